@@ -1,0 +1,128 @@
+"""What a rule returns: status, value, threshold, margin, provenance (RULES.md, "Status of a rule")."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class Status(StrEnum):
+    """Outcome of one rule."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    INDETERMINATE = "indeterminate"
+    NOT_APPLICABLE = "not_applicable"
+
+
+class Lean(StrEnum):
+    """Direction of an `indeterminate` result decided by an estimate."""
+
+    LIKELY_PASS = "likely pass"
+    LIKELY_FAIL = "likely fail"
+
+
+class Basis(StrEnum):
+    """How a value was obtained (RULES.md): only `certified` and `measured` can decide a rule."""
+
+    CERTIFIED = "certified"
+    MEASURED = "measured"
+    ESTIMATED = "estimated"
+
+
+class Verdict(StrEnum):
+    """Verdict of a study: `viável` only when every applicable rule passes."""
+
+    VIAVEL = "viável"
+    INVIAVEL = "inviável"
+    INDETERMINADO = "indeterminado"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A number with its provenance.
+
+    Parameters
+    ----------
+    value : float or int or None
+        The figure; ``None`` when the data does not have it.
+    unit : str
+        ``"habitantes"``, ``"eleitores"``, ``"edificações"``, ``"BRL"``, ``"m"``, ``"km²"`` ...
+    basis : Basis
+        certified / measured / estimated.
+    source : str
+        Data set, publisher and file (``"IBGE, Censo Demográfico 2022, Agregados por distritos"``).
+    vintage : str
+        Reference date or year of the figure (``"2022-08-01"``; ``"2022"``).
+    uncertainty : float, optional
+        Absolute half-width of the estimate's uncertainty, in ``unit``; only for estimates.
+    note : str
+        How the figure was obtained, in Portuguese (shown in studies).
+    """
+
+    value: float | int | None
+    unit: str
+    basis: Basis
+    source: str
+    vintage: str
+    uncertainty: float | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class RuleResult:
+    """Result of one rule for one subject (the new area, or one origin's remainder).
+
+    ``margin`` is ``value - threshold`` and ``margin_pct`` is ``100 * margin / threshold``;
+    both are ``None`` for non-numeric rules. ``reason`` explains the status in Portuguese,
+    and for `indeterminate` says what data would decide it.
+    """
+
+    rule_id: str
+    title: str
+    status: Status
+    reason: str
+    article: str = ""
+    subject: str = "área"
+    value: float | int | None = None
+    threshold: float | int | None = None
+    comparator: str | None = None
+    unit: str = ""
+    margin: float | None = None
+    margin_pct: float | None = None
+    basis: Basis | None = None
+    lean: Lean | None = None
+    source: str = ""
+    vintage: str = ""
+    certifier: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-serialisable dict (enums as their string values)."""
+        d = asdict(self)
+        for k in ("status", "basis", "lean"):
+            if d[k] is not None:
+                d[k] = str(d[k])
+        return d
+
+
+def verdict(results: list[RuleResult]) -> Verdict:
+    """Combine rule results into a verdict (RULES.md).
+
+    Any `fail` gives `inviável`; all applicable `pass` gives `viável`; otherwise
+    `indeterminado`. ``not_applicable`` results are ignored.
+
+    Raises
+    ------
+    ValueError
+        If ``results`` holds no applicable rule.
+    """
+    applicable = [r for r in results if r.status != Status.NOT_APPLICABLE]
+    if not applicable:
+        raise ValueError("no applicable rule: a verdict needs at least one result")
+    if any(r.status == Status.FAIL for r in applicable):
+        return Verdict.INVIAVEL
+    if all(r.status == Status.PASS for r in applicable):
+        return Verdict.VIAVEL
+    return Verdict.INDETERMINADO

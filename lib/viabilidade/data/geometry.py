@@ -1,0 +1,225 @@
+"""Municipality boundary loader: any vector file -> ``cod_ibge, nome, geometry`` in SIRGAS 2000.
+
+Reads GeoJSON, zipped Shapefile and GeoPackage through pyogrio, normalises the id and name
+columns, puts the geometries in SIRGAS 2000 geographic coordinates (EPSG:4674) and repairs
+invalid polygons with :func:`shapely.make_valid` (not ``buffer(0)``, which keeps only a
+sliver of the tbrugz polygons of Mineiros 5213103 and Sítio d'Abadia 5220702; see
+``shared/data/SOURCES.md``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import geopandas as gpd
+import numpy as np
+import pandas as pd
+import pyogrio
+import shapely
+from pyproj import CRS
+
+from ..errors import GeoError
+
+#: Target CRS of every geometry in the package: SIRGAS 2000 geographic.
+SIRGAS2000 = "EPSG:4674"
+
+#: Column names tried, in order, when ``id_column`` is not given.
+ID_CANDIDATES = ("cod_ibge", "CD_MUN", "CD_GEOCMU", "CD_GEOCODM", "code_muni", "codigo_ibge",
+                 "geocodigo", "id")
+#: Column names tried, in order, for the municipality name.
+NAME_CANDIDATES = ("nome", "NM_MUN", "NM_MUNICIP", "name_muni", "name", "nome_municipio")
+
+_POLYGONAL = ("Polygon", "MultiPolygon")
+
+
+def _geojson_declares_crs(path: Path) -> bool:
+    """Whether a (non-zipped) GeoJSON file has a top-level ``crs`` member that is not null."""
+    try:
+        with path.open("rb") as fh:
+            doc = json.load(fh)
+    except (OSError, ValueError) as exc:  # pragma: no cover - pyogrio already opened it
+        raise GeoError(f"{path.name}: cannot parse as JSON: {exc}") from exc
+    return isinstance(doc, dict) and doc.get("crs") is not None
+
+
+def _lonlat_plausible(gdf: gpd.GeoDataFrame) -> bool:
+    """True when every coordinate lies within longitude [-180, 180] and latitude [-90, 90]."""
+    if gdf.empty:
+        return True
+    minx, miny, maxx, maxy = gdf.total_bounds
+    return bool(-180 <= minx <= maxx <= 180 and -90 <= miny <= maxy <= 90)
+
+
+def _pick_column(gdf: gpd.GeoDataFrame, wanted: str | None, candidates: tuple[str, ...],
+                 what: str, path: Path) -> str:
+    cols = [c for c in gdf.columns if c != gdf.geometry.name]
+    if wanted is not None:
+        if wanted not in cols:
+            raise GeoError(f"{path.name}: {what} column {wanted!r} not found; "
+                           f"columns are {cols}")
+        return wanted
+    lower = {c.lower(): c for c in cols}
+    for cand in candidates:
+        if cand.lower() in lower:
+            return lower[cand.lower()]
+    raise GeoError(f"{path.name}: no {what} column; expected one of {list(candidates)} "
+                   f"(or pass id_column=), found {cols}")
+
+
+def _codes_as_text(values: pd.Series, column: str, path: Path) -> pd.Series:
+    """IBGE codes as digit strings; integers and floats like 5200050.0 are accepted."""
+    out = []
+    for i, v in enumerate(values):
+        if v is None or (isinstance(v, float) and np.isnan(v)):
+            raise GeoError(f"{path.name}: feature {i}: column {column!r} is empty; "
+                           "expected an IBGE code")
+        if isinstance(v, (int, np.integer)) or (isinstance(v, (float, np.floating))
+                                                 and float(v).is_integer()):
+            s = str(int(v))
+        else:
+            s = str(v).strip()
+        if not s.isdigit():
+            raise GeoError(f"{path.name}: feature {i}: column {column!r} = {v!r}; "
+                           "expected an IBGE code made of digits")
+        out.append(s)
+    return pd.Series(out, index=values.index, dtype="string")
+
+
+def _to_sirgas(gdf: gpd.GeoDataFrame, path: Path, declared: bool) -> gpd.GeoDataFrame:
+    """Reproject to EPSG:4674; undeclared CRS is accepted only for plausible lon/lat."""
+    if not declared or gdf.crs is None:
+        if not _lonlat_plausible(gdf):
+            minx, miny, maxx, maxy = gdf.total_bounds
+            raise GeoError(
+                f"{path.name}: no CRS declared and coordinates are not longitude/latitude "
+                f"degrees (bounds x {minx:.1f}..{maxx:.1f}, y {miny:.1f}..{maxy:.1f}); "
+                "declare the CRS in the file (e.g. a .prj or a GeoPackage SRS)")
+        return gdf.set_crs(SIRGAS2000, allow_override=True)
+    crs = CRS.from_user_input(gdf.crs)
+    if crs.is_geographic and not _lonlat_plausible(gdf):
+        minx, miny, maxx, maxy = gdf.total_bounds
+        raise GeoError(
+            f"{path.name}: CRS {crs.to_string()} is geographic but coordinates are outside "
+            f"longitude/latitude ranges (bounds x {minx:.1f}..{maxx:.1f}, "
+            f"y {miny:.1f}..{maxy:.1f})")
+    if crs.equals(CRS.from_user_input(SIRGAS2000)):
+        return gdf.set_crs(SIRGAS2000, allow_override=True)
+    return gdf.to_crs(SIRGAS2000)
+
+
+def _check_and_repair(gdf: gpd.GeoDataFrame, ids: pd.Series, path: Path) -> gpd.GeoSeries:
+    geoms = gdf.geometry.array
+    types = shapely.get_type_id(geoms)
+    for i, (g, t) in enumerate(zip(geoms, types)):
+        if g is None or t < 0:
+            raise GeoError(f"{path.name}: feature {i} (cod_ibge {ids.iloc[i]}): "
+                           "geometry is missing; expected Polygon or MultiPolygon")
+        if g.geom_type not in _POLYGONAL:
+            raise GeoError(f"{path.name}: feature {i} (cod_ibge {ids.iloc[i]}): geometry "
+                           f"is {g.geom_type}; expected Polygon or MultiPolygon")
+        if g.is_empty:
+            raise GeoError(f"{path.name}: feature {i} (cod_ibge {ids.iloc[i]}): geometry "
+                           "is empty; expected Polygon or MultiPolygon")
+    invalid = ~shapely.is_valid(geoms)
+    repaired = np.array(geoms, dtype=object)
+    if invalid.any():
+        fixed = shapely.make_valid(repaired[invalid])
+        # make_valid may return a GeometryCollection with stray lines; keep the polygons.
+        polys = [_polygonal_part(g) for g in fixed]
+        for k, (i, g) in enumerate(zip(np.flatnonzero(invalid), polys)):
+            if g.is_empty:
+                raise GeoError(f"{path.name}: feature {i} (cod_ibge {ids.iloc[i]}): invalid "
+                               "polygon has no area after shapely.make_valid")
+            repaired[i] = g
+    return gpd.GeoSeries(repaired, index=gdf.index, crs=gdf.crs)
+
+
+def _polygonal_part(geom):
+    """The Polygon/MultiPolygon part of a geometry (drops points and lines)."""
+    if geom.geom_type in _POLYGONAL:
+        return geom
+    parts = [p for p in shapely.get_parts(geom) if p.geom_type in _POLYGONAL]
+    if not parts:
+        return shapely.Polygon()
+    u = shapely.union_all(parts)
+    return u
+
+
+def read_boundaries(path: str | Path, *, id_column: str | None = None,
+                    layer: str | int | None = None) -> gpd.GeoDataFrame:
+    """Read municipality boundaries from GeoJSON, zipped Shapefile or GeoPackage.
+
+    Parameters
+    ----------
+    path : str or Path
+        ``.geojson``/``.json``, ``.zip`` (a zipped Shapefile) or ``.gpkg``.
+    id_column : str, optional
+        Column holding the 7-digit IBGE municipality code. When omitted the first of
+        :data:`ID_CANDIDATES` present (case-insensitive) is used (``id`` for the tbrugz
+        GeoJSON, ``CD_MUN`` for IBGE's malha municipal).
+    layer : str or int, optional
+        Layer name or index for multi-layer files (GeoPackage).
+
+    Returns
+    -------
+    geopandas.GeoDataFrame
+        Columns ``cod_ibge`` (string of digits), ``nome`` (string; ``<NA>`` when the file
+        has no name column) and ``geometry`` (Polygon/MultiPolygon, EPSG:4674 SIRGAS 2000
+        longitude/latitude degrees), one row per feature in file order, default index.
+
+    Raises
+    ------
+    GeoError
+        File missing or unreadable; id column absent or holding a non-code value; a feature
+        whose geometry is missing, empty or not polygonal (message names the file, feature
+        index and code); no CRS declared and coordinates outside longitude/latitude ranges;
+        a geographic CRS with out-of-range coordinates; duplicate codes.
+
+    Notes
+    -----
+    CRS handling: a GeoJSON file without a ``crs`` member, or a Shapefile without ``.prj``,
+    whose coordinates are plausible lon/lat degrees is taken as EPSG:4674 (IBGE's datum;
+    practically equal to WGS84). A declared CRS (projected or geographic) is transformed to
+    EPSG:4674 with pyproj. Invalid polygons (e.g. "Hole lies outside shell" in tbrugz
+    ``geojs-52-mun.json``, commit c39dfb0, for Mineiros 5213103 and Sítio d'Abadia
+    5220702) are repaired with :func:`shapely.make_valid`, which keeps their full area.
+    """
+    path = Path(path)
+    if not path.exists():
+        raise GeoError(f"{path}: boundary file not found")
+    suffix = path.suffix.lower()
+    source = f"/vsizip/{path}" if suffix == ".zip" else str(path)
+    try:
+        gdf = pyogrio.read_dataframe(source, layer=layer)
+    except Exception as exc:  # pyogrio raises DataSourceError, DataLayerError, ...
+        raise GeoError(f"{path.name}: cannot read as a vector file "
+                       f"(GeoJSON, zipped Shapefile or GeoPackage): {exc}") from exc
+    if not isinstance(gdf, gpd.GeoDataFrame) or gdf.geometry.name not in gdf.columns:
+        raise GeoError(f"{path.name}: file has no geometry column")
+
+    # GDAL reports CRS84 for every GeoJSON (RFC 7946); only a 'crs' member is a declaration.
+    if suffix in (".geojson", ".json"):
+        declared = _geojson_declares_crs(path)
+    else:
+        declared = gdf.crs is not None
+
+    id_col = _pick_column(gdf, id_column, ID_CANDIDATES, "id (IBGE code)", path)
+    ids = _codes_as_text(gdf[id_col], id_col, path)
+    dup = ids[ids.duplicated()]
+    if not dup.empty:
+        raise GeoError(f"{path.name}: column {id_col!r}: duplicate codes "
+                       f"{sorted(set(dup))[:5]}; expected one feature per municipality")
+    try:
+        name_col = _pick_column(gdf, None, NAME_CANDIDATES, "name", path)
+        names = gdf[name_col].astype("string")
+    except GeoError:
+        names = pd.Series(pd.NA, index=gdf.index, dtype="string")
+
+    geometry = _check_and_repair(gdf, ids, path)
+    out = gpd.GeoDataFrame({"cod_ibge": ids.to_numpy(), "nome": names.to_numpy()},
+                           geometry=geometry.to_numpy(), crs=gdf.crs)
+    out["cod_ibge"] = out["cod_ibge"].astype("string")
+    out["nome"] = out["nome"].astype("string")
+    out = _to_sirgas(out, path, declared)
+    return out.reset_index(drop=True)

@@ -1,0 +1,115 @@
+"""One candidate, analysed: candidate file + processed data + settings -> rule results.
+
+This is what a study notebook calls; it holds no presentation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .candidate import Candidate, load_candidate
+from .profile import build_profile
+from .profile_types import Profile, Territory
+from .rules.result import RuleResult, Verdict, verdict
+
+
+@dataclass
+class Analysis:
+    """Everything a study shows about one candidate.
+
+    Attributes
+    ----------
+    candidate : Candidate
+    settings : viabilidade.rules.settings.Settings
+        The settings the rules ran with (defaults, then the candidate's ``[settings]``, then
+        the caller's).
+    profile : Profile
+    results : list of RuleResult
+    verdict : Verdict
+    provenance : list of dict
+        One record per processed table used: table, source, publisher, vintage, files
+        (path and sha256), retrieved.
+    alternatives : list
+        The verdict under each alternative interpretation reading (RULES.md I-1 … I-10) and
+        with/without the special-interest reduction: (description, verdict, changed rule ids).
+    """
+
+    candidate: Candidate
+    settings: Any
+    profile: Profile
+    results: list[RuleResult]
+    verdict: Verdict
+    provenance: list[dict] = field(default_factory=list)
+    alternatives: list = field(default_factory=list)
+
+    def result(self, rule_id: str, subject: str | None = None) -> RuleResult:
+        """The result of one rule (first match; ``subject`` narrows art4.par1 by origin)."""
+        for r in self.results:
+            if r.rule_id == rule_id and (subject is None or r.subject == subject):
+                return r
+        raise KeyError(rule_id)
+
+    def to_dict(self) -> dict:
+        """Machine-readable record (``resultados.json``): stable keys, plain values."""
+        return {
+            "candidate": {"slug": self.candidate.slug, "name": self.candidate.name,
+                          "operation": self.candidate.operation,
+                          "file": self.candidate.path.name,
+                          "area": list(self.candidate.area_codes),
+                          "origins": list(self.candidate.origins)},
+            "verdict": str(self.verdict),
+            "results": [r.to_dict() for r in self.results],
+            "settings": self.settings.to_dict(),
+            "alternatives": [{"description": d, "verdict": str(v), "changed": list(c)}
+                             for d, v, c in self.alternatives],
+            "provenance": self.provenance,
+        }
+
+
+def _territory(candidate: Candidate, store, settings) -> Territory:
+    from .geo.facts import territory_facts
+
+    return territory_facts(candidate, store, sliver_tolerance_km2=settings.sliver_tolerance_km2)
+
+
+def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None) -> Analysis:
+    """Analyse one candidate under LC 02/1990.
+
+    Parameters
+    ----------
+    candidate_path : str, Path or Candidate
+        The candidate TOML (or an already loaded candidate).
+    store : viabilidade.data.store.Store, optional
+        Processed data; default :func:`viabilidade.data.store.load_store`.
+    settings : Settings, optional
+        Overrides applied on top of the candidate's ``[settings]`` table.
+
+    Returns
+    -------
+    Analysis
+
+    Raises
+    ------
+    CandidateError
+        Malformed candidate, or one inconsistent with the data.
+    DataError
+        Processed data missing or malformed.
+    """
+    from .data.store import load_store
+    from .rules import Settings, evaluate, verdict_under_alternatives
+
+    candidate = (candidate_path if isinstance(candidate_path, Candidate)
+                 else load_candidate(candidate_path))
+    store = store if store is not None else load_store()
+    base = Settings.from_dict(candidate.settings, source=candidate.path)
+    if settings is not None:
+        base = base.merge(settings)
+    territory = _territory(candidate, store, base)
+    profile = build_profile(candidate, store, base, territory)
+    results = evaluate(candidate, profile, base)
+    provenance = store.provenance_records()
+    return Analysis(candidate=candidate, settings=base, profile=profile, results=results,
+                    verdict=verdict(results), provenance=provenance,
+                    alternatives=verdict_under_alternatives(candidate, profile, base))

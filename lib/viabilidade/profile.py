@@ -1,0 +1,301 @@
+"""Gather what the rules need for a candidate: the area, each origin before and after.
+
+This is the one place where the processed data meets the candidate. Every figure leaves
+here as a :class:`~viabilidade.rules.result.Figure` that says where it came from, its
+vintage, and whether it is certified, measured or estimated.
+
+Estimation methods (shown in the studies' method notes):
+
+* **Electors of a district** (art. 4 V). TSE publishes eligible electors by municipality and
+  zone, not by district; a district's electorate is estimated as the municipality's
+  electorate times the district's share of the municipality's Censo 2022 population. The
+  uncertainty is the area's population times half the interquartile range of the
+  electors/population ratio across the state's municipalities (TSE 2022 / Censo 2022).
+* **Buildings of the urban core** (art. 4 VI, art. 17 I). IBGE publishes no count of
+  buildings; the occupied private dwellings of the territory (Censo 2022, V0007) stand in for
+  them, with an uncertainty of half the value (rural dwellings are counted, non-residential
+  buildings and vacant dwellings are not).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .candidate import Candidate
+from .errors import CandidateError
+from .profile_types import Profile, Territory, UnitProfile
+from .rules.result import Basis, Figure
+
+SRC_CENSUS = "IBGE, Censo Demográfico 2022 — Agregados por municípios/distritos (resultados do universo)"
+SRC_CENSUS_FIRST = "IBGE, Censo Demográfico 2022 — População e Domicílios, primeiros resultados (28/06/2023)"
+SRC_TSE = "TSE, eleitorado apto na eleição geral de 2022 (por zona e município)"
+VINTAGE_CENSUS = "2022-08-01"
+VINTAGE_TSE = "2022-10-02"
+#: Relative uncertainty of occupied dwellings as a proxy of urban-core buildings.
+BUILDINGS_PROXY_UNCERTAINTY = 0.5
+
+
+@dataclass(frozen=True)
+class _Counts:
+    population: int
+    dwellings: int
+
+
+def check_candidate(candidate: Candidate, store) -> None:
+    """Check a candidate against the data: codes exist and belong to the declared origins.
+
+    Parameters
+    ----------
+    candidate : Candidate
+    store : viabilidade.data.store.Store
+        Needs ``districts`` and ``municipalities``.
+
+    Raises
+    ------
+    CandidateError
+        Naming the candidate file and field: an unknown district or municipality code, a
+        district of a municipality that is not a declared origin, an area municipality that
+        is also an origin, or a destination equal to an origin.
+    """
+    districts = store.districts.set_index("cod_distrito")
+    munis = store.municipalities.set_index("cod_ibge")
+    f = candidate.path
+    for key, codes in (("origin.municipalities", candidate.origins),
+                       ("area.municipalities", candidate.municipalities)):
+        for i, code in enumerate(codes):
+            if code not in munis.index:
+                raise CandidateError(f"unknown IBGE municipality code {code!r}: not among the "
+                                     f"{len(munis)} municipalities of Goiás (IBGE DTB 2022)",
+                                     file=f, field=f"{key}[{i}]")
+    for i, code in enumerate(candidate.districts):
+        if code not in districts.index:
+            raise CandidateError(f"unknown IBGE district code {code!r}: not among the "
+                                 f"{len(districts)} districts of Goiás (IBGE DTB 2022)",
+                                 file=f, field=f"area.districts[{i}]")
+        owner = districts.at[code, "cod_ibge"]
+        if candidate.operation != "fusion" and owner not in candidate.origins:
+            raise CandidateError(
+                f"district {code} ({districts.at[code, 'nome']}) belongs to municipality {owner} "
+                f"({munis.at[owner, 'nome']}), which is not a declared origin "
+                f"(origin.municipalities = {list(candidate.origins)})",
+                file=f, field=f"area.districts[{i}]")
+    if candidate.operation != "fusion":
+        for i, code in enumerate(candidate.municipalities):
+            if code in candidate.origins:
+                raise CandidateError(f"municipality {code} is both the area and an origin; "
+                                     "list its districts instead, or use operation = \"fusion\"",
+                                     file=f, field=f"area.municipalities[{i}]")
+    if candidate.destination is not None:
+        if candidate.destination not in munis.index:
+            raise CandidateError(f"unknown IBGE municipality code {candidate.destination!r}",
+                                 file=f, field="destination.municipality")
+        if candidate.destination in candidate.origins:
+            raise CandidateError("the destination must differ from the origin",
+                                 file=f, field="destination.municipality")
+
+
+def electors_ratio_half_iqr(store) -> float:
+    """Half the interquartile range of electors / population across the state's municipalities.
+
+    Source: TSE 2022 eligible electors and Censo 2022 population (revised aggregates).
+    """
+    m = store.municipalities.merge(store.electorate, on="cod_ibge")
+    ratio = m["eleitores_aptos"] / m["populacao"]
+    q1, q3 = np.percentile(ratio.to_numpy(dtype=float), [25, 75])
+    return float((q3 - q1) / 2)
+
+
+def _population_column(settings) -> str:
+    return "populacao_1a_divulgacao" if getattr(settings, "population_vintage", "revised") == \
+        "first-release" else "populacao"
+
+
+def _pop_figure(value: int, note: str, settings) -> Figure:
+    first = _population_column(settings) != "populacao"
+    return Figure(int(value), "habitantes", Basis.CERTIFIED,
+                  SRC_CENSUS_FIRST if first else SRC_CENSUS,
+                  "2023-06-28" if first else VINTAGE_CENSUS, note=note)
+
+
+def _buildings_figure(dwellings: int, note: str) -> Figure:
+    return Figure(int(dwellings), "edificações", Basis.ESTIMATED, SRC_CENSUS, VINTAGE_CENSUS,
+                  uncertainty=round(BUILDINGS_PROXY_UNCERTAINTY * dwellings, 1),
+                  note="domicílios particulares ocupados (V0007) como aproximação do número de "
+                       "edificações do núcleo urbano" + (f"; {note}" if note else ""))
+
+
+def _muni_counts(store, code: str, settings) -> _Counts:
+    row = store.municipalities.set_index("cod_ibge").loc[code]
+    return _Counts(int(row[_population_column(settings)]), int(row["domicilios_ocupados"]))
+
+
+def _muni_electors(store, code: str) -> int:
+    row = store.electorate.set_index("cod_ibge").loc[code]
+    return int(row["eleitores_aptos"])
+
+
+def _whole_unit(store, code: str, label: str, settings, note: str = "") -> UnitProfile:
+    c = _muni_counts(store, code, settings)
+    area = float(store.municipalities.set_index("cod_ibge").at[code, "area_km2"])
+    return UnitProfile(
+        label=label, cod_ibge=code, codes=(code,),
+        population=_pop_figure(c.population, note, settings),
+        electors=Figure(_muni_electors(store, code), "eleitores", Basis.CERTIFIED, SRC_TSE,
+                        VINTAGE_TSE, note=note),
+        buildings=_buildings_figure(c.dwellings, note),
+        area_km2=Figure(round(area, 3), "km²", Basis.CERTIFIED, SRC_CENSUS, VINTAGE_CENSUS))
+
+
+def _sum_units(units: list[UnitProfile], label: str, cod_ibge: str | None) -> UnitProfile:
+    def total(attr: str) -> Figure:
+        figs = [getattr(u, attr) for u in units]
+        basis = (Basis.ESTIMATED if any(f.basis == Basis.ESTIMATED for f in figs)
+                 else figs[0].basis)
+        unc = [f.uncertainty for f in figs if f.uncertainty]
+        return Figure(sum(f.value for f in figs), figs[0].unit, basis, figs[0].source,
+                      figs[0].vintage, uncertainty=round(sum(unc), 1) if unc else None,
+                      note="soma de " + ", ".join(u.label for u in units))
+    return UnitProfile(label=label, cod_ibge=cod_ibge,
+                       codes=tuple(c for u in units for c in u.codes),
+                       population=total("population"), electors=total("electors"),
+                       buildings=total("buildings"),
+                       area_km2=total("area_km2") if all(u.area_km2 for u in units) else None)
+
+
+def _district_parts(candidate: Candidate, store, settings):
+    """Area made of districts: per origin, the area part and the remainder."""
+    d = store.districts.set_index("cod_distrito")
+    half_iqr = electors_ratio_half_iqr(store)
+    area_parts, remainders, origins = [], {}, {}
+    for origin in candidate.origins:
+        mine = [c for c in candidate.districts if d.at[c, "cod_ibge"] == origin]
+        whole = _whole_unit(store, origin, store.municipalities.set_index("cod_ibge").at[origin, "nome"],
+                            settings)
+        origins[origin] = whole
+        if not mine:
+            continue
+        # District counts come from the revised aggregates only (the first release has no districts).
+        pop = int(d.loc[mine, "populacao"].sum())
+        dpo = int(d.loc[mine, "domicilios_ocupados"].sum())
+        km2 = float(d.loc[mine, "area_km2"].sum())
+        muni_pop = int(store.municipalities.set_index("cod_ibge").at[origin, "populacao"])
+        share = pop / muni_pop
+        est = whole.electors.value * share
+        unc = pop * half_iqr
+        names = ", ".join(d.at[c, "nome"] for c in mine)
+        elect_note = (f"estimado: {whole.electors.value} eleitores de {whole.label} (TSE 2022) × "
+                      f"participação de {names} na população do município ({pop}/{muni_pop}); "
+                      f"incerteza = população × metade do intervalo interquartil da razão "
+                      f"eleitores/população dos municípios goianos ({half_iqr:.4f})")
+        area_parts.append(UnitProfile(
+            label=names, cod_ibge=None, codes=tuple(mine),
+            population=Figure(pop, "habitantes", Basis.CERTIFIED, SRC_CENSUS, VINTAGE_CENSUS,
+                              note=f"soma dos distritos {', '.join(mine)}"),
+            electors=Figure(round(est, 1), "eleitores", Basis.ESTIMATED, SRC_TSE, VINTAGE_TSE,
+                            uncertainty=round(unc, 1), note=elect_note),
+            buildings=_buildings_figure(dpo, f"distritos {', '.join(mine)}"),
+            area_km2=Figure(round(km2, 3), "km²", Basis.CERTIFIED, SRC_CENSUS, VINTAGE_CENSUS)))
+        rest = [c for c in d.index[d["cod_ibge"] == origin] if c not in mine]
+        rest_pop = int(d.loc[rest, "populacao"].sum())
+        rest_dpo = int(d.loc[rest, "domicilios_ocupados"].sum())
+        remainders[origin] = UnitProfile(
+            label=f"{whole.label} (remanescente)", cod_ibge=origin, codes=tuple(rest),
+            population=Figure(rest_pop, "habitantes", Basis.CERTIFIED, SRC_CENSUS, VINTAGE_CENSUS,
+                              note=f"distritos que permanecem: {', '.join(rest) or 'nenhum'}"),
+            electors=Figure(round(whole.electors.value - est, 1), "eleitores", Basis.ESTIMATED,
+                            SRC_TSE, VINTAGE_TSE, uncertainty=round(unc, 1),
+                            note=f"eleitorado de {whole.label} menos a estimativa da área"),
+            buildings=_buildings_figure(rest_dpo, "distritos que permanecem"),
+            area_km2=Figure(round(float(d.loc[rest, "area_km2"].sum()), 3), "km²",
+                            Basis.CERTIFIED, SRC_CENSUS, VINTAGE_CENSUS))
+    return area_parts, origins, remainders
+
+
+def state_tax_revenue(candidate: Candidate, store) -> Figure | None:
+    """The state's tax revenue (ICMS + IPVA + ITCD) for art. 4 VII, in BRL.
+
+    From the candidate's ``[fiscal.state_tax_revenue]`` when given, else the latest year of
+    the processed ``state_revenue`` table (IMB, Goiás em Dados 2023, tab. 125).
+    """
+    if candidate.state_tax_revenue is not None:
+        m = candidate.state_tax_revenue
+        return Figure(m.value_brl, "BRL", Basis.CERTIFIED, m.source, str(m.year))
+    rev = store.state_revenue
+    year = int(rev["ano"].max())
+    sel = rev[(rev["ano"] == year) & rev["tributo"].isin(["ICMS", "IPVA", "ITCD"])]
+    if set(sel["tributo"]) != {"ICMS", "IPVA", "ITCD"}:
+        return None
+    return Figure(round(float(sel["valor_brl"].sum()), 2), "BRL", Basis.CERTIFIED,
+                  "; ".join(sorted(set(sel["fonte"]))), str(year),
+                  note=f"receita estadual de impostos de {year}: ICMS + IPVA + ITCD")
+
+
+def _collection(candidate: Candidate) -> Figure:
+    if candidate.collection is not None:
+        m = candidate.collection
+        return Figure(m.value_brl, "BRL", Basis.CERTIFIED, m.source, str(m.year))
+    return Figure(None, "BRL", Basis.CERTIFIED, "", "",
+                  note="a SEFAZ-GO não publica a arrecadação estadual por município ou distrito; "
+                       "informe-a em [fiscal.collection] do arquivo do candidato")
+
+
+def build_profile(candidate: Candidate, store, settings, territory: Territory | None = None) -> Profile:
+    """Build the :class:`~viabilidade.profile_types.Profile` of a candidate.
+
+    Parameters
+    ----------
+    candidate : Candidate
+        A loaded candidate (:func:`viabilidade.candidate.load_candidate`).
+    store : viabilidade.data.store.Store
+        The processed data (tables in docs/CONTRACTS.md).
+    settings : viabilidade.rules.settings.Settings
+        Only ``population_vintage`` is read here.
+    territory : Territory, optional
+        Geometry-derived facts; computed by the caller (:mod:`viabilidade.analysis`).
+
+    Returns
+    -------
+    Profile
+        Area figures, each origin before the operation and its remainder after.
+
+    Raises
+    ------
+    CandidateError
+        If the candidate does not match the data (see :func:`check_candidate`).
+    """
+    check_candidate(candidate, store)
+    munis = store.municipalities.set_index("cod_ibge")
+    area_parts, origins, remainders = _district_parts(candidate, store, settings)
+    retro = candidate.operation != "fusion"
+    for code in candidate.municipalities:
+        area_parts.append(_whole_unit(store, code, munis.at[code, "nome"], settings))
+    if candidate.operation == "fusion":
+        origins = {c: _whole_unit(store, c, munis.at[c, "nome"], settings)
+                   for c in candidate.municipalities}
+        remainders = {}
+    elif retro and candidate.municipalities:
+        # Retrospective case: the area is a present-day municipality that left the origin;
+        # the origin before the split is origin + area, the remainder is the origin today.
+        for code in candidate.origins:
+            today = _whole_unit(store, code, f"{munis.at[code, 'nome']} (remanescente)", settings,
+                                note="território atual do município de origem")
+            before_parts = [today] + [u for u in area_parts if u.cod_ibge in candidate.municipalities]
+            origins[code] = _sum_units(before_parts, f"{munis.at[code, 'nome']} (antes do desmembramento)",
+                                       code)
+            remainders.setdefault(code, today)
+    if not area_parts:
+        raise CandidateError("the area has no district or municipality the data knows; "
+                             "a boundary-only area needs district or tract polygons, which the "
+                             "processed data does not have", file=candidate.path, field="area")
+    area = (area_parts[0] if len(area_parts) == 1
+            else _sum_units(area_parts, candidate.name, None))
+    area = UnitProfile(label=candidate.name, cod_ibge=area.cod_ibge, codes=area.codes,
+                       population=area.population, electors=area.electors,
+                       buildings=area.buildings, collection=_collection(candidate),
+                       revenue=area.revenue, area_km2=area.area_km2)
+    return Profile(operation=candidate.operation, area=area, origins=origins,
+                   remainders=remainders, state_tax_revenue=state_tax_revenue(candidate, store),
+                   territory=territory or Territory())

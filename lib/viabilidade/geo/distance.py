@@ -1,0 +1,147 @@
+"""Art. 4 II: the 6 km gap between the new territory and the origin's urban perimeter.
+
+Distances are geodesic on GRS80 (:data:`viabilidade.geo.measure.GEOD`), in metres. The
+shortest distance from a point to a geometry is found in an azimuthal equidistant
+projection centred on that point (where distance from the centre is exactly geodesic),
+on a copy of the geometry densified every ~100 m, and the nearest point found there is
+then measured again with :meth:`pyproj.Geod.inv`.
+
+Urban-perimeter polygons (RULES.md I-4) do not exist in the project's data: with only the
+origin's seat point, the seat-to-territory distance is an upper bound of the true gap (the
+perimeter contains the seat, so it is at least as near): below 6 km it proves ``fail``; a
+larger distance decides nothing (``indeterminate``, reported with the measured bound).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+import shapely.ops
+from pyproj import CRS, Transformer
+from shapely.geometry.base import BaseGeometry
+
+from ..errors import GeoError
+from ..rules.result import Status
+from .measure import GEOD
+
+#: Art. 4 II: "distância mínima de 6 (seis) quilômetros" — inclusive (>=).
+MIN_GAP_M = 6000.0
+
+#: Densification step in degrees (~110 m) before the projected nearest-point search.
+_DENSIFY_DEG = 0.001
+
+
+@dataclass(frozen=True)
+class Nearest:
+    """Shortest geodesic distance from a point to a geometry.
+
+    Attributes
+    ----------
+    distance_m : float
+        Metres on GRS80; 0 when the point lies inside the geometry.
+    lon, lat : float
+        The nearest point of the geometry (EPSG:4674 degrees).
+    """
+
+    distance_m: float
+    lon: float
+    lat: float
+
+
+def _aeqd(lon: float, lat: float) -> CRS:
+    return CRS.from_proj4(f"+proj=aeqd +lat_0={lat} +lon_0={lon} +ellps=GRS80 +units=m")
+
+
+def nearest_geodesic(lon: float, lat: float, geom: BaseGeometry) -> Nearest:
+    """Shortest geodesic distance in metres from a lon/lat point to a lon/lat geometry.
+
+    Parameters
+    ----------
+    lon, lat : float
+        The point, EPSG:4674 degrees.
+    geom : shapely geometry
+        Point, line or polygon in EPSG:4674 degrees.
+
+    Returns
+    -------
+    Nearest
+
+    Raises
+    ------
+    GeoError
+        If ``geom`` is empty or the point's coordinates are out of range.
+    """
+    if geom is None or geom.is_empty:
+        raise GeoError("cannot measure a distance to an empty geometry")
+    if not (-180 <= lon <= 180 and -90 <= lat <= 90):
+        raise GeoError(f"point (lon {lon}, lat {lat}) is not in longitude/latitude degrees")
+    here = shapely.Point(lon, lat)
+    if geom.geom_type in ("Polygon", "MultiPolygon") and geom.covers(here):
+        return Nearest(0.0, lon, lat)
+    fwd = Transformer.from_crs("EPSG:4674", _aeqd(lon, lat), always_xy=True)
+    dense = shapely.segmentize(geom, _DENSIFY_DEG)
+    projected = shapely.transform(dense, lambda xy: _stack(fwd.transform(xy[:, 0], xy[:, 1])))
+    _, near = shapely.ops.nearest_points(shapely.Point(0, 0), projected)
+    back = Transformer.from_crs(_aeqd(lon, lat), "EPSG:4674", always_xy=True)
+    nlon, nlat = back.transform(near.x, near.y)
+    _, _, dist = GEOD.inv(lon, lat, nlon, nlat)
+    return Nearest(float(dist), float(nlon), float(nlat))
+
+
+def _stack(xy):
+    return np.column_stack(xy)
+
+
+def geodesic_distance_m(a: BaseGeometry, b: BaseGeometry) -> float:
+    """Shortest geodesic distance in metres between two lon/lat geometries.
+
+    For polygons this is 0 when they intersect; otherwise the minimum over the vertices of
+    each (densified ~100 m) of the point-to-geometry distance to the other. Exact for two
+    points (:meth:`pyproj.Geod.inv`).
+
+    Raises
+    ------
+    GeoError
+        If either geometry is empty.
+    """
+    if a is None or b is None or a.is_empty or b.is_empty:
+        raise GeoError("cannot measure a distance involving an empty geometry")
+    if a.geom_type == "Point" and b.geom_type == "Point":
+        return float(GEOD.inv(a.x, a.y, b.x, b.y)[2])
+    if a.intersects(b):
+        return 0.0
+    if a.geom_type == "Point":
+        return nearest_geodesic(a.x, a.y, b).distance_m
+    if b.geom_type == "Point":
+        return nearest_geodesic(b.x, b.y, a).distance_m
+    # Candidate vertex pairs: the planar-nearest points in degrees, refined geodesically
+    # from both sides (exact enough for the ~100 m densified boundaries used here).
+    pa, pb = shapely.ops.nearest_points(a, b)
+    d1 = nearest_geodesic(pa.x, pa.y, b)
+    d2 = nearest_geodesic(d1.lon, d1.lat, a)
+    return min(d1.distance_m, d2.distance_m)
+
+
+def classify_gap(distance_m: float, *, from_seat: bool) -> Status:
+    """What a measured distance proves about art. 4 II (comparator ``>= 6000`` m).
+
+    Parameters
+    ----------
+    distance_m : float
+        Geodesic metres between the new territory and either the origin's urban perimeter
+        (``from_seat=False``) or only the origin's seat point (``from_seat=True``).
+    from_seat : bool
+        With a seat point only, the distance is an upper bound of the true gap: below
+        6 000 m it proves ``fail``; otherwise it decides nothing (``indeterminate``).
+
+    Returns
+    -------
+    Status
+        ``PASS`` / ``FAIL`` for a perimeter distance; ``FAIL`` / ``INDETERMINATE`` for a
+        seat bound.
+    """
+    if distance_m < MIN_GAP_M:
+        return Status.FAIL
+    return Status.INDETERMINATE if from_seat else Status.PASS

@@ -1,0 +1,62 @@
+"""Cluster engine: map :func:`~viabilidade.batch.unit.run_one` over a Dask distributed cluster.
+
+Workers must see the same paths as the client (candidate files, the batch output folder,
+the processed data) and have the package, the ``python3`` Jupyter kernel and the fonts
+installed; see ``docs/cluster.md``.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterable
+
+from .unit import failure_record, run_one, warm_up
+
+
+def run_cluster(params_list: Iterable[dict], scheduler: str,
+                on_result: Callable[[dict], None], *, study: str | None = None) -> None:
+    """Run every study on the Dask cluster at ``scheduler``, calling ``on_result`` as each ends.
+
+    Parameters
+    ----------
+    params_list : iterable of dict
+        Parameters of :func:`~viabilidade.batch.unit.run_one`, one per study.
+    scheduler : str
+        Scheduler address, ``tcp://HOST:PORT``.
+    on_result : callable
+        Called in this process with each result record, in completion order.
+    study : str, optional
+        Study function imported by each worker first (see ``run_one``'s ``study``).
+
+    Raises
+    ------
+    ViabilidadeError
+        If ``dask.distributed`` is not installed or the scheduler cannot be reached.
+    """
+    from ..errors import ViabilidadeError
+
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise ViabilidadeError("--scheduler needs dask.distributed: pip install "
+                               "'viabilidade[cluster]'") from None
+    params_list = list(params_list)
+    if not params_list:
+        return
+    try:
+        client = Client(scheduler, timeout="20s")
+    except (OSError, TimeoutError) as e:
+        raise ViabilidadeError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
+    with client:
+        client.run(warm_up, study)  # once per worker: kernel environment and imports
+        batch_id = uuid.uuid4().hex[:8]
+        futures = client.map(run_one, params_list, pure=False,
+                             key=[f"viabilidade-{batch_id}-{p['slug']}" for p in params_list])
+        by_key = {f.key: p for f, p in zip(futures, params_list)}
+        for fut in as_completed(futures):
+            try:
+                record = fut.result()
+            except Exception as e:  # noqa: BLE001 — a lost worker (KilledWorker), not the study
+                record = failure_record(by_key[fut.key], f"the Dask worker running this study "
+                                                         f"was lost: {type(e).__name__}: {e}")
+            on_result(record)

@@ -1,0 +1,62 @@
+"""``viabilidade lote``: arguments and the command (thin: it calls :func:`run_batch`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the ``viabilidade lote`` arguments to ``parser`` (imports nothing heavy)."""
+    parser.add_argument("candidatos", nargs="*",
+                        help="candidate TOML files and/or folders holding them")
+    parser.add_argument("--gerar", choices=["distritos-nao-sede"], default=None,
+                        help="add a generated family: every non-seat district of Goiás as a "
+                             "municipality-creation candidate (written to <saida>/candidatos/)")
+    parser.add_argument("--saida", default="outputs/lote",
+                        help="batch folder, outputs/<lote> (default outputs/lote)")
+    parser.add_argument("-j", "--jobs", type=int, default=None,
+                        help="parallel worker processes (default: number of CPUs)")
+    parser.add_argument("--force", action="store_true",
+                        help="re-run studies whose inputs did not change")
+    parser.add_argument("--scheduler", default=None,
+                        help="Dask scheduler tcp://HOST:PORT: run on that cluster (docs/cluster.md)")
+    parser.add_argument("--settings", default=None, help="settings TOML for every study")
+    parser.add_argument("--data", default=None, help="processed data folder (default data/processed)")
+    parser.add_argument("--template", default=None, help="notebook template (default: the package's)")
+    parser.add_argument("--sem-progresso", dest="progress", action="store_false",
+                        help="no progress bar")
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the batch; print a summary. Exit code 0 when every study was written, 1 otherwise.
+
+    Raises
+    ------
+    ViabilidadeError
+        Bad input for the batch as a whole (the CLI turns it into exit code 2).
+    """
+    from ..errors import ViabilidadeError
+    from .run import run_batch
+
+    if args.jobs is not None and args.jobs < 1:
+        raise ViabilidadeError(f"-j/--jobs: expected a number of workers >= 1, found {args.jobs}")
+    settings = None
+    if args.settings:
+        from ..rules.settings import Settings
+
+        settings = Settings.from_toml(Path(args.settings)).to_dict()
+    result = run_batch(args.candidatos, Path(args.saida), family=args.gerar, workers=args.jobs,
+                       scheduler=args.scheduler, force=args.force, settings=settings,
+                       data_root=args.data, template=args.template, progress=args.progress)
+    n, skipped, failures = len(result.records), len(result.skipped), result.failures
+    print(f"Lote {Path(args.saida).name}: {n} candidatos, {n - len(failures)} estudos escritos "
+          f"({skipped} pulados por estarem em dia), {len(failures)} falha(s), "
+          f"{result.seconds:.1f} s.")
+    for r in failures:
+        first = (r.get("error") or "").strip().splitlines()[:1]
+        print(f"  falhou: {r['slug']} ({Path(r['candidate']).name}): {first[0] if first else ''}")
+    print(f"Índice: {result.index['html']}")
+    sys.stdout.flush()
+    return 1 if failures else 0

@@ -1,0 +1,72 @@
+"""Local engine: map :func:`~viabilidade.batch.unit.run_one` over a process pool.
+
+Each worker process is warmed once (:func:`~viabilidade.batch.unit.warm_up`) so that the
+study machinery is imported once per worker, not once per study. A worker that dies
+abruptly breaks a ``ProcessPoolExecutor``; the studies that were in flight are then re-run
+one at a time in fresh single-worker pools, so only the one that kills its worker fails.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+
+from .unit import failure_record, run_one, warm_up
+
+
+def _pool(workers: int, study: str | None) -> ProcessPoolExecutor:
+    # "spawn" gives each worker a clean interpreter (no threads inherited from the parent).
+    return ProcessPoolExecutor(max_workers=workers, initializer=warm_up, initargs=(study,),
+                               mp_context=multiprocessing.get_context("spawn"))
+
+
+def run_local(params_list: Iterable[dict], workers: int,
+              on_result: Callable[[dict], None], *, study: str | None = None) -> None:
+    """Run every study on a local process pool, calling ``on_result(record)`` as each ends.
+
+    Parameters
+    ----------
+    params_list : iterable of dict
+        Parameters of :func:`~viabilidade.batch.unit.run_one`, one per study.
+    workers : int
+        Number of worker processes (>= 1), at most the number of studies.
+    on_result : callable
+        Called in the parent process with each result record, in completion order.
+    study : str, optional
+        Study function imported by each worker at start (see ``run_one``'s ``study``).
+    """
+    pending = list(params_list)
+    if not pending:
+        return
+    suspects: list[dict] = []
+    while pending:
+        crashed = _run_pool(pending, max(1, min(workers, len(pending))), on_result, study)
+        pending = []
+        suspects.extend(crashed)
+        # In flight when a worker died: each alone, so the culprit is identified.
+        while suspects:
+            params = suspects.pop(0)
+            again = _run_pool([params], 1, on_result, study)
+            for p in again:
+                on_result(failure_record(p, "the worker process running this study ended abruptly "
+                                           "(BrokenProcessPool): out of memory or a crash in a "
+                                           "native library"))
+
+
+def _run_pool(params_list: list[dict], workers: int,
+              on_result: Callable[[dict], None], study: str | None) -> list[dict]:
+    """Run on one pool; return the parameters of studies lost to a broken pool."""
+    lost: list[dict] = []
+    with _pool(workers, study) as ex:
+        futures = {ex.submit(run_one, p): p for p in params_list}
+        remaining = set(futures)
+        while remaining:
+            done, remaining = wait(remaining, return_when=FIRST_COMPLETED)
+            for fut in sorted(done, key=lambda f: futures[f]["slug"]):
+                try:
+                    on_result(fut.result())
+                except BrokenProcessPool:
+                    lost.append(futures[fut])
+    return sorted(lost, key=lambda p: p["slug"])

@@ -1,0 +1,141 @@
+"""What a batch runs: candidate files given one by one, folders of them, or a generated family.
+
+The plan reads each candidate once (cheaply: TOML only) to learn its slug, which names its
+output folder. A candidate that cannot be read, or whose slug another candidate already
+took, stays in the plan with the reason it will fail, so that the batch reports it instead
+of stopping.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..candidate import load_candidate, slugify
+from ..errors import ViabilidadeError
+from . import resume
+
+
+@dataclass(frozen=True)
+class Job:
+    """One candidate of a batch.
+
+    Attributes
+    ----------
+    candidate : Path
+        The candidate TOML (absolute).
+    slug : str
+        Its output folder inside the batch folder.
+    name, operation : str
+        From the file; the file stem and None when it cannot be read.
+    boundary : Path or None
+        The candidate's boundary file (part of its inputs).
+    problem : str or None
+        Why it fails before running (unreadable file, duplicate slug), else None.
+    """
+
+    candidate: Path
+    slug: str
+    name: str
+    operation: str | None = None
+    boundary: Path | None = None
+    problem: str | None = None
+
+
+def candidate_files(sources: list[str | Path], *, family: str | None = None,
+                    out_dir: Path | None = None, data_root: Path | None = None) -> list[Path]:
+    """The candidate files a batch covers, in a stable order.
+
+    Parameters
+    ----------
+    sources : list of str or Path
+        Candidate TOML files and folders (a folder contributes its ``*.toml`` files, not its
+        sub-folders), kept in the order given; each folder's files sorted by name.
+    family : str, optional
+        A generated family (``"distritos-nao-sede"``, see :mod:`viabilidade.generate`); its
+        files are written to ``out_dir/candidatos/`` and added after ``sources``.
+    out_dir : Path, optional
+        The batch folder; required with ``family``.
+    data_root : Path, optional
+        Processed store for the generated family.
+
+    Returns
+    -------
+    list of Path
+        Absolute paths, each once.
+
+    Raises
+    ------
+    ViabilidadeError
+        If a source does not exist, is a file not ending in ``.toml``, or nothing is left.
+    """
+    found: list[Path] = []
+    for src in sources:
+        p = Path(src)
+        if p.is_dir():
+            found.extend(sorted(x for x in p.glob("*.toml") if x.is_file()))
+        elif p.is_file():
+            if p.suffix.lower() != ".toml":
+                raise ViabilidadeError(f"{p}: expected a candidate file ending in .toml, or a folder")
+            found.append(p)
+        else:
+            raise ViabilidadeError(f"{p}: no such candidate file or folder")
+    if family is not None:
+        from ..generate import generate_candidates
+
+        if out_dir is None:
+            raise ViabilidadeError("a generated family needs the batch folder (--saida)")
+        found.extend(generate_candidates(family, Path(out_dir) / "candidatos", data_root=data_root))
+    seen, out = set(), []
+    for p in found:
+        a = p.resolve()
+        if a not in seen:
+            seen.add(a)
+            out.append(a)
+    if not out:
+        raise ViabilidadeError("no candidate files: give .toml files, folders holding them, "
+                               "or --gerar distritos-nao-sede")
+    return out
+
+
+def make_jobs(files: list[Path]) -> list[Job]:
+    """Read each candidate's slug, name and operation; never raises for a bad candidate.
+
+    A candidate that fails to load keeps ``slugify(file stem)`` as its folder; a slug already
+    taken (by an earlier file in the list) becomes ``<slug>-2``, ``-3``... with a problem
+    naming the other file, so that no study ever writes into another's folder.
+
+    Returns
+    -------
+    list of Job
+        In the order of ``files``.
+    """
+    jobs: list[Job] = []
+    owners: dict[str, Path] = {}
+    for path in files:
+        try:
+            c = load_candidate(path)
+            job = Job(path, c.slug, c.name, c.operation, c.boundary)
+        except ViabilidadeError as e:
+            job = Job(path, slugify(path.stem), path.stem, problem=f"{type(e).__name__}: {e}")
+        if job.slug in owners:
+            n = 2
+            while f"{job.slug}-{n}" in owners:
+                n += 1
+            problem = (f"slug {job.slug!r} is already used by {owners[job.slug]} in this batch; "
+                       f"give this candidate its own slug")
+            job = Job(path, f"{job.slug}-{n}", job.name, job.operation, job.boundary, problem)
+        owners[job.slug] = path
+        jobs.append(job)
+    return jobs
+
+
+def job_params(job: Job, out_root: Path, *, common: str, settings: dict | None,
+               data_root: Path | None, template: Path | None, study: str | None = None) -> dict:
+    """The plain parameters of :func:`viabilidade.batch.unit.run_one` for one job."""
+    return {"candidate": str(job.candidate), "out_root": str(Path(out_root).resolve()),
+            "slug": job.slug, "name": job.name, "operation": job.operation,
+            "settings": settings, "data_root": str(data_root) if data_root else None,
+            "template": str(template) if template else None, "problem": job.problem,
+            "study": study,
+            "digest": resume.study_digest(job.candidate, common, job.boundary)}

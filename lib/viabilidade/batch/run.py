@@ -1,0 +1,133 @@
+"""A whole batch: plan, skip what is up to date, run the rest on an engine, write the index."""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import resume
+from .index import write_index
+from .plan import candidate_files, job_params, make_jobs
+from .unit import FAILED
+
+
+@dataclass
+class BatchResult:
+    """What a batch did.
+
+    Attributes
+    ----------
+    records : list of dict
+        One result record per candidate (see :func:`viabilidade.batch.unit.run_one`), ordered
+        by slug; skipped studies carry their saved record with ``skipped`` true.
+    index : dict
+        Paths of index.html, resultados.csv, resultados.parquet.
+    seconds : float
+        Wall time of the whole batch.
+    """
+
+    records: list[dict] = field(default_factory=list)
+    index: dict = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @property
+    def failures(self) -> list[dict]:
+        """Records of the candidates that failed."""
+        return [r for r in self.records if r["status"] == FAILED]
+
+    @property
+    def skipped(self) -> list[dict]:
+        """Records of the studies skipped as up to date."""
+        return [r for r in self.records if r.get("skipped")]
+
+
+def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | None = None,
+              workers: int | None = None, scheduler: str | None = None, force: bool = False,
+              settings: dict | None = None, data_root: str | Path | None = None,
+              template: str | Path | None = None, study: str | None = None,
+              progress: bool = True) -> BatchResult:
+    """Run every candidate's study into ``out_dir/<slug>/`` and write the batch index.
+
+    Parameters
+    ----------
+    sources : list of str or Path
+        Candidate files and folders (see :func:`viabilidade.batch.plan.candidate_files`).
+    out_dir : str or Path
+        The batch folder, ``outputs/<lote>``.
+    family : str, optional
+        Generated family added to the sources (``"distritos-nao-sede"``).
+    workers : int, optional
+        Local worker processes; default ``os.cpu_count()``.
+    scheduler : str, optional
+        ``tcp://HOST:PORT`` of a Dask scheduler: run there instead of locally.
+    force : bool
+        Re-run studies even when their inputs are unchanged.
+    settings : dict, optional
+        ``Settings.to_dict()`` applied to every study (None: the defaults).
+    data_root, template : path, optional
+        Processed store and notebook template passed to every study.
+    study : str, optional
+        Study function as ``"module:function"`` (default ``viabilidade.report.study:run_study``).
+    progress : bool
+        Show a tqdm progress bar (current candidate, ETA) on stderr.
+
+    Returns
+    -------
+    BatchResult
+
+    Raises
+    ------
+    ViabilidadeError
+        For bad input to the batch as a whole (missing source, no candidates, unreachable
+        scheduler). A failing candidate never raises: it becomes a failure record.
+    """
+    from tqdm import tqdm
+
+    started = time.perf_counter()
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    data_root = Path(data_root) if data_root else None
+    template = Path(template) if template else None
+    jobs = make_jobs(candidate_files(sources, family=family, out_dir=out_dir, data_root=data_root))
+    common = resume.common_digest(settings=settings, data_root=data_root, template=template,
+                                  study=study)
+    records: list[dict] = []
+    to_run: list[dict] = []
+    for job in jobs:
+        params = job_params(job, out_dir, common=common, settings=settings,
+                            data_root=data_root, template=template, study=study)
+        saved = None if (force or job.problem) else resume.load_if_current(
+            out_dir / job.slug, params["digest"])
+        if saved is not None:
+            records.append({**saved, "skipped": True, "seconds": 0.0})
+        else:
+            to_run.append(params)
+
+    bar = tqdm(total=len(jobs), initial=len(records), unit="estudo", disable=not progress,
+               desc=f"lote {out_dir.name}", dynamic_ncols=True)
+    if records:
+        bar.set_postfix_str(f"{len(records)} em dia (pulados)")
+
+    def on_result(record: dict) -> None:
+        records.append(record)
+        bar.update(1)
+        mark = "falhou" if record["status"] == FAILED else (record.get("verdict") or "ok")
+        bar.set_postfix_str(f"{record['slug']}: {mark}", refresh=True)
+
+    try:
+        if to_run:
+            if scheduler:
+                from .cluster import run_cluster
+
+                run_cluster(to_run, scheduler, on_result, study=study)
+            else:
+                from .local import run_local
+
+                run_local(to_run, workers or os.cpu_count() or 1, on_result, study=study)
+    finally:
+        bar.close()
+        records.sort(key=lambda r: r["slug"])
+        index = write_index(records, out_dir)
+    return BatchResult(records, index, round(time.perf_counter() - started, 3))

@@ -1,0 +1,151 @@
+"""The one unit of work of a batch: run one study from plain parameters, never raise.
+
+:func:`run_one` is what every engine maps — the local process pool
+(:mod:`viabilidade.batch.local`) and a Dask cluster (:mod:`viabilidade.batch.cluster`)
+alike — so parameters and results are plain, picklable values.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import traceback
+from pathlib import Path
+
+from . import resume
+
+#: Status of a candidate in a batch: the study was written, or it failed.
+OK, FAILED = "ok", "falhou"
+ERROR_FILE = "erro.txt"
+
+#: Environment for the study kernels a worker starts: one thread per numeric library (the
+#: pool already uses every core) and a non-interactive Matplotlib backend.
+DEFAULT_STUDY = "viabilidade.report.study:run_study"
+
+KERNEL_ENV = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+              "MPLBACKEND": "Agg", "PYDEVD_DISABLE_FILE_VALIDATION": "1"}
+
+
+def warm_up(study: str | None = None) -> None:
+    """Prepare a worker process: set the kernel environment and import the study machinery once.
+
+    Used as the process pool's initializer and run on every Dask worker, so that papermill,
+    nbconvert and WeasyPrint are imported once per worker instead of once per study.
+    """
+    for key, value in KERNEL_ENV.items():
+        os.environ.setdefault(key, value)
+    try:  # a warm-up failure must not break the pool: the study itself will report it
+        _study_function(study)
+    except Exception:  # noqa: BLE001
+        pass
+
+
+def _study_function(study: str | None):
+    """Import the study function named ``"module:function"`` (default: ``run_study``)."""
+    import importlib
+
+    module, _, name = (study or DEFAULT_STUDY).partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def _file_map(folder: Path, files) -> dict[str, str]:
+    """Files of a study as {kind: name relative to its folder}, kind = suffix (html, pdf, ...)."""
+    if isinstance(files, dict):
+        items = files.values()
+    else:
+        items = files or []
+    out = {}
+    for f in items:
+        p = Path(f)
+        p = p if p.is_absolute() else folder / p
+        try:
+            rel = p.resolve().relative_to(folder.resolve())
+        except ValueError:
+            continue
+        out[p.suffix.lstrip(".").lower() or p.name] = rel.as_posix()
+    return dict(sorted(out.items()))
+
+
+def failure_record(params: dict, error: str, started: float | None = None) -> dict:
+    """A failure record for ``params``; the error text is also left as ``erro.txt`` in
+    ``out_root/<slug>/`` (the study's own folder) unless the study already wrote one."""
+    folder = Path(params["out_root"]) / params["slug"]
+    started = time.perf_counter() if started is None else started
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if not (folder / ERROR_FILE).is_file():
+            (folder / ERROR_FILE).write_text(error + "\n", encoding="utf-8")
+        files = {p.suffix.lstrip(".") or p.name: p.name for p in sorted(folder.iterdir())
+                 if p.is_file() and not p.name.startswith(".")}
+    except OSError:
+        files = {}
+    return {"slug": params["slug"], "name": params.get("name") or params["slug"],
+            "operation": params.get("operation"), "candidate": str(params["candidate"]),
+            "status": FAILED, "skipped": False, "verdict": None, "rules": {},
+            "folder": params["slug"], "files": dict(sorted(files.items())), "error": error,
+            "seconds": round(time.perf_counter() - started, 3)}
+
+
+def run_one(params: dict) -> dict:
+    """Run one study and return its result record; never raises.
+
+    Parameters
+    ----------
+    params : dict
+        Plain values: ``candidate`` (path of the candidate TOML), ``out_root`` (the batch
+        folder, ``outputs/<lote>``), ``slug``, ``name``, ``operation`` (as read by the plan),
+        ``settings`` (``Settings.to_dict()`` or None), ``data_root``, ``template`` (paths or
+        None), ``digest`` (see :mod:`viabilidade.batch.resume`; recorded on success) and
+        ``problem`` (a reason known before running — unreadable candidate, duplicate slug —
+        that makes the study fail without running) and, optionally, ``study``: the study
+        function as ``"module:function"`` with the signature of
+        :func:`viabilidade.report.study.run_study` (the default).
+
+    Returns
+    -------
+    dict
+        slug, name, operation, candidate, status (``"ok"`` or ``"falhou"``), skipped (False),
+        verdict (``"viável"``/``"inviável"``/``"indeterminado"`` or None), rules
+        ({rule_id: status}), folder (the slug: relative to the batch folder), files
+        ({kind: file name inside the folder}), error (text or None), seconds.
+        A failure leaves ``erro.txt`` (and whatever partial files the study wrote, such as the
+        executed notebook) in ``out_root/<slug>/`` and nowhere else.
+    """
+    started = time.perf_counter()
+    folder = Path(params["out_root"]) / params["slug"]
+    if params.get("problem"):
+        return failure_record(params, params["problem"], started)
+    try:
+        resume.forget(folder)
+        if folder.is_dir() and (folder / ERROR_FILE).is_file():
+            (folder / ERROR_FILE).unlink()
+        run_study = _study_function(params.get("study"))
+        settings = None
+        if params.get("settings") is not None:
+            from ..rules.settings import Settings
+
+            settings = Settings.from_dict(params["settings"])
+        rec = run_study(Path(params["candidate"]), Path(params["out_root"]), settings=settings,
+                        data_root=Path(params["data_root"]) if params.get("data_root") else None,
+                        template=Path(params["template"]) if params.get("template") else None)
+        folder = Path(rec.get("folder") or folder)
+        record = {
+            "slug": rec.get("slug", params["slug"]), "name": rec.get("name", params.get("name")),
+            "operation": rec.get("operation", params.get("operation")),
+            "candidate": str(params["candidate"]), "status": OK, "skipped": False,
+            "verdict": None if rec.get("verdict") is None else str(rec["verdict"]),
+            "rules": {str(k): str(v) for k, v in sorted((rec.get("rules") or {}).items())},
+            "folder": folder.name, "files": _file_map(folder, rec.get("files")),
+            "error": None, "seconds": round(time.perf_counter() - started, 3)}
+        if params.get("digest"):
+            resume.remember(folder, params["digest"], record)
+        return record
+    except (Exception, SystemExit) as e:  # noqa: BLE001 — a unit never raises
+        from ..errors import ViabilidadeError
+
+        if isinstance(e, ViabilidadeError):
+            error = f"{type(e).__name__}: {e}"
+        else:
+            tb = traceback.format_exception(type(e), e, e.__traceback__)
+            error = f"{type(e).__name__}: {e}\n\n" + "".join(tb[-6:])
+        return failure_record(params, error, started)

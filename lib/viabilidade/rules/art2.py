@@ -1,0 +1,36 @@
+"""Art. 2 — a municipality creation starts with a deputy's proposal and a representation signed
+by at least 100 electors registered in the area (notarised signatures)."""
+
+from __future__ import annotations
+
+from ..candidate import Candidate
+from .common import fmt, simple
+from .result import Basis, RuleResult, Status
+from .settings import Settings
+
+
+def petition(rule_id: str, title: str, signatures: int | None, minimum: int, who: str) -> RuleResult:
+    """Signatures >= ``minimum``; indeterminate when the count is not in the candidate file.
+
+    Shared by art. 2 (100 electors of the area) and art. 5 § 1 (50 electors living in the area).
+    """
+    if signatures is None:
+        return simple(rule_id, title, Status.INDETERMINATE,
+                      f"Número de assinaturas não informado: é preciso a representação assinada por, no "
+                      f"mínimo, {fmt(minimum)} {who}, com firmas reconhecidas ([process] "
+                      "petition_signatures no arquivo do candidato).",
+                      threshold=minimum, comparator=">=", unit="assinaturas")
+    ok = signatures >= minimum
+    return simple(rule_id, title, Status.PASS if ok else Status.FAIL,
+                  f"{fmt(signatures)} assinaturas; exigido no mínimo {fmt(minimum)} {who}.",
+                  value=signatures, threshold=minimum, comparator=">=", unit="assinaturas",
+                  margin=signatures - minimum,
+                  margin_pct=100 * (signatures - minimum) / minimum if minimum else None,
+                  basis=Basis.CERTIFIED, source="representação (arquivo do candidato)",
+                  certifier="cartório (firmas reconhecidas)")
+
+
+def art2(candidate: Candidate, settings: Settings) -> RuleResult:
+    """Art. 2: representation signed by >= ``settings.petition`` (100) electors of the area."""
+    return petition("art2", "Representação assinada por no mínimo cem eleitores da área",
+                    candidate.petition_signatures, settings.petition, "eleitores inscritos na área")

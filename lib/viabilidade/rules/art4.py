@@ -1,0 +1,309 @@
+"""Art. 4 — requirements for creating a municipality: items I–VII, § 1 (the origin after the
+split) and § 2 (who certifies each figure). § 3 (60-day deadline) is in :mod:`.calendar`.
+
+Item numbers follow the law's own cross-references (RULES.md): I installation conditions,
+II 6 km gap, III origin continuity, IV population, V electors, VI urban core, VII collection.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import dataclasses
+
+from ..candidate import EVIDENCE_ITEMS, Candidate
+from .common import CERTIFIERS, combine, combine_lean, fmt, numeric_result, simple
+from .result import Basis, Figure, RuleResult, Status
+from .settings import Settings
+from .vectorised import revenue_threshold
+
+if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
+    from ..profile_types import Profile, Territory, UnitProfile
+
+TITLES = {
+    "art4.I": "Condições para instalação da Prefeitura e da Câmara Municipal",
+    "art4.II": "Distância mínima de 6 km do perímetro urbano do município de origem",
+    "art4.III": "Continuidade territorial do município de origem",
+    "art4.IV": "População de mais de três mil habitantes",
+    "art4.V": "Número de eleitores acima de um mil",
+    "art4.VI": "Núcleo urbano com no mínimo duzentas edificações e áreas para equipamentos",
+    "art4.VII": "Arrecadação superior a 0,01 % da receita estadual de impostos",
+    "art4.par1": "O município de origem não perde os requisitos do art. 4º",
+}
+#: Art. 4 § 2: body that must certify each item.
+CERTIFIER = {"II": CERTIFIERS["IBGE"], "IV": CERTIFIERS["IBGE"], "V": CERTIFIERS["TSE"],
+             "VI": CERTIFIERS["IBGE"], "VII": CERTIFIERS["SEFAZ"]}
+UNITS = {"IV": "habitantes", "V": "eleitores", "VI": "edificações", "VII": "BRL"}
+WHAT = {"IV": "população", "V": "eleitorado", "VI": "núcleo urbano", "VII": "arrecadação"}
+MISSING = {
+    "IV": "é preciso a população da área apurada pelo IBGE (Censo ou contagem).",
+    "V": "é preciso o número de eleitores inscritos na área certificado pelo Cartório Eleitoral (TSE).",
+    "VI": "é preciso a contagem de edificações do núcleo urbano feita pelo IBGE.",
+    "VII": "é preciso a arrecadação estadual (ICMS, IPVA, ITCD) na área no último exercício, "
+           "certificada pela SEFAZ-GO, e a receita estadual de impostos do mesmo ano.",
+}
+VI_AREAS = ("escola", "saude", "posto_telefonico", "praca_esporte", "cemiterio")
+I_ITEMS = ("prefeitura", "camara")
+
+
+def _evidence(candidate: Candidate, keys: tuple[str, ...]) -> tuple[Status, list[str], dict]:
+    missing = [k for k in keys if k not in candidate.evidence]
+    given = {k: dataclasses.asdict(candidate.evidence[k]) for k in keys if k in candidate.evidence}
+    return (Status.PASS if not missing else Status.INDETERMINATE), missing, given
+
+
+def item_I(candidate: Candidate) -> RuleResult:
+    """Art. 4 I: evidence that the Prefeitura and the Câmara Municipal can be installed.
+
+    Passes when the candidate file gives evidence for both ``prefeitura`` and ``camara``
+    (``[evidence.*]``, :data:`viabilidade.candidate.EVIDENCE_ITEMS`); otherwise indeterminate
+    naming what is missing. The law sets no certifier.
+    """
+    status, missing, given = _evidence(candidate, I_ITEMS)
+    if missing:
+        reason = ("Faltam no arquivo do candidato as evidências de: "
+                  + "; ".join(EVIDENCE_ITEMS[k] for k in missing)
+                  + " (documento que indique o imóvel e sua disponibilidade).")
+    else:
+        reason = "Evidências apresentadas para a instalação da Prefeitura e da Câmara Municipal."
+    return simple("art4.I", TITLES["art4.I"], status, reason,
+                  certifier="proponentes (documentos)", details={"evidencias": given, "faltam": missing})
+
+
+def item_II(profile: Profile, settings: Settings) -> RuleResult:
+    """Art. 4 II: at least ``settings.gap_m`` (6 000) geodesic metres between the new border and
+    the origin's urban perimeter (I-4 chooses the perimeter).
+
+    ``profile.territory.gap_m`` (measured) decides; otherwise ``gap_bound_m`` below the
+    threshold proves a fail (the gap can only be smaller than the bound); otherwise
+    indeterminate, showing the bound. Certified by IBGE (§ 2).
+    """
+    t: Territory = profile.territory
+    details = {"perimetro": settings.perimeter}
+    if t.gap_m is not None and t.gap_m.value is not None:
+        return numeric_result("art4.II", TITLES["art4.II"], t.gap_m, float(settings.gap_m), ">=",
+                              unit="m", certifier=CERTIFIER["II"], what="distância",
+                              missing="", details=details)
+    bound = t.gap_bound_m
+    if bound is not None and bound.value is not None:
+        proves = bound.value < settings.gap_m
+        margin = bound.value - settings.gap_m
+        if proves:
+            reason = (f"Um ponto da área fica a {fmt(bound.value)} m da sede do município de origem, "
+                      f"menos que {fmt(settings.gap_m)} m: a distância ao perímetro urbano é no "
+                      "máximo essa, qualquer que seja a divisa exata.")
+        else:
+            reason = (f"A distância da sede de origem a um ponto conhecido da área é "
+                      f"{fmt(bound.value)} m; isso é só um limite superior e não decide o requisito: "
+                      "é preciso o perímetro urbano da origem e o polígono da área, apurados pelo IBGE.")
+        return simple("art4.II", TITLES["art4.II"], Status.FAIL if proves else Status.INDETERMINATE,
+                      reason, value=bound.value, threshold=settings.gap_m, comparator=">=", unit="m",
+                      margin=margin if proves else None,
+                      margin_pct=100 * margin / settings.gap_m if proves and settings.gap_m else None,
+                      basis=Basis(bound.basis), source=bound.source, vintage=bound.vintage,
+                      certifier=CERTIFIER["II"],
+                      details={**details, "limite_superior_m": bound.value, "nota": bound.note})
+    return simple("art4.II", TITLES["art4.II"], Status.INDETERMINATE,
+                  "Sem perímetro urbano da origem nem polígono da área: é preciso a distância geodésica "
+                  "entre a divisa proposta e o perímetro urbano do município de origem, apurada pelo IBGE.",
+                  threshold=settings.gap_m, comparator=">=", unit="m", certifier=CERTIFIER["II"],
+                  details=details)
+
+
+def continuity(code: str, label: str, territory: Territory) -> tuple[Status, str]:
+    """Art. 4 III for one origin: is its remainder one piece (after the I-5 tolerance)?"""
+    parts = territory.remainder_parts.get(code)
+    touch = territory.remainder_point_touch.get(code)
+    if parts is None:
+        return Status.INDETERMINATE, f"{label}: sem polígono da área, a continuidade não pode ser verificada."
+    if parts == 0:
+        return Status.FAIL, f"{label}: nada resta do município de origem."
+    if parts > 1:
+        return Status.FAIL, f"{label}: o remanescente fica dividido em {parts} partes."
+    if touch:
+        return Status.FAIL, f"{label}: as partes do remanescente se tocam em um só ponto."
+    return Status.PASS, f"{label}: o remanescente permanece contínuo."
+
+
+def item_III(candidate: Candidate, profile: Profile, settings: Settings) -> RuleResult:
+    """Art. 4 III: the area does not break the territorial continuity of any origin.
+
+    Uses ``profile.territory.remainder_parts`` / ``remainder_point_touch`` per origin (I-5:
+    slivers below ``settings.sliver_tolerance_km2`` already dropped by the geometry step;
+    a single-point touch is not continuity). Missing → indeterminate ("sem polígono da área").
+    """
+    checks = {}
+    for code in candidate.origins:
+        label = profile.origins[code].label if code in profile.origins else code
+        checks[code] = continuity(code, label, profile.territory)
+    status = combine([s for s, _ in checks.values()]) if checks else Status.INDETERMINATE
+    reason = " ".join(r for _, r in checks.values()) or "Nenhum município de origem informado."
+    return simple("art4.III", TITLES["art4.III"], status, reason, certifier="(geometria)",
+                  source=profile.territory.source,
+                  details={"tolerancia_km2": settings.sliver_tolerance_km2,
+                           "origens": {c: {"status": str(s), "motivo": r} for c, (s, r) in checks.items()}})
+
+
+def _revenue_figure(unit: UnitProfile, candidate: Candidate | None, is_area: bool) -> Figure | None:
+    if unit.collection is not None:
+        return unit.collection
+    if is_area and candidate is not None and candidate.collection is not None:
+        c = candidate.collection
+        return Figure(c.value_brl, "BRL", Basis.CERTIFIED, c.source, str(c.year),
+                      note="valor informado no arquivo do candidato")
+    return None
+
+
+def state_revenue(profile: Profile, candidate: Candidate | None) -> Figure | None:
+    """The state's tax revenue for art. 4 VII: the profile's, else the candidate's ``[fiscal]``."""
+    if profile.state_tax_revenue is not None:
+        return profile.state_tax_revenue
+    if candidate is not None and candidate.state_tax_revenue is not None:
+        s = candidate.state_tax_revenue
+        return Figure(s.value_brl, "BRL", Basis.CERTIFIED, s.source, str(s.year))
+    return None
+
+
+def numeric_item(item: str, unit: UnitProfile, settings: Settings, *, reduced: bool = False,
+                 state_rev: Figure | None = None, candidate: Candidate | None = None,
+                 subject: str = "área", is_area: bool = True) -> RuleResult:
+    """Art. 4 IV, V, VI (building count only) or VII for one territory.
+
+    Parameters
+    ----------
+    item : {"IV", "V", "VI", "VII"}
+    unit : UnitProfile
+        Population, electors, buildings, collection figures with basis and provenance.
+    settings : Settings
+    reduced : bool
+        Special interest declared (I-2): reduced thresholds for the items I-1 selects.
+    state_rev : Figure, optional
+        State tax revenue (BRL) for VII; its year must match the collection's.
+    """
+    th = settings.threshold(item, reduced)
+    details = {"reduzido": th.reduced}
+    if item == "VII":
+        figure = _revenue_figure(unit, candidate, is_area)
+        rev = None if state_rev is None else state_rev.value
+        limit = float("nan") if rev is None else float(revenue_threshold(rev, th.exact))
+        details.update(parcela_receita=float(th.exact),
+                       receita_estadual=rev,
+                       receita_estadual_fonte="" if state_rev is None else state_rev.source,
+                       receita_estadual_ano="" if state_rev is None else state_rev.vintage)
+    else:
+        figure = {"IV": unit.population, "V": unit.electors, "VI": unit.buildings}[item]
+        limit = float(th.exact)
+    r = numeric_result(f"art4.{item}", TITLES[f"art4.{item}"], figure, limit, th.comparator,
+                       unit=UNITS[item], certifier=CERTIFIER[item], subject=subject,
+                       missing=MISSING[item], what=WHAT[item], details=details)
+    if th.reduced:
+        r = dataclasses.replace(r, reason=r.reason + f" Limite reduzido por interesse especial ({settings.reduction} 2/3).")
+    if item == "VII" and figure is not None and state_rev is not None and figure.value is not None:
+        fy, sy = figure.vintage[:4], state_rev.vintage[:4]
+        if fy.isdigit() and sy.isdigit() and fy != sy:
+            r = dataclasses.replace(
+                r, status=Status.INDETERMINATE, lean=None,
+                reason=f"A arrecadação é de {fy} e a receita estadual de {sy}: o art. 4º, VII compara "
+                       "valores do mesmo exercício; é preciso a receita estadual de impostos de " + fy + ".")
+    return r
+
+
+def item_VI(candidate: Candidate, unit: UnitProfile, settings: Settings, reduced: bool) -> RuleResult:
+    """Art. 4 VI: building count (>= 200, or reduced) and evidence of the five areas
+    (escola, saúde, posto telefônico, praça de esporte, cemitério) in the candidate file."""
+    count = numeric_item("VI", unit, settings, reduced=reduced)
+    ev_status, missing, given = _evidence(candidate, VI_AREAS)
+    status = combine([count.status, ev_status])
+    reason = count.reason
+    if missing:
+        reason += (" Faltam evidências de: " + "; ".join(EVIDENCE_ITEMS[k] for k in missing) + ".")
+    else:
+        reason += " Áreas para os cinco equipamentos evidenciadas."
+    ev_result = dataclasses.replace(count, status=ev_status, lean=None)
+    lean = combine_lean([count, ev_result]) if status == Status.INDETERMINATE else None
+    return dataclasses.replace(count, status=status, lean=lean, reason=reason,
+                               details={**count.details, "edificacoes_status": str(count.status),
+                                        "edificacoes_lean": str(count.lean or ""),
+                                        "evidencias": given, "faltam": missing})
+
+
+def origin_reduced(code: str, settings: Settings) -> bool:
+    """I-7: does the origin's remainder get its own special-interest reduction?"""
+    return settings.origin_reduction == "own" and code in settings.origin_special_interest
+
+
+def par1(candidate: Candidate, profile: Profile, settings: Settings) -> list[RuleResult]:
+    """Art. 4 § 1: each origin's remainder keeps items IV, V, VI (count), VII and III.
+
+    One result per origin, subject = the remainder's label, value/threshold = its population,
+    ``details["subchecks"]`` holding each sub-check (status, value, threshold, reason).
+    Thresholds are the full ones unless I-7 ``own`` applies.
+    """
+    out = []
+    srev = state_revenue(profile, candidate)
+    for code in candidate.origins:
+        rem = profile.remainders.get(code)
+        if rem is None:
+            out.append(simple("art4.par1", TITLES["art4.par1"], Status.INDETERMINATE,
+                              f"Sem dados do remanescente de {code}: é preciso a população, o eleitorado, "
+                              "as edificações e a arrecadação do que resta do município de origem.",
+                              subject=code))
+            continue
+        red = origin_reduced(code, settings)
+        subs = [numeric_item(i, rem, settings, reduced=red, state_rev=srev, subject=rem.label,
+                             is_area=False) for i in ("IV", "V", "VI", "VII")]
+        c_status, c_reason = continuity(code, rem.label, profile.territory)
+        cont = simple("art4.III", TITLES["art4.III"], c_status, c_reason, subject=rem.label)
+        subs.append(cont)
+        status = combine([s.status for s in subs])
+        lean = combine_lean(subs) if status == Status.INDETERMINATE else None
+        failing = [s.rule_id for s in subs if s.status == Status.FAIL]
+        open_ = [s.rule_id for s in subs if s.status == Status.INDETERMINATE]
+        if failing:
+            reason = f"{rem.label} perderia requisito(s): {', '.join(failing)}."
+        elif open_:
+            reason = f"{rem.label}: requisito(s) ainda não comprovado(s): {', '.join(open_)}."
+        else:
+            reason = f"{rem.label} mantém os requisitos do art. 4º (IV, V, VI, VII e III)."
+        pop = subs[0]
+        out.append(simple(
+            "art4.par1", TITLES["art4.par1"], status, reason, subject=rem.label,
+            value=pop.value, threshold=pop.threshold, comparator=pop.comparator, unit=pop.unit,
+            margin=pop.margin, margin_pct=pop.margin_pct, basis=pop.basis, lean=lean,
+            source=pop.source, vintage=pop.vintage, certifier=pop.certifier,
+            details={"cod_ibge": code, "reduzido": red, "subchecks": {
+                s.rule_id.replace("art4.", ""): {
+                    "status": str(s.status), "lean": str(s.lean or ""), "valor": s.value,
+                    "limite": s.threshold, "comparador": s.comparator, "unidade": s.unit,
+                    "base": str(s.basis or ""), "motivo": s.reason} for s in subs}}))
+    return out
+
+
+def evaluate_art4(candidate: Candidate, profile: Profile, settings: Settings) -> list[RuleResult]:
+    """All of art. 4 for a municipality creation: I–VII for the area, § 1 for each origin.
+
+    The area gets reduced thresholds when ``candidate.special_interest`` (I-2) for the items
+    ``settings.reduction_items`` selects (I-1).
+    """
+    reduced = candidate.special_interest
+    area = profile.area
+    srev = state_revenue(profile, candidate)
+    return [
+        item_I(candidate),
+        item_II(profile, settings),
+        item_III(candidate, profile, settings),
+        numeric_item("IV", area, settings, reduced=reduced),
+        numeric_item("V", area, settings, reduced=reduced),
+        item_VI(candidate, area, settings, reduced),
+        numeric_item("VII", area, settings, reduced=reduced, state_rev=srev, candidate=candidate),
+        *par1(candidate, profile, settings),
+    ]
+
+
+def waived(reason: str) -> list[RuleResult]:
+    """Art. 4 rules marked not_applicable (fusion, art. 5 § 2), each with ``reason``."""
+    return [simple(rid, title, Status.NOT_APPLICABLE, reason) for rid, title in TITLES.items()]
+
+
+__all__ = ["item_I", "item_II", "item_III", "numeric_item", "item_VI", "par1", "evaluate_art4",
+           "waived", "continuity", "state_revenue", "origin_reduced", "TITLES", "CERTIFIER"]

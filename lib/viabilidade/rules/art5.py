@@ -1,0 +1,55 @@
+"""Art. 5 — transfer of an area to another municipality (plebiscite in the area), § 1 the
+representation of 50 electors living in the area, § 2 fusion of whole municipalities (art. 4
+waived; plebiscite on the fusion and on the seat)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..candidate import Candidate, Plebiscite
+from . import art7
+from .art2 import petition
+from .common import combine, simple
+from .result import RuleResult, Status
+from .settings import Settings
+
+if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
+    from ..profile_types import Profile
+
+
+def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Settings) -> RuleResult:
+    """Art. 5: the plebiscite in the area to be dismembered was held, valid and favourable
+    (art. 7 §§ 1–2 combined)."""
+    q, m = art7.par1(candidate, profile, settings), art7.par2(candidate, settings)
+    status = combine([q.status, m.status])
+    reason = {Status.PASS: "Plebiscito realizado na área, com quórum e aprovação.",
+              Status.FAIL: "Plebiscito sem quórum ou rejeitado: a transferência não é admitida.",
+              }.get(status, "Plebiscito na área ainda não realizado ou sem resultado completo.")
+    return simple("art5", "Consulta plebiscitária na área a ser desmembrada", status, reason,
+                  details={"quorum": str(q.status), "aprovacao": str(m.status)})
+
+
+def par1(candidate: Candidate, settings: Settings) -> RuleResult:
+    """Art. 5 § 1: representation by >= ``settings.petition_transfer`` (50) electors of the
+    municipality who live in the area."""
+    return petition("art5.par1", "Representação assinada por no mínimo cinquenta eleitores residentes na área",
+                    candidate.petition_signatures, settings.petition_transfer,
+                    "eleitores inscritos no município, residentes e domiciliados na área")
+
+
+def par2(candidate: Candidate, profile: Profile | None, settings: Settings) -> RuleResult:
+    """Art. 5 § 2: fusion — plebiscite approving the fusion and the seat of the new municipality."""
+    q, m = art7.par1(candidate, profile, settings), art7.par2(candidate, settings)
+    seat = (candidate.plebiscite or Plebiscite()).seat_question_approved
+    seat_status = {True: Status.PASS, False: Status.FAIL, None: Status.INDETERMINATE}[seat]
+    status = combine([q.status, m.status, seat_status])
+    if status == Status.PASS:
+        reason = "Plebiscito válido aprovou a fusão e a sede do novo município; art. 4º dispensado."
+    elif status == Status.FAIL:
+        reason = "Plebiscito sem quórum, ou rejeitou a fusão ou a sede do novo município."
+    else:
+        reason = ("Falta o resultado do plebiscito sobre a fusão e sobre a sede "
+                  "(seat_question_approved no arquivo do candidato); art. 4º dispensado.")
+    return simple("art5.par2", "Fusão: plebiscito sobre a fusão e a sede", status, reason,
+                  details={"quorum": str(q.status), "aprovacao": str(m.status),
+                           "sede": str(seat_status)})

@@ -1,0 +1,153 @@
+"""Art. 7 — the plebiscite: § 1 quorum (I-8, on the roll chosen by I-10), § 2 approval by the
+majority of those who turned out (blank and void ballots count), § 3 no creation in a
+municipal-election year.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import math
+
+from ..candidate import Candidate, Plebiscite
+from .calendar import creation_year, installation_date, is_election_year
+from .common import fmt, simple
+from .result import Basis, RuleResult, Status
+from .settings import Settings
+
+if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
+    from ..profile_types import Profile
+
+TITLES = {
+    "art7.par1": "Quórum do plebiscito: metade mais um dos eleitores aptos",
+    "art7.par2": "Aprovação pela maioria dos eleitores que compareceram",
+    "art7.par3": "Criação fora do ano de eleições municipais",
+}
+
+
+def quorum(eligible: int, reading: str = "absolute-majority") -> int:
+    """Minimum turnout for a valid plebiscite, "metade mais um dos eleitores aptos" (I-8).
+
+    ``absolute-majority``: floor(n/2) + 1 (1 000 → 501; 1 001 → 501);
+    ``literal``: ceil(n/2 + 1) (1 000 → 501; 1 001 → 502).
+
+    Raises
+    ------
+    ValueError
+        On a negative count or an unknown reading.
+    """
+    if eligible < 0:
+        raise ValueError(f"eligible electors must be >= 0, found {eligible}")
+    if reading == "absolute-majority":
+        return eligible // 2 + 1
+    if reading == "literal":
+        return math.ceil(eligible / 2 + 1)
+    raise ValueError(f"quorum reading must be 'absolute-majority' or 'literal', found {reading!r}")
+
+
+def majority(turnout: int) -> int:
+    """Smallest number of yes votes that is a majority of ``turnout`` (yes > turnout / 2)."""
+    return turnout // 2 + 1
+
+
+def roll(profile: Profile | None, settings: Settings) -> tuple[float | None, Basis | None, str]:
+    """Electorate of the plebiscite under I-10: the area (``area``) or the area plus every
+    origin's remainder (``federal``). Returns (electors, basis, Portuguese description);
+    electors is None when a needed figure is missing."""
+    if profile is None:
+        return None, None, "sem dados de eleitorado"
+    figs = [profile.area.electors]
+    if settings.plebiscite_roll == "federal":
+        figs += [r.electors for r in profile.remainders.values()]
+    if any(f is None or f.value is None for f in figs):
+        return None, None, "eleitorado incompleto"
+    total = sum(f.value for f in figs)
+    basis = (Basis.ESTIMATED if any(Basis(f.basis) == Basis.ESTIMATED for f in figs)
+             else Basis.CERTIFIED)
+    desc = ("eleitorado da área e do remanescente" if settings.plebiscite_roll == "federal"
+            else "eleitorado da área")
+    return total, basis, desc
+
+
+def _turnout(p: Plebiscite) -> int | None:
+    if p.turnout is not None:
+        return p.turnout
+    parts = [p.yes, p.no, p.blank, p.void]
+    return sum(parts) if all(x is not None for x in parts) else None
+
+
+def par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> RuleResult:
+    """Art. 7 § 1 I: turnout >= quorum(eligible) under I-8.
+
+    With the plebiscite's figures in the candidate (``eligible``, ``turnout``) it decides;
+    otherwise indeterminate, stating the quorum figure computed from the roll chosen by I-10.
+    """
+    p = candidate.plebiscite or Plebiscite()
+    turnout = _turnout(p)
+    if p.eligible is not None and turnout is not None:
+        q = quorum(p.eligible, settings.quorum)
+        ok = turnout >= q
+        return simple("art7.par1", TITLES["art7.par1"], Status.PASS if ok else Status.FAIL,
+                      f"Compareceram {fmt(turnout)} de {fmt(p.eligible)} eleitores aptos; quórum mínimo "
+                      f"{fmt(q)} ({settings.quorum}): {'atingido' if ok else 'não atingido'}.",
+                      value=turnout, threshold=q, comparator=">=", unit="eleitores",
+                      margin=turnout - q, margin_pct=100 * (turnout - q) / q, basis=Basis.CERTIFIED,
+                      source="resultado do plebiscito (arquivo do candidato)",
+                      vintage=p.date.isoformat() if p.date else "", certifier="Tribunal Regional Eleitoral",
+                      details={"eleitores_aptos": p.eligible, "leitura": settings.quorum})
+    n, basis, desc = roll(profile, settings)
+    details = {"leitura": settings.quorum, "eleitorado": settings.plebiscite_roll}
+    if n is None:
+        reason = ("Plebiscito ainda sem resultado: são necessários o número de eleitores aptos e o de "
+                  f"comparecimentos (TRE-GO); {desc}.")
+        return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE, reason,
+                      comparator=">=", unit="eleitores", details=details)
+    q = quorum(int(round(n)), settings.quorum)
+    details.update(eleitores_rol=n, base_rol=str(basis), quorum=q, maioria_no_quorum=majority(q))
+    reason = (f"Plebiscito ainda sem resultado: são necessários o número de eleitores aptos e o de "
+              f"comparecimentos (TRE-GO). Com o {desc} de {fmt(round(n))} eleitores "
+              f"({'estimado' if basis == Basis.ESTIMATED else 'certificado'}), o quórum mínimo seria de "
+              f"{fmt(q)} comparecimentos e, nesse caso, a aprovação exigiria {fmt(majority(q))} votos “sim”.")
+    return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE, reason, threshold=q,
+                  comparator=">=", unit="eleitores", basis=basis, certifier="Tribunal Regional Eleitoral",
+                  details=details)
+
+
+def par2(candidate: Candidate, settings: Settings) -> RuleResult:
+    """Art. 7 § 2: yes votes > half of those who turned out (blank and void count in the
+    denominator). Indeterminate without the yes count and the turnout."""
+    p = candidate.plebiscite or Plebiscite()
+    turnout = _turnout(p)
+    if p.yes is None or turnout is None:
+        return simple("art7.par2", TITLES["art7.par2"], Status.INDETERMINATE,
+                      "Plebiscito ainda sem resultado: são necessários os votos “sim” e o total de "
+                      "comparecimentos (incluídos brancos e nulos), apurados pelo TRE-GO.",
+                      comparator=">", unit="votos")
+    need = majority(turnout)
+    ok = p.yes >= need
+    half = turnout / 2
+    return simple("art7.par2", TITLES["art7.par2"], Status.PASS if ok else Status.FAIL,
+                  f"{fmt(p.yes)} votos “sim” de {fmt(turnout)} comparecimentos (brancos e nulos incluídos); "
+                  f"maioria exige {fmt(need)}: {'aprovado' if ok else 'rejeitado'}.",
+                  value=p.yes, threshold=half, comparator=">", unit="votos", margin=p.yes - half,
+                  margin_pct=100 * (p.yes - half) / half if half else None, basis=Basis.CERTIFIED,
+                  source="resultado do plebiscito (arquivo do candidato)",
+                  vintage=p.date.isoformat() if p.date else "", certifier="Tribunal Regional Eleitoral",
+                  details={"sim": p.yes, "nao": p.no, "brancos": p.blank, "nulos": p.void,
+                           "comparecimento": turnout, "minimo_sim": need})
+
+
+def par3(candidate: Candidate | None, settings: Settings) -> RuleResult:
+    """Art. 7 § 3: the creation year is not a municipal-election year (2027 passes, 2028 fails);
+    details give the art. 9 installation date."""
+    year, how = creation_year(candidate, settings)
+    if is_election_year(year):
+        return simple("art7.par3", TITLES["art7.par3"], Status.FAIL,
+                      f"{year} é ano de eleições municipais: não se cria município nesse ano ({how}).",
+                      value=year, unit="ano", details={"ano_criacao": year, "origem": how})
+    inst = installation_date(year)
+    return simple("art7.par3", TITLES["art7.par3"], Status.PASS,
+                  f"Criação em {year} ({how}), fora de ano de eleições municipais; instalação em "
+                  f"{inst.strftime('%d/%m/%Y')} (art. 9º).",
+                  value=year, unit="ano",
+                  details={"ano_criacao": year, "origem": how, "instalacao": inst.isoformat()})

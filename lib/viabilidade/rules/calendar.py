@@ -1,0 +1,124 @@
+"""Dates of LC 02/1990: art. 4 § 3 (60 days), art. 7 § 3 (no creation in a municipal-election
+year), art. 9 (installation), art. 12 (3 months), art. 14 § 3 (15 days), art. 20 (180 days).
+
+Municipal elections are held in years divisible by 4 (… 2024, 2028, 2032); mandates start
+on 1 January of the next year (Constitution art. 29 I–III).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pandas as pd
+
+from ..candidate import Candidate
+from ..errors import SettingsError
+from .settings import Settings
+
+
+def is_election_year(year: int) -> bool:
+    """Municipal-election year (art. 7 § 3): divisible by 4."""
+    return year % 4 == 0
+
+
+def next_election(year: int) -> int:
+    """First municipal-election year strictly after ``year``."""
+    return year + (4 - year % 4)
+
+
+def default_creation_year(reference: dt.date) -> int:
+    """First year after ``reference`` that is not a municipal-election year (2026 → 2027;
+    2027 → 2029)."""
+    y = reference.year + 1
+    while is_election_year(y):
+        y += 1
+    return y
+
+
+def creation_year(candidate: Candidate | None, settings: Settings) -> tuple[int, str]:
+    """Year of the creation law used by the study, and where it came from (Portuguese).
+
+    Order: ``settings.creation_year``; the candidate's ``creation_year``; else
+    :func:`default_creation_year` of ``settings.reference_date``, the candidate's request date,
+    or today.
+    """
+    if settings.creation_year is not None:
+        return settings.creation_year, "definido nas configurações"
+    if candidate is not None and candidate.creation_year is not None:
+        return candidate.creation_year, "declarado no arquivo do candidato"
+    if settings.reference_date is not None:
+        ref, how = dt.date.fromisoformat(settings.reference_date), "data de referência"
+    elif candidate is not None and candidate.request_date is not None:
+        ref, how = candidate.request_date, "data do pedido"
+    else:
+        ref, how = dt.date.today(), "data de hoje"
+    return default_creation_year(ref), (f"primeiro ano sem eleição municipal após a {how} "
+                                        f"({ref.isoformat()})")
+
+
+def installation_date(creation: int) -> dt.date:
+    """Art. 9: 1 January after the first municipal election after the creation year
+    (2027 → 2029-01-01; 2025 → 2029-01-01; 2029 → 2033-01-01).
+
+    Raises
+    ------
+    SettingsError
+        If ``creation`` is an election year (art. 7 § 3 forbids creating then).
+    """
+    if is_election_year(creation):
+        raise SettingsError(f"no municipality can be created in {creation}, a municipal-election "
+                            "year (art. 7 § 3)", field="creation_year")
+    return dt.date(next_election(creation) + 1, 1, 1)
+
+
+def _add_months(d: dt.date, months: int) -> dt.date:
+    return (pd.Timestamp(d) + pd.DateOffset(months=months)).date()
+
+
+def servants_option_deadline(installation: dt.date) -> dt.date:
+    """Art. 12: servants of the origin may opt within 3 months of installation."""
+    return _add_months(installation, 3)
+
+
+def books_deadline(installation: dt.date) -> dt.date:
+    """Art. 14 § 3: within 15 days after installation the origin sends its books."""
+    return installation + dt.timedelta(days=15)
+
+
+def agencies_deadline(request: dt.date) -> dt.date:
+    """Art. 4 § 3: IBGE, Cartório Eleitoral and SEFAZ-GO answer within 60 days of receipt."""
+    return request + dt.timedelta(days=60)
+
+
+def district_installation_deadline(law_date: dt.date) -> dt.date:
+    """Art. 20: the district is installed by the mayor within 180 days (of the district law)."""
+    return law_date + dt.timedelta(days=180)
+
+
+def timeline(candidate: Candidate | None, settings: Settings) -> list[dict]:
+    """The dates a study shows, in order: each ``{"evento", "data", "artigo"}`` (Portuguese;
+    ``data`` is an ISO date, or a year for the creation law and the election).
+
+    Creation in an election year gives only the refusal (no installation date).
+    """
+    year, how = creation_year(candidate, settings)
+    out = []
+    if candidate is not None and candidate.request_date is not None:
+        out.append({"evento": "Prazo de resposta de IBGE, Cartório Eleitoral e SEFAZ-GO",
+                    "data": agencies_deadline(candidate.request_date).isoformat(), "artigo": "art. 4º, § 3º"})
+    if is_election_year(year):
+        out.append({"evento": f"Criação em {year} vedada: ano de eleições municipais", "data": None,
+                    "artigo": "art. 7º, § 3º"})
+        return out
+    inst = installation_date(year)
+    out += [
+        {"evento": f"Lei de criação ({how})", "data": str(year), "artigo": "art. 1º"},
+        {"evento": f"Eleição municipal de {next_election(year)}", "data": str(next_election(year)),
+         "artigo": "art. 9º"},
+        {"evento": "Instalação do município (posse)", "data": inst.isoformat(), "artigo": "art. 9º"},
+        {"evento": "Envio dos livros pelo município de origem", "data": books_deadline(inst).isoformat(),
+         "artigo": "art. 14, § 3º"},
+        {"evento": "Fim do prazo de opção dos servidores", "data": servants_option_deadline(inst).isoformat(),
+         "artigo": "art. 12"},
+    ]
+    return out

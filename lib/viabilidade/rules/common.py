@@ -1,0 +1,136 @@
+"""Building blocks shared by the article modules: numeric results, combining statuses, pt-BR text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from babel.numbers import format_decimal
+
+from .law import citation, text
+from .result import Basis, Figure, Lean, RuleResult, Status
+from .vectorised import decide
+
+CERTIFIERS = {"IBGE": "IBGE", "TSE": "Cartório Eleitoral (TSE)", "SEFAZ": "SEFAZ-GO"}
+COMPARATOR_WORDS = {">": "mais de", ">=": "no mínimo"}
+
+
+def fmt(x: float | int | None, digits: int = 2) -> str:
+    """pt-BR number: ``3045`` → ``"3.045"``, ``2760601.8`` → ``"2.760.601,80"`` (money style)."""
+    if x is None:
+        return "—"
+    if float(x).is_integer():
+        return format_decimal(int(x), locale="pt_BR")
+    return format_decimal(round(float(x), digits), format="#,##0." + "0" * digits, locale="pt_BR")
+
+
+def law_ref(rule_id: str) -> dict[str, str]:
+    """``article`` citation and law text of a rule id, for :class:`RuleResult` fields/details."""
+    return {"article": citation(rule_id), "texto_legal": text(rule_id)}
+
+
+def numeric_result(rule_id: str, title: str, figure: Figure | None, threshold: float,
+                   comparator: str, *, unit: str, certifier: str, subject: str = "área",
+                   missing: str, what: str, details: dict[str, Any] | None = None) -> RuleResult:
+    """One numeric requirement decided by :func:`~.vectorised.decide` on a single value.
+
+    Parameters
+    ----------
+    rule_id, title : str
+        Rule id (``"art4.IV"``) and Portuguese title.
+    figure : Figure or None
+        The value with basis, source, vintage and uncertainty; ``None`` or a ``None`` value
+        makes the rule indeterminate with ``missing`` as the reason.
+    threshold : float
+        Threshold in the unit of ``figure``; NaN when it cannot be computed.
+    comparator : {">", ">="}
+    unit, certifier, subject : str
+        Unit shown (``"habitantes"``), body certifying it (art. 4 §2), who the figure is about.
+    missing : str
+        Portuguese: which data would decide the rule.
+    what : str
+        Portuguese noun for the value (``"população"``).
+    """
+    ref = law_ref(rule_id)
+    if threshold == threshold and float(threshold).is_integer():
+        threshold = int(threshold)
+    value = None if figure is None else figure.value
+    basis = None if figure is None else Basis(figure.basis)
+    d = decide([value], [threshold], comparator, [basis.value if basis else Basis.CERTIFIED.value],
+               None if figure is None or figure.uncertainty is None else [figure.uncertainty])
+    status = Status(d["status"][0])
+    lean = Lean(d["lean"][0]) if d["lean"][0] else None
+    margin = None if value is None or threshold != threshold else float(d["margin"][0])
+    pct = d["margin_pct"][0]
+    margin_pct = None if margin is None or pct != pct else float(pct)
+    required = f"{COMPARATOR_WORDS[comparator]} {fmt(threshold)} {unit}"
+    if value is None:
+        reason = f"Sem valor de {what}: {missing}"
+    elif threshold != threshold:
+        reason = f"Sem limite calculável para {what}: {missing}"
+    elif status == Status.PASS:
+        reason = (f"{what.capitalize()} de {fmt(value)} {unit} atende ao exigido ({required}); "
+                  f"margem de {fmt(margin)} ({fmt(margin_pct, 1)} %).")
+    elif status == Status.FAIL:
+        reason = (f"{what.capitalize()} de {fmt(value)} {unit} não atende ao exigido ({required}); "
+                  f"margem de {fmt(margin)} ({fmt(margin_pct, 1)} %).")
+    else:
+        unc = figure.uncertainty
+        est = f"{fmt(value)} ± {fmt(unc)}" if unc else f"{fmt(value)} (sem incerteza declarada)"
+        reason = (f"{what.capitalize()}: estimativa de {est} {unit}; exigido {required}. Valor "
+                  f"estimado não decide o requisito: é preciso o número certificado por {certifier}.")
+        if lean == Lean.LIKELY_PASS:
+            reason += " A estimativa supera o limite por mais que sua incerteza: provável atendimento."
+        elif lean == Lean.LIKELY_FAIL:
+            reason += " A estimativa fica abaixo do limite por mais que sua incerteza: provável não atendimento."
+        else:
+            reason += " A diferença para o limite está dentro da incerteza: sem tendência."
+    extra = {"texto_legal": ref["texto_legal"]}
+    if figure is not None and figure.note:
+        extra["nota"] = figure.note
+    if figure is not None and figure.uncertainty is not None:
+        extra["incerteza"] = figure.uncertainty
+    extra.update(details or {})
+    return RuleResult(
+        rule_id=rule_id, title=title, status=status, reason=reason, article=ref["article"],
+        subject=subject, value=value, threshold=threshold if threshold == threshold else None,
+        comparator=comparator, unit=unit, margin=margin, margin_pct=margin_pct, basis=basis,
+        lean=lean, source="" if figure is None else figure.source,
+        vintage="" if figure is None else figure.vintage, certifier=certifier, details=extra)
+
+
+def combine(statuses: list[Status]) -> Status:
+    """Combine sub-checks: any fail → fail; all pass → pass; not_applicable ignored; else indeterminate."""
+    live = [s for s in statuses if s != Status.NOT_APPLICABLE]
+    if not live:
+        return Status.NOT_APPLICABLE
+    if Status.FAIL in live:
+        return Status.FAIL
+    if all(s == Status.PASS for s in live):
+        return Status.PASS
+    return Status.INDETERMINATE
+
+
+def combine_lean(results: list[RuleResult]) -> Lean | None:
+    """Lean of a combined indeterminate result: likely fail if any sub-check leans fail;
+    likely pass if every undecided sub-check leans pass; otherwise none."""
+    open_ = [r for r in results if r.status == Status.INDETERMINATE]
+    if not open_:
+        return None
+    if any(r.lean == Lean.LIKELY_FAIL for r in open_):
+        return Lean.LIKELY_FAIL
+    if all(r.lean == Lean.LIKELY_PASS for r in open_):
+        return Lean.LIKELY_PASS
+    return None
+
+
+def simple(rule_id: str, title: str, status: Status, reason: str, **fields: Any) -> RuleResult:
+    """A non-numeric (or count-of-facts) result with the article citation and law text filled in."""
+    ref = law_ref(rule_id)
+    details = {"texto_legal": ref["texto_legal"], **fields.pop("details", {})}
+    return RuleResult(rule_id=rule_id, title=title, status=status, reason=reason,
+                      article=ref["article"], details=details, **fields)
+
+
+def not_applicable(rule_id: str, title: str, reason: str) -> RuleResult:
+    """A rule that does not apply to this operation, with the reason."""
+    return simple(rule_id, title, Status.NOT_APPLICABLE, reason)

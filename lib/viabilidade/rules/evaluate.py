@@ -1,0 +1,105 @@
+"""Dispatch: which articles apply to each operation of LC 02/1990, and the verdict under every
+alternative reading (RULES.md I-1 … I-10 and the special-interest reduction on/off)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import dataclasses
+
+from ..candidate import OPERATIONS, Candidate
+from ..errors import CandidateError
+from . import art5, art7
+from .art2 import art2
+from .art4 import evaluate_art4, waived
+from .art6 import art6
+from .art17 import art17
+from .result import RuleResult, Verdict, verdict
+from .settings import Settings
+
+if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
+    from ..profile_types import Profile
+
+
+def evaluate(candidate: Candidate, profile: Profile, settings: Settings | None = None) -> list[RuleResult]:
+    """Apply every rule of LC 02/1990 that the candidate's operation calls for.
+
+    Parameters
+    ----------
+    candidate : Candidate
+        The validated candidate file (operation, origins, special interest, process facts,
+        evidence, fiscal figures).
+    profile : Profile
+        Figures of the area and each origin's remainder, with basis and provenance.
+    settings : Settings, optional
+        Interpretations and thresholds (default: the law's values, default readings).
+
+    Returns
+    -------
+    list of RuleResult
+        ``create-municipality``: art2, art4.I–VII, art4.par1 (one per origin), art7.par1,
+        art7.par2, art7.par3. ``create-district``: art17.I, art17.II. ``transfer-area``:
+        art5.par1, art5, art7.par1, art7.par2. ``fusion``: art4.* not_applicable, art5.par1,
+        art5.par2, art7.par1, art7.par2, art7.par3. ``boundary-correction``: art6.
+
+    Raises
+    ------
+    CandidateError
+        If the operation is unknown, or the profile was built for another operation.
+    """
+    settings = settings or Settings()
+    op = candidate.operation
+    if op not in OPERATIONS:
+        raise CandidateError(f"expected an operation among {', '.join(OPERATIONS)}, found {op!r}",
+                             file=candidate.path, field="operation")
+    if profile is not None and profile.operation != op:
+        raise CandidateError(f"the profile was built for {profile.operation!r} but the candidate's "
+                             f"operation is {op!r}", file=candidate.path, field="operation")
+    if op == "create-municipality":
+        return [art2(candidate, settings), *evaluate_art4(candidate, profile, settings),
+                art7.par1(candidate, profile, settings), art7.par2(candidate, settings),
+                art7.par3(candidate, settings)]
+    if op == "create-district":
+        return art17(profile, settings)
+    if op == "transfer-area":
+        return [art5.par1(candidate, settings), art5.plebiscite_held(candidate, profile, settings),
+                art7.par1(candidate, profile, settings), art7.par2(candidate, settings)]
+    if op == "fusion":
+        return [*waived("Fusão de municípios inteiros: requisitos do art. 4º dispensados (art. 5º, § 2º)."),
+                art5.par1(candidate, settings), art5.par2(candidate, profile, settings),
+                art7.par1(candidate, profile, settings), art7.par2(candidate, settings),
+                art7.par3(candidate, settings)]
+    return [art6(candidate)]
+
+
+def _statuses(results: list[RuleResult]) -> dict[tuple[str, str], str]:
+    return {(r.rule_id, r.subject): str(r.status) for r in results}
+
+
+def verdict_under_alternatives(candidate: Candidate, profile: Profile,
+                               settings: Settings | None = None) -> list[tuple[str, Verdict, list[str]]]:
+    """Verdict under the settings given, each alternative reading, and the reduction on/off.
+
+    Returns
+    -------
+    list of (description, verdict, changed_rule_ids)
+        First row: the settings as given (``"leitura adotada"``). Then one row per
+        :meth:`Settings.alternatives` reading, and one with the special-interest reduction
+        toggled (I-2). ``changed_rule_ids`` lists the rule ids (``"art4.par1@<subject>"``
+        for per-origin rules) whose status differs from the first row.
+    """
+    settings = settings or Settings()
+    base = evaluate(candidate, profile, settings)
+    base_st = _statuses(base)
+    rows = [("leitura adotada", verdict(base), [])]
+    flipped = dataclasses.replace(candidate, special_interest=not candidate.special_interest)
+    variants = [(d, candidate, s) for d, s in settings.alternatives()]
+    variants.append(("I-2: " + ("sem a redução por interesse especial" if candidate.special_interest
+                                else "com a redução por interesse especial"), flipped, settings))
+    for desc, cand, s in variants:
+        res = evaluate(cand, profile, s)
+        st = _statuses(res)
+        changed = sorted({rid if subj == "área" else f"{rid}@{subj}"
+                          for (rid, subj), v in st.items() if base_st.get((rid, subj)) != v})
+        rows.append((desc, verdict(res), changed))
+    return rows

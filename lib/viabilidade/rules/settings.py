@@ -1,0 +1,332 @@
+"""Interpretations and thresholds of LC 02/1990 (RULES.md I-1 … I-10) as one frozen setting.
+
+Every default is the law's own value or the default reading in RULES.md; every alternative
+reading is named, so a study can be re-run under it (:meth:`Settings.alternatives`) and each
+report prints the readings it ran with (:meth:`Settings.describe`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import math
+import tomllib
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ..errors import SettingsError
+
+#: Allowed values of each interpretation, the default first, with a Portuguese description.
+CHOICES: dict[str, dict[str, str]] = {
+    "reduction_items": {
+        "IV,V,VI": "redução de 2/3 nos itens IV, V e VI (LC 04/1990 como publicada)",
+        "IV,V,VI,VII": "redução de 2/3 nos itens IV, V, VI e VII (o “V” repetido lido como VI)",
+        "IV,V,VII": "redução de 2/3 nos itens IV, V e VII (texto consolidado literal)",
+    },
+    "reduction": {
+        "to": "requisitos reduzidos a 2/3 do valor",
+        "by": "requisitos reduzidos em 2/3 (a 1/3 do valor)",
+    },
+    "perimeter": {
+        "seat": "perímetro urbano da sede do município de origem",
+        "all-urban": "todas as áreas urbanas do município de origem, sedes distritais incluídas",
+    },
+    "origin_reduction": {
+        "full": "o remanescente é verificado com os requisitos integrais",
+        "own": "o remanescente declarado de interesse especial usa a própria redução",
+    },
+    "quorum": {
+        "absolute-majority": "quórum: menor número inteiro acima da metade (⌊n/2⌋ + 1)",
+        "literal": "quórum: metade mais um, literal (⌈n/2 + 1⌉)",
+    },
+    "prevailing_legislation": {
+        "total-revenue": "prevalece a legislação da origem de maior receita total",
+        "per-capita": "prevalece a legislação da origem de maior receita per capita",
+    },
+    "plebiscite_roll": {
+        "federal": "plebiscito com o eleitorado da área e do remanescente (Lei 9.709/1998, ADI 2650)",
+        "area": "plebiscito só com o eleitorado da área (art. 7º, literal)",
+    },
+    "population_vintage": {
+        "revised": "população do Censo 2022 revisada (agregados)",
+        "first-release": "população do Censo 2022 da primeira divulgação (28/06/2023)",
+    },
+}
+
+#: Art. 4 items whose value is a count or an amount, and the Settings field holding the threshold.
+NUMERIC_ITEMS = {"IV": "population", "V": "electors", "VI": "buildings", "VII": "revenue_share"}
+#: Comparator as the law words each numeric requirement ("mais de"/"acima de"/"superior a" → >;
+#: "no mínimo"/"pelo menos" → >=).
+COMPARATORS = {"IV": ">", "V": ">", "VI": ">=", "VII": ">", "gap_m": ">=", "petition": ">=",
+               "petition_transfer": ">=", "district_buildings": ">=", "district_population": ">"}
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """One threshold after the special-interest reduction and rounding (I-2, I-3).
+
+    Attributes
+    ----------
+    exact : Fraction
+        The threshold as a rational number (for counts, the rounded whole count; for
+        art. 4 VII, the share of the state's tax revenue).
+    comparator : str
+        ``">"`` or ``">="``.
+    reduced : bool
+        Whether the special-interest reduction was applied.
+    """
+
+    exact: Fraction
+    comparator: str
+    reduced: bool = False
+
+    @property
+    def value(self) -> int | float:
+        """The threshold as an int when whole, else a float."""
+        return int(self.exact) if self.exact.denominator == 1 else float(self.exact)
+
+
+def smallest_count(t: Fraction, comparator: str) -> Threshold:
+    """Express a count threshold by the smallest whole count satisfying it (I-3).
+
+    A whole ``t`` keeps its comparator (``> 2000``); otherwise the result is ``>= n`` with n
+    the smallest integer satisfying the original comparator (``> 666.67`` → ``>= 667``,
+    ``>= 133.33`` → ``>= 134``).
+    """
+    if t.denominator == 1:
+        return Threshold(t, comparator, True)
+    n = math.floor(t) + 1 if comparator == ">" else math.ceil(t)
+    return Threshold(Fraction(n), ">=", True)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every interpretation (RULES.md I-1 … I-10) and threshold of LC 02/1990.
+
+    Defaults are the law's values and the default readings. Load with :meth:`from_dict`
+    or :meth:`from_toml`; unknown keys and values outside :data:`CHOICES` raise
+    :class:`~viabilidade.errors.SettingsError` naming the key.
+
+    Attributes
+    ----------
+    reduction_items, reduction, perimeter, origin_reduction, quorum, prevailing_legislation,
+    plebiscite_roll, population_vintage : str
+        Interpretations, see :data:`CHOICES`.
+    sliver_tolerance_km2 : float
+        I-5: remainder parts smaller than this (km²) are ignored in art. 4 III.
+    population, electors, buildings : int
+        Art. 4 IV (> 3 000 inhabitants), V (> 1 000 electors), VI (>= 200 buildings).
+    revenue_share : float
+        Art. 4 VII: collection > this share of the state's tax revenue (0.0001 = 0.01 %).
+    gap_m : int
+        Art. 4 II: at least 6 000 geodesic metres.
+    petition, petition_transfer : int
+        Art. 2 (>= 100 signatures) and art. 5 §1 (>= 50).
+    district_buildings, district_population : int
+        Art. 17 I (>= 100 buildings in the seat) and II (> 1 000 inhabitants).
+    origin_special_interest : tuple of str
+        I-7 ``own``: IBGE codes of origins that are themselves declared of special interest.
+    creation_year : int or None
+        Year of the creation law; ``None`` = the first year after the reference date that is
+        not a municipal-election year (art. 7 §3).
+    reference_date : str or None
+        ISO date the study is made at (for the default creation year); ``None`` = the
+        candidate's request date, else today.
+    """
+
+    reduction_items: str = "IV,V,VI"
+    reduction: str = "to"
+    perimeter: str = "seat"
+    sliver_tolerance_km2: float = 0.01
+    origin_reduction: str = "full"
+    quorum: str = "absolute-majority"
+    prevailing_legislation: str = "total-revenue"
+    plebiscite_roll: str = "federal"
+    population_vintage: str = "revised"
+    population: int = 3000
+    electors: int = 1000
+    buildings: int = 200
+    revenue_share: float = 0.0001
+    gap_m: int = 6000
+    petition: int = 100
+    petition_transfer: int = 50
+    district_buildings: int = 100
+    district_population: int = 1000
+    origin_special_interest: tuple[str, ...] = ()
+    creation_year: int | None = None
+    reference_date: str | None = None
+
+    def __post_init__(self) -> None:
+        for name, allowed in CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise SettingsError(f"expected one of {', '.join(allowed)}, found {value!r}",
+                                    field=f"settings.{name}")
+        for name in ("population", "electors", "buildings", "gap_m", "petition",
+                     "petition_transfer", "district_buildings", "district_population"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise SettingsError(f"expected a whole number >= 0, found {value!r}",
+                                    field=f"settings.{name}")
+        for name in ("revenue_share", "sliver_tolerance_km2"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
+                raise SettingsError(f"expected a number >= 0, found {value!r}",
+                                    field=f"settings.{name}")
+        if self.creation_year is not None and (
+                isinstance(self.creation_year, bool) or not isinstance(self.creation_year, int)
+                or not 1990 <= self.creation_year <= 2100):
+            raise SettingsError(f"expected a year between 1990 and 2100, found {self.creation_year!r}",
+                                field="settings.creation_year")
+        if self.reference_date is not None:
+            try:
+                dt.date.fromisoformat(str(self.reference_date))
+            except ValueError:
+                raise SettingsError(f"expected a date as YYYY-MM-DD, found {self.reference_date!r}",
+                                    field="settings.reference_date") from None
+        if isinstance(self.origin_special_interest, (list, str)):
+            codes = ((self.origin_special_interest,) if isinstance(self.origin_special_interest, str)
+                     else tuple(self.origin_special_interest))
+            object.__setattr__(self, "origin_special_interest", codes)
+
+    # ----------------------------------------------------------------- loading
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None, *, file: str | Path | None = None) -> "Settings":
+        """Build settings from a plain dict (a TOML ``[settings]`` table).
+
+        Raises
+        ------
+        SettingsError
+            On an unknown key (naming it and listing the allowed keys) or a bad value.
+        """
+        data = dict(data or {})
+        names = [f.name for f in dataclasses.fields(cls)]
+        unknown = sorted(set(data) - set(names))
+        if unknown:
+            raise SettingsError(f"unknown setting {unknown[0]!r}; allowed: {', '.join(names)}",
+                                file=file, field=f"settings.{unknown[0]}")
+        if "origin_special_interest" in data and isinstance(data["origin_special_interest"], list):
+            data["origin_special_interest"] = tuple(data["origin_special_interest"])
+        try:
+            return cls(**data)
+        except SettingsError as e:
+            if file is not None and e.file is None:
+                raise SettingsError(str(e), file=file) from None
+            raise
+
+    @classmethod
+    def from_toml(cls, path: str | Path) -> "Settings":
+        """Read settings from a TOML file: top-level keys or a ``[settings]`` table.
+
+        Raises
+        ------
+        SettingsError
+            If the file cannot be read, is not TOML, or has an unknown key or bad value.
+        """
+        path = Path(path)
+        try:
+            doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        except OSError as e:
+            raise SettingsError(f"cannot read the settings file: {e.strerror}", file=path) from None
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+            raise SettingsError(f"not valid UTF-8 TOML: {e}", file=path) from None
+        table = doc.get("settings", doc) if isinstance(doc.get("settings"), dict) else doc
+        return cls.from_dict(table, file=path)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain dict (JSON/TOML-serialisable) that :meth:`from_dict` reads back."""
+        d = dataclasses.asdict(self)
+        d["origin_special_interest"] = list(self.origin_special_interest)
+        return d
+
+    def replace(self, **changes: Any) -> "Settings":
+        """A copy with some fields changed (validated)."""
+        return dataclasses.replace(self, **changes)
+
+    # ------------------------------------------------------------- thresholds
+    def reduced_items(self) -> frozenset[str]:
+        """Art. 4 items the special-interest reduction covers under I-1."""
+        return frozenset(self.reduction_items.split(","))
+
+    def reduction_factor(self) -> Fraction:
+        """I-1b: 2/3 (reduced *to* two thirds) or 1/3 (reduced *by* two thirds)."""
+        return Fraction(2, 3) if self.reduction == "to" else Fraction(1, 3)
+
+    def threshold(self, item: str, reduced: bool = False) -> Threshold:
+        """Threshold of art. 4 item ``"IV"``, ``"V"``, ``"VI"`` or ``"VII"``.
+
+        For VII the threshold is a share of the state's tax revenue (not rounded, I-3);
+        for counts it is the smallest whole count satisfying the comparator.
+
+        Raises
+        ------
+        SettingsError
+            If ``item`` is not one of the numeric items.
+        """
+        if item not in NUMERIC_ITEMS:
+            raise SettingsError(f"expected an art. 4 numeric item (IV, V, VI, VII), found {item!r}",
+                                field="item")
+        comparator = COMPARATORS[item]
+        full = Fraction(str(getattr(self, NUMERIC_ITEMS[item])))
+        if not (reduced and item in self.reduced_items()):
+            return Threshold(full, comparator, False)
+        t = full * self.reduction_factor()
+        if item == "VII":
+            return Threshold(t, comparator, True)
+        return smallest_count(t, comparator)
+
+    # -------------------------------------------------------------- readings
+    def alternatives(self) -> list[tuple[str, "Settings"]]:
+        """Every named alternative reading, one change at a time from these settings.
+
+        Returns
+        -------
+        list of (description, Settings)
+            Description in Portuguese (``"I-8 quórum: metade mais um, literal (⌈n/2 + 1⌉)"``).
+        """
+        labels = {"reduction_items": "I-1", "reduction": "I-1b", "perimeter": "I-4",
+                  "origin_reduction": "I-7", "quorum": "I-8", "prevailing_legislation": "I-9",
+                  "plebiscite_roll": "I-10", "population_vintage": "vintage"}
+        out = []
+        for name, allowed in CHOICES.items():
+            for value, text in allowed.items():
+                if value != getattr(self, name):
+                    out.append((f"{labels[name]}: {text}", self.replace(**{name: value})))
+        return out
+
+    def describe(self) -> list[str]:
+        """Portuguese lines stating every reading and threshold, for the report."""
+        lines = [
+            f"I-1: {CHOICES['reduction_items'][self.reduction_items]}.",
+            f"I-1b: {CHOICES['reduction'][self.reduction]}.",
+            "I-2: a redução vale só para município declarado de interesse ecológico, turístico "
+            "ou de especial interesse econômico, com justificativa (premissa declarada).",
+            "I-3: limites reduzidos arredondados para o menor número inteiro que satisfaz a "
+            "comparação; a arrecadação não é arredondada.",
+            f"I-4: {CHOICES['perimeter'][self.perimeter]}.",
+            f"I-5: partes do remanescente menores que {_num(self.sliver_tolerance_km2)} km² "
+            "são desconsideradas; contato em um só ponto não é continuidade.",
+            "I-6: arrecadação = ICMS, IPVA e ITCD recolhidos na área no último exercício.",
+            f"I-7: {CHOICES['origin_reduction'][self.origin_reduction]}.",
+            f"I-8: {CHOICES['quorum'][self.quorum]}.",
+            f"I-9: {CHOICES['prevailing_legislation'][self.prevailing_legislation]}.",
+            f"I-10: {CHOICES['plebiscite_roll'][self.plebiscite_roll]}.",
+            f"População: {CHOICES['population_vintage'][self.population_vintage]}.",
+            f"Limites: população > {_num(self.population)} habitantes; eleitores > "
+            f"{_num(self.electors)}; núcleo urbano >= {_num(self.buildings)} edificações; "
+            f"arrecadação > {_num(self.revenue_share * 100)} % da receita estadual de impostos; "
+            f"distância >= {_num(self.gap_m)} m; representação >= {_num(self.petition)} "
+            f"eleitores (art. 2º) ou >= {_num(self.petition_transfer)} (art. 5º, §1º); distrito: "
+            f">= {_num(self.district_buildings)} edificações e > {_num(self.district_population)} "
+            "habitantes.",
+        ]
+        if self.creation_year is not None:
+            lines.append(f"Ano de criação considerado: {self.creation_year}.")
+        return lines
+
+
+def _num(x: float | int) -> str:
+    from babel.numbers import format_decimal
+    return format_decimal(x, locale="pt_BR")

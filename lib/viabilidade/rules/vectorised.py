@@ -54,10 +54,13 @@ def decide(value, threshold, comparator: str, basis, uncertainty=None) -> dict[s
     if comparator not in _OPS:
         raise ValueError(f"comparator must be '>' or '>=', found {comparator!r}")
     op = _OPS[comparator]
-    v = np.asarray(pd.to_numeric(pd.Series(np.atleast_1d(np.asarray(value, dtype=object))),
-                                 errors="coerce"), dtype=float)
+    try:
+        v = np.atleast_1d(np.asarray(value, dtype=float))
+    except (TypeError, ValueError):  # None or text among the values
+        v = pd.to_numeric(pd.Series(np.atleast_1d(np.asarray(value, dtype=object))),
+                          errors="coerce").to_numpy(dtype=float)
     t = np.broadcast_to(np.asarray(threshold, dtype=float), v.shape)
-    b = np.broadcast_to(np.asarray(basis, dtype=object), v.shape).astype(str)
+    b = np.broadcast_to(np.asarray(basis).astype(str), v.shape)
     bad = ~np.isin(b, [m.value for m in Basis])
     if bad.any():
         raise ValueError(f"basis must be one of certified, measured, estimated; found {b[bad][0]!r}")

@@ -1,0 +1,118 @@
+"""Art. 14 — the new municipality's share of its origin's ICMS quota in the year of creation
+and the two following fiscal years: value added in the area / value added of the whole origin
+(area included). § 1: the last definitive value added published the year before creation.
+§ 2: at least 80 % of that money spent in the area until installation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from ..candidate import MoneyFigure
+from ..errors import CandidateError
+
+MIN_SPEND_IN_AREA = Decimal("0.80")
+
+
+@dataclass(frozen=True)
+class IcmsShare:
+    """Result of the art. 14 computation.
+
+    Attributes
+    ----------
+    share : float or None
+        Value added of the area / value added of the origin (0–1); ``None`` when missing.
+    percentage : float or None
+        ``100 × share``, rounded to 4 decimals (the percentage the creation law states).
+    table : list of dict
+        One row per fiscal year (creation year and the two following): ``ano``,
+        ``cota_origem_brl`` (origin's ICMS quota that year, when given), ``parcela_brl``
+        (share × quota), ``minimo_na_area_brl`` (80 % of it, § 2), ``nota``.
+    missing : list of str
+        Portuguese names of the figures still needed.
+    reason : str
+        Portuguese explanation.
+    """
+
+    share: float | None
+    percentage: float | None
+    table: list[dict] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    reason: str = ""
+
+
+def _d(m: MoneyFigure) -> Decimal:
+    return Decimal(repr(m.value_brl))
+
+
+def icms_share(value_added_area: MoneyFigure | None, value_added_origin: MoneyFigure | None,
+               origin_icms_quota: MoneyFigure | None, creation: int) -> IcmsShare:
+    """Compute the art. 14 share and its three-year table.
+
+    Parameters
+    ----------
+    value_added_area, value_added_origin : MoneyFigure or None
+        Value added (BRL, with its base year) of taxpayers in the area, and of the whole origin
+        with the area included (SEFAZ-GO, last definitive figure published the year before
+        creation, § 1).
+    origin_icms_quota : MoneyFigure or None
+        The origin's ICMS quota (BRL) for one fiscal year; amounts are shown only for that year.
+    creation : int
+        Year of the creation law.
+
+    Raises
+    ------
+    CandidateError
+        If the area's value added exceeds the origin's (which includes it), the origin's is 0,
+        or the two value-added figures are of different years (field ``fiscal.*``).
+    """
+    missing = []
+    if value_added_area is None:
+        missing.append("valor adicionado da área (SEFAZ-GO)")
+    if value_added_origin is None:
+        missing.append("valor adicionado do município de origem, área incluída (SEFAZ-GO)")
+    years = [creation, creation + 1, creation + 2]
+    if missing:
+        table = [{"ano": y, "cota_origem_brl": None, "parcela_brl": None, "minimo_na_area_brl": None,
+                  "nota": "sem percentual"} for y in years]
+        return IcmsShare(None, None, table, missing,
+                         "Percentual do ICMS não calculável: faltam " + " e ".join(missing) + ".")
+    a, o = _d(value_added_area), _d(value_added_origin)
+    if o <= 0:
+        raise CandidateError(f"expected the origin's value added > 0 BRL, found {o}",
+                             field="fiscal.value_added_origin")
+    if a > o:
+        raise CandidateError(f"the area's value added ({a} BRL) exceeds the origin's ({o} BRL), which "
+                             "must include the area (art. 14)", field="fiscal.value_added_area")
+    if value_added_area.year != value_added_origin.year:
+        raise CandidateError(f"value added of the area is of {value_added_area.year} but the origin's is "
+                             f"of {value_added_origin.year}; art. 14 uses one base year",
+                             field="fiscal.value_added_area.year")
+    share = a / o
+    notes = []
+    if value_added_area.year >= creation:
+        notes.append(f"o valor adicionado de {value_added_area.year} não pode ter sido publicado no ano "
+                     f"anterior à criação ({creation - 1}), como exige o § 1º")
+    table = []
+    for y in years:
+        q = origin_icms_quota if origin_icms_quota is not None and origin_icms_quota.year == y else None
+        if q is None:
+            row = {"ano": y, "cota_origem_brl": None, "parcela_brl": None, "minimo_na_area_brl": None,
+                   "nota": f"cota do ICMS da origem em {y} não informada"}
+        else:
+            part = (share * _d(q)).quantize(Decimal("0.01"))
+            row = {"ano": y, "cota_origem_brl": float(_d(q)), "parcela_brl": float(part),
+                   "minimo_na_area_brl": float((part * MIN_SPEND_IN_AREA).quantize(Decimal("0.01"))),
+                   "nota": ""}
+        table.append(row)
+    if origin_icms_quota is None:
+        missing.append("cota do ICMS do município de origem (SEFAZ-GO)")
+    elif origin_icms_quota.year not in years:
+        notes.append(f"a cota informada é de {origin_icms_quota.year}, fora de {years[0]}–{years[-1]}")
+    pct = float(round(share * 100, 4))
+    reason = (f"Participação de {pct:.4f} % ".replace(".", ",") +
+              f"na parcela do ICMS da origem em {years[0]}, {years[1]} e {years[2]} (valor adicionado de "
+              f"{value_added_area.year}); até a instalação, no mínimo 80 % aplicados na área (§ 2º).")
+    if notes:
+        reason += " Atenção: " + "; ".join(notes) + "."
+    return IcmsShare(float(share), pct, table, missing, reason)

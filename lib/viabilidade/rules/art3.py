@@ -1,0 +1,102 @@
+"""Art. 3 — what the creation law must contain: name (the seat's), boundaries, harmony of the
+shape, urban limits, installation year, districts, councillors in the first legislature
+(Constitution art. 29 IV, EC 58/2009) and the art. 14 ICMS percentage."""
+
+from __future__ import annotations
+
+import bisect
+from typing import TYPE_CHECKING, Any
+
+from ..candidate import Candidate
+from .calendar import creation_year, installation_date, is_election_year
+from .settings import Settings
+
+if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
+    from ..profile_types import Profile
+
+#: Constitution art. 29 IV (EC 58/2009): (upper bound of population, councillors); "more than
+#: the previous bound, up to this one". Above 8 000 000: 55.
+COUNCILLOR_BRACKETS: tuple[tuple[int, int], ...] = (
+    (15_000, 9), (30_000, 11), (50_000, 13), (80_000, 15), (120_000, 17), (160_000, 19),
+    (300_000, 21), (450_000, 23), (600_000, 25), (750_000, 27), (900_000, 29), (1_050_000, 31),
+    (1_200_000, 33), (1_350_000, 35), (1_500_000, 37), (1_800_000, 39), (2_400_000, 41),
+    (3_000_000, 43), (4_000_000, 45), (5_000_000, 47), (6_000_000, 49), (7_000_000, 51),
+    (8_000_000, 53),
+)
+COUNCILLORS_ABOVE = 55
+_BOUNDS = [b for b, _ in COUNCILLOR_BRACKETS]
+
+
+def councillors(population: int | float) -> int:
+    """Maximum councillors for a population (Constitution art. 29 IV, 24 brackets).
+
+    15 000 → 9; 15 001 → 11; 8 000 000 → 53; 8 000 001 → 55.
+
+    Raises
+    ------
+    ValueError
+        If ``population`` is negative or not a number.
+    """
+    if population is None or population != population or population < 0:
+        raise ValueError(f"population must be a number >= 0, found {population!r}")
+    i = bisect.bisect_left(_BOUNDS, population)
+    return COUNCILLOR_BRACKETS[i][1] if i < len(COUNCILLOR_BRACKETS) else COUNCILLORS_ABOVE
+
+
+def draft_law_content(candidate: Candidate, profile: Profile, settings: Settings, *,
+                      icms_percentage: float | None = None,
+                      district_names: dict[str, str] | None = None) -> dict[str, Any]:
+    """The items of art. 3 for a draft creation law, in Portuguese.
+
+    Parameters
+    ----------
+    candidate, profile, settings
+        The study's inputs.
+    icms_percentage : float, optional
+        Art. 14 share in per cent (from :func:`viabilidade.rules.art14.icms_share`); ``None``
+        leaves the item stating which figures are needed.
+    district_names : dict, optional
+        District code → name, for the list of districts.
+
+    Returns
+    -------
+    dict
+        ``nome``, ``limites``, ``harmonia``, ``area_urbana``, ``ano_instalacao``, ``distritos``
+        (list of {cod_distrito, nome}), ``vereadores``, ``percentual_icms``,
+        ``pendencias`` (list of Portuguese strings).
+    """
+    pending = []
+    year, _ = creation_year(candidate, settings)
+    if is_election_year(year):
+        install = None
+        pending.append(f"ano de criação {year} é ano de eleições municipais (art. 7º, § 3º)")
+    else:
+        install = installation_date(year).year
+    pop = profile.area.population.value
+    seats = councillors(pop) if pop is not None else None
+    if seats is None:
+        pending.append("população da área para o número de vereadores (CF, art. 29, IV)")
+    names = district_names or {}
+    districts = [{"cod_distrito": c, "nome": names.get(c, "")} for c in candidate.districts]
+    parts = profile.territory.area_parts
+    if parts is None:
+        harmony = "forma não verificada (sem polígono da área)"
+    elif parts > 1:
+        harmony = f"território em {parts} partes: contraria a harmonia exigida pelo art. 3º"
+    else:
+        harmony = "território em uma só parte"
+    if icms_percentage is None:
+        pending.append("percentual do ICMS (art. 14): valor adicionado da área e da origem")
+    return {
+        "nome": candidate.seat,
+        "limites": "memorial descritivo por linhas geodésicas entre pontos identificáveis ou "
+                   "acidentes naturais (anexo do estudo)",
+        "harmonia": harmony,
+        "area_urbana": "limites da área urbana da sede descritos na forma do memorial descritivo",
+        "ano_instalacao": install,
+        "distritos": districts,
+        "numero_distritos": len(districts),
+        "vereadores": seats,
+        "percentual_icms": icms_percentage,
+        "pendencias": pending,
+    }

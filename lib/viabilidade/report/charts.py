@@ -1,0 +1,127 @@
+"""Static charts of a study (matplotlib -> SVG embedded in the HTML, identical bytes run to run).
+
+The main chart puts every numeric requirement on one scale: the ratio of the value to its
+threshold (1 = exactly the threshold), with the threshold as a vertical line. Estimated
+values are hatched and carry their uncertainty as an error bar. The SVG is produced with a
+fixed ``svg.hashsalt``, no date or creator metadata and text kept as text, so two runs give
+the same bytes; it is embedded as a ``data:`` URI, so the HTML makes no network request.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import matplotlib
+
+matplotlib.use("Agg")
+from matplotlib.figure import Figure as MplFigure  # noqa: E402
+
+from ..rules.result import Basis, RuleResult, Status  # noqa: E402
+from . import format as fmt  # noqa: E402
+from .tables import Html, esc  # noqa: E402
+
+#: Colours of the status (shared with the stylesheet).
+COLOURS = {
+    Status.PASS: "#2e7d32",
+    Status.FAIL: "#c62828",
+    Status.INDETERMINATE: "#b26a00",
+    Status.NOT_APPLICABLE: "#757575",
+}
+_RC = {
+    "svg.hashsalt": "viabilidade",
+    "svg.fonttype": "none",
+    "font.family": "DejaVu Sans",
+    "font.size": 9,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+}
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A rendered chart: SVG text, caption and alternative text (both Portuguese)."""
+
+    svg: str
+    caption: str
+    alt: str
+
+    def html(self, number: int | None = None) -> Html:
+        """``<figure>`` with the SVG as a ``data:`` image, its alt text and caption."""
+        data = base64.b64encode(self.svg.encode("utf-8")).decode("ascii")
+        label = f"Figura {number}. " if number is not None else ""
+        return Html(f'<figure class="grafico"><img src="data:image/svg+xml;base64,{data}" '
+                    f'alt="{esc(self.alt)}"/><figcaption>{esc(label + self.caption)}</figcaption></figure>')
+
+
+def _svg(fig: MplFigure) -> str:
+    buf = io.StringIO()
+    with matplotlib.rc_context(_RC):
+        fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
+    return buf.getvalue()
+
+
+def numeric_results(results: Sequence[RuleResult]) -> list[RuleResult]:
+    """Results with a numeric value and a positive threshold (those a ratio chart can show)."""
+    return [r for r in results
+            if r.value is not None and r.threshold is not None and r.threshold > 0
+            and Status(r.status) != Status.NOT_APPLICABLE]
+
+
+def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
+    """Bar chart of value / threshold for each numeric requirement.
+
+    Parameters
+    ----------
+    results : sequence of RuleResult
+        All results of a study; those without a numeric value and positive threshold are
+        left out (see :func:`numeric_results`).
+
+    Returns
+    -------
+    Chart or None
+        ``None`` when no result is numeric. Bars are coloured by status; estimated values
+        are hatched with an error bar of ``uncertainty / threshold`` (when the rule's
+        ``details`` carries ``uncertainty``). Ratios are capped at 5 for display, with the
+        true figure printed beside the bar.
+    """
+    rows = numeric_results(results)
+    if not rows:
+        return None
+    cap = 5.0
+    with matplotlib.rc_context(_RC):
+        fig = MplFigure(figsize=(6.6, 0.42 * len(rows) + 1.1))
+        ax = fig.add_subplot()
+        labels, alt_parts = [], []
+        for i, r in enumerate(rows):
+            ratio = float(r.value) / float(r.threshold)
+            shown = min(ratio, cap)
+            estimated = r.basis is not None and Basis(r.basis) == Basis.ESTIMATED
+            colour = COLOURS[Status(r.status)]
+            ax.barh(i, shown, color=colour if not estimated else "white", edgecolor=colour,
+                    hatch="///" if estimated else None, height=0.6, linewidth=1)
+            unc = r.details.get("uncertainty") if isinstance(r.details, dict) else None
+            if estimated and isinstance(unc, (int, float)) and unc > 0:
+                ax.errorbar(shown, i, xerr=float(unc) / float(r.threshold), color="#333333",
+                            capsize=3, linewidth=1)
+            ax.text(shown + 0.05, i, fmt.number(ratio, 2) + "×", va="center", fontsize=8)
+            subject = f" — {r.subject}" if r.subject and r.subject != "área" else ""
+            labels.append(f"{r.rule_id}{subject}")
+            alt_parts.append(f"{r.rule_id}{subject}: {fmt.number(ratio, 2)} vezes a exigência "
+                             f"({fmt.status_label(r.status, r.lean)})")
+        ax.axvline(1.0, color="#1a1a1a", linestyle="--", linewidth=1)
+        ax.text(1.0, len(rows) - 0.45, " exigência", fontsize=8, va="bottom")
+        ax.set_yticks(range(len(rows)), labels)
+        ax.invert_yaxis()
+        ax.set_xlim(0, max(cap if any(float(r.value) / float(r.threshold) >= cap for r in rows)
+                           else 0, *(float(r.value) / float(r.threshold) for r in rows), 1.2) * 1.15)
+        ax.set_xlabel("valor ÷ exigência (1 = exatamente a exigência)")
+        fig.tight_layout()
+        svg = _svg(fig)
+    caption = ("Requisitos numéricos: valor apurado dividido pela exigência legal. Barras à direita "
+               "da linha tracejada superam a exigência; barras hachuradas são estimativas, com a "
+               "incerteza indicada.")
+    alt = "Gráfico de barras. " + "; ".join(alt_parts) + "."
+    return Chart(svg=svg, caption=caption, alt=alt)

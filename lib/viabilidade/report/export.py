@@ -1,0 +1,117 @@
+"""Export an executed study notebook to HTML (nbconvert, ``basic`` template) and PDF (WeasyPrint).
+
+The HTML holds only the cells' outputs (no code, no prompts, no injected-parameters cell),
+one small stylesheet of ours inlined once (``assets/estudo.css``), no script and no
+reference to any network address. The table of contents is built from the sections'
+``<h2 id=…>`` headings. The PDF is A4 with "Página X de Y", a running header with the
+candidate's name, page numbers in the table of contents and pt-BR hyphenation. Both are
+byte-stable for the same inputs: nothing depends on the time, a random id or a path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from functools import lru_cache
+from importlib import resources
+
+import nbformat
+
+from ..errors import ReportError
+
+_H2 = re.compile(r'<h2[^>]*\bid="(sec-[a-z0-9-]+)"[^>]*>(.*?)</h2>', re.S)
+_NAV = re.compile(r'<nav[^>]*\bid="sumario"[^>]*>.*?</nav>', re.S)
+_TITLE = re.compile(r'<h1[^>]*\bclass="titulo"[^>]*>(.*?)</h1>', re.S)
+_ANCHOR_LINK = re.compile(r'<a class="anchor-link" href="#[^"]*">.*?</a>', re.S)
+
+
+@lru_cache(maxsize=1)
+def stylesheet() -> str:
+    """The study stylesheet (``report/assets/estudo.css``)."""
+    return (resources.files("viabilidade.report") / "assets" / "estudo.css").read_text(encoding="utf-8")
+
+
+def _body_html(nb: nbformat.NotebookNode) -> str:
+    from nbconvert import HTMLExporter
+
+    exporter = HTMLExporter(template_name="basic", exclude_input=True, exclude_input_prompt=True,
+                            exclude_output_prompt=True, anchor_link_text="")
+    body, _ = exporter.from_notebook_node(nb)
+    return body
+
+
+def _toc(body: str) -> str:
+    items = "".join(f'<li><a href="#{sid}">{re.sub(r"<[^>]+>", "", title)}</a></li>'
+                    for sid, title in _H2.findall(body))
+    return f'<nav id="sumario" class="sumario"><h3>Sumário</h3><ol>{items}</ol></nav>'
+
+
+def notebook_to_html(nb: nbformat.NotebookNode) -> str:
+    """A complete, self-contained HTML document of an executed study notebook.
+
+    Parameters
+    ----------
+    nb : NotebookNode
+        The executed notebook (outputs built by :mod:`viabilidade.report.sections`).
+
+    Returns
+    -------
+    str
+        ``<!DOCTYPE html>`` document, ``lang="pt-BR"``, with the stylesheet inlined once.
+
+    Raises
+    ------
+    ReportError
+        If the notebook has an error output, or its outputs carry no study cover.
+    """
+    for i, c in enumerate(nb.cells):
+        for o in c.get("outputs", []):
+            if o.get("output_type") == "error":
+                raise ReportError(f"cell {i} of the study raised {o.get('ename')}: {o.get('evalue')}")
+    body = _body_html(nb)
+    body = _ANCHOR_LINK.sub("", body)
+    m = _TITLE.search(body)
+    if m is None or not _NAV.search(body):
+        raise ReportError("the executed notebook has no study cover (h1.titulo and the Sumário placeholder)")
+    title = re.sub(r"<[^>]+>", "", m.group(1)).strip()
+    toc = _toc(body)
+    body = _NAV.sub(lambda _: toc, body, count=1)
+    return ("<!DOCTYPE html>\n<html lang=\"pt-BR\">\n<head>\n<meta charset=\"utf-8\">\n"
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{title}</title>\n<style>\n{stylesheet()}</style>\n</head>\n"
+            f"<body>\n{body}\n</body>\n</html>\n")
+
+
+def html_to_pdf(html: str) -> bytes:
+    """Render the study HTML to an A4 PDF with WeasyPrint (in-process, no network).
+
+    Parameters
+    ----------
+    html : str
+        Output of :func:`notebook_to_html`.
+
+    Returns
+    -------
+    bytes
+        The PDF. Identical bytes for identical HTML (no creation date is written, and the
+        document identifier is derived from the content).
+
+    Raises
+    ------
+    ReportError
+        If WeasyPrint fails, or the HTML asks for a resource outside the document.
+    """
+    import weasyprint
+    from weasyprint.urls import FatalURLFetchingError, URLFetcher
+
+    # Only data: URIs (the embedded charts and maps) may be fetched; anything else is fatal.
+    fetcher = URLFetcher(allowed_protocols=("data",), fail_on_errors=True)
+    try:
+        doc = weasyprint.HTML(string=html, base_url=None, url_fetcher=fetcher)
+        ident = hashlib.sha256(html.encode("utf-8")).hexdigest()[:32].encode("ascii")
+        return doc.write_pdf(pdf_identifier=ident)
+    except FatalURLFetchingError as e:
+        raise ReportError(f"the study asks for an external resource ({e}); "
+                          "studies must be self-contained") from e
+    except Exception as e:  # WeasyPrint raises many types; wrap them in one place
+        raise ReportError(f"PDF rendering failed: {type(e).__name__}: {e}") from e

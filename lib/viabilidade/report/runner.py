@@ -1,0 +1,117 @@
+"""Execute the study notebook template with papermill (Python API, typed parameters).
+
+Parameters are passed as Python values (codes stay text; no code text is ever built from
+input). The kernel is ``python3`` of the running environment, started over IPC sockets in a
+private temporary folder so that parallel studies cannot collide on TCP ports
+(nteract/papermill#511). The executed notebook is made byte-stable: papermill's and
+nbclient's timestamps and paths are removed and cell ids are numbered.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import nbformat
+from jupyter_client.manager import AsyncKernelManager
+from traitlets import default
+
+from ..errors import ReportError
+
+#: Default template: the generated notebook paired with ``notebooks/estudo.py``.
+DEFAULT_TEMPLATE = Path(__file__).resolve().parents[3] / "notebooks" / "estudo.ipynb"
+
+
+class IPCKernelManager(AsyncKernelManager):
+    """Kernel manager using IPC (Unix socket) transport in a private temporary folder."""
+
+    @default("transport")
+    def _default_transport(self) -> str:
+        return "ipc"
+
+    @default("ip")
+    def _default_ip(self) -> str:
+        folder = tempfile.mkdtemp(prefix="viabilidade-kernel-")
+        return str(Path(folder) / "kernel")
+
+
+@dataclass
+class Execution:
+    """An executed notebook and how long its steps took (seconds)."""
+
+    notebook: nbformat.NotebookNode
+    seconds: dict[str, float] = field(default_factory=dict)
+    error: BaseException | None = None
+
+
+def make_stable(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Strip run-dependent metadata and number cell ids, in place; returns ``nb``.
+
+    Removes ``metadata.papermill`` timings and paths (the parameters are kept), each cell's
+    ``metadata.papermill`` and ``metadata.execution`` (timestamps), and sets cell ids to
+    ``cell-0``, ``cell-1`` … so two runs of the same inputs give the same bytes.
+    """
+    pm = nb.metadata.get("papermill")
+    if pm is not None:
+        nb.metadata["papermill"] = {"parameters": pm.get("parameters", {})}
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = f"cell-{i}"
+        cell.metadata.pop("papermill", None)
+        cell.metadata.pop("execution", None)
+    return nb
+
+
+def execute(template: Path, parameters: dict[str, Any], *, cwd: Path | None = None,
+            timeout: int = 600) -> Execution:
+    """Run the template once and return the executed, byte-stable notebook.
+
+    Parameters
+    ----------
+    template : Path
+        The ``.ipynb`` template with a cell tagged ``parameters``.
+    parameters : dict
+        Typed values (str, int, float, bool, None, list, dict) injected by papermill.
+    cwd : Path, optional
+        Working folder of the kernel.
+    timeout : int
+        Per-cell timeout in seconds.
+
+    Returns
+    -------
+    Execution
+        ``error`` holds papermill's exception when a cell failed; ``notebook`` is then the
+        partial notebook with the error output (papermill's own copy, also made stable).
+
+    Raises
+    ------
+    ReportError
+        If the template does not exist or is not a notebook.
+    """
+    import papermill as pm
+
+    template = Path(template)
+    if not template.is_file():
+        raise ReportError(f"study template {template} does not exist")
+    try:
+        nb_in = nbformat.read(template, as_version=4)
+    except Exception as e:
+        raise ReportError(f"study template {template} is not a readable notebook: {e}") from e
+    seconds: dict[str, float] = {}
+    t0 = time.perf_counter()
+    error: BaseException | None = None
+    with tempfile.TemporaryDirectory(prefix="viabilidade-run-") as tmp:
+        out_path = Path(tmp) / "executed.ipynb"
+        try:
+            nb = pm.execute_notebook(
+                nb_in, str(out_path), parameters=parameters, kernel_name="python3",
+                progress_bar=False, log_output=False, cwd=str(cwd) if cwd else None,
+                kernel_manager_class="viabilidade.report.runner.IPCKernelManager",
+                execution_timeout=timeout)
+        except Exception as e:  # PapermillExecutionError and kernel failures alike
+            error = e
+            nb = nbformat.read(out_path, as_version=4) if out_path.exists() else nb_in
+    seconds["execute"] = time.perf_counter() - t0
+    return Execution(notebook=make_stable(nb), seconds=seconds, error=error)

@@ -1,0 +1,397 @@
+"""The sections of a study, as HTML built from an :class:`~viabilidade.analysis.Analysis`.
+
+Each function returns one section (``<section>`` with an ``<h2 id="sec-…">``) in Brazilian
+Portuguese; the notebook template only calls them and displays the result. Sections whose
+material the analysis does not carry (no rule of that group, no geometry) return ``""`` and
+are left out of the study rather than faked.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..candidate import OPERATIONS
+from ..rules.result import Figure, RuleResult, Status
+from . import format as fmt
+from .charts import threshold_chart
+from .tables import Html, esc, key_values, provenance_table, rule_table, status_badge, table
+
+OPERATION_TITLES = {
+    "create-municipality": "criação do Município de {name}",
+    "create-district": "criação do Distrito de {name}",
+    "transfer-area": "desmembramento e transferência de área — {name}",
+    "fusion": "fusão de municípios — {name}",
+    "boundary-correction": "correção de limites — {name}",
+}
+
+#: Groups of rules, in the order of the study: (section id, title, predicate on a result).
+GROUPS: list[tuple[str, str, Callable[[RuleResult], bool]]] = [
+    ("sec-art4", "Requisitos do novo município (art. 4º)",
+     lambda r: r.rule_id.startswith("art4.") and r.rule_id not in ("art4.par1", "art4.par3")),
+    ("sec-origem", "O município de origem após o desmembramento (art. 4º, §1º)",
+     lambda r: r.rule_id == "art4.par1"),
+    ("sec-distrito", "Requisitos do distrito (arts. 15 a 20)",
+     lambda r: r.rule_id.startswith(("art15", "art16", "art17", "art18", "art19"))),
+    ("sec-processo", "Processo e calendário",
+     lambda r: r.rule_id.startswith(("art2", "art5", "art6", "art7", "art9", "art12", "art20",
+                                     "art4.par3", "art8"))),
+    ("sec-lei", "Anexo: elementos do projeto de lei (art. 3º)",
+     lambda r: r.rule_id.startswith("art3")),
+    ("sec-fiscal", "Impacto fiscal (arts. 10 e 14)",
+     lambda r: r.rule_id.startswith(("art10", "art14"))),
+]
+
+
+def _section(sid: str, title: str, body: str) -> Html:
+    return Html(f'<section class="secao" id="{esc(sid)}-s"><h2 id="{esc(sid)}">{esc(title)}</h2>'
+                f"{body}</section>")
+
+
+def study_title(analysis) -> str:
+    """``"Estudo de viabilidade — criação do Município de <name>"`` (plain text, not escaped)."""
+    c = analysis.candidate
+    what = OPERATION_TITLES.get(c.operation, "{name}").format(name=c.name)
+    return f"Estudo de viabilidade — {what}"
+
+
+def _origin_names(analysis) -> list[str]:
+    origins = getattr(analysis.profile, "origins", {}) or {}
+    return [f"{origins[c].label} ({c})" if c in origins else c for c in analysis.candidate.origins]
+
+
+def _vintages(analysis) -> list[str]:
+    seen = []
+    for p in analysis.provenance:
+        item = f"{p.get('source') or p.get('table')}: {p.get('vintage', '—')}"
+        if item not in seen:
+            seen.append(item)
+    return seen
+
+
+def cover(analysis, study_date: dt.date) -> Html:
+    """Cover page: title, candidate, operation, origin(s), study date, data vintages.
+
+    Also carries the running-header text (the candidate's name) and the table of contents
+    placeholder that :mod:`viabilidade.report.export` fills in.
+    """
+    c = analysis.candidate
+    facts = [
+        ("Área proposta", c.name),
+        ("Sede proposta", c.seat),
+        ("Operação", OPERATIONS.get(c.operation, c.operation)),
+        ("Município(s) de origem", "; ".join(_origin_names(analysis)) or "—"),
+        ("Arquivo do candidato", c.path.name),
+        ("Data do estudo", fmt.date_long(study_date)),
+        ("Conclusão", Html(f'<strong class="veredito v-{esc(analysis.verdict.value)}">'
+                           f"{esc(fmt.verdict_label(analysis.verdict).upper())}</strong>")),
+    ]
+    vintages = "".join(f"<li>{esc(v)}</li>" for v in _vintages(analysis))
+    return Html(
+        '<section class="capa">'
+        f'<p class="cabecalho-corrente">{esc(c.name)}</p>'
+        '<p class="orgao">Estado de Goiás · Lei Complementar nº 2, de 16 de janeiro de 1990</p>'
+        f'<h1 class="titulo">{esc(study_title(analysis))}</h1>'
+        + key_values(facts)
+        + (f'<div class="vigencias"><h3>Dados utilizados (referência)</h3><ul>{vintages}</ul></div>'
+           if vintages else "")
+        + '<nav id="sumario" class="sumario"><h3>Sumário</h3></nav>'
+        "</section>")
+
+
+def _what_would_change(analysis) -> str:
+    blocking = [r for r in analysis.results
+                if Status(r.status) in (Status.FAIL, Status.INDETERMINATE)]
+    if not blocking:
+        return "<p>Todos os requisitos aplicáveis estão cumpridos com os dados disponíveis.</p>"
+    items = []
+    for r in blocking:
+        items.append(f"<li><code>{esc(r.rule_id)}</code> ({esc(r.subject)}) — "
+                     f"{esc(fmt.status_label(r.status, r.lean))}: {esc(r.reason)}</li>")
+    return ("<p>O veredito muda se os seguintes requisitos passarem a ser cumpridos "
+            "(ou comprovados com dados certificados):</p><ul>" + "".join(items) + "</ul>")
+
+
+def alternatives_table(analysis) -> Html | str:
+    """Verdict under each alternative interpretation reading (RULES.md I-1 … I-10)."""
+    if not analysis.alternatives:
+        return ""
+    rows = []
+    for desc, verdict, changed in analysis.alternatives:
+        rows.append([desc, Html(f'<span class="veredito v-{esc(str(verdict))}">'
+                                f"{esc(fmt.verdict_label(verdict))}</span>"),
+                     ", ".join(changed) or "nenhuma"])
+    return table(["Leitura alternativa", "Veredito", "Regras que mudam"], rows,
+                 css_class="tabela alternativas")
+
+
+def summary(analysis) -> Html:
+    """Executive summary: verdict, traffic-light table of every rule, what would change it."""
+    v = analysis.verdict
+    counts = {s: sum(1 for r in analysis.results if Status(r.status) == s) for s in Status}
+    tally = "; ".join(f"{n} {fmt.STATUS_LABELS[s]}" for s, n in counts.items() if n)
+    chart = threshold_chart(analysis.results)
+    body = (
+        f'<p class="conclusao">Com os dados e as leituras da lei adotados, a proposta é '
+        f'<strong class="veredito v-{esc(v.value)}">{esc(fmt.verdict_label(v))}</strong> '
+        f"({esc(tally)}).</p>"
+        "<p>Um requisito só é dado como cumprido ou não cumprido com valor certificado ou medido; "
+        "um valor estimado deixa o requisito indeterminado, com a tendência indicada.</p>"
+        + rule_table(analysis.results, caption="Quadro 1. Situação de cada requisito", compact=True)
+        + (chart.html(1) if chart is not None else "")
+        + "<h3>O que mudaria o veredito</h3>" + _what_would_change(analysis)
+    )
+    alt = alternatives_table(analysis)
+    if alt:
+        body += "<h3>Veredito sob outras leituras da lei</h3>" + alt
+    return _section("sec-resumo", "Sumário executivo", body)
+
+
+def _figure_row(label: str, f: Figure | None) -> list[Any] | None:
+    if f is None:
+        return None
+    value = fmt.quantity(f.value, f.unit)
+    if f.uncertainty:
+        value += f" ± {fmt.quantity(f.uncertainty, f.unit)}"
+    return [label, value, fmt.basis_label(f.basis), f"{f.source} ({f.vintage})" if f.source else "—",
+            f.note or ""]
+
+
+def unit_table(unit, caption: str | None = None) -> Html:
+    """Figures of one territory (population, electors, buildings, area, collection, revenue)."""
+    rows = [_figure_row(label, getattr(unit, attr, None)) for label, attr in (
+        ("População", "population"), ("Eleitores", "electors"), ("Edificações", "buildings"),
+        ("Área", "area_km2"), ("Arrecadação estadual", "collection"), ("Receita", "revenue"))]
+    return table(["Grandeza", "Valor", "Base", "Fonte", "Nota"], [r for r in rows if r],
+                 caption=caption, numeric=(1,))
+
+
+def area(analysis, store=None, map_html: str = "") -> Html:
+    """The proposed area: its figures, districts, seat and (when given) the map.
+
+    Parameters
+    ----------
+    analysis : Analysis
+    store : Store, optional
+        For district names and seats (``store.districts``); codes only without it.
+    map_html : str
+        Already-built HTML of the map figure (from :mod:`viabilidade.geo.maps`), or ``""``.
+    """
+    c, p = analysis.candidate, analysis.profile
+    body = f"<p>Sede proposta: <strong>{esc(c.seat)}</strong>.</p>"
+    if c.districts:
+        rows = []
+        names = {}
+        if store is not None and getattr(store, "districts", None) is not None:
+            d = store.districts.set_index("cod_distrito")
+            names = {k: (d.at[k, "nome"], d.at[k, "nome_municipio"], bool(d.at[k, "sede"]))
+                     for k in c.districts if k in d.index}
+        for code in c.districts:
+            nome, muni, sede = names.get(code, ("—", "—", False))
+            rows.append([code, nome, muni, "sim" if sede else "não"])
+        body += table(["Código do distrito", "Distrito", "Município atual", "Sede municipal"], rows,
+                      caption="Distritos que formam a área")
+    if c.municipalities:
+        body += "<p>Municípios inteiros na área: " + esc(", ".join(c.municipalities)) + ".</p>"
+    body += unit_table(p.area, caption=f"Números da área proposta — {p.area.label}")
+    body += map_html
+    return _section("sec-area", "A área proposta", body)
+
+
+def _detail_value(v: Any, key: str = "") -> str | None:
+    if isinstance(v, bool):
+        return "sim" if v else "não"
+    if isinstance(v, int) and ("ano" in key or "year" in key):
+        return str(v)
+    if isinstance(v, float) and 0 < abs(v) < 0.01:
+        return fmt.number(v, 6).rstrip("0")
+    if isinstance(v, (int, float)):
+        return fmt.number(v)
+    if isinstance(v, str):
+        return v
+    if isinstance(v, dt.date):
+        return fmt.date_long(v)
+    if isinstance(v, (list, tuple)) and all(isinstance(x, (str, int, float)) for x in v):
+        return ", ".join(fmt.number(x) if isinstance(x, (int, float)) else x for x in v)
+    return None
+
+
+def rule_block(r: RuleResult) -> Html:
+    """One rule, in full: status, reason, value, requirement, margin, source, certifier."""
+    pairs = [
+        ("Situação", status_badge(r)),
+        ("Valor apurado", fmt.quantity(r.value, r.unit) if r.value is not None else "—"),
+        ("Exigência", _threshold(r)),
+        ("Margem", _margin(r)),
+        ("Base do valor", fmt.basis_label(r.basis)),
+        ("Fonte", (r.source + (f" ({r.vintage})" if r.vintage else "")) or "—"),
+        ("Certificador (art. 4º, §2º)", r.certifier or "—"),
+    ]
+    for k, v in sorted((r.details or {}).items()):
+        text = _detail_value(v, k)
+        if text is not None:
+            pairs.append((k.replace("_", " "), text))
+    art = f"{r.article} — " if r.article else ""
+    subject = f" · {r.subject}" if r.subject and r.subject != "área" else ""
+    return Html(f'<div class="regra linha-{esc(Status(r.status).value)}">'
+                f'<h3>{esc(art + r.title)}{esc(subject)} <code>{esc(r.rule_id)}</code></h3>'
+                f'<p class="motivo">{esc(r.reason)}</p>' + key_values(pairs) + "</div>")
+
+
+def _threshold(r: RuleResult) -> str:
+    from .tables import threshold_text
+
+    return threshold_text(r)
+
+
+def _margin(r: RuleResult) -> str:
+    from .tables import margin_text
+
+    return margin_text(r)
+
+
+def group(analysis, sid: str) -> Html | str:
+    """The section of one rule group (see :data:`GROUPS`); ``""`` when it has no result."""
+    for gid, title, pred in GROUPS:
+        if gid == sid:
+            rows = [r for r in analysis.results if pred(r)]
+            if not rows:
+                return ""
+            extra = ""
+            if sid == "sec-origem":
+                rem = getattr(analysis.profile, "remainders", {}) or {}
+                extra = "".join(unit_table(u, caption=f"Números de {u.label}") for u in rem.values())
+            return _section(sid, title, extra + "".join(rule_block(r) for r in rows))
+    raise KeyError(sid)
+
+
+def other_rules(analysis) -> Html | str:
+    """Rules that belong to no group of :data:`GROUPS` (so no result is ever left out)."""
+    rows = [r for r in analysis.results if not any(pred(r) for _, _, pred in GROUPS)]
+    if not rows:
+        return ""
+    return _section("sec-outras", "Outras regras", "".join(rule_block(r) for r in rows))
+
+
+def sensitivity(analysis) -> Html:
+    """Margins of every numeric requirement and the verdict under each reading of the law."""
+    numeric = [r for r in analysis.results if r.margin is not None]
+    body = ""
+    if numeric:
+        rows = [[r.rule_id, r.subject, fmt.quantity(r.value, r.unit), fmt.quantity(r.threshold, r.unit),
+                 _margin(r), fmt.basis_label(r.basis)] for r in numeric]
+        body += table(["Regra", "Sujeito", "Valor", "Exigência", "Margem", "Base"], rows,
+                      caption="Margens dos requisitos numéricos", numeric=(2, 3, 4))
+    alt = alternatives_table(analysis)
+    if alt:
+        body += "<h3>Veredito sob cada leitura alternativa</h3>" + alt
+    if not body:
+        body = "<p>Nenhum requisito numérico nem leitura alternativa se aplica.</p>"
+    return _section("sec-sensibilidade", "Sensibilidade", body)
+
+
+def settings_table(analysis) -> Html:
+    """The settings the rules ran with: the readings in words, then every key and value."""
+    s = analysis.settings
+    lines = s.describe() if hasattr(s, "describe") else []
+    d = s.to_dict() if hasattr(s, "to_dict") else dict(s)
+    pairs = []
+    for k, v in d.items():
+        text = _detail_value(v, k)
+        pairs.append((k, text if text is not None else ("—" if v is None else str(v))))
+    words = "<ul>" + "".join(f"<li>{esc(x)}</li>" for x in lines) + "</ul>" if lines else ""
+    return Html(words + key_values(pairs, caption="Valores dos parâmetros"))
+
+
+_ARTICLE_NO = re.compile(r"art(?:igo)?\.?\s*(\d+)", re.IGNORECASE)
+
+
+def cited_articles(references) -> list[str]:
+    """Article numbers cited by rule ids or labels: ``["art4.IV", "art. 7º, §1º"]`` -> ``["4", "7"]``."""
+    found = {m.group(1) for ref in references for m in _ARTICLE_NO.finditer(ref or "")}
+    return sorted(found, key=int)
+
+
+def _provision_label(key: str) -> str:
+    parts = key.split(".")[1:]
+    if not parts:
+        return ""
+    labels = []
+    for p in parts:
+        if p.startswith("par"):
+            labels.append(f"§ {p[3:]}º")
+        elif p == "sole":
+            labels.append("Parágrafo único")
+        else:
+            labels.append(p)
+    return ", ".join(labels) + " – "
+
+
+def law_html(numbers: Sequence[str]) -> str:
+    """The law's text of the given articles (head, items, paragraphs), from :mod:`viabilidade.rules.law`."""
+    from ..rules import law
+
+    provisions = law.articles()
+    out = []
+    for n in numbers:
+        keys = [k for k in provisions if k == f"art{n}" or k.startswith(f"art{n}.")]
+        if not keys:
+            continue
+        paras = "".join(f"<p>{esc(_provision_label(k))}{esc(provisions[k])}</p>" for k in keys)
+        out.append(f'<div class="lei"><h4>Art. {esc(n)}{"º" if int(n) < 10 else ""}</h4>{paras}</div>')
+    return "".join(out)
+
+
+METHOD_NOTES = [
+    "Cada requisito resulta em cumprido, não cumprido, indeterminado ou não se aplica. "
+    "O estudo é viável somente quando todos os requisitos aplicáveis são cumpridos; "
+    "qualquer requisito não cumprido o torna inviável; nos demais casos é indeterminado.",
+    "Um valor estimado (rateado de uma unidade maior, ou aproximado por outra grandeza) nunca "
+    "cumpre nem descumpre um requisito: o requisito fica indeterminado, com a tendência "
+    "(provavelmente cumprido ou provavelmente não cumprido) quando a estimativa supera ou não "
+    "alcança a exigência por mais que a sua incerteza.",
+    "A redação da lei decide o comparador: “mais de”, “acima de” e “superior a” são estritos; "
+    "“no mínimo” e “pelo menos” incluem o limite.",
+    "Distâncias são geodésicas, em metros, sobre o elipsoide do SIRGAS 2000 (EPSG:4674); "
+    "áreas em km².",
+    "Valores monetários em reais correntes do ano indicado.",
+]
+
+
+def appendices(analysis) -> Html:
+    """Provenance (with SHA-256), settings, the cited articles' text, method notes."""
+    body = "<h3>Proveniência dos dados</h3>" + (
+        provenance_table(analysis.provenance) if analysis.provenance
+        else "<p>Nenhuma tabela de dados registrada.</p>")
+    body += "<h3>Parâmetros e leituras da lei adotados</h3>" + settings_table(analysis)
+    notes = list(METHOD_NOTES)
+    for f in _figures(analysis.profile):
+        if f.note and f.note not in notes:
+            notes.append(f.note)
+    body += "<h3>Notas de método</h3><ul>" + "".join(f"<li>{esc(n)}</li>" for n in notes) + "</ul>"
+    cited = cited_articles([r.rule_id for r in analysis.results] + [r.article for r in analysis.results])
+    law = law_html(cited)
+    if law:
+        body += "<h3>Texto dos artigos citados (LC nº 2/1990, texto consolidado)</h3>" + law
+    return _section("sec-apendices", "Apêndices", body)
+
+
+def _figures(profile) -> list[Figure]:
+    out: list[Figure] = []
+    units = [profile.area, *getattr(profile, "origins", {}).values(),
+             *getattr(profile, "remainders", {}).values()]
+    for u in units:
+        for attr in ("population", "electors", "buildings", "collection", "revenue", "area_km2"):
+            f = getattr(u, attr, None)
+            if isinstance(f, Figure):
+                out.append(f)
+    if isinstance(getattr(profile, "state_tax_revenue", None), Figure):
+        out.append(profile.state_tax_revenue)
+    return out
+
+
+def section_ids() -> Sequence[str]:
+    """Ids of the rule-group sections, in study order."""
+    return [g[0] for g in GROUPS]

@@ -1,0 +1,213 @@
+"""Run one feasibility study: candidate TOML -> ``outputs/<slug>/`` (ipynb, HTML, PDF, JSON).
+
+The candidate is validated (shape, then against the data) before anything is written. All
+four files are first written to temporary files in the output folder and moved into place
+with :func:`os.replace` only when every one of them succeeded, so a failed run leaves the
+previous good study untouched; it writes its partial notebook as ``estudo.falhou.ipynb`` and
+the error as ``erro.txt`` instead.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import tempfile
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+from ..candidate import load_candidate
+from ..errors import ReportError
+from . import export, runner
+from .study_cells import RESULTS_MIME
+
+FILES = {"ipynb": "estudo.ipynb", "html": "estudo.html", "pdf": "estudo.pdf", "json": "resultados.json"}
+FAILED_FILES = ("estudo.falhou.ipynb", "erro.txt")
+
+
+def _settings_dict(settings: Any) -> dict:
+    if settings is None:
+        return {}
+    if isinstance(settings, dict):
+        return dict(settings)
+    return settings.to_dict()
+
+
+def output_folder(out_root: Path, slug: str) -> Path:
+    """``out_root/slug``, resolved, after checking it stays inside ``out_root``.
+
+    Raises
+    ------
+    ReportError
+        If the resolved folder is not inside ``out_root`` (a slug must never escape it).
+    """
+    root = Path(out_root).resolve()
+    folder = (root / slug).resolve()
+    if folder.parent != root:
+        raise ReportError(f"output folder {folder} for slug {slug!r} is not directly inside {root}")
+    return folder
+
+
+def results_payload(nb: nbformat.NotebookNode) -> dict:
+    """The machine-readable results the notebook emitted (``RESULTS_MIME`` output).
+
+    Raises
+    ------
+    ReportError
+        If the executed notebook carries no such output.
+    """
+    for cell in nb.cells:
+        for o in cell.get("outputs", []):
+            data = o.get("data", {})
+            if RESULTS_MIME in data:
+                return json.loads(json.dumps(data[RESULTS_MIME]))
+    raise ReportError(f"the executed study has no {RESULTS_MIME} output (results of the analysis)")
+
+
+def _atomic_write_all(folder: Path, contents: dict[str, bytes]) -> None:
+    tmp_paths: dict[str, str] = {}
+    try:
+        for name, data in contents.items():
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
+            tmp_paths[name] = tmp
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+        for name, tmp in tmp_paths.items():
+            os.replace(tmp, folder / name)
+    finally:
+        for tmp in tmp_paths.values():
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+
+
+def _write_failure(folder: Path, nb: nbformat.NotebookNode | None, message: str) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    contents = {"erro.txt": message.encode("utf-8")}
+    if nb is not None:
+        contents["estudo.falhou.ipynb"] = nbformat.writes(nb).encode("utf-8")
+    _atomic_write_all(folder, contents)
+
+
+def _record_rules(results: list[dict]) -> dict[str, str]:
+    ids = [r["rule_id"] for r in results]
+    out = {}
+    for r in results:
+        key = r["rule_id"] if ids.count(r["rule_id"]) == 1 else f"{r['rule_id']}@{r['subject']}"
+        out[key] = r["status"]
+    return out
+
+
+def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, settings=None,
+              data_root: Path | None = None, template: Path | None = None,
+              study_date: dt.date | None = None, timings: dict | None = None) -> dict:
+    """Run one study and write ``out_root/<slug>/``.
+
+    Parameters
+    ----------
+    candidate_path : Path
+        Candidate TOML (:mod:`viabilidade.candidate`).
+    out_root : Path
+        Output root; the study goes to ``out_root/<candidate.slug>/``.
+    settings : Settings or dict, optional
+        Settings overrides (interpretation readings, thresholds), applied over the
+        candidate's ``[settings]``.
+    data_root : Path, optional
+        Processed data folder (default: :func:`viabilidade.data.store.load_store`'s).
+    template : Path, optional
+        Notebook template; default ``notebooks/estudo.ipynb``.
+    study_date : date, optional
+        Date printed on the cover; default today.
+    timings : dict, optional
+        Filled with seconds spent per step (``validate``, ``execute``, ``html``, ``pdf``,
+        ``write``) for benchmarks.
+
+    Returns
+    -------
+    dict
+        ``{slug, name, operation, verdict, rules: {rule_id: status}, folder, files}``; a rule
+        evaluated for several subjects (``art4.par1`` per origin) is keyed
+        ``"<rule_id>@<subject>"``. ``files`` maps ipynb/html/pdf/json to their paths.
+
+    Raises
+    ------
+    CandidateError
+        Malformed candidate or inconsistent with the data; nothing is written.
+    SettingsError
+        Unknown setting; nothing is written.
+    ReportError
+        The notebook failed or could not be exported; ``estudo.falhou.ipynb`` and
+        ``erro.txt`` are written, earlier good files are kept.
+    """
+    timings = timings if timings is not None else {}
+    t0 = time.perf_counter()
+    candidate_path = Path(candidate_path).resolve()
+    candidate = load_candidate(candidate_path)
+    settings_dict = _settings_dict(settings)
+    from .study_cells import settings_from
+
+    settings_from(settings_dict, source="settings")  # validate before writing anything
+    if data_root is not None:
+        data_root = Path(data_root).resolve()
+    _check_against_data(candidate, data_root)
+    folder = output_folder(out_root, candidate.slug)
+    timings["validate"] = time.perf_counter() - t0
+
+    params = {"candidate_path": str(candidate_path),
+              "data_root": str(data_root) if data_root is not None else None,
+              "settings": settings_dict,
+              "study_date": (study_date or dt.date.today()).isoformat()}
+    run = runner.execute(Path(template) if template else runner.DEFAULT_TEMPLATE, params,
+                         cwd=candidate_path.parent)
+    timings["execute"] = run.seconds["execute"]
+    nb = run.notebook
+    try:
+        if run.error is not None:
+            raise ReportError(f"the study notebook failed: {run.error}")
+        t = time.perf_counter()
+        html = export.notebook_to_html(nb)
+        timings["html"] = time.perf_counter() - t
+        t = time.perf_counter()
+        pdf = export.html_to_pdf(html)
+        timings["pdf"] = time.perf_counter() - t
+        payload = results_payload(nb)
+    except Exception as e:
+        detail = "".join(traceback.format_exception_only(type(e), e))
+        _write_failure(folder, nb, f"{candidate_path.name}: {detail}")
+        if isinstance(e, ReportError):
+            raise ReportError(f"{e} (see {folder / 'erro.txt'})") from e
+        raise ReportError(f"study {candidate.slug} failed: {detail.strip()} "
+                          f"(see {folder / 'erro.txt'})") from e
+
+    t = time.perf_counter()
+    folder.mkdir(parents=True, exist_ok=True)
+    contents = {
+        FILES["ipynb"]: nbformat.writes(nb).encode("utf-8"),
+        FILES["html"]: html.encode("utf-8"),
+        FILES["pdf"]: pdf,
+        FILES["json"]: (json.dumps(payload, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode("utf-8"),
+    }
+    _atomic_write_all(folder, contents)
+    for name in FAILED_FILES:
+        (folder / name).unlink(missing_ok=True)
+    timings["write"] = time.perf_counter() - t
+    return {
+        "slug": candidate.slug,
+        "name": candidate.name,
+        "operation": candidate.operation,
+        "verdict": payload["verdict"],
+        "rules": _record_rules(payload["results"]),
+        "folder": str(folder),
+        "files": {k: str(folder / v) for k, v in FILES.items()},
+    }
+
+
+def _check_against_data(candidate, data_root: Path | None) -> None:
+    """Check the candidate's codes against the processed data (CandidateError if not)."""
+    from ..data.store import load_store
+    from ..profile import check_candidate
+
+    check_candidate(candidate, load_store(data_root))

@@ -1,0 +1,194 @@
+"""HTML tables of a study: rule results (traffic light), provenance, key-value facts.
+
+Every text that comes from inputs (candidate names, sources, reasons, file paths) is passed
+through :func:`html.escape`, so a candidate named ``<script>alert(1)</script>`` prints as
+text. Tables use ``<thead>`` so WeasyPrint repeats the header on each page, and classes of
+``report/assets/estudo.css`` for the status colours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import Any
+
+from ..rules.result import RuleResult, Status
+from . import format as fmt
+
+#: CSS class per status (colour of the traffic light).
+STATUS_CLASS = {
+    Status.PASS: "st-pass",
+    Status.FAIL: "st-fail",
+    Status.INDETERMINATE: "st-indet",
+    Status.NOT_APPLICABLE: "st-na",
+}
+_SYMBOL = {Status.PASS: "●", Status.FAIL: "●", Status.INDETERMINATE: "◐", Status.NOT_APPLICABLE: "○"}
+
+
+def esc(value: Any) -> str:
+    """Escape any value for HTML text and attributes (``None`` gives ``""``)."""
+    return "" if value is None else escape(str(value), quote=True)
+
+
+class Html(str):
+    """Text already safe for HTML (built by this module); never escaped again."""
+
+
+def cell(value: Any) -> str:
+    """HTML of one cell: :class:`Html` as is, anything else escaped."""
+    return value if isinstance(value, Html) else esc(value)
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[Any]], *, caption: str | None = None,
+          css_class: str = "tabela", numeric: Sequence[int] = ()) -> Html:
+    """A plain HTML table with escaped cells.
+
+    Parameters
+    ----------
+    header : sequence of str
+        Column titles (escaped).
+    rows : iterable of sequences
+        Cell values; :class:`Html` values are inserted as is, others escaped.
+    caption : str, optional
+        Table caption (escaped).
+    css_class : str
+        Class of the ``<table>``.
+    numeric : sequence of int
+        Indexes of right-aligned (numeric) columns.
+
+    Returns
+    -------
+    Html
+    """
+    num = set(numeric)
+    out = [f'<table class="{esc(css_class)}">']
+    if caption:
+        out.append(f"<caption>{esc(caption)}</caption>")
+    attr = [' class="num"' if i in num else "" for i in range(len(header))]
+    out.append("<thead><tr>" + "".join(f"<th{attr[i]}>{esc(h)}</th>" for i, h in enumerate(header))
+               + "</tr></thead><tbody>")
+    for row in rows:
+        out.append("<tr>" + "".join(f"<td{attr[i] if i < len(attr) else ''}>{cell(v)}</td>"
+                                    for i, v in enumerate(row)) + "</tr>")
+    out.append("</tbody></table>")
+    return Html("".join(out))
+
+
+def key_values(pairs: Iterable[tuple[str, Any]], *, caption: str | None = None) -> Html:
+    """A two-column table of labelled facts (label escaped; value escaped unless :class:`Html`)."""
+    out = ['<table class="tabela fatos">']
+    if caption:
+        out.append(f"<caption>{esc(caption)}</caption>")
+    out.append("<tbody>")
+    for label, value in pairs:
+        out.append(f'<tr><th scope="row">{esc(label)}</th><td>{cell(value)}</td></tr>')
+    out.append("</tbody></table>")
+    return Html("".join(out))
+
+
+def status_badge(result: RuleResult) -> Html:
+    """The coloured status label of one result (text, not colour alone, carries the meaning)."""
+    status = Status(result.status)
+    label = fmt.status_label(status, result.lean)
+    return Html(f'<span class="status {STATUS_CLASS[status]}">'
+                f'<span class="sinal" aria-hidden="true">{_SYMBOL[status]}</span> {esc(label)}</span>')
+
+
+def threshold_text(result: RuleResult) -> str:
+    """Requirement as words: ``"mais de 3.000 habitantes"``; ``"—"`` for non-numeric rules."""
+    if result.threshold is None:
+        return "—"
+    return f"{fmt.comparator_label(result.comparator)} {fmt.quantity(result.threshold, result.unit)}"
+
+
+def value_text(result: RuleResult) -> str:
+    """The measured value with unit and basis: ``"3.045 habitantes (certificado)"``."""
+    if result.value is None:
+        return "—"
+    basis = f" ({fmt.basis_label(result.basis)})" if result.basis is not None else ""
+    return fmt.quantity(result.value, result.unit) + basis
+
+
+def margin_text(result: RuleResult) -> str:
+    """Margin as ``"+45 habitantes (+1,50 %)"``; ``"—"`` when the rule has no margin."""
+    if result.margin is None:
+        return "—"
+    sign = "+" if result.margin > 0 else ""
+    text = sign + fmt.quantity(result.margin, result.unit)
+    if result.margin_pct is not None:
+        psign = "+" if result.margin_pct > 0 else ""
+        text += f" ({psign}{fmt.percent(result.margin_pct)})"
+    return text
+
+
+def rule_table(results: Sequence[RuleResult], *, caption: str | None = None,
+               compact: bool = False) -> Html:
+    """The traffic-light table of rule results.
+
+    Parameters
+    ----------
+    results : sequence of RuleResult
+        In the order to show them.
+    caption : str, optional
+        Table caption.
+    compact : bool
+        Leave out source and certifier (for the executive summary).
+
+    Returns
+    -------
+    Html
+        Columns: Regra, Requisito (with the subject when it is not the area), Valor,
+        Exigência, Margem, Situação [, Fonte, Certificador]. Each row has class
+        ``linha-<status>``.
+    """
+    header = ["Regra", "Requisito", "Valor", "Exigência", "Margem", "Situação"]
+    if not compact:
+        header += ["Fonte", "Certificador"]
+    out = [f'<table class="tabela regras{" compacta" if compact else ""}">']
+    if caption:
+        out.append(f"<caption>{esc(caption)}</caption>")
+    out.append("<thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in header) + "</tr></thead><tbody>")
+    for r in results:
+        status = Status(r.status)
+        subject = (f'<br/><span class="sujeito">{esc(r.subject)}</span>'
+                   if r.subject and r.subject != "área" else "")
+        source = r.source + (f", {r.vintage}" if r.vintage else "")
+        cells = [
+            f'<td class="id"><code>{esc(r.rule_id)}</code></td>',
+            f"<td>{esc(r.title)}{subject}</td>",
+            f'<td class="num">{esc(value_text(r))}</td>',
+            f'<td class="num">{esc(threshold_text(r))}</td>',
+            f'<td class="num">{esc(margin_text(r))}</td>',
+            f"<td>{status_badge(r)}</td>",
+        ]
+        if not compact:
+            cells += [f'<td class="fonte">{esc(source or "—")}</td>', f"<td>{esc(r.certifier or '—')}</td>"]
+        out.append(f'<tr class="linha-{esc(status.value)}">' + "".join(cells) + "</tr>")
+    out.append("</tbody></table>")
+    return Html("".join(out))
+
+
+def provenance_table(provenance: Sequence[dict]) -> Html:
+    """Data provenance: one row per file, with its SHA-256.
+
+    Parameters
+    ----------
+    provenance : sequence of dict
+        As :attr:`viabilidade.analysis.Analysis.provenance`: keys ``table``, ``source``,
+        ``publisher``, ``vintage``, ``files`` (list of ``{path, sha256}``); missing keys print
+        as ``"—"``.
+
+    Returns
+    -------
+    Html
+        Columns: Tabela, Fonte, Publicador, Referência, Arquivo, SHA-256.
+    """
+    rows = []
+    for p in provenance:
+        files = p.get("files") or [{}]
+        for f in files:
+            rows.append([p.get("table", "—"), p.get("source", "—"), p.get("publisher", "—"),
+                         p.get("vintage", "—"), f.get("path", "—"),
+                         Html(f'<code class="hash">{esc(f.get("sha256", "—"))}</code>')])
+    return table(["Tabela", "Fonte", "Publicador", "Referência", "Arquivo", "SHA-256"], rows,
+                 css_class="tabela proveniencia")

@@ -1,0 +1,72 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Estudo de viabilidade — LC nº 2/1990 (Goiás)
+#
+# Modelo do estudo, executado por `viabilidade estudo` (papermill). Toda a análise está em
+# `viabilidade.analysis`; cada célula apenas mostra uma seção montada por
+# `viabilidade.report.sections`. Este texto e o código não aparecem no HTML nem no PDF.
+
+# %% tags=["parameters"]
+candidate_path = "../data/candidates/posse-dabadia.toml"
+data_root = None
+settings = {}
+study_date = None
+
+# %%
+from IPython.display import HTML, display
+
+from viabilidade.report.study_cells import load_study, results_bundle, sections
+
+study = load_study(candidate_path, data_root=data_root, settings=settings, study_date=study_date)
+analysis = study.analysis
+
+# %%
+display(HTML(sections.cover(analysis, study.date)))
+
+# %%
+display(HTML(sections.summary(analysis)))
+
+# %%
+display(HTML(sections.area(analysis, study.store, map_html=study.map_html)))
+
+# %%
+display(HTML(sections.group(analysis, "sec-art4")))
+
+# %%
+display(HTML(sections.group(analysis, "sec-origem")))
+
+# %%
+display(HTML(sections.group(analysis, "sec-distrito")))
+
+# %%
+display(HTML(sections.group(analysis, "sec-processo")))
+
+# %%
+display(HTML(sections.group(analysis, "sec-lei")))
+
+# %%
+display(HTML(sections.group(analysis, "sec-fiscal")))
+
+# %%
+display(HTML(sections.other_rules(analysis)))
+
+# %%
+display(HTML(sections.sensitivity(analysis)))
+
+# %%
+display(HTML(sections.appendices(analysis)))
+
+# %%
+display(results_bundle(analysis), raw=True)

@@ -1,0 +1,167 @@
+"""Provenance of the processed tables: which raw files, their sha256, publisher, vintage.
+
+Every record is fixed text plus the sha256 of the raw files actually read, so a rebuild
+from the same raw files gives the same manifest byte for byte. ``retrieved`` is the date
+recorded for the copy used (the commit date of the re-publication named in
+``shared/data/SOURCES.md`` or, when none is recorded, the date the collection was made,
+2026-11-29) — never the build date.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import DataError
+
+#: Date the raw collection in ``shared/data`` was assembled (SOURCES.md), for copies without
+#: a recorded commit date.
+COLLECTED = "2026-11-29"
+
+
+@dataclass(frozen=True)
+class RawFile:
+    """One raw file as published, with where it was taken from.
+
+    Attributes
+    ----------
+    path : str
+        Path relative to the raw folder (``census/...csv``).
+    source : str
+        The data set, in the publisher's words.
+    publisher : str
+        Who publishes it (IBGE, TSE, SEFAZ-GO, IMB, ...).
+    vintage : str
+        Reference date or edition of the data.
+    retrieved : str
+        Date of the copy used (ISO date).
+    via : str
+        Re-publication the copy came from, when not the publisher's own address.
+    """
+
+    path: str
+    source: str
+    publisher: str
+    vintage: str
+    retrieved: str
+    via: str = ""
+
+
+#: Every raw file the store reads, by role.
+RAW = {
+    "pop_xlsx": RawFile(
+        "census/CD2022_Populacao_Coletada_Imputada_e_Total_Municipio_e_UF_20230628.xlsx",
+        "Censo Demográfico 2022: População e Domicílios — Primeiros Resultados (população "
+        "coletada, imputada e total por município)", "IBGE",
+        "Censo 2022 (referência 31/07/2022), divulgação de 28/06/2023", COLLECTED,
+        "GitHub estatista/curso_r commit 91eceeae6473ae7d830f6b7312a9c91260c951db"),
+    "agg_mun": RawFile(
+        "census/CD2022_Agregados_por_municipios_basico_GO.csv",
+        "Censo Demográfico 2022 — Agregados por Setores Censitários, "
+        "Agregados_por_municipios_basico_BR.csv (linhas de GO)", "IBGE",
+        "Censo 2022 (referência 31/07/2022), resultados revisados do universo", "2024-12-15",
+        "GitHub LuccaFerraz/Analise-Criminal-no-Brasil commit "
+        "af1dfafa555ea6b5c8850446587684105aa40dbe"),
+    "agg_dist": RawFile(
+        "census/CD2022_Agregados_por_distritos_basico_GO.csv",
+        "Censo Demográfico 2022 — Agregados por Setores Censitários, "
+        "Agregados_por_distritos_basico_BR.csv (linhas de GO)", "IBGE",
+        "Censo 2022 (referência 31/07/2022), resultados revisados do universo", "2025-06-22",
+        "GitHub vini-ayres/SIMCADS-IA commit d80c166bcf9e8a90a0cbf107b4b6dae399d46368"),
+    "dictionary": RawFile(
+        "census/dicionario_de_dados_agregados_por_setores_censitarios_20250417.xlsx",
+        "Dicionário de dados dos Agregados por Setores Censitários (Censo 2022)", "IBGE",
+        "2025-04-17", "2025-06-22",
+        "GitHub vini-ayres/SIMCADS-IA commit d80c166bcf9e8a90a0cbf107b4b6dae399d46368"),
+    "dtb": RawFile(
+        "dtb/go_dtb2022_distritos.csv",
+        "Divisão Territorial Brasileira — RELATORIO_DTB_BRASIL_DISTRITO (DTB_2022_Distrito), "
+        "linhas de GO", "IBGE", "DTB 2022 (data base 21/12/2022)", COLLECTED,
+        "GitHub icaro87/populacao_brasileira_overview commit "
+        "81bd0f569b50c22f27daff76ac6214ebad5d6f06"),
+    "crosswalk": RawFile(
+        "electoral/go_crosswalk_tse_ibge_municipios.csv",
+        "Municípios brasileiros com códigos TSE e IBGE (linhas de GO)", "TSE",
+        "2018", "2018-11-13",
+        "GitHub betafcc/Municipios-Brasileiros-TSE commit "
+        "fe2694220eb7280a3df01e985641f34078989aa8"),
+    "electorate": RawFile(
+        "electoral/go_eleitores_aptos_2022_por_zona_e_municipio_rafnleite.csv",
+        "Eleitores aptos por zona e município, Eleições Gerais 2022 (resultados por seção "
+        "agregados)", "TSE", "Eleições Gerais 2022 (outubro de 2022)", "2022-11-13",
+        "GitHub rafnleite/rafnleite.github.io commit bc47a8a5447d6aa29df909e390fd3976d06e4faf"),
+    "seats": RawFile(
+        "geo/go_sedes_municipais_mapaslivres_ibge.csv",
+        "Sedes municipais (pontos de Localidades, IBGE) via tabela municipios.csv", "IBGE",
+        "Localidades 2010", "2023-06-26",
+        "GitHub mapaslivres/municipios-br commit 182b7de3a8d0879c170b19434e9fae2c377b63f1 "
+        "(ODbL-1.0)"),
+    "vilas": RawFile(
+        "geo/go_vilas_sedes_distritais_localidades2022_pontos.csv",
+        "Localidades 2022, categoria Vila (sedes de distritos), atribuídas a distritos",
+        "IBGE", "Localidades 2022", "2026-04-30",
+        "GitHub renatopradolima/Localidades-CD2030 commit "
+        "2d8d8406eada24ee5f126ffa55adbc8f549d38e4"),
+    "sefaz": RawFile(
+        "revenue/go_arrecadacao_estadual_mensal_por_receita_e_setor_2020-11_a_2024-08.csv",
+        "Receita Gerencial (arrecadação diária por receita e setor), somada por mês",
+        "SEFAZ-GO (Secretaria da Economia de Goiás)", "2020-11-30 a 2024-08-19", "2024-08-22",
+        "GitHub raphaellima1/Relatorio_Receita_Publicacao commit "
+        "2dff793d85ccf144bf4286ef5ff3a516c280116b"),
+    "imb125": RawFile(
+        "revenue/go_goiasemdados2023_tab125_receita_bruta_tributos_mil_reais.csv",
+        "Goiás em Dados 2023, tabela 125 — receita bruta por tributo (R$ mil)",
+        "Instituto Mauro Borges (IMB), dados da SEFAZ-GO", "2020–2022", COLLECTED,
+        "GitHub CDourado10/portfolio_adequado commit 1c5330b11cbf6d616289022b27f36d68523b0106"),
+    "pib": RawFile(
+        "economy/sidra_tabela5938_pib_municipios_GO_2002-2023.xlsx",
+        "SIDRA Tabela 5938 — PIB dos Municípios (referência 2010), PIB, impostos e VAB a "
+        "preços correntes (R$ mil)", "IBGE", "2002–2023 (2022–2023 só PIB)", "2026-01-14",
+        "GitHub HugoBSantos/pib-municipios-brasil commit "
+        "b59ed22002938b928b5f0f5eaed5dfe820adc1ea"),
+    "boundaries": RawFile(
+        "geo/go_municipios_tbrugz_geojs-52-mun.geojson",
+        "Malha municipal de Goiás (polígonos simplificados, geojs-52-mun.json)", "IBGE",
+        "malha municipal anterior a 2020 (ano não declarado)", "2021-11-12",
+        "GitHub tbrugz/geodata-br commit c39dfb040bfd466fe2a476bafed00749c5c42f16 (CC0)"),
+}
+
+
+def sha256(path: Path) -> str:
+    """Hex sha256 of a file's bytes.
+
+    Raises
+    ------
+    DataError
+        The file does not exist.
+    """
+    if not path.exists():
+        raise DataError("file not found", file=path)
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def record(raw: Path, role: str) -> dict:
+    """Provenance record of one raw file: source, publisher, vintage, files, retrieved, via.
+
+    Parameters
+    ----------
+    raw : Path
+        Raw folder.
+    role : str
+        Key of :data:`RAW`.
+
+    Returns
+    -------
+    dict
+        ``{"source", "publisher", "vintage", "files": [{"path", "sha256"}], "retrieved",
+        "via"}``.
+    """
+    f = RAW[role]
+    return {"source": f.source, "publisher": f.publisher, "vintage": f.vintage,
+            "files": [{"path": f.path, "sha256": sha256(raw / f.path)}],
+            "retrieved": f.retrieved, "via": f.via}

@@ -1,0 +1,322 @@
+"""The processed data store: ``build_store`` (raw files → Parquet + manifest) and ``load_store``.
+
+Tables (docs/CONTRACTS.md), codes always text, rows sorted by code, fixed column order:
+
+=================  ==========================================================================
+municipalities     cod_ibge, nome, area_km2, populacao, populacao_1a_divulgacao, domicilios,
+                   domicilios_ocupados
+districts          cod_distrito, nome, cod_ibge, nome_municipio, sede, area_km2, populacao,
+                   domicilios, domicilios_ocupados
+electorate         cod_ibge, cod_tse, nome_tse, eleitores_aptos, zonas
+crosswalk          cod_tse, cod_ibge, nome_tse
+seats              cod_ibge, lat, lon
+vilas              cod_distrito, cod_ibge, lat, lon, atribuicao
+state_revenue      ano, tributo, valor_brl, fonte
+pib                cod_ibge, ano, pib_mil_reais, vab_mil_reais, impostos_mil_reais
+boundaries         GeoParquet: cod_ibge, nome, geometry (EPSG:4674, make_valid)
+=================  ==========================================================================
+
+Rebuilds are byte-identical: no timestamps, no library versions in the Parquet key-value
+metadata (pandas metadata dropped, GeoParquet ``creator`` dropped), sorted rows.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import geopandas as gpd
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from ..errors import DataError
+from . import census, dtb, revenue, seats, sidra, tse
+from .codes import Crosswalk
+from .geometry import read_boundaries
+from .paths import default_root
+from .provenance import RAW, record, sha256
+
+#: Table name -> (column order, sort keys, raw roles it is built from).
+TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
+    "municipalities": (("cod_ibge", "nome", "area_km2", "populacao", "populacao_1a_divulgacao",
+                        "domicilios", "domicilios_ocupados"), ("cod_ibge",),
+                       ("agg_mun", "pop_xlsx", "dictionary")),
+    "districts": (("cod_distrito", "nome", "cod_ibge", "nome_municipio", "sede", "area_km2",
+                   "populacao", "domicilios", "domicilios_ocupados"), ("cod_distrito",),
+                  ("agg_dist", "dtb", "dictionary")),
+    "electorate": (("cod_ibge", "cod_tse", "nome_tse", "eleitores_aptos", "zonas"),
+                   ("cod_ibge",), ("electorate", "crosswalk")),
+    "crosswalk": (("cod_tse", "cod_ibge", "nome_tse"), ("cod_tse",), ("crosswalk",)),
+    "seats": (("cod_ibge", "lat", "lon"), ("cod_ibge",), ("seats",)),
+    "vilas": (("cod_distrito", "cod_ibge", "lat", "lon", "atribuicao"), ("cod_distrito",),
+              ("vilas",)),
+    "state_revenue": (("ano", "tributo", "valor_brl", "fonte"), ("ano", "tributo", "fonte"),
+                      ("imb125", "sefaz")),
+    "pib": (("cod_ibge", "ano", "pib_mil_reais", "vab_mil_reais", "impostos_mil_reais"),
+            ("cod_ibge", "ano"), ("pib", "agg_mun")),
+    "boundaries": (("cod_ibge", "nome", "geometry"), ("cod_ibge",), ("boundaries", "agg_mun")),
+}
+
+#: Population vintages accepted by :func:`population`.
+VINTAGES = {"revised": "populacao", "first-release": "populacao_1a_divulgacao"}
+
+
+def _same_codes(left: pd.Series, right: pd.Series, what: str, file: Path, column: str) -> None:
+    a, b = set(left), set(right)
+    if a != b:
+        only_a, only_b = sorted(a - b)[:5], sorted(b - a)[:5]
+        raise DataError(f"{what}: codes differ; only in the first: {only_a}, only in this "
+                        f"file: {only_b}", file=file, column=column)
+
+
+def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
+    p = {role: raw / f.path for role, f in RAW.items()}
+    agg_m = census.read_aggregates(p["agg_mun"], level="municipios", dictionary=p["dictionary"])
+    first = census.read_population_xlsx(p["pop_xlsx"], uf="52")
+    _same_codes(agg_m["cod_ibge"], first["cod_ibge"], "Censo 2022 first release vs revised",
+                p["pop_xlsx"], "COD. MUNIC")
+    mun = agg_m.merge(first[["cod_ibge", "pop_total"]], on="cod_ibge", validate="1:1")
+    mun = mun.rename(columns={"pop_total": "populacao_1a_divulgacao"})
+
+    agg_d = census.read_aggregates(p["agg_dist"], level="distritos")
+    dist_dtb = dtb.read_districts(p["dtb"])
+    _same_codes(agg_d["cod_distrito"], dist_dtb["cod_distrito"], "Censo 2022 districts vs DTB 2022",
+                p["dtb"], "cod_distrito")
+    dist = dist_dtb.merge(agg_d.drop(columns=["nome", "cod_ibge", "nome_municipio"]),
+                          on="cod_distrito", validate="1:1")
+    sums = dist.groupby("cod_ibge")["populacao"].sum()
+    diff = mun.set_index("cod_ibge")["populacao"] - sums
+    if (diff != 0).any():
+        code = diff[diff != 0].index[0]
+        raise DataError(f"district populations of {code} sum to {int(sums[code])}, the "
+                        f"municipality has {int(mun.set_index('cod_ibge').loc[code, 'populacao'])}",
+                        file=p["agg_dist"], column="v0001")
+
+    cw_table = tse.read_crosswalk(p["crosswalk"])
+    _same_codes(mun["cod_ibge"], cw_table["cod_ibge"], "Censo 2022 vs TSE crosswalk",
+                p["crosswalk"], "codigo_ibge")
+    electorate = tse.read_zone_municipality_2022(p["electorate"], Crosswalk(cw_table))
+
+    seat = seats.read_ibge_seats(p["seats"])
+    _same_codes(mun["cod_ibge"], seat["cod_ibge"], "Censo 2022 vs IBGE seats", p["seats"],
+                "municipio")
+    vilas = seats.read_vilas(p["vilas"])
+    unknown = sorted(set(vilas["cod_distrito"]) - set(dist["cod_distrito"]))
+    if unknown:
+        raise DataError(f"vila points assigned to districts not in DTB 2022: {unknown[:5]}",
+                        file=p["vilas"], column="cod_distrito_atribuido")
+
+    pib = sidra.read_pib(p["pib"], mun[["cod_ibge", "nome"]])
+    state_rev = revenue.state_revenue_table(p["sefaz"], p["imb125"])
+
+    bounds = read_boundaries(p["boundaries"])
+    _same_codes(mun["cod_ibge"], bounds["cod_ibge"], "Censo 2022 vs boundaries",
+                p["boundaries"], "id")
+    # One spelling everywhere: the Censo 2022 name (tbrugz writes "São Luíz do Norte").
+    bounds = bounds.drop(columns=["nome"]).merge(mun[["cod_ibge", "nome"]], on="cod_ibge")
+    bounds = gpd.GeoDataFrame(bounds, geometry="geometry", crs=read_crs(bounds))
+
+    return {"municipalities": mun, "districts": dist, "electorate": electorate,
+            "crosswalk": cw_table, "seats": seat, "vilas": vilas, "state_revenue": state_rev,
+            "pib": pib, "boundaries": bounds}
+
+
+def read_crs(gdf: gpd.GeoDataFrame):
+    """CRS of a GeoDataFrame (kept through merges)."""
+    return gdf.crs if gdf.crs is not None else "EPSG:4674"
+
+
+def _arrow(df: pd.DataFrame, columns: tuple[str, ...], keys: tuple[str, ...]) -> pa.Table:
+    df = df.sort_values(list(keys), kind="mergesort").reset_index(drop=True)[list(columns)]
+    return pa.Table.from_pandas(df, preserve_index=False).replace_schema_metadata(None)
+
+
+def _write_geoparquet(gdf: gpd.GeoDataFrame, columns, keys, path: Path) -> None:
+    gdf = gdf.sort_values(list(keys), kind="mergesort").reset_index(drop=True)[list(columns)]
+    tmp = path.with_suffix(".tmp.parquet")
+    gdf.to_parquet(tmp, index=False, write_covering_bbox=False)
+    table = pq.read_table(tmp)
+    tmp.unlink()
+    geo = json.loads(table.schema.metadata[b"geo"])
+    geo.pop("creator", None)
+    meta = {b"geo": json.dumps(geo, sort_keys=True, separators=(",", ":")).encode()}
+    pq.write_table(table.replace_schema_metadata(meta), path, compression="zstd")
+
+
+def build_store(raw: Path, out: Path = Path("data/processed")) -> dict:
+    """Build the processed store from the raw files as published.
+
+    Parameters
+    ----------
+    raw : Path
+        Raw folder laid out as ``shared/data`` (``census/``, ``dtb/``, ``electoral/``,
+        ``economy/``, ``revenue/``, ``geo/``); see :data:`viabilidade.data.provenance.RAW`.
+    out : Path
+        Output folder (created). Existing table files are overwritten.
+
+    Returns
+    -------
+    dict
+        The manifest written to ``out/manifest.json``: ``{"format": 1, "tables": {name:
+        {"file", "rows", "columns", "sha256", "provenance": [records]}}}``.
+
+    Raises
+    ------
+    DataError
+        Any raw file missing or malformed (file, row, column), or raw files that disagree
+        (code sets; district populations not summing to their municipality).
+    GeoError
+        Boundary file unreadable.
+    """
+    raw, out = Path(raw), Path(out)
+    if not raw.is_dir():
+        raise DataError("raw data folder not found", file=raw)
+    tables = _build_tables(raw)
+    out.mkdir(parents=True, exist_ok=True)
+    manifest = {"format": 1, "tables": {}}
+    for name, (columns, keys, roles) in TABLES.items():
+        path = out / f"{name}.parquet"
+        df = tables[name]
+        if name == "boundaries":
+            _write_geoparquet(df, columns, keys, path)
+        else:
+            pq.write_table(_arrow(df, columns, keys), path, compression="zstd")
+        manifest["tables"][name] = {
+            "file": path.name, "rows": int(len(df)), "columns": list(columns),
+            "sha256": sha256(path), "provenance": [record(raw, r) for r in roles]}
+    text = json.dumps(manifest, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+    (out / "manifest.json").write_text(text, encoding="utf-8")
+    return manifest
+
+
+@dataclass
+class Store:
+    """The processed tables, loaded on first use.
+
+    Attributes are the table names of :data:`TABLES` (pandas DataFrames; ``boundaries`` a
+    GeoDataFrame in EPSG:4674). Codes are text. ``manifest`` is ``manifest.json``.
+    """
+
+    root: Path
+    manifest: dict
+    _cache: dict = field(default_factory=dict, repr=False)
+
+    def __getattr__(self, name: str):
+        if name.startswith("_") or name not in TABLES:
+            raise AttributeError(name)
+        if name not in self._cache:
+            path = self.root / f"{name}.parquet"
+            if not path.exists():
+                raise DataError("processed table missing; run `viabilidade data build`",
+                                file=path)
+            if name == "boundaries":
+                self._cache[name] = gpd.read_parquet(path)
+            else:
+                self._cache[name] = pd.read_parquet(path)
+        return self._cache[name]
+
+    def provenance(self, table: str) -> list[dict]:
+        """Provenance records of a table: source, publisher, vintage, files, retrieved, via.
+
+        Raises
+        ------
+        DataError
+            Unknown table name (lists the known ones).
+        """
+        tables = self.manifest.get("tables", {})
+        if table not in tables:
+            raise DataError(f"unknown table {table!r}; expected one of {sorted(tables)}",
+                            file=self.root / "manifest.json")
+        return tables[table]["provenance"]
+
+    @property
+    def codes(self) -> Crosswalk:
+        """The TSE↔IBGE crosswalk of this store."""
+        if "_codes" not in self._cache:
+            self._cache["_codes"] = Crosswalk(self.crosswalk)
+        return self._cache["_codes"]
+
+
+def load_store(root: Path | None = None) -> Store:
+    """Open the processed store (tables are read lazily, on first attribute access).
+
+    Parameters
+    ----------
+    root : Path, optional
+        Store folder; default ``$VIABILIDADE_DATA`` or ``<repo>/data/processed``.
+
+    Raises
+    ------
+    DataError
+        No ``manifest.json`` in the folder, or it is not JSON.
+    """
+    root = Path(root) if root is not None else default_root()
+    mpath = root / "manifest.json"
+    if not mpath.exists():
+        raise DataError("no processed store here (manifest.json missing); run "
+                        "`viabilidade data build --raw <folder>`", file=mpath)
+    try:
+        manifest = json.loads(mpath.read_text(encoding="utf-8"))
+    except ValueError as exc:
+        raise DataError(f"manifest is not valid JSON: {exc}", file=mpath) from exc
+    return Store(root=root, manifest=manifest)
+
+
+def population(store: Store, vintage: str = "revised") -> pd.Series:
+    """Censo 2022 population per municipality, by IBGE code.
+
+    Parameters
+    ----------
+    vintage : {"revised", "first-release"}
+        ``revised``: Agregados por Setores (GO 7,056,495; default, the newer).
+        ``first-release``: 2023-06-28 release (GO 7,055,228).
+
+    Returns
+    -------
+    pandas.Series
+        Persons, index ``cod_ibge``.
+
+    Raises
+    ------
+    DataError
+        Unknown vintage.
+    """
+    if vintage not in VINTAGES:
+        raise DataError(f"unknown population vintage {vintage!r}; expected one of "
+                        f"{sorted(VINTAGES)}")
+    m = store.municipalities
+    return m.set_index("cod_ibge")[VINTAGES[vintage]].rename("populacao")
+
+
+def state_tax_revenue(store: Store, ano: int, fonte: str | None = None) -> dict[str, float]:
+    """State tax revenue (ICMS, IPVA, ITCD) of one year, BRL of that year (art. 4 VII).
+
+    Parameters
+    ----------
+    ano : int
+        Fiscal year.
+    fonte : str, optional
+        Source label; default the IMB table 125 figure when present, else SEFAZ-GO.
+
+    Returns
+    -------
+    dict
+        ``{"ICMS": ..., "IPVA": ..., "ITCD": ..., "total": ..., "fonte": label}``.
+
+    Raises
+    ------
+    DataError
+        No complete figure for that year and source (lists the years available).
+    """
+    t = store.state_revenue
+    year = t[t["ano"] == ano]
+    order = [fonte] if fonte else [revenue.FONTE_IMB_125, revenue.FONTE_SEFAZ]
+    for f in order:
+        part = year[year["fonte"] == f]
+        if set(part["tributo"]) == set(revenue.TAXES):
+            vals = dict(zip(part["tributo"], part["valor_brl"].astype(float)))
+            return {**vals, "total": float(sum(vals.values())), "fonte": f}
+    raise DataError(f"no state tax revenue for {ano}; years available: "
+                    f"{sorted(set(t['ano']))}", file=store.root / "state_revenue.parquet")

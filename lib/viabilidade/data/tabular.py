@@ -1,0 +1,230 @@
+"""Shared checks for the loaders: encodings, required columns, unique codes, pandera schemas.
+
+Every failure is a :class:`viabilidade.errors.DataError` naming the file, the row as a text
+editor or spreadsheet shows it (header = row 1 for CSV; the sheet row for xlsx) and the column.
+Loaders keep a ``rows`` Series (file row of each DataFrame row) so that errors found after
+parsing still point into the file.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pandas as pd
+import pandera.pandas as pa
+from pandera.errors import SchemaError, SchemaErrors
+
+from ..errors import DataError
+
+#: Column name under which loaders keep the file row number until validation is done.
+ROW = "_row"
+
+
+def decode(path: Path, encoding: str) -> str:
+    """Read a whole text file in the encoding its publisher uses.
+
+    Parameters
+    ----------
+    path : Path
+        The raw file.
+    encoding : {"latin-1", "utf-8", "utf-8-sig"}
+        Encoding as published (IBGE/TSE CSVs: ISO-8859-1; DTB re-publications: UTF-8 with BOM).
+
+    Returns
+    -------
+    str
+        The text with line endings left as published (CRLF is handled by the CSV parser).
+
+    Raises
+    ------
+    DataError
+        File missing; bytes that are not valid in ``encoding`` (names the row of the first
+        bad byte); a file announced as latin-1 that decodes as UTF-8 with accented letters
+        (it was re-saved in another encoding, and reading it as latin-1 would garble names).
+    """
+    if not path.exists():
+        raise DataError("file not found", file=path)
+    raw = path.read_bytes()
+    if encoding.lower().replace("_", "-") in ("latin-1", "latin1", "iso-8859-1"):
+        try:
+            as_utf8 = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")
+        if any(ord(ch) > 127 for ch in as_utf8):
+            first = next(i for i, ch in enumerate(as_utf8) if ord(ch) > 127)
+            row = as_utf8.count("\n", 0, first) + 1
+            raise DataError("wrong encoding: expected ISO-8859-1 (latin-1) as published, "
+                            "found UTF-8 (first accented character "
+                            f"{as_utf8[first]!r}); use the file as published",
+                            file=path, row=row)
+        return as_utf8
+    try:
+        return raw.decode(encoding)
+    except UnicodeDecodeError as exc:
+        row = raw.count(b"\n", 0, exc.start) + 1
+        raise DataError(f"wrong encoding: expected {encoding.upper()}, found byte "
+                        f"0x{raw[exc.start]:02x} that is not valid {encoding.upper()} "
+                        "(the file looks like ISO-8859-1/latin-1)", file=path, row=row) from exc
+
+
+def read_text_csv(path: Path, *, encoding: str, sep: str, na_values=(),
+                  required: list[str] | tuple[str, ...] = ()) -> pd.DataFrame:
+    """Parse a CSV as published, every field as text, with a ``_row`` column.
+
+    Parameters
+    ----------
+    path : Path
+        The file.
+    encoding : str
+        See :func:`decode`.
+    sep : str
+        Field separator (``";"`` for IBGE/TSE, ``","`` elsewhere).
+    na_values : iterable of str
+        Literal markers of a missing value (IBGE ``"."``, TSE ``"#NULO#"``); empty fields
+        are always missing.
+    required : sequence of str
+        Columns that must be present.
+
+    Returns
+    -------
+    pandas.DataFrame
+        All columns as text (``str``), plus ``_row`` (int, file line number of the record).
+
+    Raises
+    ------
+    DataError
+        Encoding (see :func:`decode`), unparsable CSV, or a required column missing (names
+        the file, row 1 and the column, and lists the columns found).
+    """
+    text = decode(path, encoding)
+    try:
+        df = pd.read_csv(io.StringIO(text), sep=sep, dtype=str, keep_default_na=False,
+                         na_values=list(na_values), quotechar='"')
+    except (pd.errors.ParserError, ValueError) as exc:
+        raise DataError(f"cannot parse as '{sep}'-separated CSV: {exc}", file=path) from exc
+    require_columns(df, required, path, row=1)
+    df[ROW] = range(2, len(df) + 2)
+    return df
+
+
+def require_columns(df: pd.DataFrame, required, path: Path, *, row: int = 1) -> None:
+    """Raise DataError naming the first required column that is absent."""
+    for col in required:
+        if col not in df.columns:
+            found = [c for c in df.columns if c != ROW]
+            raise DataError(f"missing column; expected {col!r}, found columns {found}",
+                            file=path, row=row, column=col)
+
+
+def require_unique(df: pd.DataFrame, column: str, path: Path) -> None:
+    """Raise DataError on the second occurrence of a code in ``column``."""
+    dup = df[column].duplicated(keep="first")
+    if dup.any():
+        i = dup.to_numpy().nonzero()[0][0]
+        value = df[column].iloc[i]
+        first = df.loc[df[column] == value, ROW].iloc[0]
+        raise DataError(f"duplicated code {value!r} (already on row {first}); expected one "
+                        "row per code", file=path, row=int(df[ROW].iloc[i]), column=column)
+
+
+def to_number(df: pd.DataFrame, column: str, path: Path, *, decimal: str = ".",
+              integer: bool = False, missing=()) -> pd.Series:
+    """Convert a text column to numbers, naming the first cell that is not a number.
+
+    ``decimal=","`` reads IBGE's decimal comma; values in ``missing`` (e.g. ``"..."``,
+    ``"-"``) become NaN/``<NA>``.
+    """
+    s = df[column].astype("string").str.strip()
+    s = s.mask(s.isin(list(missing)) | (s == ""))
+    if decimal == ",":
+        s = s.str.replace(".", "", regex=False).str.replace(",", ".", regex=False)
+    num = pd.to_numeric(s, errors="coerce")
+    bad = num.isna() & s.notna()
+    if bad.any():
+        i = bad.to_numpy().nonzero()[0][0]
+        raise DataError(f"expected a number, found {df[column].iloc[i]!r}", file=path,
+                        row=int(df[ROW].iloc[i]), column=column)
+    if integer:
+        frac = num.notna() & (num != num.round())
+        if frac.any():
+            i = frac.to_numpy().nonzero()[0][0]
+            raise DataError(f"expected a whole number, found {df[column].iloc[i]!r}",
+                            file=path, row=int(df[ROW].iloc[i]), column=column)
+        return num.astype("Int64")
+    return num.astype("float64")
+
+
+def validate(df: pd.DataFrame, schema: pa.DataFrameSchema, path: Path) -> pd.DataFrame:
+    """Validate with pandera and drop ``_row``; a failure becomes a located DataError.
+
+    Raises
+    ------
+    DataError
+        Naming the file, the file row of the first failing record and the column, with
+        pandera's description of the check that failed.
+    """
+    try:
+        schema.validate(df, lazy=False)
+    except (SchemaError, SchemaErrors) as exc:
+        err = exc.schema_errors[0] if isinstance(exc, SchemaErrors) else exc
+        column = getattr(err.schema, "name", None)
+        row = None
+        cases = getattr(err, "failure_cases", None)
+        if isinstance(cases, pd.DataFrame) and "index" in cases and ROW in df:
+            idx = cases["index"].dropna()
+            if len(idx):
+                row = int(df.loc[idx.iloc[0], ROW])
+        elif isinstance(cases, pd.DataFrame) and "failure_case" in cases and column in df:
+            pass
+        check = getattr(err, "check", None)
+        found = None
+        if isinstance(cases, pd.DataFrame) and "failure_case" in cases and len(cases):
+            found = cases["failure_case"].iloc[0]
+        raise DataError(f"failed check {check!s}; found {found!r}", file=path, row=row,
+                        column=column) from exc
+    return df.drop(columns=[ROW], errors="ignore").reset_index(drop=True)
+
+
+def read_sheet(path: Path, sheet: str | None = None, *, prefix: str | None = None
+               ) -> list[tuple[int, tuple]]:
+    """All rows of one worksheet as ``(sheet row number, values)``.
+
+    Parameters
+    ----------
+    path : Path
+        An ``.xlsx`` workbook.
+    sheet : str, optional
+        Exact sheet name.
+    prefix : str, optional
+        Take the sheet whose name starts with this text (SIDRA truncates sheet names at 28
+        characters and appends ``...``).
+
+    Raises
+    ------
+    DataError
+        File missing or not an xlsx workbook; no such sheet (lists the sheets found).
+    """
+    import openpyxl
+    from openpyxl.utils.exceptions import InvalidFileException
+    import zipfile
+
+    if not path.exists():
+        raise DataError("file not found", file=path)
+    try:
+        wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except (InvalidFileException, zipfile.BadZipFile, OSError, KeyError) as exc:
+        raise DataError(f"expected an .xlsx workbook, cannot open it: {exc}", file=path) from exc
+    try:
+        names = wb.sheetnames
+        if sheet is not None:
+            chosen = sheet if sheet in names else None
+        else:
+            chosen = next((n for n in names if n.startswith(prefix or "")), None)
+        if chosen is None:
+            want = sheet if sheet is not None else f"{prefix}..."
+            raise DataError(f"expected a sheet {want!r}, found sheets {names}", file=path)
+        ws = wb[chosen]
+        return [(i, tuple(r)) for i, r in enumerate(ws.iter_rows(values_only=True), start=1)]
+    finally:
+        wb.close()

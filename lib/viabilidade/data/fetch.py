@@ -1,0 +1,154 @@
+"""Download the raw files: from the publishers, a local mirror folder or a mirror server.
+
+Downloads are resumable: bytes go to ``<file>.part``; a later run asks the server for the
+rest with an HTTP ``Range: bytes=<size>-`` request and appends when the answer is
+``206 Partial Content`` (a ``200`` restarts from zero). A tqdm bar shows progress. Each file's
+sha256 is recorded in ``<dest>/SHA256SUMS`` and, when the committed manifest knows the file,
+checked against it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from tqdm import tqdm
+
+from ..errors import DataError
+from .catalogue import CATALOGUE
+from .paths import default_root
+from .provenance import RAW, sha256
+
+_CHUNK = 1 << 16
+
+
+def known_sha256(manifest: Path | None = None) -> dict[str, str]:
+    """Raw path -> sha256 of every raw file named in a processed manifest."""
+    path = manifest or default_root() / "manifest.json"
+    if not path.exists():
+        return {}
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    out = {}
+    for table in doc.get("tables", {}).values():
+        for rec in table.get("provenance", []):
+            for f in rec.get("files", []):
+                out[f["path"]] = f["sha256"]
+    return out
+
+
+def download(url: str, target: Path, *, timeout: float = 60.0) -> str:
+    """Download ``url`` to ``target`` through ``target.part``, resuming a partial file.
+
+    Parameters
+    ----------
+    url : str
+        http(s) address.
+    target : Path
+        Final file; its parent is created.
+    timeout : float
+        Socket timeout, seconds.
+
+    Returns
+    -------
+    str
+        sha256 of the downloaded file.
+
+    Raises
+    ------
+    DataError
+        HTTP error or unreachable server (names the URL and the file).
+    """
+    target.parent.mkdir(parents=True, exist_ok=True)
+    part = target.with_name(target.name + ".part")
+    have = part.stat().st_size if part.exists() else 0
+    req = urllib.request.Request(url, headers={"User-Agent": "viabilidade-fetch"})
+    if have:
+        req.add_header("Range", f"bytes={have}-")
+    try:
+        resp = urllib.request.urlopen(req, timeout=timeout)
+    except urllib.error.HTTPError as exc:
+        if exc.code == 416 and have:  # nothing left to send: the .part is complete
+            part.replace(target)
+            return sha256(target)
+        raise DataError(f"download failed: HTTP {exc.code} for {url}", file=target) from exc
+    except (urllib.error.URLError, OSError) as exc:
+        raise DataError(f"download failed: {exc} for {url}", file=target) from exc
+    with resp:
+        if resp.status == 206:
+            mode, start = "ab", have
+        else:
+            mode, start = "wb", 0
+        length = resp.headers.get("Content-Length")
+        total = start + int(length) if length is not None else None
+        with part.open(mode) as fh, tqdm(total=total, initial=start, unit="B",
+                                         unit_scale=True, desc=target.name, leave=False) as bar:
+            while True:
+                chunk = resp.read(_CHUNK)
+                if not chunk:
+                    break
+                fh.write(chunk)
+                bar.update(len(chunk))
+    part.replace(target)
+    return sha256(target)
+
+
+def fetch(dest: Path, mirror: str | Path | None = None, base_url: str | None = None, *,
+          manifest: Path | None = None) -> dict[str, str]:
+    """Fetch the raw files into ``dest`` and record their sha256.
+
+    Parameters
+    ----------
+    dest : Path
+        Destination (``data/raw``).
+    mirror : str or Path, optional
+        A local folder in the raw layout (e.g. ``../shared/data``): files are copied.
+    base_url : str, optional
+        A mirror server in the raw layout: ``<base_url>/<raw path>`` is downloaded.
+    manifest : Path, optional
+        Processed manifest whose raw sha256 values are checked (default the store's).
+
+    With neither ``mirror`` nor ``base_url``, the official publications of
+    :data:`viabilidade.data.catalogue.CATALOGUE` are downloaded from the publishers into
+    ``dest/official/`` (national originals; see each entry's note).
+
+    Returns
+    -------
+    dict
+        Relative path -> sha256, also written to ``dest/SHA256SUMS`` (sorted).
+
+    Raises
+    ------
+    DataError
+        A file missing in the mirror, a download error, or a sha256 that differs from the
+        manifest (names the file, expected and found digests).
+    """
+    dest = Path(dest)
+    dest.mkdir(parents=True, exist_ok=True)
+    expected = known_sha256(manifest)
+    sums: dict[str, str] = {}
+    if mirror is not None or base_url is not None:
+        for rel in sorted({f.path for f in RAW.values()}):
+            target = dest / rel
+            if mirror is not None:
+                src = Path(mirror) / rel
+                if not src.exists():
+                    raise DataError("file missing in the mirror folder", file=src)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(src, target)
+                digest = sha256(target)
+            else:
+                digest = download(f"{base_url.rstrip('/')}/{rel}", target)
+            if rel in expected and expected[rel] != digest:
+                raise DataError(f"sha256 mismatch: expected {expected[rel]}, found {digest}",
+                                file=target)
+            sums[rel] = digest
+    else:
+        for entry in CATALOGUE:
+            rel = f"official/{entry.saved_as}"
+            sums[rel] = download(entry.url, dest / rel)
+    lines = "".join(f"{d}  {p}\n" for p, d in sorted(sums.items()))
+    (dest / "SHA256SUMS").write_text(lines, encoding="utf-8")
+    return sums

@@ -1,0 +1,620 @@
+"""Statewide views of LC 02/1990: the art. 8 audit of every municipality and the screening of
+every non-seat district of Goiás as a candidate municipality.
+
+These are the computations the two statewide notebooks (``notebooks/auditoria_art8.py`` and
+``notebooks/triagem_distritos.py``) show, and the entry points the command line calls
+(:func:`run_audit`, :func:`run_screening`). Figures come from the processed store
+(:func:`viabilidade.data.store.load_store`); districts' figures are built by
+:func:`viabilidade.profile.build_profile` (the same estimates as a single study); thresholds,
+comparators and leans are decided by :mod:`viabilidade.rules` (``art8.audit`` and
+``vectorised.screen``), never here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from types import SimpleNamespace
+
+import geopandas as gpd
+import matplotlib
+import numpy as np
+import pandas as pd
+import shapely
+
+matplotlib.use("Agg")
+from matplotlib.figure import Figure as MplFigure  # noqa: E402
+from matplotlib.lines import Line2D  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
+
+from .candidate import Candidate
+from .data.paths import REPO
+from .errors import DataError, ReportError
+from .generate import non_seat_districts
+from .profile import BUILDINGS_PROXY_UNCERTAINTY, build_profile, state_tax_revenue
+from .profile_types import Profile, Territory, UnitProfile
+from .report import format as fmt  # noqa: E402
+from .report.charts import _RC, COLOURS, Chart, _svg  # noqa: E402
+from .report.tables import STATUS_CLASS, Html, esc, key_values  # noqa: E402
+from .rules.result import Basis, Figure, Lean, Status, Verdict, verdict  # noqa: E402
+from .rules.settings import Settings  # noqa: E402
+
+#: Art. 4 items audited under art. 8 and screened for districts, with Portuguese titles.
+ITEMS = {"IV": "população", "V": "eleitorado", "VI": "edificações do núcleo urbano",
+         "VII": "arrecadação estadual"}
+#: Folder of the statewide notebooks (jupytext py:percent sources and generated .ipynb).
+NOTEBOOKS = REPO / "notebooks"
+AUDIT_NOTEBOOK = "auditoria_art8"
+SCREENING_NOTEBOOK = "triagem_distritos"
+#: Reason an art. 4 VII value is missing for every municipality and district (RULES.md I-6).
+NO_COLLECTION = ("a SEFAZ-GO não publica a arrecadação estadual (ICMS, IPVA, ITCD) por "
+                 "município ou distrito")
+#: The art. 4 rules shown for each district, in the law's order.
+ART4_RULES = ("art4.I", "art4.II", "art4.III", "art4.IV", "art4.V", "art4.VI", "art4.VII",
+              "art4.par1")
+#: ``vilas.atribuicao`` of a vila point that is certainly its district's (the municipality has
+#: one non-seat district); other points were matched by order, unverified (SOURCES.md).
+CERTAIN_ATTRIBUTION = "unica_no_municipio"
+SRC_POINTS = "IBGE, Localidades 2022 (vilas) e sedes municipais (Localidades 2010)"
+
+
+def _store(store=None, data_root: Path | None = None):
+    if store is not None:
+        return store
+    from .data.store import load_store
+
+    return load_store(data_root)
+
+
+def _revenue(store) -> float:
+    """State tax revenue (ICMS + IPVA + ITCD) of the latest year in the store, BRL; NaN if absent."""
+    fig = state_tax_revenue(SimpleNamespace(state_tax_revenue=None), store)
+    return float("nan") if fig is None or fig.value is None else float(fig.value)
+
+
+def revenue_year(store) -> str | None:
+    """Year of the state tax revenue used for art. 4 VII (latest in the store's ``state_revenue``)."""
+    fig = state_tax_revenue(SimpleNamespace(state_tax_revenue=None), store)
+    return None if fig is None else fig.vintage
+
+
+# --------------------------------------------------------------------------- art. 8 audit
+def municipality_frame(store, settings: Settings | None = None) -> pd.DataFrame:
+    """The figures of every municipality for art. 4 items IV–VII, as rules read them.
+
+    Parameters
+    ----------
+    store : viabilidade.data.store.Store
+        Needs ``municipalities``, ``electorate`` and ``state_revenue``.
+    settings : Settings, optional
+        Only ``population_vintage`` is read: ``revised`` (Censo 2022 aggregates, V0001) or
+        ``first-release`` (release of 2023-06-28).
+
+    Returns
+    -------
+    DataFrame
+        One row per municipality (246 for Goiás), ordered by ``cod_ibge``: cod_ibge, nome,
+        populacao (inhabitants, certified, IBGE Censo 2022), eleitores (eligible electors,
+        certified, TSE 2022 general election), edificacoes (occupied private dwellings V0007
+        as a proxy for buildings, ``estimated`` with uncertainty
+        :data:`~viabilidade.profile.BUILDINGS_PROXY_UNCERTAINTY` × value), arrecadacao
+        (NaN: not published per municipality), receita_estadual (state tax revenue, BRL),
+        and the ``<column>_basis`` / ``<column>_incerteza`` columns
+        :func:`viabilidade.rules.vectorised.screen` reads.
+
+    Raises
+    ------
+    DataError
+        If a municipality has no electorate row, or a needed column is missing.
+    """
+    from .data.store import population
+
+    settings = settings or Settings()
+    m = store.municipalities
+    pop = population(store, settings.population_vintage)
+    e = store.electorate.set_index("cod_ibge")["eleitores_aptos"]
+    lost = m.loc[~m["cod_ibge"].isin(e.index)]
+    if len(lost):
+        raise DataError(f"expected an electorate for every municipality; municipality "
+                        f"{lost['cod_ibge'].iloc[0]} ({lost['nome'].iloc[0]}) has none",
+                        file="electorate", column="eleitores_aptos")
+    codes = m["cod_ibge"].astype(str)
+    dpo = m["domicilios_ocupados"].astype(float)
+    out = pd.DataFrame({
+        "cod_ibge": codes, "nome": m["nome"],
+        "populacao": pop.reindex(codes).to_numpy(dtype="int64"),
+        "populacao_basis": Basis.CERTIFIED.value,
+        "eleitores": e.reindex(codes).to_numpy(dtype="int64"),
+        "eleitores_basis": Basis.CERTIFIED.value,
+        "edificacoes": dpo.astype("int64"), "edificacoes_basis": Basis.ESTIMATED.value,
+        "edificacoes_incerteza": (BUILDINGS_PROXY_UNCERTAINTY * dpo).round(1),
+        "arrecadacao": np.nan, "receita_estadual": _revenue(store),
+    })
+    return out.sort_values("cod_ibge", kind="stable").reset_index(drop=True)
+
+
+def audit(store=None, settings: Settings | None = None, *, data_root: Path | None = None
+          ) -> pd.DataFrame:
+    """Art. 8: every municipality against art. 4 items IV–VII with full thresholds.
+
+    Parameters
+    ----------
+    store : Store, optional
+        Processed data; default :func:`viabilidade.data.store.load_store` at ``data_root``.
+    settings : Settings, optional
+        Thresholds and the population vintage (default :class:`Settings`, revised Censo 2022).
+
+    Returns
+    -------
+    DataFrame
+        :func:`municipality_frame` joined with :func:`viabilidade.rules.art8.audit`'s columns
+        (for each item X: ``X_status``, ``X_lean``, ``X_valor``, ``X_limite``, ``X_margem``,
+        ``X_margem_pct``), ``situacao`` (fail / pass / indeterminate) and ``itens_perdidos``
+        (comma-separated failing items, e.g. ``"IV"``).
+        Source: LC 02/1990 art. 8 and art. 4 IV–VII; IBGE Censo 2022; TSE 2022.
+    """
+    from .rules import art8
+
+    store = _store(store, data_root)
+    settings = settings or Settings()
+    frame = municipality_frame(store, settings)
+    result = art8.audit(frame, settings)
+    keep = [c for c in result.columns if c not in frame.columns]
+    return pd.concat([frame, result[keep]], axis=1)
+
+
+def failing(table: pd.DataFrame, item: str) -> pd.DataFrame:
+    """Rows of an :func:`audit` or :func:`screening` table that fail art. 4 ``item``,
+    smallest value first.
+
+    Raises
+    ------
+    DataError
+        If ``item`` is not one of IV, V, VI, VII or the table lacks its status column.
+    """
+    if item not in ITEMS or f"{item}_status" not in table.columns:
+        raise DataError(f"expected an art. 4 item among {', '.join(ITEMS)} with a status column; "
+                        f"found {item!r}", column=f"{item}_status")
+    sel = table[table[f"{item}_status"] == Status.FAIL.value]
+    return sel.sort_values(f"{item}_valor", kind="stable")
+
+
+def status_counts(table: pd.DataFrame, items=tuple(ITEMS)) -> pd.DataFrame:
+    """How many rows per status and lean for each item (rows: items; columns: labels).
+
+    Columns ``pass``, ``fail``, ``indeterminate`` (with ``likely pass`` / ``likely fail`` /
+    no lean split out as ``indeterminate/likely pass`` …). Zero-filled.
+    """
+    rows = {}
+    for item in items:
+        status = table[f"{item}_status"].astype(str)
+        lean = table.get(f"{item}_lean", pd.Series("", index=table.index)).fillna("").astype(str)
+        key = np.where(status == Status.INDETERMINATE.value,
+                       np.where(lean != "", status + "/" + lean, status), status)
+        rows[item] = pd.Series(key).value_counts()
+    cols = [Status.PASS.value, Status.FAIL.value,
+            f"{Status.INDETERMINATE.value}/{Lean.LIKELY_PASS.value}",
+            f"{Status.INDETERMINATE.value}/{Lean.LIKELY_FAIL.value}", Status.INDETERMINATE.value]
+    return pd.DataFrame(rows).T.reindex(columns=cols).fillna(0).astype(int)
+
+
+# ---------------------------------------------------------------- district screening
+def unit_row(unit: UnitProfile, prefix: str = "") -> dict:
+    """The figures of one :class:`~viabilidade.profile_types.UnitProfile` as screening columns.
+
+    Returns
+    -------
+    dict
+        ``<prefix>populacao``, ``<prefix>eleitores``, ``<prefix>edificacoes``,
+        ``<prefix>arrecadacao`` (NaN when not known), each with ``_basis`` and ``_incerteza``
+        (NaN when the figure is not an estimate), as
+        :func:`viabilidade.rules.vectorised.screen` reads them.
+    """
+    out = {}
+    for col, fig in (("populacao", unit.population), ("eleitores", unit.electors),
+                     ("edificacoes", unit.buildings), ("arrecadacao", unit.collection)):
+        value = None if fig is None else fig.value
+        out[prefix + col] = np.nan if value is None else float(value)
+        out[f"{prefix}{col}_basis"] = Basis.CERTIFIED.value if fig is None else Basis(fig.basis).value
+        out[f"{prefix}{col}_incerteza"] = (np.nan if fig is None or fig.uncertainty is None
+                                           else float(fig.uncertainty))
+    return out
+
+
+def _vila_points(store) -> pd.DataFrame:
+    vilas = store.vilas[["cod_distrito", "lat", "lon", "atribuicao"]].rename(
+        columns={"lat": "vila_lat", "lon": "vila_lon", "atribuicao": "vila_atribuicao"})
+    seats = store.seats[["cod_ibge", "lat", "lon"]].rename(columns={"lat": "sede_lat", "lon": "sede_lon"})
+    return vilas, seats
+
+
+def _gap_bound(row) -> Figure | None:
+    """Geodesic metres from the origin's IBGE seat to the district's vila point (art. 4 II bound).
+
+    Only when the vila point is certainly the district's (the municipality has one non-seat
+    district); otherwise ``None``.
+    """
+    from .geo.distance import geodesic_distance_m
+
+    if row.get("vila_atribuicao") != CERTAIN_ATTRIBUTION or pd.isna(row.get("sede_lat")):
+        return None
+    d = geodesic_distance_m(shapely.Point(row["sede_lon"], row["sede_lat"]),
+                            shapely.Point(row["vila_lon"], row["vila_lat"]))
+    return Figure(round(d, 1), "m", Basis.MEASURED, SRC_POINTS, "2022",
+                  note="distância geodésica entre a sede municipal (IBGE) e o ponto da vila sede "
+                       "do distrito (IBGE, Localidades 2022): limite superior da distância entre o "
+                       "perímetro urbano da origem e o território do distrito")
+
+
+def district_cases(store, settings: Settings | None = None) -> list[tuple[dict, Candidate, Profile]]:
+    """Every non-seat district as the candidate "create a municipality from this district".
+
+    Each district is profiled exactly as a single study profiles that candidate
+    (:func:`viabilidade.profile.build_profile`): population certified (Censo 2022, revised
+    aggregates by district), electors estimated from the municipality's TSE 2022 electorate
+    by population share, buildings estimated by occupied private dwellings; the origin's
+    remainder is the municipality without the district. The profile's territory carries the
+    art. 4 II bound of :func:`_gap_bound` when the district's vila point is certain.
+
+    Parameters
+    ----------
+    store : Store
+        Needs ``districts``, ``municipalities``, ``electorate``, ``state_revenue``,
+        ``seats`` and ``vilas``.
+    settings : Settings, optional
+
+    Returns
+    -------
+    list of (dict, Candidate, Profile)
+        81 for Goiás (DTB 2022), ordered by ``cod_distrito``. The dict holds cod_distrito,
+        nome, cod_ibge, nome_municipio, area_km2, the area's screening columns
+        (:func:`unit_row`), the remainder's with prefix ``origem_``, receita_estadual (BRL),
+        vila_lat, vila_lon, vila_atribuicao, sede_lat, sede_lon and distancia_sede_m (NaN
+        when the vila point is not certainly the district's).
+    """
+    settings = settings or Settings()
+    vilas, seats = _vila_points(store)
+    vilas = vilas.set_index("cod_distrito")
+    seats = seats.set_index("cod_ibge")
+    out = []
+    for d in non_seat_districts(store.districts).itertuples(index=False):
+        code, origin = str(d.cod_distrito), str(d.cod_ibge)
+        row = {"cod_distrito": code, "nome": str(d.nome), "cod_ibge": origin,
+               "nome_municipio": str(d.nome_municipio)}
+        for k in ("vila_lat", "vila_lon", "vila_atribuicao"):
+            row[k] = vilas.at[code, k] if code in vilas.index else np.nan
+        for k in ("sede_lat", "sede_lon"):
+            row[k] = seats.at[origin, k] if origin in seats.index else np.nan
+        bound = _gap_bound(row)
+        row["distancia_sede_m"] = np.nan if bound is None else bound.value
+        cand = Candidate(path=Path(f"{SCREENING_NOTEBOOK}/{code}.toml"), slug=code,
+                         operation="create-municipality", name=row["nome"], seat=row["nome"],
+                         districts=(code,), origins=(origin,),
+                         seat_point=None if pd.isna(row["vila_lat"])
+                         else (float(row["vila_lat"]), float(row["vila_lon"])))
+        prof = build_profile(cand, store, settings,
+                             Territory(gap_bound_m=bound, source=SRC_POINTS if bound else ""))
+        row["area_km2"] = None if prof.area.area_km2 is None else prof.area.area_km2.value
+        row.update(unit_row(prof.area))
+        row.update(unit_row(prof.remainders[origin], "origem_"))
+        row["receita_estadual"] = (np.nan if prof.state_tax_revenue is None
+                                   else float(prof.state_tax_revenue.value))
+        out.append((row, cand, prof))
+    return out
+
+
+def screening(store=None, settings: Settings | None = None, *, data_root: Path | None = None
+              ) -> pd.DataFrame:
+    """Screen every non-seat district of Goiás as a candidate municipality under art. 4.
+
+    Items IV–VII of the district are decided by :func:`viabilidade.rules.vectorised.screen`
+    on all districts at once (full thresholds: no district is declared of special interest);
+    art. 4 I, II, III, VI (with its five areas) and § 1 (the origin's remainder) come from
+    :func:`viabilidade.rules.art4.evaluate_art4` on each district's profile, with its reasons.
+
+    Parameters
+    ----------
+    store : Store, optional
+        Processed data; default :func:`viabilidade.data.store.load_store` at ``data_root``.
+    settings : Settings, optional
+
+    Returns
+    -------
+    DataFrame
+        One row per district (81), the columns of :func:`district_cases`, then for each item X
+        of IV–VII the area's ``X_status``, ``X_lean``, ``X_valor``, ``X_limite``, ``X_margem``,
+        ``X_margem_pct`` and the remainder's as ``origem_X_…``; for each art. 4 rule id R
+        (:data:`ART4_RULES`) ``R`` (status), ``R_lean`` and ``R_motivo`` (Portuguese reason);
+        ``veredito_art4`` (verdict of those rules), ``falham`` and ``indeterminados`` (tuples
+        of rule ids) and ``resultados`` (the list of RuleResult).
+        Source: LC 02/1990 art. 4; IBGE DTB 2022, Censo 2022; TSE 2022; IBGE Localidades 2022.
+    """
+    from .rules.art4 import evaluate_art4
+    from .rules.vectorised import screen
+
+    store = _store(store, data_root)
+    settings = settings or Settings()
+    cases = district_cases(store, settings)
+    frame = pd.DataFrame([c[0] for c in cases])
+    area = screen(frame, settings)
+    rem_cols = {c: c[len("origem_"):] for c in frame.columns if c.startswith("origem_")}
+    rem = screen(frame[list(rem_cols)].rename(columns=rem_cols)
+                 .assign(receita_estadual=frame["receita_estadual"]), settings)
+    out = pd.concat([frame, area, rem.add_prefix("origem_")], axis=1)
+    per_rule: dict[str, list] = {}
+    results_col, verdicts, fails, opens = [], [], [], []
+    for _, cand, prof in cases:
+        results = evaluate_art4(cand, prof, settings)
+        by_id = {r.rule_id: r for r in results}
+        for rid in ART4_RULES:
+            r = by_id[rid]
+            per_rule.setdefault(rid, []).append(str(r.status))
+            per_rule.setdefault(f"{rid}_lean", []).append("" if r.lean is None else str(r.lean))
+            per_rule.setdefault(f"{rid}_motivo", []).append(r.reason)
+        results_col.append(results)
+        verdicts.append(str(verdict(results)))
+        fails.append(tuple(r.rule_id for r in results if r.status == Status.FAIL))
+        opens.append(tuple(r.rule_id for r in results if r.status == Status.INDETERMINATE))
+    for k, v in per_rule.items():
+        out[k] = v
+    out["veredito_art4"] = verdicts
+    out["falham"] = fails
+    out["indeterminados"] = opens
+    out["resultados"] = results_col
+    return out
+
+
+# ----------------------------------------------------------------------------- maps
+#: Resolution of the polygon layers of the maps (text and points stay vector in the SVG).
+MAP_DPI = 150
+#: Map categories of the art. 8 audit: (key, Portuguese legend label, colour).
+AUDIT_CLASSES = (
+    ("fail", "não cumpre ao menos um item (IV a VII)", COLOURS[Status.FAIL]),
+    ("likely-fail", "indeterminado, com tendência de não cumprimento", "#ef9a9a"),
+    ("indeterminate", "indeterminado (dado estimado ou não publicado)", "#f0cf8a"),
+    ("pass", "cumpre todos os itens", COLOURS[Status.PASS]),
+)
+#: Colour of each art. 4 verdict on the screening map.
+VERDICT_COLOURS = {Verdict.INVIAVEL.value: COLOURS[Status.FAIL],
+                   Verdict.INDETERMINADO.value: COLOURS[Status.INDETERMINATE],
+                   Verdict.VIAVEL.value: COLOURS[Status.PASS]}
+
+
+def audit_class(table: pd.DataFrame) -> pd.Series:
+    """Map category of each municipality of an :func:`audit` table (see :data:`AUDIT_CLASSES`).
+
+    ``fail`` / ``pass`` as art. 8's ``situacao`` says; an indeterminate municipality is
+    ``likely-fail`` when an item leans fail, else ``indeterminate``.
+    """
+    ln = table[[f"{i}_lean" for i in ITEMS]].fillna("").astype(str)
+    fail = table["situacao"] == Status.FAIL.value
+    likely = (ln == Lean.LIKELY_FAIL.value).any(axis=1)
+    allpass = table["situacao"] == Status.PASS.value
+    return pd.Series(np.select([fail, likely, allpass], ["fail", "likely-fail", "pass"],
+                               "indeterminate"), index=table.index)
+
+
+def _map_axes(boundaries):
+    fig = MplFigure(figsize=(6.8, 7.4), dpi=MAP_DPI)
+    ax = fig.add_subplot()
+    ax.set_axis_off()
+    ax.set_aspect(1 / np.cos(np.radians(-16.0)))  # degrees look right at Goiás's latitude
+    return fig, ax
+
+
+def audit_map(table: pd.DataFrame, boundaries) -> Chart:
+    """Choropleth of the art. 8 audit: each municipality coloured by :func:`audit_class`.
+
+    Parameters
+    ----------
+    table : DataFrame
+        Output of :func:`audit` (cod_ibge and the item status/lean columns).
+    boundaries : GeoDataFrame
+        The store's ``boundaries`` (cod_ibge, geometry in EPSG:4674).
+
+    Returns
+    -------
+    Chart
+        Static SVG (matplotlib), caption and alternative text in Portuguese; the municipalities
+        failing art. 4 IV are outlined in black.
+
+    Raises
+    ------
+    DataError
+        If a municipality of the table has no boundary.
+    """
+    cls = audit_class(table).rename("classe")
+    geo = boundaries[["cod_ibge", "geometry"]].merge(
+        pd.concat([table[["cod_ibge", "IV_status"]], cls], axis=1), on="cod_ibge", how="right")
+    if geo["geometry"].isna().any():
+        code = geo.loc[geo["geometry"].isna(), "cod_ibge"].iloc[0]
+        raise DataError(f"expected a boundary for every audited municipality; {code} has none",
+                        file="boundaries", column="cod_ibge")
+    geo = gpd.GeoDataFrame(geo, geometry="geometry", crs=boundaries.crs)
+    with matplotlib.rc_context(_RC):
+        fig, ax = _map_axes(boundaries)
+        handles, counts = [], {}
+        for key, label, colour in AUDIT_CLASSES:
+            part = geo[geo["classe"] == key]
+            counts[key] = len(part)
+            if len(part):
+                part.plot(ax=ax, color=colour, edgecolor="white", linewidth=0.3, rasterized=True)
+                handles.append(Patch(facecolor=colour, label=f"{label} ({len(part)})"))
+        iv = geo[geo["IV_status"] == Status.FAIL.value]
+        iv.boundary.plot(ax=ax, color="#1a1a1a", linewidth=0.8, rasterized=True)
+        handles.append(Patch(facecolor="none", edgecolor="#1a1a1a",
+                             label=f"população de até 3.000 habitantes — art. 4º, IV ({len(iv)})"))
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), frameon=False,
+                  fontsize=8)
+        fig.tight_layout()
+        svg = _svg(fig)
+    alt = ("Mapa dos municípios de Goiás. "
+           + "; ".join(f"{label}: {counts[k]}" for k, label, _ in AUDIT_CLASSES)
+           + f"; contornados em preto os {len(iv)} que não cumprem o item IV.")
+    return Chart(svg=svg, alt=alt, caption="Situação de cada município perante os itens IV a VII "
+                 "do art. 4º (art. 8º da LC 02/1990), requisitos integrais.")
+
+
+def screening_map(table: pd.DataFrame, boundaries) -> Chart:
+    """The non-seat districts' vila points over the municipal boundaries, coloured by verdict.
+
+    Parameters
+    ----------
+    table : DataFrame
+        Output of :func:`screening` (vila_lat, vila_lon, vila_atribuicao, cod_ibge,
+        veredito_art4).
+    boundaries : GeoDataFrame
+        The store's ``boundaries``.
+
+    Returns
+    -------
+    Chart
+        Origin municipalities shaded; filled circles for vila points certainly linked to their
+        district, hollow triangles for points matched by order (unverified). Districts with no
+        point are counted in the caption.
+    """
+    with matplotlib.rc_context(_RC):
+        fig, ax = _map_axes(boundaries)
+        boundaries.plot(ax=ax, color="#f4f4f4", edgecolor="#b0b0b0", linewidth=0.3, rasterized=True)
+        origins = boundaries[boundaries["cod_ibge"].isin(set(table["cod_ibge"]))]
+        origins.plot(ax=ax, color="#dde6f0", edgecolor="#8da2b8", linewidth=0.4, rasterized=True)
+        handles = [Patch(facecolor="#dde6f0", edgecolor="#8da2b8",
+                         label=f"município de origem ({len(origins)})")]
+        pts = table.dropna(subset=["vila_lat", "vila_lon"])
+        certain = pts["vila_atribuicao"] == CERTAIN_ATTRIBUTION
+        for v, colour in VERDICT_COLOURS.items():
+            sel = pts["veredito_art4"] == v
+            if not sel.any():
+                continue
+            a, b = pts[sel & certain], pts[sel & ~certain]
+            ax.scatter(a["vila_lon"], a["vila_lat"], s=22, color=colour, edgecolor="#1a1a1a",
+                       linewidth=0.4, zorder=3)
+            ax.scatter(b["vila_lon"], b["vila_lat"], s=26, marker="^", facecolor="none",
+                       edgecolor=colour, linewidth=1.1, zorder=3)
+            handles.append(Line2D([], [], marker="o", linestyle="", color=colour,
+                                  label=f"{fmt.verdict_label(v)} ({int(sel.sum())})"))
+        handles.append(Line2D([], [], marker="^", linestyle="", markerfacecolor="none",
+                              markeredgecolor="#444444",
+                              label=f"ponto atribuído por ordem, não verificado ({int((~certain).sum())})"))
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), frameon=False,
+                  fontsize=8, ncol=2)
+        fig.tight_layout()
+        svg = _svg(fig)
+    missing = len(table) - len(pts)
+    counts = table["veredito_art4"].value_counts()
+    alt = (f"Mapa de Goiás com os {len(pts)} pontos de vila sede dos distritos não sede: "
+           + "; ".join(f"{fmt.verdict_label(v)}: {int(counts.get(v, 0))}" for v in VERDICT_COLOURS)
+           + ".")
+    caption = ("Vilas sede dos distritos não sede (IBGE, Localidades 2022) sobre os limites "
+               "municipais, pela conclusão quanto ao art. 4º.")
+    if missing:
+        caption += f" {missing} distrito(s) sem ponto de vila."
+    return Chart(svg=svg, alt=alt, caption=caption)
+
+
+# ------------------------------------------------------------------ presentation helpers
+def status_cell(status: str, lean: str | None = None) -> Html:
+    """Coloured Portuguese status label for a table cell (``"indeterminado (provavelmente cumprido)"``)."""
+    st = Status(status)
+    label = fmt.status_label(st, lean or None)
+    return Html(f'<span class="status {STATUS_CLASS[st]}">{esc(label)}</span>')
+
+
+def verdict_cell(value: str) -> Html:
+    """Verdict badge (``viável`` / ``inviável`` / ``indeterminado``)."""
+    v = Verdict(value)
+    return Html(f'<span class="veredito v-{esc(v.value)}">{esc(fmt.verdict_label(v))}</span>')
+
+
+def section(sid: str, title: str, body: str) -> Html:
+    """One section of a statewide report: ``<h2 id="sec-…">`` (listed in the table of contents)."""
+    return Html(f'<section class="secao" id="{esc(sid)}-s"><h2 id="{esc(sid)}">{esc(title)}</h2>'
+                f"{body}</section>")
+
+
+def cover(title: str, running: str, facts: list[tuple[str, object]]) -> Html:
+    """Cover of a statewide report: title, facts, and the table-of-contents placeholder that
+    :func:`viabilidade.report.export.notebook_to_html` fills in. Every text is escaped."""
+    return Html('<section class="capa">'
+                f'<p class="cabecalho-corrente">{esc(running)}</p>'
+                '<p class="orgao">Estado de Goiás · Lei Complementar nº 2, de 16 de janeiro de 1990</p>'
+                f'<h1 class="titulo">{esc(title)}</h1>' + key_values(facts)
+                + '<nav id="sumario" class="sumario"><h3>Sumário</h3></nav></section>')
+
+
+def provenance_records(store, tables) -> list[dict]:
+    """Provenance of the store tables used (for :func:`viabilidade.report.tables.provenance_table`)."""
+    out = []
+    for t in tables:
+        for p in store.provenance(t):
+            out.append({"table": t, **p})
+    return out
+
+
+# ------------------------------------------------------------------------- runners
+def _run(name: str, out_dir: Path, parameters: dict, notebook: Path | None) -> dict[str, Path]:
+    from .report import export, runner
+    from .report.study import _atomic_write_all
+
+    import nbformat
+
+    template = Path(notebook) if notebook else NOTEBOOKS / f"{name}.ipynb"
+    run = runner.execute(template, parameters, cwd=template.parent)
+    if run.error is not None:
+        raise ReportError(f"the statewide notebook {template.name} failed: {run.error}")
+    html = export.notebook_to_html(run.notebook)
+    pdf = export.html_to_pdf(html)
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    files = {"ipynb": f"{name}.ipynb", "html": f"{name}.html", "pdf": f"{name}.pdf"}
+    _atomic_write_all(out_dir, {files["ipynb"]: nbformat.writes(run.notebook).encode("utf-8"),
+                                files["html"]: html.encode("utf-8"), files["pdf"]: pdf})
+    return {k: out_dir / v for k, v in files.items()}
+
+
+def _parameters(data_root, settings: Settings | None, reference_date) -> dict:
+    return {"data_root": None if data_root is None else str(Path(data_root).resolve()),
+            "settings": {} if settings is None else settings.to_dict(),
+            "reference_date": (reference_date or dt.date.today()).isoformat()}
+
+
+def run_audit(out_dir: Path, *, data_root: Path | None = None, settings: Settings | None = None,
+              reference_date: dt.date | None = None, notebook: Path | None = None) -> dict[str, Path]:
+    """Execute the art. 8 audit notebook with papermill and export it to HTML and PDF.
+
+    Parameters
+    ----------
+    out_dir : Path
+        Folder to write ``auditoria_art8.ipynb``, ``.html`` and ``.pdf`` into (created);
+        the three files are replaced together only when all succeeded.
+    data_root : Path, optional
+        Processed store (default ``$VIABILIDADE_DATA`` or ``data/processed``).
+    settings : Settings, optional
+        Thresholds and readings (population vintage: revised by default).
+    reference_date : date, optional
+        Date of the audit, which fixes the next audit year (default today).
+    notebook : Path, optional
+        Another copy of the notebook (default ``notebooks/auditoria_art8.ipynb``).
+
+    Returns
+    -------
+    dict
+        ``{"ipynb": Path, "html": Path, "pdf": Path}``.
+
+    Raises
+    ------
+    ReportError
+        If the notebook fails or cannot be exported (nothing is written).
+    """
+    return _run(AUDIT_NOTEBOOK, out_dir, _parameters(data_root, settings, reference_date), notebook)
+
+
+def run_screening(out_dir: Path, *, data_root: Path | None = None, settings: Settings | None = None,
+                  reference_date: dt.date | None = None, notebook: Path | None = None
+                  ) -> dict[str, Path]:
+    """Execute the district screening notebook with papermill and export it to HTML and PDF.
+
+    Same parameters, files (``triagem_distritos.*``) and errors as :func:`run_audit`.
+    """
+    return _run(SCREENING_NOTEBOOK, out_dir, _parameters(data_root, settings, reference_date),
+                notebook)

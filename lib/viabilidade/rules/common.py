@@ -23,6 +23,11 @@ def fmt(x: float | int | None, digits: int = 2) -> str:
     return format_decimal(round(float(x), digits), format="#,##0." + "0" * digits, locale="pt_BR")
 
 
+def pct(x: float | None) -> str:
+    """pt-BR percentage with one decimal: ``1.5`` → ``"1,5 %"``."""
+    return "—" if x is None else format_decimal(round(x, 1), format="#,##0.0", locale="pt_BR") + " %"
+
+
 def law_ref(rule_id: str) -> dict[str, str]:
     """``article`` citation and law text of a rule id, for :class:`RuleResult` fields/details."""
     return {"article": citation(rule_id), "texto_legal": text(rule_id)}
@@ -60,8 +65,8 @@ def numeric_result(rule_id: str, title: str, figure: Figure | None, threshold: f
     status = Status(d["status"][0])
     lean = Lean(d["lean"][0]) if d["lean"][0] else None
     margin = None if value is None or threshold != threshold else float(d["margin"][0])
-    pct = d["margin_pct"][0]
-    margin_pct = None if margin is None or pct != pct else float(pct)
+    raw_pct = d["margin_pct"][0]
+    margin_pct = None if margin is None or raw_pct != raw_pct else float(raw_pct)
     required = f"{COMPARATOR_WORDS[comparator]} {fmt(threshold)} {unit}"
     if value is None:
         reason = f"Sem valor de {what}: {missing}"
@@ -69,10 +74,10 @@ def numeric_result(rule_id: str, title: str, figure: Figure | None, threshold: f
         reason = f"Sem limite calculável para {what}: {missing}"
     elif status == Status.PASS:
         reason = (f"{what.capitalize()} de {fmt(value)} {unit} atende ao exigido ({required}); "
-                  f"margem de {fmt(margin)} ({fmt(margin_pct, 1)} %).")
+                  f"margem de {fmt(margin)} ({pct(margin_pct)}).")
     elif status == Status.FAIL:
         reason = (f"{what.capitalize()} de {fmt(value)} {unit} não atende ao exigido ({required}); "
-                  f"margem de {fmt(margin)} ({fmt(margin_pct, 1)} %).")
+                  f"margem de {fmt(margin)} ({pct(margin_pct)}).")
     else:
         unc = figure.uncertainty
         est = f"{fmt(value)} ± {fmt(unc)}" if unc else f"{fmt(value)} (sem incerteza declarada)"

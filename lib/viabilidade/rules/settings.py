@@ -213,7 +213,8 @@ class Settings:
             return cls(**data)
         except SettingsError as e:
             if file is not None and e.file is None:
-                raise SettingsError(str(e), file=file) from None
+                msg = str(e).split(": ", 1)[1] if e.field else str(e)
+                raise SettingsError(msg, file=file, field=e.field) from None
             raise
 
     @classmethod

@@ -202,3 +202,16 @@ def test_cli_exit_codes(cands, tmp_path, capsys):
     assert "nada: no such candidate file or folder" in capsys.readouterr().err
     assert cli_main(["lote", str(cands), "-j", "0", "--saida", str(out)]) == 2
     assert "expected a number of workers >= 1, found 0" in capsys.readouterr().err
+
+
+def test_reason_names_the_exception_behind_a_notebook_failure():
+    from viabilidade.batch.unit import reason
+
+    text = ("x.toml: ReportError: the study notebook failed: \n" + "-" * 20 +
+            '\nException encountered at "In [3]":\n' + "-" * 20 +
+            "\nTypeError  Traceback\n----> 5 study = f()\n\nTypeError: f() got an unexpected keyword\n")
+    assert reason(text) == ("x.toml: ReportError: the study notebook failed: "
+                            "TypeError: f() got an unexpected keyword")
+    assert reason("CandidateError: a.toml, field 'name': expected text\n\nmore") == \
+        "CandidateError: a.toml, field 'name': expected text"
+    assert reason("") is None and reason(None) is None

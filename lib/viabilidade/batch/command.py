@@ -39,6 +39,7 @@ def main(args: argparse.Namespace) -> int:
     """
     from ..errors import ViabilidadeError
     from .run import run_batch
+    from .unit import reason
 
     if args.jobs is not None and args.jobs < 1:
         raise ViabilidadeError(f"-j/--jobs: expected a number of workers >= 1, found {args.jobs}")
@@ -55,8 +56,7 @@ def main(args: argparse.Namespace) -> int:
           f"({skipped} pulados por estarem em dia), {len(failures)} falha(s), "
           f"{result.seconds:.1f} s.")
     for r in failures:
-        first = (r.get("error") or "").strip().splitlines()[:1]
-        print(f"  falhou: {r['slug']} ({Path(r['candidate']).name}): {first[0] if first else ''}")
+        print(f"  falhou: {r['slug']} ({Path(r['candidate']).name}): {reason(r.get('error'))}")
     print(f"Índice: {result.index['html']}")
     sys.stdout.flush()
     return 1 if failures else 0

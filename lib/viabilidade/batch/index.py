@@ -16,7 +16,7 @@ from urllib.parse import quote
 import pandas as pd
 
 from ..candidate import OPERATIONS
-from .unit import FAILED
+from .unit import FAILED, reason
 
 COLUMNS = ["slug", "nome", "operacao", "candidato", "situacao", "veredito", "regra",
            "status_regra", "erro", "html", "pdf"]
@@ -41,10 +41,6 @@ def rule_key(rule_id: str) -> tuple:
     return tuple(part(t) for t in re.split(r"(\d+)|[.\-_§ ]+", rule_id) if t)
 
 
-def _first_line(text: str | None) -> str | None:
-    return None if not text else text.strip().splitlines()[0]
-
-
 def _link(record: dict, kind: str) -> str | None:
     """Path of a study's HTML or PDF relative to the batch folder; none for a failed study."""
     if record["status"] == FAILED:
@@ -66,14 +62,14 @@ def results_frame(records: list[dict]) -> pd.DataFrame:
     DataFrame
         slug, nome, operacao (the operation id), candidato (file name), situacao (``ok`` or
         ``falhou``), veredito, regra (rule id), status_regra (pass / fail / indeterminate /
-        not_applicable), erro (first line of the failure reason), html and pdf (paths relative
+        not_applicable), erro (the failure reason in one line, see ``unit.reason``), html and pdf (paths relative
         to the batch folder); string dtype with missing values as <NA>.
     """
     rows = []
     for r in sorted(records, key=lambda r: r["slug"]):
         base = {"slug": r["slug"], "nome": r.get("name"), "operacao": r.get("operation"),
                 "candidato": Path(r["candidate"]).name, "situacao": r["status"],
-                "veredito": r.get("verdict"), "erro": _first_line(r.get("error")),
+                "veredito": r.get("verdict"), "erro": reason(r.get("error")),
                 "html": _link(r, "html"), "pdf": _link(r, "pdf")}
         rules = r.get("rules") or {}
         if not rules:
@@ -184,7 +180,9 @@ def render_index(records: list[dict], title: str) -> str:
                        f" ({e(Path(r['candidate']).name)})</h3>")
             if files:
                 out.append(f"<p>Arquivos deixados: {files}</p>")
-            out.append(f"<pre>{e(r.get('error') or '')}</pre>")
+            out.append(f"<p><strong>Motivo:</strong> {e(reason(r.get('error')) or '')}</p>")
+            out.append(f"<details><summary>Erro completo</summary><pre>{e(r.get('error') or '')}"
+                       "</pre></details>")
     out.append(f"<script>{_SORT_JS}</script></body></html>")
     return "\n".join(out) + "\n"
 

@@ -11,30 +11,23 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 
 DIGEST_FILE = ".entradas.sha256"
 RECORD_FILE = ".registro.json"
 
 
-def _default_data_root() -> Path:
-    try:
-        from ..data.store import default_root
-    except ImportError:
-        return Path(os.environ.get("VIABILIDADE_DATA") or Path("data") / "processed")
-    return Path(default_root())
-
-
 def _default_template_files() -> list[Path]:
-    """The package's own templates and assets (what a study uses when no template is given)."""
-    report = Path(__file__).resolve().parents[1] / "report"
-    files = []
-    for sub in ("templates", "assets"):
-        folder = report / sub
-        if folder.is_dir():
-            files.extend(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    return sorted(files)
+    """What a study uses when no template is given: the runner's default notebook template
+    and the package's report assets (stylesheet, fonts)."""
+    from .unit import block_slow_imports
+
+    block_slow_imports()  # the runner imports nbformat (and so jsonschema)
+    from ..report.runner import DEFAULT_TEMPLATE
+
+    assets = Path(__file__).resolve().parents[1] / "report" / "assets"
+    files = [p for p in assets.rglob("*") if p.is_file()] if assets.is_dir() else []
+    return [Path(DEFAULT_TEMPLATE), *sorted(files)]
 
 
 def _feed_file(h, label: str, path: Path | None) -> None:
@@ -58,7 +51,8 @@ def common_digest(*, settings: dict | None, data_root: str | Path | None,
         Processed store folder; its ``manifest.json`` bytes are hashed (the manifest lists
         the sha256 of every processed table).
     template : str or Path or None
-        Notebook template; ``None`` hashes the package's report templates and assets.
+        Notebook template; ``None`` hashes the runner's default template
+        (``notebooks/estudo.ipynb``). The package's report assets are hashed in both cases.
     study : str, optional
         The study function (``"module:function"``) when not the default ``run_study``.
 
@@ -71,15 +65,17 @@ def common_digest(*, settings: dict | None, data_root: str | Path | None,
 
     h = hashlib.sha256()
     h.update(f"viabilidade {__version__}\0{study or ''}".encode())
-    root = Path(data_root) if data_root else _default_data_root()
+    from ..data.paths import default_root
+
+    root = Path(data_root) if data_root else default_root()
     _feed_file(h, "manifest", root / "manifest.json")
     h.update(b"\0settings\0" + json.dumps(settings, sort_keys=True, ensure_ascii=False,
                                           default=str).encode())
+    files = _default_template_files()
     if template is not None:
-        _feed_file(h, "template", Path(template))
-    else:
-        for p in _default_template_files():
-            _feed_file(h, "template", p)
+        files[0] = Path(template)
+    for p in files:
+        _feed_file(h, "template", p)
     return h.hexdigest()
 
 

@@ -18,26 +18,69 @@ from . import resume
 OK, FAILED = "ok", "falhou"
 ERROR_FILE = "erro.txt"
 
-#: Environment for the study kernels a worker starts: one thread per numeric library (the
-#: pool already uses every core) and a non-interactive Matplotlib backend.
+#: The study function run by default (``"module:function"``).
 DEFAULT_STUDY = "viabilidade.report.study:run_study"
 
+#: Environment for the study kernels a worker starts: one thread per numeric library (the
+#: pool already uses every core) and a non-interactive Matplotlib backend.
 KERNEL_ENV = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
               "MPLBACKEND": "Agg", "PYDEVD_DISABLE_FILE_VALIDATION": "1"}
 
 
+#: Modules the study machinery never uses but pays for at import: with JupyterLab installed,
+#: jsonschema (imported by nbformat, papermill, nbconvert) imports ``rfc3987_syntax``, which
+#: builds a Lark grammar at import (2.4 s, REFERENCES.md), only to check the JSON-schema
+#: format "iri" that the notebook schema does not use. NBFORMAT_VALIDATOR=fastjsonschema
+#: does not avoid it (nbformat imports jsonschema anyway); blocking the module does.
+BLOCKED_MODULES = ("rfc3987_syntax",)
+
+
+def block_slow_imports() -> None:
+    """Make :data:`BLOCKED_MODULES` unimportable in this process (idempotent)."""
+    import sys
+
+    for name in BLOCKED_MODULES:
+        if name not in sys.modules:
+            sys.modules[name] = None  # "import rfc3987_syntax" now raises ImportError at once
+
+
+def prepare_process() -> None:
+    """Set the kernel environment (:data:`KERNEL_ENV`) and block slow imports (idempotent)."""
+    for key, value in KERNEL_ENV.items():
+        os.environ.setdefault(key, value)
+    block_slow_imports()
+
+
 def warm_up(study: str | None = None) -> None:
-    """Prepare a worker process: set the kernel environment and import the study machinery once.
+    """Prepare a worker process and import the study machinery once.
 
     Used as the process pool's initializer and run on every Dask worker, so that papermill,
     nbconvert and WeasyPrint are imported once per worker instead of once per study.
     """
-    for key, value in KERNEL_ENV.items():
-        os.environ.setdefault(key, value)
+    prepare_process()
     try:  # a warm-up failure must not break the pool: the study itself will report it
         _study_function(study)
     except Exception:  # noqa: BLE001
         pass
+
+
+def reason(error: str | None) -> str | None:
+    """One line saying why a study failed, from its full error text.
+
+    The first line, and when it only introduces what follows (ends with ``:``, as
+    papermill's "the study notebook failed:" does) the last line too, which names the
+    exception: ``"ReportError: the study notebook failed: TypeError: ..."``.
+    """
+    if not error:
+        return None
+    lines = [ln.strip() for ln in error.strip().splitlines()
+             if ln.strip() and set(ln.strip()) != {"-"}]
+    if not lines:
+        return None
+    first = lines[0]
+    if first.endswith(":") and len(lines) > 1:
+        return f"{first} {lines[-1]}"
+    return first
 
 
 def _study_function(study: str | None):
@@ -112,6 +155,7 @@ def run_one(params: dict) -> dict:
         executed notebook) in ``out_root/<slug>/`` and nowhere else.
     """
     started = time.perf_counter()
+    prepare_process()
     folder = Path(params["out_root"]) / params["slug"]
     if params.get("problem"):
         return failure_record(params, params["problem"], started)

@@ -1,0 +1,159 @@
+"""Process rules: art. 2, 5, 6, 7 (plebiscite, election year), 17, calendar and dispatch."""
+
+import datetime as dt
+
+import pytest
+from test_rules_fixtures import candidate, posse_profile, simple_profile
+
+from viabilidade.candidate import Evidence, Plebiscite
+from viabilidade.errors import CandidateError, SettingsError
+from viabilidade.rules import Settings, evaluate, verdict, verdict_under_alternatives
+from viabilidade.rules import calendar
+from viabilidade.rules.art2 import art2
+from viabilidade.rules.art5 import par1 as art5_par1
+from viabilidade.rules.art6 import art6
+from viabilidade.rules.art7 import majority, par1, par2, par3, quorum
+from viabilidade.rules.result import Basis, Status, Verdict
+
+S = Settings()
+
+
+@pytest.mark.parametrize("n, absolute, literal", [(1000, 501, 501), (1001, 501, 502), (0, 1, 1), (1, 1, 2)])
+def test_quorum_both_readings(n, absolute, literal):
+    assert quorum(n, "absolute-majority") == absolute
+    assert quorum(n, "literal") == literal
+
+
+def test_quorum_rule_decides_on_both_sides():
+    def run(turnout, reading):
+        c = candidate(plebiscite=Plebiscite(eligible=1001, turnout=turnout))
+        return par1(c, None, Settings(quorum=reading)).status
+    assert run(501, "absolute-majority") == Status.PASS
+    assert run(500, "absolute-majority") == Status.FAIL
+    assert run(501, "literal") == Status.FAIL
+    assert run(502, "literal") == Status.PASS
+
+
+def test_quorum_without_results_states_the_figure_from_the_roll():
+    r = par1(candidate(), posse_profile(), S)
+    assert r.status == Status.INDETERMINATE and r.threshold == 5407 and r.basis == Basis.ESTIMATED
+    assert "o quórum mínimo seria de 5.407 comparecimentos" in r.reason
+    area_only = par1(candidate(), posse_profile(), Settings(plebiscite_roll="area"))
+    assert area_only.threshold == quorum(1911) == 956
+
+
+def test_approval_counts_blank_and_void_in_the_denominator():
+    ok = candidate(plebiscite=Plebiscite(eligible=2000, turnout=1001, yes=501, no=300, blank=100, void=100))
+    assert par2(ok, S).status == Status.PASS
+    # yes beats no, but not half of those who turned out once blank and void are counted
+    short = candidate(plebiscite=Plebiscite(eligible=2000, turnout=1000, yes=500, no=300, blank=100, void=100))
+    r = par2(short, S)
+    assert r.status == Status.FAIL and r.details["minimo_sim"] == 501 == majority(1000)
+    assert par2(candidate(), S).status == Status.INDETERMINATE
+
+
+@pytest.mark.parametrize("year, status", [(2027, Status.PASS), (2028, Status.FAIL), (2029, Status.PASS), (2032, Status.FAIL)])
+def test_no_creation_in_municipal_election_year(year, status):
+    assert par3(candidate(creation_year=year), S).status == status
+
+
+def test_installation_and_deadlines():
+    assert calendar.installation_date(2027) == dt.date(2029, 1, 1)
+    assert calendar.installation_date(2029) == dt.date(2033, 1, 1)
+    with pytest.raises(SettingsError, match="no municipality can be created in 2028, a municipal-election year"):
+        calendar.installation_date(2028)
+    inst = dt.date(2029, 1, 1)
+    assert calendar.servants_option_deadline(inst) == dt.date(2029, 4, 1)
+    assert calendar.books_deadline(inst) == dt.date(2029, 1, 16)
+    assert calendar.agencies_deadline(dt.date(2027, 3, 1)) == dt.date(2027, 4, 30)
+    assert calendar.district_installation_deadline(dt.date(2027, 1, 10)) == dt.date(2027, 7, 9)
+    assert par3(candidate(creation_year=2027), S).details["instalacao"] == "2029-01-01"
+
+
+def test_default_creation_year_skips_election_years():
+    assert calendar.default_creation_year(dt.date(2026, 11, 29)) == 2027
+    assert calendar.default_creation_year(dt.date(2027, 5, 1)) == 2029
+    year, how = calendar.creation_year(candidate(request_date=dt.date(2027, 5, 1)), S)
+    assert year == 2029 and "data do pedido (2027-05-01)" in how
+    assert calendar.creation_year(candidate(creation_year=2031), Settings(creation_year=2027))[0] == 2027
+    t = calendar.timeline(candidate(creation_year=2027, request_date=dt.date(2026, 12, 1)), S)
+    assert [e["data"] for e in t] == ["2027-01-30", "2027", "2028", "2029-01-01", "2029-01-16", "2029-04-01"]
+
+
+@pytest.mark.parametrize("signatures, status", [(99, Status.FAIL), (100, Status.PASS), (None, Status.INDETERMINATE)])
+def test_art2_petition(signatures, status):
+    r = art2(candidate(petition_signatures=signatures), S)
+    assert r.status == status and r.threshold == 100
+
+
+@pytest.mark.parametrize("signatures, status", [(49, Status.FAIL), (50, Status.PASS)])
+def test_art5_par1_petition(signatures, status):
+    assert art5_par1(candidate(operation="transfer-area", petition_signatures=signatures), S).status == status
+
+
+def test_transfer_area_dispatch():
+    c = candidate(operation="transfer-area", destination="5200050", petition_signatures=60,
+                  plebiscite=Plebiscite(eligible=800, turnout=500, yes=300, no=150, blank=30, void=20))
+    res = evaluate(c, simple_profile(900, 600, 100, operation="transfer-area"), S)
+    assert [r.rule_id for r in res] == ["art5.par1", "art5", "art7.par1", "art7.par2"]
+    assert verdict(res) == Verdict.VIAVEL
+
+
+def test_fusion_waives_art4_and_needs_the_seat_question():
+    pl = Plebiscite(eligible=800, turnout=500, yes=300, no=150, blank=30, void=20)
+    c = candidate(operation="fusion", origins=(), petition_signatures=50, creation_year=2027,
+                  plebiscite=pl)
+    res = evaluate(c, simple_profile(900, 600, 100, operation="fusion"), S)
+    art4 = [r for r in res if r.rule_id.startswith("art4")]
+    assert len(art4) == 8 and all(r.status == Status.NOT_APPLICABLE for r in art4)
+    p2 = next(r for r in res if r.rule_id == "art5.par2")
+    assert p2.status == Status.INDETERMINATE
+    import dataclasses
+    approved = dataclasses.replace(c, plebiscite=dataclasses.replace(pl, seat_question_approved=True))
+    assert verdict(evaluate(approved, simple_profile(900, 600, 100, operation="fusion"), S)) == Verdict.VIAVEL
+    rejected = dataclasses.replace(c, plebiscite=dataclasses.replace(pl, seat_question_approved=False))
+    assert verdict(evaluate(rejected, simple_profile(900, 600, 100, operation="fusion"), S)) == Verdict.INVIAVEL
+
+
+def test_boundary_correction_checklist():
+    c = candidate(operation="boundary-correction")
+    r = art6(c)
+    assert r.status == Status.INDETERMINATE
+    assert r.details["faltam"] == ["technical_error", "mayors_agreement", "council_resolutions"]
+    ev = {k: Evidence("ato", "", "doc") for k in ("technical_error", "mayors_agreement", "council_resolutions")}
+    res = evaluate(candidate(operation="boundary-correction", boundary_correction=ev),
+                   simple_profile(1, 1, 1, operation="boundary-correction"), S)
+    assert [(r.rule_id, r.status) for r in res] == [("art6", Status.PASS)]
+
+
+@pytest.mark.parametrize("pop, status", [(1000, Status.FAIL), (1001, Status.PASS)])
+def test_district_population(pop, status):
+    res = evaluate(candidate(operation="create-district"),
+                   simple_profile(pop, 500, 100, operation="create-district"), S)
+    assert {r.rule_id: r.status for r in res}["art17.II"] == status
+
+
+@pytest.mark.parametrize("buildings, status", [(99, Status.FAIL), (100, Status.PASS)])
+def test_district_buildings(buildings, status):
+    res = evaluate(candidate(operation="create-district"),
+                   simple_profile(1500, 500, buildings, operation="create-district"), S)
+    assert {r.rule_id: r.status for r in res}["art17.I"] == status
+
+
+def test_profile_of_another_operation_is_refused():
+    with pytest.raises(CandidateError, match=r"posse-dabadia.toml, field 'operation': the profile was built for "
+                                             r"'create-district' but the candidate's operation is 'create-municipality'"):
+        evaluate(candidate(), simple_profile(1, 1, 1, operation="create-district"), S)
+
+
+def test_verdict_under_alternatives_shows_the_reduction_effect():
+    p = simple_profile(2500, 700, 150)
+    c = candidate(creation_year=2027)
+    rows = verdict_under_alternatives(c, p, S)
+    assert rows[0] == ("leitura adotada", Verdict.INVIAVEL, [])
+    assert len(rows) == 1 + len(S.alternatives()) + 1
+    desc, v, changed = rows[-1]
+    assert desc == "I-2: com a redução por interesse especial"
+    assert v == Verdict.INDETERMINADO and changed == ["art4.IV", "art4.V", "art4.VI"]
+    quorum_row = next(r for r in rows if r[0].startswith("I-8"))
+    assert quorum_row[2] == []

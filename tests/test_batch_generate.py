@@ -1,0 +1,72 @@
+"""Generated candidates: every non-seat district of Goiás as a municipality-creation candidate."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from viabilidade.candidate import load_candidate
+from viabilidade.errors import DataError, ViabilidadeError
+from viabilidade.generate import district_candidate_toml, generate_candidates, non_seat_districts
+
+PROCESSED = Path(__file__).resolve().parents[1] / "data" / "processed"
+
+
+@pytest.fixture(scope="module")
+def districts():
+    if not (PROCESSED / "districts.parquet").is_file():
+        pytest.skip(f"processed store absent at {PROCESSED} (viabilidade data build)")
+    from viabilidade.data.store import load_store
+
+    return load_store(PROCESSED).districts
+
+
+def test_the_81_non_seat_districts_of_goias(districts, tmp_path):
+    n = non_seat_districts(districts)
+    assert len(districts) == 327 and len(n) == 81
+    assert n["cod_distrito"].is_monotonic_increasing and not n["sede"].any()
+    first = n.iloc[0]
+    assert (first.cod_distrito, first.nome, first.cod_ibge) == ("520010010", "Posse d'Abadia", "5200100")
+    paths = generate_candidates("distritos-nao-sede", tmp_path, districts=districts)
+    assert len(paths) == 81 and paths[0].name == "posse-dabadia-520010010.toml"
+    cands = [load_candidate(p) for p in paths]
+    assert len({c.slug for c in cands}) == 81
+    c = cands[0]
+    assert (c.operation, c.name, c.districts, c.origins) == (
+        "create-municipality", "Posse d'Abadia", ("520010010",), ("5200100",))
+    # every district's origin is its own municipality
+    by_code = n.set_index("cod_distrito")["cod_ibge"]
+    assert all(c.origins == (by_code[c.districts[0]],) for c in cands)
+    # unchanged files are not rewritten (so a resumed batch skips them)
+    mtimes = [p.stat().st_mtime_ns for p in paths]
+    generate_candidates("distritos-nao-sede", tmp_path, districts=districts)
+    assert [p.stat().st_mtime_ns for p in paths] == mtimes
+
+
+def test_names_with_quotes_round_trip(tmp_path):
+    slug, text = district_candidate_toml("520030810", 'Olhos D\'Água "Velho" \\ 1', "5200308", "Alexânia")
+    assert slug == "olhos-dagua-velho-1-520030810"
+    p = tmp_path / "x.toml"
+    p.write_text(text, encoding="utf-8")
+    c = load_candidate(p)
+    assert c.name == 'Olhos D\'Água "Velho" \\ 1' and c.slug == slug
+
+
+def test_bad_districts_table_is_named():
+    df = pd.DataFrame({"cod_distrito": ["520010010"], "nome": ["X"], "cod_ibge": ["5200100"],
+                       "nome_municipio": ["Y"]})
+    with pytest.raises(DataError, match=r"^file districts, column 'sede': expected columns "
+                                        r"cod_distrito, nome, cod_ibge, nome_municipio, sede; missing sede$"):
+        non_seat_districts(df)
+    df["sede"] = ["sim"]
+    with pytest.raises(DataError, match=r"^file districts, row 2, column 'sede': expected true or "
+                                        r"false, found 'sim' \(district 520010010\)$"):
+        non_seat_districts(df)
+
+
+def test_unknown_family(tmp_path):
+    with pytest.raises(ViabilidadeError, match="unknown candidate family 'distritos'; expected one of "
+                                               "distritos-nao-sede"):
+        generate_candidates("distritos", tmp_path)

@@ -1,0 +1,146 @@
+"""Benchmark: the 81 non-seat districts of Goiás as studies, naive loop vs ``viabilidade lote``.
+
+(a) naive: for each candidate, the command lines a person would chain — ``papermill`` (YAML
+    parameters, so codes stay text), ``jupyter nbconvert --to html --no-input`` and
+    ``weasyprint`` — one after the other;
+(b) ``viabilidade lote --gerar distritos-nao-sede --force -j <cpus>``.
+
+Prints both wall times, their ratio, each one's per-study median marginal cost, and where
+the time of one study goes (run_study's own step timings; import costs with and without
+the ``rfc3987_syntax`` block). Run from the repository root::
+
+    .venv/bin/python benchmarks/batch.py            # all 81 in both
+    .venv/bin/python benchmarks/batch.py --naive 10 # naive loop on the first 10 only,
+                                                    # its 81-study time extrapolated
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+TEMPLATE = REPO / "notebooks" / "estudo.ipynb"
+
+
+def _run(cmd: list[str], **kw) -> float:
+    t = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kw)
+    return time.perf_counter() - t
+
+
+def naive_loop(candidates: list[Path], work: Path) -> list[float]:
+    """Per-study wall times of papermill + nbconvert + weasyprint command lines."""
+    times = []
+    for c in candidates:
+        out = work / c.stem
+        out.mkdir(parents=True, exist_ok=True)
+        t = time.perf_counter()
+        params = (f"candidate_path: '{c}'\ndata_root: null\nsettings: {{}}\n"
+                  f"study_date: '2026-01-01'\n")
+        _run([str(BIN / "papermill"), str(TEMPLATE), str(out / "estudo.ipynb"), "-y", params,
+              "--cwd", str(c.parent), "-k", "python3"])
+        _run([str(BIN / "jupyter"), "nbconvert", "--to", "html", "--no-input",
+              str(out / "estudo.ipynb")])
+        _run([str(BIN / "weasyprint"), str(out / "estudo.html"), str(out / "estudo.pdf")])
+        times.append(time.perf_counter() - t)
+        print(f"  naive {len(times):2d}/{len(candidates)} {c.stem}: {times[-1]:.2f} s", flush=True)
+    return times
+
+
+def lote(sources: list[str], out: Path, jobs: int, extra: list[str] = ()) -> float:
+    """Wall time of one ``viabilidade lote`` command (fresh process, as a user runs it)."""
+    t = time.perf_counter()
+    subprocess.run([str(BIN / "viabilidade"), "lote", *sources, "--saida", str(out), "-j",
+                    str(jobs), "--sem-progresso", *extra],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # exit 1 on a failure
+    return time.perf_counter() - t
+
+
+def import_costs() -> dict[str, float]:
+    """Seconds to import papermill, nbconvert, WeasyPrint in a fresh process, with and
+    without the rfc3987_syntax block (median of 3)."""
+    code = ("import time,sys;{pre}t=time.perf_counter();import papermill,nbconvert,weasyprint;"
+            "print(time.perf_counter()-t)")
+    pre = "sys.modules['rfc3987_syntax']=None;"
+    out = {}
+    for label, p in (("as installed", ""), ("rfc3987_syntax blocked", pre)):
+        runs = [float(subprocess.run([sys.executable, "-c", code.format(pre=p)], check=True,
+                                     capture_output=True, text=True).stdout) for _ in range(3)]
+        out[label] = statistics.median(runs)
+    return out
+
+
+def step_timings(candidates: list[Path], work: Path) -> dict[str, float]:
+    """Median seconds per run_study step over a few studies in one warm process."""
+    from viabilidade.batch.unit import warm_up
+    from viabilidade.report.study import run_study
+
+    warm_up()
+    steps: dict[str, list[float]] = {}
+    for c in candidates:
+        timings: dict[str, float] = {}
+        run_study(c, work, timings=timings)
+        for k, v in timings.items():
+            steps.setdefault(k, []).append(v)
+    return {k: statistics.median(v) for k, v in steps.items()}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--naive", type=int, default=81, help="studies in the naive loop (default 81)")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--keep", action="store_true", help="keep the work folder")
+    args = ap.parse_args()
+
+    work = Path(tempfile.mkdtemp(prefix="viabilidade-bench-"))
+    try:
+        from viabilidade.generate import generate_candidates
+
+        cands = generate_candidates("distritos-nao-sede", work / "candidatos")
+        n = len(cands)
+        print(f"{n} candidates (non-seat districts of Goiás); {args.jobs} workers; "
+              f"{os.cpu_count()} CPUs")
+
+        print("where one study's time goes (warm process, median of 3):")
+        for k, v in step_timings(cands[:3], work / "passos").items():
+            print(f"  run_study {k:8s} {v:6.2f} s")
+        for k, v in import_costs().items():
+            print(f"  import papermill+nbconvert+weasyprint, {k}: {v:.2f} s")
+
+        wall_1 = lote([str(cands[0])], work / "lote1", 1, ["--force"])
+        wall_b = lote([str(work / "candidatos")], work / "lote", args.jobs, ["--force"])
+        wall_skip = lote([str(work / "candidatos")], work / "lote", args.jobs)
+        marginal_b = (wall_b - wall_1) / (n - 1) * 1 if n > 1 else wall_b
+
+        k = max(1, min(args.naive, n))
+        naive = naive_loop(cands[:k], work / "naive")
+        wall_a = sum(naive) * n / k
+        est = "" if k == n else f" (extrapolated from {k} studies)"
+
+        print(f"(a) naive command-line loop: {wall_a:8.1f} s for {n}{est}; "
+              f"median per study {statistics.median(naive):.2f} s")
+        print(f"(b) viabilidade lote -j {args.jobs}: {wall_b:8.1f} s for {n}; "
+              f"one study alone {wall_1:.1f} s; marginal per study "
+              f"{marginal_b:.2f} s = (wall(81) - wall(1)) / 80")
+        print(f"ratio (a)/(b): {wall_a / wall_b:.2f}")
+        print(f"second run, all up to date (skipped): {wall_skip:.1f} s "
+              f"({100 * wall_skip / wall_b:.1f} % of the first)")
+    finally:
+        if args.keep:
+            print(f"work folder kept: {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

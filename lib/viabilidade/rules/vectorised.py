@@ -63,7 +63,7 @@ def decide(value, threshold, comparator: str, basis, uncertainty=None) -> dict[s
     b = np.broadcast_to(np.asarray(basis).astype(str), v.shape)
     bad = ~np.isin(b, [m.value for m in Basis])
     if bad.any():
-        raise ValueError(f"basis must be one of certified, measured, estimated; found {b[bad][0]!r}")
+        raise ValueError(f"basis must be one of certified, measured, estimated; found {str(b[bad][0])!r}")
     u = (np.zeros_like(v) if uncertainty is None
          else np.broadcast_to(np.asarray(uncertainty, dtype=float), v.shape))
     u = np.where(np.isnan(u), 0.0, np.abs(u))
@@ -148,7 +148,9 @@ def screen(df: pd.DataFrame, settings: Settings | None = None, *, reduced: bool 
         try:
             d = decide(value, limit, th.comparator, basis, unc)
         except ValueError as e:
-            raise DataError(str(e), column=f"{col}_basis") from None
+            bad = ~np.isin(np.asarray(basis).astype(str), [m.value for m in Basis])
+            label = df.index[np.flatnonzero(np.broadcast_to(bad, (n,)))[0]]
+            raise DataError(f"{e} (first at index {label!r})", column=f"{col}_basis") from None
         out[f"{item}_status"] = d["status"]
         out[f"{item}_lean"] = d["lean"]
         out[f"{item}_valor"] = value

@@ -1,0 +1,27 @@
+"""The law's text shipped with the package, parsed by article, paragraph and item."""
+
+import pytest
+
+from viabilidade.errors import ViabilidadeError
+from viabilidade.rules.law import articles, citation, text
+
+
+def test_items_numbered_as_the_law_cites_them():
+    assert text("art4.II").startswith("apresentar solução de continuidade de, pelo menos, seis quilômetros")
+    assert text("art4.VII").startswith("arrecadação, no último exercício, superior a dez milésimos por cento")
+    assert "art4.VIII" not in articles()
+    assert text("art7.par1.I").startswith("quórum mínimo, para validade do plebiscito, igual à metade mais um")
+    assert text("art10.sole").endswith("prevalecerá a legislação daquele de maior renda.")
+    assert text("art17.I") == "cem edificações, no mínimo, na sede indicada;"
+    assert text("art14.par2").startswith("Enquanto o município não for instalado")
+    assert len([k for k in articles() if "." not in k]) == 23
+
+
+def test_unknown_provision_lists_the_known_ones():
+    with pytest.raises(ViabilidadeError, match=r"LC 02/1990 has no provision 'art17.III'; known under art17: art17, art17.I, art17.II"):
+        text("art17.III")
+
+
+def test_citation():
+    assert citation("art4.par1") == "LC 02/1990, art. 4º, § 1º"
+    assert citation("art10.sole") == "LC 02/1990, art. 10, parágrafo único"

@@ -27,7 +27,7 @@ study_date = None
 # %%
 from IPython.display import HTML, display
 
-from viabilidade.report.study_cells import load_study, results_bundle, sections
+from viabilidade.report.study_cells import load_study, process, results_bundle, sections
 
 study = load_study(candidate_path, data_root=data_root, settings=settings, study_date=study_date)
 analysis = study.analysis
@@ -51,13 +51,13 @@ display(HTML(sections.group(analysis, "sec-origem")))
 display(HTML(sections.group(analysis, "sec-distrito")))
 
 # %%
-display(HTML(sections.group(analysis, "sec-processo")))
+display(HTML(process.process_section(analysis)))
 
 # %%
-display(HTML(sections.group(analysis, "sec-lei")))
+display(HTML(process.draft_law_section(analysis, study.store, memorial_html=study.memorial_html)))
 
 # %%
-display(HTML(sections.group(analysis, "sec-fiscal")))
+display(HTML(process.fiscal_section(analysis)))
 
 # %%
 display(HTML(sections.other_rules(analysis)))

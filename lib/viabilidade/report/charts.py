@@ -84,7 +84,7 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
     Chart or None
         ``None`` when no result is numeric. Bars are coloured by status; estimated values
         are hatched with an error bar of ``uncertainty / threshold`` (when the rule's
-        ``details`` carries ``uncertainty``). Ratios are capped at 5 for display, with the
+        ``details`` carries ``incerteza``, as the rules write it). Ratios are capped at 5 for display, with the
         true figure printed beside the bar.
     """
     rows = numeric_results(results)
@@ -102,7 +102,7 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
             colour = COLOURS[Status(r.status)]
             ax.barh(i, shown, color=colour if not estimated else "white", edgecolor=colour,
                     hatch="///" if estimated else None, height=0.6, linewidth=1)
-            unc = r.details.get("uncertainty") if isinstance(r.details, dict) else None
+            unc = r.details.get("incerteza") if isinstance(r.details, dict) else None
             if estimated and isinstance(unc, (int, float)) and unc > 0:
                 ax.errorbar(shown, i, xerr=float(unc) / float(r.threshold), color="#333333",
                             capsize=3, linewidth=1)

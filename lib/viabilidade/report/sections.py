@@ -13,11 +13,11 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..candidate import OPERATIONS
+from ..candidate import EVIDENCE_ITEMS, OPERATIONS
 from ..rules.result import Figure, RuleResult, Status
 from . import format as fmt
 from .charts import threshold_chart
-from .tables import Html, esc, key_values, provenance_table, rule_table, status_badge, table
+from .tables import STATUS_CLASS, Html, esc, key_values, provenance_table, rule_table, status_badge, table
 
 OPERATION_TITLES = {
     "create-municipality": "criação do Município de {name}",
@@ -124,7 +124,7 @@ def alternatives_table(analysis) -> Html | str:
                                 f"{esc(fmt.verdict_label(verdict))}</span>"),
                      ", ".join(changed) or "nenhuma"])
     return table(["Leitura alternativa", "Veredito", "Regras que mudam"], rows,
-                 css_class="tabela alternativas")
+                 css_class="tabela alternativas", widths=(58, 14, 28))
 
 
 def summary(analysis) -> Html:
@@ -165,7 +165,7 @@ def unit_table(unit, caption: str | None = None) -> Html:
         ("População", "population"), ("Eleitores", "electors"), ("Edificações", "buildings"),
         ("Área", "area_km2"), ("Arrecadação estadual", "collection"), ("Receita", "revenue"))]
     return table(["Grandeza", "Valor", "Base", "Fonte", "Nota"], [r for r in rows if r],
-                 caption=caption, numeric=(1,))
+                 caption=caption, numeric=(1,), widths=(15, 22, 11, 26, 26))
 
 
 def area(analysis, store=None, map_html: str = "") -> Html:
@@ -192,7 +192,7 @@ def area(analysis, store=None, map_html: str = "") -> Html:
             nome, muni, sede = names.get(code, ("—", "—", False))
             rows.append([code, nome, muni, "sim" if sede else "não"])
         body += table(["Código do distrito", "Distrito", "Município atual", "Sede municipal"], rows,
-                      caption="Distritos que formam a área")
+                      caption="Distritos que formam a área", widths=(22, 30, 30, 18))
     if c.municipalities:
         body += "<p>Municípios inteiros na área: " + esc(", ".join(c.municipalities)) + ".</p>"
     body += unit_table(p.area, caption=f"Números da área proposta — {p.area.label}")
@@ -200,7 +200,37 @@ def area(analysis, store=None, map_html: str = "") -> Html:
     return _section("sec-area", "A área proposta", body)
 
 
+#: Portuguese labels of the keys rules put in ``RuleResult.details``.
+DETAIL_LABELS = {
+    "incerteza": "Incerteza (±)",
+    "reduzido": "Limite reduzido a 2/3 (interesse especial)",
+    "quorum": "Quórum mínimo (comparecimentos)",
+    "maioria_no_quorum": "Votos “sim” necessários no quórum mínimo",
+    "eleitores_rol": "Eleitores do rol do plebiscito",
+    "eleitorado": "Eleitorado do plebiscito (I-10)",
+    "leitura": "Leitura adotada",
+    "base_rol": "Base do rol",
+    "ano_criacao": "Ano de criação",
+    "instalacao": "Instalação",
+    "origem": "Origem do ano de criação",
+    "cod_ibge": "Código IBGE",
+    "perimetro": "Perímetro urbano considerado (I-4)",
+    "tolerancia_km2": "Tolerância de fragmentos (km², I-5)",
+    "parcela_receita": "Parcela da receita estadual exigida",
+    "receita_estadual": "Receita estadual de impostos",
+    "receita_estadual_fonte": "Fonte da receita estadual",
+    "receita_estadual_ano": "Ano da receita estadual",
+    "edificacoes_status": "Situação da contagem de edificações",
+    "edificacoes_lean": "Tendência da contagem de edificações",
+    "faltam": "Evidências que faltam",
+}
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_SKIP_DETAILS = {"texto_legal", "subchecks", "evidencias"}
+
+
 def _detail_value(v: Any, key: str = "") -> str | None:
+    if v is None:
+        return "—"
     if isinstance(v, bool):
         return "sim" if v else "não"
     if isinstance(v, int) and ("ano" in key or "year" in key):
@@ -208,18 +238,50 @@ def _detail_value(v: Any, key: str = "") -> str | None:
     if isinstance(v, float) and 0 < abs(v) < 0.01:
         return fmt.number(v, 6).rstrip("0")
     if isinstance(v, (int, float)):
+        if "receita" in key and "ano" not in key:
+            return fmt.money(v)
         return fmt.number(v)
     if isinstance(v, str):
+        if key.endswith("_status") and v in {s.value for s in Status}:
+            return fmt.status_label(v)
+        if key.endswith("_lean") and v:
+            return fmt.lean_label(v)
+        if v in ("certified", "measured", "estimated"):
+            return fmt.basis_label(v)
+        if _ISO_DATE.match(v):
+            return fmt.date_long(dt.date.fromisoformat(v))
         return v
     if isinstance(v, dt.date):
         return fmt.date_long(v)
     if isinstance(v, (list, tuple)) and all(isinstance(x, (str, int, float)) for x in v):
+        if key == "faltam":
+            return "; ".join(EVIDENCE_ITEMS.get(x, x) for x in v) or "nenhuma"
         return ", ".join(fmt.number(x) if isinstance(x, (int, float)) else x for x in v)
     return None
 
 
+def _subchecks(sub: dict) -> Html:
+    rows = []
+    for item, d in sub.items():
+        if not isinstance(d, dict):
+            continue
+        unit = d.get("unidade", "")
+        value = fmt.quantity(d.get("valor"), unit) if d.get("valor") is not None else "—"
+        if d.get("base"):
+            value += f" ({fmt.basis_label(d['base'])})"
+        limit = (f"{fmt.comparator_label(d.get('comparador'))} {fmt.quantity(d['limite'], unit)}"
+                 if d.get("limite") is not None else "—")
+        status = d.get("status")
+        label = fmt.status_label(status, d.get("lean") or None) if status else "—"
+        css = STATUS_CLASS.get(Status(status), "") if status else ""
+        rows.append([f"art. 4º, {item}", value, limit,
+                     Html(f'<span class="status {css}">{esc(label)}</span>'), d.get("motivo", "")])
+    return table(["Item", "Valor", "Exigência", "Situação", "Motivo"], rows,
+                 caption="Verificação item a item", numeric=(1, 2), widths=(11, 17, 16, 16, 40))
+
+
 def rule_block(r: RuleResult) -> Html:
-    """One rule, in full: status, reason, value, requirement, margin, source, certifier."""
+    """One rule, in full: legal text, status, reason, value, requirement, margin, source, certifier."""
     pairs = [
         ("Situação", status_badge(r)),
         ("Valor apurado", fmt.quantity(r.value, r.unit) if r.value is not None else "—"),
@@ -227,17 +289,28 @@ def rule_block(r: RuleResult) -> Html:
         ("Margem", _margin(r)),
         ("Base do valor", fmt.basis_label(r.basis)),
         ("Fonte", (r.source + (f" ({r.vintage})" if r.vintage else "")) or "—"),
-        ("Certificador (art. 4º, §2º)", r.certifier or "—"),
+        ("Certificador (art. 4º, §2º)" if r.rule_id.startswith("art4.") else "Responsável",
+         r.certifier or "—"),
     ]
-    for k, v in sorted((r.details or {}).items()):
+    details = r.details or {}
+    for k, v in details.items():
+        if k in _SKIP_DETAILS:
+            continue
         text = _detail_value(v, k)
         if text is not None:
-            pairs.append((k.replace("_", " "), text))
+            pairs.append((DETAIL_LABELS.get(k, k.replace("_", " ")), text))
+    pairs = [(k, v) for k, v in pairs if k == "Situação" or v != "—"]
+    legal = details.get("texto_legal")
+    quote = (f'<blockquote class="texto-legal">“{esc(legal)}”</blockquote>'
+             if isinstance(legal, str) and legal else "")
+    sub = details.get("subchecks")
     art = f"{r.article} — " if r.article else ""
     subject = f" · {r.subject}" if r.subject and r.subject != "área" else ""
     return Html(f'<div class="regra linha-{esc(Status(r.status).value)}">'
-                f'<h3>{esc(art + r.title)}{esc(subject)} <code>{esc(r.rule_id)}</code></h3>'
-                f'<p class="motivo">{esc(r.reason)}</p>' + key_values(pairs) + "</div>")
+                f'<h3>{esc(r.title)}{esc(subject)} <code>{esc(r.rule_id)}</code></h3>'
+                f'<p class="artigo">{esc(art.rstrip(" —"))}</p>' + quote
+                + f'<p class="motivo">{esc(r.reason)}</p>' + key_values(pairs)
+                + (_subchecks(sub) if isinstance(sub, dict) and sub else "") + "</div>")
 
 
 def _threshold(r: RuleResult) -> str:
@@ -252,17 +325,20 @@ def _margin(r: RuleResult) -> str:
     return margin_text(r)
 
 
-def group(analysis, sid: str) -> Html | str:
-    """The section of one rule group (see :data:`GROUPS`); ``""`` when it has no result."""
+def group(analysis, sid: str, extra: str = "") -> Html | str:
+    """The section of one rule group (see :data:`GROUPS`).
+
+    ``extra`` (HTML) is shown before the rules; the section is ``""`` when it has neither
+    a result nor extra material.
+    """
     for gid, title, pred in GROUPS:
         if gid == sid:
             rows = [r for r in analysis.results if pred(r)]
-            if not rows:
+            if not rows and not extra:
                 return ""
-            extra = ""
             if sid == "sec-origem":
                 rem = getattr(analysis.profile, "remainders", {}) or {}
-                extra = "".join(unit_table(u, caption=f"Números de {u.label}") for u in rem.values())
+                extra += "".join(unit_table(u, caption=f"Números de {u.label}") for u in rem.values())
             return _section(sid, title, extra + "".join(rule_block(r) for r in rows))
     raise KeyError(sid)
 
@@ -283,7 +359,8 @@ def sensitivity(analysis) -> Html:
         rows = [[r.rule_id, r.subject, fmt.quantity(r.value, r.unit), fmt.quantity(r.threshold, r.unit),
                  _margin(r), fmt.basis_label(r.basis)] for r in numeric]
         body += table(["Regra", "Sujeito", "Valor", "Exigência", "Margem", "Base"], rows,
-                      caption="Margens dos requisitos numéricos", numeric=(2, 3, 4))
+                      caption="Margens dos requisitos numéricos", numeric=(2, 3, 4),
+                      widths=(11, 19, 17, 17, 22, 14))
     alt = alternatives_table(analysis)
     if alt:
         body += "<h3>Veredito sob cada leitura alternativa</h3>" + alt

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import sections  # noqa: F401  (re-exported for the notebook)
+from . import process, sections  # noqa: F401  (re-exported for the notebook)
 
 #: MIME type of the machine-readable results output (read by :mod:`.study`, not shown in HTML).
 RESULTS_MIME = "application/vnd.viabilidade.resultados+json"
@@ -25,6 +25,7 @@ class Study:
     store: Any
     date: dt.date
     map_html: str = ""
+    memorial_html: str = ""
 
 
 def settings_from(settings: dict | None, source: str | Path | None = None):

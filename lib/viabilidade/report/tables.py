@@ -39,8 +39,16 @@ def cell(value: Any) -> str:
     return value if isinstance(value, Html) else esc(value)
 
 
+def colgroup(widths: Sequence[float] | None) -> str:
+    """``<colgroup>`` with percentage widths (tables use ``table-layout: fixed``); ``""`` if None."""
+    if not widths:
+        return ""
+    return "<colgroup>" + "".join(f'<col style="width:{w:g}%"/>' for w in widths) + "</colgroup>"
+
+
 def table(header: Sequence[str], rows: Iterable[Sequence[Any]], *, caption: str | None = None,
-          css_class: str = "tabela", numeric: Sequence[int] = ()) -> Html:
+          css_class: str = "tabela", numeric: Sequence[int] = (),
+          widths: Sequence[float] | None = None) -> Html:
     """A plain HTML table with escaped cells.
 
     Parameters
@@ -55,6 +63,8 @@ def table(header: Sequence[str], rows: Iterable[Sequence[Any]], *, caption: str 
         Class of the ``<table>``.
     numeric : sequence of int
         Indexes of right-aligned (numeric) columns.
+    widths : sequence of float, optional
+        Column widths in per cent of the table (default: equal columns).
 
     Returns
     -------
@@ -64,6 +74,7 @@ def table(header: Sequence[str], rows: Iterable[Sequence[Any]], *, caption: str 
     out = [f'<table class="{esc(css_class)}">']
     if caption:
         out.append(f"<caption>{esc(caption)}</caption>")
+    out.append(colgroup(widths))
     attr = [' class="num"' if i in num else "" for i in range(len(header))]
     out.append("<thead><tr>" + "".join(f"<th{attr[i]}>{esc(h)}</th>" for i, h in enumerate(header))
                + "</tr></thead><tbody>")
@@ -79,7 +90,7 @@ def key_values(pairs: Iterable[tuple[str, Any]], *, caption: str | None = None) 
     out = ['<table class="tabela fatos">']
     if caption:
         out.append(f"<caption>{esc(caption)}</caption>")
-    out.append("<tbody>")
+    out.append(colgroup((32, 68)) + "<tbody>")
     for label, value in pairs:
         out.append(f'<tr><th scope="row">{esc(label)}</th><td>{cell(value)}</td></tr>')
     out.append("</tbody></table>")
@@ -147,6 +158,7 @@ def rule_table(results: Sequence[RuleResult], *, caption: str | None = None,
     out = [f'<table class="tabela regras{" compacta" if compact else ""}">']
     if caption:
         out.append(f"<caption>{esc(caption)}</caption>")
+    out.append(colgroup((11, 27, 15, 15, 15, 17) if compact else (9, 17, 12, 12, 12, 12, 15, 11)))
     out.append("<thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in header) + "</tr></thead><tbody>")
     for r in results:
         status = Status(r.status)
@@ -191,4 +203,4 @@ def provenance_table(provenance: Sequence[dict]) -> Html:
                          p.get("vintage", "—"), f.get("path", "—"),
                          Html(f'<code class="hash">{esc(f.get("sha256", "—"))}</code>')])
     return table(["Tabela", "Fonte", "Publicador", "Referência", "Arquivo", "SHA-256"], rows,
-                 css_class="tabela proveniencia")
+                 css_class="tabela proveniencia", widths=(11, 19, 10, 10, 22, 28))

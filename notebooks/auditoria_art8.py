@@ -1,0 +1,177 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% tags=["parameters"]
+# Auditoria do art. 8º — os 246 municípios de Goiás perante o art. 4º (LC 02/1990).
+# Executado por viabilidade.statewide.run_audit (papermill). Os cálculos estão em
+# viabilidade.statewide e as decisões em viabilidade.rules.art8; as células só montam o texto.
+# O código não aparece no HTML nem no PDF.
+data_root = None
+settings = {}
+reference_date = None
+
+# %%
+import datetime as dt
+
+from IPython.display import HTML, display
+
+from viabilidade import statewide as sw
+from viabilidade.data.store import load_store
+from viabilidade.report import format as fmt
+from viabilidade.report.tables import esc, provenance_table, table
+from viabilidade.rules.art8 import next_audit_year
+from viabilidade.rules.calendar import next_election
+from viabilidade.rules.settings import CHOICES, Settings
+
+store = load_store(data_root)
+cfg = Settings.from_dict(settings)
+today = dt.date.fromisoformat(reference_date) if reference_date else dt.date.today()
+other_vintage = next(v for v in CHOICES["population_vintage"] if v != cfg.population_vintage)
+audit = sw.audit(store, cfg)
+audit_other = sw.audit(store, cfg.replace(population_vintage=other_vintage))
+fail_iv = sw.failing(audit, "IV")
+fail_iv_other = sw.failing(audit_other, "IV")
+audit_year = next_audit_year(today.year)
+revenue_year = sw.revenue_year(store)
+smallest = fail_iv.iloc[0]
+
+# %%
+display(HTML(sw.cover(
+    "Auditoria do art. 8º — requisitos do art. 4º nos municípios de Goiás",
+    "Auditoria do art. 8º — LC 02/1990",
+    [("Municípios auditados", fmt.number(len(audit))),
+     ("Itens verificados", "art. 4º, IV (população), V (eleitorado), VI (edificações) e "
+                           "VII (arrecadação), com os requisitos integrais"),
+     ("População", CHOICES["population_vintage"][cfg.population_vintage]),
+     ("Municípios que não cumprem algum item", fmt.number(int((audit["situacao"] == "fail").sum()))),
+     ("Data de referência", fmt.date_long(today)),
+     ("Próxima verificação (art. 8º)", f"{audit_year} (ano anterior às eleições municipais de "
+                                        f"{next_election(audit_year)})")])))
+
+# %%
+counts = sw.status_counts(audit)
+labels = {"pass": "cumprido", "fail": "não cumprido",
+          "indeterminate/likely pass": "indeterminado, provavelmente cumprido",
+          "indeterminate/likely fail": "indeterminado, provavelmente não cumprido",
+          "indeterminate": "indeterminado, sem tendência"}
+rows = [[f"art. 4º, {item}", sw.ITEMS[item]] + [fmt.number(int(counts.at[item, c])) for c in counts.columns]
+        for item in sw.ITEMS]
+body = (
+    f"<p class=\"conclusao\">Dos {fmt.number(len(audit))} municípios de Goiás, "
+    f"<strong>{fmt.number(len(fail_iv))}</strong> têm {fmt.number(cfg.population)} habitantes ou menos "
+    f"e não cumprem o item IV do art. 4º (população de mais de {fmt.number(cfg.population)} "
+    f"habitantes). O menor é {esc(smallest['nome'])} ({esc(smallest['cod_ibge'])}), com "
+    f"{fmt.number(int(smallest['populacao']))} habitantes.</p>"
+    f"<p>Nenhum município fica com todos os itens comprovados: o número de edificações (item VI) "
+    f"só existe como estimativa (domicílios particulares ocupados) e a arrecadação estadual por "
+    f"município (item VII) não é publicada; por isso esses itens ficam indeterminados, com a "
+    f"tendência indicada quando a estimativa se afasta do limite mais que sua incerteza.</p>"
+    f"<p>O art. 8º manda verificar os requisitos a cada quatro anos, no ano anterior às eleições "
+    f"municipais. A próxima verificação é em <strong>{audit_year}</strong> (eleições de "
+    f"{next_election(audit_year)}).</p>"
+    + table(["Item", "Requisito"] + [labels[c] for c in counts.columns], rows,
+            caption="Quadro 1. Situação dos municípios em cada item", numeric=range(2, 7))
+)
+display(HTML(sw.section("sec-resumo", "Resumo", body)))
+
+# %%
+th = {i: cfg.threshold(i) for i in sw.ITEMS}
+limit_vii = audit["VII_limite"].iloc[0]
+body = (
+    "<ul>"
+    f"<li><strong>Item IV — população</strong>: mais de {fmt.number(th['IV'].value)} habitantes; "
+    f"{esc(CHOICES['population_vintage'][cfg.population_vintage])} (IBGE), valor certificado.</li>"
+    f"<li><strong>Item V — eleitorado</strong>: mais de {fmt.number(th['V'].value)} eleitores; "
+    "eleitorado apto na eleição geral de 2022 (TSE), valor certificado.</li>"
+    f"<li><strong>Item VI — núcleo urbano</strong>: no mínimo {fmt.number(th['VI'].value)} "
+    "edificações. O IBGE não publica a contagem de edificações; os domicílios particulares "
+    "ocupados do Censo 2022 (V0007) servem de aproximação, com incerteza de "
+    f"{fmt.percent(100 * sw.BUILDINGS_PROXY_UNCERTAINTY, 0)} do valor. Um valor estimado não "
+    "decide o requisito: fica indeterminado, com tendência.</li>"
+    f"<li><strong>Item VII — arrecadação</strong>: acima de "
+    f"{fmt.percent(100 * cfg.revenue_share, 2)} da receita estadual de impostos, isto é, acima de "
+    f"{fmt.money(limit_vii, revenue_year)} (ICMS + IPVA + ITCD de {esc(revenue_year)}). "
+    f"{esc(sw.NO_COLLECTION[0].upper() + sw.NO_COLLECTION[1:])}: o item fica indeterminado para "
+    "todos os municípios.</li>"
+    "</ul>"
+    "<p>Os requisitos são os integrais: a redução de 2/3 do art. 4º vale para a criação de "
+    "município de interesse especial, não para a verificação do art. 8º.</p>"
+    f"<p>Comparação das divulgações do Censo 2022: com a "
+    f"{esc(CHOICES['population_vintage'][other_vintage])}, {fmt.number(len(fail_iv_other))} "
+    f"municípios não cumprem o item IV; com a adotada, {fmt.number(len(fail_iv))}.</p>"
+)
+changed = sorted(set(fail_iv["cod_ibge"]) ^ set(fail_iv_other["cod_ibge"]))
+if changed:
+    body += "<p>Mudam de situação entre as divulgações: " + esc(", ".join(changed)) + ".</p>"
+else:
+    body += "<p>Nenhum município muda de situação no item IV entre as duas divulgações.</p>"
+display(HTML(sw.section("sec-metodo", "Método, dados e limites", body)))
+
+# %%
+other_pop = audit_other.set_index("cod_ibge")["populacao"]
+rows = [[r.cod_ibge, r.nome, fmt.number(int(r.populacao)), fmt.number(int(other_pop[r.cod_ibge])),
+         fmt.number(r.IV_margem), fmt.number(int(r.eleitores))]
+        for r in fail_iv.itertuples()]
+body = (f"<p>{fmt.number(len(fail_iv))} municípios com {fmt.number(cfg.population)} habitantes ou "
+        "menos, do menor para o maior.</p>"
+        + table(["Código IBGE", "Município", "População (adotada)",
+                 f"População ({CHOICES['population_vintage'][other_vintage]})",
+                 "Margem (habitantes)", "Eleitores (TSE 2022)"], rows,
+                caption="Quadro 2. Municípios que não cumprem o art. 4º, IV", numeric=(2, 3, 4, 5)))
+display(HTML(sw.section("sec-item-iv", "Municípios que não cumprem o item IV (população)", body)))
+
+# %%
+parts = []
+for item in ("V", "VI", "VII"):
+    failed = sw.failing(audit, item)
+    leaning = audit[audit[f"{item}_lean"] == "likely fail"]
+    text = f"<h3>Item {item} — {esc(sw.ITEMS[item])}</h3>"
+    if len(failed):
+        text += ("<p>Não cumprem: " + esc(", ".join(f"{n} ({c})" for n, c in
+                                                  zip(failed["nome"], failed["cod_ibge"]))) + ".</p>")
+    else:
+        text += "<p>Nenhum município deixa de cumprir este item com valor certificado.</p>"
+    if len(leaning):
+        text += ("<p>Indeterminados com tendência de não cumprimento: "
+                 + esc(", ".join(f"{n} ({c})" for n, c in zip(leaning["nome"], leaning["cod_ibge"])))
+                 + ".</p>")
+    open_ = audit[(audit[f"{item}_status"] == "indeterminate") & (audit[f"{item}_lean"] == "")]
+    if len(open_):
+        text += (f"<p>Indeterminados sem tendência: {fmt.number(len(open_))} município(s)"
+                 + (": " + esc(", ".join(open_["nome"])) if len(open_) <= 12 else "") + ".</p>")
+    parts.append(text)
+smallest_v = audit.sort_values("eleitores").iloc[0]
+parts.append(f"<p>Menor eleitorado: {esc(smallest_v['nome'])}, "
+             f"{fmt.number(int(smallest_v['eleitores']))} eleitores (limite: mais de "
+             f"{fmt.number(th['V'].value)}).</p>")
+display(HTML(sw.section("sec-itens", "Quem não cumpre cada um dos demais itens", "".join(parts))))
+
+# %%
+chart = sw.audit_map(audit, store.boundaries)
+display(HTML(sw.section("sec-mapa", "Mapa", chart.html(1))))
+
+# %%
+rows = [[r.cod_ibge, r.nome, fmt.number(int(r.populacao)), fmt.number(int(r.eleitores)),
+         fmt.number(int(r.edificacoes)),
+         *(sw.status_cell(getattr(r, f"{i}_status"), getattr(r, f"{i}_lean"), short=True)
+           for i in sw.ITEMS)]
+        for r in audit.itertuples()]
+body = table(["Código IBGE", "Município", "População", "Eleitores", "Domicílios ocupados",
+              "IV", "V", "VI", "VII"], rows,
+             caption="Quadro 3. Todos os municípios (domicílios ocupados: aproximação das edificações)",
+             numeric=(2, 3, 4), css_class="tabela compacta")
+display(HTML(sw.section("sec-tabela", "Tabela completa", body)))
+
+# %%
+prov = sw.provenance_records(store, ["municipalities", "electorate", "state_revenue", "boundaries"])
+display(HTML(sw.section("sec-fontes", "Fontes dos dados", provenance_table(prov))))

@@ -157,3 +157,23 @@ def test_verdict_under_alternatives_shows_the_reduction_effect():
     assert v == Verdict.INDETERMINADO and changed == ["art4.IV", "art4.V", "art4.VI"]
     quorum_row = next(r for r in rows if r[0].startswith("I-8"))
     assert quorum_row[2] == []
+
+
+def test_alternatives_rebuild_the_profile_for_profile_settings():
+    from viabilidade.profile_types import Territory
+    from test_rules_fixtures import fig
+    c = candidate(creation_year=2027)
+    seen = []
+
+    def rebuild(s):
+        seen.append(s.perimeter)
+        gap = 4000.0 if s.perimeter == "all-urban" else 7000.0
+        return simple_profile(3500, 1500, 300, territory=Territory(gap_m=fig(gap, "m", Basis.MEASURED)))
+
+    base = rebuild(S)
+    rows = verdict_under_alternatives(c, base, S, rebuild=rebuild)
+    i4 = next(r for r in rows if r[0].startswith("I-4"))
+    assert i4[1] == Verdict.INVIAVEL and i4[2] == ["art4.II"]
+    assert "all-urban" in seen
+    plain = verdict_under_alternatives(c, base, S)
+    assert next(r for r in plain if r[0].startswith("I-4"))[0].endswith("(perfil não recalculado)")

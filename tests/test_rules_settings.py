@@ -82,3 +82,15 @@ def test_describe_is_portuguese_and_follows_the_settings():
     lines = Settings(quorum="literal").describe()
     assert "I-8: quórum: metade mais um, literal (⌈n/2 + 1⌉)." in lines
     assert any("população > 3.000 habitantes" in line for line in lines)
+
+
+def test_merge_overrides_only_what_differs_or_is_named():
+    cand = Settings.from_dict({"quorum": "literal", "creation_year": 2027}, source="c.toml")
+    merged = cand.merge(Settings(reduction="by"))
+    assert (merged.quorum, merged.reduction, merged.creation_year) == ("literal", "by", 2027)
+    assert cand.merge({"quorum": "absolute-majority"}).quorum == "absolute-majority"
+    assert cand.merge(None) is cand
+    with pytest.raises(SettingsError, match=r"unknown setting 'quorom'"):
+        cand.merge({"quorom": "literal"})
+    with pytest.raises(SettingsError, match=r"c.toml, field 'settings.quorum': expected one of"):
+        Settings.from_dict({"quorum": "x"}, source="c.toml")

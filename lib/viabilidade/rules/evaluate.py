@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import dataclasses
+from collections.abc import Callable
 
 from ..candidate import OPERATIONS, Candidate
 from ..errors import CandidateError
@@ -76,9 +77,21 @@ def _statuses(results: list[RuleResult]) -> dict[tuple[str, str], str]:
     return {(r.rule_id, r.subject): str(r.status) for r in results}
 
 
+#: Settings that change the profile (geometry or data), not the rules: an alternative reading
+#: of these needs the profile rebuilt (``rebuild`` in :func:`verdict_under_alternatives`).
+PROFILE_SETTINGS = frozenset({"perimeter", "sliver_tolerance_km2", "population_vintage"})
+
+
 def verdict_under_alternatives(candidate: Candidate, profile: Profile,
-                               settings: Settings | None = None) -> list[tuple[str, Verdict, list[str]]]:
+                               settings: Settings | None = None, *,
+                               rebuild: Callable[[Settings], Profile] | None = None,
+                               ) -> list[tuple[str, Verdict, list[str]]]:
     """Verdict under the settings given, each alternative reading, and the reduction on/off.
+
+    Readings of :data:`PROFILE_SETTINGS` (I-4 perimeter, I-5 tolerance, population vintage)
+    act on the profile: with ``rebuild`` (settings → Profile) the profile is rebuilt for them;
+    without it the same profile is used and the row's description ends with
+    ``" (perfil não recalculado)"``.
 
     Returns
     -------
@@ -93,11 +106,20 @@ def verdict_under_alternatives(candidate: Candidate, profile: Profile,
     base_st = _statuses(base)
     rows = [("leitura adotada", verdict(base), [])]
     flipped = dataclasses.replace(candidate, special_interest=not candidate.special_interest)
-    variants = [(d, candidate, s) for d, s in settings.alternatives()]
+    variants = []
+    for desc, s in settings.alternatives():
+        needs_profile = any(getattr(s, k) != getattr(settings, k) for k in PROFILE_SETTINGS)
+        prof = profile
+        if needs_profile:
+            if rebuild is not None:
+                prof = rebuild(s)
+            else:
+                desc += " (perfil não recalculado)"
+        variants.append((desc, candidate, s, prof))
     variants.append(("I-2: " + ("sem a redução por interesse especial" if candidate.special_interest
-                                else "com a redução por interesse especial"), flipped, settings))
-    for desc, cand, s in variants:
-        res = evaluate(cand, profile, s)
+                                else "com a redução por interesse especial"), flipped, settings, profile))
+    for desc, cand, s, prof in variants:
+        res = evaluate(cand, prof, s)
         st = _statuses(res)
         changed = sorted({rid if subj == "área" else f"{rid}@{subj}"
                           for (rid, subj), v in st.items() if base_st.get((rid, subj)) != v})

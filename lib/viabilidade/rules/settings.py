@@ -193,8 +193,11 @@ class Settings:
 
     # ----------------------------------------------------------------- loading
     @classmethod
-    def from_dict(cls, data: dict[str, Any] | None, *, file: str | Path | None = None) -> "Settings":
+    def from_dict(cls, data: dict[str, Any] | None, *, file: str | Path | None = None,
+                  source: str | Path | None = None) -> "Settings":
         """Build settings from a plain dict (a TOML ``[settings]`` table).
+
+        ``file`` (alias ``source``) names where the dict came from, for error messages.
 
         Raises
         ------
@@ -202,6 +205,7 @@ class Settings:
             On an unknown key (naming it and listing the allowed keys) or a bad value.
         """
         data = dict(data or {})
+        file = file if file is not None else source
         names = [f.name for f in dataclasses.fields(cls)]
         unknown = sorted(set(data) - set(names))
         if unknown:
@@ -241,6 +245,32 @@ class Settings:
         d = dataclasses.asdict(self)
         d["origin_special_interest"] = list(self.origin_special_interest)
         return d
+
+    def merge(self, other: "Settings | dict[str, Any] | None") -> "Settings":
+        """These settings overridden by ``other``.
+
+        A dict overrides exactly its keys (validated as in :meth:`from_dict`); a
+        :class:`Settings` overrides the fields where it differs from the defaults, so
+        ``candidate_settings.merge(command_line_settings)`` keeps the candidate's choices the
+        command line does not change.
+
+        Raises
+        ------
+        SettingsError
+            On an unknown key or bad value in a dict.
+        """
+        if other is None:
+            return self
+        if isinstance(other, Settings):
+            default = Settings()
+            changes = {f.name: getattr(other, f.name) for f in dataclasses.fields(self)
+                       if getattr(other, f.name) != getattr(default, f.name)}
+        else:
+            Settings.from_dict(other)  # validates keys and values, naming the offending key
+            changes = dict(other)
+            if isinstance(changes.get("origin_special_interest"), list):
+                changes["origin_special_interest"] = tuple(changes["origin_special_interest"])
+        return self.replace(**changes)
 
     def replace(self, **changes: Any) -> "Settings":
         """A copy with some fields changed (validated)."""

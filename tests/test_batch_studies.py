@@ -1,0 +1,122 @@
+"""Real batches: the 81 non-seat districts of Goiás as studies, plus one broken candidate.
+
+Issue 7: 81 studies written, one failure reported with its reason, exit code non-zero, an
+index listing all 82; a second run skips all 81 and takes a small fraction of the first;
+a Dask LocalCluster gives the same resultados.csv as the local pool.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from viabilidade.cli import main as cli_main
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared" / "data"
+PROCESSED = REPO / "data" / "processed"
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not (PROCESSED / "manifest.json").is_file(),
+                       reason=f"processed store absent at {PROCESSED} (viabilidade data build "
+                              f"--raw {SHARED})"),
+]
+
+BROKEN = ('# district code written as a number: loses nothing here, but is refused\n'
+          'operation = "create-municipality"\nname = "Distrito quebrado"\n'
+          '[area]\ndistricts = [520010010]\n[origin]\nmunicipalities = ["5200100"]\n')
+BROKEN_REASON = ("CandidateError: {path}, field 'area.districts[0]': district codes must be "
+                 "quoted text (\"520010010\"), found the number 520010010: a number loses "
+                 "leading zeros")
+
+
+def _lote(args: list[str]) -> tuple[int, float]:
+    t = time.perf_counter()
+    code = cli_main(["lote", *args, "--sem-progresso"])
+    return code, time.perf_counter() - t
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory):
+    root = tmp_path_factory.mktemp("lote81")
+    extra = root / "extra"
+    extra.mkdir()
+    (extra / "quebrado.toml").write_text(BROKEN, encoding="utf-8")
+    out = root / "distritos"
+    args = [str(extra), "--gerar", "distritos-nao-sede", "--saida", str(out), "-j", "2"]
+    first = _lote(args)
+    csv_first = (out / "resultados.csv").read_bytes()
+    second = _lote(args)
+    return {"out": out, "broken": extra / "quebrado.toml", "first": first, "second": second,
+            "csv_first": csv_first}
+
+
+def test_81_studies_written_one_failure_reported(batch):
+    out = batch["out"]
+    code, _ = batch["first"]
+    assert code == 1
+    folders = sorted(p.parent.name for p in out.glob("*/estudo.pdf"))
+    assert len(folders) == 81 and "distrito-quebrado" not in folders
+    for f in folders:
+        for name in ("estudo.ipynb", "estudo.html", "resultados.json"):
+            assert (out / f / name).is_file(), f"{f}/{name}"
+    assert (out / "posse-dabadia-520010010" / "estudo.pdf").read_bytes()[:5] == b"%PDF-"
+    err = (out / "distrito-quebrado" / "erro.txt").read_text(encoding="utf-8").strip()
+    assert err == BROKEN_REASON.format(path=batch["broken"])
+
+    df = pd.read_csv(out / "resultados.csv", dtype=str, keep_default_na=False)
+    assert df["slug"].nunique() == 82
+    fail = df[df["situacao"] == "falhou"]
+    assert fail["slug"].tolist() == ["distrito-quebrado"]
+    assert fail["erro"].iloc[0] == BROKEN_REASON.format(path=batch["broken"])
+    assert set(df.loc[df["situacao"] == "ok", "veredito"]) <= {"viável", "inviável", "indeterminado"}
+    pq = pd.read_parquet(out / "resultados.parquet")
+    assert pq.fillna("").astype(str).equals(df.astype(str))
+
+
+def test_index_lists_all_82_with_links(batch):
+    page = (batch["out"] / "index.html").read_text(encoding="utf-8")
+    body = page.split("<tbody>")[1].split("</tbody>")[0]
+    assert body.count("<tr") == 82
+    assert body.count('<tr class="falhou">') == 1
+    assert '<a href="posse-dabadia-520010010/estudo.html">HTML</a>' in body
+    assert '<a href="posse-dabadia-520010010/estudo.pdf">PDF</a>' in body
+    assert "<h2>Falhas (1)</h2>" in page and 'id="falha-distrito-quebrado"' in page
+    assert "http://" not in page and "https://" not in page  # no CDN
+
+
+def test_rule_statuses_straddle_the_population_threshold(batch):
+    """art4.IV (more than 3,000 inhabitants): Posse d'Abadia (3,045 in Censo 2022) and a
+    small district (Mato Seco, Água Fria de Goiás) fall on either side."""
+    df = pd.read_csv(batch["out"] / "resultados.csv", dtype=str, keep_default_na=False)
+    iv = df[df["regra"] == "art4.IV"].set_index("slug")["status_regra"]
+    assert len(iv) == 81
+    assert iv["posse-dabadia-520010010"] != "fail"
+    assert iv["mato-seco-520017510"] != "pass"
+
+
+def test_second_run_skips_all_81(batch):
+    (c1, t1), (c2, t2) = batch["first"], batch["second"]
+    assert c2 == 1  # the broken candidate still fails
+    assert t2 < 0.15 * t1, f"second run {t2:.1f} s vs first {t1:.1f} s"
+    assert (batch["out"] / "resultados.csv").read_bytes() == batch["csv_first"]
+
+
+def test_dask_cluster_gives_the_same_results(tmp_path, batch):
+    distributed = pytest.importorskip("distributed")
+    cands = sorted((batch["out"] / "candidatos").glob("*.toml"))[:3] + [batch["broken"]]
+    sources = [str(p) for p in cands]
+    code_local, _ = _lote([*sources, "--saida", str(tmp_path / "local"), "-j", "2"])
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as cluster:
+        code_dask, _ = _lote([*sources, "--saida", str(tmp_path / "dask"),
+                              "--scheduler", cluster.scheduler_address])
+    assert code_local == code_dask == 1
+    local = (tmp_path / "local" / "resultados.csv").read_bytes()
+    assert local == (tmp_path / "dask" / "resultados.csv").read_bytes()
+    assert len(set(re.findall(rb"^([a-z0-9-]+),", local, re.M)) - {b"slug"}) == 4

@@ -175,14 +175,17 @@ def validate(df: pd.DataFrame, schema: pa.DataFrameSchema, path: Path) -> pd.Dat
             idx = cases["index"].dropna()
             if len(idx):
                 row = int(df.loc[idx.iloc[0], ROW])
-        elif isinstance(cases, pd.DataFrame) and "failure_case" in cases and column in df:
-            pass
         check = getattr(err, "check", None)
-        found = None
-        if isinstance(cases, pd.DataFrame) and "failure_case" in cases and len(cases):
+        desc = (getattr(check, "error", None) or getattr(check, "name", None) or str(check)
+                if check is not None else str(err).splitlines()[0])
+        if column is not None and isinstance(cases, pd.DataFrame) and len(cases) \
+                and "failure_case" in cases:
             found = cases["failure_case"].iloc[0]
-        raise DataError(f"failed check {check!s}; found {found!r}", file=path, row=row,
-                        column=column) from exc
+            found = found.item() if hasattr(found, "item") else found
+            message = f"failed check {desc}; found {found!r}"
+        else:
+            message = f"failed check {desc}"
+        raise DataError(message, file=path, row=row, column=column) from exc
     return df.drop(columns=[ROW], errors="ignore").reset_index(drop=True)
 
 

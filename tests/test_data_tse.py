@@ -1,0 +1,139 @@
+"""TSE loaders: the 2022 zone × municipality file, and the TSE open-data formats."""
+
+from pathlib import Path
+
+import pytest
+
+from viabilidade.data import tse
+from viabilidade.data.codes import Crosswalk
+from viabilidade.errors import DataError
+
+RAW = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+pytestmark = pytest.mark.skipif(not RAW.is_dir(), reason=f"raw data folder {RAW} absent")
+EL = RAW / "electoral"
+
+
+@pytest.fixture(scope="module")
+def cw():
+    return Crosswalk(tse.read_crosswalk(EL / "go_crosswalk_tse_ibge_municipios.csv"))
+
+
+def test_crosswalk(cw):
+    assert len(cw.table) == 246
+    assert cw.tse_to_ibge("93734") == "5208707"
+
+
+def test_electorate_2022(cw):
+    e = tse.read_zone_municipality_2022(
+        EL / "go_eleitores_aptos_2022_por_zona_e_municipio_rafnleite.csv", cw)
+    assert len(e) == 246
+    assert e["eleitores_aptos"].sum() == 4_870_621
+    e = e.set_index("cod_ibge")
+    assert e.loc["5205513", "eleitores_aptos"] == 15_904  # Cocalzinho de Goiás
+    assert e.loc["5214879", "eleitores_aptos"] == 2_798
+    assert e.loc["5201207", "eleitores_aptos"] == 1_229
+    assert e.loc["5201207", "nome_tse"] == "ANHANGÜERA"
+    assert e.loc["5208707", "zonas"] == "1|2|127|133|134|135|136|146|147"
+
+
+PERFIL_HEADER = ('"DT_GERACAO";"HH_GERACAO";"ANO_ELEICAO";"SG_UF";"CD_MUNICIPIO";"NM_MUNICIPIO";'
+                 '"CD_MUN_SIT_BIOMETRIA";"DS_MUN_SIT_BIOMETRIA";"NR_ZONA";"CD_GENERO";'
+                 '"DS_GENERO";"QT_ELEITORES_PERFIL"')
+
+
+def _perfil(tmp_path, rows, encoding="latin-1"):
+    text = PERFIL_HEADER + "\r\n" + "\r\n".join(rows) + "\r\n"
+    f = tmp_path / "perfil_eleitorado_2022.csv"
+    f.write_bytes(text.encode(encoding))
+    return f
+
+
+ROWS = [
+    '"18/07/2022";"10:15:02";"2022";"GO";"92886";"COCALZINHO DE GOIÁS";"0";"#NULO#";"26";"2";'
+    '"MASCULINO";"8000"',
+    '"18/07/2022";"10:15:02";"2022";"GO";"92886";"COCALZINHO DE GOIÁS";"0";"#NULO#";"26";"4";'
+    '"FEMININO";"7904"',
+    '"18/07/2022";"10:15:02";"2022";"GO";"92231";"ANHANGÜERA";"0";"#NULO#";"8";"4";'
+    '"FEMININO";"612"',
+    '"18/07/2022";"10:15:02";"2022";"DF";"97012";"BRASÍLIA";"0";"#NULO#";"1";"4";'
+    '"FEMININO";"1"',
+]
+
+
+def test_perfil_format(tmp_path, cw):
+    e = tse.read_perfil_eleitorado(_perfil(tmp_path, ROWS), cw).set_index("cod_ibge")
+    assert e.loc["5205513", "eleitores_aptos"] == 15_904
+    assert e.loc["5201207", "nome_tse"] == "ANHANGÜERA"
+    assert e.loc["5201207", "zonas"] == "8"
+    assert list(e.index) == ["5201207", "5205513"]
+
+
+def test_tse_missing_marker_is_missing(tmp_path):
+    df = tse.read_tse_csv(_perfil(tmp_path, ROWS), ["DS_MUN_SIT_BIOMETRIA"])
+    assert df["DS_MUN_SIT_BIOMETRIA"].isna().all()
+
+
+def test_perfil_in_utf8_is_rejected(tmp_path, cw):
+    with pytest.raises(DataError) as e:
+        tse.read_perfil_eleitorado(_perfil(tmp_path, ROWS, encoding="utf-8"), cw)
+    assert str(e.value) == ("file perfil_eleitorado_2022.csv, row 2: wrong encoding: expected "
+                            "ISO-8859-1 (latin-1) as published, found UTF-8 (first accented "
+                            "character 'Á'); use the file as published")
+
+
+def test_perfil_ibge_code_in_tse_column(tmp_path, cw):
+    rows = [ROWS[0], ROWS[1].replace('"92886"', '"5205513"')]
+    with pytest.raises(DataError) as e:
+        tse.read_perfil_eleitorado(_perfil(tmp_path, rows), cw)
+    assert str(e.value).startswith("file perfil_eleitorado_2022.csv, row 3, column "
+                                   "'CD_MUNICIPIO': expected a 5-digit TSE municipality code, "
+                                   "found '5205513', which has 7 digits like an IBGE code")
+
+
+def test_perfil_code_lost_zeros(tmp_path, cw):
+    rows = [ROWS[0].replace('"92886"', '"2886"')]
+    with pytest.raises(DataError, match="row 2, column 'CD_MUNICIPIO': expected a 5-digit TSE "
+                                        "municipality code, found '2886': the code lost its "
+                                        "leading zeros"):
+        tse.read_perfil_eleitorado(_perfil(tmp_path, rows), cw)
+
+
+def test_perfil_missing_count(tmp_path, cw):
+    rows = [ROWS[0].replace('"8000"', '"#NULO#"')]
+    with pytest.raises(DataError) as e:
+        tse.read_perfil_eleitorado(_perfil(tmp_path, rows), cw)
+    assert str(e.value) == ("file perfil_eleitorado_2022.csv, row 2, column "
+                            "'QT_ELEITORES_PERFIL': expected a count of electors, found a "
+                            "missing value")
+
+
+def test_perfil_missing_column(tmp_path, cw):
+    f = tmp_path / "perfil_eleitorado_2022.csv"
+    f.write_bytes(PERFIL_HEADER.replace('"QT_ELEITORES_PERFIL"', '"QT_ELEITORES"')
+                  .encode("latin-1") + b"\r\n")
+    with pytest.raises(DataError) as e:
+        tse.read_perfil_eleitorado(f, cw)
+    assert str(e.value).startswith("file perfil_eleitorado_2022.csv, row 1, column "
+                                   "'QT_ELEITORES_PERFIL': missing column; expected "
+                                   "'QT_ELEITORES_PERFIL', found columns ['DT_GERACAO',")
+
+
+MUNZONA_HEADER = ('"DT_GERACAO";"HH_GERACAO";"ANO_ELEICAO";"NR_TURNO";"SG_UF";"CD_MUNICIPIO";'
+                  '"NM_MUNICIPIO";"NR_ZONA";"CD_CARGO";"DS_CARGO";"QT_APTOS";"QT_COMPARECIMENTO"')
+
+
+def test_detalhe_votacao_munzona(tmp_path, cw):
+    rows = ['"03/10/2022";"01:00:00";"2022";"1";"GO";"93734";"GOIÂNIA";"1";"1";"Presidente";'
+            '"110295";"90000"',
+            '"03/10/2022";"01:00:00";"2022";"1";"GO";"93734";"GOIÂNIA";"1";"3";"Governador";'
+            '"110295";"90000"',
+            '"03/10/2022";"01:00:00";"2022";"1";"GO";"93734";"GOIÂNIA";"2";"1";"Presidente";'
+            '"113524";"#NULO#"',
+            '"31/10/2022";"01:00:00";"2022";"2";"GO";"93734";"GOIÂNIA";"2";"1";"Presidente";'
+            '"1";"1"']
+    f = tmp_path / "detalhe_votacao_munzona_2022_GO.csv"
+    f.write_bytes((MUNZONA_HEADER + "\r\n" + "\r\n".join(rows) + "\r\n").encode("latin-1"))
+    e = tse.read_detalhe_votacao_munzona(f, cw)
+    assert e.to_dict("records") == [{"cod_ibge": "5208707", "cod_tse": "93734",
+                                     "nome_tse": "GOIÂNIA", "eleitores_aptos": 223_819,
+                                     "zonas": "1|2"}]

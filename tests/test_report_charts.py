@@ -1,0 +1,49 @@
+"""The threshold chart: deterministic SVG, alt text, estimates hatched."""
+
+import base64
+
+from viabilidade.report import charts
+from viabilidade.rules.result import Basis, Lean, RuleResult, Status
+
+
+def _results():
+    return [
+        RuleResult("art4.IV", "População", Status.PASS, "ok", value=3045, threshold=3000, comparator=">",
+                   unit="habitantes", basis=Basis.CERTIFIED),
+        RuleResult("art4.V", "Eleitores", Status.INDETERMINATE, "est", value=1911, threshold=1000,
+                   comparator=">", unit="eleitores", basis=Basis.ESTIMATED, lean=Lean.LIKELY_PASS,
+                   details={"incerteza": 287}),
+        RuleResult("art4.I", "Prefeitura", Status.INDETERMINATE, "sem evidência"),
+    ]
+
+
+def test_chart_is_byte_identical_across_runs_and_has_no_date():
+    a = charts.threshold_chart(_results())
+    b = charts.threshold_chart(_results())
+    assert a.svg == b.svg
+    assert "<dc:date>" not in a.svg and "Matplotlib" not in a.svg.split("<svg", 1)[0]
+
+
+def test_chart_alt_text_names_each_numeric_rule_with_its_ratio():
+    c = charts.threshold_chart(_results())
+    assert "art4.IV: 1,02 vezes a exigência (cumprido)" in c.alt
+    assert "art4.V: 1,91 vezes a exigência (indeterminado (provavelmente cumprido))" in c.alt
+    assert "art4.I" not in c.alt  # not numeric
+
+
+def test_chart_html_is_an_embedded_data_uri_with_alt_and_caption():
+    html = charts.threshold_chart(_results()).html(1)
+    assert 'src="data:image/svg+xml;base64,' in html
+    assert "<figcaption>Figura 1. Requisitos numéricos" in html
+    data = html.split("base64,", 1)[1].split('"', 1)[0]
+    svg = base64.b64decode(data).decode()
+    assert svg.count("<svg") == 1 and 'href="http' not in svg and "url(http" not in svg
+
+
+def test_estimates_are_hatched():
+    svg = charts.threshold_chart(_results()).svg
+    assert "hatch" in svg.lower() or "pattern" in svg.lower()
+
+
+def test_no_numeric_result_gives_no_chart():
+    assert charts.threshold_chart([_results()[2]]) is None

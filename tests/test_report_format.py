@@ -1,0 +1,70 @@
+"""pt-BR formatting (Babel): numbers, money, percentages, dates, labels."""
+
+import datetime as dt
+
+import pytest
+
+from viabilidade.report import format as fmt
+from viabilidade.rules.result import Basis, Lean, Status, Verdict
+
+NBSP = "\u00a0"
+
+
+def test_numbers_use_dot_thousands_and_comma_decimals():
+    assert fmt.number(3010) == "3.010"
+    assert fmt.number(3045.0) == "3.045"
+    assert fmt.number(7056495) == "7.056.495"
+    assert fmt.number(1.5) == "1,5"
+    assert fmt.number(1911.4, 1) == "1.911,4"
+    assert fmt.number(None) == "—"
+    assert fmt.number(float("nan")) == "—"
+
+
+def test_money_in_reais():
+    assert fmt.money(2760601.80) == f"R${NBSP}2.760.601,80"
+    assert fmt.money(24248259000, 2022) == f"R${NBSP}24.248.259.000,00 (2022)"
+    assert fmt.money(None) == "—"
+
+
+def test_percent():
+    assert fmt.percent(1.5) == f"1,50{NBSP}%"
+    assert fmt.percent(-3.333, 1) == f"-3,3{NBSP}%"
+    assert fmt.percent(0.01, 4) == f"0,0100{NBSP}%"
+
+
+def test_dates_long_with_ordinal_first_day_and_short():
+    assert fmt.date_long(dt.date(2029, 1, 1)) == "1º de janeiro de 2029"
+    assert fmt.date_long(dt.date(2028, 10, 1)) == "1º de outubro de 2028"
+    assert fmt.date_long(dt.date(2029, 4, 2)) == "2 de abril de 2029"
+    assert fmt.date_short(dt.date(2029, 1, 1)) == "01/01/2029"
+
+
+def test_status_labels_in_portuguese():
+    assert fmt.status_label(Status.PASS) == "cumprido"
+    assert fmt.status_label("fail") == "não cumprido"
+    assert fmt.status_label("indeterminate") == "indeterminado"
+    assert fmt.status_label(Status.NOT_APPLICABLE) == "não se aplica"
+    assert fmt.status_label("indeterminate", Lean.LIKELY_PASS) == "indeterminado (provavelmente cumprido)"
+    assert fmt.status_label("indeterminate", "likely fail") == "indeterminado (provavelmente não cumprido)"
+    # a lean only qualifies an indeterminate status
+    assert fmt.status_label("pass", "likely pass") == "cumprido"
+
+
+def test_basis_verdict_comparator_labels():
+    assert [fmt.basis_label(b) for b in Basis] == ["certificado", "medido", "estimado"]
+    assert fmt.verdict_label(Verdict.INVIAVEL) == "inviável"
+    assert fmt.comparator_label(">") == "mais de"
+    assert fmt.comparator_label(">=") == "no mínimo"
+
+
+def test_unknown_status_is_an_error():
+    with pytest.raises(ValueError, match="'passed' is not a valid Status"):
+        fmt.status_label("passed")
+
+
+def test_quantities_with_units():
+    assert fmt.quantity(3045, "habitantes") == f"3.045{NBSP}habitantes"
+    assert fmt.quantity(6000, "m") == f"6.000{NBSP}m (6,00{NBSP}km)"
+    assert fmt.quantity(512.25, "km²") == f"512,25{NBSP}km²"
+    assert fmt.quantity(10.0, "BRL") == f"R${NBSP}10,00"
+    assert fmt.quantity(None, "habitantes") == "—"

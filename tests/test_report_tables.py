@@ -1,0 +1,71 @@
+"""HTML tables: escaping of every input text, traffic-light rule table, provenance."""
+
+from viabilidade.report import tables
+from viabilidade.rules.result import Basis, Lean, RuleResult, Status
+
+NBSP = "\u00a0"
+SCRIPT = "<script>alert(1)</script>"
+
+
+def _rule(**kw):
+    base = dict(rule_id="art4.IV", title="População de mais de três mil habitantes", status=Status.PASS,
+                reason="ok", value=3045, threshold=3000, comparator=">", unit="habitantes",
+                margin=45, margin_pct=1.5, basis=Basis.CERTIFIED,
+                source="IBGE, Censo Demográfico 2022", vintage="2022-08-01", certifier="IBGE")
+    base.update(kw)
+    return RuleResult(**base)
+
+
+def test_rule_table_shows_value_threshold_margin_status_source_certifier():
+    html = tables.rule_table([_rule()])
+    assert f"3.045{NBSP}habitantes (certificado)" in html
+    assert f"mais de 3.000{NBSP}habitantes" in html
+    assert f"+45{NBSP}habitantes (+1,50{NBSP}%)" in html
+    assert "st-pass" in html and "cumprido" in html
+    assert "IBGE, Censo Demográfico 2022, 2022-08-01" in html
+    assert "<thead>" in html and 'class="linha-pass"' in html
+
+
+def test_both_sides_of_a_threshold_get_their_own_status_and_sign():
+    below = _rule(value=3000, margin=0, margin_pct=0.0, status=Status.FAIL)
+    above = _rule(value=3001, margin=1, margin_pct=0.0333, status=Status.PASS)
+    html = tables.rule_table([below, above])
+    assert 'class="linha-fail"' in html and "não cumprido" in html
+    assert f"+1{NBSP}habitantes" in html
+    assert f"0{NBSP}habitantes (0,00{NBSP}%)" in html  # zero margin has no sign
+
+
+def test_indeterminate_with_lean():
+    r = _rule(rule_id="art4.V", status=Status.INDETERMINATE, lean=Lean.LIKELY_FAIL,
+              basis=Basis.ESTIMATED, value=900, margin=-100, margin_pct=-10.0, unit="eleitores")
+    html = tables.rule_table([r], compact=True)
+    assert "indeterminado (provavelmente não cumprido)" in html
+    assert f"-100{NBSP}eleitores (-10,00{NBSP}%)" in html
+    assert "Certificador" not in html  # compact leaves source and certifier out
+
+
+def test_every_input_text_is_escaped():
+    r = _rule(title=SCRIPT, reason=SCRIPT, subject=SCRIPT, source=SCRIPT, certifier=SCRIPT,
+              rule_id=SCRIPT)
+    html = tables.rule_table([r])
+    assert "<script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    kv = tables.key_values([(SCRIPT, SCRIPT)])
+    assert "<script>" not in kv
+    plain = tables.table([SCRIPT], [[SCRIPT]], caption=SCRIPT)
+    assert "<script>" not in plain and plain.count("&lt;script&gt;") == 3
+
+
+def test_html_values_are_not_escaped_twice():
+    out = tables.table(["a"], [[tables.Html("<b>x</b>")], ["<b>y</b>"]])
+    assert "<b>x</b>" in out and "&lt;b&gt;y&lt;/b&gt;" in out
+
+
+def test_provenance_table_has_one_row_per_file_with_sha256():
+    prov = [{"table": "districts", "source": "IBGE, Censo 2022", "publisher": "IBGE", "vintage": "2022",
+             "files": [{"path": "census/a.csv", "sha256": "a" * 64}, {"path": "census/b.csv", "sha256": "b" * 64}]},
+            {"table": "electorate", "source": SCRIPT}]
+    html = tables.provenance_table(prov)
+    assert html.count("<tr>") == 4  # header + 3 rows
+    assert "a" * 64 in html and "census/b.csv" in html
+    assert "<script>" not in html

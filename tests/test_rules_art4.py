@@ -183,3 +183,39 @@ def test_posse_dabadia():
         "art2", "art4.I", "art4.II", "art4.III", "art4.IV", "art4.V", "art4.VI", "art4.VII",
         "art4.par1", "art7.par1", "art7.par2", "art7.par3"]
     assert all(r.article.startswith("LC 02/1990, art.") for r in results)
+
+
+DATA = __import__("pathlib").Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+
+def test_posse_dabadia_from_the_real_census_and_tse_tables():
+    import pandas as pd
+    districts = DATA / "census" / "go_censo2022_distritos_populacao_domicilios.csv"
+    electors = DATA / "electoral" / "go_eleitores_aptos_2022_municipios.csv"
+    if not districts.exists() or not electors.exists():
+        pytest.skip(f"real data not found at {DATA}")
+    d = pd.read_csv(districts, dtype={"cod_distrito": str, "cod_municipio": str}).set_index("cod_distrito")
+    e = pd.read_csv(electors, dtype={"cod_ibge": str}).set_index("cod_ibge")
+    posse, seat = d.loc["520010010"], d.loc["520010005"]
+    total_pop = int(d.loc[d["cod_municipio"] == "5200100", "pessoas"].sum())
+    total_el = int(e.loc["5200100", "eleitores_aptos_2022"])
+    assert (int(posse["pessoas"]), int(seat["pessoas"]), total_pop, total_el) == (3045, 14187, 17232, 10812)
+    share = posse["pessoas"] / total_pop
+    from test_rules_fixtures import unit
+    area = unit("Posse d'Abadia", int(posse["pessoas"]), total_el * share,
+                int(posse["domicilios_particulares_ocupados"]), el_basis=Basis.ESTIMATED,
+                el_unc=0.15 * total_el * share, b_basis=Basis.ESTIMATED)
+    rem = unit("Abadiânia (remanescente)", int(seat["pessoas"]), total_el * (1 - share),
+               int(seat["domicilios_particulares_ocupados"]), el_basis=Basis.ESTIMATED,
+               b_basis=Basis.ESTIMATED, code="5200100")
+    from viabilidade.profile_types import Profile
+    prof = Profile("create-municipality", area, {"5200100": area}, {"5200100": rem})
+    res = {(r.rule_id, r.subject): r for r in evaluate(candidate(creation_year=2027), prof, S)}
+    iv = res[("art4.IV", "área")]
+    assert (iv.status, iv.value, iv.threshold, iv.comparator) == (Status.PASS, 3045, 3000, ">")
+    v = res[("art4.V", "área")]
+    assert round(v.value) == 1911 and v.status == Status.INDETERMINATE and v.lean == Lean.LIKELY_PASS
+    assert res[("art4.VI", "área")].value == 1178
+    p1 = res[("art4.par1", "Abadiânia (remanescente)")]
+    assert p1.value == 14187 and p1.details["subchecks"]["IV"]["status"] == "pass"
+    assert p1.details["subchecks"]["VI"]["valor"] == 5010

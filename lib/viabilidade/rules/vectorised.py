@@ -115,9 +115,10 @@ def screen(df: pd.DataFrame, settings: Settings | None = None, *, reduced: bool 
     -------
     DataFrame
         Same index; for each item X in IV, V, VI, VII: ``X_status``, ``X_lean`` (``""`` for
-        none), ``X_valor``, ``X_limite``, ``X_margem``, ``X_margem_pct``; plus ``comparador``
-        is implied by the law (see :data:`~.settings.COMPARATORS`). Art. 4 VI here is the
-        building count only (the five areas need documentary evidence, see :mod:`.art4`).
+        none), ``X_valor``, ``X_limite`` (after any reduction; BRL for VII), ``X_margem``,
+        ``X_margem_pct``. Comparators are the law's, after I-3 rounding
+        (:meth:`Settings.threshold`). Art. 4 VI here is the building count only (the five
+        areas need documentary evidence, see :mod:`.art4`).
 
     Raises
     ------

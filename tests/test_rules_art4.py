@@ -219,3 +219,12 @@ def test_posse_dabadia_from_the_real_census_and_tse_tables():
     p1 = res[("art4.par1", "Abadiânia (remanescente)")]
     assert p1.value == 14187 and p1.details["subchecks"]["IV"]["status"] == "pass"
     assert p1.details["subchecks"]["VI"]["valor"] == 5010
+
+
+def test_nan_value_is_missing_not_an_estimate():
+    area = dataclasses.replace(simple_profile(3001, 1001, 200).area,
+                               electors=fig(float("nan"), "eleitores", Basis.ESTIMATED, 10))
+    r = numeric_item("V", area, S)
+    assert r.status == Status.INDETERMINATE and r.value is None and r.lean is None
+    assert r.reason.startswith("Sem valor de eleitorado: é preciso o número de eleitores inscritos na área "
+                               "certificado pelo Cartório Eleitoral (TSE).")

@@ -59,6 +59,8 @@ def numeric_result(rule_id: str, title: str, figure: Figure | None, threshold: f
     if threshold == threshold and float(threshold).is_integer():
         threshold = int(threshold)
     value = None if figure is None else figure.value
+    if value is not None and value != value:  # NaN from a table: missing
+        value = None
     basis = None if figure is None else Basis(figure.basis)
     d = decide([value], [threshold], comparator, [basis.value if basis else Basis.CERTIFIED.value],
                None if figure is None or figure.uncertainty is None else [figure.uncertainty])

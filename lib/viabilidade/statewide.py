@@ -513,10 +513,23 @@ def screening_map(table: pd.DataFrame, boundaries) -> Chart:
 
 
 # ------------------------------------------------------------------ presentation helpers
-def status_cell(status: str, lean: str | None = None) -> Html:
-    """Coloured Portuguese status label for a table cell (``"indeterminado (provavelmente cumprido)"``)."""
+#: Short status labels for wide tables: (status, lean) -> label.
+SHORT_LABELS = {(Status.PASS, ""): "cumpre", (Status.FAIL, ""): "não cumpre",
+                (Status.INDETERMINATE, ""): "indet.",
+                (Status.INDETERMINATE, Lean.LIKELY_PASS.value): "indet., tende a cumprir",
+                (Status.INDETERMINATE, Lean.LIKELY_FAIL.value): "indet., tende a não cumprir",
+                (Status.NOT_APPLICABLE, ""): "não se aplica"}
+
+
+def status_cell(status: str, lean: str | None = None, *, short: bool = False) -> Html:
+    """Coloured Portuguese status label for a table cell.
+
+    ``("indeterminate", "likely pass")`` gives ``"indeterminado (provavelmente cumprido)"``,
+    or ``"indet., tende a cumprir"`` with ``short`` (:data:`SHORT_LABELS`).
+    """
     st = Status(status)
-    label = fmt.status_label(st, lean or None)
+    label = (SHORT_LABELS[(st, lean or "")] if short and st == Status.INDETERMINATE
+             else SHORT_LABELS[(st, "")] if short else fmt.status_label(st, lean or None))
     return Html(f'<span class="status {STATUS_CLASS[st]}">{esc(label)}</span>')
 
 

@@ -1,0 +1,171 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% tags=["parameters"]
+# Triagem dos distritos não sede de Goiás como candidatos à criação de município (art. 4º).
+# Executado por viabilidade.statewide.run_screening (papermill). Os cálculos estão em
+# viabilidade.statewide e as decisões em viabilidade.rules (vectorised.screen, art4); as
+# células só montam o texto. O código não aparece no HTML nem no PDF.
+data_root = None
+settings = {}
+reference_date = None
+
+# %%
+import datetime as dt
+
+from IPython.display import HTML, display
+
+from viabilidade import statewide as sw
+from viabilidade.data.store import load_store
+from viabilidade.report import format as fmt
+from viabilidade.report.tables import esc, provenance_table, table
+from viabilidade.rules.art4 import TITLES
+from viabilidade.rules.settings import Settings
+
+store = load_store(data_root)
+cfg = Settings.from_dict(settings)
+today = dt.date.fromisoformat(reference_date) if reference_date else dt.date.today()
+scr = sw.screening(store, cfg)
+verdicts = scr["veredito_art4"].value_counts()
+pass_iv = scr[scr["IV_status"] == "pass"].sort_values("populacao", ascending=False)
+fail_iv = scr[scr["IV_status"] == "fail"]
+par1_fail = scr[scr["art4.par1"] == "fail"]
+certain = scr["vila_atribuicao"] == sw.CERTAIN_ATTRIBUTION
+RULE_SHORT = {"art4.I": "I", "art4.II": "II", "art4.III": "III", "art4.IV": "IV", "art4.V": "V",
+              "art4.VI": "VI", "art4.VII": "VII", "art4.par1": "§ 1º"}
+
+
+def names(df):
+    return ", ".join(f"{n} ({m})" for n, m in zip(df["nome"], df["nome_municipio"]))
+
+
+# %%
+display(HTML(sw.cover(
+    "Triagem dos distritos não sede de Goiás como candidatos a município",
+    "Triagem dos distritos não sede — LC 02/1990",
+    [("Distritos examinados", f"{fmt.number(len(scr))} distritos que não são sede de município "
+                              "(IBGE, Divisão Territorial Brasileira 2022)"),
+     ("Municípios de origem", fmt.number(scr["cod_ibge"].nunique())),
+     ("Requisitos", "art. 4º, I a VII, e § 1º (o município de origem após o desmembramento), "
+                    "com os requisitos integrais"),
+     ("Inviáveis", fmt.number(int(verdicts.get("inviável", 0)))),
+     ("Indeterminados", fmt.number(int(verdicts.get("indeterminado", 0)))),
+     ("Viáveis", fmt.number(int(verdicts.get("viável", 0)))),
+     ("Data de referência", fmt.date_long(today))])))
+
+# %%
+body = (
+    f"<p class=\"conclusao\">Dos {fmt.number(len(scr))} distritos não sede, "
+    f"<strong>{fmt.number(len(fail_iv))}</strong> têm {fmt.number(cfg.population)} habitantes ou "
+    f"menos e não cumprem o art. 4º, IV; são inviáveis como municípios. Os "
+    f"{fmt.number(len(pass_iv))} que cumprem o item IV ficam "
+    f"{'indeterminados' if (pass_iv['veredito_art4'] == 'indeterminado').all() else 'com a conclusão abaixo'}"
+    ": os demais requisitos dependem de dados que não existem publicados por distrito.</p>"
+    f"<p>Cumprem o item IV: {esc(names(pass_iv))}.</p>"
+    "<p>Nenhum distrito fica viável com os dados públicos: o eleitorado (V) e as edificações (VI) "
+    "por distrito só existem como estimativas; a arrecadação (VII) não é publicada; não há "
+    "evidências de instalação da Prefeitura e da Câmara (I) nem o polígono do distrito e o "
+    "perímetro urbano da origem (II, III).</p>"
+)
+if len(par1_fail):
+    body += (f"<p>Em {fmt.number(len(par1_fail))} caso(s) o município de origem perderia requisitos "
+             f"(art. 4º, § 1º): {esc(names(par1_fail))}.</p>")
+rows = []
+for rid in sw.ART4_RULES:
+    col = scr[rid]
+    rows.append([rid, TITLES[rid], *(fmt.number(int((col == s).sum()))
+                                     for s in ("pass", "fail", "indeterminate"))])
+body += table(["Regra", "Requisito", "cumprido", "não cumprido", "indeterminado"], rows,
+              caption="Quadro 1. Situação dos distritos em cada requisito", numeric=(2, 3, 4))
+display(HTML(sw.section("sec-resumo", "Resumo", body)))
+
+# %%
+body = (
+    "<p>Cada distrito é tratado como o candidato «criar um município com o território deste "
+    "distrito», com o município a que pertence como município de origem, e avaliado pelas mesmas "
+    "regras de um estudo individual.</p><ul>"
+    "<li><strong>População (IV)</strong>: Censo 2022, agregados por distrito (IBGE), valor "
+    "certificado.</li>"
+    "<li><strong>Eleitorado (V)</strong>: o TSE publica o eleitorado por município e zona, não por "
+    "distrito; estima-se pelo eleitorado do município (eleição de 2022) vezes a participação do "
+    "distrito na população do município, com incerteza.</li>"
+    "<li><strong>Edificações (VI)</strong>: domicílios particulares ocupados do distrito como "
+    f"aproximação, com incerteza de {fmt.percent(100 * sw.BUILDINGS_PROXY_UNCERTAINTY, 0)}.</li>"
+    f"<li><strong>Arrecadação (VII)</strong>: {esc(sw.NO_COLLECTION)}.</li>"
+    "<li><strong>Distância de 6 km (II)</strong>: só há o ponto da sede do município de origem e o "
+    "ponto da vila sede do distrito (IBGE, Localidades 2022). A distância entre eles é um limite "
+    "superior da distância ao perímetro urbano: abaixo de 6 km provaria o não cumprimento; acima, "
+    "não decide. Só se usa o ponto quando o município tem um único distrito não sede "
+    f"({fmt.number(int(certain.sum()))} casos); nos demais a atribuição do ponto ao distrito não "
+    "foi verificada.</li>"
+    "<li><strong>Continuidade (III) e § 1º</strong>: sem polígonos de distrito, a continuidade do "
+    "remanescente não pode ser verificada; o § 1º aplica ao remanescente os itens IV a VII "
+    "integrais e a continuidade.</li></ul>"
+    "<p>Um valor estimado nunca decide um requisito: o requisito fica indeterminado, com a "
+    "tendência indicada quando a estimativa se afasta do limite mais que sua incerteza.</p>"
+)
+display(HTML(sw.section("sec-metodo", "Método, dados e limites", body)))
+
+# %%
+chart = sw.screening_map(scr, store.boundaries)
+display(HTML(sw.section("sec-mapa", "Mapa", chart.html(1))))
+
+# %%
+rows = [[r.cod_distrito, r.nome, r.nome_municipio, fmt.number(int(r.populacao)),
+         *(sw.status_cell(getattr(r, f"{i}_status"), getattr(r, f"{i}_lean"), short=True)
+           for i in sw.ITEMS),
+         sw.status_cell(scr.at[k, "art4.II"], scr.at[k, "art4.II_lean"], short=True),
+         sw.status_cell(scr.at[k, "art4.par1"], scr.at[k, "art4.par1_lean"], short=True),
+         sw.verdict_cell(r.veredito_art4)]
+        for k, r in zip(scr.index, scr.itertuples())]
+body = table(["Código", "Distrito", "Município de origem", "População", "IV", "V", "VI", "VII",
+              "II", "§ 1º", "Conclusão"], rows,
+             caption="Quadro 2. Os distritos não sede e os requisitos do art. 4º", numeric=(3,))
+display(HTML(sw.section("sec-tabela", "Tabela dos distritos", body)))
+
+# %%
+parts = []
+for k, r in scr.iterrows():
+    results = {x.rule_id: x for x in r["resultados"]}
+    fails = [f"<li><strong>{esc(RULE_SHORT[x])}</strong> (não cumprido): {esc(results[x].reason)}</li>"
+             for x in r["falham"]]
+    if r["veredito_art4"] == "inviável":
+        opens = ("<li>Indeterminados: " + esc(", ".join(RULE_SHORT[x] for x in r["indeterminados"]))
+                 + ".</li>") if r["indeterminados"] else ""
+    else:
+        opens = "".join(f"<li><strong>{esc(RULE_SHORT[x])}</strong> (indeterminado): "
+                        f"{esc(results[x].reason)}</li>" for x in r["indeterminados"])
+    parts.append(f"<h4>{esc(r['nome'])} ({esc(r['cod_distrito'])}), de {esc(r['nome_municipio'])} "
+                 f"— {sw.verdict_cell(r['veredito_art4'])}</h4><ul>{''.join(fails)}{opens}</ul>")
+body = ("<p>Para cada distrito, os requisitos não cumpridos com o motivo; para os distritos ainda "
+        "indeterminados, o motivo de cada requisito em aberto (o que faltaria para decidi-lo).</p>"
+        + "".join(parts))
+display(HTML(sw.section("sec-decisao", "O que decide cada distrito", body)))
+
+# %%
+rows = [[r.cod_distrito, r.nome, r.nome_municipio, fmt.number(int(r.origem_populacao)),
+         fmt.number(r.origem_eleitores, 0), fmt.number(r.origem_edificacoes, 0),
+         sw.status_cell(scr.at[k, "art4.par1"], scr.at[k, "art4.par1_lean"], short=True)]
+        for k, r in zip(scr.index, scr.itertuples())]
+body = ("<p>O § 1º do art. 4º exige que o município de origem, sem o distrito, continue cumprindo "
+        "os itens IV a VII e a continuidade territorial. Eleitorado e edificações do remanescente "
+        "são estimativas.</p>"
+        + table(["Código", "Distrito", "Município de origem", "População restante",
+                 "Eleitores restantes (est.)", "Domicílios ocupados restantes", "§ 1º"], rows,
+                caption="Quadro 3. O município de origem após o desmembramento", numeric=(3, 4, 5)))
+display(HTML(sw.section("sec-origem", "O município de origem (art. 4º, § 1º)", body)))
+
+# %%
+prov = sw.provenance_records(store, ["districts", "municipalities", "electorate", "vilas", "seats",
+                                     "state_revenue", "boundaries"])
+display(HTML(sw.section("sec-fontes", "Fontes dos dados", provenance_table(prov))))

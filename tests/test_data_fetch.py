@@ -1,0 +1,119 @@
+"""fetch: local mirror folder, mirror server, and resuming a broken download with Range."""
+
+import http.server
+import threading
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from viabilidade.data.fetch import download, fetch
+from viabilidade.data.provenance import RAW as RAW_FILES, sha256
+from viabilidade.errors import DataError
+
+REPO = Path(__file__).resolve().parents[1]
+RAW = REPO.parent / "shared" / "data"
+MANIFEST = REPO / "data" / "processed" / "manifest.json"
+
+
+class RangeHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with single-range ``Range: bytes=N-`` support; records Range headers."""
+
+    ranges: list = []
+
+    def log_message(self, *args):
+        pass
+
+    def send_head(self):
+        rng = self.headers.get("Range")
+        type(self).ranges.append(rng)
+        path = Path(self.translate_path(self.path))
+        if rng is None or not path.is_file():
+            return super().send_head()
+        start = int(rng.removeprefix("bytes=").split("-")[0])
+        data = path.read_bytes()
+        if start >= len(data):
+            self.send_error(416)
+            return None
+        self.send_response(206)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
+        self.send_header("Content-Length", str(len(data) - start))
+        self.end_headers()
+        import io
+        return io.BytesIO(data[start:])
+
+
+@pytest.fixture()
+def server(tmp_path):
+    root = tmp_path / "mirror"
+    root.mkdir()
+    RangeHandler.ranges = []
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                            partial(RangeHandler, directory=str(root)))
+    t = threading.Thread(target=httpd.serve_forever, daemon=True)
+    t.start()
+    yield root, f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_resume_with_range(server, tmp_path):
+    root, url = server
+    payload = bytes(range(256)) * 400
+    (root / "f.bin").write_bytes(payload)
+    target = tmp_path / "out" / "f.bin"
+    target.parent.mkdir()
+    (target.parent / "f.bin.part").write_bytes(payload[: len(payload) // 2])
+    digest = download(f"{url}/f.bin", target)
+    assert RangeHandler.ranges == [f"bytes={len(payload) // 2}-"]
+    assert target.read_bytes() == payload
+    assert digest == sha256(root / "f.bin")
+    assert not (target.parent / "f.bin.part").exists()
+
+
+def test_download_without_part_has_no_range(server, tmp_path):
+    root, url = server
+    (root / "g.bin").write_bytes(b"x" * 1000)
+    download(f"{url}/g.bin", tmp_path / "g.bin")
+    assert RangeHandler.ranges == [None]
+
+
+def test_http_error_named(server, tmp_path):
+    _, url = server
+    with pytest.raises(DataError) as e:
+        download(f"{url}/missing.csv", tmp_path / "missing.csv")
+    assert str(e.value) == f"file missing.csv: download failed: HTTP 404 for {url}/missing.csv"
+
+
+@pytest.mark.skipif(not RAW.is_dir(), reason=f"raw data folder {RAW} absent")
+def test_mirror_server_reproduces_raw_files(server, tmp_path):
+    root, url = server
+    for f in RAW_FILES.values():
+        (root / f.path).parent.mkdir(parents=True, exist_ok=True)
+        (root / f.path).write_bytes((RAW / f.path).read_bytes())
+    half = RAW_FILES["agg_mun"].path
+    dest = tmp_path / "raw"
+    (dest / half).parent.mkdir(parents=True)
+    data = (RAW / half).read_bytes()
+    (dest / (half + ".part")).write_bytes(data[: len(data) // 2])
+    sums = fetch(dest, base_url=url, manifest=MANIFEST)
+    assert f"bytes={len(data) // 2}-" in RangeHandler.ranges
+    for f in RAW_FILES.values():
+        assert sums[f.path] == sha256(RAW / f.path)
+        assert (dest / f.path).read_bytes() == (RAW / f.path).read_bytes()
+    assert (dest / "SHA256SUMS").read_text().count("\n") == len(RAW_FILES)
+
+
+@pytest.mark.skipif(not RAW.is_dir(), reason=f"raw data folder {RAW} absent")
+def test_mirror_folder_and_sha_mismatch(tmp_path):
+    sums = fetch(tmp_path / "a", mirror=RAW, manifest=MANIFEST)
+    assert sums["dtb/go_dtb2022_distritos.csv"] == sha256(RAW / "dtb/go_dtb2022_distritos.csv")
+    bad = tmp_path / "badmirror"
+    for f in RAW_FILES.values():
+        (bad / f.path).parent.mkdir(parents=True, exist_ok=True)
+        (bad / f.path).write_bytes((RAW / f.path).read_bytes())
+    (bad / "dtb/go_dtb2022_distritos.csv").write_bytes(b"cod_uf\n")
+    with pytest.raises(DataError) as e:
+        fetch(tmp_path / "b", mirror=bad, manifest=MANIFEST)
+    assert str(e.value).startswith("file go_dtb2022_distritos.csv: sha256 mismatch: expected ")

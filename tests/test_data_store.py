@@ -1,0 +1,121 @@
+"""The processed store: committed tables, helpers, and a byte-identical rebuild from raw."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from viabilidade.data.store import TABLES, build_store, load_store, population, state_tax_revenue
+from viabilidade.errors import DataError
+
+REPO = Path(__file__).resolve().parents[1]
+PROCESSED = REPO / "data" / "processed"
+RAW = REPO.parent / "shared" / "data"
+
+
+@pytest.fixture(scope="module")
+def store():
+    return load_store(PROCESSED)
+
+
+def test_tables_and_columns(store):
+    for name, (columns, _, _) in TABLES.items():
+        assert list(getattr(store, name).columns) == list(columns), name
+        assert store.manifest["tables"][name]["columns"] == list(columns)
+
+
+def test_population_vintages(store):
+    assert population(store).sum() == 7_056_495
+    assert population(store, "first-release").sum() == 7_055_228
+    assert population(store)["5201207"] == 924
+    assert population(store, "revised")["5201405"] == 527_796
+    assert population(store, "first-release")["5201405"] == 527_550
+    with pytest.raises(DataError, match="unknown population vintage 'latest'; expected one of "
+                                        "\\['first-release', 'revised'\\]"):
+        population(store, "latest")
+
+
+def test_districts(store):
+    d = store.districts.set_index("cod_distrito")
+    assert len(d) == 327
+    assert d["populacao"].sum() == 7_056_495
+    assert d.loc["520010010", "populacao"] == 3045
+    assert d.loc["520010010", "nome_municipio"] == "Abadiânia"
+    assert not d.loc["520010010", "sede"]
+    assert d.loc["520010005", "sede"]
+
+
+def test_codes_are_text(store):
+    for name in ("municipalities", "electorate", "crosswalk", "seats", "pib"):
+        col = getattr(store, name)["cod_ibge"]
+        assert col.map(type).eq(str).all(), name
+        assert col.str.len().eq(7).all(), name
+    assert store.crosswalk["cod_tse"].str.len().eq(5).all()
+    assert store.districts["cod_distrito"].map(type).eq(str).all()
+    assert store.districts["cod_distrito"].str.len().eq(9).all()
+
+
+def test_electorate_and_crosswalk(store):
+    e = store.electorate.set_index("cod_ibge")
+    assert e.loc["5205513", "eleitores_aptos"] == 15_904
+    assert e["eleitores_aptos"].sum() == 4_870_621
+    assert store.codes.tse_to_ibge("93734") == "5208707"
+
+
+def test_state_tax_revenue(store):
+    r = state_tax_revenue(store, 2022)
+    assert r["total"] == 24_248_259_000 + 2_462_557_000 + 895_202_000
+    assert r["fonte"].startswith("IMB, Goiás em Dados 2023, tabela 125")
+    r23 = state_tax_revenue(store, 2023)  # only SEFAZ-GO has 2023
+    assert r23["fonte"].startswith("SEFAZ-GO")
+    assert r23["IPVA"] == pytest.approx(3_188_784_593.41 + 74_422_740.18)
+    with pytest.raises(DataError, match="no state tax revenue for 2019; years available: "
+                                        "\\[2020, 2021, 2022, 2023\\]"):
+        state_tax_revenue(store, 2019)
+
+
+def test_boundaries_lazy_and_valid(store):
+    fresh = load_store(PROCESSED)
+    assert "boundaries" not in fresh._cache
+    b = fresh.boundaries
+    assert "boundaries" in fresh._cache
+    assert len(b) == 246 and b.crs.to_epsg() == 4674
+    assert b.is_valid.all()
+    assert b.set_index("cod_ibge").loc["5220157", "nome"] == "São Luiz do Norte"
+
+
+def test_provenance(store):
+    prov = store.provenance("municipalities")
+    assert {p["publisher"] for p in prov} == {"IBGE"}
+    files = [f["path"] for p in prov for f in p["files"]]
+    assert "census/CD2022_Agregados_por_municipios_basico_GO.csv" in files
+    assert all(len(f["sha256"]) == 64 for p in prov for f in p["files"])
+    with pytest.raises(DataError, match="unknown table 'censo'"):
+        store.provenance("censo")
+
+
+def test_root_from_environment(monkeypatch):
+    monkeypatch.setenv("VIABILIDADE_DATA", str(PROCESSED))
+    assert load_store().root == PROCESSED
+
+
+def test_missing_store(tmp_path):
+    with pytest.raises(DataError) as e:
+        load_store(tmp_path)
+    assert str(e.value).startswith("file manifest.json: no processed store here")
+
+
+def test_store_is_compact():
+    total = sum(p.stat().st_size for p in PROCESSED.iterdir())
+    assert total < 2_000_000
+
+
+@pytest.mark.skipif(not RAW.is_dir(), reason=f"raw data folder {RAW} absent")
+def test_rebuild_is_byte_identical(tmp_path):
+    manifest = build_store(RAW, tmp_path)
+    assert sorted(manifest["tables"]) == sorted(TABLES)
+    committed = sorted(p.name for p in PROCESSED.iterdir())
+    assert sorted(p.name for p in tmp_path.iterdir()) == committed
+    for name in committed:
+        assert (tmp_path / name).read_bytes() == (PROCESSED / name).read_bytes(), name
+    assert json.loads((tmp_path / "manifest.json").read_text()) == manifest

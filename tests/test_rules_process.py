@@ -177,3 +177,11 @@ def test_alternatives_rebuild_the_profile_for_profile_settings():
     assert "all-urban" in seen
     plain = verdict_under_alternatives(c, base, S)
     assert next(r for r in plain if r[0].startswith("I-4"))[0].endswith("(perfil não recalculado)")
+
+
+def test_timeline_by_operation():
+    assert calendar.timeline(candidate(operation="transfer-area"), S) == []
+    d = calendar.timeline(candidate(operation="create-district"), S)
+    assert len(d) == 1 and d[0]["artigo"] == "art. 20" and d[0]["data"] is None
+    refused = calendar.timeline(candidate(creation_year=2028), S)
+    assert [e["artigo"] for e in refused] == ["art. 7º, § 3º"]

@@ -99,8 +99,17 @@ def timeline(candidate: Candidate | None, settings: Settings) -> list[dict]:
     """The dates a study shows, in order: each ``{"evento", "data", "artigo"}`` (Portuguese;
     ``data`` is an ISO date, or a year for the creation law and the election).
 
-    Creation in an election year gives only the refusal (no installation date).
+    Creation in an election year gives only the refusal (no installation date). For a
+    district (``create-district``) the only date is the art. 20 deadline, counted from the
+    municipal law that creates it (no date until that law exists). Transfers and boundary
+    corrections have no statutory dates.
     """
+    op = None if candidate is None else candidate.operation
+    if op == "create-district":
+        return [{"evento": "Instalação do distrito pelo Prefeito: até 180 dias após a lei municipal "
+                           "de criação", "data": None, "artigo": "art. 20"}]
+    if op in ("transfer-area", "boundary-correction"):
+        return []
     year, how = creation_year(candidate, settings)
     out = []
     if candidate is not None and candidate.request_date is not None:

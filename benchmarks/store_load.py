@@ -1,0 +1,73 @@
+"""Time to open the processed store and to gather one candidate's data.
+
+Usage: ``.venv/bin/python benchmarks/store_load.py [candidate.toml] [--repeat N]``
+
+Prints, in milliseconds (best and median of N runs, each in a fresh Store so nothing is cached):
+* ``load_store()`` — reading ``manifest.json`` (tables are lazy);
+* the study's data — the rows of districts, municipalities, electorate, seats, vilas, PIB,
+  state revenue and the origin boundaries that one candidate needs;
+* the first access to ``boundaries`` alone (the largest table).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+from viabilidade.candidate import load_candidate
+from viabilidade.data.store import load_store, state_tax_revenue
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def study_data(store, cand) -> dict:
+    """The tables one study needs, filtered to the candidate's codes."""
+    districts = store.districts
+    origins = set(cand.origins)
+    area_d = districts[districts["cod_distrito"].isin(cand.districts)]
+    muni = set(cand.municipalities) | origins | set(area_d["cod_ibge"])
+    pick = lambda t: t[t["cod_ibge"].isin(muni)]  # noqa: E731
+    return {
+        "area_districts": area_d,
+        "origin_districts": districts[districts["cod_ibge"].isin(origins)],
+        "municipalities": pick(store.municipalities),
+        "electorate": pick(store.electorate),
+        "seats": pick(store.seats),
+        "vilas": pick(store.vilas),
+        "pib": pick(store.pib),
+        "boundaries": pick(store.boundaries),
+        "state_revenue": state_tax_revenue(store, 2022),
+    }
+
+
+def _time(fn, repeat: int) -> tuple[float, float]:
+    runs = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        runs.append((time.perf_counter() - t0) * 1000)
+    return min(runs), statistics.median(runs)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("candidate", nargs="?",
+                    default=str(REPO / "data" / "candidates" / "posse-dabadia.toml"))
+    ap.add_argument("--repeat", type=int, default=20)
+    args = ap.parse_args()
+    cand = load_candidate(args.candidate)
+    load_store()  # warm imports and the OS file cache
+
+    best, med = _time(load_store, args.repeat)
+    print(f"load_store():                    best {best:7.2f} ms   median {med:7.2f} ms")
+    best, med = _time(lambda: study_data(load_store(), cand), args.repeat)
+    print(f"load_store() + one study's data: best {best:7.2f} ms   median {med:7.2f} ms "
+          f"({cand.slug})")
+    best, med = _time(lambda: load_store().boundaries, args.repeat)
+    print(f"load_store() + boundaries only:  best {best:7.2f} ms   median {med:7.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Explorar cenários — LC 02/1990 (Goiás)
+#
+# Escolha um distrito ou município, monte a área, mude as leituras da lei, os limiares e o ano
+# de criação, e veja na hora a tabela de regras, o veredito, as margens e o mapa. Tudo passa
+# pelo mesmo caminho de um estudo (`viabilidade.analysis.analyse`): as regras ficam em
+# `viabilidade.rules`; este caderno só monta a tela.
+#
+# Valores **hipotéticos** ("e se a população fosse 3.000?") e **projeções** aparecem marcados:
+# um valor hipotético mantém a base do dado que substitui (é uma simulação), uma projeção é
+# sempre *estimada* e por isso só dá resultado *indeterminado* (com tendência).
+# O botão **Salvar** grava o cenário como arquivo de candidato; `viabilidade estudo <arquivo>`
+# produz o estudo completo com os dados oficiais.
+
+# %% tags=["parameters"]
+# Parâmetros (papermill): pasta dos dados processados, unidade inicial, origem (para município).
+data_root = None
+start_unit = "520010010"
+start_origin = None
+
+# %%
+from pathlib import Path
+
+from IPython.display import display
+
+from viabilidade.data.store import load_store
+from viabilidade.explore.scenario import Scenario
+from viabilidade.explore.widgets import Explorer
+
+store = load_store(Path(data_root) if data_root else None)
+if len(start_unit) == 9:
+    scenario = Scenario.for_district(store, start_unit)
+else:
+    scenario = Scenario.for_municipality(store, start_unit, start_origin)
+explorer = Explorer(store, scenario)
+display(explorer.widget())
+
+# %% [markdown]
+# ## O mesmo pela API, sem a tela
+#
+# Cada controle da tela é uma chamada destas. Abaixo: o que muda se a população de Posse
+# d'Abadia fosse 3.000 (o art. 4º, IV exige *mais de* 3.000 habitantes) e a projeção do
+# eleitorado para 2027 a uma taxa informada.
+
+# %%
+from viabilidade.explore.margins import margins, margins_chart
+from viabilidade.explore.projection import Projection
+from viabilidade.explore.scenario import AREA, FigureOverride, run_scenario, totals
+from viabilidade.explore.views import styled_rules
+
+what_if = scenario.with_override(FigureOverride(AREA, "population", 3000))
+analysis = run_scenario(what_if, store)
+print("Veredito com população hipotética de 3.000:", analysis.verdict)
+display(styled_rules(r for r in analysis.results if r.rule_id in ("art4.IV", "art4.par1")))
+
+# %%
+projected = scenario.with_projection(Projection("electors", 2027, 0.012, 0.005))
+analysis = run_scenario(projected, store)
+print(projected.projections[0].assumptions())
+display(totals(analysis))
+table = margins(analysis.results, analysis.profile)
+display(table[["rule_id", "subject", "status", "texto"]])
+margins_chart(table)

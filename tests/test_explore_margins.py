@@ -1,0 +1,83 @@
+"""Distance of each numeric rule from changing status (viabilidade.explore.margins)."""
+
+import pytest
+
+from viabilidade.explore.margins import change_to_flip, margin_text, margins, margins_chart
+from viabilidade.rules.result import Basis, RuleResult, Status
+
+
+@pytest.mark.parametrize("value, threshold, comparator, unit, expected", [
+    (3045, 3000, ">", "habitantes", -45),    # 3,000 inhabitants is not "mais de 3.000"
+    (3001, 3000, ">", "habitantes", -1),
+    (3000, 3000, ">", "habitantes", 1),      # needs 3,001
+    (2990, 3000, ">", "habitantes", 11),
+    (200, 200, ">=", "edificações", -1),     # "no mínimo 200": 199 fails
+    (199, 200, ">=", "edificações", 1),
+    (667, 666.67, ">", "eleitores", -1),     # reduced threshold, whole steps
+    (6000.0, 6000, ">=", "m", 0.0),          # continuous: at the threshold still passes
+    (5999.5, 6000, ">=", "m", 0.5),
+])
+def test_change_to_flip_both_sides(value, threshold, comparator, unit, expected):
+    assert change_to_flip(value, threshold, comparator, unit) == pytest.approx(expected)
+
+
+def test_change_to_flip_rejects_unknown_comparator():
+    with pytest.raises(ValueError, match="comparator must be '>' or '>=', found '<'"):
+        change_to_flip(1, 2, "<", "habitantes")
+
+
+def test_margin_text_posse_dabadia_population():
+    assert margin_text(3045, 3000, ">", "habitantes", "certified", None) == \
+        "45\xa0habitantes acima do limiar; deixa de cumprir com 45\xa0habitantes a menos"
+    assert margin_text(3000, 3000, ">", "habitantes", "certified", None) == \
+        "exatamente no limiar; passa a cumprir com 1\xa0habitante a mais"
+    assert margin_text(199, 200, ">=", "edificações", "certified", None) == \
+        "1\xa0edificação abaixo do limiar; passa a cumprir com 1\xa0edificação a mais"
+
+
+def test_margin_text_estimates_talk_about_the_lean():
+    within = margin_text(1910, 1000, ">", "eleitores", "estimated", 1000)
+    assert within.startswith("910\xa0eleitores acima do limiar; estimativa dentro da incerteza")
+    leaning = margin_text(1910, 1000, ">", "eleitores", "estimated", 398)
+    assert "provável cumprimento" in leaning and "512\xa0eleitores a menos" in leaning
+    assert margin_text(900, 1000, ">", "eleitores", "estimated", None).endswith(
+        "estimativa sem incerteza declarada: o resultado fica indeterminado")
+
+
+def _result(rule_id, status, value, threshold, comparator=">", unit="habitantes", basis="certified",
+            subject="área", details=None):
+    return RuleResult(rule_id=rule_id, title="t", status=Status(status), reason="r", subject=subject,
+                      value=value, threshold=threshold, comparator=comparator, unit=unit,
+                      margin=None if value is None else value - threshold,
+                      basis=Basis(basis) if basis else None, details=details or {})
+
+
+def test_margins_table_rows_and_subchecks():
+    par1 = _result("art4.par1", "pass", 14187, 3000, subject="Abadiânia (remanescente)", details={
+        "cod_ibge": "5200100",
+        "subchecks": {"IV": {"status": "pass", "valor": 14187, "limite": 3000, "comparador": ">",
+                             "unidade": "habitantes", "base": "certified"},
+                      "III": {"status": "indeterminate", "valor": None, "limite": None}}})
+    rows = margins([
+        _result("art4.IV", "pass", 3045, 3000),
+        _result("art4.I", "indeterminate", None, None, comparator=None, basis=None),
+        _result("art4.III", "not_applicable", 1, 1),
+        par1,
+    ])
+    assert list(rows["rule_id"]) == ["art4.IV", "art4.par1/IV"]
+    iv = rows.iloc[0]
+    assert (iv["margin"], iv["change_to_flip"]) == (45, -45)
+    assert iv["margin_pct"] == pytest.approx(1.5)
+    assert rows.iloc[1]["subject"] == "Abadiânia (remanescente)"
+    assert rows.iloc[1]["change_to_flip"] == -11187
+
+
+def test_margins_chart_has_one_bar_per_row():
+    rows = margins([_result("art4.IV", "pass", 3045, 3000),
+                    _result("art4.V", "indeterminate", 1910, 1000, unit="eleitores", basis="estimated")])
+    fig = margins_chart(rows)
+    ax = fig.axes[0]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["art4.IV", "art4.V"]
+    assert len(ax.patches) == 2
+    empty = margins_chart(margins([]))
+    assert "Nenhum requisito numérico" in empty.axes[0].texts[0].get_text()

@@ -179,6 +179,23 @@ def numeric_item(item: str, unit: UnitProfile, settings: Settings, *, reduced: b
         Special interest declared (I-2): reduced thresholds for the items I-1 selects.
     state_rev : Figure, optional
         State tax revenue (BRL) for VII; its year must match the collection's.
+    candidate : Candidate, optional
+        For VII on the area: ``[fiscal] collection`` when the profile has none.
+    subject : str
+        Who the result is about (``"área"`` or a remainder's label).
+    is_area : bool
+        Whether ``unit`` is the proposed area (only then is the candidate's collection used).
+
+    Returns
+    -------
+    RuleResult
+        ``rule_id`` ``art4.<item>``; threshold after I-1/I-1b/I-3; certifier per § 2
+        (IBGE for IV and VI, Cartório Eleitoral (TSE) for V, SEFAZ-GO for VII).
+
+    Raises
+    ------
+    SettingsError
+        If ``item`` is not IV, V, VI or VII.
     """
     th = settings.threshold(item, reduced)
     details = {"reduzido": th.reduced}

@@ -79,6 +79,37 @@ def import_costs() -> dict[str, float]:
     return out
 
 
+def kernel_costs(work: Path) -> dict[str, float]:
+    """Median seconds (of 3) for the runner to execute a one-cell notebook: ``pass`` (kernel
+    start and shutdown, papermill's own work) and the study's imports (what a reused,
+    pre-warmed kernel would save per study)."""
+    import nbformat
+
+    from viabilidade.batch.unit import prepare_process
+
+    prepare_process()
+    from viabilidade.report import runner
+
+    out = {}
+    for label, code in (("kernel start+stop (cell: pass)", "pass"),
+                        ("  + import viabilidade.report.study_cells",
+                         "import viabilidade.report.study_cells")):
+        nb = nbformat.v4.new_notebook(cells=[
+            nbformat.v4.new_code_cell("x = 1", metadata={"tags": ["parameters"]}),
+            nbformat.v4.new_code_cell(code)])
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                     "language": "python"}
+        path = work / "k.ipynb"
+        nbformat.write(nb, path)
+        runs = []
+        for _ in range(3):
+            t = time.perf_counter()
+            runner.execute(path, {"x": 2})
+            runs.append(time.perf_counter() - t)
+        out[label] = statistics.median(runs)
+    return out
+
+
 def step_timings(candidates: list[Path], work: Path) -> dict[str, float]:
     """Median seconds per run_study step over a few studies in one warm process."""
     from viabilidade.batch.unit import warm_up
@@ -113,13 +144,19 @@ def main() -> int:
         print("where one study's time goes (warm process, median of 3):")
         for k, v in step_timings(cands[:3], work / "passos").items():
             print(f"  run_study {k:8s} {v:6.2f} s")
+        for k, v in kernel_costs(work).items():
+            print(f"  runner.execute, {k}: {v:.2f} s")
         for k, v in import_costs().items():
             print(f"  import papermill+nbconvert+weasyprint, {k}: {v:.2f} s")
 
         wall_1 = lote([str(cands[0])], work / "lote1", 1, ["--force"])
         wall_b = lote([str(work / "candidatos")], work / "lote", args.jobs, ["--force"])
         wall_skip = lote([str(work / "candidatos")], work / "lote", args.jobs)
-        marginal_b = (wall_b - wall_1) / (n - 1) * 1 if n > 1 else wall_b
+        marginal_b = (wall_b - wall_1) / (n - 1) if n > 1 else wall_b
+        import json
+
+        in_worker = [json.loads(p.read_text(encoding="utf-8"))["seconds"]
+                     for p in (work / "lote").glob("*/.registro.json")]
 
         k = max(1, min(args.naive, n))
         naive = naive_loop(cands[:k], work / "naive")
@@ -130,7 +167,9 @@ def main() -> int:
               f"median per study {statistics.median(naive):.2f} s")
         print(f"(b) viabilidade lote -j {args.jobs}: {wall_b:8.1f} s for {n}; "
               f"one study alone {wall_1:.1f} s; marginal per study "
-              f"{marginal_b:.2f} s = (wall(81) - wall(1)) / 80")
+              f"{marginal_b:.2f} s = (wall(81) - wall(1)) / 80; median time of a study "
+              f"inside its worker {statistics.median(in_worker or [float('nan')]):.2f} s "
+              f"({len(in_worker)} studies written)")
         print(f"ratio (a)/(b): {wall_a / wall_b:.2f}")
         print(f"second run, all up to date (skipped): {wall_skip:.1f} s "
               f"({100 * wall_skip / wall_b:.1f} % of the first)")

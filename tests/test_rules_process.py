@@ -185,3 +185,15 @@ def test_timeline_by_operation():
     assert len(d) == 1 and d[0]["artigo"] == "art. 20" and d[0]["data"] is None
     refused = calendar.timeline(candidate(creation_year=2028), S)
     assert [e["artigo"] for e in refused] == ["art. 7º, § 3º"]
+
+
+def test_creation_plebiscite_decides_art5_and_art7():
+    yes = Plebiscite(eligible=10_812, turnout=5_407, yes=2_704, no=2_000, blank=403, void=300)
+    res = {r.rule_id: r for r in evaluate(candidate(creation_year=2027, plebiscite=yes), posse_profile(), S)
+           if r.subject == "área"}
+    assert (res["art5"].status, res["art7.par1"].status, res["art7.par2"].status) == (Status.PASS,) * 3
+    no = Plebiscite(eligible=10_812, turnout=5_407, yes=2_703, no=2_001, blank=403, void=300)
+    res = evaluate(candidate(creation_year=2027, plebiscite=no), posse_profile(), S)
+    art5 = next(r for r in res if r.rule_id == "art5")
+    assert art5.status == Status.FAIL and "a criação do município não é admitida" in art5.reason
+    assert verdict(res) == Verdict.INVIAVEL

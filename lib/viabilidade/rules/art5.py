@@ -18,13 +18,16 @@ if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
 
 
 def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Settings) -> RuleResult:
-    """Art. 5: the plebiscite in the area to be dismembered was held, valid and favourable
-    (art. 7 §§ 1–2 combined)."""
+    """Art. 5 (with art. 7 head): the plebiscite in the area to be dismembered — transferred,
+    or emancipated as a new municipality — was held, valid and favourable (art. 7 §§ 1–2
+    combined; the figures and what is missing are in the art7.par1 and art7.par2 results)."""
     q, m = art7.par1(candidate, profile, settings), art7.par2(candidate, settings)
     status = combine([q.status, m.status])
+    what = "a criação do município" if candidate.operation == "create-municipality" else "a transferência"
     reason = {Status.PASS: "Plebiscito realizado na área, com quórum e aprovação.",
-              Status.FAIL: "Plebiscito sem quórum ou rejeitado: a transferência não é admitida.",
-              }.get(status, "Plebiscito na área ainda não realizado ou sem resultado completo.")
+              Status.FAIL: f"Plebiscito sem quórum ou rejeitado: {what} não é admitida.",
+              }.get(status, "Plebiscito na área ainda não realizado ou sem resultado completo "
+                            "(ver quórum e aprovação, art. 7º, §§ 1º e 2º).")
     return simple("art5", "Consulta plebiscitária na área a ser desmembrada", status, reason,
                   details={"quorum": str(q.status), "aprovacao": str(m.status)})
 

@@ -38,8 +38,8 @@ def evaluate(candidate: Candidate, profile: Profile, settings: Settings | None =
     Returns
     -------
     list of RuleResult
-        ``create-municipality``: art2, art4.I–VII, art4.par1 (one per origin), art7.par1,
-        art7.par2, art7.par3. ``create-district``: art17.I, art17.II. ``transfer-area``:
+        ``create-municipality``: art2, art4.I–VII, art4.par1 (one per origin), art5
+        (plebiscite in the area, §§ 1–2 of art. 7 combined), art7.par1, art7.par2, art7.par3. ``create-district``: art17.I, art17.II. ``transfer-area``:
         art5.par1, art5, art7.par1, art7.par2. ``fusion``: art4.* not_applicable, art5.par1,
         art5.par2, art7.par1, art7.par2, art7.par3. ``boundary-correction``: art6.
 
@@ -58,6 +58,7 @@ def evaluate(candidate: Candidate, profile: Profile, settings: Settings | None =
                              f"operation is {op!r}", file=candidate.path, field="operation")
     if op == "create-municipality":
         return [art2(candidate, settings), *evaluate_art4(candidate, profile, settings),
+                art5.plebiscite_held(candidate, profile, settings),
                 art7.par1(candidate, profile, settings), art7.par2(candidate, settings),
                 art7.par3(candidate, settings)]
     if op == "create-district":

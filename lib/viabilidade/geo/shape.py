@@ -145,11 +145,12 @@ def shape_metrics(geom: BaseGeometry) -> ShapeMetrics:
     m = gpd.GeoSeries([geom], crs="EPSG:4674").to_crs(utm_crs(geom)).iloc[0]
     a, p = m.area, m.length
     circle = shapely.minimum_bounding_circle(m)
+    neck = narrowest_neck_m(m)
     return ShapeMetrics(
         polsby_popper=float(4 * math.pi * a / p**2),
         convex_hull_ratio=float(a / m.convex_hull.area),
         reock=float(a / circle.area),
-        narrowest_neck_m=narrowest_neck_m(m),
+        narrowest_neck_m=None if neck is None else float(neck),
     )
 
 

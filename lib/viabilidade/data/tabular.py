@@ -100,7 +100,7 @@ def read_text_csv(path: Path, *, encoding: str, sep: str, na_values=(),
     text = decode(path, encoding)
     try:
         df = pd.read_csv(io.StringIO(text), sep=sep, dtype=str, keep_default_na=False,
-                         na_values=list(na_values), quotechar='"')
+                         na_values=["", *na_values], quotechar='"')
     except (pd.errors.ParserError, ValueError) as exc:
         raise DataError(f"cannot parse as '{sep}'-separated CSV: {exc}", file=path) from exc
     require_columns(df, required, path, row=1)

@@ -1,0 +1,171 @@
+"""HTML and PDF export of a study notebook (synthetic notebook from real rule results).
+
+The notebook here is built directly from the sections (no kernel), with the rule engine run
+on the Posse d'Abadia profile of ``test_rules_fixtures``; whole studies run through papermill
+are in ``test_study_run.py``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import shutil
+import subprocess
+
+import nbformat
+import pytest
+
+from test_rules_fixtures import candidate, posse_profile
+from viabilidade.analysis import Analysis
+from viabilidade.errors import ReportError
+from viabilidade.report import export, process, sections
+from viabilidade.rules import Settings, evaluate, verdict, verdict_under_alternatives
+
+SCRIPT = "<script>alert(1)</script>"
+PROVENANCE = [{"table": "districts", "source": "IBGE, Censo Demográfico 2022", "publisher": "IBGE",
+               "vintage": "2022-08-01",
+               "files": [{"path": "census/Agregados_por_distritos.csv", "sha256": "0f" * 32}]}]
+
+
+def make_analysis(name: str = "Posse d'Abadia") -> Analysis:
+    c, p, s = candidate(name=name), posse_profile(), Settings()
+    rs = evaluate(c, p, s)
+    return Analysis(candidate=c, settings=s, profile=p, results=rs, verdict=verdict(rs),
+                    provenance=PROVENANCE, alternatives=verdict_under_alternatives(c, p, s))
+
+
+def make_notebook(a: Analysis) -> nbformat.NotebookNode:
+    nb = nbformat.v4.new_notebook()
+    parts = [sections.cover(a, dt.date(2026, 11, 30)), sections.summary(a), sections.area(a),
+             sections.group(a, "sec-art4"), sections.group(a, "sec-origem"), process.process_section(a),
+             process.draft_law_section(a), process.fiscal_section(a), sections.other_rules(a),
+             sections.sensitivity(a), sections.appendices(a)]
+    params = nbformat.v4.new_code_cell("candidate_path = 'x'", metadata={"tags": ["injected-parameters"]})
+    nb.cells.append(params)
+    for i, html in enumerate(parts):
+        cell = nbformat.v4.new_code_cell(f"display(HTML(part_{i}))")
+        cell.id = f"cell-{i}"
+        cell.outputs = [nbformat.v4.new_output("display_data", data={"text/html": str(html),
+                                                                     "text/plain": "<HTML>"})]
+        nb.cells.append(cell)
+    params.id = "params"
+    return nb
+
+
+@pytest.fixture(scope="module")
+def analysis():
+    return make_analysis()
+
+
+@pytest.fixture(scope="module")
+def html(analysis):
+    return export.notebook_to_html(make_notebook(analysis))
+
+
+@pytest.fixture(scope="module")
+def pdf(html):
+    return export.html_to_pdf(html)
+
+
+def test_html_has_no_code_cells_prompts_or_parameters(html):
+    for marker in ("jp-InputArea", "input_area", "jp-InputPrompt", "candidate_path", "In&nbsp;["):
+        assert marker not in html
+
+
+def test_html_is_self_contained(html):
+    assert "<script" not in html.lower()
+    assert not re.search(r'(src|href)\s*=\s*"(https?:)?//', html)
+    assert "@import" not in html and "url(http" not in html
+    assert html.count("<style>") == 1
+    assert len(html.encode()) < 250_000
+    assert html.startswith("<!DOCTYPE html>") and '<html lang="pt-BR">' in html
+
+
+def test_html_table_of_contents_links_every_section(html):
+    ids = re.findall(r'<h2[^>]*id="(sec-[a-z0-9-]+)"', html)
+    assert ids[:3] == ["sec-resumo", "sec-area", "sec-art4"]
+    nav = re.search(r'<nav[^>]*id="sumario".*?</nav>', html, re.S).group(0)
+    assert [f"#{i}" for i in ids] == re.findall(r'href="(#sec-[^"]+)"', nav)
+
+
+def test_html_title_and_cover(html):
+    assert re.search(r"<title>Estudo de viabilidade — criação do Município de Posse d(&#x27;|')Abadia</title>",
+                     html)
+    assert 'class="cabecalho-corrente">Posse d' in html
+    assert "30 de novembro de 2026" in html
+
+
+def test_html_shows_every_rule_and_the_legal_text(html, analysis):
+    for r in analysis.results:
+        assert f"<code>{r.rule_id}</code>" in html
+    assert "população de mais de três mil habitantes" in html  # art. 4 IV as the law words it
+    assert "Art. 4º" in html  # appendix with the law's text
+
+
+def test_script_as_candidate_name_is_shown_as_text():
+    out = export.notebook_to_html(make_notebook(make_analysis(SCRIPT)))
+    assert "<script" not in out
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in out
+
+
+def test_html_is_byte_stable(analysis, html):
+    assert export.notebook_to_html(make_notebook(analysis)) == html
+
+
+def test_error_output_is_reported():
+    nb = make_notebook(make_analysis())
+    nb.cells[3].outputs = [nbformat.v4.new_output("error", ename="KeyError", evalue="'art4.IV'",
+                                                  traceback=[])]
+    with pytest.raises(ReportError, match=r"cell 3 of the study raised KeyError: 'art4.IV'"):
+        export.notebook_to_html(nb)
+
+
+def test_notebook_without_cover_is_reported():
+    nb = nbformat.v4.new_notebook()
+    with pytest.raises(ReportError, match="no study cover"):
+        export.notebook_to_html(nb)
+
+
+def test_pdf_refuses_external_resources():
+    with pytest.raises(ReportError, match="external resource"):
+        export.html_to_pdf('<html><body><img src="http://example.org/x.png"></body></html>')
+
+
+def test_pdf_is_byte_stable_and_has_no_dates(pdf, html):
+    assert export.html_to_pdf(html) == pdf
+    assert b"/CreationDate" not in pdf and b"/ModDate" not in pdf
+    assert b"/tmp/" not in pdf
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) not installed")
+def test_pdf_text(pdf, tmp_path, analysis):
+    path = tmp_path / "estudo.pdf"
+    path.write_bytes(pdf)
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    assert "Posse d'Abadia" in text or "Posse d’Abadia" in text
+    assert "Abadiânia" in text
+    assert "3.045" in text
+    assert "Página 1 de" in text
+    pages = int(re.search(r"Página 1 de (\d+)", text).group(1))
+    assert f"Página {pages} de {pages}" in text
+    for r in analysis.results:
+        assert r.rule_id in text, r.rule_id
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+    assert re.search(r"Page size:\s+595\.2\d* x 841\.89 pts \(A4\)", info), info
+    assert re.search(r"Title:\s+Estudo de viabilidade — criação do Município de Posse d.Abadia", info)
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not shutil.which("chromium"), reason="Debian's chromium not installed")
+def test_html_loads_in_chromium_without_console_errors(html, tmp_path):
+    page = tmp_path / "estudo.html"
+    page.write_text(html, encoding="utf-8")
+    proc = subprocess.run(
+        ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr",
+         "--v=0", "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Sumário executivo" in proc.stdout
+    console = [line for line in proc.stderr.splitlines() if "CONSOLE" in line or "Uncaught" in line]
+    assert console == []
+    assert "net::ERR" not in proc.stderr

@@ -36,6 +36,8 @@ def fake_study(candidate_path, out_root, *, settings=None, data_root=None, templ
         raise ReportError(f"cell 3 failed for {c.slug}: ZeroDivisionError")
     if c.name == "Derruba":
         os._exit(3)
+    if c.name == "Lenta":
+        time.sleep(60)
     (folder / "estudo.html").write_text(f"<p>{c.name}</p>", encoding="utf-8")
     (folder / "estudo.pdf").write_bytes(b"%PDF-1.7 fake")
     (folder / "resultados.json").write_text("{}", encoding="utf-8")
@@ -215,3 +217,28 @@ def test_reason_names_the_exception_behind_a_notebook_failure():
     assert reason("CandidateError: a.toml, field 'name': expected text\n\nmore") == \
         "CandidateError: a.toml, field 'name': expected text"
     assert reason("") is None and reason(None) is None
+
+
+def test_an_interrupted_batch_resumes(cands, tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    _candidate(cands, "zeta", "Lenta")
+    out = tmp_path / "lote"
+    code = (f"from viabilidade.batch.run import run_batch; run_batch([{str(cands)!r}], "
+            f"{str(out)!r}, workers=1, study={FAKE!r}, progress=False)")
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=Path(__file__).parent,
+                            start_new_session=True)
+    deadline = time.monotonic() + 60
+    while _calls(out) != ["alfa", "beta"] and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(1.0)  # "zeta" (Lenta) is now running
+    os.killpg(proc.pid, signal.SIGINT)
+    assert proc.wait(timeout=30) != 0
+    df = pd.read_csv(out / "resultados.csv", dtype=str)
+    assert "zeta" not in set(df["slug"]) and {"alfa", "beta"} <= set(df["slug"])
+    (cands / "zeta.toml").unlink()
+    res = run_batch([cands], out, workers=1, study=FAKE, progress=False)
+    assert sorted(r["slug"] for r in res.skipped) == ["alfa", "beta"]
+    assert _calls(out) == ["alfa", "beta"]

@@ -59,7 +59,8 @@ def _run_pool(params_list: list[dict], workers: int,
               on_result: Callable[[dict], None], study: str | None) -> list[dict]:
     """Run on one pool; return the parameters of studies lost to a broken pool."""
     lost: list[dict] = []
-    with _pool(workers, study) as ex:
+    ex = _pool(workers, study)
+    try:
         futures = {ex.submit(run_one, p): p for p in params_list}
         remaining = set(futures)
         while remaining:
@@ -69,4 +70,10 @@ def _run_pool(params_list: list[dict], workers: int,
                     on_result(fut.result())
                 except BrokenProcessPool:
                     lost.append(futures[fut])
+    except BaseException:
+        # Interrupted (Ctrl-C): drop the studies not started; finished ones are recorded,
+        # so the next run resumes from there.
+        ex.shutdown(wait=False, cancel_futures=True)
+        raise
+    ex.shutdown(wait=True)
     return sorted(lost, key=lambda p: p["slug"])

@@ -118,7 +118,7 @@ def failure_record(params: dict, error: str, started: float | None = None) -> di
         folder.mkdir(parents=True, exist_ok=True)
         if not (folder / ERROR_FILE).is_file():
             (folder / ERROR_FILE).write_text(error + "\n", encoding="utf-8")
-        files = {p.suffix.lstrip(".") or p.name: p.name for p in sorted(folder.iterdir())
+        files = {p.name: p.name for p in sorted(folder.iterdir())
                  if p.is_file() and not p.name.startswith(".")}
     except OSError:
         files = {}
@@ -150,7 +150,8 @@ def run_one(params: dict) -> dict:
         slug, name, operation, candidate, status (``"ok"`` or ``"falhou"``), skipped (False),
         verdict (``"viável"``/``"inviável"``/``"indeterminado"`` or None), rules
         ({rule_id: status}), folder (the slug: relative to the batch folder), files
-        ({kind: file name inside the folder}), error (text or None), seconds.
+        ({kind: file name inside the folder}, kind = html, pdf, ipynb, json; for a failure
+        {name: name} of every file left in the folder), error (text or None), seconds.
         A failure leaves ``erro.txt`` (and whatever partial files the study wrote, such as the
         executed notebook) in ``out_root/<slug>/`` and nowhere else.
     """
@@ -164,12 +165,9 @@ def run_one(params: dict) -> dict:
         if folder.is_dir() and (folder / ERROR_FILE).is_file():
             (folder / ERROR_FILE).unlink()
         run_study = _study_function(params.get("study"))
-        settings = None
-        if params.get("settings") is not None:
-            from ..rules.settings import Settings
-
-            settings = Settings.from_dict(params["settings"])
-        rec = run_study(Path(params["candidate"]), Path(params["out_root"]), settings=settings,
+        # run_study takes the settings as Settings or as their dict (Settings.to_dict()).
+        rec = run_study(Path(params["candidate"]), Path(params["out_root"]),
+                        settings=params.get("settings"),
                         data_root=Path(params["data_root"]) if params.get("data_root") else None,
                         template=Path(params["template"]) if params.get("template") else None)
         folder = Path(rec.get("folder") or folder)

@@ -161,6 +161,14 @@ def read_imb_table(path: Path) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+STATE_REVENUE_SCHEMA = pa.DataFrameSchema({
+    "ano": pa.Column(int, pa.Check.in_range(1990, 2100)),
+    "tributo": pa.Column(str, pa.Check.isin(list(TAXES))),
+    "valor_brl": pa.Column(float, pa.Check.gt(0)),
+    "fonte": pa.Column(str, pa.Check.isin([FONTE_IMB_125, FONTE_SEFAZ])),
+}, unique=["ano", "tributo", "fonte"], strict=True)
+
+
 def state_revenue_table(monthly_path: Path, table125_path: Path) -> pd.DataFrame:
     """The store's ``state_revenue`` table: IMB table 125 and SEFAZ-GO annual sums.
 
@@ -170,9 +178,16 @@ def state_revenue_table(monthly_path: Path, table125_path: Path) -> pd.DataFrame
         ``ano, tributo, valor_brl, fonte`` sorted by year, tax, source. Both sources are kept
         (they differ slightly for ICMS); :data:`FONTE_IMB_125` is the published official
         figure and is preferred where present.
+
+    Raises
+    ------
+    DataError
+        Either file malformed; a duplicated (year, tax, source) or a non-positive value.
     """
     out = pd.concat([read_imb_table125(table125_path),
                      sefaz_annual_taxes(read_sefaz_monthly(monthly_path))], ignore_index=True)
+    out["ano"] = out["ano"].astype(int)
+    out = validate(out, STATE_REVENUE_SCHEMA, table125_path)
     return out.sort_values(["ano", "tributo", "fonte"]).reset_index(drop=True)
 
 

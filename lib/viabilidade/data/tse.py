@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pandas as pd
 import pandera.pandas as pa
+from pandera.errors import SchemaError
 
 from ..errors import DataError
 from .codes import Crosswalk, ibge_code, tse_code
@@ -115,7 +116,7 @@ def _by_municipality(df: pd.DataFrame, path: Path, crosswalk: Crosswalk, *, code
     out["eleitores_aptos"] = out["eleitores_aptos"].astype("Int64")
     try:
         return ELECTORATE_SCHEMA.validate(out)
-    except pa.errors.SchemaError as exc:
+    except SchemaError as exc:
         raise DataError(f"aggregated electorate failed check {exc.check}", file=path,
                         column=getattr(exc.schema, "name", None)) from exc
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from types import SimpleNamespace
 
 import geopandas as gpd
 import matplotlib
@@ -31,10 +30,10 @@ from .candidate import Candidate
 from .data.paths import REPO
 from .errors import DataError, ReportError
 from .generate import non_seat_districts
-from .profile import BUILDINGS_PROXY_UNCERTAINTY, build_profile, state_tax_revenue
+from .profile import BUILDINGS_PROXY_UNCERTAINTY, build_profile
 from .profile_types import Profile, Territory, UnitProfile
 from .report import format as fmt  # noqa: E402
-from .report.charts import _RC, COLOURS, Chart, _svg  # noqa: E402
+from .report.charts import COLOURS, Chart, figure_svg  # noqa: E402
 from .report.tables import STATUS_CLASS, Html, esc, key_values  # noqa: E402
 from .rules.result import Basis, Figure, Lean, Status, Verdict, verdict  # noqa: E402
 from .rules.settings import Settings  # noqa: E402
@@ -66,16 +65,32 @@ def _store(store=None, data_root: Path | None = None):
     return load_store(data_root)
 
 
-def _revenue(store) -> float:
-    """State tax revenue (ICMS + IPVA + ITCD) of the latest year in the store, BRL; NaN if absent."""
-    fig = state_tax_revenue(SimpleNamespace(state_tax_revenue=None), store)
-    return float("nan") if fig is None or fig.value is None else float(fig.value)
+def state_revenue(store) -> dict | None:
+    """State tax revenue (ICMS + IPVA + ITCD) of the latest year of the store, for art. 4 VII.
+
+    The same year a single study uses when the candidate gives no collection
+    (:func:`viabilidade.profile.state_tax_revenue`); figures from
+    :func:`viabilidade.data.store.state_tax_revenue` (IMB tab. 125 preferred over SEFAZ-GO).
+
+    Returns
+    -------
+    dict or None
+        ``{"ano": int, "total": BRL, "fonte": str, ...}``; ``None`` when the latest year has
+        no complete figure.
+    """
+    from .data.store import state_tax_revenue as revenue_of_year
+
+    year = int(store.state_revenue["ano"].max())
+    try:
+        return {"ano": year, **revenue_of_year(store, year)}
+    except DataError:
+        return None
 
 
 def revenue_year(store) -> str | None:
-    """Year of the state tax revenue used for art. 4 VII (latest in the store's ``state_revenue``)."""
-    fig = state_tax_revenue(SimpleNamespace(state_tax_revenue=None), store)
-    return None if fig is None else fig.vintage
+    """Year of the state tax revenue used for art. 4 VII (see :func:`state_revenue`)."""
+    rev = state_revenue(store)
+    return None if rev is None else str(rev["ano"])
 
 
 # --------------------------------------------------------------------------- art. 8 audit
@@ -119,6 +134,7 @@ def municipality_frame(store, settings: Settings | None = None) -> pd.DataFrame:
                         f"{lost['cod_ibge'].iloc[0]} ({lost['nome'].iloc[0]}) has none",
                         file="electorate", column="eleitores_aptos")
     codes = m["cod_ibge"].astype(str)
+    rev = state_revenue(store)
     dpo = m["domicilios_ocupados"].astype(float)
     out = pd.DataFrame({
         "cod_ibge": codes, "nome": m["nome"],
@@ -128,7 +144,7 @@ def municipality_frame(store, settings: Settings | None = None) -> pd.DataFrame:
         "eleitores_basis": Basis.CERTIFIED.value,
         "edificacoes": dpo.astype("int64"), "edificacoes_basis": Basis.ESTIMATED.value,
         "edificacoes_incerteza": (BUILDINGS_PROXY_UNCERTAINTY * dpo).round(1),
-        "arrecadacao": np.nan, "receita_estadual": _revenue(store),
+        "arrecadacao": np.nan, "receita_estadual": np.nan if rev is None else rev["total"],
     })
     return out.sort_values("cod_ibge", kind="stable").reset_index(drop=True)
 
@@ -367,6 +383,8 @@ def screening(store=None, settings: Settings | None = None, *, data_root: Path |
 # ----------------------------------------------------------------------------- maps
 #: Resolution of the polygon layers of the maps (text and points stay vector in the SVG).
 MAP_DPI = 150
+#: Text style of the maps (as the study charts: DejaVu Sans, 9 pt).
+MAP_RC = {"font.family": "DejaVu Sans", "font.size": 9}
 #: Map categories of the art. 8 audit: (key, Portuguese legend label, colour).
 AUDIT_CLASSES = (
     ("fail", "não cumpre ao menos um item (IV a VII)", COLOURS[Status.FAIL]),
@@ -431,7 +449,7 @@ def audit_map(table: pd.DataFrame, boundaries) -> Chart:
         raise DataError(f"expected a boundary for every audited municipality; {code} has none",
                         file="boundaries", column="cod_ibge")
     geo = gpd.GeoDataFrame(geo, geometry="geometry", crs=boundaries.crs)
-    with matplotlib.rc_context(_RC):
+    with matplotlib.rc_context(MAP_RC):
         fig, ax = _map_axes(boundaries)
         handles, counts = [], {}
         for key, label, colour in AUDIT_CLASSES:
@@ -447,7 +465,7 @@ def audit_map(table: pd.DataFrame, boundaries) -> Chart:
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), frameon=False,
                   fontsize=8)
         fig.tight_layout()
-        svg = _svg(fig)
+        svg = figure_svg(fig)
     alt = ("Mapa dos municípios de Goiás. "
            + "; ".join(f"{label}: {counts[k]}" for k, label, _ in AUDIT_CLASSES)
            + f"; contornados em preto os {len(iv)} que não cumprem o item IV.")
@@ -473,7 +491,7 @@ def screening_map(table: pd.DataFrame, boundaries) -> Chart:
         district, hollow triangles for points matched by order (unverified). Districts with no
         point are counted in the caption.
     """
-    with matplotlib.rc_context(_RC):
+    with matplotlib.rc_context(MAP_RC):
         fig, ax = _map_axes(boundaries)
         boundaries.plot(ax=ax, color="#f4f4f4", edgecolor="#b0b0b0", linewidth=0.3, rasterized=True)
         origins = boundaries[boundaries["cod_ibge"].isin(set(table["cod_ibge"]))]
@@ -499,7 +517,7 @@ def screening_map(table: pd.DataFrame, boundaries) -> Chart:
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), frameon=False,
                   fontsize=8, ncol=2)
         fig.tight_layout()
-        svg = _svg(fig)
+        svg = figure_svg(fig)
     missing = len(table) - len(pts)
     counts = table["veredito_art4"].value_counts()
     alt = (f"Mapa de Goiás com os {len(pts)} pontos de vila sede dos distritos não sede: "

@@ -27,6 +27,9 @@ from ..errors import GeoError
 #: Equal-area CRS used for area shares: South America Albers Equal Area Conic.
 EQUAL_AREA = "ESRI:102033"
 
+#: Densification step (degrees) of lon/lat edges before projecting to the equal-area CRS.
+_DENSIFY_DEG = 0.005
+
 #: Shares within this distance of 0 or 1 count as whole units (boundary noise).
 _WHOLE_EPS = 1e-6
 
@@ -148,15 +151,21 @@ def apportion(units: gpd.GeoDataFrame, target: BaseGeometry, columns: list[str],
         Missing or non-numeric columns, an empty target, or mismatched CRSs.
     """
     _check_columns(units, columns, "units")
+    if units.crs is None:
+        raise GeoError("units: no CRS; expected EPSG:4674 or another declared CRS")
     if unit_id not in units.columns:
         raise GeoError(f"units: missing id column {unit_id!r}; found {list(units.columns)}")
     if target is None or target.is_empty:
         raise GeoError("apportion: the target polygon is empty")
     cand = units.iloc[units.sindex.query(target, predicate="intersects")]
-    eq = cand.to_crs(EQUAL_AREA)
-    tgt = gpd.GeoSeries([target], crs=units.crs).to_crs(EQUAL_AREA).iloc[0]
-    inside = shapely.intersection(eq.geometry.to_numpy(), tgt)
-    unit_area = shapely.area(eq.geometry.to_numpy())
+    # Densify before projecting so straight lon/lat edges (parallels, meridians) keep their
+    # true shape in the equal-area projection.
+    step = _DENSIFY_DEG if units.crs is not None and units.crs.is_geographic else None
+    eq = (cand.geometry.segmentize(step) if step else cand.geometry).to_crs(EQUAL_AREA)
+    tgt_s = gpd.GeoSeries([target], crs=units.crs)
+    tgt = (tgt_s.segmentize(step) if step else tgt_s).to_crs(EQUAL_AREA).iloc[0]
+    inside = shapely.intersection(eq.to_numpy(), tgt)
+    unit_area = shapely.area(eq.to_numpy())
     share = np.divide(shapely.area(inside), unit_area, out=np.zeros(len(eq)), where=unit_area > 0)
     weight = np.array(["area"] * len(eq), dtype=object)
     if address_points is not None:

@@ -140,8 +140,9 @@ def classify_gap(distance_m: float, *, from_seat: bool) -> Status:
     -------
     Status
         ``PASS`` / ``FAIL`` for a perimeter distance; ``FAIL`` / ``INDETERMINATE`` for a
-        seat bound.
+        seat bound. The distance is compared at millimetre precision (GRS80 geodesics are
+        computed to nanometres; 6 000 m measured as 5 999.9999999 m is 6 000 m).
     """
-    if distance_m < MIN_GAP_M:
+    if round(float(distance_m), 3) < MIN_GAP_M:
         return Status.FAIL
     return Status.INDETERMINATE if from_seat else Status.PASS

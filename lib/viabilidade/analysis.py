@@ -5,7 +5,7 @@ This is what a study notebook calls; it holds no presentation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -75,10 +75,32 @@ def provenance_records(store) -> list[dict]:
             for rec in store.provenance(table)]
 
 
+def proposed_seat_point(candidate: Candidate, store) -> tuple[float, float] | None:
+    """The proposed seat as (lat, lon): the candidate's ``seat_point``, else IBGE's vila point.
+
+    For an area made of one non-seat district, IBGE Localidades 2022 gives the point of its
+    vila (the district seat); it is used only where the point-to-district link is certain
+    (the municipality has a single non-seat district: ``atribuicao == "unica_no_municipio"``).
+    """
+    if candidate.seat_point is not None:
+        return candidate.seat_point
+    if len(candidate.districts) != 1 or candidate.municipalities:
+        return None
+    v = store.vilas
+    row = v[(v["cod_distrito"] == candidate.districts[0]) & (v["atribuicao"] == "unica_no_municipio")]
+    if len(row) != 1:
+        return None
+    return (float(row["lat"].iloc[0]), float(row["lon"].iloc[0]))
+
+
 def _territory(candidate: Candidate, store, settings) -> Territory:
     from .geo.facts import territory_facts
 
-    return territory_facts(candidate, store, sliver_tolerance_km2=settings.sliver_tolerance_km2)
+    seat = proposed_seat_point(candidate, store)
+    if seat != candidate.seat_point:
+        candidate = replace(candidate, seat_point=seat)
+    return territory_facts(candidate, store.boundaries, store.seats,
+                           sliver_tolerance_km2=settings.sliver_tolerance_km2)
 
 
 def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None) -> Analysis:
@@ -116,7 +138,12 @@ def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None
     territory = _territory(candidate, store, base)
     profile = build_profile(candidate, store, base, territory)
     results = evaluate(candidate, profile, base)
+
+    def rebuild(alt):
+        return build_profile(candidate, store, alt, _territory(candidate, store, alt))
+
     provenance = provenance_records(store)
     return Analysis(candidate=candidate, settings=base, profile=profile, results=results,
                     verdict=verdict(results), provenance=provenance,
-                    alternatives=verdict_under_alternatives(candidate, profile, base))
+                    alternatives=verdict_under_alternatives(candidate, profile, base,
+                                                            rebuild=rebuild))

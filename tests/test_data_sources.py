@@ -180,3 +180,34 @@ def test_sidra_resolver(names):
     with pytest.raises(DataError, match="row 9, column 'A': territory name 'Goiânia/GO' does "
                                         "not resolve"):
         r.resolve("Goiânia/GO", file="t.xlsx", row=9, column="A")
+
+
+def test_sefaz_annual_file_matches_monthly_sums():
+    rev = RAW / "revenue"
+    monthly = revenue.read_sefaz_monthly(
+        rev / "go_arrecadacao_estadual_mensal_por_receita_e_setor_2020-11_a_2024-08.csv")
+    annual = revenue.read_sefaz_annual(rev / "go_arrecadacao_estadual_anual_por_receita_2020-2024.csv")
+    assert annual["completo"].sum() == 26  # 44 lines, 18 partial (2020, 2024)
+    derived = revenue.sefaz_annual_taxes(monthly).set_index(["ano", "tributo"])["valor_brl"]
+    full = annual[annual["completo"]]
+    for tributo, lines in revenue.SEFAZ_LINES.items():
+        for ano in (2021, 2022, 2023):
+            expected = full[(full["ano"] == ano) & full["receita"].isin(lines)]["valor_brl"].sum()
+            assert derived[(ano, tributo)] == pytest.approx(expected, abs=0.01)
+
+
+def test_store_inputs_agree_with_published_tidy_tables(names):
+    """The raw-format loaders give the same numbers as the collection's tidy CSVs."""
+    import pandas as pd
+
+    tidy = pd.read_csv(RAW / "census" / "go_censo2022_municipios_populacao_domicilios.csv",
+                       dtype={"cod_ibge": str}).set_index("cod_ibge")
+    m = census.read_aggregates(RAW / "census" / "CD2022_Agregados_por_municipios_basico_GO.csv",
+                               level="municipios").set_index("cod_ibge")
+    assert (m["populacao"] == tidy["pessoas"]).all()
+    assert (m["domicilios_ocupados"] == tidy["domicilios_particulares_ocupados"]).all()
+    first = census.read_population_xlsx(
+        RAW / "census" / "CD2022_Populacao_Coletada_Imputada_e_Total_Municipio_e_UF_20230628.xlsx"
+    ).set_index("cod_ibge")
+    assert (first["pop_total"] == tidy["pop_total_release_20230628"]).all()
+    assert (m["populacao"] != first["pop_total"]).sum() == 22

@@ -76,6 +76,24 @@ def read_sefaz_monthly(path: Path) -> pd.DataFrame:
     return validate(out, MONTHLY_SCHEMA, path)
 
 
+def read_sefaz_annual(path: Path) -> pd.DataFrame:
+    """SEFAZ-GO annual collection by revenue line (``aba_origem, receita, ano, valor_reais,
+    cobertura``), as ``receita, ano, valor_brl, completo`` (bool: ``cobertura`` says the
+    whole year).
+
+    Raises
+    ------
+    DataError
+        Missing column or bad number (file, row, column).
+    """
+    df = read_text_csv(path, encoding="utf-8", sep=",",
+                       required=["receita", "ano", "valor_reais", "cobertura"])
+    return pd.DataFrame({"receita": df["receita"].str.strip(),
+                         "ano": to_number(df, "ano", path, integer=True).astype(int),
+                         "valor_brl": to_number(df, "valor_reais", path),
+                         "completo": df["cobertura"].str.strip() == "ano completo"})
+
+
 def sefaz_annual_taxes(monthly: pd.DataFrame) -> pd.DataFrame:
     """Annual ICMS, IPVA, ITCD from the monthly SEFAZ-GO table, complete years only.
 

@@ -56,7 +56,8 @@ class Chart:
                     f'alt="{esc(self.alt)}"/><figcaption>{esc(label + self.caption)}</figcaption></figure>')
 
 
-def _svg(fig: MplFigure) -> str:
+def figure_svg(fig: MplFigure) -> str:
+    """SVG text of a matplotlib figure, identical bytes run to run (fixed hash salt, no dates)."""
     buf = io.StringIO()
     with matplotlib.rc_context(_RC):
         fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
@@ -119,7 +120,7 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
                            else 0, *(float(r.value) / float(r.threshold) for r in rows), 1.2) * 1.15)
         ax.set_xlabel("valor ÷ exigência (1 = exatamente a exigência)")
         fig.tight_layout()
-        svg = _svg(fig)
+        svg = figure_svg(fig)
     caption = ("Requisitos numéricos: valor apurado dividido pela exigência legal. Barras à direita "
                "da linha tracejada superam a exigência; barras hachuradas são estimativas, com a "
                "incerteza indicada.")

@@ -9,6 +9,7 @@ nbclient's timestamps and paths are removed and cell ids are numbered.
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -26,7 +27,10 @@ DEFAULT_TEMPLATE = Path(__file__).resolve().parents[3] / "notebooks" / "estudo.i
 
 
 class IPCKernelManager(AsyncKernelManager):
-    """Kernel manager using IPC (Unix socket) transport in a private temporary folder."""
+    """Kernel manager using IPC (Unix socket) transport in a private temporary folder.
+
+    The folder is removed when the kernel's resources are cleaned up (not on restart).
+    """
 
     @default("transport")
     def _default_transport(self) -> str:
@@ -36,6 +40,13 @@ class IPCKernelManager(AsyncKernelManager):
     def _default_ip(self) -> str:
         folder = tempfile.mkdtemp(prefix="viabilidade-kernel-")
         return str(Path(folder) / "kernel")
+
+    async def _async_cleanup_resources(self, restart: bool = False) -> None:
+        await super()._async_cleanup_resources(restart=restart)
+        if not restart and self.transport == "ipc":
+            shutil.rmtree(Path(self.ip).parent, ignore_errors=True)
+
+    cleanup_resources = _async_cleanup_resources
 
 
 @dataclass

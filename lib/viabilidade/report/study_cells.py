@@ -1,7 +1,8 @@
 """What the study notebook's first cell does: load the data, analyse the candidate, build the map.
 
-Kept out of the notebook so the template stays a list of ``display(...)`` calls. Imports are
-lean: geopandas is only imported (through :mod:`viabilidade.geo.maps`) when the map is drawn.
+Kept out of the notebook so the template stays a list of ``display(...)`` calls. The map and
+the memorial descritivo are drawn only when the area has a polygon (whole municipalities or a
+boundary file); an area made of IBGE districts has none, and the study says so.
 """
 
 from __future__ import annotations
@@ -43,25 +44,54 @@ def settings_from(settings: dict | None, source: str | Path | None = None):
     return Settings.from_dict(settings, file=source or "parâmetros do estudo")
 
 
-def map_html(analysis, store) -> str:
-    """The map figure of the area and its origin(s), or ``""`` when no map can be drawn.
+def _split(analysis, store):
+    """The candidate's geometries, or ``None`` when the area has no polygon (GeoError)."""
+    from ..errors import GeoError
+    from ..geo.territory import split_territory
 
-    Uses :func:`viabilidade.geo.maps.area_map` when that module exists and the store has
-    boundaries; its :class:`GeoError` (no geometry for this area) leaves the map out.
-    """
     try:
-        from ..geo import maps
-    except ImportError:
+        split = split_territory(analysis.candidate, store.boundaries)
+    except GeoError:
+        return None
+    return split if split.area is not None else None
+
+
+def map_html(analysis, store, split) -> str:
+    """The map figure of the area, its origin(s) and seats (:func:`viabilidade.geo.maps.territory_map`),
+    as an embedded SVG with caption and alt text; ``""`` without geometry."""
+    if split is None:
+        return ""
+    from ..geo.facts import seat_of
+    from ..geo.maps import territory_map
+    from .charts import Chart, figure_svg
+
+    c = analysis.candidate
+    seats = {o: seat_of(store.seats, o) for o in c.origins}
+    names = {o: u.label for o, u in (getattr(analysis.profile, "origins", {}) or {}).items()}
+    source = "Malha municipal (limites) e sedes municipais do IBGE, SIRGAS 2000"
+    fig = territory_map(split, title=c.name, origin_seats={k: v for k, v in seats.items() if v},
+                        area_seat=c.seat_point, names=names, source=source)
+    caption = (f"Território proposto de {c.name}, município(s) de origem e sedes, com a faixa de "
+               "6 km em torno de cada sede de origem (art. 4º, II). Fonte: " + source + ".")
+    alt = (f"Mapa do território proposto de {c.name} em relação a "
+           + ", ".join(names.get(o, o) for o in c.origins) + ", com escala gráfica e norte.")
+    return Chart(svg=figure_svg(fig), caption=caption, alt=alt).html(2)
+
+
+def memorial_html(analysis, split) -> str:
+    """The memorial descritivo of the area (:func:`viabilidade.geo.memorial.memorial`), or ``""``."""
+    if split is None:
         return ""
     from ..errors import GeoError
+    from ..geo.memorial import memorial
+    from .tables import esc
 
-    draw = getattr(maps, "area_map_html", None)
-    if draw is None:
-        return ""
     try:
-        return draw(analysis.candidate, store, analysis.profile)
+        m = memorial(split.area, name=analysis.candidate.name)
     except GeoError:
         return ""
+    paras = "".join(f"<p>{esc(p)}</p>" for p in m.text.split("\n\n"))
+    return f'<div class="memorial"><h3>Memorial descritivo</h3>{paras}</div>'
 
 
 def load_study(candidate_path: str, *, data_root: str | None = None, settings: dict | None = None,
@@ -89,7 +119,9 @@ def load_study(candidate_path: str, *, data_root: str | None = None, settings: d
     store = load_store(Path(data_root) if data_root else None)
     analysis = analyse(candidate_path, store=store, settings=settings_from(settings))
     date = dt.date.fromisoformat(study_date) if study_date else dt.date.today()
-    return Study(analysis=analysis, store=store, date=date, map_html=map_html(analysis, store))
+    split = _split(analysis, store)
+    return Study(analysis=analysis, store=store, date=date, map_html=map_html(analysis, store, split),
+                 memorial_html=memorial_html(analysis, split))
 
 
 def results_bundle(analysis) -> dict:

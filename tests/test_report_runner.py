@@ -1,0 +1,68 @@
+"""The papermill runner: typed parameters, byte-stable executed notebooks, IPC kernels."""
+
+from __future__ import annotations
+
+import nbformat
+import pytest
+
+from viabilidade.errors import ReportError
+from viabilidade.report import runner
+
+
+def _template(tmp_path, body: str):
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    params = nbformat.v4.new_code_cell("code = None\nsettings = {}\nname = ''", metadata={"tags": ["parameters"]})
+    nb.cells = [params, nbformat.v4.new_code_cell(body)]
+    path = tmp_path / "t.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+def _text(nb) -> str:
+    return "".join(o.get("text", "") for c in nb.cells for o in c.get("outputs", []))
+
+
+def test_parameters_keep_their_types(tmp_path):
+    t = _template(tmp_path, "print(repr(code), type(code).__name__, settings['quorum'], name)")
+    run = runner.execute(t, {"code": "0520010", "settings": {"quorum": "literal"}, "name": "São Simão"})
+    assert run.error is None
+    assert _text(run.notebook) == "'0520010' str literal São Simão\n"
+
+
+def test_executed_notebook_is_byte_stable(tmp_path):
+    t = _template(tmp_path, "print(code)")
+    a = runner.execute(t, {"code": "5200100"})
+    b = runner.execute(t, {"code": "5200100"})
+    text = nbformat.writes(a.notebook)
+    assert text == nbformat.writes(b.notebook)
+    assert [c["id"] for c in a.notebook.cells] == ["cell-0", "cell-1", "cell-2"]
+    for marker in ("start_time", "end_time", "duration", "iopub.execute_input", "input_path"):
+        assert marker not in text
+    assert a.notebook.metadata["papermill"] == {"parameters": {"code": "5200100"}}
+
+
+def test_failed_cell_returns_partial_notebook_and_error(tmp_path):
+    t = _template(tmp_path, "raise ValueError('dados ausentes')")
+    run = runner.execute(t, {"code": "1"})
+    assert run.error is not None and "dados ausentes" in str(run.error)
+    outputs = [o for c in run.notebook.cells for o in c.get("outputs", [])]
+    assert any(o.get("ename") == "ValueError" for o in outputs)
+
+
+def test_kernel_uses_ipc_transport(tmp_path):
+    t = _template(tmp_path, "from ipykernel.kernelapp import IPKernelApp\nprint(IPKernelApp.instance().transport)")
+    run = runner.execute(t, {})
+    assert _text(run.notebook).strip() == "ipc"
+
+
+def test_missing_template_is_reported(tmp_path):
+    with pytest.raises(ReportError, match=r"study template .*nada\.ipynb does not exist"):
+        runner.execute(tmp_path / "nada.ipynb", {})
+
+
+def test_unreadable_template_is_reported(tmp_path):
+    bad = tmp_path / "bad.ipynb"
+    bad.write_text("not json", encoding="utf-8")
+    with pytest.raises(ReportError, match=r"bad\.ipynb is not a readable notebook"):
+        runner.execute(bad, {})

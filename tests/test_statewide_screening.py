@@ -1,0 +1,121 @@
+"""Screening of the 81 non-seat districts (viabilidade.statewide.screening) on the processed store."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from viabilidade import statewide as sw
+from viabilidade.rules.settings import Settings
+
+STORE = Path(__file__).resolve().parents[1] / "data" / "processed"
+pytestmark = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                reason="processed store data/processed not built")
+
+
+@pytest.fixture(scope="module")
+def store():
+    from viabilidade.data.store import load_store
+
+    return load_store(STORE)
+
+
+@pytest.fixture(scope="module")
+def screening(store):
+    return sw.screening(store, Settings()).set_index("cod_distrito", drop=False)
+
+
+def test_covers_the_81_non_seat_districts(screening, store):
+    assert len(screening) == 81
+    assert screening["cod_distrito"].is_unique
+    d = store.districts.set_index("cod_distrito")
+    assert not d.loc[screening["cod_distrito"], "sede"].any()
+    assert screening["populacao"].sum() == 544_130
+    assert screening["veredito_art4"].value_counts().to_dict() == {"inviável": 69, "indeterminado": 12}
+
+
+def test_posse_dabadia_passes_item_iv(screening):
+    r = screening.loc["520010010"]
+    assert (r["nome"], r["nome_municipio"], r["cod_ibge"]) == ("Posse d'Abadia", "Abadiânia", "5200100")
+    assert r["populacao"] == 3045
+    assert r["IV_status"] == "pass" and r["art4.IV"] == "pass"
+    assert r["IV_margem"] == 45
+    # electors: 10,812 electors of Abadiânia x 3,045 / 17,232 inhabitants (estimated)
+    assert r["eleitores"] == pytest.approx(10812 * 3045 / 17232, abs=0.05)
+    assert (r["V_status"], r["V_lean"]) == ("indeterminate", "likely pass")
+    assert r["edificacoes"] == 1178 and r["VI_lean"] == "likely pass"
+    assert r["VII_status"] == "indeterminate"
+    assert r["veredito_art4"] == "indeterminado"
+    # remainder: Abadiânia without Posse d'Abadia keeps 14,187 inhabitants
+    assert r["origem_populacao"] == 14187 and r["origem_IV_status"] == "pass"
+    assert r["art4.par1"] == "indeterminate"
+
+
+def test_both_sides_of_item_iv(screening):
+    passing = screening[screening["IV_status"] == "pass"]
+    failing = screening[screening["IV_status"] == "fail"]
+    assert len(passing) == 12 and len(failing) == 69
+    assert passing["populacao"].min() == 3045
+    assert failing["populacao"].max() == 2620
+    assert (failing["veredito_art4"] == "inviável").all()
+    assert screening.at["520140510", "populacao"] == 318_653  # Nova Brasília, the largest
+
+
+def test_origin_remainder_failing_par1(screening):
+    fail = screening[screening["art4.par1"] == "fail"]
+    assert sorted(fail["cod_distrito"]) == ["521030715", "521160210", "521340010", "521935712"]
+    r = screening.loc["521935712"]  # Cirilândia, of Santa Isabel
+    assert r["origem_populacao"] == 1940
+    assert r["origem_IV_status"] == "fail"
+    assert r["art4.par1_motivo"] == "Santa Isabel (remanescente) perderia requisito(s): art4.IV."
+    assert "art4.par1" in r["falham"]
+
+
+def test_gap_bound_only_for_certain_vila_points(screening):
+    certain = screening["vila_atribuicao"] == sw.CERTAIN_ATTRIBUTION
+    assert int(certain.sum()) == 35
+    assert screening.loc[certain, "distancia_sede_m"].notna().all()
+    assert screening.loc[~certain, "distancia_sede_m"].isna().all()
+    assert screening.at["520010010", "distancia_sede_m"] == pytest.approx(12_753.9, abs=1)
+    assert (screening["art4.II"] == "indeterminate").all()
+
+
+def test_seat_closer_than_6_km_fails_art4_ii(store):
+    """Move Abadiânia's seat 5 km and then 7 km from the Posse d'Abadia vila point."""
+    from viabilidade.geo.measure import GEOD
+
+    vila = store.vilas.set_index("cod_distrito").loc["520010010"]
+
+    @dataclasses.dataclass
+    class Moved:
+        seats: pd.DataFrame
+        districts: pd.DataFrame = dataclasses.field(  # Abadiânia's two districts only: fast
+            default_factory=lambda: store.districts[store.districts["cod_ibge"] == "5200100"])
+
+        def __getattr__(self, name):
+            return getattr(store, name)
+
+    out = {}
+    for metres in (5_999.0, 6_001.0):
+        lon, lat, _ = GEOD.fwd(vila["lon"], vila["lat"], 90.0, metres)
+        seats = store.seats.copy()
+        seats.loc[seats["cod_ibge"] == "5200100", ["lat", "lon"]] = [lat, lon]
+        cases = sw.district_cases(Moved(seats), Settings())
+        assert [row["cod_distrito"] for row, _, _ in cases] == ["520010010"]
+        out[metres] = cases[0][2]
+    from viabilidade.rules.art4 import item_II
+
+    near, far = item_II(out[5_999.0], Settings()), item_II(out[6_001.0], Settings())
+    assert near.status == "fail" and near.value == pytest.approx(5_999.0, abs=0.5)
+    assert far.status == "indeterminate"
+
+
+def test_screening_map_marks_unverified_points(screening, store):
+    chart = sw.screening_map(screening.reset_index(drop=True), store.boundaries)
+    assert chart.alt == ("Mapa de Goiás com os 81 pontos de vila sede dos distritos não sede: "
+                         "inviável: 69; indeterminado: 12; viável: 0.")
+    assert not re.search(r'(?:src|href)="https?:', chart.svg)

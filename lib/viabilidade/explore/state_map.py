@@ -1,4 +1,5 @@
-"""The state map of the explorer: a population choropleth with the scenario drawn on top.
+"""The explorer's maps: the state overview (a population choropleth with the scenario on top)
+and the scenario's territory (drawn by :mod:`viabilidade.geo.maps`).
 
 Goiás's 246 municipalities are shaded by Censo 2022 population (log scale); the scenario's
 origin municipalities are outlined, whole municipalities in the area are filled, and district
@@ -31,7 +32,7 @@ def _district_points(store, districts: tuple[str, ...]) -> pd.DataFrame:
 
 
 def state_map(store, *, area_municipalities=(), area_districts=(), origins=(), title: str = ""):
-    """Draw the state with a scenario on top.
+    """Goiás with the scenario on top: the overview the unit is picked against.
 
     Parameters
     ----------
@@ -50,47 +51,68 @@ def state_map(store, *, area_municipalities=(), area_districts=(), origins=(), t
     from matplotlib.colors import LogNorm
     from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
-    from matplotlib.patches import Patch, Rectangle
+    from matplotlib.patches import Patch
 
     b = store.boundaries.merge(store.municipalities[["cod_ibge", "populacao"]], on="cod_ibge", how="left")
     sel = b[b["cod_ibge"].isin(area_municipalities)]
     org = b[b["cod_ibge"].isin(origins)]
     pts = _district_points(store, tuple(area_districts))
-    focus = pd.concat([sel, org])
-    fig = Figure(figsize=(10.0, 5.6))
-    axes = [fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)] if len(focus) else [fig.add_subplot()]
+    fig = Figure(figsize=(5.6, 6.0))
+    ax = fig.add_subplot()
+    ax.set_axis_off()
+    ax.set_aspect(1 / np.cos(np.radians(-16.0)))
+    b.plot(ax=ax, column="populacao", cmap="Greys", norm=LogNorm(vmin=800, vmax=1.5e6),
+           edgecolor="#9e9e9e", linewidth=0.2, alpha=0.55)
     handles = []
-    for ax in axes:
-        ax.set_axis_off()
-        ax.set_aspect(1 / np.cos(np.radians(-16.0)))
-        b.plot(ax=ax, column="populacao", cmap="Greys", norm=LogNorm(vmin=800, vmax=1.5e6),
-               edgecolor="#9e9e9e", linewidth=0.2, alpha=0.55)
-        if len(sel):
-            sel.plot(ax=ax, color=AREA_COLOUR, edgecolor="black", linewidth=0.6)
-        if len(org):
-            org.plot(ax=ax, facecolor="none", edgecolor=ORIGIN_COLOUR, linewidth=1.4)
-        if len(pts):
-            ax.scatter(pts["lon"], pts["lat"], s=30, color=AREA_COLOUR, edgecolor="black", zorder=5)
     if len(sel):
+        sel.plot(ax=ax, color=AREA_COLOUR, edgecolor="black", linewidth=0.6)
         handles.append(Patch(facecolor=AREA_COLOUR, label="área (municípios inteiros)"))
     if len(org):
+        org.plot(ax=ax, facecolor="none", edgecolor=ORIGIN_COLOUR, linewidth=1.4)
         handles.append(Patch(facecolor="none", edgecolor=ORIGIN_COLOUR, label="município de origem"))
     if len(pts):
+        ax.scatter(pts["lon"], pts["lat"], s=30, color=AREA_COLOUR, edgecolor="black", zorder=5)
         handles.append(Line2D([], [], marker="o", linestyle="", color=AREA_COLOUR,
-                              markeredgecolor="black",
-                              label="sede de distrito da área (sem polígono de distrito)"))
-    axes[0].set_title("Goiás — população do Censo 2022 (escala log)", fontsize=9)
-    if len(focus):
-        x0, y0, x1, y1 = focus.total_bounds
-        pad = max(x1 - x0, y1 - y0) * 0.15 + 0.05
-        axes[1].set_xlim(x0 - pad, x1 + pad)
-        axes[1].set_ylim(y0 - pad, y1 + pad)
-        axes[1].set_title(title or "Detalhe do cenário", fontsize=9)
-        axes[0].add_patch(Rectangle((x0 - pad, y0 - pad), x1 - x0 + 2 * pad, y1 - y0 + 2 * pad,
-                                    fill=False, edgecolor=AREA_COLOUR, linewidth=1))
+                              markeredgecolor="black", label="sede de distrito da área"))
     if handles:
-        axes[-1].legend(handles=handles, loc="upper right", fontsize=7, framealpha=0.9)
-    fig.text(0.01, 0.01, "Fontes: IBGE, malha municipal e Censo 2022; Localidades 2022.",
-             fontsize=6, color="#616161")
+        ax.legend(handles=handles, loc="lower left", fontsize=7, framealpha=0.9)
+    ax.set_title(title or "Goiás", fontsize=10)
+    fig.text(0.01, 0.01, "População do Censo 2022 (tons de cinza, escala log). Fontes: IBGE, "
+             "malha municipal, Censo 2022, Localidades 2022.", fontsize=6, color="#616161")
     fig.tight_layout()
     return fig
+
+
+def detail_map(store, candidate):
+    """The scenario's territory drawn by :func:`viabilidade.geo.maps.territory_map`.
+
+    Origin(s), area and remainder with the 6 km band around each origin seat (art. 4 II). An
+    area of districts has no polygon: the map then shows the origin and the district seat.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    GeoError
+        From :func:`viabilidade.geo.territory.split_territory` when the territory cannot be drawn.
+    """
+    from ..geo.maps import territory_map
+    from ..geo.territory import split_territory
+
+    seats = store.seats.set_index("cod_ibge")
+    origin_seats = {o: (float(seats.at[o, "lat"]), float(seats.at[o, "lon"]))
+                    for o in candidate.origins if o in seats.index}
+    pts = _district_points(store, candidate.districts)
+    area_seat = candidate.seat_point
+    if area_seat is None and len(candidate.municipalities) == 1 and candidate.municipalities[0] in seats.index:
+        row = seats.loc[candidate.municipalities[0]]
+        area_seat = (float(row["lat"]), float(row["lon"]))
+    if area_seat is None and len(pts):
+        area_seat = (float(pts["lat"].iloc[0]), float(pts["lon"].iloc[0]))
+    names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
+    return territory_map(split_territory(candidate, store.boundaries), title=candidate.name,
+                         origin_seats=origin_seats, area_seat=area_seat, names=names,
+                         source="IBGE, malha municipal; sedes municipais; Localidades 2022",
+                         figsize=(5.6, 6.0))

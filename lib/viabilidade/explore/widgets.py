@@ -21,7 +21,7 @@ from .margins import margins, margins_chart
 from .projection import Projection
 from .save import save_scenario
 from .scenario import AREA, FigureOverride, Scenario, run_scenario, totals
-from .state_map import state_map
+from .state_map import detail_map, state_map
 from .views import municipality_options, styled_rules, unit_options
 
 #: Integer thresholds of :class:`Settings` shown as number boxes, with Portuguese labels.
@@ -41,7 +41,7 @@ _WIDE = W.Layout(width="44em")
 
 def _png(fig) -> bytes:
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
+    fig.savefig(buf, format="png", dpi=80)
     return buf.getvalue()
 
 
@@ -73,12 +73,12 @@ class Explorer:
         self.analysis = None
         self.error = ""
         self.draw_map = draw_map
-        self._map_key = None
+        self._map_key = self._chart_key = None
         self._quiet = False
         self.controls: dict[str, W.Widget] = {}
         self.panes = {k: W.HTML() for k in ("verdict", "message", "rules", "totals", "margins",
                                             "alternatives", "saved")}
-        self.images = {k: W.Image(format="png") for k in ("margins_chart", "map")}
+        self.images = {k: W.Image(format="png") for k in ("margins_chart", "map", "detail")}
         self._build_controls()
         self._load_scenario_into_controls()
         self.update()
@@ -163,6 +163,14 @@ class Explorer:
             self._quiet = False
 
     def _start(self) -> Scenario:
+        """A fresh scenario for the picked unit; what-if figures and projections are cleared."""
+        self._quiet = True
+        try:
+            for q in OVERRIDE_LABELS:
+                self.controls[f"{q}_on"].value = False
+            self.controls["projection"].value = None
+        finally:
+            self._quiet = False
         code = self.controls["unit"].value
         if len(code) == 9:
             return Scenario.for_district(self.store, code)
@@ -244,16 +252,24 @@ class Explorer:
         p["totals"].value = totals(a).to_html(index=False, na_rep="—")
         table = margins(a.results, a.profile)
         p["margins"].value = table[["rule_id", "subject", "status", "texto"]].to_html(index=False)
-        self.images["margins_chart"].value = _png(margins_chart(table))
+        chart_key = table.drop(columns=["texto"]).to_json()
+        if chart_key != self._chart_key:  # redraw only when a margin changed (~0.3 s)
+            self.images["margins_chart"].value = _png(margins_chart(table))
+            self._chart_key = chart_key
         p["alternatives"].value = "<ul>" + "".join(
             f"<li>{html.escape(d)}: <b>{fmt.verdict_label(v)}</b>"
             f"{' (muda ' + html.escape(', '.join(ch)) + ')' if ch else ''}</li>"
             for d, v, ch in a.alternatives) + "</ul>"
         key = (s.districts, s.municipalities, s.origins)
-        if self.draw_map and key != self._map_key:
+        if self.draw_map and key != self._map_key:  # maps change only with the area (~1 s)
             self.images["map"].value = _png(state_map(self.store, area_municipalities=s.municipalities,
                                                       area_districts=s.districts, origins=s.origins,
-                                                      title=s.name))
+                                                      title=f"Goiás — {s.name}"))
+            try:
+                self.images["detail"].value = _png(detail_map(self.store, a.candidate))
+            except ViabilidadeError as e:
+                self.images["detail"].value = b""
+                p["message"].value += f"<p>Mapa do território indisponível: {html.escape(str(e))}</p>"
             self._map_key = key
 
     def save(self) -> Path | None:
@@ -288,7 +304,7 @@ class Explorer:
         for n, t in enumerate(["Área", "Leituras", "Limiares", "E se…", "Salvar"]):
             controls.set_title(n, t)
         results = W.Tab(children=[p["rules"], p["totals"], W.VBox([i["margins_chart"], p["margins"]]),
-                                  i["map"], p["alternatives"]])
+                                  W.HBox([i["map"], i["detail"]]), p["alternatives"]])
         for n, t in enumerate(["Regras", "Totais", "Margens", "Mapa", "Leituras alternativas"]):
             results.set_title(n, t)
         return W.VBox([controls, p["verdict"], p["message"], results])

@@ -1,0 +1,182 @@
+"""Scenarios evaluated through the study's own path (viabilidade.explore.scenario, .save)."""
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from viabilidade.analysis import analyse
+from viabilidade.candidate import load_candidate
+from viabilidade.errors import CandidateError
+from viabilidade.explore.projection import Projection
+from viabilidade.explore.save import save_scenario, scenario_toml
+from viabilidade.explore.scenario import (AREA, FigureOverride, Scenario, apply_overrides,
+                                          run_scenario, totals)
+from viabilidade.rules import Settings
+from viabilidade.rules.result import Basis, Lean, Status, Verdict
+
+REPO = Path(__file__).resolve().parents[1]
+PROCESSED = REPO / "data" / "processed"
+pytestmark = pytest.mark.skipif(not (PROCESSED / "manifest.json").exists(),
+                                reason=f"processed store absent at {PROCESSED} (viabilidade data build)")
+
+POSSE, ABADIANIA = "520010010", "5200100"
+NATINOPOLIS, GOIANESIA = "520860810", "5208608"   # 183 inhabitants; Goianésia 73,707
+NOVA_IGUACU, MARA_ROSA = "5214879", "5212808"
+
+
+@pytest.fixture(scope="module")
+def store():
+    from viabilidade.data.store import load_store
+
+    return load_store(PROCESSED)
+
+
+@pytest.fixture(scope="module")
+def posse(store):
+    return Scenario.for_district(store, POSSE)
+
+
+def _statuses(analysis):
+    return [(r.rule_id, r.subject, str(r.status), r.value, str(r.lean or "")) for r in analysis.results]
+
+
+def test_posse_dabadia_as_in_the_data(store, posse):
+    a = run_scenario(posse, store)
+    iv = a.result("art4.IV")
+    assert (iv.value, iv.threshold, iv.status) == (3045, 3000, Status.PASS)
+    assert a.profile.remainders[ABADIANIA].population.value == 14187
+
+
+@pytest.mark.parametrize("population, status", [(3000, Status.FAIL), (3001, Status.PASS), (2999, Status.FAIL)])
+def test_what_if_population_flips_art4_iv_at_3001(store, posse, population, status):
+    a = run_scenario(posse.with_override(FigureOverride(AREA, "population", population)), store)
+    iv = a.result("art4.IV")
+    assert iv.status == status
+    assert iv.value == population
+    assert iv.basis == Basis.CERTIFIED          # a what-if keeps the basis of the figure it replaces
+    assert iv.details["nota"].startswith("HIPOTÉTICO — valor hipotético informado na exploração "
+                                         "(valor dos dados: 3045;")
+    if status == Status.FAIL:
+        assert a.verdict == Verdict.INVIAVEL
+
+
+def test_what_if_on_the_remainder(store, posse):
+    a = run_scenario(posse.with_override(FigureOverride(ABADIANIA, "population", 3000)), store)
+    par1 = a.result("art4.par1")
+    assert par1.status == Status.FAIL
+    assert par1.details["subchecks"]["IV"]["status"] == "fail"
+    with pytest.raises(CandidateError, match="override subject '5208608': expected 'área' or one of "
+                                             r"the origins with a remainder \(5200100\)"):
+        apply_overrides(a.profile, [FigureOverride(GOIANESIA, "population", 1)])
+
+
+def test_projection_makes_population_estimated(store, posse):
+    scen = posse.with_projection(Projection("population", 2030, 0.01, 0.005))
+    a = run_scenario(scen, store)
+    iv = a.result("art4.IV")
+    assert iv.value == pytest.approx(3294.6, abs=0.05)
+    assert iv.status == Status.INDETERMINATE and iv.basis == Basis.ESTIMATED
+    assert iv.lean == Lean.LIKELY_PASS           # 3,294.6 − 129.2 still above 3,000
+    shrinking = run_scenario(posse.with_projection(Projection("population", 2030, -0.02)), store)
+    assert shrinking.result("art4.IV").lean == Lean.LIKELY_FAIL
+    assert run_scenario(scen.with_projection(None, "population"), store).result("art4.IV").status == Status.PASS
+
+
+def test_add_and_remove_units_change_area_and_remainders(store, posse):
+    bigger = posse.add_unit(NATINOPOLIS, store)
+    assert bigger.origins == (ABADIANIA, GOIANESIA)
+    t = totals(run_scenario(bigger, store)).set_index(["papel", "unidade"])["populacao"]
+    assert t[("área", "Posse d'Abadia")] == 3045 + 183
+    assert t[("remanescente", "Abadiânia (remanescente)")] == 14187
+    assert t[("remanescente", "Goianésia (remanescente)")] == 73707 - 183
+    back = bigger.remove_unit(NATINOPOLIS, store)
+    assert back.districts == (POSSE,) and back.origins == (ABADIANIA,)
+    with pytest.raises(CandidateError, match="520010010 is already in the area"):
+        posse.add_unit(POSSE, store)
+    with pytest.raises(CandidateError, match="the area would be empty"):
+        posse.remove_unit(POSSE, store)
+    with pytest.raises(CandidateError, match="expected a 9-digit district or 7-digit municipality code, "
+                                             "found '93734'"):
+        posse.add_unit("93734", store)
+    with pytest.raises(CandidateError, match="unknown IBGE district code '529999999'"):
+        posse.add_unit("529999999", store)
+
+
+def test_continuity_live_for_whole_municipalities_indeterminate_for_districts(store, posse):
+    assert run_scenario(posse, store).result("art4.III").status == Status.INDETERMINATE
+    nova = Scenario.for_municipality(store, NOVA_IGUACU, MARA_ROSA)
+    a = run_scenario(nova, store)
+    assert a.result("art4.III").status == Status.PASS
+    assert a.result("art4.IV").value == 3010
+
+
+def test_settings_and_special_interest_reach_the_rules(store, posse):
+    with pytest.raises(CandidateError, match="a declared special interest needs a justification"):
+        posse.replace(special_interest=True, special_interest_kind="tourism")
+    reduced = posse.replace(special_interest=True, special_interest_kind="tourism",
+                            special_interest_justification="romaria de Nossa Senhora d'Abadia")
+    a = run_scenario(reduced.with_override(FigureOverride(AREA, "population", 2001)), store)
+    assert (a.result("art4.IV").threshold, a.result("art4.IV").status) == (2000, Status.PASS)
+    by = reduced.replace(settings=Settings(reduction="by"))
+    assert run_scenario(by, store).result("art4.IV").threshold == 1000
+    assert run_scenario(posse.replace(creation_year=2028), store).result("art7.par3").status == Status.FAIL
+    assert run_scenario(posse.replace(creation_year=2027), store).result("art7.par3").status == Status.PASS
+
+
+def test_saved_scenario_runs_the_same_through_analyse(store, posse, tmp_path):
+    scen = posse.replace(creation_year=2027, special_interest=True, special_interest_kind="tourism",
+                         special_interest_justification="romaria de Nossa Senhora d'Abadia",
+                         settings=Settings(reduction="by", reduction_items="IV,V,VI,VII", population=3500))
+    path = save_scenario(scen, tmp_path / "posse-explorada.toml")
+    loaded = load_candidate(path)
+    assert dataclasses.replace(loaded, path=None) == dataclasses.replace(
+        scen.replace(path=path).to_candidate(), path=None)
+    assert loaded.settings == {"reduction_items": "IV,V,VI,VII", "reduction": "by", "population": 3500}
+    assert _statuses(analyse(path, store=store)) == _statuses(run_scenario(scen, store))
+    with pytest.raises(CandidateError, match="the file already exists"):
+        save_scenario(scen, path)
+
+
+def test_saving_what_if_figures_needs_consent(posse, tmp_path):
+    scen = posse.with_override(FigureOverride(AREA, "population", 3000))
+    with pytest.raises(CandidateError, match=r"field 'overrides': the scenario has what-if figures "
+                                             r"\(área population = 3000\) that a candidate file cannot hold"):
+        scenario_toml(scen, tmp_path / "x.toml")
+    text = scenario_toml(scen, tmp_path / "x.toml", drop_overrides=True)
+    assert "#   área · population = 3000 — valor hipotético informado na exploração" in text
+    assert 'districts = [\n    "520010010",\n]' in text
+
+
+def test_scenario_validation_messages(store):
+    with pytest.raises(CandidateError, match="unknown IBGE district code '520010099': not among the 327 districts"):
+        Scenario.for_district(store, "520010099")
+    with pytest.raises(CandidateError, match="expected a year between 1990 and 2100, found 1989"):
+        Scenario(name="X", origins=(ABADIANIA,), districts=(POSSE,), creation_year=1989)
+    with pytest.raises(CandidateError, match="expected a quantity among population, electors, buildings, "
+                                             "collection, found 'area'"):
+        FigureOverride(AREA, "area", 1)
+    with pytest.raises(CandidateError, match="expected a number >= 0 for population, found -5"):
+        FigureOverride(AREA, "population", -5)
+
+
+def test_district_of_a_non_origin_is_reported_as_in_a_study(store, posse):
+    wrong = posse.replace(districts=(POSSE, NATINOPOLIS))   # Goianésia not declared as origin
+    with pytest.raises(CandidateError, match="district 520860810 .* belongs to municipality 5208608"):
+        run_scenario(wrong, store)
+
+
+@pytest.mark.slow
+def test_saved_scenario_through_run_study_matches_the_interactive_view(store, posse, tmp_path):
+    from viabilidade.report.study import run_study
+
+    scen = posse.replace(creation_year=2027, settings=Settings(reduction="by"))
+    path = save_scenario(scen, tmp_path / "posse-explorada.toml")
+    record = run_study(path, tmp_path / "out")
+    view = run_scenario(scen, store)
+    import json
+
+    results = json.loads((Path(record["folder"]) / "resultados.json").read_text(encoding="utf-8"))
+    saved = [(r["rule_id"], r["subject"], r["status"]) for r in results["results"]]
+    assert saved == [(r.rule_id, r.subject, str(r.status)) for r in view.results]
+    assert record["verdict"] == str(view.verdict)

@@ -32,11 +32,12 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..errors import DataError
-from . import census, dtb, revenue, seats, sidra, tse
 from .codes import Crosswalk
-from .geometry import read_boundaries
 from .paths import default_root
 from .provenance import RAW, record, sha256
+
+# The loaders (pandera schemas, openpyxl) are imported by build_store only, so that opening
+# the store for a study stays light.
 
 #: Table name -> (column order, sort keys, raw roles it is built from).
 TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
@@ -72,6 +73,9 @@ def _same_codes(left: pd.Series, right: pd.Series, what: str, file: Path, column
 
 
 def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
+    from . import census, dtb, revenue, seats, sidra, tse
+    from .geometry import read_boundaries
+
     p = {role: raw / f.path for role, f in RAW.items()}
     agg_m = census.read_aggregates(p["agg_mun"], level="municipios", dictionary=p["dictionary"])
     first = census.read_population_xlsx(p["pop_xlsx"], uf="52")
@@ -310,6 +314,8 @@ def state_tax_revenue(store: Store, ano: int, fonte: str | None = None) -> dict[
     DataError
         No complete figure for that year and source (lists the years available).
     """
+    from . import revenue
+
     t = store.state_revenue
     year = t[t["ano"] == ano]
     order = [fonte] if fonte else [revenue.FONTE_IMB_125, revenue.FONTE_SEFAZ]

@@ -144,18 +144,18 @@ def shape_metrics(geom: BaseGeometry) -> ShapeMetrics:
         raise GeoError("shape_metrics: empty geometry")
     m = gpd.GeoSeries([geom], crs="EPSG:4674").to_crs(utm_crs(geom)).iloc[0]
     a, p = m.area, m.length
-    circle = shapely.minimum_bounding_circle(m)
+    radius = shapely.minimum_bounding_radius(m)
     neck = narrowest_neck_m(m)
     return ShapeMetrics(
         polsby_popper=float(4 * math.pi * a / p**2),
         convex_hull_ratio=float(a / m.convex_hull.area),
-        reock=float(a / circle.area),
+        reock=float(a / (math.pi * radius**2)),
         narrowest_neck_m=None if neck is None else float(neck),
     )
 
 
 #: Bump when a metric's definition changes, so cached state tables are recomputed.
-_ALGORITHM_VERSION = "1"
+_ALGORITHM_VERSION = "2"
 _TABLE_CACHE: dict[str, pd.DataFrame] = {}
 
 

@@ -1,0 +1,84 @@
+"""Memorial descritivo: UTM marks, azimuths, distances and the pt-BR text (geo.memorial)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import geopandas as gpd
+import pandas as pd
+import pytest
+import shapely
+
+from viabilidade.data.geometry import read_boundaries
+from viabilidade.errors import GeoError
+from viabilidade.geo.measure import utm_crs
+from viabilidade.geo.memorial import azimuth_dms, fmt_num, memorial
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+TBRUGZ = SHARED / "geo" / "go_municipios_tbrugz_geojs-52-mun.geojson"
+CENSUS = SHARED / "census" / "go_censo2022_municipios_populacao_domicilios.csv"
+needs_data = pytest.mark.skipif(not TBRUGZ.exists(), reason=f"shared data not found at {SHARED}")
+
+
+@pytest.mark.parametrize("deg, text", [
+    (45.208333333, "45°12'30\""), (90.0, "90°00'00\""), (0.0, "0°00'00\""),
+    (359.99999, "0°00'00\""), (12.999999, "13°00'00\""), (180.5, "180°30'00\""),
+])
+def test_azimuth_dms(deg, text):
+    assert azimuth_dms(deg) == text
+
+
+def test_pt_br_numbers():
+    assert fmt_num(1234.56) == "1.234,56"
+    assert fmt_num(8200000) == "8.200.000,00"
+    assert fmt_num(0.5, 4) == "0,5000"
+
+
+def test_square_in_utm_22s():
+    sq_m = shapely.box(500_000, 8_199_000, 501_000, 8_200_000)
+    sq = gpd.GeoSeries([sq_m], crs="EPSG:31982").to_crs("EPSG:4674").iloc[0]
+    m = memorial(sq, name="Quadra")
+    assert m.crs == "EPSG:31982"
+    t = m.table
+    assert list(t["marco"]) == ["M-01", "M-02", "M-03", "M-04"]
+    assert list(t["azimute"]) == ["90°00'00\"", "180°00'00\"", "270°00'00\"", "0°00'00\""]
+    assert t["distancia_m"].tolist() == pytest.approx([1000.0] * 4, abs=1e-6)
+    assert m.perimeter_m == pytest.approx(4000.0, abs=1e-5)
+    assert m.area_km2 == pytest.approx(1.0, abs=1e-9)
+    assert m.text.startswith("Memorial descritivo de Quadra.")
+    assert ("Perímetro 1: Começa no marco M-01, de coordenadas UTM E 500.000,00 m e "
+            "N 8.200.000,00 m; daí segue com azimute 90°00'00\" e distância de 1.000,00 m até "
+            "o marco M-02, de coordenadas UTM E 501.000,00 m e N 8.200.000,00 m;") in m.text
+    assert ("até o marco M-01, ponto inicial da descrição deste perímetro.") in m.text
+    assert "Perímetro: 4.000,00 m. Área: 1,0000 km² (100,00 ha)." in m.text
+    assert "fuso 22S (EPSG:31982)" in m.text
+
+
+def test_zone_choice_and_errors():
+    assert utm_crs(shapely.box(-47.5, -15, -47.4, -14.9)) == "EPSG:31983"
+    assert utm_crs(shapely.box(-50.5, -15, -50.4, -14.9)) == "EPSG:31982"
+    with pytest.raises(GeoError, match=r"outside SIRGAS 2000 / UTM zones 21S-23S"):
+        memorial(shapely.box(-40.5, -15, -40.4, -14.9))
+    with pytest.raises(GeoError, match="memorial: expected Polygon or MultiPolygon, found Point"):
+        memorial(shapely.Point(-49, -16))
+
+
+def test_hole_is_described_as_inner_perimeter():
+    ring = gpd.GeoSeries([shapely.box(500_000, 8_190_000, 510_000, 8_200_000).difference(
+        shapely.box(502_000, 8_192_000, 503_000, 8_193_000))], crs="EPSG:31982")
+    m = memorial(ring.to_crs("EPSG:4674").iloc[0])
+    assert list(m.table["tipo"].unique()) == ["externo", "interno"]
+    assert m.table["marco"].iloc[-1] == "M-08"
+    assert "Perímetro interno (exclusão) 2: Começa no marco M-05" in m.text
+    assert m.area_km2 == pytest.approx(99.0, abs=1e-6)
+
+
+@needs_data
+def test_anhanguera_memorial():
+    b = read_boundaries(TBRUGZ).set_index("cod_ibge")
+    m = memorial(b.geometry["5201207"], name="Anhanguera")
+    assert len(m.table) == 25  # 26 vertices in the file, the last closing the ring
+    census = pd.read_csv(CENSUS, dtype={"cod_ibge": str}).set_index("cod_ibge")
+    assert m.geodesic_area_km2 == pytest.approx(census.loc["5201207", "area_km2"], rel=0.02)
+    assert m.area_km2 == pytest.approx(m.geodesic_area_km2, rel=0.002)  # UTM scale near 1
+    assert m.table["n_m"].iloc[0] == m.table["n_m"].max()  # starts at the northernmost mark

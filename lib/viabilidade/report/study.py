@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import re
 import tempfile
 import time
 import traceback
@@ -166,7 +167,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     nb = run.notebook
     try:
         if run.error is not None:
-            raise ReportError(f"the study notebook failed: {run.error}")
+            raise ReportError(_execution_message(run.error))
         t = time.perf_counter()
         html = export.notebook_to_html(nb)
         timings["html"] = time.perf_counter() - t
@@ -175,8 +176,13 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         timings["pdf"] = time.perf_counter() - t
         payload = results_payload(nb)
     except Exception as e:
-        detail = "".join(traceback.format_exception_only(type(e), e))
-        _write_failure(folder, nb, f"{candidate_path.name}: {detail}")
+        detail = "".join(traceback.format_exception_only(type(e), e)).strip()
+        if isinstance(e, ReportError):
+            detail = str(e)
+        text = f"{candidate_path.name}: {detail}\n"
+        if run.error is not None:
+            text += "\n" + _ANSI.sub("", str(run.error)).strip() + "\n"
+        _write_failure(folder, nb, text)
         if isinstance(e, ReportError):
             raise ReportError(f"{e} (see {folder / 'erro.txt'})") from e
         raise ReportError(f"study {candidate.slug} failed: {detail.strip()} "
@@ -203,6 +209,18 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         "folder": str(folder),
         "files": {k: str(folder / v) for k, v in FILES.items()},
     }
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _execution_message(error: BaseException) -> str:
+    """One line for a failed notebook: the cell and the exception (papermill's attributes)."""
+    ename, evalue = getattr(error, "ename", None), getattr(error, "evalue", None)
+    if ename is None:
+        return f"the study notebook failed: {type(error).__name__}: {error}"
+    cell = getattr(error, "exec_count", None)
+    return f"the study notebook failed in cell {cell}: {ename}: {_ANSI.sub('', str(evalue))}"
 
 
 def _check_against_data(candidate, data_root: Path | None) -> None:

@@ -1,0 +1,181 @@
+"""run_study: validation before writing, atomic outputs, failure files, whole studies.
+
+Whole studies run the real template through papermill on the committed processed store
+(``data/processed``) and are marked ``slow``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from viabilidade.errors import CandidateError, ReportError, SettingsError
+from viabilidade.report import study
+
+REPO = Path(__file__).resolve().parents[1]
+POSSE = REPO / "data" / "candidates" / "posse-dabadia.toml"
+STORE = REPO / "data" / "processed"
+SCRIPT = "<script>alert(1)</script>"
+
+needs_store = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                 reason="processed store data/processed not built")
+
+
+def _failing_template(tmp_path: Path) -> Path:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell("candidate_path = ''\ndata_root = None\nsettings = {}\n"
+                                          "study_date = None", metadata={"tags": ["parameters"]}),
+                nbformat.v4.new_code_cell("raise RuntimeError('falha simulada no estudo')")]
+    path = tmp_path / "falha.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+def test_malformed_candidate_fails_before_anything_is_written(tmp_path):
+    bad = tmp_path / "ruim.toml"
+    bad.write_text(POSSE.read_text(encoding="utf-8").replace('districts = ["520010010"]',
+                                                            "districts = [520010010]"), encoding="utf-8")
+    out = tmp_path / "outputs"
+    with pytest.raises(CandidateError, match=r"ruim\.toml, field 'area\.districts\[0\]': district codes "
+                                             r"must be quoted text \(\"520010010\"\)"):
+        study.run_study(bad, out)
+    assert not out.exists()
+
+
+def test_unknown_setting_fails_before_anything_is_written(tmp_path):
+    out = tmp_path / "outputs"
+    with pytest.raises(SettingsError, match=r"field 'settings\.quorom'.*unknown setting 'quorom'"):
+        study.run_study(POSSE, out, settings={"quorom": "literal"})
+    assert not out.exists()
+
+
+@needs_store
+def test_candidate_inconsistent_with_data_fails_before_writing(tmp_path):
+    bad = tmp_path / "outra-origem.toml"
+    bad.write_text(POSSE.read_text(encoding="utf-8").replace('municipalities = ["5200100"]',
+                                                            'municipalities = ["5208707"]'), encoding="utf-8")
+    out = tmp_path / "outputs"
+    with pytest.raises(CandidateError, match=r"520010010"):
+        study.run_study(bad, out, data_root=STORE)
+    assert not out.exists()
+
+
+def test_output_folder_stays_inside_root(tmp_path):
+    assert study.output_folder(tmp_path, "posse-dabadia") == (tmp_path / "posse-dabadia").resolve()
+    for slug in ("../fora", "a/b", "..", ""):
+        with pytest.raises(ReportError, match="is not directly inside"):
+            study.output_folder(tmp_path, slug)
+
+
+def test_results_payload_missing_is_reported():
+    with pytest.raises(ReportError, match=r"no application/vnd\.viabilidade\.resultados\+json output"):
+        study.results_payload(nbformat.v4.new_notebook())
+
+
+@needs_store
+def test_failed_run_keeps_previous_files_and_writes_failure(tmp_path):
+    folder = tmp_path / "outputs" / "posse-dabadia"
+    folder.mkdir(parents=True)
+    for name in study.FILES.values():
+        (folder / name).write_text(f"estudo anterior: {name}", encoding="utf-8")
+    with pytest.raises(ReportError, match=r"the study notebook failed in cell 3: RuntimeError: falha simulada no estudo "
+                                          r"\(see .*posse-dabadia/erro\.txt\)"):
+        study.run_study(POSSE, tmp_path / "outputs", data_root=STORE, template=_failing_template(tmp_path))
+    for name in study.FILES.values():
+        assert (folder / name).read_text(encoding="utf-8") == f"estudo anterior: {name}"
+    erro = (folder / "erro.txt").read_text(encoding="utf-8")
+    assert erro.startswith("posse-dabadia.toml: the study notebook failed in cell 3: RuntimeError")
+    assert "raise RuntimeError('falha simulada no estudo')" in erro and "\x1b[" not in erro
+    partial = nbformat.read(folder / "estudo.falhou.ipynb", as_version=4)
+    assert any(o.get("ename") == "RuntimeError" for c in partial.cells for o in c.get("outputs", []))
+    assert sorted(p.name for p in folder.iterdir()) == sorted([*study.FILES.values(), *study.FAILED_FILES])
+
+
+# --------------------------------------------------------------------------- whole studies
+@pytest.fixture(scope="module")
+def posse_runs(tmp_path_factory):
+    """Posse d'Abadia run twice into two roots (same date), plus a stale failure file in the first."""
+    import datetime as dt
+
+    roots = [tmp_path_factory.mktemp("a"), tmp_path_factory.mktemp("b")]
+    (roots[0] / "posse-dabadia").mkdir()
+    (roots[0] / "posse-dabadia" / "erro.txt").write_text("falha antiga", encoding="utf-8")
+    records = [study.run_study(POSSE, r, data_root=STORE, study_date=dt.date(2026, 11, 30)) for r in roots]
+    return roots, records
+
+
+@pytest.mark.slow
+@needs_store
+def test_study_writes_the_four_files_and_the_record(posse_runs):
+    roots, records = posse_runs
+    rec = records[0]
+    folder = roots[0] / "posse-dabadia"
+    assert rec["slug"] == "posse-dabadia" and rec["name"] == "Posse d'Abadia"
+    assert rec["operation"] == "create-municipality"
+    assert rec["folder"] == str(folder.resolve())
+    assert sorted(p.name for p in folder.iterdir()) == sorted(study.FILES.values())  # stale erro.txt gone
+    payload = json.loads((folder / "resultados.json").read_text(encoding="utf-8"))
+    assert payload["verdict"] == rec["verdict"] in ("viável", "inviável", "indeterminado")
+    ids = [r["rule_id"] for r in payload["results"]]
+    assert "art4.IV" in ids and rec["rules"]["art4.IV"] == "pass"
+    posse_iv = next(r for r in payload["results"] if r["rule_id"] == "art4.IV")
+    assert posse_iv["value"] == 3045 and posse_iv["threshold"] == 3000
+    assert set(payload) >= {"candidate", "verdict", "results", "settings", "provenance"}
+    assert all(len(f["sha256"]) == 64 for p in payload["provenance"] for f in p.get("files", []))
+
+
+@pytest.mark.slow
+@needs_store
+def test_study_outputs_are_byte_identical_across_runs(posse_runs):
+    (a, b), _ = posse_runs
+    for name in study.FILES.values():
+        assert (a / "posse-dabadia" / name).read_bytes() == (b / "posse-dabadia" / name).read_bytes(), name
+
+
+@pytest.mark.slow
+@needs_store
+def test_study_html_has_no_code_and_no_network(posse_runs):
+    (a, _), _ = posse_runs
+    html = (a / "posse-dabadia" / "estudo.html").read_text(encoding="utf-8")
+    assert "jp-InputArea" not in html and "input_area" not in html
+    assert "injected-parameters" not in html and "candidate_path" not in html
+    assert "<script" not in html.lower()
+    assert not re.search(r'(src|href)\s*=\s*"(https?:)?//', html)
+    assert "application/vnd.viabilidade" not in html
+    assert str(a) not in html
+
+
+@pytest.mark.slow
+@needs_store
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) not installed")
+def test_study_pdf_text(posse_runs):
+    (a, _), records = posse_runs
+    text = subprocess.run(["pdftotext", str(a / "posse-dabadia" / "estudo.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    assert "Posse d'Abadia" in text
+    assert "Abadiânia" in text
+    assert "3.045" in text
+    assert "Página 1 de" in text
+    payload = json.loads((a / "posse-dabadia" / "resultados.json").read_text(encoding="utf-8"))
+    for r in payload["results"]:
+        assert r["rule_id"] in text, r["rule_id"]
+
+
+@pytest.mark.slow
+@needs_store
+def test_script_candidate_name_is_text(tmp_path):
+    toml = tmp_path / "xss.toml"
+    toml.write_text(POSSE.read_text(encoding="utf-8")
+                    .replace('slug = "posse-dabadia"', 'slug = "xss"')
+                    .replace('name = "Posse d\'Abadia"', f'name = "{SCRIPT}"'), encoding="utf-8")
+    rec = study.run_study(toml, tmp_path / "out", data_root=STORE)
+    html = Path(rec["files"]["html"]).read_text(encoding="utf-8")
+    assert "<script" not in html.lower()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html

@@ -103,6 +103,11 @@ def _by_municipality(df: pd.DataFrame, path: Path, crosswalk: Crosswalk, *, code
         n = int(df.loc[missing, ROW].iloc[0])
         raise DataError("expected a count of electors, found a missing value", file=path,
                         row=n, column=count)
+    negative = df["_n"] < 0
+    if negative.any():
+        i = negative.to_numpy().nonzero()[0][0]
+        raise DataError(f"expected a count of electors >= 0, found {df[count].iloc[i]!r}",
+                        file=path, row=int(df[ROW].iloc[i]), column=count)
     df["_ibge"] = [crosswalk.tse_to_ibge(t, file=path, row=int(n), column=code)
                    for n, t in zip(df[ROW], df["_tse"])]
     df["_zone"] = to_number(df, zone, path, integer=True)

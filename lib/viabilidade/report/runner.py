@@ -99,7 +99,7 @@ def execute(template: Path, parameters: dict[str, Any], *, cwd: Path | None = No
     Raises
     ------
     ReportError
-        If the template does not exist or is not a notebook.
+        If the template does not exist, is not a notebook or has no ``parameters`` cell.
     """
     import papermill as pm
 
@@ -110,6 +110,10 @@ def execute(template: Path, parameters: dict[str, Any], *, cwd: Path | None = No
         nb_in = nbformat.read(template, as_version=4)
     except Exception as e:
         raise ReportError(f"study template {template} is not a readable notebook: {e}") from e
+    if not any("parameters" in c.get("metadata", {}).get("tags", []) for c in nb_in.cells):
+        raise ReportError(f"study template {template} has no cell tagged 'parameters'; "
+                          "expected one code cell with the tag 'parameters' (papermill injects "
+                          "the typed parameters after it), found none")
     seconds: dict[str, float] = {}
     t0 = time.perf_counter()
     error: BaseException | None = None

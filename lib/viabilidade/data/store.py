@@ -26,7 +26,6 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import geopandas as gpd
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -73,6 +72,8 @@ def _same_codes(left: pd.Series, right: pd.Series, what: str, file: Path, column
 
 
 def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
+    import geopandas as gpd
+
     from . import census, dtb, revenue, seats, sidra, tse
     from .geometry import read_boundaries
 
@@ -120,16 +121,11 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
                 p["boundaries"], "id")
     # One spelling everywhere: the Censo 2022 name (tbrugz writes "São Luíz do Norte").
     bounds = bounds.drop(columns=["nome"]).merge(mun[["cod_ibge", "nome"]], on="cod_ibge")
-    bounds = gpd.GeoDataFrame(bounds, geometry="geometry", crs=read_crs(bounds))
+    bounds = gpd.GeoDataFrame(bounds, geometry="geometry", crs="EPSG:4674")
 
     return {"municipalities": mun, "districts": dist, "electorate": electorate,
             "crosswalk": cw_table, "seats": seat, "vilas": vilas, "state_revenue": state_rev,
             "pib": pib, "boundaries": bounds}
-
-
-def read_crs(gdf: gpd.GeoDataFrame):
-    """CRS of a GeoDataFrame (kept through merges)."""
-    return gdf.crs if gdf.crs is not None else "EPSG:4674"
 
 
 def _arrow(df: pd.DataFrame, columns: tuple[str, ...], keys: tuple[str, ...]) -> pa.Table:
@@ -137,7 +133,7 @@ def _arrow(df: pd.DataFrame, columns: tuple[str, ...], keys: tuple[str, ...]) ->
     return pa.Table.from_pandas(df, preserve_index=False).replace_schema_metadata(None)
 
 
-def _write_geoparquet(gdf: gpd.GeoDataFrame, columns, keys, path: Path) -> None:
+def _write_geoparquet(gdf, columns, keys, path: Path) -> None:
     gdf = gdf.sort_values(list(keys), kind="mergesort").reset_index(drop=True)[list(columns)]
     tmp = path.with_suffix(".tmp.parquet")
     gdf.to_parquet(tmp, index=False, write_covering_bbox=False)
@@ -216,6 +212,8 @@ class Store:
                 raise DataError("processed table missing; run `viabilidade data build`",
                                 file=path)
             if name == "boundaries":
+                import geopandas as gpd
+
                 self._cache[name] = gpd.read_parquet(path)
             else:
                 self._cache[name] = pd.read_parquet(path)

@@ -15,9 +15,9 @@ import shapely
 from ..candidate import Candidate
 from ..errors import GeoError
 from ..profile_types import Territory
-from ..rules.result import Basis, Figure
+from ..rules.result import Basis, Figure, Status
 from .continuity import DEFAULT_SLIVER_KM2, continuity
-from .distance import MIN_GAP_M, nearest_geodesic
+from .distance import classify_gap, nearest_geodesic
 from .measure import GEOD
 from .memorial import fmt_num
 from .shape import shape_report
@@ -72,12 +72,12 @@ def _gap_bounds(candidate: Candidate, split: Split, seats: pd.DataFrame, names: 
         lat, lon = seat
         if split.area is not None:
             n = nearest_geodesic(lon, lat, split.area)
-            to = "ponto mais próximo do território proposto"
+            to = "ao ponto mais próximo do território proposto"
             dist, plon, plat = n.distance_m, n.lon, n.lat
         elif candidate.seat_point is not None:
             plat, plon = candidate.seat_point
             dist = float(GEOD.inv(lon, lat, plon, plat)[2])
-            to = "sede proposta"
+            to = "à sede proposta"
         else:
             per[code] = {"distance_m": None, "reason": "área sem geometria e sem sede proposta"}
             continue
@@ -89,10 +89,10 @@ def _gap_bounds(candidate: Candidate, split: Split, seats: pd.DataFrame, names: 
     code = min(measured, key=lambda c: measured[c]["distance_m"])
     d = measured[code]
     verdict_hint = ("abaixo de 6 km: prova o descumprimento do art. 4º, II"
-                    if d["distance_m"] < MIN_GAP_M else
+                    if classify_gap(d["distance_m"], from_seat=True) is Status.FAIL else
                     "como o perímetro urbano não está nos dados, a distância real pode ser menor; "
                     "só um valor abaixo de 6 km decide")
-    note = (f"Distância geodésica (elipsoide GRS80) da sede de {names.get(code, code)} ao "
+    note = (f"Distância geodésica (elipsoide GRS80) da sede de {names.get(code, code)} "
             f"{d['to']}: {fmt_num(d['distance_km'], 2)} km; {verdict_hint}.")
     if split.area is not None:
         source = f"{SEATS_SOURCE}; limites: {boundary_source}"
@@ -100,7 +100,7 @@ def _gap_bounds(candidate: Candidate, split: Split, seats: pd.DataFrame, names: 
     else:
         source = f"{SEATS_SOURCE}; sede proposta: arquivo da candidatura"
         vintage = f"sedes {SEATS_VINTAGE}"
-    fig = Figure(value=round(d["distance_m"], 1), unit="m", basis=Basis.MEASURED,
+    fig = Figure(value=round(d["distance_m"], 3), unit="m", basis=Basis.MEASURED,
                  source=source, vintage=vintage, note=note)
     return fig, per
 

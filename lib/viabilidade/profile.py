@@ -59,6 +59,9 @@ def check_candidate(candidate: Candidate, store) -> None:
         Naming the candidate file and field: an unknown district or municipality code, a
         district of a municipality that is not a declared origin, an area municipality that
         is also an origin, or a destination equal to an origin.
+    GeoError
+        A boundary-file area lying outside its declared origins
+        (:func:`viabilidade.geo.territory.check_area_in_origins`).
     """
     districts = store.districts.set_index("cod_distrito")
     munis = store.municipalities.set_index("cod_ibge")
@@ -95,6 +98,10 @@ def check_candidate(candidate: Candidate, store) -> None:
         if candidate.destination in candidate.origins:
             raise CandidateError("the destination must differ from the origin",
                                  file=f, field="destination.municipality")
+    if candidate.boundary is not None and candidate.origins:
+        from .geo.territory import check_area_in_origins
+
+        check_area_in_origins(candidate, store.boundaries)
 
 
 def electors_ratio_half_iqr(store) -> float:

@@ -137,3 +137,11 @@ def test_detalhe_votacao_munzona(tmp_path, cw):
     assert e.to_dict("records") == [{"cod_ibge": "5208707", "cod_tse": "93734",
                                      "nome_tse": "GOIÂNIA", "eleitores_aptos": 223_819,
                                      "zonas": "1|2"}]
+
+
+def test_perfil_negative_count(tmp_path, cw):
+    rows = [ROWS[0], ROWS[1].replace('"7904"', '"-3"')]
+    with pytest.raises(DataError) as e:
+        tse.read_perfil_eleitorado(_perfil(tmp_path, rows), cw)
+    assert str(e.value) == ("file perfil_eleitorado_2022.csv, row 3, column "
+                            "'QT_ELEITORES_PERFIL': expected a count of electors >= 0, found '-3'")

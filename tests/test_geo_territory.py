@@ -13,7 +13,8 @@ from viabilidade.candidate import load_candidate
 from viabilidade.data.geometry import read_boundaries
 from viabilidade.errors import GeoError
 from viabilidade.geo.continuity import continuity
-from viabilidade.geo.territory import municipality_geometry, split_territory
+from viabilidade.geo.territory import (check_area_in_origins, municipality_geometry,
+                                      split_territory)
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
@@ -99,3 +100,29 @@ def test_unknown_municipality_is_an_error(tmp_path):
     with pytest.raises(GeoError, match=r"^municipality 5299999 has no boundary polygon in the "
                                        r"boundary data \(1 features\)$"):
         split_territory(load_candidate(tmp_path / "c.toml"), b)
+
+
+def _boundary_candidate(tmp_path, area):
+    gpd.GeoDataFrame({"cod_ibge": ["5299999"]}, geometry=[area], crs="EPSG:4674").to_file(
+        tmp_path / "area.gpkg")
+    (tmp_path / "c.toml").write_text(
+        'operation = "create-municipality"\nname = "Teste"\n'
+        '[area]\nboundary = "area.gpkg"\n[origin]\nmunicipalities = ["5200100"]\n')
+    return load_candidate(tmp_path / "c.toml")
+
+
+@pytest.mark.parametrize("x1, ok", [(-48.998, True), (-48.996, False)])
+def test_area_outside_origin_both_sides_of_tolerance(tmp_path, x1, ok):
+    origin = shapely.box(-49.3, -16.6, -49.0, -16.5)
+    b = gpd.GeoDataFrame({"cod_ibge": ["5200100"], "nome": ["Abadiânia"]}, geometry=[origin],
+                         crs="EPSG:4674")
+    # Area from -49.1 to x1: 0.002 degrees of 0.102 (1.96 %) or 0.004 of 0.104 (3.85 %) outside.
+    c = _boundary_candidate(tmp_path, shapely.box(-49.1, -16.6, x1, -16.5))
+    if ok:
+        assert check_area_in_origins(c, b) == pytest.approx(0.002 / 0.102, rel=1e-3)
+    else:
+        with pytest.raises(GeoError, match=r"^area\.gpkg: 3\.8 % of the area \(4\.72 of "
+                                           r"122\.84 km²\) lies outside its origin "
+                                           r"municipalities 5200100 \(Abadiânia\); expected the "
+                                           r"area inside its origins \(tolerance 2 %\)$"):
+            check_area_in_origins(c, b)

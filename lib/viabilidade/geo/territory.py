@@ -175,3 +175,52 @@ def split_territory(candidate: Candidate, boundaries: gpd.GeoDataFrame) -> Split
                      retrospective=True)
     remainders = {c: polygonal(shapely.difference(g, area)) for c, g in origins.items()}
     return Split(area=area, origins_before=origins, remainders=remainders)
+
+
+#: Share of a boundary-file area allowed outside its origins' polygons: the tbrugz polygons are
+#: simplified (edges off by up to a few hundred metres), so a border drawn on the real limit
+#: pokes out along it.
+OUTSIDE_TOLERANCE = 0.02
+
+
+def check_area_in_origins(candidate: Candidate, boundaries: gpd.GeoDataFrame, *,
+                          tolerance: float = OUTSIDE_TOLERANCE) -> float:
+    """Check that a boundary-file area lies inside the union of its origin municipalities.
+
+    Parameters
+    ----------
+    candidate : Candidate
+        With ``boundary`` set and at least one origin.
+    boundaries : GeoDataFrame
+        Municipality polygons ``cod_ibge, nome, geometry`` in EPSG:4674.
+    tolerance : float
+        Largest share (0..1) of the area's geodesic area allowed outside the origins
+        (default :data:`OUTSIDE_TOLERANCE`, 2 %).
+
+    Returns
+    -------
+    float
+        The share of the area outside its origins (0 when the candidate has no boundary file
+        or no origin).
+
+    Raises
+    ------
+    GeoError
+        If more than ``tolerance`` of the area lies outside its origins; the message names the
+        boundary file, the share and km² outside and the origins.
+    """
+    if candidate.boundary is None or not candidate.origins:
+        return 0.0
+    area, _ = area_geometry(candidate, boundaries)
+    origins = shapely.union_all([municipality_geometry(boundaries, c) for c in candidate.origins])
+    total = geodesic_area_km2(area)
+    outside = geodesic_area_km2(polygonal(shapely.difference(area, origins)))
+    share = outside / total if total > 0 else 0.0
+    if share > tolerance:
+        names = dict(zip(boundaries["cod_ibge"], boundaries["nome"]))
+        listed = ", ".join(f"{c} ({names.get(c, '?')})" for c in candidate.origins)
+        raise GeoError(
+            f"{candidate.boundary.name}: {100 * share:.1f} % of the area "
+            f"({outside:,.2f} of {total:,.2f} km²) lies outside its origin municipalities "
+            f"{listed}; expected the area inside its origins (tolerance {100 * tolerance:g} %)")
+    return share

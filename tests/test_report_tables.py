@@ -67,5 +67,6 @@ def test_provenance_table_has_one_row_per_file_with_sha256():
             {"table": "electorate", "source": SCRIPT}]
     html = tables.provenance_table(prov)
     assert html.count("<tr>") == 4  # header + 3 rows
+    assert "IBGE — IBGE, Censo 2022" in html
     assert "a" * 64 in html and "census/b.csv" in html
     assert "<script>" not in html

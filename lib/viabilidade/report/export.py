@@ -1,6 +1,7 @@
 """Export an executed study notebook to HTML (nbconvert, ``basic`` template) and PDF (WeasyPrint).
 
-The HTML holds only the cells' outputs (no code, no prompts, no injected-parameters cell),
+The HTML holds only the cells' outputs (no code, no markdown notes, no prompts, no
+injected-parameters cell, no machine-readable outputs),
 one small stylesheet of ours inlined once (``assets/estudo.css``), no script and no
 reference to any network address. The table of contents is built from the sections'
 ``<h2 id=…>`` headings. The PDF is A4 with "Página X de Y", a running header with the
@@ -10,6 +11,7 @@ byte-stable for the same inputs: nothing depends on the time, a random id or a p
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import re
 from functools import lru_cache
@@ -35,9 +37,24 @@ def _body_html(nb: nbformat.NotebookNode) -> str:
     from nbconvert import HTMLExporter
 
     exporter = HTMLExporter(template_name="basic", exclude_input=True, exclude_input_prompt=True,
-                            exclude_output_prompt=True, anchor_link_text="")
-    body, _ = exporter.from_notebook_node(nb)
+                            exclude_output_prompt=True, exclude_markdown=True, anchor_link_text="")
+    body, _ = exporter.from_notebook_node(_displayable(nb))
     return body
+
+
+#: MIME types a study shows; outputs with none of them (machine-readable results) are dropped.
+SHOWN = ("text/html", "image/svg+xml", "image/png", "text/markdown", "text/plain")
+
+
+def _displayable(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """A copy of ``nb`` without outputs that carry no displayable MIME type."""
+    nb = copy.deepcopy(nb)
+    for cell in nb.cells:
+        if "outputs" in cell:
+            cell.outputs = [o for o in cell.outputs
+                            if o.get("output_type") not in ("display_data", "execute_result")
+                            or any(k in o.get("data", {}) for k in SHOWN)]
+    return nb
 
 
 def _toc(body: str) -> str:

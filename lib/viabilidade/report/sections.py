@@ -65,10 +65,10 @@ def _origin_names(analysis) -> list[str]:
 def _vintages(analysis) -> list[str]:
     seen = []
     for p in analysis.provenance:
-        item = f"{p.get('source') or p.get('table')}: {p.get('vintage', '—')}"
+        item = f"{p.get('publisher') or p.get('table')}: {p.get('vintage', '—')}"
         if item not in seen:
             seen.append(item)
-    return seen
+    return sorted(seen)
 
 
 def cover(analysis, study_date: dt.date) -> Html:

@@ -93,6 +93,20 @@ def _blocking(results: Sequence[RuleResult]) -> str:
     return '<ul class="motivos">' + "".join(items) + "</ul>" if items else ""
 
 
+def area_map(analysis, store) -> str:
+    """The study's own map of the area (:func:`viabilidade.report.study_cells.map_html`), or
+    ``""`` when the area has no polygon (:func:`viabilidade.geo.territory.split_territory`)."""
+    from ..errors import GeoError
+    from ..geo.territory import split_territory
+    from .study_cells import map_html
+
+    try:
+        split = split_territory(analysis.candidate, store.boundaries)
+    except GeoError:
+        return ""
+    return map_html(analysis, store, split if split.area is not None else None)
+
+
 def locator_map(analysis, store) -> Html | str:
     """A locator map: Goiás, the origin municipalities shaded, the proposed seat as a point.
 
@@ -137,8 +151,7 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
         The analysed candidate (verdict, rule results, alternatives, provenance).
     store : Store, optional
         Processed data, used to draw the map when ``map_html`` is not given: the study's
-        area map (:func:`viabilidade.report.study_cells.map_html`), else
-        :func:`locator_map`.
+        area map (:func:`area_map`), else :func:`locator_map`.
     map_html : str, optional
         Map already rendered (HTML from our own code, inserted as is).
     study_date : date, optional
@@ -170,9 +183,7 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
                        "ou medido; valores estimados deixam o requisito indeterminado.</p>",
                      footer, h1=True)]
     if map_html is None and store is not None:
-        from .study_cells import map_html as study_map
-
-        map_html = study_map(analysis, store) or locator_map(analysis, store)
+        map_html = area_map(analysis, store) or locator_map(analysis, store)
     slides.append(_slide("s-mapa", "Mapa", map_html or
                          "<p>Sem limites municipais nos dados processados: mapa indisponível.</p>",
                          footer))

@@ -77,6 +77,7 @@ def _atomic_write_all(folder: Path, contents: dict[str, bytes]) -> None:
             tmp_paths[name] = tmp
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
+            os.chmod(tmp, 0o644)  # mkstemp makes 0600; studies are published files
         for name, tmp in tmp_paths.items():
             os.replace(tmp, folder / name)
     finally:

@@ -187,20 +187,21 @@ def provenance_table(provenance: Sequence[dict]) -> Html:
     ----------
     provenance : sequence of dict
         As :attr:`viabilidade.analysis.Analysis.provenance`: keys ``table``, ``source``,
-        ``publisher``, ``vintage``, ``files`` (list of ``{path, sha256}``); missing keys print
-        as ``"—"``.
+        ``publisher``, ``vintage``, ``retrieved``, ``via``, ``files`` (list of
+        ``{path, sha256}``); missing keys print as ``"—"``.
 
     Returns
     -------
     Html
-        Columns: Tabela, Fonte, Publicador, Referência, Arquivo, SHA-256.
+        Columns: Tabela, Fonte (publisher and data set), Referência, Obtido (date and copy
+        used), Arquivo, SHA-256.
     """
     rows = []
     for p in provenance:
-        files = p.get("files") or [{}]
-        for f in files:
-            rows.append([p.get("table", "—"), p.get("source", "—"), p.get("publisher", "—"),
-                         p.get("vintage", "—"), f.get("path", "—"),
+        source = " — ".join(x for x in (p.get("publisher"), p.get("source")) if x) or "—"
+        got = "; ".join(x for x in (p.get("retrieved"), p.get("via")) if x) or "—"
+        for f in p.get("files") or [{}]:
+            rows.append([p.get("table", "—"), source, p.get("vintage", "—"), got, f.get("path", "—"),
                          Html(f'<code class="hash">{esc(f.get("sha256", "—"))}</code>')])
-    return table(["Tabela", "Fonte", "Publicador", "Referência", "Arquivo", "SHA-256"], rows,
-                 css_class="tabela proveniencia", widths=(11, 19, 10, 10, 22, 28))
+    return table(["Tabela", "Fonte", "Referência", "Obtido", "Arquivo", "SHA-256"], rows,
+                 css_class="tabela proveniencia", widths=(10, 22, 14, 17, 16, 21))

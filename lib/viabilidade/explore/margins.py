@@ -219,5 +219,6 @@ def margins_chart(table: pd.DataFrame, *, cap_pct: float = 100.0):
     ax.set_xlim(-cap_pct * 1.6, cap_pct * 1.6)
     ax.set_xlabel("margem em relação ao limiar (% do limiar; 0 = exatamente no limiar)")
     ax.set_title("Distância de cada requisito numérico até mudar de resultado", fontsize=10)
-    fig.tight_layout()
+    height = fig.get_figheight()
+    fig.subplots_adjust(left=0.3, right=0.98, top=1 - 0.45 / height, bottom=0.6 / height)
     return fig

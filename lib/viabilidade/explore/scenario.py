@@ -357,18 +357,24 @@ def apply_overrides(profile: Profile, overrides: tuple[FigureOverride, ...] | li
     return dataclasses.replace(profile, area=area, remainders=remainders)
 
 
-def run_scenario(scenario: Scenario, store):
+def run_scenario(scenario: Scenario, store, *, base=None):
     """Evaluate a scenario through the study's own path.
 
     :func:`viabilidade.analysis.analyse` on :meth:`Scenario.to_candidate`; when the scenario
     has projections or overrides, the profile's figures are replaced
     (:func:`apply_projections`, then :func:`apply_overrides`) and the rules re-run
-    (:func:`viabilidade.rules.evaluate`), verdict and alternatives included.
+    (:func:`viabilidade.rules.evaluate`). The verdict under each alternative reading is
+    recomputed on the same hypothetical figures (profiles rebuilt for I-4/I-5/vintage readings,
+    as :func:`~viabilidade.analysis.analyse` does).
 
     Parameters
     ----------
     scenario : Scenario
     store : viabilidade.data.store.Store
+    base : Analysis, optional
+        A previous result of this function or of ``analyse`` without what-ifs; reused when its
+        candidate equals this scenario's (the explorer changes a what-if without re-reading
+        the territory).
 
     Returns
     -------
@@ -379,19 +385,38 @@ def run_scenario(scenario: Scenario, store):
     CandidateError
         If the area does not match the data (unknown code, district of a non-origin …).
     """
-    from ..analysis import analyse
+    from ..analysis import _territory, analyse
+    from ..profile import build_profile
     from ..rules import evaluate, verdict, verdict_under_alternatives
 
     candidate = scenario.to_candidate()
-    analysis = analyse(candidate, store=store)
+    analysis = (base if base is not None and base.candidate == candidate
+                else analyse(candidate, store=store))
     if not scenario.hypothetical:
         return analysis
-    profile = apply_overrides(apply_projections(analysis.profile, scenario.projections),
-                              scenario.overrides)
+
+    def hypothetical(profile: Profile) -> Profile:
+        return apply_overrides(apply_projections(profile, scenario.projections), scenario.overrides)
+
+    def rebuild(alt: Settings) -> Profile:
+        return hypothetical(build_profile(candidate, store, alt, _territory(candidate, store, alt)))
+
+    profile = hypothetical(analysis.profile)
     results = evaluate(candidate, profile, analysis.settings)
     return dataclasses.replace(
         analysis, profile=profile, results=results, verdict=verdict(results),
-        alternatives=verdict_under_alternatives(candidate, profile, analysis.settings))
+        alternatives=verdict_under_alternatives(candidate, profile, analysis.settings,
+                                                rebuild=rebuild))
+
+
+def base_analysis(scenario: Scenario, store, previous=None):
+    """The scenario's analysis without what-ifs (``previous`` reused when still valid)."""
+    from ..analysis import analyse
+
+    candidate = scenario.to_candidate()
+    if previous is not None and previous.candidate == candidate:
+        return previous
+    return analyse(candidate, store=store)
 
 
 def totals(analysis) -> pd.DataFrame:

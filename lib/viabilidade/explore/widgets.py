@@ -20,7 +20,7 @@ from ..rules.settings import CHOICES, Settings
 from .margins import margins, margins_chart
 from .projection import Projection
 from .save import save_scenario
-from .scenario import AREA, FigureOverride, Scenario, run_scenario, totals
+from .scenario import AREA, FigureOverride, Scenario, base_analysis, run_scenario, totals
 from .state_map import detail_map, state_map
 from .views import municipality_options, styled_rules, unit_options
 
@@ -42,6 +42,16 @@ _WIDE = W.Layout(width="44em")
 def _png(fig) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=80)
+    return buf.getvalue()
+
+
+def _svg(fig) -> bytes:
+    """SVG with text kept as text: about twice as fast as PNG for the margins chart."""
+    import matplotlib
+
+    buf = io.BytesIO()
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "viabilidade"}):
+        fig.savefig(buf, format="svg", metadata={"Date": None})
     return buf.getvalue()
 
 
@@ -73,12 +83,13 @@ class Explorer:
         self.analysis = None
         self.error = ""
         self.draw_map = draw_map
-        self._map_key = self._chart_key = None
+        self._map_key = self._chart_key = self._base = None
         self._quiet = False
         self.controls: dict[str, W.Widget] = {}
         self.panes = {k: W.HTML() for k in ("verdict", "message", "rules", "totals", "margins",
                                             "alternatives", "saved")}
-        self.images = {k: W.Image(format="png") for k in ("margins_chart", "map", "detail")}
+        self.images = {k: W.Image(format="png") for k in ("map", "detail")}
+        self.images["margins_chart"] = W.Image(format="svg+xml")
         self._build_controls()
         self._load_scenario_into_controls()
         self.update()
@@ -229,7 +240,8 @@ class Explorer:
         """Rebuild the scenario from the controls, evaluate it and refresh every pane."""
         try:
             self.scenario = self.scenario_from_controls()
-            self.analysis = run_scenario(self.scenario, self.store)
+            self._base = base_analysis(self.scenario, self.store, self._base)
+            self.analysis = run_scenario(self.scenario, self.store, base=self._base)
             self.error = ""
         except ViabilidadeError as e:
             self.analysis, self.error = None, str(e)
@@ -254,7 +266,7 @@ class Explorer:
         p["margins"].value = table[["rule_id", "subject", "status", "texto"]].to_html(index=False)
         chart_key = table.drop(columns=["texto"]).to_json()
         if chart_key != self._chart_key:  # redraw only when a margin changed (~0.3 s)
-            self.images["margins_chart"].value = _png(margins_chart(table))
+            self.images["margins_chart"].value = _svg(margins_chart(table))
             self._chart_key = chart_key
         p["alternatives"].value = "<ul>" + "".join(
             f"<li>{html.escape(d)}: <b>{fmt.verdict_label(v)}</b>"

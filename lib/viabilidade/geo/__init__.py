@@ -1,0 +1,17 @@
+"""Territory of a candidate: geometry, distances, continuity, aggregation, shape, memorial, maps.
+
+Modules (import them directly; this package imports nothing so that ``import viabilidade.geo``
+stays cheap):
+
+- :mod:`.measure` — geodesic areas and lengths on GRS80, UTM zone choice;
+- :mod:`.territory` — area geometry, origins before the split, remainders;
+- :mod:`.distance` — art. 4 II geodesic distances and the 6 km comparator;
+- :mod:`.continuity` — art. 4 III pieces of a remainder (I-5 sliver tolerance);
+- :mod:`.aggregate` — counts from points (spatial join) and polygons (area/dasymetric);
+- :mod:`.shape` — art. 3 compactness metrics and state percentiles;
+- :mod:`.memorial` — memorial descritivo in SIRGAS 2000 / UTM;
+- :mod:`.maps` — the candidate's map (matplotlib Figure);
+- :mod:`.facts` — :func:`~.facts.territory_facts`, the facts the rules see.
+
+Boundaries are read by :func:`viabilidade.data.geometry.read_boundaries`.
+"""

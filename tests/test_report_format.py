@@ -68,3 +68,4 @@ def test_quantities_with_units():
     assert fmt.quantity(512.25, "km²") == f"512,25{NBSP}km²"
     assert fmt.quantity(10.0, "BRL") == f"R${NBSP}10,00"
     assert fmt.quantity(None, "habitantes") == "—"
+    assert fmt.quantity(2027, "ano") == "2027"

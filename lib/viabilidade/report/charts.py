@@ -95,7 +95,7 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
     with matplotlib.rc_context(_RC):
         fig = MplFigure(figsize=(6.6, 0.42 * len(rows) + 1.1))
         ax = fig.add_subplot()
-        labels, alt_parts = [], []
+        labels, alt_parts, right = [], [], [1.2]
         for i, r in enumerate(rows):
             ratio = float(r.value) / float(r.threshold)
             shown = min(ratio, cap)
@@ -104,20 +104,21 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
             ax.barh(i, shown, color=colour if not estimated else "white", edgecolor=colour,
                     hatch="///" if estimated else None, height=0.6, linewidth=1)
             unc = r.details.get("incerteza") if isinstance(r.details, dict) else None
+            half = 0.0
             if estimated and isinstance(unc, (int, float)) and unc > 0:
-                ax.errorbar(shown, i, xerr=float(unc) / float(r.threshold), color="#333333",
-                            capsize=3, linewidth=1)
-            ax.text(shown + 0.05, i, fmt.number(ratio, 2) + "×", va="center", fontsize=8)
+                half = float(unc) / float(r.threshold)
+                ax.errorbar(shown, i, xerr=half, color="#333333", capsize=3, linewidth=1)
+            ax.text(shown + half + 0.08, i, fmt.number(ratio, 2) + "×", va="center", fontsize=8)
+            right.append(shown + half)
             subject = f" — {r.subject}" if r.subject and r.subject != "área" else ""
             labels.append(f"{r.rule_id}{subject}")
             alt_parts.append(f"{r.rule_id}{subject}: {fmt.number(ratio, 2)} vezes a exigência "
                              f"({fmt.status_label(r.status, r.lean)})")
         ax.axvline(1.0, color="#1a1a1a", linestyle="--", linewidth=1)
-        ax.text(1.0, len(rows) - 0.45, " exigência", fontsize=8, va="bottom")
+        ax.text(1.0, -0.55, " exigência", fontsize=8, va="bottom")
         ax.set_yticks(range(len(rows)), labels)
         ax.invert_yaxis()
-        ax.set_xlim(0, max(cap if any(float(r.value) / float(r.threshold) >= cap for r in rows)
-                           else 0, *(float(r.value) / float(r.threshold) for r in rows), 1.2) * 1.15)
+        ax.set_xlim(0, max(right) * 1.18 + 0.3)
         ax.set_xlabel("valor ÷ exigência (1 = exatamente a exigência)")
         fig.tight_layout()
         svg = figure_svg(fig)

@@ -176,6 +176,7 @@ def quantity(value: float | int | None, unit: str = "", decimals: int | None = N
     """A value with its unit: ``(3045, "habitantes")`` -> ``"3.045 habitantes"``.
 
     Money (``unit == "BRL"``) is formatted by :func:`money`; ``"%"`` by :func:`percent`;
+    a year (``unit == "ano"``) prints bare (``2027``);
     metres of 1 000 or more are also shown in km (``"5.230 m (5,23 km)"``).
     """
     if value is None:
@@ -184,6 +185,8 @@ def quantity(value: float | int | None, unit: str = "", decimals: int | None = N
         return money(value)
     if unit == "%":
         return percent(value, 2 if decimals is None else decimals)
+    if unit == "ano":
+        return str(int(value))
     text = number(value, decimals)
     if unit == "m" and abs(value) >= 1000:
         return f"{text}{NBSP}m ({number(value / 1000, 2)}{NBSP}km)"

@@ -108,10 +108,17 @@ def _what_would_change(analysis) -> str:
         return "<p>Todos os requisitos aplicáveis estão cumpridos com os dados disponíveis.</p>"
     items = []
     for r in blocking:
-        items.append(f"<li><code>{esc(r.rule_id)}</code> ({esc(r.subject)}) — "
-                     f"{esc(fmt.status_label(r.status, r.lean))}: {esc(r.reason)}</li>")
-    return ("<p>O veredito muda se os seguintes requisitos passarem a ser cumpridos "
-            "(ou comprovados com dados certificados):</p><ul>" + "".join(items) + "</ul>")
+        subject = f" ({esc(r.subject)})" if r.subject and r.subject != "área" else ""
+        items.append(f"<li><code>{esc(r.rule_id)}</code> {esc(r.title)}{subject} — "
+                     f"{esc(fmt.status_label(r.status, r.lean))}</li>")
+    fails = any(Status(r.status) == Status.FAIL for r in blocking)
+    lead = ("A proposta é inviável enquanto os requisitos não cumpridos abaixo não forem atendidos; "
+            "os indeterminados dependem de dados certificados ou de evidências"
+            if fails else
+            "O veredito passa a viável se os requisitos abaixo forem comprovados com dados "
+            "certificados ou evidências, e a inviável se algum deles não for cumprido")
+    return (f"<p>{lead} (o motivo de cada um está na seção do respectivo artigo):</p><ul>"
+            + "".join(items) + "</ul>")
 
 
 def alternatives_table(analysis) -> Html | str:

@@ -1,0 +1,83 @@
+"""Time one study, step by step: kernel start, cells, kernel shutdown, HTML export, PDF.
+
+Usage::
+
+    .venv/bin/python benchmarks/study.py [candidate.toml] [--repeat N]
+
+Prints seconds per step (median over the repeats). Kernel start and cells are measured
+inside the papermill run from nbclient's per-cell timestamps; everything else with
+``time.perf_counter``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import nbformat
+
+from viabilidade.candidate import load_candidate
+from viabilidade.report import export, runner
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _cell_seconds(nb: nbformat.NotebookNode) -> float:
+    total = 0.0
+    for cell in nb.cells:
+        ex = cell.metadata.get("execution", {})
+        start, end = ex.get("iopub.execute_input"), ex.get("shell.execute_reply")
+        if start and end:
+            total += (dt.datetime.fromisoformat(end.replace("Z", "+00:00"))
+                      - dt.datetime.fromisoformat(start.replace("Z", "+00:00"))).total_seconds()
+    return total
+
+
+def one_run(candidate: Path) -> dict[str, float]:
+    """Seconds of each step of one study (nothing written outside a temporary folder)."""
+    import papermill as pm
+
+    out: dict[str, float] = {}
+    t0 = time.perf_counter()
+    load_candidate(candidate)
+    out["validate"] = time.perf_counter() - t0
+    params = {"candidate_path": str(candidate.resolve()), "data_root": None, "settings": {},
+              "study_date": "2026-11-30"}
+    with tempfile.TemporaryDirectory() as tmp:
+        t = time.perf_counter()
+        nb = pm.execute_notebook(str(runner.DEFAULT_TEMPLATE), str(Path(tmp) / "x.ipynb"),
+                                 parameters=params, kernel_name="python3", progress_bar=False,
+                                 kernel_manager_class="viabilidade.report.runner.IPCKernelManager")
+        total = time.perf_counter() - t
+    out["cells"] = _cell_seconds(nb)
+    out["kernel start + shutdown + papermill"] = total - out["cells"]
+    runner.make_stable(nb)
+    t = time.perf_counter()
+    html = export.notebook_to_html(nb)
+    out["html"] = time.perf_counter() - t
+    t = time.perf_counter()
+    pdf = export.html_to_pdf(html)
+    out["pdf"] = time.perf_counter() - t
+    out["pdf pages"] = pdf.count(b"/Type /Page\n") or float(pdf.count(b"/Type /Page"))
+    return out
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("candidate", nargs="?", default=str(REPO / "data/candidates/posse-dabadia.toml"))
+    p.add_argument("--repeat", type=int, default=3)
+    args = p.parse_args()
+    runs = [one_run(Path(args.candidate)) for _ in range(args.repeat)]
+    print(f"study of {Path(args.candidate).name}, median of {args.repeat} run(s):")
+    for key in runs[0]:
+        print(f"  {key:40s} {statistics.median(r[key] for r in runs):8.2f}")
+    steps = [k for k in runs[0] if k != "pdf pages"]
+    print(f"  {'total':40s} {statistics.median(sum(r[k] for k in steps) for r in runs):8.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -272,8 +272,8 @@ def _money(r: _Reader, key: str) -> MoneyFigure | None:
     if s is None:
         return None
     value = s.get("value_brl", (int, float), required=True)
-    if value < 0:
-        raise s.error("value_brl", f"expected an amount >= 0 in BRL, found {value}")
+    if not value >= 0 or value == float("inf"):
+        raise s.error("value_brl", f"expected a finite amount >= 0 in BRL, found {value}")
     year = s.get("year", int, required=True)
     if not 1988 <= year <= 2100:
         raise s.error("year", f"expected a fiscal year between 1988 and 2100, found {year}")

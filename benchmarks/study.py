@@ -62,8 +62,22 @@ def one_run(candidate: Path) -> dict[str, float]:
     t = time.perf_counter()
     pdf = export.html_to_pdf(html)
     out["pdf"] = time.perf_counter() - t
-    out["pdf pages"] = pdf.count(b"/Type /Page\n") or float(pdf.count(b"/Type /Page"))
+    out["pdf pages"] = _pages(pdf)
     return out
+
+
+def _pages(pdf: bytes) -> float:
+    """Page count by ``pdfinfo`` (poppler-utils); NaN when it is not installed."""
+    import shutil
+    import subprocess
+
+    if shutil.which("pdfinfo") is None:
+        return float("nan")
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as f:
+        f.write(pdf)
+        f.flush()
+        info = subprocess.run(["pdfinfo", f.name], capture_output=True, text=True).stdout
+    return float(next(line.split()[1] for line in info.splitlines() if line.startswith("Pages:")))
 
 
 def main() -> None:

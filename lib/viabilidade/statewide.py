@@ -592,7 +592,11 @@ def _run(name: str, out_dir: Path, parameters: dict, notebook: Path | None) -> d
     template = Path(notebook) if notebook else NOTEBOOKS / f"{name}.ipynb"
     run = runner.execute(template, parameters, cwd=template.parent)
     if run.error is not None:
-        raise ReportError(f"the statewide notebook {template.name} failed: {run.error}")
+        e = run.error
+        where = f" in cell {e.cell_index}" if getattr(e, "cell_index", None) is not None else ""
+        what = (f"{e.ename}: {e.evalue}" if getattr(e, "ename", None)
+                else f"{type(e).__name__}: {e}")
+        raise ReportError(f"the statewide notebook {template.name} failed{where}: {what}")
     html = export.notebook_to_html(run.notebook)
     pdf = export.html_to_pdf(html)
     out_dir = Path(out_dir)

@@ -1,0 +1,88 @@
+"""Committee slides (viabilidade.report.slides) of a real study: Posse d'Abadia."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import html as htmllib
+import re
+from pathlib import Path
+
+import pytest
+
+from viabilidade.report import slides
+
+ROOT = Path(__file__).resolve().parents[1]
+STORE = ROOT / "data" / "processed"
+pytestmark = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                reason="processed store data/processed not built")
+EXTERNAL = re.compile(r"""(?:src|href)\s*=\s*["']?\s*(?:https?:|//)|@import|url\(\s*["']?(?:https?:|//)""", re.I)
+
+
+@pytest.fixture(scope="module")
+def store():
+    from viabilidade.data.store import load_store
+
+    return load_store(STORE)
+
+
+@pytest.fixture(scope="module")
+def analysis(store):
+    from viabilidade.analysis import analyse
+
+    return analyse(ROOT / "data" / "candidates" / "posse-dabadia.toml", store=store)
+
+
+@pytest.fixture(scope="module")
+def deck(analysis, store):
+    return slides.slides_html(analysis, store=store, study_date=dt.date(2026, 11, 29))
+
+
+def _text(html: str) -> str:
+    return htmllib.unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+def test_deck_names_the_candidate_and_every_rule(deck, analysis):
+    text = _text(deck)
+    assert "Posse d'Abadia" in text
+    assert "Estudo de viabilidade — criação do Município de Posse d'Abadia" in text
+    assert "INDETERMINADO" in text
+    for r in analysis.results:
+        assert f"<code>{r.rule_id}</code>" in deck, r.rule_id
+    assert {"art4.IV", "art4.par1", "art7.par3"} <= {r.rule_id for r in analysis.results}
+
+
+def test_deck_has_summary_map_and_rule_table_slides(deck, analysis):
+    ids = re.findall(r'<section class="slide" id="([^"]+)"', deck)
+    assert ids[:3] == ["s-resumo", "s-mapa", "s-regras-1"]
+    n_tables = -(-len(analysis.results) // slides.RULES_PER_SLIDE)
+    assert ids.count("s-fontes") == 1
+    assert sum(1 for i in ids if i.startswith("s-regras-")) == n_tables
+    mapa = deck.split('id="s-mapa"')[1].split("</section>")[0]
+    assert re.search(r'<img src="data:image/(png|svg\+xml);base64,', mapa)
+
+
+def test_deck_makes_no_external_request(deck):
+    assert not EXTERNAL.search(deck)
+    assert "<script" not in deck.lower()
+    assert "<link" not in deck.lower()
+
+
+def test_every_text_is_escaped(analysis, store):
+    evil = "<script>alert(1)</script> & \"Vila\""
+    cand = dataclasses.replace(analysis.candidate, name=evil, seat=evil)
+    html = slides.slides_html(dataclasses.replace(analysis, candidate=cand), store=store,
+                              study_date=dt.date(2026, 11, 29))
+    assert "<script" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Vila&quot;" in html
+    assert evil in _text(html)
+
+
+def test_pdf_has_one_page_per_slide(deck):
+    import weasyprint
+
+    pages = weasyprint.HTML(string=deck).render().pages
+    assert len(pages) == deck.count('<section class="slide"')
+    width_mm = pages[0].width / 96 * 25.4
+    assert width_mm == pytest.approx(297, abs=0.5)
+    assert slides.slides_pdf(deck).startswith(b"%PDF")

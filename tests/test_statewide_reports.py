@@ -1,0 +1,87 @@
+"""Both statewide notebooks executed by papermill and exported to HTML and PDF (run_audit,
+run_screening)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import html as htmllib
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from viabilidade import statewide as sw
+from viabilidade.errors import ReportError
+
+ROOT = Path(__file__).resolve().parents[1]
+STORE = ROOT / "data" / "processed"
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                 reason="processed store data/processed not built")]
+DAY = dt.date(2026, 11, 29)
+EXTERNAL = re.compile(r"""(?:src|href)\s*=\s*["']?\s*(?:https?:|//)""", re.I)
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", htmllib.unescape(re.sub(r"<[^>]+>", " ", html)))
+
+
+@pytest.fixture(scope="module")
+def audit_files(tmp_path_factory):
+    return sw.run_audit(tmp_path_factory.mktemp("auditoria"), data_root=STORE, reference_date=DAY)
+
+
+@pytest.fixture(scope="module")
+def screening_files(tmp_path_factory):
+    return sw.run_screening(tmp_path_factory.mktemp("triagem"), data_root=STORE, reference_date=DAY)
+
+
+def test_audit_report_lists_the_42_and_the_next_audit_year(audit_files):
+    assert sorted(p.name for p in audit_files.values()) == [
+        "auditoria_art8.html", "auditoria_art8.ipynb", "auditoria_art8.pdf"]
+    html = audit_files["html"].read_text(encoding="utf-8")
+    text = _text(html)
+    assert '<html lang="pt-BR">' in html
+    assert "Dos 246 municípios de Goiás, 42 têm 3.000 habitantes ou menos" in text
+    assert "O menor é Anhanguera (5201207), com 924 habitantes." in text
+    assert "A próxima verificação é em 2027 (eleições de 2028)." in text
+    assert ("com a população do Censo 2022 da primeira divulgação (28/06/2023), 42 municípios "
+            "não cumprem o item IV; com a adotada, 42.") in text
+    assert "Castelândia" in text and "2.985" in text
+    assert not EXTERNAL.search(html)
+    assert "<script" not in html.lower()
+    assert audit_files["pdf"].read_bytes().startswith(b"%PDF")
+    nb = nbformat.read(audit_files["ipynb"], as_version=4)
+    assert nb.metadata["papermill"]["parameters"]["reference_date"] == "2026-11-29"
+
+
+def test_screening_report_covers_81_districts(screening_files):
+    html = screening_files["html"].read_text(encoding="utf-8")
+    text = _text(html)
+    assert "Dos 81 distritos não sede, 69 têm 3.000 habitantes ou menos" in text
+    assert "Posse d'Abadia (520010010), de Abadiânia" in text
+    row = re.search(r"<tr><td>520010010</td>(.*?)</tr>", html).group(1)
+    cells = [_text(c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+    assert cells[:5] == ["Posse d'Abadia", "Abadiânia", "3.045", "cumpre", "indet., tende a cumprir"]
+    assert cells[-1] == "indeterminado"
+    assert "A distância da sede de origem a um ponto conhecido da área é 12.753,90 m" in text
+    assert "Santa Isabel (remanescente) perderia requisito(s): art4.IV." in text
+    assert len(re.findall(r"<td>52\d{7}</td>", html)) == 2 * 81  # districts table and § 1º table
+    assert not EXTERNAL.search(html)
+    assert screening_files["pdf"].read_bytes().startswith(b"%PDF")
+
+
+def test_a_failing_notebook_writes_nothing(tmp_path):
+    bad = tmp_path / "quebrado.ipynb"
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("data_root = None\nsettings = {}\nreference_date = None",
+                                          metadata={"tags": ["parameters"]}),
+                nbformat.v4.new_code_cell("raise ValueError('sem dados')")]
+    nb.metadata["kernelspec"] = {"name": "python3", "language": "python", "display_name": "Python 3"}
+    nbformat.write(nb, bad)
+    out = tmp_path / "saida"
+    with pytest.raises(ReportError, match=re.escape(
+            "the statewide notebook quebrado.ipynb failed in cell 2: ValueError: sem dados")):
+        sw.run_audit(out, notebook=bad, reference_date=DAY)
+    assert not out.exists() or not any(out.iterdir())

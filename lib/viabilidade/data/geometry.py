@@ -197,6 +197,9 @@ def read_boundaries(path: str | Path, *, id_column: str | None = None,
                        f"(GeoJSON, zipped Shapefile or GeoPackage): {exc}") from exc
     if not isinstance(gdf, gpd.GeoDataFrame) or gdf.geometry.name not in gdf.columns:
         raise GeoError(f"{path.name}: file has no geometry column")
+    if gdf.empty:
+        raise GeoError(f"{path.name}: the file has no features; expected at least one "
+                       "Polygon or MultiPolygon feature with an IBGE code")
 
     # GDAL reports CRS84 for every GeoJSON (RFC 7946); only a 'crs' member is a declaration.
     if suffix in (".geojson", ".json"):

@@ -1,0 +1,148 @@
+"""Catalogue of bad raw data files: each error names file, row, column, expected and found.
+
+Complements tests/test_data_census.py, test_data_tse.py, test_data_sources.py and
+test_data_codes.py (see docs/ERRORS.md); these files are small literal copies of the
+published layouts, so the tests need no raw data.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from viabilidade.data import census, seats, tse
+from viabilidade.data.codes import Crosswalk
+from viabilidade.errors import DataError
+
+CW = Crosswalk(pd.DataFrame({"cod_tse": ["92886", "92231"], "cod_ibge": ["5205513", "5201207"],
+                             "nome_tse": ["COCALZINHO DE GOIÁS", "ANHANGÜERA"]}))
+
+PERFIL_HEADER = '"DT_GERACAO";"SG_UF";"CD_MUNICIPIO";"NM_MUNICIPIO";"NR_ZONA";"QT_ELEITORES_PERFIL"'
+PERFIL_ROWS = ['"18/07/2022";"GO";"92886";"COCALZINHO DE GOIÁS";"26";"8000"',
+               '"18/07/2022";"GO";"92231";"ANHANGÜERA";"8";"612"']
+
+AGG_HEADER = ('"CD_MUN";"NM_MUN";"CD_REGIAO";"NM_REGIAO";"CD_UF";"NM_UF";"AREA_KM2";"v0001";'
+              '"v0002";"v0003";"v0004";"v0005";"v0006";"v0007"')
+AGG_ROWS = ['"5200050";"Abadia de Goiás";"5";"Centro-Oeste";"52";"Goiás";"143,3573350";"19128";'
+            '"7866";"7857";"9";"3,0";"0,0492";"6241"',
+            '"5200100";"Abadiânia";"5";"Centro-Oeste";"52";"Goiás";"1044,5549206";"17232";'
+            '"10303";"10246";"57";"2,7";"0,0351";"6188"']
+
+
+def _file(tmp_path: Path, name: str, lines: list[str], encoding: str) -> Path:
+    p = tmp_path / name
+    p.write_bytes(("\r\n".join(lines) + "\r\n").encode(encoding))
+    return p
+
+
+def _error(call) -> str:
+    with pytest.raises(DataError) as e:
+        call()
+    return str(e.value)
+
+
+def test_extra_columns_in_a_published_file_are_ignored(tmp_path):
+    plain = _file(tmp_path, "a.csv", [PERFIL_HEADER, *PERFIL_ROWS], "latin-1")
+    extra = _file(tmp_path, "b.csv", [PERFIL_HEADER + ';"NOVA_COLUNA"',
+                                      *(r + ';"x"' for r in PERFIL_ROWS)], "latin-1")
+    a, b = tse.read_perfil_eleitorado(plain, CW), tse.read_perfil_eleitorado(extra, CW)
+    pd.testing.assert_frame_equal(a, b)
+    assert b.set_index("cod_ibge").loc["5201207", "eleitores_aptos"] == 612
+    agg = _file(tmp_path, "c.csv", [AGG_HEADER + ';"V0099"', *(r + ';"1"' for r in AGG_ROWS)],
+                "latin-1")
+    out = census.read_aggregates(agg, level="municipios")
+    assert list(out["populacao"]) == [19128, 17232] and "v0099" not in out.columns
+
+
+def test_negative_count_of_electors(tmp_path):
+    f = _file(tmp_path, "perfil.csv", [PERFIL_HEADER, PERFIL_ROWS[0],
+                                       PERFIL_ROWS[1].replace('"612"', '"-612"')], "latin-1")
+    assert _error(lambda: tse.read_perfil_eleitorado(f, CW)) == (
+        "file perfil.csv, row 3, column 'QT_ELEITORES_PERFIL': expected a count of electors "
+        ">= 0, found '-612'")
+
+
+def test_zero_electors_is_a_count(tmp_path):
+    f = _file(tmp_path, "perfil.csv", [PERFIL_HEADER, PERFIL_ROWS[1].replace('"612"', '"0"')],
+              "latin-1")
+    assert tse.read_perfil_eleitorado(f, CW)["eleitores_aptos"].tolist() == [0]
+
+
+def test_non_numeric_count_of_electors(tmp_path):
+    f = _file(tmp_path, "perfil.csv", [PERFIL_HEADER, PERFIL_ROWS[1].replace('"612"', '"seis"')],
+              "latin-1")
+    assert _error(lambda: tse.read_perfil_eleitorado(f, CW)) == (
+        "file perfil.csv, row 2, column 'QT_ELEITORES_PERFIL': expected a number, found 'seis'")
+
+
+def test_negative_population_in_census_aggregates(tmp_path):
+    f = _file(tmp_path, "agregados.csv",
+              [AGG_HEADER, AGG_ROWS[0], AGG_ROWS[1].replace('"17232"', '"-17232"')], "latin-1")
+    assert _error(lambda: census.read_aggregates(f, level="municipios")) == (
+        "file agregados.csv, row 3, column 'populacao': failed check "
+        "greater_than_or_equal_to(0); found -17232")
+
+
+def test_tse_code_in_the_census_code_column(tmp_path):
+    f = _file(tmp_path, "agregados.csv",
+              [AGG_HEADER, AGG_ROWS[0], AGG_ROWS[1].replace('"5200100"', '"92010"')], "latin-1")
+    assert _error(lambda: census.read_aggregates(f, level="municipios")) == (
+        "file agregados.csv, row 3, column 'CD_MUN': expected a 7-digit IBGE municipality code, "
+        "found '92010', which has 5 digits like a TSE code; convert it with codes.tse_to_ibge")
+
+
+def test_district_code_that_lost_digits_in_district_aggregates(tmp_path):
+    header = AGG_HEADER.replace('"CD_MUN";"NM_MUN";', '"CD_DIST";"NM_DIST";"CD_MUN";"NM_MUN";')
+    row = ('"52001001";"Posse d\'Abadia";"5200100";"Abadiânia";"5";"Centro-Oeste";"52";"Goiás";'
+           '"100,0";"3045";"1";"1";"0";"3,0";"0,01";"1"')
+    f = _file(tmp_path, "distritos.csv", [header, row], "latin-1")
+    assert _error(lambda: census.read_aggregates(f, level="distritos")) == (
+        "file distritos.csv, row 2, column 'CD_DIST': expected a 9-digit IBGE district code, "
+        "found '52001001' (8 digits)")
+
+
+def test_latin1_file_where_utf8_is_expected(tmp_path):
+    f = _file(tmp_path, "municipios.csv", ["municipio,lat,lon,nome",
+                                           "5205513,-15.78,-48.77,Cocalzinho de Goiás"], "latin-1")
+    assert _error(lambda: seats.read_ibge_seats(f)) == (
+        "file municipios.csv, row 2: wrong encoding: expected UTF-8, found byte 0xe1 that is not "
+        "valid UTF-8 (the file looks like ISO-8859-1/latin-1)")
+
+
+def test_utf8_file_where_latin1_is_expected(tmp_path):
+    f = _file(tmp_path, "agregados.csv", [AGG_HEADER, *AGG_ROWS], "utf-8")
+    assert _error(lambda: census.read_aggregates(f, level="municipios")) == (
+        "file agregados.csv, row 2: wrong encoding: expected ISO-8859-1 (latin-1) as "
+        "published, found UTF-8 (first accented character 'á'); use the file as published")
+
+
+def test_seat_with_latitude_and_longitude_swapped(tmp_path):
+    f = _file(tmp_path, "municipios.csv", ["municipio,lat,lon",
+                                           "5205513,-48.7689674476,-15.7817370135"], "utf-8")
+    assert _error(lambda: seats.read_ibge_seats(f)) == (
+        "file municipios.csv, row 2, column 'lat': failed check in_range(-20.0, -12.0); "
+        "found -48.7689674476")
+
+
+def test_seat_inside_goias_loads(tmp_path):
+    f = _file(tmp_path, "municipios.csv", ["municipio,lat,lon",
+                                           "5205513,-15.7817370135,-48.7689674476"], "utf-8")
+    assert seats.read_ibge_seats(f)["lat"].tolist() == [-15.7817370135]
+
+
+def test_duplicated_seat_code(tmp_path):
+    f = _file(tmp_path, "municipios.csv", ["municipio,lat,lon", "5205513,-15.78,-48.77",
+                                           "5205513,-15.79,-48.76"], "utf-8")
+    assert _error(lambda: seats.read_ibge_seats(f)) == (
+        "file municipios.csv, row 3, column 'municipio': duplicated code '5205513' (already on "
+        "row 2); expected one row per code")
+
+
+def test_missing_column_in_seats(tmp_path):
+    f = _file(tmp_path, "municipios.csv", ["municipio,latitude,lon", "5205513,-15.78,-48.77"],
+              "utf-8")
+    assert _error(lambda: seats.read_ibge_seats(f)) == (
+        "file municipios.csv, row 1, column 'lat': missing column; expected 'lat', found columns "
+        "['municipio', 'latitude', 'lon']")

@@ -67,10 +67,11 @@ display(HTML(sw.cover(
 body = (
     f"<p class=\"conclusao\">Dos {fmt.number(len(scr))} distritos não sede, "
     f"<strong>{fmt.number(len(fail_iv))}</strong> têm {fmt.number(cfg.population)} habitantes ou "
-    f"menos e não cumprem o art. 4º, IV; são inviáveis como municípios. Os "
-    f"{fmt.number(len(pass_iv))} que cumprem o item IV ficam "
-    f"{'indeterminados' if (pass_iv['veredito_art4'] == 'indeterminado').all() else 'com a conclusão abaixo'}"
-    ": os demais requisitos dependem de dados que não existem publicados por distrito.</p>"
+    f"menos e não cumprem o art. 4º, IV; são inviáveis como municípios. Dos "
+    f"{fmt.number(len(pass_iv))} que cumprem o item IV, "
+    + "; ".join(f"{fmt.number(int(n))} {esc(fmt.verdict_label(v))}"
+                for v, n in pass_iv["veredito_art4"].value_counts().items())
+    + ": os demais requisitos dependem de dados que não existem publicados por distrito.</p>"
     f"<p>Cumprem o item IV: {esc(names(pass_iv))}.</p>"
     "<p>Nenhum distrito fica viável com os dados públicos: o eleitorado (V) e as edificações (VI) "
     "por distrito só existem como estimativas; a arrecadação (VII) não é publicada; não há "

@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[1]
 STORE = ROOT / "data" / "processed"
 pytestmark = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
                                 reason="processed store data/processed not built")
-EXTERNAL = re.compile(r"""(?:src|href)\s*=\s*["']?\s*(?:https?:|//)|@import|url\(\s*["']?(?:https?:|//)""", re.I)
+EXTERNAL = re.compile(r"""(?:src|href)\s*=\s*["']?\s*(?:https?:|//)|@import"""
+                      r"""|url\(\s*["']?(?:https?:|//)""", re.I)
 
 
 @pytest.fixture(scope="module")

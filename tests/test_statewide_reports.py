@@ -85,3 +85,15 @@ def test_a_failing_notebook_writes_nothing(tmp_path):
             "the statewide notebook quebrado.ipynb failed in cell 2: ValueError: sem dados")):
         sw.run_audit(out, notebook=bad, reference_date=DAY)
     assert not out.exists() or not any(out.iterdir())
+
+
+@pytest.mark.parametrize("name", [sw.AUDIT_NOTEBOOK, sw.SCREENING_NOTEBOOK])
+def test_generated_notebook_matches_its_py_percent_source(name):
+    import jupytext
+
+    source = jupytext.read(ROOT / "notebooks" / f"{name}.py")
+    generated = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+    assert [(c.cell_type, c.source) for c in generated.cells] == \
+        [(c.cell_type, c.source) for c in source.cells]
+    params = [c for c in generated.cells if "parameters" in c.metadata.get("tags", [])]
+    assert len(params) == 1 and "reference_date = None" in params[0].source

@@ -87,3 +87,13 @@ def test_pdf_has_one_page_per_slide(deck):
     width_mm = pages[0].width / 96 * 25.4
     assert width_mm == pytest.approx(297, abs=0.5)
     assert slides.slides_pdf(deck).startswith(b"%PDF")
+
+
+def test_write_slides_writes_html_only_when_asked(analysis, tmp_path):
+    files = slides.write_slides(analysis, tmp_path / "posse-dabadia", pdf=False,
+                                study_date=dt.date(2026, 11, 29), store=None)
+    assert list(files) == ["html"]
+    html = files["html"].read_text(encoding="utf-8")
+    assert files["html"].name == "apresentacao.html"
+    assert "Sem limites municipais nos dados processados: mapa indisponível." in html
+    assert sorted(p.name for p in files["html"].parent.iterdir()) == ["apresentacao.html"]

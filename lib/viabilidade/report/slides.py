@@ -14,6 +14,7 @@ import base64
 import datetime as dt
 import io
 from collections.abc import Sequence
+from pathlib import Path
 
 from ..rules.result import RuleResult, Status
 from . import format as fmt
@@ -210,6 +211,47 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{esc(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
             f'<main class="deck">{"".join(slides)}</main>\n</body>\n</html>\n')
+
+
+def write_slides(analysis, folder: Path, *, store=None, study_date: dt.date | None = None,
+                 pdf: bool = True) -> dict[str, Path]:
+    """Write ``apresentacao.html`` (and ``apresentacao.pdf``) of one study into ``folder``.
+
+    Parameters
+    ----------
+    analysis : Analysis
+    folder : Path
+        Created if needed; typically the study's ``outputs/<slug>/``.
+    store : Store, optional
+        For the map (see :func:`slides_html`).
+    study_date : date, optional
+    pdf : bool
+        Also render the PDF (one 16:9 page per slide).
+
+    Returns
+    -------
+    dict
+        ``{"html": Path[, "pdf": Path]}``.
+
+    Raises
+    ------
+    ReportError
+        If the PDF cannot be rendered (the HTML is then not written either).
+    """
+    html = slides_html(analysis, store=store, study_date=study_date)
+    contents = {"html": html.encode("utf-8")}
+    if pdf:
+        contents["pdf"] = slides_pdf(html)
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    out = {}
+    for kind, data in contents.items():
+        path = folder / f"apresentacao.{kind}"
+        tmp = path.with_name(f".{path.name}.tmp")
+        tmp.write_bytes(data)
+        tmp.replace(path)
+        out[kind] = path
+    return out
 
 
 def slides_pdf(html: str) -> bytes:

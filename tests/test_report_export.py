@@ -68,7 +68,8 @@ def pdf(html):
 
 
 def test_html_has_no_code_cells_prompts_or_parameters(html):
-    for marker in ("jp-InputArea", "input_area", "jp-InputPrompt", "candidate_path", "In&nbsp;["):
+    for marker in ("jp-InputArea", "input_area", "jp-InputPrompt", "candidate_path", "In&nbsp;[",
+                   "injected-parameters"):
         assert marker not in html
 
 

@@ -47,13 +47,19 @@ SHOWN = ("text/html", "image/svg+xml", "image/png", "text/markdown", "text/plain
 
 
 def _displayable(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """A copy of ``nb`` without outputs that carry no displayable MIME type."""
+    """A copy of ``nb`` with only code cells that show something: outputs carrying no
+    displayable MIME type are dropped, then cells left without output (parameters)."""
     nb = copy.deepcopy(nb)
+    cells = []
     for cell in nb.cells:
-        if "outputs" in cell:
-            cell.outputs = [o for o in cell.outputs
-                            if o.get("output_type") not in ("display_data", "execute_result")
-                            or any(k in o.get("data", {}) for k in SHOWN)]
+        if cell.cell_type != "code":
+            continue
+        cell.outputs = [o for o in cell.outputs
+                        if o.get("output_type") not in ("display_data", "execute_result")
+                        or any(k in o.get("data", {}) for k in SHOWN)]
+        if cell.outputs:
+            cells.append(cell)
+    nb.cells = cells
     return nb
 
 
@@ -82,7 +88,7 @@ def notebook_to_html(nb: nbformat.NotebookNode) -> str:
         If the notebook has an error output, or its outputs carry no study cover.
     """
     for i, c in enumerate(nb.cells):
-        for o in c.get("outputs", []):
+        for o in c.get("outputs", []) if c.cell_type == "code" else []:
             if o.get("output_type") == "error":
                 raise ReportError(f"cell {i} of the study raised {o.get('ename')}: {o.get('evalue')}")
     body = _body_html(nb)

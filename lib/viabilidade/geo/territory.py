@@ -103,42 +103,6 @@ def area_geometry(candidate: Candidate, boundaries: gpd.GeoDataFrame
     return None, "a área não tem municípios, distritos nem arquivo de limites"
 
 
-#: Share of a boundary-file area allowed outside its declared origins (different sources of
-#: the same limits disagree by slivers); more is an error.
-OUTSIDE_ORIGIN_TOLERANCE = 0.01
-
-
-def check_area_in_origins(candidate: Candidate, boundaries: gpd.GeoDataFrame) -> None:
-    """Check that a candidate's boundary-file area lies inside its declared origins.
-
-    Shares are of planar lon/lat area (EPSG:4674), enough for a ratio within one region.
-
-    Raises
-    ------
-    GeoError
-        If more than :data:`OUTSIDE_ORIGIN_TOLERANCE` of the area lies outside the union of
-        the origin municipalities; names the boundary file, the share outside, and each
-        undeclared municipality overlapped by more than that tolerance (code, name, share).
-    """
-    if candidate.boundary is None or not candidate.origins:
-        return
-    area, _ = area_geometry(candidate, boundaries)
-    origins = shapely.union_all([municipality_geometry(boundaries, c) for c in candidate.origins])
-    share = shapely.difference(area, origins).area / area.area
-    if share <= OUTSIDE_ORIGIN_TOLERANCE:
-        return
-    others = boundaries[~boundaries["cod_ibge"].isin(candidate.origins)]
-    shares = shapely.area(shapely.intersection(others.geometry.to_numpy(), area)) / area.area
-    named = [f"{c} ({n}, {s:.1%})" for c, n, s in zip(others["cod_ibge"], others["nome"], shares)
-             if s > OUTSIDE_ORIGIN_TOLERANCE]
-    where = (f"it overlaps municipalities not declared as origins: {', '.join(named)}"
-             if named else "it lies outside the municipalities of Goiás")
-    raise GeoError(f"{candidate.path.name}, field 'area.boundary' ({candidate.boundary.name}): "
-                   f"{share:.1%} of the area lies outside its declared origin(s) "
-                   f"{', '.join(candidate.origins)}; expected at most "
-                   f"{OUTSIDE_ORIGIN_TOLERANCE:.0%}; {where}")
-
-
 def split_territory(candidate: Candidate, boundaries: gpd.GeoDataFrame) -> Split:
     """Area, origins before the split and remainders for a candidate.
 
@@ -207,7 +171,9 @@ def check_area_in_origins(candidate: Candidate, boundaries: gpd.GeoDataFrame, *,
     ------
     GeoError
         If more than ``tolerance`` of the area lies outside its origins; the message names the
-        boundary file, the share and km² outside and the origins.
+        boundary file, the share and km² outside, the origins, and each municipality not
+        declared as an origin that holds more than ``tolerance`` of the area (share of planar
+        lon/lat area).
     """
     if candidate.boundary is None or not candidate.origins:
         return 0.0
@@ -219,8 +185,15 @@ def check_area_in_origins(candidate: Candidate, boundaries: gpd.GeoDataFrame, *,
     if share > tolerance:
         names = dict(zip(boundaries["cod_ibge"], boundaries["nome"]))
         listed = ", ".join(f"{c} ({names.get(c, '?')})" for c in candidate.origins)
+        others = boundaries[~boundaries["cod_ibge"].isin(candidate.origins)]
+        parts = shapely.area(shapely.intersection(others.geometry.to_numpy(), area)) / area.area
+        hit = [f"{c} ({n}, {100 * x:.1f} %)"
+               for c, n, x in zip(others["cod_ibge"], others["nome"], parts) if x > tolerance]
+        where = (f"; it overlaps municipalities not declared as origins: {', '.join(hit)}"
+                 if hit else "")
         raise GeoError(
             f"{candidate.boundary.name}: {100 * share:.1f} % of the area "
             f"({outside:,.2f} of {total:,.2f} km²) lies outside its origin municipalities "
-            f"{listed}; expected the area inside its origins (tolerance {100 * tolerance:g} %)")
+            f"{listed}; expected the area inside its origins (tolerance {100 * tolerance:g} %)"
+            f"{where}")
     return share

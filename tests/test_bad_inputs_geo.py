@@ -1,0 +1,164 @@
+"""Catalogue of bad candidate areas against the real boundaries of the processed store.
+
+A boundary file whose area lies outside its declared origin, or overlaps municipalities not
+declared as origins, is rejected by :func:`viabilidade.profile.check_candidate` (through
+:func:`viabilidade.geo.territory.check_area_in_origins`) before a study writes anything.
+Shapes are built around Abadiânia (5200100), whose western neighbour is Anápolis (5201108).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import shapely
+
+from viabilidade.candidate import load_candidate
+from viabilidade.data.geometry import read_boundaries
+from viabilidade.errors import CandidateError, GeoError
+from viabilidade.profile import check_candidate
+
+REPO = Path(__file__).resolve().parents[1]
+STORE = REPO / "data" / "processed"
+pytestmark = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                reason="processed store data/processed not built")
+
+
+@pytest.fixture(scope="module")
+def store():
+    from viabilidade.data.store import load_store
+
+    return load_store(STORE)
+
+
+@pytest.fixture(scope="module")
+def abadiania(store):
+    return store.boundaries.set_index("cod_ibge").geometry["5200100"]
+
+
+def _candidate(tmp_path: Path, geom, origins, *, districts=()) -> Path:
+    feature = {"type": "Feature", "properties": {"id": "1"},
+               "geometry": None if geom is None else shapely.geometry.mapping(geom)}
+    (tmp_path / "area.geojson").write_text(
+        json.dumps({"type": "FeatureCollection", "features": [feature]}), encoding="utf-8")
+    dist = f"districts = {json.dumps(list(districts))}\n" if districts else ""
+    p = tmp_path / "cand.toml"
+    p.write_text(f'operation = "create-municipality"\nname = "Nova"\n[area]\n{dist}'
+                 f'boundary = "area.geojson"\n[origin]\nmunicipalities = {json.dumps(origins)}\n',
+                 encoding="utf-8")
+    return p
+
+
+def _straddling(abadiania):
+    """A 0.1° × 0.04° box across Abadiânia's western limit, ~81% of it in Anápolis."""
+    x0, y = abadiania.bounds[0], abadiania.representative_point().y
+    return shapely.box(x0 - 0.05, y - 0.02, x0 + 0.05, y + 0.02)
+
+
+def test_area_inside_its_origin_passes(store, abadiania, tmp_path):
+    c = load_candidate(_candidate(tmp_path, abadiania.representative_point().buffer(0.02),
+                                  ["5200100"]))
+    check_candidate(c, store)
+
+
+def test_area_outside_its_declared_origin(store, tmp_path):
+    c = load_candidate(_candidate(tmp_path, shapely.box(-49.3, -16.7, -49.2, -16.6), ["5200100"]))
+    with pytest.raises(GeoError) as e:
+        check_candidate(c, store)
+    assert re.fullmatch(
+        r"area\.geojson: 100\.0 % of the area \(([\d.]+) of \1 km²\) lies outside its origin "
+        r"municipalities 5200100 \(Abadiânia\); expected the area inside its origins "
+        r"\(tolerance 2 %\); it overlaps municipalities not declared as origins: "
+        r"5208707 \(Goiânia, 100\.0 %\)", str(e.value)), str(e.value)
+
+
+def test_area_overlapping_an_undeclared_origin(store, abadiania, tmp_path):
+    c = load_candidate(_candidate(tmp_path, _straddling(abadiania), ["5200100"]))
+    with pytest.raises(GeoError) as e:
+        check_candidate(c, store)
+    assert re.fullmatch(
+        r"area\.geojson: 81\.2 % of the area \([\d.]+ of [\d.]+ km²\) lies outside its origin "
+        r"municipalities 5200100 \(Abadiânia\); expected the area inside its origins "
+        r"\(tolerance 2 %\); it overlaps municipalities not declared as origins: "
+        r"5201108 \(Anápolis, 81\.2 %\)", str(e.value)), str(e.value)
+
+
+def test_area_across_two_declared_origins_passes(store, abadiania, tmp_path):
+    c = load_candidate(_candidate(tmp_path, _straddling(abadiania), ["5200100", "5201108"]))
+    check_candidate(c, store)
+
+
+def test_area_across_two_undeclared_municipalities(store, tmp_path):
+    # Across the Goiânia (5208707) / Aparecida de Goiânia (5201405) limit; origin Abadiânia.
+    goiania = store.boundaries.set_index("cod_ibge").geometry
+    limit = shapely.intersection(goiania["5208707"].boundary, goiania["5201405"].boundary)
+    box = shapely.box(*limit.centroid.buffer(0.02).bounds)
+    c = load_candidate(_candidate(tmp_path, box, ["5200100"]))
+    with pytest.raises(GeoError) as e:
+        check_candidate(c, store)
+    msg = str(e.value)
+    assert msg.startswith("area.geojson: 100.0 % of the area (")
+    assert ("lies outside its origin municipalities 5200100 (Abadiânia); expected the area "
+            "inside its origins (tolerance 2 %); it overlaps municipalities not declared as "
+            "origins: ") in msg
+    assert "5201405 (Aparecida de Goiânia, " in msg and "5208707 (Goiânia, " in msg
+
+
+def test_area_outside_goias(store, tmp_path):
+    c = load_candidate(_candidate(tmp_path, shapely.box(-40, -10, -39.9, -9.9), ["5200100"]))
+    with pytest.raises(GeoError) as e:
+        check_candidate(c, store)
+    assert re.fullmatch(r"area\.geojson: 100\.0 % of the area \(([\d.]+) of \1 km²\) lies outside "
+                        r"its origin municipalities 5200100 \(Abadiânia\); expected the area "
+                        r"inside its origins \(tolerance 2 %\)", str(e.value)), str(e.value)
+
+
+def test_area_without_a_geometry(tmp_path):
+    p = _candidate(tmp_path, None, ["5200100"])
+    with pytest.raises(GeoError) as e:
+        read_boundaries(load_candidate(p).boundary)
+    assert str(e.value) == ("area.geojson: feature 0 (cod_ibge 1): geometry is missing; expected "
+                            "Polygon or MultiPolygon")
+
+
+def test_area_with_an_empty_polygon(tmp_path):
+    p = tmp_path / "area.geojson"
+    p.write_text(json.dumps({"type": "FeatureCollection", "features": [
+        {"type": "Feature", "properties": {"id": "1"},
+         "geometry": {"type": "Polygon", "coordinates": []}}]}), encoding="utf-8")
+    with pytest.raises(GeoError) as e:
+        read_boundaries(p)
+    assert str(e.value) == ("area.geojson: feature 0 (cod_ibge 1): geometry is empty; expected "
+                            "Polygon or MultiPolygon")
+
+
+def test_boundary_file_without_features(tmp_path):
+    p = tmp_path / "area.geojson"
+    p.write_text('{"type": "FeatureCollection", "features": []}', encoding="utf-8")
+    with pytest.raises(GeoError) as e:
+        read_boundaries(p)
+    assert str(e.value) == ("area.geojson: the file has no features; expected at least one "
+                            "Polygon or MultiPolygon feature with an IBGE code")
+
+
+def test_boundary_that_is_a_line(tmp_path):
+    p = _candidate(tmp_path, shapely.LineString([(-48.8, -16.2), (-48.7, -16.1)]), ["5200100"])
+    with pytest.raises(GeoError) as e:
+        read_boundaries(load_candidate(p).boundary)
+    assert str(e.value) == ("area.geojson: feature 0 (cod_ibge 1): geometry is LineString; "
+                            "expected Polygon or MultiPolygon")
+
+
+def test_districts_of_another_municipality_than_declared(store, tmp_path):
+    p = tmp_path / "cand.toml"
+    p.write_text('operation = "create-municipality"\nname = "Nova"\n[area]\n'
+                 'districts = ["520010010"]\n[origin]\nmunicipalities = ["5201108"]\n',
+                 encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        check_candidate(load_candidate(p), store)
+    assert str(e.value) == (
+        f"{p}, field 'area.districts[0]': district 520010010 (Posse d'Abadia) belongs to "
+        "municipality 5200100 (Abadiânia), which is not a declared origin "
+        "(origin.municipalities = ['5201108'])")

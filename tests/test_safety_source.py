@@ -11,9 +11,7 @@ import ast
 from pathlib import Path
 
 import nbformat
-import pytest
 
-from viabilidade.errors import ReportError
 from viabilidade.report import runner
 
 PACKAGE = Path(__file__).resolve().parents[1] / "lib" / "viabilidade"
@@ -79,15 +77,3 @@ def test_code_text_in_a_parameter_is_a_string_not_code(tmp_path):
     assert out.splitlines() == [repr(name), "list ['0520010', '520010010']",
                                 repr(sorted(settings.items()))]
     assert not marker.exists() and not other.exists()
-
-
-def test_template_without_parameters_cell(tmp_path):
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell("candidate_path = ''")]
-    path = tmp_path / "sem_parametros.ipynb"
-    nbformat.write(nb, path)
-    with pytest.raises(ReportError) as e:
-        runner.execute(path, {"candidate_path": "x.toml"})
-    assert str(e.value) == (f"study template {path} has no cell tagged 'parameters'; expected "
-                            "one code cell with the tag 'parameters' (papermill injects the "
-                            "typed parameters after it), found none")

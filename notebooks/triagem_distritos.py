@@ -68,8 +68,8 @@ body = (
     f"<p class=\"conclusao\">Dos {fmt.number(len(scr))} distritos não sede, "
     f"<strong>{fmt.number(len(fail_iv))}</strong> têm {fmt.number(cfg.population)} habitantes ou "
     f"menos e não cumprem o art. 4º, IV; são inviáveis como municípios. Dos "
-    f"{fmt.number(len(pass_iv))} que cumprem o item IV, "
-    + "; ".join(f"{fmt.number(int(n))} {esc(fmt.verdict_label(v))}"
+    f"{fmt.number(len(pass_iv))} que cumprem o item IV, a conclusão é "
+    + "; ".join(f"«{esc(fmt.verdict_label(v))}» para {fmt.number(int(n))}"
                 for v, n in pass_iv["veredito_art4"].value_counts().items())
     + ": os demais requisitos dependem de dados que não existem publicados por distrito.</p>"
     f"<p>Cumprem o item IV: {esc(names(pass_iv))}.</p>"

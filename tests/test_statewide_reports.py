@@ -60,6 +60,7 @@ def test_screening_report_covers_81_districts(screening_files):
     html = screening_files["html"].read_text(encoding="utf-8")
     text = _text(html)
     assert "Dos 81 distritos não sede, 69 têm 3.000 habitantes ou menos" in text
+    assert "Dos 12 que cumprem o item IV, a conclusão é «indeterminado» para 12" in text
     assert "Posse d'Abadia (520010010), de Abadiânia" in text
     row = re.search(r"<tr><td>520010010</td>(.*?)</tr>", html).group(1)
     cells = [_text(c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]

@@ -26,8 +26,10 @@
 # produz o estudo completo com os dados oficiais.
 
 # %% tags=["parameters"]
-# Parâmetros (papermill): pasta dos dados processados, unidade inicial, origem (para município).
+# Parâmetros (papermill): pasta dos dados processados; cenário inicial a partir de um arquivo de
+# candidato, ou de uma unidade (distrito, ou município com sua origem).
 data_root = None
+candidate_file = None
 start_unit = "520010010"
 start_origin = None
 
@@ -36,12 +38,15 @@ from pathlib import Path
 
 from IPython.display import display
 
+from viabilidade.candidate import load_candidate
 from viabilidade.data.store import load_store
 from viabilidade.explore.scenario import Scenario
 from viabilidade.explore.widgets import Explorer
 
 store = load_store(Path(data_root) if data_root else None)
-if len(start_unit) == 9:
+if candidate_file:
+    scenario = Scenario.from_candidate(load_candidate(candidate_file))
+elif len(start_unit) == 9:
     scenario = Scenario.for_district(store, start_unit)
 else:
     scenario = Scenario.for_municipality(store, start_unit, start_origin)
@@ -51,9 +56,10 @@ display(explorer.widget())
 # %% [markdown]
 # ## O mesmo pela API, sem a tela
 #
-# Cada controle da tela é uma chamada destas. Abaixo: o que muda se a população de Posse
-# d'Abadia fosse 3.000 (o art. 4º, IV exige *mais de* 3.000 habitantes) e a projeção do
-# eleitorado para 2027 a uma taxa informada.
+# Cada controle da tela é uma chamada destas. Abaixo, para o cenário inicial (por padrão, Posse
+# d'Abadia, com 3.045 habitantes no Censo 2022): o que muda se a população fosse 3.000 (o
+# art. 4º, IV exige *mais de* 3.000 habitantes), e o eleitorado projetado para 2027 a uma taxa
+# informada de 1,2 % a.a. (± 0,5 p.p.).
 
 # %%
 from viabilidade.explore.margins import margins, margins_chart

@@ -14,6 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from viabilidade.batch.unit import block_slow_imports
+
+# nbformat/jupytext/papermill import jsonschema, which with JupyterLab installed builds the
+# rfc3987_syntax grammar at import (~2 s, REFERENCES.md); the notebook schema never uses it.
+block_slow_imports()
+
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"
 PROCESSED = REPO / "data" / "processed"

@@ -180,3 +180,13 @@ def test_saved_scenario_through_run_study_matches_the_interactive_view(store, po
     saved = [(r["rule_id"], r["subject"], r["status"]) for r in results["results"]]
     assert saved == [(r.rule_id, r.subject, str(r.status)) for r in view.results]
     assert record["verdict"] == str(view.verdict)
+
+
+def test_scenario_from_a_candidate_file_keeps_everything(store, tmp_path):
+    path = REPO / "data" / "candidates" / "nova-iguacu-de-goias.toml"
+    candidate = load_candidate(path)
+    scen = Scenario.from_candidate(candidate)
+    assert scen.to_candidate() == candidate                  # seat point, creation year 1991 kept
+    assert _statuses(run_scenario(scen, store)) == _statuses(analyse(path, store=store))
+    saved = load_candidate(save_scenario(scen, tmp_path / "nova.toml"))
+    assert dataclasses.replace(saved, path=path) == candidate

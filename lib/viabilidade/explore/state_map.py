@@ -47,7 +47,6 @@ def state_map(store, *, area_municipalities=(), area_districts=(), origins=(), t
     -------
     matplotlib.figure.Figure
     """
-    import geopandas as gpd  # noqa: F401  (GeoDataFrame.plot)
     from matplotlib.colors import LogNorm
     from matplotlib.figure import Figure
     from matplotlib.lines import Line2D

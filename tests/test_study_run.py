@@ -170,12 +170,26 @@ def test_study_pdf_text(posse_runs):
 
 @pytest.mark.slow
 @needs_store
-def test_script_candidate_name_is_text(tmp_path):
+def test_script_name_is_text_and_settings_reach_the_rules(tmp_path):
+    """A hostile name prints as text; a population threshold of exactly 3,045 (the district's
+    population, strict comparator) makes art4.IV fail and the study inviável."""
     toml = tmp_path / "xss.toml"
     toml.write_text(POSSE.read_text(encoding="utf-8")
                     .replace('slug = "posse-dabadia"', 'slug = "xss"')
                     .replace('name = "Posse d\'Abadia"', f'name = "{SCRIPT}"'), encoding="utf-8")
-    rec = study.run_study(toml, tmp_path / "out", data_root=STORE)
+    rec = study.run_study(toml, tmp_path / "out", data_root=STORE, settings={"population": 3045})
     html = Path(rec["files"]["html"]).read_text(encoding="utf-8")
     assert "<script" not in html.lower()
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert rec["rules"]["art4.IV"] == "fail" and rec["verdict"] == "inviável"
+    payload = json.loads(Path(rec["files"]["json"]).read_text(encoding="utf-8"))
+    assert payload["settings"]["population"] == 3045
+
+
+def test_settings_object_passes_only_its_changes():
+    from viabilidade.rules import Settings
+
+    assert study._settings_dict(Settings(quorum="literal")) == {"quorum": "literal"}
+    assert study._settings_dict(Settings()) == {}
+    assert study._settings_dict({"reduction": "by"}) == {"reduction": "by"}
+    assert study._settings_dict(None) == {}

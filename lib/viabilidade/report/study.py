@@ -31,11 +31,16 @@ FAILED_FILES = ("estudo.falhou.ipynb", "erro.txt")
 
 
 def _settings_dict(settings: Any) -> dict:
+    """Overrides as a plain dict: a dict as is; a Settings object as the fields where it
+    differs from the defaults (so the candidate's own ``[settings]`` stay in force)."""
     if settings is None:
         return {}
     if isinstance(settings, dict):
         return dict(settings)
-    return settings.to_dict()
+    from ..rules import Settings
+
+    default = Settings().to_dict()
+    return {k: v for k, v in settings.to_dict().items() if default.get(k) != v}
 
 
 def output_folder(out_root: Path, slug: str) -> Path:

@@ -29,8 +29,11 @@ class Study:
     memorial_html: str = ""
 
 
-def settings_from(settings: dict | None, source: str | Path | None = None):
-    """Settings overrides from a plain dict (as papermill injects them); ``None`` when empty.
+def settings_from(settings: dict | None, source: str | Path | None = None) -> dict | None:
+    """Validated settings overrides (a plain dict, as papermill injects it); ``None`` when empty.
+
+    The dict overrides exactly its keys over the candidate's ``[settings]``
+    (:meth:`viabilidade.rules.settings.Settings.merge`).
 
     Raises
     ------
@@ -41,7 +44,8 @@ def settings_from(settings: dict | None, source: str | Path | None = None):
         return None
     from ..rules import Settings
 
-    return Settings.from_dict(settings, file=source or "parâmetros do estudo")
+    Settings.from_dict(settings, file=source or "parâmetros do estudo")
+    return dict(settings)
 
 
 def _split(analysis, store):

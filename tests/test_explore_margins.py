@@ -81,3 +81,13 @@ def test_margins_chart_has_one_bar_per_row():
     assert len(ax.patches) == 2
     empty = margins_chart(margins([]))
     assert "Nenhum requisito numérico" in empty.axes[0].texts[0].get_text()
+
+
+def test_measured_but_undecided_rule_has_no_change_to_flip():
+    # art. 4 II decided only by a bound (seat-to-territory distance): indeterminate, measured.
+    rows = margins([_result("art4.II", "indeterminate", 12753.88, 6000, comparator=">=", unit="m",
+                            basis="measured")])
+    row = rows.iloc[0]
+    assert row["change_to_flip"] is None
+    assert row["texto"] == ("6.753,88\xa0m (6,75\xa0km) acima do limiar; o valor não decide a regra "
+                            "(um limite ou outro requisito em aberto): veja o motivo na tabela de regras")

@@ -76,11 +76,14 @@ def _unit_text(amount: float, unit: str) -> str:
 
 
 def margin_text(value: float, threshold: float, comparator: str, unit: str, basis: str | None,
-                uncertainty: float | None) -> str:
+                uncertainty: float | None, status: str | None = None) -> str:
     """Portuguese sentence: where the value stands and what change would alter the result.
 
     ``(3045, 3000, ">", "habitantes", "certified", None)`` ->
     ``"45 habitantes acima do limiar; deixa de cumprir com 45 habitantes a menos"``.
+    A measured value whose rule is nevertheless ``indeterminate`` (art. 4 II decided only by a
+    bound; art. 4 VI with evidence missing) gets no "change to flip": the value alone does not
+    decide it.
     """
     margin = value - threshold
     where = ("exatamente no limiar" if margin == 0 else
@@ -97,6 +100,9 @@ def margin_text(value: float, threshold: float, comparator: str, unit: str, basi
         way = "a menos" if likely_pass else "a mais"
         return (f"{where}; estimativa com {lean} (incerteza ± {_unit_text(u, unit)}), "
                 f"que se perde com {_unit_text(abs(margin) - u, unit)} {way}")
+    if status == Status.INDETERMINATE.value:
+        return (f"{where}; o valor não decide a regra (um limite ou outro requisito em aberto): "
+                "veja o motivo na tabela de regras")
     delta = change_to_flip(value, threshold, comparator, unit)
     if _satisfies(value, threshold, comparator):
         return f"{where}; deixa de cumprir com {_unit_text(delta, unit)} a menos"
@@ -111,14 +117,15 @@ def _row(rule_id: str, subject: str, status, lean, basis, value, threshold, comp
     value, threshold = float(value), float(threshold)
     basis = str(basis) if basis else None
     estimated = basis == Basis.ESTIMATED.value
+    undecided = estimated or str(status) == Status.INDETERMINATE.value
     return {
         "rule_id": rule_id, "subject": subject, "status": str(status), "lean": str(lean or ""),
         "basis": basis or "", "value": value, "threshold": threshold, "comparator": comparator,
         "unit": unit, "uncertainty": float(uncertainty) if uncertainty else None,
         "margin": value - threshold,
         "margin_pct": 100.0 * (value - threshold) / threshold if threshold else float("nan"),
-        "change_to_flip": None if estimated else change_to_flip(value, threshold, comparator, unit),
-        "texto": margin_text(value, threshold, comparator, unit, basis, uncertainty),
+        "change_to_flip": None if undecided else change_to_flip(value, threshold, comparator, unit),
+        "texto": margin_text(value, threshold, comparator, unit, basis, uncertainty, str(status)),
     }
 
 
@@ -150,7 +157,8 @@ def margins(results: Sequence[RuleResult], profile=None) -> pd.DataFrame:
     DataFrame
         Columns :data:`COLUMNS`: ``margin`` = value − threshold in ``unit``; ``margin_pct`` =
         100 × margin / threshold; ``change_to_flip`` = signed change that changes the status
-        (``None`` for estimates, whose status cannot change); ``texto`` = Portuguese sentence.
+        (``None`` for estimates and other undecided rules, whose status the value alone cannot
+        change); ``texto`` = Portuguese sentence.
     """
     rows = []
     for r in results:
@@ -190,7 +198,7 @@ def margins_chart(table: pd.DataFrame, *, cap_pct: float = 100.0):
     from ..report.charts import COLOURS
 
     n = max(len(table), 1)
-    fig = Figure(figsize=(8.0, 0.45 * n + 1.2))
+    fig = Figure(figsize=(10.0, 0.45 * n + 1.2))
     ax = fig.add_subplot()
     if table.empty:
         ax.text(0.5, 0.5, "Nenhum requisito numérico neste cenário.", ha="center", va="center")
@@ -216,9 +224,9 @@ def margins_chart(table: pd.DataFrame, *, cap_pct: float = 100.0):
     ax.axvline(0, color="#1a1a1a", linewidth=1)
     ax.set_yticks(range(len(labels)), labels)
     ax.invert_yaxis()
-    ax.set_xlim(-cap_pct * 1.6, cap_pct * 1.6)
+    ax.set_xlim(-cap_pct * 1.25, cap_pct * 2.3)
     ax.set_xlabel("margem em relação ao limiar (% do limiar; 0 = exatamente no limiar)")
     ax.set_title("Distância de cada requisito numérico até mudar de resultado", fontsize=10)
     height = fig.get_figheight()
-    fig.subplots_adjust(left=0.3, right=0.98, top=1 - 0.45 / height, bottom=0.6 / height)
+    fig.subplots_adjust(left=0.33, right=0.99, top=1 - 0.45 / height, bottom=0.6 / height)
     return fig

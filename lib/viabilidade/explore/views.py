@@ -66,3 +66,26 @@ def municipality_options(store) -> list[tuple[str, str]]:
     m = store.municipalities
     return sorted(((f"{n} ({c})", c) for c, n in zip(m["cod_ibge"], m["nome"])),
                   key=lambda o: normalize_name(o[0]))
+
+
+def totals_frame(table: pd.DataFrame) -> pd.DataFrame:
+    """:func:`viabilidade.explore.scenario.totals` in Portuguese, numbers formatted pt-BR."""
+    bases = {"certified": "certificado", "measured": "medido", "estimated": "estimado"}
+    return pd.DataFrame({
+        "Papel": table["papel"], "Unidade": table["unidade"],
+        "População": table["populacao"].map(fmt.number),
+        "Eleitores": table["eleitores"].map(lambda v: fmt.number(v, 0)),
+        "Edificações (aprox.)": table["edificacoes"].map(fmt.number),
+        "Área (km²)": table["area_km2"].map(lambda v: fmt.number(v, 1)),
+        "Base (pop. / eleit. / edif. / área)": table["base"].map(
+            lambda b: " / ".join(bases.get(x, x) for x in b.split(" / "))),
+        "Hipotético": table["hipotetico"].map({True: "sim", False: "não"}),
+    })
+
+
+def margins_frame(table: pd.DataFrame) -> pd.DataFrame:
+    """:func:`viabilidade.explore.margins.margins` for display: rule, subject, status, sentence."""
+    return pd.DataFrame({"Regra": table["rule_id"], "Sujeito": table["subject"],
+                         "Situação": [fmt.status_label(s, l or None)
+                                      for s, l in zip(table["status"], table["lean"])],
+                         "Distância até mudar": table["texto"]})

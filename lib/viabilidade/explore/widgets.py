@@ -22,7 +22,8 @@ from .projection import Projection
 from .save import save_scenario
 from .scenario import AREA, FigureOverride, Scenario, base_analysis, run_scenario, totals
 from .state_map import detail_map, state_map
-from .views import municipality_options, styled_rules, unit_options
+from .views import (margins_frame, municipality_options, styled_rules, totals_frame,
+                    unit_options)
 
 #: Integer thresholds of :class:`Settings` shown as number boxes, with Portuguese labels.
 INT_THRESHOLDS = {"population": "art. 4º IV — habitantes (>)", "electors": "art. 4º V — eleitores (>)",
@@ -261,9 +262,9 @@ class Explorer:
                               f" · ano de criação: {s.creation_year or 'padrão do estudo'}</p>")
         p["message"].value = "".join(f"<p>{html.escape(pr.assumptions())}</p>" for pr in s.projections)
         p["rules"].value = styled_rules(a.results).to_html()
-        p["totals"].value = totals(a).to_html(index=False, na_rep="—")
+        p["totals"].value = totals_frame(totals(a)).to_html(index=False, na_rep="—")
         table = margins(a.results, a.profile)
-        p["margins"].value = table[["rule_id", "subject", "status", "texto"]].to_html(index=False)
+        p["margins"].value = margins_frame(table).to_html(index=False)
         chart_key = table.drop(columns=["texto"]).to_json()
         if chart_key != self._chart_key:  # redraw only when a margin changed (~0.3 s)
             self.images["margins_chart"].value = _svg(margins_chart(table))

@@ -190,3 +190,17 @@ def test_scenario_from_a_candidate_file_keeps_everything(store, tmp_path):
     assert _statuses(run_scenario(scen, store)) == _statuses(analyse(path, store=store))
     saved = load_candidate(save_scenario(scen, tmp_path / "nova.toml"))
     assert dataclasses.replace(saved, path=path) == candidate
+
+
+def test_boundary_file_saved_relative_and_read_back(posse, tmp_path):
+    import geopandas as gpd
+    from shapely.geometry import box
+
+    (tmp_path / "limites").mkdir()
+    geo = tmp_path / "limites" / "posse.geojson"
+    gpd.GeoDataFrame({"id": ["5200100"]}, geometry=[box(-48.83, -16.13, -48.77, -16.07)],
+                     crs="EPSG:4674").to_file(geo)
+    (tmp_path / "cands").mkdir()
+    path = save_scenario(posse.replace(boundary=geo), tmp_path / "cands" / "posse.toml")
+    assert 'boundary = "../limites/posse.geojson"' in path.read_text(encoding="utf-8")
+    assert load_candidate(path).boundary == geo.resolve()

@@ -102,3 +102,21 @@ def test_save_button_writes_a_candidate_analyse_reproduces(explorer, store, tmp_
     again = analyse(path, store=store)
     assert [(r.rule_id, r.subject, r.status) for r in again.results] == \
         [(r.rule_id, r.subject, r.status) for r in explorer.analysis.results]
+
+
+def test_boundary_file_gives_geometry_for_continuity(explorer, tmp_path):
+    import geopandas as gpd
+    from shapely.geometry import box
+
+    c = explorer.controls
+    assert explorer.analysis.result("art4.III").status == Status.INDETERMINATE
+    c["boundary"].value = str(tmp_path / "nao-existe.geojson")
+    assert "boundary file" in explorer.panes["message"].value and "does not exist" in explorer.panes["message"].value
+    # A 0.06° box around Posse d'Abadia's vila (lat -16.098, lon -48.800), inside Abadiânia:
+    # the remainder keeps a hole but stays one piece, so art. 4 III passes.
+    path = tmp_path / "posse.geojson"
+    gpd.GeoDataFrame({"id": ["5200100"], "nome": ["Posse d'Abadia"]},
+                     geometry=[box(-48.83, -16.13, -48.77, -16.07)], crs="EPSG:4674").to_file(path)
+    c["boundary"].value = str(path)
+    assert explorer.scenario.boundary == path
+    assert explorer.analysis.result("art4.III").status == Status.PASS

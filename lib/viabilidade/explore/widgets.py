@@ -14,7 +14,7 @@ from pathlib import Path
 
 import ipywidgets as W
 
-from ..errors import ViabilidadeError
+from ..errors import CandidateError, ViabilidadeError
 from ..report import format as fmt
 from ..rules.settings import CHOICES, Settings
 from .margins import margins, margins_chart
@@ -114,6 +114,9 @@ class Explorer:
         c["remove"].on_click(lambda _: self._act(
             lambda: self.scenario.remove_unit(c["edit_unit"].value, self.store)))
         c["name"] = W.Text(description="Nome do novo município", style=_STYLE, layout=_WIDE)
+        c["boundary"] = W.Text(description="Arquivo de limites da área", style=_STYLE, layout=_WIDE,
+                               placeholder="GeoJSON, GeoPackage ou Shapefile zipado (opcional)",
+                               continuous_update=False)
         for key, allowed in CHOICES.items():
             c[key] = W.Dropdown(options=[(text, value) for value, text in allowed.items()],
                                 description=SETTING_LABELS[key], style=_STYLE, layout=_WIDE)
@@ -163,6 +166,7 @@ class Explorer:
         self._quiet = True
         try:
             c["name"].value = s.name
+            c["boundary"].value = "" if s.boundary is None else str(s.boundary)
             for key in list(CHOICES) + list(INT_THRESHOLDS) + ["revenue_share", "sliver_tolerance_km2"]:
                 c[key].value = getattr(s.settings, key)
             c["special_interest"].value = s.special_interest
@@ -221,7 +225,10 @@ class Explorer:
         projections = ()
         if c["projection"].value is not None:
             projections = (self._projection(c["projection"].value),)
-        return s.replace(name=c["name"].value.strip() or s.name, settings=settings,
+        boundary = Path(c["boundary"].value.strip()) if c["boundary"].value.strip() else None
+        if boundary is not None and not boundary.is_file():
+            raise CandidateError(f"boundary file {boundary} does not exist", field="area.boundary")
+        return s.replace(name=c["name"].value.strip() or s.name, settings=settings, boundary=boundary,
                          creation_year=c["creation_year"].value,
                          special_interest=c["special_interest"].value,
                          special_interest_kind=c["special_interest_kind"].value,
@@ -304,7 +311,7 @@ class Explorer:
         c, p, i = self.controls, self.panes, self.images
         controls = W.Tab(children=[
             W.VBox([c["unit"], c["origin"], W.HBox([c["edit_unit"], c["add"], c["remove"]]),
-                    c["name"], c["creation_year"]]),
+                    c["boundary"], c["name"], c["creation_year"]]),
             W.VBox([c[k] for k in CHOICES] + [c["special_interest"], c["special_interest_kind"],
                                               c["special_interest_justification"]]),
             W.VBox([c[k] for k in INT_THRESHOLDS] + [c["revenue_share"], c["sliver_tolerance_km2"]]),

@@ -64,19 +64,22 @@ labels = {"pass": "cumprido", "fail": "não cumprido",
           "indeterminate/likely pass": "indeterminado, provavelmente cumprido",
           "indeterminate/likely fail": "indeterminado, provavelmente não cumprido",
           "indeterminate": "indeterminado, sem tendência"}
-rows = [[f"art. 4º, {item}", sw.ITEMS[item]] + [fmt.number(int(counts.at[item, c])) for c in counts.columns]
+rows = [[f"art. 4º, {item}", sw.ITEMS[item]] + [fmt.number(int(counts.at[item, c]))
+                                                for c in counts.columns]
         for item in sw.ITEMS]
+n_pass = int((audit["situacao"] == "pass").sum())
 body = (
     f"<p class=\"conclusao\">Dos {fmt.number(len(audit))} municípios de Goiás, "
     f"<strong>{fmt.number(len(fail_iv))}</strong> têm {fmt.number(cfg.population)} habitantes ou menos "
     f"e não cumprem o item IV do art. 4º (população de mais de {fmt.number(cfg.population)} "
     f"habitantes). O menor é {esc(smallest['nome'])} ({esc(smallest['cod_ibge'])}), com "
     f"{fmt.number(int(smallest['populacao']))} habitantes.</p>"
-    f"<p>Nenhum município fica com todos os itens comprovados: o número de edificações (item VI) "
-    f"só existe como estimativa (domicílios particulares ocupados) e a arrecadação estadual por "
-    f"município (item VII) não é publicada; por isso esses itens ficam indeterminados, com a "
-    f"tendência indicada quando a estimativa se afasta do limite mais que sua incerteza.</p>"
-    f"<p>O art. 8º manda verificar os requisitos a cada quatro anos, no ano anterior às eleições "
+    + (f"<p>{fmt.number(n_pass)} município(s) cumprem todos os itens.</p>" if n_pass else
+       "<p>Nenhum município fica com todos os itens comprovados: o número de edificações (item VI) "
+       "só existe como estimativa (domicílios particulares ocupados) e a arrecadação estadual por "
+       "município (item VII) não é publicada; por isso esses itens ficam indeterminados, com a "
+       "tendência indicada quando a estimativa se afasta do limite mais que sua incerteza.</p>")
+    + f"<p>O art. 8º manda verificar os requisitos a cada quatro anos, no ano anterior às eleições "
     f"municipais. A próxima verificação é em <strong>{audit_year}</strong> (eleições de "
     f"{next_election(audit_year)}).</p>"
     + table(["Item", "Requisito"] + [labels[c] for c in counts.columns], rows,

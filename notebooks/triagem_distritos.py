@@ -71,13 +71,14 @@ body = (
     f"{fmt.number(len(pass_iv))} que cumprem o item IV, a conclusão é "
     + "; ".join(f"«{esc(fmt.verdict_label(v))}» para {fmt.number(int(n))}"
                 for v, n in pass_iv["veredito_art4"].value_counts().items())
-    + ": os demais requisitos dependem de dados que não existem publicados por distrito.</p>"
+    + ".</p>"
     f"<p>Cumprem o item IV: {esc(names(pass_iv))}.</p>"
-    "<p>Nenhum distrito fica viável com os dados públicos: o eleitorado (V) e as edificações (VI) "
-    "por distrito só existem como estimativas; a arrecadação (VII) não é publicada; não há "
-    "evidências de instalação da Prefeitura e da Câmara (I) nem o polígono do distrito e o "
-    "perímetro urbano da origem (II, III).</p>"
 )
+if not verdicts.get("viável", 0):
+    body += ("<p>Nenhum distrito fica viável com os dados públicos: o eleitorado (V) e as "
+             "edificações (VI) por distrito só existem como estimativas; a arrecadação (VII) não é "
+             "publicada; não há evidências de instalação da Prefeitura e da Câmara (I) nem o "
+             "polígono do distrito e o perímetro urbano da origem (II, III).</p>")
 if len(par1_fail):
     body += (f"<p>Em {fmt.number(len(par1_fail))} caso(s) o município de origem perderia requisitos "
              f"(art. 4º, § 1º): {esc(names(par1_fail))}.</p>")

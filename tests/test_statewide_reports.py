@@ -45,6 +45,7 @@ def test_audit_report_lists_the_42_and_the_next_audit_year(audit_files):
     assert '<html lang="pt-BR">' in html
     assert "Dos 246 municípios de Goiás, 42 têm 3.000 habitantes ou menos" in text
     assert "O menor é Anhanguera (5201207), com 924 habitantes." in text
+    assert "Nenhum município fica com todos os itens comprovados" in text
     assert "A próxima verificação é em 2027 (eleições de 2028)." in text
     assert ("com a população do Censo 2022 da primeira divulgação (28/06/2023), 42 municípios "
             "não cumprem o item IV; com a adotada, 42.") in text
@@ -60,7 +61,8 @@ def test_screening_report_covers_81_districts(screening_files):
     html = screening_files["html"].read_text(encoding="utf-8")
     text = _text(html)
     assert "Dos 81 distritos não sede, 69 têm 3.000 habitantes ou menos" in text
-    assert "Dos 12 que cumprem o item IV, a conclusão é «indeterminado» para 12" in text
+    assert "Dos 12 que cumprem o item IV, a conclusão é «indeterminado» para 12." in text
+    assert "Nenhum distrito fica viável com os dados públicos" in text
     assert "Posse d'Abadia (520010010), de Abadiânia" in text
     row = re.search(r"<tr><td>520010010</td>(.*?)</tr>", html).group(1)
     cells = [_text(c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]

@@ -100,3 +100,16 @@ def test_state_rates_needs_columns():
     with pytest.raises(ProjectionError, match=r"counts1: expected columns 'cod_ibge' and 'count'; missing \['count'\]"):
         state_rates(pd.DataFrame({"cod_ibge": ["5200100"], "count": [1]}),
                     pd.DataFrame({"cod_ibge": ["5200100"]}), year0=2022, year1=2026)
+
+
+@pytest.mark.skipif(not PROCESSED.exists(), reason=f"processed store absent at {PROCESSED}")
+def test_store_count_of_abadiania():
+    from viabilidade.data.store import load_store
+    from viabilidade.explore.projection import store_count
+
+    store = load_store(PROCESSED)
+    assert store_count(store, "5200100", "electors")[:1] == (10812,)
+    count, year, source = store_count(store, "5201207", "population")
+    assert (count, source) == (924, "Censo 2022") and year == pytest.approx(2022.5808, abs=1e-4)
+    with pytest.raises(ProjectionError, match="municipality '5299999' is not in the store's electorate table"):
+        store_count(store, "5299999", "electors")

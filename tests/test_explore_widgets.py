@@ -59,8 +59,9 @@ def test_reading_threshold_and_year_controls(explorer):
 
 def test_projection_controls(explorer):
     c = explorer.controls
-    c["rate_mode"].value = "counts"
-    c["count0"].value, c["year0"].value = 10812, 2022.75
+    c["projection"].value = "electors"
+    c["prefill"].click()                      # Abadiânia, TSE 2022: 10,812 on 2 Oct 2022
+    assert (c["rate_mode"].value, c["count0"].value, c["year0"].value) == ("counts", 10812, 2022.751)
     c["count1"].value, c["year1"].value = 12614, 2026.0
     c["projection_year"].value = 2027
     c["projection"].value = "electors"

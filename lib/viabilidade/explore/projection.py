@@ -135,6 +135,32 @@ def state_rates(counts0: pd.DataFrame, counts1: pd.DataFrame, *, year0: float, y
     return m.reset_index(drop=True), float((q3 - q1) / 2)
 
 
+#: The count of each quantity the processed store holds, and its reference date.
+STORE_COUNTS = {"population": ("municipalities", "populacao", "2022-08-01", "Censo 2022"),
+                "electors": ("electorate", "eleitores_aptos", "2022-10-02", "TSE, eleição de 2022")}
+
+
+def store_count(store, cod_ibge: str, quantity: str) -> tuple[int, float, str]:
+    """The store's count of a municipality: (count, decimal year, Portuguese source).
+
+    Population: Censo 2022 (revised aggregates, 1 Aug 2022); electors: TSE eligible voters of
+    the 2022 general election (2 Oct 2022). The store holds one count of each, so the other
+    count of a rate comes from the user (an earlier census; a later electorate snapshot).
+
+    Raises
+    ------
+    ProjectionError
+        If ``quantity`` is unknown or the municipality is not in the store.
+    """
+    if quantity not in STORE_COUNTS:
+        raise ProjectionError(f"expected quantity one of {', '.join(STORE_COUNTS)}, found {quantity!r}")
+    table, column, vintage, source = STORE_COUNTS[quantity]
+    df = getattr(store, table).set_index("cod_ibge")
+    if cod_ibge not in df.index:
+        raise ProjectionError(f"municipality {cod_ibge!r} is not in the store's {table} table")
+    return int(df.at[cod_ibge, column]), year_fraction(vintage), source
+
+
 @dataclass(frozen=True)
 class Projection:
     """How to project one quantity.

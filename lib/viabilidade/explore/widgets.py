@@ -18,7 +18,7 @@ from ..errors import CandidateError, ViabilidadeError
 from ..report import format as fmt
 from ..rules.settings import CHOICES, Settings
 from .margins import margins, margins_chart
-from .projection import Projection
+from .projection import Projection, store_count
 from .save import save_scenario
 from .scenario import AREA, FigureOverride, Scenario, base_analysis, run_scenario, totals
 from .state_map import detail_map, state_map
@@ -150,6 +150,8 @@ class Explorer:
         for k, label, v in (("count0", "contagem anterior", 0), ("year0", "ano", 2022.75),
                             ("count1", "contagem posterior", 0), ("year1", "ano", 2026.0)):
             c[k] = W.FloatText(value=v, description=label, style=_STYLE)
+        c["prefill"] = W.Button(description="Usar a contagem de 2022 da origem", layout=W.Layout(width="auto"))
+        c["prefill"].on_click(lambda _: self.prefill_counts())
         c["save_path"] = W.Text(description="Salvar em", style=_STYLE, layout=_WIDE)
         c["drop_overrides"] = W.Checkbox(description="salvar sem os valores hipotéticos")
         c["overwrite"] = W.Checkbox(description="substituir arquivo existente")
@@ -234,6 +236,28 @@ class Explorer:
                          special_interest_kind=c["special_interest_kind"].value,
                          special_interest_justification=c["special_interest_justification"].value,
                          overrides=overrides, projections=projections)
+
+    def prefill_counts(self) -> None:
+        """Fill one count of the rate with the first origin's 2022 count from the store.
+
+        Electors: the 2022 TSE count is the earlier one (the later snapshot is the user's);
+        population: Censo 2022 is the later one (the earlier census is the user's).
+        """
+        c = self.controls
+        quantity = c["projection"].value or "population"
+        try:
+            count, year, _ = store_count(self.store, self.scenario.origins[0], quantity)
+        except ViabilidadeError as e:
+            self.panes["message"].value = f'<p style="color:#c62828">{html.escape(str(e))}</p>'
+            return
+        slot = ("count0", "year0") if quantity == "electors" else ("count1", "year1")
+        self._quiet = True
+        try:
+            c["rate_mode"].value = "counts"
+            c[slot[0]].value, c[slot[1]].value = float(count), round(year, 3)
+        finally:
+            self._quiet = False
+        self.update()
 
     def _projection(self, quantity: str) -> Projection:
         c = self.controls

@@ -56,7 +56,7 @@ caption { text-align: left; font-weight: bold; padding-bottom: 0.3em; }
 .status { font-weight: bold; } .st-pass { color: var(--verde); } .st-fail { color: var(--vermelho); }
 .st-indet { color: var(--ambar); } .st-na { color: var(--cinza); }
 figure { margin: 0; text-align: center; }
-figure img { max-height: 68vh; max-width: 100%; }
+figure img { height: 62vh; max-width: 100%; object-fit: contain; }
 figcaption { font-size: 0.75em; color: var(--cinza); margin-top: 0.4em; }
 ul.motivos { font-size: 0.85em; } ul.motivos li { margin: 0.3em 0; }
 @media print { html { font-size: 14pt; } .deck { height: auto; overflow: visible; }

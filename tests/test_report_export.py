@@ -170,3 +170,11 @@ def test_html_loads_in_chromium_without_console_errors(html, tmp_path):
     console = [line for line in proc.stderr.splitlines() if "CONSOLE" in line or "Uncaught" in line]
     assert console == []
     assert "net::ERR" not in proc.stderr
+
+
+@pytest.mark.skipif(shutil.which("pdfinfo") is None, reason="poppler-utils (pdfinfo) not installed")
+def test_pdf_is_tagged(pdf, tmp_path):
+    path = tmp_path / "estudo.pdf"
+    path.write_bytes(pdf)
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+    assert re.search(r"Tagged:\s+yes", info), info

@@ -116,8 +116,9 @@ def html_to_pdf(html: str) -> bytes:
     Returns
     -------
     bytes
-        The PDF. Identical bytes for identical HTML (no creation date is written, and the
-        document identifier is derived from the content).
+        The PDF, tagged (PDF/UA structure: headings, tables, figures with their alt text).
+        Identical bytes for identical HTML (no creation date is written, and the document
+        identifier is derived from the content).
 
     Raises
     ------
@@ -132,7 +133,7 @@ def html_to_pdf(html: str) -> bytes:
     try:
         doc = weasyprint.HTML(string=html, base_url=None, url_fetcher=fetcher)
         ident = hashlib.sha256(html.encode("utf-8")).hexdigest()[:32].encode("ascii")
-        return doc.write_pdf(pdf_identifier=ident)
+        return doc.write_pdf(pdf_identifier=ident, pdf_tags=True)
     except FatalURLFetchingError as e:
         raise ReportError(f"the study asks for an external resource ({e}); "
                           "studies must be self-contained") from e

@@ -66,3 +66,11 @@ def test_unreadable_template_is_reported(tmp_path):
     bad.write_text("not json", encoding="utf-8")
     with pytest.raises(ReportError, match=r"bad\.ipynb is not a readable notebook"):
         runner.execute(bad, {})
+
+
+def test_kernel_is_the_current_environment(tmp_path):
+    import sys
+
+    t = _template(tmp_path, "import sys\nprint(sys.prefix)")
+    run = runner.execute(t, {})
+    assert _text(run.notebook).strip() == sys.prefix

@@ -238,20 +238,16 @@ def write_slides(analysis, folder: Path, *, store=None, study_date: dt.date | No
     ReportError
         If the PDF cannot be rendered (the HTML is then not written either).
     """
+    from .study import _atomic_write_all
+
     html = slides_html(analysis, store=store, study_date=study_date)
     contents = {"html": html.encode("utf-8")}
     if pdf:
         contents["pdf"] = slides_pdf(html)
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    out = {}
-    for kind, data in contents.items():
-        path = folder / f"apresentacao.{kind}"
-        tmp = path.with_name(f".{path.name}.tmp")
-        tmp.write_bytes(data)
-        tmp.replace(path)
-        out[kind] = path
-    return out
+    _atomic_write_all(folder, {f"apresentacao.{k}": v for k, v in contents.items()})
+    return {k: folder / f"apresentacao.{k}" for k in contents}
 
 
 def slides_pdf(html: str) -> bytes:

@@ -89,6 +89,18 @@ def test_exactly_3000_fails_and_3001_passes(store):
     assert len(sw.failing(audit, "IV")) == 41
 
 
+def test_exactly_1000_electors_fail_and_1001_pass(store):
+    e = store.electorate.copy()
+    e.loc[e["cod_ibge"] == "5201207", "eleitores_aptos"] = 1000
+    e.loc[e["cod_ibge"] == "5214879", "eleitores_aptos"] = 1001
+    audit = sw.audit(FakeStore(store.municipalities, e, store.state_revenue), Settings())
+    a = audit.set_index("cod_ibge")
+    assert (a.at["5201207", "V_status"], a.at["5201207", "V_margem"]) == ("fail", 0)
+    assert a.at["5201207", "itens_perdidos"] == "IV,V"
+    assert a.at["5214879", "V_status"] == "pass"
+    assert len(sw.failing(audit, "V")) == 1
+
+
 def test_electors_certified_buildings_estimated_collection_missing(revised, store):
     a = revised.set_index("cod_ibge")
     assert a.at["5201207", "eleitores"] == 1229  # TSE 2022, more electors than residents

@@ -93,7 +93,8 @@ def proposed_seat_point(candidate: Candidate, store) -> tuple[float, float] | No
     return (float(row["lat"].iloc[0]), float(row["lon"].iloc[0]))
 
 
-def _territory(candidate: Candidate, store, settings) -> Territory:
+def territory(candidate: Candidate, store, settings) -> Territory:
+    """Geometry facts of a candidate (art. 4 II, III; art. 3) under the given settings (I-5 tolerance)."""
     from .geo.facts import territory_facts
 
     seat = proposed_seat_point(candidate, store)
@@ -135,12 +136,12 @@ def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None
     base = Settings.from_dict(candidate.settings, source=candidate.path)
     if settings is not None:
         base = base.merge(settings)
-    territory = _territory(candidate, store, base)
-    profile = build_profile(candidate, store, base, territory)
+    facts = territory(candidate, store, base)
+    profile = build_profile(candidate, store, base, facts)
     results = evaluate(candidate, profile, base)
 
     def rebuild(alt):
-        return build_profile(candidate, store, alt, _territory(candidate, store, alt))
+        return build_profile(candidate, store, alt, territory(candidate, store, alt))
 
     provenance = provenance_records(store)
     return Analysis(candidate=candidate, settings=base, profile=profile, results=results,

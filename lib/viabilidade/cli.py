@@ -87,6 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the process exit code (0 ok, 1 study failures, 2 bad input)."""
     args = build_parser().parse_args(argv)
+    from .batch.unit import prepare_process
+
+    prepare_process()  # skip import-time work the studies never use (batch/unit.py)
     try:
         return args.func(args)
     except ViabilidadeError as e:

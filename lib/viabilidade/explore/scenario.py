@@ -385,7 +385,7 @@ def run_scenario(scenario: Scenario, store, *, base=None):
     CandidateError
         If the area does not match the data (unknown code, district of a non-origin …).
     """
-    from ..analysis import _territory, analyse
+    from ..analysis import analyse, territory
     from ..profile import build_profile
     from ..rules import evaluate, verdict, verdict_under_alternatives
 
@@ -399,7 +399,7 @@ def run_scenario(scenario: Scenario, store, *, base=None):
         return apply_overrides(apply_projections(profile, scenario.projections), scenario.overrides)
 
     def rebuild(alt: Settings) -> Profile:
-        return hypothetical(build_profile(candidate, store, alt, _territory(candidate, store, alt)))
+        return hypothetical(build_profile(candidate, store, alt, territory(candidate, store, alt)))
 
     profile = hypothetical(analysis.profile)
     results = evaluate(candidate, profile, analysis.settings)

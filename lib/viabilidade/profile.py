@@ -44,6 +44,21 @@ class _Counts:
     dwellings: int
 
 
+def _cached(store, key: str, make):
+    """Per-store memo (the store's own cache when it has one): lookups reused across profiles."""
+    cache = getattr(store, "_cache", None)
+    if cache is None:
+        return make()
+    if key not in cache:
+        cache[key] = make()
+    return cache[key]
+
+
+def _indexed(store, table: str, key: str) -> pd.DataFrame:
+    """``store.<table>`` indexed by ``key``, built once per store."""
+    return _cached(store, f"_{table}_by_{key}", lambda: getattr(store, table).set_index(key))
+
+
 def check_candidate(candidate: Candidate, store) -> None:
     """Check a candidate against the data: codes exist and belong to the declared origins.
 
@@ -63,8 +78,8 @@ def check_candidate(candidate: Candidate, store) -> None:
         A boundary-file area lying outside its declared origins
         (:func:`viabilidade.geo.territory.check_area_in_origins`).
     """
-    districts = store.districts.set_index("cod_distrito")
-    munis = store.municipalities.set_index("cod_ibge")
+    districts = _indexed(store, "districts", "cod_distrito")
+    munis = _indexed(store, "municipalities", "cod_ibge")
     f = candidate.path
     for key, codes in (("origin.municipalities", candidate.origins),
                        ("area.municipalities", candidate.municipalities)):
@@ -109,10 +124,12 @@ def electors_ratio_half_iqr(store) -> float:
 
     Source: TSE 2022 eligible electors and Censo 2022 population (revised aggregates).
     """
-    m = store.municipalities.merge(store.electorate, on="cod_ibge")
-    ratio = m["eleitores_aptos"] / m["populacao"]
-    q1, q3 = np.percentile(ratio.to_numpy(dtype=float), [25, 75])
-    return float((q3 - q1) / 2)
+    def compute() -> float:
+        m = store.municipalities.merge(store.electorate, on="cod_ibge")
+        ratio = m["eleitores_aptos"] / m["populacao"]
+        q1, q3 = np.percentile(ratio.to_numpy(dtype=float), [25, 75])
+        return float((q3 - q1) / 2)
+    return _cached(store, "_electors_ratio_half_iqr", compute)
 
 
 def _population_column(settings) -> str:
@@ -135,18 +152,18 @@ def _buildings_figure(dwellings: int, note: str) -> Figure:
 
 
 def _muni_counts(store, code: str, settings) -> _Counts:
-    row = store.municipalities.set_index("cod_ibge").loc[code]
+    row = _indexed(store, "municipalities", "cod_ibge").loc[code]
     return _Counts(int(row[_population_column(settings)]), int(row["domicilios_ocupados"]))
 
 
 def _muni_electors(store, code: str) -> int:
-    row = store.electorate.set_index("cod_ibge").loc[code]
+    row = _indexed(store, "electorate", "cod_ibge").loc[code]
     return int(row["eleitores_aptos"])
 
 
 def _whole_unit(store, code: str, label: str, settings, note: str = "") -> UnitProfile:
     c = _muni_counts(store, code, settings)
-    area = float(store.municipalities.set_index("cod_ibge").at[code, "area_km2"])
+    area = float(_indexed(store, "municipalities", "cod_ibge").at[code, "area_km2"])
     return UnitProfile(
         label=label, cod_ibge=code, codes=(code,),
         population=_pop_figure(c.population, note, settings),
@@ -174,12 +191,12 @@ def _sum_units(units: list[UnitProfile], label: str, cod_ibge: str | None) -> Un
 
 def _district_parts(candidate: Candidate, store, settings):
     """Area made of districts: per origin, the area part and the remainder."""
-    d = store.districts.set_index("cod_distrito")
+    d = _indexed(store, "districts", "cod_distrito")
     half_iqr = electors_ratio_half_iqr(store)
     area_parts, remainders, origins = [], {}, {}
     for origin in candidate.origins:
         mine = [c for c in candidate.districts if d.at[c, "cod_ibge"] == origin]
-        whole = _whole_unit(store, origin, store.municipalities.set_index("cod_ibge").at[origin, "nome"],
+        whole = _whole_unit(store, origin, _indexed(store, "municipalities", "cod_ibge").at[origin, "nome"],
                             settings)
         origins[origin] = whole
         if not mine:
@@ -188,7 +205,7 @@ def _district_parts(candidate: Candidate, store, settings):
         pop = int(d.loc[mine, "populacao"].sum())
         dpo = int(d.loc[mine, "domicilios_ocupados"].sum())
         km2 = float(d.loc[mine, "area_km2"].sum())
-        muni_pop = int(store.municipalities.set_index("cod_ibge").at[origin, "populacao"])
+        muni_pop = int(_indexed(store, "municipalities", "cod_ibge").at[origin, "populacao"])
         share = pop / muni_pop
         est = whole.electors.value * share
         unc = pop * half_iqr
@@ -281,7 +298,7 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
         If the candidate does not match the data (see :func:`check_candidate`).
     """
     check_candidate(candidate, store)
-    munis = store.municipalities.set_index("cod_ibge")
+    munis = _indexed(store, "municipalities", "cod_ibge")
     area_parts, origins, remainders = _district_parts(candidate, store, settings)
     retro = candidate.operation != "fusion"
     for code in candidate.municipalities:

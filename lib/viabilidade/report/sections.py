@@ -17,7 +17,8 @@ from ..candidate import EVIDENCE_ITEMS, OPERATIONS
 from ..rules.result import Figure, RuleResult, Status
 from . import format as fmt
 from .charts import threshold_chart
-from .tables import STATUS_CLASS, Html, esc, key_values, provenance_table, rule_table, status_badge, table
+from .tables import (STATUS_CLASS, Html, esc, key_values, margin_text, provenance_table, rule_table,
+                     status_badge, table, threshold_text)
 
 OPERATION_TITLES = {
     "create-municipality": "criação do Município de {name}",
@@ -298,8 +299,8 @@ def rule_block(r: RuleResult) -> Html:
     pairs = [
         ("Situação", status_badge(r)),
         ("Valor apurado", fmt.quantity(r.value, r.unit) if r.value is not None else "—"),
-        ("Exigência", _threshold(r)),
-        ("Margem", _margin(r)),
+        ("Exigência", threshold_text(r)),
+        ("Margem", margin_text(r)),
         ("Base do valor", fmt.basis_label(r.basis)),
         ("Fonte", (r.source + (f" ({r.vintage})" if r.vintage else "")) or "—"),
         ("Certificador (art. 4º, §2º)" if r.rule_id.startswith("art4.") else "Responsável",
@@ -324,18 +325,6 @@ def rule_block(r: RuleResult) -> Html:
                 f'<p class="artigo">{esc(art.rstrip(" —"))}</p>' + quote
                 + f'<p class="motivo">{esc(r.reason)}</p>' + key_values(pairs)
                 + (_subchecks(sub) if isinstance(sub, dict) and sub else "") + "</div>")
-
-
-def _threshold(r: RuleResult) -> str:
-    from .tables import threshold_text
-
-    return threshold_text(r)
-
-
-def _margin(r: RuleResult) -> str:
-    from .tables import margin_text
-
-    return margin_text(r)
 
 
 def group(analysis, sid: str, extra: str = "") -> Html | str:
@@ -370,7 +359,7 @@ def sensitivity(analysis) -> Html:
     body = ""
     if numeric:
         rows = [[r.rule_id, r.subject, fmt.quantity(r.value, r.unit), fmt.quantity(r.threshold, r.unit),
-                 _margin(r), fmt.basis_label(r.basis)] for r in numeric]
+                 margin_text(r), fmt.basis_label(r.basis)] for r in numeric]
         body += table(["Regra", "Sujeito", "Valor", "Exigência", "Margem", "Base"], rows,
                       caption="Margens dos requisitos numéricos", numeric=(2, 3, 4),
                       widths=(11, 19, 17, 17, 22, 14))

@@ -1,4 +1,5 @@
-"""Command line: ``viabilidade data build|fetch``, ``viabilidade estudo``, ``viabilidade lote``.
+"""Command line: ``viabilidade data build|fetch``, ``estudo``, ``apresentacao``, ``lote``,
+``auditoria`` and ``triagem``.
 
 The commands are thin: each parses its arguments and calls one library function.
 Imports are done inside each command so that ``viabilidade --help`` is instant.
@@ -31,14 +32,41 @@ def _cmd_data_fetch(args: argparse.Namespace) -> int:
 def _cmd_estudo(args: argparse.Namespace) -> int:
     from .report.study import run_study
 
-    settings = None
-    if args.settings:
-        from .rules.settings import Settings
-
-        settings = Settings.from_toml(Path(args.settings))
-    record = run_study(Path(args.candidate), Path(args.out), settings=settings,
+    record = run_study(Path(args.candidate), Path(args.out), settings=_settings_arg(args),
                        data_root=Path(args.data) if args.data else None)
     print(f"{record['name']}: {record['verdict']} -> {record['folder']}")
+    return 0
+
+
+def _settings_arg(args: argparse.Namespace):
+    if not getattr(args, "settings", None):
+        return None
+    from .rules.settings import Settings
+
+    return Settings.from_toml(Path(args.settings))
+
+
+def _cmd_statewide(args: argparse.Namespace) -> int:
+    from . import statewide
+
+    run = statewide.run_audit if args.command == "auditoria" else statewide.run_screening
+    files = run(Path(args.out), data_root=Path(args.data) if args.data else None,
+                settings=_settings_arg(args))
+    for kind in sorted(files):
+        print(f"{kind}: {files[kind]}")
+    return 0
+
+
+def _cmd_apresentacao(args: argparse.Namespace) -> int:
+    from .analysis import analyse
+    from .data.store import load_store
+    from .report.slides import write_slides
+
+    store = load_store(Path(args.data) if args.data else None)
+    analysis = analyse(Path(args.candidate), store=store, settings=_settings_arg(args))
+    files = write_slides(analysis, Path(args.out) / analysis.candidate.slug, store=store)
+    for kind in sorted(files):
+        print(f"{kind}: {files[kind]}")
     return 0
 
 
@@ -72,6 +100,24 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--settings", default=None, help="settings TOML (interpretations, thresholds)")
     e.add_argument("--data", default=None, help="processed data folder (default data/processed)")
     e.set_defaults(func=_cmd_estudo)
+
+    for name, text, default in (
+            ("auditoria", "art. 8 audit of every municipality of Goiás (notebook, HTML, PDF)",
+             "outputs/auditoria-art8"),
+            ("triagem", "screening of the non-seat districts as creation candidates",
+             "outputs/triagem-distritos")):
+        st = sub.add_parser(name, help=text)
+        st.add_argument("--out", default=default, help=f"output folder (default {default})")
+        st.add_argument("--settings", default=None, help="settings TOML")
+        st.add_argument("--data", default=None, help="processed data folder")
+        st.set_defaults(func=_cmd_statewide)
+
+    ap = sub.add_parser("apresentacao", help="committee slides (HTML and PDF) of one candidate")
+    ap.add_argument("candidate")
+    ap.add_argument("--out", default="outputs", help="output root; slides go to <out>/<slug>/")
+    ap.add_argument("--settings", default=None)
+    ap.add_argument("--data", default=None)
+    ap.set_defaults(func=_cmd_apresentacao)
 
     lote = sub.add_parser("lote", help="run many studies in parallel, with an index")
     try:

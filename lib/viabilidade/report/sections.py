@@ -72,6 +72,14 @@ def _vintages(analysis) -> list[str]:
     return sorted(seen)
 
 
+#: Printed at the foot of the cover: what the study is and is not (art. 4º, §2º).
+COVER_NOTE = ("Este estudo aplica a Lei Complementar nº 2/1990 aos dados públicos listados nos "
+              "Apêndices. Os requisitos dos itens II, IV e VI do art. 4º são apurados pelo IBGE, o "
+              "do item V pelo Cartório Eleitoral e o do item VII pela Secretaria da Fazenda "
+              "(art. 4º, §2º): os valores aqui apresentados orientam o pedido dessas certidões e "
+              "não as substituem.")
+
+
 def cover(analysis, study_date: dt.date) -> Html:
     """Cover page: title, candidate, operation, origin(s), study date, data vintages.
 
@@ -99,6 +107,7 @@ def cover(analysis, study_date: dt.date) -> Html:
         + (f'<div class="vigencias"><h3>Dados utilizados (referência)</h3><ul>{vintages}</ul></div>'
            if vintages else "")
         + '<nav id="sumario" class="sumario"><h3>Sumário</h3></nav>'
+        f'<p class="aviso">{esc(COVER_NOTE)}</p>'
         "</section>")
 
 

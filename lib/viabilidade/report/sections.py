@@ -28,21 +28,30 @@ OPERATION_TITLES = {
     "boundary-correction": "correção de limites — {name}",
 }
 
+_ARTICLE_OF_RULE = re.compile(r"^art(\d+)")
+
+
+def article_number(rule_id: str) -> int | None:
+    """Article number of a rule id: ``"art4.IV"`` -> 4, ``"art17.II"`` -> 17; ``None`` if none."""
+    m = _ARTICLE_OF_RULE.match(rule_id)
+    return int(m.group(1)) if m else None
+
+
+def _in(*numbers: int) -> Callable[[RuleResult], bool]:
+    return lambda r: article_number(r.rule_id) in numbers
+
+
 #: Groups of rules, in the order of the study: (section id, title, predicate on a result).
 GROUPS: list[tuple[str, str, Callable[[RuleResult], bool]]] = [
     ("sec-art4", "Requisitos do novo município (art. 4º)",
-     lambda r: r.rule_id.startswith("art4.") and r.rule_id not in ("art4.par1", "art4.par3")),
+     lambda r: article_number(r.rule_id) == 4 and r.rule_id not in ("art4.par1", "art4.par3")),
     ("sec-origem", "O município de origem após o desmembramento (art. 4º, §1º)",
      lambda r: r.rule_id == "art4.par1"),
-    ("sec-distrito", "Requisitos do distrito (arts. 15 a 20)",
-     lambda r: r.rule_id.startswith(("art15", "art16", "art17", "art18", "art19"))),
+    ("sec-distrito", "Requisitos do distrito (arts. 15 a 20)", _in(15, 16, 17, 18, 19)),
     ("sec-processo", "Processo e calendário",
-     lambda r: r.rule_id.startswith(("art2", "art5", "art6", "art7", "art9", "art12", "art20",
-                                     "art4.par3", "art8"))),
-    ("sec-lei", "Anexo: elementos do projeto de lei (art. 3º)",
-     lambda r: r.rule_id.startswith("art3")),
-    ("sec-fiscal", "Impacto fiscal (arts. 10 e 14)",
-     lambda r: r.rule_id.startswith(("art10", "art14"))),
+     lambda r: r.rule_id == "art4.par3" or _in(1, 2, 5, 6, 7, 8, 9, 11, 12, 13, 20)(r)),
+    ("sec-lei", "Anexo: elementos do projeto de lei (art. 3º)", _in(3)),
+    ("sec-fiscal", "Impacto fiscal (arts. 10 e 14)", _in(10, 14)),
 ]
 
 

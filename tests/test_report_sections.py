@@ -1,0 +1,129 @@
+"""Study sections built from real rule results on the Posse d'Abadia profile (no kernel)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from test_rules_fixtures import candidate, posse_profile
+from viabilidade.analysis import Analysis
+from viabilidade.candidate import MoneyFigure
+from viabilidade.report import process, sections
+from viabilidade.rules import Settings, evaluate, verdict, verdict_under_alternatives
+from viabilidade.rules.result import RuleResult, Status
+
+NBSP = "\u00a0"
+
+
+def make(settings: Settings | None = None, **cand) -> Analysis:
+    c = candidate(**cand)
+    p = dataclasses.replace(posse_profile(), operation=c.operation)
+    s = settings or Settings(creation_year=2027)
+    rs = evaluate(c, p, s)
+    return Analysis(candidate=c, settings=s, profile=p, results=rs, verdict=verdict(rs),
+                    provenance=[], alternatives=verdict_under_alternatives(c, p, s))
+
+
+def test_every_result_lands_in_exactly_one_section():
+    a = make()
+    a.results.append(RuleResult("art99", "Regra nova", Status.PASS, "ok"))
+    grouped = [r for r in a.results if sum(pred(r) for _, _, pred in sections.GROUPS) == 1]
+    others = [r for r in a.results if not any(pred(r) for _, _, pred in sections.GROUPS)]
+    assert [r.rule_id for r in others] == ["art99"]
+    assert len(grouped) + len(others) == len(a.results)
+    assert "<code>art99</code>" in sections.other_rules(a)
+
+
+def test_summary_states_the_verdict_and_lists_blocking_rules():
+    a = make()
+    html = sections.summary(a)
+    assert "a proposta é" in html and "indeterminado" in html
+    assert "<code>art4.V</code>" in html  # estimated electors: indeterminate
+    assert "Quadro 1. Situação de cada requisito" in html
+
+
+def test_area_without_polygon_says_why_there_is_no_map():
+    html = sections.area(make())
+    assert "não tem polígono" in html
+    assert f"3.045{NBSP}habitantes" in html
+    assert "520010010" in html
+
+
+def test_cover_title_and_escaped_name():
+    a = make(name="<b>Vila</b>")
+    assert sections.study_title(a) == "Estudo de viabilidade — criação do Município de <b>Vila</b>"
+    html = sections.cover(a, __import__("datetime").date(2029, 1, 1))
+    assert "&lt;b&gt;Vila&lt;/b&gt;" in html and "<b>Vila</b>" not in html
+    assert "1º de janeiro de 2029" in html
+
+
+def test_draft_law_councillors_and_installation():
+    html = process.draft_law_section(make())
+    assert "Vereadores na primeira legislatura (CF, art. 29, IV)</th><td>9</td>" in html
+    assert "Ano de instalação</th><td>2029</td>" in html
+
+
+def test_timeline_of_a_2027_creation():
+    html = process.timeline_table(make())
+    assert "Eleição municipal de 2028" in html
+    assert "1º de janeiro de 2029" in html  # installation
+    assert "1º de abril de 2029" in html  # servants' option: 3 months after installation
+
+
+def test_election_year_creation_has_no_installation():
+    html = process.timeline_table(make(Settings(creation_year=2028)))
+    assert "Criação em 2028 vedada" in html and "Instalação do município" not in html
+
+
+def test_fiscal_section_computes_share_and_80_percent():
+    a = make(value_added_area=MoneyFigure(1_000_000.0, 2026, "SEFAZ-GO"),
+             value_added_origin=MoneyFigure(10_000_000.0, 2026, "SEFAZ-GO"),
+             origin_icms_quota=MoneyFigure(2_000_000.0, 2027, "SEFAZ-GO"))
+    html = process.fiscal_section(a)
+    assert f"R${NBSP}2.000.000,00" in html
+    assert f"R${NBSP}200.000,00" in html  # 10 % of the quota
+    assert f"R${NBSP}160.000,00" in html  # 80 % of it spent in the area (§ 2)
+    law = process.draft_law_section(a)
+    assert f"10,0000{NBSP}%" in law
+
+
+def test_fiscal_section_without_value_added_says_what_is_missing():
+    html = process.fiscal_section(make())
+    assert "valor adicionado da área (SEFAZ-GO)" in html
+
+
+def test_appendix_has_settings_and_law_text():
+    html = sections.appendices(make())
+    assert "I-8:" in html and "absolute-majority" in html
+    assert "Art. 4º" in html and "população de mais de três mil habitantes" in html
+    assert "Nenhuma tabela de dados registrada" in html
+
+
+def test_rule_block_translates_details():
+    a = make()
+    iv = next(r for r in a.results if r.rule_id == "art4.VI")
+    html = sections.rule_block(iv)
+    assert "Evidências que faltam" in html and "área para cemitério (art. 4º, VI)" in html
+    assert "Incerteza (±)" in html
+    par1 = sections.rule_block(next(r for r in a.results if r.rule_id == "art4.par1"))
+    assert "Verificação item a item" in par1 and "art. 4º, IV" in par1
+
+
+def test_sensitivity_lists_margins_and_alternatives():
+    html = sections.sensitivity(make())
+    assert "Margens dos requisitos numéricos" in html
+    assert f"+45{NBSP}habitantes (+1,50{NBSP}%)" in html
+    assert "I-8" in html
+
+
+def test_article_numbers_of_rule_ids():
+    assert [sections.article_number(x) for x in ("art4.IV", "art17.II", "art99", "art9", "x")] == \
+        [4, 17, 99, 9, None]
+
+
+def test_district_creation_has_no_municipality_sections():
+    a = make(operation="create-district")
+    assert {r.rule_id for r in a.results} >= {"art17.I", "art17.II"}
+    assert "Calendário do processo" not in process.process_section(a)
+    assert process.draft_law_section(a) == "" and process.fiscal_section(a) == ""
+    assert "art17.II" in sections.group(a, "sec-distrito")
+    assert sections.study_title(a) == "Estudo de viabilidade — criação do Distrito de Posse d'Abadia"

@@ -61,18 +61,18 @@ def test_81_studies_written_one_failure_reported(batch):
     code, _ = batch["first"]
     assert code == 1
     folders = sorted(p.parent.name for p in out.glob("*/estudo.pdf"))
-    assert len(folders) == 81 and "distrito-quebrado" not in folders
+    assert len(folders) == 81 and "quebrado" not in folders
     for f in folders:
         for name in ("estudo.ipynb", "estudo.html", "resultados.json"):
             assert (out / f / name).is_file(), f"{f}/{name}"
     assert (out / "posse-dabadia-520010010" / "estudo.pdf").read_bytes()[:5] == b"%PDF-"
-    err = (out / "distrito-quebrado" / "erro.txt").read_text(encoding="utf-8").strip()
+    err = (out / "quebrado" / "erro.txt").read_text(encoding="utf-8").strip()
     assert err == BROKEN_REASON.format(path=batch["broken"])
 
     df = pd.read_csv(out / "resultados.csv", dtype=str, keep_default_na=False)
     assert df["slug"].nunique() == 82
     fail = df[df["situacao"] == "falhou"]
-    assert fail["slug"].tolist() == ["distrito-quebrado"]
+    assert fail["slug"].tolist() == ["quebrado"]
     assert fail["erro"].iloc[0] == BROKEN_REASON.format(path=batch["broken"])
     assert set(df.loc[df["situacao"] == "ok", "veredito"]) <= {"viável", "inviável", "indeterminado"}
     pq = pd.read_parquet(out / "resultados.parquet")
@@ -86,7 +86,7 @@ def test_index_lists_all_82_with_links(batch):
     assert body.count('<tr class="falhou">') == 1
     assert '<a href="posse-dabadia-520010010/estudo.html">HTML</a>' in body
     assert '<a href="posse-dabadia-520010010/estudo.pdf">PDF</a>' in body
-    assert "<h2>Falhas (1)</h2>" in page and 'id="falha-distrito-quebrado"' in page
+    assert "<h2>Falhas (1)</h2>" in page and 'id="falha-quebrado"' in page
     assert "http://" not in page and "https://" not in page  # no CDN
 
 

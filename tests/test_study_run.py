@@ -192,4 +192,7 @@ def test_settings_object_passes_only_its_changes():
     assert study._settings_dict(Settings(quorum="literal")) == {"quorum": "literal"}
     assert study._settings_dict(Settings()) == {}
     assert study._settings_dict({"reduction": "by"}) == {"reduction": "by"}
+    assert study._settings_dict({"quorum": "absolute-majority"}) == {"quorum": "absolute-majority"}
+    # a complete dict (Settings.to_dict(), as the batch passes it) reads like a Settings object
+    assert study._settings_dict(Settings(reduction="by").to_dict()) == {"reduction": "by"}
     assert study._settings_dict(None) == {}

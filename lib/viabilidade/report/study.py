@@ -31,16 +31,24 @@ FAILED_FILES = ("estudo.falhou.ipynb", "erro.txt")
 
 
 def _settings_dict(settings: Any) -> dict:
-    """Overrides as a plain dict: a dict as is; a Settings object as the fields where it
-    differs from the defaults (so the candidate's own ``[settings]`` stay in force)."""
+    """Overrides as a plain dict of the keys to change over the candidate's ``[settings]``.
+
+    A Settings object, or a complete dict of every setting (``Settings.to_dict()``, as the
+    batch passes it), gives the fields where it differs from the defaults, so the candidate's
+    own choices stay in force; a partial dict overrides exactly its keys.
+    """
     if settings is None:
         return {}
-    if isinstance(settings, dict):
-        return dict(settings)
     from ..rules import Settings
 
     default = Settings().to_dict()
-    return {k: v for k, v in settings.to_dict().items() if default.get(k) != v}
+    if isinstance(settings, dict):
+        if set(settings) != set(default):
+            return dict(settings)
+        full = settings
+    else:
+        full = settings.to_dict()
+    return {k: v for k, v in full.items() if default.get(k) != v}
 
 
 def output_folder(out_root: Path, slug: str) -> Path:

@@ -197,3 +197,20 @@ def test_chromium_check_detects_requests_and_console_messages(tmp_path):
     _, console, external = chromium_load(page)
     assert any('"falha"' in ln for ln in console)
     assert external == ["http://example.org/x.png"]
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) not installed")
+def test_pdf_table_of_contents_page_numbers_are_right(pdf, tmp_path):
+    path = tmp_path / "estudo.pdf"
+    path.write_bytes(pdf)
+
+    def page_text(first: int, last: int | None = None) -> str:
+        return subprocess.run(["pdftotext", "-f", str(first), "-l", str(last or first), str(path), "-"],
+                              capture_output=True, text=True, check=True).stdout
+
+    toc = re.findall(r"^(\d+)\. (.+?)\s*\.{3,}\s*(\d+)$", page_text(1), re.M)
+    assert len(toc) >= 8
+    for number, title, page in toc:
+        assert f"{number}. {title}" in page_text(int(page)), (title, page)
+    # running header with the candidate's name from page 2 on, not on the cover
+    assert page_text(2).lstrip().startswith("Posse d'Abadia")

@@ -127,3 +127,10 @@ def test_district_creation_has_no_municipality_sections():
     assert process.draft_law_section(a) == "" and process.fiscal_section(a) == ""
     assert "art17.II" in sections.group(a, "sec-distrito")
     assert sections.study_title(a) == "Estudo de viabilidade — criação do Distrito de Posse d'Abadia"
+
+
+def test_readings_in_details_are_shown_in_portuguese():
+    a = make()
+    quorum = sections.rule_block(next(r for r in a.results if r.rule_id == "art7.par1"))
+    assert "menor número inteiro acima da metade" in quorum
+    assert "absolute-majority" not in quorum

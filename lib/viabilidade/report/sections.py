@@ -255,7 +255,13 @@ DETAIL_LABELS = {
     "edificacoes_status": "Situação da contagem de edificações",
     "edificacoes_lean": "Tendência da contagem de edificações",
     "faltam": "Evidências que faltam",
+    "limite_superior_m": "Limite superior da distância (m)",
+    "nota": "Nota",
+    "aprovacao": "Aprovação",
+    "origens": "Municípios de origem",
 }
+#: Detail keys whose value is a reading of a setting (shown with the setting's Portuguese text).
+DETAIL_READINGS = {"perimetro": "perimeter", "leitura": "quorum", "eleitorado": "plebiscite_roll"}
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _SKIP_DETAILS = {"texto_legal", "subchecks", "evidencias"}
 
@@ -263,6 +269,10 @@ _SKIP_DETAILS = {"texto_legal", "subchecks", "evidencias"}
 def _detail_value(v: Any, key: str = "") -> str | None:
     if v is None:
         return "—"
+    if key in DETAIL_READINGS and isinstance(v, str):
+        from ..rules.settings import CHOICES
+
+        return CHOICES.get(DETAIL_READINGS[key], {}).get(v, v)
     if isinstance(v, bool):
         return "sim" if v else "não"
     if isinstance(v, int) and ("ano" in key or "year" in key):
@@ -274,7 +284,7 @@ def _detail_value(v: Any, key: str = "") -> str | None:
             return fmt.money(v)
         return fmt.number(v)
     if isinstance(v, str):
-        if key.endswith("_status") and v in {s.value for s in Status}:
+        if v in {s.value for s in Status}:
             return fmt.status_label(v)
         if key.endswith("_lean") and v:
             return fmt.lean_label(v)

@@ -134,3 +134,12 @@ def test_readings_in_details_are_shown_in_portuguese():
     quorum = sections.rule_block(next(r for r in a.results if r.rule_id == "art7.par1"))
     assert "menor número inteiro acima da metade" in quorum
     assert "absolute-majority" not in quorum
+
+
+def test_declared_special_interest_is_a_premise_in_the_summary():
+    a = make(special_interest=True, special_interest_kind="tourism",
+             special_interest_justification="Cachoeiras do <Rio> Corumbá")
+    html = sections.summary(a)
+    assert "Premissa declarada" in html and "interesse turístico" in html
+    assert "Cachoeiras do &lt;Rio&gt; Corumbá" in html
+    assert "Premissa declarada" not in sections.summary(make())

@@ -153,8 +153,26 @@ def alternatives_table(analysis) -> Html | str:
                  css_class="tabela alternativas", widths=(58, 14, 28))
 
 
+SPECIAL_INTEREST_LABELS = {"ecological": "ecológico", "tourism": "turístico",
+                           "economic": "especial interesse econômico"}
+
+
+def special_interest_note(analysis) -> str:
+    """The declared special interest (RULES.md I-2) as a premise, or ``""`` when not declared."""
+    c = analysis.candidate
+    if not getattr(c, "special_interest", False):
+        return ""
+    kind = SPECIAL_INTEREST_LABELS.get(c.special_interest_kind or "", c.special_interest_kind or "")
+    return ('<p class="premissa"><strong>Premissa declarada pelos proponentes:</strong> município de '
+            f"interesse {esc(kind)} (art. 4º, caput), com a justificativa: “"
+            f"{esc(c.special_interest_justification)}”. A lei não define um teste para esse interesse; "
+            "os requisitos cobertos pela redução foram verificados a 2/3, e o veredito sem a redução "
+            "está no quadro de leituras alternativas.</p>")
+
+
 def summary(analysis) -> Html:
-    """Executive summary: verdict, traffic-light table of every rule, what would change it."""
+    """Executive summary: verdict, declared premises, traffic-light table of every rule, what
+    would change it, and the verdict under the other readings of the law."""
     v = analysis.verdict
     counts = {s: sum(1 for r in analysis.results if Status(r.status) == s) for s in Status}
     tally = "; ".join(f"{n} {fmt.STATUS_LABELS[s]}" for s, n in counts.items() if n)
@@ -165,6 +183,7 @@ def summary(analysis) -> Html:
         f"({esc(tally)}).</p>"
         "<p>Um requisito só é dado como cumprido ou não cumprido com valor certificado ou medido; "
         "um valor estimado deixa o requisito indeterminado, com a tendência indicada.</p>"
+        + special_interest_note(analysis)
         + rule_table(analysis.results, caption="Quadro 1. Situação de cada requisito", compact=True)
         + (chart.html(1) if chart is not None else "")
         + "<h3>O que mudaria o veredito</h3>" + _what_would_change(analysis)

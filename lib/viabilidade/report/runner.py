@@ -110,6 +110,13 @@ def execute(template: Path, parameters: dict[str, Any], *, cwd: Path | None = No
         nb_in = nbformat.read(template, as_version=4)
     except Exception as e:
         raise ReportError(f"study template {template} is not a readable notebook: {e}") from e
+    tagged = [c for c in nb_in.cells
+              if c.cell_type == "code" and "parameters" in c.get("metadata", {}).get("tags", [])]
+    if len(tagged) != 1:
+        raise ReportError(f"study template {template} has {'no' if not tagged else len(tagged)} "
+                          f"cell{'s' if len(tagged) > 1 else ''} tagged 'parameters'; expected one "
+                          "code cell with the tag 'parameters' (papermill injects the typed "
+                          f"parameters after it), found {'none' if not tagged else len(tagged)}")
     if not any("parameters" in c.get("metadata", {}).get("tags", []) for c in nb_in.cells):
         raise ReportError(f"study template {template} has no cell tagged 'parameters'; "
                           "expected one code cell with the tag 'parameters' (papermill injects "

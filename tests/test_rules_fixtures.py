@@ -8,10 +8,9 @@ proxied by 1,178 occupied dwellings (estimated), collection unknown.
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
-from viabilidade.candidate import Candidate, Evidence, MoneyFigure, Plebiscite
+from viabilidade.candidate import Candidate, Evidence
 from viabilidade.profile_types import Profile, Territory, UnitProfile
 from viabilidade.rules.result import Basis, Figure
 

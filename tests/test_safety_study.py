@@ -13,7 +13,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-import shutil
 import subprocess
 from pathlib import Path
 

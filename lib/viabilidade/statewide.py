@@ -585,7 +585,7 @@ def provenance_records(store, tables) -> list[dict]:
 # ------------------------------------------------------------------------- runners
 def _run(name: str, out_dir: Path, parameters: dict, notebook: Path | None) -> dict[str, Path]:
     from .report import export, runner
-    from .report.study import _atomic_write_all
+    from .report.atomic import write_files_atomically
 
     import nbformat
 
@@ -602,7 +602,7 @@ def _run(name: str, out_dir: Path, parameters: dict, notebook: Path | None) -> d
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     files = {"ipynb": f"{name}.ipynb", "html": f"{name}.html", "pdf": f"{name}.pdf"}
-    _atomic_write_all(out_dir, {files["ipynb"]: nbformat.writes(run.notebook).encode("utf-8"),
+    write_files_atomically(out_dir, {files["ipynb"]: nbformat.writes(run.notebook).encode("utf-8"),
                                 files["html"]: html.encode("utf-8"), files["pdf"]: pdf})
     return {k: out_dir / v for k, v in files.items()}
 

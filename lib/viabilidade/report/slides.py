@@ -238,7 +238,7 @@ def write_slides(analysis, folder: Path, *, store=None, study_date: dt.date | No
     ReportError
         If the PDF cannot be rendered (the HTML is then not written either).
     """
-    from .study import _atomic_write_all
+    from .atomic import write_files_atomically
 
     html = slides_html(analysis, store=store, study_date=study_date)
     contents = {"html": html.encode("utf-8")}
@@ -246,7 +246,7 @@ def write_slides(analysis, folder: Path, *, store=None, study_date: dt.date | No
         contents["pdf"] = slides_pdf(html)
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    _atomic_write_all(folder, {f"apresentacao.{k}": v for k, v in contents.items()})
+    write_files_atomically(folder, {f"apresentacao.{k}": v for k, v in contents.items()})
     return {k: folder / f"apresentacao.{k}" for k in contents}
 
 

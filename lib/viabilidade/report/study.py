@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import re
-import tempfile
 import time
 import traceback
 from pathlib import Path
@@ -24,6 +22,7 @@ import nbformat
 from ..candidate import load_candidate
 from ..errors import ReportError
 from . import export, runner
+from .atomic import write_files_atomically
 from .study_cells import RESULTS_MIME
 
 FILES = {"ipynb": "estudo.ipynb", "html": "estudo.html", "pdf": "estudo.pdf", "json": "resultados.json"}
@@ -82,29 +81,12 @@ def results_payload(nb: nbformat.NotebookNode) -> dict:
     raise ReportError(f"the executed study has no {RESULTS_MIME} output (results of the analysis)")
 
 
-def _atomic_write_all(folder: Path, contents: dict[str, bytes]) -> None:
-    tmp_paths: dict[str, str] = {}
-    try:
-        for name, data in contents.items():
-            fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
-            tmp_paths[name] = tmp
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.chmod(tmp, 0o644)  # mkstemp makes 0600; studies are published files
-        for name, tmp in tmp_paths.items():
-            os.replace(tmp, folder / name)
-    finally:
-        for tmp in tmp_paths.values():
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-
-
 def _write_failure(folder: Path, nb: nbformat.NotebookNode | None, message: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     contents = {"erro.txt": message.encode("utf-8")}
     if nb is not None:
         contents["estudo.falhou.ipynb"] = nbformat.writes(nb).encode("utf-8")
-    _atomic_write_all(folder, contents)
+    write_files_atomically(folder, contents)
 
 
 def _record_rules(results: list[dict]) -> dict[str, str]:
@@ -210,7 +192,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         FILES["pdf"]: pdf,
         FILES["json"]: (json.dumps(payload, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode("utf-8"),
     }
-    _atomic_write_all(folder, contents)
+    write_files_atomically(folder, contents)
     for name in FAILED_FILES:
         (folder / name).unlink(missing_ok=True)
     timings["write"] = time.perf_counter() - t

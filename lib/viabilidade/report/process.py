@@ -49,11 +49,14 @@ def _icms(analysis):
     return art14.icms_share(c.value_added_area, c.value_added_origin, c.origin_icms_quota, year)
 
 
-def _district_names(store, codes) -> dict[str, str]:
+def _area_districts(store, candidate) -> dict[str, str]:
+    """District code -> name of the area: its listed districts and those of whole municipalities."""
     if store is None or getattr(store, "districts", None) is None:
-        return {}
-    d = store.districts.set_index("cod_distrito")["nome"]
-    return {k: str(d[k]) for k in codes if k in d.index}
+        return {c: "" for c in candidate.districts}
+    d = store.districts
+    whole = d[d["cod_ibge"].isin(candidate.municipalities)]["cod_distrito"].tolist()
+    names = d.set_index("cod_distrito")["nome"]
+    return {k: (str(names[k]) if k in names.index else "") for k in [*candidate.districts, *whole]}
 
 
 def draft_law_section(analysis, store=None, memorial_html: str = "") -> Html | str:
@@ -73,7 +76,8 @@ def draft_law_section(analysis, store=None, memorial_html: str = "") -> Html | s
     share = _icms(analysis)
     d = art3.draft_law_content(c, analysis.profile, analysis.settings,
                                icms_percentage=share.percentage,
-                               district_names=_district_names(store, c.districts))
+                               district_names=(area_districts := _area_districts(store, c)),
+                               district_codes=tuple(area_districts))
     districts = "; ".join(f"{x['nome'] or '—'} ({x['cod_distrito']})" for x in d["distritos"]) or "—"
     pairs = [
         ("Nome (o da sede)", d["nome"]),

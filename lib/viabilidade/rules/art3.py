@@ -45,7 +45,8 @@ def councillors(population: int | float) -> int:
 
 def draft_law_content(candidate: Candidate, profile: Profile, settings: Settings, *,
                       icms_percentage: float | None = None,
-                      district_names: dict[str, str] | None = None) -> dict[str, Any]:
+                      district_names: dict[str, str] | None = None,
+                      district_codes: tuple[str, ...] | None = None) -> dict[str, Any]:
     """The items of art. 3 for a draft creation law, in Portuguese.
 
     Parameters
@@ -57,6 +58,10 @@ def draft_law_content(candidate: Candidate, profile: Profile, settings: Settings
         leaves the item stating which figures are needed.
     district_names : dict, optional
         District code → name, for the list of districts.
+    district_codes : tuple of str, optional
+        The IBGE districts (DTB) making up the area, when it is not given as districts in the
+        candidate (a whole present-day municipality in a retrospective study); default
+        ``candidate.districts``.
 
     Returns
     -------
@@ -77,7 +82,8 @@ def draft_law_content(candidate: Candidate, profile: Profile, settings: Settings
     if seats is None:
         pending.append("população da área para o número de vereadores (CF, art. 29, IV)")
     names = district_names or {}
-    districts = [{"cod_distrito": c, "nome": names.get(c, "")} for c in candidate.districts]
+    codes = candidate.districts if district_codes is None else district_codes
+    districts = [{"cod_distrito": c, "nome": names.get(c, "")} for c in codes]
     parts = profile.territory.area_parts
     if parts is None:
         harmony = "forma não verificada (sem polígono da área)"

@@ -28,7 +28,7 @@ def test_money_in_reais():
 
 def test_percent():
     assert fmt.percent(1.5) == f"1,50{NBSP}%"
-    assert fmt.percent(-3.333, 1) == f"-3,3{NBSP}%"
+    assert fmt.percent(-3.333, 1) == f"\u22123,3{NBSP}%"
     assert fmt.percent(0.01, 4) == f"0,0100{NBSP}%"
 
 
@@ -69,3 +69,38 @@ def test_quantities_with_units():
     assert fmt.quantity(10.0, "BRL") == f"R${NBSP}10,00"
     assert fmt.quantity(None, "habitantes") == "—"
     assert fmt.quantity(2027, "ano") == "2027"
+
+
+def test_negative_numbers_use_the_minus_sign():
+    assert fmt.number(-2076) == "\u22122.076"
+    assert fmt.number(2076) == "2.076"
+
+
+def test_status_tally_agrees_in_number():
+    from viabilidade.rules.result import Status
+    assert fmt.status_tally({Status.PASS: 2, Status.INDETERMINATE: 11}) == \
+        "2 requisitos cumpridos; 11 indeterminados"
+    assert fmt.status_tally({Status.PASS: 1, Status.FAIL: 1, Status.NOT_APPLICABLE: 0}) == \
+        "1 requisito cumprido; 1 não cumprido"
+    assert fmt.status_tally({Status.INDETERMINATE: 0, Status.NOT_APPLICABLE: 3}) == "3 requisitos não se aplicam"
+
+
+def test_verdict_agrees_with_a_feminine_noun():
+    assert fmt.verdict_label("indeterminado", feminine=True) == "indeterminada"
+    assert fmt.verdict_label("indeterminado") == "indeterminado"
+    assert fmt.verdict_label("viável", feminine=True) == "viável"
+
+
+def test_count_and_dates_in_text():
+    assert fmt.count(10812, "eleitor", "eleitores") == "10.812 eleitores"
+    assert fmt.count(1, "requisito") == "1 requisito"
+    assert fmt.dates_in_text("IBGE (2022-08-01); 2020-11-30 a 2024-08-19") == \
+        "IBGE (01/08/2022); 30/11/2020 a 19/08/2024"
+    assert fmt.dates_in_text("commit c39dfb0") == "commit c39dfb0"
+
+
+def test_estimated_counts_print_whole_and_missing_values_have_no_basis():
+    assert fmt.estimate(1910.5, "eleitores", 397.8, "estimated") == f"1.911 ± 398{NBSP}eleitores"
+    assert fmt.estimate(3045, "habitantes", None, "certified") == f"3.045{NBSP}habitantes"
+    assert fmt.basis_label("certified", None) == "sem dado"
+    assert fmt.basis_label("certified", 10) == "certificado"

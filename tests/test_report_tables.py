@@ -22,7 +22,7 @@ def test_rule_table_shows_value_threshold_margin_status_source_certifier():
     assert f"mais de 3.000{NBSP}habitantes" in html
     assert f"+45{NBSP}habitantes (+1,50{NBSP}%)" in html
     assert "st-pass" in html and "cumprido" in html
-    assert "IBGE, Censo Demográfico 2022, 2022-08-01" in html
+    assert "IBGE, Censo Demográfico 2022, 01/08/2022" in html
     assert "<thead>" in html and 'class="linha-pass"' in html
 
 
@@ -40,7 +40,7 @@ def test_indeterminate_with_lean():
               basis=Basis.ESTIMATED, value=900, margin=-100, margin_pct=-10.0, unit="eleitores")
     html = tables.rule_table([r], compact=True)
     assert "indeterminado (provavelmente não cumprido)" in html
-    assert f"-100{NBSP}eleitores (-10,00{NBSP}%)" in html
+    assert f"\u2212100{NBSP}eleitores (\u221210,00{NBSP}%)" in html
     assert "Certificador" not in html  # compact leaves source and certifier out
 
 

@@ -44,7 +44,7 @@ def test_population_margin_comparator_and_certifier():
     assert numeric_item("V", simple_profile(0, 1001, 0).area, S).certifier == "Cartório Eleitoral (TSE)"
     fail = numeric_item("IV", simple_profile(3000, 0, 0).area, S)
     assert fail.reason == ("População de 3.000 habitantes não atende ao exigido (mais de 3.000 habitantes); "
-                           "margem de 0 (0,0 %).")
+                           "margem de 0 (0,00\u00a0%).")
 
 
 def _collection(value):
@@ -153,7 +153,7 @@ def test_par1_checks_each_remainder_with_full_thresholds():
     assert ok[0].details["subchecks"]["IV"]["status"] == "pass"
     low = par1(c, simple_profile(2500, 900, 150, rem=(3000, 1001, 200)), S)[0]
     assert low.status == Status.FAIL and low.details["subchecks"]["IV"]["status"] == "fail"
-    assert "perderia requisito(s): art4.IV" in low.reason
+    assert "perderia o requisito do art. 4º, IV (população)." in low.reason
     own = Settings(origin_reduction="own", origin_special_interest=("5200100",))
     assert par1(c, simple_profile(2500, 900, 150, rem=(2001, 1001, 200)), own)[0].details["subchecks"]["IV"]["status"] == "pass"
 

@@ -27,6 +27,7 @@ import pandas as pd
 from .candidate import Candidate
 from .errors import CandidateError
 from .profile_types import Profile, Territory, UnitProfile
+from .rules.common import fmt as _n
 from .rules.result import Basis, Figure
 
 SRC_CENSUS = "IBGE, Censo Demográfico 2022 — Agregados por municípios/distritos (resultados do universo)"
@@ -210,17 +211,20 @@ def _district_parts(candidate: Candidate, store, settings):
         est = whole.electors.value * share
         unc = pop * half_iqr
         names = ", ".join(d.at[c, "nome"] for c in mine)
-        elect_note = (f"estimado: {whole.electors.value} eleitores de {whole.label} (TSE 2022) × "
-                      f"participação de {names} na população do município ({pop}/{muni_pop}); "
+        named = ", ".join(f"{d.at[c, 'nome']} ({c})" for c in mine)
+        elect_note = (f"estimado: {_n(whole.electors.value)} eleitores de {whole.label} (TSE 2022) × "
+                      f"participação de {names} na população do município "
+                      f"({_n(pop)}/{_n(muni_pop)}); "
                       f"incerteza = população × metade do intervalo interquartil da razão "
-                      f"eleitores/população dos municípios goianos ({half_iqr:.4f})")
+                      f"eleitores/população dos municípios goianos ({_n(half_iqr, 4)})")
         area_parts.append(UnitProfile(
             label=names, cod_ibge=None, codes=tuple(mine),
             population=Figure(pop, "habitantes", Basis.CERTIFIED, SRC_CENSUS, VINTAGE_CENSUS,
-                              note=f"soma dos distritos {', '.join(mine)}"),
+                              note=f"soma {'do distrito' if len(mine) == 1 else 'dos distritos'} "
+                                   f"{named}"),
             electors=Figure(round(est, 1), "eleitores", Basis.ESTIMATED, SRC_TSE, VINTAGE_TSE,
                             uncertainty=round(unc, 1), note=elect_note),
-            buildings=_buildings_figure(dpo, f"distritos {', '.join(mine)}"),
+            buildings=_buildings_figure(dpo, f"{'distrito' if len(mine) == 1 else 'distritos'} {named}"),
             area_km2=Figure(round(km2, 3), "km²", Basis.CERTIFIED, SRC_CENSUS, VINTAGE_CENSUS)))
         rest = [c for c in d.index[d["cod_ibge"] == origin] if c not in mine]
         rest_pop = int(d.loc[rest, "populacao"].sum())
@@ -228,7 +232,8 @@ def _district_parts(candidate: Candidate, store, settings):
         remainders[origin] = UnitProfile(
             label=f"{whole.label} (remanescente)", cod_ibge=origin, codes=tuple(rest),
             population=Figure(rest_pop, "habitantes", Basis.CERTIFIED, SRC_CENSUS, VINTAGE_CENSUS,
-                              note=f"distritos que permanecem: {', '.join(rest) or 'nenhum'}"),
+                              note="distritos que permanecem: " + (", ".join(
+                                  f"{d.at[c, 'nome']} ({c})" for c in rest) or "nenhum")),
             electors=Figure(round(whole.electors.value - est, 1), "eleitores", Basis.ESTIMATED,
                             SRC_TSE, VINTAGE_TSE, uncertainty=round(unc, 1),
                             note=f"eleitorado de {whole.label} menos a estimativa da área"),
@@ -270,7 +275,9 @@ def _collection(candidate: Candidate) -> Figure:
         return Figure(m.value_brl, "BRL", Basis.CERTIFIED, m.source, str(m.year))
     return Figure(None, "BRL", Basis.CERTIFIED, "", "",
                   note="a SEFAZ-GO não publica a arrecadação estadual por município ou distrito; "
-                       "informe-a em [fiscal.collection] do arquivo do candidato")
+                       "é preciso a certidão da arrecadação de ICMS, IPVA e ITCD na área emitida "
+                       "pela SEFAZ-GO (informada no campo fiscal.collection do arquivo da "
+                       "candidatura)")
 
 
 def build_profile(candidate: Candidate, store, settings, territory: Territory | None = None) -> Profile:

@@ -128,7 +128,9 @@ def territory_map(split: Split, *, title: str, origin_seats: dict[str, tuple[flo
     ax.set_ylabel("")
     _scale_bar(ax)
     _north_arrow(ax)
-    ax.legend(handles=handles, loc="upper left", fontsize=7, framealpha=0.9)
+    # The legend goes below the map, so it never covers the territory it explains.
+    fig.legend(handles=handles, loc="lower center", ncol=2, fontsize=7, frameon=False,
+               bbox_to_anchor=(0.5, 0.04))
     ax.set_title(title, fontsize=11)
     zone = crs.replace("EPSG:", "EPSG ")
     caption = f"SIRGAS 2000 / UTM ({zone})."
@@ -137,7 +139,8 @@ def territory_map(split: Split, *, title: str, origin_seats: dict[str, tuple[flo
     if source:
         caption += " Fonte: " + source
     fig.text(0.02, 0.01, caption, fontsize=6.5, wrap=True, va="bottom")
-    fig.subplots_adjust(left=0.03, right=0.97, top=0.93, bottom=0.08)
+    rows = math.ceil(len(handles) / 2)
+    fig.subplots_adjust(left=0.03, right=0.97, top=0.93, bottom=0.08 + 0.03 * rows)
     return fig
 
 

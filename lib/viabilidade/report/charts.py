@@ -71,6 +71,24 @@ def numeric_results(results: Sequence[RuleResult]) -> list[RuleResult]:
             and Status(r.status) != Status.NOT_APPLICABLE]
 
 
+def is_upper_bound(r: RuleResult) -> bool:
+    """Whether a result's value is only an upper bound (art. 4º, II measured from the origin's
+    seat to a point of the area: ``details["limite_superior_m"]``), not a measured value."""
+    return isinstance(r.details, dict) and r.details.get("limite_superior_m") is not None
+
+
+def chart_source(rows: Sequence[RuleResult]) -> str:
+    """``"Fonte: elaboração do estudo com dados de <source> (<vintage>); …"`` for a caption."""
+    seen: list[str] = []
+    for r in rows:
+        if r.source:
+            item = fmt.dates_in_text(r.source + (f" ({r.vintage})" if r.vintage else ""))
+            if item not in seen:
+                seen.append(item)
+    return ("Fonte: elaboração do estudo com dados de " + "; ".join(seen) + "."
+            if seen else "Fonte: elaboração do estudo.")
+
+
 def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
     """Bar chart of value / threshold for each numeric requirement.
 
@@ -100,30 +118,43 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
             ratio = float(r.value) / float(r.threshold)
             shown = min(ratio, cap)
             estimated = r.basis is not None and Basis(r.basis) == Basis.ESTIMATED
+            bound = is_upper_bound(r)
             colour = COLOURS[Status(r.status)]
-            ax.barh(i, shown, color=colour if not estimated else "white", edgecolor=colour,
-                    hatch="///" if estimated else None, height=0.6, linewidth=1)
+            if bound:
+                # Only an upper bound: an open, dashed bar ending in an arrow-head "at most".
+                ax.barh(i, shown, color="white", edgecolor=colour, linestyle="--", height=0.6,
+                        linewidth=1)
+                ax.plot([shown], [i], marker="<", color=colour, markersize=6)
+            else:
+                ax.barh(i, shown, color=colour if not estimated else "white", edgecolor=colour,
+                        hatch="///" if estimated else None, height=0.6, linewidth=1)
             unc = r.details.get("incerteza") if isinstance(r.details, dict) else None
             half = 0.0
             if estimated and isinstance(unc, (int, float)) and unc > 0:
                 half = float(unc) / float(r.threshold)
                 ax.errorbar(shown, i, xerr=half, color="#333333", capsize=3, linewidth=1)
-            ax.text(shown + half + 0.08, i, fmt.number(ratio, 2) + "×", va="center", fontsize=8)
+            ax.text(shown + half + 0.08, i, ("≤ " if bound else "") + fmt.number(ratio, 2) + "×"
+                    + (" (limite superior)" if bound else ""), va="center", fontsize=8)
             right.append(shown + half)
             subject = f" — {r.subject}" if r.subject and r.subject != "área" else ""
             labels.append(f"{r.rule_id}{subject}")
-            alt_parts.append(f"{r.rule_id}{subject}: {fmt.number(ratio, 2)} vezes a exigência "
+            alt_parts.append(f"{r.rule_id}{subject}: {'no máximo ' if bound else ''}"
+                             f"{fmt.number(ratio, 2)} vezes a exigência "
                              f"({fmt.status_label(r.status, r.lean)})")
         ax.axvline(1.0, color="#1a1a1a", linestyle="--", linewidth=1)
         ax.text(1.0, -0.55, " exigência", fontsize=8, va="bottom")
         ax.set_yticks(range(len(rows)), labels)
         ax.invert_yaxis()
-        ax.set_xlim(0, max(right) * 1.18 + 0.3)
+        ax.set_xlim(0, max(right) * 1.18 + (1.6 if any(map(is_upper_bound, rows)) else 0.3))
         ax.set_xlabel("valor ÷ exigência (1 = exatamente a exigência)")
         fig.tight_layout()
         svg = figure_svg(fig)
     caption = ("Requisitos numéricos: valor apurado dividido pela exigência legal. Barras à direita "
                "da linha tracejada superam a exigência; barras hachuradas são estimativas, com a "
-               "incerteza indicada.")
+               "incerteza indicada"
+               + ("; barras abertas de contorno tracejado são só limites superiores (o valor real é "
+                  "no máximo o indicado e só pode provar o descumprimento)"
+                  if any(map(is_upper_bound, rows)) else "")
+               + ". " + chart_source(rows))
     alt = "Gráfico de barras. " + "; ".join(alt_parts) + "."
     return Chart(svg=svg, caption=caption, alt=alt)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import re
 
 from babel.dates import format_date
 from babel.numbers import format_currency, format_decimal
@@ -38,6 +39,15 @@ VERDICT_LABELS = {
     Verdict.INVIAVEL: "inviável",
     Verdict.INDETERMINADO: "indeterminado",
 }
+#: Status labels agreeing with a plural masculine noun (``"2 requisitos cumpridos"``).
+STATUS_PLURAL = {
+    Status.PASS: "cumpridos",
+    Status.FAIL: "não cumpridos",
+    Status.INDETERMINATE: "indeterminados",
+    Status.NOT_APPLICABLE: "não se aplicam",
+}
+MINUS = "\u2212"
+_ISO_DATE_IN_TEXT = re.compile(r"(?<![\d/-])(\d{4})-(\d{2})-(\d{2})(?![\d-])")
 COMPARATOR_LABELS = {
     ">": "mais de",
     ">=": "no mínimo",
@@ -78,10 +88,52 @@ def number(value: float | int | None, decimals: int | None = None) -> str:
         return "—"
     if decimals is None:
         if float(value).is_integer():
-            return format_decimal(int(round(value)), format="#,##0", locale=LOCALE)
-        return format_decimal(value, format="#,##0.##", locale=LOCALE)
-    fmt = "#,##0" + ("." + "0" * decimals if decimals > 0 else "")
-    return format_decimal(value, format=fmt, locale=LOCALE)
+            text = format_decimal(int(round(value)), format="#,##0", locale=LOCALE)
+        else:
+            text = format_decimal(value, format="#,##0.##", locale=LOCALE)
+    else:
+        fmt = "#,##0" + ("." + "0" * decimals if decimals > 0 else "")
+        text = format_decimal(value, format=fmt, locale=LOCALE)
+    # Typographic minus sign (U+2212), not a hyphen, before negative numbers.
+    return MINUS + text[1:] if text.startswith("-") else text
+
+
+def count(n: int, singular: str, plural: str | None = None) -> str:
+    """A count with its noun in agreement: ``(1, "requisito")`` -> ``"1 requisito"``,
+    ``(11, "requisito")`` -> ``"11 requisitos"``, ``(10812, "eleitor", "eleitores")`` ->
+    ``"10.812 eleitores"``. The plural defaults to ``singular + "s"``."""
+    noun = singular if abs(n) == 1 else (plural or singular + "s")
+    return f"{number(n)} {noun}"
+
+
+def status_tally(counts: dict) -> str:
+    """Counts of rule statuses in agreement: ``"2 requisitos cumpridos; 11 indeterminados"``.
+
+    Parameters
+    ----------
+    counts : dict
+        :class:`Status` (or its value) -> number of results; zero counts are left out. The
+        noun ``requisito(s)`` is written once, after the first count.
+    """
+    parts = []
+    for status, n in counts.items():
+        if not n:
+            continue
+        s = Status(status)
+        label = STATUS_LABELS[s] if n == 1 else STATUS_PLURAL[s]
+        if s == Status.NOT_APPLICABLE and n == 1:
+            label = "não se aplica"
+        noun = ("requisito " if n == 1 else "requisitos ") if not parts else ""
+        parts.append(f"{number(n)} {noun}{label}")
+    return "; ".join(parts)
+
+
+def dates_in_text(text: str | None) -> str:
+    """Rewrite ISO dates inside a text as ``dd/mm/aaaa``: ``"IBGE (2022-08-01)"`` ->
+    ``"IBGE (01/08/2022)"``. Other text is left unchanged; ``None`` gives ``""``."""
+    if not text:
+        return text or ""
+    return _ISO_DATE_IN_TEXT.sub(lambda m: f"{m.group(3)}/{m.group(2)}/{m.group(1)}", str(text))
 
 
 def money(value: float | None, year: int | str | None = None) -> str:
@@ -103,7 +155,8 @@ def money(value: float | None, year: int | str | None = None) -> str:
 def percent(value: float | None, decimals: int = 2) -> str:
     """Format a percentage already multiplied by 100: ``1.5`` -> ``"1,50 %"``.
 
-    ``None`` gives ``"—"``. The sign is kept (``-12,30 %``); a non-breaking space
+    One rule for the whole study: two decimals unless told otherwise.
+    ``None`` gives ``"—"``. The sign is kept (``−12,30 %``); a non-breaking space
     separates the number from ``%`` as in ABNT usage.
     """
     if value is None or (isinstance(value, float) and math.isnan(value)):
@@ -155,14 +208,24 @@ def lean_label(lean: Lean | str | None) -> str:
     return "" if lean is None else LEAN_LABELS[Lean(lean)]
 
 
-def basis_label(basis: Basis | str | None) -> str:
-    """Portuguese label of a basis (``"certificado"``, ``"medido"``, ``"estimado"``)."""
+def basis_label(basis: Basis | str | None, value: object = True) -> str:
+    """Portuguese label of a basis (``"certificado"``, ``"medido"``, ``"estimado"``).
+
+    ``value`` is the figure the basis qualifies: when it is ``None`` (no figure) the label is
+    ``"sem dado"``, since there is nothing certified, measured or estimated.
+    """
+    if value is None:
+        return "sem dado"
     return "—" if basis is None else BASIS_LABELS[Basis(basis)]
 
 
-def verdict_label(verdict: Verdict | str) -> str:
-    """Portuguese label of a verdict (``"viável"``, ``"inviável"``, ``"indeterminado"``)."""
-    return VERDICT_LABELS[Verdict(verdict)]
+def verdict_label(verdict: Verdict | str, feminine: bool = False) -> str:
+    """Portuguese label of a verdict (``"viável"``, ``"inviável"``, ``"indeterminado"``).
+
+    ``feminine=True`` agrees with a feminine noun (``"a proposta é indeterminada"``).
+    """
+    label = VERDICT_LABELS[Verdict(verdict)]
+    return label[:-1] + "a" if feminine and label.endswith("o") else label
 
 
 def comparator_label(comparator: str | None) -> str:
@@ -192,3 +255,31 @@ def quantity(value: float | int | None, unit: str = "", decimals: int | None = N
         return f"{text}{NBSP}m ({number(value / 1000, 2)}{NBSP}km)"
     label = UNIT_LABELS.get(unit, unit)
     return f"{text}{NBSP}{label}" if label else text
+
+
+#: Units that count things: an estimate of them is printed as a whole number.
+COUNT_UNITS = {"habitantes", "eleitores", "edificações", "assinaturas", "votos"}
+
+
+def estimate(value: float | int | None, unit: str = "", uncertainty: float | None = None,
+             basis: Basis | str | None = None) -> str:
+    """A figure with its uncertainty: ``(1910.5, "eleitores", 397.8, "estimated")`` ->
+    ``"1.911 ± 398 eleitores"``.
+
+    Estimated counts (people, electors, buildings) are printed as whole numbers, since a
+    fraction of an elector is not a quantity anyone can certify; other figures as
+    :func:`quantity`. ``None`` gives ``"—"``.
+    """
+    if value is None:
+        return "—"
+    whole = unit in COUNT_UNITS and basis is not None and Basis(basis) == Basis.ESTIMATED
+    decimals = 0 if whole else None
+    if whole:  # half up, as people round (Babel rounds half to even: 1910,5 -> 1910)
+        value = math.floor(value + 0.5)
+        uncertainty = math.floor(uncertainty + 0.5) if uncertainty else uncertainty
+    if not uncertainty:
+        return quantity(value, unit, decimals)
+    if unit in COUNT_UNITS:
+        return (f"{number(value, decimals)} ± {number(uncertainty, decimals)}"
+                f"{NBSP}{UNIT_LABELS.get(unit, unit)}")
+    return f"{quantity(value, unit, decimals)} ± {quantity(uncertainty, unit, decimals)}"

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..candidate import EVIDENCE_ITEMS, OPERATIONS
-from ..rules.result import Figure, RuleResult, Status
+from ..rules.result import Figure, RuleResult, Status, Verdict
 from . import format as fmt
 from .charts import threshold_chart
 from .tables import (STATUS_CLASS, Html, esc, key_values, margin_text, provenance_table, rule_table,
@@ -75,7 +75,7 @@ def _origin_names(analysis) -> list[str]:
 def _vintages(analysis) -> list[str]:
     seen = []
     for p in analysis.provenance:
-        item = f"{p.get('publisher') or p.get('table')}: {p.get('vintage', '—')}"
+        item = fmt.dates_in_text(f"{p.get('publisher') or p.get('table')}: {p.get('vintage', '—')}")
         if item not in seen:
             seen.append(item)
     return sorted(seen)
@@ -110,6 +110,7 @@ def cover(analysis, study_date: dt.date) -> Html:
     return Html(
         '<section class="capa">'
         f'<p class="cabecalho-corrente">{esc(c.name)}</p>'
+        '<p class="titulo-corrente">Estudo de viabilidade — LC nº 2/1990 (GO)</p>'
         '<p class="orgao">Estado de Goiás · Lei Complementar nº 2, de 16 de janeiro de 1990</p>'
         f'<h1 class="titulo">{esc(study_title(analysis))}</h1>'
         + key_values(facts)
@@ -175,11 +176,11 @@ def summary(analysis) -> Html:
     would change it, and the verdict under the other readings of the law."""
     v = analysis.verdict
     counts = {s: sum(1 for r in analysis.results if Status(r.status) == s) for s in Status}
-    tally = "; ".join(f"{n} {fmt.STATUS_LABELS[s]}" for s, n in counts.items() if n)
+    tally = fmt.status_tally(counts)
     chart = threshold_chart(analysis.results)
     body = (
         f'<p class="conclusao">Com os dados e as leituras da lei adotados, a proposta é '
-        f'<strong class="veredito v-{esc(v.value)}">{esc(fmt.verdict_label(v))}</strong> '
+        f'<strong class="veredito v-{esc(v.value)}">{esc(fmt.verdict_label(v, feminine=True))}</strong> '
         f"({esc(tally)}).</p>"
         "<p>Um requisito só é dado como cumprido ou não cumprido com valor certificado ou medido; "
         "um valor estimado deixa o requisito indeterminado, com a tendência indicada.</p>"
@@ -188,20 +189,24 @@ def summary(analysis) -> Html:
         + (chart.html(1) if chart is not None else "")
         + "<h3>O que mudaria o veredito</h3>" + _what_would_change(analysis)
     )
-    alt = alternatives_table(analysis)
-    if alt:
-        body += "<h3>Veredito sob outras leituras da lei</h3>" + alt
+    if analysis.alternatives:
+        n_alt = len(analysis.alternatives)
+        changing = sum(1 for _, verdict, _ in analysis.alternatives if Verdict(verdict) != v)
+        body += ("<h3>Veredito sob outras leituras da lei</h3>"
+                 f"<p>{esc(fmt.count(n_alt, 'leitura alternativa', 'leituras alternativas'))} "
+                 f"da lei {'foi examinada' if n_alt == 1 else 'foram examinadas'}; "
+                 + ("nenhuma muda o veredito" if not changing else
+                    f"{esc(fmt.number(changing))} {'muda' if changing == 1 else 'mudam'} o veredito")
+                 + ' (quadro completo na seção <a href="#sec-sensibilidade">Sensibilidade</a>).</p>')
     return _section("sec-resumo", "Sumário executivo", body)
 
 
 def _figure_row(label: str, f: Figure | None) -> list[Any] | None:
     if f is None:
         return None
-    value = fmt.quantity(f.value, f.unit)
-    if f.uncertainty:
-        value += f" ± {fmt.quantity(f.uncertainty, f.unit)}"
-    return [label, value, fmt.basis_label(f.basis), f"{f.source} ({f.vintage})" if f.source else "—",
-            f.note or ""]
+    value = fmt.estimate(f.value, f.unit, f.uncertainty, f.basis)
+    source = fmt.dates_in_text(f"{f.source} ({f.vintage})") if f.source else "—"
+    return [label, value, fmt.basis_label(f.basis, f.value), source, f.note or ""]
 
 
 def unit_table(unit, caption: str | None = None) -> Html:
@@ -345,11 +350,11 @@ def rule_block(r: RuleResult) -> Html:
     """One rule, in full: legal text, status, reason, value, requirement, margin, source, certifier."""
     pairs = [
         ("Situação", status_badge(r)),
-        ("Valor apurado", fmt.quantity(r.value, r.unit) if r.value is not None else "—"),
+        ("Valor apurado", fmt.estimate(r.value, r.unit, None, r.basis) if r.value is not None else "—"),
         ("Exigência", threshold_text(r)),
         ("Margem", margin_text(r)),
-        ("Base do valor", fmt.basis_label(r.basis)),
-        ("Fonte", (r.source + (f" ({r.vintage})" if r.vintage else "")) or "—"),
+        ("Base do valor", fmt.basis_label(r.basis, r.value) if r.value is not None else "—"),
+        ("Fonte", fmt.dates_in_text(r.source + (f" ({r.vintage})" if r.vintage else "")) or "—"),
         ("Certificador (art. 4º, §2º)" if r.rule_id.startswith("art4.") else "Responsável",
          r.certifier or "—"),
     ]
@@ -405,8 +410,9 @@ def sensitivity(analysis) -> Html:
     numeric = [r for r in analysis.results if r.margin is not None]
     body = ""
     if numeric:
-        rows = [[r.rule_id, r.subject, fmt.quantity(r.value, r.unit), fmt.quantity(r.threshold, r.unit),
-                 margin_text(r), fmt.basis_label(r.basis)] for r in numeric]
+        rows = [[r.rule_id, r.subject, fmt.estimate(r.value, r.unit, None, r.basis),
+                 fmt.quantity(r.threshold, r.unit), margin_text(r), fmt.basis_label(r.basis, r.value)]
+                for r in numeric]
         body += table(["Regra", "Sujeito", "Valor", "Exigência", "Margem", "Base"], rows,
                       caption="Margens dos requisitos numéricos", numeric=(2, 3, 4),
                       widths=(11, 19, 17, 17, 22, 14))
@@ -418,17 +424,50 @@ def sensitivity(analysis) -> Html:
     return _section("sec-sensibilidade", "Sensibilidade", body)
 
 
+#: Defaults printed in words when a setting is unset (``None`` or empty).
+_UNSET = {"creation_year": "primeiro ano sem eleição municipal (art. 7º, §3º)",
+          "reference_date": "data do pedido ou data do estudo",
+          "origin_special_interest": "nenhum"}
+
+
+def setting_value(key: str, value: Any) -> str:
+    """A setting's value in Portuguese: a reading's description (``"quorum"``,
+    ``"absolute-majority"`` → ``"quórum: menor número inteiro acima da metade …"``), a number
+    or date in pt-BR, or the meaning of an unset value (``"nenhum"``)."""
+    from ..rules.settings import CHOICES
+
+    if value is None or value == [] or value == ():
+        return _UNSET.get(key, "—")
+    if key in CHOICES and isinstance(value, str):
+        return CHOICES[key].get(value, value)
+    if key == "revenue_share":
+        return fmt.percent(value * 100, 2)
+    if key == "reference_date" and isinstance(value, str) and _ISO_DATE.match(value):
+        return fmt.date_short(dt.date.fromisoformat(value))
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(x) for x in value)
+    text = _detail_value(value, key)
+    return text if text is not None else str(value)
+
+
 def settings_table(analysis) -> Html:
-    """The settings the rules ran with: the readings in words, then every key and value."""
+    """The settings the rules ran with: the readings in words, then every parameter with its
+    Portuguese label, its value in words and (small, monospace) the key and raw value of the
+    settings file, for reproducing the study."""
+    from ..rules.settings import FIELD_LABELS
+
     s = analysis.settings
     lines = s.describe() if hasattr(s, "describe") else []
     d = s.to_dict() if hasattr(s, "to_dict") else dict(s)
-    pairs = []
+    rows = []
     for k, v in d.items():
-        text = _detail_value(v, k)
-        pairs.append((k, text if text is not None else ("—" if v is None else str(v))))
+        raw = "" if v is None else (",".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v))
+        rows.append([FIELD_LABELS.get(k, k), setting_value(k, v),
+                     Html(f'<code class="chave">{esc(k)}={esc(raw)}</code>')])
     words = "<ul>" + "".join(f"<li>{esc(x)}</li>" for x in lines) + "</ul>" if lines else ""
-    return Html(words + key_values(pairs, caption="Valores dos parâmetros"))
+    return Html(words + table(["Parâmetro", "Valor adotado", "Chave no arquivo de configuração"],
+                              rows, caption="Valores dos parâmetros", css_class="tabela parametros",
+                              widths=(34, 42, 24)))
 
 
 _ARTICLE_NO = re.compile(r"art(?:igo)?\.?\s*(\d+)", re.IGNORECASE)
@@ -455,6 +494,18 @@ def _provision_label(key: str) -> str:
     return ", ".join(labels) + " – "
 
 
+#: Slips of the consolidated text, kept verbatim and marked "[sic]" where they occur.
+LAW_SIC = ("Instituo", "Cartório Eleitoral.")
+
+
+def mark_sic(text: str) -> Html:
+    """Escaped law text with ``[sic]`` (italic) after each slip listed in :data:`LAW_SIC`."""
+    out = esc(text)
+    for slip in LAW_SIC:
+        out = out.replace(esc(slip), f'{esc(slip)} <span class="sic">[sic]</span>')
+    return Html(out)
+
+
 def law_html(numbers: Sequence[str]) -> str:
     """The law's text of the given articles (head, items, paragraphs), from :mod:`viabilidade.rules.law`."""
     from ..rules import law
@@ -465,7 +516,7 @@ def law_html(numbers: Sequence[str]) -> str:
         keys = [k for k in provisions if k == f"art{n}" or k.startswith(f"art{n}.")]
         if not keys:
             continue
-        paras = "".join(f"<p>{esc(_provision_label(k))}{esc(provisions[k])}</p>" for k in keys)
+        paras = "".join(f"<p>{esc(_provision_label(k))}{mark_sic(provisions[k])}</p>" for k in keys)
         out.append(f'<div class="lei"><h4>Art. {esc(n)}{"º" if int(n) < 10 else ""}</h4>{paras}</div>')
     return "".join(out)
 
@@ -492,11 +543,13 @@ def appendices(analysis) -> Html:
         provenance_table(analysis.provenance) if analysis.provenance
         else "<p>Nenhuma tabela de dados registrada.</p>")
     body += "<h3>Parâmetros e leituras da lei adotados</h3>" + settings_table(analysis)
-    notes = list(METHOD_NOTES)
-    for f in _figures(analysis.profile):
-        if f.note and f.note not in notes:
-            notes.append(f.note)
-    body += "<h3>Notas de método</h3><ul>" + "".join(f"<li>{esc(n)}</li>" for n in notes) + "</ul>"
+    items = "".join(f"<li>{esc(n)}</li>" for n in METHOD_NOTES)
+    for label, common, specific in figure_notes(analysis.profile):
+        text = esc(common)
+        if specific:
+            text += "<ul>" + "".join(f"<li><em>{esc(u)}</em>: {esc(n)}</li>" for u, n in specific) + "</ul>"
+        items += f"<li><strong>{esc(label)}.</strong> {text}</li>"
+    body += f'<h3>Notas de método</h3><ul class="notas">{items}</ul>'
     cited = cited_articles([r.rule_id for r in analysis.results] + [r.article for r in analysis.results])
     law = law_html(cited)
     if law:
@@ -504,17 +557,46 @@ def appendices(analysis) -> Html:
     return _section("sec-apendices", "Apêndices", body)
 
 
-def _figures(profile) -> list[Figure]:
-    out: list[Figure] = []
+#: Label of each figure of a territory, as the method notes name it.
+FIGURE_LABELS = {"population": "População", "electors": "Eleitorado",
+                 "buildings": "Edificações (aproximação)", "collection": "Arrecadação estadual",
+                 "revenue": "Receita", "area_km2": "Área"}
+
+
+def figure_notes(profile) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """The notes of the profile's figures, once each, labelled with the figure they explain.
+
+    Returns
+    -------
+    list of (label, common, specific)
+        ``label`` names the figure (``"Edificações (aproximação)"``); ``common`` is the part
+        of the note (clauses separated by ``"; "``) shared by every territory; ``specific`` is
+        ``[(territory label, rest of its note)]`` for territories whose note says more.
+    """
     units = [profile.area, *getattr(profile, "origins", {}).values(),
              *getattr(profile, "remainders", {}).values()]
-    for u in units:
-        for attr in ("population", "electors", "buildings", "collection", "revenue", "area_km2"):
+    out = []
+    for attr, label in FIGURE_LABELS.items():
+        notes: list[tuple[str, list[str]]] = []
+        for u in units:
             f = getattr(u, attr, None)
-            if isinstance(f, Figure):
-                out.append(f)
-    if isinstance(getattr(profile, "state_tax_revenue", None), Figure):
-        out.append(profile.state_tax_revenue)
+            if isinstance(f, Figure) and f.note:
+                entry = (u.label, f.note.split("; "))
+                if entry not in notes:
+                    notes.append(entry)
+        if not notes:
+            continue
+        common = [c for c in notes[0][1] if all(c in n for _, n in notes)] if len(notes) > 1 else []
+        specific = []
+        for u, clauses in notes:
+            rest = [c for c in clauses if c not in common]
+            if rest and (u, "; ".join(rest)) not in specific:
+                specific.append((u, "; ".join(rest)))
+        out.append((label,
+                    ("; ".join(common) + ".") if common else "", specific))
+    srev = getattr(profile, "state_tax_revenue", None)
+    if isinstance(srev, Figure) and srev.note:
+        out.append(("Receita estadual de impostos", srev.note + ".", []))
     return out
 
 

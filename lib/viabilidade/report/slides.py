@@ -79,18 +79,20 @@ def _counts(results: Sequence[RuleResult]) -> str:
     cells = []
     for s in (Status.PASS, Status.FAIL, Status.INDETERMINATE):
         n = sum(1 for r in results if Status(r.status) == s)
-        cells.append(f"<div><b>{fmt.number(n)}</b>{esc(fmt.STATUS_LABELS[s])}</div>")
+        label = fmt.STATUS_LABELS[s] if n == 1 else fmt.STATUS_PLURAL[s]
+        cells.append(f"<div><b>{fmt.number(n)}</b>{esc(label)}</div>")
     return '<div class="contagem">' + "".join(cells) + "</div>"
 
 
 def _blocking(results: Sequence[RuleResult]) -> str:
-    items = [f"<li><code>{esc(r.rule_id)}</code> ({esc(r.subject)}) — "
-             f"{esc(fmt.status_label(r.status, r.lean))}: {esc(r.reason)}</li>"
-             for r in results if Status(r.status) == Status.FAIL]
+    def head(r: RuleResult) -> str:
+        subject = f" ({esc(r.subject)})" if r.subject and r.subject != "área" else ""
+        return (f"<li>{esc(r.title)}{subject} <code>{esc(r.rule_id)}</code> — "
+                f"{esc(fmt.status_label(r.status, r.lean))}")
+
+    items = [f"{head(r)}: {esc(r.reason)}</li>" for r in results if Status(r.status) == Status.FAIL]
     if not items:
-        items = [f"<li><code>{esc(r.rule_id)}</code> ({esc(r.subject)}) — "
-                 f"{esc(fmt.status_label(r.status, r.lean))}</li>"
-                 for r in results if Status(r.status) == Status.INDETERMINATE]
+        items = [f"{head(r)}</li>" for r in results if Status(r.status) == Status.INDETERMINATE]
     return '<ul class="motivos">' + "".join(items) + "</ul>" if items else ""
 
 
@@ -137,7 +139,10 @@ def locator_map(analysis, store) -> Html | str:
     fig.savefig(buf, format="png", metadata={"Software": None})
     data = base64.b64encode(buf.getvalue()).decode("ascii")
     names = "; ".join(sorted(str(n) for n in sel["nome"]))
-    caption = f"Localização em Goiás: {names}" + (" e a sede proposta (ponto)." if point else ".")
+    from .study_cells import map_source
+
+    caption = (f"Localização em Goiás: {names}" + (" e a sede proposta (ponto)." if point else ".")
+               + " " + map_source(analysis))
     return Html(f'<figure><img src="data:image/png;base64,{data}" alt="{esc(caption)}"/>'
                 f"<figcaption>{esc(caption)}</figcaption></figure>")
 
@@ -202,7 +207,7 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
     alt = alternatives_table(analysis)
     if alt:
         slides.append(_slide("s-leituras", "Conclusão sob outras leituras da lei", alt, footer))
-    sources = sorted({f"{p.get('source') or p.get('table')}: {p.get('vintage', '—')}"
+    sources = sorted({fmt.dates_in_text(f"{p.get('source') or p.get('table')}: {p.get('vintage', '—')}")
                       for p in analysis.provenance})
     slides.append(_slide("s-fontes", "Fontes dos dados",
                          '<ul class="motivos">' + "".join(f"<li>{esc(s)}</li>" for s in sources)

@@ -60,6 +60,26 @@ def _split(analysis, store):
     return split if split.area is not None else None
 
 
+#: Processed tables a map is drawn from, with how the caption names them.
+MAP_TABLES = {"boundaries": "malha municipal", "seats": "sedes municipais"}
+
+
+def map_source(analysis) -> str:
+    """``"Fonte: IBGE, malha municipal (…) e sedes municipais (…); SIRGAS 2000."`` — the map's
+    data with the reference dates of the tables it was drawn from (analysis provenance)."""
+    from .format import dates_in_text
+
+    parts = []
+    for table, label in MAP_TABLES.items():
+        refs = []
+        for p in analysis.provenance or []:
+            if p.get("table") == table and p.get("vintage") and p.get("vintage") not in refs:
+                refs.append(p["vintage"])
+        ref = f" ({dates_in_text('; '.join(refs))})" if refs else ""
+        parts.append(label + ref)
+    return "Fonte: IBGE, " + " e ".join(parts) + "; SIRGAS 2000. Elaboração do estudo."
+
+
 def map_html(analysis, store, split) -> str:
     """The map figure of the area, its origin(s) and seats (:func:`viabilidade.geo.maps.territory_map`),
     as an embedded SVG with caption and alt text; ``""`` without geometry."""
@@ -72,11 +92,13 @@ def map_html(analysis, store, split) -> str:
     c = analysis.candidate
     seats = {o: seat_of(store.seats, o) for o in c.origins}
     names = {o: u.label for o, u in (getattr(analysis.profile, "origins", {}) or {}).items()}
-    source = "Malha municipal (limites) e sedes municipais do IBGE, SIRGAS 2000"
+    if c.seat:
+        names["area"] = c.seat
+    # The source is printed once, in the caption (with the data's reference dates).
     fig = territory_map(split, title=c.name, origin_seats={k: v for k, v in seats.items() if v},
-                        area_seat=c.seat_point, names=names, source=source)
+                        area_seat=c.seat_point, names=names)
     caption = (f"Território proposto de {c.name}, município(s) de origem e sedes, com a faixa de "
-               "6 km em torno de cada sede de origem (art. 4º, II). Fonte: " + source + ".")
+               "6 km em torno de cada sede de origem (art. 4º, II). " + map_source(analysis))
     alt = (f"Mapa do território proposto de {c.name} em relação a "
            + ", ".join(names.get(o, o) for o in c.origins) + ", com escala gráfica e norte.")
     return Chart(svg=figure_svg(fig), caption=caption, alt=alt).html(2)

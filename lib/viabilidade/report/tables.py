@@ -117,7 +117,7 @@ def value_text(result: RuleResult) -> str:
     if result.value is None:
         return "—"
     basis = f" ({fmt.basis_label(result.basis)})" if result.basis is not None else ""
-    return fmt.quantity(result.value, result.unit) + basis
+    return fmt.estimate(result.value, result.unit, None, result.basis) + basis
 
 
 def margin_text(result: RuleResult) -> str:
@@ -125,11 +125,16 @@ def margin_text(result: RuleResult) -> str:
     if result.margin is None:
         return "—"
     sign = "+" if result.margin > 0 else ""
-    text = sign + fmt.quantity(result.margin, result.unit)
+    text = sign + fmt.estimate(result.margin, result.unit, None, result.basis)
     if result.margin_pct is not None:
         psign = "+" if result.margin_pct > 0 else ""
         text += f" ({psign}{fmt.percent(result.margin_pct)})"
     return text
+
+
+#: How to read the rule ids of the "Regra" column.
+RULE_ID_LEGEND = ("Regra: identificador do requisito no estudo — “art4.IV” é o art. 4º, inciso IV, "
+                  "da LC nº 2/1990; “par1” é o § 1º; “sole”, o parágrafo único.")
 
 
 def rule_table(results: Sequence[RuleResult], *, caption: str | None = None,
@@ -164,7 +169,7 @@ def rule_table(results: Sequence[RuleResult], *, caption: str | None = None,
         status = Status(r.status)
         subject = (f'<br/><span class="sujeito">{esc(r.subject)}</span>'
                    if r.subject and r.subject != "área" else "")
-        source = r.source + (f", {r.vintage}" if r.vintage else "")
+        source = fmt.dates_in_text(r.source + (f", {r.vintage}" if r.vintage else ""))
         cells = [
             f'<td class="id"><code>{esc(r.rule_id)}</code></td>',
             f"<td>{esc(r.title)}{subject}</td>",
@@ -177,7 +182,29 @@ def rule_table(results: Sequence[RuleResult], *, caption: str | None = None,
             cells += [f'<td class="fonte">{esc(source or "—")}</td>', f"<td>{esc(r.certifier or '—')}</td>"]
         out.append(f'<tr class="linha-{esc(status.value)}">' + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
+    out.append(f'<p class="legenda">{esc(RULE_ID_LEGEND)}</p>')
     return Html("".join(out))
+
+
+#: Portuguese names of the processed tables (docs/CONTRACTS.md), as the provenance shows them.
+TABLE_LABELS = {
+    "boundaries": "malha municipal",
+    "crosswalk": "correspondência TSE–IBGE",
+    "districts": "distritos",
+    "electorate": "eleitorado",
+    "municipalities": "municípios",
+    "state_revenue": "receita estadual",
+    "pib": "PIB",
+    "seats": "sedes",
+    "vilas": "vilas",
+}
+
+
+def table_label(name: str | None) -> str:
+    """Portuguese name of a processed table: ``"crosswalk"`` -> ``"correspondência TSE–IBGE"``."""
+    if not name:
+        return "—"
+    return TABLE_LABELS.get(name, name.replace("_", " "))
 
 
 def provenance_table(provenance: Sequence[dict]) -> Html:
@@ -193,15 +220,17 @@ def provenance_table(provenance: Sequence[dict]) -> Html:
     Returns
     -------
     Html
-        Columns: Tabela, Fonte (publisher and data set), Referência, Obtido (date and copy
-        used), Arquivo, SHA-256.
+        Columns: Tabela (Portuguese name, :data:`TABLE_LABELS`), Fonte (publisher and data
+        set), Referência, Obtido (date and copy used), Arquivo, SHA-256; ISO dates as
+        ``dd/mm/aaaa``.
     """
     rows = []
     for p in provenance:
         source = " — ".join(x for x in (p.get("publisher"), p.get("source")) if x) or "—"
-        got = "; ".join(x for x in (p.get("retrieved"), p.get("via")) if x) or "—"
+        got = fmt.dates_in_text("; ".join(x for x in (p.get("retrieved"), p.get("via")) if x)) or "—"
         for f in p.get("files") or [{}]:
-            rows.append([p.get("table", "—"), source, p.get("vintage", "—"), got, f.get("path", "—"),
+            rows.append([table_label(p.get("table")), source, fmt.dates_in_text(p.get("vintage", "—")),
+                         got, f.get("path", "—"),
                          Html(f'<code class="hash">{esc(f.get("sha256", "—"))}</code>')])
     return table(["Tabela", "Fonte", "Referência", "Obtido", "Arquivo", "SHA-256"], rows,
-                 css_class="tabela proveniencia", widths=(10, 22, 14, 17, 16, 21))
+                 css_class="tabela proveniencia", widths=(12, 22, 13, 17, 15, 21))

@@ -17,8 +17,8 @@ def petition(rule_id: str, title: str, signatures: int | None, minimum: int, who
     if signatures is None:
         return simple(rule_id, title, Status.INDETERMINATE,
                       f"Número de assinaturas não informado: é preciso a representação assinada por, no "
-                      f"mínimo, {fmt(minimum)} {who}, com firmas reconhecidas ([process] "
-                      "petition_signatures no arquivo do candidato).",
+                      f"mínimo, {fmt(minimum)} {who}, com firmas reconhecidas. Informe o número de assinaturas da "
+                      "representação (campo process.petition_signatures do arquivo da candidatura).",
                       threshold=minimum, comparator=">=", unit="assinaturas")
     ok = signatures >= minimum
     return simple(rule_id, title, Status.PASS if ok else Status.FAIL,

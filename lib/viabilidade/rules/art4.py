@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import dataclasses
 
 from ..candidate import EVIDENCE_ITEMS, Candidate
-from .common import CERTIFIERS, combine, combine_lean, fmt, numeric_result, simple
+from .common import CERTIFIERS, cite_items, combine, combine_lean, fmt, numeric_result, simple
 from .result import Basis, Figure, RuleResult, Status
 from .settings import Settings
 from .vectorised import revenue_threshold
@@ -35,6 +35,9 @@ CERTIFIER = {"II": CERTIFIERS["IBGE"], "IV": CERTIFIERS["IBGE"], "V": CERTIFIERS
              "VI": CERTIFIERS["IBGE"], "VII": CERTIFIERS["SEFAZ"]}
 UNITS = {"IV": "habitantes", "V": "eleitores", "VI": "edificações", "VII": "BRL"}
 WHAT = {"IV": "população", "V": "eleitorado", "VI": "núcleo urbano", "VII": "arrecadação"}
+#: Short titles of the items, for citations in prose (``"art. 4º, III (continuidade territorial)"``).
+SHORT = {**WHAT, "I": "instalação da Prefeitura e da Câmara", "II": "distância de 6 km",
+         "III": "continuidade territorial"}
 MISSING = {
     "IV": "é preciso a população da área apurada pelo IBGE (Censo ou contagem).",
     "V": "é preciso o número de eleitores inscritos na área certificado pelo Cartório Eleitoral (TSE).",
@@ -277,9 +280,12 @@ def par1(candidate: Candidate, profile: Profile, settings: Settings) -> list[Rul
         failing = [s.rule_id for s in subs if s.status == Status.FAIL]
         open_ = [s.rule_id for s in subs if s.status == Status.INDETERMINATE]
         if failing:
-            reason = f"{rem.label} perderia requisito(s): {', '.join(failing)}."
+            noun = "o requisito do" if len(failing) == 1 else "os requisitos do"
+            reason = f"{rem.label} perderia {noun} {cite_items(failing, SHORT)}."
         elif open_:
-            reason = f"{rem.label}: requisito(s) ainda não comprovado(s): {', '.join(open_)}."
+            noun = ("requisito ainda não comprovado" if len(open_) == 1
+                    else "requisitos ainda não comprovados")
+            reason = f"{rem.label}: {noun}: {cite_items(open_, SHORT)}."
         else:
             reason = f"{rem.label} mantém os requisitos do art. 4º (IV, V, VI, VII e III)."
         pop = subs[0]

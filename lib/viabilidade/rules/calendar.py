@@ -53,7 +53,7 @@ def creation_year(candidate: Candidate | None, settings: Settings) -> tuple[int,
     else:
         ref, how = dt.date.today(), "data de hoje"
     return default_creation_year(ref), (f"primeiro ano sem eleição municipal após a {how} "
-                                        f"({ref.isoformat()})")
+                                        f"({ref.strftime('%d/%m/%Y')})")
 
 
 def installation_date(creation: int) -> dt.date:

@@ -24,8 +24,51 @@ def fmt(x: float | int | None, digits: int = 2) -> str:
 
 
 def pct(x: float | None) -> str:
-    """pt-BR percentage with one decimal: ``1.5`` → ``"1,5 %"``."""
-    return "—" if x is None else format_decimal(round(x, 1), format="#,##0.0", locale="pt_BR") + " %"
+    """pt-BR percentage with two decimals, as the whole study prints them: ``1.5`` → ``"1,50 %"``."""
+    if x is None:
+        return "—"
+    text = format_decimal(round(x, 2), format="#,##0.00", locale="pt_BR")
+    return ("\u2212" + text[1:] if text.startswith("-") else text) + "\u00a0%"
+
+
+def date_br(d) -> str:
+    """A date as ``dd/mm/aaaa``: ``date(2026, 11, 29)`` → ``"29/11/2026"``."""
+    return d.strftime("%d/%m/%Y")
+
+
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
+
+
+def cite_items(rule_ids: list[str], short: dict[str, str] | None = None) -> str:
+    """Rule ids as a legal citation, items in article order, with short titles.
+
+    ``["art4.V", "art4.III"]`` with ``short={"III": "continuidade territorial", "V": "eleitorado"}``
+    → ``"art. 4º, III (continuidade territorial) e V (eleitorado)"``. Ids of different articles
+    are cited one after another (``"art. 2º; art. 7º, § 1º"``).
+    """
+    by_article: dict[int, list[str]] = {}
+    for rid in rule_ids:
+        parts = rid.split(".")
+        by_article.setdefault(int(parts[0][3:]), []).extend(parts[1:2] or [""])
+    cites = []
+    for n in sorted(by_article):
+        head = f"art. {n}º" if n <= 9 else f"art. {n}"
+        items = sorted(set(by_article[n]), key=lambda p: (p.startswith("par"), _ROMAN.get(p, 99), p))
+        words = []
+        for p in items:
+            if not p:
+                continue
+            label = f"§ {p[3:]}º" if p.startswith("par") else p
+            if short and p in short:
+                label += f" ({short[p]})"
+            words.append(label)
+        if not words:
+            cites.append(head)
+        elif len(words) == 1:
+            cites.append(f"{head}, {words[0]}")
+        else:
+            cites.append(f"{head}, {', '.join(words[:-1])} e {words[-1]}")
+    return "; ".join(cites)
 
 
 def law_ref(rule_id: str) -> dict[str, str]:

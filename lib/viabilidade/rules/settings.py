@@ -50,9 +50,34 @@ CHOICES: dict[str, dict[str, str]] = {
         "area": "plebiscito só com o eleitorado da área (art. 7º, literal)",
     },
     "population_vintage": {
-        "revised": "população do Censo 2022 revisada (agregados)",
-        "first-release": "população do Censo 2022 da primeira divulgação (28/06/2023)",
+        "revised": "população revisada (agregados por setor)",
+        "first-release": "população da primeira divulgação (28/06/2023)",
     },
+}
+
+#: Portuguese label of each :class:`Settings` field, for the report's table of parameters.
+FIELD_LABELS: dict[str, str] = {
+    "reduction_items": "I-1: itens reduzidos a 2/3 (interesse especial)",
+    "reduction": "I-1b: sentido da redução",
+    "perimeter": "I-4: perímetro urbano do art. 4º, II",
+    "sliver_tolerance_km2": "I-5: tolerância de fragmentos do remanescente (km²)",
+    "origin_reduction": "I-7: redução no município de origem",
+    "quorum": "I-8: quórum do plebiscito",
+    "prevailing_legislation": "I-9: legislação que prevalece",
+    "plebiscite_roll": "I-10: eleitorado do plebiscito",
+    "population_vintage": "População do Censo 2022",
+    "population": "Art. 4º, IV: população mínima (habitantes)",
+    "electors": "Art. 4º, V: eleitorado mínimo (eleitores)",
+    "buildings": "Art. 4º, VI: edificações do núcleo urbano",
+    "revenue_share": "Art. 4º, VII: parcela da receita estadual de impostos",
+    "gap_m": "Art. 4º, II: distância mínima (m)",
+    "petition": "Art. 2º: assinaturas da representação",
+    "petition_transfer": "Art. 5º, §1º: assinaturas (transferência de área)",
+    "district_buildings": "Art. 17, I: edificações da sede do distrito",
+    "district_population": "Art. 17, II: população do distrito (habitantes)",
+    "origin_special_interest": "I-7: municípios de origem de interesse especial",
+    "creation_year": "Ano da lei de criação",
+    "reference_date": "Data de referência do estudo",
 }
 
 #: Art. 4 items whose value is a count or an amount, and the Settings field holding the threshold.
@@ -319,7 +344,7 @@ class Settings:
         """
         labels = {"reduction_items": "I-1", "reduction": "I-1b", "perimeter": "I-4",
                   "origin_reduction": "I-7", "quorum": "I-8", "prevailing_legislation": "I-9",
-                  "plebiscite_roll": "I-10", "population_vintage": "vintage"}
+                  "plebiscite_roll": "I-10", "population_vintage": "Censo 2022"}
         out = []
         for name, allowed in CHOICES.items():
             for value, text in allowed.items():
@@ -344,13 +369,13 @@ class Settings:
             f"I-8: {CHOICES['quorum'][self.quorum]}.",
             f"I-9: {CHOICES['prevailing_legislation'][self.prevailing_legislation]}.",
             f"I-10: {CHOICES['plebiscite_roll'][self.plebiscite_roll]}.",
-            f"População: {CHOICES['population_vintage'][self.population_vintage]}.",
+            f"Censo 2022: {CHOICES['population_vintage'][self.population_vintage]}.",
             f"Limites: população > {_num(self.population)} habitantes; eleitores > "
-            f"{_num(self.electors)}; núcleo urbano >= {_num(self.buildings)} edificações; "
+            f"{_num(self.electors)}; núcleo urbano ≥ {_num(self.buildings)} edificações; "
             f"arrecadação > {_num(self.revenue_share * 100)} % da receita estadual de impostos; "
-            f"distância >= {_num(self.gap_m)} m; representação >= {_num(self.petition)} "
-            f"eleitores (art. 2º) ou >= {_num(self.petition_transfer)} (art. 5º, §1º); distrito: "
-            f">= {_num(self.district_buildings)} edificações e > {_num(self.district_population)} "
+            f"distância ≥ {_num(self.gap_m)} m; representação ≥ {_num(self.petition)} "
+            f"eleitores (art. 2º) ou ≥ {_num(self.petition_transfer)} (art. 5º, §1º); distrito: "
+            f"≥ {_num(self.district_buildings)} edificações e > {_num(self.district_population)} "
             "habitantes.",
         ]
         if self.creation_year is not None:

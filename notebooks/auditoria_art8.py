@@ -48,7 +48,7 @@ smallest = fail_iv.iloc[0]
 # %%
 display(HTML(sw.cover(
     "Auditoria do art. 8º — requisitos do art. 4º nos municípios de Goiás",
-    "Auditoria do art. 8º — LC 02/1990",
+    "Auditoria do art. 8º — municípios de Goiás",
     [("Municípios auditados", fmt.number(len(audit))),
      ("Itens verificados", "art. 4º, IV (população), V (eleitorado), VI (edificações) e "
                            "VII (arrecadação), com os requisitos integrais"),
@@ -74,7 +74,8 @@ body = (
     f"e não cumprem o item IV do art. 4º (população de mais de {fmt.number(cfg.population)} "
     f"habitantes). O menor é {esc(smallest['nome'])} ({esc(smallest['cod_ibge'])}), com "
     f"{fmt.number(int(smallest['populacao']))} habitantes.</p>"
-    + (f"<p>{fmt.number(n_pass)} município(s) cumprem todos os itens.</p>" if n_pass else
+    + (f"<p>{fmt.count(n_pass, 'município cumpre', 'municípios cumprem')} todos os itens.</p>"
+       if n_pass else
        "<p>Nenhum município fica com todos os itens comprovados: o número de edificações (item VI) "
        "só existe como estimativa (domicílios particulares ocupados) e a arrecadação estadual por "
        "município (item VII) não é publicada; por isso esses itens ficam indeterminados, com a "
@@ -150,17 +151,20 @@ for item in ("V", "VI", "VII"):
                  + ".</p>")
     open_ = audit[(audit[f"{item}_status"] == "indeterminate") & (audit[f"{item}_lean"] == "")]
     if len(open_):
-        text += (f"<p>Indeterminados sem tendência: {fmt.number(len(open_))} município(s)"
+        text += (f"<p>Indeterminados sem tendência: "
+                 f"{fmt.count(len(open_), 'município', 'municípios')}"
                  + (": " + esc(", ".join(open_["nome"])) if len(open_) <= 12 else "") + ".</p>")
+    if item == "V":
+        smallest_v = audit.sort_values("eleitores").iloc[0]
+        text += (f"<p>Menor eleitorado: {esc(smallest_v['nome'])}, "
+                 f"{fmt.number(int(smallest_v['eleitores']))} eleitores (limite: mais de "
+                 f"{fmt.number(th['V'].value)}).</p>")
     parts.append(text)
-smallest_v = audit.sort_values("eleitores").iloc[0]
-parts.append(f"<p>Menor eleitorado: {esc(smallest_v['nome'])}, "
-             f"{fmt.number(int(smallest_v['eleitores']))} eleitores (limite: mais de "
-             f"{fmt.number(th['V'].value)}).</p>")
 display(HTML(sw.section("sec-itens", "Quem não cumpre cada um dos demais itens", "".join(parts))))
 
 # %%
-chart = sw.audit_map(audit, store.boundaries)
+chart = sw.audit_map(audit, store.boundaries,
+                   source=sw.source_note(store, ["boundaries", "municipalities", "electorate"]))
 display(HTML(sw.section("sec-mapa", "Mapa", chart.html(1))))
 
 # %%

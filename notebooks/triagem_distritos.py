@@ -52,7 +52,7 @@ def names(df):
 # %%
 display(HTML(sw.cover(
     "Triagem dos distritos não sede de Goiás como candidatos a município",
-    "Triagem dos distritos não sede — LC 02/1990",
+    "Triagem dos distritos não-sede",
     [("Distritos examinados", f"{fmt.number(len(scr))} distritos que não são sede de município "
                               "(IBGE, Divisão Territorial Brasileira 2022)"),
      ("Municípios de origem", fmt.number(scr["cod_ibge"].nunique())),
@@ -69,7 +69,7 @@ body = (
     f"<strong>{fmt.number(len(fail_iv))}</strong> têm {fmt.number(cfg.population)} habitantes ou "
     f"menos e não cumprem o art. 4º, IV; são inviáveis como municípios. Dos "
     f"{fmt.number(len(pass_iv))} que cumprem o item IV, a conclusão é "
-    + "; ".join(f"«{esc(fmt.verdict_label(v))}» para {fmt.number(int(n))}"
+    + "; ".join(f"“{esc(fmt.verdict_label(v))}” para {fmt.number(int(n))}"
                 for v, n in pass_iv["veredito_art4"].value_counts().items())
     + ".</p>"
     f"<p>Cumprem o item IV: {esc(names(pass_iv))}.</p>"
@@ -80,7 +80,7 @@ if not verdicts.get("viável", 0):
              "publicada; não há evidências de instalação da Prefeitura e da Câmara (I) nem o "
              "polígono do distrito e o perímetro urbano da origem (II, III).</p>")
 if len(par1_fail):
-    body += (f"<p>Em {fmt.number(len(par1_fail))} caso(s) o município de origem perderia requisitos "
+    body += (f"<p>Em {fmt.count(len(par1_fail), 'caso', 'casos')} o município de origem perderia requisitos "
              f"(art. 4º, § 1º): {esc(names(par1_fail))}.</p>")
 rows = []
 for rid in sw.ART4_RULES:
@@ -93,8 +93,8 @@ display(HTML(sw.section("sec-resumo", "Resumo", body)))
 
 # %%
 body = (
-    "<p>Cada distrito é tratado como o candidato «criar um município com o território deste "
-    "distrito», com o município a que pertence como município de origem, e avaliado pelas mesmas "
+    "<p>Cada distrito é tratado como o candidato “criar um município com o território deste "
+    "distrito”, com o município a que pertence como município de origem, e avaliado pelas mesmas "
     "regras de um estudo individual.</p><ul>"
     "<li><strong>População (IV)</strong>: Censo 2022, agregados por distrito (IBGE), valor "
     "certificado.</li>"
@@ -119,7 +119,7 @@ body = (
 display(HTML(sw.section("sec-metodo", "Método, dados e limites", body)))
 
 # %%
-chart = sw.screening_map(scr, store.boundaries)
+chart = sw.screening_map(scr, store.boundaries, source=sw.source_note(store, ["boundaries", "vilas"]))
 display(HTML(sw.section("sec-mapa", "Mapa", chart.html(1))))
 
 # %%

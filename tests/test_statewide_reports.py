@@ -47,9 +47,17 @@ def test_audit_report_lists_the_42_and_the_next_audit_year(audit_files):
     assert "O menor é Anhanguera (5201207), com 924 habitantes." in text
     assert "Nenhum município fica com todos os itens comprovados" in text
     assert "A próxima verificação é em 2027 (eleições de 2028)." in text
-    assert ("com a população do Censo 2022 da primeira divulgação (28/06/2023), 42 municípios "
+    assert ("com a população da primeira divulgação (28/06/2023), 42 municípios "
             "não cumprem o item IV; com a adotada, 42.") in text
     assert "Castelândia" in text and "2.985" in text
+    # the smallest electorate is told under item V, not under VII
+    start = text.rindex("Quem não cumpre cada um dos demais itens")
+    assert text.index("Item V — ", start) < text.index("Menor eleitorado: Anhanguera, 1.229 eleitores") \
+        < text.index("Item VI — ", start)
+    # running header: the document's own title (left) and the law (right), not "Estudo de viabilidade"
+    assert '<p class="cabecalho-corrente">Auditoria do art. 8º — municípios de Goiás</p>' in html
+    assert '<p class="titulo-corrente">LC nº 2/1990 (GO)</p>' in html
+    assert "DF: Distrito Federal." in text and "Fonte: IBGE" in text
     assert not EXTERNAL.search(html)
     assert "<script" not in html.lower()
     assert audit_files["pdf"].read_bytes().startswith(b"%PDF")
@@ -61,15 +69,18 @@ def test_screening_report_covers_81_districts(screening_files):
     html = screening_files["html"].read_text(encoding="utf-8")
     text = _text(html)
     assert "Dos 81 distritos não sede, 69 têm 3.000 habitantes ou menos" in text
-    assert "Dos 12 que cumprem o item IV, a conclusão é «indeterminado» para 12." in text
+    assert "Dos 12 que cumprem o item IV, a conclusão é “indeterminado” para 12." in text
     assert "Nenhum distrito fica viável com os dados públicos" in text
+    assert "«" not in text and "»" not in text
+    assert '<p class="cabecalho-corrente">Triagem dos distritos não-sede</p>' in html
+    assert "DF: Distrito Federal." in text
     assert "Posse d'Abadia (520010010), de Abadiânia" in text
     row = re.search(r"<tr><td>520010010</td>(.*?)</tr>", html).group(1)
     cells = [_text(c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
     assert cells[:5] == ["Posse d'Abadia", "Abadiânia", "3.045", "cumpre", "indet., tende a cumprir"]
     assert cells[-1] == "indeterminado"
     assert "A distância da sede de origem a um ponto conhecido da área é 12.753,90 m" in text
-    assert "Santa Isabel (remanescente) perderia requisito(s): art4.IV." in text
+    assert "Santa Isabel (remanescente) perderia o requisito do art. 4º, IV (população)." in text
     assert len(re.findall(r"<td>52\d{7}</td>", html)) == 2 * 81  # districts table and § 1º table
     assert not EXTERNAL.search(html)
     assert screening_files["pdf"].read_bytes().startswith(b"%PDF")

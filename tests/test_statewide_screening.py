@@ -71,7 +71,7 @@ def test_origin_remainder_failing_par1(screening):
     r = screening.loc["521935712"]  # Cirilândia, of Santa Isabel
     assert r["origem_populacao"] == 1940
     assert r["origem_IV_status"] == "fail"
-    assert r["art4.par1_motivo"] == "Santa Isabel (remanescente) perderia requisito(s): art4.IV."
+    assert r["art4.par1_motivo"] == "Santa Isabel (remanescente) perderia o requisito do art. 4º, IV (população)."
     assert "art4.par1" in r["falham"]
 
 

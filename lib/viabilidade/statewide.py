@@ -417,10 +417,44 @@ def _map_axes(boundaries):
     ax = fig.add_subplot()
     ax.set_axis_off()
     ax.set_aspect(1 / np.cos(np.radians(-16.0)))  # degrees look right at Goiás's latitude
+    _label_enclaves(ax, boundaries)
     return fig, ax
 
 
-def audit_map(table: pd.DataFrame, boundaries) -> Chart:
+def _label_enclaves(ax, boundaries) -> None:
+    """Label the Distrito Federal, the hole the Goiás boundaries leave, as "DF" (otherwise an
+    unexplained white gap). The largest hole of the union of the municipalities is taken."""
+    import shapely
+
+    try:
+        union = shapely.union_all(boundaries.geometry.to_numpy())
+    except Exception:  # noqa: BLE001 - a label is not worth failing the map for
+        return
+    polys = getattr(union, "geoms", [union])
+    holes = [shapely.Polygon(r) for p in polys for r in getattr(p, "interiors", [])]
+    if not holes:
+        return
+    df = max(holes, key=lambda h: h.area)
+    pt = df.representative_point()
+    ax.text(pt.x, pt.y, "DF", ha="center", va="center", fontsize=8, fontweight="bold",
+            color="#5f6770", zorder=4)
+
+
+def source_note(store, tables) -> str:
+    """``"Fonte: IBGE — Malha municipal (2021); TSE — … (02/10/2022)."`` — a figure's data and
+    their reference dates, from the store's provenance of ``tables``."""
+    seen: list[str] = []
+    for p in provenance_records(store, tables):
+        item = " — ".join(x for x in (p.get("publisher"), p.get("source")) if x)
+        if p.get("vintage"):
+            item += f" ({p['vintage']})"
+        item = fmt.dates_in_text(item)
+        if item and item not in seen:
+            seen.append(item)
+    return "Fonte: " + "; ".join(seen) + ". Elaboração própria." if seen else ""
+
+
+def audit_map(table: pd.DataFrame, boundaries, source: str = "") -> Chart:
     """Choropleth of the art. 8 audit: each municipality coloured by :func:`audit_class`.
 
     Parameters
@@ -470,10 +504,11 @@ def audit_map(table: pd.DataFrame, boundaries) -> Chart:
            + "; ".join(f"{label}: {counts[k]}" for k, label, _ in AUDIT_CLASSES)
            + f"; contornados em preto os {len(iv)} que não cumprem o item IV.")
     return Chart(svg=svg, alt=alt, caption="Situação de cada município perante os itens IV a VII "
-                 "do art. 4º (art. 8º da LC 02/1990), requisitos integrais.")
+                 "do art. 4º (art. 8º da LC 02/1990), requisitos integrais. DF: Distrito Federal."
+                 + (f" {source}" if source else ""))
 
 
-def screening_map(table: pd.DataFrame, boundaries) -> Chart:
+def screening_map(table: pd.DataFrame, boundaries, source: str = "") -> Chart:
     """The non-seat districts' vila points over the municipal boundaries, coloured by verdict.
 
     Parameters
@@ -526,7 +561,8 @@ def screening_map(table: pd.DataFrame, boundaries) -> Chart:
     caption = ("Vilas sede dos distritos não sede (IBGE, Localidades 2022) sobre os limites "
                "municipais, pela conclusão quanto ao art. 4º.")
     if missing:
-        caption += f" {missing} distrito(s) sem ponto de vila."
+        caption += (f" {fmt.count(missing, 'distrito', 'distritos')} sem ponto de vila.")
+    caption += " DF: Distrito Federal." + (f" {source}" if source else "")
     return Chart(svg=svg, alt=alt, caption=caption)
 
 
@@ -568,6 +604,7 @@ def cover(title: str, running: str, facts: list[tuple[str, object]]) -> Html:
     :func:`viabilidade.report.export.notebook_to_html` fills in. Every text is escaped."""
     return Html('<section class="capa">'
                 f'<p class="cabecalho-corrente">{esc(running)}</p>'
+                '<p class="titulo-corrente">LC nº 2/1990 (GO)</p>'
                 '<p class="orgao">Estado de Goiás · Lei Complementar nº 2, de 16 de janeiro de 1990</p>'
                 f'<h1 class="titulo">{esc(title)}</h1>' + key_values(facts)
                 + '<nav id="sumario" class="sumario"><h3>Sumário</h3></nav></section>')

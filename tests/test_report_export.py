@@ -214,3 +214,45 @@ def test_pdf_table_of_contents_page_numbers_are_right(pdf, tmp_path):
         assert f"{number}. {title}" in page_text(int(page)), (title, page)
     # running header with the candidate's name from page 2 on, not on the cover
     assert page_text(2).lstrip().startswith("Posse d'Abadia")
+
+
+def _visible_text(html: str) -> str:
+    """Text of the body without tags, styles, embedded images and monospace code spans."""
+    body = html.split("<body", 1)[-1]
+    body = re.sub(r"<style.*?</style>|<code[^>]*>.*?</code>|data:[^\"]+", " ", body, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", body)
+
+
+def test_html_verdict_and_counts_agree_in_gender_and_number(html, analysis):
+    text = re.sub(r"\s+", " ", _visible_text(html))
+    adjective = {"indeterminado": "indeterminada", "viável": "viável", "inviável": "inviável"}
+    assert f"a proposta é {adjective[str(analysis.verdict)]} (" in text
+    assert not re.search(r"\b([2-9]|\d\d+) (requisitos )?(cumprido|indeterminado|não cumprido)\b", text)
+    assert re.search(r"\(\d+ requisitos? (cumpridos?|não cumpridos?|indeterminados?)", text)
+
+
+def test_html_dates_and_numbers_are_brazilian(html):
+    text = _visible_text(html)
+    assert not re.search(r"\b\d{4}-\d{2}-\d{2}\b", text), re.search(r".{40}\d{4}-\d{2}-\d{2}.{20}", text)
+    assert "01/08/2022" in text  # the provenance vintage 2022-08-01
+    assert ">=" not in text and "&gt;=" not in text
+
+
+def test_html_shows_no_raw_setting_keys(html):
+    text = _visible_text(html)
+    for key in Settings().to_dict():
+        if "_" in key:
+            assert key not in text, key
+    for raw in ("absolute-majority", "total-revenue", "first-release", "vintage:"):
+        assert raw not in text, raw
+    assert "reduction_items=IV,V,VI" in html  # kept, small and monospace, for reproducibility
+
+
+def test_html_law_slips_are_marked_sic(html):
+    assert 'Instituo <span class="sic">[sic]</span> Brasileiro' in html
+    assert 'Cartório Eleitoral. <span class="sic">[sic]</span>' in html
+
+
+def test_html_readings_table_once_and_rule_ids_explained(html):
+    assert html.count('class="tabela alternativas"') == 1
+    assert "“art4.IV” é o art. 4º, inciso IV" in html

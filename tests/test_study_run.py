@@ -166,6 +166,14 @@ def test_study_pdf_text(posse_runs):
     payload = json.loads((a / "posse-dabadia" / "resultados.json").read_text(encoding="utf-8"))
     for r in payload["results"]:
         assert r["rule_id"] in text, r["rule_id"]
+    flat = " ".join(text.split())
+    assert "a proposta é indeterminada (2 requisitos cumpridos; 11 indeterminados)" in flat
+    assert "10.812 eleitores" in flat and "(3.045/17.232)" in flat and "(0,1308)" in flat
+    assert "1.911 ± 398" in flat  # estimated electors as a whole number
+    assert "art. 4º, III (continuidade territorial), V (eleitorado), VI (núcleo urbano) e VII" in flat
+    for raw in ("vintage:", "[fiscal.collection]", "[process]", "municipalitie s", "2022-08-01"):
+        assert raw not in flat, raw
+    assert "correspondência TSE–IBGE" in flat and "Instituo [sic]" in flat
 
 
 @pytest.mark.slow

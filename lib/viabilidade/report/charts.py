@@ -121,10 +121,9 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
             bound = is_upper_bound(r)
             colour = COLOURS[Status(r.status)]
             if bound:
-                # Only an upper bound: an open, dashed bar ending in an arrow-head "at most".
+                # Only an upper bound: an open, dashed bar labelled "≤ … (limite superior)".
                 ax.barh(i, shown, color="white", edgecolor=colour, linestyle="--", height=0.6,
                         linewidth=1)
-                ax.plot([shown], [i], marker="<", color=colour, markersize=6)
             else:
                 ax.barh(i, shown, color=colour if not estimated else "white", edgecolor=colour,
                         hatch="///" if estimated else None, height=0.6, linewidth=1)

@@ -121,6 +121,12 @@ def cover(analysis, study_date: dt.date) -> Html:
         "</section>")
 
 
+def short_citation(article: str) -> str:
+    """``"LC 02/1990, art. 4º, II"`` -> ``"Art. 4º, II"`` (the law is named once, on the cover)."""
+    text = re.sub(r"^LC\s*0?2/1990,\s*", "", article or "")
+    return text[:1].upper() + text[1:]
+
+
 def _what_would_change(analysis) -> str:
     blocking = [r for r in analysis.results
                 if Status(r.status) in (Status.FAIL, Status.INDETERMINATE)]
@@ -129,8 +135,9 @@ def _what_would_change(analysis) -> str:
     items = []
     for r in blocking:
         subject = f" ({esc(r.subject)})" if r.subject and r.subject != "área" else ""
-        items.append(f"<li><code>{esc(r.rule_id)}</code> {esc(r.title)}{subject} — "
-                     f"{esc(fmt.status_label(r.status, r.lean))}</li>")
+        cite = f"{esc(short_citation(r.article))}: " if r.article else ""
+        items.append(f"<li>{cite}{esc(r.title)}{subject} — "
+                     f"{esc(fmt.status_label(r.status, r.lean))} <code>{esc(r.rule_id)}</code></li>")
     fails = any(Status(r.status) == Status.FAIL for r in blocking)
     lead = ("A proposta é inviável enquanto os requisitos não cumpridos abaixo não forem atendidos; "
             "os indeterminados dependem de dados certificados ou de evidências"
@@ -263,15 +270,15 @@ DETAIL_LABELS = {
     "quorum": "Quórum mínimo (comparecimentos)",
     "maioria_no_quorum": "Votos “sim” necessários no quórum mínimo",
     "eleitores_rol": "Eleitores do rol do plebiscito",
-    "eleitorado": "Eleitorado do plebiscito (I-10)",
+    "eleitorado": "Eleitorado do plebiscito (leitura I-10 da lei)",
     "leitura": "Leitura adotada",
     "base_rol": "Base do rol",
     "ano_criacao": "Ano de criação",
     "instalacao": "Instalação",
     "origem": "Origem do ano de criação",
     "cod_ibge": "Código IBGE",
-    "perimetro": "Perímetro urbano considerado (I-4)",
-    "tolerancia_km2": "Tolerância de fragmentos (km², I-5)",
+    "perimetro": "Perímetro urbano considerado (leitura I-4 da lei)",
+    "tolerancia_km2": "Tolerância de fragmentos do remanescente (km², leitura I-5 da lei)",
     "parcela_receita": "Parcela da receita estadual exigida",
     "receita_estadual": "Receita estadual de impostos",
     "receita_estadual_fonte": "Fonte da receita estadual",
@@ -332,7 +339,8 @@ def _subchecks(sub: dict) -> Html:
         if not isinstance(d, dict):
             continue
         unit = d.get("unidade", "")
-        value = fmt.quantity(d.get("valor"), unit) if d.get("valor") is not None else "—"
+        value = (fmt.estimate(d.get("valor"), unit, None, d.get("base") or None)
+                 if d.get("valor") is not None else "—")
         if d.get("base"):
             value += f" ({fmt.basis_label(d['base'])})"
         limit = (f"{fmt.comparator_label(d.get('comparador'))} {fmt.quantity(d['limite'], unit)}"
@@ -545,10 +553,10 @@ def appendices(analysis) -> Html:
     body += "<h3>Parâmetros e leituras da lei adotados</h3>" + settings_table(analysis)
     items = "".join(f"<li>{esc(n)}</li>" for n in METHOD_NOTES)
     for label, common, specific in figure_notes(analysis.profile):
-        text = esc(common)
+        text = esc(common[:1].upper() + common[1:])
         if specific:
             text += "<ul>" + "".join(f"<li><em>{esc(u)}</em>: {esc(n)}</li>" for u, n in specific) + "</ul>"
-        items += f"<li><strong>{esc(label)}.</strong> {text}</li>"
+        items += f"<li><strong>{esc(label)}{'.' if common else ':'}</strong> {text}</li>"
     body += f'<h3>Notas de método</h3><ul class="notas">{items}</ul>'
     cited = cited_articles([r.rule_id for r in analysis.results] + [r.article for r in analysis.results])
     law = law_html(cited)

@@ -19,7 +19,7 @@ from pathlib import Path
 from ..rules.result import RuleResult, Status
 from . import format as fmt
 from .charts import threshold_chart
-from .sections import alternatives_table, study_title
+from .sections import alternatives_table, short_citation, study_title
 from .tables import Html, esc, rule_table
 
 #: Most rule rows on one table slide; longer lists continue on the next slide.
@@ -87,7 +87,8 @@ def _counts(results: Sequence[RuleResult]) -> str:
 def _blocking(results: Sequence[RuleResult]) -> str:
     def head(r: RuleResult) -> str:
         subject = f" ({esc(r.subject)})" if r.subject and r.subject != "área" else ""
-        return (f"<li>{esc(r.title)}{subject} <code>{esc(r.rule_id)}</code> — "
+        cite = f"{esc(short_citation(r.article))}: " if r.article else ""
+        return (f"<li>{cite}{esc(r.title)}{subject} <code>{esc(r.rule_id)}</code> — "
                 f"{esc(fmt.status_label(r.status, r.lean))}")
 
     items = [f"{head(r)}: {esc(r.reason)}</li>" for r in results if Status(r.status) == Status.FAIL]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from babel.numbers import format_decimal
@@ -19,8 +20,19 @@ def fmt(x: float | int | None, digits: int = 2) -> str:
     if x is None:
         return "—"
     if float(x).is_integer():
-        return format_decimal(int(x), locale="pt_BR")
-    return format_decimal(round(float(x), digits), format="#,##0." + "0" * digits, locale="pt_BR")
+        text = format_decimal(int(x), locale="pt_BR")
+    else:
+        text = format_decimal(round(float(x), digits), format="#,##0." + "0" * digits, locale="pt_BR")
+    return "\u2212" + text[1:] if text.startswith("-") else text  # minus sign, not a hyphen
+
+
+#: Units that count things: an estimate of them is written as a whole number.
+COUNT_UNITS = {"habitantes", "eleitores", "edificações", "assinaturas", "votos"}
+
+
+def whole(x: float) -> int:
+    """Round half up to a whole number (``1910.5`` → ``1911``), as estimates of counts are written."""
+    return int(math.floor(float(x) + 0.5))
 
 
 def pct(x: float | None) -> str:
@@ -125,7 +137,8 @@ def numeric_result(rule_id: str, title: str, figure: Figure | None, threshold: f
                   f"margem de {fmt(margin)} ({pct(margin_pct)}).")
     else:
         unc = figure.uncertainty
-        est = f"{fmt(value)} ± {fmt(unc)}" if unc else f"{fmt(value)} (sem incerteza declarada)"
+        shown = (lambda x: fmt(whole(x))) if unit in COUNT_UNITS else fmt
+        est = f"{shown(value)} ± {shown(unc)}" if unc else f"{shown(value)} (sem incerteza declarada)"
         reason = (f"{what.capitalize()}: estimativa de {est} {unit}; exigido {required}. Valor "
                   f"estimado não decide o requisito: é preciso o número certificado por {certifier}.")
         if lean == Lean.LIKELY_PASS:

@@ -165,11 +165,17 @@ def run_one(params: dict) -> dict:
         if folder.is_dir() and (folder / ERROR_FILE).is_file():
             (folder / ERROR_FILE).unlink()
         run_study = _study_function(params.get("study"))
+        extra = {}
+        if params.get("study") in (None, DEFAULT_STUDY):
+            from ..report.runner import warm_kernel
+
+            extra["kernel"] = warm_kernel()  # one kernel per worker, imports paid once
         # run_study takes the settings as Settings or as their dict (Settings.to_dict()).
         rec = run_study(Path(params["candidate"]), Path(params["out_root"]),
                         settings=params.get("settings"),
                         data_root=Path(params["data_root"]) if params.get("data_root") else None,
-                        template=Path(params["template"]) if params.get("template") else None)
+                        template=Path(params["template"]) if params.get("template") else None,
+                        **extra)
         folder = Path(rec.get("folder") or folder)
         record = {
             "slug": rec.get("slug", params["slug"]), "name": rec.get("name", params.get("name")),

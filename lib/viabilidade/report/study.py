@@ -100,7 +100,8 @@ def _record_rules(results: list[dict]) -> dict[str, str]:
 
 def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, settings=None,
               data_root: Path | None = None, template: Path | None = None,
-              study_date: dt.date | None = None, timings: dict | None = None) -> dict:
+              study_date: dt.date | None = None, timings: dict | None = None,
+              kernel=None) -> dict:
     """Run one study and write ``out_root/<slug>/``.
 
     Parameters
@@ -121,6 +122,9 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     timings : dict, optional
         Filled with seconds spent per step (``validate``, ``execute``, ``html``, ``pdf``,
         ``write``) for benchmarks.
+    kernel : optional
+        A running kernel to reuse (:func:`viabilidade.report.runner.warm_kernel`), as batch
+        workers do; default a fresh kernel for this study.
 
     Returns
     -------
@@ -158,7 +162,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
               "settings": settings_dict,
               "study_date": (study_date or dt.date.today()).isoformat()}
     run = runner.execute(Path(template) if template else runner.DEFAULT_TEMPLATE, params,
-                         cwd=candidate_path.parent)
+                         cwd=candidate_path.parent, kernel=kernel)
     timings["execute"] = run.seconds["execute"]
     nb = run.notebook
     try:

@@ -157,8 +157,15 @@ def alternatives_table(analysis) -> Html | str:
         rows.append([desc, Html(f'<span class="veredito v-{esc(str(verdict))}">'
                                 f"{esc(fmt.verdict_label(verdict))}</span>"),
                      ", ".join(changed) or "nenhuma"])
-    return table(["Leitura alternativa", "Veredito", "Regras que mudam"], rows,
-                 css_class="tabela alternativas", widths=(58, 14, 28))
+    return Html(table(["Leitura alternativa", "Veredito", "Regras que mudam"], rows,
+                      css_class="tabela alternativas", widths=(58, 14, 28))
+                + f'<p class="legenda">{esc(READINGS_LEGEND)}</p>')
+
+
+#: How to read the "I-n" codes of the alternative readings.
+READINGS_LEGEND = ("I-1 a I-10: pontos em que o texto da lei admite mais de uma leitura, numerados como "
+                   "nos Apêndices (Parâmetros e leituras da lei adotados); cada linha muda uma só "
+                   "leitura em relação às adotadas.")
 
 
 SPECIAL_INTEREST_LABELS = {"ecological": "ecológico", "tourism": "turístico",

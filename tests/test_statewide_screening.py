@@ -119,3 +119,20 @@ def test_screening_map_marks_unverified_points(screening, store):
     assert chart.alt == ("Mapa de Goiás com os 81 pontos de vila sede dos distritos não sede: "
                          "inviável: 69; indeterminado: 12; viável: 0.")
     assert not re.search(r'(?:src|href)="https?:', chart.svg)
+
+
+def test_statewide_maps_label_the_distrito_federal():
+    """The DF is the white gap in Goiás: the maps name it (only when it is inside the map)."""
+    import geopandas as gpd
+    import shapely
+    from matplotlib.figure import Figure
+
+    from viabilidade import statewide
+
+    def labels(box):
+        ax = Figure().add_subplot()
+        statewide._label_enclaves(ax, gpd.GeoDataFrame(geometry=[shapely.box(*box)], crs="EPSG:4674"))
+        return [t.get_text() for t in ax.texts]
+
+    assert labels((-53.3, -19.5, -45.9, -12.4)) == ["DF"]   # Goiás's extent
+    assert labels((-50.0, -17.0, -49.0, -16.0)) == []        # Goiânia only: no DF label

@@ -100,7 +100,8 @@ def cover(analysis, study_date: dt.date) -> Html:
         ("Área proposta", c.name),
         ("Sede proposta", c.seat),
         ("Operação", OPERATIONS.get(c.operation, c.operation)),
-        ("Município(s) de origem", "; ".join(_origin_names(analysis)) or "—"),
+        ("Município de origem" if len(c.origins) <= 1 else "Municípios de origem",
+         "; ".join(_origin_names(analysis)) or "—"),
         ("Arquivo do candidato", c.path.name),
         ("Data do estudo", fmt.date_long(study_date)),
         ("Conclusão", Html(f'<strong class="veredito v-{esc(analysis.verdict.value)}">'

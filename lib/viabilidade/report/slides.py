@@ -184,7 +184,8 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
                      '<p class="orgao">Estado de Goiás · Lei Complementar nº 2, de 16 de janeiro de 1990</p>'
                      f'<p class="grande">Conclusão: {_verdict(analysis.verdict)}</p>'
                      f"<p>Área proposta: <strong>{esc(c.name)}</strong> · sede: {esc(c.seat)} · "
-                     f"município(s) de origem: {esc(origin_names)}</p>"
+                     f"{'município de origem' if len(c.origins) <= 1 else 'municípios de origem'}: "
+                     f"{esc(origin_names)}</p>"
                      + _counts(results)
                      + "<p>Um requisito só é dado como cumprido ou não cumprido com valor certificado "
                        "ou medido; valores estimados deixam o requisito indeterminado.</p>",

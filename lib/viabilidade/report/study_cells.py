@@ -97,7 +97,8 @@ def map_html(analysis, store, split) -> str:
     # The source is printed once, in the caption (with the data's reference dates).
     fig = territory_map(split, title=c.name, origin_seats={k: v for k, v in seats.items() if v},
                         area_seat=c.seat_point, names=names)
-    caption = (f"Território proposto de {c.name}, município(s) de origem e sedes, com a faixa de "
+    origin_words = "município de origem" if len(c.origins) == 1 else "municípios de origem"
+    caption = (f"Território proposto de {c.name}, {origin_words} e sedes, com a faixa de "
                "6 km em torno de cada sede de origem (art. 4º, II). " + map_source(analysis))
     alt = (f"Mapa do território proposto de {c.name} em relação a "
            + ", ".join(names.get(o, o) for o in c.origins) + ", com escala gráfica e norte.")

@@ -51,7 +51,9 @@ def test_nova_iguacu_map_is_labelled_and_deterministic():
     fig = draw()
     ax = fig.axes[0]
     assert ax.get_title() == "Nova Iguaçu de Goiás — desmembramento de Mara Rosa"
-    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    # the legend is the figure's, below the map, so it never covers the territory
+    assert ax.get_legend() is None and len(fig.legends) == 1
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
     assert labels == ["município de origem (antes)", "remanescente da origem", "área proposta",
                       "6 km da sede de origem (art. 4º, II)", "sede do município de origem",
                       "sede proposta"]

@@ -52,9 +52,12 @@ def main(args: argparse.Namespace) -> int:
                        scheduler=args.scheduler, force=args.force, settings=settings,
                        data_root=args.data, template=args.template, progress=args.progress)
     n, skipped, failures = len(result.records), len(result.skipped), result.failures
-    print(f"Lote {Path(args.saida).name}: {n} candidatos, {n - len(failures)} estudos escritos "
-          f"({skipped} pulados por estarem em dia), {len(failures)} falha(s), "
-          f"{result.seconds:.1f} s.")
+    from ..report.format import count
+
+    print(f"Lote “{Path(args.saida).name}”: {count(n, 'candidato')}, "
+          f"{count(n - len(failures), 'estudo escrito', 'estudos escritos')} "
+          f"({count(skipped, 'pulado', 'pulados')} por estar em dia), "
+          f"{count(len(failures), 'falha')}, {f'{result.seconds:.1f}'.replace('.', ',')} s.")
     for r in failures:
         print(f"  falhou: {r['slug']} ({Path(r['candidate']).name}): {reason(r.get('error'))}")
     print(f"Índice: {result.index['html']}")

@@ -16,6 +16,7 @@ from urllib.parse import quote
 import pandas as pd
 
 from ..candidate import OPERATIONS
+from ..report.tables import RULE_ID_LEGEND
 from .unit import FAILED, reason
 
 COLUMNS = ["slug", "nome", "operacao", "candidato", "situacao", "veredito", "regra",
@@ -124,6 +125,26 @@ pre{white-space:pre-wrap;font-size:.85em;background:#f6f6f6;padding:.5em}
 """
 
 
+#: Verdict (or failure) -> (singular, plural) for the summary line, in agreement.
+_VERDICT_NOUNS = {"viável": ("viável", "viáveis"), "inviável": ("inviável", "inviáveis"),
+                  "indeterminado": ("indeterminado", "indeterminados"),
+                  FAILED: ("com falha", "com falha")}
+
+
+def _count_candidates(n: int) -> str:
+    from ..report.format import count
+
+    return count(n, "candidato")
+
+
+def _verdict_count(verdict, n: int) -> str:
+    """``(indeterminado, 2)`` -> ``"2 indeterminados"``; ``(falhou, 1)`` -> ``"1 com falha"``."""
+    from ..report.format import count
+
+    singular, plural = _VERDICT_NOUNS.get(str(verdict), (str(verdict), str(verdict)))
+    return count(n, singular, plural)
+
+
 def render_index(records: list[dict], title: str) -> str:
     """The index page as text (every value escaped; works without JavaScript).
 
@@ -138,12 +159,13 @@ def render_index(records: list[dict], title: str) -> str:
     records = sorted(records, key=lambda r: r["slug"])
     rule_ids = sorted({rid for r in records for rid in (r.get("rules") or {})}, key=rule_key)
     counts = Counter(r.get("verdict") if r["status"] != FAILED else FAILED for r in records)
-    summary = ", ".join(f"{n} {e(str(k))}" for k, n in sorted(counts.items(), key=lambda kv: str(kv[0])))
+    summary = ", ".join(e(_verdict_count(k, n))
+                        for k, n in sorted(counts.items(), key=lambda kv: str(kv[0])))
     out = ["<!DOCTYPE html>", '<html lang="pt-BR"><head><meta charset="utf-8">',
            f"<title>Lote {e(title)} — estudos de viabilidade</title>",
            f"<style>{_CSS}</style></head><body>",
-           f"<h1>Lote {e(title)}: estudos de viabilidade (LC 02/1990)</h1>",
-           f"<p>{len(records)} candidatos: {summary}. Dados por candidato e regra em "
+           f"<h1>Estudos de viabilidade (LC 02/1990) — lote “{e(title)}”</h1>",
+           f"<p>{e(_count_candidates(len(records)))}: {summary}. Dados por candidato e regra em "
            '<a href="resultados.csv">resultados.csv</a> e '
            '<a href="resultados.parquet">resultados.parquet</a>. '
            "Clique num cabeçalho para ordenar a tabela.</p>",
@@ -170,6 +192,7 @@ def render_index(records: list[dict], title: str) -> str:
         cls = ' class="falhou"' if failed else ""
         out.append(f"<tr{cls}>{''.join(cells)}</tr>")
     out.append("</tbody></table>")
+    out.append(f'<p class="legenda">{e(RULE_ID_LEGEND)}</p>')
     failures = [r for r in records if r["status"] == FAILED]
     if failures:
         out.append(f"<h2>Falhas ({len(failures)})</h2>")

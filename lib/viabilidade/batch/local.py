@@ -74,6 +74,11 @@ def _run_pool(params_list: list[dict], workers: int,
         # Interrupted (Ctrl-C): drop the studies not started; finished ones are recorded,
         # so the next run resumes from there.
         ex.shutdown(wait=False, cancel_futures=True)
+        # Stop the studies in flight too, so the batch ends now rather than when they finish
+        # (their outputs are written atomically: an interrupted study leaves no half file).
+        # ProcessPoolExecutor has no public way to do this before Python 3.14.
+        for proc in list((getattr(ex, "_processes", None) or {}).values()):
+            proc.terminate()
         raise
     ex.shutdown(wait=True)
     return sorted(lost, key=lambda p: p["slug"])

@@ -226,7 +226,10 @@ def test_an_interrupted_batch_resumes(cands, tmp_path):
 
     _candidate(cands, "zeta", "Lenta")
     out = tmp_path / "lote"
-    code = (f"from viabilidade.batch.run import run_batch; run_batch([{str(cands)!r}], "
+    # A process started in the background by a non-interactive shell (as CI may be) inherits
+    # SIGINT ignored; the batch under test must see Ctrl-C as a user's terminal sends it.
+    code = ("import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            f"from viabilidade.batch.run import run_batch; run_batch([{str(cands)!r}], "
             f"{str(out)!r}, workers=1, study={FAKE!r}, progress=False)")
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=Path(__file__).parent,
                             start_new_session=True)

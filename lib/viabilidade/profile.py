@@ -307,14 +307,13 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
     check_candidate(candidate, store)
     munis = _indexed(store, "municipalities", "cod_ibge")
     area_parts, origins, remainders = _district_parts(candidate, store, settings)
-    retro = candidate.operation != "fusion"
     for code in candidate.municipalities:
         area_parts.append(_whole_unit(store, code, munis.at[code, "nome"], settings))
     if candidate.operation == "fusion":
         origins = {c: _whole_unit(store, c, munis.at[c, "nome"], settings)
                    for c in candidate.municipalities}
         remainders = {}
-    elif retro and candidate.municipalities:
+    elif candidate.municipalities:
         # Retrospective case: the area is a present-day municipality that left the origin;
         # the origin before the split is origin + area, the remainder is the origin today.
         for code in candidate.origins:

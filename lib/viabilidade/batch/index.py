@@ -16,6 +16,7 @@ from urllib.parse import quote
 import pandas as pd
 
 from ..candidate import OPERATIONS
+from ..report.format import count
 from ..report.tables import RULE_ID_LEGEND
 from .unit import FAILED, reason
 
@@ -131,16 +132,8 @@ _VERDICT_NOUNS = {"viável": ("viável", "viáveis"), "inviável": ("inviável",
                   FAILED: ("com falha", "com falha")}
 
 
-def _count_candidates(n: int) -> str:
-    from ..report.format import count
-
-    return count(n, "candidato")
-
-
 def _verdict_count(verdict, n: int) -> str:
     """``(indeterminado, 2)`` -> ``"2 indeterminados"``; ``(falhou, 1)`` -> ``"1 com falha"``."""
-    from ..report.format import count
-
     singular, plural = _VERDICT_NOUNS.get(str(verdict), (str(verdict), str(verdict)))
     return count(n, singular, plural)
 
@@ -165,7 +158,7 @@ def render_index(records: list[dict], title: str) -> str:
            f"<title>Lote {e(title)} — estudos de viabilidade</title>",
            f"<style>{_CSS}</style></head><body>",
            f"<h1>Estudos de viabilidade (LC 02/1990) — lote “{e(title)}”</h1>",
-           f"<p>{e(_count_candidates(len(records)))}: {summary}. Dados por candidato e regra em "
+           f"<p>{e(count(len(records), 'candidato'))}: {summary}. Dados por candidato e regra em "
            '<a href="resultados.csv">resultados.csv</a> e '
            '<a href="resultados.parquet">resultados.parquet</a>. '
            "Clique num cabeçalho para ordenar a tabela.</p>",

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # System packages the project needs on Debian/Ubuntu (run as root, or with sudo available):
-#   pango + DejaVu fonts  - WeasyPrint renders the PDF studies with them
+#   pango                 - WeasyPrint lays out the PDFs (with the fonts shipped in the package,
+#                           lib/viabilidade/report/fonts; no system font is used)
 #   poppler-utils         - pdftotext/pdftoppm, used by the tests to read and look at PDFs
 #   chromium              - headless browser used by the tests to load the HTML studies
 # Installs only what is missing, so a second run costs nothing.

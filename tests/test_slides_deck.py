@@ -80,9 +80,9 @@ def test_every_text_is_escaped(analysis, store):
 
 
 def test_pdf_has_one_page_per_slide(deck):
-    import weasyprint
+    from viabilidade.report.export import render
 
-    pages = weasyprint.HTML(string=deck).render().pages
+    pages = render(deck).pages
     assert len(pages) == deck.count('<section class="slide"')
     width_mm = pages[0].width / 96 * 25.4
     assert width_mm == pytest.approx(297, abs=0.5)

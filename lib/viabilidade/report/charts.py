@@ -32,7 +32,7 @@ COLOURS = {
 }
 _RC = {
     "svg.hashsalt": "viabilidade",
-    "svg.fonttype": "none",
+    "svg.fonttype": "path",  # glyphs as outlines: no font needed where the SVG is shown
     "font.family": "DejaVu Sans",
     "font.size": 9,
     "axes.spines.top": False,

@@ -15,11 +15,14 @@ import copy
 import hashlib
 import re
 from functools import lru_cache
+from urllib.parse import urlparse
+from urllib.request import url2pathname
 from importlib import resources
 
 import nbformat
 
 from ..errors import ReportError
+from . import fonts
 
 _H2 = re.compile(r'<h2[^>]*\bid="(sec-[a-z0-9-]+)"[^>]*>(.*?)</h2>', re.S)
 _NAV = re.compile(r'<nav[^>]*\bid="sumario"[^>]*>.*?</nav>', re.S)
@@ -105,6 +108,54 @@ def notebook_to_html(nb: nbformat.NotebookNode) -> str:
             f"<body>\n{body}\n</body>\n</html>\n")
 
 
+@lru_cache(maxsize=1)
+def _fetcher():
+    """WeasyPrint URL fetcher: ``data:`` URIs (embedded charts and maps) and the shipped font
+    files; any other address is fatal, so a PDF never depends on the network or the machine."""
+    from weasyprint.urls import FatalURLFetchingError, URLFetcher
+
+    class _Fetcher(URLFetcher):
+        def fetch(self, url, headers=None):
+            if url.startswith("file:") and not fonts.is_shipped_font(url2pathname(urlparse(url).path)):
+                raise FatalURLFetchingError(f"local file {url}")
+            return super().fetch(url, headers)
+
+    return _Fetcher(allowed_protocols=("data", "file"), fail_on_errors=True)
+
+
+def render(html: str):
+    """Lay out a document (study, deck, statewide report, request) with the shipped fonts only.
+
+    Parameters
+    ----------
+    html : str
+        A complete HTML document of ours (its ``<head>`` gets :func:`fonts.pdf_style`).
+
+    Returns
+    -------
+    weasyprint.Document
+        The laid-out pages (``.pages``); ``.write_pdf()`` writes them.
+
+    Raises
+    ------
+    ReportError
+        If WeasyPrint fails, or the HTML asks for a resource outside the document.
+    """
+    import weasyprint
+    from weasyprint.text.fonts import FontConfiguration
+    from weasyprint.urls import FatalURLFetchingError
+
+    html = html.replace("</head>", fonts.pdf_style() + "\n</head>", 1)
+    try:
+        return weasyprint.HTML(string=html, base_url=None, url_fetcher=_fetcher()).render(
+            font_config=FontConfiguration(), pdf_tags=True)
+    except FatalURLFetchingError as e:
+        raise ReportError(f"o documento pede um recurso externo ({e}); "
+                          "os estudos devem ser autocontidos") from e
+    except Exception as e:  # WeasyPrint raises many types; wrap them in one place
+        raise ReportError(f"falha ao gerar o PDF: {type(e).__name__}: {e}") from e
+
+
 def html_to_pdf(html: str) -> bytes:
     """Render the study HTML to an A4 PDF with WeasyPrint (in-process, no network).
 
@@ -116,26 +167,19 @@ def html_to_pdf(html: str) -> bytes:
     Returns
     -------
     bytes
-        The PDF, tagged (PDF/UA structure: headings, tables, figures with their alt text).
-        Identical bytes for identical HTML (no creation date is written, and the document
-        identifier is derived from the content).
+        The PDF, tagged (PDF/UA structure: headings, tables, figures with their alt text),
+        with only the shipped fonts embedded (:mod:`viabilidade.report.fonts`). Identical bytes
+        for identical HTML on any machine (no creation date is written, the document
+        identifier is derived from the content, no system font is read).
 
     Raises
     ------
     ReportError
         If WeasyPrint fails, or the HTML asks for a resource outside the document.
     """
-    import weasyprint
-    from weasyprint.urls import FatalURLFetchingError, URLFetcher
-
-    # Only data: URIs (the embedded charts and maps) may be fetched; anything else is fatal.
-    fetcher = URLFetcher(allowed_protocols=("data",), fail_on_errors=True)
+    ident = hashlib.sha256(html.encode("utf-8")).hexdigest()[:32].encode("ascii")
+    doc = render(html)
     try:
-        doc = weasyprint.HTML(string=html, base_url=None, url_fetcher=fetcher)
-        ident = hashlib.sha256(html.encode("utf-8")).hexdigest()[:32].encode("ascii")
         return doc.write_pdf(pdf_identifier=ident, pdf_tags=True)
-    except FatalURLFetchingError as e:
-        raise ReportError(f"the study asks for an external resource ({e}); "
-                          "studies must be self-contained") from e
     except Exception as e:  # WeasyPrint raises many types; wrap them in one place
-        raise ReportError(f"PDF rendering failed: {type(e).__name__}: {e}") from e
+        raise ReportError(f"falha ao gravar o PDF: {type(e).__name__}: {e}") from e

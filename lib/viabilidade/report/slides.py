@@ -27,9 +27,12 @@ RULES_PER_SLIDE = 7
 
 CSS = """
 @page { size: 297mm 167mm; margin: 0; }
-:root { --azul: #12355b; --cinza: #5f6770; --verde: #2e7d32; --vermelho: #c62828; --ambar: #b26a00; }
+/* Font stacks: the PDF replaces them with the shipped faces only (report/fonts.py). */
+:root { --sans: "Liberation Sans", "Arial", "DejaVu Sans", sans-serif;
+        --mono: "Liberation Mono", "DejaVu Sans Mono", monospace; --azul: #12355b; --cinza: #5f6770; --verde: #2e7d32; --vermelho: #c62828; --ambar: #b26a00; }
 * { box-sizing: border-box; }
-html { font-family: "Liberation Sans", "DejaVu Sans", sans-serif; color: #1b1f24; font-size: 20px; }
+html { font-family: var(--sans); color: #1b1f24; font-size: 20px; }
+code { font-family: var(--mono); }
 body { margin: 0; background: #dfe3e8; }
 .deck { height: 100vh; overflow-y: auto; scroll-snap-type: y mandatory; }
 .slide { scroll-snap-align: start; width: 100vw; height: 100vh; padding: 4vh 5vw 6vh; background: white;

@@ -34,19 +34,20 @@ def _error(tmp_path: Path, text: str, encoding: str = "utf-8") -> tuple[Path, st
 
 def test_plebiscite_date_in_brazilian_format(tmp_path):
     p, msg = _error(tmp_path, BASE + '[process.plebiscite]\ndate = "31/12/2020"\n')
-    assert msg == (f"{p}, field 'process.plebiscite.date': expected a date as YYYY-MM-DD, "
-                   "found '31/12/2020'")
+    assert msg == (f"{p}, linha 10, campo 'process.plebiscite.date': encontrado '31/12/2020'; "
+                   "esperada uma data válida no formato AAAA-MM-DD (p. ex. 2020-12-31)")
 
 
 def test_impossible_calendar_date(tmp_path):
     p, msg = _error(tmp_path, 'request_date = "2023-02-30"\n' + BASE)
-    assert msg == f"{p}, field 'request_date': expected a date as YYYY-MM-DD, found '2023-02-30'"
+    assert msg == (f"{p}, linha 1, campo 'request_date': encontrado '2023-02-30'; esperada uma "
+                   "data válida no formato AAAA-MM-DD (p. ex. 2020-12-31)")
 
 
 def test_time_of_day_where_a_date_is_expected(tmp_path):
     p, msg = _error(tmp_path, "request_date = 10:30:00\n" + BASE)
-    assert msg == (f"{p}, field 'request_date': expected a date (YYYY-MM-DD) or text, found "
-                   "time datetime.time(10, 30)")
+    assert msg == (f"{p}, linha 1, campo 'request_date': encontrada a hora 10:30:00; esperado "
+                   "uma data (AAAA-MM-DD) ou texto")
 
 
 def test_valid_toml_date_loads(tmp_path):
@@ -57,32 +58,35 @@ def test_valid_toml_date_loads(tmp_path):
 
 def test_municipality_code_in_the_district_list(tmp_path):
     p, msg = _error(tmp_path, BASE.replace('["520010010"]', '["5200100"]'))
-    assert msg == (f"{p}, field 'area.districts[0]': expected a 9-digit IBGE district code "
-                   "starting with 52 (Goiás), e.g. \"520010010\"; found '5200100', which looks "
-                   "like a municipality code (7 digits)")
+    assert msg == (f"{p}, linha 5, campo 'area.districts[0]': encontrado '5200100', que parece "
+                   "um código de município (7 algarismos); esperado um código IBGE de distrito "
+                   "com 9 algarismos começando por 52 (Goiás), p. ex. \"520010010\"")
 
 
 def test_district_code_that_lost_its_quotes(tmp_path):
     p, msg = _error(tmp_path, BASE.replace('["520010010"]', "[520010010]"))
-    assert msg == (f"{p}, field 'area.districts[0]': district codes must be quoted text "
-                   "(\"520010010\"), found the number 520010010: a number loses leading zeros")
+    assert msg == (f"{p}, linha 5, campo 'area.districts[0]': encontrado o número 520010010; "
+                   "esperado o código de distrito entre aspas, como texto (\"520010010\"): um "
+                   "número perde os zeros à esquerda")
 
 
 def test_duplicated_district(tmp_path):
     p, msg = _error(tmp_path, BASE.replace('["520010010"]', '["520010010", "520010010"]'))
-    assert msg == f"{p}, field 'area.districts[1]': district code 520010010 is listed twice"
+    assert msg == (f"{p}, linha 5, campo 'area.districts[1]': o código de distrito 520010010 "
+                   "aparece duas vezes; esperado uma vez")
 
 
 def test_point_outside_goias_not_swapped(tmp_path):
     p, msg = _error(tmp_path, BASE + "[seat_point]\nlat = -23.55\nlon = -46.63\n")
-    assert msg == (f"{p}, field 'seat_point': point (lat -23.55, lon -46.63) lies outside Goiás "
-                   "(lat -19.6..-12.3, lon -53.3..-45.9)")
+    assert msg == (f"{p}, linha 9, campo 'seat_point': o ponto (lat -23.55, lon -46.63) fica "
+                   "fora de Goiás; esperado lat -19,6..-12,3 e lon -53,3..-45,9")
 
 
 def test_swapped_point_is_named_as_swapped(tmp_path):
     p, msg = _error(tmp_path, BASE + "[seat_point]\nlat = -48.77\nlon = -16.17\n")
-    assert msg == (f"{p}, field 'seat_point': point (lat -48.77, lon -16.17) lies outside Goiás "
-                   "(lat -19.6..-12.3, lon -53.3..-45.9) (latitude and longitude look swapped)")
+    assert msg == (f"{p}, linha 9, campo 'seat_point': o ponto (lat -48.77, lon -16.17) fica "
+                   "fora de Goiás (latitude e longitude parecem trocadas); esperado "
+                   "lat -19,6..-12,3 e lon -53,3..-45,9")
 
 
 @pytest.mark.parametrize("value", ["nan", "inf", "-1.0"])
@@ -90,8 +94,8 @@ def test_money_that_is_not_a_finite_amount(tmp_path, value):
     p, msg = _error(tmp_path, BASE + f'[fiscal.collection]\nvalue_brl = {value}\nyear = 2022\n'
                                      'source = "SEFAZ-GO"\n')
     found = {"nan": "nan", "inf": "inf", "-1.0": "-1.0"}[value]
-    assert msg == (f"{p}, field 'fiscal.collection.value_brl': expected a finite amount >= 0 in "
-                   f"BRL, found {found}")
+    assert msg == (f"{p}, linha 10, campo 'fiscal.collection.value_brl': encontrado {found}; "
+                   "esperado um valor finito >= 0 em reais (R$)")
 
 
 def test_zero_money_is_an_amount(tmp_path):
@@ -104,16 +108,47 @@ def test_zero_money_is_an_amount(tmp_path):
 def test_boundary_file_that_does_not_exist(tmp_path):
     p, msg = _error(tmp_path, BASE.replace('districts = ["520010010"]',
                                            'boundary = "limites.geojson"'))
-    assert msg == (f"{p}, field 'area.boundary': boundary file {tmp_path / 'limites.geojson'} "
-                   "does not exist")
+    assert msg == (f"{p}, linha 5, campo 'area.boundary': o arquivo de limites "
+                   f"{tmp_path / 'limites.geojson'} não existe; esperado um GeoJSON, GeoPackage "
+                   "ou Shapefile zipado (caminho relativo ao arquivo do candidato)")
 
 
 def test_unknown_key_in_a_table_lists_the_allowed_ones(tmp_path):
     p, msg = _error(tmp_path, BASE.replace("[origin]\n", '[origin]\nmunicipio = "5200100"\n'))
-    assert msg == (f"{p}, field 'origin.municipio': unknown key(s) 'municipio'; allowed here: "
-                   "municipalities")
+    assert msg == (f"{p}, linha 8, campo 'origin.municipio': chave desconhecida 'municipio'; "
+                   "permitidas aqui: municipalities")
 
 
 def test_utf16_candidate(tmp_path):
     p, msg = _error(tmp_path, BASE, encoding="utf-16")
-    assert msg == f"{p}: expected UTF-8 text; byte 0 is not valid UTF-8"
+    assert msg == (f"{p}: o byte 0 não é UTF-8 válido; esperado texto em UTF-8 (salve o arquivo "
+                   "como UTF-8)")
+
+
+FOUR_PROBLEMS = """\
+operation = "criar-municipio"
+name = "Posse d'Abadia"
+
+[area]
+districts = [520010010]
+
+[origin]
+municipalities = ["92010"]
+
+[special_interest]
+declared = true
+kind = "tourism"
+"""
+
+
+def test_every_problem_of_a_file_is_reported_at_once(tmp_path):
+    p, msg = _error(tmp_path, FOUR_PROBLEMS)
+    with pytest.raises(CandidateError) as e:
+        load_candidate(p)
+    assert [(x.field, x.line) for x in e.value.problems] == [
+        ("operation", 1), ("area.districts[0]", 5), ("origin.municipalities[0]", 8),
+        ("special_interest.justification", 10)]
+    assert msg.splitlines() == e.value.lines and len(e.value.lines) == 4
+    assert e.value.lines[3] == (f"{p}, linha 10, campo 'special_interest.justification': "
+                                "justificativa ausente; um interesse especial declarado precisa "
+                                "de uma justificativa (ver docs/LEITURAS.md, leitura I-2)")

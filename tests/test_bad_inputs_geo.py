@@ -159,6 +159,7 @@ def test_districts_of_another_municipality_than_declared(store, tmp_path):
     with pytest.raises(CandidateError) as e:
         check_candidate(load_candidate(p), store)
     assert str(e.value) == (
-        f"{p}, field 'area.districts[0]': district 520010010 (Posse d'Abadia) belongs to "
-        "municipality 5200100 (Abadiânia), which is not a declared origin "
-        "(origin.municipalities = ['5201108'])")
+        f"{p}, linha 4, campo 'area.districts[0]': o distrito 520010010 (Posse d'Abadia) "
+        "pertence ao município 5200100 (Abadiânia), que não é uma origem declarada "
+        "(origin.municipalities = ['5201108']); esperado o município do distrito entre as "
+        "origens")

@@ -86,7 +86,7 @@ def test_batch_isolates_failures_resumes_and_forces(cands, tmp_path):
     assert by["beta"]["rules"] == {"art4.II": "pass", "art4.IV": "fail", "art4.VII": "indeterminate"}
     assert by["gama"]["error"] == "ReportError: cell 3 failed for gama: ZeroDivisionError"
     assert by["torto"]["error"].startswith("CandidateError: ")
-    assert "field 'name': expected text, found int 3" in by["torto"]["error"]
+    assert "linha 2, campo 'name': encontrado o número 3; esperado texto" in by["torto"]["error"]
     # the failure is written in its own folder only, next to the partial notebook
     assert (out / "gama" / "erro.txt").read_text(encoding="utf-8").startswith("ReportError: cell 3")
     assert (out / "gama" / "estudo.ipynb").is_file()
@@ -141,13 +141,13 @@ def test_duplicate_slug_gets_its_own_folder_and_a_reason(tmp_path):
 
 
 def test_candidate_sources_errors(tmp_path):
-    with pytest.raises(ViabilidadeError, match=r"nada\.toml: no such candidate file or folder"):
+    with pytest.raises(ViabilidadeError, match=r"nada\.toml: arquivo ou pasta de candidatos inexistente"):
         candidate_files([tmp_path / "nada.toml"])
     (tmp_path / "x.txt").write_text("")
-    with pytest.raises(ViabilidadeError, match=r"x\.txt: expected a candidate file ending in \.toml, or a folder"):
+    with pytest.raises(ViabilidadeError, match=r"x\.txt: não é arquivo \.toml nem pasta; esperado um arquivo de candidato \.toml ou uma pasta"):
         candidate_files([tmp_path / "x.txt"])
     (tmp_path / "vazia").mkdir()
-    with pytest.raises(ViabilidadeError, match="no candidate files: give .toml files"):
+    with pytest.raises(ViabilidadeError, match="nenhum arquivo de candidato; esperados arquivos .toml"):
         candidate_files([tmp_path / "vazia"])
 
 
@@ -201,9 +201,9 @@ def test_index_escapes_text_and_lists_failures():
 def test_cli_exit_codes(cands, tmp_path, capsys):
     out = tmp_path / "lote"
     assert cli_main(["lote", str(cands / "nada"), "--saida", str(out)]) == 2
-    assert "nada: no such candidate file or folder" in capsys.readouterr().err
+    assert "nada: arquivo ou pasta de candidatos inexistente" in capsys.readouterr().err
     assert cli_main(["lote", str(cands), "-j", "0", "--saida", str(out)]) == 2
-    assert "expected a number of workers >= 1, found 0" in capsys.readouterr().err
+    assert "erro: -j/--jobs: encontrado 0; esperado um número de processos >= 1" in capsys.readouterr().err
 
 
 def test_reason_names_the_exception_behind_a_notebook_failure():
@@ -214,8 +214,8 @@ def test_reason_names_the_exception_behind_a_notebook_failure():
             "\nTypeError  Traceback\n----> 5 study = f()\n\nTypeError: f() got an unexpected keyword\n")
     assert reason(text) == ("x.toml: ReportError: the study notebook failed: "
                             "TypeError: f() got an unexpected keyword")
-    assert reason("CandidateError: a.toml, field 'name': expected text\n\nmore") == \
-        "CandidateError: a.toml, field 'name': expected text"
+    assert reason("CandidateError: a.toml, campo 'name': esperado texto\n\nmore") == \
+        "CandidateError: a.toml, campo 'name': esperado texto"
     assert reason("") is None and reason(None) is None
 
 

@@ -57,16 +57,16 @@ def test_names_with_quotes_round_trip(tmp_path):
 def test_bad_districts_table_is_named():
     df = pd.DataFrame({"cod_distrito": ["520010010"], "nome": ["X"], "cod_ibge": ["5200100"],
                        "nome_municipio": ["Y"]})
-    with pytest.raises(DataError, match=r"^file districts, column 'sede': expected columns "
-                                        r"cod_distrito, nome, cod_ibge, nome_municipio, sede; missing sede$"):
+    with pytest.raises(DataError, match=r"^file districts, column 'sede': faltam as colunas sede; "
+                                        r"esperadas cod_distrito, nome, cod_ibge, nome_municipio, sede$"):
         non_seat_districts(df)
     df["sede"] = ["sim"]
-    with pytest.raises(DataError, match=r"^file districts, row 2, column 'sede': expected true or "
-                                        r"false, found 'sim' \(district 520010010\)$"):
+    with pytest.raises(DataError, match=r"^file districts, row 2, column 'sede': encontrado "
+                                        r"'sim' \(distrito 520010010\); esperado true ou false$"):
         non_seat_districts(df)
 
 
 def test_unknown_family(tmp_path):
-    with pytest.raises(ViabilidadeError, match="unknown candidate family 'distritos'; expected one of "
+    with pytest.raises(ViabilidadeError, match="família de candidatos desconhecida 'distritos'; esperada uma de "
                                                "distritos-nao-sede"):
         generate_candidates("distritos", tmp_path)

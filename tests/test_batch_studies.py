@@ -29,9 +29,9 @@ pytestmark = [
 BROKEN = ('# district code written as a number: loses nothing here, but is refused\n'
           'operation = "create-municipality"\nname = "Distrito quebrado"\n'
           '[area]\ndistricts = [520010010]\n[origin]\nmunicipalities = ["5200100"]\n')
-BROKEN_REASON = ("CandidateError: {path}, field 'area.districts[0]': district codes must be "
-                 "quoted text (\"520010010\"), found the number 520010010: a number loses "
-                 "leading zeros")
+BROKEN_REASON = ("CandidateError: {path}, linha 5, campo 'area.districts[0]': encontrado o "
+                 "número 520010010; esperado o código de distrito entre aspas, como texto "
+                 "(\"520010010\"): um número perde os zeros à esquerda")
 
 
 def _lote(args: list[str]) -> tuple[int, float]:

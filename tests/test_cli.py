@@ -18,7 +18,7 @@ def test_bad_candidate_exits_2_with_the_field(tmp_path, capsys):
     code = main(["estudo", str(bad), "--out", str(tmp_path / "out")])
     err = capsys.readouterr().err
     assert code == 2
-    assert err.startswith("erro: ") and "sem-origem.toml" in err and "field 'origin'" in err
+    assert err.startswith("erro: ") and "sem-origem.toml" in err and "campo 'origin'" in err
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 
@@ -28,6 +28,85 @@ def test_bad_settings_file_exits_2(tmp_path, capsys):
     code = main(["apresentacao", str(POSSE), "--out", str(tmp_path), "--settings", str(s)])
     assert code == 2
     assert "quorum" in capsys.readouterr().err
+
+
+FOUR_PROBLEMS = """\
+operation = "criar-municipio"
+name = "Posse d'Abadia"
+
+[area]
+districts = [520010010]
+
+[origin]
+municipalities = ["92010"]
+
+[special_interest]
+declared = true
+kind = "tourism"
+"""
+
+
+def test_four_problems_give_four_portuguese_lines_each_naming_its_field(tmp_path, capsys):
+    bad = tmp_path / "quatro.toml"
+    bad.write_text(FOUR_PROBLEMS, encoding="utf-8")
+    code = main(["estudo", str(bad), "--out", str(tmp_path / "out")])
+    out = capsys.readouterr()
+    lines = out.err.splitlines()
+    assert code == 2 and out.out == "" and "Traceback" not in out.err
+    assert lines == [
+        f"erro: {bad}, linha 1, campo 'operation': encontrado 'criar-municipio'; esperado um de "
+        "create-municipality, create-district, transfer-area, fusion, boundary-correction",
+        f"erro: {bad}, linha 5, campo 'area.districts[0]': encontrado o número 520010010; "
+        "esperado o código de distrito entre aspas, como texto (\"520010010\"): um número perde "
+        "os zeros à esquerda",
+        f"erro: {bad}, linha 8, campo 'origin.municipalities[0]': encontrado '92010', que parece "
+        "um código TSE de município (5 algarismos); esperado um código IBGE de município com 7 "
+        "algarismos começando por 52 (Goiás), p. ex. \"5200100\"",
+        f"erro: {bad}, linha 10, campo 'special_interest.justification': justificativa ausente; "
+        "um interesse especial declarado precisa de uma justificativa (ver docs/LEITURAS.md, "
+        "leitura I-2)"]
+    assert not (tmp_path / "out").exists()
+
+
+def test_help_is_in_portuguese(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert e.value.code == 0
+    assert out.startswith("uso: viabilidade [-h] COMANDO ...")
+    assert "\nopções:\n  -h, --help    mostra esta ajuda e sai\n" in out
+    assert "\ncomandos:\n" in out
+    assert "escreve um estudo de viabilidade a partir de um arquivo de" in out
+    for english in ("usage:", "options:", "show this help", "positional arguments"):
+        assert english not in out
+
+
+def test_study_help_is_in_portuguese(capsys):
+    with pytest.raises(SystemExit):
+        main(["estudo", "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("uso: viabilidade estudo [-h] [--out PASTA] [--settings ARQUIVO]")
+    assert "\nargumentos posicionais:\n  CANDIDATO" in out
+    assert "\nopções:\n  -h, --help " in out and "mostra esta ajuda e sai" in out
+    assert "pasta raiz de saída (padrão: outputs/)" in out
+    for english in ("usage:", "options:", "show this help", "positional arguments", "default"):
+        assert english not in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["estudo"], "viabilidade estudo: erro: faltam os argumentos obrigatórios: CANDIDATO"),
+    (["lote", "-j", "x"], "viabilidade lote: erro: argumento -j/--jobs: valor inválido: 'x' "
+                          "(esperado um número inteiro)"),
+    (["voar"], "viabilidade: erro: argumento COMANDO: opção inválida: 'voar' (escolha entre "
+               "'data', 'estudo'"),
+    (["estudo", "a.toml", "--saida", "x"], "viabilidade: erro: argumentos não reconhecidos: "
+                                           "--saida x"),
+])
+def test_argument_errors_are_in_portuguese(argv, message, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and err.startswith("uso: ") and message in err
 
 
 def test_help_lists_every_command(capsys):

@@ -140,7 +140,7 @@ def test_saved_scenario_runs_the_same_through_analyse(store, posse, tmp_path):
 
 def test_saving_what_if_figures_needs_consent(posse, tmp_path):
     scen = posse.with_override(FigureOverride(AREA, "population", 3000))
-    with pytest.raises(CandidateError, match=r"field 'overrides': the scenario has what-if figures "
+    with pytest.raises(CandidateError, match=r"campo 'overrides': the scenario has what-if figures "
                                              r"\(área population = 3000\) that a candidate file cannot hold"):
         scenario_toml(scen, tmp_path / "x.toml")
     text = scenario_toml(scen, tmp_path / "x.toml", drop_overrides=True)
@@ -162,7 +162,7 @@ def test_scenario_validation_messages(store):
 
 def test_district_of_a_non_origin_is_reported_as_in_a_study(store, posse):
     wrong = posse.replace(districts=(POSSE, NATINOPOLIS))   # Goianésia not declared as origin
-    with pytest.raises(CandidateError, match="district 520860810 .* belongs to municipality 5208608"):
+    with pytest.raises(CandidateError, match="o distrito 520860810 .* pertence ao município 5208608"):
         run_scenario(wrong, store)
 
 

@@ -91,7 +91,7 @@ def test_first_release_vintage(store):
 def test_unknown_district_code(store, tmp_path):
     with pytest.raises(CandidateError) as e:
         build_profile(load_candidate(cand(tmp_path, '"520010099"', '"5200100"')), store, Settings())
-    assert "area.districts[0]" in str(e.value) and "unknown IBGE district code '520010099'" in str(e.value)
+    assert "area.districts[0]" in str(e.value) and "código IBGE de distrito desconhecido '520010099'" in str(e.value)
 
 
 def test_unknown_origin_code(store, tmp_path):
@@ -105,11 +105,21 @@ def test_district_of_undeclared_municipality(store, tmp_path):
     with pytest.raises(CandidateError) as e:
         build_profile(load_candidate(cand(tmp_path, '"521250106"', '"5200100"')), store, Settings())
     msg = str(e.value)
-    assert "Luziânia" in msg and "not a declared origin" in msg and "area.districts[0]" in msg
+    assert "Luziânia" in msg and "não é uma origem declarada" in msg and "area.districts[0]" in msg
 
 
 def test_area_municipality_equal_to_origin(store, tmp_path):
     with pytest.raises(CandidateError) as e:
         build_profile(load_candidate(cand(tmp_path, "", '"5200100"', munis='"5200100"')),
                       store, Settings())
-    assert "both the area and an origin" in str(e.value)
+    assert "é ao mesmo tempo a área e uma origem" in str(e.value)
+
+
+def test_every_data_problem_of_a_candidate_is_reported_at_once(store, tmp_path):
+    # unknown origin 5299999; Posse d'Abadia then belongs to an undeclared origin (Abadiânia)
+    p = cand(tmp_path, '"520010010", "520010099"', '"5299999"')
+    with pytest.raises(CandidateError) as e:
+        build_profile(load_candidate(p), store, Settings())
+    assert [x.field for x in e.value.problems] == [
+        "origin.municipalities[0]", "area.districts[0]", "area.districts[1]"]
+    assert all(line.startswith(f"{p}, linha ") for line in e.value.lines)

@@ -57,10 +57,10 @@ def test_icms_share_table():
 def test_icms_share_missing_and_errors():
     r = icms_share(None, _m(1.0, 2025), None, 2027)
     assert r.share is None and r.missing == ["valor adicionado da área (SEFAZ-GO)"]
-    with pytest.raises(CandidateError, match=r"field 'fiscal.value_added_area': the area's value added "
-                                             r"\(300 BRL\) exceeds the origin's \(200 BRL\)"):
+    with pytest.raises(CandidateError, match=r"campo 'fiscal.value_added_area': o valor adicionado da área "
+                                             r"\(R\$ 300\) excede o da origem \(R\$ 200\)"):
         icms_share(_m(300, 2025), _m(200, 2025), None, 2027)
-    with pytest.raises(CandidateError, match=r"field 'fiscal.value_added_origin': expected the origin's value added > 0 BRL, found 0"):
+    with pytest.raises(CandidateError, match=r"campo 'fiscal.value_added_origin': encontrado 0; esperado um valor adicionado da origem > 0"):
         icms_share(_m(0, 2025), _m(0, 2025), None, 2027)
     late = icms_share(_m(1.0, 2027), _m(2.0, 2027), None, 2027)
     assert "§ 1º" in late.reason

@@ -60,7 +60,7 @@ def test_no_creation_in_municipal_election_year(year, status):
 def test_installation_and_deadlines():
     assert calendar.installation_date(2027) == dt.date(2029, 1, 1)
     assert calendar.installation_date(2029) == dt.date(2033, 1, 1)
-    with pytest.raises(SettingsError, match="no municipality can be created in 2028, a municipal-election year"):
+    with pytest.raises(SettingsError, match=r"encontrado 2028, ano de eleição municipal; nenhum município pode ser criado nesse ano \(art\. 7º, § 3º\)"):
         calendar.installation_date(2028)
     inst = dt.date(2029, 1, 1)
     assert calendar.servants_option_deadline(inst) == dt.date(2029, 4, 1)
@@ -141,8 +141,8 @@ def test_district_buildings(buildings, status):
 
 
 def test_profile_of_another_operation_is_refused():
-    with pytest.raises(CandidateError, match=r"posse-dabadia.toml, field 'operation': the profile was built for "
-                                             r"'create-district' but the candidate's operation is 'create-municipality'"):
+    with pytest.raises(CandidateError, match=r"posse-dabadia.toml, campo 'operation': o perfil foi montado para "
+                                             r"'create-district', mas a operação do candidato é 'create-municipality'"):
         evaluate(candidate(), simple_profile(1, 1, 1, operation="create-district"), S)
 
 

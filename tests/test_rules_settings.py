@@ -1,5 +1,6 @@
 """Settings: defaults are the law's values; reduced thresholds follow I-1, I-1b and I-3."""
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -42,20 +43,34 @@ def test_reduction_items_reading_decides_which_items_shrink():
 
 
 def test_unknown_key_names_the_key():
-    with pytest.raises(SettingsError, match=r"field 'settings.quorom'.*unknown setting 'quorom'; allowed: reduction_items"):
+    with pytest.raises(SettingsError, match=r"campo 'settings.quorom': configuração desconhecida 'quorom'; permitidas: reduction_items"):
         Settings.from_dict({"quorom": "literal"})
 
 
 def test_bad_choice_lists_the_allowed_values():
-    with pytest.raises(SettingsError, match=r"field 'settings.quorum': expected one of absolute-majority, literal, found 'half'"):
+    with pytest.raises(SettingsError, match=r"campo 'settings.quorum': encontrado 'half'; esperado um de absolute-majority, literal"):
         Settings.from_dict({"quorum": "half"})
 
 
 def test_bad_threshold_and_year():
-    with pytest.raises(SettingsError, match=r"settings.population': expected a whole number >= 0, found -1"):
+    with pytest.raises(SettingsError, match=r"settings.population': encontrado -1; esperado um número inteiro >= 0"):
         Settings(population=-1)
-    with pytest.raises(SettingsError, match=r"settings.creation_year': expected a year between 1990 and 2100, found 1980"):
+    with pytest.raises(SettingsError, match=r"settings.creation_year': encontrado 1980; esperado um ano entre 1990 e 2100"):
         Settings(creation_year=1980)
+
+
+def test_every_problem_of_a_settings_file_is_reported_at_once(tmp_path):
+    f = tmp_path / "s.toml"
+    f.write_text('quorum = "maioria"\npopulaton = 2500\npopulation = -3\n', encoding="utf-8")
+    with pytest.raises(SettingsError) as e:
+        Settings.from_toml(f)
+    assert e.value.lines == [
+        f"{f}, linha 2, campo 'settings.populaton': configuração desconhecida 'populaton'; "
+        "permitidas: " + ", ".join(f.name for f in dataclasses.fields(Settings)),
+        f"{f}, linha 1, campo 'settings.quorum': encontrado 'maioria'; esperado um de "
+        "absolute-majority, literal",
+        f"{f}, linha 3, campo 'settings.population': encontrado -3; esperado um número "
+        "inteiro >= 0"]
 
 
 def test_round_trip_and_toml(tmp_path):
@@ -65,7 +80,7 @@ def test_round_trip_and_toml(tmp_path):
     f.write_text('[settings]\nreduction = "by"\npopulation = 2500\n', encoding="utf-8")
     assert Settings.from_toml(f) == Settings(reduction="by", population=2500)
     f.write_text('reduction = "half"\n', encoding="utf-8")
-    with pytest.raises(SettingsError, match=r"/s.toml, field 'settings.reduction': expected one of to, by"):
+    with pytest.raises(SettingsError, match=r"/s.toml, linha 1, campo 'settings.reduction': encontrado 'half'; esperado um de to, by"):
         Settings.from_toml(f)
 
 
@@ -90,7 +105,7 @@ def test_merge_overrides_only_what_differs_or_is_named():
     assert (merged.quorum, merged.reduction, merged.creation_year) == ("literal", "by", 2027)
     assert cand.merge({"quorum": "absolute-majority"}).quorum == "absolute-majority"
     assert cand.merge(None) is cand
-    with pytest.raises(SettingsError, match=r"unknown setting 'quorom'"):
+    with pytest.raises(SettingsError, match=r"configuração desconhecida 'quorom'"):
         cand.merge({"quorom": "literal"})
-    with pytest.raises(SettingsError, match=r"c.toml, field 'settings.quorum': expected one of"):
+    with pytest.raises(SettingsError, match=r"c.toml, campo 'settings.quorum': encontrado 'x'; esperado um de"):
         Settings.from_dict({"quorum": "x"}, source="c.toml")

@@ -43,15 +43,16 @@ def test_malformed_candidate_fails_before_anything_is_written(tmp_path):
     bad.write_text(POSSE.read_text(encoding="utf-8").replace('districts = ["520010010"]',
                                                             "districts = [520010010]"), encoding="utf-8")
     out = tmp_path / "outputs"
-    with pytest.raises(CandidateError, match=r"ruim\.toml, field 'area\.districts\[0\]': district codes "
-                                             r"must be quoted text \(\"520010010\"\)"):
+    with pytest.raises(CandidateError, match=r"ruim\.toml, linha \d+, campo 'area\.districts\[0\]': "
+                                             r"encontrado o número 520010010; esperado o "
+                                             r"código de distrito entre aspas"):
         study.run_study(bad, out)
     assert not out.exists()
 
 
 def test_unknown_setting_fails_before_anything_is_written(tmp_path):
     out = tmp_path / "outputs"
-    with pytest.raises(SettingsError, match=r"field 'settings\.quorom'.*unknown setting 'quorom'"):
+    with pytest.raises(SettingsError, match=r"campo 'settings\.quorom': configuração desconhecida 'quorom'"):
         study.run_study(POSSE, out, settings={"quorom": "literal"})
     assert not out.exists()
 

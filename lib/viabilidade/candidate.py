@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import CandidateError
+from .errors import CandidateError, field_line
 
 OPERATIONS = {
     "create-municipality": "criação de município (arts. 1º a 4º)",
@@ -161,97 +161,147 @@ def slugify(text: str) -> str:
     CandidateError
         If nothing usable remains.
     """
-    ascii_ = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    ascii_ = ascii_.lower().replace("'", "")
+    ascii_ = fold(text).replace("'", "")
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_).strip("-")
     if not slug:
-        raise CandidateError(f"cannot derive a folder name from {text!r}", field="slug")
+        raise CandidateError(f"não é possível formar um nome de pasta a partir de {text!r}; "
+                             "esperadas letras ou algarismos", field="slug")
     return slug[:80]
 
 
-class _Reader:
-    """Walks a TOML table, recording which keys were used so the rest can be reported."""
+def fold(text: str) -> str:
+    """Lower case without accents (``"Posse d'Abadia"`` -> ``"posse d'abadia"``)."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
 
-    def __init__(self, path: Path, table: dict, prefix: str = ""):
-        self.path, self.table, self.prefix, self.used = path, table, prefix, set()
+
+class _Problems:
+    """The problems found in one file, each with the line of its field where known."""
+
+    def __init__(self, path: Path, text: str = ""):
+        self.path, self.text, self.items = path, text, []
+
+    def add(self, field_: str | None, msg: str) -> None:
+        line = field_line(self.text, field_) if field_ and self.text else None
+        self.items.append(CandidateError(msg, file=self.path, field=field_, line=line))
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise CandidateError.collect(self.items)
+
+
+class _Reader:
+    """Walks a TOML table, recording which keys were used so the rest can be reported.
+
+    Problems are recorded in a shared :class:`_Problems` and the reader goes on, so that a
+    file with several problems reports all of them at once.
+    """
+
+    def __init__(self, problems: _Problems, table: dict, prefix: str = ""):
+        self.problems, self.table, self.prefix, self.used = problems, table, prefix, set()
+        self.path = problems.path
 
     def _name(self, key: str) -> str:
         return f"{self.prefix}{key}"
 
-    def error(self, key: str, msg: str) -> CandidateError:
-        return CandidateError(msg, file=self.path, field=self._name(key))
+    def error(self, key: str, msg: str) -> None:
+        self.problems.add(self._name(key), msg)
 
     def get(self, key: str, kind: type | tuple, required: bool = False, default=None):
         self.used.add(key)
         if key not in self.table:
             if required:
-                raise self.error(key, "is required but missing")
+                self.error(key, f"campo obrigatório ausente; esperado {_kind_name(kind)}")
             return default
         value = self.table[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if isinstance(value, bool) and bool not in kinds:
-            raise self.error(key, f"expected {_kind_name(kinds)}, found a boolean {value!r}")
+            self.error(key, f"encontrado o valor lógico {str(value).lower()}; "
+                            f"esperado {_kind_name(kinds)}")
+            return default
         if not isinstance(value, kinds):
-            raise self.error(key, f"expected {_kind_name(kinds)}, found {type(value).__name__} {value!r}")
+            self.error(key, f"{_found(value)}; esperado {_kind_name(kinds)}")
+            return default
         return value
 
     def sub(self, key: str, required: bool = False) -> "_Reader | None":
         table = self.get(key, dict, required=required)
         if table is None:
             return None
-        return _Reader(self.path, table, f"{self._name(key)}.")
+        return _Reader(self.problems, table, f"{self._name(key)}.")
 
     def finish(self) -> None:
-        extra = sorted(set(self.table) - self.used)
-        if extra:
-            raise CandidateError(
-                f"unknown key(s) {', '.join(repr(k) for k in extra)}; allowed here: "
-                f"{', '.join(sorted(self.used))}",
-                file=self.path, field=self._name(extra[0]))
+        for key in sorted(set(self.table) - self.used):
+            allowed = ", ".join(sorted(self.used))
+            self.error(key, f"chave desconhecida {key!r}; permitidas aqui: {allowed}")
 
 
-def _kind_name(kinds: tuple) -> str:
-    names = {str: "text", int: "a whole number", float: "a number", bool: "true/false",
-             list: "a list", dict: "a table", dt.date: "a date (YYYY-MM-DD)"}
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+_KIND_NAMES = {str: "texto", int: "um número inteiro", float: "um número",
+               bool: "true/false", list: "uma lista", dict: "uma tabela",
+               dt.date: "uma data (AAAA-MM-DD)"}
+
+
+def _kind_name(kinds) -> str:
+    kinds = kinds if isinstance(kinds, tuple) else (kinds,)
+    return " ou ".join(_KIND_NAMES.get(k, k.__name__) for k in kinds)
+
+
+def _found(value) -> str:
+    """``encontrado …`` naming a found TOML value by its kind and text (gender agreed)."""
+    kind = {str: "encontrado o texto", int: "encontrado o número", float: "encontrado o número",
+            list: "encontrada a lista", dict: "encontrada a tabela",
+            dt.datetime: "encontradas a data e hora", dt.date: "encontrada a data",
+            dt.time: "encontrada a hora"}.get(type(value), f"encontrado {type(value).__name__}")
+    if isinstance(value, (dt.date, dt.time)):
+        return f"{kind} {value.isoformat()}"
+    return f"{kind} {value!r}"
 
 
 def _code_list(r: _Reader, key: str, pattern: re.Pattern, what: str) -> tuple[str, ...]:
     values = r.get(key, list, default=[])
+    word = {"municipality": "município", "district": "distrito"}[what]
     out = []
     for i, v in enumerate(values):
         name = f"{key}[{i}]"
         if isinstance(v, int) and not isinstance(v, bool):
-            raise r.error(name, f"{what} codes must be quoted text (\"{v}\"), found the number {v}: "
-                                "a number loses leading zeros")
+            r.error(name, f"encontrado o número {v}; esperado o código de {word} entre aspas, "
+                          f"como texto (\"{v}\"): um número perde os zeros à esquerda")
+            continue
         if not isinstance(v, str):
-            raise r.error(name, f"expected a {what} code as text, found {v!r}")
+            r.error(name, f"{_found(v)}; esperado um código de {word} como texto")
+            continue
         v = v.strip()
         if not pattern.match(v):
-            raise r.error(name, _code_hint(v, what))
+            r.error(name, _code_hint(v, what))
+            continue
         if v in out:
-            raise r.error(name, f"{what} code {v} is listed twice")
+            r.error(name, f"o código de {word} {v} aparece duas vezes; esperado uma vez")
+            continue
         out.append(v)
     return tuple(out)
 
 
 def _code_hint(v: str, what: str) -> str:
-    expected = ("a 7-digit IBGE municipality code starting with 52 (Goiás), e.g. \"5200100\""
-                if what == "municipality" else
-                "a 9-digit IBGE district code starting with 52 (Goiás), e.g. \"520010010\"")
+    expected = ("um código IBGE de município com 7 algarismos começando por 52 (Goiás), "
+                "p. ex. \"5200100\"" if what == "municipality" else
+                "um código IBGE de distrito com 9 algarismos começando por 52 (Goiás), "
+                "p. ex. \"520010010\"")
     if v.isdigit() and len(v) == 5:
-        return f"expected {expected}; found {v!r}, which looks like a TSE municipality code (5 digits)"
+        return (f"encontrado {v!r}, que parece um código TSE de município (5 algarismos); "
+                f"esperado {expected}")
     if v.isdigit() and what == "municipality" and len(v) == 9:
-        return f"expected {expected}; found {v!r}, which looks like a district code (9 digits)"
+        return (f"encontrado {v!r}, que parece um código de distrito (9 algarismos); "
+                f"esperado {expected}")
     if v.isdigit() and what == "district" and len(v) == 7:
-        return f"expected {expected}; found {v!r}, which looks like a municipality code (7 digits)"
-    return f"expected {expected}; found {v!r}"
+        return (f"encontrado {v!r}, que parece um código de município (7 algarismos); "
+                f"esperado {expected}")
+    return f"encontrado {v!r}; esperado {expected}"
 
 
 def _nonneg_int(r: _Reader, key: str) -> int | None:
     v = r.get(key, int)
     if v is not None and v < 0:
-        raise r.error(key, f"expected a count >= 0, found {v}")
+        r.error(key, f"encontrado {v}; esperada uma contagem >= 0")
+        return None
     return v
 
 
@@ -264,7 +314,9 @@ def _date(r: _Reader, key: str) -> dt.date | None:
     try:
         return dt.date.fromisoformat(v)
     except ValueError:
-        raise r.error(key, f"expected a date as YYYY-MM-DD, found {v!r}") from None
+        r.error(key, f"encontrado {v!r}; esperada uma data válida no formato AAAA-MM-DD "
+                     "(p. ex. 2020-12-31)")
+        return None
 
 
 def _money(r: _Reader, key: str) -> MoneyFigure | None:
@@ -272,13 +324,17 @@ def _money(r: _Reader, key: str) -> MoneyFigure | None:
     if s is None:
         return None
     value = s.get("value_brl", (int, float), required=True)
-    if not value >= 0 or value == float("inf"):
-        raise s.error("value_brl", f"expected a finite amount >= 0 in BRL, found {value}")
+    if value is not None and (not value >= 0 or value == float("inf")):
+        s.error("value_brl", f"encontrado {value}; esperado um valor finito >= 0 em reais (R$)")
+        value = None
     year = s.get("year", int, required=True)
-    if not 1988 <= year <= 2100:
-        raise s.error("year", f"expected a fiscal year between 1988 and 2100, found {year}")
+    if year is not None and not 1988 <= year <= 2100:
+        s.error("year", f"encontrado {year}; esperado um exercício fiscal entre 1988 e 2100")
+        year = None
     source = s.get("source", str, required=True)
     s.finish()
+    if value is None or year is None or source is None:
+        return None
     return MoneyFigure(float(value), year, source)
 
 
@@ -289,11 +345,19 @@ def _evidence_table(r: _Reader, key: str, allowed: dict[str, str]) -> dict[str, 
     out = {}
     for item in list(s.table):
         if item not in allowed:
-            raise s.error(item, f"unknown evidence item {item!r}; expected one of {', '.join(allowed)}")
+            s.used.add(item)
+            s.error(item, f"item de comprovação desconhecido {item!r}; esperado um de "
+                          f"{', '.join(allowed)}")
+            continue
         e = s.sub(item)
-        out[item] = Evidence(e.get("what", str, required=True), e.get("where", str, default=""),
-                             e.get("document", str, required=True))
+        if e is None:
+            continue
+        what = e.get("what", str, required=True)
+        where = e.get("where", str, default="")
+        document = e.get("document", str, required=True)
         e.finish()
+        if what is not None and document is not None:
+            out[item] = Evidence(what, where or "", document)
     s.finish()
     return out
 
@@ -314,95 +378,124 @@ def load_candidate(path: str | Path) -> Candidate:
     ------
     CandidateError
         If the file is missing, is not UTF-8 TOML, has unknown keys, misses a required field,
-        or a field has the wrong type or form; the message names the file and field.
-        Consistency with the data (do the districts exist, belong to the origin?) is checked
-        by :func:`viabilidade.profile.check_candidate`.
+        or a field has the wrong type or form. Every problem of the file is reported at once
+        (:attr:`CandidateError.problems`), each naming the file, the line where known and the
+        field. Consistency with the data (do the districts exist, belong to the origin?) is
+        checked by :func:`viabilidade.profile.check_candidate`.
     """
     path = Path(path)
     try:
         raw = path.read_bytes()
     except OSError as e:
-        raise CandidateError(f"cannot read the candidate file: {e.strerror}", file=path) from None
+        raise CandidateError(f"não foi possível ler o arquivo do candidato: "
+                             f"{_os_reason(e)}", file=path) from None
     try:
-        doc = tomllib.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise CandidateError(f"expected UTF-8 text; byte {e.start} is not valid UTF-8", file=path) from None
+        raise CandidateError(f"o byte {e.start} não é UTF-8 válido; esperado texto em UTF-8 "
+                             "(salve o arquivo como UTF-8)", file=path) from None
+    try:
+        doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise CandidateError(f"not valid TOML: {e}", file=path) from None
+        raise CandidateError(f"TOML inválido: {toml_reason(e)}", file=path,
+                             line=toml_position(e)[0]) from None
 
-    r = _Reader(path, doc)
+    problems = _Problems(path, text)
+    r = _Reader(problems, doc)
     operation = r.get("operation", str, required=True)
-    if operation not in OPERATIONS:
-        raise r.error("operation", f"expected one of {', '.join(OPERATIONS)}, found {operation!r}")
-    name = r.get("name", str, required=True).strip()
-    if not name:
-        raise r.error("name", "must not be empty")
-    seat = r.get("seat", str, default=name).strip() or name
+    if operation is not None and operation not in OPERATIONS:
+        r.error("operation", f"encontrado {operation!r}; esperado um de {', '.join(OPERATIONS)}")
+        operation = None
+    name = (r.get("name", str, required=True) or "").strip()
+    if "name" in doc and isinstance(doc["name"], str) and not name:
+        r.error("name", "encontrado um texto vazio; esperado o nome da área")
+    seat = (r.get("seat", str, default=name) or "").strip() or name
     slug_in = r.get("slug", str)
-    slug = slugify(slug_in if slug_in is not None else path.stem)
+    try:
+        slug = slugify(slug_in if slug_in is not None else path.stem)
+    except CandidateError as e:
+        r.error("slug", e.message)
+        slug = ""
     creation_year = r.get("creation_year", int)
     if creation_year is not None and not 1990 <= creation_year <= 2100:
-        raise r.error("creation_year", f"expected a year between 1990 and 2100, found {creation_year}")
+        r.error("creation_year", f"encontrado {creation_year}; esperado um ano entre 1990 e 2100")
+        creation_year = None
     request_date = _date(r, "request_date")
 
     seat_point = None
     sp = r.sub("seat_point")
     if sp is not None:
-        lat = float(sp.get("lat", (int, float), required=True))
-        lon = float(sp.get("lon", (int, float), required=True))
+        lat = sp.get("lat", (int, float), required=True)
+        lon = sp.get("lon", (int, float), required=True)
         sp.finish()
-        if not (-19.6 <= lat <= -12.3 and -53.3 <= lon <= -45.9):
-            hint = (" (latitude and longitude look swapped)"
-                    if (-19.6 <= lon <= -12.3 and -53.3 <= lat <= -45.9) else "")
-            raise CandidateError(f"point (lat {lat}, lon {lon}) lies outside Goiás "
-                                 f"(lat -19.6..-12.3, lon -53.3..-45.9){hint}",
-                                 file=path, field="seat_point")
-        seat_point = (lat, lon)
+        if lat is not None and lon is not None:
+            lat, lon = float(lat), float(lon)
+            if not (-19.6 <= lat <= -12.3 and -53.3 <= lon <= -45.9):
+                hint = (" (latitude e longitude parecem trocadas)"
+                        if (-19.6 <= lon <= -12.3 and -53.3 <= lat <= -45.9) else "")
+                problems.add("seat_point", f"o ponto (lat {lat}, lon {lon}) fica fora de Goiás"
+                                           f"{hint}; esperado lat -19,6..-12,3 e "
+                                           "lon -53,3..-45,9")
+            else:
+                seat_point = (lat, lon)
 
     area = r.sub("area", required=True)
-    districts = _code_list(area, "districts", _COD_DISTRITO, "district")
-    municipalities = _code_list(area, "municipalities", _COD_IBGE, "municipality")
-    boundary = area.get("boundary", str)
-    area.finish()
-    if boundary is not None:
-        boundary = (path.parent / boundary).resolve()
-        if not boundary.is_file():
-            raise CandidateError(f"boundary file {boundary} does not exist", file=path, field="area.boundary")
-    if operation != "boundary-correction" and not (districts or municipalities or boundary):
-        raise CandidateError("the area is empty: give districts, municipalities or a boundary file",
-                             file=path, field="area")
+    districts: tuple[str, ...] = ()
+    municipalities: tuple[str, ...] = ()
+    boundary = None
+    if area is not None:
+        districts = _code_list(area, "districts", _COD_DISTRITO, "district")
+        municipalities = _code_list(area, "municipalities", _COD_IBGE, "municipality")
+        boundary = area.get("boundary", str)
+        area.finish()
+        if boundary is not None:
+            boundary = (path.parent / boundary).resolve()
+            if not boundary.is_file():
+                problems.add("area.boundary", f"o arquivo de limites {boundary} não existe; "
+                                              "esperado um GeoJSON, GeoPackage ou Shapefile "
+                                              "zipado (caminho relativo ao arquivo do candidato)")
+                boundary = None
+        elif (operation not in (None, "boundary-correction")
+              and not (districts or municipalities)
+              and not any(problems_for(problems, "area."))):
+            problems.add("area", "a área está vazia; esperados distritos (districts), "
+                                 "municípios (municipalities) ou um arquivo de limites (boundary)")
 
-    origin = r.sub("origin", required=operation != "fusion")
+    origin = r.sub("origin", required=operation not in (None, "fusion"))
     origins: tuple[str, ...] = ()
     if origin is not None:
         origins = _code_list(origin, "municipalities", _COD_IBGE, "municipality")
         origin.finish()
-    if operation != "fusion" and not origins:
-        raise CandidateError("at least one origin municipality is required",
-                             file=path, field="origin.municipalities")
+        if (operation not in (None, "fusion") and not origins
+                and not any(problems_for(problems, "origin."))):
+            problems.add("origin.municipalities", "a lista está vazia; esperado ao menos um "
+                                                  "município de origem")
 
     destination = None
     dest = r.sub("destination", required=operation == "transfer-area")
     if dest is not None:
-        d = _code_list(_Reader(path, {"municipalities": [dest.get("municipality", str, required=True)]},
-                               "destination."), "municipalities", _COD_IBGE, "municipality")
-        destination = d[0]
+        code = dest.get("municipality", str, required=True)
         dest.finish()
+        if code is not None:
+            d = _code_list(_Reader(problems, {"municipality": [code]}, "destination."),
+                           "municipality", _COD_IBGE, "municipality")
+            destination = d[0] if d else None
 
     si = r.sub("special_interest")
     declared, kind, justification = False, None, ""
     if si is not None:
         declared = si.get("declared", bool, default=False)
         kind = si.get("kind", str)
-        justification = si.get("justification", str, default="")
+        justification = si.get("justification", str, default="") or ""
         si.finish()
         if declared and kind not in SPECIAL_INTEREST_KINDS:
-            raise CandidateError(f"a declared special interest needs kind = one of "
-                                 f"{', '.join(SPECIAL_INTEREST_KINDS)}; found {kind!r}",
-                                 file=path, field="special_interest.kind")
+            problems.add("special_interest.kind",
+                         f"encontrado {kind!r}; um interesse especial declarado precisa de "
+                         f"kind = um de {', '.join(SPECIAL_INTEREST_KINDS)}")
         if declared and not justification.strip():
-            raise CandidateError("a declared special interest needs a justification (RULES.md I-2)",
-                                 file=path, field="special_interest.justification")
+            problems.add("special_interest.justification",
+                         "justificativa ausente; um interesse especial declarado precisa de "
+                         "uma justificativa (ver docs/LEITURAS.md, leitura I-2)")
 
     petition, plebiscite = None, None
     proc = r.sub("process")
@@ -417,7 +510,7 @@ def load_candidate(path: str | Path) -> Candidate:
                 date=_date(pl, "date"),
                 seat_question_approved=pl.get("seat_question_approved", bool))
             pl.finish()
-            _check_plebiscite(plebiscite, path)
+            _check_plebiscite(plebiscite, problems)
         proc.finish()
 
     evidence = _evidence_table(r, "evidence", EVIDENCE_ITEMS)
@@ -433,6 +526,7 @@ def load_candidate(path: str | Path) -> Candidate:
 
     settings = r.get("settings", dict, default={})
     r.finish()
+    problems.raise_if_any()
     return Candidate(
         path=path, slug=slug, operation=operation, name=name, seat=seat,
         districts=districts, municipalities=municipalities, boundary=boundary,
@@ -444,12 +538,57 @@ def load_candidate(path: str | Path) -> Candidate:
         boundary_correction=correction, settings=settings, **money)
 
 
-def _check_plebiscite(p: Plebiscite, path: Path) -> None:
-    field_ = "process.plebiscite"
+def problems_for(problems: _Problems, prefix: str) -> list[CandidateError]:
+    """The problems already recorded under a field prefix (``"area."``)."""
+    return [p for p in problems.items if (p.field or "").startswith(prefix)]
+
+
+def toml_reason(e: "tomllib.TOMLDecodeError") -> str:
+    """A TOML syntax error's reason in pt-BR, with the line and column when tomllib gives them."""
+    msg = getattr(e, "msg", None) or str(e).split(" (at ")[0]
+    reasons = {"Expected ']' at the end of a table declaration": "falta ']' no fim do cabeçalho "
+                                                                 "da tabela",
+               "Invalid value": "valor inválido",
+               "Expected '=' after a key in a key/value pair": "falta '=' depois da chave",
+               "Unclosed array": "lista sem ']' de fechamento",
+               "Unterminated string": "texto sem aspas de fechamento",
+               "Cannot declare": "tabela declarada duas vezes",
+               "Cannot overwrite a value": "chave repetida",
+               "Invalid statement": "linha que não é 'chave = valor' nem '[tabela]'",
+               "Expected newline or end of document": "esperado fim de linha depois do valor",
+               "Illegal character": "caractere não permitido (texto sem aspas de fechamento?)"}
+    reason = next((v for k, v in reasons.items() if msg.startswith(k)), msg)
+    line, col = toml_position(e)
+    if col:
+        return f"{reason} (coluna {col}); esperado TOML válido"
+    if "end of document" in str(e):
+        return f"{reason} no fim do arquivo; esperado TOML válido"
+    return f"{reason}; esperado TOML válido"
+
+
+def toml_position(e: "tomllib.TOMLDecodeError") -> tuple[int | None, int | None]:
+    """(line, column) of a TOML syntax error, 1-based, or ``(None, None)``."""
+    line, col = getattr(e, "lineno", None), getattr(e, "colno", None)
+    if line is None:
+        m = re.search(r"line (\d+), column (\d+)", str(e))
+        if m:
+            line, col = int(m.group(1)), int(m.group(2))
+    return line, col
+
+
+def _os_reason(e: OSError) -> str:
+    import errno
+
+    return {errno.ENOENT: "o arquivo não existe", errno.EACCES: "sem permissão de leitura",
+            errno.EISDIR: "é uma pasta, não um arquivo"}.get(e.errno, e.strerror or str(e))
+
+
+def _check_plebiscite(p: Plebiscite, problems: _Problems) -> None:
+    field_ = "process.plebiscite.turnout"
     if p.eligible is not None and p.turnout is not None and p.turnout > p.eligible:
-        raise CandidateError(f"turnout {p.turnout} exceeds the eligible electors {p.eligible}",
-                             file=path, field=f"{field_}.turnout")
+        problems.add(field_, f"o comparecimento {p.turnout} excede o eleitorado apto "
+                             f"{p.eligible}; esperado comparecimento <= eleitorado apto")
     parts = [p.yes, p.no, p.blank, p.void]
     if p.turnout is not None and all(x is not None for x in parts) and sum(parts) != p.turnout:
-        raise CandidateError(f"yes + no + blank + void = {sum(parts)} but turnout is {p.turnout}",
-                             file=path, field=f"{field_}.turnout")
+        problems.add(field_, f"sim + não + brancos + nulos = {sum(parts)}, mas o comparecimento "
+                             f"é {p.turnout}; esperada a mesma soma")

@@ -11,6 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from .cli_parser import PtParser
 from .errors import ViabilidadeError
 
 
@@ -77,49 +78,81 @@ def _cmd_lote(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``viabilidade`` command."""
-    p = argparse.ArgumentParser(prog="viabilidade",
-                                description="Estudos de viabilidade municipal — LC 02/1990 (Goiás)")
+    """The argument parser of the ``viabilidade`` command (help and errors in pt-BR)."""
+    p = PtParser(prog="viabilidade",
+                 description="Estudos de viabilidade municipal — LC 02/1990 (Goiás). "
+                             "Guia: docs/GUIA.md.")
     sub = p.add_subparsers(dest="command", required=True)
 
-    data = sub.add_parser("data", help="processed data store")
+    data = sub.add_parser("data", help="base de dados processada (data/processed)",
+                          description="Base de dados processada: reconstrução e download.")
     dsub = data.add_subparsers(dest="data_command", required=True)
-    b = dsub.add_parser("build", help="build data/processed from the raw files as published")
-    b.add_argument("--raw", required=True, help="folder with the raw files (e.g. ../shared/data)")
-    b.add_argument("--out", default="data/processed", help="output folder (default data/processed)")
+    b = dsub.add_parser("build", help="reconstrói data/processed a partir dos arquivos brutos "
+                                      "como publicados",
+                        description="Reconstrói data/processed a partir dos arquivos brutos "
+                                    "como publicados.")
+    b.add_argument("--raw", required=True, metavar="PASTA",
+                   help="pasta com os arquivos brutos (p. ex. ../shared/data)")
+    b.add_argument("--out", default="data/processed", metavar="PASTA",
+                   help="pasta de saída (padrão: data/processed)")
     b.set_defaults(func=_cmd_data_build)
-    f = dsub.add_parser("fetch", help="download the official files into data/raw")
-    f.add_argument("--dest", default="data/raw")
-    f.add_argument("--from", dest="from_dir", default=None, help="take the files from a local mirror folder")
-    f.add_argument("--base-url", default=None, help="mirror base URL instead of the publishers' addresses")
+    f = dsub.add_parser("fetch", help="baixa os arquivos oficiais para data/raw",
+                        description="Baixa os arquivos oficiais (ou os copia de um espelho) "
+                                    "para data/raw.")
+    f.add_argument("--dest", default="data/raw", metavar="PASTA",
+                   help="pasta de destino (padrão: data/raw)")
+    f.add_argument("--from", dest="from_dir", default=None, metavar="PASTA",
+                   help="copia os arquivos de uma pasta-espelho local")
+    f.add_argument("--base-url", default=None, metavar="URL",
+                   help="endereço base de um espelho, em vez dos endereços dos publicadores")
     f.set_defaults(func=_cmd_data_fetch)
 
-    e = sub.add_parser("estudo", help="run one feasibility study from a candidate TOML")
-    e.add_argument("candidate", help="candidate file, e.g. data/candidates/posse-dabadia.toml")
-    e.add_argument("--out", default="outputs", help="output root (default outputs/)")
-    e.add_argument("--settings", default=None, help="settings TOML (interpretations, thresholds)")
-    e.add_argument("--data", default=None, help="processed data folder (default data/processed)")
+    e = sub.add_parser("estudo", help="escreve um estudo de viabilidade a partir de um "
+                                      "arquivo de candidato",
+                       description="Escreve um estudo de viabilidade (ipynb, HTML, PDF e "
+                                   "resultados.json) em <saída>/<slug>/.")
+    e.add_argument("candidate", metavar="CANDIDATO",
+                   help="arquivo do candidato (p. ex. data/candidates/posse-dabadia.toml)")
+    e.add_argument("--out", default="outputs", metavar="PASTA",
+                   help="pasta raiz de saída (padrão: outputs/)")
+    e.add_argument("--settings", default=None, metavar="ARQUIVO",
+                   help="arquivo TOML de configurações (leituras da lei, limiares; "
+                        "ver docs/LEITURAS.md)")
+    e.add_argument("--data", default=None, metavar="PASTA",
+                   help="pasta dos dados processados (padrão: data/processed)")
     e.set_defaults(func=_cmd_estudo)
 
     for name, text, default in (
-            ("auditoria", "art. 8 audit of every municipality of Goiás (notebook, HTML, PDF)",
-             "outputs/auditoria-art8"),
-            ("triagem", "screening of the non-seat districts as creation candidates",
+            ("auditoria", "auditoria do art. 8º de todos os municípios de Goiás "
+                          "(notebook, HTML, PDF)", "outputs/auditoria-art8"),
+            ("triagem", "triagem dos distritos não sede como candidatos à criação de município",
              "outputs/triagem-distritos")):
-        st = sub.add_parser(name, help=text)
-        st.add_argument("--out", default=default, help=f"output folder (default {default})")
-        st.add_argument("--settings", default=None, help="settings TOML")
-        st.add_argument("--data", default=None, help="processed data folder")
+        st = sub.add_parser(name, help=text, description=text[0].upper() + text[1:] + ".")
+        st.add_argument("--out", default=default, metavar="PASTA",
+                        help=f"pasta de saída (padrão: {default})")
+        st.add_argument("--settings", default=None, metavar="ARQUIVO",
+                        help="arquivo TOML de configurações (ver docs/LEITURAS.md)")
+        st.add_argument("--data", default=None, metavar="PASTA",
+                        help="pasta dos dados processados (padrão: data/processed)")
         st.set_defaults(func=_cmd_statewide)
 
-    ap = sub.add_parser("apresentacao", help="committee slides (HTML and PDF) of one candidate")
-    ap.add_argument("candidate")
-    ap.add_argument("--out", default="outputs", help="output root; slides go to <out>/<slug>/")
-    ap.add_argument("--settings", default=None)
-    ap.add_argument("--data", default=None)
+    ap = sub.add_parser("apresentacao", help="slides para a comissão (HTML e PDF) de um "
+                                             "candidato",
+                        description="Slides para a comissão (HTML e PDF 16:9) em "
+                                    "<saída>/<slug>/.")
+    ap.add_argument("candidate", metavar="CANDIDATO",
+                    help="arquivo do candidato (p. ex. data/candidates/posse-dabadia.toml)")
+    ap.add_argument("--out", default="outputs", metavar="PASTA",
+                    help="pasta raiz de saída; os slides vão para <saída>/<slug>/")
+    ap.add_argument("--settings", default=None, metavar="ARQUIVO",
+                    help="arquivo TOML de configurações (ver docs/LEITURAS.md)")
+    ap.add_argument("--data", default=None, metavar="PASTA",
+                    help="pasta dos dados processados (padrão: data/processed)")
     ap.set_defaults(func=_cmd_apresentacao)
 
-    lote = sub.add_parser("lote", help="run many studies in parallel, with an index")
+    lote = sub.add_parser("lote", help="escreve muitos estudos em paralelo, com um índice",
+                          description="Escreve muitos estudos em paralelo, retomáveis, com "
+                                      "um índice (index.html).")
     try:
         from .batch import add_arguments
     except ImportError:  # batch module absent in a partial install
@@ -131,7 +164,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point; returns the process exit code (0 ok, 1 study failures, 2 bad input)."""
+    """Entry point; returns the process exit code (0 ok, 1 study failures, 2 bad input).
+
+    A foreseeable fault (:class:`~viabilidade.errors.ViabilidadeError`) prints one
+    ``erro: …`` line per problem to stderr, no traceback, and returns 2.
+    """
     args = build_parser().parse_args(argv)
     from .batch.unit import prepare_process
 
@@ -139,7 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except ViabilidadeError as e:
-        print(f"erro: {e}", file=sys.stderr)
+        for line in e.lines:
+            print(f"erro: {line}", file=sys.stderr)
         return 2
 
 

@@ -1,16 +1,24 @@
 """One exception hierarchy for the whole package.
 
-Every error a user can cause derives from :class:`ViabilidadeError` and says where the
-problem is (file, row, column or field), what was expected and what was found.
+Every error a user can cause derives from :class:`ViabilidadeError` and says, in Brazilian
+Portuguese, where the problem is (file, line, column or field), what was found and what
+was expected. A file with several problems raises one error holding all of them
+(:meth:`CandidateError.collect`); the command line prints one line per problem.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 
 class ViabilidadeError(Exception):
     """Base of every error raised on purpose by viabilidade."""
+
+    @property
+    def lines(self) -> list[str]:
+        """The message as one line per problem (one line unless the error holds several)."""
+        return [str(self)]
 
 
 class DataError(ViabilidadeError):
@@ -19,13 +27,15 @@ class DataError(ViabilidadeError):
     Parameters
     ----------
     message : str
-        What was expected and what was found.
+        What was found and what was expected (pt-BR).
     file : str or Path, optional
         The offending file.
     row : int, optional
         1-based line number in the file as a text editor shows it (header = line 1).
     column : str, optional
         Column name.
+
+    The message reads ``arquivo municipios.csv, linha 3, coluna 'lat': …``.
     """
 
     def __init__(self, message: str, *, file: str | Path | None = None,
@@ -43,28 +53,66 @@ class DataError(ViabilidadeError):
 
 
 class CandidateError(ViabilidadeError):
-    """A candidate file is malformed or inconsistent with the data.
+    """A candidate (or settings) file is malformed or inconsistent with the data.
 
     Parameters
     ----------
     message : str
-        What was expected and what was found.
+        What was found and what was expected (pt-BR).
     file : str or Path, optional
         The candidate TOML file.
     field : str, optional
-        Dotted path of the offending field (``"area.distritos[0]"``).
+        Dotted path of the offending field (``"area.districts[0]"``).
+    line : int, optional
+        1-based line of the field in the file, when known.
+
+    The message reads ``data/candidates/x.toml, linha 5, campo 'area.districts[0]': …``.
+    An error holding several problems (:meth:`collect`) has them in :attr:`problems` and its
+    message is one line per problem.
     """
 
     def __init__(self, message: str, *, file: str | Path | None = None,
-                 field: str | None = None):
-        self.file, self.field = file, field
+                 field: str | None = None, line: int | None = None):
+        self.file, self.field, self.line, self.message = file, field, line, message
+        self.problems: list[CandidateError] = [self]
+        super().__init__(self._format())
+
+    def _format(self) -> str:
         where = []
-        if file is not None:
-            where.append(str(file))
-        if field is not None:
-            where.append(f"field {field!r}")
-        prefix = (", ".join(where) + ": ") if where else ""
-        super().__init__(prefix + message)
+        if self.file is not None:
+            where.append(str(self.file))
+        if self.line is not None:
+            where.append(f"linha {self.line}")
+        if self.field is not None:
+            where.append(f"campo {self.field!r}")
+        return ((", ".join(where) + ": ") if where else "") + self.message
+
+    @classmethod
+    def collect(cls, problems: list["CandidateError"]) -> "CandidateError":
+        """One error holding every problem found in a file, in the order found.
+
+        Parameters
+        ----------
+        problems : list of CandidateError
+            At least one problem.
+
+        Returns
+        -------
+        CandidateError
+            ``problems[0]`` itself when there is one problem; otherwise an error of the
+            first problem's class whose message is one line per problem.
+        """
+        if len(problems) == 1:
+            return problems[0]
+        first = problems[0]
+        err = type(first)(first.message, file=first.file, field=first.field, line=first.line)
+        err.problems = list(problems)
+        err.args = ("\n".join(str(p) for p in problems),)
+        return err
+
+    @property
+    def lines(self) -> list[str]:
+        return [str(p) for p in self.problems] if len(self.problems) > 1 else [str(self)]
 
 
 class SettingsError(CandidateError):
@@ -77,3 +125,52 @@ class GeoError(ViabilidadeError):
 
 class ReportError(ViabilidadeError):
     """A study could not be rendered (template, execution or export)."""
+
+
+_TABLE = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"^\s*([A-Za-z0-9_\-\.\"' ]+?)\s*=")
+
+
+def field_line(text: str, field: str, exact: bool = False) -> int | None:
+    """The 1-based line where a dotted field (or its nearest written ancestor) is in TOML text.
+
+    ``tomllib`` gives no line numbers for keys, so the text is scanned: table headers
+    (``[process.plebiscite]``) and ``key = value`` lines are matched against ``field``
+    without its list index (``area.districts[1]`` is looked up as ``area.districts``).
+
+    Parameters
+    ----------
+    text : str
+        The TOML document.
+    field : str
+        Dotted field path as in :class:`CandidateError`.
+    exact : bool
+        Only the field itself, not an ancestor.
+
+    Returns
+    -------
+    int or None
+        The line of the field itself; else the line of its nearest ancestor table written in
+        the file (where a missing key belongs); ``None`` when neither is written.
+    """
+    target = re.sub(r"\[\d+\]", "", field)
+    found: dict[str, int] = {}
+    table = ""
+    for n, raw in enumerate(text.splitlines(), start=1):
+        m = _TABLE.match(raw)
+        if m:
+            table = ".".join(p.strip().strip("\"'") for p in m.group(1).split("."))
+            found.setdefault(table, n)
+            continue
+        k = _KEY.match(raw)
+        if k:
+            key = ".".join(p.strip().strip("\"'") for p in k.group(1).split("."))
+            found.setdefault(f"{table}.{key}" if table else key, n)
+    if exact:
+        return found.get(target)
+    parts = target.split(".")
+    for i in range(len(parts), 0, -1):
+        name = ".".join(parts[:i])
+        if name in found:
+            return found[name]
+    return None

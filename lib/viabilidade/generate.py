@@ -56,14 +56,14 @@ def non_seat_districts(districts: pd.DataFrame) -> pd.DataFrame:
     """
     missing = [c for c in _DISTRICT_COLUMNS if c not in districts.columns]
     if missing:
-        raise DataError(f"expected columns {', '.join(_DISTRICT_COLUMNS)}; missing "
-                        f"{', '.join(missing)}", file="districts", column=missing[0])
+        raise DataError(f"faltam as colunas {', '.join(missing)}; esperadas "
+                        f"{', '.join(_DISTRICT_COLUMNS)}", file="districts", column=missing[0])
     sede = districts["sede"]
     bad = ~sede.isin([True, False])
     if bad.any():
         i = int(bad.to_numpy().nonzero()[0][0])
-        raise DataError(f"expected true or false, found {sede.iloc[i]!r} (district "
-                        f"{districts['cod_distrito'].iloc[i]})", file="districts", row=i + 2,
+        raise DataError(f"encontrado {sede.iloc[i]!r} (distrito "
+                        f"{districts['cod_distrito'].iloc[i]}); esperado true ou false", file="districts", row=i + 2,
                         column="sede")
     out = districts.loc[~sede.astype(bool), list(_DISTRICT_COLUMNS)]
     return out.sort_values("cod_distrito", kind="stable").reset_index(drop=True)
@@ -141,7 +141,7 @@ def generate_candidates(family: str, dest: Path, *, districts: pd.DataFrame | No
         ``ViabilidadeError`` for an unknown family; ``DataError`` from the store.
     """
     if family not in FAMILIES:
-        raise ViabilidadeError(f"unknown candidate family {family!r}; expected one of "
+        raise ViabilidadeError(f"família de candidatos desconhecida {family!r}; esperada uma de "
                                f"{', '.join(FAMILIES)}")
     if districts is None:
         from .data.store import load_store

@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from .candidate import Candidate
-from .errors import CandidateError
+from .errors import CandidateError, field_line
 from .profile_types import Profile, Territory, UnitProfile
 from .rules.common import fmt as _n
 from .rules.result import Basis, Figure
@@ -60,6 +60,14 @@ def _indexed(store, table: str, key: str) -> pd.DataFrame:
     return _cached(store, f"_{table}_by_{key}", lambda: getattr(store, table).set_index(key))
 
 
+def _text(path) -> str:
+    """A candidate file's text for line numbers; ``""`` for an in-memory candidate."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError, AttributeError, ValueError):
+        return ""
+
+
 def check_candidate(candidate: Candidate, store) -> None:
     """Check a candidate against the data: codes exist and belong to the declared origins.
 
@@ -72,9 +80,10 @@ def check_candidate(candidate: Candidate, store) -> None:
     Raises
     ------
     CandidateError
-        Naming the candidate file and field: an unknown district or municipality code, a
-        district of a municipality that is not a declared origin, an area municipality that
-        is also an origin, or a destination equal to an origin.
+        Holding every problem at once, each naming the candidate file, line and field: an
+        unknown district or municipality code, a district of a municipality that is not a
+        declared origin, an area municipality that is also an origin, or a destination
+        equal to an origin.
     GeoError
         A boundary-file area lying outside its declared origins
         (:func:`viabilidade.geo.territory.check_area_in_origins`).
@@ -82,38 +91,52 @@ def check_candidate(candidate: Candidate, store) -> None:
     districts = _indexed(store, "districts", "cod_distrito")
     munis = _indexed(store, "municipalities", "cod_ibge")
     f = candidate.path
+    text = _text(f)
+    problems: list[CandidateError] = []
+
+    def problem(field_: str, msg: str) -> None:
+        line = field_line(text, field_) if text else None
+        problems.append(CandidateError(msg, file=f, field=field_, line=line))
+
     for key, codes in (("origin.municipalities", candidate.origins),
                        ("area.municipalities", candidate.municipalities)):
         for i, code in enumerate(codes):
             if code not in munis.index:
-                raise CandidateError(f"unknown IBGE municipality code {code!r}: not among the "
-                                     f"{len(munis)} municipalities of Goiás (IBGE DTB 2022)",
-                                     file=f, field=f"{key}[{i}]")
+                problem(f"{key}[{i}]", f"código IBGE de município desconhecido {code!r}: não está "
+                                       f"entre os {len(munis)} municípios de Goiás (IBGE DTB "
+                                       "2022); esperado o código de um município goiano")
     for i, code in enumerate(candidate.districts):
         if code not in districts.index:
-            raise CandidateError(f"unknown IBGE district code {code!r}: not among the "
-                                 f"{len(districts)} districts of Goiás (IBGE DTB 2022)",
-                                 file=f, field=f"area.districts[{i}]")
+            problem(f"area.districts[{i}]", f"código IBGE de distrito desconhecido {code!r}: não "
+                                            f"está entre os {len(districts)} distritos de Goiás "
+                                            "(IBGE DTB 2022); esperado o código de um distrito "
+                                            "goiano")
+            continue
         owner = districts.at[code, "cod_ibge"]
         if candidate.operation != "fusion" and owner not in candidate.origins:
-            raise CandidateError(
-                f"district {code} ({districts.at[code, 'nome']}) belongs to municipality {owner} "
-                f"({munis.at[owner, 'nome']}), which is not a declared origin "
-                f"(origin.municipalities = {list(candidate.origins)})",
-                file=f, field=f"area.districts[{i}]")
+            problem(f"area.districts[{i}]",
+                    f"o distrito {code} ({districts.at[code, 'nome']}) pertence ao município "
+                    f"{owner} ({munis.at[owner, 'nome']}), que não é uma origem declarada "
+                    f"(origin.municipalities = {list(candidate.origins)}); esperado o município "
+                    "do distrito entre as origens")
     if candidate.operation != "fusion":
         for i, code in enumerate(candidate.municipalities):
             if code in candidate.origins:
-                raise CandidateError(f"municipality {code} is both the area and an origin; "
-                                     "list its districts instead, or use operation = \"fusion\"",
-                                     file=f, field=f"area.municipalities[{i}]")
+                problem(f"area.municipalities[{i}]",
+                        f"o município {code} é ao mesmo tempo a área e uma origem; esperado "
+                        "listar os seus distritos (area.districts) ou usar "
+                        "operation = \"fusion\"")
     if candidate.destination is not None:
         if candidate.destination not in munis.index:
-            raise CandidateError(f"unknown IBGE municipality code {candidate.destination!r}",
-                                 file=f, field="destination.municipality")
-        if candidate.destination in candidate.origins:
-            raise CandidateError("the destination must differ from the origin",
-                                 file=f, field="destination.municipality")
+            problem("destination.municipality",
+                    f"código IBGE de município desconhecido {candidate.destination!r}; esperado "
+                    "o código de um município goiano")
+        elif candidate.destination in candidate.origins:
+            problem("destination.municipality",
+                    f"o destino {candidate.destination} é também uma origem; esperado um "
+                    "município diferente da origem")
+    if problems:
+        raise CandidateError.collect(problems)
     if candidate.boundary is not None and candidate.origins:
         from .geo.territory import check_area_in_origins
 
@@ -324,9 +347,11 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
                                        code)
             remainders.setdefault(code, today)
     if not area_parts:
-        raise CandidateError("the area has no district or municipality the data knows; "
-                             "a boundary-only area needs district or tract polygons, which the "
-                             "processed data does not have", file=candidate.path, field="area")
+        raise CandidateError("a área não tem distrito nem município que os dados conheçam; "
+                             "esperados area.districts ou area.municipalities (uma área só com "
+                             "arquivo de limites precisaria de polígonos de distritos ou setores, "
+                             "que os dados processados não têm)", file=candidate.path,
+                             field="area")
     area = (area_parts[0] if len(area_parts) == 1
             else _sum_units(area_parts, candidate.name, None))
     area = UnitProfile(label=candidate.name, cod_ibge=area.cod_ibge, codes=area.codes,

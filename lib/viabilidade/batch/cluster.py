@@ -38,7 +38,7 @@ def run_cluster(params_list: Iterable[dict], scheduler: str,
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise ViabilidadeError("--scheduler needs dask.distributed: pip install "
+        raise ViabilidadeError("--scheduler precisa do dask.distributed: pip install "
                                "'viabilidade[cluster]'") from None
     params_list = list(params_list)
     if not params_list:
@@ -46,7 +46,7 @@ def run_cluster(params_list: Iterable[dict], scheduler: str,
     try:
         client = Client(scheduler, timeout="20s")
     except (OSError, TimeoutError) as e:
-        raise ViabilidadeError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
+        raise ViabilidadeError(f"não foi possível alcançar o escalonador Dask em {scheduler}: {e}") from None
     with client:
         client.run(warm_up, study)  # once per worker: kernel environment and imports
         batch_id = uuid.uuid4().hex[:8]

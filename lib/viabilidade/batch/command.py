@@ -9,24 +9,29 @@ from pathlib import Path
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``viabilidade lote`` arguments to ``parser`` (imports nothing heavy)."""
-    parser.add_argument("candidatos", nargs="*",
-                        help="candidate TOML files and/or folders holding them")
+    parser.add_argument("candidatos", nargs="*", metavar="CANDIDATOS",
+                        help="arquivos TOML de candidatos e/ou pastas que os contêm")
     parser.add_argument("--gerar", choices=["distritos-nao-sede"], default=None,
-                        help="add a generated family: every non-seat district of Goiás as a "
-                             "municipality-creation candidate (written to <saida>/candidatos/)")
-    parser.add_argument("--saida", default="outputs/lote",
-                        help="batch folder, outputs/<lote> (default outputs/lote)")
-    parser.add_argument("-j", "--jobs", type=int, default=None,
-                        help="parallel worker processes (default: number of CPUs)")
+                        help="acrescenta uma família gerada: cada distrito não sede de Goiás "
+                             "como candidato à criação de município (escrito em "
+                             "<saida>/candidatos/)")
+    parser.add_argument("--saida", default="outputs/lote", metavar="PASTA",
+                        help="pasta do lote (padrão: outputs/lote)")
+    parser.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
+                        help="processos em paralelo (padrão: número de CPUs)")
     parser.add_argument("--force", action="store_true",
-                        help="re-run studies whose inputs did not change")
-    parser.add_argument("--scheduler", default=None,
-                        help="Dask scheduler tcp://HOST:PORT: run on that cluster (docs/cluster.md)")
-    parser.add_argument("--settings", default=None, help="settings TOML for every study")
-    parser.add_argument("--data", default=None, help="processed data folder (default data/processed)")
-    parser.add_argument("--template", default=None, help="notebook template (default: the package's)")
+                        help="refaz também os estudos cujas entradas não mudaram")
+    parser.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORTA",
+                        help="escalonador Dask: executa nesse cluster (docs/cluster.md)")
+    parser.add_argument("--settings", default=None, metavar="ARQUIVO",
+                        help="arquivo TOML de configurações para todos os estudos "
+                             "(ver docs/LEITURAS.md)")
+    parser.add_argument("--data", default=None, metavar="PASTA",
+                        help="pasta dos dados processados (padrão: data/processed)")
+    parser.add_argument("--template", default=None, metavar="ARQUIVO",
+                        help="modelo de notebook (padrão: o do pacote)")
     parser.add_argument("--sem-progresso", dest="progress", action="store_false",
-                        help="no progress bar")
+                        help="sem barra de progresso")
 
 
 def main(args: argparse.Namespace) -> int:
@@ -42,7 +47,7 @@ def main(args: argparse.Namespace) -> int:
     from .unit import reason
 
     if args.jobs is not None and args.jobs < 1:
-        raise ViabilidadeError(f"-j/--jobs: expected a number of workers >= 1, found {args.jobs}")
+        raise ViabilidadeError(f"-j/--jobs: encontrado {args.jobs}; esperado um número de processos >= 1")
     settings = None
     if args.settings:
         from ..rules.settings import Settings

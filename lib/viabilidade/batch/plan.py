@@ -76,15 +76,15 @@ def candidate_files(sources: list[str | Path], *, family: str | None = None,
             found.extend(sorted(x for x in p.glob("*.toml") if x.is_file()))
         elif p.is_file():
             if p.suffix.lower() != ".toml":
-                raise ViabilidadeError(f"{p}: expected a candidate file ending in .toml, or a folder")
+                raise ViabilidadeError(f"{p}: não é arquivo .toml nem pasta; esperado um arquivo de candidato .toml ou uma pasta")
             found.append(p)
         else:
-            raise ViabilidadeError(f"{p}: no such candidate file or folder")
+            raise ViabilidadeError(f"{p}: arquivo ou pasta de candidatos inexistente")
     if family is not None:
         from ..generate import generate_candidates
 
         if out_dir is None:
-            raise ViabilidadeError("a generated family needs the batch folder (--saida)")
+            raise ViabilidadeError("uma família gerada precisa da pasta do lote (--saida)")
         found.extend(generate_candidates(family, Path(out_dir) / "candidatos", data_root=data_root))
     seen, out = set(), []
     for p in found:
@@ -93,8 +93,8 @@ def candidate_files(sources: list[str | Path], *, family: str | None = None,
             seen.add(a)
             out.append(a)
     if not out:
-        raise ViabilidadeError("no candidate files: give .toml files, folders holding them, "
-                               "or --gerar distritos-nao-sede")
+        raise ViabilidadeError("nenhum arquivo de candidato; esperados arquivos .toml, pastas "
+                               "que os contenham ou --gerar distritos-nao-sede")
     return out
 
 

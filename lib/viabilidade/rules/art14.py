@@ -79,14 +79,15 @@ def icms_share(value_added_area: MoneyFigure | None, value_added_origin: MoneyFi
                          "Percentual do ICMS não calculável: faltam " + " e ".join(missing) + ".")
     a, o = _d(value_added_area), _d(value_added_origin)
     if o <= 0:
-        raise CandidateError(f"expected the origin's value added > 0 BRL, found {o}",
+        raise CandidateError(f"encontrado {o}; esperado um valor adicionado da origem > 0 (R$)",
                              field="fiscal.value_added_origin")
     if a > o:
-        raise CandidateError(f"the area's value added ({a} BRL) exceeds the origin's ({o} BRL), which "
-                             "must include the area (art. 14)", field="fiscal.value_added_area")
+        raise CandidateError(f"o valor adicionado da área (R$ {a}) excede o da origem (R$ {o}); "
+                             "esperado o da origem incluindo a área (art. 14)", field="fiscal.value_added_area")
     if value_added_area.year != value_added_origin.year:
-        raise CandidateError(f"value added of the area is of {value_added_area.year} but the origin's is "
-                             f"of {value_added_origin.year}; art. 14 uses one base year",
+        raise CandidateError(f"o valor adicionado da área é de {value_added_area.year}, mas o da "
+                             f"origem é de {value_added_origin.year}; esperado um mesmo ano-base "
+                             "(art. 14)",
                              field="fiscal.value_added_area.year")
     share = a / o
     notes = []

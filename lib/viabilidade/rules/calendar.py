@@ -66,8 +66,9 @@ def installation_date(creation: int) -> dt.date:
         If ``creation`` is an election year (art. 7 § 3 forbids creating then).
     """
     if is_election_year(creation):
-        raise SettingsError(f"no municipality can be created in {creation}, a municipal-election "
-                            "year (art. 7 § 3)", field="creation_year")
+        raise SettingsError(f"encontrado {creation}, ano de eleição municipal; nenhum município "
+                            "pode ser criado nesse ano (art. 7º, § 3º); esperado um ano sem "
+                            "eleição municipal", field="creation_year")
     return dt.date(next_election(creation) + 1, 1, 1)
 
 

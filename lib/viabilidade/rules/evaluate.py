@@ -51,11 +51,11 @@ def evaluate(candidate: Candidate, profile: Profile, settings: Settings | None =
     settings = settings or Settings()
     op = candidate.operation
     if op not in OPERATIONS:
-        raise CandidateError(f"expected an operation among {', '.join(OPERATIONS)}, found {op!r}",
+        raise CandidateError(f"encontrado {op!r}; esperada uma operação entre {', '.join(OPERATIONS)}",
                              file=candidate.path, field="operation")
     if profile is not None and profile.operation != op:
-        raise CandidateError(f"the profile was built for {profile.operation!r} but the candidate's "
-                             f"operation is {op!r}", file=candidate.path, field="operation")
+        raise CandidateError(f"o perfil foi montado para {profile.operation!r}, mas a operação "
+                             f"do candidato é {op!r}; esperada a mesma operação", file=candidate.path, field="operation")
     if op == "create-municipality":
         return [art2(candidate, settings), *evaluate_art4(candidate, profile, settings),
                 art5.plebiscite_held(candidate, profile, settings),

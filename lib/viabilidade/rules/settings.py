@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..errors import SettingsError
+from ..errors import SettingsError, field_line
 
 #: Allowed values of each interpretation, the default first, with a Portuguese description.
 CHOICES: dict[str, dict[str, str]] = {
@@ -184,37 +184,43 @@ class Settings:
     reference_date: str | None = None
 
     def __post_init__(self) -> None:
-        for name, allowed in CHOICES.items():
-            value = getattr(self, name)
-            if value not in allowed:
-                raise SettingsError(f"expected one of {', '.join(allowed)}, found {value!r}",
-                                    field=f"settings.{name}")
-        for name in ("population", "electors", "buildings", "gap_m", "petition",
-                     "petition_transfer", "district_buildings", "district_population"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise SettingsError(f"expected a whole number >= 0, found {value!r}",
-                                    field=f"settings.{name}")
-        for name in ("revenue_share", "sliver_tolerance_km2"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
-                raise SettingsError(f"expected a number >= 0, found {value!r}",
-                                    field=f"settings.{name}")
-        if self.creation_year is not None and (
-                isinstance(self.creation_year, bool) or not isinstance(self.creation_year, int)
-                or not 1990 <= self.creation_year <= 2100):
-            raise SettingsError(f"expected a year between 1990 and 2100, found {self.creation_year!r}",
-                                field="settings.creation_year")
-        if self.reference_date is not None:
-            try:
-                dt.date.fromisoformat(str(self.reference_date))
-            except ValueError:
-                raise SettingsError(f"expected a date as YYYY-MM-DD, found {self.reference_date!r}",
-                                    field="settings.reference_date") from None
+        problems = self._problems()
+        if problems:
+            raise SettingsError.collect([SettingsError(msg, field=f"settings.{name}")
+                                         for name, msg in problems])
         if isinstance(self.origin_special_interest, (list, str)):
             codes = ((self.origin_special_interest,) if isinstance(self.origin_special_interest, str)
                      else tuple(self.origin_special_interest))
             object.__setattr__(self, "origin_special_interest", codes)
+
+    def _problems(self) -> list[tuple[str, str]]:
+        """Every bad value as (field, pt-BR message: what was found, what was expected)."""
+        out = []
+        for name, allowed in CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                out.append((name, f"encontrado {value!r}; esperado um de {', '.join(allowed)}"))
+        for name in ("population", "electors", "buildings", "gap_m", "petition",
+                     "petition_transfer", "district_buildings", "district_population"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                out.append((name, f"encontrado {value!r}; esperado um número inteiro >= 0"))
+        for name in ("revenue_share", "sliver_tolerance_km2"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
+                out.append((name, f"encontrado {value!r}; esperado um número >= 0"))
+        if self.creation_year is not None and (
+                isinstance(self.creation_year, bool) or not isinstance(self.creation_year, int)
+                or not 1990 <= self.creation_year <= 2100):
+            out.append(("creation_year", f"encontrado {self.creation_year!r}; esperado um ano "
+                                         "entre 1990 e 2100"))
+        if self.reference_date is not None:
+            try:
+                dt.date.fromisoformat(str(self.reference_date))
+            except ValueError:
+                out.append(("reference_date", f"encontrado {self.reference_date!r}; esperada "
+                                              "uma data no formato AAAA-MM-DD"))
+        return out
 
     # ----------------------------------------------------------------- loading
     @classmethod
@@ -222,29 +228,35 @@ class Settings:
                   source: str | Path | None = None) -> "Settings":
         """Build settings from a plain dict (a TOML ``[settings]`` table).
 
-        ``file`` (alias ``source``) names where the dict came from, for error messages.
+        ``file`` (alias ``source``) names where the dict came from, for error messages; when
+        it is a readable TOML file, each message also gives the line of the key.
 
         Raises
         ------
         SettingsError
-            On an unknown key (naming it and listing the allowed keys) or a bad value.
+            Holding every problem at once (:attr:`~viabilidade.errors.CandidateError.problems`):
+            each unknown key (naming it and listing the allowed keys) and each bad value.
         """
         data = dict(data or {})
         file = file if file is not None else source
         names = [f.name for f in dataclasses.fields(cls)]
-        unknown = sorted(set(data) - set(names))
-        if unknown:
-            raise SettingsError(f"unknown setting {unknown[0]!r}; allowed: {', '.join(names)}",
-                                file=file, field=f"settings.{unknown[0]}")
-        if "origin_special_interest" in data and isinstance(data["origin_special_interest"], list):
-            data["origin_special_interest"] = tuple(data["origin_special_interest"])
+        problems = [(f"settings.{k}", f"configuração desconhecida {k!r}; permitidas: "
+                                      f"{', '.join(names)}")
+                    for k in sorted(set(data) - set(names))]
+        known = {k: v for k, v in data.items() if k in names}
+        if isinstance(known.get("origin_special_interest"), list):
+            known["origin_special_interest"] = tuple(known["origin_special_interest"])
+        result = None
         try:
-            return cls(**data)
+            result = cls(**known)
         except SettingsError as e:
-            if file is not None and e.file is None:
-                msg = str(e).split(": ", 1)[1] if e.field else str(e)
-                raise SettingsError(msg, file=file, field=e.field) from None
-            raise
+            problems += [(p.field, p.message) for p in e.problems]
+        if problems:
+            text = _text_of(file)
+            raise SettingsError.collect([
+                SettingsError(msg, file=file, field=f, line=_line(text, f))
+                for f, msg in problems])
+        return result
 
     @classmethod
     def from_toml(cls, path: str | Path) -> "Settings":
@@ -253,15 +265,24 @@ class Settings:
         Raises
         ------
         SettingsError
-            If the file cannot be read, is not TOML, or has an unknown key or bad value.
+            If the file cannot be read, is not TOML, or has unknown keys or bad values (all
+            of them at once).
         """
+        from ..candidate import toml_position, toml_reason
+
         path = Path(path)
         try:
             doc = tomllib.loads(path.read_text(encoding="utf-8"))
         except OSError as e:
-            raise SettingsError(f"cannot read the settings file: {e.strerror}", file=path) from None
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-            raise SettingsError(f"not valid UTF-8 TOML: {e}", file=path) from None
+            reason = "o arquivo não existe" if isinstance(e, FileNotFoundError) else e.strerror
+            raise SettingsError(f"não foi possível ler o arquivo de configurações: {reason}",
+                                file=path) from None
+        except UnicodeDecodeError as e:
+            raise SettingsError(f"o byte {e.start} não é UTF-8 válido; esperado texto em UTF-8",
+                                file=path) from None
+        except tomllib.TOMLDecodeError as e:
+            raise SettingsError(f"TOML inválido: {toml_reason(e)}", file=path,
+                                line=toml_position(e)[0]) from None
         table = doc.get("settings", doc) if isinstance(doc.get("settings"), dict) else doc
         return cls.from_dict(table, file=path)
 
@@ -322,8 +343,8 @@ class Settings:
             If ``item`` is not one of the numeric items.
         """
         if item not in NUMERIC_ITEMS:
-            raise SettingsError(f"expected an art. 4 numeric item (IV, V, VI, VII), found {item!r}",
-                                field="item")
+            raise SettingsError(f"encontrado {item!r}; esperado um item numérico do art. 4º "
+                                "(IV, V, VI, VII)", field="item")
         comparator = COMPARATORS[item]
         full = Fraction(str(getattr(self, NUMERIC_ITEMS[item])))
         if not (reduced and item in self.reduced_items()):
@@ -386,3 +407,24 @@ class Settings:
 def _num(x: float | int) -> str:
     from babel.numbers import format_decimal
     return format_decimal(x, locale="pt_BR")
+
+
+def _text_of(file: str | Path | None) -> str:
+    """The text of a settings or candidate file, for line numbers; ``""`` when unreadable."""
+    if file is None:
+        return ""
+    try:
+        return Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError, ValueError):
+        return ""
+
+
+def _line(text: str, field: str) -> int | None:
+    """Line of ``settings.<key>`` in a candidate's ``[settings]`` or a settings file's top level."""
+    if not text:
+        return None
+    for name in (field, field.removeprefix("settings.")):
+        line = field_line(text, name, exact=True)
+        if line is not None:
+            return line
+    return field_line(text, field)

@@ -56,7 +56,8 @@ def test_deck_names_the_candidate_and_every_rule(deck, analysis):
 def test_deck_has_summary_map_and_rule_table_slides(deck, analysis):
     ids = re.findall(r'<section class="slide" id="([^"]+)"', deck)
     assert ids[:3] == ["s-resumo", "s-mapa", "s-regras-1"]
-    n_tables = -(-len(analysis.results) // slides.RULES_PER_SLIDE)
+    n_tables = len(slides.paginate(analysis.results, slides._rule_lines, slides.TABLE_LINES_PER_SLIDE))
+    assert n_tables == 2                      # Posse d'Abadia's 13 rules take two slides
     assert ids.count("s-fontes") == 1
     assert sum(1 for i in ids if i.startswith("s-regras-")) == n_tables
     mapa = deck.split('id="s-mapa"')[1].split("</section>")[0]
@@ -97,3 +98,36 @@ def test_write_slides_writes_html_only_when_asked(analysis, tmp_path):
     assert files["html"].name == "apresentacao.html"
     assert "Sem limites municipais nos dados processados: mapa indisponível." in html
     assert sorted(p.name for p in files["html"].parent.iterdir()) == ["apresentacao.html"]
+
+
+def test_paginate_keeps_order_and_budget():
+    runs = slides.paginate([3, 4, 5, 9, 1, 1], float, 8)
+    assert runs == [[3, 4], [5], [9], [1, 1]]
+    assert slides.paginate([], float, 8) == [[]]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("candidate", sorted(p.name for p in (ROOT / "data" / "candidates").glob("*.toml")))
+def test_every_slide_fits_its_page(candidate, store):
+    """Each candidate's deck, laid out with the shipped fonts: one page per slide."""
+    from viabilidade.analysis import analyse
+    from viabilidade.report.export import render
+
+    a = analyse(ROOT / "data" / "candidates" / candidate, store=store)
+    deck = slides.slides_html(a, store=store, map_html="<p>mapa</p>", study_date=dt.date(2026, 11, 29))
+    assert len(render(deck).pages) == deck.count('<section class="slide"')
+
+
+def test_long_content_continues_on_next_slides(analysis):
+    """Forty rule rows and forty sources: continued slides, each one page."""
+    from viabilidade.report.export import render
+
+    many = dataclasses.replace(
+        analysis, results=[*analysis.results] * 3,
+        provenance=[{"source": f"Fonte fictícia de teste nº {k} com um nome bem comprido para ocupar "
+                               "a linha inteira do slide e quebrar", "vintage": "2022"} for k in range(40)])
+    deck = slides.slides_html(many, store=None, map_html="<p>mapa</p>", study_date=dt.date(2026, 11, 29))
+    ids = re.findall(r'<section class="slide" id="([^"]+)"', deck)
+    assert "s-regras-4" in ids and "s-fontes-3" in ids
+    assert "Fontes dos dados (2)" in deck
+    assert len(render(deck).pages) == len(ids)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import io
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -20,10 +21,18 @@ from ..rules.result import RuleResult, Status
 from . import format as fmt
 from .charts import threshold_chart
 from .sections import alternatives_table, short_citation, study_title
-from .tables import Html, esc, rule_table
+from .tables import Html, esc, margin_text, rule_table, threshold_text, value_text
 
-#: Most rule rows on one table slide; longer lists continue on the next slide.
-RULES_PER_SLIDE = 7
+#: Lines of text one slide holds below its title, for the rule table (0.72 em) and for the
+#: lists (0.85 em), laid out with the shipped fonts (report/fonts.py). Longer content continues
+#: on a next slide ("(2)", "(3)"…), so every slide fits its 16:9 page by design.
+TABLE_LINES_PER_SLIDE = 22
+LIST_LINES_PER_SLIDE = 26
+
+#: Characters per line of each rule-table column (compact table, widths 10/24/16/15/17/18 %),
+#: and of a list item across the slide.
+_RULE_COLUMN_CHARS = {"title": 34, "value": 22, "threshold": 21, "margin": 24, "status": 25}
+_LIST_CHARS = 125
 
 CSS = """
 @page { size: 297mm 167mm; margin: 0; }
@@ -87,7 +96,9 @@ def _counts(results: Sequence[RuleResult]) -> str:
     return '<div class="contagem">' + "".join(cells) + "</div>"
 
 
-def _blocking(results: Sequence[RuleResult]) -> str:
+def _blocking(results: Sequence[RuleResult]) -> list[str]:
+    """``<li>`` items of what blocks the verdict: the failed rules with their reasons, else the
+    indeterminate ones."""
     def head(r: RuleResult) -> str:
         subject = f" ({esc(r.subject)})" if r.subject and r.subject != "área" else ""
         cite = f"{esc(short_citation(r.article))}: " if r.article else ""
@@ -97,7 +108,50 @@ def _blocking(results: Sequence[RuleResult]) -> str:
     items = [f"{head(r)}: {esc(r.reason)}</li>" for r in results if Status(r.status) == Status.FAIL]
     if not items:
         items = [f"{head(r)}</li>" for r in results if Status(r.status) == Status.INDETERMINATE]
-    return '<ul class="motivos">' + "".join(items) + "</ul>" if items else ""
+    return items
+
+
+def _lines(text: str, chars: int) -> int:
+    return max(1, -(-len(text) // chars))
+
+
+def _rule_lines(r: RuleResult) -> float:
+    """Estimated height of a compact rule-table row, in lines (cell padding included)."""
+    c = _RULE_COLUMN_CHARS
+    subject = 1 if r.subject and r.subject != "área" else 0
+    return 0.45 + max(_lines(r.title, c["title"]) + subject, _lines(value_text(r), c["value"]),
+                      _lines(threshold_text(r), c["threshold"]), _lines(margin_text(r), c["margin"]),
+                      _lines(fmt.status_label(r.status, r.lean), c["status"]))
+
+
+def _item_lines(item: str) -> float:
+    """Estimated height of a list item, in lines (its margin included)."""
+    return 0.3 + _lines(re.sub(r"<[^>]+>", "", item), _LIST_CHARS)
+
+
+def paginate(items: Sequence, cost, budget: float) -> list[list]:
+    """Split ``items`` into consecutive runs whose total ``cost(item)`` stays within ``budget``.
+
+    An item costlier than the budget gets a run of its own. Always at least one run (empty
+    when ``items`` is empty).
+    """
+    runs: list[list] = [[]]
+    used = 0.0
+    for item in items:
+        c = cost(item)
+        if runs[-1] and used + c > budget:
+            runs.append([])
+            used = 0.0
+        runs[-1].append(item)
+        used += c
+    return runs
+
+
+def _continued(sid: str, title: str, bodies: list[str], footer: str) -> list[str]:
+    """One slide per body; numbered "(1)", "(2)"… when the content needed several."""
+    if len(bodies) == 1:
+        return [_slide(sid, title, bodies[0], footer)]
+    return [_slide(f"{sid}-{k}", f"{title} ({k})", body, footer) for k, body in enumerate(bodies, 1)]
 
 
 def area_map(analysis, store) -> str:
@@ -172,7 +226,7 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
     str
         ``<!DOCTYPE html>`` document, ``lang="pt-BR"``. Slides, in order: summary (verdict and
         counts), map, rule table (continued over several slides beyond
-        :data:`RULES_PER_SLIDE` rows), numeric requirements chart (when any), what would change
+        :data:`TABLE_LINES_PER_SLIDE` lines), numeric requirements chart (when any), what would change
         the verdict, verdict under other readings (when any), data sources. No script and no
         external ``src``/``href``.
     """
@@ -198,25 +252,26 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
     slides.append(_slide("s-mapa", "Mapa", map_html or
                          "<p>Sem limites municipais nos dados processados: mapa indisponível.</p>",
                          footer))
-    for k in range(0, max(len(results), 1), RULES_PER_SLIDE):
-        part = results[k:k + RULES_PER_SLIDE]
-        suffix = f" ({k // RULES_PER_SLIDE + 1})" if len(results) > RULES_PER_SLIDE else ""
-        slides.append(_slide(f"s-regras-{k // RULES_PER_SLIDE + 1}", "Requisitos da lei" + suffix,
-                             rule_table(part, compact=True), footer))
+    slides += _continued("s-regras", "Requisitos da lei",
+                         [rule_table(part, compact=True)
+                          for part in paginate(results, _rule_lines, TABLE_LINES_PER_SLIDE)], footer)
     chart = threshold_chart(results)
     if chart is not None:
         slides.append(_slide("s-grafico", "Requisitos numéricos", chart.html(), footer))
-    blocking = _blocking(results)
-    slides.append(_slide("s-mudanca", "O que mudaria a conclusão",
-                         blocking or "<p>Todos os requisitos aplicáveis estão cumpridos.</p>", footer))
+    blocking = paginate(_blocking(results), _item_lines, LIST_LINES_PER_SLIDE)
+    slides += _continued("s-mudanca", "O que mudaria a conclusão",
+                         ['<ul class="motivos">' + "".join(part) + "</ul>" if part else
+                          "<p>Todos os requisitos aplicáveis estão cumpridos.</p>" for part in blocking],
+                         footer)
     alt = alternatives_table(analysis)
     if alt:
         slides.append(_slide("s-leituras", "Conclusão sob outras leituras da lei", alt, footer))
     sources = sorted({fmt.dates_in_text(f"{p.get('source') or p.get('table')}: {p.get('vintage', '—')}")
                       for p in analysis.provenance})
-    slides.append(_slide("s-fontes", "Fontes dos dados",
-                         '<ul class="motivos">' + "".join(f"<li>{esc(s)}</li>" for s in sources)
-                         + "</ul>", footer))
+    slides += _continued("s-fontes", "Fontes dos dados",
+                         ['<ul class="motivos">' + "".join(part) + "</ul>"
+                          for part in paginate([f"<li>{esc(x)}</li>" for x in sources], _item_lines,
+                                               LIST_LINES_PER_SLIDE)], footer)
     return ("<!DOCTYPE html>\n<html lang=\"pt-BR\">\n<head>\n<meta charset=\"utf-8\">\n"
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{esc(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"

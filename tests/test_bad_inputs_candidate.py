@@ -109,14 +109,14 @@ def test_boundary_file_that_does_not_exist(tmp_path):
     p, msg = _error(tmp_path, BASE.replace('districts = ["520010010"]',
                                            'boundary = "limites.geojson"'))
     assert msg == (f"{p}, linha 5, campo 'area.boundary': o arquivo de limites "
-                   f"{tmp_path / 'limites.geojson'} não existe; esperado um GeoJSON, GeoPackage "
-                   "ou Shapefile zipado (caminho relativo ao arquivo do candidato)")
+                   f"{tmp_path / 'limites.geojson'} não existe; esperado um GeoJSON, GeoPackage, "
+                   "Shapefile zipado, KML ou KMZ (caminho relativo ao arquivo do candidato)")
 
 
 def test_unknown_key_in_a_table_lists_the_allowed_ones(tmp_path):
     p, msg = _error(tmp_path, BASE.replace("[origin]\n", '[origin]\nmunicipio = "5200100"\n'))
     assert msg == (f"{p}, linha 8, campo 'origin.municipio': chave desconhecida 'municipio'; "
-                   "permitidas aqui: municipalities")
+                   "permitidas aqui: municipalities, urban_perimeter")
 
 
 def test_utf16_candidate(tmp_path):

@@ -121,8 +121,8 @@ def test_area_outside_origin_both_sides_of_tolerance(tmp_path, x1, ok):
     if ok:
         assert check_area_in_origins(c, b) == pytest.approx(0.002 / 0.102, rel=1e-3)
     else:
-        with pytest.raises(GeoError, match=r"^area\.gpkg: 3\.8 % of the area \(4\.72 of "
-                                           r"122\.84 km²\) lies outside its origin "
-                                           r"municipalities 5200100 \(Abadiânia\); expected the "
-                                           r"area inside its origins \(tolerance 2 %\)$"):
+        with pytest.raises(GeoError, match=r"^area\.gpkg: 3,8 % da área \(4,72 de "
+                                           r"122,84 km²\) fica fora dos municípios de origem "
+                                           r"5200100 \(Abadiânia\); esperada a área dentro das "
+                                           r"origens \(tolerância de 2 %\)$"):
             check_area_in_origins(c, b)

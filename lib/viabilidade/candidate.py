@@ -111,9 +111,14 @@ class Candidate:
     districts, municipalities : tuple of str
         The area as IBGE district codes (9 digits) and whole municipality codes (7 digits).
     boundary : Path or None
-        Optional boundary file of the area (GeoJSON, GeoPackage, zipped Shapefile).
+        Optional polygon file of the area (GeoJSON, GeoPackage, zipped Shapefile, KML or KMZ;
+        no id column needed), resolved relative to the candidate file. Alone, it defines the
+        area and its figures are estimated from the districts it overlaps.
     origins : tuple of str
         IBGE codes of the origin municipality or municipalities.
+    urban_perimeter : Path or None
+        Optional polygon file (same formats) of the origin's urban perimeter (reading
+        I-4), resolved relative to the candidate file: art. 4 II is then measured from it.
     destination : str or None
         For ``transfer-area``: the municipality receiving the area.
     """
@@ -127,6 +132,7 @@ class Candidate:
     municipalities: tuple[str, ...] = ()
     boundary: Path | None = None
     origins: tuple[str, ...] = ()
+    urban_perimeter: Path | None = None
     destination: str | None = None
     seat_point: tuple[float, float] | None = None  # (lat, lon), SIRGAS 2000
     creation_year: int | None = None
@@ -452,8 +458,9 @@ def load_candidate(path: str | Path) -> Candidate:
             boundary = (path.parent / boundary).resolve()
             if not boundary.is_file():
                 problems.add("area.boundary", f"o arquivo de limites {boundary} não existe; "
-                                              "esperado um GeoJSON, GeoPackage ou Shapefile "
-                                              "zipado (caminho relativo ao arquivo do candidato)")
+                                              "esperado um GeoJSON, GeoPackage, Shapefile "
+                                              "zipado, KML ou KMZ (caminho relativo ao arquivo "
+                                              "do candidato)")
                 boundary = None
         elif (operation not in (None, "boundary-correction")
               and not (districts or municipalities)
@@ -463,13 +470,22 @@ def load_candidate(path: str | Path) -> Candidate:
 
     origin = r.sub("origin", required=operation not in (None, "fusion"))
     origins: tuple[str, ...] = ()
+    urban_perimeter = None
     if origin is not None:
         origins = _code_list(origin, "municipalities", _COD_IBGE, "municipality")
+        urban_perimeter = origin.get("urban_perimeter", str)
         origin.finish()
         if (operation not in (None, "fusion") and not origins
                 and not any(problems_for(problems, "origin."))):
             problems.add("origin.municipalities", "a lista está vazia; esperado ao menos um "
                                                   "município de origem")
+    if urban_perimeter is not None:
+        urban_perimeter = (path.parent / urban_perimeter).resolve()
+        if not urban_perimeter.is_file():
+            problems.add("origin.urban_perimeter",
+                         f"arquivo do perímetro urbano {urban_perimeter} não encontrado; "
+                         "esperado um caminho relativo ao arquivo da candidatura")
+            urban_perimeter = None
 
     destination = None
     dest = r.sub("destination", required=operation == "transfer-area")
@@ -530,7 +546,8 @@ def load_candidate(path: str | Path) -> Candidate:
     return Candidate(
         path=path, slug=slug, operation=operation, name=name, seat=seat,
         districts=districts, municipalities=municipalities, boundary=boundary,
-        origins=origins, destination=destination, seat_point=seat_point,
+        origins=origins, urban_perimeter=urban_perimeter, destination=destination,
+        seat_point=seat_point,
         creation_year=creation_year, request_date=request_date,
         special_interest=declared, special_interest_kind=kind,
         special_interest_justification=justification,

@@ -84,9 +84,11 @@ def check_candidate(candidate: Candidate, store) -> None:
         unknown district or municipality code, a district of a municipality that is not a
         declared origin, an area municipality that is also an origin, or a destination
         equal to an origin.
-    GeoError
-        A boundary-file area lying outside its declared origins
-        (:func:`viabilidade.geo.territory.check_area_in_origins`).
+        Then a proposal that makes no sense (:func:`viabilidade.coherence.check_proposal`:
+        a fusion of fewer than two whole municipalities, plebiscite votes that do not add
+        up, an origin the area does not touch, an unreadable drawn area or urban perimeter),
+        and a drawn area lying more than 2 % outside its declared origins
+        (:func:`viabilidade.geo.territory.check_area_in_origins`), field ``area.boundary``.
     """
     districts = _indexed(store, "districts", "cod_distrito")
     munis = _indexed(store, "municipalities", "cod_ibge")
@@ -137,10 +139,18 @@ def check_candidate(candidate: Candidate, store) -> None:
                     "município diferente da origem")
     if problems:
         raise CandidateError.collect(problems)
+    from .coherence import check_proposal
+
+    check_proposal(candidate, store)
     if candidate.boundary is not None and candidate.origins:
+        from .errors import GeoError
         from .geo.territory import check_area_in_origins
 
-        check_area_in_origins(candidate, store.boundaries)
+        try:
+            check_area_in_origins(candidate, store.boundaries)
+        except GeoError as e:
+            raise CandidateError(str(e), file=f, field="area.boundary",
+                                 line=field_line(text, "area.boundary") if text else None) from None
 
 
 def electors_ratio_half_iqr(store) -> float:
@@ -266,6 +276,100 @@ def _district_parts(candidate: Candidate, store, settings):
     return area_parts, origins, remainders
 
 
+SRC_DRAWN = ("polígono do arquivo de limites da candidatura; distritos: IBGE, Censo Demográfico "
+             "2022 (agregados por distritos), sedes municipais e vilas (IBGE Localidades 2022)")
+
+
+def _drawn_figure(est, column: str, unit: str, cod_ibge: str | None, what: str) -> tuple[float, float, str]:
+    """Midpoint, uncertainty and the Portuguese note of one apportioned count."""
+    value, unc = est.midpoint(column, cod_ibge)
+    rows = est.units if cod_ibge is None else est.units[est.units["cod_ibge"] == cod_ibge]
+    named = "; ".join(f"{r.nome} ({r.cod_distrito}): {_n(round(100 * r.share_area, 1), 1)} % do "
+                      f"território aproximado, {'com' if r.share_points >= 1 else 'sem'} a "
+                      f"{'sede' if r.ponto == 'sede municipal' else 'vila'}"
+                      for r in rows.itertuples())
+    note = (f"estimado ({what}) a partir dos distritos que o polígono alcança — {named}. "
+            f"Por área (contagem do distrito espalhada por igual no seu território aproximado: "
+            f"células de Voronoi das sedes distritais dentro do município): "
+            f"{_n(round(est.by_area(column, cod_ibge)))} {unit}; dasimétrica (contagem do "
+            f"distrito concentrada na sua sede ou vila): "
+            f"{_n(round(est.by_points(column, cod_ibge)))} {unit}; valor = média das duas, "
+            f"incerteza = metade da diferença")
+    return value, unc, note
+
+
+def _boundary_parts(candidate: Candidate, store, settings):
+    """Area given only by a drawn polygon: counts apportioned from the districts it overlaps.
+
+    Returns ``([area unit], origins, remainders)``; every figure of the area is ``estimated``
+    (see :mod:`viabilidade.geo.estimate`), its area in km² is ``measured`` (geodesic, GRS80).
+    """
+    from .geo.area_file import read_area
+    from .geo.estimate import estimate_area
+    from .geo.measure import geodesic_area_km2, polygonal
+    from .geo.territory import municipality_geometry
+
+    import shapely
+
+    geom = _cached(store, f"_drawn_{candidate.boundary}", lambda: read_area(candidate.boundary))
+    est = _cached(store, f"_estimate_{candidate.boundary}", lambda: estimate_area(store, geom))
+    munis = _indexed(store, "municipalities", "cod_ibge")
+    half_iqr = electors_ratio_half_iqr(store)
+    pop, pop_unc, pop_note = _drawn_figure(est, "populacao", "habitantes", None, "população")
+    dpo, dpo_unc, dpo_note = _drawn_figure(est, "domicilios_ocupados", "domicílios", None,
+                                           "domicílios particulares ocupados")
+    electors = electors_unc = 0.0
+    origins, remainders = {}, {}
+    for code in sorted(set(est.units["cod_ibge"])):
+        muni_pop = int(munis.at[code, "populacao"])
+        ratio = _muni_electors(store, code) / muni_pop
+        p, u = est.midpoint("populacao", code)
+        electors += p * ratio
+        electors_unc += u * ratio + p * half_iqr
+    area_km2 = geodesic_area_km2(geom)
+    area = UnitProfile(
+        label=candidate.name, cod_ibge=None, codes=tuple(est.units["cod_distrito"]),
+        population=Figure(round(pop), "habitantes", Basis.ESTIMATED, SRC_DRAWN, VINTAGE_CENSUS,
+                          uncertainty=round(pop_unc, 1), note=pop_note),
+        electors=Figure(round(electors, 1), "eleitores", Basis.ESTIMATED, SRC_TSE, VINTAGE_TSE,
+                        uncertainty=round(electors_unc, 1),
+                        note="estimado: população estimada da área em cada município × razão "
+                             "eleitores/população do município (TSE 2022 / Censo 2022); incerteza = "
+                             "a da população × essa razão + população × metade do intervalo "
+                             "interquartil da razão eleitores/população dos municípios goianos "
+                             f"({_n(half_iqr, 4)})"),
+        buildings=Figure(round(dpo), "edificações", Basis.ESTIMATED, SRC_DRAWN, VINTAGE_CENSUS,
+                         uncertainty=round(dpo_unc + BUILDINGS_PROXY_UNCERTAINTY * dpo, 1),
+                         note="domicílios particulares ocupados (V0007) como aproximação do número "
+                              "de edificações do núcleo urbano (incerteza de metade do valor somada "
+                              f"à do rateio); {dpo_note}"),
+        area_km2=Figure(round(area_km2, 3), "km²", Basis.MEASURED, "polígono do arquivo de limites "
+                        "da candidatura", "", note="área geodésica (elipsoide GRS80)"))
+    for code in candidate.origins:
+        whole = _whole_unit(store, code, munis.at[code, "nome"], settings)
+        origins[code] = whole
+        p, u = est.midpoint("populacao", code)
+        d, du = est.midpoint("domicilios_ocupados", code)
+        e = p * _muni_electors(store, code) / int(munis.at[code, "populacao"])
+        eu = u * _muni_electors(store, code) / int(munis.at[code, "populacao"]) + p * half_iqr
+        rest = polygonal(shapely.difference(municipality_geometry(store.boundaries, code), geom))
+        remainders[code] = UnitProfile(
+            label=f"{whole.label} (remanescente)", cod_ibge=code, codes=(code,),
+            population=Figure(round(whole.population.value - p), "habitantes", Basis.ESTIMATED,
+                              SRC_DRAWN, VINTAGE_CENSUS, uncertainty=round(u, 1),
+                              note=f"população de {whole.label} menos a estimativa da área"),
+            electors=Figure(round(whole.electors.value - e, 1), "eleitores", Basis.ESTIMATED,
+                            SRC_TSE, VINTAGE_TSE, uncertainty=round(eu, 1),
+                            note=f"eleitorado de {whole.label} menos a estimativa da área"),
+            buildings=_buildings_figure(round(whole.buildings.value - d),
+                                        f"domicílios de {whole.label} menos a estimativa da área "
+                                        f"(± {_n(round(du))} do rateio)"),
+            area_km2=Figure(round(geodesic_area_km2(rest), 3), "km²", Basis.MEASURED,
+                            "malha municipal menos o polígono da área", "",
+                            note="área geodésica (elipsoide GRS80)"))
+    return [area], origins, remainders
+
+
 def state_tax_revenue(candidate: Candidate, store) -> Figure | None:
     """The state's tax revenue (ICMS + IPVA + ITCD) for art. 4 VII, in BRL.
 
@@ -346,12 +450,13 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
             origins[code] = _sum_units(before_parts, f"{munis.at[code, 'nome']} (antes do desmembramento)",
                                        code)
             remainders.setdefault(code, today)
+    if not area_parts and candidate.boundary is not None:
+        area_parts, drawn_origins, remainders = _boundary_parts(candidate, store, settings)
+        origins.update(drawn_origins)
     if not area_parts:
-        raise CandidateError("a área não tem distrito nem município que os dados conheçam; "
-                             "esperados area.districts ou area.municipalities (uma área só com "
-                             "arquivo de limites precisaria de polígonos de distritos ou setores, "
-                             "que os dados processados não têm)", file=candidate.path,
-                             field="area")
+        raise CandidateError("a área não tem distritos, municípios nem arquivo de limites; "
+                             "esperados area.districts, area.municipalities ou area.boundary",
+                             file=candidate.path, field="area")
     area = (area_parts[0] if len(area_parts) == 1
             else _sum_units(area_parts, candidate.name, None))
     area = UnitProfile(label=candidate.name, cod_ibge=area.cod_ibge, codes=area.codes,

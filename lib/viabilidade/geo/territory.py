@@ -14,9 +14,10 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from ..candidate import Candidate
-from ..data.geometry import read_boundaries
 from ..errors import GeoError
+from .area_file import read_area
 from .measure import geodesic_area_km2, polygonal
+from .memorial import fmt_num
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,8 @@ def area_geometry(candidate: Candidate, boundaries: gpd.GeoDataFrame
                   ) -> tuple[BaseGeometry | None, str]:
     """The proposed territory of a candidate, or ``None`` with the reason in Portuguese.
 
-    Order of precedence: the candidate's boundary file (``[area] boundary``), then the union
+    Order of precedence: the candidate's boundary file (``[area] boundary``, read by
+    :func:`viabilidade.geo.area_file.read_area`: every polygon of the file), then the union
     of whole municipalities when the area is only municipalities. An area with districts
     and no boundary file has no geometry.
 
@@ -90,8 +92,7 @@ def area_geometry(candidate: Candidate, boundaries: gpd.GeoDataFrame
         If a listed municipality has no polygon, or the boundary file is unreadable.
     """
     if candidate.boundary is not None:
-        gdf = read_boundaries(candidate.boundary)
-        return shapely.union_all(gdf.geometry.to_numpy()), ""
+        return read_area(candidate.boundary), ""
     if candidate.districts:
         return None, ("não há polígonos de distritos nos dados (o IBGE não publica malha de "
                       "distritos de Goiás no acervo do projeto); sem o memorial descritivo "
@@ -147,6 +148,28 @@ def split_territory(candidate: Candidate, boundaries: gpd.GeoDataFrame) -> Split
 OUTSIDE_TOLERANCE = 0.02
 
 
+def outside_parts(area: BaseGeometry, boundaries: gpd.GeoDataFrame,
+                  origins: tuple[str, ...] | list[str]) -> list[dict]:
+    """Parts of an area inside municipalities that are not its origins.
+
+    Returns
+    -------
+    list of dict
+        ``cod_ibge``, ``nome``, ``km2`` (geodesic, GRS80) and ``share`` (of the area's
+        geodesic area, 0..1), largest first; municipalities with no area inside are left out.
+    """
+    total = geodesic_area_km2(area)
+    others = boundaries[~boundaries["cod_ibge"].isin(list(origins))]
+    others = others.iloc[others.sindex.query(area, predicate="intersects")]
+    out = []
+    for code, name, geom in zip(others["cod_ibge"], others["nome"], others.geometry):
+        km2 = geodesic_area_km2(polygonal(shapely.intersection(geom, area)))
+        if km2 > 0:
+            out.append({"cod_ibge": code, "nome": name, "km2": km2,
+                        "share": km2 / total if total > 0 else 0.0})
+    return sorted(out, key=lambda o: -o["km2"])
+
+
 def check_area_in_origins(candidate: Candidate, boundaries: gpd.GeoDataFrame, *,
                           tolerance: float = OUTSIDE_TOLERANCE) -> float:
     """Check that a boundary-file area lies inside the union of its origin municipalities.
@@ -170,10 +193,10 @@ def check_area_in_origins(candidate: Candidate, boundaries: gpd.GeoDataFrame, *,
     Raises
     ------
     GeoError
-        If more than ``tolerance`` of the area lies outside its origins; the message names the
-        boundary file, the share and km² outside, the origins, and each municipality not
-        declared as an origin that holds more than ``tolerance`` of the area (share of planar
-        lon/lat area).
+        If more than ``tolerance`` of the area lies outside its origins; the Portuguese message
+        names the boundary file, the share and km² outside, the origins, and each
+        municipality not declared as an origin that holds more than ``tolerance`` of the area
+        (:func:`outside_parts`, geodesic shares).
     """
     if candidate.boundary is None or not candidate.origins:
         return 0.0
@@ -185,15 +208,13 @@ def check_area_in_origins(candidate: Candidate, boundaries: gpd.GeoDataFrame, *,
     if share > tolerance:
         names = dict(zip(boundaries["cod_ibge"], boundaries["nome"]))
         listed = ", ".join(f"{c} ({names.get(c, '?')})" for c in candidate.origins)
-        others = boundaries[~boundaries["cod_ibge"].isin(candidate.origins)]
-        parts = shapely.area(shapely.intersection(others.geometry.to_numpy(), area)) / area.area
-        hit = [f"{c} ({n}, {100 * x:.1f} %)"
-               for c, n, x in zip(others["cod_ibge"], others["nome"], parts) if x > tolerance]
-        where = (f"; it overlaps municipalities not declared as origins: {', '.join(hit)}"
+        hit = [f"{o['cod_ibge']} ({o['nome']}, {fmt_num(100 * o['share'], 1)} %)"
+               for o in outside_parts(area, boundaries, candidate.origins) if o["share"] > tolerance]
+        where = (f"; ela avança sobre municípios não declarados como origem: {', '.join(hit)}"
                  if hit else "")
         raise GeoError(
-            f"{candidate.boundary.name}: {100 * share:.1f} % of the area "
-            f"({outside:,.2f} of {total:,.2f} km²) lies outside its origin municipalities "
-            f"{listed}; expected the area inside its origins (tolerance {100 * tolerance:g} %)"
-            f"{where}")
+            f"{candidate.boundary.name}: {fmt_num(100 * share, 1)} % da área "
+            f"({fmt_num(outside)} de {fmt_num(total)} km²) fica fora dos municípios de origem "
+            f"{listed}; esperada a área dentro das origens (tolerância de "
+            f"{fmt_num(100 * tolerance, 0)} %){where}")
     return share

@@ -1,0 +1,156 @@
+"""A drawn polygon file (an area's limits or an urban perimeter) -> one polygon in SIRGAS 2000.
+
+What a surveyor, QGIS, geojson.io or Google Earth produce: GeoJSON (``.geojson``/``.json``),
+GeoPackage (``.gpkg``), zipped Shapefile (``.zip``), KML (``.kml``) or KMZ (``.kmz``). No id
+column is needed: every polygon of every layer is part of the territory (their union).
+
+Coordinate reference system:
+
+* a CRS the file declares (a ``.prj``, a GeoPackage SRS, a GeoJSON ``crs`` member) is
+  transformed to SIRGAS 2000 (EPSG:4674) with pyproj;
+* a GeoJSON without a ``crs`` member is WGS84 longitude/latitude (RFC 7946, § 4), and KML/KMZ
+  is always WGS84 (OGC KML 2.2, § 6.2); WGS84 and SIRGAS 2000 agree to a few centimetres;
+* a GeoPackage or Shapefile that declares no CRS is refused: its numbers could be degrees,
+  UTM metres of either zone of Goiás, or anything else.
+
+Invalid polygons (self-intersections) are repaired with :func:`shapely.make_valid`; heights
+(KML's third coordinate) are dropped. Every message is in Portuguese and names the file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import geopandas as gpd
+import pyogrio
+import shapely
+from pyproj import CRS
+from shapely.geometry.base import BaseGeometry
+
+from ..errors import GeoError
+from .measure import polygonal
+from .memorial import fmt_num
+
+#: Extension -> format name shown to users.
+FORMATS = {".geojson": "GeoJSON", ".json": "GeoJSON", ".gpkg": "GeoPackage",
+           ".zip": "Shapefile compactado (.zip)", ".kml": "KML", ".kmz": "KMZ"}
+#: Formats whose CRS is fixed by their specification when the file declares none.
+WGS84_BY_SPEC = {".geojson", ".json", ".kml", ".kmz"}
+#: Longitude/latitude box around Goiás (with the Federal District) used to catch a wrong CRS.
+GOIAS_BOX = (-53.5, -19.8, -45.7, -12.2)
+SIRGAS2000 = "EPSG:4674"
+
+
+def _expected() -> str:
+    return ("GeoJSON (.geojson), GeoPackage (.gpkg), Shapefile compactado (.zip), "
+            "KML (.kml) ou KMZ (.kmz)")
+
+
+def _source(path: Path) -> str:
+    return f"/vsizip/{path}" if path.suffix.lower() == ".zip" else str(path)
+
+
+def _layers(path: Path) -> list[str]:
+    try:
+        return [str(name) for name, _ in pyogrio.list_layers(_source(path))]
+    except Exception as exc:  # pyogrio raises DataSourceError and others
+        raise GeoError(f"{path.name}: não foi possível ler o arquivo como "
+                       f"{FORMATS[path.suffix.lower()]}: {exc}") from None
+
+
+def _read(path: Path) -> list[gpd.GeoDataFrame]:
+    frames = []
+    for layer in _layers(path):
+        try:
+            gdf = pyogrio.read_dataframe(_source(path), layer=layer)
+        except Exception as exc:
+            raise GeoError(f"{path.name}: não foi possível ler a camada {layer!r} como "
+                           f"{FORMATS[path.suffix.lower()]}: {exc}") from None
+        if isinstance(gdf, gpd.GeoDataFrame) and not gdf.empty:
+            frames.append(gdf)
+    return frames
+
+
+def _crs(gdf: gpd.GeoDataFrame, path: Path) -> CRS:
+    suffix = path.suffix.lower()
+    if gdf.crs is not None:
+        return CRS.from_user_input(gdf.crs)
+    if suffix in WGS84_BY_SPEC:
+        return CRS.from_user_input("EPSG:4326")
+    raise GeoError(f"{path.name}: o arquivo não declara o sistema de referência (CRS); "
+                   "esperado o arquivo .prj dentro do .zip do Shapefile ou o SRS da camada do "
+                   "GeoPackage (por exemplo SIRGAS 2000, EPSG:4674, ou SIRGAS 2000 / UTM 22S, "
+                   "EPSG:31982)")
+
+
+def read_area(path: str | Path) -> BaseGeometry:
+    """The territory drawn in a polygon file, as one (Multi)Polygon in EPSG:4674 degrees.
+
+    Parameters
+    ----------
+    path : str or Path
+        GeoJSON, GeoPackage, zipped Shapefile, KML or KMZ (see :data:`FORMATS`).
+
+    Returns
+    -------
+    shapely Polygon or MultiPolygon
+        The union of every polygon in the file (all layers), 2-D, valid, in SIRGAS 2000
+        longitude/latitude degrees. Points and lines (a placemark pin, a path) are ignored
+        when the file also has polygons.
+
+    Raises
+    ------
+    GeoError
+        In Portuguese, naming the file: missing file; unknown extension; unreadable file;
+        no polygon (names the geometry types found); a GeoPackage or Shapefile without a
+        declared CRS; coordinates that are not in Goiás once transformed (a wrong CRS);
+        a polygon with no area after repair.
+    """
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise GeoError(f"{path.name}: formato não reconhecido (extensão {suffix or 'nenhuma'!r}); "
+                       f"esperado {_expected()}")
+    if not path.is_file():
+        raise GeoError(f"{path}: arquivo não encontrado")
+    frames = _read(path)
+    found: list[str] = []
+    polys: list[BaseGeometry] = []
+    for gdf in frames:
+        crs = _crs(gdf, path)
+        geoms = shapely.force_2d(gdf.geometry.to_numpy())
+        found += [g.geom_type for g in geoms if g is not None]
+        keep = [g for g in geoms if g is not None and not g.is_empty
+                and g.geom_type in ("Polygon", "MultiPolygon")]
+        if not keep:
+            continue
+        series = gpd.GeoSeries(keep, crs=crs)
+        if crs.is_geographic:
+            minx, miny, maxx, maxy = series.total_bounds
+            if not (-180 <= minx <= maxx <= 180 and -90 <= miny <= maxy <= 90):
+                raise GeoError(
+                    f"{path.name}: o CRS do arquivo ({crs.name}, declarado ou padrão do formato) "
+                    f"é geográfico, mas as coordenadas não são graus (x {fmt_num(minx, 1)} a "
+                    f"{fmt_num(maxx, 1)}, y {fmt_num(miny, 1)} a {fmt_num(maxy, 1)}); esperado "
+                    "longitude e latitude em graus, ou o CRS projetado declarado no arquivo")
+        series = series.to_crs(SIRGAS2000)
+        fixed = [polygonal(shapely.make_valid(g)) if not g.is_valid else g for g in series]
+        polys += [g for g in fixed if not g.is_empty]
+    if not polys:
+        kinds = ", ".join(sorted(set(found))) or "nenhuma geometria"
+        raise GeoError(f"{path.name}: nenhum polígono no arquivo (encontrado: {kinds}); "
+                       "esperado ao menos um Polygon ou MultiPolygon com os limites da área")
+    area = polygonal(shapely.union_all(polys))
+    if area.is_empty or area.area == 0:
+        raise GeoError(f"{path.name}: o polígono não tem área depois de corrigido; "
+                       "esperado um polígono fechado com área")
+    minx, miny, maxx, maxy = area.bounds
+    west, south, east, north = GOIAS_BOX
+    if not (west <= minx and maxx <= east and south <= miny and maxy <= north):
+        raise GeoError(
+            f"{path.name}: o polígono fica fora de Goiás (longitude {fmt_num(minx)} a "
+            f"{fmt_num(maxx)}, latitude {fmt_num(miny)} a {fmt_num(maxy)}); esperado longitude "
+            f"entre {fmt_num(west, 1)} e {fmt_num(east, 1)} e latitude entre {fmt_num(south, 1)} "
+            f"e {fmt_num(north, 1)}: confira o sistema de referência declarado")
+    return area
+

@@ -1,0 +1,122 @@
+"""Approximate district territories: Voronoi cells of the district seats inside each municipality.
+
+IBGE publishes no district polygons for Goiás in the project's data (``shared/data``), only
+each district's Censo 2022 counts and the point of its seat: the municipal seat for the
+*sede* district (IBGE sedes municipais) and the *vila* for every other district (IBGE
+Localidades 2022). Each district is approximated by the part of its municipality nearer
+to its own seat than to any other district seat of the municipality (a Voronoi cell,
+clipped to the municipality's polygon). These cells are **not** legal limits: they serve to
+apportion counts to a drawn area and to draw an approximate territory labelled as such.
+
+Caveat from the source (SOURCES.md): in municipalities with two or more non-seat districts,
+the vila points were matched to districts by file order, unverified
+(``atribuicao = "por_ordem_no_arquivo_nao_verificada"``).
+"""
+
+from __future__ import annotations
+
+import geopandas as gpd
+import numpy as np
+import pandas as pd
+import shapely
+
+from ..errors import GeoError
+from .territory import municipality_geometry
+
+SIRGAS2000 = "EPSG:4674"
+
+
+def district_points(store, municipalities: list[str] | tuple[str, ...]) -> gpd.GeoDataFrame:
+    """The seat point of every district of the given municipalities.
+
+    Parameters
+    ----------
+    store : viabilidade.data.store.Store
+        Needs ``districts`` (cod_distrito, nome, cod_ibge, sede), ``seats`` (cod_ibge, lat,
+        lon) and ``vilas`` (cod_distrito, lat, lon, atribuicao).
+    municipalities : sequence of str
+        7-digit IBGE codes.
+
+    Returns
+    -------
+    GeoDataFrame
+        ``cod_distrito, cod_ibge, nome, ponto`` (``"sede municipal"`` or ``"vila"``),
+        ``atribuicao`` and Point ``geometry`` (EPSG:4674); districts with no known point are
+        left out.
+    """
+    d = store.districts[store.districts["cod_ibge"].isin(list(municipalities))]
+    seats = store.seats.set_index("cod_ibge")
+    vilas = store.vilas.drop_duplicates("cod_distrito").set_index("cod_distrito")
+    rows = []
+    for r in d.itertuples(index=False):
+        if bool(r.sede):
+            if r.cod_ibge not in seats.index:
+                continue
+            lat, lon, kind, how = (seats.at[r.cod_ibge, "lat"], seats.at[r.cod_ibge, "lon"],
+                                   "sede municipal", "sede")
+        elif r.cod_distrito in vilas.index:
+            lat, lon, kind, how = (vilas.at[r.cod_distrito, "lat"], vilas.at[r.cod_distrito, "lon"],
+                                   "vila", vilas.at[r.cod_distrito, "atribuicao"])
+        else:
+            continue
+        rows.append({"cod_distrito": r.cod_distrito, "cod_ibge": r.cod_ibge, "nome": r.nome,
+                     "ponto": kind, "atribuicao": how, "lon": float(lon), "lat": float(lat)})
+    frame = pd.DataFrame(rows, columns=["cod_distrito", "cod_ibge", "nome", "ponto",
+                                        "atribuicao", "lon", "lat"])
+    return gpd.GeoDataFrame(frame.drop(columns=["lon", "lat"]),
+                            geometry=gpd.points_from_xy(frame["lon"], frame["lat"]),
+                            crs=SIRGAS2000)
+
+
+def district_cells(store, municipalities: list[str] | tuple[str, ...]) -> gpd.GeoDataFrame:
+    """Approximate territory of every district of the given municipalities.
+
+    Parameters
+    ----------
+    store : viabilidade.data.store.Store
+        As for :func:`district_points`, plus ``boundaries`` (municipality polygons).
+    municipalities : sequence of str
+        7-digit IBGE codes.
+
+    Returns
+    -------
+    GeoDataFrame
+        One row per district: ``cod_distrito, cod_ibge, nome, ponto, atribuicao``, the
+        Censo 2022 counts ``populacao`` and ``domicilios_ocupados``, and the Polygon
+        ``geometry`` (EPSG:4674) of its Voronoi cell clipped to the municipality. A
+        municipality with one district (or one known point) is one cell: its polygon.
+
+    Raises
+    ------
+    GeoError
+        If a municipality has no polygon, or has districts but none with a known point.
+    """
+    points = district_points(store, municipalities)
+    counts = store.districts.set_index("cod_distrito")[["populacao", "domicilios_ocupados"]]
+    rows = []
+    for code in municipalities:
+        muni = municipality_geometry(store.boundaries, code)
+        pts = points[points["cod_ibge"] == code]
+        if pts.empty:
+            raise GeoError(f"município {code}: nenhum distrito com ponto de sede conhecido; "
+                           "esperada a sede municipal ou a vila de ao menos um distrito")
+        if len(pts) == 1:
+            cells = [muni]
+        else:
+            regions = shapely.get_parts(shapely.voronoi_polygons(
+                shapely.MultiPoint(list(pts.geometry)), extend_to=muni))
+            cells = []
+            for p in pts.geometry:
+                hit = [r for r in regions if r.covers(p)]
+                cells.append(shapely.intersection(hit[0], muni) if hit else shapely.Polygon())
+        for (_, p), cell in zip(pts.iterrows(), cells):
+            rows.append({**{k: p[k] for k in ("cod_distrito", "cod_ibge", "nome", "ponto",
+                                               "atribuicao")},
+                         "populacao": int(counts.at[p["cod_distrito"], "populacao"]),
+                         "domicilios_ocupados": int(counts.at[p["cod_distrito"],
+                                                              "domicilios_ocupados"]),
+                         "geometry": cell})
+    out = gpd.GeoDataFrame(rows, geometry="geometry", crs=SIRGAS2000)
+    out["populacao"] = out["populacao"].astype(np.int64)
+    out["domicilios_ocupados"] = out["domicilios_ocupados"].astype(np.int64)
+    return out

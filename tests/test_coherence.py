@@ -1,0 +1,165 @@
+"""A proposal that makes sense: each refusal with its exact message, and nothing written.
+
+:func:`viabilidade.coherence.check_proposal` runs inside
+:func:`viabilidade.profile.check_candidate`, which ``run_study`` calls before writing.
+Messages are asserted from the file name onwards (the ``<path>, campo …`` prefix belongs to
+:class:`viabilidade.errors.CandidateError`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from viabilidade.candidate import load_candidate
+from viabilidade.errors import CandidateError
+from viabilidade.profile import check_candidate
+
+REPO = Path(__file__).resolve().parents[1]
+STORE = REPO / "data" / "processed"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+pytestmark = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                reason="processed store data/processed not built")
+
+
+@pytest.fixture(scope="module")
+def store():
+    from viabilidade.data.store import load_store
+
+    return load_store(STORE)
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "cand.toml"
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def refusal(store, path: Path, field: str) -> str:
+    """The message of the refusal of ``path`` on ``field``; checks the file is named."""
+    with pytest.raises(CandidateError) as e:
+        check_candidate(load_candidate(path), store)
+    assert e.value.field == field, str(e.value)
+    assert str(path) in str(e.value)
+    return str(e.value)
+
+
+NON_ADJACENT = ('operation = "create-municipality"\nname = "Goiânia"\n[area]\n'
+                'municipalities = ["5208707"]\n[origin]\nmunicipalities = ["5200100"]\n')
+FUSION_OF_ONE = 'operation = "fusion"\nname = "Abadiânia"\n[area]\nmunicipalities = ["5200100"]\n'
+PLEBISCITE = ('operation = "create-municipality"\nname = "Posse d\'Abadia"\n[area]\n'
+              'districts = ["520010010"]\n[origin]\nmunicipalities = ["5200100"]\n'
+              "[process.plebiscite]\n")
+
+
+def test_goiania_created_from_abadiania_is_refused_naming_both(store, tmp_path):
+    msg = refusal(store, _write(tmp_path, NON_ADJACENT), "origin.municipalities[0]")
+    assert msg.endswith(
+        "o município de origem 5200100 (Abadiânia) não faz divisa com a área proposta, "
+        "Goiânia (5208707): estão a 35,0 km um do outro; esperada uma área que toque cada "
+        "município de origem"), msg
+
+
+def test_neighbours_are_adjacent(store, tmp_path):
+    # Alexânia (5200308) borders Abadiânia: a retrospective split is accepted.
+    check_candidate(load_candidate(_write(tmp_path, NON_ADJACENT.replace("5208707", "5200308"))),
+                    store)
+
+
+def test_an_origin_that_gives_no_district_is_refused(store, tmp_path):
+    text = ('operation = "create-municipality"\nname = "Posse d\'Abadia"\n[area]\n'
+            'districts = ["520010010"]\n[origin]\nmunicipalities = ["5200100", "5200308"]\n')
+    msg = refusal(store, _write(tmp_path, text), "origin.municipalities[1]")
+    assert msg.endswith("o município de origem 5200308 (Alexânia) não cede nenhum distrito da "
+                        "área (area.districts = ['520010010']); esperado ao menos um distrito de "
+                        "cada município de origem"), msg
+
+
+def test_fusion_of_one_municipality_is_refused(store, tmp_path):
+    msg = refusal(store, _write(tmp_path, FUSION_OF_ONE), "area.municipalities")
+    assert msg.endswith("uma fusão (art. 5º, § 2º) reúne dois ou mais municípios inteiros; "
+                        "encontrado 1 município (5200100); esperados ao menos dois códigos de "
+                        "município"), msg
+
+
+def test_fusion_of_districts_is_refused(store, tmp_path):
+    text = ('operation = "fusion"\nname = "Nova"\n[area]\nmunicipalities = ["5200100", "5200308"]\n'
+            'districts = ["520010010"]\n')
+    msg = refusal(store, _write(tmp_path, text), "area.districts")
+    assert msg.endswith("uma fusão (art. 5º, § 2º) reúne municípios inteiros; encontrados "
+                        "distritos (520010010); esperados só códigos de município em "
+                        "area.municipalities"), msg
+
+
+def test_fusion_of_two_municipalities_passes(store, tmp_path):
+    text = 'operation = "fusion"\nname = "Nova"\n[area]\nmunicipalities = ["5200100", "5200308"]\n'
+    check_candidate(load_candidate(_write(tmp_path, text)), store)
+
+
+def test_more_votes_than_eligible_electors_is_refused(store, tmp_path):
+    path = _write(tmp_path, PLEBISCITE + "yes = 5000\neligible = 100\n")
+    msg = refusal(store, path, "process.plebiscite.eligible")
+    assert msg.endswith("os votos somam 5000 (sim 5000) e excedem os 100 eleitores aptos; "
+                        "esperado sim + não + brancos + nulos = comparecimento ≤ eleitores aptos")
+
+
+def test_more_votes_than_turnout_is_refused(store, tmp_path):
+    path = _write(tmp_path, PLEBISCITE + "yes = 60\nno = 41\nturnout = 100\neligible = 120\n")
+    msg = refusal(store, path, "process.plebiscite.turnout")
+    assert msg.endswith("os votos somam 101 (sim 60 + não 41) e excedem o comparecimento de 100; "
+                        "esperado sim + não + brancos + nulos = comparecimento ≤ eleitores aptos")
+
+
+@pytest.mark.parametrize("figures", ["yes = 100\neligible = 100\n",
+                                     "yes = 60\nno = 40\nturnout = 100\neligible = 120\n"])
+def test_votes_up_to_the_limit_pass(store, tmp_path, figures):
+    check_candidate(load_candidate(_write(tmp_path, PLEBISCITE + figures)), store)
+
+
+def test_drawn_area_must_cover_every_origin(store, tmp_path):
+    kml = FIXTURES / "posse-dabadia-desenhada.kml"
+    text = ('operation = "create-municipality"\nname = "Posse d\'Abadia"\n[area]\n'
+            f'boundary = "{kml}"\n[origin]\nmunicipalities = ["5200100", "5201108"]\n')
+    msg = refusal(store, _write(tmp_path, text), "origin.municipalities[1]")
+    assert msg.endswith("o município de origem 5201108 (Anápolis) não toca a área desenhada em "
+                        "posse-dabadia-desenhada.kml: nenhuma parte do polígono fica nele "
+                        "(distância de 10,7 km); esperada uma área que ocupe parte de cada "
+                        "município de origem"), msg
+
+
+def test_unreadable_urban_perimeter_is_refused_with_its_field(store, tmp_path):
+    (tmp_path / "perimetro.kml").write_text("não é KML", encoding="utf-8")
+    text = ('operation = "create-municipality"\nname = "Posse d\'Abadia"\n[area]\n'
+            'districts = ["520010010"]\n[origin]\nmunicipalities = ["5200100"]\n'
+            'urban_perimeter = "perimetro.kml"\n')
+    msg = refusal(store, _write(tmp_path, text), "origin.urban_perimeter")
+    assert "perimetro.kml: não foi possível ler o arquivo como KML: " in msg
+
+
+def test_missing_urban_perimeter_file_is_refused_on_load(tmp_path):
+    text = ('operation = "create-municipality"\nname = "Posse d\'Abadia"\n[area]\n'
+            'districts = ["520010010"]\n[origin]\nmunicipalities = ["5200100"]\n'
+            'urban_perimeter = "nao-existe.kml"\n')
+    path = _write(tmp_path, text)
+    with pytest.raises(CandidateError) as e:
+        load_candidate(path)
+    assert e.value.field == "origin.urban_perimeter"
+    assert str(e.value).endswith(f"arquivo do perímetro urbano {tmp_path / 'nao-existe.kml'} não "
+                                 "encontrado; esperado um caminho relativo ao arquivo da "
+                                 "candidatura")
+
+
+@pytest.mark.parametrize("text, field", [(NON_ADJACENT, "origin.municipalities[0]"),
+                                         (FUSION_OF_ONE, "area.municipalities"),
+                                         (PLEBISCITE + "yes = 5000\neligible = 100\n",
+                                          "process.plebiscite.eligible")])
+def test_refused_proposals_write_nothing(tmp_path, text, field):
+    from viabilidade.report.study import run_study
+
+    path = _write(tmp_path, text)
+    out = tmp_path / "outputs"
+    with pytest.raises(CandidateError) as e:
+        run_study(path, out, data_root=STORE)
+    assert e.value.field == field
+    assert not out.exists()

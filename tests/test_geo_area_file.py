@@ -1,0 +1,166 @@
+"""Drawn polygon files (``[area] boundary``, ``[origin] urban_perimeter``) in every format.
+
+One polygon — the one drawn around Posse d'Abadia's vila in ``tests/fixtures`` — is written
+as GeoJSON, GeoPackage, zipped Shapefile, KML and KMZ (and in SIRGAS 2000 / UTM 22S) and
+must read back to the same territory; each bad file gets its exact Portuguese message.
+"""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import geopandas as gpd
+import pytest
+import shapely
+
+from viabilidade.errors import GeoError
+from viabilidade.geo.area_file import read_area
+from viabilidade.geo.measure import geodesic_area_km2
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+KML = FIXTURES / "posse-dabadia-desenhada.kml"
+#: Geodesic area of the drawn polygon (GRS80), km².
+DRAWN_KM2 = 46.5947
+
+
+@pytest.fixture(scope="module")
+def drawn():
+    return read_area(KML)
+
+
+def _zip_shapefile(gdf: gpd.GeoDataFrame, tmp_path: Path, *, prj: bool = True) -> Path:
+    folder = tmp_path / "shp"
+    folder.mkdir()
+    gdf.to_file(folder / "area.shp")
+    out = tmp_path / "area.zip"
+    with zipfile.ZipFile(out, "w") as z:
+        for f in sorted(folder.iterdir()):
+            if prj or f.suffix != ".prj":
+                z.write(f, f.name)
+    return out
+
+
+def test_the_drawn_kml_is_one_polygon_of_known_area(drawn):
+    assert drawn.geom_type == "Polygon"
+    assert geodesic_area_km2(drawn) == pytest.approx(DRAWN_KM2, abs=1e-4)
+    assert drawn.contains(shapely.Point(-48.800207, -16.098447))  # the vila
+
+
+@pytest.mark.parametrize("fmt", ["geojson", "gpkg", "zip", "kml", "kmz"])
+def test_every_format_gives_the_same_area(drawn, tmp_path, fmt):
+    gdf = gpd.GeoDataFrame({"nome": ["Posse"]}, geometry=[drawn], crs="EPSG:4674")
+    if fmt == "geojson":  # RFC 7946: no crs member, WGS84 by the specification
+        path = tmp_path / "area.geojson"
+        path.write_text(json.dumps({"type": "FeatureCollection", "features": [
+            {"type": "Feature", "properties": {},
+             "geometry": shapely.geometry.mapping(drawn)}]}), encoding="utf-8")
+    elif fmt == "gpkg":
+        path = tmp_path / "area.gpkg"
+        gdf.to_file(path)
+    elif fmt == "zip":
+        path = _zip_shapefile(gdf, tmp_path)
+    elif fmt == "kml":
+        path = tmp_path / "area.kml"
+        path.write_bytes(KML.read_bytes())
+    else:
+        path = tmp_path / "area.kmz"
+        with zipfile.ZipFile(path, "w") as z:
+            z.write(KML, "doc.kml")
+    area = read_area(path)
+    assert geodesic_area_km2(area) == pytest.approx(DRAWN_KM2, abs=1e-3)
+    assert shapely.symmetric_difference(area, drawn).area < 1e-9
+
+
+@pytest.mark.parametrize("fmt", ["gpkg", "zip", "geojson"])
+def test_a_polygon_in_utm_22s_is_transformed(drawn, tmp_path, fmt):
+    utm = gpd.GeoDataFrame(geometry=[drawn], crs="EPSG:4674").to_crs("EPSG:31982")
+    assert utm.total_bounds[0] > 100_000  # metres, not degrees
+    if fmt == "gpkg":
+        path = tmp_path / "area.gpkg"
+        utm.to_file(path)
+    elif fmt == "zip":
+        path = _zip_shapefile(utm, tmp_path)
+    else:  # GeoJSON 2008 'crs' member naming EPSG:31982
+        path = tmp_path / "area.geojson"
+        doc = json.loads(utm.to_json())
+        doc["crs"] = {"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::31982"}}
+        path.write_text(json.dumps(doc), encoding="utf-8")
+    area = read_area(path)
+    assert geodesic_area_km2(area) == pytest.approx(DRAWN_KM2, rel=1e-5)
+    assert shapely.symmetric_difference(area, drawn).area / drawn.area < 1e-6
+
+
+def test_polygons_of_a_file_are_united_and_pins_ignored(tmp_path):
+    a, b = shapely.box(-48.9, -16.2, -48.8, -16.1), shapely.box(-48.8, -16.2, -48.7, -16.1)
+    pin = shapely.Point(-48.75, -16.15)
+    path = tmp_path / "area.geojson"
+    gpd.GeoDataFrame(geometry=[a, b, pin], crs="EPSG:4326").to_file(path)
+    area = read_area(path)
+    assert area.geom_type == "Polygon"
+    assert area.area == pytest.approx(0.02)
+
+
+def test_kml_with_only_a_pin_is_refused(tmp_path):
+    path = tmp_path / "sede.kml"
+    path.write_text('<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2">'
+                    "<Document><Placemark><name>sede</name><Point><coordinates>-48.8,-16.1,0"
+                    "</coordinates></Point></Placemark></Document></kml>", encoding="utf-8")
+    with pytest.raises(GeoError) as e:
+        read_area(path)
+    assert str(e.value) == ("sede.kml: nenhum polígono no arquivo (encontrado: Point); esperado ao "
+                            "menos um Polygon ou MultiPolygon com os limites da área")
+
+
+def test_zipped_shapefile_without_prj_is_refused(drawn, tmp_path):
+    utm = gpd.GeoDataFrame(geometry=[drawn], crs="EPSG:4674").to_crs("EPSG:31982")
+    path = _zip_shapefile(utm, tmp_path, prj=False)
+    with pytest.raises(GeoError) as e:
+        read_area(path)
+    assert str(e.value) == (
+        "area.zip: o arquivo não declara o sistema de referência (CRS); esperado o arquivo .prj "
+        "dentro do .zip do Shapefile ou o SRS da camada do GeoPackage (por exemplo SIRGAS 2000, "
+        "EPSG:4674, ou SIRGAS 2000 / UTM 22S, EPSG:31982)")
+
+
+def test_geopackage_without_crs_is_refused_even_in_degrees(drawn, tmp_path):
+    path = tmp_path / "area.gpkg"
+    with pytest.warns(UserWarning):
+        gpd.GeoDataFrame(geometry=[drawn]).to_file(path)
+    with pytest.raises(GeoError, match=r"^area\.gpkg: o arquivo não declara o sistema de "
+                                       r"referência \(CRS\); "):
+        read_area(path)
+
+
+def test_geojson_in_metres_without_crs_is_refused(drawn, tmp_path):
+    utm = gpd.GeoDataFrame(geometry=[drawn], crs="EPSG:4674").to_crs("EPSG:31982")
+    doc = json.loads(utm.to_json())
+    doc.pop("crs", None)
+    path = tmp_path / "area.geojson"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(GeoError) as e:
+        read_area(path)
+    assert str(e.value).startswith(
+        "area.geojson: o CRS do arquivo (WGS 84, declarado ou padrão do formato) é geográfico, "
+        "mas as coordenadas não são graus (x ")
+    assert str(e.value).endswith("; esperado longitude e latitude em graus, ou o CRS projetado "
+                                 "declarado no arquivo")
+
+
+def test_unknown_extension_and_missing_file(tmp_path):
+    with pytest.raises(GeoError) as e:
+        read_area(tmp_path / "area.csv")
+    assert str(e.value) == ("area.csv: formato não reconhecido (extensão '.csv'); esperado GeoJSON "
+                            "(.geojson), GeoPackage (.gpkg), Shapefile compactado (.zip), KML (.kml) "
+                            "ou KMZ (.kmz)")
+    with pytest.raises(GeoError) as e:
+        read_area(tmp_path / "nada.kml")
+    assert str(e.value) == f"{tmp_path / 'nada.kml'}: arquivo não encontrado"
+
+
+def test_file_that_is_not_a_kml(tmp_path):
+    path = tmp_path / "area.kml"
+    path.write_text("isto não é KML", encoding="utf-8")
+    with pytest.raises(GeoError, match=r"^area\.kml: não foi possível ler o arquivo como KML: "):
+        read_area(path)

@@ -98,7 +98,7 @@ def test_study_help_is_in_portuguese(capsys):
     (["lote", "-j", "x"], "viabilidade lote: erro: argumento -j/--jobs: valor inválido: 'x' "
                           "(esperado um número inteiro)"),
     (["voar"], "viabilidade: erro: argumento COMANDO: opção inválida: 'voar' (escolha entre "
-               "'data', 'estudo'"),
+               "'data', 'novo', 'estudo'"),
     (["estudo", "a.toml", "--saida", "x"], "viabilidade: erro: argumentos não reconhecidos: "
                                            "--saida x"),
 ])
@@ -113,7 +113,7 @@ def test_help_lists_every_command(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     out = capsys.readouterr().out
-    for cmd in ("data", "estudo", "apresentacao", "lote", "auditoria", "triagem"):
+    for cmd in ("data", "novo", "estudo", "apresentacao", "lote", "auditoria", "triagem"):
         assert cmd in out
 
 

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from .cli_parser import PtParser
+from .data.paths import REPO
 from .errors import ViabilidadeError
 
 
@@ -30,10 +31,50 @@ def _cmd_data_fetch(args: argparse.Namespace) -> int:
     return 0
 
 
+def _candidate_arg(args: argparse.Namespace) -> Path:
+    """The candidate file of ``estudo``/``apresentacao``: a path, or a place's name or code.
+
+    A name or code (:mod:`viabilidade.lookup`) designates ``data/candidates/<slug>.toml``,
+    written first when it does not exist yet.
+    """
+    from .lookup import looks_like_a_path
+
+    if looks_like_a_path(args.candidate):
+        return Path(args.candidate)
+    from .data.store import load_store
+    from .lookup import candidate_path
+
+    path, written = candidate_path(args.candidate, load_store(Path(args.data) if args.data else None),
+                                   REPO_CANDIDATES)
+    print(f"Candidato {'escrito' if written else 'encontrado'} para {args.candidate!r}: {path}")
+    return path
+
+
+def _cmd_novo(args: argparse.Namespace) -> int:
+    from .data.store import load_store
+    from .lookup import candidate_for, resolve_unit, write_candidate
+
+    store = load_store(Path(args.data) if args.data else None)
+    unit = resolve_unit(args.nome, store)
+    other = resolve_unit(args.fusao_com, store) if args.fusao_com else None
+    slug, text = candidate_for(unit, store, fusion_with=other)
+    path = (Path(args.saida) / f"{slug}.toml").resolve()
+    if path.is_file() and path.read_text(encoding="utf-8") != text and not args.substituir:
+        raise ViabilidadeError(f"{path}: o arquivo já existe com outro conteúdo; esperado um "
+                               "arquivo novo (use --substituir para reescrevê-lo, ou --saida "
+                               "para outra pasta)")
+    write_candidate(path, text)
+    what = (f"fusão de {unit.name} e {other.name}" if other else
+            f"criação de município a partir do {unit.label()}")
+    print(f"Candidato escrito: {path}\n  {what}\n"
+          f"Próximo passo: viabilidade estudo {path}")
+    return 0
+
+
 def _cmd_estudo(args: argparse.Namespace) -> int:
     from .report.study import run_study
 
-    record = run_study(Path(args.candidate), Path(args.out), settings=_settings_arg(args),
+    record = run_study(_candidate_arg(args), Path(args.out), settings=_settings_arg(args),
                        data_root=Path(args.data) if args.data else None)
     print(f"{record['name']}: {record['verdict']} -> {record['folder']}")
     return 0
@@ -64,7 +105,7 @@ def _cmd_apresentacao(args: argparse.Namespace) -> int:
     from .report.slides import write_slides
 
     store = load_store(Path(args.data) if args.data else None)
-    analysis = analyse(Path(args.candidate), store=store, settings=_settings_arg(args))
+    analysis = analyse(_candidate_arg(args), store=store, settings=_settings_arg(args))
     files = write_slides(analysis, Path(args.out) / analysis.candidate.slug, store=store)
     for kind in sorted(files):
         print(f"{kind}: {files[kind]}")
@@ -75,6 +116,10 @@ def _cmd_lote(args: argparse.Namespace) -> int:
     from .batch import main as batch_main
 
     return batch_main(args)
+
+
+#: Default folder of candidate files: the repository's ``data/candidates``.
+REPO_CANDIDATES = REPO / "data" / "candidates"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -107,12 +152,35 @@ def build_parser() -> argparse.ArgumentParser:
                    help="endereço base de um espelho, em vez dos endereços dos publicadores")
     f.set_defaults(func=_cmd_data_fetch)
 
+    n = sub.add_parser("novo", help="escreve um arquivo de candidato a partir do nome ou "
+                                    "código de um distrito",
+                       description="Escreve um arquivo de candidato a partir do nome (sem "
+                                   "distinção de acentos ou maiúsculas) ou do código IBGE de um "
+                                   "distrito: criação de município com o distrito como área e o "
+                                   "seu município como origem. Com um nome de município, diz as "
+                                   "operações possíveis; com --fusao-com, escreve a fusão de dois "
+                                   "municípios.")
+    n.add_argument("nome", metavar="NOME",
+                   help="nome ou código IBGE do distrito (p. ex. \"Posse d'Abadia\", "
+                        "\"posse dabadia\" ou 520010010)")
+    n.add_argument("--fusao-com", default=None, metavar="MUNICÍPIO",
+                   help="escreve a fusão (art. 5º, § 2º) do município NOME com este")
+    n.add_argument("--saida", default=str(REPO_CANDIDATES), metavar="PASTA",
+                   help="pasta onde escrever o arquivo (padrão: data/candidates do repositório)")
+    n.add_argument("--substituir", action="store_true",
+                   help="reescreve um arquivo existente com outro conteúdo")
+    n.add_argument("--data", default=None, metavar="PASTA",
+                   help="pasta dos dados processados (padrão: data/processed)")
+    n.set_defaults(func=_cmd_novo)
+
     e = sub.add_parser("estudo", help="escreve um estudo de viabilidade a partir de um "
                                       "arquivo de candidato",
                        description="Escreve um estudo de viabilidade (ipynb, HTML, PDF e "
                                    "resultados.json) em <saída>/<slug>/.")
     e.add_argument("candidate", metavar="CANDIDATO",
-                   help="arquivo do candidato (p. ex. data/candidates/posse-dabadia.toml)")
+                   help="arquivo do candidato (p. ex. data/candidates/posse-dabadia.toml), "
+                        "ou o nome ou código IBGE de um distrito (p. ex. \"Posse d'Abadia\" "
+                        "ou 520010010)")
     e.add_argument("--out", default="outputs", metavar="PASTA",
                    help="pasta raiz de saída (padrão: outputs/)")
     e.add_argument("--settings", default=None, metavar="ARQUIVO",
@@ -141,7 +209,8 @@ def build_parser() -> argparse.ArgumentParser:
                         description="Slides para a comissão (HTML e PDF 16:9) em "
                                     "<saída>/<slug>/.")
     ap.add_argument("candidate", metavar="CANDIDATO",
-                    help="arquivo do candidato (p. ex. data/candidates/posse-dabadia.toml)")
+                    help="arquivo do candidato (p. ex. data/candidates/posse-dabadia.toml), "
+                         "ou o nome ou código IBGE de um distrito")
     ap.add_argument("--out", default="outputs", metavar="PASTA",
                     help="pasta raiz de saída; os slides vão para <saída>/<slug>/")
     ap.add_argument("--settings", default=None, metavar="ARQUIVO",
@@ -177,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except ViabilidadeError as e:
         for line in e.lines:
-            print(f"erro: {line}", file=sys.stderr)
+            print(line if line.startswith("  ") else f"erro: {line}", file=sys.stderr)
         return 2
 
 

@@ -69,6 +69,48 @@ def non_seat_districts(districts: pd.DataFrame) -> pd.DataFrame:
     return out.sort_values("cod_distrito", kind="stable").reset_index(drop=True)
 
 
+def candidate_toml(*, slug: str, operation: str, name: str, seat: str,
+                   districts: tuple[str, ...] = (), municipalities: tuple[str, ...] = (),
+                   origins: tuple[str, ...] = (), comments: tuple[str, ...] = (),
+                   special_interest: bool = True) -> str:
+    """The text of a candidate file (:mod:`viabilidade.candidate`) for an area named by codes.
+
+    Parameters
+    ----------
+    slug, operation, name, seat : str
+        As in the candidate file (``operation`` one of :data:`~viabilidade.candidate.OPERATIONS`).
+    districts, municipalities : tuple of str
+        The area: IBGE district codes (9 digits) and/or municipality codes (7 digits).
+    origins : tuple of str
+        IBGE codes of the origin municipalities; no ``[origin]`` table when empty (fusion).
+    comments : tuple of str
+        Lines written as ``# …`` at the top.
+    special_interest : bool
+        Write ``[special_interest] declared = false`` (art. 4, head: creations).
+
+    Returns
+    -------
+    str
+        TOML text.
+    """
+    def codes(values):
+        return "[" + ", ".join(_toml_string(v) for v in values) + "]"
+
+    lines = [f"# {c}" for c in comments]
+    lines += [f"slug = {_toml_string(slug)}", f"operation = {_toml_string(operation)}",
+              f"name = {_toml_string(name)}", f"seat = {_toml_string(seat)}", "", "[area]"]
+    if districts:
+        lines.append(f"districts = {codes(districts)}")
+    if municipalities:
+        lines.append(f"municipalities = {codes(municipalities)}")
+    if origins:
+        lines += ["", "[origin]", f"municipalities = {codes(origins)}"]
+    if special_interest:
+        lines += ["", "[special_interest]", "declared = false"]
+    lines.append("")
+    return "\n".join(lines)
+
+
 def district_candidate_toml(cod_distrito: str, nome: str, cod_ibge: str,
                             nome_municipio: str) -> tuple[str, str]:
     """The candidate file creating a municipality from one district.
@@ -90,25 +132,12 @@ def district_candidate_toml(cod_distrito: str, nome: str, cod_ibge: str,
         The slug (``<district name>-<cod_distrito>``, unique in the state) and the TOML text.
     """
     slug = f"{slugify(nome)}-{cod_distrito}"
-    text = "\n".join([
-        f"# Gerado por viabilidade.generate (família distritos-nao-sede): distrito {cod_distrito}",
-        f"# de {nome_municipio} ({cod_ibge}) como candidato à criação de município (LC 02/1990, art. 4º).",
-        "# Fonte: tabela districts do repositório processado (IBGE DTB 2022, Censo 2022).",
-        f"slug = {_toml_string(slug)}",
-        'operation = "create-municipality"',
-        f"name = {_toml_string(nome)}",
-        f"seat = {_toml_string(nome)}",
-        "",
-        "[area]",
-        f"districts = [{_toml_string(cod_distrito)}]",
-        "",
-        "[origin]",
-        f"municipalities = [{_toml_string(cod_ibge)}]",
-        "",
-        "[special_interest]",
-        "declared = false",
-        "",
-    ])
+    text = candidate_toml(
+        slug=slug, operation="create-municipality", name=nome, seat=nome,
+        districts=(cod_distrito,), origins=(cod_ibge,),
+        comments=(f"Gerado por viabilidade.generate (família distritos-nao-sede): distrito {cod_distrito}",
+                  f"de {nome_municipio} ({cod_ibge}) como candidato à criação de município (LC 02/1990, art. 4º).",
+                  "Fonte: tabela districts do repositório processado (IBGE DTB 2022, Censo 2022)."))
     return slug, text
 
 

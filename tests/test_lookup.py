@@ -1,0 +1,128 @@
+"""Find by name: districts and municipalities by name or code, and the candidate they make."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from viabilidade import cli
+from viabilidade.cli import main
+from viabilidade.data.store import load_store
+from viabilidade.lookup import (NameLookupError, candidate_path, find_units, name_key,
+                                resolve_unit)
+
+ROOT = Path(__file__).resolve().parents[1]
+POSSE = ROOT / "data" / "candidates" / "posse-dabadia.toml"
+
+
+@pytest.fixture(scope="module")
+def store():
+    return load_store(ROOT / "data" / "processed")
+
+
+@pytest.mark.parametrize("text", ["Posse d'Abadia", "posse dabadia", "POSSE D’ABADIA",
+                                  "posse d abadia", " Posse  d'Abadia "])
+def test_name_key_ignores_accents_case_spaces_and_apostrophes(text):
+    assert name_key(text) == "possedabadia"
+
+
+@pytest.mark.parametrize("query", ["Posse d'Abadia", "posse dabadia", "520010010", "posse dab"])
+def test_posse_dabadia_is_found_by_name_or_code(store, query):
+    u = resolve_unit(query, store)
+    assert (u.kind, u.code, u.name, u.cod_ibge, u.municipality, u.seat) == (
+        "district", "520010010", "Posse d'Abadia", "5200100", "Abadiânia", False)
+
+
+def test_municipality_name_without_accents_is_the_municipality_not_its_seat(store):
+    u = resolve_unit("abadiania", store)
+    assert (u.kind, u.code) == ("municipality", "5200100")
+    assert resolve_unit("520010005", store).seat  # the seat district by its code
+    assert resolve_unit("posse", store).code == "5218300"  # the municipality Posse, exactly
+
+
+def test_an_ambiguous_name_lists_every_match(store):
+    with pytest.raises(NameLookupError) as e:
+        resolve_unit("abadia", store)
+    assert e.value.lines == [
+        "o nome 'abadia' é ambíguo: 4 lugares correspondem; esperado um só — repita com o "
+        "nome completo ou o código:",
+        "  município Abadia de Goiás (5200050)",
+        "  município Abadiânia (5200100)",
+        "  município Sítio d'Abadia (5220702)",
+        "  distrito Posse d'Abadia (520010010), de Abadiânia (5200100)"]
+
+
+def test_an_unknown_name_suggests_close_ones_and_an_unknown_code_says_so(store):
+    with pytest.raises(NameLookupError, match=r"nenhum distrito ou município de Goiás se chama "
+                                              r"'Posse dAbadya' \(IBGE DTB 2022\): nomes "
+                                              r"parecidos: distrito Posse d'Abadia \(520010010\)"):
+        resolve_unit("Posse dAbadya", store)
+    with pytest.raises(NameLookupError, match="tem o código '520010099'"):
+        resolve_unit("520010099", store)
+    assert find_units("", store.districts, store.municipalities) == []
+
+
+def test_novo_writes_a_candidate_equal_to_the_committed_one(tmp_path, capsys):
+    assert main(["novo", "posse dabadia", "--saida", str(tmp_path)]) == 0
+    written = tmp_path / "posse-dabadia.toml"
+    assert tomllib.loads(written.read_text(encoding="utf-8")) == \
+        tomllib.loads(POSSE.read_text(encoding="utf-8"))
+    out = capsys.readouterr().out
+    assert f"Candidato escrito: {written}" in out and f"viabilidade estudo {written}" in out
+    # the same command again is harmless; a different file in the way is refused
+    assert main(["novo", "Posse d'Abadia", "--saida", str(tmp_path)]) == 0
+    written.write_text("# editado\n", encoding="utf-8")
+    assert main(["novo", "Posse d'Abadia", "--saida", str(tmp_path)]) == 2
+    assert "o arquivo já existe com outro conteúdo" in capsys.readouterr().err
+    assert written.read_text(encoding="utf-8") == "# editado\n"
+
+
+def test_novo_fusion_equals_the_committed_fusion(tmp_path):
+    assert main(["novo", "anhanguera", "--fusao-com", "CUMARI", "--saida", str(tmp_path)]) == 0
+    committed = ROOT / "data" / "candidates" / "fusao-anhanguera-cumari.toml"
+    assert tomllib.loads((tmp_path / "fusao-anhanguera-cumari.toml").read_text(encoding="utf-8")) \
+        == tomllib.loads(committed.read_text(encoding="utf-8"))
+
+
+def test_novo_with_an_ambiguous_name_lists_the_matches_and_exits_2(tmp_path, capsys):
+    assert main(["novo", "abadia", "--saida", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("erro: o nome 'abadia' é ambíguo: 4 lugares correspondem")
+    assert err[1:] == ["  município Abadia de Goiás (5200050)", "  município Abadiânia (5200100)",
+                       "  município Sítio d'Abadia (5220702)",
+                       "  distrito Posse d'Abadia (520010010), de Abadiânia (5200100)"]
+    assert not any(tmp_path.iterdir())
+
+
+def test_novo_with_a_municipality_says_what_operations_make_sense(tmp_path, capsys):
+    assert main(["novo", "Abadiânia", "--saida", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == ("erro: Abadiânia (5200100) é um município, não um distrito a emancipar; "
+                      "esperado o nome de um distrito não sede, ou --fusao-com. Operações "
+                      "possíveis:")
+    assert ('  - criação de município (arts. 1º a 4º) a partir do distrito Posse d\'Abadia '
+            '(520010010): viabilidade novo "Posse d\'Abadia"') in err
+    assert any("--fusao-com" in line for line in err[1:])
+    assert not any(tmp_path.iterdir())
+
+
+def test_estudo_takes_a_name_or_a_code(store, tmp_path, monkeypatch):
+    # the committed candidate is used as it is
+    assert candidate_path("Posse d'Abadia", store, POSSE.parent) == (POSSE, False)
+    assert candidate_path("520010010", store, POSSE.parent) == (POSSE, False)
+    # absent: written first, then used
+    path, written = candidate_path("posse dabadia", store, tmp_path)
+    assert (path, written) == (tmp_path / "posse-dabadia.toml", True)
+    # the command resolves the name before the study runs
+    seen = {}
+
+    def fake_run_study(candidate, out, **kw):
+        seen["candidate"] = candidate
+        return {"name": "Posse d'Abadia", "verdict": "x", "folder": str(out)}
+
+    monkeypatch.setattr("viabilidade.report.study.run_study", fake_run_study)
+    assert main(["estudo", "Posse d'Abadia", "--out", str(tmp_path / "out")]) == 0
+    assert seen["candidate"] == cli.REPO_CANDIDATES / "posse-dabadia.toml" == POSSE
+    assert main(["estudo", "abadia", "--out", str(tmp_path / "out")]) == 2

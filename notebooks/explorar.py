@@ -14,24 +14,30 @@
 # %% [markdown]
 # # Explorar cenários — LC 02/1990 (Goiás)
 #
-# Escolha um distrito ou município, monte a área, mude as leituras da lei, os limiares e o ano
-# de criação, e veja na hora a tabela de regras, o veredito, as margens e o mapa. Tudo passa
-# pelo mesmo caminho de um estudo (`viabilidade.analysis.analyse`): as regras ficam em
-# `viabilidade.rules`; este caderno só monta a tela.
+# Escolha um distrito ou município na lista **ou clique no mapa**, monte a área, mude as leituras
+# da lei, os limiares e o ano de criação, e veja na hora o veredito, a tabela de regras, as
+# margens e o território. Tudo passa pelo mesmo caminho de um estudo: o que aparece aqui é o que
+# `viabilidade estudo` escreveria com os mesmos dados.
 #
-# Valores **hipotéticos** ("e se a população fosse 3.000?") e **projeções** aparecem marcados:
-# um valor hipotético mantém a base do dado que substitui (é uma simulação), uma projeção é
-# sempre *estimada* e por isso só dá resultado *indeterminado* (com tendência).
-# O botão **Salvar** grava o cenário como arquivo de candidato; `viabilidade estudo <arquivo>`
-# produz o estudo completo com os dados oficiais.
+# - **Mapa:** passe o mouse para ver os nomes; clique num município ou num ponto de distrito
+#   para somá-lo à área ou retirá-lo dela (ou, em "escolhe a unidade", para começar por ele).
+#   O botão de polígono, à esquerda do mapa, desenha limites próprios para a área.
+# - **Valores hipotéticos** ("e se a população fosse 3.000?") e **projeções** aparecem marcados:
+#   um valor hipotético aparece como *hipotético*; uma projeção é sempre *estimada* e por isso
+#   só dá resultado *indeterminado* (com tendência).
+# - **Salvar** grava o cenário como arquivo de candidato na pasta `data/candidates/` do projeto
+#   (ou onde você indicar) e mostra o comando `viabilidade estudo …` que produz o estudo completo.
+#
+# O guia do usuário (`docs/GUIA.md`) explica cada requisito e cada leitura da lei.
 
 # %% tags=["parameters"]
 # Parâmetros (papermill): pasta dos dados processados; cenário inicial a partir de um arquivo de
-# candidato, ou de uma unidade (distrito, ou município com sua origem).
+# candidato, ou de uma unidade (distrito, ou município com sua origem); mapa de fundo da internet.
 data_root = None
 candidate_file = None
 start_unit = "520010010"
 start_origin = None
+basemap = False
 
 # %%
 from pathlib import Path
@@ -50,7 +56,7 @@ elif len(start_unit) == 9:
     scenario = Scenario.for_district(store, start_unit)
 else:
     scenario = Scenario.for_municipality(store, start_unit, start_origin)
-explorer = Explorer(store, scenario)
+explorer = Explorer(store, scenario, basemap=basemap)
 display(explorer.widget())
 
 # %% [markdown]
@@ -64,19 +70,21 @@ display(explorer.widget())
 # %%
 from viabilidade.explore.margins import margins, margins_chart
 from viabilidade.explore.projection import Projection
-from viabilidade.explore.scenario import AREA, FigureOverride, run_scenario, totals
-from viabilidade.explore.views import styled_rules
+from viabilidade.explore.scenario import AREA, FigureOverride, hypothetical_figures, run_scenario, totals
+from viabilidade.explore.views import inline, margins_frame, styled_rules, totals_frame
+from viabilidade.report.format import verdict_label
 
 what_if = scenario.with_override(FigureOverride(AREA, "population", 3000))
 analysis = run_scenario(what_if, store)
-print("Veredito com população hipotética de 3.000:", analysis.verdict)
-display(styled_rules(r for r in analysis.results if r.rule_id in ("art4.IV", "art4.par1")))
+print("Veredito com população hipotética de 3.000:", verdict_label(analysis.verdict))
+display(styled_rules([r for r in analysis.results if r.rule_id in ("art4.IV", "art4.par1")],
+                     hypothetical_figures(analysis.profile)))
 
 # %%
 projected = scenario.with_projection(Projection("electors", 2027, 0.012, 0.005))
 analysis = run_scenario(projected, store)
 print(projected.projections[0].assumptions())
-display(totals(analysis))
+display(totals_frame(totals(analysis)))
 table = margins(analysis.results, analysis.profile)
-display(table[["rule_id", "subject", "status", "texto"]])
-margins_chart(table)
+display(margins_frame(table))
+display(inline(margins_chart(table)))

@@ -4,11 +4,12 @@
 #                           lib/viabilidade/report/fonts; no system font is used)
 #   poppler-utils         - pdftotext/pdftoppm, used by the tests to read and look at PDFs
 #   chromium              - headless browser used by the tests to load the HTML studies
+#   chromium-driver       - lets the browser test drive chromium (selenium) through the explorer
 # Installs only what is missing, so a second run costs nothing.
 set -euo pipefail
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-for p in libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core poppler-utils chromium; do
+for p in libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core poppler-utils chromium chromium-driver; do
   have_pkg "$p" || need+=("$p")
 done
 [ ${#need[@]} -eq 0 ] && exit 0

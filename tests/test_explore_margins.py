@@ -77,10 +77,26 @@ def test_margins_chart_has_one_bar_per_row():
                     _result("art4.V", "indeterminate", 1910, 1000, unit="eleitores", basis="estimated")])
     fig = margins_chart(rows)
     ax = fig.axes[0]
-    assert [t.get_text() for t in ax.get_yticklabels()] == ["art4.IV", "art4.V"]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["art. 4º, IV", "art. 4º, V"]
     assert len(ax.patches) == 2
+    # The margins are printed in a column right of the plot (axes x = 1.02), never over a bar.
+    texts = {t.get_text(): t.get_position()[0] for t in ax.texts}
+    assert texts == {"+45\xa0habitantes (+1,5 %)": 1.02, "+910\xa0eleitores (+91,0 %)": 1.02}
     empty = margins_chart(margins([]))
     assert "Nenhum requisito numérico" in empty.axes[0].texts[0].get_text()
+
+
+def test_margins_chart_axis_spans_every_error_bar():
+    # Electors 1.910 ± 1.000 over a threshold of 1.000: bar at +91 %, error ± 100 % -> −9 … 191 %,
+    # clipped at 150 %; the axis must show both ends (it used to stop short).
+    rows = margins([_result("art4.V", "indeterminate", 1910, 1000, unit="eleitores", basis="estimated",
+                            details={"incerteza": 1000})])
+    ax = margins_chart(rows).axes[0]
+    lo, hi = ax.get_xlim()
+    assert lo < -100 and hi > 150
+    (bar,) = [c for c in ax.containers if hasattr(c, "lines") and c.lines[2]]
+    segments = bar.lines[2][0].get_segments()
+    assert segments[0][0][0] == pytest.approx(-9.0) and segments[0][1][0] == pytest.approx(150.0)
 
 
 def test_measured_but_undecided_rule_has_no_change_to_flip():

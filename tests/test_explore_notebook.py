@@ -51,6 +51,17 @@ def test_notebook_runs_top_to_bottom(tmp_path):
     widget_views = [o for c in nb["cells"] for o in c.get("outputs", [])
                     if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
     assert widget_views, "the explorer widget was not displayed"
+    # API cells: charts inline (no "<Figure size …>"), tables with Portuguese columns.
+    outputs = [o for c in nb["cells"] for o in c.get("outputs", [])]
+    plain = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in outputs)
+    assert "<Figure size" not in plain
+    assert any("image/png" in o.get("data", {}) for o in outputs)
+    tables = "".join("".join(o.get("data", {}).get("text/html", "")) for o in outputs)
+    for column in ("Distância até mudar", "Base (pop. / eleit. / edif. / área)", "Situação"):
+        assert column in tables
+    assert "3.000\xa0habitantes (hipotético)" in tables
+    for english in ("rule_id", "subject", "populacao", "texto"):
+        assert f">{english}<" not in tables
 
 
 def _free_port() -> int:

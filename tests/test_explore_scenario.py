@@ -66,8 +66,8 @@ def test_what_if_on_the_remainder(store, posse):
     par1 = a.result("art4.par1")
     assert par1.status == Status.FAIL
     assert par1.details["subchecks"]["IV"]["status"] == "fail"
-    with pytest.raises(CandidateError, match="override subject '5208608': expected 'área' or one of "
-                                             r"the origins with a remainder \(5200100\)"):
+    with pytest.raises(CandidateError, match="sujeito '5208608' do valor hipotético; esperado 'área' ou uma das "
+                                             r"origens com remanescente \(5200100\)"):
         apply_overrides(a.profile, [FigureOverride(GOIANESIA, "population", 1)])
 
 
@@ -92,14 +92,14 @@ def test_add_and_remove_units_change_area_and_remainders(store, posse):
     assert t[("remanescente", "Goianésia (remanescente)")] == 73707 - 183
     back = bigger.remove_unit(NATINOPOLIS, store)
     assert back.districts == (POSSE,) and back.origins == (ABADIANIA,)
-    with pytest.raises(CandidateError, match="520010010 is already in the area"):
+    with pytest.raises(CandidateError, match="520010010 já está na área"):
         posse.add_unit(POSSE, store)
-    with pytest.raises(CandidateError, match="the area would be empty"):
+    with pytest.raises(CandidateError, match="a área ficaria vazia: acrescente outra unidade"):
         posse.remove_unit(POSSE, store)
-    with pytest.raises(CandidateError, match="expected a 9-digit district or 7-digit municipality code, "
-                                             "found '93734'"):
+    with pytest.raises(CandidateError, match="código '93734'; esperado um código de distrito \\(9 dígitos\\) ou de "
+                                             "município \\(7 dígitos\\)"):
         posse.add_unit("93734", store)
-    with pytest.raises(CandidateError, match="unknown IBGE district code '529999999'"):
+    with pytest.raises(CandidateError, match="código de distrito '529999999' desconhecido"):
         posse.add_unit("529999999", store)
 
 
@@ -112,7 +112,7 @@ def test_continuity_live_for_whole_municipalities_indeterminate_for_districts(st
 
 
 def test_settings_and_special_interest_reach_the_rules(store, posse):
-    with pytest.raises(CandidateError, match="a declared special interest needs a justification"):
+    with pytest.raises(CandidateError, match="o interesse especial declarado precisa de uma justificativa"):
         posse.replace(special_interest=True, special_interest_kind="tourism")
     reduced = posse.replace(special_interest=True, special_interest_kind="tourism",
                             special_interest_justification="romaria de Nossa Senhora d'Abadia")
@@ -134,14 +134,14 @@ def test_saved_scenario_runs_the_same_through_analyse(store, posse, tmp_path):
         scen.replace(path=path).to_candidate(), path=None)
     assert loaded.settings == {"reduction_items": "IV,V,VI,VII", "reduction": "by", "population": 3500}
     assert _statuses(analyse(path, store=store)) == _statuses(run_scenario(scen, store))
-    with pytest.raises(CandidateError, match="the file already exists"):
+    with pytest.raises(CandidateError, match="o arquivo já existe"):
         save_scenario(scen, path)
 
 
 def test_saving_what_if_figures_needs_consent(posse, tmp_path):
     scen = posse.with_override(FigureOverride(AREA, "population", 3000))
-    with pytest.raises(CandidateError, match=r"campo 'overrides': the scenario has what-if figures "
-                                             r"\(área population = 3000\) that a candidate file cannot hold"):
+    with pytest.raises(CandidateError, match=r"campo 'overrides': o cenário tem valores hipotéticos ou projetados "
+                                             r"\(população = 3.000\) que um arquivo de candidato não guarda"):
         scenario_toml(scen, tmp_path / "x.toml")
     text = scenario_toml(scen, tmp_path / "x.toml", drop_overrides=True)
     assert "#   área · population = 3000 — valor hipotético informado na exploração" in text
@@ -149,14 +149,14 @@ def test_saving_what_if_figures_needs_consent(posse, tmp_path):
 
 
 def test_scenario_validation_messages(store):
-    with pytest.raises(CandidateError, match="unknown IBGE district code '520010099': not among the 327 districts"):
+    with pytest.raises(CandidateError, match="código de distrito '520010099' desconhecido: não está entre os 327 distritos"):
         Scenario.for_district(store, "520010099")
-    with pytest.raises(CandidateError, match="expected a year between 1990 and 2100, found 1989"):
+    with pytest.raises(CandidateError, match="ano 1989; esperado um ano entre 1990 e 2100"):
         Scenario(name="X", origins=(ABADIANIA,), districts=(POSSE,), creation_year=1989)
-    with pytest.raises(CandidateError, match="expected a quantity among population, electors, buildings, "
-                                             "collection, found 'area'"):
+    with pytest.raises(CandidateError, match="grandeza 'area' desconhecida; esperada uma de population, electors, buildings, "
+                                             "collection"):
         FigureOverride(AREA, "area", 1)
-    with pytest.raises(CandidateError, match="expected a number >= 0 for population, found -5"):
+    with pytest.raises(CandidateError, match="valor -5 para population; esperado um número maior ou igual a zero"):
         FigureOverride(AREA, "population", -5)
 
 

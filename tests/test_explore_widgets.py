@@ -1,5 +1,7 @@
 """The explorer UI driven without a browser: set controls, read the analysis and the panes."""
 
+import datetime as dt
+import json
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,8 @@ REPO = Path(__file__).resolve().parents[1]
 PROCESSED = REPO / "data" / "processed"
 pytestmark = pytest.mark.skipif(not (PROCESSED / "manifest.json").exists(),
                                 reason=f"processed store absent at {PROCESSED} (viabilidade data build)")
+ANAPOLIS, INTERLANDIA = "5201108", "520110815"
+NATINOPOLIS = "520860810"                    # district of Goianésia, 183 inhabitants
 
 
 @pytest.fixture(scope="module")
@@ -28,52 +32,122 @@ def explorer(store):
     return Explorer(store, draw_map=False)
 
 
-def test_population_control_flips_art4_iv(explorer):
+@pytest.fixture
+def mapped(store):
+    pytest.importorskip("ipyleaflet")
+    from viabilidade.explore.widgets import Explorer
+
+    return Explorer(store)
+
+
+def test_population_control_flips_art4_iv_and_reads_hypothetical(explorer):
     c = explorer.controls
     assert explorer.analysis.result("art4.IV").status == Status.PASS
-    c["population_value"].value = 3000
-    c["population_on"].value = True
+    assert c["population_value"].value == "3.045"          # starts from the data's figure
+    c["population_value"].value = "3.000"     # typing a what-if value switches it on
+    assert c["population_on"].value is True
     assert explorer.analysis.result("art4.IV").status == Status.FAIL
     assert explorer.analysis.verdict == Verdict.INVIAVEL
     assert "inviável" in explorer.panes["verdict"].value
     assert "valores hipotéticos ou projetados" in explorer.panes["verdict"].value
-    assert "3.000\xa0habitantes" in explorer.panes["rules"].value
-    c["population_value"].value = 3001
+    rules = explorer.panes["rules"].value
+    assert "3.000\xa0habitantes (hipotético)" in rules and "(certificado)" not in rules.split("art. 4º, IV")[1][:400]
+    assert "hipotético / estimado / estimado / certificado" in explorer.panes["totals"].value
+    c["population_value"].number = 3001
+    assert c["population_value"].value == "3.001"
     assert explorer.analysis.result("art4.IV").status == Status.PASS
 
 
-def test_reading_threshold_and_year_controls(explorer):
+def test_names_not_codes_and_readings_in_words(explorer):
+    verdict = explorer.panes["verdict"].value
+    assert "Área: Posse d&#x27;Abadia (distrito de Abadiânia) · origem: Abadiânia" in verdict
+    assert "520010010" not in verdict and "5200100" not in verdict
+    assert "art. 4º, IV" in explorer.panes["rules"].value
+    alternatives = explorer.panes["alternatives"].value
+    assert "Sentido da redução de 2/3: requisitos reduzidos em 2/3" in alternatives
+    assert "I-1b" not in alternatives and "I-4" not in alternatives
+    labels = [w.description for w in explorer.controls.values() if hasattr(w, "description")]
+    assert not [t for t in labels if "I-1" in t or "I-4" in t], "reading codes in control labels"
+    assert explorer.controls["special_interest"].style.description_width in ("", "initial") \
+        or explorer.controls["special_interest"].indent is False
+
+
+def test_pt_br_numbers_in_threshold_boxes(explorer):
     c = explorer.controls
-    c["population"].value = 3045       # art. 4 IV: "mais de 3.045" now fails 3,045
+    assert c["revenue_share"].value == "0,0001" and c["gap_m"].value == "6.000"
+    c["population"].value = "3.045"          # art. 4 IV: "mais de 3.045" now fails 3,045
     assert explorer.analysis.result("art4.IV").status == Status.FAIL
-    assert "45\xa0habitantes" not in explorer.panes["margins"].value
     assert "exatamente no limiar; passa a cumprir com 1\xa0habitante a mais" in explorer.panes["margins"].value
+    c["population"].value = "3.0"
+    assert explorer.analysis is None and explorer.panes["rules"].value == ""
+    assert ("«Art. 4º, IV — população: mais de (habitantes)» (aba Limiares): “3.0” não é um número "
+            "no formato brasileiro — o ponto separa milhares e a vírgula, decimais") in explorer.panes["message"].value
+    c["population"].value = "2.999,5"
+    assert "tem casas decimais; esperado um número inteiro" in explorer.panes["message"].value
+    c["population"].value = "3000"
+    assert explorer.analysis.result("art4.IV").status == Status.PASS
+
+
+def test_invalid_scenario_clears_results_and_names_the_control(explorer):
+    c = explorer.controls
     c["creation_year"].value = 2028
     assert explorer.analysis.result("art7.par3").status == Status.FAIL
+    assert explorer.panes["rules"].value
     c["special_interest"].value = True
     assert explorer.analysis is None
-    assert "a declared special interest needs a justification" in explorer.panes["message"].value
+    assert explorer.panes["verdict"].value == "<h3>Sem resultado: o cenário está incompleto ou inválido</h3>"
+    assert all(explorer.panes[k].value == "" for k in ("rules", "totals", "margins", "alternatives"))
+    message = explorer.panes["message"].value
+    assert "«Justificativa do interesse especial» (aba Leituras): o interesse especial declarado " \
+           "precisa de uma justificativa" in message
+    assert "RULES.md" not in message and "field" not in message
     c["special_interest_justification"].value = "romaria de Nossa Senhora d'Abadia"
-    assert explorer.analysis.result("art4.IV").threshold == 2030   # 3,045 × 2/3 (I-1b "to")
+    assert explorer.analysis.result("art4.IV").threshold == 2000   # 3.000 × 2/3 ("to", the default)
+
+
+def test_busy_indicator_during_a_change(explorer):
+    seen = []
+    explorer.panes["busy"].observe(lambda ch: seen.append(ch["new"]), names="value")
+    explorer.controls["unit"].value = INTERLANDIA
+    assert seen == ['<span style="color:#e65100"><b>⏳ calculando…</b></span>', ""]
 
 
 def test_projection_controls(explorer):
     c = explorer.controls
     c["projection"].value = "electors"
     c["prefill"].click()                      # Abadiânia, TSE 2022: 10,812 on 2 Oct 2022
-    assert (c["rate_mode"].value, c["count0"].value, c["year0"].value) == ("counts", 10812, 2022.751)
-    c["count1"].value, c["year1"].value = 12614, 2026.0
+    assert (c["rate_mode"].value, c["count0"].value, c["date0"].value) == ("counts", "10.812",
+                                                                          dt.date(2022, 10, 2))
+    c["count1"].value, c["date1"].value = "12.614", dt.date(2026, 1, 1)
     c["projection_year"].value = 2027
-    c["projection"].value = "electors"
     v = explorer.analysis.result("art4.V")
     assert v.status == Status.INDETERMINATE
-    assert "Eleitorado projetado para 1º de julho de 2027" in explorer.panes["message"].value
-    assert "4,86 % a.a." in explorer.panes["message"].value
+    message = explorer.panes["message"].value
+    assert "Eleitorado projetado para 1º de julho de 2027" in message
+    assert "entre as contagens 10.812 (02/10/2022) e 12.614 (2026)" in message
+    assert "4,86 % a.a." in message
 
 
-def test_area_buttons_and_unit_picker(explorer, store):
+def test_origin_follows_the_unit(explorer):
     c = explorer.controls
-    c["edit_unit"].value = "520860810"        # Natinópolis, Goianésia
+    c["unit"].value = INTERLANDIA             # district of Anápolis
+    assert (c["origin"].value, c["origin"].disabled) == (ANAPOLIS, True)
+    assert explorer.scenario.origins == (ANAPOLIS,)
+    assert "Área: Interlândia (distrito de Anápolis) · origem: Anápolis" in explorer.panes["verdict"].value
+    c["unit"].value = "5214879"               # Nova Iguaçu de Goiás: never carved out of Anápolis
+    assert (c["origin"].value, c["origin"].disabled) == (None, False)
+    assert explorer.analysis is None and explorer.panes["rules"].value == ""
+    assert ("«Município de origem» (aba Área): Nova Iguaçu de Goiás é um município inteiro: escolha "
+            "de qual município ele saiu") in explorer.panes["message"].value
+    c["origin"].value = "5212808"             # Mara Rosa
+    assert explorer.scenario.municipalities == ("5214879",) and explorer.scenario.origins == ("5212808",)
+    assert explorer.analysis.result("art4.III").status == Status.PASS
+    assert "Nova Iguaçu de Goiás (município inteiro) · origem: Mara Rosa" in explorer.panes["verdict"].value
+
+
+def test_area_buttons(explorer):
+    c = explorer.controls
+    c["edit_unit"].value = NATINOPOLIS
     c["add"].click()
     assert explorer.scenario.origins == ("5200100", "5208608")
     assert explorer.analysis.profile.area.population.value == 3045 + 183
@@ -81,28 +155,42 @@ def test_area_buttons_and_unit_picker(explorer, store):
     assert explorer.scenario.districts == ("520010010",)
     c["edit_unit"].value = "520010010"
     c["remove"].click()
-    assert "the area would be empty" in explorer.panes["message"].value
-    c["origin"].value = "5212808"            # Mara Rosa, then pick Nova Iguaçu de Goiás
-    c["unit"].value = "5214879"
-    assert explorer.scenario.municipalities == ("5214879",)
-    assert explorer.analysis.result("art4.III").status == Status.PASS
+    assert explorer.analysis is None
+    assert "«Unidade a somar ou retirar» (aba Área): a área ficaria vazia" in explorer.panes["message"].value
 
 
-def test_save_button_writes_a_candidate_analyse_reproduces(explorer, store, tmp_path):
+def test_save_under_the_repository_and_report_an_absolute_command(explorer, store, tmp_path):
     c = explorer.controls
+    assert c["save_path"].value == str(REPO / "data" / "candidates" / "posse-dabadia.toml")
     c["reduction"].value = "by"
     c["creation_year"].value = 2027
     c["population_on"].value = True
     c["save_path"].value = str(tmp_path / "posse.toml")
     c["save"].click()
-    assert "cannot hold" in explorer.panes["saved"].value
+    saved = explorer.panes["saved"].value
+    assert "Nada salvo" in saved and "«salvar sem os valores hipotéticos»" in saved
+    assert "drop_overrides" not in saved and not (tmp_path / "posse.toml").exists()
     c["population_on"].value = False
     path = explorer.save()
     assert path == tmp_path / "posse.toml"
-    assert "viabilidade estudo" in explorer.panes["saved"].value
+    assert f"<code>viabilidade estudo {path}</code>" in explorer.panes["saved"].value
     again = analyse(path, store=store)
     assert [(r.rule_id, r.subject, r.status) for r in again.results] == \
         [(r.rule_id, r.subject, r.status) for r in explorer.analysis.results]
+    assert explorer.save() is None
+    assert "o arquivo já existe" in explorer.panes["saved"].value
+    c["save_path"].value = str(tmp_path / "pasta") + "/"
+    assert explorer.save() == tmp_path / "pasta" / "posse-dabadia.toml"
+
+
+def test_relative_save_paths_are_taken_from_the_repository(explorer, monkeypatch, tmp_path):
+    from viabilidade.explore.save import resolve_target
+
+    monkeypatch.chdir(tmp_path)               # a kernel runs in notebooks/, not at the root
+    s = explorer.scenario
+    assert resolve_target("data/candidates/x.toml", s) == REPO / "data" / "candidates" / "x.toml"
+    assert resolve_target("", s) == REPO / "data" / "candidates" / "posse-dabadia.toml"
+    assert resolve_target("data/candidates", s) == REPO / "data" / "candidates" / "posse-dabadia.toml"
 
 
 def test_boundary_file_gives_geometry_for_continuity(explorer, tmp_path):
@@ -112,7 +200,9 @@ def test_boundary_file_gives_geometry_for_continuity(explorer, tmp_path):
     c = explorer.controls
     assert explorer.analysis.result("art4.III").status == Status.INDETERMINATE
     c["boundary"].value = str(tmp_path / "nao-existe.geojson")
-    assert "boundary file" in explorer.panes["message"].value and "does not exist" in explorer.panes["message"].value
+    assert explorer.analysis is None
+    assert (f"«Arquivo de limites da área» (aba Área): o arquivo {tmp_path / 'nao-existe.geojson'} "
+            "não existe") in explorer.panes["message"].value
     # A 0.06° box around Posse d'Abadia's vila (lat -16.098, lon -48.800), inside Abadiânia:
     # the remainder keeps a hole but stays one piece, so art. 4 III passes.
     path = tmp_path / "posse.geojson"
@@ -121,3 +211,51 @@ def test_boundary_file_gives_geometry_for_continuity(explorer, tmp_path):
     c["boundary"].value = str(path)
     assert explorer.scenario.boundary == path
     assert explorer.analysis.result("art4.III").status == Status.PASS
+
+
+def test_map_layers_click_toggles_and_picks(mapped):
+    m = mapped.map
+    names = {f["properties"]["code"]: f["properties"]["name"] for f in m.municipalities.data["features"]}
+    assert len(names) == 246 and names[ANAPOLIS] == "Anápolis"
+    dots = {f["properties"]["code"]: f for f in m.district_dots.data["features"]}
+    assert len(dots) == 327 and dots["520010010"]["properties"]["name"] == "Posse d'Abadia (distrito de Abadiânia)"
+    assert len(json.dumps(m.municipalities.data)) < 1_000_000     # simplified for the browser
+    # Posse d'Abadia: its point, Abadiânia outlined as origin, its seat, the 6 km band.
+    assert [f["properties"]["code"] for f in m.area_districts.data["features"]] == ["520010010"]
+    assert [f["properties"]["name"] for f in m.areas.data["features"]] == ["Abadiânia (origem)"]
+    assert [f["properties"]["name"] for f in m.seats.data["features"]] == ["sede de Abadiânia", "sede proposta"]
+    assert [f["properties"]["name"] for f in m.bands.data["features"]] == ["6 km da sede de origem"]
+    m._hovered(event="mouseover", properties={"code": ANAPOLIS, "name": "Anápolis"})
+    assert m.hover.value == "<b>Anápolis</b>"
+    m._clicked(event="click", properties={"code": NATINOPOLIS, "name": "Natinópolis"})
+    assert mapped.scenario.districts == ("520010010", NATINOPOLIS)
+    assert len(m.bands.data["features"]) == 2
+    m._clicked(event="click", properties={"code": NATINOPOLIS})
+    assert mapped.scenario.districts == ("520010010",)
+    before = mapped.panes["verdict"].value
+    mapped.controls["click_mode"].value = "pick"
+    m._clicked(event="click", properties={"code": INTERLANDIA})
+    assert mapped.scenario.districts == (INTERLANDIA,) and mapped.controls["unit"].value == INTERLANDIA
+    assert mapped.panes["verdict"].value != before and "Interlândia: inviável" in mapped.panes["verdict"].value
+
+
+def test_drawn_polygon_becomes_the_boundary_and_is_saved_beside(mapped, store, tmp_path):
+    from viabilidade.candidate import load_candidate
+
+    assert mapped.use_drawing() is None
+    assert "Nenhum polígono desenhado" in mapped.panes["draw_note"].value
+    ring = [[-48.83, -16.13], [-48.77, -16.13], [-48.77, -16.07], [-48.83, -16.07], [-48.83, -16.13]]
+    mapped.map._drawn(action="created", geo_json={"type": "Feature", "properties": {},
+                                                  "geometry": {"type": "Polygon", "coordinates": [ring]}})
+    drawn = mapped.use_drawing()
+    assert mapped.scenario.boundary == drawn
+    assert mapped.analysis.result("art4.III").status == Status.PASS
+    assert [f["properties"]["name"] for f in mapped.map.areas.data["features"]] == \
+        ["Abadiânia (origem)", "limites da área"]
+    mapped.controls["save_path"].value = str(tmp_path / "cands" / "posse.toml")
+    path = mapped.save()
+    beside = tmp_path / "cands" / "posse.geojson"
+    assert beside.is_file() and f"Limites desenhados: <code>{beside}</code>" in mapped.panes["saved"].value
+    assert 'boundary = "posse.geojson"' in path.read_text(encoding="utf-8")
+    assert load_candidate(path).boundary == beside.resolve()
+    assert analyse(path, store=store).result("art4.III").status == Status.PASS

@@ -5,7 +5,11 @@
   :func:`viabilidade.analysis.analyse`; :func:`~.scenario.run_scenario`, :func:`~.scenario.totals`.
 - :mod:`.projection` — geometric growth of population and electors (always ``estimated``).
 - :mod:`.margins` — how far each numeric rule is from changing status, and one chart.
-- :mod:`.save` — the scenario as a candidate TOML for ``viabilidade estudo``.
-- :mod:`.state_map`, :mod:`.views` — the state overview map, the rule table, unit lists.
+- :mod:`.save` — the scenario as a candidate TOML for ``viabilidade estudo`` (under the
+  repository's ``data/candidates/`` unless told otherwise; a drawn boundary beside it).
+- :mod:`.state_map`, :mod:`.views` — static maps, the rule table, unit names and lists, charts.
+- :mod:`.leaflet_map` — the interactive map (ipyleaflet): click to pick or combine units, draw
+  a boundary.
+- :mod:`.numbers` — pt-BR number boxes (``3.010``, ``2.760.601,80``).
 - :mod:`.widgets` — the ipywidgets UI (:class:`~.widgets.Explorer`), thin.
 """

@@ -4,7 +4,7 @@ For a certified or measured value the status flips between ``pass`` and ``fail``
 threshold; the distance is stated in the rule's own unit, respecting the law's comparator
 and, for counts, whole units: with population 3 045 and "mais de 3 000", losing 45
 inhabitants makes the rule fail; with 200 buildings and "no mínimo 200", losing one does.
-For an estimate the status stays ``indeterminate`` whatever the value (RULES.md); what can
+For an estimate the status stays ``indeterminate`` whatever the value; what can
 change is the lean, at ``threshold ± uncertainty``, and that is the distance reported.
 
 The rows come from every numeric :class:`~viabilidade.rules.result.RuleResult` (value and
@@ -185,26 +185,34 @@ def margins_chart(table: pd.DataFrame, *, cap_pct: float = 100.0):
     table : DataFrame
         From :func:`margins`.
     cap_pct : float
-        Bars are clipped at ± this percentage for display; the true figure is printed.
+        Bars are clipped at ± this percentage for display, error bars at ± 1,5 times it; the
+        true figure is printed.
 
     Returns
     -------
     matplotlib.figure.Figure
         Zero is the threshold; bars right of it satisfy the requirement. Estimates are hatched
-        with the uncertainty as an error bar. Empty table: a figure saying there is nothing to show.
+        with the uncertainty as an error bar. Requirements are named in legal style on the
+        left (:func:`~.views.rule_label`); the margin in the rule's unit and in % is printed in
+        a column right of the plot, so it never overlaps a bar or an error bar, and the
+        horizontal axis spans every bar and error bar. Empty table: a figure saying there is
+        nothing to show.
     """
     from matplotlib.figure import Figure
+    from matplotlib.transforms import blended_transform_factory
 
     from ..report.charts import COLOURS
+    from .views import rule_label
 
     n = max(len(table), 1)
-    fig = Figure(figsize=(10.0, 0.45 * n + 1.2))
+    fig = Figure(figsize=(10.0, 0.45 * n + 1.3))
     ax = fig.add_subplot()
     if table.empty:
         ax.text(0.5, 0.5, "Nenhum requisito numérico neste cenário.", ha="center", va="center")
         ax.set_axis_off()
         return fig
-    labels = []
+    labels, lo, hi = [], -cap_pct, cap_pct
+    column = blended_transform_factory(ax.transAxes, ax.transData)
     for i, row in enumerate(table.itertuples(index=False)):
         pct = row.margin_pct if row.margin_pct == row.margin_pct else 0.0
         shown = max(-cap_pct, min(cap_pct, pct))
@@ -213,20 +221,23 @@ def margins_chart(table: pd.DataFrame, *, cap_pct: float = 100.0):
         ax.barh(i, shown, color="white" if estimated else colour, edgecolor=colour,
                 hatch="///" if estimated else None, height=0.6)
         if estimated and row.uncertainty and row.threshold:
-            ax.errorbar(shown, i, xerr=100.0 * row.uncertainty / row.threshold, color="#333333",
-                        capsize=3, linewidth=1)
+            err = 100.0 * row.uncertainty / row.threshold
+            left, right = min(err, shown + 1.5 * cap_pct), min(err, 1.5 * cap_pct - shown)
+            ax.errorbar(shown, i, xerr=[[left], [right]], color="#333333", capsize=3, linewidth=1)
+            lo, hi = min(lo, shown - left), max(hi, shown + right)
         sign = "+" if row.margin > 0 else ""
-        ax.text(shown + (2 if shown >= 0 else -2), i,
-                f"{sign}{fmt.quantity(row.margin, row.unit)} ({sign}{fmt.number(pct, 1)} %)",
-                va="center", ha="left" if shown >= 0 else "right", fontsize=8)
+        ax.text(1.02, i, f"{sign}{fmt.quantity(row.margin, row.unit)} ({sign}{fmt.number(pct, 1)} %)",
+                transform=column, va="center", ha="left", fontsize=8)
         subject = "" if row.subject == "área" else f" — {row.subject}"
-        labels.append(f"{row.rule_id}{subject}")
+        labels.append(f"{rule_label(row.rule_id)}{subject}")
     ax.axvline(0, color="#1a1a1a", linewidth=1)
-    ax.set_yticks(range(len(labels)), labels)
-    ax.invert_yaxis()
-    ax.set_xlim(-cap_pct * 1.25, cap_pct * 2.3)
-    ax.set_xlabel("margem em relação ao limiar (% do limiar; 0 = exatamente no limiar)")
+    ax.set_yticks(range(len(labels)), labels, fontsize=8)
+    ax.set_ylim(len(labels) - 0.5, -0.5)
+    pad = 0.06 * (hi - lo)
+    ax.set_xlim(lo - pad, hi + pad)
+    ax.set_xlabel(f"margem em relação ao limiar (% do limiar; 0 = exatamente no limiar; barras cortadas "
+                  f"em ±{fmt.number(cap_pct)} %, o valor exato está à direita)", fontsize=8)
     ax.set_title("Distância de cada requisito numérico até mudar de resultado", fontsize=10)
     height = fig.get_figheight()
-    fig.subplots_adjust(left=0.33, right=0.99, top=1 - 0.45 / height, bottom=0.6 / height)
+    fig.subplots_adjust(left=0.30, right=0.72, top=1 - 0.45 / height, bottom=0.75 / height)
     return fig

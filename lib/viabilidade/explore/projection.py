@@ -57,6 +57,23 @@ def year_fraction(vintage: str) -> float:
     return d.year + (d - start).days / days
 
 
+def date_of_year(year: float):
+    """The calendar day of a decimal year (inverse of :func:`year_fraction`): 2022.751 -> 2 Oct 2022."""
+    import datetime as dt
+
+    whole = int(math.floor(year))
+    start = dt.date(whole, 1, 1)
+    days = (dt.date(whole + 1, 1, 1) - start).days
+    return start + dt.timedelta(days=int(round((year - whole) * days)))
+
+
+def year_text(year: float) -> str:
+    """A count's date in Portuguese: ``2022`` -> ``"2022"``, ``2022.751`` -> ``"02/10/2022"``."""
+    from ..report.format import date_short
+
+    return str(int(year)) if float(year).is_integer() else date_short(date_of_year(year))
+
+
 def growth_rate(count0: float, year0: float, count1: float, year1: float) -> float:
     """Constant annual (geometric) growth rate between two counts.
 
@@ -201,8 +218,8 @@ class Projection:
                     origin: str = "") -> "Projection":
         """A projection whose rate comes from two counts (see :func:`growth_rate`)."""
         rate = growth_rate(count0, year0, count1, year1)
-        text = origin or (f"taxa geométrica entre as contagens {number(count0, 0)} ({year0:g}) e "
-                          f"{number(count1, 0)} ({year1:g})")
+        text = origin or (f"taxa geométrica entre as contagens {number(count0, 0)} ({year_text(year0)}) e "
+                          f"{number(count1, 0)} ({year_text(year1)})")
         return cls(quantity, to_year, rate, rate_uncertainty, text)
 
     def assumptions(self) -> str:

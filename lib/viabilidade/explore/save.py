@@ -6,8 +6,13 @@ new path). Settings that differ from the law's defaults go in the ``[settings]``
 
 What-if figures (a hypothetical population, a projection) have no place in a candidate file:
 a study is made on the data's figures. Saving a scenario that has them needs
-``drop_overrides=True``; the file then lists them in comments at the top, so the reader knows
-the interactive view differed.
+``drop_overrides=True`` (in the explorer: the box "salvar sem os valores hipotéticos"); the
+file then lists them in comments at the top, so the reader knows the interactive view differed.
+
+Relative target paths are taken from the repository's root (:data:`viabilidade.data.paths.REPO`),
+never from the kernel's current folder: a notebook runs in ``notebooks/``. A drawn area boundary
+is copied beside the candidate (``<name>.geojson``) and referenced relative to it. Files are
+written with :func:`viabilidade.report.atomic.write_files_atomically`.
 """
 
 from __future__ import annotations
@@ -19,7 +24,10 @@ from typing import Any
 import tomli_w
 
 from ..candidate import Candidate
+from ..data.paths import REPO
 from ..errors import CandidateError
+from ..report import format as fmt
+from ..report.atomic import write_files_atomically
 from .scenario import Scenario
 
 
@@ -84,6 +92,10 @@ def candidate_document(candidate: Candidate, folder: Path) -> dict[str, Any]:
     return _drop_empty(doc)
 
 
+#: What the explorer's checkbox that drops what-if values is called (named in messages).
+DROP_OVERRIDES_CONTROL = "salvar sem os valores hipotéticos"
+
+
 def scenario_toml(scenario: Scenario, path: Path, *, drop_overrides: bool = False) -> str:
     """The text of the candidate file for ``scenario`` saved at ``path``.
 
@@ -91,17 +103,20 @@ def scenario_toml(scenario: Scenario, path: Path, *, drop_overrides: bool = Fals
     ------
     CandidateError
         If the scenario has figure overrides and ``drop_overrides`` is false (the message
-        lists them).
+        lists them, in Portuguese).
     """
     lines = []
     if scenario.hypothetical:
-        items = ([f"{o.subject} {o.quantity} = {o.value}" for o in scenario.overrides]
-                 + [f"{p.quantity} projected to {p.to_year}" for p in scenario.projections])
+        items = ([f"{OVERRIDE_NAMES.get(o.quantity, o.quantity)} = {fmt.number(o.value)}"
+                  for o in scenario.overrides]
+                 + [f"{OVERRIDE_NAMES.get(p.quantity, p.quantity)} projetado para {p.to_year}"
+                    for p in scenario.projections])
         if not drop_overrides:
             raise CandidateError(
-                f"the scenario has what-if figures ({'; '.join(items)}) that a candidate file "
-                "cannot hold: a study uses the data's figures. Remove them, or save with "
-                "drop_overrides=True", file=path, field="overrides")
+                f"o cenário tem valores hipotéticos ou projetados ({'; '.join(items)}) que um "
+                "arquivo de candidato não guarda: o estudo usa os números dos dados. Desligue-os "
+                f"na aba «E se…», ou marque «{DROP_OVERRIDES_CONTROL}» para salvar sem eles",
+                file=path, field="overrides")
         lines = ["# Cenário salvo da exploração (notebooks/explorar) sem os valores hipotéticos:",
                  *(f"#   {o.subject} · {o.quantity} = {o.value} — {o.note}" for o in scenario.overrides),
                  *(f"#   {p.assumptions()}" for p in scenario.projections), ""]
@@ -110,38 +125,73 @@ def scenario_toml(scenario: Scenario, path: Path, *, drop_overrides: bool = Fals
     return "\n".join(header + lines) + tomli_w.dumps(candidate_document(candidate, Path(path).parent))
 
 
+#: Portuguese names of the quantities a what-if may replace.
+OVERRIDE_NAMES = {"population": "população", "electors": "eleitores", "buildings": "edificações",
+                  "collection": "arrecadação"}
+
+
+def resolve_target(path: str | Path | None, scenario: Scenario) -> Path:
+    """The absolute file a scenario is saved to.
+
+    ``None`` or empty: ``<repo>/data/candidates/<slug>.toml``; a relative path is taken from
+    the repository's root; a folder (existing, or written with a trailing separator) gets
+    ``<slug>.toml`` inside it; ``~`` is expanded.
+    """
+    text = "" if path is None else str(path).strip()
+    if not text:
+        return Path(scenario.to_candidate().path).resolve()
+    target = Path(text).expanduser()
+    if not target.is_absolute():
+        target = REPO / target
+    if target.is_dir() or text.endswith(("/", os.sep)):
+        target = target / f"{scenario.slug}.toml"
+    return target.resolve()
+
+
 def save_scenario(scenario: Scenario, path: str | Path | None = None, *, overwrite: bool = False,
-                  drop_overrides: bool = False) -> Path:
+                  drop_overrides: bool = False, boundary_beside: bool = False) -> Path:
     """Write the scenario as a candidate TOML file.
 
     Parameters
     ----------
     scenario : Scenario
     path : str or Path, optional
-        Target file; default ``scenario.path`` or ``data/candidates/<slug>.toml``.
+        Target file or folder (:func:`resolve_target`); default
+        ``<repo>/data/candidates/<slug>.toml``.
     overwrite : bool
         Replace an existing file.
     drop_overrides : bool
         Save even though what-if figures are set (they are listed in comments, not applied).
+    boundary_beside : bool
+        Copy the scenario's boundary file (a polygon drawn on the explorer's map) beside the
+        candidate as ``<name>.geojson`` and reference that copy (``area.boundary``).
 
     Returns
     -------
     Path
-        The file written (UTF-8). ``viabilidade estudo <path>`` runs the same study.
+        The absolute file written (UTF-8). ``viabilidade estudo <path>`` runs the same study.
 
     Raises
     ------
     CandidateError
-        If the file exists and ``overwrite`` is false, or overrides are set (see
-        :func:`scenario_toml`).
+        If the file (or the boundary copy) exists and ``overwrite`` is false, the target is not
+        a ``.toml`` file, or overrides are set (see :func:`scenario_toml`).
     """
-    target = Path(path) if path is not None else Path(scenario.to_candidate().path)
-    if target.exists() and not overwrite:
-        raise CandidateError("the file already exists; choose another name or overwrite=True",
-                             file=target)
-    text = scenario_toml(scenario, target, drop_overrides=drop_overrides)
+    target = resolve_target(path, scenario)
+    if target.suffix != ".toml":
+        raise CandidateError(f"o arquivo termina em {target.suffix or '(sem extensão)'!r}; esperado "
+                             "um arquivo .toml (por exemplo data/candidates/nome.toml)", file=target)
+    files = {target.name: None}
+    boundary = scenario.boundary
+    if boundary_beside and boundary is not None:
+        beside = target.with_suffix(".geojson")
+        files[beside.name] = Path(boundary).read_bytes()
+        scenario = scenario.replace(boundary=beside)
+    existing = [target.parent / n for n in files if (target.parent / n).exists()]
+    if existing and not overwrite:
+        raise CandidateError(f"o arquivo já existe ({', '.join(str(e) for e in existing)}); escolha "
+                             "outro nome ou marque «substituir arquivo existente»", file=target)
+    files[target.name] = scenario_toml(scenario, target, drop_overrides=drop_overrides).encode("utf-8")
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(target)
+    write_files_atomically(target.parent, files)
     return target

@@ -20,6 +20,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..candidate import OPERATIONS, SPECIAL_INTEREST_KINDS, Candidate, slugify
+from ..data.paths import REPO
 from ..errors import CandidateError
 from ..profile_types import Profile, UnitProfile
 from ..rules.result import Basis, Figure
@@ -31,8 +32,9 @@ AREA = "área"
 #: UnitProfile attributes a user may override, with the unit of each.
 OVERRIDABLE = {"population": "habitantes", "electors": "eleitores", "buildings": "edificações",
                "collection": "BRL"}
-#: Where an unsaved scenario says it lives (candidate files sit in data/candidates/).
-DEFAULT_FOLDER = Path("data/candidates")
+#: Where an unsaved scenario says it lives: the repository's ``data/candidates/`` (resolved from
+#: the package's location, not from the kernel's current folder).
+DEFAULT_FOLDER = REPO / "data" / "candidates"
 
 
 @dataclass(frozen=True)
@@ -66,10 +68,11 @@ class FigureOverride:
 
     def __post_init__(self) -> None:
         if self.quantity not in OVERRIDABLE:
-            raise CandidateError(f"expected a quantity among {', '.join(OVERRIDABLE)}, found "
-                                 f"{self.quantity!r}", field="override.quantity")
+            raise CandidateError(f"grandeza {self.quantity!r} desconhecida; esperada uma de "
+                                 f"{', '.join(OVERRIDABLE)}", field="override.quantity")
         if isinstance(self.value, bool) or not isinstance(self.value, (int, float)) or self.value < 0:
-            raise CandidateError(f"expected a number >= 0 for {self.quantity}, found {self.value!r}",
+            raise CandidateError(f"valor {self.value!r} para {self.quantity}; esperado um número maior "
+                                 "ou igual a zero",
                                  field=f"override.{self.quantity}")
 
     def apply(self, figure: Figure | None) -> Figure:
@@ -77,7 +80,7 @@ class FigureOverride:
         old = figure or Figure(None, OVERRIDABLE[self.quantity], Basis.CERTIFIED, "", "")
         basis = self.basis or old.basis
         was = "sem valor" if old.value is None else f"valor dos dados: {old.value}"
-        tag = "" if basis == Basis.ESTIMATED else "HIPOTÉTICO — "
+        tag = "" if basis == Basis.ESTIMATED else f"{HYPOTHETICAL_NOTE} — "
         return dataclasses.replace(
             old, value=self.value, basis=basis,
             uncertainty=self.uncertainty if basis == Basis.ESTIMATED else None,
@@ -104,7 +107,7 @@ class Scenario:
     creation_year : int or None
         Year of the creation law (art. 7 § 3, art. 9); ``None`` = the study's default.
     special_interest, special_interest_kind, special_interest_justification
-        Declared special interest (art. 4 head, RULES.md I-2): the reduced thresholds.
+        Declared special interest (art. 4 head, reading I-2 of docs/LEITURAS.md): the reduced thresholds.
     settings : Settings
         Interpretations and thresholds; saved as the candidate's ``[settings]`` table.
     overrides : tuple of FigureOverride
@@ -138,19 +141,22 @@ class Scenario:
 
     def __post_init__(self) -> None:
         if self.operation not in OPERATIONS:
-            raise CandidateError(f"expected one of {', '.join(OPERATIONS)}, found {self.operation!r}",
+            raise CandidateError(f"operação {self.operation!r} desconhecida; esperada uma de "
+                                 f"{', '.join(OPERATIONS)}",
                                  field="operation")
         if not self.name.strip():
-            raise CandidateError("must not be empty", field="name")
+            raise CandidateError("o nome está vazio; esperado o nome do novo município", field="name")
         if self.creation_year is not None and not 1990 <= int(self.creation_year) <= 2100:
-            raise CandidateError(f"expected a year between 1990 and 2100, found {self.creation_year}",
+            raise CandidateError(f"ano {self.creation_year}; esperado um ano entre 1990 e 2100",
                                  field="creation_year")
         if self.special_interest and self.special_interest_kind not in SPECIAL_INTEREST_KINDS:
-            raise CandidateError(f"a declared special interest needs kind = one of "
-                                 f"{', '.join(SPECIAL_INTEREST_KINDS)}; found {self.special_interest_kind!r}",
+            raise CandidateError(f"o interesse especial declarado precisa de um tipo "
+                                 f"({', '.join(SPECIAL_INTEREST_KINDS)}); encontrado "
+                                 f"{self.special_interest_kind!r}",
                                  field="special_interest.kind")
         if self.special_interest and not self.special_interest_justification.strip():
-            raise CandidateError("a declared special interest needs a justification (RULES.md I-2)",
+            raise CandidateError("o interesse especial declarado precisa de uma justificativa (está "
+                                 "vazia); escreva por que a área é de interesse especial",
                                  field="special_interest.justification")
 
     # ------------------------------------------------------------ construction
@@ -165,8 +171,8 @@ class Scenario:
         """
         d = store.districts.set_index("cod_distrito")
         if cod_distrito not in d.index:
-            raise CandidateError(f"unknown IBGE district code {cod_distrito!r}: not among the "
-                                 f"{len(d)} districts of Goiás (IBGE DTB 2022)", field="area.districts")
+            raise CandidateError(f"código de distrito {cod_distrito!r} desconhecido: não está entre os "
+                                 f"{len(d)} distritos de Goiás (IBGE DTB 2022)", field="area.districts")
         name = str(d.at[cod_distrito, "nome"])
         return cls(name=name, seat=name, origins=(str(d.at[cod_distrito, "cod_ibge"]),),
                    districts=(cod_distrito,), **changes)
@@ -183,10 +189,10 @@ class Scenario:
         m = store.municipalities.set_index("cod_ibge")
         for key, code in (("area.municipalities", cod_ibge), ("origin.municipalities", origin)):
             if code not in m.index:
-                raise CandidateError(f"unknown IBGE municipality code {code!r}: not among the "
-                                     f"{len(m)} municipalities of Goiás", field=key)
+                raise CandidateError(f"código de município {code!r} desconhecido: não está entre os "
+                                     f"{len(m)} municípios de Goiás", field=key)
         if cod_ibge == origin:
-            raise CandidateError("municipality {0} is both the area and the origin".format(cod_ibge),
+            raise CandidateError(f"o município {cod_ibge} é ao mesmo tempo a área e a origem",
                                  field="origin.municipalities")
         name = str(m.at[cod_ibge, "nome"])
         return cls(name=name, seat=name, origins=(origin,), municipalities=(cod_ibge,), **changes)
@@ -222,19 +228,20 @@ class Scenario:
         """
         code = str(code).strip()
         if code in self.districts + self.municipalities:
-            raise CandidateError(f"{code} is already in the area", field="area")
+            raise CandidateError(f"{code} já está na área", field="area")
         if len(code) == 9 and code.isdigit():
             d = store.districts.set_index("cod_distrito")
             if code not in d.index:
-                raise CandidateError(f"unknown IBGE district code {code!r}", field="area.districts")
+                raise CandidateError(f"código de distrito {code!r} desconhecido", field="area.districts")
             owner = str(d.at[code, "cod_ibge"])
             origins = self.origins if owner in self.origins else self.origins + (owner,)
             return self.replace(districts=self.districts + (code,), origins=origins)
         if len(code) == 7 and code.isdigit():
             if code not in set(store.municipalities["cod_ibge"]):
-                raise CandidateError(f"unknown IBGE municipality code {code!r}", field="area.municipalities")
+                raise CandidateError(f"código de município {code!r} desconhecido", field="area.municipalities")
             return self.replace(municipalities=self.municipalities + (code,))
-        raise CandidateError(f"expected a 9-digit district or 7-digit municipality code, found {code!r}",
+        raise CandidateError(f"código {code!r}; esperado um código de distrito (9 dígitos) ou de "
+                             "município (7 dígitos)",
                              field="area")
 
     def remove_unit(self, code: str, store) -> "Scenario":
@@ -250,11 +257,12 @@ class Scenario:
         """
         code = str(code).strip()
         if code not in self.districts + self.municipalities:
-            raise CandidateError(f"{code} is not in the area", field="area")
+            raise CandidateError(f"{code} não está na área", field="area")
         districts = tuple(c for c in self.districts if c != code)
         municipalities = tuple(c for c in self.municipalities if c != code)
         if not districts and not municipalities and self.boundary is None:
-            raise CandidateError("the area would be empty: add another unit first", field="area")
+            raise CandidateError("a área ficaria vazia: acrescente outra unidade antes de retirar esta",
+                                 field="area")
         origins = self.origins
         if not municipalities:
             owners = set(store.districts.set_index("cod_distrito").loc[list(districts), "cod_ibge"])
@@ -316,6 +324,28 @@ class Scenario:
         return Candidate(**fields)
 
 
+#: Start of the note of a figure replaced by a what-if value (:meth:`FigureOverride.apply`).
+HYPOTHETICAL_NOTE = "HIPOTÉTICO"
+
+
+def is_hypothetical(figure: Figure | None) -> bool:
+    """Whether a figure is a what-if value typed in the explorer (not the data's, not a projection)."""
+    return figure is not None and figure.note.startswith(HYPOTHETICAL_NOTE)
+
+
+def hypothetical_figures(profile: Profile) -> set[tuple[str, str]]:
+    """(subject, unit) of every what-if figure of the area and the remainders.
+
+    The subject is :data:`AREA` for the area and the remainder's label for a remainder, as in
+    :attr:`RuleResult.subject <viabilidade.rules.result.RuleResult.subject>`; the unit is
+    that of :data:`OVERRIDABLE` (``"habitantes"`` …). A rule result with that subject and unit
+    was decided on a hypothetical value.
+    """
+    units = [(AREA, profile.area)] + [(u.label, u) for u in profile.remainders.values()]
+    return {(subject, unit_name) for subject, u in units for q, unit_name in OVERRIDABLE.items()
+            if is_hypothetical(getattr(u, q, None))}
+
+
 def _unit_with(unit: UnitProfile, overrides: list[FigureOverride]) -> UnitProfile:
     changes = {o.quantity: o.apply(getattr(unit, o.quantity)) for o in overrides}
     return dataclasses.replace(unit, **changes) if changes else unit
@@ -348,8 +378,8 @@ def apply_overrides(profile: Profile, overrides: tuple[FigureOverride, ...] | li
     """
     for o in overrides:
         if o.subject != AREA and o.subject not in profile.remainders:
-            raise CandidateError(f"override subject {o.subject!r}: expected {AREA!r} or one of the "
-                                 f"origins with a remainder ({', '.join(profile.remainders) or 'none'})",
+            raise CandidateError(f"sujeito {o.subject!r} do valor hipotético; esperado {AREA!r} ou uma das "
+                                 f"origens com remanescente ({', '.join(profile.remainders) or 'nenhuma'})",
                                  field="override.subject")
     area = _unit_with(profile.area, [o for o in overrides if o.subject == AREA])
     remainders = {code: _unit_with(u, [o for o in overrides if o.subject == code])
@@ -427,7 +457,8 @@ def totals(analysis) -> pd.DataFrame:
     DataFrame
         One row per unit (``unidade``: label; ``papel``: área / origem (antes) / remanescente)
         with ``populacao``, ``eleitores``, ``edificacoes`` (proxy: occupied dwellings),
-        ``area_km2`` and ``base`` (certified / measured / estimated per figure, in that order).
+        ``area_km2`` and ``base`` (certified / measured / estimated / hypothetical per figure,
+        in that order: a what-if figure reads ``hypothetical`` whatever basis it replaced).
     """
     p = analysis.profile
     units = [("área", p.area)] + [("origem (antes)", u) for u in p.origins.values()] + \
@@ -439,6 +470,7 @@ def totals(analysis) -> pd.DataFrame:
                      "populacao": u.population.value, "eleitores": u.electors.value,
                      "edificacoes": u.buildings.value,
                      "area_km2": None if u.area_km2 is None else u.area_km2.value,
-                     "base": " / ".join(str(f.basis) if f is not None else "—" for f in figs),
-                     "hipotetico": any(f is not None and f.note.startswith("HIPOTÉTICO") for f in figs)})
+                     "base": " / ".join(("hypothetical" if is_hypothetical(f) else str(f.basis))
+                                        if f is not None else "—" for f in figs),
+                     "hipotetico": any(is_hypothetical(f) for f in figs)})
     return pd.DataFrame(rows)

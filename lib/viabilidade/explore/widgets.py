@@ -1,15 +1,21 @@
-"""The explorer's ipywidgets UI: controls in, rule table, verdict, totals, margins and map out.
+"""The explorer's ipywidgets UI: map and controls in; verdict, rule table, totals, margins out.
 
 Thin on purpose: every control change rebuilds a :class:`~.scenario.Scenario` and runs
 :func:`~.scenario.run_scenario`; the panes show its :class:`~viabilidade.analysis.Analysis`.
 Outputs are ``HTML`` and ``Image`` widgets (not ``Output`` capture), so a test can drive the
 controls without a browser or kernel and read :attr:`Explorer.analysis`.
+
+Everything the user reads is Portuguese: units by name, readings by what they mean, numbers
+typed and shown the Brazilian way (:class:`~.numbers.NumberText`), and an invalid scenario
+clears the results and names the control to fix.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import html
-import io
+import re
+import tempfile
 from pathlib import Path
 
 import ipywidgets as W
@@ -18,42 +24,96 @@ from ..errors import CandidateError, ViabilidadeError
 from ..report import format as fmt
 from ..rules.settings import CHOICES, Settings
 from .margins import margins, margins_chart
-from .projection import Projection, store_count
-from .save import save_scenario
-from .scenario import AREA, FigureOverride, Scenario, base_analysis, run_scenario, totals
-from .state_map import detail_map, state_map
-from .views import (margins_frame, municipality_options, styled_rules, totals_frame,
-                    unit_options)
+from .numbers import NumberText
+from .projection import Projection, date_of_year, store_count, year_fraction
+from .save import DROP_OVERRIDES_CONTROL, resolve_target, save_scenario
+from .scenario import (AREA, FigureOverride, Scenario, base_analysis, hypothetical_figures,
+                       run_scenario, totals)
+from .state_map import detail_map
+from .views import (area_text, figure_png, margins_frame, municipality_options, styled_rules,
+                    totals_frame, unit_name, unit_options)
 
 #: Integer thresholds of :class:`Settings` shown as number boxes, with Portuguese labels.
-INT_THRESHOLDS = {"population": "art. 4º IV — habitantes (>)", "electors": "art. 4º V — eleitores (>)",
-                  "buildings": "art. 4º VI — edificações (≥)", "gap_m": "art. 4º II — distância m (≥)",
-                  "district_population": "art. 17 II — habitantes (>)",
-                  "district_buildings": "art. 17 I — edificações (≥)"}
-SETTING_LABELS = {"reduction_items": "I-1 itens reduzidos", "reduction": "I-1b redução",
-                  "perimeter": "I-4 perímetro", "origin_reduction": "I-7 remanescente",
-                  "quorum": "I-8 quórum", "prevailing_legislation": "I-9 legislação",
-                  "plebiscite_roll": "I-10 plebiscito", "population_vintage": "população"}
+INT_THRESHOLDS = {"population": "Art. 4º, IV — população: mais de (habitantes)",
+                  "electors": "Art. 4º, V — eleitorado: mais de (eleitores)",
+                  "buildings": "Art. 4º, VI — edificações: no mínimo",
+                  "gap_m": "Art. 4º, II — distância da sede de origem: no mínimo (m)",
+                  "district_population": "Art. 17, II — distrito: mais de (habitantes)",
+                  "district_buildings": "Art. 17, I — distrito: edificações, no mínimo"}
+FLOAT_THRESHOLDS = {"revenue_share": "Art. 4º, VII — arrecadação: fração da receita estadual",
+                    "sliver_tolerance_km2": "Fragmentos do remanescente ignorados até (km²)"}
+#: The law's readings, by what each decides (the reading codes stay out of sight).
+SETTING_LABELS = {"reduction_items": "Itens reduzidos pelo interesse especial",
+                  "reduction": "Sentido da redução de 2/3",
+                  "perimeter": "Perímetro urbano (art. 4º, II)",
+                  "origin_reduction": "Remanescente de interesse especial",
+                  "quorum": "Quórum do plebiscito",
+                  "prevailing_legislation": "Legislação que prevalece (fusão)",
+                  "plebiscite_roll": "Eleitorado do plebiscito",
+                  "population_vintage": "População do Censo 2022"}
+#: Reading codes of :func:`viabilidade.rules.verdict_under_alternatives` descriptions, in words.
+READING_WORDS = {"I-1": SETTING_LABELS["reduction_items"], "I-1b": SETTING_LABELS["reduction"],
+                 "I-2": "Interesse especial", "I-4": SETTING_LABELS["perimeter"],
+                 "I-5": "Fragmentos do remanescente", "I-7": SETTING_LABELS["origin_reduction"],
+                 "I-8": SETTING_LABELS["quorum"], "I-9": SETTING_LABELS["prevailing_legislation"],
+                 "I-10": SETTING_LABELS["plebiscite_roll"]}
 OVERRIDE_LABELS = {"population": "População da área", "electors": "Eleitores da área",
                    "buildings": "Edificações da área"}
-_STYLE = {"description_width": "14em"}
-_WIDE = W.Layout(width="44em")
+#: Where each control sits: (label the user reads, tab).
+CONTROL_PLACES = {
+    "unit": ("Unidade", "Área"), "origin": ("Município de origem", "Área"),
+    "edit_unit": ("Unidade a somar ou retirar", "Área"), "name": ("Nome do novo município", "Área"),
+    "boundary": ("Arquivo de limites da área", "Área"), "creation_year": ("Ano de criação", "Área"),
+    "special_interest": ("Interesse especial declarado", "Leituras"),
+    "special_interest_kind": ("Tipo de interesse especial", "Leituras"),
+    "special_interest_justification": ("Justificativa do interesse especial", "Leituras"),
+    **{k: (v, "Leituras") for k, v in SETTING_LABELS.items()},
+    **{k: (v, "Limiares") for k, v in {**INT_THRESHOLDS, **FLOAT_THRESHOLDS}.items()},
+    **{f"{q}_value": (f"{v}: e se fosse", "E se…") for q, v in OVERRIDE_LABELS.items()},
+    "projection": ("Projeção", "E se…"), "projection_year": ("Projeção para o ano", "E se…"),
+    "rate_pct": ("Taxa % a.a.", "E se…"), "rate_unc_pct": ("± p.p. a.a.", "E se…"),
+    "count0": ("Contagem anterior", "E se…"), "date0": ("Data da contagem anterior", "E se…"),
+    "count1": ("Contagem posterior", "E se…"), "date1": ("Data da contagem posterior", "E se…"),
+    "save_path": ("Salvar em", "Salvar"), "overrides": ("valores hipotéticos", "E se…"),
+}
+#: Candidate fields (``CandidateError.field``) and the control that sets each.
+FIELD_CONTROLS = {"special_interest.justification": "special_interest_justification",
+                  "special_interest.kind": "special_interest_kind", "name": "name",
+                  "creation_year": "creation_year", "area.boundary": "boundary",
+                  "origin.municipalities": "origin", "area.districts": "unit",
+                  "area.municipalities": "unit", "area": "edit_unit", "overrides": "overrides",
+                  **{f"settings.{k}": k for k in [*CHOICES, *INT_THRESHOLDS, *FLOAT_THRESHOLDS]}}
+_STYLE = {"description_width": "initial"}
+_ROW = W.Layout(width="auto")
+_RED = "color:#b71c1c"
+_LEADING_PLACE = re.compile(r"^[^:]*(?:campo|field) '[^']*': ")
 
 
-def _png(fig) -> bytes:
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=80)
-    return buf.getvalue()
+class ControlError(CandidateError):
+    """A control holds a value the explorer cannot read; ``field`` is the control's key."""
 
 
-def _svg(fig) -> bytes:
-    """SVG with text kept as text: about twice as fast as PNG for the margins chart."""
-    import matplotlib
+def _reason(e: ViabilidadeError) -> str:
+    """The message without its leading "file, field 'x': " (the explorer names the control)."""
+    text = str(e)
+    return _LEADING_PLACE.sub("", text, count=1) if getattr(e, "field", None) else text
 
-    buf = io.BytesIO()
-    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "viabilidade"}):
-        fig.savefig(buf, format="svg", metadata={"Date": None})
-    return buf.getvalue()
+
+def control_message(e: ViabilidadeError) -> str:
+    """Portuguese: which control (and on which tab) holds the problem, and why."""
+    field = getattr(e, "field", None)
+    key = field if isinstance(e, ControlError) else FIELD_CONTROLS.get(field or "")
+    if key in CONTROL_PLACES:
+        label, tab = CONTROL_PLACES[key]
+        return f"«{label}» (aba {tab}): {_reason(e)}"
+    return _reason(e)
+
+
+def _readings_in_words(text: str) -> str:
+    m = re.match(r"^(I-\d+b?): (.*)$", text)
+    if m and m.group(1) in READING_WORDS:
+        return f"{READING_WORDS[m.group(1)]}: {m.group(2)}"
+    return text
 
 
 class Explorer:
@@ -65,7 +125,10 @@ class Explorer:
     scenario : Scenario, optional
         Starting point; default: Posse d'Abadia (district 520010010 of Abadiânia).
     draw_map : bool
-        Draw the state map (about 1 s per area change); tests may switch it off.
+        Draw the interactive map and the territory map (about 1 s per area change); tests may
+        switch it off.
+    basemap : bool
+        Put OpenStreetMap tiles under the map (needs internet; off by default).
 
     Attributes
     ----------
@@ -73,12 +136,15 @@ class Explorer:
         The scenario the controls describe.
     analysis : viabilidade.analysis.Analysis or None
         Its evaluation; ``None`` while the controls describe an invalid scenario (the message
-        pane says why).
+        pane says why, naming the control).
     controls : dict[str, ipywidgets.Widget]
         Every control by name (``"population_on"``, ``"population_value"``, ``"reduction"`` …).
+    map : ScenarioMap or None
+        The interactive map (:mod:`.leaflet_map`), when ``draw_map``.
     """
 
-    def __init__(self, store, scenario: Scenario | None = None, *, draw_map: bool = True):
+    def __init__(self, store, scenario: Scenario | None = None, *, draw_map: bool = True,
+                 basemap: bool = False):
         self.store = store
         self.scenario = scenario or Scenario.for_district(store, "520010010")
         self.analysis = None
@@ -86,11 +152,17 @@ class Explorer:
         self.draw_map = draw_map
         self._map_key = self._chart_key = self._base = None
         self._quiet = False
+        self._drawn_boundary: Path | None = None
         self.controls: dict[str, W.Widget] = {}
-        self.panes = {k: W.HTML() for k in ("verdict", "message", "rules", "totals", "margins",
-                                            "alternatives", "saved")}
-        self.images = {k: W.Image(format="png") for k in ("map", "detail")}
-        self.images["margins_chart"] = W.Image(format="svg+xml")
+        self.panes = {k: W.HTML() for k in ("busy", "verdict", "message", "rules", "totals", "margins",
+                                            "alternatives", "saved", "draw_note")}
+        self.images = {"detail": W.Image(format="png", layout=W.Layout(max_width="560px")),
+                       "margins_chart": W.Image(format="png", layout=W.Layout(max_width="1000px"))}
+        self.map = None
+        if draw_map:
+            from .leaflet_map import ScenarioMap
+
+            self.map = ScenarioMap(store, self.clicked, basemap=basemap)
         self._build_controls()
         self._load_scenario_into_controls()
         self.update()
@@ -98,68 +170,82 @@ class Explorer:
     # ---------------------------------------------------------------- controls
     def _build_controls(self) -> None:
         c = self.controls
-        c["unit"] = W.Dropdown(options=unit_options(self.store), value="520010010",
-                               description="Unidade", style=_STYLE, layout=_WIDE)
-        c["origin"] = W.Dropdown(options=municipality_options(self.store), value="5200100",
-                                 description="Origem (se município)", style=_STYLE, layout=_WIDE)
-        c["edit_unit"] = W.Dropdown(options=unit_options(self.store), value="520010010",
-                                    description="Unidade a somar/retirar", style=_STYLE, layout=_WIDE)
-        c["add"] = W.Button(description="Adicionar à área", layout=W.Layout(width="auto"))
-        c["remove"] = W.Button(description="Retirar da área", layout=W.Layout(width="auto"))
-        c["unit"].observe(lambda _: self._quiet or self._act(self._start), names="value")
-        c["origin"].observe(lambda _: self._quiet or (self.scenario.municipalities and self._act(self._start)),
-                            names="value")
-        c["add"].on_click(lambda _: self._act(
-            lambda: self.scenario.add_unit(c["edit_unit"].value, self.store)))
-        c["remove"].on_click(lambda _: self._act(
-            lambda: self.scenario.remove_unit(c["edit_unit"].value, self.store)))
-        c["name"] = W.Text(description="Nome do novo município", style=_STYLE, layout=_WIDE)
-        c["boundary"] = W.Text(description="Arquivo de limites da área", style=_STYLE, layout=_WIDE,
+        units = unit_options(self.store)
+        c["unit"] = W.Dropdown(options=units, value=None, description="Unidade", style=_STYLE,
+                               layout=W.Layout(width="36em"))
+        c["origin"] = W.Dropdown(options=[("— escolha —", None)] + municipality_options(self.store),
+                                 value=None, description="Município de origem", style=_STYLE,
+                                 layout=W.Layout(width="36em"))
+        c["edit_unit"] = W.Dropdown(options=units, value=None, description="Unidade a somar ou retirar",
+                                    style=_STYLE, layout=W.Layout(width="36em"))
+        c["add"] = W.Button(description="Somar à área", icon="plus", layout=_ROW)
+        c["remove"] = W.Button(description="Retirar da área", icon="minus", layout=_ROW)
+        c["click_mode"] = W.ToggleButtons(
+            options=[("soma ou retira da área", "toggle"), ("escolhe a unidade", "pick")],
+            value="toggle", description="Clique no mapa", style=_STYLE)
+        c["unit"].observe(lambda ch: self._quiet or self._unit_picked(ch["new"]), names="value")
+        c["origin"].observe(lambda ch: self._quiet or self._origin_picked(ch["new"]), names="value")
+        c["add"].on_click(lambda _: self._edit("add", c["edit_unit"].value))
+        c["remove"].on_click(lambda _: self._edit("remove", c["edit_unit"].value))
+        c["name"] = W.Text(description="Nome do novo município", style=_STYLE,
+                           layout=W.Layout(width="36em"), continuous_update=False)
+        c["boundary"] = W.Text(description="Arquivo de limites da área", style=_STYLE,
+                               layout=W.Layout(width="44em"),
                                placeholder="GeoJSON, GeoPackage ou Shapefile zipado (opcional)",
                                continuous_update=False)
+        c["use_drawing"] = W.Button(description="Usar o polígono desenhado como limite da área",
+                                    icon="draw-polygon", layout=_ROW)
+        c["use_drawing"].on_click(lambda _: self.use_drawing())
+        c["clear_boundary"] = W.Button(description="Tirar os limites", layout=_ROW)
+        c["clear_boundary"].on_click(lambda _: setattr(c["boundary"], "value", ""))
         for key, allowed in CHOICES.items():
             c[key] = W.Dropdown(options=[(text, value) for value, text in allowed.items()],
-                                description=SETTING_LABELS[key], style=_STYLE, layout=_WIDE)
+                                description=SETTING_LABELS[key], style=_STYLE,
+                                layout=W.Layout(width="58em"))
         for key, label in INT_THRESHOLDS.items():
-            c[key] = W.BoundedIntText(min=0, max=10_000_000, description=label, style=_STYLE)
-        c["revenue_share"] = W.BoundedFloatText(min=0, max=1, step=0.00001, description="art. 4º VII — fração",
-                                                style=_STYLE)
-        c["sliver_tolerance_km2"] = W.BoundedFloatText(min=0, max=100, step=0.01,
-                                                       description="I-5 tolerância km²", style=_STYLE)
-        c["special_interest"] = W.Checkbox(description="interesse especial declarado (I-2)")
+            c[key] = NumberText(integer=True, description=label, style=_STYLE)
+        for key, label in FLOAT_THRESHOLDS.items():
+            c[key] = NumberText(description=label, style=_STYLE)
+        c["special_interest"] = W.Checkbox(description="Interesse especial declarado (reduz os requisitos "
+                                           "a 2/3, art. 4º)", indent=False, layout=_ROW)
         c["special_interest_kind"] = W.Dropdown(
             options=[("ecológico", "ecological"), ("turístico", "tourism"), ("econômico", "economic")],
-            description="tipo", style=_STYLE)
-        c["special_interest_justification"] = W.Textarea(description="justificativa", style=_STYLE,
-                                                         layout=_WIDE)
+            description="Tipo de interesse especial", style=_STYLE)
+        c["special_interest_justification"] = W.Textarea(
+            description="Justificativa do interesse especial", style=_STYLE,
+            layout=W.Layout(width="44em"), continuous_update=False)
         c["creation_year"] = W.Dropdown(options=[("padrão do estudo", None)] +
                                         [(str(y), y) for y in range(1990, 2061)],
                                         description="Ano de criação", style=_STYLE)
         for q, label in OVERRIDE_LABELS.items():
-            c[f"{q}_on"] = W.Checkbox(description=f"{label}: e se fosse")
-            c[f"{q}_value"] = W.BoundedIntText(min=0, max=10_000_000, description="valor", style=_STYLE)
+            c[f"{q}_on"] = W.Checkbox(description=f"{label}: e se fosse", indent=False, layout=_ROW)
+            c[f"{q}_value"] = NumberText(integer=True, description="", layout=W.Layout(width="9em"))
+            c[f"{q}_value"].observe(lambda _, q=q: self._typed_what_if(q), names="value")
         c["projection"] = W.Dropdown(options=[("sem projeção", None), ("população", "population"),
                                               ("eleitorado", "electors")],
                                      description="Projeção", style=_STYLE)
-        c["projection_year"] = W.BoundedIntText(value=2027, min=1990, max=2100, description="para o ano",
-                                                style=_STYLE)
-        c["rate_mode"] = W.ToggleButtons(options=[("taxa informada", "rate"), ("duas contagens", "counts")])
-        c["rate_pct"] = W.FloatText(value=1.0, description="taxa % a.a.", style=_STYLE)
-        c["rate_unc_pct"] = W.BoundedFloatText(value=0.5, min=0, max=100,
-                                               description="± p.p. a.a.", style=_STYLE)
-        for k, label, v in (("count0", "contagem anterior", 0), ("year0", "ano", 2022.75),
-                            ("count1", "contagem posterior", 0), ("year1", "ano", 2026.0)):
-            c[k] = W.FloatText(value=v, description=label, style=_STYLE)
-        c["prefill"] = W.Button(description="Usar a contagem de 2022 da origem", layout=W.Layout(width="auto"))
+        c["projection_year"] = W.Dropdown(options=list(range(2023, 2061)), value=2027,
+                                          description="para 1º de julho de", style=_STYLE)
+        c["rate_mode"] = W.ToggleButtons(options=[("taxa informada", "rate"), ("duas contagens", "counts")],
+                                         description="Taxa de crescimento", style=_STYLE)
+        c["rate_pct"] = NumberText(1.0, description="taxa % a.a.", style=_STYLE)
+        c["rate_unc_pct"] = NumberText(0.5, description="± p.p. a.a.", style=_STYLE)
+        for k, label in (("count0", "contagem anterior"), ("count1", "contagem posterior")):
+            c[k] = NumberText(integer=True, description=label, style=_STYLE)
+        c["date0"] = W.DatePicker(value=dt.date(2022, 10, 2), description="data", style=_STYLE)
+        c["date1"] = W.DatePicker(value=dt.date(2026, 1, 1), description="data", style=_STYLE)
+        c["prefill"] = W.Button(description="Usar a contagem de 2022 da origem", layout=_ROW)
         c["prefill"].on_click(lambda _: self.prefill_counts())
-        c["save_path"] = W.Text(description="Salvar em", style=_STYLE, layout=_WIDE)
-        c["drop_overrides"] = W.Checkbox(description="salvar sem os valores hipotéticos")
-        c["overwrite"] = W.Checkbox(description="substituir arquivo existente")
-        c["save"] = W.Button(description="Salvar candidato (.toml)")
+        c["save_path"] = W.Text(description="Salvar em", style=_STYLE, layout=W.Layout(width="58em"),
+                                placeholder="arquivo .toml ou pasta (relativo à pasta do projeto)")
+        c["drop_overrides"] = W.Checkbox(description=DROP_OVERRIDES_CONTROL, indent=False, layout=_ROW)
+        c["overwrite"] = W.Checkbox(description="substituir arquivo existente", indent=False, layout=_ROW)
+        c["save"] = W.Button(description="Salvar candidato (.toml)", icon="save", button_style="primary",
+                             layout=_ROW)
         c["save"].on_click(lambda _: self.save())
         for key, w in c.items():
             if not isinstance(w, W.Button) and key not in ("unit", "origin", "edit_unit", "save_path",
-                                                           "drop_overrides", "overwrite"):
+                                                           "drop_overrides", "overwrite", "click_mode"):
                 w.observe(self._changed, names="value")
 
     def _load_scenario_into_controls(self) -> None:
@@ -167,21 +253,51 @@ class Explorer:
         s, c = self.scenario, self.controls
         self._quiet = True
         try:
+            units = s.districts + s.municipalities
+            c["unit"].value = units[0] if len(units) == 1 else c["unit"].value
+            if s.districts and not s.municipalities:
+                c["origin"].value = s.origins[0] if len(s.origins) == 1 else None
+                c["origin"].disabled = True
+            else:
+                c["origin"].value = s.origins[0] if len(s.origins) == 1 else None
+                c["origin"].disabled = len(s.origins) > 1
+            if c["edit_unit"].value is None and units:
+                c["edit_unit"].value = units[0]
             c["name"].value = s.name
             c["boundary"].value = "" if s.boundary is None else str(s.boundary)
-            for key in list(CHOICES) + list(INT_THRESHOLDS) + ["revenue_share", "sliver_tolerance_km2"]:
+            for key in CHOICES:
                 c[key].value = getattr(s.settings, key)
+            for key in [*INT_THRESHOLDS, *FLOAT_THRESHOLDS]:
+                c[key].number = getattr(s.settings, key)
             c["special_interest"].value = s.special_interest
             if s.special_interest_kind:
                 c["special_interest_kind"].value = s.special_interest_kind
             c["special_interest_justification"].value = s.special_interest_justification
             c["creation_year"].value = s.creation_year
-            c["save_path"].value = str(s.path or Path("data/candidates") / f"{s.slug}.toml")
+            c["save_path"].value = str(resolve_target(s.path, s))
         finally:
             self._quiet = False
 
-    def _start(self) -> Scenario:
-        """A fresh scenario for the picked unit; what-if figures and projections are cleared."""
+    def _current_figures(self) -> None:
+        """What-if boxes that are off show the area's current figure (the data's)."""
+        if self._base is None:
+            return
+        area = self._base.profile.area
+        self._quiet = True
+        try:
+            for q in OVERRIDE_LABELS:
+                if not self.controls[f"{q}_on"].value:
+                    fig = getattr(area, q)
+                    self.controls[f"{q}_value"].number = None if fig is None else fig.value
+        finally:
+            self._quiet = False
+
+    # ------------------------------------------------------------------ actions
+    def _busy(self, on: bool) -> None:
+        self.panes["busy"].value = ('<span style="color:#e65100"><b>⏳ calculando…</b></span>'
+                                    if on else "")
+
+    def _clear_what_ifs(self) -> None:
         self._quiet = True
         try:
             for q in OVERRIDE_LABELS:
@@ -189,47 +305,142 @@ class Explorer:
             self.controls["projection"].value = None
         finally:
             self._quiet = False
-        code = self.controls["unit"].value
-        if len(code) == 9:
-            return Scenario.for_district(self.store, code)
-        return Scenario.for_municipality(self.store, code, self.controls["origin"].value)
 
-    def _act(self, make) -> None:
+    def _invalid(self, e: ViabilidadeError) -> None:
+        self.analysis, self.error = None, control_message(e)
+        self._render()
+
+    def _set_scenario(self, make) -> None:
+        self._busy(True)
         try:
-            self.scenario = make()
-        except ViabilidadeError as e:
-            self.panes["message"].value = f'<p style="color:#c62828">{html.escape(str(e))}</p>'
+            try:
+                self.scenario = make()
+            except ViabilidadeError as e:
+                self._invalid(e)
+                return
+            self._load_scenario_into_controls()
+            self._update()
+        finally:
+            self._busy(False)
+
+    def _unit_picked(self, code: str | None) -> None:
+        """A unit picked in the list (or by a click in "escolhe a unidade" mode).
+
+        A district brings its municipality as origin. A whole municipality needs its origin
+        (the municipality it left) picked by the user: the previous origin is never kept.
+        """
+        if code is None:
             return
-        self._load_scenario_into_controls()
-        self.update()
+        self._clear_what_ifs()
+        if len(code) == 9:
+            self._set_scenario(lambda: Scenario.for_district(self.store, code))
+            return
+        self._quiet = True
+        try:
+            self.controls["origin"].value = None
+            self.controls["origin"].disabled = False
+        finally:
+            self._quiet = False
+        self._invalid(ControlError(
+            f"{unit_name(self.store, code)} é um município inteiro: escolha de qual município ele "
+            "saiu (o estudo o trata como a área que deixou a origem)", field="origin"))
+
+    def _origin_picked(self, origin: str | None) -> None:
+        code = self.controls["unit"].value
+        if origin is None or code is None or len(code) != 7:
+            return
+        self._clear_what_ifs()
+        self._set_scenario(lambda: Scenario.for_municipality(self.store, code, origin))
+
+    def _edit(self, action: str, code: str | None) -> None:
+        if code is None:
+            return
+        if action == "add":
+            self._set_scenario(lambda: self.scenario.add_unit(code, self.store))
+        else:
+            self._set_scenario(lambda: self.scenario.remove_unit(code, self.store))
+
+    def clicked(self, code: str) -> None:
+        """A unit clicked on the map: added to or removed from the area, or picked as the unit.
+
+        In ``"toggle"`` mode (default) a unit in the area leaves it and any other joins it; in
+        ``"pick"`` mode it becomes the unit, as if picked in the list.
+        """
+        c = self.controls
+        if c["click_mode"].value == "pick":
+            c["unit"].value = code            # observed: _unit_picked
+            return
+        self._quiet = True
+        try:
+            c["edit_unit"].value = code
+        finally:
+            self._quiet = False
+        in_area = code in self.scenario.districts + self.scenario.municipalities
+        self._edit("remove" if in_area else "add", code)
+
+    def _typed_what_if(self, quantity: str) -> None:
+        """Typing a what-if value switches its box on (the value is meant to be used)."""
+        if not self._quiet and not self.controls[f"{quantity}_on"].value:
+            self._quiet = True
+            try:
+                self.controls[f"{quantity}_on"].value = True
+            finally:
+                self._quiet = False
 
     def _changed(self, _change=None) -> None:
         if not self._quiet:
             self.update()
 
+    def use_drawing(self) -> Path | None:
+        """Make the polygon drawn on the map the area's boundary (written to a GeoJSON file).
+
+        The file lives in a temporary folder until the scenario is saved; :meth:`save` copies
+        it beside the candidate.
+        """
+        s = self.scenario
+        text = self.map.drawn_geojson(s.origins[0], s.name) if self.map is not None else None
+        if text is None:
+            self.panes["draw_note"].value = (f'<p style="{_RED}">Nenhum polígono desenhado: use o botão '
+                                             "de polígono no canto esquerdo do mapa.</p>")
+            return None
+        folder = Path(tempfile.mkdtemp(prefix="viabilidade-desenho-"))
+        path = folder / f"{s.slug}.geojson"
+        path.write_text(text, encoding="utf-8")
+        self._drawn_boundary = path
+        self.panes["draw_note"].value = "<p>Polígono desenhado em uso como limite da área.</p>"
+        self.controls["boundary"].value = str(path)      # observed: update
+        return path
+
     # ------------------------------------------------------------ scenario
+    def _number(self, key: str):
+        try:
+            return self.controls[key].number
+        except ValueError as e:
+            raise ControlError(str(e), field=key) from None
+
     def scenario_from_controls(self) -> Scenario:
         """The scenario the controls describe (area and origins from :attr:`scenario`).
 
         Raises
         ------
         ViabilidadeError
-            If a control holds an invalid value (the message names the setting or field).
+            If a control holds an invalid value (:class:`ControlError` names the control;
+            other errors name the candidate field, mapped to its control by
+            :func:`control_message`).
         """
         c, s = self.controls, self.scenario
-        settings = Settings.from_dict({**s.settings.to_dict(),
-                                       **{k: c[k].value for k in list(CHOICES) + list(INT_THRESHOLDS)},
-                                       "revenue_share": float(c["revenue_share"].value),
-                                       "sliver_tolerance_km2": float(c["sliver_tolerance_km2"].value)},
-                                      file="explorar")
-        overrides = tuple(FigureOverride(AREA, q, c[f"{q}_value"].value)
+        values = {k: c[k].value for k in CHOICES}
+        values.update({k: self._number(k) for k in [*INT_THRESHOLDS, *FLOAT_THRESHOLDS]})
+        settings = Settings.from_dict({**s.settings.to_dict(), **values}, file="explorar")
+        overrides = tuple(FigureOverride(AREA, q, self._number(f"{q}_value"))
                           for q in OVERRIDE_LABELS if c[f"{q}_on"].value)
         projections = ()
         if c["projection"].value is not None:
             projections = (self._projection(c["projection"].value),)
-        boundary = Path(c["boundary"].value.strip()) if c["boundary"].value.strip() else None
+        boundary = Path(c["boundary"].value.strip()).expanduser() if c["boundary"].value.strip() else None
         if boundary is not None and not boundary.is_file():
-            raise CandidateError(f"boundary file {boundary} does not exist", field="area.boundary")
+            raise ControlError(f"o arquivo {boundary} não existe; esperado um GeoJSON, GeoPackage ou "
+                               "Shapefile zipado, ou deixe em branco", field="boundary")
         return s.replace(name=c["name"].value.strip() or s.name, settings=settings, boundary=boundary,
                          creation_year=c["creation_year"].value,
                          special_interest=c["special_interest"].value,
@@ -248,107 +459,179 @@ class Explorer:
         try:
             count, year, _ = store_count(self.store, self.scenario.origins[0], quantity)
         except ViabilidadeError as e:
-            self.panes["message"].value = f'<p style="color:#c62828">{html.escape(str(e))}</p>'
+            self.panes["message"].value = f'<p style="{_RED}">{html.escape(str(e))}</p>'
             return
-        slot = ("count0", "year0") if quantity == "electors" else ("count1", "year1")
+        slot = ("count0", "date0") if quantity == "electors" else ("count1", "date1")
         self._quiet = True
         try:
             c["rate_mode"].value = "counts"
-            c[slot[0]].value, c[slot[1]].value = float(count), round(year, 3)
+            c[slot[0]].number, c[slot[1]].value = count, date_of_year(year)
         finally:
             self._quiet = False
         self.update()
 
+    def _date(self, key: str) -> float:
+        d = self.controls[key].value
+        if d is None:
+            raise ControlError("data vazia; escolha o dia da contagem", field=key)
+        return year_fraction(d.isoformat())
+
     def _projection(self, quantity: str) -> Projection:
         c = self.controls
+        unc = self._number("rate_unc_pct") / 100
         if c["rate_mode"].value == "rate":
-            return Projection(quantity, c["projection_year"].value, c["rate_pct"].value / 100,
-                              c["rate_unc_pct"].value / 100)
-        return Projection.from_counts(quantity, c["projection_year"].value, c["count0"].value,
-                                      c["year0"].value, c["count1"].value, c["year1"].value,
-                                      rate_uncertainty=c["rate_unc_pct"].value / 100)
+            return Projection(quantity, c["projection_year"].value, self._number("rate_pct") / 100, unc)
+        return Projection.from_counts(quantity, c["projection_year"].value, self._number("count0"),
+                                      self._date("date0"), self._number("count1"), self._date("date1"),
+                                      rate_uncertainty=unc)
 
     def update(self) -> None:
         """Rebuild the scenario from the controls, evaluate it and refresh every pane."""
+        self._busy(True)
+        try:
+            self._update()
+        finally:
+            self._busy(False)
+
+    def _update(self) -> None:
         try:
             self.scenario = self.scenario_from_controls()
             self._base = base_analysis(self.scenario, self.store, self._base)
+            self._current_figures()
             self.analysis = run_scenario(self.scenario, self.store, base=self._base)
             self.error = ""
         except ViabilidadeError as e:
-            self.analysis, self.error = None, str(e)
+            self.analysis, self.error = None, control_message(e)
         self._render()
 
     # -------------------------------------------------------------- panes
     def _render(self) -> None:
         p, a, s = self.panes, self.analysis, self.scenario
         if a is None:
-            p["message"].value = f'<p style="color:#c62828"><b>Cenário inválido:</b> {html.escape(self.error)}</p>'
+            p["verdict"].value = "<h3>Sem resultado: o cenário está incompleto ou inválido</h3>"
+            p["message"].value = f'<p style="{_RED}"><b>Corrija:</b> {html.escape(self.error)}</p>'
+            for k in ("rules", "totals", "margins", "alternatives"):
+                p[k].value = ""
+            self.images["margins_chart"].value = b""
+            self._chart_key = None
             return
-        area = ", ".join(s.districts + s.municipalities)
-        flag = (" <b>— com valores hipotéticos ou projetados (não é um estudo)</b>"
-                if s.hypothetical else "")
+        flag = (" <b style='color:#e65100'>— com valores hipotéticos ou projetados (não é um "
+                "estudo)</b>" if s.hypothetical else "")
+        year = s.creation_year or "padrão do estudo"
         p["verdict"].value = (f"<h3>{html.escape(s.name)}: {fmt.verdict_label(a.verdict)}{flag}</h3>"
-                              f"<p>Área: {html.escape(area)} · origem: {html.escape(', '.join(s.origins))}"
-                              f" · ano de criação: {s.creation_year or 'padrão do estudo'}</p>")
+                              f"<p>{html.escape(area_text(self.store, s))} · ano de criação: {year}</p>")
         p["message"].value = "".join(f"<p>{html.escape(pr.assumptions())}</p>" for pr in s.projections)
-        p["rules"].value = styled_rules(a.results).to_html()
+        p["rules"].value = styled_rules(a.results, hypothetical_figures(a.profile)).to_html()
         p["totals"].value = totals_frame(totals(a)).to_html(index=False, na_rep="—")
         table = margins(a.results, a.profile)
         p["margins"].value = margins_frame(table).to_html(index=False)
         chart_key = table.drop(columns=["texto"]).to_json()
         if chart_key != self._chart_key:  # redraw only when a margin changed (~0.3 s)
-            self.images["margins_chart"].value = _svg(margins_chart(table))
+            self.images["margins_chart"].value = figure_png(margins_chart(table), dpi=80)
             self._chart_key = chart_key
         p["alternatives"].value = "<ul>" + "".join(
-            f"<li>{html.escape(d)}: <b>{fmt.verdict_label(v)}</b>"
+            f"<li>{html.escape(_readings_in_words(d))}: <b>{fmt.verdict_label(v)}</b>"
             f"{' (muda ' + html.escape(', '.join(ch)) + ')' if ch else ''}</li>"
             for d, v, ch in a.alternatives) + "</ul>"
-        key = (s.districts, s.municipalities, s.origins)
+        key = (s.districts, s.municipalities, s.origins, s.boundary)
         if self.draw_map and key != self._map_key:  # maps change only with the area (~1 s)
-            self.images["map"].value = _png(state_map(self.store, area_municipalities=s.municipalities,
-                                                      area_districts=s.districts, origins=s.origins,
-                                                      title=f"Goiás — {s.name}"))
+            self.map.show(s, _boundary_geometry(s.boundary))
             try:
-                self.images["detail"].value = _png(detail_map(self.store, a.candidate))
+                self.images["detail"].value = figure_png(detail_map(self.store, a.candidate), dpi=80)
             except ViabilidadeError as e:
                 self.images["detail"].value = b""
                 p["message"].value += f"<p>Mapa do território indisponível: {html.escape(str(e))}</p>"
             self._map_key = key
 
     def save(self) -> Path | None:
-        """Save the scenario to the path in the ``save_path`` control; report in the ``saved`` pane."""
+        """Save the scenario to the path in the ``save_path`` control; report in the ``saved`` pane.
+
+        The pane shows the absolute path and a ``viabilidade estudo`` command that works from
+        any folder. A drawn boundary is saved beside the candidate.
+        """
         c = self.controls
+        if self.analysis is None:
+            self.panes["saved"].value = (f'<p style="{_RED}">Nada salvo: o cenário está inválido — '
+                                         f"{html.escape(self.error)}</p>")
+            return None
+        drawn = self._drawn_boundary is not None and self.scenario.boundary == self._drawn_boundary
         try:
             path = save_scenario(self.scenario, c["save_path"].value, overwrite=c["overwrite"].value,
-                                 drop_overrides=c["drop_overrides"].value)
+                                 drop_overrides=c["drop_overrides"].value, boundary_beside=drawn)
         except ViabilidadeError as e:
-            self.panes["saved"].value = f'<p style="color:#c62828">{html.escape(str(e))}</p>'
+            self.panes["saved"].value = f'<p style="{_RED}">Nada salvo: {html.escape(control_message(e))}</p>'
             return None
-        self.panes["saved"].value = (f"<p>Salvo em <code>{html.escape(str(path))}</code>. "
-                                     f"Estudo: <code>viabilidade estudo {html.escape(str(path))}</code></p>")
+        except OSError as e:
+            self.panes["saved"].value = (f'<p style="{_RED}">Nada salvo: não foi possível gravar '
+                                         f"{html.escape(c['save_path'].value)} ({html.escape(e.strerror or str(e))})</p>")
+            return None
+        command = f"viabilidade estudo {_shell_quote(str(path))}"
+        extra = (f"<br>Limites desenhados: <code>{html.escape(str(path.with_suffix('.geojson')))}</code>"
+                 if drawn else "")
+        self.panes["saved"].value = (f"<p>Salvo em <code>{html.escape(str(path))}</code>.{extra}<br>"
+                                     "Para o estudo completo, em um terminal (de qualquer pasta):<br>"
+                                     f"<code>{html.escape(command)}</code></p>")
         return path
 
     # -------------------------------------------------------------- layout
     def widget(self) -> W.Widget:
-        """The whole UI: controls on tabs above, results on tabs below."""
+        """The whole UI: the map and the controls side by side, results below."""
         c, p, i = self.controls, self.panes, self.images
+
+        def note(text):
+            return W.HTML(f"<p style='margin:2px 0;color:#424242'>{text}</p>")
+
         controls = W.Tab(children=[
-            W.VBox([c["unit"], c["origin"], W.HBox([c["edit_unit"], c["add"], c["remove"]]),
-                    c["boundary"], c["name"], c["creation_year"]]),
-            W.VBox([c[k] for k in CHOICES] + [c["special_interest"], c["special_interest_kind"],
-                                              c["special_interest_justification"]]),
-            W.VBox([c[k] for k in INT_THRESHOLDS] + [c["revenue_share"], c["sliver_tolerance_km2"]]),
-            W.VBox([W.HBox([c[f"{q}_on"], c[f"{q}_value"]]) for q in OVERRIDE_LABELS] +
-                   [c["projection"], c["projection_year"], c["rate_mode"],
+            W.VBox([note("Escolha um distrito ou município na lista, ou clique no mapa."),
+                    c["unit"], c["origin"], c["click_mode"],
+                    W.HBox([c["edit_unit"], c["add"], c["remove"]]), c["name"], c["creation_year"],
+                    note("Limites próprios da área (opcional): desenhe um polígono no mapa ou indique "
+                         "um arquivo."),
+                    c["boundary"], W.HBox([c["use_drawing"], c["clear_boundary"]]), p["draw_note"]]),
+            W.VBox([note("Onde a lei admite mais de uma leitura, escolha qual usar (ver docs/LEITURAS.md)."),
+                    *[c[k] for k in CHOICES], c["special_interest"], c["special_interest_kind"],
+                    c["special_interest_justification"]]),
+            W.VBox([note("Números como no Brasil: 3.010 ou 0,0001."),
+                    *[c[k] for k in [*INT_THRESHOLDS, *FLOAT_THRESHOLDS]]]),
+            W.VBox([note("Valores hipotéticos: marque e mude o número (começa no valor dos dados)."),
+                    *[W.HBox([c[f"{q}_on"], c[f"{q}_value"]]) for q in OVERRIDE_LABELS],
+                    c["projection"], c["projection_year"], c["rate_mode"],
                     W.HBox([c["rate_pct"], c["rate_unc_pct"]]),
-                    W.HBox([c["count0"], c["year0"]]), W.HBox([c["count1"], c["year1"]])]),
+                    W.HBox([c["count0"], c["date0"]]), W.HBox([c["count1"], c["date1"]]), c["prefill"]]),
             W.VBox([c["save_path"], c["drop_overrides"], c["overwrite"], c["save"], p["saved"]]),
-        ])
+        ], layout=W.Layout(width="100%"))
         for n, t in enumerate(["Área", "Leituras", "Limiares", "E se…", "Salvar"]):
             controls.set_title(n, t)
         results = W.Tab(children=[p["rules"], p["totals"], W.VBox([i["margins_chart"], p["margins"]]),
-                                  W.HBox([i["map"], i["detail"]]), p["alternatives"]])
-        for n, t in enumerate(["Regras", "Totais", "Margens", "Mapa", "Leituras alternativas"]):
+                                  i["detail"], p["alternatives"]])
+        for n, t in enumerate(["Regras", "Totais", "Margens", "Território", "Leituras alternativas"]):
             results.set_title(n, t)
-        return W.VBox([controls, p["verdict"], p["message"], results])
+        top = [controls] if self.map is None else [
+            W.Box([self.map.map], layout=W.Layout(width="480px", min_width="480px")),
+            W.Box([controls], layout=W.Layout(flex="1 1 auto", min_width="0"))]
+        return W.VBox([W.HBox(top, layout=W.Layout(width="100%")), p["busy"], p["verdict"],
+                       p["message"], results])
+
+
+def _boundary_geometry(path: Path | None):
+    """The union of a boundary file's polygons (EPSG:4674) for the map, or ``None``.
+
+    Read with :func:`viabilidade.data.geometry.read_boundaries`, as the study reads it; an
+    unreadable file draws nothing (the analysis reports it, naming the control).
+    """
+    if path is None:
+        return None
+    import shapely
+
+    from ..data.geometry import read_boundaries
+
+    try:
+        return shapely.union_all(read_boundaries(path).geometry.to_numpy())
+    except ViabilidadeError:
+        return None
+
+
+def _shell_quote(text: str) -> str:
+    import shlex
+
+    return shlex.quote(text)

@@ -1,0 +1,294 @@
+"""The explorer's interactive map (ipyleaflet): pick and combine units by clicking, draw a boundary.
+
+Layers, bottom to top:
+
+- the 6 km band (art. 4 II) around each origin seat, dashed;
+- Goiás's 246 municipalities (IBGE malha municipal 2022, simplified to about 0,005° ≈ 500 m
+  for the browser), grey outlines; hovering names them, clicking one hands its code to the
+  explorer;
+- the scenario: whole municipalities of the area (orange), origin municipalities (blue
+  outline), a boundary drawn or read from a file (orange, hatched by transparency);
+- every district seat (IBGE Localidades 2022 vila, or the municipal seat for a seat district,
+  as :func:`~.state_map._district_points`), small dots; the area's districts larger, orange;
+- the municipal seats of the origins (black) and the area's seat (white ring).
+
+No tile server is reachable from where the studies are made, so by default there is no basemap
+(a grey background); ``basemap=True`` adds OpenStreetMap tiles for a user who is online.
+A :class:`ipyleaflet.DrawControl` lets the user draw one polygon; :meth:`ScenarioMap.drawn_geojson`
+gives it as a GeoJSON FeatureCollection (EPSG:4674 coordinates, longitude first).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from ..geo.distance import MIN_GAP_M
+from ..geo.maps import geodesic_circle
+from .state_map import AREA_COLOUR, ORIGIN_COLOUR, _district_points
+
+#: Centre and zoom that show the whole state in a map about 480 px wide and 470 px tall.
+CENTER, ZOOM = (-15.95, -49.6), 6
+#: Douglas–Peucker tolerance of the municipality outlines sent to the browser, in degrees.
+SIMPLIFY_DEG = 0.005
+HINT = "Passe o mouse sobre um município ou ponto para ver o nome; clique para usá-lo."
+
+
+def municipalities_geojson(store, tolerance: float = SIMPLIFY_DEG) -> dict:
+    """The 246 municipality outlines as GeoJSON, simplified for the browser.
+
+    Returns
+    -------
+    dict
+        FeatureCollection; properties ``code`` (cod_ibge), ``name``, ``kind`` = ``"municipio"``.
+        Coordinates in degrees (SIRGAS 2000, EPSG:4674), 5 decimals.
+    """
+    b = store.boundaries[["cod_ibge", "nome", "geometry"]].copy()
+    b["geometry"] = b.geometry.simplify(tolerance, preserve_topology=True)
+    features = []
+    for code, name, geom in zip(b["cod_ibge"], b["nome"], b.geometry):
+        features.append({"type": "Feature", "geometry": _rounded(geom.__geo_interface__),
+                         "properties": {"code": str(code), "name": str(name), "kind": "municipio"}})
+    return {"type": "FeatureCollection", "features": features}
+
+
+def districts_geojson(store, codes=None) -> dict:
+    """District seat points as GeoJSON (every district, or those in ``codes``).
+
+    Returns
+    -------
+    dict
+        FeatureCollection of Points; properties ``code`` (cod_distrito), ``name``
+        (``"Posse d'Abadia (distrito de Abadiânia)"``), ``kind`` = ``"distrito"``.
+    """
+    d = store.districts
+    wanted = tuple(d["cod_distrito"]) if codes is None else tuple(codes)
+    pts = _district_points(store, wanted)
+    names = {c: f"{n} (distrito de {m})" for c, n, m in
+             zip(d["cod_distrito"], d["nome"], d["nome_municipio"])}
+    return {"type": "FeatureCollection", "features": [
+        {"type": "Feature", "geometry": {"type": "Point", "coordinates": [round(lon, 5), round(lat, 5)]},
+         "properties": {"code": str(c), "name": names.get(c, c), "kind": "distrito"}}
+        for c, lat, lon in zip(pts["cod_distrito"], pts["lat"], pts["lon"])]}
+
+
+def _rounded(geo: dict) -> dict:
+    def r(x):
+        return [r(v) for v in x] if isinstance(x, (list, tuple)) and x and isinstance(x[0], (list, tuple)) \
+            else [round(float(x[0]), 5), round(float(x[1]), 5)]
+    return {"type": geo["type"], "coordinates": r(geo["coordinates"])}
+
+
+def _feature(geom, **props) -> dict:
+    return {"type": "Feature", "geometry": _rounded(geom.__geo_interface__), "properties": props}
+
+
+def seat_points(store, scenario) -> dict[str, tuple[float, float]]:
+    """(lat, lon) of each origin's municipal seat and of the area's seat, keyed by role and code.
+
+    Keys ``"origem:<cod_ibge>"`` and ``"área"``; the area's seat is the candidate's
+    ``seat_point``, else the seat of its single whole municipality, else its first district's
+    seat point (as the territory map places it).
+    """
+    seats = store.seats.set_index("cod_ibge")
+    out = {f"origem:{o}": (float(seats.at[o, "lat"]), float(seats.at[o, "lon"]))
+           for o in scenario.origins if o in seats.index}
+    point = scenario.base.seat_point if scenario.base is not None else None
+    if point is None and len(scenario.municipalities) == 1 and scenario.municipalities[0] in seats.index:
+        row = seats.loc[scenario.municipalities[0]]
+        point = (float(row["lat"]), float(row["lon"]))
+    if point is None and scenario.districts:
+        pts = _district_points(store, scenario.districts[:1])
+        if len(pts):
+            point = (float(pts["lat"].iloc[0]), float(pts["lon"].iloc[0]))
+    if point is not None:
+        out["área"] = point
+    return out
+
+
+def scenario_layers_data(store, scenario, boundary=None) -> dict[str, dict]:
+    """GeoJSON of what the scenario puts on the map.
+
+    Parameters
+    ----------
+    store : viabilidade.data.store.Store
+    scenario : Scenario
+    boundary : shapely geometry, optional
+        The area's boundary (drawn or read from the boundary file), EPSG:4674.
+
+    Returns
+    -------
+    dict
+        ``"bands"`` (6 km geodesic circles around each origin seat), ``"areas"`` (whole
+        municipalities of the area, origin outlines, the boundary), ``"districts"`` (the
+        area's district points), ``"seats"`` (origin seats and the area's seat); each a
+        FeatureCollection whose features carry ``properties.style`` (Leaflet path options),
+        ``code`` and ``name`` where a unit is meant.
+    """
+    names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
+    b = store.boundaries.set_index("cod_ibge")
+    seats = seat_points(store, scenario)
+    bands = [_feature(geodesic_circle(lon, lat, MIN_GAP_M, n=90), name="6 km da sede de origem",
+                      style={"color": "#e63946", "weight": 1.5, "dashArray": "6 4",
+                             "fillColor": "#e63946", "fillOpacity": 0.10})
+             for key, (lat, lon) in seats.items() if key.startswith("origem:")]
+    areas = []
+    for code in scenario.origins:
+        if code in b.index:
+            areas.append(_feature(b.at[code, "geometry"].simplify(SIMPLIFY_DEG), code=code,
+                                  name=f"{names.get(code, code)} (origem)", kind="municipio",
+                                  style={"color": ORIGIN_COLOUR, "weight": 3, "fillOpacity": 0.05,
+                                         "fillColor": ORIGIN_COLOUR}))
+    for code in scenario.municipalities:
+        if code in b.index:
+            areas.append(_feature(b.at[code, "geometry"].simplify(SIMPLIFY_DEG), code=code,
+                                  name=f"{names.get(code, code)} (na área)", kind="municipio",
+                                  style={"color": "#1a1a1a", "weight": 1, "fillColor": AREA_COLOUR,
+                                         "fillOpacity": 0.65}))
+    if boundary is not None:
+        areas.append(_feature(boundary, name="limites da área", kind="limite",
+                              style={"color": AREA_COLOUR, "weight": 2, "fillColor": AREA_COLOUR,
+                                     "fillOpacity": 0.35}))
+    seat_features = [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [lon, lat]},
+                      "properties": {"name": ("sede proposta" if key == "área" else
+                                              f"sede de {names.get(key.split(':')[1], '')}"),
+                                     "style": ({"radius": 7, "color": "#000000", "weight": 3,
+                                                "fillColor": "#ffffff", "fillOpacity": 1}
+                                               if key == "área" else
+                                               {"radius": 5, "color": "#000000", "weight": 1,
+                                                "fillColor": "#000000", "fillOpacity": 1})}}
+                     for key, (lat, lon) in seats.items()]
+    return {"bands": {"type": "FeatureCollection", "features": bands},
+            "areas": {"type": "FeatureCollection", "features": areas},
+            "districts": districts_geojson(store, scenario.districts),
+            "seats": {"type": "FeatureCollection", "features": seat_features}}
+
+
+class ScenarioMap:
+    """The interactive map of the explorer.
+
+    Parameters
+    ----------
+    store : viabilidade.data.store.Store
+    on_click : callable
+        Called with the code of the clicked unit (7-digit municipality or 9-digit district).
+    basemap : bool
+        Add OpenStreetMap tiles under the layers (needs internet access; off by default).
+
+    Attributes
+    ----------
+    map : ipyleaflet.Map
+    hover : ipywidgets.HTML
+        Shown in the map's top-right corner: the name under the mouse.
+    draw : ipyleaflet.DrawControl
+        Polygon drawing; the last polygon is kept in :attr:`drawn`.
+    drawn : dict or None
+        The last drawn polygon, a GeoJSON geometry (longitude first).
+    """
+
+    def __init__(self, store, on_click: Callable[[str], None], *, basemap: bool = False):
+        import ipyleaflet as L
+        import ipywidgets as W
+
+        self.store, self.on_click, self.drawn = store, on_click, None
+        layers = [L.basemap_to_tiles(L.basemaps.OpenStreetMap.Mapnik)] if basemap else []
+        self.map = L.Map(center=CENTER, zoom=ZOOM, layers=layers, scroll_wheel_zoom=True,
+                         attribution_control=False, layout=W.Layout(width="100%", height="470px"))
+        self.map.add(L.ScaleControl(position="bottomleft", imperial=False))
+        self.bands = L.GeoJSON(data={"type": "FeatureCollection", "features": []}, name="6 km")
+        self.municipalities = L.GeoJSON(
+            data=municipalities_geojson(store), name="municípios",
+            style={"color": "#757575", "weight": 0.6, "fillColor": "#ffffff", "fillOpacity": 0.5},
+            hover_style={"color": "#000000", "weight": 2, "fillOpacity": 0.2})
+        self.areas = L.GeoJSON(data={"type": "FeatureCollection", "features": []}, name="cenário",
+                               hover_style={"weight": 4})
+        self.district_dots = L.GeoJSON(
+            data=districts_geojson(store), name="distritos",
+            point_style={"radius": 3.5, "color": "#37474f", "weight": 1, "fillColor": "#90a4ae",
+                         "fillOpacity": 1},
+            hover_style={"color": "#000000", "weight": 3})
+        self.area_districts = L.GeoJSON(
+            data={"type": "FeatureCollection", "features": []}, name="distritos da área",
+            point_style={"radius": 7, "color": "#1a1a1a", "weight": 1.5, "fillColor": AREA_COLOUR,
+                         "fillOpacity": 1},
+            hover_style={"weight": 3})
+        self.seats = L.GeoJSON(data={"type": "FeatureCollection", "features": []}, name="sedes",
+                               point_style={"radius": 5})
+        for layer in (self.bands, self.municipalities, self.areas, self.district_dots,
+                      self.area_districts, self.seats):
+            self.map.add(layer)
+            layer.on_hover(self._hovered)
+        for layer in (self.municipalities, self.areas, self.district_dots, self.area_districts):
+            layer.on_click(self._clicked)
+        self.hover = W.HTML(f"<small>{HINT}</small>",
+                            layout=W.Layout(padding="2px 6px", max_width="26em"))
+        self.map.add(L.WidgetControl(widget=self.hover, position="topright"))
+        self.legend = W.HTML(
+            "<small>"
+            f"<span style='color:{AREA_COLOUR}'>■</span> área · "
+            f"<span style='color:{ORIGIN_COLOUR}'>□</span> município de origem · "
+            "<span style='color:#e63946'>◌</span> 6 km da sede de origem (art. 4º, II) · "
+            "● sede de origem · ◎ sede proposta · "
+            "<span style='color:#90a4ae'>●</span> sede de distrito</small>",
+            layout=W.Layout(padding="2px 6px", max_width="30em"))
+        self.map.add(L.WidgetControl(widget=self.legend, position="bottomright"))
+        self.draw = L.DrawControl(polygon={"shapeOptions": {"color": AREA_COLOUR}},
+                                  polyline={}, circlemarker={}, rectangle={}, circle={}, marker={})
+        self.draw.on_draw(self._drawn)
+        self.map.add(self.draw)
+
+    # ------------------------------------------------------------------ events
+    def _hovered(self, **event) -> None:
+        props = event.get("properties") or {}
+        name = props.get("name")
+        if name:
+            self.hover.value = f"<b>{_esc(name)}</b>"
+
+    def _clicked(self, **event) -> None:
+        code = (event.get("properties") or {}).get("code")
+        if code:
+            self.on_click(str(code))
+
+    def _drawn(self, _control=None, action: str = "", geo_json: dict | None = None, **_) -> None:
+        if action in ("created", "edited") and geo_json and geo_json.get("geometry", {}).get("type") == "Polygon":
+            self.drawn = geo_json["geometry"]
+        elif action == "deleted":
+            self.drawn = None
+
+    def drawn_geojson(self, cod_ibge: str, name: str) -> str | None:
+        """The last drawn polygon as a GeoJSON FeatureCollection text, or ``None``.
+
+        Parameters
+        ----------
+        cod_ibge : str
+            Its ``id``: the IBGE code of the municipality it is carved from (the boundary
+            reader, :func:`viabilidade.data.geometry.read_boundaries`, needs one per feature).
+        name : str
+            Its ``nome``.
+
+        Returns
+        -------
+        str or None
+            CRS EPSG:4674 (declared), longitude first, as Leaflet draws it.
+        """
+        if self.drawn is None:
+            return None
+        return json.dumps({"type": "FeatureCollection",
+                           "crs": {"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::4674"}},
+                           "features": [{"type": "Feature", "properties": {"id": cod_ibge, "nome": name},
+                                         "geometry": self.drawn}]}, ensure_ascii=False)
+
+    # ------------------------------------------------------------------ update
+    def show(self, scenario, boundary=None) -> None:
+        """Draw the scenario (area, origins, seats, 6 km bands, boundary)."""
+        data = scenario_layers_data(self.store, scenario, boundary)
+        self.bands.data = data["bands"]
+        self.areas.data = data["areas"]
+        self.area_districts.data = data["districts"]
+        self.seats.data = data["seats"]
+
+
+def _esc(text: str) -> str:
+    import html
+
+    return html.escape(str(text))

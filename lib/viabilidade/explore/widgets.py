@@ -95,8 +95,10 @@ class ControlError(CandidateError):
 
 def _reason(e: ViabilidadeError) -> str:
     """The message without its leading "file, field 'x': " (the explorer names the control)."""
-    text = str(e)
-    return _LEADING_PLACE.sub("", text, count=1) if getattr(e, "field", None) else text
+    if not getattr(e, "field", None):
+        return str(e)
+    message = getattr(e, "message", None)
+    return message if isinstance(message, str) else _LEADING_PLACE.sub("", str(e), count=1)
 
 
 def control_message(e: ViabilidadeError) -> str:

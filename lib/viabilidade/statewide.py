@@ -45,7 +45,7 @@ ITEMS = {"IV": "população", "V": "eleitorado", "VI": "edificações do núcleo
 NOTEBOOKS = REPO / "notebooks"
 AUDIT_NOTEBOOK = "auditoria_art8"
 SCREENING_NOTEBOOK = "triagem_distritos"
-#: Reason an art. 4 VII value is missing for every municipality and district (RULES.md I-6).
+#: Reason an art. 4 VII value is missing for every municipality and district (docs/LEITURAS.md I-6).
 NO_COLLECTION = ("a SEFAZ-GO não publica a arrecadação estadual (ICMS, IPVA, ITCD) por "
                  "município ou distrito")
 #: The art. 4 rules shown for each district, in the law's order.

@@ -29,7 +29,7 @@ KERNEL_ENV = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THRE
 
 #: Modules the study machinery never uses but pays for at import: with JupyterLab installed,
 #: jsonschema (imported by nbformat, papermill, nbconvert) imports ``rfc3987_syntax``, which
-#: builds a Lark grammar at import (2.4 s, REFERENCES.md), only to check the JSON-schema
+#: builds a Lark grammar at import (2.4 s measured), only to check the JSON-schema
 #: format "iri" that the notebook schema does not use. NBFORMAT_VALIDATOR=fastjsonschema
 #: does not avoid it (nbformat imports jsonschema anyway); blocking the module does.
 BLOCKED_MODULES = ("rfc3987_syntax",)

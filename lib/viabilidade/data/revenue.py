@@ -7,7 +7,7 @@
 * IPM (Índice de Participação dos Municípios no ICMS, Coíndice/SEFAZ-GO): the values found
   published (partial: no full 246-municipality table is available).
 
-State tax revenue for LC 02/1990 art. 4 VII (RULES.md I-6) is ICMS + IPVA + ITCD.
+State tax revenue for LC 02/1990 art. 4 VII (docs/LEITURAS.md I-6) is ICMS + IPVA + ITCD.
 """
 
 from __future__ import annotations

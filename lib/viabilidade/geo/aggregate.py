@@ -9,7 +9,7 @@ Two ways in:
   dasymetrically by the share of the unit's address points lying inside the target.
 
 A unit cut by the target's boundary contributes an apportioned share: the total is then
-``estimated`` (RULES.md: an estimate never decides a rule) and the shares are reported.
+``estimated`` (docs/GUIA.md: an estimate never decides a rule) and the shares are reported.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Art. 4 III: the origin's remainder keeps its territorial continuity (RULES.md I-5).
+"""Art. 4 III: the origin's remainder keeps its territorial continuity (docs/LEITURAS.md I-5).
 
 A territory is continuous when its polygonal parts, after dropping parts smaller than the
 sliver tolerance (default 0.01 km²; the tbrugz polygons leave slivers and gaps between
@@ -17,7 +17,7 @@ from shapely.geometry.base import BaseGeometry
 from ..errors import GeoError
 from .measure import geodesic_area_km2
 
-#: RULES.md I-5 default: parts of a remainder below this area are ignored, km².
+#: docs/LEITURAS.md I-5 default: parts of a remainder below this area are ignored, km².
 DEFAULT_SLIVER_KM2 = 0.01
 
 
@@ -55,7 +55,7 @@ def continuity(geom: BaseGeometry | None, *,
     geom : Polygon, MultiPolygon or None
         The territory; other geometry kinds inside a collection are ignored.
     sliver_tolerance_km2 : float
-        Pieces with a geodesic area below this (km²) are ignored (RULES.md I-5).
+        Pieces with a geodesic area below this (km²) are ignored (docs/LEITURAS.md I-5).
 
     Returns
     -------

@@ -6,7 +6,7 @@ projection centred on that point (where distance from the centre is exactly geod
 on a copy of the geometry densified every ~100 m, and the nearest point found there is
 then measured again with :meth:`pyproj.Geod.inv`.
 
-Urban-perimeter polygons (RULES.md I-4) do not exist in the project's data: with only the
+Urban-perimeter polygons (docs/LEITURAS.md I-4) do not exist in the project's data: with only the
 origin's seat point, the seat-to-territory distance is an upper bound of the true gap (the
 perimeter contains the seat, so it is at least as near): below 6 km it proves ``fail``; a
 larger distance decides nothing (``indeterminate``, reported with the measured bound).

@@ -121,7 +121,7 @@ def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: p
     seats : pandas.DataFrame
         Seat points: ``cod_ibge`` (or ``municipio``), ``lat``, ``lon`` (SIRGAS 2000).
     sliver_tolerance_km2 : float
-        RULES.md I-5: remainder or area pieces below this are ignored (km²).
+        docs/LEITURAS.md I-5: remainder or area pieces below this are ignored (km²).
     shape : bool
         Compute art. 3 shape metrics with state percentiles (about 10 s the first time per
         boundary set; cached afterwards).

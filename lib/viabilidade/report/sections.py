@@ -150,7 +150,7 @@ def _what_would_change(analysis) -> str:
 
 
 def alternatives_table(analysis) -> Html | str:
-    """Verdict under each alternative interpretation reading (RULES.md I-1 … I-10)."""
+    """Verdict under each alternative interpretation reading (docs/LEITURAS.md I-1 … I-10)."""
     if not analysis.alternatives:
         return ""
     rows = []
@@ -165,7 +165,8 @@ def alternatives_table(analysis) -> Html | str:
 
 #: How to read the "I-n" codes of the alternative readings.
 READINGS_LEGEND = ("I-1 a I-10: pontos em que o texto da lei admite mais de uma leitura, numerados como "
-                   "nos Apêndices (Parâmetros e leituras da lei adotados); cada linha muda uma só "
+                   "nos Apêndices (Parâmetros e leituras da lei adotados) e explicados em "
+                   "docs/LEITURAS.md, no repositório do viabilidade; cada linha muda uma só "
                    "leitura em relação às adotadas.")
 
 
@@ -174,7 +175,7 @@ SPECIAL_INTEREST_LABELS = {"ecological": "ecológico", "tourism": "turístico",
 
 
 def special_interest_note(analysis) -> str:
-    """The declared special interest (RULES.md I-2) as a premise, or ``""`` when not declared."""
+    """The declared special interest (docs/LEITURAS.md I-2) as a premise, or ``""`` when not declared."""
     c = analysis.candidate
     if not getattr(c, "special_interest", False):
         return ""

@@ -1,7 +1,7 @@
 """Art. 4 — requirements for creating a municipality: items I–VII, § 1 (the origin after the
 split) and § 2 (who certifies each figure). § 3 (60-day deadline) is in :mod:`.calendar`.
 
-Item numbers follow the law's own cross-references (RULES.md): I installation conditions,
+Item numbers follow the law's own cross-references (docs/LEITURAS.md): I installation conditions,
 II 6 km gap, III origin continuity, IV population, V electors, VI urban core, VII collection.
 """
 

@@ -1,5 +1,5 @@
 """Dispatch: which articles apply to each operation of LC 02/1990, and the verdict under every
-alternative reading (RULES.md I-1 … I-10 and the special-interest reduction on/off)."""
+alternative reading (docs/LEITURAS.md I-1 … I-10 and the special-interest reduction on/off)."""
 
 from __future__ import annotations
 

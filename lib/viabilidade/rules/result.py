@@ -1,4 +1,4 @@
-"""What a rule returns: status, value, threshold, margin, provenance (RULES.md, "Status of a rule")."""
+"""What a rule returns: status, value, threshold, margin, provenance (docs/GUIA.md, "Status, tendência e veredito")."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ class Lean(StrEnum):
 
 
 class Basis(StrEnum):
-    """How a value was obtained (RULES.md): only `certified` and `measured` can decide a rule."""
+    """How a value was obtained (docs/GUIA.md): only `certified` and `measured` can decide a rule."""
 
     CERTIFIED = "certified"
     MEASURED = "measured"
@@ -108,7 +108,7 @@ class RuleResult:
 
 
 def verdict(results: list[RuleResult]) -> Verdict:
-    """Combine rule results into a verdict (RULES.md).
+    """Combine rule results into a verdict (docs/GUIA.md).
 
     Any `fail` gives `inviável`; all applicable `pass` gives `viável`; otherwise
     `indeterminado`. ``not_applicable`` results are ignored.

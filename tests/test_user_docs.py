@@ -1,0 +1,45 @@
+"""The user documentation is the project's own, in pt-BR, and nothing points outside it."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+from viabilidade.rules.settings import CHOICES, Settings
+
+ROOT = Path(__file__).resolve().parents[1]
+GUIA = ROOT / "docs" / "GUIA.md"
+LEITURAS = ROOT / "docs" / "LEITURAS.md"
+
+
+def test_every_reading_is_explained_with_its_default_and_alternatives():
+    text = LEITURAS.read_text(encoding="utf-8")
+    for n in ["1", "1b", *map(str, range(2, 11))]:
+        assert re.search(rf"^## I-{n} — ", text, flags=re.M), f"I-{n}"
+    defaults = Settings()
+    for key, allowed in CHOICES.items():
+        default = getattr(defaults, key)
+        assert f'`{key} = "{default}"`' in text or f'`"{default}"`' in text, key
+        for value in allowed:
+            assert f'"{value}"' in text, (key, value)
+    for f in dataclasses.fields(Settings):
+        assert f"`{f.name}`" in text, f.name
+
+
+def test_the_guide_covers_what_analysts_need_and_the_readme_links_it():
+    text = GUIA.read_text(encoding="utf-8")
+    for heading in ("## Instalação", "## O arquivo do candidato", "## As cinco operações",
+                    "## Status, tendência e veredito", "## Lotes", "## Exploração de cenários",
+                    "## Slides para a comissão", "## Auditoria do art. 8º e triagem dos distritos",
+                    "## Os dados e a sua reconstrução", "## Perguntas frequentes",
+                    "## Achar um distrito pelo nome"):
+        assert heading in text, heading
+    for op in ("create-municipality", "create-district", "transfer-area", "fusion",
+               "boundary-correction"):
+        assert f"`{op}`" in text
+    for word in ("cumprido", "não cumprido", "indeterminado", "não se aplica",
+                 "provavelmente cumprido", "provavelmente não cumprido", "viável", "inviável",
+                 "certificado", "medido", "estimado"):
+        assert f"**{word}**" in text, word
+    assert "docs/GUIA.md" in (ROOT / "README.md").read_text(encoding="utf-8")

@@ -13,6 +13,21 @@ GUIA = ROOT / "docs" / "GUIA.md"
 LEITURAS = ROOT / "docs" / "LEITURAS.md"
 
 
+def _files(*folders: str):
+    for folder in folders:
+        for p in sorted((ROOT / folder).rglob("*")):
+            if p.is_file() and p.suffix in {".py", ".ipynb", ".toml", ".md", ".css", ".html"}:
+                yield p
+
+
+def test_no_message_or_study_points_to_a_file_outside_the_project():
+    offenders = [f"{p.relative_to(ROOT)}:{n}"
+                 for p in _files("lib", "notebooks", "data/candidates")
+                 for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+                 if re.search(r"RULES\.md|REFERENCES\.md|ARCHITECTURE\.md|shared/design", line)]
+    assert offenders == []
+
+
 def test_every_reading_is_explained_with_its_default_and_alternatives():
     text = LEITURAS.read_text(encoding="utf-8")
     for n in ["1", "1b", *map(str, range(2, 11))]:

@@ -1,32 +1,69 @@
-"""Territory map: layers, Portuguese labels, deterministic output (geo.maps)."""
+"""Territory map: layers, legend, geodesic scale bar, north, source line, approximate district
+territory, bundled font, deterministic output (geo.maps, geo.approximate, geo.study_map)."""
 
 from __future__ import annotations
 
 import io
 from pathlib import Path
 
+import matplotlib
 import pytest
 import shapely
 from matplotlib.figure import Figure
+from matplotlib.font_manager import findfont
+from pyproj import Transformer
 
 from viabilidade.candidate import load_candidate
-from viabilidade.data.geometry import read_boundaries
+from viabilidade.data.store import load_store
 from viabilidade.errors import GeoError
-from viabilidade.geo.maps import geodesic_circle, territory_map
-from viabilidade.geo.measure import GEOD
+from viabilidade.geo.approximate import (APPROX_LABEL, approximate_districts, district_points,
+                                         voronoi_cells)
+from viabilidade.geo.maps import SCALE_GID, geodesic_buffer, geodesic_circle, map_crs, territory_map
+from viabilidade.geo.measure import GEOD, geodesic_area_km2
+from viabilidade.geo.study_map import candidate_map, proposed_seat
 from viabilidade.geo.territory import Split, split_territory
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared" / "data"
-TBRUGZ = SHARED / "geo" / "go_municipios_tbrugz_geojs-52-mun.geojson"
-needs_data = pytest.mark.skipif(not TBRUGZ.exists(), reason=f"shared data not found at {SHARED}")
+STORE = ROOT / "data" / "processed"
+CANDIDATES = ROOT / "data" / "candidates"
+needs_store = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                 reason=f"processed store not found at {STORE}")
 MARA_ROSA_SEAT = (-14.0085688957, -49.1798231432)
+ABADIANIA_SEAT = (-16.182672, -48.718812)
+POSSE_VILA = (-16.098447, -48.800207)
+
+
+@pytest.fixture(scope="module")
+def store():
+    return load_store(STORE)
 
 
 def _png(fig: Figure) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", metadata={"Software": None})
     return buf.getvalue()
+
+
+def legend(fig: Figure) -> list[str]:
+    assert fig.axes[0].get_legend() is None and len(fig.legends) == 1  # below the map
+    return [t.get_text() for t in fig.legends[0].get_texts()]
+
+
+def all_texts(fig: Figure) -> list[str]:
+    return [t.get_text() for t in fig.axes[0].texts] + [t.get_text() for t in fig.texts]
+
+
+def scale_bar_km(fig: Figure, crs: str) -> tuple[float, float]:
+    """(geodesic length of the drawn bar in km, the length its label states in km)."""
+    ax = fig.axes[0]
+    (bar,) = [ln for ln in ax.lines if ln.get_gid() == SCALE_GID]
+    to_ll = Transformer.from_crs(crs, "EPSG:4674", always_xy=True)
+    (x0, x1), (y0, y1) = bar.get_xdata(), bar.get_ydata()
+    lon0, lat0 = to_ll.transform(x0, y0)
+    lon1, lat1 = to_ll.transform(x1, y1)
+    measured = GEOD.inv(lon0, lat0, lon1, lat1)[2] / 1000
+    (label,) = [t.get_text() for t in ax.texts if t.get_text().endswith(" km")]
+    return measured, float(label.removesuffix(" km").replace(",", "."))
 
 
 def test_geodesic_circle_radius():
@@ -36,38 +73,138 @@ def test_geodesic_circle_radius():
     assert min(d) == pytest.approx(6000.0, abs=1e-6) and max(d) == pytest.approx(6000.0, abs=1e-6)
 
 
-@needs_data
-def test_nova_iguacu_map_is_labelled_and_deterministic():
-    b = read_boundaries(TBRUGZ)
-    c = load_candidate(ROOT / "data" / "candidates" / "nova-iguacu-de-goias.toml")
-    s = split_territory(c, b)
+def test_geodesic_buffer_of_a_perimeter_is_6_km_from_it():
+    perimeter = shapely.box(-48.73, -16.19, -48.70, -16.17)      # ~3.2 × 2.2 km urban block
+    band = geodesic_buffer(perimeter, 6000.0)
+    for lon, lat in list(band.exterior.coords)[::7]:
+        n = min(GEOD.inv(lon, lat, x, y)[2]
+                for x, y in shapely.segmentize(perimeter, 0.0002).exterior.coords)
+        assert n == pytest.approx(6000.0, rel=0.003)
+
+
+def test_voronoi_cells_split_by_the_bisector_and_cover_the_territory():
+    square = shapely.box(-48.9, -16.3, -48.6, -16.0)
+    cells = voronoi_cells(square, {"a": (-48.8, -16.1), "b": (-48.7, -16.2)})
+    assert cells["a"].covers(shapely.Point(-48.8, -16.1)) and cells["b"].covers(shapely.Point(-48.7, -16.2))
+    total = geodesic_area_km2(cells["a"]) + geodesic_area_km2(cells["b"])
+    assert total == pytest.approx(geodesic_area_km2(square), rel=1e-6)
+    # a point of the border between the cells is (nearly) equidistant from both seats
+    border = shapely.intersection(cells["a"], cells["b"]).representative_point()
+    da = GEOD.inv(-48.8, -16.1, border.x, border.y)[2]
+    db = GEOD.inv(-48.7, -16.2, border.x, border.y)[2]
+    assert da == pytest.approx(db, rel=0.002)
+    assert voronoi_cells(square, {"só": (-48.8, -16.1)}) == {"só": square}
+
+
+@needs_store
+def test_posse_dabadia_approximate_territory(store):
+    pts = district_points(store, ["520010010", "520010005"])
+    assert pts[["cod_distrito", "ponto"]].values.tolist() == [["520010005", "sede municipal"],
+                                                              ["520010010", "vila"]]
+    a = approximate_districts(store, ["520010010"])
+    assert list(a.cells) == ["520010010"] and a.missing == []
+    cell = a.cells["520010010"]
+    assert cell.covers(shapely.Point(POSSE_VILA[1], POSSE_VILA[0]))
+    assert not cell.covers(shapely.Point(ABADIANIA_SEAT[1], ABADIANIA_SEAT[0]))
+    abadiania = store.boundaries.geometry[store.boundaries["cod_ibge"] == "5200100"].iloc[0]
+    assert shapely.difference(cell, abadiania).area < 1e-12         # inside its municipality
+    assert 0 < geodesic_area_km2(cell) < geodesic_area_km2(abadiania)
+
+
+@needs_store
+def test_posse_dabadia_map_legend_label_scale_and_source(store):
+    c = load_candidate(CANDIDATES / "posse-dabadia.toml")
+    split = split_territory(c, store.boundaries)
+    assert split.area is None
+    fig = candidate_map(c, store, source="Fonte: IBGE, vilas sedes de distrito (Localidades 2022).")
+    assert legend(fig) == ["município de origem", APPROX_LABEL,
+                           "faixa de 6 km da sede de origem (art. 4º, II)",
+                           "sede do município de origem", "sede proposta"]
+    texts = all_texts(fig)
+    # the approximate territory says on the map itself that it is not a legal limit
+    assert "território aproximado —\nnão é limite legal" in texts
+    assert {"Abadiânia", "Posse d'Abadia (sede proposta)", "N", "0"} <= set(texts)
+    assert fig.axes[0].get_title() == "Posse d'Abadia"
+    source = [t for t in texts if t.startswith("SIRGAS 2000 / UTM zona 22S (EPSG:31982).")]
+    assert len(source) == 1 and "Localidades 2022" in source[0]
+    crs = map_crs(split, list(approximate_districts(store, c.districts).cells.values()))
+    measured, stated = scale_bar_km(fig, crs)
+    assert stated == 10 and measured == pytest.approx(stated, rel=0.01)
+    assert proposed_seat(c, store, approximate_districts(store, c.districts)) == pytest.approx(POSSE_VILA)
+
+
+@needs_store
+def test_nova_iguacu_map_draws_the_area_polygon_and_is_deterministic(store):
+    c = load_candidate(CANDIDATES / "nova-iguacu-de-goias.toml")
+    split = split_territory(c, store.boundaries)
 
     def draw():
-        return territory_map(s, title="Nova Iguaçu de Goiás — desmembramento de Mara Rosa",
+        return territory_map(split, title="Nova Iguaçu de Goiás — desmembramento de Mara Rosa",
                              origin_seats={"5212808": MARA_ROSA_SEAT}, area_seat=c.seat_point,
                              names={"5212808": "Mara Rosa", "area": "Nova Iguaçu de Goiás"},
-                             source="IBGE.")
+                             source="Fonte: IBGE.")
 
     fig = draw()
     ax = fig.axes[0]
     assert ax.get_title() == "Nova Iguaçu de Goiás — desmembramento de Mara Rosa"
-    # the legend is the figure's, below the map, so it never covers the territory
-    assert ax.get_legend() is None and len(fig.legends) == 1
-    labels = [t.get_text() for t in fig.legends[0].get_texts()]
-    assert labels == ["município de origem (antes)", "remanescente da origem", "área proposta",
-                      "6 km da sede de origem (art. 4º, II)", "sede do município de origem",
-                      "sede proposta"]
-    texts = [t.get_text() for t in ax.texts]
-    assert "N" in texts and "20 km" in texts
-    assert {"Mara Rosa", "Nova Iguaçu de Goiás"} <= set(texts)
+    assert legend(fig) == ["remanescente da origem", "área proposta",
+                           "faixa de 6 km da sede de origem (art. 4º, II)",
+                           "sede do município de origem", "sede proposta"]
+    texts = all_texts(fig)
+    assert {"Mara Rosa", "Nova Iguaçu de Goiás", "N"} <= set(texts)
+    assert APPROX_LABEL not in " ".join(texts)
+    # the area polygon is drawn: a filled patch in the area colour whose extent is the area's
+    crs = map_crs(split)
+    xmin, ymin, xmax, ymax = shapely.bounds(
+        __import__("geopandas").GeoSeries([split.area], crs="EPSG:4674").to_crs(crs).iloc[0])
+    area_rgba = matplotlib.colors.to_rgba("#f4a261")
+    drawn = [p for coll in ax.collections for p in coll.get_paths()
+             if len(coll.get_facecolor()) and tuple(coll.get_facecolor()[0]) == area_rgba]
+    ext = drawn[0].get_extents()
+    assert (ext.x0, ext.y0, ext.x1, ext.y1) == pytest.approx((xmin, ymin, xmax, ymax), rel=1e-9)
+    measured, stated = scale_bar_km(fig, crs)
+    assert stated == 20 and measured == pytest.approx(stated, rel=0.01)
     assert _png(fig) == _png(draw())
+
+
+@needs_store
+def test_fusion_map_has_no_band_and_shows_both_seats(store):
+    c = load_candidate(CANDIDATES / "fusao-anhanguera-cumari.toml")
+    fig = candidate_map(c, store)
+    assert legend(fig) == ["área proposta", "limite entre os municípios da área", "sede proposta",
+                           "sede municipal"]
+    assert {"Cumari (sede proposta)", "Anhanguera"} <= set(all_texts(fig))
+
+
+def test_map_text_is_matplotlibs_bundled_dejavu_sans():
+    s = Split(area=shapely.box(-49.0, -16.2, -48.9, -16.1),
+              origins_before={"1": shapely.box(-49.1, -16.3, -48.8, -16.0)})
+    fig = territory_map(s, title="x", origin_seats={"1": (-16.15, -48.85)}, source="Fonte: x.")
+    bundled = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+    for t in [*fig.axes[0].texts, *fig.texts, *fig.legends[0].get_texts()]:
+        path = Path(findfont(t.get_fontproperties(), fallback_to_default=False))
+        assert path.parent == bundled and path.name.startswith("DejaVuSans"), (t.get_text(), path)
+    from viabilidade.report.charts import figure_svg
+
+    svg = figure_svg(fig, text_as_paths=True)
+    assert "<text" not in svg and "font-family" not in svg       # glyphs as outlines
+
+
+def test_scale_bar_is_geodesic_at_the_maps_latitude():
+    # A narrow area far from its zone's central meridian (UTM 22S, scale factor ~1.0009 at
+    # -48.2°): the bar must still be the stated geodesic length.
+    s = Split(area=shapely.box(-48.25, -13.2, -48.15, -13.1))
+    fig = territory_map(s, title="x", origin_seats={})
+    measured, stated = scale_bar_km(fig, map_crs(s))
+    assert measured == pytest.approx(stated, rel=0.001)
+    assert stated == 2                      # a round length, about a fifth of the map's width
 
 
 def test_area_without_geometry_is_captioned():
     s = Split(area=None, origins_before={"5200100": shapely.box(-49, -16.2, -48.6, -15.9)},
               note="não há polígonos de distritos nos dados")
     fig = territory_map(s, title="Posse d'Abadia", origin_seats={"5200100": (-16.18, -48.72)})
-    caption = fig.texts[0].get_text()
+    caption = fig.texts[0].get_text().replace("\n", " ")
     assert "Área sem geometria: não há polígonos de distritos nos dados." in caption
     with pytest.raises(GeoError, match="territory_map: no area and no origin geometry to draw"):
         territory_map(Split(area=None), title="x", origin_seats={})

@@ -11,24 +11,9 @@ municipal seat for a seat district). Static matplotlib: no server beyond the ker
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
 AREA_COLOUR = "#d84315"
 ORIGIN_COLOUR = "#1565c0"
-
-
-def _district_points(store, districts: tuple[str, ...]) -> pd.DataFrame:
-    """Seat point of each district: its vila (Localidades 2022), else the municipal seat."""
-    if not districts:
-        return pd.DataFrame(columns=["cod_distrito", "lat", "lon"])
-    d = store.districts[store.districts["cod_distrito"].isin(districts)][["cod_distrito", "cod_ibge", "sede"]]
-    vilas = store.vilas[["cod_distrito", "lat", "lon"]].drop_duplicates("cod_distrito")
-    seats = store.seats[["cod_ibge", "lat", "lon"]].rename(columns={"lat": "slat", "lon": "slon"})
-    m = d.merge(vilas, on="cod_distrito", how="left").merge(seats, on="cod_ibge", how="left")
-    use_seat = m["sede"].astype(bool) | m["lat"].isna()
-    m["lat"] = np.where(use_seat, m["slat"], m["lat"])
-    m["lon"] = np.where(use_seat, m["slon"], m["lon"])
-    return m.dropna(subset=["lat", "lon"])[["cod_distrito", "lat", "lon"]]
 
 
 def state_map(store, *, area_municipalities=(), area_districts=(), origins=(), title: str = ""):
@@ -55,7 +40,9 @@ def state_map(store, *, area_municipalities=(), area_districts=(), origins=(), t
     b = store.boundaries.merge(store.municipalities[["cod_ibge", "populacao"]], on="cod_ibge", how="left")
     sel = b[b["cod_ibge"].isin(area_municipalities)]
     org = b[b["cod_ibge"].isin(origins)]
-    pts = _district_points(store, tuple(area_districts))
+    from ..geo.approximate import district_points
+
+    pts = district_points(store, tuple(area_districts))
     fig = Figure(figsize=(5.6, 6.0))
     ax = fig.add_subplot()
     ax.set_axis_off()
@@ -83,10 +70,11 @@ def state_map(store, *, area_municipalities=(), area_districts=(), origins=(), t
 
 
 def detail_map(store, candidate):
-    """The scenario's territory drawn by :func:`viabilidade.geo.maps.territory_map`.
+    """The scenario's territory, as the study draws it (:func:`viabilidade.geo.study_map.candidate_map`).
 
     Origin(s), area and remainder with the 6 km band around each origin seat (art. 4 II). An
-    area of districts has no polygon: the map then shows the origin and the district seat.
+    area of districts has no polygon: the map then shows the district seats and their
+    approximate territory, labelled as not a legal limit.
 
     Returns
     -------
@@ -97,21 +85,7 @@ def detail_map(store, candidate):
     GeoError
         From :func:`viabilidade.geo.territory.split_territory` when the territory cannot be drawn.
     """
-    from ..geo.maps import territory_map
-    from ..geo.territory import split_territory
+    from ..geo.study_map import candidate_map
 
-    seats = store.seats.set_index("cod_ibge")
-    origin_seats = {o: (float(seats.at[o, "lat"]), float(seats.at[o, "lon"]))
-                    for o in candidate.origins if o in seats.index}
-    pts = _district_points(store, candidate.districts)
-    area_seat = candidate.seat_point
-    if area_seat is None and len(candidate.municipalities) == 1 and candidate.municipalities[0] in seats.index:
-        row = seats.loc[candidate.municipalities[0]]
-        area_seat = (float(row["lat"]), float(row["lon"]))
-    if area_seat is None and len(pts):
-        area_seat = (float(pts["lat"].iloc[0]), float(pts["lon"].iloc[0]))
-    names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
-    return territory_map(split_territory(candidate, store.boundaries), title=candidate.name,
-                         origin_seats=origin_seats, area_seat=area_seat, names=names,
-                         source="IBGE, malha municipal; sedes municipais; Localidades 2022",
-                         figsize=(5.6, 6.0))
+    return candidate_map(candidate, store, figsize=(5.6, 5.0),
+                         source="Fontes: IBGE, malha municipal; sedes municipais; Localidades 2022.")

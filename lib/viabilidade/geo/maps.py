@@ -1,30 +1,58 @@
-"""Map of a candidate: origin, area, remainder, seats, the 6 km band, scale bar, north arrow.
+"""Map of a candidate: origin, area, remainder, seats, the 6 km band, legend, scale, north, source.
 
 Drawn with matplotlib's object API (no pyplot state) in SIRGAS 2000 / UTM of the territory's
-zone, so the scale bar is true in metres; no random element, so the same input gives the
-same picture.
+zone (EPSG:31982 for 22S, 31983 for 23S): UTM is conformal, so shapes and bearings are true,
+and its scale error inside a zone is below 0.1 %; IBGE's own municipal maps use it. The scale
+bar is nevertheless measured on the ellipsoid: its end is the point at the stated geodesic
+distance due east of its start (:meth:`pyproj.Geod.fwd`), so it is right at the map's latitude
+whatever the zone's scale factor there. The north arrow points to true north (the meridian
+through the arrow, which in UTM leans by the meridian convergence).
+
+An area made of IBGE districts has no polygon in the data: the map then draws its
+:mod:`approximate <viabilidade.geo.approximate>` territory, hatched with a dashed edge and
+labelled "território aproximado — não é limite legal". Text is DejaVu Sans, the font bundled
+with matplotlib, and SVG output turns it into paths, so the picture never depends on the fonts
+installed on the machine. No random element: the same input gives the same picture.
 """
 
 from __future__ import annotations
 
 import math
+import textwrap
+from collections.abc import Mapping, Sequence
 
 import geopandas as gpd
+import matplotlib
 import numpy as np
 import shapely
+from matplotlib import patheffects
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.patches import FancyArrow, Patch
+from matplotlib.patches import FancyArrow, Patch, Rectangle
+from pyproj import CRS, Transformer
 from shapely.geometry.base import BaseGeometry
 
 from ..errors import GeoError
+from .approximate import APPROX_LABEL
 from .distance import MIN_GAP_M
-from .measure import GEOD, utm_crs
+from .measure import GEOD, UTM_EPSG, utm_crs
 from .memorial import fmt_num
 from .territory import Split
 
-COLORS = {"origin": "#d9d9d9", "area": "#f4a261", "remainder": "#a8dadc",
-          "edge": "#333333", "band": "#e63946", "seat": "#000000"}
+COLORS = {"origin": "#e3e3e3", "area": "#f4a261", "remainder": "#a8dadc", "approx": "#f4a261",
+          "edge": "#333333", "band": "#e63946", "seat": "#000000", "context": "#b8b8b8",
+          "perimeter": "#7b2cbf", "source": "#555555"}
+#: matplotlib settings of every map: the bundled DejaVu Sans, SVG text as paths, fixed hash salt.
+MAP_RC = {"font.family": "DejaVu Sans", "svg.fonttype": "path", "svg.hashsalt": "viabilidade",
+          "hatch.linewidth": 0.7, "path.simplify": True}
+#: Gid of the scale bar's base line (its two ends are the measured length).
+SCALE_GID = "escala-grafica"
+#: Share of the figure's width taken by the map frame.
+FRAME_W = 0.96
+_HALO = [patheffects.withStroke(linewidth=2.5, foreground="white")]
+#: Marker and legend text of each kind of point (see ``other_seats``).
+POINT_KINDS = {"vila": ("^", "sede de distrito (vila)"),
+               "sede municipal": ("D", "sede municipal")}
 
 
 def geodesic_circle(lon: float, lat: float, radius_m: float, n: int = 180) -> shapely.Polygon:
@@ -34,13 +62,46 @@ def geodesic_circle(lon: float, lat: float, radius_m: float, n: int = 180) -> sh
     return shapely.Polygon(np.column_stack([lons, lats]))
 
 
-def _nice_length(width_m: float) -> float:
-    target = width_m / 5
+def geodesic_buffer(geom: BaseGeometry, radius_m: float) -> BaseGeometry:
+    """Points within ``radius_m`` metres of a lon/lat geometry (EPSG:4674 result).
+
+    Buffered in an azimuthal equidistant projection centred on the geometry, where distances
+    from the centre are exact and, for an urban perimeter a few km wide, the others are off by
+    far less than a metre at 6 km.
+    """
+    c = geom.centroid
+    aeqd = CRS.from_proj4(f"+proj=aeqd +lat_0={c.y} +lon_0={c.x} +ellps=GRS80 +units=m")
+    g = gpd.GeoSeries([geom], crs="EPSG:4674").to_crs(aeqd).buffer(radius_m, quad_segs=32)
+    return g.to_crs("EPSG:4674").iloc[0]
+
+
+def map_crs(split: Split, extra: Sequence[BaseGeometry] = ()) -> str:
+    """``"EPSG:3198x"``: the SIRGAS 2000 / UTM zone the map of ``split`` is drawn in.
+
+    Raises
+    ------
+    GeoError
+        If there is nothing to draw (no area, no origin and no ``extra`` geometry).
+    """
+    shapes = [g for g in [split.area, *split.origins_before.values(), *extra]
+              if g is not None and not g.is_empty]
+    if not shapes:
+        raise GeoError("territory_map: no area and no origin geometry to draw")
+    return utm_crs(shapely.union_all(shapes))
+
+
+def _nice_km(width_km: float) -> float:
+    """A round length (1, 2 or 5 × 10ⁿ km) of about a fifth of the map's width."""
+    target = width_km / 5
     exp = 10 ** math.floor(math.log10(target))
     for f in (5, 2, 1):
         if f * exp <= target:
             return f * exp
     return exp
+
+
+def _proj(geom: BaseGeometry, crs: str) -> BaseGeometry:
+    return gpd.GeoSeries([geom], crs="EPSG:4674").to_crs(crs).iloc[0]
 
 
 def _draw(ax, geom: BaseGeometry | None, crs: str, **kw) -> None:
@@ -49,17 +110,29 @@ def _draw(ax, geom: BaseGeometry | None, crs: str, **kw) -> None:
     gpd.GeoSeries([geom], crs="EPSG:4674").to_crs(crs).plot(ax=ax, **kw)
 
 
-def territory_map(split: Split, *, title: str, origin_seats: dict[str, tuple[float, float]],
+def zone_label(crs: str) -> str:
+    """``"SIRGAS 2000 / UTM zona 22S (EPSG:31982)"`` for a map CRS."""
+    code = int(crs.split(":")[1])
+    zone = {v: k for k, v in UTM_EPSG.items()}.get(code)
+    return f"SIRGAS 2000 / UTM zona {zone}S ({crs})" if zone else crs
+
+
+def territory_map(split: Split, *, title: str, origin_seats: Mapping[str, tuple[float, float]],
                   area_seat: tuple[float, float] | None = None,
-                  names: dict[str, str] | None = None, source: str = "",
-                  band_m: float = MIN_GAP_M, figsize: tuple[float, float] = (7.5, 7.5)
-                  ) -> Figure:
+                  names: Mapping[str, str] | None = None, source: str = "",
+                  band_m: float = MIN_GAP_M, figsize: tuple[float, float] = (6.6, 5.4),
+                  approximate: Mapping[str, BaseGeometry] | None = None,
+                  perimeters: Mapping[str, BaseGeometry] | None = None,
+                  other_seats: Mapping[str, tuple[float, float, str]] | None = None,
+                  outlines: Sequence[BaseGeometry] = (),
+                  context: gpd.GeoDataFrame | None = None) -> Figure:
     """Draw the candidate's territory.
 
     Parameters
     ----------
     split : Split
-        From :func:`viabilidade.geo.territory.split_territory`.
+        From :func:`viabilidade.geo.territory.split_territory`; ``split.area`` is drawn as
+        the proposed area whatever made it (whole municipalities, a boundary file).
     title : str
         Portuguese title.
     origin_seats : dict
@@ -67,13 +140,30 @@ def territory_map(split: Split, *, title: str, origin_seats: dict[str, tuple[flo
     area_seat : (lat, lon), optional
         The proposed seat.
     names : dict, optional
-        Code -> name, for seat labels.
+        Code -> name for seat labels (``"area"`` names the proposed seat).
     source : str
-        Data sources, printed as the caption.
+        Data sources (``"Fonte: …"``), printed under the legend with the projection.
     band_m : float
-        Radius of the band drawn around each origin seat (art. 4 II: 6 000 m).
+        Width of the band of art. 4 II (6 000 m), drawn around each origin's urban perimeter
+        when ``perimeters`` has it, else around the origin's seat; no band without origins
+        (a fusion).
     figsize : (float, float)
-        Inches.
+        Width and height of the map frame in inches; the legend and source lines are added
+        below it.
+    approximate : dict, optional
+        District code -> approximate territory (EPSG:4674) of an area that has no polygon
+        (:func:`viabilidade.geo.approximate.approximate_districts`), drawn hatched with a
+        dashed edge and labelled :data:`~viabilidade.geo.approximate.APPROX_LABEL`.
+    perimeters : dict, optional
+        Origin code -> urban perimeter polygon (EPSG:4674).
+    other_seats : dict, optional
+        Label -> (lat, lon, kind), kind ``"vila"`` or ``"sede municipal"``: district seats of
+        the area and municipal seats inside it that are not the proposed seat.
+    outlines : sequence of geometry
+        Internal limits to draw inside the area (each fused municipality).
+    context : GeoDataFrame, optional
+        Municipalities (``nome, geometry``, EPSG:4674) drawn faintly around the territory
+        for orientation, with their names.
 
     Returns
     -------
@@ -82,90 +172,243 @@ def territory_map(split: Split, *, title: str, origin_seats: dict[str, tuple[flo
     Raises
     ------
     GeoError
-        If there is nothing to draw (no area and no origin geometry).
+        If there is nothing to draw (no area, no origin and no approximate territory).
     """
-    names = names or {}
-    shapes = [g for g in [split.area, *split.origins_before.values()] if g is not None]
-    if not shapes:
-        raise GeoError("territory_map: no area and no origin geometry to draw")
-    crs = utm_crs(shapely.union_all(shapes))
-    fig = Figure(figsize=figsize, dpi=100)
-    ax = fig.add_subplot(1, 1, 1)
-    handles = []
-    for g in split.origins_before.values():
-        _draw(ax, g, crs, color=COLORS["origin"], edgecolor=COLORS["edge"], linewidth=0.8)
-    if split.origins_before:
-        handles.append(Patch(facecolor=COLORS["origin"], edgecolor=COLORS["edge"],
-                             label="município de origem (antes)"))
+    with matplotlib.rc_context(MAP_RC):
+        return _territory_map(split, title=title, origin_seats=origin_seats, area_seat=area_seat,
+                              names=dict(names or {}), source=source, band_m=band_m,
+                              figsize=figsize, approximate=dict(approximate or {}),
+                              perimeters=dict(perimeters or {}),
+                              other_seats=dict(other_seats or {}), outlines=list(outlines),
+                              context=context)
+
+
+def _territory_map(split, *, title, origin_seats, area_seat, names, source, band_m, figsize,
+                   approximate, perimeters, other_seats, outlines, context) -> Figure:
+    crs = map_crs(split, list(approximate.values()))
+    bands = {}
+    for code in sorted(origin_seats):
+        if code in perimeters and perimeters[code] is not None and not perimeters[code].is_empty:
+            bands[code] = geodesic_buffer(perimeters[code], band_m)
+        else:
+            lat, lon = origin_seats[code]
+            bands[code] = geodesic_circle(lon, lat, band_m)
+    handles: list = []
+    width, height = figsize
+    fig = Figure(figsize=(width, height), dpi=100)
+    ax = fig.add_axes((0.01, 0.01, 0.98, 0.98))
+
+    # The view: everything drawn, padded, then widened along one axis to the frame's
+    # proportions (FRAME_W × height inches), so one metre is as long across as up.
+    shown = [g for g in [split.area, *split.origins_before.values(), *approximate.values(),
+                         *bands.values()] if g is not None and not g.is_empty]
+    xmin, ymin, xmax, ymax = _proj(shapely.union_all(shown), crs).bounds
+    pad = 0.05 * max(xmax - xmin, ymax - ymin)
+    xmin, ymin, xmax, ymax = xmin - pad, ymin - pad, xmax + pad, ymax + pad
+    ratio = (FRAME_W * width) / height
+    if (xmax - xmin) / (ymax - ymin) < ratio:
+        grow = ((ymax - ymin) * ratio - (xmax - xmin)) / 2
+        xmin, xmax = xmin - grow, xmax + grow
+    else:
+        grow = ((xmax - xmin) / ratio - (ymax - ymin)) / 2
+        ymin, ymax = ymin - grow, ymax + grow
+    ax.set_xlim(xmin, xmax)
+    ax.set_ylim(ymin, ymax)
+    ax.set_aspect("equal", adjustable="box")
+    if context is not None and len(context):
+        named = [g for g in [split.area, *split.origins_before.values()] if g is not None]
+        _context(ax, context, crs, named=shapely.union_all(named) if named else None)
+
+    # With remainders, the origin before the split is exactly remainder + area: drawing it
+    # too would add a legend entry no one can see.
+    if not split.remainders:
+        for g in split.origins_before.values():
+            _draw(ax, g, crs, color=COLORS["origin"], edgecolor=COLORS["edge"], linewidth=0.9)
+        if split.origins_before:
+            handles.append(Patch(facecolor=COLORS["origin"], edgecolor=COLORS["edge"],
+                                 label="município de origem"))
     for g in split.remainders.values():
-        _draw(ax, g, crs, color=COLORS["remainder"], edgecolor=COLORS["edge"], linewidth=0.8)
+        _draw(ax, g, crs, color=COLORS["remainder"], edgecolor=COLORS["edge"], linewidth=0.9)
     if split.remainders:
         handles.append(Patch(facecolor=COLORS["remainder"], edgecolor=COLORS["edge"],
                              label="remanescente da origem"))
     if split.area is not None:
         _draw(ax, split.area, crs, color=COLORS["area"], edgecolor=COLORS["edge"],
-              linewidth=1.2, hatch="//")
-        handles.append(Patch(facecolor=COLORS["area"], edgecolor=COLORS["edge"], hatch="//",
+              linewidth=1.3)
+        handles.append(Patch(facecolor=COLORS["area"], edgecolor=COLORS["edge"],
                              label="área proposta"))
+    for g in outlines:
+        _draw(ax, g.boundary, crs, color=COLORS["edge"], linewidth=0.6, linestyle=":")
+    if outlines:
+        handles.append(Line2D([], [], color=COLORS["edge"], linewidth=0.6, linestyle=":",
+                              label="limite entre os municípios da área"))
+    for code in sorted(approximate):
+        _draw(ax, approximate[code], crs, facecolor="none", edgecolor=COLORS["approx"],
+              hatch="////", linewidth=0)
+        _draw(ax, approximate[code].boundary, crs, color="#b5540f", linewidth=1.3,
+              linestyle=(0, (4, 2.5)))
+        _approx_label(ax, approximate[code], crs)
+    if approximate:
+        handles.append(Patch(facecolor="none", edgecolor="#b5540f", hatch="////",
+                             linestyle="--", label=APPROX_LABEL))
+
+    band_kind = set()
+    for code, band in bands.items():
+        _draw(ax, band, crs, facecolor=COLORS["band"], alpha=0.10, edgecolor="none")
+        _draw(ax, band.exterior if band.geom_type == "Polygon" else band.boundary, crs,
+              color=COLORS["band"], linewidth=1.0, linestyle="--")
+        band_kind.add("perímetro urbano" if code in perimeters else "sede")
+    for code in sorted(perimeters):
+        if code in bands:
+            _draw(ax, perimeters[code], crs, facecolor="none", edgecolor=COLORS["perimeter"],
+                  linewidth=1.0)
+    km = fmt_num(band_m / 1000, 0)
+    if bands:
+        of = (" e ".join(f"do {k}" if k == "perímetro urbano" else "da sede"
+                         for k in sorted(band_kind, reverse=True)))
+        handles.append(Patch(facecolor=(0.902, 0.224, 0.275, 0.10), edgecolor=COLORS["band"],
+                             linestyle="--", label=f"faixa de {km} km {of} de origem (art. 4º, II)"))
+    if any(c in bands for c in perimeters):
+        handles.append(Patch(facecolor="none", edgecolor=COLORS["perimeter"],
+                             label="perímetro urbano da origem"))
+
     for code, (lat, lon) in sorted(origin_seats.items()):
-        band = geodesic_circle(lon, lat, band_m)
-        _draw(ax, band, crs, facecolor=COLORS["band"], alpha=0.12, edgecolor="none")
-        _draw(ax, band.exterior, crs, color=COLORS["band"], linewidth=1.0, linestyle="--")
-        _seat(ax, lon, lat, crs, names.get(code, code), marker="s")
+        _seat(ax, lon, lat, crs, names.get(code, code), marker="s", size=5.5)
     if origin_seats:
-        handles.append(Line2D([], [], color=COLORS["band"], linestyle="--",
-                              label=f"{fmt_num(band_m / 1000, 0)} km da sede de origem (art. 4º, II)"))
         handles.append(Line2D([], [], color=COLORS["seat"], marker="s", linestyle="none",
-                              label="sede do município de origem"))
+                              markersize=5.5, label="sede do município de origem"))
+    kinds = []
+    for label, (lat, lon, kind) in sorted(other_seats.items()):
+        marker = POINT_KINDS[kind][0]
+        _seat(ax, lon, lat, crs, label, marker=marker, size=5, face="white")
+        if kind not in kinds:
+            kinds.append(kind)
     if area_seat is not None:
-        _seat(ax, area_seat[1], area_seat[0], crs, names.get("area", "sede proposta"), marker="o")
+        _seat(ax, area_seat[1], area_seat[0], crs, names.get("area", "sede proposta"),
+              marker="o", size=7, face="#ffd166")
         handles.append(Line2D([], [], color=COLORS["seat"], marker="o", linestyle="none",
-                              label="sede proposta"))
-    ax.set_aspect("equal")
+                              markerfacecolor="#ffd166", markersize=7, label="sede proposta"))
+    for kind in kinds:
+        handles.append(Line2D([], [], color=COLORS["seat"], marker=POINT_KINDS[kind][0],
+                              markerfacecolor="white", linestyle="none", markersize=5,
+                              label=POINT_KINDS[kind][1]))
+
     ax.set_xticks([])
     ax.set_yticks([])
     ax.set_xlabel("")
     ax.set_ylabel("")
-    _scale_bar(ax)
-    _north_arrow(ax)
-    # The legend goes below the map, so it never covers the territory it explains.
-    fig.legend(handles=handles, loc="lower center", ncol=2, fontsize=7, frameon=False,
-               bbox_to_anchor=(0.5, 0.04))
-    ax.set_title(title, fontsize=11)
-    zone = crs.replace("EPSG:", "EPSG ")
-    caption = f"SIRGAS 2000 / UTM ({zone})."
-    if split.area is None and split.note:
-        caption += " Área sem geometria: " + split.note + "."
-    if source:
-        caption += " Fonte: " + source
-    fig.text(0.02, 0.01, caption, fontsize=6.5, wrap=True, va="bottom")
-    rows = math.ceil(len(handles) / 2)
-    fig.subplots_adjust(left=0.03, right=0.97, top=0.93, bottom=0.08 + 0.03 * rows)
+    for s in ax.spines.values():
+        s.set_edgecolor("#888888")
+        s.set_linewidth(0.6)
+    _scale_bar(ax, crs)
+    _north_arrow(ax, crs)
+    note = (f" Área sem geometria: {split.note}." if split.area is None and not approximate
+            and split.note else "")
+    _layout(fig, ax, handles, title, (zone_label(crs) + "." + note + " " + source).strip(),
+            width, height)
     return fig
 
 
-def _seat(ax, lon: float, lat: float, crs: str, label: str, marker: str) -> None:
-    p = gpd.GeoSeries([shapely.Point(lon, lat)], crs="EPSG:4674").to_crs(crs).iloc[0]
-    ax.plot([p.x], [p.y], marker=marker, color=COLORS["seat"], markersize=5, linestyle="none")
-    ax.annotate(label, (p.x, p.y), xytext=(4, 4), textcoords="offset points", fontsize=7)
+def _layout(fig, ax, handles, title, source, width, height) -> None:
+    """Title above, the map frame, then the legend and the source lines below (in inches)."""
+    ncol = 2
+    rows = math.ceil(len(handles) / ncol)
+    lines = textwrap.wrap(source, 125) if source else []
+    title_h, legend_h, source_h, gap = 0.42, 0.2 * rows + 0.1, 0.12 * len(lines), 0.08
+    total = title_h + height + gap + legend_h + source_h + gap
+    fig.set_size_inches(width, total)
+    frac = 1 / total
+    bottom = (gap + source_h + legend_h) * frac
+    ax.set_position(((1 - FRAME_W) / 2, bottom, FRAME_W, height * frac))
+    ax.set_title(title, fontsize=11, pad=6)
+    fig.legend(handles=handles, loc="upper center", ncol=ncol, fontsize=7.2, frameon=False,
+               bbox_to_anchor=(0.5, bottom - 0.02 * frac), handlelength=2.2, columnspacing=1.5)
+    if lines:
+        fig.text(0.02, gap * frac, "\n".join(lines), fontsize=6.3, color=COLORS["source"],
+                 va="bottom", ha="left", linespacing=1.35)
 
 
-def _scale_bar(ax) -> None:
+def _context(ax, context: gpd.GeoDataFrame, crs: str, named: BaseGeometry | None) -> None:
+    """Neighbouring municipalities inside the view: faint outlines and grey italic names
+    (none for a municipality mostly inside ``named``, whose seat label already names it)."""
     x0, x1 = ax.get_xlim()
     y0, y1 = ax.get_ylim()
-    length = _nice_length(x1 - x0)
+    view = gpd.GeoSeries([shapely.box(x0, y0, x1, y1)], crs=crs).to_crs("EPSG:4674").iloc[0]
+    near = context[context.intersects(view)]
+    if near.empty:
+        return
+    near.to_crs(crs).plot(ax=ax, facecolor="#fafafa", edgecolor=COLORS["context"], linewidth=0.5)
+    frame = shapely.box(x0, y0, x1, y1).buffer(-0.05 * (x1 - x0))
+    for row in near.itertuples():
+        if not getattr(row, "nome", None):
+            continue
+        if named is not None and shapely.intersection(row.geometry, named).area > 0.5 * row.geometry.area:
+            continue
+        inside = shapely.intersection(_proj(row.geometry, crs), frame)
+        if inside.is_empty or inside.area < 0.03 * frame.area:
+            continue
+        p = inside.representative_point()
+        ax.text(p.x, p.y, row.nome, fontsize=6.5, color="#8a8a8a", style="italic",
+                ha="center", va="center", clip_on=True)
+
+
+def _approx_label(ax, cell: BaseGeometry, crs: str) -> None:
+    p = _proj(cell, crs).representative_point()
+    ax.text(p.x, p.y, APPROX_LABEL.replace(" — ", " —\n"), fontsize=7, style="italic",
+            color="#7a3a08", ha="center", va="center", path_effects=_HALO, zorder=6)
+
+
+def _seat(ax, lon: float, lat: float, crs: str, label: str, marker: str, size: float = 5,
+          face: str = COLORS["seat"]) -> None:
+    p = _proj(shapely.Point(lon, lat), crs)
+    ax.plot([p.x], [p.y], marker=marker, color=COLORS["seat"], markerfacecolor=face,
+            markersize=size, linestyle="none", zorder=7)
+    ax.annotate(label, (p.x, p.y), xytext=(5, 4), textcoords="offset points", fontsize=7.5,
+                path_effects=_HALO, zorder=8)
+
+
+def _scale_bar(ax, crs: str) -> None:
+    """Two-part scale bar, bottom left; its length is geodesic (see the module note)."""
+    x0, x1 = ax.get_xlim()
+    y0, y1 = ax.get_ylim()
+    to_ll = Transformer.from_crs(crs, "EPSG:4674", always_xy=True)
+    to_xy = Transformer.from_crs("EPSG:4674", crs, always_xy=True)
     bx, by = x0 + 0.05 * (x1 - x0), y0 + 0.05 * (y1 - y0)
-    ax.plot([bx, bx + length], [by, by], color="black", linewidth=3, solid_capstyle="butt")
-    label = f"{fmt_num(length / 1000, 0 if length >= 1000 else 1)} km"
-    ax.text(bx + length / 2, by + 0.015 * (y1 - y0), label, ha="center", va="bottom", fontsize=7)
+    lon, lat = to_ll.transform(bx, by)
+    elon, elat = to_ll.transform(x1, by)
+    km = _nice_km(GEOD.inv(lon, lat, elon, elat)[2] / 1000 / 0.95)
+    ex, ey = to_xy.transform(*GEOD.fwd(lon, lat, 90.0, km * 1000)[:2])
+    length = math.hypot(ex - bx, ey - by)   # grid metres that are `km` geodesic km here
+    h = 0.012 * (y1 - y0)
+    ax.add_patch(Rectangle((bx - 0.02 * (x1 - x0), by - 0.035 * (y1 - y0)),
+                           length + 0.07 * (x1 - x0), 0.1 * (y1 - y0), facecolor="white",
+                           edgecolor="none", alpha=0.8, zorder=8))
+    ax.add_patch(Rectangle((bx, by), length / 2, h, facecolor="black", edgecolor="black",
+                           linewidth=0.6, zorder=9))
+    ax.add_patch(Rectangle((bx + length / 2, by), length / 2, h, facecolor="white",
+                           edgecolor="black", linewidth=0.6, zorder=9))
+    base = Line2D([bx, bx + length], [by, by], color="black", linewidth=0.6, zorder=9)
+    base.set_gid(SCALE_GID)
+    ax.add_line(base)
+    half = fmt_num(km / 2, 0 if (km / 2) >= 1 and km % 2 == 0 else 1)
+    for x, text in ((bx, "0"), (bx + length / 2, half), (bx + length, f"{fmt_num(km, 0 if km >= 1 else 1)} km")):
+        ax.text(x, by + h + 0.008 * (y1 - y0), text, ha="center", va="bottom", fontsize=7,
+                zorder=10)
 
 
-def _north_arrow(ax) -> None:
+def _north_arrow(ax, crs: str) -> None:
+    """Arrow to true north at the arrow's place (UTM grid north differs by the convergence)."""
     x0, x1 = ax.get_xlim()
     y0, y1 = ax.get_ylim()
-    x, y, h = x1 - 0.06 * (x1 - x0), y1 - 0.16 * (y1 - y0), 0.08 * (y1 - y0)
-    ax.add_patch(FancyArrow(x, y, 0, h, width=0.012 * (x1 - x0), head_width=0.035 * (x1 - x0),
+    to_ll = Transformer.from_crs(crs, "EPSG:4674", always_xy=True)
+    to_xy = Transformer.from_crs("EPSG:4674", crs, always_xy=True)
+    x, y, h = x1 - 0.06 * (x1 - x0), y1 - 0.17 * (y1 - y0), 0.09 * (y1 - y0)
+    lon, lat = to_ll.transform(x, y)
+    nx, ny = to_xy.transform(lon, lat + 0.05)
+    ang = math.atan2(nx - x, ny - y)
+    dx, dy = h * math.sin(ang), h * math.cos(ang)
+    ax.add_patch(FancyArrow(x, y, dx, dy, width=0.012 * (x1 - x0), head_width=0.035 * (x1 - x0),
                             head_length=0.035 * (y1 - y0), length_includes_head=True,
-                            color="black"))
-    ax.text(x, y + h + 0.01 * (y1 - y0), "N", ha="center", va="bottom", fontsize=9,
-            fontweight="bold")
+                            color="black", zorder=9))
+    ax.text(x + dx, y + dy + 0.01 * (y1 - y0), "N", ha="center", va="bottom", fontsize=9,
+            fontweight="bold", zorder=9, path_effects=_HALO)

@@ -262,13 +262,13 @@ def area(analysis, store=None, map_html: str = "") -> Html:
     if c.municipalities:
         body += "<p>Municípios inteiros na área: " + esc(", ".join(c.municipalities)) + ".</p>"
     body += unit_table(p.area, caption=f"Números da área proposta — {p.area.label}")
-    if map_html:
-        body += map_html
-    else:
+    body += map_html
+    if c.districts and c.boundary is None:
         body += ("<p>A área não tem polígono nos dados usados (os distritos do IBGE não têm malha "
-                 "publicada e o candidato não trouxe arquivo de limites): o mapa, a distância do "
-                 "art. 4º, II medida sobre a divisa e o memorial descritivo dependem do "
-                 "levantamento dos limites propostos.</p>")
+                 "publicada e o candidato não trouxe arquivo de limites): "
+                 + ("o mapa mostra só um território aproximado; " if map_html else "")
+                 + "a distância do art. 4º, II medida sobre a divisa e o memorial descritivo "
+                 "dependem do levantamento dos limites propostos.</p>")
     return _section("sec-area", "A área proposta", body)
 
 

@@ -155,17 +155,12 @@ def _continued(sid: str, title: str, bodies: list[str], footer: str) -> list[str
 
 
 def area_map(analysis, store) -> str:
-    """The study's own map of the area (:func:`viabilidade.report.study_cells.map_html`), or
-    ``""`` when the area has no polygon (:func:`viabilidade.geo.territory.split_territory`)."""
-    from ..errors import GeoError
-    from ..geo.territory import split_territory
-    from .study_cells import map_html
+    """The study's own map of the area (:func:`viabilidade.report.study_cells.map_html`, an
+    area of districts drawn as its approximate territory), or ``""`` when the candidate's
+    geometries cannot be built (:func:`viabilidade.geo.territory.split_territory`)."""
+    from .study_cells import _split, map_html
 
-    try:
-        split = split_territory(analysis.candidate, store.boundaries)
-    except GeoError:
-        return ""
-    return map_html(analysis, store, split if split.area is not None else None)
+    return map_html(analysis, store, _split(analysis, store))
 
 
 def locator_map(analysis, store) -> Html | str:

@@ -49,65 +49,102 @@ def settings_from(settings: dict | None, source: str | Path | None = None) -> di
 
 
 def _split(analysis, store):
-    """The candidate's geometries, or ``None`` when the area has no polygon (GeoError)."""
+    """The candidate's geometries (``area`` is ``None`` for an area of districts), or ``None``
+    when they cannot be built (GeoError)."""
     from ..errors import GeoError
     from ..geo.territory import split_territory
 
     try:
-        split = split_territory(analysis.candidate, store.boundaries)
+        return split_territory(analysis.candidate, store.boundaries)
     except GeoError:
         return None
-    return split if split.area is not None else None
 
 
-#: Processed tables a map is drawn from, with how the caption names them.
-MAP_TABLES = {"boundaries": "malha municipal", "seats": "sedes municipais"}
+#: Processed tables a map is drawn from, with how the source line names them.
+MAP_TABLES = {"boundaries": "malha municipal", "seats": "sedes municipais",
+              "vilas": "vilas sedes de distrito"}
 
 
-def map_source(analysis) -> str:
-    """``"Fonte: IBGE, malha municipal (…) e sedes municipais (…); SIRGAS 2000."`` — the map's
-    data with the reference dates of the tables it was drawn from (analysis provenance)."""
+def map_source(analysis, tables: tuple[str, ...] = ("boundaries", "seats")) -> str:
+    """``"Fonte: IBGE, malha municipal (…) e sedes municipais (Localidades 2010); …"`` — the
+    map's data sets with their reference dates, from the analysis provenance (the store's
+    manifest). Only the geometric file of a table counts (``geo/…``): the boundaries table
+    also takes names from the census, which the map does not show."""
     from .format import dates_in_text
 
     parts = []
-    for table, label in MAP_TABLES.items():
+    for table in tables:
+        label = MAP_TABLES[table]
         refs = []
         for p in analysis.provenance or []:
-            if p.get("table") == table and p.get("vintage") and p.get("vintage") not in refs:
-                refs.append(p["vintage"])
-        ref = f" ({dates_in_text('; '.join(refs))})" if refs else ""
-        parts.append(label + ref)
-    return "Fonte: IBGE, " + " e ".join(parts) + "; SIRGAS 2000. Elaboração do estudo."
+            files = [f.get("path", "") for f in p.get("files", [])]
+            if p.get("table") != table or (files and not any(f.startswith("geo/") for f in files)):
+                continue
+            ref = str(p.get("vintage") or "")
+            if ref.lower().startswith(label):
+                ref = ref[len(label):].strip()
+            if ref and ref not in refs:
+                refs.append(ref)
+        parts.append(label + (f" ({dates_in_text('; '.join(refs))})" if refs else ""))
+    listed = ", ".join(parts[:-1]) + " e " + parts[-1] if len(parts) > 1 else parts[0]
+    boundary = analysis.candidate.boundary
+    own = f"; limites da área: arquivo {boundary.name} da candidatura" if boundary else ""
+    return f"Fonte: IBGE, {listed}{own}; SIRGAS 2000. Elaboração do estudo."
 
 
-def map_html(analysis, store, split) -> str:
-    """The map figure of the area, its origin(s) and seats (:func:`viabilidade.geo.maps.territory_map`),
-    as an embedded SVG with caption and alt text; ``""`` without geometry."""
+def map_figure_number(analysis) -> int:
+    """The map's figure number: 2 after the requirements chart (Figura 1), else 1."""
+    from .charts import numeric_results
+
+    return 2 if numeric_results(analysis.results) else 1
+
+
+def map_html(analysis, store, split, number: int | None = None) -> str:
+    """The map figure of the area, its origin(s) and seats (:func:`viabilidade.geo.study_map.candidate_map`),
+    as an embedded SVG with figure number, caption, alt text and source; ``""`` when the
+    candidate's geometries cannot be built (``split`` is ``None``).
+
+    An area of districts (no polygon) is drawn as its approximate territory, said in the
+    caption not to be a legal limit.
+    """
     if split is None:
         return ""
-    from ..geo.facts import seat_of
-    from ..geo.maps import territory_map
+    from ..errors import GeoError
+    from ..geo.approximate import APPROX_LABEL
+    from ..geo.study_map import candidate_map
     from .charts import Chart, figure_svg
 
     c = analysis.candidate
-    seats = {o: seat_of(store.seats, o) for o in c.origins}
+    approximate = split.area is None and bool(c.districts)
+    tables = ("boundaries", "seats", "vilas") if approximate else ("boundaries", "seats")
+    source = map_source(analysis, tables)
+    try:
+        fig = candidate_map(c, store, split=split, source=source)
+    except GeoError:
+        return ""
     names = {o: u.label for o, u in (getattr(analysis.profile, "origins", {}) or {}).items()}
-    if c.seat:
-        names["area"] = c.seat
-    # The source is printed once, in the caption (with the data's reference dates).
-    fig = territory_map(split, title=c.name, origin_seats={k: v for k, v in seats.items() if v},
-                        area_seat=c.seat_point, names=names)
     origin_words = "município de origem" if len(c.origins) == 1 else "municípios de origem"
-    caption = (f"Território proposto de {c.name}, {origin_words} e sedes, com a faixa de "
-               "6 km em torno de cada sede de origem (art. 4º, II). " + map_source(analysis))
-    alt = (f"Mapa do território proposto de {c.name} em relação a "
-           + ", ".join(names.get(o, o) for o in c.origins) + ", com escala gráfica e norte.")
-    return Chart(svg=figure_svg(fig), caption=caption, alt=alt).html(2)
+    band = (f", {origin_words} e sedes, com a faixa de 6 km em torno de cada sede de origem "
+            "(art. 4º, II)" if c.origins else ", com as sedes municipais")
+    if approximate:
+        caption = (f"Localização de {c.name}{band}. Sem polígonos de distritos nos dados, a área "
+                   "aparece como território aproximado: a parte do município mais próxima da sede "
+                   "de cada distrito da área do que das sedes dos demais distritos (células de "
+                   f"Voronoi); não é limite legal. {source}")
+    else:
+        caption = f"Território proposto de {c.name}{band}. {source}"
+    origins = ", ".join(names.get(o, o) for o in c.origins)
+    alt = (f"Mapa de {c.name}" + (f" em relação a {origins}" if origins else "")
+           + (", com o território aproximado da área hachurado e tracejado" if approximate else "")
+           + (", a faixa de 6 km em torno da sede de origem" if c.origins else "")
+           + ", legenda, escala gráfica, seta do norte e fonte dos dados.")
+    chart = Chart(svg=figure_svg(fig, text_as_paths=True), caption=caption, alt=alt)
+    return chart.html(number if number is not None else map_figure_number(analysis))
 
 
 def memorial_html(analysis, split) -> str:
     """The memorial descritivo of the area (:func:`viabilidade.geo.memorial.memorial`), or ``""``."""
-    if split is None:
+    if split is None or split.area is None:
         return ""
     from ..errors import GeoError
     from ..geo.memorial import memorial

@@ -186,7 +186,7 @@ def test_map_text_is_matplotlibs_bundled_dejavu_sans():
         assert path.parent == bundled and path.name.startswith("DejaVuSans"), (t.get_text(), path)
     from viabilidade.report.charts import figure_svg
 
-    svg = figure_svg(fig, text_as_paths=True)
+    svg = figure_svg(fig)
     assert "<text" not in svg and "font-family" not in svg       # glyphs as outlines
 
 

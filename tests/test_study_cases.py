@@ -66,3 +66,34 @@ def test_retrospective_case_decides_continuity_from_the_polygons(studies):
     assert status["art4.IV"] == "pass"           # 3,010 > 3,000
     text = pdf_text(studies / "nova-iguacu-de-goias" / "estudo.pdf")
     assert "3.010" in text and "Mara Rosa" in text
+
+
+def page_texts(path: Path) -> list[str]:
+    """Text of each page of a PDF, whitespace-normalised (pdftotext, one call per page)."""
+    out = subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True,
+                         text=True).stdout
+    return [" ".join(p.split()) for p in out.split("\f")]
+
+
+#: slug -> start of the map's caption (Figura 2: the requirements chart is Figura 1).
+MAP_CAPTIONS = {
+    "posse-dabadia": ("Figura 2. Localização de Posse d'Abadia, município de origem e sedes, com a "
+                      "faixa de 6 km em torno de cada sede de origem (art. 4º, II). Sem polígonos "
+                      "de distritos nos dados, a área aparece como território aproximado"),
+    "nova-iguacu-de-goias": ("Figura 2. Território proposto de Nova Iguaçu de Goiás, município de "
+                             "origem e sedes, com a faixa de 6 km em torno de cada sede de origem "
+                             "(art. 4º, II)."),
+}
+
+
+@pytest.mark.parametrize("slug", sorted(MAP_CAPTIONS))
+def test_map_is_on_the_area_page(studies, slug):
+    pages = page_texts(studies / slug / "estudo.pdf")
+    area = [i for i, t in enumerate(pages) if "A área proposta Sede proposta:" in t]
+    assert len(area) == 1, "the area section heading is on exactly one page"
+    page = pages[area[0]]
+    assert MAP_CAPTIONS[slug] in page
+    assert "Fonte: IBGE, malha municipal (anterior a 2020, ano não declarado)" in page
+    assert ("Localidades 2022" in page) == (slug == "posse-dabadia")   # vilas only for districts
+    assert ("não é limite legal" in page) == (slug == "posse-dabadia")
+    assert sum("Figura 2." in t for t in pages) == 1

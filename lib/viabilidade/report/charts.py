@@ -56,15 +56,10 @@ class Chart:
                     f'alt="{esc(self.alt)}"/><figcaption>{esc(label + self.caption)}</figcaption></figure>')
 
 
-def figure_svg(fig: MplFigure, *, text_as_paths: bool = False) -> str:
-    """SVG text of a matplotlib figure, identical bytes run to run (fixed hash salt, no dates).
-
-    With ``text_as_paths`` the glyphs are written as outlines of the font the figure was drawn
-    with (maps: matplotlib's bundled DejaVu Sans), so the PDF does not depend on the fonts
-    installed where it is rendered.
-    """
+def figure_svg(fig: MplFigure) -> str:
+    """SVG text of a matplotlib figure, identical bytes run to run (fixed hash salt, no dates)."""
     buf = io.StringIO()
-    with matplotlib.rc_context({**_RC, **({"svg.fonttype": "path"} if text_as_paths else {})}):
+    with matplotlib.rc_context(_RC):
         fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
     return buf.getvalue()
 

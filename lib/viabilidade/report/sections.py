@@ -235,7 +235,7 @@ def unit_table(unit, caption: str | None = None) -> Html:
 
 
 def area(analysis, store=None, map_html: str = "") -> Html:
-    """The proposed area: its figures, districts, seat and (when given) the map.
+    """The proposed area: its seat, the map (when given), its districts and figures.
 
     Parameters
     ----------
@@ -246,7 +246,8 @@ def area(analysis, store=None, map_html: str = "") -> Html:
         Already-built HTML of the map figure (from :mod:`viabilidade.geo.maps`), or ``""``.
     """
     c, p = analysis.candidate, analysis.profile
-    body = f"<p>Sede proposta: <strong>{esc(c.seat)}</strong>.</p>"
+    # The map comes first and the seat line keeps with it, so the heading and the map share a page.
+    body = f'<p class="sede-proposta">Sede proposta: <strong>{esc(c.seat)}</strong>.</p>' + map_html
     if c.districts:
         rows = []
         names = {}
@@ -262,7 +263,6 @@ def area(analysis, store=None, map_html: str = "") -> Html:
     if c.municipalities:
         body += "<p>Municípios inteiros na área: " + esc(", ".join(c.municipalities)) + ".</p>"
     body += unit_table(p.area, caption=f"Números da área proposta — {p.area.label}")
-    body += map_html
     if c.districts and c.boundary is None:
         body += ("<p>A área não tem polígono nos dados usados (os distritos do IBGE não têm malha "
                  "publicada e o candidato não trouxe arquivo de limites): "

@@ -83,6 +83,7 @@ def map_source(analysis, tables: tuple[str, ...] = ("boundaries", "seats")) -> s
             ref = str(p.get("vintage") or "")
             if ref.lower().startswith(label):
                 ref = ref[len(label):].strip()
+            ref = ref.replace(" (", ", ").replace(")", "")  # no parentheses inside the list's
             if ref and ref not in refs:
                 refs.append(ref)
         parts.append(label + (f" ({dates_in_text('; '.join(refs))})" if refs else ""))
@@ -138,7 +139,7 @@ def map_html(analysis, store, split, number: int | None = None) -> str:
            + (", com o território aproximado da área hachurado e tracejado" if approximate else "")
            + (", a faixa de 6 km em torno da sede de origem" if c.origins else "")
            + ", legenda, escala gráfica, seta do norte e fonte dos dados.")
-    chart = Chart(svg=figure_svg(fig, text_as_paths=True), caption=caption, alt=alt)
+    chart = Chart(svg=figure_svg(fig), caption=caption, alt=alt)
     return chart.html(number if number is not None else map_figure_number(analysis))
 
 

@@ -111,7 +111,6 @@ def map_html(analysis, store, split, number: int | None = None) -> str:
     if split is None:
         return ""
     from ..errors import GeoError
-    from ..geo.approximate import APPROX_LABEL
     from ..geo.study_map import candidate_map
     from .charts import Chart, figure_svg
 

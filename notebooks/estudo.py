@@ -27,13 +27,14 @@ study_date = None
 # %%
 from IPython.display import HTML, display
 
+from viabilidade.report.frame import study_frame
 from viabilidade.report.study_cells import load_study, process, results_bundle, sections
 
 study = load_study(candidate_path, data_root=data_root, settings=settings, study_date=study_date)
 analysis = study.analysis
 
 # %%
-display(HTML(sections.cover(analysis, study.date)))
+display(HTML(sections.cover(analysis, study.date, after=study_frame(analysis))))
 
 # %%
 display(HTML(sections.summary(analysis)))

@@ -28,6 +28,7 @@ from IPython.display import HTML, display
 from viabilidade import statewide as sw
 from viabilidade.data.store import load_store
 from viabilidade.report import format as fmt
+from viabilidade.report.frame import frame_section
 from viabilidade.report.tables import esc, provenance_table, table
 from viabilidade.rules.art4 import TITLES
 from viabilidade.rules.settings import Settings
@@ -62,6 +63,9 @@ display(HTML(sw.cover(
      ("Indeterminados", fmt.number(int(verdicts.get("indeterminado", 0)))),
      ("Viáveis", fmt.number(int(verdicts.get("viável", 0)))),
      ("Data de referência", fmt.date_long(today))])))
+
+# %%
+display(HTML(frame_section("screening", federal_law=cfg.federal_law)))
 
 # %%
 body = (

@@ -5,3 +5,13 @@ from viabilidade.batch.unit import block_slow_imports
 # With JupyterLab in the environment, `import jsonschema` (via nbformat/papermill) builds
 # rfc3987-syntax's grammars (~2 s per process) for a JSON-schema format notebooks never use.
 block_slow_imports()
+
+
+def pdf_text(path, first: int = 1, last: int | None = None) -> str:
+    """Text of pages ``first``..``last`` of a PDF (pdftotext), whitespace normalised to one
+    space, so a test never depends on where a line wraps."""
+    import subprocess
+
+    args = ["pdftotext", "-f", str(first)] + (["-l", str(last)] if last else []) + [str(path), "-"]
+    out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    return " ".join(out.split())

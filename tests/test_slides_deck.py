@@ -6,6 +6,7 @@ import dataclasses
 import datetime as dt
 import html as htmllib
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -55,7 +56,7 @@ def test_deck_names_the_candidate_and_every_rule(deck, analysis):
 
 def test_deck_has_summary_map_and_rule_table_slides(deck, analysis):
     ids = re.findall(r'<section class="slide" id="([^"]+)"', deck)
-    assert ids[:3] == ["s-resumo", "s-mapa", "s-regras-1"]
+    assert ids[:4] == ["s-resumo", "s-quadro", "s-mapa", "s-regras-1"]
     n_tables = len(slides.paginate(analysis.results, slides._rule_lines, slides.TABLE_LINES_PER_SLIDE))
     assert n_tables == 2                      # Posse d'Abadia's 13 rules take two slides
     assert ids.count("s-fontes") == 1
@@ -88,6 +89,18 @@ def test_pdf_has_one_page_per_slide(deck):
     width_mm = pages[0].width / 96 * 25.4
     assert width_mm == pytest.approx(297, abs=0.5)
     assert slides.slides_pdf(deck).startswith(b"%PDF")
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) not installed")
+def test_deck_first_two_pages_state_the_federal_frame(deck, tmp_path):
+    from conftest import pdf_text
+
+    pdf = tmp_path / "apresentacao.pdf"
+    pdf.write_bytes(slides.slides_pdf(deck))
+    text = pdf_text(pdf, 1, 2)
+    assert "Emenda Constitucional nº 15" in text
+    assert "A lei complementar federal não foi editada" in text
+    assert "Para Posse d'Abadia: uma lei estadual que hoje criasse o Município" in text
 
 
 def test_write_slides_writes_html_only_when_asked(analysis, tmp_path):

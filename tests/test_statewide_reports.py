@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import html as htmllib
 import re
+import shutil
 from pathlib import Path
 
 import nbformat
@@ -84,6 +85,20 @@ def test_screening_report_covers_81_districts(screening_files):
     assert len(re.findall(r"<td>52\d{7}</td>", html)) == 2 * 81  # districts table and § 1º table
     assert not EXTERNAL.search(html)
     assert screening_files["pdf"].read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) not installed")
+@pytest.mark.parametrize("which, meaning", [
+    ("audit", "Para a auditoria: o art. 8º da LC nº 2/1990 manda extinguir"),
+    ("screening", "Para a triagem: transformar um distrito em Município é criação de Município")])
+def test_first_two_pages_state_the_federal_frame(which, meaning, audit_files, screening_files):
+    from conftest import pdf_text
+
+    files = audit_files if which == "audit" else screening_files
+    text = pdf_text(files["pdf"], 1, 2)
+    assert "Emenda Constitucional nº 15" in text
+    assert "A lei complementar federal exigida pelo art. 18, § 4º, não foi editada" in text
+    assert meaning in text
 
 
 def test_a_failing_notebook_writes_nothing(tmp_path):

@@ -180,6 +180,19 @@ def test_study_pdf_text(posse_runs):
 
 @pytest.mark.slow
 @needs_store
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) not installed")
+def test_study_first_two_pages_state_the_federal_frame(posse_runs):
+    from conftest import pdf_text
+
+    (a, _), _ = posse_runs
+    text = pdf_text(a / "posse-dabadia" / "estudo.pdf", 1, 2)
+    assert "Emenda Constitucional nº 15" in text
+    assert "A lei complementar federal exigida pelo art. 18, § 4º, não foi editada" in text
+    assert "Para Posse d'Abadia: uma lei estadual que hoje criasse o Município" in text
+
+
+@pytest.mark.slow
+@needs_store
 def test_script_name_is_text_and_settings_reach_the_rules(tmp_path):
     """A hostile name prints as text; a population threshold of exactly 3,045 (the district's
     population, strict comparator) makes art4.IV fail and the study inviável."""

@@ -89,10 +89,12 @@ COVER_NOTE = ("Este estudo aplica a Lei Complementar nº 2/1990 aos dados públi
               "não as substituem.")
 
 
-def cover(analysis, study_date: dt.date) -> Html:
+def cover(analysis, study_date: dt.date, after: str = "") -> Html:
     """Cover page: title, candidate, operation, origin(s), study date, data vintages.
 
-    Also carries the running-header text (the candidate's name) and the table of contents
+    ``after`` (HTML from our own code) closes the cover block: the federal frame
+    (:func:`viabilidade.report.frame.study_frame`), so it flows onto the first pages whatever
+    the cover's length. Also carries the running-header text (the candidate's name) and the table of contents
     placeholder that :mod:`viabilidade.report.export` fills in.
     """
     c = analysis.candidate
@@ -119,7 +121,7 @@ def cover(analysis, study_date: dt.date) -> Html:
            if vintages else "")
         + '<nav id="sumario" class="sumario"><h3>Sumário</h3></nav>'
         f'<p class="aviso">{esc(COVER_NOTE)}</p>'
-        "</section>")
+        + after + "</section>")
 
 
 def short_citation(article: str) -> str:
@@ -444,7 +446,8 @@ def sensitivity(analysis) -> Html:
 #: Defaults printed in words when a setting is unset (``None`` or empty).
 _UNSET = {"creation_year": "primeiro ano sem eleição municipal (art. 7º, §3º)",
           "reference_date": "data do pedido ou data do estudo",
-          "origin_special_interest": "nenhum"}
+          "origin_special_interest": "nenhum",
+          "federal_law": "nenhuma: a lei complementar federal do art. 18, § 4º, da CF não foi editada"}
 
 
 def setting_value(key: str, value: Any) -> str:
@@ -459,6 +462,10 @@ def setting_value(key: str, value: Any) -> str:
         return CHOICES[key].get(value, value)
     if key == "revenue_share":
         return fmt.percent(value * 100, 2)
+    if key == "federal_law":
+        from ..rules.ruleset import federal_bills
+
+        return f"suposta em vigor, com o texto do {federal_bills()[value].title}"
     if key == "reference_date" and isinstance(value, str) and _ISO_DATE.match(value):
         return fmt.date_short(dt.date.fromisoformat(value))
     if isinstance(value, (list, tuple)):

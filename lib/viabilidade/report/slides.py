@@ -20,6 +20,7 @@ from pathlib import Path
 from ..rules.result import RuleResult, Status
 from . import format as fmt
 from .charts import threshold_chart
+from .frame import SECTION_TITLE, study_points
 from .sections import alternatives_table, short_citation, study_title
 from .tables import Html, esc, margin_text, rule_table, threshold_text, value_text
 
@@ -220,7 +221,8 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
     -------
     str
         ``<!DOCTYPE html>`` document, ``lang="pt-BR"``. Slides, in order: summary (verdict and
-        counts), map, rule table (continued over several slides beyond
+        counts), the federal constitutional frame (:mod:`.frame`), map, rule table (continued over
+        several slides beyond
         :data:`TABLE_LINES_PER_SLIDE` lines), numeric requirements chart (when any), what would change
         the verdict, verdict under other readings (when any), data sources. No script and no
         external ``src``/``href``.
@@ -242,6 +244,10 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
                      + "<p>Um requisito só é dado como cumprido ou não cumprido com valor certificado "
                        "ou medido; valores estimados deixam o requisito indeterminado.</p>",
                      footer, h1=True)]
+    slides += _continued("s-quadro", SECTION_TITLE,
+                         ['<ul class="motivos">' + "".join(part) + "</ul>"
+                          for part in paginate([f"<li>{esc(x)}</li>" for x in study_points(analysis)],
+                                               _item_lines, LIST_LINES_PER_SLIDE)], footer)
     if map_html is None and store is not None:
         map_html = area_map(analysis, store) or locator_map(analysis, store)
     slides.append(_slide("s-mapa", "Mapa", map_html or

@@ -78,6 +78,7 @@ FIELD_LABELS: dict[str, str] = {
     "origin_special_interest": "I-7: municípios de origem de interesse especial",
     "creation_year": "Ano da lei de criação",
     "reference_date": "Data de referência do estudo",
+    "federal_law": "Lei complementar federal (CF, art. 18, § 4º) suposta em vigor",
 }
 
 #: Art. 4 items whose value is a count or an amount, and the Settings field holding the threshold.
@@ -159,6 +160,11 @@ class Settings:
     reference_date : str or None
         ISO date the study is made at (for the default creation year); ``None`` = the
         candidate's request date, else today.
+    federal_law : str or None
+        Id of a federal bill (:func:`viabilidade.rules.ruleset.federal_bills`) the user asks
+        the study to assume in force (CF art. 18 § 4); ``None`` = none (the federal
+        complementary law has not been enacted). The study then says so and compares the
+        bill's tests in "Sob outras regras".
     """
 
     reduction_items: str = "IV,V,VI"
@@ -182,6 +188,7 @@ class Settings:
     origin_special_interest: tuple[str, ...] = ()
     creation_year: int | None = None
     reference_date: str | None = None
+    federal_law: str | None = None
 
     def __post_init__(self) -> None:
         problems = self._problems()
@@ -220,6 +227,14 @@ class Settings:
             except ValueError:
                 out.append(("reference_date", f"encontrado {self.reference_date!r}; esperada "
                                               "uma data no formato AAAA-MM-DD"))
+        if self.federal_law is not None:
+            from .ruleset import federal_bills
+
+            bills = federal_bills()
+            if self.federal_law not in bills:
+                out.append(("federal_law", f"encontrado {self.federal_law!r}; esperado o "
+                                           "identificador de um projeto de lei complementar "
+                                           f"federal ({', '.join(bills)})"))
         return out
 
     # ----------------------------------------------------------------- loading
@@ -401,6 +416,11 @@ class Settings:
         ]
         if self.creation_year is not None:
             lines.append(f"Ano de criação considerado: {self.creation_year}.")
+        if self.federal_law is not None:
+            from .ruleset import federal_bills
+
+            lines.append("Hipótese do usuário: lei complementar federal em vigor com o texto do "
+                         f"{federal_bills()[self.federal_law].title} (essa lei não existe).")
         return lines
 
 

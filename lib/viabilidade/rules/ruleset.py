@@ -1,0 +1,465 @@
+"""Rulesets as data: the numeric tests of a law or a bill, declared in a TOML file.
+
+LC 02/1990 (Goiás) is one ruleset among several; the federal bills that would regulate
+Constitution art. 18 § 4 (PLS 98/2002, PLS 104/2014, PLP 137/2015) are others. Each file
+under ``rules/rulesets/`` (or any file a user writes, see ``docs/REGRAS.md``) declares its
+thresholds, comparators, regional floors, whom each test applies to (the new area, the
+remaining municipality) and its sources. :mod:`.compare` evaluates them, vectorised.
+
+What a file asks for that the engine cannot evaluate is decided here, once:
+
+* a key, measure, comparator, subject, region or reference the engine does not know is
+  **refused at load** (:class:`RulesetError`, naming the file and the key, listing every
+  problem of the file at once) — it is a typo or a test this engine has no data model for;
+* a known measure whose value the data lacks for some area (e.g. the state-tax collection,
+  not published by district) is **indeterminate** for that area, with the reason;
+* a requirement with no measurable counterpart (an urban core with infrastructure, land that
+  is not indigenous or protected) is declared ``measure = "documental"`` and is always
+  indeterminate, with the requirement's text as the reason.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..errors import ViabilidadeError
+
+#: Measures a test can compare, with the unit shown and the Portuguese noun.
+MEASURES: dict[str, tuple[str, str]] = {
+    "populacao": ("habitantes", "população"),
+    "eleitores": ("eleitores", "eleitorado"),
+    "edificacoes": ("edificações", "edificações do núcleo urbano"),
+    "arrecadacao": ("R$", "arrecadação estadual"),
+    "area_km2": ("km²", "área"),
+    "assinaturas": ("assinaturas", "assinaturas da representação"),
+}
+#: A requirement with no measurable counterpart in the data (always indeterminate).
+DOCUMENTARY = "documental"
+#: Whom a test applies to: the new municipality's area, or each origin's remainder.
+SUBJECTS = {"area": "área proposta", "remanescente": "município remanescente"}
+#: Brazil's major regions (IBGE). The first digit of an IBGE code gives the region.
+REGIONS = ("Norte", "Nordeste", "Centro-Oeste", "Sudeste", "Sul")
+REGION_OF_DIGIT = {"1": "Norte", "2": "Nordeste", "3": "Sudeste", "4": "Sul", "5": "Centro-Oeste"}
+#: Quantities a threshold can be a share of: the state's tax revenue, or the same subject's
+#: electors (a petition signed by a share of the area's electorate) or population (an
+#: electorate above half the population).
+REFERENCES = {"receita_estadual": "receita estadual de impostos", "eleitores": "eleitorado",
+              "populacao": "população"}
+COMPARATORS = (">", ">=")
+SCOPES = {"federal": "projeto de lei complementar federal", "estadual": "lei estadual"}
+SOURCE_KINDS = {"primaria": "texto oficial", "secundaria": "fonte secundária"}
+OPERATIONS = ("create-municipality", "fusion", "transfer-area", "create-district",
+              "boundary-correction")
+#: Folder of the rulesets shipped with the package.
+PACKAGE_FOLDER = "rulesets"
+
+
+class RulesetError(ViabilidadeError):
+    """A ruleset file (or a ``--regras`` list) asks for something the engine cannot read.
+
+    The message names the file and each offending key, with what was found and expected.
+    """
+
+
+def region_of(cod_ibge: str) -> str:
+    """Major region of an IBGE municipality or district code: ``"5200100"`` → ``"Centro-Oeste"``.
+
+    Raises
+    ------
+    RulesetError
+        If the code does not start with a region digit (1 to 5).
+    """
+    code = str(cod_ibge)
+    if code[:1] not in REGION_OF_DIGIT:
+        raise RulesetError(f"código IBGE {code!r}: esperado um código que comece pelo dígito da "
+                           "grande região (1 a 5)")
+    return REGION_OF_DIGIT[code[0]]
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a ruleset's figures come from: ``kind`` is ``primaria`` (the official text) or
+    ``secundaria`` (press, a technical note, a blog quoting the text)."""
+
+    kind: str
+    citation: str
+    url: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class RuleTest:
+    """One test of a ruleset, for one subject.
+
+    Attributes
+    ----------
+    id, title : str
+        Identifier in the file (``"populacao"``) and Portuguese title.
+    measure : str
+        A key of :data:`MEASURES`, or :data:`DOCUMENTARY`.
+    subject : str
+        ``"area"`` or ``"remanescente"``.
+    comparator : str
+        ``">"`` or ``">="`` (empty for a documentary test).
+    value : float or None
+        Fixed threshold.
+    by_region : dict or None
+        Threshold per major region (all five of :data:`REGIONS`).
+    share, of : float, str or None
+        Threshold = ``share`` × the reference quantity ``of`` (:data:`REFERENCES`).
+    provision : str
+        Where in the law or bill the test is (``"art. 4º, IV"``).
+    source : str
+        ``primaria`` or ``secundaria``: the kind of source the threshold was taken from.
+    requirement : str
+        Text of a documentary requirement (what would decide it).
+    """
+
+    id: str
+    title: str
+    measure: str
+    subject: str
+    comparator: str = ""
+    value: float | None = None
+    by_region: dict[str, float] | None = None
+    share: float | None = None
+    of: str | None = None
+    provision: str = ""
+    source: str = "primaria"
+    requirement: str = ""
+
+    @property
+    def unit(self) -> str:
+        return MEASURES.get(self.measure, ("", ""))[0]
+
+    def threshold_for(self, region: str) -> float | None:
+        """The fixed or regional threshold (``None`` for a share or a documentary test)."""
+        if self.by_region is not None:
+            return self.by_region[region]
+        return self.value
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A law or bill as numeric tests (see the module docstring and ``docs/REGRAS.md``)."""
+
+    id: str
+    title: str
+    short_title: str
+    scope: str
+    status: str
+    in_force: bool
+    operations: tuple[str, ...]
+    tests: tuple[RuleTest, ...]
+    sources: tuple[Source, ...]
+    note: str = ""
+    path: Path | None = None
+
+    @property
+    def secondary(self) -> bool:
+        """True when some threshold rests only on a secondary source."""
+        return any(t.source == "secundaria" for t in self.tests)
+
+    def applies_to(self, operation: str) -> bool:
+        return operation in self.operations
+
+
+# ------------------------------------------------------------------------------- loading
+_TOP = {"id", "title", "short_title", "scope", "status", "in_force", "operations", "note",
+        "sources", "tests"}
+_TEST = {"id", "title", "measure", "applies_to", "comparator", "threshold", "provision", "source",
+         "requirement"}
+_THRESHOLD = {"value", "by_region", "share", "of"}
+_SOURCE = {"kind", "citation", "url", "note"}
+
+
+def _number(x: Any) -> bool:
+    return (isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+            and x >= 0)
+
+
+class _Problems:
+    def __init__(self, name: str):
+        self.name, self.items = name, []
+
+    def add(self, key: str, found: Any, expected: str) -> None:
+        shown = found if isinstance(found, str) and found.startswith("(") else repr(found)
+        self.items.append(f"chave '{key}': encontrado {shown}; esperado {expected}")
+
+    def unknown(self, where: str, table: dict, allowed: set[str]) -> None:
+        for k in sorted(set(table) - allowed):
+            self.add(f"{where}{k}" if where else k, "(chave desconhecida)",
+                     "uma destas: " + ", ".join(sorted(allowed)))
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise RulesetError(f"arquivo de regras {self.name}: " + "; ".join(self.items))
+
+
+def _text(p: _Problems, table: dict, key: str, where: str, required: bool = True) -> str:
+    v = table.get(key)
+    if v is None:
+        if required:
+            p.add(where + key, "(ausente)", "um texto")
+        return ""
+    if not isinstance(v, str) or (required and not v.strip()):
+        p.add(where + key, v, "um texto não vazio")
+        return ""
+    return v.strip()
+
+
+def _threshold(p: _Problems, t: dict, where: str, measure: str) -> dict:
+    th = t.get("threshold")
+    if not isinstance(th, dict):
+        p.add(where + "threshold", "(ausente)" if th is None else th,
+              "uma tabela com value, by_region, ou share e of")
+        return {}
+    p.unknown(where + "threshold.", th, _THRESHOLD)
+    kinds = [k for k in ("value", "by_region", "share") if k in th]
+    if len(kinds) != 1:
+        p.add(where + "threshold", "(" + (", ".join(kinds) or "nenhum limite") + ")",
+              "exatamente um de value, by_region ou share")
+        return {}
+    out: dict[str, Any] = {}
+    if "value" in th:
+        if not _number(th["value"]):
+            p.add(where + "threshold.value", th["value"], "um número >= 0")
+        else:
+            out["value"] = float(th["value"])
+    elif "by_region" in th:
+        reg = th["by_region"]
+        if not isinstance(reg, dict):
+            p.add(where + "threshold.by_region", reg, "uma tabela região = limite")
+            return {}
+        for k in sorted(set(reg) - set(REGIONS)):
+            p.add(f"{where}threshold.by_region.{k}", "(região desconhecida)",
+                  "uma das grandes regiões: " + ", ".join(REGIONS))
+        missing = [r for r in REGIONS if r not in reg]
+        if missing:
+            p.add(where + "threshold.by_region", "(faltam " + ", ".join(missing) + ")",
+                  "um limite para cada uma das cinco grandes regiões")
+        for k, v in reg.items():
+            if k in REGIONS and not _number(v):
+                p.add(f"{where}threshold.by_region.{k}", v, "um número >= 0")
+        if not missing and all(_number(reg[r]) for r in REGIONS):
+            out["by_region"] = {r: float(reg[r]) for r in REGIONS}
+    else:
+        if not _number(th["share"]) or th["share"] > 1:
+            p.add(where + "threshold.share", th["share"], "uma fração entre 0 e 1 (0,2 = 20 %)")
+        of = th.get("of")
+        if of not in REFERENCES:
+            p.add(where + "threshold.of", "(ausente)" if of is None else of,
+                  "uma destas grandezas de referência: " + ", ".join(REFERENCES))
+        if _number(th["share"]) and th["share"] <= 1 and of in REFERENCES:
+            out["share"], out["of"] = float(th["share"]), of
+    if "of" in th and "share" not in th:
+        p.add(where + "threshold.of", th["of"], "'of' só junto com 'share'")
+    return out
+
+
+def parse_ruleset(doc: dict, name: str, path: Path | None = None) -> Ruleset:
+    """Validate a ruleset document (the parsed TOML) and build the :class:`Ruleset`.
+
+    Parameters
+    ----------
+    doc : dict
+        The TOML document.
+    name : str
+        How messages name the file (its path).
+
+    Raises
+    ------
+    RulesetError
+        Listing every problem of the file: unknown keys, a measure not in :data:`MEASURES`,
+        a comparator other than ``>`` / ``>=``, a subject other than ``area`` /
+        ``remanescente``, regional floors missing a region, a share without its reference,
+        a test id used twice.
+    """
+    p = _Problems(name)
+    p.unknown("", doc, _TOP)
+    rid = _text(p, doc, "id", "")
+    if rid and (not rid.replace("-", "").isalnum() or rid != rid.lower()):
+        p.add("id", rid, "letras minúsculas, algarismos e hífens (ex.: \"plp-137-2015\")")
+    title = _text(p, doc, "title", "")
+    short = _text(p, doc, "short_title", "", required=False) or title
+    scope = doc.get("scope")
+    if scope not in SCOPES:
+        p.add("scope", "(ausente)" if scope is None else scope, "um destes: " + ", ".join(SCOPES))
+    status = _text(p, doc, "status", "")
+    in_force = doc.get("in_force")
+    if not isinstance(in_force, bool):
+        p.add("in_force", "(ausente)" if in_force is None else in_force, "true ou false")
+    ops = doc.get("operations", ["create-municipality"])
+    if not isinstance(ops, list) or not ops or any(o not in OPERATIONS for o in ops):
+        p.add("operations", ops, "uma lista com operações entre: " + ", ".join(OPERATIONS))
+        ops = []
+    sources = []
+    raw_sources = doc.get("sources")
+    if not isinstance(raw_sources, list) or not raw_sources:
+        p.add("sources", "(ausente)" if raw_sources is None else raw_sources,
+              "ao menos uma fonte ([[sources]] com kind e citation)")
+        raw_sources = []
+    for i, s in enumerate(raw_sources):
+        where = f"sources[{i}]."
+        if not isinstance(s, dict):
+            p.add(where[:-1], s, "uma tabela [[sources]]")
+            continue
+        p.unknown(where, s, _SOURCE)
+        kind = s.get("kind")
+        if kind not in SOURCE_KINDS:
+            p.add(where + "kind", "(ausente)" if kind is None else kind,
+                  "um destes: " + ", ".join(SOURCE_KINDS))
+        sources.append(Source(kind=kind if kind in SOURCE_KINDS else "", citation=_text(p, s, "citation", where),
+                              url=_text(p, s, "url", where, required=False),
+                              note=_text(p, s, "note", where, required=False)))
+    tests: list[RuleTest] = []
+    raw_tests = doc.get("tests")
+    if not isinstance(raw_tests, list) or not raw_tests:
+        p.add("tests", "(ausente)" if raw_tests is None else raw_tests,
+              "ao menos um teste ([[tests]])")
+        raw_tests = []
+    seen: set[str] = set()
+    for i, t in enumerate(raw_tests):
+        where = f"tests[{i}]."
+        if not isinstance(t, dict):
+            p.add(where[:-1], t, "uma tabela [[tests]]")
+            continue
+        p.unknown(where, t, _TEST)
+        tid = _text(p, t, "id", where)
+        if tid in seen:
+            p.add(where + "id", tid, "um identificador que não se repita no arquivo")
+        seen.add(tid)
+        ttitle = _text(p, t, "title", where)
+        measure = t.get("measure")
+        if measure != DOCUMENTARY and measure not in MEASURES:
+            p.add(where + "measure", "(ausente)" if measure is None else measure,
+                  "uma grandeza que o motor sabe medir: " + ", ".join(MEASURES)
+                  + f"; ou \"{DOCUMENTARY}\" para um requisito sem dado que o decida")
+        subjects = t.get("applies_to", ["area"])
+        if (not isinstance(subjects, list) or not subjects
+                or any(s not in SUBJECTS for s in subjects) or len(set(subjects)) != len(subjects)):
+            p.add(where + "applies_to", subjects, "uma lista com \"area\" e/ou \"remanescente\"")
+            subjects = []
+        if measure == "assinaturas" and "remanescente" in subjects:
+            p.add(where + "applies_to", subjects, "só \"area\" para assinaturas da representação")
+        src = t.get("source", "primaria")
+        if src not in SOURCE_KINDS:
+            p.add(where + "source", src, "um destes: " + ", ".join(SOURCE_KINDS))
+        provision = _text(p, t, "provision", where, required=False)
+        if measure == DOCUMENTARY:
+            requirement = _text(p, t, "requirement", where)
+            for k in ("comparator", "threshold"):
+                if k in t:
+                    p.add(where + k, t[k], "nada: um requisito documental não tem limite")
+            th, comparator = {}, ""
+        else:
+            requirement = _text(p, t, "requirement", where, required=False)
+            comparator = t.get("comparator")
+            if comparator not in COMPARATORS:
+                p.add(where + "comparator", "(ausente)" if comparator is None else comparator,
+                      "\">\" (mais de) ou \">=\" (no mínimo)")
+            th = _threshold(p, t, where, measure)
+        for subj in subjects:
+            tests.append(RuleTest(id=tid, title=ttitle, measure=measure or "", subject=subj,
+                                  comparator=comparator or "", provision=provision,
+                                  source=src if src in SOURCE_KINDS else "primaria",
+                                  requirement=requirement, **th))
+    p.raise_if_any()
+    return Ruleset(id=rid, title=title, short_title=short, scope=scope, status=status,
+                   in_force=in_force, operations=tuple(ops), tests=tuple(tests),
+                   sources=tuple(sources), note=_text(p, doc, "note", "", required=False),
+                   path=path)
+
+
+def load_ruleset(path: str | Path) -> Ruleset:
+    """Read and validate one ruleset file.
+
+    Raises
+    ------
+    RulesetError
+        If the file cannot be read, is not UTF-8 TOML, or fails :func:`parse_ruleset`.
+    """
+    path = Path(path)
+    try:
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise RulesetError(f"arquivo de regras {path}: não foi possível ler ({e.strerror})") from None
+    except UnicodeDecodeError:
+        raise RulesetError(f"arquivo de regras {path}: esperado texto UTF-8") from None
+    except tomllib.TOMLDecodeError as e:
+        raise RulesetError(f"arquivo de regras {path}: TOML inválido ({e})") from None
+    return parse_ruleset(doc, str(path), path)
+
+
+@lru_cache(maxsize=1)
+def builtin_rulesets() -> dict[str, Ruleset]:
+    """The rulesets shipped in ``viabilidade/rules/rulesets/``, by id (sorted by file name).
+
+    Raises
+    ------
+    RulesetError
+        If a shipped file is invalid or two files share an id.
+    """
+    folder = resources.files(__package__).joinpath(PACKAGE_FOLDER)
+    out: dict[str, Ruleset] = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".toml"):
+            continue
+        with resources.as_file(entry) as path:
+            rs = load_ruleset(path)
+        if rs.id in out:
+            raise RulesetError(f"arquivo de regras {entry.name}: chave 'id': {rs.id!r} já usado "
+                               "por outro arquivo")
+        out[rs.id] = rs
+    return out
+
+
+def federal_bills() -> dict[str, Ruleset]:
+    """Shipped rulesets of ``scope = "federal"`` (the bills regulating CF art. 18 § 4)."""
+    return {k: v for k, v in builtin_rulesets().items() if v.scope == "federal"}
+
+
+def resolve(spec: str | list[str] | tuple[str, ...]) -> list[Ruleset]:
+    """Rulesets named on the command line: ids of shipped rulesets or paths to ``.toml`` files.
+
+    Parameters
+    ----------
+    spec : str or list of str
+        ``"lc02-1990-go,plp-137-2015"`` or ``["lc02-1990-go", "minhas/regras.toml"]``.
+
+    Returns
+    -------
+    list of Ruleset
+        In the order given, without repeats.
+
+    Raises
+    ------
+    RulesetError
+        For an unknown id (listing the available ones), an unreadable or invalid file, an
+        empty list, or two entries with the same id.
+    """
+    items = [s.strip() for s in (spec.split(",") if isinstance(spec, str) else spec)]
+    items = [s for s in items if s]
+    known = builtin_rulesets()
+    if not items:
+        raise RulesetError("--regras: lista vazia; esperado ao menos um conjunto de regras entre: "
+                           + ", ".join(known))
+    out: list[Ruleset] = []
+    for item in items:
+        if item in known:
+            rs = known[item]
+        elif item.endswith(".toml"):
+            rs = load_ruleset(item)
+        else:
+            raise RulesetError(f"--regras: conjunto de regras {item!r} desconhecido; esperado um "
+                               "destes: " + ", ".join(known) + ", ou o caminho de um arquivo .toml")
+        if any(r.id == rs.id for r in out):
+            raise RulesetError(f"--regras: o conjunto {rs.id!r} aparece duas vezes")
+        out.append(rs)
+    return out

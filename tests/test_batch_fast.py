@@ -219,7 +219,7 @@ def test_reason_names_the_exception_behind_a_notebook_failure():
     assert reason("") is None and reason(None) is None
 
 
-def test_an_interrupted_batch_resumes(cands, tmp_path):
+def test_an_interrupted_batch_ends_at_once_says_so_and_resumes(cands, tmp_path):
     import signal
     import subprocess
     import sys
@@ -228,20 +228,37 @@ def test_an_interrupted_batch_resumes(cands, tmp_path):
     out = tmp_path / "lote"
     # A process started in the background by a non-interactive shell (as CI may be) inherits
     # SIGINT ignored; the batch under test must see Ctrl-C as a user's terminal sends it.
-    code = ("import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
-            f"from viabilidade.batch.run import run_batch; run_batch([{str(cands)!r}], "
-            f"{str(out)!r}, workers=1, study={FAKE!r}, progress=False)")
+    code = ("import functools, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "import viabilidade.batch.run as r; "
+            f"r.run_batch = functools.partial(r.run_batch, study={FAKE!r}); "
+            "from viabilidade.cli import main; "
+            f"sys.exit(main(['lote', {str(cands)!r}, '--saida', {str(out)!r}, '-j', '1', "
+            "'--sem-progresso']))")
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=Path(__file__).parent,
-                            start_new_session=True)
+                            start_new_session=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
     while _calls(out) != ["alfa", "beta"] and time.monotonic() < deadline:
         time.sleep(0.2)
     time.sleep(1.0)  # "zeta" (Lenta) is now running
-    os.killpg(proc.pid, signal.SIGINT)
-    assert proc.wait(timeout=30) != 0
+    t0 = time.monotonic()
+    os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
+    _, err = proc.communicate(timeout=30)
+    seconds = time.monotonic() - t0
+    assert proc.returncode == 130
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert ("Lote “lote” interrompido (Ctrl-C): 4 estudos concluídos e 1 candidato não executado; "
+            "rode o mesmo comando de novo para continuar.") in err
+    assert seconds < 5, seconds
+    print(f"Ctrl-C to exit: {seconds:.2f} s")
     df = pd.read_csv(out / "resultados.csv", dtype=str)
-    assert "zeta" not in set(df["slug"]) and {"alfa", "beta"} <= set(df["slug"])
+    assert df.loc[df["slug"] == "zeta", "situacao"].tolist() == ["não executado"]
+    assert {"alfa", "beta"} <= set(df.loc[df["situacao"] == "ok", "slug"])
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "Lote interrompido</strong> (Ctrl-C) antes do fim: 1 candidato não foi executado:" in page
+    assert "<li>Lenta (zeta.toml)</li>" in page
     (cands / "zeta.toml").unlink()
     res = run_batch([cands], out, workers=1, study=FAKE, progress=False)
     assert sorted(r["slug"] for r in res.skipped) == ["alfa", "beta"]
     assert _calls(out) == ["alfa", "beta"]
+    assert "Lote interrompido" not in (out / "index.html").read_text(encoding="utf-8")

@@ -233,7 +233,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point; returns the process exit code (0 ok, 1 study failures, 2 bad input).
+    """Entry point; returns the process exit code (0 ok, 1 study failures, 2 bad input,
+    130 interrupted by Ctrl-C).
 
     A foreseeable fault (:class:`~viabilidade.errors.ViabilidadeError`) prints one
     ``erro: …`` line per problem to stderr, no traceback, and returns 2.
@@ -248,6 +249,11 @@ def main(argv: list[str] | None = None) -> int:
         for line in e.lines:
             print(line if line.startswith("  ") else f"erro: {line}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        # Outputs are written atomically: an interrupted command leaves no half-written file.
+        print("interrompido (Ctrl-C): nenhum arquivo foi gravado pela metade; os arquivos "
+              "anteriores foram mantidos.", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -12,6 +12,9 @@ from collections.abc import Callable, Iterable
 
 from .unit import failure_record, run_one, warm_up
 
+#: How long to try to reach the scheduler before giving up (a Dask duration).
+CONNECT_TIMEOUT = "20s"
+
 
 def run_cluster(params_list: Iterable[dict], scheduler: str,
                 on_result: Callable[[dict], None], *, study: str | None = None) -> None:
@@ -44,9 +47,11 @@ def run_cluster(params_list: Iterable[dict], scheduler: str,
     if not params_list:
         return
     try:
-        client = Client(scheduler, timeout="20s")
+        client = Client(scheduler, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError) as e:
-        raise ViabilidadeError(f"não foi possível alcançar o escalonador Dask em {scheduler}: {e}") from None
+        raise ViabilidadeError(f"--scheduler {scheduler}: não foi possível conectar ao "
+                               f"escalonador Dask ({type(e).__name__}: {e}); esperado o endereço "
+                               "tcp://HOST:PORTA de um escalonador em funcionamento") from None
     with client:
         client.run(warm_up, study)  # once per worker: kernel environment and imports
         batch_id = uuid.uuid4().hex[:8]

@@ -35,7 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    """Run the batch; print a summary. Exit code 0 when every study was written, 1 otherwise.
+    """Run the batch; print a summary. Exit code 0 when every study was written, 1 otherwise,
+    130 when interrupted with Ctrl-C (one line, no traceback; the index says what did not run).
 
     Raises
     ------
@@ -43,7 +44,7 @@ def main(args: argparse.Namespace) -> int:
         Bad input for the batch as a whole (the CLI turns it into exit code 2).
     """
     from ..errors import ViabilidadeError
-    from .run import run_batch
+    from .run import BatchInterrupted, run_batch
     from .unit import reason
 
     if args.jobs is not None and args.jobs < 1:
@@ -53,9 +54,20 @@ def main(args: argparse.Namespace) -> int:
         from ..rules.settings import Settings
 
         settings = Settings.from_toml(Path(args.settings)).to_dict()
-    result = run_batch(args.candidatos, Path(args.saida), family=args.gerar, workers=args.jobs,
-                       scheduler=args.scheduler, force=args.force, settings=settings,
-                       data_root=args.data, template=args.template, progress=args.progress)
+    try:
+        result = run_batch(args.candidatos, Path(args.saida), family=args.gerar, workers=args.jobs,
+                           scheduler=args.scheduler, force=args.force, settings=settings,
+                           data_root=args.data, template=args.template, progress=args.progress)
+    except BatchInterrupted as stop:
+        result = stop.result
+        from ..report.format import count
+
+        print(f"Lote “{Path(args.saida).name}” interrompido (Ctrl-C): "
+              f"{count(len(result.records), 'estudo concluído', 'estudos concluídos')} e "
+              f"{count(len(result.not_run), 'candidato não executado', 'candidatos não executados')}"
+              f"; rode o mesmo comando de novo para continuar. Índice: {result.index['html']}",
+              file=sys.stderr)
+        return 130
     n, skipped, failures = len(result.records), len(result.skipped), result.failures
     from ..report.format import count
 

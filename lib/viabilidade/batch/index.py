@@ -2,7 +2,9 @@
 
 One row per candidate and rule in the tables (a failed candidate has one row with an empty
 rule); rows ordered by slug, then rule in the law's order, so that two runs of the same
-batch — on a local pool or a cluster, whole or resumed — write identical files.
+batch — on a local pool or a cluster, whole or resumed — write identical files. An
+interrupted batch says so on the page, and each candidate that did not run has one row with
+``situacao`` = ``não executado``. The three files are replaced together, atomically.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ COLUMNS = ["slug", "nome", "operacao", "candidato", "situacao", "veredito", "reg
 STATUS_PT = {"pass": "atende", "fail": "não atende", "indeterminate": "indeterminado",
              "not_applicable": "não se aplica"}
 SITUACAO_PT = {"ok": "concluído", FAILED: "falhou"}
+#: ``situacao`` of a candidate an interrupted batch did not run.
+NOT_RUN = "não executado"
 
 
 def rule_key(rule_id: str) -> tuple:
@@ -51,7 +55,7 @@ def _link(record: dict, kind: str) -> str | None:
     return None if f is None else f"{record['folder']}/{f}"
 
 
-def results_frame(records: list[dict]) -> pd.DataFrame:
+def results_frame(records: list[dict], not_run: list[dict] | None = None) -> pd.DataFrame:
     """The long table: one row per candidate and rule (columns :data:`COLUMNS`, all text).
 
     Parameters
@@ -66,8 +70,18 @@ def results_frame(records: list[dict]) -> pd.DataFrame:
         ``falhou``), veredito, regra (rule id), status_regra (pass / fail / indeterminate /
         not_applicable), erro (the failure reason in one line, see ``unit.reason``), html and pdf (paths relative
         to the batch folder); string dtype with missing values as <NA>.
+    not_run : list of dict, optional
+        Candidates an interrupted batch did not run (slug, candidate, name): one row each,
+        ``situacao`` = :data:`NOT_RUN`, unless the slug has a record (an earlier run's).
     """
     rows = []
+    have = {r["slug"] for r in records}
+    for n in sorted(not_run or [], key=lambda n: n["slug"]):
+        if n["slug"] not in have:
+            rows.append({"slug": n["slug"], "nome": n.get("name"), "operacao": None,
+                         "candidato": Path(n["candidate"]).name, "situacao": NOT_RUN,
+                         "veredito": None, "regra": None, "status_regra": None, "erro": None,
+                         "html": None, "pdf": None})
     for r in sorted(records, key=lambda r: r["slug"]):
         base = {"slug": r["slug"], "nome": r.get("name"), "operacao": r.get("operation"),
                 "candidato": Path(r["candidate"]).name, "situacao": r["status"],
@@ -78,16 +92,18 @@ def results_frame(records: list[dict]) -> pd.DataFrame:
             rows.append({**base, "regra": None, "status_regra": None})
         for rid in sorted(rules, key=rule_key):
             rows.append({**base, "regra": rid, "status_regra": rules[rid]})
+    rows.sort(key=lambda row: row["slug"])  # stable: each slug's rules stay in the law's order
     return pd.DataFrame(rows, columns=COLUMNS).astype("string")
 
 
-def write_tables(records: list[dict], out_dir: Path) -> tuple[Path, Path]:
-    """Write ``resultados.csv`` (UTF-8, comma) and ``resultados.parquet`` into ``out_dir``."""
-    df = results_frame(records)
-    csv, parquet = Path(out_dir) / "resultados.csv", Path(out_dir) / "resultados.parquet"
-    df.to_csv(csv, index=False, encoding="utf-8", lineterminator="\n")
-    df.to_parquet(parquet, index=False)
-    return csv, parquet
+def tables_bytes(records: list[dict], not_run: list[dict] | None = None) -> tuple[bytes, bytes]:
+    """``resultados.csv`` (UTF-8, comma) and ``resultados.parquet`` as bytes."""
+    import io
+
+    df = results_frame(records, not_run)
+    buf = io.BytesIO()
+    df.to_parquet(buf, index=False)
+    return df.to_csv(index=False, lineterminator="\n").encode("utf-8"), buf.getvalue()
 
 
 def _href(path: str) -> str:
@@ -123,6 +139,7 @@ th{background:#eee;cursor:pointer}
 td.pass{background:#dff0d8}td.fail{background:#f2dede}td.indeterminate{background:#fcf8e3}
 td.not_applicable{color:#777}tr.falhou td{background:#fbeaea}
 pre{white-space:pre-wrap;font-size:.85em;background:#f6f6f6;padding:.5em}
+div.interrompido{border:2px solid #c9302c;background:#fbeaea;padding:.25em 1em;margin:1em 0}
 """
 
 
@@ -138,7 +155,7 @@ def _verdict_count(verdict, n: int) -> str:
     return count(n, singular, plural)
 
 
-def render_index(records: list[dict], title: str) -> str:
+def render_index(records: list[dict], title: str, not_run: list[dict] | None = None) -> str:
     """The index page as text (every value escaped; works without JavaScript).
 
     Parameters
@@ -147,6 +164,9 @@ def render_index(records: list[dict], title: str) -> str:
         Result records of :func:`viabilidade.batch.unit.run_one`.
     title : str
         Batch name, shown as the page title.
+    not_run : list of dict, optional
+        Given when the batch was interrupted: the candidates that did not run (slug,
+        candidate, name), listed under a notice that the batch was interrupted.
     """
     e = html.escape
     records = sorted(records, key=lambda r: r["slug"])
@@ -162,6 +182,7 @@ def render_index(records: list[dict], title: str) -> str:
            '<a href="resultados.csv">resultados.csv</a> e '
            '<a href="resultados.parquet">resultados.parquet</a>. '
            "Clique num cabeçalho para ordenar a tabela.</p>",
+           *_interrupted_notice(not_run),
            '<table class="lote"><thead><tr><th>Candidato</th><th>Operação</th><th>Veredito</th>']
     out += [f"<th>{e(rid)}</th>" for rid in rule_ids]
     out.append("<th>Estudo</th></tr></thead><tbody>")
@@ -203,19 +224,55 @@ def render_index(records: list[dict], title: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def write_index(records: list[dict], out_dir: Path, title: str | None = None) -> dict[str, Path]:
+def _interrupted_notice(not_run: list[dict] | None) -> list[str]:
+    """The page's notice of an interrupted batch, listing what did not run."""
+    if not_run is None:
+        return []
+    e = html.escape
+    n = len(not_run)
+    out = ['<div class="interrompido"><p><strong>Lote interrompido</strong> (Ctrl-C) antes do '
+           f"fim: {e(count(n, 'candidato não foi executado', 'candidatos não foram executados'))}"
+           f"{':' if n else '.'} Rode o mesmo comando de novo para continuar: os estudos em dia "
+           "são pulados.</p>"]
+    if not_run:
+        out.append("<ul>" + "".join(
+            f"<li>{e(str(x.get('name') or x['slug']))} ({e(Path(x['candidate']).name)})</li>"
+            for x in sorted(not_run, key=lambda x: x["slug"])) + "</ul>")
+    out.append("</div>")
+    return out
+
+
+def write_index(records: list[dict], out_dir: Path, title: str | None = None,
+                not_run: list[dict] | None = None) -> dict[str, Path]:
     """Write ``index.html``, ``resultados.csv`` and ``resultados.parquet`` into ``out_dir``.
+
+    The three files are replaced together (:func:`viabilidade.report.atomic.
+    write_files_atomically`): a write that fails leaves the previous index whole.
+
+    Parameters
+    ----------
+    records : list of dict
+        Result records, one per study.
+    out_dir : Path
+        The batch folder (created if needed).
+    title : str, optional
+        Batch name; default the folder's name.
+    not_run : list of dict, optional
+        When the batch was interrupted: the candidates that did not run (see
+        :func:`render_index`).
 
     Returns
     -------
     dict
         {"html": ..., "csv": ..., "parquet": ...} paths.
     """
+    from ..report.atomic import write_files_atomically
+
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    csv, parquet = write_tables(records, out_dir)
-    page = out_dir / "index.html"
-    tmp = out_dir / "index.html.tmp"
-    tmp.write_text(render_index(records, title or out_dir.name), encoding="utf-8")
-    tmp.replace(page)
-    return {"html": page, "csv": csv, "parquet": parquet}
+    csv, parquet = tables_bytes(records, not_run)
+    page = render_index(records, title or out_dir.name, not_run).encode("utf-8")
+    write_files_atomically(out_dir, {"index.html": page, "resultados.csv": csv,
+                                     "resultados.parquet": parquet})
+    return {"html": out_dir / "index.html", "csv": out_dir / "resultados.csv",
+            "parquet": out_dir / "resultados.parquet"}

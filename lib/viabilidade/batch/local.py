@@ -4,22 +4,55 @@ Each worker process is warmed once (:func:`~viabilidade.batch.unit.warm_up`) so 
 study machinery is imported once per worker, not once per study. A worker that dies
 abruptly breaks a ``ProcessPoolExecutor``; the studies that were in flight are then re-run
 one at a time in fresh single-worker pools, so only the one that kills its worker fails.
+
+Workers never outlive the batch (:mod:`~viabilidade.batch.lifeline`): they end when the
+parent dies however it dies, and on Ctrl-C the parent terminates them at once.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
+import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
+from .lifeline import tie_to_parent
 from .unit import failure_record, run_one, warm_up
+
+
+def _init_worker(study: str | None, parent_pid: int) -> None:
+    """Pool initializer: die with the parent, leave Ctrl-C to it, then warm up."""
+    tie_to_parent(parent_pid)
+    warm_up(study)
 
 
 def _pool(workers: int, study: str | None) -> ProcessPoolExecutor:
     # "spawn" gives each worker a clean interpreter (no threads inherited from the parent).
-    return ProcessPoolExecutor(max_workers=workers, initializer=warm_up, initargs=(study,),
+    return ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
+                               initargs=(study, os.getpid()),
                                mp_context=multiprocessing.get_context("spawn"))
+
+
+def _stop_workers(ex: ProcessPoolExecutor, grace: float = 1.0) -> None:
+    """Cancel a pool's pending studies, terminate its workers now, kill those still alive
+    after ``grace`` seconds.
+
+    Their kernels end by themselves within about a second (ipykernel polls its parent).
+    ProcessPoolExecutor has no public way to do this before Python 3.14; its ``shutdown``
+    forgets the processes, so they are taken first.
+    """
+    procs = list((getattr(ex, "_processes", None) or {}).values())
+    ex.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        proc.terminate()
+    deadline = time.monotonic() + grace
+    for proc in procs:
+        proc.join(max(0.0, deadline - time.monotonic()))
+        if proc.is_alive():
+            proc.kill()
+            proc.join(1.0)
 
 
 def run_local(params_list: Iterable[dict], workers: int,
@@ -73,12 +106,9 @@ def _run_pool(params_list: list[dict], workers: int,
     except BaseException:
         # Interrupted (Ctrl-C): drop the studies not started; finished ones are recorded,
         # so the next run resumes from there.
-        ex.shutdown(wait=False, cancel_futures=True)
         # Stop the studies in flight too, so the batch ends now rather than when they finish
         # (their outputs are written atomically: an interrupted study leaves no half file).
-        # ProcessPoolExecutor has no public way to do this before Python 3.14.
-        for proc in list((getattr(ex, "_processes", None) or {}).values()):
-            proc.terminate()
+        _stop_workers(ex)
         raise
     ex.shutdown(wait=True)
     return sorted(lost, key=lambda p: p["slug"])

@@ -8,6 +8,7 @@ of stopping.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,6 +99,15 @@ def candidate_files(sources: list[str | Path], *, family: str | None = None,
     return out
 
 
+def fallback_slug(path: Path) -> str:
+    """Folder of a candidate that cannot be read: its file stem made safe, or, when the stem
+    has no letter or digit (``!!!.toml``), ``candidato-`` and 8 hex digits of its name."""
+    try:
+        return slugify(path.stem)
+    except ViabilidadeError:
+        return "candidato-" + hashlib.sha256(path.name.encode("utf-8", "surrogateescape")).hexdigest()[:8]
+
+
 def make_jobs(files: list[Path]) -> list[Job]:
     """Read each candidate's slug, name and operation; never raises for a bad candidate.
 
@@ -116,8 +126,10 @@ def make_jobs(files: list[Path]) -> list[Job]:
         try:
             c = load_candidate(path)
             job = Job(path, c.slug, c.name, c.operation, c.boundary)
-        except ViabilidadeError as e:
-            job = Job(path, slugify(path.stem), path.stem, problem=f"{type(e).__name__}: {e}")
+        except Exception as e:  # noqa: BLE001 — a bad candidate is a failure record, never an abort
+            problem = (f"{type(e).__name__}: {e}" if isinstance(e, ViabilidadeError) else
+                       f"{path}: o arquivo candidato não pôde ser lido: {type(e).__name__}: {e}")
+            job = Job(path, fallback_slug(path), path.stem, problem=problem)
         if job.slug in owners:
             n = 2
             while f"{job.slug}-{n}" in owners:

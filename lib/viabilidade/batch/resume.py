@@ -4,7 +4,8 @@ A study is skipped when the digest of its inputs (candidate file bytes and its b
 file, the processed data manifest, the settings, the notebook template, the package
 version) equals the one recorded after its last successful run, and its recorded files
 still exist. The digest is ``outputs/<lote>/<slug>/.entradas.sha256``; the result record of
-that run is ``.registro.json`` beside it.
+that run is ``.registro.json`` beside it. A failed run leaves its record (status
+``falhou``) without a digest, so that the batch index can list it and it is never skipped.
 """
 
 from __future__ import annotations
@@ -144,3 +145,41 @@ def remember(folder: str | Path, digest: str, record: dict) -> None:
     tmp = folder / (DIGEST_FILE + ".tmp")
     tmp.write_text(digest + "\n", encoding="utf-8")
     tmp.replace(folder / DIGEST_FILE)
+
+
+def remember_failure(folder: str | Path, record: dict) -> None:
+    """Keep a failure record for the batch index; no digest, so the study is never skipped."""
+    folder = Path(folder)
+    (folder / DIGEST_FILE).unlink(missing_ok=True)
+    tmp = folder / (RECORD_FILE + ".tmp")
+    tmp.write_text(json.dumps(record, ensure_ascii=False, sort_keys=True, indent=1), encoding="utf-8")
+    tmp.replace(folder / RECORD_FILE)
+
+
+def saved_records(out_dir: str | Path) -> dict[str, dict]:
+    """The last record of every study in a batch folder, earlier runs included.
+
+    Parameters
+    ----------
+    out_dir : str or Path
+        The batch folder, ``outputs/<lote>``.
+
+    Returns
+    -------
+    dict
+        {slug: record} for each sub-folder holding a readable ``.registro.json`` whose slug is
+        the folder's name; other folders (``candidatos/``, unreadable records) are left out.
+    """
+    out: dict[str, dict] = {}
+    try:
+        folders = sorted(p for p in Path(out_dir).iterdir() if p.is_dir())
+    except OSError:
+        return out
+    for folder in folders:
+        try:
+            record = json.loads((folder / RECORD_FILE).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(record, dict) and record.get("slug") == folder.name and "status" in record:
+            out[folder.name] = {**record, "skipped": False}
+    return out

@@ -26,11 +26,14 @@ class BatchResult:
         Paths of index.html, resultados.csv, resultados.parquet.
     seconds : float
         Wall time of the whole batch.
+    not_run : list of dict
+        For an interrupted batch, the candidates that did not run (slug, candidate, name).
     """
 
     records: list[dict] = field(default_factory=list)
     index: dict = field(default_factory=dict)
     seconds: float = 0.0
+    not_run: list[dict] = field(default_factory=list)
 
     @property
     def failures(self) -> list[dict]:
@@ -41,6 +44,14 @@ class BatchResult:
     def skipped(self) -> list[dict]:
         """Records of the studies skipped as up to date."""
         return [r for r in self.records if r.get("skipped")]
+
+
+class BatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a batch; the index was written. ``result`` is its :class:`BatchResult`."""
+
+    def __init__(self, result: BatchResult):
+        super().__init__("lote interrompido")
+        self.result = result
 
 
 def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | None = None,
@@ -76,12 +87,18 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
     Returns
     -------
     BatchResult
+        Its index lists every study in ``out_dir``: this run's and the earlier runs' (the
+        last record of each study folder), written atomically.
 
     Raises
     ------
     ViabilidadeError
         For bad input to the batch as a whole (missing source, no candidates, unreachable
-        scheduler). A failing candidate never raises: it becomes a failure record.
+        scheduler); the index of earlier runs is then left unchanged. A failing candidate
+        never raises: it becomes a failure record.
+    BatchInterrupted
+        On Ctrl-C (a ``KeyboardInterrupt``), after stopping the workers and writing an
+        index that says the batch was interrupted and lists the candidates that did not run.
     """
     from tqdm import tqdm
 
@@ -116,6 +133,7 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
         mark = "falhou" if record["status"] == FAILED else (record.get("verdict") or "ok")
         bar.set_postfix_str(f"{record['slug']}: {mark}", refresh=True)
 
+    interrupted = False
     try:
         if to_run:
             if scheduler:
@@ -126,8 +144,25 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
                 from .local import run_local
 
                 run_local(to_run, workers or os.cpu_count() or 1, on_result, study=study)
+    except KeyboardInterrupt:
+        interrupted = True
     finally:
         bar.close()
-        records.sort(key=lambda r: r["slug"])
-        index = write_index(records, out_dir)
-    return BatchResult(records, index, round(time.perf_counter() - started, 3))
+    # A batch that failed as a whole (unreachable scheduler...) raised above: the index of the
+    # earlier runs is left as it was.
+    records.sort(key=lambda r: r["slug"])
+    done = {r["slug"] for r in records}
+    not_run = [{"slug": p["slug"], "candidate": p["candidate"], "name": p.get("name")}
+               for p in to_run if p["slug"] not in done] if interrupted else None
+    index = write_index(_index_records(records, out_dir), out_dir, not_run=not_run)
+    result = BatchResult(records, index, round(time.perf_counter() - started, 3), not_run or [])
+    if interrupted:
+        raise BatchInterrupted(result)
+    return result
+
+
+def _index_records(records: list[dict], out_dir: Path) -> list[dict]:
+    """This run's records and, for every other study folder on disk, its last record."""
+    by_slug = resume.saved_records(out_dir)
+    by_slug.update({r["slug"]: r for r in records})
+    return [by_slug[s] for s in sorted(by_slug)]

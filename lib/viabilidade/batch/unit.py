@@ -111,7 +111,8 @@ def _file_map(folder: Path, files) -> dict[str, str]:
 
 def failure_record(params: dict, error: str, started: float | None = None) -> dict:
     """A failure record for ``params``; the error text is also left as ``erro.txt`` in
-    ``out_root/<slug>/`` (the study's own folder) unless the study already wrote one."""
+    ``out_root/<slug>/`` (the study's own folder) unless the study already wrote one, and the
+    record as ``.registro.json`` (for the batch index; see :func:`resume.remember_failure`)."""
     folder = Path(params["out_root"]) / params["slug"]
     started = time.perf_counter() if started is None else started
     try:
@@ -122,11 +123,16 @@ def failure_record(params: dict, error: str, started: float | None = None) -> di
                  if p.is_file() and not p.name.startswith(".")}
     except OSError:
         files = {}
-    return {"slug": params["slug"], "name": params.get("name") or params["slug"],
-            "operation": params.get("operation"), "candidate": str(params["candidate"]),
-            "status": FAILED, "skipped": False, "verdict": None, "rules": {},
-            "folder": params["slug"], "files": dict(sorted(files.items())), "error": error,
-            "seconds": round(time.perf_counter() - started, 3)}
+    record = {"slug": params["slug"], "name": params.get("name") or params["slug"],
+              "operation": params.get("operation"), "candidate": str(params["candidate"]),
+              "status": FAILED, "skipped": False, "verdict": None, "rules": {},
+              "folder": params["slug"], "files": dict(sorted(files.items())), "error": error,
+              "seconds": round(time.perf_counter() - started, 3)}
+    try:
+        resume.remember_failure(folder, record)
+    except OSError:
+        pass
+    return record
 
 
 def run_one(params: dict) -> dict:

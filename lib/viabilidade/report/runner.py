@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import atexit
 import shutil
+import subprocess
 import tempfile
 import threading
 import time
@@ -32,7 +33,9 @@ DEFAULT_TEMPLATE = Path(__file__).resolve().parents[3] / "notebooks" / "estudo.i
 class IPCKernelManager(AsyncKernelManager):
     """Kernel manager using IPC (Unix socket) transport in a private temporary folder.
 
-    The folder is removed when the kernel's resources are cleaned up (not on restart).
+    The folder is removed when the kernel's resources are cleaned up (not on restart). The
+    kernel process writes nothing to the terminal. It ends by itself when the process that
+    started it does (ipykernel polls its parent, ``JPY_PARENT_PID``).
     """
 
     @default("transport")
@@ -50,6 +53,16 @@ class IPCKernelManager(AsyncKernelManager):
             shutil.rmtree(Path(self.ip).parent, ignore_errors=True)
 
     cleanup_resources = _async_cleanup_resources
+
+    async def _async_launch_kernel(self, kernel_cmd: list[str], **kw: Any) -> None:
+        # The kernel's own stdout/stderr are not the study's output (that comes over the
+        # sockets); left on the terminal, they print the kernel's log, such as a traceback
+        # when Ctrl-C stops the study while a cell runs.
+        kw.setdefault("stdout", subprocess.DEVNULL)
+        kw.setdefault("stderr", subprocess.DEVNULL)
+        await super()._async_launch_kernel(kernel_cmd, **kw)
+
+    _launch_kernel = _async_launch_kernel
 
 
 @dataclass

@@ -1,0 +1,188 @@
+"""A batch never outlives its parent and never loses its index (stand-in studies, fast).
+
+The stand-in study of this module starts a real warm Jupyter kernel (as a batch worker does)
+and then sleeps, so that killing the parent leaves workers and kernels to be found. Processes
+are found by an environment marker unique to the test, never by name: other people's
+kernels run on the same machine.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from test_batch_fast import FAKE, _candidate
+from viabilidade.batch import cluster, resume
+from viabilidade.batch.plan import make_jobs
+from viabilidade.batch.run import run_batch
+from viabilidade.errors import ViabilidadeError
+
+SLEEPER = "test_batch_lifecycle:kernel_then_sleep"
+MARKER = "VIABILIDADE_TEST_MARKER"
+
+
+def kernel_then_sleep(candidate_path, out_root, *, settings=None, data_root=None, template=None):
+    """Start this worker's warm kernel, say so with a file, then sleep (a long study)."""
+    from viabilidade.report.runner import warm_kernel
+
+    warm_kernel()
+    (Path(out_root) / f"{Path(candidate_path).stem}.started").write_text("", encoding="utf-8")
+    time.sleep(120)
+    raise AssertionError("not reached: the batch was killed")
+
+
+def _marked_pids(marker: str) -> list[int]:
+    """Pids of this user's processes whose environment holds ``MARKER=marker``."""
+    needle = f"{MARKER}={marker}".encode()
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if needle in (entry / "environ").read_bytes().split(b"\0"):
+                pids.append(int(entry.name))
+        except OSError:  # another user's process, or it just ended
+            continue
+    return pids
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_sigkill_of_the_parent_leaves_no_worker_or_kernel(tmp_path):
+    cands = tmp_path / "cands"
+    cands.mkdir()
+    for stem, name in (("um", "Um"), ("dois", "Dois"), ("tres", "Tres")):
+        _candidate(cands, stem, name)
+    out = tmp_path / "lote"
+    out.mkdir()
+    marker = uuid.uuid4().hex
+    env = {**os.environ, MARKER: marker,
+           "PYTHONPATH": os.pathsep.join([str(Path(__file__).parent), os.environ.get("PYTHONPATH", "")])}
+    code = ("from viabilidade.batch.run import run_batch; "
+            f"run_batch([{str(cands)!r}], {str(out)!r}, workers=2, study={SLEEPER!r}, progress=False)")
+    proc = subprocess.Popen([sys.executable, "-c", code], env=env, start_new_session=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 90
+        while len(list(out.glob("*.started"))) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert len(list(out.glob("*.started"))) == 2, "the two workers never started their kernels"
+        before = _marked_pids(marker)
+        assert len(before) >= 5  # the parent, 2 workers, 2 kernels
+        proc.kill()  # SIGKILL: no handler, no atexit, no finally
+        proc.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while _marked_pids(marker) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _marked_pids(marker) == []
+    finally:
+        for pid in _marked_pids(marker):  # never leave anything behind, even on failure
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+
+def test_failed_force_rerun_leaves_the_index_unchanged(tmp_path, monkeypatch):
+    cands = tmp_path / "cands"
+    cands.mkdir()
+    _candidate(cands, "alfa", "Alfa")
+    _candidate(cands, "beta", "Baixa")
+    out = tmp_path / "lote"
+    run_batch([cands], out, workers=1, study=FAKE, progress=False)
+    names = ("index.html", "resultados.csv", "resultados.parquet")
+    before = {n: (out / n).read_bytes() for n in names}
+    assert "2 candidatos" in before["index.html"].decode()
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", "1s")
+    with pytest.raises(ViabilidadeError, match=r"^--scheduler tcp://127\.0\.0\.1:1: não foi "
+                                                r"possível conectar ao escalonador Dask"):
+        run_batch([cands], out, scheduler="tcp://127.0.0.1:1", force=True, study=FAKE,
+                  progress=False)
+    assert {n: (out / n).read_bytes() for n in names} == before
+
+
+def test_index_lists_every_study_on_disk_earlier_runs_included(tmp_path):
+    cands = tmp_path / "cands"
+    cands.mkdir()
+    a = _candidate(cands, "alfa", "Alfa")
+    q = _candidate(cands, "gama", "Quebra")
+    out = tmp_path / "lote"
+    run_batch([a, q], out, workers=1, study=FAKE, progress=False)
+    b = _candidate(cands, "beta", "Baixa")
+    res = run_batch([b], out, workers=1, study=FAKE, progress=False)
+    assert [r["slug"] for r in res.records] == ["beta"]
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "3 candidatos: 1 com falha, 1 inviável, 1 viável." in page
+    csv = (out / "resultados.csv").read_text(encoding="utf-8")
+    assert {line.split(",")[0] for line in csv.splitlines()[1:]} == {"alfa", "beta", "gama"}
+    assert resume.saved_records(out)["gama"]["error"] == "ReportError: cell 3 failed for gama: ZeroDivisionError"
+
+
+def test_a_candidate_whose_name_has_no_letters_is_a_failure_not_an_abort(tmp_path):
+    cands = tmp_path / "cands"
+    cands.mkdir()
+    _candidate(cands, "alfa", "Alfa")
+    (cands / "!!!.toml").write_text("isto não é TOML [", encoding="utf-8")
+    (jobs_bad,) = [j for j in make_jobs(sorted(cands.glob("*.toml"))) if j.problem]
+    assert jobs_bad.slug.startswith("candidato-") and len(jobs_bad.slug) == len("candidato-") + 8
+    res = run_batch([cands], tmp_path / "lote", workers=1, study=FAKE, progress=False)
+    by = {r["slug"]: r for r in res.records}
+    assert by["alfa"]["status"] == "ok"
+    assert by[jobs_bad.slug]["status"] == "falhou"
+    assert "!!!.toml" in by[jobs_bad.slug]["error"]
+    assert "(!!!.toml)" in (tmp_path / "lote" / "index.html").read_text(encoding="utf-8")
+
+
+def _kernel_pids(marker: str) -> list[int]:
+    out = []
+    for pid in _marked_pids(marker):
+        try:
+            if b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                out.append(pid)
+        except OSError:
+            continue
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_ctrl_c_on_estudo_ends_at_once_without_a_traceback(tmp_path):
+    repo = Path(__file__).resolve().parents[1]
+    marker = uuid.uuid4().hex
+    env = {**os.environ, MARKER: marker}
+    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "from viabilidade.cli import main; "
+            f"sys.exit(main(['estudo', {str(repo / 'data/candidates/posse-dabadia.toml')!r}, "
+            f"'--out', {str(tmp_path)!r}]))")
+    proc = subprocess.Popen([sys.executable, "-c", code], env=env, start_new_session=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not _kernel_pids(marker) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _kernel_pids(marker), "the study's kernel never started"
+        time.sleep(1.0)  # the notebook is running
+        t0 = time.monotonic()
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+        assert time.monotonic() - t0 < 5
+        assert proc.returncode == 130
+        assert err.strip() == ("interrompido (Ctrl-C): nenhum arquivo foi gravado pela metade; "
+                               "os arquivos anteriores foram mantidos.")
+        deadline = time.monotonic() + 10
+        while _marked_pids(marker) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _marked_pids(marker) == []
+        assert not (tmp_path / "posse-dabadia" / "estudo.pdf").exists()
+    finally:
+        for pid in _marked_pids(marker):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass

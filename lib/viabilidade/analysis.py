@@ -12,6 +12,7 @@ from typing import Any
 from .candidate import Candidate, load_candidate
 from .profile import build_profile
 from .profile_types import Profile, Territory
+from .rules import certification
 from .rules.result import RuleResult, Verdict, verdict
 
 
@@ -60,6 +61,7 @@ class Analysis:
                           "area": list(self.candidate.area_codes),
                           "origins": list(self.candidate.origins)},
             "verdict": str(self.verdict),
+            "certification": certification.summary(self.results, self.candidate),
             "results": [r.to_dict() for r in self.results],
             "settings": self.settings.to_dict(),
             "alternatives": [{"description": d, "verdict": str(v), "changed": list(c)}

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .certified import Certified, certified_money, read_certified
 from .errors import CandidateError, field_line
 
 OPERATIONS = {
@@ -149,6 +150,7 @@ class Candidate:
     value_added_area: MoneyFigure | None = None
     value_added_origin: MoneyFigure | None = None
     origin_icms_quota: MoneyFigure | None = None
+    certified: Certified = field(default_factory=Certified)
     settings: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -540,6 +542,8 @@ def load_candidate(path: str | Path) -> Candidate:
     if fiscal is not None:
         fiscal.finish()
 
+    certified = read_certified(r.get("certified", dict), path, origins, problems)
+    money.update({k: MoneyFigure(*v) for k, v in certified_money(certified, money, problems).items()})
     settings = r.get("settings", dict, default={})
     r.finish()
     problems.raise_if_any()
@@ -552,7 +556,7 @@ def load_candidate(path: str | Path) -> Candidate:
         special_interest=declared, special_interest_kind=kind,
         special_interest_justification=justification,
         petition_signatures=petition, plebiscite=plebiscite, evidence=evidence,
-        boundary_correction=correction, settings=settings, **money)
+        boundary_correction=correction, certified=certified, settings=settings, **money)
 
 
 def problems_for(problems: _Problems, prefix: str) -> list[CandidateError]:

@@ -26,6 +26,7 @@ import pandas as pd
 
 from .candidate import Candidate
 from .errors import CandidateError, field_line
+from .profile_certified import apply_certificates
 from .profile_types import Profile, Territory, UnitProfile
 from .rules.common import fmt as _n
 from .rules.result import Basis, Figure
@@ -424,7 +425,9 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
     Returns
     -------
     Profile
-        Area figures, each origin before the operation and its remainder after.
+        Area figures, each origin before the operation and its remainder after; the
+        candidate's certified figures (``[certified]``) replace the data's
+        (:func:`viabilidade.profile_certified.apply_certificates`).
 
     Raises
     ------
@@ -463,6 +466,7 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
                        population=area.population, electors=area.electors,
                        buildings=area.buildings, collection=_collection(candidate),
                        revenue=area.revenue, area_km2=area.area_km2)
-    return Profile(operation=candidate.operation, area=area, origins=origins,
-                   remainders=remainders, state_tax_revenue=state_tax_revenue(candidate, store),
-                   territory=territory or Territory())
+    profile = Profile(operation=candidate.operation, area=area, origins=origins,
+                      remainders=remainders, state_tax_revenue=state_tax_revenue(candidate, store),
+                      territory=territory or Territory())
+    return apply_certificates(profile, candidate)

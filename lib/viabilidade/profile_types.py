@@ -72,6 +72,9 @@ class Territory:
         Number of pieces of the new territory (art. 3 flag when > 1).
     source : str
         Boundary data set and vintage used.
+    continuity_certificate : Figure or None
+        IBGE's certificate on art. 4 III (value 1: every origin's remainder stays continuous;
+        0: it does not), which decides over the geometry (:mod:`viabilidade.certified`).
     """
 
     gap_m: Figure | None = None
@@ -81,6 +84,7 @@ class Territory:
     area_parts: int | None = None
     source: str = ""
     details: dict[str, Any] = field(default_factory=dict)
+    continuity_certificate: Figure | None = None
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..candidate import EVIDENCE_ITEMS, OPERATIONS
 from ..rules.result import Figure, RuleResult, Status, Verdict
+from . import certificates
 from . import format as fmt
 from .charts import threshold_chart
 from .tables import (STATUS_CLASS, Html, esc, key_values, margin_text, provenance_table, rule_table,
@@ -120,7 +121,7 @@ def cover(analysis, study_date: dt.date, after: str = "") -> Html:
         + (f'<div class="vigencias"><h3>Dados utilizados (referência)</h3><ul>{vintages}</ul></div>'
            if vintages else "")
         + '<nav id="sumario" class="sumario"><h3>Sumário</h3></nav>'
-        f'<p class="aviso">{esc(COVER_NOTE)}</p>'
+        + certificates.cover_box(analysis, COVER_NOTE)
         + after + "</section>")
 
 

@@ -114,7 +114,16 @@ def item_II(profile: Profile, settings: Settings) -> RuleResult:
 
 
 def continuity(code: str, label: str, territory: Territory) -> tuple[Status, str]:
-    """Art. 4 III for one origin: is its remainder one piece (after the I-5 tolerance)?"""
+    """Art. 4 III for one origin: is its remainder one piece (after the I-5 tolerance)?
+
+    IBGE's certificate (``territory.continuity_certificate``, art. 4 § 2) decides over the
+    geometry when given.
+    """
+    cert = territory.continuity_certificate
+    if cert is not None and cert.value is not None:
+        if cert.value:
+            return Status.PASS, f"{label}: o remanescente permanece contínuo, conforme certidão ({cert.source})."
+        return Status.FAIL, f"{label}: a certidão ({cert.source}) atesta que a continuidade territorial seria interrompida."
     parts = territory.remainder_parts.get(code)
     touch = territory.remainder_point_touch.get(code)
     if parts is None:
@@ -141,8 +150,11 @@ def item_III(candidate: Candidate, profile: Profile, settings: Settings) -> Rule
         checks[code] = continuity(code, label, profile.territory)
     status = combine([s for s, _ in checks.values()]) if checks else Status.INDETERMINATE
     reason = " ".join(r for _, r in checks.values()) or "Nenhum município de origem informado."
-    return simple("art4.III", TITLES["art4.III"], status, reason, certifier="(geometria)",
-                  source=profile.territory.source,
+    cert = profile.territory.continuity_certificate
+    by_cert = {} if cert is None else dict(certifier=CERTIFIERS["IBGE"], basis=Basis.CERTIFIED,
+                                           source=cert.source, vintage=cert.vintage)
+    return simple("art4.III", TITLES["art4.III"], status, reason,
+                  **(by_cert or dict(certifier="(geometria)", source=profile.territory.source)),
                   details={"tolerancia_km2": settings.sliver_tolerance_km2,
                            "origens": {c: {"status": str(s), "motivo": r} for c, (s, r) in checks.items()}})
 

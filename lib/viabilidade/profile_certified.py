@@ -1,0 +1,92 @@
+"""Put the candidate's certified figures (art. 4 § 2) into its profile, replacing estimates.
+
+A certified figure keeps its unit and becomes basis ``certified``, with the document cited as
+its source (``"IBGE, Ofício nº 45/2027, de 15/03/2027"``) and the document's date as its
+vintage, so the rules decide on it and the study names the document wherever the figure is
+shown. The area's collection and the state's tax revenue (art. 4 VII) reach the profile
+through the candidate's fiscal fields (:func:`viabilidade.certified.certified_money`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .candidate import Candidate
+from .certified import Certificate
+from .profile_types import Profile, UnitProfile
+from .rules.result import Basis, Figure
+
+#: Profile attribute of each certified count of a territory.
+_ATTRS = {"population": "population", "electors": "electors", "buildings": "buildings",
+          "collection": "collection"}
+
+
+def certified_figure(cert: Certificate, replaced: Figure | None = None) -> Figure:
+    """The :class:`Figure` of a certificate: basis certified, the document as source.
+
+    Parameters
+    ----------
+    cert : Certificate
+    replaced : Figure, optional
+        The estimate it replaces; its value is named in the note.
+    """
+    spec = cert.spec
+    if spec.kind == "flag":
+        value = 1 if cert.value else 0
+    else:
+        value = cert.value
+    note = f"valor certificado ({spec.what}, art. 4º, {spec.item}, e § 2º)"
+    if replaced is not None and replaced.value is not None and replaced.basis != Basis.CERTIFIED:
+        note += "; substitui a estimativa do estudo"
+    elif replaced is not None and replaced.value is not None and replaced.value != value:
+        note += "; substitui o valor publicado"
+    vintage = str(cert.year) if cert.year is not None else cert.date.isoformat()
+    return Figure(value, spec.unit, Basis.CERTIFIED, cert.citation(), vintage, note=note)
+
+
+def _unit(unit: UnitProfile, certs: dict[str, Certificate]) -> UnitProfile:
+    changes = {}
+    for key, attr in _ATTRS.items():
+        if key in certs:
+            changes[attr] = certified_figure(certs[key], getattr(unit, attr))
+    return dataclasses.replace(unit, **changes) if changes else unit
+
+
+def apply_certificates(profile: Profile, candidate: Candidate) -> Profile:
+    """The profile with every certified figure of ``candidate.certified`` in place.
+
+    Parameters
+    ----------
+    profile : Profile
+        As built from the data (:func:`viabilidade.profile.build_profile`).
+    candidate : Candidate
+        Its ``certified`` table (:mod:`viabilidade.certified`).
+
+    Returns
+    -------
+    Profile
+        Area population, electors and buildings (art. 4 IV–VI), each remainder's
+        population, electors, buildings and collection (§ 1), the 6 km distance as
+        ``territory.gap_m`` (II) and the continuity of the origin as
+        ``territory.continuity_certificate`` (III) replaced by their certificates. The
+        area's collection and the state tax revenue come from the candidate's fiscal fields.
+        A remainder certificate for an origin the profile has no remainder of (a fusion)
+        is not used.
+    """
+    cert = candidate.certified
+    if not cert:
+        return profile
+    area = _unit(profile.area, {k: v for k, v in cert.area.items() if k != "collection"})
+    remainders = {code: _unit(rem, cert.remainders.get(code, {}))
+                  for code, rem in profile.remainders.items()}
+    territory = profile.territory
+    if "gap_m" in cert.area:
+        territory = dataclasses.replace(
+            territory, gap_m=certified_figure(cert.area["gap_m"], territory.gap_m))
+    if "continuity" in cert.area:
+        territory = dataclasses.replace(
+            territory, continuity_certificate=certified_figure(cert.area["continuity"]))
+    return dataclasses.replace(profile, area=area, remainders=remainders, territory=territory)
+
+
+__all__ = ["apply_certificates", "certified_figure"]

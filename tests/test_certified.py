@@ -1,0 +1,281 @@
+"""Certified figures (art. 4 § 2): the [certified] table, its effect on the rules, and whether a
+study is conclusive. Real data (committed processed store) for Posse d'Abadia; the
+certificates are the fictitious ones of tests/candidates/posse-dabadia-certificada.toml."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+from pathlib import Path
+
+import pytest
+
+from viabilidade.candidate import load_candidate
+from viabilidade.data.store import load_store
+from viabilidade.errors import CandidateError
+from viabilidade.profile import build_profile
+from viabilidade.rules import Settings, Status, Verdict, evaluate, verdict
+from viabilidade.rules.certification import pending, summary
+from viabilidade.rules.result import Basis
+
+ROOT = Path(__file__).resolve().parents[1]
+CERTIFIED = ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml"
+POSSE = ROOT / "data" / "candidates" / "posse-dabadia.toml"
+
+BASE = """\
+operation = "create-municipality"
+name = "Posse d'Abadia"
+
+[area]
+districts = ["520010010"]
+
+[origin]
+municipalities = ["5200100"]
+"""
+ELECTORS = """
+[certified.electors]
+value = 2054
+body = "Cartório Eleitoral"
+document = "Certidão nº 12/2027"
+date = 2027-02-22
+"""
+
+
+@pytest.fixture(scope="module")
+def store():
+    return load_store()
+
+
+def _analyse(candidate, store):
+    profile = build_profile(candidate, store, Settings())
+    results = evaluate(candidate, profile, Settings())
+    return profile, results
+
+
+def _error(tmp_path: Path, text: str) -> CandidateError:
+    p = tmp_path / "cand.toml"
+    p.write_text(BASE + text, encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        load_candidate(p)
+    assert e.value.file == p
+    return e.value
+
+
+# --- reading the table ---------------------------------------------------------------------
+
+def test_fixture_reads_every_certificate():
+    c = load_candidate(CERTIFIED)
+    area = c.certified.area
+    assert set(area) == {"gap_m", "continuity", "population", "buildings", "electors", "collection"}
+    assert area["electors"].value == 2054 and area["electors"].body == "Cartório Eleitoral"
+    assert area["electors"].date == dt.date(2027, 2, 22)  # given as "YYYY-MM-DD" text
+    assert area["population"].date == dt.date(2027, 3, 10)  # given as a TOML date
+    assert area["continuity"].value is True
+    assert set(c.certified.remainders["5200100"]) == {"population", "buildings", "electors", "collection"}
+    # The certified collection is the art. 4 VII figure, read where [fiscal] puts it.
+    assert c.collection.value_brl == 3_150_000.0 and c.collection.year == 2023
+    assert c.collection.source == ("SEFAZ-GO, Ofício nº 77/2027 — Secretaria de Estado da Economia, "
+                                   "de 01/03/2027")
+
+
+def test_body_spellings_are_accepted_and_printed_the_same(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_text(BASE + ELECTORS.replace('"Cartório Eleitoral"', '"justica eleitoral"'), encoding="utf-8")
+    assert load_candidate(p).certified.area["electors"].body == "Cartório Eleitoral"
+
+
+def test_wrong_body_for_a_figure(tmp_path):
+    e = _error(tmp_path, ELECTORS.replace('"Cartório Eleitoral"', '"IBGE"'))
+    assert e.field == "certified.electors.body"
+    assert e.line == 12  # the line of "body = ..." in [certified.electors]
+    assert str(e) == (
+        f"{e.file}, linha 12, campo 'certified.electors.body': encontrado o texto 'IBGE'; o art. 4º, "
+        "§ 2º atribui número de eleitores (item V) a Cartório Eleitoral: esperado um de "
+        "'Cartório Eleitoral', 'Justiça Eleitoral', 'TRE-GO', 'Tribunal Regional Eleitoral de Goiás'")
+
+
+def test_unknown_figure_and_unknown_key(tmp_path):
+    e = _error(tmp_path, "[certified.eleitores]\nvalue = 1\n")
+    assert e.field == "certified.eleitores"
+    assert str(e).endswith("valor certificado desconhecido 'eleitores'; permitidos: gap_m, continuity, "
+                           "population, electors, buildings, collection, state_tax_revenue, remainder")
+    e = _error(tmp_path, ELECTORS + 'source = "x"\n')
+    assert e.field == "certified.electors.source"
+    assert str(e).endswith("chave desconhecida 'source'; permitidas aqui: value, body, document, date")
+
+
+@pytest.mark.parametrize("value, found", [("inf", "encontrado inf; esperado um número finito >= 0"),
+                                          ("nan", "encontrado nan; esperado um número finito >= 0"),
+                                          ("-5", "encontrado -5; esperado um número finito >= 0"),
+                                          ("2054.5", "encontrado 2054.5; esperado um número inteiro de eleitores"),
+                                          ('"2054"', "encontrado o texto '2054'; esperado um número")])
+def test_value_that_is_not_a_finite_count(tmp_path, value, found):
+    e = _error(tmp_path, ELECTORS.replace("value = 2054", f"value = {value}"))
+    assert e.field == "certified.electors.value" and str(e).endswith(found)
+
+
+def test_zero_is_a_count(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_text(BASE + ELECTORS.replace("value = 2054", "value = 0"), encoding="utf-8")
+    assert load_candidate(p).certified.area["electors"].value == 0
+
+
+@pytest.mark.parametrize("date, found", [
+    ('"22/02/2027"', "encontrado '22/02/2027'; esperada uma data válida no formato AAAA-MM-DD"),
+    ('"2027-02-30"', "encontrado '2027-02-30'; esperada uma data válida no formato AAAA-MM-DD"),
+    ("2027-02-22T10:00:00", "encontrado datetime.datetime(2027, 2, 22, 10, 0); esperada uma data sem hora (AAAA-MM-DD)"),
+    ("20270222", "encontrado 20270222; esperada uma data (AAAA-MM-DD)")])
+def test_date_not_a_date(tmp_path, date, found):
+    e = _error(tmp_path, ELECTORS.replace("date = 2027-02-22", f"date = {date}"))
+    assert e.field == "certified.electors.date" and str(e).endswith(found)
+
+
+def test_continuity_must_be_true_or_false(tmp_path):
+    e = _error(tmp_path, '[certified.continuity]\nvalue = 1\nbody = "IBGE"\ndocument = "x"\ndate = 2027-01-01\n')
+    assert e.field == "certified.continuity.value"
+    assert str(e).endswith("encontrado 1; esperado true (o remanescente permanece contínuo) ou false")
+
+
+def test_money_needs_its_fiscal_year(tmp_path):
+    e = _error(tmp_path, '[certified.collection]\nvalue = 10.0\nbody = "SEFAZ-GO"\ndocument = "x"\n'
+                         'date = 2027-01-01\n')
+    assert e.field == "certified.collection.year"
+    assert str(e).endswith("campo obrigatório ausente; esperado o exercício fiscal")
+
+
+def test_collection_both_in_fiscal_and_certified(tmp_path):
+    e = _error(tmp_path, '[fiscal.collection]\nvalue_brl = 10.0\nyear = 2023\nsource = "x"\n'
+                         '[certified.collection]\nvalue = 10.0\nyear = 2023\nbody = "SEFAZ-GO"\n'
+                         'document = "x"\ndate = 2027-01-01\n')
+    assert e.field == "fiscal.collection"
+    assert str(e).endswith("encontrado o valor também em [certified.collection]; esperado uma só vez "
+                           "(a certidão da SEFAZ-GO vai em [certified.collection])")
+
+
+def test_remainder_of_a_municipality_that_is_not_an_origin(tmp_path):
+    e = _error(tmp_path, ELECTORS.replace("[certified.electors]", "[certified.remainder.5201108.electors]"))
+    assert e.field == "certified.remainder.5201108"
+    assert str(e).endswith("encontrado '5201108', que não é um município de origem declarado; "
+                           "esperado um de: 5200100")
+
+
+def test_every_problem_of_the_table_at_once(tmp_path):
+    p = tmp_path / "cand.toml"
+    p.write_text('creation_year = "2027"\n' + BASE + ELECTORS.replace('"Cartório Eleitoral"', '"SEFAZ-GO"')
+                 .replace("date = 2027-02-22", 'date = "ontem"') + "[certified.population]\nvalue = 3102\n",
+                 encoding="utf-8")
+    with pytest.raises(CandidateError) as info:
+        load_candidate(p)
+    e = info.value
+    # Together with the other problems of the file (a text creation_year, read before).
+    assert [p.field for p in e.problems] == [
+        "creation_year", "certified.electors.body", "certified.electors.date",
+        "certified.population.body", "certified.population.document", "certified.population.date"]
+    lines = str(e).splitlines()
+    assert len(lines) == 6
+    assert lines[2].endswith("campo 'certified.electors.date': encontrado 'ontem'; esperada uma data "
+                             "válida no formato AAAA-MM-DD")
+    assert lines[3].endswith("campo 'certified.population.body': campo obrigatório ausente; "
+                             "esperado o órgão certificador")
+
+
+# --- the rules decide on certified figures ------------------------------------------------
+
+def test_certified_figures_replace_the_estimates_and_cite_the_document(store):
+    profile, results = _analyse(load_candidate(CERTIFIED), store)
+    e = profile.area.electors
+    assert (e.value, e.basis, e.uncertainty) == (2054, Basis.CERTIFIED, None)
+    assert e.source == "Cartório Eleitoral, Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027"
+    assert "substitui a estimativa" in e.note
+    rem = profile.remainders["5200100"]
+    assert rem.electors.value == 8758 and rem.buildings.value == 4480 and rem.collection.value == 41_200_000.0
+    by_id = {r.rule_id: r for r in results}
+    assert by_id["art4.V"].status == Status.PASS and by_id["art4.V"].margin == 1054
+    assert by_id["art4.II"].value == 11850 and by_id["art4.II"].basis == Basis.CERTIFIED
+    assert by_id["art4.III"].status == Status.PASS and by_id["art4.III"].certifier == "IBGE"
+    assert "conforme certidão (IBGE, Ofício nº 101/2027" in by_id["art4.III"].reason
+    # 0,01 % of Goiás' 2023 tax revenue R$ 29.002.242.835,22 is R$ 2.900.224,28.
+    assert by_id["art4.VII"].status == Status.PASS and by_id["art4.VII"].threshold == pytest.approx(2_900_224.28, abs=0.01)
+
+
+def test_all_certified_with_evidence_and_plebiscite_is_viable_and_conclusive(store):
+    c = load_candidate(CERTIFIED)
+    _, results = _analyse(c, store)
+    assert verdict(results) == Verdict.VIAVEL
+    s = summary(results, c)
+    assert s["conclusive"] is True and s["label"] == "estudo conclusivo" and s["missing"] == []
+    assert len(s["certificates"]) == 10
+
+
+def test_without_the_certified_electors_it_is_preliminary_and_names_the_registry(store):
+    c = load_candidate(CERTIFIED)
+    area = {k: v for k, v in c.certified.area.items() if k != "electors"}
+    c = dataclasses.replace(c, certified=dataclasses.replace(c.certified, area=area))
+    profile, results = _analyse(c, store)
+    assert profile.area.electors.basis == Basis.ESTIMATED
+    assert verdict(results) == Verdict.INDETERMINADO
+    s = summary(results, c)
+    assert s["conclusive"] is False and s["label"] == "estudo preliminar"
+    assert s["missing_bodies"] == ["Cartório Eleitoral"]
+    assert [(m["item"], m["body"], m["field"]) for m in s["missing"]] == [
+        ("art. 4º, V", "Cartório Eleitoral", "certified.electors")]
+
+
+def test_a_certified_figure_below_the_threshold_fails(store, tmp_path):
+    text = CERTIFIED.read_text(encoding="utf-8").replace("value = 3102", "value = 3000", 1)
+    p = tmp_path / "c.toml"
+    p.write_text(text, encoding="utf-8")
+    _, results = _analyse(load_candidate(p), store)
+    r = next(r for r in results if r.rule_id == "art4.IV")
+    assert r.status == Status.FAIL and r.value == 3000  # more than 3.000 is needed
+    assert verdict(results) == Verdict.INVIAVEL
+
+
+def test_continuity_certified_false_fails_item_III_and_par1(store, tmp_path):
+    text = CERTIFIED.read_text(encoding="utf-8").replace("value = true", "value = false")
+    p = tmp_path / "c.toml"
+    p.write_text(text, encoding="utf-8")
+    _, results = _analyse(load_candidate(p), store)
+    by_id = {r.rule_id: r for r in results}
+    assert by_id["art4.III"].status == Status.FAIL
+    assert by_id["art4.par1"].details["subchecks"]["III"]["status"] == "fail"
+
+
+def test_posse_without_certificates_lists_every_body(store):
+    c = load_candidate(POSSE)
+    _, results = _analyse(c, store)
+    s = summary(results, c)
+    assert s["label"] == "estudo preliminar"
+    assert s["missing_bodies"] == ["IBGE", "Cartório Eleitoral", "SEFAZ-GO", "Proponentes"]
+    fields = [m["field"] for m in s["missing"]]
+    # IV is the Censo 2022 count of the district (published by IBGE): nothing to add.
+    assert "certified.population" not in fields and "certified.remainder.5200100.population" not in fields
+    assert {"certified.gap_m", "certified.continuity", "certified.electors", "certified.buildings",
+            "certified.collection", "certified.remainder.5200100.electors",
+            "certified.remainder.5200100.buildings", "certified.remainder.5200100.collection",
+            "evidence.prefeitura", "evidence.cemiterio"} <= set(fields)
+    assert fields.count("certified.continuity") == 1
+    assert [p for p in pending(results) if p.field == "certified.electors"][0].what == "número de eleitores"
+
+
+def test_cover_says_conclusive_or_preliminary(store):
+    from viabilidade.analysis import Analysis
+    from viabilidade.report.certificates import cover_box
+
+    def box(c):
+        profile, results = _analyse(c, store)
+        a = Analysis(candidate=c, settings=Settings(), profile=profile, results=results,
+                     verdict=verdict(results))
+        return re.sub(r"<[^>]+>", "", cover_box(a, "Nota preliminar."))
+
+    text = box(load_candidate(CERTIFIED))
+    assert text.startswith("Estudo conclusivo. Este estudo aplica")
+    assert "Cartório Eleitoral, Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027" in text
+    text = box(load_candidate(POSSE))
+    assert text.startswith("Estudo preliminar. Nota preliminar. Ainda faltam, com quem deve fornecê-los")
+    assert text.endswith(
+        "IBGE — art. 4º, II (distância de 6 km), III (continuidade territorial) e VI (núcleo urbano), "
+        "e § 1º, VI (remanescente de Abadiânia); Cartório Eleitoral — art. 4º, V (eleitorado), e "
+        "§ 1º, V; SEFAZ-GO — art. 4º, VII (arrecadação), e § 1º, VII; Proponentes — evidências do "
+        "art. 4º, I (Prefeitura e Câmara) e VI (áreas para equipamentos).")

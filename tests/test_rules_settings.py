@@ -53,7 +53,7 @@ def test_bad_choice_lists_the_allowed_values():
 
 
 def test_bad_threshold_and_year():
-    with pytest.raises(SettingsError, match=r"settings.population': encontrado -1; esperado um número inteiro >= 0"):
+    with pytest.raises(SettingsError, match=r"settings.population': encontrado -1; esperado um número inteiro entre 0 e 100\.000\.000"):
         Settings(population=-1)
     with pytest.raises(SettingsError, match=r"settings.creation_year': encontrado 1980; esperado um ano entre 1990 e 2100"):
         Settings(creation_year=1980)
@@ -70,7 +70,7 @@ def test_every_problem_of_a_settings_file_is_reported_at_once(tmp_path):
         f"{f}, linha 1, campo 'settings.quorum': encontrado 'maioria'; esperado um de "
         "absolute-majority, literal",
         f"{f}, linha 3, campo 'settings.population': encontrado -3; esperado um número "
-        "inteiro >= 0"]
+        "inteiro entre 0 e 100.000.000"]
 
 
 def test_round_trip_and_toml(tmp_path):

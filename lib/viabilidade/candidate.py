@@ -544,7 +544,12 @@ def load_candidate(path: str | Path) -> Candidate:
 
     certified = read_certified(r.get("certified", dict), path, origins, problems)
     money.update({k: MoneyFigure(*v) for k, v in certified_money(certified, money, problems).items()})
-    settings = r.get("settings", dict, default={})
+    settings = r.get("settings", dict, default={}) or {}
+    if settings:  # checked with the rest of the file, before any study starts
+        from .rules.settings import Settings
+
+        for field_, msg in Settings.problems(settings):
+            problems.add(field_, msg)
     r.finish()
     problems.raise_if_any()
     return Candidate(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import math
+import re
 import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
@@ -80,6 +81,16 @@ FIELD_LABELS: dict[str, str] = {
     "reference_date": "Data de referência do estudo",
     "federal_law": "Lei complementar federal (CF, art. 18, § 4º) suposta em vigor",
 }
+
+#: Whole-number settings and their largest accepted value (a threshold above it is a typo).
+COUNT_LIMITS = {"population": 100_000_000, "electors": 100_000_000, "buildings": 10_000_000,
+                "gap_m": 2_000_000, "petition": 100_000_000, "petition_transfer": 100_000_000,
+                "district_buildings": 10_000_000, "district_population": 100_000_000}
+#: Real-valued settings and their largest accepted value: a share is at most 1, a tolerance
+#: at most the area of Goiás (340 242 km², IBGE).
+NUMBER_LIMITS = {"revenue_share": 1, "sliver_tolerance_km2": 340_000}
+
+_COD_IBGE = re.compile(r"^52\d{5}$")
 
 #: Art. 4 items whose value is a count or an amount, and the Settings field holding the threshold.
 NUMERIC_ITEMS = {"IV": "population", "V": "electors", "VI": "buildings", "VII": "revenue_share"}
@@ -195,6 +206,8 @@ class Settings:
         if problems:
             raise SettingsError.collect([SettingsError(msg, field=f"settings.{name}")
                                          for name, msg in problems])
+        if isinstance(self.reference_date, dt.date):  # a TOML date: kept as ISO text
+            object.__setattr__(self, "reference_date", self.reference_date.isoformat())
         if isinstance(self.origin_special_interest, (list, str)):
             codes = ((self.origin_special_interest,) if isinstance(self.origin_special_interest, str)
                      else tuple(self.origin_special_interest))
@@ -207,26 +220,44 @@ class Settings:
             value = getattr(self, name)
             if value not in allowed:
                 out.append((name, f"encontrado {value!r}; esperado um de {', '.join(allowed)}"))
-        for name in ("population", "electors", "buildings", "gap_m", "petition",
-                     "petition_transfer", "district_buildings", "district_population"):
+        for name, top in COUNT_LIMITS.items():
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                out.append((name, f"encontrado {value!r}; esperado um número inteiro >= 0"))
-        for name in ("revenue_share", "sliver_tolerance_km2"):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+                out.append((name, f"encontrado {value!r}; esperado um número inteiro entre 0 e "
+                                  f"{_num(top)}"))
+        for name, top in NUMBER_LIMITS.items():
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
-                out.append((name, f"encontrado {value!r}; esperado um número >= 0"))
+            if (isinstance(value, bool) or not isinstance(value, (int, float))
+                    or not math.isfinite(value) or not 0 <= value <= top):
+                out.append((name, f"encontrado {value!r}; esperado um número finito entre 0 e "
+                                  f"{_num(top)}"))
+        codes = self.origin_special_interest
+        for i, code in enumerate((codes,) if isinstance(codes, str) else codes):
+            if isinstance(code, int) and not isinstance(code, bool):
+                out.append((f"origin_special_interest[{i}]",
+                            f"encontrado o número {code}; esperado o código IBGE do município "
+                            f"como texto entre aspas (\"{code}\"): um número perde os zeros à "
+                            "esquerda e nunca coincide com um código"))
+            elif not isinstance(code, str) or not _COD_IBGE.match(code):
+                out.append((f"origin_special_interest[{i}]",
+                            f"encontrado {code!r}; esperado um código IBGE de município de Goiás "
+                            "com 7 dígitos, entre aspas (\"5200100\")"))
         if self.creation_year is not None and (
                 isinstance(self.creation_year, bool) or not isinstance(self.creation_year, int)
                 or not 1990 <= self.creation_year <= 2100):
             out.append(("creation_year", f"encontrado {self.creation_year!r}; esperado um ano "
                                          "entre 1990 e 2100"))
         if self.reference_date is not None:
+            ref = self.reference_date
             try:
-                dt.date.fromisoformat(str(self.reference_date))
+                if isinstance(ref, (dt.datetime, dt.time)) or not isinstance(ref, (str, dt.date)):
+                    raise ValueError
+                dt.date.fromisoformat(str(ref))
             except ValueError:
-                out.append(("reference_date", f"encontrado {self.reference_date!r}; esperada "
-                                              "uma data no formato AAAA-MM-DD"))
+                found = (f"data e hora {ref.isoformat()}" if isinstance(ref, (dt.datetime, dt.time))
+                         else repr(ref))
+                out.append(("reference_date", f"encontrado {found}; esperada uma data no "
+                                              "formato AAAA-MM-DD (sem hora)"))
         if self.federal_law is not None:
             from .ruleset import federal_bills
 
@@ -252,20 +283,8 @@ class Settings:
             Holding every problem at once (:attr:`~viabilidade.errors.CandidateError.problems`):
             each unknown key (naming it and listing the allowed keys) and each bad value.
         """
-        data = dict(data or {})
         file = file if file is not None else source
-        names = [f.name for f in dataclasses.fields(cls)]
-        problems = [(f"settings.{k}", f"configuração desconhecida {k!r}; permitidas: "
-                                      f"{', '.join(names)}")
-                    for k in sorted(set(data) - set(names))]
-        known = {k: v for k, v in data.items() if k in names}
-        if isinstance(known.get("origin_special_interest"), list):
-            known["origin_special_interest"] = tuple(known["origin_special_interest"])
-        result = None
-        try:
-            result = cls(**known)
-        except SettingsError as e:
-            problems += [(p.field, p.message) for p in e.problems]
+        result, problems = cls._build(data)
         if problems:
             text = _text_of(file)
             raise SettingsError.collect([
@@ -274,14 +293,48 @@ class Settings:
         return result
 
     @classmethod
+    def _build(cls, data: dict[str, Any] | None) -> tuple["Settings | None", list[tuple[str, str]]]:
+        """Settings from a dict, or None, and every problem as (``settings.<key>``, message)."""
+        data = dict(data or {})
+        names = [f.name for f in dataclasses.fields(cls)]
+        problems = [(f"settings.{k}", f"configuração desconhecida {k!r}; permitidas: "
+                                      f"{', '.join(names)}")
+                    for k in sorted(set(data) - set(names), key=str)]
+        known = {k: v for k, v in data.items() if k in names}
+        if isinstance(known.get("origin_special_interest"), list):
+            known["origin_special_interest"] = tuple(known["origin_special_interest"])
+        result = None
+        try:
+            result = cls(**known)
+        except SettingsError as e:
+            problems += [(p.field, p.message) for p in e.problems]
+        return result, problems
+
+    @classmethod
+    def problems(cls, data: dict[str, Any] | None) -> list[tuple[str, str]]:
+        """Every problem of a settings table without raising, for a file that reports all of
+        its problems at once (a candidate's ``[settings]``).
+
+        Returns
+        -------
+        list of (str, str)
+            (field ``settings.<key>`` or ``settings.<key>[i]``, pt-BR message); empty when
+            :meth:`from_dict` would accept ``data``.
+        """
+        return cls._build(data)[1]
+
+    @classmethod
     def from_toml(cls, path: str | Path) -> "Settings":
         """Read settings from a TOML file: top-level keys or a ``[settings]`` table.
+
+        With a ``[settings]`` table, every setting must be inside it: a key above the table
+        (``population = 10`` before ``[settings]``) is refused rather than silently ignored.
 
         Raises
         ------
         SettingsError
-            If the file cannot be read, is not TOML, or has unknown keys or bad values (all
-            of them at once).
+            If the file cannot be read, is not TOML, has keys outside its ``[settings]`` table,
+            or has unknown keys or bad values (all of them at once).
         """
         from ..candidate import toml_position, toml_reason
 
@@ -298,7 +351,24 @@ class Settings:
         except tomllib.TOMLDecodeError as e:
             raise SettingsError(f"TOML inválido: {toml_reason(e)}", file=path,
                                 line=toml_position(e)[0]) from None
-        table = doc.get("settings", doc) if isinstance(doc.get("settings"), dict) else doc
+        if "settings" not in doc:
+            return cls.from_dict(doc, file=path)
+        table = doc["settings"]
+        if not isinstance(table, dict):
+            raise SettingsError(f"encontrado {table!r}; esperada a tabela [settings] com as "
+                                "configurações", file=path, field="settings",
+                                line=field_line(_text_of(path), "settings"))
+        outside = sorted(k for k in doc if k != "settings")
+        if outside:
+            text = _text_of(path)
+            names = {f.name for f in dataclasses.fields(cls)}
+            raise SettingsError.collect([SettingsError(
+                (f"a chave {k!r} está fora da tabela [settings] e seria ignorada; esperadas "
+                 "todas as configurações dentro de [settings] (mova-a para depois do "
+                 "cabeçalho [settings])") if k in names else
+                (f"chave desconhecida {k!r} fora da tabela [settings]; esperadas só "
+                 "configurações, dentro de [settings]"),
+                file=path, field=k, line=field_line(text, k, exact=True)) for k in outside])
         return cls.from_dict(table, file=path)
 
     def to_dict(self) -> dict[str, Any]:

@@ -1,0 +1,97 @@
+"""Settings are validated completely before any work: each bad settings file or candidate
+``[settings]`` table is refused by the command line before anything is written, naming the
+key; a TOML date is accepted."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from viabilidade.candidate import load_candidate
+from viabilidade.cli import main as cli_main
+from viabilidade.errors import CandidateError, SettingsError
+from viabilidade.rules.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[1]
+POSSE = ROOT / "data" / "candidates" / "posse-dabadia.toml"
+
+CASES = {
+    "misplaced": ("population = 10\n[settings]\nquorum = \"literal\"\n", "population",
+                  "a chave 'population' está fora da tabela [settings] e seria ignorada"),
+    "codes_not_text": ("origin_special_interest = [5200100]\n",
+                       "settings.origin_special_interest[0]",
+                       "encontrado o número 5200100; esperado o código IBGE do município como "
+                       "texto entre aspas (\"5200100\")"),
+    "inf": ("revenue_share = inf\n", "settings.revenue_share",
+            "encontrado inf; esperado um número finito entre 0 e 1"),
+    "nan": ("[settings]\nrevenue_share = nan\n", "settings.revenue_share",
+            "encontrado nan; esperado um número finito entre 0 e 1"),
+    "huge_gap": ("gap_m = 1e30\n", "settings.gap_m",
+                 "encontrado 1e+30; esperado um número inteiro entre 0 e 2.000.000"),
+    "huge_int": ("[settings]\ngap_m = 99999999\n", "settings.gap_m",
+                 "encontrado 99999999; esperado um número inteiro entre 0 e 2.000.000"),
+    "unknown": ("[settings]\nquorom = \"literal\"\n", "settings.quorom",
+                "configuração desconhecida 'quorom'"),
+    "datetime": ("reference_date = 2024-12-31T10:30:00\n", "settings.reference_date",
+                 "encontrado data e hora 2024-12-31T10:30:00; esperada uma data no formato "
+                 "AAAA-MM-DD (sem hora)"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_bad_settings_file_is_refused_before_anything_is_written(case, tmp_path, capsys):
+    text, field, message = CASES[case]
+    settings = tmp_path / "config.toml"
+    settings.write_text(text, encoding="utf-8")
+    out = tmp_path / "saida"
+    assert cli_main(["estudo", str(POSSE), "--settings", str(settings), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"erro: {settings}, linha " in err
+    assert f"campo '{field}': {message}" in err
+    assert not out.exists()
+    # the batch refuses it too, before its folder is made
+    assert cli_main(["lote", str(POSSE), "--settings", str(settings), "--saida", str(out),
+                     "--sem-progresso"]) == 2
+    assert f"campo '{field}': {message}" in capsys.readouterr().err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("case", sorted(set(CASES) - {"misplaced"}))
+def test_bad_candidate_settings_are_refused_before_the_kernel_starts(case, tmp_path, capsys):
+    text, field, message = CASES[case]
+    body = text.removeprefix("[settings]\n")
+    cand = tmp_path / "posse.toml"
+    cand.write_text(POSSE.read_text(encoding="utf-8") + "\n[settings]\n" + body, encoding="utf-8")
+    with pytest.raises(CandidateError) as info:
+        load_candidate(cand)
+    assert f"campo '{field}': {message}" in str(info.value)
+    out = tmp_path / "saida"
+    assert cli_main(["estudo", str(cand), "--out", str(out)]) == 2
+    assert f"campo '{field}': {message}" in capsys.readouterr().err
+    assert not (out / "posse-dabadia").exists()
+
+
+def test_a_toml_date_is_accepted_as_the_reference_date(tmp_path):
+    settings = tmp_path / "config.toml"
+    settings.write_text("[settings]\nreference_date = 2024-12-31\n", encoding="utf-8")
+    s = Settings.from_toml(settings)
+    assert s.reference_date == "2024-12-31"
+    assert json.loads(json.dumps(s.to_dict()))["reference_date"] == "2024-12-31"
+    assert Settings().merge(s).reference_date == "2024-12-31"
+    cand = tmp_path / "posse.toml"
+    cand.write_text(POSSE.read_text(encoding="utf-8")
+                    + "\n[settings]\nreference_date = 2024-12-31\n", encoding="utf-8")
+    assert Settings.from_dict(load_candidate(cand).settings).reference_date == "2024-12-31"
+
+
+def test_every_problem_of_a_settings_file_at_once(tmp_path):
+    settings = tmp_path / "config.toml"
+    settings.write_text("revenue_share = inf\ngap_m = -1\norigin_special_interest = [5200100, \"52\"]\n",
+                        encoding="utf-8")
+    with pytest.raises(SettingsError) as info:
+        Settings.from_toml(settings)
+    assert [p.field for p in info.value.problems] == [
+        "settings.gap_m", "settings.revenue_share", "settings.origin_special_interest[0]",
+        "settings.origin_special_interest[1]"]

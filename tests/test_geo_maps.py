@@ -16,11 +16,10 @@ from pyproj import Transformer
 from viabilidade.candidate import load_candidate
 from viabilidade.data.store import load_store
 from viabilidade.errors import GeoError
-from viabilidade.geo.approximate import (APPROX_LABEL, approximate_districts, district_points,
-                                         voronoi_cells)
-from viabilidade.geo.maps import SCALE_GID, geodesic_buffer, geodesic_circle, map_crs, territory_map
+from viabilidade.geo.maps import (APPROX_LABEL, SCALE_GID, geodesic_buffer, geodesic_circle,
+                                  map_crs, territory_map)
 from viabilidade.geo.measure import GEOD, geodesic_area_km2
-from viabilidade.geo.study_map import candidate_map, proposed_seat
+from viabilidade.geo.study_map import approximate_area, candidate_map, proposed_seat
 from viabilidade.geo.territory import Split, split_territory
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,28 +81,12 @@ def test_geodesic_buffer_of_a_perimeter_is_6_km_from_it():
         assert n == pytest.approx(6000.0, rel=0.003)
 
 
-def test_voronoi_cells_split_by_the_bisector_and_cover_the_territory():
-    square = shapely.box(-48.9, -16.3, -48.6, -16.0)
-    cells = voronoi_cells(square, {"a": (-48.8, -16.1), "b": (-48.7, -16.2)})
-    assert cells["a"].covers(shapely.Point(-48.8, -16.1)) and cells["b"].covers(shapely.Point(-48.7, -16.2))
-    total = geodesic_area_km2(cells["a"]) + geodesic_area_km2(cells["b"])
-    assert total == pytest.approx(geodesic_area_km2(square), rel=1e-6)
-    # a point of the border between the cells is (nearly) equidistant from both seats
-    border = shapely.intersection(cells["a"], cells["b"]).representative_point()
-    da = GEOD.inv(-48.8, -16.1, border.x, border.y)[2]
-    db = GEOD.inv(-48.7, -16.2, border.x, border.y)[2]
-    assert da == pytest.approx(db, rel=0.002)
-    assert voronoi_cells(square, {"só": (-48.8, -16.1)}) == {"só": square}
-
-
 @needs_store
 def test_posse_dabadia_approximate_territory(store):
-    pts = district_points(store, ["520010010", "520010005"])
-    assert pts[["cod_distrito", "ponto"]].values.tolist() == [["520010005", "sede municipal"],
-                                                              ["520010010", "vila"]]
-    a = approximate_districts(store, ["520010010"])
-    assert list(a.cells) == ["520010010"] and a.missing == []
-    cell = a.cells["520010010"]
+    cells, points = approximate_area(store, ["520010010"])
+    assert cells["cod_distrito"].tolist() == ["520010010"] == points["cod_distrito"].tolist()
+    assert points["ponto"].tolist() == ["vila"]
+    cell = cells.geometry.iloc[0]
     assert cell.covers(shapely.Point(POSSE_VILA[1], POSSE_VILA[0]))
     assert not cell.covers(shapely.Point(ABADIANIA_SEAT[1], ABADIANIA_SEAT[0]))
     abadiania = store.boundaries.geometry[store.boundaries["cod_ibge"] == "5200100"].iloc[0]
@@ -127,10 +110,10 @@ def test_posse_dabadia_map_legend_label_scale_and_source(store):
     assert fig.axes[0].get_title() == "Posse d'Abadia"
     source = [t for t in texts if t.startswith("SIRGAS 2000 / UTM zona 22S (EPSG:31982).")]
     assert len(source) == 1 and "Localidades 2022" in source[0]
-    crs = map_crs(split, list(approximate_districts(store, c.districts).cells.values()))
-    measured, stated = scale_bar_km(fig, crs)
+    cells, points = approximate_area(store, c.districts)
+    measured, stated = scale_bar_km(fig, map_crs(split, list(cells.geometry)))
     assert stated == 10 and measured == pytest.approx(stated, rel=0.01)
-    assert proposed_seat(c, store, approximate_districts(store, c.districts)) == pytest.approx(POSSE_VILA)
+    assert proposed_seat(c, store, points) == pytest.approx(POSSE_VILA)
 
 
 @needs_store
@@ -208,3 +191,16 @@ def test_area_without_geometry_is_captioned():
     assert "Área sem geometria: não há polígonos de distritos nos dados." in caption
     with pytest.raises(GeoError, match="territory_map: no area and no origin geometry to draw"):
         territory_map(Split(area=None), title="x", origin_seats={})
+
+
+@needs_store
+def test_drawn_area_map_draws_the_polygon_and_finds_the_vila(store):
+    c = load_candidate(ROOT / "tests" / "fixtures" / "posse-dabadia-desenhada.toml")
+    split = split_territory(c, store.boundaries)
+    assert split.area is not None
+    assert proposed_seat(c, store) == pytest.approx(POSSE_VILA)
+    fig = candidate_map(c, store, split=split)
+    assert legend(fig) == ["remanescente da origem", "área proposta",
+                           "faixa de 6 km da sede de origem (art. 4º, II)",
+                           "sede do município de origem", "sede proposta"]
+    assert "Posse d'Abadia (sede proposta)" in all_texts(fig)

@@ -9,7 +9,7 @@ whatever the zone's scale factor there. The north arrow points to true north (th
 through the arrow, which in UTM leans by the meridian convergence).
 
 An area made of IBGE districts has no polygon in the data: the map then draws its
-:mod:`approximate <viabilidade.geo.approximate>` territory, hatched with a dashed edge and
+:mod:`approximate <viabilidade.geo.districts>` territory, hatched with a dashed edge and
 labelled "território aproximado — não é limite legal". Text is DejaVu Sans, the font bundled
 with matplotlib, and SVG output turns it into paths, so the picture never depends on the fonts
 installed on the machine. No random element: the same input gives the same picture.
@@ -33,7 +33,6 @@ from pyproj import CRS, Transformer
 from shapely.geometry.base import BaseGeometry
 
 from ..errors import GeoError
-from .approximate import APPROX_LABEL
 from .distance import MIN_GAP_M
 from .measure import GEOD, UTM_EPSG, utm_crs
 from .memorial import fmt_num
@@ -45,6 +44,8 @@ COLORS = {"origin": "#e3e3e3", "area": "#f4a261", "remainder": "#a8dadc", "appro
 #: matplotlib settings of every map: the bundled DejaVu Sans, SVG text as paths, fixed hash salt.
 MAP_RC = {"font.family": "DejaVu Sans", "svg.fonttype": "path", "svg.hashsalt": "viabilidade",
           "hatch.linewidth": 0.7, "path.simplify": True}
+#: Label of every approximate territory (legend and map).
+APPROX_LABEL = "território aproximado — não é limite legal"
 #: Gid of the scale bar's base line (its two ends are the measured length).
 SCALE_GID = "escala-grafica"
 #: Share of the figure's width taken by the map frame.
@@ -152,8 +153,8 @@ def territory_map(split: Split, *, title: str, origin_seats: Mapping[str, tuple[
         below it.
     approximate : dict, optional
         District code -> approximate territory (EPSG:4674) of an area that has no polygon
-        (:func:`viabilidade.geo.approximate.approximate_districts`), drawn hatched with a
-        dashed edge and labelled :data:`~viabilidade.geo.approximate.APPROX_LABEL`.
+        (:func:`viabilidade.geo.study_map.approximate_area`), drawn hatched with a dashed
+        edge and labelled :data:`APPROX_LABEL`.
     perimeters : dict, optional
         Origin code -> urban perimeter polygon (EPSG:4674).
     other_seats : dict, optional

@@ -4,8 +4,9 @@
 
 - the area's polygon when it has one (whole municipalities — a creation, a transfer, a
   fusion — or a boundary file), with the limits between fused municipalities;
-- otherwise, for an area of IBGE districts, the approximate territory of the districts
-  (:mod:`viabilidade.geo.approximate`) and their seat points;
+- otherwise, for an area of IBGE districts, their approximate territory — the Voronoi cells
+  of :func:`viabilidade.geo.districts.district_cells`, the same cells a drawn area's figures
+  are apportioned from — and their seat points;
 - each origin with its seat and the 6 km band of art. 4 II (around the urban perimeter when
   one is given, else around the seat), and the neighbouring municipalities faintly.
 """
@@ -15,11 +16,12 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping
 
+import geopandas as gpd
 from matplotlib.figure import Figure
 from shapely.geometry.base import BaseGeometry
 
 from ..candidate import Candidate
-from .approximate import Approximation, approximate_districts
+from .districts import district_cells, district_points
 from .facts import seat_of
 from .maps import territory_map
 from .territory import Split, municipality_geometry, split_territory
@@ -30,27 +32,67 @@ def _key(name: str) -> str:
     return "".join(ch for ch in s.lower() if ch.isalnum())
 
 
-def proposed_seat(candidate: Candidate, store, approx: Approximation | None = None
+def approximate_area(store, districts) -> tuple[gpd.GeoDataFrame, gpd.GeoDataFrame]:
+    """Approximate territory and seat points of an area's districts, for drawing only.
+
+    Parameters
+    ----------
+    store : viabilidade.data.store.Store
+        As for :func:`viabilidade.geo.districts.district_cells`.
+    districts : sequence of str
+        9-digit district codes of the area.
+
+    Returns
+    -------
+    (cells, points) : (GeoDataFrame, GeoDataFrame)
+        The rows of :func:`viabilidade.geo.districts.district_cells` (Voronoi cells of all
+        district seats of each municipality concerned, clipped to it) and of
+        :func:`viabilidade.geo.districts.district_points` for ``districts``; a district
+        without a known seat point has no row.
+
+    Raises
+    ------
+    GeoError
+        From :func:`~viabilidade.geo.districts.district_cells`.
+    """
+    d = store.districts
+    wanted = list(districts)
+    munis = sorted(set(d.loc[d["cod_distrito"].isin(wanted), "cod_ibge"]))
+    cells, points = district_cells(store, munis), district_points(store, munis)
+    return (cells[cells["cod_distrito"].isin(wanted)].reset_index(drop=True),
+            points[points["cod_distrito"].isin(wanted)].reset_index(drop=True))
+
+
+def proposed_seat(candidate: Candidate, store, points: gpd.GeoDataFrame | None = None
                   ) -> tuple[float, float] | None:
-    """(lat, lon) of the proposed seat: the candidate's ``seat_point``; else the point of the
-    area's district or municipality named like ``candidate.seat``; else the only such point.
+    """(lat, lon) of the proposed seat: the candidate's ``seat_point``; else the seat point of
+    the area's district (``points``, from :func:`approximate_area`) or municipality named like
+    ``candidate.seat``, or the only such point; for a drawn area (boundary file), the seat of
+    the one district of its origins named like ``candidate.seat``.
 
     Returns ``None`` when no point can be told (several districts or municipalities, none
     named like the seat).
     """
     if candidate.seat_point is not None:
         return candidate.seat_point
-    pts = approx.points if approx is not None else None
-    if pts is not None and len(pts):
-        hit = pts[pts["nome"].map(_key) == _key(candidate.seat)]
-        row = hit.iloc[0] if len(hit) else (pts.iloc[0] if len(pts) == 1 else None)
-        if row is not None:
-            return float(row["lat"]), float(row["lon"])
+    if points is not None and len(points):
+        hit = points[points["nome"].map(_key) == _key(candidate.seat)]
+        if len(hit) or len(points) == 1:
+            pt = (hit if len(hit) else points).geometry.iloc[0]
+            return float(pt.y), float(pt.x)
     munis = store.municipalities[store.municipalities["cod_ibge"].isin(candidate.municipalities)]
     hit = munis[munis["nome"].map(_key) == _key(candidate.seat)]
     code = (hit["cod_ibge"].iloc[0] if len(hit)
             else (candidate.municipalities[0] if len(candidate.municipalities) == 1 else None))
-    return seat_of(store.seats, code) if code else None
+    if code:
+        return seat_of(store.seats, code)
+    if candidate.boundary is not None and candidate.origins:
+        # A drawn area: the seat named like a district (vila) of its origins.
+        near = district_points(store, list(candidate.origins))
+        hit = near[near["nome"].map(_key) == _key(candidate.seat)]
+        if len(hit) == 1:
+            return float(hit.geometry.iloc[0].y), float(hit.geometry.iloc[0].x)
+    return None
 
 
 def candidate_map(candidate: Candidate, store, *, split: Split | None = None, source: str = "",
@@ -82,22 +124,20 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
     ------
     GeoError
         From :func:`viabilidade.geo.territory.split_territory` (a municipality without polygon,
-        an unreadable boundary file) or when nothing can be drawn.
+        an unreadable boundary file), from :func:`approximate_area`, or when nothing can be
+        drawn.
     """
     split = split if split is not None else split_territory(candidate, store.boundaries)
     names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
     origin_seats = {o: s for o in candidate.origins if (s := seat_of(store.seats, o)) is not None}
-    approx = None
+    cells = points = None
     if split.area is None and candidate.districts:
-        approx = approximate_districts(store, candidate.districts)
-    seat = proposed_seat(candidate, store, approx)
-    label = {"area": f"{candidate.seat} (sede proposta)"}
+        cells, points = approximate_area(store, candidate.districts)
+    seat = proposed_seat(candidate, store, points)
     others: dict[str, tuple[float, float, str]] = {}
-    if approx is not None:
-        for r in approx.points.itertuples():
-            point = (float(r.lat), float(r.lon))
-            if seat is not None and point == tuple(seat):
-                continue
+    for r in (points.itertuples() if points is not None else ()):
+        point = (float(r.geometry.y), float(r.geometry.x))
+        if seat is None or point != tuple(seat):
             others[str(r.nome)] = (*point, "vila" if r.ponto == "vila" else "sede municipal")
     outlines = []
     if len(candidate.municipalities) > 1 and split.area is not None:
@@ -106,8 +146,9 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
             s = seat_of(store.seats, c)
             if s is not None and (seat is None or tuple(s) != tuple(seat)):
                 others[names.get(c, c)] = (*s, "sede municipal")
+    approximate = (dict(zip(cells["cod_distrito"], cells.geometry)) if cells is not None else None)
     return territory_map(split, title=title or candidate.name, origin_seats=origin_seats,
-                         area_seat=seat, names={**names, **label}, source=source,
-                         approximate=approx.cells if approx is not None else None,
-                         perimeters=perimeters, other_seats=others, outlines=outlines,
-                         context=store.boundaries, figsize=figsize)
+                         area_seat=seat, names={**names, "area": f"{candidate.seat} (sede proposta)"},
+                         source=source, approximate=approximate, perimeters=perimeters,
+                         other_seats=others, outlines=outlines, context=store.boundaries,
+                         figsize=figsize)

@@ -16,6 +16,7 @@ from pyproj import Transformer
 from viabilidade.candidate import load_candidate
 from viabilidade.data.store import load_store
 from viabilidade.errors import GeoError
+from viabilidade.geo.districts import seats_of_districts
 from viabilidade.geo.maps import (APPROX_LABEL, SCALE_GID, geodesic_buffer, geodesic_circle,
                                   map_crs, territory_map)
 from viabilidade.geo.measure import GEOD, geodesic_area_km2
@@ -92,6 +93,10 @@ def test_posse_dabadia_approximate_territory(store):
     abadiania = store.boundaries.geometry[store.boundaries["cod_ibge"] == "5200100"].iloc[0]
     assert shapely.difference(cell, abadiania).area < 1e-12         # inside its municipality
     assert 0 < geodesic_area_km2(cell) < geodesic_area_km2(abadiania)
+    seats = seats_of_districts(store, ["520010010", "520010005", "999999999"])
+    assert seats[["cod_distrito", "ponto"]].values.tolist() == [["520010005", "sede municipal"],
+                                                                ["520010010", "vila"]]
+    assert seats[["lat", "lon"]].values.tolist() == pytest.approx([ABADIANIA_SEAT, POSSE_VILA])
 
 
 @needs_store

@@ -9,7 +9,7 @@ Layers, bottom to top:
 - the scenario: whole municipalities of the area (orange), origin municipalities (blue
   outline), a boundary drawn or read from a file (orange, hatched by transparency);
 - every district seat (IBGE Localidades 2022 vila, or the municipal seat for a seat district,
-  as :func:`~.state_map._district_points`), small dots; the area's districts larger, orange;
+  as :func:`viabilidade.geo.districts.seats_of_districts`), small dots; the area's districts larger, orange;
 - the municipal seats of the origins (black) and the area's seat (white ring).
 
 No tile server is reachable from where the studies are made, so by default there is no basemap
@@ -24,8 +24,9 @@ import json
 from collections.abc import Callable
 
 from ..geo.distance import MIN_GAP_M
+from ..geo.districts import seats_of_districts
 from ..geo.maps import geodesic_circle
-from .state_map import AREA_COLOUR, ORIGIN_COLOUR, _district_points
+from .state_map import AREA_COLOUR, ORIGIN_COLOUR
 
 #: Centre and zoom that show the whole state in a map about 480 px wide and 470 px tall.
 CENTER, ZOOM = (-15.95, -49.6), 6
@@ -63,7 +64,7 @@ def districts_geojson(store, codes=None) -> dict:
     """
     d = store.districts
     wanted = tuple(d["cod_distrito"]) if codes is None else tuple(codes)
-    pts = _district_points(store, wanted)
+    pts = seats_of_districts(store, wanted)
     names = {c: f"{n} (distrito de {m})" for c, n, m in
              zip(d["cod_distrito"], d["nome"], d["nome_municipio"])}
     return {"type": "FeatureCollection", "features": [
@@ -98,7 +99,7 @@ def seat_points(store, scenario) -> dict[str, tuple[float, float]]:
         row = seats.loc[scenario.municipalities[0]]
         point = (float(row["lat"]), float(row["lon"]))
     if point is None and scenario.districts:
-        pts = _district_points(store, scenario.districts[:1])
+        pts = seats_of_districts(store, scenario.districts[:1])
         if len(pts):
             point = (float(pts["lat"].iloc[0]), float(pts["lon"].iloc[0]))
     if point is not None:

@@ -40,12 +40,9 @@ def state_map(store, *, area_municipalities=(), area_districts=(), origins=(), t
     b = store.boundaries.merge(store.municipalities[["cod_ibge", "populacao"]], on="cod_ibge", how="left")
     sel = b[b["cod_ibge"].isin(area_municipalities)]
     org = b[b["cod_ibge"].isin(origins)]
-    from ..geo.districts import district_points
+    from ..geo.districts import seats_of_districts
 
-    d = store.districts
-    munis = sorted(set(d.loc[d["cod_distrito"].isin(list(area_districts)), "cod_ibge"]))
-    pts = district_points(store, munis)
-    pts = pts[pts["cod_distrito"].isin(list(area_districts))]
+    pts = seats_of_districts(store, area_districts)
     fig = Figure(figsize=(5.6, 6.0))
     ax = fig.add_subplot()
     ax.set_axis_off()
@@ -60,7 +57,7 @@ def state_map(store, *, area_municipalities=(), area_districts=(), origins=(), t
         org.plot(ax=ax, facecolor="none", edgecolor=ORIGIN_COLOUR, linewidth=1.4)
         handles.append(Patch(facecolor="none", edgecolor=ORIGIN_COLOUR, label="município de origem"))
     if len(pts):
-        ax.scatter(pts.geometry.x, pts.geometry.y, s=30, color=AREA_COLOUR, edgecolor="black", zorder=5)
+        ax.scatter(pts["lon"], pts["lat"], s=30, color=AREA_COLOUR, edgecolor="black", zorder=5)
         handles.append(Line2D([], [], marker="o", linestyle="", color=AREA_COLOUR,
                               markeredgecolor="black", label="sede de distrito da área"))
     if handles:

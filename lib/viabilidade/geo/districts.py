@@ -120,3 +120,29 @@ def district_cells(store, municipalities: list[str] | tuple[str, ...]) -> gpd.Ge
     out["populacao"] = out["populacao"].astype(np.int64)
     out["domicilios_ocupados"] = out["domicilios_ocupados"].astype(np.int64)
     return out
+
+
+def seats_of_districts(store, districts) -> pd.DataFrame:
+    """Seat point of each of ``districts`` (:func:`district_points`), as latitude/longitude.
+
+    Parameters
+    ----------
+    store : viabilidade.data.store.Store
+        As for :func:`district_points`.
+    districts : sequence of str
+        9-digit district codes.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``cod_distrito, cod_ibge, nome, ponto, atribuicao, lat, lon`` (EPSG:4674 degrees), in
+        code order; districts unknown to the store or without a known point are left out.
+    """
+    wanted = [str(c) for c in districts]
+    d = store.districts
+    munis = sorted(set(d.loc[d["cod_distrito"].isin(wanted), "cod_ibge"]))
+    pts = district_points(store, munis)
+    pts = pts[pts["cod_distrito"].isin(wanted)].sort_values("cod_distrito")
+    out = pd.DataFrame(pts.drop(columns="geometry"))
+    out["lat"], out["lon"] = pts.geometry.y.to_numpy(), pts.geometry.x.to_numpy()
+    return out.reset_index(drop=True)

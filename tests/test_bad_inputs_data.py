@@ -60,8 +60,8 @@ def test_negative_count_of_electors(tmp_path):
     f = _file(tmp_path, "perfil.csv", [PERFIL_HEADER, PERFIL_ROWS[0],
                                        PERFIL_ROWS[1].replace('"612"', '"-612"')], "latin-1")
     assert _error(lambda: tse.read_perfil_eleitorado(f, CW)) == (
-        "file perfil.csv, row 3, column 'QT_ELEITORES_PERFIL': expected a count of electors "
-        ">= 0, found '-612'")
+        "arquivo perfil.csv, linha 3, coluna 'QT_ELEITORES_PERFIL': encontrado '-612'; esperada "
+        "uma contagem de eleitores >= 0")
 
 
 def test_zero_electors_is_a_count(tmp_path):
@@ -74,23 +74,25 @@ def test_non_numeric_count_of_electors(tmp_path):
     f = _file(tmp_path, "perfil.csv", [PERFIL_HEADER, PERFIL_ROWS[1].replace('"612"', '"seis"')],
               "latin-1")
     assert _error(lambda: tse.read_perfil_eleitorado(f, CW)) == (
-        "file perfil.csv, row 2, column 'QT_ELEITORES_PERFIL': expected a number, found 'seis'")
+        "arquivo perfil.csv, linha 2, coluna 'QT_ELEITORES_PERFIL': encontrado 'seis'; esperado "
+        "um número")
 
 
 def test_negative_population_in_census_aggregates(tmp_path):
     f = _file(tmp_path, "agregados.csv",
               [AGG_HEADER, AGG_ROWS[0], AGG_ROWS[1].replace('"17232"', '"-17232"')], "latin-1")
     assert _error(lambda: census.read_aggregates(f, level="municipios")) == (
-        "file agregados.csv, row 3, column 'populacao': failed check "
-        "greater_than_or_equal_to(0); found -17232")
+        "arquivo agregados.csv, linha 3, coluna 'populacao': encontrado -17232; esperado um "
+        "valor >= 0")
 
 
 def test_tse_code_in_the_census_code_column(tmp_path):
     f = _file(tmp_path, "agregados.csv",
               [AGG_HEADER, AGG_ROWS[0], AGG_ROWS[1].replace('"5200100"', '"92010"')], "latin-1")
     assert _error(lambda: census.read_aggregates(f, level="municipios")) == (
-        "file agregados.csv, row 3, column 'CD_MUN': expected a 7-digit IBGE municipality code, "
-        "found '92010', which has 5 digits like a TSE code; convert it with codes.tse_to_ibge")
+        "arquivo agregados.csv, linha 3, coluna 'CD_MUN': encontrado '92010', com 5 algarismos "
+        "como um código TSE; esperado um código IBGE de município com 7 algarismos (converta-o "
+        "com codes.tse_to_ibge)")
 
 
 def test_district_code_that_lost_digits_in_district_aggregates(tmp_path):
@@ -99,31 +101,32 @@ def test_district_code_that_lost_digits_in_district_aggregates(tmp_path):
            '"100,0";"3045";"1";"1";"0";"3,0";"0,01";"1"')
     f = _file(tmp_path, "distritos.csv", [header, row], "latin-1")
     assert _error(lambda: census.read_aggregates(f, level="distritos")) == (
-        "file distritos.csv, row 2, column 'CD_DIST': expected a 9-digit IBGE district code, "
-        "found '52001001' (8 digits)")
+        "arquivo distritos.csv, linha 2, coluna 'CD_DIST': encontrado '52001001' (8 algarismos); "
+        "esperado um código IBGE de distrito com 9 algarismos")
 
 
 def test_latin1_file_where_utf8_is_expected(tmp_path):
     f = _file(tmp_path, "municipios.csv", ["municipio,lat,lon,nome",
                                            "5205513,-15.78,-48.77,Cocalzinho de Goiás"], "latin-1")
     assert _error(lambda: seats.read_ibge_seats(f)) == (
-        "file municipios.csv, row 2: wrong encoding: expected UTF-8, found byte 0xe1 that is not "
-        "valid UTF-8 (the file looks like ISO-8859-1/latin-1)")
+        "arquivo municipios.csv, linha 2: codificação errada: encontrado o byte 0xe1, que não é "
+        "UTF-8 válido (o arquivo parece ISO-8859-1/latin-1); esperado UTF-8")
 
 
 def test_utf8_file_where_latin1_is_expected(tmp_path):
     f = _file(tmp_path, "agregados.csv", [AGG_HEADER, *AGG_ROWS], "utf-8")
     assert _error(lambda: census.read_aggregates(f, level="municipios")) == (
-        "file agregados.csv, row 2: wrong encoding: expected ISO-8859-1 (latin-1) as "
-        "published, found UTF-8 (first accented character 'á'); use the file as published")
+        "arquivo agregados.csv, linha 2: codificação errada: encontrado UTF-8 (primeiro caractere "
+        "acentuado 'á'); esperado ISO-8859-1 (latin-1), como publicado; use o arquivo como "
+        "publicado")
 
 
 def test_seat_with_latitude_and_longitude_swapped(tmp_path):
     f = _file(tmp_path, "municipios.csv", ["municipio,lat,lon",
                                            "5205513,-48.7689674476,-15.7817370135"], "utf-8")
     assert _error(lambda: seats.read_ibge_seats(f)) == (
-        "file municipios.csv, row 2, column 'lat': failed check in_range(-20.0, -12.0); "
-        "found -48.7689674476")
+        "arquivo municipios.csv, linha 2, coluna 'lat': encontrado -48.7689674476; esperado um "
+        "valor entre -20.0 e -12.0")
 
 
 def test_seat_inside_goias_loads(tmp_path):
@@ -136,13 +139,13 @@ def test_duplicated_seat_code(tmp_path):
     f = _file(tmp_path, "municipios.csv", ["municipio,lat,lon", "5205513,-15.78,-48.77",
                                            "5205513,-15.79,-48.76"], "utf-8")
     assert _error(lambda: seats.read_ibge_seats(f)) == (
-        "file municipios.csv, row 3, column 'municipio': duplicated code '5205513' (already on "
-        "row 2); expected one row per code")
+        "arquivo municipios.csv, linha 3, coluna 'municipio': código '5205513' repetido (já está "
+        "na linha 2); esperada uma linha por código")
 
 
 def test_missing_column_in_seats(tmp_path):
     f = _file(tmp_path, "municipios.csv", ["municipio,latitude,lon", "5205513,-15.78,-48.77"],
               "utf-8")
     assert _error(lambda: seats.read_ibge_seats(f)) == (
-        "file municipios.csv, row 1, column 'lat': missing column; expected 'lat', found columns "
-        "['municipio', 'latitude', 'lon']")
+        "arquivo municipios.csv, linha 1, coluna 'lat': coluna ausente; esperada 'lat', "
+        "encontradas as colunas ['municipio', 'latitude', 'lon']")

@@ -57,11 +57,11 @@ def test_names_with_quotes_round_trip(tmp_path):
 def test_bad_districts_table_is_named():
     df = pd.DataFrame({"cod_distrito": ["520010010"], "nome": ["X"], "cod_ibge": ["5200100"],
                        "nome_municipio": ["Y"]})
-    with pytest.raises(DataError, match=r"^file districts, column 'sede': faltam as colunas sede; "
+    with pytest.raises(DataError, match=r"^arquivo districts, coluna 'sede': faltam as colunas sede; "
                                         r"esperadas cod_distrito, nome, cod_ibge, nome_municipio, sede$"):
         non_seat_districts(df)
     df["sede"] = ["sim"]
-    with pytest.raises(DataError, match=r"^file districts, row 2, column 'sede': encontrado "
+    with pytest.raises(DataError, match=r"^arquivo districts, linha 2, coluna 'sede': encontrado "
                                         r"'sim' \(distrito 520010010\); esperado true ou false$"):
         non_seat_districts(df)
 

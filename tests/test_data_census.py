@@ -97,8 +97,8 @@ def test_wrong_encoding_named(tmp_path):
     with pytest.raises(DataError) as e:
         census.read_aggregates(utf8, level="municipios")
     msg = str(e.value)
-    assert msg.startswith("file CD2022_Agregados_por_municipios_basico_GO.csv, row 2: ")
-    assert "expected ISO-8859-1 (latin-1) as published, found UTF-8" in msg
+    assert msg.startswith("arquivo CD2022_Agregados_por_municipios_basico_GO.csv, linha 2: ")
+    assert "encontrado UTF-8" in msg and "esperado ISO-8859-1 (latin-1), como publicado" in msg
 
 
 def test_missing_column_named(tmp_path):
@@ -106,8 +106,8 @@ def test_missing_column_named(tmp_path):
     with pytest.raises(DataError) as e:
         census.read_aggregates(f, level="municipios")
     assert str(e.value).startswith(
-        "file CD2022_Agregados_por_municipios_basico_GO.csv, row 1, column 'v0007': "
-        "missing column; expected 'v0007', found columns ['CD_MUN',")
+        "arquivo CD2022_Agregados_por_municipios_basico_GO.csv, linha 1, coluna 'v0007': "
+        "coluna ausente; esperada 'v0007', encontradas as colunas ['CD_MUN',")
 
 
 def test_duplicated_code_named(tmp_path):
@@ -117,9 +117,9 @@ def test_duplicated_code_named(tmp_path):
     f.write_bytes(b"\r\n".join(lines))
     with pytest.raises(DataError) as e:
         census.read_aggregates(f, level="municipios")
-    assert str(e.value) == ("file CD2022_Agregados_por_municipios_basico_GO.csv, row 4, "
-                            "column 'CD_MUN': duplicated code '5200100' (already on row 3); "
-                            "expected one row per code")
+    assert str(e.value) == ("arquivo CD2022_Agregados_por_municipios_basico_GO.csv, linha 4, "
+                            "coluna 'CD_MUN': código '5200100' repetido (já está na linha 3); "
+                            "esperada uma linha por código")
 
 
 def test_bad_number_named(tmp_path):
@@ -129,8 +129,8 @@ def test_bad_number_named(tmp_path):
     f.write_bytes(b"\r\n".join(lines))
     with pytest.raises(DataError) as e:
         census.read_aggregates(f, level="municipios")
-    assert str(e.value) == ("file CD2022_Agregados_por_municipios_basico_GO.csv, row 2, "
-                            "column 'v0001': expected a number, found '19.128,x'")
+    assert str(e.value) == ("arquivo CD2022_Agregados_por_municipios_basico_GO.csv, linha 2, "
+                            "coluna 'v0001': encontrado '19.128,x'; esperado um número")
 
 
 def test_dictionary_label_mismatch(tmp_path):
@@ -143,8 +143,8 @@ def test_dictionary_label_mismatch(tmp_path):
     wb.save(f)
     with pytest.raises(DataError) as e:
         census.read_aggregates(AGG_MUN, level="municipios", dictionary=f)
-    assert "column 'V0007': variable V0007: expected a label starting 'Total de Domicílios " \
-           "Particulares Ocupados', found 'Total de moradores'" in str(e.value)
+    assert "coluna 'V0007': variável V0007: encontrado o rótulo 'Total de moradores'; esperado " \
+           "um rótulo começando por 'Total de Domicílios Particulares Ocupados'" in str(e.value)
 
 
 def _small_xlsx(tmp_path, rows, header=None):
@@ -180,9 +180,9 @@ def test_xlsx_code_that_lost_leading_zeros(tmp_path):
     rows = [GOOD[0], ["GO", 52, 100, "Abadiânia", 16681, 547, 17228]]
     with pytest.raises(DataError) as e:
         census.read_population_xlsx(_small_xlsx(tmp_path, rows))
-    assert str(e.value) == ("file CD2022_Populacao_small.xlsx, row 5, column 'COD. MUNIC': "
-                            "expected the 5-digit municipality code as text (e.g. '00050'), "
-                            "found 100: leading zeros lost?")
+    assert str(e.value) == ("arquivo CD2022_Populacao_small.xlsx, linha 5, coluna 'COD. MUNIC': "
+                            "encontrado 100: zeros à esquerda perdidos?; esperado o código de "
+                            "município com 5 algarismos, como texto (p. ex. '00050')")
 
 
 def test_xlsx_missing_header(tmp_path):
@@ -190,21 +190,21 @@ def test_xlsx_missing_header(tmp_path):
             "IMPUTADA", "POP. TOTAL"]
     with pytest.raises(DataError) as e:
         census.read_population_xlsx(_small_xlsx(tmp_path, GOOD, header=head))
-    assert str(e.value).startswith("file CD2022_Populacao_small.xlsx, row 3, column "
-                                   "'POP. IMPUTADA': missing column; expected 'POP. IMPUTADA'")
+    assert str(e.value).startswith("arquivo CD2022_Populacao_small.xlsx, linha 3, coluna "
+                                   "'POP. IMPUTADA': coluna ausente; esperada 'POP. IMPUTADA'")
 
 
 def test_xlsx_duplicated_code(tmp_path):
     with pytest.raises(DataError) as e:
         census.read_population_xlsx(_small_xlsx(tmp_path, [GOOD[0], GOOD[0]]))
-    assert str(e.value) == ("file CD2022_Populacao_small.xlsx, row 5, column 'cod_ibge': "
-                            "duplicated code '5200050' (already on row 4); expected one row "
-                            "per code")
+    assert str(e.value) == ("arquivo CD2022_Populacao_small.xlsx, linha 5, coluna 'cod_ibge': "
+                            "código '5200050' repetido (já está na linha 4); esperada uma linha "
+                            "por código")
 
 
 def test_xlsx_parts_not_summing_to_total(tmp_path):
     rows = [GOOD[0], ["GO", 52, "00100", "Abadiânia", 16681, 547, 17229]]
     with pytest.raises(DataError) as e:
         census.read_population_xlsx(_small_xlsx(tmp_path, rows))
-    assert str(e.value).startswith("file CD2022_Populacao_small.xlsx, row 5: failed check "
-                                   "pop_coletada + pop_imputada == pop_total")
+    assert str(e.value).startswith("arquivo CD2022_Populacao_small.xlsx, linha 5: não passou "
+                                   "na verificação pop_coletada + pop_imputada == pop_total")

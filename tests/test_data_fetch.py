@@ -83,7 +83,7 @@ def test_http_error_named(server, tmp_path):
     _, url = server
     with pytest.raises(DataError) as e:
         download(f"{url}/missing.csv", tmp_path / "missing.csv")
-    assert str(e.value) == f"file missing.csv: download failed: HTTP 404 for {url}/missing.csv"
+    assert str(e.value) == f"arquivo missing.csv: o download falhou: HTTP 404 para {url}/missing.csv"
 
 
 @pytest.mark.skipif(not RAW.is_dir(), reason=f"raw data folder {RAW} absent")
@@ -116,4 +116,4 @@ def test_mirror_folder_and_sha_mismatch(tmp_path):
     (bad / "dtb/go_dtb2022_distritos.csv").write_bytes(b"cod_uf\n")
     with pytest.raises(DataError) as e:
         fetch(tmp_path / "b", mirror=bad, manifest=MANIFEST)
-    assert str(e.value).startswith("file go_dtb2022_distritos.csv: sha256 mismatch: expected ")
+    assert str(e.value).startswith("arquivo go_dtb2022_distritos.csv: sha256 diferente: encontrado ")

@@ -39,9 +39,9 @@ def test_dtb_duplicate_district(tmp_path):
     f.write_text("\n".join(src) + "\n", encoding="utf-8")
     with pytest.raises(DataError) as e:
         dtb.read_districts(f)
-    assert str(e.value) == ("file go_dtb2022_distritos.csv, row 4, column 'cod_distrito': "
-                            "duplicated code '520010005' (already on row 3); expected one row "
-                            "per code")
+    assert str(e.value) == ("arquivo go_dtb2022_distritos.csv, linha 4, coluna 'cod_distrito': "
+                            "código '520010005' repetido (já está na linha 3); esperada uma linha "
+                            "por código")
 
 
 def test_dtb_2019_subdistricts_bom():
@@ -57,9 +57,9 @@ def test_dtb_2019_in_latin1_rejected(tmp_path):
                   .encode("latin-1"))
     with pytest.raises(DataError) as e:
         dtb.read_subdistricts(f)
-    assert str(e.value) == ("file sub.csv, row 2: wrong encoding: expected UTF-8-SIG, found "
-                            "byte 0xe1 that is not valid UTF-8-SIG (the file looks like "
-                            "ISO-8859-1/latin-1)")
+    assert str(e.value) == ("arquivo sub.csv, linha 2: codificação errada: encontrado o byte "
+                            "0xe1, que não é UTF-8-SIG válido (o arquivo parece "
+                            "ISO-8859-1/latin-1); esperado UTF-8-SIG")
 
 
 def test_pib(names):
@@ -84,10 +84,10 @@ def test_sidra_name_that_does_not_resolve(tmp_path, names):
     wb.save(f)
     with pytest.raises(DataError) as e:
         sidra.read_pib(f, names)
-    assert str(e.value) == ("file tabela5938.xlsx, row 7, column 'A': municipality name "
-                            "'Abadiânia do Norte (GO)' does not resolve to an IBGE code (no GO "
-                            "municipality named 'Abadiânia do Norte' in the DTB/Censo 2022 "
-                            "names)")
+    assert str(e.value) == ("arquivo tabela5938.xlsx, linha 7, coluna 'A': o nome de município "
+                            "'Abadiânia do Norte (GO)' não corresponde a um código IBGE (nenhum "
+                            "município de GO se chama 'Abadiânia do Norte' nos nomes da "
+                            "DTB/Censo 2022)")
 
 
 def test_sidra_unexpected_cell(tmp_path, names):
@@ -98,8 +98,8 @@ def test_sidra_unexpected_cell(tmp_path, names):
     wb.save(f)
     with pytest.raises(DataError) as e:
         sidra.read_pib(f, names)
-    assert str(e.value) == ("file tabela5938.xlsx, row 6, column 'C': expected a number or a "
-                            "SIDRA symbol (.., ..., X, -), found 'n/d' (year 2003)")
+    assert str(e.value) == ("arquivo tabela5938.xlsx, linha 6, coluna 'C': encontrado 'n/d' "
+                            "(ano 2003); esperado um número ou um símbolo do SIDRA (.., ..., X, -)")
 
 
 def test_state_revenue_table():
@@ -148,8 +148,8 @@ def test_seat_outside_goias(tmp_path):
     f.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(DataError) as e:
         seats.read_ibge_seats(f)
-    assert str(e.value).startswith("file municipios.csv, row 2, column 'lat': failed check")
-    assert "found 16.7588118948" in str(e.value)
+    assert str(e.value).startswith("arquivo municipios.csv, linha 2, coluna 'lat': encontrado "
+                                   "16.7588118948; esperado um valor entre")
 
 
 def test_vilas():
@@ -167,9 +167,9 @@ def test_ipm_with_a_tse_code(tmp_path):
     f.write_text("\n".join(src) + "\n", encoding="utf-8")
     with pytest.raises(DataError) as e:
         revenue.read_ipm_partial(f)
-    assert str(e.value) == ("file ipm.csv, row 3, column 'cod_ibge': expected a 7-digit IBGE "
-                            "municipality code, found '93602', which has 5 digits like a TSE "
-                            "code; convert it with codes.tse_to_ibge")
+    assert str(e.value) == ("arquivo ipm.csv, linha 3, coluna 'cod_ibge': encontrado '93602', "
+                            "com 5 algarismos como um código TSE; esperado um código IBGE de "
+                            "município com 7 algarismos (converta-o com codes.tse_to_ibge)")
 
 
 def test_sidra_resolver(names):
@@ -177,8 +177,8 @@ def test_sidra_resolver(names):
     assert r.resolve("Goiás (GO)") == ("5208905", "municipio")  # the municipality
     assert r.resolve("Goiás") == ("52", "uf")  # the UF row
     assert r.resolve("SAO LUIZ DO NORTE (GO)") == ("5220157", "municipio")
-    with pytest.raises(DataError, match="row 9, column 'A': territory name 'Goiânia/GO' does "
-                                        "not resolve"):
+    with pytest.raises(DataError, match="linha 9, coluna 'A': o nome de território 'Goiânia/GO' "
+                                        "não corresponde a nada"):
         r.resolve("Goiânia/GO", file="t.xlsx", row=9, column="A")
 
 

@@ -30,7 +30,7 @@ def test_population_vintages(store):
     assert population(store)["5201207"] == 924
     assert population(store, "revised")["5201405"] == 527_796
     assert population(store, "first-release")["5201405"] == 527_550
-    with pytest.raises(DataError, match="unknown population vintage 'latest'; expected one of "
+    with pytest.raises(DataError, match="versão da população desconhecida 'latest'; esperada uma de "
                                         "\\['first-release', 'revised'\\]"):
         population(store, "latest")
 
@@ -69,7 +69,7 @@ def test_state_tax_revenue(store):
     r23 = state_tax_revenue(store, 2023)  # only SEFAZ-GO has 2023
     assert r23["fonte"].startswith("SEFAZ-GO")
     assert r23["IPVA"] == pytest.approx(3_188_784_593.41 + 74_422_740.18)
-    with pytest.raises(DataError, match="no state tax revenue for 2019; years available: "
+    with pytest.raises(DataError, match="sem receita estadual de impostos para 2019; anos disponíveis: "
                                         "\\[2020, 2021, 2022, 2023\\]"):
         state_tax_revenue(store, 2019)
 
@@ -90,7 +90,7 @@ def test_provenance(store):
     files = [f["path"] for p in prov for f in p["files"]]
     assert "census/CD2022_Agregados_por_municipios_basico_GO.csv" in files
     assert all(len(f["sha256"]) == 64 for p in prov for f in p["files"])
-    with pytest.raises(DataError, match="unknown table 'censo'"):
+    with pytest.raises(DataError, match="tabela desconhecida 'censo'"):
         store.provenance("censo")
 
 
@@ -102,7 +102,7 @@ def test_root_from_environment(monkeypatch):
 def test_missing_store(tmp_path):
     with pytest.raises(DataError) as e:
         load_store(tmp_path)
-    assert str(e.value).startswith("file manifest.json: no processed store here")
+    assert str(e.value).startswith("arquivo manifest.json: não há dados processados aqui")
 
 
 def test_store_is_compact():

@@ -76,25 +76,24 @@ def test_tse_missing_marker_is_missing(tmp_path):
 def test_perfil_in_utf8_is_rejected(tmp_path, cw):
     with pytest.raises(DataError) as e:
         tse.read_perfil_eleitorado(_perfil(tmp_path, ROWS, encoding="utf-8"), cw)
-    assert str(e.value) == ("file perfil_eleitorado_2022.csv, row 2: wrong encoding: expected "
-                            "ISO-8859-1 (latin-1) as published, found UTF-8 (first accented "
-                            "character 'Á'); use the file as published")
+    assert str(e.value) == ("arquivo perfil_eleitorado_2022.csv, linha 2: codificação errada: "
+                            "encontrado UTF-8 (primeiro caractere acentuado 'Á'); esperado "
+                            "ISO-8859-1 (latin-1), como publicado; use o arquivo como publicado")
 
 
 def test_perfil_ibge_code_in_tse_column(tmp_path, cw):
     rows = [ROWS[0], ROWS[1].replace('"92886"', '"5205513"')]
     with pytest.raises(DataError) as e:
         tse.read_perfil_eleitorado(_perfil(tmp_path, rows), cw)
-    assert str(e.value).startswith("file perfil_eleitorado_2022.csv, row 3, column "
-                                   "'CD_MUNICIPIO': expected a 5-digit TSE municipality code, "
-                                   "found '5205513', which has 7 digits like an IBGE code")
+    assert str(e.value).startswith("arquivo perfil_eleitorado_2022.csv, linha 3, coluna "
+                                   "'CD_MUNICIPIO': encontrado '5205513', com 7 algarismos como "
+                                   "um código IBGE; esperado um código TSE de município")
 
 
 def test_perfil_code_lost_zeros(tmp_path, cw):
     rows = [ROWS[0].replace('"92886"', '"2886"')]
-    with pytest.raises(DataError, match="row 2, column 'CD_MUNICIPIO': expected a 5-digit TSE "
-                                        "municipality code, found '2886': the code lost its "
-                                        "leading zeros"):
+    with pytest.raises(DataError, match="linha 2, coluna 'CD_MUNICIPIO': encontrado '2886': o "
+                                        "código perdeu os zeros à esquerda"):
         tse.read_perfil_eleitorado(_perfil(tmp_path, rows), cw)
 
 
@@ -102,9 +101,9 @@ def test_perfil_missing_count(tmp_path, cw):
     rows = [ROWS[0].replace('"8000"', '"#NULO#"')]
     with pytest.raises(DataError) as e:
         tse.read_perfil_eleitorado(_perfil(tmp_path, rows), cw)
-    assert str(e.value) == ("file perfil_eleitorado_2022.csv, row 2, column "
-                            "'QT_ELEITORES_PERFIL': expected a count of electors, found a "
-                            "missing value")
+    assert str(e.value) == ("arquivo perfil_eleitorado_2022.csv, linha 2, coluna "
+                            "'QT_ELEITORES_PERFIL': valor ausente; esperada uma contagem de "
+                            "eleitores")
 
 
 def test_perfil_missing_column(tmp_path, cw):
@@ -113,9 +112,9 @@ def test_perfil_missing_column(tmp_path, cw):
                   .encode("latin-1") + b"\r\n")
     with pytest.raises(DataError) as e:
         tse.read_perfil_eleitorado(f, cw)
-    assert str(e.value).startswith("file perfil_eleitorado_2022.csv, row 1, column "
-                                   "'QT_ELEITORES_PERFIL': missing column; expected "
-                                   "'QT_ELEITORES_PERFIL', found columns ['DT_GERACAO',")
+    assert str(e.value).startswith("arquivo perfil_eleitorado_2022.csv, linha 1, coluna "
+                                   "'QT_ELEITORES_PERFIL': coluna ausente; esperada "
+                                   "'QT_ELEITORES_PERFIL', encontradas as colunas ['DT_GERACAO',")
 
 
 MUNZONA_HEADER = ('"DT_GERACAO";"HH_GERACAO";"ANO_ELEICAO";"NR_TURNO";"SG_UF";"CD_MUNICIPIO";'
@@ -143,5 +142,6 @@ def test_perfil_negative_count(tmp_path, cw):
     rows = [ROWS[0], ROWS[1].replace('"7904"', '"-3"')]
     with pytest.raises(DataError) as e:
         tse.read_perfil_eleitorado(_perfil(tmp_path, rows), cw)
-    assert str(e.value) == ("file perfil_eleitorado_2022.csv, row 3, column "
-                            "'QT_ELEITORES_PERFIL': expected a count of electors >= 0, found '-3'")
+    assert str(e.value) == ("arquivo perfil_eleitorado_2022.csv, linha 3, coluna "
+                            "'QT_ELEITORES_PERFIL': encontrado '-3'; esperada uma contagem de "
+                            "eleitores >= 0")

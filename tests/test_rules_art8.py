@@ -54,10 +54,10 @@ def test_audit_threshold_moves_the_count(municipalities):
 
 def test_audit_errors_name_row_and_column():
     df = pd.DataFrame({"cod_ibge": ["5200050", 5200100], "nome": ["a", "b"], "populacao": [1, 2]})
-    with pytest.raises(DataError, match=r"file municipios.csv, row 3, column 'cod_ibge': expected a 7-digit "
-                                        r"IBGE code as text, found 5200100"):
+    with pytest.raises(DataError, match=r"arquivo municipios.csv, linha 3, coluna 'cod_ibge': encontrado "
+                                        r"5200100; esperado um código IBGE de 7 algarismos, como texto"):
         audit(df, file="municipios.csv")
-    with pytest.raises(DataError, match=r"expected columns cod_ibge, nome, populacao; missing populacao"):
+    with pytest.raises(DataError, match=r"faltam as colunas populacao; esperadas cod_ibge, nome, populacao"):
         audit(df.drop(columns="populacao"))
 
 

@@ -22,7 +22,7 @@ REV = float(GOIAS_2022_REVENUE_BRL)
 def test_decide_rejects_bad_input():
     with pytest.raises(ValueError, match=r"comparator must be '>' or '>=', found '<'"):
         decide([1], [1], "<", "certified")
-    with pytest.raises(ValueError, match=r"basis must be one of certified, measured, estimated; found 'guess'"):
+    with pytest.raises(ValueError, match=r"encontrada a base 'guess'; esperada certified, measured ou estimated"):
         decide([1], [1], ">", "guess")
 
 
@@ -40,11 +40,11 @@ def test_screen_boundaries_and_revenue_centavo():
 
 
 def test_screen_error_names_the_columns():
-    with pytest.raises(DataError, match=r"expected at least one of the columns populacao, eleitores, edificacoes, "
-                                        r"arrecadacao; found nome"):
+    with pytest.raises(DataError, match=r"encontradas as colunas nome; esperada ao menos uma de populacao, "
+                                        r"eleitores, edificacoes, arrecadacao"):
         screen(pd.DataFrame({"nome": ["x"]}), S)
-    with pytest.raises(DataError, match=r"column 'populacao_basis': basis must be one of certified, measured, "
-                                        r"estimated; found 'chute' \(first at index 1\)"):
+    with pytest.raises(DataError, match=r"coluna 'populacao_basis': encontrada a base 'chute'; esperada "
+                                        r"certified, measured ou estimated \(primeira no índice 1\)"):
         screen(pd.DataFrame({"populacao": [1, 2], "populacao_basis": ["certified", "chute"]}), S)
 
 

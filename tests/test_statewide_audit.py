@@ -123,15 +123,15 @@ def test_missing_electorate_row_is_named(store):
     e = store.electorate[store.electorate["cod_ibge"] != "5203500"]
     fake = FakeStore(store.municipalities, e, store.state_revenue)
     with pytest.raises(DataError, match=re.escape(
-            "file electorate, column 'eleitores_aptos': expected an electorate for every "
-            "municipality; municipality 5203500 (Bom Jesus de Goiás) has none")):
+            "arquivo electorate, coluna 'eleitores_aptos': o município 5203500 (Bom Jesus de "
+            "Goiás) não tem eleitorado; esperado o eleitorado de todos os municípios")):
         sw.municipality_frame(fake)
 
 
 def test_failing_rejects_unknown_item(revised):
     with pytest.raises(DataError, match=re.escape(
-            "column 'VIII_status': expected an art. 4 item among IV, V, VI, VII with a status "
-            "column; found 'VIII'")):
+            "coluna 'VIII_status': encontrado 'VIII'; esperado um item do art. 4º entre IV, V, "
+            "VI, VII, com coluna de status")):
         sw.failing(revised, "VIII")
 
 
@@ -145,6 +145,6 @@ def test_audit_map_outlines_the_42(revised, store):
 
 def test_audit_map_needs_every_boundary(revised, store):
     b = store.boundaries[store.boundaries["cod_ibge"] != "5201207"]
-    with pytest.raises(DataError, match="expected a boundary for every audited municipality; "
-                                        "5201207 has none"):
+    with pytest.raises(DataError, match="o município 5201207 não tem limite; esperado o limite "
+                                        "de todos os municípios auditados"):
         sw.audit_map(revised, b)

@@ -43,11 +43,11 @@ class DataError(ViabilidadeError):
         self.file, self.row, self.column = file, row, column
         where = []
         if file is not None:
-            where.append(f"file {Path(file).name if isinstance(file, Path) else file}")
+            where.append(f"arquivo {Path(file).name if isinstance(file, Path) else file}")
         if row is not None:
-            where.append(f"row {row}")
+            where.append(f"linha {row}")
         if column is not None:
-            where.append(f"column {column!r}")
+            where.append(f"coluna {column!r}")
         prefix = (", ".join(where) + ": ") if where else ""
         super().__init__(prefix + message)
 

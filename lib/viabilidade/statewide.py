@@ -130,8 +130,8 @@ def municipality_frame(store, settings: Settings | None = None) -> pd.DataFrame:
     e = store.electorate.set_index("cod_ibge")["eleitores_aptos"]
     lost = m.loc[~m["cod_ibge"].isin(e.index)]
     if len(lost):
-        raise DataError(f"expected an electorate for every municipality; municipality "
-                        f"{lost['cod_ibge'].iloc[0]} ({lost['nome'].iloc[0]}) has none",
+        raise DataError(f"o município {lost['cod_ibge'].iloc[0]} ({lost['nome'].iloc[0]}) não "
+                        "tem eleitorado; esperado o eleitorado de todos os municípios",
                         file="electorate", column="eleitores_aptos")
     codes = m["cod_ibge"].astype(str)
     rev = state_revenue(store)
@@ -189,8 +189,8 @@ def failing(table: pd.DataFrame, item: str) -> pd.DataFrame:
         If ``item`` is not one of IV, V, VI, VII or the table lacks its status column.
     """
     if item not in ITEMS or f"{item}_status" not in table.columns:
-        raise DataError(f"expected an art. 4 item among {', '.join(ITEMS)} with a status column; "
-                        f"found {item!r}", column=f"{item}_status")
+        raise DataError(f"encontrado {item!r}; esperado um item do art. 4º entre "
+                        f"{', '.join(ITEMS)}, com coluna de status", column=f"{item}_status")
     sel = table[table[f"{item}_status"] == Status.FAIL.value]
     return sel.sort_values(f"{item}_valor", kind="stable")
 
@@ -476,7 +476,8 @@ def audit_map(table: pd.DataFrame, boundaries, source: str = "") -> Chart:
         pd.concat([table[["cod_ibge", "IV_status"]], cls], axis=1), on="cod_ibge", how="right")
     if geo["geometry"].isna().any():
         code = geo.loc[geo["geometry"].isna(), "cod_ibge"].iloc[0]
-        raise DataError(f"expected a boundary for every audited municipality; {code} has none",
+        raise DataError(f"o município {code} não tem limite; esperado o limite de todos os "
+                        "municípios auditados",
                         file="boundaries", column="cod_ibge")
     geo = gpd.GeoDataFrame(geo, geometry="geometry", crs=boundaries.crs)
     with matplotlib.rc_context(MAP_RC):
@@ -629,7 +630,7 @@ def _run(name: str, out_dir: Path, parameters: dict, notebook: Path | None) -> d
         where = f" in cell {e.cell_index}" if getattr(e, "cell_index", None) is not None else ""
         what = (f"{e.ename}: {e.evalue}" if getattr(e, "ename", None)
                 else f"{type(e).__name__}: {e}")
-        raise ReportError(f"the statewide notebook {template.name} failed{where}: {what}")
+        raise ReportError(f"o caderno estadual {template.name} falhou{where}: {what}")
     html = export.notebook_to_html(run.notebook)
     pdf = export.html_to_pdf(html)
     out_dir = Path(out_dir)

@@ -55,7 +55,7 @@ def _header_row(rows, path: Path, must: str) -> tuple[int, dict[int, str]]:
         cells = {j: str(v).strip() for j, v in enumerate(values) if v is not None}
         if must in cells.values():
             return n, cells
-    raise DataError(f"no header row with {must!r} found", file=path, column=must)
+    raise DataError(f"nenhuma linha de cabeçalho com {must!r}; esperado o cabeçalho como publicado", file=path, column=must)
 
 
 def read_population_xlsx(path: Path, *, uf: str | None = "52") -> pd.DataFrame:
@@ -87,10 +87,10 @@ def read_population_xlsx(path: Path, *, uf: str | None = "52") -> pd.DataFrame:
     cols = {j: _XLSX_HEADER[name] for j, name in cells.items() if name in _XLSX_HEADER}
     for need in ("COD. UF", "COD. MUNIC", "NOME DO MUNICÍPIO", "POP. IMPUTADA", "POP. TOTAL"):
         if need not in cells.values():
-            raise DataError(f"missing column; expected {need!r}, found {list(cells.values())}",
+            raise DataError(f"coluna ausente; esperada {need!r}, encontradas {list(cells.values())}",
                             file=path, row=hrow, column=need)
     if "pop_coletada" not in cols.values():
-        raise DataError("missing column; expected 'POP. COLETATADA' (or 'POP. COLETADA')",
+        raise DataError("coluna ausente; esperada 'POP. COLETATADA' (ou 'POP. COLETADA')",
                         file=path, row=hrow, column="POP. COLETATADA")
     records = []
     for n, values in rows:
@@ -106,8 +106,8 @@ def read_population_xlsx(path: Path, *, uf: str | None = "52") -> pd.DataFrame:
     codes = []
     for n, cu, cm in zip(df[ROW], df["cod_uf"], df["cod_munic"]):
         if not isinstance(cm, str) or len(cm) != 5 or not cm.isdigit():
-            raise DataError(f"expected the 5-digit municipality code as text (e.g. '00050'), "
-                            f"found {cm!r}: leading zeros lost?", file=path, row=n,
+            raise DataError(f"encontrado {cm!r}: zeros à esquerda perdidos?; esperado o código "
+                            "de município com 5 algarismos, como texto (p. ex. '00050')", file=path, row=n,
                             column="COD. MUNIC")
         codes.append(ibge_code(f"{cu}{cm}", file=path, row=n, column="COD. UF"))
     df["cod_ibge"] = codes
@@ -174,7 +174,7 @@ def read_dictionary(path: Path) -> dict[str, str]:
     jv = next(j for j, v in cells.items() if v == "Variável")
     jd = next((j for j, v in cells.items() if v == "Descrição"), None)
     if jd is None:
-        raise DataError("missing column; expected 'Descrição'", file=path, row=hrow,
+        raise DataError("coluna ausente; esperada 'Descrição'", file=path, row=hrow,
                         column="Descrição")
     return {str(v[jv]).strip().upper(): str(v[jd]).strip() for n, v in rows
             if n > hrow and v[jv] is not None}
@@ -186,8 +186,8 @@ def _variable_names(dictionary: dict[str, str] | None, path: Path | None) -> dic
         if dictionary is not None:
             found = dictionary.get(var)
             if found is None or not found.startswith(label):
-                raise DataError(f"variable {var}: expected a label starting {label!r}, "
-                                f"found {found!r}", file=path, column=var)
+                raise DataError(f"variável {var}: encontrado o rótulo {found!r}; esperado um "
+                                f"rótulo começando por {label!r}", file=path, column=var)
         names[var.lower()] = name
     return names
 
@@ -237,7 +237,7 @@ def read_aggregates(path: Path, *, level: str, dictionary: Path | None = None) -
         mismatch — naming file, row and column.
     """
     if level not in ("municipios", "distritos"):
-        raise DataError(f"level must be 'municipios' or 'distritos', found {level!r}", file=path)
+        raise DataError(f"encontrado o nível {level!r}; esperado 'municipios' ou 'distritos'", file=path)
     code_col = "CD_MUN" if level == "municipios" else "CD_DIST"
     df = read_text_csv(path, encoding="latin-1", sep=";", na_values=["."],
                        required=[])

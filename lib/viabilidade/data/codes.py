@@ -31,6 +31,9 @@ class NameMatchWarning(UserWarning):
     """A code was found by matching a name, not a code: the caller should check it."""
 
 
+#: pt-BR name of each kind of code, for messages.
+_WHAT = {"municipality": "município", "district": "distrito"}
+
 def _text(value) -> str:
     if value is None or (isinstance(value, float) and value != value):
         return ""
@@ -65,17 +68,20 @@ def ibge_code(value, *, digits: int = 7, file=None, row=None, column=None) -> st
     s = _text(value)
     what = "municipality" if digits == 7 else "district"
     if not s.isdigit():
-        raise DataError(f"expected a {digits}-digit IBGE {what} code, found {value!r}",
+        raise DataError(f"encontrado {value!r}; esperado um código IBGE de {_WHAT[what]} com "
+                        f"{digits} algarismos",
                         file=file, row=row, column=column)
     if len(s) == 5 and digits == 7:
-        raise DataError(f"expected a 7-digit IBGE municipality code, found {s!r}, which has 5 "
-                        "digits like a TSE code; convert it with codes.tse_to_ibge",
+        raise DataError(f"encontrado {s!r}, com 5 algarismos como um código TSE; esperado um "
+                        "código IBGE de município com 7 algarismos (converta-o com "
+                        "codes.tse_to_ibge)",
                         file=file, row=row, column=column)
     if len(s) != digits:
-        raise DataError(f"expected a {digits}-digit IBGE {what} code, found {s!r} "
-                        f"({len(s)} digits)", file=file, row=row, column=column)
+        raise DataError(f"encontrado {s!r} ({len(s)} algarismos); esperado um código IBGE de "
+                        f"{_WHAT[what]} com {digits} algarismos", file=file, row=row, column=column)
     if s[:2] not in UF_CODES:
-        raise DataError(f"expected an IBGE {what} code starting with a UF code, found {s!r}",
+        raise DataError(f"encontrado {s!r}; esperado um código IBGE de {_WHAT[what]} começando "
+                        "pelo código de uma UF",
                         file=file, row=row, column=column)
     return s
 
@@ -92,19 +98,21 @@ def tse_code(value, *, file=None, row=None, column=None) -> str:
     """
     s = _text(value)
     if not s.isdigit():
-        raise DataError(f"expected a 5-digit TSE municipality code, found {value!r}",
+        raise DataError(f"encontrado {value!r}; esperado um código TSE de município com 5 algarismos",
                         file=file, row=row, column=column)
     if len(s) == 7 and s[:2] in UF_CODES:
-        raise DataError(f"expected a 5-digit TSE municipality code, found {s!r}, which has 7 "
-                        "digits like an IBGE code; convert it with codes.ibge_to_tse",
+        raise DataError(f"encontrado {s!r}, com 7 algarismos como um código IBGE; esperado um "
+                        "código TSE de município com 5 algarismos (converta-o com "
+                        "codes.ibge_to_tse)",
                         file=file, row=row, column=column)
     if len(s) < 5:
-        raise DataError(f"expected a 5-digit TSE municipality code, found {s!r}: the code "
-                        f"lost its leading zeros (read it as text; it may be {s.zfill(5)!r})",
+        raise DataError(f"encontrado {s!r}: o código perdeu os zeros à esquerda (leia-o como "
+                        f"texto; pode ser {s.zfill(5)!r}); esperado um código TSE de município "
+                        "com 5 algarismos",
                         file=file, row=row, column=column)
     if len(s) != 5:
-        raise DataError(f"expected a 5-digit TSE municipality code, found {s!r} "
-                        f"({len(s)} digits)", file=file, row=row, column=column)
+        raise DataError(f"encontrado {s!r} ({len(s)} algarismos); esperado um código TSE de "
+                        "município com 5 algarismos", file=file, row=row, column=column)
     return s
 
 
@@ -143,8 +151,8 @@ class Crosswalk:
         """IBGE code of a TSE code; DataError when the code is malformed or unknown."""
         s = tse_code(code, file=file, row=row, column=column)
         if s not in self._to_ibge:
-            raise DataError(f"TSE code {s!r} is not in the TSE↔IBGE crosswalk "
-                            f"({len(self._to_ibge)} municipalities)",
+            raise DataError(f"o código TSE {s!r} não está na tabela de correspondência TSE↔IBGE "
+                            f"({len(self._to_ibge)} municípios); esperado um código dela",
                             file=file, row=row, column=column)
         return self._to_ibge[s]
 
@@ -152,12 +160,14 @@ class Crosswalk:
         """TSE code of an IBGE code; a TSE code given here is named as such."""
         s = _text(code)
         if len(s) == 5 and s in self._to_ibge:
-            raise DataError(f"expected a 7-digit IBGE municipality code, found {s!r}, which is "
-                            f"the TSE code of {self._names[s]} (IBGE {self._to_ibge[s]})",
+            raise DataError(f"encontrado {s!r}, que é o código TSE de {self._names[s]} (IBGE "
+                            f"{self._to_ibge[s]}); esperado um código IBGE de município com 7 "
+                            "algarismos",
                             file=file, row=row, column=column)
         s = ibge_code(s, file=file, row=row, column=column)
         if s not in self._to_tse:
-            raise DataError(f"IBGE code {s!r} is not in the TSE↔IBGE crosswalk",
+            raise DataError(f"o código IBGE {s!r} não está na tabela de correspondência "
+                            "TSE↔IBGE; esperado um código dela",
                             file=file, row=row, column=column)
         return self._to_tse[s]
 
@@ -165,12 +175,13 @@ class Crosswalk:
         """An IBGE code known to the crosswalk; a TSE code is rejected and its IBGE code named."""
         s = _text(code)
         if len(s) == 5 and s in self._to_ibge:
-            raise DataError(f"expected a 7-digit IBGE municipality code, found {s!r}, which is "
-                            f"the TSE code of {self._names[s]}; its IBGE code is "
-                            f"{self._to_ibge[s]}", file=file, row=row, column=column)
+            raise DataError(f"encontrado {s!r}, que é o código TSE de {self._names[s]}; esperado "
+                            f"o código IBGE de município com 7 algarismos ({self._to_ibge[s]})",
+                            file=file, row=row, column=column)
         s = ibge_code(s, file=file, row=row, column=column)
         if s not in self._to_tse:
-            raise DataError(f"IBGE code {s!r} is not a municipality of the crosswalk",
+            raise DataError(f"o código IBGE {s!r} não é um município da tabela de "
+                            "correspondência TSE↔IBGE; esperado um código dela",
                             file=file, row=row, column=column)
         return s
 
@@ -178,8 +189,9 @@ class Crosswalk:
         """Last resort: IBGE code by accent/case-insensitive name; warns NameMatchWarning."""
         key = normalize_name(name)
         if key not in self._by_name:
-            raise DataError(f"name {name!r} matches no municipality of the crosswalk "
-                            "(accent- and case-insensitive)", file=file, row=row, column=column)
+            raise DataError(f"o nome {name!r} não corresponde a nenhum município da tabela de "
+                            "correspondência (sem distinção de acentos e maiúsculas); esperado "
+                            "o nome de um município", file=file, row=row, column=column)
         code = self._by_name[key]
         warnings.warn(f"{name!r} matched to IBGE {code} by name, not by code; check it",
                       NameMatchWarning, stacklevel=2)
@@ -190,7 +202,8 @@ def load_crosswalk(root: Path | None = None) -> Crosswalk:
     """The crosswalk of the processed store (``crosswalk.parquet`` under ``root``)."""
     path = (root or default_root()) / "crosswalk.parquet"
     if not path.exists():
-        raise DataError("processed crosswalk not found; run `viabilidade data build`",
+        raise DataError("tabela de correspondência processada não encontrada; rode "
+                        "`viabilidade data build`",
                         file=path)
     return Crosswalk(pd.read_parquet(path))
 

@@ -73,9 +73,9 @@ def download(url: str, target: Path, *, timeout: float = 60.0) -> str:
         if exc.code == 416 and have:  # nothing left to send: the .part is complete
             part.replace(target)
             return sha256(target)
-        raise DataError(f"download failed: HTTP {exc.code} for {url}", file=target) from exc
+        raise DataError(f"o download falhou: HTTP {exc.code} para {url}", file=target) from exc
     except (urllib.error.URLError, OSError) as exc:
-        raise DataError(f"download failed: {exc} for {url}", file=target) from exc
+        raise DataError(f"o download falhou: {exc} para {url}", file=target) from exc
     with resp:
         if resp.status == 206:
             mode, start = "ab", have
@@ -135,14 +135,14 @@ def fetch(dest: Path, mirror: str | Path | None = None, base_url: str | None = N
             if mirror is not None:
                 src = Path(mirror) / rel
                 if not src.exists():
-                    raise DataError("file missing in the mirror folder", file=src)
+                    raise DataError("arquivo ausente na pasta-espelho", file=src)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(src, target)
                 digest = sha256(target)
             else:
                 digest = download(f"{base_url.rstrip('/')}/{rel}", target)
             if rel in expected and expected[rel] != digest:
-                raise DataError(f"sha256 mismatch: expected {expected[rel]}, found {digest}",
+                raise DataError(f"sha256 diferente: encontrado {digest}; esperado {expected[rel]}",
                                 file=target)
             sums[rel] = digest
     else:

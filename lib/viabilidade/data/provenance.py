@@ -137,7 +137,7 @@ def sha256(path: Path) -> str:
         The file does not exist.
     """
     if not path.exists():
-        raise DataError("file not found", file=path)
+        raise DataError("arquivo não encontrado", file=path)
     h = hashlib.sha256()
     with path.open("rb") as fh:
         for chunk in iter(lambda: fh.read(1 << 20), b""):

@@ -170,7 +170,7 @@ def read_imb_table(path: Path) -> pd.DataFrame:
         if col in ("Especificação", ROW):
             continue
         if not (col.isdigit() and len(col) == 4):
-            raise DataError(f"expected a year column, found {col!r}", file=path, row=1,
+            raise DataError(f"encontrada a coluna {col!r}; esperada uma coluna de ano", file=path, row=1,
                             column=col)
         vals = to_number(df, col, path)
         for spec, v in zip(df["Especificação"], vals):

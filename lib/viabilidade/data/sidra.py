@@ -68,13 +68,13 @@ class NameResolver:
             key = normalize_name(name)
             if key in self.loose:
                 return self.loose[key], "municipio"
-            raise DataError(f"municipality name {text!r} does not resolve to an IBGE code "
-                            f"(no {self.uf} municipality named {name!r} in the DTB/Censo "
-                            "2022 names)", file=file, row=row, column=column)
+            raise DataError(f"o nome de município {text!r} não corresponde a um código IBGE "
+                            f"(nenhum município de {self.uf} se chama {name!r} nos nomes da "
+                            "DTB/Censo 2022)", file=file, row=row, column=column)
         if text in UF_NAMES:
             return UF_NAMES[text], "uf"
-        raise DataError(f"territory name {text!r} does not resolve: expected "
-                        f"'<município> ({self.uf})' or a UF name", file=file, row=row,
+        raise DataError(f"o nome de território {text!r} não corresponde a nada; esperado "
+                        f"'<município> ({self.uf})' ou o nome de uma UF", file=file, row=row,
                         column=column)
 
 
@@ -110,7 +110,7 @@ def read_sidra_sheet(path: Path, variable: str, resolver: NameResolver) -> pd.Da
 
     wb = openpyxl.load_workbook(path, read_only=True) if path.exists() else None
     if wb is None:
-        raise DataError("file not found", file=path)
+        raise DataError("arquivo não encontrado", file=path)
     sheets = wb.sheetnames
     wb.close()
     rows = None
@@ -121,12 +121,13 @@ def read_sidra_sheet(path: Path, variable: str, resolver: NameResolver) -> pd.Da
             rows = cand
             break
     if rows is None:
-        raise DataError(f"no sheet with 'Variável - {variable}...' found; sheets {sheets}",
+        raise DataError(f"nenhuma aba com 'Variável - {variable}...'; encontradas as abas {sheets}",
                         file=path)
     year_row = next(((n, v) for n, v in rows[:8]
                      if v and v[0] is None and any(x is not None for x in v[1:])), None)
     if year_row is None:
-        raise DataError("no row of years (text cells '2002', '2003', ...) before the data",
+        raise DataError("nenhuma linha de anos (células de texto '2002', '2003', ...) antes "
+                        "dos dados; esperada a planilha como exportada do SIDRA",
                         file=path)
     yr, yv = year_row
     years = {}
@@ -135,7 +136,7 @@ def read_sidra_sheet(path: Path, variable: str, resolver: NameResolver) -> pd.Da
             continue
         ys = str(y).strip()
         if not (ys.isdigit() and len(ys) == 4):
-            raise DataError(f"expected a year, found {y!r}", file=path, row=yr,
+            raise DataError(f"encontrado {y!r}; esperado um ano", file=path, row=yr,
                             column=get_column_letter(j + 1))
         years[j] = int(ys)
     records = []
@@ -155,8 +156,8 @@ def read_sidra_sheet(path: Path, variable: str, resolver: NameResolver) -> pd.Da
             elif isinstance(cell, str) and cell.strip() == ZERO:
                 value = 0.0
             else:
-                raise DataError(f"expected a number or a SIDRA symbol ({', '.join(MISSING)}, "
-                                f"-), found {cell!r} (year {year})", file=path, row=n,
+                raise DataError(f"encontrado {cell!r} (ano {year}); esperado um número ou um "
+                                f"símbolo do SIDRA ({', '.join(MISSING)}, -)", file=path, row=n,
                                 column=get_column_letter(j + 1))
             records.append((code, level, label, year, value, n))
     return pd.DataFrame.from_records(

@@ -67,8 +67,9 @@ def _same_codes(left: pd.Series, right: pd.Series, what: str, file: Path, column
     a, b = set(left), set(right)
     if a != b:
         only_a, only_b = sorted(a - b)[:5], sorted(b - a)[:5]
-        raise DataError(f"{what}: codes differ; only in the first: {only_a}, only in this "
-                        f"file: {only_b}", file=file, column=column)
+        raise DataError(f"{what}: os códigos diferem; só no primeiro: {only_a}, só neste "
+                        f"arquivo: {only_b}; esperados os mesmos códigos", file=file,
+                        column=column)
 
 
 def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
@@ -95,8 +96,9 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     diff = mun.set_index("cod_ibge")["populacao"] - sums
     if (diff != 0).any():
         code = diff[diff != 0].index[0]
-        raise DataError(f"district populations of {code} sum to {int(sums[code])}, the "
-                        f"municipality has {int(mun.set_index('cod_ibge').loc[code, 'populacao'])}",
+        raise DataError(f"as populações dos distritos de {code} somam {int(sums[code])}; "
+                        "esperada a população do município, "
+                        f"{int(mun.set_index('cod_ibge').loc[code, 'populacao'])}",
                         file=p["agg_dist"], column="v0001")
 
     cw_table = tse.read_crosswalk(p["crosswalk"])
@@ -110,7 +112,7 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     vilas = seats.read_vilas(p["vilas"])
     unknown = sorted(set(vilas["cod_distrito"]) - set(dist["cod_distrito"]))
     if unknown:
-        raise DataError(f"vila points assigned to districts not in DTB 2022: {unknown[:5]}",
+        raise DataError(f"pontos de vilas atribuídos a distritos que não estão na DTB 2022: {unknown[:5]}; esperados distritos da DTB 2022",
                         file=p["vilas"], column="cod_distrito_atribuido")
 
     pib = sidra.read_pib(p["pib"], mun[["cod_ibge", "nome"]])
@@ -172,7 +174,7 @@ def build_store(raw: Path, out: Path = Path("data/processed")) -> dict:
     """
     raw, out = Path(raw), Path(out)
     if not raw.is_dir():
-        raise DataError("raw data folder not found", file=raw)
+        raise DataError("pasta de dados brutos não encontrada; esperada a pasta com os arquivos como publicados", file=raw)
     tables = _build_tables(raw)
     out.mkdir(parents=True, exist_ok=True)
     manifest = {"format": 1, "tables": {}}
@@ -209,7 +211,7 @@ class Store:
         if name not in self._cache:
             path = self.root / f"{name}.parquet"
             if not path.exists():
-                raise DataError("processed table missing; run `viabilidade data build`",
+                raise DataError("tabela processada ausente; rode `viabilidade data build`",
                                 file=path)
             if name == "boundaries":
                 import geopandas as gpd
@@ -229,7 +231,7 @@ class Store:
         """
         tables = self.manifest.get("tables", {})
         if table not in tables:
-            raise DataError(f"unknown table {table!r}; expected one of {sorted(tables)}",
+            raise DataError(f"tabela desconhecida {table!r}; esperada uma de {sorted(tables)}",
                             file=self.root / "manifest.json")
         return tables[table]["provenance"]
 
@@ -257,12 +259,12 @@ def load_store(root: Path | None = None) -> Store:
     root = Path(root) if root is not None else default_root()
     mpath = root / "manifest.json"
     if not mpath.exists():
-        raise DataError("no processed store here (manifest.json missing); run "
-                        "`viabilidade data build --raw <folder>`", file=mpath)
+        raise DataError("não há dados processados aqui (falta o manifest.json); rode "
+                        "`viabilidade data build --raw <pasta>`", file=mpath)
     try:
         manifest = json.loads(mpath.read_text(encoding="utf-8"))
     except ValueError as exc:
-        raise DataError(f"manifest is not valid JSON: {exc}", file=mpath) from exc
+        raise DataError(f"o manifest não é JSON válido: {exc}", file=mpath) from exc
     return Store(root=root, manifest=manifest)
 
 
@@ -286,7 +288,7 @@ def population(store: Store, vintage: str = "revised") -> pd.Series:
         Unknown vintage.
     """
     if vintage not in VINTAGES:
-        raise DataError(f"unknown population vintage {vintage!r}; expected one of "
+        raise DataError(f"versão da população desconhecida {vintage!r}; esperada uma de "
                         f"{sorted(VINTAGES)}")
     m = store.municipalities
     return m.set_index("cod_ibge")[VINTAGES[vintage]].rename("populacao")
@@ -322,5 +324,5 @@ def state_tax_revenue(store: Store, ano: int, fonte: str | None = None) -> dict[
         if set(part["tributo"]) == set(revenue.TAXES):
             vals = dict(zip(part["tributo"], part["valor_brl"].astype(float)))
             return {**vals, "total": float(sum(vals.values())), "fonte": f}
-    raise DataError(f"no state tax revenue for {ano}; years available: "
+    raise DataError(f"sem receita estadual de impostos para {ano}; anos disponíveis: "
                     f"{sorted(set(t['ano']))}", file=store.root / "state_revenue.parquet")

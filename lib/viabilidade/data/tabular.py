@@ -9,6 +9,7 @@ parsing still point into the file.
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -44,7 +45,7 @@ def decode(path: Path, encoding: str) -> str:
         (it was re-saved in another encoding, and reading it as latin-1 would garble names).
     """
     if not path.exists():
-        raise DataError("file not found", file=path)
+        raise DataError("arquivo não encontrado", file=path)
     raw = path.read_bytes()
     if encoding.lower().replace("_", "-") in ("latin-1", "latin1", "iso-8859-1"):
         try:
@@ -54,18 +55,18 @@ def decode(path: Path, encoding: str) -> str:
         if any(ord(ch) > 127 for ch in as_utf8):
             first = next(i for i, ch in enumerate(as_utf8) if ord(ch) > 127)
             row = as_utf8.count("\n", 0, first) + 1
-            raise DataError("wrong encoding: expected ISO-8859-1 (latin-1) as published, "
-                            "found UTF-8 (first accented character "
-                            f"{as_utf8[first]!r}); use the file as published",
+            raise DataError("codificação errada: encontrado UTF-8 (primeiro caractere acentuado "
+                            f"{as_utf8[first]!r}); esperado ISO-8859-1 (latin-1), como "
+                            "publicado; use o arquivo como publicado",
                             file=path, row=row)
         return as_utf8
     try:
         return raw.decode(encoding)
     except UnicodeDecodeError as exc:
         row = raw.count(b"\n", 0, exc.start) + 1
-        raise DataError(f"wrong encoding: expected {encoding.upper()}, found byte "
-                        f"0x{raw[exc.start]:02x} that is not valid {encoding.upper()} "
-                        "(the file looks like ISO-8859-1/latin-1)", file=path, row=row) from exc
+        raise DataError(f"codificação errada: encontrado o byte 0x{raw[exc.start]:02x}, que "
+                        f"não é {encoding.upper()} válido (o arquivo parece ISO-8859-1/latin-1); "
+                        f"esperado {encoding.upper()}", file=path, row=row) from exc
 
 
 def read_text_csv(path: Path, *, encoding: str, sep: str, na_values=(),
@@ -102,7 +103,7 @@ def read_text_csv(path: Path, *, encoding: str, sep: str, na_values=(),
         df = pd.read_csv(io.StringIO(text), sep=sep, dtype=str, keep_default_na=False,
                          na_values=["", *na_values], quotechar='"')
     except (pd.errors.ParserError, ValueError) as exc:
-        raise DataError(f"cannot parse as '{sep}'-separated CSV: {exc}", file=path) from exc
+        raise DataError(f"não é um CSV separado por '{sep}': {exc}", file=path) from exc
     require_columns(df, required, path, row=1)
     df[ROW] = range(2, len(df) + 2)
     return df
@@ -113,7 +114,7 @@ def require_columns(df: pd.DataFrame, required, path: Path, *, row: int = 1) -> 
     for col in required:
         if col not in df.columns:
             found = [c for c in df.columns if c != ROW]
-            raise DataError(f"missing column; expected {col!r}, found columns {found}",
+            raise DataError(f"coluna ausente; esperada {col!r}, encontradas as colunas {found}",
                             file=path, row=row, column=col)
 
 
@@ -124,8 +125,8 @@ def require_unique(df: pd.DataFrame, column: str, path: Path) -> None:
         i = dup.to_numpy().nonzero()[0][0]
         value = df[column].iloc[i]
         first = df.loc[df[column] == value, ROW].iloc[0]
-        raise DataError(f"duplicated code {value!r} (already on row {first}); expected one "
-                        "row per code", file=path, row=int(df[ROW].iloc[i]), column=column)
+        raise DataError(f"código {value!r} repetido (já está na linha {first}); esperada uma "
+                        "linha por código", file=path, row=int(df[ROW].iloc[i]), column=column)
 
 
 def to_number(df: pd.DataFrame, column: str, path: Path, *, decimal: str = ".",
@@ -143,16 +144,40 @@ def to_number(df: pd.DataFrame, column: str, path: Path, *, decimal: str = ".",
     bad = num.isna() & s.notna()
     if bad.any():
         i = bad.to_numpy().nonzero()[0][0]
-        raise DataError(f"expected a number, found {df[column].iloc[i]!r}", file=path,
+        raise DataError(f"encontrado {df[column].iloc[i]!r}; esperado um número", file=path,
                         row=int(df[ROW].iloc[i]), column=column)
     if integer:
         frac = num.notna() & (num != num.round())
         if frac.any():
             i = frac.to_numpy().nonzero()[0][0]
-            raise DataError(f"expected a whole number, found {df[column].iloc[i]!r}",
+            raise DataError(f"encontrado {df[column].iloc[i]!r}; esperado um número inteiro",
                             file=path, row=int(df[ROW].iloc[i]), column=column)
         return num.astype("Int64")
     return num.astype("float64")
+
+
+_CHECKS = (
+    (r"greater_than_or_equal_to\((.+)\)", r"um valor >= \1"),
+    (r"greater_than\((.+)\)", r"um valor > \1"),
+    (r"less_than_or_equal_to\((.+)\)", r"um valor <= \1"),
+    (r"less_than\((.+)\)", r"um valor < \1"),
+    (r"in_range\((.+), (.+)\)", r"um valor entre \1 e \2"),
+    (r"isin\((.+)\)", r"um de \1"),
+    (r"equal_to\((.+)\)", r"o valor \1"),
+    (r"not_nullable", "um valor (não vazio)"),
+    (r"str_matches\((.+)\)", r"um texto no padrão \1"),
+    (r"field_uniqueness", "valores sem repetição"),
+)
+
+
+def describe_check(desc: str) -> str:
+    """A pandera check as a pt-BR clause: ``"in_range(-20.0, -12.0)"`` gives
+    ``"esperado um valor entre -20.0 e -12.0"``; a check without a known form gives
+    ``"não passou na verificação <desc>"``."""
+    for pattern, repl in _CHECKS:
+        if re.fullmatch(pattern, desc.strip()):
+            return "esperado " + re.sub(pattern, repl, desc.strip())
+    return f"não passou na verificação {desc}"
 
 
 def validate(df: pd.DataFrame, schema: pa.DataFrameSchema, path: Path) -> pd.DataFrame:
@@ -182,9 +207,9 @@ def validate(df: pd.DataFrame, schema: pa.DataFrameSchema, path: Path) -> pd.Dat
                 and "failure_case" in cases:
             found = cases["failure_case"].iloc[0]
             found = found.item() if hasattr(found, "item") else found
-            message = f"failed check {desc}; found {found!r}"
+            message = f"encontrado {found!r}; {describe_check(desc)}"
         else:
-            message = f"failed check {desc}"
+            message = describe_check(desc)
         raise DataError(message, file=path, row=row, column=column) from exc
     return df.drop(columns=[ROW], errors="ignore").reset_index(drop=True)
 
@@ -213,11 +238,11 @@ def read_sheet(path: Path, sheet: str | None = None, *, prefix: str | None = Non
     import zipfile
 
     if not path.exists():
-        raise DataError("file not found", file=path)
+        raise DataError("arquivo não encontrado", file=path)
     try:
         wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except (InvalidFileException, zipfile.BadZipFile, OSError, KeyError) as exc:
-        raise DataError(f"expected an .xlsx workbook, cannot open it: {exc}", file=path) from exc
+        raise DataError(f"não foi possível abri-lo: {exc}; esperada uma planilha .xlsx", file=path) from exc
     try:
         names = wb.sheetnames
         if sheet is not None:
@@ -226,7 +251,7 @@ def read_sheet(path: Path, sheet: str | None = None, *, prefix: str | None = Non
             chosen = next((n for n in names if n.startswith(prefix or "")), None)
         if chosen is None:
             want = sheet if sheet is not None else f"{prefix}..."
-            raise DataError(f"expected a sheet {want!r}, found sheets {names}", file=path)
+            raise DataError(f"encontradas as abas {names}; esperada a aba {want!r}", file=path)
         ws = wb[chosen]
         return [(i, tuple(r)) for i, r in enumerate(ws.iter_rows(values_only=True), start=1)]
     finally:

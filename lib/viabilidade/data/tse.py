@@ -101,12 +101,12 @@ def _by_municipality(df: pd.DataFrame, path: Path, crosswalk: Crosswalk, *, code
     missing = df["_n"].isna()
     if missing.any():
         n = int(df.loc[missing, ROW].iloc[0])
-        raise DataError("expected a count of electors, found a missing value", file=path,
+        raise DataError("valor ausente; esperada uma contagem de eleitores", file=path,
                         row=n, column=count)
     negative = df["_n"] < 0
     if negative.any():
         i = negative.to_numpy().nonzero()[0][0]
-        raise DataError(f"expected a count of electors >= 0, found {df[count].iloc[i]!r}",
+        raise DataError(f"encontrado {df[count].iloc[i]!r}; esperada uma contagem de eleitores >= 0",
                         file=path, row=int(df[ROW].iloc[i]), column=count)
     df["_ibge"] = [crosswalk.tse_to_ibge(t, file=path, row=int(n), column=code)
                    for n, t in zip(df[ROW], df["_tse"])]
@@ -122,7 +122,7 @@ def _by_municipality(df: pd.DataFrame, path: Path, crosswalk: Crosswalk, *, code
     try:
         return ELECTORATE_SCHEMA.validate(out)
     except SchemaError as exc:
-        raise DataError(f"aggregated electorate failed check {exc.check}", file=path,
+        raise DataError(f"o eleitorado agregado não passou na verificação {exc.check}", file=path,
                         column=getattr(exc.schema, "name", None)) from exc
 
 

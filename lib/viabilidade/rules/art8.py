@@ -62,11 +62,12 @@ def audit(df: pd.DataFrame, settings: Settings | None = None, *, state_revenue: 
     need = ["cod_ibge", "nome", "populacao"]
     absent = [c for c in need if c not in df.columns]
     if absent:
-        raise DataError(f"expected columns {', '.join(need)}; missing {', '.join(absent)}", file=file)
+        raise DataError(f"faltam as colunas {', '.join(absent)}; esperadas {', '.join(need)}", file=file)
     codes = df["cod_ibge"]
     for i, c in enumerate(codes):
         if not isinstance(c, str) or not _COD.match(c):
-            raise DataError(f"expected a 7-digit IBGE code as text, found {c!r}", file=file,
+            raise DataError(f"encontrado {c!r}; esperado um código IBGE de 7 algarismos, como "
+                            "texto", file=file,
                             row=i + 2, column="cod_ibge")
     work = df.copy()
     if "edificacoes" in work.columns and "edificacoes_basis" not in work.columns:

@@ -63,7 +63,7 @@ def decide(value, threshold, comparator: str, basis, uncertainty=None) -> dict[s
     b = np.broadcast_to(np.asarray(basis).astype(str), v.shape)
     bad = ~np.isin(b, [m.value for m in Basis])
     if bad.any():
-        raise ValueError(f"basis must be one of certified, measured, estimated; found {str(b[bad][0])!r}")
+        raise ValueError(f"encontrada a base {str(b[bad][0])!r}; esperada certified, measured ou estimated")
     u = (np.zeros_like(v) if uncertainty is None
          else np.broadcast_to(np.asarray(uncertainty, dtype=float), v.shape))
     u = np.where(np.isnan(u), 0.0, np.abs(u))
@@ -128,8 +128,8 @@ def screen(df: pd.DataFrame, settings: Settings | None = None, *, reduced: bool 
     settings = settings or Settings()
     present = [c for c in SCREEN_COLUMNS.values() if c in df.columns]
     if not present:
-        raise DataError(f"expected at least one of the columns {', '.join(SCREEN_COLUMNS.values())}; "
-                        f"found {', '.join(map(str, df.columns)) or 'none'}")
+        raise DataError(f"encontradas as colunas {', '.join(map(str, df.columns)) or 'nenhuma'}; "
+                        f"esperada ao menos uma de {', '.join(SCREEN_COLUMNS.values())}")
     out = {}
     n = len(df)
     for item, col in SCREEN_COLUMNS.items():
@@ -151,7 +151,7 @@ def screen(df: pd.DataFrame, settings: Settings | None = None, *, reduced: bool 
         except ValueError as e:
             bad = ~np.isin(np.asarray(basis).astype(str), [m.value for m in Basis])
             label = df.index[np.flatnonzero(np.broadcast_to(bad, (n,)))[0]]
-            raise DataError(f"{e} (first at index {label!r})", column=f"{col}_basis") from None
+            raise DataError(f"{e} (primeira no índice {label!r})", column=f"{col}_basis") from None
         out[f"{item}_status"] = d["status"]
         out[f"{item}_lean"] = d["lean"]
         out[f"{item}_valor"] = value

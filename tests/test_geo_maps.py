@@ -96,7 +96,7 @@ def test_posse_dabadia_approximate_territory(store):
     seats = seats_of_districts(store, ["520010010", "520010005", "999999999"])
     assert seats[["cod_distrito", "ponto"]].values.tolist() == [["520010005", "sede municipal"],
                                                                 ["520010010", "vila"]]
-    assert seats[["lat", "lon"]].values.tolist() == pytest.approx([ABADIANIA_SEAT, POSSE_VILA])
+    assert seats[["lat", "lon"]].to_numpy().ravel().tolist() == pytest.approx([*ABADIANIA_SEAT, *POSSE_VILA])
 
 
 @needs_store

@@ -74,3 +74,40 @@ def test_kernel_is_the_current_environment(tmp_path):
     t = _template(tmp_path, "import sys\nprint(sys.prefix)")
     run = runner.execute(t, {})
     assert _text(run.notebook).strip() == sys.prefix
+
+
+def _children() -> set[int]:
+    """Pids of this process's child processes (from /proc; Linux)."""
+    import os
+    from pathlib import Path
+
+    me = str(os.getpid())
+    out = set()
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":\t", 1) for line in status.read_text().splitlines() if ":\t" in line)
+        except OSError:
+            continue
+        if fields.get("PPid", "").strip() == me:
+            out.add(int(status.parent.name))
+    return out
+
+
+def test_started_kernel_has_imported_the_study_machinery(tmp_path):
+    t = _template(tmp_path, "import sys\nprint('viabilidade.report.study_cells' in sys.modules)")
+    km = runner.start_kernel()
+    try:
+        run = runner.execute(t, {}, kernel=km)
+    finally:
+        runner.shutdown(km)
+    assert _text(run.notebook).strip() == "True"
+    # a kernel papermill starts by itself does not preload anything
+    assert _text(runner.execute(t, {}).notebook).strip() == "False"
+
+
+def test_shutdown_leaves_no_kernel_process():
+    before = _children()
+    km = runner.start_kernel()
+    assert _children() - before                     # the kernel process is running
+    runner.shutdown(km)
+    assert _children() - before == set()

@@ -219,3 +219,18 @@ def test_settings_object_passes_only_its_changes():
     # a complete dict (Settings.to_dict(), as the batch passes it) reads like a Settings object
     assert study._settings_dict(Settings(reduction="by").to_dict()) == {"reduction": "by"}
     assert study._settings_dict(None) == {}
+
+
+@needs_store
+def test_refused_study_stops_the_kernel_it_started(tmp_path):
+    """The kernel launched early (to boot while the candidate is checked against the data)
+    ends with the refusal."""
+    from test_report_runner import _children
+
+    bad = tmp_path / "outra-origem.toml"
+    bad.write_text(POSSE.read_text(encoding="utf-8").replace('municipalities = ["5200100"]',
+                                                            'municipalities = ["5208707"]'), encoding="utf-8")
+    before = _children()
+    with pytest.raises(CandidateError):
+        study.run_study(bad, tmp_path / "outputs", data_root=STORE)
+    assert _children() - before == set()

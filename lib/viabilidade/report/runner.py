@@ -116,15 +116,43 @@ def warm_kernel() -> IPCKernelManager:
     if km is not None and run_sync(km.is_alive)():
         return km
     if km is not None:
-        _shutdown(km)
-    km = IPCKernelManager(kernel_name="python3")
-    run_sync(km.start_kernel)()
+        shutdown(km)
+    km = start_kernel()
     _WARM.km = km
-    atexit.register(_shutdown, km)
+    atexit.register(shutdown, km)
     return km
 
 
-def _shutdown(km: IPCKernelManager) -> None:
+#: Run by a study kernel as it starts: the study machinery is imported while the caller is
+#: still validating the candidate (the kernel boots on the other core), not in the first cell.
+PRELOAD = ("import viabilidade.report.study_cells",)
+
+
+def start_kernel(cwd: Path | None = None) -> IPCKernelManager:
+    """Launch a ``python3`` kernel (IPC transport) that imports the study machinery as it starts.
+
+    Returns as soon as the kernel process is launched (about 0.2 s); papermill waits for it
+    to be ready when the notebook runs, so whatever the caller does meanwhile overlaps with
+    the kernel's start and imports.
+
+    Parameters
+    ----------
+    cwd : Path, optional
+        Working folder of the kernel.
+
+    Returns
+    -------
+    IPCKernelManager
+        A running kernel; the caller shuts it down with :func:`shutdown`.
+    """
+    km = IPCKernelManager(kernel_name="python3")
+    run_sync(km.start_kernel)(extra_arguments=[f"--IPKernelApp.exec_lines={list(PRELOAD)!r}"],
+                              **({"cwd": str(cwd)} if cwd else {}))
+    return km
+
+
+def shutdown(km: IPCKernelManager) -> None:
+    """Stop a kernel started by :func:`start_kernel` (best effort; never raises)."""
     try:
         if run_sync(km.is_alive)():
             run_sync(km.shutdown_kernel)(now=True)

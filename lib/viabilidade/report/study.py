@@ -151,18 +151,25 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     from .study_cells import settings_from
 
     settings_from(settings_dict, source="settings")  # validate before writing anything
-    if data_root is not None:
-        data_root = Path(data_root).resolve()
-    _check_against_data(candidate, data_root)
-    folder = output_folder(out_root, candidate.slug)
-    timings["validate"] = time.perf_counter() - t0
+    # A fresh kernel boots (and imports the study machinery) on the other core while the
+    # candidate is checked against the data here.
+    own_kernel = runner.start_kernel(cwd=candidate_path.parent) if kernel is None else None
+    try:
+        if data_root is not None:
+            data_root = Path(data_root).resolve()
+        _check_against_data(candidate, data_root)
+        folder = output_folder(out_root, candidate.slug)
+        timings["validate"] = time.perf_counter() - t0
 
-    params = {"candidate_path": str(candidate_path),
-              "data_root": str(data_root) if data_root is not None else None,
-              "settings": settings_dict,
-              "study_date": (study_date or dt.date.today()).isoformat()}
-    run = runner.execute(Path(template) if template else runner.DEFAULT_TEMPLATE, params,
-                         cwd=candidate_path.parent, kernel=kernel)
+        params = {"candidate_path": str(candidate_path),
+                  "data_root": str(data_root) if data_root is not None else None,
+                  "settings": settings_dict,
+                  "study_date": (study_date or dt.date.today()).isoformat()}
+        run = runner.execute(Path(template) if template else runner.DEFAULT_TEMPLATE, params,
+                             kernel=kernel or own_kernel)
+    finally:
+        if own_kernel is not None:
+            runner.shutdown(own_kernel)
     timings["execute"] = run.seconds["execute"]
     nb = run.notebook
     try:

@@ -13,7 +13,7 @@ from .candidate import Candidate, load_candidate
 from .profile import build_profile
 from .profile_types import Profile, Territory
 from .rules import certification
-from .rules.result import RuleResult, Verdict, verdict
+from .rules.result import Basis, RuleResult, Verdict, verdict
 
 
 @dataclass
@@ -62,12 +62,31 @@ class Analysis:
                           "origins": list(self.candidate.origins)},
             "verdict": str(self.verdict),
             "certification": certification.summary(self.results, self.candidate),
+            "area": area_record(self.profile),
             "results": [r.to_dict() for r in self.results],
             "settings": self.settings.to_dict(),
             "alternatives": [{"description": d, "verdict": str(v), "changed": list(c)}
                              for d, v, c in self.alternatives],
             "provenance": self.provenance,
         }
+
+
+def area_record(profile: Profile) -> dict:
+    """The proposed area's figures and, for a drawn area, where it lies (``resultados.json``).
+
+    ``{"label", "figures": {population|electors|buildings|area_km2: {value, unit, basis,
+    uncertainty}}, "drawn_boundary": {...} or None, "origin_seat_taken": {code: text}}``.
+    """
+    figures = {}
+    for key in ("population", "electors", "buildings", "area_km2"):
+        f = getattr(profile.area, key, None)
+        if f is not None:
+            figures[key] = {"value": f.value, "unit": f.unit, "basis": str(Basis(f.basis)),
+                            "uncertainty": f.uncertainty}
+    details = profile.territory.details
+    return {"label": profile.area.label, "figures": figures,
+            "drawn_boundary": details.get("drawn_boundary"),
+            "origin_seat_taken": details.get("origin_seat_taken", {})}
 
 
 def provenance_records(store) -> list[dict]:
@@ -95,15 +114,44 @@ def proposed_seat_point(candidate: Candidate, store) -> tuple[float, float] | No
     return (float(row["lat"].iloc[0]), float(row["lon"].iloc[0]))
 
 
+def origin_seats_taken(candidate: Candidate, store, facts: Territory) -> dict[str, str]:
+    """Origins whose seat the area takes, with what takes it (Portuguese).
+
+    The seat is taken when the area lists the origin's seat district (``sede`` in the
+    processed ``districts`` table, IBGE DTB 2022), or when the origin's seat point (IBGE
+    sedes municipais) lies inside a drawn area (``facts.details["drawn_boundary"]``). The
+    origin would then lose its seat: :func:`viabilidade.rules.art4.par1` flags it.
+    """
+    d = store.districts.set_index("cod_distrito")
+    out: dict[str, str] = {}
+    for code in candidate.origins:
+        seat_districts = [c for c in candidate.districts
+                          if c in d.index and d.at[c, "cod_ibge"] == code and bool(d.at[c, "sede"])]
+        if seat_districts:
+            c = seat_districts[0]
+            out[code] = f"o distrito-sede {d.at[c, 'nome']} ({c})"
+        elif facts.details.get("drawn_boundary", {}).get("seat_inside", {}).get(code):
+            out[code] = "a sede municipal, que fica dentro da área desenhada"
+    return out
+
+
 def territory(candidate: Candidate, store, settings) -> Territory:
-    """Geometry facts of a candidate (art. 4 II, III; art. 3) under the given settings (I-5 tolerance)."""
+    """Geometry facts of a candidate (art. 4 II, III; art. 3) under the given settings (I-5 tolerance).
+
+    ``details["origin_seat_taken"]`` names the origins whose seat the area takes
+    (:func:`origin_seats_taken`).
+    """
     from .geo.facts import territory_facts
 
     seat = proposed_seat_point(candidate, store)
     if seat != candidate.seat_point:
         candidate = replace(candidate, seat_point=seat)
-    return territory_facts(candidate, store.boundaries, store.seats,
-                           sliver_tolerance_km2=settings.sliver_tolerance_km2)
+    facts = territory_facts(candidate, store.boundaries, store.seats,
+                            sliver_tolerance_km2=settings.sliver_tolerance_km2)
+    taken = origin_seats_taken(candidate, store, facts)
+    if taken:
+        facts = replace(facts, details={**facts.details, "origin_seat_taken": taken})
+    return facts
 
 
 def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None) -> Analysis:

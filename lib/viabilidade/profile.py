@@ -344,8 +344,9 @@ def _boundary_parts(candidate: Candidate, store, settings):
                          note="domicílios particulares ocupados (V0007) como aproximação do número "
                               "de edificações do núcleo urbano (incerteza de metade do valor somada "
                               f"à do rateio); {dpo_note}"),
-        area_km2=Figure(round(area_km2, 3), "km²", Basis.MEASURED, "polígono do arquivo de limites "
-                        "da candidatura", "", note="área geodésica (elipsoide GRS80)"))
+        area_km2=Figure(round(area_km2, 3), "km²", Basis.MEASURED,
+                        f"arquivo de limites {candidate.boundary.name} da candidatura",
+                        "medição geodésica", note="área geodésica (elipsoide GRS80)"))
     for code in candidate.origins:
         whole = _whole_unit(store, code, munis.at[code, "nome"], settings)
         origins[code] = whole
@@ -366,7 +367,7 @@ def _boundary_parts(candidate: Candidate, store, settings):
                                         f"domicílios de {whole.label} menos a estimativa da área "
                                         f"(± {_n(round(du))} do rateio)"),
             area_km2=Figure(round(geodesic_area_km2(rest), 3), "km²", Basis.MEASURED,
-                            "malha municipal menos o polígono da área", "",
+                            "malha municipal menos o polígono da área", "medição geodésica",
                             note="área geodésica (elipsoide GRS80)"))
     return [area], origins, remainders
 

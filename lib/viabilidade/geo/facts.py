@@ -17,11 +17,12 @@ from ..errors import GeoError
 from ..profile_types import Territory
 from ..rules.result import Basis, Figure, Status
 from .continuity import DEFAULT_SLIVER_KM2, continuity
-from .distance import classify_gap, nearest_geodesic
-from .measure import GEOD
+from .area_file import read_area
+from .distance import classify_gap, geodesic_distance_m, nearest_geodesic
+from .measure import GEOD, geodesic_area_km2, polygonal
 from .memorial import fmt_num
 from .shape import shape_report
-from .territory import Split, split_territory
+from .territory import Split, outside_parts, split_territory
 
 #: Provenance of the default boundary file (shared/data/geo, SOURCES.md).
 TBRUGZ_SOURCE = ("IBGE, malha municipal (anterior a 2020), via tbrugz/geodata-br "
@@ -105,6 +106,78 @@ def _gap_bounds(candidate: Candidate, split: Split, seats: pd.DataFrame, names: 
     return fig, per
 
 
+def perimeter_gap(candidate: Candidate, split: Split) -> tuple[Figure | None, Figure | None]:
+    """Art. 4 II from the origin's urban perimeter file (``[origin] urban_perimeter``, I-4).
+
+    Returns
+    -------
+    (gap_m, gap_bound_m) : Figure or None
+        With the area's polygon: ``gap_m``, the shortest geodesic distance in metres between
+        the perimeter (every polygon of the file, so one file may hold the perimeters of
+        several origins) and the area (0 when they meet), basis ``measured``. Without it but
+        with a proposed seat: ``gap_bound_m``, the distance from the perimeter to that seat
+        (an upper bound: the area's border is nearer). ``(None, None)`` without a file.
+    """
+    if candidate.urban_perimeter is None:
+        return None, None
+    perimeter = read_area(candidate.urban_perimeter)
+    name = candidate.urban_perimeter.name
+    if split.area is not None:
+        gap = geodesic_distance_m(perimeter, split.area)
+        inside = (" O perímetro urbano toca ou invade a área proposta." if gap == 0 else "")
+        return Figure(round(gap, 3), "m", Basis.MEASURED,
+                      f"perímetro urbano: arquivo {name} da candidatura; área: "
+                      + (candidate.boundary.name if candidate.boundary is not None
+                         else "malha municipal"), "medição geodésica",
+                      note=f"Menor distância geodésica (elipsoide GRS80) entre o perímetro urbano "
+                           f"do município de origem ({name}) e a divisa da área proposta: "
+                           f"{fmt_num(gap / 1000, 2)} km.{inside}"), None
+    if candidate.seat_point is None:
+        return None, None
+    lat, lon = candidate.seat_point
+    gap = geodesic_distance_m(perimeter, shapely.Point(lon, lat))
+    return None, Figure(round(gap, 3), "m", Basis.MEASURED,
+                        f"perímetro urbano: arquivo {name} da candidatura; sede proposta",
+                        "medição geodésica",
+                        note=f"Distância geodésica do perímetro urbano ({name}) à sede proposta: "
+                             f"{fmt_num(gap / 1000, 2)} km; a divisa da área fica mais perto, "
+                             "então só um valor abaixo de 6 km decide.")
+
+
+def drawn_boundary_check(candidate: Candidate, split: Split, boundaries: gpd.GeoDataFrame,
+                         seats: pd.DataFrame) -> dict[str, Any] | None:
+    """Where a drawn area (``[area] boundary``) lies: per origin, outside, and the seats it takes.
+
+    Returns
+    -------
+    dict or None
+        ``None`` without a drawn area; else ``area_km2``, ``origins`` ({code: {nome, km2,
+        share}}: the part of the area in each origin, share of the area), ``outside`` (parts
+        in municipalities not declared as origins, :func:`.territory.outside_parts`; at most
+        2 % of the area, or the candidate is refused), ``outside_km2``, ``outside_share`` and
+        ``seat_inside`` ({code: bool}: the origin's seat point lies in the area). Areas are
+        geodesic (GRS80) km².
+    """
+    if candidate.boundary is None or split.area is None:
+        return None
+    names = dict(zip(boundaries["cod_ibge"], boundaries["nome"]))
+    total = geodesic_area_km2(split.area)
+    origins = {}
+    for code, before in split.origins_before.items():
+        km2 = geodesic_area_km2(polygonal(shapely.intersection(before, split.area)))
+        origins[code] = {"nome": names.get(code, code), "km2": km2,
+                         "share": km2 / total if total else 0.0}
+    outside = outside_parts(split.area, boundaries, candidate.origins)
+    seat_inside = {}
+    for code in candidate.origins:
+        seat = seat_of(seats, code)
+        seat_inside[code] = bool(seat is not None
+                                 and split.area.covers(shapely.Point(seat[1], seat[0])))
+    out_km2 = sum(o["km2"] for o in outside)
+    return {"area_km2": total, "origins": origins, "outside": outside, "outside_km2": out_km2,
+            "outside_share": out_km2 / total if total else 0.0, "seat_inside": seat_inside}
+
+
 def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: pd.DataFrame,
                     *, sliver_tolerance_km2: float = DEFAULT_SLIVER_KM2,
                     shape: bool = True) -> Territory:
@@ -129,15 +202,17 @@ def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: p
     Returns
     -------
     Territory
-        ``gap_m`` is ``None`` (no urban-perimeter polygons exist in the data);
-        ``gap_bound_m`` is the smallest geodesic distance in metres from an origin's seat to
+        ``gap_m`` is measured from the origin's urban perimeter file when the candidate
+        has one (:func:`perimeter_gap`), else ``None`` (no urban-perimeter polygons exist in
+        the data); ``gap_bound_m`` is the smallest geodesic distance in metres from an origin's seat to
         the new territory (or to the proposed seat when the area has no geometry), basis
         ``measured``; ``remainder_parts`` / ``remainder_point_touch`` by origin code and
         ``area_parts`` are empty / ``None`` when the area has no geometry (the rules must
         then be ``indeterminate``; ``details["no_geometry_reason"]`` says why). ``details``
         holds ``area_km2``, ``origins_before_km2``, ``remainders_km2`` (geodesic, GRS80),
         ``retrospective``, ``sliver_tolerance_km2``, ``remainder_pieces_km2``,
-        ``gap_by_origin`` and ``shape`` ({metric: {value, percentile}}).
+        ``gap_by_origin``, ``shape`` ({metric: {value, percentile}}) and, for a drawn
+        area, ``drawn_boundary`` (:func:`drawn_boundary_check`).
 
     Raises
     ------
@@ -159,9 +234,15 @@ def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: p
         "remainders_km2": areas["remainders"],
         "gap_by_origin": per_origin,
     }
+    gap, perimeter_bound = perimeter_gap(candidate, split)
+    if perimeter_bound is not None and (gap_bound is None or perimeter_bound.value < gap_bound.value):
+        gap_bound = perimeter_bound
+    check = drawn_boundary_check(candidate, split, boundaries, seats)
+    if check is not None:
+        details["drawn_boundary"] = check
     if split.area is None:
         details["no_geometry_reason"] = split.note
-        return Territory(gap_bound_m=gap_bound, source=source, details=details)
+        return Territory(gap_m=gap, gap_bound_m=gap_bound, source=source, details=details)
     parts, touch, pieces = {}, {}, {}
     for code, rem in split.remainders.items():
         c = continuity(rem, sliver_tolerance_km2=sliver_tolerance_km2)
@@ -174,6 +255,6 @@ def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: p
     if shape:
         details["shape"] = shape_report(shapely.union_all(
             [p for p in shapely.get_parts(split.area) if p.geom_type == "Polygon"]), boundaries)
-    return Territory(gap_m=None, gap_bound_m=gap_bound, remainder_parts=parts,
+    return Territory(gap_m=gap, gap_bound_m=gap_bound, remainder_parts=parts,
                      remainder_point_touch=touch, area_parts=area_c.parts, source=source,
                      details=details)

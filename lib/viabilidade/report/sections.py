@@ -17,6 +17,7 @@ from ..candidate import EVIDENCE_ITEMS, OPERATIONS
 from ..rules.result import Figure, RuleResult, Status, Verdict
 from . import certificates
 from . import format as fmt
+from .boundary import boundary_check
 from .charts import threshold_chart
 from .tables import (STATUS_CLASS, Html, esc, key_values, margin_text, provenance_table, rule_table,
                      status_badge, table, threshold_text)
@@ -266,6 +267,7 @@ def area(analysis, store=None, map_html: str = "") -> Html:
     if c.municipalities:
         body += "<p>Municípios inteiros na área: " + esc(", ".join(c.municipalities)) + ".</p>"
     body += unit_table(p.area, caption=f"Números da área proposta — {p.area.label}")
+    body += boundary_check(analysis)
     if c.districts and c.boundary is None:
         body += ("<p>A área não tem polígono nos dados usados (os distritos do IBGE não têm malha "
                  "publicada e o candidato não trouxe arquivo de limites): "

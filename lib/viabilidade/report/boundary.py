@@ -1,0 +1,85 @@
+"""The check of the proposed limits shown in the study's area section.
+
+For a drawn area (``[area] boundary``): where its km² lie (each origin, and any neighbour it
+spills into within the 2 % tolerance), whether it takes an origin's seat, whether it splits
+an origin, and how its figures were estimated. For an area of districts that includes the
+origin's seat district: the warning that the origin would lose its seat. Each finding
+names the rule of LC 02/1990 it bears on.
+"""
+
+from __future__ import annotations
+
+from . import format as fmt
+from .tables import Html, esc, table
+
+
+def _km2(value: float) -> str:
+    return fmt.quantity(round(value, 2), "km²", 2)
+
+
+def _pct(share: float) -> str:
+    return fmt.percent(100 * share, 1)
+
+
+def drawn_findings(analysis) -> list[str]:
+    """Sentences (plain text, Portuguese) on a drawn area's position; ``[]`` without one."""
+    t = analysis.profile.territory
+    check = t.details.get("drawn_boundary")
+    out: list[str] = []
+    names = {c: u.label for c, u in analysis.profile.origins.items()}
+    if check is not None:
+        for o in check["outside"]:
+            out.append(
+                f"{_km2(o['km2'])} ({_pct(o['share'])} da área) ficam em {o['nome']} "
+                f"({o['cod_ibge']}), que não é município de origem — dentro da tolerância de 2 % "
+                "admitida pela malha municipal simplificada. Se o traçado avança de fato sobre "
+                f"{o['nome']}, esse município também cede território: passa a ser município de "
+                "origem, com o seu remanescente sujeito ao art. 4º, § 1º, e a sua parte entra no "
+                "plebiscito (art. 7º).")
+        for code, inside in check["seat_inside"].items():
+            if inside:
+                out.append(f"A sede de {names.get(code, code)} fica dentro da área desenhada: a "
+                           "distância do art. 4º, II é nula e o município de origem perderia a "
+                           "sua sede (art. 4º, § 1º).")
+    for code, parts in t.remainder_parts.items():
+        if check is not None and parts > 1:
+            pieces = t.details.get("remainder_pieces_km2", {}).get(code, {}).get("kept_km2", [])
+            sizes = ", ".join(_km2(k) for k in pieces)
+            out.append(f"O polígono divide {names.get(code, code)}: o remanescente fica em {parts} "
+                       f"partes ({sizes}), o que o art. 4º, III não admite.")
+    if check is None:
+        for code, what in t.details.get("origin_seat_taken", {}).items():
+            out.append(f"A área inclui {what}: {names.get(code, code)} perderia a sua sede "
+                       "(art. 4º, § 1º; ver o remanescente na seção do município de origem).")
+    return out
+
+
+def boundary_check(analysis) -> Html | str:
+    """The 'conferência dos limites' block of the area section, or ``""`` when there is nothing
+    to report (an area of whole districts or municipalities that leaves every seat)."""
+    check = analysis.profile.territory.details.get("drawn_boundary")
+    findings = drawn_findings(analysis)
+    if check is None and not findings:
+        return ""
+    body = '<div class="boundary-check"><h3>Conferência dos limites propostos</h3>'
+    if check is not None:
+        c = analysis.candidate
+        rows = [[o["nome"], code, "município de origem", _km2(o["km2"]), _pct(o["share"])]
+                for code, o in check["origins"].items()]
+        rows += [[o["nome"], o["cod_ibge"], "não declarado como origem", _km2(o["km2"]),
+                  _pct(o["share"])] for o in check["outside"]]
+        body += (f"<p>Os limites vêm do arquivo {esc(c.boundary.name)} (polígono desenhado, "
+                 f"sem códigos do IBGE): a área tem {esc(_km2(check['area_km2']))} "
+                 "(área geodésica, elipsoide GRS80). A população, o eleitorado e as edificações "
+                 "são estimados a partir dos distritos que o polígono alcança (ver as notas da "
+                 "tabela de números da área); os territórios dos distritos usados no rateio são "
+                 "aproximados e não são limites legais.</p>")
+        body += table(["Município", "Código IBGE", "Situação", "Área dentro", "Parcela da área"],
+                      rows, caption="Onde fica a área desenhada", numeric=(3, 4),
+                      widths=(26, 16, 26, 16, 16))
+    if findings:
+        body += "".join(f"<p>{esc(f)}</p>" for f in findings)
+    elif check is not None:
+        body += ("<p>A área fica inteira dentro do município de origem, não leva a sua sede e "
+                 "não divide o seu território.</p>")
+    return Html(body + "</div>")

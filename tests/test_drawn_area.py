@@ -1,0 +1,163 @@
+"""A drawn area in the analysis: art. 4 II from an urban perimeter, and what the study reports
+when a polygon spills into a neighbour, takes the origin's seat or splits the origin.
+
+Polygons are drawn around Abadiânia (5200100): its seat (IBGE) is at lat -16.182672,
+lon -48.718812; Posse d'Abadia's vila at lat -16.098447, lon -48.800207; Anápolis (5201108)
+is its western neighbour. The drawn area of tests/fixtures is 8.755,71 m from the seat, the
+vila 12.753,92 m.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from pathlib import Path
+
+import geopandas as gpd
+import pytest
+import shapely
+
+from viabilidade.analysis import analyse
+from viabilidade.candidate import load_candidate
+from viabilidade.geo.measure import geodesic_area_km2
+from viabilidade.report.boundary import boundary_check, drawn_findings
+
+REPO = Path(__file__).resolve().parents[1]
+STORE = REPO / "data" / "processed"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SEAT = (-48.718812, -16.182672)  # lon, lat of Abadiânia's seat
+pytestmark = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                reason="processed store data/processed not built")
+
+
+@pytest.fixture(scope="module")
+def store():
+    from viabilidade.data.store import load_store
+
+    return load_store(STORE)
+
+
+def _disc(lon: float, lat: float, radius_km: float, n: int = 64) -> shapely.Polygon:
+    """A polygon approximating a circle of ``radius_km`` around a lon/lat point."""
+    kx, ky = 111.32 * math.cos(math.radians(lat)), 110.6
+    return shapely.Polygon([(lon + radius_km / kx * math.cos(2 * math.pi * k / n),
+                             lat + radius_km / ky * math.sin(2 * math.pi * k / n))
+                            for k in range(n)])
+
+
+def _kml(path: Path, geom) -> Path:
+    gpd.GeoDataFrame({"Name": ["limite"]}, geometry=[geom], crs="EPSG:4326").to_file(
+        path, driver="KML")
+    return path
+
+
+def _drawn(tmp_path: Path, geom, **extra) -> object:
+    c = load_candidate(FIXTURES / "posse-dabadia-desenhada.toml")
+    return dataclasses.replace(c, boundary=_kml(tmp_path / "area.kml", geom), **extra)
+
+
+def _result(analysis, rule_id):
+    return next(r for r in analysis.results if r.rule_id == rule_id)
+
+
+@pytest.mark.parametrize("radius_km, status", [(2.0, "pass"), (3.5, "fail")])
+def test_urban_perimeter_measures_art4_II(store, tmp_path, radius_km, status):
+    perimeter = _kml(tmp_path / "perimetro.kml", _disc(*SEAT, radius_km))
+    c = dataclasses.replace(load_candidate(FIXTURES / "posse-dabadia-desenhada.toml"),
+                            urban_perimeter=perimeter)
+    r = _result(analyse(c, store=store), "art4.II")
+    assert str(r.status) == status
+    assert str(r.basis) == "measured"
+    # The gap is the seat-to-area distance less (about) the perimeter's radius.
+    assert r.value == pytest.approx(8755.71 - 1000 * radius_km, abs=40)
+    assert "perímetro urbano: arquivo perimetro.kml da candidatura" in r.source
+
+
+def test_urban_perimeter_with_a_district_area_bounds_the_gap_at_the_proposed_seat(store, tmp_path):
+    perimeter = _kml(tmp_path / "perimetro.kml", _disc(*SEAT, 2.0))
+    c = dataclasses.replace(load_candidate(REPO / "data" / "candidates" / "posse-dabadia.toml"),
+                            urban_perimeter=perimeter)
+    a = analyse(c, store=store)
+    bound = a.profile.territory.gap_bound_m
+    assert bound.source.startswith("perímetro urbano: arquivo perimetro.kml")
+    assert bound.value == pytest.approx(12_753.92 - 2000, abs=40)   # vila to seat, less 2 km
+    assert str(_result(a, "art4.II").status) == "indeterminate"
+
+
+def test_the_fixture_area_is_inside_its_origin_and_leaves_the_seat(store):
+    a = analyse(FIXTURES / "posse-dabadia-desenhada.toml", store=store)
+    check = a.profile.territory.details["drawn_boundary"]
+    assert check["origins"]["5200100"]["share"] == pytest.approx(1.0)
+    assert check["outside"] == [] and check["seat_inside"] == {"5200100": False}
+    assert drawn_findings(a) == []
+    assert "A área fica inteira dentro do município de origem" in boundary_check(a)
+
+
+def test_a_spill_within_the_tolerance_is_reported_with_km2_and_share(store, tmp_path):
+    abadiania = store.boundaries.set_index("cod_ibge").geometry["5200100"]
+    x0, y = abadiania.bounds[0], abadiania.representative_point().y
+    west = shapely.box(x0 + 0.002 - 0.003, y - 0.02, x0 + 0.002 + 0.2, y + 0.02)
+    area = shapely.intersection(west, abadiania.buffer(0.0008))  # pokes a little into Anápolis
+    a = analyse(_drawn(tmp_path, area), store=store)
+    check = a.profile.territory.details["drawn_boundary"]
+    assert [o["cod_ibge"] for o in check["outside"]] == ["5201108"]
+    share = check["outside"][0]["share"]
+    assert 0 < share <= 0.02
+    text = drawn_findings(a)[0]
+    assert "Anápolis (5201108), que não é município de origem" in text
+    assert "art. 4º, § 1º" in text and "art. 7º" in text
+    assert f"{100 * share:.1f}".replace(".", ",") + "\u00a0% da área" in text
+
+
+def test_an_area_around_the_origin_seat_fails_II_and_flags_the_seat(store, tmp_path):
+    a = analyse(_drawn(tmp_path, _disc(*SEAT, 3.0)), store=store)
+    assert a.profile.territory.details["drawn_boundary"]["seat_inside"] == {"5200100": True}
+    ii = _result(a, "art4.II")
+    assert str(ii.status) == "fail" and ii.value == 0
+    par1 = _result(a, "art4.par1")
+    assert par1.details["subchecks"]["I"]["status"] == "indeterminate"
+    assert "a área leva a sede municipal, que fica dentro da área desenhada" in \
+        par1.details["subchecks"]["I"]["motivo"]
+    assert any("A sede de Abadiânia fica dentro da área desenhada" in f for f in drawn_findings(a))
+
+
+def test_a_band_across_the_origin_splits_it_and_fails_III(store, tmp_path):
+    abadiania = store.boundaries.set_index("cod_ibge").geometry["5200100"]
+    minx, miny, maxx, maxy = abadiania.bounds
+    band = shapely.intersection(shapely.box(-48.66, miny - 0.1, -48.64, maxy + 0.1), abadiania)
+    a = analyse(_drawn(tmp_path, band), store=store)
+    assert a.profile.territory.remainder_parts["5200100"] == 2
+    assert str(_result(a, "art4.III").status) == "fail"
+    assert any(f.startswith("O polígono divide Abadiânia: o remanescente fica em 2 partes (")
+               and "art. 4º, III" in f for f in drawn_findings(a))
+    assert geodesic_area_km2(band) == pytest.approx(
+        a.profile.area.area_km2.value, abs=1e-3)
+
+
+def test_a_district_area_with_the_seat_district_flags_the_origin_seat(store, tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_text('operation = "create-municipality"\nname = "Nova Abadiânia"\n[area]\n'
+                 'districts = ["520010005"]\n[origin]\nmunicipalities = ["5200100"]\n',
+                 encoding="utf-8")
+    a = analyse(p, store=store)
+    assert a.profile.territory.details["origin_seat_taken"] == {
+        "5200100": "o distrito-sede Abadiânia (520010005)"}
+    par1 = _result(a, "art4.par1")
+    assert str(par1.status) == "indeterminate"
+    assert par1.details["subchecks"]["I"]["motivo"].startswith(
+        "Abadiânia (remanescente): a área leva o distrito-sede Abadiânia (520010005); o município "
+        "de origem perderia a sua sede")
+    assert drawn_findings(a) == ["A área inclui o distrito-sede Abadiânia (520010005): Abadiânia "
+                                 "perderia a sua sede (art. 4º, § 1º; ver o remanescente na "
+                                 "seção do município de origem)."]
+    record = a.to_dict()["area"]
+    assert record["origin_seat_taken"] == {"5200100": "o distrito-sede Abadiânia (520010005)"}
+
+
+def test_record_of_the_drawn_area(store):
+    record = analyse(FIXTURES / "posse-dabadia-desenhada.toml", store=store).to_dict()["area"]
+    assert record["figures"]["population"] == {"value": 1700, "unit": "habitantes",
+                                               "basis": "estimated", "uncertainty": 1345.1}
+    assert record["figures"]["area_km2"]["value"] == pytest.approx(46.595, abs=1e-3)
+    assert record["figures"]["area_km2"]["basis"] == "measured"
+    assert record["drawn_boundary"]["area_km2"] == pytest.approx(46.5947, abs=1e-4)

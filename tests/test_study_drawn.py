@@ -1,0 +1,68 @@
+"""A full study of an area drawn in Google Earth style: a KML polygon with no IBGE code.
+
+``tests/fixtures/posse-dabadia-desenhada.toml`` gives only ``[area] boundary`` (a KML drawn
+inside Abadiânia around Posse d'Abadia's vila). One real study run (notebook, HTML, PDF,
+JSON) must show the area in km², the estimated population with its uncertainty, art. 4 II
+measured, art. 4 III decided by geometry and the memorial descritivo.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from viabilidade.report.study import run_study
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(shutil.which("pdftotext") is None,
+                                 reason="pdftotext (poppler-utils) not installed")]
+
+
+@pytest.fixture(scope="module")
+def study(tmp_path_factory):
+    out = tmp_path_factory.mktemp("outputs")
+    record = run_study(FIXTURES / "posse-dabadia-desenhada.toml", out,
+                       study_date=dt.date(2026, 11, 29))
+    folder = Path(record["folder"])
+    text = subprocess.run(["pdftotext", str(folder / "estudo.pdf"), "-"], check=True,
+                          capture_output=True, text=True).stdout
+    return (record, json.loads((folder / "resultados.json").read_text(encoding="utf-8")),
+            re.sub(r"\s+", " ", text))
+
+
+def test_drawn_kml_gives_a_full_study(study):
+    record, results, text = study
+    assert record["verdict"] == "indeterminado"
+    area = results["area"]
+    assert area["figures"]["area_km2"]["value"] == pytest.approx(46.595, abs=1e-3)
+    assert area["figures"]["population"] == {"value": 1700, "unit": "habitantes",
+                                             "basis": "estimated", "uncertainty": 1345.1}
+    rules = {r["rule_id"]: r for r in results["results"]}
+    ii, iii = rules["art4.II"], rules["art4.III"]
+    assert ii["basis"] == "measured" and ii["value"] == pytest.approx(8755.71, abs=0.01)
+    assert ii["status"] == "indeterminate"          # a seat-to-area bound above 6 km
+    assert iii["status"] == "pass" and iii["reason"] == "Abadiânia: o remanescente permanece contínuo."
+    assert rules["art4.IV"]["status"] == "indeterminate"   # an estimate never decides
+    assert rules["art4.IV"]["details"]["incerteza"] == 1345.1
+
+
+def test_drawn_kml_study_pdf_shows_area_estimate_distance_and_memorial(study):
+    _, _, text = study
+    assert "46,6 km²" in text and "46,59 km²" in text
+    assert "1.700 ± 1.345 habitantes" in text
+    assert "Por área" in text and "dasimétrica" in text and "3.045 habitantes" in text
+    assert "8.755,71 m" in text
+    assert "Conferência dos limites propostos" in text
+    assert "posse-dabadia-desenhada.kml" in text
+    assert "Memorial descritivo de Posse d'Abadia." in text
+    assert re.search(r"Perímetro 1: Começa no marco M-01, de coordenadas UTM E [\d.]+,\d{2} m e "
+                     r"N [\d.]+,\d{2} m", text)
+    assert "Perímetro: 25.164,46 m. Área: 46,6212 km² (4.662,12 ha)." in text  # plane UTM

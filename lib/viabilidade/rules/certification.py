@@ -114,7 +114,14 @@ def pending(results: list[RuleResult]) -> list[Pending]:
                 out += [_figure(i, r.subject, code or r.subject) for i in ("IV", "V", "VI", "VII")]
                 continue
             for item, sub in subs.items():
-                if Status(sub["status"]) not in _DECIDED:
+                if Status(sub["status"]) in _DECIDED:
+                    continue
+                if item == "I":  # the area takes the origin's seat (art4.par1)
+                    out.append(Pending("art. 4º, § 1º (I)", r.subject,
+                                       "nova sede do remanescente, com condições para instalar a "
+                                       "Prefeitura e a Câmara Municipal", PROPONENTS,
+                                       f"evidence (remanescente {code})", "I"))
+                else:
                     out.append(_figure(item, r.subject, code))
         elif rid.startswith("art17.") and status not in _DECIDED:
             out.append(Pending(r.article or rid, r.subject, r.title, ITEM_BODY["IV"],

@@ -128,8 +128,14 @@ def test_a_band_across_the_origin_splits_it_and_fails_III(store, tmp_path):
     a = analyse(_drawn(tmp_path, band), store=store)
     assert a.profile.territory.remainder_parts["5200100"] == 2
     assert str(_result(a, "art4.III").status) == "fail"
-    assert any(f.startswith("O polígono divide Abadiânia: o remanescente fica em 2 partes (")
-               and "art. 4º, III" in f for f in drawn_findings(a))
+    cut = a.profile.territory.details["drawn_boundary"]["seat_piece"]["5200100"]
+    rest = a.profile.remainders["5200100"].area_km2.value
+    assert cut["km2"] + cut["cut_off_km2"] == pytest.approx(rest, abs=0.01)
+    assert 0 < cut["cut_off_km2"] < cut["km2"]   # the seat is west of the band, in the larger part
+    text = next(f for f in drawn_findings(a) if f.startswith("O polígono divide Abadiânia"))
+    assert text.startswith("O polígono divide Abadiânia: o remanescente fica em 2 partes (")
+    assert (f"; a sede fica na parte de {cut['km2']:.2f}".replace(".", ",")) in text
+    assert text.endswith("ficam separados dela, o que o art. 4º, III não admite.")
     assert geodesic_area_km2(band) == pytest.approx(
         a.profile.area.area_km2.value, abs=1e-3)
 

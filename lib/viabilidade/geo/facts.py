@@ -154,9 +154,10 @@ def drawn_boundary_check(candidate: Candidate, split: Split, boundaries: gpd.Geo
         ``None`` without a drawn area; else ``area_km2``, ``origins`` ({code: {nome, km2,
         share}}: the part of the area in each origin, share of the area), ``outside`` (parts
         in municipalities not declared as origins, :func:`.territory.outside_parts`; at most
-        2 % of the area, or the candidate is refused), ``outside_km2``, ``outside_share`` and
-        ``seat_inside`` ({code: bool}: the origin's seat point lies in the area). Areas are
-        geodesic (GRS80) km².
+        2 % of the area, or the candidate is refused), ``outside_km2``, ``outside_share``,
+        ``seat_inside`` ({code: bool}: the origin's seat point lies in the area) and
+        ``seat_piece`` ({code: {km2, cut_off_km2}}: for a remainder left in pieces, the piece
+        holding the seat and how much is cut off from it). Areas are geodesic (GRS80) km².
     """
     if candidate.boundary is None or split.area is None:
         return None
@@ -173,9 +174,20 @@ def drawn_boundary_check(candidate: Candidate, split: Split, boundaries: gpd.Geo
         seat = seat_of(seats, code)
         seat_inside[code] = bool(seat is not None
                                  and split.area.covers(shapely.Point(seat[1], seat[0])))
+    seat_piece = {}
+    for code, rest in split.remainders.items():
+        seat = seat_of(seats, code)
+        pieces = [p for p in shapely.get_parts(rest) if p.geom_type == "Polygon"]
+        if seat is None or len(pieces) < 2 or seat_inside.get(code):
+            continue
+        here = [p for p in pieces if p.covers(shapely.Point(seat[1], seat[0]))]
+        if here:
+            kept = geodesic_area_km2(here[0])
+            seat_piece[code] = {"km2": kept, "cut_off_km2": geodesic_area_km2(rest) - kept}
     out_km2 = sum(o["km2"] for o in outside)
     return {"area_km2": total, "origins": origins, "outside": outside, "outside_km2": out_km2,
-            "outside_share": out_km2 / total if total else 0.0, "seat_inside": seat_inside}
+            "outside_share": out_km2 / total if total else 0.0, "seat_inside": seat_inside,
+            "seat_piece": seat_piece}
 
 
 def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: pd.DataFrame,

@@ -45,8 +45,11 @@ def drawn_findings(analysis) -> list[str]:
         if check is not None and parts > 1:
             pieces = t.details.get("remainder_pieces_km2", {}).get(code, {}).get("kept_km2", [])
             sizes = ", ".join(_km2(k) for k in pieces)
+            cut = check.get("seat_piece", {}).get(code)
+            where = (f"; a sede fica na parte de {_km2(cut['km2'])} e {_km2(cut['cut_off_km2'])} "
+                     "ficam separados dela" if cut else "")
             out.append(f"O polígono divide {names.get(code, code)}: o remanescente fica em {parts} "
-                       f"partes ({sizes}), o que o art. 4º, III não admite.")
+                       f"partes ({sizes}){where}, o que o art. 4º, III não admite.")
     if check is None:
         for code, what in t.details.get("origin_seat_taken", {}).items():
             out.append(f"A área inclui {what}: {names.get(code, code)} perderia a sua sede "

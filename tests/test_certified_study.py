@@ -47,3 +47,5 @@ def test_certified_study_is_viable_and_conclusive(run):
     assert "Certidão nº 12/2027" in flat
     assert "Ofício nº 77/2027" in flat and "Ofício nº 101/2027" in flat
     assert "2.054 eleitores" in flat
+    # The process calendar shows the art. 4 § 3 deadline: request on 15/01/2027 + 60 days.
+    assert "Prazo de resposta de IBGE, Cartório Eleitoral e SEFAZ-GO 16 de março de 2027" in flat

@@ -1,4 +1,4 @@
-"""Command line: ``viabilidade data build|fetch``, ``estudo``, ``apresentacao``, ``lote``,
+"""Command line: ``viabilidade data build|fetch``, ``estudo``, ``apresentacao``, ``oficios``, ``lote``,
 ``auditoria`` and ``triagem``.
 
 The commands are thin: each parses its arguments and calls one library function.
@@ -112,6 +112,34 @@ def _cmd_apresentacao(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_oficios(args: argparse.Namespace) -> int:
+    import datetime as dt
+
+    from .candidate import load_candidate
+    from .data.store import load_store
+    from .report.oficios import write_oficios
+
+    date = None
+    if args.data_pedido is not None:
+        try:
+            if len(args.data_pedido) != 10:
+                raise ValueError(args.data_pedido)
+            date = dt.date.fromisoformat(args.data_pedido)
+        except ValueError:
+            raise ViabilidadeError(f"--data-pedido: encontrado {args.data_pedido!r}; esperada uma "
+                                   "data válida no formato AAAA-MM-DD (p. ex. 2027-01-30)") from None
+    candidate = load_candidate(_candidate_arg(args))
+    store = load_store(Path(args.data) if args.data else None)
+    from .profile import check_candidate
+
+    check_candidate(candidate, store)
+    folder = Path(args.saida) if args.saida else Path("outputs") / candidate.slug / "oficios"
+    files = write_oficios(candidate, folder, store=store, request_date=date, committee=args.comissao)
+    for name in sorted(files):
+        print(f"{name}: {files[name]}")
+    return 0
+
+
 def _cmd_lote(args: argparse.Namespace) -> int:
     from .batch import main as batch_main
 
@@ -218,6 +246,26 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--data", default=None, metavar="PASTA",
                     help="pasta dos dados processados (padrão: data/processed)")
     ap.set_defaults(func=_cmd_apresentacao)
+
+    of = sub.add_parser("oficios", help="escreve os pedidos de informação do art. 4º, § 3º "
+                                        "(IBGE, Cartório Eleitoral, SEFAZ-GO)",
+                        description="Escreve os três ofícios do art. 4º, § 3º (IBGE: itens II, IV "
+                                    "e VI; Cartório Eleitoral: item V; SEFAZ-GO: item VII), em "
+                                    "HTML e PDF, prontos para assinar, com o prazo de 60 dias.")
+    of.add_argument("candidate", metavar="CANDIDATO",
+                    help="arquivo do candidato (p. ex. data/candidates/posse-dabadia.toml), "
+                         "ou o nome ou código IBGE de um distrito")
+    of.add_argument("--data-pedido", default=None, metavar="AAAA-MM-DD",
+                    help="data do pedido, de onde conta o prazo de 60 dias (padrão: o "
+                         "request_date do candidato, ou hoje)")
+    of.add_argument("--saida", default=None, metavar="PASTA",
+                    help="pasta de saída (padrão: outputs/<slug>/oficios)")
+    of.add_argument("--comissao", default=None, metavar="NOME",
+                    help="comissão cujo Presidente assina (p. ex. \"Comissão de Constituição, "
+                         "Justiça e Redação\")")
+    of.add_argument("--data", default=None, metavar="PASTA",
+                    help="pasta dos dados processados (padrão: data/processed)")
+    of.set_defaults(func=_cmd_oficios)
 
     lote = sub.add_parser("lote", help="escreve muitos estudos em paralelo, com um índice",
                           description="Escreve muitos estudos em paralelo, retomáveis, com "

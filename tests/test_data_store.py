@@ -102,7 +102,8 @@ def test_root_from_environment(monkeypatch):
 def test_missing_store(tmp_path):
     with pytest.raises(DataError) as e:
         load_store(tmp_path)
-    assert str(e.value).startswith("arquivo manifest.json: não há dados processados aqui")
+    assert str(e.value).startswith(f"{tmp_path / 'manifest.json'} não existe: a pasta {tmp_path} "
+                                   "não é um repositório processado")
 
 
 def test_store_is_compact():

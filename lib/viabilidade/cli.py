@@ -19,8 +19,11 @@ from .errors import ViabilidadeError
 def _cmd_data_build(args: argparse.Namespace) -> int:
     from .data.store import build_store
 
-    manifest = build_store(Path(args.raw), Path(args.out))
-    print(f"{len(manifest['tables'])} tabelas escritas em {args.out}")
+    from .data.paths import default_root
+
+    out = Path(args.out) if args.out else default_root()
+    manifest = build_store(Path(args.raw), out)
+    print(f"{len(manifest['tables'])} tabelas escritas em {out}")
     return 0
 
 
@@ -166,8 +169,10 @@ def build_parser() -> argparse.ArgumentParser:
                                     "como publicados.")
     b.add_argument("--raw", required=True, metavar="PASTA",
                    help="pasta com os arquivos brutos (p. ex. ../shared/data)")
-    b.add_argument("--out", default="data/processed", metavar="PASTA",
-                   help="pasta de saída (padrão: data/processed)")
+    b.add_argument("--out", default=None, metavar="PASTA",
+                   help="pasta de saída (padrão: a pasta data/processed do repositório, de "
+                        "onde os estudos leem, ou $VIABILIDADE_DATA; de qualquer pasta em que "
+                        "o comando rode)")
     b.set_defaults(func=_cmd_data_build)
     f = dsub.add_parser("fetch", help="baixa os arquivos oficiais para data/raw",
                         description="Baixa os arquivos oficiais (ou os copia de um espelho) "

@@ -23,6 +23,9 @@ metadata (pandas metadata dropped, GeoParquet ``creator`` dropped), sorted rows.
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -147,16 +150,22 @@ def _write_geoparquet(gdf, columns, keys, path: Path) -> None:
     pq.write_table(table.replace_schema_metadata(meta), path, compression="zstd")
 
 
-def build_store(raw: Path, out: Path = Path("data/processed")) -> dict:
-    """Build the processed store from the raw files as published.
+def build_store(raw: Path, out: Path | None = None) -> dict:
+    """Build the processed store from the raw files as published, all or nothing.
+
+    Every table and the manifest are written to a temporary folder beside ``out``, which
+    then takes the place of ``out`` by renaming: a build that fails (bad raw file, full
+    disk) leaves the previous store as it was, whole and loadable.
 
     Parameters
     ----------
     raw : Path
         Raw folder laid out as ``shared/data`` (``census/``, ``dtb/``, ``electoral/``,
         ``economy/``, ``revenue/``, ``geo/``); see :data:`viabilidade.data.provenance.RAW`.
-    out : Path
-        Output folder (created). Existing table files are overwritten.
+    out : Path, optional
+        Output folder; default :func:`viabilidade.data.paths.default_root` (the repository's
+        ``data/processed``, or ``$VIABILIDADE_DATA``), wherever the command is run from —
+        the folder studies read. Files in it that the build does not make are kept.
 
     Returns
     -------
@@ -167,30 +176,79 @@ def build_store(raw: Path, out: Path = Path("data/processed")) -> dict:
     Raises
     ------
     DataError
-        Any raw file missing or malformed (file, row, column), or raw files that disagree
-        (code sets; district populations not summing to their municipality).
+        Any raw file missing or malformed (file, row, column), raw files that disagree
+        (code sets; district populations not summing to their municipality), or the output
+        folder cannot be written (the previous store is then unchanged).
     GeoError
         Boundary file unreadable.
     """
-    raw, out = Path(raw), Path(out)
+    raw = Path(raw)
+    out = Path(os.path.abspath(out if out is not None else default_root()))
     if not raw.is_dir():
-        raise DataError("pasta de dados brutos não encontrada; esperada a pasta com os arquivos como publicados", file=raw)
+        raise DataError(f"pasta de dados brutos {raw} não encontrada; esperada a pasta com "
+                        "census/, dtb/, electoral/, economy/, revenue/ e geo/ (p. ex. "
+                        "../shared/data)")
+    if out.exists() and not out.is_dir():
+        raise DataError(f"{out} é um arquivo; esperada a pasta do repositório processado")
     tables = _build_tables(raw)
-    out.mkdir(parents=True, exist_ok=True)
     manifest = {"format": 1, "tables": {}}
     for name, (columns, keys, roles) in TABLES.items():
-        path = out / f"{name}.parquet"
-        df = tables[name]
-        if name == "boundaries":
-            _write_geoparquet(df, columns, keys, path)
-        else:
-            pq.write_table(_arrow(df, columns, keys), path, compression="zstd")
         manifest["tables"][name] = {
-            "file": path.name, "rows": int(len(df)), "columns": list(columns),
-            "sha256": sha256(path), "provenance": [record(raw, r) for r in roles]}
-    text = json.dumps(manifest, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
-    (out / "manifest.json").write_text(text, encoding="utf-8")
+            "file": f"{name}.parquet", "rows": int(len(tables[name])), "columns": list(columns),
+            "sha256": None, "provenance": [record(raw, r) for r in roles]}
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        new = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.novo-"))
+    except OSError as e:
+        raise DataError(f"não foi possível criar a pasta temporária ao lado de {out}: "
+                        f"{e.strerror or e}; o repositório anterior foi mantido") from None
+    try:
+        for name, (columns, keys, _roles) in TABLES.items():
+            path = new / f"{name}.parquet"
+            if name == "boundaries":
+                _write_geoparquet(tables[name], columns, keys, path)
+            else:
+                pq.write_table(_arrow(tables[name], columns, keys), path, compression="zstd")
+            manifest["tables"][name]["sha256"] = sha256(path)
+        text = json.dumps(manifest, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+        (new / "manifest.json").write_text(text, encoding="utf-8")
+        _keep_other_files(out, new)
+        os.chmod(new, 0o755)  # mkdtemp makes 0700; the store is read by everyone
+        _swap_in(new, out)
+    except OSError as e:
+        shutil.rmtree(new, ignore_errors=True)
+        raise DataError(f"não foi possível gravar o repositório processado em {out}: "
+                        f"{e.strerror or e}; nada foi alterado, o repositório anterior foi "
+                        "mantido") from None
+    except BaseException:
+        shutil.rmtree(new, ignore_errors=True)
+        raise
     return manifest
+
+
+def _keep_other_files(old: Path, new: Path) -> None:
+    """Copy into ``new`` the files of ``old`` a build does not make (a README, say)."""
+    if not old.is_dir():
+        return
+    for p in old.iterdir():
+        if p.is_file() and not (new / p.name).exists():
+            shutil.copy2(p, new / p.name)
+
+
+def _swap_in(new: Path, out: Path) -> None:
+    """Put the folder ``new`` in the place of ``out`` by renaming (same parent folder)."""
+    if not out.exists():
+        os.rename(new, out)
+        return
+    old = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.antigo-"))
+    os.rmdir(old)
+    os.rename(out, old)
+    try:
+        os.rename(new, out)
+    except OSError:
+        os.rename(old, out)  # put the previous store back
+        raise
+    shutil.rmtree(old, ignore_errors=True)
 
 
 @dataclass
@@ -210,15 +268,20 @@ class Store:
             raise AttributeError(name)
         if name not in self._cache:
             path = self.root / f"{name}.parquet"
-            if not path.exists():
-                raise DataError("tabela processada ausente; rode `viabilidade data build`",
-                                file=path)
-            if name == "boundaries":
-                import geopandas as gpd
+            if not path.is_file():
+                raise DataError(f"tabela {name!r} ausente: {path} não existe; gere o "
+                                "repositório com `viabilidade data build`")
+            try:
+                if name == "boundaries":
+                    import geopandas as gpd
 
-                self._cache[name] = gpd.read_parquet(path)
-            else:
-                self._cache[name] = pd.read_parquet(path)
+                    self._cache[name] = gpd.read_parquet(path)
+                else:
+                    self._cache[name] = pd.read_parquet(path)
+            except Exception as exc:  # noqa: BLE001 — pyarrow raises several kinds
+                raise DataError(f"tabela {name!r} ({path}) não pôde ser lida como Parquet "
+                                f"({type(exc).__name__}: {exc}); gere o repositório de novo "
+                                "com `viabilidade data build`") from None
         return self._cache[name]
 
     def provenance(self, table: str) -> list[dict]:
@@ -244,7 +307,12 @@ class Store:
 
 
 def load_store(root: Path | None = None) -> Store:
-    """Open the processed store (tables are read lazily, on first attribute access).
+    """Open the processed store after checking every table against its manifest.
+
+    Each table file's sha256 must equal the one ``manifest.json`` records, so a store left
+    half-written (a new table beside an old manifest) or with a table swapped is refused
+    before any study uses it. Hashes are computed once per process and file version
+    (:func:`_file_sha256`); tables are read lazily, on first attribute access.
 
     Parameters
     ----------
@@ -254,18 +322,50 @@ def load_store(root: Path | None = None) -> Store:
     Raises
     ------
     DataError
-        No ``manifest.json`` in the folder, or it is not JSON.
+        The folder or its ``manifest.json`` does not exist (naming the path), the manifest
+        is not JSON, or a table is missing or differs from the manifest (naming the table).
     """
     root = Path(root) if root is not None else default_root()
     mpath = root / "manifest.json"
-    if not mpath.exists():
-        raise DataError("não há dados processados aqui (falta o manifest.json); rode "
-                        "`viabilidade data build --raw <pasta>`", file=mpath)
+    if not root.is_dir():
+        raise DataError(f"pasta de dados processados {root} não encontrada; esperada a pasta "
+                        "do repositório processado (gerada por `viabilidade data build --raw "
+                        "<pasta>`)")
+    if not mpath.is_file():
+        raise DataError(f"{mpath} não existe: a pasta {root} não é um repositório processado; "
+                        "gere-o com `viabilidade data build --raw <pasta>`")
     try:
         manifest = json.loads(mpath.read_text(encoding="utf-8"))
-    except ValueError as exc:
-        raise DataError(f"o manifest não é JSON válido: {exc}", file=mpath) from exc
+        tables = manifest["tables"]
+        listed = {name: tables[name]["sha256"] for name in tables}
+    except (ValueError, KeyError, TypeError) as exc:
+        raise DataError(f"{mpath} não é um manifesto válido ({type(exc).__name__}: {exc}); "
+                        "gere o repositório de novo com `viabilidade data build`") from exc
+    except OSError as exc:
+        raise DataError(f"não foi possível ler {mpath}: {exc.strerror or exc}") from None
+    for name, expected in listed.items():
+        path = root / f"{name}.parquet"
+        if not path.is_file():
+            raise DataError(f"tabela {name!r} ausente: {path} não existe; o repositório está "
+                            "incompleto, gere-o de novo com `viabilidade data build`")
+        if _file_sha256(path) != expected:
+            raise DataError(f"tabela {name!r} ({path}) difere do manifesto (sha256 diferente): "
+                            "o repositório foi alterado ou gravado pela metade; gere-o de novo "
+                            "com `viabilidade data build`")
     return Store(root=root, manifest=manifest)
+
+
+_SHA256_CACHE: dict[tuple, str] = {}
+
+
+def _file_sha256(path: Path) -> str:
+    """sha256 of a file, computed once per process for each (path, inode, size, mtime)."""
+    st = path.stat()
+    key = (str(path.resolve()), st.st_ino, st.st_size, st.st_mtime_ns)
+    digest = _SHA256_CACHE.get(key)
+    if digest is None:
+        digest = _SHA256_CACHE[key] = sha256(path)
+    return digest
 
 
 def population(store: Store, vintage: str = "revised") -> pd.Series:

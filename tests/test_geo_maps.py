@@ -20,7 +20,8 @@ from viabilidade.geo.districts import seats_of_districts
 from viabilidade.geo.maps import (APPROX_LABEL, SCALE_GID, geodesic_buffer, geodesic_circle,
                                   map_crs, territory_map)
 from viabilidade.geo.measure import GEOD, geodesic_area_km2
-from viabilidade.geo.study_map import approximate_area, candidate_map, proposed_seat
+from viabilidade.geo.study_map import (approximate_area, candidate_map, origin_perimeters,
+                                       proposed_seat)
 from viabilidade.geo.territory import Split, split_territory
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -209,3 +210,26 @@ def test_drawn_area_map_draws_the_polygon_and_finds_the_vila(store):
                            "faixa de 6 km da sede de origem (art. 4º, II)",
                            "sede do município de origem", "sede proposta"]
     assert "Posse d'Abadia (sede proposta)" in all_texts(fig)
+
+
+PERIMETER_GEOJSON = """{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {},
+ "geometry": {"type": "Polygon", "coordinates": [[[-48.735, -16.195], [-48.700, -16.195],
+ [-48.700, -16.170], [-48.735, -16.170], [-48.735, -16.195]]]}}]}"""
+
+
+@needs_store
+def test_band_around_the_urban_perimeter(store, tmp_path):
+    import dataclasses
+
+    (tmp_path / "perimetro.geojson").write_text(PERIMETER_GEOJSON, encoding="utf-8")
+    c = load_candidate(CANDIDATES / "posse-dabadia.toml")
+    c = dataclasses.replace(c, urban_perimeter=tmp_path / "perimetro.geojson")
+    perimeters = origin_perimeters(c, store)
+    assert list(perimeters) == ["5200100"]
+    assert perimeters["5200100"].bounds == pytest.approx((-48.735, -16.195, -48.700, -16.170))
+    fig = candidate_map(c, store, perimeters=perimeters)
+    labels = legend(fig)
+    assert "faixa de 6 km do perímetro urbano de origem (art. 4º, II)" in labels
+    assert "perímetro urbano da origem" in labels
+    assert "faixa de 6 km da sede de origem (art. 4º, II)" not in labels
+    assert origin_perimeters(load_candidate(CANDIDATES / "posse-dabadia.toml"), store) == {}

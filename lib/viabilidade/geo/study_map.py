@@ -23,6 +23,7 @@ from shapely.geometry.base import BaseGeometry
 from ..candidate import Candidate
 from .districts import district_cells, district_points
 from .facts import seat_of
+from .measure import polygonal
 from .maps import territory_map
 from .territory import Split, municipality_geometry, split_territory
 
@@ -93,6 +94,30 @@ def proposed_seat(candidate: Candidate, store, points: gpd.GeoDataFrame | None =
         if len(hit) == 1:
             return float(hit.geometry.iloc[0].y), float(hit.geometry.iloc[0].x)
     return None
+
+
+def origin_perimeters(candidate: Candidate, store) -> dict[str, BaseGeometry]:
+    """The candidate's urban perimeter file (``[origin] urban_perimeter``) by origin: the part
+    of its polygons inside each origin municipality (EPSG:4674); ``{}`` without the file.
+
+    Raises
+    ------
+    GeoError
+        From :func:`viabilidade.geo.area_file.read_area` (unreadable file, no polygon, not in
+        Goiás) or for an origin without polygon.
+    """
+    path = getattr(candidate, "urban_perimeter", None)
+    if path is None:
+        return {}
+    from .area_file import read_area
+
+    perimeter = read_area(path)
+    out = {}
+    for o in candidate.origins:
+        part = polygonal(perimeter.intersection(municipality_geometry(store.boundaries, o)))
+        if not part.is_empty:
+            out[o] = part
+    return out
 
 
 def candidate_map(candidate: Candidate, store, *, split: Split | None = None, source: str = "",

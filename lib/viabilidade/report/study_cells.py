@@ -65,7 +65,8 @@ MAP_TABLES = {"boundaries": "malha municipal", "seats": "sedes municipais",
               "vilas": "vilas sedes de distrito"}
 
 
-def map_source(analysis, tables: tuple[str, ...] = ("boundaries", "seats")) -> str:
+def map_source(analysis, tables: tuple[str, ...] = ("boundaries", "seats"), *,
+               perimeter: bool = False) -> str:
     """``"Fonte: IBGE, malha municipal (…) e sedes municipais (Localidades 2010); …"`` — the
     map's data sets with their reference dates, from the analysis provenance (the store's
     manifest). Only the geometric file of a table counts (``geo/…``): the boundaries table
@@ -90,6 +91,9 @@ def map_source(analysis, tables: tuple[str, ...] = ("boundaries", "seats")) -> s
     listed = ", ".join(parts[:-1]) + " e " + parts[-1] if len(parts) > 1 else parts[0]
     boundary = analysis.candidate.boundary
     own = f"; limites da área: arquivo {boundary.name} da candidatura" if boundary else ""
+    urban = getattr(analysis.candidate, "urban_perimeter", None)
+    if perimeter and urban is not None:
+        own += f"; perímetro urbano: arquivo {urban.name} da candidatura"
     return f"Fonte: IBGE, {listed}{own}; SIRGAS 2000. Elaboração do estudo."
 
 
@@ -111,21 +115,26 @@ def map_html(analysis, store, split, number: int | None = None) -> str:
     if split is None:
         return ""
     from ..errors import GeoError
-    from ..geo.study_map import candidate_map
+    from ..geo.study_map import candidate_map, origin_perimeters
     from .charts import Chart, figure_svg
 
     c = analysis.candidate
     approximate = split.area is None and bool(c.districts)
     tables = ("boundaries", "seats", "vilas") if approximate else ("boundaries", "seats")
-    source = map_source(analysis, tables)
     try:
-        fig = candidate_map(c, store, split=split, source=source)
+        # The band follows the rule: around the urban perimeter only when art. 4 II was
+        # measured from it, else around the seat.
+        measured = getattr(getattr(analysis.profile, "territory", None), "gap_m", None) is not None
+        perimeters = origin_perimeters(c, store) if measured else {}
+        source = map_source(analysis, tables, perimeter=bool(perimeters))
+        fig = candidate_map(c, store, split=split, source=source, perimeters=perimeters)
     except GeoError:
         return ""
     names = {o: u.label for o, u in (getattr(analysis.profile, "origins", {}) or {}).items()}
     origin_words = "município de origem" if len(c.origins) == 1 else "municípios de origem"
-    band = (f", {origin_words} e sedes, com a faixa de 6 km em torno de cada sede de origem "
-            "(art. 4º, II)" if c.origins else ", com as sedes municipais")
+    around = "do perímetro urbano de origem" if perimeters else "de cada sede de origem"
+    band = (f", {origin_words} e sedes, com a faixa de 6 km em torno {around} (art. 4º, II)"
+            if c.origins else ", com as sedes municipais")
     if approximate:
         caption = (f"Localização de {c.name}{band}. Sem polígonos de distritos nos dados, a área "
                    "aparece como território aproximado: a parte do município mais próxima da sede "
@@ -136,7 +145,7 @@ def map_html(analysis, store, split, number: int | None = None) -> str:
     origins = ", ".join(names.get(o, o) for o in c.origins)
     alt = (f"Mapa de {c.name}" + (f" em relação a {origins}" if origins else "")
            + (", com o território aproximado da área hachurado e tracejado" if approximate else "")
-           + (", a faixa de 6 km em torno da sede de origem" if c.origins else "")
+           + (f", a faixa de 6 km em torno {around}" if c.origins else "")
            + ", legenda, escala gráfica, seta do norte e fonte dos dados.")
     chart = Chart(svg=figure_svg(fig), caption=caption, alt=alt)
     return chart.html(number if number is not None else map_figure_number(analysis))

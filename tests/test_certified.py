@@ -279,3 +279,17 @@ def test_cover_says_conclusive_or_preliminary(store):
         "e § 1º, VI (remanescente de Abadiânia); Cartório Eleitoral — art. 4º, V (eleitorado), e "
         "§ 1º, V; SEFAZ-GO — art. 4º, VII (arrecadação), e § 1º, VII; Proponentes — evidências do "
         "art. 4º, I (Prefeitura e Câmara) e VI (áreas para equipamentos).")
+
+
+def test_cover_names_a_remainder_that_needs_a_new_seat():
+    from viabilidade.report.certificates import _grouped
+    from viabilidade.rules.certification import PROPONENTS, Pending
+
+    missing = [Pending("art. 4º, I", "área", "instalação da Prefeitura (art. 4º, I)", PROPONENTS,
+                       "evidence.prefeitura", "I"),
+               Pending("art. 4º, § 1º (I)", "Abadiânia (remanescente)",
+                       "nova sede do remanescente, com condições para instalar a Prefeitura e a "
+                       "Câmara Municipal", PROPONENTS, "evidence (remanescente 5200100)", "I")]
+    assert _grouped(missing) == [(PROPONENTS, (
+        "evidências do art. 4º, I (Prefeitura e Câmara); nova sede do remanescente, com condições "
+        "para instalar a Prefeitura e a Câmara Municipal (remanescente de Abadiânia, art. 4º, § 1º)"))]

@@ -54,10 +54,14 @@ def _grouped(missing: list[certification.Pending]) -> list[tuple[str, str]]:
         if not mine:
             continue
         if body == certification.PROPONENTS:
+            area_ev = [p for p in mine if p.subject == "área"]
             parts = [f"{roman} ({label})" for roman, label in
                      (("I", "Prefeitura e Câmara"), ("VI", "áreas para equipamentos"))
-                     if any(p.roman == roman for p in mine)]
-            out.append((body, "evidências do art. 4º, " + _and(parts)))
+                     if any(p.roman == roman for p in area_ev)]
+            texts = ["evidências do art. 4º, " + _and(parts)] if parts else []
+            texts += [f"{p.what} ({_remainder(p.subject)}, art. 4º, § 1º)"
+                      for p in mine if p.subject != "área"]
+            out.append((body, "; ".join(texts)))
             continue
         texts = []
         area = [f"art4.{p.roman}" for p in mine if p.subject == "área" and p.roman]

@@ -10,7 +10,9 @@ stays cheap):
 - :mod:`.aggregate` — counts from points (spatial join) and polygons (area/dasymetric);
 - :mod:`.shape` — art. 3 compactness metrics and state percentiles;
 - :mod:`.memorial` — memorial descritivo in SIRGAS 2000 / UTM;
-- :mod:`.maps` — the candidate's map (matplotlib Figure);
+- :mod:`.districts` — approximate district territories (Voronoi cells of the district seats);
+- :mod:`.maps` — the map drawing (legend, geodesic scale bar, north, source line);
+- :mod:`.study_map` — :func:`~.study_map.candidate_map`, a candidate's map from the store;
 - :mod:`.facts` — :func:`~.facts.territory_facts`, the facts the rules see.
 
 Boundaries are read by :func:`viabilidade.data.geometry.read_boundaries`.

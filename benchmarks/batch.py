@@ -5,7 +5,8 @@
     ``weasyprint`` — one after the other;
 (b) ``viabilidade lote --gerar distritos-nao-sede --force -j <cpus>``.
 
-Prints both wall times, their ratio, each one's per-study median marginal cost, and where
+Prints both wall times, their ratio, each one's per-study median marginal cost, the batch's
+per-study CPU, and where
 the time of one study goes (run_study's own step timings; import costs with and without
 the ``rfc3987_syntax`` block). Run from the repository root::
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -56,13 +58,21 @@ def naive_loop(candidates: list[Path], work: Path) -> list[float]:
     return times
 
 
-def lote(sources: list[str], out: Path, jobs: int, extra: list[str] = ()) -> float:
-    """Wall time of one ``viabilidade lote`` command (fresh process, as a user runs it)."""
-    t = time.perf_counter()
+def _children_cpu() -> float:
+    """CPU seconds (user + system) of every finished child process, its descendants included
+    (workers and the kernels they reaped)."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def lote(sources: list[str], out: Path, jobs: int, extra: list[str] = ()) -> tuple[float, float]:
+    """Wall and CPU seconds of one ``viabilidade lote`` command (fresh process, as a user runs
+    it); the CPU counts the command, its workers and their kernels."""
+    t, c = time.perf_counter(), _children_cpu()
     subprocess.run([str(BIN / "viabilidade"), "lote", *sources, "--saida", str(out), "-j",
                     str(jobs), "--sem-progresso", *extra],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # exit 1 on a failure
-    return time.perf_counter() - t
+    return time.perf_counter() - t, _children_cpu() - c
 
 
 def import_costs() -> dict[str, float]:
@@ -149,10 +159,13 @@ def main() -> int:
         for k, v in import_costs().items():
             print(f"  import papermill+nbconvert+weasyprint, {k}: {v:.2f} s")
 
-        wall_1 = lote([str(cands[0])], work / "lote1", 1, ["--force"])
-        wall_b = lote([str(work / "candidatos")], work / "lote", args.jobs, ["--force"])
-        wall_skip = lote([str(work / "candidatos")], work / "lote", args.jobs)
+        wall_1, cpu_1 = lote([str(cands[0])], work / "lote1", 1, ["--force"])
+        wall_b, cpu_b = lote([str(work / "candidatos")], work / "lote", args.jobs, ["--force"])
+        wall_skip, _ = lote([str(work / "candidatos")], work / "lote", args.jobs)
         marginal_b = (wall_b - wall_1) / (n - 1) if n > 1 else wall_b
+        # Each worker pays its start-up once (as the single-study run does): per-study CPU is
+        # what the batch costs beyond those start-ups.
+        cpu_study = (cpu_b - args.jobs * cpu_1) / (n - args.jobs) if n > args.jobs else cpu_b / n
         import json
 
         in_worker = [json.loads(p.read_text(encoding="utf-8"))["seconds"]
@@ -171,6 +184,9 @@ def main() -> int:
               f"inside its worker {statistics.median(in_worker or [float('nan')]):.2f} s "
               f"({len(in_worker)} studies written)")
         print(f"ratio (a)/(b): {wall_a / wall_b:.2f}")
+        print(f"per-study CPU in the batch: {cpu_study:.2f} s = (CPU(81) - {args.jobs} x CPU(1)) / "
+              f"{n - args.jobs}; CPU(81) = {cpu_b:.1f} s, CPU(1) = {cpu_1:.1f} s "
+              f"(command, workers and kernels, user + system)")
         print(f"second run, all up to date (skipped): {wall_skip:.1f} s "
               f"({100 * wall_skip / wall_b:.1f} % of the first)")
     finally:

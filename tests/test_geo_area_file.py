@@ -61,13 +61,14 @@ def test_every_format_gives_the_same_area(drawn, tmp_path, fmt):
         gdf.to_file(path)
     elif fmt == "zip":
         path = _zip_shapefile(gdf, tmp_path)
-    elif fmt == "kml":
+    elif fmt == "kml":  # written by GDAL from the polygon, as QGIS exports it
         path = tmp_path / "area.kml"
-        path.write_bytes(KML.read_bytes())
-    else:
+        gdf.to_crs("EPSG:4326").to_file(path, driver="KML")
+    else:  # a KMZ is a zipped doc.kml, as Google Earth saves it
         path = tmp_path / "area.kmz"
+        gdf.to_crs("EPSG:4326").to_file(tmp_path / "doc.kml", driver="KML")
         with zipfile.ZipFile(path, "w") as z:
-            z.write(KML, "doc.kml")
+            z.write(tmp_path / "doc.kml", "doc.kml")
     area = read_area(path)
     assert geodesic_area_km2(area) == pytest.approx(DRAWN_KM2, abs=1e-3)
     assert shapely.symmetric_difference(area, drawn).area < 1e-9

@@ -195,7 +195,8 @@ def test_area_without_geometry_is_captioned():
     fig = territory_map(s, title="Posse d'Abadia", origin_seats={"5200100": (-16.18, -48.72)})
     caption = fig.texts[0].get_text().replace("\n", " ")
     assert "Área sem geometria: não há polígonos de distritos nos dados." in caption
-    with pytest.raises(GeoError, match="territory_map: no area and no origin geometry to draw"):
+    with pytest.raises(GeoError, match="mapa: nada a desenhar; encontrados área sem polígono e "
+                       "nenhum município de origem com polígono; esperado ao menos um dos dois"):
         territory_map(Split(area=None), title="x", origin_seats={})
 
 
@@ -233,3 +234,19 @@ def test_band_around_the_urban_perimeter(store, tmp_path):
     assert "perímetro urbano da origem" in labels
     assert "faixa de 6 km da sede de origem (art. 4º, II)" not in labels
     assert origin_perimeters(load_candidate(CANDIDATES / "posse-dabadia.toml"), store) == {}
+
+
+@needs_store
+def test_study_map_says_why_it_is_missing(store):
+    import dataclasses
+    from types import SimpleNamespace
+
+    from viabilidade.report.study_cells import map_html
+
+    c = dataclasses.replace(load_candidate(CANDIDATES / "posse-dabadia.toml"), origins=(),
+                            districts=())
+    analysis = SimpleNamespace(candidate=c, provenance=[], profile=None, results=[])
+    assert map_html(analysis, store, Split(area=None)) == (
+        "<p>Mapa indisponível: mapa: nada a desenhar; encontrados área sem polígono e nenhum "
+        "município de origem com polígono; esperado ao menos um dos dois.</p>")
+    assert map_html(analysis, store, None) == ""

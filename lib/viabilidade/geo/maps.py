@@ -87,7 +87,8 @@ def map_crs(split: Split, extra: Sequence[BaseGeometry] = ()) -> str:
     shapes = [g for g in [split.area, *split.origins_before.values(), *extra]
               if g is not None and not g.is_empty]
     if not shapes:
-        raise GeoError("territory_map: no area and no origin geometry to draw")
+        raise GeoError("mapa: nada a desenhar; encontrados área sem polígono e nenhum município "
+                       "de origem com polígono; esperado ao menos um dos dois")
     return utm_crs(shapely.union_all(shapes))
 
 

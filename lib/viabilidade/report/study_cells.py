@@ -107,7 +107,8 @@ def map_figure_number(analysis) -> int:
 def map_html(analysis, store, split, number: int | None = None) -> str:
     """The map figure of the area, its origin(s) and seats (:func:`viabilidade.geo.study_map.candidate_map`),
     as an embedded SVG with figure number, caption, alt text and source; ``""`` when the
-    candidate's geometries cannot be built (``split`` is ``None``).
+    candidate's geometries cannot be built (``split`` is ``None``); a paragraph giving the
+    reason (pt-BR) when the map cannot be drawn.
 
     An area of districts (no polygon) is drawn as its approximate territory, said in the
     caption not to be a legal limit.
@@ -128,8 +129,10 @@ def map_html(analysis, store, split, number: int | None = None) -> str:
         perimeters = origin_perimeters(c, store) if measured else {}
         source = map_source(analysis, tables, perimeter=bool(perimeters))
         fig = candidate_map(c, store, split=split, source=source, perimeters=perimeters)
-    except GeoError:
-        return ""
+    except GeoError as e:
+        from .tables import esc
+
+        return f"<p>Mapa indisponível: {esc(str(e))}.</p>"
     names = {o: u.label for o, u in (getattr(analysis.profile, "origins", {}) or {}).items()}
     origin_words = "município de origem" if len(c.origins) == 1 else "municípios de origem"
     around = "do perímetro urbano de origem" if perimeters else "de cada sede de origem"

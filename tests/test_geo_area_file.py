@@ -165,3 +165,30 @@ def test_file_that_is_not_a_kml(tmp_path):
     path.write_text("isto não é KML", encoding="utf-8")
     with pytest.raises(GeoError, match=r"^area\.kml: não foi possível ler o arquivo como KML: "):
         read_area(path)
+
+
+def test_zipped_folder_with_the_shapefile_inside_is_read(drawn, tmp_path):
+    folder = tmp_path / "limites"
+    folder.mkdir()
+    gpd.GeoDataFrame(geometry=[drawn], crs="EPSG:4674").to_file(folder / "area.shp")
+    path = tmp_path / "limites.zip"
+    with zipfile.ZipFile(path, "w") as z:
+        for f in sorted(folder.iterdir()):
+            z.write(f, f"limites/{f.name}")
+    assert geodesic_area_km2(read_area(path)) == pytest.approx(DRAWN_KM2, abs=1e-3)
+
+
+def test_zip_without_a_shapefile_and_a_file_that_is_not_a_zip(tmp_path):
+    path = tmp_path / "area.zip"
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("leia-me.txt", "limites")
+    with pytest.raises(GeoError) as e:
+        read_area(path)
+    assert str(e.value) == ("area.zip: nenhum arquivo .shp dentro do .zip (encontrado: "
+                            "leia-me.txt); esperado um Shapefile compactado (.shp, .shx, .dbf e "
+                            ".prj)")
+    path.write_text("não é zip", encoding="utf-8")
+    with pytest.raises(GeoError) as e:
+        read_area(path)
+    assert str(e.value) == ("area.zip: não é um arquivo .zip válido (File is not a zip file); "
+                            "esperado um Shapefile compactado (.shp, .shx, .dbf e .prj num .zip)")

@@ -19,6 +19,7 @@ Invalid polygons (self-intersections) are repaired with :func:`shapely.make_vali
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import geopandas as gpd
@@ -46,28 +47,42 @@ def _expected() -> str:
             "KML (.kml) ou KMZ (.kmz)")
 
 
-def _source(path: Path) -> str:
-    return f"/vsizip/{path}" if path.suffix.lower() == ".zip" else str(path)
-
-
-def _layers(path: Path) -> list[str]:
+def _sources(path: Path) -> list[str]:
+    """GDAL data sources of the file: the file itself, or each ``.shp`` inside a ``.zip``
+    (at any folder depth, as when a folder is zipped)."""
+    if path.suffix.lower() != ".zip":
+        return [str(path)]
     try:
-        return [str(name) for name, _ in pyogrio.list_layers(_source(path))]
-    except Exception as exc:  # pyogrio raises DataSourceError and others
-        raise GeoError(f"{path.name}: não foi possível ler o arquivo como "
-                       f"{FORMATS[path.suffix.lower()]}: {exc}") from None
+        with zipfile.ZipFile(path) as z:
+            names = z.namelist()
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise GeoError(f"{path.name}: não é um arquivo .zip válido ({exc}); esperado um "
+                       "Shapefile compactado (.shp, .shx, .dbf e .prj num .zip)") from None
+    shp = sorted(n for n in names if n.lower().endswith(".shp"))
+    if not shp:
+        found = ", ".join(names[:5]) or "nenhum arquivo"
+        raise GeoError(f"{path.name}: nenhum arquivo .shp dentro do .zip (encontrado: {found}); "
+                       "esperado um Shapefile compactado (.shp, .shx, .dbf e .prj)")
+    return [f"/vsizip/{path}/{n}" for n in shp]
 
 
 def _read(path: Path) -> list[gpd.GeoDataFrame]:
+    what = FORMATS[path.suffix.lower()]
     frames = []
-    for layer in _layers(path):
+    for source in _sources(path):
         try:
-            gdf = pyogrio.read_dataframe(_source(path), layer=layer)
-        except Exception as exc:
-            raise GeoError(f"{path.name}: não foi possível ler a camada {layer!r} como "
-                           f"{FORMATS[path.suffix.lower()]}: {exc}") from None
-        if isinstance(gdf, gpd.GeoDataFrame) and not gdf.empty:
-            frames.append(gdf)
+            layers = [str(name) for name, _ in pyogrio.list_layers(source)]
+        except Exception as exc:  # pyogrio raises DataSourceError and others
+            raise GeoError(f"{path.name}: não foi possível ler o arquivo como {what}: "
+                           f"{exc}") from None
+        for layer in layers:
+            try:
+                gdf = pyogrio.read_dataframe(source, layer=layer)
+            except Exception as exc:
+                raise GeoError(f"{path.name}: não foi possível ler a camada {layer!r} como "
+                               f"{what}: {exc}") from None
+            if isinstance(gdf, gpd.GeoDataFrame) and not gdf.empty:
+                frames.append(gdf)
     return frames
 
 

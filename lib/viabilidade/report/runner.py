@@ -220,7 +220,8 @@ def execute(template: Path, parameters: dict[str, Any], *, cwd: Path | None = No
                 nb_in, str(out_path), parameters=parameters, kernel_name="python3",
                 progress_bar=False, log_output=False, cwd=str(cwd) if cwd else None,
                 kernel_manager_class="viabilidade.report.runner.IPCKernelManager",
-                execution_timeout=timeout, **({"km": kernel} if kernel is not None else {}))
+                execution_timeout=timeout, request_save_on_cell_execute=False,
+                **({"km": kernel} if kernel is not None else {}))
         except Exception as e:  # PapermillExecutionError and kernel failures alike
             error = e
             nb = nbformat.read(out_path, as_version=4) if out_path.exists() else nb_in

@@ -167,3 +167,26 @@ def test_record_of_the_drawn_area(store):
     assert record["figures"]["area_km2"]["value"] == pytest.approx(46.595, abs=1e-3)
     assert record["figures"]["area_km2"]["basis"] == "measured"
     assert record["drawn_boundary"]["area_km2"] == pytest.approx(46.5947, abs=1e-4)
+
+
+@pytest.mark.parametrize("reading, status, distance", [("seat", "indeterminate", 17_321),
+                                                       ("all-urban", "fail", 4_871)])
+def test_reading_all_urban_counts_the_vilas_of_the_other_districts(store, tmp_path, reading,
+                                                                   status, distance):
+    # Interlândia (520110815) leaving Anápolis (5201108): its vila is 17,3 km from the city
+    # of Anápolis but 4,9 km from the vila of Souzânia (520110830), which stays.
+    from viabilidade.rules import Settings
+
+    p = tmp_path / "c.toml"
+    lat, lon = (float(store.vilas.set_index("cod_distrito").at["520110815", k])
+                for k in ("lat", "lon"))
+    p.write_text('operation = "create-municipality"\nname = "Interlândia"\n'
+                 f'[seat_point]\nlat = {lat}\nlon = {lon}\n[area]\ndistricts = ["520110815"]\n'
+                 '[origin]\nmunicipalities = ["5201108"]\n', encoding="utf-8")
+    a = analyse(p, store=store, settings=Settings(perimeter=reading))
+    ii = _result(a, "art4.II")
+    assert str(ii.status) == status
+    assert ii.value == pytest.approx(distance, abs=1)
+    if reading == "all-urban":
+        assert ii.details["nota"].startswith("Distância geodésica (elipsoide GRS80) da vila do "
+                                             "distrito Souzânia (520110830) à sede proposta: 4,87 km")

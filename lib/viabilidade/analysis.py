@@ -135,11 +135,32 @@ def origin_seats_taken(candidate: Candidate, store, facts: Territory) -> dict[st
     return out
 
 
+def origin_vilas(candidate: Candidate, store) -> dict[str, list[tuple[str, float, float]]]:
+    """Vila points (IBGE Localidades 2022) of each origin's non-seat districts not in the area.
+
+    Returns
+    -------
+    dict
+        Origin code -> ``[("vila do distrito <nome> (<código>)", lat, lon)]`` (SIRGAS 2000).
+    """
+    from .geo.districts import district_points
+
+    pts = district_points(store, list(candidate.origins))
+    pts = pts[(pts["ponto"] == "vila") & ~pts["cod_distrito"].isin(list(candidate.districts))]
+    out: dict[str, list[tuple[str, float, float]]] = {}
+    for r in pts.itertuples():
+        out.setdefault(r.cod_ibge, []).append(
+            (f"vila do distrito {r.nome} ({r.cod_distrito})", float(r.geometry.y),
+             float(r.geometry.x)))
+    return out
+
+
 def territory(candidate: Candidate, store, settings) -> Territory:
     """Geometry facts of a candidate (art. 4 II, III; art. 3) under the given settings (I-5 tolerance).
 
     ``details["origin_seat_taken"]`` names the origins whose seat the area takes
-    (:func:`origin_seats_taken`).
+    (:func:`origin_seats_taken`). Under reading I-4 ``all-urban`` the vilas of the origins'
+    other districts (:func:`origin_vilas`) count as urban areas for art. 4 II.
     """
     from .geo.facts import territory_facts
 
@@ -147,7 +168,9 @@ def territory(candidate: Candidate, store, settings) -> Territory:
     if seat != candidate.seat_point:
         candidate = replace(candidate, seat_point=seat)
     facts = territory_facts(candidate, store.boundaries, store.seats,
-                            sliver_tolerance_km2=settings.sliver_tolerance_km2)
+                            sliver_tolerance_km2=settings.sliver_tolerance_km2,
+                            other_urban=(origin_vilas(candidate, store)
+                                         if settings.perimeter == "all-urban" else None))
     taken = origin_seats_taken(candidate, store, facts)
     if taken:
         facts = replace(facts, details={**facts.details, "origin_seat_taken": taken})

@@ -61,29 +61,44 @@ def seat_of(seats: pd.DataFrame, code: str) -> tuple[float, float] | None:
 
 
 def _gap_bounds(candidate: Candidate, split: Split, seats: pd.DataFrame, names: dict[str, str],
-                boundary_source: str, boundary_vintage: str
+                boundary_source: str, boundary_vintage: str,
+                other_urban: dict[str, list[tuple[str, float, float]]] | None = None
                 ) -> tuple[Figure | None, dict[str, dict[str, Any]]]:
-    """Smallest seat-to-territory distance over the origins, and per-origin details."""
+    """Smallest urban-point-to-territory distance over the origins, and per-origin details.
+
+    The urban points of an origin are its seat and, under reading I-4 ``all-urban``, the
+    ``other_urban`` points (vilas of its other districts) that the area does not take.
+    """
     per: dict[str, dict[str, Any]] = {}
     for code in candidate.origins:
         seat = seat_of(seats, code)
         if seat is None:
             per[code] = {"distance_m": None, "reason": "sede do município de origem ausente"}
             continue
-        lat, lon = seat
-        if split.area is not None:
-            n = nearest_geodesic(lon, lat, split.area)
-            to = "ao ponto mais próximo do território proposto"
-            dist, plon, plat = n.distance_m, n.lon, n.lat
-        elif candidate.seat_point is not None:
-            plat, plon = candidate.seat_point
-            dist = float(GEOD.inv(lon, lat, plon, plat)[2])
-            to = "à sede proposta"
-        else:
+        points = [(f"sede de {names.get(code, code)}", *seat)]
+        for label, lat, lon in (other_urban or {}).get(code, []):
+            if split.area is None or not split.area.covers(shapely.Point(lon, lat)):
+                points.append((label, lat, lon))
+        best = None
+        for label, lat, lon in points:
+            if split.area is not None:
+                n = nearest_geodesic(lon, lat, split.area)
+                to = "ao ponto mais próximo do território proposto"
+                dist, plon, plat = n.distance_m, n.lon, n.lat
+            elif candidate.seat_point is not None:
+                plat, plon = candidate.seat_point
+                dist = float(GEOD.inv(lon, lat, plon, plat)[2])
+                to = "à sede proposta"
+            else:
+                break
+            if best is None or dist < best["distance_m"]:
+                best = {"seat_lat": lat, "seat_lon": lon, "from": label, "to": to,
+                        "distance_m": dist, "distance_km": dist / 1000, "point_lat": plat,
+                        "point_lon": plon}
+        if best is None:
             per[code] = {"distance_m": None, "reason": "área sem geometria e sem sede proposta"}
             continue
-        per[code] = {"seat_lat": lat, "seat_lon": lon, "to": to, "distance_m": dist,
-                     "distance_km": dist / 1000, "point_lat": plat, "point_lon": plon}
+        per[code] = best
     measured = {c: d for c, d in per.items() if d.get("distance_m") is not None}
     if not measured:
         return None, per
@@ -93,7 +108,7 @@ def _gap_bounds(candidate: Candidate, split: Split, seats: pd.DataFrame, names: 
                     if classify_gap(d["distance_m"], from_seat=True) is Status.FAIL else
                     "como o perímetro urbano não está nos dados, a distância real pode ser menor; "
                     "só um valor abaixo de 6 km decide")
-    note = (f"Distância geodésica (elipsoide GRS80) da sede de {names.get(code, code)} "
+    note = (f"Distância geodésica (elipsoide GRS80) da {d['from']} "
             f"{d['to']}: {fmt_num(d['distance_km'], 2)} km; {verdict_hint}.")
     if split.area is not None:
         source = f"{SEATS_SOURCE}; limites: {boundary_source}"
@@ -192,7 +207,9 @@ def drawn_boundary_check(candidate: Candidate, split: Split, boundaries: gpd.Geo
 
 def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: pd.DataFrame,
                     *, sliver_tolerance_km2: float = DEFAULT_SLIVER_KM2,
-                    shape: bool = True) -> Territory:
+                    shape: bool = True,
+                    other_urban: dict[str, list[tuple[str, float, float]]] | None = None
+                    ) -> Territory:
     """Geometry-derived facts of a candidate for art. 4 II, III and art. 3.
 
     Parameters
@@ -210,6 +227,10 @@ def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: p
     shape : bool
         Compute art. 3 shape metrics with state percentiles (about 10 s the first time per
         boundary set; cached afterwards).
+    other_urban : dict, optional
+        Origin code -> ``[(label, lat, lon)]``: urban points of the origin besides its seat
+        (reading I-4 ``all-urban``: the vilas of its other districts); those inside the area
+        are ignored. The seat-to-territory bound is then the smallest over them.
 
     Returns
     -------
@@ -236,7 +257,8 @@ def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: p
     names = {k: (v or k) for k, v in names.items()}
     source = boundaries.attrs.get("source", TBRUGZ_SOURCE)
     gap_bound, per_origin = _gap_bounds(candidate, split, seats, names, source,
-                                        boundaries.attrs.get("vintage", TBRUGZ_VINTAGE))
+                                        boundaries.attrs.get("vintage", TBRUGZ_VINTAGE),
+                                        other_urban)
     areas = split.areas_km2()
     details: dict[str, Any] = {
         "retrospective": split.retrospective,

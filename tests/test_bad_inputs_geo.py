@@ -119,8 +119,8 @@ def test_area_without_a_geometry(tmp_path):
     p = _candidate(tmp_path, None, ["5200100"])
     with pytest.raises(GeoError) as e:
         read_boundaries(load_candidate(p).boundary)
-    assert str(e.value) == ("area.geojson: feature 0 (cod_ibge 1): geometry is missing; expected "
-                            "Polygon or MultiPolygon")
+    assert str(e.value) == ("area.geojson: feição 0 (cod_ibge 1): geometria ausente; esperado "
+                            "Polygon ou MultiPolygon")
 
 
 def test_area_with_an_empty_polygon(tmp_path):
@@ -130,8 +130,8 @@ def test_area_with_an_empty_polygon(tmp_path):
          "geometry": {"type": "Polygon", "coordinates": []}}]}), encoding="utf-8")
     with pytest.raises(GeoError) as e:
         read_boundaries(p)
-    assert str(e.value) == ("area.geojson: feature 0 (cod_ibge 1): geometry is empty; expected "
-                            "Polygon or MultiPolygon")
+    assert str(e.value) == ("area.geojson: feição 0 (cod_ibge 1): geometria vazia; esperado "
+                            "Polygon ou MultiPolygon")
 
 
 def test_boundary_file_without_features(tmp_path):
@@ -139,16 +139,16 @@ def test_boundary_file_without_features(tmp_path):
     p.write_text('{"type": "FeatureCollection", "features": []}', encoding="utf-8")
     with pytest.raises(GeoError) as e:
         read_boundaries(p)
-    assert str(e.value) == ("area.geojson: the file has no features; expected at least one "
-                            "Polygon or MultiPolygon feature with an IBGE code")
+    assert str(e.value) == ("area.geojson: o arquivo não tem feições; esperada ao menos uma "
+                            "feição Polygon ou MultiPolygon com código IBGE")
 
 
 def test_boundary_that_is_a_line(tmp_path):
     p = _candidate(tmp_path, shapely.LineString([(-48.8, -16.2), (-48.7, -16.1)]), ["5200100"])
     with pytest.raises(GeoError) as e:
         read_boundaries(load_candidate(p).boundary)
-    assert str(e.value) == ("area.geojson: feature 0 (cod_ibge 1): geometry is LineString; "
-                            "expected Polygon or MultiPolygon")
+    assert str(e.value) == ("area.geojson: feição 0 (cod_ibge 1): encontrada a geometria "
+                            "LineString; esperado Polygon ou MultiPolygon")
 
 
 def test_districts_of_another_municipality_than_declared(store, tmp_path):

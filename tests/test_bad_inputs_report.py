@@ -29,9 +29,9 @@ def _template_without_parameters(tmp_path: Path) -> Path:
 
 
 def _message(path: Path) -> str:
-    return (f"study template {path} has no cell tagged 'parameters'; expected one code cell "
-            "with the tag 'parameters' (papermill injects the typed parameters after it), "
-            "found none")
+    return (f"o modelo de estudo {path} não tem célula com a etiqueta 'parameters'; esperada "
+            "uma célula de código com a etiqueta 'parameters' (o papermill injeta os parâmetros "
+            "depois dela)")
 
 
 def test_template_without_parameters_cell(tmp_path):
@@ -56,8 +56,9 @@ def test_output_folder_never_leaves_the_root(tmp_path, slug):
     with pytest.raises(ReportError) as e:
         study.output_folder(tmp_path / "outputs", slug)
     root = (tmp_path / "outputs").resolve()
-    assert str(e.value) == (f"output folder {(root / slug).resolve()} for slug {slug!r} is not "
-                            f"directly inside {root}")
+    assert str(e.value) == (f"a pasta de saída {(root / slug).resolve()} do slug {slug!r} não "
+                            f"fica diretamente dentro de {root}; esperado um slug sem '/' nem "
+                            "'..'")
 
 
 def test_output_folder_for_a_plain_slug(tmp_path):

@@ -209,10 +209,10 @@ def test_cli_exit_codes(cands, tmp_path, capsys):
 def test_reason_names_the_exception_behind_a_notebook_failure():
     from viabilidade.batch.unit import reason
 
-    text = ("x.toml: ReportError: the study notebook failed: \n" + "-" * 20 +
+    text = ("x.toml: ReportError: o caderno do estudo falhou: \n" + "-" * 20 +
             '\nException encountered at "In [3]":\n' + "-" * 20 +
             "\nTypeError  Traceback\n----> 5 study = f()\n\nTypeError: f() got an unexpected keyword\n")
-    assert reason(text) == ("x.toml: ReportError: the study notebook failed: "
+    assert reason(text) == ("x.toml: ReportError: o caderno do estudo falhou: "
                             "TypeError: f() got an unexpected keyword")
     assert reason("CandidateError: a.toml, campo 'name': esperado texto\n\nmore") == \
         "CandidateError: a.toml, campo 'name': esperado texto"

@@ -37,17 +37,17 @@ def test_points_per_zone_with_empty_zone():
 
 def test_point_errors():
     pts = _points([-48.95], [-15.95], nome=["x"])
-    with pytest.raises(GeoError, match=r"points: missing column\(s\) \['pessoas'\]"):
+    with pytest.raises(GeoError, match=r"points: faltam as colunas \['pessoas'\]"):
         aggregate_points(pts, TARGET, ["pessoas"])
-    with pytest.raises(GeoError, match=r"points: column 'nome' must be numeric"):
+    with pytest.raises(GeoError, match=r"points: coluna 'nome': encontrado o tipo .*; esperada uma coluna numérica"):
         aggregate_points(pts, TARGET, ["nome"])
     other = _points([-48.95], [-15.95], pessoas=[1]).to_crs("EPSG:31982")
     zones = gpd.GeoDataFrame({"zone": ["t"]}, geometry=[TARGET], crs="EPSG:4674")
-    with pytest.raises(GeoError, match=r"points CRS EPSG:31982 differs from zones CRS EPSG:4674"):
+    with pytest.raises(GeoError, match=r"o CRS dos pontos EPSG:31982 difere do CRS das zonas EPSG:4674"):
         aggregate_points(other, zones, ["pessoas"])
     lines = gpd.GeoDataFrame({"pessoas": [1]}, geometry=[shapely.LineString([(0, 0), (1, 1)])],
                              crs="EPSG:4674")
-    with pytest.raises(GeoError, match=r"points: expected Point geometries, found \['LineString'\]"):
+    with pytest.raises(GeoError, match=r"points: encontradas as geometrias \['LineString'\]; esperado Point"):
         aggregate_points(lines, TARGET, ["pessoas"])
 
 
@@ -92,7 +92,7 @@ def test_dasymetric_uses_address_points():
 
 
 def test_apportion_errors():
-    with pytest.raises(GeoError, match=r"units: missing id column 'cd_setor'"):
+    with pytest.raises(GeoError, match=r"units: falta a coluna de identificação 'cd_setor'"):
         apportion(UNITS, TARGET, ["pessoas"], unit_id="cd_setor")
-    with pytest.raises(GeoError, match="apportion: the target polygon is empty"):
+    with pytest.raises(GeoError, match="apportion: o polígono de destino está vazio"):
         apportion(UNITS, shapely.Polygon(), ["pessoas"], unit_id="setor")

@@ -68,10 +68,10 @@ def test_point_inside_polygon_is_zero_and_polygons_apart():
 
 
 def test_errors():
-    with pytest.raises(GeoError, match="cannot measure a distance to an empty geometry"):
+    with pytest.raises(GeoError, match="não é possível medir a distância até uma geometria vazia"):
         nearest_geodesic(LON, LAT, shapely.Polygon())
-    with pytest.raises(GeoError, match=r"point \(lon 500000, lat 8200000\) is not in "
-                                       "longitude/latitude degrees"):
+    with pytest.raises(GeoError, match=r"o ponto \(lon 500000, lat 8200000\) não está em graus "
+                                       "de longitude/latitude"):
         nearest_geodesic(500000, 8200000, shapely.box(0, 0, 1, 1))
 
 

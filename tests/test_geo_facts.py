@@ -93,6 +93,6 @@ def test_store_style_seats_and_bad_seats(seats):
     store = seats.rename(columns={"municipio": "cod_ibge"})[["cod_ibge", "lat", "lon"]]
     assert seat_of(store, "5212808") == pytest.approx((-14.0085688957, -49.1798231432))
     assert seat_of(store, "5299999") is None
-    with pytest.raises(GeoError, match=r"seats table: missing column\(s\) \['lat'\]; expected "
-                                       r"cod_ibge \(or municipio\), lat, lon"):
+    with pytest.raises(GeoError, match=r"tabela de sedes: faltam as colunas \['lat'\]; esperadas "
+                                       r"cod_ibge \(ou municipio\), lat, lon"):
         seat_of(store.drop(columns="lat"), "5212808")

@@ -115,8 +115,9 @@ def test_geojson_without_crs_and_metre_coordinates_is_rejected(tmp_path):
     utm = shapely.box(500000, 8200000, 510000, 8210000)
     p = tmp_path / "utm.geojson"
     p.write_text(json.dumps(_fc([_feature("5200050", "A", utm)])))
-    with pytest.raises(GeoError, match=r"utm\.geojson: no CRS declared and coordinates are "
-                                       r"not longitude/latitude degrees \(bounds x 500000\.0"):
+    with pytest.raises(GeoError, match=r"utm\.geojson: nenhum sistema de referência \(CRS\) "
+                                       r"declarado e as coordenadas não são graus de "
+                                       r"longitude/latitude \(x 500000\.0"):
         read_boundaries(p)
 
 
@@ -132,8 +133,9 @@ def test_non_polygon_feature_is_rejected_with_file_and_feature(tmp_path):
     p = tmp_path / "mixed.geojson"
     p.write_text(json.dumps(_fc([_feature("5200050", "A", _square()),
                                  _feature("5200100", "B", shapely.Point(-49, -16))])))
-    with pytest.raises(GeoError, match=r"^mixed\.geojson: feature 1 \(cod_ibge 5200100\): "
-                                       r"geometry is Point; expected Polygon or MultiPolygon$"):
+    with pytest.raises(GeoError, match=r"^mixed\.geojson: feição 1 \(cod_ibge 5200100\): "
+                                       r"encontrada a geometria Point; esperado Polygon ou "
+                                       r"MultiPolygon$"):
         read_boundaries(p)
 
 
@@ -142,10 +144,11 @@ def test_missing_id_column(tmp_path):
     doc = _fc([{"type": "Feature", "properties": {"x": 1},
                 "geometry": shapely.geometry.mapping(_square())}])
     p.write_text(json.dumps(doc))
-    with pytest.raises(GeoError, match=r"noid\.geojson: no id \(IBGE code\) column; expected "
-                                       r"one of \['cod_ibge'.*found \['x'\]"):
+    with pytest.raises(GeoError, match=r"noid\.geojson: nenhuma coluna de identificação "
+                                       r"\(código IBGE\); encontradas \['x'\]; esperada uma de "
+                                       r"\['cod_ibge'"):
         read_boundaries(p)
-    with pytest.raises(GeoError, match=r"id \(IBGE code\) column 'CD_MUN' not found"):
+    with pytest.raises(GeoError, match=r"coluna de identificação \(código IBGE\) 'CD_MUN' não encontrada"):
         read_boundaries(p, id_column="CD_MUN")
 
 
@@ -153,20 +156,20 @@ def test_bad_and_duplicate_codes(tmp_path):
     p = tmp_path / "dup.geojson"
     p.write_text(json.dumps(_fc([_feature("5200050", "A", _square()),
                                  _feature("5200050", "B", _square(-48))])))
-    with pytest.raises(GeoError, match=r"duplicate codes \['5200050'\]"):
+    with pytest.raises(GeoError, match=r"códigos repetidos \['5200050'\]"):
         read_boundaries(p)
     p.write_text(json.dumps(_fc([_feature("52-00050", "A", _square())])))
-    with pytest.raises(GeoError, match=r"feature 0: column 'id' = '52-00050'; expected an IBGE "
-                                       r"code made of digits"):
+    with pytest.raises(GeoError, match=r"feição 0: coluna 'id' = '52-00050'; esperado um código "
+                                       r"IBGE só de algarismos"):
         read_boundaries(p)
 
 
 def test_missing_and_unreadable_files(tmp_path):
-    with pytest.raises(GeoError, match="boundary file not found"):
+    with pytest.raises(GeoError, match="arquivo de limites não encontrado"):
         read_boundaries(tmp_path / "nope.geojson")
     bad = tmp_path / "bad.gpkg"
     bad.write_text("not a geopackage")
-    with pytest.raises(GeoError, match=r"bad\.gpkg: cannot read as a vector file"):
+    with pytest.raises(GeoError, match=r"bad\.gpkg: não foi possível lê-lo como arquivo vetorial"):
         read_boundaries(bad)
 
 

@@ -57,9 +57,9 @@ def test_square_in_utm_22s():
 def test_zone_choice_and_errors():
     assert utm_crs(shapely.box(-47.5, -15, -47.4, -14.9)) == "EPSG:31983"
     assert utm_crs(shapely.box(-50.5, -15, -50.4, -14.9)) == "EPSG:31982"
-    with pytest.raises(GeoError, match=r"outside SIRGAS 2000 / UTM zones 21S-23S"):
+    with pytest.raises(GeoError, match=r"fica fora de SIRGAS 2000 / UTM zones 21S-23S"):
         memorial(shapely.box(-40.5, -15, -40.4, -14.9))
-    with pytest.raises(GeoError, match="memorial: expected Polygon or MultiPolygon, found Point"):
+    with pytest.raises(GeoError, match="memorial: encontrada a geometria Point; esperado Polygon ou MultiPolygon"):
         memorial(shapely.Point(-49, -16))
 
 

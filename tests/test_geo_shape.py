@@ -59,7 +59,7 @@ def test_percentile_both_sides_and_missing_neck():
 
 
 def test_empty_geometry():
-    with pytest.raises(GeoError, match="shape_metrics: empty geometry"):
+    with pytest.raises(GeoError, match="shape_metrics: geometria vazia"):
         shape_metrics(shapely.Polygon())
 
 

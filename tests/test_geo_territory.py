@@ -97,8 +97,9 @@ def test_unknown_municipality_is_an_error(tmp_path):
         '[area]\nmunicipalities = ["5299999"]\n[origin]\nmunicipalities = ["5200100"]\n')
     b = gpd.GeoDataFrame({"cod_ibge": ["5200100"], "nome": ["O"]},
                          geometry=[shapely.box(-49, -16, -48, -15)], crs="EPSG:4674")
-    with pytest.raises(GeoError, match=r"^municipality 5299999 has no boundary polygon in the "
-                                       r"boundary data \(1 features\)$"):
+    with pytest.raises(GeoError, match=r"^o município 5299999 não tem polígono nos limites "
+                                       r"municipais \(1 feições\); esperado um município de "
+                                       r"Goiás$"):
         split_territory(load_candidate(tmp_path / "c.toml"), b)
 
 

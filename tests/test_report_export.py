@@ -117,13 +117,13 @@ def test_error_output_is_reported():
     nb = make_notebook(make_analysis())
     nb.cells[3].outputs = [nbformat.v4.new_output("error", ename="KeyError", evalue="'art4.IV'",
                                                   traceback=[])]
-    with pytest.raises(ReportError, match=r"cell 3 of the study raised KeyError: 'art4.IV'"):
+    with pytest.raises(ReportError, match=r"a célula 3 do estudo levantou KeyError: 'art4.IV'"):
         export.notebook_to_html(nb)
 
 
 def test_notebook_without_cover_is_reported():
     nb = nbformat.v4.new_notebook()
-    with pytest.raises(ReportError, match="no study cover"):
+    with pytest.raises(ReportError, match="não tem a capa do estudo"):
         export.notebook_to_html(nb)
 
 

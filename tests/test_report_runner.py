@@ -57,14 +57,14 @@ def test_kernel_uses_ipc_transport(tmp_path):
 
 
 def test_missing_template_is_reported(tmp_path):
-    with pytest.raises(ReportError, match=r"study template .*nada\.ipynb does not exist"):
+    with pytest.raises(ReportError, match=r"o modelo de estudo .*nada\.ipynb não existe"):
         runner.execute(tmp_path / "nada.ipynb", {})
 
 
 def test_unreadable_template_is_reported(tmp_path):
     bad = tmp_path / "bad.ipynb"
     bad.write_text("not json", encoding="utf-8")
-    with pytest.raises(ReportError, match=r"bad\.ipynb is not a readable notebook"):
+    with pytest.raises(ReportError, match=r"bad\.ipynb não é um caderno legível"):
         runner.execute(bad, {})
 
 

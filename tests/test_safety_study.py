@@ -144,7 +144,7 @@ def test_failed_study_after_a_good_run_keeps_good_files_and_writes_failure(hosti
         with pytest.raises(ReportError) as e:
             study.run_study(toml, out_root, data_root=STORE, template=_failing_template(tmp_path))
         assert "OSError: disco cheio (simulado)" in str(e.value)
-        assert str(e.value).endswith(f"(see {folder / 'erro.txt'})")
+        assert str(e.value).endswith(f"(ver {folder / 'erro.txt'})")
         after = _snapshot(folder)
         for name in study.FILES.values():
             assert after[name] == before[name], name

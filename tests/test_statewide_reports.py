@@ -111,7 +111,7 @@ def test_a_failing_notebook_writes_nothing(tmp_path):
     nbformat.write(nb, bad)
     out = tmp_path / "saida"
     with pytest.raises(ReportError, match=re.escape(
-            "the statewide notebook quebrado.ipynb failed in cell 2: ValueError: sem dados")):
+            "o caderno estadual quebrado.ipynb falhou na célula 2: ValueError: sem dados")):
         sw.run_audit(out, notebook=bad, reference_date=DAY)
     assert not out.exists() or not any(out.iterdir())
 

@@ -71,12 +71,12 @@ def test_candidate_inconsistent_with_data_fails_before_writing(tmp_path):
 def test_output_folder_stays_inside_root(tmp_path):
     assert study.output_folder(tmp_path, "posse-dabadia") == (tmp_path / "posse-dabadia").resolve()
     for slug in ("../fora", "a/b", "..", ""):
-        with pytest.raises(ReportError, match="is not directly inside"):
+        with pytest.raises(ReportError, match="não fica diretamente dentro de"):
             study.output_folder(tmp_path, slug)
 
 
 def test_results_payload_missing_is_reported():
-    with pytest.raises(ReportError, match=r"no application/vnd\.viabilidade\.resultados\+json output"):
+    with pytest.raises(ReportError, match=r"não tem a saída application/vnd\.viabilidade\.resultados\+json"):
         study.results_payload(nbformat.v4.new_notebook())
 
 
@@ -86,13 +86,13 @@ def test_failed_run_keeps_previous_files_and_writes_failure(tmp_path):
     folder.mkdir(parents=True)
     for name in study.FILES.values():
         (folder / name).write_text(f"estudo anterior: {name}", encoding="utf-8")
-    with pytest.raises(ReportError, match=r"the study notebook failed in cell 3: RuntimeError: falha simulada no estudo "
-                                          r"\(see .*posse-dabadia/erro\.txt\)"):
+    with pytest.raises(ReportError, match=r"o caderno do estudo falhou na célula 3: RuntimeError: falha simulada no estudo "
+                                          r"\(ver .*posse-dabadia/erro\.txt\)"):
         study.run_study(POSSE, tmp_path / "outputs", data_root=STORE, template=_failing_template(tmp_path))
     for name in study.FILES.values():
         assert (folder / name).read_text(encoding="utf-8") == f"estudo anterior: {name}"
     erro = (folder / "erro.txt").read_text(encoding="utf-8")
-    assert erro.startswith("posse-dabadia.toml: the study notebook failed in cell 3: RuntimeError")
+    assert erro.startswith("posse-dabadia.toml: o caderno do estudo falhou na célula 3: RuntimeError")
     assert "raise RuntimeError('falha simulada no estudo')" in erro and "\x1b[" not in erro
     partial = nbformat.read(folder / "estudo.falhou.ipynb", as_version=4)
     assert any(o.get("ename") == "RuntimeError" for c in partial.cells for o in c.get("outputs", []))

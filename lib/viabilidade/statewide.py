@@ -627,7 +627,7 @@ def _run(name: str, out_dir: Path, parameters: dict, notebook: Path | None) -> d
     run = runner.execute(template, parameters, cwd=template.parent)
     if run.error is not None:
         e = run.error
-        where = f" in cell {e.cell_index}" if getattr(e, "cell_index", None) is not None else ""
+        where = f" na célula {e.cell_index}" if getattr(e, "cell_index", None) is not None else ""
         what = (f"{e.ename}: {e.evalue}" if getattr(e, "ename", None)
                 else f"{type(e).__name__}: {e}")
         raise ReportError(f"o caderno estadual {template.name} falhou{where}: {what}")

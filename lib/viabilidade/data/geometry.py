@@ -39,7 +39,7 @@ def _geojson_declares_crs(path: Path) -> bool:
         with path.open("rb") as fh:
             doc = json.load(fh)
     except (OSError, ValueError) as exc:  # pragma: no cover - pyogrio already opened it
-        raise GeoError(f"{path.name}: cannot parse as JSON: {exc}") from exc
+        raise GeoError(f"{path.name}: não é JSON válido: {exc}") from exc
     return isinstance(doc, dict) and doc.get("crs") is not None
 
 
@@ -51,20 +51,24 @@ def _lonlat_plausible(gdf: gpd.GeoDataFrame) -> bool:
     return bool(-180 <= minx <= maxx <= 180 and -90 <= miny <= maxy <= 90)
 
 
+#: pt-BR name of each kind of column looked up, for messages.
+_WHAT = {"id (IBGE code)": "identificação (código IBGE)", "name": "nome"}
+
+
 def _pick_column(gdf: gpd.GeoDataFrame, wanted: str | None, candidates: tuple[str, ...],
                  what: str, path: Path) -> str:
     cols = [c for c in gdf.columns if c != gdf.geometry.name]
     if wanted is not None:
         if wanted not in cols:
-            raise GeoError(f"{path.name}: {what} column {wanted!r} not found; "
-                           f"columns are {cols}")
+            raise GeoError(f"{path.name}: coluna de {_WHAT.get(what, what)} {wanted!r} não "
+                           f"encontrada; encontradas as colunas {cols}")
         return wanted
     lower = {c.lower(): c for c in cols}
     for cand in candidates:
         if cand.lower() in lower:
             return lower[cand.lower()]
-    raise GeoError(f"{path.name}: no {what} column; expected one of {list(candidates)} "
-                   f"(or pass id_column=), found {cols}")
+    raise GeoError(f"{path.name}: nenhuma coluna de {_WHAT.get(what, what)}; encontradas "
+                   f"{cols}; esperada uma de {list(candidates)} (ou id_column=)")
 
 
 def _codes_as_text(values: pd.Series, column: str, path: Path) -> pd.Series:
@@ -72,16 +76,16 @@ def _codes_as_text(values: pd.Series, column: str, path: Path) -> pd.Series:
     out = []
     for i, v in enumerate(values):
         if v is None or (isinstance(v, float) and np.isnan(v)):
-            raise GeoError(f"{path.name}: feature {i}: column {column!r} is empty; "
-                           "expected an IBGE code")
+            raise GeoError(f"{path.name}: feição {i}: coluna {column!r} vazia; "
+                           "esperado um código IBGE")
         if isinstance(v, (int, np.integer)) or (isinstance(v, (float, np.floating))
                                                  and float(v).is_integer()):
             s = str(int(v))
         else:
             s = str(v).strip()
         if not s.isdigit():
-            raise GeoError(f"{path.name}: feature {i}: column {column!r} = {v!r}; "
-                           "expected an IBGE code made of digits")
+            raise GeoError(f"{path.name}: feição {i}: coluna {column!r} = {v!r}; "
+                           "esperado um código IBGE só de algarismos")
         out.append(s)
     return pd.Series(out, index=values.index, dtype="string")
 
@@ -92,17 +96,18 @@ def _to_sirgas(gdf: gpd.GeoDataFrame, path: Path, declared: bool) -> gpd.GeoData
         if not _lonlat_plausible(gdf):
             minx, miny, maxx, maxy = gdf.total_bounds
             raise GeoError(
-                f"{path.name}: no CRS declared and coordinates are not longitude/latitude "
-                f"degrees (bounds x {minx:.1f}..{maxx:.1f}, y {miny:.1f}..{maxy:.1f}); "
-                "declare the CRS in the file (e.g. a .prj or a GeoPackage SRS)")
+                f"{path.name}: nenhum sistema de referência (CRS) declarado e as coordenadas "
+                f"não são graus de longitude/latitude (x {minx:.1f}..{maxx:.1f}, "
+                f"y {miny:.1f}..{maxy:.1f}); esperado o CRS declarado no arquivo (p. ex. um "
+                ".prj ou o SRS de um GeoPackage)")
         return gdf.set_crs(SIRGAS2000, allow_override=True)
     crs = CRS.from_user_input(gdf.crs)
     if crs.is_geographic and not _lonlat_plausible(gdf):
         minx, miny, maxx, maxy = gdf.total_bounds
         raise GeoError(
-            f"{path.name}: CRS {crs.to_string()} is geographic but coordinates are outside "
-            f"longitude/latitude ranges (bounds x {minx:.1f}..{maxx:.1f}, "
-            f"y {miny:.1f}..{maxy:.1f})")
+            f"{path.name}: o CRS {crs.to_string()} é geográfico, mas as coordenadas saem dos "
+            f"limites de longitude/latitude (x {minx:.1f}..{maxx:.1f}, "
+            f"y {miny:.1f}..{maxy:.1f}); esperados graus")
     if crs.equals(CRS.from_user_input(SIRGAS2000)):
         return gdf.set_crs(SIRGAS2000, allow_override=True)
     return gdf.to_crs(SIRGAS2000)
@@ -113,14 +118,14 @@ def _check_and_repair(gdf: gpd.GeoDataFrame, ids: pd.Series, path: Path) -> gpd.
     types = shapely.get_type_id(geoms)
     for i, (g, t) in enumerate(zip(geoms, types)):
         if g is None or t < 0:
-            raise GeoError(f"{path.name}: feature {i} (cod_ibge {ids.iloc[i]}): "
-                           "geometry is missing; expected Polygon or MultiPolygon")
+            raise GeoError(f"{path.name}: feição {i} (cod_ibge {ids.iloc[i]}): "
+                           "geometria ausente; esperado Polygon ou MultiPolygon")
         if g.geom_type not in _POLYGONAL:
-            raise GeoError(f"{path.name}: feature {i} (cod_ibge {ids.iloc[i]}): geometry "
-                           f"is {g.geom_type}; expected Polygon or MultiPolygon")
+            raise GeoError(f"{path.name}: feição {i} (cod_ibge {ids.iloc[i]}): encontrada a "
+                           f"geometria {g.geom_type}; esperado Polygon ou MultiPolygon")
         if g.is_empty:
-            raise GeoError(f"{path.name}: feature {i} (cod_ibge {ids.iloc[i]}): geometry "
-                           "is empty; expected Polygon or MultiPolygon")
+            raise GeoError(f"{path.name}: feição {i} (cod_ibge {ids.iloc[i]}): geometria "
+                           "vazia; esperado Polygon ou MultiPolygon")
     invalid = ~shapely.is_valid(geoms)
     repaired = np.array(geoms, dtype=object)
     if invalid.any():
@@ -129,8 +134,9 @@ def _check_and_repair(gdf: gpd.GeoDataFrame, ids: pd.Series, path: Path) -> gpd.
         polys = [_polygonal_part(g) for g in fixed]
         for k, (i, g) in enumerate(zip(np.flatnonzero(invalid), polys)):
             if g.is_empty:
-                raise GeoError(f"{path.name}: feature {i} (cod_ibge {ids.iloc[i]}): invalid "
-                               "polygon has no area after shapely.make_valid")
+                raise GeoError(f"{path.name}: feição {i} (cod_ibge {ids.iloc[i]}): polígono "
+                               "inválido sem área depois de shapely.make_valid; esperado um "
+                               "polígono com área")
             repaired[i] = g
     return gpd.GeoSeries(repaired, index=gdf.index, crs=gdf.crs)
 
@@ -187,19 +193,19 @@ def read_boundaries(path: str | Path, *, id_column: str | None = None,
     """
     path = Path(path)
     if not path.exists():
-        raise GeoError(f"{path}: boundary file not found")
+        raise GeoError(f"{path}: arquivo de limites não encontrado")
     suffix = path.suffix.lower()
     source = f"/vsizip/{path}" if suffix == ".zip" else str(path)
     try:
         gdf = pyogrio.read_dataframe(source, layer=layer)
     except Exception as exc:  # pyogrio raises DataSourceError, DataLayerError, ...
-        raise GeoError(f"{path.name}: cannot read as a vector file "
-                       f"(GeoJSON, zipped Shapefile or GeoPackage): {exc}") from exc
+        raise GeoError(f"{path.name}: não foi possível lê-lo como arquivo vetorial "
+                       f"(GeoJSON, Shapefile zipado ou GeoPackage): {exc}") from exc
     if not isinstance(gdf, gpd.GeoDataFrame) or gdf.geometry.name not in gdf.columns:
-        raise GeoError(f"{path.name}: file has no geometry column")
+        raise GeoError(f"{path.name}: o arquivo não tem coluna de geometria")
     if gdf.empty:
-        raise GeoError(f"{path.name}: the file has no features; expected at least one "
-                       "Polygon or MultiPolygon feature with an IBGE code")
+        raise GeoError(f"{path.name}: o arquivo não tem feições; esperada ao menos uma "
+                       "feição Polygon ou MultiPolygon com código IBGE")
 
     # GDAL reports CRS84 for every GeoJSON (RFC 7946); only a 'crs' member is a declaration.
     if suffix in (".geojson", ".json"):
@@ -211,8 +217,8 @@ def read_boundaries(path: str | Path, *, id_column: str | None = None,
     ids = _codes_as_text(gdf[id_col], id_col, path)
     dup = ids[ids.duplicated()]
     if not dup.empty:
-        raise GeoError(f"{path.name}: column {id_col!r}: duplicate codes "
-                       f"{sorted(set(dup))[:5]}; expected one feature per municipality")
+        raise GeoError(f"{path.name}: coluna {id_col!r}: códigos repetidos "
+                       f"{sorted(set(dup))[:5]}; esperada uma feição por município")
     try:
         name_col = _pick_column(gdf, None, NAME_CANDIDATES, "name", path)
         names = gdf[name_col].astype("string")

@@ -67,10 +67,10 @@ class Apportioned:
 def _check_columns(gdf: pd.DataFrame, columns: list[str], what: str) -> None:
     missing = [c for c in columns if c not in gdf.columns]
     if missing:
-        raise GeoError(f"{what}: missing column(s) {missing}; found {list(gdf.columns)}")
+        raise GeoError(f"{what}: faltam as colunas {missing}; encontradas {list(gdf.columns)}")
     for c in columns:
         if not pd.api.types.is_numeric_dtype(gdf[c]):
-            raise GeoError(f"{what}: column {c!r} must be numeric, found dtype {gdf[c].dtype}")
+            raise GeoError(f"{what}: coluna {c!r}: encontrado o tipo {gdf[c].dtype}; esperada uma coluna numérica")
 
 
 def _as_frame(target: BaseGeometry | gpd.GeoDataFrame, crs) -> gpd.GeoDataFrame:
@@ -108,12 +108,12 @@ def aggregate_points(points: gpd.GeoDataFrame, zones: BaseGeometry | gpd.GeoData
     _check_columns(points, columns, "points")
     zones = _as_frame(zones, points.crs)
     if zone_id not in zones.columns:
-        raise GeoError(f"zones: missing id column {zone_id!r}; found {list(zones.columns)}")
+        raise GeoError(f"zones: falta a coluna de identificação {zone_id!r}; encontradas {list(zones.columns)}")
     if points.crs != zones.crs:
-        raise GeoError(f"points CRS {points.crs} differs from zones CRS {zones.crs}")
+        raise GeoError(f"o CRS dos pontos {points.crs} difere do CRS das zonas {zones.crs}; esperado o mesmo")
     kinds = set(points.geom_type.unique())
     if not kinds <= {"Point"}:
-        raise GeoError(f"points: expected Point geometries, found {sorted(kinds)}")
+        raise GeoError(f"points: encontradas as geometrias {sorted(kinds)}; esperado Point")
     joined = gpd.sjoin(points[columns + [points.geometry.name]], zones[[zone_id, zones.geometry.name]],
                        how="inner", predicate="within")
     sums = joined.groupby(zone_id)[columns].sum()
@@ -152,11 +152,11 @@ def apportion(units: gpd.GeoDataFrame, target: BaseGeometry, columns: list[str],
     """
     _check_columns(units, columns, "units")
     if units.crs is None:
-        raise GeoError("units: no CRS; expected EPSG:4674 or another declared CRS")
+        raise GeoError("units: nenhum CRS; esperado EPSG:4674 ou outro CRS declarado")
     if unit_id not in units.columns:
-        raise GeoError(f"units: missing id column {unit_id!r}; found {list(units.columns)}")
+        raise GeoError(f"units: falta a coluna de identificação {unit_id!r}; encontradas {list(units.columns)}")
     if target is None or target.is_empty:
-        raise GeoError("apportion: the target polygon is empty")
+        raise GeoError("apportion: o polígono de destino está vazio")
     cand = units.iloc[units.sindex.query(target, predicate="intersects")]
     # Densify before projecting so straight lon/lat edges (parallels, meridians) keep their
     # true shape in the equal-area projection.
@@ -170,8 +170,8 @@ def apportion(units: gpd.GeoDataFrame, target: BaseGeometry, columns: list[str],
     weight = np.array(["area"] * len(eq), dtype=object)
     if address_points is not None:
         if address_points.crs != units.crs:
-            raise GeoError(f"address_points CRS {address_points.crs} differs from units CRS "
-                           f"{units.crs}")
+            raise GeoError(f"o CRS de address_points {address_points.crs} difere do CRS de "
+                           f"units {units.crs}; esperado o mesmo")
         pts = address_points[[address_points.geometry.name]]
         in_unit = gpd.sjoin(pts, cand[[unit_id, cand.geometry.name]], predicate="within")
         n_unit = in_unit.groupby(unit_id).size()

@@ -74,9 +74,9 @@ def nearest_geodesic(lon: float, lat: float, geom: BaseGeometry) -> Nearest:
         If ``geom`` is empty or the point's coordinates are out of range.
     """
     if geom is None or geom.is_empty:
-        raise GeoError("cannot measure a distance to an empty geometry")
+        raise GeoError("não é possível medir a distância até uma geometria vazia")
     if not (-180 <= lon <= 180 and -90 <= lat <= 90):
-        raise GeoError(f"point (lon {lon}, lat {lat}) is not in longitude/latitude degrees")
+        raise GeoError(f"o ponto (lon {lon}, lat {lat}) não está em graus de longitude/latitude")
     here = shapely.Point(lon, lat)
     if geom.geom_type in ("Polygon", "MultiPolygon") and geom.covers(here):
         return Nearest(0.0, lon, lat)
@@ -109,7 +109,7 @@ def geodesic_distance_m(a: BaseGeometry, b: BaseGeometry) -> float:
         If either geometry is empty.
     """
     if a is None or b is None or a.is_empty or b.is_empty:
-        raise GeoError("cannot measure a distance involving an empty geometry")
+        raise GeoError("não é possível medir uma distância com uma geometria vazia")
     if a.geom_type == "Point" and b.geom_type == "Point":
         return float(GEOD.inv(a.x, a.y, b.x, b.y)[2])
     if a.intersects(b):

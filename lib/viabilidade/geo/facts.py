@@ -52,8 +52,8 @@ def seat_of(seats: pd.DataFrame, code: str) -> tuple[float, float] | None:
     key = "cod_ibge" if "cod_ibge" in seats.columns else "municipio"
     missing = [c for c in (key, "lat", "lon") if c not in seats.columns]
     if missing:
-        raise GeoError(f"seats table: missing column(s) {missing}; expected cod_ibge (or "
-                       f"municipio), lat, lon; found {list(seats.columns)}")
+        raise GeoError(f"tabela de sedes: faltam as colunas {missing}; esperadas cod_ibge (ou "
+                       f"municipio), lat, lon; encontradas {list(seats.columns)}")
     hit = seats[seats[key].astype(str) == code]
     if hit.empty:
         return None

@@ -62,12 +62,12 @@ def utm_crs(geom: BaseGeometry) -> str:
         equator.
     """
     if geom is None or geom.is_empty:
-        raise GeoError("cannot choose a UTM zone for an empty geometry")
+        raise GeoError("geometria vazia: não há zona UTM a escolher; esperada uma geometria com área")
     c = geom.centroid
     zone = utm_zone(c.x)
     if zone not in UTM_EPSG or c.y > 0:
-        raise GeoError(f"geometry centroid (lon {c.x:.4f}, lat {c.y:.4f}) is outside "
-                       "SIRGAS 2000 / UTM zones 21S-23S; expected a place in or near Goiás")
+        raise GeoError(f"o centroide da geometria (lon {c.x:.4f}, lat {c.y:.4f}) fica fora de "
+                       "SIRGAS 2000 / UTM zones 21S-23S; esperado um lugar em Goiás ou perto dele")
     return f"EPSG:{UTM_EPSG[zone]}"
 
 

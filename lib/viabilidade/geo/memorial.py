@@ -111,9 +111,9 @@ def memorial(geom: BaseGeometry, *, name: str | None = None) -> Memorial:
         If the geometry is empty, not polygonal, or outside UTM zones 21S–23S.
     """
     if geom is None or geom.is_empty:
-        raise GeoError("memorial: empty geometry")
+        raise GeoError("memorial: geometria vazia; esperado Polygon ou MultiPolygon")
     if geom.geom_type not in ("Polygon", "MultiPolygon"):
-        raise GeoError(f"memorial: expected Polygon or MultiPolygon, found {geom.geom_type}")
+        raise GeoError(f"memorial: encontrada a geometria {geom.geom_type}; esperado Polygon ou MultiPolygon")
     crs = utm_crs(geom)
     geom_m = gpd.GeoSeries([geom], crs="EPSG:4674").to_crs(crs).iloc[0]
     rings = [(kind, _start_north(xy)) for kind, xy in _rings(geom_m)]

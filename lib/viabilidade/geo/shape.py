@@ -100,7 +100,7 @@ def narrowest_neck_m(geom_m: BaseGeometry, *, tolerance_m: float = 1.0,
     """
     parts = list(shapely.get_parts(geom_m))
     if not parts or geom_m.is_empty:
-        raise GeoError("narrowest_neck_m: empty geometry")
+        raise GeoError("narrowest_neck_m: geometria vazia; esperado um polígono")
     poly = max(parts, key=lambda p: p.area)
     radius = shapely.maximum_inscribed_circle(
         poly, tolerance=max(1.0, math.sqrt(poly.area) / 1000)).length
@@ -141,7 +141,7 @@ def shape_metrics(geom: BaseGeometry) -> ShapeMetrics:
         If the geometry is empty or outside UTM zones 21S–23S.
     """
     if geom is None or geom.is_empty:
-        raise GeoError("shape_metrics: empty geometry")
+        raise GeoError("shape_metrics: geometria vazia; esperado um polígono")
     m = gpd.GeoSeries([geom], crs="EPSG:4674").to_crs(utm_crs(geom)).iloc[0]
     a, p = m.area, m.length
     radius = shapely.minimum_bounding_radius(m)

@@ -72,8 +72,8 @@ def municipality_geometry(boundaries: gpd.GeoDataFrame, code: str) -> BaseGeomet
     """
     hit = boundaries.geometry[boundaries["cod_ibge"] == code]
     if hit.empty:
-        raise GeoError(f"municipality {code} has no boundary polygon in the boundary data "
-                       f"({len(boundaries)} features)")
+        raise GeoError(f"o município {code} não tem polígono nos limites municipais "
+                       f"({len(boundaries)} feições); esperado um município de Goiás")
     return hit.iloc[0] if len(hit) == 1 else shapely.union_all(hit.to_numpy())
 
 

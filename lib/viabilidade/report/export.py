@@ -101,11 +101,12 @@ def notebook_to_html(nb: nbformat.NotebookNode) -> str:
     for i, c in enumerate(nb.cells):
         for o in c.get("outputs", []) if c.cell_type == "code" else []:
             if o.get("output_type") == "error":
-                raise ReportError(f"cell {i} of the study raised {o.get('ename')}: {o.get('evalue')}")
+                raise ReportError(f"a célula {i} do estudo levantou {o.get('ename')}: {o.get('evalue')}")
     body = _body_html(nb)
     m = _TITLE.search(body)
     if m is None or not _NAV.search(body):
-        raise ReportError("the executed notebook has no study cover (h1.titulo and the Sumário placeholder)")
+        raise ReportError("o caderno executado não tem a capa do estudo (h1.titulo e o "
+                          "marcador do Sumário); esperado o modelo de estudo do pacote")
     title = re.sub(r"<[^>]+>", "", m.group(1)).strip()
     toc = _toc(body)
     body = _NAV.sub(lambda _: toc, body, count=1)

@@ -194,22 +194,22 @@ def execute(template: Path, parameters: dict[str, Any], *, cwd: Path | None = No
 
     template = Path(template)
     if not template.is_file():
-        raise ReportError(f"study template {template} does not exist")
+        raise ReportError(f"o modelo de estudo {template} não existe; esperado um caderno .ipynb")
     try:
         nb_in = nbformat.read(template, as_version=4)
     except Exception as e:
-        raise ReportError(f"study template {template} is not a readable notebook: {e}") from e
+        raise ReportError(f"o modelo de estudo {template} não é um caderno legível: {e}; esperado um "
+                          "caderno .ipynb") from e
     tagged = [c for c in nb_in.cells
               if c.cell_type == "code" and "parameters" in c.get("metadata", {}).get("tags", [])]
-    if len(tagged) != 1:
-        raise ReportError(f"study template {template} has {'no' if not tagged else len(tagged)} "
-                          f"cell{'s' if len(tagged) > 1 else ''} tagged 'parameters'; expected one "
-                          "code cell with the tag 'parameters' (papermill injects the typed "
-                          f"parameters after it), found {'none' if not tagged else len(tagged)}")
-    if not any("parameters" in c.get("metadata", {}).get("tags", []) for c in nb_in.cells):
-        raise ReportError(f"study template {template} has no cell tagged 'parameters'; "
-                          "expected one code cell with the tag 'parameters' (papermill injects "
-                          "the typed parameters after it), found none")
+    if not tagged:
+        raise ReportError(f"o modelo de estudo {template} não tem célula com a etiqueta "
+                          "'parameters'; esperada uma célula de código com a etiqueta "
+                          "'parameters' (o papermill injeta os parâmetros depois dela)")
+    if len(tagged) > 1:
+        raise ReportError(f"o modelo de estudo {template} tem {len(tagged)} células com a "
+                          "etiqueta 'parameters'; esperada uma só célula de código com a etiqueta "
+                          "'parameters' (o papermill injeta os parâmetros depois dela)")
     seconds: dict[str, float] = {}
     t0 = time.perf_counter()
     error: BaseException | None = None

@@ -61,7 +61,8 @@ def output_folder(out_root: Path, slug: str) -> Path:
     root = Path(out_root).resolve()
     folder = (root / slug).resolve()
     if folder.parent != root:
-        raise ReportError(f"output folder {folder} for slug {slug!r} is not directly inside {root}")
+        raise ReportError(f"a pasta de saída {folder} do slug {slug!r} não fica diretamente "
+                          f"dentro de {root}; esperado um slug sem '/' nem '..'")
     return folder
 
 
@@ -78,7 +79,8 @@ def results_payload(nb: nbformat.NotebookNode) -> dict:
             data = o.get("data", {})
             if RESULTS_MIME in data:
                 return json.loads(json.dumps(data[RESULTS_MIME]))
-    raise ReportError(f"the executed study has no {RESULTS_MIME} output (results of the analysis)")
+    raise ReportError(f"o estudo executado não tem a saída {RESULTS_MIME} (resultados da "
+                      "análise); esperado o modelo de estudo do pacote")
 
 
 def _write_failure(folder: Path, nb: nbformat.NotebookNode | None, message: str) -> None:
@@ -191,9 +193,9 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
             text += "\n" + _ANSI.sub("", str(run.error)).strip() + "\n"
         _write_failure(folder, nb, text)
         if isinstance(e, ReportError):
-            raise ReportError(f"{e} (see {folder / 'erro.txt'})") from e
-        raise ReportError(f"study {candidate.slug} failed: {detail.strip()} "
-                          f"(see {folder / 'erro.txt'})") from e
+            raise ReportError(f"{e} (ver {folder / 'erro.txt'})") from e
+        raise ReportError(f"o estudo {candidate.slug} falhou: {detail.strip()} "
+                          f"(ver {folder / 'erro.txt'})") from e
 
     t = time.perf_counter()
     folder.mkdir(parents=True, exist_ok=True)
@@ -225,9 +227,9 @@ def _execution_message(error: BaseException) -> str:
     """One line for a failed notebook: the cell and the exception (papermill's attributes)."""
     ename, evalue = getattr(error, "ename", None), getattr(error, "evalue", None)
     if ename is None:
-        return f"the study notebook failed: {type(error).__name__}: {error}"
+        return f"o caderno do estudo falhou: {type(error).__name__}: {error}"
     cell = getattr(error, "exec_count", None)
-    return f"the study notebook failed in cell {cell}: {ename}: {_ANSI.sub('', str(evalue))}"
+    return f"o caderno do estudo falhou na célula {cell}: {ename}: {_ANSI.sub('', str(evalue))}"
 
 
 def _check_against_data(candidate, data_root: Path | None) -> None:

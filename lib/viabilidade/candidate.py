@@ -61,6 +61,10 @@ BOUNDARY_CORRECTION_ITEMS = {
     "council_resolutions": "autorização das Câmaras Municipais por resolução",
 }
 
+#: Longest name (``name``, ``seat``) accepted, in characters: the longest municipality name
+#: in Brazil has 32; a longer text is a mistake (and would swamp every page of a study).
+NAME_MAX = 200
+
 _COD_IBGE = re.compile(r"^52\d{5}$")
 _COD_DISTRITO = re.compile(r"^52\d{7}$")
 
@@ -398,10 +402,15 @@ def load_candidate(path: str | Path) -> Candidate:
         raise CandidateError(f"não foi possível ler o arquivo do candidato: "
                              f"{_os_reason(e)}", file=path) from None
     try:
-        text = raw.decode("utf-8")
+        # A byte-order mark (Windows Notepad writes one) is accepted and dropped.
+        text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as e:
-        raise CandidateError(f"o byte {e.start} não é UTF-8 válido; esperado texto em UTF-8 "
-                             "(salve o arquivo como UTF-8)", file=path) from None
+        line = raw.count(b"\n", 0, e.start) + 1
+        hint = ("o arquivo parece UTF-16" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else
+                "o arquivo parece ISO-8859-1/latin-1 ou Windows-1252")
+        raise CandidateError(f"o byte {e.start} (0x{raw[e.start]:02x}) não é UTF-8 válido ({hint}); "
+                             "esperado texto em UTF-8 (salve o arquivo como UTF-8)",
+                             file=path, line=line) from None
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -418,6 +427,11 @@ def load_candidate(path: str | Path) -> Candidate:
     if "name" in doc and isinstance(doc["name"], str) and not name:
         r.error("name", "encontrado um texto vazio; esperado o nome da área")
     seat = (r.get("seat", str, default=name) or "").strip() or name
+    for key, value in (("name", name), ("seat", seat)):
+        if len(value) > NAME_MAX and (key == "name" or value != name):
+            r.error(key, f"encontrado um nome com {len(value):,} caracteres; esperado no máximo "
+                         f"{NAME_MAX}".replace(",", "."))
+    name, seat = name[:NAME_MAX], seat[:NAME_MAX]
     slug_in = r.get("slug", str)
     try:
         slug = slugify(slug_in if slug_in is not None else path.stem)

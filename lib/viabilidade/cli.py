@@ -107,7 +107,10 @@ def _cmd_apresentacao(args: argparse.Namespace) -> int:
     from .data.store import load_store
     from .report.slides import write_slides
 
+    from .report.atomic import check_output_folder
+
     store = load_store(Path(args.data) if args.data else None)
+    check_output_folder(Path(args.out))
     analysis = analyse(_candidate_arg(args), store=store, settings=_settings_arg(args))
     files = write_slides(analysis, Path(args.out) / analysis.candidate.slug, store=store)
     for kind in sorted(files):
@@ -301,6 +304,12 @@ def main(argv: list[str] | None = None) -> int:
     except ViabilidadeError as e:
         for line in e.lines:
             print(line if line.startswith("  ") else f"erro: {line}", file=sys.stderr)
+        return 2
+    except OSError as e:  # a disk that fills up, a folder that turns read-only, mid-run
+        from .report.atomic import os_reason
+
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"erro: {where}{os_reason(e)}; os arquivos anteriores foram mantidos", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         # Outputs are written atomically: an interrupted command leaves no half-written file.

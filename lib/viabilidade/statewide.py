@@ -619,11 +619,12 @@ def provenance_records(store, tables) -> list[dict]:
 # ------------------------------------------------------------------------- runners
 def _run(name: str, out_dir: Path, parameters: dict, notebook: Path | None) -> dict[str, Path]:
     from .report import export, runner
-    from .report.atomic import write_files_atomically
+    from .report.atomic import check_output_folder, write_files_atomically
 
     import nbformat
 
     template = Path(notebook) if notebook else NOTEBOOKS / f"{name}.ipynb"
+    check_output_folder(Path(out_dir))  # before the notebook runs: exists, writable, has space
     run = runner.execute(template, parameters, cwd=template.parent)
     if run.error is not None:
         e = run.error

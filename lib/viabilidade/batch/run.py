@@ -103,12 +103,13 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
     from tqdm import tqdm
 
     from ..data.store import load_store
+    from ..report.atomic import check_output_folder
 
     started = time.perf_counter()
     out_dir = Path(out_dir)
     data_root = Path(data_root) if data_root else None
     load_store(data_root)  # a missing or altered store stops the batch before anything is written
-    out_dir.mkdir(parents=True, exist_ok=True)
+    check_output_folder(out_dir)  # exists or can be made, writable, has space
     template = Path(template) if template else None
     jobs = make_jobs(candidate_files(sources, family=family, out_dir=out_dir, data_root=data_root))
     common = resume.common_digest(settings=settings, data_root=data_root, template=template,

@@ -134,8 +134,10 @@ def sha256(path: Path) -> str:
     Raises
     ------
     DataError
-        The file does not exist.
+        The file does not exist or is a folder.
     """
+    if path.is_dir():
+        raise DataError(f"encontrada uma pasta em {path}; esperado um arquivo", file=path)
     if not path.exists():
         raise DataError("arquivo não encontrado", file=path)
     h = hashlib.sha256()

@@ -89,7 +89,7 @@ def read_sefaz_annual(path: Path) -> pd.DataFrame:
     df = read_text_csv(path, encoding="utf-8", sep=",",
                        required=["receita", "ano", "valor_reais", "cobertura"])
     return pd.DataFrame({"receita": df["receita"].str.strip(),
-                         "ano": to_number(df, "ano", path, integer=True).astype(int),
+                         "ano": to_number(df, "ano", path, integer=True, required=True).astype(int),
                          "valor_brl": to_number(df, "valor_reais", path),
                          "completo": df["cobertura"].str.strip() == "ano completo"})
 
@@ -139,7 +139,7 @@ def read_imb_table125(path: Path) -> pd.DataFrame:
         Missing column or non-numeric value.
     """
     df = read_text_csv(path, encoding="utf-8", sep=",", required=["ano", "icms", "ipva", "itcd"])
-    years = to_number(df, "ano", path, integer=True)
+    years = to_number(df, "ano", path, integer=True, required=True)
     rows = []
     for tributo in TAXES:
         vals = to_number(df, tributo.lower(), path)

@@ -18,7 +18,7 @@ import pandera.pandas as pa
 
 from ..errors import DataError
 from .codes import normalize_name
-from .tabular import ROW, read_sheet, validate
+from .tabular import ROW, open_workbook, read_sheet, validate
 
 #: SIDRA symbols meaning "no value" (the legend of every SIDRA table).
 MISSING = ("..", "...", "X")
@@ -105,12 +105,9 @@ def read_sidra_sheet(path: Path, variable: str, resolver: NameResolver) -> pd.Da
         name that does not resolve; a cell that is neither a number nor a SIDRA symbol
         (each naming file, row and column letter/year).
     """
-    import openpyxl
     from openpyxl.utils import get_column_letter
 
-    wb = openpyxl.load_workbook(path, read_only=True) if path.exists() else None
-    if wb is None:
-        raise DataError("arquivo não encontrado", file=path)
+    wb = open_workbook(path)
     sheets = wb.sheetnames
     wb.close()
     rows = None

@@ -44,9 +44,7 @@ def decode(path: Path, encoding: str) -> str:
         bad byte); a file announced as latin-1 that decodes as UTF-8 with accented letters
         (it was re-saved in another encoding, and reading it as latin-1 would garble names).
     """
-    if not path.exists():
-        raise DataError("arquivo não encontrado", file=path)
-    raw = path.read_bytes()
+    raw = read_raw_bytes(path)
     if encoding.lower().replace("_", "-") in ("latin-1", "latin1", "iso-8859-1"):
         try:
             as_utf8 = raw.decode("utf-8")
@@ -130,13 +128,21 @@ def require_unique(df: pd.DataFrame, column: str, path: Path) -> None:
 
 
 def to_number(df: pd.DataFrame, column: str, path: Path, *, decimal: str = ".",
-              integer: bool = False, missing=()) -> pd.Series:
+              integer: bool = False, missing=(), required: bool = False) -> pd.Series:
     """Convert a text column to numbers, naming the first cell that is not a number.
 
     ``decimal=","`` reads IBGE's decimal comma; values in ``missing`` (e.g. ``"..."``,
-    ``"-"``) become NaN/``<NA>``.
+    ``"-"``) become NaN/``<NA>``. With ``required``, an empty cell is an error (a key
+    column such as the year).
     """
     s = df[column].astype("string").str.strip()
+    if required:
+        blank = s.isna() | (s == "")
+        if blank.any():
+            i = blank.to_numpy().nonzero()[0][0]
+            raise DataError(f"célula vazia; esperado {'um número inteiro' if integer else 'um número'}"
+                            " (a coluna não admite valores em branco)", file=path,
+                            row=int(df[ROW].iloc[i]), column=column)
     s = s.mask(s.isin(list(missing)) | (s == ""))
     if decimal == ",":
         s = s.str.replace(".", "", regex=False).str.replace(",", ".", regex=False)
@@ -233,16 +239,7 @@ def read_sheet(path: Path, sheet: str | None = None, *, prefix: str | None = Non
     DataError
         File missing or not an xlsx workbook; no such sheet (lists the sheets found).
     """
-    import openpyxl
-    from openpyxl.utils.exceptions import InvalidFileException
-    import zipfile
-
-    if not path.exists():
-        raise DataError("arquivo não encontrado", file=path)
-    try:
-        wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except (InvalidFileException, zipfile.BadZipFile, OSError, KeyError) as exc:
-        raise DataError(f"não foi possível abri-lo: {exc}; esperada uma planilha .xlsx", file=path) from exc
+    wb = open_workbook(path)
     try:
         names = wb.sheetnames
         if sheet is not None:
@@ -256,3 +253,48 @@ def read_sheet(path: Path, sheet: str | None = None, *, prefix: str | None = Non
         return [(i, tuple(r)) for i, r in enumerate(ws.iter_rows(values_only=True), start=1)]
     finally:
         wb.close()
+
+
+def open_workbook(path: Path):
+    """Open an xlsx workbook read-only (values, not formulas); close it after use.
+
+    Raises
+    ------
+    DataError
+        File missing, a folder, or not a whole xlsx workbook (a truncated download gives
+        ``BadZipFile``), naming the file.
+    """
+    import zipfile
+
+    import openpyxl
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    if path.is_dir():
+        raise DataError("encontrada uma pasta; esperada uma planilha .xlsx", file=path)
+    if not path.exists():
+        raise DataError("arquivo não encontrado", file=path)
+    try:
+        return openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except (InvalidFileException, zipfile.BadZipFile, OSError, KeyError, EOFError) as exc:
+        raise DataError(f"não foi possível abri-lo ({type(exc).__name__}: {exc}); esperada uma "
+                        "planilha .xlsx inteira (arquivo truncado ou corrompido? baixe-o de novo)",
+                        file=path) from None
+
+
+def read_raw_bytes(path: Path) -> bytes:
+    """The bytes of a raw file.
+
+    Raises
+    ------
+    DataError
+        The file is missing, is a folder, or cannot be read, naming it (pt-BR reason).
+    """
+    if path.is_dir():
+        raise DataError(f"encontrada uma pasta em {path}; esperado o arquivo como publicado",
+                        file=path)
+    if not path.exists():
+        raise DataError("arquivo não encontrado", file=path)
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise DataError(f"não foi possível lê-lo: {exc.strerror or exc}", file=path) from None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -41,3 +42,76 @@ def write_files_atomically(folder: Path, contents: dict[str, bytes]) -> None:
         for tmp in tmp_paths.values():
             if os.path.exists(tmp):
                 os.unlink(tmp)
+
+
+#: Free space asked of an output folder before a run starts: a study's four files take about
+#: 2 MB, a statewide report's about 10 MB; the margin covers temporary files.
+MIN_FREE_BYTES = 50 * 2**20
+
+
+def os_reason(e: OSError) -> str:
+    """Why a file-system operation failed, in pt-BR (``ENOSPC`` → ``disco cheio``)."""
+    import errno
+
+    return {errno.ENOENT: "não existe", errno.EACCES: "sem permissão de escrita",
+            errno.EPERM: "operação não permitida", errno.EROFS: "sistema de arquivos somente "
+            "leitura", errno.ENOSPC: "disco cheio (sem espaço livre)", errno.EDQUOT: "cota de "
+            "disco esgotada", errno.EISDIR: "é uma pasta, não um arquivo", errno.ENOTDIR:
+            "um componente do caminho é um arquivo, não uma pasta", errno.EEXIST: "já existe",
+            errno.ENAMETOOLONG: "nome longo demais"}.get(e.errno, e.strerror or str(e))
+
+
+def check_output_folder(folder: Path, *, min_free: int = MIN_FREE_BYTES) -> Path:
+    """Make sure ``folder`` can take a run's outputs before the run starts; create it.
+
+    Checks that the folder exists or can be created, is a folder, can be written (a
+    temporary file is created and removed: permissions alone do not show a read-only file
+    system) and has at least ``min_free`` bytes free.
+
+    Parameters
+    ----------
+    folder : Path
+        The output folder.
+    min_free : int
+        Bytes that must be free on its file system.
+
+    Returns
+    -------
+    Path
+        ``folder``.
+
+    Raises
+    ------
+    ReportError
+        Naming the folder and what is wrong with it (pt-BR).
+    """
+    from ..errors import ReportError
+
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise ReportError(f"pasta de saída {folder}: é um arquivo; esperada uma pasta (ou um "
+                          "caminho ainda inexistente, que será criado)")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ReportError(f"pasta de saída {folder}: não foi possível criá-la ({os_reason(e)}); "
+                          "esperada uma pasta em que se possa gravar") from None
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".teste-escrita-")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        raise ReportError(f"pasta de saída {folder}: não é possível gravar nela ({os_reason(e)}); "
+                          "esperada uma pasta com permissão de escrita") from None
+    free = shutil.disk_usage(folder).free
+    if free < min_free:
+        raise ReportError(f"pasta de saída {folder}: só {_mb(free)} MB livres no disco; "
+                          f"esperados ao menos {_mb(min_free)} MB (libere espaço ou escolha "
+                          "outra pasta)")
+    return folder
+
+
+def _mb(n: int) -> str:
+    from .format import number
+
+    return number(round(n / 2**20, 1))

@@ -22,7 +22,7 @@ import nbformat
 from ..candidate import load_candidate
 from ..errors import ReportError
 from . import export, runner
-from .atomic import write_files_atomically
+from .atomic import check_output_folder, os_reason, write_files_atomically
 from .study_cells import RESULTS_MIME
 
 FILES = {"ipynb": "estudo.ipynb", "html": "estudo.html", "pdf": "estudo.pdf", "json": "resultados.json"}
@@ -161,6 +161,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
             data_root = Path(data_root).resolve()
         _check_against_data(candidate, data_root)
         folder = output_folder(out_root, candidate.slug)
+        check_output_folder(folder.parent)  # exists or can be made, writable, has space
         timings["validate"] = time.perf_counter() - t0
 
         params = {"candidate_path": str(candidate_path),
@@ -191,23 +192,32 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         text = f"{candidate_path.name}: {detail}\n"
         if run.error is not None:
             text += "\n" + _ANSI.sub("", str(run.error)).strip() + "\n"
-        _write_failure(folder, nb, text)
+        try:
+            _write_failure(folder, nb, text)
+        except OSError as w:
+            raise ReportError(f"{candidate_path.name}: {detail}; além disso, não foi possível "
+                              f"gravar {folder / 'erro.txt'} ({os_reason(w)})") from e
         if isinstance(e, ReportError):
             raise ReportError(f"{e} (ver {folder / 'erro.txt'})") from e
         raise ReportError(f"o estudo {candidate.slug} falhou: {detail.strip()} "
                           f"(ver {folder / 'erro.txt'})") from e
 
     t = time.perf_counter()
-    folder.mkdir(parents=True, exist_ok=True)
     contents = {
         FILES["ipynb"]: nbformat.writes(nb).encode("utf-8"),
         FILES["html"]: html.encode("utf-8"),
         FILES["pdf"]: pdf,
         FILES["json"]: (json.dumps(payload, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode("utf-8"),
     }
-    write_files_atomically(folder, contents)
-    for name in FAILED_FILES:
-        (folder / name).unlink(missing_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_files_atomically(folder, contents)
+        for name in FAILED_FILES:
+            (folder / name).unlink(missing_ok=True)
+    except OSError as e:  # a disk that filled up during the study, say
+        raise ReportError(f"não foi possível gravar o estudo em {folder} ({os_reason(e)}); "
+                          "nenhum arquivo foi gravado pela metade e os arquivos anteriores "
+                          "foram mantidos") from None
     timings["write"] = time.perf_counter() - t
     return {
         "slug": candidate.slug,

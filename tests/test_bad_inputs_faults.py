@@ -1,0 +1,206 @@
+"""Faults a user meets with raw files and output folders: a clear pt-BR message naming the
+file (and row and column where there is one), never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from viabilidade.data import census, dtb, revenue, sidra
+from viabilidade.data.provenance import RAW as RAW_FILES, sha256
+from viabilidade.errors import DataError
+
+REPO = Path(__file__).resolve().parents[1]
+RAW = REPO.parent / "shared" / "data"
+needs_raw = pytest.mark.skipif(not RAW.is_dir(), reason=f"raw data folder {RAW} absent")
+
+
+def _truncated(src: Path, dest: Path) -> Path:
+    data = src.read_bytes()
+    dest.write_bytes(data[: len(data) // 2])
+    return dest
+
+
+@needs_raw
+def test_truncated_census_xlsx_names_the_file(tmp_path):
+    bad = _truncated(RAW / RAW_FILES["pop_xlsx"].path, tmp_path / "populacao.xlsx")
+    with pytest.raises(DataError) as info:
+        census.read_population_xlsx(bad, uf="52")
+    assert str(info.value) == ("arquivo populacao.xlsx: não foi possível abri-lo (BadZipFile: "
+                               "File is not a zip file); esperada uma planilha .xlsx inteira "
+                               "(arquivo truncado ou corrompido? baixe-o de novo)")
+
+
+@needs_raw
+def test_truncated_sidra_xlsx_names_the_file(tmp_path):
+    bad = _truncated(RAW / RAW_FILES["pib"].path, tmp_path / "pib.xlsx")
+    names = pd.DataFrame({"cod_ibge": ["5200050"], "nome": ["Abadia de Goiás"]})
+    with pytest.raises(DataError, match=r"^arquivo pib\.xlsx: não foi possível abri-lo "
+                                        r"\(BadZipFile: "):
+        sidra.read_pib(bad, names)
+
+
+def _blank_first_cell(src: Path, dest: Path, line: int, column: int) -> Path:
+    lines = src.read_text(encoding="utf-8").split("\n")
+    cells = lines[line - 1].split(",")
+    cells[column] = ""
+    lines[line - 1] = ",".join(cells)
+    dest.write_text("\n".join(lines), encoding="utf-8")
+    return dest
+
+
+@needs_raw
+def test_blank_year_in_a_revenue_table_names_row_and_column(tmp_path):
+    bad = _blank_first_cell(RAW / RAW_FILES["imb125"].path, tmp_path / "tab125.csv", 3, 0)
+    with pytest.raises(DataError) as info:
+        revenue.read_imb_table125(bad)
+    assert str(info.value) == ("arquivo tab125.csv, linha 3, coluna 'ano': célula vazia; "
+                               "esperado um número inteiro (a coluna não admite valores em branco)")
+    good = revenue.read_imb_table125(RAW / RAW_FILES["imb125"].path)
+    assert good.loc[(good["ano"] == 2022) & (good["tributo"] == "ICMS"), "valor_brl"].item() == 24_248_259_000.0
+
+
+@needs_raw
+def test_blank_month_in_the_monthly_revenue_table_is_named(tmp_path):
+    bad = _blank_first_cell(RAW / RAW_FILES["sefaz"].path, tmp_path / "mensal.csv", 3, 3)
+    with pytest.raises(DataError, match=r"^arquivo mensal\.csv, linha 3, coluna 'ano_mes': "):
+        revenue.read_sefaz_monthly(bad)
+
+
+def test_a_folder_in_place_of_a_file_is_named(tmp_path):
+    folder = tmp_path / "go_dtb2022_distritos.csv"
+    folder.mkdir()
+    with pytest.raises(DataError) as info:
+        dtb.read_districts(folder)
+    assert str(info.value) == (f"arquivo go_dtb2022_distritos.csv: encontrada uma pasta em "
+                               f"{folder}; esperado o arquivo como publicado")
+    xlsx = tmp_path / "populacao.xlsx"
+    xlsx.mkdir()
+    with pytest.raises(DataError, match=r"^arquivo populacao\.xlsx: encontrada uma pasta; "
+                                        r"esperada uma planilha \.xlsx$"):
+        census.read_population_xlsx(xlsx, uf="52")
+    with pytest.raises(DataError, match=r"encontrada uma pasta em .*; esperado um arquivo$"):
+        sha256(folder)
+
+
+# ----------------------------------------------------------------- candidate files
+
+POSSE = REPO / "data" / "candidates" / "posse-dabadia.toml"
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path):
+    from viabilidade.candidate import load_candidate
+
+    p = tmp_path / "posse.toml"
+    p.write_bytes(b"\xef\xbb\xbf" + POSSE.read_bytes())
+    c = load_candidate(p)
+    assert (c.name, c.slug, c.districts) == ("Posse d'Abadia", "posse-dabadia", ("520010010",))
+
+
+def test_a_latin1_candidate_names_the_line_and_asks_for_utf8(tmp_path):
+    from viabilidade.candidate import load_candidate
+    from viabilidade.errors import CandidateError
+
+    p = tmp_path / "latin.toml"
+    p.write_bytes('operation = "create-municipality"\nname = "Abadiânia"\n'.encode("latin-1"))
+    with pytest.raises(CandidateError) as info:
+        load_candidate(p)
+    assert str(info.value) == (f"{p}, linha 2: o byte 47 (0xe2) não é UTF-8 válido (o arquivo "
+                               "parece ISO-8859-1/latin-1 ou Windows-1252); esperado texto em "
+                               "UTF-8 (salve o arquivo como UTF-8)")
+
+
+def test_a_name_too_long_is_refused_at_once(tmp_path):
+    import time
+
+    from viabilidade.candidate import load_candidate
+    from viabilidade.errors import CandidateError
+
+    p = tmp_path / "longo.toml"
+    text = POSSE.read_text(encoding="utf-8").replace('name = "Posse d\'Abadia"',
+                                                     'name = "' + "x" * 1_000_000 + '"')
+    p.write_text(text, encoding="utf-8")
+    t0 = time.perf_counter()
+    with pytest.raises(CandidateError) as info:
+        load_candidate(p)
+    assert time.perf_counter() - t0 < 5
+    assert str(info.value).endswith("campo 'name': encontrado um nome com 1.000.000 caracteres; "
+                                    "esperado no máximo 200")
+    ok = tmp_path / "ok.toml"
+    ok.write_text(text.replace("x" * 1_000_000, "x" * 200), encoding="utf-8")
+    assert len(load_candidate(ok).name) == 200
+
+
+def test_an_unusable_slug_names_the_file(tmp_path):
+    from viabilidade.candidate import load_candidate
+    from viabilidade.errors import CandidateError
+
+    p = tmp_path / "pontos.toml"
+    p.write_text('slug = "..."\n' + POSSE.read_text(encoding="utf-8").replace('slug = "posse-dabadia"\n', ""),
+                 encoding="utf-8")
+    with pytest.raises(CandidateError) as info:
+        load_candidate(p)
+    assert str(info.value) == (f"{p}, linha 1, campo 'slug': não é possível formar um nome de "
+                               "pasta a partir de '...'; esperadas letras ou algarismos")
+
+
+# ----------------------------------------------------------------- output folders
+
+def test_output_folder_that_is_a_file_is_refused_before_the_study(tmp_path, capsys):
+    from viabilidade.cli import main as cli_main
+
+    out = tmp_path / "saida"
+    out.write_text("um arquivo", encoding="utf-8")
+    assert cli_main(["estudo", str(POSSE), "--out", str(out)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"erro: pasta de saída {out}: é um arquivo; esperada uma pasta (ou um caminho ainda "
+        "inexistente, que será criado)")
+    assert cli_main(["lote", str(POSSE), "--saida", str(out), "--sem-progresso"]) == 2
+    assert f"erro: pasta de saída {out}: é um arquivo" in capsys.readouterr().err
+    assert out.read_text(encoding="utf-8") == "um arquivo"
+
+
+def test_output_folder_checks(tmp_path, monkeypatch):
+    import errno
+
+    from viabilidade.errors import ReportError
+    from viabilidade.report import atomic
+
+    under_file = tmp_path / "arquivo"
+    under_file.write_text("x", encoding="utf-8")
+    with pytest.raises(ReportError) as info:
+        atomic.check_output_folder(under_file / "estudos")
+    assert str(info.value) == (f"pasta de saída {under_file / 'estudos'}: não foi possível criá-la "
+                               "(um componente do caminho é um arquivo, não uma pasta); esperada "
+                               "uma pasta em que se possa gravar")
+    with pytest.raises(ReportError) as info:
+        atomic.check_output_folder(tmp_path / "cheia", min_free=2**62)
+    assert str(info.value).startswith(f"pasta de saída {tmp_path / 'cheia'}: só ")
+    assert str(info.value).endswith("MB livres no disco; esperados ao menos 4.398.046.511.104 MB "
+                                    "(libere espaço ou escolha outra pasta)")
+
+    def read_only(*args, **kwargs):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", read_only)
+    with pytest.raises(ReportError) as info:
+        atomic.check_output_folder(tmp_path / "ro")
+    assert str(info.value) == (f"pasta de saída {tmp_path / 'ro'}: não é possível gravar nela "
+                               "(sistema de arquivos somente leitura); esperada uma pasta com "
+                               "permissão de escrita")
+
+
+def test_a_disk_that_fills_up_mid_run_is_one_line(monkeypatch, capsys):
+    import errno
+
+    from viabilidade import cli
+
+    def full(args):
+        raise OSError(errno.ENOSPC, "No space left on device", "/saida/posse/estudo.pdf")
+
+    monkeypatch.setattr(cli, "_cmd_estudo", full)
+    assert cli.main(["estudo", str(POSSE)]) == 2
+    assert capsys.readouterr().err == ("erro: /saida/posse/estudo.pdf: disco cheio (sem espaço "
+                                       "livre); os arquivos anteriores foram mantidos\n")

@@ -204,3 +204,53 @@ def test_a_disk_that_fills_up_mid_run_is_one_line(monkeypatch, capsys):
     assert cli.main(["estudo", str(POSSE)]) == 2
     assert capsys.readouterr().err == ("erro: /saida/posse/estudo.pdf: disco cheio (sem espaço "
                                        "livre); os arquivos anteriores foram mantidos\n")
+
+
+# ----------------------------------------------------------------- boundary files
+
+def _posse_with_boundary(tmp_path: Path, boundary: str) -> Path:
+    p = tmp_path / "area.toml"
+    text = POSSE.read_text(encoding="utf-8").replace('districts = ["520010010"]',
+                                                     f'boundary = "{boundary}"')
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_an_unzipped_shapefile_folder_gets_a_precise_message(tmp_path):
+    from viabilidade.candidate import load_candidate
+    from viabilidade.errors import CandidateError, GeoError
+    from viabilidade.geo.area_file import read_area
+
+    folder = tmp_path / "limites"
+    folder.mkdir()
+    for ext in ("shp", "shx", "dbf", "prj"):
+        (folder / f"area.{ext}").write_bytes(b"")
+    with pytest.raises(CandidateError) as info:
+        load_candidate(_posse_with_boundary(tmp_path, "limites"))
+    assert str(info.value).endswith(
+        f"campo 'area.boundary': {folder} é uma pasta com um Shapefile descompactado (area.shp); "
+        "esperado o Shapefile compactado: ponha o .shp, .shx, .dbf e .prj num arquivo .zip e "
+        "indique o .zip (ou use GeoJSON, GeoPackage, KML ou KMZ)")
+    with pytest.raises(GeoError, match="é uma pasta com um Shapefile descompactado"):
+        read_area(folder)
+
+
+def test_a_boundary_with_swapped_coordinates_gets_a_hint(tmp_path):
+    import json
+
+    from viabilidade.errors import GeoError
+    from viabilidade.geo.area_file import read_area
+
+    ring = [[-48.0, -15.9], [-47.9, -15.9], [-47.9, -15.8], [-48.0, -15.8], [-48.0, -15.9]]
+    feature = lambda coords: {"type": "FeatureCollection", "features": [  # noqa: E731
+        {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [coords]}}]}
+    good, bad = tmp_path / "certo.geojson", tmp_path / "trocado.geojson"
+    good.write_text(json.dumps(feature(ring)), encoding="utf-8")
+    bad.write_text(json.dumps(feature([[y, x] for x, y in ring])), encoding="utf-8")
+    assert read_area(good).bounds == pytest.approx((-48.0, -15.9, -47.9, -15.8))
+    with pytest.raises(GeoError) as info:
+        read_area(bad)
+    assert str(info.value).startswith("trocado.geojson: o polígono fica fora de Goiás (longitude ")
+    assert str(info.value).endswith(
+        " — latitude e longitude trocadas? As coordenadas caberiam em Goiás na ordem inversa; "
+        "esperada a ordem longitude, latitude (x, y), como manda o GeoJSON")

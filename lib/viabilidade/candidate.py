@@ -472,7 +472,12 @@ def load_candidate(path: str | Path) -> Candidate:
         area.finish()
         if boundary is not None:
             boundary = (path.parent / boundary).resolve()
-            if not boundary.is_file():
+            if boundary.is_dir():
+                from .geo.area_file import folder_message
+
+                problems.add("area.boundary", folder_message(boundary))
+                boundary = None
+            elif not boundary.is_file():
                 problems.add("area.boundary", f"o arquivo de limites {boundary} não existe; "
                                               "esperado um GeoJSON, GeoPackage, Shapefile "
                                               "zipado, KML ou KMZ (caminho relativo ao arquivo "
@@ -497,7 +502,12 @@ def load_candidate(path: str | Path) -> Candidate:
                                                   "município de origem")
     if urban_perimeter is not None:
         urban_perimeter = (path.parent / urban_perimeter).resolve()
-        if not urban_perimeter.is_file():
+        if urban_perimeter.is_dir():
+            from .geo.area_file import folder_message
+
+            problems.add("origin.urban_perimeter", folder_message(urban_perimeter))
+            urban_perimeter = None
+        elif not urban_perimeter.is_file():
             problems.add("origin.urban_perimeter",
                          f"arquivo do perímetro urbano {urban_perimeter} não encontrado; "
                          "esperado um caminho relativo ao arquivo da candidatura")

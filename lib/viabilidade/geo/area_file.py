@@ -123,6 +123,8 @@ def read_area(path: str | Path) -> BaseGeometry:
     """
     path = Path(path)
     suffix = path.suffix.lower()
+    if path.is_dir():
+        raise GeoError(folder_message(path))
     if suffix not in FORMATS:
         raise GeoError(f"{path.name}: formato não reconhecido (extensão {suffix or 'nenhuma'!r}); "
                        f"esperado {_expected()}")
@@ -162,10 +164,29 @@ def read_area(path: str | Path) -> BaseGeometry:
     minx, miny, maxx, maxy = area.bounds
     west, south, east, north = GOIAS_BOX
     if not (west <= minx and maxx <= east and south <= miny and maxy <= north):
+        swapped = west <= miny and maxy <= east and south <= minx and maxx <= north
+        hint = (" — latitude e longitude trocadas? As coordenadas caberiam em Goiás na ordem "
+                "inversa; esperada a ordem longitude, latitude (x, y), como manda o GeoJSON"
+                if swapped else ": confira o sistema de referência declarado")
         raise GeoError(
             f"{path.name}: o polígono fica fora de Goiás (longitude {fmt_num(minx)} a "
             f"{fmt_num(maxx)}, latitude {fmt_num(miny)} a {fmt_num(maxy)}); esperado longitude "
             f"entre {fmt_num(west, 1)} e {fmt_num(east, 1)} e latitude entre {fmt_num(south, 1)} "
-            f"e {fmt_num(north, 1)}: confira o sistema de referência declarado")
+            f"e {fmt_num(north, 1)}{hint}")
     return area
+
+
+def folder_message(path: Path) -> str:
+    """What to say when a folder is given where a polygon file is expected (pt-BR)."""
+    path = Path(path)
+    try:
+        shp = sorted(p.name for p in path.glob("*.shp"))
+    except OSError:
+        shp = []
+    if shp:
+        return (f"{path} é uma pasta com um Shapefile descompactado ({', '.join(shp[:3])}); "
+                "esperado o Shapefile compactado: ponha o .shp, .shx, .dbf e .prj num arquivo "
+                ".zip e indique o .zip (ou use GeoJSON, GeoPackage, KML ou KMZ)")
+    return (f"{path} é uma pasta, não um arquivo; esperado um arquivo de limites: "
+            f"{_expected()}")
 

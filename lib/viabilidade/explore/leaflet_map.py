@@ -10,7 +10,7 @@ Layers, bottom to top:
   outline), a boundary drawn or read from a file (orange, hatched by transparency);
 - every district seat (IBGE Localidades 2022 vila, or the municipal seat for a seat district,
   as :func:`viabilidade.geo.districts.seats_of_districts`), small dots; the area's districts larger, orange;
-- the municipal seats of the origins (black) and the area's seat (white ring).
+- the municipal seats of the origins (black) and the area's seat (a black ring around it).
 
 No tile server is reachable from where the studies are made, so by default there is no basemap
 (a grey background); ``basemap=True`` adds OpenStreetMap tiles for a user who is online.
@@ -28,8 +28,9 @@ from ..geo.districts import seats_of_districts
 from ..geo.maps import geodesic_circle
 from .state_map import AREA_COLOUR, ORIGIN_COLOUR
 
-#: Centre and zoom that show the whole state in a map about 480 px wide and 470 px tall.
-CENTER, ZOOM = (-15.95, -49.6), 6
+#: Centre and zoom that show the whole state in a map 540 px wide and 540 px tall (Leaflet
+#: zooms in half steps here).
+CENTER, ZOOM = (-15.95, -49.58), 6.5
 #: Douglas–Peucker tolerance of the municipality outlines sent to the browser, in degrees.
 SIMPLIFY_DEG = 0.005
 HINT = "Passe o mouse sobre um município ou ponto para ver o nome; clique para usá-lo."
@@ -153,8 +154,8 @@ def scenario_layers_data(store, scenario, boundary=None) -> dict[str, dict]:
     seat_features = [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [lon, lat]},
                       "properties": {"name": ("sede proposta" if key == "área" else
                                               f"sede de {names.get(key.split(':')[1], '')}"),
-                                     "style": ({"radius": 7, "color": "#000000", "weight": 3,
-                                                "fillColor": "#ffffff", "fillOpacity": 1}
+                                     "style": ({"radius": 11, "color": "#000000", "weight": 2.5,
+                                                "fillOpacity": 0}
                                                if key == "área" else
                                                {"radius": 5, "color": "#000000", "weight": 1,
                                                 "fillColor": "#000000", "fillOpacity": 1})}}
@@ -193,8 +194,9 @@ class ScenarioMap:
 
         self.store, self.on_click, self.drawn = store, on_click, None
         layers = [L.basemap_to_tiles(L.basemaps.OpenStreetMap.Mapnik)] if basemap else []
-        self.map = L.Map(center=CENTER, zoom=ZOOM, layers=layers, scroll_wheel_zoom=True,
-                         attribution_control=False, layout=W.Layout(width="100%", height="470px"))
+        self.map = L.Map(center=CENTER, zoom=ZOOM, zoom_snap=0.5, zoom_delta=0.5, layers=layers,
+                         scroll_wheel_zoom=True, attribution_control=False,
+                         layout=W.Layout(width="100%", height="540px"))
         self.map.add(L.ScaleControl(position="bottomleft", imperial=False))
         self.bands = L.GeoJSON(data={"type": "FeatureCollection", "features": []}, name="6 km")
         self.municipalities = L.GeoJSON(
@@ -205,12 +207,12 @@ class ScenarioMap:
                                hover_style={"weight": 4})
         self.district_dots = L.GeoJSON(
             data=districts_geojson(store), name="distritos",
-            point_style={"radius": 3.5, "color": "#37474f", "weight": 1, "fillColor": "#90a4ae",
+            point_style={"radius": 2.5, "color": "#546e7a", "weight": 0.8, "fillColor": "#b0bec5",
                          "fillOpacity": 1},
             hover_style={"color": "#000000", "weight": 3})
         self.area_districts = L.GeoJSON(
             data={"type": "FeatureCollection", "features": []}, name="distritos da área",
-            point_style={"radius": 7, "color": "#1a1a1a", "weight": 1.5, "fillColor": AREA_COLOUR,
+            point_style={"radius": 8, "color": "#1a1a1a", "weight": 2, "fillColor": AREA_COLOUR,
                          "fillOpacity": 1},
             hover_style={"weight": 3})
         self.seats = L.GeoJSON(data={"type": "FeatureCollection", "features": []}, name="sedes",
@@ -221,17 +223,18 @@ class ScenarioMap:
             layer.on_hover(self._hovered)
         for layer in (self.municipalities, self.areas, self.district_dots, self.area_districts):
             layer.on_click(self._clicked)
-        self.hover = W.HTML(f"<small>{HINT}</small>",
-                            layout=W.Layout(padding="2px 6px", max_width="26em"))
+        self.hover = W.HTML(f"<div style='font-size:12px;line-height:1.3'>{HINT}</div>",
+                            layout=W.Layout(padding="2px 6px", max_width="16em"))
         self.map.add(L.WidgetControl(widget=self.hover, position="topright"))
         self.legend = W.HTML(
-            "<small>"
-            f"<span style='color:{AREA_COLOUR}'>■</span> área · "
-            f"<span style='color:{ORIGIN_COLOUR}'>□</span> município de origem · "
-            "<span style='color:#e63946'>◌</span> 6 km da sede de origem (art. 4º, II) · "
-            "● sede de origem · ◎ sede proposta · "
-            "<span style='color:#90a4ae'>●</span> sede de distrito</small>",
-            layout=W.Layout(padding="2px 6px", max_width="30em"))
+            "<div style='font-size:11px;line-height:1.35'>"
+            f"<span style='color:{AREA_COLOUR}'>■</span> área (municípios inteiros)<br>"
+            f"<span style='color:{AREA_COLOUR}'>●</span> distrito da área<br>"
+            f"<span style='color:{ORIGIN_COLOUR}'>□</span> município de origem<br>"
+            "<span style='color:#e63946'>◌</span> 6 km da sede de origem (art. 4º, II)<br>"
+            "● sede de origem · ◯ sede proposta<br>"
+            "<span style='color:#90a4ae'>●</span> outros distritos</div>",
+            layout=W.Layout(padding="2px 6px"))
         self.map.add(L.WidgetControl(widget=self.legend, position="bottomright"))
         self.draw = L.DrawControl(polygon={"shapeOptions": {"color": AREA_COLOUR}},
                                   polyline={}, circlemarker={}, rectangle={}, circle={}, marker={})
@@ -243,7 +246,7 @@ class ScenarioMap:
         props = event.get("properties") or {}
         name = props.get("name")
         if name:
-            self.hover.value = f"<b>{_esc(name)}</b>"
+            self.hover.value = f"<div style='font-size:12px;line-height:1.3'><b>{_esc(name)}</b></div>"
 
     def _clicked(self, **event) -> None:
         code = (event.get("properties") or {}).get("code")

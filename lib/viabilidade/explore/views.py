@@ -90,7 +90,15 @@ def styled_rules(results, hypothetical=frozenset()):
                 for col in row.index]
 
     return (df.style.apply(colour, axis=1).hide(axis="index").hide(subset=["status"], axis="columns")
-            .set_properties(subset=["Motivo"], **{"text-align": "left", "max-width": "42em"}))
+            .set_table_styles([
+                {"selector": "", "props": "font-size: 12px; line-height: 1.3; border-collapse: collapse;"},
+                {"selector": "th", "props": "text-align: left; padding: 4px 6px;"},
+                {"selector": "td", "props": "text-align: left; vertical-align: top; padding: 4px 6px;"
+                                            " border-bottom: 1px solid #e0e0e0;"}])
+            .set_properties(subset=["Regra"], **{"white-space": "nowrap"})
+            .set_properties(subset=["Situação", "Margem"], **{"min-width": "7em"})
+            .set_properties(subset=["Requisito", "Valor", "Exigência"], **{"min-width": "8em"})
+            .set_properties(subset=["Motivo"], **{"min-width": "16em", "max-width": "40em"}))
 
 
 def unit_options(store) -> list[tuple[str, str]]:

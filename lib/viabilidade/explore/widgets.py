@@ -84,9 +84,17 @@ FIELD_CONTROLS = {"special_interest.justification": "special_interest_justificat
                   "area.municipalities": "unit", "area": "edit_unit", "overrides": "overrides",
                   **{f"settings.{k}": k for k in [*CHOICES, *INT_THRESHOLDS, *FLOAT_THRESHOLDS]}}
 _STYLE = {"description_width": "initial"}
+#: Width of the map beside the verdict (the state fits at zoom 6,5 with a margin).
+MAP_WIDTH_PX = 540
+HINT_CLICK = ("No mapa: passe o mouse para ver o nome; clique num município ou num ponto de distrito. "
+              "Arraste para mover, role ou use + e − para aproximar.")
 _ROW = W.Layout(width="auto")
 _RED = "color:#b71c1c"
 _LEADING_PLACE = re.compile(r"^[^:]*(?:campo|field) '[^']*': ")
+
+
+#: What the busy pane shows while a change is computed (3–6 s for a new area).
+BUSY = '<p style="color:#e65100;margin:0"><b>calculando…</b></p>'
 
 
 class ControlError(CandidateError):
@@ -157,7 +165,7 @@ class Explorer:
         self._drawn_boundary: Path | None = None
         self.controls: dict[str, W.Widget] = {}
         self.panes = {k: W.HTML() for k in ("busy", "verdict", "message", "rules", "totals", "margins",
-                                            "alternatives", "saved", "draw_note")}
+                                            "alternatives", "saved", "draw_note", "origins")}
         self.images = {"detail": W.Image(format="png", layout=W.Layout(max_width="560px")),
                        "margins_chart": W.Image(format="png", layout=W.Layout(max_width="1000px"))}
         self.map = None
@@ -174,25 +182,25 @@ class Explorer:
         c = self.controls
         units = unit_options(self.store)
         c["unit"] = W.Dropdown(options=units, value=None, description="Unidade", style=_STYLE,
-                               layout=W.Layout(width="36em"))
+                               layout=W.Layout(width="40em", max_width="100%"))
         c["origin"] = W.Dropdown(options=[("— escolha —", None)] + municipality_options(self.store),
                                  value=None, description="Município de origem", style=_STYLE,
-                                 layout=W.Layout(width="36em"))
+                                 layout=W.Layout(width="40em", max_width="100%"))
         c["edit_unit"] = W.Dropdown(options=units, value=None, description="Unidade a somar ou retirar",
-                                    style=_STYLE, layout=W.Layout(width="36em"))
+                                    style=_STYLE, layout=W.Layout(width="40em", max_width="100%"))
         c["add"] = W.Button(description="Somar à área", icon="plus", layout=_ROW)
         c["remove"] = W.Button(description="Retirar da área", icon="minus", layout=_ROW)
         c["click_mode"] = W.ToggleButtons(
             options=[("soma ou retira da área", "toggle"), ("escolhe a unidade", "pick")],
-            value="toggle", description="Clique no mapa", style=_STYLE)
+            value="toggle", description="Clique no mapa", style={**_STYLE, "button_width": "auto"})
         c["unit"].observe(lambda ch: self._quiet or self._unit_picked(ch["new"]), names="value")
         c["origin"].observe(lambda ch: self._quiet or self._origin_picked(ch["new"]), names="value")
         c["add"].on_click(lambda _: self._edit("add", c["edit_unit"].value))
         c["remove"].on_click(lambda _: self._edit("remove", c["edit_unit"].value))
         c["name"] = W.Text(description="Nome do novo município", style=_STYLE,
-                           layout=W.Layout(width="36em"), continuous_update=False)
+                           layout=W.Layout(width="40em", max_width="100%"), continuous_update=False)
         c["boundary"] = W.Text(description="Arquivo de limites da área", style=_STYLE,
-                               layout=W.Layout(width="44em"),
+                               layout=W.Layout(width="44em", max_width="100%"),
                                placeholder="GeoJSON, GeoPackage ou Shapefile zipado (opcional)",
                                continuous_update=False)
         c["use_drawing"] = W.Button(description="Usar o polígono desenhado como limite da área",
@@ -203,7 +211,7 @@ class Explorer:
         for key, allowed in CHOICES.items():
             c[key] = W.Dropdown(options=[(text, value) for value, text in allowed.items()],
                                 description=SETTING_LABELS[key], style=_STYLE,
-                                layout=W.Layout(width="58em"))
+                                layout=W.Layout(width="58em", max_width="100%"))
         for key, label in INT_THRESHOLDS.items():
             c[key] = NumberText(integer=True, description=label, style=_STYLE)
         for key, label in FLOAT_THRESHOLDS.items():
@@ -215,8 +223,9 @@ class Explorer:
             description="Tipo de interesse especial", style=_STYLE)
         c["special_interest_justification"] = W.Textarea(
             description="Justificativa do interesse especial", style=_STYLE,
-            layout=W.Layout(width="44em"), continuous_update=False)
-        c["creation_year"] = W.Dropdown(options=[("padrão do estudo", None)] +
+            layout=W.Layout(width="44em", max_width="100%"), continuous_update=False)
+        # 0 stands for "the study's default" (a None option shows as a blank box in the browser).
+        c["creation_year"] = W.Dropdown(options=[("padrão do estudo", 0)] +
                                         [(str(y), y) for y in range(1990, 2061)],
                                         description="Ano de criação", style=_STYLE)
         for q, label in OVERRIDE_LABELS.items():
@@ -229,7 +238,8 @@ class Explorer:
         c["projection_year"] = W.Dropdown(options=list(range(2023, 2061)), value=2027,
                                           description="para 1º de julho de", style=_STYLE)
         c["rate_mode"] = W.ToggleButtons(options=[("taxa informada", "rate"), ("duas contagens", "counts")],
-                                         description="Taxa de crescimento", style=_STYLE)
+                                         description="Taxa de crescimento",
+                                         style={**_STYLE, "button_width": "auto"})
         c["rate_pct"] = NumberText(1.0, description="taxa % a.a.", style=_STYLE)
         c["rate_unc_pct"] = NumberText(0.5, description="± p.p. a.a.", style=_STYLE)
         for k, label in (("count0", "contagem anterior"), ("count1", "contagem posterior")):
@@ -257,12 +267,15 @@ class Explorer:
         try:
             units = s.districts + s.municipalities
             c["unit"].value = units[0] if len(units) == 1 else c["unit"].value
-            if s.districts and not s.municipalities:
-                c["origin"].value = s.origins[0] if len(s.origins) == 1 else None
-                c["origin"].disabled = True
-            else:
-                c["origin"].value = s.origins[0] if len(s.origins) == 1 else None
-                c["origin"].disabled = len(s.origins) > 1
+            c["origin"].value = s.origins[0] if len(s.origins) == 1 else None
+            # Districts bring their municipality as origin: nothing to pick, it is shown as text.
+            follows = bool(s.districts) or len(s.origins) > 1
+            c["origin"].disabled = follows
+            c["origin"].layout.display = "none" if follows else None
+            names = ", ".join(unit_name(self.store, o) for o in s.origins)
+            self.panes["origins"].value = (
+                f"<p style='margin:2px 0'>{'Municípios' if len(s.origins) > 1 else 'Município'} de "
+                f"origem: <b>{html.escape(names)}</b> (segue os distritos da área)</p>" if follows else "")
             if c["edit_unit"].value is None and units:
                 c["edit_unit"].value = units[0]
             c["name"].value = s.name
@@ -275,7 +288,7 @@ class Explorer:
             if s.special_interest_kind:
                 c["special_interest_kind"].value = s.special_interest_kind
             c["special_interest_justification"].value = s.special_interest_justification
-            c["creation_year"].value = s.creation_year
+            c["creation_year"].value = s.creation_year or 0
             c["save_path"].value = str(resolve_target(s.path, s))
         finally:
             self._quiet = False
@@ -296,8 +309,7 @@ class Explorer:
 
     # ------------------------------------------------------------------ actions
     def _busy(self, on: bool) -> None:
-        self.panes["busy"].value = ('<span style="color:#e65100"><b>⏳ calculando…</b></span>'
-                                    if on else "")
+        self.panes["busy"].value = (BUSY if on else "")
 
     def _clear_what_ifs(self) -> None:
         self._quiet = True
@@ -341,6 +353,8 @@ class Explorer:
         try:
             self.controls["origin"].value = None
             self.controls["origin"].disabled = False
+            self.controls["origin"].layout.display = None
+            self.panes["origins"].value = ""
         finally:
             self._quiet = False
         self._invalid(ControlError(
@@ -444,7 +458,7 @@ class Explorer:
             raise ControlError(f"o arquivo {boundary} não existe; esperado um GeoJSON, GeoPackage ou "
                                "Shapefile zipado, ou deixe em branco", field="boundary")
         return s.replace(name=c["name"].value.strip() or s.name, settings=settings, boundary=boundary,
-                         creation_year=c["creation_year"].value,
+                         creation_year=c["creation_year"].value or None,
                          special_interest=c["special_interest"].value,
                          special_interest_kind=c["special_interest_kind"].value,
                          special_interest_justification=c["special_interest_justification"].value,
@@ -577,42 +591,59 @@ class Explorer:
 
     # -------------------------------------------------------------- layout
     def widget(self) -> W.Widget:
-        """The whole UI: the map and the controls side by side, results below."""
+        """The whole UI: the map beside the verdict, the controls on tabs, the results on tabs.
+
+        The map and the verdict sit side by side, so a click on the map and its effect are seen
+        together; the controls and the results use the full width (no truncated labels).
+        """
         c, p, i = self.controls, self.panes, self.images
 
         def note(text):
             return W.HTML(f"<p style='margin:2px 0;color:#424242'>{text}</p>")
 
+        full = W.Layout(width="100%")
         controls = W.Tab(children=[
             W.VBox([note("Escolha um distrito ou município na lista, ou clique no mapa."),
-                    c["unit"], c["origin"], c["click_mode"],
-                    W.HBox([c["edit_unit"], c["add"], c["remove"]]), c["name"], c["creation_year"],
-                    note("Limites próprios da área (opcional): desenhe um polígono no mapa ou indique "
-                         "um arquivo."),
-                    c["boundary"], W.HBox([c["use_drawing"], c["clear_boundary"]]), p["draw_note"]]),
-            W.VBox([note("Onde a lei admite mais de uma leitura, escolha qual usar (ver docs/LEITURAS.md)."),
+                    c["unit"], c["origin"], p["origins"],
+                    W.HBox([c["edit_unit"], c["add"], c["remove"]], layout=W.Layout(flex_flow="row wrap")),
+                    c["name"], c["creation_year"],
+                    note("Limites próprios da área (opcional): desenhe um polígono no mapa (botão ⬟ à "
+                         "esquerda do mapa) e use-o, ou indique um arquivo."),
+                    W.HBox([c["use_drawing"], c["clear_boundary"]], layout=W.Layout(flex_flow="row wrap")),
+                    c["boundary"], p["draw_note"]]),
+            W.VBox([note("Onde a lei admite mais de uma leitura, escolha qual usar (o guia, docs/GUIA.md, "
+                         "explica cada uma)."),
                     *[c[k] for k in CHOICES], c["special_interest"], c["special_interest_kind"],
                     c["special_interest_justification"]]),
-            W.VBox([note("Números como no Brasil: 3.010 ou 0,0001."),
+            W.VBox([note("Números como no Brasil: 3.010 ou 0,0001 (Enter ou Tab para aplicar)."),
                     *[c[k] for k in [*INT_THRESHOLDS, *FLOAT_THRESHOLDS]]]),
-            W.VBox([note("Valores hipotéticos: marque e mude o número (começa no valor dos dados)."),
+            W.VBox([note("Valores hipotéticos: digite o número (a caixa começa no valor dos dados) ou "
+                         "desmarque para voltar aos dados."),
                     *[W.HBox([c[f"{q}_on"], c[f"{q}_value"]]) for q in OVERRIDE_LABELS],
                     c["projection"], c["projection_year"], c["rate_mode"],
                     W.HBox([c["rate_pct"], c["rate_unc_pct"]]),
                     W.HBox([c["count0"], c["date0"]]), W.HBox([c["count1"], c["date1"]]), c["prefill"]]),
-            W.VBox([c["save_path"], c["drop_overrides"], c["overwrite"], c["save"], p["saved"]]),
-        ], layout=W.Layout(width="100%"))
+            W.VBox([note("O cenário vira um arquivo de candidato; o comando mostrado produz o estudo "
+                         "completo."),
+                    c["save_path"], c["drop_overrides"], c["overwrite"], c["save"], p["saved"]]),
+        ], layout=full)
         for n, t in enumerate(["Área", "Leituras", "Limiares", "E se…", "Salvar"]):
             controls.set_title(n, t)
         results = W.Tab(children=[p["rules"], p["totals"], W.VBox([i["margins_chart"], p["margins"]]),
-                                  i["detail"], p["alternatives"]])
+                                  i["detail"], p["alternatives"]], layout=full)
         for n, t in enumerate(["Regras", "Totais", "Margens", "Território", "Leituras alternativas"]):
             results.set_title(n, t)
-        top = [controls] if self.map is None else [
-            W.Box([self.map.map], layout=W.Layout(width="480px", min_width="480px")),
-            W.Box([controls], layout=W.Layout(flex="1 1 auto", min_width="0"))]
-        return W.VBox([W.HBox(top, layout=W.Layout(width="100%")), p["busy"], p["verdict"],
-                       p["message"], results])
+        status = W.VBox([p["verdict"], p["busy"], p["message"]],
+                        layout=W.Layout(flex="1 1 20em", min_width="18em", padding="0 0 0 12px"))
+        if self.map is None:
+            top = status
+        else:
+            status.children = (p["verdict"], p["busy"], p["message"], c["click_mode"],
+                                note(HINT_CLICK))
+            top = W.HBox([W.Box([self.map.map], layout=W.Layout(width=f"{MAP_WIDTH_PX}px",
+                                                                min_width=f"{MAP_WIDTH_PX}px")),
+                          status], layout=W.Layout(width="100%", flex_flow="row wrap"))
+        return W.VBox([top, controls, results], layout=full)
 
 
 def _boundary_geometry(path: Path | None):

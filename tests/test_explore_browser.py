@@ -1,0 +1,251 @@
+"""The explorer in a real browser: JupyterLab on 127.0.0.1 driven through Debian's Chromium.
+
+One test, as a new researcher would use it: open ``explorar``, run it, click a district on the
+map (it joins the area), pick another unit in the list, save the scenario and run
+``viabilidade estudo`` on the saved file. Screenshots before and after the map click go to
+``$VIABILIDADE_SCREENSHOTS`` (default: the test's temporary folder).
+
+Nothing here depends on the machine: JupyterLab gets its own configuration, data and runtime
+folders and a kernel spec pointing at this interpreter (``JUPYTER_PATH`` in a temporary folder,
+so the user's kernel specs are never used); Chromium gets a fresh profile and no network
+services. Every wait is explicit and bounded; the whole test is bounded by ``DEADLINE_S``.
+"""
+
+import json
+import math
+import os
+import re
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+NOTEBOOKS = REPO / "notebooks"
+PROCESSED = REPO / "data" / "processed"
+CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+DEADLINE_S = 170
+NATINOPOLIS = "520860810"                             # district of Goianésia
+
+pytestmark = [
+    pytest.mark.browser, pytest.mark.slow,
+    pytest.mark.skipif(not (CHROMIUM and CHROMEDRIVER), reason="Debian's chromium and chromium-driver "
+                       "are not installed (scripts/install-system.sh)"),
+    pytest.mark.skipif(not (PROCESSED / "manifest.json").exists(),
+                       reason=f"processed store absent at {PROCESSED} (viabilidade data build)"),
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _pixel(lat: float, lon: float, zoom: int) -> tuple[float, float]:
+    """Web Mercator pixel coordinates (Leaflet's EPSG:3857 at ``zoom``)."""
+    scale = 256 * 2 ** zoom
+    x = (lon + 180.0) / 360.0 * scale
+    s = math.sin(math.radians(lat))
+    y = (0.5 - math.log((1 + s) / (1 - s)) / (4 * math.pi)) * scale
+    return x, y
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=20)
+
+
+@pytest.fixture
+def lab(tmp_path):
+    """JupyterLab serving a copy of the notebooks folder; yields (url, token, folder)."""
+    pytest.importorskip("jupyterlab")
+    pytest.importorskip("ipyleaflet")
+    jupyter = Path(sys.executable).with_name("jupyter")
+    if not jupyter.exists():
+        pytest.skip(f"no jupyter command next to {sys.executable}")
+    home = tmp_path / "jupyter"
+    kernel = home / "path" / "kernels" / "python3"
+    kernel.mkdir(parents=True)
+    (kernel / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "Python 3 (viabilidade)", "language": "python",
+        "env": {"PYTHONPATH": str(REPO / "lib")}}), encoding="utf-8")
+    news = home / "settings" / "@jupyterlab" / "apputils-extension"
+    news.mkdir(parents=True)
+    (news / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}', encoding="utf-8")
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    shutil.copy(NOTEBOOKS / "explorar.ipynb", folder / "explorar.ipynb")
+    port, token = _free_port(), secrets.token_hex(16)
+    env = {**os.environ, "JUPYTER_PATH": str(home / "path"), "JUPYTER_DATA_DIR": str(home / "data"),
+           "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+           "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
+           "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+           "PYTHONPATH": str(REPO / "lib")}
+    log = (tmp_path / "lab.log").open("wb")
+    proc = subprocess.Popen(
+        [str(jupyter), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+         "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
+         f"--ServerApp.root_dir={folder}", "--LabApp.expose_app_in_browser=True",
+         "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+        + (["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []),
+        stdout=log, stderr=subprocess.STDOUT, env=env, cwd=folder)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token={token}", timeout=5):
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail("jupyter lab did not start:\n" +
+                                (tmp_path / "lab.log").read_text(errors="replace")[-3000:])
+                time.sleep(0.3)
+        yield f"http://127.0.0.1:{port}", token, folder
+    finally:
+        _stop(proc)
+        log.close()
+
+
+@pytest.fixture
+def browser(tmp_path):
+    """Headless Chromium through chromedriver, fresh profile, no background network."""
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--disable-dev-shm-usage", f"--user-data-dir={tmp_path / 'chromium'}",
+                "--window-size=1400,1500", "--lang=pt-BR"):
+        options.add_argument(arg)
+    service = Service(executable_path=CHROMEDRIVER, log_output=str(tmp_path / "chromedriver.log"))
+    driver = webdriver.Chrome(service=service, options=options)
+    driver.set_page_load_timeout(60)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        _stop(service.process) if service.process is not None else None
+
+
+def _wait(driver, what: str, condition, timeout: float):
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.25).until(lambda d: condition(d))
+    except TimeoutException:
+        shot = Path(os.environ.get("VIABILIDADE_SCREENSHOTS", "/tmp")) / "explorar-falha.png"
+        driver.save_screenshot(str(shot))
+        pytest.fail(f"timed out after {timeout} s waiting for {what} (screenshot {shot})")
+
+
+def _verdict(driver) -> str:
+    """Text of the explorer's verdict heading and area line ('' while none)."""
+    return driver.execute_script(
+        "const h = [...document.querySelectorAll('.jp-OutputArea-output h3')]"
+        ".find(e => /: (viável|inviável|indeterminad|Sem resultado)|Sem resultado/.test(e.textContent));"
+        "return h ? h.textContent + ' | ' + (h.nextElementSibling ? h.nextElementSibling.textContent : '') : '';")
+
+
+def _idle(driver) -> bool:
+    """The explorer is not computing ("calculando…" gone) and the kernel is idle."""
+    return driver.execute_script(
+        "const w = window.jupyterapp.shell.currentWidget;"
+        "return !document.body.innerText.includes('calculando…')"
+        " && w.sessionContext.session.kernel.status === 'idle';")
+
+
+def test_explorer_in_chromium_click_map_pick_list_save_and_study(lab, browser, tmp_path):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    from viabilidade.data.store import load_store
+    from viabilidade.explore.leaflet_map import CENTER, ZOOM
+    from viabilidade.geo.districts import seats_of_districts
+
+    started = time.monotonic()
+    shots = Path(os.environ.get("VIABILIDADE_SCREENSHOTS", str(tmp_path)))
+    shots.mkdir(parents=True, exist_ok=True)
+    url, token, folder = lab
+    point = seats_of_districts(load_store(PROCESSED), (NATINOPOLIS,)).iloc[0]
+    lat, lon = float(point["lat"]), float(point["lon"])
+
+    browser.get(f"{url}/lab/tree/explorar.ipynb?token={token}")
+    _wait(browser, "JupyterLab with the notebook open and its kernel idle", lambda d: d.execute_script(
+        "const a = window.jupyterapp; if (!a) return false;"
+        "const w = a.shell.currentWidget; return !!(w && w.sessionContext && w.sessionContext.session"
+        " && w.sessionContext.session.kernel && w.sessionContext.session.kernel.status === 'idle');"), 60)
+    browser.execute_script("window.jupyterapp.commands.execute('notebook:run-all-cells');")
+    _wait(browser, "the verdict of Posse d'Abadia", lambda d: "Posse d'Abadia: indeterminado" in _verdict(d), 60)
+    container = _wait(browser, "the map", lambda d: d.find_elements(By.CSS_SELECTOR, ".leaflet-container")
+                      and d.find_elements(By.CSS_SELECTOR, ".leaflet-overlay-pane path.leaflet-interactive"),
+                      30) and browser.find_element(By.CSS_SELECTOR, ".leaflet-container")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'start'});", container)
+    _wait(browser, "the end of the computation", _idle, 45)
+    time.sleep(0.5)
+    browser.save_screenshot(str(shots / "explorar-antes.png"))
+    before = _verdict(browser)
+
+    # Click Natinópolis's point on the map: in the default mode it joins the area.
+    cx, cy = _pixel(*CENTER, ZOOM)
+    px, py = _pixel(lat, lon, ZOOM)
+    ActionChains(browser).move_to_element_with_offset(container, round(px - cx), round(py - cy)).click().perform()
+    _wait(browser, "Natinópolis in the area after the map click",
+          lambda d: "Natinópolis (distrito de Goianésia)" in _verdict(d), 45)
+    after = _verdict(browser)
+    assert after != before and "origens: Abadiânia, Goianésia" in after
+    _wait(browser, "the end of the computation", _idle, 45)
+    time.sleep(0.5)
+    browser.save_screenshot(str(shots / "explorar-depois-do-clique.png"))
+
+    # Pick a unit in the list: Interlândia (district of Anápolis, 2.442 inhabitants) fails art. 4 IV.
+    unit = browser.find_element(By.XPATH, "//label[normalize-space()='Unidade']/following-sibling::select")
+    Select(unit).select_by_visible_text("Interlândia — distrito de Anápolis")
+    _wait(browser, "Interlândia's verdict", lambda d: "Interlândia: inviável" in _verdict(d), 45)
+    assert "origem: Anápolis" in _verdict(browser)
+    _wait(browser, "the end of the computation", _idle, 45)
+    tabs = browser.find_elements(By.XPATH, "//*[contains(@class,'lm-TabBar-tabLabel') and text()='Regras']")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'start'});", tabs[0])
+    time.sleep(0.5)
+    browser.save_screenshot(str(shots / "explorar-resultados.png"))
+
+    # Save where the test says, and run the study on the file the explorer reports.
+    browser.find_element(By.XPATH, "//*[contains(@class,'lm-TabBar-tabLabel') and text()='Salvar']").click()
+    field = _wait(browser, "the save path box", lambda d: [e for e in d.find_elements(
+        By.XPATH, "//label[normalize-space()='Salvar em']/following-sibling::input") if e.is_displayed()], 15)[0]
+    target = tmp_path / "salvos" / "interlandia.toml"
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(str(target), Keys.TAB)
+    browser.find_element(By.XPATH, "//button[normalize-space()='Salvar candidato (.toml)']").click()
+    saved = _wait(browser, "the saved message", lambda d: [e.text for e in d.find_elements(
+        By.XPATH, "//*[contains(text(), 'Salvo em')]/..") if "viabilidade estudo" in e.text], 30)[0]
+    browser.save_screenshot(str(shots / "explorar-salvo.png"))
+    command = re.search(r"viabilidade estudo (\S+)", saved)
+    assert command and Path(command.group(1)) == target and target.is_file()
+
+    remaining = DEADLINE_S - (time.monotonic() - started)
+    proc = subprocess.run([sys.executable, "-m", "viabilidade.cli", "estudo", str(target),
+                           "--out", str(tmp_path / "saida")], cwd=tmp_path, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(REPO / "lib")}, timeout=max(remaining, 30))
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    result = json.loads((tmp_path / "saida" / "interlandia" / "resultados.json").read_text(encoding="utf-8"))
+    assert result["verdict"] == "inviável"
+    assert time.monotonic() - started < DEADLINE_S + 10

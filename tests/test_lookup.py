@@ -108,7 +108,7 @@ def test_novo_with_a_municipality_says_what_operations_make_sense(tmp_path, caps
     assert not any(tmp_path.iterdir())
 
 
-def test_estudo_takes_a_name_or_a_code(store, tmp_path, monkeypatch):
+def test_estudo_takes_a_name_or_a_code(store, tmp_path, monkeypatch, capsys):
     # the committed candidate is used as it is
     assert candidate_path("Posse d'Abadia", store, POSSE.parent) == (POSSE, False)
     assert candidate_path("520010010", store, POSSE.parent) == (POSSE, False)
@@ -125,4 +125,7 @@ def test_estudo_takes_a_name_or_a_code(store, tmp_path, monkeypatch):
     monkeypatch.setattr("viabilidade.report.study.run_study", fake_run_study)
     assert main(["estudo", "Posse d'Abadia", "--out", str(tmp_path / "out")]) == 0
     assert seen["candidate"] == cli.REPO_CANDIDATES / "posse-dabadia.toml" == POSSE
+    assert capsys.readouterr().out.splitlines() == [
+        f"Candidato encontrado para \"Posse d'Abadia\": {POSSE}",
+        "Estudo de Posse d'Abadia: x.", "Arquivos escritos:", f"  {tmp_path / 'out'}"]
     assert main(["estudo", "abadia", "--out", str(tmp_path / "out")]) == 2

@@ -79,8 +79,16 @@ def _cmd_estudo(args: argparse.Namespace) -> int:
 
     record = run_study(_candidate_arg(args), Path(args.out), settings=_settings_arg(args),
                        data_root=Path(args.data) if args.data else None)
-    print(f"{record['name']}: {record['verdict']} -> {record['folder']}")
+    print(f"Estudo de {record['name']}: {record['verdict']}.")
+    _print_files(record.get("files") or {"pasta": record["folder"]})
     return 0
+
+
+def _print_files(files: dict) -> None:
+    """List the files a command wrote, one per line, under a pt-BR heading."""
+    print("Arquivos escritos:")
+    for kind in sorted(files):
+        print(f"  {files[kind]}")
 
 
 def _settings_arg(args: argparse.Namespace):
@@ -97,8 +105,7 @@ def _cmd_statewide(args: argparse.Namespace) -> int:
     run = statewide.run_audit if args.command == "auditoria" else statewide.run_screening
     files = run(Path(args.out), data_root=Path(args.data) if args.data else None,
                 settings=_settings_arg(args))
-    for kind in sorted(files):
-        print(f"{kind}: {files[kind]}")
+    _print_files(files)
     return 0
 
 
@@ -113,8 +120,7 @@ def _cmd_apresentacao(args: argparse.Namespace) -> int:
     check_output_folder(Path(args.out))
     analysis = analyse(_candidate_arg(args), store=store, settings=_settings_arg(args))
     files = write_slides(analysis, Path(args.out) / analysis.candidate.slug, store=store)
-    for kind in sorted(files):
-        print(f"{kind}: {files[kind]}")
+    _print_files(files)
     return 0
 
 
@@ -141,8 +147,7 @@ def _cmd_oficios(args: argparse.Namespace) -> int:
     check_candidate(candidate, store)
     folder = Path(args.saida) if args.saida else Path("outputs") / candidate.slug / "oficios"
     files = write_oficios(candidate, folder, store=store, request_date=date, committee=args.comissao)
-    for name in sorted(files):
-        print(f"{name}: {files[name]}")
+    _print_files(files)
     return 0
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # System packages the project needs on Debian/Ubuntu (run as root, or with sudo available):
-#   pango                 - WeasyPrint lays out the PDFs (with the fonts shipped in the package,
-#                           lib/viabilidade/report/fonts; no system font is used)
+#   pango                 - WeasyPrint, used only by benchmarks/ for the side-by-side timing
+#                           (the PDFs are compiled by Typst, from the pip package, with the fonts
+#                           shipped in lib/viabilidade/report/fonts; no system font is used)
 #   poppler-utils         - pdftotext/pdftoppm, used by the tests to read and look at PDFs
 #   chromium              - headless browser used by the tests to load the HTML studies
 #   chromium-driver       - lets the browser test drive chromium (selenium) through the explorer

@@ -61,7 +61,7 @@ def test_only_shipped_files_may_be_read():
 
 def test_study_pdf_embeds_only_the_project_fonts(study_html, tmp_path):
     names = pdf_font_names(export.html_to_pdf(study_html), tmp_path)
-    assert {"Viabilidade-Serif", "Viabilidade-Sans", "Viabilidade-Sans-Bold"} <= names
+    assert {"LiberationSerif", "LiberationSans", "LiberationSans-Bold"} <= names
     assert _allowed(names), names
 
 
@@ -69,13 +69,13 @@ def test_signs_missing_from_liberation_come_from_the_shipped_symbols_face(tmp_pa
     html = ('<!DOCTYPE html><html><head><style>:root{--serif:serif} p{font-family:var(--serif)}'
             '</style></head><body><p>quórum ⌊n/2⌋ + 1</p></body></html>')
     names = pdf_font_names(export.html_to_pdf(html), tmp_path)
-    assert names == {"Viabilidade-Serif", "Viabilidade-Simbolos"}
+    assert names == {"LiberationSerif", "LiberationSans", "NotoSansMath-Regular"}  # Sans: page footer
 
 
 def test_deck_pdf_embeds_only_the_project_fonts(tmp_path):
     deck = slides.slides_html(make_analysis(), store=None, study_date=dt.date(2026, 11, 29))
     names = pdf_font_names(slides.slides_pdf(deck), tmp_path)
-    assert "Viabilidade-Sans" in names and _allowed(names), names
+    assert "LiberationSans" in names and _allowed(names), names
 
 
 def test_local_files_other_than_the_fonts_are_refused():

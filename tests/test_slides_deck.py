@@ -86,8 +86,8 @@ def test_pdf_has_one_page_per_slide(deck):
 
     pages = render(deck).pages
     assert len(pages) == deck.count('<section class="slide"')
-    width_mm = pages[0].width / 96 * 25.4
-    assert width_mm == pytest.approx(297, abs=0.5)
+    assert pages[0].width_mm == pytest.approx(297, abs=0.5)
+    assert pages[0].height_mm == pytest.approx(167, abs=0.5)
     assert slides.slides_pdf(deck).startswith(b"%PDF")
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import pdftext
 from viabilidade.report.study import run_study
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,8 +40,7 @@ def studies(tmp_path_factory):
 
 
 def pdf_text(path: Path) -> str:
-    return subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True,
-                          capture_output=True, text=True).stdout
+    return pdftext.flat(pdftext.pdf_text(path))
 
 
 @pytest.mark.parametrize("slug", sorted(CASES))

@@ -15,6 +15,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+import pdftext
 from viabilidade.errors import CandidateError, ReportError, SettingsError
 from viabilidade.report import study
 
@@ -167,7 +168,7 @@ def test_study_pdf_text(posse_runs):
     payload = json.loads((a / "posse-dabadia" / "resultados.json").read_text(encoding="utf-8"))
     for r in payload["results"]:
         assert r["rule_id"] in text, r["rule_id"]
-    flat = " ".join(text.split())
+    flat = pdftext.flat(text)
     assert "a proposta é indeterminada (2 requisitos cumpridos; 11 indeterminados)" in flat
     assert "10.812 eleitores" in flat and "(3.045/17.232)" in flat and "(0,1308)" in flat
     assert "1.911 ± 398" in flat  # estimated electors as a whole number

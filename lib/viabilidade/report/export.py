@@ -1,4 +1,4 @@
-"""Export an executed study notebook to HTML (its cells' outputs) and PDF (WeasyPrint).
+"""Export an executed study notebook to HTML (its cells' outputs) and PDF (Typst).
 
 The HTML holds only the cells' outputs (no code, no markdown notes, no prompts, no
 injected-parameters cell, no machine-readable outputs),
@@ -12,18 +12,15 @@ byte-stable for the same inputs: nothing depends on the time, a random id or a p
 from __future__ import annotations
 
 import base64
-import hashlib
 import html as htmllib
 import re
+from dataclasses import dataclass
 from functools import lru_cache
-from urllib.parse import urlparse
-from urllib.request import url2pathname
 from importlib import resources
 
 import nbformat
 
 from ..errors import ReportError
-from . import fonts
 
 _H2 = re.compile(r'<h2[^>]*\bid="(sec-[a-z0-9-]+)"[^>]*>(.*?)</h2>', re.S)
 _NAV = re.compile(r'<nav[^>]*\bid="sumario"[^>]*>.*?</nav>', re.S)
@@ -116,78 +113,87 @@ def notebook_to_html(nb: nbformat.NotebookNode) -> str:
             f"<body>\n{body}\n</body>\n</html>\n")
 
 
-@lru_cache(maxsize=1)
-def _fetcher():
-    """WeasyPrint URL fetcher: ``data:`` URIs (embedded charts and maps) and the shipped font
-    files; any other address is fatal, so a PDF never depends on the network or the machine."""
-    from weasyprint.urls import FatalURLFetchingError, URLFetcher
+@dataclass(frozen=True)
+class Page:
+    """One laid-out page: its size in PostScript points."""
+    width: float
+    height: float
 
-    class _Fetcher(URLFetcher):
-        def fetch(self, url, headers=None):
-            if url.startswith("file:") and not fonts.is_shipped_font(url2pathname(urlparse(url).path)):
-                raise FatalURLFetchingError(f"local file {url}")
-            return super().fetch(url, headers)
+    @property
+    def width_mm(self) -> float:
+        return self.width / 72 * 25.4
 
-    return _Fetcher(allowed_protocols=("data", "file"), fail_on_errors=True)
+    @property
+    def height_mm(self) -> float:
+        return self.height / 72 * 25.4
 
 
-def render(html: str):
+@dataclass(frozen=True)
+class Rendered:
+    """A laid-out document: the PDF and its pages (in order)."""
+    pdf: bytes
+    pages: list[Page]
+    unknown: frozenset[str]
+
+
+_PAGE = re.compile(rb"/Type\s*/Page\b(?!s).*?/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", re.S)
+
+
+def pdf_pages(pdf: bytes) -> list[Page]:
+    """The pages of a PDF written by :func:`html_to_pdf` (sizes from their ``/MediaBox``)."""
+    return [Page(float(w), float(h)) for w, h in _PAGE.findall(pdf)]
+
+
+def render(html: str) -> Rendered:
     """Lay out a document (study, deck, statewide report, request) with the shipped fonts only.
 
     Parameters
     ----------
     html : str
-        A complete HTML document of ours (its ``<head>`` gets :func:`fonts.pdf_style`).
+        A complete HTML document of ours (see :func:`viabilidade.report.typst.to_typst`).
 
     Returns
     -------
-    weasyprint.Document
-        The laid-out pages (``.pages``); ``.write_pdf()`` writes them.
+    Rendered
+        ``.pdf`` (bytes), ``.pages`` (:class:`Page`, in points) and ``.unknown`` (tags and
+        classes the Typst writer does not know; tests assert it is empty).
 
     Raises
     ------
     ReportError
-        If WeasyPrint fails, or the HTML asks for a resource outside the document.
+        If Typst fails, or the HTML asks for a resource outside the document.
     """
-    import weasyprint
-    from weasyprint.text.fonts import FontConfiguration
-    from weasyprint.urls import FatalURLFetchingError
+    from . import typst as writer
 
-    html = html.replace("</head>", fonts.pdf_style() + "\n</head>", 1)
-    try:
-        return weasyprint.HTML(string=html, base_url=None, url_fetcher=_fetcher()).render(
-            font_config=FontConfiguration(), pdf_tags=True)
-    except FatalURLFetchingError as e:
-        raise ReportError(f"o documento pede um recurso externo ({e}); "
-                          "os estudos devem ser autocontidos") from e
-    except Exception as e:  # WeasyPrint raises many types; wrap them in one place
-        raise ReportError(f"falha ao gerar o PDF: {type(e).__name__}: {e}") from e
+    doc = writer.to_typst(html)
+    pdf = writer.compile_pdf(doc)
+    return Rendered(pdf, pdf_pages(pdf), frozenset(doc.unknown))
 
 
 def html_to_pdf(html: str) -> bytes:
-    """Render the study HTML to an A4 PDF with WeasyPrint (in-process, no network).
+    """Render one of our HTML documents to PDF with Typst (in-process, no network).
+
+    Studies and reports get A4 pages (cover, table of contents with page numbers, running
+    header, "Página X de Y"); decks get one 16:9 page per slide
+    (:mod:`viabilidade.report.typst`).
 
     Parameters
     ----------
     html : str
-        Output of :func:`notebook_to_html`.
+        Output of :func:`notebook_to_html`, :func:`viabilidade.report.slides.slides_html` or
+        the statewide reports.
 
     Returns
     -------
     bytes
-        The PDF, tagged (PDF/UA structure: headings, tables, figures with their alt text),
-        with only the shipped fonts embedded (:mod:`viabilidade.report.fonts`). Identical bytes
-        for identical HTML on any machine (no creation date is written, the document
-        identifier is derived from the content, no system font is read).
+        The PDF, tagged (headings, tables, figures with their alt text), with only the shipped
+        fonts embedded (:mod:`viabilidade.report.fonts`). Identical bytes for identical HTML on
+        any machine (no creation date is written, the document identifier is derived from the
+        content, no system font is read).
 
     Raises
     ------
     ReportError
-        If WeasyPrint fails, or the HTML asks for a resource outside the document.
+        If Typst fails, or the HTML asks for a resource outside the document.
     """
-    ident = hashlib.sha256(html.encode("utf-8")).hexdigest()[:32].encode("ascii")
-    doc = render(html)
-    try:
-        return doc.write_pdf(pdf_identifier=ident, pdf_tags=True)
-    except Exception as e:  # WeasyPrint raises many types; wrap them in one place
-        raise ReportError(f"falha ao gravar o PDF: {type(e).__name__}: {e}") from e
+    return render(html).pdf

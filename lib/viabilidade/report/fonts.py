@@ -2,7 +2,9 @@
 
 The fonts are Liberation 2.1.5, with Noto Sans Math 2.001 for the few signs Liberation lacks
 (SIL Open Font License 1.1; ``fonts/OFL.txt``), shipped unmodified inside the package, so a PDF's layout and bytes do not depend on the fonts a
-machine happens to have. For WeasyPrint they are declared with ``@font-face`` under names no
+machine happens to have. Typst (report/typst.py) is given :data:`FONT_DIR` as its only font
+folder, with the system fonts ignored. For WeasyPrint (kept only for the side-by-side timing in
+``benchmarks/study.py``) they are declared with ``@font-face`` under names no
 system font carries ("Viabilidade Serif", "Viabilidade Sans", "Viabilidade Mono",
 "Viabilidade Simbolos"), so
 fontconfig can never substitute a system face for them.
@@ -35,8 +37,12 @@ FACES = {
     ("Viabilidade Simbolos", "normal", "normal"): "NotoSansMath-Regular.ttf",
 }
 
-#: How the shipped faces are named in a PDF (what ``pdffonts`` lists, after the subset tag).
-PDF_FAMILIES = ("Viabilidade-Serif", "Viabilidade-Sans", "Viabilidade-Mono", "Viabilidade-Simbolos")
+#: How the shipped faces are named in a PDF (what ``pdffonts`` lists, after the subset tag):
+#: Typst embeds them under their PostScript names.
+PDF_FAMILIES = ("LiberationSerif", "LiberationSans", "LiberationMono", "NotoSansMath")
+
+#: Font families the Typst templates name (report/typst.py), each followed by Noto Sans Math.
+TYPST_FAMILIES = ("Liberation Serif", "Liberation Sans", "Liberation Mono", "Noto Sans Math")
 
 
 def is_shipped_font(path: str | Path) -> bool:

@@ -3,7 +3,7 @@ per screen and one slide per page when printed or rendered to PDF.
 
 The deck is our own small CSS deck rather than nbconvert's reveal.js export, whose template
 loads reveal.js from a CDN: here every byte is in the file (styles inline, charts and maps as
-``data:`` URIs), so it opens offline and WeasyPrint renders it without fetching anything.
+``data:`` URIs), so it opens offline and the PDF (Typst, report/typst.py) needs nothing else.
 Slides scroll with CSS scroll-snap on screen; ``@page`` makes each slide one 16:9 page.
 Every text taken from the inputs is escaped (:func:`viabilidade.report.tables.esc`).
 """
@@ -317,7 +317,7 @@ def write_slides(analysis, folder: Path, *, store=None, study_date: dt.date | No
 
 
 def slides_pdf(html: str) -> bytes:
-    """Render the deck to PDF, one 16:9 page per slide (WeasyPrint, no network access).
+    """Render the deck to PDF, one 16:9 page per slide (Typst, no network access).
 
     Raises
     ------

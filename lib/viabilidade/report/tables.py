@@ -2,7 +2,7 @@
 
 Every text that comes from inputs (candidate names, sources, reasons, file paths) is passed
 through :func:`html.escape`, so a candidate named ``<script>alert(1)</script>`` prints as
-text. Tables use ``<thead>`` so WeasyPrint repeats the header on each page, and classes of
+text. Tables use ``<thead>`` so the PDF repeats the header on each page, and classes of
 ``report/assets/estudo.css`` for the status colours.
 """
 

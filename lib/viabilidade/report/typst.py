@@ -1,0 +1,645 @@
+"""Typst writer: the project's HTML documents (studies, decks, statewide reports, requests)
+turned into Typst markup and compiled to PDF in-process (the ``typst`` package).
+
+The sections emit a small, controlled subset of HTML (:data:`TAGS`, :data:`CLASSES`); this
+module parses it (:mod:`html.parser`) into a tiny node tree and visits it, emitting Typst
+markup with every text escaped. The page templates live here too (:data:`STUDY`,
+:data:`SLIDES`): A4 study/report pages with a cover, a running header (the candidate's name
+left, the document's kind right: ``.cabecalho-corrente`` and ``.titulo-corrente``),
+"Página X de Y", a table of contents with page numbers in place of ``nav#sumario``, pt-BR
+hyphenation and the colours of ``assets/estudo.css``; 16:9 slides (297 × 167 mm), one page
+per ``section.slide``. A tag or class outside the subset is recorded in
+:attr:`Document.unknown` (tests assert it stays empty, so the HTML and the PDF cannot drift).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+import struct
+import tempfile
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote
+
+from ..errors import ReportError
+
+#: Tags the writer knows (nbconvert's wrappers included: ``div`` is transparent).
+TAGS = frozenset("""html head meta title style body main section div p span strong b em i code a br
+h1 h2 h3 h4 ul ol li blockquote table colgroup col thead tbody tr th td caption figure img
+figcaption nav""".split())
+
+#: Classes the writer knows; those without a style of their own are structural.
+CLASSES = frozenset("""capa titulo orgao cabecalho-corrente titulo-corrente aviso sumario secao
+vigencias conclusao veredito v-viável v-inviável v-indeterminado status sinal st-pass st-fail
+st-indet st-na linha-pass linha-fail linha-indeterminate linha-not_applicable linha-na regra motivo
+artigo texto-legal lei notas sic hash chave num id fonte sujeito tabela regras compacta fatos
+proveniencia parametros alternativas larga legenda grafico premissa deck slide rodape contagem
+grande motivos
+border-box-sizing cell code_cell rendered output_wrapper output output_area output_html
+rendered_html output_subarea jp-Cell jp-OutputArea jp-OutputArea-child
+jp-OutputArea-output""".split())
+
+#: Tables with more columns than this get a landscape page of their own.
+WIDE_COLUMNS = 8
+
+_VOID = frozenset({"br", "img", "col", "meta", "link", "hr", "input", "wbr"})
+_BLOCKS = frozenset({"section", "div", "p", "h1", "h2", "h3", "h4", "ul", "ol", "li", "blockquote",
+                     "table", "figure", "nav", "main", "body", "html", "caption", "figcaption"})
+
+
+@dataclass
+class Node:
+    tag: str
+    attrs: dict[str, str] = field(default_factory=dict)
+    children: list = field(default_factory=list)
+
+    @property
+    def classes(self) -> list[str]:
+        return self.attrs.get("class", "").split()
+
+    def has(self, cls: str) -> bool:
+        return cls in self.classes
+
+    def text(self) -> str:
+        return "".join(c if isinstance(c, str) else c.text() for c in self.children)
+
+    def find(self, pred) -> Node | None:
+        for c in self.children:
+            if isinstance(c, Node):
+                if pred(c):
+                    return c
+                hit = c.find(pred)
+                if hit is not None:
+                    return hit
+        return None
+
+    def elements(self) -> list[Node]:
+        return [c for c in self.children if isinstance(c, Node)]
+
+
+class _Parser(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#root")
+        self.stack = [self.root]
+
+    def handle_starttag(self, tag, attrs):
+        node = Node(tag, {k: (v or "") for k, v in attrs})
+        self.stack[-1].children.append(node)
+        if tag not in _VOID:
+            self.stack.append(node)
+
+    def handle_startendtag(self, tag, attrs):
+        self.stack[-1].children.append(Node(tag, {k: (v or "") for k, v in attrs}))
+
+    def handle_endtag(self, tag):
+        if tag in _VOID:
+            return
+        for i in range(len(self.stack) - 1, 0, -1):
+            if self.stack[i].tag == tag:
+                del self.stack[i:]
+                return
+
+    def handle_data(self, data):
+        self.stack[-1].children.append(data)
+
+
+def parse(html: str) -> Node:
+    """The node tree of an HTML document (comments and doctype dropped)."""
+    p = _Parser()
+    p.feed(html)
+    p.close()
+    return p.root
+
+
+_SPECIAL = re.compile(r"([\\#$*_`<>@\[\]~\-+/=.'\"(){}:;,%&!?|^])")
+_SPACE = re.compile(r"[ \t\r\n\f]+")
+
+
+def escape(text: str) -> str:
+    """Text as Typst markup: whitespace collapsed, every ASCII sign escaped."""
+    return _SPECIAL.sub(r"\\\1", _SPACE.sub(" ", text))
+
+
+def string(text: str) -> str:
+    """A Typst string literal."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+PREAMBLE = r"""
+#let tinta = rgb("#1b1f24")
+#let azul = rgb("#12355b")
+#let cinza = rgb("#5f6770")
+#let linha = rgb("#c9ced4")
+#let fundo = rgb("#f3f5f7")
+#let verde = rgb("#2e7d32")
+#let vermelho = rgb("#c62828")
+#let ambar = rgb("#b26a00")
+#let serif = ("Liberation Serif", "Noto Sans Math")
+#let sans = ("Liberation Sans", "Noto Sans Math")
+#let mono = ("Liberation Mono", "Noto Sans Math")
+#let cores = (pass: verde, fail: vermelho, indet: ambar, na: cinza,
+              "viável": verde, "inviável": vermelho, indeterminado: ambar)
+#let veredito(c, body) = box(fill: cores.at(c), inset: (x: 0.45em), outset: (y: 0.2em), radius: 2pt,
+  text(font: sans, fill: white, weight: "bold", hyphenate: false, body))
+#let status(c, body) = text(fill: cores.at(c), weight: "bold", hyphenate: false, body)
+#let codigo(size: 0.82em, fill: auto, body) = text(font: mono, size: size,
+  ..(if fill != auto { (fill: fill) } else { (:) }), body)
+#let hd(al: left, body) = table.cell(fill: azul, align: al, text(fill: white, weight: "bold", body))
+#let rh(body) = table.cell(text(fill: cinza, weight: "bold", body))
+#let td(al: left, size: auto, fill: auto, body) = table.cell(align: al,
+  text(..(if size != auto { (size: size) } else { (:) }), ..(if fill != auto { (fill: fill) } else { (:) }), body))
+#let tabela(columns: 1, size: 8.6pt, hrows: 0, ..cells) = block(above: 0.6em, below: 1.1em, {
+  set text(font: sans, size: size)
+  set par(justify: false, leading: 0.45em)
+  table(columns: columns, inset: (x: 0.45em, y: 0.32em), stroke: (x, y) => (bottom: 0.5pt + linha),
+    fill: (x, y) => if y >= hrows and calc.odd(y - hrows) { fundo }, align: left + top, ..cells)
+})
+#let legenda-tabela(body) = block(sticky: true, below: 0.35em,
+  text(font: sans, weight: "bold", size: 9pt, fill: azul, body))
+#let grafico(path, w, alt, height: auto) = layout(size => image(path, alt: alt,
+  width: if w == none { 100% } else { calc.min(w, size.width) }, height: height, fit: "contain"))
+"""
+
+STUDY = r"""
+#set document(title: {title}, author: (), date: none)
+#set text(font: serif, size: 10.5pt, fill: tinta, lang: "pt", region: "br", hyphenate: true)
+#set par(justify: true, leading: 0.62em, spacing: 0.95em)
+#set page(paper: "a4", margin: (top: 22mm, right: 18mm, bottom: 20mm, left: 20mm),
+  header: context if here().page() > 1 {
+    set text(font: sans, size: 8pt, fill: cinza, hyphenate: false)
+    grid(columns: (1fr, auto), column-gutter: 1em, align(left, {left}), align(right, {right}))
+  },
+  footer: context {
+    set text(font: sans, size: 8pt, fill: tinta)
+    align(right)[Página #counter(page).display() de #counter(page).final().first()]
+  })
+#show heading: set text(font: sans, fill: azul)
+#show heading: set par(justify: false)
+#show heading.where(level: 1): it => block(above: 1.2em, below: 1em, text(size: 21pt, it))
+#show heading.where(level: 2): it => block(above: 1.6em, below: 0.8em, stroke: (bottom: 1.5pt + azul),
+  inset: (bottom: 0.25em), width: 100%, text(size: 14.5pt, it))
+#show heading.where(level: 3): it => block(above: 1.2em, below: 0.6em, text(size: 11.5pt, fill: tinta, it))
+#show heading.where(level: 4): it => block(above: 0.9em, below: 0.4em, text(size: 10.5pt, fill: tinta, it))
+#let secao-numero = (..n) => str(n.pos().last()) + "."
+#show outline.entry: it => link(it.element.location(), block(spacing: 0.55em,
+  [#it.prefix() #it.body()#box(width: 1fr, repeat[.]) #it.page()]))
+#show figure.caption: set align(left)
+#show figure.caption: set text(font: sans, size: 8.6pt, fill: cinza)
+#show figure: set block(above: 1em, below: 1em)
+#set list(indent: 0.6em, body-indent: 0.5em)
+#set enum(indent: 0.6em)
+"""
+
+SLIDES = r"""
+#set document(title: {title}, author: (), date: none)
+#set page(width: 297mm, height: 167mm, margin: (top: 6.7mm, x: 14.85mm, bottom: 12mm))
+#set text(font: sans, size: 14pt, fill: tinta, lang: "pt", region: "br", hyphenate: true)
+#set par(justify: false, leading: 0.5em)
+#show heading: set text(fill: azul)
+#show heading.where(level: 1): it => block(above: 0.5em, below: 0.6em, text(size: 29pt, it))
+#show heading.where(level: 2): it => block(below: 0.6em, stroke: (bottom: 1.5pt + azul), width: 100%,
+  inset: (bottom: 0.2em), text(size: 22pt, it))
+#show figure.caption: set text(size: 10.5pt, fill: cinza)
+"""
+
+
+@dataclass
+class Document:
+    """A document turned into Typst: its markup and the image files it references."""
+    source: str
+    files: dict[str, bytes]
+    kind: str
+    unknown: set[str]
+
+
+def _col_width(col: Node) -> str | None:
+    m = re.search(r"width:\s*([\d.]+)%", col.attrs.get("style", ""))
+    return f"{m.group(1)}%" if m else None
+
+
+def _image_size(data: bytes, ext: str) -> float | None:
+    """Natural width in pt (CSS px × 0.75) of an SVG or PNG, or None."""
+    if ext == "png" and data[:8] == b"\x89PNG\r\n\x1a\n":
+        return struct.unpack(">I", data[16:20])[0] * 0.75
+    if ext == "svg":
+        m = re.search(rb'<svg[^>]*?\swidth="([\d.]+)(pt|px)?"', data[:2000])
+        if m:
+            v = float(m.group(1))
+            return v if m.group(2) == b"pt" else v * 0.75
+    return None
+
+
+class _Writer:
+    def __init__(self, kind: str):
+        self.kind = kind
+        self.files: dict[str, bytes] = {}
+        self.unknown: set[str] = set()
+
+    # -- helpers -------------------------------------------------------------------------
+    def check(self, n: Node) -> None:
+        if n.tag not in TAGS:
+            self.unknown.add(f"<{n.tag}>")
+        for c in n.classes:
+            if c not in CLASSES:
+                self.unknown.add(f"{n.tag}.{c}")
+
+    def inline(self, nodes) -> str:
+        out = []
+        for c in nodes:
+            if isinstance(c, str):
+                out.append(escape(c))
+            else:
+                out.append(self.node(c))
+        return "".join(out)
+
+    def blocks(self, nodes) -> str:
+        """Children of a block container: whitespace between blocks dropped, runs of inline
+        content become paragraphs."""
+        out, run = [], []
+
+        def flush():
+            text = "".join(run).strip()
+            if text:
+                out.append(text + "\n\n")
+            run.clear()
+
+        for c in nodes:
+            if isinstance(c, str):
+                run.append(escape(c))
+            elif c.tag in _BLOCKS:
+                flush()
+                out.append(self.node(c))
+            else:
+                run.append(self.node(c))
+        flush()
+        return "".join(out)
+
+    def content(self, n: Node) -> str:
+        """``[…]`` content block of a node's children, inline or block as they are."""
+        if any(isinstance(c, Node) and c.tag in _BLOCKS for c in n.children):
+            return "[" + self.blocks(n.children) + "]"
+        return "[" + self.inline(n.children).strip() + "]"
+
+    # -- visitor -------------------------------------------------------------------------
+    def node(self, n: Node) -> str:
+        self.check(n)
+        method = getattr(self, "t_" + n.tag, None)
+        if method is None:
+            return self.blocks(n.children) if n.tag in _BLOCKS else self.inline(n.children)
+        return method(n)
+
+    def t_head(self, n):
+        return ""
+
+    def t_style(self, n):
+        return ""
+
+    def t_title(self, n):
+        return ""
+
+    def t_meta(self, n):
+        return ""
+
+    def t_br(self, n):
+        return "#linebreak()"
+
+    def t_strong(self, n):
+        for c in ("v-viável", "v-inviável", "v-indeterminado"):
+            if n.has(c):
+                return f"#veredito({string(c[2:])}, {self.content(n)})"
+        return f"#strong{self.content(n)}"
+
+    t_b = t_strong
+
+    def t_span(self, n):
+        for c in ("v-viável", "v-inviável", "v-indeterminado"):
+            if n.has(c):
+                return f"#veredito({string(c[2:])}, {self.content(n)})"
+        for c in ("pass", "fail", "indet", "na"):
+            if n.has(f"st-{c}"):
+                return f"#status({string(c)}, {self.content(n)})"
+        if n.has("sic"):
+            return f"#emph{self.content(n)}"
+        if n.has("sujeito"):
+            return f"#text(size: 0.9em, fill: cinza){self.content(n)}"
+        if n.has("sinal"):
+            return f"#text(size: 1.1em){self.content(n)}"
+        return self.inline(n.children)
+
+    def t_em(self, n):
+        return f"#emph{self.content(n)}"
+
+    t_i = t_em
+
+    def t_code(self, n):
+        text = n.text()
+        if n.has("hash") or n.has("chave"):
+            # break anywhere (hashes, long keys): a zero-width space after every sign
+            body = "\u200b".join(escape(ch) for ch in _SPACE.sub(" ", text))
+            size = "0.68em" if n.has("hash") else "0.78em"
+            fill = ", fill: cinza" if n.has("chave") else ""
+            return f"#codigo(size: {size}{fill})[{body}]"
+        return f"#codigo[{escape(text)}]"
+
+    def t_a(self, n):
+        href = n.attrs.get("href", "")
+        if href.startswith("#"):
+            return self.inline(n.children)
+        if href:
+            raise ReportError(f"o documento pede um recurso externo ({href}); "
+                              "os estudos devem ser autocontidos")
+        return self.inline(n.children)
+
+    def t_p(self, n):
+        body = self.inline(n.children).strip()
+        if n.has("titulo-corrente"):
+            return ""
+        if n.has("orgao"):
+            return (f"#block(stroke: (top: 3pt + azul), inset: (top: 0.6em), width: 100%, "
+                    f"text(font: sans, size: 8.5pt, fill: cinza, tracking: 0.08em, upper[{body}]))\n\n")
+        if n.has("cabecalho-corrente"):
+            return f"#block(above: 2.5em, text(font: sans, size: 10pt, fill: cinza)[{body}])\n\n"
+        if n.has("aviso"):
+            return (f"#block(above: 2em, stroke: (top: 0.5pt + linha), inset: (top: 0.6em), width: 100%, "
+                    f"text(size: 8.5pt, fill: cinza)[{body}])\n\n")
+        if n.has("legenda"):
+            return f"#block(above: 0.2em, below: 0.8em, text(font: sans, size: 7.5pt, fill: cinza)[{body}])\n\n"
+        if n.has("artigo"):
+            return f"#block(above: 0.2em, below: 0.3em, text(font: sans, size: 8.5pt, fill: cinza)[{body}])\n\n"
+        if n.has("conclusao"):
+            return f"#text(size: 12pt)[{body}]\n\n"
+        if n.has("grande"):
+            return f"#block(above: 0.6em, below: 0.6em, text(size: 21pt)[{body}])\n\n"
+        return body + "\n\n"
+
+    def _heading(self, n, level: int) -> str:
+        body = self.inline(n.children).strip()
+        hid = n.attrs.get("id", "")
+        label = f" <{hid}>" if re.fullmatch(r"[A-Za-z0-9_-]+", hid) else ""
+        if level == 2 and self.kind == "study":
+            return f"#heading(level: 2, numbering: secao-numero)[{body}]{label}\n\n"
+        return f"#heading(level: {level}, outlined: false)[{body}]{label}\n\n"
+
+    def t_h1(self, n):
+        return self._heading(n, 1)
+
+    def t_h2(self, n):
+        return self._heading(n, 2)
+
+    def t_h3(self, n):
+        return self._heading(n, 3)
+
+    def t_h4(self, n):
+        return self._heading(n, 4)
+
+    def t_nav(self, n):
+        if n.attrs.get("id") == "sumario":
+            self.check(n)
+            for h in n.elements():
+                self.check(h)
+            return ("#heading(level: 3, outlined: false)[Sumário]\n"
+                    "#block(above: 0.8em, text(font: sans, size: 10pt, "
+                    "outline(title: none, target: heading.where(level: 2))))\n\n")
+        return self.blocks(n.children)
+
+    def _list(self, n, fn: str) -> str:
+        items = [self.content(li) for li in n.elements() if li.tag == "li"]
+        body = f"{fn}({', '.join(items)})"
+        if n.has("motivos"):
+            return f"#text(size: 0.85em, {body})\n\n"
+        return f"#{body}\n\n"
+
+    def t_ul(self, n):
+        return self._list(n, "list")
+
+    def t_ol(self, n):
+        return self._list(n, "enum")
+
+    def t_blockquote(self, n):
+        return (f"#block(above: 0.3em, below: 0.4em, fill: fundo, stroke: (left: 2pt + linha), "
+                f"inset: (x: 0.8em, y: 0.35em), width: 100%, text(style: \"italic\", size: 9.5pt, "
+                f"{self.content(n)}))\n\n")
+
+    def t_div(self, n):
+        body = self.blocks(n.children)
+        if n.has("regra"):
+            color = next((c for c in ("pass", "fail", "indeterminate") if n.has(f"linha-{c}")), None)
+            stroke = {"pass": "verde", "fail": "vermelho", "indeterminate": "ambar"}.get(color, "linha")
+            return (f"#block(above: 1em, below: 1em, stroke: (left: 3pt + {stroke}), "
+                    f"inset: (left: 0.8em, y: 0.1em), width: 100%)[{body}]\n\n")
+        if n.has("vigencias"):
+            # CSS "columns: 2" on the list: two balanced columns, read top to bottom
+            parts = []
+            for c in n.elements():
+                if c.tag == "ul":
+                    self.check(c)
+                    items = [self.content(li) for li in c.elements() if li.tag == "li"]
+                    for li in c.elements():
+                        self.check(li)
+                    half = (len(items) + 1) // 2
+                    parts.append(f"#block(width: 100%, text(size: 8.5pt, fill: cinza, grid(columns: (1fr, 1fr), "
+                                 f"column-gutter: 1.5em, list({', '.join(items[:half])}), "
+                                 f"list({', '.join(items[half:])}))))\n\n")
+                else:
+                    parts.append(self.node(c))
+            return f"#block(width: 100%)[#set text(font: sans)\n{''.join(parts)}]\n\n"
+        if n.has("lei"):
+            return f"#block(width: 100%)[#set text(size: 9.5pt)\n#set par(spacing: 0.5em)\n{body}]\n\n"
+        if n.has("premissa"):
+            return (f"#block(stroke: 0.75pt + ambar, fill: rgb(\"#fff8ec\"), inset: (x: 0.7em, y: 0.4em), "
+                    f"width: 100%, text(size: 10pt)[{body}])\n\n")
+        if n.has("contagem"):
+            boxes = []
+            for d in n.elements():
+                self.check(d)
+                big = [self.inline(b.children) for b in d.elements() if b.tag == "b"]
+                rest = self.inline([c for c in d.children if not (isinstance(c, Node) and c.tag == "b")])
+                for b in d.elements():
+                    self.check(b)
+                boxes.append(f"box(stroke: 0.75pt + linha, radius: 5pt, inset: (x: 1em, y: 0.5em), "
+                             f"align(center)[#text(size: 1.8em, weight: \"bold\")[{''.join(big)}] \\ {rest.strip()}])")
+            return f"#block(above: 1em, below: 1em, stack(dir: ltr, spacing: 1.2em, {', '.join(boxes)}))\n\n"
+        if n.has("rodape"):
+            spans = [self.inline(s.children).strip() for s in n.elements()]
+            for s in n.elements():
+                self.check(s)
+            cells = ", ".join(f"[{s}]" for s in spans)
+            return (f"#place(bottom, dy: 7mm, block(width: 100%, text(size: 9.8pt, fill: cinza, "
+                    f"grid(columns: (1fr, auto), {cells}))))\n")
+        return body
+
+    def t_section(self, n):
+        body = self.blocks(n.children)
+        if n.has("capa"):
+            return body + "#pagebreak(weak: true)\n\n"
+        if n.has("slide"):
+            return f"#page[{body}]\n"
+        return body
+
+    def t_figure(self, n):
+        img = next((c for c in n.elements() if c.tag == "img"), None)
+        cap = next((c for c in n.elements() if c.tag == "figcaption"), None)
+        for c in n.elements():
+            self.check(c)
+        if img is None:
+            return self.blocks(n.children)
+        image = self.image(img, slide=self.kind == "slides")
+        caption = f", caption: figure.caption{self.content(cap)}" if cap is not None else ""
+        return f"#figure({image}, numbering: none, supplement: none, kind: image{caption})\n\n"
+
+    def t_img(self, n):
+        return "#" + self.image(n, slide=False)
+
+    def image(self, n: Node, *, slide: bool) -> str:
+        src = n.attrs.get("src", "")
+        m = re.match(r"data:image/(svg\+xml|png)(;base64)?,(.*)", src, re.S)
+        if m is None:
+            raise ReportError(f"o documento pede um recurso externo ({src[:80]}); "
+                              "os estudos devem ser autocontidos")
+        data = base64.b64decode(m.group(3)) if m.group(2) else unquote(m.group(3)).encode("utf-8")
+        ext = "svg" if m.group(1).startswith("svg") else "png"
+        name = f"img-{hashlib.sha256(data).hexdigest()[:16]}.{ext}"
+        self.files[name] = data
+        alt = string(n.attrs.get("alt", ""))
+        if slide:
+            return f"grafico({string(name)}, none, {alt}, height: 98mm)"
+        w = _image_size(data, ext)
+        return f"grafico({string(name)}, {f'{w:.2f}pt' if w else 'none'}, {alt})"
+
+    def t_table(self, n):
+        cols, caption, rows = [], None, []
+        header = 0
+        for part in n.elements():
+            self.check(part)
+            if part.tag == "colgroup":
+                for col in part.elements():
+                    self.check(col)
+                    cols.append(_col_width(col))
+            elif part.tag == "caption":
+                caption = self.inline(part.children).strip()
+            elif part.tag in ("thead", "tbody"):
+                for tr in part.elements():
+                    self.check(tr)
+                    rows.append((part.tag, tr))
+                    header += part.tag == "thead"
+            elif part.tag == "tr":
+                rows.append(("tbody", part))
+        ncols = max((len(tr.elements()) for _, tr in rows), default=1)
+        wide = ncols > WIDE_COLUMNS
+        if cols and all(cols) and len(cols) == ncols:
+            columns = "(" + ", ".join(cols) + ",)"
+        elif wide:
+            columns = "(auto,) * " + str(ncols)
+        else:
+            columns = "(1fr,) * " + str(ncols)
+        size = ("7.4pt" if n.has("proveniencia") else "8.5pt" if n.has("parametros")
+                else "8pt" if wide else "8.6pt")
+        if self.kind == "slides":
+            size = "10pt"
+        head, body = [], []
+        for where, tr in rows:
+            for cell in tr.elements():
+                self.check(cell)
+                (head if where == "thead" else body).append(self.cell(cell, where))
+        args = [f"columns: {columns}", f"size: {size}", f"hrows: {header}"]
+        if head:
+            args.append(f"table.header({', '.join(head)})")
+        args += body
+        out = f"#tabela({', '.join(args)})\n\n"
+        if caption:
+            out = f"#legenda-tabela[{caption}]\n" + out
+        if wide and self.kind != "slides":
+            out = f"#page(flipped: true)[{out}]\n\n"
+        return out
+
+    def cell(self, c: Node, where: str) -> str:
+        body = self.content(c)
+        right = c.has("num")
+        if c.tag == "th" and where == "thead":
+            return f"hd(al: {'right' if right else 'left'}, {body})"
+        if c.tag == "th":
+            return f"rh({body})"
+        extra = ", al: right" if right else ""
+        if c.has("fonte"):
+            extra += ", size: 7.6pt, fill: cinza"
+        return f"td({body}{extra})"
+
+
+def _running(root: Node, cls: str) -> str:
+    n = root.find(lambda x: x.has(cls))
+    return n.text().strip() if n is not None else ""
+
+
+def to_typst(html: str) -> Document:
+    """Turn one of our HTML documents into Typst markup.
+
+    Parameters
+    ----------
+    html : str
+        A complete HTML document of ours (study, deck, statewide report, request): a deck is
+        recognised by its ``section.slide`` elements, anything else gets the A4 report pages.
+
+    Returns
+    -------
+    Document
+        ``source`` (Typst markup), ``files`` (images decoded from ``data:`` URIs, by name),
+        ``kind`` ("study" or "slides") and ``unknown`` (tags and classes outside
+        :data:`TAGS`/:data:`CLASSES`, rendered unstyled).
+
+    Raises
+    ------
+    ReportError
+        If the HTML refers to anything outside itself (a link or image address that is not a
+        ``data:`` URI of SVG or PNG, or an in-document anchor).
+    """
+    root = parse(html)
+    kind = "slides" if root.find(lambda x: x.tag == "section" and x.has("slide")) else "study"
+    title_node = root.find(lambda x: x.tag == "title")
+    title = _SPACE.sub(" ", title_node.text()).strip() if title_node is not None else ""
+    w = _Writer(kind)
+    body_node = root.find(lambda x: x.tag == "body") or root
+    body = w.blocks(body_node.children)
+    if kind == "slides":
+        template = SLIDES.replace("{title}", string(title))
+    else:
+        left = escape(_running(root, "cabecalho-corrente"))
+        right = escape(_running(root, "titulo-corrente"))
+        template = (STUDY.replace("{title}", string(title)).replace("{left}", f"[{left}]")
+                    .replace("{right}", f"[{right}]"))
+    for n in _walk(root):
+        w.check(n)
+    return Document(PREAMBLE + template + "\n" + body, w.files, kind, w.unknown)
+
+
+def _walk(n: Node):
+    for c in n.elements():
+        yield c
+        yield from _walk(c)
+
+
+def compile_pdf(doc: Document) -> bytes:
+    """Compile a :class:`Document` to PDF with only the shipped fonts (system fonts ignored).
+
+    Raises
+    ------
+    ReportError
+        If Typst reports an error.
+    """
+    import typst as _typst
+
+    from . import fonts
+
+    with tempfile.TemporaryDirectory(prefix="viabilidade-typst-") as tmp:
+        root = Path(tmp)
+        for name, data in doc.files.items():
+            (root / name).write_bytes(data)
+        (root / "doc.typ").write_text(doc.source, encoding="utf-8")
+        try:
+            return _typst.compile(str(root / "doc.typ"), root=str(root), font_paths=[str(fonts.FONT_DIR)],
+                                  ignore_system_fonts=True, format="pdf", pdf_tags=True)
+        except Exception as e:  # typst raises TypstError with the compiler's diagnostics
+            raise ReportError(f"falha ao gerar o PDF (Typst): {e}") from e

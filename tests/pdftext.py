@@ -1,8 +1,8 @@
 """Text of a PDF as a reader would copy it (pdftotext), for tests.
 
 Where a line wraps is layout, not content: line breaks and runs of spaces become one space,
-and a word hyphenated at a line end (Typst writes the break as a soft hyphen, U+00AD) is
-joined again.
+and a word hyphenated at a line end (Typst writes the break as a soft hyphen, U+00AD) or a
+long token broken at a zero-width space (U+200B) is joined again.
 """
 
 from __future__ import annotations
@@ -28,5 +28,6 @@ def pdf_text(pdf: bytes | Path, first: int | None = None, last: int | None = Non
 
 
 def flat(text: str) -> str:
-    """``text`` with soft-hyphen line breaks joined and all whitespace runs as one space."""
-    return re.sub(r"\s+", " ", re.sub(r"\u00ad\s*", "", text)).strip()
+    """``text`` with soft-hyphen line breaks and zero-width break points (long file names,
+    hashes) joined, and all whitespace runs as one space."""
+    return re.sub(r"\s+", " ", re.sub(r"\u00ad\s*|\u200b\s*", "", text)).strip()

@@ -155,6 +155,12 @@ def test_pdf_text(pdf, tmp_path, analysis):
     info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
     assert re.search(r"Page size:\s+595\.2\d* x 841\.89 pts \(A4\)", info), info
     assert re.search(r"Title:\s+Estudo de viabilidade — criação do Município de Posse d.Abadia", info)
+    assert re.search(r"^Tagged:\s+yes$", info, re.M), info   # headings, tables, figures with alt text
+
+
+def test_pdf_writer_knows_every_tag_and_class_of_the_study(html):
+    """A tag or class the Typst writer does not know would be printed unstyled: none may exist."""
+    assert export.render(html).unknown == frozenset()
 
 
 #: Hosts Chromium itself calls (updates, accounts, dictionaries) — not requests of the page.

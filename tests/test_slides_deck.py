@@ -84,7 +84,9 @@ def test_every_text_is_escaped(analysis, store):
 def test_pdf_has_one_page_per_slide(deck):
     from viabilidade.report.export import render
 
-    pages = render(deck).pages
+    rendered = render(deck)
+    assert rendered.unknown == frozenset()      # every tag and class of the deck is known
+    pages = rendered.pages
     assert len(pages) == deck.count('<section class="slide"')
     assert pages[0].width_mm == pytest.approx(297, abs=0.5)
     assert pages[0].height_mm == pytest.approx(167, abs=0.5)

@@ -37,7 +37,7 @@ vigencias conclusao veredito v-viável v-inviável v-indeterminado status sinal 
 st-indet st-na linha-pass linha-fail linha-indeterminate linha-not_applicable linha-na regra motivo
 artigo texto-legal lei notas sic hash chave num id fonte sujeito tabela regras compacta fatos
 proveniencia parametros alternativas larga legenda grafico premissa deck slide rodape contagem
-grande motivos
+grande motivos situacao-estudo conclusivo preliminar sede-proposta quadro-federal memorial
 border-box-sizing cell code_cell rendered output_wrapper output output_area output_html
 rendered_html output_subarea jp-Cell jp-OutputArea jp-OutputArea-child
 jp-OutputArea-output""".split())
@@ -119,9 +119,22 @@ _SPECIAL = re.compile(r"([\\#$*_`<>@\[\]~\-+/=.'\"(){}:;,%&!?|^])")
 _SPACE = re.compile(r"[ \t\r\n\f]+")
 
 
+_LONG = re.compile(r"\S{25,}")
+_JOINT = re.compile(r"(?<=[_/.=,;:-])(?=\w)")
+_RUN = re.compile(r"[^\u200b]{17,}")
+
+
+def _breakable(token: re.Match) -> str:
+    """A long token (file name, hash, key) with zero-width spaces where a line may break:
+    after ``_ / . = , ; : -`` and every 16 signs of what is left (HTML: overflow-wrap)."""
+    t = _JOINT.sub("\u200b", token.group(0))
+    return _RUN.sub(lambda m: "\u200b".join(m.group(0)[i:i + 16] for i in range(0, len(m.group(0)), 16)), t)
+
+
 def escape(text: str) -> str:
-    """Text as Typst markup: whitespace collapsed, every ASCII sign escaped."""
-    return _SPECIAL.sub(r"\\\1", _SPACE.sub(" ", text))
+    """Text as Typst markup: whitespace collapsed, every ASCII sign escaped, tokens longer
+    than 24 signs breakable (:func:`_breakable`)."""
+    return _SPECIAL.sub(r"\\\1", _LONG.sub(_breakable, _SPACE.sub(" ", text)))
 
 
 def string(text: str) -> str:
@@ -338,11 +351,9 @@ class _Writer:
     def t_code(self, n):
         text = n.text()
         if n.has("hash") or n.has("chave"):
-            # break anywhere (hashes, long keys): a zero-width space after every sign
-            body = "\u200b".join(escape(ch) for ch in _SPACE.sub(" ", text))
             size = "0.68em" if n.has("hash") else "0.78em"
             fill = ", fill: cinza" if n.has("chave") else ""
-            return f"#codigo(size: {size}{fill})[{body}]"
+            return f"#codigo(size: {size}{fill})[{escape(text)}]"
         return f"#codigo[{escape(text)}]"
 
     def t_a(self, n):
@@ -363,6 +374,13 @@ class _Writer:
                     f"text(font: sans, size: 8.5pt, fill: cinza, tracking: 0.08em, upper[{body}]))\n\n")
         if n.has("cabecalho-corrente"):
             return f"#block(above: 2.5em, text(font: sans, size: 10pt, fill: cinza)[{body}])\n\n"
+        if n.has("situacao-estudo"):
+            color = "verde" if n.has("conclusivo") else "ambar"
+            return (f"#block(above: 1em, stroke: (left: 2.5pt + {color}), inset: (left: 0.6em, top: 0.3em), "
+                    f"width: 100%, text(size: 8pt, fill: cinza)[#set par(leading: 0.4em)\n"
+                    f"#show strong: set text(fill: tinta)\n{body}])\n\n")
+        if n.has("sede-proposta"):
+            return f"#block(sticky: true)[{body}]\n\n"
         if n.has("aviso"):
             return (f"#block(above: 2em, stroke: (top: 0.5pt + linha), inset: (top: 0.6em), width: 100%, "
                     f"text(size: 8.5pt, fill: cinza)[{body}])\n\n")

@@ -1,0 +1,79 @@
+"""The PDF says what the HTML says: every figure and every rule status of a study's HTML is in
+its PDF's text, for three candidates of different operations (an area of districts, a whole
+municipality, a fusion), and the Typst writer knows every tag and class they use.
+
+The studies run once through papermill (module fixture); the PDF is the one the study wrote.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html as htmllib
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+import pdftext
+from viabilidade.report import export
+from viabilidade.report.study import run_study
+
+ROOT = Path(__file__).resolve().parents[1]
+STORE = ROOT / "data" / "processed"
+CASES = ("posse-dabadia",          # create a municipality from a district
+         "nova-iguacu-de-goias",   # create a municipality from a whole municipality (retrospective)
+         "fusao-anhanguera-cumari")  # fusion of two municipalities
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not (STORE / "manifest.json").exists(), reason="no processed store"),
+              pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")]
+
+#: Figures as the studies print them: "R$ 2.900.224,28", "3.045", "12.753,88", "+1,50 %", "2027".
+#: Digits inside a word (commit hashes, file names) are not figures.
+FIGURE = re.compile(r"(?<![\w.,])(?:R\$ ?\d{1,3}(?:\.\d{3})*(?:,\d+)?|\d{1,3}(?:\.\d{3})+(?:,\d+)?"
+                    r"|\d+,\d+|\d{2,})(?![\w])")
+STATUS = re.compile(r'<span class="status st-[a-z]+"><span[^>]*>([^<]*)</span>([^<]*)</span>')
+
+
+def visible_text(html: str) -> str:
+    """Body text a reader sees: no tags, styles, embedded images or monospace code."""
+    body = html.split("<body", 1)[-1]
+    body = re.sub(r"<style.*?</style>|<code[^>]*>.*?</code>|<img[^>]*>", " ", body, flags=re.S)
+    return pdftext.flat(htmllib.unescape(re.sub(r"<[^>]+>", " ", body)).replace("\xa0", " "))
+
+
+@pytest.fixture(scope="module")
+def studies(tmp_path_factory):
+    out = tmp_path_factory.mktemp("outputs")
+    for slug in CASES:
+        run_study(ROOT / "data" / "candidates" / f"{slug}.toml", out, data_root=STORE,
+                  study_date=dt.date(2026, 11, 29))
+    return {slug: ((out / slug / "estudo.html").read_text(encoding="utf-8"),
+                   pdftext.flat(pdftext.pdf_text(out / slug / "estudo.pdf")).replace("\xa0", " "))
+            for slug in CASES}
+
+
+@pytest.mark.parametrize("slug", CASES)
+def test_every_figure_of_the_html_is_in_the_pdf(studies, slug):
+    html, pdf = studies[slug]
+    figures = set(FIGURE.findall(visible_text(html)))
+    assert len(figures) > 40, figures                      # the check has something to check
+    assert "3.045" in figures and "R$ 2.900.224,28" in figures or slug != "posse-dabadia"
+    missing = sorted(f for f in figures if f not in pdf)
+    assert missing == [], missing
+
+
+@pytest.mark.parametrize("slug", CASES)
+def test_every_rule_status_of_the_html_is_in_the_pdf(studies, slug):
+    html, pdf = studies[slug]
+    statuses = {pdftext.flat(htmllib.unescape(sign + text)) for sign, text in STATUS.findall(html)}
+    assert len(statuses) >= 2 and any(s.endswith(" indeterminado") for s in statuses), statuses
+    missing = sorted(s for s in statuses if s not in pdf)
+    assert missing == [], missing
+
+
+@pytest.mark.parametrize("slug", CASES)
+def test_pdf_writer_knows_every_tag_and_class_of_the_study(studies, slug):
+    html, _ = studies[slug]
+    assert export.render(html).unknown == frozenset()

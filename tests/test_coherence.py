@@ -163,3 +163,31 @@ def test_refused_proposals_write_nothing(tmp_path, text, field):
         run_study(path, out, data_root=STORE)
     assert e.value.field == field
     assert not out.exists()
+
+
+TRANSFER = ('operation = "transfer-area"\nname = "Posse d\'Abadia"\n[area]\n'
+            'districts = ["520010010"]\n[origin]\nmunicipalities = ["5200100"]\n'
+            '[destination]\nmunicipality = "{dest}"\n')
+
+
+def test_transfer_to_a_municipality_that_does_not_border_the_area_is_refused(store, tmp_path):
+    msg = refusal(store, _write(tmp_path, TRANSFER.format(dest="5208707")),
+                  "destination.municipality")
+    assert msg.endswith(
+        "o município de destino 5208707 (Goiânia) não faz divisa com o município de origem da "
+        "área, Abadiânia (5200100): estão a 35,0 km um do outro; esperado um destino vizinho da "
+        "área (art. 5º: a área desmembrada é anexada a outro município)"), msg
+
+
+def test_transfer_to_a_neighbour_passes(store, tmp_path):
+    check_candidate(load_candidate(_write(tmp_path, TRANSFER.format(dest="5201108"))), store)
+
+
+def test_drawn_transfer_must_border_its_destination(store, tmp_path):
+    kml = FIXTURES / "posse-dabadia-desenhada.kml"
+    text = ('operation = "transfer-area"\nname = "Posse d\'Abadia"\n[area]\n'
+            f'boundary = "{kml}"\n[origin]\nmunicipalities = ["5200100"]\n'
+            '[destination]\nmunicipality = "5200308"\n')
+    msg = refusal(store, _write(tmp_path, text), "destination.municipality")
+    assert "o município de destino 5200308 (Alexânia) não faz divisa com a área desenhada em " \
+           "posse-dabadia-desenhada.kml: estão a " in msg

@@ -10,6 +10,7 @@ These go beyond the shape of the file (:mod:`viabilidade.candidate`) and the cod
   of at most :data:`TOUCH_TOLERANCE_M`, since the boundary polygons are simplified); an area
   of districts must hold a district of every origin; a drawn area must cover part of every
   origin;
+* an area transferred to another municipality (art. 5) borders that destination;
 * the drawn area and urban-perimeter files (``[area] boundary``, ``[origin]
   urban_perimeter``) are readable polygons in Goiás (:func:`viabilidade.geo.area_file.read_area`).
 
@@ -161,6 +162,47 @@ def touch_problems(candidate: Candidate, store, drawn=None) -> list[CandidateErr
     return out
 
 
+def destination_problems(candidate: Candidate, store, drawn=None) -> list[CandidateError]:
+    """Art. 5: an area transferred to another municipality must border it.
+
+    The area is the drawn polygon, else its whole municipalities, else (districts have no
+    polygon) the municipalities its districts belong to; a gap above
+    :data:`TOUCH_TOLERANCE_M` is refused.
+    """
+    from .geo.distance import geodesic_distance_m
+    from .geo.memorial import fmt_num
+    from .geo.territory import municipality_geometry
+
+    import shapely
+
+    code = candidate.destination
+    names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
+    if candidate.operation != "transfer-area" or code is None or code not in names:
+        return []
+    b = store.boundaries
+    owners = dict(zip(store.districts["cod_distrito"], store.districts["cod_ibge"]))
+    if drawn is not None:
+        area, what = drawn, f"a área desenhada em {candidate.boundary.name}"
+    else:
+        munis = list(candidate.municipalities) or sorted(
+            {owners[d] for d in candidate.districts if d in owners})
+        munis = [c for c in munis if c in names]
+        if not munis:
+            return []
+        area = shapely.union_all([municipality_geometry(b, c) for c in munis])
+        what = ("a área transferida, " + ", ".join(f"{names[c]} ({c})" for c in munis)
+                if candidate.municipalities else
+                "o município de origem da área, " + ", ".join(f"{names[c]} ({c})" for c in munis))
+    gap = geodesic_distance_m(municipality_geometry(b, code), area)
+    if gap <= TOUCH_TOLERANCE_M:
+        return []
+    return [CandidateError(
+        f"o município de destino {code} ({names[code]}) não faz divisa com {what}: estão a "
+        f"{fmt_num(gap / 1000, 1)} km um do outro; esperado um destino vizinho da área "
+        "(art. 5º: a área desmembrada é anexada a outro município)", file=candidate.path,
+        field="destination.municipality")]
+
+
 def check_proposal(candidate: Candidate, store) -> None:
     """Refuse a proposal that makes no sense, before anything is written.
 
@@ -185,4 +227,5 @@ def check_proposal(candidate: Candidate, store) -> None:
     problems += files
     if not files:
         problems += touch_problems(candidate, store, drawn)
+        problems += destination_problems(candidate, store, drawn)
     _raise(candidate, problems)

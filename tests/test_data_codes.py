@@ -89,7 +89,7 @@ def test_unknown_code(cw):
 
 
 def test_name_match_reports_itself(cw):
-    with pytest.warns(NameMatchWarning, match="'Anhanguera' matched to IBGE 5201207 by name"):
+    with pytest.warns(NameMatchWarning, match="'Anhanguera' associado ao IBGE 5201207 pelo nome"):
         assert cw.match_name("Anhanguera") == "5201207"  # TSE spells ANHANGÜERA
     with pytest.warns(NameMatchWarning):
         assert cw.match_name("são joão d’aliança") == cw.match_name("SÃO JOÃO D'ALIANÇA")

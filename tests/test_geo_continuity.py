@@ -83,6 +83,6 @@ def test_area_in_several_parts_is_counted():
 
 @pytest.mark.parametrize("bad", [-0.01, float("nan")])
 def test_bad_tolerance(bad):
-    with pytest.raises(GeoError, match=r"sliver_tolerance_km2 must be a finite number >= 0, "
-                                       rf"found {bad!r}"):
+    with pytest.raises(GeoError, match=rf"sliver_tolerance_km2: encontrado {bad!r}; esperado um "
+                                       r"número finito >= 0"):
         continuity(ORIGIN, sliver_tolerance_km2=bad)

@@ -18,7 +18,7 @@ def test_items_numbered_as_the_law_cites_them():
 
 
 def test_unknown_provision_lists_the_known_ones():
-    with pytest.raises(ViabilidadeError, match=r"LC 02/1990 has no provision 'art17.III'; known under art17: art17, art17.I, art17.II"):
+    with pytest.raises(ViabilidadeError, match=r"a LC 02/1990 não tem o dispositivo 'art17.III'; existentes em art17: art17, art17.I, art17.II"):
         text("art17.III")
 
 

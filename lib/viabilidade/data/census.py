@@ -55,7 +55,8 @@ def _header_row(rows, path: Path, must: str) -> tuple[int, dict[int, str]]:
         cells = {j: str(v).strip() for j, v in enumerate(values) if v is not None}
         if must in cells.values():
             return n, cells
-    raise DataError(f"nenhuma linha de cabeçalho com {must!r}; esperado o cabeçalho como publicado", file=path, column=must)
+    raise DataError(f"nenhuma linha de cabeçalho com {must!r}; esperado o cabeçalho como "
+                    "publicado", file=path, column=must)
 
 
 def read_population_xlsx(path: Path, *, uf: str | None = "52") -> pd.DataFrame:

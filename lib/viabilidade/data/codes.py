@@ -193,7 +193,7 @@ class Crosswalk:
                             "correspondência (sem distinção de acentos e maiúsculas); esperado "
                             "o nome de um município", file=file, row=row, column=column)
         code = self._by_name[key]
-        warnings.warn(f"{name!r} matched to IBGE {code} by name, not by code; check it",
+        warnings.warn(f"{name!r} associado ao IBGE {code} pelo nome, não pelo código; confira",
                       NameMatchWarning, stacklevel=2)
         return code
 

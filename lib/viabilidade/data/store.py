@@ -115,7 +115,8 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     vilas = seats.read_vilas(p["vilas"])
     unknown = sorted(set(vilas["cod_distrito"]) - set(dist["cod_distrito"]))
     if unknown:
-        raise DataError(f"pontos de vilas atribuídos a distritos que não estão na DTB 2022: {unknown[:5]}; esperados distritos da DTB 2022",
+        raise DataError(f"pontos de vilas atribuídos a distritos que não estão na DTB 2022: "
+                        f"{unknown[:5]}; esperados distritos da DTB 2022",
                         file=p["vilas"], column="cod_distrito_atribuido")
 
     pib = sidra.read_pib(p["pib"], mun[["cod_ibge", "nome"]])

@@ -67,8 +67,8 @@ def continuity(geom: BaseGeometry | None, *,
         If ``sliver_tolerance_km2`` is negative or not finite.
     """
     if not np.isfinite(sliver_tolerance_km2) or sliver_tolerance_km2 < 0:
-        raise GeoError(f"sliver_tolerance_km2 must be a finite number >= 0, "
-                       f"found {sliver_tolerance_km2!r}")
+        raise GeoError(f"sliver_tolerance_km2: encontrado {sliver_tolerance_km2!r}; esperado "
+                       "um número finito >= 0")
     if geom is None or geom.is_empty:
         return Continuity(0, False, (), 0, 0.0)
     merged = shapely.union_all([p for p in shapely.get_parts(geom) if p.geom_type == "Polygon"])

@@ -74,8 +74,9 @@ def text(key: str) -> str:
         return arts[key]
     head = key.split(".")[0]
     near = [k for k in arts if k.split(".")[0] == head]
-    raise ViabilidadeError(f"LC 02/1990 has no provision {key!r}; "
-                           f"{'known under ' + head + ': ' + ', '.join(near) if near else 'no such article'}")
+    raise ViabilidadeError(f"a LC 02/1990 não tem o dispositivo {key!r}; "
+                           + (f"existentes em {head}: {', '.join(near)}" if near
+                              else "esse artigo não existe"))
 
 
 def citation(key: str) -> str:

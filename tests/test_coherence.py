@@ -191,3 +191,17 @@ def test_drawn_transfer_must_border_its_destination(store, tmp_path):
     msg = refusal(store, _write(tmp_path, text), "destination.municipality")
     assert "o município de destino 5200308 (Alexânia) não faz divisa com a área desenhada em " \
            "posse-dabadia-desenhada.kml: estão a " in msg
+
+
+def test_fusion_of_municipalities_that_do_not_border_is_refused(store, tmp_path):
+    text = ('operation = "fusion"\nname = "Nova"\n[area]\n'
+            'municipalities = ["5200100", "5200308", "5208707"]\n')
+    msg = refusal(store, _write(tmp_path, text), "area.municipalities")
+    assert msg.endswith("os municípios da fusão não formam um território contínuo: Goiânia "
+                        "(5208707) não faz divisa com Abadiânia (5200100), Alexânia (5200308); "
+                        "esperados municípios vizinhos (art. 5º, § 2º)"), msg
+
+
+def test_the_example_fusion_is_contiguous(store):
+    check_candidate(load_candidate(REPO / "data" / "candidates" / "fusao-anhanguera-cumari.toml"),
+                    store)

@@ -3,7 +3,8 @@
 These go beyond the shape of the file (:mod:`viabilidade.candidate`) and the codes
 (:func:`viabilidade.profile.check_candidate`, which calls :func:`check_proposal`):
 
-* a fusion (art. 5 § 2) joins two or more *whole* municipalities: no districts, no drawn area;
+* a fusion (art. 5 § 2) joins two or more *whole* municipalities (no districts, no drawn
+  area) that form one territory;
 * the plebiscite figures add up: yes + no + blank + void = turnout <= eligible electors,
   also when only some of them are given;
 * the area touches each origin: an area municipality must border every origin (a distance
@@ -162,6 +163,38 @@ def touch_problems(candidate: Candidate, store, drawn=None) -> list[CandidateErr
     return out
 
 
+def fusion_contiguity_problems(candidate: Candidate, store) -> list[CandidateError]:
+    """Art. 5 § 2: the fused municipalities form one territory (each borders another one).
+
+    Municipalities are grouped by shared borders (gap at most :data:`TOUCH_TOLERANCE_M`);
+    more than one group is refused, naming the municipalities cut off from the first.
+    """
+    from .geo.distance import geodesic_distance_m
+    from .geo.territory import municipality_geometry
+
+    names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
+    codes = [c for c in candidate.municipalities if c in names]
+    if candidate.operation != "fusion" or len(codes) < 2:
+        return []
+    geoms = {c: municipality_geometry(store.boundaries, c) for c in codes}
+    group, todo = {codes[0]}, [codes[0]]
+    while todo:
+        here = todo.pop()
+        for c in codes:
+            if c not in group and geodesic_distance_m(geoms[here], geoms[c]) <= TOUCH_TOLERANCE_M:
+                group.add(c)
+                todo.append(c)
+    apart = [c for c in codes if c not in group]
+    if not apart:
+        return []
+    listed = ", ".join(f"{names[c]} ({c})" for c in apart)
+    joined = ", ".join(f"{names[c]} ({c})" for c in codes if c in group)
+    return [CandidateError(
+        f"os municípios da fusão não formam um território contínuo: {listed} não faz divisa "
+        f"com {joined}; esperados municípios vizinhos (art. 5º, § 2º)", file=candidate.path,
+        field="area.municipalities")]
+
+
 def destination_problems(candidate: Candidate, store, drawn=None) -> list[CandidateError]:
     """Art. 5: an area transferred to another municipality must border it.
 
@@ -217,9 +250,10 @@ def check_proposal(candidate: Candidate, store) -> None:
     ------
     CandidateError
         In Portuguese, naming the file and field: a fusion of fewer than two whole
-        municipalities (or with districts or a drawn area); plebiscite votes above the
-        turnout or the eligible electors; an origin the area does not touch; an unreadable
-        or misplaced drawn area or urban perimeter. Every problem at once
+        municipalities (or with districts or a drawn area, or of municipalities that do not
+        form one territory); plebiscite votes above the turnout or the eligible electors; an
+        origin the area does not touch; a transfer to a destination that does not border the
+        area; an unreadable or misplaced drawn area or urban perimeter. Every problem at once
         (:meth:`CandidateError.collect`), each with its line in the file.
     """
     problems = fusion_problems(candidate) + plebiscite_problems(candidate)
@@ -228,4 +262,5 @@ def check_proposal(candidate: Candidate, store) -> None:
     if not files:
         problems += touch_problems(candidate, store, drawn)
         problems += destination_problems(candidate, store, drawn)
+        problems += fusion_contiguity_problems(candidate, store)
     _raise(candidate, problems)

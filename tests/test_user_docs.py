@@ -58,3 +58,15 @@ def test_the_guide_covers_what_analysts_need_and_the_readme_links_it():
                  "certificado", "medido", "estimado"):
         assert f"**{word}**" in text, word
     assert "docs/GUIA.md" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_guide_shows_every_command():
+    from viabilidade.cli import build_parser
+
+    text = GUIA.read_text(encoding="utf-8")
+    sub = next(a for a in build_parser()._actions if a.dest == "command")
+    for name, parser in sub.choices.items():
+        nested = [a for a in parser._actions if a.dest == f"{name}_command"]
+        names = [f"{name} {n}" for n in nested[0].choices] if nested else [name]
+        for command in names:
+            assert f"viabilidade {command}" in text, command

@@ -48,6 +48,8 @@ MAP_RC = {"font.family": "DejaVu Sans", "svg.fonttype": "path", "svg.hashsalt": 
 APPROX_LABEL = "território aproximado — não é limite legal"
 #: Gid of the scale bar's base line (its two ends are the measured length).
 SCALE_GID = "escala-grafica"
+#: Font size of the neighbouring municipalities' names.
+CONTEXT_PT = 6.5
 #: Share of the figure's width taken by the map frame.
 FRAME_W = 0.96
 _HALO = [patheffects.withStroke(linewidth=2.5, foreground="white")]
@@ -127,7 +129,7 @@ def territory_map(split: Split, *, title: str, origin_seats: Mapping[str, tuple[
                   perimeters: Mapping[str, BaseGeometry] | None = None,
                   other_seats: Mapping[str, tuple[float, float, str]] | None = None,
                   outlines: Sequence[BaseGeometry] = (),
-                  context: gpd.GeoDataFrame | None = None) -> Figure:
+                  context: gpd.GeoDataFrame | None = None, legend_cols: int = 2) -> Figure:
     """Draw the candidate's territory.
 
     Parameters
@@ -166,6 +168,8 @@ def territory_map(split: Split, *, title: str, origin_seats: Mapping[str, tuple[
     context : GeoDataFrame, optional
         Municipalities (``nome, geometry``, EPSG:4674) drawn faintly around the territory
         for orientation, with their names.
+    legend_cols : int
+        Columns of the legend (3 suits a wide frame, as on a slide).
 
     Returns
     -------
@@ -182,11 +186,11 @@ def territory_map(split: Split, *, title: str, origin_seats: Mapping[str, tuple[
                               figsize=figsize, approximate=dict(approximate or {}),
                               perimeters=dict(perimeters or {}),
                               other_seats=dict(other_seats or {}), outlines=list(outlines),
-                              context=context)
+                              context=context, legend_cols=legend_cols)
 
 
 def _territory_map(split, *, title, origin_seats, area_seat, names, source, band_m, figsize,
-                   approximate, perimeters, other_seats, outlines, context) -> Figure:
+                   approximate, perimeters, other_seats, outlines, context, legend_cols) -> Figure:
     crs = map_crs(split, list(approximate.values()))
     bands = {}
     for code in sorted(origin_seats):
@@ -219,7 +223,8 @@ def _territory_map(split, *, title, origin_seats, area_seat, names, source, band
     ax.set_aspect("equal", adjustable="box")
     if context is not None and len(context):
         named = [g for g in [split.area, *split.origins_before.values()] if g is not None]
-        _context(ax, context, crs, named=shapely.union_all(named) if named else None)
+        _context(ax, context, crs, named=shapely.union_all(named) if named else None,
+                 frame_in=FRAME_W * width)
 
     # With remainders, the origin before the split is exactly remainder + area: drawing it
     # too would add a legend entry no one can see.
@@ -307,15 +312,14 @@ def _territory_map(split, *, title, origin_seats, area_seat, names, source, band
     note = (f" Área sem geometria: {split.note}." if split.area is None and not approximate
             and split.note else "")
     _layout(fig, ax, handles, title, (zone_label(crs) + "." + note + " " + source).strip(),
-            width, height)
+            width, height, legend_cols)
     return fig
 
 
-def _layout(fig, ax, handles, title, source, width, height) -> None:
+def _layout(fig, ax, handles, title, source, width, height, ncol) -> None:
     """Title above, the map frame, then the legend and the source lines below (in inches)."""
-    ncol = 2
     rows = math.ceil(len(handles) / ncol)
-    lines = textwrap.wrap(source, 125) if source else []
+    lines = textwrap.wrap(source, int(125 * width / 6.6)) if source else []
     title_h, legend_h, source_h, gap = 0.42, 0.2 * rows + 0.1, 0.12 * len(lines), 0.08
     total = title_h + height + gap + legend_h + source_h + gap
     fig.set_size_inches(width, total)
@@ -330,7 +334,8 @@ def _layout(fig, ax, handles, title, source, width, height) -> None:
                  va="bottom", ha="left", linespacing=1.35)
 
 
-def _context(ax, context: gpd.GeoDataFrame, crs: str, named: BaseGeometry | None) -> None:
+def _context(ax, context: gpd.GeoDataFrame, crs: str, named: BaseGeometry | None,
+             frame_in: float) -> None:
     """Neighbouring municipalities inside the view: faint outlines and grey italic names
     (none for a municipality mostly inside ``named``, whose seat label already names it)."""
     x0, x1 = ax.get_xlim()
@@ -350,7 +355,11 @@ def _context(ax, context: gpd.GeoDataFrame, crs: str, named: BaseGeometry | None
         if inside.is_empty or inside.area < 0.03 * frame.area:
             continue
         p = inside.representative_point()
-        ax.text(p.x, p.y, row.nome, fontsize=6.5, color="#8a8a8a", style="italic",
+        # DejaVu Sans averages ~0.55 em per character: keep the whole name inside the frame.
+        half = len(row.nome) * CONTEXT_PT * 0.55 / 72 / 2 * (x1 - x0) / frame_in
+        if p.x - half < x0 or p.x + half > x1:
+            continue
+        ax.text(p.x, p.y, row.nome, fontsize=CONTEXT_PT, color="#8a8a8a", style="italic",
                 ha="center", va="center", clip_on=True)
 
 

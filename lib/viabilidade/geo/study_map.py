@@ -122,7 +122,8 @@ def origin_perimeters(candidate: Candidate, store) -> dict[str, BaseGeometry]:
 
 def candidate_map(candidate: Candidate, store, *, split: Split | None = None, source: str = "",
                   perimeters: Mapping[str, BaseGeometry] | None = None,
-                  title: str | None = None, figsize: tuple[float, float] = (6.6, 5.4)) -> Figure:
+                  title: str | None = None, figsize: tuple[float, float] = (6.6, 5.4),
+                  legend_cols: int = 2) -> Figure:
     """The map of a candidate (:func:`viabilidade.geo.maps.territory_map`) from the store.
 
     Parameters
@@ -140,6 +141,8 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
         Default the candidate's name.
     figsize : (float, float)
         Map frame in inches.
+    legend_cols : int
+        Columns of the legend.
 
     Returns
     -------
@@ -176,4 +179,4 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
                          area_seat=seat, names={**names, "area": f"{candidate.seat} (sede proposta)"},
                          source=source, approximate=approximate, perimeters=perimeters,
                          other_seats=others, outlines=outlines, context=store.boundaries,
-                         figsize=figsize)
+                         figsize=figsize, legend_cols=legend_cols)

@@ -161,7 +161,7 @@ def area_map(analysis, store) -> str:
     geometries cannot be built (:func:`viabilidade.geo.territory.split_territory`)."""
     from .study_cells import _split, map_html
 
-    return map_html(analysis, store, _split(analysis, store))
+    return map_html(analysis, store, _split(analysis, store), slide=True)
 
 
 def locator_map(analysis, store) -> Html | str:

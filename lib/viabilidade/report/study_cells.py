@@ -104,11 +104,16 @@ def map_figure_number(analysis) -> int:
     return 2 if numeric_results(analysis.results) else 1
 
 
-def map_html(analysis, store, split, number: int | None = None) -> str:
+#: Map frame (inches) and legend columns of a page and of a 16:9 slide.
+MAP_FORMATS = {"page": ((6.6, 5.4), 2), "slide": ((6.4, 3.3), 2)}
+
+
+def map_html(analysis, store, split, number: int | None = None, *, slide: bool = False) -> str:
     """The map figure of the area, its origin(s) and seats (:func:`viabilidade.geo.study_map.candidate_map`),
     as an embedded SVG with figure number, caption, alt text and source; ``""`` when the
     candidate's geometries cannot be built (``split`` is ``None``); a paragraph giving the
-    reason (pt-BR) when the map cannot be drawn.
+    reason (pt-BR) when the map cannot be drawn. ``slide=True`` draws a smaller, wider frame (larger
+    text once scaled to the slide) and no figure number (a deck has no numbered figures).
 
     An area of districts (no polygon) is drawn as its approximate territory, said in the
     caption not to be a legal limit.
@@ -128,7 +133,9 @@ def map_html(analysis, store, split, number: int | None = None) -> str:
         measured = getattr(getattr(analysis.profile, "territory", None), "gap_m", None) is not None
         perimeters = origin_perimeters(c, store) if measured else {}
         source = map_source(analysis, tables, perimeter=bool(perimeters))
-        fig = candidate_map(c, store, split=split, source=source, perimeters=perimeters)
+        figsize, cols = MAP_FORMATS["slide" if slide else "page"]
+        fig = candidate_map(c, store, split=split, source=source, perimeters=perimeters,
+                            figsize=figsize, legend_cols=cols)
     except GeoError as e:
         from .tables import esc
 
@@ -151,6 +158,8 @@ def map_html(analysis, store, split, number: int | None = None) -> str:
            + (f", a faixa de 6 km em torno {around}" if c.origins else "")
            + ", legenda, escala gráfica, seta do norte e fonte dos dados.")
     chart = Chart(svg=figure_svg(fig), caption=caption, alt=alt)
+    if slide:
+        return chart.html()
     return chart.html(number if number is not None else map_figure_number(analysis))
 
 

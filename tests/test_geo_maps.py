@@ -250,3 +250,36 @@ def test_study_map_says_why_it_is_missing(store):
         "<p>Mapa indisponível: mapa: nada a desenhar; encontrados área sem polígono e nenhum "
         "município de origem com polígono; esperado ao menos um dos dois.</p>")
     assert map_html(analysis, store, None) == ""
+
+
+@needs_store
+@pytest.mark.parametrize("reading", ["seat", "all-urban"])
+def test_band_follows_reading_i4(store, tmp_path, reading):
+    # Interlândia (520110815) leaving Anápolis (5201108): under 'all-urban' the rule also
+    # measures from the vilas of Anápolis's other districts, so the map draws their bands.
+    import base64
+
+    from viabilidade.analysis import analyse
+    from viabilidade.report.study_cells import _split, map_html
+    from viabilidade.rules import Settings
+
+    p = tmp_path / "c.toml"
+    p.write_text('operation = "create-municipality"\nname = "Interlândia"\nseat = "Interlândia"\n'
+                 '[area]\ndistricts = ["520110815"]\n[origin]\nmunicipalities = ["5201108"]\n',
+                 encoding="utf-8")
+    a = analyse(p, store=store, settings=Settings(perimeter=reading))
+    html = map_html(a, store, _split(a, store))
+    assert "Figura 2. Localização de Interlândia" in html and "não é limite legal" in html
+    vilas = "e das vilas dos demais distritos (leitura I-4: todas as áreas urbanas)"
+    assert (vilas in html) == (reading == "all-urban")
+    svg = base64.b64decode(html.split("base64,")[1].split('"')[0]).decode("utf-8")
+    assert svg.startswith("<?xml") and "<text" not in svg
+    c = load_candidate(p)
+    from viabilidade.analysis import origin_vilas
+
+    urban = origin_vilas(c, store) if reading == "all-urban" else None
+    labels = legend(candidate_map(c, store, urban_points=urban))
+    band = ("faixa de 6 km da sede e das vilas de origem (art. 4º, II)" if reading == "all-urban"
+            else "faixa de 6 km da sede de origem (art. 4º, II)")
+    assert band in labels
+    assert ("sede de distrito (vila)" in labels) == (reading == "all-urban")

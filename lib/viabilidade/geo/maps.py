@@ -129,7 +129,9 @@ def territory_map(split: Split, *, title: str, origin_seats: Mapping[str, tuple[
                   perimeters: Mapping[str, BaseGeometry] | None = None,
                   other_seats: Mapping[str, tuple[float, float, str]] | None = None,
                   outlines: Sequence[BaseGeometry] = (),
-                  context: gpd.GeoDataFrame | None = None, legend_cols: int = 2) -> Figure:
+                  context: gpd.GeoDataFrame | None = None, legend_cols: int = 2,
+                  urban_points: Mapping[str, Sequence[tuple[str, float, float]]] | None = None
+                  ) -> Figure:
     """Draw the candidate's territory.
 
     Parameters
@@ -169,7 +171,11 @@ def territory_map(split: Split, *, title: str, origin_seats: Mapping[str, tuple[
         Municipalities (``nome, geometry``, EPSG:4674) drawn faintly around the territory
         for orientation, with their names.
     legend_cols : int
-        Columns of the legend (3 suits a wide frame, as on a slide).
+        Columns of the legend.
+    urban_points : dict, optional
+        Origin code -> ``[(label, lat, lon)]``: other urban areas of the origin the band of
+        art. 4 II is also measured from (reading I-4 ``all-urban``: the vilas of its other
+        districts), drawn as vilas with their own 6 km circles merged into the band.
 
     Returns
     -------
@@ -186,19 +192,27 @@ def territory_map(split: Split, *, title: str, origin_seats: Mapping[str, tuple[
                               figsize=figsize, approximate=dict(approximate or {}),
                               perimeters=dict(perimeters or {}),
                               other_seats=dict(other_seats or {}), outlines=list(outlines),
-                              context=context, legend_cols=legend_cols)
+                              context=context, legend_cols=legend_cols,
+                              urban_points=dict(urban_points or {}))
 
 
 def _territory_map(split, *, title, origin_seats, area_seat, names, source, band_m, figsize,
-                   approximate, perimeters, other_seats, outlines, context, legend_cols) -> Figure:
+                   approximate, perimeters, other_seats, outlines, context, legend_cols,
+                   urban_points) -> Figure:
     crs = map_crs(split, list(approximate.values()))
-    bands = {}
+    bands, band_from = {}, set()
     for code in sorted(origin_seats):
         if code in perimeters and perimeters[code] is not None and not perimeters[code].is_empty:
-            bands[code] = geodesic_buffer(perimeters[code], band_m)
+            parts = [geodesic_buffer(perimeters[code], band_m)]
+            band_from.add("do perímetro urbano")
         else:
             lat, lon = origin_seats[code]
-            bands[code] = geodesic_circle(lon, lat, band_m)
+            parts = [geodesic_circle(lon, lat, band_m)]
+            band_from.add("da sede")
+        for _, lat, lon in urban_points.get(code, ()):
+            parts.append(geodesic_circle(lon, lat, band_m))
+            band_from.add("das vilas")
+        bands[code] = shapely.union_all(parts)
     handles: list = []
     width, height = figsize
     fig = Figure(figsize=(width, height), dpi=100)
@@ -259,20 +273,17 @@ def _territory_map(split, *, title, origin_seats, area_seat, names, source, band
         handles.append(Patch(facecolor="none", edgecolor="#b5540f", hatch="////",
                              linestyle="--", label=APPROX_LABEL))
 
-    band_kind = set()
     for code, band in bands.items():
         _draw(ax, band, crs, facecolor=COLORS["band"], alpha=0.10, edgecolor="none")
-        _draw(ax, band.exterior if band.geom_type == "Polygon" else band.boundary, crs,
-              color=COLORS["band"], linewidth=1.0, linestyle="--")
-        band_kind.add("perímetro urbano" if code in perimeters else "sede")
+        _draw(ax, band.boundary, crs, color=COLORS["band"], linewidth=1.0, linestyle="--")
     for code in sorted(perimeters):
         if code in bands:
             _draw(ax, perimeters[code], crs, facecolor="none", edgecolor=COLORS["perimeter"],
                   linewidth=1.0)
     km = fmt_num(band_m / 1000, 0)
     if bands:
-        of = (" e ".join(f"do {k}" if k == "perímetro urbano" else "da sede"
-                         for k in sorted(band_kind, reverse=True)))
+        kinds = [k for k in ("do perímetro urbano", "da sede", "das vilas") if k in band_from]
+        of = ", ".join(kinds[:-1]) + " e " + kinds[-1] if len(kinds) > 1 else kinds[0]
         handles.append(Patch(facecolor=(0.902, 0.224, 0.275, 0.10), edgecolor=COLORS["band"],
                              linestyle="--", label=f"faixa de {km} km {of} de origem (art. 4º, II)"))
     if any(c in bands for c in perimeters):
@@ -284,6 +295,9 @@ def _territory_map(split, *, title, origin_seats, area_seat, names, source, band
     if origin_seats:
         handles.append(Line2D([], [], color=COLORS["seat"], marker="s", linestyle="none",
                               markersize=5.5, label="sede do município de origem"))
+    for code in sorted(urban_points):
+        for label, lat, lon in urban_points[code]:
+            other_seats.setdefault(label, (lat, lon, "vila"))
     kinds = []
     for label, (lat, lon, kind) in sorted(other_seats.items()):
         marker = POINT_KINDS[kind][0]
@@ -374,8 +388,10 @@ def _seat(ax, lon: float, lat: float, crs: str, label: str, marker: str, size: f
     p = _proj(shapely.Point(lon, lat), crs)
     ax.plot([p.x], [p.y], marker=marker, color=COLORS["seat"], markerfacecolor=face,
             markersize=size, linestyle="none", zorder=7)
-    ax.annotate(label, (p.x, p.y), xytext=(5, 4), textcoords="offset points", fontsize=7.5,
-                path_effects=_HALO, zorder=8)
+    x0, x1 = ax.get_xlim()
+    right = p.x > x0 + 0.7 * (x1 - x0)      # label to the left near the right edge
+    ax.annotate(label, (p.x, p.y), xytext=(-5 if right else 5, 4), textcoords="offset points",
+                ha="right" if right else "left", fontsize=7.5, path_effects=_HALO, zorder=8)
 
 
 def _scale_bar(ax, crs: str) -> None:

@@ -123,7 +123,9 @@ def origin_perimeters(candidate: Candidate, store) -> dict[str, BaseGeometry]:
 def candidate_map(candidate: Candidate, store, *, split: Split | None = None, source: str = "",
                   perimeters: Mapping[str, BaseGeometry] | None = None,
                   title: str | None = None, figsize: tuple[float, float] = (6.6, 5.4),
-                  legend_cols: int = 2) -> Figure:
+                  legend_cols: int = 2,
+                  urban_points: Mapping[str, list[tuple[str, float, float]]] | None = None
+                  ) -> Figure:
     """The map of a candidate (:func:`viabilidade.geo.maps.territory_map`) from the store.
 
     Parameters
@@ -143,6 +145,9 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
         Map frame in inches.
     legend_cols : int
         Columns of the legend.
+    urban_points : dict, optional
+        Origin code -> ``[(label, lat, lon)]`` of other urban areas the band is also drawn
+        around (reading I-4 ``all-urban``; :func:`viabilidade.analysis.origin_vilas`).
 
     Returns
     -------
@@ -175,8 +180,14 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
             if s is not None and (seat is None or tuple(s) != tuple(seat)):
                 others[names.get(c, c)] = (*s, "sede municipal")
     approximate = (dict(zip(cells["cod_distrito"], cells.geometry)) if cells is not None else None)
+    if urban_points:
+        # On the map a vila is named by its district alone (the legend says what it is).
+        pts = district_points(store, list(urban_points))
+        short = {(round(g.y, 9), round(g.x, 9)): n for g, n in zip(pts.geometry, pts["nome"])}
+        urban_points = {o: [(short.get((round(lat, 9), round(lon, 9)), label), lat, lon)
+                            for label, lat, lon in v] for o, v in urban_points.items()}
     return territory_map(split, title=title or candidate.name, origin_seats=origin_seats,
                          area_seat=seat, names={**names, "area": f"{candidate.seat} (sede proposta)"},
                          source=source, approximate=approximate, perimeters=perimeters,
                          other_seats=others, outlines=outlines, context=store.boundaries,
-                         figsize=figsize, legend_cols=legend_cols)
+                         figsize=figsize, legend_cols=legend_cols, urban_points=urban_points)

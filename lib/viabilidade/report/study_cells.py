@@ -121,6 +121,7 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
     if split is None:
         return ""
     from ..errors import GeoError
+    from ..analysis import origin_vilas
     from ..geo.study_map import candidate_map, origin_perimeters
     from .charts import Chart, figure_svg
 
@@ -132,17 +133,22 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
         # measured from it, else around the seat.
         measured = getattr(getattr(analysis.profile, "territory", None), "gap_m", None) is not None
         perimeters = origin_perimeters(c, store) if measured else {}
+        # Reading I-4 all-urban: the rule also measures from the vilas of the other districts.
+        all_urban = getattr(getattr(analysis, "settings", None), "perimeter", "") == "all-urban"
+        urban = origin_vilas(c, store) if all_urban and c.origins else {}
         source = map_source(analysis, tables, perimeter=bool(perimeters))
         figsize, cols = MAP_FORMATS["slide" if slide else "page"]
         fig = candidate_map(c, store, split=split, source=source, perimeters=perimeters,
-                            figsize=figsize, legend_cols=cols)
+                            figsize=figsize, legend_cols=cols, urban_points=urban)
     except GeoError as e:
         from .tables import esc
 
         return f"<p>Mapa indisponível: {esc(str(e))}.</p>"
     names = {o: u.label for o, u in (getattr(analysis.profile, "origins", {}) or {}).items()}
     origin_words = "município de origem" if len(c.origins) == 1 else "municípios de origem"
-    around = "do perímetro urbano de origem" if perimeters else "de cada sede de origem"
+    around = ("do perímetro urbano de origem" if perimeters else "de cada sede de origem")
+    if urban:
+        around += " e das vilas dos demais distritos (leitura I-4: todas as áreas urbanas)"
     band = (f", {origin_words} e sedes, com a faixa de 6 km em torno {around} (art. 4º, II)"
             if c.origins else ", com as sedes municipais")
     if approximate:

@@ -12,11 +12,11 @@ import datetime as dt
 import json
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
+from pdftext import flat, pdf_text
 from viabilidade.report.study import run_study
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -32,10 +32,8 @@ def study(tmp_path_factory):
     record = run_study(FIXTURES / "posse-dabadia-desenhada.toml", out,
                        study_date=dt.date(2026, 11, 29))
     folder = Path(record["folder"])
-    text = subprocess.run(["pdftotext", str(folder / "estudo.pdf"), "-"], check=True,
-                          capture_output=True, text=True).stdout
-    return (record, json.loads((folder / "resultados.json").read_text(encoding="utf-8")),
-            re.sub(r"\s+", " ", text))
+    text = flat(pdf_text(folder / "estudo.pdf"))
+    return (record, json.loads((folder / "resultados.json").read_text(encoding="utf-8")), text)
 
 
 def test_drawn_kml_gives_a_full_study(study):

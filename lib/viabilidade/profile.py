@@ -29,6 +29,7 @@ from .errors import CandidateError, field_line
 from .profile_certified import apply_certificates
 from .profile_types import Profile, Territory, UnitProfile
 from .rules.common import fmt as _n
+from .rules.common import pct as _pct
 from .rules.result import Basis, Figure
 
 SRC_CENSUS = "IBGE, Censo Demográfico 2022 — Agregados por municípios/distritos (resultados do universo)"
@@ -285,7 +286,7 @@ def _drawn_figure(est, column: str, unit: str, cod_ibge: str | None, what: str) 
     """Midpoint, uncertainty and the Portuguese note of one apportioned count."""
     value, unc = est.midpoint(column, cod_ibge)
     rows = est.units if cod_ibge is None else est.units[est.units["cod_ibge"] == cod_ibge]
-    named = "; ".join(f"{r.nome} ({r.cod_distrito}): {_n(round(100 * r.share_area, 1), 1)} % do "
+    named = "; ".join(f"{r.nome} ({r.cod_distrito}): {_pct(100 * r.share_area)} do "
                       f"território aproximado, {'com' if r.share_points >= 1 else 'sem'} a "
                       f"{'sede' if r.ponto == 'sede municipal' else 'vila'}"
                       for r in rows.itertuples())

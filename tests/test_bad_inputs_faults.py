@@ -172,9 +172,11 @@ def test_output_folder_checks(tmp_path, monkeypatch):
     under_file.write_text("x", encoding="utf-8")
     with pytest.raises(ReportError) as info:
         atomic.check_output_folder(under_file / "estudos")
-    assert str(info.value) == (f"pasta de saída {under_file / 'estudos'}: não foi possível criá-la "
-                               "(um componente do caminho é um arquivo, não uma pasta); esperada "
-                               "uma pasta em que se possa gravar")
+    assert str(info.value) == (f"pasta de saída {under_file / 'estudos'}: não é possível criá-la, "
+                               f"porque {under_file} é um arquivo; esperada uma pasta em que se "
+                               "possa gravar")
+    atomic.check_output_folder(tmp_path / "nova" / "pasta")
+    assert not (tmp_path / "nova").exists()  # checked, not created
     with pytest.raises(ReportError) as info:
         atomic.check_output_folder(tmp_path / "cheia", min_free=2**62)
     assert str(info.value).startswith(f"pasta de saída {tmp_path / 'cheia'}: só ")
@@ -187,9 +189,9 @@ def test_output_folder_checks(tmp_path, monkeypatch):
     monkeypatch.setattr(atomic.tempfile, "mkstemp", read_only)
     with pytest.raises(ReportError) as info:
         atomic.check_output_folder(tmp_path / "ro")
-    assert str(info.value) == (f"pasta de saída {tmp_path / 'ro'}: não é possível gravar nela "
-                               "(sistema de arquivos somente leitura); esperada uma pasta com "
-                               "permissão de escrita")
+    assert str(info.value) == (f"pasta de saída {tmp_path / 'ro'}: não é possível gravar em "
+                               f"{tmp_path} (sistema de arquivos somente leitura); esperada uma "
+                               "pasta com permissão de escrita")
 
 
 def test_a_disk_that_fills_up_mid_run_is_one_line(monkeypatch, capsys):

@@ -119,7 +119,7 @@ def test_candidate_corrupted_after_a_good_run_keeps_the_good_study(hostile):
     try:
         with pytest.raises(CandidateError) as e:
             study.run_study(corrupted, out_root, data_root=STORE)
-        assert str(e.value).startswith(f"{corrupted}: not valid TOML: ")
+        assert str(e.value).startswith(f"{corrupted}: TOML inválido: ")
     finally:
         corrupted.unlink()
     assert _snapshot(folder) == before

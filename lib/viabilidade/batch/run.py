@@ -110,6 +110,7 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
     data_root = Path(data_root) if data_root else None
     load_store(data_root)  # a missing or altered store stops the batch before anything is written
     check_output_folder(out_dir)  # exists or can be made, writable, has space
+    out_dir.mkdir(parents=True, exist_ok=True)
     template = Path(template) if template else None
     jobs = make_jobs(candidate_files(sources, family=family, out_dir=out_dir, data_root=data_root))
     common = resume.common_digest(settings=settings, data_root=data_root, template=template,

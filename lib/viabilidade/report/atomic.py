@@ -62,11 +62,12 @@ def os_reason(e: OSError) -> str:
 
 
 def check_output_folder(folder: Path, *, min_free: int = MIN_FREE_BYTES) -> Path:
-    """Make sure ``folder`` can take a run's outputs before the run starts; create it.
+    """Make sure ``folder`` can take a run's outputs, before the run starts; writes nothing.
 
-    Checks that the folder exists or can be created, is a folder, can be written (a
-    temporary file is created and removed: permissions alone do not show a read-only file
-    system) and has at least ``min_free`` bytes free.
+    Checks that the folder exists or can be created (its nearest existing ancestor is a
+    folder), can be written (a temporary file is created and removed there: permissions
+    alone do not show a read-only file system) and has at least ``min_free`` bytes free.
+    The folder itself is not created: a run that is refused later leaves no trace.
 
     Parameters
     ----------
@@ -87,23 +88,24 @@ def check_output_folder(folder: Path, *, min_free: int = MIN_FREE_BYTES) -> Path
     """
     from ..errors import ReportError
 
-    folder = Path(folder)
+    folder = Path(os.path.abspath(folder))
     if folder.exists() and not folder.is_dir():
         raise ReportError(f"pasta de saída {folder}: é um arquivo; esperada uma pasta (ou um "
                           "caminho ainda inexistente, que será criado)")
+    existing = folder
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir():
+        raise ReportError(f"pasta de saída {folder}: não é possível criá-la, porque {existing} "
+                          "é um arquivo; esperada uma pasta em que se possa gravar")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise ReportError(f"pasta de saída {folder}: não foi possível criá-la ({os_reason(e)}); "
-                          "esperada uma pasta em que se possa gravar") from None
-    try:
-        fd, probe = tempfile.mkstemp(dir=folder, prefix=".teste-escrita-")
+        fd, probe = tempfile.mkstemp(dir=existing, prefix=".teste-escrita-")
         os.close(fd)
         os.unlink(probe)
     except OSError as e:
-        raise ReportError(f"pasta de saída {folder}: não é possível gravar nela ({os_reason(e)}); "
-                          "esperada uma pasta com permissão de escrita") from None
-    free = shutil.disk_usage(folder).free
+        raise ReportError(f"pasta de saída {folder}: não é possível gravar em {existing} "
+                          f"({os_reason(e)}); esperada uma pasta com permissão de escrita") from None
+    free = shutil.disk_usage(existing).free
     if free < min_free:
         raise ReportError(f"pasta de saída {folder}: só {_mb(free)} MB livres no disco; "
                           f"esperados ao menos {_mb(min_free)} MB (libere espaço ou escolha "

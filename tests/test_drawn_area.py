@@ -190,3 +190,13 @@ def test_reading_all_urban_counts_the_vilas_of_the_other_districts(store, tmp_pa
     if reading == "all-urban":
         assert ii.details["nota"].startswith("Distância geodésica (elipsoide GRS80) da vila do "
                                              "distrito Souzânia (520110830) à sede proposta: 4,87 km")
+
+
+def test_draft_law_of_a_drawn_area_leaves_its_districts_to_be_defined(store):
+    from viabilidade.report.process import draft_law_section
+
+    a = analyse(FIXTURES / "posse-dabadia-desenhada.toml", store=store)
+    html = draft_law_section(a, store)
+    assert "a definir (a área desenhada não segue os distritos do IBGE)" in html
+    assert ("número e nome dos distritos do novo município: a área desenhada não segue os "
+            "distritos do IBGE") in html

@@ -85,7 +85,8 @@ def draft_law_section(analysis, store=None, memorial_html: str = "") -> Html | s
         ("Configuração (harmonia)", d["harmonia"]),
         ("Área urbana", d["area_urbana"]),
         ("Ano de instalação", str(d["ano_instalacao"]) if d["ano_instalacao"] else "—"),
-        ("Distritos", f"{d['numero_distritos']}: {districts}"),
+        ("Distritos", f"{d['numero_distritos']}: {districts}" if d["distritos"] or c.boundary is None
+         else "a definir (a área desenhada não segue os distritos do IBGE)"),
         ("Vereadores na primeira legislatura (CF, art. 29, IV)",
          str(d["vereadores"]) if d["vereadores"] is not None else "—"),
         ("Participação no ICMS da origem (art. 14)",

@@ -84,6 +84,9 @@ def draft_law_content(candidate: Candidate, profile: Profile, settings: Settings
     names = district_names or {}
     codes = candidate.districts if district_codes is None else district_codes
     districts = [{"cod_distrito": c, "nome": names.get(c, "")} for c in codes]
+    if not districts and candidate.boundary is not None:
+        pending.append("número e nome dos distritos do novo município: a área desenhada não "
+                       "segue os distritos do IBGE")
     parts = profile.territory.area_parts
     if parts is None:
         harmony = "forma não verificada (sem polígono da área)"

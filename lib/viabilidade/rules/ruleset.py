@@ -189,13 +189,17 @@ class _Problems:
         self.name, self.items = name, []
 
     def add(self, key: str, found: Any, expected: str) -> None:
-        shown = found if isinstance(found, str) and found.startswith("(") else repr(found)
-        self.items.append(f"chave '{key}': encontrado {shown}; esperado {expected}")
+        if found == "(ausente)":
+            self.items.append(f"chave '{key}' ausente; esperado {expected}")
+        elif isinstance(found, str) and found.startswith("("):
+            self.items.append(f"chave '{key}': {found[1:-1]}; esperado {expected}")
+        else:
+            self.items.append(f"chave '{key}': encontrado {found!r}; esperado {expected}")
 
     def unknown(self, where: str, table: dict, allowed: set[str]) -> None:
         for k in sorted(set(table) - allowed):
-            self.add(f"{where}{k}" if where else k, "(chave desconhecida)",
-                     "uma destas: " + ", ".join(sorted(allowed)))
+            self.items.append(f"chave '{where}{k}' desconhecida; permitidas aqui: "
+                              + ", ".join(sorted(allowed)))
 
     def raise_if_any(self) -> None:
         if self.items:
@@ -388,6 +392,8 @@ def load_ruleset(path: str | Path) -> Ruleset:
     path = Path(path)
     try:
         doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RulesetError(f"arquivo de regras {path}: arquivo não encontrado") from None
     except OSError as e:
         raise RulesetError(f"arquivo de regras {path}: não foi possível ler ({e.strerror})") from None
     except UnicodeDecodeError:

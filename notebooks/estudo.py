@@ -23,10 +23,12 @@ candidate_path = "../data/candidates/posse-dabadia.toml"
 data_root = None
 settings = {}
 study_date = None
+rulesets = []
 
 # %%
 from IPython.display import HTML, display
 
+from viabilidade.report import other_rules
 from viabilidade.report.frame import study_frame
 from viabilidade.report.study_cells import load_study, process, results_bundle, sections
 
@@ -62,6 +64,9 @@ display(HTML(process.fiscal_section(analysis)))
 
 # %%
 display(HTML(sections.other_rules(analysis)))
+
+# %%
+display(HTML(other_rules.section(analysis, rulesets)))
 
 # %%
 display(HTML(sections.sensitivity(analysis)))

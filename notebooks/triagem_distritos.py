@@ -19,6 +19,7 @@
 data_root = None
 settings = {}
 reference_date = None
+rulesets = []
 
 # %%
 import datetime as dt
@@ -26,6 +27,7 @@ import datetime as dt
 from IPython.display import HTML, display
 
 from viabilidade import statewide as sw
+from viabilidade import statewide_rules
 from viabilidade.data.store import load_store
 from viabilidade.report import format as fmt
 from viabilidade.report.frame import frame_section
@@ -125,6 +127,9 @@ display(HTML(sw.section("sec-metodo", "Método, dados e limites", body)))
 # %%
 chart = sw.screening_map(scr, store.boundaries, source=sw.source_note(store, ["boundaries", "vilas"]))
 display(HTML(sw.section("sec-mapa", "Mapa", chart.html(1))))
+
+# %%
+display(HTML(statewide_rules.section(scr, rulesets, store)))
 
 # %%
 rows = [[r.cod_distrito, r.nome, r.nome_municipio, fmt.number(int(r.populacao)),

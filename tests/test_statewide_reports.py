@@ -35,7 +35,8 @@ def audit_files(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def screening_files(tmp_path_factory):
-    return sw.run_screening(tmp_path_factory.mktemp("triagem"), data_root=STORE, reference_date=DAY)
+    return sw.run_screening(tmp_path_factory.mktemp("triagem"), data_root=STORE, reference_date=DAY,
+                            rulesets=["lc02-1990-go", "plp-137-2015"])
 
 
 def test_audit_report_lists_the_42_and_the_next_audit_year(audit_files):
@@ -76,13 +77,16 @@ def test_screening_report_covers_81_districts(screening_files):
     assert '<p class="cabecalho-corrente">Triagem dos distritos não-sede</p>' in html
     assert "DF: Distrito Federal." in text
     assert "Posse d'Abadia (520010010), de Abadiânia" in text
-    row = re.search(r"<tr><td>520010010</td>(.*?)</tr>", html).group(1)
+    districts = html.split('id="sec-tabela"')[1]
+    row = re.search(r"<tr><td>520010010</td>(.*?)</tr>", districts).group(1)
     cells = [_text(c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
     assert cells[:5] == ["Posse d'Abadia", "Abadiânia", "3.045", "cumpre", "indet., tende a cumprir"]
     assert cells[-1] == "indeterminado"
     assert "A distância da sede de origem a um ponto conhecido da área é 12.753,90 m" in text
     assert "Santa Isabel (remanescente) perderia o requisito do art. 4º, IV (população)." in text
-    assert len(re.findall(r"<td>52\d{7}</td>", html)) == 2 * 81  # districts table and § 1º table
+    # districts table and § 1º table (the fixture adds --regras: 7 more in "Sob outras regras")
+    assert len(re.findall(r"<td>52\d{7}</td>", districts)) == 2 * 81
+    assert len(re.findall(r"<td>52\d{7}</td>", html)) == 2 * 81 + 7
     assert not EXTERNAL.search(html)
     assert screening_files["pdf"].read_bytes().startswith(b"%PDF")
 
@@ -99,6 +103,22 @@ def test_first_two_pages_state_the_federal_frame(which, meaning, audit_files, sc
     assert "Emenda Constitucional nº 15" in text
     assert "A lei complementar federal exigida pelo art. 18, § 4º, não foi editada" in text
     assert meaning in text
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) not installed")
+def test_screening_with_regras_renders_counts_maps_and_changes(screening_files):
+    from conftest import pdf_text
+
+    html = screening_files["html"].read_text(encoding="utf-8")
+    row = re.search(r"<tr><td>PLP 137/2015†</td>(.*?)</tr>", html).group(1)
+    assert [_text(c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row)] == ["5", "0", "76", "5"]
+    row = re.search(r"<tr><td>LC 02/1990 \(GO\)</td>(.*?)</tr>", html).group(1)
+    assert [_text(c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row)] == ["12", "0", "69", "12"]
+    text = pdf_text(screening_files["pdf"])
+    assert "Sob outras regras" in text
+    assert "pela situação sob PLP 137/2015" in text and "pela situação sob LC 02/1990 (GO)" in text
+    assert "7 distritos têm situação diferente conforme o conjunto de regras." in text
+    assert re.search(r"<tr><td>520010010</td><td>Posse d'Abadia</td>", html)
 
 
 def test_a_failing_notebook_writes_nothing(tmp_path):

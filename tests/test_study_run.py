@@ -103,13 +103,15 @@ def test_failed_run_keeps_previous_files_and_writes_failure(tmp_path):
 # --------------------------------------------------------------------------- whole studies
 @pytest.fixture(scope="module")
 def posse_runs(tmp_path_factory):
-    """Posse d'Abadia run twice into two roots (same date), plus a stale failure file in the first."""
+    """Posse d'Abadia run twice into two roots (same date), plus a stale failure file in the first;
+    with ``--regras lc02-1990-go,plp-137-2015`` ("Sob outras regras")."""
     import datetime as dt
 
     roots = [tmp_path_factory.mktemp("a"), tmp_path_factory.mktemp("b")]
     (roots[0] / "posse-dabadia").mkdir()
     (roots[0] / "posse-dabadia" / "erro.txt").write_text("falha antiga", encoding="utf-8")
-    records = [study.run_study(POSSE, r, data_root=STORE, study_date=dt.date(2026, 11, 30)) for r in roots]
+    records = [study.run_study(POSSE, r, data_root=STORE, study_date=dt.date(2026, 11, 30),
+                               rulesets="lc02-1990-go,plp-137-2015") for r in roots]
     return roots, records
 
 
@@ -190,6 +192,24 @@ def test_study_first_two_pages_state_the_federal_frame(posse_runs):
     assert "Emenda Constitucional nº 15" in text
     assert "A lei complementar federal exigida pelo art. 18, § 4º, não foi editada" in text
     assert "Para Posse d'Abadia: uma lei estadual que hoje criasse o Município" in text
+
+
+@pytest.mark.slow
+@needs_store
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) not installed")
+def test_study_with_regras_has_the_side_by_side_section(posse_runs):
+    from conftest import pdf_text
+
+    (a, _), _ = posse_runs
+    text = pdf_text(a / "posse-dabadia" / "estudo.pdf")
+    assert "Sob outras regras" in text
+    assert ("Sob PLP 137/2015: não cumpre população da área proposta (3.045 habitantes; exigido no "
+            "mínimo 6.000 habitantes).") in text
+    html = (a / "posse-dabadia" / "estudo.html").read_text(encoding="utf-8")
+    row = re.search(r"<tr><td>População — área proposta</td>(.*?)</tr>", html).group(1)
+    cells = [" ".join(re.sub(r"<[^>]+>", " ", c).split()) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+    assert cells == ["3.045 habitantes", "mais de 3.000 habitantes cumprido",
+                     "no mínimo 6.000 habitantes† não cumprido"]
 
 
 @pytest.mark.slow

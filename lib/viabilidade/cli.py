@@ -78,7 +78,7 @@ def _cmd_estudo(args: argparse.Namespace) -> int:
     from .report.study import run_study
 
     record = run_study(_candidate_arg(args), Path(args.out), settings=_settings_arg(args),
-                       data_root=Path(args.data) if args.data else None)
+                       data_root=Path(args.data) if args.data else None, rulesets=args.regras)
     print(f"Estudo de {record['name']}: {record['verdict']}.")
     _print_files(record.get("files") or {"pasta": record["folder"]})
     return 0
@@ -102,9 +102,16 @@ def _settings_arg(args: argparse.Namespace):
 def _cmd_statewide(args: argparse.Namespace) -> int:
     from . import statewide
 
-    run = statewide.run_audit if args.command == "auditoria" else statewide.run_screening
-    files = run(Path(args.out), data_root=Path(args.data) if args.data else None,
-                settings=_settings_arg(args))
+    data = Path(args.data) if args.data else None
+    if args.command == "auditoria":
+        files = statewide.run_audit(Path(args.out), data_root=data, settings=_settings_arg(args))
+    else:
+        files = statewide.run_screening(Path(args.out), data_root=data, settings=_settings_arg(args),
+                                        rulesets=args.regras)
+        if args.regras:
+            from .statewide_rules import counts_lines
+
+            print("\n".join(counts_lines(args.regras, data_root=data, settings=_settings_arg(args))))
     _print_files(files)
     return 0
 
@@ -156,6 +163,10 @@ def _cmd_lote(args: argparse.Namespace) -> int:
 
     return batch_main(args)
 
+
+#: Help of ``--regras`` (estudo, lote, triagem).
+REGRAS_HELP = ("conjuntos de regras comparados lado a lado, separados por vírgula (p. ex. "
+               "lc02-1990-go,plp-137-2015), ou arquivos .toml próprios; ver docs/REGRAS.md")
 
 #: Default folder of candidate files: the repository's ``data/candidates``.
 REPO_CANDIDATES = REPO / "data" / "candidates"
@@ -229,6 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "ver docs/LEITURAS.md)")
     e.add_argument("--data", default=None, metavar="PASTA",
                    help="pasta dos dados processados (padrão: data/processed)")
+    e.add_argument("--regras", default=None, metavar="LISTA", help=REGRAS_HELP)
     e.set_defaults(func=_cmd_estudo)
 
     for name, text, default in (
@@ -243,6 +255,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="arquivo TOML de configurações (ver docs/LEITURAS.md)")
         st.add_argument("--data", default=None, metavar="PASTA",
                         help="pasta dos dados processados (padrão: data/processed)")
+        if name == "triagem":
+            st.add_argument("--regras", default=None, metavar="LISTA", help=REGRAS_HELP)
         st.set_defaults(func=_cmd_statewide)
 
     ap = sub.add_parser("apresentacao", help="slides para a comissão (HTML e PDF) de um "

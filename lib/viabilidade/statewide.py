@@ -505,7 +505,9 @@ def audit_map(table: pd.DataFrame, boundaries, source: str = "") -> Chart:
                  + (f" {source}" if source else ""))
 
 
-def screening_map(table: pd.DataFrame, boundaries, source: str = "") -> Chart:
+def screening_map(table: pd.DataFrame, boundaries, source: str = "", *,
+                  column: str = "veredito_art4", classes: dict[str, tuple[str, str]] | None = None,
+                  what: str = "pela conclusão quanto ao art. 4º") -> Chart:
     """The non-seat districts' vila points over the municipal boundaries, coloured by verdict.
 
     Parameters
@@ -522,7 +524,13 @@ def screening_map(table: pd.DataFrame, boundaries, source: str = "") -> Chart:
         Origin municipalities shaded; filled circles for vila points certainly linked to their
         district, hollow triangles for points matched by order (unverified). Districts with no
         point are counted in the caption.
+
+    ``column``, ``classes`` (value → (legend label, colour)) and ``what`` (end of the caption's
+    first sentence) colour the points by another column, e.g. a ruleset's status
+    (:mod:`viabilidade.statewide_rules`); default the art. 4 verdict.
     """
+    if classes is None:
+        classes = {v: (fmt.verdict_label(v), c) for v, c in VERDICT_COLOURS.items()}
     with matplotlib.rc_context(MAP_RC):
         fig, ax = _map_axes(boundaries)
         boundaries.plot(ax=ax, color="#f4f4f4", edgecolor="#b0b0b0", linewidth=0.3, rasterized=True)
@@ -532,8 +540,8 @@ def screening_map(table: pd.DataFrame, boundaries, source: str = "") -> Chart:
                          label=f"município de origem ({len(origins)})")]
         pts = table.dropna(subset=["vila_lat", "vila_lon"])
         certain = pts["vila_atribuicao"] == CERTAIN_ATTRIBUTION
-        for v, colour in VERDICT_COLOURS.items():
-            sel = pts["veredito_art4"] == v
+        for v, (label, colour) in classes.items():
+            sel = pts[column] == v
             if not sel.any():
                 continue
             a, b = pts[sel & certain], pts[sel & ~certain]
@@ -542,7 +550,7 @@ def screening_map(table: pd.DataFrame, boundaries, source: str = "") -> Chart:
             ax.scatter(b["vila_lon"], b["vila_lat"], s=26, marker="^", facecolor="none",
                        edgecolor=colour, linewidth=1.1, zorder=3)
             handles.append(Line2D([], [], marker="o", linestyle="", color=colour,
-                                  label=f"{fmt.verdict_label(v)} ({int(sel.sum())})"))
+                                  label=f"{label} ({int(sel.sum())})"))
         handles.append(Line2D([], [], marker="^", linestyle="", markerfacecolor="none",
                               markeredgecolor="#444444",
                               label=f"ponto atribuído por ordem, não verificado ({int((~certain).sum())})"))
@@ -551,12 +559,12 @@ def screening_map(table: pd.DataFrame, boundaries, source: str = "") -> Chart:
         fig.tight_layout()
         svg = figure_svg(fig)
     missing = len(table) - len(pts)
-    counts = table["veredito_art4"].value_counts()
+    counts = table[column].value_counts()
     alt = (f"Mapa de Goiás com os {len(pts)} pontos de vila sede dos distritos não sede: "
-           + "; ".join(f"{fmt.verdict_label(v)}: {int(counts.get(v, 0))}" for v in VERDICT_COLOURS)
+           + "; ".join(f"{label}: {int(counts.get(v, 0))}" for v, (label, _) in classes.items())
            + ".")
     caption = ("Vilas sede dos distritos não sede (IBGE, Localidades 2022) sobre os limites "
-               "municipais, pela conclusão quanto ao art. 4º.")
+               f"municipais, {what}.")
     if missing:
         caption += (f" {fmt.count(missing, 'distrito', 'distritos')} sem ponto de vila.")
     caption += " DF: Distrito Federal." + (f" {source}" if source else "")
@@ -680,11 +688,18 @@ def run_audit(out_dir: Path, *, data_root: Path | None = None, settings: Setting
 
 
 def run_screening(out_dir: Path, *, data_root: Path | None = None, settings: Settings | None = None,
-                  reference_date: dt.date | None = None, notebook: Path | None = None
-                  ) -> dict[str, Path]:
+                  reference_date: dt.date | None = None, notebook: Path | None = None,
+                  rulesets=None) -> dict[str, Path]:
     """Execute the district screening notebook with papermill and export it to HTML and PDF.
 
-    Same parameters, files (``triagem_distritos.*``) and errors as :func:`run_audit`.
+    Same parameters, files (``triagem_distritos.*``) and errors as :func:`run_audit`;
+    ``rulesets`` (``--regras``: ids or ``.toml`` paths) adds the section comparing the
+    districts under each ruleset (:mod:`viabilidade.statewide_rules`), checked before the
+    notebook runs (:class:`~viabilidade.rules.ruleset.RulesetError`).
     """
-    return _run(SCREENING_NOTEBOOK, out_dir, _parameters(data_root, settings, reference_date),
-                notebook)
+    params = _parameters(data_root, settings, reference_date)
+    if rulesets:
+        from .rules.ruleset import portable
+
+        params["rulesets"] = portable(rulesets)
+    return _run(SCREENING_NOTEBOOK, out_dir, params, notebook)

@@ -30,6 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="pasta dos dados processados (padrão: data/processed)")
     parser.add_argument("--template", default=None, metavar="ARQUIVO",
                         help="modelo de notebook (padrão: o do pacote)")
+    parser.add_argument("--regras", default=None, metavar="LISTA",
+                        help="conjuntos de regras comparados lado a lado em cada estudo, separados "
+                             "por vírgula (p. ex. lc02-1990-go,plp-137-2015), ou arquivos .toml; "
+                             "ver docs/REGRAS.md")
     parser.add_argument("--sem-progresso", dest="progress", action="store_false",
                         help="sem barra de progresso")
 
@@ -54,10 +58,16 @@ def main(args: argparse.Namespace) -> int:
         from ..rules.settings import Settings
 
         settings = Settings.from_toml(Path(args.settings)).to_dict()
+    rulesets = None
+    if getattr(args, "regras", None):
+        from ..rules.ruleset import portable
+
+        rulesets = portable(args.regras)
     try:
         result = run_batch(args.candidatos, Path(args.saida), family=args.gerar, workers=args.jobs,
                            scheduler=args.scheduler, force=args.force, settings=settings,
-                           data_root=args.data, template=args.template, progress=args.progress)
+                           data_root=args.data, template=args.template, progress=args.progress,
+                           rulesets=rulesets)
     except BatchInterrupted as stop:
         result = stop.result
         from ..report.format import count

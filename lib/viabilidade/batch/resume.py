@@ -41,7 +41,8 @@ def _feed_file(h, label: str, path: Path | None) -> None:
 
 
 def common_digest(*, settings: dict | None, data_root: str | Path | None,
-                  template: str | Path | None, study: str | None = None) -> str:
+                  template: str | Path | None, study: str | None = None,
+                  rulesets: list[str] | None = None) -> str:
     """Digest of the inputs shared by every study of a batch.
 
     Parameters
@@ -56,6 +57,8 @@ def common_digest(*, settings: dict | None, data_root: str | Path | None,
         (``notebooks/estudo.ipynb``). The package's report assets are hashed in both cases.
     study : str, optional
         The study function (``"module:function"``) when not the default ``run_study``.
+    rulesets : list of str, optional
+        ``--regras`` (ids and absolute paths); a user's ruleset file is hashed by content.
 
     Returns
     -------
@@ -77,6 +80,10 @@ def common_digest(*, settings: dict | None, data_root: str | Path | None,
         files[0] = Path(template)
     for p in files:
         _feed_file(h, "template", p)
+    for r in rulesets or ():
+        h.update(b"\0regras\0" + r.encode())
+        if r.endswith(".toml"):
+            _feed_file(h, "regras", Path(r))
     return h.hexdigest()
 
 

@@ -58,7 +58,7 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
               workers: int | None = None, scheduler: str | None = None, force: bool = False,
               settings: dict | None = None, data_root: str | Path | None = None,
               template: str | Path | None = None, study: str | None = None,
-              progress: bool = True) -> BatchResult:
+              progress: bool = True, rulesets: list[str] | None = None) -> BatchResult:
     """Run every candidate's study into ``out_dir/<slug>/`` and write the batch index.
 
     Parameters
@@ -83,6 +83,9 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
         Study function as ``"module:function"`` (default ``viabilidade.report.study:run_study``).
     progress : bool
         Show a tqdm progress bar (current candidate, ETA) on stderr.
+    rulesets : list of str, optional
+        ``--regras`` for every study ("Sob outras regras"), as
+        :func:`viabilidade.rules.ruleset.portable` gives them (ids, absolute paths).
 
     Returns
     -------
@@ -114,12 +117,14 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
     template = Path(template) if template else None
     jobs = make_jobs(candidate_files(sources, family=family, out_dir=out_dir, data_root=data_root))
     common = resume.common_digest(settings=settings, data_root=data_root, template=template,
-                                  study=study)
+                                  study=study, rulesets=rulesets)
     records: list[dict] = []
     to_run: list[dict] = []
     for job in jobs:
         params = job_params(job, out_dir, common=common, settings=settings,
                             data_root=data_root, template=template, study=study)
+        if rulesets:
+            params["rulesets"] = list(rulesets)
         saved = None if (force or job.problem) else resume.load_if_current(
             out_dir / job.slug, params["digest"])
         if saved is not None:

@@ -143,8 +143,8 @@ def run_one(params: dict) -> dict:
     params : dict
         Plain values: ``candidate`` (path of the candidate TOML), ``out_root`` (the batch
         folder, ``outputs/<lote>``), ``slug``, ``name``, ``operation`` (as read by the plan),
-        ``settings`` (``Settings.to_dict()`` or None), ``data_root``, ``template`` (paths or
-        None), ``digest`` (see :mod:`viabilidade.batch.resume`; recorded on success) and
+        ``settings`` (``Settings.to_dict()`` or None), ``rulesets`` (``--regras``, optional),
+        ``data_root``, ``template`` (paths or None), ``digest`` (see :mod:`viabilidade.batch.resume`; recorded on success) and
         ``problem`` (a reason known before running — unreadable candidate, duplicate slug —
         that makes the study fail without running) and, optionally, ``study``: the study
         function as ``"module:function"`` with the signature of
@@ -176,6 +176,8 @@ def run_one(params: dict) -> dict:
             from ..report.runner import warm_kernel
 
             extra["kernel"] = warm_kernel()  # one kernel per worker, imports paid once
+        if params.get("rulesets"):
+            extra["rulesets"] = params["rulesets"]
         # run_study takes the settings as Settings or as their dict (Settings.to_dict()).
         rec = run_study(Path(params["candidate"]), Path(params["out_root"]),
                         settings=params.get("settings"),

@@ -103,7 +103,7 @@ def _record_rules(results: list[dict]) -> dict[str, str]:
 def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, settings=None,
               data_root: Path | None = None, template: Path | None = None,
               study_date: dt.date | None = None, timings: dict | None = None,
-              kernel=None) -> dict:
+              kernel=None, rulesets=None) -> dict:
     """Run one study and write ``out_root/<slug>/``.
 
     Parameters
@@ -127,6 +127,10 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     kernel : optional
         A running kernel to reuse (:func:`viabilidade.report.runner.warm_kernel`), as batch
         workers do; default a fresh kernel for this study.
+    rulesets : str or list of str, optional
+        Rulesets to compare side by side in "Sob outras regras" (``--regras``: ids of shipped
+        rulesets or ``.toml`` paths; :func:`viabilidade.rules.ruleset.resolve`). Checked
+        before anything is written.
 
     Returns
     -------
@@ -141,6 +145,8 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         Malformed candidate or inconsistent with the data; nothing is written.
     SettingsError
         Unknown setting; nothing is written.
+    RulesetError
+        Unknown ruleset or invalid ruleset file; nothing is written.
     ReportError
         The notebook failed or could not be exported; ``estudo.falhou.ipynb`` and
         ``erro.txt`` are written, earlier good files are kept.
@@ -153,6 +159,9 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     from .study_cells import settings_from
 
     settings_from(settings_dict, source="settings")  # validate before writing anything
+    from ..rules.ruleset import portable
+
+    ruleset_params = portable(rulesets) if rulesets else []  # checked before anything runs
     # A fresh kernel boots (and imports the study machinery) on the other core while the
     # candidate is checked against the data here.
     own_kernel = runner.start_kernel(cwd=candidate_path.parent) if kernel is None else None
@@ -168,6 +177,8 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
                   "data_root": str(data_root) if data_root is not None else None,
                   "settings": settings_dict,
                   "study_date": (study_date or dt.date.today()).isoformat()}
+        if ruleset_params:
+            params["rulesets"] = ruleset_params
         run = runner.execute(Path(template) if template else runner.DEFAULT_TEMPLATE, params,
                              kernel=kernel or own_kernel)
     finally:

@@ -35,7 +35,7 @@ MEASURES: dict[str, tuple[str, str]] = {
     "populacao": ("habitantes", "população"),
     "eleitores": ("eleitores", "eleitorado"),
     "edificacoes": ("edificações", "edificações do núcleo urbano"),
-    "arrecadacao": ("R$", "arrecadação estadual"),
+    "arrecadacao": ("BRL", "arrecadação estadual"),
     "area_km2": ("km²", "área"),
     "assinaturas": ("assinaturas", "assinaturas da representação"),
 }
@@ -469,3 +469,17 @@ def resolve(spec: str | list[str] | tuple[str, ...]) -> list[Ruleset]:
             raise RulesetError(f"--regras: o conjunto {rs.id!r} aparece duas vezes")
         out.append(rs)
     return out
+
+
+def portable(spec: str | list[str] | tuple[str, ...]) -> list[str]:
+    """``--regras`` validated (:func:`resolve`) and made independent of the working folder:
+    shipped ids as they are, users' files as absolute paths (a notebook runs elsewhere).
+
+    Raises
+    ------
+    RulesetError
+        As :func:`resolve`.
+    """
+    known = builtin_rulesets()
+    return [r.id if r.id in known and r.path == known[r.id].path else str(Path(r.path).resolve())
+            for r in resolve(spec)]

@@ -1,0 +1,250 @@
+"""“Sob outras regras”: one candidate under several rulesets, side by side.
+
+The rulesets (:mod:`viabilidade.rules.ruleset`) are the ones the user asked for with
+``--regras`` plus the federal bill the ``federal_law`` setting assumes in force. The areas
+table is built from the study's own profile (the same figures, bases and uncertainties the
+LC 02/1990 rules read), and every test is decided by :func:`viabilidade.rules.compare.compare`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..rules.result import Basis, Status
+from ..rules.ruleset import MEASURES, SOURCE_KINDS, SUBJECTS, Ruleset, builtin_rulesets, resolve
+from . import format as fmt
+from .tables import STATUS_CLASS, Html, esc, table
+
+SECTION_ID = "sec-outras-regras"
+SECTION_TITLE = "Sob outras regras"
+#: Mark of a threshold taken from a secondary source.
+SECONDARY_MARK = "†"
+#: How a threshold's reference quantity is named after a share ("20 % do eleitorado").
+REFERENCE_OF = {"receita_estadual": "da receita estadual de impostos", "eleitores": "do eleitorado",
+                "populacao": "da população"}
+OPERATION_WORDS = {"create-municipality": "criação de município", "fusion": "fusão de municípios",
+                   "transfer-area": "transferência de área", "create-district": "criação de distrito",
+                   "boundary-correction": "correção de limites"}
+
+
+def rulesets_for(analysis, requested) -> list[Ruleset]:
+    """The rulesets of a study: ``requested`` (ids or ``.toml`` paths, as ``--regras``) and the
+    bill of the ``federal_law`` setting, in that order, without repeats; ``[]`` when neither.
+
+    Raises
+    ------
+    RulesetError
+        From :func:`viabilidade.rules.ruleset.resolve`.
+    """
+    out = resolve(requested) if requested else []
+    law = getattr(analysis.settings, "federal_law", None)
+    if law and all(r.id != law for r in out):
+        if not any(r.id == "lc02-1990-go" for r in out):
+            out.insert(0, builtin_rulesets()["lc02-1990-go"])
+        out.append(builtin_rulesets()[law])
+    return out
+
+
+def areas_from_analysis(analysis) -> pd.DataFrame:
+    """The study's figures as the areas table :func:`viabilidade.rules.compare.compare` reads.
+
+    Returns
+    -------
+    DataFrame
+        One row per origin municipality (index: its IBGE code, ``cod_ibge`` the same): the
+        area's figures (population, electors, buildings, collection with basis and
+        uncertainty; area_km2; petition signatures ``assinaturas``, certified, from the
+        candidate file), the origin's remainder with prefix ``origem_``, and the state tax
+        revenue ``receita_estadual`` (BRL).
+    """
+    from ..statewide import unit_row
+
+    p, c = analysis.profile, analysis.candidate
+    origins = list(c.origins) or list(getattr(p, "origins", {}) or {}) or list(c.municipalities)
+    rows = []
+    srev = getattr(p, "state_tax_revenue", None)
+    for o in origins:
+        row = {"cod_ibge": o, **unit_row(p.area)}
+        area = getattr(p.area, "area_km2", None)
+        row["area_km2"] = np.nan if area is None or area.value is None else float(area.value)
+        row["assinaturas"] = (np.nan if c.petition_signatures is None
+                              else float(c.petition_signatures))
+        rem = (getattr(p, "remainders", {}) or {}).get(o)
+        if rem is not None:
+            row.update(unit_row(rem, "origem_"))
+            rarea = getattr(rem, "area_km2", None)
+            row["origem_area_km2"] = (np.nan if rarea is None or rarea.value is None
+                                      else float(rarea.value))
+        row["receita_estadual"] = np.nan if srev is None or srev.value is None else float(srev.value)
+        rows.append(row)
+    return pd.DataFrame(rows, index=pd.Index(origins, name="cod_ibge"))
+
+
+def _status(status: str, lean: str = "") -> Html:
+    st = Status(status)
+    return Html(f'<span class="status {STATUS_CLASS[st]}">'
+                f"{esc(fmt.status_label(st, lean or None))}</span>")
+
+
+def _limit(row) -> str:
+    if row["tipo_limite"] == "documental":
+        return "requisito documental"
+    words = fmt.comparator_label(row["comparador"])
+    if np.isnan(row["limite"]):
+        return f"{words} (limite não calculável)"
+    unit = row["unidade_medida"]
+    value = row["limite"]
+    text = f"{words} {fmt.quantity(value, unit, 2 if unit == 'BRL' else (None if float(value).is_integer() else 1))}"
+    if row["tipo_limite"] == "parcela":
+        share = row["parcela_num"] / row["parcela_den"]
+        text += f" ({fmt.percent(100 * share, 2 if share < 0.01 else 0)} {row['referencia_nome']})"
+    return text
+
+
+def _value(row) -> str:
+    if row["tipo_limite"] == "documental" or np.isnan(row["valor"]):
+        return "—"
+    unc = None if np.isnan(row["incerteza"]) else row["incerteza"]
+    return fmt.estimate(row["valor"], row["unidade_medida"], unc, row["base"] or None)
+
+
+def _subject_label(subject: str, origin_name: str, several: bool) -> str:
+    if subject == "area":
+        return SUBJECTS["area"]
+    return f"{SUBJECTS['remanescente']} ({origin_name})" if origin_name else SUBJECTS["remanescente"]
+
+
+def side_by_side(long: pd.DataFrame, rulesets: list[Ruleset], origin_names: dict[str, str]) -> Html:
+    """The table: one row per measured quantity (and subject) or documentary requirement; the
+    value once; per ruleset its threshold and the status; a last row with each ruleset's
+    conclusion."""
+    from ..rules.compare import combined
+
+    long = long.assign(referencia_nome=long["referencia"].map(REFERENCE_OF).fillna(""))
+    several = long["unidade"].nunique() > 1
+    keys: list[tuple] = []
+    cells: dict[tuple, dict] = {}
+    for _, r in long.iterrows():
+        if r["sujeito"] == "area" and several and r["unidade"] != long["unidade"].iloc[0]:
+            continue  # the area's tests are the same for every origin row
+        if r["tipo_limite"] == "documental":
+            key = ("doc", r["regras"], r["teste"])
+            label = f"{r['titulo']} ({SUBJECTS[r['sujeito']]})"
+        else:
+            key = (r["medida"], r["sujeito"], r["unidade"] if r["sujeito"] != "area" else "")
+            label = (f"{MEASURES[r['medida']][1][:1].upper()}{MEASURES[r['medida']][1][1:]} — "
+                     + _subject_label(r["sujeito"], origin_names.get(r["unidade"], r["unidade"]), several))
+        if key not in cells:
+            keys.append(key)
+            cells[key] = {"label": label, "value": _value(r)}
+        mark = SECONDARY_MARK if r["fonte"] == "secundaria" else ""
+        cells[key][r["regras"]] = Html(f"{esc(_limit(r))}{esc(mark)}<br/>{_status(r['status'], r['lean'])}")
+    header = ["Teste", "Valor"] + [r.short_title for r in rulesets]
+    rows = [[cells[k]["label"], cells[k]["value"], *(cells[k].get(r.id, "—") for r in rulesets)]
+            for k in keys]
+    conclusion = combined(long)
+    rows.append([Html("<strong>Conclusão</strong>"), "",
+                 *(_status(_worst(conclusion[r.id])) if r.id in conclusion.columns else "—"
+                   for r in rulesets)])
+    n = len(rulesets)
+    widths = [24, 16] + [60 / n] * n
+    return table(header, rows, caption="Quadro. A proposta sob cada conjunto de regras (limite e "
+                 "situação)", css_class="tabela lado-a-lado", widths=widths)
+
+
+def _worst(col: pd.Series) -> str:
+    vals = set(col)
+    if Status.FAIL.value in vals:
+        return Status.FAIL.value
+    if vals == {Status.PASS.value}:
+        return Status.PASS.value
+    return Status.INDETERMINATE.value
+
+
+def _failing_sentences(long: pd.DataFrame, rulesets: list[Ruleset], origin_names) -> list[str]:
+    out = []
+    for rs in rulesets:
+        part = long[long["regras"] == rs.id]
+        fails = part[part["status"] == Status.FAIL.value]
+        if fails.empty:
+            st = _worst(part["status"]) if len(part) else Status.INDETERMINATE.value
+            words = ("cumpre todos os testes" if st == Status.PASS.value else
+                     "não falha em nenhum teste, mas há testes indeterminados")
+            out.append(f"Sob {rs.short_title}: {words}.")
+            continue
+        items = []
+        for _, r in fails.drop_duplicates(["teste", "sujeito", "unidade"]).iterrows():
+            subj = _subject_label(r["sujeito"], origin_names.get(r["unidade"], r["unidade"]), True)
+            items.append(f"{MEASURES[r['medida']][1]} da {subj} ({_value(r)}; exigido {_limit(r)})"
+                         if r["sujeito"] == "area" else
+                         f"{MEASURES[r['medida']][1]} do {subj} ({_value(r)}; exigido {_limit(r)})")
+        out.append(f"Sob {rs.short_title}: não cumpre " + "; ".join(items) + ".")
+    return out
+
+
+def ruleset_notes(rulesets: list[Ruleset]) -> str:
+    """Each ruleset's title, status, note and sources (with addresses), as an HTML list."""
+    parts = []
+    for rs in rulesets:
+        srcs = "".join(
+            f"<li>{esc(SOURCE_KINDS.get(s.kind, s.kind).capitalize())}: {esc(s.citation)}"
+            + (f' — <span class="url" style="word-break: break-all">{esc(s.url)}</span>'
+               if s.url else "") + "</li>"
+            for s in rs.sources)
+        origin = f" Arquivo: {esc(rs.path.name)}." if rs.path is not None and rs.id not in builtin_rulesets() else ""
+        parts.append(f"<li><strong>{esc(rs.short_title)}</strong> — {esc(rs.title)}. "
+                     f"{esc(rs.status)}{' ' + esc(rs.note) if rs.note else ''}{origin}"
+                     f"<ul>{srcs}</ul></li>")
+    return '<ul class="notas">' + "".join(parts) + "</ul>"
+
+
+def section(analysis, requested=None) -> Html | str:
+    """The “Sob outras regras” section of a study, or ``""`` when no ruleset was asked for
+    (no ``--regras`` and no ``federal_law`` setting).
+
+    Parameters
+    ----------
+    analysis : Analysis
+    requested : list of str or str, optional
+        Ruleset ids or ``.toml`` paths (``--regras``).
+
+    Raises
+    ------
+    RulesetError
+        Unknown id or invalid file (checked before the study runs by
+        :func:`viabilidade.report.study.run_study`).
+    """
+    from ..rules.compare import compare
+
+    rulesets = rulesets_for(analysis, requested)
+    if not rulesets:
+        return ""
+    op = analysis.candidate.operation
+    applicable = [r for r in rulesets if r.applies_to(op)]
+    skipped = [r for r in rulesets if not r.applies_to(op)]
+    body = ("<p>A mesma proposta, com os mesmos dados, verificada sob outros conjuntos de regras: "
+            "a LC nº 2/1990 e os projetos de lei complementar federal que regulamentariam o art. 18, "
+            "§ 4º, da Constituição Federal (nenhum deles está em vigor), ou as regras de outro arquivo "
+            "indicado pelo usuário. Os testes são só os numéricos e documentais de cada texto; a "
+            "conclusão do estudo continua sendo a da LC nº 2/1990.</p>")
+    if skipped:
+        body += ("<p>" + "; ".join(f"{esc(r.short_title)} não declara testes para "
+                                  f"{esc(OPERATION_WORDS.get(op, op))}" for r in skipped) + ".</p>")
+    if applicable:
+        areas = areas_from_analysis(analysis)
+        long = compare(areas, applicable)
+        origins = getattr(analysis.profile, "origins", {}) or {}
+        names = {o: origins[o].label if o in origins else o for o in areas.index}
+        body += "<ul>" + "".join(f"<li>{esc(s)}</li>" for s in
+                                 _failing_sentences(long, applicable, names)) + "</ul>"
+        body += side_by_side(long, applicable, names)
+        legend = ("Cada célula traz o limite e a situação. Um valor estimado não decide o teste "
+                  "(fica indeterminado, com a tendência).")
+        if any(r.secondary for r in applicable):
+            legend += (f" {SECONDARY_MARK} Limite tomado de fonte secundária (imprensa ou nota "
+                       "técnica que cita o projeto); o texto oficial não foi consultado.")
+        body += f'<p class="legenda">{esc(legend)}</p>'
+    body += "<h3>Conjuntos de regras e fontes</h3>" + ruleset_notes(rulesets)
+    return Html(f'<section class="secao" id="{SECTION_ID}-s"><h2 id="{SECTION_ID}">'
+                f"{SECTION_TITLE}</h2>{body}</section>")

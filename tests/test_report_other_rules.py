@@ -1,0 +1,163 @@
+"""“Sob outras regras” in a study (viabilidade.report.other_rules) and ``--regras`` on the
+command line (estudo, triagem, lote), without running notebooks."""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from pathlib import Path
+
+import pytest
+
+from viabilidade.cli import main
+from viabilidade.report import other_rules
+from viabilidade.rules.ruleset import RulesetError, federal_bills
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+STORE = ROOT / "data" / "processed"
+POSSE = ROOT / "data" / "candidates" / "posse-dabadia.toml"
+needs_store = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                 reason="processed store data/processed not built")
+
+
+def _text(html: str) -> str:
+    return " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def _row(html: str, label: str) -> list[str]:
+    for row in re.findall(r"<tr>(.*?)</tr>", html):
+        cells = [_text(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        if cells and cells[0] == label:
+            return cells
+    raise AssertionError(f"no row {label!r}")
+
+
+@pytest.fixture(scope="module")
+def store():
+    if not (STORE / "manifest.json").exists():
+        pytest.skip("processed store data/processed not built")
+    from viabilidade.data.store import load_store
+
+    return load_store(STORE)
+
+
+@pytest.fixture(scope="module")
+def posse(store):
+    from viabilidade.analysis import analyse
+
+    return analyse(POSSE, store=store)
+
+
+def test_posse_passes_lc02_population_and_fails_every_bills_centre_west_floor(posse):
+    bills = list(federal_bills())
+    html = other_rules.section(posse, ["lc02-1990-go", *bills])
+    cells = _row(html, "População — área proposta")
+    assert cells[1] == "3.045 habitantes"
+    assert cells[2] == "mais de 3.000 habitantes cumprido"
+    floors = {b: federal_bills()[b].tests[0].by_region["Centro-Oeste"] for b in bills}
+    assert all(f > 3045 for f in floors.values())
+    for k, b in enumerate(bills):
+        assert cells[3 + k] == f"no mínimo {floors[b]:,.0f} habitantes† não cumprido".replace(",", ".")
+    assert _row(html, "População — município remanescente (Abadiânia)")[1] == "14.187 habitantes"
+    text = _text(html)
+    assert "Sob PLP 137/2015: não cumpre população da área proposta (3.045 habitantes; exigido no " \
+           "mínimo 6.000 habitantes)." in text
+    assert "Sob LC 02/1990 (GO): não falha em nenhum teste, mas há testes indeterminados." in text
+    conclusion = _row(html, "Conclusão")
+    assert conclusion[2:] == ["indeterminado"] + ["não cumprido"] * len(bills)
+    assert "† Limite tomado de fonte secundária" in text
+    assert "https://amnoroeste.org.br/?p=14144" in text  # the PLS 104/2014 source, by address
+
+
+def test_no_section_without_regras_and_the_assumed_law_brings_its_bill(posse):
+    assert other_rules.section(posse, None) == ""
+    import dataclasses
+
+    assumed = dataclasses.replace(posse, settings=posse.settings.replace(federal_law="pls-104-2014"))
+    assert [r.id for r in other_rules.rulesets_for(assumed, None)] == ["lc02-1990-go", "pls-104-2014"]
+    assert "PLS 104/2014 (vetado)" in _text(other_rules.section(assumed, None))
+
+
+def test_a_users_file_in_a_study(posse):
+    html = other_rules.section(posse, ["lc02-1990-go", str(HERE / "rulesets" / "piso-5000.toml")])
+    assert _row(html, "População — área proposta")[3] == "no mínimo 5.000 habitantes não cumprido"
+    assert "Arquivo: piso-5000.toml." in _text(html)
+
+
+def test_estudo_regras_reaches_run_study_and_a_bad_id_exits_2(monkeypatch, tmp_path, capsys):
+    seen = {}
+
+    def fake_run_study(candidate, out, **kw):
+        seen.update(kw)
+        return {"name": "Posse d'Abadia", "verdict": "indeterminado", "folder": str(out)}
+
+    monkeypatch.setattr("viabilidade.report.study.run_study", fake_run_study)
+    assert main(["estudo", str(POSSE), "--out", str(tmp_path), "--regras",
+                 "lc02-1990-go,plp-137-2015"]) == 0
+    assert seen["rulesets"] == "lc02-1990-go,plp-137-2015"
+    monkeypatch.undo()
+    code = main(["estudo", str(POSSE), "--out", str(tmp_path / "x"), "--regras", "plp-137"])
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err
+    assert "--regras: conjunto de regras 'plp-137' desconhecido" in err
+    assert not (tmp_path / "x").exists()
+
+
+@needs_store
+def test_triagem_regras_prints_the_counts(monkeypatch, tmp_path, capsys):
+    seen = {}
+
+    def fake_run_screening(out, **kw):
+        seen.update(kw)
+        return {"html": Path(out) / "triagem_distritos.html"}
+
+    monkeypatch.setattr("viabilidade.statewide.run_screening", fake_run_screening)
+    assert main(["triagem", "--out", str(tmp_path), "--regras",
+                 f"lc02-1990-go,plp-137-2015,{HERE / 'rulesets' / 'piso-5000.toml'}"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:3] == [
+        "LC 02/1990 (GO): 12 de 81 distritos cumprem o teste de população da área; cumprem todos "
+        "os testes: 0; não cumprem algum: 69; indeterminados: 12.",
+        "PLP 137/2015: 5 de 81 distritos cumprem o teste de população da área; cumprem todos os "
+        "testes: 0; não cumprem algum: 76; indeterminados: 5.",
+        "Piso hipotético de 5.000 habitantes: 5 de 81 distritos cumprem o teste de população da "
+        "área; cumprem todos os testes: 5; não cumprem algum: 76; indeterminados: 0."]
+    assert seen["rulesets"].startswith("lc02-1990-go,plp-137-2015,")
+
+
+def test_lote_regras_reach_every_study_and_change_the_digest(tmp_path):
+    from viabilidade.batch import resume
+    from viabilidade.batch.run import run_batch
+    from viabilidade.rules.ruleset import portable
+
+    cands = tmp_path / "c"
+    cands.mkdir()
+    (cands / "a.toml").write_text('operation = "create-municipality"\nname = "Alfa"\n[area]\n'
+                                  'districts = ["520010010"]\n[origin]\nmunicipalities = ["5200100"]\n',
+                                  encoding="utf-8")
+    spec = portable(["plp-137-2015", str(HERE / "rulesets" / "piso-5000.toml")])
+    assert spec == ["plp-137-2015", str(HERE / "rulesets" / "piso-5000.toml")]
+    res = run_batch([cands], tmp_path / "lote", workers=1, progress=False,
+                    study="test_report_other_rules:spy_study", rulesets=spec)
+    assert res.records[0]["status"] == "ok"
+    assert (tmp_path / "lote" / "regras.log").read_text(encoding="utf-8").strip() == repr(spec)
+    kw = dict(settings=None, data_root=None, template=None)
+    assert resume.common_digest(**kw) != resume.common_digest(**kw, rulesets=spec)
+    with pytest.raises(RulesetError):
+        portable("nada")
+
+
+def spy_study(candidate_path, out_root, *, settings=None, data_root=None, template=None,
+              rulesets=None):
+    from viabilidade.candidate import load_candidate
+
+    c = load_candidate(candidate_path)
+    folder = Path(out_root) / c.slug
+    folder.mkdir(parents=True, exist_ok=True)
+    (Path(out_root) / "regras.log").write_text(repr(rulesets) + "\n", encoding="utf-8")
+    for k in ("html", "pdf"):
+        (folder / f"estudo.{k}").write_text("x", encoding="utf-8")
+    return {"slug": c.slug, "name": c.name, "operation": c.operation, "verdict": "indeterminado",
+            "rules": {}, "folder": str(folder),
+            "files": {k: str(folder / f"estudo.{k}") for k in ("html", "pdf")}}

@@ -22,12 +22,12 @@ def test_generated_notebook_matches_its_py_percent_source():
         [(c.cell_type, c.source) for c in source.cells]
 
 
-def test_one_parameters_cell_with_the_four_parameters():
+def test_one_parameters_cell_with_the_five_parameters():
     nb = nbformat.read(runner.DEFAULT_TEMPLATE, as_version=4)
     params = [c for c in nb.cells if "parameters" in c.metadata.get("tags", [])]
     assert len(params) == 1
     names = [line.split("=")[0].strip() for line in params[0].source.splitlines() if "=" in line]
-    assert names == ["candidate_path", "data_root", "settings", "study_date"]
+    assert names == ["candidate_path", "data_root", "settings", "study_date", "rulesets"]
 
 
 def test_template_is_thin():

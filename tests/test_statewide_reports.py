@@ -118,7 +118,10 @@ def test_screening_with_regras_renders_counts_maps_and_changes(screening_files):
     assert "Sob outras regras" in text
     assert "pela situação sob PLP 137/2015" in text and "pela situação sob LC 02/1990 (GO)" in text
     assert "7 distritos têm situação diferente conforme o conjunto de regras." in text
-    assert re.search(r"<tr><td>520010010</td><td>Posse d'Abadia</td>", html)
+    changes = html.split('id="sec-outras-regras"')[1]
+    row = re.search(r"<tr><td>520010010</td>(.*?)</tr>", changes).group(1)
+    assert [_text(c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row)] == [
+        "Posse d'Abadia", "Abadiânia", "3.045", "indet.", "não cumpre"]
 
 
 def test_a_failing_notebook_writes_nothing(tmp_path):

@@ -9,11 +9,11 @@ block_slow_imports()
 
 def pdf_text(path, first: int = 1, last: int | None = None) -> str:
     """Text of pages ``first``..``last`` of a PDF (pdftotext), whitespace normalised to one
-    space and words hyphenated at a line end ("ha‐ bitantes", U+2010) joined, so a test never
-    depends on where a line wraps."""
+    space and words hyphenated at a line end ("ha‐ bitantes": U+2010 or a soft hyphen U+00AD,
+    as the fonts render it) joined, so a test never depends on where a line wraps."""
     import re
     import subprocess
 
     args = ["pdftotext", "-f", str(first)] + (["-l", str(last)] if last else []) + [str(path), "-"]
     out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
-    return re.sub(r"\u2010\s+", "", " ".join(out.split()))
+    return re.sub(r"[\u2010\u00ad]\s+", "", " ".join(out.split()))

@@ -256,3 +256,20 @@ def test_a_boundary_with_swapped_coordinates_gets_a_hint(tmp_path):
     assert str(info.value).endswith(
         " — latitude e longitude trocadas? As coordenadas caberiam em Goiás na ordem inversa; "
         "esperada a ordem longitude, latitude (x, y), como manda o GeoJSON")
+
+
+def test_a_folder_given_as_settings_or_a_file_as_data_is_named(tmp_path, capsys):
+    from viabilidade.cli import main as cli_main
+
+    folder = tmp_path / "config.toml"
+    folder.mkdir()
+    assert cli_main(["estudo", str(POSSE), "--settings", str(folder), "--out", str(tmp_path / "o")]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"erro: {folder}: não foi possível ler o arquivo de configurações: é uma pasta, não um arquivo")
+    a_file = tmp_path / "dados"
+    a_file.write_text("x", encoding="utf-8")
+    assert cli_main(["estudo", str(POSSE), "--data", str(a_file), "--out", str(tmp_path / "o")]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"erro: pasta de dados processados {a_file}: é um arquivo; esperada a pasta do repositório "
+        "processado (gerada por `viabilidade data build --raw <pasta>`)")
+    assert not (tmp_path / "o").exists()

@@ -63,7 +63,7 @@ def test_a_write_error_mid_build_leaves_the_old_store_whole_and_loadable(old_sto
     with pytest.raises(DataError) as info:
         build_store(fake_raw, old_store)
     assert str(info.value) == (f"não foi possível gravar o repositório processado em {old_store}: "
-                               "No space left on device; nada foi alterado, o repositório "
+                               "disco cheio (sem espaço livre); nada foi alterado, o repositório "
                                "anterior foi mantido")
     assert _bytes(old_store) == before
     assert len(load_store(old_store).seats) == 246

@@ -325,7 +325,7 @@ def main(argv: list[str] | None = None) -> int:
             print(line if line.startswith("  ") else f"erro: {line}", file=sys.stderr)
         return 2
     except OSError as e:  # a disk that fills up, a folder that turns read-only, mid-run
-        from .report.atomic import os_reason
+        from .os_errors import os_reason
 
         where = f"{e.filename}: " if e.filename else ""
         print(f"erro: {where}{os_reason(e)}; os arquivos anteriores foram mantidos", file=sys.stderr)

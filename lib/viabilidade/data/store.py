@@ -34,6 +34,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..errors import DataError
+from ..os_errors import os_reason
 from .codes import Crosswalk
 from .paths import default_root
 from .provenance import RAW, record, sha256
@@ -202,7 +203,7 @@ def build_store(raw: Path, out: Path | None = None) -> dict:
         new = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.novo-"))
     except OSError as e:
         raise DataError(f"não foi possível criar a pasta temporária ao lado de {out}: "
-                        f"{e.strerror or e}; o repositório anterior foi mantido") from None
+                        f"{os_reason(e)}; o repositório anterior foi mantido") from None
     try:
         for name, (columns, keys, _roles) in TABLES.items():
             path = new / f"{name}.parquet"
@@ -219,7 +220,7 @@ def build_store(raw: Path, out: Path | None = None) -> dict:
     except OSError as e:
         shutil.rmtree(new, ignore_errors=True)
         raise DataError(f"não foi possível gravar o repositório processado em {out}: "
-                        f"{e.strerror or e}; nada foi alterado, o repositório anterior foi "
+                        f"{os_reason(e)}; nada foi alterado, o repositório anterior foi "
                         "mantido") from None
     except BaseException:
         shutil.rmtree(new, ignore_errors=True)
@@ -328,6 +329,10 @@ def load_store(root: Path | None = None) -> Store:
     """
     root = Path(root) if root is not None else default_root()
     mpath = root / "manifest.json"
+    if root.exists() and not root.is_dir():
+        raise DataError(f"pasta de dados processados {root}: é um arquivo; esperada a pasta do "
+                        "repositório processado (gerada por `viabilidade data build --raw "
+                        "<pasta>`)")
     if not root.is_dir():
         raise DataError(f"pasta de dados processados {root} não encontrada; esperada a pasta "
                         "do repositório processado (gerada por `viabilidade data build --raw "
@@ -343,7 +348,7 @@ def load_store(root: Path | None = None) -> Store:
         raise DataError(f"{mpath} não é um manifesto válido ({type(exc).__name__}: {exc}); "
                         "gere o repositório de novo com `viabilidade data build`") from exc
     except OSError as exc:
-        raise DataError(f"não foi possível ler {mpath}: {exc.strerror or exc}") from None
+        raise DataError(f"não foi possível ler {mpath}: {os_reason(exc)}") from None
     for name, expected in listed.items():
         path = root / f"{name}.parquet"
         if not path.is_file():

@@ -297,4 +297,6 @@ def read_raw_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except OSError as exc:
-        raise DataError(f"não foi possível lê-lo: {exc.strerror or exc}", file=path) from None
+        from ..os_errors import os_reason
+
+        raise DataError(f"não foi possível lê-lo: {os_reason(exc)}", file=path) from None

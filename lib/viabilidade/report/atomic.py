@@ -7,6 +7,8 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from ..os_errors import os_reason
+
 
 def write_files_atomically(folder: Path, contents: dict[str, bytes]) -> None:
     """Write several files into ``folder``, each replaced only once all were written.
@@ -47,18 +49,6 @@ def write_files_atomically(folder: Path, contents: dict[str, bytes]) -> None:
 #: Free space asked of an output folder before a run starts: a study's four files take about
 #: 2 MB, a statewide report's about 10 MB; the margin covers temporary files.
 MIN_FREE_BYTES = 50 * 2**20
-
-
-def os_reason(e: OSError) -> str:
-    """Why a file-system operation failed, in pt-BR (``ENOSPC`` → ``disco cheio``)."""
-    import errno
-
-    return {errno.ENOENT: "não existe", errno.EACCES: "sem permissão de escrita",
-            errno.EPERM: "operação não permitida", errno.EROFS: "sistema de arquivos somente "
-            "leitura", errno.ENOSPC: "disco cheio (sem espaço livre)", errno.EDQUOT: "cota de "
-            "disco esgotada", errno.EISDIR: "é uma pasta, não um arquivo", errno.ENOTDIR:
-            "um componente do caminho é um arquivo, não uma pasta", errno.EEXIST: "já existe",
-            errno.ENAMETOOLONG: "nome longo demais"}.get(e.errno, e.strerror or str(e))
 
 
 def check_output_folder(folder: Path, *, min_free: int = MIN_FREE_BYTES) -> Path:

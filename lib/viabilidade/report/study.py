@@ -22,7 +22,8 @@ import nbformat
 from ..candidate import load_candidate
 from ..errors import ReportError
 from . import export, runner
-from .atomic import check_output_folder, os_reason, write_files_atomically
+from ..os_errors import os_reason
+from .atomic import check_output_folder, write_files_atomically
 from .study_cells import RESULTS_MIME
 
 FILES = {"ipynb": "estudo.ipynb", "html": "estudo.html", "pdf": "estudo.pdf", "json": "resultados.json"}

@@ -342,7 +342,9 @@ class Settings:
         try:
             doc = tomllib.loads(path.read_text(encoding="utf-8"))
         except OSError as e:
-            reason = "o arquivo não existe" if isinstance(e, FileNotFoundError) else e.strerror
+            from ..os_errors import os_reason
+
+            reason = "o arquivo não existe" if isinstance(e, FileNotFoundError) else os_reason(e)
             raise SettingsError(f"não foi possível ler o arquivo de configurações: {reason}",
                                 file=path) from None
         except UnicodeDecodeError as e:

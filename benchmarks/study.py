@@ -1,4 +1,6 @@
-"""Time one study, step by step: kernel start, cells, kernel shutdown, HTML export, PDF.
+"""Time one study, step by step: kernel start, cells, kernel shutdown, HTML export, PDF
+(Typst, and WeasyPrint side by side on the same HTML when the ``bench`` extra is installed;
+the total counts Typst only).
 
 Usage::
 
@@ -59,10 +61,28 @@ def one_run(candidate: Path) -> dict[str, float]:
     t = time.perf_counter()
     html = export.notebook_to_html(nb)
     out["html"] = time.perf_counter() - t
+    out.update(pdf_timings(html))
+    return out
+
+
+def pdf_timings(html: str) -> dict[str, float]:
+    """Seconds and pages of the study's PDF with Typst (what the project uses) and, when the
+    ``bench`` extra is installed, with WeasyPrint (what it used before), on the same HTML."""
+    out: dict[str, float] = {}
     t = time.perf_counter()
     pdf = export.html_to_pdf(html)
-    out["pdf"] = time.perf_counter() - t
-    out["pdf pages"] = _pages(pdf)
+    out["pdf (typst)"] = time.perf_counter() - t
+    out["pdf pages (typst)"] = _pages(pdf)
+    try:
+        import weasyprint
+    except ImportError:
+        return out
+    from viabilidade.report import fonts
+
+    t = time.perf_counter()
+    pdf = weasyprint.HTML(string=html.replace("</head>", fonts.pdf_style() + "\n</head>", 1)).write_pdf()
+    out["pdf (weasyprint)"] = time.perf_counter() - t
+    out["pdf pages (weasyprint)"] = _pages(pdf)
     return out
 
 
@@ -89,7 +109,7 @@ def main() -> None:
     print(f"study of {Path(args.candidate).name}, median of {args.repeat} run(s):")
     for key in runs[0]:
         print(f"  {key:40s} {statistics.median(r[key] for r in runs):8.2f}")
-    steps = [k for k in runs[0] if k != "pdf pages"]
+    steps = [k for k in runs[0] if "pages" not in k and "weasyprint" not in k]
     print(f"  {'total':40s} {statistics.median(sum(r[k] for k in steps) for r in runs):8.2f}")
 
 

@@ -1,6 +1,6 @@
 """The information requests of art. 4 § 3 (`viabilidade oficios`): three ofícios, HTML and PDF.
 
-The PDFs are rendered once per module (three WeasyPrint documents, a few seconds); their text
+The PDFs are rendered once per module (three Typst documents, well under a second); their text
 is read with pdftotext and whitespace-normalised (line breaks depend on the layout only).
 """
 
@@ -55,6 +55,18 @@ def test_command_writes_three_requests_in_html_and_pdf(written):
         "oficio-ibge.pdf", "oficio-sefaz-go.html", "oficio-sefaz-go.pdf"]
     for pdf in out.glob("*.pdf"):
         assert pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_requests_are_a4_letters_the_pdf_writer_fully_knows(written):
+    """Every tag and class of a request has its Typst form; one A4 page, no running header."""
+    from viabilidade.report import export
+
+    _, out = written
+    for html in out.glob("*.html"):
+        doc = export.render(html.read_text(encoding="utf-8"))
+        assert doc.unknown == frozenset(), html.name
+        assert len(doc.pages) == 1, html.name
+        assert (round(doc.pages[0].width_mm), round(doc.pages[0].height_mm)) == (210, 297)
 
 
 @needs_pdftotext

@@ -91,6 +91,18 @@ def test_screening_report_covers_81_districts(screening_files):
     assert screening_files["pdf"].read_bytes().startswith(b"%PDF")
 
 
+def test_statewide_pdfs_use_only_known_tags_and_classes(audit_files, screening_files):
+    """The Typst writer knows every tag and class of both reports; their wide tables (the
+    screening's 11-column district table, the audit's full table) get landscape A4 pages."""
+    from viabilidade.report import export
+
+    audit = export.render(audit_files["html"].read_text(encoding="utf-8"))
+    screening = export.render(screening_files["html"].read_text(encoding="utf-8"))
+    assert audit.unknown == frozenset() and screening.unknown == frozenset()
+    for doc in (audit, screening):
+        assert {(round(p.width_mm), round(p.height_mm)) for p in doc.pages} == {(210, 297), (297, 210)}
+
+
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) not installed")
 @pytest.mark.parametrize("which, meaning", [
     ("audit", "Para a auditoria: o art. 8º da LC nº 2/1990 manda extinguir"),

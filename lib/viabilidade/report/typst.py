@@ -38,6 +38,8 @@ st-indet st-na linha-pass linha-fail linha-indeterminate linha-not_applicable li
 artigo texto-legal lei notas sic hash chave num id fonte sujeito tabela regras compacta fatos
 proveniencia parametros alternativas larga legenda grafico premissa deck slide rodape contagem
 grande motivos situacao-estudo conclusivo preliminar sede-proposta quadro-federal memorial
+oficio cabecalho numero local-data destinatario assunto prazo vocativo itens item fecho lacuna
+assinatura linha anexo
 border-box-sizing cell code_cell rendered output_wrapper output output_area output_html
 rendered_html output_subarea jp-Cell jp-OutputArea jp-OutputArea-child
 jp-OutputArea-output""".split())
@@ -207,6 +209,20 @@ STUDY = r"""
 #set enum(indent: 0.6em)
 """
 
+LETTER = r"""
+#set document(title: {title}, author: (), date: none)
+#set text(font: serif, size: 11.5pt, fill: tinta, lang: "pt", region: "br", hyphenate: true)
+#set par(justify: true, leading: 0.62em, spacing: 0.7em)
+#set page(paper: "a4", margin: (top: 20mm, right: 20mm, bottom: 18mm, left: 30mm),
+  footer: context {
+    set text(font: sans, size: 8pt, fill: cinza)
+    align(right)[Página #counter(page).display() de #counter(page).final().first()]
+  })
+#show heading: set text(font: sans, fill: azul, size: 13pt)
+#show figure.caption: set align(left)
+#show figure.caption: set text(font: sans, size: 8.6pt, fill: cinza)
+"""
+
 SLIDES = r"""
 #set document(title: {title}, author: (), date: none)
 #set page(width: 297mm, height: 167mm, margin: (top: 6.7mm, x: 14.85mm, bottom: 12mm))
@@ -247,10 +263,25 @@ def _image_size(data: bytes, ext: str) -> float | None:
 
 
 class _Writer:
-    def __init__(self, kind: str):
+    def __init__(self, kind: str, root: Node | None = None):
         self.kind = kind
         self.files: dict[str, bytes] = {}
         self.unknown: set[str] = set()
+        #: heading written on the landscape page of the wide table it introduces (id -> node)
+        self.lead: dict[int, Node] = {}
+        self.moved: set[int] = set()
+        if root is not None and kind == "study":
+            self._plan_wide_tables(root)
+
+    def _plan_wide_tables(self, root: Node) -> None:
+        """A heading right before a wide table goes with it onto its landscape page (rather
+        than stay alone at the foot of the portrait page before)."""
+        blocks = [n for n in _walk(root) if n.tag in ("h1", "h2", "h3", "h4", "p", "table", "figure",
+                                                       "ul", "ol", "blockquote")]
+        for i, n in enumerate(blocks):
+            if n.tag == "table" and i > 0 and _columns(n) > WIDE_COLUMNS and blocks[i - 1].tag in ("h2", "h3", "h4"):
+                self.lead[id(n)] = blocks[i - 1]
+                self.moved.add(id(blocks[i - 1]))
 
     # -- helpers -------------------------------------------------------------------------
     def check(self, n: Node) -> None:
@@ -300,6 +331,8 @@ class _Writer:
     # -- visitor -------------------------------------------------------------------------
     def node(self, n: Node) -> str:
         self.check(n)
+        if id(n) in self.moved:
+            return ""
         method = getattr(self, "t_" + n.tag, None)
         if method is None:
             return self.blocks(n.children) if n.tag in _BLOCKS else self.inline(n.children)
@@ -339,6 +372,10 @@ class _Writer:
             return f"#emph{self.content(n)}"
         if n.has("sujeito"):
             return f"#text(size: 0.9em, fill: cinza){self.content(n)}"
+        if n.has("lacuna"):
+            return "#box(width: 3.5em, stroke: (bottom: 0.75pt + tinta))"
+        if n.has("item"):
+            return f"#box(strong{self.content(n)})"
         if n.has("sinal"):
             return f"#text(size: 1.1em){self.content(n)}"
         return self.inline(n.children)
@@ -388,6 +425,25 @@ class _Writer:
             return f"#block(above: 0.2em, below: 0.8em, text(font: sans, size: 7.5pt, fill: cinza)[{body}])\n\n"
         if n.has("artigo"):
             return f"#block(above: 0.2em, below: 0.3em, text(font: sans, size: 8.5pt, fill: cinza)[{body}])\n\n"
+        if n.has("cabecalho"):
+            return (f"#block(width: 100%, below: 1.4em, stroke: (bottom: 1.5pt + azul), inset: (bottom: 0.4em), "
+                    f"align(center, text(font: sans, size: 10.5pt, weight: \"bold\", fill: azul, tracking: 0.06em, "
+                    f"upper[{body}])))\n\n")
+        if n.has("numero"):
+            return f"#strong[{body}]\n\n"
+        if n.has("local-data"):
+            return f"#align(right)[{body}]\n\n"
+        if n.has("destinatario"):
+            return f"#block(above: 1.2em)[#set par(justify: false)\n{body}]\n\n"
+        if n.has("assunto"):
+            return f"#block(above: 1em)[{body}]\n\n"
+        if n.has("prazo"):
+            return (f"#block(stroke: (left: 2.5pt + azul), inset: (left: 0.6em, y: 0.1em), "
+                    f"text(font: sans, size: 10pt)[#set par(justify: false)\n{body}])\n\n")
+        if n.has("vocativo"):
+            return f"#block(above: 1.2em)[{body}]\n\n"
+        if n.has("linha"):
+            return "#align(center, line(length: 60%, stroke: 0.75pt + tinta))\n\n"
         if n.has("conclusao"):
             return f"#text(size: 12pt)[{body}]\n\n"
         if n.has("grande"):
@@ -435,6 +491,10 @@ class _Writer:
         return self._list(n, "list")
 
     def t_ol(self, n):
+        if n.has("itens"):
+            items = [self.content(li) for li in n.elements() if li.tag == "li"]
+            return (f"#block(below: 0.8em, enum(numbering: \"a)\", indent: 1.2em, spacing: 0.6em, "
+                    f"{', '.join(items)}))\n\n")
         return self._list(n, "enum")
 
     def t_blockquote(self, n):
@@ -481,6 +541,11 @@ class _Writer:
                 boxes.append(f"box(stroke: 0.75pt + linha, radius: 5pt, inset: (x: 1em, y: 0.5em), "
                              f"align(center)[#text(size: 1.8em, weight: \"bold\")[{''.join(big)}] \\ {rest.strip()}])")
             return f"#block(above: 1em, below: 1em, stack(dir: ltr, spacing: 1.2em, {', '.join(boxes)}))\n\n"
+        if n.has("fecho"):
+            return f"#block(above: 1em, breakable: false, width: 100%)[{body}]\n\n"
+        if n.has("assinatura"):
+            return (f"#block(above: 2.8em, breakable: false, width: 100%)[#set align(center)\n"
+                    f"#set par(justify: false, spacing: 0.3em)\n{body}]\n\n")
         if n.has("rodape"):
             spans = [self.inline(s.children).strip() for s in n.elements()]
             for s in n.elements():
@@ -496,6 +561,8 @@ class _Writer:
             return body + "#pagebreak(weak: true)\n\n"
         if n.has("slide"):
             return f"#page[{body}]\n"
+        if n.has("anexo"):
+            return f"#pagebreak(weak: true)\n{body}"
         return body
 
     def t_figure(self, n):
@@ -571,6 +638,11 @@ class _Writer:
         if caption:
             out = f"#legenda-tabela[{caption}]\n" + out
         if wide and self.kind != "slides":
+            lead = self.lead.get(id(n))
+            if lead is not None:
+                self.moved.discard(id(lead))
+                out = self.node(lead) + out
+                self.moved.add(id(lead))
             out = f"#page(flipped: true)[{out}]\n\n"
         return out
 
@@ -587,6 +659,13 @@ class _Writer:
         return f"td({body}{extra})"
 
 
+def _columns(table: Node) -> int:
+    """Cells in the widest row of a table."""
+    rows = [tr for part in table.elements() for tr in ([part] if part.tag == "tr" else part.elements())
+            if tr.tag == "tr"]
+    return max((len(tr.elements()) for tr in rows), default=0)
+
+
 def _running(root: Node, cls: str) -> str:
     n = root.find(lambda x: x.has(cls))
     return n.text().strip() if n is not None else ""
@@ -599,13 +678,14 @@ def to_typst(html: str) -> Document:
     ----------
     html : str
         A complete HTML document of ours (study, deck, statewide report, request): a deck is
-        recognised by its ``section.slide`` elements, anything else gets the A4 report pages.
+        recognised by its ``section.slide`` elements, a request (ofício) by ``main.oficio``
+        (A4 letter, no running header); anything else gets the A4 report pages.
 
     Returns
     -------
     Document
         ``source`` (Typst markup), ``files`` (images decoded from ``data:`` URIs, by name),
-        ``kind`` ("study" or "slides") and ``unknown`` (tags and classes outside
+        ``kind`` ("study", "slides" or "letter") and ``unknown`` (tags and classes outside
         :data:`TAGS`/:data:`CLASSES`, rendered unstyled).
 
     Raises
@@ -615,14 +695,19 @@ def to_typst(html: str) -> Document:
         ``data:`` URI of SVG or PNG, or an in-document anchor).
     """
     root = parse(html)
-    kind = "slides" if root.find(lambda x: x.tag == "section" and x.has("slide")) else "study"
+    if root.find(lambda x: x.tag == "section" and x.has("slide")):
+        kind = "slides"
+    elif root.find(lambda x: x.tag == "main" and x.has("oficio")):
+        kind = "letter"
+    else:
+        kind = "study"
     title_node = root.find(lambda x: x.tag == "title")
     title = _SPACE.sub(" ", title_node.text()).strip() if title_node is not None else ""
-    w = _Writer(kind)
+    w = _Writer(kind, root)
     body_node = root.find(lambda x: x.tag == "body") or root
     body = w.blocks(body_node.children)
-    if kind == "slides":
-        template = SLIDES.replace("{title}", string(title))
+    if kind in ("slides", "letter"):
+        template = (SLIDES if kind == "slides" else LETTER).replace("{title}", string(title))
     else:
         left = escape(_running(root, "cabecalho-corrente"))
         right = escape(_running(root, "titulo-corrente"))

@@ -71,7 +71,7 @@ display(explorer.widget())
 from viabilidade.explore.margins import margins, margins_chart
 from viabilidade.explore.projection import Projection
 from viabilidade.explore.scenario import AREA, FigureOverride, hypothetical_figures, run_scenario, totals
-from viabilidade.explore.views import inline, margins_frame, styled_rules, totals_frame
+from viabilidade.explore.views import inline, margins_frame, plain_table, styled_rules, totals_frame
 from viabilidade.report.format import verdict_label
 
 what_if = scenario.with_override(FigureOverride(AREA, "population", 3000))
@@ -84,7 +84,7 @@ display(styled_rules([r for r in analysis.results if r.rule_id in ("art4.IV", "a
 projected = scenario.with_projection(Projection("electors", 2027, 0.012, 0.005))
 analysis = run_scenario(projected, store)
 print(projected.projections[0].assumptions())
-display(totals_frame(totals(analysis)))
+display(plain_table(totals_frame(totals(analysis))))
 table = margins(analysis.results, analysis.profile)
-display(margins_frame(table))
+display(plain_table(margins_frame(table)))
 display(inline(margins_chart(table)))

@@ -59,7 +59,7 @@ def test_notebook_runs_top_to_bottom(tmp_path):
     tables = "".join("".join(o.get("data", {}).get("text/html", "")) for o in outputs)
     for column in ("Distância até mudar", "Base (pop. / eleit. / edif. / área)", "Situação"):
         assert column in tables
-    assert "3.000\xa0habitantes (hipotético)" in tables
+    assert "3.000 habitantes (hipotético)" in tables
     for english in ("rule_id", "subject", "populacao", "texto"):
         assert f">{english}<" not in tables
 

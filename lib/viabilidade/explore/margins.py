@@ -205,7 +205,7 @@ def margins_chart(table: pd.DataFrame, *, cap_pct: float = 100.0):
     from .views import rule_label
 
     n = max(len(table), 1)
-    fig = Figure(figsize=(10.0, 0.45 * n + 1.3))
+    fig = Figure(figsize=(10.0, 0.5 * n + 1.3))
     ax = fig.add_subplot()
     if table.empty:
         ax.text(0.5, 0.5, "Nenhum requisito numérico neste cenário.", ha="center", va="center")
@@ -228,7 +228,7 @@ def margins_chart(table: pd.DataFrame, *, cap_pct: float = 100.0):
         sign = "+" if row.margin > 0 else ""
         ax.text(1.02, i, f"{sign}{fmt.quantity(row.margin, row.unit)} ({sign}{fmt.number(pct, 1)} %)",
                 transform=column, va="center", ha="left", fontsize=8)
-        subject = "" if row.subject == "área" else f" — {row.subject}"
+        subject = "" if row.subject == "área" else f"\n{row.subject}"
         labels.append(f"{rule_label(row.rule_id)}{subject}")
     ax.axvline(0, color="#1a1a1a", linewidth=1)
     ax.set_yticks(range(len(labels)), labels, fontsize=8)

@@ -80,6 +80,11 @@ def rule_frame(results, hypothetical=frozenset()) -> pd.DataFrame:
                  "Motivo", "status"])
 
 
+#: Widths (% of the table) of Regra, Requisito, Sujeito, Situação, Valor, Exigência, Margem,
+#: Motivo: the table fits the notebook's width and every cell wraps inside its column.
+RULE_COLUMN_WIDTHS = (8, 13, 8, 12, 11, 11, 11, 26)
+
+
 def styled_rules(results, hypothetical=frozenset()):
     """:func:`rule_frame` as a pandas Styler: the Situação cell coloured by status."""
     df = rule_frame(results, hypothetical)
@@ -89,16 +94,18 @@ def styled_rules(results, hypothetical=frozenset()):
         return [f"color: white; background-color: {c}" if col == "Situação" else ""
                 for col in row.index]
 
+    # In narrow cells a number may wrap before its unit ("2.442 / habitantes") rather than be cut.
+    figures = ["Valor", "Exigência", "Margem"]
+    df[figures] = df[figures].apply(lambda col: col.str.replace(fmt.NBSP, " ", regex=False))
     return (df.style.apply(colour, axis=1).hide(axis="index").hide(subset=["status"], axis="columns")
             .set_table_styles([
-                {"selector": "", "props": "font-size: 12px; line-height: 1.3; border-collapse: collapse;"},
+                {"selector": "", "props": "width: 100%; table-layout: fixed; font-size: 12px;"
+                                          " line-height: 1.3; border-collapse: collapse;"},
                 {"selector": "th", "props": "text-align: left; padding: 4px 6px;"},
                 {"selector": "td", "props": "text-align: left; vertical-align: top; padding: 4px 6px;"
-                                            " border-bottom: 1px solid #e0e0e0;"}])
-            .set_properties(subset=["Regra"], **{"white-space": "nowrap"})
-            .set_properties(subset=["Situação", "Margem"], **{"min-width": "7em"})
-            .set_properties(subset=["Requisito", "Valor", "Exigência"], **{"min-width": "8em"})
-            .set_properties(subset=["Motivo"], **{"min-width": "16em", "max-width": "40em"}))
+                                            " border-bottom: 1px solid #e0e0e0; overflow-wrap: break-word;"},
+                *[{"selector": f"th:nth-child({n})", "props": f"width: {w}%;"}
+                  for n, w in enumerate(RULE_COLUMN_WIDTHS, start=1)]]))
 
 
 def unit_options(store) -> list[tuple[str, str]]:
@@ -179,6 +186,24 @@ def margins_frame(table: pd.DataFrame) -> pd.DataFrame:
                          "Situação": [fmt.status_label(s, l or None)
                                       for s, l in zip(table["status"], table["lean"])],
                          "Distância até mudar": table["texto"]})
+
+
+def plain_table(df: pd.DataFrame):
+    """A table for the explorer and its notebook: no index, left-aligned, compact, ruled rows.
+
+    Returns
+    -------
+    pandas.io.formats.style.Styler
+        ``display`` it in a notebook, or ``.to_html()`` for an HTML widget. Missing values
+        read "—".
+    """
+    return (df.style.hide(axis="index").format(na_rep="—")
+            .set_table_styles([
+                {"selector": "", "props": "font-size: 12px; line-height: 1.3; border-collapse: collapse;"},
+                {"selector": "th", "props": "text-align: left; padding: 4px 8px;"
+                                            " border-bottom: 1px solid #9e9e9e;"},
+                {"selector": "td", "props": "text-align: left; vertical-align: top; padding: 4px 8px;"
+                                            " border-bottom: 1px solid #e0e0e0;"}]))
 
 
 def figure_png(fig, dpi: int = 90) -> bytes:

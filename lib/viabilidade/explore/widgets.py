@@ -30,8 +30,8 @@ from .save import DROP_OVERRIDES_CONTROL, resolve_target, save_scenario
 from .scenario import (AREA, FigureOverride, Scenario, base_analysis, hypothetical_figures,
                        run_scenario, totals)
 from .state_map import detail_map
-from .views import (area_text, figure_png, margins_frame, municipality_options, styled_rules,
-                    totals_frame, unit_name, unit_options)
+from .views import (area_text, figure_png, margins_frame, municipality_options, plain_table,
+                    styled_rules, totals_frame, unit_name, unit_options)
 
 #: Integer thresholds of :class:`Settings` shown as number boxes, with Portuguese labels.
 INT_THRESHOLDS = {"population": "Art. 4º, IV — população: mais de (habitantes)",
@@ -538,9 +538,9 @@ class Explorer:
                               f"<p>{html.escape(area_text(self.store, s))} · ano de criação: {year}</p>")
         p["message"].value = "".join(f"<p>{html.escape(pr.assumptions())}</p>" for pr in s.projections)
         p["rules"].value = styled_rules(a.results, hypothetical_figures(a.profile)).to_html()
-        p["totals"].value = totals_frame(totals(a)).to_html(index=False, na_rep="—")
+        p["totals"].value = plain_table(totals_frame(totals(a))).to_html()
         table = margins(a.results, a.profile)
-        p["margins"].value = margins_frame(table).to_html(index=False)
+        p["margins"].value = plain_table(margins_frame(table)).to_html()
         chart_key = table.drop(columns=["texto"]).to_json()
         if chart_key != self._chart_key:  # redraw only when a margin changed (~0.3 s)
             self.images["margins_chart"].value = figure_png(margins_chart(table), dpi=80)

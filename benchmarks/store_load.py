@@ -3,7 +3,9 @@
 Usage: ``.venv/bin/python benchmarks/store_load.py [candidate.toml] [--repeat N]``
 
 Prints, in milliseconds (best and median of N runs, each in a fresh Store so nothing is cached):
-* ``load_store()`` — reading ``manifest.json`` (tables are lazy);
+* ``load_store()`` — reading ``manifest.json`` and checking each table's sha256 against it
+  (hashed once per process and file version, so the best of N shows the cached cost; the
+  first call hashes the 0,75 MB store in about 1,5 ms);
 * the study's data — the rows of districts, municipalities, electorate, seats, vilas, PIB,
   state revenue and the origin boundaries that one candidate needs;
 * the first access to ``boundaries`` alone (the largest table).

@@ -186,3 +186,35 @@ def test_ctrl_c_on_estudo_ends_at_once_without_a_traceback(tmp_path):
                 os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_polling_lifeline_ends_a_worker_whose_parent_died(tmp_path):
+    """Where prctl is unavailable (macOS), a thread polling the parent's pid does the job."""
+    marker = uuid.uuid4().hex
+    grandchild = ("import os, sys, time; import viabilidade.batch.lifeline as l; "
+                  "l._prctl_pdeathsig = lambda sig: False; "
+                  "l.tie_to_parent(int(sys.argv[1]), interval=0.1); time.sleep(60)")
+    child = ("import os, subprocess, sys, time; "
+             f"subprocess.Popen([sys.executable, '-c', {grandchild!r}, str(os.getpid())]); "
+             "time.sleep(60)")
+    env = {**os.environ, MARKER: marker}
+    proc = subprocess.Popen([sys.executable, "-c", child], env=env, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while len(_marked_pids(marker)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(_marked_pids(marker)) == 2
+        time.sleep(0.5)  # the grandchild has tied itself to its parent
+        proc.kill()
+        proc.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while _marked_pids(marker) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _marked_pids(marker) == []
+    finally:
+        for pid in _marked_pids(marker):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass

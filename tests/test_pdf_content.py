@@ -1,6 +1,7 @@
 """The PDF says what the HTML says: every figure and every rule status of a study's HTML is in
-its PDF's text, for three candidates of different operations (an area of districts, a whole
-municipality, a fusion), and the Typst writer knows every tag and class they use.
+its PDF's text, for three candidates of different operations (an area of districts read under
+three rulesets, a whole municipality, a fusion), and the Typst writer knows every tag and
+class they use.
 
 The studies run once through papermill (module fixture); the PDF is the one the study wrote.
 """
@@ -21,6 +22,8 @@ from viabilidade.report.study import run_study
 
 ROOT = Path(__file__).resolve().parents[1]
 STORE = ROOT / "data" / "processed"
+#: Posse d'Abadia is also read under other rulesets ("Sob outras regras", a side-by-side table).
+RULESETS = {"posse-dabadia": "lc02-1990-go,plp-137-2015,pls-104-2014"}
 CASES = ("posse-dabadia",          # create a municipality from a district
          "nova-iguacu-de-goias",   # create a municipality from a whole municipality (retrospective)
          "fusao-anhanguera-cumari")  # fusion of two municipalities
@@ -48,7 +51,7 @@ def studies(tmp_path_factory):
     out = tmp_path_factory.mktemp("outputs")
     for slug in CASES:
         run_study(ROOT / "data" / "candidates" / f"{slug}.toml", out, data_root=STORE,
-                  study_date=dt.date(2026, 11, 29))
+                  study_date=dt.date(2026, 11, 29), rulesets=RULESETS.get(slug))
     return {slug: ((out / slug / "estudo.html").read_text(encoding="utf-8"),
                    pdftext.flat(pdftext.pdf_text(out / slug / "estudo.pdf")).replace("\xa0", " "))
             for slug in CASES}
@@ -62,6 +65,7 @@ def test_every_figure_of_the_html_is_in_the_pdf(studies, slug):
     assert "3.045" in figures and "R$ 2.900.224,28" in figures or slug != "posse-dabadia"
     missing = sorted(f for f in figures if f not in pdf)
     assert missing == [], missing
+    assert slug != "posse-dabadia" or 'class="tabela lado-a-lado"' in html
 
 
 @pytest.mark.parametrize("slug", CASES)

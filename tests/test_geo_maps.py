@@ -283,3 +283,25 @@ def test_band_follows_reading_i4(store, tmp_path, reading):
             else "faixa de 6 km da sede de origem (art. 4º, II)")
     assert band in labels
     assert ("sede de distrito (vila)" in labels) == (reading == "all-urban")
+
+
+@needs_store
+def test_transfer_map_shows_the_destination_and_no_band(store, tmp_path):
+    # A transfer (art. 5 § 1) is not judged by art. 4 II: no band; the destination is drawn.
+    from viabilidade.analysis import analyse
+    from viabilidade.report.study_cells import _split, map_html
+
+    p = tmp_path / "t.toml"
+    p.write_text('operation = "transfer-area"\nname = "Posse d\'Abadia"\n'
+                 'seat = "Posse d\'Abadia"\n[area]\ndistricts = ["520010010"]\n'
+                 '[origin]\nmunicipalities = ["5200100"]\n'
+                 '[destination]\nmunicipality = "5201108"\n', encoding="utf-8")
+    c = load_candidate(p)
+    labels = legend(candidate_map(c, store, band=False))
+    assert labels == ["município de origem", "município de destino (art. 5º, § 1º)", APPROX_LABEL,
+                      "sede do município de origem", "sede municipal", "sede de distrito (vila)"]
+    a = analyse(p, store=store)
+    html = __import__("html").unescape(map_html(a, store, _split(a, store)))
+    assert ("Localização de Posse d'Abadia, município de origem, município de destino (Anápolis) "
+            "e sedes. Sem polígonos de distritos nos dados") in html
+    assert "faixa de 6 km" not in html

@@ -40,7 +40,7 @@ from .territory import Split
 
 COLORS = {"origin": "#e3e3e3", "area": "#f4a261", "remainder": "#a8dadc", "approx": "#f4a261",
           "edge": "#333333", "band": "#e63946", "seat": "#000000", "context": "#b8b8b8",
-          "perimeter": "#7b2cbf", "source": "#555555"}
+          "perimeter": "#7b2cbf", "source": "#555555", "destination": "#cfe8c4"}
 #: matplotlib settings of every map: the bundled DejaVu Sans, SVG text as paths, fixed hash salt.
 MAP_RC = {"font.family": "DejaVu Sans", "svg.fonttype": "path", "svg.hashsalt": "viabilidade",
           "hatch.linewidth": 0.7, "path.simplify": True}
@@ -124,14 +124,14 @@ def zone_label(crs: str) -> str:
 def territory_map(split: Split, *, title: str, origin_seats: Mapping[str, tuple[float, float]],
                   area_seat: tuple[float, float] | None = None,
                   names: Mapping[str, str] | None = None, source: str = "",
-                  band_m: float = MIN_GAP_M, figsize: tuple[float, float] = (6.6, 5.4),
+                  band_m: float | None = MIN_GAP_M, figsize: tuple[float, float] = (6.6, 5.4),
                   approximate: Mapping[str, BaseGeometry] | None = None,
                   perimeters: Mapping[str, BaseGeometry] | None = None,
                   other_seats: Mapping[str, tuple[float, float, str]] | None = None,
                   outlines: Sequence[BaseGeometry] = (),
                   context: gpd.GeoDataFrame | None = None, legend_cols: int = 2,
-                  urban_points: Mapping[str, Sequence[tuple[str, float, float]]] | None = None
-                  ) -> Figure:
+                  urban_points: Mapping[str, Sequence[tuple[str, float, float]]] | None = None,
+                  destination: BaseGeometry | None = None) -> Figure:
     """Draw the candidate's territory.
 
     Parameters
@@ -149,10 +149,10 @@ def territory_map(split: Split, *, title: str, origin_seats: Mapping[str, tuple[
         Code -> name for seat labels (``"area"`` names the proposed seat).
     source : str
         Data sources (``"Fonte: …"``), printed under the legend with the projection.
-    band_m : float
+    band_m : float or None
         Width of the band of art. 4 II (6 000 m), drawn around each origin's urban perimeter
         when ``perimeters`` has it, else around the origin's seat; no band without origins
-        (a fusion).
+        (a fusion) or when ``None`` (an operation art. 4 II does not apply to).
     figsize : (float, float)
         Width and height of the map frame in inches; the legend and source lines are added
         below it.
@@ -176,6 +176,8 @@ def territory_map(split: Split, *, title: str, origin_seats: Mapping[str, tuple[
         Origin code -> ``[(label, lat, lon)]``: other urban areas of the origin the band of
         art. 4 II is also measured from (reading I-4 ``all-urban``: the vilas of its other
         districts), drawn as vilas with their own 6 km circles merged into the band.
+    destination : geometry, optional
+        The municipality that receives the area (a transfer, art. 5 § 1), EPSG:4674.
 
     Returns
     -------
@@ -193,15 +195,15 @@ def territory_map(split: Split, *, title: str, origin_seats: Mapping[str, tuple[
                               perimeters=dict(perimeters or {}),
                               other_seats=dict(other_seats or {}), outlines=list(outlines),
                               context=context, legend_cols=legend_cols,
-                              urban_points=dict(urban_points or {}))
+                              urban_points=dict(urban_points or {}), destination=destination)
 
 
 def _territory_map(split, *, title, origin_seats, area_seat, names, source, band_m, figsize,
                    approximate, perimeters, other_seats, outlines, context, legend_cols,
-                   urban_points) -> Figure:
+                   urban_points, destination) -> Figure:
     crs = map_crs(split, list(approximate.values()))
     bands, band_from = {}, set()
-    for code in sorted(origin_seats):
+    for code in sorted(origin_seats) if band_m else ():
         if code in perimeters and perimeters[code] is not None and not perimeters[code].is_empty:
             parts = [geodesic_buffer(perimeters[code], band_m)]
             band_from.add("do perímetro urbano")
@@ -221,7 +223,7 @@ def _territory_map(split, *, title, origin_seats, area_seat, names, source, band
     # The view: everything drawn, padded, then widened along one axis to the frame's
     # proportions (FRAME_W × height inches), so one metre is as long across as up.
     shown = [g for g in [split.area, *split.origins_before.values(), *approximate.values(),
-                         *bands.values()] if g is not None and not g.is_empty]
+                         *bands.values(), destination] if g is not None and not g.is_empty]
     xmin, ymin, xmax, ymax = _proj(shapely.union_all(shown), crs).bounds
     pad = 0.05 * max(xmax - xmin, ymax - ymin)
     xmin, ymin, xmax, ymax = xmin - pad, ymin - pad, xmax + pad, ymax + pad
@@ -236,7 +238,8 @@ def _territory_map(split, *, title, origin_seats, area_seat, names, source, band
     ax.set_ylim(ymin, ymax)
     ax.set_aspect("equal", adjustable="box")
     if context is not None and len(context):
-        named = [g for g in [split.area, *split.origins_before.values()] if g is not None]
+        named = [g for g in [split.area, *split.origins_before.values(), destination]
+                 if g is not None]
         _context(ax, context, crs, named=shapely.union_all(named) if named else None,
                  frame_in=FRAME_W * width)
 
@@ -253,6 +256,11 @@ def _territory_map(split, *, title, origin_seats, area_seat, names, source, band
     if split.remainders:
         handles.append(Patch(facecolor=COLORS["remainder"], edgecolor=COLORS["edge"],
                              label="remanescente da origem"))
+    if destination is not None and not destination.is_empty:
+        _draw(ax, destination, crs, color=COLORS["destination"], edgecolor=COLORS["edge"],
+              linewidth=0.9)
+        handles.append(Patch(facecolor=COLORS["destination"], edgecolor=COLORS["edge"],
+                             label="município de destino (art. 5º, § 1º)"))
     if split.area is not None:
         _draw(ax, split.area, crs, color=COLORS["area"], edgecolor=COLORS["edge"],
               linewidth=1.3)
@@ -280,8 +288,8 @@ def _territory_map(split, *, title, origin_seats, area_seat, names, source, band
         if code in bands:
             _draw(ax, perimeters[code], crs, facecolor="none", edgecolor=COLORS["perimeter"],
                   linewidth=1.0)
-    km = fmt_num(band_m / 1000, 0)
     if bands:
+        km = fmt_num(band_m / 1000, 0)
         kinds = [k for k in ("do perímetro urbano", "da sede", "das vilas") if k in band_from]
         of = ", ".join(kinds[:-1]) + " e " + kinds[-1] if len(kinds) > 1 else kinds[0]
         handles.append(Patch(facecolor=(0.902, 0.224, 0.275, 0.10), edgecolor=COLORS["band"],

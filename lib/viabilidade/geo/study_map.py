@@ -22,6 +22,7 @@ from shapely.geometry.base import BaseGeometry
 
 from ..candidate import Candidate
 from .districts import district_cells, district_points
+from .distance import MIN_GAP_M
 from .facts import seat_of
 from .measure import polygonal
 from .maps import territory_map
@@ -124,8 +125,8 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
                   perimeters: Mapping[str, BaseGeometry] | None = None,
                   title: str | None = None, figsize: tuple[float, float] = (6.6, 5.4),
                   legend_cols: int = 2,
-                  urban_points: Mapping[str, list[tuple[str, float, float]]] | None = None
-                  ) -> Figure:
+                  urban_points: Mapping[str, list[tuple[str, float, float]]] | None = None,
+                  band: bool = True) -> Figure:
     """The map of a candidate (:func:`viabilidade.geo.maps.territory_map`) from the store.
 
     Parameters
@@ -148,6 +149,8 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
     urban_points : dict, optional
         Origin code -> ``[(label, lat, lon)]`` of other urban areas the band is also drawn
         around (reading I-4 ``all-urban``; :func:`viabilidade.analysis.origin_vilas`).
+    band : bool
+        Draw the 6 km band of art. 4 II (only where the operation is judged by it).
 
     Returns
     -------
@@ -166,7 +169,8 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
     cells = points = None
     if split.area is None and candidate.districts:
         cells, points = approximate_area(store, candidate.districts)
-    seat = proposed_seat(candidate, store, points)
+    # A transfer adds the area to an existing municipality: there is no new seat.
+    seat = proposed_seat(candidate, store, points) if candidate.operation != "transfer-area" else None
     others: dict[str, tuple[float, float, str]] = {}
     for r in (points.itertuples() if points is not None else ()):
         point = (float(r.geometry.y), float(r.geometry.x))
@@ -180,6 +184,12 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
             if s is not None and (seat is None or tuple(s) != tuple(seat)):
                 others[names.get(c, c)] = (*s, "sede municipal")
     approximate = (dict(zip(cells["cod_distrito"], cells.geometry)) if cells is not None else None)
+    destination = None
+    if candidate.destination:
+        destination = municipality_geometry(store.boundaries, candidate.destination)
+        s = seat_of(store.seats, candidate.destination)
+        if s is not None:
+            others[names.get(candidate.destination, candidate.destination)] = (*s, "sede municipal")
     if urban_points:
         # On the map a vila is named by its district alone (the legend says what it is).
         pts = district_points(store, list(urban_points))
@@ -190,4 +200,5 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
                          area_seat=seat, names={**names, "area": f"{candidate.seat} (sede proposta)"},
                          source=source, approximate=approximate, perimeters=perimeters,
                          other_seats=others, outlines=outlines, context=store.boundaries,
-                         figsize=figsize, legend_cols=legend_cols, urban_points=urban_points)
+                         figsize=figsize, legend_cols=legend_cols, urban_points=urban_points,
+                         destination=destination, band_m=MIN_GAP_M if band else None)

@@ -120,53 +120,67 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
     """
     if split is None:
         return ""
-    from ..errors import GeoError
     from ..analysis import origin_vilas
+    from ..errors import GeoError
     from ..geo.study_map import candidate_map, origin_perimeters
+    from ..rules.result import Status
     from .charts import Chart, figure_svg
 
     c = analysis.candidate
     approximate = split.area is None and bool(c.districts)
     tables = ("boundaries", "seats", "vilas") if approximate else ("boundaries", "seats")
+    # The band is drawn where art. 4 II judges the operation (a creation, not a transfer or a
+    # fusion) and follows the rule: around the urban perimeter only when art. 4 II was
+    # measured from it, else around the seat; under reading I-4 all-urban also around the
+    # vilas of the origin's other districts.
+    with_band = any(r.rule_id == "art4.II" and Status(r.status) != Status.NOT_APPLICABLE
+                    for r in analysis.results or [])
     try:
-        # The band follows the rule: around the urban perimeter only when art. 4 II was
-        # measured from it, else around the seat.
         measured = getattr(getattr(analysis.profile, "territory", None), "gap_m", None) is not None
-        perimeters = origin_perimeters(c, store) if measured else {}
-        # Reading I-4 all-urban: the rule also measures from the vilas of the other districts.
+        perimeters = origin_perimeters(c, store) if measured and with_band else {}
         all_urban = getattr(getattr(analysis, "settings", None), "perimeter", "") == "all-urban"
-        urban = origin_vilas(c, store) if all_urban and c.origins else {}
+        urban = origin_vilas(c, store) if all_urban and with_band and c.origins else {}
         source = map_source(analysis, tables, perimeter=bool(perimeters))
         figsize, cols = MAP_FORMATS["slide" if slide else "page"]
         fig = candidate_map(c, store, split=split, source=source, perimeters=perimeters,
-                            figsize=figsize, legend_cols=cols, urban_points=urban)
+                            figsize=figsize, legend_cols=cols, urban_points=urban, band=with_band)
     except GeoError as e:
         from .tables import esc
 
         return f"<p>Mapa indisponível: {esc(str(e))}.</p>"
     names = {o: u.label for o, u in (getattr(analysis.profile, "origins", {}) or {}).items()}
     origin_words = "município de origem" if len(c.origins) == 1 else "municípios de origem"
-    around = ("do perímetro urbano de origem" if perimeters else "de cada sede de origem")
+    around = "do perímetro urbano de origem" if perimeters else "de cada sede de origem"
     if urban:
         around += " e das vilas dos demais distritos (leitura I-4: todas as áreas urbanas)"
-    band = (f", {origin_words} e sedes, com a faixa de 6 km em torno {around} (art. 4º, II)"
-            if c.origins else ", com as sedes municipais")
-    if approximate:
-        caption = (f"Localização de {c.name}{band}. Sem polígonos de distritos nos dados, a área "
-                   "aparece como território aproximado: a parte do município mais próxima da sede "
-                   "de cada distrito da área do que das sedes dos demais distritos (células de "
-                   f"Voronoi); não é limite legal. {source}")
+    dest = f", município de destino ({_name(store, c.destination)})" if c.destination else ""
+    if with_band:
+        layers = (f", {origin_words}{dest} e sedes, com a faixa de 6 km em torno {around} "
+                  "(art. 4º, II)")
     else:
-        caption = f"Território proposto de {c.name}{band}. {source}"
+        layers = f", {origin_words}{dest} e sedes" if c.origins else ", com as sedes municipais"
+    if approximate:
+        caption = (f"Localização de {c.name}{layers}. Sem polígonos de distritos nos dados, a "
+                   "área aparece como território aproximado: a parte do município mais próxima "
+                   "da sede de cada distrito da área do que das sedes dos demais distritos "
+                   f"(células de Voronoi); não é limite legal. {source}")
+    else:
+        caption = f"Território proposto de {c.name}{layers}. {source}"
     origins = ", ".join(names.get(o, o) for o in c.origins)
     alt = (f"Mapa de {c.name}" + (f" em relação a {origins}" if origins else "")
            + (", com o território aproximado da área hachurado e tracejado" if approximate else "")
-           + (f", a faixa de 6 km em torno {around}" if c.origins else "")
+           + (f", a faixa de 6 km em torno {around}" if with_band else "")
            + ", legenda, escala gráfica, seta do norte e fonte dos dados.")
     chart = Chart(svg=figure_svg(fig), caption=caption, alt=alt)
     if slide:
         return chart.html()
     return chart.html(number if number is not None else map_figure_number(analysis))
+
+
+def _name(store, code: str) -> str:
+    m = store.municipalities
+    hit = m.loc[m["cod_ibge"] == code, "nome"]
+    return str(hit.iloc[0]) if len(hit) else code
 
 
 def memorial_html(analysis, split) -> str:

@@ -70,6 +70,20 @@ def test_creation_year_both_sides_of_1996_and_2006(year, words):
     assert (note == "") if words is None else (words in note)
 
 
+def test_a_retrospective_creation_says_what_held_then():
+    paras = frame.frame_paragraphs("create-municipality", name="Nova Iguaçu de Goiás", creation_year=1991)
+    assert paras[4] == ("Para Nova Iguaçu de Goiás: o ano de criação considerado (1991) é anterior à "
+                        "Emenda Constitucional nº 15/1996: a criação regia-se pela redação original do "
+                        "art. 18, § 4º, e pela LC nº 2/1990, e não dependia de lei complementar federal. "
+                        "Uma criação semelhante hoje dependeria da lei complementar federal, que não "
+                        "existe.")
+    assert len(paras) == 5
+    future = frame.frame_paragraphs("create-municipality", name="X", creation_year=2027)
+    assert "ficaria exposta a ser declarada inconstitucional" in future[4]
+    district = frame.frame_paragraphs("create-district", name="X", creation_year=1991)
+    assert "não está sujeita ao art. 18, § 4º" in district[4]
+
+
 def test_assumed_federal_law_is_said_and_named():
     paras = frame.frame_paragraphs("create-municipality", name="X", federal_law="plp-137-2015")
     assert paras[-1].startswith('Hipótese adotada a pedido do usuário (configuração federal_law = '

@@ -90,6 +90,10 @@ MEANING = {
 }
 
 
+#: Operations a creation year makes retrospective (a law of the past).
+RETROSPECTIVE_KINDS = ("create-municipality", "fusion", "transfer-area")
+
+
 def creation_note(year: int | None) -> str:
     """What the frame means for a creation law of a given year (a retrospective study).
 
@@ -144,11 +148,16 @@ def frame_paragraphs(kind: str, *, name: str = "", creation_year: int | None = N
         EC 15/1996 and art. 18 § 4; the missing law and the bills; EC 57/2008; the STF; then
         what this means for the candidate (and the retrospective or assumed-law notes).
     """
-    meaning = MEANING.get(kind, MEANING["create-municipality"]).format(name=name or "a proposta")
+    retro = creation_note(creation_year) if kind in RETROSPECTIVE_KINDS else ""
+    if retro:  # a creation of the past: what held then, and what a like creation needs now
+        meaning = (f"Para {name or 'a proposta'}: {retro[:1].lower()}{retro[1:]} Uma criação "
+                   "semelhante hoje dependeria da lei complementar federal, que não existe.")
+    else:
+        meaning = MEANING.get(kind, MEANING["create-municipality"]).format(name=name or "a proposta")
     out = [RULE, MISSING, EC57, STF, meaning]
-    for extra in (creation_note(creation_year), assumption_note(federal_law)):
-        if extra:
-            out.append(extra)
+    assumed = assumption_note(federal_law)
+    if assumed:
+        out.append(assumed)
     return out
 
 

@@ -37,8 +37,16 @@ def test_ipynb_matches_its_jupytext_source():
 
 
 @needs_store
-def test_notebook_runs_top_to_bottom(tmp_path):
+def test_notebook_runs_top_to_bottom(tmp_path, monkeypatch):
     papermill = pytest.importorskip("papermill")
+    # The kernel is this interpreter, whatever kernel specs the user has installed.
+    spec = tmp_path / "jupyter" / "kernels" / "python3"
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "Python 3", "language": "python",
+        "env": {"PYTHONPATH": str(REPO / "lib")}}), encoding="utf-8")
+    monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "jupyter"))
     out = tmp_path / "explorar.ipynb"
     papermill.execute_notebook(str(NOTEBOOKS / "explorar.ipynb"), str(out), kernel_name="python3",
                                parameters={"data_root": str(PROCESSED)}, cwd=str(tmp_path),

@@ -262,3 +262,17 @@ def test_drawn_polygon_becomes_the_boundary_and_is_saved_beside(mapped, store, t
     assert 'boundary = "posse.geojson"' in path.read_text(encoding="utf-8")
     assert load_candidate(path).boundary == beside.resolve()
     assert analyse(path, store=store).result("art4.III").status == Status.PASS
+
+
+def test_proposed_seat_is_the_district_named_as_seat(store):
+    from viabilidade.explore.leaflet_map import seat_points
+    from viabilidade.explore.scenario import Scenario
+    from viabilidade.geo.districts import seats_of_districts
+
+    two = Scenario.for_district(store, "520010010").add_unit(NATINOPOLIS, store)
+    natinopolis = seats_of_districts(store, (NATINOPOLIS,)).iloc[0]
+    posse = seats_of_districts(store, ("520010010",)).iloc[0]
+    assert seat_points(store, two)["área"] == (float(posse["lat"]), float(posse["lon"]))
+    moved = seat_points(store, two.replace(seat="Natinópolis"))
+    assert moved["área"] == (float(natinopolis["lat"]), float(natinopolis["lon"]))
+    assert set(moved) == {"origem:5200100", "origem:5208608", "área"}

@@ -89,8 +89,8 @@ def seat_points(store, scenario) -> dict[str, tuple[float, float]]:
     """(lat, lon) of each origin's municipal seat and of the area's seat, keyed by role and code.
 
     Keys ``"origem:<cod_ibge>"`` and ``"área"``; the area's seat is the candidate's
-    ``seat_point``, else the seat of its single whole municipality, else its first district's
-    seat point (as the territory map places it).
+    ``seat_point``, else the seat of its single whole municipality, else the seat point of the
+    district named as its seat (``scenario.seat``), else of its first district.
     """
     seats = store.seats.set_index("cod_ibge")
     out = {f"origem:{o}": (float(seats.at[o, "lat"]), float(seats.at[o, "lon"]))
@@ -100,7 +100,10 @@ def seat_points(store, scenario) -> dict[str, tuple[float, float]]:
         row = seats.loc[scenario.municipalities[0]]
         point = (float(row["lat"]), float(row["lon"]))
     if point is None and scenario.districts:
-        pts = seats_of_districts(store, scenario.districts[:1])
+        # The district named as the seat (by default the first district of the area).
+        names = dict(zip(store.districts["cod_distrito"], store.districts["nome"]))
+        named = [c for c in scenario.districts if names.get(c) == (scenario.seat or scenario.name)]
+        pts = seats_of_districts(store, tuple(named[:1] or scenario.districts[:1]))
         if len(pts):
             point = (float(pts["lat"].iloc[0]), float(pts["lon"].iloc[0]))
     if point is not None:

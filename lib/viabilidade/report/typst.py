@@ -27,7 +27,7 @@ from urllib.parse import unquote
 from ..errors import ReportError
 
 #: Tags the writer knows (nbconvert's wrappers included: ``div`` is transparent).
-TAGS = frozenset("""html head meta title style body main section div p span strong b em i code a br
+TAGS = frozenset("""html head meta title style body main section div p span strong b em i code pre a br
 h1 h2 h3 h4 ul ol li blockquote table colgroup col thead tbody tr th td caption figure img
 figcaption nav""".split())
 
@@ -48,7 +48,7 @@ jp-OutputArea-output""".split())
 WIDE_COLUMNS = 8
 
 _VOID = frozenset({"br", "img", "col", "meta", "link", "hr", "input", "wbr"})
-_BLOCKS = frozenset({"section", "div", "p", "h1", "h2", "h3", "h4", "ul", "ol", "li", "blockquote",
+_BLOCKS = frozenset({"section", "div", "p", "pre", "h1", "h2", "h3", "h4", "ul", "ol", "li", "blockquote",
                      "table", "figure", "nav", "main", "body", "html", "caption", "figcaption"})
 
 
@@ -393,6 +393,11 @@ class _Writer:
             return f"#codigo(size: {size}{fill})[{escape(text)}]"
         return f"#codigo[{escape(text)}]"
 
+    def t_pre(self, n):
+        lines = n.text().strip("\n").split("\n")
+        body = " #linebreak()\n".join(_SPECIAL.sub(r"\\\1", line).replace(" ", "~") for line in lines)
+        return f"#block(fill: fundo, inset: 0.5em, width: 100%, codigo[{body}])\n\n"
+
     def t_a(self, n):
         href = n.attrs.get("href", "")
         if href.startswith("#"):
@@ -421,6 +426,8 @@ class _Writer:
         if n.has("aviso"):
             return (f"#block(above: 2em, stroke: (top: 0.5pt + linha), inset: (top: 0.6em), width: 100%, "
                     f"text(size: 8.5pt, fill: cinza)[{body}])\n\n")
+        if n.has("legenda") and self.kind == "slides":
+            return f"#block(above: 0.5em, text(size: 10.5pt, fill: cinza)[{body}])\n\n"
         if n.has("legenda"):
             return f"#block(above: 0.2em, below: 0.8em, text(font: sans, size: 7.5pt, fill: cinza)[{body}])\n\n"
         if n.has("artigo"):

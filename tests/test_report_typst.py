@@ -1,0 +1,65 @@
+"""The Typst writer (report/typst.py) on small documents: text is text, unknown markup is
+reported, wide tables turn the page, images keep their alternative text."""
+
+from __future__ import annotations
+
+import base64
+import shutil
+
+import pytest
+
+import pdftext
+from viabilidade.errors import ReportError
+from viabilidade.report import export, typst
+
+needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
+
+HOSTILE = ("#set page(width: 1mm) $x^2$ *negrito* _itálico_ `raw` @ref <rótulo> [a] {b} \\ "
+           "// comentário https://exemplo.org = título - item + 1. d'Abadia \"aspas\" ~ R$ 2.760.601,80")
+
+
+def doc(body: str, title: str = "Teste") -> str:
+    return f"<!DOCTYPE html><html><head><title>{title}</title></head><body>{body}</body></html>"
+
+
+@needs_pdftotext
+def test_every_sign_is_printed_as_text():
+    from html import escape
+
+    pdf = export.html_to_pdf(doc(f"<p>{escape(HOSTILE)}</p><table><tbody><tr><td>{escape(HOSTILE)}"
+                                 "</td></tr></tbody></table>"))
+    text = pdftext.flat(pdftext.pdf_text(pdf))
+    assert text.count(" ".join(HOSTILE.split())) == 2, text
+
+
+def test_unknown_tags_and_classes_are_reported():
+    d = typst.to_typst(doc('<p class="conclusao nova">x</p><marquee>y</marquee><p>z</p>'))
+    assert d.unknown == {"p.nova", "<marquee>"}
+    assert typst.to_typst(doc('<p class="conclusao">x</p>')).unknown == set()
+
+
+def _table(columns: int) -> str:
+    head = "".join(f"<th>Coluna {k}</th>" for k in range(columns))
+    row = "".join(f'<td class="num">{k}.000</td>' for k in range(columns))
+    return f"<h2>Quadro</h2><table class=\"tabela\"><thead><tr>{head}</tr></thead><tbody><tr>{row}</tr></tbody></table>"
+
+
+def test_tables_wider_than_eight_columns_get_a_landscape_page():
+    narrow = export.render(doc("<p>antes</p>" + _table(typst.WIDE_COLUMNS)))
+    wide = export.render(doc("<p>antes</p>" + _table(typst.WIDE_COLUMNS + 1)))
+    assert [(round(p.width_mm), round(p.height_mm)) for p in narrow.pages] == [(210, 297)]
+    assert [(round(p.width_mm), round(p.height_mm)) for p in wide.pages] == [(210, 297), (297, 210)]
+
+
+def test_images_come_from_data_uris_and_keep_their_alternative_text():
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="200pt" height="100pt" viewBox="0 0 200 100">'
+           '<rect width="200" height="100" fill="#12355b"/></svg>')
+    src = "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+    pdf = export.html_to_pdf(doc(f'<figure class="grafico"><img src="{src}" alt="Barra azul única"/>'
+                                 "<figcaption>Figura 1. Uma barra.</figcaption></figure>"))
+    alt = b"<FEFF" + "Barra azul única".encode("utf-16-be").hex().upper().encode() + b">"
+    assert b"/S/Figure" in pdf and b"/Alt" + alt in pdf     # the figure's tag, alt as UTF-16 hex
+    with pytest.raises(ReportError, match="recurso externo"):
+        export.html_to_pdf(doc('<a href="https://exemplo.org">fora</a>'))
+    with pytest.raises(ReportError, match="recurso externo"):
+        export.html_to_pdf(doc('<img src="file:///etc/passwd" alt=""/>'))

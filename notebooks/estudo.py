@@ -75,4 +75,4 @@ display(HTML(sections.sensitivity(analysis)))
 display(HTML(sections.appendices(analysis)))
 
 # %%
-display(results_bundle(analysis), raw=True)
+display(results_bundle(analysis, {"outras_regras": other_rules.records(analysis, rulesets)}), raw=True)

@@ -161,3 +161,14 @@ def spy_study(candidate_path, out_root, *, settings=None, data_root=None, templa
     return {"slug": c.slug, "name": c.name, "operation": c.operation, "verdict": "indeterminado",
             "rules": {}, "folder": str(folder),
             "files": {k: str(folder / f"estudo.{k}") for k in ("html", "pdf")}}
+
+
+def test_records_for_resultados_json(posse):
+    assert other_rules.records(posse, None) is None
+    recs = other_rules.records(posse, "lc02-1990-go,pls-98-2002")
+    by = {(r["regras"], r["teste"], r["sujeito"]): r for r in recs}
+    assert by[("pls-98-2002", "populacao", "remanescente")]["valor"] == 14187.0
+    assert by[("pls-98-2002", "populacao", "remanescente")]["status"] == "pass"
+    assert by[("lc02-1990-go", "arrecadacao", "area")]["valor"] is None
+    assert by[("pls-98-2002", "nucleo_urbano", "area")]["motivo"].startswith("Requisito documental")
+    assert all(r["cod_ibge"] == "5200100" for r in recs)

@@ -210,6 +210,12 @@ def test_study_with_regras_has_the_side_by_side_section(posse_runs):
     cells = [" ".join(re.sub(r"<[^>]+>", " ", c).split()) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
     assert cells == ["3.045 habitantes", "mais de 3.000 habitantes cumprido",
                      "no mínimo 6.000 habitantes† não cumprido"]
+    payload = json.loads((a / "posse-dabadia" / "resultados.json").read_text(encoding="utf-8"))
+    pop = {r["regras"]: r for r in payload["outras_regras"]
+           if r["teste"] == "populacao" and r["sujeito"] == "area"}
+    assert {k: (r["valor"], r["limite"], r["status"], r["fonte"]) for k, r in pop.items()} == {
+        "lc02-1990-go": (3045.0, 3000.0, "pass", "primaria"),
+        "plp-137-2015": (3045.0, 6000.0, "fail", "secundaria")}
 
 
 @pytest.mark.slow

@@ -199,6 +199,32 @@ def ruleset_notes(rulesets: list[Ruleset]) -> str:
     return '<ul class="notas">' + "".join(parts) + "</ul>"
 
 
+def records(analysis, requested=None) -> list[dict] | None:
+    """The comparison as plain records for ``resultados.json`` (key ``outras_regras``), or
+    ``None`` when no ruleset was asked for.
+
+    Returns
+    -------
+    list of dict or None
+        One record per (origin, ruleset, test, subject) of the applicable rulesets: regras,
+        teste, titulo, sujeito, cod_ibge (the origin), medida, valor, base, limite,
+        comparador, status, lean, fonte (``primaria`` / ``secundaria``), motivo.
+    """
+    from ..rules.compare import compare
+
+    rulesets = [r for r in rulesets_for(analysis, requested) if r.applies_to(analysis.candidate.operation)]
+    if not rulesets and not requested and not getattr(analysis.settings, "federal_law", None):
+        return None
+    if not rulesets:
+        return []
+    long = compare(areas_from_analysis(analysis), rulesets)
+    cols = ["regras", "teste", "titulo", "sujeito", "unidade", "medida", "valor", "base", "limite",
+            "comparador", "status", "lean", "fonte", "motivo"]
+    out = long[cols].rename(columns={"unidade": "cod_ibge"}).astype(object)
+    return [{k: (None if isinstance(v, float) and v != v else v) for k, v in row.items()}
+            for row in out.to_dict(orient="records")]
+
+
 def section(analysis, requested=None) -> Html | str:
     """The “Sob outras regras” section of a study, or ``""`` when no ruleset was asked for
     (no ``--regras`` and no ``federal_law`` setting).

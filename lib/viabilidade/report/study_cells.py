@@ -229,11 +229,13 @@ def load_study(candidate_path: str, *, data_root: str | None = None, settings: d
                  memorial_html=memorial_html(analysis, split))
 
 
-def results_bundle(analysis) -> dict:
-    """A display bundle carrying ``analysis.to_dict()`` as JSON under :data:`RESULTS_MIME`.
+def results_bundle(analysis, extra: dict | None = None) -> dict:
+    """A display bundle carrying ``analysis.to_dict()`` (plus the keys of ``extra``, e.g.
+    ``outras_regras``) as JSON under :data:`RESULTS_MIME`.
 
     Dates and other non-JSON values become text; the HTML export ignores this MIME type.
     """
     import json
 
-    return {RESULTS_MIME: json.loads(json.dumps(analysis.to_dict(), default=str))}
+    payload = {**analysis.to_dict(), **{k: v for k, v in (extra or {}).items() if v is not None}}
+    return {RESULTS_MIME: json.loads(json.dumps(payload, default=str))}

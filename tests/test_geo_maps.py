@@ -123,6 +123,20 @@ def test_posse_dabadia_map_legend_label_scale_and_source(store):
 
 
 @needs_store
+def test_posse_dabadia_study_map_draws_the_measured_distance(store):
+    from viabilidade.analysis import analyse
+    from viabilidade.report.study_cells import measured_gaps
+
+    a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
+    ((seat, point, metres),) = measured_gaps(a)
+    assert seat == pytest.approx(ABADIANIA_SEAT, abs=1e-6) and point == pytest.approx(POSSE_VILA)
+    assert metres == pytest.approx(12_753.88, abs=0.01)
+    fig = candidate_map(a.candidate, store, gaps=measured_gaps(a))
+    assert "distância medida para o art. 4º, II" in legend(fig)
+    assert "12,75 km" in all_texts(fig)
+
+
+@needs_store
 def test_nova_iguacu_map_draws_the_area_polygon_and_is_deterministic(store):
     c = load_candidate(CANDIDATES / "nova-iguacu-de-goias.toml")
     split = split_territory(c, store.boundaries)

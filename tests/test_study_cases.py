@@ -78,11 +78,12 @@ def page_texts(path: Path) -> list[str]:
 #: slug -> start of the map's caption (Figura 2: the requirements chart is Figura 1).
 MAP_CAPTIONS = {
     "posse-dabadia": ("Figura 2. Localização de Posse d'Abadia, município de origem e sedes, com a "
-                      "faixa de 6 km em torno de cada sede de origem (art. 4º, II). Sem polígonos "
-                      "de distritos nos dados, a área aparece como território aproximado"),
+                      "faixa de 6 km em torno de cada sede de origem (art. 4º, II); a linha é a "
+                      "distância medida para esse item. Sem polígonos de distritos nos dados, a "
+                      "área aparece como território aproximado"),
     "nova-iguacu-de-goias": ("Figura 2. Território proposto de Nova Iguaçu de Goiás, município de "
                              "origem e sedes, com a faixa de 6 km em torno de cada sede de origem "
-                             "(art. 4º, II)."),
+                             "(art. 4º, II); a linha é a distância medida para esse item."),
 }
 
 

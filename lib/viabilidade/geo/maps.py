@@ -40,7 +40,8 @@ from .territory import Split
 
 COLORS = {"origin": "#e3e3e3", "area": "#f4a261", "remainder": "#a8dadc", "approx": "#f4a261",
           "edge": "#333333", "band": "#e63946", "seat": "#000000", "context": "#b8b8b8",
-          "perimeter": "#7b2cbf", "source": "#555555", "destination": "#cfe8c4"}
+          "perimeter": "#7b2cbf", "source": "#555555", "destination": "#cfe8c4",
+          "gap": "#1d3557"}
 #: matplotlib settings of every map: the bundled DejaVu Sans, SVG text as paths, fixed hash salt.
 MAP_RC = {"font.family": "DejaVu Sans", "svg.fonttype": "path", "svg.hashsalt": "viabilidade",
           "hatch.linewidth": 0.7, "path.simplify": True}
@@ -131,7 +132,9 @@ def territory_map(split: Split, *, title: str, origin_seats: Mapping[str, tuple[
                   outlines: Sequence[BaseGeometry] = (),
                   context: gpd.GeoDataFrame | None = None, legend_cols: int = 2,
                   urban_points: Mapping[str, Sequence[tuple[str, float, float]]] | None = None,
-                  destination: BaseGeometry | None = None) -> Figure:
+                  destination: BaseGeometry | None = None,
+                  gaps: Sequence[tuple[tuple[float, float], tuple[float, float], float]] = ()
+                  ) -> Figure:
     """Draw the candidate's territory.
 
     Parameters
@@ -178,6 +181,9 @@ def territory_map(split: Split, *, title: str, origin_seats: Mapping[str, tuple[
         districts), drawn as vilas with their own 6 km circles merged into the band.
     destination : geometry, optional
         The municipality that receives the area (a transfer, art. 5 § 1), EPSG:4674.
+    gaps : sequence of ((lat, lon), (lat, lon), metres)
+        The distances art. 4 II measured (from an origin's urban point to the area or the
+        proposed seat), drawn as geodesic lines labelled in km.
 
     Returns
     -------
@@ -195,12 +201,13 @@ def territory_map(split: Split, *, title: str, origin_seats: Mapping[str, tuple[
                               perimeters=dict(perimeters or {}),
                               other_seats=dict(other_seats or {}), outlines=list(outlines),
                               context=context, legend_cols=legend_cols,
-                              urban_points=dict(urban_points or {}), destination=destination)
+                              urban_points=dict(urban_points or {}), destination=destination,
+                              gaps=list(gaps))
 
 
 def _territory_map(split, *, title, origin_seats, area_seat, names, source, band_m, figsize,
                    approximate, perimeters, other_seats, outlines, context, legend_cols,
-                   urban_points, destination) -> Figure:
+                   urban_points, destination, gaps) -> Figure:
     crs = map_crs(split, list(approximate.values()))
     bands, band_from = {}, set()
     for code in sorted(origin_seats) if band_m else ():
@@ -298,6 +305,11 @@ def _territory_map(split, *, title, origin_seats, area_seat, names, source, band
         handles.append(Patch(facecolor="none", edgecolor=COLORS["perimeter"],
                              label="perímetro urbano da origem"))
 
+    for (lat0, lon0), (lat1, lon1), metres in gaps:
+        _gap(ax, crs, lon0, lat0, lon1, lat1, metres)
+    if gaps:
+        handles.append(Line2D([], [], color=COLORS["gap"], linewidth=1.2,
+                              label="distância medida para o art. 4º, II"))
     for code, (lat, lon) in sorted(origin_seats.items()):
         _seat(ax, lon, lat, crs, names.get(code, code), marker="s", size=5.5)
     if origin_seats:
@@ -383,6 +395,19 @@ def _context(ax, context: gpd.GeoDataFrame, crs: str, named: BaseGeometry | None
             continue
         ax.text(p.x, p.y, row.nome, fontsize=CONTEXT_PT, color="#8a8a8a", style="italic",
                 ha="center", va="center", clip_on=True)
+
+
+def _gap(ax, crs: str, lon0: float, lat0: float, lon1: float, lat1: float, metres: float) -> None:
+    """A measured distance: the geodesic between the two points, labelled in km at its middle."""
+    inner = GEOD.npts(lon0, lat0, lon1, lat1, 30)
+    line = _proj(shapely.LineString([(lon0, lat0), *inner, (lon1, lat1)]), crs)
+    xs, ys = line.xy
+    ax.plot(xs, ys, color=COLORS["gap"], linewidth=1.2, zorder=6, marker="|", markevery=[0, -1],
+            markersize=6)
+    mid = line.interpolate(0.5, normalized=True)
+    ax.annotate(f"{fmt_num(metres / 1000, 2)} km", (mid.x, mid.y), xytext=(5, 0),
+                textcoords="offset points", fontsize=7, color=COLORS["gap"], ha="left",
+                va="center", path_effects=_HALO, zorder=8)
 
 
 def _approx_label(ax, cell: BaseGeometry, crs: str) -> None:

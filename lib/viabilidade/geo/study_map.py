@@ -126,7 +126,9 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
                   title: str | None = None, figsize: tuple[float, float] = (6.6, 5.4),
                   legend_cols: int = 2,
                   urban_points: Mapping[str, list[tuple[str, float, float]]] | None = None,
-                  band: bool = True) -> Figure:
+                  band: bool = True,
+                  gaps: list[tuple[tuple[float, float], tuple[float, float], float]] = ()
+                  ) -> Figure:
     """The map of a candidate (:func:`viabilidade.geo.maps.territory_map`) from the store.
 
     Parameters
@@ -151,6 +153,9 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
         around (reading I-4 ``all-urban``; :func:`viabilidade.analysis.origin_vilas`).
     band : bool
         Draw the 6 km band of art. 4 II (only where the operation is judged by it).
+    gaps : list of ((lat, lon), (lat, lon), metres)
+        Distances measured for art. 4 II, drawn as lines labelled in km (see
+        :func:`viabilidade.geo.maps.territory_map`).
 
     Returns
     -------
@@ -201,4 +206,5 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
                          source=source, approximate=approximate, perimeters=perimeters,
                          other_seats=others, outlines=outlines, context=store.boundaries,
                          figsize=figsize, legend_cols=legend_cols, urban_points=urban_points,
-                         destination=destination, band_m=MIN_GAP_M if band else None)
+                         destination=destination, band_m=MIN_GAP_M if band else None,
+                         gaps=gaps)

@@ -108,6 +108,21 @@ def map_figure_number(analysis) -> int:
 MAP_FORMATS = {"page": ((6.6, 5.4), 2), "slide": ((6.4, 3.3), 2)}
 
 
+def measured_gaps(analysis) -> list[tuple[tuple[float, float], tuple[float, float], float]]:
+    """The distances of art. 4 II as the profile measured them, one per origin:
+    ``((lat, lon) of the origin's urban point, (lat, lon) of the point reached, metres)``
+    from ``profile.territory.details["gap_by_origin"]`` (:func:`viabilidade.geo.facts.territory_facts`)."""
+    territory = getattr(getattr(analysis, "profile", None), "territory", None)
+    per = (getattr(territory, "details", None) or {}).get("gap_by_origin", {}) or {}
+    out = []
+    for code in sorted(per):
+        d = per[code]
+        if d.get("distance_m") is not None and d.get("point_lat") is not None:
+            out.append(((d["seat_lat"], d["seat_lon"]), (d["point_lat"], d["point_lon"]),
+                        float(d["distance_m"])))
+    return out
+
+
 def map_html(analysis, store, split, number: int | None = None, *, slide: bool = False) -> str:
     """The map figure of the area, its origin(s) and seats (:func:`viabilidade.geo.study_map.candidate_map`),
     as an embedded SVG with figure number, caption, alt text and source; ``""`` when the
@@ -143,7 +158,8 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
         source = map_source(analysis, tables, perimeter=bool(perimeters))
         figsize, cols = MAP_FORMATS["slide" if slide else "page"]
         fig = candidate_map(c, store, split=split, source=source, perimeters=perimeters,
-                            figsize=figsize, legend_cols=cols, urban_points=urban, band=with_band)
+                            figsize=figsize, legend_cols=cols, urban_points=urban, band=with_band,
+                            gaps=measured_gaps(analysis) if with_band else [])
     except GeoError as e:
         from .tables import esc
 
@@ -156,7 +172,8 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
     dest = f", município de destino ({_name(store, c.destination)})" if c.destination else ""
     if with_band:
         layers = (f", {origin_words}{dest} e sedes, com a faixa de 6 km em torno {around} "
-                  "(art. 4º, II)")
+                  "(art. 4º, II)" + ("; a linha é a distância medida para esse item"
+                                    if measured_gaps(analysis) else ""))
     else:
         layers = f", {origin_words}{dest} e sedes" if c.origins else ", com as sedes municipais"
     if approximate:

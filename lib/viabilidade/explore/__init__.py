@@ -7,7 +7,7 @@
 - :mod:`.margins` — how far each numeric rule is from changing status, and one chart.
 - :mod:`.save` — the scenario as a candidate TOML for ``viabilidade estudo`` (under the
   repository's ``data/candidates/`` unless told otherwise; a drawn boundary beside it).
-- :mod:`.state_map`, :mod:`.views` — static maps, the rule table, unit names and lists, charts.
+- :mod:`.state_map`, :mod:`.views` — the territory map, the rule table, unit names and lists, charts.
 - :mod:`.leaflet_map` — the interactive map (ipyleaflet): click to pick or combine units, draw
   a boundary.
 - :mod:`.numbers` — pt-BR number boxes (``3.010``, ``2.760.601,80``).

@@ -119,6 +119,7 @@ def parse(html: str) -> Node:
 
 _SPECIAL = re.compile(r"([\\#$*_`<>@\[\]~\-+/=.'\"(){}:;,%&!?|^])")
 _SPACE = re.compile(r"[ \t\r\n\f]+")
+_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 
 
 _LONG = re.compile(r"\S{25,}")
@@ -163,9 +164,12 @@ PREAMBLE = r"""
 #let status(c, body) = text(fill: cores.at(c), weight: "bold", hyphenate: false, body)
 #let codigo(size: 0.82em, fill: auto, body) = text(font: mono, size: size,
   ..(if fill != auto { (fill: fill) } else { (:) }), body)
-#let hd(al: left, body) = table.cell(fill: azul, align: al, text(fill: white, weight: "bold", body))
-#let rh(body) = table.cell(text(fill: cinza, weight: "bold", body))
-#let td(al: left, size: auto, fill: auto, body) = table.cell(align: al,
+#let hd(al: left, colspan: 1, rowspan: 1, body) = table.cell(fill: azul, align: al, colspan: colspan,
+  rowspan: rowspan, text(fill: white, weight: "bold", body))
+#let rh(colspan: 1, rowspan: 1, body) = table.cell(colspan: colspan, rowspan: rowspan,
+  text(fill: cinza, weight: "bold", body))
+#let td(al: left, size: auto, fill: auto, colspan: 1, rowspan: 1, body) = table.cell(align: al,
+  colspan: colspan, rowspan: rowspan,
   text(..(if size != auto { (size: size) } else { (:) }), ..(if fill != auto { (fill: fill) } else { (:) }), body))
 #let tabela(columns: 1, size: 8.6pt, hrows: 0, ..cells) = block(above: 0.6em, below: 1.1em, {
   set text(font: sans, size: size)
@@ -270,6 +274,11 @@ class _Writer:
         #: heading written on the landscape page of the wide table it introduces (id -> node)
         self.lead: dict[int, Node] = {}
         self.moved: set[int] = set()
+        #: heading ids that become Typst labels (in-document links point at them)
+        self.labels: set[str] = set()
+        if root is not None:
+            ids = [n.attrs.get("id", "") for n in _walk(root) if n.tag in ("h1", "h2", "h3", "h4")]
+            self.labels = {i for i in ids if _LABEL.fullmatch(i) and ids.count(i) == 1}
         if root is not None and kind == "study":
             self._plan_wide_tables(root)
 
@@ -401,6 +410,8 @@ class _Writer:
     def t_a(self, n):
         href = n.attrs.get("href", "")
         if href.startswith("#"):
+            if href[1:] in self.labels:
+                return f"#link(<{href[1:]}>)[{self.inline(n.children).strip()}]"
             return self.inline(n.children)
         if href:
             raise ReportError(f"o documento pede um recurso externo ({href}); "
@@ -460,7 +471,7 @@ class _Writer:
     def _heading(self, n, level: int) -> str:
         body = self.inline(n.children).strip()
         hid = n.attrs.get("id", "")
-        label = f" <{hid}>" if re.fullmatch(r"[A-Za-z0-9_-]+", hid) else ""
+        label = f" <{hid}>" if hid in self.labels else ""
         if level == 2 and self.kind == "study":
             return f"#heading(level: 2, numbering: secao-numero)[{body}]{label}\n\n"
         return f"#heading(level: {level}, outlined: false)[{body}]{label}\n\n"
@@ -620,7 +631,7 @@ class _Writer:
                     header += part.tag == "thead"
             elif part.tag == "tr":
                 rows.append(("tbody", part))
-        ncols = max((len(tr.elements()) for _, tr in rows), default=1)
+        ncols = max((sum(_span(c) for c in tr.elements()) for _, tr in rows), default=1)
         wide = ncols > WIDE_COLUMNS
         if cols and all(cols) and len(cols) == ncols:
             columns = "(" + ", ".join(cols) + ",)"
@@ -656,11 +667,13 @@ class _Writer:
     def cell(self, c: Node, where: str) -> str:
         body = self.content(c)
         right = c.has("num")
+        span = "".join(f", {k}: {int(c.attrs[k])}" for k in ("colspan", "rowspan")
+                       if c.attrs.get(k, "").isdigit() and int(c.attrs[k]) > 1)
         if c.tag == "th" and where == "thead":
-            return f"hd(al: {'right' if right else 'left'}, {body})"
+            return f"hd(al: {'right' if right else 'left'}{span}, {body})"
         if c.tag == "th":
-            return f"rh({body})"
-        extra = ", al: right" if right else ""
+            return f"rh({body}{span})"
+        extra = (", al: right" if right else "") + span
         if c.has("fonte"):
             extra += ", size: 7.6pt, fill: cinza"
         return f"td({body}{extra})"
@@ -670,7 +683,12 @@ def _columns(table: Node) -> int:
     """Cells in the widest row of a table."""
     rows = [tr for part in table.elements() for tr in ([part] if part.tag == "tr" else part.elements())
             if tr.tag == "tr"]
-    return max((len(tr.elements()) for tr in rows), default=0)
+    return max((sum(_span(c) for c in tr.elements()) for tr in rows), default=0)
+
+
+def _span(cell: Node) -> int:
+    v = cell.attrs.get("colspan", "")
+    return int(v) if v.isdigit() and int(v) > 0 else 1
 
 
 def _running(root: Node, cls: str) -> str:

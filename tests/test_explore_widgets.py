@@ -162,6 +162,23 @@ def test_area_buttons(explorer):
     assert "«Unidade a somar ou retirar» (aba Área): a área ficaria vazia" in explorer.panes["message"].value
 
 
+def test_a_unit_that_makes_the_area_invalid_is_shown_and_can_be_undone(explorer):
+    c = explorer.controls
+    explorer.clicked("5205513")               # Cocalzinho de Goiás: does not touch Abadiânia
+    assert explorer.analysis is None
+    assert explorer.panes["verdict"].value == (
+        "<h3>Sem resultado: o cenário está incompleto ou inválido</h3>"
+        "<p>Área: Posse d&#x27;Abadia (distrito de Abadiânia), Cocalzinho de Goiás (município inteiro)"
+        " · origem: Abadiânia</p>")
+    message = explorer.panes["message"].value
+    assert "o município de origem 5200100 (Abadiânia) não faz divisa com a área proposta" in message
+    assert "Para desfazer, clique de novo na unidade no mapa ou use «Retirar da área»" in message
+    explorer.clicked("5205513")
+    assert explorer.scenario.municipalities == () and "Posse d&#x27;Abadia: indeterminado" in \
+        explorer.panes["verdict"].value
+    assert c["edit_unit"].value == "5205513"
+
+
 def test_save_under_the_repository_and_report_an_absolute_command(explorer, store, tmp_path):
     c = explorer.controls
     assert c["save_path"].value == str(REPO / "data" / "candidates" / "posse-dabadia.toml")

@@ -162,6 +162,7 @@ class Explorer:
         self.draw_map = draw_map
         self._map_key = self._chart_key = self._base = None
         self._quiet = False
+        self._area_edited = False       # the last change added or removed a unit
         self._drawn_boundary: Path | None = None
         self.controls: dict[str, W.Widget] = {}
         self.panes = {k: W.HTML() for k in ("busy", "verdict", "message", "rules", "totals", "margins",
@@ -345,6 +346,7 @@ class Explorer:
         """
         if code is None:
             return
+        self._area_edited = False
         self._clear_what_ifs()
         if len(code) == 9:
             self._set_scenario(lambda: Scenario.for_district(self.store, code))
@@ -371,6 +373,7 @@ class Explorer:
     def _edit(self, action: str, code: str | None) -> None:
         if code is None:
             return
+        self._area_edited = True
         if action == "add":
             self._set_scenario(lambda: self.scenario.add_unit(code, self.store))
         else:
@@ -405,6 +408,7 @@ class Explorer:
 
     def _changed(self, _change=None) -> None:
         if not self._quiet:
+            self._area_edited = False
             self.update()
 
     def use_drawing(self) -> Path | None:
@@ -526,6 +530,10 @@ class Explorer:
         if a is None:
             p["verdict"].value = "<h3>Sem resultado: o cenário está incompleto ou inválido</h3>"
             p["message"].value = f'<p style="{_RED}"><b>Corrija:</b> {html.escape(self.error)}</p>'
+            if self._area_edited:       # the area as it now is, and how to undo the last unit
+                p["verdict"].value += f"<p>{html.escape(area_text(self.store, s))}</p>"
+                p["message"].value += ("<p>Para desfazer, clique de novo na unidade no mapa ou use "
+                                       "«Retirar da área» (aba Área).</p>")
             for k in ("rules", "totals", "margins", "alternatives"):
                 p[k].value = ""
             self.images["margins_chart"].value = b""

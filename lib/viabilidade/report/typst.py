@@ -171,10 +171,11 @@ PREAMBLE = r"""
 #let td(al: left, size: auto, fill: auto, colspan: 1, rowspan: 1, body) = table.cell(align: al,
   colspan: colspan, rowspan: rowspan,
   text(..(if size != auto { (size: size) } else { (:) }), ..(if fill != auto { (fill: fill) } else { (:) }), body))
-#let tabela(columns: 1, size: 8.6pt, hrows: 0, ..cells) = block(above: 0.6em, below: 1.1em, {
+#let tabela(columns: 1, size: 8.6pt, hrows: 0, leading: 0.6em, pad: 0.42em, ..cells) = block(
+  above: 0.6em, below: 1.1em, {
   set text(font: sans, size: size)
-  set par(justify: false, leading: 0.45em)
-  table(columns: columns, inset: (x: 0.45em, y: 0.32em), stroke: (x, y) => (bottom: 0.5pt + linha),
+  set par(justify: false, leading: leading)
+  table(columns: columns, inset: (x: 0.45em, y: pad), stroke: (x, y) => (bottom: 0.5pt + linha),
     fill: (x, y) => if y >= hrows and calc.odd(y - hrows) { fundo }, align: left + top, ..cells)
 })
 #let legenda-tabela(body) = block(sticky: true, below: 0.35em,
@@ -186,7 +187,7 @@ PREAMBLE = r"""
 STUDY = r"""
 #set document(title: {title}, author: (), date: none)
 #set text(font: serif, size: 10.5pt, fill: tinta, lang: "pt", region: "br", hyphenate: true)
-#set par(justify: true, leading: 0.62em, spacing: 0.95em)
+#set par(justify: true, leading: 0.72em, spacing: 1.05em)
 #set page(paper: "a4", margin: (top: 22mm, right: 18mm, bottom: 20mm, left: 20mm),
   header: context if here().page() > 1 {
     set text(font: sans, size: 8pt, fill: cinza, hyphenate: false)
@@ -204,7 +205,7 @@ STUDY = r"""
 #show heading.where(level: 3): it => block(above: 1.2em, below: 0.6em, text(size: 11.5pt, fill: tinta, it))
 #show heading.where(level: 4): it => block(above: 0.9em, below: 0.4em, text(size: 10.5pt, fill: tinta, it))
 #let secao-numero = (..n) => str(n.pos().last()) + "."
-#show outline.entry: it => link(it.element.location(), block(spacing: 0.55em,
+#show outline.entry: it => link(it.element.location(), block(spacing: 0.75em,
   [#it.prefix() #it.body()#box(width: 1fr, repeat[.]) #it.page()]))
 #show figure.caption: set align(left)
 #show figure.caption: set text(font: sans, size: 8.6pt, fill: cinza)
@@ -649,6 +650,8 @@ class _Writer:
                 self.check(cell)
                 (head if where == "thead" else body).append(self.cell(cell, where))
         args = [f"columns: {columns}", f"size: {size}", f"hrows: {header}"]
+        if self.kind == "slides":  # rows as the deck's pagination counts them (slides.py)
+            args += ["leading: 0.45em", "pad: 0.32em"]
         if head:
             args.append(f"table.header({', '.join(head)})")
         args += body

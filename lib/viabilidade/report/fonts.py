@@ -41,9 +41,6 @@ FACES = {
 #: Typst embeds them under their PostScript names.
 PDF_FAMILIES = ("LiberationSerif", "LiberationSans", "LiberationMono", "NotoSansMath")
 
-#: Font families the Typst templates name (report/typst.py), each followed by Noto Sans Math.
-TYPST_FAMILIES = ("Liberation Serif", "Liberation Sans", "Liberation Mono", "Noto Sans Math")
-
 
 def is_shipped_font(path: str | Path) -> bool:
     """Whether ``path`` is one of the shipped font files (the only local files a PDF may read)."""

@@ -293,3 +293,21 @@ def test_proposed_seat_is_the_district_named_as_seat(store):
     moved = seat_points(store, two.replace(seat="Natinópolis"))
     assert moved["área"] == (float(natinopolis["lat"]), float(natinopolis["lon"]))
     assert set(moved) == {"origem:5200100", "origem:5208608", "área"}
+
+
+def test_seat_control_lists_the_area_and_moves_the_seat(mapped, tmp_path):
+    from viabilidade.candidate import load_candidate
+
+    c = mapped.controls
+    assert (c["seat"].options, c["seat"].value) == (("Posse d'Abadia",), "Posse d'Abadia")
+    mapped.clicked(NATINOPOLIS)
+    assert c["seat"].options == ("Posse d'Abadia", "Natinópolis")
+    seats = {f["properties"]["name"]: f["geometry"]["coordinates"] for f in mapped.map.seats.data["features"]}
+    dots = {f["properties"]["code"]: f["geometry"]["coordinates"] for f in mapped.map.area_districts.data["features"]}
+    assert seats["sede proposta"] == dots["520010010"]
+    c["seat"].value = "Natinópolis"
+    assert mapped.scenario.seat == "Natinópolis"
+    seats = {f["properties"]["name"]: f["geometry"]["coordinates"] for f in mapped.map.seats.data["features"]}
+    assert seats["sede proposta"] == dots[NATINOPOLIS]
+    c["save_path"].value = str(tmp_path / "duas.toml")
+    assert load_candidate(mapped.save()).seat == "Natinópolis"

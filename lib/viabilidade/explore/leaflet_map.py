@@ -154,7 +154,8 @@ def scenario_layers_data(store, scenario, boundary=None) -> dict[str, dict]:
         areas.append(_feature(boundary, name="limites da área", kind="limite",
                               style={"color": AREA_COLOUR, "weight": 2, "fillColor": AREA_COLOUR,
                                      "fillOpacity": 0.35}))
-    seat_features = [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [lon, lat]},
+    seat_features = [{"type": "Feature",
+                      "geometry": {"type": "Point", "coordinates": [round(lon, 5), round(lat, 5)]},
                       "properties": {"name": ("sede proposta" if key == "área" else
                                               f"sede de {names.get(key.split(':')[1], '')}"),
                                      "style": ({"radius": 11, "color": "#000000", "weight": 2.5,

@@ -63,6 +63,7 @@ OVERRIDE_LABELS = {"population": "População da área", "electors": "Eleitores 
 CONTROL_PLACES = {
     "unit": ("Unidade", "Área"), "origin": ("Município de origem", "Área"),
     "edit_unit": ("Unidade a somar ou retirar", "Área"), "name": ("Nome do novo município", "Área"),
+    "seat": ("Sede proposta", "Área"),
     "boundary": ("Arquivo de limites da área", "Área"), "creation_year": ("Ano de criação", "Área"),
     "special_interest": ("Interesse especial declarado", "Leituras"),
     "special_interest_kind": ("Tipo de interesse especial", "Leituras"),
@@ -198,6 +199,8 @@ class Explorer:
         c["origin"].observe(lambda ch: self._quiet or self._origin_picked(ch["new"]), names="value")
         c["add"].on_click(lambda _: self._edit("add", c["edit_unit"].value))
         c["remove"].on_click(lambda _: self._edit("remove", c["edit_unit"].value))
+        c["seat"] = W.Dropdown(options=[], description="Sede proposta", style=_STYLE,
+                               layout=W.Layout(width="40em", max_width="100%"))
         c["name"] = W.Text(description="Nome do novo município", style=_STYLE,
                            layout=W.Layout(width="40em", max_width="100%"), continuous_update=False)
         c["boundary"] = W.Text(description="Arquivo de limites da área", style=_STYLE,
@@ -280,6 +283,12 @@ class Explorer:
             if c["edit_unit"].value is None and units:
                 c["edit_unit"].value = units[0]
             c["name"].value = s.name
+            names = [str(n) for n in self.store.districts.set_index("cod_distrito")
+                     .reindex(list(s.districts))["nome"].dropna()]
+            names += [unit_name(self.store, m) for m in s.municipalities]
+            seat = s.seat or s.name
+            c["seat"].options = list(dict.fromkeys(names + [seat]))
+            c["seat"].value = seat
             c["boundary"].value = "" if s.boundary is None else str(s.boundary)
             for key in CHOICES:
                 c[key].value = getattr(s.settings, key)
@@ -461,7 +470,8 @@ class Explorer:
         if boundary is not None and not boundary.is_file():
             raise ControlError(f"o arquivo {boundary} não existe; esperado um GeoJSON, GeoPackage ou "
                                "Shapefile zipado, ou deixe em branco", field="boundary")
-        return s.replace(name=c["name"].value.strip() or s.name, settings=settings, boundary=boundary,
+        return s.replace(name=c["name"].value.strip() or s.name, seat=c["seat"].value or s.seat,
+                         settings=settings, boundary=boundary,
                          creation_year=c["creation_year"].value or None,
                          special_interest=c["special_interest"].value,
                          special_interest_kind=c["special_interest_kind"].value,
@@ -557,7 +567,7 @@ class Explorer:
             f"<li>{html.escape(_readings_in_words(d))}: <b>{fmt.verdict_label(v)}</b>"
             f"{' (muda ' + html.escape(', '.join(ch)) + ')' if ch else ''}</li>"
             for d, v, ch in a.alternatives) + "</ul>"
-        key = (s.districts, s.municipalities, s.origins, s.boundary)
+        key = (s.districts, s.municipalities, s.origins, s.boundary, s.seat)
         if self.draw_map and key != self._map_key:  # maps change only with the area (~1 s)
             self.map.show(s, _boundary_geometry(s.boundary))
             try:
@@ -614,7 +624,7 @@ class Explorer:
             W.VBox([note("Escolha um distrito ou município na lista, ou clique no mapa."),
                     c["unit"], c["origin"], p["origins"],
                     W.HBox([c["edit_unit"], c["add"], c["remove"]], layout=W.Layout(flex_flow="row wrap")),
-                    c["name"], c["creation_year"],
+                    c["name"], c["seat"], c["creation_year"],
                     note("Limites próprios da área (opcional): desenhe um polígono no mapa (botão ⬟ à "
                          "esquerda do mapa) e use-o, ou indique um arquivo."),
                     W.HBox([c["use_drawing"], c["clear_boundary"]], layout=W.Layout(flex_flow="row wrap")),

@@ -49,6 +49,9 @@ def test_tables_wider_than_eight_columns_get_a_landscape_page():
     wide = export.render(doc("<p>antes</p>" + _table(typst.WIDE_COLUMNS + 1)))
     assert [(round(p.width_mm), round(p.height_mm)) for p in narrow.pages] == [(210, 297)]
     assert [(round(p.width_mm), round(p.height_mm)) for p in wide.pages] == [(210, 297), (297, 210)]
+    # inside a container (a rule's block) no page can start: the wide table shrinks instead
+    boxed = export.render(doc('<div class="regra linha-pass">' + _table(typst.WIDE_COLUMNS + 3) + "</div>"))
+    assert [(round(p.width_mm), round(p.height_mm)) for p in boxed.pages] == [(210, 297)]
 
 
 def test_images_come_from_data_uris_and_keep_their_alternative_text():

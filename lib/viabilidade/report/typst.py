@@ -47,6 +47,9 @@ jp-OutputArea-output""".split())
 #: Tables with more columns than this get a landscape page of their own.
 WIDE_COLUMNS = 8
 
+#: div classes written as a container (a block, a grid, a placed footer).
+_WRAPPED = ("regra", "vigencias", "lei", "premissa", "contagem", "rodape", "fecho", "assinatura")
+
 _VOID = frozenset({"br", "img", "col", "meta", "link", "hr", "input", "wbr"})
 _BLOCKS = frozenset({"section", "div", "p", "pre", "h1", "h2", "h3", "h4", "ul", "ol", "li", "blockquote",
                      "table", "figure", "nav", "main", "body", "html", "caption", "figcaption"})
@@ -273,6 +276,9 @@ class _Writer:
         self.files: dict[str, bytes] = {}
         self.unknown: set[str] = set()
         #: heading written on the landscape page of the wide table it introduces (id -> node)
+        #: depth of containers (blocks, cells, list items) around what is being written:
+        #: a landscape page can only start outside them
+        self.nest = 0
         self.lead: dict[int, Node] = {}
         self.moved: set[int] = set()
         #: heading ids that become Typst labels (in-document links point at them)
@@ -334,9 +340,13 @@ class _Writer:
 
     def content(self, n: Node) -> str:
         """``[…]`` content block of a node's children, inline or block as they are."""
-        if any(isinstance(c, Node) and c.tag in _BLOCKS for c in n.children):
-            return "[" + self.blocks(n.children) + "]"
-        return "[" + self.inline(n.children).strip() + "]"
+        self.nest += 1
+        try:
+            if any(isinstance(c, Node) and c.tag in _BLOCKS for c in n.children):
+                return "[" + self.blocks(n.children) + "]"
+            return "[" + self.inline(n.children).strip() + "]"
+        finally:
+            self.nest -= 1
 
     # -- visitor -------------------------------------------------------------------------
     def node(self, n: Node) -> str:
@@ -522,7 +532,12 @@ class _Writer:
                 f"{self.content(n)}))\n\n")
 
     def t_div(self, n):
-        body = self.blocks(n.children)
+        wrapped = any(n.has(c) for c in _WRAPPED)
+        self.nest += wrapped
+        try:
+            body = self.blocks(n.children)
+        finally:
+            self.nest -= wrapped
         if n.has("regra"):
             color = next((c for c in ("pass", "fail", "indeterminate") if n.has(f"linha-{c}")), None)
             stroke = {"pass": "verde", "fail": "vermelho", "indeterminate": "ambar"}.get(color, "linha")
@@ -658,7 +673,9 @@ class _Writer:
         out = f"#tabela({', '.join(args)})\n\n"
         if caption:
             out = f"#legenda-tabela[{caption}]\n" + out
-        if wide and self.kind != "slides":
+        if wide and (self.kind == "slides" or self.nest):
+            out = out.replace(f"size: {size}", "size: 6.5pt", 1)  # no page of its own: smaller
+        elif wide:
             lead = self.lead.get(id(n))
             if lead is not None:
                 self.moved.discard(id(lead))

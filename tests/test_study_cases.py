@@ -55,7 +55,7 @@ def test_pdf_has_cover_toc_pages_every_rule_installation_and_councillors(studies
         assert rule in text, f"{rule} missing from the PDF"
     installation, councillors = CASES[slug]
     assert installation in text
-    m = re.search(r"Vereadores na primeira legislatura.*?(\d+)", re.sub(r"\s+", " ", text))
+    m = re.search(r"Vereadores na primeira legislatura (?:\([^)]*\) )?(\d+)", re.sub(r"\s+", " ", text))
     assert m and int(m.group(1)) == councillors
 
 

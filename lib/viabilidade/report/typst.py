@@ -3,13 +3,14 @@ turned into Typst markup and compiled to PDF in-process (the ``typst`` package).
 
 The sections emit a small, controlled subset of HTML (:data:`TAGS`, :data:`CLASSES`); this
 module parses it (:mod:`html.parser`) into a tiny node tree and visits it, emitting Typst
-markup with every text escaped. The page templates live here too (:data:`STUDY`,
-:data:`SLIDES`): A4 study/report pages with a cover, a running header (the candidate's name
-left, the document's kind right: ``.cabecalho-corrente`` and ``.titulo-corrente``),
-"Página X de Y", a table of contents with page numbers in place of ``nav#sumario``, pt-BR
-hyphenation and the colours of ``assets/estudo.css``; 16:9 slides (297 × 167 mm), one page
-per ``section.slide``. A tag or class outside the subset is recorded in
-:attr:`Document.unknown` (tests assert it stays empty, so the HTML and the PDF cannot drift).
+markup with every text escaped. The page templates are Typst files in ``assets/``
+(:data:`TEMPLATES`, after the shared ``typst-base.typ``): A4 study/report pages with a
+cover, a running header (the candidate's name left, the document's kind right:
+``.cabecalho-corrente`` and ``.titulo-corrente``), "Página X de Y", a table of contents with
+page numbers in place of ``nav#sumario``, pt-BR hyphenation and the colours of
+``assets/estudo.css``; 16:9 slides (297 × 167 mm), one page per ``section.slide``; A4 letters
+for the ofícios. A tag or class outside the subset is recorded in :attr:`Document.unknown`
+(tests assert it stays empty, so the HTML and the PDF cannot drift).
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ import re
 import struct
 import tempfile
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html.parser import HTMLParser
+from importlib import resources
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -148,109 +151,25 @@ def string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-PREAMBLE = r"""
-#let tinta = rgb("#1b1f24")
-#let azul = rgb("#12355b")
-#let cinza = rgb("#5f6770")
-#let linha = rgb("#c9ced4")
-#let fundo = rgb("#f3f5f7")
-#let verde = rgb("#2e7d32")
-#let vermelho = rgb("#c62828")
-#let ambar = rgb("#b26a00")
-#let serif = ("Liberation Serif", "Noto Sans Math")
-#let sans = ("Liberation Sans", "Noto Sans Math")
-#let mono = ("Liberation Mono", "Noto Sans Math")
-#let cores = (pass: verde, fail: vermelho, indet: ambar, na: cinza,
-              "viável": verde, "inviável": vermelho, indeterminado: ambar)
-#let veredito(c, body) = box(fill: cores.at(c), inset: (x: 0.45em), outset: (y: 0.2em), radius: 2pt,
-  text(font: sans, fill: white, weight: "bold", hyphenate: false, body))
-#let status(c, body) = text(fill: cores.at(c), weight: "bold", hyphenate: false, body)
-#let codigo(size: 0.82em, fill: auto, body) = text(font: mono, size: size,
-  ..(if fill != auto { (fill: fill) } else { (:) }), body)
-#let hd(al: left, colspan: 1, rowspan: 1, body) = table.cell(fill: azul, align: al, colspan: colspan,
-  rowspan: rowspan, text(fill: white, weight: "bold", body))
-#let rh(colspan: 1, rowspan: 1, body) = table.cell(colspan: colspan, rowspan: rowspan,
-  text(fill: cinza, weight: "bold", body))
-#let td(al: left, size: auto, fill: auto, colspan: 1, rowspan: 1, body) = table.cell(align: al,
-  colspan: colspan, rowspan: rowspan,
-  text(..(if size != auto { (size: size) } else { (:) }), ..(if fill != auto { (fill: fill) } else { (:) }), body))
-#let tabela(columns: 1, size: 8.6pt, hrows: 0, leading: 0.6em, pad: 0.42em, ..cells) = block(
-  above: 0.6em, below: 1.1em, {
-  set text(font: sans, size: size)
-  set par(justify: false, leading: leading)
-  table(columns: columns, inset: (x: 0.45em, y: pad), stroke: (x, y) => (bottom: 0.5pt + linha),
-    fill: (x, y) => if y >= hrows and calc.odd(y - hrows) { fundo }, align: left + top, ..cells)
-})
-#let legenda-tabela(body) = block(sticky: true, below: 0.35em,
-  text(font: sans, weight: "bold", size: 9pt, fill: azul, body))
-#let grafico(path, w, alt, height: auto) = layout(size => image(path, alt: alt,
-  width: if w == none { 100% } else { calc.min(w, size.width) }, height: height, fit: "contain"))
-"""
+#: Page template (in ``assets/``) of each kind of document, after ``typst-base.typ``.
+TEMPLATES = {"study": "typst-estudo.typ", "slides": "typst-apresentacao.typ", "letter": "typst-oficio.typ"}
 
-STUDY = r"""
-#set document(title: {title}, author: (), date: none)
-#set text(font: serif, size: 10.5pt, fill: tinta, lang: "pt", region: "br", hyphenate: true)
-#set par(justify: true, leading: 0.72em, spacing: 1.05em)
-#set page(paper: "a4", margin: (top: 22mm, right: 18mm, bottom: 20mm, left: 20mm),
-  header: context if here().page() > 1 {
-    set text(font: sans, size: 8pt, fill: cinza, hyphenate: false)
-    grid(columns: (1fr, auto), column-gutter: 1em, align(left, {left}), align(right, {right}))
-  },
-  footer: context {
-    set text(font: sans, size: 8pt, fill: tinta)
-    align(right)[Página #counter(page).display() de #counter(page).final().first()]
-  })
-#show heading: set text(font: sans, fill: azul)
-#show heading: set par(justify: false)
-#show heading.where(level: 1): it => block(above: 1.2em, below: 1em, text(size: 21pt, it))
-#show heading.where(level: 2): it => block(above: 1.6em, below: 0.8em, stroke: (bottom: 1.5pt + azul),
-  inset: (bottom: 0.25em), width: 100%, text(size: 14.5pt, it))
-#show heading.where(level: 3): it => block(above: 1.2em, below: 0.6em, text(size: 11.5pt, fill: tinta, it))
-#show heading.where(level: 4): it => block(above: 0.9em, below: 0.4em, text(size: 10.5pt, fill: tinta, it))
-#let secao-numero = (..n) => str(n.pos().last()) + "."
-#show outline.entry: it => link(it.element.location(), block(spacing: 0.75em,
-  [#it.prefix() #it.body()#box(width: 1fr, repeat[.]) #it.page()]))
-#show figure.caption: set align(left)
-#show figure.caption: set text(font: sans, size: 8.6pt, fill: cinza)
-#show figure: set block(above: 1em, below: 1em)
-#set list(indent: 0.6em, body-indent: 0.5em)
-#set enum(indent: 0.6em)
-"""
 
-LETTER = r"""
-#set document(title: {title}, author: (), date: none)
-#set text(font: serif, size: 11.5pt, fill: tinta, lang: "pt", region: "br", hyphenate: true)
-#set par(justify: true, leading: 0.62em, spacing: 0.7em)
-#set page(paper: "a4", margin: (top: 20mm, right: 20mm, bottom: 18mm, left: 30mm),
-  footer: context {
-    set text(font: sans, size: 8pt, fill: cinza)
-    align(right)[Página #counter(page).display() de #counter(page).final().first()]
-  })
-#show heading: set text(font: sans, fill: azul, size: 13pt)
-#show figure.caption: set align(left)
-#show figure.caption: set text(font: sans, size: 8.6pt, fill: cinza)
-"""
-
-SLIDES = r"""
-#set document(title: {title}, author: (), date: none)
-#set page(width: 297mm, height: 167mm, margin: (top: 6.7mm, x: 14.85mm, bottom: 12mm))
-#set text(font: sans, size: 14pt, fill: tinta, lang: "pt", region: "br", hyphenate: true)
-#set par(justify: false, leading: 0.5em)
-#show heading: set text(fill: azul)
-#show heading.where(level: 1): it => block(above: 0.5em, below: 0.6em, text(size: 29pt, it))
-#show heading.where(level: 2): it => block(below: 0.6em, stroke: (bottom: 1.5pt + azul), width: 100%,
-  inset: (bottom: 0.2em), text(size: 22pt, it))
-#show figure.caption: set text(size: 10.5pt, fill: cinza)
-"""
+@lru_cache(maxsize=None)
+def template(name: str) -> str:
+    """A Typst template shipped in ``report/assets``."""
+    return (resources.files("viabilidade.report") / "assets" / name).read_text(encoding="utf-8")
 
 
 @dataclass
 class Document:
-    """A document turned into Typst: its markup and the image files it references."""
+    """A document turned into Typst: its markup, the image files it references and the
+    texts its template reads (``sys.inputs``: titulo, esquerda, direita)."""
     source: str
     files: dict[str, bytes]
     kind: str
     unknown: set[str]
+    inputs: dict[str, str] = field(default_factory=dict)
 
 
 def _col_width(col: Node) -> str | None:
@@ -730,7 +649,8 @@ def to_typst(html: str) -> Document:
     -------
     Document
         ``source`` (Typst markup), ``files`` (images decoded from ``data:`` URIs, by name),
-        ``kind`` ("study", "slides" or "letter") and ``unknown`` (tags and classes outside
+        ``kind`` ("study", "slides" or "letter"), ``inputs`` (title and running-header texts,
+        read by the template as ``sys.inputs``) and ``unknown`` (tags and classes outside
         :data:`TAGS`/:data:`CLASSES`, rendered unstyled).
 
     Raises
@@ -751,16 +671,12 @@ def to_typst(html: str) -> Document:
     w = _Writer(kind, root)
     body_node = root.find(lambda x: x.tag == "body") or root
     body = w.blocks(body_node.children)
-    if kind in ("slides", "letter"):
-        template = (SLIDES if kind == "slides" else LETTER).replace("{title}", string(title))
-    else:
-        left = escape(_running(root, "cabecalho-corrente"))
-        right = escape(_running(root, "titulo-corrente"))
-        template = (STUDY.replace("{title}", string(title)).replace("{left}", f"[{left}]")
-                    .replace("{right}", f"[{right}]"))
+    inputs = {"titulo": title, "esquerda": _SPACE.sub(" ", _running(root, "cabecalho-corrente")),
+              "direita": _SPACE.sub(" ", _running(root, "titulo-corrente"))}
     for n in _walk(root):
         w.check(n)
-    return Document(PREAMBLE + template + "\n" + body, w.files, kind, w.unknown)
+    source = template("typst-base.typ") + template(TEMPLATES[kind]) + "\n" + body
+    return Document(source, w.files, kind, w.unknown, inputs)
 
 
 def _walk(n: Node):
@@ -788,6 +704,7 @@ def compile_pdf(doc: Document) -> bytes:
         (root / "doc.typ").write_text(doc.source, encoding="utf-8")
         try:
             return _typst.compile(str(root / "doc.typ"), root=str(root), font_paths=[str(fonts.FONT_DIR)],
-                                  ignore_system_fonts=True, format="pdf", pdf_tags=True)
+                                  ignore_system_fonts=True, format="pdf", pdf_tags=True,
+                                  sys_inputs=doc.inputs)
         except Exception as e:  # typst raises TypstError with the compiler's diagnostics
             raise ReportError(f"falha ao gerar o PDF (Typst): {e}") from e

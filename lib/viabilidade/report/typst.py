@@ -441,7 +441,7 @@ class _Writer:
     def t_ol(self, n):
         if n.has("itens"):
             items = [self.content(li) for li in n.elements() if li.tag == "li"]
-            return (f"#block(below: 0.8em, enum(numbering: \"a)\", indent: 1.2em, spacing: 0.6em, "
+            return (f"#block(below: 0.8em, enum(numbering: \"a)\", indent: 1.2em, spacing: 0.8em, "
                     f"{', '.join(items)}))\n\n")
         return self._list(n, "enum")
 

@@ -12,7 +12,7 @@ $(BIN)/viabilidade: pyproject.toml
 	bash scripts/install-system.sh
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e ".[test,explorar,cluster]"
+	$(BIN)/pip install --quiet -e ".[test,explorar,cluster,bench]"  # bench: WeasyPrint for benchmarks/ only
 	touch $@
 
 install: $(BIN)/viabilidade

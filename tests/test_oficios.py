@@ -65,6 +65,7 @@ def test_requests_are_a4_letters_the_pdf_writer_fully_knows(written):
     for html in out.glob("*.html"):
         doc = export.render(html.read_text(encoding="utf-8"))
         assert doc.unknown == frozenset(), html.name
+        assert doc.ua_error is None, (html.name, doc.ua_error)
         assert len(doc.pages) == 1, html.name
         assert (round(doc.pages[0].width_mm), round(doc.pages[0].height_mm)) == (210, 297)
 

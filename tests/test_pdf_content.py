@@ -80,4 +80,6 @@ def test_every_rule_status_of_the_html_is_in_the_pdf(studies, slug):
 @pytest.mark.parametrize("slug", CASES)
 def test_pdf_writer_knows_every_tag_and_class_of_the_study(studies, slug):
     html, _ = studies[slug]
-    assert export.render(html).unknown == frozenset()
+    rendered = export.render(html)
+    assert rendered.unknown == frozenset()
+    assert rendered.ua_error is None         # PDF/UA-1: headings in order, alt texts, title

@@ -160,7 +160,9 @@ def test_pdf_text(pdf, tmp_path, analysis):
 
 def test_pdf_writer_knows_every_tag_and_class_of_the_study(html):
     """A tag or class the Typst writer does not know would be printed unstyled: none may exist."""
-    assert export.render(html).unknown == frozenset()
+    rendered = export.render(html)
+    assert rendered.unknown == frozenset()
+    assert rendered.ua_error is None and b"pdfuaid:part" in rendered.pdf   # declared PDF/UA-1
 
 
 #: Hosts Chromium itself calls (updates, accounts, dictionaries) — not requests of the page.

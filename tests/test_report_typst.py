@@ -66,3 +66,15 @@ def test_images_come_from_data_uris_and_keep_their_alternative_text():
         export.html_to_pdf(doc('<a href="https://exemplo.org">fora</a>'))
     with pytest.raises(ReportError, match="recurso externo"):
         export.html_to_pdf(doc('<img src="file:///etc/passwd" alt=""/>'))
+
+
+def test_pdf_ua_when_possible_tagged_pdf_otherwise():
+    """Heading levels are levelled (h1 then h4 is a level 2 in the structure), so a document
+    of ours is PDF/UA-1; one without title or alt text still gets its (tagged) PDF."""
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg" width="20pt" height="10pt"><rect width="20" height="10"/></svg>'
+    img = f'<img src="data:image/svg+xml;base64,{base64.b64encode(svg).decode()}" alt="{{alt}}"/>'
+    good = export.render(doc("<h1>Título</h1><h4>Subtítulo</h4>" + img.format(alt="Um retângulo")))
+    assert good.ua_error is None and b"pdfuaid:part" in good.pdf
+    assert "#heading(level: 2, supplement: [h4]" in typst.to_typst(doc("<h1>T</h1><h4>S</h4>")).source
+    bad = export.render(doc("<h1>Título</h1>" + img.format(alt="")))
+    assert "missing alt text" in bad.ua_error and bad.pdf.startswith(b"%PDF") and b"pdfuaid" not in bad.pdf

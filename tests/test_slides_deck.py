@@ -86,6 +86,7 @@ def test_pdf_has_one_page_per_slide(deck):
 
     rendered = render(deck)
     assert rendered.unknown == frozenset()      # every tag and class of the deck is known
+    assert rendered.ua_error is None            # PDF/UA-1
     pages = rendered.pages
     assert len(pages) == deck.count('<section class="slide"')
     assert pages[0].width_mm == pytest.approx(297, abs=0.5)

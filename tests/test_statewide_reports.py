@@ -99,6 +99,7 @@ def test_statewide_pdfs_use_only_known_tags_and_classes(audit_files, screening_f
     audit = export.render(audit_files["html"].read_text(encoding="utf-8"))
     screening = export.render(screening_files["html"].read_text(encoding="utf-8"))
     assert audit.unknown == frozenset() and screening.unknown == frozenset()
+    assert audit.ua_error is None and screening.ua_error is None   # PDF/UA-1 (h2 -> h4 levelled)
     for doc in (audit, screening):
         assert {(round(p.width_mm), round(p.height_mm)) for p in doc.pages} == {(210, 297), (297, 210)}
 

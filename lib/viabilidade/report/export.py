@@ -134,6 +134,7 @@ class Rendered:
     pdf: bytes
     pages: list[Page]
     unknown: frozenset[str]
+    ua_error: str | None = None
 
 
 _PAGE = re.compile(rb"/Type\s*/Page\b(?!s).*?/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", re.S)
@@ -155,8 +156,9 @@ def render(html: str) -> Rendered:
     Returns
     -------
     Rendered
-        ``.pdf`` (bytes), ``.pages`` (:class:`Page`, in points) and ``.unknown`` (tags and
-        classes the Typst writer does not know; tests assert it is empty).
+        ``.pdf`` (bytes), ``.pages`` (:class:`Page`, in points), ``.unknown`` (tags and
+        classes the Typst writer does not know) and ``.ua_error`` (why the PDF is not
+        PDF/UA-1, or None); tests assert both are empty.
 
     Raises
     ------
@@ -167,7 +169,7 @@ def render(html: str) -> Rendered:
 
     doc = writer.to_typst(html)
     pdf = writer.compile_pdf(doc)
-    return Rendered(pdf, pdf_pages(pdf), frozenset(doc.unknown))
+    return Rendered(pdf, pdf_pages(pdf), frozenset(doc.unknown), doc.ua_error)
 
 
 def html_to_pdf(html: str) -> bytes:

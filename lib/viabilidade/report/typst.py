@@ -170,6 +170,8 @@ class Document:
     kind: str
     unknown: set[str]
     inputs: dict[str, str] = field(default_factory=dict)
+    #: why the PDF could not be PDF/UA-1 (None: it is), set by :func:`compile_pdf`
+    ua_error: str | None = None
 
 
 def _col_width(col: Node) -> str | None:
@@ -198,6 +200,9 @@ class _Writer:
         #: depth of containers (blocks, cells, list items) around what is being written:
         #: a landscape page can only start outside them
         self.nest = 0
+        #: last heading level written, and the study's sections numbered so far
+        self.level = 0
+        self.sections = 0
         self.lead: dict[int, Node] = {}
         self.moved: set[int] = set()
         #: heading ids that become Typst labels (in-document links point at them)
@@ -398,13 +403,20 @@ class _Writer:
             return f"#block(above: 0.6em, below: 0.6em, text(size: 21pt)[{body}])\n\n"
         return body + "\n\n"
 
-    def _heading(self, n, level: int) -> str:
+    def _heading(self, n, tag_level: int) -> str:
+        """A heading: its level in the PDF's structure never skips one (PDF/UA: the cover's
+        h3 after the h1 is a level 2), its look is the HTML tag's (``supplement``, read by
+        the templates); a study's h2 are its numbered sections, listed in the outline."""
         body = self.inline(n.children).strip()
         hid = n.attrs.get("id", "")
         label = f" <{hid}>" if hid in self.labels else ""
-        if level == 2 and self.kind == "study":
-            return f"#heading(level: 2, numbering: secao-numero)[{body}]{label}\n\n"
-        return f"#heading(level: {level}, outlined: false)[{body}]{label}\n\n"
+        level = min(tag_level, self.level + 1)
+        self.level = level
+        look = f"supplement: [h{tag_level}]"
+        if tag_level == 2 and self.kind == "study":
+            self.sections += 1
+            return f"#heading(level: {level}, {look})[{self.sections}\\. {body}]{label}\n\n"
+        return f"#heading(level: {level}, {look}, outlined: false)[{body}]{label}\n\n"
 
     def t_h1(self, n):
         return self._heading(n, 1)
@@ -423,7 +435,8 @@ class _Writer:
             self.check(n)
             for h in n.elements():
                 self.check(h)
-            return ("#heading(level: 3, outlined: false)[Sumário]\n"
+            self.level = min(3, self.level + 1)
+            return (f"#heading(level: {self.level}, supplement: [h3], outlined: false)[Sumário]\n"
                     "#block(above: 0.8em, text(font: sans, size: 10pt, "
                     "outline(title: none, target: heading.where(level: 2))))\n\n")
         return self.blocks(n.children)
@@ -454,10 +467,15 @@ class _Writer:
         wrapped = any(n.has(c) for c in _WRAPPED)
         self.nest += wrapped
         try:
-            body = self.blocks(n.children)
+            return self._div(n)
         finally:
             self.nest -= wrapped
+
+    def _div(self, n):
+        """A div's Typst; its children are written exactly once (headings are numbered as
+        they are written)."""
         if n.has("regra"):
+            body = self.blocks(n.children)
             color = next((c for c in ("pass", "fail", "indeterminate") if n.has(f"linha-{c}")), None)
             stroke = {"pass": "verde", "fail": "vermelho", "indeterminate": "ambar"}.get(color, "linha")
             return (f"#block(above: 1em, below: 1em, stroke: (left: 3pt + {stroke}), "
@@ -479,8 +497,10 @@ class _Writer:
                     parts.append(self.node(c))
             return f"#block(width: 100%)[#set text(font: sans)\n{''.join(parts)}]\n\n"
         if n.has("lei"):
+            body = self.blocks(n.children)
             return f"#block(width: 100%)[#set text(size: 9.5pt)\n#set par(spacing: 0.5em)\n{body}]\n\n"
         if n.has("premissa"):
+            body = self.blocks(n.children)
             return (f"#block(stroke: 0.75pt + ambar, fill: rgb(\"#fff8ec\"), inset: (x: 0.7em, y: 0.4em), "
                     f"width: 100%, text(size: 10pt)[{body}])\n\n")
         if n.has("contagem"):
@@ -495,8 +515,10 @@ class _Writer:
                              f"align(center)[#text(size: 1.8em, weight: \"bold\")[{''.join(big)}] \\ {rest.strip()}])")
             return f"#block(above: 1em, below: 1em, stack(dir: ltr, spacing: 1.2em, {', '.join(boxes)}))\n\n"
         if n.has("fecho"):
+            body = self.blocks(n.children)
             return f"#block(above: 1em, breakable: false, width: 100%)[{body}]\n\n"
         if n.has("assinatura"):
+            body = self.blocks(n.children)
             return (f"#block(above: 2.8em, breakable: false, width: 100%)[#set align(center)\n"
                     f"#set par(justify: false, spacing: 0.3em)\n{body}]\n\n")
         if n.has("rodape"):
@@ -506,7 +528,7 @@ class _Writer:
             cells = ", ".join(f"[{s}]" for s in spans)
             return (f"#place(bottom, dy: 7mm, block(width: 100%, text(size: 9.8pt, fill: cinza, "
                     f"grid(columns: (1fr, auto), {cells}))))\n")
-        return body
+        return self.blocks(n.children)
 
     def t_section(self, n):
         body = self.blocks(n.children)
@@ -688,6 +710,11 @@ def _walk(n: Node):
 def compile_pdf(doc: Document) -> bytes:
     """Compile a :class:`Document` to PDF with only the shipped fonts (system fonts ignored).
 
+    The PDF is written to PDF/UA-1 (accessible: tagged headings in order, tables, figures
+    with alternative text, title shown). Should a document not meet it, the reason is kept
+    in :attr:`Document.ua_error` (tests assert it stays ``None``) and the PDF is written
+    tagged but without the PDF/UA claim, rather than not at all.
+
     Raises
     ------
     ReportError
@@ -702,9 +729,17 @@ def compile_pdf(doc: Document) -> bytes:
         for name, data in doc.files.items():
             (root / name).write_bytes(data)
         (root / "doc.typ").write_text(doc.source, encoding="utf-8")
+        args = dict(root=str(root), font_paths=[str(fonts.FONT_DIR)], ignore_system_fonts=True,
+                    format="pdf", pdf_tags=True, sys_inputs=doc.inputs)
         try:
-            return _typst.compile(str(root / "doc.typ"), root=str(root), font_paths=[str(fonts.FONT_DIR)],
-                                  ignore_system_fonts=True, format="pdf", pdf_tags=True,
-                                  sys_inputs=doc.inputs)
+            try:
+                pdf = _typst.compile(str(root / "doc.typ"), pdf_standards=["ua-1"], **args)
+                doc.ua_error = None
+                return pdf
+            except _typst.TypstError as e:
+                if "PDF/UA" not in str(e):
+                    raise
+                doc.ua_error = str(e)
+            return _typst.compile(str(root / "doc.typ"), **args)
         except Exception as e:  # typst raises TypstError with the compiler's diagnostics
             raise ReportError(f"falha ao gerar o PDF (Typst): {e}") from e

@@ -495,7 +495,7 @@ class _Writer:
                                  f"list({', '.join(items[half:])}))))\n\n")
                 else:
                     parts.append(self.node(c))
-            return f"#block(width: 100%)[#set text(font: sans)\n{''.join(parts)}]\n\n"
+            return f"#block(width: 100%)[#set text(font: sans)\n#set par(justify: false)\n{''.join(parts)}]\n\n"
         if n.has("lei"):
             body = self.blocks(n.children)
             return f"#block(width: 100%)[#set text(size: 9.5pt)\n#set par(spacing: 0.5em)\n{body}]\n\n"

@@ -1,6 +1,6 @@
 """The PDF says what the HTML says: every figure and every rule status of a study's HTML is in
 its PDF's text, for three candidates of different operations (an area of districts read under
-three rulesets, a whole municipality, a fusion), and the Typst writer knows every tag and
+three rulesets, a whole municipality, a fusion, a drawn area), and the Typst writer knows every tag and
 class they use.
 
 The studies run once through papermill (module fixture); the PDF is the one the study wrote.
@@ -26,7 +26,8 @@ STORE = ROOT / "data" / "processed"
 RULESETS = {"posse-dabadia": "lc02-1990-go,plp-137-2015,pls-104-2014"}
 CASES = ("posse-dabadia",          # create a municipality from a district
          "nova-iguacu-de-goias",   # create a municipality from a whole municipality (retrospective)
-         "fusao-anhanguera-cumari")  # fusion of two municipalities
+         "fusao-anhanguera-cumari",  # fusion of two municipalities
+         "posse-dabadia-desenhada")  # a drawn area (KML): boundary check and memorial
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not (STORE / "manifest.json").exists(), reason="no processed store"),
@@ -50,7 +51,8 @@ def visible_text(html: str) -> str:
 def studies(tmp_path_factory):
     out = tmp_path_factory.mktemp("outputs")
     for slug in CASES:
-        run_study(ROOT / "data" / "candidates" / f"{slug}.toml", out, data_root=STORE,
+        folder = ROOT / ("tests/fixtures" if slug.endswith("-desenhada") else "data/candidates")
+        run_study(folder / f"{slug}.toml", out, data_root=STORE,
                   study_date=dt.date(2026, 11, 29), rulesets=RULESETS.get(slug))
     return {slug: ((out / slug / "estudo.html").read_text(encoding="utf-8"),
                    pdftext.flat(pdftext.pdf_text(out / slug / "estudo.pdf")).replace("\xa0", " "))

@@ -111,3 +111,32 @@ def test_shutdown_leaves_no_kernel_process():
     assert _children() - before                     # the kernel process is running
     runner.shutdown(km)
     assert _children() - before == set()
+
+
+def test_warm_kernel_serves_successive_runs_with_one_client(tmp_path):
+    """The reused client keeps each run's outputs apart, after a failed run too."""
+    import threading
+
+    box = {}
+
+    def in_own_thread():           # warm_kernel keeps one kernel per thread
+        km = runner.warm_kernel()
+        try:
+            (tmp_path / "ok").mkdir()
+            (tmp_path / "bad").mkdir()
+            ok = _template(tmp_path / "ok", "print(code)")
+            bad = _template(tmp_path / "bad", "raise ValueError(code)")
+            box["a"] = runner.execute(ok, {"code": "primeiro"}, kernel=km)
+            box["b"] = runner.execute(bad, {"code": "falhou"}, kernel=km)
+            box["c"] = runner.execute(ok, {"code": "terceiro"}, kernel=km)
+            box["same"] = km.client() is km.client()
+        finally:
+            runner.shutdown(km)
+
+    t = threading.Thread(target=in_own_thread)
+    t.start()
+    t.join(120)
+    assert box["same"]
+    assert _text(box["a"].notebook) == "primeiro\n"
+    assert box["b"].error is not None and "falhou" in str(box["b"].error)
+    assert _text(box["c"].notebook) == "terceiro\n"

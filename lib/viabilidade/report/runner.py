@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import nbformat
+from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_client.manager import AsyncKernelManager
 from jupyter_core.utils import run_sync
 from traitlets import default
@@ -28,6 +29,28 @@ from ..errors import ReportError
 
 #: Default template: the generated notebook paired with ``notebooks/estudo.py``.
 DEFAULT_TEMPLATE = Path(__file__).resolve().parents[3] / "notebooks" / "estudo.ipynb"
+
+
+class ReusableClient(AsyncKernelClient):
+    """Kernel client that can serve successive papermill runs on the same kernel.
+
+    Starting its running channels again is a no-op, and once the kernel has answered it is not
+    asked again: jupyter_client's readiness check ends by draining IOPub until 0.2 s pass
+    without a message, a fixed 0.2 s per study. Messages left from an earlier run are told
+    apart by their parent message id, as nbclient always does.
+    """
+
+    _answered = False
+
+    def start_channels(self, *args: Any, **kwargs: Any) -> None:
+        if not self.channels_running:
+            super().start_channels(*args, **kwargs)
+
+    async def wait_for_ready(self, timeout: float | None = None) -> None:
+        if self._answered and await self._async_is_alive():
+            return
+        await super()._async_wait_for_ready(timeout=timeout)
+        self._answered = True
 
 
 class IPCKernelManager(AsyncKernelManager):
@@ -53,6 +76,22 @@ class IPCKernelManager(AsyncKernelManager):
             shutil.rmtree(Path(self.ip).parent, ignore_errors=True)
 
     cleanup_resources = _async_cleanup_resources
+
+    #: Set on a kernel that runs many studies (:func:`warm_kernel`): it also keeps one connected
+    #: client (:class:`ReusableClient`), which saves about 0.2 s of waiting per study.
+    reuse_client = False
+
+    @default("client_factory")
+    def _default_client_factory(self) -> type:
+        return ReusableClient
+
+    def client(self, **kwargs: Any):
+        """A client of this kernel; the same connected one every time if :attr:`reuse_client`."""
+        if not self.reuse_client:
+            return super().client(**kwargs)
+        if getattr(self, "_reused_client", None) is None:
+            self._reused_client = super().client(**kwargs)
+        return self._reused_client
 
     async def _async_launch_kernel(self, kernel_cmd: list[str], **kw: Any) -> None:
         # The kernel's own stdout/stderr are not the study's output (that comes over the
@@ -118,6 +157,7 @@ def warm_kernel() -> IPCKernelManager:
     if km is not None:
         shutdown(km)
     km = start_kernel()
+    km.reuse_client = True
     _WARM.km = km
     atexit.register(shutdown, km)
     return km

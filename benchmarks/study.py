@@ -6,7 +6,8 @@ Usage::
 
     .venv/bin/python benchmarks/study.py [candidate.toml] [--repeat N]
 
-Prints seconds per step (median over the repeats). Kernel start and cells are measured
+Prints seconds per step (median over the repeats), then the wall time of a fresh
+``viabilidade estudo`` command, as a user runs it. Kernel start and cells are measured
 inside the papermill run from nbclient's per-cell timestamps; everything else with
 ``time.perf_counter``.
 """
@@ -120,6 +121,20 @@ def _pages(pdf: bytes) -> float:
     return float(next(line.split()[1] for line in info.splitlines() if line.startswith("Pages:")))
 
 
+def fresh_cli(candidate: Path) -> float:
+    """Wall seconds of ``viabilidade estudo CANDIDATE`` as a user runs it: a new process that
+    imports everything, starts its kernel and writes the four files (into a temporary folder)."""
+    import subprocess
+    import sys
+
+    cli = Path(sys.executable).parent / "viabilidade"
+    with tempfile.TemporaryDirectory() as tmp:
+        t = time.perf_counter()
+        subprocess.run([str(cli), "estudo", str(candidate), "--out", tmp], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return time.perf_counter() - t
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("candidate", nargs="?", default=str(REPO / "data/candidates/posse-dabadia.toml"))
@@ -131,6 +146,9 @@ def main() -> None:
         print(f"  {key:40s} {statistics.median(r[key] for r in runs):8.2f}")
     steps = [k for k in runs[0] if "pages" not in k and "weasyprint" not in k and "warm" not in k]
     print(f"  {'total':40s} {statistics.median(sum(r[k] for k in steps) for r in runs):8.2f}")
+    fresh = [fresh_cli(Path(args.candidate)) for _ in range(args.repeat)]
+    print(f"fresh `viabilidade estudo` (new process, wall), median of {args.repeat}: "
+          f"{statistics.median(fresh):.2f} s (runs: {', '.join(f'{x:.2f}' for x in fresh)})")
 
 
 if __name__ == "__main__":

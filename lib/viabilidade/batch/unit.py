@@ -55,7 +55,8 @@ def warm_up(study: str | None = None) -> None:
     """Prepare a worker process and import the study machinery once.
 
     Used as the process pool's initializer and run on every Dask worker, so that papermill,
-    nbconvert and WeasyPrint are imported once per worker instead of once per study.
+    the study modules and the PDF compiler (Typst) are imported once per worker instead of once
+    per study.
     """
     prepare_process()
     try:  # a warm-up failure must not break the pool: the study itself will report it

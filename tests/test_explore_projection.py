@@ -18,7 +18,7 @@ def test_year_fraction_of_census_and_election_dates():
     assert year_fraction("2022-08-01") == pytest.approx(2022 + 212 / 365)
     assert year_fraction("2022-10-02") == pytest.approx(2022 + 274 / 365)
     assert year_fraction("2026") == 2026.0
-    with pytest.raises(ProjectionError, match="expected a vintage as YYYY or YYYY-MM-DD, found 'ano'"):
+    with pytest.raises(ProjectionError, match="data de referência inválida: encontrado 'ano'; esperado um ano"):
         year_fraction("ano")
 
 
@@ -32,11 +32,11 @@ def test_growth_rate_abadiania_electorate_tse_2022_to_2026_snapshot():
 
 
 def test_growth_rate_rejects_bad_counts():
-    with pytest.raises(ProjectionError, match="expected two counts > 0, found 0 and 12614"):
+    with pytest.raises(ProjectionError, match="encontrado 0 e 12614; esperado duas contagens maiores que 0"):
         growth_rate(0, 2022, 12614, 2026)
-    with pytest.raises(ProjectionError, match=r"same year \(2022\)"):
+    with pytest.raises(ProjectionError, match=r"mesmo ano \(2022\)"):
         growth_rate(10, 2022, 12, 2022)
-    with pytest.raises(ProjectionError, match="expected an annual rate > -100 %, found -1"):
+    with pytest.raises(ProjectionError, match="taxa anual inválida: encontrado -1; esperado uma taxa maior que -100 %"):
         project(10, -1, 2022, 2023)
 
 
@@ -63,11 +63,11 @@ def test_negative_growth_projects_downwards():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    (dict(quantity="buildings", to_year=2027, rate=0.01), "expected quantity one of population, electors"),
-    (dict(quantity="population", to_year=1980, rate=0.01), "target year between 1990 and 2100, found 1980"),
-    (dict(quantity="population", to_year=2027, rate=-1.5), "annual rate > -100 %, found -1.5"),
+    (dict(quantity="buildings", to_year=2027, rate=0.01), "grandeza desconhecida: encontrado 'buildings'; esperado uma de population, electors"),
+    (dict(quantity="population", to_year=1980, rate=0.01), "ano da projeção inválido: encontrado 1980; esperado um ano entre 1990 e 2100"),
+    (dict(quantity="population", to_year=2027, rate=-1.5), "taxa anual inválida: encontrado -1.5"),
     (dict(quantity="population", to_year=2027, rate=0.01, rate_uncertainty=-0.1),
-     "rate uncertainty >= 0, found -0.1"),
+     "incerteza da taxa inválida: encontrado -0.1"),
 ])
 def test_projection_validation(kwargs, message):
     with pytest.raises(ProjectionError, match=message.replace("(", r"\(").replace(")", r"\)")):
@@ -75,7 +75,7 @@ def test_projection_validation(kwargs, message):
 
 
 def test_projection_of_missing_figure_is_an_error():
-    with pytest.raises(ProjectionError, match="cannot project a missing population figure"):
+    with pytest.raises(ProjectionError, match="não há valor de population para projetar"):
         Projection("population", 2027, 0.01).apply(Figure(None, "habitantes", Basis.CERTIFIED, "", ""))
 
 
@@ -97,7 +97,7 @@ def test_state_rates_from_tse_2022_and_2025_26_counts():
 
 
 def test_state_rates_needs_columns():
-    with pytest.raises(ProjectionError, match=r"counts1: expected columns 'cod_ibge' and 'count'; missing \['count'\]"):
+    with pytest.raises(ProjectionError, match=r"counts1: faltam as colunas \['count'\]; esperado as colunas 'cod_ibge' e 'count'"):
         state_rates(pd.DataFrame({"cod_ibge": ["5200100"], "count": [1]}),
                     pd.DataFrame({"cod_ibge": ["5200100"]}), year0=2022, year1=2026)
 
@@ -111,5 +111,5 @@ def test_store_count_of_abadiania():
     assert store_count(store, "5200100", "electors")[:1] == (10812,)
     count, year, source = store_count(store, "5201207", "population")
     assert (count, source) == (924, "Censo 2022") and year == pytest.approx(2022.5808, abs=1e-4)
-    with pytest.raises(ProjectionError, match="municipality '5299999' is not in the store's electorate table"):
+    with pytest.raises(ProjectionError, match="o município '5299999' não está na tabela electorate dos dados processados"):
         store_count(store, "5299999", "electors")

@@ -51,7 +51,7 @@ def year_fraction(vintage: str) -> float:
     except ValueError:
         if len(text) >= 4 and text[:4].isdigit():
             return float(text[:4])
-        raise ProjectionError(f"expected a vintage as YYYY or YYYY-MM-DD, found {vintage!r}") from None
+        raise ProjectionError(f"data de referência inválida: encontrado {vintage!r}; esperado um ano (AAAA) ou uma data (AAAA-MM-DD)") from None
     start = dt.date(d.year, 1, 1)
     days = (dt.date(d.year + 1, 1, 1) - start).days
     return d.year + (d - start).days / days
@@ -95,9 +95,9 @@ def growth_rate(count0: float, year0: float, count1: float, year1: float) -> flo
         If a count is not positive or the years are equal.
     """
     if not (count0 > 0 and count1 > 0):
-        raise ProjectionError(f"expected two counts > 0, found {count0!r} and {count1!r}")
+        raise ProjectionError(f"contagens inválidas: encontrado {count0!r} e {count1!r}; esperado duas contagens maiores que 0")
     if year1 == year0:
-        raise ProjectionError(f"the two counts have the same year ({year0}): no rate can be derived")
+        raise ProjectionError(f"as duas contagens são do mesmo ano ({year0}): não há como derivar uma taxa de crescimento")
     return (count1 / count0) ** (1.0 / (year1 - year0)) - 1.0
 
 
@@ -110,7 +110,7 @@ def project(value: float, rate: float, from_year: float, to_year: float) -> floa
         If ``rate <= -1`` (the population would vanish or turn negative).
     """
     if rate <= -1:
-        raise ProjectionError(f"expected an annual rate > -100 %, found {rate!r}")
+        raise ProjectionError(f"taxa anual inválida: encontrado {rate!r}; esperado uma taxa maior que -100 %")
     return float(value) * (1.0 + rate) ** (to_year - from_year)
 
 
@@ -141,12 +141,12 @@ def state_rates(counts0: pd.DataFrame, counts1: pd.DataFrame, *, year0: float, y
     for name, df in (("counts0", counts0), ("counts1", counts1)):
         missing = [c for c in (key, column) if c not in df.columns]
         if missing:
-            raise ProjectionError(f"{name}: expected columns {key!r} and {column!r}; missing {missing}")
+            raise ProjectionError(f"{name}: faltam as colunas {missing}; esperado as colunas {key!r} e {column!r}")
     m = counts0[[key, column]].rename(columns={column: "count0"}).merge(
         counts1[[key, column]].rename(columns={column: "count1"}), on=key)
     m = m[(m["count0"] > 0) & (m["count1"] > 0)]
     if m.empty:
-        raise ProjectionError("the two count tables have no municipality in common")
+        raise ProjectionError("as duas tabelas de contagem não têm nenhum município em comum")
     m["rate"] = (m["count1"] / m["count0"]) ** (1.0 / (year1 - year0)) - 1.0
     q1, q3 = np.percentile(m["rate"].to_numpy(dtype=float), [25, 75])
     return m.reset_index(drop=True), float((q3 - q1) / 2)
@@ -170,11 +170,11 @@ def store_count(store, cod_ibge: str, quantity: str) -> tuple[int, float, str]:
         If ``quantity`` is unknown or the municipality is not in the store.
     """
     if quantity not in STORE_COUNTS:
-        raise ProjectionError(f"expected quantity one of {', '.join(STORE_COUNTS)}, found {quantity!r}")
+        raise ProjectionError(f"grandeza desconhecida: encontrado {quantity!r}; esperado uma de {', '.join(STORE_COUNTS)}")
     table, column, vintage, source = STORE_COUNTS[quantity]
     df = getattr(store, table).set_index("cod_ibge")
     if cod_ibge not in df.index:
-        raise ProjectionError(f"municipality {cod_ibge!r} is not in the store's {table} table")
+        raise ProjectionError(f"o município {cod_ibge!r} não está na tabela {table} dos dados processados")
     return int(df.at[cod_ibge, column]), year_fraction(vintage), source
 
 
@@ -204,13 +204,13 @@ class Projection:
 
     def __post_init__(self) -> None:
         if self.quantity not in QUANTITIES:
-            raise ProjectionError(f"expected quantity one of {', '.join(QUANTITIES)}, found {self.quantity!r}")
+            raise ProjectionError(f"grandeza desconhecida: encontrado {self.quantity!r}; esperado uma de {', '.join(QUANTITIES)}")
         if not 1990 <= int(self.to_year) <= 2100:
-            raise ProjectionError(f"expected a target year between 1990 and 2100, found {self.to_year!r}")
+            raise ProjectionError(f"ano da projeção inválido: encontrado {self.to_year!r}; esperado um ano entre 1990 e 2100")
         if not (math.isfinite(self.rate) and self.rate > -1):
-            raise ProjectionError(f"expected an annual rate > -100 %, found {self.rate!r}")
+            raise ProjectionError(f"taxa anual inválida: encontrado {self.rate!r}; esperado uma taxa maior que -100 %")
         if not (math.isfinite(self.rate_uncertainty) and self.rate_uncertainty >= 0):
-            raise ProjectionError(f"expected a rate uncertainty >= 0, found {self.rate_uncertainty!r}")
+            raise ProjectionError(f"incerteza da taxa inválida: encontrado {self.rate_uncertainty!r}; esperado um valor maior ou igual a 0")
 
     @classmethod
     def from_counts(cls, quantity: str, to_year: int, count0: float, year0: float,
@@ -238,7 +238,7 @@ class Projection:
             If the figure has no value or no usable vintage.
         """
         if figure.value is None:
-            raise ProjectionError(f"cannot project a missing {self.quantity} figure")
+            raise ProjectionError(f"não há valor de {self.quantity} para projetar")
         y0 = year_fraction(figure.vintage)
         t = self.to_year + 0.5
         value = project(figure.value, self.rate, y0, t)

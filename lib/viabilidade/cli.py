@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .cli_parser import PtParser
+from .cli_parser import REGRAS_HELP, PtParser, add_data_option
 from .data.paths import REPO
 from .errors import ViabilidadeError
 
@@ -165,8 +165,6 @@ def _cmd_lote(args: argparse.Namespace) -> int:
 
 
 #: Help of ``--regras`` (estudo, lote, triagem).
-REGRAS_HELP = ("conjuntos de regras comparados lado a lado, separados por vírgula (p. ex. "
-               "lc02-1990-go,plp-137-2015), ou arquivos .toml próprios; ver docs/REGRAS.md")
 
 #: Default folder of candidate files: the repository's ``data/candidates``.
 REPO_CANDIDATES = REPO / "data" / "candidates"
@@ -221,8 +219,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="pasta onde escrever o arquivo (padrão: data/candidates do repositório)")
     n.add_argument("--substituir", action="store_true",
                    help="reescreve um arquivo existente com outro conteúdo")
-    n.add_argument("--data", default=None, metavar="PASTA",
-                   help="pasta dos dados processados (padrão: data/processed)")
+    add_data_option(n)
     n.set_defaults(func=_cmd_novo)
 
     e = sub.add_parser("estudo", help="escreve um estudo de viabilidade a partir de um "
@@ -238,8 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--settings", default=None, metavar="ARQUIVO",
                    help="arquivo TOML de configurações (leituras da lei, limiares; "
                         "ver docs/LEITURAS.md)")
-    e.add_argument("--data", default=None, metavar="PASTA",
-                   help="pasta dos dados processados (padrão: data/processed)")
+    add_data_option(e)
     e.add_argument("--regras", default=None, metavar="LISTA", help=REGRAS_HELP)
     e.set_defaults(func=_cmd_estudo)
 
@@ -253,8 +249,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"pasta de saída (padrão: {default})")
         st.add_argument("--settings", default=None, metavar="ARQUIVO",
                         help="arquivo TOML de configurações (ver docs/LEITURAS.md)")
-        st.add_argument("--data", default=None, metavar="PASTA",
-                        help="pasta dos dados processados (padrão: data/processed)")
+        add_data_option(st)
         if name == "triagem":
             st.add_argument("--regras", default=None, metavar="LISTA", help=REGRAS_HELP)
         st.set_defaults(func=_cmd_statewide)
@@ -270,8 +265,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="pasta raiz de saída; os slides vão para <saída>/<slug>/")
     ap.add_argument("--settings", default=None, metavar="ARQUIVO",
                     help="arquivo TOML de configurações (ver docs/LEITURAS.md)")
-    ap.add_argument("--data", default=None, metavar="PASTA",
-                    help="pasta dos dados processados (padrão: data/processed)")
+    add_data_option(ap)
     ap.set_defaults(func=_cmd_apresentacao)
 
     of = sub.add_parser("oficios", help="escreve os pedidos de informação do art. 4º, § 3º "
@@ -290,8 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
     of.add_argument("--comissao", default=None, metavar="NOME",
                     help="comissão cujo Presidente assina (p. ex. \"Comissão de Constituição, "
                          "Justiça e Redação\")")
-    of.add_argument("--data", default=None, metavar="PASTA",
-                    help="pasta dos dados processados (padrão: data/processed)")
+    add_data_option(of)
     of.set_defaults(func=_cmd_oficios)
 
     lote = sub.add_parser("lote", help="escreve muitos estudos em paralelo, com um índice",

@@ -74,3 +74,14 @@ class PtParser(argparse.ArgumentParser):
         """Print the usage and ``<prog>: erro: <message in pt-BR>`` to stderr; exit code 2."""
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: erro: {translate_error(message)}\n")
+
+
+#: Help of ``--regras`` (``estudo``, ``lote``, ``triagem``).
+REGRAS_HELP = ("conjuntos de regras comparados lado a lado, separados por vírgula (p. ex. "
+               "lc02-1990-go,plp-137-2015), ou arquivos .toml próprios; ver docs/REGRAS.md")
+
+
+def add_data_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--data PASTA`` option every command that reads the processed store takes."""
+    parser.add_argument("--data", default=None, metavar="PASTA",
+                        help="pasta dos dados processados (padrão: data/processed)")

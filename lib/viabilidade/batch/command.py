@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..cli_parser import REGRAS_HELP, add_data_option
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``viabilidade lote`` arguments to ``parser`` (imports nothing heavy)."""
@@ -26,14 +28,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--settings", default=None, metavar="ARQUIVO",
                         help="arquivo TOML de configurações para todos os estudos "
                              "(ver docs/LEITURAS.md)")
-    parser.add_argument("--data", default=None, metavar="PASTA",
-                        help="pasta dos dados processados (padrão: data/processed)")
+    add_data_option(parser)
     parser.add_argument("--template", default=None, metavar="ARQUIVO",
                         help="modelo de notebook (padrão: o do pacote)")
-    parser.add_argument("--regras", default=None, metavar="LISTA",
-                        help="conjuntos de regras comparados lado a lado em cada estudo, separados "
-                             "por vírgula (p. ex. lc02-1990-go,plp-137-2015), ou arquivos .toml; "
-                             "ver docs/REGRAS.md")
+    parser.add_argument("--regras", default=None, metavar="LISTA", help=REGRAS_HELP)
     parser.add_argument("--sem-progresso", dest="progress", action="store_false",
                         help="sem barra de progresso")
 

@@ -174,6 +174,41 @@ class Document:
     ua_error: str | None = None
 
 
+#: Typst of a ``<p>`` by its class (as the stylesheet styles it); ``{body}`` is the paragraph.
+P_STYLES = {
+    "orgao": ("#block(stroke: (top: 3pt + azul), inset: (top: 0.6em), width: 100%, "
+              "text(font: sans, size: 8.5pt, fill: cinza, tracking: 0.08em, upper[{body}]))"),
+    "cabecalho-corrente": "#block(above: 2.5em, text(font: sans, size: 10pt, fill: cinza)[{body}])",
+    "sede-proposta": "#block(sticky: true)[{body}]",
+    "aviso": ("#block(above: 2em, stroke: (top: 0.5pt + linha), inset: (top: 0.6em), width: 100%, "
+              "text(size: 8.5pt, fill: cinza)[{body}])"),
+    "legenda": "#block(above: 0.2em, below: 0.8em, text(font: sans, size: 7.5pt, fill: cinza)[{body}])",
+    "artigo": "#block(above: 0.2em, below: 0.3em, text(font: sans, size: 8.5pt, fill: cinza)[{body}])",
+    "cabecalho": ("#block(width: 100%, below: 1.4em, stroke: (bottom: 1.5pt + azul), inset: (bottom: 0.4em), "
+                  "align(center, text(font: sans, size: 10.5pt, weight: \"bold\", fill: azul, tracking: 0.06em, "
+                  "upper[{body}])))"),
+    "numero": "#strong[{body}]",
+    "local-data": "#align(right)[{body}]",
+    "destinatario": "#block(above: 1.2em)[#set par(justify: false)\n{body}]",
+    "assunto": "#block(above: 1em)[{body}]",
+    "prazo": ("#block(stroke: (left: 2.5pt + azul), inset: (left: 0.6em, y: 0.1em), "
+              "text(font: sans, size: 10pt)[#set par(justify: false)\n{body}])"),
+    "vocativo": "#block(above: 1.2em)[{body}]",
+    "conclusao": "#text(size: 12pt)[{body}]",
+    "grande": "#block(above: 0.6em, below: 0.6em, text(size: 21pt)[{body}])",
+}
+
+#: Typst of a ``<div>`` that only wraps its children, by its class; ``{body}`` is the children.
+DIV_STYLES = {
+    "lei": "#block(width: 100%)[#set text(size: 9.5pt)\n#set par(spacing: 0.5em)\n{body}]",
+    "premissa": ("#block(stroke: 0.75pt + ambar, fill: rgb(\"#fff8ec\"), inset: (x: 0.7em, y: 0.4em), "
+                 "width: 100%, text(size: 10pt)[{body}])"),
+    "fecho": "#block(above: 1em, breakable: false, width: 100%)[{body}]",
+    "assinatura": ("#block(above: 2.8em, breakable: false, width: 100%)[#set align(center)\n"
+                   "#set par(justify: false, spacing: 0.3em)\n{body}]"),
+}
+
+
 def _col_width(col: Node) -> str | None:
     m = re.search(r"width:\s*([\d.]+)%", col.attrs.get("style", ""))
     return f"{m.group(1)}%" if m else None
@@ -354,54 +389,20 @@ class _Writer:
         return self.inline(n.children)
 
     def t_p(self, n):
-        body = self.inline(n.children).strip()
-        if n.has("titulo-corrente"):
+        if n.has("titulo-corrente"):       # only feeds the running header
             return ""
-        if n.has("orgao"):
-            return (f"#block(stroke: (top: 3pt + azul), inset: (top: 0.6em), width: 100%, "
-                    f"text(font: sans, size: 8.5pt, fill: cinza, tracking: 0.08em, upper[{body}]))\n\n")
-        if n.has("cabecalho-corrente"):
-            return f"#block(above: 2.5em, text(font: sans, size: 10pt, fill: cinza)[{body}])\n\n"
+        if n.has("linha"):
+            return "#align(center, line(length: 60%, stroke: 0.75pt + tinta))\n\n"
+        body = self.inline(n.children).strip()
         if n.has("situacao-estudo"):
             color = "verde" if n.has("conclusivo") else "ambar"
             return (f"#block(above: 1em, stroke: (left: 2.5pt + {color}), inset: (left: 0.6em, top: 0.3em), "
                     f"width: 100%, text(size: 8pt, fill: cinza)[#set par(leading: 0.4em)\n"
                     f"#show strong: set text(fill: tinta)\n{body}])\n\n")
-        if n.has("sede-proposta"):
-            return f"#block(sticky: true)[{body}]\n\n"
-        if n.has("aviso"):
-            return (f"#block(above: 2em, stroke: (top: 0.5pt + linha), inset: (top: 0.6em), width: 100%, "
-                    f"text(size: 8.5pt, fill: cinza)[{body}])\n\n")
         if n.has("legenda") and self.kind == "slides":
             return f"#block(above: 0.5em, text(size: 10.5pt, fill: cinza)[{body}])\n\n"
-        if n.has("legenda"):
-            return f"#block(above: 0.2em, below: 0.8em, text(font: sans, size: 7.5pt, fill: cinza)[{body}])\n\n"
-        if n.has("artigo"):
-            return f"#block(above: 0.2em, below: 0.3em, text(font: sans, size: 8.5pt, fill: cinza)[{body}])\n\n"
-        if n.has("cabecalho"):
-            return (f"#block(width: 100%, below: 1.4em, stroke: (bottom: 1.5pt + azul), inset: (bottom: 0.4em), "
-                    f"align(center, text(font: sans, size: 10.5pt, weight: \"bold\", fill: azul, tracking: 0.06em, "
-                    f"upper[{body}])))\n\n")
-        if n.has("numero"):
-            return f"#strong[{body}]\n\n"
-        if n.has("local-data"):
-            return f"#align(right)[{body}]\n\n"
-        if n.has("destinatario"):
-            return f"#block(above: 1.2em)[#set par(justify: false)\n{body}]\n\n"
-        if n.has("assunto"):
-            return f"#block(above: 1em)[{body}]\n\n"
-        if n.has("prazo"):
-            return (f"#block(stroke: (left: 2.5pt + azul), inset: (left: 0.6em, y: 0.1em), "
-                    f"text(font: sans, size: 10pt)[#set par(justify: false)\n{body}])\n\n")
-        if n.has("vocativo"):
-            return f"#block(above: 1.2em)[{body}]\n\n"
-        if n.has("linha"):
-            return "#align(center, line(length: 60%, stroke: 0.75pt + tinta))\n\n"
-        if n.has("conclusao"):
-            return f"#text(size: 12pt)[{body}]\n\n"
-        if n.has("grande"):
-            return f"#block(above: 0.6em, below: 0.6em, text(size: 21pt)[{body}])\n\n"
-        return body + "\n\n"
+        style = next((P_STYLES[c] for c in n.classes if c in P_STYLES), "{body}")
+        return style.replace("{body}", body) + "\n\n"
 
     def _heading(self, n, tag_level: int) -> str:
         """A heading: its level in the PDF's structure never skips one (PDF/UA: the cover's
@@ -496,13 +497,6 @@ class _Writer:
                 else:
                     parts.append(self.node(c))
             return f"#block(width: 100%)[#set text(font: sans)\n#set par(justify: false)\n{''.join(parts)}]\n\n"
-        if n.has("lei"):
-            body = self.blocks(n.children)
-            return f"#block(width: 100%)[#set text(size: 9.5pt)\n#set par(spacing: 0.5em)\n{body}]\n\n"
-        if n.has("premissa"):
-            body = self.blocks(n.children)
-            return (f"#block(stroke: 0.75pt + ambar, fill: rgb(\"#fff8ec\"), inset: (x: 0.7em, y: 0.4em), "
-                    f"width: 100%, text(size: 10pt)[{body}])\n\n")
         if n.has("contagem"):
             boxes = []
             for d in n.elements():
@@ -514,13 +508,6 @@ class _Writer:
                 boxes.append(f"box(stroke: 0.75pt + linha, radius: 5pt, inset: (x: 1em, y: 0.5em), "
                              f"align(center)[#text(size: 1.8em, weight: \"bold\")[{''.join(big)}] \\ {rest.strip()}])")
             return f"#block(above: 1em, below: 1em, stack(dir: ltr, spacing: 1.2em, {', '.join(boxes)}))\n\n"
-        if n.has("fecho"):
-            body = self.blocks(n.children)
-            return f"#block(above: 1em, breakable: false, width: 100%)[{body}]\n\n"
-        if n.has("assinatura"):
-            body = self.blocks(n.children)
-            return (f"#block(above: 2.8em, breakable: false, width: 100%)[#set align(center)\n"
-                    f"#set par(justify: false, spacing: 0.3em)\n{body}]\n\n")
         if n.has("rodape"):
             spans = [self.inline(s.children).strip() for s in n.elements()]
             for s in n.elements():
@@ -528,7 +515,9 @@ class _Writer:
             cells = ", ".join(f"[{s}]" for s in spans)
             return (f"#place(bottom, dy: 7mm, block(width: 100%, text(size: 9.8pt, fill: cinza, "
                     f"grid(columns: (1fr, auto), {cells}))))\n")
-        return self.blocks(n.children)
+        style = next((DIV_STYLES[c] for c in n.classes if c in DIV_STYLES), None)
+        body = self.blocks(n.children)
+        return style.replace("{body}", body) + "\n\n" if style else body
 
     def t_section(self, n):
         body = self.blocks(n.children)

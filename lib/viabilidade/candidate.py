@@ -35,6 +35,7 @@ from typing import Any
 
 from .certified import Certified, certified_money, read_certified
 from .errors import CandidateError, field_line
+from .os_errors import read_reason
 
 OPERATIONS = {
     "create-municipality": "criação de município (arts. 1º a 4º)",
@@ -400,7 +401,7 @@ def load_candidate(path: str | Path) -> Candidate:
         raw = path.read_bytes()
     except OSError as e:
         raise CandidateError(f"não foi possível ler o arquivo do candidato: "
-                             f"{_os_reason(e)}", file=path) from None
+                             f"{read_reason(e)}", file=path) from None
     try:
         # A byte-order mark (Windows Notepad writes one) is accepted and dropped.
         text = raw.decode("utf-8").removeprefix("\ufeff")
@@ -624,13 +625,6 @@ def toml_position(e: "tomllib.TOMLDecodeError") -> tuple[int | None, int | None]
         if m:
             line, col = int(m.group(1)), int(m.group(2))
     return line, col
-
-
-def _os_reason(e: OSError) -> str:
-    import errno
-
-    return {errno.ENOENT: "o arquivo não existe", errno.EACCES: "sem permissão de leitura",
-            errno.EISDIR: "é uma pasta, não um arquivo"}.get(e.errno, e.strerror or str(e))
 
 
 def _check_plebiscite(p: Plebiscite, problems: _Problems) -> None:

@@ -24,3 +24,9 @@ def os_reason(e: OSError) -> str:
     """Why a file-system operation failed, in pt-BR (``ENOSPC`` -> ``"disco cheio (sem espaço
     livre)"``); the system's own text for an errno not in :data:`REASONS`."""
     return REASONS.get(e.errno, e.strerror or str(e))
+
+
+def read_reason(e: OSError) -> str:
+    """Why a file given by the user could not be read, in pt-BR: ``"o arquivo não existe"``
+    for a missing file, else :func:`os_reason`."""
+    return "o arquivo não existe" if isinstance(e, FileNotFoundError) else os_reason(e)

@@ -342,11 +342,10 @@ class Settings:
         try:
             doc = tomllib.loads(path.read_text(encoding="utf-8"))
         except OSError as e:
-            from ..os_errors import os_reason
+            from ..os_errors import read_reason
 
-            reason = "o arquivo não existe" if isinstance(e, FileNotFoundError) else os_reason(e)
-            raise SettingsError(f"não foi possível ler o arquivo de configurações: {reason}",
-                                file=path) from None
+            raise SettingsError("não foi possível ler o arquivo de configurações: "
+                                f"{read_reason(e)}", file=path) from None
         except UnicodeDecodeError as e:
             raise SettingsError(f"o byte {e.start} não é UTF-8 válido; esperado texto em UTF-8",
                                 file=path) from None

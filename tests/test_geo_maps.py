@@ -274,7 +274,7 @@ def test_band_follows_reading_i4(store, tmp_path, reading):
     import base64
 
     from viabilidade.analysis import analyse
-    from viabilidade.report.study_cells import _split, map_html
+    from viabilidade.report.study_cells import map_html, split_or_none
     from viabilidade.rules import Settings
 
     p = tmp_path / "c.toml"
@@ -282,7 +282,7 @@ def test_band_follows_reading_i4(store, tmp_path, reading):
                  '[area]\ndistricts = ["520110815"]\n[origin]\nmunicipalities = ["5201108"]\n',
                  encoding="utf-8")
     a = analyse(p, store=store, settings=Settings(perimeter=reading))
-    html = map_html(a, store, _split(a, store))
+    html = map_html(a, store, split_or_none(a, store))
     assert "Figura 2. Localização de Interlândia" in html and "não é limite legal" in html
     vilas = "e das vilas dos demais distritos (leitura I-4: todas as áreas urbanas)"
     assert (vilas in html) == (reading == "all-urban")
@@ -303,7 +303,7 @@ def test_band_follows_reading_i4(store, tmp_path, reading):
 def test_transfer_map_shows_the_destination_and_no_band(store, tmp_path):
     # A transfer (art. 5 § 1) is not judged by art. 4 II: no band; the destination is drawn.
     from viabilidade.analysis import analyse
-    from viabilidade.report.study_cells import _split, map_html
+    from viabilidade.report.study_cells import map_html, split_or_none
 
     p = tmp_path / "t.toml"
     p.write_text('operation = "transfer-area"\nname = "Posse d\'Abadia"\n'
@@ -315,7 +315,7 @@ def test_transfer_map_shows_the_destination_and_no_band(store, tmp_path):
     assert labels == ["município de origem", "município de destino (art. 5º, § 1º)", APPROX_LABEL,
                       "sede do município de origem", "sede municipal", "sede de distrito (vila)"]
     a = analyse(p, store=store)
-    html = __import__("html").unescape(map_html(a, store, _split(a, store)))
+    html = __import__("html").unescape(map_html(a, store, split_or_none(a, store)))
     assert ("Localização de Posse d'Abadia, município de origem, município de destino (Anápolis) "
             "e sedes. Sem polígonos de distritos nos dados") in html
     assert "faixa de 6 km" not in html

@@ -282,10 +282,10 @@ def boundary_annex(candidate, store) -> str:
     if candidate.boundary is None:
         return ""
     from ..analysis import analyse
-    from .study_cells import _split, map_html, memorial_html
+    from .study_cells import map_html, memorial_html, split_or_none
 
     analysis = analyse(candidate, store=store)
-    split = _split(analysis, store)
+    split = split_or_none(analysis, store)
     return Html(map_html(analysis, store, split, number=1) + memorial_html(analysis, split))
 
 

@@ -159,9 +159,9 @@ def area_map(analysis, store) -> str:
     """The study's own map of the area (:func:`viabilidade.report.study_cells.map_html`, an
     area of districts drawn as its approximate territory), or ``""`` when the candidate's
     geometries cannot be built (:func:`viabilidade.geo.territory.split_territory`)."""
-    from .study_cells import _split, map_html
+    from .study_cells import map_html, split_or_none
 
-    return map_html(analysis, store, _split(analysis, store), slide=True)
+    return map_html(analysis, store, split_or_none(analysis, store), slide=True)
 
 
 def locator_map(analysis, store) -> Html | str:

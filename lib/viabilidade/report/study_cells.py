@@ -48,9 +48,22 @@ def settings_from(settings: dict | None, source: str | Path | None = None) -> di
     return dict(settings)
 
 
-def _split(analysis, store):
-    """The candidate's geometries (``area`` is ``None`` for an area of districts), or ``None``
-    when they cannot be built (GeoError)."""
+def split_or_none(analysis, store):
+    """The candidate's geometries for the map and memorial, or ``None`` when they cannot be built.
+
+    Parameters
+    ----------
+    analysis : viabilidade.analysis.Analysis
+    store : viabilidade.data.store.Store
+        Needs ``boundaries``.
+
+    Returns
+    -------
+    viabilidade.geo.territory.Split or None
+        :func:`viabilidade.geo.territory.split_territory` of the candidate (``area`` is
+        ``None`` for an area of districts); ``None`` where it raises
+        :class:`viabilidade.errors.GeoError` (:func:`map_html` then draws no map).
+    """
     from ..errors import GeoError
     from ..geo.territory import split_territory
 
@@ -241,7 +254,7 @@ def load_study(candidate_path: str, *, data_root: str | None = None, settings: d
     store = load_store(Path(data_root) if data_root else None)
     analysis = analyse(candidate_path, store=store, settings=settings_from(settings))
     date = dt.date.fromisoformat(study_date) if study_date else dt.date.today()
-    split = _split(analysis, store)
+    split = split_or_none(analysis, store)
     return Study(analysis=analysis, store=store, date=date, map_html=map_html(analysis, store, split),
                  memorial_html=memorial_html(analysis, split))
 

@@ -138,12 +138,6 @@ class RuleTest:
     def unit(self) -> str:
         return MEASURES.get(self.measure, ("", ""))[0]
 
-    def threshold_for(self, region: str) -> float | None:
-        """The fixed or regional threshold (``None`` for a share or a documentary test)."""
-        if self.by_region is not None:
-            return self.by_region[region]
-        return self.value
-
 
 @dataclass(frozen=True)
 class Ruleset:

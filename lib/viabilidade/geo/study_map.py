@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 
 import geopandas as gpd
@@ -21,17 +20,13 @@ from matplotlib.figure import Figure
 from shapely.geometry.base import BaseGeometry
 
 from ..candidate import Candidate
+from ..lookup import name_key
 from .districts import district_cells, district_points
 from .distance import MIN_GAP_M
 from .facts import seat_of
 from .measure import polygonal
 from .maps import territory_map
 from .territory import Split, municipality_geometry, split_territory
-
-
-def _key(name: str) -> str:
-    s = unicodedata.normalize("NFKD", str(name)).encode("ascii", "ignore").decode("ascii")
-    return "".join(ch for ch in s.lower() if ch.isalnum())
 
 
 def approximate_area(store, districts) -> tuple[gpd.GeoDataFrame, gpd.GeoDataFrame]:
@@ -78,12 +73,12 @@ def proposed_seat(candidate: Candidate, store, points: gpd.GeoDataFrame | None =
     if candidate.seat_point is not None:
         return candidate.seat_point
     if points is not None and len(points):
-        hit = points[points["nome"].map(_key) == _key(candidate.seat)]
+        hit = points[points["nome"].map(name_key) == name_key(candidate.seat)]
         if len(hit) or len(points) == 1:
             pt = (hit if len(hit) else points).geometry.iloc[0]
             return float(pt.y), float(pt.x)
     munis = store.municipalities[store.municipalities["cod_ibge"].isin(candidate.municipalities)]
-    hit = munis[munis["nome"].map(_key) == _key(candidate.seat)]
+    hit = munis[munis["nome"].map(name_key) == name_key(candidate.seat)]
     code = (hit["cod_ibge"].iloc[0] if len(hit)
             else (candidate.municipalities[0] if len(candidate.municipalities) == 1 else None))
     if code:
@@ -91,7 +86,7 @@ def proposed_seat(candidate: Candidate, store, points: gpd.GeoDataFrame | None =
     if candidate.boundary is not None and candidate.origins:
         # A drawn area: the seat named like a district (vila) of its origins.
         near = district_points(store, list(candidate.origins))
-        hit = near[near["nome"].map(_key) == _key(candidate.seat)]
+        hit = near[near["nome"].map(name_key) == name_key(candidate.seat)]
         if len(hit) == 1:
             return float(hit.geometry.iloc[0].y), float(hit.geometry.iloc[0].x)
     return None

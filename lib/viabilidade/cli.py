@@ -34,11 +34,13 @@ def _cmd_data_fetch(args: argparse.Namespace) -> int:
     return 0
 
 
-def _candidate_arg(args: argparse.Namespace) -> Path:
-    """The candidate file of ``estudo``/``apresentacao``: a path, or a place's name or code.
+def _candidate_arg(args: argparse.Namespace, store=None) -> Path:
+    """The candidate file of ``estudo``/``apresentacao``/``oficios``: a path, or a place's
+    name or code.
 
     A name or code (:mod:`viabilidade.lookup`) designates ``data/candidates/<slug>.toml``,
-    written first when it does not exist yet.
+    written first when it does not exist yet; it is looked up in ``store`` (loaded from
+    ``--data`` when not given).
     """
     from .lookup import looks_like_a_path
 
@@ -47,8 +49,8 @@ def _candidate_arg(args: argparse.Namespace) -> Path:
     from .data.store import load_store
     from .lookup import candidate_path
 
-    path, written = candidate_path(args.candidate, load_store(Path(args.data) if args.data else None),
-                                   REPO_CANDIDATES)
+    store = store if store is not None else load_store(Path(args.data) if args.data else None)
+    path, written = candidate_path(args.candidate, store, REPO_CANDIDATES)
     print(f"Candidato {'escrito' if written else 'encontrado'} para {args.candidate!r}: {path}")
     return path
 
@@ -119,13 +121,12 @@ def _cmd_statewide(args: argparse.Namespace) -> int:
 def _cmd_apresentacao(args: argparse.Namespace) -> int:
     from .analysis import analyse
     from .data.store import load_store
-    from .report.slides import write_slides
-
     from .report.atomic import check_output_folder
+    from .report.slides import write_slides
 
     store = load_store(Path(args.data) if args.data else None)
     check_output_folder(Path(args.out))
-    analysis = analyse(_candidate_arg(args), store=store, settings=_settings_arg(args))
+    analysis = analyse(_candidate_arg(args, store), store=store, settings=_settings_arg(args))
     files = write_slides(analysis, Path(args.out) / analysis.candidate.slug, store=store)
     _print_files(files)
     return 0
@@ -163,8 +164,6 @@ def _cmd_lote(args: argparse.Namespace) -> int:
 
     return batch_main(args)
 
-
-#: Help of ``--regras`` (estudo, lote, triagem).
 
 #: Default folder of candidate files: the repository's ``data/candidates``.
 REPO_CANDIDATES = REPO / "data" / "candidates"

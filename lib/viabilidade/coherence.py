@@ -22,7 +22,7 @@ candidate file and the field.
 from __future__ import annotations
 
 from .candidate import Candidate
-from .errors import CandidateError, GeoError, field_line
+from .errors import CandidateError, GeoError, raise_located
 
 #: Largest gap in metres between an area municipality and an origin that still counts as a
 #: shared border: the tbrugz polygons are simplified, so neighbours may not meet exactly.
@@ -30,20 +30,6 @@ TOUCH_TOLERANCE_M = 500.0
 #: Smallest part of a drawn area inside an origin, in km², for the origin to give territory
 #: (the default I-5 sliver tolerance).
 MIN_ORIGIN_PART_KM2 = 0.01
-
-
-def _raise(candidate: Candidate, problems: list[CandidateError]) -> None:
-    """Raise every problem at once, each with the line of its field in the candidate file."""
-    if not problems:
-        return
-    try:
-        text = candidate.path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, AttributeError):
-        text = ""
-    located = [CandidateError(p.message, file=p.file, field=p.field,
-                              line=field_line(text, p.field) if text and p.field else None)
-               for p in problems]
-    raise CandidateError.collect(located)
 
 
 def fusion_problems(candidate: Candidate) -> list[CandidateError]:
@@ -263,4 +249,4 @@ def check_proposal(candidate: Candidate, store) -> None:
         problems += touch_problems(candidate, store, drawn)
         problems += destination_problems(candidate, store, drawn)
         problems += fusion_contiguity_problems(candidate, store)
-    _raise(candidate, problems)
+    raise_located(problems, candidate.path)

@@ -174,3 +174,28 @@ def field_line(text: str, field: str, exact: bool = False) -> int | None:
         if name in found:
             return found[name]
     return None
+
+
+def raise_located(problems: list[CandidateError], path: str | Path | None) -> None:
+    """Raise every problem at once (:meth:`CandidateError.collect`), each with the line of
+    its field in the candidate file ``path`` (:func:`field_line`); nothing when ``problems``
+    is empty.
+
+    Problems that already carry a line keep it. A file that cannot be read (an in-memory
+    candidate, ``path`` ``None``) leaves the lines out.
+
+    Raises
+    ------
+    CandidateError
+        Holding ``problems``.
+    """
+    if not problems:
+        return
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError, TypeError, ValueError):
+        text = ""
+    raise CandidateError.collect([
+        p if p.line is not None or not (text and p.field) else
+        type(p)(p.message, file=p.file, field=p.field, line=field_line(text, p.field))
+        for p in problems])

@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from .candidate import Candidate
-from .errors import CandidateError, field_line
+from .errors import CandidateError, raise_located
 from .profile_certified import apply_certificates
 from .profile_types import Profile, Territory, UnitProfile
 from .rules.common import fmt as _n
@@ -62,14 +62,6 @@ def _indexed(store, table: str, key: str) -> pd.DataFrame:
     return _cached(store, f"_{table}_by_{key}", lambda: getattr(store, table).set_index(key))
 
 
-def _text(path) -> str:
-    """A candidate file's text for line numbers; ``""`` for an in-memory candidate."""
-    try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, AttributeError, ValueError):
-        return ""
-
-
 def check_candidate(candidate: Candidate, store) -> None:
     """Check a candidate against the data: codes exist and belong to the declared origins.
 
@@ -95,12 +87,10 @@ def check_candidate(candidate: Candidate, store) -> None:
     districts = _indexed(store, "districts", "cod_distrito")
     munis = _indexed(store, "municipalities", "cod_ibge")
     f = candidate.path
-    text = _text(f)
     problems: list[CandidateError] = []
 
     def problem(field_: str, msg: str) -> None:
-        line = field_line(text, field_) if text else None
-        problems.append(CandidateError(msg, file=f, field=field_, line=line))
+        problems.append(CandidateError(msg, file=f, field=field_))
 
     for key, codes in (("origin.municipalities", candidate.origins),
                        ("area.municipalities", candidate.municipalities)):
@@ -139,8 +129,7 @@ def check_candidate(candidate: Candidate, store) -> None:
             problem("destination.municipality",
                     f"o destino {candidate.destination} é também uma origem; esperado um "
                     "município diferente da origem")
-    if problems:
-        raise CandidateError.collect(problems)
+    raise_located(problems, f)
     from .coherence import check_proposal
 
     check_proposal(candidate, store)
@@ -151,8 +140,8 @@ def check_candidate(candidate: Candidate, store) -> None:
         try:
             check_area_in_origins(candidate, store.boundaries)
         except GeoError as e:
-            raise CandidateError(str(e), file=f, field="area.boundary",
-                                 line=field_line(text, "area.boundary") if text else None) from None
+            problem("area.boundary", str(e))
+        raise_located(problems, f)
 
 
 def electors_ratio_half_iqr(store) -> float:

@@ -25,6 +25,7 @@ from collections.abc import Callable
 
 from ..geo.distance import MIN_GAP_M
 from ..geo.districts import seats_of_districts
+from ..geo.facts import seat_of
 from ..geo.maps import geodesic_circle
 from .state_map import AREA_COLOUR, ORIGIN_COLOUR
 
@@ -92,13 +93,10 @@ def seat_points(store, scenario) -> dict[str, tuple[float, float]]:
     ``seat_point``, else the seat of its single whole municipality, else the seat point of the
     district named as its seat (``scenario.seat``), else of its first district.
     """
-    seats = store.seats.set_index("cod_ibge")
-    out = {f"origem:{o}": (float(seats.at[o, "lat"]), float(seats.at[o, "lon"]))
-           for o in scenario.origins if o in seats.index}
+    out = {f"origem:{o}": s for o in scenario.origins if (s := seat_of(store.seats, o)) is not None}
     point = scenario.base.seat_point if scenario.base is not None else None
-    if point is None and len(scenario.municipalities) == 1 and scenario.municipalities[0] in seats.index:
-        row = seats.loc[scenario.municipalities[0]]
-        point = (float(row["lat"]), float(row["lon"]))
+    if point is None and len(scenario.municipalities) == 1:
+        point = seat_of(store.seats, scenario.municipalities[0])
     if point is None and scenario.districts:
         # The district named as the seat (by default the first district of the area).
         names = dict(zip(store.districts["cod_distrito"], store.districts["nome"]))

@@ -163,6 +163,7 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
     # vilas of the origin's other districts.
     with_band = any(r.rule_id == "art4.II" and Status(r.status) != Status.NOT_APPLICABLE
                     for r in analysis.results or [])
+    gaps = measured_gaps(analysis) if with_band else []
     try:
         measured = getattr(getattr(analysis.profile, "territory", None), "gap_m", None) is not None
         perimeters = origin_perimeters(c, store) if measured and with_band else {}
@@ -172,7 +173,7 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
         figsize, cols = MAP_FORMATS["slide" if slide else "page"]
         fig = candidate_map(c, store, split=split, source=source, perimeters=perimeters,
                             figsize=figsize, legend_cols=cols, urban_points=urban, band=with_band,
-                            gaps=measured_gaps(analysis) if with_band else [])
+                            gaps=gaps)
     except GeoError as e:
         from .tables import esc
 
@@ -186,7 +187,7 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
     if with_band:
         layers = (f", {origin_words}{dest} e sedes, com a faixa de 6 km em torno {around} "
                   "(art. 4º, II)" + ("; a linha é a distância medida para esse item"
-                                    if measured_gaps(analysis) else ""))
+                                    if gaps else ""))
     else:
         layers = f", {origin_words}{dest} e sedes" if c.origins else ", com as sedes municipais"
     if approximate:

@@ -47,3 +47,17 @@ def test_estimates_are_hatched():
 
 def test_no_numeric_result_gives_no_chart():
     assert charts.threshold_chart([_results()[2]]) is None
+
+
+def _big(value: float) -> RuleResult:
+    return RuleResult("art4.par1", "Remanescente", Status.PASS, "ok", value=value, threshold=3000,
+                      comparator=">", unit="habitantes", basis=Basis.CERTIFIED, subject="Anápolis")
+
+
+def test_bars_beyond_five_times_are_said_to_be_cut():
+    """132× cannot be drawn to scale beside 1×: the bar stops at 5× and the caption says so,
+    while the alt text keeps the true ratio."""
+    cut = charts.threshold_chart([*_results(), _big(396_420)])
+    assert "barras acima de 5 vezes a exigência são cortadas nesse ponto" in cut.caption
+    assert "art4.par1 — Anápolis: 132,14 vezes a exigência (cumprido)" in cut.alt
+    assert "cortadas" not in charts.threshold_chart([*_results(), _big(15_000)]).caption  # 5,00×

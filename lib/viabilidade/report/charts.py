@@ -103,8 +103,10 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
     Chart or None
         ``None`` when no result is numeric. Bars are coloured by status; estimated values
         are hatched with an error bar of ``uncertainty / threshold`` (when the rule's
-        ``details`` carries ``incerteza``, as the rules write it). Ratios are capped at 5 for display, with the
-        true figure printed beside the bar.
+        ``details`` carries ``incerteza``, as the rules write it). Ratios above 5 are cut at 5
+        for display: the bar ends in an arrowhead, the visible part of its uncertainty is drawn
+        from its lower end, the true figure is printed beside it with "(cortada)", and
+        the caption says so.
     """
     rows = numeric_results(results)
     if not rows:
@@ -113,7 +115,7 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
     with matplotlib.rc_context(_RC):
         fig = MplFigure(figsize=(6.6, 0.42 * len(rows) + 1.1))
         ax = fig.add_subplot()
-        labels, alt_parts, right = [], [], [1.2]
+        labels, alt_parts, right = [], [], [1.4]
         for i, r in enumerate(rows):
             ratio = float(r.value) / float(r.threshold)
             shown = min(ratio, cap)
@@ -128,13 +130,25 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
                 ax.barh(i, shown, color=colour if not estimated else "white", edgecolor=colour,
                         hatch="///" if estimated else None, height=0.6, linewidth=1)
             unc = r.details.get("incerteza") if isinstance(r.details, dict) else None
-            half = 0.0
-            if estimated and isinstance(unc, (int, float)) and unc > 0:
-                half = float(unc) / float(r.threshold)
+            half = float(unc) / float(r.threshold) if estimated and isinstance(unc, (int, float)) \
+                and unc > 0 else 0.0
+            cut = ratio > cap
+            if cut:
+                # The bar is cut at the cap: an arrowhead at its end says it goes on; the part of
+                # the uncertainty that falls inside the axis is drawn from its lower end.
+                ax.plot([cap], [i], marker=">", markersize=7, color=colour, clip_on=False)
+                if half and ratio - half < cap:
+                    ax.plot([max(ratio - half, 0.0), cap], [i, i], color="#333333", linewidth=1)
+                    ax.plot([max(ratio - half, 0.0)], [i], marker="|", markersize=6, color="#333333")
+                half = 0.0
+            elif half:
                 ax.errorbar(shown, i, xerr=half, color="#333333", capsize=3, linewidth=1)
-            ax.text(shown + half + 0.08, i, ("≤ " if bound else "") + fmt.number(ratio, 2) + "×"
-                    + (" (limite superior)" if bound else ""), va="center", fontsize=8)
-            right.append(shown + half)
+            label = (("≤ " if bound else "") + fmt.number(ratio, 2) + "×"
+                     + (" (limite superior)" if bound else "") + (" (cortada)" if cut else ""))
+            x = shown + half + (0.25 if cut else 0.08)
+            ax.text(x, i, label, va="center", fontsize=8,
+                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.4})
+            right.append(x + 0.085 * len(label))   # room for the label (8 pt on this scale)
             subject = f" — {r.subject}" if r.subject and r.subject != "área" else ""
             labels.append(f"{r.rule_id}{subject}")
             alt_parts.append(f"{r.rule_id}{subject}: {'no máximo ' if bound else ''}"
@@ -144,7 +158,7 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
         ax.text(1.0, -0.55, " exigência", fontsize=8, va="bottom")
         ax.set_yticks(range(len(rows)), labels)
         ax.invert_yaxis()
-        ax.set_xlim(0, max(right) * 1.18 + (1.6 if any(map(is_upper_bound, rows)) else 0.3))
+        ax.set_xlim(0, max(right) + 0.2)
         ax.set_xlabel("valor ÷ exigência (1 = exatamente a exigência)")
         fig.tight_layout()
         svg = figure_svg(fig)
@@ -154,6 +168,9 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
                + ("; barras abertas de contorno tracejado são só limites superiores (o valor real é "
                   "no máximo o indicado e só pode provar o descumprimento)"
                   if any(map(is_upper_bound, rows)) else "")
+               + ("; barras acima de " + fmt.number(cap, 0) + " vezes a exigência são cortadas nesse "
+                  "ponto (ponta em seta), com o valor real escrito ao lado"
+                  if any(float(r.value) / float(r.threshold) > cap for r in rows) else "")
                + ". " + chart_source(rows))
     alt = "Gráfico de barras. " + "; ".join(alt_parts) + "."
     return Chart(svg=svg, caption=caption, alt=alt)

@@ -281,6 +281,21 @@ def test_drawn_polygon_becomes_the_boundary_and_is_saved_beside(mapped, store, t
     assert analyse(path, store=store).result("art4.III").status == Status.PASS
 
 
+def test_a_kml_boundary_file_is_drawn_as_the_study_reads_it(mapped):
+    # A KML (accepted by the study, with no IBGE code column) is drawn on the map, as the
+    # polygon the study measures.
+    from viabilidade.explore.widgets import _boundary_geometry
+    from viabilidade.geo.area_file import read_area
+
+    kml = REPO / "tests" / "fixtures" / "posse-dabadia-desenhada.kml"
+    assert _boundary_geometry(kml).equals(read_area(kml))
+    assert _boundary_geometry(kml.with_name("nao-existe.kml")) is None
+    mapped.controls["boundary"].value = str(kml)
+    assert mapped.scenario.boundary == kml
+    assert [f["properties"]["name"] for f in mapped.map.areas.data["features"]] == \
+        ["Abadiânia (origem)", "limites da área"]
+
+
 def test_proposed_seat_is_the_district_named_as_seat(store):
     from viabilidade.explore.leaflet_map import seat_points
     from viabilidade.explore.scenario import Scenario

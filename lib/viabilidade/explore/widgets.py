@@ -667,17 +667,16 @@ class Explorer:
 def _boundary_geometry(path: Path | None):
     """The union of a boundary file's polygons (EPSG:4674) for the map, or ``None``.
 
-    Read with :func:`viabilidade.data.geometry.read_boundaries`, as the study reads it; an
-    unreadable file draws nothing (the analysis reports it, naming the control).
+    Read with :func:`viabilidade.geo.area_file.read_area`, as the study reads it (GeoJSON,
+    GeoPackage, zipped Shapefile, KML, KMZ); an unreadable file draws nothing (the analysis
+    reports it, naming the control).
     """
     if path is None:
         return None
-    import shapely
-
-    from ..data.geometry import read_boundaries
+    from ..geo.area_file import read_area
 
     try:
-        return shapely.union_all(read_boundaries(path).geometry.to_numpy())
+        return read_area(path)
     except ViabilidadeError:
         return None
 

@@ -50,7 +50,12 @@ def test_square_in_utm_22s():
             "N 8.200.000,00 m; daí segue com azimute 90°00'00\" e distância de 1.000,00 m até "
             "o marco M-02, de coordenadas UTM E 501.000,00 m e N 8.200.000,00 m;") in m.text
     assert ("até o marco M-01, ponto inicial da descrição deste perímetro.") in m.text
-    assert "Perímetro: 4.000,00 m. Área: 1,0000 km² (100,00 ha)." in m.text
+    geo = fmt_num(m.geodesic_area_km2)
+    assert m.geodesic_area_km2 != pytest.approx(1.0, abs=5e-5)  # UTM scale factor != 1
+    assert (f"Perímetro (soma das distâncias planas): 4.000,00 m. Área: {geo} km² "
+            f"({fmt_num(round(m.geodesic_area_km2, 2) * 100, 0)} ha), área geodésica (elipsoide GRS80), a mesma "
+            "do estudo; área no plano UTM (SIRGAS 2000 / UTM 22S): 1,0000 km².") in m.text
+    assert "Área: 1,0000" not in m.text
     assert "fuso 22S (EPSG:31982)" in m.text
 
 

@@ -60,9 +60,10 @@ class Memorial:
     perimeter_m : float
         Sum of ``distancia_m``.
     area_km2 : float
-        Plane UTM area in km².
+        Plane UTM area in km² (printed in the text as "área no plano UTM").
     geodesic_area_km2 : float
-        Geodesic area on GRS80 in km², for comparison.
+        Geodesic area on GRS80 in km², the study's figure; the text gives it as "Área", rounded
+        to two decimals like the study's area table.
     """
 
     table: pd.DataFrame
@@ -139,13 +140,13 @@ def memorial(geom: BaseGeometry, *, name: str | None = None) -> Memorial:
     perimeter = float(table["distancia_m"].sum())
     area_km2 = float(geom_m.area / 1e6)
     geo_km2 = geodesic_area_km2(geom)
-    text = _text(table, crs, perimeter, area_km2, name)
+    text = _text(table, crs, perimeter, area_km2, geo_km2, name)
     return Memorial(table=table, text=text, crs=crs, perimeter_m=perimeter,
                     area_km2=area_km2, geodesic_area_km2=geo_km2)
 
 
 def _text(table: pd.DataFrame, crs: str, perimeter: float, area_km2: float,
-          name: str | None) -> str:
+          geo_km2: float, name: str | None) -> str:
     zone = {"EPSG:31981": "21S", "EPSG:31982": "22S", "EPSG:31983": "23S"}[crs]
     head = f"Memorial descritivo{' de ' + name if name else ''}"
     paras = [head + ".",
@@ -166,6 +167,10 @@ def _text(table: pd.DataFrame, crs: str, perimeter: float, area_km2: float,
                 seg += ", ponto inicial da descrição deste perímetro"
             parts.append(seg)
         paras.append("; ".join(parts) + ".")
-    paras.append(f"Perímetro: {fmt_num(perimeter)} m. Área: {fmt_num(area_km2, 4)} km² "
-                 f"({fmt_num(area_km2 * 100, 2)} ha).")
+    # The area is the study's figure (geodesic, GRS80, two decimals as in the area table);
+    # the UTM-plane area is labelled as such so the two figures never read as a contradiction.
+    paras.append(f"Perímetro (soma das distâncias planas): {fmt_num(perimeter)} m. "
+                 f"Área: {fmt_num(geo_km2)} km² ({fmt_num(round(geo_km2, 2) * 100, 0)} ha), área geodésica "
+                 f"(elipsoide GRS80), a mesma do estudo; área no plano UTM (SIRGAS 2000 / UTM "
+                 f"{zone}): {fmt_num(area_km2, 4)} km².")
     return "\n\n".join(paras)

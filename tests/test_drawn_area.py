@@ -91,6 +91,13 @@ def test_the_fixture_area_is_inside_its_origin_and_leaves_the_seat(store):
     assert check["outside"] == [] and check["seat_inside"] == {"5200100": False}
     assert drawn_findings(a) == []
     assert "A área fica inteira dentro do município de origem" in boundary_check(a)
+    # The drawn polygon is known: art. 4 II asks only for the urban perimeter.
+    ii = _result(a, "art4.II")
+    assert str(ii.status) == "indeterminate"
+    assert ii.reason.startswith("O polígono da área é conhecido, mas falta o perímetro urbano "
+                                "do município de origem: a distância geodésica de 8.755,71 m vai "
+                                "do ponto da sede de Abadiânia ao ponto mais próximo do polígono")
+    assert "[origin] urban_perimeter" in ii.reason and "o polígono da área, apurados" not in ii.reason
 
 
 def test_a_spill_within_the_tolerance_is_reported_with_km2_and_share(store, tmp_path):

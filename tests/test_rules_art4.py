@@ -130,6 +130,20 @@ def test_item_ii_gap_measured_and_bound():
     assert bound.status == Status.FAIL and "no máximo essa" in bound.reason
     loose = run(gap_bound_m=m(9100.0))
     assert loose.status == Status.INDETERMINATE and loose.value == 9100.0
+    assert "é preciso o perímetro urbano da origem e o polígono da área" in loose.reason
+    # A drawn polygon is known: the reason asks only for the urban perimeter.
+    drawn = run(gap_bound_m=m(7755.84), area_parts=1, details={"gap_by_origin": {"5200100": {
+        "from": "sede de Abadiânia", "to": "ao ponto mais próximo do território proposto",
+        "distance_m": 7755.8404}}})
+    assert drawn.status == Status.INDETERMINATE and drawn.value == 7755.84
+    assert drawn.reason == (
+        "O polígono da área é conhecido, mas falta o perímetro urbano do município de origem: a "
+        "distância geodésica de 7.755,84 m vai do ponto da sede de Abadiânia ao ponto mais próximo "
+        "do polígono da área. O perímetro urbano fica mais perto da divisa que esse ponto, então "
+        "essa distância é só um limite superior e não decide o requisito: informe o perímetro "
+        "urbano da origem em [origin] urban_perimeter no arquivo da candidatura ou apresente a "
+        "distância certificada pelo IBGE.")
+    assert "polígono da área, apurados" not in drawn.reason
     assert run().status == Status.INDETERMINATE
 
 

@@ -79,7 +79,9 @@ def item_II(profile: Profile, settings: Settings) -> RuleResult:
 
     ``profile.territory.gap_m`` (measured) decides; otherwise ``gap_bound_m`` below the
     threshold proves a fail (the gap can only be smaller than the bound); otherwise
-    indeterminate, showing the bound. Certified by IBGE (§ 2).
+    indeterminate, showing the bound. When the area's polygon is known (``area_parts`` set)
+    the reason says only the urban perimeter is missing and the bound runs from the origin's
+    seat point to the polygon's nearest point. Certified by IBGE (§ 2).
     """
     t: Territory = profile.territory
     details = {"perimetro": settings.perimeter}
@@ -95,6 +97,15 @@ def item_II(profile: Profile, settings: Settings) -> RuleResult:
             reason = (f"Um ponto da área fica a {fmt(bound.value)} m da sede do município de origem, "
                       f"menos que {fmt(settings.gap_m)} m: a distância ao perímetro urbano é no "
                       "máximo essa, qualquer que seja a divisa exata.")
+        elif t.area_parts is not None:
+            # The area's polygon is known (measured): only the urban perimeter is missing.
+            reason = (f"O polígono da área é conhecido, mas falta o perímetro urbano do município de "
+                      f"origem: a distância geodésica de {fmt(bound.value)} m vai do ponto da "
+                      f"{_bound_origin(t, bound.value)} ao ponto mais próximo do polígono da área. "
+                      "O perímetro urbano fica mais perto da divisa que esse ponto, então essa "
+                      "distância é só um limite superior e não decide o requisito: informe o "
+                      "perímetro urbano da origem em [origin] urban_perimeter no arquivo da "
+                      "candidatura ou apresente a distância certificada pelo IBGE.")
         else:
             reason = (f"A distância da sede de origem a um ponto conhecido da área é "
                       f"{fmt(bound.value)} m; isso é só um limite superior e não decide o requisito: "
@@ -111,6 +122,19 @@ def item_II(profile: Profile, settings: Settings) -> RuleResult:
                   "entre a divisa proposta e o perímetro urbano do município de origem, apurada pelo IBGE.",
                   threshold=settings.gap_m, comparator=">=", unit="m", certifier=CERTIFIER["II"],
                   details=details)
+
+
+def _bound_origin(t: Territory, value: float) -> str:
+    """Label of the urban point the bound was measured from (``"sede de Abadiânia"``).
+
+    Read from ``t.details["gap_by_origin"]`` (the entry whose distance is the bound); a bound
+    found nowhere there (a test's hand-made territory) reads ``"sede do município de origem"``.
+    """
+    for entry in (t.details.get("gap_by_origin") or {}).values():
+        d = entry.get("distance_m")
+        if d is not None and abs(round(d, 3) - value) < 1e-3 and entry.get("from"):
+            return str(entry["from"])
+    return "sede do município de origem"
 
 
 def continuity(code: str, label: str, territory: Territory) -> tuple[Status, str]:

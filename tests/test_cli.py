@@ -85,7 +85,7 @@ def test_study_help_is_in_portuguese(capsys):
     with pytest.raises(SystemExit):
         main(["estudo", "--help"])
     out = capsys.readouterr().out
-    assert out.startswith("uso: viabilidade estudo [-h] [--out PASTA] [--settings ARQUIVO]")
+    assert out.startswith("uso: viabilidade estudo [-h] [--saida PASTA] [--configuracoes ARQUIVO]")
     assert "\nargumentos posicionais:\n  CANDIDATO" in out
     assert "\nopções:\n  -h, --help " in out and "mostra esta ajuda e sai" in out
     assert "pasta raiz de saída (padrão: outputs/)" in out
@@ -99,8 +99,8 @@ def test_study_help_is_in_portuguese(capsys):
                           "(esperado um número inteiro)"),
     (["voar"], "viabilidade: erro: argumento COMANDO: opção inválida: 'voar' (escolha entre "
                "'data', 'novo', 'estudo'"),
-    (["estudo", "a.toml", "--saida", "x"], "viabilidade: erro: argumentos não reconhecidos: "
-                                           "--saida x"),
+    (["estudo", "a.toml", "--pasta", "x"], "viabilidade: erro: argumentos não reconhecidos: "
+                                           "--pasta x"),
 ])
 def test_argument_errors_are_in_portuguese(argv, message, capsys):
     with pytest.raises(SystemExit) as e:

@@ -185,7 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
                                     "como publicados.")
     b.add_argument("--raw", required=True, metavar="PASTA",
                    help="pasta com os arquivos brutos (p. ex. ../shared/data)")
-    b.add_argument("--out", default=None, metavar="PASTA",
+    b.add_argument("--saida", "--out", dest="out", default=None, metavar="PASTA",
                    help="pasta de saída (padrão: a pasta data/processed do repositório, de "
                         "onde os estudos leem, ou $VIABILIDADE_DATA; de qualquer pasta em que "
                         "o comando rode)")
@@ -229,9 +229,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="arquivo do candidato (p. ex. data/candidates/posse-dabadia.toml), "
                         "ou o nome ou código IBGE de um distrito (p. ex. \"Posse d'Abadia\" "
                         "ou 520010010)")
-    e.add_argument("--out", default="outputs", metavar="PASTA",
+    e.add_argument("--saida", "--out", dest="out", default="outputs", metavar="PASTA",
                    help="pasta raiz de saída (padrão: outputs/)")
-    e.add_argument("--settings", default=None, metavar="ARQUIVO",
+    e.add_argument("--configuracoes", "--settings", dest="settings", default=None, metavar="ARQUIVO",
                    help="arquivo TOML de configurações (leituras da lei, limiares; "
                         "ver docs/LEITURAS.md)")
     add_data_option(e)
@@ -244,9 +244,9 @@ def build_parser() -> argparse.ArgumentParser:
             ("triagem", "triagem dos distritos não sede como candidatos à criação de município",
              "outputs/triagem-distritos")):
         st = sub.add_parser(name, help=text, description=text[0].upper() + text[1:] + ".")
-        st.add_argument("--out", default=default, metavar="PASTA",
+        st.add_argument("--saida", "--out", dest="out", default=default, metavar="PASTA",
                         help=f"pasta de saída (padrão: {default})")
-        st.add_argument("--settings", default=None, metavar="ARQUIVO",
+        st.add_argument("--configuracoes", "--settings", dest="settings", default=None, metavar="ARQUIVO",
                         help="arquivo TOML de configurações (ver docs/LEITURAS.md)")
         add_data_option(st)
         if name == "triagem":
@@ -260,9 +260,9 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("candidate", metavar="CANDIDATO",
                     help="arquivo do candidato (p. ex. data/candidates/posse-dabadia.toml), "
                          "ou o nome ou código IBGE de um distrito")
-    ap.add_argument("--out", default="outputs", metavar="PASTA",
+    ap.add_argument("--saida", "--out", dest="out", default="outputs", metavar="PASTA",
                     help="pasta raiz de saída; os slides vão para <saída>/<slug>/")
-    ap.add_argument("--settings", default=None, metavar="ARQUIVO",
+    ap.add_argument("--configuracoes", "--settings", dest="settings", default=None, metavar="ARQUIVO",
                     help="arquivo TOML de configurações (ver docs/LEITURAS.md)")
     add_data_option(ap)
     ap.set_defaults(func=_cmd_apresentacao)

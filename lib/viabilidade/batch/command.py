@@ -21,15 +21,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="pasta do lote (padrão: outputs/lote)")
     parser.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
                         help="processos em paralelo (padrão: número de CPUs)")
-    parser.add_argument("--force", action="store_true",
+    parser.add_argument("--refazer", "--force", dest="force", action="store_true",
                         help="refaz também os estudos cujas entradas não mudaram")
-    parser.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORTA",
+    parser.add_argument("--escalonador", "--scheduler", dest="scheduler", default=None, metavar="tcp://HOST:PORTA",
                         help="escalonador Dask: executa nesse cluster (docs/cluster.md)")
-    parser.add_argument("--settings", default=None, metavar="ARQUIVO",
+    parser.add_argument("--configuracoes", "--settings", dest="settings", default=None, metavar="ARQUIVO",
                         help="arquivo TOML de configurações para todos os estudos "
                              "(ver docs/LEITURAS.md)")
     add_data_option(parser)
-    parser.add_argument("--template", default=None, metavar="ARQUIVO",
+    parser.add_argument("--modelo", "--template", dest="template", default=None, metavar="ARQUIVO",
                         help="modelo de notebook (padrão: o do pacote)")
     parser.add_argument("--regras", default=None, metavar="LISTA", help=REGRAS_HELP)
     parser.add_argument("--sem-progresso", dest="progress", action="store_false",

@@ -68,6 +68,21 @@ def test_four_problems_give_four_portuguese_lines_each_naming_its_field(tmp_path
     assert not (tmp_path / "out").exists()
 
 
+def test_problems_come_in_line_order_with_a_guess_and_the_missing_origin(tmp_path, capsys):
+    """A misspelled key gets the likely one; an unreadable operation does not hide the missing
+    [origin] (every operation but a fusion needs one); lines in the file's order."""
+    bad = tmp_path / "misto.toml"
+    bad.write_text('operation = "create-municipio"\nseet = "Teste"\nname = "Teste"\n'
+                   '[area]\ndistricts = [520010010]\n', encoding="utf-8")
+    assert main(["estudo", str(bad), "--saida", str(tmp_path / "out")]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert [line.split(", campo ")[0] for line in lines] == [
+        f"erro: {bad}, linha 1", f"erro: {bad}, linha 2", f"erro: {bad}, linha 5", f"erro: {bad}"]
+    assert "campo 'seet': chave desconhecida 'seet' (seria 'seat'?)" in lines[1]
+    assert lines[3].endswith("campo 'origin': tabela [origin] ausente; esperada (com os municípios "
+                             "de origem) em toda operação exceto fusion")
+
+
 def test_help_is_in_portuguese(capsys):
     with pytest.raises(SystemExit) as e:
         main(["--help"])

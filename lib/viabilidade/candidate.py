@@ -26,6 +26,7 @@ Example (``data/candidates/posse-dabadia.toml``)::
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import re
 import tomllib
 import unicodedata
@@ -199,7 +200,9 @@ class _Problems:
 
     def raise_if_any(self) -> None:
         if self.items:
-            raise CandidateError.collect(self.items)
+            # in the order of the file's lines (problems without a line last, as found)
+            items = sorted(self.items, key=lambda e: (e.line is None, e.line or 0))
+            raise CandidateError.collect(items)
 
 
 class _Reader:
@@ -245,7 +248,9 @@ class _Reader:
     def finish(self) -> None:
         for key in sorted(set(self.table) - self.used):
             allowed = ", ".join(sorted(self.used))
-            self.error(key, f"chave desconhecida {key!r}; permitidas aqui: {allowed}")
+            close = difflib.get_close_matches(key, self.used, n=1, cutoff=0.7)
+            guess = f" (seria {close[0]!r}?)" if close else ""
+            self.error(key, f"chave desconhecida {key!r}{guess}; permitidas aqui: {allowed}")
 
 
 _KIND_NAMES = {str: "texto", int: "um número inteiro", float: "um número",
@@ -491,6 +496,11 @@ def load_candidate(path: str | Path) -> Candidate:
                                  "municípios (municipalities) ou um arquivo de limites (boundary)")
 
     origin = r.sub("origin", required=operation not in (None, "fusion"))
+    if origin is None and operation is None and "operation" in doc and "origin" not in doc:
+        # the operation is unreadable, but every operation except a fusion needs an origin:
+        # say it now rather than after the operation is mended
+        r.error("origin", "tabela [origin] ausente; esperada (com os municípios de origem) em "
+                          "toda operação exceto fusion")
     origins: tuple[str, ...] = ()
     urban_perimeter = None
     if origin is not None:

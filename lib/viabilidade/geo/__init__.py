@@ -11,9 +11,12 @@ stays cheap):
 - :mod:`.shape` — art. 3 compactness metrics and state percentiles;
 - :mod:`.memorial` — memorial descritivo in SIRGAS 2000 / UTM;
 - :mod:`.districts` — approximate district territories (Voronoi cells of the district seats);
+- :mod:`.area_file` — a drawn polygon file (area limits, urban perimeter) as one polygon;
+- :mod:`.estimate` — counts of a drawn area apportioned from the districts it overlaps;
 - :mod:`.maps` — the map drawing (legend, geodesic scale bar, north, source line);
 - :mod:`.study_map` — :func:`~.study_map.candidate_map`, a candidate's map from the store;
 - :mod:`.facts` — :func:`~.facts.territory_facts`, the facts the rules see.
 
-Boundaries are read by :func:`viabilidade.data.geometry.read_boundaries`.
+Municipality boundaries are read by :func:`viabilidade.data.geometry.read_boundaries`; a
+candidate's drawn polygons by :func:`.area_file.read_area`.
 """

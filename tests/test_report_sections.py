@@ -98,6 +98,22 @@ def test_appendix_has_settings_and_law_text():
     assert "Nenhuma tabela de dados registrada" in html
 
 
+def test_law_text_marks_every_slip_sic():
+    html = sections.law_html(["4"])
+    assert 'os dos itens IV, V, V e VII <span class="sic">[sic]</span>:' in html
+    assert 'Instituo <span class="sic">[sic]</span> Brasileiro' in html
+    assert 'Cartório Eleitoral. <span class="sic">[sic]</span>' in html
+
+
+def test_quorum_rule_quotes_item_I_of_the_paragraph():
+    a = make()
+    block = sections.rule_block(next(r for r in a.results if r.rule_id == "art7.par1"))
+    assert "LC 02/1990, art. 7º, § 1º, I" in block
+    assert ("quórum mínimo, para validade do plebiscito, igual à metade mais um dos eleitores "
+            "aptos a votar;") in block
+    assert "respeitados os seguintes preceitos" not in block
+
+
 def test_rule_block_translates_details():
     a = make()
     iv = next(r for r in a.results if r.rule_id == "art4.VI")

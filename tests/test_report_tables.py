@@ -70,3 +70,14 @@ def test_provenance_table_has_one_row_per_file_with_sha256():
     assert "IBGE — IBGE, Censo 2022" in html
     assert "a" * 64 in html and "census/b.csv" in html
     assert "<script>" not in html
+
+
+def test_rule_id_legend_explains_only_the_ids_shown_in_portuguese():
+    plain = tables.rule_table([_rule()])
+    assert ("Regra: identificador do requisito no estudo — “art4.IV” é o art. 4º, inciso IV, da "
+            "LC nº 2/1990.") in plain
+    assert "§ 1º" not in plain and "sole" not in plain
+    html = tables.rule_table([_rule(), _rule(rule_id="art7.par1"), _rule(rule_id="art10.sole")])
+    assert ("“art4.IV” é o art. 4º, inciso IV, da LC nº 2/1990; “par1” é o § 1º; “art10.sole” é o "
+            "parágrafo único do art. 10.") in html
+    assert "“sole”" not in html and "“sole”" not in tables.RULE_ID_LEGEND

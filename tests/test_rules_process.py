@@ -75,6 +75,10 @@ def test_default_creation_year_skips_election_years():
     assert calendar.default_creation_year(dt.date(2027, 5, 1)) == 2029
     year, how = calendar.creation_year(candidate(request_date=dt.date(2027, 5, 1)), S)
     assert year == 2029 and "data do pedido (01/05/2027)" in how
+    # No date given: the study's own date, never "hoje" (a printed study is read later).
+    _, how = calendar.creation_year(candidate(), S)
+    assert how.endswith(f"após a data do estudo ({dt.date.today().strftime('%d/%m/%Y')})")
+    assert "hoje" not in how
     assert calendar.creation_year(candidate(creation_year=2031), Settings(creation_year=2027))[0] == 2027
     t = calendar.timeline(candidate(creation_year=2027, request_date=dt.date(2026, 12, 1)), S)
     assert [e["data"] for e in t] == ["2027-01-30", "2027", "2028", "2029-01-01", "2029-01-16", "2029-04-01"]

@@ -522,7 +522,7 @@ def _provision_label(key: str) -> str:
 
 
 #: Slips of the consolidated text, kept verbatim and marked "[sic]" where they occur.
-LAW_SIC = ("Instituo", "Cartório Eleitoral.")
+LAW_SIC = ("Instituo", "Cartório Eleitoral.", "IV, V, V e VII")
 
 
 def mark_sic(text: str) -> Html:

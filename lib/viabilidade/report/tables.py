@@ -132,9 +132,33 @@ def margin_text(result: RuleResult) -> str:
     return text
 
 
-#: How to read the rule ids of the "Regra" column.
-RULE_ID_LEGEND = ("Regra: identificador do requisito no estudo — “art4.IV” é o art. 4º, inciso IV, "
-                  "da LC nº 2/1990; “par1” é o § 1º; “sole”, o parágrafo único.")
+def rule_id_legend(rule_ids: Sequence[str] | None = None) -> str:
+    """How to read the rule ids of the "Regra" column, in Portuguese.
+
+    Parameters
+    ----------
+    rule_ids : sequence of str, optional
+        The ids the table shows. The § part (``par1``) and the parágrafo único (ids ending
+        in ``.sole``, explained by the id itself, never by the English word) are explained
+        only when some id has them; ``None`` explains both (a legend for any table).
+
+    Returns
+    -------
+    str
+    """
+    ids = list(rule_ids) if rule_ids is not None else ["art4.par1", "art10.sole"]
+    parts = ["“art4.IV” é o art. 4º, inciso IV, da LC nº 2/1990"]
+    if any(".par" in i for i in ids):
+        parts.append("“par1” é o § 1º")
+    sole = next((i for i in ids if i.endswith(".sole")), None)
+    if sole is not None:
+        n = int(sole.split(".")[0][3:])
+        parts.append(f"“{sole}” é o parágrafo único do art. {n}{'º' if n <= 9 else ''}")
+    return "Regra: identificador do requisito no estudo — " + "; ".join(parts) + "."
+
+
+#: How to read the rule ids of the "Regra" column (any table).
+RULE_ID_LEGEND = rule_id_legend()
 
 
 def rule_table(results: Sequence[RuleResult], *, caption: str | None = None,
@@ -182,7 +206,7 @@ def rule_table(results: Sequence[RuleResult], *, caption: str | None = None,
             cells += [f'<td class="fonte">{esc(source or "—")}</td>', f"<td>{esc(r.certifier or '—')}</td>"]
         out.append(f'<tr class="linha-{esc(status.value)}">' + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
-    out.append(f'<p class="legenda">{esc(RULE_ID_LEGEND)}</p>')
+    out.append(f'<p class="legenda">{esc(rule_id_legend([r.rule_id for r in results]))}</p>')
     return Html("".join(out))
 
 

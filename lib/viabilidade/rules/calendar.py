@@ -40,7 +40,7 @@ def creation_year(candidate: Candidate | None, settings: Settings) -> tuple[int,
 
     Order: ``settings.creation_year``; the candidate's ``creation_year``; else
     :func:`default_creation_year` of ``settings.reference_date``, the candidate's request date,
-    or today.
+    or today (the date the study is made, printed "data do estudo").
     """
     if settings.creation_year is not None:
         return settings.creation_year, "definido nas configurações"
@@ -51,7 +51,7 @@ def creation_year(candidate: Candidate | None, settings: Settings) -> tuple[int,
     elif candidate is not None and candidate.request_date is not None:
         ref, how = candidate.request_date, "data do pedido"
     else:
-        ref, how = dt.date.today(), "data de hoje"
+        ref, how = dt.date.today(), "data do estudo"
     return default_creation_year(ref), (f"primeiro ano sem eleição municipal após a {how} "
                                         f"({ref.strftime('%d/%m/%Y')})")
 

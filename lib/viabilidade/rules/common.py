@@ -7,7 +7,7 @@ from typing import Any
 
 from babel.numbers import format_decimal
 
-from .law import citation, text
+from .law import citation, provision, text
 from .result import Basis, Figure, Lean, RuleResult, Status
 from .vectorised import decide
 
@@ -84,8 +84,12 @@ def cite_items(rule_ids: list[str], short: dict[str, str] | None = None) -> str:
 
 
 def law_ref(rule_id: str) -> dict[str, str]:
-    """``article`` citation and law text of a rule id, for :class:`RuleResult` fields/details."""
-    return {"article": citation(rule_id), "texto_legal": text(rule_id)}
+    """``article`` citation and law text of a rule id, for :class:`RuleResult` fields/details.
+
+    The provision is :func:`.law.provision` of the id (``art7.par1`` quotes § 1º, I).
+    """
+    key = provision(rule_id)
+    return {"article": citation(key), "texto_legal": text(key)}
 
 
 def numeric_result(rule_id: str, title: str, figure: Figure | None, threshold: float,

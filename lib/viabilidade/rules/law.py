@@ -14,6 +14,11 @@ from importlib import resources
 from ..errors import ViabilidadeError
 
 LAW_FILE = "LC-02-1990-GO.txt"
+
+#: Rules whose requirement is one item of the paragraph their id names: the paragraph's own
+#: text is only the head of a list ("respeitados os seguintes preceitos:"), so the rule quotes
+#: and cites the item (art. 7º, § 1º, I: the quórum of the plebiscite).
+RULE_PROVISION = {"art7.par1": "art7.par1.I"}
 _ARTICLE = re.compile(r"^Art\.\s*(\d+)º?\s*-\s*(.*)$")
 _PARAGRAPH = re.compile(r"^§\s*(\d+)º\s*-\s*(.*)$")
 _SOLE = re.compile(r"^Parágrafo único\s*-\s*(.*)$")
@@ -77,6 +82,11 @@ def text(key: str) -> str:
     raise ViabilidadeError(f"a LC 02/1990 não tem o dispositivo {key!r}; "
                            + (f"existentes em {head}: {', '.join(near)}" if near
                               else "esse artigo não existe"))
+
+
+def provision(rule_id: str) -> str:
+    """Key of the provision a rule quotes: its id, or the item :data:`RULE_PROVISION` names."""
+    return RULE_PROVISION.get(rule_id, rule_id)
 
 
 def citation(key: str) -> str:

@@ -24,16 +24,16 @@ from .frame import SECTION_TITLE, study_points
 from .sections import alternatives_table, short_citation, study_title
 from .tables import Html, esc, margin_text, rule_table, threshold_text, value_text
 
-#: Lines of text one slide holds below its title, for the rule table (0.72 em) and for the
-#: lists (0.85 em), laid out with the shipped fonts (report/fonts.py). Longer content continues
+#: Lines of text one slide holds below its title, for the rule table (13 pt) and for the
+#: lists (0.85 em of 17 pt), laid out by Typst with the shipped fonts. Longer content continues
 #: on a next slide ("(2)", "(3)"…), so every slide fits its 16:9 page by design.
-TABLE_LINES_PER_SLIDE = 22
+TABLE_LINES_PER_SLIDE = 23
 LIST_LINES_PER_SLIDE = 26
 
 #: Characters per line of each rule-table column (compact table, widths 10/24/16/15/17/18 %),
 #: and of a list item across the slide.
-_RULE_COLUMN_CHARS = {"title": 34, "value": 22, "threshold": 21, "margin": 24, "status": 25}
-_LIST_CHARS = 125
+_RULE_COLUMN_CHARS = {"title": 26, "value": 16, "threshold": 15, "margin": 17, "status": 19}
+_LIST_CHARS = 100
 
 CSS = """
 @page { size: 297mm 167mm; margin: 0; }

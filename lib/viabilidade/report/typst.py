@@ -588,7 +588,7 @@ class _Writer:
         size = ("7.4pt" if n.has("proveniencia") else "8.5pt" if n.has("parametros")
                 else "8pt" if wide else "8.6pt")
         if self.kind == "slides":
-            size = "10pt"
+            size = "13pt"
         head, body = [], []
         for where, tr in rows:
             for cell in tr.elements():

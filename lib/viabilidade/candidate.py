@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .certified import Certified, certified_money, read_certified
-from .errors import CandidateError, field_line
+from .errors import CandidateError, Problems
 from .os_errors import read_reason
 
 OPERATIONS = {
@@ -188,31 +188,14 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
 
 
-class _Problems:
-    """The problems found in one file, each with the line of its field where known."""
-
-    def __init__(self, path: Path, text: str = ""):
-        self.path, self.text, self.items = path, text, []
-
-    def add(self, field_: str | None, msg: str) -> None:
-        line = field_line(self.text, field_) if field_ and self.text else None
-        self.items.append(CandidateError(msg, file=self.path, field=field_, line=line))
-
-    def raise_if_any(self) -> None:
-        if self.items:
-            # in the order of the file's lines (problems without a line last, as found)
-            items = sorted(self.items, key=lambda e: (e.line is None, e.line or 0))
-            raise CandidateError.collect(items)
-
-
 class _Reader:
     """Walks a TOML table, recording which keys were used so the rest can be reported.
 
-    Problems are recorded in a shared :class:`_Problems` and the reader goes on, so that a
+    Problems are recorded in a shared :class:`~viabilidade.errors.Problems` and the reader goes on, so that a
     file with several problems reports all of them at once.
     """
 
-    def __init__(self, problems: _Problems, table: dict, prefix: str = ""):
+    def __init__(self, problems: Problems, table: dict, prefix: str = ""):
         self.problems, self.table, self.prefix, self.used = problems, table, prefix, set()
         self.path = problems.path
 
@@ -423,7 +406,7 @@ def load_candidate(path: str | Path) -> Candidate:
         raise CandidateError(f"TOML inválido: {toml_reason(e)}", file=path,
                              line=toml_position(e)[0]) from None
 
-    problems = _Problems(path, text)
+    problems = Problems(path, text)
     r = _Reader(problems, doc)
     operation = r.get("operation", str, required=True)
     if operation is not None and operation not in OPERATIONS:
@@ -599,7 +582,7 @@ def load_candidate(path: str | Path) -> Candidate:
         boundary_correction=correction, certified=certified, settings=settings, **money)
 
 
-def problems_for(problems: _Problems, prefix: str) -> list[CandidateError]:
+def problems_for(problems: Problems, prefix: str) -> list[CandidateError]:
     """The problems already recorded under a field prefix (``"area."``)."""
     return [p for p in problems.items if (p.field or "").startswith(prefix)]
 
@@ -637,7 +620,7 @@ def toml_position(e: "tomllib.TOMLDecodeError") -> tuple[int | None, int | None]
     return line, col
 
 
-def _check_plebiscite(p: Plebiscite, problems: _Problems) -> None:
+def _check_plebiscite(p: Plebiscite, problems: Problems) -> None:
     field_ = "process.plebiscite.turnout"
     if p.eligible is not None and p.turnout is not None and p.turnout > p.eligible:
         problems.add(field_, f"o comparecimento {p.turnout} excede o eleitorado apto "

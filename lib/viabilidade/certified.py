@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import CandidateError
+from .errors import Problems
 
 #: Certifying bodies of art. 4 § 2: key -> (name printed in studies, accepted spellings).
 BODIES: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -174,22 +174,7 @@ def _type_name(v: Any) -> str:
     return repr(v)
 
 
-class _Problems:
-    """Collects every problem of the table, to report them all at once (when the table is
-    read on its own; :func:`viabilidade.candidate.load_candidate` passes its own collector)."""
-
-    def __init__(self, path: Path):
-        self.path, self.items = path, []
-
-    def add(self, field_: str, message: str) -> None:
-        self.items.append(CandidateError(message, file=self.path, field=field_))
-
-    def raise_if_any(self) -> None:
-        if self.items:
-            raise CandidateError.collect(self.items)
-
-
-def _date(value: Any, where: str, problems: _Problems) -> dt.date | None:
+def _date(value: Any, where: str, problems: Problems) -> dt.date | None:
     if isinstance(value, dt.datetime) or isinstance(value, dt.time):
         problems.add(where, f"encontrado {value!r}; esperada uma data sem hora (AAAA-MM-DD)")
         return None
@@ -208,7 +193,7 @@ def _date(value: Any, where: str, problems: _Problems) -> dt.date | None:
     return None
 
 
-def _value(spec: FigureSpec, value: Any, where: str, problems: _Problems):
+def _value(spec: FigureSpec, value: Any, where: str, problems: Problems):
     if spec.kind == "flag":
         if not isinstance(value, bool):
             problems.add(where, f"encontrado {_type_name(value)}; esperado true (o remanescente "
@@ -233,7 +218,7 @@ def _value(spec: FigureSpec, value: Any, where: str, problems: _Problems):
 
 
 def _certificate(key: str, table: Any, prefix: str, origin: str | None,
-                 problems: _Problems) -> Certificate | None:
+                 problems: Problems) -> Certificate | None:
     spec = FIGURES[key]
     if not isinstance(table, dict):
         problems.add(prefix, f"encontrado {_type_name(table)}; esperada uma tabela com value, "
@@ -298,7 +283,7 @@ def read_certified(raw: Any, path: Path, origins: tuple[str, ...], problems=None
     ------
     CandidateError
         (Only without ``problems``.) Naming the file and field, listing every problem of
-        the table at once (:meth:`CandidateError.collect`): unknown
+        the table at once (:meth:`~viabilidade.errors.CandidateError.collect`): unknown
         figure or key, missing field, a body that art. 4 § 2 does not give that figure,
         a value that is not a finite number >= 0 (a whole number for counts, true/false
         for continuity), a date not given as a TOML date or ``YYYY-MM-DD``, a money figure
@@ -307,7 +292,7 @@ def read_certified(raw: Any, path: Path, origins: tuple[str, ...], problems=None
     if raw is None:
         return Certified()
     own = problems is None
-    problems = _Problems(path) if own else problems
+    problems = Problems(path) if own else problems
     if not isinstance(raw, dict):
         problems.add("certified", f"encontrado {_type_name(raw)}; esperada uma tabela")
         if own:

@@ -115,6 +115,34 @@ class CandidateError(ViabilidadeError):
         return [str(p) for p in self.problems] if len(self.problems) > 1 else [str(self)]
 
 
+class Problems:
+    """Every problem found in one candidate file, to be raised together.
+
+    Parameters
+    ----------
+    path : str or Path
+        The file the problems are in.
+    text : str, optional
+        Its TOML text: each problem then gets the line of its field (:func:`field_line`).
+    """
+
+    def __init__(self, path: str | Path | None, text: str = ""):
+        self.path, self.text = path, text
+        self.items: list[CandidateError] = []
+
+    def add(self, field_: str | None, msg: str) -> None:
+        """Record a problem of field ``field_`` (dotted path) with its pt-BR message."""
+        line = field_line(self.text, field_) if field_ and self.text else None
+        self.items.append(CandidateError(msg, file=self.path, field=field_, line=line))
+
+    def raise_if_any(self) -> None:
+        """Raise every recorded problem at once (:meth:`CandidateError.collect`), if any, in
+        the order of the file's lines (problems without a line last, as found)."""
+        if self.items:
+            items = sorted(self.items, key=lambda e: (e.line is None, e.line or 0))
+            raise CandidateError.collect(items)
+
+
 class SettingsError(CandidateError):
     """A settings value (interpretation or threshold) is unknown or out of range."""
 

@@ -93,6 +93,26 @@ def test_plp137_petition_share_both_sides_and_estimated_electorate_decides_nothi
     assert sel["motivo"].iloc[2] == "Limite calculado sobre eleitorado estimado: não decide o requisito."
 
 
+def test_a_fractional_count_threshold_is_the_smallest_whole_count_satisfying_it():
+    # 20 % of 1.911 electors is 382,2 signatures: at least 383 (reading I-3, as LC 02/1990).
+    areas = _areas(eleitores=[1911, 1911, 2000], assinaturas=[382, 383, 399])
+    long = compare.compare(areas, resolve("plp-137-2015"))
+    sel = long[long["teste"] == "representacao"]
+    assert sel["limite"].tolist() == [383.0, 383.0, 400.0]
+    assert sel["comparador"].tolist() == [">=", ">=", ">="]
+    assert sel["status"].tolist() == ["fail", "pass", "fail"]
+
+
+def test_whole_count_limits_both_comparators_and_non_counts():
+    limit = np.array([382.1, 382.1, 400.0, 400.0, 199.99999999997, np.nan, 2900224.28])
+    comp = np.array([">=", ">", ">", ">=", ">=", ">", ">"], dtype=object)
+    count = np.array([True, True, True, True, True, True, False])
+    lim, c = compare.whole_count_limits(limit, comp, count)
+    np.testing.assert_array_equal(lim[:5], [383.0, 383.0, 400.0, 400.0, 200.0])
+    assert np.isnan(lim[5]) and lim[6] == 2900224.28
+    assert c.tolist() == [">=", ">=", ">", ">=", ">=", ">", ">"]
+
+
 def test_documentary_and_missing_data_are_indeterminate_with_the_reason():
     long = compare.compare(_areas(populacao=[7000]), resolve("plp-137-2015"))
     by = long.set_index(["teste", "sujeito"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..rules.result import Basis, Status
+from ..rules.result import Basis, Status, Verdict
 from ..rules.ruleset import MEASURES, SOURCE_KINDS, SUBJECTS, Ruleset, builtin_rulesets, resolve
 from . import format as fmt
 from .tables import STATUS_CLASS, Html, esc, table
@@ -145,12 +145,24 @@ def side_by_side(long: pd.DataFrame, rulesets: list[Ruleset], origin_names: dict
             for k in keys]
     conclusion = combined(long)
     rows.append([Html("<strong>Conclusão</strong>"), "",
-                 *(_status(_worst(conclusion[r.id])) if r.id in conclusion.columns else "—"
+                 *(_verdict(_worst(conclusion[r.id])) if r.id in conclusion.columns else "—"
                    for r in rulesets)])
     n = len(rulesets)
     widths = [24, 16] + [60 / n] * n
     return table(header, rows, caption="Quadro. A proposta sob cada conjunto de regras (limite e "
                  "situação)", css_class="tabela lado-a-lado", widths=widths)
+
+
+#: The verdict a ruleset's combined status gives (the studies' verdict rule).
+VERDICT_OF = {Status.PASS: Verdict.VIAVEL, Status.FAIL: Verdict.INVIAVEL,
+              Status.INDETERMINATE: Verdict.INDETERMINADO}
+
+
+def _verdict(status: str) -> Html:
+    """A ruleset's conclusion as a verdict word (``"inviável"``), coloured like its status."""
+    st = Status(status)
+    return Html(f'<span class="status {STATUS_CLASS[st]}">'
+                f"{esc(fmt.verdict_label(VERDICT_OF[st]))}</span>")
 
 
 def _worst(col: pd.Series) -> str:

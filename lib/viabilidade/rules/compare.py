@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import DataError
+from .common import COUNT_UNITS
 from .result import Basis, Status
 from .ruleset import DOCUMENTARY, MEASURES, REFERENCES, REGION_OF_DIGIT, REGIONS, SUBJECTS, Ruleset
 from .vectorised import decide
@@ -75,6 +76,40 @@ def _lookup(frame: pd.DataFrame, units: np.ndarray, columns: np.ndarray, default
     return out
 
 
+def whole_count_limits(limit: np.ndarray, comparator: np.ndarray, count: np.ndarray
+                       ) -> tuple[np.ndarray, np.ndarray]:
+    """Count thresholds as the smallest whole count satisfying them (reading I-3).
+
+    The same rounding as LC 02/1990's reduced thresholds
+    (:func:`viabilidade.rules.settings.smallest_count`): a whole limit keeps its comparator;
+    a fractional one (20 % of 1.910,5 eleitores = 382,1 assinaturas) becomes ``>= n`` with n
+    the smallest integer satisfying the original comparator (``>= 382,1`` → ``>= 383``;
+    ``> 382,1`` → ``>= 383``). Nobody signs a tenth of a petition.
+
+    Parameters
+    ----------
+    limit : ndarray of float
+        Thresholds (NaN where none can be computed).
+    comparator : ndarray of str
+        ``">"`` or ``">="`` per row.
+    count : ndarray of bool
+        Rows whose unit counts things (:data:`.common.COUNT_UNITS`); others are left alone.
+
+    Returns
+    -------
+    (limit, comparator) : ndarray, ndarray
+        New arrays; NaN limits stay NaN.
+    """
+    t = np.round(limit, 9)  # 1.000 × 1/5 computed as 199,99999999997 is 200
+    frac = count & ~np.isnan(t) & (t != np.floor(t))
+    strict = comparator == ">"
+    with np.errstate(invalid="ignore"):
+        n = np.where(strict, np.floor(t) + 1, np.ceil(t))
+    out_limit = np.where(frac, n, np.where(count & ~np.isnan(t), t, limit))
+    out_comp = np.where(frac, ">=", comparator).astype(object)
+    return out_limit, out_comp
+
+
 def compare(areas: pd.DataFrame, rulesets: list[Ruleset]) -> pd.DataFrame:
     """Evaluate every area of ``areas`` under every test of ``rulesets``.
 
@@ -95,7 +130,8 @@ def compare(areas: pd.DataFrame, rulesets: list[Ruleset]) -> pd.DataFrame:
         One row per (area, ruleset, test, subject), areas in their order then tests in
         :func:`tests_table` order: the :func:`tests_table` columns plus ``unidade`` (the
         area's label), regiao, valor, base, incerteza, limite, status, lean, margem,
-        margem_pct and motivo (Portuguese, for documentary tests and missing data; ``""``
+        margem_pct and motivo; count limits (and their ``comparador``) are whole counts
+        (:func:`whole_count_limits`) (Portuguese, for documentary tests and missing data; ``""``
         otherwise).
 
     Raises
@@ -141,6 +177,9 @@ def compare(areas: pd.DataFrame, rulesets: list[Ruleset]) -> pd.DataFrame:
         share_limit = ref * long["parcela_num"].to_numpy(float) / long["parcela_den"].to_numpy(float)
     limit = np.select([kind == "fixo", kind == "regional", kind == "parcela"],
                       [long["limite_fixo"].to_numpy(float), regional_limit, share_limit], np.nan)
+    limit, comparators = whole_count_limits(limit, long["comparador"].to_numpy(dtype=object),
+                                            long["unidade_medida"].isin(COUNT_UNITS).to_numpy())
+    long["comparador"] = comparators
     status = np.full(len(long), Status.INDETERMINATE.value, dtype=object)
     lean = np.full(len(long), "", dtype=object)
     margin = np.full(len(long), np.nan)

@@ -50,7 +50,9 @@ class Nearest:
     lat: float
 
 
-def _aeqd(lon: float, lat: float) -> CRS:
+def aeqd_crs(lon: float, lat: float) -> CRS:
+    """Azimuthal equidistant projection on GRS80 centred on a lon/lat point, in metres: the
+    distance from the centre to any point is its geodesic distance."""
     return CRS.from_proj4(f"+proj=aeqd +lat_0={lat} +lon_0={lon} +ellps=GRS80 +units=m")
 
 
@@ -80,11 +82,11 @@ def nearest_geodesic(lon: float, lat: float, geom: BaseGeometry) -> Nearest:
     here = shapely.Point(lon, lat)
     if geom.geom_type in ("Polygon", "MultiPolygon") and geom.covers(here):
         return Nearest(0.0, lon, lat)
-    fwd = Transformer.from_crs("EPSG:4674", _aeqd(lon, lat), always_xy=True)
+    fwd = Transformer.from_crs("EPSG:4674", aeqd_crs(lon, lat), always_xy=True)
     dense = shapely.segmentize(geom, _DENSIFY_DEG)
     projected = shapely.transform(dense, lambda xy: _stack(fwd.transform(xy[:, 0], xy[:, 1])))
     _, near = shapely.ops.nearest_points(shapely.Point(0, 0), projected)
-    back = Transformer.from_crs(_aeqd(lon, lat), "EPSG:4674", always_xy=True)
+    back = Transformer.from_crs(aeqd_crs(lon, lat), "EPSG:4674", always_xy=True)
     nlon, nlat = back.transform(near.x, near.y)
     _, _, dist = GEOD.inv(lon, lat, nlon, nlat)
     return Nearest(float(dist), float(nlon), float(nlat))

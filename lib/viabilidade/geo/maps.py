@@ -29,11 +29,11 @@ from matplotlib import patheffects
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrow, Patch, Rectangle
-from pyproj import CRS, Transformer
+from pyproj import Transformer
 from shapely.geometry.base import BaseGeometry
 
 from ..errors import GeoError
-from .distance import MIN_GAP_M
+from .distance import MIN_GAP_M, aeqd_crs
 from .measure import GEOD, UTM_EPSG, utm_crs
 from .memorial import fmt_num
 from .territory import Split
@@ -74,7 +74,7 @@ def geodesic_buffer(geom: BaseGeometry, radius_m: float) -> BaseGeometry:
     far less than a metre at 6 km.
     """
     c = geom.centroid
-    aeqd = CRS.from_proj4(f"+proj=aeqd +lat_0={c.y} +lon_0={c.x} +ellps=GRS80 +units=m")
+    aeqd = aeqd_crs(c.x, c.y)
     g = gpd.GeoSeries([geom], crs="EPSG:4674").to_crs(aeqd).buffer(radius_m, quad_segs=32)
     return g.to_crs("EPSG:4674").iloc[0]
 

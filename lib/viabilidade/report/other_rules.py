@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..rules.result import Basis, Status, Verdict
+from ..rules.result import Status, Verdict
 from ..rules.ruleset import MEASURES, SOURCE_KINDS, SUBJECTS, Ruleset, builtin_rulesets, resolve
 from . import format as fmt
 from .tables import STATUS_CLASS, Html, esc, table

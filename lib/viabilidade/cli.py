@@ -105,15 +105,16 @@ def _cmd_statewide(args: argparse.Namespace) -> int:
     from . import statewide
 
     data = Path(args.data) if args.data else None
+    settings = _settings_arg(args)
     if args.command == "auditoria":
-        files = statewide.run_audit(Path(args.out), data_root=data, settings=_settings_arg(args))
+        files = statewide.run_audit(Path(args.out), data_root=data, settings=settings)
     else:
-        files = statewide.run_screening(Path(args.out), data_root=data, settings=_settings_arg(args),
+        files = statewide.run_screening(Path(args.out), data_root=data, settings=settings,
                                         rulesets=args.regras)
         if args.regras:
             from .statewide_rules import counts_lines
 
-            print("\n".join(counts_lines(args.regras, data_root=data, settings=_settings_arg(args))))
+            print("\n".join(counts_lines(args.regras, data_root=data, settings=settings)))
     _print_files(files)
     return 0
 

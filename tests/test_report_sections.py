@@ -62,6 +62,15 @@ def test_draft_law_councillors_and_installation():
     assert "Ano de instalação</th><td>2029</td>" in html
 
 
+def test_draft_law_without_polygon_promises_no_annexed_memorial():
+    html = process.draft_law_section(make())
+    assert ("Limites</th><td>a elaborar: os dados públicos não trazem os limites do distrito; o "
+            "memorial descritivo virá do levantamento do agrimensor ou de um polígono desenhado") in html
+    assert "anexo do estudo" not in html
+    pending = html.split("Pendências para completar o projeto de lei:")[1]
+    assert "<li>memorial descritivo dos limites do novo município (art. 3º, II e IV)" in pending
+
+
 def test_timeline_of_a_2027_creation():
     html = process.timeline_table(make())
     assert "Eleição municipal de 2028" in html

@@ -35,10 +35,23 @@ def test_draft_law_content_posse():
                           district_names={"520010010": "Posse d'Abadia"})
     assert d["nome"] == "Posse d'Abadia" and d["ano_instalacao"] == 2029 and d["vereadores"] == 9
     assert d["distritos"] == [{"cod_distrito": "520010010", "nome": "Posse d'Abadia"}]
-    assert d["percentual_icms"] == 12.3456 and d["pendencias"] == []
+    assert d["percentual_icms"] == 12.3456
+    # A district-based study has no polygon, hence no memorial: it is still to be drawn.
+    assert d["limites"] == ("a elaborar: os dados públicos não trazem os limites do distrito; o "
+                            "memorial descritivo virá do levantamento do agrimensor ou de um "
+                            "polígono desenhado")
+    assert "anexo do estudo" not in d["limites"]
+    assert d["area_urbana"].startswith("a elaborar: limites da área urbana da sede")
+    assert d["pendencias"] == [
+        "memorial descritivo dos limites do novo município (art. 3º, II e IV): levantamento do "
+        "agrimensor ou polígono desenhado ([area] boundary)",
+        "limites da área urbana da sede (art. 3º, V), a descrever na forma do memorial "
+        "descritivo: os dados públicos não trazem o perímetro urbano"]
     split = draft_law_content(candidate(creation_year=2028), posse_profile(Territory(area_parts=2)), S)
     assert split["ano_instalacao"] is None and "harmonia" in split["harmonia"]
-    assert len(split["pendencias"]) == 2
+    # With a polygon the memorial is annexed: only the election year, the urban area and ICMS.
+    assert split["limites"].endswith("(anexo do estudo)")
+    assert len(split["pendencias"]) == 3 and not split["pendencias"][0].startswith("memorial")
 
 
 def _m(v, y):

@@ -68,7 +68,11 @@ def draft_law_content(candidate: Candidate, profile: Profile, settings: Settings
     dict
         ``nome``, ``limites``, ``harmonia``, ``area_urbana``, ``ano_instalacao``, ``distritos``
         (list of {cod_distrito, nome}), ``vereadores``, ``percentual_icms``,
-        ``pendencias`` (list of Portuguese strings).
+        ``pendencias`` (list of Portuguese strings). Without the area's polygon
+        (``profile.territory.area_parts`` is ``None``) there is no memorial descritivo to
+        annex: ``limites`` says it is still to be drawn and ``pendencias`` lists it; the
+        urban area's limits are never in the study (no public urban perimeters) and are
+        always listed.
     """
     pending = []
     year, _ = creation_year(candidate, settings)
@@ -94,14 +98,26 @@ def draft_law_content(candidate: Candidate, profile: Profile, settings: Settings
         harmony = f"território em {parts} partes: contraria a harmonia exigida pelo art. 3º"
     else:
         harmony = "território em uma só parte"
+    if parts is None:
+        # No polygon: the study has no memorial descritivo to annex.
+        what = "os limites do distrito" if candidate.districts else "os limites da área"
+        limits = (f"a elaborar: os dados públicos não trazem {what}; o memorial descritivo virá "
+                  "do levantamento do agrimensor ou de um polígono desenhado")
+        pending.append("memorial descritivo dos limites do novo município (art. 3º, II e IV): "
+                       "levantamento do agrimensor ou polígono desenhado ([area] boundary)")
+    else:
+        limits = ("memorial descritivo por linhas geodésicas entre pontos identificáveis ou "
+                  "acidentes naturais (anexo do estudo)")
+    pending.append("limites da área urbana da sede (art. 3º, V), a descrever na forma do "
+                   "memorial descritivo: os dados públicos não trazem o perímetro urbano")
     if icms_percentage is None:
         pending.append("percentual do ICMS (art. 14): valor adicionado da área e da origem")
     return {
         "nome": candidate.seat,
-        "limites": "memorial descritivo por linhas geodésicas entre pontos identificáveis ou "
-                   "acidentes naturais (anexo do estudo)",
+        "limites": limits,
         "harmonia": harmony,
-        "area_urbana": "limites da área urbana da sede descritos na forma do memorial descritivo",
+        "area_urbana": "a elaborar: limites da área urbana da sede, a descrever na forma do "
+                       "memorial descritivo (não constam do estudo)",
         "ano_instalacao": install,
         "distritos": districts,
         "numero_distritos": len(districts),

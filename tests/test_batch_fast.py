@@ -38,6 +38,9 @@ def fake_study(candidate_path, out_root, *, settings=None, data_root=None, templ
         os._exit(3)
     if c.name == "Lenta":
         time.sleep(60)
+    if c.name == "Pausa" and (Path(out_root) / "pausar").exists():
+        (Path(out_root) / "pausando").touch()
+        time.sleep(60)
     (folder / "estudo.html").write_text(f"<p>{c.name}</p>", encoding="utf-8")
     (folder / "estudo.pdf").write_bytes(b"%PDF-1.7 fake")
     (folder / "resultados.json").write_text("{}", encoding="utf-8")
@@ -47,6 +50,7 @@ def fake_study(candidate_path, out_root, *, settings=None, data_root=None, templ
     return {"slug": c.slug, "name": c.name, "operation": c.operation,
             "verdict": "viável" if ok == "pass" else "inviável",
             "rules": {"art4.VII": "indeterminate", "art4.IV": ok, "art4.II": "pass"},
+            "leans": {"art4.VII": "likely pass"},
             "folder": str(folder),
             "files": {k: str(folder / f"estudo.{k}") for k in ("html", "pdf")}}
 
@@ -187,14 +191,17 @@ def test_index_escapes_text_and_lists_failures():
     page = render_index(recs, "meu <lote>")
     assert "<script>alert" not in page
     assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in page
-    assert "Lote meu &lt;lote&gt;" in page
+    assert "<title>Lote de estudos — pasta meu &lt;lote&gt;</title>" in page
     assert "<h2>Falhas (1)</h2>" in page and "CandidateError: &lt;bad&gt; &quot;name&quot;" in page
     assert page.index(">A &amp; B<") < page.index("&lt;script&gt;")  # sorted by slug
     assert '<a href="b/estudo.html">HTML</a>' in page and '<a href="b/estudo.pdf">PDF</a>' in page
     df = results_frame(recs)
     assert df["slug"].tolist() == ["a", "b"]
     assert df.loc[0, "erro"] == 'CandidateError: <bad> "name"'
-    assert pd.isna(df.loc[0, "regra"]) and df.loc[1, "status_regra"] == "pass"
+    assert pd.isna(df.loc[0, "regra"]) and df.loc[1, "status_regra"] == "cumprido"
+    assert df.loc[1, "status_codigo"] == "pass" and df["situacao"].tolist() == ["falhou", "concluído"]
+    assert df.loc[1, "operacao"] == "criação de distrito (arts. 15 a 20)"
+    assert df.loc[1, "operacao_codigo"] == "create-district"
     assert df.loc[1, "html"] == "b/estudo.html" and pd.isna(df.loc[0, "html"])
 
 
@@ -247,18 +254,130 @@ def test_an_interrupted_batch_ends_at_once_says_so_and_resumes(cands, tmp_path):
     seconds = time.monotonic() - t0
     assert proc.returncode == 130
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
-    assert ("Lote “lote” interrompido (Ctrl-C): 4 estudos concluídos e 1 candidato não executado; "
+    assert ("Lote da pasta lote interrompido (Ctrl-C): 4 estudos concluídos e 1 candidato não executado; "
             "rode o mesmo comando de novo para continuar.") in err
     assert seconds < 5, seconds
     print(f"Ctrl-C to exit: {seconds:.2f} s")
     df = pd.read_csv(out / "resultados.csv", dtype=str)
     assert df.loc[df["slug"] == "zeta", "situacao"].tolist() == ["não executado"]
-    assert {"alfa", "beta"} <= set(df.loc[df["situacao"] == "ok", "slug"])
+    assert {"alfa", "beta"} <= set(df.loc[df["situacao"] == "concluído", "slug"])
     page = (out / "index.html").read_text(encoding="utf-8")
-    assert "Lote interrompido</strong> (Ctrl-C) antes do fim: 1 candidato não foi executado:" in page
+    assert ("Lote interrompido</strong> (Ctrl-C) antes do fim; rode o mesmo comando de novo "
+            "para continuar (os estudos em dia são pulados).") in page
+    assert "<p>1 candidato não foi executado e não tem estudo na pasta:</p>" in page
+    assert "5 candidatos: 2 com falha, 1 inviável, 1 não executado, 1 viável." in page
     assert "<li>Lenta (zeta.toml)</li>" in page
     (cands / "zeta.toml").unlink()
     res = run_batch([cands], out, workers=1, study=FAKE, progress=False)
     assert sorted(r["slug"] for r in res.skipped) == ["alfa", "beta"]
     assert _calls(out) == ["alfa", "beta"]
     assert "Lote interrompido" not in (out / "index.html").read_text(encoding="utf-8")
+
+
+def _interrupt_cli(cands: Path, out: Path, *args: str, until) -> tuple[int, str]:
+    """Run ``viabilidade lote`` with the stand-in study in its own process group, send it
+    Ctrl-C once ``until()`` holds, and return its exit code and stderr."""
+    import signal
+    import subprocess
+    import sys
+
+    code = ("import functools, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "import viabilidade.batch.run as r; "
+            f"r.run_batch = functools.partial(r.run_batch, study={FAKE!r}); "
+            "from viabilidade.cli import main; "
+            f"sys.exit(main(['lote', {str(cands)!r}, '--saida', {str(out)!r}, "
+            f"'--sem-progresso', *{list(args)!r}]))")
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=Path(__file__).parent,
+                            start_new_session=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not until() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    return proc.returncode, err
+
+
+def test_ctrl_c_on_a_forced_rerun_keeps_the_earlier_studies_in_the_index(tmp_path, monkeypatch,
+                                                                         capsys):
+    """A study forgotten by a --force run and then interrupted keeps its earlier files and
+    record: the index still lists every study on disk, says which were not redone, and its
+    counts agree with its table; the next run redoes only the interrupted one."""
+    import functools
+
+    import viabilidade.batch.run as batch_run
+
+    cands = tmp_path / "cands"
+    cands.mkdir()
+    for stem, name in (("alfa", "Alfa"), ("beta", "Baixa"), ("pausa", "Pausa"), ("zeta", "Zeta")):
+        _candidate(cands, stem, name)
+    out = tmp_path / "lote"
+    run_batch([cands], out, workers=1, study=FAKE, progress=False)
+    before = {f: (out / "pausa" / f).read_bytes() for f in ("estudo.html", "estudo.pdf")}
+    (out / "pausar").touch()  # "Pausa" now waits: the --force run is interrupted there
+    code, err = _interrupt_cli(cands, out, "-j", "1", "--force",
+                               until=lambda: (out / "pausando").exists())
+    assert code == 130
+    assert ("Lote da pasta lote interrompido (Ctrl-C): 2 estudos concluídos e 2 estudos não "
+            "refeitos (ficam os da execução anterior); rode o mesmo comando de novo") in err
+    assert {f: (out / "pausa" / f).read_bytes() for f in before} == before
+    assert resume.saved_records(out)["pausa"]["verdict"] == "viável"
+    page = (out / "index.html").read_text(encoding="utf-8")
+    body = page.split("<tbody>")[1].split("</tbody>")[0]
+    assert body.count("<tr") == 4
+    assert "4 candidatos: 1 inviável, 3 viáveis." in page
+    assert body.count("não refeito nesta execução") == 2
+    assert ("<p>2 estudos não foram refeitos nesta execução; a tabela mostra o resultado da "
+            "execução anterior, cujos arquivos continuam na pasta:</p><ul><li>Pausa (pausa.toml)"
+            "</li><li>Zeta (zeta.toml)</li></ul>") in page
+    assert "não foram executados" not in page and "não executado" not in body
+    df = pd.read_csv(out / "resultados.csv", dtype=str)
+    assert sorted(df["slug"].unique()) == ["alfa", "beta", "pausa", "zeta"]
+    assert set(df["situacao"]) == {"concluído"}
+
+    # the next run (no --force) redoes only the interrupted study; its summary adds up
+    (out / "pausar").unlink()
+    monkeypatch.setattr(batch_run, "run_batch", functools.partial(batch_run.run_batch, study=FAKE))
+    assert cli_main(["lote", str(cands), "--saida", str(out), "-j", "1", "--sem-progresso"]) == 0
+    said = capsys.readouterr().out
+    assert "Lote da pasta lote, 4 candidatos: 1 estudo escrito, 3 pulados por estar em dia, 0 falhas (" in said
+    assert "Lote interrompido" not in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_index_speaks_the_studies_vocabulary():
+    """Rule cells use the study's labels (lean included); "não se aplica" for a rule
+    evaluated as not applicable, "—" for a rule the operation does not have."""
+    recs = [{"slug": "a", "name": "Alfa", "operation": "create-municipality",
+             "candidate": "/x/a.toml", "status": "ok", "verdict": "indeterminado",
+             "rules": {"art4.IV": "pass", "art4.VII": "indeterminate", "art5.par1": "not_applicable",
+                       "art4.II": "fail"},
+             "leans": {"art4.VII": "likely pass"}, "folder": "a", "files": {}, "error": None},
+            {"slug": "b", "name": "Beta", "operation": "create-district",
+             "candidate": "/x/b.toml", "status": "ok", "verdict": "viável",
+             "rules": {"art17.I": "pass"}, "folder": "b", "files": {}, "error": None}]
+    page = render_index(recs, "lote")
+    assert "<h1>Lote de estudos de viabilidade (LC 02/1990) — pasta lote</h1>" in page
+    assert "atende" not in page and "“lote”" not in page
+    row_a = page.split("<tbody>")[1].split("</tr>")[0]
+    cells = [c.split(">", 1)[1].split("</td")[0] for c in row_a.split("<td")[1:]]
+    # columns: candidate, operation, verdict, art4.II, art4.IV, art4.VII, art5.par1, art17.I, links
+    assert cells[3:8] == ["não cumprido", "cumprido", "indeterminado (provavelmente cumprido)",
+                          "não se aplica", "—"]
+    assert cells[1] == "criação de município (arts. 1º a 4º)"
+    assert ("“não se aplica”: a regra foi avaliada e não se aplica a este candidato; “—”: a regra "
+            "não existe para a operação do candidato") in page
+    df = results_frame(recs)
+    vii = df[df["regra"] == "art4.VII"].iloc[0]
+    assert vii["status_regra"] == "indeterminado (provavelmente cumprido)"
+    assert vii["status_codigo"] == "indeterminate"
+    assert set(df["status_regra"]) == {"cumprido", "não cumprido", "indeterminado (provavelmente cumprido)",
+                                       "não se aplica"}
+
+
+def test_progress_bar_speaks_pt_br(cands, tmp_path, capsys):
+    run_batch([cands], tmp_path / "lote", workers=1, study=FAKE, progress=True)
+    err = capsys.readouterr().err
+    last = err.replace("\r", "\n").strip().splitlines()[-1]
+    assert last.startswith("lote: 100%|") and "4/4 estudos [" in last
+    assert " decorridos, faltam " in last
+    assert "lote lote" not in err and "/s" not in err and "s/estudo" not in err

@@ -73,7 +73,7 @@ def test_81_studies_written_one_failure_reported(batch):
     fail = df[df["situacao"] == "falhou"]
     assert fail["slug"].tolist() == ["quebrado"]
     assert fail["erro"].iloc[0] == BROKEN_REASON.format(path=batch["broken"])
-    assert set(df.loc[df["situacao"] == "ok", "veredito"]) <= {"viável", "inviável", "indeterminado"}
+    assert set(df.loc[df["situacao"] == "concluído", "veredito"]) <= {"viável", "inviável", "indeterminado"}
     pq = pd.read_parquet(out / "resultados.parquet")
     assert pq.fillna("").astype(str).equals(df.astype(str))
 
@@ -95,8 +95,8 @@ def test_rule_statuses_straddle_the_population_threshold(batch):
     df = pd.read_csv(batch["out"] / "resultados.csv", dtype=str, keep_default_na=False)
     iv = df[df["regra"] == "art4.IV"].set_index("slug")["status_regra"]
     assert len(iv) == 81
-    assert iv["posse-dabadia-520010010"] == "pass"
-    assert iv["mato-seco-520017510"] == "fail"
+    assert iv["posse-dabadia-520010010"] == "cumprido"
+    assert iv["mato-seco-520017510"] == "não cumprido"
 
 
 def test_second_run_skips_all_81(batch):
@@ -124,5 +124,5 @@ def test_dask_cluster_gives_the_same_results(tmp_path):
     assert local == (tmp_path / "dask" / "resultados.csv").read_bytes()
     df = pd.read_csv(tmp_path / "dask" / "resultados.csv", dtype=str, keep_default_na=False)
     assert sorted(df["slug"].unique()) == sorted([c.stem for c in cands] + ["quebrado"])
-    assert set(df.loc[df["slug"] != "quebrado", "situacao"]) == {"ok"}
+    assert set(df.loc[df["slug"] != "quebrado", "situacao"]) == {"concluído"}
     assert (tmp_path / "dask" / cands[0].stem / "estudo.pdf").is_file()

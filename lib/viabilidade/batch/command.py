@@ -46,6 +46,7 @@ def main(args: argparse.Namespace) -> int:
         Bad input for the batch as a whole (the CLI turns it into exit code 2).
     """
     from ..errors import ViabilidadeError
+    from ..report.format import count
     from .run import BatchInterrupted, run_batch
     from .unit import reason
 
@@ -68,23 +69,45 @@ def main(args: argparse.Namespace) -> int:
                            rulesets=rulesets)
     except BatchInterrupted as stop:
         result = stop.result
-        from ..report.format import count
-
-        print(f"Lote “{Path(args.saida).name}” interrompido (Ctrl-C): "
-              f"{count(len(result.records), 'estudo concluído', 'estudos concluídos')} e "
-              f"{count(len(result.not_run), 'candidato não executado', 'candidatos não executados')}"
-              f"; rode o mesmo comando de novo para continuar. Índice: {result.index['html']}",
+        missing = [x for x in result.not_run if not x.get("earlier")]
+        kept = len(result.not_run) - len(missing)
+        parts = [count(len(result.records), "estudo concluído", "estudos concluídos")]
+        if missing:
+            parts.append(count(len(missing), "candidato não executado", "candidatos não executados"))
+        if kept:
+            parts.append(count(kept, "estudo não refeito (fica o da execução anterior)",
+                               "estudos não refeitos (ficam os da execução anterior)"))
+        said = ", ".join(parts[:-1]) + " e " + parts[-1] if len(parts) > 1 else parts[0]
+        print(f"Lote da pasta {Path(args.saida).name} interrompido (Ctrl-C): {said}; "
+              f"rode o mesmo comando de novo para continuar. Índice: {result.index['html']}",
               file=sys.stderr)
         return 130
-    n, skipped, failures = len(result.records), len(result.skipped), result.failures
-    from ..report.format import count
-
-    print(f"Lote “{Path(args.saida).name}”: {count(n, 'candidato')}, "
-          f"{count(n - len(failures), 'estudo escrito', 'estudos escritos')} "
-          f"({count(skipped, 'pulado', 'pulados')} por estar em dia), "
-          f"{count(len(failures), 'falha')}, {f'{result.seconds:.1f}'.replace('.', ',')} s.")
-    for r in failures:
+    print(summary(result, Path(args.saida).name))
+    for r in result.failures:
         print(f"  falhou: {r['slug']} ({Path(r['candidate']).name}): {reason(r.get('error'))}")
     print(f"Índice: {result.index['html']}")
     sys.stdout.flush()
-    return 1 if failures else 0
+    return 1 if result.failures else 0
+
+
+def summary(result, folder: str) -> str:
+    """The line a finished batch prints: its candidates, then what became of them, adding up.
+
+    ``"Lote da pasta lote, 6 candidatos: 2 estudos escritos, 4 pulados por estar em dia,
+    0 falhas (12,3 s)."`` — written + skipped + failed = candidates.
+
+    Parameters
+    ----------
+    result : BatchResult
+        What :func:`viabilidade.batch.run.run_batch` returned.
+    folder : str
+        The batch folder's name.
+    """
+    from ..report.format import count, number
+
+    n, skipped, failed = len(result.records), len(result.skipped), len(result.failures)
+    written = n - skipped - failed
+    return (f"Lote da pasta {folder}, {count(n, 'candidato')}: "
+            f"{count(written, 'estudo escrito', 'estudos escritos')}, "
+            f"{count(skipped, 'pulado', 'pulados')} por estar em dia, "
+            f"{count(failed, 'falha')} ({number(result.seconds, 1)} s).")

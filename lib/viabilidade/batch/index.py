@@ -2,9 +2,13 @@
 
 One row per candidate and rule in the tables (a failed candidate has one row with an empty
 rule); rows ordered by slug, then rule in the law's order, so that two runs of the same
-batch — on a local pool or a cluster, whole or resumed — write identical files. An
-interrupted batch says so on the page, and each candidate that did not run has one row with
-``situacao`` = ``não executado``. The three files are replaced together, atomically.
+batch — on a local pool or a cluster, whole or resumed — write identical files. Values are
+the studies' own pt-BR labels (``cumprido``, ``não cumprido``, ``indeterminado
+(provavelmente cumprido)``, ``não se aplica``); the CSV keeps the machine codes in
+``operacao_codigo`` and ``status_codigo``. An interrupted batch says so on the page: a
+candidate it did not run keeps the study of an earlier run when its files are on disk
+(marked "não refeito nesta execução"), else it has one row with ``situacao`` =
+``não executado``. The three files are replaced together, atomically.
 """
 
 from __future__ import annotations
@@ -18,17 +22,41 @@ from urllib.parse import quote
 import pandas as pd
 
 from ..candidate import OPERATIONS
-from ..report.format import count
+from ..report.format import count, status_label
 from ..report.tables import RULE_ID_LEGEND
-from .unit import FAILED, reason
+from .unit import FAILED, OK, reason
 
-COLUMNS = ["slug", "nome", "operacao", "candidato", "situacao", "veredito", "regra",
-           "status_regra", "erro", "html", "pdf"]
-STATUS_PT = {"pass": "atende", "fail": "não atende", "indeterminate": "indeterminado",
-             "not_applicable": "não se aplica"}
-SITUACAO_PT = {"ok": "concluído", FAILED: "falhou"}
-#: ``situacao`` of a candidate an interrupted batch did not run.
+COLUMNS = ["slug", "nome", "operacao", "operacao_codigo", "candidato", "situacao", "veredito",
+           "regra", "status_regra", "status_codigo", "erro", "html", "pdf"]
+#: ``situacao`` of a study: written (``concluído``) or failed (``falhou``).
+SITUACAO_PT = {OK: "concluído", FAILED: "falhou"}
+#: ``situacao`` of a candidate an interrupted batch did not run and that has no study on disk.
 NOT_RUN = "não executado"
+#: Shown for a study an interrupted batch did not redo: its row is the earlier run's.
+NOT_REDONE = "não refeito nesta execução"
+#: A rule cell of a candidate whose operation has no such rule (or whose study did not end).
+NO_RULE = "—"
+#: Legend of the rule cells, after the rule ids' legend.
+CELL_LEGEND = ("“não se aplica”: a regra foi avaliada e não se aplica a este candidato; "
+               "“—”: a regra não existe para a operação do candidato (ou o estudo não foi "
+               "concluído).")
+
+
+def rule_label(status: str | None, lean: str | None = None) -> str | None:
+    """The study's label of a rule status: ``("pass", None)`` -> ``"cumprido"``,
+    ``("indeterminate", "likely pass")`` -> ``"indeterminado (provavelmente cumprido)"``;
+    ``None`` stays ``None`` and an unknown code is shown as it is."""
+    if status is None:
+        return None
+    try:
+        return status_label(status, lean)
+    except ValueError:
+        return str(status)
+
+
+def operation_label(operation: str | None) -> str | None:
+    """The pt-BR name of an operation id (``"criação de município (arts. 1º a 4º)"``)."""
+    return None if operation is None else OPERATIONS.get(operation, operation)
 
 
 def rule_key(rule_id: str) -> tuple:
@@ -62,36 +90,42 @@ def results_frame(records: list[dict], not_run: list[dict] | None = None) -> pd.
     ----------
     records : list of dict
         Result records of :func:`viabilidade.batch.unit.run_one`.
+    not_run : list of dict, optional
+        Candidates an interrupted batch did not run (slug, candidate, name): one row each,
+        ``situacao`` = :data:`NOT_RUN`, unless the slug has a record (an earlier run's, whose
+        files are still on disk: that record's rows are written instead).
 
     Returns
     -------
     DataFrame
-        slug, nome, operacao (the operation id), candidato (file name), situacao (``ok`` or
-        ``falhou``), veredito, regra (rule id), status_regra (pass / fail / indeterminate /
-        not_applicable), erro (the failure reason in one line, see ``unit.reason``), html and pdf (paths relative
-        to the batch folder); string dtype with missing values as <NA>.
-    not_run : list of dict, optional
-        Candidates an interrupted batch did not run (slug, candidate, name): one row each,
-        ``situacao`` = :data:`NOT_RUN`, unless the slug has a record (an earlier run's).
+        slug, nome, operacao (the operation's pt-BR name), operacao_codigo (its id,
+        ``create-municipality``...), candidato (file name), situacao (``concluído``,
+        ``falhou`` or ``não executado``), veredito, regra (rule id), status_regra (the study's
+        label: ``cumprido``, ``não cumprido``, ``indeterminado``, ``indeterminado
+        (provavelmente cumprido)``, ``não se aplica``), status_codigo (``pass`` / ``fail`` /
+        ``indeterminate`` / ``not_applicable``), erro (the failure reason in one line, see
+        ``unit.reason``), html and pdf (paths relative to the batch folder); string dtype
+        with missing values as <NA>.
     """
     rows = []
     have = {r["slug"] for r in records}
     for n in sorted(not_run or [], key=lambda n: n["slug"]):
         if n["slug"] not in have:
-            rows.append({"slug": n["slug"], "nome": n.get("name"), "operacao": None,
-                         "candidato": Path(n["candidate"]).name, "situacao": NOT_RUN,
-                         "veredito": None, "regra": None, "status_regra": None, "erro": None,
-                         "html": None, "pdf": None})
+            rows.append({"slug": n["slug"], "nome": n.get("name"),
+                         "candidato": Path(n["candidate"]).name, "situacao": NOT_RUN})
     for r in sorted(records, key=lambda r: r["slug"]):
-        base = {"slug": r["slug"], "nome": r.get("name"), "operacao": r.get("operation"),
-                "candidato": Path(r["candidate"]).name, "situacao": r["status"],
+        base = {"slug": r["slug"], "nome": r.get("name"),
+                "operacao": operation_label(r.get("operation")),
+                "operacao_codigo": r.get("operation"), "candidato": Path(r["candidate"]).name,
+                "situacao": SITUACAO_PT.get(r["status"], r["status"]),
                 "veredito": r.get("verdict"), "erro": reason(r.get("error")),
                 "html": _link(r, "html"), "pdf": _link(r, "pdf")}
-        rules = r.get("rules") or {}
+        rules, leans = r.get("rules") or {}, r.get("leans") or {}
         if not rules:
-            rows.append({**base, "regra": None, "status_regra": None})
+            rows.append(base)
         for rid in sorted(rules, key=rule_key):
-            rows.append({**base, "regra": rid, "status_regra": rules[rid]})
+            rows.append({**base, "regra": rid, "status_regra": rule_label(rules[rid], leans.get(rid)),
+                         "status_codigo": rules[rid]})
     rows.sort(key=lambda row: row["slug"])  # stable: each slug's rules stay in the law's order
     return pd.DataFrame(rows, columns=COLUMNS).astype("string")
 
@@ -137,7 +171,7 @@ table{border-collapse:collapse;font-size:.85em}
 th,td{border:1px solid #bbb;padding:.25em .5em;text-align:left;vertical-align:top}
 th{background:#eee;cursor:pointer}
 td.pass{background:#dff0d8}td.fail{background:#f2dede}td.indeterminate{background:#fcf8e3}
-td.not_applicable{color:#777}tr.falhou td{background:#fbeaea}
+td.not_applicable{color:#777}tr.falhou td{background:#fbeaea}tr.nao-executado td{color:#777}
 pre{white-space:pre-wrap;font-size:.85em;background:#f6f6f6;padding:.5em}
 div.interrompido{border:2px solid #c9302c;background:#fbeaea;padding:.25em 1em;margin:1em 0}
 """
@@ -146,7 +180,8 @@ div.interrompido{border:2px solid #c9302c;background:#fbeaea;padding:.25em 1em;m
 #: Verdict (or failure) -> (singular, plural) for the summary line, in agreement.
 _VERDICT_NOUNS = {"viável": ("viável", "viáveis"), "inviável": ("inviável", "inviáveis"),
                   "indeterminado": ("indeterminado", "indeterminados"),
-                  FAILED: ("com falha", "com falha")}
+                  FAILED: ("com falha", "com falha"),
+                  NOT_RUN: ("não executado", "não executados")}
 
 
 def _verdict_count(verdict, n: int) -> str:
@@ -161,52 +196,69 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
     Parameters
     ----------
     records : list of dict
-        Result records of :func:`viabilidade.batch.unit.run_one`.
+        Result records of :func:`viabilidade.batch.unit.run_one`: this run's and, for the
+        other studies on disk, their last record.
     title : str
-        Batch name, shown as the page title.
+        The batch folder's name, shown in the title ("Lote de estudos — pasta lote").
     not_run : list of dict, optional
-        Given when the batch was interrupted: the candidates that did not run (slug,
-        candidate, name), listed under a notice that the batch was interrupted.
+        Given when the batch was interrupted: the candidates that did not run in this run
+        (slug, candidate, name). One whose slug has a record keeps that (earlier) row, marked
+        :data:`NOT_REDONE`; the others get a row "não executado". The summary counts every
+        row of the table.
     """
     e = html.escape
     records = sorted(records, key=lambda r: r["slug"])
+    have = {r["slug"] for r in records}
+    not_redone = {n["slug"] for n in not_run or [] if n["slug"] in have}
+    missing = sorted((n for n in not_run or [] if n["slug"] not in have), key=lambda n: n["slug"])
     rule_ids = sorted({rid for r in records for rid in (r.get("rules") or {})}, key=rule_key)
     counts = Counter(r.get("verdict") if r["status"] != FAILED else FAILED for r in records)
+    counts.update({NOT_RUN: len(missing)} if missing else {})
     summary = ", ".join(e(_verdict_count(k, n))
                         for k, n in sorted(counts.items(), key=lambda kv: str(kv[0])))
     out = ["<!DOCTYPE html>", '<html lang="pt-BR"><head><meta charset="utf-8">',
-           f"<title>Lote {e(title)} — estudos de viabilidade</title>",
+           f"<title>Lote de estudos — pasta {e(title)}</title>",
            f"<style>{_CSS}</style></head><body>",
-           f"<h1>Estudos de viabilidade (LC 02/1990) — lote “{e(title)}”</h1>",
-           f"<p>{e(count(len(records), 'candidato'))}: {summary}. Dados por candidato e regra em "
+           f"<h1>Lote de estudos de viabilidade (LC 02/1990) — pasta {e(title)}</h1>",
+           f"<p>{e(count(len(records) + len(missing), 'candidato'))}: {summary}. "
+           "Dados por candidato e regra em "
            '<a href="resultados.csv">resultados.csv</a> e '
            '<a href="resultados.parquet">resultados.parquet</a>. '
            "Clique num cabeçalho para ordenar a tabela.</p>",
-           *_interrupted_notice(not_run),
+           *(_interrupted_notice(records, not_redone, missing) if not_run is not None else []),
            '<table class="lote"><thead><tr><th>Candidato</th><th>Operação</th><th>Veredito</th>']
     out += [f"<th>{e(rid)}</th>" for rid in rule_ids]
     out.append("<th>Estudo</th></tr></thead><tbody>")
-    for r in records:
+    rows = [(r["slug"], r) for r in records] + [(n["slug"], None) for n in missing]
+    for slug, r in sorted(rows, key=lambda sr: sr[0]):
+        if r is None:
+            n = next(x for x in missing if x["slug"] == slug)
+            out.append(f'<tr class="nao-executado"><td data-sort="{e(slug, quote=True)}">'
+                       f"{e(str(n.get('name') or slug))}<br><small>{e(slug)}</small></td>"
+                       f"<td>{NO_RULE}</td><td>{e(NOT_RUN)}</td>"
+                       + f"<td>{NO_RULE}</td>" * len(rule_ids) + f"<td>{NO_RULE}</td></tr>")
+            continue
         failed = r["status"] == FAILED
         op = r.get("operation")
-        cells = [f'<td data-sort="{e(r["slug"], quote=True)}">{e(str(r.get("name") or r["slug"]))}'
-                 f"<br><small>{e(r['slug'])}</small></td>",
-                 f"<td>{e(OPERATIONS.get(op, op or '—'))}</td>",
-                 f"<td>{e('falhou' if failed else str(r.get('verdict') or '—'))}</td>"]
-        rules = r.get("rules") or {}
+        mark = f"<br><small>{e(NOT_REDONE)}</small>" if slug in not_redone else ""
+        cells = [f'<td data-sort="{e(slug, quote=True)}">{e(str(r.get("name") or slug))}'
+                 f"<br><small>{e(slug)}</small>{mark}</td>",
+                 f"<td>{e(operation_label(op) or NO_RULE)}</td>",
+                 f"<td>{e('falhou' if failed else str(r.get('verdict') or NO_RULE))}</td>"]
+        rules, leans = r.get("rules") or {}, r.get("leans") or {}
         for rid in rule_ids:
             st = rules.get(rid)
-            cells.append(f'<td class="{e(str(st), quote=True)}">{e(STATUS_PT.get(st, st or ""))}</td>'
-                         if st else "<td></td>")
+            cells.append(f'<td class="{e(str(st), quote=True)}">{e(rule_label(st, leans.get(rid)))}</td>'
+                         if st else f"<td>{NO_RULE}</td>")
         links = [f'<a href="{_href(_link(r, k))}">{k.upper()}</a>' for k in ("html", "pdf")
                  if _link(r, k)]
         if failed:
-            links.append(f'<a href="#falha-{e(r["slug"], quote=True)}">motivo</a>')
-        cells.append(f"<td>{' · '.join(links) or '—'}</td>")
+            links.append(f'<a href="#falha-{e(slug, quote=True)}">motivo</a>')
+        cells.append(f"<td>{' · '.join(links) or NO_RULE}</td>")
         cls = ' class="falhou"' if failed else ""
         out.append(f"<tr{cls}>{''.join(cells)}</tr>")
     out.append("</tbody></table>")
-    out.append(f'<p class="legenda">{e(RULE_ID_LEGEND)}</p>')
+    out.append(f'<p class="legenda">{e(RULE_ID_LEGEND)} {e(CELL_LEGEND)}</p>')
     failures = [r for r in records if r["status"] == FAILED]
     if failures:
         out.append(f"<h2>Falhas ({len(failures)})</h2>")
@@ -224,20 +276,28 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
     return "\n".join(out) + "\n"
 
 
-def _interrupted_notice(not_run: list[dict] | None) -> list[str]:
-    """The page's notice of an interrupted batch, listing what did not run."""
-    if not_run is None:
-        return []
+def _interrupted_notice(records: list[dict], not_redone: set[str],
+                        missing: list[dict]) -> list[str]:
+    """The page's notice of an interrupted batch: the studies kept from an earlier run
+    (``not_redone``, slugs of ``records``) and the candidates with no study (``missing``)."""
     e = html.escape
-    n = len(not_run)
+
+    def items(pairs) -> str:
+        return "<ul>" + "".join(f"<li>{e(str(name))} ({e(Path(cand).name)})</li>"
+                                for name, cand in pairs) + "</ul>"
+
     out = ['<div class="interrompido"><p><strong>Lote interrompido</strong> (Ctrl-C) antes do '
-           f"fim: {e(count(n, 'candidato não foi executado', 'candidatos não foram executados'))}"
-           f"{':' if n else '.'} Rode o mesmo comando de novo para continuar: os estudos em dia "
-           "são pulados.</p>"]
-    if not_run:
-        out.append("<ul>" + "".join(
-            f"<li>{e(str(x.get('name') or x['slug']))} ({e(Path(x['candidate']).name)})</li>"
-            for x in sorted(not_run, key=lambda x: x["slug"])) + "</ul>")
+           "fim; rode o mesmo comando de novo para continuar (os estudos em dia são pulados).</p>"]
+    if not_redone:
+        kept = [(r.get("name") or r["slug"], r["candidate"]) for r in records
+                if r["slug"] in not_redone]
+        out.append(f"<p>{e(count(len(kept), 'estudo não foi refeito', 'estudos não foram refeitos'))}"
+                   " nesta execução; a tabela mostra o resultado da execução anterior, cujos "
+                   "arquivos continuam na pasta:</p>" + items(kept))
+    if missing:
+        out.append(f"<p>{e(count(len(missing), 'candidato não foi executado', 'candidatos não foram executados'))}"
+                   f" e não {'tem' if len(missing) == 1 else 'têm'} estudo na pasta:</p>"
+                   + items((n.get("name") or n["slug"], n["candidate"]) for n in missing))
     out.append("</div>")
     return out
 

@@ -134,13 +134,16 @@ def load_if_current(folder: str | Path, digest: str) -> dict | None:
     return record
 
 
-def forget(folder: str | Path) -> None:
-    """Remove the success marker before a study runs (a failed re-run is never skipped)."""
-    for name in (DIGEST_FILE, RECORD_FILE):
-        try:
-            (Path(folder) / name).unlink()
-        except FileNotFoundError:
-            pass
+def invalidate(folder: str | Path) -> None:
+    """Remove the digest before a study runs, so that a re-run that fails or is interrupted
+    is never skipped as up to date.
+
+    The record (``.registro.json``) stays: the study's files are replaced atomically, so
+    until a new run replaces them the earlier files are whole and the batch index keeps
+    listing them with their record. A success (:func:`remember`) or a failure
+    (:func:`remember_failure`) then replaces the record.
+    """
+    (Path(folder) / DIGEST_FILE).unlink(missing_ok=True)
 
 
 def remember(folder: str | Path, digest: str, record: dict) -> None:

@@ -12,6 +12,10 @@ from .index import write_index
 from .plan import candidate_files, job_params, make_jobs
 from .unit import FAILED
 
+#: The progress bar: pt-BR words and no rate (tqdm would print "1.27s/estudo", with a point).
+BAR_FORMAT = ("{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} estudos "
+              "[{elapsed} decorridos, faltam {remaining}{postfix}]")
+
 
 @dataclass
 class BatchResult:
@@ -27,7 +31,9 @@ class BatchResult:
     seconds : float
         Wall time of the whole batch.
     not_run : list of dict
-        For an interrupted batch, the candidates that did not run (slug, candidate, name).
+        For an interrupted batch, the candidates that did not run in this run (slug,
+        candidate, name, earlier: true when an earlier run's study of it is still on disk
+        and listed in the index).
     """
 
     records: list[dict] = field(default_factory=list)
@@ -133,7 +139,7 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
             to_run.append(params)
 
     bar = tqdm(total=len(jobs), initial=len(records), unit="estudo", disable=not progress,
-               desc=f"lote {out_dir.name}", dynamic_ncols=True)
+               desc="lote", bar_format=BAR_FORMAT, dynamic_ncols=True)
     if records:
         bar.set_postfix_str(f"{len(records)} em dia (pulados)")
 
@@ -162,9 +168,12 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
     # earlier runs is left as it was.
     records.sort(key=lambda r: r["slug"])
     done = {r["slug"] for r in records}
-    not_run = [{"slug": p["slug"], "candidate": p["candidate"], "name": p.get("name")}
+    listed = _index_records(records, out_dir)
+    on_disk = {r["slug"] for r in listed}
+    not_run = [{"slug": p["slug"], "candidate": p["candidate"], "name": p.get("name"),
+                "earlier": p["slug"] in on_disk}
                for p in to_run if p["slug"] not in done] if interrupted else None
-    index = write_index(_index_records(records, out_dir), out_dir, not_run=not_run)
+    index = write_index(listed, out_dir, not_run=not_run)
     result = BatchResult(records, index, round(time.perf_counter() - started, 3), not_run or [])
     if interrupted:
         raise BatchInterrupted(result)

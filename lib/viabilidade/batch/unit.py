@@ -156,7 +156,9 @@ def run_one(params: dict) -> dict:
     dict
         slug, name, operation, candidate, status (``"ok"`` or ``"falhou"``), skipped (False),
         verdict (``"viável"``/``"inviável"``/``"indeterminado"`` or None), rules
-        ({rule_id: status}), folder (the slug: relative to the batch folder), files
+        ({rule_id: status}), leans ({rule_id: lean} of the indeterminate rules that have
+        one: ``"likely pass"``/``"likely fail"``), folder (the slug: relative to the batch
+        folder), files
         ({kind: file name inside the folder}, kind = html, pdf, ipynb, json; for a failure
         {name: name} of every file left in the folder), error (text or None), seconds.
         A failure leaves ``erro.txt`` (and whatever partial files the study wrote, such as the
@@ -168,7 +170,7 @@ def run_one(params: dict) -> dict:
     if params.get("problem"):
         return failure_record(params, params["problem"], started)
     try:
-        resume.forget(folder)
+        resume.invalidate(folder)  # the record stays until new files replace the old
         if folder.is_dir() and (folder / ERROR_FILE).is_file():
             (folder / ERROR_FILE).unlink()
         run_study = _study_function(params.get("study"))
@@ -192,6 +194,7 @@ def run_one(params: dict) -> dict:
             "candidate": str(params["candidate"]), "status": OK, "skipped": False,
             "verdict": None if rec.get("verdict") is None else str(rec["verdict"]),
             "rules": {str(k): str(v) for k, v in sorted((rec.get("rules") or {}).items())},
+            "leans": {str(k): str(v) for k, v in sorted((rec.get("leans") or {}).items())},
             "folder": folder.name, "files": _file_map(folder, rec.get("files")),
             "error": None, "seconds": round(time.perf_counter() - started, 3)}
         if params.get("digest"):

@@ -92,12 +92,15 @@ def _write_failure(folder: Path, nb: nbformat.NotebookNode | None, message: str)
     write_files_atomically(folder, contents)
 
 
-def _record_rules(results: list[dict]) -> dict[str, str]:
+def _record_rules(results: list[dict], field: str = "status") -> dict[str, str]:
+    """{rule key: value of ``field``} of a study's results, leaving out empty values (the
+    key is ``rule_id``, or ``rule_id@subject`` when a rule is evaluated more than once)."""
     ids = [r["rule_id"] for r in results]
     out = {}
     for r in results:
         key = r["rule_id"] if ids.count(r["rule_id"]) == 1 else f"{r['rule_id']}@{r['subject']}"
-        out[key] = r["status"]
+        if r.get(field) is not None:
+            out[key] = r[field]
     return out
 
 
@@ -136,9 +139,10 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     Returns
     -------
     dict
-        ``{slug, name, operation, verdict, rules: {rule_id: status}, folder, files}``; a rule
-        evaluated for several subjects (``art4.par1`` per origin) is keyed
-        ``"<rule_id>@<subject>"``. ``files`` maps ipynb/html/pdf/json to their paths.
+        ``{slug, name, operation, verdict, rules: {rule_id: status}, leans: {rule_id: lean}
+        (indeterminate rules with a lean only), folder, files}``; a rule evaluated for
+        several subjects (``art4.par1`` per origin) is keyed ``"<rule_id>@<subject>"``.
+        ``files`` maps ipynb/html/pdf/json to their paths.
 
     Raises
     ------
@@ -237,6 +241,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         "operation": candidate.operation,
         "verdict": payload["verdict"],
         "rules": _record_rules(payload["results"]),
+        "leans": _record_rules(payload["results"], "lean"),
         "folder": str(folder),
         "files": {k: str(folder / v) for k, v in FILES.items()},
     }

@@ -300,7 +300,7 @@ def _interrupt_cli(cands: Path, out: Path, *args: str, until) -> tuple[int, str]
 
 def test_ctrl_c_on_a_forced_rerun_keeps_the_earlier_studies_in_the_index(tmp_path, monkeypatch,
                                                                          capsys):
-    """A study forgotten by a --force run and then interrupted keeps its earlier files and
+    """A study forgotten by a --refazer run and then interrupted keeps its earlier files and
     record: the index still lists every study on disk, says which were not redone, and its
     counts agree with its table; the next run redoes only the interrupted one."""
     import functools
@@ -314,8 +314,8 @@ def test_ctrl_c_on_a_forced_rerun_keeps_the_earlier_studies_in_the_index(tmp_pat
     out = tmp_path / "lote"
     run_batch([cands], out, workers=1, study=FAKE, progress=False)
     before = {f: (out / "pausa" / f).read_bytes() for f in ("estudo.html", "estudo.pdf")}
-    (out / "pausar").touch()  # "Pausa" now waits: the --force run is interrupted there
-    code, err = _interrupt_cli(cands, out, "-j", "1", "--force",
+    (out / "pausar").touch()  # "Pausa" now waits: the --refazer run is interrupted there
+    code, err = _interrupt_cli(cands, out, "-j", "1", "--refazer",
                                until=lambda: (out / "pausando").exists())
     assert code == 130
     assert ("Lote da pasta lote interrompido (Ctrl-C): 2 estudos concluídos e 2 estudos não "

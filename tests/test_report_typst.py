@@ -4,6 +4,7 @@ reported, wide tables turn the page, images keep their alternative text."""
 from __future__ import annotations
 
 import base64
+import re
 import shutil
 
 import pytest
@@ -78,3 +79,13 @@ def test_pdf_ua_when_possible_tagged_pdf_otherwise():
     assert "#heading(level: 2, supplement: [h4]" in typst.to_typst(doc("<h1>T</h1><h4>S</h4>")).source
     bad = export.render(doc("<h1>Título</h1>" + img.format(alt="")))
     assert "missing alt text" in bad.ua_error and bad.pdf.startswith(b"%PDF") and b"pdfuaid" not in bad.pdf
+
+
+def test_status_signs_are_drawn_as_shapes():
+    """The font's "◐" loses its hairline half at table sizes: each sign is drawn instead."""
+    spans = "".join(f'<span class="status"><span class="sinal" aria-hidden="true">{s}</span> x</span>'
+                    for s in "●◐○")
+    d = typst.to_typst(doc(f"<p>{spans}</p>"))
+    assert [k for k in ("cheio", "meio", "vazio") if f'#sinal("{k}")' in d.source] == ["cheio", "meio", "vazio"]
+    assert not re.search(r"[●◐○]\s*x", d.source) and d.unknown == set()  # no sign left as text
+    assert export.html_to_pdf(doc(f"<p>{spans}</p>")).startswith(b"%PDF")

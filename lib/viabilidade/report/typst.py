@@ -174,6 +174,9 @@ class Document:
     ua_error: str | None = None
 
 
+#: The status signs of the HTML (report/tables.py), drawn as shapes by ``sinal`` (typst-base.typ).
+SIGNS = {"●": "cheio", "◐": "meio", "○": "vazio"}
+
 #: Typst of a ``<p>`` by its class (as the stylesheet styles it); ``{body}`` is the paragraph.
 P_STYLES = {
     "orgao": ("#block(stroke: (top: 3pt + azul), inset: (top: 0.6em), width: 100%, "
@@ -356,7 +359,8 @@ class _Writer:
         if n.has("item"):
             return f"#box(strong{self.content(n)})"
         if n.has("sinal"):
-            return f"#text(size: 1.1em){self.content(n)}"
+            kind = SIGNS.get(n.text().strip())
+            return f'#sinal("{kind}")' if kind else f"#text(size: 1.1em){self.content(n)}"
         return self.inline(n.children)
 
     def t_em(self, n):

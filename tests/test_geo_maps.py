@@ -319,3 +319,44 @@ def test_transfer_map_shows_the_destination_and_no_band(store, tmp_path):
     assert ("Localização de Posse d'Abadia, município de origem, município de destino (Anápolis) "
             "e sedes. Sem polígonos de distritos nos dados") in html
     assert "faixa de 6 km" not in html
+
+
+@needs_store
+def test_an_unverified_vila_point_is_disclosed_in_the_area_section_and_the_map(store):
+    import dataclasses
+
+    from viabilidade.analysis import analyse
+    from viabilidade.geo.districts import unverified_vilas
+    from viabilidade.report import sections
+    from viabilidade.report.study_cells import map_html
+
+    posse = load_candidate(CANDIDATES / "posse-dabadia.toml")
+    assert unverified_vilas(store, posse.districts) == []
+    # Interlândia (Anápolis has several non-seat districts): the vila point is matched by order.
+    c = dataclasses.replace(posse, slug="interlandia", name="Interlândia", seat="Interlândia",
+                            districts=("520110815",), origins=("5201108",))
+    assert unverified_vilas(store, c.districts) == [("520110815", "Interlândia")]
+    a = analyse(c, store=store)
+    html = sections.area(a, store)
+    assert ("Ponto da sede não verificado: o ponto da vila do distrito Interlândia (520110815), "
+            "tirado do IBGE Localidades 2022, foi ligado ao distrito só pela ordem do arquivo, sem "
+            "verificação. O estudo o usa como sede proposta no mapa (“Interlândia (sede "
+            "proposta)”) e para traçar o território aproximado; se o ponto for de outra vila, "
+            "ambos estão errados.") in html.replace("&quot;", '"')
+    assert "Ponto da sede não verificado" not in sections.area(analyse(posse, store=store), store)
+    figure = map_html(a, store, split_territory(c, store.boundaries))
+    assert ("O ponto da vila de Interlândia foi ligado ao distrito só pela ordem do arquivo do "
+            "IBGE, sem verificação; a sede proposta marcada e o território aproximado dependem "
+            "dele.") in figure
+
+
+@needs_store
+def test_the_seat_point_source_says_where_the_point_came_from(store):
+    from viabilidade.analysis import analyse
+
+    a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)   # no [seat_point] in the file
+    ii = next(r for r in a.results if r.rule_id == "art4.II")
+    assert ii.source.endswith("; sede proposta: vila do distrito Posse d'Abadia (520010010), IBGE "
+                              "Localidades 2022")
+    assert ii.vintage == "sedes 2010; sede proposta 2022"
+    assert "arquivo da candidatura" not in ii.source

@@ -114,6 +114,23 @@ def proposed_seat_point(candidate: Candidate, store) -> tuple[float, float] | No
     return (float(row["lat"].iloc[0]), float(row["lon"].iloc[0]))
 
 
+#: Vintage of IBGE's vila points (Localidades 2022).
+VILAS_VINTAGE = "2022"
+
+
+def vila_source(district: str, store) -> str:
+    """Portuguese source of a district's vila point: ``"vila do distrito Posse d'Abadia
+    (520010010), IBGE Localidades 2022"``, saying when its link to the district is unverified."""
+    from .geo.districts import unverified_vilas
+
+    d = store.districts.set_index("cod_distrito")
+    name = str(d.at[district, "nome"]) if district in d.index else district
+    text = f"vila do distrito {name} ({district}), IBGE Localidades 2022"
+    if unverified_vilas(store, [district]):
+        text += ", atribuída ao distrito pela ordem do arquivo, sem verificação"
+    return text
+
+
 def origin_seats_taken(candidate: Candidate, store, facts: Territory) -> dict[str, str]:
     """Origins whose seat the area takes, with what takes it (Portuguese).
 
@@ -165,12 +182,15 @@ def territory(candidate: Candidate, store, settings) -> Territory:
     from .geo.facts import territory_facts
 
     seat = proposed_seat_point(candidate, store)
+    seat_source = None
     if seat != candidate.seat_point:
         candidate = replace(candidate, seat_point=seat)
+        seat_source = (vila_source(candidate.districts[0], store), VILAS_VINTAGE)
     facts = territory_facts(candidate, store.boundaries, store.seats,
                             sliver_tolerance_km2=settings.sliver_tolerance_km2,
                             other_urban=(origin_vilas(candidate, store)
-                                         if settings.perimeter == "all-urban" else None))
+                                         if settings.perimeter == "all-urban" else None),
+                            seat_source=seat_source)
     taken = origin_seats_taken(candidate, store, facts)
     if taken:
         facts = replace(facts, details={**facts.details, "origin_seat_taken": taken})

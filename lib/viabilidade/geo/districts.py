@@ -68,6 +68,33 @@ def district_points(store, municipalities: list[str] | tuple[str, ...]) -> gpd.G
                             crs=SIRGAS2000)
 
 
+#: ``atribuicao`` of a vila point whose link to its district is certain (the only non-seat
+#: district of its municipality); any other value is unverified.
+VERIFIED_VILA = "unica_no_municipio"
+
+
+def unverified_vilas(store, districts: list[str] | tuple[str, ...]) -> list[tuple[str, str]]:
+    """The given districts whose vila point is linked to them only by file order, unverified.
+
+    Parameters
+    ----------
+    store : viabilidade.data.store.Store
+        Needs ``vilas`` (cod_distrito, atribuicao) and ``districts`` (cod_distrito, nome).
+    districts : sequence of str
+        9-digit district codes.
+
+    Returns
+    -------
+    list of (cod_distrito, nome)
+        In the given order; ``[]`` when every point is certain or absent (IBGE Localidades
+        2022, attribution in the processed ``vilas`` table).
+    """
+    v = store.vilas.drop_duplicates("cod_distrito").set_index("cod_distrito")["atribuicao"]
+    names = store.districts.set_index("cod_distrito")["nome"]
+    return [(c, str(names.get(c, c))) for c in districts
+            if c in v.index and v[c] != VERIFIED_VILA]
+
+
 def district_cells(store, municipalities: list[str] | tuple[str, ...]) -> gpd.GeoDataFrame:
     """Approximate territory of every district of the given municipalities.
 

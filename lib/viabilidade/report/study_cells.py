@@ -190,13 +190,24 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
                                     if gaps else ""))
     else:
         layers = f", {origin_words}{dest} e sedes" if c.origins else ", com as sedes municipais"
+    from ..geo.districts import unverified_vilas
+
+    unverified = unverified_vilas(store, c.districts) if c.districts else []
+    warn = ""
+    if unverified:
+        depends = [w for w, on in (("a sede proposta marcada", c.seat_point is None),
+                                   ("o território aproximado", approximate)) if on]
+        warn = (" O ponto da vila de " + ", ".join(n for _, n in unverified) + " foi ligado ao "
+                "distrito só pela ordem do arquivo do IBGE, sem verificação"
+                + (f"; {' e '.join(depends)} "
+                   + ("dependem" if len(depends) > 1 else "depende") + " dele." if depends else "."))
     if approximate:
         caption = (f"Localização de {c.name}{layers}. Sem polígonos de distritos nos dados, a "
                    "área aparece como território aproximado: a parte do município mais próxima "
                    "da sede de cada distrito da área do que das sedes dos demais distritos "
-                   f"(células de Voronoi); não é limite legal. {source}")
+                   f"(células de Voronoi); não é limite legal.{warn} {source}")
     else:
-        caption = f"Território proposto de {c.name}{layers}. {source}"
+        caption = f"Território proposto de {c.name}{layers}.{warn} {source}"
     origins = ", ".join(names.get(o, o) for o in c.origins)
     alt = (f"Mapa de {c.name}" + (f" em relação a {origins}" if origins else "")
            + (", com o território aproximado da área hachurado e tracejado" if approximate else "")

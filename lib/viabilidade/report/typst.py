@@ -42,10 +42,7 @@ artigo texto-legal lei notas sic hash chave num id fonte sujeito tabela regras c
 proveniencia parametros alternativas larga legenda grafico premissa deck slide rodape contagem
 grande motivos situacao-estudo conclusivo preliminar sede-proposta quadro-federal memorial
 oficio cabecalho numero local-data destinatario assunto prazo vocativo itens item fecho lacuna
-assinatura linha anexo url lado-a-lado boundary-check
-border-box-sizing cell code_cell rendered output_wrapper output output_area output_html
-rendered_html output_subarea jp-Cell jp-OutputArea jp-OutputArea-child
-jp-OutputArea-output""".split())
+assinatura linha anexo url lado-a-lado boundary-check""".split())
 
 #: Tables with more columns than this get a landscape page of their own.
 WIDE_COLUMNS = 8

@@ -274,6 +274,35 @@ def test_an_interrupted_batch_ends_at_once_says_so_and_resumes(cands, tmp_path):
     assert "Lote interrompido" not in (out / "index.html").read_text(encoding="utf-8")
 
 
+def test_sigterm_stops_a_batch_as_ctrl_c_does(cands, tmp_path):
+    """``kill PID`` (SIGTERM, to the batch process only): workers stopped, the index says the
+    batch was interrupted and what did not run, exit 130, no traceback."""
+    import signal
+    import subprocess
+    import sys
+
+    _candidate(cands, "zeta", "Lenta")
+    out = tmp_path / "lote"
+    code = ("import functools, sys; import viabilidade.batch.run as r; "
+            f"r.run_batch = functools.partial(r.run_batch, study={FAKE!r}); "
+            "from viabilidade.cli import main; "
+            f"sys.exit(main(['lote', {str(cands)!r}, '--saida', {str(out)!r}, '-j', '1', "
+            "'--sem-progresso']))")
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=Path(__file__).parent,
+                            start_new_session=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while _calls(out) != ["alfa", "beta"] and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(1.0)  # "zeta" (Lenta) is now running
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert "Traceback" not in err
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "Lote interrompido</strong>" in page and "<li>Lenta (zeta.toml)</li>" in page
+
+
 def _interrupt_cli(cands: Path, out: Path, *args: str, until) -> tuple[int, str]:
     """Run ``viabilidade lote`` with the stand-in study in its own process group, send it
     Ctrl-C once ``until()`` holds, and return its exit code and stderr."""

@@ -8,7 +8,9 @@ Imports are done inside each command so that ``viabilidade --help`` is instant.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 from pathlib import Path
 
 from .cli_parser import REGRAS_HELP, PtParser, add_data_option
@@ -311,6 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     from .batch.unit import prepare_process
 
     prepare_process()  # skip import-time work the studies never use (batch/unit.py)
+    previous = _stop_on_sigterm()
     try:
         return args.func(args)
     except ViabilidadeError as e:
@@ -328,6 +331,22 @@ def main(argv: list[str] | None = None) -> int:
         print("interrompido (Ctrl-C): nenhum arquivo foi gravado pela metade; os arquivos "
               "anteriores foram mantidos.", file=sys.stderr)
         return 130
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _raise_interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _stop_on_sigterm():
+    """Make SIGTERM (``kill``, a service manager, a scheduler ending a job) stop a command as
+    Ctrl-C does: workers stopped, index marked as interrupted, no half-written file. Returns
+    the previous handler (None when not in the main thread, where signals cannot be set)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _raise_interrupt)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ import sys
 import threading
 from pathlib import Path
 
-from .cli_parser import REGRAS_HELP, PtParser, add_data_option
+from .cli_parser import (REGRAS_HELP, PtParser, add_candidate_argument, add_data_option,
+                         add_settings_option)
 from .data.paths import REPO
 from .errors import ViabilidadeError
 
@@ -228,15 +229,10 @@ def build_parser() -> argparse.ArgumentParser:
                                       "arquivo de candidato",
                        description="Escreve um estudo de viabilidade (ipynb, HTML, PDF e "
                                    "resultados.json) em <saída>/<slug>/.")
-    e.add_argument("candidate", metavar="CANDIDATO",
-                   help="arquivo do candidato (p. ex. data/candidates/posse-dabadia.toml), "
-                        "ou o nome ou código IBGE de um distrito (p. ex. \"Posse d'Abadia\" "
-                        "ou 520010010)")
+    add_candidate_argument(e)
     e.add_argument("--saida", "--out", dest="out", default="outputs", metavar="PASTA",
                    help="pasta raiz de saída (padrão: outputs/)")
-    e.add_argument("--configuracoes", "--settings", dest="settings", default=None, metavar="ARQUIVO",
-                   help="arquivo TOML de configurações (leituras da lei, limiares; "
-                        "ver docs/LEITURAS.md)")
+    add_settings_option(e)
     add_data_option(e)
     e.add_argument("--regras", default=None, metavar="LISTA", help=REGRAS_HELP)
     e.set_defaults(func=_cmd_estudo)
@@ -249,8 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
         st = sub.add_parser(name, help=text, description=text[0].upper() + text[1:] + ".")
         st.add_argument("--saida", "--out", dest="out", default=default, metavar="PASTA",
                         help=f"pasta de saída (padrão: {default})")
-        st.add_argument("--configuracoes", "--settings", dest="settings", default=None, metavar="ARQUIVO",
-                        help="arquivo TOML de configurações (ver docs/LEITURAS.md)")
+        add_settings_option(st)
         add_data_option(st)
         if name == "triagem":
             st.add_argument("--regras", default=None, metavar="LISTA", help=REGRAS_HELP)
@@ -260,13 +255,10 @@ def build_parser() -> argparse.ArgumentParser:
                                              "candidato",
                         description="Slides para a comissão (HTML e PDF 16:9) em "
                                     "<saída>/<slug>/.")
-    ap.add_argument("candidate", metavar="CANDIDATO",
-                    help="arquivo do candidato (p. ex. data/candidates/posse-dabadia.toml), "
-                         "ou o nome ou código IBGE de um distrito")
+    add_candidate_argument(ap)
     ap.add_argument("--saida", "--out", dest="out", default="outputs", metavar="PASTA",
                     help="pasta raiz de saída; os slides vão para <saída>/<slug>/")
-    ap.add_argument("--configuracoes", "--settings", dest="settings", default=None, metavar="ARQUIVO",
-                    help="arquivo TOML de configurações (ver docs/LEITURAS.md)")
+    add_settings_option(ap)
     add_data_option(ap)
     ap.set_defaults(func=_cmd_apresentacao)
 
@@ -275,9 +267,7 @@ def build_parser() -> argparse.ArgumentParser:
                         description="Escreve os três ofícios do art. 4º, § 3º (IBGE: itens II, IV "
                                     "e VI; Cartório Eleitoral: item V; SEFAZ-GO: item VII), em "
                                     "HTML e PDF, prontos para assinar, com o prazo de 60 dias.")
-    of.add_argument("candidate", metavar="CANDIDATO",
-                    help="arquivo do candidato (p. ex. data/candidates/posse-dabadia.toml), "
-                         "ou o nome ou código IBGE de um distrito")
+    add_candidate_argument(of)
     of.add_argument("--data-pedido", default=None, metavar="AAAA-MM-DD",
                     help="data do pedido, de onde conta o prazo de 60 dias (padrão: o "
                          "request_date do candidato, ou hoje)")

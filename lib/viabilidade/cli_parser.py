@@ -85,3 +85,19 @@ def add_data_option(parser: argparse.ArgumentParser) -> None:
     """The ``--data PASTA`` option every command that reads the processed store takes."""
     parser.add_argument("--data", default=None, metavar="PASTA",
                         help="pasta dos dados processados (padrão: data/processed)")
+
+
+def add_settings_option(parser: argparse.ArgumentParser, scope: str = "") -> None:
+    """``--configuracoes ARQUIVO`` (English alias ``--settings``): the readings and thresholds
+    file; ``scope`` adds to whom it applies (``" para todos os estudos"``)."""
+    parser.add_argument("--configuracoes", "--settings", dest="settings", default=None,
+                        metavar="ARQUIVO", help=f"arquivo TOML de configurações{scope} (leituras "
+                                                "da lei, limiares; ver docs/LEITURAS.md)")
+
+
+def add_candidate_argument(parser: argparse.ArgumentParser) -> None:
+    """The ``CANDIDATO`` argument: a candidate file, or a district's name or IBGE code."""
+    parser.add_argument("candidate", metavar="CANDIDATO",
+                        help="arquivo do candidato (p. ex. data/candidates/posse-dabadia.toml), "
+                             "ou o nome ou código IBGE de um distrito (p. ex. \"Posse "
+                             "d'Abadia\" ou 520010010)")

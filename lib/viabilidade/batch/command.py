@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..cli_parser import REGRAS_HELP, add_data_option
+from ..cli_parser import REGRAS_HELP, add_data_option, add_settings_option
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,11 +23,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="processos em paralelo (padrão: número de CPUs)")
     parser.add_argument("--refazer", "--force", dest="force", action="store_true",
                         help="refaz também os estudos cujas entradas não mudaram")
-    parser.add_argument("--escalonador", "--scheduler", dest="scheduler", default=None, metavar="tcp://HOST:PORTA",
+    parser.add_argument("--escalonador", "--scheduler", dest="scheduler", default=None,
+                        metavar="tcp://HOST:PORTA",
                         help="escalonador Dask: executa nesse cluster (docs/cluster.md)")
-    parser.add_argument("--configuracoes", "--settings", dest="settings", default=None, metavar="ARQUIVO",
-                        help="arquivo TOML de configurações para todos os estudos "
-                             "(ver docs/LEITURAS.md)")
+    add_settings_option(parser, " para todos os estudos")
     add_data_option(parser)
     parser.add_argument("--modelo", "--template", dest="template", default=None, metavar="ARQUIVO",
                         help="modelo de notebook (padrão: o do pacote)")

@@ -226,24 +226,32 @@ def test_reason_names_the_exception_behind_a_notebook_failure():
     assert reason("") is None and reason(None) is None
 
 
-def test_an_interrupted_batch_ends_at_once_says_so_and_resumes(cands, tmp_path):
-    import signal
+def _start_lote(cands: Path, out: Path, *args: str):
+    """``viabilidade lote`` with the stand-in study, in a process group of its own.
+
+    A process started in the background by a non-interactive shell (as CI may be) inherits
+    SIGINT ignored; the batch under test must see Ctrl-C as a user's terminal sends it.
+    """
     import subprocess
     import sys
 
-    _candidate(cands, "zeta", "Lenta")
-    out = tmp_path / "lote"
-    # A process started in the background by a non-interactive shell (as CI may be) inherits
-    # SIGINT ignored; the batch under test must see Ctrl-C as a user's terminal sends it.
     code = ("import functools, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
             "import viabilidade.batch.run as r; "
             f"r.run_batch = functools.partial(r.run_batch, study={FAKE!r}); "
             "from viabilidade.cli import main; "
-            f"sys.exit(main(['lote', {str(cands)!r}, '--saida', {str(out)!r}, '-j', '1', "
-            "'--sem-progresso']))")
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=Path(__file__).parent,
+            f"sys.exit(main(['lote', {str(cands)!r}, '--saida', {str(out)!r}, "
+            f"'--sem-progresso', *{list(args)!r}]))")
+    return subprocess.Popen([sys.executable, "-c", code], cwd=Path(__file__).parent,
                             start_new_session=True, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
+
+
+def test_an_interrupted_batch_ends_at_once_says_so_and_resumes(cands, tmp_path):
+    import signal
+
+    _candidate(cands, "zeta", "Lenta")
+    out = tmp_path / "lote"
+    proc = _start_lote(cands, out, "-j", "1")
     deadline = time.monotonic() + 60
     while _calls(out) != ["alfa", "beta"] and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -278,19 +286,10 @@ def test_sigterm_stops_a_batch_as_ctrl_c_does(cands, tmp_path):
     """``kill PID`` (SIGTERM, to the batch process only): workers stopped, the index says the
     batch was interrupted and what did not run, exit 130, no traceback."""
     import signal
-    import subprocess
-    import sys
 
     _candidate(cands, "zeta", "Lenta")
     out = tmp_path / "lote"
-    code = ("import functools, sys; import viabilidade.batch.run as r; "
-            f"r.run_batch = functools.partial(r.run_batch, study={FAKE!r}); "
-            "from viabilidade.cli import main; "
-            f"sys.exit(main(['lote', {str(cands)!r}, '--saida', {str(out)!r}, '-j', '1', "
-            "'--sem-progresso']))")
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=Path(__file__).parent,
-                            start_new_session=True, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = _start_lote(cands, out, "-j", "1")
     deadline = time.monotonic() + 60
     while _calls(out) != ["alfa", "beta"] and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -307,18 +306,8 @@ def _interrupt_cli(cands: Path, out: Path, *args: str, until) -> tuple[int, str]
     """Run ``viabilidade lote`` with the stand-in study in its own process group, send it
     Ctrl-C once ``until()`` holds, and return its exit code and stderr."""
     import signal
-    import subprocess
-    import sys
 
-    code = ("import functools, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
-            "import viabilidade.batch.run as r; "
-            f"r.run_batch = functools.partial(r.run_batch, study={FAKE!r}); "
-            "from viabilidade.cli import main; "
-            f"sys.exit(main(['lote', {str(cands)!r}, '--saida', {str(out)!r}, "
-            f"'--sem-progresso', *{list(args)!r}]))")
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=Path(__file__).parent,
-                            start_new_session=True, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = _start_lote(cands, out, *args)
     deadline = time.monotonic() + 60
     while not until() and time.monotonic() < deadline:
         time.sleep(0.2)

@@ -9,19 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from test_candidate import BASE  # the smallest valid candidate (Posse d'Abadia)
 from viabilidade.candidate import load_candidate
 from viabilidade.errors import CandidateError
 
-BASE = """\
-operation = "create-municipality"
-name = "Posse d'Abadia"
-
-[area]
-districts = ["520010010"]
-
-[origin]
-municipalities = ["5200100"]
-"""
 
 
 def _error(tmp_path: Path, text: str, encoding: str = "utf-8") -> tuple[Path, str]:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from test_candidate import BASE  # the smallest valid candidate (Posse d'Abadia)
 from viabilidade.candidate import load_candidate
 from viabilidade.data.store import load_store
 from viabilidade.errors import CandidateError
@@ -23,16 +24,6 @@ ROOT = Path(__file__).resolve().parents[1]
 CERTIFIED = ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml"
 POSSE = ROOT / "data" / "candidates" / "posse-dabadia.toml"
 
-BASE = """\
-operation = "create-municipality"
-name = "Posse d'Abadia"
-
-[area]
-districts = ["520010010"]
-
-[origin]
-municipalities = ["5200100"]
-"""
 ELECTORS = """
 [certified.electors]
 value = 2054

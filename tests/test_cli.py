@@ -54,7 +54,8 @@ def test_four_problems_give_four_portuguese_lines_each_naming_its_field(tmp_path
     lines = out.err.splitlines()
     assert code == 2 and out.out == "" and "Traceback" not in out.err
     assert lines == [
-        f"erro: {bad}, linha 1, campo 'operation': encontrado 'criar-municipio'; esperado um de "
+        f"erro: {bad}, linha 1, campo 'operation': encontrado 'criar-municipio' (seria "
+        "'create-municipality'?); esperado um de "
         "create-municipality, create-district, transfer-area, fusion, boundary-correction",
         f"erro: {bad}, linha 5, campo 'area.districts[0]': encontrado o número 520010010; "
         "esperado o código de distrito entre aspas, como texto (\"520010010\"): um número perde "

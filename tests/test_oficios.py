@@ -106,7 +106,8 @@ def test_items_say_exactly_what_is_to_be_certified(written):
     sefaz = _text(out / "oficio-sefaz-go.pdf")
     # The last closed fiscal year before the request (art. 4 VII, "no último exercício").
     assert "contribuintes estabelecidos na área proposta no exercício de 2026, último exercício encerrado" in sefaz
-    assert "que atribui à Secretaria de Estado da Fazenda (SEFAZ-GO) a apuração" in sefaz
+    assert ("que atribui à Secretaria de Estado da Fazenda (hoje Secretaria de Estado da "
+            "Economia, SEFAZ-GO) a apuração") in sefaz
     assert "pelos contribuintes estabelecidos no que resta do Município de Abadiânia." in sefaz
     eleitoral = _text(out / "oficio-cartorio-eleitoral.pdf")
     assert ("art. 4º, V — o número de eleitores com domicílio eleitoral na área proposta (a lei "
@@ -185,3 +186,13 @@ def test_drawn_area_requests_carry_the_memorial_and_the_map(store, tmp_path):
     assert "<h2>Anexo — área proposta de Posse d&#x27;Abadia</h2>" in html
     assert "<h3>Memorial descritivo</h3>" in html and '<img src="data:image/svg+xml;base64,' in html
     assert "Perímetro 1: Começa no marco M-01" in html
+
+
+def test_titles_agree_with_each_body(written):
+    """Browser tab and PDF title agree in gender with the body: "Ofício à SEFAZ-GO"."""
+    _, out = written
+    titles = {stem: (out / f"{stem}.html").read_text(encoding="utf-8").split("<title>")[1]
+              .split(" — ")[0] for stem in ("oficio-ibge", "oficio-cartorio-eleitoral", "oficio-sefaz-go")}
+    assert titles == {"oficio-ibge": "Ofício ao IBGE",
+                      "oficio-cartorio-eleitoral": "Ofício ao Cartório Eleitoral",
+                      "oficio-sefaz-go": "Ofício à SEFAZ-GO"}

@@ -41,6 +41,20 @@ def test_summary_states_the_verdict_and_lists_blocking_rules():
     assert "Quadro 1. Situação de cada requisito" in html
 
 
+def test_summary_counts_the_alternative_readings_without_the_adopted_one():
+    a = make()
+    assert a.alternatives[0][0] == "leitura adotada"
+    n = len(a.alternatives) - 1
+    assert f"{n} leituras alternativas da lei foram examinadas" in sections.summary(a)
+
+
+def test_estimated_figures_ask_for_the_certificate_with_the_article():
+    a = make()
+    reasons = " ".join(r.reason for r in a.results)
+    assert "é preciso o número certificado pelo Cartório Eleitoral (TSE)" in reasons
+    assert "certificado por " not in reasons
+
+
 def test_area_without_polygon_says_why_there_is_no_map():
     html = sections.area(make())
     assert "não tem polígono" in html

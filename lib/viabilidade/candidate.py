@@ -41,8 +41,8 @@ from .os_errors import read_reason
 OPERATIONS = {
     "create-municipality": "criação de município (arts. 1º a 4º)",
     "create-district": "criação de distrito (arts. 15 a 20)",
-    "transfer-area": "desmembramento e transferência de área (art. 5º, §1º)",
-    "fusion": "fusão de municípios (art. 5º, §2º)",
+    "transfer-area": "desmembramento e transferência de área (art. 5º, § 1º)",
+    "fusion": "fusão de municípios (art. 5º, § 2º)",
     "boundary-correction": "correção de limites sem alteração de área (art. 6º)",
 }
 SPECIAL_INTEREST_KINDS = ("ecological", "tourism", "economic")
@@ -410,7 +410,9 @@ def load_candidate(path: str | Path) -> Candidate:
     r = _Reader(problems, doc)
     operation = r.get("operation", str, required=True)
     if operation is not None and operation not in OPERATIONS:
-        r.error("operation", f"encontrado {operation!r}; esperado um de {', '.join(OPERATIONS)}")
+        close = difflib.get_close_matches(operation, OPERATIONS, n=1, cutoff=0.7)
+        guess = f" (seria {close[0]!r}?)" if close else ""
+        r.error("operation", f"encontrado {operation!r}{guess}; esperado um de {', '.join(OPERATIONS)}")
         operation = None
     name = (r.get("name", str, required=True) or "").strip()
     if "name" in doc and isinstance(doc["name"], str) and not name:

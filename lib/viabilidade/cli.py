@@ -239,7 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     for name, text, default in (
             ("auditoria", "auditoria do art. 8º de todos os municípios de Goiás "
-                          "(notebook, HTML, PDF)", "outputs/auditoria-art8"),
+                          "(caderno, HTML, PDF)", "outputs/auditoria-art8"),
             ("triagem", "triagem dos distritos não sede como candidatos à criação de município",
              "outputs/triagem-distritos")):
         st = sub.add_parser(name, help=text, description=text[0].upper() + text[1:] + ".")

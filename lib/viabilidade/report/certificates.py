@@ -15,7 +15,7 @@ from .tables import Html, esc
 
 #: The cover notice of a conclusive study (the preliminary one is ``sections.COVER_NOTE``).
 CONCLUSIVE_NOTE = ("Este estudo aplica a Lei Complementar nº 2/1990. Os valores de que dependem os "
-                   "requisitos do art. 4º são os certificados pelos órgãos do art. 4º, §2º (IBGE, "
+                   "requisitos do art. 4º são os certificados pelos órgãos do art. 4º, § 2º (IBGE, "
                    "Cartório Eleitoral e Secretaria da Fazenda), citados em cada requisito, ou "
                    "medidos, e as evidências dos itens I e VI foram apresentadas; os demais dados "
                    "públicos usados estão listados nos Apêndices.")

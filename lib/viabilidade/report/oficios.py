@@ -32,6 +32,8 @@ PLACE = "Goiânia"
 ASSEMBLY = "Assembleia Legislativa do Estado de Goiás"
 LAW = "Lei Complementar estadual nº 2, de 16 de janeiro de 1990"
 #: File stem of each request in the output folder.
+#: "ao"/"à" and each body, for the document title (``"Ofício à SEFAZ-GO"``).
+TO = {"IBGE": "ao IBGE", "eleitoral": "ao Cartório Eleitoral", "SEFAZ": "à SEFAZ-GO"}
 FILE_STEMS = {"IBGE": "oficio-ibge", "eleitoral": "oficio-cartorio-eleitoral", "SEFAZ": "oficio-sefaz-go"}
 
 
@@ -204,7 +206,7 @@ def build_requests(candidate, store, request_date: dt.date) -> list[Request]:
                           "arrecadação superior a dez milésimos por cento dessa receita)"),
          ("art. 4º, § 1º", f"o total arrecadado no exercício de {year} pelos contribuintes "
                            f"estabelecidos {rest_in}")),
-        "à Secretaria de Estado da Fazenda (SEFAZ-GO)")
+        "à Secretaria de Estado da Fazenda (hoje Secretaria de Estado da Economia, SEFAZ-GO)")
     return [ibge, electoral, sefaz]
 
 
@@ -270,7 +272,7 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date, *,
         + (f'<section class="anexo"><h2>Anexo — área proposta de {esc(candidate.name)}</h2>'
            f"{annex_html}</section>" if annex_html else "")
     )
-    title = f"Ofício ao {request.body} — criação do Município de {candidate.name}"
+    title = f"Ofício {TO[request.key]} — criação do Município de {candidate.name}"
     return ("<!DOCTYPE html>\n<html lang=\"pt-BR\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<title>{esc(title)}</title>\n<style>\n{stylesheet()}</style>\n</head>\n"
             f'<body>\n<main class="oficio">{body}</main>\n</body>\n</html>\n')

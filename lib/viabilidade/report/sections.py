@@ -47,7 +47,7 @@ def _in(*numbers: int) -> Callable[[RuleResult], bool]:
 GROUPS: list[tuple[str, str, Callable[[RuleResult], bool]]] = [
     ("sec-art4", "Requisitos do novo município (art. 4º)",
      lambda r: article_number(r.rule_id) == 4 and r.rule_id not in ("art4.par1", "art4.par3")),
-    ("sec-origem", "O município de origem após o desmembramento (art. 4º, §1º)",
+    ("sec-origem", "O município de origem após o desmembramento (art. 4º, § 1º)",
      lambda r: r.rule_id == "art4.par1"),
     ("sec-distrito", "Requisitos do distrito (arts. 15 a 20)", _in(15, 16, 17, 18, 19)),
     ("sec-processo", "Processo e calendário",
@@ -83,11 +83,11 @@ def _vintages(analysis) -> list[str]:
     return sorted(seen)
 
 
-#: Printed at the foot of the cover: what the study is and is not (art. 4º, §2º).
+#: Printed at the foot of the cover: what the study is and is not (art. 4º, § 2º).
 COVER_NOTE = ("Este estudo aplica a Lei Complementar nº 2/1990 aos dados públicos listados nos "
               "Apêndices. Os requisitos dos itens II, IV e VI do art. 4º são apurados pelo IBGE, o "
               "do item V pelo Cartório Eleitoral e o do item VII pela Secretaria da Fazenda "
-              "(art. 4º, §2º): os valores aqui apresentados orientam o pedido dessas certidões e "
+              "(art. 4º, § 2º): os valores aqui apresentados orientam o pedido dessas certidões e "
               "não as substituem.")
 
 
@@ -210,8 +210,10 @@ def summary(analysis) -> Html:
         + "<h3>O que mudaria o veredito</h3>" + _what_would_change(analysis)
     )
     if analysis.alternatives:
-        n_alt = len(analysis.alternatives)
-        changing = sum(1 for _, verdict, _ in analysis.alternatives if Verdict(verdict) != v)
+        # the first row is the adopted reading itself (rules.evaluate.verdict_under_alternatives)
+        others = analysis.alternatives[1:]
+        n_alt = len(others)
+        changing = sum(1 for _, verdict, _ in others if Verdict(verdict) != v)
         body += ("<h3>Veredito sob outras leituras da lei</h3>"
                  f"<p>{esc(fmt.count(n_alt, 'leitura alternativa', 'leituras alternativas'))} "
                  f"da lei {'foi examinada' if n_alt == 1 else 'foram examinadas'}; "
@@ -410,7 +412,7 @@ def rule_block(r: RuleResult) -> Html:
         ("Margem", margin_text(r)),
         ("Base do valor", fmt.basis_label(r.basis, r.value) if r.value is not None else "—"),
         ("Fonte", fmt.dates_in_text(r.source + (f" ({r.vintage})" if r.vintage else "")) or "—"),
-        ("Certificador (art. 4º, §2º)" if r.rule_id.startswith("art4.") else "Responsável",
+        ("Certificador (art. 4º, § 2º)" if r.rule_id.startswith("art4.") else "Responsável",
          r.certifier or "—"),
     ]
     details = r.details or {}
@@ -480,7 +482,7 @@ def sensitivity(analysis) -> Html:
 
 
 #: Defaults printed in words when a setting is unset (``None`` or empty).
-_UNSET = {"creation_year": "primeiro ano sem eleição municipal (art. 7º, §3º)",
+_UNSET = {"creation_year": "primeiro ano sem eleição municipal (art. 7º, § 3º)",
           "reference_date": "data do pedido ou data do estudo",
           "origin_special_interest": "nenhum",
           "federal_law": "nenhuma: a lei complementar federal do art. 18, § 4º, da CF não foi editada"}
@@ -534,7 +536,7 @@ _ARTICLE_NO = re.compile(r"art(?:igo)?\.?\s*(\d+)", re.IGNORECASE)
 
 
 def cited_articles(references) -> list[str]:
-    """Article numbers cited by rule ids or labels: ``["art4.IV", "art. 7º, §1º"]`` -> ``["4", "7"]``."""
+    """Article numbers cited by rule ids or labels: ``["art4.IV", "art. 7º, § 1º"]`` -> ``["4", "7"]``."""
     found = {m.group(1) for ref in references for m in _ARTICLE_NO.finditer(ref or "")}
     return sorted(found, key=int)
 

@@ -12,6 +12,9 @@ from .result import Basis, Figure, Lean, RuleResult, Status
 from .vectorised import decide
 
 CERTIFIERS = {"IBGE": "IBGE", "TSE": "Cartório Eleitoral (TSE)", "SEFAZ": "SEFAZ-GO"}
+#: Each certifier with the contracted article "por + o/a" (``"pelo IBGE"``), for prose.
+BY_CERTIFIER = {"IBGE": "pelo IBGE", "Cartório Eleitoral (TSE)": "pelo Cartório Eleitoral (TSE)",
+                "SEFAZ-GO": "pela SEFAZ-GO"}
 COMPARATOR_WORDS = {">": "mais de", ">=": "no mínimo"}
 
 
@@ -144,7 +147,7 @@ def numeric_result(rule_id: str, title: str, figure: Figure | None, threshold: f
         shown = (lambda x: fmt(whole(x))) if unit in COUNT_UNITS else fmt
         est = f"{shown(value)} ± {shown(unc)}" if unc else f"{shown(value)} (sem incerteza declarada)"
         reason = (f"{what.capitalize()}: estimativa de {est} {unit}; exigido {required}. Valor "
-                  f"estimado não decide o requisito: é preciso o número certificado por {certifier}.")
+                  f"estimado não decide o requisito: é preciso o número certificado {BY_CERTIFIER.get(certifier, 'por ' + certifier)}.")
         if lean == Lean.LIKELY_PASS:
             reason += " A estimativa supera o limite por mais que sua incerteza: provável atendimento."
         elif lean == Lean.LIKELY_FAIL:

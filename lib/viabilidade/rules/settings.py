@@ -73,7 +73,7 @@ FIELD_LABELS: dict[str, str] = {
     "revenue_share": "Art. 4º, VII: parcela da receita estadual de impostos",
     "gap_m": "Art. 4º, II: distância mínima (m)",
     "petition": "Art. 2º: assinaturas da representação",
-    "petition_transfer": "Art. 5º, §1º: assinaturas (transferência de área)",
+    "petition_transfer": "Art. 5º, § 1º: assinaturas (transferência de área)",
     "district_buildings": "Art. 17, I: edificações da sede do distrito",
     "district_population": "Art. 17, II: população do distrito (habitantes)",
     "origin_special_interest": "I-7: municípios de origem de interesse especial",
@@ -481,7 +481,7 @@ class Settings:
             f"{_num(self.electors)}; núcleo urbano ≥ {_num(self.buildings)} edificações; "
             f"arrecadação > {_num(self.revenue_share * 100)} % da receita estadual de impostos; "
             f"distância ≥ {_num(self.gap_m)} m; representação ≥ {_num(self.petition)} "
-            f"eleitores (art. 2º) ou ≥ {_num(self.petition_transfer)} (art. 5º, §1º); distrito: "
+            f"eleitores (art. 2º) ou ≥ {_num(self.petition_transfer)} (art. 5º, § 1º); distrito: "
             f"≥ {_num(self.district_buildings)} edificações e > {_num(self.district_population)} "
             "habitantes.",
         ]

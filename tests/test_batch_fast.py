@@ -399,3 +399,15 @@ def test_progress_bar_speaks_pt_br(cands, tmp_path, capsys):
     assert last.startswith("lote: 100%|") and "4/4 estudos [" in last
     assert " decorridos, faltam " in last
     assert "lote lote" not in err and "/s" not in err and "s/estudo" not in err
+
+
+def test_index_names_open_their_studies_and_the_wide_table_scrolls_alone():
+    from viabilidade.batch.index import render_index
+
+    rec = {"slug": "posse-dabadia", "name": "Posse d'Abadia", "operation": "create-municipality",
+           "candidate": "posse-dabadia.toml", "status": "ok", "skipped": False,
+           "verdict": "indeterminado", "rules": {"art4.IV": "pass"}, "folder": "posse-dabadia",
+           "files": {"html": "estudo.html", "pdf": "estudo.pdf"}, "error": None, "seconds": 1.0}
+    page = render_index([rec], "Lote de estudos")
+    assert '<td data-sort="posse-dabadia"><a href="posse-dabadia/estudo.html">Posse d&#x27;Abadia</a>' in page
+    assert '<div class="rolagem"><table class="lote">' in page and "</table></div>" in page

@@ -174,6 +174,8 @@ td.pass{background:#dff0d8}td.fail{background:#f2dede}td.indeterminate{backgroun
 td.not_applicable{color:#777}tr.falhou td{background:#fbeaea}tr.nao-executado td{color:#777}
 pre{white-space:pre-wrap;font-size:.85em;background:#f6f6f6;padding:.5em}
 div.interrompido{border:2px solid #c9302c;background:#fbeaea;padding:.25em 1em;margin:1em 0}
+div.rolagem{overflow-x:auto}th:first-child,td:first-child{position:sticky;left:0;background:#fff;min-width:11em}
+th:first-child{background:#eee}
 """
 
 
@@ -226,7 +228,8 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
            '<a href="resultados.parquet">resultados.parquet</a>. '
            "Clique num cabeçalho para ordenar a tabela.</p>",
            *(_interrupted_notice(records, not_redone, missing) if not_run is not None else []),
-           '<table class="lote"><thead><tr><th>Candidato</th><th>Operação</th><th>Veredito</th>']
+           '<div class="rolagem"><table class="lote"><thead><tr><th>Candidato</th><th>Operação</th>'
+           "<th>Veredito</th>"]
     out += [f"<th>{e(rid)}</th>" for rid in rule_ids]
     out.append("<th>Estudo</th></tr></thead><tbody>")
     rows = [(r["slug"], r) for r in records] + [(n["slug"], None) for n in missing]
@@ -241,7 +244,10 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
         failed = r["status"] == FAILED
         op = r.get("operation")
         mark = f"<br><small>{e(NOT_REDONE)}</small>" if slug in not_redone else ""
-        cells = [f'<td data-sort="{e(slug, quote=True)}">{e(str(r.get("name") or slug))}'
+        name = e(str(r.get("name") or slug))
+        if _link(r, "html"):   # the name opens the study: the links column is off-screen on a
+            name = f'<a href="{_href(_link(r, "html"))}">{name}</a>'   # wide table
+        cells = [f'<td data-sort="{e(slug, quote=True)}">{name}'
                  f"<br><small>{e(slug)}</small>{mark}</td>",
                  f"<td>{e(operation_label(op) or NO_RULE)}</td>",
                  f"<td>{e('falhou' if failed else str(r.get('verdict') or NO_RULE))}</td>"]
@@ -257,7 +263,7 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
         cells.append(f"<td>{' · '.join(links) or NO_RULE}</td>")
         cls = ' class="falhou"' if failed else ""
         out.append(f"<tr{cls}>{''.join(cells)}</tr>")
-    out.append("</tbody></table>")
+    out.append("</tbody></table></div>")
     out.append(f'<p class="legenda">{e(RULE_ID_LEGEND)} {e(CELL_LEGEND)}</p>')
     failures = [r for r in records if r["status"] == FAILED]
     if failures:

@@ -81,3 +81,16 @@ def test_rule_id_legend_explains_only_the_ids_shown_in_portuguese():
     assert ("“art4.IV” é o art. 4º, inciso IV, da LC nº 2/1990; “par1” é o § 1º; “art10.sole” é o "
             "parágrafo único do art. 10.") in html
     assert "“sole”" not in html and "“sole”" not in tables.RULE_ID_LEGEND
+
+
+def test_an_upper_bound_reads_as_one_not_as_a_measurement():
+    from viabilidade.report.tables import value_text
+    from viabilidade.rules.result import Basis, RuleResult, Status
+
+    r = RuleResult("art4.II", "Distância", Status.INDETERMINATE, "só limite", value=12753.88,
+                   threshold=6000, comparator=">=", unit="m", basis=Basis.MEASURED,
+                   details={"limite_superior_m": 12753.88})
+    assert value_text(r).replace("\u00a0", " ") == "no máximo 12.753,88 m (12,75 km) (limite superior)"
+    measured = RuleResult("art4.II", "Distância", Status.PASS, "medida", value=12753.88,
+                          threshold=6000, comparator=">=", unit="m", basis=Basis.MEASURED)
+    assert value_text(measured).replace("\u00a0", " ") == "12.753,88 m (12,75 km) (medido)"

@@ -21,7 +21,7 @@ from matplotlib.figure import Figure as MplFigure  # noqa: E402
 
 from ..rules.result import Basis, RuleResult, Status  # noqa: E402
 from . import format as fmt  # noqa: E402
-from .tables import Html, esc  # noqa: E402
+from .tables import Html, esc, is_upper_bound  # noqa: E402
 
 #: Colours of the status (shared with the stylesheet).
 COLOURS = {
@@ -69,12 +69,6 @@ def numeric_results(results: Sequence[RuleResult]) -> list[RuleResult]:
     return [r for r in results
             if r.value is not None and r.threshold is not None and r.threshold > 0
             and Status(r.status) != Status.NOT_APPLICABLE]
-
-
-def is_upper_bound(r: RuleResult) -> bool:
-    """Whether a result's value is only an upper bound (art. 4º, II measured from the origin's
-    seat to a point of the area: ``details["limite_superior_m"]``), not a measured value."""
-    return isinstance(r.details, dict) and r.details.get("limite_superior_m") is not None
 
 
 def chart_source(rows: Sequence[RuleResult]) -> str:

@@ -112,12 +112,22 @@ def threshold_text(result: RuleResult) -> str:
     return f"{fmt.comparator_label(result.comparator)} {fmt.quantity(result.threshold, result.unit)}"
 
 
+def is_upper_bound(r: RuleResult) -> bool:
+    """Whether a result's value is only an upper bound (art. 4º, II measured from the origin's
+    seat to a point of the area: ``details["limite_superior_m"]``), not a measured value."""
+    return isinstance(r.details, dict) and r.details.get("limite_superior_m") is not None
+
+
 def value_text(result: RuleResult) -> str:
-    """The measured value with unit and basis: ``"3.045 habitantes (certificado)"``."""
+    """The value with unit and basis: ``"3.045 habitantes (certificado)"``; an upper bound
+    reads ``"no máximo 12.753,88 m (12,75 km) (limite superior)"``."""
     if result.value is None:
         return "—"
+    text = fmt.estimate(result.value, result.unit, None, result.basis)
+    if is_upper_bound(result):
+        return f"no máximo {text} (limite superior)"
     basis = f" ({fmt.basis_label(result.basis)})" if result.basis is not None else ""
-    return fmt.estimate(result.value, result.unit, None, result.basis) + basis
+    return text + basis
 
 
 def margin_text(result: RuleResult) -> str:

@@ -182,3 +182,9 @@ def test_declared_special_interest_is_a_premise_in_the_summary():
     assert "Premissa declarada" in html and "interesse turístico" in html
     assert "Cachoeiras do &lt;Rio&gt; Corumbá" in html
     assert "Premissa declarada" not in sections.summary(make())
+
+
+def test_what_would_change_names_the_subject_without_nested_parentheses():
+    html = sections.summary(make())
+    assert "— Abadiânia (remanescente)" in html
+    assert "(Abadiânia (remanescente))" not in html

@@ -139,7 +139,7 @@ def _what_would_change(analysis) -> str:
         return "<p>Todos os requisitos aplicáveis estão cumpridos com os dados disponíveis.</p>"
     items = []
     for r in blocking:
-        subject = f" ({esc(r.subject)})" if r.subject and r.subject != "área" else ""
+        subject = f" — {esc(r.subject)}" if r.subject and r.subject != "área" else ""
         cite = f"{esc(short_citation(r.article))}: " if r.article else ""
         items.append(f"<li>{cite}{esc(r.title)}{subject} — "
                      f"{esc(fmt.status_label(r.status, r.lean))} <code>{esc(r.rule_id)}</code></li>")

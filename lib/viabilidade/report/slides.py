@@ -101,7 +101,7 @@ def _blocking(results: Sequence[RuleResult]) -> list[str]:
     """``<li>`` items of what blocks the verdict: the failed rules with their reasons, else the
     indeterminate ones."""
     def head(r: RuleResult) -> str:
-        subject = f" ({esc(r.subject)})" if r.subject and r.subject != "área" else ""
+        subject = f" — {esc(r.subject)}" if r.subject and r.subject != "área" else ""
         cite = f"{esc(short_citation(r.article))}: " if r.article else ""
         return (f"<li>{cite}{esc(r.title)}{subject} <code>{esc(r.rule_id)}</code> — "
                 f"{esc(fmt.status_label(r.status, r.lean))}")

@@ -31,6 +31,7 @@ LEAN_LABELS = {
 }
 BASIS_LABELS = {
     Basis.CERTIFIED: "certificado",
+    Basis.PUBLISHED: "publicado",
     Basis.MEASURED: "medido",
     Basis.ESTIMATED: "estimado",
 }

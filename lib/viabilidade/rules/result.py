@@ -24,9 +24,16 @@ class Lean(StrEnum):
 
 
 class Basis(StrEnum):
-    """How a value was obtained (docs/GUIA.md): only `certified` and `measured` can decide a rule."""
+    """How a value was obtained (docs/GUIA.md).
+
+    ``certified``: a certificate the user entered under art. 4 §§ 2–3 (body, document, date);
+    ``published``: an official published table (IBGE Censo, TSE electorate profile, SEFAZ-GO
+    publication), not a certificate; ``measured``: computed by the tool from geometry;
+    ``estimated``: apportioned or modelled, with an uncertainty.
+    """
 
     CERTIFIED = "certified"
+    PUBLISHED = "published"
     MEASURED = "measured"
     ESTIMATED = "estimated"
 

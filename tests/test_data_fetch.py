@@ -117,3 +117,67 @@ def test_mirror_folder_and_sha_mismatch(tmp_path):
     with pytest.raises(DataError) as e:
         fetch(tmp_path / "b", mirror=bad, manifest=MANIFEST)
     assert str(e.value).startswith("arquivo go_dtb2022_distritos.csv: sha256 diferente: encontrado ")
+
+
+def test_a_download_failing_its_sha256_never_replaces_the_good_file(server, tmp_path):
+    root, url = server
+    (root / "f.csv").write_bytes(b"adulterado\n")
+    target = tmp_path / "raw" / "f.csv"
+    target.parent.mkdir()
+    target.write_bytes(b"bom\n")
+    good = sha256(target)
+    with pytest.raises(DataError) as e:
+        download(f"{url}/f.csv", target, expected=good)
+    assert str(e.value) == (f"arquivo f.csv: sha256 diferente: encontrado {sha256(root / 'f.csv')}; "
+                            f"esperado {good}; o arquivo obtido foi descartado e o arquivo "
+                            "anterior, se havia, ficou como estava")
+    assert target.read_bytes() == b"bom\n"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["f.csv"]  # no .part left
+
+
+def _one_file_layout(monkeypatch, tmp_path, good: bytes):
+    """Make ``fetch`` know one raw file, whose manifest sha256 is that of ``good``."""
+    import hashlib
+    import json
+    from types import SimpleNamespace
+
+    import viabilidade.data.fetch as fetch_mod
+
+    monkeypatch.setattr(fetch_mod, "RAW", {"x": SimpleNamespace(path="dtb/x.csv")})
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps({"tables": {"t": {"provenance": [{"files": [
+        {"path": "dtb/x.csv", "sha256": hashlib.sha256(good).hexdigest()}]}]}}}), encoding="utf-8")
+    return manifest
+
+
+def test_a_mirror_copy_failing_its_sha256_leaves_the_good_file(monkeypatch, tmp_path):
+    manifest = _one_file_layout(monkeypatch, tmp_path, b"bom\n")
+    mirror = tmp_path / "espelho"
+    (mirror / "dtb").mkdir(parents=True)
+    (mirror / "dtb" / "x.csv").write_bytes(b"ruim\n")
+    dest = tmp_path / "raw"
+    (dest / "dtb").mkdir(parents=True)
+    (dest / "dtb" / "x.csv").write_bytes(b"bom\n")
+    with pytest.raises(DataError, match=r"^arquivo x\.csv: sha256 diferente: encontrado "):
+        fetch(dest, mirror=mirror, manifest=manifest)
+    assert (dest / "dtb" / "x.csv").read_bytes() == b"bom\n"
+    assert sorted(p.name for p in (dest / "dtb").iterdir()) == ["x.csv"]
+
+
+def test_fetch_says_what_it_did(monkeypatch, tmp_path, capsys):
+    from viabilidade.cli import main
+
+    manifest = _one_file_layout(monkeypatch, tmp_path, b"bom\n")
+    import viabilidade.data.fetch as fetch_mod
+
+    real = fetch_mod.known_sha256
+    monkeypatch.setattr(fetch_mod, "known_sha256", lambda m=None: real(manifest))
+    mirror = tmp_path / "espelho"
+    (mirror / "dtb").mkdir(parents=True)
+    (mirror / "dtb" / "x.csv").write_bytes(b"bom\n")
+    dest = tmp_path / "raw"
+    assert main(["data", "fetch", "--dest", str(dest), "--from", str(mirror)]) == 0
+    assert capsys.readouterr().out.strip() == (
+        f"1 arquivo obtido em {dest} (cópia de {mirror}); sha256 conferido com o manifesto: "
+        f"1 de 1; lista em {dest / 'SHA256SUMS'}")
+    assert (dest / "dtb" / "x.csv").read_bytes() == b"bom\n"

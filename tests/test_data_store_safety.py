@@ -142,3 +142,41 @@ def test_a_batch_refuses_an_altered_store_before_writing(old_store, tmp_path, ca
                      "--sem-progresso"]) == 2
     assert "erro: tabela 'seats' (" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_a_build_into_a_raw_like_folder_is_refused_and_removes_nothing(tmp_path, fake_raw, capsys):
+    raw_like = tmp_path / "dados-brutos"
+    for sub in ("census", "dtb", "electoral", "geo"):
+        (raw_like / sub).mkdir(parents=True)
+        (raw_like / sub / "arquivo.csv").write_text("a,b\n1,2\n", encoding="utf-8")
+    (raw_like / "SHA256SUMS").write_text("x  y\n", encoding="utf-8")
+    before = sorted(str(p.relative_to(raw_like)) for p in raw_like.rglob("*"))
+    assert cli_main(["data", "build", "--raw", str(fake_raw), "--out", str(raw_like)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"erro: --saida {raw_like}: a pasta já existe e não é um repositório processado (não "
+        "tem manifest.json; contém SHA256SUMS, census, dtb, electoral, geo); nada foi "
+        "alterado; esperada a pasta de um repositório processado, uma pasta vazia ou um "
+        "caminho novo")
+    assert sorted(str(p.relative_to(raw_like)) for p in raw_like.rglob("*")) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dados-brutos", "raw"]
+
+
+def test_a_build_into_a_store_keeps_its_sub_folders_such_as_git(old_store, fake_raw):
+    (old_store / ".git" / "objects").mkdir(parents=True)
+    (old_store / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
+    (old_store / "notas").mkdir()
+    (old_store / "notas" / "a.txt").write_text("a\n", encoding="utf-8")
+    build_store(fake_raw, old_store)
+    assert (old_store / ".git" / "HEAD").read_text(encoding="utf-8") == "ref: refs/heads/main\n"
+    assert (old_store / ".git" / "objects").is_dir()
+    assert (old_store / "notas" / "a.txt").read_text(encoding="utf-8") == "a\n"
+    assert (old_store / "LEIA-ME.txt").read_text(encoding="utf-8") == "notas locais\n"
+    assert len(load_store(old_store).municipalities) == 246
+    assert sorted(p.name for p in old_store.parent.iterdir()) == ["processed", "raw"]
+
+
+def test_a_build_into_an_empty_folder_writes_the_store(tmp_path, fake_raw):
+    empty = tmp_path / "vazia"
+    empty.mkdir()
+    build_store(fake_raw, empty)
+    assert len(load_store(empty).seats) == 246

@@ -33,7 +33,17 @@ def _cmd_data_build(args: argparse.Namespace) -> int:
 def _cmd_data_fetch(args: argparse.Namespace) -> int:
     from .data.fetch import fetch
 
-    fetch(Path(args.dest), mirror=args.from_dir, base_url=args.base_url)
+    from .data.fetch import known_sha256
+    from .report.format import count
+
+    dest = Path(args.dest)
+    sums = fetch(dest, mirror=args.from_dir, base_url=args.base_url)
+    checked = len(set(sums) & set(known_sha256()))
+    how = (f"cópia de {args.from_dir}" if args.from_dir else
+           f"download de {args.base_url}" if args.base_url else "download dos publicadores")
+    print(f"{count(len(sums), 'arquivo obtido', 'arquivos obtidos')} em {dest} ({how}); "
+          f"sha256 conferido com o manifesto: {checked} de {len(sums)}; lista em "
+          f"{dest / 'SHA256SUMS'}")
     return 0
 
 

@@ -4,13 +4,16 @@ Downloads are resumable: bytes go to ``<file>.part``; a later run asks the serve
 rest with an HTTP ``Range: bytes=<size>-`` request and appends when the answer is
 ``206 Partial Content`` (a ``200`` restarts from zero). A tqdm bar shows progress. Each file's
 sha256 is recorded in ``<dest>/SHA256SUMS`` and, when the committed manifest knows the file,
-checked against it.
+checked against it *before* the file takes its place: a download or copy that fails the
+check never replaces a good file (it is removed, and the good file stays as it was).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import tempfile
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -39,7 +42,25 @@ def known_sha256(manifest: Path | None = None) -> dict[str, str]:
     return out
 
 
-def download(url: str, target: Path, *, timeout: float = 60.0) -> str:
+def _mismatch(target: Path, found: str, expected: str) -> DataError:
+    return DataError(f"sha256 diferente: encontrado {found}; esperado {expected}; o arquivo "
+                     "obtido foi descartado e o arquivo anterior, se havia, ficou como estava",
+                     file=target)
+
+
+def _publish(tmp: Path, target: Path, expected: str | None) -> str:
+    """Check the sha256 of the finished temporary file ``tmp``, then move it onto ``target``
+    (atomically, same folder); on a mismatch remove ``tmp`` and leave ``target`` untouched."""
+    digest = sha256(tmp)
+    if expected is not None and digest != expected:
+        tmp.unlink(missing_ok=True)
+        raise _mismatch(target, digest, expected)
+    os.replace(tmp, target)
+    return digest
+
+
+def download(url: str, target: Path, *, timeout: float = 60.0,
+             expected: str | None = None) -> str:
     """Download ``url`` to ``target`` through ``target.part``, resuming a partial file.
 
     Parameters
@@ -50,6 +71,9 @@ def download(url: str, target: Path, *, timeout: float = 60.0) -> str:
         Final file; its parent is created.
     timeout : float
         Socket timeout, seconds.
+    expected : str, optional
+        sha256 the file must have; checked on the finished ``.part`` before it replaces
+        ``target``.
 
     Returns
     -------
@@ -59,7 +83,8 @@ def download(url: str, target: Path, *, timeout: float = 60.0) -> str:
     Raises
     ------
     DataError
-        HTTP error or unreachable server (names the URL and the file).
+        HTTP error or unreachable server (names the URL and the file); a sha256 other than
+        ``expected`` (the ``.part`` is removed, ``target`` is left as it was).
     """
     target.parent.mkdir(parents=True, exist_ok=True)
     part = target.with_name(target.name + ".part")
@@ -71,8 +96,7 @@ def download(url: str, target: Path, *, timeout: float = 60.0) -> str:
         resp = urllib.request.urlopen(req, timeout=timeout)
     except urllib.error.HTTPError as exc:
         if exc.code == 416 and have:  # nothing left to send: the .part is complete
-            part.replace(target)
-            return sha256(target)
+            return _publish(part, target, expected)
         raise DataError(f"o download falhou: HTTP {exc.code} para {url}", file=target) from exc
     except (urllib.error.URLError, OSError) as exc:
         raise DataError(f"o download falhou: {exc} para {url}", file=target) from exc
@@ -91,8 +115,7 @@ def download(url: str, target: Path, *, timeout: float = 60.0) -> str:
                     break
                 fh.write(chunk)
                 bar.update(len(chunk))
-    part.replace(target)
-    return sha256(target)
+    return _publish(part, target, expected)
 
 
 def fetch(dest: Path, mirror: str | Path | None = None, base_url: str | None = None, *,
@@ -123,7 +146,7 @@ def fetch(dest: Path, mirror: str | Path | None = None, base_url: str | None = N
     ------
     DataError
         A file missing in the mirror, a download error, or a sha256 that differs from the
-        manifest (names the file, expected and found digests).
+        manifest (names the file, expected and found digests; that file is not replaced).
     """
     dest = Path(dest)
     dest.mkdir(parents=True, exist_ok=True)
@@ -137,13 +160,17 @@ def fetch(dest: Path, mirror: str | Path | None = None, base_url: str | None = N
                 if not src.exists():
                     raise DataError("arquivo ausente na pasta-espelho", file=src)
                 target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(src, target)
-                digest = sha256(target)
+                fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                           suffix=".tmp")
+                os.close(fd)
+                try:
+                    shutil.copyfile(src, tmp)
+                    digest = _publish(Path(tmp), target, expected.get(rel))
+                finally:
+                    Path(tmp).unlink(missing_ok=True)
             else:
-                digest = download(f"{base_url.rstrip('/')}/{rel}", target)
-            if rel in expected and expected[rel] != digest:
-                raise DataError(f"sha256 diferente: encontrado {digest}; esperado {expected[rel]}",
-                                file=target)
+                digest = download(f"{base_url.rstrip('/')}/{rel}", target,
+                                  expected=expected.get(rel))
             sums[rel] = digest
     else:
         for entry in CATALOGUE:

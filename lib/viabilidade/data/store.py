@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -167,7 +166,9 @@ def build_store(raw: Path, out: Path | None = None) -> dict:
     out : Path, optional
         Output folder; default :func:`viabilidade.data.paths.default_root` (the repository's
         ``data/processed``, or ``$VIABILIDADE_DATA``), wherever the command is run from —
-        the folder studies read. Files in it that the build does not make are kept.
+        the folder studies read. An existing folder must be a store (have a
+        ``manifest.json``) or be empty; in a store, every entry the build does not make
+        (``<table>.parquet`` and ``manifest.json``) is kept as it is, sub-folders included.
 
     Returns
     -------
@@ -179,8 +180,9 @@ def build_store(raw: Path, out: Path | None = None) -> dict:
     ------
     DataError
         Any raw file missing or malformed (file, row, column), raw files that disagree
-        (code sets; district populations not summing to their municipality), or the output
-        folder cannot be written (the previous store is then unchanged).
+        (code sets; district populations not summing to their municipality), the output
+        folder exists and is neither empty nor a store (nothing is read or written), or it
+        cannot be written (the previous store is then unchanged).
     GeoError
         Boundary file unreadable.
     """
@@ -192,6 +194,7 @@ def build_store(raw: Path, out: Path | None = None) -> dict:
                         "../shared/data)")
     if out.exists() and not out.is_dir():
         raise DataError(f"{out} é um arquivo; esperada a pasta do repositório processado")
+    _check_is_a_store(out)
     tables = _build_tables(raw)
     manifest = {"format": 1, "tables": {}}
     for name, (columns, keys, roles) in TABLES.items():
@@ -214,34 +217,68 @@ def build_store(raw: Path, out: Path | None = None) -> dict:
             manifest["tables"][name]["sha256"] = sha256(path)
         text = json.dumps(manifest, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
         (new / "manifest.json").write_text(text, encoding="utf-8")
-        _keep_other_files(out, new)
         os.chmod(new, 0o755)  # mkdtemp makes 0700; the store is read by everyone
         _swap_in(new, out)
     except OSError as e:
-        shutil.rmtree(new, ignore_errors=True)
+        _discard(new)
         raise DataError(f"não foi possível gravar o repositório processado em {out}: "
                         f"{os_reason(e)}; nada foi alterado, o repositório anterior foi "
                         "mantido") from None
     except BaseException:
-        shutil.rmtree(new, ignore_errors=True)
+        _discard(new)
         raise
     return manifest
 
 
-def _keep_other_files(old: Path, new: Path) -> None:
-    """Copy into ``new`` the files of ``old`` a build does not make (a README, say)."""
-    if not old.is_dir():
+def _own_entries() -> set[str]:
+    """The entries of a store folder that a build makes (and so may replace or remove)."""
+    return {f"{name}.parquet" for name in TABLES} | {"manifest.json"}
+
+
+def _check_is_a_store(out: Path) -> None:
+    """Refuse an existing, non-empty ``out`` that is not a processed store (no manifest.json).
+
+    A build replaces only its own files (:func:`_own_entries`), but pointed at the raw
+    folder or a project checkout it must not even start: the user meant another folder.
+    """
+    if not out.is_dir() or out.is_symlink():
+        if out.is_symlink():
+            raise DataError(f"--saida {out}: é um link simbólico; esperada a pasta do "
+                            "repositório processado (ou uma pasta nova), não um link")
         return
-    for p in old.iterdir():
-        if p.is_file() and not (new / p.name).exists():
-            shutil.copy2(p, new / p.name)
+    try:
+        entries = sorted(p.name for p in out.iterdir())
+    except OSError as e:
+        raise DataError(f"--saida {out}: não foi possível listar a pasta: {os_reason(e)}") from None
+    if entries and "manifest.json" not in entries:
+        shown = ", ".join(entries[:5]) + (", …" if len(entries) > 5 else "")
+        raise DataError(f"--saida {out}: a pasta já existe e não é um repositório processado "
+                        f"(não tem manifest.json; contém {shown}); nada foi alterado; esperada "
+                        "a pasta de um repositório processado, uma pasta vazia ou um caminho "
+                        "novo")
 
 
 def _swap_in(new: Path, out: Path) -> None:
-    """Put the folder ``new`` in the place of ``out`` by renaming (same parent folder)."""
+    """Put the folder ``new`` in the place of ``out`` by renaming (same parent folder).
+
+    Every entry of the old ``out`` that a build does not make (a README, a sub-folder) is
+    moved into the new folder by renaming, never copied or removed; the old folder is then
+    emptied of the build's own files only and removed if nothing else is left in it.
+    """
     if not out.exists():
         os.rename(new, out)
         return
+    own = _own_entries()
+    moved: list[str] = []
+    try:
+        for p in sorted(out.iterdir()):
+            if p.name not in own:
+                os.rename(p, new / p.name)
+                moved.append(p.name)
+    except OSError:
+        for name in moved:  # give the old store back every entry already moved
+            os.rename(new / name, out / name)
+        raise
     old = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.antigo-"))
     os.rmdir(old)
     os.rename(out, old)
@@ -249,8 +286,23 @@ def _swap_in(new: Path, out: Path) -> None:
         os.rename(new, out)
     except OSError:
         os.rename(old, out)  # put the previous store back
+        for name in moved:
+            os.rename(new / name, out / name)
         raise
-    shutil.rmtree(old, ignore_errors=True)
+    _discard(old)
+
+
+def _discard(folder: Path) -> None:
+    """Remove a build's own files from ``folder``, then the folder if nothing else is in it
+    (best effort: anything the build did not make is never removed)."""
+    own = _own_entries()
+    try:
+        for p in folder.iterdir():
+            if (p.name in own or p.name.endswith(".tmp.parquet")) and not p.is_dir():
+                p.unlink()
+        folder.rmdir()
+    except OSError:
+        pass
 
 
 @dataclass

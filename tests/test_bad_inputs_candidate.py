@@ -143,3 +143,78 @@ def test_every_problem_of_a_file_is_reported_at_once(tmp_path):
     assert e.value.lines[3] == (f"{p}, linha 10, campo 'special_interest.justification': "
                                 "justificativa ausente; um interesse especial declarado precisa "
                                 "de uma justificativa (ver docs/LEITURAS.md, leitura I-2)")
+
+
+# --- Plausibility: a figure that cannot be true is refused with its bound ---------------------
+
+TODAY = __import__("datetime").date(2026, 12, 1)
+
+
+@pytest.fixture()
+def study_day(monkeypatch):
+    """The study date fixed at 1 December 2026, so the date bound does not follow the clock."""
+    import viabilidade.plausibility as plausibility
+
+    monkeypatch.setattr(plausibility, "study_date", lambda: TODAY)
+    return TODAY
+
+
+CERTIFICATE = ('[certified.{key}]\nvalue = {value}\nbody = "{body}"\ndocument = "Ofício nº 1/2026"\n'
+               'date = {date}\n')
+
+
+def test_absurd_certified_population_is_refused_with_the_bound(tmp_path, study_day):
+    p, msg = _error(tmp_path, BASE + CERTIFICATE.format(key="population", value=9223372036854775807,
+                                                        body="IBGE", date="2026-03-10"))
+    assert msg == (f"{p}, linha 10, campo 'certified.population.value': encontrado "
+                   "9.223.372.036.854.775.807 habitantes; esperado no máximo 7.056.495 (a população "
+                   "de Goiás no Censo 2022)")
+
+
+def test_absurd_petition_signatures_are_refused(tmp_path, study_day):
+    p, msg = _error(tmp_path, BASE + "[process]\npetition_signatures = 9223372036854775807\n")
+    assert msg == (f"{p}, linha 10, campo 'process.petition_signatures': encontrado "
+                   "9.223.372.036.854.775.807; esperado no máximo 7.056.495 (a população de Goiás "
+                   "no Censo 2022)")
+
+
+@pytest.mark.parametrize("date, shown", [("1800-01-01", "01/01/1800"), ("2099-06-30", "30/06/2099")])
+def test_certificate_date_outside_1990_and_the_horizon(tmp_path, study_day, date, shown):
+    p, msg = _error(tmp_path, BASE + CERTIFICATE.format(key="population", value=3102, body="IBGE",
+                                                        date=date))
+    assert msg == (f"{p}, linha 13, campo 'certified.population.date': encontrada a data {shown}; "
+                   "esperada uma data entre 01/01/1990 (LC 02/1990) e 01/12/2028 (a data do estudo "
+                   "mais 2 anos)")
+
+
+@pytest.mark.parametrize("date, shown", [("0001-01-01", "01/01/0001"), ("9999-12-31", "31/12/9999")])
+def test_request_date_of_year_1_or_9999_never_reaches_a_letter(tmp_path, study_day, date, shown):
+    p, msg = _error(tmp_path, f"request_date = {date}\n" + BASE)
+    assert msg == (f"{p}, linha 1, campo 'request_date': encontrada a data {shown}; esperada uma "
+                   "data entre 01/01/1990 (LC 02/1990) e 01/12/2028 (a data do estudo mais 2 anos)")
+
+
+def test_dates_at_both_ends_of_the_bound_load(tmp_path, study_day):
+    p = tmp_path / "cand.toml"
+    p.write_text("request_date = 1990-01-01\n" + BASE + "[process.plebiscite]\ndate = 2028-12-01\n",
+                 encoding="utf-8")
+    c = load_candidate(p)
+    assert (c.request_date.isoformat(), c.plebiscite.date.isoformat()) == ("1990-01-01", "2028-12-01")
+
+
+def test_money_of_1e300_is_refused_with_the_bound(tmp_path):
+    p, msg = _error(tmp_path, BASE + '[fiscal.collection]\nvalue_brl = 1e300\nyear = 2022\n'
+                                     'source = "SEFAZ-GO"\n')
+    assert msg == (f"{p}, linha 10, campo 'fiscal.collection.value_brl': encontrado "
+                   "R$ 1,0 × 10^300; esperado no máximo R$ 1 trilhão (R$ 1.000.000.000.000; a "
+                   "receita de impostos do Estado foi de cerca de R$ 55 bilhões em 2022)")
+
+
+def test_state_population_bound_is_the_census_total():
+    from viabilidade.data.store import load_store
+    from viabilidade.plausibility import COUNT_MAX
+
+    store_dir = Path(__file__).resolve().parents[1] / "data" / "processed"
+    if not (store_dir / "manifest.json").exists():
+        pytest.skip("processed store not built")
+    assert int(load_store(store_dir).municipalities["populacao"].sum()) == COUNT_MAX == 7_056_495

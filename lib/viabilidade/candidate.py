@@ -37,6 +37,7 @@ from typing import Any
 from .certified import Certified, certified_money, read_certified
 from .errors import CandidateError, Problems
 from .os_errors import read_reason
+from .plausibility import count_problem, date_problem, money_problem
 
 OPERATIONS = {
     "create-municipality": "criação de município (arts. 1º a 4º)",
@@ -303,21 +304,29 @@ def _nonneg_int(r: _Reader, key: str) -> int | None:
     if v is not None and v < 0:
         r.error(key, f"encontrado {v}; esperada uma contagem >= 0")
         return None
+    if count_problem(v):
+        r.error(key, count_problem(v))
+        return None
     return v
 
 
 def _date(r: _Reader, key: str) -> dt.date | None:
     v = r.get(key, (dt.date, str))
-    if v is None or isinstance(v, dt.date) and not isinstance(v, dt.datetime):
+    if v is None:
         return v
     if isinstance(v, dt.datetime):
-        return v.date()
-    try:
-        return dt.date.fromisoformat(v)
-    except ValueError:
-        r.error(key, f"encontrado {v!r}; esperada uma data válida no formato AAAA-MM-DD "
-                     "(p. ex. 2020-12-31)")
+        v = v.date()
+    if not isinstance(v, dt.date):
+        try:
+            v = dt.date.fromisoformat(v)
+        except ValueError:
+            r.error(key, f"encontrado {v!r}; esperada uma data válida no formato AAAA-MM-DD "
+                         "(p. ex. 2020-12-31)")
+            return None
+    if date_problem(v):
+        r.error(key, date_problem(v))
         return None
+    return v
 
 
 def _money(r: _Reader, key: str) -> MoneyFigure | None:
@@ -327,6 +336,9 @@ def _money(r: _Reader, key: str) -> MoneyFigure | None:
     value = s.get("value_brl", (int, float), required=True)
     if value is not None and (not value >= 0 or value == float("inf")):
         s.error("value_brl", f"encontrado {value}; esperado um valor finito >= 0 em reais (R$)")
+        value = None
+    elif money_problem(value):
+        s.error("value_brl", money_problem(value))
         value = None
     year = s.get("year", int, required=True)
     if year is not None and not 1988 <= year <= 2100:

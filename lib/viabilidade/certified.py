@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problems
+from .plausibility import count_problem, date_problem, money_problem
 
 #: Certifying bodies of art. 4 § 2: key -> (name printed in studies, accepted spellings).
 BODIES: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -178,19 +179,22 @@ def _date(value: Any, where: str, problems: Problems) -> dt.date | None:
     if isinstance(value, dt.datetime) or isinstance(value, dt.time):
         problems.add(where, f"encontrado {value!r}; esperada uma data sem hora (AAAA-MM-DD)")
         return None
-    if isinstance(value, dt.date):
-        return value
     if isinstance(value, str):
         text = value.strip()
         try:
             if not _ISO_DATE.match(text):
                 raise ValueError(text)
-            return dt.date.fromisoformat(text)
+            value = dt.date.fromisoformat(text)
         except ValueError:
             problems.add(where, f"encontrado {value!r}; esperada uma data válida no formato AAAA-MM-DD")
             return None
-    problems.add(where, f"encontrado {_type_name(value)}; esperada uma data (AAAA-MM-DD)")
-    return None
+    if not isinstance(value, dt.date):
+        problems.add(where, f"encontrado {_type_name(value)}; esperada uma data (AAAA-MM-DD)")
+        return None
+    if date_problem(value):
+        problems.add(where, date_problem(value))
+        return None
+    return value
 
 
 def _value(spec: FigureSpec, value: Any, where: str, problems: Problems):
@@ -208,6 +212,11 @@ def _value(spec: FigureSpec, value: Any, where: str, problems: Problems):
         return None
     if value < 0:
         problems.add(where, f"encontrado {value}; esperado um número finito >= 0")
+        return None
+    bound = (money_problem(value) if spec.kind == "money" else
+             count_problem(value, spec.unit) if spec.kind == "count" else None)
+    if bound:
+        problems.add(where, bound)
         return None
     if spec.kind == "count":
         if isinstance(value, float) and not value.is_integer():

@@ -81,6 +81,9 @@ def check_candidate(candidate: Candidate, store) -> None:
         Then a proposal that makes no sense (:func:`viabilidade.coherence.check_proposal`:
         a fusion of fewer than two whole municipalities, plebiscite votes that do not add
         up, an origin the area does not touch, an unreadable drawn area or urban perimeter),
+        figures that cannot be true against the published data and an urban perimeter
+        outside its origin or away from its seat
+        (:func:`viabilidade.plausibility.figure_problems`, :func:`~viabilidade.plausibility.perimeter_problems`),
         and a drawn area lying more than 2 % outside its declared origins
         (:func:`viabilidade.geo.territory.check_area_in_origins`), field ``area.boundary``.
     """
@@ -131,8 +134,10 @@ def check_candidate(candidate: Candidate, store) -> None:
                     "município diferente da origem")
     raise_located(problems, f)
     from .coherence import check_proposal
+    from .plausibility import figure_problems, perimeter_problems
 
     check_proposal(candidate, store)
+    raise_located(figure_problems(candidate, store) + perimeter_problems(candidate, store), f)
     if candidate.boundary is not None and candidate.origins:
         from .errors import GeoError
         from .geo.territory import check_area_in_origins

@@ -13,6 +13,7 @@ import dataclasses
 
 from .candidate import Candidate
 from .certified import Certificate
+from .plausibility import ratio_note
 from .profile_types import Profile, UnitProfile
 from .rules.result import Basis, Figure
 
@@ -40,6 +41,12 @@ def certified_figure(cert: Certificate, replaced: Figure | None = None) -> Figur
         note += "; substitui a estimativa do estudo"
     elif replaced is not None and replaced.value is not None and replaced.value != value:
         note += "; substitui o valor publicado"
+    if replaced is not None and replaced.value is not None and spec.kind != "flag":
+        wild = ratio_note(value, replaced.value,
+                          "valor estimado pelo estudo"
+                          if replaced.basis in (Basis.ESTIMATED, Basis.MEASURED) else
+                          "valor publicado")
+        note += f"; {wild}" if wild else ""
     vintage = str(cert.year) if cert.year is not None else cert.date.isoformat()
     return Figure(value, spec.unit, Basis.CERTIFIED, cert.citation(), vintage, note=note)
 

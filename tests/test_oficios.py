@@ -163,6 +163,20 @@ def test_bad_request_date_is_refused_before_anything(tmp_path, capsys):
     assert not out.exists()
 
 
+@pytest.mark.parametrize("given, shown", [("9999-12-31", "31/12/9999"), ("0001-01-01", "01/01/0001")])
+def test_request_date_out_of_bounds_is_refused_without_a_traceback(tmp_path, capsys, monkeypatch,
+                                                                    given, shown):
+    import viabilidade.plausibility as plausibility
+
+    monkeypatch.setattr(plausibility, "study_date", lambda: dt.date(2026, 12, 1))
+    out = tmp_path / "saida"
+    assert main(["oficios", str(POSSE), "--data-pedido", given, "--saida", str(out)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"erro: --data-pedido: encontrada a data {shown}; esperada uma data entre 01/01/1990 "
+        "(LC 02/1990) e 01/12/2028 (a data do estudo mais 2 anos)")
+    assert not out.exists()
+
+
 def test_build_requests_refuses_other_operations(store):
     c = dataclasses.replace(load_candidate(POSSE), operation="transfer-area")
     with pytest.raises(CandidateError) as e:

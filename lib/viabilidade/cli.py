@@ -162,6 +162,10 @@ def _cmd_oficios(args: argparse.Namespace) -> int:
         except ValueError:
             raise ViabilidadeError(f"--data-pedido: encontrado {args.data_pedido!r}; esperada uma "
                                    "data válida no formato AAAA-MM-DD (p. ex. 2027-01-30)") from None
+        from .plausibility import date_problem
+
+        if date_problem(date):
+            raise ViabilidadeError(f"--data-pedido: {date_problem(date)}")
     candidate = load_candidate(_candidate_arg(args))
     store = load_store(Path(args.data) if args.data else None)
     from .profile import check_candidate

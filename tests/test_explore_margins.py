@@ -27,11 +27,11 @@ def test_change_to_flip_rejects_unknown_comparator():
 
 
 def test_margin_text_posse_dabadia_population():
-    assert margin_text(3045, 3000, ">", "habitantes", "certified", None) == \
+    assert margin_text(3045, 3000, ">", "habitantes", "published", None) == \
         "45\xa0habitantes acima do limiar; deixa de cumprir com 45\xa0habitantes a menos"
-    assert margin_text(3000, 3000, ">", "habitantes", "certified", None) == \
+    assert margin_text(3000, 3000, ">", "habitantes", "published", None) == \
         "exatamente no limiar; passa a cumprir com 1\xa0habitante a mais"
-    assert margin_text(199, 200, ">=", "edificações", "certified", None) == \
+    assert margin_text(199, 200, ">=", "edificações", "published", None) == \
         "1\xa0edificação abaixo do limiar; passa a cumprir com 1\xa0edificação a mais"
 
 
@@ -44,7 +44,7 @@ def test_margin_text_estimates_talk_about_the_lean():
         "estimativa sem incerteza declarada: o resultado fica indeterminado")
 
 
-def _result(rule_id, status, value, threshold, comparator=">", unit="habitantes", basis="certified",
+def _result(rule_id, status, value, threshold, comparator=">", unit="habitantes", basis="published",
             subject="área", details=None):
     return RuleResult(rule_id=rule_id, title="t", status=Status(status), reason="r", subject=subject,
                       value=value, threshold=threshold, comparator=comparator, unit=unit,
@@ -56,7 +56,7 @@ def test_margins_table_rows_and_subchecks():
     par1 = _result("art4.par1", "pass", 14187, 3000, subject="Abadiânia (remanescente)", details={
         "cod_ibge": "5200100",
         "subchecks": {"IV": {"status": "pass", "valor": 14187, "limite": 3000, "comparador": ">",
-                             "unidade": "habitantes", "base": "certified"},
+                             "unidade": "habitantes", "base": "published"},
                       "III": {"status": "indeterminate", "valor": None, "limite": None}}})
     rows = margins([
         _result("art4.IV", "pass", 3045, 3000),

@@ -54,7 +54,7 @@ def test_what_if_population_flips_art4_iv_at_3001(store, posse, population, stat
     iv = a.result("art4.IV")
     assert iv.status == status
     assert iv.value == population
-    assert iv.basis == Basis.CERTIFIED          # a what-if keeps the basis of the figure it replaces
+    assert iv.basis == Basis.PUBLISHED          # a what-if keeps the basis of the figure it replaces
     assert iv.details["nota"].startswith("HIPOTÉTICO — valor hipotético informado na exploração "
                                          "(valor dos dados: 3045;")
     if status == Status.FAIL:

@@ -51,8 +51,8 @@ def test_population_control_flips_art4_iv_and_reads_hypothetical(explorer):
     assert "inviável" in explorer.panes["verdict"].value
     assert "valores hipotéticos ou projetados" in explorer.panes["verdict"].value
     rules = explorer.panes["rules"].value
-    assert "3.000 habitantes (hipotético)" in rules and "(certificado)" not in rules.split("art. 4º, IV")[1][:400]
-    assert "hipotético / estimado / estimado / certificado" in explorer.panes["totals"].value
+    assert "3.000 habitantes (hipotético)" in rules and "(publicado)" not in rules.split("art. 4º, IV")[1][:400]
+    assert "hipotético / estimado / estimado / publicado" in explorer.panes["totals"].value
     c["population_value"].number = 3001
     assert c["population_value"].value == "3.001"
     assert explorer.analysis.result("art4.IV").status == Status.PASS

@@ -35,7 +35,7 @@ def cand(tmp_path: Path, districts: str, origins: str, extra: str = "", munis: s
 def test_posse_dabadia_area_and_remainder(store):
     p = build_profile(load_candidate(CANDIDATES / "posse-dabadia.toml"), store, Settings())
     assert p.area.population.value == 3045
-    assert p.area.population.basis == Basis.CERTIFIED
+    assert p.area.population.basis == Basis.PUBLISHED  # Censo 2022: published, not certified
     assert p.area.buildings.value == 1178 and p.area.buildings.basis == Basis.ESTIMATED
     # Abadiânia: 10,812 electors (TSE 2022), 17,232 inhabitants; Posse d'Abadia 3,045.
     assert p.area.electors.value == pytest.approx(10812 * 3045 / 17232, abs=0.05)

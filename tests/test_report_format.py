@@ -51,7 +51,7 @@ def test_status_labels_in_portuguese():
 
 
 def test_basis_verdict_comparator_labels():
-    assert [fmt.basis_label(b) for b in Basis] == ["certificado", "medido", "estimado"]
+    assert [fmt.basis_label(b) for b in Basis] == ["certificado", "publicado", "medido", "estimado"]
     assert fmt.verdict_label(Verdict.INVIAVEL) == "inviável"
     assert fmt.comparator_label(">") == "mais de"
     assert fmt.comparator_label(">=") == "no mínimo"

@@ -38,7 +38,7 @@ def test_population_margin_comparator_and_certifier():
     r = numeric_item("IV", simple_profile(3001, 0, 0).area, S)
     assert (r.threshold, r.comparator, r.unit, r.margin) == (3000, ">", "habitantes", 1)
     assert r.margin_pct == pytest.approx(100 / 3000)
-    assert r.certifier == "IBGE" and r.basis == Basis.CERTIFIED
+    assert r.certifier == "IBGE" and r.basis == Basis.PUBLISHED
     assert r.article == "LC 02/1990, art. 4º, IV"
     assert r.details["texto_legal"] == "população de mais de três mil habitantes;"
     assert numeric_item("V", simple_profile(0, 1001, 0).area, S).certifier == "Cartório Eleitoral (TSE)"

@@ -1,7 +1,7 @@
 """Shared builders for the rule tests: the Posse d'Abadia case and small synthetic profiles.
 
 Figures follow what the profile step produces for Posse d'Abadia (district 520010010 of
-Abadiânia 5200100): Censo 2022 population 3,045 (certified), electors apportioned from
+Abadiânia 5200100): Censo 2022 population 3,045 (published), electors apportioned from
 Abadiânia's 10,812 TSE 2022 electors by population share 3,045/17,232 (estimated), buildings
 proxied by 1,178 occupied dwellings (estimated), collection unknown.
 """
@@ -21,12 +21,12 @@ ABADIANIA_POP = 17_232
 POSSE_POP = 3_045
 
 
-def fig(value, unit, basis=Basis.CERTIFIED, uncertainty=None, source=CENSO, vintage="2022"):
+def fig(value, unit, basis=Basis.PUBLISHED, uncertainty=None, source=CENSO, vintage="2022"):
     return Figure(value, unit, basis, source, vintage, uncertainty)
 
 
-def unit(label, pop, electors, buildings, *, pop_basis=Basis.CERTIFIED, el_basis=Basis.CERTIFIED,
-         b_basis=Basis.CERTIFIED, el_unc=None, b_unc=None, collection=None, code=None):
+def unit(label, pop, electors, buildings, *, pop_basis=Basis.PUBLISHED, el_basis=Basis.PUBLISHED,
+         b_basis=Basis.PUBLISHED, el_unc=None, b_unc=None, collection=None, code=None):
     return UnitProfile(
         label=label, cod_ibge=code,
         population=fig(pop, "habitantes", pop_basis),
@@ -66,7 +66,7 @@ def all_evidence() -> dict[str, Evidence]:
             for i, k in enumerate(EVIDENCE_ITEMS)}
 
 
-def simple_profile(pop, electors, buildings, *, basis=Basis.CERTIFIED, operation="create-municipality",
+def simple_profile(pop, electors, buildings, *, basis=Basis.PUBLISHED, operation="create-municipality",
                    rem=(14_187, 9_000, 5_000), territory=None, collection=None, state_revenue=None):
     area = unit("Área", pop, electors, buildings, pop_basis=basis, el_basis=basis, b_basis=basis,
                 collection=collection)
@@ -81,7 +81,7 @@ GOIAS_2022_REVENUE_BRL = (24_248_259 + 2_462_557 + 895_202) * 1000  # IMB Goiás
 
 
 def state_revenue_2022() -> Figure:
-    return Figure(float(GOIAS_2022_REVENUE_BRL), "BRL", Basis.CERTIFIED,
+    return Figure(float(GOIAS_2022_REVENUE_BRL), "BRL", Basis.PUBLISHED,
                   "IMB, Goiás em Dados 2023, tabela 125 (ICMS + IPVA + ITCD)", "2022")
 
 

@@ -22,7 +22,7 @@ REV = float(GOIAS_2022_REVENUE_BRL)
 def test_decide_rejects_bad_input():
     with pytest.raises(ValueError, match=r"comparator must be '>' or '>=', found '<'"):
         decide([1], [1], "<", "certified")
-    with pytest.raises(ValueError, match=r"encontrada a base 'guess'; esperada certified, measured ou estimated"):
+    with pytest.raises(ValueError, match=r"encontrada a base 'guess'; esperada certified, published, measured ou estimated"):
         decide([1], [1], ">", "guess")
 
 
@@ -44,7 +44,7 @@ def test_screen_error_names_the_columns():
                                         r"eleitores, edificacoes, arrecadacao"):
         screen(pd.DataFrame({"nome": ["x"]}), S)
     with pytest.raises(DataError, match=r"coluna 'populacao_basis': encontrada a base 'chute'; esperada "
-                                        r"certified, measured ou estimated \(primeira no índice 1\)"):
+                                        r"certified, published, measured ou estimated \(primeira no índice 1\)"):
         screen(pd.DataFrame({"populacao": [1, 2], "populacao_basis": ["certified", "chute"]}), S)
 
 

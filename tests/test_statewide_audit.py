@@ -101,7 +101,7 @@ def test_exactly_1000_electors_fail_and_1001_pass(store):
     assert len(sw.failing(audit, "V")) == 1
 
 
-def test_electors_certified_buildings_estimated_collection_missing(revised, store):
+def test_electors_published_buildings_estimated_collection_missing(revised, store):
     a = revised.set_index("cod_ibge")
     assert a.at["5201207", "eleitores"] == 1229  # TSE 2022, more electors than residents
     assert a.at["5201207", "V_status"] == "pass"

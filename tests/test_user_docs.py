@@ -55,7 +55,7 @@ def test_the_guide_covers_what_analysts_need_and_the_readme_links_it():
         assert f"`{op}`" in text
     for word in ("cumprido", "não cumprido", "indeterminado", "não se aplica",
                  "provavelmente cumprido", "provavelmente não cumprido", "viável", "inviável",
-                 "certificado", "medido", "estimado"):
+                 "certificado", "publicado", "medido", "estimado"):
         assert f"**{word}**" in text, word
     assert "docs/GUIA.md" in (ROOT / "README.md").read_text(encoding="utf-8")
 

@@ -83,11 +83,17 @@ class Evidence:
 
 @dataclass(frozen=True)
 class MoneyFigure:
-    """A money figure in BRL with its fiscal year and source."""
+    """A money figure in BRL with its fiscal year and source.
+
+    ``certificate`` is true when it comes from a ``[certified]`` table (a SEFAZ-GO
+    certificate with body, document and date); a ``[fiscal]`` figure is a published or
+    declared value with its source.
+    """
 
     value_brl: float
     year: int
     source: str
+    certificate: bool = False
 
 
 @dataclass(frozen=True)
@@ -575,7 +581,8 @@ def load_candidate(path: str | Path) -> Candidate:
         fiscal.finish()
 
     certified = read_certified(r.get("certified", dict), path, origins, problems)
-    money.update({k: MoneyFigure(*v) for k, v in certified_money(certified, money, problems).items()})
+    money.update({k: MoneyFigure(*v, certificate=True)
+                  for k, v in certified_money(certified, money, problems).items()})
     settings = r.get("settings", dict, default={}) or {}
     if settings:  # checked with the rest of the file, before any study starts
         from .rules.settings import Settings

@@ -2,7 +2,8 @@
 
 This is the one place where the processed data meets the candidate. Every figure leaves
 here as a :class:`~viabilidade.rules.result.Figure` that says where it came from, its
-vintage, and whether it is certified, measured or estimated.
+vintage, and whether it is certified (a certificate of the candidate file), published (an
+official table: Censo, TSE, SEFAZ-GO/IMB), measured or estimated.
 
 Estimation methods (shown in the studies' method notes):
 
@@ -29,8 +30,9 @@ from .errors import CandidateError, raise_located
 from .profile_certified import apply_certificates
 from .profile_types import Profile, Territory, UnitProfile
 from .rules.common import fmt as _n
+from .rules.common import money_figure
 from .rules.common import pct as _pct
-from .rules.result import Basis, Figure
+from .rules.result import Basis, Figure, weakest
 
 SRC_CENSUS = "IBGE, Censo Demográfico 2022 — Agregados por municípios/distritos (resultados do universo)"
 SRC_CENSUS_FIRST = "IBGE, Censo Demográfico 2022 — População e Domicílios, primeiros resultados (28/06/2023)"
@@ -169,7 +171,7 @@ def _population_column(settings) -> str:
 
 def _pop_figure(value: int, note: str, settings) -> Figure:
     first = _population_column(settings) != "populacao"
-    return Figure(int(value), "habitantes", Basis.CERTIFIED,
+    return Figure(int(value), "habitantes", Basis.PUBLISHED,
                   SRC_CENSUS_FIRST if first else SRC_CENSUS,
                   "2023-06-28" if first else VINTAGE_CENSUS, note=note)
 
@@ -197,17 +199,16 @@ def _whole_unit(store, code: str, label: str, settings, note: str = "") -> UnitP
     return UnitProfile(
         label=label, cod_ibge=code, codes=(code,),
         population=_pop_figure(c.population, note, settings),
-        electors=Figure(_muni_electors(store, code), "eleitores", Basis.CERTIFIED, SRC_TSE,
+        electors=Figure(_muni_electors(store, code), "eleitores", Basis.PUBLISHED, SRC_TSE,
                         VINTAGE_TSE, note=note),
         buildings=_buildings_figure(c.dwellings, note),
-        area_km2=Figure(round(area, 3), "km²", Basis.CERTIFIED, SRC_CENSUS, VINTAGE_CENSUS))
+        area_km2=Figure(round(area, 3), "km²", Basis.PUBLISHED, SRC_CENSUS, VINTAGE_CENSUS))
 
 
 def _sum_units(units: list[UnitProfile], label: str, cod_ibge: str | None) -> UnitProfile:
     def total(attr: str) -> Figure:
         figs = [getattr(u, attr) for u in units]
-        basis = (Basis.ESTIMATED if any(f.basis == Basis.ESTIMATED for f in figs)
-                 else figs[0].basis)
+        basis = weakest(f.basis for f in figs)
         unc = [f.uncertainty for f in figs if f.uncertainty]
         return Figure(sum(f.value for f in figs), figs[0].unit, basis, figs[0].source,
                       figs[0].vintage, uncertainty=round(sum(unc), 1) if unc else None,
@@ -248,19 +249,19 @@ def _district_parts(candidate: Candidate, store, settings):
                       f"eleitores/população dos municípios goianos ({_n(half_iqr, 4)})")
         area_parts.append(UnitProfile(
             label=names, cod_ibge=None, codes=tuple(mine),
-            population=Figure(pop, "habitantes", Basis.CERTIFIED, SRC_CENSUS, VINTAGE_CENSUS,
+            population=Figure(pop, "habitantes", Basis.PUBLISHED, SRC_CENSUS, VINTAGE_CENSUS,
                               note=f"soma {'do distrito' if len(mine) == 1 else 'dos distritos'} "
                                    f"{named}"),
             electors=Figure(round(est, 1), "eleitores", Basis.ESTIMATED, SRC_TSE, VINTAGE_TSE,
                             uncertainty=round(unc, 1), note=elect_note),
             buildings=_buildings_figure(dpo, f"{'distrito' if len(mine) == 1 else 'distritos'} {named}"),
-            area_km2=Figure(round(km2, 3), "km²", Basis.CERTIFIED, SRC_CENSUS, VINTAGE_CENSUS)))
+            area_km2=Figure(round(km2, 3), "km²", Basis.PUBLISHED, SRC_CENSUS, VINTAGE_CENSUS)))
         rest = [c for c in d.index[d["cod_ibge"] == origin] if c not in mine]
         rest_pop = int(d.loc[rest, "populacao"].sum())
         rest_dpo = int(d.loc[rest, "domicilios_ocupados"].sum())
         remainders[origin] = UnitProfile(
             label=f"{whole.label} (remanescente)", cod_ibge=origin, codes=tuple(rest),
-            population=Figure(rest_pop, "habitantes", Basis.CERTIFIED, SRC_CENSUS, VINTAGE_CENSUS,
+            population=Figure(rest_pop, "habitantes", Basis.PUBLISHED, SRC_CENSUS, VINTAGE_CENSUS,
                               note="distritos que permanecem: " + (", ".join(
                                   f"{d.at[c, 'nome']} ({c})" for c in rest) or "nenhum")),
             electors=Figure(round(whole.electors.value - est, 1), "eleitores", Basis.ESTIMATED,
@@ -268,7 +269,7 @@ def _district_parts(candidate: Candidate, store, settings):
                             note=f"eleitorado de {whole.label} menos a estimativa da área"),
             buildings=_buildings_figure(rest_dpo, "distritos que permanecem"),
             area_km2=Figure(round(float(d.loc[rest, "area_km2"].sum()), 3), "km²",
-                            Basis.CERTIFIED, SRC_CENSUS, VINTAGE_CENSUS))
+                            Basis.PUBLISHED, SRC_CENSUS, VINTAGE_CENSUS))
     return area_parts, origins, remainders
 
 
@@ -382,22 +383,22 @@ def state_tax_revenue(candidate: Candidate, store) -> Figure | None:
 
     if candidate.state_tax_revenue is not None:
         m = candidate.state_tax_revenue
-        return Figure(m.value_brl, "BRL", Basis.CERTIFIED, m.source, str(m.year))
+        return money_figure(m)
     years = sorted(set(int(y) for y in store.state_revenue["ano"]))
     year = candidate.collection.year if candidate.collection is not None else years[-1]
     try:
         rev = revenue_of_year(store, year)
     except DataError:
         return None
-    return Figure(round(rev["total"], 2), "BRL", Basis.CERTIFIED, rev["fonte"], str(year),
+    return Figure(round(rev["total"], 2), "BRL", Basis.PUBLISHED, rev["fonte"], str(year),
                   note=f"receita estadual de impostos de {year}: ICMS + IPVA + ITCD")
 
 
 def _collection(candidate: Candidate) -> Figure:
     if candidate.collection is not None:
         m = candidate.collection
-        return Figure(m.value_brl, "BRL", Basis.CERTIFIED, m.source, str(m.year))
-    return Figure(None, "BRL", Basis.CERTIFIED, "", "",
+        return money_figure(m)
+    return Figure(None, "BRL", Basis.PUBLISHED, "", "",
                   note="a SEFAZ-GO não publica a arrecadação estadual por município ou distrito; "
                        "é preciso a certidão da arrecadação de ICMS, IPVA e ITCD na área emitida "
                        "pela SEFAZ-GO (informada no campo fiscal.collection do arquivo da "

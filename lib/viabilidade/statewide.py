@@ -139,9 +139,9 @@ def municipality_frame(store, settings: Settings | None = None) -> pd.DataFrame:
     out = pd.DataFrame({
         "cod_ibge": codes, "nome": m["nome"],
         "populacao": pop.reindex(codes).to_numpy(dtype="int64"),
-        "populacao_basis": Basis.CERTIFIED.value,
+        "populacao_basis": Basis.PUBLISHED.value,
         "eleitores": e.reindex(codes).to_numpy(dtype="int64"),
-        "eleitores_basis": Basis.CERTIFIED.value,
+        "eleitores_basis": Basis.PUBLISHED.value,
         "edificacoes": dpo.astype("int64"), "edificacoes_basis": Basis.ESTIMATED.value,
         "edificacoes_incerteza": (BUILDINGS_PROXY_UNCERTAINTY * dpo).round(1),
         "arrecadacao": np.nan, "receita_estadual": np.nan if rev is None else rev["total"],
@@ -231,7 +231,7 @@ def unit_row(unit: UnitProfile, prefix: str = "") -> dict:
                      ("edificacoes", unit.buildings), ("arrecadacao", unit.collection)):
         value = None if fig is None else fig.value
         out[prefix + col] = np.nan if value is None else float(value)
-        out[f"{prefix}{col}_basis"] = Basis.CERTIFIED.value if fig is None else Basis(fig.basis).value
+        out[f"{prefix}{col}_basis"] = Basis.PUBLISHED.value if fig is None else Basis(fig.basis).value
         out[f"{prefix}{col}_incerteza"] = (np.nan if fig is None or fig.uncertainty is None
                                            else float(fig.uncertainty))
     return out

@@ -79,7 +79,7 @@ def margin_text(value: float, threshold: float, comparator: str, unit: str, basi
                 uncertainty: float | None, status: str | None = None) -> str:
     """Portuguese sentence: where the value stands and what change would alter the result.
 
-    ``(3045, 3000, ">", "habitantes", "certified", None)`` ->
+    ``(3045, 3000, ">", "habitantes", "published", None)`` ->
     ``"45 habitantes acima do limiar; deixa de cumprir com 45 habitantes a menos"``.
     A measured value whose rule is nevertheless ``indeterminate`` (art. 4 II decided only by a
     bound; art. 4 VI with evidence missing) gets no "change to flip": the value alone does not

@@ -77,7 +77,7 @@ class FigureOverride:
 
     def apply(self, figure: Figure | None) -> Figure:
         """The replacement figure; its note starts with ``"HIPOTÉTICO"`` unless it is an estimate."""
-        old = figure or Figure(None, OVERRIDABLE[self.quantity], Basis.CERTIFIED, "", "")
+        old = figure or Figure(None, OVERRIDABLE[self.quantity], Basis.PUBLISHED, "", "")
         basis = self.basis or old.basis
         was = "sem valor" if old.value is None else f"valor dos dados: {old.value}"
         tag = "" if basis == Basis.ESTIMATED else f"{HYPOTHETICAL_NOTE} — "

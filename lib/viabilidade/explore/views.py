@@ -165,8 +165,7 @@ def area_text(store, scenario) -> str:
 
 def totals_frame(table: pd.DataFrame) -> pd.DataFrame:
     """:func:`viabilidade.explore.scenario.totals` in Portuguese, numbers formatted pt-BR."""
-    bases = {"certified": "certificado", "measured": "medido", "estimated": "estimado",
-             "hypothetical": "hipotético"}
+    bases = {**{str(k): v for k, v in fmt.BASIS_LABELS.items()}, "hypothetical": "hipotético"}
     return pd.DataFrame({
         "Papel": table["papel"], "Unidade": table["unidade"],
         "População": table["populacao"].map(fmt.number),

@@ -14,7 +14,7 @@ import re
 from babel.dates import format_date
 from babel.numbers import format_currency, format_decimal
 
-from ..rules.result import Basis, Lean, Status, Verdict
+from ..rules.result import BASIS_WORDS, Basis, Lean, Status, Verdict
 
 LOCALE = "pt_BR"
 NBSP = "\u00a0"
@@ -29,12 +29,7 @@ LEAN_LABELS = {
     Lean.LIKELY_PASS: "provavelmente cumprido",
     Lean.LIKELY_FAIL: "provavelmente não cumprido",
 }
-BASIS_LABELS = {
-    Basis.CERTIFIED: "certificado",
-    Basis.PUBLISHED: "publicado",
-    Basis.MEASURED: "medido",
-    Basis.ESTIMATED: "estimado",
-}
+BASIS_LABELS = BASIS_WORDS
 VERDICT_LABELS = {
     Verdict.VIAVEL: "viável",
     Verdict.INVIAVEL: "inviável",

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..candidate import EVIDENCE_ITEMS, OPERATIONS
-from ..rules.result import Figure, RuleResult, Status, Verdict
+from ..rules.result import Basis, Figure, RuleResult, Status, Verdict
 from . import certificates
 from . import format as fmt
 from .boundary import boundary_check
@@ -368,7 +368,7 @@ def _detail_value(v: Any, key: str = "") -> str | None:
             return fmt.status_label(v)
         if key.endswith("_lean") and v:
             return fmt.lean_label(v)
-        if v in ("certified", "measured", "estimated"):
+        if v in {b.value for b in Basis}:
             return fmt.basis_label(v)
         if _ISO_DATE.match(v):
             return fmt.date_long(dt.date.fromisoformat(v))

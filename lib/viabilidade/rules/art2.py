@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from ..candidate import Candidate
 from .common import fmt, simple
-from .result import Basis, RuleResult, Status
+from .result import RuleResult, Status
 from .settings import Settings
 
 
 def petition(rule_id: str, title: str, signatures: int | None, minimum: int, who: str) -> RuleResult:
     """Signatures >= ``minimum``; indeterminate when the count is not in the candidate file.
+
+    The count is the proponents' own figure (no data set, no certificate of art. 4 § 2):
+    the result has no basis.
 
     Shared by art. 2 (100 electors of the area) and art. 5 § 1 (50 electors living in the area).
     """
@@ -26,7 +29,7 @@ def petition(rule_id: str, title: str, signatures: int | None, minimum: int, who
                   value=signatures, threshold=minimum, comparator=">=", unit="assinaturas",
                   margin=signatures - minimum,
                   margin_pct=100 * (signatures - minimum) / minimum if minimum else None,
-                  basis=Basis.CERTIFIED, source="representação (arquivo do candidato)",
+                  source="representação (arquivo do candidato)",
                   certifier="cartório (firmas reconhecidas)")
 
 

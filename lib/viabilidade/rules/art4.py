@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 import dataclasses
 
 from ..candidate import EVIDENCE_ITEMS, Candidate
-from .common import CERTIFIERS, cite_items, combine, combine_lean, fmt, numeric_result, simple
+from .common import (CERTIFIERS, cite_items, combine, combine_lean, fmt, money_figure,
+                     numeric_result, simple)
 from .result import Basis, Figure, RuleResult, Status
 from .settings import Settings
 from .vectorised import revenue_threshold
@@ -187,9 +188,7 @@ def _revenue_figure(unit: UnitProfile, candidate: Candidate | None, is_area: boo
     if unit.collection is not None:
         return unit.collection
     if is_area and candidate is not None and candidate.collection is not None:
-        c = candidate.collection
-        return Figure(c.value_brl, "BRL", Basis.CERTIFIED, c.source, str(c.year),
-                      note="valor informado no arquivo do candidato")
+        return money_figure(candidate.collection, note="valor informado no arquivo do candidato")
     return None
 
 
@@ -198,8 +197,7 @@ def state_revenue(profile: Profile, candidate: Candidate | None) -> Figure | Non
     if profile.state_tax_revenue is not None:
         return profile.state_tax_revenue
     if candidate is not None and candidate.state_tax_revenue is not None:
-        s = candidate.state_tax_revenue
-        return Figure(s.value_brl, "BRL", Basis.CERTIFIED, s.source, str(s.year))
+        return money_figure(candidate.state_tax_revenue)
     return None
 
 

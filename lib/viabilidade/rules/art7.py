@@ -12,7 +12,7 @@ import math
 from ..candidate import Candidate, Plebiscite
 from .calendar import creation_year, installation_date, is_election_year
 from .common import fmt, simple
-from .result import Basis, RuleResult, Status
+from .result import BASIS_WORDS, Basis, RuleResult, Status, weakest
 from .settings import Settings
 
 if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
@@ -62,8 +62,7 @@ def roll(profile: Profile | None, settings: Settings) -> tuple[float | None, Bas
     if any(f is None or f.value is None for f in figs):
         return None, None, "eleitorado incompleto"
     total = sum(f.value for f in figs)
-    basis = (Basis.ESTIMATED if any(Basis(f.basis) == Basis.ESTIMATED for f in figs)
-             else Basis.CERTIFIED)
+    basis = weakest(f.basis for f in figs)
     desc = ("eleitorado da área e do remanescente" if settings.plebiscite_roll == "federal"
             else "eleitorado da área")
     return total, basis, desc
@@ -91,7 +90,7 @@ def par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> R
                       f"Compareceram {fmt(turnout)} de {fmt(p.eligible)} eleitores aptos; quórum mínimo "
                       f"{fmt(q)} ({settings.quorum}): {'atingido' if ok else 'não atingido'}.",
                       value=turnout, threshold=q, comparator=">=", unit="eleitores",
-                      margin=turnout - q, margin_pct=100 * (turnout - q) / q, basis=Basis.CERTIFIED,
+                      margin=turnout - q, margin_pct=100 * (turnout - q) / q,
                       source="resultado do plebiscito (arquivo do candidato)",
                       vintage=p.date.isoformat() if p.date else "", certifier="Tribunal Regional Eleitoral",
                       details={"eleitores_aptos": p.eligible, "leitura": settings.quorum})
@@ -106,7 +105,7 @@ def par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> R
     details.update(eleitores_rol=n, base_rol=str(basis), quorum=q, maioria_no_quorum=majority(q))
     reason = (f"Plebiscito ainda sem resultado: são necessários o número de eleitores aptos e o de "
               f"comparecimentos (TRE-GO). Com o {desc} de {fmt(round(n))} eleitores "
-              f"({'estimado' if basis == Basis.ESTIMATED else 'certificado'}), o quórum mínimo seria de "
+              f"({BASIS_WORDS[basis]}), o quórum mínimo seria de "
               f"{fmt(q)} comparecimentos e, nesse caso, a aprovação exigiria {fmt(majority(q))} votos “sim”.")
     return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE, reason, threshold=q,
                   comparator=">=", unit="eleitores", basis=basis, certifier="Tribunal Regional Eleitoral",
@@ -130,7 +129,7 @@ def par2(candidate: Candidate, settings: Settings) -> RuleResult:
                   f"{fmt(p.yes)} votos “sim” de {fmt(turnout)} comparecimentos (brancos e nulos incluídos); "
                   f"maioria exige {fmt(need)}: {'aprovado' if ok else 'rejeitado'}.",
                   value=p.yes, threshold=half, comparator=">", unit="votos", margin=p.yes - half,
-                  margin_pct=100 * (p.yes - half) / half if half else None, basis=Basis.CERTIFIED,
+                  margin_pct=100 * (p.yes - half) / half if half else None,
                   source="resultado do plebiscito (arquivo do candidato)",
                   vintage=p.date.isoformat() if p.date else "", certifier="Tribunal Regional Eleitoral",
                   details={"sim": p.yes, "nao": p.no, "brancos": p.blank, "nulos": p.void,

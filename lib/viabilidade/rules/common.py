@@ -95,6 +95,17 @@ def law_ref(rule_id: str) -> dict[str, str]:
     return {"article": citation(key), "texto_legal": text(key)}
 
 
+def money_figure(m, note: str = "") -> Figure:
+    """The :class:`Figure` of a candidate's money figure (:class:`~viabilidade.candidate.MoneyFigure`).
+
+    Basis ``certified`` for a SEFAZ-GO certificate of the ``[certified]`` table, ``published``
+    for a ``[fiscal]`` figure (an official publication or a declared value with its source):
+    only a certificate with body, document and date is certified.
+    """
+    return Figure(m.value_brl, "BRL", Basis.CERTIFIED if m.certificate else Basis.PUBLISHED,
+                  m.source, str(m.year), note=note)
+
+
 def numeric_result(rule_id: str, title: str, figure: Figure | None, threshold: float,
                    comparator: str, *, unit: str, certifier: str, subject: str = "área",
                    missing: str, what: str, details: dict[str, Any] | None = None) -> RuleResult:
@@ -124,7 +135,7 @@ def numeric_result(rule_id: str, title: str, figure: Figure | None, threshold: f
     if value is not None and value != value:  # NaN from a table: missing
         value = None
     basis = None if figure is None else Basis(figure.basis)
-    d = decide([value], [threshold], comparator, [basis.value if basis else Basis.CERTIFIED.value],
+    d = decide([value], [threshold], comparator, [basis.value if basis else Basis.PUBLISHED.value],
                None if figure is None or figure.uncertainty is None else [figure.uncertainty])
     status = Status(d["status"][0])
     lean = Lean(d["lean"][0]) if d["lean"][0] else None

@@ -160,15 +160,15 @@ def compare(areas: pd.DataFrame, rulesets: list[Ruleset]) -> pd.DataFrame:
     prefix = long["sujeito"].map(PREFIX).to_numpy(dtype=object)
     col = prefix + long["medida"].to_numpy(dtype=object)
     value = pd.to_numeric(pd.Series(_lookup(frame, units, col, np.nan)), errors="coerce").to_numpy(float)
-    basis = pd.Series(_lookup(frame, units, col + "_basis", Basis.CERTIFIED.value)).fillna(
-        Basis.CERTIFIED.value).astype(str).to_numpy()
+    basis = pd.Series(_lookup(frame, units, col + "_basis", Basis.PUBLISHED.value)).fillna(
+        Basis.PUBLISHED.value).astype(str).to_numpy()
     unc = pd.to_numeric(pd.Series(_lookup(frame, units, col + "_incerteza", np.nan)),
                         errors="coerce").to_numpy(float)
     ref_name = long["referencia"].to_numpy(dtype=object)
     ref_col = np.where(np.isin(ref_name, list(SHARED_REFERENCES)), ref_name, prefix + ref_name)
     ref = pd.to_numeric(pd.Series(_lookup(frame, units, ref_col, np.nan)), errors="coerce").to_numpy(float)
-    ref_basis = pd.Series(_lookup(frame, units, ref_col + "_basis", Basis.CERTIFIED.value)).fillna(
-        Basis.CERTIFIED.value).astype(str).to_numpy()
+    ref_basis = pd.Series(_lookup(frame, units, ref_col + "_basis", Basis.PUBLISHED.value)).fillna(
+        Basis.PUBLISHED.value).astype(str).to_numpy()
     ridx = long["regiao"].map({r: i for i, r in enumerate(REGIONS)}).fillna(0).astype(int).to_numpy()
     by_region = long[[f"limite_{r}" for r in REGIONS]].to_numpy(float)
     regional_limit = np.take_along_axis(by_region, ridx[:, None], axis=1)[:, 0]

@@ -38,6 +38,33 @@ class Basis(StrEnum):
     ESTIMATED = "estimated"
 
 
+#: Portuguese name of each basis, as every document prints it.
+BASIS_WORDS = {
+    Basis.CERTIFIED: "certificado",
+    Basis.PUBLISHED: "publicado",
+    Basis.MEASURED: "medido",
+    Basis.ESTIMATED: "estimado",
+}
+
+
+def weakest(bases) -> Basis | None:
+    """The basis of a figure made of several: the weakest of ``bases`` (``None`` ignored).
+
+    Any ``estimated`` part makes the whole estimated; all ``certified`` parts make it
+    certified; otherwise ``published`` when some part is published, else ``measured``.
+    ``None`` when no basis is given. A sum of a certified and a published figure is thus
+    ``published``: it still rests on a figure nobody certified.
+    """
+    given = [Basis(b) for b in bases if b is not None and str(b) != ""]
+    if not given:
+        return None
+    if Basis.ESTIMATED in given:
+        return Basis.ESTIMATED
+    if all(b == Basis.CERTIFIED for b in given):
+        return Basis.CERTIFIED
+    return Basis.PUBLISHED if Basis.PUBLISHED in given else Basis.MEASURED
+
+
 class Verdict(StrEnum):
     """Verdict of a study: `viável` only when every applicable rule passes."""
 
@@ -57,7 +84,7 @@ class Figure:
     unit : str
         ``"habitantes"``, ``"eleitores"``, ``"edificações"``, ``"BRL"``, ``"m"``, ``"km²"`` ...
     basis : Basis
-        certified / measured / estimated.
+        certified / published / measured / estimated.
     source : str
         Data set, publisher and file (``"IBGE, Censo Demográfico 2022, Agregados por distritos"``).
     vintage : str

@@ -33,7 +33,7 @@ def decide(value, threshold, comparator: str, basis, uncertainty=None) -> dict[s
     comparator : {">", ">="}
         As the law words the requirement.
     basis : array-like of str or str
-        ``certified``, ``measured`` or ``estimated`` per value.
+        ``certified``, ``published``, ``measured`` or ``estimated`` per value.
     uncertainty : array-like of float, optional
         Absolute half-width of each estimate; NaN or absent counts as 0.
 
@@ -42,7 +42,9 @@ def decide(value, threshold, comparator: str, basis, uncertainty=None) -> dict[s
     dict of numpy arrays
         ``status`` (Status values as str), ``lean`` (Lean values as str, ``""`` for none),
         ``margin`` (value − threshold), ``margin_pct`` (100 × margin / threshold, NaN when the
-        threshold is 0 or missing). Only certified or measured values pass or fail; an estimate
+        threshold is 0 or missing). Certified, published or measured values pass or fail (the
+        wording of a result decided on published data is the documents' business:
+        :func:`viabilidade.report.format.status_label`); an estimate
         is ``indeterminate`` and leans ``likely pass`` when value − uncertainty still satisfies
         the comparator, ``likely fail`` when value + uncertainty still misses it.
 
@@ -63,7 +65,7 @@ def decide(value, threshold, comparator: str, basis, uncertainty=None) -> dict[s
     b = np.broadcast_to(np.asarray(basis).astype(str), v.shape)
     bad = ~np.isin(b, [m.value for m in Basis])
     if bad.any():
-        raise ValueError(f"encontrada a base {str(b[bad][0])!r}; esperada certified, measured ou estimated")
+        raise ValueError(f"encontrada a base {str(b[bad][0])!r}; esperada certified, published, measured ou estimated")
     u = (np.zeros_like(v) if uncertainty is None
          else np.broadcast_to(np.asarray(uncertainty, dtype=float), v.shape))
     u = np.where(np.isnan(u), 0.0, np.abs(u))
@@ -103,7 +105,8 @@ def screen(df: pd.DataFrame, settings: Settings | None = None, *, reduced: bool 
         One row per area. Columns ``populacao`` (inhabitants), ``eleitores`` (electors),
         ``edificacoes`` (buildings of the urban core), ``arrecadacao`` (state-tax collection,
         BRL, may be NaN) and ``receita_estadual`` (state tax revenue of the same year, BRL);
-        optional ``<column>_basis`` (certified / measured / estimated; default certified) and
+        optional ``<column>_basis`` (certified / published / measured / estimated; default
+        published, the basis of the official tables) and
         ``<column>_incerteza`` (absolute uncertainty of an estimate). A missing value column
         makes that item indeterminate for every row.
     settings : Settings, optional
@@ -142,8 +145,8 @@ def screen(df: pd.DataFrame, settings: Settings | None = None, *, reduced: bool 
             limit = revenue_threshold(rev, th.exact)
         else:
             limit = np.full(n, float(th.exact))
-        basis = (df[f"{col}_basis"].fillna(Basis.CERTIFIED.value).astype(str).to_numpy()
-                 if f"{col}_basis" in df.columns else Basis.CERTIFIED.value)
+        basis = (df[f"{col}_basis"].fillna(Basis.PUBLISHED.value).astype(str).to_numpy()
+                 if f"{col}_basis" in df.columns else Basis.PUBLISHED.value)
         unc = (pd.to_numeric(df[f"{col}_incerteza"], errors="coerce").to_numpy(dtype=float)
                if f"{col}_incerteza" in df.columns else None)
         try:

@@ -16,7 +16,8 @@
 #
 # Modelo do estudo, executado por `viabilidade estudo` (papermill). Toda a análise está em
 # `viabilidade.analysis`; cada célula apenas mostra uma seção montada por
-# `viabilidade.report.sections`. Este texto e o código não aparecem no HTML nem no PDF.
+# `viabilidade.report.sections`; os capítulos são os que a operação declara
+# (`viabilidade.operations`). Este texto e o código não aparecem no HTML nem no PDF.
 
 # %% tags=["parameters"]
 candidate_path = "../data/candidates/posse-dabadia.toml"
@@ -30,7 +31,7 @@ from IPython.display import HTML, display
 
 from viabilidade.report import other_rules
 from viabilidade.report.frame import study_frame
-from viabilidade.report.study_cells import load_study, process, results_bundle, sections
+from viabilidade.report.study_cells import chapters, load_study, results_bundle, sections
 
 study = load_study(candidate_path, data_root=data_root, settings=settings, study_date=study_date)
 analysis = study.analysis
@@ -45,22 +46,7 @@ display(HTML(sections.summary(analysis)))
 display(HTML(sections.area(analysis, study.store, map_html=study.map_html)))
 
 # %%
-display(HTML(sections.group(analysis, "sec-art4")))
-
-# %%
-display(HTML(sections.group(analysis, "sec-origem")))
-
-# %%
-display(HTML(sections.group(analysis, "sec-distrito")))
-
-# %%
-display(HTML(process.process_section(analysis)))
-
-# %%
-display(HTML(process.draft_law_section(analysis, study.store, memorial_html=study.memorial_html)))
-
-# %%
-display(HTML(process.fiscal_section(analysis)))
+display(HTML(chapters(study)))
 
 # %%
 display(HTML(sections.other_rules(analysis)))

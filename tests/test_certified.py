@@ -16,7 +16,8 @@ from viabilidade.candidate import load_candidate
 from viabilidade.data.store import load_store
 from viabilidade.errors import CandidateError
 from viabilidade.profile import build_profile
-from viabilidade.rules import Settings, Status, Verdict, evaluate, verdict
+from viabilidade.operations import evaluate
+from viabilidade.rules import Settings, Status, Verdict, verdict
 from viabilidade.rules.certification import pending, summary
 from viabilidade.rules.result import Basis
 

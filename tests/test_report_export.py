@@ -19,7 +19,8 @@ from test_rules_fixtures import candidate, posse_profile
 from viabilidade.analysis import Analysis
 from viabilidade.errors import ReportError
 from viabilidade.report import export, process, sections
-from viabilidade.rules import Settings, evaluate, verdict, verdict_under_alternatives
+from viabilidade.operations import evaluate, verdict_under_alternatives
+from viabilidade.rules import Settings, verdict
 
 SCRIPT = "<script>alert(1)</script>"
 PROVENANCE = [{"table": "districts", "source": "IBGE, Censo Demográfico 2022", "publisher": "IBGE",

@@ -8,7 +8,8 @@ from test_rules_fixtures import candidate, posse_profile
 from viabilidade.analysis import Analysis
 from viabilidade.candidate import MoneyFigure
 from viabilidade.report import process, sections
-from viabilidade.rules import Settings, evaluate, verdict, verdict_under_alternatives
+from viabilidade.operations import evaluate, verdict_under_alternatives
+from viabilidade.rules import Settings, verdict
 from viabilidade.rules.result import RuleResult, Status
 
 NBSP = "\u00a0"

@@ -9,7 +9,8 @@ from test_rules_fixtures import (ABADIANIA_POP, POSSE_POP, GOIAS_2022_REVENUE_BR
 
 from viabilidade.candidate import MoneyFigure
 from viabilidade.profile_types import Territory
-from viabilidade.rules import Settings, evaluate
+from viabilidade.operations import evaluate
+from viabilidade.rules import Settings
 from viabilidade.rules.art4 import item_I, item_II, item_III, item_VI, numeric_item, par1
 from viabilidade.rules.result import Basis, Figure, Lean, Status
 

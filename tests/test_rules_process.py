@@ -7,7 +7,8 @@ from test_rules_fixtures import candidate, posse_profile, simple_profile
 
 from viabilidade.candidate import Evidence, Plebiscite
 from viabilidade.errors import CandidateError, SettingsError
-from viabilidade.rules import Settings, evaluate, verdict, verdict_under_alternatives
+from viabilidade.operations import evaluate, verdict_under_alternatives
+from viabilidade.rules import Settings, verdict
 from viabilidade.rules import calendar
 from viabilidade.rules.art2 import art2
 from viabilidade.rules.art5 import par1 as art5_par1

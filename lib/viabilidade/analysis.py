@@ -221,7 +221,8 @@ def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None
         Processed data missing or malformed.
     """
     from .data.store import load_store
-    from .rules import Settings, evaluate, verdict_under_alternatives
+    from .operations import evaluate, verdict_under_alternatives
+    from .rules import Settings
 
     candidate = (candidate_path if isinstance(candidate_path, Candidate)
                  else load_candidate(candidate_path))

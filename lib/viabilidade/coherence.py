@@ -22,6 +22,7 @@ candidate file and the field.
 from __future__ import annotations
 
 from .candidate import Candidate
+from .operations import operation_for
 from .errors import CandidateError, GeoError, raise_located
 
 #: Largest gap in metres between an area municipality and an origin that still counts as a
@@ -34,7 +35,7 @@ MIN_ORIGIN_PART_KM2 = 0.01
 
 def fusion_problems(candidate: Candidate) -> list[CandidateError]:
     """Art. 5 § 2: a fusion joins two or more whole municipalities, and nothing else."""
-    if candidate.operation != "fusion":
+    if not operation_for(candidate.operation).merges:
         return []
     out, f = [], candidate.path
     n = len(candidate.municipalities)
@@ -111,7 +112,7 @@ def touch_problems(candidate: Candidate, store, drawn=None) -> list[CandidateErr
 
     import shapely
 
-    if candidate.operation == "fusion" or not candidate.origins:
+    if operation_for(candidate.operation).merges or not candidate.origins:
         return []
     names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
     b, f, out = store.boundaries, candidate.path, []
@@ -160,7 +161,7 @@ def fusion_contiguity_problems(candidate: Candidate, store) -> list[CandidateErr
 
     names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
     codes = [c for c in candidate.municipalities if c in names]
-    if candidate.operation != "fusion" or len(codes) < 2:
+    if not operation_for(candidate.operation).merges or len(codes) < 2:
         return []
     geoms = {c: municipality_geometry(store.boundaries, c) for c in codes}
     group, todo = {codes[0]}, [codes[0]]
@@ -196,7 +197,7 @@ def destination_problems(candidate: Candidate, store, drawn=None) -> list[Candid
 
     code = candidate.destination
     names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
-    if candidate.operation != "transfer-area" or code is None or code not in names:
+    if not operation_for(candidate.operation).receiving or code is None or code not in names:
         return []
     b = store.boundaries
     owners = dict(zip(store.districts["cod_distrito"], store.districts["cod_ibge"]))

@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from .candidate import Candidate
+from .operations import operation_for
 from .errors import CandidateError, raise_located
 from .profile_certified import apply_certificates
 from .profile_types import Profile, Territory, UnitProfile
@@ -93,6 +94,7 @@ def check_candidate(candidate: Candidate, store) -> None:
     munis = _indexed(store, "municipalities", "cod_ibge")
     f = candidate.path
     problems: list[CandidateError] = []
+    merges = operation_for(candidate.operation).merges
 
     def problem(field_: str, msg: str) -> None:
         problems.append(CandidateError(msg, file=f, field=field_))
@@ -112,13 +114,13 @@ def check_candidate(candidate: Candidate, store) -> None:
                                             "goiano")
             continue
         owner = districts.at[code, "cod_ibge"]
-        if candidate.operation != "fusion" and owner not in candidate.origins:
+        if not merges and owner not in candidate.origins:
             problem(f"area.districts[{i}]",
                     f"o distrito {code} ({districts.at[code, 'nome']}) pertence ao município "
                     f"{owner} ({munis.at[owner, 'nome']}), que não é uma origem declarada "
                     f"(origin.municipalities = {list(candidate.origins)}); esperado o município "
                     "do distrito entre as origens")
-    if candidate.operation != "fusion":
+    if not merges:
         for i, code in enumerate(candidate.municipalities):
             if code in candidate.origins:
                 problem(f"area.municipalities[{i}]",
@@ -436,7 +438,7 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
     area_parts, origins, remainders = _district_parts(candidate, store, settings)
     for code in candidate.municipalities:
         area_parts.append(_whole_unit(store, code, munis.at[code, "nome"], settings))
-    if candidate.operation == "fusion":
+    if operation_for(candidate.operation).merges:
         origins = {c: _whole_unit(store, c, munis.at[c, "nome"], settings)
                    for c in candidate.municipalities}
         remainders = {}

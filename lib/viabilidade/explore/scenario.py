@@ -6,7 +6,7 @@ A scenario is evaluated exactly as a study is: it becomes a
 same territory facts, same rules. Figure overrides (a hypothetical population, a projected
 electorate …) are then applied by replacing :class:`~viabilidade.rules.result.Figure` objects
 in the :class:`~viabilidade.profile_types.Profile` and re-running
-:func:`viabilidade.rules.evaluate`; every replaced figure says so in its note.
+:func:`viabilidade.operations.evaluate`; every replaced figure says so in its note.
 
 Nothing here decides a rule or computes a figure the profile builder computes.
 """
@@ -393,7 +393,7 @@ def run_scenario(scenario: Scenario, store, *, base=None):
     :func:`viabilidade.analysis.analyse` on :meth:`Scenario.to_candidate`; when the scenario
     has projections or overrides, the profile's figures are replaced
     (:func:`apply_projections`, then :func:`apply_overrides`) and the rules re-run
-    (:func:`viabilidade.rules.evaluate`). The verdict under each alternative reading is
+    (:func:`viabilidade.operations.evaluate`). The verdict under each alternative reading is
     recomputed on the same hypothetical figures (profiles rebuilt for I-4/I-5/vintage readings,
     as :func:`~viabilidade.analysis.analyse` does).
 
@@ -417,7 +417,8 @@ def run_scenario(scenario: Scenario, store, *, base=None):
     """
     from ..analysis import analyse, territory
     from ..profile import build_profile
-    from ..rules import evaluate, verdict, verdict_under_alternatives
+    from ..operations import evaluate, verdict_under_alternatives
+    from ..rules import verdict
 
     candidate = scenario.to_candidate()
     analysis = (base if base is not None and base.candidate == candidate

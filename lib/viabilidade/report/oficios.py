@@ -23,6 +23,7 @@ from pathlib import Path
 
 from ..certified import BODIES
 from ..errors import CandidateError
+from ..operations import operation_for
 from ..rules.calendar import agencies_deadline
 from .format import date_long
 from .tables import Html, esc
@@ -156,7 +157,7 @@ def build_requests(candidate, store, request_date: dt.date) -> list[Request]:
         If the operation is not a municipality creation (art. 4 applies to no other: a fusion
         is exempt by art. 5 § 2).
     """
-    if candidate.operation != "create-municipality":
+    if not operation_for(candidate.operation).letters:
         raise CandidateError(
             f"encontrado operation = {candidate.operation!r}; os pedidos do art. 4º, § 3º "
             "só existem para a criação de município (operation = \"create-municipality\"): "

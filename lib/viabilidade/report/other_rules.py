@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..operations import operation_for
 from ..rules.result import Status, Verdict
 from ..rules.ruleset import MEASURES, SOURCE_KINDS, SUBJECTS, Ruleset, builtin_rulesets, resolve
 from . import format as fmt
@@ -23,9 +24,6 @@ SECONDARY_MARK = "†"
 #: How a threshold's reference quantity is named after a share ("20 % do eleitorado").
 REFERENCE_OF = {"receita_estadual": "da receita estadual de impostos", "eleitores": "do eleitorado",
                 "populacao": "da população"}
-OPERATION_WORDS = {"create-municipality": "criação de município", "fusion": "fusão de municípios",
-                   "transfer-area": "transferência de área", "create-district": "criação de distrito",
-                   "boundary-correction": "correção de limites"}
 
 
 def rulesets_for(analysis, requested) -> list[Ruleset]:
@@ -268,7 +266,7 @@ def section(analysis, requested=None) -> Html | str:
             "conclusão do estudo continua sendo a da LC nº 2/1990.</p>")
     if skipped:
         body += ("<p>" + "; ".join(f"{esc(r.short_title)} não declara testes para "
-                                  f"{esc(OPERATION_WORDS.get(op, op))}" for r in skipped) + ".</p>")
+                                  f"{esc(operation_for(op).words)}" for r in skipped) + ".</p>")
     if applicable:
         areas = areas_from_analysis(analysis)
         long = compare(areas, applicable)

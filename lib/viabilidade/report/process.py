@@ -1,19 +1,17 @@
 """Study sections on the process: calendar (arts. 4 §3, 7 §3, 9, 12, 14 §3), the draft law's
 elements (art. 3) and the fiscal impact (art. 14), built from :mod:`viabilidade.rules`.
 
-Each function returns one section's HTML, or ``""`` when it does not apply to the operation.
+Each function returns one section's HTML, or ``""`` when it does not apply to the operation
+(what each shows is what the operation declares: :class:`viabilidade.operations.Operation`).
 """
 
 from __future__ import annotations
 
+from ..operations import operation_for
 from ..rules import art3, art14, calendar
 from . import format as fmt
 from .sections import group
 from .tables import Html, esc, key_values, table
-
-#: Operations that create a municipality, for which arts. 3, 9, 12 and 14 apply.
-CREATES_MUNICIPALITY = ("create-municipality",)
-
 
 def _when(value) -> str:
     if value is None:
@@ -38,7 +36,7 @@ def process_section(analysis) -> Html | str:
     """Process and calendar: petition, plebiscite (quorum and majority needed), election-year
     rule, installation date and deadlines."""
     extra = ""
-    if analysis.candidate.operation in CREATES_MUNICIPALITY:
+    if "calendario" in operation_for(analysis.candidate.operation).process_items:
         extra = timeline_table(analysis)
     return group(analysis, "sec-processo", extra=extra)
 
@@ -71,7 +69,7 @@ def draft_law_section(analysis, store=None, memorial_html: str = "") -> Html | s
         The memorial descritivo (HTML) when the area has a geometry; ``""`` otherwise.
     """
     c = analysis.candidate
-    if c.operation not in CREATES_MUNICIPALITY:
+    if "sec-lei" not in operation_for(c.operation).chapters:
         return group(analysis, "sec-lei")
     share = _icms(analysis)
     d = art3.draft_law_content(c, analysis.profile, analysis.settings,
@@ -104,7 +102,7 @@ def fiscal_section(analysis) -> Html | str:
     """Fiscal impact: the art. 14 ICMS share for the creation year and the two following,
     and the § 2 rule (at least 80 % of it spent in the area until installation)."""
     c = analysis.candidate
-    if c.operation not in CREATES_MUNICIPALITY:
+    if "sec-fiscal" not in operation_for(c.operation).chapters:
         return group(analysis, "sec-fiscal")
     share = _icms(analysis)
     rows = [[str(r["ano"]), fmt.money(r["cota_origem_brl"]), fmt.money(r["parcela_brl"]),

@@ -13,7 +13,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..candidate import EVIDENCE_ITEMS, OPERATIONS
+from ..candidate import EVIDENCE_ITEMS
+from ..operations import operation_for
 from ..rules.result import Basis, Figure, RuleResult, Status, Verdict
 from . import certificates
 from . import format as fmt
@@ -21,14 +22,6 @@ from .boundary import boundary_check
 from .charts import threshold_chart
 from .tables import (STATUS_CLASS, Html, esc, key_values, margin_text, provenance_table, rule_table,
                      status_badge, table, threshold_text)
-
-OPERATION_TITLES = {
-    "create-municipality": "criação do Município de {name}",
-    "create-district": "criação do Distrito de {name}",
-    "transfer-area": "desmembramento e transferência de área — {name}",
-    "fusion": "fusão de municípios — {name}",
-    "boundary-correction": "correção de limites — {name}",
-}
 
 _ARTICLE_OF_RULE = re.compile(r"^art(\d+)")
 
@@ -65,8 +58,7 @@ def _section(sid: str, title: str, body: str) -> Html:
 def study_title(analysis) -> str:
     """``"Estudo de viabilidade — criação do Município de <name>"`` (plain text, not escaped)."""
     c = analysis.candidate
-    what = OPERATION_TITLES.get(c.operation, "{name}").format(name=c.name)
-    return f"Estudo de viabilidade — {what}"
+    return f"Estudo de viabilidade — {operation_for(c.operation).subtitle(c.name)}"
 
 
 def _origin_names(analysis) -> list[str]:
@@ -100,10 +92,11 @@ def cover(analysis, study_date: dt.date, after: str = "") -> Html:
     placeholder that :mod:`viabilidade.report.export` fills in.
     """
     c = analysis.candidate
+    op = operation_for(c.operation)
     facts = [
         ("Área proposta", c.name),
-        ("Sede proposta", c.seat),
-        ("Operação", OPERATIONS.get(c.operation, c.operation)),
+        *([("Sede proposta", c.seat)] if op.proposed_seat else []),
+        ("Operação", op.label),
         ("Município de origem" if len(c.origins) <= 1 else "Municípios de origem",
          "; ".join(_origin_names(analysis)) or "—"),
         ("Arquivo do candidato", c.path.name),
@@ -210,7 +203,7 @@ def summary(analysis) -> Html:
         + "<h3>O que mudaria o veredito</h3>" + _what_would_change(analysis)
     )
     if analysis.alternatives:
-        # the first row is the adopted reading itself (rules.evaluate.verdict_under_alternatives)
+        # the first row is the adopted reading itself (operations.verdict_under_alternatives)
         others = analysis.alternatives[1:]
         n_alt = len(others)
         changing = sum(1 for _, verdict, _ in others if Verdict(verdict) != v)
@@ -455,8 +448,11 @@ def group(analysis, sid: str, extra: str = "") -> Html | str:
 
 
 def other_rules(analysis) -> Html | str:
-    """Rules that belong to no group of :data:`GROUPS` (so no result is ever left out)."""
-    rows = [r for r in analysis.results if not any(pred(r) for _, _, pred in GROUPS)]
+    """Rules that no chapter of the operation prints (a group of :data:`GROUPS` the operation
+    does not declare, or none), so no result is ever left out."""
+    declared = operation_for(analysis.candidate.operation).chapters
+    rows = [r for r in analysis.results
+            if not any(pred(r) for gid, _, pred in GROUPS if gid in declared)]
     if not rows:
         return ""
     return _section("sec-outras", "Outras regras", "".join(rule_block(r) for r in rows))
@@ -612,7 +608,9 @@ def appendices(analysis) -> Html:
             text += "<ul>" + "".join(f"<li><em>{esc(u)}</em>: {esc(n)}</li>" for u, n in specific) + "</ul>"
         items += f"<li><strong>{esc(label)}{'.' if common else ':'}</strong> {text}</li>"
     body += f'<h3>Notas de método</h3><ul class="notas">{items}</ul>'
-    cited = cited_articles([r.rule_id for r in analysis.results] + [r.article for r in analysis.results])
+    declared = operation_for(analysis.candidate.operation).law_articles
+    cited = cited_articles([r.rule_id for r in analysis.results] + [r.article for r in analysis.results]
+                           + [f"art{n}" for n in declared])
     law = law_html(cited)
     if law:
         body += "<h3>Texto dos artigos citados (LC nº 2/1990, texto consolidado)</h3>" + law

@@ -271,6 +271,30 @@ def load_study(candidate_path: str, *, data_root: str | None = None, settings: d
                  memorial_html=memorial_html(analysis, split))
 
 
+def chapter(study: Study, sid: str) -> str:
+    """One rule-group chapter of the study (``sid`` in :data:`viabilidade.operations.CHAPTERS`):
+    the rules of the group and, for the process chapter, the draft-law annex and the fiscal
+    chapter, the material the operation declares beside them."""
+    a = study.analysis
+    if sid == "sec-processo":
+        return process.process_section(a)
+    if sid == "sec-lei":
+        return process.draft_law_section(a, study.store, memorial_html=study.memorial_html)
+    if sid == "sec-fiscal":
+        return process.fiscal_section(a)
+    return sections.group(a, sid)
+
+
+def chapters(study: Study) -> str:
+    """The chapters the candidate's operation declares
+    (:attr:`viabilidade.operations.Operation.chapters`), in its order, as one HTML string;
+    a chapter without material is left out (``""``)."""
+    from ..operations import operation_for
+
+    op = operation_for(study.analysis.candidate.operation)
+    return "".join(chapter(study, sid) for sid in op.chapters)
+
+
 def results_bundle(analysis, extra: dict | None = None) -> dict:
     """A display bundle carrying ``analysis.to_dict()`` (plus the keys of ``extra``, e.g.
     ``outras_regras``) as JSON under :data:`RESULTS_MIME`.

@@ -83,7 +83,7 @@ def pending(results: list[RuleResult]) -> list[Pending]:
     Parameters
     ----------
     results : list of RuleResult
-        The study's results (:func:`viabilidade.rules.evaluate`).
+        The study's results (:func:`viabilidade.operations.evaluate`).
 
     Returns
     -------

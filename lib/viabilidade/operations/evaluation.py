@@ -1,5 +1,5 @@
-"""Dispatch: which articles apply to each operation of LC 02/1990, and the verdict under every
-alternative reading (docs/LEITURAS.md I-1 … I-10 and the special-interest reduction on/off)."""
+"""Apply the articles an operation declares (:mod:`viabilidade.operations`), and the verdict
+under every alternative reading (docs/LEITURAS.md I-1 … I-10 and the special-interest reduction on/off)."""
 
 from __future__ import annotations
 
@@ -8,15 +8,11 @@ from typing import TYPE_CHECKING
 import dataclasses
 from collections.abc import Callable
 
-from ..candidate import OPERATIONS, Candidate
+from ..candidate import Candidate
 from ..errors import CandidateError
-from . import art5, art7
-from .art2 import art2
-from .art4 import evaluate_art4, waived
-from .art6 import art6
-from .art17 import art17
-from .result import RuleResult, Verdict, verdict
-from .settings import Settings
+from ..rules.result import RuleResult, Verdict, verdict
+from ..rules.settings import Settings
+from .registry import operation_for
 
 if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
     from ..profile_types import Profile
@@ -38,10 +34,8 @@ def evaluate(candidate: Candidate, profile: Profile, settings: Settings | None =
     Returns
     -------
     list of RuleResult
-        ``create-municipality``: art2, art4.I–VII, art4.par1 (one per origin), art5
-        (plebiscite in the area, §§ 1–2 of art. 7 combined), art7.par1, art7.par2, art7.par3. ``create-district``: art17.I, art17.II. ``transfer-area``:
-        art5.par1, art5, art7.par1, art7.par2. ``fusion``: art4.* not_applicable, art5.par1,
-        art5.par2, art7.par1, art7.par2, art7.par3. ``boundary-correction``: art6.
+        What ``operation_for(candidate.operation).rules`` returns (each module of
+        :mod:`viabilidade.operations` lists its articles).
 
     Raises
     ------
@@ -50,28 +44,11 @@ def evaluate(candidate: Candidate, profile: Profile, settings: Settings | None =
     """
     settings = settings or Settings()
     op = candidate.operation
-    if op not in OPERATIONS:
-        raise CandidateError(f"encontrado {op!r}; esperada uma operação entre {', '.join(OPERATIONS)}",
-                             file=candidate.path, field="operation")
+    operation = operation_for(op, file=candidate.path)
     if profile is not None and profile.operation != op:
         raise CandidateError(f"o perfil foi montado para {profile.operation!r}, mas a operação "
                              f"do candidato é {op!r}; esperada a mesma operação", file=candidate.path, field="operation")
-    if op == "create-municipality":
-        return [art2(candidate, settings), *evaluate_art4(candidate, profile, settings),
-                art5.plebiscite_held(candidate, profile, settings),
-                art7.par1(candidate, profile, settings), art7.par2(candidate, settings),
-                art7.par3(candidate, settings)]
-    if op == "create-district":
-        return art17(profile, settings)
-    if op == "transfer-area":
-        return [art5.par1(candidate, settings), art5.plebiscite_held(candidate, profile, settings),
-                art7.par1(candidate, profile, settings), art7.par2(candidate, settings)]
-    if op == "fusion":
-        return [*waived("Fusão de municípios inteiros: requisitos do art. 4º dispensados (art. 5º, § 2º)."),
-                art5.par1(candidate, settings), art5.par2(candidate, profile, settings),
-                art7.par1(candidate, profile, settings), art7.par2(candidate, settings),
-                art7.par3(candidate, settings)]
-    return [art6(candidate)]
+    return operation.rules(candidate, profile, settings)
 
 
 def _statuses(results: list[RuleResult]) -> dict[tuple[str, str], str]:

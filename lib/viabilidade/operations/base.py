@@ -1,0 +1,99 @@
+"""What an operation of LC 02/1990 declares: its articles, the chapters of its study, its
+letters, its law-text appendix and its cover title (:class:`Operation`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..candidate import OPERATIONS
+
+if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
+    from ..candidate import Candidate
+    from ..profile_types import Profile
+    from ..rules.result import RuleResult
+    from ..rules.settings import Settings
+
+#: The rule-group chapters a study can carry, in the order they are printed
+#: (``report.sections.GROUPS`` gives each its title and its rules).
+CHAPTERS = ("sec-art4", "sec-origem", "sec-distrito", "sec-processo", "sec-lei", "sec-fiscal")
+
+#: Items of the process chapter beyond its rules: ``"calendario"`` (the dated timeline,
+#: ``rules.calendar.timeline``), ``"transicao"`` (arts. 11 and 13 and art. 14 § 4: property,
+#: administration until installation and the ICMS hold-back, for a new municipality).
+PROCESS_ITEMS = ("calendario", "transicao")
+
+#: The ofícios of art. 4 § 3 (``report.oficios``): the three certifiers of art. 4 § 2.
+LETTERS = ("ibge", "cartorio-eleitoral", "sefaz-go")
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One operation of LC 02/1990 and everything its study says and checks.
+
+    Attributes
+    ----------
+    code : str
+        The candidate file's ``operation`` (one of :data:`viabilidade.candidate.OPERATIONS`).
+    title : str
+        The cover title after "Estudo de viabilidade — ", with ``{name}`` for the candidate's
+        name (``"criação do Município de {name}"``).
+    words : str
+        The operation in a few words, for running text (``"criação de município"``).
+    rules : callable
+        ``rules(candidate, profile, settings) -> list[RuleResult]``: every article the
+        operation applies, in the order of the study.
+    chapters : tuple of str
+        The rule-group chapters of its study, in order (a subset of :data:`CHAPTERS`); a
+        chapter not listed is never printed, whatever rules exist.
+    process_items : tuple of str
+        What the process chapter shows beside its rules (subset of :data:`PROCESS_ITEMS`).
+    letters : tuple of str
+        The ofícios it needs (subset of :data:`LETTERS`); empty: no ofício.
+    law_articles : tuple of str
+        Articles whose text the appendix prints even when no rule result cites them (the
+        study cites them in its chapters); the articles of the rule results are always printed.
+    proposed_seat : bool
+        Whether the study shows a proposed seat (cover line and map point).
+    merges : bool
+        The area is two or more whole municipalities merged into one: no remainder, the
+        municipalities listed are the origins.
+    receiving : bool
+        The area goes to an existing municipality (``[destination]``).
+    conclusion : dict
+        Verdict value (``"viavel"``, ``"inviavel"``, ``"indeterminado"``) -> the words after
+        "a proposta é" in the conclusion line; missing keys use the verdict's label.
+    """
+
+    code: str
+    title: str
+    words: str
+    rules: Callable[[Candidate, Profile, Settings], list[RuleResult]]
+    chapters: tuple[str, ...]
+    process_items: tuple[str, ...] = ()
+    letters: tuple[str, ...] = ()
+    law_articles: tuple[str, ...] = ()
+    proposed_seat: bool = True
+    merges: bool = False
+    receiving: bool = False
+    conclusion: dict[str, str] | None = None
+
+    def __post_init__(self) -> None:
+        if self.code not in OPERATIONS:
+            raise ValueError(f"unknown operation code {self.code!r}")
+        for name, allowed in (("chapters", CHAPTERS), ("process_items", PROCESS_ITEMS),
+                              ("letters", LETTERS)):
+            bad = [x for x in getattr(self, name) if x not in allowed]
+            if bad:
+                raise ValueError(f"{self.code}: unknown {name} {bad}")
+
+    @property
+    def label(self) -> str:
+        """The operation and its articles, as the cover prints it
+        (:data:`viabilidade.candidate.OPERATIONS`)."""
+        return OPERATIONS[self.code]
+
+    def subtitle(self, name: str) -> str:
+        """The cover title's operation part for a candidate (``"fusão de municípios — X"``)."""
+        return self.title.format(name=name)

@@ -1,0 +1,30 @@
+"""Correction of the limits between municipalities without change of area (art. 6º of
+LC 02/1990): a technical flaw or an error in their description, by state law after the
+mayors' agreement authorised by the Câmaras' resolutions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..rules.art6 import art6
+from .base import Operation
+
+if TYPE_CHECKING:
+    from ..candidate import Candidate
+    from ..profile_types import Profile
+    from ..rules.result import RuleResult
+    from ..rules.settings import Settings
+
+
+def rules(candidate: Candidate, profile: Profile, settings: Settings) -> list[RuleResult]:
+    """Art. 6: the evidence of the correction."""
+    return [art6(candidate)]
+
+
+OPERATION = Operation(
+    code="boundary-correction",
+    title="correção de limites — {name}",
+    words="correção de limites",
+    rules=rules,
+    chapters=("sec-processo",),
+)

@@ -1,0 +1,37 @@
+"""Creation of a municipality (arts. 1º to 4º, 7º, 9º, 11 to 14 of LC 02/1990): a district or
+an area of an origin municipality becomes a new municipality."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..rules import art5, art7
+from ..rules.art2 import art2
+from ..rules.art4 import evaluate_art4
+from .base import Operation
+
+if TYPE_CHECKING:
+    from ..candidate import Candidate
+    from ..profile_types import Profile
+    from ..rules.result import RuleResult
+    from ..rules.settings import Settings
+
+
+def rules(candidate: Candidate, profile: Profile, settings: Settings) -> list[RuleResult]:
+    """Art. 2 (petition), art. 4 I–VII and § 1 (one per origin), the plebiscite in the area
+    (art. 7 §§ 1–2) and art. 7 § 3."""
+    return [art2(candidate, settings), *evaluate_art4(candidate, profile, settings),
+            art5.plebiscite_held(candidate, profile, settings),
+            art7.par1(candidate, profile, settings), art7.par2(candidate, settings),
+            art7.par3(candidate, settings)]
+
+
+OPERATION = Operation(
+    code="create-municipality",
+    title="criação do Município de {name}",
+    words="criação de município",
+    rules=rules,
+    chapters=("sec-art4", "sec-origem", "sec-processo", "sec-lei", "sec-fiscal"),
+    process_items=("calendario",),
+    letters=("ibge", "cartorio-eleitoral", "sefaz-go"),
+)

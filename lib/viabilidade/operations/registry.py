@@ -1,0 +1,28 @@
+"""The registry: operation code -> :class:`~.base.Operation`."""
+
+from __future__ import annotations
+
+from ..candidate import OPERATIONS
+from ..errors import CandidateError
+from . import boundary_correction, creation, district, fusion, transfer
+from .base import Operation
+
+#: Operation code -> its declaration, in the order of :data:`viabilidade.candidate.OPERATIONS`.
+REGISTRY: dict[str, Operation] = {m.OPERATION.code: m.OPERATION for m in (
+    creation, district, transfer, fusion, boundary_correction)}
+REGISTRY = {code: REGISTRY[code] for code in OPERATIONS}
+
+
+def operation_for(code: str, *, file=None) -> Operation:
+    """The :class:`Operation` of a candidate's ``operation`` code.
+
+    Raises
+    ------
+    CandidateError
+        On an unknown code (pt-BR, naming ``file`` and the field ``operation``).
+    """
+    try:
+        return REGISTRY[code]
+    except KeyError:
+        raise CandidateError(f"encontrado {code!r}; esperada uma operação entre "
+                             f"{', '.join(OPERATIONS)}", file=file, field="operation") from None

@@ -1,0 +1,32 @@
+"""Transfer of an area from one municipality to another (art. 5º of LC 02/1990):
+desmembramento and incorporation into the receiving municipality."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..rules import art5, art7
+from .base import Operation
+
+if TYPE_CHECKING:
+    from ..candidate import Candidate
+    from ..profile_types import Profile
+    from ..rules.result import RuleResult
+    from ..rules.settings import Settings
+
+
+def rules(candidate: Candidate, profile: Profile, settings: Settings) -> list[RuleResult]:
+    """The petition of art. 5 § 1 and the plebiscite in the area (art. 5, art. 7 §§ 1–2)."""
+    return [art5.par1(candidate, settings), art5.plebiscite_held(candidate, profile, settings),
+            art7.par1(candidate, profile, settings), art7.par2(candidate, settings)]
+
+
+OPERATION = Operation(
+    code="transfer-area",
+    title="desmembramento e transferência de área — {name}",
+    words="transferência de área",
+    rules=rules,
+    chapters=("sec-processo",),
+    proposed_seat=False,
+    receiving=True,
+)

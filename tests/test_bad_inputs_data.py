@@ -149,3 +149,60 @@ def test_missing_column_in_seats(tmp_path):
     assert _error(lambda: seats.read_ibge_seats(f)) == (
         "arquivo municipios.csv, linha 1, coluna 'lat': coluna ausente; esperada 'lat', "
         "encontradas as colunas ['municipio', 'latitude', 'lon']")
+
+
+# --- Plausibility of a build (viabilidade.plausibility): whole raw folder, one row changed ----
+
+RAW = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+ELECTORATE = "electoral/go_eleitores_aptos_2022_por_zona_e_municipio_rafnleite.csv"
+BOUNDARIES = "geo/go_municipios_tbrugz_geojs-52-mun.geojson"
+
+
+def _raw_copy(tmp_path: Path) -> Path:
+    import shutil
+
+    if not RAW.is_dir():
+        pytest.skip(f"raw data folder {RAW} absent")
+    return Path(shutil.copytree(RAW, tmp_path / "raw"))
+
+
+def test_build_refuses_electors_far_above_the_population(tmp_path):
+    from viabilidade.data.store import build_store
+
+    raw = _raw_copy(tmp_path)
+    f = raw / ELECTORATE
+    lines = f.read_text(encoding="utf-8").splitlines(keepends=True)
+    n = next(i for i, line in enumerate(lines) if ",92010,ABADI" in line)  # Abadiânia, 17.232 hab.
+    cells = lines[n].split(",")
+    cells[4] = "9999999"
+    lines[n] = ",".join(cells)
+    f.write_text("".join(lines), encoding="utf-8")
+    msg = _error(lambda: build_store(raw, tmp_path / "store"))
+    assert msg == (f"arquivo {f.name}, linha {n + 1}, coluna 'eleitores_aptos': o município 5200100 "
+                   "(Abadiânia) somaria 9.999.999 eleitores para 17.232 habitantes (Censo 2022); "
+                   "esperado no máximo 43.080 eleitores (2,5 × a população; o maior quociente de "
+                   "Goiás é 1,89)")
+    assert not (tmp_path / "store").exists()
+
+
+def test_build_refuses_a_municipality_moved_out_of_goias(tmp_path):
+    import json
+
+    from viabilidade.data.store import build_store
+
+    raw = _raw_copy(tmp_path)
+    f = raw / BOUNDARIES
+    doc = json.loads(f.read_text(encoding="utf-8"))
+    i = next(k for k, feat in enumerate(doc["features"]) if str(feat["properties"]["id"]) == "5200100")
+
+    def shift(c):
+        return [shift(x) for x in c] if isinstance(c[0], list) else [c[0] + 10, c[1]]
+
+    geom = doc["features"][i]["geometry"]
+    geom["coordinates"] = shift(geom["coordinates"])
+    f.write_text(json.dumps(doc), encoding="utf-8")
+    msg = _error(lambda: build_store(raw, tmp_path / "store"))
+    assert msg.startswith(f"arquivo {f.name}: feição {i} (cod_ibge 5200100): o município fica fora "
+                          "de Goiás (longitude −38,")
+    assert msg.endswith("; esperado longitude entre −53,5 e −45,7 e latitude entre −19,8 e −12,2")
+    assert not (tmp_path / "store").exists()

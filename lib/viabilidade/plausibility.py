@@ -352,7 +352,57 @@ def perimeter_problems(candidate, store) -> list:
         "sua sede (IBGE)", file=candidate.path, field="origin.urban_perimeter")]
 
 
-__all__ = ["COUNT_MAX", "DATE_MIN", "ELECTORS_PER_INHABITANT_MAX", "GOIAS_BOX", "GROWTH_MAX",
+
+# --- The processed store (``data build``) ----------------------------------------------------
+
+def electorate_problem(municipalities, electorate) -> tuple[str, str, str] | None:
+    """The first municipality whose electors exceed :data:`ELECTORS_PER_INHABITANT_MAX` × its
+    population, as ``(cod_ibge, cod_tse, message)``; ``None`` when every one is plausible.
+
+    Parameters
+    ----------
+    municipalities : pandas.DataFrame
+        ``cod_ibge, nome, populacao`` (Censo 2022).
+    electorate : pandas.DataFrame
+        ``cod_ibge, cod_tse, eleitores_aptos`` (TSE 2022, summed over zones).
+    """
+    both = electorate.merge(municipalities[["cod_ibge", "nome", "populacao"]], on="cod_ibge")
+    bad = both[both["eleitores_aptos"] > ELECTORS_PER_INHABITANT_MAX * both["populacao"]]
+    if bad.empty:
+        return None
+    row = bad.iloc[0]
+    limit = int(ELECTORS_PER_INHABITANT_MAX * row["populacao"])
+    return (row["cod_ibge"], row["cod_tse"],
+            f"o município {row['cod_ibge']} ({row['nome']}) somaria {fmt(int(row['eleitores_aptos']))} "
+            f"eleitores para {fmt(int(row['populacao']))} habitantes (Censo 2022); esperado no "
+            f"máximo {fmt(limit)} eleitores ({fmt(ELECTORS_PER_INHABITANT_MAX, 1)} × a população; "
+            "o maior quociente de Goiás é 1,89)")
+
+
+def boundaries_problem(boundaries) -> str | None:
+    """Why a boundary table cannot be Goiás (pt-BR), or ``None``: the first feature (in file
+    order, 0-based as GDAL numbers them) whose bounds leave :data:`GOIAS_BOX`.
+
+    Parameters
+    ----------
+    boundaries : geopandas.GeoDataFrame
+        ``cod_ibge, geometry`` in EPSG:4674, in file order.
+    """
+    west, south, east, north = GOIAS_BOX
+    b = boundaries.geometry.bounds
+    out = ~((b["minx"] >= west) & (b["maxx"] <= east) & (b["miny"] >= south)
+            & (b["maxy"] <= north))
+    if not out.any():
+        return None
+    i = int(out.to_numpy().nonzero()[0][0])
+    minx, miny, maxx, maxy = b.iloc[i]
+    return (f"feição {i} (cod_ibge {boundaries['cod_ibge'].iloc[i]}): o município fica fora de "
+            f"Goiás (longitude {fmt(minx)} a {fmt(maxx)}, latitude {fmt(miny)} a {fmt(maxy)}); "
+            f"esperado longitude entre {fmt(west, 1)} e {fmt(east, 1)} e latitude entre "
+            f"{fmt(south, 1)} e {fmt(north, 1)}")
+
+
+__all__ = ["boundaries_problem", "electorate_problem", "COUNT_MAX", "DATE_MIN", "ELECTORS_PER_INHABITANT_MAX", "GOIAS_BOX", "GROWTH_MAX",
            "HORIZON_YEARS", "MONEY_MAX_BRL", "STATE_POPULATION_2022", "WILD_RATIO",
            "count_problem", "date_problem", "figure_problems", "in_goias", "latest_date",
            "money_problem", "perimeter_problems", "ratio_note", "study_date"]

@@ -34,6 +34,7 @@ import pyarrow.parquet as pq
 
 from ..errors import DataError
 from ..os_errors import os_reason
+from ..plausibility import boundaries_problem, electorate_problem
 from .codes import Crosswalk
 from .paths import default_root
 from .provenance import RAW, record, sha256
@@ -75,6 +76,23 @@ def _same_codes(left: pd.Series, right: pd.Series, what: str, file: Path, column
                         column=column)
 
 
+def _check_electorate(mun: pd.DataFrame, electorate: pd.DataFrame, path: Path) -> None:
+    """Refuse electors above 2,5 × the population (:func:`viabilidade.plausibility.electorate_problem`),
+    naming the raw file and the row of the municipality's largest zone count."""
+    found = electorate_problem(mun, electorate)
+    if found is None:
+        return
+    from .tabular import ROW, read_text_csv
+
+    _, cod_tse, message = found
+    rows = read_text_csv(path, encoding="utf-8", sep=",",
+                         required=["CD_MUNICIPIO", "eleitores_aptos"])
+    rows = rows[rows["CD_MUNICIPIO"].str.strip().str.zfill(5) == cod_tse]
+    counts = pd.to_numeric(rows["eleitores_aptos"], errors="coerce")
+    row = int(rows[ROW].loc[counts.idxmax()]) if counts.notna().any() else None
+    raise DataError(message, file=path, row=row, column="eleitores_aptos")
+
+
 def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     import geopandas as gpd
 
@@ -108,6 +126,7 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     _same_codes(mun["cod_ibge"], cw_table["cod_ibge"], "Censo 2022 vs TSE crosswalk",
                 p["crosswalk"], "codigo_ibge")
     electorate = tse.read_zone_municipality_2022(p["electorate"], Crosswalk(cw_table))
+    _check_electorate(mun, electorate, p["electorate"])
 
     seat = seats.read_ibge_seats(p["seats"])
     _same_codes(mun["cod_ibge"], seat["cod_ibge"], "Censo 2022 vs IBGE seats", p["seats"],
@@ -123,6 +142,9 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     state_rev = revenue.state_revenue_table(p["sefaz"], p["imb125"])
 
     bounds = read_boundaries(p["boundaries"])
+    outside = boundaries_problem(bounds)
+    if outside:
+        raise DataError(outside, file=p["boundaries"])
     _same_codes(mun["cod_ibge"], bounds["cod_ibge"], "Censo 2022 vs boundaries",
                 p["boundaries"], "id")
     # One spelling everywhere: the Censo 2022 name (tbrugz writes "São Luíz do Norte").

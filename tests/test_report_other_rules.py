@@ -90,6 +90,44 @@ def test_a_users_file_in_a_study(posse):
     assert "Arquivo: piso-5000.toml." in _text(html)
 
 
+TWO_FLOORS = """\
+id = "dois-pisos"
+title = "Dois pisos de população"
+scope = "estadual"
+status = "Hipótese de teste."
+in_force = false
+
+[[sources]]
+kind = "secundaria"
+citation = "Arquivo de teste do viabilidade"
+
+[[tests]]
+id = "piso-baixo"
+title = "População mínima (baixa)"
+measure = "populacao"
+applies_to = ["area"]
+comparator = ">="
+threshold = { value = 2000 }
+
+[[tests]]
+id = "piso-alto"
+title = "População mínima (alta)"
+measure = "populacao"
+applies_to = ["area"]
+comparator = ">="
+threshold = { value = 5000 }
+"""
+
+
+def test_two_tests_on_the_same_measure_are_both_shown(posse, tmp_path):
+    f = tmp_path / "dois-pisos.toml"
+    f.write_text(TWO_FLOORS, encoding="utf-8")
+    html = other_rules.section(posse, [str(f)])
+    assert _row(html, "População — área proposta")[2] == (
+        "no mínimo 2.000 habitantes cumprido no mínimo 5.000 habitantes não cumprido")
+    assert _row(html, "Conclusão")[2] == "inviável"   # the conclusion follows the failing test
+
+
 def test_estudo_regras_reaches_run_study_and_a_bad_id_exits_2(monkeypatch, tmp_path, capsys):
     seen = {}
 

@@ -157,6 +157,23 @@ def test_a_bad_ruleset_file_lists_every_problem_with_file_and_key():
         assert part in msg, part
 
 
+def test_an_absurd_threshold_is_refused_with_its_bound(tmp_path):
+    text = (HERE / "rulesets" / "piso-5000.toml").read_text(encoding="utf-8")
+    path = tmp_path / "absurdo.toml"
+    path.write_text(text.replace("value = 5000", "value = 9223372036854775807"), encoding="utf-8")
+    with pytest.raises(RulesetError) as e:
+        load_ruleset(path)
+    assert str(e.value) == (f"arquivo de regras {path}: chave 'tests[0].threshold.value': "
+                            "encontrado 9.223.372.036.854.775.807; esperado no máximo 7.056.495 "
+                            "(a população de Goiás no Censo 2022)")
+
+
+def test_a_ruleset_file_with_a_byte_order_mark_loads(tmp_path):
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + (HERE / "rulesets" / "piso-5000.toml").read_bytes())
+    assert load_ruleset(path).id == "piso-5000"
+
+
 @pytest.mark.parametrize("spec, message", [
     ("lc02-1990-go,plp-999", "--regras: conjunto de regras 'plp-999' desconhecido; esperado um destes: "
                              "lc02-1990-go, plp-137-2015, pls-104-2014, pls-98-2002, ou o caminho de "

@@ -34,6 +34,8 @@ CASES = {
                  "encontrado 99999999; esperado um número inteiro entre 0 e 2.000.000"),
     "unknown": ("[settings]\nquorom = \"literal\"\n", "settings.quorom",
                 "configuração desconhecida 'quorom'"),
+    "year_9999": ("reference_date = 9999-01-01\n", "settings.reference_date",
+                  "encontrada a data 01/01/9999; esperada uma data entre 01/01/1990 (LC 02/1990) e "),
     "datetime": ("reference_date = 2024-12-31T10:30:00\n", "settings.reference_date",
                  "encontrado data e hora 2024-12-31T10:30:00; esperada uma data no formato "
                  "AAAA-MM-DD (sem hora)"),
@@ -95,3 +97,23 @@ def test_every_problem_of_a_settings_file_at_once(tmp_path):
     assert [p.field for p in info.value.problems] == [
         "settings.gap_m", "settings.revenue_share", "settings.origin_special_interest[0]",
         "settings.origin_special_interest[1]"]
+
+
+def test_a_settings_file_with_a_byte_order_mark_is_read_as_candidate_files_are(tmp_path):
+    settings = tmp_path / "config.toml"
+    settings.write_bytes(b"\xef\xbb\xbf[settings]\npopulation = 2500\n")
+    assert Settings.from_toml(settings).population == 2500
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("a.%b = 1\n", "caractere inválido no início de uma chave (uma chave com acento, espaço ou "
+                   "símbolo precisa de aspas) (coluna 3)"),
+    ('quorum = "x\x00"\n', "caractere de controle não permitido (um NUL, uma tabulação vertical "
+                            "ou texto sem aspas de fechamento?) (coluna 12)"),
+])
+def test_toml_syntax_errors_are_told_in_portuguese(tmp_path, text, reason):
+    settings = tmp_path / "config.toml"
+    settings.write_text(text, encoding="utf-8")
+    with pytest.raises(SettingsError) as info:
+        Settings.from_toml(settings)
+    assert str(info.value) == f"{settings}, linha 1: TOML inválido: {reason}; esperado TOML válido"

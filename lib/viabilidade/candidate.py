@@ -613,16 +613,36 @@ def toml_reason(e: "tomllib.TOMLDecodeError") -> str:
     msg = getattr(e, "msg", None) or str(e).split(" (at ")[0]
     reasons = {"Expected ']' at the end of a table declaration": "falta ']' no fim do cabeçalho "
                                                                  "da tabela",
+               "Expected ']]' at the end of an array declaration": "falta ']]' no fim do "
+                                                                   "cabeçalho da lista de tabelas",
                "Invalid value": "valor inválido",
                "Expected '=' after a key in a key/value pair": "falta '=' depois da chave",
                "Unclosed array": "lista sem ']' de fechamento",
+               "Unclosed inline table": "tabela em linha sem '}' de fechamento",
                "Unterminated string": "texto sem aspas de fechamento",
                "Cannot declare": "tabela declarada duas vezes",
                "Cannot overwrite a value": "chave repetida",
+               "Cannot mutate immutable namespace": "tabela escrita em linha ({ … }) estendida "
+                                                    "depois",
+               "Cannot redefine namespace": "tabela redefinida",
+               "Duplicate inline table key": "chave repetida numa tabela em linha",
                "Invalid statement": "linha que não é 'chave = valor' nem '[tabela]'",
                "Expected newline or end of document": "esperado fim de linha depois do valor",
-               "Illegal character": "caractere não permitido (texto sem aspas de fechamento?)"}
-    reason = next((v for k, v in reasons.items() if msg.startswith(k)), msg)
+               "Illegal character": "caractere de controle não permitido (um NUL, uma tabulação "
+                                    "vertical ou texto sem aspas de fechamento?)",
+               "Invalid initial character for a key part": "caractere inválido no início de uma "
+                                                           "chave (uma chave com acento, espaço ou "
+                                                           "símbolo precisa de aspas)",
+               "Invalid date or datetime": "data inválida",
+               "Invalid hex value": "valor hexadecimal inválido",
+               "Escaped character is not a Unicode scalar value": "sequência de escape \\u "
+                                                                  "inválida",
+               "Unescaped '\\' in a string": "barra invertida sem escape num texto (escreva "
+                                              "'\\\\' ou use aspas simples)",
+               "Found invalid character": "caractere inválido",
+               "Expected": "falta um caractere obrigatório"}
+    reason = next((v for k, v in reasons.items() if msg.startswith(k)), None)
+    reason = reason or f"erro de sintaxe (detalhe do leitor TOML: {msg})"
     line, col = toml_position(e)
     if col:
         return f"{reason} (coluna {col}); esperado TOML válido"

@@ -220,7 +220,7 @@ def raise_located(problems: list[CandidateError], path: str | Path | None) -> No
     if not problems:
         return
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError, TypeError, ValueError):
         text = ""
     raise CandidateError.collect([

@@ -123,6 +123,23 @@ def _big(value: float) -> str:
     return fmt(value)
 
 
+#: Area of Goiás in km² (IBGE, 2022): no territory of a study is larger.
+GOIAS_AREA_KM2 = 340_242
+
+
+def threshold_bound(measure: str) -> tuple[float, str] | None:
+    """The largest sensible threshold of a ruleset test on ``measure`` and why (pt-BR), or
+    ``None`` for a measure without one: counts at most :data:`COUNT_MAX`, money at most
+    :data:`MONEY_MAX_BRL`, an area at most :data:`GOIAS_AREA_KM2`."""
+    if measure in ("populacao", "eleitores", "edificacoes", "assinaturas"):
+        return COUNT_MAX, f"no máximo {fmt(COUNT_MAX)} (a população de Goiás no Censo 2022)"
+    if measure == "arrecadacao":
+        return MONEY_MAX_BRL, "no máximo R$ 1 trilhão"
+    if measure == "area_km2":
+        return GOIAS_AREA_KM2, f"no máximo {fmt(GOIAS_AREA_KM2)} km² (a área de Goiás)"
+    return None
+
+
 def in_goias(lon: float, lat: float) -> bool:
     """Whether a longitude/latitude (degrees) lies in :data:`GOIAS_BOX`."""
     west, south, east, north = GOIAS_BOX
@@ -402,7 +419,7 @@ def boundaries_problem(boundaries) -> str | None:
             f"{fmt(south, 1)} e {fmt(north, 1)}")
 
 
-__all__ = ["boundaries_problem", "electorate_problem", "COUNT_MAX", "DATE_MIN", "ELECTORS_PER_INHABITANT_MAX", "GOIAS_BOX", "GROWTH_MAX",
+__all__ = ["GOIAS_AREA_KM2", "threshold_bound", "boundaries_problem", "electorate_problem", "COUNT_MAX", "DATE_MIN", "ELECTORS_PER_INHABITANT_MAX", "GOIAS_BOX", "GROWTH_MAX",
            "HORIZON_YEARS", "MONEY_MAX_BRL", "STATE_POPULATION_2022", "WILD_RATIO",
            "count_problem", "date_problem", "figure_problems", "in_goias", "latest_date",
            "money_problem", "perimeter_problems", "ratio_note", "study_date"]

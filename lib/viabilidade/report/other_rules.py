@@ -137,7 +137,10 @@ def side_by_side(long: pd.DataFrame, rulesets: list[Ruleset], origin_names: dict
             keys.append(key)
             cells[key] = {"label": label, "value": _value(r)}
         mark = SECONDARY_MARK if r["fonte"] == "secundaria" else ""
-        cells[key][r["regras"]] = Html(f"{esc(_limit(r))}{esc(mark)}<br/>{_status(r['status'], r['lean'])}")
+        cell = f"{esc(_limit(r))}{esc(mark)}<br/>{_status(r['status'], r['lean'])}"
+        # two tests of one ruleset on the same quantity: both shown, one under the other
+        earlier = cells[key].get(r["regras"])
+        cells[key][r["regras"]] = Html(f"{earlier}<br/>{cell}" if earlier else cell)
     header = ["Teste", "Valor"] + [r.short_title for r in rulesets]
     rows = [[cells[k]["label"], cells[k]["value"], *(cells[k].get(r.id, "—") for r in rulesets)]
             for k in keys]

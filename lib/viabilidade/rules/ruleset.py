@@ -225,10 +225,20 @@ def _threshold(p: _Problems, t: dict, where: str, measure: str) -> dict:
               "exatamente um de value, by_region ou share")
         return {}
     out: dict[str, Any] = {}
+    from ..plausibility import _big, threshold_bound
+
+    bound = threshold_bound(measure)
+
+    def too_big(key: str, v: Any) -> bool:
+        if bound is not None and v > bound[0]:
+            p.add(key, f"(encontrado {_big(v)})", bound[1])
+            return True
+        return False
+
     if "value" in th:
         if not _number(th["value"]):
             p.add(where + "threshold.value", th["value"], "um número >= 0")
-        else:
+        elif not too_big(where + "threshold.value", th["value"]):
             out["value"] = float(th["value"])
     elif "by_region" in th:
         reg = th["by_region"]
@@ -242,10 +252,13 @@ def _threshold(p: _Problems, t: dict, where: str, measure: str) -> dict:
         if missing:
             p.add(where + "threshold.by_region", "(faltam " + ", ".join(missing) + ")",
                   "um limite para cada uma das cinco grandes regiões")
+        big = False
         for k, v in reg.items():
             if k in REGIONS and not _number(v):
                 p.add(f"{where}threshold.by_region.{k}", v, "um número >= 0")
-        if not missing and all(_number(reg[r]) for r in REGIONS):
+            elif k in REGIONS:
+                big = too_big(f"{where}threshold.by_region.{k}", v) or big
+        if not missing and not big and all(_number(reg[r]) for r in REGIONS):
             out["by_region"] = {r: float(reg[r]) for r in REGIONS}
     else:
         if not _number(th["share"]) or th["share"] > 1:
@@ -385,7 +398,7 @@ def load_ruleset(path: str | Path) -> Ruleset:
     """
     path = Path(path)
     try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        doc = tomllib.loads(path.read_text(encoding="utf-8-sig"))
     except FileNotFoundError:
         raise RulesetError(f"arquivo de regras {path}: arquivo não encontrado") from None
     except OSError as e:

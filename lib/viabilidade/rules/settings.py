@@ -258,6 +258,11 @@ class Settings:
                          else repr(ref))
                 out.append(("reference_date", f"encontrado {found}; esperada uma data no "
                                               "formato AAAA-MM-DD (sem hora)"))
+            else:
+                from ..plausibility import date_problem
+
+                if date_problem(dt.date.fromisoformat(str(ref))):
+                    out.append(("reference_date", date_problem(dt.date.fromisoformat(str(ref)))))
         if self.federal_law is not None:
             from .ruleset import federal_bills
 
@@ -340,7 +345,7 @@ class Settings:
 
         path = Path(path)
         try:
-            doc = tomllib.loads(path.read_text(encoding="utf-8"))
+            doc = tomllib.loads(path.read_text(encoding="utf-8-sig"))
         except OSError as e:
             from ..os_errors import read_reason
 
@@ -505,7 +510,7 @@ def _text_of(file: str | Path | None) -> str:
     if file is None:
         return ""
     try:
-        return Path(file).read_text(encoding="utf-8")
+        return Path(file).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError, ValueError):
         return ""
 

@@ -72,3 +72,75 @@ def test_weakest_basis_of_a_sum():
 def test_petition_signatures_claim_no_basis():
     r = art2(candidate(petition_signatures=412), Settings())
     assert (r.value, r.status, r.basis) == (412, "pass", None)
+
+
+# ---------------------------------------------------------------- wording of a published basis
+from viabilidade.analysis import analyse  # noqa: E402
+from viabilidade.batch.index import rule_label  # noqa: E402
+from viabilidade.report import format as fmt  # noqa: E402
+from viabilidade.rules.result import Status, deciding_basis, on_published_data  # noqa: E402
+
+PUBLISHED_PASS = "atingido nos dados publicados (a certificar)"
+PUBLISHED_FAIL = "não atingido nos dados publicados"
+
+
+@pytest.fixture(scope="module")
+def posse(store):
+    return analyse(POSSE, store=store)
+
+
+@pytest.fixture(scope="module")
+def posse_certified(store):
+    return analyse(CERTIFIED, store=store)
+
+
+def test_status_words_of_published_data():
+    assert fmt.status_label("pass", basis="published") == PUBLISHED_PASS
+    assert fmt.status_label("fail", basis="published") == PUBLISHED_FAIL
+    assert fmt.status_label("pass", basis="certified") == "cumprido"
+    assert fmt.status_label("pass", basis="measured") == "cumprido"
+    assert fmt.status_label("indeterminate", "likely pass", "published") == \
+        "indeterminado (provavelmente cumprido)"
+    assert fmt.status_tally({(Status.PASS, None): 1, (Status.PASS, "published"): 2,
+                             (Status.INDETERMINATE, None): 3}) == \
+        "1 requisito cumprido; 2 atingidos nos dados publicados (a certificar); 3 indeterminados"
+    assert rule_label("pass", None, "published") == PUBLISHED_PASS
+    assert rule_label("fail", None, "certified") == "não cumprido"
+
+
+def test_posse_dabadia_item_iv_is_met_on_published_data_only(posse):
+    iv = posse.result("art4.IV")
+    assert (iv.value, iv.threshold, iv.status, iv.basis) == (3045, 3000, Status.PASS, "published")
+    assert on_published_data(iv)
+    assert fmt.result_status_label(iv) == PUBLISHED_PASS
+    assert iv.to_dict()["deciding_basis"] == "published" and iv.to_dict()["status"] == "pass"
+    # the remainder (Abadiânia without Posse d'Abadia, 14.187 inhabitants) is undecided
+    # (estimated electors), so it is not "atingido"
+    par1 = posse.result("art4.par1")
+    assert par1.status == Status.INDETERMINATE and fmt.result_status_label(par1) != PUBLISHED_PASS
+
+
+def test_certified_candidate_is_plain_cumprido_except_the_state_revenue(posse_certified):
+    iv = posse_certified.result("art4.IV")
+    assert (iv.value, iv.basis, fmt.result_status_label(iv)) == (3102, "certified", "cumprido")
+    assert fmt.result_status_label(posse_certified.result("art4.V")) == "cumprido"
+
+
+def test_certified_collection_against_a_published_state_revenue_is_not_plain_cumprido(store):
+    """Art. 4 VII rests on two figures: a certified collection compared with the published
+    state revenue (SEFAZ-GO 2023, R$ 29.002.242.835,22) is decided on published data."""
+    import dataclasses
+
+    from viabilidade.rules.art4 import numeric_item, state_revenue
+
+    a = analyse(CERTIFIED, store=store)
+    published = build_profile(load_candidate(POSSE), store, Settings()).state_tax_revenue
+    assert (published.value, published.basis) == (29_002_242_835.22, Basis.PUBLISHED)
+    certified_rev = state_revenue(a.profile, a.candidate)
+    assert (certified_rev.value, certified_rev.basis) == (29_002_242_835.22, Basis.CERTIFIED)
+    vii = numeric_item("VII", a.profile.area, Settings(), state_rev=published)
+    assert (vii.status, vii.basis, deciding_basis(vii)) == (Status.PASS, Basis.CERTIFIED,
+                                                            Basis.PUBLISHED)
+    assert fmt.result_status_label(vii) == PUBLISHED_PASS
+    assert fmt.result_status_label(a.result("art4.VII")) == "cumprido"
+    assert dataclasses.asdict(a.result("art4.VII"))["details"]["receita_estadual_base"] == "certified"

@@ -42,14 +42,15 @@ CELL_LEGEND = ("“não se aplica”: a regra foi avaliada e não se aplica a es
                "concluído).")
 
 
-def rule_label(status: str | None, lean: str | None = None) -> str | None:
+def rule_label(status: str | None, lean: str | None = None, basis: str | None = None) -> str | None:
     """The study's label of a rule status: ``("pass", None)`` -> ``"cumprido"``,
-    ``("indeterminate", "likely pass")`` -> ``"indeterminado (provavelmente cumprido)"``;
+    ``("indeterminate", "likely pass")`` -> ``"indeterminado (provavelmente cumprido)"``,
+    ``("pass", None, "published")`` -> ``"atingido nos dados publicados (a certificar)"``;
     ``None`` stays ``None`` and an unknown code is shown as it is."""
     if status is None:
         return None
     try:
-        return status_label(status, lean)
+        return status_label(status, lean, basis or None)
     except ValueError:
         return str(status)
 
@@ -120,11 +121,12 @@ def results_frame(records: list[dict], not_run: list[dict] | None = None) -> pd.
                 "situacao": SITUACAO_PT.get(r["status"], r["status"]),
                 "veredito": r.get("verdict"), "erro": reason(r.get("error")),
                 "html": _link(r, "html"), "pdf": _link(r, "pdf")}
-        rules, leans = r.get("rules") or {}, r.get("leans") or {}
+        rules, leans, bases = r.get("rules") or {}, r.get("leans") or {}, r.get("bases") or {}
         if not rules:
             rows.append(base)
         for rid in sorted(rules, key=rule_key):
-            rows.append({**base, "regra": rid, "status_regra": rule_label(rules[rid], leans.get(rid)),
+            rows.append({**base, "regra": rid,
+                         "status_regra": rule_label(rules[rid], leans.get(rid), bases.get(rid)),
                          "status_codigo": rules[rid]})
     rows.sort(key=lambda row: row["slug"])  # stable: each slug's rules stay in the law's order
     return pd.DataFrame(rows, columns=COLUMNS).astype("string")
@@ -251,10 +253,11 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
                  f"<br><small>{e(slug)}</small>{mark}</td>",
                  f"<td>{e(operation_label(op) or NO_RULE)}</td>",
                  f"<td>{e('falhou' if failed else str(r.get('verdict') or NO_RULE))}</td>"]
-        rules, leans = r.get("rules") or {}, r.get("leans") or {}
+        rules, leans, bases = r.get("rules") or {}, r.get("leans") or {}, r.get("bases") or {}
         for rid in rule_ids:
             st = rules.get(rid)
-            cells.append(f'<td class="{e(str(st), quote=True)}">{e(rule_label(st, leans.get(rid)))}</td>'
+            cells.append(f'<td class="{e(str(st), quote=True)}">'
+                         f'{e(rule_label(st, leans.get(rid), bases.get(rid)))}</td>'
                          if st else f"<td>{NO_RULE}</td>")
         links = [f'<a href="{_href(_link(r, k))}">{k.upper()}</a>' for k in ("html", "pdf")
                  if _link(r, k)]

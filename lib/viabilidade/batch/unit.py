@@ -157,7 +157,8 @@ def run_one(params: dict) -> dict:
         slug, name, operation, candidate, status (``"ok"`` or ``"falhou"``), skipped (False),
         verdict (``"viável"``/``"inviável"``/``"indeterminado"`` or None), rules
         ({rule_id: status}), leans ({rule_id: lean} of the indeterminate rules that have
-        one: ``"likely pass"``/``"likely fail"``), folder (the slug: relative to the batch
+        one: ``"likely pass"``/``"likely fail"``), bases ({rule_id: deciding basis}:
+        ``"published"`` words a decided rule "atingido nos dados publicados"), folder (the slug: relative to the batch
         folder), files
         ({kind: file name inside the folder}, kind = html, pdf, ipynb, json; for a failure
         {name: name} of every file left in the folder), error (text or None), seconds.
@@ -195,6 +196,7 @@ def run_one(params: dict) -> dict:
             "verdict": None if rec.get("verdict") is None else str(rec["verdict"]),
             "rules": {str(k): str(v) for k, v in sorted((rec.get("rules") or {}).items())},
             "leans": {str(k): str(v) for k, v in sorted((rec.get("leans") or {}).items())},
+            "bases": {str(k): str(v) for k, v in sorted((rec.get("bases") or {}).items())},
             "folder": folder.name, "files": _file_map(folder, rec.get("files")),
             "error": None, "seconds": round(time.perf_counter() - started, 3)}
         if params.get("digest"):

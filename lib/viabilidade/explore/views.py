@@ -73,7 +73,7 @@ def rule_frame(results, hypothetical=frozenset()) -> pd.DataFrame:
     """
     return pd.DataFrame([{
         "Regra": rule_label(r.rule_id), "Requisito": r.title, "Sujeito": r.subject,
-        "Situação": fmt.status_label(r.status, r.lean),
+        "Situação": fmt.result_status_label(r),
         "Valor": _value_text(r, hypothetical), "Exigência": threshold_text(r),
         "Margem": margin_text(r), "Motivo": r.reason, "status": str(r.status)} for r in results],
         columns=["Regra", "Requisito", "Sujeito", "Situação", "Valor", "Exigência", "Margem",

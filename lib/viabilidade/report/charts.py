@@ -147,7 +147,7 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
             labels.append(f"{r.rule_id}{subject}")
             alt_parts.append(f"{r.rule_id}{subject}: {'no máximo ' if bound else ''}"
                              f"{fmt.number(ratio, 2)} vezes a exigência "
-                             f"({fmt.status_label(r.status, r.lean)})")
+                             f"({fmt.result_status_label(r)})")
         ax.axvline(1.0, color="#1a1a1a", linestyle="--", linewidth=1)
         ax.text(1.0, -0.55, " exigência", fontsize=8, va="bottom")
         ax.set_yticks(range(len(rows)), labels)

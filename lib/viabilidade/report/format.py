@@ -14,7 +14,7 @@ import re
 from babel.dates import format_date
 from babel.numbers import format_currency, format_decimal
 
-from ..rules.result import BASIS_WORDS, Basis, Lean, Status, Verdict
+from ..rules.result import BASIS_WORDS, Basis, Lean, Status, Verdict, on_published_data
 
 LOCALE = "pt_BR"
 NBSP = "\u00a0"
@@ -34,6 +34,16 @@ VERDICT_LABELS = {
     Verdict.VIAVEL: "viável",
     Verdict.INVIAVEL: "inviável",
     Verdict.INDETERMINADO: "indeterminado",
+}
+#: A requirement decided on an official published table (Censo, TSE, SEFAZ-GO), not on a
+#: certificate of art. 4 § 2: never plain "cumprido" (:func:`status_label` with ``basis``).
+PUBLISHED_LABELS = {
+    Status.PASS: "atingido nos dados publicados (a certificar)",
+    Status.FAIL: "não atingido nos dados publicados",
+}
+PUBLISHED_PLURAL = {
+    Status.PASS: "atingidos nos dados publicados (a certificar)",
+    Status.FAIL: "não atingidos nos dados publicados",
 }
 #: Status labels agreeing with a plural masculine noun (``"2 requisitos cumpridos"``).
 STATUS_PLURAL = {
@@ -109,19 +119,48 @@ def status_tally(counts: dict) -> str:
     ----------
     counts : dict
         :class:`Status` (or its value) -> number of results; zero counts are left out. The
-        noun ``requisito(s)`` is written once, after the first count.
+        noun ``requisito(s)`` is written once, after the first count. A key may also be a
+        pair ``(status, basis)`` as :func:`result_counts` gives: a pass or fail on
+        published data is counted with its own words.
     """
     parts = []
-    for status, n in counts.items():
+    for key, n in counts.items():
         if not n:
             continue
-        s = Status(status)
-        label = STATUS_LABELS[s] if n == 1 else STATUS_PLURAL[s]
-        if s == Status.NOT_APPLICABLE and n == 1:
-            label = "não se aplica"
+        status, basis = key if isinstance(key, tuple) else (key, None)
+        label = status_label(status, basis=basis) if n == 1 else status_plural(status, basis)
         noun = ("requisito " if n == 1 else "requisitos ") if not parts else ""
         parts.append(f"{number(n)} {noun}{label}")
     return "; ".join(parts)
+
+
+def status_plural(status: Status | str, basis: Basis | str | None = None) -> str:
+    """Plural of :func:`status_label` (no lean): ``"cumpridos"``, ``"atingidos nos dados
+    publicados (a certificar)"``."""
+    s = Status(status)
+    if basis is not None and Basis(basis) == Basis.PUBLISHED and s in PUBLISHED_PLURAL:
+        return PUBLISHED_PLURAL[s]
+    return STATUS_PLURAL[s]
+
+
+def result_counts(results) -> dict:
+    """How many results have each label, in the order cumprido, atingido nos dados publicados,
+    não cumprido, não atingido nos dados publicados, indeterminado, não se aplica.
+
+    Returns
+    -------
+    dict
+        ``(Status, Basis or None)`` -> count (zero counts kept), for :func:`status_tally`;
+        the basis is :data:`Basis.PUBLISHED` exactly for the results decided on published
+        data (:func:`viabilidade.rules.result.on_published_data`), else ``None``.
+    """
+    keys = [(Status.PASS, None), (Status.PASS, Basis.PUBLISHED), (Status.FAIL, None),
+            (Status.FAIL, Basis.PUBLISHED), (Status.INDETERMINATE, None),
+            (Status.NOT_APPLICABLE, None)]
+    counts = dict.fromkeys(keys, 0)
+    for r in results:
+        counts[(Status(r.status), Basis.PUBLISHED if on_published_data(r) else None)] += 1
+    return counts
 
 
 def dates_in_text(text: str | None) -> str:
@@ -183,20 +222,37 @@ def date_short(value: dt.date | None) -> str:
     return format_date(value, "dd/MM/yyyy", locale=LOCALE)
 
 
-def status_label(status: Status | str, lean: Lean | str | None = None) -> str:
+def status_label(status: Status | str, lean: Lean | str | None = None,
+                 basis: Basis | str | None = None) -> str:
     """Portuguese label of a rule status, with its lean when indeterminate.
 
     ``("indeterminate", "likely pass")`` -> ``"indeterminado (provavelmente cumprido)"``.
+    With ``basis="published"`` (the requirement was decided on an official published table,
+    not on a certificate) a pass reads ``"atingido nos dados publicados (a certificar)"`` and
+    a fail ``"não atingido nos dados publicados"``: the one place every document, the batch
+    index, the audit, the screening, the explorer and the slides take these words from
+    (:func:`result_status_label` for a :class:`RuleResult`).
 
     Raises
     ------
     ValueError
-        If ``status`` or ``lean`` is not one of the enum values.
+        If ``status``, ``lean`` or ``basis`` is not one of the enum values.
     """
+    if basis is not None and str(basis) != "" and Basis(basis) == Basis.PUBLISHED \
+            and Status(status) in PUBLISHED_LABELS:
+        return PUBLISHED_LABELS[Status(status)]
     label = STATUS_LABELS[Status(status)]
     if lean is not None and Status(status) == Status.INDETERMINATE:
         label = f"{label} ({LEAN_LABELS[Lean(lean)]})"
     return label
+
+
+def result_status_label(result) -> str:
+    """:func:`status_label` of a :class:`~viabilidade.rules.result.RuleResult`: its status,
+    lean and the basis of the figures that decide it
+    (:func:`viabilidade.rules.result.deciding_basis`)."""
+    return status_label(result.status, result.lean,
+                        Basis.PUBLISHED if on_published_data(result) else None)
 
 
 def lean_label(lean: Lean | str | None) -> str:
@@ -205,7 +261,7 @@ def lean_label(lean: Lean | str | None) -> str:
 
 
 def basis_label(basis: Basis | str | None, value: object = True) -> str:
-    """Portuguese label of a basis (``"certificado"``, ``"medido"``, ``"estimado"``).
+    """Portuguese label of a basis (``"certificado"``, ``"publicado"``, ``"medido"``, ``"estimado"``).
 
     ``value`` is the figure the basis qualifies: when it is ``None`` (no figure) the label is
     ``"sem dado"``, since there is nothing certified, measured or estimated.

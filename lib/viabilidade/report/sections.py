@@ -135,7 +135,7 @@ def _what_would_change(analysis) -> str:
         subject = f" — {esc(r.subject)}" if r.subject and r.subject != "área" else ""
         cite = f"{esc(short_citation(r.article))}: " if r.article else ""
         items.append(f"<li>{cite}{esc(r.title)}{subject} — "
-                     f"{esc(fmt.status_label(r.status, r.lean))} <code>{esc(r.rule_id)}</code></li>")
+                     f"{esc(fmt.result_status_label(r))} <code>{esc(r.rule_id)}</code></li>")
     fails = any(Status(r.status) == Status.FAIL for r in blocking)
     lead = ("A proposta é inviável enquanto os requisitos não cumpridos abaixo não forem atendidos; "
             "os indeterminados dependem de dados certificados ou de evidências"
@@ -184,19 +184,25 @@ def special_interest_note(analysis) -> str:
             "está no quadro de leituras alternativas.</p>")
 
 
+#: How the basis of a figure words a requirement (summary of the study and of the deck).
+BASIS_RULE = ("Um requisito só é dado como cumprido ou não cumprido com valor certificado (certidão "
+              "do órgão que a lei indica) ou medido; com dado oficial publicado (Censo, TSE, "
+              "SEFAZ-GO), é “atingido nos dados publicados (a certificar)” ou “não atingido nos "
+              "dados publicados”, pendente da certidão; um valor estimado deixa o requisito "
+              "indeterminado, com a tendência indicada.")
+
+
 def summary(analysis) -> Html:
     """Executive summary: verdict, declared premises, traffic-light table of every rule, what
     would change it, and the verdict under the other readings of the law."""
     v = analysis.verdict
-    counts = {s: sum(1 for r in analysis.results if Status(r.status) == s) for s in Status}
-    tally = fmt.status_tally(counts)
+    tally = fmt.status_tally(fmt.result_counts(analysis.results))
     chart = threshold_chart(analysis.results)
     body = (
         f'<p class="conclusao">Com os dados e as leituras da lei adotados, a proposta é '
         f'<strong class="veredito v-{esc(v.value)}">{esc(fmt.verdict_label(v, feminine=True))}</strong> '
         f"({esc(tally)}).</p>"
-        "<p>Um requisito só é dado como cumprido ou não cumprido com valor certificado ou medido; "
-        "um valor estimado deixa o requisito indeterminado, com a tendência indicada.</p>"
+        f"<p>{esc(BASIS_RULE)}</p>"
         + special_interest_note(analysis)
         + rule_table(analysis.results, caption="Quadro 1. Situação de cada requisito", compact=True)
         + (chart.html(1) if chart is not None else "")
@@ -388,7 +394,8 @@ def _subchecks(sub: dict) -> Html:
         limit = (f"{fmt.comparator_label(d.get('comparador'))} {fmt.quantity(d['limite'], unit)}"
                  if d.get("limite") is not None else "—")
         status = d.get("status")
-        label = fmt.status_label(status, d.get("lean") or None) if status else "—"
+        label = (fmt.status_label(status, d.get("lean") or None, d.get("base_decisiva") or None)
+                 if status else "—")
         css = STATUS_CLASS.get(Status(status), "") if status else ""
         rows.append([f"art. 4º, {item}", value, limit,
                      Html(f'<span class="status {css}">{esc(label)}</span>'), d.get("motivo", "")])

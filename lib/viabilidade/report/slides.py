@@ -90,9 +90,10 @@ def _verdict(v) -> Html:
 
 def _counts(results: Sequence[RuleResult]) -> str:
     cells = []
-    for s in (Status.PASS, Status.FAIL, Status.INDETERMINATE):
-        n = sum(1 for r in results if Status(r.status) == s)
-        label = fmt.STATUS_LABELS[s] if n == 1 else fmt.STATUS_PLURAL[s]
+    for (s, basis), n in fmt.result_counts(results).items():
+        if s == Status.NOT_APPLICABLE or (basis is not None and not n):
+            continue  # a published-data count is shown only when there is one
+        label = fmt.status_label(s, basis=basis) if n == 1 else fmt.status_plural(s, basis)
         cells.append(f"<div><b>{fmt.number(n)}</b>{esc(label)}</div>")
     return '<div class="contagem">' + "".join(cells) + "</div>"
 
@@ -104,7 +105,7 @@ def _blocking(results: Sequence[RuleResult]) -> list[str]:
         subject = f" — {esc(r.subject)}" if r.subject and r.subject != "área" else ""
         cite = f"{esc(short_citation(r.article))}: " if r.article else ""
         return (f"<li>{cite}{esc(r.title)}{subject} <code>{esc(r.rule_id)}</code> — "
-                f"{esc(fmt.status_label(r.status, r.lean))}")
+                f"{esc(fmt.result_status_label(r))}")
 
     items = [f"{head(r)}: {esc(r.reason)}</li>" for r in results if Status(r.status) == Status.FAIL]
     if not items:
@@ -122,7 +123,7 @@ def _rule_lines(r: RuleResult) -> float:
     subject = 1 if r.subject and r.subject != "área" else 0
     return 0.45 + max(_lines(r.title, c["title"]) + subject, _lines(value_text(r), c["value"]),
                       _lines(threshold_text(r), c["threshold"]), _lines(margin_text(r), c["margin"]),
-                      _lines(fmt.status_label(r.status, r.lean), c["status"]))
+                      _lines(fmt.result_status_label(r), c["status"]))
 
 
 def _item_lines(item: str) -> float:
@@ -242,7 +243,8 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
                      f"{esc(origin_names)}</p>"
                      + _counts(results)
                      + "<p>Um requisito só é dado como cumprido ou não cumprido com valor certificado "
-                       "ou medido; valores estimados deixam o requisito indeterminado.</p>",
+                       "ou medido; com dado oficial publicado, fica “atingido nos dados publicados "
+                       "(a certificar)”; valores estimados deixam o requisito indeterminado.</p>",
                      footer, h1=True)]
     slides += _continued("s-quadro", SECTION_TITLE,
                          ['<ul class="motivos">' + "".join(part) + "</ul>"

@@ -242,6 +242,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         "verdict": payload["verdict"],
         "rules": _record_rules(payload["results"]),
         "leans": _record_rules(payload["results"], "lean"),
+        "bases": _record_rules(payload["results"], "deciding_basis"),
         "folder": str(folder),
         "files": {k: str(folder / v) for k, v in FILES.items()},
     }

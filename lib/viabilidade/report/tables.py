@@ -100,7 +100,7 @@ def key_values(pairs: Iterable[tuple[str, Any]], *, caption: str | None = None) 
 def status_badge(result: RuleResult) -> Html:
     """The coloured status label of one result (text, not colour alone, carries the meaning)."""
     status = Status(result.status)
-    label = fmt.status_label(status, result.lean)
+    label = fmt.result_status_label(result)
     return Html(f'<span class="status {STATUS_CLASS[status]}">'
                 f'<span class="sinal" aria-hidden="true">{_SYMBOL[status]}</span> {esc(label)}</span>')
 

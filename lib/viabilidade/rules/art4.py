@@ -14,7 +14,7 @@ import dataclasses
 from ..candidate import EVIDENCE_ITEMS, Candidate
 from .common import (CERTIFIERS, cite_items, combine, combine_lean, fmt, money_figure,
                      numeric_result, simple)
-from .result import Basis, Figure, RuleResult, Status
+from .result import Basis, Figure, RuleResult, Status, deciding_basis
 from .settings import Settings
 from .vectorised import revenue_threshold
 
@@ -243,6 +243,7 @@ def numeric_item(item: str, unit: UnitProfile, settings: Settings, *, reduced: b
         details.update(parcela_receita=float(th.exact),
                        receita_estadual=rev,
                        receita_estadual_fonte="" if state_rev is None else state_rev.source,
+                       receita_estadual_base=None if state_rev is None else str(state_rev.basis),
                        receita_estadual_ano="" if state_rev is None else state_rev.vintage)
     else:
         figure = {"IV": unit.population, "V": unit.electors, "VI": unit.buildings}[item]
@@ -343,7 +344,8 @@ def par1(candidate: Candidate, profile: Profile, settings: Settings) -> list[Rul
                 s.rule_id.replace("art4.", ""): {
                     "status": str(s.status), "lean": str(s.lean or ""), "valor": s.value,
                     "limite": s.threshold, "comparador": s.comparator, "unidade": s.unit,
-                    "base": str(s.basis or ""), "motivo": s.reason} for s in subs}}))
+                    "base": str(s.basis or ""), "base_decisiva": str(deciding_basis(s) or ""),
+                    "motivo": s.reason} for s in subs}}))
     return out
 
 

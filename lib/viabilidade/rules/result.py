@@ -65,6 +65,33 @@ def weakest(bases) -> Basis | None:
     return Basis.PUBLISHED if Basis.PUBLISHED in given else Basis.MEASURED
 
 
+def deciding_basis(result) -> Basis | None:
+    """The weakest basis among the figures that decide a result (:func:`weakest`).
+
+    The result's own ``basis``; for art. 4 VII also the state tax revenue's
+    (``details["receita_estadual_base"]``); for a remainder (art. 4 § 1) the bases of its
+    decided sub-checks (``details["subchecks"][item]["base_decisiva"]``). ``None`` when no
+    figure decides it (evidence, dates, geometry facts without a basis).
+    """
+    details = result.details if isinstance(result.details, dict) else {}
+    bases = [result.basis, details.get("receita_estadual_base")]
+    for sub in (details.get("subchecks") or {}).values():
+        if sub.get("status") in (Status.PASS.value, Status.FAIL.value):
+            bases.append(sub.get("base_decisiva") or sub.get("base"))
+    return weakest(bases)
+
+
+def on_published_data(result) -> bool:
+    """Whether a result is decided (``pass`` or ``fail``) on an official published table.
+
+    Such a requirement is not plain "cumprido": documents word it "atingido nos dados
+    publicados (a certificar)" / "não atingido nos dados publicados"
+    (:func:`viabilidade.report.format.status_label`), and the study stays preliminary.
+    """
+    return (Status(result.status) in (Status.PASS, Status.FAIL)
+            and deciding_basis(result) == Basis.PUBLISHED)
+
+
 class Verdict(StrEnum):
     """Verdict of a study: `viável` only when every applicable rule passes."""
 
@@ -133,11 +160,16 @@ class RuleResult:
     details: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-serialisable dict (enums as their string values)."""
+        """Plain JSON-serialisable dict (enums as their string values), with
+        ``deciding_basis``: the weakest basis of the figures that decide the result
+        (:func:`deciding_basis`; ``"published"`` marks a requirement decided on published
+        data, pending certification)."""
         d = asdict(self)
         for k in ("status", "basis", "lean"):
             if d[k] is not None:
                 d[k] = str(d[k])
+        basis = deciding_basis(self)
+        d["deciding_basis"] = None if basis is None else str(basis)
         return d
 
 

@@ -181,6 +181,8 @@ def territory(candidate: Candidate, store, settings) -> Territory:
     """
     from .geo.facts import territory_facts
 
+    if candidate.operation == "boundary-correction":
+        return correction_territory(candidate, store)
     seat = proposed_seat_point(candidate, store)
     seat_source = None
     if seat != candidate.seat_point:
@@ -194,7 +196,63 @@ def territory(candidate: Candidate, store, settings) -> Territory:
     taken = origin_seats_taken(candidate, store, facts)
     if taken:
         facts = replace(facts, details={**facts.details, "origin_seat_taken": taken})
+    if candidate.operation == "create-district":
+        facts = replace(facts, details={**facts.details,
+                                        "district_seats_inside": district_seats_inside(candidate,
+                                                                                       store)})
     return facts
+
+
+def correction_territory(candidate: Candidate, store) -> Territory:
+    """Boundary correction (art. 6): the territory between the old and the new line
+    (:func:`viabilidade.geo.boundary_change.boundary_change`), or no measure without both
+    line files (``details["no_geometry_reason"]`` says which is missing)."""
+    from .geo.area_file import read_line
+    from .geo.boundary_change import boundary_change
+    from .geo.facts import TBRUGZ_SOURCE
+
+    source = store.boundaries.attrs.get("source", TBRUGZ_SOURCE)
+    missing = [k for k in ("old_line", "new_line") if getattr(candidate, k) is None]
+    if missing:
+        return Territory(source=source, details={"no_geometry_reason": (
+            "falta" + ("m" if len(missing) > 1 else "") + " no arquivo da candidatura "
+            + " e ".join(f"boundary_correction.{k}" for k in missing))})
+    change = boundary_change(read_line(candidate.old_line), read_line(candidate.new_line),
+                             store.boundaries, candidate.origins)
+    return Territory(source=source, boundary_change=change)
+
+
+def district_seats_inside(candidate: Candidate, store) -> list[dict[str, str]]:
+    """Seats of existing districts that a new district's area would take (arts. 15 and 18).
+
+    A district's seat is its vila (IBGE Localidades 2022) or, for the seat district, the
+    municipal seat (the city). It is taken when the area lists that district
+    (``area.districts``) or when the point lies inside the drawn area (``area.boundary``).
+
+    Returns
+    -------
+    list of dict
+        ``{"cod_distrito", "nome", "ponto"}`` (``ponto``: ``"vila"`` or ``"sede municipal"``),
+        in district-code order; ``[]`` when none is taken.
+    """
+    from .geo.area_file import read_area
+    from .geo.districts import district_points
+
+    import shapely
+
+    pts = district_points(store, list(candidate.origins)).sort_values("cod_distrito")
+    drawn = read_area(candidate.boundary) if candidate.boundary is not None else None
+    out = []
+    for r in pts.itertuples():
+        if r.cod_distrito in candidate.districts or (
+                drawn is not None and drawn.covers(shapely.Point(r.geometry.x, r.geometry.y))):
+            out.append({"cod_distrito": r.cod_distrito, "nome": r.nome, "ponto": r.ponto})
+    listed = {o["cod_distrito"] for o in out}
+    names = store.districts.set_index("cod_distrito")["nome"]
+    for code in candidate.districts:  # a listed district with no known point is taken too
+        if code not in listed:
+            out.append({"cod_distrito": code, "nome": str(names.get(code, code)), "ponto": ""})
+    return out
 
 
 def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None) -> Analysis:

@@ -63,6 +63,9 @@ BOUNDARY_CORRECTION_ITEMS = {
     "mayors_agreement": "acordo prévio dos Prefeitos",
     "council_resolutions": "autorização das Câmaras Municipais por resolução",
 }
+#: Art. 6: the two line files of a boundary correction, keys of ``[boundary_correction]``.
+BOUNDARY_LINES = {"old_line": "linha de limite atual (a descrição com a falha)",
+                  "new_line": "linha de limite corrigida"}
 
 #: Longest name (``name``, ``seat``) accepted, in characters: the longest municipality name
 #: in Brazil has 32; a longer text is a mistake (and would swamp every page of a study).
@@ -135,6 +138,11 @@ class Candidate:
         I-4), resolved relative to the candidate file: art. 4 II is then measured from it.
     destination : str or None
         For ``transfer-area``: the municipality receiving the area.
+    old_line, new_line : Path or None
+        For ``boundary-correction`` (art. 6): the boundary line as described today and as
+        corrected, each a line file (GeoJSON, GeoPackage, zipped Shapefile, KML or KMZ; read
+        by :func:`viabilidade.geo.area_file.read_line`), resolved relative to the candidate
+        file. The two municipalities whose limit is corrected are ``origins``.
     """
 
     path: Path
@@ -158,6 +166,8 @@ class Candidate:
     plebiscite: Plebiscite | None = None
     evidence: dict[str, Evidence] = field(default_factory=dict)
     boundary_correction: dict[str, Evidence] = field(default_factory=dict)
+    old_line: Path | None = None
+    new_line: Path | None = None
     collection: MoneyFigure | None = None
     state_tax_revenue: MoneyFigure | None = None
     value_added_area: MoneyFigure | None = None
@@ -357,7 +367,8 @@ def _money(r: _Reader, key: str) -> MoneyFigure | None:
     return MoneyFigure(float(value), year, source)
 
 
-def _evidence_table(r: _Reader, key: str, allowed: dict[str, str]) -> dict[str, Evidence]:
+def _evidence_table(r: _Reader, key: str, allowed: dict[str, str],
+                    also: tuple[str, ...] = ()) -> dict[str, Evidence]:
     s = r.sub(key)
     if s is None:
         return {}
@@ -366,7 +377,7 @@ def _evidence_table(r: _Reader, key: str, allowed: dict[str, str]) -> dict[str, 
         if item not in allowed:
             s.used.add(item)
             s.error(item, f"item de comprovação desconhecido {item!r}; esperado um de "
-                          f"{', '.join(allowed)}")
+                          f"{', '.join([*allowed, *also])}")
             continue
         e = s.sub(item)
         if e is None:
@@ -379,6 +390,41 @@ def _evidence_table(r: _Reader, key: str, allowed: dict[str, str]) -> dict[str, 
             out[item] = Evidence(what, where or "", document)
     s.finish()
     return out
+
+
+def _correction_table(r: _Reader, path: Path) -> tuple[dict[str, Evidence], dict[str, Path]]:
+    """``[boundary_correction]``: the art. 6 evidence items and the two line files.
+
+    ``old_line`` / ``new_line`` are paths relative to the candidate file; a missing file or a
+    folder is a problem of that field. The evidence items are read as every evidence table.
+    """
+    table = r.table.get("boundary_correction")
+    lines: dict[str, Path] = {}
+    if not isinstance(table, dict):
+        return _evidence_table(r, "boundary_correction", BOUNDARY_CORRECTION_ITEMS), lines
+    rest = {k: v for k, v in table.items() if k not in BOUNDARY_LINES}
+    s = _Reader(r.problems, {k: table[k] for k in BOUNDARY_LINES if k in table},
+                "boundary_correction.")
+    for key in BOUNDARY_LINES:
+        value = s.get(key, str)
+        if value is None:
+            continue
+        file = (path.parent / value).resolve()
+        if file.is_dir():
+            from .geo.area_file import folder_message
+
+            s.error(key, folder_message(file))
+        elif not file.is_file():
+            s.error(key, f"o arquivo da {BOUNDARY_LINES[key]} {file} não existe; esperado um "
+                         "GeoJSON, GeoPackage, Shapefile zipado, KML ou KMZ com a linha "
+                         "(caminho relativo ao arquivo do candidato)")
+        else:
+            lines[key] = file
+    evidence = _evidence_table(_Reader(r.problems, {"boundary_correction": rest}),
+                               "boundary_correction", BOUNDARY_CORRECTION_ITEMS,
+                               also=tuple(BOUNDARY_LINES))
+    r.used.add("boundary_correction")
+    return evidence, lines
 
 
 def load_candidate(path: str | Path) -> Candidate:
@@ -470,7 +516,7 @@ def load_candidate(path: str | Path) -> Candidate:
             else:
                 seat_point = (lat, lon)
 
-    area = r.sub("area", required=True)
+    area = r.sub("area", required=operation != "boundary-correction")
     districts: tuple[str, ...] = ()
     municipalities: tuple[str, ...] = ()
     boundary = None
@@ -497,6 +543,11 @@ def load_candidate(path: str | Path) -> Candidate:
               and not any(problems_for(problems, "area."))):
             problems.add("area", "a área está vazia; esperados distritos (districts), "
                                  "municípios (municipalities) ou um arquivo de limites (boundary)")
+        if operation == "boundary-correction" and (districts or municipalities or boundary):
+            problems.add("area", "a correção de limites (art. 6º) não transfere área: não há "
+                                 "área proposta; esperada a tabela [area] vazia ou ausente, com "
+                                 "os dois municípios em origin.municipalities e as linhas em "
+                                 "boundary_correction.old_line e boundary_correction.new_line")
 
     origin = r.sub("origin", required=operation not in (None, "fusion"))
     if origin is None and operation is None and "operation" in doc and "origin" not in doc:
@@ -514,6 +565,12 @@ def load_candidate(path: str | Path) -> Candidate:
                 and not any(problems_for(problems, "origin."))):
             problems.add("origin.municipalities", "a lista está vazia; esperado ao menos um "
                                                   "município de origem")
+        elif (operation == "boundary-correction" and len(origins) != 2
+              and not any(problems_for(problems, "origin."))):
+            problems.add("origin.municipalities",
+                         f"encontrado{'s' if len(origins) != 1 else ''} {len(origins)} "
+                         f"município{'s' if len(origins) != 1 else ''}; esperados exatamente "
+                         "os dois municípios cujo limite comum é corrigido (art. 6º)")
     if urban_perimeter is not None:
         urban_perimeter = (path.parent / urban_perimeter).resolve()
         if urban_perimeter.is_dir():
@@ -570,7 +627,12 @@ def load_candidate(path: str | Path) -> Candidate:
         proc.finish()
 
     evidence = _evidence_table(r, "evidence", EVIDENCE_ITEMS)
-    correction = _evidence_table(r, "boundary_correction", BOUNDARY_CORRECTION_ITEMS)
+    correction, lines = _correction_table(r, path)
+    if operation is not None and operation != "boundary-correction":
+        for key in lines:
+            problems.add(f"boundary_correction.{key}",
+                         f"linha de limite numa operação {operation!r}; esperada só em "
+                         "operation = \"boundary-correction\" (art. 6º)")
 
     fiscal = r.sub("fiscal")
     money: dict[str, MoneyFigure | None] = {}
@@ -600,7 +662,8 @@ def load_candidate(path: str | Path) -> Candidate:
         special_interest=declared, special_interest_kind=kind,
         special_interest_justification=justification,
         petition_signatures=petition, plebiscite=plebiscite, evidence=evidence,
-        boundary_correction=correction, certified=certified, settings=settings, **money)
+        boundary_correction=correction, old_line=lines.get("old_line"),
+        new_line=lines.get("new_line"), certified=certified, settings=settings, **money)
 
 
 def problems_for(problems: Problems, prefix: str) -> list[CandidateError]:

@@ -13,7 +13,11 @@ These go beyond the shape of the file (:mod:`viabilidade.candidate`) and the cod
   origin;
 * an area transferred to another municipality (art. 5) borders that destination;
 * the drawn area and urban-perimeter files (``[area] boundary``, ``[origin]
-  urban_perimeter``) are readable polygons in Goiás (:func:`viabilidade.geo.area_file.read_area`).
+  urban_perimeter``) are readable polygons in Goiás (:func:`viabilidade.geo.area_file.read_area`);
+* the lines of a boundary correction (``[boundary_correction] old_line``, ``new_line``) are
+  readable lines in Goiás (:func:`viabilidade.geo.area_file.read_line`), and the two
+  municipalities whose limit is corrected border each other (art. 6: "limites entre
+  municípios").
 
 Every problem is a :class:`~viabilidade.errors.CandidateError` in Portuguese naming the
 candidate file and the field.
@@ -100,7 +104,40 @@ def _area_files(candidate: Candidate) -> tuple[list[CandidateError], object]:
             continue
         if field == "area.boundary":
             area = geom
+    from .geo.area_file import read_line
+
+    for field in ("old_line", "new_line"):
+        path = getattr(candidate, field, None)
+        if path is None:
+            continue
+        try:
+            read_line(path)
+        except GeoError as e:
+            out.append(CandidateError(str(e), file=candidate.path,
+                                      field=f"boundary_correction.{field}"))
     return out, area
+
+
+def correction_problems(candidate: Candidate, store) -> list[CandidateError]:
+    """Art. 6: the two municipalities of a boundary correction share a limit (a gap of at
+    most :data:`TOUCH_TOLERANCE_M`)."""
+    from .geo.distance import geodesic_distance_m
+    from .geo.memorial import fmt_num
+    from .geo.territory import municipality_geometry
+
+    names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
+    codes = [c for c in candidate.origins if c in names]
+    if candidate.operation != "boundary-correction" or len(codes) != 2:
+        return []
+    gap = geodesic_distance_m(municipality_geometry(store.boundaries, codes[0]),
+                              municipality_geometry(store.boundaries, codes[1]))
+    if gap <= TOUCH_TOLERANCE_M:
+        return []
+    return [CandidateError(
+        f"{names[codes[0]]} ({codes[0]}) e {names[codes[1]]} ({codes[1]}) não fazem divisa: "
+        f"estão a {fmt_num(gap / 1000, 1)} km um do outro; esperados dois municípios vizinhos, "
+        "cujo limite comum se corrige (art. 6º)", file=candidate.path,
+        field="origin.municipalities")]
 
 
 def touch_problems(candidate: Candidate, store, drawn=None) -> list[CandidateError]:
@@ -247,7 +284,9 @@ def check_proposal(candidate: Candidate, store) -> None:
     files, drawn = _area_files(candidate)
     problems += files
     if not files:
-        problems += touch_problems(candidate, store, drawn)
+        problems += correction_problems(candidate, store)
+        if candidate.operation != "boundary-correction":
+            problems += touch_problems(candidate, store, drawn)
         problems += destination_problems(candidate, store, drawn)
         problems += fusion_contiguity_problems(candidate, store)
     raise_located(problems, candidate.path)

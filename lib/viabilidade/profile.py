@@ -20,7 +20,7 @@ Estimation methods (shown in the studies' method notes):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
@@ -435,6 +435,8 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
     """
     check_candidate(candidate, store)
     munis = _indexed(store, "municipalities", "cod_ibge")
+    if candidate.operation == "boundary-correction":
+        return _correction_profile(candidate, store, settings, territory or Territory())
     area_parts, origins, remainders = _district_parts(candidate, store, settings)
     for code in candidate.municipalities:
         area_parts.append(_whole_unit(store, code, munis.at[code, "nome"], settings))
@@ -465,7 +467,47 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
                        population=area.population, electors=area.electors,
                        buildings=area.buildings, collection=_collection(candidate),
                        revenue=area.revenue, area_km2=area.area_km2)
-    profile = Profile(operation=candidate.operation, area=area, origins=origins,
-                      remainders=remainders, state_tax_revenue=state_tax_revenue(candidate, store),
-                      territory=territory or Territory())
-    return apply_certificates(profile, candidate)
+    profile = apply_certificates(
+        Profile(operation=candidate.operation, area=area, origins=origins,
+                remainders=remainders, state_tax_revenue=state_tax_revenue(candidate, store),
+                territory=territory or Territory()), candidate)
+    if candidate.operation == "transfer-area" and candidate.destination is not None:
+        # the receiving municipality before and after (art. 5): after = it plus the area
+        code = candidate.destination
+        before = _whole_unit(store, code, munis.at[code, "nome"], settings)
+        after = _sum_units([before, profile.area], f"{munis.at[code, 'nome']} (após receber a "
+                                                   "área)", code)
+        profile = replace(profile, destination=before, destination_after=after)
+    return profile
+
+
+#: Source of the area between a boundary's old and new lines (art. 6).
+SRC_LINES = "linhas de limite da candidatura ({old} e {new}); medição geodésica"
+
+
+def _correction_profile(candidate: Candidate, store, settings, territory: Territory) -> Profile:
+    """Boundary correction (art. 6): no area changes hands by design, so the profile's
+    ``area`` is the territory between the old and the new line (measured, km²; no
+    population, electors or buildings: none is apportioned to it) and ``origins`` are the
+    two municipalities whose limit is corrected, as they are; no remainders."""
+    munis = _indexed(store, "municipalities", "cod_ibge")
+    origins = {c: _whole_unit(store, c, munis.at[c, "nome"], settings) for c in candidate.origins}
+    change = territory.boundary_change
+    none = "não se aplica: a correção de limites não transfere população"
+    if change is not None:
+        km2 = Figure(round(change.between_km2, 4), "km²", Basis.MEASURED,
+                     SRC_LINES.format(old=candidate.old_line.name, new=candidate.new_line.name),
+                     "medição geodésica",
+                     note="área geodésica (elipsoide GRS80) das figuras fechadas entre a linha "
+                          "atual e a linha corrigida")
+    else:
+        km2 = Figure(None, "km²", Basis.MEASURED, "", "",
+                     note="faltam os arquivos da linha atual e da linha corrigida "
+                          "(boundary_correction.old_line e boundary_correction.new_line)")
+    area = UnitProfile(label="Faixa entre a linha atual e a linha corrigida",
+                       population=Figure(None, "habitantes", Basis.MEASURED, "", "", note=none),
+                       electors=Figure(None, "eleitores", Basis.MEASURED, "", "", note=none),
+                       buildings=Figure(None, "edificações", Basis.MEASURED, "", "", note=none),
+                       codes=tuple(candidate.origins), area_km2=km2)
+    return Profile(operation=candidate.operation, area=area, origins=origins, remainders={},
+                   territory=territory)

@@ -8,9 +8,12 @@ geometry, no I/O. They are built from the processed data store and the candidate
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .rules.result import Figure
+
+if TYPE_CHECKING:  # geometry stays out of the rules' import graph
+    from .geo.boundary_change import BoundaryChange
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,10 @@ class Territory:
     continuity_certificate : Figure or None
         IBGE's certificate on art. 4 III (value 1: every origin's remainder stays continuous;
         0: it does not), which decides over the geometry (:mod:`viabilidade.certified`).
+    boundary_change : BoundaryChange or None
+        Boundary correction (art. 6): the territory between the old and the new line
+        (:func:`viabilidade.geo.boundary_change.boundary_change`); ``None`` without both
+        line files or for other operations.
     """
 
     gap_m: Figure | None = None
@@ -85,6 +92,7 @@ class Territory:
     source: str = ""
     details: dict[str, Any] = field(default_factory=dict)
     continuity_certificate: Figure | None = None
+    boundary_change: BoundaryChange | None = None
 
 
 @dataclass(frozen=True)
@@ -105,6 +113,9 @@ class Profile:
         The state's tax revenue (ICMS + IPVA + ITCD) of the fiscal year used by art. 4 VII, BRL.
     territory : Territory
         Geometry-derived facts.
+    destination, destination_after : UnitProfile or None
+        Transfer of area (art. 5): the receiving municipality before the transfer and with
+        the area added; ``None`` for other operations.
     """
 
     operation: str
@@ -113,3 +124,5 @@ class Profile:
     remainders: dict[str, UnitProfile]
     state_tax_revenue: Figure | None = None
     territory: Territory = field(default_factory=Territory)
+    destination: UnitProfile | None = None
+    destination_after: UnitProfile | None = None

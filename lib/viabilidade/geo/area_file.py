@@ -176,6 +176,72 @@ def read_area(path: str | Path) -> BaseGeometry:
     return area
 
 
+def read_line(path: str | Path) -> shapely.LineString:
+    """A boundary line drawn in a file, as one LineString in EPSG:4674 degrees.
+
+    Used for a boundary correction (art. 6 of LC 02/1990): the line as described today and
+    the corrected line, each in its own file.
+
+    Parameters
+    ----------
+    path : str or Path
+        GeoJSON, GeoPackage, zipped Shapefile, KML or KMZ (see :data:`FORMATS`), with the
+        same CRS rules as :func:`read_area`.
+
+    Returns
+    -------
+    shapely LineString
+        Every line of the file (all layers) merged end to end into one line, 2-D, in SIRGAS
+        2000 longitude/latitude degrees. Points and polygons are ignored when the file also
+        has lines.
+
+    Raises
+    ------
+    GeoError
+        In Portuguese, naming the file: missing file or folder; unknown extension;
+        unreadable file; no line (names the geometry types found); a GeoPackage or Shapefile
+        without a declared CRS; lines that do not join into one continuous line (names how
+        many pieces); coordinates outside Goiás once transformed.
+    """
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if path.is_dir():
+        raise GeoError(folder_message(path))
+    if suffix not in FORMATS:
+        raise GeoError(f"{path.name}: formato não reconhecido (extensão {suffix or 'nenhuma'!r}); "
+                       f"esperado {_expected()}")
+    if not path.is_file():
+        raise GeoError(f"{path}: arquivo não encontrado")
+    found: list[str] = []
+    lines: list[BaseGeometry] = []
+    for gdf in _read(path):
+        crs = _crs(gdf, path)
+        geoms = shapely.force_2d(gdf.geometry.to_numpy())
+        found += [g.geom_type for g in geoms if g is not None]
+        keep = [g for g in geoms if g is not None and not g.is_empty
+                and g.geom_type in ("LineString", "MultiLineString", "LinearRing")]
+        if keep:
+            lines += list(gpd.GeoSeries(keep, crs=crs).to_crs(SIRGAS2000))
+    if not lines:
+        kinds = ", ".join(sorted(set(found))) or "nenhuma geometria"
+        raise GeoError(f"{path.name}: nenhuma linha no arquivo (encontrado: {kinds}); "
+                       "esperada uma LineString com o traçado do limite")
+    merged = shapely.line_merge(shapely.union_all(lines))
+    if merged.geom_type != "LineString":
+        n = len(shapely.get_parts(merged))
+        raise GeoError(f"{path.name}: as linhas do arquivo formam {n} trechos separados; "
+                       "esperada uma única linha contínua com o traçado do limite")
+    minx, miny, maxx, maxy = merged.bounds
+    west, south, east, north = GOIAS_BOX
+    if not (west <= minx and maxx <= east and south <= miny and maxy <= north):
+        raise GeoError(
+            f"{path.name}: a linha fica fora de Goiás (longitude {fmt_num(minx)} a "
+            f"{fmt_num(maxx)}, latitude {fmt_num(miny)} a {fmt_num(maxy)}); esperado longitude "
+            f"entre {fmt_num(west, 1)} e {fmt_num(east, 1)} e latitude entre {fmt_num(south, 1)} "
+            f"e {fmt_num(north, 1)}: confira o sistema de referência declarado")
+    return merged
+
+
 def folder_message(path: Path) -> str:
     """What to say when a folder is given where a polygon file is expected (pt-BR)."""
     path = Path(path)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..rules.art6 import art6
+from ..rules.art6 import area_change, art6
 from .base import Operation
 
 if TYPE_CHECKING:
@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 
 
 def rules(candidate: Candidate, profile: Profile, settings: Settings) -> list[RuleResult]:
-    """Art. 6: the evidence of the correction."""
-    return [art6(candidate)]
+    """Art. 6: the territory between the old and the new line within the tolerance
+    (``art6.area``), then the documents of the correction (``art6``)."""
+    return [area_change(candidate, profile, settings), art6(candidate)]
 
 
 OPERATION = Operation(

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..rules import art15
 from ..rules.art17 import art17
+from ..rules.art18 import art18
 from .base import Operation
 
 if TYPE_CHECKING:
@@ -16,8 +18,9 @@ if TYPE_CHECKING:
 
 
 def rules(candidate: Candidate, profile: Profile, settings: Settings) -> list[RuleResult]:
-    """Art. 17 I and II (population and buildings of the district)."""
-    return art17(profile, settings)
+    """Art. 15 (no existing district's seat taken), art. 17 I and II (buildings and
+    population of the district) and art. 18 (its limits described)."""
+    return [art15.seats(profile), *art17(profile, settings), art18(candidate)]
 
 
 OPERATION = Operation(

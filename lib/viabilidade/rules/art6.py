@@ -1,30 +1,110 @@
 """Art. 6 — correction of a boundary without change of area (technical failure or error in the
-description): state law with the mayors' prior agreement authorised by council resolutions."""
+description): state law with the mayors' prior agreement authorised by council resolutions.
+
+Two rules: ``art6.area`` (the territory between the old and the new line, measured, within
+the tolerance ``Settings.boundary_tolerance_km2``: "sem alteração de área") and ``art6``
+(the technical flaw, the mayors' agreement and the councils' resolutions, each evidenced by
+a document).
+"""
 
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from ..candidate import BOUNDARY_CORRECTION_ITEMS, Candidate
+from babel.numbers import format_decimal
+
 from .common import simple
-from .result import RuleResult, Status
+from .result import Basis, RuleResult, Status
+from .settings import Settings
+
+if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
+    from ..profile_types import Profile
+
+TITLES = {"art6.area": "Correção sem alteração de área: território entre a linha atual e a "
+                       "corrigida",
+          "art6": "Falha técnica, acordo dos Prefeitos e resoluções das Câmaras"}
+
+
+def _km2(x: float) -> str:
+    """km² with four decimals (the measure's precision on a line file), pt-BR:
+    ``0.05078`` → ``"0,0508 km²"``, ``1`` → ``"1,0000 km²"``."""
+    return f"{format_decimal(round(x, 4), format='#,##0.0000', locale='pt_BR')} km²"
+
+
+def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> RuleResult:
+    """Art. 6 "sem alteração de área": the territory between the old and the new line is at
+    most ``settings.boundary_tolerance_km2`` (``<=``: equal passes).
+
+    Pass: the difference is read as one of drawing, not a change of area. Fail: the
+    correction would move territory from one municipality to the other, which is a
+    transfer (art. 5, with a plebiscite), not a correction. Indeterminate without both lines.
+    """
+    change = profile.territory.boundary_change
+    tol = settings.boundary_tolerance_km2
+    if change is None:
+        reason = ("Sem as duas linhas não se mede a área entre elas: "
+                  + profile.territory.details.get("no_geometry_reason",
+                                                  "faltam os arquivos das linhas")
+                  + " (linha atual e linha corrigida).")
+        return simple("art6.area", TITLES["art6.area"], Status.INDETERMINATE, reason,
+                      threshold=tol, comparator="<=", unit="km²")
+    names = {c: u.label for c, u in profile.origins.items()}
+    a, b = list(candidate.origins)
+    moves = (f"passariam de {names[a]} para {names[b]} {_km2(change.leaves.get(a, 0.0))} e de "
+             f"{names[b]} para {names[a]} {_km2(change.leaves.get(b, 0.0))}")
+    if change.unassigned_km2 > 0:
+        moves += f"; {_km2(change.unassigned_km2)} ficam fora dos dois municípios na malha"
+    faces = f"{change.faces} figura{'s' if change.faces != 1 else ''}"
+    ok = change.between_km2 <= tol
+    if change.between_km2 == 0:
+        reason = ("As duas linhas coincidem: nenhum território fica entre elas; dentro da "
+                  f"tolerância de {_km2(tol)}.")
+    elif ok:
+        reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2)} ({faces}), "
+                  f"dentro da tolerância de {_km2(tol)}: diferença de traçado, lida como "
+                  f"correção sem alteração de área. Pela malha municipal do IBGE, {moves}.")
+    else:
+        reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2)} ({faces}), "
+                  f"acima da tolerância de {_km2(tol)}: a correção alteraria a área dos "
+                  f"municípios ({moves}). Mudança de área é desmembramento e transferência "
+                  "(art. 5º, com plebiscito), não correção pelo art. 6º.")
+    return simple("art6.area", TITLES["art6.area"], Status.PASS if ok else Status.FAIL, reason,
+                  value=round(change.between_km2, 4), threshold=tol, comparator="<=", unit="km²",
+                  margin=round(tol - change.between_km2, 4),
+                  margin_pct=100 * (tol - change.between_km2) / tol if tol else None,
+                  basis=Basis.MEASURED, source=profile.area.area_km2.source,
+                  vintage="medição geodésica",
+                  details={"faces": change.faces,
+                           "sai_de": {names[c]: round(v, 4) for c, v in change.leaves.items()},
+                           "saldo_km2": {names[c]: round(change.net_km2(c), 4)
+                                         for c in candidate.origins},
+                           "fora_dos_municipios_km2": round(change.unassigned_km2, 4),
+                           "comprimento_linha_atual_m": round(change.old_length_m, 1),
+                           "comprimento_linha_corrigida_m": round(change.new_length_m, 1),
+                           "fechamento_das_pontas_m": [round(x, 1) for x in change.joins_m],
+                           "tolerancia_km2": tol})
 
 
 def art6(candidate: Candidate) -> RuleResult:
     """Checklist of :data:`viabilidade.candidate.BOUNDARY_CORRECTION_ITEMS` in the candidate's
-    ``[boundary_correction.*]``: pass when all three are evidenced, else indeterminate naming
-    the missing documents."""
+    ``[boundary_correction.*]``, each with its document: pass when all three are evidenced,
+    else indeterminate naming the missing ones. A document is evidence, not proof: the
+    reason names each document so the reader can check it."""
     given = candidate.boundary_correction
     missing = [k for k in BOUNDARY_CORRECTION_ITEMS if k not in given]
+    cited = "; ".join(f"{BOUNDARY_CORRECTION_ITEMS[k]}: {given[k].what} — documento: "
+                      f"{given[k].document}" for k in BOUNDARY_CORRECTION_ITEMS if k in given)
     if missing:
         reason = ("Faltam documentos de: " + "; ".join(BOUNDARY_CORRECTION_ITEMS[k] for k in missing)
-                  + ". A correção de limites sem alteração de área exige lei estadual precedida desses atos.")
+                  + ". A correção de limites exige lei estadual precedida desses atos."
+                  + (f" Documentados — {cited}." if cited else ""))
         status = Status.INDETERMINATE
     else:
-        reason = ("Documentados a falha técnica ou erro, o acordo prévio dos Prefeitos e as resoluções "
-                  "das Câmaras Municipais; cabe lei estadual.")
+        reason = f"Documentados — {cited}. Cabe lei estadual."
         status = Status.PASS
-    return simple("art6", "Correção de limites sem alteração de área", status, reason,
+    return simple("art6", TITLES["art6"], status, reason,
                   certifier="Prefeituras e Câmaras Municipais",
                   details={"evidencias": {k: dataclasses.asdict(v) for k, v in given.items()},
                            "faltam": missing})

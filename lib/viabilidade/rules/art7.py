@@ -12,7 +12,7 @@ import math
 from ..candidate import Candidate, Plebiscite
 from .calendar import creation_year, installation_date, is_election_year
 from .common import fmt, simple
-from .result import BASIS_WORDS, Basis, RuleResult, Status, weakest
+from .result import BASIS_WORDS, Basis, Figure, RuleResult, Status, weakest
 from .settings import Settings
 
 if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
@@ -50,21 +50,41 @@ def majority(turnout: int) -> int:
     return turnout // 2 + 1
 
 
+def roll_parts(profile: Profile | None, settings: Settings) -> list[tuple[str, Figure | None]]:
+    """Who votes in the plebiscite under I-10, one (label, electors) per part of the roll.
+
+    ``area``: the area alone (art. 7, head: "na área territorial a ser emancipada ou
+    transferida"). ``federal`` (Lei 9.709/1998, art. 7; STF, ADI 2.650): every municipality
+    involved — the area, each origin's remainder and, in a transfer, the municipality that
+    receives the area (``profile.destination``).
+    """
+    if profile is None:
+        return []
+    parts = [(profile.area.label, profile.area.electors)]
+    if settings.plebiscite_roll == "federal":
+        parts += [(r.label, r.electors) for r in profile.remainders.values()]
+        if profile.destination is not None:
+            parts.append((profile.destination.label, profile.destination.electors))
+    return parts
+
+
 def roll(profile: Profile | None, settings: Settings) -> tuple[float | None, Basis | None, str]:
-    """Electorate of the plebiscite under I-10: the area (``area``) or the area plus every
-    origin's remainder (``federal``). Returns (electors, basis, Portuguese description);
-    electors is None when a needed figure is missing."""
+    """Electorate of the plebiscite under I-10 (:func:`roll_parts`). Returns (electors,
+    basis, Portuguese description); electors is None when a needed figure is missing. The
+    basis is the weakest of the parts (estimated, else published, else certified)."""
     if profile is None:
         return None, None, "sem dados de eleitorado"
-    figs = [profile.area.electors]
-    if settings.plebiscite_roll == "federal":
-        figs += [r.electors for r in profile.remainders.values()]
+    figs = [f for _, f in roll_parts(profile, settings)]
     if any(f is None or f.value is None for f in figs):
         return None, None, "eleitorado incompleto"
     total = sum(f.value for f in figs)
     basis = weakest(f.basis for f in figs)
-    desc = ("eleitorado da área e do remanescente" if settings.plebiscite_roll == "federal"
-            else "eleitorado da área")
+    if settings.plebiscite_roll != "federal":
+        desc = "eleitorado da área"
+    elif profile.destination is not None:
+        desc = "eleitorado da área, do remanescente e do município que recebe a área"
+    else:
+        desc = "eleitorado da área e do remanescente"
     return total, basis, desc
 
 
@@ -102,7 +122,8 @@ def par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> R
         return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE, reason,
                       comparator=">=", unit="eleitores", details=details)
     q = quorum(int(round(n)), settings.quorum)
-    details.update(eleitores_rol=n, base_rol=str(basis), quorum=q, maioria_no_quorum=majority(q))
+    details.update(eleitores_rol=n, base_rol=str(basis), quorum=q, maioria_no_quorum=majority(q),
+                   partes_rol={label: f.value for label, f in roll_parts(profile, settings)})
     reason = (f"Plebiscito ainda sem resultado: são necessários o número de eleitores aptos e o de "
               f"comparecimentos (TRE-GO). Com o {desc} de {fmt(round(n))} eleitores "
               f"({BASIS_WORDS[basis]}), o quórum mínimo seria de "

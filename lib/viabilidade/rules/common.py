@@ -157,8 +157,11 @@ def numeric_result(rule_id: str, title: str, figure: Figure | None, threshold: f
         unc = figure.uncertainty
         shown = (lambda x: fmt(whole(x))) if unit in COUNT_UNITS else fmt
         est = f"{shown(value)} ± {shown(unc)}" if unc else f"{shown(value)} (sem incerteza declarada)"
+        proof = (f"é preciso o número certificado {BY_CERTIFIER.get(certifier, 'por ' + certifier)}"
+                 if certifier else "o número fica a comprovar (a lei não indica o órgão que o "
+                                   "apura)")
         reason = (f"{what.capitalize()}: estimativa de {est} {unit}; exigido {required}. Valor "
-                  f"estimado não decide o requisito: é preciso o número certificado {BY_CERTIFIER.get(certifier, 'por ' + certifier)}.")
+                  f"estimado não decide o requisito: {proof}.")
         if lean == Lean.LIKELY_PASS:
             reason += " A estimativa supera o limite por mais que sua incerteza: provável atendimento."
         elif lean == Lean.LIKELY_FAIL:

@@ -47,7 +47,9 @@ CHOICES: dict[str, dict[str, str]] = {
         "per-capita": "prevalece a legislação da origem de maior receita per capita",
     },
     "plebiscite_roll": {
-        "federal": "plebiscito com o eleitorado da área e do remanescente (Lei 9.709/1998, ADI 2650)",
+        "federal": "plebiscito com o eleitorado de todos os municípios envolvidos: a área, o "
+                   "remanescente e, na transferência, o município que recebe a área (Lei "
+                   "9.709/1998, art. 7º; STF, ADI 2.650)",
         "area": "plebiscito só com o eleitorado da área (art. 7º, literal)",
     },
     "population_vintage": {
@@ -76,6 +78,7 @@ FIELD_LABELS: dict[str, str] = {
     "petition_transfer": "Art. 5º, § 1º: assinaturas (transferência de área)",
     "district_buildings": "Art. 17, I: edificações da sede do distrito",
     "district_population": "Art. 17, II: população do distrito (habitantes)",
+    "boundary_tolerance_km2": "Art. 6º: tolerância de área entre a linha antiga e a nova (km²)",
     "origin_special_interest": "I-7: municípios de origem de interesse especial",
     "creation_year": "Ano da lei de criação",
     "reference_date": "Data de referência do estudo",
@@ -88,7 +91,8 @@ COUNT_LIMITS = {"population": 100_000_000, "electors": 100_000_000, "buildings":
                 "district_buildings": 10_000_000, "district_population": 100_000_000}
 #: Real-valued settings and their largest accepted value: a share is at most 1, a tolerance
 #: at most the area of Goiás (340 242 km², IBGE).
-NUMBER_LIMITS = {"revenue_share": 1, "sliver_tolerance_km2": 340_000}
+NUMBER_LIMITS = {"revenue_share": 1, "sliver_tolerance_km2": 340_000,
+                 "boundary_tolerance_km2": 340_000}
 
 _COD_IBGE = re.compile(r"^52\d{5}$")
 
@@ -163,6 +167,12 @@ class Settings:
         Art. 2 (>= 100 signatures) and art. 5 §1 (>= 50).
     district_buildings, district_population : int
         Art. 17 I (>= 100 buildings in the seat) and II (> 1 000 inhabitants).
+    boundary_tolerance_km2 : float
+        Art. 6 ("sem alteração de área"): the largest area, in geodesic km², that may lie
+        between the old and the new line of a boundary correction and still be read as a
+        drawing difference rather than a change of area (default 1 km²: a line drawn at
+        1:100 000, 0.5 mm = 50 m apart along 20 km). Above it the area changes municipality
+        and the proposal is a transfer (art. 5), not a correction.
     origin_special_interest : tuple of str
         I-7 ``own``: IBGE codes of origins that are themselves declared of special interest.
     creation_year : int or None
@@ -196,6 +206,7 @@ class Settings:
     petition_transfer: int = 50
     district_buildings: int = 100
     district_population: int = 1000
+    boundary_tolerance_km2: float = 1.0
     origin_special_interest: tuple[str, ...] = ()
     creation_year: int | None = None
     reference_date: str | None = None
@@ -488,7 +499,8 @@ class Settings:
             f"distância ≥ {_num(self.gap_m)} m; representação ≥ {_num(self.petition)} "
             f"eleitores (art. 2º) ou ≥ {_num(self.petition_transfer)} (art. 5º, § 1º); distrito: "
             f"≥ {_num(self.district_buildings)} edificações e > {_num(self.district_population)} "
-            "habitantes.",
+            "habitantes; correção de limites (art. 6º): até "
+            f"{_num(self.boundary_tolerance_km2)} km² entre a linha antiga e a nova.",
         ]
         if self.creation_year is not None:
             lines.append(f"Ano de criação considerado: {self.creation_year}.")

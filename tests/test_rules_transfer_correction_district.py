@@ -1,0 +1,242 @@
+"""Transfer of area (art. 5, I-10 with the receiving municipality), boundary correction (art. 6:
+the two lines, the area between them against the tolerance, the documents) and district
+creation (arts. 15, 17, 18), on the real data and the fixtures in tests/fixtures/ (labelled
+there as fixtures: lines derived from the IBGE mesh, documents that do not exist)."""
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+import shapely
+
+from viabilidade.analysis import analyse
+from viabilidade.candidate import load_candidate
+from viabilidade.data.store import load_store
+from viabilidade.errors import CandidateError, GeoError
+from viabilidade.geo.area_file import read_line
+from viabilidade.geo.boundary_change import boundary_change
+from viabilidade.rules import Settings
+from viabilidade.rules.result import Basis, Status, Verdict
+
+FIX = Path(__file__).parent / "fixtures"
+CORRECTION = FIX / "correcao-abadiania-alexania.toml"
+TRANSFER = FIX / "transferencia-posse-dabadia.toml"
+DISTRICT = FIX / "distrito-abadiania-leste.toml"
+DISTRICT_ON_VILA = FIX / "distrito-posse-dabadia.toml"
+ABADIANIA, ALEXANIA = "5200100", "5200308"
+
+
+@pytest.fixture(scope="module")
+def store():
+    return load_store()
+
+
+def _rules(a):
+    return {r.rule_id: r for r in a.results}
+
+
+# ------------------------------------------------------------------- transfer (art. 5, I-10)
+def test_transfer_roll_counts_the_receiving_municipality(store):
+    a = analyse(TRANSFER, store=store)
+    r = _rules(a)["art7.par1"]
+    # Posse d'Abadia 1.910,5 (estimated from TSE 2022 × population share) + Abadiânia's
+    # remainder 8.901,5 + Corumbá de Goiás 7.521 (TSE 2022) = 18.333 electors
+    assert r.details["partes_rol"] == {"Posse d'Abadia": 1910.5,
+                                       "Abadiânia (remanescente)": 8901.5,
+                                       "Corumbá de Goiás": 7521}
+    assert r.details["eleitores_rol"] == 18333 and r.threshold == 9167
+    assert ("Com o eleitorado da área, do remanescente e do município que recebe a área de 18.333 "
+            "eleitores (estimado), o quórum mínimo seria de 9.167 comparecimentos") in r.reason
+    area_only = analyse(TRANSFER, store=store, settings=Settings(plebiscite_roll="area"))
+    r2 = _rules(area_only)["art7.par1"]
+    assert r2.details["partes_rol"] == {"Posse d'Abadia": 1910.5} and r2.threshold == 956
+
+
+def test_transfer_effect_on_both_municipalities(store):
+    p = analyse(TRANSFER, store=store).profile
+    assert (p.origins[ABADIANIA].population.value, p.remainders[ABADIANIA].population.value) == (17232, 14187)
+    assert (p.destination.label, p.destination.population.value, p.destination.electors.value) == \
+        ("Corumbá de Goiás", 10562, 7521)
+    after = p.destination_after
+    assert after.label == "Corumbá de Goiás (após receber a área)"
+    assert (after.population.value, after.electors.value) == (13607, 9431.5)
+    assert after.electors.basis == Basis.ESTIMATED
+    assert round(after.area_km2.value, 3) == round(1064.833 + 301.761, 3)
+
+
+# -------------------------------------------------------------- boundary correction (art. 6)
+def test_read_line_reads_the_fixture_and_refuses_what_is_not_a_line(tmp_path):
+    line = read_line(FIX / "correcao-abadiania-alexania-linha-antiga.geojson")
+    assert line.geom_type == "LineString" and len(line.coords) == 40
+    poly = tmp_path / "poligono.geojson"
+    poly.write_text(json.dumps({"type": "Polygon", "coordinates": [[[-48.7, -16.2], [-48.6, -16.2],
+                                                                     [-48.6, -16.1], [-48.7, -16.2]]]}))
+    with pytest.raises(GeoError, match=r"^poligono.geojson: nenhuma linha no arquivo \(encontrado: "
+                                       r"Polygon\); esperada uma LineString com o traçado do limite$"):
+        read_line(poly)
+    two = tmp_path / "dois.geojson"
+    two.write_text(json.dumps({"type": "MultiLineString", "coordinates": [
+        [[-48.7, -16.2], [-48.6, -16.2]], [[-48.5, -16.1], [-48.4, -16.1]]]}))
+    with pytest.raises(GeoError, match=r"^dois.geojson: as linhas do arquivo formam 2 trechos "
+                                       r"separados; esperada uma única linha contínua"):
+        read_line(two)
+
+
+def test_boundary_change_measures_the_territory_between_the_lines(store):
+    old = read_line(FIX / "correcao-abadiania-alexania-linha-antiga.geojson")
+    small = boundary_change(old, read_line(FIX / "correcao-abadiania-alexania-linha-nova.geojson"),
+                            store.boundaries, (ABADIANIA, ALEXANIA))
+    assert small.faces == 1 and round(small.between_km2, 4) == 0.0508
+    assert small.leaves == {ABADIANIA: 0.0, ALEXANIA: pytest.approx(0.0508, abs=5e-5)}
+    assert round(small.net_km2(ABADIANIA), 4) == 0.0508 and round(small.old_length_m) == 36035
+    big = boundary_change(old, read_line(FIX / "correcao-abadiania-alexania-linha-deslocada.geojson"),
+                          store.boundaries, (ABADIANIA, ALEXANIA))
+    assert big.faces == 9 and round(big.between_km2, 4) == 4.0179
+    assert (round(big.leaves[ABADIANIA], 4), round(big.leaves[ALEXANIA], 4)) == (0.4172, 3.6008)
+    same = boundary_change(old, old, store.boundaries, (ABADIANIA, ALEXANIA))
+    assert (same.between_km2, same.faces) == (0.0, 0)
+    # ends that do not meet are closed by straight segments, and their length is reported
+    shifted = shapely.LineString([(x, y + 0.001) for x, y in old.coords])
+    apart = boundary_change(old, shifted, store.boundaries, (ABADIANIA, ALEXANIA))
+    assert apart.faces >= 1 and all(110 < j < 112 for j in apart.joins_m)
+
+
+def test_correction_study_runs_on_its_own_articles(store):
+    a = analyse(CORRECTION, store=store)
+    r = _rules(a)
+    assert [x.rule_id for x in a.results] == ["art6.area", "art6"]
+    assert a.verdict == Verdict.VIAVEL
+    assert r["art6.area"].reason == (
+        "Entre a linha atual e a corrigida ficam 0,0508 km² (1 figura), dentro da tolerância de "
+        "1,0000 km²: diferença de traçado, lida como correção sem alteração de área. Pela malha "
+        "municipal do IBGE, passariam de Abadiânia para Alexânia 0,0000 km² e de Alexânia para "
+        "Abadiânia 0,0508 km².")
+    assert r["art6.area"].basis == Basis.MEASURED and r["art6.area"].comparator == "<="
+    assert "acordo prévio dos Prefeitos: termo de acordo entre os Prefeitos de Abadiânia e de " \
+           "Alexânia (fixture de teste) — documento: Termo de acordo de 10/03/2026" in r["art6"].reason
+    # no proposed area, seat or population: the profile's area is the strip between the lines
+    assert a.profile.area.label == "Faixa entre a linha atual e a linha corrigida"
+    assert a.profile.area.population.value is None and a.profile.remainders == {}
+    assert sorted(a.profile.origins) == [ABADIANIA, ALEXANIA]
+
+
+@pytest.mark.parametrize("tolerance, status", [(0.05, Status.FAIL), (0.0508, Status.PASS),
+                                               (0.06, Status.PASS)])
+def test_correction_tolerance_both_sides(store, tolerance, status):
+    a = analyse(CORRECTION, store=store, settings=Settings(boundary_tolerance_km2=tolerance))
+    assert _rules(a)["art6.area"].status == status
+
+
+def test_correction_that_moves_territory_is_a_transfer(store, tmp_path):
+    text = CORRECTION.read_text(encoding="utf-8").replace(
+        "correcao-abadiania-alexania-linha-nova.geojson",
+        "correcao-abadiania-alexania-linha-deslocada.geojson")
+    a = analyse(_write(tmp_path, text), store=store)
+    r = _rules(a)["art6.area"]
+    assert r.status == Status.FAIL and a.verdict == Verdict.INVIAVEL
+    assert r.reason == (
+        "Entre a linha atual e a corrigida ficam 4,0179 km² (9 figuras), acima da tolerância de "
+        "1,0000 km²: a correção alteraria a área dos municípios (passariam de Abadiânia para "
+        "Alexânia 0,4172 km² e de Alexânia para Abadiânia 3,6008 km²). Mudança de área é "
+        "desmembramento e transferência (art. 5º, com plebiscito), não correção pelo art. 6º.")
+    assert r.details["saldo_km2"] == {"Abadiânia": 3.1836, "Alexânia": -3.1836}
+
+
+def test_correction_without_lines_or_documents_is_indeterminate(store, tmp_path):
+    c = dataclasses.replace(load_candidate(CORRECTION), old_line=None, new_line=None,
+                            boundary_correction={})
+    a = analyse(c, store=store)
+    r = _rules(a)
+    assert r["art6.area"].status == Status.INDETERMINATE
+    assert r["art6.area"].reason == (
+        "Sem as duas linhas não se mede a área entre elas: faltam no arquivo da candidatura "
+        "boundary_correction.old_line e boundary_correction.new_line (linha atual e linha "
+        "corrigida).")
+    assert r["art6"].reason.startswith(
+        "Faltam documentos de: falha técnica ou erro na descrição dos limites; acordo prévio dos "
+        "Prefeitos; autorização das Câmaras Municipais por resolução.")
+
+
+def _write(tmp_path, text, name="c.toml"):
+    for f in FIX.glob("correcao-abadiania-alexania-linha-*.geojson"):
+        (tmp_path / f.name).write_bytes(f.read_bytes())
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_correction_candidate_problems_are_reported_at_once(tmp_path):
+    text = ('operation = "boundary-correction"\nname = "Limite"\n[area]\n'
+            'municipalities = ["5200308"]\n[origin]\nmunicipalities = ["5200100"]\n'
+            '[boundary_correction]\nold_line = "nao-existe.geojson"\n'
+            'new_line = "correcao-abadiania-alexania-linha-nova.geojson"\n'
+            '[boundary_correction.prova]\nwhat = "x"\ndocument = "y"\n')
+    with pytest.raises(CandidateError) as e:
+        load_candidate(_write(tmp_path, text))
+    msgs = {p.field: p.message for p in e.value.problems}
+    assert msgs["area"].startswith("a correção de limites (art. 6º) não transfere área: não há "
+                                   "área proposta")
+    assert msgs["origin.municipalities"] == (
+        "encontrado 1 município; esperados exatamente os dois municípios cujo limite comum é "
+        "corrigido (art. 6º)")
+    assert msgs["boundary_correction.old_line"].startswith("o arquivo da linha de limite atual (a "
+                                                           "descrição com a falha) ")
+    assert msgs["boundary_correction.prova"] == (
+        "item de comprovação desconhecido 'prova'; esperado um de technical_error, "
+        "mayors_agreement, council_resolutions, old_line, new_line")
+
+
+def test_line_in_another_operation_is_refused(tmp_path):
+    text = ('operation = "create-municipality"\nname = "X"\n[area]\ndistricts = ["520010010"]\n'
+            '[origin]\nmunicipalities = ["5200100"]\n[boundary_correction]\n'
+            'old_line = "correcao-abadiania-alexania-linha-antiga.geojson"\n')
+    with pytest.raises(CandidateError) as e:
+        load_candidate(_write(tmp_path, text))
+    assert [(p.field, p.message) for p in e.value.problems] == [(
+        "boundary_correction.old_line", "linha de limite numa operação 'create-municipality'; "
+        "esperada só em operation = \"boundary-correction\" (art. 6º)")]
+
+
+def test_correction_between_municipalities_that_do_not_border_is_refused(store, tmp_path):
+    text = CORRECTION.read_text(encoding="utf-8").replace('"5200308"', '"5208707"')
+    with pytest.raises(CandidateError, match=r"campo 'origin.municipalities': Abadiânia \(5200100\) "
+                                             r"e Goiânia \(5208707\) não fazem divisa: estão a "):
+        analyse(_write(tmp_path, text), store=store)
+
+
+# ------------------------------------------------------------ district (arts. 15, 17, 18)
+def test_district_study_applies_its_own_articles(store):
+    a = analyse(DISTRICT, store=store)
+    r = _rules(a)
+    assert [x.rule_id for x in a.results] == ["art15.sedes", "art17.I", "art17.II", "art18"]
+    assert r["art15.sedes"].status == Status.PASS
+    assert r["art18"].status == Status.PASS
+    # no certifier the law does not name (art. 4 § 2 is about municipalities)
+    assert r["art17.I"].certifier == "" and r["art17.II"].certifier == ""
+    assert r["art17.II"].reason == (
+        "População: estimativa de 469 ± 469 habitantes; exigido mais de 1.000 habitantes. Valor "
+        "estimado não decide o requisito: o número fica a comprovar (a lei não indica o órgão "
+        "que o apura). A estimativa fica abaixo do limite por mais que sua incerteza: provável "
+        "não atendimento.")
+    assert "IBGE" not in r["art17.I"].reason + r["art17.II"].reason
+    assert a.verdict == Verdict.INDETERMINADO
+
+
+def test_district_that_takes_an_existing_vila_is_flagged(store):
+    r = _rules(analyse(DISTRICT_ON_VILA, store=store))["art15.sedes"]
+    assert r.status == Status.INDETERMINATE
+    assert r.reason == ("A área contém a vila do distrito Posse d'Abadia (520010010): esse distrito "
+                        "perderia a sua sede. A lei municipal teria de alterar os limites dele ou "
+                        "extingui-lo; corrija a área ou junte essa lei.")
+    assert r.article == "LC 02/1990, art. 15"
+
+
+def test_district_of_listed_districts_has_no_limits_described(store, tmp_path):
+    p = tmp_path / "d.toml"
+    p.write_text('operation = "create-district"\nname = "Posse"\n[area]\ndistricts = ["520010010"]\n'
+                 '[origin]\nmunicipalities = ["5200100"]\n', encoding="utf-8")
+    r = _rules(analyse(p, store=store))
+    assert r["art18"].status == Status.INDETERMINATE
+    assert r["art15.sedes"].details["sedes"] == [
+        {"cod_distrito": "520010010", "nome": "Posse d'Abadia", "ponto": "vila"}]

@@ -482,7 +482,7 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
 
 
 #: Source of the area between a boundary's old and new lines (art. 6).
-SRC_LINES = "linhas de limite da candidatura ({old} e {new}); medição geodésica"
+SRC_LINES = "linhas de limite da candidatura ({old} e {new})"
 
 
 def _correction_profile(candidate: Candidate, store, settings, territory: Territory) -> Profile:

@@ -47,5 +47,7 @@ def test_certified_study_is_viable_and_conclusive(run):
     assert "Certidão nº 12/2027" in flat
     assert "Ofício nº 77/2027" in flat and "Ofício nº 101/2027" in flat
     assert "2.054 eleitores" in flat
-    # The process calendar shows the art. 4 § 3 deadline: request on 15/01/2027 + 60 days.
-    assert "Prazo de resposta de IBGE, Cartório Eleitoral e SEFAZ-GO 16 de março de 2027" in flat
+    # The process calendar dates the requests (15/01/2027); the 60 days of art. 4 § 3 run
+    # from each receipt, so their end has no date.
+    assert "Pedidos de informação ao IBGE, ao Cartório Eleitoral e à SEFAZ-GO 15 de janeiro de 2027" in flat
+    assert "Prazo de resposta: 60 dias a contar do recebimento de cada pedido —" in flat

@@ -1,7 +1,8 @@
-"""The information requests of art. 4 § 3 (`viabilidade oficios`): three ofícios, HTML and PDF.
+"""The ofícios of a creation (`viabilidade oficios`): the three requests of art. 4 § 3 and the
+letters to the origin's Prefeitura and Câmara, HTML and PDF, ready to sign.
 
-The PDFs are rendered once per module (three Typst documents, well under a second); their text
-is read with pdftotext and whitespace-normalised (line breaks depend on the layout only).
+The PDFs are rendered once per module (five Typst documents, about a second); their text is
+read with pdftotext and whitespace-normalised (line breaks depend on the layout only).
 """
 
 from __future__ import annotations
@@ -18,13 +19,20 @@ import pytest
 from viabilidade.candidate import load_candidate
 from viabilidade.cli import main
 from viabilidade.data.store import load_store
-from viabilidade.errors import CandidateError
+from viabilidade.errors import CandidateError, SettingsError
 from viabilidade.report import oficios
+from viabilidade.report.oficios_settings import OficiosSettings, Person
+from viabilidade.rules import calendar
+from viabilidade.rules.business_days import next_business_day, non_business_reason
+from viabilidade.rules.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 POSSE = ROOT / "data" / "candidates" / "posse-dabadia.toml"
 FUSION = ROOT / "data" / "candidates" / "fusao-anhanguera-cumari.toml"
 NOVA_IGUACU = ROOT / "data" / "candidates" / "nova-iguacu-de-goias.toml"
+SETTINGS = ROOT / "tests" / "fixtures" / "oficios.toml"
+STEMS = ["oficio-camara-abadiania", "oficio-cartorio-eleitoral", "oficio-ibge",
+         "oficio-prefeitura-abadiania", "oficio-sefaz-go"]
 needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None,
                                      reason="poppler-utils (pdftotext) not installed")
 
@@ -35,10 +43,31 @@ def store():
 
 
 @pytest.fixture(scope="module")
+def settings():
+    return OficiosSettings.from_toml(SETTINGS)
+
+
+@pytest.fixture(scope="module")
 def written(tmp_path_factory):
+    """Letters dated 15/01/2027, no receipt date."""
     out = tmp_path_factory.mktemp("oficios")
-    code = main(["oficios", str(POSSE), "--data-pedido", "2027-01-30", "--saida", str(out)])
+    code = main(["oficios", str(POSSE), "--data-pedido", "2027-01-15", "--configuracoes",
+                 str(SETTINGS), "--saida", str(out)])
     return code, out
+
+
+@pytest.fixture(scope="module")
+def html(store, settings):
+    """The HTML of each letter (no PDF), dated 15/01/2027, without and with a receipt date."""
+    c = load_candidate(POSSE)
+    requests = oficios.build_requests(c, store, dt.date(2027, 1, 15), settings)
+    annexes = ("Anexo: mapa.", "")
+
+    def render(received):
+        return {r.key: oficios.oficio_html(r, c, store, dt.date(2027, 1, 15), settings,
+                                           number=15 + i, received=received, annexes=annexes)
+                for i, r in enumerate(requests)}
+    return render(None), render(dt.date(2026, 12, 1)), render(dt.date(2027, 2, 20))
 
 
 def _text(pdf: Path) -> str:
@@ -47,18 +76,59 @@ def _text(pdf: Path) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def test_command_writes_three_requests_in_html_and_pdf(written):
+def _plain(html: str) -> str:
+    """The letter's text without tags or the stylesheet, entities undone."""
+    import html as h
+
+    body = html.split("<body>")[1]
+    letters = iter("abcdefgh")
+    body = re.sub(r"<li>", lambda _: f"{next(letters)}) ", body)  # the PDF's list markers
+    return re.sub(r"\s+", " ", h.unescape(re.sub(r"<[^>]+>", " ", body))).strip()
+
+
+# ------------------------------------------------------------------ business days, deadline
+@pytest.mark.parametrize("day, expected, reasons", [
+    (dt.date(2027, 1, 30), dt.date(2027, 2, 1), ["sábado", "domingo"]),
+    (dt.date(2027, 4, 21), dt.date(2027, 4, 22), ["feriado: Tiradentes"]),
+    (dt.date(2027, 3, 26), dt.date(2027, 3, 29),  # Good Friday (Easter 28/03/2027)
+     ["feriado: Sexta-feira Santa", "sábado", "domingo"]),
+    (dt.date(2027, 2, 8), dt.date(2027, 2, 10),  # Carnaval; Ash Wednesday opens at 14h
+     ["ponto facultativo: Carnaval", "ponto facultativo: Carnaval"]),
+    (dt.date(2027, 5, 27), dt.date(2027, 5, 28), ["ponto facultativo: Corpus Christi"]),
+    (dt.date(2027, 7, 26), dt.date(2027, 7, 27), ["feriado: Fundação da cidade de Goiás"]),
+    (dt.date(2026, 12, 24), dt.date(2026, 12, 28),
+     ["ponto facultativo: Véspera de Natal", "feriado: Natal", "sábado", "domingo"]),
+    (dt.date(2027, 1, 29), dt.date(2027, 1, 29), []),  # a Friday
+    (dt.date(2027, 10, 28), dt.date(2027, 10, 28), []),  # Dia do Servidor: moved by decree
+])
+def test_next_business_day(day, expected, reasons):
+    got, skipped = next_business_day(day)
+    assert got == expected
+    assert [r for _, r in skipped] == reasons
+    assert non_business_reason(expected) is None
+
+
+@pytest.mark.parametrize("receipt, due", [
+    (dt.date(2026, 12, 1), dt.date(2027, 2, 1)),   # 60th day: Saturday 30/01/2027
+    (dt.date(2027, 2, 20), dt.date(2027, 4, 22)),  # 60th day: Tiradentes
+    (dt.date(2027, 3, 1), dt.date(2027, 4, 30)),   # 60th day: a Friday
+])
+def test_agencies_deadline_counts_from_receipt_to_a_business_day(receipt, due):
+    assert calendar.agencies_deadline(receipt) == due
+
+
+# ------------------------------------------------------------------------ the command
+def test_command_writes_five_letters_in_html_and_pdf(written):
     code, out = written
     assert code == 0
-    assert sorted(p.name for p in out.iterdir()) == [
-        "oficio-cartorio-eleitoral.html", "oficio-cartorio-eleitoral.pdf", "oficio-ibge.html",
-        "oficio-ibge.pdf", "oficio-sefaz-go.html", "oficio-sefaz-go.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        [f"{s}.html" for s in STEMS] + [f"{s}.pdf" for s in STEMS])
     for pdf in out.glob("*.pdf"):
         assert pdf.read_bytes().startswith(b"%PDF")
 
 
-def test_requests_are_a4_letters_the_pdf_writer_fully_knows(written):
-    """Every tag and class of a request has its Typst form; one A4 page, no running header."""
+def test_letters_are_a4_the_pdf_writer_fully_knows_and_the_letter_fits_page_one(written):
+    """Every tag and class has its Typst form; page 1 is the letter, page 2 the annex."""
     from viabilidade.report import export
 
     _, out = written
@@ -66,69 +136,230 @@ def test_requests_are_a4_letters_the_pdf_writer_fully_knows(written):
         doc = export.render(html.read_text(encoding="utf-8"))
         assert doc.unknown == frozenset(), html.name
         assert doc.ua_error is None, (html.name, doc.ua_error)
-        assert len(doc.pages) == 1, html.name
+        assert len(doc.pages) == 2, html.name
         assert (round(doc.pages[0].width_mm), round(doc.pages[0].height_mm)) == (210, 297)
 
 
 @needs_pdftotext
-@pytest.mark.parametrize("stem, body, items", [
-    ("oficio-ibge", "À Superintendência Estadual do IBGE em Goiás",
-     ["art. 4º, II", "art. 4º, IV", "art. 4º, VI", "art. 4º, § 1º"]),
-    ("oficio-cartorio-eleitoral", "Ao Cartório Eleitoral da 87ª Zona Eleitoral de Goiás",
-     ["art. 4º, V ", "art. 4º, § 1º"]),
-    ("oficio-sefaz-go", "À Secretaria de Estado da Economia de Goiás (SEFAZ-GO)",
-     ["art. 4º, VII", "art. 4º, § 1º"]),
-])
-def test_each_request_names_area_items_body_and_deadline(written, stem, body, items):
+def test_page_one_is_the_whole_letter_signed(written):
     _, out = written
-    text = _text(out / f"{stem}.pdf")
-    assert "criação do Município de Posse d'Abadia" in text
-    assert ("A área proposta é formada pelo distrito de Posse d'Abadia (código IBGE 520010010), "
-            "do Município de Abadiânia (código IBGE 5200100).") in text
-    assert body in text
-    for item in items:
-        assert item in text
-    # 60 days after 30 January 2027 (art. 4 § 3).
-    assert "Prazo para resposta: até 31 de março de 2027" in text
-    assert "para o pedido recebido em 30 de janeiro de 2027, até 31 de março de 2027" in text
-    assert "Goiânia, 30 de janeiro de 2027." in text
-    assert "Presidente da Comissão Assembleia Legislativa do Estado de Goiás" in text
-    assert len(re.findall(r"Página \d de (\d)", text)) == 1  # one page, ready to sign
+    for stem in STEMS:
+        pages = subprocess.run(["pdftotext", str(out / f"{stem}.pdf"), "-"], capture_output=True,
+                               check=True, text=True).stdout.split("\f")
+        first = re.sub(r"\s+", " ", pages[0])
+        assert "Atenciosamente, Deputada Maria Aparecida Souza Presidente da Comissão de " \
+               "Constituição, Justiça e Redação" in first, stem
+        assert "Anexo: mapa de localização da área proposta (território aproximado)." in first
+        assert "Página 1 de 2" in first
+        assert re.sub(r"\s+", " ", pages[1]).startswith(
+            "Anexo — Mapa de localização da área proposta de Posse d'Abadia"), stem
 
 
 @needs_pdftotext
-def test_items_say_exactly_what_is_to_be_certified(written):
+@pytest.mark.parametrize("stem, number, address, vocative", [
+    ("oficio-ibge", 15, "Ao Senhor Superintendente Estadual do IBGE em Goiás Instituto "
+                        "Brasileiro de Geografia e Estatística — IBGE Goiânia — GO",
+     "Senhor Superintendente,"),
+    ("oficio-cartorio-eleitoral", 16, "A Sua Excelência o Senhor Juiz Eleitoral da 87ª Zona "
+                                      "Eleitoral de Goiás Tribunal Regional Eleitoral de Goiás",
+     "Senhor Juiz Eleitoral,"),
+    ("oficio-sefaz-go", 17, "A Sua Excelência o Senhor Secretário de Estado da Economia de "
+                            "Goiás Goiânia — GO", "Senhor Secretário,"),
+    ("oficio-prefeitura-abadiania", 18, "A Sua Excelência o Senhor Prefeito Municipal de "
+                                        "Abadiânia Abadiânia — GO", "Senhor Prefeito,"),
+    ("oficio-camara-abadiania", 19, "A Sua Excelência o Senhor Presidente da Câmara Municipal "
+                                    "de Abadiânia Abadiânia — GO", "Senhor Presidente,"),
+])
+def test_each_letter_heads_addresses_and_names_the_process(written, stem, number, address,
+                                                           vocative):
     _, out = written
-    ibge = _text(out / "oficio-ibge.pdf")
-    assert ("art. 4º, VI — o número de edificações do núcleo urbano de Posse d'Abadia, sede "
-            "proposta (a lei exige no mínimo duzentas);") in ibge
-    assert "para o que resta do Município de Abadiânia: a população residente" in ibge
-    sefaz = _text(out / "oficio-sefaz-go.pdf")
+    text = _text(out / f"{stem}.pdf")
+    assert text.startswith("ASSEMBLEIA LEGISLATIVA DO ESTADO DE GOIÁS COMISSÃO DE "
+                           f"CONSTITUIÇÃO, JUSTIÇA E REDAÇÃO Ofício nº {number}/2027 Goiânia, "
+                           f"15 de janeiro de 2027. {address} Assunto:")
+    assert f"{vocative} 1. Tramita nesta Assembleia Legislativa" in text
+    assert ("1. Tramita nesta Assembleia Legislativa do Estado de Goiás o Processo nº "
+            "2027/000123, em que o Deputado João Batista Lima propõe a criação do Município de "
+            "Posse d'Abadia, com sede em Posse d'Abadia, por desmembramento do Município de "
+            "Abadiânia. A área proposta é formada pelo distrito de Posse d'Abadia (código IBGE "
+            "520010010), do Município de Abadiânia (código IBGE 5200100), como mostra o mapa "
+            "anexo.") in text
+    assert "(a)" not in text and "Excelentíssim" not in text and "lacuna" not in text
+    assert "Respeitosamente" not in text
+
+
+def test_no_fixed_date_without_a_receipt_date(html):
+    plain, _, _ = html
+    for key, letter in plain.items():
+        text = _plain(letter)
+        assert not re.search(r"até \d", text), key
+        assert re.findall(r"\d+º? de \w+ de \d{4}", text) == ["15 de janeiro de 2027",
+                                                             "16 de janeiro de 1990"], key
+    assert ("Prazo para resposta: sessenta dias a contar da data do recebimento deste ofício "
+            "(art. 4º, § 3º).") in _plain(plain["ibge"])
+    assert ("4. A mesma lei prevê que as informações sejam prestadas no prazo de sessenta dias, "
+            "a contar da data do recebimento do pedido (art. 4º, § 3º).") in _plain(plain["ibge"])
+    assert ("4. As informações devem ser prestadas no prazo de sessenta dias, a contar da data "
+            "do recebimento deste ofício (art. 4º, § 3º).") in _plain(plain["sefaz-go"])
+    pref = _plain(plain["prefeitura-abadiania"])
+    assert ("Prazo para resposta (pedido, sem prazo legal): sessenta dias a contar do "
+            "recebimento deste ofício.") in pref
+    assert ("4. A lei não fixa prazo para este pedido; pede-se, se possível, a resposta em até "
+            "sessenta dias do recebimento deste ofício, o prazo dos órgãos do art. 4º, § 2º.") in pref
+
+
+def test_a_receipt_date_gives_the_deadline_rolled_to_a_business_day(html):
+    _, saturday, tiradentes = html
+    text = _plain(saturday["ibge"])
+    assert ("Prazo para resposta: até 1º de fevereiro de 2027, sessenta dias a contar do "
+            "recebimento, em 1º de dezembro de 2026 (art. 4º, § 3º).") in text
+    assert ("Recebido este ofício em 1º de dezembro de 2026, o prazo termina em 1º de fevereiro "
+            "de 2027. O sexagésimo dia cai em dia sem expediente (30 de janeiro de 2027, "
+            "sábado; 31 de janeiro de 2027, domingo); o prazo passa ao primeiro dia útil "
+            "seguinte (art. 66, § 1º, da Lei federal nº 9.784, de 29 de janeiro de 1999, por "
+            "analogia).") in text
+    assert "Goiânia, 15 de janeiro de 2027." in text  # the letter keeps the request's date
+    text = _plain(tiradentes["sefaz-go"])
+    assert ("Prazo para resposta: até 22 de abril de 2027, sessenta dias a contar do "
+            "recebimento, em 20 de fevereiro de 2027 (art. 4º, § 3º).") in text
+    assert "(21 de abril de 2027, feriado: Tiradentes)" in text
+    pref = _plain(tiradentes["prefeitura-abadiania"])
+    assert ("Prazo para resposta (pedido, sem prazo legal): até 22 de abril de 2027, sessenta "
+            "dias a contar do recebimento, em 20 de fevereiro de 2027.") in pref
+    assert "o prazo pedido termina em 22 de abril de 2027." in pref
+
+
+def test_federal_bodies_are_asked_and_sefaz_is_required(html):
+    plain, _, _ = html
+    t = {k: _plain(v) for k, v in plain.items()}
+    assert "Para instruir o processo, solicita-se a Vossa Senhoria que certifique:" in t["ibge"]
+    assert ("Para instruir o processo, solicita-se a Vossa Excelência que determine ao Cartório "
+            "da 87ª Zona Eleitoral de Goiás a certificação de:") in t["cartorio-eleitoral"]
+    assert "Para instruir o processo, requisita-se a Vossa Excelência que certifique:" in t["sefaz-go"]
+    assert "Assunto: Requisição de informações — proposta de criação" in t["sefaz-go"]
+    assert ("atribui à Secretaria de Estado da Fazenda, hoje Secretaria de Estado da Economia "
+            "(SEFAZ-GO), a apuração do requisito do item VII do mesmo artigo, e o § 3º manda a "
+            "Assembleia Legislativa requisitar as informações.") in t["sefaz-go"]
+    assert ("atribui ao Cartório Eleitoral, que integra a Justiça Eleitoral (Tribunal Regional "
+            "Eleitoral de Goiás), a apuração do requisito do item V") in t["cartorio-eleitoral"]
+    for key in ("ibge", "cartorio-eleitoral", "prefeitura-abadiania", "camara-abadiania"):
+        assert "requisit" not in t[key].replace("requisito", ""), key
+        assert "Assunto: Solicitação de" in t[key]
+
+
+def test_requests_state_no_threshold(html):
+    """The letters ask for the figure, never whether it passes the law's threshold."""
+    plain, _, _ = html
+    for key, letter in plain.items():
+        text = _plain(letter)
+        for word in ("exige", "três mil", "um mil", "duzentas", "seis quilômetros", "6 km",
+                     "dez milésimos", "superior a", "mais de", "no mínimo", "acima de"):
+            assert word not in text, (key, word)
+    ibge = _plain(plain["ibge"])
+    assert ("a) art. 4º, II — a distância, em metros, entre a linha de divisa proposta do novo "
+            "Município e o perímetro urbano do Município de Abadiânia, fixado em lei municipal; "
+            "b) art. 4º, IV — a população residente na área proposta; c) art. 4º, VI — o número "
+            "de edificações do núcleo urbano de Posse d'Abadia, sede proposta; d) art. 4º, III "
+            "e § 1º — para o que resta do Município de Abadiânia: a população residente, o "
+            "número de edificações do núcleo urbano da sede e se o território remanescente "
+            "permanece contínuo.") in ibge
+    assert ("a) art. 4º, V — o número de eleitores com domicílio eleitoral na área proposta;"
+            in _plain(plain["cartorio-eleitoral"]))
+    sefaz = _plain(plain["sefaz-go"])
     # The last closed fiscal year before the request (art. 4 VII, "no último exercício").
-    assert "contribuintes estabelecidos na área proposta no exercício de 2026, último exercício encerrado" in sefaz
-    assert ("que atribui à Secretaria de Estado da Fazenda (hoje Secretaria de Estado da "
-            "Economia, SEFAZ-GO) a apuração") in sefaz
-    assert "pelos contribuintes estabelecidos no que resta do Município de Abadiânia." in sefaz
-    eleitoral = _text(out / "oficio-cartorio-eleitoral.pdf")
-    assert ("art. 4º, V — o número de eleitores com domicílio eleitoral na área proposta (a lei "
-            "exige mais de mil);") in eleitoral
+    assert ("a) art. 4º, VII — o total arrecadado de impostos estaduais (ICMS, IPVA e ITCD) "
+            "pelos contribuintes estabelecidos na área proposta no exercício de 2026, último "
+            "exercício encerrado; b) art. 4º, VII — a receita estadual de impostos do exercício "
+            "de 2026; c) art. 4º, § 1º — o total arrecadado no exercício de 2026 pelos "
+            "contribuintes estabelecidos no que resta do Município de Abadiânia.") in sefaz
 
 
-def test_request_date_defaults_to_the_candidates(store, tmp_path):
-    c = dataclasses.replace(load_candidate(POSSE), request_date=dt.date(2027, 1, 15))
-    files = oficios.write_oficios(c, tmp_path, store=store, pdf=False)
+def test_the_prefeitura_and_the_camara_are_asked_for_the_municipal_laws(html):
+    plain, _, _ = html
+    pref = _plain(plain["prefeitura-abadiania"])
+    assert ("2. O art. 4º, II, da Lei Complementar estadual nº 2, de 16 de janeiro de 1990, mede "
+            "a distância a partir do perímetro urbano do Município de origem, fixado em lei "
+            "municipal; o distrito foi criado por lei municipal, que descreve os seus limites "
+            "(arts. 16 e 18); e os itens I e VI do art. 4º dependem de condições locais da sede "
+            "proposta. Para instruir o processo, solicita-se a Vossa Excelência o envio de: "
+            "a) art. 4º, II — cópia da lei municipal vigente que fixa o perímetro urbano da "
+            "sede do Município de Abadiânia (e dos distritos, se houver), com o mapa ou a "
+            "descrição do perímetro; b) arts. 16 e 18 — cópia da lei municipal que criou o "
+            "distrito de Posse d'Abadia, com a descrição dos limites; c) art. 4º, I — a "
+            "indicação dos imóveis, públicos ou particulares, existentes em Posse d'Abadia em "
+            "condições de abrigar a Prefeitura e a Câmara Municipal do novo Município; d) art. "
+            "4º, VI — a indicação das áreas do núcleo urbano de Posse d'Abadia utilizáveis para "
+            "escola, unidade de saúde, posto telefônico, praça de esporte e cemitério, e dos "
+            "equipamentos existentes.") in pref
+    camara = _plain(plain["camara-abadiania"])
+    assert "b) arts. 16 e 18 — cópia da lei municipal que criou o distrito de Posse d'Abadia" in camara
+    assert "art. 4º, I " not in camara
+    assert ("3. Pede-se que cada lei venha com a indicação da data e do meio da sua publicação, "
+            "para que seja juntada ao processo legislativo.") in camara
+
+
+def test_named_addressees_take_their_gender(store, settings):
+    named = dataclasses.replace(settings, addressees={
+        "cartorio-eleitoral": Person("Ana Maria Costa", "feminino"),
+        "sefaz-go": Person("Carlos Pereira", "masculino"),
+        "ibge": Person("Beatriz Lima", "feminino")})
+    r = {x.key: x for x in oficios.build_requests(load_candidate(POSSE), store,
+                                                   dt.date(2027, 1, 15), named)}
+    judge = r["cartorio-eleitoral"].authority
+    assert judge.address() == ("A Sua Excelência a Senhora", "Ana Maria Costa",
+                               "Juíza Eleitoral da 87ª Zona Eleitoral de Goiás",
+                               "Tribunal Regional Eleitoral de Goiás")
+    assert judge.salutation() == "Senhora Juíza Eleitoral,"
+    assert r["sefaz-go"].authority.address() == (
+        "A Sua Excelência o Senhor", "Carlos Pereira", "Secretário de Estado da Economia de Goiás",
+        "Goiânia — GO")
+    assert r["ibge"].authority.address()[:3] == ("À Senhora", "Beatriz Lima",
+                                                 "Superintendente Estadual do IBGE em Goiás")
+    assert r["ibge"].authority.salutation() == "Senhora Superintendente,"
+    assert r["prefeitura-abadiania"].authority.salutation() == "Senhor Prefeito,"
+
+
+def test_several_zones_address_the_president_of_the_tre(store):
+    c = dataclasses.replace(load_candidate(POSSE), origins=("5208707",))  # Goiânia: 9 zones
+    r = oficios.build_requests(c, store, dt.date(2027, 1, 15))[1]
+    assert r.authority.address() == ("A Sua Excelência o Senhor",
+                                     "Desembargador Presidente do Tribunal Regional Eleitoral de Goiás",
+                                     "Goiânia — GO")
+    assert r.authority.salutation() == "Senhor Presidente,"
+    assert r.what == ("que determine aos Cartórios das 1ª, 2ª, 127ª, 133ª, 134ª, 135ª, 136ª, "
+                      "146ª e 147ª Zonas Eleitorais de Goiás a certificação de")
+
+
+def test_signer_and_proposer_in_their_gender(store, settings):
+    swapped = dataclasses.replace(settings, president=Person("José Alves", "masculino"),
+                                  proposer=Person("Helena Dias", "feminino"))
+    c = load_candidate(POSSE)
+    r = oficios.build_requests(c, store, dt.date(2027, 1, 15), swapped)[0]
+    text = _plain(oficios.oficio_html(r, c, store, dt.date(2027, 1, 15), swapped, number=3))
+    assert "em que a Deputada Helena Dias propõe" in text
+    assert ("Atenciosamente, Deputado José Alves Presidente da Comissão de Constituição, Justiça "
+            "e Redação") in text
+    assert "Ofício nº 3/2027" in text
+
+
+def test_request_date_defaults_to_the_candidates(store, settings, tmp_path, monkeypatch):
+    monkeypatch.setattr(oficios, "annex", lambda c, s: ("", False, False))
+    c = dataclasses.replace(load_candidate(POSSE), request_date=dt.date(2027, 3, 2))
+    files = oficios.write_oficios(c, tmp_path, store=store, settings=settings, pdf=False)
     html = files["oficio-ibge.html"].read_text(encoding="utf-8")
-    assert "até <strong>16 de março de 2027</strong>" in html
-    assert sorted(files) == ["oficio-cartorio-eleitoral.html", "oficio-ibge.html", "oficio-sefaz-go.html"]
+    assert "Goiânia, 2 de março de 2027." in html and "Ofício nº 15/2027" in html
+    assert sorted(files) == sorted(f"{s}.html" for s in STEMS)
 
 
-def test_whole_municipality_area_and_committee(store):
+def test_whole_municipality_area(store):
     c = load_candidate(NOVA_IGUACU)
     assert oficios.area_description(c, store) == (
         "formada pelo território do Município de Nova Iguaçu de Goiás (código IBGE 5214879)")
-    r = oficios.build_requests(c, store, dt.date(2027, 1, 30))[0]
-    html = oficios.oficio_html(r, c, store, dt.date(2027, 1, 30), committee="Comissão de Teste")
-    assert "Presidente da Comissão de Teste" in html
+    keys = [r.key for r in oficios.build_requests(c, store, dt.date(2027, 1, 30))]
+    assert keys == ["ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura-mara-rosa",
+                    "camara-mara-rosa"]
+    pref = oficios.build_requests(c, store, dt.date(2027, 1, 30))[3]
+    assert [cite for cite, _ in pref.items] == ["art. 4º, II", "art. 4º, I", "art. 4º, VI"]
 
 
 def test_drawn_area_is_described_by_its_memorial_and_map(store, tmp_path):
@@ -137,15 +368,107 @@ def test_drawn_area_is_described_by_its_memorial_and_map(store, tmp_path):
         "delimitada no memorial descritivo e no mapa anexos (arquivo de limites area.kml)")
 
 
+def test_district_area_annex_says_why_there_is_no_memorial(store):
+    c = load_candidate(POSSE)
+    assert oficios.annex_words(c, store, True, False) == (
+        "Anexo: mapa de localização da área proposta (território aproximado).",
+        "Os dados usados não trazem o polígono dos distritos: os limites da área são os "
+        "descritos na lei municipal de criação do distrito (art. 18), pedida à Prefeitura "
+        "Municipal de Abadiânia, e por isso não se anexa memorial descritivo. O mapa mostra um "
+        "território aproximado, que não é limite legal.")
+    assert oficios.annex_words(c, store, True, True)[0] == (
+        "Anexos: I — mapa da área proposta; II — memorial descritivo da área proposta.")
+
+
+def test_annexed_map_has_no_band_nor_measured_distance(written):
+    _, out = written
+    html = (out / "oficio-ibge.html").read_text(encoding="utf-8")
+    assert '<img src="data:image/svg+xml;base64,' in html
+    assert "faixa de 6 km" not in html and "distância medida" not in html
+    assert "não é limite legal" in html
+
+
 def test_electoral_zones_of_a_municipality_with_several(store):
     assert oficios.electoral_zones(store, ["5208707"]) == [
         "1", "2", "127", "133", "134", "135", "136", "146", "147"]  # Goiânia, TSE 2022
     assert oficios.electoral_zones(store, ["5200100"]) == ["87"]  # Abadiânia
 
 
+# ------------------------------------------------------------------------ settings
+def _write(tmp_path, text: str) -> Path:
+    p = tmp_path / "config.toml"
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_settings_file_keeps_the_readings_beside_the_oficios_section():
+    assert Settings.from_toml(SETTINGS).perimeter == "seat"
+
+
+def test_settings_file_with_top_level_readings_and_an_oficios_section(tmp_path):
+    p = _write(tmp_path, 'perimeter = "all-urban"\n\n' + SETTINGS.read_text(encoding="utf-8")
+               .split("[oficios]", 1)[1].join(["[oficios]", ""]))
+    assert Settings.from_toml(p).perimeter == "all-urban"
+    assert OficiosSettings.from_toml(p).committee == "Comissão de Constituição, Justiça e Redação"
+
+
+def test_every_missing_or_bad_key_is_named_at_once(tmp_path, capsys):
+    p = _write(tmp_path, '[oficios]\ncommittee = "Comissão de Constituição, Justiça e Redação"\n'
+                         'president = "  "\npresident_gender = "f"\nprocess = 2027123\n'
+                         'proposer_gender = "masculino"\nfirst_number = 0\nsigner = "x"\n')
+    out = tmp_path / "saida"
+    assert main(["oficios", str(POSSE), "--configuracoes", str(p), "--saida", str(out)]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        f"erro: {p}, linha 8, campo 'oficios.signer': chave desconhecida 'signer'; permitidas: "
+        "committee, president, president_gender, process, proposer, proposer_gender, "
+        "first_number, destinatarios",
+        f"erro: {p}, linha 3, campo 'oficios.president': encontrado texto vazio; esperado o "
+        "nome do Presidente da comissão, que assina os ofícios, entre aspas",
+        f"erro: {p}, linha 4, campo 'oficios.president_gender': encontrado 'f'; esperado "
+        "\"feminino\" ou \"masculino\" (para escrever Deputada ou Deputado)",
+        f"erro: {p}, linha 5, campo 'oficios.process': encontrado 2027123; esperado o número "
+        "do processo legislativo como texto, entre aspas (p. ex. \"2027/000123\")",
+        f"erro: {p}, linha 1, campo 'oficios.proposer': ausente; esperado o nome do deputado "
+        "autor da proposta (LC 02/1990, art. 2º), entre aspas",
+        f"erro: {p}, linha 7, campo 'oficios.first_number': encontrado 0; esperado o número do "
+        "primeiro ofício, um inteiro positivo (os demais seguem em ordem)"]
+    assert not out.exists()
+
+
+def test_no_settings_file_or_no_section_is_refused(tmp_path, capsys):
+    out = tmp_path / "saida"
+    assert main(["oficios", str(POSSE), "--saida", str(out)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "erro: os ofícios precisam de um arquivo de configurações (--configuracoes ARQUIVO) "
+        "com a seção [oficios]: committee, president, president_gender, process, proposer, "
+        "proposer_gender, first_number (ver docs/GUIA.md, Ofícios)")
+    p = _write(tmp_path, '[settings]\nperimeter = "seat"\n')
+    assert main(["oficios", str(POSSE), "--configuracoes", str(p), "--saida", str(out)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"erro: {p}, campo 'oficios': falta a seção [oficios]; esperada com committee, "
+        "president, president_gender, process, proposer, proposer_gender, first_number (quem "
+        "assina e o processo; ver docs/GUIA.md, Ofícios)")
+    assert not out.exists()
+
+
+def test_an_addressee_of_no_letter_is_refused(tmp_path, capsys):
+    p = _write(tmp_path, SETTINGS.read_text(encoding="utf-8")
+               + '\n[oficios.destinatarios]\nprefeitura-goiania = { name = "X", gender = "feminino" }\n')
+    out = tmp_path / "saida"
+    assert main(["oficios", str(POSSE), "--configuracoes", str(p), "--saida", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"erro: {p}, linha ")
+    assert err.endswith(
+        "campo 'oficios.destinatarios.prefeitura-goiania': não há ofício 'prefeitura-goiania' "
+        "para este candidato; esperado um de ibge, cartorio-eleitoral, sefaz-go, "
+        "prefeitura-abadiania, camara-abadiania")
+    assert not out.exists()
+
+
+# ------------------------------------------------------------------------ refusals
 def test_fusion_has_no_requests_and_nothing_is_written(tmp_path, capsys):
     out = tmp_path / "saida"
-    assert main(["oficios", str(FUSION), "--saida", str(out)]) == 2
+    assert main(["oficios", str(FUSION), "--configuracoes", str(SETTINGS), "--saida", str(out)]) == 2
     err = capsys.readouterr().err
     assert err.strip() == (
         f"erro: {FUSION}, campo 'operation': encontrado operation = 'fusion'; os pedidos do "
@@ -154,12 +477,18 @@ def test_fusion_has_no_requests_and_nothing_is_written(tmp_path, capsys):
     assert not out.exists()
 
 
-def test_bad_request_date_is_refused_before_anything(tmp_path, capsys):
+@pytest.mark.parametrize("args, message", [
+    (["--data-pedido", "30/01/2027"], "erro: --data-pedido: encontrado '30/01/2027'; esperada "
+                                      "uma data válida no formato AAAA-MM-DD (p. ex. 2027-01-30)"),
+    (["--data-recebimento", "2027-02-30"], "erro: --data-recebimento: encontrado '2027-02-30'; "
+                                           "esperada uma data válida no formato AAAA-MM-DD (p. "
+                                           "ex. 2027-01-30)"),
+])
+def test_bad_dates_are_refused_before_anything(tmp_path, capsys, args, message):
     out = tmp_path / "saida"
-    assert main(["oficios", str(POSSE), "--data-pedido", "30/01/2027", "--saida", str(out)]) == 2
-    assert capsys.readouterr().err.strip() == (
-        "erro: --data-pedido: encontrado '30/01/2027'; esperada uma data válida no formato "
-        "AAAA-MM-DD (p. ex. 2027-01-30)")
+    assert main(["oficios", str(POSSE), *args, "--configuracoes", str(SETTINGS),
+                 "--saida", str(out)]) == 2
+    assert capsys.readouterr().err.strip() == message
     assert not out.exists()
 
 
@@ -170,11 +499,22 @@ def test_request_date_out_of_bounds_is_refused_without_a_traceback(tmp_path, cap
 
     monkeypatch.setattr(plausibility, "study_date", lambda: dt.date(2026, 12, 1))
     out = tmp_path / "saida"
-    assert main(["oficios", str(POSSE), "--data-pedido", given, "--saida", str(out)]) == 2
+    assert main(["oficios", str(POSSE), "--data-pedido", given, "--configuracoes", str(SETTINGS), "--saida", str(out)]) == 2
     assert capsys.readouterr().err.strip() == (
         f"erro: --data-pedido: encontrada a data {shown}; esperada uma data entre 01/01/1990 "
         "(LC 02/1990) e 01/12/2028 (a data do estudo mais 2 anos)")
     assert not out.exists()
+
+
+def test_receipt_before_the_request_is_refused(store, settings, tmp_path):
+    with pytest.raises(Exception) as e:
+        oficios.write_oficios(load_candidate(POSSE), tmp_path / "saida", store=store,
+                              settings=settings, request_date=dt.date(2027, 1, 15),
+                              received=dt.date(2027, 1, 14), pdf=False)
+    assert str(e.value) == (
+        "--data-recebimento: encontrado 2027-01-14, antes da data do pedido (2027-01-15); "
+        "esperada a data em que o órgão recebeu o ofício, no dia do pedido ou depois")
+    assert not (tmp_path / "saida").exists()
 
 
 def test_build_requests_refuses_other_operations(store):
@@ -184,29 +524,40 @@ def test_build_requests_refuses_other_operations(store):
     assert e.value.field == "operation"
 
 
-def test_help_lists_the_command(capsys):
+def test_help_lists_the_command_and_its_options(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "oficios" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["oficios", "--help"])
+    out = capsys.readouterr().out
+    assert "--data-recebimento" in out and "--configuracoes" in out and "--comissao" not in out
 
 
 @pytest.mark.slow
-def test_drawn_area_requests_carry_the_memorial_and_the_map(store, tmp_path):
+def test_drawn_area_letters_carry_the_memorial_and_the_map(store, settings, tmp_path):
     c = load_candidate(ROOT / "tests" / "fixtures" / "posse-dabadia-desenhada.toml")
-    files = oficios.write_oficios(c, tmp_path, store=store, request_date=dt.date(2027, 1, 30), pdf=False)
+    files = oficios.write_oficios(c, tmp_path, store=store, settings=settings,
+                                  request_date=dt.date(2027, 1, 30), pdf=False)
     html = files["oficio-ibge.html"].read_text(encoding="utf-8")
     assert ("A área proposta é delimitada no memorial descritivo e no mapa anexos (arquivo de "
             "limites posse-dabadia-desenhada.kml).") in html
-    assert "<h2>Anexo — área proposta de Posse d&#x27;Abadia</h2>" in html
-    assert "<h3>Memorial descritivo</h3>" in html and '<img src="data:image/svg+xml;base64,' in html
+    assert "Anexos: I — mapa da área proposta; II — memorial descritivo da área proposta." in html
+    assert "<h2>Anexo I — Mapa da área proposta de Posse d&#x27;Abadia</h2>" in html
+    assert "<h2>Anexo II — Memorial descritivo da área proposta de Posse d&#x27;Abadia</h2>" in html
+    assert '<img src="data:image/svg+xml;base64,' in html
     assert "Perímetro 1: Começa no marco M-01" in html
+    pref = files["oficio-prefeitura-abadiania.html"].read_text(encoding="utf-8")
+    assert "arts. 16 e 18" not in pref  # no district, no district law
 
 
 def test_titles_agree_with_each_body(written):
     """Browser tab and PDF title agree in gender with the body: "Ofício à SEFAZ-GO"."""
     _, out = written
     titles = {stem: (out / f"{stem}.html").read_text(encoding="utf-8").split("<title>")[1]
-              .split(" — ")[0] for stem in ("oficio-ibge", "oficio-cartorio-eleitoral", "oficio-sefaz-go")}
+              .split(" — ")[0] for stem in STEMS}
     assert titles == {"oficio-ibge": "Ofício ao IBGE",
                       "oficio-cartorio-eleitoral": "Ofício ao Cartório Eleitoral",
-                      "oficio-sefaz-go": "Ofício à SEFAZ-GO"}
+                      "oficio-sefaz-go": "Ofício à SEFAZ-GO",
+                      "oficio-prefeitura-abadiania": "Ofício à Prefeitura de Abadiânia",
+                      "oficio-camara-abadiania": "Ofício à Câmara Municipal de Abadiânia"}

@@ -36,7 +36,8 @@ def test_chapters_are_known_and_in_study_order():
 
 
 def test_only_the_creation_sends_the_art4_letters():
-    assert operation_for("create-municipality").letters == ("ibge", "cartorio-eleitoral", "sefaz-go")
+    assert operation_for("create-municipality").letters == (
+        "ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura", "camara")
     assert [op.code for op in REGISTRY.values() if op.letters] == ["create-municipality"]
 
 

@@ -67,6 +67,7 @@ def test_installation_and_deadlines():
     assert calendar.servants_option_deadline(inst) == dt.date(2029, 4, 1)
     assert calendar.books_deadline(inst) == dt.date(2029, 1, 16)
     assert calendar.agencies_deadline(dt.date(2027, 3, 1)) == dt.date(2027, 4, 30)
+    assert calendar.agencies_deadline(dt.date(2026, 12, 1)) == dt.date(2027, 2, 1)  # not Sat 30/01
     assert calendar.district_installation_deadline(dt.date(2027, 1, 10)) == dt.date(2027, 7, 9)
     assert par3(candidate(creation_year=2027), S).details["instalacao"] == "2029-01-01"
 
@@ -82,7 +83,9 @@ def test_default_creation_year_skips_election_years():
     assert "hoje" not in how
     assert calendar.creation_year(candidate(creation_year=2031), Settings(creation_year=2027))[0] == 2027
     t = calendar.timeline(candidate(creation_year=2027, request_date=dt.date(2026, 12, 1)), S)
-    assert [e["data"] for e in t] == ["2027-01-30", "2027", "2028", "2029-01-01", "2029-01-16", "2029-04-01"]
+    # The requests' date, and their deadline without a date: it runs from each receipt.
+    assert [e["data"] for e in t] == ["2026-12-01", None, "2027", "2028", "2029-01-01", "2029-01-16", "2029-04-01"]
+    assert t[1]["evento"] == "Prazo de resposta: 60 dias a contar do recebimento de cada pedido"
 
 
 @pytest.mark.parametrize("signatures, status", [(99, Status.FAIL), (100, Status.PASS), (None, Status.INDETERMINATE)])

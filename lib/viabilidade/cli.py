@@ -146,33 +146,43 @@ def _cmd_apresentacao(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_oficios(args: argparse.Namespace) -> int:
+def _iso_date(option: str, value: str | None):
+    """A command-line date (``AAAA-MM-DD``) or ``None``; a pt-BR error naming the option."""
     import datetime as dt
 
+    if value is None:
+        return None
+    try:
+        if len(value) != 10:
+            raise ValueError(value)
+        date = dt.date.fromisoformat(value)
+    except ValueError:
+        raise ViabilidadeError(f"{option}: encontrado {value!r}; esperada uma data válida no "
+                               "formato AAAA-MM-DD (p. ex. 2027-01-30)") from None
+    from .plausibility import date_problem
+
+    if date_problem(date):
+        raise ViabilidadeError(f"{option}: {date_problem(date)}")
+    return date
+
+
+def _cmd_oficios(args: argparse.Namespace) -> int:
     from .candidate import load_candidate
     from .data.store import load_store
     from .report.oficios import write_oficios
+    from .report.oficios_settings import OficiosSettings
 
-    date = None
-    if args.data_pedido is not None:
-        try:
-            if len(args.data_pedido) != 10:
-                raise ValueError(args.data_pedido)
-            date = dt.date.fromisoformat(args.data_pedido)
-        except ValueError:
-            raise ViabilidadeError(f"--data-pedido: encontrado {args.data_pedido!r}; esperada uma "
-                                   "data válida no formato AAAA-MM-DD (p. ex. 2027-01-30)") from None
-        from .plausibility import date_problem
-
-        if date_problem(date):
-            raise ViabilidadeError(f"--data-pedido: {date_problem(date)}")
+    date = _iso_date("--data-pedido", args.data_pedido)
+    received = _iso_date("--data-recebimento", args.data_recebimento)
+    settings = OficiosSettings.from_toml(args.settings)
     candidate = load_candidate(_candidate_arg(args))
     store = load_store(Path(args.data) if args.data else None)
     from .profile import check_candidate
 
     check_candidate(candidate, store)
     folder = Path(args.saida) if args.saida else Path("outputs") / candidate.slug / "oficios"
-    files = write_oficios(candidate, folder, store=store, request_date=date, committee=args.comissao)
+    files = write_oficios(candidate, folder, store=store, settings=settings, request_date=date,
+                          received=received)
     _print_files(files)
     return 0
 
@@ -276,20 +286,29 @@ def build_parser() -> argparse.ArgumentParser:
     add_data_option(ap)
     ap.set_defaults(func=_cmd_apresentacao)
 
-    of = sub.add_parser("oficios", help="escreve os pedidos de informação do art. 4º, § 3º "
-                                        "(IBGE, Cartório Eleitoral, SEFAZ-GO)",
-                        description="Escreve os três ofícios do art. 4º, § 3º (IBGE: itens II, IV "
-                                    "e VI; Cartório Eleitoral: item V; SEFAZ-GO: item VII), em "
-                                    "HTML e PDF, prontos para assinar, com o prazo de 60 dias.")
+    of = sub.add_parser("oficios", help="escreve os ofícios do art. 4º, § 3º (IBGE, Justiça "
+                                        "Eleitoral, SEFAZ-GO) e à Prefeitura e à Câmara de origem",
+                        description="Escreve os ofícios de uma criação de município, em HTML e "
+                                    "PDF, prontos para assinar: ao IBGE (itens II, IV e VI), ao "
+                                    "Juiz Eleitoral (item V) e à SEFAZ-GO (item VII), do art. "
+                                    "4º, § 3º, e ao Prefeito e à Câmara Municipal de cada "
+                                    "município de origem (perímetro urbano, lei do distrito, "
+                                    "itens I e VI). Quem assina e o processo vêm da seção "
+                                    "[oficios] do arquivo de configurações.")
     add_candidate_argument(of)
     of.add_argument("--data-pedido", default=None, metavar="AAAA-MM-DD",
-                    help="data do pedido, de onde conta o prazo de 60 dias (padrão: o "
-                         "request_date do candidato, ou hoje)")
+                    help="data dos ofícios (padrão: o request_date do candidato, ou hoje)")
+    of.add_argument("--data-recebimento", default=None, metavar="AAAA-MM-DD",
+                    help="data em que os órgãos receberam os ofícios; só com ela o prazo de 60 "
+                         "dias (art. 4º, § 3º) é impresso como data, passado ao primeiro dia "
+                         "útil quando cai em fim de semana, feriado ou ponto facultativo")
     of.add_argument("--saida", default=None, metavar="PASTA",
                     help="pasta de saída (padrão: outputs/<slug>/oficios)")
-    of.add_argument("--comissao", default=None, metavar="NOME",
-                    help="comissão cujo Presidente assina (p. ex. \"Comissão de Constituição, "
-                         "Justiça e Redação\")")
+    of.add_argument("--configuracoes", "--settings", dest="settings", default=None,
+                    metavar="ARQUIVO",
+                    help="arquivo TOML de configurações com a seção [oficios]: comissão, "
+                         "Presidente que assina, processo, deputado autor e número do primeiro "
+                         "ofício (obrigatório; ver docs/GUIA.md)")
     add_data_option(of)
     of.set_defaults(func=_cmd_oficios)
 

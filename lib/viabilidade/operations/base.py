@@ -24,8 +24,10 @@ CHAPTERS = ("sec-art4", "sec-origem", "sec-distrito", "sec-processo", "sec-lei",
 #: administration until installation and the ICMS hold-back, for a new municipality).
 PROCESS_ITEMS = ("calendario", "transicao")
 
-#: The ofícios of art. 4 § 3 (``report.oficios``): the three certifiers of art. 4 § 2.
-LETTERS = ("ibge", "cartorio-eleitoral", "sefaz-go")
+#: The ofícios (``report.oficios``): the three certifiers of art. 4 § 2 (requests of
+#: art. 4 § 3), then the Prefeito and the Câmara Municipal of each origin (the urban perimeter
+#: law of art. 4 II, the district law of arts. 16 and 18, items I and VI).
+LETTERS = ("ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura", "camara")
 
 
 @dataclass(frozen=True)

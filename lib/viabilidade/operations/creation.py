@@ -33,5 +33,5 @@ OPERATION = Operation(
     rules=rules,
     chapters=("sec-art4", "sec-origem", "sec-processo", "sec-lei", "sec-fiscal"),
     process_items=("calendario",),
-    letters=("ibge", "cartorio-eleitoral", "sefaz-go"),
+    letters=("ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura", "camara"),
 )

@@ -1,14 +1,43 @@
-"""The information requests of art. 4 § 3 (ofícios): IBGE, the electoral registry, SEFAZ-GO.
+"""The information requests of a municipality creation (ofícios): IBGE, the Electoral Justice,
+SEFAZ-GO (art. 4 §§ 2–3), and the origin's Prefeitura and Câmara Municipal.
 
 LC 02/1990, art. 4 § 2, names who establishes each requirement of a new municipality — IBGE
 items II, IV and VI, the Cartório Eleitoral item V, the state finance secretariat item VII —
-and § 3 has the Assembly request the information, to be given within sixty days of receipt.
-This module writes those three requests for one candidate, ready to sign: letterhead,
-addressee, subject, body naming the area (its districts or municipalities, or its memorial
-descritivo and map when the area is a drawn boundary), exactly what is to be certified for
-the area and for what remains of each origin (art. 4 § 1), the deadline, the place and date,
-and the signature block of the President of the committee. HTML and PDF (A4), pt-BR.
+and § 3 has the Assembly request the information, to be given within sixty days "a contar da
+data do recebimento do pedido". This module writes those requests for one candidate, ready
+to sign, in the form of the Manual de Redação da Presidência da República (3rd ed., 2018):
 
+- **Who is addressed.** The authority, not the office building: the Superintendente Estadual
+  do IBGE em Goiás (the IBGE's state unit holds the census and territorial data of Goiás),
+  the Juiz Eleitoral of the origin's zone (the Cartório is part of the Tribunal Regional
+  Eleitoral de Goiás; with several zones, the President of the TRE-GO), the Secretário de
+  Estado da Economia (the law's "Secretaria de Estado da Fazenda"), and the Prefeito and the
+  President of the Câmara Municipal of each origin. Treatment by the Manual (2.1.3):
+  Vossa Excelência for judges, secretaries of state, mayors and councillors; Vossa Senhoria
+  for the others; the address block "A Sua Excelência o Senhor …" or "Ao Senhor …"; the
+  vocative "Senhor [cargo],", "Excelentíssimo" being kept for the heads of the Powers, whom
+  none of these letters addresses.
+- **Asked or required.** A state law can require answers from a state body (SEFAZ-GO:
+  "requisita-se"); the IBGE and the Electoral Justice are federal and the municipalities
+  autonomous, so they are asked ("solicita-se").
+- **Closing.** "Atenciosamente," — the Manual keeps "Respeitosamente," for an authority above
+  the signer, and no addressee here is above the President of a committee of the Assembly.
+- **Deadline.** Sixty days from receipt, so no date is printed unless the receipt date is
+  known; then the 60th day, rolled to the next business day (Lei 9.784/1999 art. 66 § 1 by
+  analogy; :mod:`viabilidade.rules.business_days`). The municipal letters have no statutory
+  deadline and say so.
+- **No steering.** The requests ask for the figures, never whether they pass a threshold.
+- **Prefeitura and Câmara.** Art. 4 II is measured from the origin's urban perimeter, set by
+  municipal law; a district is created by municipal law with its limits (arts. 16 and 18);
+  items I and VI (its second half) are local facts. One letter to each, since each answers
+  for its own Power (one addressee per ofício).
+- **Attachments.** The map of the area and, for an area with a polygon, its memorial
+  descritivo, generated as the study generates them. An area of districts has no polygon in
+  the data: the letter says the legal limits are those of the district's law, and attaches
+  the map alone.
+
+Who signs, the process and the deputy who proposed it come from the ``[oficios]`` section of
+the settings file (:mod:`viabilidade.report.oficios_settings`). HTML and PDF (A4), pt-BR.
 The certified answers go into the candidate file's ``[certified]`` table
 (:mod:`viabilidade.certified`), which names the same figures.
 """
@@ -21,54 +50,119 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from ..certified import BODIES
-from ..errors import CandidateError
+from ..candidate import slugify
+from ..errors import CandidateError, ViabilidadeError
 from ..operations import operation_for
-from ..rules.calendar import agencies_deadline
+from ..rules.business_days import RULE as BUSINESS_DAY_RULE
+from ..rules.business_days import next_business_day
 from .format import date_long
+from .oficios_settings import OficiosSettings, Person
 from .tables import Html, esc
 
 #: Where the Assembly sits: the place of the place/date line.
 PLACE = "Goiânia"
 ASSEMBLY = "Assembleia Legislativa do Estado de Goiás"
 LAW = "Lei Complementar estadual nº 2, de 16 de janeiro de 1990"
-#: File stem of each request in the output folder.
-#: "ao"/"à" and each body, for the document title (``"Ofício à SEFAZ-GO"``).
-TO = {"IBGE": "ao IBGE", "eleitoral": "ao Cartório Eleitoral", "SEFAZ": "à SEFAZ-GO"}
-FILE_STEMS = {"IBGE": "oficio-ibge", "eleitoral": "oficio-cartorio-eleitoral", "SEFAZ": "oficio-sefaz-go"}
+#: The closing of every letter (Manual de Redação, 3rd ed., 2.2: "Atenciosamente," for an
+#: authority of the same or lower hierarchy and "demais casos").
+CLOSING = "Atenciosamente,"
+#: How the answer should come, to be filed with the process (paragraph 3).
+ANSWER = ("Pede-se que a resposta indique, para cada valor, o documento, a data e a fonte, e que "
+          "os valores se refiram exatamente à área descrita, para que sejam juntados ao "
+          "processo legislativo.")
+ANSWER_DOCUMENTS = ("Pede-se que cada lei venha com a indicação da data e do meio da sua "
+                    "publicação, para que seja juntada ao processo legislativo.")
+
+
+@dataclass(frozen=True)
+class Authority:
+    """The authority a letter is addressed to.
+
+    Attributes
+    ----------
+    office : (str, str)
+        The office as the address block writes it, masculine and feminine
+        (``("Juiz Eleitoral da 87ª Zona Eleitoral de Goiás", "Juíza Eleitoral da …")``).
+    vocative : (str, str)
+        The office after "Senhor"/"Senhora" in the vocative (``("Juiz Eleitoral", "Juíza
+        Eleitoral")``).
+    lines : tuple of str
+        Address lines after the office (the body, the place).
+    excellency : bool
+        Treatment Vossa Excelência (else Vossa Senhoria).
+    person : Person or None
+        The holder, when named in ``[oficios.destinatarios]``.
+    """
+
+    office: tuple[str, str]
+    vocative: tuple[str, str]
+    lines: tuple[str, ...] = ()
+    excellency: bool = False
+    person: Person | None = None
+
+    @property
+    def female(self) -> bool:
+        return self.person is not None and self.person.female
+
+    @property
+    def treatment(self) -> str:
+        return "Vossa Excelência" if self.excellency else "Vossa Senhoria"
+
+    def address(self) -> tuple[str, ...]:
+        """The address block: ``("A Sua Excelência o Senhor", name, office, …)``."""
+        f = self.female
+        if self.excellency:
+            first = "A Sua Excelência a Senhora" if f else "A Sua Excelência o Senhor"
+        else:
+            first = "À Senhora" if f else "Ao Senhor"
+        name = (self.person.name,) if self.person else ()
+        return (first, *name, self.office[f], *self.lines)
+
+    def salutation(self) -> str:
+        """``"Senhor Juiz Eleitoral,"``."""
+        return f"{'Senhora' if self.female else 'Senhor'} {self.vocative[self.female]},"
 
 
 @dataclass(frozen=True)
 class Request:
-    """One request (ofício) to one body of art. 4 § 2.
+    """One ofício.
 
     Attributes
     ----------
     key : str
-        ``"IBGE"``, ``"eleitoral"`` or ``"SEFAZ"`` (:data:`viabilidade.certified.BODIES`).
-    body : str
-        The body as studies name it (``"Cartório Eleitoral"``).
-    addressee : tuple of str
-        Address lines, first the addressee.
-    vocative, treatment : str
-        ``"Senhor(a) Superintendente,"`` and ``"Vossa Senhoria"``.
-    attributed : str
-        The body as the law's attribution names it, with its article (``"ao IBGE"``).
+        ``"ibge"``, ``"cartorio-eleitoral"``, ``"sefaz-go"``, ``"prefeitura-<slug>"``,
+        ``"camara-<slug>"``; the file is ``oficio-<key>``.
+    to : str
+        The addressee in the document title, with its article (``"ao IBGE"``).
+    authority : Authority
+    subject : str
+        The subject line's opening (``"Solicitação de informações"``).
+    basis : str
+        The paragraph stating why this body is asked, ending before the verb.
+    verb : str
+        ``"solicita-se"`` or ``"requisita-se"``.
+    what : str
+        What is asked, after "<verb> a <treatment>" (``"que certifique"``).
     items : tuple of (str, str)
-        (legal citation, what is to be certified), in the order of the law.
+        (legal citation, what is to be certified or sent), in the order of the law.
+    statutory : bool
+        The 60 days of art. 4 § 3 bind the body (the three bodies of art. 4 § 2); the
+        municipal letters are asked for an answer in the same time, without a legal deadline.
     """
 
     key: str
-    body: str
-    addressee: tuple[str, ...]
-    vocative: str
-    treatment: str
+    to: str
+    authority: Authority
+    subject: str
+    basis: str
+    verb: str
+    what: str
     items: tuple[tuple[str, str], ...]
-    attributed: str = ""
+    statutory: bool = True
 
     @property
     def stem(self) -> str:
-        return FILE_STEMS[self.key]
+        return f"oficio-{self.key}"
 
 
 def _ordinal(n: str) -> str:
@@ -133,28 +227,46 @@ def area_description(candidate, store) -> str:
     return text
 
 
-def build_requests(candidate, store, request_date: dt.date) -> list[Request]:
-    """The three requests of art. 4 § 3 for a municipality creation.
+def _district_names(candidate, store, origin: str) -> list[str]:
+    """The names of the candidate's districts that belong to ``origin``."""
+    _, districts = _names(store)
+    return [districts[c]["nome"] for c in candidate.districts
+            if c in districts and districts[c]["cod_ibge"] == origin]
+
+
+def _person(settings: OficiosSettings | None, key: str) -> Person | None:
+    return settings.addressees.get(key) if settings is not None else None
+
+
+def build_requests(candidate, store, request_date: dt.date,
+                   settings: OficiosSettings | None = None) -> list[Request]:
+    """The letters the candidate's operation declares (``operations.Operation.letters``), in
+    order: the three bodies of art. 4 § 2, then the Prefeitura and the Câmara Municipal of
+    each origin. Only the creation of a municipality declares any.
 
     Parameters
     ----------
     candidate : Candidate
-        Operation ``create-municipality``.
+        An operation that declares letters (``create-municipality``).
     store : Store
         For names (districts, municipalities) and electoral zones.
     request_date : date
         Date of the request; the fiscal year asked of SEFAZ-GO is the one before it (the last
         closed year, art. 4 VII "no último exercício").
+    settings : OficiosSettings, optional
+        For the addressees' names; without it every letter addresses the office.
 
     Returns
     -------
     list of Request
-        IBGE (II, IV, VI; § 1 with III), Cartório Eleitoral (V; § 1), SEFAZ-GO (VII; § 1).
+        IBGE (II, IV, VI; § 1 with III), Electoral Justice (V; § 1), SEFAZ-GO (VII; § 1),
+        then per origin the Prefeitura (II's perimeter law, the district law, I, VI) and the
+        Câmara (the same laws).
 
     Raises
     ------
     CandidateError
-        If the operation is not a municipality creation (art. 4 applies to no other: a fusion
+        If the operation declares no letter (art. 4 applies to the creation only: a fusion
         is exempt by art. 5 § 2).
     """
     if not operation_for(candidate.operation).letters:
@@ -169,46 +281,117 @@ def build_requests(candidate, store, request_date: dt.date) -> list[Request]:
     rest_in = _and([f"no que resta do Município de {munis.get(c, c)}" for c in candidate.origins])
     year = request_date.year - 1
     ibge = Request(
-        "IBGE", BODIES["IBGE"][0],
-        ("À Superintendência Estadual do IBGE em Goiás",
-         "Instituto Brasileiro de Geografia e Estatística — IBGE", f"{PLACE} — GO"),
-        "Senhor(a) Superintendente,", "Vossa Senhoria",
+        "ibge", "ao IBGE",
+        Authority(("Superintendente Estadual do IBGE em Goiás",) * 2, ("Superintendente",) * 2,
+                  ("Instituto Brasileiro de Geografia e Estatística — IBGE", f"{PLACE} — GO"),
+                  person=_person(settings, "ibge")),
+        "Solicitação de informações",
+        f"O art. 4º, § 2º, da {LAW}, atribui ao Instituto Brasileiro de Geografia e "
+        "Estatística a apuração dos requisitos dos itens II, IV e VI do mesmo artigo.",
+        "solicita-se", "que certifique",
         (("art. 4º, II", "a distância, em metros, entre a linha de divisa proposta do novo "
-                         f"Município e o perímetro urbano do {origins} (a lei exige ao menos "
-                         "seis quilômetros)"),
-         ("art. 4º, IV", "a população residente na área proposta (a lei exige mais de três mil "
-                         "habitantes)"),
+                         f"Município e o perímetro urbano do {origins}, fixado em lei municipal"),
+         ("art. 4º, IV", "a população residente na área proposta"),
          ("art. 4º, VI", f"o número de edificações do núcleo urbano de {candidate.seat}, sede "
-                         "proposta (a lei exige no mínimo duzentas)"),
-         ("art. 4º, § 1º", f"para {rest}: a população residente, o número de edificações do "
-                           "núcleo urbano e se o território remanescente permanece contínuo "
-                           "(art. 4º, III)")),
-        "ao IBGE")
+                         "proposta"),
+         ("art. 4º, III e § 1º", f"para {rest}: a população residente, o número de "
+                                 "edificações do núcleo urbano da sede e se o território "
+                                 "remanescente permanece contínuo")))
     zones = electoral_zones(store, candidate.origins)
-    zone_words = (f"da {_ordinal(zones[0])} Zona Eleitoral" if len(zones) == 1 else
-                  "das " + _and([_ordinal(z) for z in zones]) + " Zonas Eleitorais")
+    if len(zones) == 1:
+        zone = f"{_ordinal(zones[0])} Zona Eleitoral de Goiás"
+        judge = Authority((f"Juiz Eleitoral da {zone}", f"Juíza Eleitoral da {zone}"),
+                          ("Juiz Eleitoral", "Juíza Eleitoral"),
+                          ("Tribunal Regional Eleitoral de Goiás",), excellency=True,
+                          person=_person(settings, "cartorio-eleitoral"))
+        registry = f"ao Cartório da {zone}"
+    else:
+        zone_words = ("das " + _and([_ordinal(z) for z in zones]) + " Zonas Eleitorais"
+                      if zones else "da zona eleitoral competente")
+        judge = Authority(("Desembargador Presidente do Tribunal Regional Eleitoral de Goiás",
+                           "Desembargadora Presidente do Tribunal Regional Eleitoral de Goiás"),
+                          ("Presidente",) * 2, (f"{PLACE} — GO",), excellency=True,
+                          person=_person(settings, "cartorio-eleitoral"))
+        registry = f"aos Cartórios {zone_words} de Goiás"
     electoral = Request(
-        "eleitoral", BODIES["eleitoral"][0],
-        (f"Ao Cartório Eleitoral {zone_words} de Goiás" if zones else
-         "Ao Cartório Eleitoral competente", "Tribunal Regional Eleitoral de Goiás"),
-        "Excelentíssimo(a) Senhor(a) Juiz(a) Eleitoral,", "Vossa Excelência",
-        (("art. 4º, V", "o número de eleitores com domicílio eleitoral na área proposta (a lei "
-                        "exige mais de mil)"),
-         ("art. 4º, § 1º", f"o número de eleitores com domicílio eleitoral {rest_in}")),
-        "ao Cartório Eleitoral")
+        "cartorio-eleitoral", "ao Cartório Eleitoral", judge,
+        "Solicitação de informações",
+        f"O art. 4º, § 2º, da {LAW}, atribui ao Cartório Eleitoral, que integra a Justiça "
+        "Eleitoral (Tribunal Regional Eleitoral de Goiás), a apuração do requisito do item V "
+        "do mesmo artigo.",
+        "solicita-se", f"que determine {registry} a certificação de",
+        (("art. 4º, V", "o número de eleitores com domicílio eleitoral na área proposta"),
+         ("art. 4º, § 1º", f"o número de eleitores com domicílio eleitoral {rest_in}")))
     sefaz = Request(
-        "SEFAZ", BODIES["SEFAZ"][0],
-        ("À Secretaria de Estado da Economia de Goiás (SEFAZ-GO)", f"{PLACE} — GO"),
-        "Senhor(a) Secretário(a),", "Vossa Excelência",
+        "sefaz-go", "à SEFAZ-GO",
+        Authority(("Secretário de Estado da Economia de Goiás",
+                   "Secretária de Estado da Economia de Goiás"), ("Secretário", "Secretária"),
+                  (f"{PLACE} — GO",), excellency=True, person=_person(settings, "sefaz-go")),
+        "Requisição de informações",
+        f"O art. 4º, § 2º, da {LAW}, atribui à Secretaria de Estado da Fazenda, hoje "
+        "Secretaria de Estado da Economia (SEFAZ-GO), a apuração do requisito do item VII do "
+        "mesmo artigo, e o § 3º manda a Assembleia Legislativa requisitar as informações.",
+        "requisita-se", "que certifique",
         (("art. 4º, VII", "o total arrecadado de impostos estaduais (ICMS, IPVA e ITCD) pelos "
                           f"contribuintes estabelecidos na área proposta no exercício de {year}, "
                           "último exercício encerrado"),
-         ("art. 4º, VII", f"a receita estadual de impostos do exercício de {year} (a lei exige "
-                          "arrecadação superior a dez milésimos por cento dessa receita)"),
+         ("art. 4º, VII", f"a receita estadual de impostos do exercício de {year}"),
          ("art. 4º, § 1º", f"o total arrecadado no exercício de {year} pelos contribuintes "
-                           f"estabelecidos {rest_in}")),
-        "à Secretaria de Estado da Fazenda (hoje Secretaria de Estado da Economia, SEFAZ-GO)")
-    return [ibge, electoral, sefaz]
+                           f"estabelecidos {rest_in}")))
+    letters = operation_for(candidate.operation).letters
+    out = [r for r in (ibge, electoral, sefaz) if r.key in letters]
+    for code in candidate.origins:
+        out += [r for r in _municipal_requests(candidate, store, code, settings)
+                if r.key.split("-")[0] in letters]
+    return out
+
+
+def _municipal_requests(candidate, store, code: str,
+                        settings: OficiosSettings | None) -> list[Request]:
+    """The Prefeitura's and the Câmara's letters of one origin."""
+    munis, _ = _names(store)
+    name = munis.get(code, code)
+    slug = slugify(name)
+    place = f"{name} — GO"
+    districts = _district_names(candidate, store, code)
+    perimeter = ("art. 4º, II", f"cópia da lei municipal vigente que fixa o perímetro urbano da "
+                                f"sede do Município de {name} (e dos distritos, se houver), com "
+                                "o mapa ou a descrição do perímetro")
+    laws = [perimeter]
+    if districts:
+        noun = "o distrito" if len(districts) == 1 else "os distritos"
+        laws.append(("arts. 16 e 18", f"cópia da lei municipal que criou {noun} de "
+                                      f"{_and(districts)}, com a descrição dos limites"))
+    seat = candidate.seat
+    local = [("art. 4º, I", f"a indicação dos imóveis, públicos ou particulares, existentes em "
+                            f"{seat} em condições de abrigar a Prefeitura e a Câmara Municipal "
+                            "do novo Município"),
+             ("art. 4º, VI", f"a indicação das áreas do núcleo urbano de {seat} utilizáveis "
+                             "para escola, unidade de saúde, posto telefônico, praça de esporte "
+                             "e cemitério, e dos equipamentos existentes")]
+    why = (f"O art. 4º, II, da {LAW}, mede a distância a partir do perímetro urbano do "
+           "Município de origem, fixado em lei municipal"
+           + ("; o distrito foi criado por lei municipal, que descreve os seus limites (arts. "
+              "16 e 18)" if len(districts) == 1 else
+              "; os distritos foram criados por lei municipal, que descreve os seus limites "
+              "(arts. 16 e 18)" if districts else ""))
+    prefeitura = Request(
+        f"prefeitura-{slug}", f"à Prefeitura de {name}",
+        Authority((f"Prefeito Municipal de {name}", f"Prefeita Municipal de {name}"),
+                  ("Prefeito", "Prefeita"), (place,), excellency=True,
+                  person=_person(settings, f"prefeitura-{slug}")),
+        "Solicitação de documentos e informações",
+        why + "; e os itens I e VI do art. 4º dependem de condições locais da sede proposta.",
+        "solicita-se", "o envio de", tuple(laws + local), statutory=False)
+    camara = Request(
+        f"camara-{slug}", f"à Câmara Municipal de {name}",
+        Authority((f"Presidente da Câmara Municipal de {name}",) * 2, ("Presidente",) * 2,
+                  (place,), excellency=True, person=_person(settings, f"camara-{slug}")),
+        "Solicitação de documentos",
+        why + ".",
+        "solicita-se", "o envio de",
+        tuple(laws), statutory=False)
+    return [prefeitura, camara]
 
 
 @lru_cache(maxsize=1)
@@ -217,8 +400,72 @@ def stylesheet() -> str:
     return (resources.files("viabilidade.report") / "assets" / "oficio.css").read_text(encoding="utf-8")
 
 
-def oficio_html(request: Request, candidate, store, request_date: dt.date, *,
-                committee: str | None = None, annex_html: str = "") -> str:
+def deadline_words(request: Request, received: dt.date | None) -> tuple[str, str]:
+    """The deadline box and the deadline paragraph of a letter (pt-BR).
+
+    Without ``received`` no date is printed (the 60 days run from receipt, art. 4 § 3); with
+    it, the 60th day after receipt, moved to the next business day when it is not one
+    (:func:`viabilidade.rules.business_days.next_business_day`).
+
+    Returns
+    -------
+    (str, str)
+        The box (``"Prazo para resposta: …"``) and the paragraph.
+    """
+    law = "art. 4º, § 3º"
+    if request.statutory and request.verb == "requisita-se":
+        para = ("As informações devem ser prestadas no prazo de sessenta dias, a contar da "
+                f"data do recebimento deste ofício ({law}).")
+    elif request.statutory:
+        para = ("A mesma lei prevê que as informações sejam prestadas no prazo de sessenta "
+                f"dias, a contar da data do recebimento do pedido ({law}).")
+    else:
+        para = ("A lei não fixa prazo para este pedido; pede-se, se possível, a resposta em até "
+                "sessenta dias do recebimento deste ofício, o prazo dos órgãos do art. 4º, § 2º.")
+    head = "Prazo para resposta" + ("" if request.statutory else " (pedido, sem prazo legal)")
+    if received is None:
+        box = ("sessenta dias a contar da data do recebimento deste ofício (art. 4º, § 3º)"
+               if request.statutory else "sessenta dias a contar do recebimento deste ofício")
+        return f"{head}: {box}.", para
+    day60 = received + dt.timedelta(days=60)
+    due, skipped = next_business_day(day60)
+    why = ""
+    if skipped:
+        days = "; ".join(f"{date_long(d)}, {reason}" for d, reason in skipped)
+        why = (f" O sexagésimo dia cai em dia sem expediente ({days}); o prazo passa ao "
+               f"primeiro dia útil seguinte ({BUSINESS_DAY_RULE}).")
+    box = (f"{head}: até {date_long(due)}, sessenta dias a contar do recebimento, em "
+           f"{date_long(received)}" + (f" ({law})." if request.statutory else "."))
+    para += (f" Recebido este ofício em {date_long(received)}, o prazo "
+             + ("" if request.statutory else "pedido ") + f"termina em {date_long(due)}.{why}")
+    return box, para
+
+
+def annex_words(candidate, store, has_map: bool, has_memorial: bool) -> tuple[str, str]:
+    """The attachments line after the signature and the note on the annex (pt-BR).
+
+    An area without a polygon (districts) has no memorial: the note says where its legal
+    limits are (the district law, art. 18) and that the map's territory is approximate.
+    """
+    munis, _ = _names(store)
+    if has_map and has_memorial:
+        return ("Anexos: I — mapa da área proposta; II — memorial descritivo da área "
+                "proposta."), ""
+    if candidate.districts and has_map:
+        origin = _and([f"Prefeitura Municipal de {munis.get(c, c)}" for c in candidate.origins])
+        note = ("Os dados usados não trazem o polígono dos distritos: os limites da área são "
+                "os descritos na lei municipal de criação do distrito (art. 18), pedida à "
+                f"{origin}, e por isso não se anexa memorial descritivo. O mapa mostra um "
+                "território aproximado, que não é limite legal.")
+        return "Anexo: mapa de localização da área proposta (território aproximado).", note
+    if has_map:
+        return "Anexo: mapa da área proposta.", ""
+    return "", ""
+
+
+def oficio_html(request: Request, candidate, store, request_date: dt.date,
+                settings: OficiosSettings, *, number: int, received: dt.date | None = None,
+                annex_html: str = "", annexes: tuple[str, str] = ("", "")) -> str:
     """One request as a complete HTML document (pt-BR, A4 when printed).
 
     Parameters
@@ -228,73 +475,96 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date, *,
     store : Store
         For the names of the area and origins.
     request_date : date
-        Date of the request; the deadline is 60 days later (art. 4 § 3).
-    committee : str, optional
-        Name of the committee whose President signs (``"Comissão de …"``).
+        The letter's date (the place/date line).
+    settings : OficiosSettings
+        The committee, its President (who signs), the process and the proposing deputy.
+    number : int
+        The letter's number (``Ofício nº 15/2027``).
+    received : date, optional
+        The day the body received it; the deadline is then printed as a date.
     annex_html : str
-        Memorial descritivo and map of a drawn area (HTML of ours), or ``""``.
+        The map and memorial (HTML of ours), or ``""``.
+    annexes : (str, str)
+        :func:`annex_words`: the attachments line and the note on the annex.
     """
     munis, _ = _names(store)
-    deadline = agencies_deadline(request_date)
-    origins = _and([municipality(c, munis) for c in candidate.origins])
+    origins = _and([f"Município de {munis.get(c, c)}" for c in candidate.origins])
     n = len(request.items)
     items = "".join(f'<li><span class="item">{esc(cite)}</span> — {esc(what)}'
                     f'{"." if i == n - 1 else ";"}</li>'
                     for i, (cite, what) in enumerate(request.items))
-    signer = f"Presidente da {committee}" if committee else "Presidente da Comissão"
+    a = request.authority
+    box, deadline = deadline_words(request, received)
+    attachments, note = annexes
+    president = settings.president
+    shown = "como mostram o mapa e o memorial descritivo anexos" if "II —" in attachments else (
+        "como mostra o mapa anexo" if attachments else "")
     body = (
-        f'<p class="cabecalho">{esc(ASSEMBLY)}'
-        + (f"<br>{esc(committee)}" if committee else "") + "</p>"
-        f'<p class="numero">Ofício nº <span class="lacuna"></span>/{request_date.year}</p>'
+        f'<p class="cabecalho">{esc(ASSEMBLY)}<br>{esc(settings.committee)}</p>'
+        f'<p class="numero">Ofício nº {number}/{request_date.year}</p>'
         f'<p class="local-data">{esc(PLACE)}, {esc(date_long(request_date))}.</p>'
-        '<p class="destinatario">' + "<br>".join(esc(x) for x in request.addressee) + "</p>"
-        f'<p class="assunto"><strong>Assunto:</strong> requisição de informações para a criação '
-        f"do Município de {esc(candidate.name)} (art. 4º, §§ 2º e 3º, da {esc(LAW)}).</p>"
-        f'<p class="prazo">Prazo para resposta: até <strong>{esc(date_long(deadline))}</strong> '
-        f"(sessenta dias; art. 4º, § 3º).</p>"
-        f'<p class="vocativo">{esc(request.vocative)}</p>'
-        f"<p>1. Tramita nesta {esc(ASSEMBLY)} proposta de criação do Município de "
-        f"<strong>{esc(candidate.name)}</strong>, com sede em {esc(candidate.seat)}, por "
-        f"desmembramento do {esc(origins)}. A área proposta é "
-        f"{esc(area_description(candidate, store))}.</p>"
-        f"<p>2. Nos termos do art. 4º, §§ 2º e 3º, da {esc(LAW)}, que atribui "
-        f"{esc(request.attributed)} a apuração dos requisitos abaixo, solicito a "
-        f"{esc(request.treatment)} que certifique:</p>"
+        '<p class="destinatario">' + "<br>".join(esc(x) for x in a.address()) + "</p>"
+        f'<p class="assunto"><strong>Assunto:</strong> {esc(request.subject)} — proposta de '
+        f"criação do Município de {esc(candidate.name)} (Processo nº {esc(settings.process)}).</p>"
+        f'<p class="prazo">{esc(box)}</p>'
+        f'<p class="vocativo">{esc(a.salutation())}</p>'
+        f"<p>1. Tramita nesta {esc(ASSEMBLY)} o Processo nº {esc(settings.process)}, em que "
+        f"{'a' if settings.proposer.female else 'o'} {esc(settings.proposer.deputy())} propõe a "
+        f"criação do Município de <strong>{esc(candidate.name)}</strong>, com sede em "
+        f"{esc(candidate.seat)}, por desmembramento do {esc(origins)}. A área proposta é "
+        f"{esc(area_description(candidate, store))}"
+        + (f", {esc(shown)}" if shown and candidate.boundary is None else "") + ".</p>"
+        f"<p>2. {esc(request.basis)} Para instruir o processo, {esc(request.verb)} a "
+        f"{esc(a.treatment)} {esc(request.what)}:</p>"
         f'<ol class="itens">{items}</ol>'
-        f"<p>3. As informações devem ser prestadas no prazo de sessenta dias, a contar do "
-        f"recebimento deste ofício (art. 4º, § 3º): para o pedido recebido em "
-        f"{esc(date_long(request_date))}, até {esc(date_long(deadline))}.</p>"
-        "<p>4. Pede-se que a resposta indique, para cada valor, o documento, a data e a fonte, "
-        "e que os valores se refiram exatamente à área descrita, para que sejam juntados ao "
-        "processo legislativo.</p>"
-        '<div class="fecho"><p>Atenciosamente,</p>'
-        f'<div class="assinatura"><p class="linha"></p><p>{esc(signer)}</p>'
-        f"<p>{esc(ASSEMBLY)}</p></div></div>"
-        + (f'<section class="anexo"><h2>Anexo — área proposta de {esc(candidate.name)}</h2>'
-           f"{annex_html}</section>" if annex_html else "")
+        f"<p>3. {esc(ANSWER if request.statutory else ANSWER_DOCUMENTS)}</p>"
+        f"<p>4. {esc(deadline)}</p>"
+        f'<div class="fecho"><p>{esc(CLOSING)}</p>'
+        f'<div class="assinatura"><p class="linha"></p><p>{esc(president.deputy())}</p>'
+        f"<p>Presidente da {esc(settings.committee)}</p></div></div>"
+        + (f"<p>{esc(attachments)}</p>" if attachments else "")
+        + (f'<section class="anexo">{annex_html}'
+           + (f"<p>{esc(note)}</p>" if note else "") + "</section>" if annex_html else "")
     )
-    title = f"Ofício {TO[request.key]} — criação do Município de {candidate.name}"
+    title = f"Ofício {request.to} — criação do Município de {candidate.name}"
     return ("<!DOCTYPE html>\n<html lang=\"pt-BR\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<title>{esc(title)}</title>\n<style>\n{stylesheet()}</style>\n</head>\n"
             f'<body>\n<main class="oficio">{body}</main>\n</body>\n</html>\n')
 
 
-def boundary_annex(candidate, store) -> str:
-    """The memorial descritivo and map of a drawn area (as in the study), or ``""`` when the
-    area has no boundary file."""
-    if candidate.boundary is None:
-        return ""
+def annex(candidate, store) -> tuple[str, bool, bool]:
+    """The annexes of every letter: the map of the area (without the 6 km band or any measured
+    distance, which would anticipate the answer) and, for an area with a polygon, its
+    memorial descritivo, as the study draws them.
+
+    Returns
+    -------
+    (str, bool, bool)
+        The HTML (``""`` when the geometries cannot be built), whether it has the map, and
+        whether it has the memorial.
+    """
     from ..analysis import analyse
     from .study_cells import map_html, memorial_html, split_or_none
 
     analysis = analyse(candidate, store=store)
     split = split_or_none(analysis, store)
-    return Html(map_html(analysis, store, split, number=1) + memorial_html(analysis, split))
+    the_map = map_html(analysis, store, split, number=1, band=False)
+    memorial = memorial_html(analysis, split)
+    html = ""
+    if the_map and memorial:
+        html = (f"<h2>Anexo I — Mapa da área proposta de {esc(candidate.name)}</h2>{the_map}"
+                f"<h2>Anexo II — Memorial descritivo da área proposta de {esc(candidate.name)}"
+                f"</h2>{memorial}")
+    elif the_map:
+        what = "Mapa de localização" if split is not None and split.area is None else "Mapa"
+        html = f"<h2>Anexo — {what} da área proposta de {esc(candidate.name)}</h2>{the_map}"
+    return Html(html), bool(the_map), bool(memorial)
 
 
-def write_oficios(candidate, folder: Path, *, store, request_date: dt.date | None = None,
-                  committee: str | None = None, pdf: bool = True) -> dict[str, Path]:
-    """Write the three requests (HTML and PDF) of a candidate into ``folder``.
+def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
+                  request_date: dt.date | None = None, received: dt.date | None = None,
+                  pdf: bool = True) -> dict[str, Path]:
+    """Write the requests (HTML and PDF) of a candidate into ``folder``.
 
     Parameters
     ----------
@@ -302,22 +572,29 @@ def write_oficios(candidate, folder: Path, *, store, request_date: dt.date | Non
     folder : Path
         Created if needed.
     store : Store
+    settings : OficiosSettings
+        Who signs, the process, the proposing deputy, the first number, the addressees.
     request_date : date, optional
-        Default: the candidate's ``request_date``, else today.
-    committee : str, optional
-        The committee whose President signs.
+        The letters' date. Default: the candidate's ``request_date``, else today.
+    received : date, optional
+        The day the letters were received; the deadline is then printed as a date. Not
+        before ``request_date``.
     pdf : bool
         Also render the PDFs.
 
     Returns
     -------
     dict
-        ``"oficio-ibge.html"`` … ``"oficio-sefaz-go.pdf"`` -> path.
+        ``"oficio-ibge.html"`` … ``"oficio-camara-abadiania.pdf"`` -> path.
 
     Raises
     ------
     CandidateError
         If the operation is not a municipality creation.
+    SettingsError
+        If ``[oficios.destinatarios]`` names a letter this candidate does not have.
+    ViabilidadeError
+        If ``received`` is before the request date.
     ReportError
         If a PDF cannot be rendered; nothing is written then (all files are written
         atomically together, :func:`viabilidade.report.atomic.write_files_atomically`).
@@ -326,11 +603,19 @@ def write_oficios(candidate, folder: Path, *, store, request_date: dt.date | Non
     from .export import html_to_pdf
 
     date = request_date or candidate.request_date or dt.date.today()
-    requests = build_requests(candidate, store, date)
-    annex = boundary_annex(candidate, store)
+    if received is not None and received < date:
+        raise ViabilidadeError(
+            f"--data-recebimento: encontrado {received.isoformat()}, antes da data do pedido "
+            f"({date.isoformat()}); esperada a data em que o órgão recebeu o ofício, no dia do "
+            "pedido ou depois")
+    requests = build_requests(candidate, store, date, settings)
+    settings.check_addressees([r.key for r in requests])
+    html_annex, has_map, has_memorial = annex(candidate, store)
+    annexes = annex_words(candidate, store, has_map, has_memorial)
     contents: dict[str, bytes] = {}
-    for r in requests:
-        html = oficio_html(r, candidate, store, date, committee=committee, annex_html=annex)
+    for i, r in enumerate(requests):
+        html = oficio_html(r, candidate, store, date, settings, number=settings.first_number + i,
+                           received=received, annex_html=html_annex, annexes=annexes)
         contents[f"{r.stem}.html"] = html.encode("utf-8")
         if pdf:
             contents[f"{r.stem}.pdf"] = html_to_pdf(html)
@@ -340,5 +625,6 @@ def write_oficios(candidate, folder: Path, *, store, request_date: dt.date | Non
     return {name: folder / name for name in contents}
 
 
-__all__ = ["Request", "build_requests", "oficio_html", "write_oficios", "area_description",
-           "electoral_zones", "FILE_STEMS"]
+__all__ = ["Request", "Authority", "build_requests", "oficio_html", "write_oficios",
+           "area_description", "electoral_zones", "deadline_words",
+           "annex_words", "CLOSING"]

@@ -136,12 +136,15 @@ def measured_gaps(analysis) -> list[tuple[tuple[float, float], tuple[float, floa
     return out
 
 
-def map_html(analysis, store, split, number: int | None = None, *, slide: bool = False) -> str:
+def map_html(analysis, store, split, number: int | None = None, *, slide: bool = False,
+             band: bool = True) -> str:
     """The map figure of the area, its origin(s) and seats (:func:`viabilidade.geo.study_map.candidate_map`),
     as an embedded SVG with figure number, caption, alt text and source; ``""`` when the
     candidate's geometries cannot be built (``split`` is ``None``); a paragraph giving the
     reason (pt-BR) when the map cannot be drawn. ``slide=True`` draws a smaller, wider frame (larger
     text once scaled to the slide) and no figure number (a deck has no numbered figures).
+    ``band=False`` draws neither the 6 km band of art. 4 II nor the measured distance (the
+    map attached to an ofício asks for that distance and must not anticipate it).
 
     An area of districts (no polygon) is drawn as its approximate territory, said in the
     caption not to be a legal limit.
@@ -161,8 +164,9 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
     # fusion) and follows the rule: around the urban perimeter only when art. 4 II was
     # measured from it, else around the seat; under reading I-4 all-urban also around the
     # vilas of the origin's other districts.
-    with_band = any(r.rule_id == "art4.II" and Status(r.status) != Status.NOT_APPLICABLE
-                    for r in analysis.results or [])
+    with_band = band and any(r.rule_id == "art4.II"
+                             and Status(r.status) != Status.NOT_APPLICABLE
+                             for r in analysis.results or [])
     gaps = measured_gaps(analysis) if with_band else []
     try:
         measured = getattr(getattr(analysis.profile, "territory", None), "gap_m", None) is not None

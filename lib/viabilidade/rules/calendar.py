@@ -86,9 +86,23 @@ def books_deadline(installation: dt.date) -> dt.date:
     return installation + dt.timedelta(days=15)
 
 
-def agencies_deadline(request: dt.date) -> dt.date:
-    """Art. 4 § 3: IBGE, Cartório Eleitoral and SEFAZ-GO answer within 60 days of receipt."""
-    return request + dt.timedelta(days=60)
+def agencies_deadline(receipt: dt.date) -> dt.date:
+    """Art. 4 § 3: IBGE, Cartório Eleitoral and SEFAZ-GO answer within 60 days "a contar da
+    data do recebimento do pedido".
+
+    Sixty calendar days after the day of receipt (that day excluded); a last day that is not a
+    business day moves to the next business day (Lei 9.784/1999 art. 66 § 1, by analogy;
+    :mod:`viabilidade.rules.business_days`): received on 2026-12-01, the 60th day is Saturday
+    2027-01-30 and the deadline Monday 2027-02-01.
+
+    Parameters
+    ----------
+    receipt : date
+        The day the body received the request (not the day it was written or sent).
+    """
+    from .business_days import next_business_day
+
+    return next_business_day(receipt + dt.timedelta(days=60))[0]
 
 
 def district_installation_deadline(law_date: dt.date) -> dt.date:
@@ -114,8 +128,11 @@ def timeline(candidate: Candidate | None, settings: Settings) -> list[dict]:
     year, how = creation_year(candidate, settings)
     out = []
     if candidate is not None and candidate.request_date is not None:
-        out.append({"evento": "Prazo de resposta de IBGE, Cartório Eleitoral e SEFAZ-GO",
-                    "data": agencies_deadline(candidate.request_date).isoformat(), "artigo": "art. 4º, § 3º"})
+        # The 60 days run from each body's receipt, which the request date does not give.
+        out.append({"evento": "Pedidos de informação ao IBGE, ao Cartório Eleitoral e à SEFAZ-GO",
+                    "data": candidate.request_date.isoformat(), "artigo": "art. 4º, § 3º"})
+        out.append({"evento": "Prazo de resposta: 60 dias a contar do recebimento de cada pedido",
+                    "data": None, "artigo": "art. 4º, § 3º"})
     if is_election_year(year):
         out.append({"evento": f"Criação em {year} vedada: ano de eleições municipais", "data": None,
                     "artigo": "art. 7º, § 3º"})

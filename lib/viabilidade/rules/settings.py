@@ -96,6 +96,10 @@ NUMBER_LIMITS = {"revenue_share": 1, "sliver_tolerance_km2": 340_000,
 
 _COD_IBGE = re.compile(r"^52\d{5}$")
 
+#: Tables of a settings file that are not settings, each read by its own module:
+#: ``[oficios]`` (:mod:`viabilidade.report.oficios_settings`).
+OTHER_SECTIONS = ("oficios",)
+
 #: Art. 4 items whose value is a count or an amount, and the Settings field holding the threshold.
 NUMERIC_ITEMS = {"IV": "population", "V": "electors", "VI": "buildings", "VII": "revenue_share"}
 #: Comparator as the law words each numeric requirement ("mais de"/"acima de"/"superior a" → >;
@@ -343,6 +347,8 @@ class Settings:
     def from_toml(cls, path: str | Path) -> "Settings":
         """Read settings from a TOML file: top-level keys or a ``[settings]`` table.
 
+        The tables of :data:`OTHER_SECTIONS` (``[oficios]``) are left to their own readers.
+
         With a ``[settings]`` table, every setting must be inside it: a key above the table
         (``population = 10`` before ``[settings]``) is refused rather than silently ignored.
 
@@ -368,6 +374,8 @@ class Settings:
         except tomllib.TOMLDecodeError as e:
             raise SettingsError(f"TOML inválido: {toml_reason(e)}", file=path,
                                 line=toml_position(e)[0]) from None
+        # Sections read by their own modules (the ofícios' signer and process) are not settings.
+        doc = {k: v for k, v in doc.items() if k not in OTHER_SECTIONS}
         if "settings" not in doc:
             return cls.from_dict(doc, file=path)
         table = doc["settings"]

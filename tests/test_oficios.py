@@ -547,6 +547,7 @@ def test_drawn_area_letters_carry_the_memorial_and_the_map(store, settings, tmp_
     assert "<h2>Anexo II — Memorial descritivo da área proposta de Posse d&#x27;Abadia</h2>" in html
     assert '<img src="data:image/svg+xml;base64,' in html
     assert "Perímetro 1: Começa no marco M-01" in html
+    assert "<h3>Memorial descritivo</h3>" not in html  # the annex heading names it once
     pref = files["oficio-prefeitura-abadiania.html"].read_text(encoding="utf-8")
     assert "arts. 16 e 18" not in pref  # no district, no district law
 

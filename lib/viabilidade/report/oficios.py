@@ -549,7 +549,8 @@ def annex(candidate, store) -> tuple[str, bool, bool]:
     analysis = analyse(candidate, store=store)
     split = split_or_none(analysis, store)
     the_map = map_html(analysis, store, split, number=1, band=False)
-    memorial = memorial_html(analysis, split)
+    # The annex heading names the memorial; the study's own sub-heading would repeat it.
+    memorial = memorial_html(analysis, split).replace("<h3>Memorial descritivo</h3>", "", 1)
     html = ""
     if the_map and memorial:
         html = (f"<h2>Anexo I — Mapa da área proposta de {esc(candidate.name)}</h2>{the_map}"

@@ -36,7 +36,7 @@ from typing import Any
 
 from .certified import Certified, certified_money, read_certified
 from .errors import CandidateError, Problems
-from .os_errors import read_reason
+from .os_errors import not_regular, read_reason, read_user_bytes
 from .plausibility import count_problem, date_problem, money_problem
 
 OPERATIONS = {
@@ -450,7 +450,7 @@ def load_candidate(path: str | Path) -> Candidate:
     """
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        raw = read_user_bytes(path)  # a FIFO or device is refused by type, never read
     except OSError as e:
         raise CandidateError(f"não foi possível ler o arquivo do candidato: "
                              f"{read_reason(e)}", file=path) from None
@@ -532,6 +532,11 @@ def load_candidate(path: str | Path) -> Candidate:
 
                 problems.add("area.boundary", folder_message(boundary))
                 boundary = None
+            elif kind := not_regular(boundary):
+                problems.add("area.boundary", f"o arquivo de limites {boundary} é {kind}, não "
+                                              "um arquivo comum; esperado um GeoJSON, "
+                                              "GeoPackage, Shapefile zipado, KML ou KMZ")
+                boundary = None
             elif not boundary.is_file():
                 problems.add("area.boundary", f"o arquivo de limites {boundary} não existe; "
                                               "esperado um GeoJSON, GeoPackage, Shapefile "
@@ -577,6 +582,12 @@ def load_candidate(path: str | Path) -> Candidate:
             from .geo.area_file import folder_message
 
             problems.add("origin.urban_perimeter", folder_message(urban_perimeter))
+            urban_perimeter = None
+        elif kind := not_regular(urban_perimeter):
+            problems.add("origin.urban_perimeter",
+                         f"o arquivo do perímetro urbano {urban_perimeter} é {kind}, não um "
+                         "arquivo comum; esperado um GeoJSON, GeoPackage, Shapefile zipado, "
+                         "KML ou KMZ")
             urban_perimeter = None
         elif not urban_perimeter.is_file():
             problems.add("origin.urban_perimeter",

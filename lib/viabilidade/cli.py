@@ -338,6 +338,7 @@ def main(argv: list[str] | None = None) -> int:
     prepare_process()  # skip import-time work the studies never use (batch/unit.py)
     previous = _stop_on_sigterm()
     try:
+        _refuse_empty_paths(args)
         return args.func(args)
     except ViabilidadeError as e:
         for line in e.lines:
@@ -357,6 +358,22 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+#: Path options (argparse dest -> option as the user typed it, what it names).
+PATH_OPTIONS = (("out", "--saida", "uma pasta"), ("saida", "--saida", "uma pasta"),
+                ("dest", "--dest", "uma pasta"), ("raw", "--raw", "uma pasta"),
+                ("data", "--data", "uma pasta"), ("template", "--modelo", "um arquivo"),
+                ("settings", "--configuracoes", "um arquivo"))
+
+
+def _refuse_empty_paths(args: argparse.Namespace) -> None:
+    """An empty path (``--saida ""``) names the current folder by accident: refuse it."""
+    for attr, option, what in PATH_OPTIONS:
+        value = getattr(args, attr, None)
+        if isinstance(value, str) and not value.strip():
+            raise ViabilidadeError(f"{option}: encontrado um texto vazio; esperado o caminho de "
+                                   f"{what}")
 
 
 def _raise_interrupt(signum, frame):

@@ -185,6 +185,7 @@ def generate_candidates(family: str, dest: Path, *, districts: pd.DataFrame | No
         path = dest / f"{slug}.toml"
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             tmp = path.with_suffix(".toml.tmp")
+            tmp.unlink(missing_ok=True)  # a link left there is removed, never written through
             tmp.write_text(text, encoding="utf-8")
             tmp.replace(path)
         paths.append(path)

@@ -17,6 +17,7 @@ REASONS = {
     errno.EEXIST: "já existe",
     errno.ENAMETOOLONG: "nome longo demais",
     errno.EIO: "erro de entrada e saída no disco",
+    errno.ELOOP: "link simbólico em laço (aponta, direta ou indiretamente, para si mesmo)",
 }
 
 
@@ -30,3 +31,62 @@ def read_reason(e: OSError) -> str:
     """Why a file given by the user could not be read, in pt-BR: ``"o arquivo não existe"``
     for a missing file, else :func:`os_reason`."""
     return "o arquivo não existe" if isinstance(e, FileNotFoundError) else os_reason(e)
+
+
+def not_regular(path) -> str | None:
+    """What ``path`` is, in pt-BR, when it exists but is not a regular file (symlinks
+    followed): ``"uma pasta"``, ``"um FIFO (pipe nomeado)"``, ``"um dispositivo"``,
+    ``"um socket"``; ``None`` for a regular file or a path that cannot be examined (missing,
+    a symlink loop: the read that follows says why)."""
+    import os
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "uma pasta"
+    if stat.S_ISFIFO(mode):
+        return "um FIFO (pipe nomeado)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "um dispositivo"
+    if stat.S_ISSOCK(mode):
+        return "um socket"
+    return "um arquivo especial"
+
+
+def read_user_bytes(path) -> bytes:
+    """The bytes of a file the user named, refusing by type anything but a regular file.
+
+    The file is opened without blocking (a FIFO with no writer would otherwise wait
+    forever) and checked with ``fstat`` on the open descriptor, so what is read is what was
+    checked. A folder raises :class:`IsADirectoryError` (``"é uma pasta, não um arquivo"``
+    through :func:`os_reason`); a FIFO, device or socket raises an :class:`OSError` whose
+    reason reads ``"é um FIFO (pipe nomeado), não um arquivo comum"``.
+
+    Raises
+    ------
+    OSError
+        As described; or from ``open`` (missing file, no permission).
+    """
+    import os
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, REASONS[errno.EISDIR], str(path))
+        if not stat.S_ISREG(mode):
+            raise OSError(None, f"é {not_regular(path) or 'um arquivo especial'}, não um "
+                                "arquivo comum", str(path))
+        os.set_blocking(fd, True)
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)

@@ -9,6 +9,7 @@ of stopping.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,8 +51,11 @@ def candidate_files(sources: list[str | Path], *, family: str | None = None,
     Parameters
     ----------
     sources : list of str or Path
-        Candidate TOML files and folders (a folder contributes its ``*.toml`` files, not its
-        sub-folders), kept in the order given; each folder's files sorted by name.
+        Candidate TOML files and folders (a folder contributes its ``*.toml`` entries, not
+        its sub-folders), kept in the order given; each folder's entries sorted by name. An
+        entry named ``*.toml`` that is not a regular file (a folder, a FIFO, a symbolic
+        link in a loop) is kept, so that the batch reports it as a failure instead of
+        skipping it in silence.
     family : str, optional
         A generated family (``"distritos-nao-sede"``, see :mod:`viabilidade.generate`); its
         files are written to ``out_dir/candidatos/`` and added after ``sources``.
@@ -68,13 +72,14 @@ def candidate_files(sources: list[str | Path], *, family: str | None = None,
     Raises
     ------
     ViabilidadeError
-        If a source does not exist, is a file not ending in ``.toml``, or nothing is left.
+        If a source does not exist, is a file not ending in ``.toml``, or nothing is left;
+        ``ReportError`` when ``out_dir/candidatos`` is a symbolic link (with ``family``).
     """
     found: list[Path] = []
     for src in sources:
         p = Path(src)
         if p.is_dir():
-            found.extend(sorted(x for x in p.glob("*.toml") if x.is_file()))
+            found.extend(sorted(p.glob("*.toml")))
         elif p.is_file():
             if p.suffix.lower() != ".toml":
                 raise ViabilidadeError(f"{p}: não é arquivo .toml nem pasta; esperado um arquivo de candidato .toml ou uma pasta")
@@ -84,12 +89,15 @@ def candidate_files(sources: list[str | Path], *, family: str | None = None,
     if family is not None:
         from ..generate import generate_candidates
 
+        from ..report.atomic import folder_inside
+
         if out_dir is None:
             raise ViabilidadeError("uma família gerada precisa da pasta do lote (--saida)")
-        found.extend(generate_candidates(family, Path(out_dir) / "candidatos", data_root=data_root))
+        dest = folder_inside(Path(out_dir), "candidatos")  # never written through a link
+        found.extend(generate_candidates(family, dest, data_root=data_root))
     seen, out = set(), []
     for p in found:
-        a = p.resolve()
+        a = Path(os.path.realpath(p))  # never raises, even on a symbolic link loop
         if a not in seen:
             seen.add(a)
             out.append(a)

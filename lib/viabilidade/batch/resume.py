@@ -178,11 +178,12 @@ def saved_records(out_dir: str | Path) -> dict[str, dict]:
     -------
     dict
         {slug: record} for each sub-folder holding a readable ``.registro.json`` whose slug is
-        the folder's name; other folders (``candidatos/``, unreadable records) are left out.
+        the folder's name; other folders (``candidatos/``, unreadable records, symbolic
+        links) are left out.
     """
     out: dict[str, dict] = {}
     try:
-        folders = sorted(p for p in Path(out_dir).iterdir() if p.is_dir())
+        folders = sorted(p for p in Path(out_dir).iterdir() if p.is_dir() and not p.is_symlink())
     except OSError:
         return out
     for folder in folders:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from . import resume
 from .index import write_index
+from .lock import BatchLock
 from .plan import candidate_files, job_params, make_jobs
 from .unit import FAILED
 
@@ -103,14 +104,14 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
     ------
     ViabilidadeError
         For bad input to the batch as a whole (missing source, no candidates, unreachable
-        scheduler); the index of earlier runs is then left unchanged. A failing candidate
+        scheduler, a template that is not a notebook, a ``candidatos/`` that is a symbolic
+        link), or another run holding the folder (:class:`~viabilidade.batch.lock.BatchLock`,
+        naming its pid); the index of earlier runs is then left unchanged. A failing candidate
         never raises: it becomes a failure record.
     BatchInterrupted
         On Ctrl-C (a ``KeyboardInterrupt``), after stopping the workers and writing an
         index that says the batch was interrupted and lists the candidates that did not run.
     """
-    from tqdm import tqdm
-
     from ..data.store import load_store
     from ..report.atomic import check_output_folder
 
@@ -118,9 +119,25 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
     out_dir = Path(out_dir)
     data_root = Path(data_root) if data_root else None
     load_store(data_root)  # a missing or altered store stops the batch before anything is written
+    template = Path(template) if template else None
+    if template is not None:
+        from ..report.runner import read_template
+
+        read_template(template)  # not a notebook: refused once, its content never quoted
     check_output_folder(out_dir)  # exists or can be made, writable, has space
     out_dir.mkdir(parents=True, exist_ok=True)
-    template = Path(template) if template else None
+    with BatchLock(out_dir):  # a second run on this folder is refused while this one runs
+        return _run_locked(sources, out_dir, started=started, family=family, workers=workers,
+                           scheduler=scheduler, force=force, settings=settings,
+                           data_root=data_root, template=template, study=study,
+                           progress=progress, rulesets=rulesets)
+
+
+def _run_locked(sources, out_dir: Path, *, started: float, family, workers, scheduler, force,
+                settings, data_root, template, study, progress, rulesets) -> BatchResult:
+    """The body of :func:`run_batch`, run while this process holds the batch folder's lock."""
+    from tqdm import tqdm
+
     jobs = make_jobs(candidate_files(sources, family=family, out_dir=out_dir, data_root=data_root))
     common = resume.common_digest(settings=settings, data_root=data_root, template=template,
                                   study=study, rulesets=rulesets)

@@ -12,6 +12,7 @@ import time
 import traceback
 from pathlib import Path
 
+from ..errors import ReportError
 from . import resume
 
 #: Status of a candidate in a batch: the study was written, or it failed.
@@ -110,12 +111,28 @@ def _file_map(folder: Path, files) -> dict[str, str]:
     return dict(sorted(out.items()))
 
 
+def _study_folder(params: dict) -> Path:
+    """The study's folder inside the batch folder, refusing a symbolic link (ReportError)."""
+    from ..report.atomic import folder_inside
+
+    return folder_inside(Path(params["out_root"]), params["slug"])
+
+
 def failure_record(params: dict, error: str, started: float | None = None) -> dict:
     """A failure record for ``params``; the error text is also left as ``erro.txt`` in
     ``out_root/<slug>/`` (the study's own folder) unless the study already wrote one, and the
-    record as ``.registro.json`` (for the batch index; see :func:`resume.remember_failure`)."""
-    folder = Path(params["out_root"]) / params["slug"]
+    record as ``.registro.json`` (for the batch index; see :func:`resume.remember_failure`).
+    When that folder is a symbolic link nothing is written at all (the error says why)."""
     started = time.perf_counter() if started is None else started
+    try:
+        folder = _study_folder(params)
+    except ReportError as e:  # a link: nothing is written through it, the record says why
+        error = f"{error}\n\nReportError: {e}" if f"ReportError: {e}" not in error else error
+        return {"slug": params["slug"], "name": params.get("name") or params["slug"],
+                "operation": params.get("operation"), "candidate": str(params["candidate"]),
+                "status": FAILED, "skipped": False, "verdict": None, "rules": {},
+                "folder": params["slug"], "files": {}, "error": error,
+                "seconds": round(time.perf_counter() - started, 3)}
     try:
         folder.mkdir(parents=True, exist_ok=True)
         if not (folder / ERROR_FILE).is_file():
@@ -167,9 +184,12 @@ def run_one(params: dict) -> dict:
     """
     started = time.perf_counter()
     prepare_process()
-    folder = Path(params["out_root"]) / params["slug"]
     if params.get("problem"):
         return failure_record(params, params["problem"], started)
+    try:
+        folder = _study_folder(params)
+    except ReportError as e:
+        return failure_record(params, f"ReportError: {e}", started)
     try:
         resume.invalidate(folder)  # the record stays until new files replace the old
         if folder.is_dir() and (folder / ERROR_FILE).is_file():

@@ -29,6 +29,7 @@ from pyproj import CRS
 from shapely.geometry.base import BaseGeometry
 
 from ..errors import GeoError
+from ..os_errors import not_regular
 from .measure import polygonal
 from .memorial import fmt_num
 
@@ -128,6 +129,9 @@ def read_area(path: str | Path) -> BaseGeometry:
     if suffix not in FORMATS:
         raise GeoError(f"{path.name}: formato não reconhecido (extensão {suffix or 'nenhuma'!r}); "
                        f"esperado {_expected()}")
+    kind = not_regular(path)
+    if kind:
+        raise GeoError(f"{path.name}: é {kind}, não um arquivo comum; esperado {_expected()}")
     if not path.is_file():
         raise GeoError(f"{path}: arquivo não encontrado")
     frames = _read(path)

@@ -46,6 +46,51 @@ def write_files_atomically(folder: Path, contents: dict[str, bytes]) -> None:
                 os.unlink(tmp)
 
 
+def folder_inside(root: Path, name: str) -> Path:
+    """The real path of ``root/name``, after checking that writing there stays inside ``root``.
+
+    A folder that is a symbolic link is refused whatever it points to (a study folder or
+    ``candidatos/`` inside a batch folder linked to ``/etc``, or to another study): nothing
+    is ever written, unlinked or replaced through a link. ``root`` itself may be a link (the
+    user chose it); it is resolved first.
+
+    Parameters
+    ----------
+    root : Path
+        The output folder (``outputs``, ``outputs/<lote>``).
+    name : str
+        One path component inside it (a slug, ``candidatos``).
+
+    Returns
+    -------
+    Path
+        ``realpath(root) / name`` (it may not exist yet).
+
+    Raises
+    ------
+    ReportError
+        ``root/name`` is a symbolic link, or resolves outside ``root`` (a name holding ``/``
+        or ``..``).
+    """
+    from ..errors import ReportError
+
+    real_root = Path(os.path.realpath(root))
+    path = Path(root) / name
+    if os.path.islink(path):
+        try:
+            target = os.readlink(path)
+        except OSError:
+            target = "?"
+        raise ReportError(f"{path} é um link simbólico (para {target}); nada é gravado através "
+                          f"de um link: esperada uma pasta comum dentro de {real_root} (remova o "
+                          "link ou escolha outra pasta de saída)")
+    real = Path(os.path.realpath(path))
+    if real.parent != real_root or name in ("", ".", ".."):
+        raise ReportError(f"a pasta de saída {real} do nome {name!r} não fica diretamente "
+                          f"dentro de {real_root}; esperado um nome sem '/' nem '..'")
+    return real
+
+
 #: Free space asked of an output folder before a run starts: a study's four files take about
 #: 2 MB, a statewide report's about 10 MB; the margin covers temporary files.
 MIN_FREE_BYTES = 50 * 2**20

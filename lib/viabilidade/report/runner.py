@@ -200,6 +200,51 @@ def shutdown(km: IPCKernelManager) -> None:
         pass
 
 
+def read_template(template: Path) -> nbformat.NotebookNode:
+    """Read and check a study template: a Jupyter notebook with one ``parameters`` cell.
+
+    Nothing of the file's content reaches a message (a file that is not a notebook, such as
+    ``/etc/passwd``, is named, never quoted), so no failure record or batch index ever
+    carries it.
+
+    Raises
+    ------
+    ReportError
+        The file does not exist, is not a regular file, is not a notebook, or has no (or
+        more than one) ``parameters`` cell.
+    """
+    from ..os_errors import read_reason, read_user_bytes
+
+    template = Path(template)
+    if not template.exists() and not template.is_symlink():
+        raise ReportError(f"o modelo de estudo {template} não existe; esperado um caderno .ipynb")
+    try:
+        raw = read_user_bytes(template)
+    except OSError as e:
+        raise ReportError(f"o modelo de estudo {template} não pôde ser lido: {read_reason(e)}; "
+                          "esperado um caderno .ipynb") from None
+    try:
+        nb_in = nbformat.reads(raw.decode("utf-8"), as_version=4)
+        cells = list(nb_in.cells)
+        if not all(isinstance(c, dict) and "cell_type" in c for c in cells):
+            raise ValueError("cells")
+    except Exception:  # noqa: BLE001 — JSON, encoding and schema errors alike
+        raise ReportError(f"o modelo de estudo {template} não é um caderno legível (não é um "
+                          "caderno Jupyter em JSON); esperado um caderno .ipynb como "
+                          "notebooks/estudo.ipynb") from None
+    tagged = [c for c in cells
+              if c.cell_type == "code" and "parameters" in c.get("metadata", {}).get("tags", [])]
+    if not tagged:
+        raise ReportError(f"o modelo de estudo {template} não tem célula com a etiqueta "
+                          "'parameters'; esperada uma célula de código com a etiqueta "
+                          "'parameters' (o papermill injeta os parâmetros depois dela)")
+    if len(tagged) > 1:
+        raise ReportError(f"o modelo de estudo {template} tem {len(tagged)} células com a "
+                          "etiqueta 'parameters'; esperada uma só célula de código com a etiqueta "
+                          "'parameters' (o papermill injeta os parâmetros depois dela)")
+    return nb_in
+
+
 def execute(template: Path, parameters: dict[str, Any], *, cwd: Path | None = None,
             timeout: int = 600, kernel: IPCKernelManager | None = None) -> Execution:
     """Run the template once and return the executed, byte-stable notebook.
@@ -232,24 +277,7 @@ def execute(template: Path, parameters: dict[str, Any], *, cwd: Path | None = No
     """
     import papermill as pm
 
-    template = Path(template)
-    if not template.is_file():
-        raise ReportError(f"o modelo de estudo {template} não existe; esperado um caderno .ipynb")
-    try:
-        nb_in = nbformat.read(template, as_version=4)
-    except Exception as e:
-        raise ReportError(f"o modelo de estudo {template} não é um caderno legível: {e}; esperado um "
-                          "caderno .ipynb") from e
-    tagged = [c for c in nb_in.cells
-              if c.cell_type == "code" and "parameters" in c.get("metadata", {}).get("tags", [])]
-    if not tagged:
-        raise ReportError(f"o modelo de estudo {template} não tem célula com a etiqueta "
-                          "'parameters'; esperada uma célula de código com a etiqueta "
-                          "'parameters' (o papermill injeta os parâmetros depois dela)")
-    if len(tagged) > 1:
-        raise ReportError(f"o modelo de estudo {template} tem {len(tagged)} células com a "
-                          "etiqueta 'parameters'; esperada uma só célula de código com a etiqueta "
-                          "'parameters' (o papermill injeta os parâmetros depois dela)")
+    nb_in = read_template(template)
     seconds: dict[str, float] = {}
     t0 = time.perf_counter()
     error: BaseException | None = None

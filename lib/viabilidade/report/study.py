@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import re
 import time
 import traceback
@@ -57,8 +58,14 @@ def output_folder(out_root: Path, slug: str) -> Path:
     Raises
     ------
     ReportError
-        If the resolved folder is not inside ``out_root`` (a slug must never escape it).
+        If ``out_root/slug`` is a symbolic link (nothing is written through a link,
+        :func:`~viabilidade.report.atomic.folder_inside`), or the resolved folder is not
+        inside ``out_root`` (a slug must never escape it).
     """
+    from .atomic import folder_inside
+
+    if os.path.islink(Path(out_root) / slug):
+        return folder_inside(out_root, slug)  # raises, naming the link
     root = Path(out_root).resolve()
     folder = (root / slug).resolve()
     if folder.parent != root:

@@ -398,11 +398,15 @@ def load_ruleset(path: str | Path) -> Ruleset:
     """
     path = Path(path)
     try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8-sig"))
+        from ..os_errors import read_user_bytes
+
+        doc = tomllib.loads(read_user_bytes(path).decode("utf-8-sig"))
     except FileNotFoundError:
         raise RulesetError(f"arquivo de regras {path}: arquivo não encontrado") from None
     except OSError as e:
-        raise RulesetError(f"arquivo de regras {path}: não foi possível ler ({e.strerror})") from None
+        from ..os_errors import os_reason
+
+        raise RulesetError(f"arquivo de regras {path}: não foi possível ler ({os_reason(e)})") from None
     except UnicodeDecodeError:
         raise RulesetError(f"arquivo de regras {path}: esperado texto UTF-8") from None
     except tomllib.TOMLDecodeError as e:

@@ -362,7 +362,9 @@ class Settings:
 
         path = Path(path)
         try:
-            doc = tomllib.loads(path.read_text(encoding="utf-8-sig"))
+            from ..os_errors import read_user_bytes
+
+            doc = tomllib.loads(read_user_bytes(path).decode("utf-8-sig"))
         except OSError as e:
             from ..os_errors import read_reason
 

@@ -1,0 +1,180 @@
+"""A batch writes only inside its own folder, one run at a time, and reports every entry it
+cannot read (stand-in studies, fast)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from test_batch_fast import FAKE, _candidate
+from viabilidade.batch.lock import LOCK_FILE, BatchLock
+from viabilidade.batch.run import run_batch
+from viabilidade.cli import main as cli_main
+from viabilidade.errors import ReportError, ViabilidadeError
+from viabilidade.report.study import output_folder
+
+SLEEPY = "test_batch_safety:sleepy_study"
+
+
+def sleepy_study(candidate_path, out_root, *, settings=None, data_root=None, template=None):
+    """Say it started, then sleep: a long study holding its batch folder."""
+    (Path(out_root) / "iniciado").write_text("", encoding="utf-8")
+    time.sleep(60)
+    raise AssertionError("not reached: the batch was killed")
+
+
+@pytest.fixture
+def cands(tmp_path):
+    d = tmp_path / "cands"
+    d.mkdir()
+    _candidate(d, "alfa", "Alfa")
+    _candidate(d, "beta", "Baixa")
+    return d
+
+
+def _refused(folder: Path, pid: int) -> str:
+    return (f"a pasta do lote {folder} está em uso por outra execução do lote (o processo "
+            f"{pid}); espere que ela termine (ou interrompa-a: kill -INT {pid}) ou escolha "
+            "outra pasta com --saida")
+
+
+def test_a_batch_folder_held_by_another_run_is_refused_naming_its_process(cands, tmp_path):
+    out = tmp_path / "lote"
+    out.mkdir()
+    with BatchLock(out):
+        assert (out / LOCK_FILE).read_text(encoding="utf-8") == f"{os.getpid()}\n"
+        with pytest.raises(ViabilidadeError) as info:
+            run_batch([cands], out, workers=1, study=FAKE, progress=False)
+        assert str(info.value) == _refused(out, os.getpid())
+        assert sorted(p.name for p in out.iterdir()) == [LOCK_FILE]  # nothing written
+    res = run_batch([cands], out, workers=1, study=FAKE, progress=False)
+    assert len(res.records) == 2
+    assert not (out / LOCK_FILE).exists()  # released at the end
+
+
+def test_a_lock_file_left_by_a_dead_run_is_taken_over(cands, tmp_path):
+    out = tmp_path / "lote"
+    out.mkdir()
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    (out / LOCK_FILE).write_text(f"{dead}\n", encoding="utf-8")  # kill -9: the file stays
+    res = run_batch([cands], out, workers=1, study=FAKE, progress=False)
+    assert [r["status"] for r in res.records] == ["ok", "ok"]
+    assert not (out / LOCK_FILE).exists()
+
+
+def test_two_concurrent_runs_cannot_both_write(cands, tmp_path, capsys):
+    out = tmp_path / "lote"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(Path(__file__).parent), os.environ.get("PYTHONPATH", "")])}
+    code = ("from viabilidade.batch.run import run_batch; "
+            f"run_batch([{str(cands / 'alfa.toml')!r}], {str(out)!r}, workers=1, "
+            f"study={SLEEPY!r}, progress=False)")
+    first = subprocess.Popen([sys.executable, "-c", code], env=env, start_new_session=True,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not (out / "iniciado").exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert (out / "iniciado").exists(), "the first run never started its study"
+        assert cli_main(["lote", str(cands), "--saida", str(out), "--sem-progresso"]) == 2
+        assert capsys.readouterr().err.strip() == "erro: " + _refused(out, first.pid)
+        assert not (out / "index.html").exists()
+    finally:
+        os.killpg(first.pid, 9)
+        first.wait(timeout=10)
+
+
+def test_a_symlinked_study_folder_is_never_written_through(cands, tmp_path):
+    out = tmp_path / "lote"
+    out.mkdir()
+    target = tmp_path / "alheia"
+    target.mkdir()
+    (target / "erro.txt").write_text("de outra pessoa\n", encoding="utf-8")
+    (target / ".registro.json").write_text("{}", encoding="utf-8")
+    (out / "alfa").symlink_to(target)
+    res = run_batch([cands], out, workers=1, study=FAKE, progress=False)
+    by = {r["slug"]: r for r in res.records}
+    assert by["beta"]["status"] == "ok"
+    assert by["alfa"]["status"] == "falhou"
+    assert by["alfa"]["error"] == (
+        f"ReportError: {out / 'alfa'} é um link simbólico (para {target}); nada é gravado "
+        f"através de um link: esperada uma pasta comum dentro de {out} (remova o link ou "
+        "escolha outra pasta de saída)")
+    assert sorted(p.name for p in target.iterdir()) == [".registro.json", "erro.txt"]
+    assert (target / "erro.txt").read_text(encoding="utf-8") == "de outra pessoa\n"
+    assert (target / ".registro.json").read_text(encoding="utf-8") == "{}"
+    assert "é um link simbólico" in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_estudo_refuses_a_symlinked_study_folder(tmp_path):
+    (tmp_path / "outra").mkdir()
+    (tmp_path / "saida").mkdir()
+    (tmp_path / "saida" / "posse").symlink_to(tmp_path / "outra")
+    with pytest.raises(ReportError) as info:
+        output_folder(tmp_path / "saida", "posse")
+    assert str(info.value) == (
+        f"{tmp_path / 'saida' / 'posse'} é um link simbólico (para {tmp_path / 'outra'}); nada "
+        f"é gravado através de um link: esperada uma pasta comum dentro de {tmp_path / 'saida'} "
+        "(remova o link ou escolha outra pasta de saída)")
+
+
+def test_gerar_refuses_a_symlinked_candidatos_folder(tmp_path):
+    out = tmp_path / "lote"
+    out.mkdir()
+    target = tmp_path / "alheia"
+    target.mkdir()
+    (out / "candidatos").symlink_to(target)
+    with pytest.raises(ReportError, match=r"candidatos é um link simbólico \(para "):
+        run_batch([], out, family="distritos-nao-sede", workers=1, study=FAKE, progress=False)
+    assert list(target.iterdir()) == []
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_lote_reports_fifos_loops_and_folders_named_toml(cands, tmp_path):
+    os.mkfifo(cands / "fila.toml")
+    (cands / "pasta.toml").mkdir()
+    (cands / "laco.toml").symlink_to(cands / "laco.toml")
+    out = tmp_path / "lote"
+    t0 = time.monotonic()
+    res = run_batch([cands], out, workers=1, study=FAKE, progress=False)
+    assert time.monotonic() - t0 < 30  # the FIFO is never opened for a blocking read
+    by = {r["slug"]: r for r in res.records}
+    assert sorted(by) == ["alfa", "beta", "fila", "laco", "pasta"]
+    assert by["fila"]["error"] == (f"CandidateError: {cands / 'fila.toml'}: não foi "
+                                   "possível ler o arquivo do candidato: é um FIFO (pipe "
+                                   "nomeado), não um arquivo comum")
+    assert by["pasta"]["error"] == (f"CandidateError: {cands / 'pasta.toml'}: não foi "
+                                    "possível ler o arquivo do candidato: é uma pasta, não um "
+                                    "arquivo")
+    assert by["laco"]["error"] == (f"CandidateError: {cands / 'laco.toml'}: não foi "
+                                   "possível ler o arquivo do candidato: link simbólico em laço "
+                                   "(aponta, direta ou indiretamente, para si mesmo)")
+
+
+def test_an_empty_saida_is_refused(cands, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert cli_main(["lote", str(cands), "--saida", "", "--sem-progresso"]) == 2
+    assert capsys.readouterr().err.strip() == ("erro: --saida: encontrado um texto vazio; "
+                                               "esperado o caminho de uma pasta")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cands"]
+    assert cli_main(["estudo", "x.toml", "--saida", " "]) == 2
+    assert "erro: --saida: encontrado um texto vazio" in capsys.readouterr().err
+
+
+def test_a_template_that_is_not_a_notebook_never_reaches_the_index(cands, tmp_path, capsys):
+    secret = tmp_path / "passwd"
+    secret.write_text("root:x:0:0:segredo:/root:/bin/bash\n", encoding="utf-8")
+    out = tmp_path / "lote"
+    assert cli_main(["lote", str(cands), "--saida", str(out), "--modelo", str(secret),
+                     "--sem-progresso"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == (f"erro: o modelo de estudo {secret} não é um caderno legível (não é "
+                           "um caderno Jupyter em JSON); esperado um caderno .ipynb como "
+                           "notebooks/estudo.ipynb")
+    assert "segredo" not in err and not out.exists()

@@ -451,6 +451,15 @@ def test_no_settings_file_or_no_section_is_refused(tmp_path, capsys):
     assert not out.exists()
 
 
+def test_a_folder_as_settings_file_is_refused(tmp_path, capsys):
+    out = tmp_path / "saida"
+    assert main(["oficios", str(POSSE), "--configuracoes", str(tmp_path), "--saida", str(out)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"erro: {tmp_path}: não foi possível ler o arquivo de configurações: é uma pasta, não "
+        "um arquivo")
+    assert not out.exists()
+
+
 def test_an_addressee_of_no_letter_is_refused(tmp_path, capsys):
     p = _write(tmp_path, SETTINGS.read_text(encoding="utf-8")
                + '\n[oficios.destinatarios]\nprefeitura-goiania = { name = "X", gender = "feminino" }\n')

@@ -193,7 +193,10 @@ class OficiosSettings:
                 f"com a seção [oficios]: {keys} (ver docs/GUIA.md, Ofícios)")
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8-sig")  # a BOM is accepted, as in settings
+            from ..os_errors import read_user_bytes
+
+            # Only a regular file (a FIFO would block); a BOM is accepted, as in settings.
+            text = read_user_bytes(path).decode("utf-8-sig")
             doc = tomllib.loads(text)
         except OSError as e:
             from ..os_errors import read_reason

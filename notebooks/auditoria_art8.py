@@ -28,7 +28,7 @@ from IPython.display import HTML, display
 from viabilidade import statewide as sw
 from viabilidade.data.store import load_store
 from viabilidade.report import format as fmt
-from viabilidade.report.frame import frame_section
+from viabilidade.report.frame import bar_clause, frame_section
 from viabilidade.report.tables import esc, provenance_table, table
 from viabilidade.rules.art8 import next_audit_year
 from viabilidade.rules.calendar import next_election
@@ -57,7 +57,8 @@ display(HTML(sw.cover(
      ("Municípios que não cumprem algum item", fmt.number(int((audit["situacao"] == "fail").sum()))),
      ("Data de referência", fmt.date_long(today)),
      ("Próxima verificação (art. 8º)", f"{audit_year} (ano anterior às eleições municipais de "
-                                        f"{next_election(audit_year)})")])))
+                                        f"{next_election(audit_year)})"),
+     ("Quadro constitucional", fmt.sentence(bar_clause("audit")))])))
 
 # %%
 display(HTML(frame_section("audit", federal_law=cfg.federal_law)))

@@ -30,7 +30,7 @@ from viabilidade import statewide as sw
 from viabilidade import statewide_rules
 from viabilidade.data.store import load_store
 from viabilidade.report import format as fmt
-from viabilidade.report.frame import frame_section
+from viabilidade.report.frame import bar_clause, frame_section
 from viabilidade.report.tables import esc, provenance_table, table
 from viabilidade.rules.art4 import TITLES
 from viabilidade.rules.settings import Settings
@@ -64,7 +64,8 @@ display(HTML(sw.cover(
      ("Inviáveis", fmt.number(int(verdicts.get("inviável", 0)))),
      ("Indeterminados", fmt.number(int(verdicts.get("indeterminado", 0)))),
      ("Viáveis", fmt.number(int(verdicts.get("viável", 0)))),
-     ("Data de referência", fmt.date_long(today))])))
+     ("Data de referência", fmt.date_long(today)),
+     ("Quadro constitucional", fmt.sentence(bar_clause("screening")))])))
 
 # %%
 display(HTML(frame_section("screening", federal_law=cfg.federal_law)))

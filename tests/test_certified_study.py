@@ -43,7 +43,12 @@ def test_certified_study_is_viable_and_conclusive(run):
                           check=True, text=True).stdout
     flat = re.sub(r"\s+", " ", text).replace("- ", "-")
     first_page = re.sub(r"\s+", " ", text.split("\f")[0])
-    assert "Estudo conclusivo" in first_page and "VIÁVEL" in first_page
+    assert "Estudo conclusivo" in first_page and "VIÁVEL" not in first_page
+    assert ("Viável perante a LC nº 2/1990; estudo conclusivo; a criação está vedada enquanto não "
+            "editada a lei complementar federal (CF, art. 18, § 4º).") in first_page.replace("- ", "-")
+    assert record["conclusion"] == ("Viável perante a LC nº 2/1990; estudo conclusivo; a criação "
+                                    "está vedada enquanto não editada a lei complementar federal "
+                                    "(CF, art. 18, § 4º).")
     assert "Certidão nº 12/2027" in flat
     assert "Ofício nº 77/2027" in flat and "Ofício nº 101/2027" in flat
     assert "2.054 eleitores" in flat

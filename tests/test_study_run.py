@@ -171,7 +171,9 @@ def test_study_pdf_text(posse_runs):
     for r in payload["results"]:
         assert r["rule_id"] in text, r["rule_id"]
     flat = pdftext.flat(text)
-    assert "a proposta é indeterminada (2 requisitos cumpridos; 11 indeterminados)" in flat
+    assert ("Indeterminada perante a LC nº 2/1990; estudo preliminar; a criação está vedada enquanto "
+            "não editada a lei complementar federal (CF, art. 18, § 4º).") in flat
+    assert "adotados: 2 requisitos cumpridos; 11 indeterminados." in flat
     assert "10.812 eleitores" in flat and "(3.045/17.232)" in flat and "(0,1308)" in flat
     assert "1.911 ± 398" in flat  # estimated electors as a whole number
     assert "requisitos ainda não comprovados: art. 4º, III (continuidade territorial), V (" in flat
@@ -191,7 +193,8 @@ def test_study_first_two_pages_state_the_federal_frame(posse_runs):
     text = pdf_text(a / "posse-dabadia" / "estudo.pdf", 1, 2)
     assert "Emenda Constitucional nº 15" in text
     assert "A lei complementar federal exigida pelo art. 18, § 4º, não foi editada" in text
-    assert "Para Posse d'Abadia: uma lei estadual que hoje criasse o Município" in text
+    assert "Para Posse d'Abadia: a criação do Município está vedada" in text
+    assert "a criação está vedada enquanto não editada a lei complementar federal" in text
 
 
 @pytest.mark.slow

@@ -143,6 +143,10 @@ class Candidate:
         corrected, each a line file (GeoJSON, GeoPackage, zipped Shapefile, KML or KMZ; read
         by :func:`viabilidade.geo.area_file.read_line`), resolved relative to the candidate
         file. The two municipalities whose limit is corrected are ``origins``.
+    creation_law_date : date or None
+        Publication date of a past creation law (``creation_law_date``; its year must be
+        ``creation_year`` when both are given): decides the frame against EC 15/1996
+        (12/09/1996) and EC 57/2008 (31/12/2006), :func:`viabilidade.report.frame.law_period`.
     """
 
     path: Path
@@ -158,6 +162,7 @@ class Candidate:
     destination: str | None = None
     seat_point: tuple[float, float] | None = None  # (lat, lon), SIRGAS 2000
     creation_year: int | None = None
+    creation_law_date: dt.date | None = None
     request_date: dt.date | None = None
     special_interest: bool = False
     special_interest_kind: str | None = None
@@ -498,6 +503,16 @@ def load_candidate(path: str | Path) -> Candidate:
         r.error("creation_year", f"encontrado {creation_year}; esperado um ano entre 1990 e 2100")
         creation_year = None
     request_date = _date(r, "request_date")
+    creation_law_date = _date(r, "creation_law_date")
+    if creation_law_date is not None and not dt.date(1990, 1, 16) <= creation_law_date <= dt.date(2100, 12, 31):
+        r.error("creation_law_date", f"encontrado {creation_law_date.isoformat()}; esperada uma data "
+                "entre 1990-01-16 (LC nº 2/1990) e 2100-12-31")
+        creation_law_date = None
+    if (creation_law_date is not None and creation_year is not None
+            and creation_law_date.year != creation_year):
+        r.error("creation_law_date", f"encontrado {creation_law_date.isoformat()}, de ano diferente "
+                f"de creation_year = {creation_year}; esperada uma data do mesmo ano")
+        creation_law_date = None
 
     seat_point = None
     sp = r.sub("seat_point")
@@ -669,7 +684,7 @@ def load_candidate(path: str | Path) -> Candidate:
         districts=districts, municipalities=municipalities, boundary=boundary,
         origins=origins, urban_perimeter=urban_perimeter, destination=destination,
         seat_point=seat_point,
-        creation_year=creation_year, request_date=request_date,
+        creation_year=creation_year, creation_law_date=creation_law_date, request_date=request_date,
         special_interest=declared, special_interest_kind=kind,
         special_interest_justification=justification,
         petition_signatures=petition, plebiscite=plebiscite, evidence=evidence,

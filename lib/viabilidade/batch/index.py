@@ -22,11 +22,23 @@ from urllib.parse import quote
 import pandas as pd
 
 from ..candidate import OPERATIONS
+from ..report.conclusion import conclusion_line
 from ..report.format import count, status_label
 from ..report.tables import RULE_ID_LEGEND
 from .unit import FAILED, OK, reason
 
-COLUMNS = ["slug", "nome", "operacao", "operacao_codigo", "candidato", "situacao", "veredito",
+def _conclusion(record: dict) -> str:
+    """The study's conclusion line; for a record written before studies carried one, the line
+    rebuilt from its operation and verdict (without the certification state)."""
+    if record.get("conclusion"):
+        return str(record["conclusion"])
+    try:
+        return conclusion_line(record.get("operation"), record.get("verdict"))
+    except (KeyError, ValueError):
+        return str(record.get("verdict") or NO_RULE)
+
+
+COLUMNS = ["slug", "nome", "operacao", "operacao_codigo", "candidato", "situacao", "veredito", "conclusao",
            "regra", "status_regra", "status_codigo", "erro", "html", "pdf"]
 #: ``situacao`` of a study: written (``concluído``) or failed (``falhou``).
 SITUACAO_PT = {OK: "concluído", FAILED: "falhou"}
@@ -101,7 +113,8 @@ def results_frame(records: list[dict], not_run: list[dict] | None = None) -> pd.
     DataFrame
         slug, nome, operacao (the operation's pt-BR name), operacao_codigo (its id,
         ``create-municipality``...), candidato (file name), situacao (``concluído``,
-        ``falhou`` or ``não executado``), veredito, regra (rule id), status_regra (the study's
+        ``falhou`` or ``não executado``), veredito, conclusao (the study's conclusion line with
+        the constitutional bar), regra (rule id), status_regra (the study's
         label: ``cumprido``, ``não cumprido``, ``indeterminado``, ``indeterminado
         (provavelmente cumprido)``, ``não se aplica``), status_codigo (``pass`` / ``fail`` /
         ``indeterminate`` / ``not_applicable``), erro (the failure reason in one line, see
@@ -119,7 +132,7 @@ def results_frame(records: list[dict], not_run: list[dict] | None = None) -> pd.
                 "operacao": operation_label(r.get("operation")),
                 "operacao_codigo": r.get("operation"), "candidato": Path(r["candidate"]).name,
                 "situacao": SITUACAO_PT.get(r["status"], r["status"]),
-                "veredito": r.get("verdict"), "erro": reason(r.get("error")),
+                "veredito": r.get("verdict"), "conclusao": r.get("conclusion"), "erro": reason(r.get("error")),
                 "html": _link(r, "html"), "pdf": _link(r, "pdf")}
         rules, leans, bases = r.get("rules") or {}, r.get("leans") or {}, r.get("bases") or {}
         if not rules:
@@ -231,7 +244,7 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
            "Clique num cabeçalho para ordenar a tabela.</p>",
            *(_interrupted_notice(records, not_redone, missing) if not_run is not None else []),
            '<div class="rolagem"><table class="lote"><thead><tr><th>Candidato</th><th>Operação</th>'
-           "<th>Veredito</th>"]
+           "<th>Conclusão</th>"]
     out += [f"<th>{e(rid)}</th>" for rid in rule_ids]
     out.append("<th>Estudo</th></tr></thead><tbody>")
     rows = [(r["slug"], r) for r in records] + [(n["slug"], None) for n in missing]
@@ -252,7 +265,7 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
         cells = [f'<td data-sort="{e(slug, quote=True)}">{name}'
                  f"<br><small>{e(slug)}</small>{mark}</td>",
                  f"<td>{e(operation_label(op) or NO_RULE)}</td>",
-                 f"<td>{e('falhou' if failed else str(r.get('verdict') or NO_RULE))}</td>"]
+                 f"<td>{e('falhou' if failed else _conclusion(r))}</td>"]
         rules, leans, bases = r.get("rules") or {}, r.get("leans") or {}, r.get("bases") or {}
         for rid in rule_ids:
             st = rules.get(rid)

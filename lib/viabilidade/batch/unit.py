@@ -172,7 +172,9 @@ def run_one(params: dict) -> dict:
     -------
     dict
         slug, name, operation, candidate, status (``"ok"`` or ``"falhou"``), skipped (False),
-        verdict (``"viável"``/``"inviável"``/``"indeterminado"`` or None), rules
+        verdict (``"viável"``/``"inviável"``/``"indeterminado"`` or None), conclusion (the
+        study's conclusion line, :func:`viabilidade.report.conclusion.analysis_conclusion`, or
+        None), rules
         ({rule_id: status}), leans ({rule_id: lean} of the indeterminate rules that have
         one: ``"likely pass"``/``"likely fail"``), bases ({rule_id: deciding basis}:
         ``"published"`` words a decided rule "atingido nos dados publicados"), folder (the slug: relative to the batch
@@ -214,6 +216,7 @@ def run_one(params: dict) -> dict:
             "operation": rec.get("operation", params.get("operation")),
             "candidate": str(params["candidate"]), "status": OK, "skipped": False,
             "verdict": None if rec.get("verdict") is None else str(rec["verdict"]),
+            "conclusion": rec.get("conclusion"),
             "rules": {str(k): str(v) for k, v in sorted((rec.get("rules") or {}).items())},
             "leans": {str(k): str(v) for k, v in sorted((rec.get("leans") or {}).items())},
             "bases": {str(k): str(v) for k, v in sorted((rec.get("bases") or {}).items())},

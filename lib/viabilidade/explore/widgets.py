@@ -22,6 +22,7 @@ import ipywidgets as W
 
 from ..errors import CandidateError, ViabilidadeError
 from ..report import format as fmt
+from ..report.conclusion import analysis_conclusion
 from ..rules.settings import CHOICES, Settings
 from .margins import margins, margins_chart
 from .numbers import NumberText
@@ -553,6 +554,7 @@ class Explorer:
                 "estudo)</b>" if s.hypothetical else "")
         year = s.creation_year or "padrão do estudo"
         p["verdict"].value = (f"<h3>{html.escape(s.name)}: {fmt.verdict_label(a.verdict)}{flag}</h3>"
+                              f"<p><b>Conclusão:</b> {html.escape(analysis_conclusion(a))}</p>"
                               f"<p>{html.escape(area_text(self.store, s))} · ano de criação: {year}</p>")
         p["message"].value = "".join(f"<p>{html.escape(pr.assumptions())}</p>" for pr in s.projections)
         p["rules"].value = styled_rules(a.results, hypothetical_figures(a.profile)).to_html()

@@ -335,3 +335,12 @@ def estimate(value: float | int | None, unit: str = "", uncertainty: float | Non
         return (f"{number(value, decimals)} ± {number(uncertainty, decimals)}"
                 f"{NBSP}{UNIT_LABELS.get(unit, unit)}")
     return f"{quantity(value, unit, decimals)} ± {quantity(uncertainty, unit, decimals)}"
+
+
+def sentence(text: str) -> str:
+    """A clause as a sentence: first letter upper-case, one final stop
+    (``"a criação está vedada"`` -> ``"A criação está vedada."``)."""
+    text = text.strip()
+    if not text:
+        return ""
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")

@@ -3,27 +3,43 @@
 Constitution art. 18 § 4 (after Constitutional Amendment 15/1996) makes every creation,
 incorporation, fusion and dismemberment of a municipality depend on a period set by a federal
 complementary law, on *Estudos de Viabilidade Municipal* and on a plebiscite. That law was
-never enacted; EC 57/2008 (ADCT art. 96) validated only the creations whose law was published
-by 31 December 2006. A study applying LC 02/1990 must say so, and say what it means for the
-candidate. The text lives here once: studies, slide decks, the art. 8 audit and the district
-screening all call :func:`frame_section` (or :func:`frame_points` for a slide).
+never enacted; the STF declared state laws made without it unconstitutional (ADI 2.240/BA and
+others, 09/05/2007) and Congress in default (ADI 3.682/MT); the TSE refuses to homologate such
+plebiscites (PA nº 0602003-69, 13/05/2021). EC 57/2008 (ADCT art. 96) validated only the
+creations whose law was published by 31 December 2006. Today no municipality can be created,
+incorporated, merged or split: LC 02/1990 is in force but inapplicable to those operations
+until the federal law exists. A study must say so on its cover, its first slide and every
+conclusion line.
+
+The text lives here once: studies, slide decks, the art. 8 audit and the district screening
+call :func:`frame_section` (or :func:`frame_points` for a slide); every conclusion line ends
+with :func:`bar_clause` (composed by :mod:`viabilidade.report.conclusion`).
 
 Sources: Constituição Federal, art. 18 § 4 (redação da EC nº 15, de 12/09/1996) and art. 30 IV;
-EC nº 57, de 18/12/2008 (ADCT, art. 96); STF, ADI 2.381 MC (2001) and ADI 3.682 (2007). The
-bills' status comes from the shipped rulesets (:mod:`viabilidade.rules.ruleset`), which cite
-their (secondary) sources.
+EC nº 57, de 18/12/2008 (ADCT, art. 96); STF, ADI 2.240/BA, 3.316/MT, 3.489/SC and 3.689/PA
+(09/05/2007) and ADI 3.682/MT (09/05/2007, DJ 06/09/2007); TSE, PA nº 0602003-69
+(13/05/2021); LC 02/1990 arts. 6 and 16 (../shared/design/REFERENCES.md, "What the courts
+have said"). The bills' status comes from the shipped rulesets
+(:mod:`viabilidade.rules.ruleset`), which cite their (secondary) sources.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+
 from .tables import Html, esc
 
-#: CF art. 18 § 4, as worded by EC 15/1996.
-CF_18_4 = ("A criação, a incorporação, a fusão e o desmembramento de Municípios far-se-ão por lei "
+#: CF art. 18 § 4, as worded by EC 15/1996 (official text, with the comma after "Municípios").
+CF_18_4 = ("A criação, a incorporação, a fusão e o desmembramento de Municípios, far-se-ão por lei "
            "estadual, dentro do período determinado por Lei Complementar Federal, e dependerão de "
            "consulta prévia, mediante plebiscito, às populações dos Municípios envolvidos, após "
            "divulgação dos Estudos de Viabilidade Municipal, apresentados e publicados na forma da "
            "lei.")
+
+#: Date of EC 15/1996 (a state law published before it is under the original art. 18 § 4).
+EC15_DATE = dt.date(1996, 9, 12)
+#: Last publication date of a creation law that EC 57/2008 (ADCT art. 96) validated.
+EC57_LIMIT = dt.date(2006, 12, 31)
 
 RULE = ("Desde a Emenda Constitucional nº 15, de 12 de setembro de 1996, o art. 18, § 4º, da "
         "Constituição Federal dispõe: “" + CF_18_4 + "” A redação original remetia os requisitos à "
@@ -43,72 +59,199 @@ EC57 = ("A Emenda Constitucional nº 57, de 18 de dezembro de 2008, acrescentou 
         "dezembro de 2006, atendidos os requisitos da legislação do respectivo Estado à época de sua "
         "criação. Leis publicadas depois dessa data não são alcançadas por ela.")
 
-STF = ("O Supremo Tribunal Federal entendeu que, sem a lei complementar federal, o art. 18, § 4º, "
-       "não permite aos Estados criar, incorporar, fundir ou desmembrar Municípios (ADI 2.381 MC, "
-       "2001) e declarou a omissão do Congresso Nacional em editá-la (ADI 3.682, 2007).")
+COURTS = ("Em 9 de maio de 2007, o Supremo Tribunal Federal declarou inconstitucionais leis "
+          "estaduais que, depois da Emenda Constitucional nº 15/1996 e sem a lei complementar "
+          "federal, criaram Municípios ou alteraram seus territórios (ADI 2.240/BA, julgada com as "
+          "ADIs 3.316/MT, 3.489/SC e 3.689/PA), sem pronunciar a nulidade, por 24 meses; e, na ADI "
+          "3.682/MT (julgada na mesma data, DJ de 6 de setembro de 2007), declarou o Congresso "
+          "Nacional em mora na edição dessa lei, fixando-lhe 18 meses para legislar. Em 13 de maio "
+          "de 2021, o Tribunal Superior Eleitoral indeferiu a homologação do plebiscito de um novo "
+          "Município enquanto não existir a lei complementar federal (PA nº 0602003-69).")
+
+TODAY = ("Hoje, portanto, nenhum Município pode ser criado, incorporado, fundido ou desmembrado, e a "
+         "Justiça Eleitoral não realiza o plebiscito dessas operações, até que a lei complementar "
+         "federal seja editada. A LC nº 2/1990 está em vigor, mas não é aplicável a essas operações "
+         "enquanto essa lei não existir.")
+
+#: The fixed paragraphs of the frame, before what it means for the document.
+FIXED = (RULE, MISSING, EC57, COURTS, TODAY)
 
 #: What the frame means, by operation ({name} is the candidate's name).
 MEANING = {
     "create-municipality": (
-        "Para {name}: uma lei estadual que hoje criasse o Município com base apenas na LC nº 2/1990 "
-        "ficaria exposta a ser declarada inconstitucional, por falta do período fixado em lei "
-        "complementar federal e dos Estudos de Viabilidade Municipal na forma dessa lei. Este estudo "
-        "verifica os requisitos da LC nº 2/1990 com os dados públicos; não substitui aqueles "
-        "estudos."),
+        "Para {name}: a criação do Município está vedada enquanto não editada a lei complementar "
+        "federal; uma lei estadual que hoje o criasse com base apenas na LC nº 2/1990 seria "
+        "inconstitucional (ADI 2.240/BA), e o plebiscito não seria realizado. Este estudo confronta a "
+        "proposta com os requisitos da LC nº 2/1990; não substitui os Estudos de Viabilidade "
+        "Municipal."),
     "fusion": (
-        "Para {name}: a fusão de Municípios está no art. 18, § 4º; uma lei estadual que hoje a "
-        "fizesse com base apenas na LC nº 2/1990 ficaria exposta a ser declarada inconstitucional. "
-        "Este estudo verifica os requisitos da LC nº 2/1990 com os dados públicos; não substitui os "
-        "Estudos de Viabilidade Municipal."),
+        "Para {name}: a fusão de Municípios está no art. 18, § 4º, e está vedada enquanto não "
+        "editada a lei complementar federal; uma lei estadual que hoje a fizesse com base apenas na "
+        "LC nº 2/1990 seria inconstitucional. Este estudo confronta a proposta com os requisitos da "
+        "LC nº 2/1990; não substitui os Estudos de Viabilidade Municipal."),
     "transfer-area": (
         "Para {name}: desmembrar área de um Município e anexá-la a outro é desmembramento e "
-        "incorporação no sentido do art. 18, § 4º; uma lei estadual que hoje o fizesse com base "
-        "apenas na LC nº 2/1990 ficaria exposta a ser declarada inconstitucional. Este estudo "
-        "verifica os requisitos da LC nº 2/1990; não substitui os Estudos de Viabilidade Municipal."),
+        "incorporação no sentido do art. 18, § 4º, vedados enquanto não editada a lei complementar "
+        "federal; uma lei estadual que hoje o fizesse com base apenas na LC nº 2/1990 seria "
+        "inconstitucional. Este estudo confronta a proposta com os requisitos da LC nº 2/1990; não "
+        "substitui os Estudos de Viabilidade Municipal."),
     "create-district": (
         "Para {name}: a criação de distrito (arts. 15 a 20 da LC nº 2/1990) não é criação, "
         "incorporação, fusão nem desmembramento de Município e não está sujeita ao art. 18, § 4º: "
-        "cabe ao Município criar, organizar e suprimir distritos, observada a legislação estadual "
-        "(Constituição Federal, art. 30, IV). A falta da lei complementar federal não impede esta "
-        "operação."),
+        "compete à lei municipal criar distritos (LC nº 2/1990, art. 16), observada a legislação "
+        "estadual (Constituição Federal, art. 30, IV). A falta da lei complementar federal não "
+        "impede esta operação."),
     "boundary-correction": (
         "Para {name}: a correção de limites do art. 6º da LC nº 2/1990 é feita sem alteração de "
-        "área e não cria, funde, incorpora nem desmembra Município; se transferisse território "
-        "habitado de um Município a outro, poderia ser tida como desmembramento, sujeito ao art. 18, "
-        "§ 4º."),
+        "área, por falha técnica ou erro na descrição, e por si não cria, funde, incorpora nem "
+        "desmembra Município; se deslocasse território habitado de um Município a outro, poderia ser "
+        "tida como desmembramento e incorporação, vedados enquanto não editada a lei complementar "
+        "federal (art. 18, § 4º)."),
     "audit": (
         "Para a auditoria: o art. 8º da LC nº 2/1990 manda extinguir o Município que perdeu "
         "requisitos do art. 4º e reincorporá-lo ao de origem. Essa reincorporação é incorporação ou "
-        "fusão de Municípios no sentido do art. 18, § 4º, e dependeria hoje da lei complementar "
-        "federal, do período que ela fixar, dos Estudos de Viabilidade Municipal e de plebiscito. "
-        "Esta auditoria mostra quem não cumpre os requisitos; não decreta extinção alguma."),
+        "fusão de Municípios no sentido do art. 18, § 4º, e está vedada enquanto não editada a lei "
+        "complementar federal. Esta auditoria mostra quem não cumpre os requisitos; não decreta "
+        "extinção alguma."),
     "screening": (
-        "Para a triagem: transformar um distrito em Município é criação de Município e depende do "
-        "art. 18, § 4º; uma lei estadual que hoje o fizesse com base apenas na LC nº 2/1990 ficaria "
-        "exposta a ser declarada inconstitucional. A triagem indica quais distritos cumpririam os "
-        "requisitos da lei estadual; não substitui os Estudos de Viabilidade Municipal."),
+        "Para a triagem: transformar um distrito em Município é criação de Município, vedada "
+        "enquanto não editada a lei complementar federal (art. 18, § 4º). A triagem indica quais "
+        "distritos cumpririam os requisitos da lei estadual; não substitui os Estudos de "
+        "Viabilidade Municipal."),
+}
+
+#: The short clause every conclusion line ends with, by operation (:func:`bar_clause`).
+BAR_CLAUSES = {
+    "create-municipality": ("a criação está vedada enquanto não editada a lei complementar federal "
+                            "(CF, art. 18, § 4º)"),
+    "fusion": "a fusão está vedada enquanto não editada a lei complementar federal (CF, art. 18, § 4º)",
+    "transfer-area": ("o desmembramento e a incorporação da área estão vedados enquanto não editada "
+                      "a lei complementar federal (CF, art. 18, § 4º)"),
+    "boundary-correction": ("a correção sem alteração de área não é operação do art. 18, § 4º, da "
+                            "CF; se deslocar território habitado de um Município a outro, poderá ser "
+                            "tida como desmembramento e incorporação, vedados enquanto não editada "
+                            "a lei complementar federal"),
+    "create-district": ("a criação de distrito não está vedada pelo art. 18, § 4º, da CF: faz-se por "
+                        "lei municipal (LC nº 2/1990, art. 16; CF, art. 30, IV)"),
+    "audit": ("a extinção e a reincorporação de Municípios estão vedadas enquanto não editada a lei "
+              "complementar federal (CF, art. 18, § 4º)"),
+    "screening": ("a criação de Municípios está vedada enquanto não editada a lei complementar "
+                  "federal (CF, art. 18, § 4º)"),
 }
 
 
-#: Operations a creation year makes retrospective (a law of the past).
+#: Operations a creation year or law date makes retrospective (a law of the past).
 RETROSPECTIVE_KINDS = ("create-municipality", "fusion", "transfer-area")
 
 
-def creation_note(year: int | None) -> str:
-    """What the frame means for a creation law of a given year (a retrospective study).
+def law_period(year: int | None = None, law_date: dt.date | None = None) -> str | None:
+    """Where a creation law falls against EC 15/1996 and EC 57/2008, by its date.
 
-    ``None`` or a year after 2006 gives ``""``; before 1996 the original art. 18 § 4 applied;
-    1996 to 2006 falls under EC 57/2008 if the law was published by 31 December 2006.
+    Parameters
+    ----------
+    year : int, optional
+        The law's year, when its date is not known.
+    law_date : date, optional
+        The law's publication date (decides; ``year`` is then ignored).
+
+    Returns
+    -------
+    str or None
+        ``"before-ec15"`` (published before 12/09/1996: the original art. 18 § 4 applied),
+        ``"ec57"`` (published from 12/09/1996 to 31/12/2006: validated by EC 57/2008, ADCT art.
+        96), ``"after-ec57"`` (published after 31/12/2006), ``"undecided-1996"`` (only the year
+        1996 is known: it may fall on either side of EC 15), or ``None`` when neither is given.
     """
-    if year is None or year > 2006:
-        return ""
+    if law_date is not None:
+        if law_date < EC15_DATE:
+            return "before-ec15"
+        return "ec57" if law_date <= EC57_LIMIT else "after-ec57"
+    if year is None:
+        return None
     if year < 1996:
-        return (f"O ano de criação considerado ({year}) é anterior à Emenda Constitucional nº 15/1996: "
-                "a criação regia-se pela redação original do art. 18, § 4º, e pela LC nº 2/1990, e não "
+        return "before-ec15"
+    if year == 1996:
+        return "undecided-1996"
+    return "ec57" if year <= 2006 else "after-ec57"
+
+
+def _when(year: int | None, law_date: dt.date | None) -> str:
+    if law_date is not None:
+        return f"A lei de criação considerada, publicada em {law_date:%d/%m/%Y},"
+    return f"O ano de criação considerado ({year})"
+
+
+def creation_note(year: int | None = None, law_date: dt.date | None = None) -> str:
+    """What the frame means for a creation law of the past (a retrospective study), by its date.
+
+    ``""`` when neither is given, or for a law after 31/12/2006 known only by its year (a
+    creation still to come uses that setting too); see :func:`law_period`.
+    """
+    period = law_period(year, law_date)
+    when = _when(year, law_date)
+    if period == "before-ec15":
+        return (f"{when} é anterior à Emenda Constitucional nº 15, de 12 de setembro de 1996: a "
+                "criação regia-se pela redação original do art. 18, § 4º, e pela LC nº 2/1990, e não "
                 "dependia de lei complementar federal.")
-    return (f"O ano de criação considerado ({year}) está no período alcançado pela Emenda "
-            "Constitucional nº 57/2008: uma lei de criação publicada até 31 de dezembro de 2006, "
-            "atendidos os requisitos da lei estadual da época, está convalidada.")
+    if period == "undecided-1996":
+        return ("O ano de criação considerado (1996) não decide o quadro: uma lei publicada até 11 de "
+                "setembro de 1996 é anterior à Emenda Constitucional nº 15/1996 e regia-se pela "
+                "redação original do art. 18, § 4º; publicada a partir de 12 de setembro, dependia da "
+                "lei complementar federal e só foi convalidada pela Emenda Constitucional nº 57/2008. "
+                "Sem a data de publicação da lei, não se decide qual dos dois quadros se aplica.")
+    if period == "ec57":
+        return (f"{when} não é anterior à Emenda Constitucional nº 15/1996 e está no período alcançado "
+                "pela Emenda Constitucional nº 57/2008: uma lei de criação publicada até 31 de "
+                "dezembro de 2006, atendidos os requisitos da lei estadual da época, está convalidada.")
+    if period == "after-ec57" and law_date is not None:
+        return (f"{when} é posterior a 31 de dezembro de 2006 e não é alcançada pela Emenda "
+                "Constitucional nº 57/2008: leis de criação feitas sem a lei complementar federal "
+                "foram declaradas inconstitucionais pelo Supremo Tribunal Federal (ADI 2.240/BA).")
+    return ""
+
+
+def bar_clause(operation: str, *, year: int | None = None, law_date: dt.date | None = None) -> str:
+    """The short clause on the constitutional bar that ends every conclusion line (pt-BR).
+
+    Parameters
+    ----------
+    operation : str
+        The candidate's operation (:data:`viabilidade.candidate.OPERATIONS`) or ``"audit"`` /
+        ``"screening"``.
+    year, law_date : optional
+        A retrospective creation (fusion, transfer) law's year or publication date
+        (:func:`law_period`): a law before EC 15/1996 or validated by EC 57/2008 gets its own
+        clause; otherwise the bar of today.
+
+    Returns
+    -------
+    str
+        Lower-case clause without final stop, e.g. ``"a criação está vedada enquanto não editada
+        a lei complementar federal (CF, art. 18, § 4º)"``.
+
+    Raises
+    ------
+    KeyError
+        For an operation with no clause.
+    """
+    if operation not in BAR_CLAUSES:
+        raise KeyError(f"operação sem cláusula do art. 18, § 4º: {operation!r}")
+    if operation in RETROSPECTIVE_KINDS:
+        period = law_period(year, law_date)
+        if period == "before-ec15":
+            return ("lei de criação anterior à EC nº 15/1996, sob a redação original do art. 18, "
+                    "§ 4º, da CF, que não exigia lei complementar federal")
+        if period == "undecided-1996":
+            return ("lei de criação de 1996 sem data de publicação: não se decide se é anterior à "
+                    "EC nº 15, de 12/09/1996 (CF, art. 18, § 4º), nem, portanto, se dependia da lei "
+                    "complementar federal")
+        if period == "ec57":
+            return ("lei de criação publicada até 31/12/2006, convalidada pela EC nº 57/2008 (ADCT, art. 96), "
+                    "atendidos os requisitos da lei estadual da época")
+        if period == "after-ec57" and law_date is not None:
+            return ("lei de criação publicada depois de 31/12/2006, não convalidada pela EC nº 57/2008; "
+                    + BAR_CLAUSES[operation])
+    return BAR_CLAUSES[operation]
 
 
 def assumption_note(federal_law: str | None) -> str:
@@ -127,7 +270,7 @@ def assumption_note(federal_law: str | None) -> str:
 
 
 def frame_paragraphs(kind: str, *, name: str = "", creation_year: int | None = None,
-                     federal_law: str | None = None) -> list[str]:
+                     law_date: dt.date | None = None, federal_law: str | None = None) -> list[str]:
     """The frame as Portuguese paragraphs, the essential first.
 
     Parameters
@@ -139,22 +282,25 @@ def frame_paragraphs(kind: str, *, name: str = "", creation_year: int | None = N
         The candidate's name (for a study).
     creation_year : int, optional
         The year of the creation law, when the study is retrospective (:func:`creation_note`).
+    law_date : date, optional
+        The creation law's publication date (decides over ``creation_year``).
     federal_law : str, optional
         The ``federal_law`` setting (:func:`assumption_note`).
 
     Returns
     -------
     list of str
-        EC 15/1996 and art. 18 § 4; the missing law and the bills; EC 57/2008; the STF; then
-        what this means for the candidate (and the retrospective or assumed-law notes).
+        The :data:`FIXED` paragraphs (EC 15/1996 and art. 18 § 4; the missing law and the bills;
+        EC 57/2008; the STF and the TSE; what this means today), then what it means for the
+        candidate (and the retrospective or assumed-law notes).
     """
-    retro = creation_note(creation_year) if kind in RETROSPECTIVE_KINDS else ""
+    retro = creation_note(creation_year, law_date) if kind in RETROSPECTIVE_KINDS else ""
     if retro:  # a creation of the past: what held then, and what a like creation needs now
         meaning = (f"Para {name or 'a proposta'}: {retro[:1].lower()}{retro[1:]} Uma criação "
-                   "semelhante hoje dependeria da lei complementar federal, que não existe.")
+                   "semelhante hoje está vedada enquanto não editada a lei complementar federal.")
     else:
         meaning = MEANING.get(kind, MEANING["create-municipality"]).format(name=name or "a proposta")
-    out = [RULE, MISSING, EC57, STF, meaning]
+    out = [*FIXED, meaning]
     assumed = assumption_note(federal_law)
     if assumed:
         out.append(assumed)
@@ -170,29 +316,37 @@ def frame_section(kind: str, **kwargs) -> Html:
     """The frame as a report section (``<section>`` with ``<h2 id="sec-quadro-federal">``).
 
     Same parameters as :func:`frame_paragraphs`. The section is short enough to fit on the
-    page after a cover.
+    pages after a cover.
     """
     paras = frame_paragraphs(kind, **kwargs)
-    body = "".join(f"<p>{esc(p)}</p>" for p in paras[:4])
-    body += "".join(f'<p class="conclusao">{esc(p)}</p>' for p in paras[4:])
+    n = len(FIXED)
+    body = "".join(f"<p>{esc(p)}</p>" for p in paras[:n])
+    body += "".join(f'<p class="conclusao">{esc(p)}</p>' for p in paras[n:])
     return Html(f'<section class="secao quadro-federal" id="{SECTION_ID}-s">'
                 f'<h2 id="{SECTION_ID}">{SECTION_TITLE}</h2>{body}</section>')
+
+
+#: The frame in short sentences for a slide (before what it means for the candidate).
+POINTS = (
+    "Constituição Federal, art. 18, § 4º (Emenda Constitucional nº 15/1996): “" + CF_18_4 + "”",
+    "A lei complementar federal não foi editada: PLS nº 98/2002 (PLP nº 416/2008) vetado em "
+    "novembro de 2013; PLS nº 104/2014 (PLP nº 397/2014) vetado em agosto de 2014; PLS nº "
+    "199/2015 (PLP nº 137/2015) aprovado pelo Senado em 2015, pendente na Câmara (situação "
+    "segundo fontes secundárias).",
+    "STF, 09/05/2007: leis estaduais que criaram ou alteraram Municípios sem a lei complementar "
+    "federal são inconstitucionais (ADI 2.240/BA, 3.316/MT, 3.489/SC e 3.689/PA); Congresso em "
+    "mora (ADI 3.682/MT). TSE, 13/05/2021: plebiscito não homologado sem a lei federal (PA nº "
+    "0602003-69). A EC nº 57/2008 convalidou só as leis publicadas até 31/12/2006.",
+    "Hoje nenhum Município pode ser criado, incorporado, fundido ou desmembrado, nem o plebiscito "
+    "realizado, até que a lei complementar federal exista; a LC nº 2/1990 está em vigor, mas não é "
+    "aplicável a essas operações até lá.",
+)
 
 
 def frame_points(kind: str, **kwargs) -> list[str]:
     """The frame in short sentences for one slide (same parameters as :func:`frame_paragraphs`)."""
     paras = frame_paragraphs(kind, **kwargs)
-    points = [
-        "Emenda Constitucional nº 15/1996: pelo art. 18, § 4º, da Constituição Federal, criar, "
-        "incorporar, fundir ou desmembrar Municípios exige lei estadual dentro do período fixado em "
-        "lei complementar federal, Estudos de Viabilidade Municipal e plebiscito.",
-        "A lei complementar federal não foi editada: PLS nº 98/2002 (PLP nº 416/2008) vetado em "
-        "novembro de 2013; PLS nº 104/2014 (PLP nº 397/2014) vetado em agosto de 2014; PLS nº "
-        "199/2015 (PLP nº 137/2015) aprovado pelo Senado em 2015, pendente na Câmara.",
-        "Emenda Constitucional nº 57/2008 (ADCT, art. 96): convalidou só as criações com lei "
-        "publicada até 31/12/2006. STF: ADI 2.381 MC (2001) e ADI 3.682 (2007).",
-    ]
-    return points + paras[4:]
+    return [*POINTS, *paras[len(FIXED):]]
 
 
 def explicit_creation_year(analysis) -> int | None:
@@ -204,16 +358,29 @@ def explicit_creation_year(analysis) -> int | None:
     return year
 
 
+def creation_law_date(analysis) -> dt.date | None:
+    """The creation law's publication date from the candidate file (``creation_law_date``)."""
+    return getattr(analysis.candidate, "creation_law_date", None)
+
+
+def _study_kwargs(analysis) -> dict:
+    return {"name": analysis.candidate.name, "creation_year": explicit_creation_year(analysis),
+            "law_date": creation_law_date(analysis),
+            "federal_law": getattr(analysis.settings, "federal_law", None)}
+
+
 def study_frame(analysis) -> Html:
-    """:func:`frame_section` for one study: its operation, name, explicit creation year and the
-    ``federal_law`` setting."""
-    return frame_section(analysis.candidate.operation, name=analysis.candidate.name,
-                         creation_year=explicit_creation_year(analysis),
-                         federal_law=getattr(analysis.settings, "federal_law", None))
+    """:func:`frame_section` for one study: its operation, name, explicit creation year or law
+    date and the ``federal_law`` setting."""
+    return frame_section(analysis.candidate.operation, **_study_kwargs(analysis))
 
 
 def study_points(analysis) -> list[str]:
     """:func:`frame_points` for one study (the slide deck)."""
-    return frame_points(analysis.candidate.operation, name=analysis.candidate.name,
-                        creation_year=explicit_creation_year(analysis),
-                        federal_law=getattr(analysis.settings, "federal_law", None))
+    return frame_points(analysis.candidate.operation, **_study_kwargs(analysis))
+
+
+def study_bar_clause(analysis) -> str:
+    """:func:`bar_clause` for one study (its operation, creation year and law date)."""
+    return bar_clause(analysis.candidate.operation, year=explicit_creation_year(analysis),
+                      law_date=creation_law_date(analysis))

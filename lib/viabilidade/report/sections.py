@@ -20,6 +20,7 @@ from . import certificates
 from . import format as fmt
 from .boundary import boundary_check
 from .charts import threshold_chart
+from .conclusion import analysis_conclusion_html
 from .tables import (STATUS_CLASS, Html, esc, key_values, margin_text, provenance_table, rule_table,
                      status_badge, table, threshold_text)
 
@@ -101,8 +102,7 @@ def cover(analysis, study_date: dt.date, after: str = "") -> Html:
          "; ".join(_origin_names(analysis)) or "—"),
         ("Arquivo do candidato", c.path.name),
         ("Data do estudo", fmt.date_long(study_date)),
-        ("Conclusão", Html(f'<strong class="veredito v-{esc(analysis.verdict.value)}">'
-                           f"{esc(fmt.verdict_label(analysis.verdict).upper())}</strong>")),
+        ("Conclusão", analysis_conclusion_html(analysis)),
     ]
     vintages = "".join(f"<li>{esc(v)}</li>" for v in _vintages(analysis))
     return Html(
@@ -199,9 +199,8 @@ def summary(analysis) -> Html:
     tally = fmt.status_tally(fmt.result_counts(analysis.results))
     chart = threshold_chart(analysis.results)
     body = (
-        f'<p class="conclusao">Com os dados e as leituras da lei adotados, a proposta é '
-        f'<strong class="veredito v-{esc(v.value)}">{esc(fmt.verdict_label(v, feminine=True))}</strong> '
-        f"({esc(tally)}).</p>"
+        f'<p class="conclusao">{analysis_conclusion_html(analysis)}</p>'
+        f"<p>Requisitos apurados com os dados e as leituras da lei adotados: {esc(tally)}.</p>"
         f"<p>{esc(BASIS_RULE)}</p>"
         + special_interest_note(analysis)
         + rule_table(analysis.results, caption="Quadro 1. Situação de cada requisito", compact=True)

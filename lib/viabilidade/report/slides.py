@@ -20,6 +20,7 @@ from pathlib import Path
 from ..rules.result import RuleResult, Status
 from . import format as fmt
 from .charts import threshold_chart
+from .conclusion import analysis_conclusion_html
 from .frame import SECTION_TITLE, study_points
 from .sections import alternatives_table, short_citation, study_title
 from .tables import Html, esc, margin_text, rule_table, threshold_text, value_text
@@ -82,10 +83,6 @@ def _slide(sid: str, title: str, body: str, footer: str, *, h1: bool = False) ->
     return (f'<section class="slide" id="{esc(sid)}"><{tag}>{esc(title)}</{tag}>{body}'
             f'<div class="rodape"><span>{esc(footer)}</span>'
             f'<span>LC nº 2/1990 (Goiás)</span></div></section>')
-
-
-def _verdict(v) -> Html:
-    return Html(f'<span class="veredito v-{esc(v.value)}">{esc(fmt.verdict_label(v).upper())}</span>')
 
 
 def _counts(results: Sequence[RuleResult]) -> str:
@@ -237,7 +234,7 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
     origin_names = "; ".join(origins[o].label if o in origins else o for o in c.origins) or "—"
     slides = [_slide("s-resumo", title,
                      '<p class="orgao">Estado de Goiás · Lei Complementar nº 2, de 16 de janeiro de 1990</p>'
-                     f'<p class="grande">Conclusão: {_verdict(analysis.verdict)}</p>'
+                     f'<p class="conclusao"><b>Conclusão:</b> {analysis_conclusion_html(analysis)}</p>'
                      f"<p>Área proposta: <strong>{esc(c.name)}</strong> · sede: {esc(c.seat)} · "
                      f"{'município de origem' if len(c.origins) <= 1 else 'municípios de origem'}: "
                      f"{esc(origin_names)}</p>"

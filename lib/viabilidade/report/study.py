@@ -247,6 +247,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         "name": candidate.name,
         "operation": candidate.operation,
         "verdict": payload["verdict"],
+        "conclusion": payload.get("conclusion"),
         "rules": _record_rules(payload["results"]),
         "leans": _record_rules(payload["results"], "lean"),
         "bases": _record_rules(payload["results"], "deciding_basis"),

@@ -307,5 +307,8 @@ def results_bundle(analysis, extra: dict | None = None) -> dict:
     """
     import json
 
-    payload = {**analysis.to_dict(), **{k: v for k, v in (extra or {}).items() if v is not None}}
+    from .conclusion import analysis_conclusion
+
+    payload = {**analysis.to_dict(), "conclusion": analysis_conclusion(analysis),
+               **{k: v for k, v in (extra or {}).items() if v is not None}}
     return {RESULTS_MIME: json.loads(json.dumps(payload, default=str))}

@@ -1,0 +1,109 @@
+"""The one conclusion line every document prints: verdict, basis, constitutional bar.
+
+A conclusion line is the verdict phrased for the operation (:data:`VERDICT_PHRASES`, one
+dict keyed by operation), then the qualification of what the verdict rests on
+(:func:`qualification`: the study's certification state), then the constitutional bar of
+CF art. 18 § 4 (:func:`viabilidade.report.frame.bar_clause`), e.g. "Viável perante a LC nº
+2/1990; estudo preliminar; a criação está vedada enquanto não editada a lei complementar
+federal (CF, art. 18, § 4º)." The study's cover and conclusion, slide 1 of the deck, the
+batch index and the explorer all print :func:`analysis_conclusion`; the audit and the
+screening print :func:`conclusion_line` for their own kind. No document prints a bare
+"VIÁVEL".
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ..rules.certification import summary as certification_summary
+from ..rules.result import Verdict
+from .frame import bar_clause, creation_law_date, explicit_creation_year
+from .format import sentence
+from .tables import Html, esc
+
+_LC = "perante a LC nº 2/1990"
+
+#: Verdict phrasing by operation (what the verdict is "perante"), lower case, no final stop.
+VERDICT_PHRASES: dict[str, dict[Verdict, str]] = {
+    op: {Verdict.VIAVEL: f"viável {_LC}", Verdict.INVIAVEL: f"inviável {_LC}",
+         Verdict.INDETERMINADO: f"indeterminada {_LC}"}
+    for op in ("create-municipality", "fusion", "transfer-area", "boundary-correction")
+}
+VERDICT_PHRASES["create-district"] = {
+    Verdict.VIAVEL: f"requisitos do art. 17 cumpridos {_LC}",
+    Verdict.INVIAVEL: f"requisitos do art. 17 não cumpridos {_LC}",
+    Verdict.INDETERMINADO: f"requisitos do art. 17 indeterminados {_LC}",
+}
+
+
+def verdict_phrase(operation: str, verdict: Verdict | str) -> str:
+    """The verdict in words for an operation (``"viável perante a LC nº 2/1990"``).
+
+    Raises ``KeyError`` for an operation with no phrasing.
+    """
+    return VERDICT_PHRASES[operation][Verdict(verdict)]
+
+
+def conclusion_line(operation: str, verdict: Verdict | str, *, qualification: str = "",
+                    year: int | None = None, law_date: dt.date | None = None) -> str:
+    """The conclusion line: verdict phrase; qualification; constitutional bar.
+
+    Parameters
+    ----------
+    operation : str
+        The candidate's operation (:data:`viabilidade.candidate.OPERATIONS`).
+    verdict : Verdict or str
+        ``"viável"``, ``"inviável"`` or ``"indeterminado"``.
+    qualification : str
+        What the verdict rests on (``"estudo preliminar"``; the basis wording of the figures),
+        lower case; omitted when empty.
+    year, law_date : optional
+        A retrospective creation law (:func:`viabilidade.report.frame.bar_clause`).
+
+    Returns
+    -------
+    str
+        One sentence, capitalised, with a final stop.
+    """
+    parts = [verdict_phrase(operation, verdict), qualification,
+             bar_clause(operation, year=year, law_date=law_date)]
+    return sentence("; ".join(p for p in parts if p))
+
+
+def conclusion_html(operation: str, verdict: Verdict | str, *, qualification: str = "",
+                    year: int | None = None, law_date: dt.date | None = None) -> Html:
+    """:func:`conclusion_line` as HTML: the verdict phrase in the coloured ``veredito`` badge,
+    the rest as text (same words)."""
+    v = Verdict(verdict)
+    line = conclusion_line(operation, v, qualification=qualification, year=year, law_date=law_date)
+    n = len(verdict_phrase(operation, v))
+    return Html(f'<strong class="veredito v-{esc(v.value)}">{esc(line[:n])}</strong>{esc(line[n:])}')
+
+
+def qualification(analysis) -> str:
+    """What a study's verdict rests on: its certification label (``"estudo preliminar"`` /
+    ``"estudo conclusivo"``, :func:`viabilidade.rules.certification.summary`).
+
+    The hook where the basis of the deciding figures (published, estimated, certified) is
+    added to every conclusion line.
+    """
+    return certification_summary(analysis.results, analysis.candidate)["label"]
+
+
+def _study(analysis) -> dict:
+    return {"qualification": qualification(analysis), "year": explicit_creation_year(analysis),
+            "law_date": creation_law_date(analysis)}
+
+
+def analysis_conclusion(analysis) -> str:
+    """:func:`conclusion_line` for one study (operation, verdict, qualification, law date)."""
+    return conclusion_line(analysis.candidate.operation, analysis.verdict, **_study(analysis))
+
+
+def analysis_conclusion_html(analysis) -> Html:
+    """:func:`conclusion_html` for one study."""
+    return conclusion_html(analysis.candidate.operation, analysis.verdict, **_study(analysis))
+
+
+__all__ = ["VERDICT_PHRASES", "verdict_phrase", "conclusion_line", "conclusion_html",
+           "qualification", "analysis_conclusion", "analysis_conclusion_html"]

@@ -1,0 +1,110 @@
+"""The one conclusion line (viabilidade.report.conclusion) and where it is printed: the study
+cover and conclusion, slide 1 of the deck, the batch index and the explorer."""
+
+from __future__ import annotations
+
+import datetime as dt
+import html as htmllib
+import re
+from pathlib import Path
+
+import pytest
+
+from viabilidade.report import conclusion
+
+ROOT = Path(__file__).resolve().parents[1]
+STORE = ROOT / "data" / "processed"
+needs_store = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                 reason="processed store data/processed not built")
+BAR = ("a criação está vedada enquanto não editada a lei complementar federal (CF, art. 18, § 4º)")
+
+
+def _text(html: str) -> str:
+    html = re.sub(r"</?(?:strong|b)\b[^>]*>", "", html)  # inline: no space of their own
+    return " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def test_conclusion_line_is_verdict_qualification_and_bar():
+    assert conclusion.conclusion_line("create-municipality", "viável",
+                                      qualification="estudo conclusivo") == (
+        "Viável perante a LC nº 2/1990; estudo conclusivo; " + BAR + ".")
+    assert conclusion.conclusion_line("fusion", "inviável") == (
+        "Inviável perante a LC nº 2/1990; a fusão está vedada enquanto não editada a lei "
+        "complementar federal (CF, art. 18, § 4º).")
+    assert conclusion.conclusion_line("create-district", "indeterminado") == (
+        "Requisitos do art. 17 indeterminados perante a LC nº 2/1990; a criação de distrito não "
+        "está vedada pelo art. 18, § 4º, da CF: faz-se por lei municipal (LC nº 2/1990, art. 16; "
+        "CF, art. 30, IV).")
+    assert conclusion.conclusion_line("create-municipality", "viável",
+                                      law_date=dt.date(1991, 1, 16)) == (
+        "Viável perante a LC nº 2/1990; lei de criação anterior à EC nº 15/1996, sob a redação "
+        "original do art. 18, § 4º, da CF, que não exigia lei complementar federal.")
+
+
+def test_conclusion_html_colours_only_the_verdict_phrase():
+    html = conclusion.conclusion_html("create-municipality", "viável", qualification="estudo preliminar")
+    assert html == ('<strong class="veredito v-viável">Viável perante a LC nº 2/1990</strong>; '
+                    "estudo preliminar; " + BAR + ".")
+
+
+def test_every_operation_has_one_phrase_per_verdict():
+    from viabilidade.candidate import OPERATIONS
+    from viabilidade.rules.result import Verdict
+
+    assert set(conclusion.VERDICT_PHRASES) == set(OPERATIONS)
+    for phrases in conclusion.VERDICT_PHRASES.values():
+        assert set(phrases) == set(Verdict)
+
+
+@pytest.fixture(scope="module")
+def store():
+    from viabilidade.data.store import load_store
+
+    return load_store(STORE)
+
+
+@needs_store
+@pytest.mark.parametrize("path, line", [
+    ("data/candidates/posse-dabadia.toml",
+     "Indeterminada perante a LC nº 2/1990; estudo preliminar; " + BAR + "."),
+    ("tests/candidates/posse-dabadia-certificada.toml",
+     "Viável perante a LC nº 2/1990; estudo conclusivo; " + BAR + "."),
+])
+def test_cover_conclusion_and_slide_1_carry_the_bar(store, path, line):
+    from viabilidade.analysis import analyse
+    from viabilidade.report import sections, slides
+
+    a = analyse(ROOT / path, store=store)
+    assert conclusion.analysis_conclusion(a) == line
+    cover = _text(sections.cover(a, dt.date(2027, 6, 1)))
+    assert f"Conclusão {line}" in cover
+    assert "VIÁVEL" not in cover and "INDETERMINADO" not in cover
+    assert line in _text(sections.summary(a))
+    deck = slides.slides_html(a, study_date=dt.date(2027, 6, 1))
+    first = re.search(r'<section class="slide" id="s-resumo">.*?</section>', deck, re.S).group(0)
+    assert f"Conclusão: {line}" in _text(first)
+
+
+@needs_store
+def test_a_retrospective_creation_is_concluded_by_its_year(store):
+    from viabilidade.analysis import analyse
+
+    a = analyse(ROOT / "data" / "candidates" / "cocalzinho-de-goias.toml", store=store)
+    assert conclusion.analysis_conclusion(a).endswith(
+        "; lei de criação anterior à EC nº 15/1996, sob a redação original do art. 18, § 4º, da "
+        "CF, que não exigia lei complementar federal.")
+
+
+def test_batch_index_prints_the_conclusion_line(tmp_path):
+    from viabilidade.batch import index
+
+    rec = {"slug": "a", "name": "A", "operation": "create-municipality", "candidate": "a.toml",
+           "status": "ok", "verdict": "viável", "rules": {}, "leans": {}, "folder": "a",
+           "files": {}, "error": None,
+           "conclusion": "Viável perante a LC nº 2/1990; estudo conclusivo; " + BAR + "."}
+    old = {**rec, "slug": "b", "conclusion": None, "verdict": "inviável"}
+    df = index.results_frame([rec, old])
+    assert df["conclusao"].iloc[0] == rec["conclusion"] and df["conclusao"].isna().iloc[1]
+    page = _text(index.render_index([rec, old], "lote"))
+    assert "Conclusão" in page and rec["conclusion"] in page
+    assert "Inviável perante a LC nº 2/1990; " + BAR + "." in page  # an earlier record, rebuilt

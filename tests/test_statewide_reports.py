@@ -116,6 +116,11 @@ def test_first_two_pages_state_the_federal_frame(which, meaning, audit_files, sc
     assert "Emenda Constitucional nº 15" in text
     assert "A lei complementar federal exigida pelo art. 18, § 4º, não foi editada" in text
     assert meaning in text
+    from viabilidade.report.frame import bar_clause
+
+    cover = files["html"].read_text(encoding="utf-8").split('class="capa"', 1)[1].split("</section>")[0]
+    clause = bar_clause(which)
+    assert "Quadro constitucional" in cover and clause[:1].upper() + clause[1:] + "." in cover
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) not installed")

@@ -18,8 +18,8 @@ with :func:`bar_clause` (composed by :mod:`viabilidade.report.conclusion`).
 Sources: Constituição Federal, art. 18 § 4 (redação da EC nº 15, de 12/09/1996) and art. 30 IV;
 EC nº 57, de 18/12/2008 (ADCT, art. 96); STF, ADI 2.240/BA, 3.316/MT, 3.489/SC and 3.689/PA
 (09/05/2007) and ADI 3.682/MT (09/05/2007, DJ 06/09/2007); TSE, PA nº 0602003-69
-(13/05/2021); LC 02/1990 arts. 6 and 16 (../shared/design/REFERENCES.md, "What the courts
-have said"). The bills' status comes from the shipped rulesets
+(13/05/2021); LC 02/1990 arts. 6 and 16 (the design notes on what the courts
+have said). The bills' status comes from the shipped rulesets
 (:mod:`viabilidade.rules.ruleset`), which cite their (secondary) sources.
 """
 

@@ -172,7 +172,7 @@ def test_study_pdf_text(posse_runs):
         assert r["rule_id"] in text, r["rule_id"]
     flat = pdftext.flat(text)
     assert ("Indeterminada perante a LC nº 2/1990; estudo preliminar; a criação está vedada enquanto "
-            "não editada a lei complementar federal (CF, art. 18, § 4º).") in flat
+            "não editada a lei complementar federal (CF, art. 18, § 4º).") in flat.replace(" ;", ";")
     assert "adotados: 2 requisitos cumpridos; 11 indeterminados." in flat
     assert "10.812 eleitores" in flat and "(3.045/17.232)" in flat and "(0,1308)" in flat
     assert "1.911 ± 398" in flat  # estimated electors as a whole number

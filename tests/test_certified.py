@@ -59,7 +59,8 @@ def _error(tmp_path: Path, text: str) -> CandidateError:
 def test_fixture_reads_every_certificate():
     c = load_candidate(CERTIFIED)
     area = c.certified.area
-    assert set(area) == {"gap_m", "continuity", "population", "buildings", "electors", "collection"}
+    assert set(area) == {"gap_m", "continuity", "population", "buildings", "electors", "collection",
+                         "state_tax_revenue"}
     assert area["electors"].value == 2054 and area["electors"].body == "Cartório Eleitoral"
     assert area["electors"].date == dt.date(2027, 2, 22)  # given as "YYYY-MM-DD" text
     assert area["population"].date == dt.date(2027, 3, 10)  # given as a TOML date
@@ -197,7 +198,7 @@ def test_all_certified_with_evidence_and_plebiscite_is_viable_and_conclusive(sto
     assert verdict(results) == Verdict.VIAVEL
     s = summary(results, c)
     assert s["conclusive"] is True and s["label"] == "estudo conclusivo" and s["missing"] == []
-    assert len(s["certificates"]) == 10
+    assert len(s["certificates"]) == 11
 
 
 def test_without_the_certified_electors_it_is_preliminary_and_names_the_registry(store):
@@ -241,8 +242,9 @@ def test_posse_without_certificates_lists_every_body(store):
     assert s["label"] == "estudo preliminar"
     assert s["missing_bodies"] == ["IBGE", "Cartório Eleitoral", "SEFAZ-GO", "Proponentes"]
     fields = [m["field"] for m in s["missing"]]
-    # IV is the Censo 2022 count of the district (published by IBGE): nothing to add.
-    assert "certified.population" not in fields and "certified.remainder.5200100.population" not in fields
+    # IV is the Censo 2022 count of the district: published, not certified; the IBGE must
+    # still certify it (art. 4 § 2), though the 3.045 inhabitants decide the rule.
+    assert "certified.population" in fields and "certified.remainder.5200100.population" in fields
     assert {"certified.gap_m", "certified.continuity", "certified.electors", "certified.buildings",
             "certified.collection", "certified.remainder.5200100.electors",
             "certified.remainder.5200100.buildings", "certified.remainder.5200100.collection",
@@ -267,8 +269,8 @@ def test_cover_says_conclusive_or_preliminary(store):
     text = box(load_candidate(POSSE))
     assert text.startswith("Estudo preliminar. Nota preliminar. Ainda faltam, com quem deve fornecê-los")
     assert text.endswith(
-        "IBGE — art. 4º, II (distância de 6 km), III (continuidade territorial) e VI (núcleo urbano), "
-        "e § 1º, VI (remanescente de Abadiânia); Cartório Eleitoral — art. 4º, V (eleitorado), e "
+        "IBGE — art. 4º, II (distância de 6 km), III (continuidade territorial), IV (população) e VI "
+        "(núcleo urbano), e § 1º, IV e VI (remanescente de Abadiânia); Cartório Eleitoral — art. 4º, V (eleitorado), e "
         "§ 1º, V; SEFAZ-GO — art. 4º, VII (arrecadação), e § 1º, VII; Proponentes — evidências do "
         "art. 4º, I (Prefeitura e Câmara) e VI (áreas para equipamentos).")
 

@@ -144,3 +144,81 @@ def test_certified_collection_against_a_published_state_revenue_is_not_plain_cum
     assert fmt.result_status_label(vii) == PUBLISHED_PASS
     assert fmt.result_status_label(a.result("art4.VII")) == "cumprido"
     assert dataclasses.asdict(a.result("art4.VII"))["details"]["receita_estadual_base"] == "certified"
+
+
+# ---------------------------------------------------------------- conclusive or preliminary
+import re  # noqa: E402
+
+from viabilidade.report.certificates import cover_box  # noqa: E402
+from viabilidade.report.sections import COVER_NOTE  # noqa: E402
+from viabilidade.rules import certification  # noqa: E402
+
+FUSION = ROOT / "data" / "candidates" / "fusao-anhanguera-cumari.toml"
+
+
+def _box(a) -> str:
+    return re.sub(r"<[^>]+>", "", cover_box(a, COVER_NOTE))
+
+
+def test_published_population_keeps_the_study_preliminary(posse, posse_certified):
+    assert certification.qualification(posse_certified.results) == "estudo conclusivo"
+    assert certification.qualification(posse.results) == \
+        "estudo preliminar, pendente de certificação e de documentos"
+    iv = [p for p in certification.pending(posse.results) if p.field == "certified.population"]
+    assert [(p.item, p.body) for p in iv] == [("art. 4º, IV", "IBGE")]
+    assert certification.settled("pass", "published", "IV") is False
+    assert certification.settled("pass", "certified", "IV") is True
+    assert certification.settled("pass", "measured", "III") is True   # no certifier in § 2
+    assert certification.settled("pass", "measured", "II") is False   # IBGE, § 2
+
+
+def test_every_rule_met_but_one_figure_published_is_viable_only_on_published_data(store, tmp_path):
+    """The certified candidate without its population certificate: the Censo's 3.045
+    inhabitants meet item IV, every rule passes, the verdict is viável — on published data."""
+    text = CERTIFIED.read_text(encoding="utf-8")
+    text = re.sub(r"\[certified\.population\]\n(.+\n){4}", "", text, count=1)
+    path = tmp_path / "sem-certidao-populacao.toml"
+    path.write_text(text, encoding="utf-8")
+    a = analyse(path, store=store)
+    assert "population" not in a.candidate.certified.area
+    assert str(a.verdict) == "viável"
+    iv = a.result("art4.IV")
+    assert (iv.value, iv.basis, fmt.result_status_label(iv)) == (3045, "published", PUBLISHED_PASS)
+    assert certification.verdict_on_published_data(a.results) is True
+    s = certification.summary(a.results, a.candidate)
+    assert (s["conclusive"], s["on_published_data"]) == (False, True)
+    assert s["qualification"] == "nos dados publicados; estudo preliminar, pendente de certificação"
+    assert [(m["item"], m["body"]) for m in s["missing"]] == [("art. 4º, IV", "IBGE")]
+
+
+def test_fusion_box_names_its_own_pending_acts_not_art4(store):
+    a = analyse(FUSION, store=store)
+    text = _box(a)
+    assert "art. 4º" not in text and "certificados" not in text
+    assert text == (
+        "Estudo preliminar. Este estudo aplica a Lei Complementar nº 2/1990 aos dados públicos "
+        "listados nos Apêndices. Os requisitos ainda não decididos dependem dos atos e documentos "
+        "abaixo. Ainda faltam, com quem deve fornecê-los: Proponentes — representação assinada por "
+        "no mínimo cinquenta eleitores residentes na área (art. 5º, § 1º); Tribunal Regional "
+        "Eleitoral — fusão: plebiscito sobre a fusão e a sede (art. 5º, § 2º); quórum do "
+        "plebiscito: metade mais um dos eleitores aptos (art. 7º, § 1º, I); aprovação pela maioria "
+        "dos eleitores que compareceram (art. 7º, § 2º).")
+    assert certification.qualification(a.results) == \
+        "estudo preliminar, pendente do plebiscito e de documentos"
+
+
+def test_fusion_with_its_plebiscite_is_conclusive_without_art4_words(store, tmp_path):
+    # Anhanguera (5201207) and Cumari (5206602): TSE 2022 electors 1.229 + 2.571 = 3.800.
+    path = tmp_path / "fusao.toml"
+    path.write_text(FUSION.read_text(encoding="utf-8") + (
+        "\n[process]\npetition_signatures = 60\n\n[process.plebiscite]\neligible = 3800\n"
+        "turnout = 2900\nyes = 2100\nno = 700\nblank = 60\nvoid = 40\ndate = 2027-05-16\n"
+        "seat_question_approved = true\n"), encoding="utf-8")
+    a = analyse(path, store=store)
+    assert certification.pending(a.results) == []
+    text = _box(a)
+    assert text == ("Estudo conclusivo. Este estudo aplica a Lei Complementar nº 2/1990. Os "
+                    "requisitos que ela põe para a fusão de municípios estão decididos com os dados "
+                    "e documentos citados em cada requisito; os dados públicos usados estão listados "
+                    "nos Apêndices.")
+    assert "Os valores de que dependem os requisitos do art. 4º" not in text

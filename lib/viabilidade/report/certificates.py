@@ -13,12 +13,23 @@ import re
 from ..rules import certification
 from .tables import Html, esc
 
-#: The cover notice of a conclusive study (the preliminary one is ``sections.COVER_NOTE``).
+#: The cover notice of a conclusive creation study (the preliminary one is
+#: ``sections.COVER_NOTE``).
 CONCLUSIVE_NOTE = ("Este estudo aplica a Lei Complementar nº 2/1990. Os valores de que dependem os "
                    "requisitos do art. 4º são os certificados pelos órgãos do art. 4º, § 2º (IBGE, "
-                   "Cartório Eleitoral e Secretaria da Fazenda), citados em cada requisito, ou "
-                   "medidos, e as evidências dos itens I e VI foram apresentadas; os demais dados "
-                   "públicos usados estão listados nos Apêndices.")
+                   "Cartório Eleitoral e Secretaria da Fazenda), citados em cada requisito (só a "
+                   "continuidade territorial do item III, que a lei não atribui a órgão, pode vir "
+                   "da geometria), e as evidências dos itens I e VI foram apresentadas; os demais "
+                   "dados públicos usados estão listados nos Apêndices.")
+#: The cover notice of a conclusive study of an operation without art. 4 ({words}: the
+#: operation in a few words).
+CONCLUSIVE_OTHER = ("Este estudo aplica a Lei Complementar nº 2/1990. Os requisitos que ela põe "
+                    "para a {words} estão decididos com os dados e documentos citados em cada "
+                    "requisito; os dados públicos usados estão listados nos Apêndices.")
+#: The preliminary notice of an operation without art. 4 (no certificate of art. 4 § 2).
+PRELIMINARY_OTHER = ("Este estudo aplica a Lei Complementar nº 2/1990 aos dados públicos listados "
+                     "nos Apêndices. Os requisitos ainda não decididos dependem dos atos e "
+                     "documentos abaixo.")
 
 
 def _documents(candidate) -> list[str]:
@@ -49,9 +60,14 @@ def _grouped(missing: list[certification.Pending]) -> list[tuple[str, str]]:
     out, named = [], set()
     several = len({p.subject for p in missing if p.subject != "área"}) > 1
     order = [*dict.fromkeys(certification.ITEM_BODY.values()), certification.PROPONENTS]
+    order += [b for b in dict.fromkeys(p.body for p in missing) if b not in order]
     for body in order:
         mine = [p for p in missing if p.body == body]
         if not mine:
+            continue
+        if any(not p.field for p in mine):  # an undecided rule of an operation without art. 4
+            out.append((body, "; ".join(f"{p.what[:1].lower()}{p.what[1:]} ({short_article(p.item)})"
+                                        for p in mine)))
             continue
         if body == certification.PROPONENTS:
             area_ev = [p for p in mine if p.subject == "área"]
@@ -77,20 +93,43 @@ def _grouped(missing: list[certification.Pending]) -> list[tuple[str, str]]:
     return out
 
 
+def short_article(article: str) -> str:
+    """``"LC 02/1990, art. 5º, § 2º"`` -> ``"art. 5º, § 2º"`` (the law is named on the cover)."""
+    return re.sub(r"^LC\s*0?2/1990,\s*", "", article or "")
+
+
 def cover_box(analysis, preliminary_note: str) -> Html:
     """The notice at the foot of the cover (first page): ``"Estudo conclusivo"`` with the
     documents cited, or ``"Estudo preliminar"`` with ``preliminary_note`` and, per body, what
-    is still missing (:func:`viabilidade.rules.certification.pending`)."""
-    missing = certification.pending(analysis.results)
+    is still missing (:func:`viabilidade.rules.certification.pending`).
+
+    A creation speaks of the certificates of art. 4 § 2; an operation without art. 4
+    (fusion, transfer, boundary correction, district) never does: its conclusive box says its
+    own requirements are decided (:data:`CONCLUSIVE_OTHER`), its preliminary box
+    (:data:`PRELIMINARY_OTHER`, ``preliminary_note`` unused) lists the undecided rules with
+    who must provide them (the plebiscite with the TRE, the documents of art. 6 …).
+    """
+    results = analysis.results
+    creation = certification.applies_art4(results)
+    missing = certification.pending(results)
     if not missing:
+        if creation:
+            note = CONCLUSIVE_NOTE
+        else:
+            from ..operations import operation_for
+
+            note = CONCLUSIVE_OTHER.format(words=operation_for(analysis.candidate.operation).words)
         docs = _documents(analysis.candidate)
-        text = (f"<strong>Estudo conclusivo.</strong> {esc(CONCLUSIVE_NOTE)}"
+        text = (f"<strong>Estudo conclusivo.</strong> {esc(note)}"
                 + (" Documentos: " + "; ".join(esc(d) for d in docs) + "." if docs else ""))
         return Html(f'<p class="aviso situacao-estudo conclusivo">{text}</p>')
     rows = "; ".join(f"<strong>{esc(body)}</strong> — {esc(text)}" for body, text in _grouped(missing))
+    if not creation:
+        return Html('<p class="aviso situacao-estudo preliminar"><strong>Estudo preliminar.</strong> '
+                    f"{esc(PRELIMINARY_OTHER)} Ainda faltam, com quem deve fornecê-los: {rows}.</p>")
     return Html('<p class="aviso situacao-estudo preliminar"><strong>Estudo preliminar.</strong> '
                 f"{esc(preliminary_note)} Ainda faltam, com quem deve fornecê-los (art. 4º, §§ 2º e "
                 f"3º): {rows}.</p>")
 
 
-__all__ = ["cover_box", "CONCLUSIVE_NOTE"]
+__all__ = ["cover_box", "CONCLUSIVE_NOTE", "CONCLUSIVE_OTHER", "PRELIMINARY_OTHER"]

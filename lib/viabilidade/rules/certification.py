@@ -1,15 +1,20 @@
 """Is the study conclusive? What must still be certified, and by whom (art. 4 §§ 2–3).
 
-A study is **conclusivo** when every figure the operation's requirements rest on is certified
-(by the body art. 4 § 2 names, or published by it) or measured, and the evidence of art. 4 I
-and VI is in the file: each such requirement is then decided (cumprido or não cumprido) on
-its figures. Otherwise it is **preliminar**, and :func:`pending` lists what is missing and
-which body must provide it. A figure counts as settled exactly when its requirement is
-decided, since only certified or measured values decide a rule (:mod:`.vectorised`): an
-estimate, a missing value, or a measured bound that proves nothing leave it pending.
+A creation study is **conclusivo** when every figure its art. 4 requirements rest on is
+certified by the body art. 4 § 2 names (IBGE for items II, IV and VI, the Cartório Eleitoral
+for V, the Secretaria da Fazenda for VII: a certificate of the candidate's ``[certified]``
+table), and the evidence of art. 4 I and VI is in the file. A published table (Censo, TSE,
+SEFAZ-GO) or the tool's measurement decides the rule but does not settle the figure there:
+the law gives the figure to a body, so the study stays **preliminar** and :func:`pending`
+names the body. Item III (continuity) has no certifier in § 2: its geometry, or a
+certificate, settles it once decided. For a creation the plebiscite (art. 7) comes after the
+requirements are proven (art. 7 § 2) and is not part of this: a conclusive study may still
+await it.
 
-The plebiscite (art. 7) comes after the requirements are proven (art. 7 § 2) and is not part
-of this: a conclusive study may still await it.
+An operation without art. 4 (fusion, transfer, boundary correction, district) is conclusive
+when none of its applicable rules is still undecided; :func:`pending` lists the open ones
+(the plebiscite, the documents of art. 6, …) with who must provide them.
+:func:`qualification` words what a conclusion rests on, for every conclusion line.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from dataclasses import asdict, dataclass
 
 from ..certified import BODIES, FIGURES
 from ..candidate import EVIDENCE_ITEMS, Candidate
-from .result import RuleResult, Status
+from .result import Basis, RuleResult, Status, Verdict, deciding_basis, on_published_data, verdict
 
 CONCLUSIVE = "estudo conclusivo"
 PRELIMINARY = "estudo preliminar"
@@ -30,6 +35,24 @@ ITEM_KEY = {"II": "gap_m", "III": "continuity", "IV": "population", "V": "electo
             "VI": "buildings", "VII": "collection"}
 PROPONENTS = "Proponentes"
 _DECIDED = (Status.PASS, Status.FAIL)
+#: Items of art. 4 whose figure § 2 gives to a named body: only its certificate settles them.
+NAMED_ITEMS = ("II", "IV", "V", "VI", "VII")
+#: Bodies of art. 4 § 2 (certificates), as :class:`Pending` names them.
+CERTIFYING_BODIES = tuple(dict.fromkeys(ITEM_BODY.values()))
+
+
+def settled(status: Status | str, basis: Basis | str | None, item: str) -> bool:
+    """Whether a figure of art. 4 ``item`` is settled for a conclusive study.
+
+    Decided (pass or fail) and, for an item § 2 gives to a named body (:data:`NAMED_ITEMS`),
+    on a certificate: ``("pass", "published", "IV")`` is not settled (the Censo decides the
+    rule; the IBGE has not certified it), ``("pass", "certified", "IV")`` and
+    ``("pass", "measured", "III")`` are.
+    """
+    if Status(status) not in _DECIDED:
+        return False
+    return item not in NAMED_ITEMS or (basis is not None and str(basis) != ""
+                                       and Basis(basis) == Basis.CERTIFIED)
 
 
 @dataclass(frozen=True)
@@ -77,6 +100,27 @@ def _evidence(rule: RuleResult, item: str) -> list[Pending]:
                     f"evidence.{k}", item) for k in rule.details.get("faltam", [])]
 
 
+def applies_art4(results: list[RuleResult]) -> bool:
+    """Whether the study applies art. 4 (a creation): some art. 4 rule is applicable."""
+    return any(r.rule_id.startswith("art4.") and Status(r.status) != Status.NOT_APPLICABLE
+               for r in results)
+
+
+#: Rules decided by the plebiscite's result, which the Electoral Justice declares.
+PLEBISCITE_RULES = ("art5", "art5.par2", "art7.par1", "art7.par2")
+ELECTORAL_COURT = "Tribunal Regional Eleitoral"
+
+
+def _open_rule(r: RuleResult) -> Pending:
+    """An undecided rule of an operation without art. 4, with whoever must provide what
+    decides it: the TRE for the plebiscite, else the rule's ``certifier``, else the
+    proponents."""
+    faltam = r.details.get("faltam") if isinstance(r.details, dict) else None
+    what = r.title + (": " + "; ".join(str(f) for f in faltam) if faltam else "")
+    body = ELECTORAL_COURT if r.rule_id in PLEBISCITE_RULES else (r.certifier or PROPONENTS)
+    return Pending(r.article or r.rule_id, r.subject, what, body, "", "")
+
+
 def pending(results: list[RuleResult]) -> list[Pending]:
     """Figures and evidence still missing for the requirements of the operation.
 
@@ -89,10 +133,15 @@ def pending(results: list[RuleResult]) -> list[Pending]:
     -------
     list of Pending
         In the order of the law: art. 4 I–VII for the area, then § 1 per origin (IV, V, VI,
-        VII, III), then art. 17 (districts). Empty when the study is conclusive.
-        ``not_applicable`` rules (a fusion's art. 4) need nothing.
+        VII, III), then art. 17 (districts). A figure of an item § 2 gives to a named body is
+        pending until a certificate decides it (:func:`settled`): Posse d'Abadia's 3.045
+        inhabitants (Censo 2022, published) leave art. 4 IV pending with the IBGE. Without
+        art. 4 (:func:`applies_art4` false), every applicable rule still ``indeterminate``
+        (the plebiscite, the documents of art. 6 …), with its ``certifier`` as the body.
+        Empty when the study is conclusive. ``not_applicable`` rules need nothing.
     """
     out: list[Pending] = []
+    creation = applies_art4(results)
     for r in results:
         status = Status(r.status)
         if status == Status.NOT_APPLICABLE:
@@ -101,10 +150,11 @@ def pending(results: list[RuleResult]) -> list[Pending]:
         if rid == "art4.I":
             out += _evidence(r, "I")
         elif rid in ("art4.II", "art4.III", "art4.IV", "art4.V", "art4.VII"):
-            if status not in _DECIDED:
-                out.append(_figure(rid.split(".")[1], r.subject))
+            item = rid.split(".")[1]
+            if not settled(status, deciding_basis(r), item):
+                out.append(_figure(item, r.subject))
         elif rid == "art4.VI":
-            if Status(r.details.get("edificacoes_status", str(status))) not in _DECIDED:
+            if not settled(r.details.get("edificacoes_status", str(status)), r.basis, "VI"):
                 out.append(_figure("VI", r.subject))
             out += _evidence(r, "VI")
         elif rid == "art4.par1":
@@ -114,7 +164,8 @@ def pending(results: list[RuleResult]) -> list[Pending]:
                 out += [_figure(i, r.subject, code or r.subject) for i in ("IV", "V", "VI", "VII")]
                 continue
             for item, sub in subs.items():
-                if Status(sub["status"]) in _DECIDED:
+                if settled(sub["status"], sub.get("base_decisiva") or sub.get("base") or None,
+                           item):
                     continue
                 if item == "I":  # the area takes the origin's seat (art4.par1)
                     out.append(Pending("art. 4º, § 1º (I)", r.subject,
@@ -123,18 +174,70 @@ def pending(results: list[RuleResult]) -> list[Pending]:
                                        f"evidence (remanescente {code})", "I"))
                 else:
                     out.append(_figure(item, r.subject, code))
-        elif rid.startswith("art17.") and status not in _DECIDED:
-            out.append(Pending(r.article or rid, r.subject, r.title, ITEM_BODY["IV"],
-                               "certified." + ("buildings" if rid == "art17.I" else "population"),
-                               rid.split(".")[1]))
+        elif rid.startswith("art17."):
+            if status not in _DECIDED:
+                out.append(Pending(r.article or rid, r.subject, r.title, ITEM_BODY["IV"],
+                                   "certified." + ("buildings" if rid == "art17.I" else "population"),
+                                   rid.split(".")[1]))
+        elif not creation and status == Status.INDETERMINATE:
+            out.append(_open_rule(r))
     # One continuity certificate covers every origin: list it once.
     seen, unique = set(), []
     for p in out:
-        key = (p.field, p.subject if p.field != "certified.continuity" else "")
+        key = ((p.field, p.subject if p.field != "certified.continuity" else "") if p.field
+               else (p.item, p.subject, p.what))
         if key not in seen:
             seen.add(key)
             unique.append(p)
     return unique
+
+
+def verdict_on_published_data(results: list[RuleResult]) -> bool:
+    """Whether the verdict rests on published data: ``viável`` with some requirement met
+    only on published data, or ``inviável`` with every failing requirement failed only on
+    published data (:func:`viabilidade.rules.result.on_published_data`). ``False`` for an
+    ``indeterminado`` verdict or no applicable rule."""
+    applicable = [r for r in results if Status(r.status) != Status.NOT_APPLICABLE]
+    if not applicable:
+        return False
+    v = verdict(applicable)
+    if v == Verdict.VIAVEL:
+        return any(on_published_data(r) for r in applicable)
+    if v == Verdict.INVIAVEL:
+        return all(on_published_data(r) for r in applicable if Status(r.status) == Status.FAIL)
+    return False
+
+
+#: What a preliminary study still waits for, by kind of body (:func:`qualification`).
+_AWAITS = (("certificação", CERTIFYING_BODIES), ("plebiscito", (ELECTORAL_COURT,)))
+
+
+def qualification(results: list[RuleResult], candidate: Candidate | None = None) -> str:
+    """What a study's conclusion rests on, in words for the conclusion line (lower case).
+
+    ``"estudo conclusivo"`` when :func:`pending` is empty; otherwise ``"estudo preliminar,
+    pendente de …"`` (``certificação`` when a body of art. 4 § 2 must still answer, ``do
+    plebiscito`` when the TRE's result is missing, ``documentos`` for the proponents' or
+    other evidence), preceded by ``"nos dados publicados; "`` when the verdict rests on
+    published data (:func:`verdict_on_published_data`). Posse d'Abadia on the Censo and TSE
+    tables: ``"estudo preliminar, pendente de certificação e de documentos"``; a creation
+    whose every rule passes on published data: ``"nos dados publicados; estudo preliminar,
+    pendente de certificação"``.
+
+    ``candidate`` is accepted for symmetry with :func:`summary` and not read.
+    """
+    missing = pending(results)
+    if not missing:
+        return CONCLUSIVE
+    waits = []
+    for word, bodies in _AWAITS:
+        if any(p.body in bodies for p in missing):
+            waits.append("do plebiscito" if word == "plebiscito" else f"de {word}")
+    known = {b for _, bodies in _AWAITS for b in bodies}
+    if any(p.body not in known for p in missing):
+        waits.append("de documentos")
+    text = f"{PRELIMINARY}, pendente " + " e ".join(waits)
+    return ("nos dados publicados; " + text) if verdict_on_published_data(results) else text
 
 
 def summary(results: list[RuleResult], candidate: Candidate) -> dict:
@@ -144,21 +247,26 @@ def summary(results: list[RuleResult], candidate: Candidate) -> dict:
     -------
     dict
         ``conclusive`` (bool), ``label`` (``"estudo conclusivo"`` / ``"estudo preliminar"``),
-        ``missing`` (list of :class:`Pending` as dicts), ``missing_bodies`` (bodies that
-        must still answer, in the order of art. 4 § 2) and ``certificates`` (each certified
+        ``qualification`` (:func:`qualification`), ``on_published_data``
+        (:func:`verdict_on_published_data`), ``missing`` (list of :class:`Pending` as dicts),
+        ``missing_bodies`` (bodies that must still answer, in the order of art. 4 § 2, then
+        the proponents, then any other) and ``certificates`` (each certified
         figure: ``figure``, ``item``, ``subject`` (``"área"`` or the origin code), ``value``,
         ``body``, ``document``, ``date`` ISO, ``year``).
     """
     missing = pending(results)
-    bodies = [b for b in (*dict.fromkeys(ITEM_BODY.values()), PROPONENTS)
-              if any(p.body == b for p in missing)]
+    bodies = [b for b in (*CERTIFYING_BODIES, PROPONENTS) if any(p.body == b for p in missing)]
+    bodies += [b for b in dict.fromkeys(p.body for p in missing) if b not in bodies]
     certs = [{"figure": c.key, "item": c.spec.item, "subject": c.origin or "área",
               "value": c.value, "body": c.body, "document": c.document,
               "date": c.date.isoformat(), "year": c.year}
              for c in candidate.certified.all()]
     return {"conclusive": not missing, "label": PRELIMINARY if missing else CONCLUSIVE,
+            "qualification": qualification(results, candidate),
+            "on_published_data": verdict_on_published_data(results),
             "missing": [asdict(p) for p in missing], "missing_bodies": bodies,
             "certificates": certs}
 
 
-__all__ = ["Pending", "pending", "summary", "CONCLUSIVE", "PRELIMINARY", "ITEM_BODY"]
+__all__ = ["Pending", "pending", "summary", "qualification", "verdict_on_published_data",
+           "settled", "applies_art4", "CONCLUSIVE", "PRELIMINARY", "ITEM_BODY", "NAMED_ITEMS"]

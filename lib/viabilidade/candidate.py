@@ -187,6 +187,46 @@ class Candidate:
         return self.districts + self.municipalities
 
 
+#: Invisible characters dropped from names: zero-width space, non-joiner, joiner, left-to-right
+#: and right-to-left marks, word joiner, byte-order mark.
+ZERO_WIDTH = "\u200b\u200c\u200d\u200e\u200f\u2060\ufeff"
+#: Bidirectional embedding, override and isolate characters: they reorder the text around
+#: them (U+202E shows "Abadiânia" as "ainâidabA"), so a name holding one is refused.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def name_problem(text: str) -> str | None:
+    """Why a name cannot be used, in pt-BR: a control character (NUL, CR, tab…) or a
+    bidirectional override/isolate (U+202A–U+202E, U+2066–U+2069); ``None`` when it can."""
+    for i, ch in enumerate(text, start=1):
+        if ch in BIDI_CONTROLS or unicodedata.category(ch) == "Cc":
+            what = ("de direção de texto" if ch in BIDI_CONTROLS else "de controle")
+            label = unicodedata.name(ch, {"\0": "NUL", "\r": "CR", "\n": "LF",
+                                          "\t": "TAB"}.get(ch, "sem nome"))
+            return (f"encontrado o caractere {what} U+{ord(ch):04X} ({label}) na posição {i}; "
+                    "esperado um nome sem caracteres de controle nem de direção de texto "
+                    "(U+202A–U+202E, U+2066–U+2069)")
+    return None
+
+
+def normalise_name(text: str) -> str:
+    """A name as shown everywhere: zero-width characters (:data:`ZERO_WIDTH`) removed,
+    NFC composed, surrounding spaces stripped (a name of only zero-width characters becomes
+    empty, and is then refused as empty)."""
+    return unicodedata.normalize("NFC", text.translate({ord(c): None for c in ZERO_WIDTH})).strip()
+
+
+def _clean_name(r, key: str, value: str) -> str:
+    """``name``/``seat`` normalised (:func:`normalise_name`); a control or bidi character is
+    reported on the field and the name is kept without them, so later checks still run."""
+    problem = name_problem(value)
+    if problem:
+        r.error(key, problem)
+        value = "".join(c for c in value
+                        if c not in BIDI_CONTROLS and unicodedata.category(c) != "Cc")
+    return normalise_name(value)
+
+
 def slugify(text: str) -> str:
     """A safe folder name: ASCII lower case, digits and single hyphens; never empty.
 
@@ -483,10 +523,10 @@ def load_candidate(path: str | Path) -> Candidate:
         guess = f" (seria {close[0]!r}?)" if close else ""
         r.error("operation", f"encontrado {operation!r}{guess}; esperado um de {', '.join(OPERATIONS)}")
         operation = None
-    name = (r.get("name", str, required=True) or "").strip()
+    name = _clean_name(r, "name", r.get("name", str, required=True) or "")
     if "name" in doc and isinstance(doc["name"], str) and not name:
         r.error("name", "encontrado um texto vazio; esperado o nome da área")
-    seat = (r.get("seat", str, default=name) or "").strip() or name
+    seat = _clean_name(r, "seat", r.get("seat", str, default=name) or "") or name
     for key, value in (("name", name), ("seat", seat)):
         if len(value) > NAME_MAX and (key == "name" or value != name):
             r.error(key, f"encontrado um nome com {len(value):,} caracteres; esperado no máximo "

@@ -84,6 +84,10 @@ def main(args: argparse.Namespace) -> int:
     print(summary(result, Path(args.saida).name))
     for r in result.failures:
         print(f"  falhou: {r['slug']} ({Path(r['candidate']).name}): {reason(r.get('error'))}")
+    for old in result.superseded:
+        print(f"  fora do índice: a pasta {old['slug']} é de um estudo antigo de "
+              f"{Path(old['candidate']).name}, que agora grava em {old['now']} (a pasta antiga "
+              "foi mantida; apague-a se não precisar dela)")
     print(f"Índice: {result.index['html']}")
     sys.stdout.flush()
     return 1 if result.failures else 0

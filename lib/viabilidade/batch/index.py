@@ -146,13 +146,20 @@ def results_frame(records: list[dict], not_run: list[dict] | None = None) -> pd.
 
 
 def tables_bytes(records: list[dict], not_run: list[dict] | None = None) -> tuple[bytes, bytes]:
-    """``resultados.csv`` (UTF-8, comma) and ``resultados.parquet`` as bytes."""
+    """``resultados.csv`` (UTF-8, comma) and ``resultados.parquet`` as bytes.
+
+    In the CSV a text cell starting with ``= + - @`` (a candidate named ``=HYPERLINK(...)``)
+    is prefixed with ``'`` so that no spreadsheet runs it
+    (:func:`viabilidade.report.format.csv_bytes`); the Parquet keeps the values as they are.
+    """
     import io
+
+    from ..report.format import csv_bytes
 
     df = results_frame(records, not_run)
     buf = io.BytesIO()
     df.to_parquet(buf, index=False)
-    return df.to_csv(index=False, lineterminator="\n").encode("utf-8"), buf.getvalue()
+    return csv_bytes(df), buf.getvalue()
 
 
 def _href(path: str) -> str:

@@ -35,12 +35,16 @@ class BatchResult:
         For an interrupted batch, the candidates that did not run in this run (slug,
         candidate, name, earlier: true when an earlier run's study of it is still on disk
         and listed in the index).
+    superseded : list of dict
+        Earlier study folders left out of the index because their candidate file now has
+        another slug: slug (the old folder, still on disk), candidate, now (the new slug).
     """
 
     records: list[dict] = field(default_factory=list)
     index: dict = field(default_factory=dict)
     seconds: float = 0.0
     not_run: list[dict] = field(default_factory=list)
+    superseded: list[dict] = field(default_factory=list)
 
     @property
     def failures(self) -> list[dict]:
@@ -185,20 +189,32 @@ def _run_locked(sources, out_dir: Path, *, started: float, family, workers, sche
     # earlier runs is left as it was.
     records.sort(key=lambda r: r["slug"])
     done = {r["slug"] for r in records}
-    listed = _index_records(records, out_dir)
+    listed, superseded = _index_records(records, out_dir, jobs)
     on_disk = {r["slug"] for r in listed}
     not_run = [{"slug": p["slug"], "candidate": p["candidate"], "name": p.get("name"),
                 "earlier": p["slug"] in on_disk}
                for p in to_run if p["slug"] not in done] if interrupted else None
     index = write_index(listed, out_dir, not_run=not_run)
-    result = BatchResult(records, index, round(time.perf_counter() - started, 3), not_run or [])
+    result = BatchResult(records, index, round(time.perf_counter() - started, 3), not_run or [],
+                         superseded)
     if interrupted:
         raise BatchInterrupted(result)
     return result
 
 
-def _index_records(records: list[dict], out_dir: Path) -> list[dict]:
-    """This run's records and, for every other study folder on disk, its last record."""
+def _index_records(records: list[dict], out_dir: Path, jobs) -> tuple[list[dict], list[dict]]:
+    """This run's records and, for every other study folder on disk, its last record — except
+    an earlier study of a candidate of this run that now has another slug (its ``slug``
+    changed): that folder is left on disk but out of the index, and returned as superseded
+    (slug, candidate, now: the new slug), so that the old study never passes for a current
+    one."""
     by_slug = resume.saved_records(out_dir)
+    now = {str(job.candidate): job.slug for job in jobs}
+    superseded = []
+    for slug in sorted(by_slug):
+        candidate = str(by_slug[slug].get("candidate"))
+        if candidate in now and now[candidate] != slug:
+            superseded.append({"slug": slug, "candidate": candidate, "now": now[candidate]})
+            del by_slug[slug]
     by_slug.update({r["slug"]: r for r in records})
-    return [by_slug[s] for s in sorted(by_slug)]
+    return [by_slug[s] for s in sorted(by_slug)], superseded

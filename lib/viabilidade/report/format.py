@@ -344,3 +344,27 @@ def sentence(text: str) -> str:
     if not text:
         return ""
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+#: First characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"):
+#: ``=HYPERLINK(...)``, ``@SUM(...)``, ``+cmd``, ``-1+1``, and a leading tab or CR.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value):
+    """A text cell made inert for spreadsheets: a leading ``'`` before :data:`FORMULA_START`
+    (Excel, LibreOffice and Google Sheets show the text, without the quote, as text);
+    anything else unchanged."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+def csv_bytes(frame) -> bytes:
+    """A DataFrame as CSV for people to open (UTF-8, comma, ``\\n``, no index), every text
+    cell passed through :func:`csv_cell`, so no cell runs as a formula."""
+    safe = frame.copy()
+    for column in safe.columns:
+        if safe[column].dtype == object or str(safe[column].dtype) == "string":
+            safe[column] = safe[column].map(csv_cell, na_action="ignore")
+    return safe.to_csv(index=False, lineterminator="\n").encode("utf-8")

@@ -222,3 +222,45 @@ def test_fusion_with_its_plebiscite_is_conclusive_without_art4_words(store, tmp_
                     "e documentos citados em cada requisito; os dados públicos usados estão listados "
                     "nos Apêndices.")
     assert "Os valores de que dependem os requisitos do art. 4º" not in text
+
+
+# ---------------------------------------------------------------- thin margins (art. 8)
+from viabilidade.rules.art8 import thin_margin_warning, thin_margins  # noqa: E402
+
+ART8 = ("“No caso de perda, por município já instalado, de qualquer dos requisitos previstos no "
+        "art. 4º desta lei, a Assembléia Legislativa decretará sua extinção e reincorporação ao "
+        "município ou municípios de que se originou.”")
+
+
+def test_posse_dabadia_item_iv_margin_of_45_carries_the_art8_warning(posse):
+    thin = thin_margins(posse.results, posse.settings)
+    assert [(t.item, t.subject, t.value, t.threshold, t.margin) for t in thin] == \
+        [("IV", "área", 3045, 3000, 45.0)]
+    assert thin[0].margin_pct == pytest.approx(1.5)
+    text = thin_margin_warning(posse.results, posse.settings)
+    assert text.startswith("Margem estreita (art. 8º). Requisito atingido com folga de até "
+                           "5,00\u00a0% do limite: art. 4º, IV (população): 3.045 habitantes, 45 "
+                           "acima do limite de 3.000 (margem de 1,50\u00a0%).")
+    assert ART8 in text and "(art. 8º, § 1º)" in text
+
+
+def test_thin_margin_threshold_both_sides(posse):
+    # 45 inhabitants are 1,5 % of 3.000: a 1,5 % setting still warns, 1,49 % does not.
+    assert len(thin_margins(posse.results, Settings(thin_margin_pct=1.5))) == 1
+    assert thin_margins(posse.results, Settings(thin_margin_pct=1.49)) == []
+    assert thin_margin_warning(posse.results, Settings(thin_margin_pct=1.49)) == ""
+
+
+def test_the_warning_is_in_the_study_summary(posse):
+    from viabilidade.report.sections import thin_margin_note
+
+    assert "Margem estreita (art. 8º)" in thin_margin_note(posse)
+    assert "3.045 habitantes, 45 acima do limite de 3.000" in thin_margin_note(posse)
+
+
+def test_thin_margin_setting_is_bounded():
+    from viabilidade.errors import SettingsError
+
+    with pytest.raises(SettingsError, match=r"settings.thin_margin_pct.*encontrado 101; esperado "
+                                            r"um número finito entre 0 e 100"):
+        Settings(thin_margin_pct=101)

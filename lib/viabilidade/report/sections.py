@@ -184,6 +184,15 @@ def special_interest_note(analysis) -> str:
             "está no quadro de leituras alternativas.</p>")
 
 
+def thin_margin_note(analysis) -> str:
+    """The art. 8 warning of requirements met by a thin margin
+    (:func:`viabilidade.rules.art8.thin_margin_warning`), or ``""``."""
+    from ..rules.art8 import thin_margin_warning
+
+    text = thin_margin_warning(analysis.results, analysis.settings)
+    return f'<p class="premissa">{esc(text)}</p>' if text else ""
+
+
 #: How the basis of a figure words a requirement (summary of the study and of the deck).
 BASIS_RULE = ("Um requisito só é dado como cumprido ou não cumprido com valor certificado (certidão "
               "do órgão que a lei indica) ou medido; com dado oficial publicado (Censo, TSE, "
@@ -204,6 +213,7 @@ def summary(analysis) -> Html:
         f"<p>{esc(BASIS_RULE)}</p>"
         + special_interest_note(analysis)
         + rule_table(analysis.results, caption="Quadro 1. Situação de cada requisito", compact=True)
+        + thin_margin_note(analysis)
         + (chart.html(1) if chart is not None else "")
         + "<h3>O que mudaria o veredito</h3>" + _what_would_change(analysis)
     )

@@ -4,13 +4,18 @@ Assembly checks every four years, in the year before the municipal elections."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from ..errors import DataError
+from babel.numbers import format_decimal
+
 from .calendar import is_election_year
-from .result import Basis, Status
+from .common import fmt, pct
+from .law import text
+from .result import Basis, RuleResult, Status
 from .settings import Settings
 from .vectorised import SCREEN_COLUMNS, screen
 
@@ -85,3 +90,123 @@ def audit(df: pd.DataFrame, settings: Settings | None = None, *, state_revenue: 
     out["situacao"] = situacao
     out["itens_perdidos"] = lost
     return out
+
+
+# ------------------------------------------------------------------ thin margins (art. 8)
+#: Art. 4 numeric items and the noun of each figure, for the warning.
+THIN_ITEMS = {"IV": "população", "V": "eleitorado", "VI": "edificações do núcleo urbano",
+              "VII": "arrecadação"}
+
+
+@dataclass(frozen=True)
+class ThinMargin:
+    """A requirement of art. 4 met by a margin of at most ``Settings.thin_margin_pct``.
+
+    Attributes
+    ----------
+    item : str
+        Item of art. 4 (``"IV"``).
+    subject : str
+        ``"área"`` or the remainder's label (``"Abadiânia (remanescente)"``).
+    value, threshold, margin : float
+        The figure, the threshold (after any reduction) and ``value − threshold``, in ``unit``.
+    margin_pct : float
+        ``100 × margin / threshold``.
+    unit : str
+        ``"habitantes"``, ``"eleitores"``, ``"edificações"`` or ``"BRL"``.
+    """
+
+    item: str
+    subject: str
+    value: float
+    threshold: float
+    margin: float
+    margin_pct: float
+    unit: str
+
+    def sentence(self) -> str:
+        """``"art. 4º, IV (população): 3.045 habitantes, 45 acima do limite de 3.000 (margem
+        de 1,50 %)"``; a remainder is named after the item."""
+        who = "" if self.subject == "área" else f", {self.subject}"
+        if self.unit == "BRL":
+            shown = {k: "R$ " + format_decimal(v, format="#,##0.00", locale="pt_BR")
+                     for k, v in (("v", self.value), ("t", self.threshold), ("m", self.margin))}
+            return (f"art. 4º, {self.item} ({THIN_ITEMS[self.item]}{who}): {shown['v']}, "
+                    f"{shown['m']} acima do limite de {shown['t']} (margem de {pct(self.margin_pct)})")
+        return (f"art. 4º, {self.item} ({THIN_ITEMS[self.item]}{who}): {fmt(self.value)} "
+                f"{self.unit}, {fmt(self.margin)} acima do limite de {fmt(self.threshold)} "
+                f"(margem de {pct(self.margin_pct)})")
+
+
+def _thin(item: str, subject: str, status, value, threshold, unit: str, limit_pct: float):
+    if Status(status) != Status.PASS or value is None or not threshold:
+        return None
+    margin = float(value) - float(threshold)
+    margin_pct = 100.0 * margin / float(threshold)
+    if not 0 <= margin_pct <= limit_pct:
+        return None
+    return ThinMargin(item, subject, value, threshold, margin, margin_pct, unit)
+
+
+def thin_margins(results: list[RuleResult], settings: Settings | None = None) -> list[ThinMargin]:
+    """Requirements of art. 4 (IV–VII, for the area and each remainder of § 1) met within
+    ``settings.thin_margin_pct`` percent of their threshold.
+
+    A municipality that later loses any of them is extinguished (art. 8): a thin margin is
+    a risk the study must state, whatever the basis of the figure. Posse d'Abadia: 3.045
+    inhabitants against "mais de 3.000", margin 45 (1,50 %), within the default 5 %.
+
+    Parameters
+    ----------
+    results : list of RuleResult
+        A study's results; only passed requirements count (an estimate decides nothing).
+    settings : Settings, optional
+        ``thin_margin_pct`` (default 5).
+
+    Returns
+    -------
+    list of ThinMargin
+        In the order of the results; empty when no margin is that thin.
+    """
+    settings = settings or Settings()
+    limit = float(settings.thin_margin_pct)
+    out = []
+    for r in results:
+        rid = r.rule_id
+        if rid in ("art4.IV", "art4.V", "art4.VI", "art4.VII"):
+            item = rid.split(".")[1]
+            status = r.details.get("edificacoes_status", r.status) if item == "VI" else r.status
+            t = _thin(item, r.subject, status, r.value, r.threshold, r.unit, limit)
+            if t is not None:
+                out.append(t)
+        elif rid == "art4.par1":
+            for item, sub in (r.details.get("subchecks") or {}).items():
+                if item in THIN_ITEMS:
+                    t = _thin(item, r.subject, sub.get("status"), sub.get("valor"),
+                              sub.get("limite"), sub.get("unidade", ""), limit)
+                    if t is not None:
+                        out.append(t)
+    return out
+
+
+def thin_margin_warning(results: list[RuleResult], settings: Settings | None = None) -> str:
+    """The art. 8 warning of a study, in Portuguese; ``""`` when no margin is thin.
+
+    Names each requirement met by a thin margin (:func:`thin_margins`) and quotes art. 8
+    and its § 1 (LC 02/1990): the loss of any art. 4 requirement by an installed
+    municipality leads to its extinction, checked every four years. Printed in the study's
+    summary (:func:`viabilidade.report.sections.thin_margin_note`).
+    """
+    settings = settings or Settings()
+    thin = thin_margins(results, settings)
+    if not thin:
+        return ""
+    items = "; ".join(t.sentence() for t in thin)
+    noun = "Requisito atingido" if len(thin) == 1 else "Requisitos atingidos"
+    return (f"Margem estreita (art. 8º). {noun} com folga de até "
+            f"{pct(float(settings.thin_margin_pct))} do limite: {items}. O art. 8º da LC nº "
+            f"2/1990 dispõe: “{text('art8')}” A perda é verificada a cada quatro anos, no ano "
+            "anterior ao das eleições municipais (art. 8º, § 1º). Uma pequena queda do valor — "
+            "ou, para um dado ainda não certificado, uma certidão com número menor — bastaria "
+            "para que o requisito deixasse de ser atendido; depois de instalado o Município (e, "
+            "para o município de origem, desde já), essa perda é causa de extinção.")

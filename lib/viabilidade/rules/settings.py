@@ -79,6 +79,7 @@ FIELD_LABELS: dict[str, str] = {
     "district_buildings": "Art. 17, I: edificações da sede do distrito",
     "district_population": "Art. 17, II: população do distrito (habitantes)",
     "boundary_tolerance_km2": "Art. 6º: tolerância de área entre a linha antiga e a nova (km²)",
+    "thin_margin_pct": "Art. 8º: margem estreita (% acima do limite do art. 4º)",
     "origin_special_interest": "I-7: municípios de origem de interesse especial",
     "creation_year": "Ano da lei de criação",
     "reference_date": "Data de referência do estudo",
@@ -92,7 +93,7 @@ COUNT_LIMITS = {"population": 100_000_000, "electors": 100_000_000, "buildings":
 #: Real-valued settings and their largest accepted value: a share is at most 1, a tolerance
 #: at most the area of Goiás (340 242 km², IBGE).
 NUMBER_LIMITS = {"revenue_share": 1, "sliver_tolerance_km2": 340_000,
-                 "boundary_tolerance_km2": 340_000}
+                 "boundary_tolerance_km2": 340_000, "thin_margin_pct": 100}
 
 _COD_IBGE = re.compile(r"^52\d{5}$")
 
@@ -177,6 +178,11 @@ class Settings:
         drawing difference rather than a change of area (default 1 km²: a line drawn at
         1:100 000, 0.5 mm = 50 m apart along 20 km). Above it the area changes municipality
         and the proposal is a transfer (art. 5), not a correction.
+    thin_margin_pct : float
+        Art. 8: a requirement of art. 4 met by at most this percentage of its threshold
+        (default 5 %: Posse d'Abadia's 3.045 inhabitants are 1,5 % above 3.000) carries the
+        warning that an installed municipality losing it is extinguished
+        (:func:`viabilidade.rules.art8.thin_margins`). Only a warning: it decides nothing.
     origin_special_interest : tuple of str
         I-7 ``own``: IBGE codes of origins that are themselves declared of special interest.
     creation_year : int or None
@@ -211,6 +217,7 @@ class Settings:
     district_buildings: int = 100
     district_population: int = 1000
     boundary_tolerance_km2: float = 1.0
+    thin_margin_pct: float = 5.0
     origin_special_interest: tuple[str, ...] = ()
     creation_year: int | None = None
     reference_date: str | None = None
@@ -510,7 +517,8 @@ class Settings:
             f"eleitores (art. 2º) ou ≥ {_num(self.petition_transfer)} (art. 5º, § 1º); distrito: "
             f"≥ {_num(self.district_buildings)} edificações e > {_num(self.district_population)} "
             "habitantes; correção de limites (art. 6º): até "
-            f"{_num(self.boundary_tolerance_km2)} km² entre a linha antiga e a nova.",
+            f"{_num(self.boundary_tolerance_km2)} km² entre a linha antiga e a nova; margem "
+            f"estreita (aviso do art. 8º): até {_num(self.thin_margin_pct)} % acima do limite.",
         ]
         if self.creation_year is not None:
             lines.append(f"Ano de criação considerado: {self.creation_year}.")

@@ -273,3 +273,88 @@ def test_a_folder_given_as_settings_or_a_file_as_data_is_named(tmp_path, capsys)
         f"erro: pasta de dados processados {a_file}: é um arquivo; esperada a pasta do repositório "
         "processado (gerada por `viabilidade data build --raw <pasta>`)")
     assert not (tmp_path / "o").exists()
+
+
+# --- Misleading messages and tracebacks of the hostile trial (issue 25) ----------------------
+
+POSSE = REPO / "data" / "candidates" / "posse-dabadia.toml"
+needs_store = pytest.mark.skipif(not (REPO / "data" / "processed" / "manifest.json").exists(),
+                                 reason="processed store data/processed not built")
+
+
+@needs_store
+def test_novo_refuses_a_fusion_of_municipalities_that_do_not_border(tmp_path, capsys):
+    from viabilidade.cli import main
+
+    out = tmp_path / "candidatos"
+    assert main(["novo", "Abadiânia", "--fusao-com", "Cumari", "--saida", str(out)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "erro: --fusao-com: os municípios da fusão não formam um território contínuo: Cumari "
+        "(5206602) não faz divisa com Abadiânia (5200100); esperados municípios vizinhos (art. 5º, "
+        "§ 2º); nenhum arquivo foi escrito")
+    assert not out.exists()
+
+
+@needs_store
+@pytest.mark.parametrize("argv", [["novo", "Posse d'Abadia"], ["oficios", str(POSSE)]])
+def test_a_file_given_as_saida_is_named_as_a_file(tmp_path, capsys, argv):
+    from viabilidade.cli import main
+
+    afile = tmp_path / "saida.txt"
+    afile.write_text("meu arquivo", encoding="utf-8")
+    assert main([*argv, "--saida", str(afile)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"erro: pasta de saída {afile}: é um arquivo; esperada uma pasta (ou um caminho ainda "
+        "inexistente, que será criado)")
+    assert afile.read_text(encoding="utf-8") == "meu arquivo"
+
+
+def test_a_symlinked_study_folder_is_named_as_a_symlink(tmp_path):
+    from viabilidade.errors import ReportError
+    from viabilidade.report.study import output_folder
+
+    (tmp_path / "outra").mkdir()
+    (tmp_path / "saida").mkdir()
+    (tmp_path / "saida" / "posse-dabadia").symlink_to(tmp_path / "outra")
+    with pytest.raises(ReportError) as e:
+        output_folder(tmp_path / "saida", "posse-dabadia")
+    assert str(e.value) == (
+        f"a pasta de saída {tmp_path / 'saida' / 'posse-dabadia'} é um atalho (link simbólico) "
+        f"para {tmp_path / 'outra'}, fora de {tmp_path / 'saida'}; esperada uma pasta comum "
+        "(apague o atalho ou escolha outra --saida)")
+
+
+def test_an_http_scheduler_is_refused_before_anything(tmp_path, capsys):
+    from viabilidade.cli import main
+
+    out = tmp_path / "lote"
+    assert main(["lote", str(POSSE), "--saida", str(out), "--escalonador", "http://x",
+                 "--sem-progresso"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "erro: --escalonador: encontrado 'http://x'; esperado o endereço tcp://HOST:PORTA de um "
+        "escalonador Dask (esquemas aceitos: tcp, tls, ws, wss)")
+    assert not out.exists()
+
+
+def test_a_symlink_loop_as_candidate_boundary_or_perimeter_is_named(tmp_path, capsys):
+    from viabilidade.candidate import load_candidate
+    from viabilidade.cli import main
+    from viabilidade.errors import CandidateError
+
+    for a, b in (("c1.toml", "c2.toml"), ("l1.kml", "l2.kml")):
+        (tmp_path / a).symlink_to(tmp_path / b)
+        (tmp_path / b).symlink_to(tmp_path / a)
+    loop = "o caminho é um atalho (link simbólico) em ciclo, que leva a si mesmo"
+    assert main(["estudo", str(tmp_path / "c1.toml"), "--saida", str(tmp_path / "out")]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"erro: {tmp_path / 'c1.toml'}: não foi possível ler o arquivo do candidato: {loop}")
+    cand = tmp_path / "cand.toml"
+    cand.write_text('operation = "create-municipality"\nname = "X"\n[area]\nboundary = "l1.kml"\n'
+                    '[origin]\nmunicipalities = ["5200100"]\nurban_perimeter = "l2.kml"\n',
+                    encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        load_candidate(cand)
+    kinds = "esperado um GeoJSON, GeoPackage, Shapefile zipado, KML ou KMZ"
+    assert e.value.lines == [
+        f"{cand}, linha 4, campo 'area.boundary': {tmp_path / 'l1.kml'}: {loop}; {kinds}",
+        f"{cand}, linha 7, campo 'origin.urban_perimeter': {tmp_path / 'l2.kml'}: {loop}; {kinds}"]

@@ -163,3 +163,37 @@ def test_districts_of_another_municipality_than_declared(store, tmp_path):
         "pertence ao município 5200100 (Abadiânia), que não é uma origem declarada "
         "(origin.municipalities = ['5201108']); esperado o município do distrito entre as "
         "origens")
+
+
+def test_a_tiny_polygon_inside_its_origin_occupies_part_of_it(store, abadiania, tmp_path):
+    tiny = abadiania.representative_point().buffer(0.0003)   # about 0,001 km², all inside
+    check_candidate(load_candidate(_candidate(tmp_path, tiny, ["5200100"])), store)
+
+
+def test_an_origin_touched_by_a_sliver_is_told_the_sliver_not_a_distance_of_zero(store, abadiania,
+                                                                                 tmp_path):
+    # a square on the Abadiânia / Anápolis border: its Anápolis half, and a 3-metre strip of
+    # Abadiânia along the border
+    anapolis = store.boundaries.set_index("cod_ibge").geometry["5201108"]
+    point = shapely.intersection(abadiania.boundary, anapolis.boundary).representative_point()
+    box = shapely.box(*point.buffer(0.005).bounds)
+    strip = shapely.intersection(shapely.intersection(box, abadiania),
+                                 abadiania.boundary.buffer(0.00003))
+    square = shapely.union(shapely.difference(box, abadiania), strip)
+    c = load_candidate(_candidate(tmp_path, square, ["5200100", "5201108"]))
+    msg = _refused(c, store, "origin.municipalities[0]")
+    assert re.search(r"o município de origem 5200100 \(Abadiânia\) não toca a área desenhada em "
+                     r"area\.geojson: só 0,\d{4} km² do polígono ficam nele, menos que 0,01 km² "
+                     r"\(tolerância da leitura I-5\); esperada uma área que ocupe parte de cada "
+                     r"município de origem$", msg), msg
+
+
+def test_the_2_percent_tolerance_does_not_excuse_a_part_300_km_away(store, abadiania, tmp_path):
+    inside = abadiania.representative_point().buffer(0.05)         # about 30 km²
+    far = shapely.box(-51.5, -17.5, -51.49, -17.49)                # about 1,2 km², < 2 %
+    c = load_candidate(_candidate(tmp_path, shapely.MultiPolygon([inside, far]), ["5200100"]))
+    msg = _refused(c, store, "area.boundary")
+    assert msg.endswith("area.geojson: uma parte da área (1,18 km²) fica a 304,0 km dos municípios "
+                        "de origem 5200100; a tolerância de 2 % da malha simplificada vale só para "
+                        "faixas junto à divisa (até 0,5 km); esperada a área inteira dentro das "
+                        "origens"), msg

@@ -192,3 +192,107 @@ def test_zip_without_a_shapefile_and_a_file_that_is_not_a_zip(tmp_path):
         read_area(path)
     assert str(e.value) == ("area.zip: não é um arquivo .zip válido (File is not a zip file); "
                             "esperado um Shapefile compactado (.shp, .shx, .dbf e .prj num .zip)")
+
+
+# --- Hostile files: each refused in pt-BR, with the library's text only as a detail ----------
+
+SQUARE = [[-48.8, -16.1], [-48.75, -16.1], [-48.75, -16.15], [-48.8, -16.15], [-48.8, -16.1]]
+
+
+def _geojson(tmp_path: Path, rings, crs: str | None = None, raw: str | None = None) -> Path:
+    doc = {"type": "FeatureCollection", "features": [
+        {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": rings}}]}
+    if crs:
+        doc["crs"] = {"type": "name", "properties": {"name": crs}}
+    path = tmp_path / "area.geojson"
+    path.write_text(raw if raw is not None else json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def _refusal(path: Path) -> str:
+    with pytest.raises(GeoError) as e:
+        read_area(path)
+    return str(e.value)
+
+
+@pytest.mark.parametrize("value, shown", [("NaN", "NaN"), ("1e308", "1e+308")])
+def test_a_coordinate_that_is_not_a_number_is_refused(tmp_path, value, shown):
+    text = json.dumps({"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {},
+                       "geometry": {"type": "Polygon", "coordinates": [SQUARE]}}]})
+    path = _geojson(tmp_path, None, raw=text.replace("-48.75, -16.1]", f"{value}, -16.1]", 1))
+    assert _refusal(path) == (
+        f"area.geojson: o vértice ({shown}, -16,1) não é uma coordenada válida (número ausente, "
+        "infinito ou fora de qualquer sistema de referência); esperadas longitude e latitude em "
+        "graus, ou metros do CRS declarado")
+
+
+def test_a_ring_of_two_points_says_it_has_no_area(tmp_path):
+    a, b = [-48.8, -16.1], [-48.75, -16.1]
+    assert _refusal(_geojson(tmp_path, [[a, b, a]])) == (
+        "area.geojson: nenhum polígono com área no arquivo: 1 polígono sem área (anel com menos "
+        "de 3 vértices distintos, vértices todos numa linha, ou um buraco do tamanho do "
+        "polígono); esperado ao menos um polígono fechado com área")
+
+
+def test_an_open_ring_is_named_with_the_library_text_as_a_detail(tmp_path):
+    msg = _refusal(_geojson(tmp_path, [SQUARE[:2]]))
+    assert msg == (
+        "area.geojson: não foi possível ler a camada 'area' como GeoJSON: um anel do polígono "
+        "não é fechado (o último vértice deve repetir o primeiro) ou tem menos de 4 vértices; "
+        "esperado um GeoJSON válido: exporte-o de novo do programa de origem (QGIS, Google "
+        "Earth, geojson.io) (detalhe técnico: IllegalArgumentException: Points of LinearRing "
+        "do not form a closed linestring)")
+
+
+def test_a_hole_equal_to_its_shell_leaves_no_area(tmp_path):
+    assert _refusal(_geojson(tmp_path, [SQUARE, SQUARE])).startswith(
+        "area.geojson: nenhum polígono com área no arquivo: 1 polígono sem área")
+
+
+def test_an_unknown_epsg_code_is_refused_with_the_code(tmp_path):
+    assert _refusal(_geojson(tmp_path, [SQUARE], crs="EPSG:999999")) == (
+        "area.geojson: o arquivo declara o sistema de referência 'EPSG:999999', que não existe "
+        "no registro EPSG; esperado um CRS conhecido, como EPSG:4674 (SIRGAS 2000) ou EPSG:31982 "
+        "(SIRGAS 2000 / UTM 22S), ou nenhum membro 'crs' (longitude e latitude WGS84)")
+
+
+def test_a_declared_known_crs_is_still_read(tmp_path):
+    area = read_area(_geojson(tmp_path, [SQUARE], crs="urn:ogc:def:crs:EPSG::4674"))
+    assert geodesic_area_km2(area) == pytest.approx(29.59, abs=0.01)
+
+
+@pytest.mark.parametrize("name, text, reason, detail", [
+    ("area.geojson", '{"type": "FeatureCollection", "features": [',
+     "o JSON do arquivo está incompleto ou malformado (arquivo truncado ou editado à mão?)",
+     "Failed to read GeoJSON data"),
+    ("area.kml", "<kml><Document>", "o XML do arquivo está malformado (arquivo truncado ou "
+                                    "editado à mão?)", "ERROR parsing kml"),
+    ("area.gpkg", "isto não é um GeoPackage", "o conteúdo não é de um arquivo GeoPackage "
+                                              "(extensão trocada, arquivo vazio ou corrompido?)",
+     "not recognized as being in a supported file format"),
+])
+def test_gdal_messages_become_what_the_user_can_do(tmp_path, name, text, reason, detail):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    msg = _refusal(path)
+    what = {"area.geojson": "GeoJSON", "area.kml": "KML", "area.gpkg": "GeoPackage"}[name]
+    assert msg.startswith(f"{name}: não foi possível ler o arquivo como {what}: {reason}; esperado "
+                          f"um {what} válido: exporte-o de novo do programa de origem (QGIS, "
+                          f"Google Earth, geojson.io) (detalhe técnico: ")
+    assert detail in msg
+
+
+def test_a_symlink_loop_and_a_fifo_are_named_for_what_they_are(tmp_path):
+    import os
+
+    (tmp_path / "a.geojson").symlink_to(tmp_path / "b.geojson")
+    (tmp_path / "b.geojson").symlink_to(tmp_path / "a.geojson")
+    expected = ("esperado GeoJSON (.geojson), GeoPackage (.gpkg), Shapefile compactado (.zip), "
+                "KML (.kml) ou KMZ (.kmz)")
+    assert _refusal(tmp_path / "a.geojson") == (
+        f"{tmp_path / 'a.geojson'}: o caminho é um atalho (link simbólico) em ciclo, que leva a si "
+        f"mesmo; {expected}")
+    os.mkfifo(tmp_path / "fifo.kml")
+    assert _refusal(tmp_path / "fifo.kml") == (
+        f"{tmp_path / 'fifo.kml'}: não é um arquivo comum gravado em disco (é um pipe nomeado, "
+        f"FIFO); {expected}")

@@ -169,7 +169,7 @@ def test_missing_and_unreadable_files(tmp_path):
         read_boundaries(tmp_path / "nope.geojson")
     bad = tmp_path / "bad.gpkg"
     bad.write_text("not a geopackage")
-    with pytest.raises(GeoError, match=r"bad\.gpkg: não foi possível lê-lo como arquivo vetorial"):
+    with pytest.raises(GeoError, match=r"bad\.gpkg: não foi possível ler o arquivo como arquivo vetorial \(GeoJSON, Shapefile zipado ou GeoPackage\): o conteúdo não é de um arquivo"):
         read_boundaries(bad)
 
 

@@ -36,7 +36,7 @@ from typing import Any
 
 from .certified import Certified, certified_money, read_certified
 from .errors import CandidateError, Problems
-from .os_errors import not_regular, read_reason, read_user_bytes
+from .os_errors import not_regular, path_problem, read_reason, read_user_bytes, real_path
 from .plausibility import count_problem, date_problem, money_problem
 
 OPERATIONS = {
@@ -454,11 +454,14 @@ def _correction_table(r: _Reader, path: Path) -> tuple[dict[str, Evidence], dict
         value = s.get(key, str)
         if value is None:
             continue
-        file = (path.parent / value).resolve()
+        file = real_path(path.parent / value)
         if file.is_dir():
             from .geo.area_file import folder_message
 
             s.error(key, folder_message(file))
+        elif _odd_file(file):
+            s.error(key, f"{file}: {_odd_file(file)}; esperado um GeoJSON, GeoPackage, "
+                         "Shapefile zipado, KML ou KMZ com a linha")
         elif not file.is_file():
             s.error(key, f"o arquivo da {BOUNDARY_LINES[key]} {file} não existe; esperado um "
                          "GeoJSON, GeoPackage, Shapefile zipado, KML ou KMZ com a linha "
@@ -581,7 +584,7 @@ def load_candidate(path: str | Path) -> Candidate:
         boundary = area.get("boundary", str)
         area.finish()
         if boundary is not None:
-            boundary = (path.parent / boundary).resolve()
+            boundary = real_path(path.parent / boundary)
             if boundary.is_dir():
                 from .geo.area_file import folder_message
 
@@ -591,6 +594,10 @@ def load_candidate(path: str | Path) -> Candidate:
                 problems.add("area.boundary", f"o arquivo de limites {boundary} é {kind}, não "
                                               "um arquivo comum; esperado um GeoJSON, "
                                               "GeoPackage, Shapefile zipado, KML ou KMZ")
+                boundary = None
+            elif _odd_file(boundary):
+                problems.add("area.boundary", f"{boundary}: {_odd_file(boundary)}; esperado um "
+                                              "GeoJSON, GeoPackage, Shapefile zipado, KML ou KMZ")
                 boundary = None
             elif not boundary.is_file():
                 problems.add("area.boundary", f"o arquivo de limites {boundary} não existe; "
@@ -632,7 +639,7 @@ def load_candidate(path: str | Path) -> Candidate:
                          f"município{'s' if len(origins) != 1 else ''}; esperados exatamente "
                          "os dois municípios cujo limite comum é corrigido (art. 6º)")
     if urban_perimeter is not None:
-        urban_perimeter = (path.parent / urban_perimeter).resolve()
+        urban_perimeter = real_path(path.parent / urban_perimeter)
         if urban_perimeter.is_dir():
             from .geo.area_file import folder_message
 
@@ -643,6 +650,11 @@ def load_candidate(path: str | Path) -> Candidate:
                          f"o arquivo do perímetro urbano {urban_perimeter} é {kind}, não um "
                          "arquivo comum; esperado um GeoJSON, GeoPackage, Shapefile zipado, "
                          "KML ou KMZ")
+            urban_perimeter = None
+        elif _odd_file(urban_perimeter):
+            problems.add("origin.urban_perimeter",
+                         f"{urban_perimeter}: {_odd_file(urban_perimeter)}; esperado um GeoJSON, "
+                         "GeoPackage, Shapefile zipado, KML ou KMZ")
             urban_perimeter = None
         elif not urban_perimeter.is_file():
             problems.add("origin.urban_perimeter",
@@ -730,6 +742,14 @@ def load_candidate(path: str | Path) -> Candidate:
         petition_signatures=petition, plebiscite=plebiscite, evidence=evidence,
         boundary_correction=correction, old_line=lines.get("old_line"),
         new_line=lines.get("new_line"), certified=certified, settings=settings, **money)
+
+
+def _odd_file(path: Path) -> str | None:
+    """Why an existing path cannot be read as a file (a symlink loop, a FIFO, a device), in
+    pt-BR (:func:`~viabilidade.os_errors.path_problem`); ``None`` for a regular file or a
+    missing path (which has its own message)."""
+    why = path_problem(path)
+    return None if why == read_reason(FileNotFoundError()) else why
 
 
 def problems_for(problems: Problems, prefix: str) -> list[CandidateError]:

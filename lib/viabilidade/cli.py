@@ -76,6 +76,9 @@ def _cmd_novo(args: argparse.Namespace) -> int:
     unit = resolve_unit(args.nome, store)
     other = resolve_unit(args.fusao_com, store) if args.fusao_com else None
     slug, text = candidate_for(unit, store, fusion_with=other)
+    from .report.atomic import check_output_folder
+
+    check_output_folder(Path(args.saida))
     path = (Path(args.saida) / f"{slug}.toml").resolve()
     if path.is_file() and path.read_text(encoding="utf-8") != text and not args.substituir:
         raise ViabilidadeError(f"{path}: o arquivo já existe com outro conteúdo; esperado um "
@@ -181,6 +184,9 @@ def _cmd_oficios(args: argparse.Namespace) -> int:
 
     check_candidate(candidate, store)
     folder = Path(args.saida) if args.saida else Path("outputs") / candidate.slug / "oficios"
+    from .report.atomic import check_output_folder
+
+    check_output_folder(folder)
     files = write_oficios(candidate, folder, store=store, settings=settings, request_date=date,
                           received=received)
     _print_files(files)

@@ -163,12 +163,17 @@ def touch_problems(candidate: Candidate, store, drawn=None) -> list[CandidateErr
         if drawn is not None:
             origin = municipality_geometry(b, code)
             inside = geodesic_area_km2(polygonal(shapely.intersection(origin, drawn)))
-            if inside < MIN_ORIGIN_PART_KM2:
+            # a small drawn area lying (mostly) in the origin does occupy part of it
+            if inside < min(MIN_ORIGIN_PART_KM2, geodesic_area_km2(drawn) / 2):
                 km = geodesic_distance_m(origin, drawn) / 1000
+                found = (f"nenhuma parte do polígono fica nele (distância de {fmt_num(km, 1)} km)"
+                         if inside == 0 and km > 0 else
+                         f"só {fmt_num(inside, 4)} km² do polígono ficam nele, menos que "
+                         f"{fmt_num(MIN_ORIGIN_PART_KM2)} km² (tolerância da leitura I-5)")
                 out.append(CandidateError(
-                    f"{who} não toca a área desenhada em {candidate.boundary.name}: nenhuma parte "
-                    f"do polígono fica nele (distância de {fmt_num(km, 1)} km); esperada uma área "
-                    "que ocupe parte de cada município de origem", file=f, field=field))
+                    f"{who} não toca a área desenhada em {candidate.boundary.name}: {found}; "
+                    "esperada uma área que ocupe parte de cada município de origem", file=f,
+                    field=field))
         elif area_munis:
             area = shapely.union_all([municipality_geometry(b, c) for c in area_munis])
             origin = municipality_geometry(b, code)

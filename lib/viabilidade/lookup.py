@@ -200,6 +200,14 @@ def candidate_for(unit: Unit, store, *, fusion_with: Unit | None = None) -> tupl
         seat = max((a, b), key=lambda u: (pop.get(u.code, 0), u.name)).name
         name = f"{a.name}-{b.name}"
         slug = f"fusao-{slugify(a.name)}-{slugify(b.name)}"
+        from .candidate import Candidate
+        from .coherence import fusion_contiguity_problems
+
+        apart = fusion_contiguity_problems(Candidate(
+            path=Path(f"{slug}.toml"), slug=slug, operation="fusion", name=name, seat=seat,
+            municipalities=(a.code, b.code)), store)
+        if apart:
+            raise NameLookupError(f"--fusao-com: {apart[0].message}; nenhum arquivo foi escrito")
         return slug, candidate_toml(
             slug=slug, operation="fusion", name=name, seat=seat,
             municipalities=(a.code, b.code), special_interest=False,

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import errno
+import os
+import stat
+from pathlib import Path
 
 #: errno -> why the operation failed, in pt-BR.
 REASONS = {
@@ -90,3 +93,26 @@ def read_user_bytes(path) -> bytes:
         return b"".join(chunks)
     finally:
         os.close(fd)
+
+
+def path_problem(path) -> str | None:
+    """Why a path given as an input file cannot be read as one (pt-BR), or ``None``: missing
+    (``"o arquivo não existe"``), a symlink loop (:data:`REASONS`), or not a regular file
+    (:func:`not_regular`: ``"é um FIFO (pipe nomeado), não um arquivo comum"``)."""
+    import os
+
+    try:
+        os.stat(path)
+    except OSError as e:
+        return read_reason(e)
+    kind = not_regular(path)
+    return f"é {kind}, não um arquivo comum" if kind else None
+
+
+def real_path(path) -> Path:
+    """``path`` made absolute with its symlinks resolved, without failing on a symlink loop
+    (:meth:`pathlib.Path.resolve` raises ``RuntimeError`` on one before Python 3.13): the
+    loop is then reported by :func:`path_problem` when the file is checked."""
+    import os
+
+    return Path(os.path.realpath(path))

@@ -16,6 +16,22 @@ from .unit import failure_record, run_one, warm_up
 CONNECT_TIMEOUT = "20s"
 
 
+#: Address schemes a Dask scheduler listens on.
+SCHEMES = ("tcp", "tls", "ws", "wss", "ucx", "inproc")
+
+
+def scheduler_problem(address: str) -> str | None:
+    """Why ``address`` is not a Dask scheduler address (pt-BR), or ``None``: a scheme Dask
+    does not speak (``http://``), or no host."""
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "tcp", address  # Dask reads a bare HOST:PORT as tcp://
+    if scheme.lower() not in SCHEMES or not rest.strip("/"):
+        return (f"encontrado {address!r}; esperado o endereço tcp://HOST:PORTA de um "
+                f"escalonador Dask (esquemas aceitos: {', '.join(SCHEMES[:4])})")
+    return None
+
+
 def run_cluster(params_list: Iterable[dict], scheduler: str,
                 on_result: Callable[[dict], None], *, study: str | None = None) -> None:
     """Run every study on the Dask cluster at ``scheduler``, calling ``on_result`` as each ends.
@@ -48,7 +64,7 @@ def run_cluster(params_list: Iterable[dict], scheduler: str,
         return
     try:
         client = Client(scheduler, timeout=CONNECT_TIMEOUT)
-    except (OSError, TimeoutError) as e:
+    except (OSError, TimeoutError, ValueError) as e:
         raise ViabilidadeError(f"--scheduler {scheduler}: não foi possível conectar ao "
                                f"escalonador Dask ({type(e).__name__}: {e}); esperado o endereço "
                                "tcp://HOST:PORTA de um escalonador em funcionamento") from None

@@ -51,6 +51,11 @@ def main(args: argparse.Namespace) -> int:
 
     if args.jobs is not None and args.jobs < 1:
         raise ViabilidadeError(f"-j/--jobs: encontrado {args.jobs}; esperado um número de processos >= 1")
+    if args.scheduler is not None:
+        from .cluster import scheduler_problem
+
+        if scheduler_problem(args.scheduler):
+            raise ViabilidadeError(f"--escalonador: {scheduler_problem(args.scheduler)}")
     settings = None
     if args.settings:
         from ..rules.settings import Settings

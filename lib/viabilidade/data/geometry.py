@@ -199,8 +199,10 @@ def read_boundaries(path: str | Path, *, id_column: str | None = None,
     try:
         gdf = pyogrio.read_dataframe(source, layer=layer)
     except Exception as exc:  # pyogrio raises DataSourceError, DataLayerError, ...
-        raise GeoError(f"{path.name}: não foi possível lê-lo como arquivo vetorial "
-                       f"(GeoJSON, Shapefile zipado ou GeoPackage): {exc}") from exc
+        from ..geo.area_file import library_message
+
+        raise GeoError(library_message(path, "arquivo vetorial (GeoJSON, Shapefile zipado ou "
+                                             "GeoPackage)", exc)) from None
     if not isinstance(gdf, gpd.GeoDataFrame) or gdf.geometry.name not in gdf.columns:
         raise GeoError(f"{path.name}: o arquivo não tem coluna de geometria")
     if gdf.empty:

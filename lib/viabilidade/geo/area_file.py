@@ -48,6 +48,32 @@ def _expected() -> str:
             "KML (.kml) ou KMZ (.kmz)")
 
 
+#: Library messages (GDAL/pyogrio, its JSON and XML parsers) -> what they mean, in pt-BR.
+LIBRARY_REASONS = (
+    ("not recognized as being in a supported file format",
+     "o conteúdo não é de um arquivo {what} (extensão trocada, arquivo vazio ou corrompido?)"),
+    ("ERROR parsing kml", "o XML do arquivo está malformado (arquivo truncado ou editado à mão?)"),
+    ("Failed to read GeoJSON", "o JSON do arquivo está incompleto ou malformado (arquivo "
+                               "truncado ou editado à mão?)"),
+    ("Unterminated", "o JSON do arquivo está incompleto (arquivo truncado?)"),
+    ("do not form a closed linestring", "um anel do polígono não é fechado (o último vértice "
+                                        "deve repetir o primeiro) ou tem menos de 4 vértices"),
+    ("Too many levels of symbolic links", "o caminho é um atalho (link simbólico) em ciclo"),
+)
+
+
+def library_message(path: Path, what: str, exc: Exception, layer: str | None = None) -> str:
+    """A reading library's error as a pt-BR message that says what the user can do, the
+    library's own text kept only as a detail at the end."""
+    text = " ".join(str(exc).split())
+    reason = next((r for k, r in LIBRARY_REASONS if k in text),
+                  "o arquivo está corrompido ou não é deste formato").format(what=what)
+    which = f"a camada {layer!r}" if layer else "o arquivo"
+    return (f"{path.name}: não foi possível ler {which} como {what}: {reason}; esperado um "
+            f"{what} válido: exporte-o de novo do programa de origem (QGIS, Google Earth, "
+            f"geojson.io) (detalhe técnico: {text})")
+
+
 def _sources(path: Path) -> list[str]:
     """GDAL data sources of the file: the file itself, or each ``.shp`` inside a ``.zip``
     (at any folder depth, as when a folder is zipped)."""
@@ -74,21 +100,42 @@ def _read(path: Path) -> list[gpd.GeoDataFrame]:
         try:
             layers = [str(name) for name, _ in pyogrio.list_layers(source)]
         except Exception as exc:  # pyogrio raises DataSourceError and others
-            raise GeoError(f"{path.name}: não foi possível ler o arquivo como {what}: "
-                           f"{exc}") from None
+            raise GeoError(library_message(path, what, exc)) from None
         for layer in layers:
             try:
                 gdf = pyogrio.read_dataframe(source, layer=layer)
             except Exception as exc:
-                raise GeoError(f"{path.name}: não foi possível ler a camada {layer!r} como "
-                               f"{what}: {exc}") from None
+                raise GeoError(library_message(path, what, exc, layer)) from None
             if isinstance(gdf, gpd.GeoDataFrame) and not gdf.empty:
                 frames.append(gdf)
     return frames
 
 
+def _declared_geojson_crs(path: Path) -> str | None:
+    """The name in a GeoJSON's ``crs`` member (``"EPSG:999999"``), or ``None``."""
+    import json
+
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8-sig"))
+        name = doc["crs"]["properties"]["name"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return str(name) if name is not None else None
+
+
 def _crs(gdf: gpd.GeoDataFrame, path: Path) -> CRS:
     suffix = path.suffix.lower()
+    if suffix in (".geojson", ".json"):
+        declared = _declared_geojson_crs(path)
+        if declared is not None:
+            try:
+                return CRS.from_user_input(declared)
+            except Exception:  # pyproj.exceptions.CRSError
+                raise GeoError(
+                    f"{path.name}: o arquivo declara o sistema de referência {declared!r}, que "
+                    "não existe no registro EPSG; esperado um CRS conhecido, como EPSG:4674 "
+                    "(SIRGAS 2000) ou EPSG:31982 (SIRGAS 2000 / UTM 22S), ou nenhum membro "
+                    "'crs' (longitude e latitude WGS84)") from None
     if gdf.crs is not None:
         return CRS.from_user_input(gdf.crs)
     if suffix in WGS84_BY_SPEC:
@@ -97,6 +144,57 @@ def _crs(gdf: gpd.GeoDataFrame, path: Path) -> CRS:
                    "esperado o arquivo .prj dentro do .zip do Shapefile ou o SRS da camada do "
                    "GeoPackage (por exemplo SIRGAS 2000, EPSG:4674, ou SIRGAS 2000 / UTM 22S, "
                    "EPSG:31982)")
+
+
+def _check_file(path: Path) -> None:
+    """Refuse a folder, an unknown extension, a FIFO or device (by type, never opened), a
+    missing path, a symlink loop."""
+    from ..os_errors import path_problem, read_reason
+
+    suffix = path.suffix.lower()
+    if path.is_dir():
+        raise GeoError(folder_message(path))
+    if suffix not in FORMATS:
+        raise GeoError(f"{path.name}: formato não reconhecido (extensão {suffix or 'nenhuma'!r}); "
+                       f"esperado {_expected()}")
+    kind = not_regular(path)
+    if kind:
+        raise GeoError(f"{path.name}: é {kind}, não um arquivo comum; esperado {_expected()}")
+    why = path_problem(path)
+    if why == read_reason(FileNotFoundError()):
+        raise GeoError(f"{path}: arquivo não encontrado")
+    if why:
+        raise GeoError(f"{path}: {why}; esperado {_expected()}")
+
+
+def _coordinates_problem(geoms, path: Path) -> None:
+    """Refuse a vertex that is not a number (NaN), infinite, or beyond any coordinate system
+    (more than 10⁸ in absolute value: neither degrees nor metres anywhere on Earth)."""
+    import numpy as np
+
+    xy = shapely.get_coordinates([g for g in geoms if g is not None])
+    bad = ~np.isfinite(xy).all(axis=1) | (np.abs(xy) > 1e8).any(axis=1)
+    if bad.any():
+        x, y = xy[bad.nonzero()[0][0]]
+        shown = ", ".join("NaN" if v != v else ("infinito" if abs(v) == float("inf") else
+                                                 f"{v:.3g}".replace(".", ","))
+                          for v in (x, y))
+        raise GeoError(f"{path.name}: o vértice ({shown}) não é uma coordenada válida (número "
+                       "ausente, infinito ou fora de qualquer sistema de referência); esperadas "
+                       "longitude e latitude em graus, ou metros do CRS declarado")
+
+
+def _hole_swallows_shell(geom) -> bool:
+    """Whether a polygon has a hole covering its whole shell (so it has no area, although
+    :func:`shapely.make_valid` would keep the shell's full area)."""
+    for p in shapely.get_parts(geom):
+        if p.geom_type != "Polygon":
+            continue
+        shell = polygonal(shapely.make_valid(shapely.Polygon(p.exterior)))
+        for ring in p.interiors:
+            if polygonal(shapely.make_valid(shapely.Polygon(ring))).covers(shell):
+                return True
+    return False
 
 
 def read_area(path: str | Path) -> BaseGeometry:
@@ -123,26 +221,22 @@ def read_area(path: str | Path) -> BaseGeometry:
         a polygon with no area after repair.
     """
     path = Path(path)
-    suffix = path.suffix.lower()
-    if path.is_dir():
-        raise GeoError(folder_message(path))
-    if suffix not in FORMATS:
-        raise GeoError(f"{path.name}: formato não reconhecido (extensão {suffix or 'nenhuma'!r}); "
-                       f"esperado {_expected()}")
-    kind = not_regular(path)
-    if kind:
-        raise GeoError(f"{path.name}: é {kind}, não um arquivo comum; esperado {_expected()}")
-    if not path.is_file():
-        raise GeoError(f"{path}: arquivo não encontrado")
+    _check_file(path)
     frames = _read(path)
     found: list[str] = []
     polys: list[BaseGeometry] = []
+    degenerate = 0
     for gdf in frames:
         crs = _crs(gdf, path)
         geoms = shapely.force_2d(gdf.geometry.to_numpy())
         found += [g.geom_type for g in geoms if g is not None]
         keep = [g for g in geoms if g is not None and not g.is_empty
                 and g.geom_type in ("Polygon", "MultiPolygon")]
+        if not keep:
+            continue
+        _coordinates_problem(keep, path)
+        degenerate += sum(1 for g in keep if _hole_swallows_shell(g))
+        keep = [g for g in keep if not _hole_swallows_shell(g)]
         if not keep:
             continue
         series = gpd.GeoSeries(keep, crs=crs)
@@ -156,7 +250,13 @@ def read_area(path: str | Path) -> BaseGeometry:
                     "longitude e latitude em graus, ou o CRS projetado declarado no arquivo")
         series = series.to_crs(SIRGAS2000)
         fixed = [polygonal(shapely.make_valid(g)) if not g.is_valid else g for g in series]
+        degenerate += sum(1 for g in fixed if g.is_empty)
         polys += [g for g in fixed if not g.is_empty]
+    if not polys and degenerate:
+        raise GeoError(f"{path.name}: nenhum polígono com área no arquivo: "
+                       f"{degenerate} polígono{'s' if degenerate > 1 else ''} sem área (anel com "
+                       "menos de 3 vértices distintos, vértices todos numa linha, ou um buraco do "
+                       "tamanho do polígono); esperado ao menos um polígono fechado com área")
     if not polys:
         kinds = ", ".join(sorted(set(found))) or "nenhuma geometria"
         raise GeoError(f"{path.name}: nenhum polígono no arquivo (encontrado: {kinds}); "
@@ -208,14 +308,7 @@ def read_line(path: str | Path) -> shapely.LineString:
         many pieces); coordinates outside Goiás once transformed.
     """
     path = Path(path)
-    suffix = path.suffix.lower()
-    if path.is_dir():
-        raise GeoError(folder_message(path))
-    if suffix not in FORMATS:
-        raise GeoError(f"{path.name}: formato não reconhecido (extensão {suffix or 'nenhuma'!r}); "
-                       f"esperado {_expected()}")
-    if not path.is_file():
-        raise GeoError(f"{path}: arquivo não encontrado")
+    _check_file(path)
     found: list[str] = []
     lines: list[BaseGeometry] = []
     for gdf in _read(path):
@@ -224,6 +317,7 @@ def read_line(path: str | Path) -> shapely.LineString:
         found += [g.geom_type for g in geoms if g is not None]
         keep = [g for g in geoms if g is not None and not g.is_empty
                 and g.geom_type in ("LineString", "MultiLineString", "LinearRing")]
+        _coordinates_problem(keep, path)
         if keep:
             lines += list(gpd.GeoSeries(keep, crs=crs).to_crs(SIRGAS2000))
     if not lines:

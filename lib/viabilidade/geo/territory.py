@@ -146,6 +146,9 @@ def split_territory(candidate: Candidate, boundaries: gpd.GeoDataFrame) -> Split
 #: simplified (edges off by up to a few hundred metres), so a border drawn on the real limit
 #: pokes out along it.
 OUTSIDE_TOLERANCE = 0.02
+#: How far from the origins a part outside them may reach and still be excused by
+#: :data:`OUTSIDE_TOLERANCE`: the simplified border's error, a few hundred metres.
+OUTSIDE_REACH_M = 500.0
 
 
 def outside_parts(area: BaseGeometry, boundaries: gpd.GeoDataFrame,
@@ -217,4 +220,19 @@ def check_area_in_origins(candidate: Candidate, boundaries: gpd.GeoDataFrame, *,
             f"({fmt_num(outside)} de {fmt_num(total)} km²) fica fora dos municípios de origem "
             f"{listed}; esperada a área dentro das origens (tolerância de "
             f"{fmt_num(100 * tolerance, 0)} %){where}")
+    if share > 0:
+        from .distance import geodesic_distance_m
+
+        parts = shapely.get_parts(polygonal(shapely.difference(area, origins)))
+        far = [(geodesic_distance_m(p, origins), p) for p in parts]
+        far = [(d, p) for d, p in far if d > OUTSIDE_REACH_M]
+        if far:
+            d, part = max(far, key=lambda x: x[0])
+            listed = ", ".join(candidate.origins)
+            raise GeoError(
+                f"{candidate.boundary.name}: uma parte da área ({fmt_num(geodesic_area_km2(part))} "
+                f"km²) fica a {fmt_num(d / 1000, 1)} km dos municípios de origem {listed}; a "
+                f"tolerância de {fmt_num(100 * tolerance, 0)} % da malha simplificada vale só "
+                f"para faixas junto à divisa (até {fmt_num(OUTSIDE_REACH_M / 1000, 1)} km); "
+                "esperada a área inteira dentro das origens")
     return share

@@ -69,6 +69,10 @@ def output_folder(out_root: Path, slug: str) -> Path:
     root = Path(out_root).resolve()
     folder = (root / slug).resolve()
     if folder.parent != root:
+        if (root / slug).is_symlink():
+            raise ReportError(f"a pasta de saída {root / slug} é um atalho (link simbólico) "
+                              f"para {folder}, fora de {root}; esperada uma pasta comum (apague "
+                              "o atalho ou escolha outra --saida)")
         raise ReportError(f"a pasta de saída {folder} do slug {slug!r} não fica diretamente "
                           f"dentro de {root}; esperado um slug sem '/' nem '..'")
     return folder
@@ -165,7 +169,9 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     """
     timings = timings if timings is not None else {}
     t0 = time.perf_counter()
-    candidate_path = Path(candidate_path).resolve()
+    from ..os_errors import real_path
+
+    candidate_path = real_path(candidate_path)
     candidate = load_candidate(candidate_path)
     settings_dict = _settings_dict(settings)
     from .study_cells import settings_from

@@ -290,9 +290,8 @@ def test_a_symlink_loop_and_a_fifo_are_named_for_what_they_are(tmp_path):
     expected = ("esperado GeoJSON (.geojson), GeoPackage (.gpkg), Shapefile compactado (.zip), "
                 "KML (.kml) ou KMZ (.kmz)")
     assert _refusal(tmp_path / "a.geojson") == (
-        f"{tmp_path / 'a.geojson'}: o caminho é um atalho (link simbólico) em ciclo, que leva a si "
-        f"mesmo; {expected}")
+        f"{tmp_path / 'a.geojson'}: link simbólico em laço (aponta, direta ou "
+        f"indiretamente, para si mesmo); {expected}")
     os.mkfifo(tmp_path / "fifo.kml")
     assert _refusal(tmp_path / "fifo.kml") == (
-        f"{tmp_path / 'fifo.kml'}: não é um arquivo comum gravado em disco (é um pipe nomeado, "
-        f"FIFO); {expected}")
+        f"fifo.kml: é um FIFO (pipe nomeado), não um arquivo comum; {expected}")

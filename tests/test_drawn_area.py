@@ -19,6 +19,7 @@ import shapely
 
 from viabilidade.analysis import analyse
 from viabilidade.candidate import load_candidate
+from viabilidade.errors import CandidateError
 from viabilidade.geo.measure import geodesic_area_km2
 from viabilidade.report.boundary import boundary_check, drawn_findings
 
@@ -89,7 +90,23 @@ def test_the_fixture_area_is_inside_its_origin_and_leaves_the_seat(store):
     check = a.profile.territory.details["drawn_boundary"]
     assert check["origins"]["5200100"]["share"] == pytest.approx(1.0)
     assert check["outside"] == [] and check["seat_inside"] == {"5200100": False}
-    assert drawn_findings(a) == []
+    # The drawn Posse d'Abadia lies 1,8 km inside Abadiânia's limits on every side: an
+    # enclave, flagged under art. 3 (a judgment of the Assembly), not refused.
+    assert a.profile.territory.details["enclave"]["origins"] == ["5200100"]
+    assert a.profile.territory.details["enclave"]["edge_km"] == pytest.approx(1.796, abs=1e-3)
+    assert drawn_findings(a) == [
+        "A área fica inteiramente cercada por Abadiânia, a 1,8 km da divisa mais próxima: o "
+        "município de origem a envolveria por todos os lados. O art. 3º pede que a configuração "
+        "do município obedeça, “na medida do possível, a uma relativa harmonia, evitando-se "
+        "formas anacrônicas, divisão de comunidades, exagerados estrangulamentos ou "
+        "alargamentos”; um enclave é uma dessas formas, e cabe à Assembleia julgar se é "
+        "admissível (o remanescente continua contínuo: art. 4º, III)."]
+    from viabilidade.rules.art3 import draft_law_content
+
+    assert draft_law_content(a.candidate, a.profile, a.settings)["harmonia"] == (
+        "território em uma só parte, inteiramente cercado pelo município de origem (enclave): a "
+        "“relativa harmonia” do art. 3º fica a juízo da Assembleia")
+    assert a.to_dict()["area"]["enclave"]["origins"] == ["5200100"]
     assert "A área fica inteira dentro do município de origem" in boundary_check(a)
     # The drawn polygon is known: art. 4 II asks only for the urban perimeter.
     ii = _result(a, "art4.II")
@@ -116,16 +133,19 @@ def test_a_spill_within_the_tolerance_is_reported_with_km2_and_share(store, tmp_
     assert f"{100 * share:.1f}".replace(".", ",") + "\u00a0% da área" in text
 
 
-def test_an_area_around_the_origin_seat_fails_II_and_flags_the_seat(store, tmp_path):
-    a = analyse(_drawn(tmp_path, _disc(*SEAT, 3.0)), store=store)
-    assert a.profile.territory.details["drawn_boundary"]["seat_inside"] == {"5200100": True}
-    ii = _result(a, "art4.II")
-    assert str(ii.status) == "fail" and ii.value == 0
-    par1 = _result(a, "art4.par1")
-    assert par1.details["subchecks"]["I"]["status"] == "indeterminate"
-    assert "a área leva a sede municipal, que fica dentro da área desenhada" in \
-        par1.details["subchecks"]["I"]["motivo"]
-    assert any("A sede de Abadiânia fica dentro da área desenhada" in f for f in drawn_findings(a))
+def test_an_area_around_the_origin_seat_is_refused(store, tmp_path):
+    # Art. 4 § 1 with item I: the seat of Abadiânia (its Prefeitura and Câmara) inside the
+    # drawn new municipality is refused before any study, not left indeterminate.
+    c = _drawn(tmp_path, _disc(*SEAT, 3.0))
+    with pytest.raises(CandidateError) as e:
+        analyse(c, store=store)
+    assert e.value.field == "area.boundary"
+    assert e.value.message == (
+        "a sede de Abadiânia (5200100; IBGE, sedes municipais) fica dentro da área desenhada em "
+        "area.kml: o município de origem perderia a sede, onde estão instaladas a sua Prefeitura "
+        "e a sua Câmara (art. 4º, I), e o art. 4º, § 1º não permite a criação que importe a "
+        "perda de requisito do art. 4º para o município de origem; esperado um polígono que "
+        "deixe a sede no município de origem")
 
 
 def test_a_band_across_the_origin_splits_it_and_fails_III(store, tmp_path):
@@ -147,24 +167,20 @@ def test_a_band_across_the_origin_splits_it_and_fails_III(store, tmp_path):
         a.profile.area.area_km2.value, abs=1e-3)
 
 
-def test_a_district_area_with_the_seat_district_flags_the_origin_seat(store, tmp_path):
+def test_a_district_area_with_the_seat_district_is_refused(store, tmp_path):
     p = tmp_path / "c.toml"
     p.write_text('operation = "create-municipality"\nname = "Nova Abadiânia"\n[area]\n'
                  'districts = ["520010005"]\n[origin]\nmunicipalities = ["5200100"]\n',
                  encoding="utf-8")
-    a = analyse(p, store=store)
-    assert a.profile.territory.details["origin_seat_taken"] == {
-        "5200100": "o distrito-sede Abadiânia (520010005)"}
-    par1 = _result(a, "art4.par1")
-    assert str(par1.status) == "indeterminate"
-    assert par1.details["subchecks"]["I"]["motivo"].startswith(
-        "Abadiânia (remanescente): a área leva o distrito-sede Abadiânia (520010005); o município "
-        "de origem perderia a sua sede")
-    assert drawn_findings(a) == ["A área inclui o distrito-sede Abadiânia (520010005): Abadiânia "
-                                 "perderia a sua sede (art. 4º, § 1º; ver o remanescente na "
-                                 "seção do município de origem)."]
-    record = a.to_dict()["area"]
-    assert record["origin_seat_taken"] == {"5200100": "o distrito-sede Abadiânia (520010005)"}
+    with pytest.raises(CandidateError) as e:
+        analyse(p, store=store)
+    assert str(e.value) == (
+        f"{p}, linha 4, campo 'area.districts[0]': o distrito Abadiânia (520010005) é o "
+        "distrito-sede de Abadiânia (5200100): o município de origem perderia a sede, onde estão "
+        "instaladas a sua Prefeitura e a sua Câmara (art. 4º, I), e o art. 4º, § 1º não permite "
+        "a criação que importe a perda de requisito do art. 4º para o município de origem; "
+        "esperados só distritos que não sejam sede (para estudar a emancipação do restante do "
+        "município, liste os outros distritos)")
 
 
 def test_record_of_the_drawn_area(store):

@@ -22,6 +22,7 @@ pytestmark = pytest.mark.skipif(not (PROCESSED / "manifest.json").exists(),
 
 POSSE, ABADIANIA = "520010010", "5200100"
 NATINOPOLIS, GOIANESIA = "520860810", "5208608"   # 183 inhabitants; Goianésia 73,707
+OLHOS_DAGUA, ALEXANIA = "520030810", "5200308"
 NOVA_IGUACU, MARA_ROSA = "5214879", "5212808"
 
 
@@ -84,13 +85,14 @@ def test_projection_makes_population_estimated(store, posse):
 
 
 def test_add_and_remove_units_change_area_and_remainders(store, posse):
-    bigger = posse.add_unit(NATINOPOLIS, store)
-    assert bigger.origins == (ABADIANIA, GOIANESIA)
+    # Olhos D'Água (1.550 inhabitants) is a district of Alexânia, which borders Abadiânia.
+    bigger = posse.add_unit(OLHOS_DAGUA, store)
+    assert bigger.origins == (ABADIANIA, ALEXANIA)
     t = totals(run_scenario(bigger, store)).set_index(["papel", "unidade"])["populacao"]
-    assert t[("área", "Posse d'Abadia")] == 3045 + 183
+    assert t[("área", "Posse d'Abadia")] == 3045 + 1550
     assert t[("remanescente", "Abadiânia (remanescente)")] == 14187
-    assert t[("remanescente", "Goianésia (remanescente)")] == 73707 - 183
-    back = bigger.remove_unit(NATINOPOLIS, store)
+    assert t[("remanescente", "Alexânia (remanescente)")] == 27008 - 1550
+    back = bigger.remove_unit(OLHOS_DAGUA, store)
     assert back.districts == (POSSE,) and back.origins == (ABADIANIA,)
     with pytest.raises(CandidateError, match="520010010 já está na área"):
         posse.add_unit(POSSE, store)
@@ -130,8 +132,9 @@ def test_saved_scenario_runs_the_same_through_analyse(store, posse, tmp_path):
                          settings=Settings(reduction="by", reduction_items="IV,V,VI,VII", population=3500))
     path = save_scenario(scen, tmp_path / "posse-explorada.toml")
     loaded = load_candidate(path)
+    assert loaded.slug == "posse-explorada"          # the file's own name: its own study folder
     assert dataclasses.replace(loaded, path=None) == dataclasses.replace(
-        scen.replace(path=path).to_candidate(), path=None)
+        scen.replace(path=path).to_candidate(), path=None, slug="posse-explorada")
     assert loaded.settings == {"reduction_items": "IV,V,VI,VII", "reduction": "by", "population": 3500}
     assert _statuses(analyse(path, store=store)) == _statuses(run_scenario(scen, store))
     with pytest.raises(CandidateError, match="o arquivo já existe"):
@@ -189,7 +192,36 @@ def test_scenario_from_a_candidate_file_keeps_everything(store, tmp_path):
     assert scen.to_candidate() == candidate                  # seat point, creation year 1991 kept
     assert _statuses(run_scenario(scen, store)) == _statuses(analyse(path, store=store))
     saved = load_candidate(save_scenario(scen, tmp_path / "nova.toml"))
-    assert dataclasses.replace(saved, path=path) == candidate
+    assert dataclasses.replace(saved, path=path, slug=candidate.slug) == candidate
+    assert saved.slug == "nova"
+
+
+def test_saved_variants_of_one_scenario_never_share_a_slug(posse, tmp_path):
+    # Saved to a folder twice: the second variant gets its own file and slug, the first is kept.
+    first = save_scenario(posse, tmp_path)
+    second = save_scenario(posse.replace(creation_year=2027), tmp_path)
+    assert (first.name, second.name) == ("posse-dabadia.toml", "posse-dabadia-2.toml")
+    assert (load_candidate(first).slug, load_candidate(second).slug) == (
+        "posse-dabadia", "posse-dabadia-2")
+    assert load_candidate(first).creation_year is None
+    third = save_scenario(posse, str(tmp_path / "sub") + "/")
+    assert third == tmp_path / "sub" / "posse-dabadia.toml"
+    # A file named explicitly is never replaced silently.
+    with pytest.raises(CandidateError, match="o arquivo já existe"):
+        save_scenario(posse, first)
+    assert save_scenario(posse.replace(creation_year=2029), tmp_path, overwrite=True) == first
+    assert load_candidate(first).creation_year == 2029
+
+
+def test_a_scenario_the_law_refuses_is_refused_as_in_a_study(store, posse):
+    # Districts of Abadiânia and Goianésia, which do not border each other: one shared check.
+    with pytest.raises(CandidateError) as e:
+        run_scenario(posse.add_unit(NATINOPOLIS, store), store)
+    assert e.value.field == "area.districts"
+    assert e.value.message.startswith(
+        "a área fica em partes que não se tocam: o distrito Posse d'Abadia (520010010, de "
+        "Abadiânia) e o distrito Natinópolis (520860810, de Goianésia) ficam em municípios que "
+        "não fazem divisa, a 51,5 km um do outro")
 
 
 def test_boundary_file_saved_relative_and_read_back(posse, tmp_path):

@@ -14,7 +14,7 @@ PROCESSED = REPO / "data" / "processed"
 pytestmark = pytest.mark.skipif(not (PROCESSED / "manifest.json").exists(),
                                 reason=f"processed store absent at {PROCESSED} (viabilidade data build)")
 ANAPOLIS, INTERLANDIA = "5201108", "520110815"
-NATINOPOLIS = "520860810"                    # district of Goianésia, 183 inhabitants
+OLHOS_DAGUA = "520030810"                    # district of Alexânia (borders Abadiânia), 1.550 inhabitants
 
 
 @pytest.fixture(scope="module")
@@ -149,11 +149,11 @@ def test_origin_follows_the_unit(explorer):
 
 def test_area_buttons(explorer):
     c = explorer.controls
-    c["edit_unit"].value = NATINOPOLIS
+    c["edit_unit"].value = OLHOS_DAGUA
     c["add"].click()
-    assert explorer.scenario.origins == ("5200100", "5208608")
-    assert "Municípios de origem: <b>Abadiânia, Goianésia</b>" in explorer.panes["origins"].value
-    assert explorer.analysis.profile.area.population.value == 3045 + 183
+    assert explorer.scenario.origins == ("5200100", "5200308")
+    assert "Municípios de origem: <b>Abadiânia, Alexânia</b>" in explorer.panes["origins"].value
+    assert explorer.analysis.profile.area.population.value == 3045 + 1550
     c["remove"].click()
     assert explorer.scenario.districts == ("520010010",)
     c["edit_unit"].value = "520010010"
@@ -181,7 +181,9 @@ def test_a_unit_that_makes_the_area_invalid_is_shown_and_can_be_undone(explorer)
 
 def test_save_under_the_repository_and_report_an_absolute_command(explorer, store, tmp_path):
     c = explorer.controls
-    assert c["save_path"].value == str(REPO / "data" / "candidates" / "posse-dabadia.toml")
+    # data/candidates/posse-dabadia.toml exists (a committed candidate): a new scenario is
+    # offered a file, and a slug, of its own.
+    assert c["save_path"].value == str(REPO / "data" / "candidates" / "posse-dabadia-2.toml")
     c["reduction"].value = "by"
     c["creation_year"].value = 2027
     c["population_on"].value = True
@@ -229,8 +231,15 @@ def test_boundary_file_gives_geometry_for_continuity(explorer, tmp_path):
     gpd.GeoDataFrame({"id": ["5200100"], "nome": ["Posse d'Abadia"]},
                      geometry=[box(-48.83, -16.13, -48.77, -16.07)], crs="EPSG:4674").to_file(path)
     c["boundary"].value = str(path)
-    assert explorer.scenario.boundary == path
+    # The limits replace the district as the area (one source of figures) ...
+    assert explorer.scenario.boundary == path and explorer.scenario.districts == ()
     assert explorer.analysis.result("art4.III").status == Status.PASS
+    # ... and the box, 1,2 km inside Abadiânia on every side, is flagged under art. 3.
+    assert "A área fica inteiramente cercada por Abadiânia, a 1,2 km da divisa mais próxima" in \
+        explorer.panes["message"].value
+    c["clear_boundary"].click()
+    assert explorer.scenario.boundary is None and explorer.scenario.districts == ("520010010",)
+    assert explorer.analysis.result("art4.III").status == Status.INDETERMINATE
 
 
 def test_map_layers_click_toggles_and_picks(mapped):
@@ -247,10 +256,10 @@ def test_map_layers_click_toggles_and_picks(mapped):
     assert [f["properties"]["name"] for f in m.bands.data["features"]] == ["6 km da sede de origem"]
     m._hovered(event="mouseover", properties={"code": ANAPOLIS, "name": "Anápolis"})
     assert "<b>Anápolis</b>" in m.hover.value
-    m._clicked(event="click", properties={"code": NATINOPOLIS, "name": "Natinópolis"})
-    assert mapped.scenario.districts == ("520010010", NATINOPOLIS)
+    m._clicked(event="click", properties={"code": OLHOS_DAGUA, "name": "Olhos D'Água"})
+    assert mapped.scenario.districts == ("520010010", OLHOS_DAGUA)
     assert len(m.bands.data["features"]) == 2
-    m._clicked(event="click", properties={"code": NATINOPOLIS})
+    m._clicked(event="click", properties={"code": OLHOS_DAGUA})
     assert mapped.scenario.districts == ("520010010",)
     before = mapped.panes["verdict"].value
     mapped.controls["click_mode"].value = "pick"
@@ -301,13 +310,13 @@ def test_proposed_seat_is_the_district_named_as_seat(store):
     from viabilidade.explore.scenario import Scenario
     from viabilidade.geo.districts import seats_of_districts
 
-    two = Scenario.for_district(store, "520010010").add_unit(NATINOPOLIS, store)
-    natinopolis = seats_of_districts(store, (NATINOPOLIS,)).iloc[0]
+    two = Scenario.for_district(store, "520010010").add_unit(OLHOS_DAGUA, store)
+    olhos = seats_of_districts(store, (OLHOS_DAGUA,)).iloc[0]
     posse = seats_of_districts(store, ("520010010",)).iloc[0]
     assert seat_points(store, two)["área"] == (float(posse["lat"]), float(posse["lon"]))
-    moved = seat_points(store, two.replace(seat="Natinópolis"))
-    assert moved["área"] == (float(natinopolis["lat"]), float(natinopolis["lon"]))
-    assert set(moved) == {"origem:5200100", "origem:5208608", "área"}
+    moved = seat_points(store, two.replace(seat="Olhos D'Água"))
+    assert moved["área"] == (float(olhos["lat"]), float(olhos["lon"]))
+    assert set(moved) == {"origem:5200100", "origem:5200308", "área"}
 
 
 def test_seat_control_lists_the_area_and_moves_the_seat(mapped, tmp_path):
@@ -315,14 +324,14 @@ def test_seat_control_lists_the_area_and_moves_the_seat(mapped, tmp_path):
 
     c = mapped.controls
     assert (c["seat"].options, c["seat"].value) == (("Posse d'Abadia",), "Posse d'Abadia")
-    mapped.clicked(NATINOPOLIS)
-    assert c["seat"].options == ("Posse d'Abadia", "Natinópolis")
+    mapped.clicked(OLHOS_DAGUA)
+    assert c["seat"].options == ("Posse d'Abadia", "Olhos D'Água")
     seats = {f["properties"]["name"]: f["geometry"]["coordinates"] for f in mapped.map.seats.data["features"]}
     dots = {f["properties"]["code"]: f["geometry"]["coordinates"] for f in mapped.map.area_districts.data["features"]}
     assert seats["sede proposta"] == dots["520010010"]
-    c["seat"].value = "Natinópolis"
-    assert mapped.scenario.seat == "Natinópolis"
+    c["seat"].value = "Olhos D'Água"
+    assert mapped.scenario.seat == "Olhos D'Água"
     seats = {f["properties"]["name"]: f["geometry"]["coordinates"] for f in mapped.map.seats.data["features"]}
-    assert seats["sede proposta"] == dots[NATINOPOLIS]
+    assert seats["sede proposta"] == dots[OLHOS_DAGUA]
     c["save_path"].value = str(tmp_path / "duas.toml")
-    assert load_candidate(mapped.save()).seat == "Natinópolis"
+    assert load_candidate(mapped.save()).seat == "Olhos D'Água"

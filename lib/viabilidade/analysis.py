@@ -75,7 +75,8 @@ def area_record(profile: Profile) -> dict:
     """The proposed area's figures and, for a drawn area, where it lies (``resultados.json``).
 
     ``{"label", "figures": {population|electors|buildings|area_km2: {value, unit, basis,
-    uncertainty}}, "drawn_boundary": {...} or None, "origin_seat_taken": {code: text}}``.
+    uncertainty}}, "drawn_boundary": {...} or None, "origin_seat_taken": {code: text},
+    "enclave": {origins, edge_km} or None}`` (:func:`viabilidade.coherence.enclave`).
     """
     figures = {}
     for key in ("population", "electors", "buildings", "area_km2"):
@@ -86,7 +87,8 @@ def area_record(profile: Profile) -> dict:
     details = profile.territory.details
     return {"label": profile.area.label, "figures": figures,
             "drawn_boundary": details.get("drawn_boundary"),
-            "origin_seat_taken": details.get("origin_seat_taken", {})}
+            "origin_seat_taken": details.get("origin_seat_taken", {}),
+            "enclave": details.get("enclave")}
 
 
 def provenance_records(store) -> list[dict]:
@@ -176,7 +178,8 @@ def territory(candidate: Candidate, store, settings) -> Territory:
     """Geometry facts of a candidate (art. 4 II, III; art. 3) under the given settings (I-5 tolerance).
 
     ``details["origin_seat_taken"]`` names the origins whose seat the area takes
-    (:func:`origin_seats_taken`). Under reading I-4 ``all-urban`` the vilas of the origins'
+    (:func:`origin_seats_taken`); ``details["enclave"]`` flags a drawn area entirely
+    surrounded by its origins (:func:`viabilidade.coherence.enclave`, art. 3). Under reading I-4 ``all-urban`` the vilas of the origins'
     other districts (:func:`origin_vilas`) count as urban areas for art. 4 II.
     """
     from .geo.facts import territory_facts
@@ -200,6 +203,13 @@ def territory(candidate: Candidate, store, settings) -> Territory:
         facts = replace(facts, details={**facts.details,
                                         "district_seats_inside": district_seats_inside(candidate,
                                                                                        store)})
+    if candidate.boundary is not None:
+        from .coherence import enclave
+        from .geo.area_file import read_area
+
+        surrounded = enclave(candidate, store, read_area(candidate.boundary))
+        if surrounded is not None:
+            facts = replace(facts, details={**facts.details, "enclave": surrounded})
     return facts
 
 

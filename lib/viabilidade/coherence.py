@@ -18,6 +18,15 @@ These go beyond the shape of the file (:mod:`viabilidade.candidate`) and the cod
   readable lines in Goiás (:func:`viabilidade.geo.area_file.read_line`), and the two
   municipalities whose limit is corrected border each other (art. 6: "limites entre
   municípios").
+* the area is one proposal the law admits (:func:`scenario_problems`): given by one source
+  (a drawn polygon *or* IBGE units), never a district joined to a whole municipality, in
+  one piece, and (for a creation) leaving every origin its seat.
+
+What the law leaves to judgment is flagged in the study, not refused: a drawn new
+municipality entirely surrounded by its origin (art. 3, "relativa harmonia") is
+:func:`enclave`, which :func:`viabilidade.analysis.territory` stores in
+``details["enclave"]`` and :func:`viabilidade.report.boundary.drawn_findings` words for the
+study and the explorer.
 
 Every problem is a :class:`~viabilidade.errors.CandidateError` in Portuguese naming the
 candidate file and the field.
@@ -192,20 +201,12 @@ def touch_problems(candidate: Candidate, store, drawn=None) -> list[CandidateErr
     return out
 
 
-def fusion_contiguity_problems(candidate: Candidate, store) -> list[CandidateError]:
-    """Art. 5 § 2: the fused municipalities form one territory (each borders another one).
-
-    Municipalities are grouped by shared borders (gap at most :data:`TOUCH_TOLERANCE_M`);
-    more than one group is refused, naming the municipalities cut off from the first.
-    """
+def _first_group(codes: list[str], geoms: dict) -> tuple[set[str], float]:
+    """The codes reachable from ``codes[0]`` through shared borders (gap at most
+    :data:`TOUCH_TOLERANCE_M`), and the smallest gap in metres between that group and the rest
+    (``0.0`` when every code is in the group)."""
     from .geo.distance import geodesic_distance_m
-    from .geo.territory import municipality_geometry
 
-    names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
-    codes = [c for c in candidate.municipalities if c in names]
-    if not operation_for(candidate.operation).merges or len(codes) < 2:
-        return []
-    geoms = {c: municipality_geometry(store.boundaries, c) for c in codes}
     group, todo = {codes[0]}, [codes[0]]
     while todo:
         here = todo.pop()
@@ -213,6 +214,25 @@ def fusion_contiguity_problems(candidate: Candidate, store) -> list[CandidateErr
             if c not in group and geodesic_distance_m(geoms[here], geoms[c]) <= TOUCH_TOLERANCE_M:
                 group.add(c)
                 todo.append(c)
+    rest = [c for c in codes if c not in group]
+    gap = min((geodesic_distance_m(geoms[a], geoms[b]) for a in group for b in rest), default=0.0)
+    return group, gap
+
+
+def fusion_contiguity_problems(candidate: Candidate, store) -> list[CandidateError]:
+    """Art. 5 § 2: the fused municipalities form one territory (each borders another one).
+
+    Municipalities are grouped by shared borders (gap at most :data:`TOUCH_TOLERANCE_M`);
+    more than one group is refused, naming the municipalities cut off from the first.
+    """
+    from .geo.territory import municipality_geometry
+
+    names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
+    codes = [c for c in candidate.municipalities if c in names]
+    if not operation_for(candidate.operation).merges or len(codes) < 2:
+        return []
+    geoms = {c: municipality_geometry(store.boundaries, c) for c in codes}
+    group, _ = _first_group(codes, geoms)
     apart = [c for c in codes if c not in group]
     if not apart:
         return []
@@ -265,6 +285,202 @@ def destination_problems(candidate: Candidate, store, drawn=None) -> list[Candid
         field="destination.municipality")]
 
 
+#: Operations whose area leaves municipalities that go on existing (not a fusion, nor a
+#: correction of limits, which moves no area).
+_DISMEMBERING = ("create-municipality", "create-district", "transfer-area")
+
+
+def _listed(codes, names: dict[str, str]) -> str:
+    return ", ".join(f"{names.get(c, c)} ({c})" for c in codes)
+
+
+def one_source_problems(candidate: Candidate) -> list[CandidateError]:
+    """The area is given once: a drawn polygon *or* IBGE units, never both.
+
+    A polygon with districts would mix two sources of figures (the districts' published
+    counts and the polygon's measured area); the creation law describes one limit (art. 3).
+    """
+    if candidate.boundary is None or not (candidate.districts or candidate.municipalities):
+        return []
+    units = [f"{key} ({', '.join(codes)})" for key, codes in
+             (("area.districts", candidate.districts),
+              ("area.municipalities", candidate.municipalities)) if codes]
+    return [CandidateError(
+        f"a área foi dada duas vezes: pelo arquivo de limites {candidate.boundary.name} "
+        f"(area.boundary) e pelas unidades do IBGE em {' e '.join(units)}; os números viriam de duas fontes (os "
+        "publicados das unidades do IBGE e os medidos no polígono) e a lei de criação descreve "
+        "um só limite (art. 3º); esperada uma só fonte: mantenha area.boundary (a área "
+        "desenhada; população e eleitorado estimados a partir dos distritos que o polígono "
+        "alcança) ou as unidades do IBGE (números publicados), e apague a outra",
+        file=candidate.path, field="area.boundary")]
+
+
+def whole_municipality_problems(candidate: Candidate, store) -> list[CandidateError]:
+    """A district joined to a whole municipality is no operation of LC 02/1990.
+
+    Creation and transfer take area from municipalities that go on existing (arts. 2, 4, 5);
+    a whole municipality ends only by fusion (art. 5 § 2). An area of whole municipalities
+    alone is a present-day municipality studied against its origin (retrospective study).
+    """
+    if candidate.operation not in _DISMEMBERING or not (candidate.districts
+                                                         and candidate.municipalities):
+        return []
+    names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
+    return [CandidateError(
+        f"a área junta distritos ({', '.join(candidate.districts)}) ao município inteiro "
+        f"{_listed(candidate.municipalities, names)}: a criação e a transferência desmembram "
+        "área de municípios que continuam a existir (arts. 2º, 4º e 5º), e um município "
+        "inteiro só se extingue por fusão (art. 5º, § 2º: “fusão de área territorial integral "
+        "de dois ou mais municípios, com a extinção destes”); esperados só distritos em "
+        "area.districts, ou só municípios inteiros em area.municipalities (o estudo de um "
+        "município que já existe, diante da sua origem)", file=candidate.path,
+        field="area.municipalities")]
+
+
+def pieces_problems(candidate: Candidate, store, drawn=None) -> list[CandidateError]:
+    """The area is one piece (arts. 3 and 4 III).
+
+    A drawn area is in pieces when :func:`viabilidade.geo.continuity.continuity` counts more
+    than one part above the sliver tolerance. An area of IBGE units is in pieces when the
+    municipalities it takes from (whole, or holding its districts) do not all border one
+    another (gap above :data:`TOUCH_TOLERANCE_M`); districts have no polygons, so districts
+    of one municipality, or of neighbouring ones, are not refused here.
+    """
+    from .geo.continuity import continuity
+    from .geo.memorial import fmt_num
+    from .geo.territory import municipality_geometry
+
+    if candidate.operation == "boundary-correction":
+        return []
+    why = ("um município é um território só: o art. 3º pede limites definidos e uma "
+           "configuração de relativa harmonia, e o art. 4º, III não admite território "
+           "interrompido")
+    f = candidate.path
+    if drawn is not None:
+        c = continuity(drawn)
+        if c.parts < 2:
+            return []
+        sizes = "; ".join(f"{fmt_num(a)} km²" for a in c.part_areas_km2)
+        return [CandidateError(
+            f"a área desenhada em {candidate.boundary.name} tem {c.parts} partes que não se "
+            f"tocam ({sizes}); {why}; esperado um só polígono contínuo (estude cada parte como "
+            "um candidato distinto)", file=f, field="area.boundary")]
+    if operation_for(candidate.operation).merges:
+        return []   # fusion_contiguity_problems
+    names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
+    owners = dict(zip(store.districts["cod_distrito"], store.districts["cod_ibge"]))
+    dnames = dict(zip(store.districts["cod_distrito"], store.districts["nome"]))
+    holders: dict[str, list[str]] = {}
+    for d in candidate.districts:
+        if d in owners:
+            holders.setdefault(owners[d], []).append(d)
+    for m in candidate.municipalities:
+        if m in names:
+            holders.setdefault(m, [])
+    codes = list(holders)
+    if len(codes) < 2:
+        return []
+    geoms = {c: municipality_geometry(store.boundaries, c) for c in codes}
+    group, gap = _first_group(codes, geoms)
+    if len(group) == len(codes):
+        return []
+
+    def part(codes_):
+        out = []
+        for m in codes_:
+            ds = holders[m]
+            out.append(", ".join(f"o distrito {dnames[d]} ({d}, de {names[m]})" for d in ds)
+                       if ds else f"o município {names[m]} ({m})")
+        return "; ".join(out)
+
+    field = "area.districts" if candidate.districts else "area.municipalities"
+    return [CandidateError(
+        f"a área fica em partes que não se tocam: {part([c for c in codes if c in group])} e "
+        f"{part([c for c in codes if c not in group])} ficam em municípios que não fazem "
+        f"divisa, a {fmt_num(gap / 1000, 1)} km um do outro; {why}; esperada uma área contínua "
+        "(estude cada parte como um candidato distinto)", file=f, field=field)]
+
+
+def seat_problems(candidate: Candidate, store, drawn=None) -> list[CandidateError]:
+    """Art. 4 § 1 (with item I): a new municipality never takes its origin's seat.
+
+    The seat is taken when the area lists the origin's seat district (``sede`` in the
+    processed ``districts`` table, IBGE DTB 2022), or when the origin's seat point (IBGE sedes
+    municipais) lies inside the drawn area.
+    """
+    from .geo.facts import seat_of
+
+    import shapely
+
+    if candidate.operation != "create-municipality":
+        return []
+    names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
+    d = store.districts.set_index("cod_distrito")
+    tail = ("o município de origem perderia a sede, onde estão instaladas a sua Prefeitura e a "
+            "sua Câmara (art. 4º, I), e o art. 4º, § 1º não permite a criação que importe a "
+            "perda de requisito do art. 4º para o município de origem")
+    out = []
+    for i, code in enumerate(candidate.districts):
+        if code in d.index and bool(d.at[code, "sede"]) and d.at[code, "cod_ibge"] in candidate.origins:
+            o = d.at[code, "cod_ibge"]
+            out.append(CandidateError(
+                f"o distrito {d.at[code, 'nome']} ({code}) é o distrito-sede de {names.get(o, o)} "
+                f"({o}): {tail}; esperados só distritos que não sejam sede (para estudar a "
+                "emancipação do restante do município, liste os outros distritos)",
+                file=candidate.path, field=f"area.districts[{i}]"))
+    if drawn is not None:
+        for o in candidate.origins:
+            seat = seat_of(store.seats, o)
+            if seat is not None and drawn.covers(shapely.Point(seat[1], seat[0])):
+                out.append(CandidateError(
+                    f"a sede de {names.get(o, o)} ({o}; IBGE, sedes municipais) fica dentro da "
+                    f"área desenhada em {candidate.boundary.name}: {tail}; esperado um polígono "
+                    "que deixe a sede no município de origem", file=candidate.path,
+                    field="area.boundary"))
+    return out
+
+
+def scenario_problems(candidate: Candidate, store, drawn=None) -> list[CandidateError]:
+    """Scenarios LC 02/1990 refuses, each with the article that refuses it.
+
+    :func:`one_source_problems`, :func:`whole_municipality_problems`,
+    :func:`pieces_problems` and :func:`seat_problems`, in that order.
+    """
+    return (one_source_problems(candidate) + whole_municipality_problems(candidate, store)
+            + pieces_problems(candidate, store, drawn) + seat_problems(candidate, store, drawn))
+
+
+def enclave(candidate: Candidate, store, drawn=None) -> dict | None:
+    """Art. 3 ("relativa harmonia"): a drawn new municipality entirely surrounded by its origins.
+
+    A flag, not a refusal: art. 3 asks for harmony "na medida do possível", a judgment left to
+    the Assembly. The area is an enclave when it stays more than :data:`TOUCH_TOLERANCE_M`
+    from the outer limit of its origins (the limit with any other municipality, or a hole).
+
+    Returns
+    -------
+    dict or None
+        ``{"origins": [cod_ibge, ...], "edge_km": float}`` (the origins holding the area, and
+        the geodesic distance in km from the area to their nearest outer limit); ``None``
+        without a drawn area, for an operation other than ``create-municipality``, or when
+        the area reaches the origins' limit.
+    """
+    from .geo.distance import geodesic_distance_m
+    from .geo.territory import municipality_geometry
+
+    import shapely
+
+    if drawn is None or candidate.operation != "create-municipality" or not candidate.origins:
+        return None
+    geoms = {c: municipality_geometry(store.boundaries, c) for c in candidate.origins}
+    edge = shapely.union_all(list(geoms.values())).boundary
+    gap = geodesic_distance_m(drawn, edge)
+    if gap <= TOUCH_TOLERANCE_M:
+        return None
+    return {"origins": [c for c, g in geoms.items() if g.intersects(drawn)],
+            "edge_km": gap / 1000}
+
+
 def check_proposal(candidate: Candidate, store) -> None:
     """Refuse a proposal that makes no sense, before anything is written.
 
@@ -282,7 +498,10 @@ def check_proposal(candidate: Candidate, store) -> None:
         municipalities (or with districts or a drawn area, or of municipalities that do not
         form one territory); plebiscite votes above the turnout or the eligible electors; an
         origin the area does not touch; a transfer to a destination that does not border the
-        area; an unreadable or misplaced drawn area or urban perimeter. Every problem at once
+        area; an unreadable or misplaced drawn area or urban perimeter; a scenario the law
+        refuses (:func:`scenario_problems`: a polygon given together with IBGE units, a
+        district joined to a whole municipality, an area in pieces, a new municipality that
+        takes its origin's seat). Every problem at once
         (:meth:`CandidateError.collect`), each with its line in the file.
     """
     problems = fusion_problems(candidate) + plebiscite_problems(candidate)
@@ -294,4 +513,5 @@ def check_proposal(candidate: Candidate, store) -> None:
             problems += touch_problems(candidate, store, drawn)
         problems += destination_problems(candidate, store, drawn)
         problems += fusion_contiguity_problems(candidate, store)
+        problems += scenario_problems(candidate, store, drawn)
     raise_located(problems, candidate.path)

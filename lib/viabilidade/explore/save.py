@@ -17,13 +17,14 @@ written with :func:`viabilidade.report.atomic.write_files_atomically`.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
-from ..candidate import Candidate
+from ..candidate import Candidate, slugify
 from ..data.paths import REPO
 from ..errors import CandidateError
 from ..report import format as fmt
@@ -99,6 +100,10 @@ DROP_OVERRIDES_CONTROL = "salvar sem os valores hipotéticos"
 def scenario_toml(scenario: Scenario, path: Path, *, drop_overrides: bool = False) -> str:
     """The text of the candidate file for ``scenario`` saved at ``path``.
 
+    The file's ``slug`` (its study's folder, ``outputs/<slug>/``) is the file's own name
+    (:func:`~viabilidade.candidate.slugify` of its stem), so two variants of one scenario
+    saved in two files never share a study folder.
+
     Raises
     ------
     CandidateError
@@ -120,7 +125,8 @@ def scenario_toml(scenario: Scenario, path: Path, *, drop_overrides: bool = Fals
         lines = ["# Cenário salvo da exploração (notebooks/explorar) sem os valores hipotéticos:",
                  *(f"#   {o.subject} · {o.quantity} = {o.value} — {o.note}" for o in scenario.overrides),
                  *(f"#   {p.assumptions()}" for p in scenario.projections), ""]
-    candidate = scenario.replace(path=Path(path)).to_candidate()
+    candidate = dataclasses.replace(scenario.replace(path=Path(path)).to_candidate(),
+                                    slug=slugify(Path(path).stem))
     header = ["# Candidato gerado pela exploração (notebooks/explorar).", ""]
     return "\n".join(header + lines) + tomli_w.dumps(candidate_document(candidate, Path(path).parent))
 
@@ -130,21 +136,36 @@ OVERRIDE_NAMES = {"population": "população", "electors": "eleitores", "buildin
                   "collection": "arrecadação"}
 
 
-def resolve_target(path: str | Path | None, scenario: Scenario) -> Path:
+def _free(target: Path) -> Path:
+    """``target``, or ``<stem>-2.toml``, ``<stem>-3.toml`` … the first that does not exist
+    (together with its ``.geojson`` beside it)."""
+    n, out = 1, target
+    while out.exists() or out.with_suffix(".geojson").exists():
+        n += 1
+        out = target.with_name(f"{target.stem}-{n}{target.suffix}")
+    return out
+
+
+def resolve_target(path: str | Path | None, scenario: Scenario, *, free: bool = False) -> Path:
     """The absolute file a scenario is saved to.
 
     ``None`` or empty: ``<repo>/data/candidates/<slug>.toml``; a relative path is taken from
     the repository's root; a folder (existing, or written with a trailing separator) gets
-    ``<slug>.toml`` inside it; ``~`` is expanded.
+    ``<slug>.toml`` inside it; ``~`` is expanded. With ``free``, a name the tool chose (the
+    default, or ``<slug>.toml`` in a folder) that already exists becomes ``<slug>-2.toml``
+    (``-3`` …): a second variant never takes the first one's file or slug. A file named
+    explicitly is returned as given.
     """
     text = "" if path is None else str(path).strip()
     if not text:
-        return Path(scenario.to_candidate().path).resolve()
+        target = Path(scenario.to_candidate().path).resolve()
+        return _free(target) if free and scenario.path is None else target
     target = Path(text).expanduser()
     if not target.is_absolute():
         target = REPO / target
     if target.is_dir() or text.endswith(("/", os.sep)):
-        target = target / f"{scenario.slug}.toml"
+        target = (target / f"{scenario.slug}.toml").resolve()
+        return _free(target) if free else target
     return target.resolve()
 
 
@@ -157,9 +178,9 @@ def save_scenario(scenario: Scenario, path: str | Path | None = None, *, overwri
     scenario : Scenario
     path : str or Path, optional
         Target file or folder (:func:`resolve_target`); default
-        ``<repo>/data/candidates/<slug>.toml``.
+        ``<repo>/data/candidates/<slug>.toml``, or ``<slug>-2.toml`` … when that exists.
     overwrite : bool
-        Replace an existing file.
+        Replace an existing file (then a default or folder target keeps ``<slug>.toml``).
     drop_overrides : bool
         Save even though what-if figures are set (they are listed in comments, not applied).
     boundary_beside : bool
@@ -169,7 +190,8 @@ def save_scenario(scenario: Scenario, path: str | Path | None = None, *, overwri
     Returns
     -------
     Path
-        The absolute file written (UTF-8). ``viabilidade estudo <path>`` runs the same study.
+        The absolute file written (UTF-8), whose ``slug`` is its own name
+        (:func:`scenario_toml`). ``viabilidade estudo <path>`` runs the same study.
 
     Raises
     ------
@@ -177,7 +199,7 @@ def save_scenario(scenario: Scenario, path: str | Path | None = None, *, overwri
         If the file (or the boundary copy) exists and ``overwrite`` is false, the target is not
         a ``.toml`` file, or overrides are set (see :func:`scenario_toml`).
     """
-    target = resolve_target(path, scenario)
+    target = resolve_target(path, scenario, free=not overwrite)
     if target.suffix != ".toml":
         raise CandidateError(f"o arquivo termina em {target.suffix or '(sem extensão)'!r}; esperado "
                              "um arquivo .toml (por exemplo data/candidates/nome.toml)", file=target)

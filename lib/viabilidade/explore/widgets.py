@@ -22,6 +22,7 @@ import ipywidgets as W
 
 from ..errors import CandidateError, ViabilidadeError
 from ..report import format as fmt
+from ..report.boundary import drawn_findings
 from ..report.conclusion import analysis_conclusion
 from ..rules.settings import CHOICES, Settings
 from .margins import margins, margins_chart
@@ -111,14 +112,25 @@ def _reason(e: ViabilidadeError) -> str:
     return message if isinstance(message, str) else _LEADING_PLACE.sub("", str(e), count=1)
 
 
-def control_message(e: ViabilidadeError) -> str:
-    """Portuguese: which control (and on which tab) holds the problem, and why."""
+def _control_message(e: ViabilidadeError) -> str:
     field = getattr(e, "field", None)
-    key = field if isinstance(e, ControlError) else FIELD_CONTROLS.get(field or "")
+    key = (field if isinstance(e, ControlError)
+           else FIELD_CONTROLS.get(re.sub(r"\[\d+\]$", "", field or "")))
     if key in CONTROL_PLACES:
         label, tab = CONTROL_PLACES[key]
         return f"«{label}» (aba {tab}): {_reason(e)}"
     return _reason(e)
+
+
+def control_message(e: ViabilidadeError) -> str:
+    """Portuguese: which control (and on which tab) holds each problem, and why.
+
+    A candidate field with a list index (``area.districts[0]``) names the control of the list;
+    an error holding several problems (:meth:`CandidateError.collect`) gives one sentence per
+    problem, joined by ``" · "``.
+    """
+    problems = getattr(e, "problems", None) or [e]
+    return " · ".join(_control_message(p) for p in problems)
 
 
 def _readings_in_words(text: str) -> str:
@@ -166,6 +178,8 @@ class Explorer:
         self._quiet = False
         self._area_edited = False       # the last change added or removed a unit
         self._drawn_boundary: Path | None = None
+        #: The IBGE units a drawn polygon replaced (restored when the limits are taken off).
+        self._units_before_drawing: tuple | None = None
         self.controls: dict[str, W.Widget] = {}
         self.panes = {k: W.HTML() for k in ("busy", "verdict", "message", "rules", "totals", "margins",
                                             "alternatives", "saved", "draw_note", "origins")}
@@ -300,7 +314,7 @@ class Explorer:
                 c["special_interest_kind"].value = s.special_interest_kind
             c["special_interest_justification"].value = s.special_interest_justification
             c["creation_year"].value = s.creation_year or 0
-            c["save_path"].value = str(resolve_target(s.path, s))
+            c["save_path"].value = str(resolve_target(s.path, s, free=True))
         finally:
             self._quiet = False
 
@@ -437,7 +451,9 @@ class Explorer:
         path = folder / f"{s.slug}.geojson"
         path.write_text(text, encoding="utf-8")
         self._drawn_boundary = path
-        self.panes["draw_note"].value = "<p>Polígono desenhado em uso como limite da área.</p>"
+        self.panes["draw_note"].value = ("<p>Polígono desenhado em uso como limite da área, no lugar "
+                                         "das unidades do IBGE (uma só fonte de números; «Tirar os "
+                                         "limites» as traz de volta).</p>")
         self.controls["boundary"].value = str(path)      # observed: update
         return path
 
@@ -471,6 +487,17 @@ class Explorer:
         if boundary is not None and not boundary.is_file():
             raise ControlError(f"o arquivo {boundary} não existe; esperado um GeoJSON, GeoPackage ou "
                                "Shapefile zipado, ou deixe em branco", field="boundary")
+        # One source of figures (coherence.one_source_problems): limits given in this control
+        # replace the IBGE units of the area, which come back when the limits are taken off.
+        # A unit added while limits are in use is refused by the study's own check.
+        if boundary is not None and boundary != s.boundary and (s.districts or s.municipalities):
+            self._units_before_drawing = (s.districts, s.municipalities)
+            s = s.replace(districts=(), municipalities=())
+        elif boundary is None and s.boundary is not None and self._units_before_drawing:
+            if not (s.districts or s.municipalities):
+                districts, municipalities = self._units_before_drawing
+                s = s.replace(districts=districts, municipalities=municipalities)
+            self._units_before_drawing = None
         return s.replace(name=c["name"].value.strip() or s.name, seat=c["seat"].value or s.seat,
                          settings=settings, boundary=boundary,
                          creation_year=c["creation_year"].value or None,
@@ -557,6 +584,8 @@ class Explorer:
                               f"<p><b>Conclusão:</b> {html.escape(analysis_conclusion(a))}</p>"
                               f"<p>{html.escape(area_text(self.store, s))} · ano de criação: {year}</p>")
         p["message"].value = "".join(f"<p>{html.escape(pr.assumptions())}</p>" for pr in s.projections)
+        p["message"].value += "".join(f'<p style="color:#e65100">{html.escape(f)}</p>'
+                                      for f in drawn_findings(a))
         p["rules"].value = styled_rules(a.results, hypothetical_figures(a.profile)).to_html()
         p["totals"].value = plain_table(totals_frame(totals(a))).to_html()
         table = margins(a.results, a.profile)

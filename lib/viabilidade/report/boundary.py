@@ -21,6 +21,17 @@ def _pct(share: float) -> str:
     return fmt.percent(100 * share, 1)
 
 
+def enclave_text(who: str, edge_km: float) -> str:
+    """The art. 3 flag of an area entirely surrounded by its origin ``who`` (plain text)."""
+    return (f"A área fica inteiramente cercada por {who}, a {fmt.number(round(edge_km, 1), 1)} km "
+            "da divisa mais próxima: o município de origem a envolveria por todos os lados. O "
+            "art. 3º pede que a configuração do município obedeça, “na medida do possível, a "
+            "uma relativa harmonia, evitando-se formas anacrônicas, divisão de comunidades, "
+            "exagerados estrangulamentos ou alargamentos”; um enclave é uma dessas formas, e "
+            "cabe à Assembleia julgar se é admissível (o remanescente continua contínuo: art. "
+            "4º, III).")
+
+
 def drawn_findings(analysis) -> list[str]:
     """Sentences (plain text, Portuguese) on a drawn area's position; ``[]`` without one."""
     t = analysis.profile.territory
@@ -50,6 +61,10 @@ def drawn_findings(analysis) -> list[str]:
                      "ficam separados dela" if cut else "")
             out.append(f"O polígono divide {names.get(code, code)}: o remanescente fica em {parts} "
                        f"partes ({sizes}){where}, o que o art. 4º, III não admite.")
+    surrounded = t.details.get("enclave")
+    if surrounded:
+        who = " e ".join(names.get(c, c) for c in surrounded["origins"])
+        out.append(enclave_text(who, surrounded["edge_km"]))
     if check is None:
         for code, what in t.details.get("origin_seat_taken", {}).items():
             out.append(f"A área inclui {what}: {names.get(code, code)} perderia a sua sede "
@@ -80,9 +95,11 @@ def boundary_check(analysis) -> Html | str:
         body += table(["Município", "Código IBGE", "Situação", "Área dentro", "Parcela da área"],
                       rows, caption="Onde fica a área desenhada", numeric=(3, 4),
                       widths=(26, 16, 26, 16, 16))
-    if findings:
-        body += "".join(f"<p>{esc(f)}</p>" for f in findings)
-    elif check is not None:
+    # The art. 3 enclave flag (always the last finding of a drawn area) is a judgment, not a
+    # fault of the limits: the sentence on what the area respects still holds beside it.
+    faults = findings[:-1] if analysis.profile.territory.details.get("enclave") else findings
+    if check is not None and not faults:
         body += ("<p>A área fica inteira dentro do município de origem, não leva a sua sede e "
                  "não divide o seu território.</p>")
+    body += "".join(f"<p>{esc(f)}</p>" for f in findings)
     return Html(body + "</div>")

@@ -96,6 +96,9 @@ def draft_law_content(candidate: Candidate, profile: Profile, settings: Settings
         harmony = "forma não verificada (sem polígono da área)"
     elif parts > 1:
         harmony = f"território em {parts} partes: contraria a harmonia exigida pelo art. 3º"
+    elif profile.territory.details.get("enclave"):
+        harmony = ("território em uma só parte, inteiramente cercado pelo município de origem "
+                   "(enclave): a “relativa harmonia” do art. 3º fica a juízo da Assembleia")
     else:
         harmony = "território em uma só parte"
     if parts is None:

@@ -1,0 +1,176 @@
+"""Scenarios LC 02/1990 refuses: one shared check (viabilidade.coherence.scenario_problems) acts
+in the study's check, the CLI, the batch and the explorer, with the same message.
+
+The fixtures are labelled in ``tests/fixtures/cenarios/*.toml``: real IBGE codes of Goiás.
+The enclave (a judgment of art. 3, flagged, not refused) is asserted in test_drawn_area.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from viabilidade.candidate import load_candidate
+from viabilidade.errors import CandidateError
+from viabilidade.profile import check_candidate
+
+REPO = Path(__file__).resolve().parents[1]
+STORE = REPO / "data" / "processed"
+SCENARIOS = Path(__file__).resolve().parent / "fixtures" / "cenarios"
+pytestmark = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                reason="processed store data/processed not built")
+
+WHY = ("um município é um território só: o art. 3º pede limites definidos e uma configuração "
+       "de relativa harmonia, e o art. 4º, III não admite território interrompido")
+SEAT = ("o município de origem perderia a sede, onde estão instaladas a sua Prefeitura e a sua "
+        "Câmara (art. 4º, I), e o art. 4º, § 1º não permite a criação que importe a perda de "
+        "requisito do art. 4º para o município de origem")
+REFUSED = {
+    "distritos-separados": (
+        8, "area.districts",
+        "a área fica em partes que não se tocam: o distrito Posse d'Abadia (520010010, de "
+        "Abadiânia) e o distrito Natinópolis (520860810, de Goianésia) ficam em municípios que "
+        f"não fazem divisa, a 51,5 km um do outro; {WHY}; esperada uma área contínua (estude "
+        "cada parte como um candidato distinto)"),
+    "poligono-em-duas-partes": (
+        7, "area.boundary",
+        "a área desenhada em poligono-em-duas-partes.geojson tem 2 partes que não se tocam "
+        f"(10,65 km²; 10,65 km²); {WHY}; esperado um só polígono contínuo (estude cada parte "
+        "como um candidato distinto)"),
+    "distrito-sede": (
+        7, "area.districts[0]",
+        f"o distrito Abadiânia (520010005) é o distrito-sede de Abadiânia (5200100): {SEAT}; "
+        "esperados só distritos que não sejam sede (para estudar a emancipação do restante do "
+        "município, liste os outros distritos)"),
+    "distrito-e-municipio-vizinho": (
+        8, "area.municipalities",
+        "a área junta distritos (520010010) ao município inteiro Alexânia (5200308): a criação "
+        "e a transferência desmembram área de municípios que continuam a existir (arts. 2º, 4º "
+        "e 5º), e um município inteiro só se extingue por fusão (art. 5º, § 2º: “fusão de área "
+        "territorial integral de dois ou mais municípios, com a extinção destes”); esperados só "
+        "distritos em area.districts, ou só municípios inteiros em area.municipalities (o "
+        "estudo de um município que já existe, diante da sua origem)"),
+    "poligono-e-distrito": (
+        8, "area.boundary",
+        "a área foi dada duas vezes: pelo arquivo de limites posse-dabadia-desenhada.kml "
+        "(area.boundary) e pelas unidades do IBGE em area.districts (520010010); os números "
+        "viriam de duas fontes (os publicados das unidades do IBGE e os medidos no polígono) e "
+        "a lei de criação descreve um só limite (art. 3º); esperada uma só fonte: mantenha "
+        "area.boundary (a área desenhada; população e eleitorado estimados a partir dos "
+        "distritos que o polígono alcança) ou as unidades do IBGE (números publicados), e "
+        "apague a outra"),
+}
+
+
+@pytest.fixture(scope="module")
+def store():
+    from viabilidade.data.store import load_store
+
+    return load_store(STORE)
+
+
+def expected(name: str) -> str:
+    line, field, message = REFUSED[name]
+    return f"{SCENARIOS / (name + '.toml')}, linha {line}, campo '{field}': {message}"
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_each_scenario_is_refused_with_its_article(store, name):
+    with pytest.raises(CandidateError) as e:
+        check_candidate(load_candidate(SCENARIOS / f"{name}.toml"), store)
+    assert str(e.value) == expected(name)
+
+
+def test_the_neighbouring_whole_municipality_alone_is_a_retrospective_study(store, tmp_path):
+    # Without the district, Alexânia seen as the area that left Abadiânia is admitted.
+    text = (SCENARIOS / "distrito-e-municipio-vizinho.toml").read_text(encoding="utf-8")
+    p = tmp_path / "alexania.toml"
+    p.write_text(text.replace('districts = ["520010010"]\n', ""), encoding="utf-8")
+    check_candidate(load_candidate(p), store)
+
+
+def test_districts_of_neighbouring_municipalities_are_not_refused(store, tmp_path):
+    # Olhos D'Água (Alexânia) and Posse d'Abadia (Abadiânia): the municipalities border each
+    # other, and districts have no polygons, so the area is not known to be in pieces.
+    p = tmp_path / "c.toml"
+    p.write_text('operation = "create-municipality"\nname = "X"\n[area]\n'
+                 'districts = ["520010010", "520030810"]\n[origin]\n'
+                 'municipalities = ["5200100", "5200308"]\n', encoding="utf-8")
+    check_candidate(load_candidate(p), store)
+
+
+def test_every_problem_at_once(store, tmp_path):
+    # The seat district of Abadiânia together with a district of Goianésia: two refusals.
+    p = tmp_path / "c.toml"
+    p.write_text('operation = "create-municipality"\nname = "X"\n[area]\n'
+                 'districts = ["520010005", "520860810"]\n[origin]\n'
+                 'municipalities = ["5200100", "5208608"]\n', encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        check_candidate(load_candidate(p), store)
+    assert [q.field for q in e.value.problems] == ["area.districts", "area.districts[0]"]
+
+
+def test_cli_refuses_before_any_study(monkeypatch, tmp_path, capsys):
+    from viabilidade.cli import main
+    from viabilidade.report import runner
+
+    # No kernel is needed to refuse: a stand-in keeps the test fast and machine-independent.
+    monkeypatch.setattr(runner, "start_kernel", lambda cwd=None: object())
+    monkeypatch.setattr(runner, "shutdown", lambda km: None)
+    out = tmp_path / "out"
+    code = main(["estudo", str(SCENARIOS / "distrito-sede.toml"), "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err == f"erro: {expected('distrito-sede')}\n"
+    assert not out.exists() or not any(out.rglob("estudo.*"))
+
+
+def test_batch_records_the_refusal_as_a_failure(monkeypatch, tmp_path):
+    from viabilidade.batch.unit import run_one
+    from viabilidade.report import runner
+
+    monkeypatch.setattr(runner, "warm_kernel", lambda: object())
+    path = SCENARIOS / "distritos-separados.toml"
+    rec = run_one({"candidate": str(path), "out_root": str(tmp_path), "slug": "distritos-separados",
+                   "name": "Posse e Natinópolis", "operation": "create-municipality",
+                   "data_root": str(STORE)})
+    assert rec["status"] == "falhou" and rec["verdict"] is None
+    assert rec["error"] == f"CandidateError: {expected('distritos-separados')}"
+    assert (tmp_path / "distritos-separados" / "erro.txt").read_text(encoding="utf-8") == \
+        rec["error"] + "\n"
+
+
+def test_explorer_names_the_control_and_the_limits_replace_the_districts(store, tmp_path):
+    pytest.importorskip("ipywidgets")
+    from viabilidade.explore.widgets import Explorer
+
+    ex = Explorer(store, draw_map=False)                 # Posse d'Abadia, district 520010010
+    kml = REPO / "tests" / "fixtures" / "posse-dabadia-desenhada.kml"
+    ex.controls["boundary"].value = str(kml)              # the limits become the area
+    assert ex.scenario.districts == () and ex.analysis is not None
+    # A district added while the limits are in use: two sources, refused by the same check.
+    ex.controls["edit_unit"].value = "520010010"
+    ex.controls["add"].click()
+    assert ex.analysis is None
+    _, _, message = REFUSED["poligono-e-distrito"]
+    assert ex.error == f"«{_label('boundary')}» (aba {_tab('boundary')}): {message}"
+    # The seat district of Abadiânia: the message names the control of the area's units.
+    ex.controls["clear_boundary"].click()
+    ex.scenario = ex.scenario.replace(districts=("520010005",), boundary=None)
+    ex.update()
+    assert ex.analysis is None
+    _, _, message = REFUSED["distrito-sede"]
+    assert ex.error == f"«{_label('unit')}» (aba {_tab('unit')}): {message}"
+
+
+def _label(key):
+    from viabilidade.explore.widgets import CONTROL_PLACES
+
+    return CONTROL_PLACES[key][0]
+
+
+def _tab(key):
+    from viabilidade.explore.widgets import CONTROL_PLACES
+
+    return CONTROL_PLACES[key][1]

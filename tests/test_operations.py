@@ -42,6 +42,26 @@ def test_only_the_creation_sends_the_art4_letters():
 
 
 def test_only_transfer_has_no_proposed_seat_and_a_destination():
-    assert [op.code for op in REGISTRY.values() if not op.proposed_seat] == ["transfer-area"]
+    # the transfer joins an existing municipality; the correction has no area at all
+    assert [op.code for op in REGISTRY.values() if not op.proposed_seat] == \
+        ["transfer-area", "boundary-correction"]
+    assert [op.code for op in REGISTRY.values() if not op.proposed_area] == ["boundary-correction"]
     assert [op.code for op in REGISTRY.values() if op.receiving] == ["transfer-area"]
     assert [op.code for op in REGISTRY.values() if op.merges] == ["fusion"]
+
+
+def test_transfer_correction_and_district_declare_their_own_articles_and_readings():
+    t, b, d = (operation_for(c) for c in ("transfer-area", "boundary-correction", "create-district"))
+    assert t.chapters == ("sec-transferencia", "sec-processo") and t.law_articles == ("5", "7")
+    assert t.readings == ("quorum", "plebiscite_roll", "population_vintage")
+    assert (b.chapters, b.law_articles, b.readings) == (("sec-correcao",), ("6",), ())
+    assert d.law_articles == ("15", "16", "17", "18", "19", "20") and d.readings == ()
+    assert d.instrument == "lei municipal (art. 16)"
+    assert b.subject_label == "Limite corrigido" and t.subject_label == "Área transferida"
+    assert operation_for("create-municipality").readings is None  # every reading
+
+
+def test_an_unknown_reading_is_refused():
+    import dataclasses
+    with pytest.raises(ValueError, match=r"create-district: unknown readings \['quorun'\]"):
+        dataclasses.replace(operation_for("create-district"), readings=("quorun",))

@@ -465,7 +465,10 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
             else _sum_units(area_parts, candidate.name, None))
     area = UnitProfile(label=candidate.name, cod_ibge=area.cod_ibge, codes=area.codes,
                        population=area.population, electors=area.electors,
-                       buildings=area.buildings, collection=_collection(candidate),
+                       buildings=area.buildings,
+                       collection=(_collection(candidate)
+                                   if "sec-art4" in operation_for(candidate.operation).chapters
+                                   else None),
                        revenue=area.revenue, area_km2=area.area_km2)
     profile = apply_certificates(
         Profile(operation=candidate.operation, area=area, origins=origins,

@@ -17,7 +17,8 @@ if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
 
 #: The rule-group chapters a study can carry, in the order they are printed
 #: (``report.sections.GROUPS`` gives each its title and its rules).
-CHAPTERS = ("sec-art4", "sec-origem", "sec-distrito", "sec-processo", "sec-lei", "sec-fiscal")
+CHAPTERS = ("sec-art4", "sec-origem", "sec-transferencia", "sec-correcao", "sec-distrito",
+            "sec-processo", "sec-lei", "sec-fiscal")
 
 #: Items of the process chapter beyond its rules: ``"calendario"`` (the dated timeline,
 #: ``rules.calendar.timeline``), ``"transicao"`` (arts. 11 and 13 and art. 14 § 4: property,
@@ -63,6 +64,25 @@ class Operation:
         municipalities listed are the origins.
     receiving : bool
         The area goes to an existing municipality (``[destination]``).
+    proposed_area : bool
+        Whether the study has a proposed area (cover line "Área proposta" and the chapter "A
+        área proposta"); a boundary correction has none (art. 6: no area changes hands).
+    subject_label : str
+        The cover's label for the candidate's ``name`` (``"Área proposta"``; a correction:
+        ``"Limite corrigido"``).
+    origins_label : (str, str)
+        The cover's label for ``origins``, singular and plural.
+    readings : tuple of str or None
+        The readings (:class:`~viabilidade.rules.settings.Settings` fields of
+        :data:`~viabilidade.rules.settings.CHOICES`, plus ``"special_interest"`` for I-2)
+        whose alternatives can change this operation's rules, so its study re-runs only
+        those (:func:`viabilidade.operations.verdict_under_alternatives`); ``None``: all.
+    parameters : tuple of str or None
+        The :class:`~viabilidade.rules.settings.Settings` fields its rules read, which the
+        study's appendix lists ("Parâmetros e leituras"); ``None``: every field.
+    instrument : str
+        The act that would make the change, as the cover prints it (``"lei municipal (art.
+        16)"`` for a district); empty: the cover prints no line.
     conclusion : dict
         Verdict value (``"viavel"``, ``"inviavel"``, ``"indeterminado"``) -> the words after
         "a proposta é" in the conclusion line; missing keys use the verdict's label.
@@ -79,14 +99,24 @@ class Operation:
     proposed_seat: bool = True
     merges: bool = False
     receiving: bool = False
+    proposed_area: bool = True
+    subject_label: str = "Área proposta"
+    origins_label: tuple[str, str] = ("Município de origem", "Municípios de origem")
+    readings: tuple[str, ...] | None = None
+    parameters: tuple[str, ...] | None = None
+    instrument: str = ""
     conclusion: dict[str, str] | None = None
 
     def __post_init__(self) -> None:
         if self.code not in OPERATIONS:
             raise ValueError(f"unknown operation code {self.code!r}")
+        from ..rules.settings import CHOICES, FIELD_LABELS
+
+        readings = (*CHOICES, "special_interest")
         for name, allowed in (("chapters", CHAPTERS), ("process_items", PROCESS_ITEMS),
-                              ("letters", LETTERS)):
-            bad = [x for x in getattr(self, name) if x not in allowed]
+                              ("letters", LETTERS), ("readings", readings),
+                              ("parameters", tuple(FIELD_LABELS))):
+            bad = [x for x in getattr(self, name) or () if x not in allowed]
             if bad:
                 raise ValueError(f"{self.code}: unknown {name} {bad}")
 

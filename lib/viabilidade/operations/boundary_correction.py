@@ -27,5 +27,14 @@ OPERATION = Operation(
     title="correção de limites — {name}",
     words="correção de limites",
     rules=rules,
-    chapters=("sec-processo",),
+    chapters=("sec-correcao",),
+    law_articles=("6",),
+    proposed_seat=False,
+    proposed_area=False,
+    subject_label="Limite corrigido",
+    origins_label=("Município", "Municípios do limite"),
+    readings=(),
+    parameters=("boundary_tolerance_km2",),
+    instrument="lei estadual, mediante prévio acordo dos Prefeitos autorizados pelas Câmaras "
+               "Municipais (art. 6º)",
 )

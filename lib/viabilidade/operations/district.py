@@ -1,5 +1,8 @@
 """Creation of a district (arts. 15 to 20 of LC 02/1990): a municipal law divides the
-municipality's territory (art. 16)."""
+municipality's territory (art. 16). Its study applies art. 15 (no existing district's seat
+taken), art. 17 (requirements; the law names no body that ascertains them), art. 18 (limits
+described), and states art. 19 (representation, optional) and art. 20 (installation by the
+mayor within 180 days); no art. 4 text, no certifier."""
 
 from __future__ import annotations
 
@@ -29,4 +32,9 @@ OPERATION = Operation(
     words="criação de distrito",
     rules=rules,
     chapters=("sec-distrito",),
+    law_articles=("15", "16", "17", "18", "19", "20"),
+    origins_label=("Município", "Municípios"),
+    readings=(),
+    parameters=("district_buildings", "district_population"),
+    instrument="lei municipal (art. 16)",
 )

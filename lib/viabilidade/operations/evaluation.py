@@ -76,7 +76,8 @@ def verdict_under_alternatives(candidate: Candidate, profile: Profile,
     list of (description, verdict, changed_rule_ids)
         First row: the settings as given (``"leitura adotada"``). Then one row per
         :meth:`Settings.alternatives` reading, and one with the special-interest reduction
-        toggled (I-2). ``changed_rule_ids`` lists the rule ids (``"art4.par1@<subject>"``
+        toggled (I-2), each only when the operation's ``readings`` name it (a boundary
+        correction has none: the list is then the first row alone). ``changed_rule_ids`` lists the rule ids (``"art4.par1@<subject>"``
         for per-origin rules) whose status differs from the first row.
     """
     settings = settings or Settings()
@@ -84,8 +85,13 @@ def verdict_under_alternatives(candidate: Candidate, profile: Profile,
     base_st = _statuses(base)
     rows = [("leitura adotada", verdict(base), [])]
     flipped = dataclasses.replace(candidate, special_interest=not candidate.special_interest)
+    readings = operation_for(candidate.operation, file=candidate.path).readings
     variants = []
     for desc, s in settings.alternatives():
+        changed_field = next(f.name for f in dataclasses.fields(s)
+                             if getattr(s, f.name) != getattr(settings, f.name))
+        if readings is not None and changed_field not in readings:
+            continue
         needs_profile = any(getattr(s, k) != getattr(settings, k) for k in PROFILE_SETTINGS)
         prof = profile
         if needs_profile:
@@ -94,8 +100,11 @@ def verdict_under_alternatives(candidate: Candidate, profile: Profile,
             else:
                 desc += " (perfil não recalculado)"
         variants.append((desc, candidate, s, prof))
-    variants.append(("I-2: " + ("sem a redução por interesse especial" if candidate.special_interest
-                                else "com a redução por interesse especial"), flipped, settings, profile))
+    if readings is None or "special_interest" in readings:
+        variants.append(("I-2: " + ("sem a redução por interesse especial"
+                                    if candidate.special_interest
+                                    else "com a redução por interesse especial"),
+                         flipped, settings, profile))
     for desc, cand, s, prof in variants:
         res = evaluate(cand, prof, s)
         st = _statuses(res)

@@ -16,7 +16,9 @@ if TYPE_CHECKING:
 
 
 def rules(candidate: Candidate, profile: Profile, settings: Settings) -> list[RuleResult]:
-    """The petition of art. 5 § 1 and the plebiscite in the area (art. 5, art. 7 §§ 1–2)."""
+    """The petition of art. 5 § 1 and the plebiscite (art. 5, art. 7 §§ 1–2), on the roll of
+    reading I-10: by default the area, the origin's remainder and the receiving municipality
+    (Lei 9.709/1998, art. 7; STF, ADI 2.650)."""
     return [art5.par1(candidate, settings), art5.plebiscite_held(candidate, profile, settings),
             art7.par1(candidate, profile, settings), art7.par2(candidate, settings)]
 
@@ -26,7 +28,13 @@ OPERATION = Operation(
     title="desmembramento e transferência de área — {name}",
     words="transferência de área",
     rules=rules,
-    chapters=("sec-processo",),
+    chapters=("sec-transferencia", "sec-processo"),
+    law_articles=("5", "7"),
     proposed_seat=False,
     receiving=True,
+    subject_label="Área transferida",
+    readings=("quorum", "plebiscite_roll", "population_vintage"),
+    parameters=("plebiscite_roll", "quorum", "population_vintage", "petition_transfer",
+                "federal_law"),
+    instrument="lei estadual, precedida de plebiscito (arts. 5º e 7º)",
 )

@@ -8,12 +8,13 @@ are left out of the study rather than faked.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..candidate import EVIDENCE_ITEMS
+from ..candidate import BOUNDARY_CORRECTION_ITEMS, EVIDENCE_ITEMS
 from ..operations import operation_for
 from ..rules.result import Basis, Figure, RuleResult, Status, Verdict
 from . import certificates
@@ -43,9 +44,11 @@ GROUPS: list[tuple[str, str, Callable[[RuleResult], bool]]] = [
      lambda r: article_number(r.rule_id) == 4 and r.rule_id not in ("art4.par1", "art4.par3")),
     ("sec-origem", "O município de origem após o desmembramento (art. 4º, § 1º)",
      lambda r: r.rule_id == "art4.par1"),
+    ("sec-transferencia", "Os dois municípios e o plebiscito (arts. 5º e 7º)", lambda r: False),
+    ("sec-correcao", "A correção de limites (art. 6º)", _in(6)),
     ("sec-distrito", "Requisitos do distrito (arts. 15 a 20)", _in(15, 16, 17, 18, 19)),
     ("sec-processo", "Processo e calendário",
-     lambda r: r.rule_id == "art4.par3" or _in(1, 2, 5, 6, 7, 8, 9, 11, 12, 13, 20)(r)),
+     lambda r: r.rule_id == "art4.par3" or _in(1, 2, 5, 7, 8, 9, 11, 12, 13, 20)(r)),
     ("sec-lei", "Anexo: elementos do projeto de lei (art. 3º)", _in(3)),
     ("sec-fiscal", "Impacto fiscal (arts. 10 e 14)", _in(10, 14)),
 ]
@@ -60,6 +63,12 @@ def study_title(analysis) -> str:
     """``"Estudo de viabilidade — criação do Município de <name>"`` (plain text, not escaped)."""
     c = analysis.candidate
     return f"Estudo de viabilidade — {operation_for(c.operation).subtitle(c.name)}"
+
+
+def _destination_name(analysis) -> str:
+    """``"Corumbá de Goiás (5205802)"``: the receiving municipality of a transfer."""
+    c, dest = analysis.candidate, getattr(analysis.profile, "destination", None)
+    return f"{dest.label} ({c.destination})" if dest is not None else c.destination
 
 
 def _origin_names(analysis) -> list[str]:
@@ -95,11 +104,14 @@ def cover(analysis, study_date: dt.date, after: str = "") -> Html:
     c = analysis.candidate
     op = operation_for(c.operation)
     facts = [
-        ("Área proposta", c.name),
+        (op.subject_label, c.name),
         *([("Sede proposta", c.seat)] if op.proposed_seat else []),
         ("Operação", op.label),
-        ("Município de origem" if len(c.origins) <= 1 else "Municípios de origem",
+        *([("Instrumento legal", op.instrument)] if op.instrument else []),
+        (op.origins_label[0] if len(c.origins) <= 1 else op.origins_label[1],
          "; ".join(_origin_names(analysis)) or "—"),
+        *([("Município que recebe a área", _destination_name(analysis))]
+          if op.receiving and c.destination else []),
         ("Arquivo do candidato", c.path.name),
         ("Data do estudo", fmt.date_long(study_date)),
         ("Conclusão", analysis_conclusion_html(analysis)),
@@ -147,8 +159,9 @@ def _what_would_change(analysis) -> str:
 
 
 def alternatives_table(analysis) -> Html | str:
-    """Verdict under each alternative interpretation reading (docs/LEITURAS.md I-1 … I-10)."""
-    if not analysis.alternatives:
+    """Verdict under each alternative interpretation reading (docs/LEITURAS.md I-1 … I-10);
+    ``""`` when no alternative reading applies to the operation (only the adopted row)."""
+    if len(analysis.alternatives or []) <= 1:
         return ""
     rows = []
     for desc, verdict, changed in analysis.alternatives:
@@ -217,7 +230,7 @@ def summary(analysis) -> Html:
         + (chart.html(1) if chart is not None else "")
         + "<h3>O que mudaria o veredito</h3>" + _what_would_change(analysis)
     )
-    if analysis.alternatives:
+    if len(analysis.alternatives or []) > 1:
         # the first row is the adopted reading itself (operations.verdict_under_alternatives)
         others = analysis.alternatives[1:]
         n_alt = len(others)
@@ -281,7 +294,9 @@ def unverified_seat_note(analysis, store) -> str:
 
 
 def area(analysis, store=None, map_html: str = "") -> Html:
-    """The proposed area: its seat, the map (when given), its districts and figures.
+    """The proposed area: its seat, the map (when given), its districts and figures; ``""``
+    for an operation with no proposed area (a boundary correction), and no seat line for one
+    with no proposed seat (a transfer: the area joins an existing municipality).
 
     Parameters
     ----------
@@ -292,8 +307,12 @@ def area(analysis, store=None, map_html: str = "") -> Html:
         Already-built HTML of the map figure (from :mod:`viabilidade.geo.maps`), or ``""``.
     """
     c, p = analysis.candidate, analysis.profile
+    op = operation_for(c.operation)
+    if not op.proposed_area:
+        return ""
     # The map comes first and the seat line keeps with it, so the heading and the map share a page.
-    body = f'<p class="sede-proposta">Sede proposta: <strong>{esc(c.seat)}</strong>.</p>' + map_html
+    body = (f'<p class="sede-proposta">Sede proposta: <strong>{esc(c.seat)}</strong>.</p>'
+            if op.proposed_seat else "") + map_html
     if c.districts:
         rows = []
         names = {}
@@ -308,16 +327,20 @@ def area(analysis, store=None, map_html: str = "") -> Html:
                       caption="Distritos que formam a área", widths=(22, 30, 30, 18))
     if c.municipalities:
         body += "<p>Municípios inteiros na área: " + esc(", ".join(c.municipalities)) + ".</p>"
-    body += unit_table(p.area, caption=f"Números da área proposta — {p.area.label}")
+    art4 = "sec-art4" in op.chapters
+    unit = p.area if art4 else dataclasses.replace(p.area, collection=None)
+    body += unit_table(unit, caption=f"Números da {'área transferida' if op.receiving else 'área proposta'}"
+                                     f" — {p.area.label}")
     body += boundary_check(analysis)
     body += unverified_seat_note(analysis, store)
     if c.districts and c.boundary is None:
         body += ("<p>A área não tem polígono nos dados usados (os distritos do IBGE não têm malha "
                  "publicada e o candidato não trouxe arquivo de limites): "
                  + ("o mapa mostra só um território aproximado; " if map_html else "")
-                 + "a distância do art. 4º, II medida sobre a divisa e o memorial descritivo "
-                 "dependem do levantamento dos limites propostos.</p>")
-    return _section("sec-area", "A área proposta", body)
+                 + ("a distância do art. 4º, II medida sobre a divisa e o memorial descritivo "
+                    "dependem" if art4 else "o memorial descritivo depende")
+                 + " do levantamento dos limites propostos.</p>")
+    return _section("sec-area", "A área transferida" if op.receiving else "A área proposta", body)
 
 
 #: Portuguese labels of the keys rules put in ``RuleResult.details``.
@@ -347,11 +370,17 @@ DETAIL_LABELS = {
     "nota": "Nota",
     "aprovacao": "Aprovação",
     "origens": "Municípios de origem",
+    "arquivo": "Arquivo de limites",
 }
 #: Detail keys whose value is a reading of a setting (shown with the setting's Portuguese text).
 DETAIL_READINGS = {"perimetro": "perimeter", "leitura": "quorum", "eleitorado": "plebiscite_roll"}
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_SKIP_DETAILS = {"texto_legal", "subchecks", "evidencias"}
+_SKIP_DETAILS = {"texto_legal", "subchecks", "evidencias",
+                 "sedes",  # art. 15: the reason names each seat taken
+                 # art. 6: shown in the correction chapter's table of the two lines
+                 "faces", "fora_dos_municipios_km2", "comprimento_linha_atual_m",
+                 "comprimento_linha_corrigida_m", "fechamento_das_pontas_m",
+                 "tolerancia_correcao_km2"}
 
 
 def _detail_value(v: Any, key: str = "") -> str | None:
@@ -385,7 +414,8 @@ def _detail_value(v: Any, key: str = "") -> str | None:
         return fmt.date_long(v)
     if isinstance(v, (list, tuple)) and all(isinstance(x, (str, int, float)) for x in v):
         if key == "faltam":
-            return "; ".join(EVIDENCE_ITEMS.get(x, x) for x in v) or "nenhuma"
+            return "; ".join(EVIDENCE_ITEMS.get(x) or BOUNDARY_CORRECTION_ITEMS.get(x, x)
+                             for x in v) or "nenhuma"
         return ", ".join(fmt.number(x) if isinstance(x, (int, float)) else x for x in v)
     return None
 
@@ -525,16 +555,22 @@ def setting_value(key: str, value: Any) -> str:
 
 
 def settings_table(analysis) -> Html:
-    """The settings the rules ran with: the readings in words, then every parameter with its
+    """The settings the rules ran with: the readings in words, then every parameter (or only
+    those the operation declares, :attr:`~viabilidade.operations.Operation.parameters`) with its
     Portuguese label, its value in words and (small, monospace) the key and raw value of the
     settings file, for reproducing the study."""
     from ..rules.settings import FIELD_LABELS
 
     s = analysis.settings
-    lines = s.describe() if hasattr(s, "describe") else []
+    used = operation_for(analysis.candidate.operation).parameters
+    # an operation that declares its parameters lists only those (no art. 4 reading for a
+    # district); the full description of every reading is for the others
+    lines = s.describe() if hasattr(s, "describe") and used is None else []
     d = s.to_dict() if hasattr(s, "to_dict") else dict(s)
     rows = []
     for k, v in d.items():
+        if used is not None and k not in used:
+            continue
         raw = "" if v is None else (",".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v))
         rows.append([FIELD_LABELS.get(k, k), setting_value(k, v),
                      Html(f'<code class="chave">{esc(k)}={esc(raw)}</code>')])

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import process, sections  # noqa: F401  (re-exported for the notebook)
+from . import operation_chapters, process, sections  # noqa: F401  (sections re-exported for the notebook)
 
 #: MIME type of the machine-readable results output (read by :mod:`.study`, not shown in HTML).
 RESULTS_MIME = "application/vnd.viabilidade.resultados+json"
@@ -286,6 +286,12 @@ def chapter(study: Study, sid: str) -> str:
         return process.draft_law_section(a, study.store, memorial_html=study.memorial_html)
     if sid == "sec-fiscal":
         return process.fiscal_section(a)
+    if sid == "sec-transferencia":
+        return operation_chapters.transfer_section(a, study.store)
+    if sid == "sec-correcao":
+        return operation_chapters.correction_section(a)
+    if sid == "sec-distrito":
+        return sections.group(a, sid, extra=operation_chapters.district_material(a))
     return sections.group(a, sid)
 
 

@@ -84,7 +84,7 @@ def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> R
                            "comprimento_linha_atual_m": round(change.old_length_m, 1),
                            "comprimento_linha_corrigida_m": round(change.new_length_m, 1),
                            "fechamento_das_pontas_m": [round(x, 1) for x in change.joins_m],
-                           "tolerancia_km2": tol})
+                           "tolerancia_correcao_km2": tol})
 
 
 def art6(candidate: Candidate) -> RuleResult:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from ..certified import BODIES, FIGURES
-from ..candidate import EVIDENCE_ITEMS, Candidate
+from ..candidate import BOUNDARY_CORRECTION_ITEMS, EVIDENCE_ITEMS, Candidate
 from .result import Basis, RuleResult, Status, Verdict, deciding_basis, on_published_data, verdict
 
 CONCLUSIVE = "estudo conclusivo"
@@ -34,6 +34,8 @@ ITEM_BODY = {"II": BODIES["IBGE"][0], "III": BODIES["IBGE"][0], "IV": BODIES["IB
 ITEM_KEY = {"II": "gap_m", "III": "continuity", "IV": "population", "V": "electors",
             "VI": "buildings", "VII": "collection"}
 PROPONENTS = "Proponentes"
+#: Who provides a district's figures (art. 17): the law names no body, so none is named.
+UNNAMED_BODY = "a comprovar (a lei não indica o órgão)"
 _DECIDED = (Status.PASS, Status.FAIL)
 #: Items of art. 4 whose figure § 2 gives to a named body: only its certificate settles them.
 NAMED_ITEMS = ("II", "IV", "V", "VI", "VII")
@@ -116,7 +118,8 @@ def _open_rule(r: RuleResult) -> Pending:
     decides it: the TRE for the plebiscite, else the rule's ``certifier``, else the
     proponents."""
     faltam = r.details.get("faltam") if isinstance(r.details, dict) else None
-    what = r.title + (": " + "; ".join(str(f) for f in faltam) if faltam else "")
+    named = [EVIDENCE_ITEMS.get(f) or BOUNDARY_CORRECTION_ITEMS.get(f, str(f)) for f in faltam or ()]
+    what = r.title + (": " + "; ".join(named) if named else "")
     body = ELECTORAL_COURT if r.rule_id in PLEBISCITE_RULES else (r.certifier or PROPONENTS)
     return Pending(r.article or r.rule_id, r.subject, what, body, "", "")
 
@@ -133,7 +136,7 @@ def pending(results: list[RuleResult]) -> list[Pending]:
     -------
     list of Pending
         In the order of the law: art. 4 I–VII for the area, then § 1 per origin (IV, V, VI,
-        VII, III), then art. 17 (districts). A figure of an item § 2 gives to a named body is
+        VII, III), then art. 17 (districts; no body named, since the law names none). A figure of an item § 2 gives to a named body is
         pending until a certificate decides it (:func:`settled`): Posse d'Abadia's 3.045
         inhabitants (Censo 2022, published) leave art. 4 IV pending with the IBGE. Without
         art. 4 (:func:`applies_art4` false), every applicable rule still ``indeterminate``
@@ -176,7 +179,7 @@ def pending(results: list[RuleResult]) -> list[Pending]:
                     out.append(_figure(item, r.subject, code))
         elif rid.startswith("art17."):
             if status not in _DECIDED:
-                out.append(Pending(r.article or rid, r.subject, r.title, ITEM_BODY["IV"],
+                out.append(Pending(r.article or rid, r.subject, r.title, UNNAMED_BODY,
                                    "certified." + ("buildings" if rid == "art17.I" else "population"),
                                    rid.split(".")[1]))
         elif not creation and status == Status.INDETERMINATE:

@@ -1,0 +1,187 @@
+"""The chapters of the operations that are not creations: the transfer of an area (art. 5),
+the boundary correction (art. 6) and the district (arts. 15 to 20).
+
+Each function returns one chapter's HTML (pt-BR) for the chapter id its operation declares
+(:attr:`viabilidade.operations.Operation.chapters`): ``sec-transferencia``,
+``sec-correcao`` and the material of ``sec-distrito`` beside its rules.
+"""
+
+from __future__ import annotations
+
+from ..candidate import BOUNDARY_CORRECTION_ITEMS
+from ..rules.art7 import roll, roll_parts
+from ..rules.law import text as law_text
+from ..rules.settings import CHOICES
+from . import format as fmt
+from .sections import group
+from .tables import Html, esc, key_values, table
+
+#: The federal reading of who votes (Lei 9.709/1998, art. 7; ADI 2.650), and the conflict with
+#: LC 02/1990's text, as the transfer chapter states it.
+TRANSFER_ROLL_READING = (
+    "A LC nº 2/1990 manda fazer o plebiscito “na área territorial a ser emancipada ou "
+    "transferida” (art. 7º, caput; na transferência, o art. 5º fala em “consulta plebiscitária "
+    "na área a ser desmembrada”), e o art. 7º, § 2º, conta a aprovação pela maioria dos "
+    "eleitores que comparecerem. A Lei federal nº 9.709/1998, art. 7º, entende por “população "
+    "diretamente interessada” tanto a do território que se desmembra quanto a do que sofre o "
+    "desmembramento e, na anexação, também a do município que recebe a área; o Supremo Tribunal "
+    "Federal julgou essa regra constitucional na ADI 2.650 (2011), proposta pela própria "
+    "Assembleia Legislativa de Goiás, e a Constituição (art. 18, § 4º) fala em consulta “às "
+    "populações dos Municípios envolvidos”. As duas normas conflitam: pela letra da lei "
+    "estadual, os eleitores do município que recebe a área não votam; pela lei federal, votam "
+    "e contam no quórum (art. 7º, § 1º) e na maioria (art. 7º, § 2º). Como a norma federal "
+    "interpreta a Constituição e foi confirmada pelo STF, este estudo a adota por padrão "
+    "(leitura I-10) e mostra a letra da lei estadual como alternativa.")
+
+
+def _figure(f) -> str:
+    """A figure with its basis in parentheses (``"14.187 habitantes (publicado)"``); ``—``."""
+    if f is None or f.value is None:
+        return "—"
+    return f"{fmt.estimate(f.value, f.unit, f.uncertainty, f.basis)} ({fmt.basis_label(f.basis)})"
+
+
+def _area_words(analysis, store) -> str:
+    """What leaves, in words: the districts by name and code, or the drawn area's file."""
+    c = analysis.candidate
+    if c.districts:
+        names = {}
+        if store is not None and getattr(store, "districts", None) is not None:
+            names = store.districts.set_index("cod_distrito")["nome"].to_dict()
+        listed = ", ".join(f"{names.get(k, k)} ({k})" for k in c.districts)
+        return f"o{'s' if len(c.districts) > 1 else ''} distrito{'s' if len(c.districts) > 1 else ''} {listed}"
+    if c.boundary is not None:
+        return f"a área desenhada no arquivo {c.boundary.name}"
+    return "a área " + ", ".join(c.municipalities)
+
+
+def transfer_section(analysis, store=None) -> Html | str:
+    """The transferred area and both municipalities (art. 5): what leaves and to whom, the new
+    boundary, population, electors and area of the origin and of the receiving municipality
+    before and after (each with its basis), and who votes in the plebiscite under reading
+    I-10 with the conflict between LC 02/1990 and Lei 9.709/1998 explained. No proposed seat:
+    the area joins an existing municipality."""
+    c, p = analysis.candidate, analysis.profile
+    if p.destination is None:
+        return ""
+    origin_code = c.origins[0] if c.origins else None
+    origin = p.origins.get(origin_code)
+    rest = p.remainders.get(origin_code)
+    dest, after = p.destination, p.destination_after
+    what = _area_words(analysis, store)
+    body = (f"<p>Sai de {esc(origin.label if origin else origin_code)} ({esc(origin_code)}) "
+            f"{esc(what)}, que passa a integrar {esc(dest.label)} ({esc(c.destination)}). "
+            "Não há sede proposta: a área se anexa a um município que já existe, com a sede que "
+            "ele tem.</p>")
+    if c.boundary is not None:
+        boundary = (f"O novo limite entre {esc(origin.label)} e {esc(dest.label)} é a divisa "
+                    f"da área desenhada em {esc(c.boundary.name)} com o restante de "
+                    f"{esc(origin.label)}; a lei estadual deve descrevê-la.")
+    else:
+        boundary = (f"O novo limite entre {esc(origin.label)} e {esc(dest.label)} passa a ser a "
+                    f"divisa atual entre {esc(what)} e o restante de {esc(origin.label)}. Os "
+                    "dados do IBGE não têm polígonos de distritos de Goiás: a lei estadual deve "
+                    "descrever essa divisa com o memorial descritivo levantado para o processo.")
+    body += f"<p>{boundary}</p>"
+    rows = []
+    for label, attr in (("População", "population"), ("Eleitores", "electors"),
+                        ("Área", "area_km2")):
+        rows.append([label, _figure(getattr(origin, attr, None)), _figure(getattr(rest, attr, None)),
+                     _figure(getattr(dest, attr, None)), _figure(getattr(after, attr, None))])
+    body += table(["Grandeza", f"{origin.label}: antes", f"{origin.label}: depois",
+                   f"{dest.label}: antes", f"{dest.label}: depois"], rows,
+                  caption="Efeito da transferência nos dois municípios", numeric=(1, 2, 3, 4),
+                  widths=(16, 21, 21, 21, 21))
+    body += ("<p>“Depois” soma ou subtrai os números da área: publicados pelo IBGE e pelo TSE "
+             "para municípios e distritos, estimados quando a área é parte de um distrito ou "
+             "quando o TSE não publica o número (eleitores de um distrito).</p>")
+    body += "<h3>Quem vota no plebiscito</h3>" + f"<p>{esc(TRANSFER_ROLL_READING)}</p>"
+    s = analysis.settings
+    parts = roll_parts(p, s)
+    total, basis, desc = roll(p, s)
+    roll_rows = [[label, _figure(f)] for label, f in parts]
+    if total is not None:
+        roll_rows.append(["Total", f"{fmt.estimate(total, 'eleitores', None, basis)} "
+                                   f"({fmt.basis_label(basis)})"])
+    body += table(["Parcela do eleitorado", "Eleitores"], roll_rows,
+                  caption=f"Eleitorado do plebiscito na leitura adotada: "
+                          f"{CHOICES['plebiscite_roll'][s.plebiscite_roll]}",
+                  numeric=(1,), widths=(60, 40))
+    other = "area" if s.plebiscite_roll == "federal" else "federal"
+    alt_total, alt_basis, _ = roll(p, s.replace(plebiscite_roll=other))
+    if alt_total is not None:
+        body += (f"<p>Na leitura alternativa ({esc(CHOICES['plebiscite_roll'][other])}), o "
+                 f"eleitorado seria de {esc(fmt.estimate(alt_total, 'eleitores', None, alt_basis))} "
+                 f"({esc(fmt.basis_label(alt_basis))}).</p>")
+    return group(analysis, "sec-transferencia", extra=body)
+
+
+def correction_section(analysis) -> Html | str:
+    """The boundary correction (art. 6): the two lines, the territory between them against
+    the tolerance, what would leave each municipality, and the documents (the technical
+    flaw, the mayors' agreement, the councils' resolutions), then the two rules. No
+    proposed area, seat or population."""
+    c, p = analysis.candidate, analysis.profile
+    change = p.territory.boundary_change
+    names = {k: u.label for k, u in p.origins.items()}
+    listed = " e ".join(f"{names.get(k, k)} ({k})" for k in c.origins)
+    body = (f"<p>O limite entre {esc(listed)} é descrito hoje por uma linha com falha técnica "
+            "ou erro de descrição; a correção a substitui por outra. Não há área proposta, sede "
+            "nem população transferida: pelo art. 6º, a correção se faz “sem alteração de "
+            "área”, por lei estadual, mediante prévio acordo dos Prefeitos autorizados pelas "
+            "Câmaras Municipais em resoluções.</p>")
+    tol = analysis.settings.boundary_tolerance_km2
+    if change is not None:
+        pairs = [
+            ("Linha atual", f"{c.old_line.name} — {fmt.quantity(round(change.old_length_m), 'm')}"),
+            ("Linha corrigida", f"{c.new_line.name} — {fmt.quantity(round(change.new_length_m), 'm')}"),
+            ("Território entre as linhas",
+             f"{fmt.number(round(change.between_km2, 4), 4)} km² em "
+             f"{fmt.count(change.faces, 'figura')} (medido, área geodésica)"),
+            *[(f"Sairia de {names.get(k, k)}", f"{fmt.number(round(v, 4), 4)} km²")
+              for k, v in change.leaves.items()],
+            *[(f"Saldo de {names.get(k, k)}",
+               ("+" if round(change.net_km2(k), 4) > 0 else "")
+               + f"{fmt.number(round(change.net_km2(k), 4), 4)} km²") for k in c.origins],
+            ("Tolerância adotada (leitura do art. 6º)", f"{fmt.number(tol, 4)} km²"),
+        ]
+        if any(change.joins_m):
+            pairs.append(("Fechamento das pontas", " e ".join(
+                fmt.quantity(round(j), "m") for j in change.joins_m)
+                + " (segmentos retos ligando as pontas das linhas que não coincidem)"))
+        body += key_values(pairs, caption="As duas linhas e o território entre elas")
+        body += ("<p>De qual município sai cada parte é lido na malha municipal do IBGE "
+                 "(polígonos simplificados, anteriores a 2020), não na descrição legal.</p>")
+    rows = []
+    for key, label in BOUNDARY_CORRECTION_ITEMS.items():
+        e = c.boundary_correction.get(key)
+        rows.append([label[:1].upper() + label[1:], e.what if e else "não apresentado",
+                     e.document if e else "—"])
+    body += table(["Exigência do art. 6º", "O que foi apresentado", "Documento"], rows,
+                  caption="Comprovação da falha técnica, do acordo e das resoluções",
+                  widths=(30, 40, 30))
+    return group(analysis, "sec-correcao", extra=body)
+
+
+def district_material(analysis) -> Html:
+    """What the district chapter says beside its rules: the municipal law creates the
+    district (art. 16), may set its representation (art. 19), and the mayor installs it
+    within 180 days (art. 20); each quoted."""
+    c = analysis.candidate
+
+    def quote(key: str, items: tuple[str, ...] = ()) -> str:
+        text = " ".join([law_text(key), *(f"{i} – {law_text(f'{key}.{i}')}" for i in items)])
+        return f'<blockquote class="texto-legal">“{esc(text)}”</blockquote>'
+
+    return Html(
+        f"<p>O distrito é criado por <strong>lei municipal</strong> de "
+        f"{esc('; '.join(u.label for u in analysis.profile.origins.values()) or '—')} (art. 16), "
+        "não por lei estadual: este estudo serve à Câmara Municipal e à Prefeitura. A lei "
+        "não indica órgão que apure os requisitos do art. 17; os números que o estudo não "
+        "decide ficam a comprovar.</p>" + quote("art16")
+        + "<p>A lei municipal pode fixar a forma de representação do distrito junto à "
+          "administração do município (art. 19); não é requisito da criação.</p>" + quote("art19")
+        + f"<p>Criado o distrito, o Prefeito o instala em solenidade, em data que marca, dentro "
+          f"de cento e oitenta dias (art. 20). A lei não diz de quando se contam os 180 dias; o "
+          f"estudo os conta da publicação da lei municipal de criação, que ainda não existe para "
+          f"{esc(c.name)}: por isso não há data.</p>" + quote("art20"))

@@ -341,7 +341,8 @@ def pieces_problems(candidate: Candidate, store, drawn=None) -> list[CandidateEr
     """The area is one piece (arts. 3 and 4 III).
 
     A drawn area is in pieces when :func:`viabilidade.geo.continuity.continuity` counts more
-    than one part above the sliver tolerance. An area of IBGE units is in pieces when the
+    than one part above the sliver tolerance in what it takes from its origins (a part outside
+    them is refused by :func:`viabilidade.geo.territory.check_area_in_origins`). An area of IBGE units is in pieces when the
     municipalities it takes from (whole, or holding its districts) do not all border one
     another (gap above :data:`TOUCH_TOLERANCE_M`); districts have no polygons, so districts
     of one municipality, or of neighbouring ones, are not refused here.
@@ -350,6 +351,8 @@ def pieces_problems(candidate: Candidate, store, drawn=None) -> list[CandidateEr
     from .geo.memorial import fmt_num
     from .geo.territory import municipality_geometry
 
+    import shapely
+
     if candidate.operation == "boundary-correction":
         return []
     why = ("um município é um território só: o art. 3º pede limites definidos e uma "
@@ -357,7 +360,11 @@ def pieces_problems(candidate: Candidate, store, drawn=None) -> list[CandidateEr
            "interrompido")
     f = candidate.path
     if drawn is not None:
-        c = continuity(drawn)
+        # Parts outside the origins are the business of check_area_in_origins (the 2 %
+        # tolerance, a part far away): here, the pieces the area takes from its origins.
+        origins = [municipality_geometry(store.boundaries, o) for o in candidate.origins]
+        c = continuity(shapely.intersection(drawn, shapely.union_all(origins))
+                       if origins else drawn)
         if c.parts < 2:
             return []
         sizes = "; ".join(f"{fmt_num(a)} km²" for a in c.part_areas_km2)

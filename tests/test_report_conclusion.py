@@ -66,7 +66,8 @@ def store():
 @needs_store
 @pytest.mark.parametrize("path, line", [
     ("data/candidates/posse-dabadia.toml",
-     "Indeterminada perante a LC nº 2/1990; estudo preliminar; " + BAR + "."),
+     "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e de "
+     "documentos; " + BAR + "."),
     ("tests/candidates/posse-dabadia-certificada.toml",
      "Viável perante a LC nº 2/1990; estudo conclusivo; " + BAR + "."),
 ])

@@ -54,15 +54,16 @@ def test_posse_passes_lc02_population_and_fails_every_bills_centre_west_floor(po
     html = other_rules.section(posse, ["lc02-1990-go", *bills])
     cells = _row(html, "População — área proposta")
     assert cells[1] == "3.045 habitantes"
-    assert cells[2] == "mais de 3.000 habitantes cumprido"
+    assert cells[2] == "mais de 3.000 habitantes atingido nos dados publicados (a certificar)"
     floors = {b: federal_bills()[b].tests[0].by_region["Centro-Oeste"] for b in bills}
     assert all(f > 3045 for f in floors.values())
     for k, b in enumerate(bills):
-        assert cells[3 + k] == f"no mínimo {floors[b]:,.0f} habitantes† não cumprido".replace(",", ".")
+        assert cells[3 + k] == (f"no mínimo {floors[b]:,.0f} habitantes† não atingido nos dados "
+                                "publicados").replace(",", ".")
     assert _row(html, "População — município remanescente (Abadiânia)")[1] == "14.187 habitantes"
     text = _text(html)
-    assert "Sob PLP 137/2015: não cumpre população da área proposta (3.045 habitantes; exigido no " \
-           "mínimo 6.000 habitantes)." in text
+    assert "Sob PLP 137/2015: não atinge, nos dados publicados, população da área proposta (3.045 " \
+           "habitantes; exigido no mínimo 6.000 habitantes)." in text
     assert "Sob LC 02/1990 (GO): não falha em nenhum teste, mas há testes indeterminados." in text
     conclusion = _row(html, "Conclusão")
     assert conclusion[2:] == ["indeterminado"] + ["inviável"] * len(bills)   # verdict words
@@ -86,7 +87,8 @@ def test_no_section_without_regras_and_the_assumed_law_brings_its_bill(posse):
 
 def test_a_users_file_in_a_study(posse):
     html = other_rules.section(posse, ["lc02-1990-go", str(HERE / "rulesets" / "piso-5000.toml")])
-    assert _row(html, "População — área proposta")[3] == "no mínimo 5.000 habitantes não cumprido"
+    assert _row(html, "População — área proposta")[3] == \
+        "no mínimo 5.000 habitantes não atingido nos dados publicados"
     assert "Arquivo: piso-5000.toml." in _text(html)
 
 
@@ -124,7 +126,8 @@ def test_two_tests_on_the_same_measure_are_both_shown(posse, tmp_path):
     f.write_text(TWO_FLOORS, encoding="utf-8")
     html = other_rules.section(posse, [str(f)])
     assert _row(html, "População — área proposta")[2] == (
-        "no mínimo 2.000 habitantes cumprido no mínimo 5.000 habitantes não cumprido")
+        "no mínimo 2.000 habitantes atingido nos dados publicados (a certificar) no mínimo 5.000 "
+        "habitantes não atingido nos dados publicados")
     assert _row(html, "Conclusão")[2] == "inviável"   # the conclusion follows the failing test
 
 

@@ -37,7 +37,8 @@ def test_every_result_lands_in_exactly_one_section():
 def test_summary_states_the_verdict_and_lists_blocking_rules():
     a = make()
     html = sections.summary(a)
-    assert "Indeterminada perante a LC nº 2/1990</strong>; estudo preliminar; a criação está vedada" in html
+    assert ("Indeterminada perante a LC nº 2/1990</strong>; estudo preliminar, pendente de certificação "
+            "e de documentos; a criação está vedada") in html
     assert "<code>art4.V</code>" in html  # estimated electors: indeterminate
     assert "Quadro 1. Situação de cada requisito" in html
 

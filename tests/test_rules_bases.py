@@ -264,3 +264,67 @@ def test_thin_margin_setting_is_bounded():
     with pytest.raises(SettingsError, match=r"settings.thin_margin_pct.*encontrado 101; esperado "
                                             r"um número finito entre 0 e 100"):
         Settings(thin_margin_pct=101)
+
+
+# ---------------------------------------------------------------- incoherent published data
+from viabilidade.data.incoherence import (ELECTORS_ABOVE_POPULATION,  # noqa: E402
+                                          RELEASE_ACROSS_THRESHOLD, data_flags)
+
+ANHANGUERA_FLAG = (
+    "Anhanguera (5201207) — eleitorado apto: 1.229 eleitores. O eleitorado é maior que a "
+    "população residente (924 habitantes): 1,33 eleitor por habitante. O cadastro eleitoral "
+    "registra o domicílio eleitoral, que pode não ser a residência; esse eleitorado não mede a "
+    "população do lugar, e o eleitorado de um distrito estimado a partir dele herda o desvio. "
+    "Fontes: TSE, eleitorado apto na eleição geral de 2022 (por zona e município); IBGE, Censo "
+    "Demográfico 2022 — Agregados por municípios/distritos (resultados do universo).")
+
+
+def test_electors_above_residents_in_57_municipalities(store):
+    flags = data_flags(store)
+    above = [f for f in flags if f.kind == ELECTORS_ABOVE_POPULATION]
+    assert len(above) == 57
+    by_code = {f.cod_ibge: f for f in above}
+    assert by_code["5201207"].text() == ANHANGUERA_FLAG
+    assert by_code["5206909"].figure == "eleitorado apto: 3.589 eleitores"   # Davinópolis, 1.902 hab.
+    assert "5200100" not in by_code   # Abadiânia: 10.812 electors, 17.232 inhabitants
+
+
+def test_a_census_release_across_the_threshold(store):
+    # At 3.000 no municipality of Goiás changes side between the releases.
+    assert [f for f in data_flags(store) if f.kind == RELEASE_ACROSS_THRESHOLD] == []
+    # Abadiânia: 17.232 (revised) and 17.228 (first release, 28/06/2023).
+    # "mais de": at 17.227 both releases are above, at 17.232 neither; 17.228 … 17.231 split them
+    at = {t: data_flags(store, ["5200100"], population_threshold=t)
+          for t in (17227, 17228, 17230, 17231, 17232)}
+    assert at[17227] == [] and at[17232] == []
+    assert len(at[17228]) == len(at[17231]) == 1
+    (flag,) = at[17230]
+    assert (flag.kind, flag.figure) == (RELEASE_ACROSS_THRESHOLD, "população: 17.232 habitantes "
+                                        "(agregados revisados) e 17.228 (primeira divulgação)")
+    assert "lados opostos do limite do art. 4º, IV (mais de 17.230 habitantes)" in flag.conflict
+
+
+def test_the_audit_and_the_screening_carry_the_flags(store):
+    from viabilidade import statewide as sw
+
+    audit = sw.audit(store).set_index("cod_ibge")
+    assert audit.at["5201207", "alertas_dados"] == ANHANGUERA_FLAG
+    assert audit.at["5200100", "alertas_dados"] == ""
+    assert (audit["alertas_dados"] != "").sum() == 57
+    screening = sw.screening(store).set_index("cod_distrito")
+    flagged = screening[screening["alertas_dados"] != ""]
+    assert sorted(flagged.index) == ["521030715", "521160210", "521340010", "521935712"]
+    assert flagged.at["521030715", "alertas_dados"].startswith("Israelândia (5210307) — eleitorado "
+                                                               "apto: 2.794 eleitores.")
+
+
+def test_the_study_names_the_flag_of_a_municipality_it_uses(store):
+    from viabilidade.report.sections import data_flags_note
+
+    a = analyse(FUSION, store=store)
+    assert [f.cod_ibge for f in a.data_flags] == ["5201207"]   # Cumari: 2.571 for 2.927
+    assert a.to_dict()["data_flags"][0]["kind"] == ELECTORS_ABOVE_POPULATION
+    note = data_flags_note(a)
+    assert "Dado publicado incoerente, usado neste estudo." in note
+    assert "Anhanguera (5201207) — eleitorado apto: 1.229 eleitores." in note
+    assert analyse(POSSE, store=store).data_flags == []

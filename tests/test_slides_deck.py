@@ -48,8 +48,8 @@ def test_deck_names_the_candidate_and_every_rule(deck, analysis):
     text = _text(deck)
     assert "Posse d'Abadia" in text
     assert "Estudo de viabilidade — criação do Município de Posse d'Abadia" in text
-    assert ("Indeterminada perante a LC nº 2/1990</strong>; estudo preliminar; a criação está vedada"
-            in htmllib.unescape(deck))
+    assert ("Indeterminada perante a LC nº 2/1990</strong>; estudo preliminar, pendente de "
+            "certificação e de documentos; a criação está vedada" in htmllib.unescape(deck))
     for r in analysis.results:
         assert f"<code>{r.rule_id}</code>" in deck, r.rule_id
     assert {"art4.IV", "art4.par1", "art7.par3"} <= {r.rule_id for r in analysis.results}

@@ -171,9 +171,13 @@ def test_study_pdf_text(posse_runs):
     for r in payload["results"]:
         assert r["rule_id"] in text, r["rule_id"]
     flat = pdftext.flat(text)
-    assert ("Indeterminada perante a LC nº 2/1990; estudo preliminar; a criação está vedada enquanto "
-            "não editada a lei complementar federal (CF, art. 18, § 4º).") in flat.replace(" ;", ";")
-    assert "adotados: 2 requisitos cumpridos; 11 indeterminados." in flat
+    assert ("Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e "
+            "de documentos; a criação está vedada enquanto não editada a lei complementar federal "
+            "(CF, art. 18, § 4º).") in flat.replace(" ;", ";")
+    # art. 7 § 3 is cumprido; art. 4 IV (3.045 inhabitants, Censo 2022) only on published data
+    assert ("adotados: 1 requisito cumprido; 1 atingido nos dados publicados (a certificar); 11 "
+            "indeterminados.") in flat
+    assert "Margem estreita (art. 8º)" in flat
     assert "10.812 eleitores" in flat and "(3.045/17.232)" in flat and "(0,1308)" in flat
     assert "1.911 ± 398" in flat  # estimated electors as a whole number
     assert "requisitos ainda não comprovados: art. 4º, III (continuidade territorial), V (" in flat
@@ -206,13 +210,14 @@ def test_study_with_regras_has_the_side_by_side_section(posse_runs):
     (a, _), _ = posse_runs
     text = pdf_text(a / "posse-dabadia" / "estudo.pdf")
     assert "Sob outras regras" in text
-    assert ("Sob PLP 137/2015: não cumpre população da área proposta (3.045 habitantes; exigido no "
-            "mínimo 6.000 habitantes).") in text
+    assert ("Sob PLP 137/2015: não atinge, nos dados publicados, população da área proposta (3.045 "
+            "habitantes; exigido no mínimo 6.000 habitantes).") in text
     html = (a / "posse-dabadia" / "estudo.html").read_text(encoding="utf-8")
     row = re.search(r"<tr><td>População — área proposta</td>(.*?)</tr>", html).group(1)
     cells = [" ".join(re.sub(r"<[^>]+>", " ", c).split()) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
-    assert cells == ["3.045 habitantes", "mais de 3.000 habitantes cumprido",
-                     "no mínimo 6.000 habitantes† não cumprido"]
+    assert cells == ["3.045 habitantes",
+                     "mais de 3.000 habitantes atingido nos dados publicados (a certificar)",
+                     "no mínimo 6.000 habitantes† não atingido nos dados publicados"]
     payload = json.loads((a / "posse-dabadia" / "resultados.json").read_text(encoding="utf-8"))
     pop = {r["regras"]: r for r in payload["outras_regras"]
            if r["teste"] == "populacao" and r["sujeito"] == "area"}

@@ -35,6 +35,10 @@ class Analysis:
     alternatives : list
         The verdict under each alternative interpretation reading (docs/LEITURAS.md I-1 … I-10) and
         with/without the special-interest reduction: (description, verdict, changed rule ids).
+    data_flags : list of DataFlag
+        Conflicts between the published figures of the municipalities the study reads (its
+        origins, the area's whole municipalities, the destination):
+        :func:`viabilidade.data.incoherence.data_flags`.
     """
 
     candidate: Candidate
@@ -44,6 +48,7 @@ class Analysis:
     verdict: Verdict
     provenance: list[dict] = field(default_factory=list)
     alternatives: list = field(default_factory=list)
+    data_flags: list = field(default_factory=list)
 
     def result(self, rule_id: str, subject: str | None = None) -> RuleResult:
         """The result of one rule (first match; ``subject`` narrows art4.par1 by origin)."""
@@ -68,6 +73,7 @@ class Analysis:
             "alternatives": [{"description": d, "verdict": str(v), "changed": list(c)}
                              for d, v, c in self.alternatives],
             "provenance": self.provenance,
+            "data_flags": [f.to_dict() for f in self.data_flags],
         }
 
 
@@ -265,6 +271,18 @@ def district_seats_inside(candidate: Candidate, store) -> list[dict[str, str]]:
     return out
 
 
+def study_data_flags(candidate: Candidate, store, settings) -> list:
+    """Conflicts between the published figures a study reads
+    (:func:`viabilidade.data.incoherence.data_flags`): its origins, the area's whole
+    municipalities and the destination, at the settings' population threshold and vintage."""
+    from .data.incoherence import data_flags
+
+    codes = [*candidate.origins, *candidate.municipalities,
+             *([candidate.destination] if candidate.destination else [])]
+    return data_flags(store, codes, population_threshold=settings.population,
+                      population_vintage=settings.population_vintage)
+
+
 def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None) -> Analysis:
     """Analyse one candidate under LC 02/1990.
 
@@ -308,5 +326,6 @@ def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None
     provenance = provenance_records(store)
     return Analysis(candidate=candidate, settings=base, profile=profile, results=results,
                     verdict=verdict(results), provenance=provenance,
+                    data_flags=study_data_flags(candidate, store, base),
                     alternatives=verdict_under_alternatives(candidate, profile, base,
                                                             rebuild=rebuild))

@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from .candidate import Candidate
+from .data.sources import SRC_CENSUS, SRC_CENSUS_FIRST, SRC_TSE, VINTAGE_CENSUS, VINTAGE_TSE  # noqa: F401
 from .operations import operation_for
 from .errors import CandidateError, raise_located
 from .profile_certified import apply_certificates
@@ -35,11 +36,6 @@ from .rules.common import money_figure
 from .rules.common import pct as _pct
 from .rules.result import Basis, Figure, weakest
 
-SRC_CENSUS = "IBGE, Censo Demográfico 2022 — Agregados por municípios/distritos (resultados do universo)"
-SRC_CENSUS_FIRST = "IBGE, Censo Demográfico 2022 — População e Domicílios, primeiros resultados (28/06/2023)"
-SRC_TSE = "TSE, eleitorado apto na eleição geral de 2022 (por zona e município)"
-VINTAGE_CENSUS = "2022-08-01"
-VINTAGE_TSE = "2022-10-02"
 #: Relative uncertainty of occupied dwellings as a proxy of urban-core buildings.
 BUILDINGS_PROXY_UNCERTAINTY = 0.5
 

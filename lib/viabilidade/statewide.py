@@ -165,8 +165,10 @@ def audit(store=None, settings: Settings | None = None, *, data_root: Path | Non
     DataFrame
         :func:`municipality_frame` joined with :func:`viabilidade.rules.art8.audit`'s columns
         (for each item X: ``X_status``, ``X_lean``, ``X_valor``, ``X_limite``, ``X_margem``,
-        ``X_margem_pct``), ``situacao`` (fail / pass / indeterminate) and ``itens_perdidos``
-        (comma-separated failing items, e.g. ``"IV"``).
+        ``X_margem_pct``), ``situacao`` (fail / pass / indeterminate), ``itens_perdidos``
+        (comma-separated failing items, e.g. ``"IV"``) and ``alertas_dados`` (the
+        municipality's conflicting published figures, :func:`viabilidade.data.incoherence.data_flags`,
+        ``""`` when none: Anhanguera's 1.229 electors for 924 inhabitants).
         Source: LC 02/1990 art. 8 and art. 4 IV–VII; IBGE Censo 2022; TSE 2022.
     """
     from .rules import art8
@@ -176,7 +178,17 @@ def audit(store=None, settings: Settings | None = None, *, data_root: Path | Non
     frame = municipality_frame(store, settings)
     result = art8.audit(frame, settings)
     keep = [c for c in result.columns if c not in frame.columns]
-    return pd.concat([frame, result[keep]], axis=1)
+    out = pd.concat([frame, result[keep]], axis=1)
+    out["alertas_dados"] = out["cod_ibge"].map(_flags(store, settings)).fillna("")
+    return out
+
+
+def _flags(store, settings: Settings) -> dict[str, str]:
+    """``{cod_ibge: flag texts}`` of every municipality at the settings' threshold and vintage."""
+    from .data.incoherence import data_flags, flags_by_code
+
+    return flags_by_code(data_flags(store, population_threshold=settings.population,
+                                    population_vintage=settings.population_vintage))
 
 
 def failing(table: pd.DataFrame, item: str) -> pd.DataFrame:
@@ -342,7 +354,9 @@ def screening(store=None, settings: Settings | None = None, *, data_root: Path |
         ``X_margem_pct`` and the remainder's as ``origem_X_…``; for each art. 4 rule id R
         (:data:`ART4_RULES`) ``R`` (status), ``R_lean`` and ``R_motivo`` (Portuguese reason);
         ``veredito_art4`` (verdict of those rules), ``falham`` and ``indeterminados`` (tuples
-        of rule ids) and ``resultados`` (the list of RuleResult).
+        of rule ids), ``resultados`` (the list of RuleResult) and ``alertas_dados`` (the
+        origin municipality's conflicting published figures, from which the district's
+        electorate is apportioned; ``""`` when none).
         Source: LC 02/1990 art. 4; IBGE DTB 2022, Censo 2022; TSE 2022; IBGE Localidades 2022.
     """
     from .rules.art4 import evaluate_art4
@@ -377,6 +391,7 @@ def screening(store=None, settings: Settings | None = None, *, data_root: Path |
     out["falham"] = fails
     out["indeterminados"] = opens
     out["resultados"] = results_col
+    out["alertas_dados"] = out["cod_ibge"].map(_flags(store, settings)).fillna("")
     return out
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ..rules.certification import summary as certification_summary
+from ..rules.certification import qualification as certification_qualification
 from ..rules.result import Verdict
 from .frame import bar_clause, creation_law_date, explicit_creation_year
 from .format import sentence
@@ -81,13 +81,11 @@ def conclusion_html(operation: str, verdict: Verdict | str, *, qualification: st
 
 
 def qualification(analysis) -> str:
-    """What a study's verdict rests on: its certification label (``"estudo preliminar"`` /
-    ``"estudo conclusivo"``, :func:`viabilidade.rules.certification.summary`).
-
-    The hook where the basis of the deciding figures (published, estimated, certified) is
-    added to every conclusion line.
-    """
-    return certification_summary(analysis.results, analysis.candidate)["label"]
+    """What a study's verdict rests on (:func:`viabilidade.rules.certification.qualification`):
+    ``"estudo conclusivo"``; ``"estudo preliminar, pendente de certificação e de documentos"``;
+    ``"nos dados publicados; estudo preliminar, pendente de certificação"`` when the verdict
+    rests on published data (a requirement met only on the Censo, TSE or SEFAZ-GO tables)."""
+    return certification_qualification(analysis.results, analysis.candidate)
 
 
 def _study(analysis) -> dict:

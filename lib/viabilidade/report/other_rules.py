@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from ..operations import operation_for
-from ..rules.result import Status, Verdict
+from ..rules.result import Basis, Status, Verdict
 from ..rules.ruleset import MEASURES, SOURCE_KINDS, SUBJECTS, Ruleset, builtin_rulesets, resolve
 from . import format as fmt
 from .tables import STATUS_CLASS, Html, esc, table
@@ -79,10 +79,10 @@ def areas_from_analysis(analysis) -> pd.DataFrame:
     return pd.DataFrame(rows, index=pd.Index(origins, name="cod_ibge"))
 
 
-def _status(status: str, lean: str = "") -> Html:
+def _status(status: str, lean: str = "", basis: str = "") -> Html:
     st = Status(status)
     return Html(f'<span class="status {STATUS_CLASS[st]}">'
-                f"{esc(fmt.status_label(st, lean or None))}</span>")
+                f"{esc(fmt.status_label(st, lean or None, basis or None))}</span>")
 
 
 def _limit(row) -> str:
@@ -137,7 +137,7 @@ def side_by_side(long: pd.DataFrame, rulesets: list[Ruleset], origin_names: dict
             keys.append(key)
             cells[key] = {"label": label, "value": _value(r)}
         mark = SECONDARY_MARK if r["fonte"] == "secundaria" else ""
-        cell = f"{esc(_limit(r))}{esc(mark)}<br/>{_status(r['status'], r['lean'])}"
+        cell = f"{esc(_limit(r))}{esc(mark)}<br/>{_status(r['status'], r['lean'], r['base'])}"
         # two tests of one ruleset on the same quantity: both shown, one under the other
         earlier = cells[key].get(r["regras"])
         cells[key][r["regras"]] = Html(f"{earlier}<br/>{cell}" if earlier else cell)
@@ -182,8 +182,11 @@ def _failing_sentences(long: pd.DataFrame, rulesets: list[Ruleset], origin_names
         fails = part[part["status"] == Status.FAIL.value]
         if fails.empty:
             st = _worst(part["status"]) if len(part) else Status.INDETERMINATE.value
-            words = ("cumpre todos os testes" if st == Status.PASS.value else
-                     "não falha em nenhum teste, mas há testes indeterminados")
+            published = (part["base"] == Basis.PUBLISHED.value).any()
+            words = ("não falha em nenhum teste, mas há testes indeterminados"
+                     if st != Status.PASS.value else
+                     "atinge todos os testes nos dados publicados (a certificar)" if published
+                     else "cumpre todos os testes")
             out.append(f"Sob {rs.short_title}: {words}.")
             continue
         items = []
@@ -192,7 +195,9 @@ def _failing_sentences(long: pd.DataFrame, rulesets: list[Ruleset], origin_names
             items.append(f"{MEASURES[r['medida']][1]} da {subj} ({_value(r)}; exigido {_limit(r)})"
                          if r["sujeito"] == "area" else
                          f"{MEASURES[r['medida']][1]} do {subj} ({_value(r)}; exigido {_limit(r)})")
-        out.append(f"Sob {rs.short_title}: não cumpre " + "; ".join(items) + ".")
+        published = (fails["base"] == Basis.PUBLISHED.value).all()
+        verb = "não atinge, nos dados publicados," if published else "não cumpre"
+        out.append(f"Sob {rs.short_title}: {verb} " + "; ".join(items) + ".")
     return out
 
 

@@ -206,6 +206,20 @@ def thin_margin_note(analysis) -> str:
     return f'<p class="premissa">{esc(text)}</p>' if text else ""
 
 
+def data_flags_note(analysis) -> str:
+    """The conflicts between published figures the study reads
+    (:attr:`viabilidade.analysis.Analysis.data_flags`): figure, conflict and sources, or ``""``."""
+    flags = getattr(analysis, "data_flags", None) or []
+    if not flags:
+        return ""
+    items = "".join(f"<li>{esc(f.text())}</li>" for f in flags)
+    head = ("Dados publicados incoerentes entre si, usados neste estudo"
+            if len(flags) > 1 else "Dado publicado incoerente, usado neste estudo")
+    return (f'<div class="premissa"><p><strong>{head}.</strong> Os valores abaixo vêm de '
+            "tabelas oficiais que se contradizem; o estudo os usa como publicados, e o conflito "
+            f"deve ser esclarecido junto aos órgãos que os publicaram.</p><ul>{items}</ul></div>")
+
+
 #: How the basis of a figure words a requirement (summary of the study and of the deck).
 BASIS_RULE = ("Um requisito só é dado como cumprido ou não cumprido com valor certificado (certidão "
               "do órgão que a lei indica) ou medido; com dado oficial publicado (Censo, TSE, "
@@ -227,6 +241,7 @@ def summary(analysis) -> Html:
         + special_interest_note(analysis)
         + rule_table(analysis.results, caption="Quadro 1. Situação de cada requisito", compact=True)
         + thin_margin_note(analysis)
+        + data_flags_note(analysis)
         + (chart.html(1) if chart is not None else "")
         + "<h3>O que mudaria o veredito</h3>" + _what_would_change(analysis)
     )

@@ -206,3 +206,13 @@ def test_build_refuses_a_municipality_moved_out_of_goias(tmp_path):
                           "de Goiás (longitude −38,")
     assert msg.endswith("; esperado longitude entre −53,5 e −45,7 e latitude entre −19,8 e −12,2")
     assert not (tmp_path / "store").exists()
+
+
+def test_a_row_with_an_extra_field_names_the_row_in_portuguese(tmp_path):
+    f = _file(tmp_path, "perfil.csv", [PERFIL_HEADER, PERFIL_ROWS[0],
+                                       PERFIL_ROWS[1] + ';"sobra"'], "latin-1")
+    assert _error(lambda: tse.read_perfil_eleitorado(f, CW)) == (
+        "arquivo perfil.csv, linha 3: a linha tem 7 campos separados por ';', mas o cabeçalho tem "
+        "6; esperado um CSV com o mesmo número de campos em toda linha (um separador a mais "
+        "dentro de um texto sem aspas? baixe o arquivo de novo) (detalhe técnico: Error "
+        "tokenizing data. C error: Expected 6 fields in line 3, saw 7)")

@@ -141,7 +141,9 @@ def test_duplicate_slug_gets_its_own_folder_and_a_reason(tmp_path):
     jobs = make_jobs([a, b])
     assert [j.slug for j in jobs] == ["mesmo", "mesmo-2"]
     assert jobs[0].problem is None
-    assert jobs[1].problem == f"slug 'mesmo' is already used by {a} in this batch; give this candidate its own slug"
+    assert jobs[1].problem == (f"{jobs[1].candidate}: o slug 'mesmo' já é usado por {a} neste lote; "
+                               "esperado um slug próprio para este candidato (campo slug do "
+                               "arquivo); o estudo iria para mesmo-2, mas não foi feito")
 
 
 def test_candidate_sources_errors(tmp_path):

@@ -86,6 +86,32 @@ def test_http_error_named(server, tmp_path):
     assert str(e.value) == f"arquivo missing.csv: o download falhou: HTTP 404 para {url}/missing.csv"
 
 
+def test_an_unreachable_server_is_told_in_portuguese(tmp_path):
+    import socket
+
+    with socket.socket() as sock:       # a port nobody listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    url = f"http://127.0.0.1:{port}/g.bin"
+    with pytest.raises(DataError) as e:
+        download(url, tmp_path / "g.bin")
+    assert str(e.value).startswith(
+        f"arquivo g.bin: o download falhou: servidor inacessível para {url} (sem rede, endereço "
+        "errado ou servidor fora do ar); confira a conexão e o endereço, ou use --from com uma "
+        "pasta-espelho (detalhe técnico: [Errno 111] Connection refused)")
+    assert not (tmp_path / "g.bin").exists()
+
+
+def test_a_mirror_that_is_the_destination_is_refused(tmp_path):
+    from viabilidade.data.fetch import fetch
+
+    with pytest.raises(DataError) as e:
+        fetch(tmp_path, mirror=tmp_path)
+    assert str(e.value) == (f"--from {tmp_path} e --dest {tmp_path} são a mesma pasta; esperada "
+                            "uma pasta-espelho diferente da pasta de destino (os arquivos já "
+                            "estão lá)")
+
+
 @pytest.mark.skipif(not RAW.is_dir(), reason=f"raw data folder {RAW} absent")
 def test_mirror_server_reproduces_raw_files(server, tmp_path):
     root, url = server

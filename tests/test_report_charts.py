@@ -61,3 +61,18 @@ def test_bars_beyond_five_times_are_said_to_be_cut():
     assert "barras acima de 5 vezes a exigência são cortadas nesse ponto" in cut.caption
     assert "art4.par1 — Anápolis: 132,14 vezes a exigência (cumprido)" in cut.alt
     assert "cortadas" not in charts.threshold_chart([*_results(), _big(15_000)]).caption  # 5,00×
+
+
+def test_a_glyph_missing_from_the_font_warns_nothing():
+    import warnings
+
+    from matplotlib.figure import Figure
+
+    from viabilidade.report.charts import figure_svg
+
+    fig = Figure()
+    fig.add_subplot().set_title("Nova \u540d\u524d \U0001F3DB")   # CJK and an emoji
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        svg = figure_svg(fig)
+    assert svg.startswith("<?xml") and [str(w.message) for w in caught] == []

@@ -142,8 +142,9 @@ def make_jobs(files: list[Path]) -> list[Job]:
             n = 2
             while f"{job.slug}-{n}" in owners:
                 n += 1
-            problem = (f"slug {job.slug!r} is already used by {owners[job.slug]} in this batch; "
-                       f"give this candidate its own slug")
+            problem = (f"{path}: o slug {job.slug!r} já é usado por {owners[job.slug]} neste "
+                       "lote; esperado um slug próprio para este candidato (campo slug do "
+                       f"arquivo); o estudo iria para {job.slug}-{n}, mas não foi feito")
             job = Job(path, f"{job.slug}-{n}", job.name, job.operation, job.boundary, problem)
         owners[job.slug] = path
         jobs.append(job)

@@ -99,7 +99,11 @@ def download(url: str, target: Path, *, timeout: float = 60.0,
             return _publish(part, target, expected)
         raise DataError(f"o download falhou: HTTP {exc.code} para {url}", file=target) from exc
     except (urllib.error.URLError, OSError) as exc:
-        raise DataError(f"o download falhou: {exc} para {url}", file=target) from exc
+        detail = getattr(exc, "reason", None) or exc
+        raise DataError(f"o download falhou: servidor inacessível para {url} (sem rede, endereço "
+                        "errado ou servidor fora do ar); confira a conexão e o endereço, ou use "
+                        f"--from com uma pasta-espelho (detalhe técnico: {detail})",
+                        file=target) from None
     with resp:
         if resp.status == 206:
             mode, start = "ab", have
@@ -152,6 +156,9 @@ def fetch(dest: Path, mirror: str | Path | None = None, base_url: str | None = N
     dest.mkdir(parents=True, exist_ok=True)
     expected = known_sha256(manifest)
     sums: dict[str, str] = {}
+    if mirror is not None and os.path.realpath(mirror) == os.path.realpath(dest):
+        raise DataError(f"--from {mirror} e --dest {dest} são a mesma pasta; esperada uma "
+                        "pasta-espelho diferente da pasta de destino (os arquivos já estão lá)")
     if mirror is not None or base_url is not None:
         for rel in sorted({f.path for f in RAW.values()}):
             target = dest / rel

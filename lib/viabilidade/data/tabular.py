@@ -101,7 +101,20 @@ def read_text_csv(path: Path, *, encoding: str, sep: str, na_values=(),
         df = pd.read_csv(io.StringIO(text), sep=sep, dtype=str, keep_default_na=False,
                          na_values=["", *na_values], quotechar='"')
     except (pd.errors.ParserError, ValueError) as exc:
-        raise DataError(f"não é um CSV separado por '{sep}': {exc}", file=path) from exc
+        import re
+
+        text_ = " ".join(str(exc).split())
+        m = re.search(r"Expected (\d+) fields in line (\d+), saw (\d+)", text_)
+        if m:
+            expected, line, saw = m.groups()
+            raise DataError(f"a linha tem {saw} campos separados por '{sep}', mas o cabeçalho tem "
+                            f"{expected}; esperado um CSV com o mesmo número de campos em toda "
+                            "linha (um separador a mais dentro de um texto sem aspas? baixe o "
+                            f"arquivo de novo) (detalhe técnico: {text_})", file=path,
+                            row=int(line)) from None
+        raise DataError(f"não foi possível lê-lo como CSV separado por '{sep}' (aspas sem "
+                        "fechamento ou arquivo truncado?); esperado o arquivo como publicado: "
+                        f"baixe-o de novo (detalhe técnico: {text_})", file=path) from None
     require_columns(df, required, path, row=1)
     df[ROW] = range(2, len(df) + 2)
     return df

@@ -207,8 +207,11 @@ def plain_table(df: pd.DataFrame):
 
 def figure_png(fig, dpi: int = 90) -> bytes:
     """A matplotlib figure as PNG bytes (no pyplot, no display backend)."""
+    from ..report.charts import glyphs_quiet
+
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi)
+    with glyphs_quiet():
+        fig.savefig(buf, format="png", dpi=dpi)
     return buf.getvalue()
 
 

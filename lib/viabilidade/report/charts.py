@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import base64
 import io
+import warnings
+from contextlib import contextmanager
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -56,10 +58,23 @@ class Chart:
                     f'alt="{esc(self.alt)}"/><figcaption>{esc(label + self.caption)}</figcaption></figure>')
 
 
+@contextmanager
+def glyphs_quiet():
+    """Silence matplotlib's ``Glyph N (…) missing from font(s) …`` warning while drawing.
+
+    A name with a character the chart font lacks (an emoji, a CJK ideograph) is drawn as a
+    box in that one figure; the study's text (HTML, PDF) still shows it. The warning is in
+    English and names nothing the user can act on, so it never reaches the terminal.
+    """
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=r"Glyph \d+ .*missing from", category=UserWarning)
+        yield
+
+
 def figure_svg(fig: MplFigure) -> str:
     """SVG text of a matplotlib figure, identical bytes run to run (fixed hash salt, no dates)."""
     buf = io.StringIO()
-    with matplotlib.rc_context(_RC):
+    with matplotlib.rc_context(_RC), glyphs_quiet():
         fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
     return buf.getvalue()
 

@@ -186,9 +186,12 @@ def locator_map(analysis, store) -> Html | str:
     point = analysis.candidate.seat_point
     if point is not None:
         ax.scatter([point[1]], [point[0]], s=40, color="#c62828", edgecolor="white", zorder=3)
-    fig.tight_layout()
+    from .charts import glyphs_quiet
+
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", metadata={"Software": None})
+    with glyphs_quiet():
+        fig.tight_layout()
+        fig.savefig(buf, format="png", metadata={"Software": None})
     data = base64.b64encode(buf.getvalue()).decode("ascii")
     names = "; ".join(sorted(str(n) for n in sel["nome"]))
     from .study_cells import map_source

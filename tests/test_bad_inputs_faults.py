@@ -3,6 +3,7 @@ file (and row and column where there is one), never a traceback."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pandas as pd
@@ -345,3 +346,37 @@ def test_a_symlink_loop_as_candidate_boundary_or_perimeter_is_named(tmp_path, ca
     assert e.value.lines == [
         f"{cand}, linha 4, campo 'area.boundary': {tmp_path / 'l1.kml'}: {loop}; {kinds}",
         f"{cand}, linha 7, campo 'origin.urban_perimeter': {tmp_path / 'l2.kml'}: {loop}; {kinds}"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_fifos_are_refused_by_type_wherever_a_user_file_is_read(tmp_path):
+    """A FIFO with no writer would block a plain read forever; each reader refuses it at once."""
+    from viabilidade.candidate import load_candidate
+    from viabilidade.errors import CandidateError, ReportError, SettingsError
+    from viabilidade.report.runner import read_template
+    from viabilidade.rules.ruleset import RulesetError, load_ruleset
+    from viabilidade.rules.settings import Settings
+
+    fifo = tmp_path / "fila.toml"
+    os.mkfifo(fifo)
+    with pytest.raises(SettingsError) as e:
+        Settings.from_toml(fifo)
+    assert str(e.value) == (f"{fifo}: não foi possível ler o arquivo de configurações: "
+                            "é um FIFO (pipe nomeado), não um arquivo comum")
+    with pytest.raises(RulesetError) as e:
+        load_ruleset(fifo)
+    assert str(e.value) == (f"arquivo de regras {fifo}: não foi possível ler (é um FIFO (pipe "
+                            "nomeado), não um arquivo comum)")
+    with pytest.raises(ReportError) as e:
+        read_template(fifo)
+    assert str(e.value) == (f"o modelo de estudo {fifo} não pôde ser lido: é um FIFO (pipe "
+                            "nomeado), não um arquivo comum; esperado um caderno .ipynb")
+    os.mkfifo(tmp_path / "limites.kml")
+    cand = tmp_path / "c.toml"
+    cand.write_text('operation = "create-municipality"\nname = "X"\n[area]\nboundary = '
+                    '"limites.kml"\n[origin]\nmunicipalities = ["5200100"]\n', encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        load_candidate(cand)
+    assert str(e.value) == (f"{cand}, linha 4, campo 'area.boundary': o arquivo de limites "
+                            f"{tmp_path / 'limites.kml'} é um FIFO (pipe nomeado), não um arquivo "
+                            "comum; esperado um GeoJSON, GeoPackage, Shapefile zipado, KML ou KMZ")

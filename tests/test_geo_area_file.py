@@ -8,6 +8,7 @@ must read back to the same territory; each bad file gets its exact Portuguese me
 from __future__ import annotations
 
 import json
+import os
 import zipfile
 from pathlib import Path
 
@@ -295,3 +296,112 @@ def test_a_symlink_loop_and_a_fifo_are_named_for_what_they_are(tmp_path):
     os.mkfifo(tmp_path / "fifo.kml")
     assert _refusal(tmp_path / "fifo.kml") == (
         f"fifo.kml: é um FIFO (pipe nomeado), não um arquivo comum; {expected}")
+
+
+def _kml_square(n: int) -> str:
+    """A KML polygon of ``n`` vertices on a small circle inside Abadiânia."""
+    import math
+
+    pts = [(-48.7 + 0.05 * math.cos(2 * math.pi * i / n), -16.2 + 0.05 * math.sin(2 * math.pi * i / n))
+           for i in range(n)]
+    coords = " ".join(f"{x:.7f},{y:.7f}" for x, y in pts + pts[:1])
+    return ('<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2">'
+            "<Document><Placemark><Polygon><outerBoundaryIs><LinearRing><coordinates>"
+            f"{coords}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>"
+            "</Document></kml>")
+
+
+def test_a_kmz_bomb_is_refused_from_its_directory_in_under_a_second(tmp_path):
+    import time
+
+    path = tmp_path / "bomba.kmz"
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        z.writestr("doc.kml", _kml_square(50))
+        with z.open("lixo.bin", "w", force_zip64=True) as fh:
+            block = b"\0" * (1 << 20)
+            for _ in range(200):  # 200 MB of zeros: about 200 kB compressed
+                fh.write(block)
+    t0 = time.perf_counter()
+    with pytest.raises(GeoError) as e:
+        read_area(path)
+    assert time.perf_counter() - t0 < 1.0
+    packed = path.stat().st_size / 1e6
+    assert str(e.value) == (
+        "bomba.kmz: o arquivo compactado se expande para mais de 209,7 MB; esperado no máximo "
+        "100,0 MB descompactados e uma taxa de compressão de no máximo 100 para 1 (simplifique "
+        "ou recorte o limite antes de exportá-lo)")
+    assert packed < 1
+
+
+def test_a_small_archive_with_a_huge_ratio_is_refused(tmp_path):
+    path = tmp_path / "area.zip"
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        z.writestr("area.shp", b"\0" * 20_000_000)
+    with pytest.raises(GeoError) as e:
+        read_area(path)
+    assert str(e.value).startswith("area.zip: o arquivo compactado se expande ")
+    assert str(e.value).endswith(" vezes (0,0 MB para 20,0 MB); esperada uma taxa de compressão "
+                                 "de no máximo 100 para 1 e no máximo 100,0 MB descompactados "
+                                 "(um arquivo que se expande tanto não é um limite desenhado)")
+
+
+def test_an_archive_lying_about_its_sizes_is_caught_while_inflating(tmp_path):
+    import struct
+
+    path = tmp_path / "mentira.kmz"
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        z.writestr("doc.kml", _kml_square(50) + " " * 3_000_000)
+    data = bytearray(path.read_bytes())
+    # the central directory says the member inflates to 100 bytes
+    cd = data.rfind(b"PK\x01\x02")
+    data[cd + 24:cd + 28] = struct.pack("<I", 100)
+    lh = data.find(b"PK\x03\x04")
+    data[lh + 22:lh + 26] = struct.pack("<I", 100)
+    path.write_bytes(bytes(data))
+    with pytest.raises(GeoError) as e:
+        read_area(path)
+    assert str(e.value).startswith("mentira.kmz: não é um arquivo .kmz válido (")
+
+
+def test_a_polygon_above_the_vertex_limit_is_refused_in_seconds(tmp_path):
+    import time
+
+    path = tmp_path / "denso.kml"
+    path.write_text(_kml_square(60_000), encoding="utf-8")
+    t0 = time.perf_counter()
+    with pytest.raises(GeoError) as e:
+        read_area(path)
+    assert time.perf_counter() - t0 < 10
+    assert str(e.value) == (
+        "denso.kml: os polígonos do arquivo têm 60.001 vértices; esperado no máximo 50.000 (o "
+        "limite de um município tem alguns milhares). Simplifique o limite no programa em que "
+        "foi desenhado (no QGIS: Vetor › Geometria › Simplificar, com uma tolerância de poucos "
+        "metros) e registre a simplificação no processo; o estudo mede a área no polígono dado, "
+        "sem simplificá-lo por conta própria")
+    ok = tmp_path / "bom.kml"
+    ok.write_text(_kml_square(5_000), encoding="utf-8")
+    assert read_area(ok).area > 0
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_as_a_boundary_file_is_refused_by_type(tmp_path):
+    path = tmp_path / "limites.geojson"
+    os.mkfifo(path)
+    with pytest.raises(GeoError) as e:
+        read_area(path)
+    assert str(e.value) == ("limites.geojson: é um FIFO (pipe nomeado), não um arquivo comum; "
+                            "esperado GeoJSON (.geojson), GeoPackage (.gpkg), Shapefile "
+                            "compactado (.zip), KML (.kml) ou KMZ (.kmz)")
+
+
+def test_an_oversized_file_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    from viabilidade.geo import area_file
+
+    monkeypatch.setattr(area_file, "MAX_FILE_BYTES", 1_000_000)
+    path = tmp_path / "grande.geojson"
+    path.write_text(" " * 2_000_000, encoding="utf-8")
+    with pytest.raises(GeoError) as e:
+        read_area(path)
+    assert str(e.value) == ("grande.geojson: o arquivo tem 2,0 MB; esperado no máximo 1,0 MB (um "
+                            "limite desenhado tem alguns milhares de vértices: simplifique-o ou "
+                            "recorte-o antes de exportá-lo)")

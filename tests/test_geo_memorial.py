@@ -87,3 +87,51 @@ def test_anhanguera_memorial():
     assert m.geodesic_area_km2 == pytest.approx(census.loc["5201207", "area_km2"], rel=0.02)
     assert m.area_km2 == pytest.approx(m.geodesic_area_km2, rel=0.002)  # UTM scale near 1
     assert m.table["n_m"].iloc[0] == m.table["n_m"].max()  # starts at the northernmost mark
+
+
+def _circle(n: int):
+    """A polygon of ``n`` vertices, radius about 5 km, inside Abadiânia (UTM 22S)."""
+    import math
+
+    return shapely.Polygon([(-48.7 + 0.05 * math.cos(2 * math.pi * i / n),
+                             -16.2 + 0.05 * math.sin(2 * math.pi * i / n)) for i in range(n)])
+
+
+def test_a_memorial_of_many_marks_refers_to_its_annex_with_every_mark():
+    import io
+    import time
+
+    from viabilidade.geo.memorial import ANNEX_FILE, MAX_LISTED_MARKS, annex_csv
+
+    t0 = time.perf_counter()
+    m = memorial(_circle(20_000), name="Denso")
+    assert time.perf_counter() - t0 < 20
+    assert m.summarised and len(m.table) == 20_000 > MAX_LISTED_MARKS
+    paras = m.text.split("\n\n")
+    assert len(paras) == 5 and len(m.text) < 2_000
+    assert paras[2] == ("O limite tem 20.000 marcos. Para que o texto possa ser lido, cada "
+                        "perímetro é descrito pelo seu marco inicial; a lista completa dos "
+                        "marcos, com as coordenadas UTM e geográficas, o azimute e a distância "
+                        f"de cada lado, está no anexo {ANNEX_FILE}, gravado ao lado do estudo, "
+                        "e integra este memorial.")
+    first = m.table.iloc[0]
+    assert paras[3] == (f"Perímetro 1: Começa no marco M-00001, de coordenadas UTM E "
+                        f"{fmt_num(first['e_m'])} m e N {fmt_num(first['n_m'])} m; daí segue pelos "
+                        "20.000 marcos de M-00001 a M-20000, com os azimutes e as distâncias do "
+                        f"anexo {ANNEX_FILE}, até voltar ao marco M-00001, ponto inicial da "
+                        "descrição deste perímetro.")
+    annex = pd.read_csv(io.StringIO(annex_csv(m)))
+    assert list(annex.columns) == ["anel", "tipo", "marco", "e_m", "n_m", "lon", "lat", "azimute",
+                                   "azimute_graus", "distancia_m", "proximo"]
+    assert len(annex) == 20_000 and annex["marco"].iloc[-1] == "M-20000"
+    assert annex["proximo"].iloc[-1] == "M-00001"
+    assert annex["distancia_m"].sum() == pytest.approx(m.perimeter_m, abs=20_000 * 0.005)
+
+
+def test_a_memorial_at_the_limit_lists_every_mark():
+    from viabilidade.geo.memorial import MAX_LISTED_MARKS
+
+    m = memorial(_circle(MAX_LISTED_MARKS), name="Limite")
+    assert not m.summarised
+    assert m.text.count("até o marco M-") == MAX_LISTED_MARKS
+    assert "anexo" not in m.text

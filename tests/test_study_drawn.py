@@ -67,3 +67,30 @@ def test_drawn_kml_study_pdf_shows_area_estimate_distance_and_memorial(study):
     assert ("Perímetro (soma das distâncias planas): 25.164,46 m. Área: 46,59 km² (4.659 ha), "
             "área geodésica (elipsoide GRS80), a mesma do estudo; área no plano UTM "
             "(SIRGAS 2000 / UTM 22S): 46,6212 km².") in text
+
+
+def test_a_dense_drawn_boundary_gives_a_readable_memorial_and_its_annex(tmp_path):
+    """3.000 vertices: the memorial's text refers to the annex, written beside the study."""
+    import math
+
+    n = 3000
+    pts = [(-48.70 + 0.05 * math.cos(2 * math.pi * i / n), -16.20 + 0.05 * math.sin(2 * math.pi * i / n))
+           for i in range(n)]
+    coords = " ".join(f"{x:.7f},{y:.7f}" for x, y in pts + pts[:1])
+    (tmp_path / "denso.kml").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2">'
+        "<Document><Placemark><Polygon><outerBoundaryIs><LinearRing><coordinates>"
+        f"{coords}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>"
+        "</Document></kml>", encoding="utf-8")
+    cand = tmp_path / "denso.toml"
+    cand.write_text('operation = "create-municipality"\nname = "Denso"\n[area]\nboundary = '
+                    '"denso.kml"\n[origin]\nmunicipalities = ["5200100"]\n', encoding="utf-8")
+    record = run_study(cand, tmp_path / "saida", study_date=dt.date(2026, 11, 29))
+    folder = Path(record["folder"])
+    assert record["files"]["csv"] == str(folder / "memorial-marcos.csv")
+    lines = (folder / "memorial-marcos.csv").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == n + 1 and lines[0].startswith("anel,tipo,marco,e_m,n_m,lon,lat")
+    text = flat(pdf_text(folder / "estudo.pdf"))
+    assert "O limite tem 3.000 marcos." in text
+    assert "memorial-marcos.csv" in text
+    assert "application/vnd.viabilidade.anexos" not in (folder / "estudo.ipynb").read_text(encoding="utf-8")

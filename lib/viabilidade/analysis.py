@@ -39,6 +39,10 @@ class Analysis:
         Conflicts between the published figures of the municipalities the study reads (its
         origins, the area's whole municipalities, the destination):
         :func:`viabilidade.data.incoherence.data_flags`.
+    annexes : dict
+        Files the study writes beside its own, ``{file name: text}``: the full list of the
+        memorial's marks (:data:`viabilidade.geo.memorial.ANNEX_FILE`) when the memorial's
+        text is summarised; filled while the study is built, empty otherwise.
     """
 
     candidate: Candidate
@@ -49,6 +53,7 @@ class Analysis:
     provenance: list[dict] = field(default_factory=list)
     alternatives: list = field(default_factory=list)
     data_flags: list = field(default_factory=list)
+    annexes: dict[str, str] = field(default_factory=dict)
 
     def result(self, rule_id: str, subject: str | None = None) -> RuleResult:
         """The result of one rule (first match; ``subject`` narrows art4.par1 by origin)."""

@@ -42,6 +42,21 @@ WGS84_BY_SPEC = {".geojson", ".json", ".kml", ".kmz"}
 GOIAS_BOX = (-53.5, -19.8, -45.7, -12.2)
 SIRGAS2000 = "EPSG:4674"
 
+#: Bounds on the work a boundary file may ask for (a hostile or mistaken file must be refused
+#: in seconds, not read for minutes). A careful boundary of a municipality has a few
+#: thousand vertices (the IBGE mesh of Goiás: at most 669 per municipality); a zipped
+#: Shapefile or KMZ of one area inflates to well under a megabyte.
+#: Largest file read (bytes), and largest total once an archive (.zip, .kmz) is inflated.
+MAX_FILE_BYTES = 100_000_000
+#: Largest ratio of inflated to compressed bytes of an archive (counted above 1 MB inflated):
+#: KML and Shapefiles compress about 3 to 20 to 1; a "zip bomb" 1.000 to 1 and more.
+MAX_RATIO = 100
+#: Largest number of vertices of all polygons of a file together. Above it the file is refused
+#: (not simplified: the study's areas and distances are measured on the user's own polygon;
+#: a simplification is the user's choice, made and stated in the file they give).
+MAX_VERTICES = 50_000
+_RATIO_FLOOR = 1_000_000
+
 
 def _expected() -> str:
     return ("GeoJSON (.geojson), GeoPackage (.gpkg), Shapefile compactado (.zip), "
@@ -74,17 +89,75 @@ def library_message(path: Path, what: str, exc: Exception, layer: str | None = N
             f"geojson.io) (detalhe técnico: {text})")
 
 
+def _mb(n: float) -> str:
+    return fmt_num(n / 1e6, 1)
+
+
+def _bomb(path: Path, inflated: int, packed: int) -> GeoError | None:
+    """The refusal of an archive inflating to ``inflated`` bytes from ``packed``, or None."""
+    if inflated > MAX_FILE_BYTES:
+        return GeoError(f"{path.name}: o arquivo compactado se expande para mais de "
+                        f"{_mb(inflated)} MB; esperado no máximo {_mb(MAX_FILE_BYTES)} MB "
+                        f"descompactados e uma taxa de compressão de no máximo {MAX_RATIO} "
+                        "para 1 (simplifique ou recorte o limite antes de exportá-lo)")
+    if inflated > _RATIO_FLOOR and inflated > MAX_RATIO * max(packed, 1):
+        return GeoError(f"{path.name}: o arquivo compactado se expande {fmt_num(inflated / max(packed, 1), 0)} "
+                        f"vezes ({_mb(packed)} MB para {_mb(inflated)} MB); esperada uma taxa de "
+                        f"compressão de no máximo {MAX_RATIO} para 1 e no máximo "
+                        f"{_mb(MAX_FILE_BYTES)} MB descompactados (um arquivo que se expande "
+                        "tanto não é um limite desenhado)")
+    return None
+
+
+def check_archive(path: Path) -> list[str]:
+    """Check a .zip or .kmz before any library inflates it; return its member names.
+
+    The sizes the zip's central directory declares are checked first (nothing inflated);
+    then every member is inflated once as a stream, counting bytes and stopping at the
+    first limit, so that a directory that lies about sizes is caught too (and a member whose
+    data does not match its CRC is refused). Limits: :data:`MAX_FILE_BYTES` inflated in
+    all, and :data:`MAX_RATIO` to 1 of inflated to compressed size.
+
+    Raises
+    ------
+    GeoError
+        Not a zip archive, or above a limit (pt-BR, with the figures).
+    """
+    try:
+        packed = path.stat().st_size
+        with zipfile.ZipFile(path) as z:
+            infos = z.infolist()
+            declared = sum(i.file_size for i in infos)
+            error = _bomb(path, declared, packed)
+            if error is not None:
+                raise error
+            inflated = 0
+            for info in infos:
+                if info.is_dir():
+                    continue
+                with z.open(info) as fh:
+                    while chunk := fh.read(1 << 20):
+                        inflated += len(chunk)
+                        error = _bomb(path, inflated, packed)
+                        if error is not None:
+                            raise error
+            return [i.filename for i in infos]
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError,
+            OSError, ValueError) as exc:
+        kind = ("Shapefile compactado (.shp, .shx, .dbf e .prj num .zip)"
+                if path.suffix.lower() == ".zip" else "KMZ (um KML compactado)")
+        raise GeoError(f"{path.name}: não é um arquivo {path.suffix.lower()} válido ({exc}); "
+                       f"esperado um {kind}") from None
+
+
 def _sources(path: Path) -> list[str]:
     """GDAL data sources of the file: the file itself, or each ``.shp`` inside a ``.zip``
     (at any folder depth, as when a folder is zipped)."""
+    if path.suffix.lower() == ".kmz":
+        check_archive(path)
     if path.suffix.lower() != ".zip":
         return [str(path)]
-    try:
-        with zipfile.ZipFile(path) as z:
-            names = z.namelist()
-    except (zipfile.BadZipFile, OSError) as exc:
-        raise GeoError(f"{path.name}: não é um arquivo .zip válido ({exc}); esperado um "
-                       "Shapefile compactado (.shp, .shx, .dbf e .prj num .zip)") from None
+    names = check_archive(path)
     shp = sorted(n for n in names if n.lower().endswith(".shp"))
     if not shp:
         found = ", ".join(names[:5]) or "nenhum arquivo"
@@ -222,10 +295,16 @@ def read_area(path: str | Path) -> BaseGeometry:
     """
     path = Path(path)
     _check_file(path)
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise GeoError(f"{path.name}: o arquivo tem {_mb(size)} MB; esperado no máximo "
+                       f"{_mb(MAX_FILE_BYTES)} MB (um limite desenhado tem alguns milhares de "
+                       "vértices: simplifique-o ou recorte-o antes de exportá-lo)")
     frames = _read(path)
     found: list[str] = []
     polys: list[BaseGeometry] = []
     degenerate = 0
+    vertices = 0
     for gdf in frames:
         crs = _crs(gdf, path)
         geoms = shapely.force_2d(gdf.geometry.to_numpy())
@@ -234,6 +313,15 @@ def read_area(path: str | Path) -> BaseGeometry:
                 and g.geom_type in ("Polygon", "MultiPolygon")]
         if not keep:
             continue
+        vertices += int(shapely.get_num_coordinates(keep).sum())
+        if vertices > MAX_VERTICES:
+            raise GeoError(
+                f"{path.name}: os polígonos do arquivo têm {fmt_num(vertices, 0)} vértices; "
+                f"esperado no máximo {fmt_num(MAX_VERTICES, 0)} (o limite de um município tem "
+                "alguns milhares). Simplifique o limite no programa em que foi desenhado (no "
+                "QGIS: Vetor › Geometria › Simplificar, com uma tolerância de poucos metros) e "
+                "registre a simplificação no processo; o estudo mede a área no polígono dado, "
+                "sem simplificá-lo por conta própria")
         _coordinates_problem(keep, path)
         degenerate += sum(1 for g in keep if _hole_swallows_shell(g))
         keep = [g for g in keep if not _hole_swallows_shell(g)]

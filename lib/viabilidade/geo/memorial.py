@@ -24,6 +24,13 @@ from .measure import geodesic_area_km2, utm_crs
 
 _LOCALE = "pt_BR"
 
+#: Above this many marks the memorial's text describes each perimeter by its first mark and
+#: refers to the annex for the full list (a 20.000-vertex boundary would otherwise fill
+#: about 500 pages); at or below it every mark is written out.
+MAX_LISTED_MARKS = 200
+#: File name of the annex with every mark, written beside the study.
+ANNEX_FILE = "memorial-marcos.csv"
+
 
 def fmt_num(value: float, decimals: int = 2) -> str:
     """pt-BR number with thousands dots and a decimal comma: ``1.234,56``."""
@@ -54,7 +61,9 @@ class Memorial:
         ``azimute_graus`` (grid azimuth to the next mark, decimal degrees), ``azimute``
         (DMS text), ``distancia_m`` (plane UTM metres to the next mark), ``proximo``.
     text : str
-        The Portuguese description.
+        The Portuguese description: every mark when there are at most
+        :data:`MAX_LISTED_MARKS`, else each perimeter by its first mark with a reference to
+        the annex :data:`ANNEX_FILE` (see :attr:`summarised` and :func:`annex_csv`).
     crs : str
         ``"EPSG:31982"`` or similar.
     perimeter_m : float
@@ -72,6 +81,27 @@ class Memorial:
     perimeter_m: float
     area_km2: float
     geodesic_area_km2: float
+
+    @property
+    def summarised(self) -> bool:
+        """True when the text refers to the annex instead of listing every mark."""
+        return len(self.table) > MAX_LISTED_MARKS
+
+
+def annex_csv(m: Memorial) -> str:
+    """Every mark of a memorial as CSV text (UTF-8, comma, point as decimal separator), the
+    annex :data:`ANNEX_FILE`: anel, tipo, marco, e_m, n_m (SIRGAS 2000 / UTM, metres, 2
+    decimals), lon, lat (EPSG:4674 degrees, 8 decimals), azimute (DMS), azimute_graus (6
+    decimals), distancia_m (2 decimals), proximo; a header row first.
+    """
+    t = m.table
+    out = pd.DataFrame({
+        "anel": t["anel"], "tipo": t["tipo"], "marco": t["marco"],
+        "e_m": t["e_m"].round(2), "n_m": t["n_m"].round(2),
+        "lon": t["lon"].round(8), "lat": t["lat"].round(8),
+        "azimute": t["azimute"], "azimute_graus": t["azimute_graus"].round(6),
+        "distancia_m": t["distancia_m"].round(2), "proximo": t["proximo"]})
+    return out.to_csv(index=False, lineterminator="\n")  # codes and numbers: no formula cell
 
 
 def _rings(geom_m: BaseGeometry) -> list[tuple[str, np.ndarray]]:
@@ -152,17 +182,33 @@ def _text(table: pd.DataFrame, crs: str, perimeter: float, area_km2: float,
     paras = [head + ".",
              f"Coordenadas no Sistema Geodésico SIRGAS 2000, projeção UTM, fuso {zone} ({crs}); "
              "azimutes planos referidos ao Norte da quadrícula; distâncias planas em metros."]
+    total = len(table)
+    summarised = total > MAX_LISTED_MARKS
+    if summarised:
+        paras.append(f"O limite tem {fmt_num(total, 0)} marcos. Para que o texto possa ser lido, "
+                     "cada perímetro é descrito pelo seu marco inicial; a lista completa dos "
+                     "marcos, com as coordenadas UTM e geográficas, o azimute e a distância de "
+                     f"cada lado, está no anexo {ANNEX_FILE}, gravado ao lado do estudo, e "
+                     "integra este memorial.")
     for r, ring in table.groupby("anel", sort=True):
         first = ring.iloc[0]
         kind = "perímetro" if first["tipo"] == "externo" else "perímetro interno (exclusão)"
-        parts = [f"{kind.capitalize()} {r}: Começa no marco {first['marco']}, de coordenadas "
-                 f"UTM E {fmt_num(first['e_m'])} m e N {fmt_num(first['n_m'])} m"]
-        for _, row in ring.iterrows():
-            seg = (f"daí segue com azimute {row['azimute']} e distância de "
-                   f"{fmt_num(row['distancia_m'])} m até o marco {row['proximo']}")
-            if row["proximo"] != first["marco"]:
-                nxt = ring[ring["marco"] == row["proximo"]].iloc[0]
-                seg += f", de coordenadas UTM E {fmt_num(nxt['e_m'])} m e N {fmt_num(nxt['n_m'])} m"
+        head = (f"{kind.capitalize()} {r}: Começa no marco {first['marco']}, de coordenadas "
+                f"UTM E {fmt_num(first['e_m'])} m e N {fmt_num(first['n_m'])} m")
+        if summarised:
+            last = ring.iloc[-1]
+            paras.append(f"{head}; daí segue pelos {fmt_num(len(ring), 0)} marcos de "
+                         f"{first['marco']} a {last['marco']}, com os azimutes e as distâncias "
+                         f"do anexo {ANNEX_FILE}, até voltar ao marco {first['marco']}, ponto "
+                         "inicial da descrição deste perímetro.")
+            continue
+        parts = [head]
+        nxt_e, nxt_n = np.roll(ring["e_m"].to_numpy(), -1), np.roll(ring["n_m"].to_numpy(), -1)
+        for i, row in enumerate(ring.itertuples(index=False)):
+            seg = (f"daí segue com azimute {row.azimute} e distância de "
+                   f"{fmt_num(row.distancia_m)} m até o marco {row.proximo}")
+            if row.proximo != first["marco"]:
+                seg += f", de coordenadas UTM E {fmt_num(nxt_e[i])} m e N {fmt_num(nxt_n[i])} m"
             else:
                 seg += ", ponto inicial da descrição deste perímetro"
             parts.append(seg)

@@ -25,10 +25,18 @@ from ..errors import ReportError
 from . import export, runner
 from ..os_errors import os_reason
 from .atomic import check_output_folder, write_files_atomically
-from .study_cells import RESULTS_MIME
+from .study_cells import ANNEX_MIME, RESULTS_MIME
 
 FILES = {"ipynb": "estudo.ipynb", "html": "estudo.html", "pdf": "estudo.pdf", "json": "resultados.json"}
 FAILED_FILES = ("estudo.falhou.ipynb", "erro.txt")
+
+
+def annex_files() -> tuple[str, ...]:
+    """The annex files a study may write beside its own: the memorial's full list of marks
+    (:data:`viabilidade.geo.memorial.ANNEX_FILE`; imported here, not at module load)."""
+    from ..geo.memorial import ANNEX_FILE
+
+    return (ANNEX_FILE,)
 
 
 def _settings_dict(settings: Any) -> dict:
@@ -93,6 +101,22 @@ def results_payload(nb: nbformat.NotebookNode) -> dict:
                 return json.loads(json.dumps(data[RESULTS_MIME]))
     raise ReportError(f"o estudo executado não tem a saída {RESULTS_MIME} (resultados da "
                       "análise); esperado o modelo de estudo do pacote")
+
+
+def take_annexes(nb: nbformat.NotebookNode) -> dict[str, str]:
+    """Remove the annex files the notebook emitted (``ANNEX_MIME``) from its outputs and
+    return them, ``{file name: text}``, keeping only the names a study may write
+    (:func:`annex_files`): the executed notebook does not carry a copy of them."""
+    allowed = annex_files()
+    out: dict[str, str] = {}
+    for cell in nb.cells:
+        for o in cell.get("outputs", []):
+            data = o.get("data", {})
+            found = data.pop(ANNEX_MIME, None)
+            if isinstance(found, dict):
+                out.update({k: v for k, v in found.items()
+                            if k in allowed and isinstance(v, str)})
+    return dict(sorted(out.items()))
 
 
 def _write_failure(folder: Path, nb: nbformat.NotebookNode | None, message: str) -> None:
@@ -204,6 +228,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
             runner.shutdown(own_kernel)
     timings["execute"] = run.seconds["execute"]
     nb = run.notebook
+    annexes = take_annexes(nb)
     try:
         if run.error is not None:
             raise ReportError(_execution_message(run.error))
@@ -237,12 +262,13 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         FILES["html"]: html.encode("utf-8"),
         FILES["pdf"]: pdf,
         FILES["json"]: (json.dumps(payload, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode("utf-8"),
+        **{name: text.encode("utf-8") for name, text in annexes.items()},
     }
     try:
         folder.mkdir(parents=True, exist_ok=True)
         write_files_atomically(folder, contents)
-        for name in FAILED_FILES:
-            (folder / name).unlink(missing_ok=True)
+        for name in FAILED_FILES + tuple(n for n in annex_files() if n not in annexes):
+            (folder / name).unlink(missing_ok=True)  # an earlier run's annex is not this one's
     except OSError as e:  # a disk that filled up during the study, say
         raise ReportError(f"não foi possível gravar o estudo em {folder} ({os_reason(e)}); "
                           "nenhum arquivo foi gravado pela metade e os arquivos anteriores "
@@ -258,7 +284,8 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         "leans": _record_rules(payload["results"], "lean"),
         "bases": _record_rules(payload["results"], "deciding_basis"),
         "folder": str(folder),
-        "files": {k: str(folder / v) for k, v in FILES.items()},
+        "files": {**{k: str(folder / v) for k, v in FILES.items()},
+                  **{Path(n).suffix.lstrip("."): str(folder / n) for n in annexes}},
     }
 
 

@@ -16,6 +16,8 @@ from . import operation_chapters, process, sections  # noqa: F401  (sections re-
 
 #: MIME type of the machine-readable results output (read by :mod:`.study`, not shown in HTML).
 RESULTS_MIME = "application/vnd.viabilidade.resultados+json"
+#: MIME type of the annex files a study writes beside its own (``{file name: text}``).
+ANNEX_MIME = "application/vnd.viabilidade.anexos+json"
 
 
 @dataclass
@@ -230,7 +232,11 @@ def _name(store, code: str) -> str:
 
 
 def memorial_html(analysis, split) -> str:
-    """The memorial descritivo of the area (:func:`viabilidade.geo.memorial.memorial`), or ``""``."""
+    """The memorial descritivo of the area (:func:`viabilidade.geo.memorial.memorial`), or ``""``.
+
+    A memorial summarised for length (:attr:`~viabilidade.geo.memorial.Memorial.summarised`)
+    puts its full list of marks in ``analysis.annexes`` (the study writes it as a file).
+    """
     if split is None or split.area is None:
         return ""
     from ..errors import GeoError
@@ -241,6 +247,10 @@ def memorial_html(analysis, split) -> str:
         m = memorial(split.area, name=analysis.candidate.name)
     except GeoError:
         return ""
+    if m.summarised:  # the text refers to the annex: the study writes it beside its files
+        from ..geo.memorial import ANNEX_FILE, annex_csv
+
+        analysis.annexes[ANNEX_FILE] = annex_csv(m)
     paras = "".join(f"<p>{esc(p)}</p>" for p in m.text.split("\n\n"))
     return f'<div class="memorial"><h3>Memorial descritivo</h3>{paras}</div>'
 
@@ -307,7 +317,8 @@ def chapters(study: Study) -> str:
 
 def results_bundle(analysis, extra: dict | None = None) -> dict:
     """A display bundle carrying ``analysis.to_dict()`` (plus the keys of ``extra``, e.g.
-    ``outras_regras``) as JSON under :data:`RESULTS_MIME`.
+    ``outras_regras``) as JSON under :data:`RESULTS_MIME`, and the study's annex files
+    (``analysis.annexes``) under :data:`ANNEX_MIME` when there are any.
 
     Dates and other non-JSON values become text; the HTML export ignores this MIME type.
     """
@@ -317,4 +328,7 @@ def results_bundle(analysis, extra: dict | None = None) -> dict:
 
     payload = {**analysis.to_dict(), "conclusion": analysis_conclusion(analysis),
                **{k: v for k, v in (extra or {}).items() if v is not None}}
-    return {RESULTS_MIME: json.loads(json.dumps(payload, default=str))}
+    bundle = {RESULTS_MIME: json.loads(json.dumps(payload, default=str))}
+    if getattr(analysis, "annexes", None):
+        bundle[ANNEX_MIME] = dict(analysis.annexes)
+    return bundle

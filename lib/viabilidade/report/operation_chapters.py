@@ -180,7 +180,7 @@ def district_material(analysis) -> Html:
         "não indica órgão que apure os requisitos do art. 17; os números que o estudo não "
         "decide ficam a comprovar.</p>" + quote("art16")
         + "<p>A lei municipal pode fixar a forma de representação do distrito junto à "
-          "administração do município (art. 19); não é requisito da criação.</p>" + quote("art19")
+          "administração do município (art. 19); não é requisito da criação.</p>" + quote("art19", ("I", "II"))
         + f"<p>Criado o distrito, o Prefeito o instala em solenidade, em data que marca, dentro "
           f"de cento e oitenta dias (art. 20). A lei não diz de quando se contam os 180 dias; o "
           f"estudo os conta da publicação da lei municipal de criação, que ainda não existe para "

@@ -162,6 +162,28 @@ def area_map(analysis, store) -> str:
     return map_html(analysis, store, split_or_none(analysis, store), slide=True)
 
 
+def _subject_line(analysis, origin_names: str) -> str:
+    """Slide 1's line on what the study is about, as the operation declares it: ``Área
+    proposta: X · sede: Y · município de origem: Z``; no seat where the operation has none
+    (a transfer, a correction), the receiving municipality of a transfer, the operation's
+    own labels (``Limite corrigido``, ``Municípios do limite``) and the act that would make it."""
+    from ..operations import operation_for
+
+    c = analysis.candidate
+    op = operation_for(c.operation)
+    parts = [f"{esc(op.subject_label)}: <strong>{esc(c.name)}</strong>"]
+    if op.proposed_seat:
+        parts.append(f"sede: {esc(c.seat)}")
+    label = op.origins_label[0] if len(c.origins) <= 1 else op.origins_label[1]
+    parts.append(f"{esc(label[:1].lower() + label[1:])}: {esc(origin_names)}")
+    dest = getattr(analysis.profile, "destination", None)
+    if op.receiving and dest is not None:
+        parts.append(f"recebe a área: {esc(dest.label)}")
+    if op.instrument:
+        parts.append(f"por {esc(op.instrument)}")
+    return "<p>" + " · ".join(parts) + "</p>"
+
+
 def locator_map(analysis, store) -> Html | str:
     """A locator map: Goiás, the origin municipalities shaded, the proposed seat as a point.
 
@@ -238,9 +260,7 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
     slides = [_slide("s-resumo", title,
                      '<p class="orgao">Estado de Goiás · Lei Complementar nº 2, de 16 de janeiro de 1990</p>'
                      f'<p class="conclusao"><b>Conclusão:</b> {analysis_conclusion_html(analysis)}</p>'
-                     f"<p>Área proposta: <strong>{esc(c.name)}</strong> · sede: {esc(c.seat)} · "
-                     f"{'município de origem' if len(c.origins) <= 1 else 'municípios de origem'}: "
-                     f"{esc(origin_names)}</p>"
+                     + _subject_line(analysis, origin_names)
                      + _counts(results)
                      + "<p>Um requisito só é dado como cumprido ou não cumprido com valor certificado "
                        "ou medido; com dado oficial publicado, fica “atingido nos dados publicados "

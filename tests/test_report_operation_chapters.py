@@ -1,0 +1,72 @@
+"""The chapters and the slide-1 line of a transfer, a boundary correction and a district, built
+from analyses of the fixtures (no notebook): report.operation_chapters, report.slides."""
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+from viabilidade.analysis import analyse
+from viabilidade.data.store import load_store
+from viabilidade.report import operation_chapters, sections
+from viabilidade.report.slides import _subject_line
+from viabilidade.rules import Settings
+
+FIX = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture(scope="module")
+def store():
+    return load_store()
+
+
+def plain(fragment: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).replace("\u00a0", " ").split())
+
+
+def test_transfer_chapter_and_slide(store):
+    a = analyse(FIX / "transferencia-posse-dabadia.toml", store=store)
+    t = plain(operation_chapters.transfer_section(a, store))
+    assert t.startswith("Os dois municípios e o plebiscito (arts. 5º e 7º)")
+    assert ("Eleitores 10.812 eleitores (publicado) 8.902 ± 398 eleitores (estimado) "
+            "7.521 eleitores (publicado) 9.432 ± 398 eleitores (estimado)") in t
+    assert "Área 1.044,56 km² (publicado) 742,79 km² (publicado)" in t
+    assert "Posse d'Abadia 1.911 ± 398 eleitores (estimado)" in t
+    assert plain(_subject_line(a, "Abadiânia")) == (
+        "Área transferida: Posse d'Abadia · município de origem: Abadiânia · recebe a área: "
+        "Corumbá de Goiás · por lei estadual, precedida de plebiscito (arts. 5º e 7º)")
+    # under the literal reading the receiving municipality does not vote
+    area_only = analyse(FIX / "transferencia-posse-dabadia.toml", store=store,
+                        settings=Settings(plebiscite_roll="area"))
+    t2 = plain(operation_chapters.transfer_section(area_only, store))
+    assert "Posse d'Abadia 1.911 ± 398 eleitores (estimado) Total 1.911 eleitores (estimado)" in t2
+    assert "Corumbá de Goiás 7.521 eleitores (publicado) Total" not in t2
+    assert "o eleitorado seria de 18.333 eleitores (estimado)" in t2
+
+
+def test_correction_has_no_area_section_and_a_slide_without_seat(store):
+    a = analyse(FIX / "correcao-abadiania-alexania.toml", store=store)
+    assert sections.area(a, store) == ""
+    assert plain(_subject_line(a, "Abadiânia; Alexânia")) == (
+        "Limite corrigido: Limite Abadiânia–Alexânia · municípios do limite: Abadiânia; "
+        "Alexânia · por lei estadual, mediante prévio acordo dos Prefeitos autorizados pelas "
+        "Câmaras Municipais (art. 6º)")
+    t = plain(operation_chapters.correction_section(a))
+    assert "Sairia de Abadiânia 0,0000 km² Sairia de Alexânia 0,0508 km²" in t
+    assert "Saldo de Alexânia −0,0508 km²" in t
+    assert a.alternatives == [("leitura adotada", a.verdict, [])]
+
+
+def test_district_material_quotes_arts_16_19_20(store):
+    a = analyse(FIX / "distrito-abadiania-leste.toml", store=store)
+    t = plain(operation_chapters.district_material(a))
+    assert t.startswith("O distrito é criado por lei municipal de Abadiânia (art. 16)")
+    assert ("“A lei municipal poderá determinar forma de representação dos distritos junto à "
+            "administração do município, respeitadas: I – a representação parlamentar "
+            "existente; II – a escolha dos representantes, através do voto direto, universal e "
+            "secreto, pela população distrital.”") in t
+    assert "a lei não indica órgão que apure os requisitos do art. 17".lower() in t.lower()
+    assert plain(_subject_line(a, "Abadiânia")).startswith(
+        "Área proposta: Distrito Leste · sede: Distrito Leste · município: Abadiânia · por lei "
+        "municipal (art. 16)")

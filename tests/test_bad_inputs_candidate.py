@@ -253,3 +253,10 @@ def test_zero_width_characters_are_stripped_from_names(tmp_path):
 def test_a_name_of_only_zero_width_characters_is_empty(tmp_path):
     p, msg = _error(tmp_path, BASE.replace("Posse d'Abadia", "\u200b\u200c\u2060"))
     assert msg == f"{p}, linha 2, campo 'name': encontrado um texto vazio; esperado o nome da área"
+
+
+def test_a_certified_distance_beyond_goias_is_refused(tmp_path, study_day):
+    p, msg = _error(tmp_path, BASE + CERTIFICATE.format(key="gap_m", value="1e300", body="IBGE",
+                                                        date="2026-03-10"))
+    assert msg == (f"{p}, linha 10, campo 'certified.gap_m.value': encontrado 1,0 × 10^300 m; "
+                   "esperado no máximo 1.200.000 m (nenhum par de pontos de Goiás fica mais longe)")

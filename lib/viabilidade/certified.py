@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problems
-from .plausibility import count_problem, date_problem, money_problem
+from .plausibility import count_problem, date_problem, distance_problem, money_problem
 
 #: Certifying bodies of art. 4 § 2: key -> (name printed in studies, accepted spellings).
 BODIES: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -214,7 +214,8 @@ def _value(spec: FigureSpec, value: Any, where: str, problems: Problems):
         problems.add(where, f"encontrado {value}; esperado um número finito >= 0")
         return None
     bound = (money_problem(value) if spec.kind == "money" else
-             count_problem(value, spec.unit) if spec.kind == "count" else None)
+             count_problem(value, spec.unit) if spec.kind == "count" else
+             distance_problem(value) if spec.unit == "m" else None)
     if bound:
         problems.add(where, bound)
         return None

@@ -123,6 +123,19 @@ def _big(value: float) -> str:
     return fmt(value)
 
 
+#: Largest distance accepted, in metres (art. 4 II certificate): the diagonal of
+#: :data:`GOIAS_BOX`, about 1.200 km; no two points of Goiás are farther apart.
+DISTANCE_MAX_M = 1_200_000
+
+
+def distance_problem(value: float) -> str | None:
+    """Why a distance in metres cannot be true in Goiás (pt-BR), or ``None``."""
+    if value > DISTANCE_MAX_M:
+        return (f"encontrado {_big(value)} m; esperado no máximo {fmt(DISTANCE_MAX_M)} m (nenhum "
+                "par de pontos de Goiás fica mais longe)")
+    return None
+
+
 #: Area of Goiás in km² (IBGE, 2022): no territory of a study is larger.
 GOIAS_AREA_KM2 = 340_242
 
@@ -419,7 +432,7 @@ def boundaries_problem(boundaries) -> str | None:
             f"{fmt(south, 1)} e {fmt(north, 1)}")
 
 
-__all__ = ["GOIAS_AREA_KM2", "threshold_bound", "boundaries_problem", "electorate_problem", "COUNT_MAX", "DATE_MIN", "ELECTORS_PER_INHABITANT_MAX", "GOIAS_BOX", "GROWTH_MAX",
+__all__ = ["DISTANCE_MAX_M", "distance_problem", "GOIAS_AREA_KM2", "threshold_bound", "boundaries_problem", "electorate_problem", "COUNT_MAX", "DATE_MIN", "ELECTORS_PER_INHABITANT_MAX", "GOIAS_BOX", "GROWTH_MAX",
            "HORIZON_YEARS", "MONEY_MAX_BRL", "STATE_POPULATION_2022", "WILD_RATIO",
            "count_problem", "date_problem", "figure_problems", "in_goias", "latest_date",
            "money_problem", "perimeter_problems", "ratio_note", "study_date"]

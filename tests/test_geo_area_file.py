@@ -405,3 +405,17 @@ def test_an_oversized_file_is_refused_before_it_is_read(tmp_path, monkeypatch):
     assert str(e.value) == ("grande.geojson: o arquivo tem 2,0 MB; esperado no máximo 1,0 MB (um "
                             "limite desenhado tem alguns milhares de vértices: simplifique-o ou "
                             "recorte-o antes de exportá-lo)")
+
+
+def test_no_english_library_warning_accompanies_the_refusal(tmp_path):
+    import warnings
+
+    text = json.dumps({"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {},
+                       "geometry": {"type": "Polygon", "coordinates": [SQUARE]}}]})
+    for raw in (text.replace("-48.75, -16.1]", "NaN, -16.1]", 1),      # shapely: invalid value
+                text.replace(", [-48.8, -16.1]]]", "]]", 1)):          # GDAL: non closed ring
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            with pytest.raises(GeoError):
+                read_area(_geojson(tmp_path, None, raw=raw))
+        assert [str(w.message) for w in caught] == []

@@ -19,7 +19,9 @@ Invalid polygons (self-intersections) are repaired with :func:`shapely.make_vali
 
 from __future__ import annotations
 
+import warnings
 import zipfile
+from contextlib import contextmanager
 from pathlib import Path
 
 import geopandas as gpd
@@ -150,6 +152,16 @@ def check_archive(path: Path) -> list[str]:
                        f"esperado um {kind}") from None
 
 
+@contextmanager
+def _library_quiet():
+    """GDAL's and shapely's English RuntimeWarnings ("Non closed ring detected", "invalid
+    value encountered in from_wkb") kept off the terminal: what they warn of is refused
+    afterwards with a pt-BR message (an open ring, a NaN vertex)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        yield
+
+
 def _sources(path: Path) -> list[str]:
     """GDAL data sources of the file: the file itself, or each ``.shp`` inside a ``.zip``
     (at any folder depth, as when a folder is zipped)."""
@@ -171,12 +183,14 @@ def _read(path: Path) -> list[gpd.GeoDataFrame]:
     frames = []
     for source in _sources(path):
         try:
-            layers = [str(name) for name, _ in pyogrio.list_layers(source)]
+            with _library_quiet():
+                layers = [str(name) for name, _ in pyogrio.list_layers(source)]
         except Exception as exc:  # pyogrio raises DataSourceError and others
             raise GeoError(library_message(path, what, exc)) from None
         for layer in layers:
             try:
-                gdf = pyogrio.read_dataframe(source, layer=layer)
+                with _library_quiet():
+                    gdf = pyogrio.read_dataframe(source, layer=layer)
             except Exception as exc:
                 raise GeoError(library_message(path, what, exc, layer)) from None
             if isinstance(gdf, gpd.GeoDataFrame) and not gdf.empty:

@@ -102,6 +102,18 @@ def test_an_unreachable_server_is_told_in_portuguese(tmp_path):
     assert not (tmp_path / "g.bin").exists()
 
 
+def test_a_file_given_as_dest_is_named_as_a_file(tmp_path):
+    from viabilidade.data.fetch import fetch
+
+    afile = tmp_path / "raw.txt"
+    afile.write_text("meu arquivo", encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        fetch(afile, mirror=tmp_path)
+    assert str(e.value) == (f"--dest {afile}: é um arquivo; esperada uma pasta (ou um caminho "
+                            "ainda inexistente, que será criado)")
+    assert afile.read_text(encoding="utf-8") == "meu arquivo"
+
+
 def test_a_mirror_that_is_the_destination_is_refused(tmp_path):
     from viabilidade.data.fetch import fetch
 

@@ -153,6 +153,9 @@ def fetch(dest: Path, mirror: str | Path | None = None, base_url: str | None = N
         manifest (names the file, expected and found digests; that file is not replaced).
     """
     dest = Path(dest)
+    if dest.exists() and not dest.is_dir():
+        raise DataError(f"--dest {dest}: é um arquivo; esperada uma pasta (ou um caminho ainda "
+                        "inexistente, que será criado)")
     dest.mkdir(parents=True, exist_ok=True)
     expected = known_sha256(manifest)
     sums: dict[str, str] = {}

@@ -70,3 +70,15 @@ def test_district_material_quotes_arts_16_19_20(store):
     assert plain(_subject_line(a, "Abadiânia")).startswith(
         "Área proposta: Distrito Leste · sede: Distrito Leste · município: Abadiânia · por lei "
         "municipal (art. 16)")
+
+
+def test_correction_map_and_no_ratio_chart(store):
+    from viabilidade.report.charts import threshold_chart
+
+    a = analyse(FIX / "correcao-abadiania-alexania.toml", store=store)
+    assert threshold_chart(a.results) is None  # a ceiling (<=) would read the wrong way
+    fig = operation_chapters.correction_map_html(a, store)
+    assert fig.startswith('<figure class="grafico"><img src="data:image/svg+xml;base64,')
+    assert ("Figura 1. A linha de limite atual (tracejada) e a corrigida (contínua) entre "
+            "Abadiânia e Alexânia, e o território entre elas.") in fig
+    assert operation_chapters.correction_map_html(a, None) == ""

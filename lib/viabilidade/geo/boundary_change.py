@@ -81,6 +81,15 @@ def _joins(old: shapely.LineString, new: shapely.LineString
     return segs, (lengths[0], lengths[1])
 
 
+def between_faces(old: shapely.LineString, new: shapely.LineString) -> list[shapely.Polygon]:
+    """The closed figures between two lines (their ends joined, see the module note), in
+    EPSG:4674 degrees; ``[]`` when the lines coincide."""
+    segs, _ = _joins(old, new)
+    noded = shapely.union_all([old, new, *segs])
+    return [f for f in shapely.get_parts(shapely.polygonize(shapely.get_parts(noded)))
+            if f.area > 0]
+
+
 def boundary_change(old: shapely.LineString, new: shapely.LineString,
                     boundaries: gpd.GeoDataFrame, codes: tuple[str, ...] | list[str]
                     ) -> BoundaryChange:
@@ -106,10 +115,8 @@ def boundary_change(old: shapely.LineString, new: shapely.LineString,
     GeoError
         If a municipality has no polygon (:func:`.territory.municipality_geometry`).
     """
-    segs, joins = _joins(old, new)
-    noded = shapely.union_all([old, new, *segs])
-    faces = [f for f in shapely.get_parts(shapely.polygonize(shapely.get_parts(noded)))
-             if f.area > 0]
+    _, joins = _joins(old, new)
+    faces = between_faces(old, new)
     munis = {c: municipality_geometry(boundaries, c) for c in codes}
     leaves = {c: 0.0 for c in codes}
     unassigned = 0.0

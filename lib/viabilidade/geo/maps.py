@@ -472,3 +472,95 @@ def _north_arrow(ax, crs: str) -> None:
                             color="black", zorder=9))
     ax.text(x + dx, y + dy + 0.01 * (y1 - y0), "N", ha="center", va="bottom", fontsize=9,
             fontweight="bold", zorder=9, path_effects=_HALO)
+
+
+#: Colours of a boundary correction's map (art. 6): the line today, the corrected line, and
+#: the territory between them.
+CORRECTION_COLORS = {"old": "#e63946", "new": "#1d3557", "between": "#f4a261",
+                     "munis": ("#e3e3e3", "#cfe8c4")}
+
+
+def correction_map(old: BaseGeometry, new: BaseGeometry, municipalities: Mapping[str, BaseGeometry],
+                   names: Mapping[str, str], *, title: str, source: str = "",
+                   figsize: tuple[float, float] = (6.6, 5.0), legend_cols: int = 2) -> Figure:
+    """Map of a boundary correction (art. 6 of LC 02/1990): the two municipalities, the line
+    as described today (dashed), the corrected line (solid) and the territory between them.
+
+    Parameters
+    ----------
+    old, new : shapely LineString
+        The two lines, EPSG:4674 (:func:`viabilidade.geo.area_file.read_line`).
+    municipalities : mapping
+        IBGE code -> polygon (EPSG:4674) of each municipality of the limit.
+    names : mapping
+        IBGE code -> name, for the legend.
+    title, source : str
+        Title above the map; source line below it (the CRS is prepended).
+    figsize : (float, float)
+        Width and map height in inches.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Framed on the two lines (padded), in SIRGAS 2000 / UTM of their zone, with legend,
+        scale bar and north arrow. Deterministic.
+
+    Raises
+    ------
+    GeoError
+        If the lines are outside UTM zones 21S–23S (:func:`.measure.utm_crs`).
+    """
+    from .boundary_change import between_faces
+
+    lines = shapely.union_all([old, new])
+    crs = utm_crs(lines)
+    width, height = figsize
+    with matplotlib.rc_context(MAP_RC):
+        fig = Figure(figsize=(width, height), dpi=100)
+        ax = fig.add_axes((0.01, 0.01, 0.98, 0.98))
+        xmin, ymin, xmax, ymax = _proj(lines, crs).bounds
+        pad = 0.12 * max(xmax - xmin, ymax - ymin, 1.0)
+        xmin, ymin, xmax, ymax = xmin - pad, ymin - pad, xmax + pad, ymax + pad
+        ratio = (FRAME_W * width) / height
+        if (xmax - xmin) / (ymax - ymin) < ratio:
+            grow = ((ymax - ymin) * ratio - (xmax - xmin)) / 2
+            xmin, xmax = xmin - grow, xmax + grow
+        else:
+            grow = ((xmax - xmin) / ratio - (ymax - ymin)) / 2
+            ymin, ymax = ymin - grow, ymax + grow
+        ax.set_xlim(xmin, xmax)
+        ax.set_ylim(ymin, ymax)
+        ax.set_aspect("equal", adjustable="box")
+        handles: list = []
+        for (code, geom), colour in zip(municipalities.items(), CORRECTION_COLORS["munis"]):
+            _draw(ax, geom, crs, color=colour, edgecolor="#9a9a9a", linewidth=0.6)
+            handles.append(Patch(facecolor=colour, edgecolor="#9a9a9a",
+                                 label=f"{names.get(code, code)} (malha do IBGE)"))
+        faces = between_faces(old, new)
+        if faces:
+            _draw(ax, shapely.union_all(faces), crs, color=CORRECTION_COLORS["between"],
+                  edgecolor=CORRECTION_COLORS["between"], linewidth=1.2, zorder=4)
+            handles.append(Patch(facecolor=CORRECTION_COLORS["between"],
+                                 edgecolor=CORRECTION_COLORS["between"],
+                                 label="território entre as linhas"))
+        # the line today wide and dashed underneath, the corrected one thin on top: where they
+        # coincide both stay visible
+        for geom, key, style, lw, z, label in (
+                (old, "old", "--", 2.6, 5, "linha atual (com a falha)"),
+                (new, "new", "-", 1.0, 6, "linha corrigida")):
+            xs, ys = _proj(geom, crs).xy
+            ax.plot(xs, ys, color=CORRECTION_COLORS[key], linestyle=style, linewidth=lw, zorder=z)
+            handles.append(Line2D([], [], color=CORRECTION_COLORS[key], linestyle=style,
+                                  linewidth=lw, label=label))
+        ax.set_xticks([])
+        ax.set_yticks([])
+        ax.set_xlabel("")
+        ax.set_ylabel("")
+        for s in ax.spines.values():
+            s.set_edgecolor("#888888")
+            s.set_linewidth(0.6)
+        _scale_bar(ax, crs)
+        _north_arrow(ax, crs)
+        _layout(fig, ax, handles, title, (zone_label(crs) + ". " + source).strip(), width,
+                height, legend_cols)
+    return fig

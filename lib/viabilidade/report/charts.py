@@ -80,10 +80,13 @@ def figure_svg(fig: MplFigure) -> str:
 
 
 def numeric_results(results: Sequence[RuleResult]) -> list[RuleResult]:
-    """Results with a numeric value and a positive threshold (those a ratio chart can show)."""
+    """Results with a numeric value and a positive threshold that is a floor (``>`` or
+    ``>=``): those a ratio chart can show as "to the right of the line meets it". A ceiling
+    (``<=``: the territory between the lines of a boundary correction, art. 6) is left out,
+    since its bar would read the wrong way."""
     return [r for r in results
             if r.value is not None and r.threshold is not None and r.threshold > 0
-            and Status(r.status) != Status.NOT_APPLICABLE]
+            and r.comparator in (">", ">=") and Status(r.status) != Status.NOT_APPLICABLE]
 
 
 def chart_source(rows: Sequence[RuleResult]) -> str:

@@ -116,11 +116,46 @@ def transfer_section(analysis, store=None) -> Html | str:
     return group(analysis, "sec-transferencia", extra=body)
 
 
-def correction_section(analysis) -> Html | str:
-    """The boundary correction (art. 6): the two lines, the territory between them against
-    the tolerance, what would leave each municipality, and the documents (the technical
-    flaw, the mayors' agreement, the councils' resolutions), then the two rules. No
-    proposed area, seat or population."""
+def correction_map_html(analysis, store) -> str:
+    """The map of a boundary correction (:func:`viabilidade.geo.maps.correction_map`) as a
+    numbered figure with caption, alternative text and source; ``""`` without both lines or
+    without the municipal polygons; a paragraph with the reason when it cannot be drawn."""
+    from ..errors import GeoError
+    from ..geo.area_file import read_line
+    from ..geo.maps import correction_map
+    from ..geo.territory import municipality_geometry
+    from .charts import Chart, figure_svg, numeric_results
+
+    c, p = analysis.candidate, analysis.profile
+    if c.old_line is None or c.new_line is None or getattr(store, "boundaries", None) is None:
+        return ""
+    names = {k: u.label for k, u in p.origins.items()}
+    source = (f"Fonte: limites municipais: {p.territory.source or 'IBGE, malha municipal'}; "
+              f"linhas: arquivos {c.old_line.name} e {c.new_line.name} da candidatura; "
+              "elaboração do estudo.")
+    try:
+        fig = correction_map(read_line(c.old_line), read_line(c.new_line),
+                             {k: municipality_geometry(store.boundaries, k) for k in c.origins},
+                             names, title=f"Correção do limite entre "
+                                          f"{' e '.join(names.get(k, k) for k in c.origins)}",
+                             source=source)
+    except GeoError as e:
+        return f"<p>Mapa indisponível: {esc(str(e))}.</p>"
+    listed = " e ".join(names.get(k, k) for k in c.origins)
+    chart = Chart(svg=figure_svg(fig),
+                  caption=(f"A linha de limite atual (tracejada) e a corrigida (contínua) entre "
+                           f"{listed}, e o território entre elas. {source}"),
+                  alt=(f"Mapa do limite entre {listed}: a linha atual tracejada, a linha "
+                       "corrigida contínua, o território entre elas destacado, legenda, escala "
+                       "gráfica e seta do norte."))
+    return chart.html(2 if numeric_results(analysis.results) else 1)
+
+
+def correction_section(analysis, store=None) -> Html | str:
+    """The boundary correction (art. 6): the map of the two lines (with ``store``), the
+    lines, the territory between them against the tolerance, what would leave each
+    municipality, and the documents (the technical flaw, the mayors' agreement, the
+    councils' resolutions), then the two rules. No proposed area, seat or population."""
     c, p = analysis.candidate, analysis.profile
     change = p.territory.boundary_change
     names = {k: u.label for k, u in p.origins.items()}
@@ -149,6 +184,7 @@ def correction_section(analysis) -> Html | str:
             pairs.append(("Fechamento das pontas", " e ".join(
                 fmt.quantity(round(j), "m") for j in change.joins_m)
                 + " (segmentos retos ligando as pontas das linhas que não coincidem)"))
+        body += correction_map_html(analysis, store)
         body += key_values(pairs, caption="As duas linhas e o território entre elas")
         body += ("<p>De qual município sai cada parte é lido na malha municipal do IBGE "
                  "(polígonos simplificados, anteriores a 2020), não na descrição legal.</p>")

@@ -299,7 +299,7 @@ def chapter(study: Study, sid: str) -> str:
     if sid == "sec-transferencia":
         return operation_chapters.transfer_section(a, study.store)
     if sid == "sec-correcao":
-        return operation_chapters.correction_section(a)
+        return operation_chapters.correction_section(a, study.store)
     if sid == "sec-distrito":
         return sections.group(a, sid, extra=operation_chapters.district_material(a))
     return sections.group(a, sid)

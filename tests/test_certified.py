@@ -67,7 +67,7 @@ def test_fixture_reads_every_certificate():
     assert area["continuity"].value is True
     assert set(c.certified.remainders["5200100"]) == {"population", "buildings", "electors", "collection"}
     # The certified collection is the art. 4 VII figure, read where [fiscal] puts it.
-    assert c.collection.value_brl == 3_150_000.0 and c.collection.year == 2023
+    assert c.collection.value_brl == 3_650_000.0 and c.collection.year == 2026
     assert c.collection.source == ("SEFAZ-GO, Ofício nº 77/2027 — Secretaria de Estado da Economia, "
                                    "de 01/03/2027")
 
@@ -188,8 +188,9 @@ def test_certified_figures_replace_the_estimates_and_cite_the_document(store):
     assert by_id["art4.II"].value == 11850 and by_id["art4.II"].basis == Basis.CERTIFIED
     assert by_id["art4.III"].status == Status.PASS and by_id["art4.III"].certifier == "IBGE"
     assert "conforme certidão (IBGE, Ofício nº 101/2027" in by_id["art4.III"].reason
-    # 0,01 % of Goiás' 2023 tax revenue R$ 29.002.242.835,22 is R$ 2.900.224,28.
-    assert by_id["art4.VII"].status == Status.PASS and by_id["art4.VII"].threshold == pytest.approx(2_900_224.28, abs=0.01)
+    # 0,01 % of the certified (fictitious) 2026 tax revenue R$ 33.400.000.000,00 is
+    # R$ 3.340.000,00; 2026 is the last exercise closed at the request (15/01/2027).
+    assert by_id["art4.VII"].status == Status.PASS and by_id["art4.VII"].threshold == pytest.approx(3_340_000.00, abs=0.01)
 
 
 def test_all_certified_with_evidence_and_plebiscite_is_viable_and_conclusive(store):

@@ -17,6 +17,12 @@ from viabilidade.rules.art7 import majority, par1, par2, par3, quorum
 from viabilidade.rules.result import Basis, Status, Verdict
 
 S = Settings()
+#: A plebiscite result with the Electoral Justice's act that proclaims it (fictitious).
+RESULT = dict(document="Ata geral de apuração, TRE-GO, Processo nº 0600123-45.2027.6.09.0000",
+              date=dt.date(2027, 5, 16))
+#: The representation filed with the Assembly, signatures notarised (fictitious).
+PETITION = dict(petition_document="Representação protocolada na ALEGO sob nº 1.234/2027",
+                petition_date=dt.date(2027, 1, 10))
 
 
 @pytest.mark.parametrize("n, absolute, literal", [(1000, 501, 501), (1001, 501, 502), (0, 1, 1), (1, 1, 2)])
@@ -27,7 +33,7 @@ def test_quorum_both_readings(n, absolute, literal):
 
 def test_quorum_rule_decides_on_both_sides():
     def run(turnout, reading):
-        c = candidate(plebiscite=Plebiscite(eligible=1001, turnout=turnout))
+        c = candidate(plebiscite=Plebiscite(eligible=1001, turnout=turnout, **RESULT))
         return par1(c, None, Settings(quorum=reading)).status
     assert run(501, "absolute-majority") == Status.PASS
     assert run(500, "absolute-majority") == Status.FAIL
@@ -44,10 +50,10 @@ def test_quorum_without_results_states_the_figure_from_the_roll():
 
 
 def test_approval_counts_blank_and_void_in_the_denominator():
-    ok = candidate(plebiscite=Plebiscite(eligible=2000, turnout=1001, yes=501, no=300, blank=100, void=100))
+    ok = candidate(plebiscite=Plebiscite(eligible=2000, turnout=1001, yes=501, no=300, blank=100, void=100, **RESULT))
     assert par2(ok, S).status == Status.PASS
     # yes beats no, but not half of those who turned out once blank and void are counted
-    short = candidate(plebiscite=Plebiscite(eligible=2000, turnout=1000, yes=500, no=300, blank=100, void=100))
+    short = candidate(plebiscite=Plebiscite(eligible=2000, turnout=1000, yes=500, no=300, blank=100, void=100, **RESULT))
     r = par2(short, S)
     assert r.status == Status.FAIL and r.details["minimo_sim"] == 501 == majority(1000)
     assert par2(candidate(), S).status == Status.INDETERMINATE
@@ -90,26 +96,26 @@ def test_default_creation_year_skips_election_years():
 
 @pytest.mark.parametrize("signatures, status", [(99, Status.FAIL), (100, Status.PASS), (None, Status.INDETERMINATE)])
 def test_art2_petition(signatures, status):
-    r = art2(candidate(petition_signatures=signatures), S)
+    r = art2(candidate(petition_signatures=signatures, **PETITION), S)
     assert r.status == status and r.threshold == 100
 
 
 @pytest.mark.parametrize("signatures, status", [(49, Status.FAIL), (50, Status.PASS)])
 def test_art5_par1_petition(signatures, status):
-    assert art5_par1(candidate(operation="transfer-area", petition_signatures=signatures), S).status == status
+    assert art5_par1(candidate(operation="transfer-area", petition_signatures=signatures, **PETITION), S).status == status
 
 
 def test_transfer_area_dispatch():
-    c = candidate(operation="transfer-area", destination="5200050", petition_signatures=60,
-                  plebiscite=Plebiscite(eligible=800, turnout=500, yes=300, no=150, blank=30, void=20))
+    c = candidate(operation="transfer-area", destination="5200050", petition_signatures=60, **PETITION,
+                  plebiscite=Plebiscite(eligible=800, turnout=500, yes=300, no=150, blank=30, void=20, **RESULT))
     res = evaluate(c, simple_profile(900, 600, 100, operation="transfer-area"), S)
     assert [r.rule_id for r in res] == ["art5.par1", "art5", "art7.par1", "art7.par2"]
     assert verdict(res) == Verdict.VIAVEL
 
 
 def test_fusion_waives_art4_and_needs_the_seat_question():
-    pl = Plebiscite(eligible=800, turnout=500, yes=300, no=150, blank=30, void=20)
-    c = candidate(operation="fusion", origins=(), petition_signatures=50, creation_year=2027,
+    pl = Plebiscite(eligible=800, turnout=500, yes=300, no=150, blank=30, void=20, **RESULT)
+    c = candidate(operation="fusion", origins=(), petition_signatures=50, creation_year=2027, **PETITION,
                   plebiscite=pl)
     res = evaluate(c, simple_profile(900, 600, 100, operation="fusion"), S)
     art4 = [r for r in res if r.rule_id.startswith("art4")]
@@ -198,11 +204,11 @@ def test_timeline_by_operation():
 
 
 def test_creation_plebiscite_decides_art5_and_art7():
-    yes = Plebiscite(eligible=10_812, turnout=5_407, yes=2_704, no=2_000, blank=403, void=300)
+    yes = Plebiscite(eligible=10_812, turnout=5_407, yes=2_704, no=2_000, blank=403, void=300, **RESULT)
     res = {r.rule_id: r for r in evaluate(candidate(creation_year=2027, plebiscite=yes), posse_profile(), S)
            if r.subject == "área"}
     assert (res["art5"].status, res["art7.par1"].status, res["art7.par2"].status) == (Status.PASS,) * 3
-    no = Plebiscite(eligible=10_812, turnout=5_407, yes=2_703, no=2_001, blank=403, void=300)
+    no = Plebiscite(eligible=10_812, turnout=5_407, yes=2_703, no=2_001, blank=403, void=300, **RESULT)
     res = evaluate(candidate(creation_year=2027, plebiscite=no), posse_profile(), S)
     art5 = next(r for r in res if r.rule_id == "art5")
     assert art5.status == Status.FAIL and "a criação do município não é admitida" in art5.reason

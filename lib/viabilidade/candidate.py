@@ -101,7 +101,12 @@ class MoneyFigure:
 
 @dataclass(frozen=True)
 class Plebiscite:
-    """Plebiscite figures (art. 7). Any may be absent before the vote is held."""
+    """Plebiscite figures (art. 7). Any may be absent before the vote is held.
+
+    ``date`` is the day of the vote and ``document`` the reference of the Electoral Justice's
+    act that declares the result (ata geral de apuração, resolução do TRE-GO): without both,
+    the figures are a bare count and decide nothing (the rules stay ``indeterminate``).
+    """
 
     eligible: int | None = None
     turnout: int | None = None
@@ -111,6 +116,7 @@ class Plebiscite:
     void: int | None = None
     date: dt.date | None = None
     seat_question_approved: bool | None = None
+    document: str | None = None
 
 
 @dataclass(frozen=True)
@@ -143,6 +149,11 @@ class Candidate:
         corrected, each a line file (GeoJSON, GeoPackage, zipped Shapefile, KML or KMZ; read
         by :func:`viabilidade.geo.area_file.read_line`), resolved relative to the candidate
         file. The two municipalities whose limit is corrected are ``origins``.
+    petition_signatures, petition_document, petition_date
+        The representation of art. 2 (art. 5 § 1 for transfers and fusions): the count of
+        signatures, the reference of the document that proves it (the representation filed
+        with the Assembly, with the signatures notarised) and its date. A count without both
+        decides nothing (:func:`viabilidade.rules.art2.petition`).
     creation_law_date : date or None
         Publication date of a past creation law (``creation_law_date``; its year must be
         ``creation_year`` when both are given): decides the frame against EC 15/1996
@@ -168,6 +179,8 @@ class Candidate:
     special_interest_kind: str | None = None
     special_interest_justification: str = ""
     petition_signatures: int | None = None
+    petition_document: str | None = None
+    petition_date: dt.date | None = None
     plebiscite: Plebiscite | None = None
     evidence: dict[str, Evidence] = field(default_factory=dict)
     boundary_correction: dict[str, Evidence] = field(default_factory=dict)
@@ -388,6 +401,16 @@ def _date(r: _Reader, key: str) -> dt.date | None:
         r.error(key, date_problem(v))
         return None
     return v
+
+
+def _document(r: _Reader, key: str) -> str | None:
+    """A document reference: non-empty text, stripped."""
+    v = r.get(key, str)
+    if v is not None and not v.strip():
+        r.error(key, "encontrado um texto vazio; esperada a referência do documento (número, "
+                     "órgão que o expediu)")
+        return None
+    return None if v is None else v.strip()
 
 
 def _money(r: _Reader, key: str) -> MoneyFigure | None:
@@ -688,10 +711,12 @@ def load_candidate(path: str | Path) -> Candidate:
                          "justificativa ausente; um interesse especial declarado precisa de "
                          "uma justificativa (ver docs/LEITURAS.md, leitura I-2)")
 
-    petition, plebiscite = None, None
+    petition, petition_document, petition_date, plebiscite = None, None, None, None
     proc = r.sub("process")
     if proc is not None:
         petition = _nonneg_int(proc, "petition_signatures")
+        petition_document = _document(proc, "petition_document")
+        petition_date = _date(proc, "petition_date")
         pl = proc.sub("plebiscite")
         if pl is not None:
             plebiscite = Plebiscite(
@@ -699,7 +724,8 @@ def load_candidate(path: str | Path) -> Candidate:
                 yes=_nonneg_int(pl, "yes"), no=_nonneg_int(pl, "no"),
                 blank=_nonneg_int(pl, "blank"), void=_nonneg_int(pl, "void"),
                 date=_date(pl, "date"),
-                seat_question_approved=pl.get("seat_question_approved", bool))
+                seat_question_approved=pl.get("seat_question_approved", bool),
+                document=_document(pl, "document"))
             pl.finish()
             _check_plebiscite(plebiscite, problems)
         proc.finish()
@@ -739,7 +765,8 @@ def load_candidate(path: str | Path) -> Candidate:
         creation_year=creation_year, creation_law_date=creation_law_date, request_date=request_date,
         special_interest=declared, special_interest_kind=kind,
         special_interest_justification=justification,
-        petition_signatures=petition, plebiscite=plebiscite, evidence=evidence,
+        petition_signatures=petition, petition_document=petition_document,
+        petition_date=petition_date, plebiscite=plebiscite, evidence=evidence,
         boundary_correction=correction, old_line=lines.get("old_line"),
         new_line=lines.get("new_line"), certified=certified, settings=settings, **money)
 

@@ -75,13 +75,15 @@ def candidate_document(candidate: Candidate, folder: Path) -> dict[str, Any]:
             "declared": c.special_interest, "kind": c.special_interest_kind,
             "justification": c.special_interest_justification or None}),
     }
-    process: dict[str, Any] = {"petition_signatures": c.petition_signatures}
+    process: dict[str, Any] = {"petition_signatures": c.petition_signatures,
+                               "petition_document": c.petition_document,
+                               "petition_date": c.petition_date}
     if c.plebiscite is not None:
         p = c.plebiscite
         process["plebiscite"] = _drop_empty({
             "eligible": p.eligible, "turnout": p.turnout, "yes": p.yes, "no": p.no,
             "blank": p.blank, "void": p.void, "date": p.date,
-            "seat_question_approved": p.seat_question_approved})
+            "seat_question_approved": p.seat_question_approved, "document": p.document})
     doc["process"] = _drop_empty(process)
     doc["evidence"] = _evidence(c.evidence)
     doc["boundary_correction"] = _evidence(c.boundary_correction)

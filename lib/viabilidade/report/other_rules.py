@@ -52,8 +52,8 @@ def areas_from_analysis(analysis) -> pd.DataFrame:
     DataFrame
         One row per origin municipality (index: its IBGE code, ``cod_ibge`` the same): the
         area's figures (population, electors, buildings, collection with basis and
-        uncertainty; area_km2; petition signatures ``assinaturas``, certified, from the
-        candidate file), the origin's remainder with prefix ``origem_``, and the state tax
+        uncertainty; area_km2; petition signatures ``assinaturas``, from the candidate file,
+        only with the representation's document and date, else NaN), the origin's remainder with prefix ``origem_``, and the state tax
         revenue ``receita_estadual`` (BRL).
     """
     from ..statewide import unit_row
@@ -66,8 +66,9 @@ def areas_from_analysis(analysis) -> pd.DataFrame:
         row = {"cod_ibge": o, **unit_row(p.area)}
         area = getattr(p.area, "area_km2", None)
         row["area_km2"] = np.nan if area is None or area.value is None else float(area.value)
-        row["assinaturas"] = (np.nan if c.petition_signatures is None
-                              else float(c.petition_signatures))
+        proved = (c.petition_signatures is not None and c.petition_document
+                  and c.petition_date is not None)   # a bare count decides nothing
+        row["assinaturas"] = float(c.petition_signatures) if proved else np.nan
         rem = (getattr(p, "remainders", {}) or {}).get(o)
         if rem is not None:
             row.update(unit_row(rem, "origem_"))

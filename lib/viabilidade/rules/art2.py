@@ -4,36 +4,51 @@ by at least 100 electors registered in the area (notarised signatures)."""
 from __future__ import annotations
 
 from ..candidate import Candidate
-from .common import fmt, simple
+from .common import date_br, fmt, missing_proof, simple
 from .result import RuleResult, Status
 from .settings import Settings
 
 
-def petition(rule_id: str, title: str, signatures: int | None, minimum: int, who: str) -> RuleResult:
-    """Signatures >= ``minimum``; indeterminate when the count is not in the candidate file.
+def petition(rule_id: str, title: str, signatures: int | None, minimum: int, who: str,
+             document: str | None = None, date=None) -> RuleResult:
+    """Signatures >= ``minimum``, proved by the representation's document and date.
 
-    The count is the proponents' own figure (no data set, no certificate of art. 4 § 2):
-    the result has no basis.
+    Indeterminate when the count is not in the candidate file, and when it is there without
+    the reference of the representation (filed with the Assembly, with the signatures
+    notarised) or its date: a bare count never makes the requirement met. The count is the
+    proponents' own figure (no data set, no certificate of art. 4 § 2): the result has no
+    basis; its source is the document.
 
     Shared by art. 2 (100 electors of the area) and art. 5 § 1 (50 electors living in the area).
     """
     if signatures is None:
         return simple(rule_id, title, Status.INDETERMINATE,
                       f"Número de assinaturas não informado: é preciso a representação assinada por, no "
-                      f"mínimo, {fmt(minimum)} {who}, com firmas reconhecidas. Informe o número de assinaturas da "
-                      "representação (campo process.petition_signatures do arquivo da candidatura).",
+                      f"mínimo, {fmt(minimum)} {who}, com firmas reconhecidas. Informe no arquivo da "
+                      "candidatura o número de assinaturas, a referência da representação e a sua data.",
                       threshold=minimum, comparator=">=", unit="assinaturas")
     ok = signatures >= minimum
+    numbers = dict(value=signatures, threshold=minimum, comparator=">=", unit="assinaturas",
+                   margin=signatures - minimum,
+                   margin_pct=100 * (signatures - minimum) / minimum if minimum else None)
+    missing = missing_proof(document, date, "da representação")
+    if missing:
+        return simple(rule_id, title, Status.INDETERMINATE,
+                      f"{fmt(signatures)} assinaturas informadas no arquivo da candidatura, sem o "
+                      f"documento que as comprova; exigido no mínimo {fmt(minimum)} {who}, com firmas "
+                      f"reconhecidas. Um número digitado não comprova o requisito: {missing} "
+                      "(protocolo na Assembleia Legislativa, com as firmas reconhecidas em cartório).",
+                      source="número informado no arquivo da candidatura, sem documento",
+                      **numbers)
     return simple(rule_id, title, Status.PASS if ok else Status.FAIL,
-                  f"{fmt(signatures)} assinaturas; exigido no mínimo {fmt(minimum)} {who}.",
-                  value=signatures, threshold=minimum, comparator=">=", unit="assinaturas",
-                  margin=signatures - minimum,
-                  margin_pct=100 * (signatures - minimum) / minimum if minimum else None,
-                  source="representação (arquivo do candidato)",
-                  certifier="cartório (firmas reconhecidas)")
+                  f"{fmt(signatures)} assinaturas na representação ({document}, de "
+                  f"{date_br(date)}); exigido no mínimo {fmt(minimum)} {who}.",
+                  source=f"{document}, de {date_br(date)}", vintage=date.isoformat(),
+                  certifier="cartório (firmas reconhecidas)", **numbers)
 
 
 def art2(candidate: Candidate, settings: Settings) -> RuleResult:
     """Art. 2: representation signed by >= ``settings.petition`` (100) electors of the area."""
     return petition("art2", "Representação assinada por no mínimo cem eleitores da área",
-                    candidate.petition_signatures, settings.petition, "eleitores inscritos na área")
+                    candidate.petition_signatures, settings.petition, "eleitores inscritos na área",
+                    candidate.petition_document, candidate.petition_date)

@@ -14,6 +14,7 @@ import dataclasses
 from ..candidate import EVIDENCE_ITEMS, Candidate
 from .common import (CERTIFIERS, cite_items, combine, combine_lean, fmt, money_figure,
                      numeric_result, simple)
+from .calendar import last_closed_exercise
 from .result import Basis, Figure, RuleResult, Status, deciding_basis
 from .settings import Settings
 from .vectorised import revenue_threshold
@@ -203,7 +204,8 @@ def state_revenue(profile: Profile, candidate: Candidate | None) -> Figure | Non
 
 def numeric_item(item: str, unit: UnitProfile, settings: Settings, *, reduced: bool = False,
                  state_rev: Figure | None = None, candidate: Candidate | None = None,
-                 subject: str = "área", is_area: bool = True) -> RuleResult:
+                 subject: str = "área", is_area: bool = True,
+                 exercise: tuple[int, str] | None = None) -> RuleResult:
     """Art. 4 IV, V, VI (building count only) or VII for one territory.
 
     Parameters
@@ -222,6 +224,10 @@ def numeric_item(item: str, unit: UnitProfile, settings: Settings, *, reduced: b
         Who the result is about (``"área"`` or a remainder's label).
     is_area : bool
         Whether ``unit`` is the proposed area (only then is the candidate's collection used).
+    exercise : (int, str), optional
+        For VII: the "último exercício" (:func:`.calendar.last_closed_exercise`, year and its
+        Portuguese description). A collection of another fiscal year leaves the item
+        ``indeterminate``, naming the year expected.
 
     Returns
     -------
@@ -260,6 +266,17 @@ def numeric_item(item: str, unit: UnitProfile, settings: Settings, *, reduced: b
                 r, status=Status.INDETERMINATE, lean=None,
                 reason=f"A arrecadação é de {fy} e a receita estadual de {sy}: o art. 4º, VII compara "
                        "valores do mesmo exercício; é preciso a receita estadual de impostos de " + fy + ".")
+    if item == "VII" and exercise is not None and figure is not None and figure.value is not None:
+        fy, (year, how) = figure.vintage[:4], exercise
+        if fy.isdigit() and int(fy) != year:
+            whose = "da área" if is_area else f"de {subject}"
+            r = dataclasses.replace(
+                r, status=Status.INDETERMINATE, lean=None,
+                reason=f"A arrecadação {whose} informada é do exercício de {fy}, mas o art. 4º, VII "
+                       f"pede a “arrecadação, no último exercício”: o {how} é {year}. É preciso a "
+                       f"arrecadação de {year}, certificada pela SEFAZ-GO, e a receita estadual de "
+                       f"impostos do mesmo exercício.",
+                details={**r.details, "exercicio_esperado": year, "exercicio_informado": int(fy)})
     return r
 
 
@@ -299,6 +316,7 @@ def par1(candidate: Candidate, profile: Profile, settings: Settings) -> list[Rul
     """
     out = []
     srev = state_revenue(profile, candidate)
+    exercise = last_closed_exercise(candidate, settings)
     for code in candidate.origins:
         rem = profile.remainders.get(code)
         if rem is None:
@@ -309,7 +327,7 @@ def par1(candidate: Candidate, profile: Profile, settings: Settings) -> list[Rul
             continue
         red = origin_reduced(code, settings)
         subs = [numeric_item(i, rem, settings, reduced=red, state_rev=srev, subject=rem.label,
-                             is_area=False) for i in ("IV", "V", "VI", "VII")]
+                             is_area=False, exercise=exercise) for i in ("IV", "V", "VI", "VII")]
         c_status, c_reason = continuity(code, rem.label, profile.territory)
         cont = simple("art4.III", TITLES["art4.III"], c_status, c_reason, subject=rem.label)
         subs.append(cont)
@@ -365,7 +383,8 @@ def evaluate_art4(candidate: Candidate, profile: Profile, settings: Settings) ->
         numeric_item("IV", area, settings, reduced=reduced),
         numeric_item("V", area, settings, reduced=reduced),
         item_VI(candidate, area, settings, reduced),
-        numeric_item("VII", area, settings, reduced=reduced, state_rev=srev, candidate=candidate),
+        numeric_item("VII", area, settings, reduced=reduced, state_rev=srev, candidate=candidate,
+                     exercise=last_closed_exercise(candidate, settings)),
         *par1(candidate, profile, settings),
     ]
 

@@ -24,10 +24,14 @@ def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Set
     q, m = art7.par1(candidate, profile, settings), art7.par2(candidate, settings)
     status = combine([q.status, m.status])
     what = "a criação do município" if candidate.operation == "create-municipality" else "a transferência"
+    missing = art7.undocumented(candidate.plebiscite)
+    pending = (f"Resultado do plebiscito informado sem documento: {missing} (ver quórum e "
+               "aprovação, art. 7º, §§ 1º e 2º)." if missing else
+               "Plebiscito na área ainda não realizado ou sem resultado completo "
+               "(ver quórum e aprovação, art. 7º, §§ 1º e 2º).")
     reason = {Status.PASS: "Plebiscito realizado na área, com quórum e aprovação.",
               Status.FAIL: f"Plebiscito sem quórum ou rejeitado: {what} não é admitida.",
-              }.get(status, "Plebiscito na área ainda não realizado ou sem resultado completo "
-                            "(ver quórum e aprovação, art. 7º, §§ 1º e 2º).")
+              }.get(status, pending)
     return simple("art5", "Consulta plebiscitária na área a ser desmembrada", status, reason,
                   details={"quorum": str(q.status), "aprovacao": str(m.status)})
 
@@ -37,22 +41,28 @@ def par1(candidate: Candidate, settings: Settings) -> RuleResult:
     municipality who live in the area."""
     return petition("art5.par1", "Representação assinada por no mínimo cinquenta eleitores residentes na área",
                     candidate.petition_signatures, settings.petition_transfer,
-                    "eleitores inscritos no município, residentes e domiciliados na área")
+                    "eleitores inscritos no município, residentes e domiciliados na área",
+                    candidate.petition_document, candidate.petition_date)
 
 
 def par2(candidate: Candidate, profile: Profile | None, settings: Settings) -> RuleResult:
     """Art. 5 § 2: fusion — plebiscite approving the fusion and the seat of the new municipality."""
     q, m = art7.par1(candidate, profile, settings), art7.par2(candidate, settings)
     seat = (candidate.plebiscite or Plebiscite()).seat_question_approved
-    seat_status = {True: Status.PASS, False: Status.FAIL, None: Status.INDETERMINATE}[seat]
+    missing = art7.undocumented(candidate.plebiscite)
+    seat_status = ({True: Status.PASS, False: Status.FAIL, None: Status.INDETERMINATE}[seat]
+                   if not missing else Status.INDETERMINATE)
     status = combine([q.status, m.status, seat_status])
     if status == Status.PASS:
         reason = "Plebiscito válido aprovou a fusão e a sede do novo município; art. 4º dispensado."
     elif status == Status.FAIL:
         reason = "Plebiscito sem quórum, ou rejeitou a fusão ou a sede do novo município."
+    elif missing:
+        reason = (f"Resultado do plebiscito sobre a fusão e a sede informado sem documento: "
+                  f"{missing}; art. 4º dispensado.")
     else:
-        reason = ("Falta o resultado do plebiscito sobre a fusão e sobre a sede "
-                  "(seat_question_approved no arquivo do candidato); art. 4º dispensado.")
+        reason = ("Falta o resultado do plebiscito sobre a fusão e sobre a sede, proclamado pela "
+                  "Justiça Eleitoral; art. 4º dispensado.")
     return simple("art5.par2", "Fusão: plebiscito sobre a fusão e a sede", status, reason,
                   details={"quorum": str(q.status), "aprovacao": str(m.status),
                            "sede": str(seat_status)})

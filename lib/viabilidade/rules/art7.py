@@ -11,7 +11,7 @@ import math
 
 from ..candidate import Candidate, Plebiscite
 from .calendar import creation_year, installation_date, is_election_year
-from .common import fmt, simple
+from .common import date_br, fmt, missing_proof, simple
 from .result import BASIS_WORDS, Basis, Figure, RuleResult, Status, weakest
 from .settings import Settings
 
@@ -23,6 +23,27 @@ TITLES = {
     "art7.par2": "Aprovação pela maioria dos eleitores que compareceram",
     "art7.par3": "Criação fora do ano de eleições municipais",
 }
+
+
+#: The document that proves a plebiscite's result, for :func:`~.common.missing_proof`.
+RESULT_DOCUMENT = "da ata de apuração do plebiscito (Justiça Eleitoral, TRE-GO)"
+#: Why typed plebiscite figures decide nothing without their document.
+UNPROVEN = ("O resultado só comprova o requisito com o documento da Justiça Eleitoral que o "
+            "proclama, como uma certidão")
+
+
+def result_source(p: Plebiscite) -> str:
+    """The plebiscite's result as a source: ``"<document>, plebiscito de dd/mm/aaaa"``."""
+    return f"{p.document}, plebiscito de {date_br(p.date)}"
+
+
+def undocumented(p: Plebiscite | None) -> str:
+    """What proof a plebiscite result typed in the candidate lacks (:func:`~.common.missing_proof`);
+    ``""`` when nothing of the result is given, or its document and date are."""
+    if p is None or all(v is None for v in (p.eligible, p.turnout, p.yes, p.no, p.blank, p.void,
+                                            p.seat_question_approved)):
+        return ""
+    return missing_proof(p.document, p.date, RESULT_DOCUMENT)
 
 
 def quorum(eligible: int, reading: str = "absolute-majority") -> int:
@@ -106,14 +127,22 @@ def par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> R
     if p.eligible is not None and turnout is not None:
         q = quorum(p.eligible, settings.quorum)
         ok = turnout >= q
+        numbers = dict(value=turnout, threshold=q, comparator=">=", unit="eleitores",
+                       margin=turnout - q, margin_pct=100 * (turnout - q) / q,
+                       details={"eleitores_aptos": p.eligible, "leitura": settings.quorum})
+        counted = (f"Compareceram {fmt(turnout)} de {fmt(p.eligible)} eleitores aptos; quórum "
+                   f"mínimo {fmt(q)} ({settings.quorum})")
+        missing = missing_proof(p.document, p.date, RESULT_DOCUMENT)
+        if missing:
+            return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE,
+                          f"{counted}, segundo números informados no arquivo da candidatura, sem "
+                          f"documento. {UNPROVEN}: {missing}.",
+                          source="números informados no arquivo da candidatura, sem documento",
+                          certifier="Tribunal Regional Eleitoral", **numbers)
         return simple("art7.par1", TITLES["art7.par1"], Status.PASS if ok else Status.FAIL,
-                      f"Compareceram {fmt(turnout)} de {fmt(p.eligible)} eleitores aptos; quórum mínimo "
-                      f"{fmt(q)} ({settings.quorum}): {'atingido' if ok else 'não atingido'}.",
-                      value=turnout, threshold=q, comparator=">=", unit="eleitores",
-                      margin=turnout - q, margin_pct=100 * (turnout - q) / q,
-                      source="resultado do plebiscito (arquivo do candidato)",
-                      vintage=p.date.isoformat() if p.date else "", certifier="Tribunal Regional Eleitoral",
-                      details={"eleitores_aptos": p.eligible, "leitura": settings.quorum})
+                      f"{counted}: {'atingido' if ok else 'não atingido'}.",
+                      source=result_source(p), vintage=p.date.isoformat(),
+                      certifier="Tribunal Regional Eleitoral", **numbers)
     n, basis, desc = roll(profile, settings)
     details = {"leitura": settings.quorum, "eleitorado": settings.plebiscite_roll}
     if n is None:
@@ -146,15 +175,23 @@ def par2(candidate: Candidate, settings: Settings) -> RuleResult:
     need = majority(turnout)
     ok = p.yes >= need
     half = turnout / 2
+    numbers = dict(value=p.yes, threshold=half, comparator=">", unit="votos", margin=p.yes - half,
+                   margin_pct=100 * (p.yes - half) / half if half else None,
+                   details={"sim": p.yes, "nao": p.no, "brancos": p.blank, "nulos": p.void,
+                            "comparecimento": turnout, "minimo_sim": need})
+    counted = (f"{fmt(p.yes)} votos “sim” de {fmt(turnout)} comparecimentos (brancos e nulos "
+               f"incluídos); maioria exige {fmt(need)}")
+    missing = missing_proof(p.document, p.date, RESULT_DOCUMENT)
+    if missing:
+        return simple("art7.par2", TITLES["art7.par2"], Status.INDETERMINATE,
+                      f"{counted}, segundo números informados no arquivo da candidatura, sem "
+                      f"documento. {UNPROVEN}: {missing}.",
+                      source="números informados no arquivo da candidatura, sem documento",
+                      certifier="Tribunal Regional Eleitoral", **numbers)
     return simple("art7.par2", TITLES["art7.par2"], Status.PASS if ok else Status.FAIL,
-                  f"{fmt(p.yes)} votos “sim” de {fmt(turnout)} comparecimentos (brancos e nulos incluídos); "
-                  f"maioria exige {fmt(need)}: {'aprovado' if ok else 'rejeitado'}.",
-                  value=p.yes, threshold=half, comparator=">", unit="votos", margin=p.yes - half,
-                  margin_pct=100 * (p.yes - half) / half if half else None,
-                  source="resultado do plebiscito (arquivo do candidato)",
-                  vintage=p.date.isoformat() if p.date else "", certifier="Tribunal Regional Eleitoral",
-                  details={"sim": p.yes, "nao": p.no, "brancos": p.blank, "nulos": p.void,
-                           "comparecimento": turnout, "minimo_sim": need})
+                  f"{counted}: {'aprovado' if ok else 'rejeitado'}.",
+                  source=result_source(p), vintage=p.date.isoformat(),
+                  certifier="Tribunal Regional Eleitoral", **numbers)
 
 
 def par3(candidate: Candidate | None, settings: Settings) -> RuleResult:

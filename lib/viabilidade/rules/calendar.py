@@ -46,14 +46,39 @@ def creation_year(candidate: Candidate | None, settings: Settings) -> tuple[int,
         return settings.creation_year, "definido nas configurações"
     if candidate is not None and candidate.creation_year is not None:
         return candidate.creation_year, "declarado no arquivo do candidato"
-    if settings.reference_date is not None:
-        ref, how = dt.date.fromisoformat(settings.reference_date), "data de referência"
-    elif candidate is not None and candidate.request_date is not None:
-        ref, how = candidate.request_date, "data do pedido"
-    else:
-        ref, how = dt.date.today(), "data do estudo"
+    ref, how = reference_date(candidate, settings)
     return default_creation_year(ref), (f"primeiro ano sem eleição municipal após a {how} "
                                         f"({ref.strftime('%d/%m/%Y')})")
+
+
+def reference_date(candidate: Candidate | None, settings: Settings) -> tuple[dt.date, str]:
+    """The date a study refers to, and what it is (Portuguese, after "a").
+
+    Order: ``settings.reference_date`` (``"data de referência"``); the candidate's
+    ``request_date``, the Assembly's request to the certifying bodies of art. 4 § 3 (``"data
+    do pedido"``); else today (``"data do estudo"``).
+    """
+    if settings.reference_date is not None:
+        return dt.date.fromisoformat(settings.reference_date), "data de referência"
+    if candidate is not None and candidate.request_date is not None:
+        return candidate.request_date, "data do pedido"
+    return dt.date.today(), "data do estudo"
+
+
+def last_closed_exercise(candidate: Candidate | None, settings: Settings) -> tuple[int, str]:
+    """Art. 4 VII "arrecadação, no último exercício": the fiscal year before the reference date.
+
+    The fiscal year is the calendar year (Lei 4.320/1964, art. 34), so the last closed
+    exercise is the year before :func:`reference_date`'s (a study dated 01/12/2026 → 2025).
+
+    Returns
+    -------
+    (int, str)
+        The year, and where it comes from in Portuguese (``"último exercício encerrado na
+        data do estudo (01/12/2026)"``).
+    """
+    ref, how = reference_date(candidate, settings)
+    return ref.year - 1, f"último exercício encerrado na {how} ({ref.strftime('%d/%m/%Y')})"
 
 
 def installation_date(creation: int) -> dt.date:

@@ -54,6 +54,22 @@ def date_br(d) -> str:
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
 
 
+def missing_proof(document: str | None, date, what: str) -> str:
+    """What is missing for a count typed in the candidate file to prove a requirement.
+
+    A count of signatures or votes decides a rule only with the reference of the document
+    that proves it and the document's date, as a certificate does. Returns ``""`` when both
+    are given; else, in Portuguese, ``"falta a referência da <what> e a sua data"`` (or the
+    one missing).
+    """
+    missing = [w for w, v in ((f"a referência {what}", document), ("a sua data", date)) if not v]
+    if not missing:
+        return ""
+    if len(missing) == 1 and date is None:
+        return f"falta a data {what}"
+    return "falta " + " e ".join(missing)
+
+
 def cite_items(rule_ids: list[str], short: dict[str, str] | None = None) -> str:
     """Rule ids as a legal citation, items in article order, with short titles.
 

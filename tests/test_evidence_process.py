@@ -1,0 +1,182 @@
+"""Evidence, not bare numbers (issue 19, item 6): a count of signatures or votes typed in the
+candidate file decides nothing without the document that proves it, and art. 4 VII takes the
+collection of the last closed exercise."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from test_candidate import BASE  # the smallest valid candidate (Posse d'Abadia)
+from test_rules_fixtures import candidate, posse_profile, simple_profile
+
+from viabilidade.candidate import Plebiscite, load_candidate
+from viabilidade.errors import CandidateError
+from viabilidade.rules import Settings
+from viabilidade.rules.art2 import art2
+from viabilidade.rules.art5 import par2 as art5_par2, plebiscite_held
+from viabilidade.rules.art7 import par1, par2
+from viabilidade.rules.calendar import last_closed_exercise
+from viabilidade.rules.result import Status
+
+REPO = Path(__file__).resolve().parents[1]
+CERTIFIED = REPO / "tests" / "candidates" / "posse-dabadia-certificada.toml"
+STORE = REPO / "data" / "processed"
+S = Settings()
+FIGURES = dict(eligible=10_812, turnout=7_020, yes=5_210, no=1_480, blank=190, void=140)
+ATA = "Ata geral de apuração do plebiscito, TRE-GO, Processo nº 0600123-45.2027.6.09.0000"
+
+
+# --- the file --------------------------------------------------------------------------------
+
+def test_documents_are_read_from_the_process_table(tmp_path):
+    c = load_candidate(CERTIFIED)
+    assert c.petition_signatures == 412
+    assert c.petition_document.startswith("Representação nº 1/2027, protocolada na Assembleia")
+    assert c.petition_date == dt.date(2027, 1, 8)
+    assert c.plebiscite.document == ATA and c.plebiscite.date == dt.date(2027, 5, 16)
+
+
+def test_an_empty_document_is_refused_with_every_other_problem(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_text(BASE + '[process]\npetition_signatures = 130\npetition_document = "  "\n'
+                 'petition_date = "10/01/2027"\n[process.plebiscite]\ndocument = ""\n',
+                 encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        load_candidate(p)
+    assert e.value.lines == [
+        f"{p}, linha 11, campo 'process.petition_document': encontrado um texto vazio; esperada a "
+        "referência do documento (número, órgão que o expediu)",
+        f"{p}, linha 12, campo 'process.petition_date': encontrado '10/01/2027'; esperada uma data "
+        "válida no formato AAAA-MM-DD (p. ex. 2020-12-31)",
+        f"{p}, linha 14, campo 'process.plebiscite.document': encontrado um texto vazio; esperada "
+        "a referência do documento (número, órgão que o expediu)"]
+
+
+# --- art. 2 and art. 5 § 1: the representation ----------------------------------------------
+
+def test_a_bare_count_of_signatures_is_not_met():
+    r = art2(candidate(petition_signatures=412), S)
+    assert r.status == Status.INDETERMINATE and (r.value, r.threshold, r.margin) == (412, 100, 312)
+    assert r.reason == (
+        "412 assinaturas informadas no arquivo da candidatura, sem o documento que as comprova; "
+        "exigido no mínimo 100 eleitores inscritos na área, com firmas reconhecidas. Um número "
+        "digitado não comprova o requisito: falta a referência da representação e a sua data "
+        "(protocolo na Assembleia Legislativa, com as firmas reconhecidas em cartório).")
+    assert r.source == "número informado no arquivo da candidatura, sem documento"
+    # Below the minimum it is not "não cumprido" either: the count is not proved.
+    assert art2(candidate(petition_signatures=99), S).status == Status.INDETERMINATE
+
+
+def test_the_date_of_the_representation_is_needed_too():
+    r = art2(candidate(petition_signatures=412, petition_document="Representação nº 1/2027"), S)
+    assert r.status == Status.INDETERMINATE
+    assert "Um número digitado não comprova o requisito: falta a data da representação (" in r.reason
+
+
+@pytest.mark.parametrize("signatures, status", [(99, Status.FAIL), (100, Status.PASS)])
+def test_a_documented_count_decides_on_both_sides(signatures, status):
+    r = art2(candidate(petition_signatures=signatures, petition_document="Representação nº 1/2027",
+                       petition_date=dt.date(2027, 1, 8)), S)
+    assert r.status == status
+    assert r.reason == (f"{signatures} assinaturas na representação (Representação nº 1/2027, de "
+                        "08/01/2027); exigido no mínimo 100 eleitores inscritos na área.")
+    assert (r.source, r.vintage) == ("Representação nº 1/2027, de 08/01/2027", "2027-01-08")
+
+
+# --- art. 7: the plebiscite's result ---------------------------------------------------------
+
+def test_a_plebiscite_result_without_the_ata_decides_nothing():
+    c = candidate(plebiscite=Plebiscite(**FIGURES, date=dt.date(2027, 5, 16)))
+    q, m = par1(c, posse_profile(), S), par2(c, S)
+    assert (q.status, m.status) == (Status.INDETERMINATE, Status.INDETERMINATE)
+    assert q.reason == (
+        "Compareceram 7.020 de 10.812 eleitores aptos; quórum mínimo 5.407 (absolute-majority), "
+        "segundo números informados no arquivo da candidatura, sem documento. O resultado só "
+        "comprova o requisito com o documento da Justiça Eleitoral que o proclama, como uma "
+        "certidão: falta a referência da ata de apuração do plebiscito (Justiça Eleitoral, "
+        "TRE-GO).")
+    assert m.reason.startswith("5.210 votos “sim” de 7.020 comparecimentos (brancos e nulos "
+                               "incluídos); maioria exige 3.511, segundo números informados")
+    held = plebiscite_held(c, posse_profile(), S)
+    assert held.status == Status.INDETERMINATE
+    assert held.reason == ("Resultado do plebiscito informado sem documento: falta a referência da "
+                           "ata de apuração do plebiscito (Justiça Eleitoral, TRE-GO) (ver quórum e "
+                           "aprovação, art. 7º, §§ 1º e 2º).")
+
+
+def test_without_the_date_of_the_vote_the_ata_alone_decides_nothing():
+    c = candidate(plebiscite=Plebiscite(**FIGURES, document=ATA))
+    assert par1(c, posse_profile(), S).reason.endswith(
+        "falta a data da ata de apuração do plebiscito (Justiça Eleitoral, TRE-GO).")
+
+
+def test_a_documented_result_decides_and_cites_the_ata():
+    c = candidate(plebiscite=Plebiscite(**FIGURES, document=ATA, date=dt.date(2027, 5, 16)))
+    q = par1(c, posse_profile(), S)
+    assert q.status == Status.PASS
+    assert q.source == f"{ATA}, plebiscito de 16/05/2027" and q.vintage == "2027-05-16"
+
+
+def test_a_fusion_seat_question_typed_without_the_ata_is_not_rejected():
+    pl = Plebiscite(eligible=800, turnout=500, yes=300, no=150, blank=30, void=20,
+                    seat_question_approved=False)
+    c = candidate(operation="fusion", origins=(), plebiscite=pl)
+    r = art5_par2(c, simple_profile(900, 600, 100, operation="fusion"), S)
+    assert r.status == Status.INDETERMINATE
+    assert r.reason == ("Resultado do plebiscito sobre a fusão e a sede informado sem documento: "
+                        "falta a referência da ata de apuração do plebiscito (Justiça Eleitoral, "
+                        "TRE-GO) e a sua data; art. 4º dispensado.")
+    documented = dataclasses.replace(c, plebiscite=dataclasses.replace(
+        pl, document=ATA, date=dt.date(2027, 5, 16)))
+    assert art5_par2(documented, simple_profile(900, 600, 100, operation="fusion"),
+                     S).status == Status.FAIL
+
+
+# --- art. 4 VII: the last exercise -------------------------------------------------------------
+
+def test_the_last_closed_exercise_is_the_year_before_the_reference():
+    assert last_closed_exercise(candidate(), Settings(reference_date="2026-12-01")) == (
+        2025, "último exercício encerrado na data de referência (01/12/2026)")
+    assert last_closed_exercise(candidate(request_date=dt.date(2027, 1, 15)), S) == (
+        2026, "último exercício encerrado na data do pedido (15/01/2027)")
+
+
+@pytest.mark.skipif(not (STORE / "manifest.json").exists(), reason="processed store not built")
+def test_a_2023_revenue_certificate_is_not_the_last_exercise(tmp_path):
+    from viabilidade.data.store import load_store
+    from viabilidade.operations import evaluate
+    from viabilidade.profile import build_profile
+
+    text = CERTIFIED.read_text(encoding="utf-8").replace("year = 2026", "year = 2023")
+    text = text.replace("request_date = 2027-01-15\n", "")
+    p = tmp_path / "c.toml"
+    p.write_text(text, encoding="utf-8")
+    c = load_candidate(p)
+    settings = Settings(reference_date="2026-12-01")     # a study dated December 2026
+    results = evaluate(c, build_profile(c, load_store(STORE), settings), settings)
+    vii = next(r for r in results if r.rule_id == "art4.VII")
+    assert vii.status == Status.INDETERMINATE
+    assert vii.reason == (
+        "A arrecadação da área informada é do exercício de 2023, mas o art. 4º, VII pede a "
+        "“arrecadação, no último exercício”: o último exercício encerrado na data de referência "
+        "(01/12/2026) é 2025. É preciso a arrecadação de 2025, certificada pela SEFAZ-GO, e a "
+        "receita estadual de impostos do mesmo exercício.")
+    assert (vii.details["exercicio_esperado"], vii.details["exercicio_informado"]) == (2025, 2023)
+    rem = next(r for r in results if r.rule_id == "art4.par1")
+    assert rem.details["subchecks"]["VII"]["status"] == "indeterminate"
+    assert rem.details["subchecks"]["VII"]["motivo"].startswith(
+        "A arrecadação de Abadiânia (remanescente) informada é do exercício de 2023")
+
+
+def test_the_explorer_saves_the_documents_with_the_counts(tmp_path):
+    from viabilidade.explore.save import save_scenario
+    from viabilidade.explore.scenario import Scenario
+
+    c = load_candidate(CERTIFIED)
+    saved = load_candidate(save_scenario(Scenario.from_candidate(c), tmp_path / "salvo.toml"))
+    assert (saved.petition_signatures, saved.petition_document, saved.petition_date) == (
+        c.petition_signatures, c.petition_document, c.petition_date)
+    assert saved.plebiscite == c.plebiscite

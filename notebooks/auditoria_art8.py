@@ -26,6 +26,7 @@ import datetime as dt
 from IPython.display import HTML, display
 
 from viabilidade import statewide as sw
+from viabilidade.data.incoherence import data_flags
 from viabilidade.data.store import load_store
 from viabilidade.report import format as fmt
 from viabilidade.report.frame import bar_clause, frame_section
@@ -45,6 +46,8 @@ fail_iv_other = sw.failing(audit_other, "IV")
 audit_year = next_audit_year(today.year)
 revenue_year = sw.revenue_year(store)
 smallest = fail_iv.iloc[0]
+flags = data_flags(store, population_threshold=cfg.population,
+                   population_vintage=cfg.population_vintage)
 
 # %%
 display(HTML(sw.cover(
@@ -54,7 +57,8 @@ display(HTML(sw.cover(
      ("Itens verificados", "art. 4º, IV (população), V (eleitorado), VI (edificações) e "
                            "VII (arrecadação), com os requisitos integrais"),
      ("População", CHOICES["population_vintage"][cfg.population_vintage]),
-     ("Municípios que não cumprem algum item", fmt.number(int((audit["situacao"] == "fail").sum()))),
+     ("Municípios que não atingem algum item com os dados publicados",
+      fmt.number(int((audit["situacao"] == "fail").sum()))),
      ("Data de referência", fmt.date_long(today)),
      ("Próxima verificação (art. 8º)", f"{audit_year} (ano anterior às eleições municipais de "
                                         f"{next_election(audit_year)})"),
@@ -65,7 +69,8 @@ display(HTML(frame_section("audit", federal_law=cfg.federal_law)))
 
 # %%
 counts = sw.status_counts(audit)
-labels = {"pass": "cumprido", "fail": "não cumprido",
+labels = {"pass": fmt.status_label("pass", basis="published"),
+          "fail": fmt.status_label("fail", basis="published"),
           "indeterminate/likely pass": "indeterminado, provavelmente cumprido",
           "indeterminate/likely fail": "indeterminado, provavelmente não cumprido",
           "indeterminate": "indeterminado, sem tendência"}
@@ -76,10 +81,14 @@ n_pass = int((audit["situacao"] == "pass").sum())
 body = (
     f"<p class=\"conclusao\">Dos {fmt.number(len(audit))} municípios de Goiás, "
     f"<strong>{fmt.number(len(fail_iv))}</strong> têm {fmt.number(cfg.population)} habitantes ou menos "
-    f"e não cumprem o item IV do art. 4º (população de mais de {fmt.number(cfg.population)} "
-    f"habitantes). O menor é {esc(smallest['nome'])} ({esc(smallest['cod_ibge'])}), com "
-    f"{fmt.number(int(smallest['populacao']))} habitantes.</p>"
-    + (f"<p>{fmt.count(n_pass, 'município cumpre', 'municípios cumprem')} todos os itens.</p>"
+    f"e não atingem o item IV do art. 4º (população de mais de {fmt.number(cfg.population)} "
+    f"habitantes) com os dados publicados do Censo 2022. O menor é {esc(smallest['nome'])} "
+    f"({esc(smallest['cod_ibge'])}), com "
+    f"{fmt.number(int(smallest['populacao']))} habitantes. A perda do requisito, para os fins do "
+    "art. 8º, depende da apuração pelo IBGE (art. 4º, § 2º): o Censo publicado não é "
+    "certidão.</p>"
+    + (f"<p>{fmt.count(n_pass, 'município atinge', 'municípios atingem')} todos os itens com os "
+       "dados publicados.</p>"
        if n_pass else
        "<p>Nenhum município fica com todos os itens comprovados: o número de edificações (item VI) "
        "só existe como estimativa (domicílios particulares ocupados) e a arrecadação estadual por "
@@ -99,9 +108,10 @@ limit_vii = audit["VII_limite"].iloc[0]
 body = (
     "<ul>"
     f"<li><strong>Item IV — população</strong>: mais de {fmt.number(th['IV'].value)} habitantes; "
-    f"{esc(CHOICES['population_vintage'][cfg.population_vintage])} (IBGE), valor certificado.</li>"
+    f"{esc(CHOICES['population_vintage'][cfg.population_vintage])} (IBGE), valor publicado, "
+    "não certificado.</li>"
     f"<li><strong>Item V — eleitorado</strong>: mais de {fmt.number(th['V'].value)} eleitores; "
-    "eleitorado apto na eleição geral de 2022 (TSE), valor certificado.</li>"
+    "eleitorado apto na eleição geral de 2022 (TSE), valor publicado, não certificado.</li>"
     f"<li><strong>Item VI — núcleo urbano</strong>: no mínimo {fmt.number(th['VI'].value)} "
     "edificações. O IBGE não publica a contagem de edificações; os domicílios particulares "
     "ocupados do Censo 2022 (V0007) servem de aproximação, com incerteza de "
@@ -117,7 +127,7 @@ body = (
     "município de interesse especial, não para a verificação do art. 8º.</p>"
     f"<p>Comparação das divulgações do Censo 2022: com a "
     f"{esc(CHOICES['population_vintage'][other_vintage])}, {fmt.number(len(fail_iv_other))} "
-    f"municípios não cumprem o item IV; com a adotada, {fmt.number(len(fail_iv))}.</p>"
+    f"municípios não atingem o item IV; com a adotada, {fmt.number(len(fail_iv))}.</p>"
 )
 changed = sorted(set(fail_iv["cod_ibge"]) ^ set(fail_iv_other["cod_ibge"]))
 if changed:
@@ -136,8 +146,10 @@ body = (f"<p>{fmt.number(len(fail_iv))} municípios com {fmt.number(cfg.populati
         + table(["Código IBGE", "Município", "População (adotada)",
                  f"População ({CHOICES['population_vintage'][other_vintage]})",
                  "Margem (habitantes)", "Eleitores (TSE 2022)"], rows,
-                caption="Quadro 2. Municípios que não cumprem o art. 4º, IV", numeric=(2, 3, 4, 5)))
-display(HTML(sw.section("sec-item-iv", "Municípios que não cumprem o item IV (população)", body)))
+                caption="Quadro 2. Municípios que não atingem o art. 4º, IV com os dados publicados",
+                numeric=(2, 3, 4, 5)))
+display(HTML(sw.section("sec-item-iv", "Municípios que não atingem o item IV (população) com os "
+                        "dados publicados", body)))
 
 # %%
 parts = []
@@ -146,10 +158,10 @@ for item in ("V", "VI", "VII"):
     leaning = audit[audit[f"{item}_lean"] == "likely fail"]
     text = f"<h3>Item {item} — {esc(sw.ITEMS[item])}</h3>"
     if len(failed):
-        text += ("<p>Não cumprem: " + esc(", ".join(f"{n} ({c})" for n, c in
+        text += ("<p>Não atingem, com os dados publicados: " + esc(", ".join(f"{n} ({c})" for n, c in
                                                   zip(failed["nome"], failed["cod_ibge"]))) + ".</p>")
     else:
-        text += "<p>Nenhum município deixa de cumprir este item com valor certificado.</p>"
+        text += "<p>Nenhum município deixa de atingir este item com os dados publicados.</p>"
     if len(leaning):
         text += ("<p>Indeterminados com tendência de não cumprimento: "
                  + esc(", ".join(f"{n} ({c})" for n, c in zip(leaning["nome"], leaning["cod_ibge"])))
@@ -165,7 +177,12 @@ for item in ("V", "VI", "VII"):
                  f"{fmt.number(int(smallest_v['eleitores']))} eleitores (limite: mais de "
                  f"{fmt.number(th['V'].value)}).</p>")
     parts.append(text)
-display(HTML(sw.section("sec-itens", "Quem não cumpre cada um dos demais itens", "".join(parts))))
+display(HTML(sw.section("sec-itens", "Quem não atinge cada um dos demais itens (dados publicados)",
+                        "".join(parts))))
+
+# %%
+display(HTML(sw.section("sec-incoerencias", "Dados publicados incoerentes",
+                        sw.data_flags_body(flags))))
 
 # %%
 chart = sw.audit_map(audit, store.boundaries,
@@ -173,11 +190,12 @@ chart = sw.audit_map(audit, store.boundaries,
 display(HTML(sw.section("sec-mapa", "Mapa", chart.html(1))))
 
 # %%
+bases = {i: sw.item_basis(audit, i) for i in sw.ITEMS}
 rows = [[r.cod_ibge, r.nome, fmt.number(int(r.populacao)), fmt.number(int(r.eleitores)),
          fmt.number(int(r.edificacoes)),
-         *(sw.status_cell(getattr(r, f"{i}_status"), getattr(r, f"{i}_lean"), short=True)
-           for i in sw.ITEMS)]
-        for r in audit.itertuples()]
+         *(sw.status_cell(getattr(r, f"{i}_status"), getattr(r, f"{i}_lean"), short=True,
+                          basis=bases[i][k]) for i in sw.ITEMS)]
+        for k, r in zip(audit.index, audit.itertuples())]
 body = table(["Código IBGE", "Município", "População", "Eleitores", "Domicílios ocupados",
               "IV", "V", "VI", "VII"], rows,
              caption="Quadro 3. Todos os municípios (domicílios ocupados: aproximação das edificações)",

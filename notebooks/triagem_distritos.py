@@ -28,6 +28,7 @@ from IPython.display import HTML, display
 
 from viabilidade import statewide as sw
 from viabilidade import statewide_rules
+from viabilidade.data.incoherence import data_flags
 from viabilidade.data.store import load_store
 from viabilidade.report import format as fmt
 from viabilidade.report.frame import bar_clause, frame_section
@@ -40,6 +41,10 @@ cfg = Settings.from_dict(settings)
 today = dt.date.fromisoformat(reference_date) if reference_date else dt.date.today()
 scr = sw.screening(store, cfg)
 verdicts = scr["veredito_art4"].value_counts()
+inviable_published = int(((scr["veredito_art4"] == "inviável") & scr["veredito_publicado"]).sum())
+inviable_other = int(verdicts.get("inviável", 0)) - inviable_published
+flags = data_flags(store, scr["cod_ibge"], population_threshold=cfg.population,
+                   population_vintage=cfg.population_vintage)
 pass_iv = scr[scr["IV_status"] == "pass"].sort_values("populacao", ascending=False)
 fail_iv = scr[scr["IV_status"] == "fail"]
 par1_fail = scr[scr["art4.par1"] == "fail"]
@@ -61,7 +66,8 @@ display(HTML(sw.cover(
      ("Municípios de origem", fmt.number(scr["cod_ibge"].nunique())),
      ("Requisitos", "art. 4º, I a VII, e § 1º (o município de origem após o desmembramento), "
                     "com os requisitos integrais"),
-     ("Inviáveis", fmt.number(int(verdicts.get("inviável", 0)))),
+     ("Inviáveis nos dados publicados (não atingem um requisito)", fmt.number(inviable_published)),
+     *([("Inviáveis (requisito não cumprido)", fmt.number(inviable_other))] if inviable_other else []),
      ("Indeterminados", fmt.number(int(verdicts.get("indeterminado", 0)))),
      ("Viáveis", fmt.number(int(verdicts.get("viável", 0)))),
      ("Data de referência", fmt.date_long(today)),
@@ -74,12 +80,13 @@ display(HTML(frame_section("screening", federal_law=cfg.federal_law)))
 body = (
     f"<p class=\"conclusao\">Dos {fmt.number(len(scr))} distritos não sede, "
     f"<strong>{fmt.number(len(fail_iv))}</strong> têm {fmt.number(cfg.population)} habitantes ou "
-    f"menos e não cumprem o art. 4º, IV; são inviáveis como municípios. Dos "
-    f"{fmt.number(len(pass_iv))} que cumprem o item IV, a conclusão é "
+    f"menos e não atingem o item IV do art. 4º com os dados publicados do Censo 2022 (o Censo "
+    f"publicado não é certidão do IBGE, art. 4º, § 2º). Dos "
+    f"{fmt.number(len(pass_iv))} que atingem o item IV com os dados publicados, a conclusão é "
     + "; ".join(f"“{esc(fmt.verdict_label(v))}” para {fmt.number(int(n))}"
                 for v, n in pass_iv["veredito_art4"].value_counts().items())
     + ".</p>"
-    f"<p>Cumprem o item IV: {esc(names(pass_iv))}.</p>"
+    f"<p>Atingem o item IV com os dados publicados: {esc(names(pass_iv))}.</p>"
 )
 if not verdicts.get("viável", 0):
     body += ("<p>Nenhum distrito fica viável com os dados públicos: o eleitorado (V) e as "
@@ -90,12 +97,15 @@ if len(par1_fail):
     body += (f"<p>Em {fmt.count(len(par1_fail), 'caso', 'casos')} o município de origem perderia requisitos "
              f"(art. 4º, § 1º): {esc(names(par1_fail))}.</p>")
 rows = []
+kinds = [("pass", ""), ("pass", "published"), ("fail", ""), ("fail", "published"),
+         ("indeterminate", "")]
 for rid in sw.ART4_RULES:
-    col = scr[rid]
-    rows.append([rid, TITLES[rid], *(fmt.number(int((col == s).sum()))
-                                     for s in ("pass", "fail", "indeterminate"))])
-body += table(["Regra", "Requisito", "cumprido", "não cumprido", "indeterminado"], rows,
-              caption="Quadro 1. Situação dos distritos em cada requisito", numeric=(2, 3, 4))
+    col, base = scr[rid], scr[f"{rid}_base"]
+    rows.append([rid, TITLES[rid], *(fmt.number(int(((col == s) & (base == b)).sum()))
+                                     for s, b in kinds)])
+body += table(["Regra", "Requisito"] + [fmt.status_label(s, basis=b or None) for s, b in kinds],
+              rows, caption="Quadro 1. Situação dos distritos em cada requisito",
+              numeric=(2, 3, 4, 5, 6))
 display(HTML(sw.section("sec-resumo", "Resumo", body)))
 
 # %%
@@ -104,7 +114,7 @@ body = (
     "distrito”, com o município a que pertence como município de origem, e avaliado pelas mesmas "
     "regras de um estudo individual.</p><ul>"
     "<li><strong>População (IV)</strong>: Censo 2022, agregados por distrito (IBGE), valor "
-    "certificado.</li>"
+    "publicado, não certificado.</li>"
     "<li><strong>Eleitorado (V)</strong>: o TSE publica o eleitorado por município e zona, não por "
     "distrito; estima-se pelo eleitorado do município (eleição de 2022) vezes a participação do "
     "distrito na população do município, com incerteza.</li>"
@@ -133,12 +143,14 @@ display(HTML(sw.section("sec-mapa", "Mapa", chart.html(1))))
 display(HTML(statewide_rules.section(scr, rulesets, store)))
 
 # %%
+bases = {i: sw.item_basis(scr, i) for i in sw.ITEMS}
 rows = [[r.cod_distrito, r.nome, r.nome_municipio, fmt.number(int(r.populacao)),
-         *(sw.status_cell(getattr(r, f"{i}_status"), getattr(r, f"{i}_lean"), short=True)
-           for i in sw.ITEMS),
+         *(sw.status_cell(getattr(r, f"{i}_status"), getattr(r, f"{i}_lean"), short=True,
+                          basis=bases[i][k]) for i in sw.ITEMS),
          sw.status_cell(scr.at[k, "art4.II"], scr.at[k, "art4.II_lean"], short=True),
-         sw.status_cell(scr.at[k, "art4.par1"], scr.at[k, "art4.par1_lean"], short=True),
-         sw.verdict_cell(r.veredito_art4)]
+         sw.status_cell(scr.at[k, "art4.par1"], scr.at[k, "art4.par1_lean"], short=True,
+                        basis=scr.at[k, "art4.par1_base"]),
+         sw.verdict_cell(r.veredito_art4, r.veredito_publicado)]
         for k, r in zip(scr.index, scr.itertuples())]
 body = table(["Código", "Distrito", "Município de origem", "População", "IV", "V", "VI", "VII",
               "II", "§ 1º", "Conclusão"], rows,
@@ -149,8 +161,8 @@ display(HTML(sw.section("sec-tabela", "Tabela dos distritos", body)))
 parts = []
 for k, r in scr.iterrows():
     results = {x.rule_id: x for x in r["resultados"]}
-    fails = [f"<li><strong>{esc(RULE_SHORT[x])}</strong> (não cumprido): {esc(results[x].reason)}</li>"
-             for x in r["falham"]]
+    fails = [f"<li><strong>{esc(RULE_SHORT[x])}</strong> ({esc(fmt.result_status_label(results[x]))}): "
+             f"{esc(results[x].reason)}</li>" for x in r["falham"]]
     if r["veredito_art4"] == "inviável":
         opens = ("<li>Indeterminados: " + esc(", ".join(RULE_SHORT[x] for x in r["indeterminados"]))
                  + ".</li>") if r["indeterminados"] else ""
@@ -158,8 +170,9 @@ for k, r in scr.iterrows():
         opens = "".join(f"<li><strong>{esc(RULE_SHORT[x])}</strong> (indeterminado): "
                         f"{esc(results[x].reason)}</li>" for x in r["indeterminados"])
     parts.append(f"<h4>{esc(r['nome'])} ({esc(r['cod_distrito'])}), de {esc(r['nome_municipio'])} "
-                 f"— {sw.verdict_cell(r['veredito_art4'])}</h4><ul>{''.join(fails)}{opens}</ul>")
-body = ("<p>Para cada distrito, os requisitos não cumpridos com o motivo; para os distritos ainda "
+                 f"— {sw.verdict_cell(r['veredito_art4'], r['veredito_publicado'])}</h4>"
+                 f"<ul>{''.join(fails)}{opens}</ul>")
+body = ("<p>Para cada distrito, os requisitos não atingidos com o motivo; para os distritos ainda "
         "indeterminados, o motivo de cada requisito em aberto (o que faltaria para decidi-lo).</p>"
         + "".join(parts))
 display(HTML(sw.section("sec-decisao", "O que decide cada distrito", body)))
@@ -167,7 +180,8 @@ display(HTML(sw.section("sec-decisao", "O que decide cada distrito", body)))
 # %%
 rows = [[r.cod_distrito, r.nome, r.nome_municipio, fmt.number(int(r.origem_populacao)),
          fmt.number(r.origem_eleitores, 0), fmt.number(r.origem_edificacoes, 0),
-         sw.status_cell(scr.at[k, "art4.par1"], scr.at[k, "art4.par1_lean"], short=True)]
+         sw.status_cell(scr.at[k, "art4.par1"], scr.at[k, "art4.par1_lean"], short=True,
+                        basis=scr.at[k, "art4.par1_base"])]
         for k, r in zip(scr.index, scr.itertuples())]
 body = ("<p>O § 1º do art. 4º exige que o município de origem, sem o distrito, continue cumprindo "
         "os itens IV a VII e a continuidade territorial. Eleitorado e edificações do remanescente "
@@ -176,6 +190,15 @@ body = ("<p>O § 1º do art. 4º exige que o município de origem, sem o distrit
                  "Eleitores restantes (est.)", "Domicílios ocupados restantes", "§ 1º"], rows,
                 caption="Quadro 3. O município de origem após o desmembramento", numeric=(3, 4, 5)))
 display(HTML(sw.section("sec-origem", "O município de origem (art. 4º, § 1º)", body)))
+
+# %%
+used = {c: ", ".join(f"{n} ({d})" for n, d in zip(g["nome"], g["cod_distrito"]))
+        for c, g in scr.groupby("cod_ibge")}
+display(HTML(sw.section(
+    "sec-incoerencias", "Dados publicados incoerentes",
+    "<p>O eleitorado de cada distrito é estimado a partir do eleitorado do município de origem; "
+    "um conflito nos dados do município alcança os seus distritos.</p>"
+    + sw.data_flags_body(flags, used_by=used))))
 
 # %%
 prov = sw.provenance_records(store, ["districts", "municipalities", "electorate", "vilas", "seats",

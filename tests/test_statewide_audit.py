@@ -138,7 +138,7 @@ def test_failing_rejects_unknown_item(revised):
 def test_audit_map_outlines_the_42(revised, store):
     chart = sw.audit_map(revised, store.boundaries)
     assert chart.svg.startswith("<?xml")
-    assert "não cumpre ao menos um item (IV a VII): 42" in chart.alt
+    assert "não atinge ao menos um item (IV a VII) com os dados publicados: 42" in chart.alt
     assert "indeterminado (dado estimado ou não publicado): 204" in chart.alt
     assert not re.search(r'(?:src|href)="https?:', chart.svg)
 

@@ -50,10 +50,19 @@ def test_audit_report_lists_the_42_and_the_next_audit_year(audit_files):
     assert "Nenhum município fica com todos os itens comprovados" in text
     assert "A próxima verificação é em 2027 (eleições de 2028)." in text
     assert ("com a população da primeira divulgação (28/06/2023), 42 municípios "
-            "não cumprem o item IV; com a adotada, 42.") in text
+            "não atingem o item IV; com a adotada, 42.") in text
+    assert ("42 têm 3.000 habitantes ou menos e não atingem o item IV do art. 4º (população de mais "
+            "de 3.000 habitantes) com os dados publicados do Censo 2022.") in text
+    body = _text(html.split("</style>")[-1])
+    assert "valor certificado" not in body and "inviável" not in body
+    assert "valor publicado, não certificado" in text
+    flags = html.split('id="sec-incoerencias"')[1].split("</section>")[0]
+    flags = _text(flags)
+    assert "57 dados publicados em conflito com outra tabela oficial." in flags
+    assert "5201207 Anhanguera eleitorado apto: 1.229 eleitores O eleitorado é maior" in flags
     assert "Castelândia" in text and "2.985" in text
     # the smallest electorate is told under item V, not under VII
-    start = text.rindex("Quem não cumpre cada um dos demais itens")
+    start = text.rindex("Quem não atinge cada um dos demais itens")
     assert text.index("Item V — ", start) < text.index("Menor eleitorado: Anhanguera, 1.229 eleitores") \
         < text.index("Item VI — ", start)
     # running header: the document's own title (left) and the law (right), not "Estudo de viabilidade"
@@ -71,7 +80,16 @@ def test_screening_report_covers_81_districts(screening_files):
     html = screening_files["html"].read_text(encoding="utf-8")
     text = _text(html)
     assert "Dos 81 distritos não sede, 69 têm 3.000 habitantes ou menos" in text
-    assert "Dos 12 que cumprem o item IV, a conclusão é “indeterminado” para 12." in text
+    assert ("Dos 12 que atingem o item IV com os dados publicados, a conclusão é “indeterminado” "
+            "para 12.") in text
+    assert ("69 têm 3.000 habitantes ou menos e não atingem o item IV do art. 4º com os dados "
+            "publicados do Censo 2022") in text
+    assert "valor certificado" not in text and "são inviáveis como municípios" not in text
+    assert "Inviáveis nos dados publicados (não atingem um requisito) 69" in text
+    assert "inviável nos dados publicados" in text
+    flags = html.split('id="sec-incoerencias"')[1].split("</section>")[0]
+    flags = _text(flags)
+    assert "Israelândia eleitorado apto: 2.794 eleitores" in flags and "Piloândia (521030715)" in flags
     assert "Nenhum distrito fica viável com os dados públicos" in text
     assert "«" not in text and "»" not in text
     assert '<p class="cabecalho-corrente">Triagem dos distritos não-sede</p>' in html
@@ -80,7 +98,8 @@ def test_screening_report_covers_81_districts(screening_files):
     districts = html.split('id="sec-tabela"')[1]
     row = re.search(r"<tr><td>520010010</td>(.*?)</tr>", districts).group(1)
     cells = [_text(c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
-    assert cells[:5] == ["Posse d'Abadia", "Abadiânia", "3.045", "cumpre", "indet., tende a cumprir"]
+    assert cells[:5] == ["Posse d'Abadia", "Abadiânia", "3.045", "atinge (dado publicado)",
+                         "indet., tende a cumprir"]
     assert cells[-1] == "indeterminado"
     assert "A distância da sede de origem a um ponto conhecido da área é 12.753,90 m" in text
     assert "Santa Isabel (remanescente) perderia o requisito do art. 4º, IV (população)." in text

@@ -35,7 +35,8 @@ from .profile_types import Profile, Territory, UnitProfile
 from .report import format as fmt  # noqa: E402
 from .report.charts import COLOURS, Chart, figure_svg  # noqa: E402
 from .report.tables import STATUS_CLASS, Html, esc, key_values  # noqa: E402
-from .rules.result import Basis, Figure, Lean, Status, Verdict, verdict  # noqa: E402
+from .rules.certification import verdict_on_published_data  # noqa: E402
+from .rules.result import Basis, Figure, Lean, Status, Verdict, on_published_data, verdict  # noqa: E402
 from .rules.settings import Settings  # noqa: E402
 
 #: Art. 4 items audited under art. 8 and screened for districts, with Portuguese titles.
@@ -352,9 +353,12 @@ def screening(store=None, settings: Settings | None = None, *, data_root: Path |
         One row per district (81), the columns of :func:`district_cases`, then for each item X
         of IV–VII the area's ``X_status``, ``X_lean``, ``X_valor``, ``X_limite``, ``X_margem``,
         ``X_margem_pct`` and the remainder's as ``origem_X_…``; for each art. 4 rule id R
-        (:data:`ART4_RULES`) ``R`` (status), ``R_lean`` and ``R_motivo`` (Portuguese reason);
+        (:data:`ART4_RULES`) ``R`` (status), ``R_lean``, ``R_motivo`` (Portuguese reason) and
+        ``R_base`` (``"published"`` when decided on published data, else ``""``);
         ``veredito_art4`` (verdict of those rules), ``falham`` and ``indeterminados`` (tuples
-        of rule ids), ``resultados`` (the list of RuleResult) and ``alertas_dados`` (the
+        of rule ids), ``resultados`` (the list of RuleResult), ``veredito_publicado`` (the
+        verdict rests on published data:
+        :func:`viabilidade.rules.certification.verdict_on_published_data`) and ``alertas_dados`` (the
         origin municipality's conflicting published figures, from which the district's
         electorate is apportioned; ``""`` when none).
         Source: LC 02/1990 art. 4; IBGE DTB 2022, Censo 2022; TSE 2022; IBGE Localidades 2022.
@@ -381,6 +385,8 @@ def screening(store=None, settings: Settings | None = None, *, data_root: Path |
             per_rule.setdefault(rid, []).append(str(r.status))
             per_rule.setdefault(f"{rid}_lean", []).append("" if r.lean is None else str(r.lean))
             per_rule.setdefault(f"{rid}_motivo", []).append(r.reason)
+            per_rule.setdefault(f"{rid}_base", []).append(
+                Basis.PUBLISHED.value if on_published_data(r) else "")
         results_col.append(results)
         verdicts.append(str(verdict(results)))
         fails.append(tuple(r.rule_id for r in results if r.status == Status.FAIL))
@@ -391,6 +397,7 @@ def screening(store=None, settings: Settings | None = None, *, data_root: Path |
     out["falham"] = fails
     out["indeterminados"] = opens
     out["resultados"] = results_col
+    out["veredito_publicado"] = [verdict_on_published_data(r) for r in results_col]
     out["alertas_dados"] = out["cod_ibge"].map(_flags(store, settings)).fillna("")
     return out
 
@@ -402,10 +409,10 @@ MAP_DPI = 150
 MAP_RC = {"font.family": "DejaVu Sans", "font.size": 9}
 #: Map categories of the art. 8 audit: (key, Portuguese legend label, colour).
 AUDIT_CLASSES = (
-    ("fail", "não cumpre ao menos um item (IV a VII)", COLOURS[Status.FAIL]),
+    ("fail", "não atinge ao menos um item (IV a VII) com os dados publicados", COLOURS[Status.FAIL]),
     ("likely-fail", "indeterminado, com tendência de não cumprimento", "#ef9a9a"),
     ("indeterminate", "indeterminado (dado estimado ou não publicado)", "#f0cf8a"),
-    ("pass", "cumpre todos os itens", COLOURS[Status.PASS]),
+    ("pass", "atinge todos os itens com os dados publicados", COLOURS[Status.PASS]),
 )
 #: Colour of each art. 4 verdict on the screening map.
 VERDICT_COLOURS = {Verdict.INVIAVEL.value: COLOURS[Status.FAIL],
@@ -595,22 +602,82 @@ SHORT_LABELS = {(Status.PASS, ""): "cumpre", (Status.FAIL, ""): "não cumpre",
                 (Status.NOT_APPLICABLE, ""): "não se aplica"}
 
 
-def status_cell(status: str, lean: str | None = None, *, short: bool = False) -> Html:
+#: Short labels of a pass or fail decided on published data (Censo, TSE): never "cumpre".
+SHORT_PUBLISHED = {Status.PASS: "atinge (dado publicado)", Status.FAIL: "não atinge (dado publicado)"}
+
+
+def status_cell(status: str, lean: str | None = None, *, short: bool = False,
+                basis: str | None = None) -> Html:
     """Coloured Portuguese status label for a table cell.
 
     ``("indeterminate", "likely pass")`` gives ``"indeterminado (provavelmente cumprido)"``,
-    or ``"indet., tende a cumprir"`` with ``short`` (:data:`SHORT_LABELS`).
+    or ``"indet., tende a cumprir"`` with ``short`` (:data:`SHORT_LABELS`). With
+    ``basis="published"`` a pass or fail reads ``"atingido nos dados publicados (a
+    certificar)"`` / ``"não atingido nos dados publicados"``
+    (:func:`viabilidade.report.format.status_label`), short ``"atinge (dado publicado)"`` /
+    ``"não atinge (dado publicado)"``.
     """
     st = Status(status)
-    label = (SHORT_LABELS[(st, lean or "")] if short and st == Status.INDETERMINATE
-             else SHORT_LABELS[(st, "")] if short else fmt.status_label(st, lean or None))
+    published = basis is not None and str(basis) == Basis.PUBLISHED.value and st in SHORT_PUBLISHED
+    if short and published:
+        label = SHORT_PUBLISHED[st]
+    elif short:
+        label = SHORT_LABELS[(st, lean or "")] if st == Status.INDETERMINATE else SHORT_LABELS[(st, "")]
+    else:
+        label = fmt.status_label(st, lean or None, basis or None)
     return Html(f'<span class="status {STATUS_CLASS[st]}">{esc(label)}</span>')
 
 
-def verdict_cell(value: str) -> Html:
-    """Verdict badge (``viável`` / ``inviável`` / ``indeterminado``)."""
+def verdict_cell(value: str, published: bool = False) -> Html:
+    """Verdict badge (``viável`` / ``inviável`` / ``indeterminado``); ``published`` (the
+    verdict rests on published data, :func:`viabilidade.rules.certification.verdict_on_published_data`)
+    adds ``"nos dados publicados"``."""
     v = Verdict(value)
-    return Html(f'<span class="veredito v-{esc(v.value)}">{esc(fmt.verdict_label(v))}</span>')
+    label = fmt.verdict_label(v) + (" nos dados publicados" if published else "")
+    return Html(f'<span class="veredito v-{esc(v.value)}">{esc(label)}</span>')
+
+
+def item_basis(table: pd.DataFrame, item: str, prefix: str = "") -> pd.Series:
+    """The basis of art. 4 ``item``'s figure per row (``"published"``, ``"estimated"`` …) from
+    the ``<prefix><column>_basis`` column of an audit or screening table; ``""`` without it."""
+    from .rules.vectorised import SCREEN_COLUMNS
+
+    col = f"{prefix}{SCREEN_COLUMNS[item]}_basis"
+    if col not in table.columns:
+        return pd.Series("", index=table.index)
+    return table[col].fillna("").astype(str)
+
+
+def data_flags_body(flags, used_by: dict[str, str] | None = None) -> str:
+    """The body of a report's "Dados publicados incoerentes" section.
+
+    Parameters
+    ----------
+    flags : list of DataFlag
+        :func:`viabilidade.data.incoherence.data_flags`.
+    used_by : dict, optional
+        ``{cod_ibge: text}``: where each municipality's figures are used (the screening's
+        districts), shown in a column of its own.
+
+    Returns
+    -------
+    str
+        A table (código, município, dado, conflito[, onde é usado]) and, once per kind of
+        conflict, what it means and the sources; a sentence when there is no flag.
+    """
+    from .report.tables import table
+
+    if not flags:
+        return "<p>Nenhum conflito entre as tabelas oficiais usadas.</p>"
+    head = ["Código IBGE", "Município", "Dado", "Conflito"] + (["Onde é usado"] if used_by else [])
+    rows = [[f.cod_ibge, f.nome, f.figure, f.conflict]
+            + ([used_by.get(f.cod_ibge, "")] if used_by else []) for f in flags]
+    kinds = list(dict.fromkeys((f.meaning, f.source) for f in flags))
+    notes = "".join(f"<p>{esc(meaning)} Fontes: {esc(source)}.</p>" for meaning, source in kinds)
+    return (f"<p>{fmt.count(len(flags), 'dado publicado', 'dados publicados')} em conflito com "
+            "outra tabela oficial. O relatório usa os valores como publicados; o conflito deve "
+            "ser esclarecido junto aos órgãos que os publicaram.</p>"
+            + table(head, rows, caption="Dados publicados incoerentes") + notes)
 
 
 def section(sid: str, title: str, body: str) -> Html:

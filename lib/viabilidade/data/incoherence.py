@@ -35,6 +35,17 @@ ELECTORS_ABOVE_POPULATION = "electors-above-population"
 RELEASE_ACROSS_THRESHOLD = "release-across-threshold"
 
 
+#: What each kind of conflict means for the figure, in Portuguese.
+MEANINGS = {
+    ELECTORS_ABOVE_POPULATION: (
+        "O cadastro eleitoral registra o domicílio eleitoral, que pode não ser a residência; "
+        "esse eleitorado não mede a população do lugar, e o eleitorado de um distrito estimado a "
+        "partir dele herda o desvio."),
+    RELEASE_ACROSS_THRESHOLD: (
+        "O requisito é atingido numa divulgação e não na outra, conforme a divulgação lida."),
+}
+
+
 def _n(x) -> str:
     return format_decimal(int(x), locale="pt_BR")
 
@@ -54,7 +65,9 @@ class DataFlag:
     source : str
         The tables that conflict (publisher, data set).
     conflict : str
-        What conflicts with what, in Portuguese, ending with a full stop.
+        What conflicts with what for this municipality, in Portuguese, ending with a full stop.
+    meaning : str
+        What the conflict means for the figure (the same for every flag of a kind).
     """
 
     cod_ibge: str
@@ -63,11 +76,14 @@ class DataFlag:
     figure: str
     source: str
     conflict: str
+    meaning: str = ""
 
     def text(self) -> str:
-        """One sentence for a document: ``"Anhanguera (5201207) — eleitorado apto: 1.229
-        eleitores. <conflict> Fontes: <source>."``"""
-        return f"{self.nome} ({self.cod_ibge}) — {self.figure}. {self.conflict} Fontes: {self.source}."
+        """One paragraph for a document: ``"Anhanguera (5201207) — eleitorado apto: 1.229
+        eleitores. <conflict> <meaning> Fontes: <source>."``"""
+        meaning = f" {self.meaning}" if self.meaning else ""
+        return (f"{self.nome} ({self.cod_ibge}) — {self.figure}. {self.conflict}{meaning} "
+                f"Fontes: {self.source}.")
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -116,9 +132,7 @@ def data_flags(store, codes=None, *, population_threshold: int | None = 3000,
                 code, nome, ELECTORS_ABOVE_POPULATION, f"eleitorado apto: {_n(electors)} eleitores",
                 f"{SRC_TSE}; {pop_src}",
                 f"O eleitorado é maior que a população residente ({_n(pop)} habitantes): "
-                f"{ratio} eleitor por habitante. O cadastro eleitoral registra o domicílio "
-                "eleitoral, que pode não ser a residência; esse eleitorado não mede a população "
-                "do lugar, e o eleitorado de um distrito estimado a partir dele herda o desvio."))
+                f"{ratio} eleitor por habitante.", MEANINGS[ELECTORS_ABOVE_POPULATION]))
         if population_threshold is not None:
             revised, release = int(row["populacao"]), int(row["populacao_1a_divulgacao"])
             if (revised > population_threshold) != (release > population_threshold):
@@ -128,8 +142,8 @@ def data_flags(store, codes=None, *, population_threshold: int | None = 3000,
                     "(primeira divulgação)",
                     f"{SRC_CENSUS}; {SRC_CENSUS_FIRST}",
                     "As duas divulgações do Censo 2022 ficam em lados opostos do limite do art. "
-                    f"4º, IV (mais de {_n(population_threshold)} habitantes): o requisito é "
-                    "atingido numa e não na outra, conforme a divulgação lida."))
+                    f"4º, IV (mais de {_n(population_threshold)} habitantes).",
+                    MEANINGS[RELEASE_ACROSS_THRESHOLD]))
     return out
 
 

@@ -174,3 +174,22 @@ def _tab(key):
     from viabilidade.explore.widgets import CONTROL_PLACES
 
     return CONTROL_PLACES[key][1]
+
+
+def test_an_enclave_is_admitted_and_flagged_by_the_shared_check(store):
+    # Art. 3 asks for harmony "na medida do possível": a judgment, flagged (the study's
+    # wording is asserted in test_drawn_area.py), never refused.
+    from viabilidade.coherence import enclave
+    from viabilidade.geo.area_file import read_area
+
+    c = load_candidate(SCENARIOS / "enclave.toml")
+    check_candidate(c, store)
+    found = enclave(c, store, read_area(c.boundary))
+    assert found["origins"] == ["5200100"] and found["edge_km"] == pytest.approx(1.796, abs=1e-3)
+    # A polygon that reaches Abadiânia's limit is no enclave.
+    abadiania = store.boundaries.set_index("cod_ibge").geometry["5200100"]
+    import shapely
+
+    x0, y = abadiania.bounds[0], abadiania.representative_point().y
+    west = shapely.intersection(shapely.box(x0 - 0.01, y - 0.02, x0 + 0.2, y + 0.02), abadiania)
+    assert enclave(c, store, west) is None

@@ -240,3 +240,12 @@ def test_district_of_listed_districts_has_no_limits_described(store, tmp_path):
     assert r["art18"].status == Status.INDETERMINATE
     assert r["art15.sedes"].details["sedes"] == [
         {"cod_distrito": "520010010", "nome": "Posse d'Abadia", "ponto": "vila"}]
+
+
+def test_transfer_plebiscite_reason_names_the_roll_of_the_reading(store):
+    r = _rules(analyse(TRANSFER, store=store))["art5"]
+    assert r.reason == ("Plebiscito na área, no remanescente e no município que recebe a área "
+                        "ainda não realizado ou sem resultado completo (ver quórum e aprovação, "
+                        "art. 7º, §§ 1º e 2º; leitura I-10 sobre quem vota).")
+    r = _rules(analyse(TRANSFER, store=store, settings=Settings(plebiscite_roll="area")))["art5"]
+    assert r.reason.startswith("Plebiscito na área ainda não realizado")

@@ -25,11 +25,17 @@ def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Set
     status = combine([q.status, m.status])
     what = "a criação do município" if candidate.operation == "create-municipality" else "a transferência"
     missing = art7.undocumented(candidate.plebiscite)
+    # Under reading I-10 "federal" the roll is wider than the area (Lei 9.709/1998, art. 7):
+    # the reason names the roll the plebiscite was counted on, not "na área" regardless.
+    where = ("na área" if settings.plebiscite_roll == "area" else
+             "na área, no remanescente e no município que recebe a área"
+             if profile is not None and profile.destination is not None else
+             "na área e no remanescente")
     pending = (f"Resultado do plebiscito informado sem documento: {missing} (ver quórum e "
                "aprovação, art. 7º, §§ 1º e 2º)." if missing else
-               "Plebiscito na área ainda não realizado ou sem resultado completo "
-               "(ver quórum e aprovação, art. 7º, §§ 1º e 2º).")
-    reason = {Status.PASS: "Plebiscito realizado na área, com quórum e aprovação.",
+               f"Plebiscito {where} ainda não realizado ou sem resultado completo "
+               "(ver quórum e aprovação, art. 7º, §§ 1º e 2º; leitura I-10 sobre quem vota).")
+    reason = {Status.PASS: f"Plebiscito realizado {where}, com quórum e aprovação.",
               Status.FAIL: f"Plebiscito sem quórum ou rejeitado: {what} não é admitida.",
               }.get(status, pending)
     return simple("art5", "Consulta plebiscitária na área a ser desmembrada", status, reason,

@@ -70,7 +70,10 @@ def test_weakest_basis_of_a_sum():
 
 
 def test_petition_signatures_claim_no_basis():
-    r = art2(candidate(petition_signatures=412), Settings())
+    import datetime as dt
+
+    r = art2(candidate(petition_signatures=412, petition_document="Representação nº 1/2027",
+                       petition_date=dt.date(2027, 1, 8)), Settings())
     assert (r.value, r.status, r.basis) == (412, "pass", None)
 
 
@@ -127,17 +130,18 @@ def test_certified_candidate_is_plain_cumprido_except_the_state_revenue(posse_ce
 
 
 def test_certified_collection_against_a_published_state_revenue_is_not_plain_cumprido(store):
-    """Art. 4 VII rests on two figures: a certified collection compared with the published
-    state revenue (SEFAZ-GO 2023, R$ 29.002.242.835,22) is decided on published data."""
+    """Art. 4 VII rests on two figures: a certified collection compared with a published
+    state revenue of the same exercise is decided on published data."""
     import dataclasses
 
     from viabilidade.rules.art4 import numeric_item, state_revenue
 
     a = analyse(CERTIFIED, store=store)
     published = build_profile(load_candidate(POSSE), store, Settings()).state_tax_revenue
-    assert (published.value, published.basis) == (29_002_242_835.22, Basis.PUBLISHED)
+    assert (published.value, published.basis) == (29_002_242_835.22, Basis.PUBLISHED)  # 2023
     certified_rev = state_revenue(a.profile, a.candidate)
-    assert (certified_rev.value, certified_rev.basis) == (29_002_242_835.22, Basis.CERTIFIED)
+    assert certified_rev.basis == Basis.CERTIFIED
+    published = dataclasses.replace(certified_rev, basis=Basis.PUBLISHED)   # same exercise
     vii = numeric_item("VII", a.profile.area, Settings(), state_rev=published)
     assert (vii.status, vii.basis, deciding_basis(vii)) == (Status.PASS, Basis.CERTIFIED,
                                                             Basis.PUBLISHED)
@@ -211,9 +215,11 @@ def test_fusion_with_its_plebiscite_is_conclusive_without_art4_words(store, tmp_
     # Anhanguera (5201207) and Cumari (5206602): TSE 2022 electors 1.229 + 2.571 = 3.800.
     path = tmp_path / "fusao.toml"
     path.write_text(FUSION.read_text(encoding="utf-8") + (
-        "\n[process]\npetition_signatures = 60\n\n[process.plebiscite]\neligible = 3800\n"
+        "\n[process]\npetition_signatures = 60\npetition_document = \"Representação nº 2/2027\"\n"
+        "petition_date = 2027-01-08\n\n[process.plebiscite]\neligible = 3800\n"
         "turnout = 2900\nyes = 2100\nno = 700\nblank = 60\nvoid = 40\ndate = 2027-05-16\n"
-        "seat_question_approved = true\n"), encoding="utf-8")
+        "seat_question_approved = true\ndocument = \"Ata geral de apuração, TRE-GO\"\n"),
+        encoding="utf-8")
     a = analyse(path, store=store)
     assert certification.pending(a.results) == []
     text = _box(a)

@@ -82,3 +82,11 @@ def test_correction_map_and_no_ratio_chart(store):
     assert ("Figura 1. A linha de limite atual (tracejada) e a corrigida (contínua) entre "
             "Abadiânia e Alexânia, e o território entre elas.") in fig
     assert operation_chapters.correction_map_html(a, None) == ""
+
+
+def test_district_conclusion_names_its_articles():
+    from viabilidade.report.conclusion import conclusion_line
+
+    line = conclusion_line("create-district", "indeterminado", qualification="estudo preliminar")
+    assert line.startswith("Requisitos dos arts. 15, 17 e 18 indeterminados perante a LC nº "
+                           "2/1990; estudo preliminar;")

@@ -29,10 +29,11 @@ VERDICT_PHRASES: dict[str, dict[Verdict, str]] = {
          Verdict.INDETERMINADO: f"indeterminada {_LC}"}
     for op in ("create-municipality", "fusion", "transfer-area", "boundary-correction")
 }
+#: A district's rules are arts. 15 (no existing district's seat taken), 17 and 18.
 VERDICT_PHRASES["create-district"] = {
-    Verdict.VIAVEL: f"requisitos do art. 17 cumpridos {_LC}",
-    Verdict.INVIAVEL: f"requisitos do art. 17 não cumpridos {_LC}",
-    Verdict.INDETERMINADO: f"requisitos do art. 17 indeterminados {_LC}",
+    Verdict.VIAVEL: f"requisitos dos arts. 15, 17 e 18 cumpridos {_LC}",
+    Verdict.INVIAVEL: f"requisitos dos arts. 15, 17 e 18 não cumpridos {_LC}",
+    Verdict.INDETERMINADO: f"requisitos dos arts. 15, 17 e 18 indeterminados {_LC}",
 }
 
 

@@ -193,6 +193,11 @@ def test_every_rule_met_but_one_figure_published_is_viable_only_on_published_dat
     assert (s["conclusive"], s["on_published_data"]) == (False, True)
     assert s["qualification"] == "nos dados publicados; estudo preliminar, pendente de certificação"
     assert [(m["item"], m["body"]) for m in s["missing"]] == [("art. 4º, IV", "IBGE")]
+    from viabilidade.report.sections import _what_would_change
+
+    assert "alguns só nos dados publicados: o veredito depende das certidões" in \
+        _what_would_change(a)
+    assert "estão cumpridos" not in _what_would_change(a)
 
 
 def test_fusion_box_names_its_own_pending_acts_not_art4(store):
@@ -334,3 +339,12 @@ def test_the_study_names_the_flag_of_a_municipality_it_uses(store):
     assert "Dado publicado incoerente, usado neste estudo." in note
     assert "Anhanguera (5201207) — eleitorado apto: 1.229 eleitores." in note
     assert analyse(POSSE, store=store).data_flags == []
+
+
+def test_explorer_margins_word_published_passes(posse):
+    from viabilidade.explore.margins import margins
+    from viabilidade.explore.views import margins_frame
+
+    frame = margins_frame(margins(posse.results))
+    row = frame[frame["Regra"].str.contains("IV") & (frame["Sujeito"] == "área")].iloc[0]
+    assert row["Situação"] == PUBLISHED_PASS

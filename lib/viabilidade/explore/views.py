@@ -182,8 +182,9 @@ def margins_frame(table: pd.DataFrame) -> pd.DataFrame:
     """:func:`viabilidade.explore.margins.margins` for display: rule, subject, status, sentence."""
     return pd.DataFrame({"Regra": [rule_label(r) for r in table["rule_id"]],
                          "Sujeito": table["subject"],
-                         "Situação": [fmt.status_label(s, l or None)
-                                      for s, l in zip(table["status"], table["lean"])],
+                         "Situação": [fmt.status_label(s, l or None, b or None)
+                                      for s, l, b in zip(table["status"], table["lean"],
+                                                         table["basis"].fillna(""))],
                          "Distância até mudar": table["texto"]})
 
 

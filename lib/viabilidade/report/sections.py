@@ -16,7 +16,7 @@ from typing import Any
 
 from ..candidate import BOUNDARY_CORRECTION_ITEMS, EVIDENCE_ITEMS
 from ..operations import operation_for
-from ..rules.result import Basis, Figure, RuleResult, Status, Verdict
+from ..rules.result import Basis, Figure, RuleResult, Status, Verdict, on_published_data
 from . import certificates
 from . import format as fmt
 from .boundary import boundary_check
@@ -141,6 +141,10 @@ def _what_would_change(analysis) -> str:
     blocking = [r for r in analysis.results
                 if Status(r.status) in (Status.FAIL, Status.INDETERMINATE)]
     if not blocking:
+        if any(on_published_data(r) for r in analysis.results):
+            return ("<p>Todos os requisitos aplicáveis estão atingidos com os dados disponíveis, "
+                    "alguns só nos dados publicados: o veredito depende das certidões que "
+                    "confirmem esses valores (ver a primeira página).</p>")
         return "<p>Todos os requisitos aplicáveis estão cumpridos com os dados disponíveis.</p>"
     items = []
     for r in blocking:

@@ -335,3 +335,13 @@ def test_seat_control_lists_the_area_and_moves_the_seat(mapped, tmp_path):
     assert seats["sede proposta"] == dots[OLHOS_DAGUA]
     c["save_path"].value = str(tmp_path / "duas.toml")
     assert load_candidate(mapped.save()).seat == "Olhos D'Água"
+
+
+def test_an_impossible_what_if_is_refused_with_the_bound(explorer):
+    c = explorer.controls
+    c["population_value"].value = "9.000.000"
+    assert explorer.analysis is None
+    assert ("encontrado 9.000.000; esperado no máximo 7.056.495 (a população de Goiás no Censo "
+            "2022)") in explorer.panes["message"].value
+    c["population_value"].value = "7.056.495"     # at the bound: a hypothesis, decided
+    assert explorer.analysis.result("art4.IV").status == Status.PASS

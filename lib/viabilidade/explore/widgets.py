@@ -480,6 +480,11 @@ class Explorer:
         settings = Settings.from_dict({**s.settings.to_dict(), **values}, file="explorar")
         overrides = tuple(FigureOverride(AREA, q, self._number(f"{q}_value"))
                           for q in OVERRIDE_LABELS if c[f"{q}_on"].value)
+        from ..plausibility import count_problem
+
+        for o in overrides:   # a what-if is hypothetical, not impossible
+            if count_problem(o.value):
+                raise ControlError(count_problem(o.value), field=f"{o.quantity}_value")
         projections = ()
         if c["projection"].value is not None:
             projections = (self._projection(c["projection"].value),)

@@ -380,3 +380,15 @@ def test_fifos_are_refused_by_type_wherever_a_user_file_is_read(tmp_path):
     assert str(e.value) == (f"{cand}, linha 4, campo 'area.boundary': o arquivo de limites "
                             f"{tmp_path / 'limites.kml'} é um FIFO (pipe nomeado), não um arquivo "
                             "comum; esperado um GeoJSON, GeoPackage, Shapefile zipado, KML ou KMZ")
+
+
+def test_a_truncated_store_manifest_says_what_to_do_with_the_library_text_as_detail(tmp_path):
+    from viabilidade.data.store import load_store
+
+    (tmp_path / "manifest.json").write_text('{"tables": {', encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        load_store(tmp_path)
+    assert str(e.value).startswith(
+        f"{tmp_path / 'manifest.json'} não é um manifesto válido (arquivo truncado ou editado à "
+        "mão?); gere o repositório de novo com `viabilidade data build` (detalhe técnico: "
+        "JSONDecodeError: ")

@@ -419,8 +419,9 @@ def load_store(root: Path | None = None) -> Store:
         tables = manifest["tables"]
         listed = {name: tables[name]["sha256"] for name in tables}
     except (ValueError, KeyError, TypeError) as exc:
-        raise DataError(f"{mpath} não é um manifesto válido ({type(exc).__name__}: {exc}); "
-                        "gere o repositório de novo com `viabilidade data build`") from exc
+        raise DataError(f"{mpath} não é um manifesto válido (arquivo truncado ou editado à "
+                        "mão?); gere o repositório de novo com `viabilidade data build` (detalhe "
+                        f"técnico: {type(exc).__name__}: {exc})") from None
     except OSError as exc:
         raise DataError(f"não foi possível ler {mpath}: {os_reason(exc)}") from None
     for name, expected in listed.items():

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import os
 import signal
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -213,6 +215,102 @@ def test_the_polling_lifeline_ends_a_worker_whose_parent_died(tmp_path):
             time.sleep(0.1)
         assert _marked_pids(marker) == []
     finally:
+        for pid in _marked_pids(marker):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+
+def _start_kernel_lote(tmp_path: Path, marker: str):
+    """``viabilidade lote`` of two stand-in studies that start real warm kernels and sleep,
+    with a private TMPDIR, in a process group of its own; returns (proc, out, tmpdir) once
+    both kernels run."""
+    cands = tmp_path / "cands"
+    cands.mkdir()
+    for stem, name in (("um", "Um"), ("dois", "Dois")):
+        _candidate(cands, stem, name)
+    out = tmp_path / "lote"
+    out.mkdir()
+    # short: a kernel's IPC socket path must fit in 107 bytes (pytest's tmp_path is long)
+    tmpdir = Path(tempfile.mkdtemp(prefix="vt-", dir="/tmp"))
+    env = {**os.environ, MARKER: marker, "TMPDIR": str(tmpdir),
+           "PYTHONPATH": os.pathsep.join([str(Path(__file__).parent), os.environ.get("PYTHONPATH", "")])}
+    code = ("import functools, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "import viabilidade.batch.run as r; "
+            f"r.run_batch = functools.partial(r.run_batch, study={SLEEPER!r}); "
+            "from viabilidade.cli import main; "
+            f"sys.exit(main(['lote', {str(cands)!r}, '--saida', {str(out)!r}, '-j', '2', "
+            "'--sem-progresso']))")
+    proc = subprocess.Popen([sys.executable, "-c", code], env=env, start_new_session=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 90
+    while len(list(out.glob("*.started"))) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert len(list(out.glob("*.started"))) == 2, "the two workers never started their kernels"
+    assert any(p.name.startswith("viabilidade-kernel-") for p in tmpdir.iterdir())
+    return proc, out, tmpdir
+
+
+def _ours(tmpdir: Path) -> list[str]:
+    """What a run of ours may leave in TMPDIR: our folders and kernel connection files."""
+    return sorted(p.name for p in tmpdir.iterdir()
+                  if p.name.startswith("viabilidade-") or p.suffix == ".json")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("how", ["SIGTERM", "Ctrl-C"])
+def test_a_stopped_batch_leaves_nothing_in_tmpdir_and_names_the_signal(tmp_path, how):
+    marker = uuid.uuid4().hex
+    proc, out, tmpdir = _start_kernel_lote(tmp_path, marker)
+    try:
+        t0 = time.monotonic()
+        if how == "SIGTERM":
+            proc.send_signal(signal.SIGTERM)  # kill PID: the batch process only
+        else:
+            os.killpg(proc.pid, signal.SIGINT)  # a terminal's Ctrl-C: the whole group
+        _, err = proc.communicate(timeout=60)
+        assert time.monotonic() - t0 < 10
+        assert proc.returncode == 130
+        assert err.strip() == (f"Lote da pasta lote interrompido ({how}): 0 estudos concluídos e "
+                               "2 candidatos não executados; rode o mesmo comando de novo para "
+                               f"continuar. Índice: {out / 'index.html'}")
+        deadline = time.monotonic() + 10
+        while (_marked_pids(marker) or _ours(tmpdir)) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _marked_pids(marker) == []
+        assert _ours(tmpdir) == []
+    finally:
+        shutil.rmtree(tmpdir, ignore_errors=True)
+        for pid in _marked_pids(marker):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_what_a_killed_batch_left_in_tmpdir_is_swept_at_the_next_start(tmp_path):
+    from viabilidade.tempfiles import sweep_stale
+
+    marker = uuid.uuid4().hex
+    proc, out, tmpdir = _start_kernel_lote(tmp_path, marker)
+    try:
+        proc.kill()  # SIGKILL: no handler, no atexit, no finally
+        proc.communicate(timeout=10)
+        deadline = time.monotonic() + 10
+        while _marked_pids(marker) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _marked_pids(marker) == []
+        left = _ours(tmpdir)
+        assert left and all(n.startswith("viabilidade-kernel-") for n in left)
+        (tmpdir / "viabilidade-run-999999999-x").mkdir()  # no such process
+        (tmpdir / "outro-programa").mkdir()
+        removed = sweep_stale(tmpdir)  # what `lote` and every command do as they start
+        assert removed == sorted(left + ["viabilidade-run-999999999-x"])
+        assert sorted(p.name for p in tmpdir.iterdir()) == ["outro-programa"]
+    finally:
+        shutil.rmtree(tmpdir, ignore_errors=True)
         for pid in _marked_pids(marker):
             try:
                 os.kill(pid, signal.SIGKILL)

@@ -89,3 +89,42 @@ def test_status_signs_are_drawn_as_shapes():
     assert [k for k in ("cheio", "meio", "vazio") if f'#sinal("{k}")' in d.source] == ["cheio", "meio", "vazio"]
     assert not re.search(r"[●◐○]\s*x", d.source) and d.unknown == set()  # no sign left as text
     assert export.html_to_pdf(doc(f"<p>{spans}</p>")).startswith(b"%PDF")
+
+
+def test_sigterm_stops_a_long_typst_compilation_within_a_second(tmp_path):
+    """Typst runs in a child process: a compilation that would take minutes is killed at once,
+    with its temporary folder."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    code = ("import signal, sys\n"
+            "def stop(s, f): raise KeyboardInterrupt\n"
+            "signal.signal(signal.SIGTERM, stop)\n"
+            "from viabilidade.report.typst import Document, compile_pdf\n"
+            "print('pronto', flush=True)\n"
+            "try:\n"
+            "    compile_pdf(Document(source='#let x = 0\\n#for i in range(900000000) { x += 1 }',"
+            " files={}, kind='study', unknown=set()))\n"
+            "except KeyboardInterrupt:\n"
+            "    print('interrompido', flush=True)\n")
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    proc = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "pronto"
+        deadline = time.monotonic() + 20
+        while not list(tmp_path.glob("viabilidade-typst-*")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(1.0)  # Typst is compiling
+        t0 = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=10)
+        assert time.monotonic() - t0 < 1.0
+        assert out.strip() == "interrompido" and err == ""
+        assert list(tmp_path.iterdir()) == []  # the Typst folder went with the child
+    finally:
+        if proc.poll() is None:
+            proc.kill()

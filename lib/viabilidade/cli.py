@@ -345,6 +345,9 @@ def main(argv: list[str] | None = None) -> int:
     previous = _stop_on_sigterm()
     try:
         _refuse_empty_paths(args)
+        from .tempfiles import sweep_stale
+
+        sweep_stale()  # temporary folders of killed runs (kill -9) go now
         return args.func(args)
     except ViabilidadeError as e:
         for line in e.lines:
@@ -356,10 +359,12 @@ def main(argv: list[str] | None = None) -> int:
         where = f"{e.filename}: " if e.filename else ""
         print(f"erro: {where}{os_reason(e)}; os arquivos anteriores foram mantidos", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
         # Outputs are written atomically: an interrupted command leaves no half-written file.
-        print("interrompido (Ctrl-C): nenhum arquivo foi gravado pela metade; os arquivos "
-              "anteriores foram mantidos.", file=sys.stderr)
+        from .errors import how_stopped
+
+        print(f"interrompido ({how_stopped(e)}): nenhum arquivo foi gravado pela metade; os "
+              "arquivos anteriores foram mantidos.", file=sys.stderr)
         return 130
     finally:
         if previous is not None:
@@ -383,7 +388,9 @@ def _refuse_empty_paths(args: argparse.Namespace) -> None:
 
 
 def _raise_interrupt(signum, frame):
-    raise KeyboardInterrupt
+    from .errors import Terminated
+
+    raise Terminated
 
 
 def _stop_on_sigterm():

@@ -227,3 +227,16 @@ def raise_located(problems: list[CandidateError], path: str | Path | None) -> No
         p if p.line is not None or not (text and p.field) else
         type(p)(p.message, file=p.file, field=p.field, line=field_line(text, p.field))
         for p in problems])
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill PID``, a service manager, a job scheduler) stopping a command: handled
+    as Ctrl-C is, but named as what it was in the messages (:func:`how_stopped`)."""
+
+    how = "SIGTERM"
+
+
+def how_stopped(exc: BaseException) -> str:
+    """What stopped a command, as its messages say it: ``"SIGTERM"`` for :class:`Terminated`
+    (also when another interrupt carries it as ``how``), else ``"Ctrl-C"``."""
+    return getattr(exc, "how", None) or "Ctrl-C"

@@ -37,7 +37,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Run the batch; print a summary. Exit code 0 when every study was written, 1 otherwise,
-    130 when interrupted with Ctrl-C (one line, no traceback; the index says what did not run).
+    130 when interrupted with Ctrl-C or SIGTERM (one line naming which, no traceback; the
+    index says what did not run).
 
     Raises
     ------
@@ -82,7 +83,7 @@ def main(args: argparse.Namespace) -> int:
             parts.append(count(kept, "estudo não refeito (fica o da execução anterior)",
                                "estudos não refeitos (ficam os da execução anterior)"))
         said = ", ".join(parts[:-1]) + " e " + parts[-1] if len(parts) > 1 else parts[0]
-        print(f"Lote da pasta {Path(args.saida).name} interrompido (Ctrl-C): {said}; "
+        print(f"Lote da pasta {Path(args.saida).name} interrompido ({stop.how}): {said}; "
               f"rode o mesmo comando de novo para continuar. Índice: {result.index['html']}",
               file=sys.stderr)
         return 130

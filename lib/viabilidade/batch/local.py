@@ -22,22 +22,53 @@ from .lifeline import tie_to_parent
 from .unit import failure_record, run_one, warm_up
 
 
+def _exit_on_sigterm(signum, frame) -> None:
+    """A worker told to stop (SIGTERM from :func:`_stop_workers`) kills its warm kernel,
+    removes its temporary folders (kernel, papermill, Typst) and exits at once; its Typst
+    child, if any, dies with it. Nothing is recorded for the study it was running: the
+    batch lists it as not run (or keeps its earlier study)."""
+    from ..report.runner import kill_warm_kernel
+    from ..tempfiles import remove_own
+
+    kill_warm_kernel()
+    remove_own()
+    os._exit(143)
+
+
 def _init_worker(study: str | None, parent_pid: int) -> None:
-    """Pool initializer: die with the parent, leave Ctrl-C to it, then warm up."""
+    """Pool initializer: die with the parent, leave Ctrl-C to it, clean up on SIGTERM, then
+    warm up."""
+    import signal
+
     tie_to_parent(parent_pid)
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
     warm_up(study)
+
+
+def quiet_resource_tracker() -> None:
+    """Keep multiprocessing's resource tracker from printing "leaked semaphore objects" when a
+    batch is stopped while its pool is busy: the tracker (started with this interpreter's
+    ``-W`` options) removes those semaphores itself; the warning is for developers, not for
+    a user who pressed Ctrl-C. Call before the first pool starts (idempotent)."""
+    import sys
+
+    option = "ignore:resource_tracker:UserWarning"
+    if option not in sys.warnoptions:
+        sys.warnoptions.append(option)
 
 
 def _pool(workers: int, study: str | None) -> ProcessPoolExecutor:
     # "spawn" gives each worker a clean interpreter (no threads inherited from the parent).
+    quiet_resource_tracker()
     return ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
                                initargs=(study, os.getpid()),
                                mp_context=multiprocessing.get_context("spawn"))
 
 
 def _stop_workers(ex: ProcessPoolExecutor, grace: float = 1.0) -> None:
-    """Cancel a pool's pending studies, terminate its workers now, kill those still alive
-    after ``grace`` seconds.
+    """Cancel a pool's pending studies, terminate its workers now (SIGTERM: each shuts its
+    kernel down and removes its temporary folders), kill those still alive after ``grace``
+    seconds, then sweep the temporary folders of the dead workers.
 
     Their kernels end by themselves within about a second (ipykernel polls its parent).
     ProcessPoolExecutor has no public way to do this before Python 3.14; its ``shutdown``
@@ -53,6 +84,9 @@ def _stop_workers(ex: ProcessPoolExecutor, grace: float = 1.0) -> None:
         if proc.is_alive():
             proc.kill()
             proc.join(1.0)
+    from ..tempfiles import sweep_stale
+
+    sweep_stale()  # whatever a worker killed mid-study left in $TMPDIR
 
 
 def run_local(params_list: Iterable[dict], workers: int,

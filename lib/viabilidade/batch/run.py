@@ -58,11 +58,13 @@ class BatchResult:
 
 
 class BatchInterrupted(KeyboardInterrupt):
-    """Ctrl-C stopped a batch; the index was written. ``result`` is its :class:`BatchResult`."""
+    """Ctrl-C or SIGTERM stopped a batch; the index was written. ``result`` is its
+    :class:`BatchResult`; ``how`` says what stopped it (``"Ctrl-C"`` or ``"SIGTERM"``)."""
 
-    def __init__(self, result: BatchResult):
+    def __init__(self, result: BatchResult, how: str = "Ctrl-C"):
         super().__init__("lote interrompido")
         self.result = result
+        self.how = how
 
 
 def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | None = None,
@@ -122,6 +124,9 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
     started = time.perf_counter()
     out_dir = Path(out_dir)
     data_root = Path(data_root) if data_root else None
+    from ..tempfiles import sweep_stale
+
+    sweep_stale()  # temporary folders of earlier runs killed with kill -9
     load_store(data_root)  # a missing or altered store stops the batch before anything is written
     template = Path(template) if template else None
     if template is not None:
@@ -181,8 +186,10 @@ def _run_locked(sources, out_dir: Path, *, started: float, family, workers, sche
                 from .local import run_local
 
                 run_local(to_run, workers or os.cpu_count() or 1, on_result, study=study)
-    except KeyboardInterrupt:
-        interrupted = True
+    except KeyboardInterrupt as stop:
+        from ..errors import how_stopped
+
+        interrupted = how_stopped(stop)
     finally:
         bar.close()
     # A batch that failed as a whole (unreachable scheduler...) raised above: the index of the
@@ -198,7 +205,7 @@ def _run_locked(sources, out_dir: Path, *, started: float, family, workers, sche
     result = BatchResult(records, index, round(time.perf_counter() - started, 3), not_run or [],
                          superseded)
     if interrupted:
-        raise BatchInterrupted(result)
+        raise BatchInterrupted(result, interrupted)
     return result
 
 

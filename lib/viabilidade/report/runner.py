@@ -65,10 +65,25 @@ class IPCKernelManager(AsyncKernelManager):
     def _default_transport(self) -> str:
         return "ipc"
 
+    def _private_folder(self) -> Path:
+        """The kernel's private temporary folder (made on first use): its IPC sockets and its
+        connection file, removed together (:mod:`viabilidade.tempfiles`)."""
+        folder = getattr(self, "_folder", None)
+        if folder is None:
+            from ..tempfiles import prefix
+
+            folder = self._folder = Path(tempfile.mkdtemp(prefix=prefix("kernel")))
+        return folder
+
     @default("ip")
     def _default_ip(self) -> str:
-        folder = tempfile.mkdtemp(prefix="viabilidade-kernel-")
-        return str(Path(folder) / "kernel")
+        return str(self._private_folder() / "kernel")
+
+    @default("connection_file")
+    def _default_connection_file(self) -> str:
+        # jupyter_client would make a tmpXXXX.json in $TMPDIR itself, left behind whenever
+        # the process is killed: in the private folder it goes with the folder.
+        return str(self._private_folder() / "kernel.json")
 
     async def _async_cleanup_resources(self, restart: bool = False) -> None:
         await super()._async_cleanup_resources(restart=restart)
@@ -161,6 +176,26 @@ def warm_kernel() -> IPCKernelManager:
     _WARM.km = km
     atexit.register(shutdown, km)
     return km
+
+
+def kill_warm_kernel() -> None:
+    """Kill this thread's warm kernel process at once and remove its temporary folder,
+    without talking to it (safe inside a signal handler; best effort, never raises)."""
+    import os
+    import signal
+
+    km = getattr(_WARM, "km", None)
+    if km is None:
+        return
+    try:
+        pid = getattr(getattr(km, "provisioner", None), "pid", None)
+        if pid:
+            os.kill(int(pid), signal.SIGKILL)
+    except Exception:  # noqa: BLE001 — already gone
+        pass
+    folder = getattr(km, "_folder", None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 #: Run by a study kernel as it starts: the study machinery is imported while the caller is
@@ -281,7 +316,9 @@ def execute(template: Path, parameters: dict[str, Any], *, cwd: Path | None = No
     seconds: dict[str, float] = {}
     t0 = time.perf_counter()
     error: BaseException | None = None
-    with tempfile.TemporaryDirectory(prefix="viabilidade-run-") as tmp:
+    from ..tempfiles import prefix
+
+    with tempfile.TemporaryDirectory(prefix=prefix("run")) as tmp:
         out_path = Path(tmp) / "executed.ipynb"
         try:
             nb = pm.execute_notebook(

@@ -697,6 +697,40 @@ def _walk(n: Node):
         yield from _walk(c)
 
 
+#: The program the Typst child runs (``python -I -c``): ignore Ctrl-C (the parent decides),
+#: die with the parent (Linux ``PR_SET_PDEATHSIG``), compile ``doc.typ`` in the folder given,
+#: write ``doc.pdf`` and ``result.json`` (``ua_error``, or ``error``: Typst's diagnostics).
+_CHILD = r"""
+import ctypes, json, os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+try:
+    ctypes.CDLL(None).prctl(1, int(signal.SIGKILL), 0, 0, 0)
+except Exception:
+    pass
+if os.getppid() != int(sys.argv[2]):
+    sys.exit(1)
+import typst
+root = sys.argv[1]
+with open(os.path.join(root, "args.json"), encoding="utf-8") as fh:
+    kw = json.load(fh)
+out = {"ua_error": None}
+try:
+    try:
+        pdf = typst.compile(os.path.join(root, "doc.typ"), pdf_standards=["ua-1"], **kw)
+    except typst.TypstError as e:
+        if "PDF/UA" not in str(e):
+            raise
+        out["ua_error"] = str(e)
+        pdf = typst.compile(os.path.join(root, "doc.typ"), **kw)
+    with open(os.path.join(root, "doc.pdf"), "wb") as fh:
+        fh.write(pdf)
+except Exception as e:
+    out["error"] = str(e)
+with open(os.path.join(root, "result.json"), "w", encoding="utf-8") as fh:
+    json.dump(out, fh)
+"""
+
+
 def compile_pdf(doc: Document) -> bytes:
     """Compile a :class:`Document` to PDF with only the shipped fonts (system fonts ignored).
 
@@ -705,31 +739,50 @@ def compile_pdf(doc: Document) -> bytes:
     in :attr:`Document.ua_error` (tests assert it stays ``None``) and the PDF is written
     tagged but without the PDF/UA claim, rather than not at all.
 
+    Typst runs in a child process (the ``typst`` module in ``python -I``): a compilation
+    cannot be interrupted inside the library, but the child can be killed, so Ctrl-C and
+    SIGTERM stop a study within a second, whatever Typst is doing; the child also dies
+    with its parent (``kill -9``). Its temporary folder is ``viabilidade-typst-<pid>-…``
+    (:mod:`viabilidade.tempfiles`).
+
     Raises
     ------
     ReportError
-        If Typst reports an error.
+        If Typst reports an error, or its process ends abnormally.
+    KeyboardInterrupt
+        On Ctrl-C or SIGTERM (as the CLI raises it), after killing the child.
     """
-    import typst as _typst
+    import json
+    import os
+    import subprocess
+    import sys
 
+    from ..tempfiles import prefix
     from . import fonts
 
-    with tempfile.TemporaryDirectory(prefix="viabilidade-typst-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=prefix("typst")) as tmp:
         root = Path(tmp)
         for name, data in doc.files.items():
             (root / name).write_bytes(data)
         (root / "doc.typ").write_text(doc.source, encoding="utf-8")
         args = dict(root=str(root), font_paths=[str(fonts.FONT_DIR)], ignore_system_fonts=True,
-                    format="pdf", pdf_tags=True, sys_inputs=doc.inputs)
+                    format="pdf", pdf_tags=True, sys_inputs=dict(doc.inputs))
+        (root / "args.json").write_text(json.dumps(args), encoding="utf-8")
+        child = subprocess.Popen([sys.executable, "-I", "-c", _CHILD, str(root), str(os.getpid())],
+                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, close_fds=True)
         try:
-            try:
-                pdf = _typst.compile(str(root / "doc.typ"), pdf_standards=["ua-1"], **args)
-                doc.ua_error = None
-                return pdf
-            except _typst.TypstError as e:
-                if "PDF/UA" not in str(e):
-                    raise
-                doc.ua_error = str(e)
-            return _typst.compile(str(root / "doc.typ"), **args)
-        except Exception as e:  # typst raises TypstError with the compiler's diagnostics
-            raise ReportError(f"falha ao gerar o PDF (Typst): {e}") from e
+            code = child.wait()
+        except BaseException:  # Ctrl-C, SIGTERM: stop Typst now
+            child.kill()
+            child.wait()
+            raise
+        try:
+            result = json.loads((root / "result.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            raise ReportError(f"falha ao gerar o PDF (Typst): o processo do Typst terminou de "
+                              f"modo anormal (código {code})") from None
+        if "error" in result:
+            raise ReportError(f"falha ao gerar o PDF (Typst): {result['error']}")
+        doc.ua_error = result.get("ua_error")
+        return (root / "doc.pdf").read_bytes()

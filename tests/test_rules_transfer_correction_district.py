@@ -249,3 +249,14 @@ def test_transfer_plebiscite_reason_names_the_roll_of_the_reading(store):
                         "art. 7º, §§ 1º e 2º; leitura I-10 sobre quem vota).")
     r = _rules(analyse(TRANSFER, store=store, settings=Settings(plebiscite_roll="area")))["art5"]
     assert r.reason.startswith("Plebiscito na área ainda não realizado")
+
+
+def test_results_json_records_the_destination_and_the_boundary_change(store):
+    t = analyse(TRANSFER, store=store).to_dict()["area"]["destination"]
+    assert t["label"] == "Corumbá de Goiás"
+    assert t["before"]["electors"] == {"value": 7521, "unit": "eleitores", "basis": "published",
+                                       "uncertainty": None}
+    assert t["after"]["population"]["value"] == 13607
+    b = analyse(CORRECTION, store=store).to_dict()["area"]["boundary_change"]
+    assert (round(b["between_km2"], 4), b["faces"]) == (0.0508, 1)
+    assert round(b["leaves_km2"][ALEXANIA], 4) == 0.0508

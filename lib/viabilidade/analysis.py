@@ -87,19 +87,38 @@ def area_record(profile: Profile) -> dict:
 
     ``{"label", "figures": {population|electors|buildings|area_km2: {value, unit, basis,
     uncertainty}}, "drawn_boundary": {...} or None, "origin_seat_taken": {code: text},
-    "enclave": {origins, edge_km} or None}`` (:func:`viabilidade.coherence.enclave`).
+    "enclave": {origins, edge_km} or None}`` (:func:`viabilidade.coherence.enclave`); a
+    transfer adds ``"destination": {label, before, after}`` (the receiving municipality's
+    figures), a boundary correction ``"boundary_change": {between_km2, faces, leaves_km2,
+    unassigned_km2}``.
     """
+    details = profile.territory.details
+    record = {"label": profile.area.label, "figures": unit_figures(profile.area),
+              "drawn_boundary": details.get("drawn_boundary"),
+              "origin_seat_taken": details.get("origin_seat_taken", {}),
+              "enclave": details.get("enclave")}
+    if profile.destination is not None:
+        record["destination"] = {"label": profile.destination.label,
+                                 "before": unit_figures(profile.destination),
+                                 "after": unit_figures(profile.destination_after)}
+    change = profile.territory.boundary_change
+    if change is not None:
+        record["boundary_change"] = {"between_km2": change.between_km2, "faces": change.faces,
+                                     "leaves_km2": dict(change.leaves),
+                                     "unassigned_km2": change.unassigned_km2}
+    return record
+
+
+def unit_figures(unit) -> dict:
+    """``{population|electors|buildings|area_km2: {value, unit, basis, uncertainty}}`` of one
+    territory (:class:`~viabilidade.profile_types.UnitProfile`); ``{}`` for ``None``."""
     figures = {}
     for key in ("population", "electors", "buildings", "area_km2"):
-        f = getattr(profile.area, key, None)
+        f = getattr(unit, key, None)
         if f is not None:
             figures[key] = {"value": f.value, "unit": f.unit, "basis": str(Basis(f.basis)),
                             "uncertainty": f.uncertainty}
-    details = profile.territory.details
-    return {"label": profile.area.label, "figures": figures,
-            "drawn_boundary": details.get("drawn_boundary"),
-            "origin_seat_taken": details.get("origin_seat_taken", {}),
-            "enclave": details.get("enclave")}
+    return figures
 
 
 def provenance_records(store) -> list[dict]:

@@ -162,11 +162,14 @@ def _wait(driver, what: str, condition, timeout: float):
 
 
 def _verdict(driver) -> str:
-    """Text of the explorer's verdict heading and area line ('' while none)."""
+    """Text of the explorer's verdict heading and the lines after it (conclusion, area), joined
+    by ' | ' ('' while none)."""
     return driver.execute_script(
         "const h = [...document.querySelectorAll('.jp-OutputArea-output h3')]"
         ".find(e => /: (viável|inviável|indeterminad|Sem resultado)|Sem resultado/.test(e.textContent));"
-        "return h ? h.textContent + ' | ' + (h.nextElementSibling ? h.nextElementSibling.textContent : '') : '';")
+        "if (!h) return '';"
+        "const after = [...h.parentElement.children].filter(e => e !== h && e.tagName === 'P');"
+        "return [h.textContent, ...after.map(e => e.textContent)].join(' | ');")
 
 
 def _idle(driver) -> bool:
@@ -221,12 +224,14 @@ def test_explorer_in_chromium_click_map_pick_list_save_and_study(lab, browser, t
     browser.save_screenshot(str(shots / "explorar-antes.png"))
     before = _verdict(browser)
 
-    # Click Natinópolis's point on the map: in the default mode it joins the area.
+    # Click Natinópolis's point on the map: in the default mode it joins the area, which then
+    # lies in two municipalities that do not border each other: refused (art. 3; art. 4, III).
     click_district(NATINOPOLIS, "Natinópolis (distrito de Goianésia)")
     _wait(browser, "Natinópolis in the area after the map click",
           lambda d: "Natinópolis (distrito de Goianésia)" in _verdict(d), 45)
     after = _verdict(browser)
     assert after != before and "origens: Abadiânia, Goianésia" in after
+    assert "Sem resultado: o cenário está incompleto ou inválido" in after
     _wait(browser, "the end of the computation", _idle, 45)
     time.sleep(0.5)
     browser.save_screenshot(str(shots / "explorar-depois-do-clique.png"))

@@ -169,7 +169,9 @@ def origin_seats_taken(candidate: Candidate, store, facts: Territory) -> dict[st
     The seat is taken when the area lists the origin's seat district (``sede`` in the
     processed ``districts`` table, IBGE DTB 2022), or when the origin's seat point (IBGE
     sedes municipais) lies inside a drawn area (``facts.details["drawn_boundary"]``). The
-    origin would then lose its seat: :func:`viabilidade.rules.art4.par1` flags it.
+    origin would then lose its seat: a creation doing so is refused before any study
+    (:func:`viabilidade.coherence.seat_problems`); for the other operations
+    :func:`viabilidade.report.boundary.drawn_findings` says it.
     """
     d = store.districts.set_index("cod_distrito")
     out: dict[str, str] = {}

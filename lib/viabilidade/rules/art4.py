@@ -308,10 +308,9 @@ def par1(candidate: Candidate, profile: Profile, settings: Settings) -> list[Rul
     """Art. 4 § 1: each origin's remainder keeps items IV, V, VI (count), VII and III.
 
     One result per origin, subject = the remainder's label, value/threshold = its population,
-    ``details["subchecks"]`` holding each sub-check (status, value, threshold, reason). When
-    the area takes the origin's seat (``territory.details["origin_seat_taken"]``), item I is
-    a further sub-check, ``indeterminate``: the remainder needs a new seat with the
-    conditions to install its Prefeitura and Câmara.
+    ``details["subchecks"]`` holding each sub-check (status, value, threshold, reason). An
+    area that takes the origin's seat never gets here: the loss of item I is refused before
+    any study (:func:`viabilidade.coherence.seat_problems`).
     Thresholds are the full ones unless I-7 ``own`` applies.
     """
     out = []
@@ -331,14 +330,6 @@ def par1(candidate: Candidate, profile: Profile, settings: Settings) -> list[Rul
         c_status, c_reason = continuity(code, rem.label, profile.territory)
         cont = simple("art4.III", TITLES["art4.III"], c_status, c_reason, subject=rem.label)
         subs.append(cont)
-        taken = profile.territory.details.get("origin_seat_taken", {}).get(code)
-        if taken:
-            subs.append(simple(
-                "art4.I", TITLES["art4.I"], Status.INDETERMINATE,
-                f"{rem.label}: a área leva {taken}; o município de origem perderia a sua sede e, "
-                "com ela, os prédios da Prefeitura e da Câmara. É preciso indicar a nova sede do "
-                "remanescente e comprovar nela as condições de instalação (art. 4º, I).",
-                subject=rem.label))
         status = combine([s.status for s in subs])
         lean = combine_lean(subs) if status == Status.INDETERMINATE else None
         failing = [s.rule_id for s in subs if s.status == Status.FAIL]

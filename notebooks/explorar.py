@@ -15,7 +15,7 @@
 # # Explorar cenários — LC 02/1990 (Goiás)
 #
 # Escolha um distrito ou município na lista **ou clique no mapa**, monte a área, mude as leituras
-# da lei, os limiares e o ano de criação, e veja na hora o veredito, a tabela de regras, as
+# da lei, os limiares e o ano de criação, e veja na hora a conclusão, a tabela de regras, as
 # margens e o território. Tudo passa pelo mesmo caminho de um estudo: o que aparece aqui é o que
 # `viabilidade estudo` escreveria com os mesmos dados.
 #
@@ -76,7 +76,7 @@ from viabilidade.report.format import verdict_label
 
 what_if = scenario.with_override(FigureOverride(AREA, "population", 3000))
 analysis = run_scenario(what_if, store)
-print("Veredito com população hipotética de 3.000:", verdict_label(analysis.verdict))
+print("Conclusão com população hipotética de 3.000:", verdict_label(analysis.verdict))
 display(styled_rules([r for r in analysis.results if r.rule_id in ("art4.IV", "art4.par1")],
                      hypothetical_figures(analysis.profile)))
 

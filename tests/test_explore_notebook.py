@@ -54,7 +54,7 @@ def test_notebook_runs_top_to_bottom(tmp_path, monkeypatch):
     nb = json.loads(out.read_text(encoding="utf-8"))
     text = "".join("".join(o.get("text", "")) for c in nb["cells"] if c["cell_type"] == "code"
                    for o in c.get("outputs", []))
-    assert "Veredito com população hipotética de 3.000: inviável" in text
+    assert "Conclusão com população hipotética de 3.000: inviável" in text
     assert "Eleitorado projetado para 1º de julho de 2027" in text
     widget_views = [o for c in nb["cells"] for o in c.get("outputs", [])
                     if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]

@@ -26,9 +26,9 @@ def test_chart_is_byte_identical_across_runs_and_has_no_date():
 
 def test_chart_alt_text_names_each_numeric_rule_with_its_ratio():
     c = charts.threshold_chart(_results())
-    assert "art4.IV: 1,02 vezes a exigência (cumprido)" in c.alt
-    assert "art4.V: 1,91 vezes a exigência (indeterminado (provavelmente cumprido))" in c.alt
-    assert "art4.I:" not in c.alt  # not numeric
+    assert "Art. 4º, IV: 1,02 vezes a exigência (cumprido)" in c.alt
+    assert "Art. 4º, V: 1,91 vezes a exigência (indeterminado (provavelmente cumprido))" in c.alt
+    assert "Art. 4º, I:" not in c.alt and "art4" not in c.alt  # not numeric; no rule id
 
 
 def test_chart_html_is_an_embedded_data_uri_with_alt_and_caption():
@@ -59,7 +59,7 @@ def test_bars_beyond_five_times_are_said_to_be_cut():
     while the alt text keeps the true ratio."""
     cut = charts.threshold_chart([*_results(), _big(396_420)])
     assert "barras acima de 5 vezes a exigência são cortadas nesse ponto" in cut.caption
-    assert "art4.par1 — Anápolis: 132,14 vezes a exigência (cumprido)" in cut.alt
+    assert "Art. 4º, § 1º — Anápolis: 132,14 vezes a exigência (cumprido)" in cut.alt
     assert "cortadas" not in charts.threshold_chart([*_results(), _big(15_000)]).caption  # 5,00×
 
 

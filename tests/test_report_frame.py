@@ -181,9 +181,8 @@ def test_a_retrospective_creation_says_what_held_then():
 
 def test_assumed_federal_law_is_said_and_named():
     paras = frame.frame_paragraphs("create-municipality", name="X", federal_law="plp-137-2015")
-    assert paras[-1].startswith('Hipótese adotada a pedido do usuário (configuração federal_law = '
-                                '"plp-137-2015"): este documento supõe em vigor uma lei complementar '
-                                "federal com o texto do PLP nº 137/2015 (PLS nº 199/2015), texto "
+    assert paras[-1].startswith("Hipótese adotada a pedido do usuário: este documento supõe em vigor "
+                                "uma lei complementar federal com o texto do PLP nº 137/2015 (PLS nº 199/2015), texto "
                                 "aprovado pelo Senado Federal. Essa lei não existe (aprovado pelo "
                                 "Senado Federal em 2015;")
     assert paras[-1].endswith("“Sob outras regras”, com limites tomados de fontes secundárias.")

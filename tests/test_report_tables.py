@@ -72,15 +72,13 @@ def test_provenance_table_has_one_row_per_file_with_sha256():
     assert "<script>" not in html
 
 
-def test_rule_id_legend_explains_only_the_ids_shown_in_portuguese():
-    plain = tables.rule_table([_rule()])
-    assert ("Regra: identificador do requisito no estudo — “art4.IV” é o art. 4º, inciso IV, da "
-            "LC nº 2/1990.") in plain
-    assert "§ 1º" not in plain and "sole" not in plain
-    html = tables.rule_table([_rule(), _rule(rule_id="art7.par1"), _rule(rule_id="art10.sole")])
-    assert ("“art4.IV” é o art. 4º, inciso IV, da LC nº 2/1990; “par1” é o § 1º; “art10.sole” é o "
-            "parágrafo único do art. 10.") in html
-    assert "“sole”" not in html and "“sole”" not in tables.RULE_ID_LEGEND
+def test_rule_table_cites_the_provision_not_the_rule_id():
+    plain = tables.rule_table([_rule(article="LC 02/1990, art. 4º, IV")])
+    assert "<th>Dispositivo</th>" in plain and '<td class="id">Art. 4º, IV</td>' in plain
+    assert "art4.IV" not in plain and "Regra:" not in plain
+    html = tables.rule_table([_rule(rule_id="art7.par1"), _rule(rule_id="art10.sole")])
+    assert '<td class="id">Art. 7º, § 1º</td>' in html
+    assert '<td class="id">Art. 10, parágrafo único</td>' in html and "sole" not in html
 
 
 def test_an_upper_bound_reads_as_one_not_as_a_measurement():

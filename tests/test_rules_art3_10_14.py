@@ -44,7 +44,7 @@ def test_draft_law_content_posse():
     assert d["area_urbana"].startswith("a elaborar: limites da área urbana da sede")
     assert d["pendencias"] == [
         "memorial descritivo dos limites do novo município (art. 3º, II e IV): levantamento do "
-        "agrimensor ou polígono desenhado ([area] boundary)",
+        "agrimensor ou polígono desenhado da área",
         "limites da área urbana da sede (art. 3º, V), a descrever na forma do memorial "
         "descritivo: os dados públicos não trazem o perímetro urbano"]
     split = draft_law_content(candidate(creation_year=2028), posse_profile(Territory(area_parts=2)), S)

@@ -42,7 +42,7 @@ def test_population_margin_comparator_and_certifier():
     assert r.certifier == "IBGE" and r.basis == Basis.PUBLISHED
     assert r.article == "LC 02/1990, art. 4º, IV"
     assert r.details["texto_legal"] == "população de mais de três mil habitantes;"
-    assert numeric_item("V", simple_profile(0, 1001, 0).area, S).certifier == "Cartório Eleitoral (TSE)"
+    assert numeric_item("V", simple_profile(0, 1001, 0).area, S).certifier == "Cartório Eleitoral (TRE-GO)"
     fail = numeric_item("IV", simple_profile(3000, 0, 0).area, S)
     assert fail.reason == ("População de 3.000 habitantes não atende ao exigido (mais de 3.000 habitantes); "
                            "margem de 0 (0,00\u00a0%).")
@@ -59,7 +59,7 @@ def test_revenue_exactly_at_threshold_fails_one_centavo_above_passes():
     at = _collection(2_760_601.80)
     assert at.threshold == pytest.approx(2_760_601.80, abs=0) and at.status == Status.FAIL
     above = _collection(2_760_601.81)
-    assert above.status == Status.PASS and above.certifier == "SEFAZ-GO"
+    assert above.status == Status.PASS and above.certifier == "Secretaria de Estado da Economia de Goiás"
     assert above.margin == pytest.approx(0.01, abs=1e-6)
 
 
@@ -91,7 +91,7 @@ def test_collection_from_candidate_file_when_profile_has_none():
 def test_missing_collection_says_what_would_decide():
     r = numeric_item("VII", simple_profile(3001, 1001, 200).area, S)
     assert r.status == Status.INDETERMINATE and r.lean is None
-    assert "certificada pela SEFAZ-GO" in r.reason
+    assert "certificada pela Secretaria de Estado da Economia de Goiás" in r.reason
 
 
 @pytest.mark.parametrize("value, uncertainty, lean", [
@@ -141,8 +141,8 @@ def test_item_ii_gap_measured_and_bound():
         "O polígono da área é conhecido, mas falta o perímetro urbano do município de origem: a "
         "distância geodésica de 7.755,84 m vai do ponto da sede de Abadiânia ao ponto mais próximo "
         "do polígono da área. O perímetro urbano fica mais perto da divisa que esse ponto, então "
-        "essa distância é só um limite superior e não decide o requisito: informe o perímetro "
-        "urbano da origem em [origin] urban_perimeter no arquivo da candidatura ou apresente a "
+        "essa distância é só um limite superior e não decide o requisito: é preciso o perímetro "
+        "urbano da origem (lei municipal) ou a "
         "distância certificada pelo IBGE.")
     assert "polígono da área, apurados" not in drawn.reason
     assert run().status == Status.INDETERMINATE
@@ -242,4 +242,4 @@ def test_nan_value_is_missing_not_an_estimate():
     r = numeric_item("V", area, S)
     assert r.status == Status.INDETERMINATE and r.value is None and r.lean is None
     assert r.reason.startswith("Sem valor de eleitorado: é preciso o número de eleitores inscritos na área "
-                               "certificado pelo Cartório Eleitoral (TSE).")
+                               "certificado pelo Cartório Eleitoral (TRE-GO).")

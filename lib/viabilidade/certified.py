@@ -54,9 +54,9 @@ from .plausibility import count_problem, date_problem, distance_problem, money_p
 #: Certifying bodies of art. 4 § 2: key -> (name printed in studies, accepted spellings).
 BODIES: dict[str, tuple[str, tuple[str, ...]]] = {
     "IBGE": ("IBGE", ("IBGE", "Instituto Brasileiro de Geografia e Estatística")),
-    "eleitoral": ("Cartório Eleitoral", ("Cartório Eleitoral", "Justiça Eleitoral", "TRE-GO",
+    "eleitoral": ("Cartório Eleitoral (TRE-GO)", ("Cartório Eleitoral", "Justiça Eleitoral", "TRE-GO",
                                          "Tribunal Regional Eleitoral de Goiás")),
-    "SEFAZ": ("SEFAZ-GO", ("SEFAZ-GO", "SEFAZ", "Secretaria de Estado da Fazenda",
+    "SEFAZ": ("Secretaria de Estado da Economia de Goiás", ("SEFAZ-GO", "SEFAZ", "Secretaria de Estado da Fazenda",
                            "Secretaria de Estado da Economia")),
 }
 

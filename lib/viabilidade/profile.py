@@ -399,8 +399,7 @@ def _collection(candidate: Candidate) -> Figure:
     return Figure(None, "BRL", Basis.PUBLISHED, "", "",
                   note="a SEFAZ-GO não publica a arrecadação estadual por município ou distrito; "
                        "é preciso a certidão da arrecadação de ICMS, IPVA e ITCD na área emitida "
-                       "pela SEFAZ-GO (informada no campo fiscal.collection do arquivo da "
-                       "candidatura)")
+                       "pela Secretaria de Estado da Economia de Goiás")
 
 
 def build_profile(candidate: Candidate, store, settings, territory: Territory | None = None) -> Profile:

@@ -23,8 +23,7 @@ import pandas as pd
 
 from ..candidate import OPERATIONS
 from ..report.conclusion import conclusion_line
-from ..report.format import count, status_label
-from ..report.tables import RULE_ID_LEGEND
+from ..report.format import count, rule_citation, status_label
 from .unit import FAILED, OK, reason
 
 def _conclusion(record: dict) -> str:
@@ -252,7 +251,7 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
            *(_interrupted_notice(records, not_redone, missing) if not_run is not None else []),
            '<div class="rolagem"><table class="lote"><thead><tr><th>Candidato</th><th>Operação</th>'
            "<th>Conclusão</th>"]
-    out += [f"<th>{e(rid)}</th>" for rid in rule_ids]
+    out += [f"<th>{e(rule_citation(rid))}</th>" for rid in rule_ids]
     out.append("<th>Estudo</th></tr></thead><tbody>")
     rows = [(r["slug"], r) for r in records] + [(n["slug"], None) for n in missing]
     for slug, r in sorted(rows, key=lambda sr: sr[0]):
@@ -287,7 +286,7 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
         cls = ' class="falhou"' if failed else ""
         out.append(f"<tr{cls}>{''.join(cells)}</tr>")
     out.append("</tbody></table></div>")
-    out.append(f'<p class="legenda">{e(RULE_ID_LEGEND)} {e(CELL_LEGEND)}</p>')
+    out.append(f'<p class="legenda">{e(CELL_LEGEND)}</p>')
     failures = [r for r in records if r["status"] == FAILED]
     if failures:
         out.append(f"<h2>Falhas ({len(failures)})</h2>")

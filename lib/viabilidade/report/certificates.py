@@ -17,7 +17,8 @@ from .tables import Html, esc
 #: ``sections.COVER_NOTE``).
 CONCLUSIVE_NOTE = ("Este estudo aplica a Lei Complementar nº 2/1990. Os valores de que dependem os "
                    "requisitos do art. 4º são os certificados pelos órgãos do art. 4º, § 2º (IBGE, "
-                   "Cartório Eleitoral e Secretaria da Fazenda), citados em cada requisito (só a "
+                   "Cartório Eleitoral, da Justiça Eleitoral, e Secretaria da Fazenda, hoje "
+                   "Secretaria de Estado da Economia de Goiás), citados em cada requisito (só a "
                    "continuidade territorial do item III, que a lei não atribui a órgão, pode vir "
                    "da geometria), e as evidências dos itens I e VI foram apresentadas; os demais "
                    "dados públicos usados estão listados nos Apêndices.")

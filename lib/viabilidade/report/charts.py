@@ -162,8 +162,8 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
                     bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.4})
             right.append(x + 0.085 * len(label))   # room for the label (8 pt on this scale)
             subject = f" — {r.subject}" if r.subject and r.subject != "área" else ""
-            labels.append(f"{r.rule_id}{subject}")
-            alt_parts.append(f"{r.rule_id}{subject}: {'no máximo ' if bound else ''}"
+            labels.append(f"{fmt.result_citation(r)}{subject}")
+            alt_parts.append(f"{fmt.result_citation(r)}{subject}: {'no máximo ' if bound else ''}"
                              f"{fmt.number(ratio, 2)} vezes a exigência "
                              f"({fmt.result_status_label(r)})")
         ax.axvline(1.0, color="#1a1a1a", linestyle="--", linewidth=1)

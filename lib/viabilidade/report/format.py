@@ -368,3 +368,45 @@ def csv_bytes(frame) -> bytes:
         if safe[column].dtype == object or str(safe[column].dtype) == "string":
             safe[column] = safe[column].map(csv_cell, na_action="ignore")
     return safe.to_csv(index=False, lineterminator="\n").encode("utf-8")
+
+
+_RULE_ID = re.compile(r"^art(\d+)(?:\.(.+))?$")
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}º" if n <= 9 else str(n)
+
+
+def rule_citation(rule_id: str) -> str:
+    """A rule id as the legal citation a reader knows: ``"art4.IV"`` -> ``"art. 4º, IV"``,
+    ``"art4.par1"`` -> ``"art. 4º, § 1º"``, ``"art7.par1.I"`` -> ``"art. 7º, § 1º, I"``,
+    ``"art10.sole"`` -> ``"art. 10, parágrafo único"``; a named check of an article
+    (``"art6.area"``, ``"art15.sedes"``) -> the article (``"art. 6º"``). A key with a subject
+    (``"art4.par1@Abadiânia"``) keeps it after a dash. Anything else is returned unchanged.
+    """
+    rule_id, _, subject = str(rule_id).partition("@")
+    m = _RULE_ID.match(rule_id)
+    if not m:
+        return rule_id + (f" — {subject}" if subject else "")
+    out = f"art. {_ordinal(int(m.group(1)))}"
+    for part in (m.group(2) or "").split("."):
+        if re.fullmatch(r"[IVX]+", part):
+            out += f", {part}"
+        elif re.fullmatch(r"par\d+", part):
+            out += f", § {_ordinal(int(part[3:]))}"
+        elif part == "sole":
+            out += ", parágrafo único"
+    return out + (f" — {subject}" if subject else "")
+
+
+def article_citation(article: str) -> str:
+    """``"LC 02/1990, art. 4º, II"`` -> ``"Art. 4º, II"`` (the law is named once, on the cover)."""
+    text = re.sub(r"^LC\s*0?2/1990,\s*", "", article or "")
+    return text[:1].upper() + text[1:]
+
+
+def result_citation(result) -> str:
+    """The citation of a rule result: its article without the law's name (``"Art. 4º, II"``),
+    else :func:`rule_citation` of its id, capitalised."""
+    text = article_citation(getattr(result, "article", "") or "") or rule_citation(result.rule_id)
+    return text[:1].upper() + text[1:]

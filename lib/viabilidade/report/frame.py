@@ -261,9 +261,8 @@ def assumption_note(federal_law: str | None) -> str:
     from ..rules.ruleset import federal_bills
 
     bill = federal_bills()[federal_law]
-    return ("Hipótese adotada a pedido do usuário (configuração federal_law = "
-            f"\"{federal_law}\"): este documento supõe em vigor uma lei complementar federal com o "
-            f"texto do {bill.title}. Essa lei não existe ({bill.status[:1].lower()}"
+    return ("Hipótese adotada a pedido do usuário: este documento supõe em vigor uma lei "
+            f"complementar federal com o texto do {bill.title}. Essa lei não existe ({bill.status[:1].lower()}"
             f"{bill.status[1:].rstrip('.')}). Sob a hipótese, os requisitos do projeto somam-se aos da LC nº 2/1990 e são "
             "verificados na seção “Sob outras regras”"
             + (", com limites tomados de fontes secundárias" if bill.secondary else "") + ".")

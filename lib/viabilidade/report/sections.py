@@ -88,7 +88,8 @@ def _vintages(analysis) -> list[str]:
 #: Printed at the foot of the cover: what the study is and is not (art. 4º, § 2º).
 COVER_NOTE = ("Este estudo aplica a Lei Complementar nº 2/1990 aos dados públicos listados nos "
               "Apêndices. Os requisitos dos itens II, IV e VI do art. 4º são apurados pelo IBGE, o "
-              "do item V pelo Cartório Eleitoral e o do item VII pela Secretaria da Fazenda "
+              "do item V pelo Cartório Eleitoral, da Justiça Eleitoral (TRE-GO), e o do item VII "
+              "pela Secretaria da Fazenda, hoje Secretaria de Estado da Economia de Goiás "
               "(art. 4º, § 2º): os valores aqui apresentados orientam o pedido dessas certidões e "
               "não as substituem.")
 
@@ -132,9 +133,8 @@ def cover(analysis, study_date: dt.date, after: str = "") -> Html:
 
 
 def short_citation(article: str) -> str:
-    """``"LC 02/1990, art. 4º, II"`` -> ``"Art. 4º, II"`` (the law is named once, on the cover)."""
-    text = re.sub(r"^LC\s*0?2/1990,\s*", "", article or "")
-    return text[:1].upper() + text[1:]
+    """``"LC 02/1990, art. 4º, II"`` -> ``"Art. 4º, II"`` (:func:`format.article_citation`)."""
+    return fmt.article_citation(article)
 
 
 def _what_would_change(analysis) -> str:
@@ -151,12 +151,12 @@ def _what_would_change(analysis) -> str:
         subject = f" — {esc(r.subject)}" if r.subject and r.subject != "área" else ""
         cite = f"{esc(short_citation(r.article))}: " if r.article else ""
         items.append(f"<li>{cite}{esc(r.title)}{subject} — "
-                     f"{esc(fmt.result_status_label(r))} <code>{esc(r.rule_id)}</code></li>")
+                     f"{esc(fmt.result_status_label(r))}</li>")
     fails = any(Status(r.status) == Status.FAIL for r in blocking)
     lead = ("A proposta é inviável enquanto os requisitos não cumpridos abaixo não forem atendidos; "
             "os indeterminados dependem de dados certificados ou de evidências"
             if fails else
-            "O veredito passa a viável se os requisitos abaixo forem comprovados com dados "
+            "A conclusão passa a viável se os requisitos abaixo forem comprovados com dados "
             "certificados ou evidências, e a inviável se algum deles não for cumprido")
     return (f"<p>{lead} (o motivo de cada um está na seção do respectivo artigo):</p><ul>"
             + "".join(items) + "</ul>")
@@ -171,17 +171,16 @@ def alternatives_table(analysis) -> Html | str:
     for desc, verdict, changed in analysis.alternatives:
         rows.append([desc, Html(f'<span class="veredito v-{esc(str(verdict))}">'
                                 f"{esc(fmt.verdict_label(verdict))}</span>"),
-                     ", ".join(changed) or "nenhuma"])
-    return Html(table(["Leitura alternativa", "Veredito", "Regras que mudam"], rows,
+                     "; ".join(fmt.rule_citation(c) for c in changed) or "nenhum"])
+    return Html(table(["Leitura alternativa", "Conclusão", "Requisitos que mudam"], rows,
                       css_class="tabela alternativas", widths=(58, 14, 28))
                 + f'<p class="legenda">{esc(READINGS_LEGEND)}</p>')
 
 
 #: How to read the "I-n" codes of the alternative readings.
-READINGS_LEGEND = ("I-1 a I-10: pontos em que o texto da lei admite mais de uma leitura, numerados como "
-                   "nos Apêndices (Parâmetros e leituras da lei adotados) e explicados em "
-                   "docs/LEITURAS.md, no repositório do viabilidade; cada linha muda uma só "
-                   "leitura em relação às adotadas.")
+READINGS_LEGEND = ("I-1 a I-10: pontos em que o texto da lei admite mais de uma leitura, numerados e "
+                   "explicados nos Apêndices (Leituras da lei); cada linha muda uma só leitura em "
+                   "relação às adotadas.")
 
 
 SPECIAL_INTEREST_LABELS = {"ecological": "ecológico", "tourism": "turístico",
@@ -197,7 +196,7 @@ def special_interest_note(analysis) -> str:
     return ('<p class="premissa"><strong>Premissa declarada pelos proponentes:</strong> município de '
             f"interesse {esc(kind)} (art. 4º, caput), com a justificativa: “"
             f"{esc(c.special_interest_justification)}”. A lei não define um teste para esse interesse; "
-            "os requisitos cobertos pela redução foram verificados a 2/3, e o veredito sem a redução "
+            "os requisitos cobertos pela redução foram verificados a 2/3, e a conclusão sem a redução "
             "está no quadro de leituras alternativas.</p>")
 
 
@@ -247,18 +246,18 @@ def summary(analysis) -> Html:
         + thin_margin_note(analysis)
         + data_flags_note(analysis)
         + (chart.html(1) if chart is not None else "")
-        + "<h3>O que mudaria o veredito</h3>" + _what_would_change(analysis)
+        + "<h3>O que mudaria a conclusão</h3>" + _what_would_change(analysis)
     )
     if len(analysis.alternatives or []) > 1:
         # the first row is the adopted reading itself (operations.verdict_under_alternatives)
         others = analysis.alternatives[1:]
         n_alt = len(others)
         changing = sum(1 for _, verdict, _ in others if Verdict(verdict) != v)
-        body += ("<h3>Veredito sob outras leituras da lei</h3>"
+        body += ("<h3>Conclusão sob outras leituras da lei</h3>"
                  f"<p>{esc(fmt.count(n_alt, 'leitura alternativa', 'leituras alternativas'))} "
                  f"da lei {'foi examinada' if n_alt == 1 else 'foram examinadas'}; "
-                 + ("nenhuma muda o veredito" if not changing else
-                    f"{esc(fmt.number(changing))} {'muda' if changing == 1 else 'mudam'} o veredito")
+                 + ("nenhuma muda a conclusão" if not changing else
+                    f"{esc(fmt.number(changing))} {'muda' if changing == 1 else 'mudam'} a conclusão")
                  + ' (quadro completo na seção <a href="#sec-sensibilidade">Sensibilidade</a>).</p>')
     return _section("sec-resumo", "Sumário executivo", body)
 
@@ -308,8 +307,7 @@ def unverified_seat_note(analysis, store) -> str:
     return ("<p>Ponto da sede não verificado: o ponto da vila do distrito "
             f"{esc(which)}, tirado do IBGE Localidades 2022, foi ligado ao distrito só pela ordem "
             f"do arquivo, sem verificação.{esc(use)} Ele não entra na distância do art. 4º, II. "
-            "Para confirmar a sede, informe a sua coordenada no campo seat_point do arquivo da "
-            "candidatura.</p>")
+            "Para confirmar a sede, é preciso a sua coordenada geográfica.</p>")
 
 
 def area(analysis, store=None, map_html: str = "") -> Html:
@@ -485,11 +483,11 @@ def rule_block(r: RuleResult) -> Html:
     quote = (f'<blockquote class="texto-legal">“{esc(legal)}”</blockquote>'
              if isinstance(legal, str) and legal else "")
     sub = details.get("subchecks")
-    art = f"{r.article} — " if r.article else ""
+    art = r.article or fmt.rule_citation(r.rule_id)
     subject = f" · {r.subject}" if r.subject and r.subject != "área" else ""
     return Html(f'<div class="regra linha-{esc(Status(r.status).value)}">'
-                f'<h3>{esc(r.title)}{esc(subject)} <code>{esc(r.rule_id)}</code></h3>'
-                f'<p class="artigo">{esc(art.rstrip(" —"))}</p>' + quote
+                f'<h3>{esc(r.title)}{esc(subject)}</h3>'
+                f'<p class="artigo">{esc(art)}</p>' + quote
                 + f'<p class="motivo">{esc(r.reason)}</p>' + key_values(pairs)
                 + (_subchecks(sub) if isinstance(sub, dict) and sub else "") + "</div>")
 
@@ -528,15 +526,15 @@ def sensitivity(analysis) -> Html:
     numeric = [r for r in analysis.results if r.margin is not None]
     body = ""
     if numeric:
-        rows = [[r.rule_id, r.subject, fmt.estimate(r.value, r.unit, None, r.basis),
+        rows = [[fmt.result_citation(r), r.subject, fmt.estimate(r.value, r.unit, None, r.basis),
                  fmt.quantity(r.threshold, r.unit), margin_text(r), fmt.basis_label(r.basis, r.value)]
                 for r in numeric]
-        body += table(["Regra", "Sujeito", "Valor", "Exigência", "Margem", "Base"], rows,
+        body += table(["Dispositivo", "Sujeito", "Valor", "Exigência", "Margem", "Base"], rows,
                       caption="Margens dos requisitos numéricos", numeric=(2, 3, 4),
                       widths=(11, 19, 17, 17, 22, 14))
     alt = alternatives_table(analysis)
     if alt:
-        body += "<h3>Veredito sob cada leitura alternativa</h3>" + alt
+        body += "<h3>Conclusão sob cada leitura alternativa</h3>" + alt
     if not body:
         body = "<p>Nenhum requisito numérico nem leitura alternativa se aplica.</p>"
     return _section("sec-sensibilidade", "Sensibilidade", body)
@@ -576,8 +574,8 @@ def setting_value(key: str, value: Any) -> str:
 def settings_table(analysis) -> Html:
     """The settings the rules ran with: the readings in words, then every parameter (or only
     those the operation declares, :attr:`~viabilidade.operations.Operation.parameters`) with its
-    Portuguese label, its value in words and (small, monospace) the key and raw value of the
-    settings file, for reproducing the study."""
+    Portuguese label and its value in words (the settings file's keys and raw values, for
+    reproducing the study, are in ``resultados.json``)."""
     from ..rules.settings import FIELD_LABELS
 
     s = analysis.settings
@@ -590,13 +588,10 @@ def settings_table(analysis) -> Html:
     for k, v in d.items():
         if used is not None and k not in used:
             continue
-        raw = "" if v is None else (",".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v))
-        rows.append([FIELD_LABELS.get(k, k), setting_value(k, v),
-                     Html(f'<code class="chave">{esc(k)}={esc(raw)}</code>')])
+        rows.append([FIELD_LABELS.get(k, k), setting_value(k, v)])
     words = "<ul>" + "".join(f"<li>{esc(x)}</li>" for x in lines) + "</ul>" if lines else ""
-    return Html(words + table(["Parâmetro", "Valor adotado", "Chave no arquivo de configuração"],
-                              rows, caption="Valores dos parâmetros", css_class="tabela parametros",
-                              widths=(34, 42, 24)))
+    return Html(words + table(["Parâmetro", "Valor adotado"], rows, caption="Valores dos parâmetros",
+                              css_class="tabela parametros", widths=(45, 55)))
 
 
 _ARTICLE_NO = re.compile(r"art(?:igo)?\.?\s*(\d+)", re.IGNORECASE)

@@ -101,7 +101,7 @@ def _blocking(results: Sequence[RuleResult]) -> list[str]:
     def head(r: RuleResult) -> str:
         subject = f" — {esc(r.subject)}" if r.subject and r.subject != "área" else ""
         cite = f"{esc(short_citation(r.article))}: " if r.article else ""
-        return (f"<li>{cite}{esc(r.title)}{subject} <code>{esc(r.rule_id)}</code> — "
+        return (f"<li>{cite}{esc(r.title)}{subject} — "
                 f"{esc(fmt.result_status_label(r))}")
 
     items = [f"{head(r)}: {esc(r.reason)}</li>" for r in results if Status(r.status) == Status.FAIL]

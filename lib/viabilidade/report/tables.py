@@ -142,35 +142,6 @@ def margin_text(result: RuleResult) -> str:
     return text
 
 
-def rule_id_legend(rule_ids: Sequence[str] | None = None) -> str:
-    """How to read the rule ids of the "Regra" column, in Portuguese.
-
-    Parameters
-    ----------
-    rule_ids : sequence of str, optional
-        The ids the table shows. The § part (``par1``) and the parágrafo único (ids ending
-        in ``.sole``, explained by the id itself, never by the English word) are explained
-        only when some id has them; ``None`` explains both (a legend for any table).
-
-    Returns
-    -------
-    str
-    """
-    ids = list(rule_ids) if rule_ids is not None else ["art4.par1", "art10.sole"]
-    parts = ["“art4.IV” é o art. 4º, inciso IV, da LC nº 2/1990"]
-    if any(".par" in i for i in ids):
-        parts.append("“par1” é o § 1º")
-    sole = next((i for i in ids if i.endswith(".sole")), None)
-    if sole is not None:
-        n = int(sole.split(".")[0][3:])
-        parts.append(f"“{sole}” é o parágrafo único do art. {n}{'º' if n <= 9 else ''}")
-    return "Regra: identificador do requisito no estudo — " + "; ".join(parts) + "."
-
-
-#: How to read the rule ids of the "Regra" column (any table).
-RULE_ID_LEGEND = rule_id_legend()
-
-
 def rule_table(results: Sequence[RuleResult], *, caption: str | None = None,
                compact: bool = False) -> Html:
     """The traffic-light table of rule results.
@@ -187,11 +158,12 @@ def rule_table(results: Sequence[RuleResult], *, caption: str | None = None,
     Returns
     -------
     Html
-        Columns: Regra, Requisito (with the subject when it is not the area), Valor,
+        Columns: Dispositivo (the legal citation, :func:`format.result_citation`), Requisito
+        (with the subject when it is not the area), Valor,
         Exigência, Margem, Situação [, Fonte, Certificador]. Each row has class
         ``linha-<status>``.
     """
-    header = ["Regra", "Requisito", "Valor", "Exigência", "Margem", "Situação"]
+    header = ["Dispositivo", "Requisito", "Valor", "Exigência", "Margem", "Situação"]
     if not compact:
         header += ["Fonte", "Certificador"]
     out = [f'<table class="tabela regras{" compacta" if compact else ""}">']
@@ -205,7 +177,7 @@ def rule_table(results: Sequence[RuleResult], *, caption: str | None = None,
                    if r.subject and r.subject != "área" else "")
         source = fmt.dates_in_text(r.source + (f", {r.vintage}" if r.vintage else ""))
         cells = [
-            f'<td class="id"><code>{esc(r.rule_id)}</code></td>',
+            f'<td class="id">{esc(fmt.result_citation(r))}</td>',
             f"<td>{esc(r.title)}{subject}</td>",
             f'<td class="num">{esc(value_text(r))}</td>',
             f'<td class="num">{esc(threshold_text(r))}</td>',
@@ -216,7 +188,6 @@ def rule_table(results: Sequence[RuleResult], *, caption: str | None = None,
             cells += [f'<td class="fonte">{esc(source or "—")}</td>', f"<td>{esc(r.certifier or '—')}</td>"]
         out.append(f'<tr class="linha-{esc(status.value)}">' + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
-    out.append(f'<p class="legenda">{esc(rule_id_legend([r.rule_id for r in results]))}</p>')
     return Html("".join(out))
 
 

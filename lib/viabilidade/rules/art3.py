@@ -107,7 +107,7 @@ def draft_law_content(candidate: Candidate, profile: Profile, settings: Settings
         limits = (f"a elaborar: os dados públicos não trazem {what}; o memorial descritivo virá "
                   "do levantamento do agrimensor ou de um polígono desenhado")
         pending.append("memorial descritivo dos limites do novo município (art. 3º, II e IV): "
-                       "levantamento do agrimensor ou polígono desenhado ([area] boundary)")
+                       "levantamento do agrimensor ou polígono desenhado da área")
     else:
         limits = ("memorial descritivo por linhas geodésicas entre pontos identificáveis ou "
                   "acidentes naturais (anexo do estudo)")

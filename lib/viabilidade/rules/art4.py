@@ -42,7 +42,7 @@ SHORT = {**WHAT, "I": "instalação da Prefeitura e da Câmara", "II": "distânc
          "III": "continuidade territorial"}
 MISSING = {
     "IV": "é preciso a população da área apurada pelo IBGE (Censo ou contagem).",
-    "V": "é preciso o número de eleitores inscritos na área certificado pelo Cartório Eleitoral (TSE).",
+    "V": "é preciso o número de eleitores inscritos na área certificado pelo Cartório Eleitoral (TRE-GO).",
     "VI": "é preciso a contagem de edificações do núcleo urbano feita pelo IBGE.",
     "VII": "é preciso a arrecadação estadual (ICMS, IPVA, ITCD) na área no último exercício, "
            "certificada pela SEFAZ-GO, e a receita estadual de impostos do mesmo ano.",
@@ -105,9 +105,9 @@ def item_II(profile: Profile, settings: Settings) -> RuleResult:
                       f"origem: a distância geodésica de {fmt(bound.value)} m vai do ponto da "
                       f"{_bound_origin(t, bound.value)} ao ponto mais próximo do polígono da área. "
                       "O perímetro urbano fica mais perto da divisa que esse ponto, então essa "
-                      "distância é só um limite superior e não decide o requisito: informe o "
-                      "perímetro urbano da origem em [origin] urban_perimeter no arquivo da "
-                      "candidatura ou apresente a distância certificada pelo IBGE.")
+                      "distância é só um limite superior e não decide o requisito: é preciso o "
+                      "perímetro urbano da origem (lei municipal) ou a distância certificada pelo "
+                      "IBGE.")
         else:
             reason = (f"A distância da sede de origem a um ponto conhecido da área é "
                       f"{fmt(bound.value)} m; isso é só um limite superior e não decide o requisito: "

@@ -154,7 +154,7 @@ def timeline(candidate: Candidate | None, settings: Settings) -> list[dict]:
     out = []
     if candidate is not None and candidate.request_date is not None:
         # The 60 days run from each body's receipt, which the request date does not give.
-        out.append({"evento": "Pedidos de informação ao IBGE, ao Cartório Eleitoral e à SEFAZ-GO",
+        out.append({"evento": "Pedidos de informação ao IBGE, ao Cartório Eleitoral (TRE-GO) e à Secretaria de Estado da Economia de Goiás",
                     "data": candidate.request_date.isoformat(), "artigo": "art. 4º, § 3º"})
         out.append({"evento": "Prazo de resposta: 60 dias a contar do recebimento de cada pedido",
                     "data": None, "artigo": "art. 4º, § 3º"})

@@ -5,16 +5,18 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from babel.numbers import format_decimal
+from babel.numbers import format_currency, format_decimal
 
 from .law import citation, provision, text
 from .result import Basis, Figure, Lean, RuleResult, Status
 from .vectorised import decide
 
-CERTIFIERS = {"IBGE": "IBGE", "TSE": "Cartório Eleitoral (TSE)", "SEFAZ": "SEFAZ-GO"}
+#: The bodies of art. 4 § 2 as a reader knows them: the Cartório Eleitoral is part of the
+#: Justiça Eleitoral (TRE-GO); the law's "Secretaria da Fazenda" is today the Secretaria de Estado da Economia de Goiás.
+CERTIFIERS = {"IBGE": "IBGE", "TSE": "Cartório Eleitoral (TRE-GO)", "SEFAZ": "Secretaria de Estado da Economia de Goiás"}
 #: Each certifier with the contracted article "por + o/a" (``"pelo IBGE"``), for prose.
-BY_CERTIFIER = {"IBGE": "pelo IBGE", "Cartório Eleitoral (TSE)": "pelo Cartório Eleitoral (TSE)",
-                "SEFAZ-GO": "pela SEFAZ-GO"}
+BY_CERTIFIER = {"IBGE": "pelo IBGE", "Cartório Eleitoral (TRE-GO)": "pelo Cartório Eleitoral (TRE-GO)",
+                "Secretaria de Estado da Economia de Goiás": "pela Secretaria de Estado da Economia de Goiás"}
 COMPARATOR_WORDS = {">": "mais de", ">=": "no mínimo"}
 
 
@@ -27,6 +29,18 @@ def fmt(x: float | int | None, digits: int = 2) -> str:
     else:
         text = format_decimal(round(float(x), digits), format="#,##0." + "0" * digits, locale="pt_BR")
     return "\u2212" + text[1:] if text.startswith("-") else text  # minus sign, not a hyphen
+
+
+def amount(x: float | int | None, unit: str) -> str:
+    """A value with its unit as a reader writes it: ``(3045, "habitantes")`` → ``"3.045
+    habitantes"``; money (``unit == "BRL"``) in reais, ``(3150000, "BRL")`` → ``"R$ 3.150.000,00"``
+    (Babel, pt_BR), never ``"3.150.000 BRL"``."""
+    if unit != "BRL":
+        return f"{fmt(x)} {unit}".rstrip()
+    if x is None:
+        return "—"
+    text = format_currency(x, "BRL", locale="pt_BR")
+    return "\u2212" + text[1:] if text.startswith("-") else text
 
 
 #: Units that count things: an estimate of them is written as a whole number.
@@ -158,25 +172,29 @@ def numeric_result(rule_id: str, title: str, figure: Figure | None, threshold: f
     margin = None if value is None or threshold != threshold else float(d["margin"][0])
     raw_pct = d["margin_pct"][0]
     margin_pct = None if margin is None or raw_pct != raw_pct else float(raw_pct)
-    required = f"{COMPARATOR_WORDS[comparator]} {fmt(threshold)} {unit}"
+    required = f"{COMPARATOR_WORDS[comparator]} {amount(threshold, unit)}"
+    margin_text = amount(margin, unit) if unit == "BRL" else fmt(margin)
     if value is None:
         reason = f"Sem valor de {what}: {missing}"
     elif threshold != threshold:
         reason = f"Sem limite calculável para {what}: {missing}"
     elif status == Status.PASS:
-        reason = (f"{what.capitalize()} de {fmt(value)} {unit} atende ao exigido ({required}); "
-                  f"margem de {fmt(margin)} ({pct(margin_pct)}).")
+        reason = (f"{what.capitalize()} de {amount(value, unit)} atende ao exigido ({required}); "
+                  f"margem de {margin_text} ({pct(margin_pct)}).")
     elif status == Status.FAIL:
-        reason = (f"{what.capitalize()} de {fmt(value)} {unit} não atende ao exigido ({required}); "
-                  f"margem de {fmt(margin)} ({pct(margin_pct)}).")
+        reason = (f"{what.capitalize()} de {amount(value, unit)} não atende ao exigido ({required}); "
+                  f"margem de {margin_text} ({pct(margin_pct)}).")
     else:
         unc = figure.uncertainty
-        shown = (lambda x: fmt(whole(x))) if unit in COUNT_UNITS else fmt
+        shown = ((lambda x: fmt(whole(x))) if unit in COUNT_UNITS
+                 else (lambda x: amount(x, unit)) if unit == "BRL" else fmt)
         est = f"{shown(value)} ± {shown(unc)}" if unc else f"{shown(value)} (sem incerteza declarada)"
+        if unit != "BRL":
+            est += f" {unit}"
         proof = (f"é preciso o número certificado {BY_CERTIFIER.get(certifier, 'por ' + certifier)}"
                  if certifier else "o número fica a comprovar (a lei não indica o órgão que o "
                                    "apura)")
-        reason = (f"{what.capitalize()}: estimativa de {est} {unit}; exigido {required}. Valor "
+        reason = (f"{what.capitalize()}: estimativa de {est}; exigido {required}. Valor "
                   f"estimado não decide o requisito: {proof}.")
         if lean == Lean.LIKELY_PASS:
             reason += " A estimativa supera o limite por mais que sua incerteza: provável atendimento."

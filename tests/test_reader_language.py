@@ -1,0 +1,77 @@
+"""The reader's language (issue 19, item 8): a study, as rendered, carries no candidate-file
+field names, no rule ids, no English status words, no "BRL" and no "veredito" — citations
+("art. 4º, IV"), R$ amounts and "conclusão" instead. Scanned on the real HTML of a study of
+every committed candidate (data/candidates, tests/candidates) and on its slide deck."""
+
+from __future__ import annotations
+
+import datetime as dt
+import html as htmllib
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+STORE = ROOT / "data" / "processed"
+CANDIDATES = sorted([*(ROOT / "data" / "candidates").glob("*.toml"),
+                     *(ROOT / "tests" / "candidates").glob("*.toml")])
+needs_store = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                 reason="processed store data/processed not built")
+
+#: What a reader must never see: field names (snake_case), dotted candidate keys, rule ids,
+#: the currency code, "veredito", English status and basis words.
+FORBIDDEN = re.compile(
+    r"\b[a-z]+_[a-z_]+\b"                                   # technical_error, petition_signatures
+    r"|\b(?:process|certified|evidence|fiscal|origin|area|settings)\.[a-z_]+"  # certified.electors
+    r"|\bart\d+\.(?:[IVX]+|par\d+|sole|[a-z]+)\b"           # art4.IV, art4.par1, art10.sole
+    r"|\bBRL\b|\b[Vv]eredito"
+    r"|\b(?:certified|published|estimated|measured|indeterminate|not applicable|likely pass"
+    r"|likely fail|boundary|remainder|verdict)\b")
+#: Citations of sources the reader may follow: URLs, paths and repositories, file names, hashes.
+CITATIONS = re.compile(r"https?://\S+|\S*/\S*|\S+\.(?:csv|json|geojson|zip|parquet|xlsx?|txt|gpkg"
+                       r"|kmz?|shp|toml|ods|pdf|html)\b|\b[0-9a-f]{40,64}\b")
+
+
+def visible_text(html: str) -> str:
+    """What a reader sees: the body without styles, scripts, embedded images and tags; source
+    citations (addresses, file names, hashes) removed."""
+    body = html.split("<body", 1)[-1]
+    body = re.sub(r"<(style|script)\b.*?</\1>|data:[^\"')]+", " ", body, flags=re.S)
+    text = htmllib.unescape(re.sub(r"<[^>]+>", " ", body))
+    return CITATIONS.sub(" ", text)
+
+
+def offending(html: str) -> list[str]:
+    """Each forbidden word with some context, for the failure message."""
+    text = " ".join(visible_text(html).split())
+    return [text[max(m.start() - 60, 0):m.end() + 40] for m in FORBIDDEN.finditer(text)]
+
+
+def test_the_scan_catches_what_it_must():
+    bad = ("<body><p>Faltam: technical_error; mayors_agreement</p><p>campo "
+           "process.petition_signatures</p><h3>Eleitorado <code>art4.V</code></h3>"
+           "<p>3.150.000 BRL</p><p>Veredito: viável</p><p>basis certified</p></body>")
+    found = offending(bad)
+    for word in ("technical_error", "process.petition_signatures", "art4.V", "BRL", "Veredito",
+                 "certified"):
+        assert any(word in f for f in found), word
+    good = ("<body><p>Art. 4º, IV — R$ 3.150.000,00; conclusão: viável. Fonte: GitHub "
+            "a/b_c commit " + "a" * 40 + " census/go_tabela_x.csv</p></body>")
+    assert offending(good) == []
+
+
+@pytest.mark.slow
+@needs_store
+@pytest.mark.parametrize("candidate", CANDIDATES, ids=[p.stem for p in CANDIDATES])
+def test_a_rendered_study_and_its_deck_speak_the_readers_language(candidate, tmp_path):
+    from viabilidade.analysis import analyse
+    from viabilidade.data.store import load_store
+    from viabilidade.report import slides, study
+
+    record = study.run_study(candidate, tmp_path, data_root=STORE, study_date=dt.date(2027, 6, 1))
+    html = Path(record["files"]["html"]).read_text(encoding="utf-8")
+    assert offending(html) == []
+    store = load_store(STORE)
+    deck = slides.slides_html(analyse(candidate, store=store), study_date=dt.date(2027, 6, 1))
+    assert offending(deck) == []

@@ -101,9 +101,9 @@ kinds = [("pass", ""), ("pass", "published"), ("fail", ""), ("fail", "published"
          ("indeterminate", "")]
 for rid in sw.ART4_RULES:
     col, base = scr[rid], scr[f"{rid}_base"]
-    rows.append([rid, TITLES[rid], *(fmt.number(int(((col == s) & (base == b)).sum()))
+    rows.append([fmt.rule_citation(rid), TITLES[rid], *(fmt.number(int(((col == s) & (base == b)).sum()))
                                      for s, b in kinds)])
-body += table(["Regra", "Requisito"] + [fmt.status_label(s, basis=b or None) for s, b in kinds],
+body += table(["Dispositivo", "Requisito"] + [fmt.status_label(s, basis=b or None) for s, b in kinds],
               rows, caption="Quadro 1. Situação dos distritos em cada requisito",
               numeric=(2, 3, 4, 5, 6))
 display(HTML(sw.section("sec-resumo", "Resumo", body)))

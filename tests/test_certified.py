@@ -61,21 +61,21 @@ def test_fixture_reads_every_certificate():
     area = c.certified.area
     assert set(area) == {"gap_m", "continuity", "population", "buildings", "electors", "collection",
                          "state_tax_revenue"}
-    assert area["electors"].value == 2054 and area["electors"].body == "Cartório Eleitoral"
+    assert area["electors"].value == 2054 and area["electors"].body == "Cartório Eleitoral (TRE-GO)"
     assert area["electors"].date == dt.date(2027, 2, 22)  # given as "YYYY-MM-DD" text
     assert area["population"].date == dt.date(2027, 3, 10)  # given as a TOML date
     assert area["continuity"].value is True
     assert set(c.certified.remainders["5200100"]) == {"population", "buildings", "electors", "collection"}
     # The certified collection is the art. 4 VII figure, read where [fiscal] puts it.
     assert c.collection.value_brl == 3_650_000.0 and c.collection.year == 2026
-    assert c.collection.source == ("SEFAZ-GO, Ofício nº 77/2027 — Secretaria de Estado da Economia, "
+    assert c.collection.source == ("Secretaria de Estado da Economia de Goiás, Ofício nº 77/2027 — Secretaria de Estado da Economia, "
                                    "de 01/03/2027")
 
 
 def test_body_spellings_are_accepted_and_printed_the_same(tmp_path):
     p = tmp_path / "c.toml"
     p.write_text(BASE + ELECTORS.replace('"Cartório Eleitoral"', '"justica eleitoral"'), encoding="utf-8")
-    assert load_candidate(p).certified.area["electors"].body == "Cartório Eleitoral"
+    assert load_candidate(p).certified.area["electors"].body == "Cartório Eleitoral (TRE-GO)"
 
 
 def test_wrong_body_for_a_figure(tmp_path):
@@ -84,7 +84,7 @@ def test_wrong_body_for_a_figure(tmp_path):
     assert e.line == 12  # the line of "body = ..." in [certified.electors]
     assert str(e) == (
         f"{e.file}, linha 12, campo 'certified.electors.body': encontrado o texto 'IBGE'; o art. 4º, "
-        "§ 2º atribui número de eleitores (item V) a Cartório Eleitoral: esperado um de "
+        "§ 2º atribui número de eleitores (item V) a Cartório Eleitoral (TRE-GO): esperado um de "
         "'Cartório Eleitoral', 'Justiça Eleitoral', 'TRE-GO', 'Tribunal Regional Eleitoral de Goiás'")
 
 
@@ -179,7 +179,7 @@ def test_certified_figures_replace_the_estimates_and_cite_the_document(store):
     profile, results = _analyse(load_candidate(CERTIFIED), store)
     e = profile.area.electors
     assert (e.value, e.basis, e.uncertainty) == (2054, Basis.CERTIFIED, None)
-    assert e.source == "Cartório Eleitoral, Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027"
+    assert e.source == "Cartório Eleitoral (TRE-GO), Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027"
     assert "substitui a estimativa" in e.note
     rem = profile.remainders["5200100"]
     assert rem.electors.value == 8758 and rem.buildings.value == 4480 and rem.collection.value == 41_200_000.0
@@ -211,9 +211,9 @@ def test_without_the_certified_electors_it_is_preliminary_and_names_the_registry
     assert verdict(results) == Verdict.INDETERMINADO
     s = summary(results, c)
     assert s["conclusive"] is False and s["label"] == "estudo preliminar"
-    assert s["missing_bodies"] == ["Cartório Eleitoral"]
+    assert s["missing_bodies"] == ["Cartório Eleitoral (TRE-GO)"]
     assert [(m["item"], m["body"], m["field"]) for m in s["missing"]] == [
-        ("art. 4º, V", "Cartório Eleitoral", "certified.electors")]
+        ("art. 4º, V", "Cartório Eleitoral (TRE-GO)", "certified.electors")]
 
 
 def test_a_certified_figure_below_the_threshold_fails(store, tmp_path):
@@ -241,7 +241,8 @@ def test_posse_without_certificates_lists_every_body(store):
     _, results = _analyse(c, store)
     s = summary(results, c)
     assert s["label"] == "estudo preliminar"
-    assert s["missing_bodies"] == ["IBGE", "Cartório Eleitoral", "SEFAZ-GO", "Proponentes"]
+    assert s["missing_bodies"] == ["IBGE", "Cartório Eleitoral (TRE-GO)",
+                                   "Secretaria de Estado da Economia de Goiás", "Proponentes"]
     fields = [m["field"] for m in s["missing"]]
     # IV is the Censo 2022 count of the district: published, not certified; the IBGE must
     # still certify it (art. 4 § 2), though the 3.045 inhabitants decide the rule.
@@ -266,13 +267,13 @@ def test_cover_says_conclusive_or_preliminary(store):
 
     text = box(load_candidate(CERTIFIED))
     assert text.startswith("Estudo conclusivo. Este estudo aplica")
-    assert "Cartório Eleitoral, Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027" in text
+    assert "Cartório Eleitoral (TRE-GO), Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027" in text
     text = box(load_candidate(POSSE))
     assert text.startswith("Estudo preliminar. Nota preliminar. Ainda faltam, com quem deve fornecê-los")
     assert text.endswith(
         "IBGE — art. 4º, II (distância de 6 km), III (continuidade territorial), IV (população) e VI "
-        "(núcleo urbano), e § 1º, IV e VI (remanescente de Abadiânia); Cartório Eleitoral — art. 4º, V (eleitorado), e "
-        "§ 1º, V; SEFAZ-GO — art. 4º, VII (arrecadação), e § 1º, VII; Proponentes — evidências do "
+        "(núcleo urbano), e § 1º, IV e VI (remanescente de Abadiânia); Cartório Eleitoral (TRE-GO) — art. 4º, "
+        "V (eleitorado), e § 1º, V; Secretaria de Estado da Economia de Goiás — art. 4º, VII (arrecadação), e § 1º, VII; Proponentes — evidências do "
         "art. 4º, I (Prefeitura e Câmara) e VI (áreas para equipamentos).")
 
 

@@ -69,7 +69,7 @@ def test_icms_share_table():
 
 def test_icms_share_missing_and_errors():
     r = icms_share(None, _m(1.0, 2025), None, 2027)
-    assert r.share is None and r.missing == ["valor adicionado da área (SEFAZ-GO)"]
+    assert r.share is None and r.missing == ["valor adicionado da área (Secretaria de Estado da Economia de Goiás)"]
     with pytest.raises(CandidateError, match=r"campo 'fiscal.value_added_area': o valor adicionado da área "
                                              r"\(R\$ 300\) excede o da origem \(R\$ 200\)"):
         icms_share(_m(300, 2025), _m(200, 2025), None, 2027)

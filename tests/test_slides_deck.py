@@ -50,8 +50,11 @@ def test_deck_names_the_candidate_and_every_rule(deck, analysis):
     assert "Estudo de viabilidade — criação do Município de Posse d'Abadia" in text
     assert ("Indeterminada perante a LC nº 2/1990</strong>; estudo preliminar, pendente de "
             "certificação e de documentos; a criação está vedada" in htmllib.unescape(deck))
-    for r in analysis.results:
-        assert f"<code>{r.rule_id}</code>" in deck, r.rule_id
+    from viabilidade.report.format import result_citation
+
+    for r in analysis.results:  # each rule by its citation, never its internal id
+        assert f'<td class="id">{htmllib.escape(result_citation(r))}</td>' in deck, r.rule_id
+        assert f"<code>{r.rule_id}</code>" not in deck
     assert {"art4.IV", "art4.par1", "art7.par3"} <= {r.rule_id for r in analysis.results}
 
 

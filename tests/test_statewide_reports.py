@@ -186,3 +186,10 @@ def test_generated_notebook_matches_its_py_percent_source(name):
         [(c.cell_type, c.source) for c in source.cells]
     params = [c for c in generated.cells if "parameters" in c.metadata.get("tags", [])]
     assert len(params) == 1 and "reference_date = None" in params[0].source
+
+
+def test_statewide_reports_speak_the_readers_language(audit_files, screening_files):
+    from test_reader_language import offending
+
+    for files in (audit_files, screening_files):
+        assert offending(files["html"].read_text(encoding="utf-8")) == [], files["html"].name

@@ -45,7 +45,7 @@ def test_every_reading_is_explained_with_its_default_and_alternatives():
 def test_the_guide_covers_what_analysts_need_and_the_readme_links_it():
     text = GUIA.read_text(encoding="utf-8")
     for heading in ("## Instalação", "## O arquivo do candidato", "## As cinco operações",
-                    "## Status, tendência e veredito", "## Lotes", "## Exploração de cenários",
+                    "## Status, tendência e conclusão", "## Lotes", "## Exploração de cenários",
                     "## Slides para a comissão", "## Auditoria do art. 8º e triagem dos distritos",
                     "## Os dados e a sua reconstrução", "## Perguntas frequentes",
                     "## Achar um distrito pelo nome"):

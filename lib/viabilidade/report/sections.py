@@ -22,6 +22,7 @@ from . import format as fmt
 from .boundary import boundary_check
 from .charts import threshold_chart
 from .conclusion import analysis_conclusion_html
+from .readings import readings_html
 from .tables import (STATUS_CLASS, Html, esc, key_values, margin_text, provenance_table, rule_table,
                      status_badge, table, threshold_text)
 
@@ -667,6 +668,7 @@ def appendices(analysis) -> Html:
         provenance_table(analysis.provenance) if analysis.provenance
         else "<p>Nenhuma tabela de dados registrada.</p>")
     body += "<h3>Parâmetros e leituras da lei adotados</h3>" + settings_table(analysis)
+    body += readings_html()
     items = "".join(f"<li>{esc(n)}</li>" for n in METHOD_NOTES)
     for label, common, specific in figure_notes(analysis.profile):
         text = esc(common[:1].upper() + common[1:])

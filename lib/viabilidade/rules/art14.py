@@ -68,9 +68,9 @@ def icms_share(value_added_area: MoneyFigure | None, value_added_origin: MoneyFi
     """
     missing = []
     if value_added_area is None:
-        missing.append("valor adicionado da área (SEFAZ-GO)")
+        missing.append("valor adicionado da área (Secretaria de Estado da Economia de Goiás)")
     if value_added_origin is None:
-        missing.append("valor adicionado do município de origem, área incluída (SEFAZ-GO)")
+        missing.append("valor adicionado do município de origem, área incluída (Secretaria de Estado da Economia de Goiás)")
     years = [creation, creation + 1, creation + 2]
     if missing:
         table = [{"ano": y, "cota_origem_brl": None, "parcela_brl": None, "minimo_na_area_brl": None,
@@ -107,7 +107,7 @@ def icms_share(value_added_area: MoneyFigure | None, value_added_origin: MoneyFi
                    "nota": ""}
         table.append(row)
     if origin_icms_quota is None:
-        missing.append("cota do ICMS do município de origem (SEFAZ-GO)")
+        missing.append("cota do ICMS do município de origem (Secretaria de Estado da Economia de Goiás)")
     elif origin_icms_quota.year not in years:
         notes.append(f"a cota informada é de {origin_icms_quota.year}, fora de {years[0]}–{years[-1]}")
     pct = float(round(share * 100, 4))

@@ -45,7 +45,8 @@ MISSING = {
     "V": "é preciso o número de eleitores inscritos na área certificado pelo Cartório Eleitoral (TRE-GO).",
     "VI": "é preciso a contagem de edificações do núcleo urbano feita pelo IBGE.",
     "VII": "é preciso a arrecadação estadual (ICMS, IPVA, ITCD) na área no último exercício, "
-           "certificada pela SEFAZ-GO, e a receita estadual de impostos do mesmo ano.",
+           "certificada pela Secretaria de Estado da Economia de Goiás, e a receita estadual de "
+           "impostos do mesmo ano.",
 }
 VI_AREAS = ("escola", "saude", "posto_telefonico", "praca_esporte", "cemiterio")
 I_ITEMS = ("prefeitura", "camara")
@@ -233,7 +234,8 @@ def numeric_item(item: str, unit: UnitProfile, settings: Settings, *, reduced: b
     -------
     RuleResult
         ``rule_id`` ``art4.<item>``; threshold after I-1/I-1b/I-3; certifier per § 2
-        (IBGE for IV and VI, Cartório Eleitoral (TSE) for V, SEFAZ-GO for VII).
+        (IBGE for IV and VI, Cartório Eleitoral (TRE-GO) for V, the Secretaria de Estado da
+        Economia for VII).
 
     Raises
     ------

@@ -1,4 +1,4 @@
-"""What a rule returns: status, value, threshold, margin, provenance (docs/GUIA.md, "Status, tendência e veredito")."""
+"""What a rule returns: status, value, threshold, margin, provenance (docs/GUIA.md, "Status, tendência e conclusão")."""
 
 from __future__ import annotations
 

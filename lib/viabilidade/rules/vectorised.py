@@ -1,7 +1,7 @@
 """Numeric rules of art. 4 (items IV, V, VI, VII) over many areas at once.
 
 :func:`decide` is the one implementation of threshold, comparator, basis and lean logic
-(docs/GUIA.md, "Status, tendência e veredito"); the scalar rules in :mod:`.art4` call it on one row, and
+(docs/GUIA.md, "Status, tendência e conclusão"); the scalar rules in :mod:`.art4` call it on one row, and
 :func:`screen` calls it on whole columns, so both give the same answer by construction.
 """
 

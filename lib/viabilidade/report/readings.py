@@ -1,0 +1,135 @@
+"""The readings of LC 02/1990 (I-1 … I-10), explained in the study's own appendix.
+
+Where the law's text admits more than one reading, the study names the point ("I-8") in the
+settings table and in the table of alternative readings; this module says, in Portuguese and
+without any settings key, what the law says, which reading the study adopts by default and
+what the alternatives are, so that a reader of the study needs no other document. The text
+follows docs/LEITURAS.md (the user's guide to the settings keys), shortened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .tables import Html, esc
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One point of the law that admits more than one reading.
+
+    Attributes
+    ----------
+    code : str
+        ``"I-1"`` … ``"I-10"`` (and ``"I-1b"``).
+    title : str
+        The point, in a few words.
+    law : str
+        What the law says and why there is a doubt.
+    default : str
+        The reading the study adopts unless told otherwise.
+    alternatives : str
+        The other readings (empty when the reading is fixed).
+    """
+
+    code: str
+    title: str
+    law: str
+    default: str
+    alternatives: str = ""
+
+
+READINGS: tuple[Reading, ...] = (
+    Reading("I-1", "Quais itens a redução de 2/3 alcança (art. 4º, caput)",
+            "A redução a 2/3 para municípios de interesse ecológico, turístico ou de especial "
+            "interesse econômico vale, no texto consolidado, para “os itens IV, V, V e VII”: o "
+            "item V aparece duas vezes. A LC nº 4/1990, que deu essa redação, foi publicada com "
+            "“os dos itens, IV, V e VI”.",
+            "Vale o texto como publicado pela lei que o alterou: a redução alcança a população "
+            "(IV), o eleitorado (V) e as edificações (VI); a arrecadação (VII) fica com o limite "
+            "integral.",
+            "O “V” repetido seria erro por “VI” e o VII também seria reduzido (IV, V, VI e VII); "
+            "ou o texto consolidado ao pé da letra (IV, V e VII)."),
+    Reading("I-1b", "Reduzir “a” dois terços ou “em” dois terços",
+            "A lei diz “reduzidos a 2/3 (dois terços)”.",
+            "Reduzidos a dois terços: o limite passa a 2/3 do original (mais de 2.000 "
+            "habitantes, pelo menos 667 eleitores, pelo menos 134 edificações).",
+            "Reduzidos em dois terços: o limite cai a 1/3 do original."),
+    Reading("I-2", "Quem tem direito à redução",
+            "A lei não diz quem reconhece o interesse ecológico, turístico ou econômico, nem "
+            "com que critério.",
+            "O interesse especial é premissa declarada pelos proponentes, com tipo e "
+            "justificativa; o estudo a apresenta em destaque e mostra a conclusão com e sem a "
+            "redução."),
+    Reading("I-3", "Arredondamento dos limites reduzidos",
+            "A lei nada diz: 2/3 de 1.000 eleitores são 666,67, e não existe fração de eleitor.",
+            "Contagens (população, eleitores, edificações) usam o menor número inteiro que "
+            "satisfaz a comparação da lei (“mais de 666,67” é “pelo menos 667”); dinheiro não é "
+            "arredondado. Leitura fixa."),
+    Reading("I-4", "O perímetro urbano do art. 4º, II",
+            "O novo município deve guardar seis quilômetros “entre a linha de divisa do novo "
+            "Município e o perímetro urbano do município de origem”; a origem pode ter, além da "
+            "cidade, vilas e sedes de distrito urbanizadas.",
+            "Conta o perímetro urbano da sede (a cidade) do município de origem, definido em "
+            "lei municipal; a distância é a menor distância geodésica até o território novo.",
+            "Contam todas as áreas urbanas do município de origem, sedes de distrito incluídas "
+            "(exigência mais dura)."),
+    Reading("I-5", "Continuidade territorial (art. 4º, III)",
+            "A criação não pode “interromper a continuidade territorial do município de "
+            "origem”.",
+            "O remanescente da origem deve ser uma peça só; pedaços menores que 1 hectare "
+            "(0,01 km²), restos do desenho das divisas, são desconsiderados; um remanescente que "
+            "se toca num único ponto não é contínuo.",
+            "Qualquer outra tolerância, inclusive nenhuma."),
+    Reading("I-6", "O que é “arrecadação” no art. 4º, VII",
+            "“Arrecadação, no último exercício, superior a dez milésimos por cento da receita "
+            "estadual de impostos.”",
+            "A arrecadação dos impostos estaduais (ICMS, IPVA e ITCD) pelos contribuintes da área "
+            "no último exercício encerrado, comparada com a receita estadual de impostos do "
+            "mesmo ano: o que a Secretaria da Fazenda do texto da lei, hoje Secretaria de Estado "
+            "da Economia de Goiás, pode certificar. Leitura fixa."),
+    Reading("I-7", "Os requisitos do município de origem (art. 4º, § 1º)",
+            "Não se cria município quando a criação “importar na perda dos requisitos deste "
+            "artigo para o município ou municípios de origem”.",
+            "O remanescente de cada origem é verificado nos itens III, IV, V, VI e VII com os "
+            "limites integrais.",
+            "Uma origem que seja ela mesma declarada de interesse especial usa a própria "
+            "redução."),
+    Reading("I-8", "“Metade mais um” no quórum do plebiscito (art. 7º, § 1º)",
+            "O plebiscito exige o comparecimento de “metade mais um” dos eleitores.",
+            "Maioria absoluta: o menor número inteiro acima da metade (com 1.001 eleitores, "
+            "501).",
+            "Metade, mais um, ao pé da letra (com 1.001 eleitores, 502); as leituras só diferem "
+            "com eleitorado ímpar."),
+    Reading("I-9", "A legislação “daquele de maior renda” (art. 10, parágrafo único)",
+            "Com áreas vindas de dois ou mais municípios, prevalece até a nova legislação a do "
+            "município de origem “de maior renda”.",
+            "Maior receita total no último exercício.",
+            "Maior receita por habitante."),
+    Reading("I-10", "Quem vota no plebiscito (art. 7º)",
+            "A lei estadual manda ouvir “a área territorial a ser emancipada ou transferida”; a "
+            "Lei federal nº 9.709/1998 (art. 7º), declarada constitucional pelo Supremo Tribunal "
+            "Federal na ADI 2.650 (2011), proposta pela própria Assembleia Legislativa de Goiás, "
+            "manda ouvir toda a população diretamente interessada: a área que sai, o que resta do "
+            "município de origem e, na anexação, o município que recebe a área.",
+            "Votam os eleitores da área, os do remanescente da origem e, na transferência, os do "
+            "município que recebe a área; quórum e maioria contam sobre todos eles.",
+            "Só os eleitores da área, como na letra da lei estadual."),
+)
+
+
+def readings_html() -> Html:
+    """The readings as an appendix subsection (``<h3>`` and one paragraph per reading)."""
+    items = []
+    for r in READINGS:
+        alt = f" <em>Alternativas:</em> {esc(r.alternatives)}" if r.alternatives else ""
+        items.append(f"<li><strong>{esc(r.code)} — {esc(r.title)}.</strong> {esc(r.law)} "
+                     f"<em>Leitura adotada:</em> {esc(r.default)}{alt}</li>")
+    return Html("<h3>Leituras da lei (I-1 a I-10)</h3>"
+                "<p>Pontos em que o texto da LC nº 2/1990 admite mais de uma leitura. O estudo usa "
+                "a leitura adotada, salvo indicação em contrário no quadro de parâmetros acima, e "
+                "mostra, na seção Sensibilidade, a conclusão sob cada alternativa.</p>"
+                f'<ul class="notas">{"".join(items)}</ul>')
+
+
+__all__ = ["Reading", "READINGS", "readings_html"]

@@ -114,7 +114,7 @@ def test_the_fixture_area_is_inside_its_origin_and_leaves_the_seat(store):
     assert ii.reason.startswith("O polígono da área é conhecido, mas falta o perímetro urbano "
                                 "do município de origem: a distância geodésica de 8.755,71 m vai "
                                 "do ponto da sede de Abadiânia ao ponto mais próximo do polígono")
-    assert "[origin] urban_perimeter" in ii.reason and "o polígono da área, apurados" not in ii.reason
+    assert "é preciso o perímetro urbano da origem (lei municipal)" in ii.reason and "o polígono da área, apurados" not in ii.reason
 
 
 def test_a_spill_within_the_tolerance_is_reported_with_km2_and_share(store, tmp_path):

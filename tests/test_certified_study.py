@@ -38,7 +38,7 @@ def test_certified_study_is_viable_and_conclusive(run):
     assert cert["conclusive"] is True and cert["label"] == "estudo conclusivo" and cert["missing"] == []
     v = next(r for r in payload["results"] if r["rule_id"] == "art4.V")
     assert (v["value"], v["basis"], v["status"]) == (2054, "certified", "pass")
-    assert v["source"] == "Cartório Eleitoral, Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027"
+    assert v["source"] == "Cartório Eleitoral (TRE-GO), Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027"
     text = subprocess.run(["pdftotext", str(folder / "estudo.pdf"), "-"], capture_output=True,
                           check=True, text=True).stdout
     flat = re.sub(r"\s+", " ", text).replace("- ", "-")
@@ -55,5 +55,6 @@ def test_certified_study_is_viable_and_conclusive(run):
     assert "2.054 eleitores" in flat
     # The process calendar dates the requests (15/01/2027); the 60 days of art. 4 § 3 run
     # from each receipt, so their end has no date.
-    assert "Pedidos de informação ao IBGE, ao Cartório Eleitoral e à SEFAZ-GO 15 de janeiro de 2027" in flat
+    assert ("Pedidos de informação ao IBGE, ao Cartório Eleitoral (TRE-GO) e à Secretaria de Estado da "
+            "Economia de Goiás 15 de janeiro de 2027") in flat
     assert "Prazo de resposta: 60 dias a contar do recebimento de cada pedido —" in flat

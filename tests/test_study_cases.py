@@ -51,8 +51,12 @@ def test_pdf_has_cover_toc_pages_every_rule_installation_and_councillors(studies
     assert "Página 1 de" in text
     assert "Sumário" in text                              # table of contents
     assert "Estudo de viabilidade" in text                # cover title
-    for rule in {r["rule_id"] for r in record["results"]}:
-        assert rule in text, f"{rule} missing from the PDF"
+    from viabilidade.report.format import rule_citation
+
+    flat = re.sub(r"\s+", " ", text)
+    for rule in {r["rule_id"] for r in record["results"]}:  # cited, never by internal id
+        assert rule not in text, f"{rule} printed in the PDF"
+        assert rule_citation(rule)[1:] in flat, f"{rule_citation(rule)} missing from the PDF"
     installation, councillors = CASES[slug]
     assert installation in text
     m = re.search(r"Vereadores na primeira legislatura (?:\([^)]*\) )?(\d+)", re.sub(r"\s+", " ", text))

@@ -193,3 +193,32 @@ def test_an_enclave_is_admitted_and_flagged_by_the_shared_check(store):
     x0, y = abadiania.bounds[0], abadiania.representative_point().y
     west = shapely.intersection(shapely.box(x0 - 0.01, y - 0.02, x0 + 0.2, y + 0.02), abadiania)
     assert enclave(c, store, west) is None
+
+
+def test_districts_whose_approximate_territories_do_not_touch_are_flagged(store):
+    from viabilidade.analysis import analyse
+    from viabilidade.report.boundary import drawn_findings
+
+    a = analyse(SCENARIOS / "distritos-de-anapolis-afastados.toml", store=store)
+    apart = a.profile.territory.details["districts_apart"]
+    assert apart["parts"] == [["520110810"], ["520110820"]]
+    assert apart["gap_km"] == pytest.approx(15.47, abs=0.01)
+    assert drawn_findings(a) == [
+        "Pelos territórios aproximados dos distritos (a parte do município mais próxima de cada "
+        "sede distrital, que não é limite legal), Goialândia (520110810) não toca Joanápolis "
+        "(520110820): ficam a cerca de 15,5 km, e a área pode ficar em partes, o que o art. 3º "
+        "(limites definidos, relativa harmonia) e a continuidade territorial do art. 4º, III não "
+        "admitem. Só o memorial descritivo da área, ou um polígono desenhado, decide."]
+    assert a.to_dict()["area"]["districts_apart"]["names"] == {"520110810": "Goialândia",
+                                                               "520110820": "Joanápolis"}
+
+
+def test_districts_whose_approximate_territories_touch_are_not_flagged(store):
+    from viabilidade.coherence import apart_districts
+
+    # Interlândia and Souzânia (Anápolis): neighbouring cells.
+    c = load_candidate(SCENARIOS / "distritos-de-anapolis-afastados.toml")
+    import dataclasses
+
+    assert apart_districts(dataclasses.replace(c, districts=("520110815", "520110830")),
+                           store) is None

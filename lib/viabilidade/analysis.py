@@ -96,7 +96,8 @@ def area_record(profile: Profile) -> dict:
     record = {"label": profile.area.label, "figures": unit_figures(profile.area),
               "drawn_boundary": details.get("drawn_boundary"),
               "origin_seat_taken": details.get("origin_seat_taken", {}),
-              "enclave": details.get("enclave")}
+              "enclave": details.get("enclave"),
+            "districts_apart": details.get("districts_apart")}
     if profile.destination is not None:
         record["destination"] = {"label": profile.destination.label,
                                  "before": unit_figures(profile.destination),
@@ -211,7 +212,9 @@ def territory(candidate: Candidate, store, settings) -> Territory:
 
     ``details["origin_seat_taken"]`` names the origins whose seat the area takes
     (:func:`origin_seats_taken`); ``details["enclave"]`` flags a drawn area entirely
-    surrounded by its origins (:func:`viabilidade.coherence.enclave`, art. 3). Under reading I-4 ``all-urban`` the vilas of the origins'
+    surrounded by its origins (:func:`viabilidade.coherence.enclave`, art. 3), and
+    ``details["districts_apart"]`` districts whose approximate territories do not touch
+    (:func:`viabilidade.coherence.apart_districts`). Under reading I-4 ``all-urban`` the vilas of the origins'
     other districts (:func:`origin_vilas`) count as urban areas for art. 4 II.
     """
     from .geo.facts import territory_facts
@@ -242,6 +245,12 @@ def territory(candidate: Candidate, store, settings) -> Territory:
         surrounded = enclave(candidate, store, read_area(candidate.boundary))
         if surrounded is not None:
             facts = replace(facts, details={**facts.details, "enclave": surrounded})
+    elif len(candidate.districts) > 1:
+        from .coherence import apart_districts
+
+        apart = apart_districts(candidate, store)
+        if apart is not None:
+            facts = replace(facts, details={**facts.details, "districts_apart": apart})
     return facts
 
 

@@ -24,9 +24,10 @@ These go beyond the shape of the file (:mod:`viabilidade.candidate`) and the cod
 
 What the law leaves to judgment is flagged in the study, not refused: a drawn new
 municipality entirely surrounded by its origin (art. 3, "relativa harmonia") is
-:func:`enclave`, which :func:`viabilidade.analysis.territory` stores in
-``details["enclave"]`` and :func:`viabilidade.report.boundary.drawn_findings` words for the
-study and the explorer.
+:func:`enclave`, and districts whose approximate territories do not touch are
+:func:`apart_districts`, which :func:`viabilidade.analysis.territory` stores in
+``details["enclave"]`` / ``details["districts_apart"]`` and
+:func:`viabilidade.report.boundary.drawn_findings` words for the study and the explorer.
 
 Every problem is a :class:`~viabilidade.errors.CandidateError` in Portuguese naming the
 candidate file and the field.
@@ -455,6 +456,44 @@ def scenario_problems(candidate: Candidate, store, drawn=None) -> list[Candidate
     """
     return (one_source_problems(candidate) + whole_municipality_problems(candidate, store)
             + pieces_problems(candidate, store, drawn) + seat_problems(candidate, store, drawn))
+
+
+def apart_districts(candidate: Candidate, store) -> dict | None:
+    """Art. 3 and art. 4 III, flagged: districts of the area whose approximate territories
+    do not touch.
+
+    Districts have no polygons in the data; :func:`viabilidade.geo.districts.district_cells`
+    approximates each by the part of its municipality nearer its seat (not a legal limit).
+    When those cells fall in two groups more than :data:`TOUCH_TOLERANCE_M` apart, the area
+    may be in pieces: a judgment for the memorial descritivo, not a refusal (districts of
+    municipalities that do not border each other are refused by :func:`pieces_problems`).
+
+    Returns
+    -------
+    dict or None
+        ``{"parts": [[cod_distrito, ...], [...]], "names": {cod_distrito: nome}, "gap_km":
+        float}`` (the group of the first district, the rest, their names, and the geodesic gap
+        in km between the groups); ``None`` for a drawn area,
+        fewer than two districts, a fusion, or cells that touch.
+    """
+    from .geo.districts import district_cells
+
+    if (candidate.boundary is not None or len(candidate.districts) < 2
+            or operation_for(candidate.operation).merges):
+        return None
+    owners = dict(zip(store.districts["cod_distrito"], store.districts["cod_ibge"]))
+    munis = sorted({owners[d] for d in candidate.districts if d in owners})
+    cells = district_cells(store, munis)
+    geoms = dict(zip(cells["cod_distrito"], cells.geometry))
+    codes = [d for d in candidate.districts if d in geoms and not geoms[d].is_empty]
+    if len(codes) < 2:
+        return None
+    group, gap = _first_group(codes, geoms)
+    if len(group) == len(codes):
+        return None
+    names = dict(zip(store.districts["cod_distrito"], store.districts["nome"]))
+    return {"parts": [[c for c in codes if c in group], [c for c in codes if c not in group]],
+            "names": {c: str(names[c]) for c in codes}, "gap_km": gap / 1000}
 
 
 def enclave(candidate: Candidate, store, drawn=None) -> dict | None:

@@ -32,6 +32,24 @@ def enclave_text(who: str, edge_km: float) -> str:
             "4º, III).")
 
 
+def apart_text(apart: dict) -> str:
+    """The flag of districts whose approximate territories do not touch (plain text;
+    ``apart`` from :func:`viabilidade.coherence.apart_districts`)."""
+    names = apart.get("names", {})
+
+    def listed(codes):
+        return " e ".join(f"{names[c]} ({c})" if c in names else c for c in codes)
+
+    first, rest = apart["parts"]
+    return (f"Pelos territórios aproximados dos distritos (a parte do município mais próxima de "
+            f"cada sede distrital, que não é limite legal), {listed(first)} "
+            f"{'não toca' if len(first) == 1 else 'não tocam'} "
+            f"{listed(rest)}: ficam a cerca de {fmt.number(round(apart['gap_km'], 1), 1)} km, e a "
+            "área pode ficar em partes, o que o art. 3º (limites definidos, relativa harmonia) e "
+            "a continuidade territorial do art. 4º, III não admitem. Só o memorial descritivo da "
+            "área, ou um polígono desenhado, decide.")
+
+
 def drawn_findings(analysis) -> list[str]:
     """Sentences (plain text, Portuguese) on a drawn area's position; ``[]`` without one."""
     t = analysis.profile.territory
@@ -65,6 +83,9 @@ def drawn_findings(analysis) -> list[str]:
     if surrounded:
         who = " e ".join(names.get(c, c) for c in surrounded["origins"])
         out.append(enclave_text(who, surrounded["edge_km"]))
+    apart = t.details.get("districts_apart")
+    if apart:
+        out.append(apart_text(apart))
     if check is None:
         for code, what in t.details.get("origin_seat_taken", {}).items():
             out.append(f"A área inclui {what}: {names.get(code, code)} perderia a sua sede "

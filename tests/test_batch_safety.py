@@ -219,3 +219,57 @@ def test_after_a_slug_change_the_old_study_leaves_the_index(cands, tmp_path, cap
         assert {r["slug"] for r in csv.DictReader(fh)} == {"alfa-nova", "beta"}
     assert 'href="alfa/' not in (out / "index.html").read_text(encoding="utf-8")
     assert (out / "alfa" / "estudo.html").is_file()  # kept on disk
+
+
+def test_without_flock_the_pid_in_the_lock_file_decides(tmp_path, monkeypatch):
+    """On a file system without flock (some network mounts) a live pid holds the folder and a
+    dead one does not."""
+    import errno
+    import fcntl
+
+    def no_flock(fd, op):
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(fcntl, "flock", no_flock)
+    out = tmp_path / "lote"
+    out.mkdir()
+    alive = os.getppid()
+    (out / LOCK_FILE).write_text(f"{alive}\n", encoding="utf-8")
+    with pytest.raises(ViabilidadeError) as info:
+        BatchLock(out).acquire()
+    assert str(info.value) == _refused(out, alive)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    (out / LOCK_FILE).write_text(f"{dead}\n", encoding="utf-8")
+    with BatchLock(out):
+        assert (out / LOCK_FILE).read_text(encoding="utf-8") == f"{os.getpid()}\n"
+    assert not (out / LOCK_FILE).exists()
+
+
+def test_sigterm_on_any_command_is_named_sigterm(monkeypatch, capsys):
+    import viabilidade.cli as cli
+    from viabilidade.errors import Terminated
+
+    def stopped(args):
+        cli._raise_interrupt(15, None)
+
+    parser = cli.build_parser
+    monkeypatch.setattr(cli, "build_parser", lambda: _with_func(parser(), stopped))
+    assert cli.main(["estudo", "x.toml"]) == 130
+    assert capsys.readouterr().err.strip() == ("interrompido (SIGTERM): nenhum arquivo foi "
+                                               "gravado pela metade; os arquivos anteriores "
+                                               "foram mantidos.")
+    assert issubclass(Terminated, KeyboardInterrupt)
+
+
+def _with_func(parser, func):
+    """``parser`` whose parsed arguments run ``func``."""
+    real = parser.parse_args
+
+    def parse_args(argv=None):
+        args = real(argv)
+        args.func = func
+        return args
+
+    parser.parse_args = parse_args
+    return parser

@@ -74,8 +74,8 @@ def test_a_dense_drawn_boundary_gives_a_readable_memorial_and_its_annex(tmp_path
     import math
 
     n = 3000
-    pts = [(-48.70 + 0.05 * math.cos(2 * math.pi * i / n), -16.20 + 0.05 * math.sin(2 * math.pi * i / n))
-           for i in range(n)]
+    pts = [(-48.60 + 0.035 * math.cos(2 * math.pi * i / n), -16.20 + 0.035 * math.sin(2 * math.pi * i / n))
+           for i in range(n)]  # inside Abadiânia, away from its seat
     coords = " ".join(f"{x:.7f},{y:.7f}" for x, y in pts + pts[:1])
     (tmp_path / "denso.kml").write_text(
         '<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2">'

@@ -65,3 +65,72 @@ def test_an_unknown_reading_is_refused():
     import dataclasses
     with pytest.raises(ValueError, match=r"create-district: unknown readings \['quorun'\]"):
         dataclasses.replace(operation_for("create-district"), readings=("quorun",))
+
+
+# ------------------------------------------------------------------ studies of real candidates
+from pathlib import Path  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def fusion_study():
+    from viabilidade.report.study_cells import load_study
+    return load_study(str(ROOT / "data" / "candidates" / "fusao-anhanguera-cumari.toml"),
+                      study_date="2026-12-01")
+
+
+def test_fusion_study_carries_art3_with_the_seats_name_art10_and_no_remainder(fusion_study):
+    from viabilidade.report import sections
+    from viabilidade.report.study_cells import chapters
+
+    a = fusion_study.analysis
+    html = chapters(fusion_study)
+    assert 'id="sec-origem"' not in html and "remanescente" not in html
+    assert 'id="sec-lei"' in html and 'id="sec-processo"' in html
+    assert "<th scope=\"row\">Nome (o da sede)</th><td>Cumari</td>" in html
+    assert ("nome: o arquivo propõe “Anhanguera-Cumari”, mas o art. 3º manda que o nome seja o da "
+            "sede; a lei de criação dará ao Município o nome “Cumari”") in html
+    assert "<th scope=\"row\">Vereadores na primeira legislatura (CF, art. 29, IV)</th><td>9</td>" in html
+    assert ("Participação no ICMS da origem (art. 14)</th><td>não se aplica: a fusão extingue os "
+            "municípios de origem (art. 5º, § 2º; art. 14)") in html
+    assert ("Com dois ou mais municípios de origem, prevalece, até que o novo Município aprove a "
+            "sua, a legislação daquele de maior renda (art. 10, parágrafo único); leitura adotada "
+            "(I-9): prevalece a legislação da origem de maior receita total. Falta a receita total "
+            "do último exercício de: Anhanguera, Cumari (art. 10, parágrafo único).") in html
+    assert ("Art. 11: os bens públicos municipais de Anhanguera e Cumari passam à propriedade do "
+            "novo Município na data da instalação (1º de janeiro de 2029).") in html
+    assert "Envio dos livros" not in html                 # art. 14 § 3: no origin remains
+    assert [r.rule_id for r in a.results] == [
+        "art4.I", "art4.II", "art4.III", "art4.IV", "art4.V", "art4.VI", "art4.VII",
+        "art5.par1", "art5.par2", "art7.par1", "art7.par2"]
+    # the plebiscite roll of a fusion is the two municipalities, not an absent remainder
+    assert "Com o eleitorado da área de 3.800 eleitores" in a.result("art7.par1").reason
+    cover = sections.cover(a, fusion_study.date)
+    assert "Municípios que se fundem" in cover and "Anhanguera (5201207); Cumari (5206602)" in cover
+    appendix = sections.appendices(a)
+    for n in ("3º", "5º", "7º", "9º", "10", "11", "12", "13"):
+        assert f"<h4>Art. {n}</h4>" in appendix, n
+    assert sections.other_rules(a) == ""
+
+
+def test_art21_process_is_declared_checked_and_read_back(tmp_path):
+    from viabilidade.candidate import load_candidate
+    from viabilidade.operations import RESTORED, operation_of
+
+    c = load_candidate(ROOT / "data" / "candidates" / "nova-iguacu-de-goias.toml")
+    assert c.restored_process == "2.126/85" and operation_of(c) is RESTORED
+    assert RESTORED.chapters == ("sec-art4", "sec-origem", "sec-processo")
+    text = (ROOT / "data" / "candidates" / "posse-dabadia.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "posse.toml"
+    bad.write_text(text + '\n[process]\nrestored_process = "2.126/85"\n', encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        load_candidate(bad)
+    assert ("campo 'process.restored_process': o processo 2.126/85 cria o Município de Nova "
+            "Iguaçu de Goiás (art. 21), mas o candidato é \"Posse d'Abadia\"") in str(e.value)
+    bad.write_text(text + '\n[process]\nrestored_process = "9.999/88"\n', encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        load_candidate(bad)
+    assert ("encontrado '9.999/88'; esperado um dos processos restabelecidos pelo art. 21: "
+            "1.425/87 (Cocalzinho de Goiás); 2.126/85 (Nova Iguaçu de Goiás); 1.651/87 "
+            "(Santo Antônio de Goiás)") in str(e.value)

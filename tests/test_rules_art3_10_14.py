@@ -90,4 +90,4 @@ def test_prevailing_legislation_readings():
     assert prevailing_legislation(origins, Settings(prevailing_legislation="per-capita")).cod_ibge == "5200100"
     assert prevailing_legislation({"5200050": a}, S).criterion == "single-origin"
     missing = prevailing_legislation({"5200050": a, "5200100": dataclasses.replace(b, revenue=None)}, S)
-    assert missing.cod_ibge is None and "Faltam receita total do último exercício de: B" in missing.reason
+    assert missing.cod_ibge is None and "Falta a receita total do último exercício de: B" in missing.reason

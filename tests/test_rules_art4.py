@@ -196,7 +196,7 @@ def test_posse_dabadia():
     assert p1[0].subject == "Abadiânia (remanescente)"
     assert [r.rule_id for r in results] == [
         "art2", "art4.I", "art4.II", "art4.III", "art4.IV", "art4.V", "art4.VI", "art4.VII",
-        "art4.par1", "art5", "art7.par1", "art7.par2", "art7.par3"]
+        "art4.par1", "art7", "art7.par1", "art7.par2"]
     assert all(r.article.startswith("LC 02/1990, art.") for r in results)
 
 

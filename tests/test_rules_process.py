@@ -59,9 +59,35 @@ def test_approval_counts_blank_and_void_in_the_denominator():
     assert par2(candidate(), S).status == Status.INDETERMINATE
 
 
-@pytest.mark.parametrize("year, status", [(2027, Status.PASS), (2028, Status.FAIL), (2029, Status.PASS), (2032, Status.FAIL)])
-def test_no_creation_in_municipal_election_year(year, status):
-    assert par3(candidate(creation_year=year), S).status == status
+@pytest.mark.parametrize("year, refused", [(2027, False), (2028, True), (2029, False), (2032, True)])
+def test_no_creation_in_municipal_election_year(year, refused):
+    """Art. 7 § 3 refuses an election year; any other year is no result at all: a year is a
+    timing condition, never a requirement "cumprido"."""
+    r = par3(candidate(creation_year=year), S)
+    assert (r is not None and r.status == Status.FAIL and r.rule_id == "art7.par3") == refused
+    assert r is not None or not refused
+
+
+def test_art7_par3_is_never_cumprido_but_a_timing_condition():
+    from viabilidade.rules.art7 import timing_condition
+    for year in (None, 2027, 2029):
+        res = evaluate(candidate(creation_year=year), posse_profile(), S)
+        assert [r for r in res if r.rule_id == "art7.par3"] == []
+    refused = evaluate(candidate(creation_year=2028), posse_profile(), S)
+    assert [str(r.status) for r in refused if r.rule_id == "art7.par3"] == ["fail"]
+    assumed = timing_condition(candidate(request_date=dt.date(2026, 12, 1)), S)
+    assert assumed == {
+        "texto": "Condição de prazo (art. 7º, § 3º): não serão criados municípios no ano das "
+                 "eleições municipais. É condição sobre a data da lei de criação, não requisito "
+                 "que a proposta cumpra. O estudo supõe a criação em 2027, o primeiro ano sem "
+                 "eleição municipal após a data do pedido (01/12/2026). Esse ano é uma hipótese "
+                 "do estudo, não um requisito cumprido: a lei não poderá ser editada em 2028. "
+                 "Com a lei editada em 2027, a instalação seria em 01/01/2029 (art. 9º).",
+        "ano_criacao": 2027, "origem": "primeiro ano sem eleição municipal após a data do pedido "
+                                        "(01/12/2026)",
+        "vedado": False, "instalacao": "2029-01-01"}
+    assert "cumprido" not in timing_condition(candidate(creation_year=2029), S)["texto"]
+    assert timing_condition(candidate(creation_year=2028), S)["vedado"] is True
 
 
 def test_installation_and_deadlines():
@@ -75,7 +101,8 @@ def test_installation_and_deadlines():
     assert calendar.agencies_deadline(dt.date(2027, 3, 1)) == dt.date(2027, 4, 30)
     assert calendar.agencies_deadline(dt.date(2026, 12, 1)) == dt.date(2027, 2, 1)  # not Sat 30/01
     assert calendar.district_installation_deadline(dt.date(2027, 1, 10)) == dt.date(2027, 7, 9)
-    assert par3(candidate(creation_year=2027), S).details["instalacao"] == "2029-01-01"
+    from viabilidade.rules.art7 import timing_condition
+    assert timing_condition(candidate(creation_year=2027), S)["instalacao"] == "2029-01-01"
 
 
 def test_default_creation_year_skips_election_years():
@@ -119,7 +146,8 @@ def test_fusion_waives_art4_and_needs_the_seat_question():
                   plebiscite=pl)
     res = evaluate(c, simple_profile(900, 600, 100, operation="fusion"), S)
     art4 = [r for r in res if r.rule_id.startswith("art4")]
-    assert len(art4) == 8 and all(r.status == Status.NOT_APPLICABLE for r in art4)
+    assert len(art4) == 7 and all(r.status == Status.NOT_APPLICABLE for r in art4)
+    assert "art4.par1" not in [r.rule_id for r in art4]      # no origin remains to keep § 1
     p2 = next(r for r in res if r.rule_id == "art5.par2")
     assert p2.status == Status.INDETERMINATE
     import dataclasses
@@ -203,13 +231,19 @@ def test_timeline_by_operation():
     assert [e["artigo"] for e in refused] == ["art. 7º, § 3º"]
 
 
-def test_creation_plebiscite_decides_art5_and_art7():
+def test_creation_plebiscite_rests_on_art7_head():
     yes = Plebiscite(eligible=10_812, turnout=5_407, yes=2_704, no=2_000, blank=403, void=300, **RESULT)
     res = {r.rule_id: r for r in evaluate(candidate(creation_year=2027, plebiscite=yes), posse_profile(), S)
            if r.subject == "área"}
-    assert (res["art5"].status, res["art7.par1"].status, res["art7.par2"].status) == (Status.PASS,) * 3
+    assert "art5" not in res                              # art. 5 governs transfers
+    assert (res["art7"].status, res["art7.par1"].status, res["art7.par2"].status) == (Status.PASS,) * 3
+    assert res["art7"].article == "LC 02/1990, art. 7º"
+    assert res["art7"].title == "Consulta plebiscitária na área a ser emancipada"
+    assert res["art7"].details["texto_legal"] == ("A Assembléia Legislativa determinará a realização "
+                                                  "de plebiscito na área territorial a ser emancipada "
+                                                  "ou transferida.")
     no = Plebiscite(eligible=10_812, turnout=5_407, yes=2_703, no=2_001, blank=403, void=300, **RESULT)
     res = evaluate(candidate(creation_year=2027, plebiscite=no), posse_profile(), S)
-    art5 = next(r for r in res if r.rule_id == "art5")
-    assert art5.status == Status.FAIL and "a criação do município não é admitida" in art5.reason
+    art7 = next(r for r in res if r.rule_id == "art7")
+    assert art7.status == Status.FAIL and "a criação do município não é admitida" in art7.reason
     assert verdict(res) == Verdict.INVIAVEL

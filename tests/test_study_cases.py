@@ -20,9 +20,10 @@ from viabilidade.report.study import run_study
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = {
-    # slug: (installation date as printed, councillors in the first legislature)
+    # slug: (installation date as printed, councillors in the first legislature; None: no
+    # bill annex, the creation law of an art. 21 case already exists)
     "posse-dabadia": ("1º de janeiro de 2029", 9),
-    "nova-iguacu-de-goias": ("1º de janeiro de 1993", 9),
+    "nova-iguacu-de-goias": ("1º de janeiro de 1993", None),
 }
 
 pytestmark = [pytest.mark.slow,
@@ -60,7 +61,10 @@ def test_pdf_has_cover_toc_pages_every_rule_installation_and_councillors(studies
     installation, councillors = CASES[slug]
     assert installation in text
     m = re.search(r"Vereadores na primeira legislatura (?:\([^)]*\) )?(\d+)", re.sub(r"\s+", " ", text))
-    assert m and int(m.group(1)) == councillors
+    if councillors is None:
+        assert m is None
+    else:
+        assert m and int(m.group(1)) == councillors
 
 
 def test_retrospective_case_decides_continuity_from_the_polygons(studies):
@@ -70,6 +74,42 @@ def test_retrospective_case_decides_continuity_from_the_polygons(studies):
     assert status["art4.IV"] == "pass"           # 3,010 > 3,000
     text = pdf_text(studies / "nova-iguacu-de-goias" / "estudo.pdf")
     assert "3.010" in text and "Mara Rosa" in text
+
+
+def test_creation_plebiscite_under_art7_and_art7_par3_a_timing_condition(studies):
+    record = json.loads((studies / "posse-dabadia" / "resultados.json").read_text("utf-8"))
+    by_id = {r["rule_id"]: r for r in record["results"]}
+    assert by_id["art7"]["article"] == "LC 02/1990, art. 7º" and "art5" not in by_id
+    assert "art7.par3" not in by_id                      # 2027 is assumed, never "cumprido"
+    text = pdf_text(studies / "posse-dabadia" / "estudo.pdf")
+    assert ("Condição de prazo (art. 7º, § 3º): não serão criados municípios no ano das eleições "
+            "municipais. É condição sobre a data da lei de criação, não requisito que a proposta "
+            "cumpra. O estudo supõe a criação em 2027") in text
+    assert ("Art. 13: até a instalação (1º de janeiro de 2029), o território do novo Município "
+            "continua administrado pelo Prefeito de Abadiânia") in text
+    assert "Art. 14, §§ 3º e 4º: o Prefeito de Abadiânia envia" in text
+    appendix = text[text.index("Texto dos artigos citados"):]
+    for article in ("Art. 1º", "Art. 2º", "Art. 3º", "Art. 4º", "Art. 7º", "Art. 9º", "Art. 11",
+                    "Art. 12", "Art. 13", "Art. 14"):
+        assert article in appendix, article
+    assert "O Estado não repassará o percentual do ICMS" in appendix   # art. 14 § 4
+
+
+def test_art21_case_is_judged_under_art21_on_todays_figures(studies):
+    record = json.loads((studies / "nova-iguacu-de-goias" / "resultados.json").read_text("utf-8"))
+    by_id = {r["rule_id"]: r for r in record["results"]}
+    assert by_id["art21"]["status"] == "pass" and by_id["art21"]["article"] == "LC 02/1990, art. 21"
+    assert by_id["art2"]["status"] == "not_applicable"
+    assert not {"art7", "art7.par1", "art7.par2", "art5"} & set(by_id)
+    text = pdf_text(studies / "nova-iguacu-de-goias" / "estudo.pdf")
+    assert "sem resultado" not in text
+    assert ("O art. 21 restabeleceu o processo nº 2.126/85, que cria o Município de Nova Iguaçu de "
+            "Goiás, e convalidou o plebiscito realizado nessa comunidade") in text
+    assert ("Os números deste capítulo são os de hoje (Censo 2022 e os demais dados listados nos "
+            "Apêndices), não os de 1991: mostram se Nova Iguaçu de Goiás cumpriria hoje os "
+            "requisitos do art. 4º") in text
+    assert "criação do Município de Nova Iguaçu de Goiás (processo restabelecido pelo art. 21)" in text
+    assert "Ficam restabelecidos os processos" in text[text.index("Texto dos artigos citados"):]
 
 
 def page_texts(path: Path) -> list[str]:

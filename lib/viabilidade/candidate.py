@@ -47,6 +47,13 @@ OPERATIONS = {
     "boundary-correction": "correção de limites sem alteração de área (art. 6º)",
 }
 SPECIAL_INTEREST_KINDS = ("ecological", "tourism", "economic")
+#: Art. 21: the creation processes the law restored, with their plebiscites validated
+#: (process number -> the municipality it creates), for ``[process] restored_process``.
+RESTORED_PROCESSES = {
+    "1.425/87": "Cocalzinho de Goiás",
+    "2.126/85": "Nova Iguaçu de Goiás",
+    "1.651/87": "Santo Antônio de Goiás",
+}
 #: Evidence items: art. 4 I (prefeitura, camara) and the five areas of art. 4 VI.
 EVIDENCE_ITEMS = {
     "prefeitura": "instalação da Prefeitura (art. 4º, I)",
@@ -158,6 +165,10 @@ class Candidate:
         Publication date of a past creation law (``creation_law_date``; its year must be
         ``creation_year`` when both are given): decides the frame against EC 15/1996
         (12/09/1996) and EC 57/2008 (31/12/2006), :func:`viabilidade.report.frame.law_period`.
+    restored_process : str or None
+        ``[process] restored_process``: the number of a creation process that art. 21
+        restored, with its plebiscite validated (a key of :data:`RESTORED_PROCESSES`); only
+        for ``create-municipality`` of the municipality that process creates.
     """
 
     path: Path
@@ -182,6 +193,7 @@ class Candidate:
     petition_document: str | None = None
     petition_date: dt.date | None = None
     plebiscite: Plebiscite | None = None
+    restored_process: str | None = None
     evidence: dict[str, Evidence] = field(default_factory=dict)
     boundary_correction: dict[str, Evidence] = field(default_factory=dict)
     old_line: Path | None = None
@@ -712,11 +724,15 @@ def load_candidate(path: str | Path) -> Candidate:
                          "uma justificativa (ver docs/LEITURAS.md, leitura I-2)")
 
     petition, petition_document, petition_date, plebiscite = None, None, None, None
+    restored = None
     proc = r.sub("process")
     if proc is not None:
         petition = _nonneg_int(proc, "petition_signatures")
         petition_document = _document(proc, "petition_document")
         petition_date = _date(proc, "petition_date")
+        restored = proc.get("restored_process", str)
+        if restored is not None:
+            restored = _restored_process(restored, operation, name, problems)
         pl = proc.sub("plebiscite")
         if pl is not None:
             plebiscite = Plebiscite(
@@ -766,7 +782,8 @@ def load_candidate(path: str | Path) -> Candidate:
         special_interest=declared, special_interest_kind=kind,
         special_interest_justification=justification,
         petition_signatures=petition, petition_document=petition_document,
-        petition_date=petition_date, plebiscite=plebiscite, evidence=evidence,
+        petition_date=petition_date, plebiscite=plebiscite, restored_process=restored,
+        evidence=evidence,
         boundary_correction=correction, old_line=lines.get("old_line"),
         new_line=lines.get("new_line"), certified=certified, settings=settings, **money)
 
@@ -777,6 +794,31 @@ def _odd_file(path: Path) -> str | None:
     missing path (which has its own message)."""
     why = path_problem(path)
     return None if why == read_reason(FileNotFoundError()) else why
+
+
+def _restored_process(number: str, operation: str | None, name: str,
+                      problems: Problems) -> str | None:
+    """``[process] restored_process`` checked against art. 21: one of its three processes,
+    for the creation of the municipality that process creates; ``None`` (with the problem
+    recorded) otherwise."""
+    field_ = "process.restored_process"
+    listed = "; ".join(f"{k} ({v})" for k, v in RESTORED_PROCESSES.items())
+    number = number.strip()
+    if number not in RESTORED_PROCESSES:
+        problems.add(field_, f"encontrado {number!r}; esperado um dos processos restabelecidos "
+                             f"pelo art. 21: {listed}")
+        return None
+    if operation is not None and operation != "create-municipality":
+        problems.add(field_, f"encontrado operation = {operation!r}; o art. 21 restabeleceu "
+                             "processos de criação de município: esperado operation = "
+                             "\"create-municipality\"")
+        return None
+    if name and fold(name) != fold(RESTORED_PROCESSES[number]):
+        problems.add(field_, f"o processo {number} cria o Município de "
+                             f"{RESTORED_PROCESSES[number]} (art. 21), mas o candidato é "
+                             f"{name!r}; esperado o processo do próprio município: {listed}")
+        return None
+    return number
 
 
 def problems_for(problems: Problems, prefix: str) -> list[CandidateError]:

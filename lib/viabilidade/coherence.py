@@ -36,7 +36,7 @@ candidate file and the field.
 from __future__ import annotations
 
 from .candidate import Candidate
-from .operations import operation_for
+from .operations import operation_of
 from .errors import CandidateError, GeoError, raise_located
 
 #: Largest gap in metres between an area municipality and an origin that still counts as a
@@ -49,7 +49,7 @@ MIN_ORIGIN_PART_KM2 = 0.01
 
 def fusion_problems(candidate: Candidate) -> list[CandidateError]:
     """Art. 5 § 2: a fusion joins two or more whole municipalities, and nothing else."""
-    if not operation_for(candidate.operation).merges:
+    if not operation_of(candidate).merges:
         return []
     out, f = [], candidate.path
     n = len(candidate.municipalities)
@@ -159,7 +159,7 @@ def touch_problems(candidate: Candidate, store, drawn=None) -> list[CandidateErr
 
     import shapely
 
-    if operation_for(candidate.operation).merges or not candidate.origins:
+    if operation_of(candidate).merges or not candidate.origins:
         return []
     names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
     b, f, out = store.boundaries, candidate.path, []
@@ -230,7 +230,7 @@ def fusion_contiguity_problems(candidate: Candidate, store) -> list[CandidateErr
 
     names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
     codes = [c for c in candidate.municipalities if c in names]
-    if not operation_for(candidate.operation).merges or len(codes) < 2:
+    if not operation_of(candidate).merges or len(codes) < 2:
         return []
     geoms = {c: municipality_geometry(store.boundaries, c) for c in codes}
     group, _ = _first_group(codes, geoms)
@@ -260,7 +260,7 @@ def destination_problems(candidate: Candidate, store, drawn=None) -> list[Candid
 
     code = candidate.destination
     names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
-    if not operation_for(candidate.operation).receiving or code is None or code not in names:
+    if not operation_of(candidate).receiving or code is None or code not in names:
         return []
     b = store.boundaries
     owners = dict(zip(store.districts["cod_distrito"], store.districts["cod_ibge"]))
@@ -373,7 +373,7 @@ def pieces_problems(candidate: Candidate, store, drawn=None) -> list[CandidateEr
             f"a área desenhada em {candidate.boundary.name} tem {c.parts} partes que não se "
             f"tocam ({sizes}); {why}; esperado um só polígono contínuo (estude cada parte como "
             "um candidato distinto)", file=f, field="area.boundary")]
-    if operation_for(candidate.operation).merges:
+    if operation_of(candidate).merges:
         return []   # fusion_contiguity_problems
     names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
     owners = dict(zip(store.districts["cod_distrito"], store.districts["cod_ibge"]))

@@ -27,7 +27,7 @@ import pandas as pd
 
 from .candidate import Candidate
 from .data.sources import SRC_CENSUS, SRC_CENSUS_FIRST, SRC_TSE, VINTAGE_CENSUS, VINTAGE_TSE  # noqa: F401
-from .operations import operation_for
+from .operations import operation_of
 from .errors import CandidateError, raise_located
 from .profile_certified import apply_certificates
 from .profile_types import Profile, Territory, UnitProfile
@@ -90,7 +90,7 @@ def check_candidate(candidate: Candidate, store) -> None:
     munis = _indexed(store, "municipalities", "cod_ibge")
     f = candidate.path
     problems: list[CandidateError] = []
-    merges = operation_for(candidate.operation).merges
+    merges = operation_of(candidate).merges
 
     def problem(field_: str, msg: str) -> None:
         problems.append(CandidateError(msg, file=f, field=field_))
@@ -435,7 +435,7 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
     area_parts, origins, remainders = _district_parts(candidate, store, settings)
     for code in candidate.municipalities:
         area_parts.append(_whole_unit(store, code, munis.at[code, "nome"], settings))
-    if operation_for(candidate.operation).merges:
+    if operation_of(candidate).merges:
         origins = {c: _whole_unit(store, c, munis.at[c, "nome"], settings)
                    for c in candidate.municipalities}
         remainders = {}
@@ -462,7 +462,7 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
                        population=area.population, electors=area.electors,
                        buildings=area.buildings,
                        collection=(_collection(candidate)
-                                   if "sec-art4" in operation_for(candidate.operation).chapters
+                                   if "sec-art4" in operation_of(candidate).chapters
                                    else None),
                        revenue=area.revenue, area_km2=area.area_km2)
     profile = apply_certificates(

@@ -77,7 +77,8 @@ def candidate_document(candidate: Candidate, folder: Path) -> dict[str, Any]:
     }
     process: dict[str, Any] = {"petition_signatures": c.petition_signatures,
                                "petition_document": c.petition_document,
-                               "petition_date": c.petition_date}
+                               "petition_date": c.petition_date,
+                               "restored_process": c.restored_process}
     if c.plebiscite is not None:
         p = c.plebiscite
         process["plebiscite"] = _drop_empty({

@@ -21,7 +21,7 @@ from shapely.geometry.base import BaseGeometry
 
 from ..candidate import Candidate
 from ..lookup import name_key
-from ..operations import operation_for
+from ..operations import operation_of
 from .districts import district_cells, district_points
 from .distance import MIN_GAP_M
 from .facts import seat_of
@@ -172,7 +172,7 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
         cells, points = approximate_area(store, candidate.districts)
     # A transfer adds the area to an existing municipality: there is no new seat.
     seat = (proposed_seat(candidate, store, points)
-            if operation_for(candidate.operation).proposed_seat else None)
+            if operation_of(candidate).proposed_seat else None)
     others: dict[str, tuple[float, float, str]] = {}
     for r in (points.itertuples() if points is not None else ()):
         point = (float(r.geometry.y), float(r.geometry.x))

@@ -1,8 +1,9 @@
 """Each operation of LC 02/1990 as its own case: one module per operation (``creation``,
-``fusion``, ``transfer``, ``boundary_correction``, ``district``) declares the articles it
+``fusion``, ``transfer``, ``boundary_correction``, ``district``, and ``restored`` for the
+creations art. 21 restored) declares the articles it
 applies, the chapters of its study, its ofícios, the law text its appendix prints and its
-cover title (:class:`~.base.Operation`); :func:`operation_for` finds it by the candidate's
-``operation`` code, and :func:`evaluate` applies its articles.
+cover title (:class:`~.base.Operation`); :func:`operation_of` finds a candidate's (and
+:func:`operation_for` an ``operation`` code's), and :func:`evaluate` applies its articles.
 
 Layer: above ``candidate`` and ``rules`` (it imports them), below ``coherence``, ``geo``,
 ``profile``, ``analysis`` and ``report`` (which read what an operation declares instead of
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from .base import CHAPTERS, LETTERS, PROCESS_ITEMS, Operation
 from .evaluation import PROFILE_SETTINGS, evaluate, verdict_under_alternatives
-from .registry import REGISTRY, operation_for
+from .registry import REGISTRY, RESTORED, operation_for, operation_of
 
-__all__ = ["Operation", "REGISTRY", "operation_for", "evaluate", "verdict_under_alternatives",
+__all__ = ["Operation", "REGISTRY", "RESTORED", "operation_for", "operation_of", "evaluate", "verdict_under_alternatives",
            "PROFILE_SETTINGS", "CHAPTERS", "PROCESS_ITEMS", "LETTERS"]

@@ -21,9 +21,11 @@ CHAPTERS = ("sec-art4", "sec-origem", "sec-transferencia", "sec-correcao", "sec-
             "sec-processo", "sec-lei", "sec-fiscal")
 
 #: Items of the process chapter beyond its rules: ``"calendario"`` (the dated timeline,
-#: ``rules.calendar.timeline``), ``"transicao"`` (arts. 11 and 13 and art. 14 § 4: property,
-#: administration until installation and the ICMS hold-back, for a new municipality).
-PROCESS_ITEMS = ("calendario", "transicao")
+#: ``rules.calendar.timeline``), ``"prazo"`` (art. 7 § 3 as a timing condition,
+#: ``rules.art7.timing_condition``), ``"transicao"`` (arts. 11, 12 and 13, and art. 14 § 4 where
+#: the ICMS share applies: property, servants and administration until installation),
+#: ``"legislacao"`` (art. 10: whose legislation prevails, I-9 with several origins).
+PROCESS_ITEMS = ("calendario", "prazo", "transicao", "legislacao")
 
 #: The ofícios (``report.oficios``): the three certifiers of art. 4 § 2 (requests of
 #: art. 4 § 3), then the Prefeito and the Câmara Municipal of each origin (the urban perimeter
@@ -83,6 +85,15 @@ class Operation:
     instrument : str
         The act that would make the change, as the cover prints it (``"lei municipal (art.
         16)"`` for a district); empty: the cover prints no line.
+    icms_share : bool
+        Art. 14 applies: the new municipality takes a share of its origin's ICMS (the calendar's
+        art. 14 § 3 deadline, art. 14 § 4 and the fiscal chapter); not for a fusion, which
+        leaves no origin.
+    cover_label : str
+        The operation as the cover prints it, when not :data:`viabilidade.candidate.OPERATIONS`'s.
+    chapter_notes : dict
+        Chapter id -> a paragraph printed at its head, with ``{name}`` (the candidate's name)
+        and ``{year}`` (its creation year, or "da criação").
     conclusion : dict
         Verdict value (``"viavel"``, ``"inviavel"``, ``"indeterminado"``) -> the words after
         "a proposta é" in the conclusion line; missing keys use the verdict's label.
@@ -105,6 +116,9 @@ class Operation:
     readings: tuple[str, ...] | None = None
     parameters: tuple[str, ...] | None = None
     instrument: str = ""
+    icms_share: bool = False
+    cover_label: str = ""
+    chapter_notes: dict[str, str] | None = None
     conclusion: dict[str, str] | None = None
 
     def __post_init__(self) -> None:
@@ -115,7 +129,7 @@ class Operation:
         readings = (*CHOICES, "special_interest")
         for name, allowed in (("chapters", CHAPTERS), ("process_items", PROCESS_ITEMS),
                               ("letters", LETTERS), ("readings", readings),
-                              ("parameters", tuple(FIELD_LABELS))):
+                              ("parameters", tuple(FIELD_LABELS)), ("chapter_notes", CHAPTERS)):
             bad = [x for x in getattr(self, name) or () if x not in allowed]
             if bad:
                 raise ValueError(f"{self.code}: unknown {name} {bad}")
@@ -124,7 +138,13 @@ class Operation:
     def label(self) -> str:
         """The operation and its articles, as the cover prints it
         (:data:`viabilidade.candidate.OPERATIONS`)."""
-        return OPERATIONS[self.code]
+        return self.cover_label or OPERATIONS[self.code]
+
+    def chapter_note(self, sid: str, candidate) -> str:
+        """The paragraph at the head of chapter ``sid`` for ``candidate`` (plain text), or ``""``."""
+        note = (self.chapter_notes or {}).get(sid, "")
+        year = candidate.creation_year
+        return note.format(name=candidate.name, year=year if year is not None else "da criação")
 
     def subtitle(self, name: str) -> str:
         """The cover title's operation part for a candidate (``"fusão de municípios — X"``)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..rules import art5, art7
+from ..rules import art7
 from ..rules.art2 import art2
 from ..rules.art4 import evaluate_art4
 from .base import Operation
@@ -18,12 +18,13 @@ if TYPE_CHECKING:
 
 
 def rules(candidate: Candidate, profile: Profile, settings: Settings) -> list[RuleResult]:
-    """Art. 2 (petition), art. 4 I–VII and § 1 (one per origin), the plebiscite in the area
-    (art. 7 §§ 1–2) and art. 7 § 3."""
+    """Art. 2 (petition), art. 4 I–VII and § 1 (one per origin), the plebiscite in the area to
+    be emancipated (art. 7, head, with §§ 1–2), and art. 7 § 3 only when the creation year is
+    an election year (otherwise a timing condition in the process chapter)."""
     return [art2(candidate, settings), *evaluate_art4(candidate, profile, settings),
-            art5.plebiscite_held(candidate, profile, settings),
+            art7.plebiscite_held(candidate, profile, settings),
             art7.par1(candidate, profile, settings), art7.par2(candidate, settings),
-            art7.par3(candidate, settings)]
+            *art7.refusals(candidate, settings)]
 
 
 OPERATION = Operation(
@@ -32,6 +33,10 @@ OPERATION = Operation(
     words="criação de município",
     rules=rules,
     chapters=("sec-art4", "sec-origem", "sec-processo", "sec-lei", "sec-fiscal"),
-    process_items=("calendario",),
+    process_items=("calendario", "prazo", "transicao"),
     letters=("ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura", "camara"),
+    # cited by the calendar (1, 9, 12, 14 § 3), the transition (11, 13, 14 § 4), the
+    # draft-law annex (3) and the fiscal chapter (14)
+    law_articles=("1", "3", "9", "11", "12", "13", "14"),
+    icms_share=True,
 )

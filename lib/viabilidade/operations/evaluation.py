@@ -12,7 +12,7 @@ from ..candidate import Candidate
 from ..errors import CandidateError
 from ..rules.result import RuleResult, Verdict, verdict
 from ..rules.settings import Settings
-from .registry import operation_for
+from .registry import operation_of
 
 if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
     from ..profile_types import Profile
@@ -34,7 +34,7 @@ def evaluate(candidate: Candidate, profile: Profile, settings: Settings | None =
     Returns
     -------
     list of RuleResult
-        What ``operation_for(candidate.operation).rules`` returns (each module of
+        What ``operation_of(candidate).rules`` returns (each module of
         :mod:`viabilidade.operations` lists its articles).
 
     Raises
@@ -44,7 +44,7 @@ def evaluate(candidate: Candidate, profile: Profile, settings: Settings | None =
     """
     settings = settings or Settings()
     op = candidate.operation
-    operation = operation_for(op, file=candidate.path)
+    operation = operation_of(candidate)
     if profile is not None and profile.operation != op:
         raise CandidateError(f"o perfil foi montado para {profile.operation!r}, mas a operação "
                              f"do candidato é {op!r}; esperada a mesma operação", file=candidate.path, field="operation")
@@ -85,7 +85,7 @@ def verdict_under_alternatives(candidate: Candidate, profile: Profile,
     base_st = _statuses(base)
     rows = [("leitura adotada", verdict(base), [])]
     flipped = dataclasses.replace(candidate, special_interest=not candidate.special_interest)
-    readings = operation_for(candidate.operation, file=candidate.path).readings
+    readings = operation_of(candidate).readings
     variants = []
     for desc, s in settings.alternatives():
         changed_field = next(f.name for f in dataclasses.fields(s)

@@ -1,5 +1,8 @@
 """Fusion of whole municipalities into a new one (art. 5º, § 2º of LC 02/1990): art. 4 is
-waived; the plebiscite decides the fusion and the seat."""
+waived; the plebiscite decides the fusion and the seat; the creation law contains what art. 3
+lists (the name is the seat's); arts. 9 to 13 govern the transition, the legislation of the
+origin "de maior renda" prevailing (art. 10, parágrafo único, reading I-9). No municipality
+remains, so there is no remainder chapter and no ICMS share (art. 14)."""
 
 from __future__ import annotations
 
@@ -17,12 +20,14 @@ if TYPE_CHECKING:
 
 
 def rules(candidate: Candidate, profile: Profile, settings: Settings) -> list[RuleResult]:
-    """Art. 4 waived (§ 2 of art. 5), the petition (art. 5 § 1), the plebiscite on the fusion
-    and the seat (art. 5 § 2, art. 7 §§ 1–2) and art. 7 § 3."""
-    return [*waived("Fusão de municípios inteiros: requisitos do art. 4º dispensados (art. 5º, § 2º)."),
-            art5.par1(candidate, settings), art5.par2(candidate, profile, settings),
+    """Art. 4 I–VII waived (art. 5 § 2; there is no origin left to keep § 1's requirements),
+    the petition (art. 5 § 1), the plebiscite on the fusion and the seat (art. 5 § 2, art. 7
+    §§ 1–2), and art. 7 § 3 only when the creation year is an election year."""
+    items = [r for r in waived("Fusão de municípios inteiros: requisitos do art. 4º dispensados "
+                               "(art. 5º, § 2º).") if r.rule_id != "art4.par1"]
+    return [*items, art5.par1(candidate, settings), art5.par2(candidate, profile, settings),
             art7.par1(candidate, profile, settings), art7.par2(candidate, settings),
-            art7.par3(candidate, settings)]
+            *art7.refusals(candidate, settings)]
 
 
 OPERATION = Operation(
@@ -30,6 +35,9 @@ OPERATION = Operation(
     title="fusão de municípios — {name}",
     words="fusão de municípios",
     rules=rules,
-    chapters=("sec-art4", "sec-origem", "sec-processo"),
+    chapters=("sec-art4", "sec-processo", "sec-lei"),
+    process_items=("calendario", "prazo", "transicao", "legislacao"),
+    # cited by the calendar (1, 9, 12), the transition (11, 13), art. 10 and the annex (3)
+    law_articles=("1", "3", "9", "10", "11", "12", "13"),
     merges=True,
 )

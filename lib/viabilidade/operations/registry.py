@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..candidate import OPERATIONS
 from ..errors import CandidateError
-from . import boundary_correction, creation, district, fusion, transfer
+from . import boundary_correction, creation, district, fusion, restored, transfer
 from .base import Operation
 
 #: Operation code -> its declaration, in the order of :data:`viabilidade.candidate.OPERATIONS`.
@@ -26,3 +26,22 @@ def operation_for(code: str, *, file=None) -> Operation:
     except KeyError:
         raise CandidateError(f"encontrado {code!r}; esperada uma operação entre "
                              f"{', '.join(OPERATIONS)}", file=file, field="operation") from None
+
+
+#: The art. 21 variant of ``create-municipality`` (:mod:`.restored`).
+RESTORED = restored.OPERATION
+
+
+def operation_of(candidate) -> Operation:
+    """The :class:`Operation` a candidate's study follows: :data:`RESTORED` for a creation
+    whose process art. 21 restored (``candidate.restored_process``), else
+    :func:`operation_for` of its ``operation``.
+
+    Raises
+    ------
+    CandidateError
+        On an unknown operation code.
+    """
+    if getattr(candidate, "restored_process", None):
+        return RESTORED
+    return operation_for(candidate.operation, file=getattr(candidate, "path", None))

@@ -117,9 +117,9 @@ def cover_box(analysis, preliminary_note: str) -> Html:
         if creation:
             note = CONCLUSIVE_NOTE
         else:
-            from ..operations import operation_for
+            from ..operations import operation_of
 
-            note = CONCLUSIVE_OTHER.format(words=operation_for(analysis.candidate.operation).words)
+            note = CONCLUSIVE_OTHER.format(words=operation_of(analysis.candidate).words)
         docs = _documents(analysis.candidate)
         text = (f"<strong>Estudo conclusivo.</strong> {esc(note)}"
                 + (" Documentos: " + "; ".join(esc(d) for d in docs) + "." if docs else ""))

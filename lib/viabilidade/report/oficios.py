@@ -52,7 +52,7 @@ from pathlib import Path
 
 from ..candidate import slugify
 from ..errors import CandidateError, ViabilidadeError
-from ..operations import operation_for
+from ..operations import operation_of
 from ..rules.business_days import RULE as BUSINESS_DAY_RULE
 from ..rules.business_days import next_business_day
 from .format import date_long
@@ -269,7 +269,7 @@ def build_requests(candidate, store, request_date: dt.date,
         If the operation declares no letter (art. 4 applies to the creation only: a fusion
         is exempt by art. 5 § 2).
     """
-    if not operation_for(candidate.operation).letters:
+    if not operation_of(candidate).letters:
         raise CandidateError(
             f"encontrado operation = {candidate.operation!r}; os pedidos do art. 4º, § 3º "
             "só existem para a criação de município (operation = \"create-municipality\"): "
@@ -338,7 +338,7 @@ def build_requests(candidate, store, request_date: dt.date,
          ("art. 4º, VII", f"a receita estadual de impostos do exercício de {year}"),
          ("art. 4º, § 1º", f"o total arrecadado no exercício de {year} pelos contribuintes "
                            f"estabelecidos {rest_in}")))
-    letters = operation_for(candidate.operation).letters
+    letters = operation_of(candidate).letters
     out = [r for r in (ibge, electoral, sefaz) if r.key in letters]
     for code in candidate.origins:
         out += [r for r in _municipal_requests(candidate, store, code, settings)

@@ -7,11 +7,14 @@ Each function returns one section's HTML, or ``""`` when it does not apply to th
 
 from __future__ import annotations
 
-from ..operations import operation_for
-from ..rules import art3, art14, calendar
+import datetime as dt
+
+from ..operations import operation_of
+from ..rules import art3, art7, art10, art14, calendar
 from . import format as fmt
 from .sections import group
 from .tables import Html, esc, key_values, table
+
 
 def _when(value) -> str:
     if value is None:
@@ -26,18 +29,103 @@ def _when(value) -> str:
 
 def timeline_table(analysis) -> Html:
     """Calendar of the process: one row per event (``calendar.timeline``), dates in full."""
+    op = operation_of(analysis.candidate)
     rows = [[e["evento"], _when(e.get("data")), e.get("artigo", "")]
-            for e in calendar.timeline(analysis.candidate, analysis.settings)]
+            for e in calendar.timeline(analysis.candidate, analysis.settings,
+                                       icms_share=op.icms_share)]
     return table(["Evento", "Data", "Dispositivo"], rows, caption="Calendário do processo",
                  widths=(55, 27, 18))
 
 
+def timing_paragraph(analysis) -> Html:
+    """Art. 7 § 3 as a timing condition (:func:`viabilidade.rules.art7.timing_condition`): a
+    condition on the date of the creation law, never a requirement met."""
+    return Html(f'<p class="premissa">{esc(art7.timing_condition(analysis.candidate, analysis.settings)["texto"])}</p>')
+
+
+def _names(analysis, codes) -> list[str]:
+    units = getattr(analysis.profile, "origins", {}) or {}
+    return [units[c].label if c in units else c for c in codes]
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " e " + items[-1]
+
+
+def transition_list(analysis) -> Html:
+    """Arts. 11, 12 and 13 (and art. 14 §§ 3–4 where the ICMS share applies) for the
+    candidate: who owns the property, who administers the territory and what the origin
+    owes until installation, with the art. 9 installation date when the year allows one."""
+    c = analysis.candidate
+    op = operation_of(c)
+    timing = art7.timing_condition(c, analysis.settings)
+    inst = timing["instalacao"]
+    when = f"na data da instalação ({_when(inst)})" if inst else "na data da instalação"
+    until = f"até a instalação ({_when(inst)})" if inst else "até a instalação"
+    names = _names(analysis, c.municipalities if op.merges else c.origins)
+    if op.merges:
+        items = [
+            f"Art. 11: os bens públicos municipais de {_and(names)} passam à propriedade do novo "
+            f"Município {when}.",
+            f"Art. 12: os servidores de {_and(names)}, exceto os ocupantes de cargos em comissão, "
+            "passam a integrar a administração do novo Município, com direito de opção por três "
+            "meses a contar da instalação.",
+            f"Art. 13: {until}, o território de cada município continua administrado pelo seu "
+            "Prefeito.",
+        ]
+    else:
+        origin = _and(names)
+        items = [
+            f"Art. 11: os bens públicos municipais situados no território desmembrado passam à "
+            f"propriedade do novo Município {when}.",
+            f"Art. 12: os servidores de {origin}, exceto os ocupantes de cargos em comissão, passam "
+            "a integrar a administração do novo Município, com direito de opção por três meses a "
+            "contar da instalação.",
+            f"Art. 13: {until}, o território do novo Município continua administrado pelo Prefeito "
+            f"de {origin}.",
+        ]
+        if op.icms_share:
+            books = (f" até {_when(calendar.books_deadline(dt.date.fromisoformat(inst)).isoformat())}"
+                     if inst else "")
+            items.append(
+                f"Art. 14, §§ 3º e 4º: o Prefeito de {origin} envia ao novo Município cópia dos "
+                f"livros, balanços e balancetes{books} (quinze dias após a instalação); enquanto "
+                f"não o fizer, o Estado não repassa o percentual do ICMS devido a {origin}.")
+    return Html("<h3>Transição até a instalação</h3><ul>"
+                + "".join(f"<li>{esc(i)}</li>" for i in items) + "</ul>")
+
+
+def legislation_paragraph(analysis) -> Html:
+    """Art. 10: whose legislation prevails until the new municipality makes its own (with
+    several origins, the one "de maior renda", reading I-9,
+    :func:`viabilidade.rules.art10.prevailing_legislation`)."""
+    origins = getattr(analysis.profile, "origins", {}) or {}
+    if not origins:
+        return Html("")
+    from ..rules.settings import CHOICES
+
+    p = art10.prevailing_legislation(origins, analysis.settings)
+    lead = ""
+    if len(origins) > 1:
+        reading = CHOICES["prevailing_legislation"][analysis.settings.prevailing_legislation]
+        lead = ("Com dois ou mais municípios de origem, prevalece, até que o novo Município aprove "
+                "a sua, a legislação daquele de maior renda (art. 10, parágrafo único); leitura "
+                f"adotada (I-9): {reading}. ")
+    return Html("<h3>Legislação até a do novo Município (art. 10)</h3>"
+                f"<p>{esc(lead + p.reason)}</p>")
+
+
+#: What each process item of :data:`viabilidade.operations.PROCESS_ITEMS` prints.
+PROCESS_ITEMS = {"calendario": timeline_table, "prazo": timing_paragraph,
+                 "transicao": transition_list, "legislacao": legislation_paragraph}
+
+
 def process_section(analysis) -> Html | str:
-    """Process and calendar: petition, plebiscite (quorum and majority needed), election-year
-    rule, installation date and deadlines."""
-    extra = ""
-    if "calendario" in operation_for(analysis.candidate.operation).process_items:
-        extra = timeline_table(analysis)
+    """Process and calendar: the rules of the process (petition, plebiscite) and the items the
+    operation declares (:attr:`viabilidade.operations.Operation.process_items`, in order:
+    calendar, art. 7 § 3 timing condition, transition, art. 10)."""
+    op = operation_of(analysis.candidate)
+    extra = "".join(PROCESS_ITEMS[item](analysis) for item in op.process_items)
     return group(analysis, "sec-processo", extra=extra)
 
 
@@ -69,14 +157,20 @@ def draft_law_section(analysis, store=None, memorial_html: str = "") -> Html | s
         The memorial descritivo (HTML) when the area has a geometry; ``""`` otherwise.
     """
     c = analysis.candidate
-    if "sec-lei" not in operation_for(c.operation).chapters:
+    if "sec-lei" not in operation_of(c).chapters:
         return group(analysis, "sec-lei")
-    share = _icms(analysis)
+    op = operation_of(c)
+    share = _icms(analysis) if op.icms_share else None
     d = art3.draft_law_content(c, analysis.profile, analysis.settings,
-                               icms_percentage=share.percentage,
+                               icms_percentage=share.percentage if share else None,
+                               icms_applies=op.icms_share,
                                district_names=(area_districts := _area_districts(store, c)),
                                district_codes=tuple(area_districts))
     districts = "; ".join(f"{x['nome'] or '—'} ({x['cod_distrito']})" for x in d["distritos"]) or "—"
+    if not op.icms_share:
+        icms = "não se aplica: a fusão extingue os municípios de origem (art. 5º, § 2º; art. 14)"
+    else:
+        icms = fmt.percent(d["percentual_icms"], 4) if d["percentual_icms"] is not None else "—"
     pairs = [
         ("Nome (o da sede)", d["nome"]),
         ("Limites", d["limites"]),
@@ -87,8 +181,7 @@ def draft_law_section(analysis, store=None, memorial_html: str = "") -> Html | s
          else "a definir (a área desenhada não segue os distritos do IBGE)"),
         ("Vereadores na primeira legislatura (CF, art. 29, IV)",
          str(d["vereadores"]) if d["vereadores"] is not None else "—"),
-        ("Participação no ICMS da origem (art. 14)",
-         fmt.percent(d["percentual_icms"], 4) if d["percentual_icms"] is not None else "—"),
+        ("Participação no ICMS da origem (art. 14)", icms),
     ]
     body = key_values(pairs, caption="Elementos do projeto de lei de criação (art. 3º)")
     if d["pendencias"]:
@@ -102,7 +195,7 @@ def fiscal_section(analysis) -> Html | str:
     """Fiscal impact: the art. 14 ICMS share for the creation year and the two following,
     and the § 2 rule (at least 80 % of it spent in the area until installation)."""
     c = analysis.candidate
-    if "sec-fiscal" not in operation_for(c.operation).chapters:
+    if "sec-fiscal" not in operation_of(c).chapters:
         return group(analysis, "sec-fiscal")
     share = _icms(analysis)
     rows = [[str(r["ano"]), fmt.money(r["cota_origem_brl"]), fmt.money(r["parcela_brl"]),

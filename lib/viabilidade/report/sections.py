@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..candidate import BOUNDARY_CORRECTION_ITEMS, EVIDENCE_ITEMS
-from ..operations import operation_for
+from ..operations import operation_of
 from ..rules.result import Basis, Figure, RuleResult, Status, Verdict, on_published_data
 from . import certificates
 from . import format as fmt
@@ -49,9 +49,9 @@ GROUPS: list[tuple[str, str, Callable[[RuleResult], bool]]] = [
     ("sec-correcao", "A correção de limites (art. 6º)", _in(6)),
     ("sec-distrito", "Requisitos do distrito (arts. 15 a 20)", _in(15, 16, 17, 18, 19)),
     ("sec-processo", "Processo e calendário",
-     lambda r: r.rule_id == "art4.par3" or _in(1, 2, 5, 7, 8, 9, 11, 12, 13, 20)(r)),
+     lambda r: r.rule_id == "art4.par3" or _in(1, 2, 5, 7, 8, 9, 11, 12, 13, 20, 21)(r)),
     ("sec-lei", "Anexo: elementos do projeto de lei (art. 3º)", _in(3)),
-    ("sec-fiscal", "Impacto fiscal (arts. 10 e 14)", _in(10, 14)),
+    ("sec-fiscal", "Impacto fiscal (art. 14)", _in(10, 14)),
 ]
 
 
@@ -63,7 +63,7 @@ def _section(sid: str, title: str, body: str) -> Html:
 def study_title(analysis) -> str:
     """``"Estudo de viabilidade — criação do Município de <name>"`` (plain text, not escaped)."""
     c = analysis.candidate
-    return f"Estudo de viabilidade — {operation_for(c.operation).subtitle(c.name)}"
+    return f"Estudo de viabilidade — {operation_of(c).subtitle(c.name)}"
 
 
 def _destination_name(analysis) -> str:
@@ -72,9 +72,10 @@ def _destination_name(analysis) -> str:
     return f"{dest.label} ({c.destination})" if dest is not None else c.destination
 
 
-def _origin_names(analysis) -> list[str]:
+def _origin_names(analysis, codes=None) -> list[str]:
     origins = getattr(analysis.profile, "origins", {}) or {}
-    return [f"{origins[c].label} ({c})" if c in origins else c for c in analysis.candidate.origins]
+    codes = analysis.candidate.origins if codes is None else codes
+    return [f"{origins[c].label} ({c})" if c in origins else c for c in codes]
 
 
 def _vintages(analysis) -> list[str]:
@@ -104,7 +105,7 @@ def cover(analysis, study_date: dt.date, after: str = "") -> Html:
     placeholder that :mod:`viabilidade.report.export` fills in.
     """
     c = analysis.candidate
-    op = operation_for(c.operation)
+    op = operation_of(c)
     facts = [
         (op.subject_label, c.name),
         *([("Sede proposta", c.seat)] if op.proposed_seat else []),
@@ -325,7 +326,7 @@ def area(analysis, store=None, map_html: str = "") -> Html:
         Already-built HTML of the map figure (from :mod:`viabilidade.geo.maps`), or ``""``.
     """
     c, p = analysis.candidate, analysis.profile
-    op = operation_for(c.operation)
+    op = operation_of(c)
     if not op.proposed_area:
         return ""
     # The map comes first and the seat line keeps with it, so the heading and the map share a page.
@@ -364,6 +365,8 @@ def area(analysis, store=None, map_html: str = "") -> Html:
 #: Portuguese labels of the keys rules put in ``RuleResult.details``.
 DETAIL_LABELS = {
     "incerteza": "Incerteza (±)",
+    "processo": "Processo restabelecido (art. 21)",
+    "municipio": "Município que o processo cria",
     "reduzido": "Limite reduzido a 2/3 (interesse especial)",
     "quorum": "Quórum mínimo (comparecimentos)",
     "maioria_no_quorum": "Votos “sim” necessários no quórum mínimo",
@@ -514,7 +517,7 @@ def group(analysis, sid: str, extra: str = "") -> Html | str:
 def other_rules(analysis) -> Html | str:
     """Rules that no chapter of the operation prints (a group of :data:`GROUPS` the operation
     does not declare, or none), so no result is ever left out."""
-    declared = operation_for(analysis.candidate.operation).chapters
+    declared = operation_of(analysis.candidate).chapters
     rows = [r for r in analysis.results
             if not any(pred(r) for gid, _, pred in GROUPS if gid in declared)]
     if not rows:
@@ -580,7 +583,7 @@ def settings_table(analysis) -> Html:
     from ..rules.settings import FIELD_LABELS
 
     s = analysis.settings
-    used = operation_for(analysis.candidate.operation).parameters
+    used = operation_of(analysis.candidate).parameters
     # an operation that declares its parameters lists only those (no art. 4 reading for a
     # district); the full description of every reading is for the others
     lines = s.describe() if hasattr(s, "describe") and used is None else []
@@ -676,7 +679,7 @@ def appendices(analysis) -> Html:
             text += "<ul>" + "".join(f"<li><em>{esc(u)}</em>: {esc(n)}</li>" for u, n in specific) + "</ul>"
         items += f"<li><strong>{esc(label)}{'.' if common else ':'}</strong> {text}</li>"
     body += f'<h3>Notas de método</h3><ul class="notas">{items}</ul>'
-    declared = operation_for(analysis.candidate.operation).law_articles
+    declared = operation_of(analysis.candidate).law_articles
     cited = cited_articles([r.rule_id for r in analysis.results] + [r.article for r in analysis.results]
                            + [f"art{n}" for n in declared])
     law = law_html(cited)

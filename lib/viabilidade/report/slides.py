@@ -167,10 +167,10 @@ def _subject_line(analysis, origin_names: str) -> str:
     proposta: X · sede: Y · município de origem: Z``; no seat where the operation has none
     (a transfer, a correction), the receiving municipality of a transfer, the operation's
     own labels (``Limite corrigido``, ``Municípios do limite``) and the act that would make it."""
-    from ..operations import operation_for
+    from ..operations import operation_of
 
     c = analysis.candidate
-    op = operation_for(c.operation)
+    op = operation_of(c)
     parts = [f"{esc(op.subject_label)}: <strong>{esc(c.name)}</strong>"]
     if op.proposed_seat:
         parts.append(f"sede: {esc(c.seat)}")

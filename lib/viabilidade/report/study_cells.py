@@ -287,8 +287,12 @@ def load_study(candidate_path: str, *, data_root: str | None = None, settings: d
 
 def chapter(study: Study, sid: str) -> str:
     """One rule-group chapter of the study (``sid`` in :data:`viabilidade.operations.CHAPTERS`):
-    the rules of the group and, for the process chapter, the draft-law annex and the fiscal
-    chapter, the material the operation declares beside them."""
+    the rules of the group, the paragraph the operation puts at its head
+    (:meth:`viabilidade.operations.Operation.chapter_note`) and, for the process chapter, the
+    draft-law annex and the fiscal chapter, the material the operation declares beside them."""
+    from ..operations import operation_of
+    from .tables import esc
+
     a = study.analysis
     if sid == "sec-processo":
         return process.process_section(a)
@@ -302,16 +306,17 @@ def chapter(study: Study, sid: str) -> str:
         return operation_chapters.correction_section(a, study.store)
     if sid == "sec-distrito":
         return sections.group(a, sid, extra=operation_chapters.district_material(a))
-    return sections.group(a, sid)
+    note = operation_of(a.candidate).chapter_note(sid, a.candidate)
+    return sections.group(a, sid, extra=f"<p>{esc(note)}</p>" if note else "")
 
 
 def chapters(study: Study) -> str:
     """The chapters the candidate's operation declares
     (:attr:`viabilidade.operations.Operation.chapters`), in its order, as one HTML string;
     a chapter without material is left out (``""``)."""
-    from ..operations import operation_for
+    from ..operations import operation_of
 
-    op = operation_for(study.analysis.candidate.operation)
+    op = operation_of(study.analysis.candidate)
     return "".join(chapter(study, sid) for sid in op.chapters)
 
 

@@ -60,9 +60,10 @@ def prevailing_legislation(origins: dict[str, UnitProfile], settings: Settings) 
             continue
         values[code] = rev / pop if crit == "per-capita" else rev
     if missing:
-        what = "receita total" + (" e população" if crit == "per-capita" else "")
+        what = ("Faltam a receita total e a população" if crit == "per-capita"
+                else "Falta a receita total")
         return Prevailing(None, crit, values,
-                          f"Faltam {what} do último exercício de: {', '.join(missing)} (art. 10, parágrafo único).")
+                          f"{what} do último exercício de: {', '.join(missing)} (art. 10, parágrafo único).")
     best = max(values, key=lambda c: (values[c], c))
     unit = "R$ por habitante" if crit == "per-capita" else "R$"
     return Prevailing(best, crit, values,

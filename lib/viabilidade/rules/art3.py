@@ -7,7 +7,7 @@ from __future__ import annotations
 import bisect
 from typing import TYPE_CHECKING, Any
 
-from ..candidate import Candidate
+from ..candidate import Candidate, fold
 from .calendar import creation_year, installation_date, is_election_year
 from .settings import Settings
 
@@ -45,6 +45,7 @@ def councillors(population: int | float) -> int:
 
 def draft_law_content(candidate: Candidate, profile: Profile, settings: Settings, *,
                       icms_percentage: float | None = None,
+                      icms_applies: bool = True,
                       district_names: dict[str, str] | None = None,
                       district_codes: tuple[str, ...] | None = None) -> dict[str, Any]:
     """The items of art. 3 for a draft creation law, in Portuguese.
@@ -56,6 +57,9 @@ def draft_law_content(candidate: Candidate, profile: Profile, settings: Settings
     icms_percentage : float, optional
         Art. 14 share in per cent (from :func:`viabilidade.rules.art14.icms_share`); ``None``
         leaves the item stating which figures are needed.
+    icms_applies : bool
+        ``False`` for a fusion: no origin remains whose ICMS the new municipality would share
+        (art. 14), so nothing is pending for it.
     district_names : dict, optional
         District code → name, for the list of districts.
     district_codes : tuple of str, optional
@@ -66,7 +70,9 @@ def draft_law_content(candidate: Candidate, profile: Profile, settings: Settings
     Returns
     -------
     dict
-        ``nome``, ``limites``, ``harmonia``, ``area_urbana``, ``ano_instalacao``, ``distritos``
+        ``nome`` (the seat's, art. 3 I), ``nome_proposto`` (the candidate's ``name`` when it
+        differs from the seat's, else ``None``; the item says the law names it after the seat),
+        ``limites``, ``harmonia``, ``area_urbana``, ``ano_instalacao``, ``distritos``
         (list of {cod_distrito, nome}), ``vereadores``, ``percentual_icms``,
         ``pendencias`` (list of Portuguese strings). Without the area's polygon
         (``profile.territory.area_parts`` is ``None``) there is no memorial descritivo to
@@ -113,10 +119,16 @@ def draft_law_content(candidate: Candidate, profile: Profile, settings: Settings
                   "acidentes naturais (anexo do estudo)")
     pending.append("limites da área urbana da sede (art. 3º, V), a descrever na forma do "
                    "memorial descritivo: os dados públicos não trazem o perímetro urbano")
-    if icms_percentage is None:
+    if icms_applies and icms_percentage is None:
         pending.append("percentual do ICMS (art. 14): valor adicionado da área e da origem")
+    proposed = candidate.name if fold(candidate.name) != fold(candidate.seat) else None
+    if proposed is not None:
+        pending.append(f"nome: o arquivo propõe “{proposed}”, mas o art. 3º manda que o nome "
+                       f"seja o da sede; a lei de criação dará ao Município o nome "
+                       f"“{candidate.seat}”")
     return {
         "nome": candidate.seat,
+        "nome_proposto": proposed,
         "limites": limits,
         "harmonia": harmony,
         "area_urbana": "a elaborar: limites da área urbana da sede, a descrever na forma do "

@@ -18,28 +18,12 @@ if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
 
 
 def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Settings) -> RuleResult:
-    """Art. 5 (with art. 7 head): the plebiscite in the area to be dismembered — transferred,
-    or emancipated as a new municipality — was held, valid and favourable (art. 7 §§ 1–2
-    combined; the figures and what is missing are in the art7.par1 and art7.par2 results)."""
-    q, m = art7.par1(candidate, profile, settings), art7.par2(candidate, settings)
-    status = combine([q.status, m.status])
-    what = "a criação do município" if candidate.operation == "create-municipality" else "a transferência"
-    missing = art7.undocumented(candidate.plebiscite)
-    # Under reading I-10 "federal" the roll is wider than the area (Lei 9.709/1998, art. 7):
-    # the reason names the roll the plebiscite was counted on, not "na área" regardless.
-    where = ("na área" if settings.plebiscite_roll == "area" else
-             "na área, no remanescente e no município que recebe a área"
-             if profile is not None and profile.destination is not None else
-             "na área e no remanescente")
-    pending = (f"Resultado do plebiscito informado sem documento: {missing} (ver quórum e "
-               "aprovação, art. 7º, §§ 1º e 2º)." if missing else
-               f"Plebiscito {where} ainda não realizado ou sem resultado completo "
-               "(ver quórum e aprovação, art. 7º, §§ 1º e 2º; leitura I-10 sobre quem vota).")
-    reason = {Status.PASS: f"Plebiscito realizado {where}, com quórum e aprovação.",
-              Status.FAIL: f"Plebiscito sem quórum ou rejeitado: {what} não é admitida.",
-              }.get(status, pending)
-    return simple("art5", "Consulta plebiscitária na área a ser desmembrada", status, reason,
-                  details={"quorum": str(q.status), "aprovacao": str(m.status)})
+    """Art. 5 (with art. 7 head): the plebiscite in the area to be transferred was held, valid
+    and favourable (art. 7 §§ 1–2 combined; :func:`viabilidade.rules.art7.plebiscite_held`).
+    A creation's plebiscite rests on art. 7, head, not on this article."""
+    return art7.plebiscite_held(candidate, profile, settings, rule_id="art5",
+                                title="Consulta plebiscitária na área a ser desmembrada",
+                                what="a transferência")
 
 
 def par1(candidate: Candidate, settings: Settings) -> RuleResult:

@@ -1,6 +1,8 @@
-"""Art. 7 — the plebiscite: § 1 quorum (I-8, on the roll chosen by I-10), § 2 approval by the
+"""Art. 7 — the plebiscite: the head (the Assembly orders a plebiscite in the area to be
+emancipated or transferred), § 1 quorum (I-8, on the roll chosen by I-10), § 2 approval by the
 majority of those who turned out (blank and void ballots count), § 3 no creation in a
-municipal-election year.
+municipal-election year — a condition on the date of the creation law, not a requirement a
+proposal meets (:func:`par3` refuses an election year; :func:`timing_condition` states it).
 """
 
 from __future__ import annotations
@@ -10,8 +12,8 @@ from typing import TYPE_CHECKING
 import math
 
 from ..candidate import Candidate, Plebiscite
-from .calendar import creation_year, installation_date, is_election_year
-from .common import date_br, fmt, missing_proof, simple
+from .calendar import creation_year, installation_date, is_election_year, next_election
+from .common import combine, date_br, fmt, missing_proof, simple
 from .result import BASIS_WORDS, Basis, Figure, RuleResult, Status, weakest
 from .settings import Settings
 
@@ -19,6 +21,7 @@ if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
     from ..profile_types import Profile
 
 TITLES = {
+    "art7": "Consulta plebiscitária na área a ser emancipada",
     "art7.par1": "Quórum do plebiscito: metade mais um dos eleitores aptos",
     "art7.par2": "Aprovação pela maioria dos eleitores que compareceram",
     "art7.par3": "Criação fora do ano de eleições municipais",
@@ -100,8 +103,8 @@ def roll(profile: Profile | None, settings: Settings) -> tuple[float | None, Bas
         return None, None, "eleitorado incompleto"
     total = sum(f.value for f in figs)
     basis = weakest(f.basis for f in figs)
-    if settings.plebiscite_roll != "federal":
-        desc = "eleitorado da área"
+    if settings.plebiscite_roll != "federal" or not (profile.remainders or profile.destination):
+        desc = "eleitorado da área"  # a fusion leaves no remainder
     elif profile.destination is not None:
         desc = "eleitorado da área, do remanescente e do município que recebe a área"
     else:
@@ -144,7 +147,9 @@ def par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> R
                       source=result_source(p), vintage=p.date.isoformat(),
                       certifier="Tribunal Regional Eleitoral", **numbers)
     n, basis, desc = roll(profile, settings)
-    details = {"leitura": settings.quorum, "eleitorado": settings.plebiscite_roll}
+    details = {"leitura": settings.quorum}
+    if profile is None or profile.remainders:  # I-10 chooses between area and area + remainder
+        details["eleitorado"] = settings.plebiscite_roll
     if n is None:
         reason = ("Plebiscito ainda sem resultado: são necessários o número de eleitores aptos e o de "
                   f"comparecimentos (TRE-GO); {desc}.")
@@ -194,17 +199,90 @@ def par2(candidate: Candidate, settings: Settings) -> RuleResult:
                   certifier="Tribunal Regional Eleitoral", **numbers)
 
 
-def par3(candidate: Candidate | None, settings: Settings) -> RuleResult:
-    """Art. 7 § 3: the creation year is not a municipal-election year (2027 passes, 2028 fails);
-    details give the art. 9 installation date."""
+def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Settings, *,
+                    rule_id: str = "art7", title: str | None = None,
+                    what: str = "a criação do município") -> RuleResult:
+    """The plebiscite in the area was held, valid and favourable (§§ 1–2 combined; the
+    figures and what is missing are in the art7.par1 and art7.par2 results).
+
+    The head of art. 7 (``rule_id="art7"``) for a creation: "plebiscito na área territorial a
+    ser emancipada"; :func:`viabilidade.rules.art5.plebiscite_held` uses it for a transfer
+    (``"art5"``, "a transferência").
+    """
+    q, m = par1(candidate, profile, settings), par2(candidate, settings)
+    status = combine([q.status, m.status])
+    missing = undocumented(candidate.plebiscite)
+    # Under reading I-10 "federal" the roll is wider than the area (Lei 9.709/1998, art. 7):
+    # the reason names the roll the plebiscite was counted on, not "na área" regardless.
+    alone = profile is not None and not profile.remainders and profile.destination is None
+    where = ("na área" if settings.plebiscite_roll == "area" or alone else
+             "na área, no remanescente e no município que recebe a área"
+             if profile is not None and profile.destination is not None else
+             "na área e no remanescente")
+    pending = (f"Resultado do plebiscito informado sem documento: {missing} (ver quórum e "
+               "aprovação, art. 7º, §§ 1º e 2º)." if missing else
+               f"Plebiscito {where} ainda não realizado ou sem resultado completo "
+               "(ver quórum e aprovação, art. 7º, §§ 1º e 2º; leitura I-10 sobre quem vota).")
+    reason = {Status.PASS: f"Plebiscito realizado {where}, com quórum e aprovação.",
+              Status.FAIL: f"Plebiscito sem quórum ou rejeitado: {what} não é admitida.",
+              }.get(status, pending)
+    return simple(rule_id, title or TITLES["art7"], status, reason,
+                  details={"quorum": str(q.status), "aprovacao": str(m.status)})
+
+
+def par3(candidate: Candidate | None, settings: Settings) -> RuleResult | None:
+    """Art. 7 § 3: a creation year that is a municipal-election year is refused (2028, 2032 →
+    ``fail``); any other year gives ``None``.
+
+    The year of the creation law is a condition on when the law may be made, not a
+    requirement the proposal meets: a year the study assumes (or the proposers declare) is
+    never "cumprido". :func:`timing_condition` states the condition for the process chapter.
+    """
     year, how = creation_year(candidate, settings)
+    if not is_election_year(year):
+        return None
+    return simple("art7.par3", TITLES["art7.par3"], Status.FAIL,
+                  f"{year} é ano de eleições municipais: não se cria município nesse ano ({how}).",
+                  value=year, unit="ano", details={"ano_criacao": year, "origem": how})
+
+
+def refusals(candidate: Candidate | None, settings: Settings) -> list[RuleResult]:
+    """``[par3(...)]`` when the creation year is refused, else ``[]`` (for an operation's
+    list of results: a year is never a requirement met)."""
+    r = par3(candidate, settings)
+    return [] if r is None else [r]
+
+
+def timing_condition(candidate: Candidate | None, settings: Settings) -> dict:
+    """Art. 7 § 3 as a timing condition, in Portuguese, for the process chapter.
+
+    Returns
+    -------
+    dict
+        ``texto`` (the sentence), ``ano_criacao``, ``origem`` (where the year comes from,
+        :func:`viabilidade.rules.calendar.creation_year`), ``vedado`` (bool: the year is a
+        municipal-election year), ``instalacao`` (ISO date of the art. 9 installation, or
+        ``None`` when refused).
+    """
+    year, how = creation_year(candidate, settings)
+    stated = how.startswith(("definido", "declarado"))
     if is_election_year(year):
-        return simple("art7.par3", TITLES["art7.par3"], Status.FAIL,
-                      f"{year} é ano de eleições municipais: não se cria município nesse ano ({how}).",
-                      value=year, unit="ano", details={"ano_criacao": year, "origem": how})
+        text = (f"Condição de prazo (art. 7º, § 3º): não serão criados municípios no ano das "
+                f"eleições municipais. O ano de criação {year}, {how}, é ano de eleições "
+                "municipais: a lei de criação não pode ser editada nesse ano.")
+        return {"texto": text, "ano_criacao": year, "origem": how, "vedado": True,
+                "instalacao": None}
     inst = installation_date(year)
-    return simple("art7.par3", TITLES["art7.par3"], Status.PASS,
-                  f"Criação em {year} ({how}), fora de ano de eleições municipais; instalação em "
-                  f"{inst.strftime('%d/%m/%Y')} (art. 9º).",
-                  value=year, unit="ano",
-                  details={"ano_criacao": year, "origem": how, "instalacao": inst.isoformat()})
+    nxt = next_election(year)
+    if stated:
+        supposed = (f"O estudo usa o ano de criação {year}, {how}, que não é ano de eleições "
+                    "municipais.")
+    else:
+        supposed = (f"O estudo supõe a criação em {year}, o {how}. Esse ano é uma hipótese do "
+                    f"estudo, não um requisito cumprido: a lei não poderá ser editada em {nxt}.")
+    text = (f"Condição de prazo (art. 7º, § 3º): não serão criados municípios no ano das "
+            f"eleições municipais. É condição sobre a data da lei de criação, não requisito que a "
+            f"proposta cumpra. {supposed} Com a lei editada em {year}, a instalação seria em "
+            f"{inst.strftime('%d/%m/%Y')} (art. 9º).")
+    return {"texto": text, "ano_criacao": year, "origem": how, "vedado": False,
+            "instalacao": inst.isoformat()}

@@ -135,14 +135,15 @@ def district_installation_deadline(law_date: dt.date) -> dt.date:
     return law_date + dt.timedelta(days=180)
 
 
-def timeline(candidate: Candidate | None, settings: Settings) -> list[dict]:
+def timeline(candidate: Candidate | None, settings: Settings, *, icms_share: bool = True) -> list[dict]:
     """The dates a study shows, in order: each ``{"evento", "data", "artigo"}`` (Portuguese;
     ``data`` is an ISO date, or a year for the creation law and the election).
 
     Creation in an election year gives only the refusal (no installation date). For a
     district (``create-district``) the only date is the art. 20 deadline, counted from the
     municipal law that creates it (no date until that law exists). Transfers and boundary
-    corrections have no statutory dates.
+    corrections have no statutory dates. ``icms_share=False`` (a fusion: no origin remains)
+    leaves out the art. 14 § 3 deadline for the origin's books.
     """
     op = None if candidate is None else candidate.operation
     if op == "create-district":
@@ -168,9 +169,10 @@ def timeline(candidate: Candidate | None, settings: Settings) -> list[dict]:
         {"evento": f"Eleição municipal de {next_election(year)}", "data": str(next_election(year)),
          "artigo": "art. 9º"},
         {"evento": "Instalação do município (posse)", "data": inst.isoformat(), "artigo": "art. 9º"},
-        {"evento": "Envio dos livros pelo município de origem", "data": books_deadline(inst).isoformat(),
-         "artigo": "art. 14, § 3º"},
         {"evento": "Fim do prazo de opção dos servidores", "data": servants_option_deadline(inst).isoformat(),
          "artigo": "art. 12"},
     ]
+    if icms_share:
+        out.insert(len(out) - 1, {"evento": "Envio dos livros pelo município de origem",
+                                  "data": books_deadline(inst).isoformat(), "artigo": "art. 14, § 3º"})
     return out

@@ -1,0 +1,55 @@
+"""A creation restored by art. 21 of LC 02/1990: the processes of Cocalzinho de Goiás
+(1.425/87), Nova Iguaçu de Goiás (2.126/85) and Santo Antônio de Goiás (1.651/87), begun
+before the law, restored with their plebiscites validated. A candidate is such a case when it
+declares ``[process] restored_process`` (``operation = "create-municipality"``);
+:func:`viabilidade.operations.operation_of` then gives this operation instead of the creation.
+
+The municipality exists today: art. 4 is checked on today's figures (Censo 2022 and the other
+data of the appendix), and the study says they are today's, not those of the creation year.
+The plebiscite is art. 21's, not a pending vote; no new representation (art. 2) starts the
+process; no bill annex nor ICMS share is drawn for a law already made."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..rules import art7
+from ..rules.art4 import evaluate_art4
+from ..rules.art21 import art21, petition_not_required
+from .base import Operation
+
+if TYPE_CHECKING:
+    from ..candidate import Candidate
+    from ..profile_types import Profile
+    from ..rules.result import RuleResult
+    from ..rules.settings import Settings
+
+
+def rules(candidate: Candidate, profile: Profile, settings: Settings) -> list[RuleResult]:
+    """Art. 2 not applicable (process restored), art. 4 I–VII and § 1 on today's figures,
+    art. 21 (process restored, plebiscite validated), art. 7 § 3 only when refused."""
+    return [petition_not_required(candidate), *evaluate_art4(candidate, profile, settings),
+            art21(candidate), *art7.refusals(candidate, settings)]
+
+
+TODAY = ("Os números deste capítulo são os de hoje (Censo 2022 e os demais dados listados nos "
+         "Apêndices), não os de {year}: mostram se {name} cumpriria hoje os requisitos do art. 4º, "
+         "não se os cumpria quando o processo restabelecido pelo art. 21 o criou.")
+TODAY_ORIGIN = ("Os números do município de origem são os de hoje (Censo 2022 e os demais dados "
+                "listados nos Apêndices), não os de {year}: o remanescente é o território atual "
+                "do município de origem.")
+
+OPERATION = Operation(
+    code="create-municipality",
+    title="criação do Município de {name} (processo restabelecido pelo art. 21)",
+    words="criação de município restabelecida pelo art. 21",
+    rules=rules,
+    chapters=("sec-art4", "sec-origem", "sec-processo"),
+    process_items=("calendario", "prazo"),
+    # cited by the calendar (1, 9, 12, 14 § 3) and art. 21
+    letters=("ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura", "camara"),
+    law_articles=("1", "9", "12", "14", "21"),
+    icms_share=True,
+    cover_label="criação de município — processo restabelecido pelo art. 21",
+    chapter_notes={"sec-art4": TODAY, "sec-origem": TODAY_ORIGIN},
+)

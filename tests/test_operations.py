@@ -134,3 +134,14 @@ def test_art21_process_is_declared_checked_and_read_back(tmp_path):
     assert ("encontrado '9.999/88'; esperado um dos processos restabelecidos pelo art. 21: "
             "1.425/87 (Cocalzinho de Goiás); 2.126/85 (Nova Iguaçu de Goiás); 1.651/87 "
             "(Santo Antônio de Goiás)") in str(e.value)
+
+
+def test_conclusion_phrases_are_the_operations_own():
+    from viabilidade.report import conclusion
+    from viabilidade.rules.result import Verdict
+
+    assert operation_for("create-district").conclusion[Verdict.VIAVEL] == \
+        "requisitos dos arts. 15, 17 e 18 cumpridos perante a LC nº 2/1990"
+    assert operation_for("fusion").conclusion[Verdict.INDETERMINADO] == \
+        "indeterminada perante a LC nº 2/1990"
+    assert conclusion.VERDICT_PHRASES == {code: op.conclusion for code, op in REGISTRY.items()}

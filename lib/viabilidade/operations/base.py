@@ -4,10 +4,11 @@ letters, its law-text appendix and its cover title (:class:`Operation`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..candidate import OPERATIONS
+from ..rules.result import Verdict
 
 if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
     from ..candidate import Candidate
@@ -26,6 +27,15 @@ CHAPTERS = ("sec-art4", "sec-origem", "sec-transferencia", "sec-correcao", "sec-
 #: the ICMS share applies: property, servants and administration until installation),
 #: ``"legislacao"`` (art. 10: whose legislation prevails, I-9 with several origins).
 PROCESS_ITEMS = ("calendario", "prazo", "transicao", "legislacao")
+
+#: What a verdict is "perante" in the conclusion line (:mod:`viabilidade.report.conclusion`).
+BEFORE_THE_LAW = "perante a LC nº 2/1990"
+
+#: The verdict phrases of an operation judged as a whole under LC 02/1990 (lower case, no
+#: final stop): "viável perante a LC nº 2/1990".
+LAW_PHRASES = {Verdict.VIAVEL: f"viável {BEFORE_THE_LAW}",
+               Verdict.INVIAVEL: f"inviável {BEFORE_THE_LAW}",
+               Verdict.INDETERMINADO: f"indeterminada {BEFORE_THE_LAW}"}
 
 #: The ofícios (``report.oficios``): the three certifiers of art. 4 § 2 (requests of
 #: art. 4 § 3), then the Prefeito and the Câmara Municipal of each origin (the urban perimeter
@@ -95,8 +105,9 @@ class Operation:
         Chapter id -> a paragraph printed at its head, with ``{name}`` (the candidate's name)
         and ``{year}`` (its creation year, or "da criação").
     conclusion : dict
-        Verdict value (``"viavel"``, ``"inviavel"``, ``"indeterminado"``) -> the words after
-        "a proposta é" in the conclusion line; missing keys use the verdict's label.
+        :class:`~viabilidade.rules.result.Verdict` -> the verdict phrase that opens the
+        conclusion line (:func:`viabilidade.report.conclusion.verdict_phrase`), lower case,
+        no final stop; default :data:`LAW_PHRASES`.
     """
 
     code: str
@@ -119,7 +130,7 @@ class Operation:
     icms_share: bool = False
     cover_label: str = ""
     chapter_notes: dict[str, str] | None = None
-    conclusion: dict[str, str] | None = None
+    conclusion: dict[Verdict, str] = field(default_factory=lambda: dict(LAW_PHRASES))
 
     def __post_init__(self) -> None:
         if self.code not in OPERATIONS:
@@ -133,6 +144,8 @@ class Operation:
             bad = [x for x in getattr(self, name) or () if x not in allowed]
             if bad:
                 raise ValueError(f"{self.code}: unknown {name} {bad}")
+        if set(self.conclusion) != set(Verdict):
+            raise ValueError(f"{self.code}: conclusion needs a phrase for each verdict")
 
     @property
     def label(self) -> str:

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from ..rules import art15
 from ..rules.art17 import art17
 from ..rules.art18 import art18
-from .base import Operation
+from ..rules.result import Verdict
+from .base import BEFORE_THE_LAW, Operation
 
 if TYPE_CHECKING:
     from ..candidate import Candidate
@@ -37,4 +38,10 @@ OPERATION = Operation(
     readings=(),
     parameters=("district_buildings", "district_population"),
     instrument="lei municipal (art. 16)",
+    # its rules are arts. 15 (no existing district's seat taken), 17 and 18
+    conclusion={
+        Verdict.VIAVEL: f"requisitos dos arts. 15, 17 e 18 cumpridos {BEFORE_THE_LAW}",
+        Verdict.INVIAVEL: f"requisitos dos arts. 15, 17 e 18 não cumpridos {BEFORE_THE_LAW}",
+        Verdict.INDETERMINADO: f"requisitos dos arts. 15, 17 e 18 indeterminados {BEFORE_THE_LAW}",
+    },
 )

@@ -1,7 +1,7 @@
 """The one conclusion line every document prints: verdict, basis, constitutional bar.
 
 A conclusion line is the verdict phrased for the operation (:data:`VERDICT_PHRASES`, one
-dict keyed by operation), then the qualification of what the verdict rests on
+dict keyed by operation, from what each operation declares), then the qualification of what the verdict rests on
 (:func:`qualification`: the study's certification state), then the constitutional bar of
 CF art. 18 § 4 (:func:`viabilidade.report.frame.bar_clause`), e.g. "Viável perante a LC nº
 2/1990; estudo preliminar; a criação está vedada enquanto não editada a lei complementar
@@ -15,26 +15,17 @@ from __future__ import annotations
 
 import datetime as dt
 
+from ..operations import REGISTRY
 from ..rules.certification import qualification as certification_qualification
 from ..rules.result import Verdict
 from .frame import bar_clause, creation_law_date, explicit_creation_year
 from .format import sentence
 from .tables import Html, esc
 
-_LC = "perante a LC nº 2/1990"
-
-#: Verdict phrasing by operation (what the verdict is "perante"), lower case, no final stop.
+#: Verdict phrasing by operation code (what the verdict is "perante"), lower case, no final
+#: stop: each operation declares its own (:attr:`viabilidade.operations.Operation.conclusion`).
 VERDICT_PHRASES: dict[str, dict[Verdict, str]] = {
-    op: {Verdict.VIAVEL: f"viável {_LC}", Verdict.INVIAVEL: f"inviável {_LC}",
-         Verdict.INDETERMINADO: f"indeterminada {_LC}"}
-    for op in ("create-municipality", "fusion", "transfer-area", "boundary-correction")
-}
-#: A district's rules are arts. 15 (no existing district's seat taken), 17 and 18.
-VERDICT_PHRASES["create-district"] = {
-    Verdict.VIAVEL: f"requisitos dos arts. 15, 17 e 18 cumpridos {_LC}",
-    Verdict.INVIAVEL: f"requisitos dos arts. 15, 17 e 18 não cumpridos {_LC}",
-    Verdict.INDETERMINADO: f"requisitos dos arts. 15, 17 e 18 indeterminados {_LC}",
-}
+    code: dict(op.conclusion) for code, op in REGISTRY.items()}
 
 
 def verdict_phrase(operation: str, verdict: Verdict | str) -> str:

@@ -109,7 +109,7 @@ def applies_art4(results: list[RuleResult]) -> bool:
 
 
 #: Rules decided by the plebiscite's result, which the Electoral Justice declares.
-PLEBISCITE_RULES = ("art5", "art5.par2", "art7.par1", "art7.par2")
+PLEBISCITE_RULES = ("art7", "art5", "art5.par2", "art7.par1", "art7.par2")
 ELECTORAL_COURT = "Tribunal Regional Eleitoral"
 
 

@@ -244,7 +244,8 @@ def test_html_verdict_and_counts_agree_in_gender_and_number(html, analysis):
     adjective = {"indeterminado": "Indeterminada", "viável": "Viável", "inviável": "Inviável"}
     assert re.search(rf"{adjective[str(analysis.verdict)]} perante a LC nº 2/1990\s*;", text)
     assert not re.search(r"\b([2-9]|\d\d+) (requisitos )?(cumprido|indeterminado|não cumprido)\b", text)
-    assert re.search(r"adotados: \d+ requisitos? (cumpridos?|não cumpridos?|indeterminados?)", text)
+    assert re.search(r"adotados: \d+ requisitos? (cumpridos?|não cumpridos?|indeterminados?|"
+                     r"atingidos? nos dados publicados)", text)
 
 
 def test_html_dates_and_numbers_are_brazilian(html):

@@ -174,9 +174,11 @@ def test_study_pdf_text(posse_runs):
     assert ("Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e "
             "de documentos; a criação está vedada enquanto não editada a lei complementar federal "
             "(CF, art. 18, § 4º).") in flat.replace(" ;", ";")
-    # art. 7 § 3 is cumprido; art. 4 IV (3.045 inhabitants, Censo 2022) only on published data
-    assert ("adotados: 1 requisito cumprido; 1 atingido nos dados publicados (a certificar); 11 "
+    # art. 4 IV (3.045 inhabitants, Censo 2022) only on published data; art. 7 § 3 is a timing
+    # condition, never a rule "cumprido"
+    assert ("adotados: 1 requisito atingido nos dados publicados (a certificar); 11 "
             "indeterminados.") in flat
+    assert "Condição de prazo (art. 7º, § 3º)" in flat
     assert "Margem estreita (art. 8º)" in flat
     assert "10.812 eleitores" in flat and "(3.045/17.232)" in flat and "(0,1308)" in flat
     assert "1.911 ± 398" in flat  # estimated electors as a whole number

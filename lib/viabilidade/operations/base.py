@@ -153,6 +153,11 @@ class Operation:
         (:data:`viabilidade.candidate.OPERATIONS`)."""
         return self.cover_label or OPERATIONS[self.code]
 
+    def origin_codes(self, candidate) -> tuple[str, ...]:
+        """The municipalities the cover lists under :attr:`origins_label`: the merged ones of a
+        fusion (``candidate.municipalities``), else ``candidate.origins``."""
+        return candidate.municipalities if self.merges else candidate.origins
+
     def chapter_note(self, sid: str, candidate) -> str:
         """The paragraph at the head of chapter ``sid`` for ``candidate`` (plain text), or ``""``."""
         note = (self.chapter_notes or {}).get(sid, "")

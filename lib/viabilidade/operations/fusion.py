@@ -40,4 +40,5 @@ OPERATION = Operation(
     # cited by the calendar (1, 9, 12), the transition (11, 13), art. 10 and the annex (3)
     law_articles=("1", "3", "9", "10", "11", "12", "13"),
     merges=True,
+    origins_label=("Município que se funde", "Municípios que se fundem"),
 )

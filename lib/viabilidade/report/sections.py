@@ -111,8 +111,8 @@ def cover(analysis, study_date: dt.date, after: str = "") -> Html:
         *([("Sede proposta", c.seat)] if op.proposed_seat else []),
         ("Operação", op.label),
         *([("Instrumento legal", op.instrument)] if op.instrument else []),
-        (op.origins_label[0] if len(c.origins) <= 1 else op.origins_label[1],
-         "; ".join(_origin_names(analysis)) or "—"),
+        (op.origins_label[0] if len(op.origin_codes(c)) <= 1 else op.origins_label[1],
+         "; ".join(_origin_names(analysis, op.origin_codes(c))) or "—"),
         *([("Município que recebe a área", _destination_name(analysis))]
           if op.receiving and c.destination else []),
         ("Arquivo do candidato", c.path.name),

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..operations import operation_of
 from ..rules.result import RuleResult, Status
 from . import format as fmt
 from .charts import threshold_chart
@@ -167,14 +168,13 @@ def _subject_line(analysis, origin_names: str) -> str:
     proposta: X · sede: Y · município de origem: Z``; no seat where the operation has none
     (a transfer, a correction), the receiving municipality of a transfer, the operation's
     own labels (``Limite corrigido``, ``Municípios do limite``) and the act that would make it."""
-    from ..operations import operation_of
 
     c = analysis.candidate
     op = operation_of(c)
     parts = [f"{esc(op.subject_label)}: <strong>{esc(c.name)}</strong>"]
     if op.proposed_seat:
         parts.append(f"sede: {esc(c.seat)}")
-    label = op.origins_label[0] if len(c.origins) <= 1 else op.origins_label[1]
+    label = op.origins_label[0] if len(op.origin_codes(c)) <= 1 else op.origins_label[1]
     parts.append(f"{esc(label[:1].lower() + label[1:])}: {esc(origin_names)}")
     dest = getattr(analysis.profile, "destination", None)
     if op.receiving and dest is not None:
@@ -256,7 +256,8 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
     footer = f"{c.name} — {fmt.date_short(date)}"
     results = list(analysis.results)
     origins = getattr(analysis.profile, "origins", {}) or {}
-    origin_names = "; ".join(origins[o].label if o in origins else o for o in c.origins) or "—"
+    codes = operation_of(c).origin_codes(c)
+    origin_names = "; ".join(origins[o].label if o in origins else o for o in codes) or "—"
     slides = [_slide("s-resumo", title,
                      '<p class="orgao">Estado de Goiás · Lei Complementar nº 2, de 16 de janeiro de 1990</p>'
                      f'<p class="conclusao"><b>Conclusão:</b> {analysis_conclusion_html(analysis)}</p>'

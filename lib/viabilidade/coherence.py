@@ -479,7 +479,7 @@ def apart_districts(candidate: Candidate, store) -> dict | None:
     from .geo.districts import district_cells
 
     if (candidate.boundary is not None or len(candidate.districts) < 2
-            or operation_for(candidate.operation).merges):
+            or operation_of(candidate).merges):
         return None
     owners = dict(zip(store.districts["cod_distrito"], store.districts["cod_ibge"]))
     munis = sorted({owners[d] for d in candidate.districts if d in owners})

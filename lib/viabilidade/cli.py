@@ -1,4 +1,5 @@
-"""Command line: ``viabilidade data build|fetch``, ``estudo``, ``apresentacao``, ``oficios``, ``lote``,
+"""Command line: ``viabilidade data build|fetch``, ``estudo``, ``apresentacao``, ``oficios``,
+``projeto-de-lei``, ``lote``,
 ``auditoria`` and ``triagem``.
 
 The commands are thin: each parses its arguments and calls one library function.
@@ -193,6 +194,30 @@ def _cmd_oficios(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_projeto_de_lei(args: argparse.Namespace) -> int:
+    from .analysis import analyse
+    from .data.store import load_store
+    from .operations import operation_for
+    from .report.atomic import check_output_folder
+    from .report.bill import write_bill
+
+    date = _iso_date("--data-projeto", args.data_projeto)
+    store = load_store(Path(args.data) if args.data else None)
+    analysis = analyse(_candidate_arg(args, store), store=store)
+    candidate = analysis.candidate
+    author = process = None
+    if operation_for(candidate.operation).bill_level == "estadual" and args.settings:
+        from .report.oficios_settings import OficiosSettings
+
+        oficios = OficiosSettings.from_toml(args.settings)
+        author, process = oficios.proposer, oficios.process
+    folder = Path(args.saida) if args.saida else Path("outputs") / candidate.slug / "projeto-de-lei"
+    check_output_folder(folder)
+    files = write_bill(analysis, store, folder, author=author, process=process, date=date)
+    _print_files(files)
+    return 0
+
+
 def _cmd_lote(args: argparse.Namespace) -> int:
     from .batch import main as batch_main
 
@@ -317,6 +342,30 @@ def build_parser() -> argparse.ArgumentParser:
                          "ofício (obrigatório; ver docs/GUIA.md)")
     add_data_option(of)
     of.set_defaults(func=_cmd_oficios)
+
+    pl = sub.add_parser("projeto-de-lei", help="escreve o projeto de lei da operação (HTML, PDF "
+                                               "e DOCX), com justificação e memorial descritivo",
+                        description="Escreve o projeto de lei da criação, fusão, transferência de "
+                                    "área ou criação de distrito, na técnica da LC nº 95/1998, em "
+                                    "HTML, PDF e DOCX (editável): artigos da LC nº 2/1990 (nome e "
+                                    "sede, limites, distritos, instalação, eleição, servidores, "
+                                    "bens, administração até a instalação, ICMS, vigência), "
+                                    "justificação com as conclusões do estudo e o memorial "
+                                    "descritivo como anexo. O deputado autor e o processo vêm da "
+                                    "seção [oficios] do arquivo de configurações; o projeto de "
+                                    "distrito é de lei municipal (art. 16).")
+    add_candidate_argument(pl)
+    pl.add_argument("--data-projeto", default=None, metavar="AAAA-MM-DD",
+                    help="data do projeto (padrão: hoje)")
+    pl.add_argument("--saida", default=None, metavar="PASTA",
+                    help="pasta de saída (padrão: outputs/<slug>/projeto-de-lei)")
+    pl.add_argument("--configuracoes", "--settings", dest="settings", default=None,
+                    metavar="ARQUIVO",
+                    help="arquivo TOML com a seção [oficios]: deputado autor (proposer, "
+                         "proposer_gender) e processo (process); obrigatório para projeto de lei "
+                         "estadual (ver docs/GUIA.md)")
+    add_data_option(pl)
+    pl.set_defaults(func=_cmd_projeto_de_lei)
 
     lote = sub.add_parser("lote", help="escreve muitos estudos em paralelo, com um índice",
                           description="Escreve muitos estudos em paralelo, retomáveis, com "

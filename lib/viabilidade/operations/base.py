@@ -42,6 +42,20 @@ LAW_PHRASES = {Verdict.VIAVEL: f"viável {BEFORE_THE_LAW}",
 #: law of art. 4 II, the district law of arts. 16 and 18, items I and VI).
 LETTERS = ("ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura", "camara")
 
+#: The articles a draft bill can carry (``report.bill``), each the provision of LC 02/1990
+#: it puts into law: ``criacao`` (arts. 1º and 3º, I: name and seat), ``fusao`` (art. 5º,
+#: § 2º), ``transferencia`` (art. 5º), ``distrito`` (art. 16), ``limites`` (art. 3º, II, or
+#: art. 18: the memorial as annex), ``distritos`` (art. 3º, VII), ``instalacao`` (art. 9º),
+#: ``eleicao`` (art. 9º and art. 3º, VIII), ``servidores`` (art. 12), ``bens`` (art. 11),
+#: ``administracao`` (art. 13 and art. 14, §§ 2º to 4º), ``legislacao`` (art. 10), ``icms``
+#: (art. 14 and art. 3º, IX), ``instalacao-distrito`` (art. 20), ``vigencia`` (LC 95/1998,
+#: art. 8º).
+BILL_ARTICLES = ("criacao", "fusao", "transferencia", "distrito", "limites", "distritos",
+                 "instalacao", "eleicao", "servidores", "bens", "administracao", "legislacao",
+                 "icms", "instalacao-distrito", "vigencia")
+#: Who makes the law: a state law of the Assembly, or a municipal law (art. 16).
+BILL_LEVELS = ("estadual", "municipal")
+
 
 @dataclass(frozen=True)
 class Operation:
@@ -104,6 +118,16 @@ class Operation:
     chapter_notes : dict
         Chapter id -> a paragraph printed at its head, with ``{name}`` (the candidate's name)
         and ``{year}`` (its creation year, or "da criação").
+    bill : tuple of str
+        The articles of its draft bill, in order (a subset of :data:`BILL_ARTICLES`); empty:
+        ``viabilidade projeto-de-lei`` refuses the operation.
+    bill_level : str
+        ``"estadual"`` (a bill of the Assembly, preamble of art. 10 of the State
+        Constitution, a deputy as author) or ``"municipal"`` (a district, art. 16: the
+        Câmara Municipal approves and the Prefeito sanctions).
+    bill_ementa : str
+        The ementa, with ``{name}``, ``{origins}`` (``"do Município de Abadiânia"``) and
+        ``{destination}`` (``"ao Município de Alexânia"``).
     conclusion : dict
         :class:`~viabilidade.rules.result.Verdict` -> the verdict phrase that opens the
         conclusion line (:func:`viabilidade.report.conclusion.verdict_phrase`), lower case,
@@ -130,6 +154,9 @@ class Operation:
     icms_share: bool = False
     cover_label: str = ""
     chapter_notes: dict[str, str] | None = None
+    bill: tuple[str, ...] = ()
+    bill_level: str = "estadual"
+    bill_ementa: str = ""
     conclusion: dict[Verdict, str] = field(default_factory=lambda: dict(LAW_PHRASES))
 
     def __post_init__(self) -> None:
@@ -140,8 +167,12 @@ class Operation:
         readings = (*CHOICES, "special_interest")
         for name, allowed in (("chapters", CHAPTERS), ("process_items", PROCESS_ITEMS),
                               ("letters", LETTERS), ("readings", readings),
+                              ("bill", BILL_ARTICLES), ("bill_level", (BILL_LEVELS,)),
                               ("parameters", tuple(FIELD_LABELS)), ("chapter_notes", CHAPTERS)):
-            bad = [x for x in getattr(self, name) or () if x not in allowed]
+            value = getattr(self, name) or ()
+            if isinstance(value, str):  # one value (bill_level): wrapped, like its allowed
+                value, allowed = (value,), allowed[0]
+            bad = [x for x in value if x not in allowed]
             if bad:
                 raise ValueError(f"{self.code}: unknown {name} {bad}")
         if set(self.conclusion) != set(Verdict):

@@ -41,4 +41,7 @@ OPERATION = Operation(
     law_articles=("1", "3", "9", "10", "11", "12", "13"),
     merges=True,
     origins_label=("Município que se funde", "Municípios que se fundem"),
+    bill=("fusao", "limites", "distritos", "instalacao", "eleicao", "servidores", "bens",
+          "administracao", "legislacao", "vigencia"),
+    bill_ementa="Cria o Município de {name}, pela fusão {origins}, e dá outras providências.",
 )

@@ -37,4 +37,6 @@ OPERATION = Operation(
     parameters=("plebiscite_roll", "quorum", "population_vintage", "petition_transfer",
                 "federal_law"),
     instrument="lei estadual, precedida de plebiscito (arts. 5º e 7º)",
+    bill=("transferencia", "limites", "vigencia"),
+    bill_ementa="Desmembra área {origins} e a incorpora {destination}.",
 )

@@ -42,7 +42,8 @@ artigo texto-legal lei notas sic hash chave num id fonte sujeito tabela regras c
 proveniencia parametros alternativas larga legenda grafico premissa deck slide rodape contagem
 grande motivos situacao-estudo conclusivo preliminar sede-proposta quadro-federal memorial
 oficio cabecalho numero local-data destinatario assunto prazo vocativo itens item fecho lacuna
-assinatura linha anexo url lado-a-lado boundary-check""".split())
+assinatura linha anexo url lado-a-lado boundary-check
+projeto-lei epigrafe autoria ementa preambulo dispositivo inciso justificacao notas""".split())
 
 #: Tables with more columns than this get a landscape page of their own.
 WIDE_COLUMNS = 8
@@ -195,6 +196,13 @@ P_STYLES = {
               "text(font: sans, size: 10pt)[#set par(justify: false)\n{body}])"),
     "vocativo": "#block(above: 1.2em)[{body}]",
     "conclusao": "#text(size: 12pt)[{body}]",
+    # the draft bill (report/bill.py, LC 95/1998): epígrafe, ementa, preâmbulo, dispositivos
+    "epigrafe": "#align(center, text(weight: \"bold\")[{body}])",
+    "autoria": "#align(center)[{body}]",
+    "ementa": "#block(above: 1.6em, below: 1.6em, pad(left: 45%)[#set par(justify: true)\n{body}])",
+    "preambulo": "#block(below: 1.2em)[#h(2.5em){body}]",
+    "dispositivo": "#block(above: 0.8em)[#h(2.5em){body}]",
+    "inciso": "#block(above: 0.4em)[#h(2.5em){body}]",
     "grande": "#block(above: 0.6em, below: 0.6em, text(size: 21pt)[{body}])",
 }
 
@@ -526,7 +534,7 @@ class _Writer:
             return body + "#pagebreak(weak: true)\n\n"
         if n.has("slide"):
             return f"#page[{body}]\n"
-        if n.has("anexo"):
+        if n.has("anexo") or n.has("justificacao") or n.has("notas"):
             return f"#pagebreak(weak: true)\n{body}"
         return body
 

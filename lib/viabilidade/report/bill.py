@@ -1,0 +1,776 @@
+"""The draft bill of an operation (``viabilidade projeto-de-lei``): the law LC 02/1990 asks for,
+written in the technique of LC 95/1998, with its justificação drawn from the study.
+
+Parts (LC 95/1998, arts. 3º to 11): epígrafe, ementa, preâmbulo, the articles the operation
+declares (:attr:`viabilidade.operations.Operation.bill`, each built by one function of
+:data:`BUILDERS`), the cláusula de vigência, then the justificação (headed by the
+constitutional bar, :func:`viabilidade.report.frame.bar_clause`; the study's findings with
+their bases; what is pending certification) and the memorial descritivo as annex.
+What the bill cannot say from the data (the urban area's limits, the ICMS percentage without
+the value added, the name of the municipality of greater revenue) is listed after the bill,
+in "Notas para a redação final", which is not part of it.
+
+Numbering (LC 95/1998, art. 10): "Art. 1º" to "Art. 9º", then "Art. 10."; "Parágrafo único."
+or "§ 1º"…; incisos in Roman numerals. A state bill's preamble is the Goiás formula ("A
+ASSEMBLEIA LEGISLATIVA DO ESTADO DE GOIÁS, nos termos do art. 10 da Constituição Estadual,
+decreta e eu sanciono a seguinte Lei:", e.g. Lei nº 19.008/2015); a district's (art. 16) is a
+municipal law's. Outputs: HTML, PDF (the Typst writer, A4 page of the ofícios) and DOCX
+(python-docx).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from ..errors import CandidateError
+from ..operations import operation_for
+from . import format as fmt
+from .tables import esc
+
+#: Law citations: the first in full (LC 95/1998, art. 11, II, c), later short.
+LC2 = "Lei Complementar nº 2, de 16 de janeiro de 1990"
+LC2_SHORT = "Lei Complementar nº 2, de 1990"
+#: The Goiás formula of a state law (State Constitution, art. 10).
+STATE_PREAMBLE = ("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE GOIÁS, nos termos do art. 10 da "
+                  "Constituição Estadual, decreta e eu sanciono a seguinte Lei:")
+VIGENCIA = "Esta Lei entra em vigor na data de sua publicação."
+PLACE = "Goiânia"
+
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
+         "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX")
+
+
+def in_words(n: int) -> str:
+    """``9 (nove)``: a number with its words, as laws write counts (num2words, pt-BR)."""
+    from num2words import num2words
+
+    return f"{n} ({num2words(n, lang='pt_BR')})"
+
+
+def ordinal_label(n: int) -> str:
+    """``1º`` … ``9º``, then ``10.`` (LC 95/1998, art. 10, I)."""
+    return f"{n}º" if n < 10 else f"{n}."
+
+
+def article_label(n: int) -> str:
+    """``Art. 1º``, ``Art. 10.``"""
+    return f"Art. {ordinal_label(n)}"
+
+
+def paragraph_labels(count: int) -> list[str]:
+    """``["Parágrafo único."]`` for one paragraph, else ``["§ 1º", "§ 2º", …]``."""
+    if count == 1:
+        return ["Parágrafo único."]
+    return [f"§ {ordinal_label(i)}" for i in range(1, count + 1)]
+
+
+@dataclass(frozen=True)
+class Article:
+    """One article: its key (:data:`viabilidade.operations.base.BILL_ARTICLES`), caput,
+    incisos of the caput and paragraphs, without labels (numbered by :class:`Bill`)."""
+
+    key: str
+    caput: str
+    items: tuple[str, ...] = ()
+    paragraphs: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Bill:
+    """A draft bill and what goes with it.
+
+    Attributes
+    ----------
+    level : str
+        ``"estadual"`` or ``"municipal"``.
+    epigrafe, autoria, ementa, preambulo : str
+        The heading (``"PROJETO DE LEI"``), the author line (may be empty), the ementa and
+        the enacting formula.
+    articles : tuple of Article
+    place_date : str
+        ``"Sala das Sessões da Assembleia Legislativa do Estado de Goiás, em Goiânia, 1º de
+        dezembro de 2026."``
+    signature : tuple of str
+        Lines under the signature rule (empty for a bill whose author is not known).
+    justification : tuple of str
+        Paragraphs; the first is the constitutional bar.
+    findings : tuple of tuple
+        Rows (dispositivo, exigência, valor, base, situação) of the study's rule results.
+    pending : tuple of str
+        What is pending certification or documents (``certification.summary`` missing).
+    annex_title : str
+        ``"ANEXO ÚNICO — MEMORIAL DESCRITIVO …"``, or ``""`` without a polygon.
+    annex : tuple of str
+        The memorial's paragraphs.
+    notes : tuple of str
+        What the drafter must still supply (not part of the bill).
+    files : dict
+        Annex files beside the bill (``memorial-marcos.csv`` when the memorial is summarised).
+    """
+
+    level: str
+    epigrafe: str
+    autoria: str
+    ementa: str
+    preambulo: str
+    articles: tuple[Article, ...]
+    place_date: str
+    signature: tuple[str, ...]
+    justification: tuple[str, ...]
+    findings: tuple[tuple[str, str, str, str, str], ...]
+    pending: tuple[str, ...]
+    annex_title: str = ""
+    annex: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    files: dict[str, str] = field(default_factory=dict)
+
+    def numbered(self) -> list[tuple[str, str, list[tuple[str, str]], list[tuple[str, str]]]]:
+        """Each article as (label, caput, [(inciso label, text)], [(paragraph label, text)])."""
+        out = []
+        for i, a in enumerate(self.articles, start=1):
+            items = [(f"{ROMAN[k]} –", t) for k, t in enumerate(a.items)]
+            paras = list(zip(paragraph_labels(len(a.paragraphs)), a.paragraphs))
+            out.append((article_label(i), a.caput, items, paras))
+        return out
+
+    def number_of(self, key: str) -> int | None:
+        """The article number of a key, or ``None`` when the bill has no such article."""
+        for i, a in enumerate(self.articles, start=1):
+            if a.key == key:
+                return i
+        return None
+
+
+# -- the context every article reads ---------------------------------------------------
+
+@dataclass
+class _Context:
+    analysis: object
+    store: object
+    op: object
+    name: str
+    seat: str
+    origins: list[str]
+    destination: str | None
+    year: int
+    install: dt.date | None
+    election: int
+    content: dict | None
+    icms: object | None
+    memorial: object | None
+    district_rows: list[tuple[str, str, bool]]
+    notes: list[str]
+
+    @property
+    def origin_words(self) -> str:
+        """``"Município de Abadiânia"`` / ``"Municípios de Anhanguera e Cumari"``."""
+        if len(self.origins) == 1:
+            return f"Município de {self.origins[0]}"
+        return f"Municípios de {_and(self.origins)}"
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " e " + words[-1]
+
+
+def _annex_ref(ctx: _Context) -> str:
+    return "no memorial descritivo do Anexo Único desta Lei"
+
+
+# -- the articles ----------------------------------------------------------------------
+
+def _criacao(ctx: _Context) -> Article:
+    seat = ("com sede na localidade de igual nome" if ctx.seat == ctx.name
+            else f"com sede na localidade de {ctx.seat}")
+    return Article("criacao", f"Fica criado o Município de {ctx.name}, {seat}, desmembrado do "
+                              f"{ctx.origin_words}, nos termos da {LC2}.")
+
+
+def _fusao(ctx: _Context) -> Article:
+    return Article("fusao", f"Ficam extintos os {ctx.origin_words} e criado, pela fusão dos seus "
+                            f"territórios integrais, o Município de {ctx.name}, com sede na "
+                            f"cidade de {ctx.seat}, nos termos do art. 5º, § 2º, da {LC2}.")
+
+
+def _transferencia(ctx: _Context) -> Article:
+    where = ("descrita " + _annex_ref(ctx)) if ctx.memorial is not None else (
+        "correspondente ao território " + _district_area(ctx).replace(", definidos", ", nos limites definidos"))
+    area = (f", com {fmt.number(round(ctx.memorial.geodesic_area_km2, 2), 2)} km²"
+            if ctx.memorial is not None else "")
+    return Article("transferencia", f"Fica desmembrada do Município de {ctx.origins[0]} e "
+                                    f"incorporada ao Município de {ctx.destination} a área "
+                                    f"{where}{area}, nos termos do art. 5º da {LC2}.")
+
+
+def _distrito(ctx: _Context) -> Article:
+    return Article("distrito", f"Fica criado o Distrito de {ctx.name}, no Município de "
+                               f"{ctx.origins[0]}, com sede na localidade de igual nome, nos "
+                               f"termos do art. 16 da {LC2}.")
+
+
+def _district_area(ctx: _Context) -> str:
+    """``"do Distrito de X, do Município de Y, definidos na lei municipal que o criou"``."""
+    names = [n for _, n, _ in ctx.district_rows] or [ctx.name]
+    one = len(names) == 1
+    return (f"{'do Distrito' if one else 'dos Distritos'} de {_and(names)}, do Município de "
+            f"{ctx.origins[0]}, definidos na lei municipal que {'o' if one else 'os'} criou")
+
+
+def _no_polygon_note(ctx: _Context) -> None:
+    ctx.notes.append("memorial descritivo dos limites (art. 3º, II, da LC nº 2/1990): os dados "
+                     "públicos não trazem o polígono do distrito; virá do levantamento do "
+                     "agrimensor ou de um polígono desenhado ([area] boundary) e será o Anexo "
+                     "Único desta Lei")
+
+
+def _limites(ctx: _Context) -> Article:
+    subject = {"distrito": f"As divisas do Distrito de {ctx.name}",
+               "transferencia": f"Os limites entre os Municípios de {ctx.origins[0]} e "
+                                f"{ctx.destination}"}
+    first = ctx.op.bill[0]
+    who = subject.get(first, f"Os limites do Município de {ctx.name}")
+    law = "art. 18" if first == "distrito" else "art. 3º, II"
+    if ctx.memorial is not None:
+        caput = f"{who} são os descritos {_annex_ref(ctx)}"
+        if first == "transferencia":
+            caput = (f"Os limites entre os Municípios de {ctx.origins[0]} e {ctx.destination} "
+                     "passam a ser os que resultam da incorporação da área de que trata o art. "
+                     f"1º, descrita {_annex_ref(ctx)}")
+        if first == "fusao":
+            caput = (f"O território do Município de {ctx.name} compreende os territórios "
+                     f"integrais dos {ctx.origin_words}, e os seus limites são os descritos "
+                     f"{_annex_ref(ctx)}")
+        return Article("limites", f"{caput} ({law}, da {LC2_SHORT}).")
+    # No polygon: the area is a district whose legal limits are in the municipal law.
+    _no_polygon_note(ctx)
+    if first == "transferencia":
+        return Article("limites", f"{who} passam a ser os que resultam da incorporação da área "
+                                  f"de que trata o art. 1º ({law}, da {LC2_SHORT}).")
+    return Article("limites", f"{who} são os {_district_area(ctx)} ({law}, da {LC2_SHORT}).")
+
+
+def _distritos(ctx: _Context) -> Article:
+    rows = ctx.district_rows
+    name = ctx.name
+    if not rows:
+        ctx.notes.append("número e nome dos distritos (art. 3º, VII): a área desenhada não segue "
+                         "os distritos do IBGE; o artigo diz só o distrito-sede")
+        return Article("distritos", f"O Município de {name} é constituído do distrito-sede, que "
+                                    "tem o seu nome.")
+    if len(rows) == 1:
+        return Article("distritos", f"O Município de {name} é constituído de um único distrito, "
+                                    f"o da sede, que tem o seu nome.")
+    items = tuple(f"{n}{' (sede)' if seat else ''}{';' if i < len(rows) - 1 else '.'}"
+                  for i, (_, n, seat) in enumerate(rows))
+    return Article("distritos", f"O Município de {name} é constituído de "
+                                f"{in_words(len(rows))} distritos:", items=items)
+
+
+def _instalacao(ctx: _Context) -> Article:
+    who = "do Prefeito, do Vice-Prefeito e dos Vereadores eleitos"
+    if ctx.install is None:
+        return Article("instalacao", f"O Município de {ctx.name} será instalado com a posse {who} "
+                                     "nas primeiras eleições municipais gerais e simultâneas "
+                                     f"posteriores à sua criação (art. 9º da {LC2_SHORT}; "
+                                     "Constituição Federal, art. 29, I).")
+    return Article("instalacao", f"O Município de {ctx.name} será instalado em "
+                                 f"{fmt.date_long(ctx.install)}, com a posse {who} nas eleições "
+                                 f"municipais gerais e simultâneas de {ctx.election} (art. 9º da "
+                                 f"{LC2_SHORT}; Constituição Federal, art. 29, I).")
+
+
+def _eleicao(ctx: _Context) -> Article:
+    when = (f"de {ctx.election}" if ctx.install is not None
+            else "seguintes à sua criação")
+    caput = (f"O Prefeito, o Vice-Prefeito e os Vereadores do Município de {ctx.name} serão "
+             f"eleitos simultaneamente com os dos demais Municípios, nas eleições municipais "
+             f"{when}, na forma da legislação eleitoral.")
+    seats = (ctx.content or {}).get("vereadores")
+    if seats is None:
+        ctx.notes.append("número de Vereadores da primeira legislatura (art. 3º, VIII; "
+                         "Constituição Federal, art. 29, IV): falta a população da área")
+        return Article("eleicao", caput)
+    return Article("eleicao", caput, paragraphs=(
+        f"A Câmara Municipal de {ctx.name} terá {in_words(seats)} Vereadores na primeira "
+        "legislatura (Constituição Federal, art. 29, IV, a).",))
+
+
+def _servidores(ctx: _Context) -> Article:
+    if ctx.op.merges:
+        return Article("servidores", f"Os servidores dos {ctx.origin_words}, excetuados os "
+                                     "ocupantes de cargos em comissão, passarão a integrar a "
+                                     f"administração do Município de {ctx.name} na data de sua "
+                                     f"instalação, operando-se a sucessão do empregador (art. 12 "
+                                     f"da {LC2_SHORT}).")
+    origin = ctx.origin_words
+    return Article("servidores", f"Os servidores do {origin}, excetuados os ocupantes de cargos "
+                                 f"em comissão, passarão a integrar a administração do Município "
+                                 f"de {ctx.name}, resguardado o direito de opção, pelo prazo de "
+                                 f"{in_words(3)} meses, a contar da instalação (art. 12 da "
+                                 f"{LC2_SHORT}).",
+                   paragraphs=(f"O {origin} fica exonerado de quaisquer obrigações trabalhistas "
+                               "em relação aos servidores optantes pelo novo Município, "
+                               "operando-se, quanto a eles, a sucessão do empregador.",))
+
+
+def _bens(ctx: _Context) -> Article:
+    if ctx.op.merges:
+        return Article("bens", f"Os bens públicos dos {ctx.origin_words} passarão à propriedade "
+                               f"do Município de {ctx.name} na data de sua instalação (art. 11 "
+                               f"da {LC2_SHORT}).")
+    return Article("bens", "Os bens públicos municipais situados no território do Município de "
+                           f"{ctx.name} passarão à sua propriedade na data de sua instalação "
+                           f"(art. 11 da {LC2_SHORT}).")
+
+
+def _administracao(ctx: _Context) -> Article:
+    if ctx.op.merges:
+        return Article("administracao", "Até a instalação do Município de "
+                                        f"{ctx.name}, cada um dos {ctx.origin_words} continuará a "
+                                        "ser administrado pelo seu Prefeito (art. 13 da "
+                                        f"{LC2_SHORT}).")
+    origin = ctx.origin_words
+    return Article(
+        "administracao",
+        f"Até a sua instalação, o território do Município de {ctx.name} continuará a ser "
+        f"administrado pelo Prefeito do {origin} (art. 13 da {LC2_SHORT}).",
+        paragraphs=(
+            "Enquanto o Município não for instalado, a contabilidade de sua receita e despesa "
+            f"será feita em separado pelos órgãos competentes da Prefeitura do {origin}, que "
+            f"aplicará na área do Município de {ctx.name}, no mínimo, 80% (oitenta por cento) "
+            "dos recursos correspondentes às parcelas do ICMS que lhe forem atribuídas, no "
+            f"prazo em que forem repassadas (art. 14, § 2º, da {LC2_SHORT}).",
+            f"Dentro de {in_words(15)} dias após a instalação, o Prefeito do {origin} "
+            f"encaminhará ao Município de {ctx.name} cópia dos livros, balanços e balancetes "
+            "de receita e despesa correspondentes ao período a partir da emancipação (art. 14, "
+            f"§ 3º, da {LC2_SHORT}).",
+            "O Estado não repassará o percentual do ICMS devido ao Município de origem enquanto "
+            "não for cumprido o disposto no § 2º deste artigo (art. 14, § 4º, da "
+            f"{LC2_SHORT}).",
+        ))
+
+
+def _legislacao(ctx: _Context) -> Article:
+    if len(ctx.origins) == 1:
+        return Article("legislacao", f"A legislação do {ctx.origin_words} vigorará no Município "
+                                     f"de {ctx.name}, no que couber, até que este aprove a sua "
+                                     f"(art. 10 da {LC2_SHORT}).")
+    ctx.notes.append("Município de maior renda entre os de origem (art. 10, parágrafo único): "
+                     "a lei deve nomeá-lo; os dados do estudo não trazem a renda municipal")
+    return Article("legislacao", f"Vigorará no Município de {ctx.name}, no que couber, até que "
+                                 "este aprove a sua, a legislação daquele, entre os "
+                                 f"{ctx.origin_words}, de maior renda (art. 10, parágrafo único, "
+                                 f"da {LC2_SHORT}).")
+
+
+def _icms(ctx: _Context) -> Article:
+    years = f"{ctx.year}, e nos dois exercícios imediatamente seguintes, {ctx.year + 1} e {ctx.year + 2}"
+    origin = ctx.origin_words
+    share = ctx.icms
+    rule = ("fixado com base na proporção entre o valor adicionado auferido pelos contribuintes "
+            f"estabelecidos na sua área e o valor adicionado apurado no {origin}, incluída a "
+            "área desmembrada, com base no movimento econômico-fiscal que deu origem ao último "
+            "valor adicionado definitivo publicado no Diário Oficial do Estado em "
+            f"{ctx.year - 1}")
+    if share is not None and share.percentage is not None:
+        return Article("icms", f"No ano de sua criação, {years}, o Município de {ctx.name} "
+                               f"participará com {fmt.percent(share.percentage, 4)} do valor "
+                               f"da parcela do ICMS devida ao {origin}, percentual {rule} "
+                               f"(arts. 3º, IX, e 14 da {LC2_SHORT}).")
+    ctx.notes.append("percentual do ICMS (art. 3º, IX, e art. 14): o artigo dá a regra; para "
+                     "escrever o percentual faltam o valor adicionado da área e o da origem "
+                     "([fiscal] value_added_area e value_added_origin)")
+    return Article("icms", f"No ano de sua criação, {years}, o Município de {ctx.name} "
+                           f"participará do valor da parcela do ICMS devida ao {origin} no "
+                           f"percentual {rule} (arts. 3º, IX, e 14 da {LC2_SHORT}).")
+
+
+def _instalacao_distrito(ctx: _Context) -> Article:
+    return Article("instalacao-distrito", f"O Distrito de {ctx.name} será instalado em data "
+                                          "marcada pelo Prefeito, em solenidade por este "
+                                          f"presidida, dentro do prazo de {in_words(180)} dias "
+                                          "da publicação desta Lei (art. 20 da "
+                                          f"{LC2_SHORT}).")
+
+
+def _vigencia(ctx: _Context) -> Article:
+    return Article("vigencia", VIGENCIA)
+
+
+#: Article key -> the function that writes it.
+BUILDERS: dict[str, Callable[[_Context], Article]] = {
+    "criacao": _criacao, "fusao": _fusao, "transferencia": _transferencia,
+    "distrito": _distrito, "limites": _limites, "distritos": _distritos,
+    "instalacao": _instalacao, "eleicao": _eleicao, "servidores": _servidores, "bens": _bens,
+    "administracao": _administracao, "legislacao": _legislacao, "icms": _icms,
+    "instalacao-distrito": _instalacao_distrito, "vigencia": _vigencia,
+}
+
+
+# -- building the bill -----------------------------------------------------------------
+
+def _names(store) -> dict[str, str]:
+    m = store.municipalities
+    return dict(zip(m["cod_ibge"], m["nome"]))
+
+
+def _district_rows(analysis, store) -> list[tuple[str, str, bool]]:
+    """(cod_distrito, nome, sede) of the area's IBGE districts; the seat is the one named
+    like the proposed seat (a fusion: the seat municipality's seat district)."""
+    from .process import _area_districts
+
+    c = analysis.candidate
+    if c.boundary is not None:
+        return []
+    codes = _area_districts(store, c)
+    d = store.districts.set_index("cod_distrito")
+    rows = []
+    from ..lookup import name_key
+
+    for code, nome in codes.items():
+        seat = name_key(nome) == name_key(c.seat or c.name)
+        rows.append((code, nome, seat))
+    return sorted(rows, key=lambda r: (r[1].casefold(), r[0])) if len(rows) > 1 else rows
+
+
+def _findings(analysis) -> list[tuple[str, str, str, str, str]]:
+    from .tables import threshold_text, value_text
+
+    rows = []
+    for r in analysis.results:
+        article = (r.article or "").replace("LC 02/1990, ", "")
+        if r.subject and r.subject != "área":
+            article += f" ({r.subject})"
+        basis = fmt.basis_label(r.basis, r.value)
+        rows.append((article, threshold_text(r), value_text(r), basis,
+                     fmt.result_status_label(r)))
+    return rows
+
+
+def _justification(analysis, ctx: _Context) -> list[str]:
+    from .conclusion import analysis_conclusion
+    from .frame import MEANING, study_bar_clause
+
+    c = analysis.candidate
+    paras = [fmt.sentence("Quadro constitucional: " + study_bar_clause(analysis)),
+             MEANING[c.operation].format(name=c.name).replace(
+                 "Este estudo", "O estudo de viabilidade que instrui este projeto")]
+    what = {"estadual": "Este projeto", "municipal": "Este projeto de lei municipal"}[ctx.op.bill_level]
+    paras.append(f"{what} dá forma de lei à proposta de {ctx.op.subtitle(c.name)}, estudada "
+                 f"segundo a {LC2}. Conclusão do estudo: {analysis_conclusion(analysis)}")
+    paras.append("O quadro a seguir resume o que o estudo verificou, com a base de cada valor: "
+                 "“certificado” é o valor atestado por documento do órgão competente; "
+                 "“publicado”, o de tabela oficial publicada; “estimado” e “medido”, os "
+                 "calculados pelo estudo.")
+    return paras
+
+
+def _pending(analysis) -> list[str]:
+    from ..rules.certification import summary
+
+    missing = summary(analysis.results, analysis.candidate)["missing"]
+    out = []
+    for p in missing:
+        subject = "" if p["subject"] == "área" else f" — {p['subject']}"
+        out.append(f"{p['what']}{subject}: {p['body']}")
+    return list(dict.fromkeys(out))
+
+
+def _memorial(analysis, store):
+    """The area's memorial (``None`` without a polygon) and its annex files."""
+    from ..errors import GeoError
+    from ..geo.memorial import ANNEX_FILE, annex_csv, memorial
+    from .study_cells import split_or_none
+
+    split = split_or_none(analysis, store)
+    if split is None or split.area is None:
+        return None, {}
+    try:
+        m = memorial(split.area, name=analysis.candidate.name)
+    except GeoError:
+        return None, {}
+    return m, ({ANNEX_FILE: annex_csv(m)} if m.summarised else {})
+
+
+def build_bill(analysis, store, *, author=None, process: str | None = None,
+               date: dt.date | None = None) -> Bill:
+    """The draft bill of a study.
+
+    Parameters
+    ----------
+    analysis : viabilidade.analysis.Analysis
+    store : viabilidade.data.store.Store
+        Names of municipalities and districts, the boundaries for the memorial.
+    author : viabilidade.report.oficios_settings.Person, optional
+        The deputy who proposes it (``[oficios] proposer``); required for a state bill.
+    process : str, optional
+        The legislative process number (``[oficios] process``), printed under the epígrafe.
+    date : date, optional
+        The bill's date (default today).
+
+    Returns
+    -------
+    Bill
+
+    Raises
+    ------
+    CandidateError
+        For an operation that declares no bill (a boundary correction), or a state bill
+        without its author.
+    """
+    from ..rules import art14
+    from ..rules.art3 import draft_law_content
+    from ..rules.calendar import creation_year, installation_date, is_election_year, next_election
+
+    c = analysis.candidate
+    op = operation_for(c.operation)
+    if not op.bill:
+        raise CandidateError(f"encontrada a operação {c.operation!r} ({op.words}); o projeto de "
+                             "lei é escrito para criação, fusão, transferência de área e "
+                             "criação de distrito", file=c.path, field="operation")
+    if op.bill_level == "estadual" and author is None:
+        raise CandidateError("o projeto de lei estadual precisa do deputado autor (LC nº 2/1990, "
+                             "art. 2º): --configuracoes ARQUIVO com a seção [oficios] (proposer, "
+                             "proposer_gender, process; ver docs/GUIA.md, Projeto de lei)")
+    date = date or dt.date.today()
+    names = _names(store)
+    origins = [names.get(x, x) for x in op.origin_codes(c)]
+    year, _ = creation_year(c, analysis.settings)
+    install = None if is_election_year(year) else installation_date(year)
+    rows = _district_rows(analysis, store)
+    memorial_, files = _memorial(analysis, store)
+    content = icms = None
+    if "distritos" in op.bill or "eleicao" in op.bill:
+        content = draft_law_content(c, analysis.profile, analysis.settings,
+                                    district_names={k: n for k, n, _ in rows},
+                                    district_codes=tuple(k for k, _, _ in rows))
+    if "icms" in op.bill:
+        icms = art14.icms_share(c.value_added_area, c.value_added_origin, c.origin_icms_quota, year)
+    ctx = _Context(analysis=analysis, store=store, op=op, name=c.name, seat=c.seat or c.name,
+                   origins=origins, destination=names.get(c.destination) if c.destination else None,
+                   year=year, install=install, election=next_election(year), content=content,
+                   icms=icms, memorial=memorial_, district_rows=rows, notes=[])
+    if "criacao" in op.bill and is_election_year(year):
+        ctx.notes.append(f"ano de criação {year}: ano de eleições municipais, em que nenhum "
+                         "Município pode ser criado (art. 7º, § 3º); a data de instalação fica "
+                         "sem ano")
+    if op.proposed_seat and ctx.seat != c.name:
+        ctx.notes.append(f"nome: o art. 3º, I, manda que o nome do Município seja o da sua sede; "
+                         f"o nome proposto ({c.name}) difere do da sede ({ctx.seat})")
+    articles = tuple(BUILDERS[key](ctx) for key in op.bill)
+    if "limites" in op.bill and op.proposed_seat and op.bill_level == "estadual":
+        ctx.notes.append("limites da área urbana da sede (art. 3º, V), na forma do memorial "
+                         "descritivo: os dados públicos não trazem o perímetro urbano")
+    origins_words = ("dos " if len(origins) > 1 else "do ") + ctx.origin_words
+    ementa = op.bill_ementa.format(name=c.name, origins=origins_words,
+                                   destination=f"ao Município de {ctx.destination}")
+    if op.bill_level == "estadual":
+        epigrafe = "PROJETO DE LEI" + (f" — PROCESSO Nº {process}" if process else "")
+        autoria = f"({'Da' if author.female else 'Do'} {author.deputy()})"
+        preambulo = STATE_PREAMBLE
+        place_date = (f"Sala das Sessões da Assembleia Legislativa do Estado de Goiás, em {PLACE}, "
+                      f"{fmt.date_long(date)}.")
+        signature = (author.deputy(),)
+    else:
+        municipality = origins[0]
+        epigrafe = "PROJETO DE LEI MUNICIPAL"
+        autoria = ""
+        preambulo = (f"A CÂMARA MUNICIPAL DE {municipality.upper()}, Estado de Goiás, aprova e "
+                     "eu, Prefeito Municipal, sanciono a seguinte Lei:")
+        place_date = f"{municipality}, {fmt.date_long(date)}."
+        signature = ()
+        ctx.notes.append("autoria: o projeto de lei municipal é apresentado por quem a Lei "
+                         f"Orgânica do Município de {municipality} legitima (Prefeito ou "
+                         "Vereador), que o assina")
+    annex_title = annex = ()
+    if memorial_ is not None:
+        annex_title = f"ANEXO ÚNICO — MEMORIAL DESCRITIVO — {c.name.upper()}"
+        annex = tuple(memorial_.text.split("\n\n"))
+    return Bill(level=op.bill_level, epigrafe=epigrafe, autoria=autoria, ementa=ementa,
+                preambulo=preambulo, articles=articles, place_date=place_date,
+                signature=signature, justification=tuple(_justification(analysis, ctx)),
+                findings=tuple(_findings(analysis)), pending=tuple(_pending(analysis)),
+                annex_title=annex_title or "", annex=annex or (), notes=tuple(ctx.notes),
+                files=files)
+
+
+# -- HTML ------------------------------------------------------------------------------
+
+FINDINGS_HEADER = ("Dispositivo", "Exigência", "Valor", "Base", "Situação")
+
+
+def stylesheet() -> str:
+    """The bill's stylesheet (``report/assets/oficio.css`` and ``projeto-lei.css``)."""
+    root = resources.files("viabilidade.report") / "assets"
+    return ((root / "oficio.css").read_text(encoding="utf-8")
+            + (root / "projeto-lei.css").read_text(encoding="utf-8"))
+
+
+def bill_html(bill: Bill, title: str) -> str:
+    """The bill as a complete HTML document (A4 page of the ofícios when printed).
+
+    The structure the Typst writer reads: ``main.oficio.projeto-lei``; ``p.epigrafe``,
+    ``p.autoria``, ``p.ementa``, ``p.preambulo``; ``p.dispositivo`` (caput, incisos with
+    ``p.inciso``, paragraphs); ``section.justificacao``, ``section.anexo``, ``section.notas``.
+    """
+    from .tables import table
+
+    parts = [f'<p class="epigrafe">{esc(bill.epigrafe)}</p>']
+    if bill.autoria:
+        parts.append(f'<p class="autoria">{esc(bill.autoria)}</p>')
+    parts += [f'<p class="ementa">{esc(bill.ementa)}</p>',
+              f'<p class="preambulo">{esc(bill.preambulo)}</p>']
+    for label, caput, items, paras in bill.numbered():
+        parts.append(f'<p class="dispositivo"><strong>{esc(label)}</strong> {esc(caput)}</p>')
+        parts += [f'<p class="inciso">{esc(lab)} {esc(text)}</p>' for lab, text in items]
+        parts += [f'<p class="dispositivo"><strong>{esc(lab)}</strong> {esc(text)}</p>'
+                  for lab, text in paras]
+    parts.append(f'<p class="local-data">{esc(bill.place_date)}</p>')
+    if bill.signature:
+        parts.append('<div class="assinatura"><p class="linha"></p>'
+                     + "".join(f"<p>{esc(s)}</p>" for s in bill.signature) + "</div>")
+    just = "".join(f"<p>{esc(p)}</p>" for p in bill.justification)
+    just += table(FINDINGS_HEADER, [list(r) for r in bill.findings],
+                  caption="O que o estudo verificou", widths=(17, 22, 25, 12, 24))
+    if bill.pending:
+        just += ("<p>Pendente de certificação ou de documento (órgão ou responsável):</p><ul>"
+                 + "".join(f"<li>{esc(p)}</li>" for p in bill.pending) + "</ul>")
+    parts.append(f'<section class="justificacao"><h2>Justificação</h2>{just}</section>')
+    if bill.annex:
+        parts.append(f'<section class="anexo"><h2>{esc(bill.annex_title)}</h2><div class="memorial">'
+                     + "".join(f"<p>{esc(p)}</p>" for p in bill.annex) + "</div></section>")
+    if bill.notes:
+        parts.append('<section class="notas"><h2>Notas para a redação final (não integram o '
+                     'projeto)</h2><ul>' + "".join(f"<li>{esc(n)}</li>" for n in bill.notes)
+                     + "</ul></section>")
+    return ("<!DOCTYPE html>\n<html lang=\"pt-BR\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>{esc(title)}</title>\n<style>\n{stylesheet()}</style>\n</head>\n"
+            f'<body>\n<main class="oficio projeto-lei">{"".join(parts)}</main>\n</body>\n</html>\n')
+
+
+# -- DOCX ------------------------------------------------------------------------------
+
+def bill_docx(bill: Bill, title: str) -> bytes:
+    """The bill as an editable Word file (python-docx): A4, Times New Roman 12 pt, the same
+    parts and words as :func:`bill_html`."""
+    import docx
+    from docx.enum.text import WD_ALIGN_PARAGRAPH
+    from docx.shared import Cm, Pt
+
+    d = docx.Document()
+    d.core_properties.title = title
+    d.core_properties.language = "pt-BR"
+    section = d.sections[0]
+    section.page_width, section.page_height = Cm(21), Cm(29.7)
+    section.left_margin, section.right_margin = Cm(3), Cm(2)
+    section.top_margin, section.bottom_margin = Cm(2), Cm(2)
+    normal = d.styles["Normal"]
+    normal.font.name = "Times New Roman"
+    normal.font.size = Pt(12)
+
+    def para(text="", *, bold_lead="", align=None, indent_left=None, first_line=None, bold=False):
+        p = d.add_paragraph()
+        if bold_lead:
+            p.add_run(bold_lead + " ").bold = True
+        run = p.add_run(text)
+        run.bold = bold
+        p.alignment = align if align is not None else WD_ALIGN_PARAGRAPH.JUSTIFY
+        if indent_left is not None:
+            p.paragraph_format.left_indent = indent_left
+        if first_line is not None:
+            p.paragraph_format.first_line_indent = first_line
+        return p
+
+    para(bill.epigrafe, align=WD_ALIGN_PARAGRAPH.CENTER, bold=True)
+    if bill.autoria:
+        para(bill.autoria, align=WD_ALIGN_PARAGRAPH.CENTER)
+    para(bill.ementa, indent_left=Cm(8))
+    para(bill.preambulo, first_line=Cm(2))
+    for label, caput, items, paras in bill.numbered():
+        para(caput, bold_lead=label, first_line=Cm(2))
+        for lab, text in items:
+            para(f"{lab} {text}", first_line=Cm(2))
+        for lab, text in paras:
+            para(text, bold_lead=lab, first_line=Cm(2))
+    para(bill.place_date, align=WD_ALIGN_PARAGRAPH.RIGHT)
+    for s in bill.signature:
+        para("_" * 40, align=WD_ALIGN_PARAGRAPH.CENTER)
+        para(s, align=WD_ALIGN_PARAGRAPH.CENTER)
+    d.add_page_break()
+    d.add_heading("JUSTIFICAÇÃO", level=1)
+    for p in bill.justification:
+        para(p, first_line=Cm(2))
+    t = d.add_table(rows=1, cols=len(FINDINGS_HEADER))
+    t.style = "Table Grid"
+    for cell, text in zip(t.rows[0].cells, FINDINGS_HEADER):
+        cell.text = text
+        cell.paragraphs[0].runs[0].bold = True
+    for row in bill.findings:
+        for cell, text in zip(t.add_row().cells, row):
+            cell.text = text
+    if bill.pending:
+        para("Pendente de certificação ou de documento (órgão ou responsável):")
+        for p in bill.pending:
+            d.add_paragraph(p, style="List Bullet")
+    if bill.annex:
+        d.add_page_break()
+        d.add_heading(bill.annex_title, level=1)
+        for p in bill.annex:
+            para(p)
+    if bill.notes:
+        d.add_page_break()
+        d.add_heading("Notas para a redação final (não integram o projeto)", level=1)
+        for n in bill.notes:
+            d.add_paragraph(n, style="List Bullet")
+    out = io.BytesIO()
+    d.save(out)
+    return out.getvalue()
+
+
+# -- writing ---------------------------------------------------------------------------
+
+#: The files :func:`write_bill` writes (besides the memorial's annex of marks).
+STEM = "projeto-de-lei"
+
+
+def write_bill(analysis, store, folder: Path, *, author=None, process: str | None = None,
+               date: dt.date | None = None, pdf: bool = True) -> dict[str, Path]:
+    """Write ``projeto-de-lei.html``, ``.pdf`` and ``.docx`` (and ``memorial-marcos.csv`` when
+    the memorial is summarised) into ``folder``, all at once (atomically).
+
+    Returns
+    -------
+    dict
+        File name -> path.
+
+    Raises
+    ------
+    CandidateError
+        From :func:`build_bill`.
+    ReportError
+        If the PDF cannot be rendered; nothing is written then.
+    """
+    from .atomic import write_files_atomically
+    from .export import html_to_pdf
+
+    bill = build_bill(analysis, store, author=author, process=process, date=date)
+    op = operation_for(analysis.candidate.operation)
+    title = f"Projeto de lei — {op.subtitle(analysis.candidate.name)}"
+    html = bill_html(bill, title)
+    contents = {f"{STEM}.html": html.encode("utf-8"), f"{STEM}.docx": bill_docx(bill, title)}
+    if pdf:
+        contents[f"{STEM}.pdf"] = html_to_pdf(html)
+    contents.update({k: v.encode("utf-8") for k, v in bill.files.items()})
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    write_files_atomically(folder, contents)
+    return {name: folder / name for name in contents}
+
+
+__all__ = ["Article", "Bill", "BUILDERS", "build_bill", "bill_html", "bill_docx", "write_bill",
+           "in_words", "article_label", "paragraph_labels", "STATE_PREAMBLE", "VIGENCIA"]

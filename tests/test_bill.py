@@ -102,7 +102,7 @@ def test_justification_is_headed_by_the_bar_and_gives_bases(store, author):
     assert ("art. 4º, IV", "mais de 3.000\u00a0habitantes", "3.045\u00a0habitantes (publicado)", "publicado",
             "atingido nos dados publicados (a certificar)") in bill.findings
     assert "população: IBGE" in bill.pending
-    assert "número de eleitores: Cartório Eleitoral" in bill.pending
+    assert "número de eleitores: Cartório Eleitoral (TRE-GO)" in bill.pending
 
 
 def test_fusion_bill(store, author):

@@ -222,3 +222,15 @@ def test_districts_whose_approximate_territories_touch_are_not_flagged(store):
 
     assert apart_districts(dataclasses.replace(c, districts=("520110815", "520110830")),
                            store) is None
+
+
+def test_a_fusion_with_a_polygon_is_refused_once(store, tmp_path):
+    # fusion_problems says it (art. 5 § 2: whole municipalities); the shared check stays silent.
+    kml = REPO / "tests" / "fixtures" / "posse-dabadia-desenhada.kml"
+    p = tmp_path / "c.toml"
+    p.write_text(f'operation = "fusion"\nname = "X"\n[area]\nmunicipalities = ["5200100", '
+                 f'"5200308"]\nboundary = "{kml}"\n', encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        check_candidate(load_candidate(p), store)
+    assert [q.field for q in e.value.problems] == ["area.boundary"]
+    assert "uma fusão (art. 5º, § 2º) reúne municípios inteiros" in e.value.message

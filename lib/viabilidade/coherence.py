@@ -301,7 +301,8 @@ def one_source_problems(candidate: Candidate) -> list[CandidateError]:
     A polygon with districts would mix two sources of figures (the districts' published
     counts and the polygon's measured area); the creation law describes one limit (art. 3).
     """
-    if candidate.boundary is None or not (candidate.districts or candidate.municipalities):
+    if (candidate.boundary is None or not (candidate.districts or candidate.municipalities)
+            or operation_of(candidate).merges):   # fusion_problems says it
         return []
     units = [f"{key} ({', '.join(codes)})" for key, codes in
              (("area.districts", candidate.districts),
@@ -354,7 +355,8 @@ def pieces_problems(candidate: Candidate, store, drawn=None) -> list[CandidateEr
 
     import shapely
 
-    if candidate.operation == "boundary-correction":
+    if (candidate.operation == "boundary-correction"
+            or operation_of(candidate).merges):   # fusion_contiguity_problems
         return []
     why = ("um município é um território só: o art. 3º pede limites definidos e uma "
            "configuração de relativa harmonia, e o art. 4º, III não admite território "
@@ -373,8 +375,6 @@ def pieces_problems(candidate: Candidate, store, drawn=None) -> list[CandidateEr
             f"a área desenhada em {candidate.boundary.name} tem {c.parts} partes que não se "
             f"tocam ({sizes}); {why}; esperado um só polígono contínuo (estude cada parte como "
             "um candidato distinto)", file=f, field="area.boundary")]
-    if operation_of(candidate).merges:
-        return []   # fusion_contiguity_problems
     names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
     owners = dict(zip(store.districts["cod_distrito"], store.districts["cod_ibge"]))
     dnames = dict(zip(store.districts["cod_distrito"], store.districts["nome"]))

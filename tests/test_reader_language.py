@@ -1,7 +1,8 @@
 """The reader's language (issue 19, item 8): a study, as rendered, carries no candidate-file
 field names, no rule ids, no English status words, no "BRL" and no "veredito" — citations
 ("art. 4º, IV"), R$ amounts and "conclusão" instead. Scanned on the real HTML of a study of
-every committed candidate (data/candidates, tests/candidates) and on its slide deck."""
+every committed candidate (data/candidates, tests/candidates, the operations' fixtures in
+tests/fixtures) and on its slide deck."""
 
 from __future__ import annotations
 
@@ -14,8 +15,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 STORE = ROOT / "data" / "processed"
+#: Every committed candidate, and the test fixture of each operation (district, transfer,
+#: boundary correction, drawn area); tests/fixtures/oficios.toml is the ofícios' settings.
 CANDIDATES = sorted([*(ROOT / "data" / "candidates").glob("*.toml"),
-                     *(ROOT / "tests" / "candidates").glob("*.toml")])
+                     *(ROOT / "tests" / "candidates").glob("*.toml"),
+                     *(p for p in (ROOT / "tests" / "fixtures").glob("*.toml")
+                       if p.name != "oficios.toml")])
 needs_store = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
                                  reason="processed store data/processed not built")
 
@@ -75,3 +80,20 @@ def test_a_rendered_study_and_its_deck_speak_the_readers_language(candidate, tmp
     store = load_store(STORE)
     deck = slides.slides_html(analyse(candidate, store=store), study_date=dt.date(2027, 6, 1))
     assert offending(deck) == []
+
+
+def test_the_batch_index_cites_rules_by_article():
+    from viabilidade.batch import index
+
+    rec = {"slug": "posse-dabadia", "name": "Posse d'Abadia", "operation": "create-municipality",
+           "candidate": "posse-dabadia.toml", "status": "ok", "verdict": "indeterminado",
+           "rules": {"art4.IV": "pass", "art4.par1@Abadiânia (remanescente)": "pass",
+                     "art10.sole": "not_applicable", "art7.par3": "indeterminate"},
+           "leans": {}, "folder": "posse-dabadia", "files": {}, "error": None,
+           "conclusion": "Indeterminada perante a LC nº 2/1990; estudo preliminar; a criação está "
+                         "vedada enquanto não editada a lei complementar federal (CF, art. 18, § 4º)."}
+    page = index.render_index([rec], "lote")
+    assert offending(page) == []
+    for th in ("<th>art. 4º, IV</th>", "<th>art. 4º, § 1º — Abadiânia (remanescente)</th>",
+               "<th>art. 10, parágrafo único</th>", "<th>art. 7º, § 3º</th>", "<th>Conclusão</th>"):
+        assert th in page, th

@@ -601,7 +601,8 @@ class Explorer:
             self._chart_key = chart_key
         p["alternatives"].value = "<ul>" + "".join(
             f"<li>{html.escape(_readings_in_words(d))}: <b>{fmt.verdict_label(v)}</b>"
-            f"{' (muda ' + html.escape(', '.join(ch)) + ')' if ch else ''}</li>"
+            + (f" (muda {html.escape('; '.join(fmt.rule_citation(x) for x in ch))})" if ch else "")
+            + "</li>"
             for d, v, ch in a.alternatives) + "</ul>"
         key = (s.districts, s.municipalities, s.origins, s.boundary, s.seat)
         if self.draw_map and key != self._map_key:  # maps change only with the area (~1 s)

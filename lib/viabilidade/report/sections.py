@@ -649,6 +649,11 @@ def law_html(numbers: Sequence[str]) -> str:
     return "".join(out)
 
 
+#: Who the bodies of art. 4 § 2 are today (printed after the law's text).
+BODIES_TODAY_NOTE = ("Art. 4º, § 2º: a “Secretaria de Estado da Fazenda” do texto da lei é hoje a "
+                     "Secretaria de Estado da Economia de Goiás; o Cartório Eleitoral integra a "
+                     "Justiça Eleitoral (Tribunal Regional Eleitoral de Goiás, TRE-GO).")
+
 METHOD_NOTES = [
     "Cada requisito resulta em cumprido, não cumprido, indeterminado ou não se aplica. "
     "O estudo é viável somente quando todos os requisitos aplicáveis são cumpridos; "
@@ -685,6 +690,8 @@ def appendices(analysis) -> Html:
     law = law_html(cited)
     if law:
         body += "<h3>Texto dos artigos citados (LC nº 2/1990, texto consolidado)</h3>" + law
+        if "4" in cited:
+            body += f'<p class="legenda">{esc(BODIES_TODAY_NOTE)}</p>'
     return _section("sec-apendices", "Apêndices", body)
 
 

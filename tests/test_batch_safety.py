@@ -273,3 +273,17 @@ def _with_func(parser, func):
 
     parser.parse_args = parse_args
     return parser
+
+
+def test_apresentacao_never_writes_through_a_symlinked_folder(tmp_path, capsys):
+    posse = Path(__file__).resolve().parents[1] / "data" / "candidates" / "posse-dabadia.toml"
+    out = tmp_path / "saida"
+    out.mkdir()
+    (tmp_path / "alheia").mkdir()
+    (out / "posse-dabadia").symlink_to(tmp_path / "alheia")
+    assert cli_main(["apresentacao", str(posse), "--saida", str(out)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"erro: {out / 'posse-dabadia'} é um link simbólico (para {tmp_path / 'alheia'}); nada "
+        f"é gravado através de um link: esperada uma pasta comum dentro de {out} (remova o link "
+        "ou escolha outra pasta de saída)")
+    assert list((tmp_path / "alheia").iterdir()) == []

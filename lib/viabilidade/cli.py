@@ -145,7 +145,11 @@ def _cmd_apresentacao(args: argparse.Namespace) -> int:
     store = load_store(Path(args.data) if args.data else None)
     check_output_folder(Path(args.out))
     analysis = analyse(_candidate_arg(args, store), store=store, settings=_settings_arg(args))
-    files = write_slides(analysis, Path(args.out) / analysis.candidate.slug, store=store)
+    from .report.atomic import folder_inside
+
+    # never written through a symbolic link (outputs/<slug> linked elsewhere)
+    files = write_slides(analysis, folder_inside(Path(args.out), analysis.candidate.slug),
+                         store=store)
     _print_files(files)
     return 0
 
@@ -184,7 +188,10 @@ def _cmd_oficios(args: argparse.Namespace) -> int:
     from .profile import check_candidate
 
     check_candidate(candidate, store)
-    folder = Path(args.saida) if args.saida else Path("outputs") / candidate.slug / "oficios"
+    from .report.atomic import folder_inside
+
+    folder = (Path(args.saida) if args.saida else
+              folder_inside(folder_inside(Path("outputs"), candidate.slug), "oficios"))
     from .report.atomic import check_output_folder
 
     check_output_folder(folder)

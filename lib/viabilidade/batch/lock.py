@@ -72,6 +72,9 @@ class BatchLock:
     def acquire(self) -> "BatchLock":
         import fcntl
 
+        if self.path.is_symlink():
+            raise ViabilidadeError(f"{self.path}: a trava do lote é um link simbólico; esperado "
+                                   "um arquivo comum (remova o link)")
         for _ in range(10):  # a run releasing its lock may remove the file under us: retry
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
             try:

@@ -150,9 +150,11 @@ def remember(folder: str | Path, digest: str, record: dict) -> None:
     """Record a successful run: the record first, then the digest that validates it."""
     folder = Path(folder)
     tmp = folder / (RECORD_FILE + ".tmp")
+    tmp.unlink(missing_ok=True)  # a link left there is removed, never written through
     tmp.write_text(json.dumps(record, ensure_ascii=False, sort_keys=True, indent=1), encoding="utf-8")
     tmp.replace(folder / RECORD_FILE)
     tmp = folder / (DIGEST_FILE + ".tmp")
+    tmp.unlink(missing_ok=True)
     tmp.write_text(digest + "\n", encoding="utf-8")
     tmp.replace(folder / DIGEST_FILE)
 
@@ -162,6 +164,7 @@ def remember_failure(folder: str | Path, record: dict) -> None:
     folder = Path(folder)
     (folder / DIGEST_FILE).unlink(missing_ok=True)
     tmp = folder / (RECORD_FILE + ".tmp")
+    tmp.unlink(missing_ok=True)  # a link left there is removed, never written through
     tmp.write_text(json.dumps(record, ensure_ascii=False, sort_keys=True, indent=1), encoding="utf-8")
     tmp.replace(folder / RECORD_FILE)
 

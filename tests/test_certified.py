@@ -273,8 +273,16 @@ def test_cover_says_conclusive_or_preliminary(store):
     assert text.endswith(
         "IBGE — art. 4º, II (distância de 6 km), III (continuidade territorial), IV (população) e VI "
         "(núcleo urbano), e § 1º, IV e VI (remanescente de Abadiânia); Cartório Eleitoral (TRE-GO) — art. 4º, "
-        "V (eleitorado), e § 1º, V; Secretaria de Estado da Economia de Goiás — art. 4º, VII (arrecadação), e § 1º, VII; Proponentes — evidências do "
+        "V (eleitorado), e § 1º, V; Secretaria de Estado da Economia de Goiás — art. 4º, VII (arrecadação), e § 1º, VII; Proponentes — "
+        "representação assinada por eleitores da área, com firmas reconhecidas: número de "
+        "assinaturas, documento e data (art. 2º); evidências do "
         "art. 4º, I (Prefeitura e Câmara) e VI (áreas para equipamentos).")
+    # A certified study whose petition is a bare count (no document) is not conclusive.
+    bare = dataclasses.replace(load_candidate(CERTIFIED), petition_document=None)
+    assert box(bare) == (
+        "Estudo preliminar. Nota preliminar. Ainda faltam, com quem deve fornecê-los (art. 4º, §§ "
+        "2º e 3º): Proponentes — representação assinada por eleitores da área, com firmas "
+        "reconhecidas: número de assinaturas, documento e data (art. 2º).")
 
 
 def test_cover_names_a_remainder_that_needs_a_new_seat():

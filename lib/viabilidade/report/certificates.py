@@ -75,7 +75,8 @@ def _grouped(missing: list[certification.Pending]) -> list[tuple[str, str]]:
             parts = [f"{roman} ({label})" for roman, label in
                      (("I", "Prefeitura e Câmara"), ("VI", "áreas para equipamentos"))
                      if any(p.roman == roman for p in area_ev)]
-            texts = ["evidências do art. 4º, " + _and(parts)] if parts else []
+            texts = [f"{p.what} ({short_article(p.item)})" for p in area_ev if not p.roman]
+            texts += ["evidências do art. 4º, " + _and(parts)] if parts else []
             texts += [f"{p.what} ({_remainder(p.subject)}, art. 4º, § 1º)"
                       for p in mine if p.subject != "área"]
             out.append((body, "; ".join(texts)))

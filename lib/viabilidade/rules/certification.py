@@ -135,7 +135,8 @@ def pending(results: list[RuleResult]) -> list[Pending]:
     Returns
     -------
     list of Pending
-        In the order of the law: art. 4 I–VII for the area, then § 1 per origin (IV, V, VI,
+        In the order of the law: the representation of art. 2 when undecided (no count, or a
+        count without its document), art. 4 I–VII for the area, then § 1 per origin (IV, V, VI,
         VII, III), then art. 17 (districts; no body named, since the law names none). A figure of an item § 2 gives to a named body is
         pending until a certificate decides it (:func:`settled`): Posse d'Abadia's 3.045
         inhabitants (Censo 2022, published) leave art. 4 IV pending with the IBGE. Without
@@ -170,13 +171,14 @@ def pending(results: list[RuleResult]) -> list[Pending]:
                 if settled(sub["status"], sub.get("base_decisiva") or sub.get("base") or None,
                            item):
                     continue
-                if item == "I":  # the area takes the origin's seat (art4.par1)
-                    out.append(Pending("art. 4º, § 1º (I)", r.subject,
-                                       "nova sede do remanescente, com condições para instalar a "
-                                       "Prefeitura e a Câmara Municipal", PROPONENTS,
-                                       f"evidence (remanescente {code})", "I"))
-                else:
-                    out.append(_figure(item, r.subject, code))
+                out.append(_figure(item, r.subject, code))
+        elif rid == "art2" and status not in _DECIDED:
+            # The representation that starts the process: a count typed without its document
+            # decides nothing (rules.art2.petition), and the study cannot be conclusive.
+            out.append(Pending(r.article or "art. 2º", r.subject,
+                               "representação assinada por eleitores da área, com firmas "
+                               "reconhecidas: número de assinaturas, documento e data",
+                               PROPONENTS, "process.petition_document", ""))
         elif rid.startswith("art17."):
             if status not in _DECIDED:
                 out.append(Pending(r.article or rid, r.subject, r.title, UNNAMED_BODY,

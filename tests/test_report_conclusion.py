@@ -109,3 +109,14 @@ def test_batch_index_prints_the_conclusion_line(tmp_path):
     page = _text(index.render_index([rec, old], "lote"))
     assert "Conclusão" in page and rec["conclusion"] in page
     assert "Inviável perante a LC nº 2/1990; " + BAR + "." in page  # an earlier record, rebuilt
+
+
+def test_the_estudo_command_prints_the_conclusion_line(monkeypatch, capsys, tmp_path):
+    from viabilidade.cli import main
+
+    line = "Viável perante a LC nº 2/1990; estudo conclusivo; " + BAR + "."
+    monkeypatch.setattr("viabilidade.report.study.run_study", lambda c, out, **kw: {
+        "name": "Posse d'Abadia", "verdict": "viável", "conclusion": line, "folder": str(out)})
+    assert main(["estudo", str(ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml"),
+                 "--out", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == f"Estudo de Posse d'Abadia: {line}"

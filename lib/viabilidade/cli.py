@@ -98,7 +98,8 @@ def _cmd_estudo(args: argparse.Namespace) -> int:
 
     record = run_study(_candidate_arg(args), Path(args.out), settings=_settings_arg(args),
                        data_root=Path(args.data) if args.data else None, rulesets=args.regras)
-    print(f"Estudo de {record['name']}: {record['verdict']}.")
+    conclusion = record.get("conclusion")   # the study's conclusion line, with the CF bar
+    print(f"Estudo de {record['name']}: " + (conclusion or f"{record['verdict']}."))
     _print_files(record.get("files") or {"pasta": record["folder"]})
     return 0
 

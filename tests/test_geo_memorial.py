@@ -112,8 +112,8 @@ def test_a_memorial_of_many_marks_refers_to_its_annex_with_every_mark():
     assert paras[2] == ("O limite tem 20.000 marcos. Para que o texto possa ser lido, cada "
                         "perímetro é descrito pelo seu marco inicial; a lista completa dos "
                         "marcos, com as coordenadas UTM e geográficas, o azimute e a distância "
-                        f"de cada lado, está no anexo {ANNEX_FILE}, gravado ao lado do estudo, "
-                        "e integra este memorial.")
+                        f"de cada lado, está no anexo {ANNEX_FILE}, que acompanha este "
+                        "memorial e o integra.")
     first = m.table.iloc[0]
     assert paras[3] == (f"Perímetro 1: Começa no marco M-00001, de coordenadas UTM E "
                         f"{fmt_num(first['e_m'])} m e N {fmt_num(first['n_m'])} m; daí segue pelos "

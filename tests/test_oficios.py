@@ -343,7 +343,7 @@ def test_signer_and_proposer_in_their_gender(store, settings):
 
 
 def test_request_date_defaults_to_the_candidates(store, settings, tmp_path, monkeypatch):
-    monkeypatch.setattr(oficios, "annex", lambda c, s: ("", False, False))
+    monkeypatch.setattr(oficios, "annex", lambda c, s, files=None: ("", False, False))
     c = dataclasses.replace(load_candidate(POSSE), request_date=dt.date(2027, 3, 2))
     files = oficios.write_oficios(c, tmp_path, store=store, settings=settings, pdf=False)
     html = files["oficio-ibge.html"].read_text(encoding="utf-8")
@@ -571,3 +571,33 @@ def test_titles_agree_with_each_body(written):
                       "oficio-sefaz-go": "Ofício à SEFAZ-GO",
                       "oficio-prefeitura-abadiania": "Ofício à Prefeitura de Abadiânia",
                       "oficio-camara-abadiania": "Ofício à Câmara Municipal de Abadiânia"}
+
+
+def test_a_long_memorial_goes_with_its_annex_of_marks(tmp_path):
+    """An area of 3.000 marks: the letters' memorial refers to memorial-marcos.csv, which is
+    written beside them."""
+    import math
+
+    from viabilidade.data.store import load_store
+    from viabilidade.report.oficios import write_oficios
+
+    n = 3000
+    pts = [(-48.60 + 0.035 * math.cos(2 * math.pi * i / n), -16.20 + 0.035 * math.sin(2 * math.pi * i / n))
+           for i in range(n)]
+    coords = " ".join(f"{x:.7f},{y:.7f}" for x, y in pts + pts[:1])
+    (tmp_path / "denso.kml").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2">'
+        "<Document><Placemark><Polygon><outerBoundaryIs><LinearRing><coordinates>"
+        f"{coords}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>"
+        "</Document></kml>", encoding="utf-8")
+    cand = tmp_path / "denso.toml"
+    cand.write_text('operation = "create-municipality"\nname = "Denso"\n[area]\nboundary = '
+                    '"denso.kml"\n[origin]\nmunicipalities = ["5200100"]\n', encoding="utf-8")
+    files = write_oficios(load_candidate(cand), tmp_path / "oficios", store=load_store(),
+                          settings=OficiosSettings.from_toml(SETTINGS),
+                          request_date=dt.date(2027, 1, 15), pdf=False)
+    assert "memorial-marcos.csv" in files
+    lines = files["memorial-marcos.csv"].read_text(encoding="utf-8").splitlines()
+    assert len(lines) == n + 1
+    page = next(p for name, p in files.items() if name.endswith(".html")).read_text(encoding="utf-8")
+    assert "O limite tem 3.000 marcos." in page and "memorial-marcos.csv" in page

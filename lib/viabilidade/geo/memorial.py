@@ -28,7 +28,7 @@ _LOCALE = "pt_BR"
 #: refers to the annex for the full list (a 20.000-vertex boundary would otherwise fill
 #: about 500 pages); at or below it every mark is written out.
 MAX_LISTED_MARKS = 200
-#: File name of the annex with every mark, written beside the study.
+#: File name of the annex with every mark, written beside the study (and the ofícios).
 ANNEX_FILE = "memorial-marcos.csv"
 
 
@@ -188,8 +188,8 @@ def _text(table: pd.DataFrame, crs: str, perimeter: float, area_km2: float,
         paras.append(f"O limite tem {fmt_num(total, 0)} marcos. Para que o texto possa ser lido, "
                      "cada perímetro é descrito pelo seu marco inicial; a lista completa dos "
                      "marcos, com as coordenadas UTM e geográficas, o azimute e a distância de "
-                     f"cada lado, está no anexo {ANNEX_FILE}, gravado ao lado do estudo, e "
-                     "integra este memorial.")
+                     f"cada lado, está no anexo {ANNEX_FILE}, que acompanha este memorial e "
+                     "o integra.")
     for r, ring in table.groupby("anel", sort=True):
         first = ring.iloc[0]
         kind = "perímetro" if first["tipo"] == "externo" else "perímetro interno (exclusão)"

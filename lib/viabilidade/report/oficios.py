@@ -532,7 +532,7 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date,
             f'<body>\n<main class="oficio">{body}</main>\n</body>\n</html>\n')
 
 
-def annex(candidate, store) -> tuple[str, bool, bool]:
+def annex(candidate, store, files: dict | None = None) -> tuple[str, bool, bool]:
     """The annexes of every letter: the map of the area (without the 6 km band or any measured
     distance, which would anticipate the answer) and, for an area with a polygon, its
     memorial descritivo, as the study draws them.
@@ -541,7 +541,8 @@ def annex(candidate, store) -> tuple[str, bool, bool]:
     -------
     (str, bool, bool)
         The HTML (``""`` when the geometries cannot be built), whether it has the map, and
-        whether it has the memorial.
+        whether it has the memorial. ``files``, when given, receives the annex files the
+        memorial refers to (``{name: text}``: the full list of marks of a long memorial).
     """
     from ..analysis import analyse
     from .study_cells import map_html, memorial_html, split_or_none
@@ -551,6 +552,8 @@ def annex(candidate, store) -> tuple[str, bool, bool]:
     the_map = map_html(analysis, store, split, number=1, band=False)
     # The annex heading names the memorial; the study's own sub-heading would repeat it.
     memorial = memorial_html(analysis, split).replace("<h3>Memorial descritivo</h3>", "", 1)
+    if files is not None:
+        files.update(analysis.annexes)
     html = ""
     if the_map and memorial:
         html = (f"<h2>Anexo I — Mapa da área proposta de {esc(candidate.name)}</h2>{the_map}"
@@ -611,9 +614,11 @@ def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
             "pedido ou depois")
     requests = build_requests(candidate, store, date, settings)
     settings.check_addressees([r.key for r in requests])
-    html_annex, has_map, has_memorial = annex(candidate, store)
+    files: dict[str, str] = {}
+    html_annex, has_map, has_memorial = annex(candidate, store, files)
     annexes = annex_words(candidate, store, has_map, has_memorial)
-    contents: dict[str, bytes] = {}
+    # the memorial's full list of marks, when its text refers to it, goes with the letters
+    contents: dict[str, bytes] = {name: text.encode("utf-8") for name, text in files.items()}
     for i, r in enumerate(requests):
         html = oficio_html(r, candidate, store, date, settings, number=settings.first_number + i,
                            received=received, annex_html=html_annex, annexes=annexes)

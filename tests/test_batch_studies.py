@@ -91,7 +91,7 @@ def test_index_lists_all_82_with_links(batch):
 
 def test_rule_statuses_straddle_the_population_threshold(batch):
     """art4.IV (more than 3,000 inhabitants): Posse d'Abadia (3,045 in Censo 2022) passes,
-    Mato Seco (712, of Água Fria de Goiás) fails."""
+    Mato Seco (712, of Água Fria de Goiás) fails, both on published data (no certificate)."""
     df = pd.read_csv(batch["out"] / "resultados.csv", dtype=str, keep_default_na=False)
     iv = df[df["regra"] == "art4.IV"].set_index("slug")["status_regra"]
     assert len(iv) == 81

@@ -227,3 +227,10 @@ def test_settings_table_shows_the_federal_law_in_words():
     assert setting_value("federal_law", "pls-104-2014") == (
         "suposta em vigor, com o texto do PLS nº 104/2014 - Complementar (PLP nº 397/2014), texto "
         "vetado em agosto de 2014")
+
+
+def test_a_past_fusion_or_transfer_law_is_named_for_its_operation():
+    assert frame.bar_clause("fusion", law_date=dt.date(1995, 12, 27)).startswith(
+        "lei de fusão anterior à EC nº 15/1996")
+    assert frame.bar_clause("transfer-area", law_date=dt.date(2007, 3, 1)).startswith(
+        "lei de desmembramento e incorporação publicada depois de 31/12/2006, não convalidada")

@@ -142,6 +142,9 @@ BAR_CLAUSES = {
 
 #: Operations a creation year or law date makes retrospective (a law of the past).
 RETROSPECTIVE_KINDS = ("create-municipality", "fusion", "transfer-area")
+#: The law of each retrospective operation, as the bar clause names it.
+LAW_OF = {"create-municipality": "lei de criação", "fusion": "lei de fusão",
+          "transfer-area": "lei de desmembramento e incorporação"}
 
 
 def law_period(year: int | None = None, law_date: dt.date | None = None) -> str | None:
@@ -238,18 +241,19 @@ def bar_clause(operation: str, *, year: int | None = None, law_date: dt.date | N
         raise KeyError(f"operação sem cláusula do art. 18, § 4º: {operation!r}")
     if operation in RETROSPECTIVE_KINDS:
         period = law_period(year, law_date)
+        law = LAW_OF[operation]
         if period == "before-ec15":
-            return ("lei de criação anterior à EC nº 15/1996, sob a redação original do art. 18, "
-                    "§ 4º, da CF, que não exigia lei complementar federal")
+            return (f"{law} anterior à EC nº 15/1996, sob a redação original do art. 18, § 4º, "
+                    "da CF, que não exigia lei complementar federal")
         if period == "undecided-1996":
-            return ("lei de criação de 1996 sem data de publicação: não se decide se é anterior à "
+            return (f"{law} de 1996 sem data de publicação: não se decide se é anterior à "
                     "EC nº 15, de 12/09/1996 (CF, art. 18, § 4º), nem, portanto, se dependia da lei "
                     "complementar federal")
         if period == "ec57":
-            return ("lei de criação publicada até 31/12/2006, convalidada pela EC nº 57/2008 (ADCT, art. 96), "
+            return (f"{law} publicada até 31/12/2006, convalidada pela EC nº 57/2008 (ADCT, art. 96), "
                     "atendidos os requisitos da lei estadual da época")
         if period == "after-ec57" and law_date is not None:
-            return ("lei de criação publicada depois de 31/12/2006, não convalidada pela EC nº 57/2008; "
+            return (f"{law} publicada depois de 31/12/2006, não convalidada pela EC nº 57/2008; "
                     + BAR_CLAUSES[operation])
     return BAR_CLAUSES[operation]
 

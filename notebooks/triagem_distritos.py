@@ -93,6 +93,7 @@ if not verdicts.get("viável", 0):
              "edificações (VI) por distrito só existem como estimativas; a arrecadação (VII) não é "
              "publicada; não há evidências de instalação da Prefeitura e da Câmara (I) nem o "
              "polígono do distrito e o perímetro urbano da origem (II, III).</p>")
+body += f"<p>{esc(sw.fpm_dilution_sentence(scr, store))}</p>"
 if len(par1_fail):
     body += (f"<p>Em {fmt.count(len(par1_fail), 'caso', 'casos')} o município de origem perderia requisitos "
              f"(art. 4º, § 1º): {esc(names(par1_fail))}.</p>")

@@ -203,6 +203,7 @@ class Candidate:
     value_added_area: MoneyFigure | None = None
     value_added_origin: MoneyFigure | None = None
     origin_icms_quota: MoneyFigure | None = None
+    own_revenue: MoneyFigure | None = None
     certified: Certified = field(default_factory=Certified)
     settings: dict[str, Any] = field(default_factory=dict)
 
@@ -757,7 +758,7 @@ def load_candidate(path: str | Path) -> Candidate:
     fiscal = r.sub("fiscal")
     money: dict[str, MoneyFigure | None] = {}
     for key in ("collection", "state_tax_revenue", "value_added_area", "value_added_origin",
-                "origin_icms_quota"):
+                "origin_icms_quota", "own_revenue"):
         money[key] = _money(fiscal, key) if fiscal is not None else None
     if fiscal is not None:
         fiscal.finish()

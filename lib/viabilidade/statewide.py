@@ -402,6 +402,46 @@ def screening(store=None, settings: Settings | None = None, *, data_root: Path |
     return out
 
 
+
+def fpm_dilution_sentence(table: pd.DataFrame, store) -> str:
+    """The screening's statewide FPM line: "se os N distritos que atingem o item IV fossem
+    criados, cada município do interior perderia X % do FPM".
+
+    Parameters
+    ----------
+    table : DataFrame
+        :func:`screening`'s result (``IV_status``, ``cod_ibge`` of the origin, ``populacao``
+        of the district).
+    store : Store
+        For the origins' population and the TCU's Goiás sum of coefficients
+        (:func:`viabilidade.fiscal.economy.pool`).
+
+    Returns
+    -------
+    str
+        The sentence (pt-BR), or one saying why it cannot be computed. Coefficients by
+        bracket (DL 1.881/1981) on the Censo 2022; each origin's remainder loses all its
+        districts that pass; source: TCU, DN 2023 (254,8).
+    """
+    from .fiscal.economy import pool, statewide_dilution
+
+    pl = pool(store)
+    passing = table[table["IV_status"] == "pass"]
+    if pl is None:
+        return ("A diluição do FPM não pode ser calculada: o repositório de dados não tem a soma "
+                "dos coeficientes publicada pelo TCU.")
+    if not len(passing):
+        return "Nenhum distrito atinge o item IV: nenhuma diluição do FPM a calcular."
+    pop = store.municipalities.set_index("cod_ibge")["populacao"]
+    n, delta, loss = statewide_dilution(passing[["cod_ibge", "populacao"]], pop, pl.total)
+    return (f"Se os {fmt.number(n)} distritos que atingem o item IV fossem criados, cada "
+            f"município do interior de Goiás perderia {fmt.percent(100 * loss, 2)} do FPM-Interior "
+            f"(a soma dos coeficientes passaria de {fmt.number(pl.total, 1)} para "
+            f"{fmt.number(pl.total + delta, 1)}; coeficientes pela faixa de população do Censo "
+            f"2022, DL 1.881/1981; soma publicada pelo TCU para {pl.year}), e "
+            f"{fmt.percent(100 * (1 - 246 / (246 + n)), 2)} da sua cota igual do ICMS (LC "
+            "estadual nº 177/2022, art. 2º, II).")
+
 # ----------------------------------------------------------------------------- maps
 #: Resolution of the polygon layers of the maps (text and points stay vector in the SVG).
 MAP_DPI = 150

@@ -120,6 +120,17 @@ RAW = {
         "preços correntes (R$ mil)", "IBGE", "2002–2023 (2022–2023 só PIB)", "2026-01-14",
         "GitHub HugoBSantos/pib-municipios-brasil commit "
         "b59ed22002938b928b5f0f5eaed5dfe820adc1ea"),
+    "fpm_tcu": RawFile(
+        "fiscal/fpm_interior_2023_tcu_dou_20230706.csv",
+        "Decisão normativa do TCU para o FPM do exercício de 2023: Anexo VI (participação de "
+        "cada Estado no FPM-Interior) e Anexo VIII (soma dos coeficientes, população e número "
+        "de municípios por Estado)", "TCU", "exercício de 2023 (DOU de 06/07/2023)", COLLECTED,
+        "imagens das páginas do DOU republicadas em diaoficial.com (endereço por linha)"),
+    "fpm_faixas": RawFile(
+        "fiscal/fpm_dl1881_faixas_coeficientes.csv",
+        "Faixas de população e coeficientes do FPM-Interior (CTN art. 91, § 2º, redação do "
+        "Decreto-Lei 1.881/1981)", "Presidência da República (texto legal)", "1981",
+        COLLECTED, "normasbrasil.com.br (decreto-lei-1881-1981), expandido em 18 faixas"),
     "boundaries": RawFile(
         "geo/go_municipios_tbrugz_geojs-52-mun.geojson",
         "Malha municipal de Goiás (polígonos simplificados, geojs-52-mun.json)", "IBGE",

@@ -13,6 +13,7 @@ seats              cod_ibge, lat, lon
 vilas              cod_distrito, cod_ibge, lat, lon, atribuicao
 state_revenue      ano, tributo, valor_brl, fonte
 pib                cod_ibge, ano, pib_mil_reais, vab_mil_reais, impostos_mil_reais
+fpm_interior       ano, uf, item, valor, unidade, fonte, url (TCU; brackets checked vs law)
 boundaries         GeoParquet: cod_ibge, nome, geometry (EPSG:4674, make_valid)
 =================  ==========================================================================
 
@@ -60,6 +61,8 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
                       ("imb125", "sefaz")),
     "pib": (("cod_ibge", "ano", "pib_mil_reais", "vab_mil_reais", "impostos_mil_reais"),
             ("cod_ibge", "ano"), ("pib", "agg_mun")),
+    "fpm_interior": (("ano", "uf", "item", "valor", "unidade", "fonte", "url"),
+                     ("ano", "uf", "item"), ("fpm_tcu", "fpm_faixas")),
     "boundaries": (("cod_ibge", "nome", "geometry"), ("cod_ibge",), ("boundaries", "agg_mun")),
 }
 
@@ -96,7 +99,7 @@ def _check_electorate(mun: pd.DataFrame, electorate: pd.DataFrame, path: Path) -
 def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     import geopandas as gpd
 
-    from . import census, dtb, revenue, seats, sidra, tse
+    from . import census, dtb, fiscal, revenue, seats, sidra, tse
     from .geometry import read_boundaries
 
     p = {role: raw / f.path for role, f in RAW.items()}
@@ -140,6 +143,8 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
 
     pib = sidra.read_pib(p["pib"], mun[["cod_ibge", "nome"]])
     state_rev = revenue.state_revenue_table(p["sefaz"], p["imb125"])
+    fiscal.check_brackets(p["fpm_faixas"])
+    fpm = fiscal.read_tcu_fpm(p["fpm_tcu"])
 
     bounds = read_boundaries(p["boundaries"])
     outside = boundaries_problem(bounds)
@@ -153,7 +158,7 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
 
     return {"municipalities": mun, "districts": dist, "electorate": electorate,
             "crosswalk": cw_table, "seats": seat, "vilas": vilas, "state_revenue": state_rev,
-            "pib": pib, "boundaries": bounds}
+            "pib": pib, "fpm_interior": fpm, "boundaries": bounds}
 
 
 def _arrow(df: pd.DataFrame, columns: tuple[str, ...], keys: tuple[str, ...]) -> pa.Table:

@@ -90,7 +90,7 @@ def candidate_document(candidate: Candidate, folder: Path) -> dict[str, Any]:
     doc["boundary_correction"] = _evidence(c.boundary_correction)
     doc["fiscal"] = _drop_empty({k: _money(getattr(c, k)) for k in (
         "collection", "state_tax_revenue", "value_added_area", "value_added_origin",
-        "origin_icms_quota")})
+        "origin_icms_quota", "own_revenue")})
     doc["settings"] = {k: (list(v) if isinstance(v, tuple) else v)
                        for k, v in c.settings.items() if v is not None}
     return _drop_empty(doc)

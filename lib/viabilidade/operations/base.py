@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
 #: The rule-group chapters a study can carry, in the order they are printed
 #: (``report.sections.GROUPS`` gives each its title and its rules).
 CHAPTERS = ("sec-art4", "sec-origem", "sec-transferencia", "sec-correcao", "sec-distrito",
-            "sec-processo", "sec-lei", "sec-fiscal")
+            "sec-processo", "sec-lei", "sec-fiscal", "sec-economico")
 
 #: Items of the process chapter beyond its rules: ``"calendario"`` (the dated timeline,
 #: ``rules.calendar.timeline``), ``"prazo"`` (art. 7 § 3 as a timing condition,

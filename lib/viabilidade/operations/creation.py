@@ -32,7 +32,8 @@ OPERATION = Operation(
     title="criação do Município de {name}",
     words="criação de município",
     rules=rules,
-    chapters=("sec-art4", "sec-origem", "sec-processo", "sec-lei", "sec-fiscal"),
+    chapters=("sec-art4", "sec-origem", "sec-processo", "sec-lei", "sec-fiscal",
+              "sec-economico"),
     process_items=("calendario", "prazo", "transicao"),
     letters=("ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura", "camara"),
     # cited by the calendar (1, 9, 12, 14 § 3), the transition (11, 13, 14 § 4), the

@@ -35,7 +35,7 @@ OPERATION = Operation(
     title="fusão de municípios — {name}",
     words="fusão de municípios",
     rules=rules,
-    chapters=("sec-art4", "sec-processo", "sec-lei"),
+    chapters=("sec-art4", "sec-processo", "sec-lei", "sec-economico"),
     process_items=("calendario", "prazo", "transicao", "legislacao"),
     # cited by the calendar (1, 9, 12), the transition (11, 13), art. 10 and the annex (3)
     law_articles=("1", "3", "9", "10", "11", "12", "13"),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import operation_chapters, process, sections  # noqa: F401  (sections re-exported for the notebook)
+from . import economic, operation_chapters, process, sections  # noqa: F401  (sections re-exported for the notebook)
 
 #: MIME type of the machine-readable results output (read by :mod:`.study`, not shown in HTML).
 RESULTS_MIME = "application/vnd.viabilidade.resultados+json"
@@ -300,6 +300,8 @@ def chapter(study: Study, sid: str) -> str:
         return process.draft_law_section(a, study.store, memorial_html=study.memorial_html)
     if sid == "sec-fiscal":
         return process.fiscal_section(a)
+    if sid == "sec-economico":
+        return economic.economic_section(a, study.store)
     if sid == "sec-transferencia":
         return operation_chapters.transfer_section(a, study.store)
     if sid == "sec-correcao":

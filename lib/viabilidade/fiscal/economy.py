@@ -1,0 +1,425 @@
+"""The money of one candidate (the study's chapter "Viabilidade econômico-financeira") and
+the statewide FPM dilution of the screening.
+
+Built from :mod:`.fpm`, :mod:`.icms`, :mod:`.legislature` and :mod:`.minimums` with the
+store's published figures: the TCU's Goiás pool (``fpm_interior``), the Censo 2022
+population carried by the profile, and the state's ICMS revenue (``state_revenue``). Every
+figure keeps its basis: ``publicado`` for a published table, ``certificado`` for a
+certificate the user entered, ``estimado`` for anything computed by assumption.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from ..rules.result import Basis, Figure
+from . import fpm, icms, legislature, minimums
+
+#: The TCU figures the chapter uses (the store's ``fpm_interior`` items, Goiás).
+POOL_ITEMS = {"participacao_estado_fpm_interior": "state_share_percent",
+              "soma_coeficientes_fpm_interior": "total",
+              "n_municipios_fpm_interior": "municipalities",
+              "soma_populacao_fpm_interior": "population"}
+
+#: How the bracket coefficient of an existing municipality is described (its TCU
+#: coefficient may be higher: LC 198/2023).
+BRACKET_NOTE = ("os da faixa de população do Censo 2022 (CTN, art. 91, § 2º; DL 1.881/1981); "
+                "o coeficiente efetivo do TCU pode ser maior quando mantido pelo art. 5º-A da "
+                "LC nº 91/1997 (LC nº 198/2023)")
+
+
+@dataclass(frozen=True)
+class Pool:
+    """The state's FPM-Interior pool as the TCU published it for one exercise.
+
+    Attributes
+    ----------
+    year : int
+    state_share_percent : float
+        Goiás's % of the national FPM-Interior (2023: 3,7318).
+    total : float
+        Sum of the interior coefficients of Goiás (2023: 254,8).
+    municipalities : int
+        Interior municipalities (2023: 245; Goiânia is a capital).
+    population : int
+        Population the TCU used (2023: 5.621.806).
+    source : str
+    url : str
+    """
+
+    year: int
+    state_share_percent: float
+    total: float
+    municipalities: int
+    population: int
+    source: str
+    url: str
+
+
+def pool(store, uf: str = "GO", year: int | None = None) -> Pool | None:
+    """The TCU's published pool of ``uf`` (latest exercise by default) from the store's
+    ``fpm_interior`` table; ``None`` when the store lacks it."""
+    t = getattr(store, "fpm_interior", None) if store is not None else None
+    if t is None:
+        return None
+    t = t[t["uf"] == uf]
+    if year is None and len(t):
+        year = int(t["ano"].max())
+    t = t[t["ano"] == year].set_index("item")
+    if not set(POOL_ITEMS) <= set(t.index):
+        return None
+    v = {attr: t.loc[item, "valor"] for item, attr in POOL_ITEMS.items()}
+    return Pool(int(year), float(v["state_share_percent"]), float(v["total"]),
+                int(v["municipalities"]), int(v["population"]),
+                str(t.loc["soma_coeficientes_fpm_interior", "fonte"]),
+                str(t.loc["soma_coeficientes_fpm_interior", "url"]))
+
+
+@dataclass(frozen=True)
+class Coefficient:
+    """One territory's FPM-Interior coefficient before or after the operation.
+
+    Attributes
+    ----------
+    label, cod_ibge : str
+    population : Figure
+    coefficient : float or None
+        Bracket coefficient; ``None`` when the population is unknown; 0 for a territory that
+        stops existing (each fused municipality after a fusion).
+    bracket : str
+        The bracket in the law's words (``"mais de 10.188 até 13.584 habitantes"``).
+    share : float or None
+        Fraction of the state pool (``coefficient / total``) with the sum before or after.
+    """
+
+    label: str
+    cod_ibge: str | None
+    population: Figure | None
+    coefficient: float | None
+    bracket: str
+    share: float | None
+
+
+def _coef(label, code, pop: Figure | None, total: float | None) -> Coefficient:
+    if pop is None or pop.value is None:
+        return Coefficient(label, code, pop, None, "", None)
+    b = fpm.bracket(int(round(pop.value)))
+    c = float(b.coefficient)
+    return Coefficient(label, code, pop, c, b.words(), None if not total else c / total)
+
+
+@dataclass(frozen=True)
+class Obligation:
+    """A mandatory spending rule: what, the law, the % and the amount on a known base."""
+
+    what: str
+    law: str
+    percent: float
+    base: str
+    amount_brl: float | None = None
+
+
+@dataclass
+class Economy:
+    """Everything the chapter prints for one candidate.
+
+    Attributes
+    ----------
+    kind : {"creation", "fusion"}
+    pool : Pool or None
+    new : Coefficient
+        The new (or fused) municipality, its share computed with the sum after.
+    before, after : list of Coefficient
+        The origins before (share with the sum before) and what remains after (share with the
+        sum after); a fusion's ``after`` is empty.
+    delta : float or None
+        Net change of the state's sum of coefficients.
+    others_loss : float or None
+        Fraction of its FPM-Interior quota every other interior municipality loses
+        (negative: gains), :func:`viabilidade.fiscal.fpm.dilution`.
+    icms_year : int or None
+        Year of the state's ICMS revenue used for the amounts.
+    icms_brl : float or None
+        The state's ICMS gross revenue that year (publicado).
+    icms_source : str
+    equal_part : float
+        The new municipality's equal part, fraction of the municipalities' 25 %.
+    equal_part_brl : float or None
+        Its amount on ``icms_brl`` (estimado, by excess).
+    equal_loss : float
+        Fraction of its equal part each existing municipality loses (negative: gains).
+    art14_share : float or None
+        Value-added share of art. 14 (area / origin) and ``art14_basis``,
+        ``art14_method`` (Portuguese), ``art14_years``.
+    art14_quota : list of (year, origin quota BRL or None, part BRL or None)
+    own_revenue : MoneyFigure or None
+    revenue_base_brl : float or None
+        The part of the first year's revenue known (own revenue + ICMS equal part + art. 14
+        part), estimado; ``None`` when nothing is known in reais.
+    obligations : list of Obligation
+    reserve : list of str
+        Portuguese notes on the FPM reserve (territories above 142.633 inhabitants).
+    sources : list of str
+        Every source and year the chapter uses, for the closing note.
+    """
+
+    kind: str
+    pool: Pool | None
+    new: Coefficient
+    before: list[Coefficient]
+    after: list[Coefficient]
+    delta: float | None
+    others_loss: float | None
+    icms_year: int | None
+    icms_brl: float | None
+    icms_source: str
+    equal_part: float
+    equal_part_brl: float | None
+    equal_loss: float
+    art14_share: float | None = None
+    art14_basis: Basis | None = None
+    art14_method: str = ""
+    art14_years: tuple[int, ...] = ()
+    art14_quota: list = field(default_factory=list)
+    own_revenue: object = None
+    revenue_base_brl: float | None = None
+    obligations: list[Obligation] = field(default_factory=list)
+    reserve: list[str] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
+
+
+def _latest_icms(store) -> tuple[int | None, float | None, str]:
+    """Latest year of the state's ICMS revenue in the store, IMB preferred to SEFAZ-GO."""
+    t = getattr(store, "state_revenue", None) if store is not None else None
+    if t is None:
+        return None, None, ""
+    from ..data import revenue
+
+    t = t[t["tributo"] == "ICMS"]
+    if not len(t):
+        return None, None, ""
+    year = int(t["ano"].max())
+    part = t[t["ano"] == year]
+    for fonte in (revenue.FONTE_IMB_125, revenue.FONTE_SEFAZ):
+        row = part[part["fonte"] == fonte]
+        if len(row):
+            return year, float(row["valor_brl"].iloc[0]), fonte
+    return None, None, ""
+
+
+def _art14(analysis, years) -> tuple[float | None, Basis | None, str, list]:
+    """Art. 14's share: SEFAZ-GO's value added when the candidate has it, else estimated by
+    population (:func:`viabilidade.fiscal.icms.value_added_share_by_population`)."""
+    from ..rules import art14
+
+    c, p = analysis.candidate, analysis.profile
+    if c.value_added_area is not None and c.value_added_origin is not None:
+        s = art14.icms_share(c.value_added_area, c.value_added_origin, c.origin_icms_quota, years[0])
+        certified = c.value_added_area.certificate and c.value_added_origin.certificate
+        basis = Basis.CERTIFIED if certified else Basis.PUBLISHED
+        method = (f"valor adicionado da área sobre o da origem, área incluída (art. 14), ano-base "
+                  f"{c.value_added_area.year}: {c.value_added_area.source}")
+        quota = [(r["ano"], r["cota_origem_brl"], r["parcela_brl"]) for r in s.table]
+        return s.share, basis, method, quota
+    origin = next(iter(p.origins.values()), None)
+    a, o = p.area.population, origin.population if origin is not None else None
+    if a is None or o is None or a.value is None or not o.value:
+        return None, None, "", [(y, None, None) for y in years]
+    share = icms.value_added_share_by_population(int(round(a.value)), int(round(o.value)))
+    method = ("estimado pela participação da área na população da origem (Censo 2022), sem "
+              "certidão do valor adicionado da SEFAZ-GO: supõe o mesmo valor adicionado por "
+              "habitante na área e no restante do município. O PIB municipal do IBGE não desce ao "
+              "distrito e não tem, nos dados disponíveis, a divisão por setor; a participação "
+              "real pode ser muito diferente (a sede concentra o comércio; um distrito rural pode "
+              "abrigar uma agroindústria). Vale o valor adicionado certificado pela SEFAZ-GO "
+              "(art. 14, § 1º).")
+    quota = []
+    for y in years:
+        q = c.origin_icms_quota if c.origin_icms_quota is not None and c.origin_icms_quota.year == y else None
+        quota.append((y, q.value_brl if q else None, round(share * q.value_brl, 2) if q else None))
+    return share, Basis.ESTIMATED, method, quota
+
+
+def economy(analysis, store) -> Economy:
+    """The economic and financial picture of a creation or a fusion.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        Its profile gives the populations (area, origins, remainders); its candidate the
+        ``[fiscal]`` figures (value added, the origin's ICMS quota, own revenue).
+    store : Store or None
+        For the TCU pool (``fpm_interior``) and the ICMS revenue (``state_revenue``).
+
+    Returns
+    -------
+    Economy
+
+    Notes
+    -----
+    Creation: the sum of coefficients changes by the new coefficient plus the origin's
+    change (its remainder may drop a bracket). Fusion: by the fused municipality's
+    coefficient minus the fused ones' (two at 0,6 become one 0,6: −0,6). Equal parts of the
+    ICMS: 246 → 247 (creation) or 246 → 247 − n (fusion of n). Sources: CTN art. 91 and DL
+    1.881/1981; LC 91/1997 art. 5º-A (LC 198/2023); TCU DN 2023; CF art. 158, IV; LC
+    estadual 177/2022 art. 2º; LC 02/1990 art. 14; CF arts. 29, VI–VII, 29-A, 212; LC
+    141/2012 art. 7º.
+    """
+    from ..rules import calendar
+
+    c, p = analysis.candidate, analysis.profile
+    merges = p.operation == "fusion"
+    pl = pool(store)
+    total = pl.total if pl else None
+    before = [_coef(u.label, code, u.population, total) for code, u in p.origins.items()]
+    after = [] if merges else [_coef(u.label, code, u.population, None)
+                               for code, u in p.remainders.items()]
+    new = _coef(c.name, None, p.area.population, None)
+    coefs = [x.coefficient for x in (new, *before, *after)]
+    delta = None
+    if None not in coefs:
+        delta = new.coefficient + sum(x.coefficient for x in after) - sum(x.coefficient for x in before)
+    total_after = total + delta if total is not None and delta is not None else None
+    if total_after:
+        new = Coefficient(new.label, None, new.population, new.coefficient, new.bracket,
+                          new.coefficient / total_after)
+        after = [Coefficient(x.label, x.cod_ibge, x.population, x.coefficient, x.bracket,
+                             x.coefficient / total_after) for x in after]
+    others_loss = fpm.dilution(total, delta) if total_after else None
+
+    n_new = 1 - len(before) if merges else 1
+    year, icms_brl, icms_source = _latest_icms(store)
+    eq = icms.equal_part(icms.MUNICIPALITIES + n_new)
+    eq_brl = icms.municipal_quota(icms_brl) * eq if icms_brl else None
+
+    creation, _ = calendar.creation_year(c, analysis.settings)
+    years = (creation, creation + 1, creation + 2)
+    share, basis, method, quota = (None, None, "", []) if merges else _art14(analysis, years)
+
+    own = c.own_revenue
+    # A fusion's revenue is that of the fused municipalities, not known here: only the
+    # user's own-revenue figure makes a base.
+    known = [v for v in (own.value_brl if own else None, None if merges else eq_brl,
+                         quota[0][2] if quota else None) if v]
+    base_brl = sum(known) if known else None
+    pop = int(round(p.area.population.value)) if p.area.population and p.area.population.value else 0
+    cam, pay = legislature.camara_cap(pop), legislature.councillor_pay_cap(pop)
+    base_words = ("da receita tributária e transferências dos arts. 153, § 5º, 158 e 159 da "
+                  "Constituição, realizadas no exercício anterior")
+    tax_words = "da receita de impostos, compreendidas as transferências"
+
+    def amount(pct):
+        return None if base_brl is None else round(base_brl * float(pct) / 100, 2)
+
+    obligations = [
+        Obligation("Despesa total da Câmara Municipal",
+                   f"CF, art. 29-A, {cam.item}", float(cam.percent), base_words, amount(cam.percent)),
+        Obligation("Folha de pagamento da Câmara, subsídios dos Vereadores incluídos",
+                   "CF, art. 29-A, § 1º", float(legislature.PAYROLL_PERCENT),
+                   "da receita da Câmara",
+                   None if amount(cam.percent) is None
+                   else round(amount(cam.percent) * float(legislature.PAYROLL_PERCENT) / 100, 2)),
+        Obligation("Subsídio de cada Vereador (teto)", f"CF, art. 29, VI, {pay.item}",
+                   float(pay.percent), "do subsídio dos Deputados Estaduais"),
+        Obligation("Remuneração total dos Vereadores", "CF, art. 29, VII",
+                   float(legislature.TOTAL_PAY_PERCENT), "da receita do Município",
+                   amount(legislature.TOTAL_PAY_PERCENT)),
+        Obligation("Manutenção e desenvolvimento do ensino (mínimo)", "CF, art. 212",
+                   float(minimums.EDUCATION_PERCENT), tax_words, amount(minimums.EDUCATION_PERCENT)),
+        Obligation("Ações e serviços públicos de saúde (mínimo)", "LC 141/2012, art. 7º",
+                   float(minimums.HEALTH_PERCENT), tax_words, amount(minimums.HEALTH_PERCENT)),
+    ]
+
+    reserve = []
+    for x in (*before, *after, new):
+        if x.population is not None and x.population.value and x.population.value > fpm.RESERVE_ABOVE:
+            reserve.append(f"{x.label} tem mais de 142.633 habitantes e participa também da "
+                           "reserva do FPM (DL 1.881/1981), não calculada aqui.")
+
+    sources = ["Coeficientes do FPM-Interior: CTN, art. 91, § 2º (Decreto-Lei nº 1.881/1981); "
+               "manutenção: LC nº 91/1997, art. 5º-A (LC nº 198/2023)"]
+    if pl:
+        sources.append(f"{pl.source}: Anexos VI e VIII (Goiás: {pl.state_share_percent} % do "
+                       f"FPM-Interior; soma dos coeficientes {pl.total}; {pl.municipalities} "
+                       "municípios)")
+    sources.append("População: IBGE, Censo Demográfico 2022")
+    if icms_brl:
+        sources.append(f"ICMS de Goiás em {year}: {icms_source}")
+    sources.append("Repartição do ICMS: CF, art. 158, IV; LC estadual nº 177/2022, art. 2º "
+                   "(EC estadual nº 70/2021); Decreto estadual nº 10.188/2022")
+    if not merges:
+        sources.append("Participação transitória: LC nº 02/1990, art. 14")
+    if own:
+        sources.append(f"Receita própria: {own.source} ({own.year})")
+    sources.append("Despesas obrigatórias: CF, arts. 29, VI e VII, 29-A (EC nº 58/2009 e "
+                   "nº 109/2021) e 212; LC nº 141/2012, art. 7º")
+    return Economy("fusion" if merges else "creation", pl, new, before, after, delta,
+                   others_loss, year, icms_brl, icms_source, eq, eq_brl,
+                   icms.equal_part_loss(icms.MUNICIPALITIES, n_new), share, basis, method, years,
+                   quota, own, base_brl, obligations, reserve, sources)
+
+
+def who_pays(store, excluded: tuple[str, ...], total: float, delta: float) -> pd.DataFrame:
+    """Every other interior municipality of Goiás and what it loses, grouped by coefficient.
+
+    Parameters
+    ----------
+    store : Store
+        Its ``municipalities`` (Censo 2022).
+    excluded : tuple of str
+        Codes left out (the origins).
+    total, delta : float
+        The state's sum before and its change.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per bracket coefficient: ``coeficiente``, ``municipios`` (count),
+        ``nomes`` (comma-separated), ``participacao_antes`` and ``participacao_depois``
+        (fraction of the Goiás pool of each), ``perda`` (fraction of its quota; the same for
+        all). Coefficients are by bracket (:data:`BRACKET_NOTE`).
+    """
+    t = fpm.interior_coefficients(store.municipalities)
+    t = t[~t["cod_ibge"].isin(excluded)]
+    loss = fpm.dilution(total, delta)
+    rows = []
+    for coef, g in t.groupby("coeficiente"):
+        rows.append({"coeficiente": coef, "municipios": len(g),
+                     "nomes": ", ".join(sorted(g["nome"])),
+                     "participacao_antes": coef / total,
+                     "participacao_depois": coef / (total + delta), "perda": loss})
+    return pd.DataFrame(rows)
+
+
+def statewide_dilution(districts: pd.DataFrame, origin_population: pd.Series,
+                       total: float) -> tuple[int, float, float]:
+    """If every district of ``districts`` became a municipality: how many, the net change of
+    the Goiás sum of coefficients, and the fraction of its FPM-Interior quota every other
+    interior municipality would lose.
+
+    Parameters
+    ----------
+    districts : pandas.DataFrame
+        ``cod_ibge`` (origin) and ``populacao`` (the district's, Censo 2022), one row each.
+    origin_population : pandas.Series
+        Population of each origin, by ``cod_ibge``.
+    total : float
+        The state's sum of interior coefficients (TCU).
+
+    Returns
+    -------
+    (int, float, float)
+        ``(n, delta, loss)``. Each origin's remainder is its population minus all its
+        districts that leave; coefficients by bracket.
+    """
+    delta = 0.0
+    for code, g in districts.groupby("cod_ibge"):
+        before = int(origin_population[code])
+        rest = before - int(g["populacao"].sum())
+        delta += sum(fpm.coefficient(int(x)) for x in g["populacao"])
+        delta += fpm.coefficient(rest) - fpm.coefficient(before)
+    return len(districts), delta, fpm.dilution(total, delta)
+
+

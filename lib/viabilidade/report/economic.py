@@ -1,0 +1,202 @@
+"""The chapter "Viabilidade econômico-financeira" (``sec-economico``) of the creation and
+fusion studies: FPM coefficient and share, the ICMS equal part, art. 14's transitional
+share, own revenue, mandatory spending, the remainder before and after, and who pays (the
+FPM dilution of every other interior municipality of Goiás). Figures from
+:func:`viabilidade.fiscal.economy.economy`; each with its basis and source.
+"""
+
+from __future__ import annotations
+
+from ..fiscal.economy import BRACKET_NOTE, Economy, economy, who_pays
+from . import format as fmt
+from .sections import group
+from .tables import Html, esc, key_values, table
+
+
+def _pct(fraction: float | None, decimals: int = 4) -> str:
+    return "—" if fraction is None else fmt.percent(100 * fraction, decimals)
+
+
+def _coef(x: float | None) -> str:
+    return "—" if x is None else fmt.number(x, 1)
+
+
+def _signed(fraction: float | None, decimals: int = 4) -> str:
+    if fraction is None:
+        return "—"
+    return ("+" if fraction > 0 else "") + fmt.percent(100 * fraction, decimals)
+
+
+def _basis(b) -> str:
+    return fmt.basis_label(b)
+
+
+def _fpm_part(e: Economy) -> str:
+    pl = e.pool
+    creation = e.kind == "creation"
+    body = ("<h3>Fundo de Participação dos Municípios (FPM)</h3>"
+            "<p>O FPM-Interior é repartido entre os Estados por percentuais fixos e, dentro do "
+            "Estado, na proporção do coeficiente de cada município, pela faixa de população "
+            "(CTN, art. 91, § 2º, na redação do Decreto-Lei nº 1.881/1981). Goiânia recebe da "
+            "parcela das capitais, fora dessa conta. Um novo município de Goiás toma o seu "
+            "coeficiente da parcela de Goiás: os demais Estados não são afetados, e cada "
+            "município do interior goiano recebe uma fração menor.</p>")
+    if pl is None:
+        return body + ("<p>O repositório de dados não tem a soma dos coeficientes publicada "
+                       "pelo TCU; as participações não podem ser calculadas.</p>")
+    n = e.new
+    pairs = [
+        ("Parcela de Goiás no FPM-Interior",
+         f"{fmt.percent(pl.state_share_percent, 4)} (publicado; {pl.source}, Anexo VI)"),
+        (f"Soma dos coeficientes do interior de Goiás em {pl.year}",
+         f"{fmt.number(pl.total, 1)} — {fmt.count(pl.municipalities, 'município')}, "
+         f"{fmt.count(pl.population, 'habitante')} (publicado; TCU, Anexo VIII)"),
+        (f"Coeficiente {'do novo município' if creation else 'do município resultante da fusão'}",
+         f"{_coef(n.coefficient)} ({esc(n.bracket)}; população de "
+         f"{fmt.quantity(n.population.value, 'habitantes') if n.population else '—'}, "
+         f"{_basis(n.population.basis) if n.population else '—'})"),
+        ("Variação da soma dos coeficientes de Goiás",
+         f"{'+' if (e.delta or 0) > 0 else ''}{_coef(e.delta)} "
+         f"(de {fmt.number(pl.total, 1)} para {_coef(pl.total + e.delta) if e.delta is not None else '—'})"),
+        (f"Participação {'do novo município' if creation else 'do município resultante'} na "
+         "parcela de Goiás", f"{_pct(n.share)} (estimado)"),
+        ("Participação no FPM-Interior nacional",
+         f"{_pct(None if n.share is None else n.share * pl.state_share_percent / 100, 5)} "
+         "(estimado)"),
+    ]
+    body += Html(key_values(pairs, caption="O coeficiente e a participação no FPM-Interior"))
+    rows = []
+    for b in e.before:
+        rows.append([f"{b.label} (antes)", fmt.quantity(b.population.value, "habitantes"),
+                     _coef(b.coefficient), esc(b.bracket), _pct(b.share)])
+    for a in e.after:
+        rows.append([a.label, fmt.quantity(a.population.value, "habitantes"),
+                     _coef(a.coefficient), esc(a.bracket), _pct(a.share)])
+    if not creation:
+        rows.append([f"{n.label} (depois)", fmt.quantity(n.population.value, "habitantes"),
+                     _coef(n.coefficient), esc(n.bracket), _pct(n.share)])
+    body += table(["Território", "População", "Coeficiente", "Faixa", "Parcela de Goiás"], rows,
+                  caption=("O município de origem antes e depois" if creation
+                           else "Os municípios fundidos e o resultante"),
+                  numeric=(1, 2, 4), widths=(26, 17, 12, 29, 16))
+    if creation and e.before and e.after and None not in (e.before[0].share, e.after[0].share):
+        change = e.after[0].share / e.before[0].share - 1
+        body += (f"<p>O remanescente de {esc(e.before[0].label)} passa do coeficiente "
+                 f"{_coef(e.before[0].coefficient)} ao {_coef(e.after[0].coefficient)}; sua "
+                 f"cota do FPM-Interior varia {_signed(change, 2)} (estimado).</p>")
+    if not creation and e.delta is not None:
+        given = -e.delta
+        body += (f"<p>Os municípios fundidos somam o coeficiente "
+                 f"{_coef(sum(b.coefficient for b in e.before))}; o resultante tem "
+                 f"{_coef(n.coefficient)}: a fusão abre mão de {_coef(given)} de coeficiente, "
+                 "que se redistribui entre os demais municípios do interior de Goiás.</p>")
+    body += (f"<p>Os coeficientes dos municípios existentes são {esc(BRACKET_NOTE)}. A soma de {fmt.number(pl.total, 1)} "
+             "é a publicada pelo TCU; aplicada a faixa à população do Censo 2022 dos "
+             f"{pl.municipalities} municípios, a soma seria 250,8: a diferença de 4,0 são "
+             "coeficientes mantidos pela LC nº 198/2023, que os dados disponíveis não atribuem a "
+             "municípios. O valor em reais não é dado: não há, nos dados do estudo, o total anual "
+             "do FPM pago aos municípios de Goiás (STN).</p>")
+    body += "".join(f"<p>{esc(r)}</p>" for r in e.reserve)
+    return body
+
+
+def _icms_part(e: Economy) -> str:
+    creation = e.kind == "creation"
+    body = ("<h3>ICMS: cota-parte</h3>"
+            "<p>Pertencem aos municípios 25 % do ICMS (Constituição, art. 158, IV). Goiás os "
+            "reparte pelo Índice de Participação dos Municípios (LC estadual nº 177/2022, art. "
+            "2º, na forma da EC estadual nº 70/2021): 70 % na proporção do valor adicionado, "
+            "10 % em cotas iguais entre todos os municípios e 20 % pelos critérios de "
+            "educação, saúde (5 %, Decreto nº 10.188/2022) e meio ambiente.</p>")
+    n_after = 246 + (1 if creation else 1 - len(e.before))
+    pairs = [("Cota igual de cada município", f"{_pct(e.equal_part, 5)} da parcela municipal "
+                                             f"do ICMS, com {n_after} municípios"),
+             ("Variação da cota igual de cada um dos demais",
+              f"{_signed(-e.equal_loss, 3)}")]
+    if e.equal_part_brl is not None:
+        pairs.append((f"Cota igual em reais, sobre o ICMS de {e.icms_year}",
+                      f"{fmt.money(e.equal_part_brl)} por ano (estimado: 25 % × 10 % × "
+                      f"{fmt.money(e.icms_brl)} ÷ {n_after}; receita bruta, que inclui o "
+                      "adicional do PROTEGE, não repartido — valor por excesso)"))
+    body += key_values(pairs, caption="A cota igual do ICMS (LC estadual nº 177/2022, art. 2º, II)")
+    if not creation:
+        body += ("<p>Na fusão, dois municípios passam a receber uma só cota igual; a parte do "
+                 "valor adicionado é a soma das duas.</p>")
+        return body
+    body += ("<h3>Participação transitória no ICMS da origem (art. 14)</h3>"
+             "<p>No ano da criação e nos dois seguintes, o novo município recebe, da parcela do "
+             "ICMS do município de origem, a proporção do valor adicionado na área sobre o da "
+             "origem, área incluída (LC nº 02/1990, art. 14).</p>")
+    share = "—" if e.art14_share is None else f"{_pct(e.art14_share, 2)} ({_basis(e.art14_basis)})"
+    rows = [[str(y), share, fmt.money(q), fmt.money(part)] for y, q, part in e.art14_quota]
+    body += table(["Exercício", "Participação", "Cota do ICMS da origem", "Parcela do novo município"],
+                  rows, caption="Participação transitória no ICMS da origem, três exercícios",
+                  numeric=(1, 2, 3), widths=(16, 24, 30, 30))
+    if e.art14_method:
+        body += f"<p>Método: {esc(e.art14_method)}</p>"
+    if not any(q for _, q, _ in e.art14_quota):
+        body += ("<p>A cota do ICMS da origem em reais não foi informada (tabela "
+                 "<code>[fiscal.origin_icms_quota]</code>) e o índice (IPM) da origem não está "
+                 "entre os valores publicados disponíveis: a parcela é dada só em percentual.</p>")
+    return body
+
+
+def _spending_part(e: Economy) -> str:
+    body = "<h3>Receita própria e despesas obrigatórias</h3>"
+    if e.own_revenue is not None:
+        o = e.own_revenue
+        body += (f"<p>Receita própria informada: {fmt.money(o.value_brl)} em {o.year} "
+                 f"({'certificado' if o.certificate else 'publicado'}; {esc(o.source)}).</p>")
+    else:
+        body += ("<p>A receita própria (IPTU, ISS, ITBI, taxas) não foi informada (tabela "
+                 "<code>[fiscal.own_revenue]</code>).</p>")
+    if e.revenue_base_brl is not None:
+        body += (f"<p>Receita já conhecida em reais: {fmt.money(e.revenue_base_brl)} por ano "
+                 "(estimado; soma do que é conhecido entre receita própria, cota igual do ICMS "
+                 "e parcela do art. 14). Falta o FPM em reais: os valores abaixo são pisos, "
+                 "calculados só sobre a parte conhecida.</p>")
+    rows = [[o.what, o.law, f"{'até' if 'mínimo' not in o.what else 'ao menos'} "
+             f"{fmt.percent(o.percent, 1 if o.percent % 1 else 0)} {o.base}",
+             fmt.money(o.amount_brl)] for o in e.obligations]
+    body += table(["Despesa", "Dispositivo", "Limite", "Sobre a receita conhecida (estimado)"],
+                  rows, caption="Despesas obrigatórias e limites constitucionais",
+                  numeric=(3,), widths=(28, 18, 34, 20))
+    return body
+
+
+def _who_pays_part(e: Economy, store) -> str:
+    if e.pool is None or e.delta is None or store is None or e.delta == 0:
+        return ""
+    pl = e.pool
+    t = who_pays(store, tuple(b.cod_ibge for b in e.before), pl.total, e.delta)
+    verb = "perde" if e.delta > 0 else "ganha"
+    body = (f"<h3>Quem paga: os demais municípios do interior de Goiás</h3><p>Com a soma dos "
+            f"coeficientes passando de {fmt.number(pl.total, 1)} para "
+            f"{fmt.number(pl.total + e.delta, 1)}, cada um dos demais municípios do interior "
+            f"de Goiás {verb} {_pct(abs(e.others_loss), 3)} da sua cota do FPM-Interior, qualquer "
+            f"que seja o seu coeficiente (a mesma fração para todos, sobre a soma publicada "
+            f"pelo TCU), e {_pct(abs(e.equal_loss), 3)} da sua cota igual do ICMS.</p>")
+    rows = [[_coef(r.coeficiente), fmt.number(r.municipios), _pct(r.participacao_antes),
+             _pct(r.participacao_depois), _signed(-r.perda, 3), r.nomes]
+            for r in t.itertuples()]
+    body += table(["Coeficiente", "Municípios", "Parcela de Goiás, antes", "Depois", "Variação da cota",
+                   "Municípios (Censo 2022, pela faixa)"], rows,
+                  caption="Efeito no FPM-Interior dos demais municípios do interior de Goiás",
+                  numeric=(0, 1, 2, 3, 4), widths=(9, 8, 11, 11, 10, 51))
+    return body
+
+
+def economic_section(analysis, store=None) -> Html | str:
+    """The chapter ``sec-economico`` of a creation or a fusion: FPM, ICMS (equal part and art.
+    14), own revenue and mandatory spending, and who pays; closed by the list of every
+    source and year. ``""`` for another operation or without the area's population."""
+    from ..operations import operation_for
+
+    c = analysis.candidate
+    if "sec-economico" not in operation_for(c.operation).chapters:
+        return ""
+    e = economy(analysis, store)
+    body = (_fpm_part(e) + _icms_part(e) + _spending_part(e) + _who_pays_part(e, store)
+            + "<p>Fontes e anos: " + esc("; ".join(e.sources)) + ".</p>")
+    return group(analysis, "sec-economico", extra=Html(body))
+

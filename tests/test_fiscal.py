@@ -222,3 +222,14 @@ def test_screening_sentence(store):
         "para 255,2; coeficientes pela faixa de população do Censo 2022, DL 1.881/1981; soma "
         "publicada pelo TCU para 2023), e 0,40\u00a0% da sua cota igual do ICMS (LC estadual nº "
         "177/2022, art. 2º, II).")
+
+
+def test_slide_deck_has_the_economic_slide(store):
+    from viabilidade.report.slides import slides_html
+
+    a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
+    deck = slides_html(a, store=store, map_html="<p>mapa</p>")
+    slide = deck.split('id="s-economico"')[1].split("</section>")[0]
+    assert "Viabilidade econômico-financeira" in slide
+    assert "Abadiânia: coeficiente 1,2 → 1,0; cota do FPM-Interior −16,80" in slide
+    assert "perde 0,157" in slide and "17,67" in slide

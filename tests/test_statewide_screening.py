@@ -136,3 +136,15 @@ def test_statewide_maps_label_the_distrito_federal():
 
     assert labels((-53.3, -19.5, -45.9, -12.4)) == ["DF"]   # Goiás's extent
     assert labels((-50.0, -17.0, -49.0, -16.0)) == []        # Goiânia only: no DF label
+
+
+def test_statewide_fpm_dilution_of_the_districts_passing_item_iv(screening, store):
+    """12 districts pass item IV (Nova Brasília, 318.653, and Jardim Ingá, 88.748, among
+    them): created together they add 10,8 to Goiás's 254,8 (TCU 2023), and every interior
+    municipality would lose 4,07 % of its FPM-Interior quota."""
+    assert sw.fpm_dilution_sentence(screening, store) == (
+        "Se os 12 distritos que atingem o item IV fossem criados, cada município do interior de "
+        "Goiás perderia 4,07\u00a0% do FPM-Interior (a soma dos coeficientes passaria de 254,8 "
+        "para 265,6; coeficientes pela faixa de população do Censo 2022, DL 1.881/1981; soma "
+        "publicada pelo TCU para 2023), e 4,65\u00a0% da sua cota igual do ICMS (LC estadual nº "
+        "177/2022, art. 2º, II).")

@@ -186,6 +186,39 @@ def _who_pays_part(e: Economy, store) -> str:
     return body
 
 
+def economic_points(e: Economy) -> list[str]:
+    """The chapter in a few sentences (pt-BR), for the slide deck: coefficient and share, the
+    remainder's change or the coefficient a fusion gives up, who pays, the ICMS equal part
+    and art. 14's share, each with its basis."""
+    creation = e.kind == "creation"
+    n = e.new
+    out = []
+    if e.pool is not None and n.coefficient is not None:
+        out.append(f"Coeficiente do FPM {'do novo município' if creation else 'do resultante'}: "
+                   f"{_coef(n.coefficient)} ({n.bracket}); {_pct(n.share)} da parcela de Goiás "
+                   f"no FPM-Interior (estimado; soma de {fmt.number(e.pool.total, 1)}, TCU "
+                   f"{e.pool.year}).")
+    if creation and e.before and e.after and None not in (e.before[0].share, e.after[0].share):
+        out.append(f"{e.before[0].label}: coeficiente {_coef(e.before[0].coefficient)} → "
+                   f"{_coef(e.after[0].coefficient)}; cota do FPM-Interior "
+                   f"{_signed(e.after[0].share / e.before[0].share - 1, 2)} (estimado).")
+    if not creation and e.delta is not None:
+        out.append(f"A fusão abre mão de {_coef(-e.delta)} de coeficiente do FPM.")
+    if e.others_loss is not None:
+        verb = "perde" if e.others_loss > 0 else "ganha"
+        out.append(f"Cada um dos demais municípios do interior de Goiás {verb} "
+                   f"{_pct(abs(e.others_loss), 3)} do FPM-Interior e {_pct(abs(e.equal_loss), 3)} "
+                   "da cota igual do ICMS.")
+    if e.equal_part_brl is not None:
+        out.append(f"Cota igual do ICMS: {fmt.money(e.equal_part_brl)} por ano (estimado, sobre o "
+                   f"ICMS de {e.icms_year}).")
+    if creation and e.art14_share is not None:
+        out.append(f"Participação transitória no ICMS da origem (art. 14), "
+                   f"{e.art14_years[0]}–{e.art14_years[-1]}: {_pct(e.art14_share, 2)} "
+                   f"({_basis(e.art14_basis)}).")
+    return out
+
+
 def economic_section(analysis, store=None) -> Html | str:
     """The chapter ``sec-economico`` of a creation or a fusion: FPM, ICMS (equal part and art.
     14), own revenue and mandatory spending, and who pays; closed by the list of every

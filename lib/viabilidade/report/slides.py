@@ -287,6 +287,15 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
                          ['<ul class="motivos">' + "".join(part) + "</ul>" if part else
                           "<p>Todos os requisitos aplicáveis estão cumpridos.</p>" for part in blocking],
                          footer)
+    if store is not None and "sec-economico" in operation_of(c).chapters:
+        from ..fiscal.economy import economy
+        from .economic import economic_points
+
+        points = economic_points(economy(analysis, store))
+        if points:
+            slides.append(_slide("s-economico", "Viabilidade econômico-financeira",
+                                 '<ul class="motivos">' + "".join(f"<li>{esc(x)}</li>" for x in points)
+                                 + "</ul>", footer))
     alt = alternatives_table(analysis)
     if alt:
         slides.append(_slide("s-leituras", "Conclusão sob outras leituras da lei", alt, footer))

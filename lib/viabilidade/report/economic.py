@@ -223,10 +223,10 @@ def economic_section(analysis, store=None) -> Html | str:
     """The chapter ``sec-economico`` of a creation or a fusion: FPM, ICMS (equal part and art.
     14), own revenue and mandatory spending, and who pays; closed by the list of every
     source and year. ``""`` for another operation or without the area's population."""
-    from ..operations import operation_for
+    from ..operations import operation_of
 
     c = analysis.candidate
-    if "sec-economico" not in operation_for(c.operation).chapters:
+    if "sec-economico" not in operation_of(c).chapters:
         return ""
     e = economy(analysis, store)
     body = (_fpm_part(e) + _icms_part(e) + _spending_part(e) + _who_pays_part(e, store)

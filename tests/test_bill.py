@@ -118,6 +118,11 @@ def test_fusion_bill(store, author):
     assert "icms" not in [x.key for x in bill.articles]
     # The whole territory has a polygon: the memorial is the annex.
     assert bill.annex_title == "ANEXO ÚNICO — MEMORIAL DESCRITIVO — ANHANGUERA-CUMARI"
+    # By confrontações: the neighbours of the merged territory, the state line (Minas Gerais).
+    heads = [p.split(":")[0] for p in bill.annex if p.startswith("COM ")]
+    assert heads == ["COM O MUNICÍPIO DE CATALÃO", "COM A DIVISA ESTADUAL (fora do Estado de "
+                     "Goiás; a unidade vizinha não consta dos dados)", "COM O MUNICÍPIO DE "
+                     "CORUMBAÍBA", "COM O MUNICÍPIO DE NOVA AURORA", "COM O MUNICÍPIO DE GOIANDIRA"]
     assert any("difere do da sede (Cumari)" in n for n in bill.notes)
     assert bill.justification[0].startswith("Quadro constitucional: a fusão está vedada")
 
@@ -147,6 +152,8 @@ def test_district_bill_is_a_municipal_law(store):
     assert bill.justification[0].startswith("Quadro constitucional: a criação de distrito não "
                                             "está vedada")
     assert bill.annex_title.startswith("ANEXO ÚNICO")
+    assert bill.annex[2].startswith("COM O RESTANTE DO TERRITÓRIO DO MUNICÍPIO DE ABADIÂNIA: "
+                                    "Começa no marco M-01")
 
 
 def test_refusals(store):

@@ -135,3 +135,108 @@ def test_a_memorial_at_the_limit_lists_every_mark():
     assert not m.summarised
     assert m.text.count("até o marco M-") == MAX_LISTED_MARKS
     assert "anexo" not in m.text
+
+
+# -- by confrontações ------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def store():
+    from viabilidade.data.store import load_store
+
+    return load_store()
+
+
+@pytest.mark.parametrize("value, pos, neg, text", [
+    (-16.0868, "N", "S", "16°05'12,48\" S"), (-48.7, "E", "W", "48°42'00,00\" W"),
+    (-15.9999999, "N", "S", "16°00'00,00\" S"), (1.5, "N", "S", "1°30'00,00\" N"),
+])
+def test_dms(value, pos, neg, text):
+    from viabilidade.geo.memorial import dms
+
+    assert dms(value, pos, neg) == text
+
+
+def _neighbours(store, code):
+    """The official neighbours: municipalities of the mesh sharing a stretch of boundary
+    (more than 1 m, measured in UTM) with ``code``."""
+    b = store.boundaries.set_index("cod_ibge")
+    crs = utm_crs(b.geometry[code])
+    m = store.boundaries.to_crs(crs).set_index("cod_ibge")
+    line = m.geometry[code].boundary
+    return {c for c, g in m.geometry.items() if c != code and g.intersection(line).length > 1}
+
+
+def test_a_whole_municipality_names_exactly_its_official_neighbours(store):
+    from viabilidade.geo.measure import geodesic_perimeter_m
+    from viabilidade.geo.memorial import stretches
+
+    b = store.boundaries.set_index("cod_ibge")
+    g = b.geometry["5200100"]  # Abadiânia
+    m = memorial(g, name="Abadiânia", boundaries=store.boundaries, ignore=("5200100",))
+    st = stretches(m.table)
+    assert set(st["confrontante"]) == _neighbours(store, "5200100") == {
+        "5205802", "5200308", "5220603", "5208152", "5201108", "5217302"}
+    assert list(st["confrontante"]) == ["5205802", "5200308", "5220603", "5208152", "5201108",
+                                        "5217302"]
+    assert list(st["lados"]) == [27, 39, 16, 30, 25, 8] and len(m.table) == 145
+    assert st["extensao_m"].iloc[0] == pytest.approx(41423.86, abs=0.01)
+    assert st["extensao_m"].sum() == pytest.approx(geodesic_perimeter_m(g), rel=1e-9)
+    assert geodesic_perimeter_m(g) == pytest.approx(184916.98, abs=0.01)
+    paras = m.text.split("\n\n")
+    assert paras[0] == "Memorial descritivo de Abadiânia."
+    assert paras[2].startswith("COM O MUNICÍPIO DE CORUMBÁ DE GOIÁS: Começa no marco M-001, de "
+                               "coordenadas ")
+    assert paras[2].endswith("segue em 27 lados em linha reta, numa extensão de 41.423,86 m, até "
+                             "o marco M-028, de coordenadas " + _point(m, "M-028") + ".")
+    assert paras[7].startswith("COM O MUNICÍPIO DE PIRENÓPOLIS: Começa no marco M-138")
+    assert paras[7].endswith("até o marco M-001, ponto inicial desta descrição.")
+    assert "acidentes naturais" not in m.text
+
+
+def _point(m, mark):
+    from viabilidade.geo.memorial import point_words
+
+    row = m.table.set_index("marco").loc[mark]
+    return point_words(row["lon"], row["lat"])
+
+
+def test_the_state_line_is_a_stretch_of_its_own(store):
+    from viabilidade.geo.memorial import STATE_LINE, stretches
+
+    b = store.boundaries.set_index("cod_ibge")
+    m = memorial(b.geometry["5201207"], name="Anhanguera", boundaries=store.boundaries,
+                 ignore=("5201207",))
+    st = stretches(m.table)
+    assert list(st["confrontante"]) == [STATE_LINE, "5206602"]  # Minas Gerais, then Cumari
+    assert list(st["lados"]) == [3, 22]
+    assert st["extensao_m"].round(2).tolist() == [5566.82, 28079.19]
+    assert _neighbours(store, "5201207") == {"5206602"}
+    assert ("COM A DIVISA ESTADUAL (fora do Estado de Goiás; a unidade vizinha não consta dos "
+            "dados): Começa no marco M-01") in m.text
+
+
+def test_the_drawn_area_borders_its_origin_only(store):
+    from viabilidade.geo.area_file import read_area
+    from viabilidade.geo.memorial import annex_csv
+
+    g = read_area(ROOT / "tests" / "fixtures" / "posse-dabadia-desenhada.kml")
+    m = memorial(g, name="Posse d'Abadia", boundaries=store.boundaries)
+    paras = m.text.split("\n\n")
+    assert paras[2] == ("COM O MUNICÍPIO DE ABADIÂNIA: Começa no marco M-01, de coordenadas "
+                        "16°03'37,69\" S e 48°48'00,76\" W, ponto inicial desta descrição; segue "
+                        "em 8 lados em linha reta, numa extensão de 25.157,29 m, até o marco "
+                        "M-01, ponto inicial desta descrição.")
+    assert paras[3].startswith("Os marcos são os vértices do polígono da área, de coordenadas "
+                               "calculadas, e não marcos implantados em campo")
+    assert "a descrição fica para o levantamento do agrimensor" in paras[3]
+    assert paras[4] == ("Área geodésica: 46,59 km²; perímetro geodésico: 25.157,29 m. Relação "
+                        "dos vértices, com as coordenadas UTM, os azimutes e as distâncias "
+                        "planas, a seguir.")
+    assert paras[5].startswith("Relação dos vértices. Coordenadas no Sistema Geodésico SIRGAS 2000")
+    assert annex_csv(m).splitlines()[0].endswith(",proximo,confrontante")
+    # A district: the rest of its municipality's territory.
+    d = memorial(g, name="Distrito", boundaries=store.boundaries, within=("5200100",))
+    assert "COM O RESTANTE DO TERRITÓRIO DO MUNICÍPIO DE ABADIÂNIA: Começa" in d.text

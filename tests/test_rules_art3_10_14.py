@@ -50,7 +50,11 @@ def test_draft_law_content_posse():
     split = draft_law_content(candidate(creation_year=2028), posse_profile(Territory(area_parts=2)), S)
     assert split["ano_instalacao"] is None and "harmonia" in split["harmonia"]
     # With a polygon the memorial is annexed: only the election year, the urban area and ICMS.
-    assert split["limites"].endswith("(anexo do estudo)")
+    assert split["limites"] == (
+        "memorial descritivo por confrontações, em linhas retas entre os vértices do polígono "
+        "(anexo do estudo); os dados não registram rios nem estradas: onde a divisa deva "
+        "acompanhá-los, a descrição fica para o levantamento do agrimensor")
+    assert "acidentes naturais" not in split["limites"]
     assert len(split["pendencias"]) == 3 and not split["pendencias"][0].startswith("memorial")
 
 

@@ -1,4 +1,17 @@
-"""Memorial descritivo of a territory: boundary marks in SIRGAS 2000 / UTM, azimuths, distances.
+"""Memorial descritivo of a territory: its limits by confrontações, and its boundary marks in
+SIRGAS 2000 / UTM with azimuths and distances.
+
+By confrontações (given the municipal mesh, ``boundaries=``): the boundary is split into
+stretches by what lies beyond it — a municipality of the mesh (for a new municipality, its
+origin's remainder is the origin municipality; for a district, ``within=`` names the
+municipality whose remaining territory it borders), or the state line where no Goiás
+municipality lies beyond — each stretch with its start and end points in SIRGAS 2000
+geographic coordinates (degrees, minutes, seconds) and its geodesic length (GRS80,
+:data:`viabilidade.geo.measure.GEOD`), in the Goiás form "COM O MUNICÍPIO DE …: Começa no
+…" (Lei nº 12.802/1995, which created Amaralina). The stretches follow straight lines
+between the polygon's vertices: the data hold no river, stream or road, so where a limit
+should follow one (art. 3º, II, of LC 02/1990) the text leaves it to the surveyor and claims
+no natural feature.
 
 Follows the style of Goiás creation laws: "Começa no marco M-01, de coordenadas UTM
 E ... m e N ... m; daí segue com azimute 45°12'30" e distância de 1.234,56 m até o marco
@@ -92,7 +105,8 @@ def annex_csv(m: Memorial) -> str:
     """Every mark of a memorial as CSV text (UTF-8, comma, point as decimal separator), the
     annex :data:`ANNEX_FILE`: anel, tipo, marco, e_m, n_m (SIRGAS 2000 / UTM, metres, 2
     decimals), lon, lat (EPSG:4674 degrees, 8 decimals), azimute (DMS), azimute_graus (6
-    decimals), distancia_m (2 decimals), proximo; a header row first.
+    decimals), distancia_m (2 decimals), proximo and, for a memorial by confrontações,
+    confrontante (cod_ibge or :data:`STATE_LINE`); a header row first.
     """
     t = m.table
     out = pd.DataFrame({
@@ -100,7 +114,8 @@ def annex_csv(m: Memorial) -> str:
         "e_m": t["e_m"].round(2), "n_m": t["n_m"].round(2),
         "lon": t["lon"].round(8), "lat": t["lat"].round(8),
         "azimute": t["azimute"], "azimute_graus": t["azimute_graus"].round(6),
-        "distancia_m": t["distancia_m"].round(2), "proximo": t["proximo"]})
+        "distancia_m": t["distancia_m"].round(2), "proximo": t["proximo"],
+        **({"confrontante": t["confrontante"]} if "confrontante" in t else {})})
     return out.to_csv(index=False, lineterminator="\n")  # codes and numbers: no formula cell
 
 
@@ -122,7 +137,90 @@ def _start_north(xy: np.ndarray) -> np.ndarray:
     return np.roll(xy, -i, axis=0)
 
 
-def memorial(geom: BaseGeometry, *, name: str | None = None) -> Memorial:
+def dms(value: float, positive: str, negative: str, decimals: int = 2) -> str:
+    """A geographic coordinate in degrees, minutes and seconds, pt-BR decimal comma:
+    ``dms(-16.0868, "N", "S") == "16°05'12,48\" S"``. Rounding carries over."""
+    hemi = positive if value >= 0 else negative
+    scale = 10 ** decimals
+    total = int(round(abs(value) * 3600 * scale))
+    d, rem = divmod(total, 3600 * scale)
+    m, sec = divmod(rem, 60 * scale)
+    whole, frac = divmod(sec, scale)
+    seconds = f"{whole:02d}" + (f",{frac:0{decimals}d}" if decimals else "")
+    return f"{d}°{m:02d}'{seconds}\" {hemi}"
+
+
+def point_words(lon: float, lat: float) -> str:
+    """``"16°05'12,48\" S e 48°42'33,10\" W"``: latitude, then longitude (SIRGAS 2000)."""
+    return f"{dms(lat, 'N', 'S')} e {dms(lon, 'E', 'W')}"
+
+
+#: Probe distances (metres, outward from each side's midpoint) tried in turn to find what lies
+#: beyond a side: a sliver or gap of the mesh narrower than the first is stepped over.
+PROBE_M = (10.0, 60.0, 300.0)
+#: Label of a side with no Goiás municipality beyond it.
+STATE_LINE = "divisa estadual"
+
+
+def side_neighbours(xy: np.ndarray, crs: str, boundaries: gpd.GeoDataFrame,
+                    ignore: tuple[str, ...] = ()) -> list[str]:
+    """What lies beyond each side of a ring: the ``cod_ibge`` of the municipality, or
+    :data:`STATE_LINE`.
+
+    Parameters
+    ----------
+    xy : ndarray, shape (n, 2)
+        The ring's vertices in ``crs`` metres (not closed), oriented with the territory on the
+        right of each side (exterior clockwise, holes anticlockwise).
+    crs : str
+        The UTM CRS of ``xy``.
+    boundaries : GeoDataFrame
+        The municipal mesh (``cod_ibge``, geometry), any CRS.
+    ignore : tuple of str
+        Municipalities that are the territory itself (a whole municipality or a fusion): a
+        probe falling in one of them (a sliver of the mesh) looks farther.
+
+    Returns
+    -------
+    list of str
+        One label per side ``i`` (vertex ``i`` to ``i + 1``).
+    """
+    nxt = np.roll(xy, -1, axis=0)
+    mid = (xy + nxt) / 2
+    d = nxt - xy
+    length = np.hypot(d[:, 0], d[:, 1])
+    length[length == 0] = 1.0
+    left = np.column_stack([-d[:, 1], d[:, 0]]) / length[:, None]  # outward normal
+    mesh = boundaries[["cod_ibge", "geometry"]].to_crs(crs)
+    mesh = mesh[~mesh["cod_ibge"].isin(ignore)]
+    labels = np.full(len(xy), None, dtype=object)
+    todo = np.arange(len(xy))
+    for dist in PROBE_M:
+        pts = gpd.GeoDataFrame(geometry=gpd.points_from_xy(*(mid[todo] + dist * left[todo]).T),
+                               crs=crs, index=todo)
+        hit = gpd.sjoin(pts, mesh, predicate="within", how="inner")
+        hit = hit[~hit.index.duplicated()]
+        labels[hit.index.to_numpy()] = hit["cod_ibge"].to_numpy()
+        todo = np.array([i for i in todo if labels[i] is None], dtype=int)
+        if not len(todo):
+            break
+    labels[todo] = STATE_LINE
+    return list(labels)
+
+
+def _rotate_to_change(xy: np.ndarray, labels: list[str]) -> tuple[np.ndarray, list[str]]:
+    """Start a ring at a vertex where the confronting unit changes (unchanged when one unit
+    borders the whole ring)."""
+    change = [i for i in range(len(labels)) if labels[i] != labels[i - 1]]
+    if not change:
+        return xy, labels
+    i = change[0]
+    return np.roll(xy, -i, axis=0), labels[i:] + labels[:i]
+
+
+def memorial(geom: BaseGeometry, *, name: str | None = None,
+             boundaries: gpd.GeoDataFrame | None = None, names: dict[str, str] | None = None,
+             ignore: tuple[str, ...] = (), within: tuple[str, ...] = ()) -> Memorial:
     """Build the memorial descritivo of a lon/lat (EPSG:4674) territory.
 
     Parameters
@@ -131,6 +229,17 @@ def memorial(geom: BaseGeometry, *, name: str | None = None) -> Memorial:
         The territory in EPSG:4674 degrees.
     name : str, optional
         Territory name used in the heading of the text.
+    boundaries : GeoDataFrame, optional
+        The municipal mesh (``cod_ibge``, geometry): the text then describes the limits by
+        confrontações (:func:`side_neighbours`), each ring starting where its neighbour
+        changes, and the table gains ``confrontante``; without it, by marks only.
+    names : dict, optional
+        ``cod_ibge`` -> name for the confrontações (default: the mesh's ``nome``).
+    ignore : tuple of str
+        The territory's own municipalities (a whole municipality, a fusion).
+    within : tuple of str
+        The municipality a district lies in: its sides read "o restante do território do
+        Município de …".
 
     Returns
     -------
@@ -148,6 +257,14 @@ def memorial(geom: BaseGeometry, *, name: str | None = None) -> Memorial:
     crs = utm_crs(geom)
     geom_m = gpd.GeoSeries([geom], crs="EPSG:4674").to_crs(crs).iloc[0]
     rings = [(kind, _start_north(xy)) for kind, xy in _rings(geom_m)]
+    side_labels: list[list[str]] = []
+    if boundaries is not None:
+        rotated = []
+        for kind, xy in rings:
+            xy, labels = _rotate_to_change(xy, side_neighbours(xy, crs, boundaries, ignore))
+            rotated.append((kind, xy))
+            side_labels.append(labels)
+        rings = rotated
     total = sum(len(xy) for _, xy in rings)
     width = max(2, len(str(total)))
     rows, k = [], 0
@@ -161,7 +278,8 @@ def memorial(geom: BaseGeometry, *, name: str | None = None) -> Memorial:
             rows.append({"anel": r, "tipo": kind, "marco": labels[i],
                          "e_m": xy[i, 0], "n_m": xy[i, 1],
                          "azimute_graus": az[i], "azimute": azimuth_dms(az[i]),
-                         "distancia_m": dist[i], "proximo": labels[(i + 1) % len(xy)]})
+                         "distancia_m": dist[i], "proximo": labels[(i + 1) % len(xy)],
+                         **({"confrontante": side_labels[r - 1][i]} if side_labels else {})})
         k += len(xy)
     table = pd.DataFrame(rows)
     lonlat = gpd.GeoSeries(gpd.points_from_xy(table["e_m"], table["n_m"]), crs=crs).to_crs("EPSG:4674")
@@ -171,8 +289,86 @@ def memorial(geom: BaseGeometry, *, name: str | None = None) -> Memorial:
     area_km2 = float(geom_m.area / 1e6)
     geo_km2 = geodesic_area_km2(geom)
     text = _text(table, crs, perimeter, area_km2, geo_km2, name)
+    if side_labels:
+        if names is None:
+            names = dict(zip(boundaries["cod_ibge"], boundaries["nome"]))
+        head, rest = text.split("\n\n", 1)
+        text = "\n\n".join([head, _confrontations_text(table, geom, geo_km2, name, names, within),
+                             "Relação dos vértices. " + rest])
     return Memorial(table=table, text=text, crs=crs, perimeter_m=perimeter,
                     area_km2=area_km2, geodesic_area_km2=geo_km2)
+
+
+def stretches(table: pd.DataFrame) -> pd.DataFrame:
+    """The stretches of a memorial built with ``boundaries``: one row per run of sides with the
+    same ``confrontante``, in the order of the marks.
+
+    Returns
+    -------
+    DataFrame
+        ``anel``, ``confrontante`` (cod_ibge or :data:`STATE_LINE`), ``inicio`` / ``fim``
+        (marks), ``lon_inicio``, ``lat_inicio``, ``lon_fim``, ``lat_fim`` (EPSG:4674),
+        ``lados`` (sides), ``extensao_m`` (geodesic length, GRS80).
+    """
+    from .measure import GEOD
+
+    rows = []
+    for r, ring in table.groupby("anel", sort=True):
+        ring = ring.reset_index(drop=True)
+        run = (ring["confrontante"] != ring["confrontante"].shift()).cumsum()
+        lon, lat = ring["lon"].to_numpy(), ring["lat"].to_numpy()
+        for _, part in ring.groupby(run, sort=True):
+            i, j = part.index[0], part.index[-1]
+            end = (j + 1) % len(ring)
+            idx = list(range(i, j + 1)) + [end]
+            rows.append({"anel": r, "confrontante": part["confrontante"].iloc[0],
+                         "inicio": ring["marco"].iloc[i], "fim": ring["marco"].iloc[end],
+                         "lon_inicio": lon[i], "lat_inicio": lat[i],
+                         "lon_fim": lon[end], "lat_fim": lat[end], "lados": len(part),
+                         "extensao_m": float(GEOD.line_length(lon[idx], lat[idx]))})
+    return pd.DataFrame(rows)
+
+
+def _who(code: str, names: dict[str, str], within: tuple[str, ...]) -> str:
+    if code == STATE_LINE:
+        return "COM A DIVISA ESTADUAL (fora do Estado de Goiás; a unidade vizinha não consta dos dados)"
+    name = names.get(code, code)
+    if code in within:
+        return f"COM O RESTANTE DO TERRITÓRIO DO MUNICÍPIO DE {name.upper()}"
+    return f"COM O MUNICÍPIO DE {name.upper()}"
+
+
+def _confrontations_text(table: pd.DataFrame, geom: BaseGeometry, geo_km2: float,
+                         name: str | None, names: dict[str, str], within: tuple[str, ...]) -> str:
+    from .measure import geodesic_perimeter_m
+
+    st = stretches(table)
+    paras = ["Limites por confrontações. Coordenadas geográficas (latitude e longitude) no "
+             "Sistema Geodésico SIRGAS 2000; extensões geodésicas (elipsoide GRS80)."]
+    for r, ring in st.groupby("anel", sort=True):
+        if st["anel"].nunique() > 1:
+            kind = table.loc[table["anel"] == r, "tipo"].iloc[0]
+            paras.append(f"Perímetro {r}" + (" (interno, exclusão)" if kind == "interno" else "") + ":")
+        for k, row in enumerate(ring.itertuples(index=False)):
+            last = k == len(ring) - 1
+            sides = "lado" if row.lados == 1 else "lados"
+            start = (f"Começa no marco {row.inicio}, de coordenadas "
+                     f"{point_words(row.lon_inicio, row.lat_inicio)}"
+                     + (", ponto inicial desta descrição" if k == 0 else ""))
+            end = (f"até o marco {row.fim}, ponto inicial desta descrição" if last else
+                   f"até o marco {row.fim}, de coordenadas {point_words(row.lon_fim, row.lat_fim)}")
+            paras.append(f"{_who(row.confrontante, names, within)}: {start}; segue em "
+                         f"{fmt_num(row.lados, 0)} {sides} em linha reta, numa extensão de "
+                         f"{fmt_num(row.extensao_m)} m, {end}.")
+    paras.append("Os marcos são os vértices do polígono da área, de coordenadas calculadas, e "
+                 "não marcos implantados em campo; os trechos seguem linhas retas entre eles. Os "
+                 "dados não registram rios, córregos, estradas nem outros acidentes: onde a divisa "
+                 "deva acompanhá-los (LC nº 2/1990, art. 3º, II), a descrição fica para o "
+                 "levantamento do agrimensor.")
+    paras.append(f"Área geodésica: {fmt_num(geo_km2)} km²; perímetro geodésico: "
+                 f"{fmt_num(geodesic_perimeter_m(geom))} m. Relação dos vértices, com as "
+                 "coordenadas UTM, os azimutes e as distâncias planas, a seguir.")
+    return "\n\n".join(paras)
 
 
 def _text(table: pd.DataFrame, crs: str, perimeter: float, area_km2: float,

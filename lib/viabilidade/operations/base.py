@@ -118,6 +118,9 @@ class Operation:
     chapter_notes : dict
         Chapter id -> a paragraph printed at its head, with ``{name}`` (the candidate's name)
         and ``{year}`` (its creation year, or "da criação").
+    stays_within : bool
+        The area stays part of its origin municipality (a district): its memorial's sides
+        border "o restante do território do Município de …".
     bill : tuple of str
         The articles of its draft bill, in order (a subset of :data:`BILL_ARTICLES`); empty:
         ``viabilidade projeto-de-lei`` refuses the operation.
@@ -154,6 +157,7 @@ class Operation:
     icms_share: bool = False
     cover_label: str = ""
     chapter_notes: dict[str, str] | None = None
+    stays_within: bool = False
     bill: tuple[str, ...] = ()
     bill_level: str = "estadual"
     bill_ementa: str = ""

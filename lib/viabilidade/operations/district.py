@@ -44,6 +44,7 @@ OPERATION = Operation(
         Verdict.INVIAVEL: f"requisitos dos arts. 15, 17 e 18 não cumpridos {BEFORE_THE_LAW}",
         Verdict.INDETERMINADO: f"requisitos dos arts. 15, 17 e 18 indeterminados {BEFORE_THE_LAW}",
     },
+    stays_within=True,
     bill=("distrito", "limites", "instalacao-distrito", "vigencia"),
     bill_level="municipal",
     bill_ementa="Cria o Distrito de {name}, no território {origins}, e dá outras providências.",

@@ -28,7 +28,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..errors import CandidateError
-from ..operations import operation_for
+from ..operations import operation_of
 from . import format as fmt
 from .tables import esc
 
@@ -443,6 +443,8 @@ def _findings(analysis) -> list[tuple[str, str, str, str, str]]:
 
     rows = []
     for r in analysis.results:
+        if r.status == "not_applicable":  # named in the justificação (_not_applicable)
+            continue
         article = (r.article or "").replace("LC 02/1990, ", "")
         if r.subject and r.subject != "área":
             article += f" ({r.subject})"
@@ -463,6 +465,11 @@ def _justification(analysis, ctx: _Context) -> list[str]:
     what = {"estadual": "Este projeto", "municipal": "Este projeto de lei municipal"}[ctx.op.bill_level]
     paras.append(f"{what} dá forma de lei à proposta de {ctx.op.subtitle(c.name)}, estudada "
                  f"segundo a {LC2}. Conclusão do estudo: {analysis_conclusion(analysis)}")
+    waived = [(r.article or "").replace("LC 02/1990, ", "") for r in analysis.results
+              if r.status == "not_applicable"]
+    if waived:
+        paras.append("Não se aplicam a esta operação, e por isso não constam do quadro a "
+                     f"seguir: {_and(list(dict.fromkeys(waived)))}.")
     paras.append("O quadro a seguir resume o que o estudo verificou, com a base de cada valor: "
                  "“certificado” é o valor atestado por documento do órgão competente; "
                  "“publicado”, o de tabela oficial publicada; “estimado” e “medido”, os "
@@ -482,17 +489,12 @@ def _pending(analysis) -> list[str]:
 
 
 def _memorial(analysis, store):
-    """The area's memorial (``None`` without a polygon) and its annex files."""
-    from ..errors import GeoError
-    from ..geo.memorial import ANNEX_FILE, annex_csv, memorial
-    from .study_cells import split_or_none
+    """The area's memorial by confrontações (``None`` without a polygon) and its annex files."""
+    from ..geo.memorial import ANNEX_FILE, annex_csv
+    from .study_cells import area_memorial, split_or_none
 
-    split = split_or_none(analysis, store)
-    if split is None or split.area is None:
-        return None, {}
-    try:
-        m = memorial(split.area, name=analysis.candidate.name)
-    except GeoError:
+    m = area_memorial(analysis, split_or_none(analysis, store), store)
+    if m is None:
         return None, {}
     return m, ({ANNEX_FILE: annex_csv(m)} if m.summarised else {})
 
@@ -528,7 +530,7 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
     from ..rules.calendar import creation_year, installation_date, is_election_year, next_election
 
     c = analysis.candidate
-    op = operation_for(c.operation)
+    op = operation_of(c)
     if not op.bill:
         raise CandidateError(f"encontrada a operação {c.operation!r} ({op.words}); o projeto de "
                              "lei é escrito para criação, fusão, transferência de área e "
@@ -759,7 +761,7 @@ def write_bill(analysis, store, folder: Path, *, author=None, process: str | Non
     from .export import html_to_pdf
 
     bill = build_bill(analysis, store, author=author, process=process, date=date)
-    op = operation_for(analysis.candidate.operation)
+    op = operation_of(analysis.candidate)
     title = f"Projeto de lei — {op.subtitle(analysis.candidate.name)}"
     html = bill_html(bill, title)
     contents = {f"{STEM}.html": html.encode("utf-8"), f"{STEM}.docx": bill_docx(bill, title)}

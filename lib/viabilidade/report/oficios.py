@@ -551,7 +551,7 @@ def annex(candidate, store, files: dict | None = None) -> tuple[str, bool, bool]
     split = split_or_none(analysis, store)
     the_map = map_html(analysis, store, split, number=1, band=False)
     # The annex heading names the memorial; the study's own sub-heading would repeat it.
-    memorial = memorial_html(analysis, split).replace("<h3>Memorial descritivo</h3>", "", 1)
+    memorial = memorial_html(analysis, split, store).replace("<h3>Memorial descritivo</h3>", "", 1)
     if files is not None:
         files.update(analysis.annexes)
     html = ""

@@ -231,22 +231,41 @@ def _name(store, code: str) -> str:
     return str(hit.iloc[0]) if len(hit) else code
 
 
-def memorial_html(analysis, split) -> str:
-    """The memorial descritivo of the area (:func:`viabilidade.geo.memorial.memorial`), or ``""``.
+def area_memorial(analysis, split, store=None):
+    """The memorial of the area (:func:`viabilidade.geo.memorial.memorial`), by confrontações
+    when ``store`` gives the municipal mesh, or ``None`` without a polygon.
+
+    The area's own whole municipalities (a fusion, a retrospective study) are not its
+    neighbours; a district's sides border the rest of its municipality
+    (:attr:`viabilidade.operations.Operation.stays_within`).
+    """
+    if split is None or split.area is None:
+        return None
+    from ..errors import GeoError
+    from ..geo.memorial import memorial
+    from ..operations import operation_of
+
+    c = analysis.candidate
+    mesh = getattr(store, "boundaries", None) if store is not None else None
+    within = c.origins if operation_of(c).stays_within else ()
+    try:
+        return memorial(split.area, name=c.name, boundaries=mesh,
+                        ignore=tuple(c.municipalities), within=tuple(within))
+    except GeoError:
+        return None
+
+
+def memorial_html(analysis, split, store=None) -> str:
+    """The memorial descritivo of the area (:func:`area_memorial`), or ``""``.
 
     A memorial summarised for length (:attr:`~viabilidade.geo.memorial.Memorial.summarised`)
     puts its full list of marks in ``analysis.annexes`` (the study writes it as a file).
     """
-    if split is None or split.area is None:
+    m = area_memorial(analysis, split, store)
+    if m is None:
         return ""
-    from ..errors import GeoError
-    from ..geo.memorial import memorial
     from .tables import esc
 
-    try:
-        m = memorial(split.area, name=analysis.candidate.name)
-    except GeoError:
-        return ""
     if m.summarised:  # the text refers to the annex: the study writes it beside its files
         from ..geo.memorial import ANNEX_FILE, annex_csv
 
@@ -282,7 +301,7 @@ def load_study(candidate_path: str, *, data_root: str | None = None, settings: d
     date = dt.date.fromisoformat(study_date) if study_date else dt.date.today()
     split = split_or_none(analysis, store)
     return Study(analysis=analysis, store=store, date=date, map_html=map_html(analysis, store, split),
-                 memorial_html=memorial_html(analysis, split))
+                 memorial_html=memorial_html(analysis, split, store))
 
 
 def chapter(study: Study, sid: str) -> str:

@@ -115,8 +115,9 @@ def draft_law_content(candidate: Candidate, profile: Profile, settings: Settings
         pending.append("memorial descritivo dos limites do novo município (art. 3º, II e IV): "
                        "levantamento do agrimensor ou polígono desenhado da área")
     else:
-        limits = ("memorial descritivo por linhas geodésicas entre pontos identificáveis ou "
-                  "acidentes naturais (anexo do estudo)")
+        limits = ("memorial descritivo por confrontações, em linhas retas entre os vértices do "
+                  "polígono (anexo do estudo); os dados não registram rios nem estradas: onde a "
+                  "divisa deva acompanhá-los, a descrição fica para o levantamento do agrimensor")
     pending.append("limites da área urbana da sede (art. 3º, V), a descrever na forma do "
                    "memorial descritivo: os dados públicos não trazem o perímetro urbano")
     if icms_applies and icms_percentage is None:

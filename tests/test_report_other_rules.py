@@ -163,12 +163,13 @@ def test_triagem_regras_prints_the_counts(monkeypatch, tmp_path, capsys):
                  f"lc02-1990-go,plp-137-2015,{HERE / 'rulesets' / 'piso-5000.toml'}"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[:3] == [
-        "LC 02/1990 (GO): 12 de 81 distritos cumprem o teste de população da área; cumprem todos "
-        "os testes: 0; não cumprem algum: 69; indeterminados: 12.",
-        "PLP 137/2015: 5 de 81 distritos cumprem o teste de população da área; cumprem todos os "
-        "testes: 0; não cumprem algum: 76; indeterminados: 5.",
-        "Piso hipotético de 5.000 habitantes: 5 de 81 distritos cumprem o teste de população da "
-        "área; cumprem todos os testes: 5; não cumprem algum: 76; indeterminados: 0."]
+        "LC 02/1990 (GO), nos dados publicados: 12 de 81 distritos atingem o teste de população "
+        "da área; atingem todos os testes: 0; não atingem algum: 69; indeterminados: 12.",
+        "PLP 137/2015, nos dados publicados: 5 de 81 distritos atingem o teste de população da "
+        "área; atingem todos os testes: 0; não atingem algum: 76; indeterminados: 5.",
+        "Piso hipotético de 5.000 habitantes, nos dados publicados: 5 de 81 distritos atingem o "
+        "teste de população da área; atingem todos os testes: 5; não atingem algum: 76; "
+        "indeterminados: 0."]
     assert seen["rulesets"].startswith("lc02-1990-go,plp-137-2015,")
 
 

@@ -159,7 +159,7 @@ def test_screening_with_regras_renders_counts_maps_and_changes(screening_files):
     changes = html.split('id="sec-outras-regras"')[1]
     row = re.search(r"<tr><td>520010010</td>(.*?)</tr>", changes).group(1)
     assert [_text(c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row)] == [
-        "Posse d'Abadia", "Abadiânia", "3.045", "indet.", "não cumpre"]
+        "Posse d'Abadia", "Abadiânia", "3.045", "indet.", "não atinge (dado publicado)"]
 
 
 def test_a_failing_notebook_writes_nothing(tmp_path):

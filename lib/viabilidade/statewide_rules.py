@@ -15,14 +15,15 @@ import pandas as pd
 from .report import format as fmt
 from .report.charts import COLOURS
 from .report.tables import Html, esc, table
-from .rules.result import Status
+from .rules.result import Basis, Status
 from .rules.ruleset import SUBJECTS, Ruleset, resolve
 
-#: Map classes of a ruleset's combined status: value → (legend label, colour).
+#: Map classes of a ruleset's combined status: value → (legend label, colour). The screening
+#: has no certificate: a district passes or fails on the published tables only.
 STATUS_CLASSES = {
-    Status.FAIL.value: ("não cumpre ao menos um teste", COLOURS[Status.FAIL]),
+    Status.FAIL.value: ("não atinge ao menos um teste (dados publicados)", COLOURS[Status.FAIL]),
     Status.INDETERMINATE.value: ("indeterminado", COLOURS[Status.INDETERMINATE]),
-    Status.PASS.value: ("cumpre todos os testes", COLOURS[Status.PASS]),
+    Status.PASS.value: ("atinge todos os testes (dados publicados)", COLOURS[Status.PASS]),
 }
 SECTION_ID = "sec-outras-regras"
 SECTION_TITLE = "Sob outras regras"
@@ -59,8 +60,8 @@ def summary(long: pd.DataFrame, rulesets: list[Ruleset]) -> pd.DataFrame:
 def counts_lines(spec, *, data_root: Path | None = None, settings=None, store=None) -> list[str]:
     """The counts ``viabilidade triagem --regras`` prints, one line per ruleset (pt-BR).
 
-    ``"PLP 137/2015: 5 de 81 distritos cumprem o teste de população da área; cumprem todos os
-    testes: 0; não cumprem algum: 76; indeterminados: 5."``
+    ``"PLP 137/2015, nos dados publicados: 5 de 81 distritos atingem o teste de população da
+    área; atingem todos os testes: 0; não atingem algum: 76; indeterminados: 5."``
     """
     from .data.store import load_store
     from .statewide import screening
@@ -73,18 +74,18 @@ def counts_lines(spec, *, data_root: Path | None = None, settings=None, store=No
     for rs in rulesets:
         row = s.loc[rs.id]
         pop = (f"{fmt.number(row['populacao_pass'])} de {fmt.number(row['total'])} distritos "
-               "cumprem o teste de população da área; " if row["populacao_pass"] >= 0 else
+               "atingem o teste de população da área; " if row["populacao_pass"] >= 0 else
                f"{fmt.number(row['total'])} distritos; ")
-        lines.append(f"{rs.short_title}: {pop}cumprem todos os testes: {fmt.number(row['pass'])}; "
-                     f"não cumprem algum: {fmt.number(row['fail'])}; indeterminados: "
-                     f"{fmt.number(row['indeterminate'])}.")
+        lines.append(f"{rs.short_title}, nos dados publicados: {pop}atingem todos os testes: "
+                     f"{fmt.number(row['pass'])}; não atingem algum: {fmt.number(row['fail'])}; "
+                     f"indeterminados: {fmt.number(row['indeterminate'])}.")
     return lines
 
 
 def _status_word(status: str) -> Html:
     from .statewide import status_cell
 
-    return status_cell(status, short=True)
+    return status_cell(status, short=True, basis=Basis.PUBLISHED.value)
 
 
 def section(scr: pd.DataFrame, spec, store) -> Html | str:
@@ -112,22 +113,23 @@ def section(scr: pd.DataFrame, spec, store) -> Html | str:
     body = (f"<p>Os {fmt.number(n)} distritos não sede verificados, com os mesmos dados, sob cada "
             "conjunto de regras pedido: a LC nº 2/1990 e os projetos de lei complementar federal "
             "que regulamentariam o art. 18, § 4º, da Constituição Federal (nenhum em vigor), ou "
-            "regras de outro arquivo. Um distrito “cumpre” um conjunto quando cumpre todos os seus "
-            "testes; um teste documental ou um valor estimado deixa-o indeterminado.</p>")
+            "regras de outro arquivo. Um distrito “atinge” um conjunto quando atinge todos os seus "
+            "testes com os dados publicados (Censo, TSE), que não são certidões; um teste "
+            "documental ou um valor estimado deixa-o indeterminado.</p>")
     rows = [[rs.short_title + (SECONDARY_MARK if rs.secondary else ""),
              fmt.number(s.at[rs.id, "populacao_pass"]) if s.at[rs.id, "populacao_pass"] >= 0 else "—",
              fmt.number(s.at[rs.id, "pass"]), fmt.number(s.at[rs.id, "fail"]),
              fmt.number(s.at[rs.id, "indeterminate"])] for rs in rulesets]
-    body += table(["Conjunto de regras", "Cumprem o teste de população da área", "Cumprem todos os "
-                   "testes", "Não cumprem algum teste", "Indeterminados"], rows,
-                  caption=f"Quadro. Distritos não sede (de {fmt.number(n)}) que cumprem os testes "
-                          "de cada conjunto de regras", numeric=(1, 2, 3, 4), widths=(28, 18, 18, 18, 18))
+    body += table(["Conjunto de regras", "Atingem o teste de população da área", "Atingem todos "
+                   "os testes", "Não atingem algum teste", "Indeterminados"], rows,
+                  caption=f"Quadro. Distritos não sede (de {fmt.number(n)}) que atingem os testes "
+                          "de cada conjunto de regras, nos dados publicados", numeric=(1, 2, 3, 4), widths=(28, 18, 18, 18, 18))
     tc = test_counts(long)
     short = {r.id: r.short_title for r in rulesets}
     rows = [[short[r.regras], f"{r.titulo} ({SUBJECTS[r.sujeito]})", fmt.number(r.pass_),
              fmt.number(r.fail), fmt.number(r.indeterminate)]
             for r in tc.rename(columns={"pass": "pass_"}).itertuples()]
-    body += table(["Conjunto", "Teste", "Cumprem", "Não cumprem", "Indeterminados"], rows,
+    body += table(["Conjunto", "Teste", "Atingem", "Não atingem", "Indeterminados"], rows,
                   caption="Quadro. Distritos em cada teste", numeric=(2, 3, 4),
                   widths=(22, 42, 12, 12, 12))
     if any(r.secondary for r in rulesets):

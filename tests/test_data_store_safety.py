@@ -180,3 +180,18 @@ def test_a_build_into_an_empty_folder_writes_the_store(tmp_path, fake_raw):
     empty.mkdir()
     build_store(fake_raw, empty)
     assert len(load_store(empty).seats) == 246
+
+
+def test_a_build_into_a_project_checkout_is_refused_and_removes_nothing(tmp_path, fake_raw, capsys):
+    checkout = tmp_path / "projeto"
+    for sub in (".git/objects", "lib/viabilidade", "tests"):
+        (checkout / sub).mkdir(parents=True)
+    (checkout / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
+    (checkout / "README.md").write_text("# projeto\n", encoding="utf-8")
+    before = sorted(str(p.relative_to(checkout)) for p in checkout.rglob("*"))
+    assert cli_main(["data", "build", "--raw", str(fake_raw), "--saida", str(checkout)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"erro: --saida {checkout}: a pasta já existe e não é um repositório processado (não "
+        "tem manifest.json; contém .git, README.md, lib, tests); nada foi alterado; esperada a "
+        "pasta de um repositório processado, uma pasta vazia ou um caminho novo")
+    assert sorted(str(p.relative_to(checkout)) for p in checkout.rglob("*")) == before

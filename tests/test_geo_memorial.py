@@ -240,3 +240,20 @@ def test_the_drawn_area_borders_its_origin_only(store):
     # A district: the rest of its municipality's territory.
     d = memorial(g, name="Distrito", boundaries=store.boundaries, within=("5200100",))
     assert "COM O RESTANTE DO TERRITÓRIO DO MUNICÍPIO DE ABADIÂNIA: Começa" in d.text
+
+
+def test_a_long_memorial_by_confrontacoes_points_to_the_annex_not_below():
+    import io
+
+    from viabilidade.data.store import load_store
+    from viabilidade.geo.memorial import ANNEX_FILE, annex_csv
+
+    store = load_store()
+    m = memorial(shapely.affinity.scale(shapely.affinity.translate(_circle(1000), 0.10, 0.0),
+                                        0.7, 0.7), name="Denso", boundaries=store.boundaries)
+    assert m.summarised
+    assert ("Relação dos vértices, com as coordenadas UTM, os azimutes e as distâncias planas, "
+            f"no anexo {ANNEX_FILE}.") in m.text
+    assert "a seguir" not in m.text
+    annex = pd.read_csv(io.StringIO(annex_csv(m)), dtype={"confrontante": str})
+    assert set(annex["confrontante"]) == {"5200100"}  # Abadiânia all around

@@ -293,7 +293,9 @@ def memorial(geom: BaseGeometry, *, name: str | None = None,
         if names is None:
             names = dict(zip(boundaries["cod_ibge"], boundaries["nome"]))
         head, rest = text.split("\n\n", 1)
-        text = "\n\n".join([head, _confrontations_text(table, geom, geo_km2, name, names, within),
+        listed = len(table) <= MAX_LISTED_MARKS
+        text = "\n\n".join([head, _confrontations_text(table, geom, geo_km2, name, names, within,
+                                                        listed=listed),
                              "Relação dos vértices. " + rest])
     return Memorial(table=table, text=text, crs=crs, perimeter_m=perimeter,
                     area_km2=area_km2, geodesic_area_km2=geo_km2)
@@ -339,7 +341,8 @@ def _who(code: str, names: dict[str, str], within: tuple[str, ...]) -> str:
 
 
 def _confrontations_text(table: pd.DataFrame, geom: BaseGeometry, geo_km2: float,
-                         name: str | None, names: dict[str, str], within: tuple[str, ...]) -> str:
+                         name: str | None, names: dict[str, str], within: tuple[str, ...],
+                         listed: bool = True) -> str:
     from .measure import geodesic_perimeter_m
 
     st = stretches(table)
@@ -367,7 +370,8 @@ def _confrontations_text(table: pd.DataFrame, geom: BaseGeometry, geo_km2: float
                  "levantamento do agrimensor.")
     paras.append(f"Área geodésica: {fmt_num(geo_km2)} km²; perímetro geodésico: "
                  f"{fmt_num(geodesic_perimeter_m(geom))} m. Relação dos vértices, com as "
-                 "coordenadas UTM, os azimutes e as distâncias planas, a seguir.")
+                 "coordenadas UTM, os azimutes e as distâncias planas, "
+                 + ("a seguir." if listed else f"no anexo {ANNEX_FILE}."))
     return "\n\n".join(paras)
 
 

@@ -145,3 +145,33 @@ def test_conclusion_phrases_are_the_operations_own():
     assert operation_for("fusion").conclusion[Verdict.INDETERMINADO] == \
         "indeterminada perante a LC nº 2/1990"
     assert conclusion.VERDICT_PHRASES == {code: op.conclusion for code, op in REGISTRY.items()}
+
+
+def test_law_articles_in_leaves_out_other_texts_articles():
+    from viabilidade.report.sections import law_articles_in
+    assert law_articles_in("(art. 2º) ou ≥ 50 (art. 5º, § 1º); CF, art. 18, § 4º; arts. 15 a 17; "
+                           "Lei 9.709/1998, art. 7º; Constituição Federal, art. 30, IV; a Emenda "
+                           "Constitucional nº 15, de 12 de setembro de 1996, o art. 18, § 4º; a "
+                           "lei complementar federal exigida pelo art. 18, § 4º; o art. 96 do ADCT; "
+                           "arts. 11, 13 e 14; <b>art. 8º</b>") == \
+        ["2", "5", "15", "16", "17", "11", "13", "14", "8"]
+
+
+@pytest.mark.parametrize("slug", ["posse-dabadia", "fusao-anhanguera-cumari", "nova-iguacu-de-goias"])
+def test_every_article_the_study_cites_is_in_its_law_text_appendix(slug):
+    import re
+    from viabilidade.report import sections
+    from viabilidade.report.frame import study_frame
+    from viabilidade.report.study_cells import chapters, load_study
+
+    st = load_study(str(ROOT / "data" / "candidates" / f"{slug}.toml"), study_date="2026-12-01")
+    a = st.analysis
+    body = (sections.cover(a, st.date, after=study_frame(a)) + sections.summary(a)
+            + sections.area(a, st.store, map_html="") + chapters(st) + sections.other_rules(a)
+            + sections.sensitivity(a))
+    appendix = sections.appendices(a)
+    law = appendix.index("Texto dos artigos citados")
+    printed = set(re.findall(r"<h4>Art\. (\d+)", appendix[law:]))
+    cited = sections.law_articles_in(body + appendix[:law])
+    assert {"7", "9", "12"} <= set(cited)                 # the timing condition and the calendar
+    assert [n for n in cited if n not in printed] == []

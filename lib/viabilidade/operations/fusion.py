@@ -37,8 +37,9 @@ OPERATION = Operation(
     rules=rules,
     chapters=("sec-art4", "sec-processo", "sec-lei", "sec-economico"),
     process_items=("calendario", "prazo", "transicao", "legislacao"),
-    # cited by the calendar (1, 9, 12), the transition (11, 13), art. 10 and the annex (3)
-    law_articles=("1", "3", "9", "10", "11", "12", "13"),
+    # cited by the calendar (1, 9, 12), the transition (11, 13), art. 10 and the annex (3, and
+    # 14 where it says the ICMS share does not apply)
+    law_articles=("1", "3", "9", "10", "11", "12", "13", "14"),
     merges=True,
     origins_label=("Município que se funde", "Municípios que se fundem"),
     bill=("fusao", "limites", "distritos", "instalacao", "eleicao", "servidores", "bens",

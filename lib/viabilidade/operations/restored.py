@@ -46,9 +46,9 @@ OPERATION = Operation(
     rules=rules,
     chapters=("sec-art4", "sec-origem", "sec-processo"),
     process_items=("calendario", "prazo"),
-    # cited by the calendar (1, 9, 12, 14 § 3) and art. 21
+    # cited by the calendar (1, 9, 12, 14 § 3), the timing condition (7) and art. 21
     letters=("ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura", "camara"),
-    law_articles=("1", "9", "12", "14", "21"),
+    law_articles=("1", "7", "9", "12", "14", "21"),
     icms_share=True,
     cover_label="criação de município — processo restabelecido pelo art. 21",
     chapter_notes={"sec-art4": TODAY, "sec-origem": TODAY_ORIGIN},

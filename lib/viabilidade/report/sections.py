@@ -608,6 +608,42 @@ def cited_articles(references) -> list[str]:
     return sorted(found, key=int)
 
 
+_CITATION = re.compile(r"\barts?\.\s*((?:\d+º?(?:,\s*|\s+e\s+|\s+a\s+)?)+)")
+#: Words just before "art." that make it another text's article (the Constitution, its ADCT,
+#: an amendment, a federal law, the federal complementary law it asks for), not LC 02/1990's.
+_OTHER_TEXT = re.compile(r"(CF|Constituição[^,;.]*|ADCT|Emenda[^;.]*|complementar federal[^;.]*|Lei (?:nº )?\d[\d.]*/\d{4}),?\s*(?:o\s+)?$")
+_OF_OTHER_TEXT = re.compile(r"^[^;.()]*?\b(da Constituição|da CF|do ADCT)")
+
+
+def law_articles_in(html: str) -> list[str]:
+    """Numbers of the LC 02/1990 articles a text cites (``"arts. 15 a 17"`` -> 15, 16, 17),
+    leaving out the Constitution's, the ADCT's, an amendment's or a federal law's
+    (``"CF, art. 29"``, ``"Lei 9.709/1998, art. 7º"``) and a paragraph LC 02/1990 does not have
+    (``"art. 18, § 4º"``: its art. 18 has none), tags and entities removed.
+
+    ``"(art. 2º) ou … (art. 5º, § 1º); CF, art. 18"`` -> ``["2", "5"]``.
+    """
+    import html as htmllib
+
+    from ..rules import law
+
+    provisions = law.articles()
+    text = re.sub(r"\s+", " ", htmllib.unescape(re.sub(r"<[^>]+>", " ", html)))
+    found: list[str] = []
+    for m in _CITATION.finditer(text):
+        if (_OTHER_TEXT.search(text[max(0, m.start() - 70):m.start()])
+                or _OF_OTHER_TEXT.search(text[m.end():m.end() + 30])):
+            continue
+        numbers = [int(n) for n in re.findall(r"\d+", m.group(1))]
+        par = re.match(r"\s*,?\s*§\s*(\d+)", text[m.end():])
+        if par and len(numbers) == 1 and f"art{numbers[0]}.par{par.group(1)}" not in provisions:
+            continue  # LC 02/1990 has no such paragraph: "art. 18, § 4º" is the Constitution's
+        if re.search(r"\d+º?\s+a\s+\d+", m.group(1)) and len(numbers) == 2:
+            numbers = list(range(numbers[0], numbers[1] + 1))
+        found += [str(n) for n in numbers if 1 <= n <= 23 and str(n) not in found]
+    return found
+
+
 def _provision_label(key: str) -> str:
     parts = key.split(".")[1:]
     if not parts:
@@ -686,8 +722,11 @@ def appendices(analysis) -> Html:
         items += f"<li><strong>{esc(label)}{'.' if common else ':'}</strong> {text}</li>"
     body += f'<h3>Notas de método</h3><ul class="notas">{items}</ul>'
     declared = operation_of(analysis.candidate).law_articles
+    # what the results cite, what the operation's chapters cite (declared), and what this
+    # appendix and the art. 8 warning of the summary cite in their own text
     cited = cited_articles([r.rule_id for r in analysis.results] + [r.article for r in analysis.results]
-                           + [f"art{n}" for n in declared])
+                           + [f"art{n}" for n in declared]
+                           + [f"art{n}" for n in law_articles_in(body + thin_margin_note(analysis))])
     law = law_html(cited)
     if law:
         body += "<h3>Texto dos artigos citados (LC nº 2/1990, texto consolidado)</h3>" + law

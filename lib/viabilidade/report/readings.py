@@ -118,18 +118,41 @@ READINGS: tuple[Reading, ...] = (
 )
 
 
-def readings_html() -> Html:
-    """The readings as an appendix subsection (``<h3>`` and one paragraph per reading)."""
+def reading_codes(fields) -> set[str] | None:
+    """The reading codes (``"I-8"``) of :class:`~viabilidade.rules.settings.Settings` fields
+    (``"quorum"``; ``"special_interest"`` is I-2), as an operation declares them
+    (:attr:`viabilidade.operations.Operation.readings`); ``None`` for ``None`` (every reading)."""
+    if fields is None:
+        return None
+    from ..rules.settings import FIELD_LABELS
+
+    codes = {FIELD_LABELS[f].split(":", 1)[0] for f in fields
+             if FIELD_LABELS.get(f, "").startswith("I-")}
+    return codes | ({"I-2"} if "special_interest" in fields else set())
+
+
+def readings_html(fields=None) -> Html:
+    """The readings as an appendix subsection (``<h3>`` and one paragraph per reading).
+
+    ``fields``: the operation's readings (:func:`reading_codes`); ``None`` prints every
+    reading; an operation none of whose rules a reading touches (a district, a boundary
+    correction) gets ``""``, so its study explains no reading of art. 4 it does not apply.
+    """
+    codes = reading_codes(fields)
+    chosen = [r for r in READINGS if codes is None or r.code in codes]
+    if not chosen:
+        return Html("")
     items = []
-    for r in READINGS:
+    for r in chosen:
         alt = f" <em>Alternativas:</em> {esc(r.alternatives)}" if r.alternatives else ""
         items.append(f"<li><strong>{esc(r.code)} — {esc(r.title)}.</strong> {esc(r.law)} "
                      f"<em>Leitura adotada:</em> {esc(r.default)}{alt}</li>")
-    return Html("<h3>Leituras da lei (I-1 a I-10)</h3>"
+    heading = "Leituras da lei (I-1 a I-10)" if codes is None else "Leituras da lei"
+    return Html(f"<h3>{heading}</h3>"
                 "<p>Pontos em que o texto da LC nº 2/1990 admite mais de uma leitura. O estudo usa "
                 "a leitura adotada, salvo indicação em contrário no quadro de parâmetros acima, e "
                 "mostra, na seção Sensibilidade, a conclusão sob cada alternativa.</p>"
                 f'<ul class="notas">{"".join(items)}</ul>')
 
 
-__all__ = ["Reading", "READINGS", "readings_html"]
+__all__ = ["Reading", "READINGS", "readings_html", "reading_codes"]

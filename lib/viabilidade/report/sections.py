@@ -713,7 +713,7 @@ def appendices(analysis) -> Html:
         provenance_table(analysis.provenance) if analysis.provenance
         else "<p>Nenhuma tabela de dados registrada.</p>")
     body += "<h3>Parâmetros e leituras da lei adotados</h3>" + settings_table(analysis)
-    body += readings_html()
+    body += readings_html(operation_of(analysis.candidate).readings)
     items = "".join(f"<li>{esc(n)}</li>" for n in METHOD_NOTES)
     for label, common, specific in figure_notes(analysis.profile):
         text = esc(common[:1].upper() + common[1:])

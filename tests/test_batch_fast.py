@@ -380,8 +380,10 @@ def test_index_speaks_the_studies_vocabulary():
     assert "atende" not in page and "“lote”" not in page
     row_a = page.split("<tbody>")[1].split("</tr>")[0]
     cells = [c.split(">", 1)[1].split("</td")[0] for c in row_a.split("<td")[1:]]
-    # columns: candidate, operation, verdict, art4.II, art4.IV, art4.VII, art5.par1, art17.I, links
-    assert cells[3:8] == ["não cumprido", "cumprido", "indeterminado (provavelmente cumprido)",
+    # columns: candidate, operation, conclusion, phase, art4.II, art4.IV, art4.VII, art5.par1,
+    # art17.I, links; a record without a phase (written before the column) reads "—"
+    assert cells[3] == "—"
+    assert cells[4:9] == ["não cumprido", "cumprido", "indeterminado (provavelmente cumprido)",
                           "não se aplica", "—"]
     assert cells[1] == "criação de município (arts. 1º a 4º)"
     assert ("“não se aplica”: a regra foi avaliada e não se aplica a este candidato; “—”: a regra "

@@ -106,6 +106,47 @@ class MoneyFigure:
     certificate: bool = False
 
 
+#: The dated acts of the proposal's file (``[[process.events]]`` ``kind``), in the order of
+#: the law, with their pt-BR labels.
+PROCESS_EVENTS = {
+    "proposta": "proposta do deputado, com a representação dos eleitores (art. 2º; art. 5º, § 1º)",
+    "requisicao-enviada": "requisição de informações enviada (art. 4º, § 3º)",
+    "requisicao-recebida": "requisição recebida pelo órgão (art. 4º, § 3º)",
+    "certidao": "informação ou certidão do órgão recebida (art. 4º, § 2º)",
+    "parecer": "parecer da comissão",
+    "decreto-legislativo": "decreto legislativo que determina o plebiscito (art. 7º)",
+    "pedido-tre": "pedido ao Tribunal Regional Eleitoral (art. 7º, § 1º)",
+    "resultado-plebiscito": "resultado do plebiscito proclamado pelo TRE (art. 7º, § 2º)",
+    "lei": "lei de criação publicada",
+    "eleicao": "eleição do Prefeito, do Vice-Prefeito e dos Vereadores (art. 9º)",
+    "instalacao": "instalação, com a posse dos eleitos (art. 9º; art. 20 para distrito)",
+}
+#: Events about one of the bodies of art. 4 § 2 (``body`` required), and those bodies.
+BODY_EVENTS = ("requisicao-enviada", "requisicao-recebida", "certidao")
+PROCESS_BODIES = {"ibge": "IBGE", "cartorio-eleitoral": "Cartório Eleitoral",
+                  "sefaz-go": "SEFAZ-GO"}
+#: "do IBGE", "do Cartório Eleitoral", "da SEFAZ-GO".
+PROCESS_BODIES_OF = {"ibge": "do IBGE", "cartorio-eleitoral": "do Cartório Eleitoral",
+                     "sefaz-go": "da SEFAZ-GO"}
+
+
+@dataclass(frozen=True)
+class ProcessEvent:
+    """One dated act of the proposal's file: ``kind`` (a key of :data:`PROCESS_EVENTS`),
+    ``date``, ``document`` (its reference: ofício, protocolo, Diário Oficial…) and, for the
+    requisitions and certificates, ``body`` (a key of :data:`PROCESS_BODIES`)."""
+
+    kind: str
+    date: dt.date
+    document: str
+    body: str | None = None
+
+    @property
+    def label(self) -> str:
+        """``"requisição recebida pelo órgão (art. 4º, § 3º) — IBGE"``."""
+        return PROCESS_EVENTS[self.kind] + (f" — {PROCESS_BODIES[self.body]}" if self.body else "")
+
+
 @dataclass(frozen=True)
 class Plebiscite:
     """Plebiscite figures (art. 7). Any may be absent before the vote is held.
@@ -194,6 +235,7 @@ class Candidate:
     petition_date: dt.date | None = None
     plebiscite: Plebiscite | None = None
     restored_process: str | None = None
+    events: tuple[ProcessEvent, ...] = ()
     evidence: dict[str, Evidence] = field(default_factory=dict)
     boundary_correction: dict[str, Evidence] = field(default_factory=dict)
     old_line: Path | None = None
@@ -726,6 +768,7 @@ def load_candidate(path: str | Path) -> Candidate:
 
     petition, petition_document, petition_date, plebiscite = None, None, None, None
     restored = None
+    events: list[ProcessEvent] = []
     proc = r.sub("process")
     if proc is not None:
         petition = _nonneg_int(proc, "petition_signatures")
@@ -745,6 +788,7 @@ def load_candidate(path: str | Path) -> Candidate:
                 document=_document(pl, "document"))
             pl.finish()
             _check_plebiscite(plebiscite, problems)
+        events = _events(proc)
         proc.finish()
 
     evidence = _evidence_table(r, "evidence", EVIDENCE_ITEMS)
@@ -784,9 +828,48 @@ def load_candidate(path: str | Path) -> Candidate:
         special_interest_justification=justification,
         petition_signatures=petition, petition_document=petition_document,
         petition_date=petition_date, plebiscite=plebiscite, restored_process=restored,
-        evidence=evidence,
+        events=tuple(events), evidence=evidence,
         boundary_correction=correction, old_line=lines.get("old_line"),
         new_line=lines.get("new_line"), certified=certified, settings=settings, **money)
+
+
+def _events(proc: _Reader) -> list[ProcessEvent]:
+    """``[[process.events]]``: every event with kind, date and document (and body for a
+    requisition or certificate), sorted by date; each problem recorded."""
+    raw = proc.get("events", list, default=[]) or []
+    out = []
+    for i, item in enumerate(raw, start=1):
+        key = f"events[{i}]"
+        if not isinstance(item, dict):
+            proc.error(key, f"{_found(item)}; esperada uma tabela [[process.events]] com kind, "
+                            "date e document")
+            continue
+        e = _Reader(proc.problems, item, f"{proc.prefix}{key}.")
+        kind = e.get("kind", str, required=True)
+        date = _date(e, "date")
+        if "date" not in item:
+            e.error("date", "campo obrigatório ausente; esperada a data do ato (AAAA-MM-DD)")
+        document = _document(e, "document")
+        if "document" not in item:
+            e.error("document", "campo obrigatório ausente; esperada a referência do documento "
+                                "(ofício, protocolo, Diário Oficial…)")
+        body = e.get("body", str)
+        e.finish()
+        if kind is not None and kind not in PROCESS_EVENTS:
+            e.error("kind", f"encontrado {kind!r}; esperado um de {', '.join(PROCESS_EVENTS)}")
+            continue
+        if kind in BODY_EVENTS and body not in PROCESS_BODIES:
+            e.error("body", f"encontrado {body!r}; esperado um de {', '.join(PROCESS_BODIES)} "
+                            f"(o órgão de {kind!r})")
+            continue
+        if kind not in BODY_EVENTS and body is not None:
+            e.error("body", f"encontrado {body!r} num evento {kind!r}; body só vale para "
+                            f"{', '.join(BODY_EVENTS)}")
+            continue
+        if kind is not None and date is not None and document is not None:
+            out.append(ProcessEvent(kind, date, document, body))
+    order = list(PROCESS_EVENTS)
+    return sorted(out, key=lambda ev: (ev.date, order.index(ev.kind)))
 
 
 def _odd_file(path: Path) -> str | None:

@@ -1,5 +1,5 @@
 """Command line: ``viabilidade data build|fetch``, ``estudo``, ``apresentacao``, ``oficios``,
-``projeto-de-lei``, ``lote``,
+``projeto-de-lei``, ``processo``, ``lote``,
 ``auditoria`` and ``triagem``.
 
 The commands are thin: each parses its arguments and calls one library function.
@@ -226,6 +226,16 @@ def _cmd_projeto_de_lei(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_processo(args: argparse.Namespace) -> int:
+    from .candidate import load_candidate
+    from .report.process_file import process_state, state_lines
+
+    today = _iso_date("--data-referencia", args.data_referencia)
+    candidate = load_candidate(_candidate_arg(args))
+    print("\n".join(state_lines(candidate, process_state(candidate, today), today)))
+    return 0
+
+
 def _cmd_lote(args: argparse.Namespace) -> int:
     from .batch import main as batch_main
 
@@ -374,6 +384,22 @@ def build_parser() -> argparse.ArgumentParser:
                          "estadual (ver docs/GUIA.md)")
     add_data_option(pl)
     pl.set_defaults(func=_cmd_projeto_de_lei)
+
+    pr = sub.add_parser("processo", help="diz em que fase está a proposta e o que vem a seguir, "
+                                         "com os prazos da lei",
+                        description="Lê os atos datados do processo ([[process.events]] do "
+                                    "arquivo do candidato: proposta, requisições, certidões, "
+                                    "parecer, decreto legislativo, TRE, lei, eleição, "
+                                    "instalação) e diz a fase e os próximos passos com os "
+                                    "prazos da LC nº 2/1990: 60 dias do recebimento de cada "
+                                    "requisição (art. 4º, § 3º), ano de eleição (art. 7º, § 3º), "
+                                    "instalação (art. 9º), servidores (art. 12), distrito (art. 20).")
+    add_candidate_argument(pr)
+    pr.add_argument("--data-referencia", default=None, metavar="AAAA-MM-DD",
+                    help="data de referência para prazos vencidos e a regra do ano de eleição "
+                         "(padrão: hoje)")
+    add_data_option(pr)
+    pr.set_defaults(func=_cmd_processo)
 
     lote = sub.add_parser("lote", help="escreve muitos estudos em paralelo, com um índice",
                           description="Escreve muitos estudos em paralelo, retomáveis, com "

@@ -38,7 +38,7 @@ def _conclusion(record: dict) -> str:
 
 
 COLUMNS = ["slug", "nome", "operacao", "operacao_codigo", "candidato", "situacao", "veredito", "conclusao",
-           "regra", "status_regra", "status_codigo", "erro", "html", "pdf"]
+           "fase", "regra", "status_regra", "status_codigo", "erro", "html", "pdf"]
 #: ``situacao`` of a study: written (``concluído``) or failed (``falhou``).
 SITUACAO_PT = {OK: "concluído", FAILED: "falhou"}
 #: ``situacao`` of a candidate an interrupted batch did not run and that has no study on disk.
@@ -113,7 +113,8 @@ def results_frame(records: list[dict], not_run: list[dict] | None = None) -> pd.
         slug, nome, operacao (the operation's pt-BR name), operacao_codigo (its id,
         ``create-municipality``...), candidato (file name), situacao (``concluído``,
         ``falhou`` or ``não executado``), veredito, conclusao (the study's conclusion line with
-        the constitutional bar), regra (rule id), status_regra (the study's
+        the constitutional bar), fase (where the proposal stands,
+        :func:`viabilidade.report.process_file.process_state`), regra (rule id), status_regra (the study's
         label: ``cumprido``, ``não cumprido``, ``indeterminado``, ``indeterminado
         (provavelmente cumprido)``, ``não se aplica``), status_codigo (``pass`` / ``fail`` /
         ``indeterminate`` / ``not_applicable``), erro (the failure reason in one line, see
@@ -131,7 +132,8 @@ def results_frame(records: list[dict], not_run: list[dict] | None = None) -> pd.
                 "operacao": operation_label(r.get("operation")),
                 "operacao_codigo": r.get("operation"), "candidato": Path(r["candidate"]).name,
                 "situacao": SITUACAO_PT.get(r["status"], r["status"]),
-                "veredito": r.get("verdict"), "conclusao": r.get("conclusion"), "erro": reason(r.get("error")),
+                "veredito": r.get("verdict"), "conclusao": r.get("conclusion"),
+                "fase": r.get("phase"), "erro": reason(r.get("error")),
                 "html": _link(r, "html"), "pdf": _link(r, "pdf")}
         rules, leans, bases = r.get("rules") or {}, r.get("leans") or {}, r.get("bases") or {}
         if not rules:
@@ -250,7 +252,7 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
            "Clique num cabeçalho para ordenar a tabela.</p>",
            *(_interrupted_notice(records, not_redone, missing) if not_run is not None else []),
            '<div class="rolagem"><table class="lote"><thead><tr><th>Candidato</th><th>Operação</th>'
-           "<th>Conclusão</th>"]
+           "<th>Conclusão</th><th>Fase</th>"]
     out += [f"<th>{e(rule_citation(rid))}</th>" for rid in rule_ids]
     out.append("<th>Estudo</th></tr></thead><tbody>")
     rows = [(r["slug"], r) for r in records] + [(n["slug"], None) for n in missing]
@@ -259,7 +261,7 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
             n = next(x for x in missing if x["slug"] == slug)
             out.append(f'<tr class="nao-executado"><td data-sort="{e(slug, quote=True)}">'
                        f"{e(str(n.get('name') or slug))}<br><small>{e(slug)}</small></td>"
-                       f"<td>{NO_RULE}</td><td>{e(NOT_RUN)}</td>"
+                       f"<td>{NO_RULE}</td><td>{e(NOT_RUN)}</td><td>{NO_RULE}</td>"
                        + f"<td>{NO_RULE}</td>" * len(rule_ids) + f"<td>{NO_RULE}</td></tr>")
             continue
         failed = r["status"] == FAILED
@@ -271,7 +273,8 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
         cells = [f'<td data-sort="{e(slug, quote=True)}">{name}'
                  f"<br><small>{e(slug)}</small>{mark}</td>",
                  f"<td>{e(operation_label(op) or NO_RULE)}</td>",
-                 f"<td>{e('falhou' if failed else _conclusion(r))}</td>"]
+                 f"<td>{e('falhou' if failed else _conclusion(r))}</td>",
+                 f"<td>{e(r.get('phase') or NO_RULE)}</td>"]
         rules, leans, bases = r.get("rules") or {}, r.get("leans") or {}, r.get("bases") or {}
         for rid in rule_ids:
             st = rules.get(rid)

@@ -216,7 +216,7 @@ def run_one(params: dict) -> dict:
             "operation": rec.get("operation", params.get("operation")),
             "candidate": str(params["candidate"]), "status": OK, "skipped": False,
             "verdict": None if rec.get("verdict") is None else str(rec["verdict"]),
-            "conclusion": rec.get("conclusion"),
+            "conclusion": rec.get("conclusion"), "phase": rec.get("phase"),
             "rules": {str(k): str(v) for k, v in sorted((rec.get("rules") or {}).items())},
             "leans": {str(k): str(v) for k, v in sorted((rec.get("leans") or {}).items())},
             "bases": {str(k): str(v) for k, v in sorted((rec.get("bases") or {}).items())},

@@ -632,7 +632,7 @@ def bill_html(bill: Bill, title: str) -> str:
         parts += [f'<p class="inciso">{esc(lab)} {esc(text)}</p>' for lab, text in items]
         parts += [f'<p class="dispositivo"><strong>{esc(lab)}</strong> {esc(text)}</p>'
                   for lab, text in paras]
-    parts.append(f'<p class="local-data">{esc(bill.place_date)}</p>')
+    parts.append(f"<p>{esc(bill.place_date)}</p>")
     if bill.signature:
         parts.append('<div class="assinatura"><p class="linha"></p>'
                      + "".join(f"<p>{esc(s)}</p>" for s in bill.signature) + "</div>")

@@ -280,6 +280,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         "operation": candidate.operation,
         "verdict": payload["verdict"],
         "conclusion": payload.get("conclusion"),
+        "phase": payload.get("fase"),
         "rules": _record_rules(payload["results"]),
         "leans": _record_rules(payload["results"], "lean"),
         "bases": _record_rules(payload["results"], "deciding_basis"),

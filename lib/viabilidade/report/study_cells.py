@@ -352,7 +352,10 @@ def results_bundle(analysis, extra: dict | None = None) -> dict:
 
     from .conclusion import analysis_conclusion
 
+    from .process_file import process_state
+
     payload = {**analysis.to_dict(), "conclusion": analysis_conclusion(analysis),
+               "fase": process_state(analysis.candidate).phase,
                **{k: v for k, v in (extra or {}).items() if v is not None}}
     bundle = {RESULTS_MIME: json.loads(json.dumps(payload, default=str))}
     if getattr(analysis, "annexes", None):

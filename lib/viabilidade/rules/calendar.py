@@ -46,6 +46,9 @@ def creation_year(candidate: Candidate | None, settings: Settings) -> tuple[int,
         return settings.creation_year, "definido nas configurações"
     if candidate is not None and candidate.creation_year is not None:
         return candidate.creation_year, "declarado no arquivo do candidato"
+    law = recorded(candidate, "lei")
+    if law is not None:
+        return law.date.year, f"lei registrada no processo ({law.document})"
     ref, how = reference_date(candidate, settings)
     return default_creation_year(ref), (f"primeiro ano sem eleição municipal após a {how} "
                                         f"({ref.strftime('%d/%m/%Y')})")
@@ -135,6 +138,40 @@ def district_installation_deadline(law_date: dt.date) -> dt.date:
     return law_date + dt.timedelta(days=180)
 
 
+def recorded(candidate: Candidate | None, kind: str, body: str | None = None):
+    """The last recorded event of a kind (and body) of the proposal's file
+    (:class:`viabilidade.candidate.ProcessEvent`), or ``None``."""
+    hits = [e for e in getattr(candidate, "events", ()) or ()
+            if e.kind == kind and (body is None or e.body == body)]
+    return hits[-1] if hits else None
+
+
+def pending_answers(candidate: Candidate | None) -> list[tuple[str, dt.date, dt.date]]:
+    """The requisitions of art. 4 § 3 received by a body that has not answered yet:
+    ``(body, receipt, deadline)`` with :func:`agencies_deadline`, in the order received."""
+    out = []
+    for e in getattr(candidate, "events", ()) or ():
+        if e.kind == "requisicao-recebida":
+            answer = recorded(candidate, "certidao", e.body)
+            if answer is None or answer.date < e.date:
+                out.append((e.body, e.date, agencies_deadline(e.date)))
+    return out
+
+
+def event_rows(candidate: Candidate | None) -> list[dict]:
+    """The proposal's recorded acts as calendar rows (``evento`` with the document, ``data``
+    ISO), then the 60-day deadline of each requisition received and not yet answered."""
+    from ..candidate import PROCESS_BODIES_OF
+
+    rows = [{"evento": f"{e.label} — {e.document}", "data": e.date.isoformat(), "artigo": ""}
+            for e in getattr(candidate, "events", ()) or ()]
+    for body, receipt, due in pending_answers(candidate):
+        rows.append({"evento": f"Prazo de resposta {PROCESS_BODIES_OF[body]}: 60 dias do "
+                               f"recebimento, em {receipt.strftime('%d/%m/%Y')}",
+                     "data": due.isoformat(), "artigo": "art. 4º, § 3º"})
+    return rows
+
+
 def timeline(candidate: Candidate | None, settings: Settings, *, icms_share: bool = True) -> list[dict]:
     """The dates a study shows, in order: each ``{"evento", "data", "artigo"}`` (Portuguese;
     ``data`` is an ISO date, or a year for the creation law and the election).
@@ -146,14 +183,19 @@ def timeline(candidate: Candidate | None, settings: Settings, *, icms_share: boo
     leaves out the art. 14 § 3 deadline for the origin's books.
     """
     op = None if candidate is None else candidate.operation
+    events = event_rows(candidate)
     if op == "create-district":
-        return [{"evento": "Instalação do distrito pelo Prefeito: até 180 dias após a lei municipal "
-                           "de criação", "data": None, "artigo": "art. 20"}]
+        law = recorded(candidate, "lei")
+        return events + [{"evento": "Instalação do distrito pelo Prefeito: até 180 dias após a lei "
+                                    "municipal de criação",
+                          "data": (district_installation_deadline(law.date).isoformat()
+                                   if law is not None else None), "artigo": "art. 20"}]
     if op in ("transfer-area", "boundary-correction"):
-        return []
+        return events
     year, how = creation_year(candidate, settings)
-    out = []
-    if candidate is not None and candidate.request_date is not None:
+    out = events
+    received = any(e.kind == "requisicao-recebida" for e in getattr(candidate, "events", ()) or ())
+    if candidate is not None and candidate.request_date is not None and not received:
         # The 60 days run from each body's receipt, which the request date does not give.
         out.append({"evento": "Pedidos de informação ao IBGE, ao Cartório Eleitoral (TRE-GO) e à Secretaria de Estado da Economia de Goiás",
                     "data": candidate.request_date.isoformat(), "artigo": "art. 4º, § 3º"})
@@ -164,8 +206,10 @@ def timeline(candidate: Candidate | None, settings: Settings, *, icms_share: boo
                     "artigo": "art. 7º, § 3º"})
         return out
     inst = installation_date(year)
+    law = [] if recorded(candidate, "lei") is not None else [
+        {"evento": f"Lei de criação ({how})", "data": str(year), "artigo": "art. 1º"}]
     out += [
-        {"evento": f"Lei de criação ({how})", "data": str(year), "artigo": "art. 1º"},
+        *law,
         {"evento": f"Eleição municipal de {next_election(year)}", "data": str(next_election(year)),
          "artigo": "art. 9º"},
         {"evento": "Instalação do município (posse)", "data": inst.isoformat(), "artigo": "art. 9º"},

@@ -1,0 +1,154 @@
+"""The proposal's file (`viabilidade processo`, report/process_file.py): the dated acts of
+[[process.events]], the phase, the next steps with their deadlines under LC 02/1990, and the
+study's calendar reading the same events."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from viabilidade.candidate import ProcessEvent, load_candidate
+from viabilidade.cli import main
+from viabilidade.errors import CandidateError
+from viabilidade.report.process_file import process_state, state_lines
+from viabilidade.rules import calendar
+from viabilidade.rules.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[1]
+FILE = ROOT / "tests" / "fixtures" / "processo-posse-dabadia.toml"
+POSSE = ROOT / "data" / "candidates" / "posse-dabadia.toml"
+DISTRICT = ROOT / "tests" / "fixtures" / "distrito-abadiania-leste.toml"
+
+
+def test_events_are_read_sorted_with_their_documents():
+    c = load_candidate(FILE)
+    assert [e.kind for e in c.events][:2] == ["proposta", "requisicao-enviada"]
+    assert c.events[0] == ProcessEvent("proposta", dt.date(2027, 2, 10), "Processo nº 2027/000123, "
+                                       "protocolo da Assembleia Legislativa")
+    assert c.events[-1].kind == "certidao" and c.events[-1].body == "cartorio-eleitoral"
+
+
+def test_phase_and_the_60_days_from_receipt():
+    c = load_candidate(FILE)
+    s = process_state(c, dt.date(2027, 4, 1))
+    assert s.phase == "instrução: requisições do art. 4º, § 3º"
+    # IBGE received on 17/02/2027: the 60th day is Sunday 18/04/2027, so Monday 19/04/2027.
+    assert [(x.what, x.deadline) for x in s.steps] == [
+        ("resposta do IBGE", dt.date(2027, 4, 19)),
+        ("registrar a data de recebimento da requisição da SEFAZ-GO", None)]
+    lines = state_lines(c, s, dt.date(2027, 4, 20))
+    assert lines[:2] == ["Processo: criação do Município de Posse d'Abadia",
+                         "Fase: instrução: requisições do art. 4º, § 3º"]
+    assert ("  - resposta do IBGE: até 19 de abril de 2027 (art. 4º, § 3º; 60 dias do "
+            "recebimento, em 17/02/2027) — prazo vencido") in lines
+
+
+def test_the_study_calendar_reads_the_same_events():
+    c = load_candidate(FILE)
+    rows = calendar.timeline(c, Settings())
+    assert rows[0] == {"evento": "proposta do deputado, com a representação dos eleitores (art. "
+                                 "2º; art. 5º, § 1º) — Processo nº 2027/000123, protocolo da "
+                                 "Assembleia Legislativa", "data": "2027-02-10", "artigo": ""}
+    due = [r for r in rows if r["evento"].startswith("Prazo de resposta do IBGE")]
+    assert due == [{"evento": "Prazo de resposta do IBGE: 60 dias do recebimento, em 17/02/2027",
+                    "data": "2027-04-19", "artigo": "art. 4º, § 3º"}]
+    assert not any(r["evento"].startswith("Prazo de resposta do Cartório") for r in rows)
+
+
+def _with(c, *events):
+    return dataclasses.replace(c, events=tuple(ProcessEvent(k, d, "doc") for k, d in events))
+
+
+def test_after_the_plebiscite_the_election_year_rule():
+    c = load_candidate(POSSE)
+    c = _with(c, ("proposta", dt.date(2027, 2, 10)), ("parecer", dt.date(2027, 6, 1)),
+              ("decreto-legislativo", dt.date(2027, 7, 1)),
+              ("resultado-plebiscito", dt.date(2027, 10, 3)))
+    s = process_state(c, dt.date(2027, 10, 10))
+    assert s.phase == "plebiscito realizado"
+    assert s.steps[0].note == ("feita em 2027, instalação em 1º/01/2029; 2028 é ano de eleições "
+                               "municipais, em que nenhum Município pode ser criado")
+    s = process_state(c, dt.date(2028, 2, 1))
+    assert s.steps[0].note == ("2028 é ano de eleições municipais: nenhum Município pode ser "
+                               "criado nele; a lei só a partir de 1º/01/2029")
+
+
+def test_after_the_law_installation_books_and_servants():
+    c = _with(load_candidate(POSSE), ("proposta", dt.date(2027, 2, 10)),
+              ("lei", dt.date(2027, 12, 20)))
+    s = process_state(c, dt.date(2028, 1, 10))
+    assert s.phase == "lei publicada"
+    assert [(x.what, x.deadline, x.article) for x in s.steps] == [
+        ("eleição municipal de 2028", None, "art. 9º"),
+        ("instalação, com a posse do Prefeito, do Vice-Prefeito e dos Vereadores",
+         dt.date(2029, 1, 1), "art. 9º"),
+        ("envio dos livros pelo Município de origem", dt.date(2029, 1, 16), "art. 14, § 3º"),
+        ("fim do prazo de opção dos servidores", dt.date(2029, 4, 1), "art. 12")]
+    # The calendar's creation year is the recorded law's.
+    assert calendar.creation_year(c, Settings())[0] == 2027
+
+
+def test_a_district_after_its_municipal_law():
+    c = _with(load_candidate(DISTRICT), ("lei", dt.date(2027, 3, 1)))
+    s = process_state(c, dt.date(2027, 3, 2))
+    assert [(x.what, x.deadline, x.article) for x in s.steps] == [
+        ("instalação do distrito pelo Prefeito, em solenidade por ele presidida",
+         dt.date(2027, 8, 28), "art. 20")]
+    assert calendar.timeline(c, Settings())[-1]["data"] == "2027-08-28"
+
+
+def test_bad_events_are_named(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_text(POSSE.read_text(encoding="utf-8") + '''
+[[process.events]]
+kind = "sentenca"
+date = 2027-02-10
+document = "x"
+
+[[process.events]]
+kind = "certidao"
+date = 2027-02-10
+document = "y"
+
+[[process.events]]
+kind = "parecer"
+date = 2027-02-10
+''', encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        load_candidate(p)
+    text = "\n".join(e.value.lines)
+    assert ("campo 'process.events[1].kind': encontrado 'sentenca'; esperado um de proposta, "
+            "requisicao-enviada") in text
+    assert ("campo 'process.events[2].body': encontrado None; esperado um de ibge, "
+            "cartorio-eleitoral, sefaz-go (o órgão de 'certidao')") in text
+    assert "campo 'process.events[3].document': campo obrigatório ausente" in text
+
+
+def test_cli(capsys):
+    assert main(["processo", str(FILE), "--data-referencia", "2027-04-01"]) == 0
+    out = capsys.readouterr().out
+    assert "Fase: instrução: requisições do art. 4º, § 3º" in out
+    assert "resposta do IBGE: até 19 de abril de 2027" in out
+
+
+def test_the_batch_index_has_a_phase_column():
+    from viabilidade.batch.index import render_index, results_frame
+
+    rec = {"slug": "a", "name": "Alfa", "operation": "create-municipality", "candidate": "/x/a.toml",
+           "status": "ok", "verdict": "indeterminado", "phase": "proposta apresentada",
+           "rules": {"art4.IV": "pass"}, "folder": "a", "files": {}, "error": None}
+    page = render_index([rec], "lote")
+    assert "<th>Conclusão</th><th>Fase</th>" in page
+    assert "<td>proposta apresentada</td>" in page
+    assert results_frame([rec])["fase"].iloc[0] == "proposta apresentada"
+
+
+def test_resultados_json_carries_the_phase():
+    from viabilidade.analysis import analyse
+    from viabilidade.report.study_cells import RESULTS_MIME, results_bundle
+
+    payload = results_bundle(analyse(FILE))[RESULTS_MIME]
+    assert payload["fase"] == "instrução: requisições do art. 4º, § 3º"

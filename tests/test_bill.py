@@ -107,7 +107,8 @@ def test_justification_is_headed_by_the_bar_and_gives_bases(store, author):
 
 def test_fusion_bill(store, author):
     _, bill = _bill(store, FUSION, author)
-    assert bill.ementa == ("Cria o Município de Anhanguera-Cumari, pela fusão dos Municípios de "
+    # art. 3, I: the name is the seat's, not the file's "Anhanguera-Cumari"
+    assert bill.ementa == ("Cria o Município de Cumari, pela fusão dos Municípios de "
                            "Anhanguera e Cumari, e dá outras providências.")
     t = _text(bill)
     assert "Ficam extintos os Municípios de Anhanguera e Cumari" in t["Art. 1º"][0]
@@ -117,7 +118,8 @@ def test_fusion_bill(store, author):
     assert t["Art. 10."][0] == b.VIGENCIA
     assert "icms" not in [x.key for x in bill.articles]
     # The whole territory has a polygon: the memorial is the annex.
-    assert bill.annex_title == "ANEXO ÚNICO — MEMORIAL DESCRITIVO — ANHANGUERA-CUMARI"
+    assert bill.annex_title == "ANEXO ÚNICO — MEMORIAL DESCRITIVO — CUMARI"
+    assert "Anhanguera-Cumari" not in " ".join(str(x) for x in t.values())
     # By confrontações: the neighbours of the merged territory, the state line (Minas Gerais).
     heads = [p.split(":")[0] for p in bill.annex if p.startswith("COM ")]
     assert heads == ["COM O MUNICÍPIO DE CATALÃO", "COM A DIVISA ESTADUAL (fora do Estado de "
@@ -144,7 +146,8 @@ def test_district_bill_is_a_municipal_law(store):
     assert bill.preambulo == ("A CÂMARA MUNICIPAL DE ABADIÂNIA, Estado de Goiás, aprova e eu, "
                               "Prefeito Municipal, sanciono a seguinte Lei:")
     t = _text(bill)
-    assert t["Art. 1º"][0].startswith("Fica criado o Distrito de Distrito Leste, no Município "
+    assert bill.ementa == "Cria o Distrito Leste, no território do Município de Abadiânia, e dá outras providências."
+    assert t["Art. 1º"][0].startswith("Fica criado o Distrito Leste, no Município "
                                       "de Abadiânia") and "art. 16" in t["Art. 1º"][0]
     assert "(art. 18, da Lei Complementar nº 2, de 1990)" in t["Art. 2º"][0]
     assert "180 (cento e oitenta) dias" in t["Art. 3º"][0]

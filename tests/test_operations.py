@@ -23,7 +23,13 @@ def test_unknown_operation_is_a_pt_br_error_naming_the_field():
 
 
 def test_titles_and_labels():
-    assert operation_for("fusion").subtitle("Anhanguera") == "fusão de municípios — Anhanguera"
+    assert (operation_for("fusion").subtitle("Cumari", "Anhanguera e Cumari")
+            == "fusão de Anhanguera e Cumari — Município de Cumari")
+    # a name that begins with the noun the title puts before it is not doubled
+    district = operation_for("create-district")
+    assert district.subtitle("Distrito Leste") == "criação do Distrito Leste"
+    assert district.subtitle("Posse d'Abadia") == "criação do Distrito de Posse d'Abadia"
+    assert district.subtitle("Distritão") == "criação do Distrito de Distritão"
     assert operation_for("create-municipality").label == "criação de município (arts. 1º a 4º)"
     assert operation_for("create-district").words == "criação de distrito"
 
@@ -107,6 +113,13 @@ def test_fusion_study_carries_art3_with_the_seats_name_art10_and_no_remainder(fu
     # the plebiscite roll of a fusion is the two municipalities, not an absent remainder
     assert "Com o eleitorado da área de 3.800 eleitores" in a.result("art7.par1").reason
     cover = sections.cover(a, fusion_study.date)
+    # art. 3, I: the name is the seat's everywhere; the file's name only as the nonconformity
+    assert sections.study_title(a) == ("Estudo de viabilidade — fusão de Anhanguera e Cumari — "
+                                       "Município de Cumari")
+    assert '<p class="cabecalho-corrente">Cumari</p>' in cover
+    assert "<th scope=\"row\">Novo município</th><td>Cumari</td>" in cover
+    assert "Anhanguera-Cumari" not in cover and a.profile.area.label == "Cumari"
+    assert html.count("Anhanguera-Cumari") == 1
     assert "<th scope=\"row\">Municípios que se fundem</th><td>Anhanguera (5201207); Cumari (5206602)</td>" in cover
     appendix = sections.appendices(a)
     for n in ("3º", "5º", "7º", "9º", "10", "11", "12", "13"):

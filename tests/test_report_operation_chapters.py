@@ -90,3 +90,18 @@ def test_district_conclusion_names_its_articles():
     line = conclusion_line("create-district", "indeterminado", qualification="estudo preliminar")
     assert line.startswith("Requisitos dos arts. 15, 17 e 18 indeterminados perante a LC nº "
                            "2/1990; estudo preliminar;")
+
+
+def test_restored_cover_names_the_installed_municipality_not_a_proposal(store):
+    import datetime as dt
+
+    a = analyse(FIX.parent.parent / "data" / "candidates" / "nova-iguacu-de-goias.toml", store=store)
+    cover = sections.cover(a, dt.date(2026, 12, 1))
+    assert '<th scope="row">Município</th><td>Nova Iguaçu de Goiás</td>' in cover
+    assert '<th scope="row">Sede</th><td>Nova Iguaçu de Goiás</td>' in cover
+    assert "Área proposta" not in cover and "Sede proposta" not in cover
+
+
+def test_district_title_does_not_double_the_word_distrito(store):
+    a = analyse(FIX / "distrito-abadiania-leste.toml", store=store)
+    assert sections.study_title(a) == "Estudo de viabilidade — criação do Distrito Leste"

@@ -27,7 +27,7 @@ import pandas as pd
 
 from .candidate import Candidate
 from .data.sources import SRC_CENSUS, SRC_CENSUS_FIRST, SRC_TSE, VINTAGE_CENSUS, VINTAGE_TSE  # noqa: F401
-from .operations import operation_of
+from .operations import operation_of, study_name
 from .errors import CandidateError, raise_located
 from .profile_certified import apply_certificates
 from .profile_types import Profile, Territory, UnitProfile
@@ -323,7 +323,7 @@ def _boundary_parts(candidate: Candidate, store, settings):
         electors_unc += u * ratio + p * half_iqr
     area_km2 = geodesic_area_km2(geom)
     area = UnitProfile(
-        label=candidate.name, cod_ibge=None, codes=tuple(est.units["cod_distrito"]),
+        label=study_name(candidate), cod_ibge=None, codes=tuple(est.units["cod_distrito"]),
         population=Figure(round(pop), "habitantes", Basis.ESTIMATED, SRC_DRAWN, VINTAGE_CENSUS,
                           uncertainty=round(pop_unc, 1), note=pop_note),
         electors=Figure(round(electors, 1), "eleitores", Basis.ESTIMATED, SRC_TSE, VINTAGE_TSE,
@@ -457,8 +457,8 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
                              "esperados area.districts, area.municipalities ou area.boundary",
                              file=candidate.path, field="area")
     area = (area_parts[0] if len(area_parts) == 1
-            else _sum_units(area_parts, candidate.name, None))
-    area = UnitProfile(label=candidate.name, cod_ibge=area.cod_ibge, codes=area.codes,
+            else _sum_units(area_parts, study_name(candidate), None))
+    area = UnitProfile(label=study_name(candidate), cod_ibge=area.cod_ibge, codes=area.codes,
                        population=area.population, electors=area.electors,
                        buildings=area.buildings,
                        collection=(_collection(candidate)

@@ -276,7 +276,7 @@ def economy(analysis, store) -> Economy:
     before = [_coef(u.label, code, u.population, total) for code, u in p.origins.items()]
     after = [] if merges else [_coef(u.label, code, u.population, None)
                                for code, u in p.remainders.items()]
-    new = _coef(c.name, None, p.area.population, None)
+    new = _coef(p.area.label, None, p.area.population, None)
     coefs = [x.coefficient for x in (new, *before, *after)]
     delta = None
     if None not in coefs:

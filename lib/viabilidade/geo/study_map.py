@@ -198,7 +198,7 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
         short = {(round(g.y, 9), round(g.x, 9)): n for g, n in zip(pts.geometry, pts["nome"])}
         urban_points = {o: [(short.get((round(lat, 9), round(lon, 9)), label), lat, lon)
                             for label, lat, lon in v] for o, v in urban_points.items()}
-    return territory_map(split, title=title or candidate.name, origin_seats=origin_seats,
+    return territory_map(split, title=title or operation_of(candidate).study_name(candidate), origin_seats=origin_seats,
                          area_seat=seat, names={**names, "area": f"{candidate.seat} (sede proposta)"},
                          source=source, approximate=approximate, perimeters=perimeters,
                          other_seats=others, outlines=outlines, context=store.boundaries,

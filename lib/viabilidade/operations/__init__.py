@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .base import CHAPTERS, LETTERS, PROCESS_ITEMS, Operation
 from .evaluation import PROFILE_SETTINGS, evaluate, verdict_under_alternatives
-from .registry import REGISTRY, RESTORED, operation_for, operation_of
+from .registry import REGISTRY, RESTORED, operation_for, operation_of, study_name
 
-__all__ = ["Operation", "REGISTRY", "RESTORED", "operation_for", "operation_of", "evaluate", "verdict_under_alternatives",
+__all__ = ["Operation", "REGISTRY", "RESTORED", "operation_for", "operation_of", "study_name", "evaluate", "verdict_under_alternatives",
            "PROFILE_SETTINGS", "CHAPTERS", "PROCESS_ITEMS", "LETTERS"]

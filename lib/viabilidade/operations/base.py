@@ -3,6 +3,7 @@ letters, its law-text appendix and its cover title (:class:`Operation`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -66,8 +67,9 @@ class Operation:
     code : str
         The candidate file's ``operation`` (one of :data:`viabilidade.candidate.OPERATIONS`).
     title : str
-        The cover title after "Estudo de viabilidade — ", with ``{name}`` for the candidate's
-        name (``"criação do Município de {name}"``).
+        The cover title after "Estudo de viabilidade — ", with ``{name}`` for the study's name
+        (:meth:`study_name`; ``"criação do Município de {name}"``) and ``{origins}`` for the
+        names of the municipalities :meth:`origin_codes` lists (``"Anhanguera e Cumari"``).
     words : str
         The operation in a few words, for running text (``"criação de município"``).
     rules : callable
@@ -94,8 +96,16 @@ class Operation:
         Whether the study has a proposed area (cover line "Área proposta" and the chapter "A
         área proposta"); a boundary correction has none (art. 6: no area changes hands).
     subject_label : str
-        The cover's label for the candidate's ``name`` (``"Área proposta"``; a correction:
-        ``"Limite corrigido"``).
+        The cover's label for the study's name (:meth:`study_name`; ``"Área proposta"``; a
+        correction: ``"Limite corrigido"``).
+    seat_label : str
+        The cover's label for the seat when :attr:`proposed_seat` (``"Sede proposta"``; a
+        municipality already installed: ``"Sede"``).
+    named_after_seat : bool
+        Art. 3, I: the new municipality's name "será o da sua sede", so the study names it
+        after ``candidate.seat`` everywhere (title, cover, running header, map, memorial,
+        tables), and a different ``name`` in the file appears only as the art. 3, I
+        nonconformity (:func:`viabilidade.rules.art3.draft_law_content`).
     origins_label : (str, str)
         The cover's label for ``origins``, singular and plural.
     readings : tuple of str or None
@@ -150,6 +160,8 @@ class Operation:
     receiving: bool = False
     proposed_area: bool = True
     subject_label: str = "Área proposta"
+    seat_label: str = "Sede proposta"
+    named_after_seat: bool = False
     origins_label: tuple[str, str] = ("Município de origem", "Municípios de origem")
     readings: tuple[str, ...] | None = None
     parameters: tuple[str, ...] | None = None
@@ -197,8 +209,31 @@ class Operation:
         """The paragraph at the head of chapter ``sid`` for ``candidate`` (plain text), or ``""``."""
         note = (self.chapter_notes or {}).get(sid, "")
         year = candidate.creation_year
-        return note.format(name=candidate.name, year=year if year is not None else "da criação")
+        return note.format(name=self.study_name(candidate), year=year if year is not None else "da criação")
 
-    def subtitle(self, name: str) -> str:
-        """The cover title's operation part for a candidate (``"fusão de municípios — X"``)."""
-        return self.title.format(name=name)
+    def study_name(self, candidate) -> str:
+        """The name the study gives the area: the seat's for an operation whose law names the
+        municipality after its seat (:attr:`named_after_seat`, art. 3, I), else the file's
+        ``name``."""
+        if self.named_after_seat and getattr(candidate, "seat", None):
+            return candidate.seat
+        return candidate.name
+
+    def subtitle(self, name: str, origins: str = "") -> str:
+        """The cover title's operation part for a candidate: :attr:`title` with ``{name}`` and
+        ``{origins}`` (``"Anhanguera e Cumari"``) filled in. A name that already begins with
+        the word the title puts before it (``"Distrito Leste"`` in ``"Distrito de {name}"``)
+        drops that word: ``"criação do Distrito Leste"``, not ``"do Distrito de Distrito
+        Leste"``."""
+        return fill_name(self.title, name).format(origins=origins)
+
+
+def fill_name(text: str, name: str) -> str:
+    """``text`` with ``{name}`` filled in, dropping the noun before it when the name already
+    begins with it: ``fill_name("Cria o Distrito de {name}.", "Distrito Leste")`` ->
+    ``"Cria o Distrito Leste."``; with ``"Posse d'Abadia"``: ``"Cria o Distrito de Posse
+    d'Abadia."``. Other fields (``{origins}``) are left for the caller."""
+    def noun(match: re.Match) -> str:
+        word = match.group(1)
+        return name if name.casefold().startswith(word.casefold() + " ") else f"{word} de {name}"
+    return re.sub(r"(\w+) de \{name\}", noun, text).replace("{name}", name)

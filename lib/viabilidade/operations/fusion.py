@@ -32,7 +32,7 @@ def rules(candidate: Candidate, profile: Profile, settings: Settings) -> list[Ru
 
 OPERATION = Operation(
     code="fusion",
-    title="fusão de municípios — {name}",
+    title="fusão de {origins} — Município de {name}",
     words="fusão de municípios",
     rules=rules,
     chapters=("sec-art4", "sec-processo", "sec-lei", "sec-economico"),
@@ -41,6 +41,8 @@ OPERATION = Operation(
     # 14 where it says the ICMS share does not apply)
     law_articles=("1", "3", "9", "10", "11", "12", "13", "14"),
     merges=True,
+    subject_label="Novo município",
+    named_after_seat=True,
     origins_label=("Município que se funde", "Municípios que se fundem"),
     bill=("fusao", "limites", "distritos", "instalacao", "eleicao", "servidores", "bens",
           "administracao", "legislacao", "vigencia"),

@@ -45,3 +45,9 @@ def operation_of(candidate) -> Operation:
     if getattr(candidate, "restored_process", None):
         return RESTORED
     return operation_for(candidate.operation, file=getattr(candidate, "path", None))
+
+
+def study_name(candidate) -> str:
+    """The name a candidate's study gives the area (:meth:`Operation.study_name`): a fusion's
+    and a creation's is their seat's (art. 3, I), else the file's ``name``."""
+    return operation_of(candidate).study_name(candidate)

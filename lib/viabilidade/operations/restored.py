@@ -50,6 +50,9 @@ OPERATION = Operation(
     letters=("ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura", "camara"),
     law_articles=("1", "7", "9", "12", "14", "21"),
     icms_share=True,
+    named_after_seat=True,
+    subject_label="Município",
+    seat_label="Sede",
     cover_label="criação de município — processo restabelecido pelo art. 21",
     chapter_notes={"sec-art4": TODAY, "sec-origem": TODAY_ORIGIN},
 )

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from ..errors import CandidateError
 from ..operations import operation_of
+from ..operations.base import fill_name
 from . import format as fmt
 from .tables import esc
 
@@ -167,6 +168,12 @@ class _Context:
     notes: list[str]
 
     @property
+    def district(self) -> str:
+        """``"Distrito de Posse d'Abadia"``; ``"Distrito Leste"`` for a name that begins with
+        the word (:func:`viabilidade.operations.base.fill_name`)."""
+        return fill_name("Distrito de {name}", self.name)
+
+    @property
     def origin_words(self) -> str:
         """``"Município de Abadiânia"`` / ``"Municípios de Anhanguera e Cumari"``."""
         if len(self.origins) == 1:
@@ -174,8 +181,7 @@ class _Context:
         return f"Municípios de {_and(self.origins)}"
 
 
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " e " + words[-1]
+_and = fmt.and_list
 
 
 def _annex_ref(ctx: _Context) -> str:
@@ -208,7 +214,7 @@ def _transferencia(ctx: _Context) -> Article:
 
 
 def _distrito(ctx: _Context) -> Article:
-    return Article("distrito", f"Fica criado o Distrito de {ctx.name}, no Município de "
+    return Article("distrito", f"Fica criado o {ctx.district}, no Município de "
                                f"{ctx.origins[0]}, com sede na localidade de igual nome, nos "
                                f"termos do art. 16 da {LC2}.")
 
@@ -229,7 +235,7 @@ def _no_polygon_note(ctx: _Context) -> None:
 
 
 def _limites(ctx: _Context) -> Article:
-    subject = {"distrito": f"As divisas do Distrito de {ctx.name}",
+    subject = {"distrito": f"As divisas do {ctx.district}",
                "transferencia": f"Os limites entre os Municípios de {ctx.origins[0]} e "
                                 f"{ctx.destination}"}
     first = ctx.op.bill[0]
@@ -391,7 +397,7 @@ def _icms(ctx: _Context) -> Article:
 
 
 def _instalacao_distrito(ctx: _Context) -> Article:
-    return Article("instalacao-distrito", f"O Distrito de {ctx.name} será instalado em data "
+    return Article("instalacao-distrito", f"O {ctx.district} será instalado em data "
                                           "marcada pelo Prefeito, em solenidade por este "
                                           f"presidida, dentro do prazo de {in_words(180)} dias "
                                           "da publicação desta Lei (art. 20 da "
@@ -457,13 +463,14 @@ def _findings(analysis) -> list[tuple[str, str, str, str, str]]:
 def _justification(analysis, ctx: _Context) -> list[str]:
     from .conclusion import analysis_conclusion
     from .frame import MEANING, study_bar_clause
+    from .sections import operation_subtitle
 
     c = analysis.candidate
     paras = [fmt.sentence("Quadro constitucional: " + study_bar_clause(analysis)),
-             MEANING[c.operation].format(name=c.name).replace(
+             MEANING[c.operation].format(name=ctx.name).replace(
                  "Este estudo", "O estudo de viabilidade que instrui este projeto")]
     what = {"estadual": "Este projeto", "municipal": "Este projeto de lei municipal"}[ctx.op.bill_level]
-    paras.append(f"{what} dá forma de lei à proposta de {ctx.op.subtitle(c.name)}, estudada "
+    paras.append(f"{what} dá forma de lei à proposta de {operation_subtitle(analysis)}, estudada "
                  f"segundo a {LC2}. Conclusão do estudo: {analysis_conclusion(analysis)}")
     waived = [(r.article or "").replace("LC 02/1990, ", "") for r in analysis.results
               if r.status == "not_applicable"]
@@ -553,7 +560,7 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
                                     district_codes=tuple(k for k, _, _ in rows))
     if "icms" in op.bill:
         icms = art14.icms_share(c.value_added_area, c.value_added_origin, c.origin_icms_quota, year)
-    ctx = _Context(analysis=analysis, store=store, op=op, name=c.name, seat=c.seat or c.name,
+    ctx = _Context(analysis=analysis, store=store, op=op, name=op.study_name(c), seat=c.seat or c.name,
                    origins=origins, destination=names.get(c.destination) if c.destination else None,
                    year=year, install=install, election=next_election(year), content=content,
                    icms=icms, memorial=memorial_, district_rows=rows, notes=[])
@@ -569,7 +576,7 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
         ctx.notes.append("limites da área urbana da sede (art. 3º, V), na forma do memorial "
                          "descritivo: os dados públicos não trazem o perímetro urbano")
     origins_words = ("dos " if len(origins) > 1 else "do ") + ctx.origin_words
-    ementa = op.bill_ementa.format(name=c.name, origins=origins_words,
+    ementa = fill_name(op.bill_ementa, ctx.name).format(origins=origins_words,
                                    destination=f"ao Município de {ctx.destination}")
     if op.bill_level == "estadual":
         epigrafe = "PROJETO DE LEI" + (f" — PROCESSO Nº {process}" if process else "")
@@ -591,7 +598,7 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
                          "Vereador), que o assina")
     annex_title = annex = ()
     if memorial_ is not None:
-        annex_title = f"ANEXO ÚNICO — MEMORIAL DESCRITIVO — {c.name.upper()}"
+        annex_title = f"ANEXO ÚNICO — MEMORIAL DESCRITIVO — {ctx.name.upper()}"
         annex = tuple(memorial_.text.split("\n\n"))
     return Bill(level=op.bill_level, epigrafe=epigrafe, autoria=autoria, ementa=ementa,
                 preambulo=preambulo, articles=articles, place_date=place_date,
@@ -761,8 +768,9 @@ def write_bill(analysis, store, folder: Path, *, author=None, process: str | Non
     from .export import html_to_pdf
 
     bill = build_bill(analysis, store, author=author, process=process, date=date)
-    op = operation_of(analysis.candidate)
-    title = f"Projeto de lei — {op.subtitle(analysis.candidate.name)}"
+    from .sections import operation_subtitle
+
+    title = f"Projeto de lei — {operation_subtitle(analysis)}"
     html = bill_html(bill, title)
     contents = {f"{STEM}.html": html.encode("utf-8"), f"{STEM}.docx": bill_docx(bill, title)}
     if pdf:

@@ -104,6 +104,15 @@ def number(value: float | int | None, decimals: int | None = None) -> str:
     return MINUS + text[1:] if text.startswith("-") else text
 
 
+def and_list(words) -> str:
+    """pt-BR enumeration: ``["Anhanguera", "Cumari"]`` -> ``"Anhanguera e Cumari"``,
+    three or more joined by commas and a final "e"; one word alone; ``""`` for none."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " e " + words[-1]
+
+
 def count(n: int, singular: str, plural: str | None = None) -> str:
     """A count with its noun in agreement: ``(1, "requisito")`` -> ``"1 requisito"``,
     ``(11, "requisito")`` -> ``"11 requisitos"``, ``(10812, "eleitor", "eleitores")`` ->

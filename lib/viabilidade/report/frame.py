@@ -367,7 +367,9 @@ def creation_law_date(analysis) -> dt.date | None:
 
 
 def _study_kwargs(analysis) -> dict:
-    return {"name": analysis.candidate.name, "creation_year": explicit_creation_year(analysis),
+    from ..operations import study_name
+
+    return {"name": study_name(analysis.candidate), "creation_year": explicit_creation_year(analysis),
             "law_date": creation_law_date(analysis),
             "federal_law": getattr(analysis.settings, "federal_law", None)}
 

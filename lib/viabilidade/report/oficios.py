@@ -52,7 +52,7 @@ from pathlib import Path
 
 from ..candidate import slugify
 from ..errors import CandidateError, ViabilidadeError
-from ..operations import operation_of
+from ..operations import operation_of, study_name
 from ..rules.business_days import RULE as BUSINESS_DAY_RULE
 from ..rules.business_days import next_business_day
 from .format import date_long
@@ -505,12 +505,12 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date,
         f'<p class="local-data">{esc(PLACE)}, {esc(date_long(request_date))}.</p>'
         '<p class="destinatario">' + "<br>".join(esc(x) for x in a.address()) + "</p>"
         f'<p class="assunto"><strong>Assunto:</strong> {esc(request.subject)} — proposta de '
-        f"criação do Município de {esc(candidate.name)} (Processo nº {esc(settings.process)}).</p>"
+        f"criação do Município de {esc(study_name(candidate))} (Processo nº {esc(settings.process)}).</p>"
         f'<p class="prazo">{esc(box)}</p>'
         f'<p class="vocativo">{esc(a.salutation())}</p>'
         f"<p>1. Tramita nesta {esc(ASSEMBLY)} o Processo nº {esc(settings.process)}, em que "
         f"{'a' if settings.proposer.female else 'o'} {esc(settings.proposer.deputy())} propõe a "
-        f"criação do Município de <strong>{esc(candidate.name)}</strong>, com sede em "
+        f"criação do Município de <strong>{esc(study_name(candidate))}</strong>, com sede em "
         f"{esc(candidate.seat)}, por desmembramento do {esc(origins)}. A área proposta é "
         f"{esc(area_description(candidate, store))}"
         + (f", {esc(shown)}" if shown and candidate.boundary is None else "") + ".</p>"
@@ -526,7 +526,7 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date,
         + (f'<section class="anexo">{annex_html}'
            + (f"<p>{esc(note)}</p>" if note else "") + "</section>" if annex_html else "")
     )
-    title = f"Ofício {request.to} — criação do Município de {candidate.name}"
+    title = f"Ofício {request.to} — criação do Município de {study_name(candidate)}"
     return ("<!DOCTYPE html>\n<html lang=\"pt-BR\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<title>{esc(title)}</title>\n<style>\n{stylesheet()}</style>\n</head>\n"
             f'<body>\n<main class="oficio">{body}</main>\n</body>\n</html>\n')
@@ -556,12 +556,12 @@ def annex(candidate, store, files: dict | None = None) -> tuple[str, bool, bool]
         files.update(analysis.annexes)
     html = ""
     if the_map and memorial:
-        html = (f"<h2>Anexo I — Mapa da área proposta de {esc(candidate.name)}</h2>{the_map}"
-                f"<h2>Anexo II — Memorial descritivo da área proposta de {esc(candidate.name)}"
+        html = (f"<h2>Anexo I — Mapa da área proposta de {esc(study_name(candidate))}</h2>{the_map}"
+                f"<h2>Anexo II — Memorial descritivo da área proposta de {esc(study_name(candidate))}"
                 f"</h2>{memorial}")
     elif the_map:
         what = "Mapa de localização" if split is not None and split.area is None else "Mapa"
-        html = f"<h2>Anexo — {what} da área proposta de {esc(candidate.name)}</h2>{the_map}"
+        html = f"<h2>Anexo — {what} da área proposta de {esc(study_name(candidate))}</h2>{the_map}"
     return Html(html), bool(the_map), bool(memorial)
 
 

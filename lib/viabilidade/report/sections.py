@@ -61,10 +61,25 @@ def _section(sid: str, title: str, body: str) -> Html:
                 f"{body}</section>")
 
 
+def study_name(analysis) -> str:
+    """The name the study gives the area (:meth:`viabilidade.operations.Operation.study_name`:
+    a fusion's is its seat's, art. 3, I)."""
+    return operation_of(analysis.candidate).study_name(analysis.candidate)
+
+
+def operation_subtitle(analysis) -> str:
+    """The operation part of the title (:meth:`viabilidade.operations.Operation.subtitle`):
+    ``"fusão de Anhanguera e Cumari — Município de Cumari"`` (plain text, not escaped)."""
+    c = analysis.candidate
+    op = operation_of(c)
+    origins = getattr(analysis.profile, "origins", {}) or {}
+    names = [origins[k].label if k in origins else k for k in op.origin_codes(c)]
+    return op.subtitle(op.study_name(c), fmt.and_list(names))
+
+
 def study_title(analysis) -> str:
     """``"Estudo de viabilidade — criação do Município de <name>"`` (plain text, not escaped)."""
-    c = analysis.candidate
-    return f"Estudo de viabilidade — {operation_of(c).subtitle(c.name)}"
+    return f"Estudo de viabilidade — {operation_subtitle(analysis)}"
 
 
 def _destination_name(analysis) -> str:
@@ -108,8 +123,8 @@ def cover(analysis, study_date: dt.date, after: str = "") -> Html:
     c = analysis.candidate
     op = operation_of(c)
     facts = [
-        (op.subject_label, c.name),
-        *([("Sede proposta", c.seat)] if op.proposed_seat else []),
+        (op.subject_label, op.study_name(c)),
+        *([(op.seat_label, c.seat)] if op.proposed_seat else []),
         ("Operação", op.label),
         *([("Instrumento legal", op.instrument)] if op.instrument else []),
         (op.origins_label[0] if len(op.origin_codes(c)) <= 1 else op.origins_label[1],
@@ -123,7 +138,7 @@ def cover(analysis, study_date: dt.date, after: str = "") -> Html:
     vintages = "".join(f"<li>{esc(v)}</li>" for v in _vintages(analysis))
     return Html(
         '<section class="capa">'
-        f'<p class="cabecalho-corrente">{esc(c.name)}</p>'
+        f'<p class="cabecalho-corrente">{esc(op.study_name(c))}</p>'
         '<p class="titulo-corrente">Estudo de viabilidade — LC nº 2/1990 (GO)</p>'
         '<p class="orgao">Estado de Goiás · Lei Complementar nº 2, de 16 de janeiro de 1990</p>'
         f'<h1 class="titulo">{esc(study_title(analysis))}</h1>'

@@ -171,7 +171,7 @@ def _subject_line(analysis, origin_names: str) -> str:
 
     c = analysis.candidate
     op = operation_of(c)
-    parts = [f"{esc(op.subject_label)}: <strong>{esc(c.name)}</strong>"]
+    parts = [f"{esc(op.subject_label)}: <strong>{esc(op.study_name(c))}</strong>"]
     if op.proposed_seat:
         parts.append(f"sede: {esc(c.seat)}")
     label = op.origins_label[0] if len(op.origin_codes(c)) <= 1 else op.origins_label[1]
@@ -253,7 +253,7 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
     c = analysis.candidate
     date = study_date or dt.date.today()
     title = study_title(analysis)
-    footer = f"{c.name} — {fmt.date_short(date)}"
+    footer = f"{operation_of(c).study_name(c)} — {fmt.date_short(date)}"
     results = list(analysis.results)
     origins = getattr(analysis.profile, "origins", {}) or {}
     codes = operation_of(c).origin_codes(c)

@@ -157,9 +157,11 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
     from ..errors import GeoError
     from ..geo.study_map import candidate_map, origin_perimeters
     from ..rules.result import Status
+    from ..operations import study_name
     from .charts import Chart, figure_svg
 
     c = analysis.candidate
+    name = study_name(c)
     approximate = split.area is None and bool(c.districts)
     tables = ("boundaries", "seats", "vilas") if approximate else ("boundaries", "seats")
     # The band is drawn where art. 4 II judges the operation (a creation, not a transfer or a
@@ -208,14 +210,14 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
                 + (f"; {' e '.join(depends)} "
                    + ("dependem" if len(depends) > 1 else "depende") + " dele." if depends else "."))
     if approximate:
-        caption = (f"Localização de {c.name}{layers}. Sem polígonos de distritos nos dados, a "
+        caption = (f"Localização de {name}{layers}. Sem polígonos de distritos nos dados, a "
                    "área aparece como território aproximado: a parte do município mais próxima "
                    "da sede de cada distrito da área do que das sedes dos demais distritos "
                    f"(células de Voronoi); não é limite legal.{warn} {source}")
     else:
-        caption = f"Território proposto de {c.name}{layers}.{warn} {source}"
+        caption = f"Território proposto de {name}{layers}.{warn} {source}"
     origins = ", ".join(names.get(o, o) for o in c.origins)
-    alt = (f"Mapa de {c.name}" + (f" em relação a {origins}" if origins else "")
+    alt = (f"Mapa de {name}" + (f" em relação a {origins}" if origins else "")
            + (", com o território aproximado da área hachurado e tracejado" if approximate else "")
            + (f", a faixa de 6 km em torno {around}" if with_band else "")
            + ", legenda, escala gráfica, seta do norte e fonte dos dados.")
@@ -249,7 +251,7 @@ def area_memorial(analysis, split, store=None):
     mesh = getattr(store, "boundaries", None) if store is not None else None
     within = c.origins if operation_of(c).stays_within else ()
     try:
-        return memorial(split.area, name=c.name, boundaries=mesh,
+        return memorial(split.area, name=operation_of(c).study_name(c), boundaries=mesh,
                         ignore=tuple(c.municipalities), within=tuple(within))
     except GeoError:
         return None

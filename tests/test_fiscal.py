@@ -233,3 +233,20 @@ def test_slide_deck_has_the_economic_slide(store):
     assert "Viabilidade econômico-financeira" in slide
     assert "Abadiânia: coeficiente 1,2 → 1,0; cota do FPM-Interior −16,80" in slide
     assert "perde 0,157" in slide and "17,67" in slide
+
+
+def test_who_pays_map_colours_every_municipality(store):
+    import re
+
+    from viabilidade.report.economic import who_pays_map
+
+    a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
+    html = who_pays_map(eco.economy(a, store), store, 3)
+    assert html.startswith('<figure class="grafico"><img src="data:image/svg+xml;base64,')
+    caption = re.search(r"<figcaption>(.*?)</figcaption>", html).group(1)
+    assert caption.startswith("Figura 3. Quem paga: cada município do interior de Goiás perde "
+                              "0,157\u00a0% da sua cota do FPM-Interior")
+    alt = re.search(r'alt="([^"]*)"', html).group(1)
+    # 244 others by coefficient, Goiânia apart, the origin outlined: all 246
+    assert ("coeficiente 0,6 (150); coeficiente 0,8 a 1,0 (29); coeficiente 1,2 a 2,0 (42); "
+            "coeficiente 2,2 a 3,0 (9); coeficiente 3,2 a 4,0 (14); Goiânia") in alt

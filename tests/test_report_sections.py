@@ -115,6 +115,7 @@ def test_fiscal_section_computes_share_and_80_percent():
 def test_fiscal_section_without_value_added_says_what_is_missing():
     html = process.fiscal_section(make())
     assert "valor adicionado da área (Secretaria de Estado da Economia de Goiás)" in html
+    assert "o capítulo “Viabilidade econômico-financeira” estima a participação pela população" in html
 
 
 def test_appendix_has_settings_and_law_text():

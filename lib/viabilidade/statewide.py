@@ -22,7 +22,6 @@ import pandas as pd
 import shapely
 
 matplotlib.use("Agg")
-from matplotlib.figure import Figure as MplFigure  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
@@ -30,6 +29,7 @@ from .candidate import Candidate
 from .data.paths import REPO
 from .errors import DataError, ReportError
 from .generate import non_seat_districts
+from .geo.maps import DF_POINT, label_enclaves, state_axes  # noqa: F401 (DF_POINT re-exported)
 from .profile import BUILDINGS_PROXY_UNCERTAINTY, build_profile
 from .profile_types import Profile, Territory, UnitProfile
 from .report import format as fmt  # noqa: E402
@@ -475,27 +475,10 @@ def audit_class(table: pd.DataFrame) -> pd.Series:
 
 
 def _map_axes(boundaries):
-    fig = MplFigure(figsize=(6.8, 7.4), dpi=MAP_DPI)
-    ax = fig.add_subplot()
-    ax.set_axis_off()
-    ax.set_aspect(1 / np.cos(np.radians(-16.0)))  # degrees look right at Goiás's latitude
-    _label_enclaves(ax, boundaries)
-    return fig, ax
+    return state_axes(boundaries, dpi=MAP_DPI)
 
 
-#: A point inside the Distrito Federal (Brasília, SIRGAS 2000 lon/lat). The DF is not a hole of
-#: the Goiás boundaries (it borders Minas Gerais to the east), so it is placed, not computed.
-DF_POINT = (-47.80, -15.78)
-
-
-def _label_enclaves(ax, boundaries) -> None:
-    """Label the Distrito Federal "DF" (otherwise an unexplained white gap in Goiás), when the
-    boundaries drawn surround it."""
-    x0, y0, x1, y1 = boundaries.total_bounds
-    lon, lat = DF_POINT
-    if x0 < lon < x1 and y0 < lat < y1:
-        ax.text(lon, lat, "DF", ha="center", va="center", fontsize=9, fontweight="bold",
-                color="#5f6770", zorder=4)
+_label_enclaves = label_enclaves
 
 
 def source_note(store, tables) -> str:

@@ -59,6 +59,31 @@ POINT_KINDS = {"vila": ("^", "sede de distrito (vila)"),
                "sede municipal": ("D", "sede municipal")}
 
 
+#: A point inside the Distrito Federal (Brasília, SIRGAS 2000 lon/lat). The DF is not a hole of
+#: the Goiás boundaries (it borders Minas Gerais to the east), so it is placed, not computed.
+DF_POINT = (-47.80, -15.78)
+
+
+def label_enclaves(ax, boundaries) -> None:
+    """Label the Distrito Federal "DF" (otherwise an unexplained white gap in Goiás), when the
+    boundaries drawn surround it."""
+    x0, y0, x1, y1 = boundaries.total_bounds
+    lon, lat = DF_POINT
+    if x0 < lon < x1 and y0 < lat < y1:
+        ax.text(lon, lat, "DF", ha="center", va="center", fontsize=9, fontweight="bold",
+                color="#5f6770", zorder=4)
+
+
+def state_axes(boundaries, *, figsize: tuple[float, float] = (6.8, 7.4), dpi: int = 150):
+    """A figure and axes for a map of the whole state in lon/lat degrees (SIRGAS 2000): no
+    frame, aspect corrected at Goiás's latitude (16° S), the DF labelled. Returns ``(fig, ax)``."""
+    fig = Figure(figsize=figsize, dpi=dpi)
+    ax = fig.add_subplot()
+    ax.set_axis_off()
+    ax.set_aspect(1 / np.cos(np.radians(-16.0)))  # degrees look right at Goiás's latitude
+    label_enclaves(ax, boundaries)
+    return fig, ax
+
 def geodesic_circle(lon: float, lat: float, radius_m: float, n: int = 180) -> shapely.Polygon:
     """Polygon (EPSG:4674) of the points at ``radius_m`` geodesic metres from a point."""
     az = np.linspace(0.0, 360.0, n, endpoint=False)

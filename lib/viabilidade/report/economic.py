@@ -164,7 +164,7 @@ def _spending_part(e: Economy) -> str:
     return body
 
 
-def _who_pays_part(e: Economy, store) -> str:
+def _who_pays_part(e: Economy, store, figure: int | None = None) -> str:
     if e.pool is None or e.delta is None or store is None or e.delta == 0:
         return ""
     pl = e.pool
@@ -183,7 +183,101 @@ def _who_pays_part(e: Economy, store) -> str:
                    "Municípios (Censo 2022, pela faixa)"], rows,
                   caption="Efeito no FPM-Interior dos demais municípios do interior de Goiás",
                   numeric=(0, 1, 2, 3, 4), widths=(9, 8, 11, 11, 10, 51))
-    return body
+    return body + who_pays_map(e, store, figure)
+
+
+#: Colour classes of the "who pays" map by bracket coefficient: (low, high, label, colour).
+#: Colour classes of the "who pays" map by bracket coefficient: (low, high, label, colour).
+MAP_CLASSES = ((0.6, 0.6, "0,6", "#fde0c5"), (0.8, 1.0, "0,8 a 1,0", "#f9b384"),
+               (1.2, 2.0, "1,2 a 2,0", "#f07f4f"), (2.2, 3.0, "2,2 a 3,0", "#d1492a"),
+               (3.2, 4.0, "3,2 a 4,0", "#9c1f12"))
+#: Goiânia (capital, outside the interior pool) and the origins on that map.
+MAP_CAPITAL, MAP_ORIGIN, MAP_ORIGIN_EDGE = "#c8c8c8", "#dde6f0", "#1d3557"
+#: Simplification of the municipal polygons for the state map, in degrees (about 1 km: less
+#: than a tenth of a millimetre at the printed scale), to keep the chapter cheap.
+MAP_SIMPLIFY_DEG = 0.01
+
+
+def _path(geom):
+    """A (multi)polygon as one matplotlib Path, holes included (even-odd rings)."""
+    import numpy as np
+    from matplotlib.path import Path
+
+    verts, codes = [], []
+    for poly in getattr(geom, "geoms", (geom,)):
+        for ring in (poly.exterior, *poly.interiors):
+            xy = np.asarray(ring.coords)
+            c = np.full(len(xy), Path.LINETO, dtype=Path.code_type)
+            c[0], c[-1] = Path.MOVETO, Path.CLOSEPOLY
+            verts.append(xy)
+            codes.append(c)
+    return Path(np.concatenate(verts), np.concatenate(codes))
+
+
+def who_pays_map(e: Economy, store, number: int | None = None) -> str:
+    """The map of Goiás of who pays (HTML figure): each interior municipality coloured by its
+    bracket coefficient — every one loses the same fraction of its quota, so in reais the loss
+    is proportional to the coefficient —, the origins outlined in blue, Goiânia (capital,
+    outside the interior pool) in grey. Polygons simplified by :data:`MAP_SIMPLIFY_DEG`.
+    ``""`` without boundaries or without a change."""
+    boundaries = getattr(store, "boundaries", None) if store is not None else None
+    if boundaries is None or e.delta is None or e.delta == 0 or e.pool is None:
+        return ""
+    import matplotlib
+    from matplotlib.collections import PathCollection
+    from matplotlib.patches import Patch
+
+    from ..fiscal import fpm
+    from ..geo.maps import MAP_RC, state_axes
+    from .charts import Chart, figure_svg
+
+    coefs = dict(zip(*fpm.interior_coefficients(store.municipalities)[["cod_ibge", "coeficiente"]]
+                     .T.to_numpy()))
+    origins = {b.cod_ibge for b in e.before}
+    codes = boundaries["cod_ibge"]
+    colours, counts = [], {}
+    for code in codes:
+        if code in origins:
+            key = MAP_ORIGIN
+        elif code == fpm.CAPITAL or code not in coefs:
+            key = MAP_CAPITAL
+        else:
+            key = next(col for low, high, _, col in MAP_CLASSES
+                       if low - 1e-9 <= coefs[code] <= high + 1e-9)
+        colours.append(key)
+        counts[key] = counts.get(key, 0) + 1
+    # Douglas-Peucker without topology (several times faster); at this tolerance no municipality
+    # of Goiás collapses (the smallest, Anhanguera, has 55,6 km²).
+    geoms = boundaries.geometry.simplify(MAP_SIMPLIFY_DEG, preserve_topology=False)
+    handles = [Patch(facecolor=col, label=f"coeficiente {label} ({counts[col]})")
+               for _, _, label, col in MAP_CLASSES if counts.get(col)]
+    handles.append(Patch(facecolor=MAP_CAPITAL, label="Goiânia: capital, fora do FPM-Interior"))
+    word = "de origem" if e.kind == "creation" else "que se fundem"
+    handles.append(Patch(facecolor=MAP_ORIGIN, edgecolor=MAP_ORIGIN_EDGE,
+                         label=f"município{'s' if len(origins) > 1 else ''} {word}"))
+    with matplotlib.rc_context({**MAP_RC, "font.size": 8}):
+        fig, ax = state_axes(boundaries, figsize=(6.4, 6.6), dpi=110)
+        paths = [_path(g) for g in geoms]
+        mine = codes.isin(origins).to_numpy()
+        ax.add_collection(PathCollection(paths, facecolors=colours, edgecolors="white",
+                                         linewidths=0.25))
+        ax.add_collection(PathCollection([p for p, m in zip(paths, mine) if m],
+                                         facecolors="none", edgecolors=MAP_ORIGIN_EDGE,
+                                         linewidths=1.0))
+        ax.autoscale_view()
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), frameon=False,
+                  ncol=2)
+        fig.subplots_adjust(left=0.01, right=0.99, top=0.99, bottom=0.15)  # no second draw
+        svg = figure_svg(fig)
+    verb = "perde" if e.delta > 0 else "ganha"
+    caption = (f"Quem paga: cada município do interior de Goiás {verb} "
+               f"{_pct(abs(e.others_loss), 3)} da sua cota do FPM-Interior; em reais, a variação "
+               "é proporcional ao coeficiente (cor; pela faixa de população do Censo 2022, "
+               "estimado). DF: Distrito Federal. Fonte: IBGE, malha municipal (polígonos "
+               f"simplificados) e Censo 2022; {e.pool.source}. Elaboração do estudo.")
+    alt = ("Mapa dos municípios de Goiás coloridos pelo coeficiente do FPM-Interior: "
+           + "; ".join(h.get_label() for h in handles) + ".")
+    return Chart(svg=svg, caption=caption, alt=alt).html(number)
 
 
 def economic_points(e: Economy) -> list[str]:
@@ -219,7 +313,7 @@ def economic_points(e: Economy) -> list[str]:
     return out
 
 
-def economic_section(analysis, store=None) -> Html | str:
+def economic_section(analysis, store=None, figure: int | None = None) -> Html | str:
     """The chapter ``sec-economico`` of a creation or a fusion: FPM, ICMS (equal part and art.
     14), own revenue and mandatory spending, and who pays; closed by the list of every
     source and year. ``""`` for another operation or without the area's population."""
@@ -229,7 +323,7 @@ def economic_section(analysis, store=None) -> Html | str:
     if "sec-economico" not in operation_of(c).chapters:
         return ""
     e = economy(analysis, store)
-    body = (_fpm_part(e) + _icms_part(e) + _spending_part(e) + _who_pays_part(e, store)
+    body = (_fpm_part(e) + _icms_part(e) + _spending_part(e) + _who_pays_part(e, store, figure)
             + "<p>Fontes e anos: " + esc("; ".join(e.sources)) + ".</p>")
     return group(analysis, "sec-economico", extra=Html(body))
 

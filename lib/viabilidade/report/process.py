@@ -208,4 +208,8 @@ def fiscal_section(analysis) -> Html | str:
     if share.missing:
         body += ("<p>Para calcular a participação faltam: "
                  + esc("; ".join(share.missing)) + ".</p>")
+        if share.share is None and "sec-economico" in operation_of(c).chapters:
+            body += ("<p>Enquanto faltarem, o capítulo “Viabilidade econômico-financeira” "
+                     "estima a participação pela população da área e da origem, com o método "
+                     "e a incerteza.</p>")
     return group(analysis, "sec-fiscal", extra=body)

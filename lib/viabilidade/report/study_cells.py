@@ -322,7 +322,8 @@ def chapter(study: Study, sid: str) -> str:
     if sid == "sec-fiscal":
         return process.fiscal_section(a)
     if sid == "sec-economico":
-        return economic.economic_section(a, study.store)
+        return economic.economic_section(
+            a, study.store, figure=map_figure_number(a) + (1 if study.map_html else 0))
     if sid == "sec-transferencia":
         return operation_chapters.transfer_section(a, study.store)
     if sid == "sec-correcao":

@@ -31,7 +31,7 @@ from IPython.display import HTML, display
 
 from viabilidade.report import other_rules
 from viabilidade.report.frame import study_frame
-from viabilidade.report.study_cells import chapters, load_study, results_bundle, sections
+from viabilidade.report.study_cells import chapters, economy_record, load_study, results_bundle, sections
 
 study = load_study(candidate_path, data_root=data_root, settings=settings, study_date=study_date)
 analysis = study.analysis
@@ -61,4 +61,4 @@ display(HTML(sections.sensitivity(analysis)))
 display(HTML(sections.appendices(analysis)))
 
 # %%
-display(results_bundle(analysis, {"outras_regras": other_rules.records(analysis, rulesets)}), raw=True)
+display(results_bundle(analysis, {"outras_regras": other_rules.records(analysis, rulesets), "economia": economy_record(study)}), raw=True)

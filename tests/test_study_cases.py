@@ -142,3 +142,25 @@ def test_map_is_on_the_area_page(studies, slug):
     assert ("Localidades 2022" in page) == (slug == "posse-dabadia")   # vilas only for districts
     assert ("não é limite legal" in page) == (slug == "posse-dabadia")
     assert sum("Figura 2." in t for t in pages) == 1
+
+
+def test_creation_has_the_economic_chapter_with_real_figures(studies):
+    """Posse d'Abadia: coefficient 0,6 out of Abadiânia's 1,2 (the remainder, 14.187
+    inhabitants, drops to 1,0), Goiás's sum 254,8 → 255,2 (TCU 2023), every other interior
+    municipality loses 0,157 % of its FPM-Interior quota; the map of who pays; sources."""
+    text = pdf_text(studies / "posse-dabadia" / "estudo.pdf")
+    flat = re.sub(r"\s+", " ", text)
+    assert "Viabilidade econômico-financeira" in flat
+    assert "3,7318 %" in flat and "254,8" in flat
+    assert "passa do coeficiente 1,2 ao 1,0" in flat
+    assert "perde 0,157 % da sua cota do FPM-Interior" in flat
+    assert "Quem paga: cada município do interior de Goiás perde 0,157 %" in flat
+    assert "Fontes e anos:" in flat
+    record = json.loads((studies / "posse-dabadia" / "resultados.json").read_text("utf-8"))
+    e = record["economia"]
+    assert (e["fpm"]["novo"]["coeficiente"], e["fpm"]["soma_coeficientes"]) == (0.6, 254.8)
+    assert [x["coeficiente"] for x in e["fpm"]["antes"] + e["fpm"]["depois"]] == [1.2, 1.0]
+    assert round(e["fpm"]["perda_demais"], 7) == 0.0015674
+    assert e["icms"]["art14_base"] == "estimated"
+    record = json.loads((studies / "nova-iguacu-de-goias" / "resultados.json").read_text("utf-8"))
+    assert "economia" not in record   # an art. 21 case: the restored creation has no such chapter

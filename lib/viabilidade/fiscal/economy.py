@@ -361,6 +361,43 @@ def economy(analysis, store) -> Economy:
                    quota, own, base_brl, obligations, reserve, sources)
 
 
+def record(e: Economy) -> dict:
+    """The economy of a study as plain JSON values, for ``resultados.json`` (key
+    ``economia``): the FPM pool, the coefficients before and after with their bracket and
+    share, the sum's change and the others' loss, the ICMS equal part and its amount, art.
+    14's share with its basis and method, the obligations and the sources."""
+    def coef(x: Coefficient) -> dict:
+        return {"nome": x.label, "cod_ibge": x.cod_ibge,
+                "populacao": None if x.population is None else x.population.value,
+                "base_populacao": None if x.population is None else str(x.population.basis),
+                "coeficiente": x.coefficient, "faixa": x.bracket, "parcela_goias": x.share}
+
+    pl = e.pool
+    return {
+        "tipo": e.kind,
+        "fpm": {"exercicio": pl.year if pl else None,
+                "participacao_goias_pct": pl.state_share_percent if pl else None,
+                "soma_coeficientes": pl.total if pl else None,
+                "fonte": pl.source if pl else None,
+                "novo": coef(e.new), "antes": [coef(x) for x in e.before],
+                "depois": [coef(x) for x in e.after], "variacao_soma": e.delta,
+                "perda_demais": e.others_loss},
+        "icms": {"cota_igual": e.equal_part, "cota_igual_brl": e.equal_part_brl,
+                 "ano_receita": e.icms_year, "fonte_receita": e.icms_source or None,
+                 "perda_cota_igual_demais": e.equal_loss,
+                 "art14_participacao": e.art14_share,
+                 "art14_base": None if e.art14_basis is None else str(e.art14_basis),
+                 "art14_metodo": e.art14_method or None,
+                 "art14_exercicios": [{"ano": y, "cota_origem_brl": q, "parcela_brl": v}
+                                      for y, q, v in e.art14_quota]},
+        "receita_conhecida_brl": e.revenue_base_brl,
+        "despesas_obrigatorias": [{"despesa": o.what, "dispositivo": o.law,
+                                   "percentual": o.percent, "base": o.base,
+                                   "valor_brl": o.amount_brl} for o in e.obligations],
+        "fontes": list(e.sources),
+    }
+
+
 def who_pays(store, excluded: tuple[str, ...], total: float, delta: float) -> pd.DataFrame:
     """Every other interior municipality of Goiás and what it loses, grouped by coefficient.
 

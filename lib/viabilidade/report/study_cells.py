@@ -334,6 +334,18 @@ def chapter(study: Study, sid: str) -> str:
     return sections.group(a, sid, extra=f"<p>{esc(note)}</p>" if note else "")
 
 
+def economy_record(study: Study) -> dict | None:
+    """``resultados.json``'s ``economia`` (:func:`viabilidade.fiscal.economy.record`) for a
+    study whose operation declares ``sec-economico``; ``None`` otherwise."""
+    from ..fiscal.economy import economy, record
+    from ..operations import operation_of
+
+    a = study.analysis
+    if "sec-economico" not in operation_of(a.candidate).chapters:
+        return None
+    return record(economy(a, study.store))
+
+
 def chapters(study: Study) -> str:
     """The chapters the candidate's operation declares
     (:attr:`viabilidade.operations.Operation.chapters`), in its order, as one HTML string;

@@ -195,9 +195,12 @@ def test_html_docx_and_pdf_say_the_same(store, author, tmp_path):
 
 
 def test_cli_writes_the_district_bill(tmp_path, capsys):
-    out = tmp_path / "pl"
-    assert main(["projeto-de-lei", str(DISTRICT), "--saida", str(out),
+    root = tmp_path / "pl"
+    assert main(["projeto-de-lei", str(DISTRICT), "--saida", str(root),
                  "--data-projeto", "2026-12-01"]) == 0
+    # --saida is the root, as for estudo: <root>/<slug>/projeto-de-lei/
+    assert [p.name for p in root.iterdir()] == ["distrito-abadiania-leste"]
+    out = root / "distrito-abadiania-leste" / "projeto-de-lei"
     assert sorted(p.name for p in out.iterdir()) == ["projeto-de-lei.docx", "projeto-de-lei.html",
                                                      "projeto-de-lei.pdf"]
     assert main(["projeto-de-lei", str(POSSE), "--saida", str(tmp_path / "x")]) == 2

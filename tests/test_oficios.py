@@ -49,11 +49,14 @@ def settings():
 
 @pytest.fixture(scope="module")
 def written(tmp_path_factory):
-    """Letters dated 15/01/2027, no receipt date."""
-    out = tmp_path_factory.mktemp("oficios")
+    """Letters dated 15/01/2027, no receipt date, written under ``--saida <root>``: into
+    ``<root>/posse-dabadia/oficios/``, as ``estudo`` writes into ``<root>/<slug>/``."""
+    root = tmp_path_factory.mktemp("saida")
     code = main(["oficios", str(POSSE), "--data-pedido", "2027-01-15", "--configuracoes",
-                 str(SETTINGS), "--saida", str(out)])
-    return code, out
+                 str(SETTINGS), "--saida", str(root)])
+    assert [p.name for p in root.iterdir()] == ["posse-dabadia"]
+    assert [p.name for p in (root / "posse-dabadia").iterdir()] == ["oficios"]
+    return code, root / "posse-dabadia" / "oficios"
 
 
 @pytest.fixture(scope="module")
@@ -195,15 +198,30 @@ def test_no_fixed_date_without_a_receipt_date(html):
         assert not re.search(r"até \d", text), key
         assert re.findall(r"\d+º? de \w+ de \d{4}", text) == ["15 de janeiro de 2027",
                                                              "16 de janeiro de 1990"], key
-    assert ("Prazo para resposta: sessenta dias a contar da data do recebimento deste ofício "
-            "(art. 4º, § 3º).") in _plain(plain["ibge"])
-    assert ("4. A mesma lei prevê que as informações sejam prestadas no prazo de sessenta dias, "
-            "a contar da data do recebimento do pedido (art. 4º, § 3º).") in _plain(plain["ibge"])
+    # Only SEFAZ-GO, a state body, is given a deadline; a state law sets none for the IBGE
+    # or a Juiz Eleitoral, who are asked to answer in the law's time (review item 13).
+    sefaz = _plain(plain["sefaz-go"])
+    assert ("Assunto: Requisição de informações — proposta de criação do Município de Posse "
+            "d'Abadia (Processo nº 2027/000123). Prazo para resposta: sessenta dias a contar da "
+            "data do recebimento deste ofício (art. 4º, § 3º). Senhor Secretário,") in sefaz
     assert ("4. As informações devem ser prestadas no prazo de sessenta dias, a contar da data "
-            "do recebimento deste ofício (art. 4º, § 3º).") in _plain(plain["sefaz-go"])
+            "do recebimento deste ofício (art. 4º, § 3º).") in sefaz
+    for key, vocative in (("ibge", "Senhor Superintendente,"),
+                          ("cartorio-eleitoral", "Senhor Juiz Eleitoral,")):
+        text = _plain(plain[key])
+        assert ("(Processo nº 2027/000123). Solicita-se, se possível, a resposta em até sessenta "
+                "dias do recebimento deste ofício, prazo que a Lei Complementar estadual nº "
+                f"2/1990 prevê (art. 4º, § 3º). {vocative}") in text, key
+        assert ("4. A mesma lei prevê que as informações sejam prestadas no prazo de sessenta "
+                "dias, a contar da data do recebimento do pedido (art. 4º, § 3º); solicita-se, "
+                "se possível, a resposta nesse prazo. Atenciosamente,") in text, key
+    for key in ("ibge", "cartorio-eleitoral", "prefeitura-abadiania", "camara-abadiania"):
+        assert "Prazo para resposta" not in _plain(plain[key]), key
     pref = _plain(plain["prefeitura-abadiania"])
-    assert ("Prazo para resposta (pedido, sem prazo legal): sessenta dias a contar do "
-            "recebimento deste ofício.") in pref
+    # a request without a legal deadline does not print a "prazo" (review item 13)
+    assert ("(Processo nº 2027/000123). Solicita-se a resposta, se possível, em até sessenta "
+            "dias do recebimento deste ofício. Senhor Prefeito,") in pref
+    assert "sem prazo legal)" not in pref
     assert ("4. A lei não fixa prazo para este pedido; pede-se, se possível, a resposta em até "
             "sessenta dias do recebimento deste ofício, o prazo dos órgãos do art. 4º, § 2º.") in pref
 
@@ -211,9 +229,11 @@ def test_no_fixed_date_without_a_receipt_date(html):
 def test_a_receipt_date_gives_the_deadline_rolled_to_a_business_day(html):
     _, saturday, tiradentes = html
     text = _plain(saturday["ibge"])
-    assert ("Prazo para resposta: até 1º de fevereiro de 2027, sessenta dias a contar do "
-            "recebimento, em 1º de dezembro de 2026 (art. 4º, § 3º).") in text
-    assert ("Recebido este ofício em 1º de dezembro de 2026, o prazo termina em 1º de fevereiro "
+    assert ("Solicita-se, se possível, a resposta até 1º de fevereiro de 2027, sessenta dias a "
+            "contar do recebimento, em 1º de dezembro de 2026, prazo que a Lei Complementar "
+            "estadual nº 2/1990 prevê (art. 4º, § 3º). Senhor Superintendente,") in text
+    assert ("Recebido este ofício em 1º de dezembro de 2026, o prazo pedido termina em 1º de "
+            "fevereiro "
             "de 2027. O sexagésimo dia cai em dia sem expediente (30 de janeiro de 2027, "
             "sábado; 31 de janeiro de 2027, domingo); o prazo passa ao primeiro dia útil "
             "seguinte (art. 66, § 1º, da Lei federal nº 9.784, de 29 de janeiro de 1999, por "
@@ -223,19 +243,31 @@ def test_a_receipt_date_gives_the_deadline_rolled_to_a_business_day(html):
     assert ("Prazo para resposta: até 22 de abril de 2027, sessenta dias a contar do "
             "recebimento, em 20 de fevereiro de 2027 (art. 4º, § 3º).") in text
     assert "(21 de abril de 2027, feriado: Tiradentes)" in text
+    assert ("Recebido este ofício em 20 de fevereiro de 2027, o prazo termina em 22 de abril "
+            "de 2027.") in text
     pref = _plain(tiradentes["prefeitura-abadiania"])
-    assert ("Prazo para resposta (pedido, sem prazo legal): até 22 de abril de 2027, sessenta "
-            "dias a contar do recebimento, em 20 de fevereiro de 2027.") in pref
+    assert ("Solicita-se a resposta, se possível, até 22 de abril de 2027, sessenta dias a "
+            "contar do recebimento, em 20 de fevereiro de 2027. Senhor Prefeito,") in pref
     assert "o prazo pedido termina em 22 de abril de 2027." in pref
 
 
 def test_federal_bodies_are_asked_and_sefaz_is_required(html):
     plain, _, _ = html
     t = {k: _plain(v) for k, v in plain.items()}
-    assert "Para instruir o processo, solicita-se a Vossa Senhoria que certifique:" in t["ibge"]
-    assert ("Para instruir o processo, solicita-se a Vossa Excelência que determine ao Cartório "
-            "da 87ª Zona Eleitoral de Goiás a certificação de:") in t["cartorio-eleitoral"]
-    assert "Para instruir o processo, requisita-se a Vossa Excelência que certifique:" in t["sefaz-go"]
+    # Art. 4 § 3 gives the power to the Assembly: the committee acts for it (review item 13).
+    assert ("Para instruir o processo, a Assembleia Legislativa do Estado de Goiás, por "
+            "intermédio da Comissão de Constituição, Justiça e Redação, solicita a Vossa "
+            "Senhoria que certifique:") in t["ibge"]
+    assert ("Para instruir o processo, a Assembleia Legislativa do Estado de Goiás, por "
+            "intermédio da Comissão de Constituição, Justiça e Redação, solicita a Vossa "
+            "Excelência que determine ao Cartório da 87ª Zona Eleitoral de Goiás a certificação "
+            "de:") in t["cartorio-eleitoral"]
+    assert ("Para instruir o processo, a Assembleia Legislativa do Estado de Goiás, por "
+            "intermédio da Comissão de Constituição, Justiça e Redação, requisita a Vossa "
+            "Excelência que certifique:") in t["sefaz-go"]
+    # the municipal letters are not art. 4 § 3 requests: the committee asks
+    assert ("Para instruir o processo, solicita-se a Vossa Excelência o envio de:"
+            in t["prefeitura-abadiania"])
     assert "Assunto: Requisição de informações — proposta de criação" in t["sefaz-go"]
     assert ("atribui à Secretaria de Estado da Fazenda, hoje Secretaria de Estado da Economia "
             "(SEFAZ-GO), a apuração do requisito do item VII do mesmo artigo, e o § 3º manda a "
@@ -256,8 +288,10 @@ def test_requests_state_no_threshold(html):
                      "dez milésimos", "superior a", "mais de", "no mínimo", "acima de"):
             assert word not in text, (key, word)
     ibge = _plain(plain["ibge"])
-    assert ("a) art. 4º, II — a distância, em metros, entre a linha de divisa proposta do novo "
-            "Município e o perímetro urbano do Município de Abadiânia, fixado em lei municipal; "
+    # The limits the letter attaches: no memorial for a district, so the district's law.
+    assert ("a) art. 4º, II — a distância, em metros, entre a linha de divisa do novo "
+            "Município, dada pelo limite do distrito de Posse d'Abadia fixado na lei municipal que "
+            "o criou, e o perímetro urbano do Município de Abadiânia, fixado em lei municipal; "
             "b) art. 4º, IV — a população residente na área proposta; c) art. 4º, VI — o número "
             "de edificações do núcleo urbano de Posse d'Abadia, sede proposta; d) art. 4º, III "
             "e § 1º — para o que resta do Município de Abadiânia: a população residente, o "
@@ -366,6 +400,32 @@ def test_drawn_area_is_described_by_its_memorial_and_map(store, tmp_path):
     c = dataclasses.replace(load_candidate(POSSE), districts=(), boundary=tmp_path / "area.kml")
     assert oficios.area_description(c, store) == (
         "delimitada no memorial descritivo e no mapa anexos (arquivo de limites area.kml)")
+
+
+def test_the_ibge_measures_from_the_limits_the_letter_attaches(store):
+    """Art. 4 II, "linha de divisa do novo Município": the memorial attached, or, for an area
+    of districts (no polygon, no memorial), the districts' creating laws (art. 18)."""
+    posse = load_candidate(POSSE)
+    assert oficios.dividing_line(posse, store) == (
+        "a linha de divisa do novo Município, dada pelo limite do distrito de Posse d'Abadia "
+        "fixado na lei municipal que o criou")
+    two = dataclasses.replace(posse, districts=("520110810", "520110815"), origins=("5201108",))
+    assert oficios.dividing_line(two, store) == (
+        "a linha de divisa do novo Município, dada pelos limites dos distritos de Goialândia e "
+        "Interlândia fixados nas leis municipais que os criaram")
+    whole = load_candidate(NOVA_IGUACU)
+    assert oficios.dividing_line(whole, store) == (
+        "a linha de divisa do novo Município, descrita no memorial descritivo anexo")
+    assert oficios.dividing_line(whole, store, memorial=False) == (
+        "a linha de divisa do novo Município, dada pelo limite do território do Município de "
+        "Nova Iguaçu de Goiás (código IBGE 5214879)")
+    drawn = dataclasses.replace(posse, districts=(), boundary=Path("area.kml"))
+    assert oficios.dividing_line(drawn, store) == (
+        "a linha de divisa do novo Município, descrita no memorial descritivo anexo")
+    assert oficios.dividing_line(drawn, store, memorial=False) == (
+        "a linha de divisa do novo Município, descrita no arquivo de limites area.kml")
+    ibge = oficios.build_requests(posse, store, dt.date(2027, 1, 15))[0]
+    assert "linha de divisa proposta" not in ibge.items[0][1]
 
 
 def test_district_area_annex_says_why_there_is_no_memorial(store):
@@ -556,6 +616,9 @@ def test_drawn_area_letters_carry_the_memorial_and_the_map(store, settings, tmp_
     assert "<h2>Anexo II — Memorial descritivo da área proposta de Posse d&#x27;Abadia</h2>" in html
     assert '<img src="data:image/svg+xml;base64,' in html
     assert "Perímetro 1: Começa no marco M-01" in html
+    assert ("a distância, em metros, entre a linha de divisa do novo Município, descrita no "
+            "memorial descritivo anexo, e o perímetro urbano do Município de Abadiânia, fixado "
+            "em lei municipal;") in html
     assert "<h3>Memorial descritivo</h3>" not in html  # the annex heading names it once
     pref = files["oficio-prefeitura-abadiania.html"].read_text(encoding="utf-8")
     assert "arts. 16 e 18" not in pref  # no district, no district law

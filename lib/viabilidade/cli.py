@@ -175,6 +175,18 @@ def _iso_date(option: str, value: str | None):
     return date
 
 
+def _subfolder(root: Path, slug: str, kind: str) -> Path:
+    """``<root>/<slug>/<kind>/``, where ``oficios`` and ``projeto-de-lei`` write, as ``estudo``
+    and ``apresentacao`` write into ``<root>/<slug>/``: the root checked first (a file, a
+    read-only or full disk refused before anything is written), and never a folder reached
+    through a symbolic link (:func:`viabilidade.report.atomic.folder_inside`)."""
+    from .report.atomic import check_output_folder, folder_inside
+
+    check_output_folder(root)
+    folder = folder_inside(folder_inside(root, slug), kind)
+    return check_output_folder(folder)
+
+
 def _cmd_oficios(args: argparse.Namespace) -> int:
     from .candidate import load_candidate
     from .data.store import load_store
@@ -189,13 +201,7 @@ def _cmd_oficios(args: argparse.Namespace) -> int:
     from .profile import check_candidate
 
     check_candidate(candidate, store)
-    from .report.atomic import folder_inside
-
-    folder = (Path(args.saida) if args.saida else
-              folder_inside(folder_inside(Path("outputs"), candidate.slug), "oficios"))
-    from .report.atomic import check_output_folder
-
-    check_output_folder(folder)
+    folder = _subfolder(Path(args.saida), candidate.slug, "oficios")
     files = write_oficios(candidate, folder, store=store, settings=settings, request_date=date,
                           received=received)
     _print_files(files)
@@ -206,7 +212,6 @@ def _cmd_projeto_de_lei(args: argparse.Namespace) -> int:
     from .analysis import analyse
     from .data.store import load_store
     from .operations import operation_for
-    from .report.atomic import check_output_folder
     from .report.bill import write_bill
 
     date = _iso_date("--data-projeto", args.data_projeto)
@@ -219,8 +224,7 @@ def _cmd_projeto_de_lei(args: argparse.Namespace) -> int:
 
         oficios = OficiosSettings.from_toml(args.settings)
         author, process = oficios.proposer, oficios.process
-    folder = Path(args.saida) if args.saida else Path("outputs") / candidate.slug / "projeto-de-lei"
-    check_output_folder(folder)
+    folder = _subfolder(Path(args.saida), candidate.slug, "projeto-de-lei")
     files = write_bill(analysis, store, folder, author=author, process=process, date=date)
     _print_files(files)
     return 0
@@ -351,8 +355,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="data em que os órgãos receberam os ofícios; só com ela o prazo de 60 "
                          "dias (art. 4º, § 3º) é impresso como data, passado ao primeiro dia "
                          "útil quando cai em fim de semana, feriado ou ponto facultativo")
-    of.add_argument("--saida", default=None, metavar="PASTA",
-                    help="pasta de saída (padrão: outputs/<slug>/oficios)")
+    of.add_argument("--saida", "--out", dest="saida", default="outputs", metavar="PASTA",
+                    help="pasta raiz de saída; os ofícios vão para <saída>/<slug>/oficios/ "
+                         "(padrão: outputs/)")
     of.add_argument("--configuracoes", "--settings", dest="settings", default=None,
                     metavar="ARQUIVO",
                     help="arquivo TOML de configurações com a seção [oficios]: comissão, "
@@ -375,8 +380,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_candidate_argument(pl)
     pl.add_argument("--data-projeto", default=None, metavar="AAAA-MM-DD",
                     help="data do projeto (padrão: hoje)")
-    pl.add_argument("--saida", default=None, metavar="PASTA",
-                    help="pasta de saída (padrão: outputs/<slug>/projeto-de-lei)")
+    pl.add_argument("--saida", "--out", dest="saida", default="outputs", metavar="PASTA",
+                    help="pasta raiz de saída; o projeto vai para <saída>/<slug>/projeto-de-lei/ "
+                         "(padrão: outputs/)")
     pl.add_argument("--configuracoes", "--settings", dest="settings", default=None,
                     metavar="ARQUIVO",
                     help="arquivo TOML com a seção [oficios]: deputado autor (proposer, "

@@ -18,14 +18,24 @@ to sign, in the form of the Manual de Redação da Presidência da República (3
   vocative "Senhor [cargo],", "Excelentíssimo" being kept for the heads of the Powers, whom
   none of these letters addresses.
 - **Asked or required.** A state law can require answers from a state body (SEFAZ-GO:
-  "requisita-se"); the IBGE and the Electoral Justice are federal and the municipalities
-  autonomous, so they are asked ("solicita-se").
+  "requisita"); the IBGE and the Electoral Justice are federal and the municipalities
+  autonomous, so they are asked ("solicita").
+- **Who acts.** Art. 4 § 3 gives the power to "A Assembléia Legislativa", and the President
+  of a committee signs: the three letters of art. 4 § 3 say that the Assembly asks or requires
+  "por intermédio da" committee. The Regimento Interno (Resolução nº 1.218/2007) could not
+  be read here article by article, so no article of it is cited (docs/GUIA.md, Ofícios).
 - **Closing.** "Atenciosamente," — the Manual keeps "Respeitosamente," for an authority above
   the signer, and no addressee here is above the President of a committee of the Assembly.
 - **Deadline.** Sixty days from receipt, so no date is printed unless the receipt date is
   known; then the 60th day, rolled to the next business day (Lei 9.784/1999 art. 66 § 1 by
-  analogy; :mod:`viabilidade.rules.business_days`). The municipal letters have no statutory
-  deadline and say so.
+  analogy; :mod:`viabilidade.rules.business_days`). Only the letter that requires (SEFAZ-GO)
+  states it as a deadline; a state law sets none for the IBGE or a Juiz Eleitoral, so their
+  letters ask for the answer in that time, "prazo que a Lei Complementar estadual nº 2/1990
+  prevê"; the municipal letters have no statutory deadline and ask for the same time.
+- **Limits asked about.** Art. 4 II measures from "a linha de divisa do novo Município": the
+  IBGE is pointed to the memorial descritivo attached when the area has a polygon, and to the
+  limits in the district's creating law (art. 18) when it is made of districts, whose
+  polygons the data do not hold.
 - **No steering.** The requests ask for the figures, never whether they pass a threshold.
 - **Prefeitura and Câmara.** Art. 4 II is measured from the origin's urban perimeter, set by
   municipal law; a district is created by municipal law with its limits (arts. 16 and 18);
@@ -146,8 +156,10 @@ class Request:
     items : tuple of (str, str)
         (legal citation, what is to be certified or sent), in the order of the law.
     statutory : bool
-        The 60 days of art. 4 § 3 bind the body (the three bodies of art. 4 § 2); the
-        municipal letters are asked for an answer in the same time, without a legal deadline.
+        A request of art. 4 § 3 (the three bodies of art. 4 § 2), made by the Assembly through
+        the committee, with the law's 60 days: a deadline for SEFAZ-GO (required), a time
+        asked of the federal bodies; the municipal letters ask for an answer in the same
+        time, without a legal deadline.
     """
 
     key: str
@@ -163,6 +175,11 @@ class Request:
     @property
     def stem(self) -> str:
         return f"oficio-{self.key}"
+
+    @property
+    def required(self) -> bool:
+        """The body is required to answer (a state body, art. 4 § 3), not only asked."""
+        return self.verb == "requisita-se"
 
 
 def _ordinal(n: str) -> str:
@@ -227,6 +244,46 @@ def area_description(candidate, store) -> str:
     return text
 
 
+def dividing_line(candidate, store, memorial: bool | None = None) -> str:
+    """Which "linha de divisa do novo Município" (art. 4 II) the IBGE is to measure from, as
+    the annex shows it (pt-BR).
+
+    An area with a polygon (a boundary file, or whole municipalities) has its memorial
+    descritivo attached: ``"a linha de divisa do novo Município, descrita no memorial
+    descritivo anexo"``. An area of districts has no polygon in the data and no memorial: its
+    limits are those of the district's creating law (art. 18), ``"a linha de divisa do novo
+    Município, dada pelo limite do distrito de Posse d'Abadia fixado na lei municipal que o
+    criou"``.
+
+    Parameters
+    ----------
+    candidate : Candidate
+    store : Store
+        For the districts' and municipalities' names.
+    memorial : bool, optional
+        Whether the memorial is attached (:func:`annex`); by default, whether the area has a
+        polygon (a boundary file, or no district).
+    """
+    line = "a linha de divisa do novo Município"
+    has_polygon = candidate.boundary is not None or not candidate.districts
+    if memorial if memorial is not None else has_polygon:
+        return f"{line}, descrita no memorial descritivo anexo"
+    if candidate.boundary is not None:
+        return f"{line}, descrita no arquivo de limites {candidate.boundary.name}"
+    munis, districts = _names(store)
+    parts = []
+    names = [districts.get(c, {"nome": c})["nome"] for c in candidate.districts]
+    if len(names) == 1:
+        parts.append(f"pelo limite do distrito de {names[0]} fixado na lei municipal que o criou")
+    elif names:
+        parts.append(f"pelos limites dos distritos de {_and(names)} fixados nas leis municipais "
+                     "que os criaram")
+    if candidate.municipalities:
+        parts.append("pelo limite do território do " + _and([municipality(c, munis)
+                                                          for c in candidate.municipalities]))
+    return f"{line}, dada " + _and(parts)
+
+
 def _district_names(candidate, store, origin: str) -> list[str]:
     """The names of the candidate's districts that belong to ``origin``."""
     _, districts = _names(store)
@@ -239,7 +296,8 @@ def _person(settings: OficiosSettings | None, key: str) -> Person | None:
 
 
 def build_requests(candidate, store, request_date: dt.date,
-                   settings: OficiosSettings | None = None) -> list[Request]:
+                   settings: OficiosSettings | None = None, *,
+                   memorial: bool | None = None) -> list[Request]:
     """The letters the candidate's operation declares (``operations.Operation.letters``), in
     order: the three bodies of art. 4 § 2, then the Prefeitura and the Câmara Municipal of
     each origin. Only the creation of a municipality declares any.
@@ -255,6 +313,9 @@ def build_requests(candidate, store, request_date: dt.date,
         closed year, art. 4 VII "no último exercício").
     settings : OficiosSettings, optional
         For the addressees' names; without it every letter addresses the office.
+    memorial : bool, optional
+        Whether the letters attach the area's memorial descritivo, which the IBGE's item II
+        then points to (:func:`dividing_line`); by default, whether the area has a polygon.
 
     Returns
     -------
@@ -289,8 +350,8 @@ def build_requests(candidate, store, request_date: dt.date,
         f"O art. 4º, § 2º, da {LAW}, atribui ao Instituto Brasileiro de Geografia e "
         "Estatística a apuração dos requisitos dos itens II, IV e VI do mesmo artigo.",
         "solicita-se", "que certifique",
-        (("art. 4º, II", "a distância, em metros, entre a linha de divisa proposta do novo "
-                         f"Município e o perímetro urbano do {origins}, fixado em lei municipal"),
+        (("art. 4º, II", f"a distância, em metros, entre {dividing_line(candidate, store, memorial)}, "
+                         f"e o perímetro urbano do {origins}, fixado em lei municipal"),
          ("art. 4º, IV", "a população residente na área proposta"),
          ("art. 4º, VI", f"o número de edificações do núcleo urbano de {candidate.seat}, sede "
                          "proposta"),
@@ -405,28 +466,39 @@ def deadline_words(request: Request, received: dt.date | None) -> tuple[str, str
 
     Without ``received`` no date is printed (the 60 days run from receipt, art. 4 § 3); with
     it, the 60th day after receipt, moved to the next business day when it is not one
-    (:func:`viabilidade.rules.business_days.next_business_day`).
+    (:func:`viabilidade.rules.business_days.next_business_day`). Only a letter that requires
+    (SEFAZ-GO, a state body) states a deadline (``"Prazo para resposta: …"``); the federal
+    bodies of art. 4 § 2 are asked to answer in the time the state law sets, and the
+    municipal letters, which no law times, are asked to answer in the same time.
 
     Returns
     -------
     (str, str)
-        The box (``"Prazo para resposta: …"``) and the paragraph.
+        The box and the paragraph.
     """
     law = "art. 4º, § 3º"
-    if request.statutory and request.verb == "requisita-se":
+    foreseen = f"prazo que a Lei Complementar estadual nº 2/1990 prevê ({law})"
+    if request.required:
         para = ("As informações devem ser prestadas no prazo de sessenta dias, a contar da "
                 f"data do recebimento deste ofício ({law}).")
     elif request.statutory:
         para = ("A mesma lei prevê que as informações sejam prestadas no prazo de sessenta "
-                f"dias, a contar da data do recebimento do pedido ({law}).")
+                f"dias, a contar da data do recebimento do pedido ({law}); solicita-se, se "
+                "possível, a resposta nesse prazo.")
     else:
         para = ("A lei não fixa prazo para este pedido; pede-se, se possível, a resposta em até "
                 "sessenta dias do recebimento deste ofício, o prazo dos órgãos do art. 4º, § 2º.")
-    head = "Prazo para resposta" + ("" if request.statutory else " (pedido, sem prazo legal)")
     if received is None:
-        box = ("sessenta dias a contar da data do recebimento deste ofício (art. 4º, § 3º)"
-               if request.statutory else "sessenta dias a contar do recebimento deste ofício")
-        return f"{head}: {box}.", para
+        if request.required:
+            box = ("Prazo para resposta: sessenta dias a contar da data do recebimento deste "
+                   f"ofício ({law}).")
+        elif request.statutory:
+            box = ("Solicita-se, se possível, a resposta em até sessenta dias do recebimento "
+                   f"deste ofício, {foreseen}.")
+        else:
+            box = ("Solicita-se a resposta, se possível, em até sessenta dias do recebimento "
+                   "deste ofício.")
+        return box, para
     day60 = received + dt.timedelta(days=60)
     due, skipped = next_business_day(day60)
     why = ""
@@ -434,10 +506,15 @@ def deadline_words(request: Request, received: dt.date | None) -> tuple[str, str
         days = "; ".join(f"{date_long(d)}, {reason}" for d, reason in skipped)
         why = (f" O sexagésimo dia cai em dia sem expediente ({days}); o prazo passa ao "
                f"primeiro dia útil seguinte ({BUSINESS_DAY_RULE}).")
-    box = (f"{head}: até {date_long(due)}, sessenta dias a contar do recebimento, em "
-           f"{date_long(received)}" + (f" ({law})." if request.statutory else "."))
+    since = f"sessenta dias a contar do recebimento, em {date_long(received)}"
+    if request.required:
+        box = f"Prazo para resposta: até {date_long(due)}, {since} ({law})."
+    elif request.statutory:
+        box = f"Solicita-se, se possível, a resposta até {date_long(due)}, {since}, {foreseen}."
+    else:
+        box = f"Solicita-se a resposta, se possível, até {date_long(due)}, {since}."
     para += (f" Recebido este ofício em {date_long(received)}, o prazo "
-             + ("" if request.statutory else "pedido ") + f"termina em {date_long(due)}.{why}")
+             + ("" if request.required else "pedido ") + f"termina em {date_long(due)}.{why}")
     return box, para
 
 
@@ -497,6 +574,9 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date,
     box, deadline = deadline_words(request, received)
     attachments, note = annexes
     president = settings.president
+    # Art. 4 § 3 gives the power to the Assembly; its committee's President signs for it.
+    asker = ((f"a {ASSEMBLY}, por intermédio da {settings.committee}, "
+              + request.verb.removesuffix("-se")) if request.statutory else request.verb)
     shown = "como mostram o mapa e o memorial descritivo anexos" if "II —" in attachments else (
         "como mostra o mapa anexo" if attachments else "")
     body = (
@@ -514,7 +594,7 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date,
         f"{esc(candidate.seat)}, por desmembramento do {esc(origins)}. A área proposta é "
         f"{esc(area_description(candidate, store))}"
         + (f", {esc(shown)}" if shown and candidate.boundary is None else "") + ".</p>"
-        f"<p>2. {esc(request.basis)} Para instruir o processo, {esc(request.verb)} a "
+        f"<p>2. {esc(request.basis)} Para instruir o processo, {esc(asker)} a "
         f"{esc(a.treatment)} {esc(request.what)}:</p>"
         f'<ol class="itens">{items}</ol>'
         f"<p>3. {esc(ANSWER if request.statutory else ANSWER_DOCUMENTS)}</p>"
@@ -616,6 +696,8 @@ def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
     settings.check_addressees([r.key for r in requests])
     files: dict[str, str] = {}
     html_annex, has_map, has_memorial = annex(candidate, store, files)
+    # the IBGE's item II names the limits the annex shows (memorial or district law)
+    requests = build_requests(candidate, store, date, settings, memorial=has_memorial)
     annexes = annex_words(candidate, store, has_map, has_memorial)
     # the memorial's full list of marks, when its text refers to it, goes with the letters
     contents: dict[str, bytes] = {name: text.encode("utf-8") for name, text in files.items()}
@@ -632,5 +714,5 @@ def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
 
 
 __all__ = ["Request", "Authority", "build_requests", "oficio_html", "write_oficios",
-           "area_description", "electoral_zones", "deadline_words",
+           "area_description", "dividing_line", "electoral_zones", "deadline_words",
            "annex_words", "CLOSING"]

@@ -32,7 +32,7 @@ def test_conclusion_line_is_verdict_qualification_and_bar():
         "Inviável perante a LC nº 2/1990; a fusão está vedada enquanto não editada a lei "
         "complementar federal (CF, art. 18, § 4º).")
     assert conclusion.conclusion_line("create-district", "indeterminado") == (
-        "Requisitos dos arts. 15, 17 e 18 indeterminados perante a LC nº 2/1990; a criação de distrito não "
+        "Requisitos do art. 17 indeterminados perante a LC nº 2/1990; a criação de distrito não "
         "está vedada pelo art. 18, § 4º, da CF: faz-se por lei municipal (LC nº 2/1990, art. 16; "
         "CF, art. 30, IV).")
     assert conclusion.conclusion_line("create-municipality", "viável",

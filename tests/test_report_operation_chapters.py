@@ -88,7 +88,7 @@ def test_district_conclusion_names_its_articles():
     from viabilidade.report.conclusion import conclusion_line
 
     line = conclusion_line("create-district", "indeterminado", qualification="estudo preliminar")
-    assert line.startswith("Requisitos dos arts. 15, 17 e 18 indeterminados perante a LC nº "
+    assert line.startswith("Requisitos do art. 17 indeterminados perante a LC nº "
                            "2/1990; estudo preliminar;")
 
 
@@ -105,3 +105,22 @@ def test_restored_cover_names_the_installed_municipality_not_a_proposal(store):
 def test_district_title_does_not_double_the_word_distrito(store):
     a = analyse(FIX / "distrito-abadiania-leste.toml", store=store)
     assert sections.study_title(a) == "Estudo de viabilidade — criação do Distrito Leste"
+
+
+def test_district_flags_art15_and_offers_the_memorial_for_art18(store):
+    from viabilidade.report import certificates
+
+    a = analyse(FIX / "distrito-abadiania-leste.toml", store=store)
+    t = plain(operation_chapters.district_material(a))
+    assert ("Sedes de distritos existentes (limite decorrente do sistema da lei, art. 15) O art. 15 "
+            "não estabelece requisito para a criação de distrito") in t
+    assert "É um alerta, não um requisito, e não entra na conclusão." in t
+    assert "Divisas do distrito (art. 18) Memorial disponível para a lei municipal" in t
+    assert "cumprido" not in t
+    assert "que ainda não existe para o Distrito Leste: por isso não há data." in t
+    # the figures still missing are art. 17's, not art. 4's
+    box = plain(certificates.cover_box(a, ""))
+    assert box.endswith("Ainda faltam, com quem deve fornecê-los: a comprovar (a lei não indica o "
+                        "órgão) — sede do distrito com no mínimo cem edificações (art. 17, I); "
+                        "população do distrito superior a um mil habitantes (art. 17, II).")
+    assert "art. 4º" not in box

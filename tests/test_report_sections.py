@@ -66,7 +66,7 @@ def test_area_without_polygon_says_why_there_is_no_map():
 
 
 def test_cover_title_and_escaped_name():
-    a = make(name="<b>Vila</b>")
+    a = make(name="<b>Vila</b>", seat="<b>Vila</b>")
     assert sections.study_title(a) == "Estudo de viabilidade — criação do Município de <b>Vila</b>"
     html = sections.cover(a, __import__("datetime").date(2029, 1, 1))
     assert "&lt;b&gt;Vila&lt;/b&gt;" in html and "<b>Vila</b>" not in html
@@ -198,3 +198,13 @@ def test_what_would_change_names_the_subject_without_nested_parentheses():
     html = sections.summary(make())
     assert "— Abadiânia (remanescente)" in html
     assert "(Abadiânia (remanescente))" not in html
+
+
+def test_certifier_label_names_par2_only_for_the_items_it_gives_to_a_body():
+    a = make()
+    assert sections.certifier_label(a.result("art4.IV")) == "Certificador (art. 4º, § 2º)"
+    assert sections.certifier_label(a.result("art4.VII")) == "Certificador (art. 4º, § 2º)"
+    # art. 4 § 2 names no body for items I and III
+    for rid in ("art4.I", "art4.III"):
+        block = sections.rule_block(a.result(rid))
+        assert "<th scope=\"row\">Quem comprova</th>" in block and "Certificador" not in block

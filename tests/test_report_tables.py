@@ -41,7 +41,7 @@ def test_indeterminate_with_lean():
     html = tables.rule_table([r], compact=True)
     assert "indeterminado (provavelmente não cumprido)" in html
     assert f"\u2212100{NBSP}eleitores (\u221210,00{NBSP}%)" in html
-    assert "Certificador" not in html  # compact leaves source and certifier out
+    assert "Quem comprova" not in html  # compact leaves source and certifier out
 
 
 def test_every_input_text_is_escaped():

@@ -207,11 +207,31 @@ def test_correction_between_municipalities_that_do_not_border_is_refused(store, 
 
 # ------------------------------------------------------------ district (arts. 15, 17, 18)
 def test_district_study_applies_its_own_articles(store):
+    from viabilidade.report.conclusion import analysis_conclusion
+    from viabilidade.rules import art15, art18
+
     a = analyse(DISTRICT, store=store)
     r = _rules(a)
-    assert [x.rule_id for x in a.results] == ["art15.sedes", "art17.I", "art17.II", "art18"]
-    assert r["art15.sedes"].status == Status.PASS
-    assert r["art18"].status == Status.PASS
+    # art. 17 is the only requirement; art. 15 is a flag and art. 18 the municipal law's content
+    assert [x.rule_id for x in a.results] == ["art17.I", "art17.II"]
+    assert analysis_conclusion(a).startswith("Requisitos do art. 17 indeterminados perante a LC "
+                                             "nº 2/1990")
+    flag = art15.seat_flag(a.profile)
+    assert flag.raised is False and flag.text == (
+        "A área não contém a sede de nenhum distrito existente (sedes municipais e vilas do "
+        "IBGE, Localidades 2022).")
+    assert art18.limits_note(a.candidate).startswith(
+        "Memorial disponível para a lei municipal: as divisas estão desenhadas no arquivo "
+        "distrito-abadiania-leste.geojson")
+    # art. 17 I counts buildings "na sede indicada": the whole polygon's estimate does not decide
+    # it and has no lean, although it is above 100
+    b = r["art17.I"]
+    assert b.value == 166 and b.status == Status.INDETERMINATE and b.lean is None
+    assert b.reason == (
+        "O valor apurado, 166 ± 248 edificações (estimado), é o de todo o território do distrito, "
+        "não o da sede: o art. 17, I, conta as edificações “na sede indicada” (no mínimo 100), e "
+        "o estudo não delimita a sede. Esse valor não decide o requisito: é preciso a contagem "
+        "das edificações da sede indicada, a comprovar (a lei não indica o órgão que a apura).")
     # no certifier the law does not name (art. 4 § 2 is about municipalities)
     assert r["art17.I"].certifier == "" and r["art17.II"].certifier == ""
     assert r["art17.II"].reason == (
@@ -224,22 +244,32 @@ def test_district_study_applies_its_own_articles(store):
 
 
 def test_district_that_takes_an_existing_vila_is_flagged(store):
-    r = _rules(analyse(DISTRICT_ON_VILA, store=store))["art15.sedes"]
-    assert r.status == Status.INDETERMINATE
-    assert r.reason == ("A área contém a vila do distrito Posse d'Abadia (520010010): esse distrito "
-                        "perderia a sua sede. A lei municipal teria de alterar os limites dele ou "
-                        "extingui-lo; corrija a área ou junte essa lei.")
-    assert r.article == "LC 02/1990, art. 15"
+    from viabilidade.rules import art15
+
+    flag = art15.seat_flag(analyse(DISTRICT_ON_VILA, store=store).profile)
+    assert flag.raised is True
+    assert flag.text == ("Alerta: a área contém a vila do distrito Posse d'Abadia (520010010): esse "
+                         "distrito perderia a sua sede. A lei municipal teria de alterar os limites "
+                         "dele ou extingui-lo; corrija a área ou junte essa lei.")
 
 
 def test_district_of_listed_districts_has_no_limits_described(store, tmp_path):
     p = tmp_path / "d.toml"
     p.write_text('operation = "create-district"\nname = "Posse"\n[area]\ndistricts = ["520010010"]\n'
                  '[origin]\nmunicipalities = ["5200100"]\n', encoding="utf-8")
-    r = _rules(analyse(p, store=store))
-    assert r["art18"].status == Status.INDETERMINATE
-    assert r["art15.sedes"].details["sedes"] == [
+    from viabilidade.rules import art15, art18
+
+    a = analyse(p, store=store)
+    assert art18.limits_note(a.candidate).startswith("Memorial a elaborar: a área não tem divisas "
+                                                     "desenhadas")
+    assert art15.seat_flag(a.profile).seats == [
         {"cod_distrito": "520010010", "nome": "Posse d'Abadia", "ponto": "vila"}]
+    # a listed district's count is the whole district's, not its seat's: far above 100, and
+    # still undecided, with no lean
+    b = a.result("art17.I")
+    assert b.status == Status.INDETERMINATE and b.lean is None
+    assert b.reason.startswith("O valor apurado, 1.178 ± 589 edificações (estimado), é o de todo "
+                               "o território do distrito, não o da sede")
 
 
 def test_transfer_plebiscite_reason_names_the_roll_of_the_reading(store):

@@ -1,16 +1,16 @@
 """Creation of a district (arts. 15 to 20 of LC 02/1990): a municipal law divides the
-municipality's territory (art. 16). Its study applies art. 15 (no existing district's seat
-taken), art. 17 (requirements; the law names no body that ascertains them), art. 18 (limits
-described), and states art. 19 (representation, optional) and art. 20 (installation by the
-mayor within 180 days); no art. 4 text, no certifier."""
+municipality's territory (art. 16). Its requirements are those of art. 17 (the law names no
+body that ascertains them); beside them the study flags an existing district's seat taken
+(a limit drawn from the system of the law, art. 15, not a requirement), says whether a
+memorial is available for the limits the municipal law must describe (art. 18, the law's
+content, not decided by the study), and states art. 19 (representation, optional) and art. 20
+(installation by the mayor within 180 days); no art. 4 text, no certifier."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..rules import art15
 from ..rules.art17 import art17
-from ..rules.art18 import art18
 from ..rules.result import Verdict
 from .base import BEFORE_THE_LAW, Operation
 
@@ -22,9 +22,10 @@ if TYPE_CHECKING:
 
 
 def rules(candidate: Candidate, profile: Profile, settings: Settings) -> list[RuleResult]:
-    """Art. 15 (no existing district's seat taken), art. 17 I and II (buildings and
-    population of the district) and art. 18 (its limits described)."""
-    return [art15.seats(profile), *art17(profile, settings), art18(candidate)]
+    """Art. 17 I and II (buildings of the seat and population of the district): the only
+    requirements of a district; arts. 15 and 18 are flags of its chapter
+    (:func:`viabilidade.rules.art15.seat_flag`, :func:`viabilidade.rules.art18.limits_note`)."""
+    return art17(profile, settings)
 
 
 OPERATION = Operation(
@@ -38,11 +39,11 @@ OPERATION = Operation(
     readings=(),
     parameters=("district_buildings", "district_population"),
     instrument="lei municipal (art. 16)",
-    # its rules are arts. 15 (no existing district's seat taken), 17 and 18
+    # its only requirements are those of art. 17
     conclusion={
-        Verdict.VIAVEL: f"requisitos dos arts. 15, 17 e 18 cumpridos {BEFORE_THE_LAW}",
-        Verdict.INVIAVEL: f"requisitos dos arts. 15, 17 e 18 não cumpridos {BEFORE_THE_LAW}",
-        Verdict.INDETERMINADO: f"requisitos dos arts. 15, 17 e 18 indeterminados {BEFORE_THE_LAW}",
+        Verdict.VIAVEL: f"requisitos do art. 17 cumpridos {BEFORE_THE_LAW}",
+        Verdict.INVIAVEL: f"requisitos do art. 17 não cumpridos {BEFORE_THE_LAW}",
+        Verdict.INDETERMINADO: f"requisitos do art. 17 indeterminados {BEFORE_THE_LAW}",
     },
     stays_within=True,
     bill=("distrito", "limites", "instalacao-distrito", "vigencia"),

@@ -66,7 +66,8 @@ def _grouped(missing: list[certification.Pending]) -> list[tuple[str, str]]:
         mine = [p for p in missing if p.body == body]
         if not mine:
             continue
-        if any(not p.field for p in mine):  # an undecided rule of an operation without art. 4
+        # an undecided rule of an operation without art. 4, or a district's figure (art. 17)
+        if body == certification.UNNAMED_BODY or any(not p.field for p in mine):
             out.append((body, "; ".join(f"{p.what[:1].lower()}{p.what[1:]} ({short_article(p.item)})"
                                         for p in mine)))
             continue

@@ -9,6 +9,7 @@ Each function returns one chapter's HTML (pt-BR) for the chapter id its operatio
 from __future__ import annotations
 
 from ..candidate import BOUNDARY_CORRECTION_ITEMS
+from ..operations.base import fill_name
 from ..rules.art7 import roll, roll_parts
 from ..rules.law import text as law_text
 from ..rules.settings import CHOICES
@@ -201,9 +202,16 @@ def correction_section(analysis, store=None) -> Html | str:
 
 def district_material(analysis) -> Html:
     """What the district chapter says beside its rules: the municipal law creates the
-    district (art. 16), may set its representation (art. 19), and the mayor installs it
-    within 180 days (art. 20); each quoted."""
+    district (art. 16); the flag of an existing district's seat taken (a limit drawn from the
+    system of the law, art. 15: :func:`viabilidade.rules.art15.seat_flag`); the memorial
+    available for the limits the law must describe (art. 18:
+    :func:`viabilidade.rules.art18.limits_note`); the representation the law may set (art. 19)
+    and the installation by the mayor within 180 days (art. 20); each quoted."""
+    from ..rules import art15, art18
+
     c = analysis.candidate
+    flag = art15.seat_flag(analysis.profile)
+    flag_class = ' class="aviso"' if flag.raised else ""
 
     def quote(key: str, items: tuple[str, ...] = ()) -> str:
         text = " ".join([law_text(key), *(f"{i} – {law_text(f'{key}.{i}')}" for i in items)])
@@ -215,9 +223,13 @@ def district_material(analysis) -> Html:
         "não por lei estadual: este estudo serve à Câmara Municipal e à Prefeitura. A lei "
         "não indica órgão que apure os requisitos do art. 17; os números que o estudo não "
         "decide ficam a comprovar.</p>" + quote("art16")
+        + f"<h3>{esc(art15.TITLE)}</h3><p>{esc(art15.BASIS)}</p>{quote('art15')}"
+          f"<p{flag_class}>{esc(flag.text)}</p>"
+        + f"<h3>{esc(art18.TITLE)}</h3><p>{esc(art18.limits_note(c))}</p>{quote('art18')}"
         + "<p>A lei municipal pode fixar a forma de representação do distrito junto à "
           "administração do município (art. 19); não é requisito da criação.</p>" + quote("art19", ("I", "II"))
         + f"<p>Criado o distrito, o Prefeito o instala em solenidade, em data que marca, dentro "
           f"de cento e oitenta dias (art. 20). A lei não diz de quando se contam os 180 dias; o "
           f"estudo os conta da publicação da lei municipal de criação, que ainda não existe para "
-          f"{esc(c.name)}: por isso não há data.</p>" + quote("art20"))
+          f"o {esc(fill_name('Distrito de {name}', c.name))}: por isso não há data.</p>"
+        + quote("art20"))

@@ -47,7 +47,8 @@ GROUPS: list[tuple[str, str, Callable[[RuleResult], bool]]] = [
      lambda r: r.rule_id == "art4.par1"),
     ("sec-transferencia", "Os dois municípios e o plebiscito (arts. 5º e 7º)", lambda r: False),
     ("sec-correcao", "A correção de limites (art. 6º)", _in(6)),
-    ("sec-distrito", "Requisitos do distrito (arts. 15 a 20)", _in(15, 16, 17, 18, 19)),
+    ("sec-distrito", "O distrito: requisitos do art. 17 e lei municipal (arts. 15 a 20)",
+     _in(15, 16, 17, 18, 19)),
     ("sec-processo", "Processo e calendário",
      lambda r: r.rule_id == "art4.par3" or _in(1, 2, 5, 7, 8, 9, 11, 12, 13, 20, 21)(r)),
     ("sec-lei", "Anexo: elementos do projeto de lei (art. 3º)", _in(3)),
@@ -479,6 +480,17 @@ def _subchecks(sub: dict) -> Html:
                  caption="Verificação item a item", numeric=(1, 2), widths=(11, 17, 16, 16, 40))
 
 
+#: Art. 4 items whose figure § 2 gives to a named body (IBGE, Cartório Eleitoral, SEFAZ-GO).
+NAMED_BY_PAR2 = ("art4.II", "art4.IV", "art4.V", "art4.VI", "art4.VII")
+
+
+def certifier_label(r: RuleResult) -> str:
+    """The label of a rule's ``certifier`` line: ``"Certificador (art. 4º, § 2º)"`` only for
+    the items § 2 gives to a named body (II, IV, V, VI, VII); ``"Quem comprova"`` for any
+    other (art. 4 I and III name no body: the proponents' documents, the measured geometry)."""
+    return "Certificador (art. 4º, § 2º)" if r.rule_id in NAMED_BY_PAR2 else "Quem comprova"
+
+
 def rule_block(r: RuleResult) -> Html:
     """One rule, in full: legal text, status, reason, value, requirement, margin, source, certifier."""
     pairs = [
@@ -488,8 +500,7 @@ def rule_block(r: RuleResult) -> Html:
         ("Margem", margin_text(r)),
         ("Base do valor", fmt.basis_label(r.basis, r.value) if r.value is not None else "—"),
         ("Fonte", fmt.dates_in_text(r.source + (f" ({r.vintage})" if r.vintage else "")) or "—"),
-        ("Certificador (art. 4º, § 2º)" if r.rule_id.startswith("art4.") else "Responsável",
-         r.certifier or "—"),
+        (certifier_label(r), r.certifier or "—"),
     ]
     details = r.details or {}
     for k, v in details.items():

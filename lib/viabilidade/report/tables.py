@@ -160,12 +160,12 @@ def rule_table(results: Sequence[RuleResult], *, caption: str | None = None,
     Html
         Columns: Dispositivo (the legal citation, :func:`format.result_citation`), Requisito
         (with the subject when it is not the area), Valor,
-        Exigência, Margem, Situação [, Fonte, Certificador]. Each row has class
+        Exigência, Margem, Situação [, Fonte, Quem comprova]. Each row has class
         ``linha-<status>``.
     """
     header = ["Dispositivo", "Requisito", "Valor", "Exigência", "Margem", "Situação"]
     if not compact:
-        header += ["Fonte", "Certificador"]
+        header += ["Fonte", "Quem comprova"]
     out = [f'<table class="tabela regras{" compacta" if compact else ""}">']
     if caption:
         out.append(f"<caption>{esc(caption)}</caption>")

@@ -1,44 +1,67 @@
-"""Art. 15 — the municipality is divided into districts, and their urban circumscriptions are
-cities and vilas: a new district must not take the seat (vila, or the city) of an existing
-district, which would leave that district without its seat."""
+"""Art. 15 — the municipality "poderá ser dividido, para fins administrativos, em distritos",
+and their urban circumscriptions are classed as cities and vilas. The article sets no
+requirement for a new district; from the system of the law (each district has its seat, art.
+17 I) follows a limit: a new district should not take the seat (vila, or the city) of an
+existing district, which would leave that district without its seat. The study shows this as
+a flag (:func:`seat_flag`), never as a requirement that decides the conclusion."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
-
-from .common import simple
-from .result import RuleResult, Status
 
 if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
     from ..profile_types import Profile
 
-TITLE = "Sedes de distritos existentes fora da área do novo distrito"
+TITLE = "Sedes de distritos existentes (limite decorrente do sistema da lei, art. 15)"
 #: How each kind of district seat is named.
 SEAT_WORDS = {"vila": "a vila", "sede municipal": "a cidade (sede do município)",
               "": "a sede"}
+#: Why the check is made although art. 15 sets no requirement.
+BASIS = ("O art. 15 não estabelece requisito para a criação de distrito: diz que o município "
+         "poderá ser dividido em distritos e que as suas circunscrições urbanas se classificam "
+         "em cidades e vilas. Do sistema da lei (cada distrito tem a sua sede, art. 17, I) "
+         "decorre um limite: o novo distrito não deve tomar a sede de um distrito existente. "
+         "É um alerta, não um requisito, e não entra na conclusão.")
 
 
-def seats(profile: Profile) -> RuleResult:
-    """Flag an area that holds the seat of an existing district (``art15.sedes``).
+@dataclass(frozen=True)
+class SeatFlag:
+    """The art. 15 flag of a district study.
+
+    Attributes
+    ----------
+    raised : bool or None
+        ``True`` when the area holds an existing district's seat, ``False`` when it holds
+        none, ``None`` when the check could not be made.
+    text : str
+        What the study says, in Portuguese.
+    seats : list of dict
+        The seats inside (``cod_distrito``, ``nome``, ``ponto``).
+    """
+
+    raised: bool | None
+    text: str
+    seats: list
+
+
+def seat_flag(profile: Profile) -> SeatFlag:
+    """Flag an area that holds the seat of an existing district.
 
     Reads ``profile.territory.details["district_seats_inside"]``
-    (:func:`viabilidade.analysis.district_seats_inside`). Pass when it is empty; otherwise
-    indeterminate, naming each district and what the municipal law would have to do (the
-    law does not forbid reorganising districts, so this is not a fail); indeterminate too
-    when the check could not be made.
+    (:func:`viabilidade.analysis.district_seats_inside`): empty, no flag; otherwise the
+    districts named with what the municipal law would have to do (the law does not forbid
+    reorganising districts); ``None``, the check could not be made.
     """
     taken = profile.territory.details.get("district_seats_inside")
     if taken is None:
-        return simple("art15.sedes", TITLE, Status.INDETERMINATE,
-                      "Não foi possível verificar se a área contém a sede de um distrito "
-                      "existente (sem área desenhada nem distritos).")
+        return SeatFlag(None, "Não foi possível verificar se a área contém a sede de um distrito "
+                              "existente (sem área desenhada nem distritos).", [])
     if not taken:
-        return simple("art15.sedes", TITLE, Status.PASS,
-                      "A área não contém a sede de nenhum distrito existente (sedes municipais "
-                      "e vilas do IBGE, Localidades 2022).", details={"sedes": []})
+        return SeatFlag(False, "A área não contém a sede de nenhum distrito existente (sedes "
+                               "municipais e vilas do IBGE, Localidades 2022).", [])
     listed = "; ".join(f"{SEAT_WORDS.get(t['ponto'], 'a sede')} do distrito {t['nome']} "
                        f"({t['cod_distrito']})" for t in taken)
-    return simple("art15.sedes", TITLE, Status.INDETERMINATE,
-                  f"A área contém {listed}: esse distrito perderia a sua sede. A lei municipal "
-                  "teria de alterar os limites dele ou extingui-lo; corrija a área ou junte "
-                  "essa lei.", details={"sedes": taken})
+    return SeatFlag(True, f"Alerta: a área contém {listed}: esse distrito perderia a sua sede. "
+                          "A lei municipal teria de alterar os limites dele ou extingui-lo; "
+                          "corrija a área ou junte essa lei.", list(taken))

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .common import numeric_result
-from .result import RuleResult
+import dataclasses
+
+from .common import fmt, numeric_result, whole
+from .result import Basis, RuleResult, Status
 from .settings import COMPARATORS, Settings
 
 if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
@@ -24,16 +26,36 @@ MISSING = {"art17.I": "é preciso a contagem das edificações da sede indicada,
                        "indica o órgão que a apura)."}
 
 
+def whole_area_buildings(result: RuleResult) -> RuleResult:
+    """Art. 17 I counts buildings "na sede indicada"; a figure that is not a certified count of
+    the seat is the whole district's (the polygon, or the listed districts): it does not
+    measure the requirement, so the result is indeterminate with no lean and says so. A
+    result without a value, or on a certified count, is returned unchanged."""
+    if result.value is None or result.basis == Basis.CERTIFIED:
+        return result
+    unc = result.details.get("incerteza")
+    shown = f"{fmt(whole(result.value))}" + (f" ± {fmt(whole(unc))}" if unc else "")
+    basis = {Basis.ESTIMATED: "estimado", Basis.PUBLISHED: "publicado",
+             Basis.MEASURED: "medido"}.get(result.basis, "")
+    reason = (f"O valor apurado, {shown} edificações ({basis}), é o de todo o território do "
+              "distrito, não o da sede: o art. 17, I, conta as edificações “na sede indicada” "
+              f"(no mínimo {fmt(whole(result.threshold))}), e o estudo não delimita a sede. Esse "
+              f"valor não decide o requisito: {MISSING['art17.I']}")
+    return dataclasses.replace(result, status=Status.INDETERMINATE, lean=None, reason=reason,
+                               details={**result.details, "medida": "território do distrito"})
+
+
 def art17(profile: Profile, settings: Settings) -> list[RuleResult]:
-    """Art. 17 I (buildings of the seat >= ``settings.district_buildings``; the occupied-dwelling
-    proxy is an estimate, so indeterminate with a lean) and II (population >
+    """Art. 17 I (buildings of the seat >= ``settings.district_buildings``: the figure of the
+    whole district never decides it, :func:`whole_area_buildings`) and II (population >
     ``settings.district_population``), both on ``profile.area``; ``certifier`` is empty."""
     a = profile.area
     return [
-        numeric_result("art17.I", "Sede do distrito com no mínimo cem edificações", a.buildings,
-                       float(settings.district_buildings), COMPARATORS["district_buildings"],
-                       unit="edificações", certifier="", what="sede distrital",
-                       missing=MISSING["art17.I"]),
+        whole_area_buildings(numeric_result(
+            "art17.I", "Sede do distrito com no mínimo cem edificações", a.buildings,
+            float(settings.district_buildings), COMPARATORS["district_buildings"],
+            unit="edificações", certifier="", what="sede distrital",
+            missing=MISSING["art17.I"])),
         numeric_result("art17.II", "População do distrito superior a um mil habitantes", a.population,
                        float(settings.district_population), COMPARATORS["district_population"],
                        unit="habitantes", certifier="", what="população",

@@ -1,28 +1,28 @@
-"""Art. 18 — the municipal law creating a district describes its limits clearly and
-precisely, by geodesic lines between defined points or natural features, as far as possible."""
+"""Art. 18 — what the municipal law creating a district must contain: "descrição clara e
+precisa das respectivas divisas", by geodesic lines between defined points or natural
+features, as far as possible. That law does not exist yet, so the study decides nothing
+under art. 18: it says whether it offers the law a memorial descritivo (:func:`limits_note`).
+"""
 
 from __future__ import annotations
 
 from ..candidate import Candidate
-from .common import simple
-from .result import RuleResult, Status
 
-TITLE = "Divisas do distrito descritas com clareza e precisão"
+TITLE = "Divisas do distrito (art. 18)"
 
 
-def art18(candidate: Candidate) -> RuleResult:
-    """Pass when the candidate draws the district's limits (``[area] boundary``): the study's
-    memorial descritivo (vertices in SIRGAS 2000, geodesic lines between them) can be the
-    description the municipal law must contain. Indeterminate otherwise: IBGE publishes no
-    district polygons, so a list of districts describes no limit."""
+def limits_note(candidate: Candidate) -> str:
+    """What the study offers the municipal law for art. 18, in Portuguese: with the district's
+    limits drawn (``[area] boundary``) a memorial descritivo (vertices in SIRGAS 2000, geodesic
+    lines) is available for the law; without them (IBGE publishes no district polygons) the
+    memorial is still to be made. Never "cumprido": art. 18 is the law's content."""
     if candidate.boundary is not None:
-        return simple("art18", TITLE, Status.PASS,
-                      f"As divisas estão desenhadas no arquivo {candidate.boundary.name}: o "
-                      "memorial descritivo gerado dele (vértices em SIRGAS 2000 ligados por "
-                      "linhas geodésicas) serve à descrição que a lei municipal deve conter.",
-                      source=f"arquivo de limites {candidate.boundary.name} da candidatura",
-                      details={"arquivo": candidate.boundary.name})
-    return simple("art18", TITLE, Status.INDETERMINATE,
-                  "A área não tem divisas desenhadas (não há polígonos de distritos nos dados "
-                  "do IBGE): é preciso o memorial descritivo das divisas, ou um arquivo de "
-                  "limites (area.boundary), para a lei municipal descrevê-las.")
+        return (f"Memorial disponível para a lei municipal: as divisas estão desenhadas no "
+                f"arquivo {candidate.boundary.name}, e o memorial descritivo gerado dele (vértices "
+                "em SIRGAS 2000 ligados por linhas geodésicas) pode servir à descrição clara e "
+                "precisa das divisas que a lei municipal deve conter (art. 18). Cabe à lei "
+                "municipal adotá-lo ou substituí-lo pelo levantamento do agrimensor.")
+    return ("Memorial a elaborar: a área não tem divisas desenhadas (não há polígonos de distritos "
+            "nos dados do IBGE); a lei municipal deve conter a descrição clara e precisa das "
+            "divisas (art. 18), que virá do levantamento do agrimensor ou de um arquivo de "
+            "limites (area.boundary).")

@@ -18,7 +18,7 @@ LAW_FILE = "LC-02-1990-GO.txt"
 #: Rules whose requirement is one item of the paragraph their id names: the paragraph's own
 #: text is only the head of a list ("respeitados os seguintes preceitos:"), so the rule quotes
 #: and cites the item (art. 7º, § 1º, I: the quórum of the plebiscite).
-RULE_PROVISION = {"art7.par1": "art7.par1.I", "art6.area": "art6", "art15.sedes": "art15"}
+RULE_PROVISION = {"art7.par1": "art7.par1.I", "art6.area": "art6"}
 _ARTICLE = re.compile(r"^Art\.\s*(\d+)º?\s*-\s*(.*)$")
 _PARAGRAPH = re.compile(r"^§\s*(\d+)º\s*-\s*(.*)$")
 _SOLE = re.compile(r"^Parágrafo único\s*-\s*(.*)$")

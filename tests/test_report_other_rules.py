@@ -219,3 +219,14 @@ def test_records_for_resultados_json(posse):
     assert by[("lc02-1990-go", "arrecadacao", "area")]["valor"] is None
     assert by[("pls-98-2002", "nucleo_urbano", "area")]["motivo"].startswith("Requisito documental")
     assert all(r["cod_ibge"] == "5200100" for r in recs)
+
+
+def test_federal_bills_bring_the_evm_headings_filled_from_the_economic_chapter(posse):
+    html = other_rules.section(posse, ["lc02-1990-go", "pls-104-2014"])
+    assert "<h3>Estudo de Viabilidade Municipal (projetos federais)</h3>" in html
+    row = _row(html, "Viabilidade econômico-financeira")
+    assert row[1].startswith("no capítulo “Viabilidade econômico-financeira”: coeficiente")
+    assert _row(html, "Viabilidade político-administrativa")[1] == "pendente"
+    assert _row(html, "Viabilidade socioambiental e urbana")[1] == "pendente"
+    # a state ruleset alone brings no EVM
+    assert "Estudo de Viabilidade Municipal" not in other_rules.section(posse, ["lc02-1990-go"])

@@ -218,6 +218,52 @@ def ruleset_notes(rulesets: list[Ruleset]) -> str:
     return '<ul class="notas">' + "".join(parts) + "</ul>"
 
 
+#: The aspects of the Estudo de Viabilidade Municipal (EVM) that the federal bills name
+#: (Constitution art. 18 § 4º: the plebiscite comes "após divulgação dos Estudos de
+#: Viabilidade Municipal, apresentados e publicados na forma da lei"), as the sources at hand
+#: report them: PLS 98/2002 "viabilidade econômico-financeira, político-administrativa e
+#: socioambiental" (its test ``nucleo_urbano``); the substitute to PL 1.121/2007 (Agência
+#: Câmara, 2008) "viabilidade social, urbana e ambiental", "econômica" and "política e
+#: administrativa". Heading -> (what this study has, what is still needed).
+EVM_HEADINGS = (
+    ("Viabilidade econômico-financeira",
+     "no capítulo “Viabilidade econômico-financeira”: coeficiente e participação no FPM, cota "
+     "igual e participação transitória no ICMS, despesas obrigatórias e quem paga",
+     "a receita própria prevista (IPTU, ISS, ITBI, taxas), o valor adicionado certificado pela "
+     "Secretaria de Estado da Economia e o total do FPM em reais"),
+    ("Viabilidade político-administrativa", "",
+     "a estrutura administrativa proposta (secretarias, quadro de pessoal e o seu custo), os "
+     "prédios da Prefeitura e da Câmara Municipal e os serviços que o município assumiria "
+     "(educação, saúde, assistência social)"),
+    ("Viabilidade socioambiental e urbana", "",
+     "a infraestrutura do núcleo urbano (água, esgoto, energia, coleta de lixo), os "
+     "equipamentos públicos (escolas, unidades de saúde), o perímetro urbano e as áreas "
+     "protegidas, terras indígenas ou da União na área"),
+)
+
+
+def evm_block(analysis) -> str:
+    """The EVM headings of the federal bills and what this study fills of each (pt-BR HTML):
+    the economic-financial one from the chapter ``sec-economico`` when the operation has it,
+    the others listed as pending with what each needs."""
+    from ..operations import operation_of
+
+    has_chapter = "sec-economico" in operation_of(analysis.candidate).chapters
+    rows = []
+    for heading, here, needs in EVM_HEADINGS:
+        filled = here if (here and has_chapter) else "pendente"
+        rows.append([heading, filled, needs])
+    return ("<h3>Estudo de Viabilidade Municipal (projetos federais)</h3>"
+            "<p>A Constituição (art. 18, § 4º) manda divulgar os Estudos de Viabilidade Municipal "
+            "antes do plebiscito; os projetos de lei complementar federal os dividem em aspectos "
+            "(PLS nº 98/2002: econômico-financeiro, político-administrativo e socioambiental; o "
+            "substitutivo ao PL nº 1.121/2007, segundo a Agência Câmara: social, urbano e "
+            "ambiental, econômico, político e administrativo). O que este estudo já traz de "
+            "cada um:</p>"
+            + table(["Aspecto", "Neste estudo", "O que falta"], rows,
+                    caption="Aspectos do Estudo de Viabilidade Municipal", widths=(24, 38, 38)))
+
+
 def records(analysis, requested=None) -> list[dict] | None:
     """The comparison as plain records for ``resultados.json`` (key ``outras_regras``), or
     ``None`` when no ruleset was asked for.
@@ -290,6 +336,8 @@ def section(analysis, requested=None) -> Html | str:
             legend += (f" {SECONDARY_MARK} Limite tomado de fonte secundária (imprensa ou nota "
                        "técnica que cita o projeto); o texto oficial não foi consultado.")
         body += f'<p class="legenda">{esc(legend)}</p>'
+    if any(r.scope == "federal" for r in applicable):
+        body += evm_block(analysis)
     body += "<h3>Conjuntos de regras e fontes</h3>" + ruleset_notes(rulesets)
     return Html(f'<section class="secao" id="{SECTION_ID}-s"><h2 id="{SECTION_ID}">'
                 f"{SECTION_TITLE}</h2>{body}</section>")

@@ -469,7 +469,7 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
         Profile(operation=candidate.operation, area=area, origins=origins,
                 remainders=remainders, state_tax_revenue=state_tax_revenue(candidate, store),
                 territory=territory or Territory()), candidate)
-    if candidate.operation == "transfer-area" and candidate.destination is not None:
+    if operation_of(candidate).receiving and candidate.destination is not None:
         # the receiving municipality before and after (art. 5): after = it plus the area
         code = candidate.destination
         before = _whole_unit(store, code, munis.at[code, "nome"], settings)

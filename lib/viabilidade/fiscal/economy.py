@@ -269,8 +269,10 @@ def economy(analysis, store) -> Economy:
     """
     from ..rules import calendar
 
+    from ..operations import operation_of
+
     c, p = analysis.candidate, analysis.profile
-    merges = p.operation == "fusion"
+    merges = operation_of(c).merges
     pl = pool(store)
     total = pl.total if pl else None
     before = [_coef(u.label, code, u.population, total) for code, u in p.origins.items()]

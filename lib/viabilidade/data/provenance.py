@@ -131,6 +131,13 @@ RAW = {
         "Faixas de população e coeficientes do FPM-Interior (CTN art. 91, § 2º, redação do "
         "Decreto-Lei 1.881/1981)", "Presidência da República (texto legal)", "1981",
         COLLECTED, "normasbrasil.com.br (decreto-lei-1881-1981), expandido em 18 faixas"),
+    "history": RawFile(
+        "history/go_criacao_municipios_fatos_legais.csv",
+        "Fatos legais da criação de municípios goianos (ato, data, origem, instalação, "
+        "observações), compilados à mão de portais de legislação (legisla.casacivil.go.gov.br, "
+        "alegodigital.al.go.leg.br, gabinetecivil.goias.gov.br), páginas de câmaras e "
+        "prefeituras, AGM-GO e Wikipédia", "compilação (endereço e confiança por linha)",
+        "atos de 1953 a 1997", COLLECTED, "o endereço indicado em cada linha"),
     "boundaries": RawFile(
         "geo/go_municipios_tbrugz_geojs-52-mun.geojson",
         "Malha municipal de Goiás (polígonos simplificados, geojs-52-mun.json)", "IBGE",

@@ -14,6 +14,7 @@ vilas              cod_distrito, cod_ibge, lat, lon, atribuicao
 state_revenue      ano, tributo, valor_brl, fonte
 pib                cod_ibge, ano, pib_mil_reais, vab_mil_reais, impostos_mil_reais
 fpm_interior       ano, uf, item, valor, unidade, fonte, url (TCU; brackets checked vs law)
+history            cod_ibge, municipio, municipio_origem, ato_legal, data_ato, instalacao, observacao, fonte_url, confianca (text as compiled)
 boundaries         GeoParquet: cod_ibge, nome, geometry (EPSG:4674, make_valid)
 =================  ==========================================================================
 
@@ -63,6 +64,9 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             ("cod_ibge", "ano"), ("pib", "agg_mun")),
     "fpm_interior": (("ano", "uf", "item", "valor", "unidade", "fonte", "url"),
                      ("ano", "uf", "item"), ("fpm_tcu", "fpm_faixas")),
+    "history": (("cod_ibge", "municipio", "municipio_origem", "ato_legal", "data_ato",
+                 "instalacao", "observacao", "fonte_url", "confianca"), ("cod_ibge",),
+                ("history", "agg_mun")),
     "boundaries": (("cod_ibge", "nome", "geometry"), ("cod_ibge",), ("boundaries", "agg_mun")),
 }
 
@@ -146,6 +150,9 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     fiscal.check_brackets(p["fpm_faixas"])
     fpm = fiscal.read_tcu_fpm(p["fpm_tcu"])
 
+    from .history import read_history
+
+    history = read_history(p["history"], mun)
     bounds = read_boundaries(p["boundaries"])
     outside = boundaries_problem(bounds)
     if outside:
@@ -158,7 +165,7 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
 
     return {"municipalities": mun, "districts": dist, "electorate": electorate,
             "crosswalk": cw_table, "seats": seat, "vilas": vilas, "state_revenue": state_rev,
-            "pib": pib, "fpm_interior": fpm, "boundaries": bounds}
+            "pib": pib, "fpm_interior": fpm, "history": history, "boundaries": bounds}
 
 
 def _arrow(df: pd.DataFrame, columns: tuple[str, ...], keys: tuple[str, ...]) -> pa.Table:

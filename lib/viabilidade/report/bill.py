@@ -104,6 +104,8 @@ class Bill:
         Rows (dispositivo, exigência, valor, base, situação) of the study's rule results.
     pending : tuple of str
         What is pending certification or documents (``certification.summary`` missing).
+    history : tuple of (str, str)
+        The history of the area (:func:`viabilidade.report.history.history_rows`).
     annex_title : str
         ``"ANEXO ÚNICO — MEMORIAL DESCRITIVO …"``, or ``""`` without a polygon.
     annex : tuple of str
@@ -125,6 +127,7 @@ class Bill:
     justification: tuple[str, ...]
     findings: tuple[tuple[str, str, str, str, str], ...]
     pending: tuple[str, ...]
+    history: tuple[tuple[str, str], ...] = ()
     annex_title: str = ""
     annex: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
@@ -534,6 +537,7 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
     """
     from ..rules import art14
     from ..rules.art3 import draft_law_content
+    from .history import history_rows
     from ..rules.calendar import creation_year, installation_date, is_election_year, next_election
 
     c = analysis.candidate
@@ -604,6 +608,8 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
                 preambulo=preambulo, articles=articles, place_date=place_date,
                 signature=signature, justification=tuple(_justification(analysis, ctx)),
                 findings=tuple(_findings(analysis)), pending=tuple(_pending(analysis)),
+                history=tuple(history_rows(c, store)) if getattr(store, "history", None)
+                is not None else (),
                 annex_title=annex_title or "", annex=annex or (), notes=tuple(ctx.notes),
                 files=files)
 
@@ -649,6 +655,9 @@ def bill_html(bill: Bill, title: str) -> str:
     if bill.pending:
         just += ("<p>Pendente de certificação ou de documento (órgão ou responsável):</p><ul>"
                  + "".join(f"<li>{esc(p)}</li>" for p in bill.pending) + "</ul>")
+    if bill.history:
+        just += table(["Unidade", "O que os dados registram"], [list(r) for r in bill.history],
+                      caption="Histórico da área", widths=(32, 68))
     parts.append(f'<section class="justificacao"><h2>Justificação</h2>{just}</section>')
     if bill.annex:
         parts.append(f'<section class="anexo"><h2>{esc(bill.annex_title)}</h2><div class="memorial">'
@@ -726,6 +735,13 @@ def bill_docx(bill: Bill, title: str) -> bytes:
         para("Pendente de certificação ou de documento (órgão ou responsável):")
         for p in bill.pending:
             d.add_paragraph(p, style="List Bullet")
+    if bill.history:
+        para("Histórico da área:")
+        h = d.add_table(rows=0, cols=2)
+        h.style = "Table Grid"
+        for subject, words in bill.history:
+            row = h.add_row().cells
+            row[0].text, row[1].text = subject, words
     if bill.annex:
         d.add_page_break()
         d.add_heading(bill.annex_title, level=1)

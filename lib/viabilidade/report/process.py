@@ -120,12 +120,17 @@ PROCESS_ITEMS = {"calendario": timeline_table, "prazo": timing_paragraph,
                  "transicao": transition_list, "legislacao": legislation_paragraph}
 
 
-def process_section(analysis) -> Html | str:
+def process_section(analysis, store=None) -> Html | str:
     """Process and calendar: the rules of the process (petition, plebiscite) and the items the
     operation declares (:attr:`viabilidade.operations.Operation.process_items`, in order:
-    calendar, art. 7 § 3 timing condition, transition, art. 10)."""
+    calendar, art. 7 § 3 timing condition, transition, art. 10), then, with ``store``, the
+    history of the area (:func:`viabilidade.report.history.history_html`)."""
     op = operation_of(analysis.candidate)
     extra = "".join(PROCESS_ITEMS[item](analysis) for item in op.process_items)
+    if store is not None and getattr(store, "history", None) is not None:
+        from .history import history_html
+
+        extra += history_html(analysis.candidate, store)
     return group(analysis, "sec-processo", extra=extra)
 
 

@@ -316,7 +316,7 @@ def chapter(study: Study, sid: str) -> str:
 
     a = study.analysis
     if sid == "sec-processo":
-        return process.process_section(a)
+        return process.process_section(a, study.store)
     if sid == "sec-lei":
         return process.draft_law_section(a, study.store, memorial_html=study.memorial_html)
     if sid == "sec-fiscal":

@@ -202,6 +202,7 @@ TABLE_LABELS = {
     "pib": "PIB",
     "seats": "sedes",
     "vilas": "vilas",
+    "history": "histórico de criação de municípios",
 }
 
 

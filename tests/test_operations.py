@@ -111,7 +111,17 @@ def test_fusion_study_carries_art3_with_the_seats_name_art10_and_no_remainder(fu
         "art4.I", "art4.II", "art4.III", "art4.IV", "art4.V", "art4.VI", "art4.VII",
         "art5.par1", "art5.par2", "art7.par1", "art7.par2"]
     # the plebiscite roll of a fusion is the two municipalities, not an absent remainder
-    assert "Com o eleitorado da área de 3.800 eleitores" in a.result("art7.par1").reason
+    # the fusion's plebiscite: quorum and majority in each municipality; one count is the
+    # alternative reading (TSE 2022: Anhanguera 1.229, Cumari 2.571 electors)
+    assert ("o estudo exige quórum e maioria em cada um — Anhanguera: 1.229 eleitores (publicado), "
+            "quórum mínimo de 615 comparecimentos e, nesse caso, 308 votos “sim”; Cumari: 2.571 "
+            "eleitores (publicado), quórum mínimo de 1.286 comparecimentos e, nesse caso, 644 votos "
+            "“sim”. Leitura alternativa, não adotada: uma só contagem no eleitorado somado") \
+        in a.result("art7.par1").reason
+    assert a.result("art7.par1").reason.endswith(
+        "3.800 eleitores (publicado), quórum mínimo de 1.901 comparecimentos e, nesse caso, 951 "
+        "votos “sim”.")
+    assert a.result("art7.par1").details["quorum_por_municipio"] == "Anhanguera: 615; Cumari: 1.286"
     cover = sections.cover(a, fusion_study.date)
     # art. 3, I: the name is the seat's everywhere; the file's name only as the nonconformity
     assert sections.study_title(a) == ("Estudo de viabilidade — fusão de Anhanguera e Cumari — "

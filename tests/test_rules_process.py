@@ -152,7 +152,27 @@ def test_fusion_waives_art4_and_needs_the_seat_question():
     assert p2.status == Status.INDETERMINATE
     import dataclasses
     approved = dataclasses.replace(c, plebiscite=dataclasses.replace(pl, seat_question_approved=True))
-    assert verdict(evaluate(approved, simple_profile(900, 600, 100, operation="fusion"), S)) == Verdict.VIAVEL
+    # one count for the municipalities together does not show quorum and majority in each
+    res = evaluate(approved, simple_profile(900, 600, 100, operation="fusion"), S)
+    assert verdict(res) == Verdict.INDETERMINADO
+    r = {x.rule_id: x for x in res}
+    assert r["art7.par1"].status == Status.INDETERMINATE
+    assert r["art7.par1"].reason.endswith(
+        "O resultado informado é um só, dos municípios somados; a leitura adotada exige quórum e "
+        "maioria em cada município, e é preciso o resultado de cada um (Justiça Eleitoral). Na "
+        "leitura alternativa da contagem única (Lei nº 9.709/1998, art. 7º), o quórum seria "
+        "atingido.")
+    assert r["art7.par2"].reason.endswith("Na leitura alternativa da contagem única (Lei nº "
+                                          "9.709/1998, art. 7º), a fusão seria aprovada.")
+    assert r["art5.par2"].reason == (
+        "O resultado informado é um só, dos municípios somados; a leitura adotada exige quórum e "
+        "maioria em cada município, e é preciso o resultado de cada um (Justiça Eleitoral) (ver "
+        "quórum e aprovação, art. 7º, §§ 1º e 2º); art. 4º dispensado.")
+    # below the combined majority (250 of 500): the alternative reading says so
+    low = dataclasses.replace(approved, plebiscite=dataclasses.replace(pl, yes=250, no=200,
+                                                                       seat_question_approved=True))
+    r = {x.rule_id: x for x in evaluate(low, simple_profile(900, 600, 100, operation="fusion"), S)}
+    assert r["art7.par2"].reason.endswith("a fusão seria rejeitada.")
     rejected = dataclasses.replace(c, plebiscite=dataclasses.replace(pl, seat_question_approved=False))
     assert verdict(evaluate(rejected, simple_profile(900, 600, 100, operation="fusion"), S)) == Verdict.INVIAVEL
 
@@ -179,9 +199,22 @@ def test_district_population(pop, status):
 
 @pytest.mark.parametrize("buildings, status", [(99, Status.FAIL), (100, Status.PASS)])
 def test_district_buildings(buildings, status):
+    # a certified count of the seat decides art. 17 I on both sides of 100
+    res = evaluate(candidate(operation="create-district"),
+                   simple_profile(1500, 500, buildings, basis=Basis.CERTIFIED,
+                                  operation="create-district"), S)
+    assert {r.rule_id: r.status for r in res}["art17.I"] == status
+
+
+@pytest.mark.parametrize("buildings, count", [(99, "99"), (100, "100")])
+def test_district_buildings_of_the_whole_district_never_decide(buildings, count):
+    # a published figure is the whole district's, not the count "na sede indicada"
     res = evaluate(candidate(operation="create-district"),
                    simple_profile(1500, 500, buildings, operation="create-district"), S)
-    assert {r.rule_id: r.status for r in res}["art17.I"] == status
+    r = {r.rule_id: r for r in res}["art17.I"]
+    assert r.status == Status.INDETERMINATE and r.lean is None
+    assert r.reason.startswith(f"O valor apurado, {count} edificações (publicado), é o de todo o "
+                               "território do distrito, não o da sede")
 
 
 def test_profile_of_another_operation_is_refused():

@@ -388,6 +388,8 @@ DETAIL_LABELS = {
     "quorum": "Quórum mínimo (comparecimentos)",
     "maioria_no_quorum": "Votos “sim” necessários no quórum mínimo",
     "eleitores_rol": "Eleitores do rol do plebiscito",
+    "contagem": "Contagem do plebiscito da fusão",
+    "quorum_por_municipio": "Quórum mínimo (comparecimentos) em cada município",
     "eleitorado": "Eleitorado do plebiscito (leitura I-10 da lei)",
     "leitura": "Leitura adotada",
     "base_rol": "Base do rol",

@@ -112,6 +112,46 @@ def roll(profile: Profile | None, settings: Settings) -> tuple[float | None, Bas
     return total, basis, desc
 
 
+#: Why a fusion's plebiscite is counted in each municipality, and the alternative reading.
+FUSION_EACH = ("A fusão depende da consulta às populações de cada município envolvido (CF, art. "
+               "18, § 4º; LC nº 2/1990, art. 5º, § 2º): o estudo exige quórum e maioria em cada um")
+FUSION_COMBINED = ("Leitura alternativa, não adotada: uma só contagem no eleitorado somado (Lei nº "
+                   "9.709/1998, art. 7º, parte final: a vontade popular “em relação ao total da "
+                   "população consultada”), em que o voto de um município pode decidir pelo outro")
+#: A fusion's result typed as one count for the municipalities together.
+FUSION_ONE_COUNT = ("O resultado informado é um só, dos municípios somados; a leitura adotada "
+                    "exige quórum e maioria em cada município, e é preciso o resultado de cada um "
+                    "(Justiça Eleitoral)")
+
+
+def is_fusion(candidate: Candidate | None) -> bool:
+    """Whether the plebiscite is a fusion's (art. 5 § 2): counted in each municipality."""
+    return getattr(candidate, "operation", None) == "fusion"
+
+
+def fusion_parts(profile: Profile | None) -> list[tuple[str, Figure | None]]:
+    """A fusion's plebiscite, one (label, electors) per municipality that merges
+    (``profile.origins``): quorum and majority are counted in each (reading adopted; the
+    combined roll, :func:`roll`, is the alternative)."""
+    if profile is None:
+        return []
+    return [(u.label, u.electors) for u in profile.origins.values()]
+
+
+def _fusion_each(profile: Profile | None, settings: Settings) -> str:
+    """``"Anhanguera: 1.229 eleitores (publicado), quórum mínimo de 615 comparecimentos e,
+    nesse caso, 308 votos “sim”; Cumari: …"``, or ``""`` when a figure is missing."""
+    texts = []
+    for label, f in fusion_parts(profile):
+        if f is None or f.value is None:
+            return ""
+        q = quorum(int(round(f.value)), settings.quorum)
+        texts.append(f"{label}: {fmt(round(f.value))} eleitores ({BASIS_WORDS[f.basis]}), quórum "
+                     f"mínimo de {fmt(q)} comparecimentos e, nesse caso, {fmt(majority(q))} "
+                     "votos “sim”")
+    return "; ".join(texts)
+
+
 def _turnout(p: Plebiscite) -> int | None:
     if p.turnout is not None:
         return p.turnout
@@ -142,6 +182,13 @@ def par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> R
                           f"documento. {UNPROVEN}: {missing}.",
                           source="números informados no arquivo da candidatura, sem documento",
                           certifier="Tribunal Regional Eleitoral", **numbers)
+        if is_fusion(candidate):
+            return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE,
+                          f"{counted}. {FUSION_ONE_COUNT}. Na leitura alternativa da contagem "
+                          f"única (Lei nº 9.709/1998, art. 7º), o quórum seria "
+                          f"{'atingido' if ok else 'não atingido'}.",
+                          source=result_source(p), vintage=p.date.isoformat(),
+                          certifier="Tribunal Regional Eleitoral", **numbers)
         return simple("art7.par1", TITLES["art7.par1"], Status.PASS if ok else Status.FAIL,
                       f"{counted}: {'atingido' if ok else 'não atingido'}.",
                       source=result_source(p), vintage=p.date.isoformat(),
@@ -158,6 +205,21 @@ def par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> R
     q = quorum(int(round(n)), settings.quorum)
     details.update(eleitores_rol=n, base_rol=str(basis), quorum=q, maioria_no_quorum=majority(q),
                    partes_rol={label: f.value for label, f in roll_parts(profile, settings)})
+    each = _fusion_each(profile, settings) if is_fusion(candidate) else ""
+    if each:
+        details = {"leitura": settings.quorum,
+                   "contagem": "em cada município (a contagem única é leitura alternativa)",
+                   "quorum_por_municipio": "; ".join(
+                       f"{label}: {fmt(quorum(int(round(f.value)), settings.quorum))}"
+                       for label, f in fusion_parts(profile))}
+        reason = ("Plebiscito ainda sem resultado: são necessários, em cada município, o número "
+                  f"de eleitores aptos e o de comparecimentos (TRE-GO). {FUSION_EACH} — {each}. "
+                  f"{FUSION_COMBINED}: {fmt(round(n))} eleitores ({BASIS_WORDS[basis]}), quórum "
+                  f"mínimo de {fmt(q)} comparecimentos e, nesse caso, {fmt(majority(q))} votos "
+                  "“sim”.")
+        return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE, reason,
+                      comparator=">=", unit="eleitores", basis=basis,
+                      certifier="Tribunal Regional Eleitoral", details=details)
     reason = (f"Plebiscito ainda sem resultado: são necessários o número de eleitores aptos e o de "
               f"comparecimentos (TRE-GO). Com o {desc} de {fmt(round(n))} eleitores "
               f"({BASIS_WORDS[basis]}), o quórum mínimo seria de "
@@ -173,9 +235,10 @@ def par2(candidate: Candidate, settings: Settings) -> RuleResult:
     p = candidate.plebiscite or Plebiscite()
     turnout = _turnout(p)
     if p.yes is None or turnout is None:
+        each = " em cada município" if is_fusion(candidate) else ""
         return simple("art7.par2", TITLES["art7.par2"], Status.INDETERMINATE,
-                      "Plebiscito ainda sem resultado: são necessários os votos “sim” e o total de "
-                      "comparecimentos (incluídos brancos e nulos), apurados pelo TRE-GO.",
+                      f"Plebiscito ainda sem resultado: são necessários{each} os votos “sim” e o "
+                      "total de comparecimentos (incluídos brancos e nulos), apurados pelo TRE-GO.",
                       comparator=">", unit="votos")
     need = majority(turnout)
     ok = p.yes >= need
@@ -192,6 +255,13 @@ def par2(candidate: Candidate, settings: Settings) -> RuleResult:
                       f"{counted}, segundo números informados no arquivo da candidatura, sem "
                       f"documento. {UNPROVEN}: {missing}.",
                       source="números informados no arquivo da candidatura, sem documento",
+                      certifier="Tribunal Regional Eleitoral", **numbers)
+    if is_fusion(candidate):
+        return simple("art7.par2", TITLES["art7.par2"], Status.INDETERMINATE,
+                      f"{counted}. {FUSION_ONE_COUNT}. Na leitura alternativa da contagem única "
+                      f"(Lei nº 9.709/1998, art. 7º), a fusão seria "
+                      f"{'aprovada' if ok else 'rejeitada'}.",
+                      source=result_source(p), vintage=p.date.isoformat(),
                       certifier="Tribunal Regional Eleitoral", **numbers)
     return simple("art7.par2", TITLES["art7.par2"], Status.PASS if ok else Status.FAIL,
                   f"{counted}: {'aprovado' if ok else 'rejeitado'}.",

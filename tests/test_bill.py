@@ -74,14 +74,20 @@ def test_posse_dabadia_bill_cites_the_articles_of_lc_02(store, author):
     # No polygon: the limits are the district's, and the memorial is a note for the drafter.
     assert t["Art. 2º"][0] == ("Os limites do Município de Posse d'Abadia são os do Distrito de "
                                "Posse d'Abadia, do Município de Abadiânia, definidos na lei "
-                               "municipal que o criou (art. 3º, II, da Lei Complementar nº 2, "
-                               "de 1990).")
+                               "municipal que o criou, nos termos do art. 3º, II, da Lei "
+                               "Complementar nº 2, de 1990.")
     assert bill.annex == () and any(n.startswith("memorial descritivo") for n in bill.notes)
-    assert "1º de janeiro de 2029" in t["Art. 4º"][0] and "de 2028" in t["Art. 4º"][0]
+    assert t["Art. 4º"][0].endswith("instalado em 1º de janeiro de 2029, com a posse do Prefeito, "
+                                    "do Vice-Prefeito e dos Vereadores eleitos nas eleições "
+                                    "municipais gerais e simultâneas de 2028, nos termos do art. 9º "
+                                    "da Lei Complementar nº 2, de 1990, e do art. 29, I, da "
+                                    "Constituição Federal.")
     assert t["Art. 5º"][2] == [("Parágrafo único.", "A Câmara Municipal de Posse d'Abadia terá 9 "
-                                "(nove) Vereadores na primeira legislatura (Constituição Federal, "
-                                "art. 29, IV, a).")]
-    assert "3 (três) meses" in t["Art. 6º"][0] and "art. 12" in t["Art. 6º"][0]
+                                "(nove) Vereadores na primeira legislatura, nos termos do art. 29, "
+                                "IV, a, da Constituição Federal.")]
+    assert t["Art. 6º"][0].endswith("pelo prazo de 3 (três) meses, a contar da instalação, nos "
+                                    "termos do art. 12 da Lei Complementar nº 2, de 1990.")
+    assert "(art." not in "".join(a.caput + "".join(a.paragraphs) for a in bill.articles)
     assert "art. 11" in t["Art. 7º"][0] and "art. 13" in t["Art. 8º"][0]
     assert [lab for lab, _ in t["Art. 8º"][2]] == ["§ 1º", "§ 2º", "§ 3º"]
     assert "80% (oitenta por cento)" in t["Art. 8º"][2][0][1]
@@ -136,7 +142,8 @@ def test_transfer_bill_without_polygon(store, author):
                            "de Corumbá de Goiás.")
     assert t["Art. 2º"][0] == ("Os limites entre os Municípios de Abadiânia e Corumbá de Goiás "
                                "passam a ser os que resultam da incorporação da área de que trata "
-                               "o art. 1º (art. 3º, II, da Lei Complementar nº 2, de 1990).")
+                               "o art. 1º, nos termos do art. 5º da Lei Complementar nº 2, de "
+                               "1990.")
     assert len(t) == 3
 
 
@@ -149,7 +156,7 @@ def test_district_bill_is_a_municipal_law(store):
     assert bill.ementa == "Cria o Distrito Leste, no território do Município de Abadiânia, e dá outras providências."
     assert t["Art. 1º"][0].startswith("Fica criado o Distrito Leste, no Município "
                                       "de Abadiânia") and "art. 16" in t["Art. 1º"][0]
-    assert "(art. 18, da Lei Complementar nº 2, de 1990)" in t["Art. 2º"][0]
+    assert t["Art. 2º"][0].endswith(", nos termos do art. 18 da Lei Complementar nº 2, de 1990.")
     assert "180 (cento e oitenta) dias" in t["Art. 3º"][0]
     assert t["Art. 4º"][0] == b.VIGENCIA
     assert bill.justification[0].startswith("Quadro constitucional: a criação de distrito não "
@@ -205,3 +212,11 @@ def test_cli_writes_the_district_bill(tmp_path, capsys):
                                                      "projeto-de-lei.pdf"]
     assert main(["projeto-de-lei", str(POSSE), "--saida", str(tmp_path / "x")]) == 2
     assert "erro: o projeto de lei estadual precisa do deputado autor" in capsys.readouterr().err
+
+
+def test_closing_citations_read_as_law_text():
+    assert b.law_form("Os bens passarão na instalação (art. 11 da Lei Complementar nº 2, de 1990).") \
+        == "Os bens passarão na instalação, nos termos do art. 11 da Lei Complementar nº 2, de 1990."
+    assert b.law_form("O percentual (arts. 3º, IX, e 14 da Lei Complementar nº 2, de 1990).") \
+        == "O percentual, nos termos dos arts. 3º, IX, e 14 da Lei Complementar nº 2, de 1990."
+    assert b.law_form("Sem citação.") == "Sem citação."

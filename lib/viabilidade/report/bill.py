@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -243,7 +244,7 @@ def _limites(ctx: _Context) -> Article:
                                 f"{ctx.destination}"}
     first = ctx.op.bill[0]
     who = subject.get(first, f"Os limites do Município de {ctx.name}")
-    law = "art. 18" if first == "distrito" else "art. 3º, II"
+    law = {"distrito": "art. 18", "transferencia": "art. 5º"}.get(first, "art. 3º, II,")
     if ctx.memorial is not None:
         caput = f"{who} são os descritos {_annex_ref(ctx)}"
         if first == "transferencia":
@@ -254,13 +255,13 @@ def _limites(ctx: _Context) -> Article:
             caput = (f"O território do Município de {ctx.name} compreende os territórios "
                      f"integrais dos {ctx.origin_words}, e os seus limites são os descritos "
                      f"{_annex_ref(ctx)}")
-        return Article("limites", f"{caput} ({law}, da {LC2_SHORT}).")
+        return Article("limites", f"{caput} ({law} da {LC2_SHORT}).")
     # No polygon: the area is a district whose legal limits are in the municipal law.
     _no_polygon_note(ctx)
     if first == "transferencia":
         return Article("limites", f"{who} passam a ser os que resultam da incorporação da área "
-                                  f"de que trata o art. 1º ({law}, da {LC2_SHORT}).")
-    return Article("limites", f"{who} são os {_district_area(ctx)} ({law}, da {LC2_SHORT}).")
+                                  f"de que trata o art. 1º ({law} da {LC2_SHORT}).")
+    return Article("limites", f"{who} são os {_district_area(ctx)} ({law} da {LC2_SHORT}).")
 
 
 def _distritos(ctx: _Context) -> Article:
@@ -285,12 +286,12 @@ def _instalacao(ctx: _Context) -> Article:
     if ctx.install is None:
         return Article("instalacao", f"O Município de {ctx.name} será instalado com a posse {who} "
                                      "nas primeiras eleições municipais gerais e simultâneas "
-                                     f"posteriores à sua criação (art. 9º da {LC2_SHORT}; "
-                                     "Constituição Federal, art. 29, I).")
+                                     f"posteriores à sua criação (art. 9º da {LC2_SHORT}, e "
+                                     "art. 29, I, da Constituição Federal).")
     return Article("instalacao", f"O Município de {ctx.name} será instalado em "
                                  f"{fmt.date_long(ctx.install)}, com a posse {who} nas eleições "
                                  f"municipais gerais e simultâneas de {ctx.election} (art. 9º da "
-                                 f"{LC2_SHORT}; Constituição Federal, art. 29, I).")
+                                 f"{LC2_SHORT}, e art. 29, I, da Constituição Federal).")
 
 
 def _eleicao(ctx: _Context) -> Article:
@@ -306,7 +307,7 @@ def _eleicao(ctx: _Context) -> Article:
         return Article("eleicao", caput)
     return Article("eleicao", caput, paragraphs=(
         f"A Câmara Municipal de {ctx.name} terá {in_words(seats)} Vereadores na primeira "
-        "legislatura (Constituição Federal, art. 29, IV, a).",))
+        "legislatura (art. 29, IV, a, da Constituição Federal).",))
 
 
 def _servidores(ctx: _Context) -> Article:
@@ -422,6 +423,23 @@ BUILDERS: dict[str, Callable[[_Context], Article]] = {
 
 
 # -- building the bill -----------------------------------------------------------------
+
+_CITATION = re.compile(r" \((arts?)\. ([^()]*)\)\.$")
+
+
+def law_form(text: str) -> str:
+    """A provision's closing citation in the words of a law, not in parentheses:
+    ``"… instalação (art. 11 da Lei Complementar nº 2, de 1990)."`` becomes ``"… instalação,
+    nos termos do art. 11 da Lei Complementar nº 2, de 1990."`` (``dos`` for ``arts.``); a
+    citation joined with ``, e art.`` reads ``e do art.``."""
+    def repl(m: re.Match) -> str:
+        body = m.group(2).replace(", e art. ", ", e do art. ")
+        return f", nos termos {'dos' if m.group(1) == 'arts' else 'do'} {m.group(1)}. {body}."
+    return _CITATION.sub(repl, text)
+
+
+def _in_law_form(a: Article) -> Article:
+    return Article(a.key, law_form(a.caput), a.items, tuple(law_form(p) for p in a.paragraphs))
 
 def _names(store) -> dict[str, str]:
     m = store.municipalities
@@ -575,7 +593,7 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
     if op.proposed_seat and ctx.seat != c.name:
         ctx.notes.append(f"nome: o art. 3º, I, manda que o nome do Município seja o da sua sede; "
                          f"o nome proposto ({c.name}) difere do da sede ({ctx.seat})")
-    articles = tuple(BUILDERS[key](ctx) for key in op.bill)
+    articles = tuple(_in_law_form(BUILDERS[key](ctx)) for key in op.bill)
     if "limites" in op.bill and op.proposed_seat and op.bill_level == "estadual":
         ctx.notes.append("limites da área urbana da sede (art. 3º, V), na forma do memorial "
                          "descritivo: os dados públicos não trazem o perímetro urbano")

@@ -220,3 +220,20 @@ def test_closing_citations_read_as_law_text():
     assert b.law_form("O percentual (arts. 3º, IX, e 14 da Lei Complementar nº 2, de 1990).") \
         == "O percentual, nos termos dos arts. 3º, IX, e 14 da Lei Complementar nº 2, de 1990."
     assert b.law_form("Sem citação.") == "Sem citação."
+
+
+def test_a_drawn_creation_annexes_its_memorial_by_confrontacoes(store, author):
+    _, bill = _bill(store, DRAWN, author)
+    t = _text(bill)
+    assert t["Art. 2º"][0] == ("Os limites do Município de Posse d'Abadia são os descritos no "
+                               "memorial descritivo do Anexo Único desta Lei, nos termos do art. "
+                               "3º, II, da Lei Complementar nº 2, de 1990.")
+    assert bill.annex_title == "ANEXO ÚNICO — MEMORIAL DESCRITIVO — POSSE D'ABADIA"
+    assert bill.annex[2] == ("COM O MUNICÍPIO DE ABADIÂNIA: Começa no marco M-01, de coordenadas "
+                             "16°03'37,69\" S e 48°48'00,76\" W, ponto inicial desta descrição; "
+                             "segue em 8 lados em linha reta, numa extensão de 25.157,29 m, até o "
+                             "marco M-01, ponto inicial desta descrição.")
+    assert not any("acidentes naturais" in p for p in bill.annex)
+    # The drawn area does not follow the IBGE districts: the article names only the seat's.
+    assert t["Art. 3º"][0] == ("O Município de Posse d'Abadia é constituído do distrito-sede, que "
+                               "tem o seu nome.")

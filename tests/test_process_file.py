@@ -152,3 +152,9 @@ def test_resultados_json_carries_the_phase():
 
     payload = results_bundle(analyse(FILE))[RESULTS_MIME]
     assert payload["fase"] == "instrução: requisições do art. 4º, § 3º"
+
+
+def test_cli_refuses_a_bad_reference_date(capsys):
+    assert main(["processo", str(FILE), "--data-referencia", "01/04/2027"]) == 2
+    assert ("erro: --data-referencia: encontrado '01/04/2027'; esperada uma data válida no "
+            "formato AAAA-MM-DD (p. ex. 2027-01-30)") in capsys.readouterr().err

@@ -24,7 +24,8 @@ from viabilidade.rules.result import Status
 REPO = Path(__file__).resolve().parents[1]
 CERTIFIED = REPO / "tests" / "candidates" / "posse-dabadia-certificada.toml"
 STORE = REPO / "data" / "processed"
-S = Settings()
+#: The study date of these tests: after the 2027 acts they enter (a later act decides nothing).
+S = Settings(study_date="2027-06-01")
 FIGURES = dict(eligible=10_812, turnout=7_020, yes=5_210, no=1_480, blank=190, void=140)
 ATA = "Ata geral de apuração do plebiscito, TRE-GO, Processo nº 0600123-45.2027.6.09.0000"
 
@@ -93,7 +94,7 @@ def test_a_plebiscite_result_without_the_ata_decides_nothing():
     q, m = par1(c, posse_profile(), S), par2(c, S)
     assert (q.status, m.status) == (Status.INDETERMINATE, Status.INDETERMINATE)
     assert q.reason == (
-        "Compareceram 7.020 de 10.812 eleitores aptos; quórum mínimo 5.407 (absolute-majority), "
+        "Compareceram 7.020 de 10.812 eleitores aptos; quórum mínimo 5.407 (maioria absoluta: ⌊n/2⌋ + 1), "
         "segundo números informados no arquivo da candidatura, sem documento. O resultado só "
         "comprova o requisito com o documento da Justiça Eleitoral que o proclama, como uma "
         "certidão: falta a referência da ata de apuração do plebiscito (Justiça Eleitoral, "
@@ -155,7 +156,8 @@ def test_a_2023_revenue_certificate_is_not_the_last_exercise(tmp_path):
     p = tmp_path / "c.toml"
     p.write_text(text, encoding="utf-8")
     c = load_candidate(p)
-    settings = Settings(reference_date="2026-12-01")     # a study dated December 2026
+    # the exercise of a request of December 2026; the study made after the 2027 certificates
+    settings = Settings(reference_date="2026-12-01", study_date="2027-06-01")
     results = evaluate(c, build_profile(c, load_store(STORE), settings), settings)
     vii = next(r for r in results if r.rule_id == "art4.VII")
     assert vii.status == Status.INDETERMINATE
@@ -180,3 +182,113 @@ def test_the_explorer_saves_the_documents_with_the_counts(tmp_path):
     assert (saved.petition_signatures, saved.petition_document, saved.petition_date) == (
         c.petition_signatures, c.petition_document, c.petition_date)
     assert saved.plebiscite == c.plebiscite
+
+
+# --- acts dated after the study date (legal review, item 1) ----------------------------------
+#: A study made on 01/12/2026, before the 2027 acts of these tests.
+BEFORE = Settings(study_date="2026-12-01")
+
+
+def test_a_representation_dated_after_the_study_decides_nothing():
+    c = candidate(petition_signatures=412, petition_document="Representação nº 1/2027",
+                  petition_date=dt.date(2027, 1, 8))
+    r = art2(c, BEFORE)
+    assert r.status == Status.INDETERMINATE
+    assert r.reason == ("Indeterminado (ato futuro: datado de 08/01/2027, posterior à data do "
+                        "estudo (01/12/2026)): 412 assinaturas na representação (Representação "
+                        "nº 1/2027), que ainda não existe na data do estudo; exigido no mínimo 100 "
+                        "eleitores inscritos na área.")
+    assert art2(c, Settings(study_date="2027-01-08")).status == Status.PASS  # same day: it exists
+
+
+def test_a_plebiscite_dated_after_the_study_decides_nothing():
+    c = candidate(plebiscite=Plebiscite(**FIGURES, date=dt.date(2027, 5, 16),
+                                        document="Ata geral de apuração, TRE-GO"))
+    q, m = par1(c, posse_profile(), BEFORE), par2(c, BEFORE)
+    assert (q.status, m.status) == (Status.INDETERMINATE, Status.INDETERMINATE)
+    assert q.reason == ("Indeterminado (ato futuro: datado de 16/05/2027, posterior à data do "
+                        "estudo (01/12/2026)): Compareceram 7.020 de 10.812 eleitores aptos; "
+                        "quórum mínimo 5.407 (maioria absoluta: ⌊n/2⌋ + 1), segundo o arquivo da "
+                        "candidatura; um plebiscito que ainda não ocorreu na data do estudo não "
+                        "comprova o requisito.")
+    held = plebiscite_held(c, posse_profile(), BEFORE)
+    assert held.status == Status.INDETERMINATE
+    assert held.reason == ("Indeterminado (ato futuro: datado de 16/05/2027, posterior à data do "
+                           "estudo (01/12/2026)): o plebiscito ainda não ocorreu na data do estudo "
+                           "(ver quórum e aprovação, art. 7º, §§ 1º e 2º).")
+    after = Settings(study_date="2027-06-01")
+    assert plebiscite_held(c, posse_profile(), after).status == Status.PASS
+    fusion = art5_par2(dataclasses.replace(c, plebiscite=dataclasses.replace(
+        c.plebiscite, seat_question_approved=True)), posse_profile(), BEFORE)
+    assert fusion.status == Status.INDETERMINATE
+    assert fusion.reason.startswith("Indeterminado (ato futuro: datado de 16/05/2027")
+
+
+def test_a_certificate_dated_after_the_study_is_not_used(tmp_path):
+    from viabilidade.data.store import load_store
+    from viabilidade.profile import build_profile
+    from viabilidade.rules.result import Basis
+
+    c = load_candidate(CERTIFIED)
+    store = load_store(STORE)
+    p = build_profile(c, store, BEFORE)
+    assert p.area.population.basis != Basis.CERTIFIED
+    assert p.area.population.note.endswith(
+        "certidão (IBGE, Ofício nº 101/2027 — Superintendência Estadual do IBGE em Goiás, de "
+        "10/03/2027) não considerada: ato futuro: datado de 10/03/2027, posterior à data do "
+        "estudo (01/12/2026)")
+    assert p.area.collection.value is None
+    assert p.state_tax_revenue is None  # the store holds no 2026 state revenue
+    after = build_profile(c, store, Settings(study_date="2027-06-01"))
+    assert (after.area.population.value, after.area.population.basis) == (3102, Basis.CERTIFIED)
+
+
+def test_the_certified_candidate_is_conclusive_only_after_its_documents():
+    from viabilidade.analysis import analyse
+    from viabilidade.data.store import load_store
+    from viabilidade.rules import certification
+
+    store = load_store(STORE)
+    a = analyse(CERTIFIED, store=store)  # its [settings] study_date = 2027-06-01
+    assert certification.qualification(a.results) == "estudo conclusivo"
+    early = analyse(CERTIFIED, store=store, settings=BEFORE)
+    assert certification.qualification(early.results) != "estudo conclusivo"
+    assert {r.rule_id: str(r.status) for r in early.results}["art7"] == "indeterminate"
+
+
+# --- art. 5 § 1: "mediante declarações destes" (legal review, item 14) -----------------------
+
+def test_a_transfer_representation_needs_the_signers_declarations():
+    from viabilidade.rules.art5 import par1 as art5_par1
+
+    c = candidate(operation="transfer-area", petition_signatures=64,
+                  petition_document="Representação nº 3/2026", petition_date=dt.date(2026, 3, 2))
+    r = art5_par1(c, BEFORE)
+    assert r.status == Status.INDETERMINATE
+    assert r.reason == (
+        "64 assinaturas na representação (Representação nº 3/2026, de 02/03/2026); exigido no "
+        "mínimo 50 eleitores inscritos no município, residentes e domiciliados na área, mediante "
+        "declarações destes (art. 5º, § 1º). Falta a referência das declarações dos signatários "
+        "de que residem e são domiciliados na área: sem elas, o número de assinaturas não "
+        "comprova o requisito.")
+    ok = art5_par1(dataclasses.replace(c, residence_declarations="Declarações anexas à "
+                                       "Representação nº 3/2026"), BEFORE)
+    assert ok.status == Status.PASS
+    assert ok.reason == ("64 assinaturas na representação (Representação nº 3/2026, de "
+                         "02/03/2026; declarações de residência e domicílio: Declarações anexas "
+                         "à Representação nº 3/2026); exigido no mínimo 50 eleitores inscritos no "
+                         "município, residentes e domiciliados na área.")
+    short = art5_par1(dataclasses.replace(c, petition_signatures=49), BEFORE)
+    assert short.status == Status.FAIL  # too few signatures fail whatever the declarations
+
+
+def test_the_plebiscite_met_carries_the_electoral_justice_note():
+    from viabilidade.report import frame
+    from viabilidade.rules.result import RuleResult
+
+    met = RuleResult("art7", "Consulta plebiscitária", Status.PASS, "ok")
+    assert frame.plebiscite_note([met]) == (
+        "A Justiça Eleitoral não realiza nem homologa este plebiscito enquanto não existir a lei "
+        "complementar federal do art. 18, § 4º, da Constituição Federal (TSE, PA nº 0602003-69, "
+        "13/05/2021).")
+    assert frame.plebiscite_note([dataclasses.replace(met, status=Status.INDETERMINATE)]) == ""

@@ -32,7 +32,15 @@ FORBIDDEN = re.compile(
     r"|\bart\d+\.(?:[IVX]+|par\d+|sole|[a-z]+)\b"           # art4.IV, art4.par1, art10.sole
     r"|\bBRL\b|\b[Vv]eredito"
     r"|\b(?:certified|published|estimated|measured|indeterminate|not applicable|likely pass"
-    r"|likely fail|boundary|remainder|verdict)\b")
+    r"|likely fail|boundary|remainder|verdict)\b"
+    # setting codes (I-8 "absolute-majority", I-9 "total-revenue", I-9 "per-capita"), and the
+    # unaccented words of a detail key printed as a label ("nao", "minimo sim")
+    r"|\b(?:absolute-majority|total-revenue|per-capita|all-urban)\b"
+    r"|\b(?:nao|minimo|maximo|populacao|arrecadacao|edificacoes)\b"
+    r"|receita estadual base")
+#: A row label of a table of facts: a reader's label starts with a capital letter; a lowercase
+#: one is a detail key with its underscores replaced ("eleitores aptos", "minimo sim").
+RAW_LABEL = re.compile(r'<th scope="row">([a-zà-ú][^<]*)</th>')
 #: Citations of sources the reader may follow: URLs, paths and repositories, file names, hashes.
 CITATIONS = re.compile(r"https?://\S+|\S*/\S*|\S+\.(?:csv|json|geojson|zip|parquet|xlsx?|txt|gpkg"
                        r"|kmz?|shp|toml|ods|pdf|html)\b|\b[0-9a-f]{40,64}\b")
@@ -50,7 +58,8 @@ def visible_text(html: str) -> str:
 def offending(html: str) -> list[str]:
     """Each forbidden word with some context, for the failure message."""
     text = " ".join(visible_text(html).split())
-    return [text[max(m.start() - 60, 0):m.end() + 40] for m in FORBIDDEN.finditer(text)]
+    return ([text[max(m.start() - 60, 0):m.end() + 40] for m in FORBIDDEN.finditer(text)]
+            + [f"rótulo {m.group(1)!r}" for m in RAW_LABEL.finditer(html)])
 
 
 def test_the_scan_catches_what_it_must():
@@ -60,6 +69,17 @@ def test_the_scan_catches_what_it_must():
     found = offending(bad)
     for word in ("technical_error", "process.petition_signatures", "art4.V", "BRL", "Veredito",
                  "certified"):
+        assert any(word in f for f in found), word
+    # what the legal review found in the certified study (internal codes as labels)
+    codes = ('<body><p>quórum mínimo 5.407 (absolute-majority): atingido.</p><table>'
+             '<tr><th scope="row">minimo sim</th><td>3.511</td></tr>'
+             '<tr><th scope="row">nao</th><td>1.480</td></tr>'
+             '<tr><th scope="row">eleitores aptos</th><td>10.812</td></tr>'
+             '<tr><th scope="row">receita estadual base</th><td>publicado</td></tr></table>'
+             '<p>receita própria não informada (tabela [fiscal.own_revenue])</p></body>')
+    found = offending(codes)
+    for word in ("absolute-majority", "'minimo sim'", "'nao'", "'eleitores aptos'",
+                 "'receita estadual base'", "fiscal.own_revenue"):
         assert any(word in f for f in found), word
     good = ("<body><p>Art. 4º, IV — R$ 3.150.000,00; conclusão: viável. Fonte: GitHub "
             "a/b_c commit " + "a" * 40 + " census/go_tabela_x.csv</p></body>")

@@ -42,7 +42,7 @@ def test_posse_dabadia_figures_are_published_not_certified(store):
 
 
 def test_only_the_certificates_are_certified(store):
-    p = build_profile(load_candidate(CERTIFIED), store, Settings())
+    p = build_profile(load_candidate(CERTIFIED), store, Settings(study_date="2027-06-01"))
     assert (p.area.population.value, p.area.population.basis) == (3102, Basis.CERTIFIED)
     assert p.area.population.source == ("IBGE, Ofício nº 101/2027 — Superintendência Estadual "
                                         "do IBGE em Goiás, de 10/03/2027")
@@ -73,7 +73,7 @@ def test_petition_signatures_claim_no_basis():
     import datetime as dt
 
     r = art2(candidate(petition_signatures=412, petition_document="Representação nº 1/2027",
-                       petition_date=dt.date(2027, 1, 8)), Settings())
+                       petition_date=dt.date(2027, 1, 8)), Settings(study_date="2027-06-01"))
     assert (r.value, r.status, r.basis) == (412, "pass", None)
 
 
@@ -221,11 +221,12 @@ def test_fusion_with_one_combined_plebiscite_count_is_not_conclusive(store, tmp_
     path = tmp_path / "fusao.toml"
     path.write_text(FUSION.read_text(encoding="utf-8") + (
         "\n[process]\npetition_signatures = 60\npetition_document = \"Representação nº 2/2027\"\n"
-        "petition_date = 2027-01-08\n\n[process.plebiscite]\neligible = 3800\n"
+        "petition_date = 2027-01-08\nresidence_declarations = \"Declarações dos signatários, "
+        "anexas à Representação nº 2/2027\"\n\n[process.plebiscite]\neligible = 3800\n"
         "turnout = 2900\nyes = 2100\nno = 700\nblank = 60\nvoid = 40\ndate = 2027-05-16\n"
         "seat_question_approved = true\ndocument = \"Ata geral de apuração, TRE-GO\"\n"),
         encoding="utf-8")
-    a = analyse(path, store=store)
+    a = analyse(path, store=store, settings=Settings(study_date="2027-06-01"))
     # quorum and majority are counted in each municipality (CF, art. 18, § 4º): one count for
     # the two together leaves the plebiscite pending, whatever it says
     assert [p.item for p in certification.pending(a.results)] == [

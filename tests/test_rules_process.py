@@ -16,13 +16,16 @@ from viabilidade.rules.art6 import art6
 from viabilidade.rules.art7 import majority, par1, par2, par3, quorum
 from viabilidade.rules.result import Basis, Status, Verdict
 
-S = Settings()
+#: The study date of these tests: after their 2027 acts (a later act decides nothing).
+S = Settings(study_date="2027-06-01")
 #: A plebiscite result with the Electoral Justice's act that proclaims it (fictitious).
 RESULT = dict(document="Ata geral de apuração, TRE-GO, Processo nº 0600123-45.2027.6.09.0000",
               date=dt.date(2027, 5, 16))
 #: The representation filed with the Assembly, signatures notarised (fictitious).
 PETITION = dict(petition_document="Representação protocolada na ALEGO sob nº 1.234/2027",
-                petition_date=dt.date(2027, 1, 10))
+                petition_date=dt.date(2027, 1, 10),
+                # art. 5 § 1: the signers' declarations that they live in the area
+                residence_declarations="Declarações de residência anexas à Representação nº 1.234/2027")
 
 
 @pytest.mark.parametrize("n, absolute, literal", [(1000, 501, 501), (1001, 501, 502), (0, 1, 1), (1, 1, 2)])
@@ -34,7 +37,7 @@ def test_quorum_both_readings(n, absolute, literal):
 def test_quorum_rule_decides_on_both_sides():
     def run(turnout, reading):
         c = candidate(plebiscite=Plebiscite(eligible=1001, turnout=turnout, **RESULT))
-        return par1(c, None, Settings(quorum=reading)).status
+        return par1(c, None, S.replace(quorum=reading)).status
     assert run(501, "absolute-majority") == Status.PASS
     assert run(500, "absolute-majority") == Status.FAIL
     assert run(501, "literal") == Status.FAIL
@@ -45,7 +48,7 @@ def test_quorum_without_results_states_the_figure_from_the_roll():
     r = par1(candidate(), posse_profile(), S)
     assert r.status == Status.INDETERMINATE and r.threshold == 5407 and r.basis == Basis.ESTIMATED
     assert "o quórum mínimo seria de 5.407 comparecimentos" in r.reason
-    area_only = par1(candidate(), posse_profile(), Settings(plebiscite_roll="area"))
+    area_only = par1(candidate(), posse_profile(), S.replace(plebiscite_roll="area"))
     assert area_only.threshold == quorum(1911) == 956
 
 

@@ -202,6 +202,10 @@ class Candidate:
         signatures, the reference of the document that proves it (the representation filed
         with the Assembly, with the signatures notarised) and its date. A count without both
         decides nothing (:func:`viabilidade.rules.art2.petition`).
+    residence_declarations : str or None
+        ``[process] residence_declarations``: the reference of the signers' declarations that
+        they live and are domiciled in the area (art. 5 § 1, "mediante declarações destes");
+        without it a transfer's or fusion's representation decides nothing.
     creation_law_date : date or None
         Publication date of a past creation law (``creation_law_date``; its year must be
         ``creation_year`` when both are given): decides the frame against EC 15/1996
@@ -233,6 +237,7 @@ class Candidate:
     petition_signatures: int | None = None
     petition_document: str | None = None
     petition_date: dt.date | None = None
+    residence_declarations: str | None = None
     plebiscite: Plebiscite | None = None
     restored_process: str | None = None
     events: tuple[ProcessEvent, ...] = ()
@@ -767,13 +772,14 @@ def load_candidate(path: str | Path) -> Candidate:
                          "uma justificativa (ver docs/LEITURAS.md, leitura I-2)")
 
     petition, petition_document, petition_date, plebiscite = None, None, None, None
-    restored = None
+    restored = declarations = None
     events: list[ProcessEvent] = []
     proc = r.sub("process")
     if proc is not None:
         petition = _nonneg_int(proc, "petition_signatures")
         petition_document = _document(proc, "petition_document")
         petition_date = _date(proc, "petition_date")
+        declarations = _document(proc, "residence_declarations")
         restored = proc.get("restored_process", str)
         if restored is not None:
             restored = _restored_process(restored, operation, name, problems)
@@ -827,7 +833,8 @@ def load_candidate(path: str | Path) -> Candidate:
         special_interest=declared, special_interest_kind=kind,
         special_interest_justification=justification,
         petition_signatures=petition, petition_document=petition_document,
-        petition_date=petition_date, plebiscite=plebiscite, restored_process=restored,
+        petition_date=petition_date, residence_declarations=declarations,
+        plebiscite=plebiscite, restored_process=restored,
         events=tuple(events), evidence=evidence,
         boundary_correction=correction, old_line=lines.get("old_line"),
         new_line=lines.get("new_line"), certified=certified, settings=settings, **money)

@@ -21,6 +21,7 @@ Estimation methods (shown in the studies' method notes):
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+import datetime as dt
 
 import numpy as np
 import pandas as pd
@@ -366,7 +367,16 @@ def _boundary_parts(candidate: Candidate, store, settings):
     return [area], origins, remainders
 
 
-def state_tax_revenue(candidate: Candidate, store) -> Figure | None:
+def _future_money(candidate: Candidate, key: str, today: dt.date | None) -> str:
+    """Why the area's certified money figure ``key`` is not used: its certificate is dated
+    after the study date (:func:`viabilidade.profile_certified.future_certificate`)."""
+    from .profile_certified import future_certificate
+
+    cert = candidate.certified.area.get(key) if candidate.certified else None
+    return future_certificate(cert, today) if cert is not None else ""
+
+
+def state_tax_revenue(candidate: Candidate, store, today: dt.date | None = None) -> Figure | None:
     """The state's tax revenue (ICMS + IPVA + ITCD) for art. 4 VII, in BRL.
 
     Art. 4 VII compares the area's collection with the state's tax revenue *of the same
@@ -374,12 +384,14 @@ def state_tax_revenue(candidate: Candidate, store) -> Figure | None:
     revenue of the year of the candidate's ``[fiscal.collection]``; else the latest year of
     the processed ``state_revenue`` table (IMB, Goiás em Dados 2023, tab. 125, preferred
     over the SEFAZ-GO management extract for the same year). ``None`` when the data has no
-    complete figure for the year needed.
+    complete figure for the year needed. A certificate dated after ``today`` (the study
+    date) is not used.
     """
     from .data.store import state_tax_revenue as revenue_of_year
     from .errors import DataError
 
-    if candidate.state_tax_revenue is not None:
+    if candidate.state_tax_revenue is not None and not _future_money(candidate, "state_tax_revenue",
+                                                                        today):
         m = candidate.state_tax_revenue
         return money_figure(m)
     years = sorted(set(int(y) for y in store.state_revenue["ano"]))
@@ -392,10 +404,13 @@ def state_tax_revenue(candidate: Candidate, store) -> Figure | None:
                   note=f"receita estadual de impostos de {year}: ICMS + IPVA + ITCD")
 
 
-def _collection(candidate: Candidate) -> Figure:
-    if candidate.collection is not None:
+def _collection(candidate: Candidate, today: dt.date | None = None) -> Figure:
+    future = _future_money(candidate, "collection", today)
+    if candidate.collection is not None and not future:
         m = candidate.collection
         return money_figure(m)
+    if future:
+        return Figure(None, "BRL", Basis.PUBLISHED, "", "", note=future)
     return Figure(None, "BRL", Basis.PUBLISHED, "", "",
                   note="a SEFAZ-GO não publica a arrecadação estadual por município ou distrito; "
                        "é preciso a certidão da arrecadação de ICMS, IPVA e ITCD na área emitida "
@@ -461,14 +476,15 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
     area = UnitProfile(label=study_name(candidate), cod_ibge=area.cod_ibge, codes=area.codes,
                        population=area.population, electors=area.electors,
                        buildings=area.buildings,
-                       collection=(_collection(candidate)
+                       collection=(_collection(candidate, settings.study_day())
                                    if "sec-art4" in operation_of(candidate).chapters
                                    else None),
                        revenue=area.revenue, area_km2=area.area_km2)
     profile = apply_certificates(
         Profile(operation=candidate.operation, area=area, origins=origins,
-                remainders=remainders, state_tax_revenue=state_tax_revenue(candidate, store),
-                territory=territory or Territory()), candidate)
+                remainders=remainders,
+                state_tax_revenue=state_tax_revenue(candidate, store, settings.study_day()),
+                territory=territory or Territory()), candidate, settings.study_day())
     if operation_of(candidate).receiving and candidate.destination is not None:
         # the receiving municipality before and after (art. 5): after = it plus the area
         code = candidate.destination

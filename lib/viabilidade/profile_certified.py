@@ -10,11 +10,13 @@ through the candidate's fiscal fields (:func:`viabilidade.certified.certified_mo
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 
 from .candidate import Candidate
 from .certified import Certificate
 from .plausibility import ratio_note
 from .profile_types import Profile, UnitProfile
+from .rules.common import future_act
 from .rules.result import Basis, Figure
 
 #: Profile attribute of each certified count of a territory.
@@ -51,15 +53,33 @@ def certified_figure(cert: Certificate, replaced: Figure | None = None) -> Figur
     return Figure(value, spec.unit, Basis.CERTIFIED, cert.citation(), vintage, note=note)
 
 
-def _unit(unit: UnitProfile, certs: dict[str, Certificate]) -> UnitProfile:
+def future_certificate(cert: Certificate, today: dt.date | None) -> str:
+    """Why a certificate dated after the study date is not used, or ``""``: ``"certidão
+    (IBGE, Ofício nº 101/2027, de 10/03/2027) não considerada: ato futuro: datado de
+    10/03/2027, posterior à data do estudo (01/12/2026)"`` (:func:`~.rules.common.future_act`)."""
+    future = future_act(cert.date, today)
+    return f"certidão ({cert.citation()}) não considerada: {future}" if future else ""
+
+
+def _kept(figure: Figure | None, why: str) -> Figure | None:
+    """The data's figure kept in place of a future certificate, the reason in its note."""
+    if figure is None:
+        return None
+    return dataclasses.replace(figure, note=f"{figure.note}; {why}" if figure.note else why)
+
+
+def _unit(unit: UnitProfile, certs: dict[str, Certificate], today: dt.date | None) -> UnitProfile:
     changes = {}
     for key, attr in _ATTRS.items():
         if key in certs:
-            changes[attr] = certified_figure(certs[key], getattr(unit, attr))
+            why = future_certificate(certs[key], today)
+            changes[attr] = (_kept(getattr(unit, attr), why) if why else
+                             certified_figure(certs[key], getattr(unit, attr)))
     return dataclasses.replace(unit, **changes) if changes else unit
 
 
-def apply_certificates(profile: Profile, candidate: Candidate) -> Profile:
+def apply_certificates(profile: Profile, candidate: Candidate,
+                       today: dt.date | None = None) -> Profile:
     """The profile with every certified figure of ``candidate.certified`` in place.
 
     Parameters
@@ -78,22 +98,25 @@ def apply_certificates(profile: Profile, candidate: Candidate) -> Profile:
         ``territory.continuity_certificate`` (III) replaced by their certificates. The
         area's collection and the state tax revenue come from the candidate's fiscal fields.
         A remainder certificate for an origin the profile has no remainder of (a fusion)
-        is not used.
+        is not used, nor is a certificate dated after ``today`` (the study date): the data's
+        figure stays, its note saying why (:func:`future_certificate`).
     """
     cert = candidate.certified
     if not cert:
         return profile
-    area = _unit(profile.area, {k: v for k, v in cert.area.items() if k != "collection"})
-    remainders = {code: _unit(rem, cert.remainders.get(code, {}))
+    area = _unit(profile.area, {k: v for k, v in cert.area.items() if k != "collection"}, today)
+    remainders = {code: _unit(rem, cert.remainders.get(code, {}), today)
                   for code, rem in profile.remainders.items()}
     territory = profile.territory
     if "gap_m" in cert.area:
+        why = future_certificate(cert.area["gap_m"], today)
         territory = dataclasses.replace(
-            territory, gap_m=certified_figure(cert.area["gap_m"], territory.gap_m))
-    if "continuity" in cert.area:
+            territory, gap_m=(_kept(territory.gap_m, why) if why else
+                              certified_figure(cert.area["gap_m"], territory.gap_m)))
+    if "continuity" in cert.area and not future_certificate(cert.area["continuity"], today):
         territory = dataclasses.replace(
             territory, continuity_certificate=certified_figure(cert.area["continuity"]))
     return dataclasses.replace(profile, area=area, remainders=remainders, territory=territory)
 
 
-__all__ = ["apply_certificates", "certified_figure"]
+__all__ = ["apply_certificates", "certified_figure", "future_certificate"]

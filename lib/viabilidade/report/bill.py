@@ -393,8 +393,8 @@ def _icms(ctx: _Context) -> Article:
                                f"da parcela do ICMS devida ao {origin}, percentual {rule} "
                                f"(arts. 3º, IX, e 14 da {LC2_SHORT}).")
     ctx.notes.append("percentual do ICMS (art. 3º, IX, e art. 14): o artigo dá a regra; para "
-                     "escrever o percentual faltam o valor adicionado da área e o da origem "
-                     "([fiscal] value_added_area e value_added_origin)")
+                     "escrever o percentual faltam o valor adicionado da área e o da origem, "
+                     "não informados pelos proponentes")
     return Article("icms", f"No ano de sua criação, {years}, o Município de {ctx.name} "
                            f"participará do valor da parcela do ICMS devida ao {origin} no "
                            f"percentual {rule} (arts. 3º, IX, e 14 da {LC2_SHORT}).")

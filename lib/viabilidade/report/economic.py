@@ -135,8 +135,8 @@ def _icms_part(e: Economy) -> str:
     if e.art14_method:
         body += f"<p>Método: {esc(e.art14_method)}</p>"
     if not any(q for _, q, _ in e.art14_quota):
-        body += ("<p>A cota do ICMS da origem em reais não foi informada (tabela "
-                 "<code>[fiscal.origin_icms_quota]</code>) e o índice (IPM) da origem não está "
+        body += ("<p>A cota do ICMS da origem em reais não foi informada pelos proponentes "
+                 "e o índice (IPM) da origem não está "
                  "entre os valores publicados disponíveis: a parcela é dada só em percentual.</p>")
     return body
 
@@ -148,8 +148,8 @@ def _spending_part(e: Economy) -> str:
         body += (f"<p>Receita própria informada: {fmt.money(o.value_brl)} em {o.year} "
                  f"({'certificado' if o.certificate else 'publicado'}; {esc(o.source)}).</p>")
     else:
-        body += ("<p>A receita própria (IPTU, ISS, ITBI, taxas) não foi informada (tabela "
-                 "<code>[fiscal.own_revenue]</code>).</p>")
+        body += ("<p>A receita própria (IPTU, ISS, ITBI, taxas) não foi informada pelos "
+                 "proponentes.</p>")
     if e.revenue_base_brl is not None:
         body += (f"<p>Receita já conhecida em reais: {fmt.money(e.revenue_base_brl)} por ano "
                  "(estimado; soma do que é conhecido entre receita própria, cota igual do ICMS "

@@ -73,6 +73,23 @@ TODAY = ("Hoje, portanto, nenhum Município pode ser criado, incorporado, fundid
          "federal seja editada. A LC nº 2/1990 está em vigor, mas não é aplicável a essas operações "
          "enquanto essa lei não existir.")
 
+#: Beside a plebiscite requirement met (art. 7; art. 5 for a transfer or a fusion): the result
+#: the candidate reports is of a plebiscite the Electoral Justice does not hold or ratify today.
+PLEBISCITE_NOTE = ("A Justiça Eleitoral não realiza nem homologa este plebiscito enquanto não "
+                   "existir a lei complementar federal do art. 18, § 4º, da Constituição Federal "
+                   "(TSE, PA nº 0602003-69, 13/05/2021).")
+#: The rules whose "cumprido" rests on a plebiscite result.
+PLEBISCITE_RULES = ("art7", "art7.par1", "art7.par2", "art5", "art5.par2")
+
+
+def plebiscite_note(results) -> str:
+    """:data:`PLEBISCITE_NOTE` when a plebiscite requirement is met in ``results``, else ``""``."""
+    from ..rules.result import Status
+
+    met = any(r.rule_id in PLEBISCITE_RULES and Status(r.status) == Status.PASS for r in results)
+    return PLEBISCITE_NOTE if met else ""
+
+
 #: The fixed paragraphs of the frame, before what it means for the document.
 FIXED = (RULE, MISSING, EC57, COURTS, TODAY)
 

@@ -17,7 +17,7 @@ from typing import Any
 from ..candidate import BOUNDARY_CORRECTION_ITEMS, EVIDENCE_ITEMS
 from ..operations import operation_of
 from ..rules.result import Basis, Figure, RuleResult, Status, Verdict, on_published_data
-from . import certificates
+from . import certificates, frame
 from . import format as fmt
 from .boundary import boundary_check
 from .charts import threshold_chart
@@ -263,6 +263,8 @@ def summary(analysis) -> Html:
         + special_interest_note(analysis)
         + rule_table(analysis.results, caption="Quadro 1. Situação de cada requisito", compact=True)
         + thin_margin_note(analysis)
+        + (f'<p class="premissa">{esc(frame.plebiscite_note(analysis.results))}</p>'
+           if frame.plebiscite_note(analysis.results) else "")
         + data_flags_note(analysis)
         + (chart.html(1) if chart is not None else "")
         + "<h3>O que mudaria a conclusão</h3>" + _what_would_change(analysis)
@@ -409,6 +411,15 @@ DETAIL_LABELS = {
     "limite_superior_m": "Limite superior da distância (m)",
     "nota": "Nota",
     "aprovacao": "Aprovação",
+    "eleitores_aptos": "Eleitores aptos",
+    "sim": "Votos «sim»",
+    "nao": "Votos «não»",
+    "brancos": "Votos em branco",
+    "nulos": "Votos nulos",
+    "comparecimento": "Comparecimento",
+    "minimo_sim": "Mínimo de votos «sim»",
+    "receita_estadual_base": "Base da receita estadual",
+    "sede": "Aprovação da sede",
     "origens": "Municípios de origem",
     "arquivo": "Arquivo de limites",
 }
@@ -521,7 +532,10 @@ def rule_block(r: RuleResult) -> Html:
     return Html(f'<div class="regra linha-{esc(Status(r.status).value)}">'
                 f'<h3>{esc(r.title)}{esc(subject)}</h3>'
                 f'<p class="artigo">{esc(art)}</p>' + quote
-                + f'<p class="motivo">{esc(r.reason)}</p>' + key_values(pairs)
+                + f'<p class="motivo">{esc(r.reason)}</p>'
+                + (f'<p class="premissa">{esc(frame.plebiscite_note([r]))}</p>'
+                   if frame.plebiscite_note([r]) else "")
+                + key_values(pairs)
                 + (_subchecks(sub) if isinstance(sub, dict) and sub else "") + "</div>")
 
 

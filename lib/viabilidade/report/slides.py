@@ -251,7 +251,7 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
         external ``src``/``href``.
     """
     c = analysis.candidate
-    date = study_date or dt.date.today()
+    date = study_date or analysis.settings.study_day()
     title = study_title(analysis)
     footer = f"{operation_of(c).study_name(c)} — {fmt.date_short(date)}"
     results = list(analysis.results)

@@ -159,7 +159,8 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     template : Path, optional
         Notebook template; default ``notebooks/estudo.ipynb``.
     study_date : date, optional
-        Date printed on the cover; default today.
+        Date of the study, printed on the cover; acts dated after it decide nothing. Default:
+        the candidate's ``[settings] study_date``, else today.
     timings : dict, optional
         Filled with seconds spent per step (``validate``, ``execute``, ``html``, ``pdf``,
         ``write``) for benchmarks.
@@ -218,7 +219,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         params = {"candidate_path": str(candidate_path),
                   "data_root": str(data_root) if data_root is not None else None,
                   "settings": settings_dict,
-                  "study_date": (study_date or dt.date.today()).isoformat()}
+                  "study_date": study_date.isoformat() if study_date else None}
         if ruleset_params:
             params["rulesets"] = ruleset_params
         run = runner.execute(Path(template) if template else runner.DEFAULT_TEMPLATE, params,

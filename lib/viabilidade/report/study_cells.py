@@ -289,7 +289,9 @@ def load_study(candidate_path: str, *, data_root: str | None = None, settings: d
     settings : dict, optional
         Settings overrides (keys of :class:`viabilidade.rules.settings.Settings`).
     study_date : str, optional
-        ISO date printed on the cover; default today.
+        ISO date of the study, printed on the cover; acts dated after it decide nothing
+        (``Settings.study_date``). Default: the settings' ``study_date`` (the candidate's
+        ``[settings]``), else today.
 
     Returns
     -------
@@ -299,8 +301,10 @@ def load_study(candidate_path: str, *, data_root: str | None = None, settings: d
     from ..data.store import load_store
 
     store = load_store(Path(data_root) if data_root else None)
+    if study_date:
+        settings = {**(settings or {}), "study_date": study_date}
     analysis = analyse(candidate_path, store=store, settings=settings_from(settings))
-    date = dt.date.fromisoformat(study_date) if study_date else dt.date.today()
+    date = analysis.settings.study_day()
     split = split_or_none(analysis, store)
     return Study(analysis=analysis, store=store, date=date, map_html=map_html(analysis, store, split),
                  memorial_html=memorial_html(analysis, split, store))

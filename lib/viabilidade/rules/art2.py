@@ -4,13 +4,14 @@ by at least 100 electors registered in the area (notarised signatures)."""
 from __future__ import annotations
 
 from ..candidate import Candidate
-from .common import date_br, fmt, missing_proof, simple
+from .common import date_br, fmt, future_act, missing_proof, simple
 from .result import RuleResult, Status
 from .settings import Settings
 
 
 def petition(rule_id: str, title: str, signatures: int | None, minimum: int, who: str,
-             document: str | None = None, date=None) -> RuleResult:
+             document: str | None = None, date=None, *, today=None,
+             declarations: str | None = None, declarations_needed: bool = False) -> RuleResult:
     """Signatures >= ``minimum``, proved by the representation's document and date.
 
     Indeterminate when the count is not in the candidate file, and when it is there without
@@ -20,6 +21,10 @@ def petition(rule_id: str, title: str, signatures: int | None, minimum: int, who
     basis; its source is the document.
 
     Shared by art. 2 (100 electors of the area) and art. 5 § 1 (50 electors living in the area).
+    A representation dated after ``today`` (the study date) is a planned act and decides
+    nothing (:func:`~.common.future_act`). With ``declarations_needed`` (art. 5 § 1: electors
+    "residentes e domiciliados na respectiva área … mediante declarações destes") the count
+    decides only with the reference of the signers' declarations (``declarations``).
     """
     if signatures is None:
         return simple(rule_id, title, Status.INDETERMINATE,
@@ -40,9 +45,26 @@ def petition(rule_id: str, title: str, signatures: int | None, minimum: int, who
                       "(protocolo na Assembleia Legislativa, com as firmas reconhecidas em cartório).",
                       source="número informado no arquivo da candidatura, sem documento",
                       **numbers)
+    future = future_act(date, today)
+    if future:
+        return simple(rule_id, title, Status.INDETERMINATE,
+                      f"Indeterminado ({future}): {fmt(signatures)} assinaturas na representação "
+                      f"({document}), que ainda não existe na data do estudo; exigido no mínimo "
+                      f"{fmt(minimum)} {who}.", source=f"{document}, de {date_br(date)}",
+                      vintage=date.isoformat(), details={"nota": future}, **numbers)
+    if declarations_needed and not declarations and ok:
+        return simple(rule_id, title, Status.INDETERMINATE,
+                      f"{fmt(signatures)} assinaturas na representação ({document}, de "
+                      f"{date_br(date)}); exigido no mínimo {fmt(minimum)} {who}, mediante "
+                      "declarações destes (art. 5º, § 1º). Falta a referência das declarações dos "
+                      "signatários de que residem e são domiciliados na área: sem elas, o número "
+                      "de assinaturas não comprova o requisito.",
+                      source=f"{document}, de {date_br(date)}", vintage=date.isoformat(),
+                      certifier="cartório (firmas reconhecidas)", **numbers)
+    proof = f"; declarações de residência e domicílio: {declarations}" if declarations_needed else ""
     return simple(rule_id, title, Status.PASS if ok else Status.FAIL,
                   f"{fmt(signatures)} assinaturas na representação ({document}, de "
-                  f"{date_br(date)}); exigido no mínimo {fmt(minimum)} {who}.",
+                  f"{date_br(date)}{proof}); exigido no mínimo {fmt(minimum)} {who}.",
                   source=f"{document}, de {date_br(date)}", vintage=date.isoformat(),
                   certifier="cartório (firmas reconhecidas)", **numbers)
 
@@ -51,4 +73,5 @@ def art2(candidate: Candidate, settings: Settings) -> RuleResult:
     """Art. 2: representation signed by >= ``settings.petition`` (100) electors of the area."""
     return petition("art2", "Representação assinada por no mínimo cem eleitores da área",
                     candidate.petition_signatures, settings.petition, "eleitores inscritos na área",
-                    candidate.petition_document, candidate.petition_date)
+                    candidate.petition_document, candidate.petition_date,
+                    today=settings.study_day())

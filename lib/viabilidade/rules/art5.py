@@ -28,18 +28,22 @@ def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Set
 
 def par1(candidate: Candidate, settings: Settings) -> RuleResult:
     """Art. 5 § 1: representation by >= ``settings.petition_transfer`` (50) electors of the
-    municipality who live in the area."""
+    municipality who live in the area, "mediante declarações destes": the count decides only
+    with the reference of the signers' declarations of residence and domicile
+    (``[process] residence_declarations``)."""
     return petition("art5.par1", "Representação assinada por no mínimo cinquenta eleitores residentes na área",
                     candidate.petition_signatures, settings.petition_transfer,
                     "eleitores inscritos no município, residentes e domiciliados na área",
-                    candidate.petition_document, candidate.petition_date)
+                    candidate.petition_document, candidate.petition_date,
+                    today=settings.study_day(), declarations=candidate.residence_declarations,
+                    declarations_needed=True)
 
 
 def par2(candidate: Candidate, profile: Profile | None, settings: Settings) -> RuleResult:
     """Art. 5 § 2: fusion — plebiscite approving the fusion and the seat of the new municipality."""
     q, m = art7.par1(candidate, profile, settings), art7.par2(candidate, settings)
     seat = (candidate.plebiscite or Plebiscite()).seat_question_approved
-    missing = art7.undocumented(candidate.plebiscite)
+    missing = art7.undocumented(candidate.plebiscite, settings)
     seat_status = ({True: Status.PASS, False: Status.FAIL, None: Status.INDETERMINATE}[seat]
                    if not missing else Status.INDETERMINATE)
     status = combine([q.status, m.status, seat_status])
@@ -47,6 +51,9 @@ def par2(candidate: Candidate, profile: Profile | None, settings: Settings) -> R
         reason = "Plebiscito válido aprovou a fusão e a sede do novo município; art. 4º dispensado."
     elif status == Status.FAIL:
         reason = "Plebiscito sem quórum, ou rejeitou a fusão ou a sede do novo município."
+    elif missing.startswith("ato futuro"):
+        reason = (f"Indeterminado ({missing}): o plebiscito sobre a fusão e a sede ainda não "
+                  "ocorreu na data do estudo; art. 4º dispensado.")
     elif missing:
         reason = (f"Resultado do plebiscito sobre a fusão e a sede informado sem documento: "
                   f"{missing}; art. 4º dispensado.")

@@ -13,7 +13,7 @@ import math
 
 from ..candidate import Candidate, Plebiscite
 from .calendar import creation_year, installation_date, is_election_year, next_election
-from .common import combine, date_br, fmt, missing_proof, simple
+from .common import combine, date_br, fmt, future_act, missing_proof, simple
 from .result import BASIS_WORDS, Basis, Figure, RuleResult, Status, weakest
 from .settings import Settings
 
@@ -40,13 +40,30 @@ def result_source(p: Plebiscite) -> str:
     return f"{p.document}, plebiscito de {date_br(p.date)}"
 
 
-def undocumented(p: Plebiscite | None) -> str:
-    """What proof a plebiscite result typed in the candidate lacks (:func:`~.common.missing_proof`);
-    ``""`` when nothing of the result is given, or its document and date are."""
+def undocumented(p: Plebiscite | None, settings: Settings | None = None) -> str:
+    """What proof a plebiscite result typed in the candidate lacks (:func:`~.common.missing_proof`),
+    or, given ``settings``, why a plebiscite dated after the study date proves nothing yet
+    (:func:`~.common.future_act`); ``""`` when nothing of the result is given, or its document
+    and a date not after the study are."""
     if p is None or all(v is None for v in (p.eligible, p.turnout, p.yes, p.no, p.blank, p.void,
                                             p.seat_question_approved)):
         return ""
-    return missing_proof(p.document, p.date, RESULT_DOCUMENT)
+    return (missing_proof(p.document, p.date, RESULT_DOCUMENT)
+            or (future_act(p.date, settings.study_day()) if settings is not None else ""))
+
+
+def _future(counted: str, p: Plebiscite, settings: Settings) -> str:
+    """The reason of a plebiscite result dated after the study date, or ``""``."""
+    future = future_act(p.date, settings.study_day())
+    if not future:
+        return ""
+    return (f"Indeterminado ({future}): {counted}, segundo o arquivo da candidatura; um "
+            "plebiscito que ainda não ocorreu na data do estudo não comprova o requisito.")
+
+
+#: How each I-8 reading computes the quorum, in the reader's words (after "quórum mínimo N").
+QUORUM_WORDS = {"absolute-majority": "maioria absoluta: ⌊n/2⌋ + 1",
+                "literal": "metade mais um, ao pé da letra: ⌈n/2 + 1⌉"}
 
 
 def quorum(eligible: int, reading: str = "absolute-majority") -> int:
@@ -174,13 +191,18 @@ def par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> R
                        margin=turnout - q, margin_pct=100 * (turnout - q) / q,
                        details={"eleitores_aptos": p.eligible, "leitura": settings.quorum})
         counted = (f"Compareceram {fmt(turnout)} de {fmt(p.eligible)} eleitores aptos; quórum "
-                   f"mínimo {fmt(q)} ({settings.quorum})")
+                   f"mínimo {fmt(q)} ({QUORUM_WORDS[settings.quorum]})")
         missing = missing_proof(p.document, p.date, RESULT_DOCUMENT)
         if missing:
             return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE,
                           f"{counted}, segundo números informados no arquivo da candidatura, sem "
                           f"documento. {UNPROVEN}: {missing}.",
                           source="números informados no arquivo da candidatura, sem documento",
+                          certifier="Tribunal Regional Eleitoral", **numbers)
+        future = _future(counted, p, settings)
+        if future:
+            return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE, future,
+                          source=result_source(p), vintage=p.date.isoformat(),
                           certifier="Tribunal Regional Eleitoral", **numbers)
         if is_fusion(candidate):
             return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE,
@@ -256,6 +278,11 @@ def par2(candidate: Candidate, settings: Settings) -> RuleResult:
                       f"documento. {UNPROVEN}: {missing}.",
                       source="números informados no arquivo da candidatura, sem documento",
                       certifier="Tribunal Regional Eleitoral", **numbers)
+    future = _future(counted, p, settings)
+    if future:
+        return simple("art7.par2", TITLES["art7.par2"], Status.INDETERMINATE, future,
+                      source=result_source(p), vintage=p.date.isoformat(),
+                      certifier="Tribunal Regional Eleitoral", **numbers)
     if is_fusion(candidate):
         return simple("art7.par2", TITLES["art7.par2"], Status.INDETERMINATE,
                       f"{counted}. {FUSION_ONE_COUNT}. Na leitura alternativa da contagem única "
@@ -281,7 +308,7 @@ def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Set
     """
     q, m = par1(candidate, profile, settings), par2(candidate, settings)
     status = combine([q.status, m.status])
-    missing = undocumented(candidate.plebiscite)
+    missing = undocumented(candidate.plebiscite, settings)
     # Under reading I-10 "federal" the roll is wider than the area (Lei 9.709/1998, art. 7):
     # the reason names the roll the plebiscite was counted on, not "na área" regardless.
     alone = profile is not None and not profile.remainders and profile.destination is None
@@ -289,7 +316,9 @@ def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Set
              "na área, no remanescente e no município que recebe a área"
              if profile is not None and profile.destination is not None else
              "na área e no remanescente")
-    pending = (f"Resultado do plebiscito informado sem documento: {missing} (ver quórum e "
+    pending = (f"Indeterminado ({missing}): o plebiscito ainda não ocorreu na data do estudo (ver "
+               "quórum e aprovação, art. 7º, §§ 1º e 2º)." if missing.startswith("ato futuro") else
+               f"Resultado do plebiscito informado sem documento: {missing} (ver quórum e "
                "aprovação, art. 7º, §§ 1º e 2º)." if missing else
                f"Plebiscito {where} ainda não realizado ou sem resultado completo "
                "(ver quórum e aprovação, art. 7º, §§ 1º e 2º; leitura I-10 sobre quem vota).")

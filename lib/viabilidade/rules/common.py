@@ -65,6 +65,23 @@ def date_br(d) -> str:
     return d.strftime("%d/%m/%Y")
 
 
+def future_act(date, today) -> str:
+    """Why an act dated after the study decides nothing, or ``""``.
+
+    A representation, certificate, evidence document or plebiscite dated after the study
+    date (:meth:`~.settings.Settings.study_day`) is a planned act: the candidate file may
+    hold it (:mod:`viabilidade.plausibility` accepts dates up to two years ahead), but it
+    proves nothing yet, so the requirement it would decide stays ``indeterminate``.
+
+    ``future_act(date(2027, 5, 16), date(2026, 12, 1))`` →
+    ``"ato futuro: datado de 16/05/2027, posterior à data do estudo (01/12/2026)"``;
+    ``""`` when ``date`` or ``today`` is ``None`` or ``date <= today``.
+    """
+    if date is None or today is None or date <= today:
+        return ""
+    return f"ato futuro: datado de {date_br(date)}, posterior à data do estudo ({date_br(today)})"
+
+
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
 
 

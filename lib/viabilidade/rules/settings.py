@@ -83,6 +83,7 @@ FIELD_LABELS: dict[str, str] = {
     "origin_special_interest": "I-7: municípios de origem de interesse especial",
     "creation_year": "Ano da lei de criação",
     "reference_date": "Data de referência do estudo",
+    "study_date": "Data do estudo",
     "federal_law": "Lei complementar federal (CF, art. 18, § 4º) suposta em vigor",
 }
 
@@ -191,6 +192,10 @@ class Settings:
     reference_date : str or None
         ISO date the study is made at (for the default creation year); ``None`` = the
         candidate's request date, else today.
+    study_date : str or None
+        ISO date the study is made on (printed on its cover); ``None`` = today. A document,
+        certificate, signature or plebiscite dated after it is a planned act: accepted in the
+        candidate file, it decides nothing (:func:`viabilidade.rules.common.future_act`).
     federal_law : str or None
         Id of a federal bill (:func:`viabilidade.rules.ruleset.federal_bills`) the user asks
         the study to assume in force (CF art. 18 § 4); ``None`` = none (the federal
@@ -221,6 +226,7 @@ class Settings:
     origin_special_interest: tuple[str, ...] = ()
     creation_year: int | None = None
     reference_date: str | None = None
+    study_date: str | None = None
     federal_law: str | None = None
 
     def __post_init__(self) -> None:
@@ -228,8 +234,10 @@ class Settings:
         if problems:
             raise SettingsError.collect([SettingsError(msg, field=f"settings.{name}")
                                          for name, msg in problems])
-        if isinstance(self.reference_date, dt.date):  # a TOML date: kept as ISO text
-            object.__setattr__(self, "reference_date", self.reference_date.isoformat())
+        for name in ("reference_date", "study_date"):
+            value = getattr(self, name)
+            if isinstance(value, dt.date):  # a TOML date: kept as ISO text
+                object.__setattr__(self, name, value.isoformat())
         if isinstance(self.origin_special_interest, (list, str)):
             codes = ((self.origin_special_interest,) if isinstance(self.origin_special_interest, str)
                      else tuple(self.origin_special_interest))
@@ -269,8 +277,10 @@ class Settings:
                 or not 1990 <= self.creation_year <= 2100):
             out.append(("creation_year", f"encontrado {self.creation_year!r}; esperado um ano "
                                          "entre 1990 e 2100"))
-        if self.reference_date is not None:
-            ref = self.reference_date
+        for name in ("reference_date", "study_date"):
+            ref = getattr(self, name)
+            if ref is None:
+                continue
             try:
                 if isinstance(ref, (dt.datetime, dt.time)) or not isinstance(ref, (str, dt.date)):
                     raise ValueError
@@ -278,13 +288,13 @@ class Settings:
             except ValueError:
                 found = (f"data e hora {ref.isoformat()}" if isinstance(ref, (dt.datetime, dt.time))
                          else repr(ref))
-                out.append(("reference_date", f"encontrado {found}; esperada uma data no "
+                out.append((name, f"encontrado {found}; esperada uma data no "
                                               "formato AAAA-MM-DD (sem hora)"))
             else:
                 from ..plausibility import date_problem
 
                 if date_problem(dt.date.fromisoformat(str(ref))):
-                    out.append(("reference_date", date_problem(dt.date.fromisoformat(str(ref)))))
+                    out.append((name, date_problem(dt.date.fromisoformat(str(ref)))))
         if self.federal_law is not None:
             from .ruleset import federal_bills
 
@@ -436,6 +446,10 @@ class Settings:
             if isinstance(changes.get("origin_special_interest"), list):
                 changes["origin_special_interest"] = tuple(changes["origin_special_interest"])
         return self.replace(**changes)
+
+    def study_day(self) -> dt.date:
+        """The date the study is made on: :attr:`study_date`, else today."""
+        return dt.date.fromisoformat(self.study_date) if self.study_date else dt.date.today()
 
     def replace(self, **changes: Any) -> "Settings":
         """A copy with some fields changed (validated)."""

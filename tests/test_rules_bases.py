@@ -208,12 +208,13 @@ def test_fusion_box_names_its_own_pending_acts_not_art4(store):
         "Estudo preliminar. Este estudo aplica a Lei Complementar nº 2/1990 aos dados públicos "
         "listados nos Apêndices. Os requisitos ainda não decididos dependem dos atos e documentos "
         "abaixo. Ainda faltam, com quem deve fornecê-los: Proponentes — representação assinada por "
-        "no mínimo cinquenta eleitores residentes na área (art. 5º, § 1º); Tribunal Regional "
-        "Eleitoral — fusão: plebiscito sobre a fusão e a sede (art. 5º, § 2º); quórum do "
-        "plebiscito: metade mais um dos eleitores aptos (art. 7º, § 1º, I); aprovação pela maioria "
-        "dos eleitores que compareceram (art. 7º, § 2º).")
-    assert certification.qualification(a.results) == \
-        "estudo preliminar, pendente do plebiscito e de documentos"
+        "no mínimo cinquenta eleitores residentes na área (art. 5º, § 1º). Plebiscito (art. 5º, "
+        "§ 2º; art. 7º, § 1º, I; art. 7º, § 2º): não realizável antes da lei complementar federal "
+        "(CF, art. 18, § 4º).")
+    assert "Tribunal Regional Eleitoral" not in text
+    assert certification.qualification(a.results) == (
+        "estudo preliminar, pendente de documentos; plebiscito não realizável antes da lei "
+        "complementar federal (CF, art. 18, § 4º)")
 
 
 def test_fusion_with_one_combined_plebiscite_count_is_not_conclusive(store, tmp_path):

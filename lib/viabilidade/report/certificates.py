@@ -101,6 +101,18 @@ def short_article(article: str) -> str:
     return re.sub(r"^LC\s*0?2/1990,\s*", "", article or "")
 
 
+def plebiscite_sentence(barred: list[certification.Pending]) -> str:
+    """What the cover says of the open plebiscite rules: not a pending item anyone can
+    supply, but an act not realisable before the federal complementary law.
+
+    ``"Plebiscito (art. 5º; art. 7º, § 1º, I; art. 7º, § 2º): não realizável antes da lei
+    complementar federal (CF, art. 18, § 4º)."``
+    """
+    articles = list(dict.fromkeys(short_article(p.item) for p in barred))
+    return (f"Plebiscito ({'; '.join(articles)}): "
+            f"{certification.NOT_BEFORE_FEDERAL_LAW}.")
+
+
 def cover_box(analysis, preliminary_note: str) -> Html:
     """The notice at the foot of the cover (first page): ``"Estudo conclusivo"`` with the
     documents cited, or ``"Estudo preliminar"`` with ``preliminary_note`` and, per body, what
@@ -126,13 +138,17 @@ def cover_box(analysis, preliminary_note: str) -> Html:
         text = (f"<strong>Estudo conclusivo.</strong> {esc(note)}"
                 + (" Documentos: " + "; ".join(esc(d) for d in docs) + "." if docs else ""))
         return Html(f'<p class="aviso situacao-estudo conclusivo">{text}</p>')
+    barred = [p for p in missing if p.body == certification.PLEBISCITE_BARRED]
+    missing = [p for p in missing if p.body != certification.PLEBISCITE_BARRED]
     rows = "; ".join(f"<strong>{esc(body)}</strong> — {esc(text)}" for body, text in _grouped(missing))
     if not creation:
         return Html('<p class="aviso situacao-estudo preliminar"><strong>Estudo preliminar.</strong> '
-                    f"{esc(PRELIMINARY_OTHER)} Ainda faltam, com quem deve fornecê-los: {rows}.</p>")
+                    f"{esc(PRELIMINARY_OTHER)}"
+                    + (f" Ainda faltam, com quem deve fornecê-los: {rows}." if rows else "")
+                    + (" " + esc(plebiscite_sentence(barred)) if barred else "") + "</p>")
     return Html('<p class="aviso situacao-estudo preliminar"><strong>Estudo preliminar.</strong> '
                 f"{esc(preliminary_note)} Ainda faltam, com quem deve fornecê-los (art. 4º, §§ 2º e "
                 f"3º): {rows}.</p>")
 
 
-__all__ = ["cover_box", "CONCLUSIVE_NOTE", "CONCLUSIVE_OTHER", "PRELIMINARY_OTHER"]
+__all__ = ["cover_box", "plebiscite_sentence", "CONCLUSIVE_NOTE", "CONCLUSIVE_OTHER", "PRELIMINARY_OTHER"]

@@ -111,16 +111,23 @@ def applies_art4(results: list[RuleResult]) -> bool:
 #: Rules decided by the plebiscite's result, which the Electoral Justice declares.
 PLEBISCITE_RULES = ("art7", "art5", "art5.par2", "art7.par1", "art7.par2")
 ELECTORAL_COURT = "Tribunal Regional Eleitoral"
+#: The "body" of an open plebiscite rule: nobody can supply it today. The Electoral Justice
+#: does not hold the plebiscite of a creation, fusion or transfer until the federal
+#: complementary law exists (CF art. 18 § 4; TSE, PA nº 0602003-69, 13/05/2021).
+PLEBISCITE_BARRED = "Plebiscito"
+#: What is said of it instead of who supplies it.
+NOT_BEFORE_FEDERAL_LAW = "não realizável antes da lei complementar federal (CF, art. 18, § 4º)"
 
 
 def _open_rule(r: RuleResult) -> Pending:
     """An undecided rule of an operation without art. 4, with whoever must provide what
-    decides it: the TRE for the plebiscite, else the rule's ``certifier``, else the
-    proponents."""
+    decides it: :data:`PLEBISCITE_BARRED` for the plebiscite (not realisable before the
+    federal complementary law: nobody supplies it today), else the rule's ``certifier``, else
+    the proponents."""
     faltam = r.details.get("faltam") if isinstance(r.details, dict) else None
     named = [EVIDENCE_ITEMS.get(f) or BOUNDARY_CORRECTION_ITEMS.get(f, str(f)) for f in faltam or ()]
     what = r.title + (": " + "; ".join(named) if named else "")
-    body = ELECTORAL_COURT if r.rule_id in PLEBISCITE_RULES else (r.certifier or PROPONENTS)
+    body = PLEBISCITE_BARRED if r.rule_id in PLEBISCITE_RULES else (r.certifier or PROPONENTS)
     return Pending(r.article or r.rule_id, r.subject, what, body, "", "")
 
 
@@ -214,17 +221,18 @@ def verdict_on_published_data(results: list[RuleResult]) -> bool:
 
 
 #: What a preliminary study still waits for, by kind of body (:func:`qualification`).
-_AWAITS = (("certificação", CERTIFYING_BODIES), ("plebiscito", (ELECTORAL_COURT,)))
+_AWAITS = (("certificação", CERTIFYING_BODIES), ("plebiscito", (PLEBISCITE_BARRED,)))
 
 
 def qualification(results: list[RuleResult], candidate: Candidate | None = None) -> str:
     """What a study's conclusion rests on, in words for the conclusion line (lower case).
 
     ``"estudo conclusivo"`` when :func:`pending` is empty; otherwise ``"estudo preliminar,
-    pendente de …"`` (``certificação`` when a body of art. 4 § 2 must still answer, ``do
-    plebiscito`` when the TRE's result is missing, ``documentos`` for the proponents' or
-    other evidence), preceded by ``"nos dados publicados; "`` when the verdict rests on
-    published data (:func:`verdict_on_published_data`). Posse d'Abadia on the Censo and TSE
+    pendente de …"`` (``certificação`` when a body of art. 4 § 2 must still answer,
+    ``documentos`` for the proponents' or other evidence) and, when the plebiscite's result
+    is missing, ``"; plebiscito não realizável antes da lei complementar federal (CF, art.
+    18, § 4º)"`` — not "pendente do plebiscito": nobody can hold it today — preceded by
+    ``"nos dados publicados; "`` when the verdict rests on published data (:func:`verdict_on_published_data`). Posse d'Abadia on the Censo and TSE
     tables: ``"estudo preliminar, pendente de certificação e de documentos"``; a creation
     whose every rule passes on published data: ``"nos dados publicados; estudo preliminar,
     pendente de certificação"``.
@@ -234,14 +242,14 @@ def qualification(results: list[RuleResult], candidate: Candidate | None = None)
     missing = pending(results)
     if not missing:
         return CONCLUSIVE
-    waits = []
-    for word, bodies in _AWAITS:
-        if any(p.body in bodies for p in missing):
-            waits.append("do plebiscito" if word == "plebiscito" else f"de {word}")
+    waits = [f"de {word}" for word, bodies in _AWAITS[:1]
+             if any(p.body in bodies for p in missing)]
     known = {b for _, bodies in _AWAITS for b in bodies}
     if any(p.body not in known for p in missing):
         waits.append("de documentos")
-    text = f"{PRELIMINARY}, pendente " + " e ".join(waits)
+    text = f"{PRELIMINARY}, pendente " + " e ".join(waits) if waits else PRELIMINARY
+    if any(p.body == PLEBISCITE_BARRED for p in missing):
+        text += f"; plebiscito {NOT_BEFORE_FEDERAL_LAW}"
     return ("nos dados publicados; " + text) if verdict_on_published_data(results) else text
 
 

@@ -420,6 +420,7 @@ DETAIL_LABELS = {
     "minimo_sim": "Mínimo de votos «sim»",
     "receita_estadual_base": "Base da receita estadual",
     "sede": "Aprovação da sede",
+    "medida": "O que o valor mede",
     "origens": "Municípios de origem",
     "arquivo": "Arquivo de limites",
 }

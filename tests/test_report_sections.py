@@ -208,3 +208,19 @@ def test_certifier_label_names_par2_only_for_the_items_it_gives_to_a_body():
     for rid in ("art4.I", "art4.III"):
         block = sections.rule_block(a.result(rid))
         assert "<th scope=\"row\">Quem comprova</th>" in block and "Certificador" not in block
+
+
+def test_calendar_and_transition_say_every_date_hangs_on_the_federal_law():
+    # legal review, item 18: a creation's (or fusion's) dates are hypotheses until the federal
+    # complementary law of CF art. 18, § 4º exists
+    note = ("Todas as datas abaixo dependem da edição da lei complementar federal (CF, art. 18, "
+            "§ 4º): enquanto ela não existir, nem o plebiscito nem a lei estadual podem ser "
+            "feitos, e cada data é uma hipótese do estudo.")
+    a = make()
+    assert f'<p class="premissa">{note}</p><table' in process.timeline_table(a)
+    assert f'<h3>Transição até a instalação</h3><p class="premissa">{note}</p><ul>' in \
+        process.transition_list(a)
+    district = make(operation="create-district")
+    assert "hipótese do estudo" not in process.timeline_table(district)
+    past = make(creation_law_date=__import__("datetime").date(1991, 1, 16), creation_year=1991)
+    assert "hipótese do estudo" not in process.timeline_table(past)  # a law before EC 15/1996

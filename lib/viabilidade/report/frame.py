@@ -402,6 +402,24 @@ def study_points(analysis) -> list[str]:
     return frame_points(analysis.candidate.operation, **_study_kwargs(analysis))
 
 
+#: At the head of a calendar and of a transition list whose operation is barred today.
+CALENDAR_NOTE = ("Todas as datas abaixo dependem da edição da lei complementar federal (CF, art. "
+                 "18, § 4º): enquanto ela não existir, nem o plebiscito nem a lei estadual podem "
+                 "ser feitos, e cada data é uma hipótese do estudo.")
+
+
+def calendar_note(analysis) -> str:
+    """:data:`CALENDAR_NOTE` when the study's operation is barred today (its conclusion ends
+    with the bar of :data:`BAR_CLAUSES`: a creation, fusion or transfer not yet made), else
+    ``""`` (a district, a boundary correction, a law before EC 15/1996 or validated by EC 57)."""
+    op = analysis.candidate.operation
+    if op not in ("create-municipality", "fusion", "transfer-area"):
+        return ""
+    if getattr(analysis.candidate, "restored_process", None):
+        return ""
+    return CALENDAR_NOTE if study_bar_clause(analysis) == BAR_CLAUSES[op] else ""
+
+
 def study_bar_clause(analysis) -> str:
     """:func:`bar_clause` for one study (its operation, creation year and law date)."""
     return bar_clause(analysis.candidate.operation, year=explicit_creation_year(analysis),

@@ -33,8 +33,12 @@ def timeline_table(analysis) -> Html:
     rows = [[e["evento"], _when(e.get("data")), e.get("artigo", "")]
             for e in calendar.timeline(analysis.candidate, analysis.settings,
                                        icms_share=op.icms_share)]
-    return table(["Evento", "Data", "Dispositivo"], rows, caption="Calendário do processo",
-                 widths=(55, 27, 18))
+    from .frame import calendar_note
+
+    note = calendar_note(analysis)
+    return Html((f'<p class="premissa">{esc(note)}</p>' if note else "")
+                + table(["Evento", "Data", "Dispositivo"], rows, caption="Calendário do processo",
+                        widths=(55, 27, 18)))
 
 
 def timing_paragraph(analysis) -> Html:
@@ -91,7 +95,11 @@ def transition_list(analysis) -> Html:
                 f"Art. 14, §§ 3º e 4º: o Prefeito de {origin} envia ao novo Município cópia dos "
                 f"livros, balanços e balancetes{books} (quinze dias após a instalação); enquanto "
                 f"não o fizer, o Estado não repassa o percentual do ICMS devido a {origin}.")
-    return Html("<h3>Transição até a instalação</h3><ul>"
+    from .frame import calendar_note
+
+    note = calendar_note(analysis)
+    return Html("<h3>Transição até a instalação</h3>"
+                + (f'<p class="premissa">{esc(note)}</p>' if note else "") + "<ul>"
                 + "".join(f"<li>{esc(i)}</li>" for i in items) + "</ul>")
 
 

@@ -250,3 +250,29 @@ def test_who_pays_map_colours_every_municipality(store):
     # 244 others by coefficient, Goiânia apart, the origin outlined: all 246
     assert ("coeficiente 0,6 (150); coeficiente 0,8 a 1,0 (29); coeficiente 1,2 a 2,0 (42); "
             "coeficiente 2,2 a 3,0 (9); coeficiente 3,2 a 4,0 (14); Goiânia") in alt
+
+
+def test_an_estimated_population_straddling_a_bracket_is_said(store):
+    import dataclasses
+
+    from viabilidade.report.economic import _fpm_part
+    from viabilidade.rules.result import Basis, Figure
+
+    a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
+    e = eco.economy(a, store)
+    pop = Figure(10_100, "habitantes", Basis.ESTIMATED, "estimativa", "2022", uncertainty=200)
+    e = dataclasses.replace(e, new=dataclasses.replace(e.new, population=pop))
+    assert ("A população da área é estimada com incerteza de 200\u00a0habitantes: o coeficiente "
+            "pode ir de 0,6 a 0,8.") in _fpm_part(e)
+
+
+def test_several_origins_leave_the_art14_share_to_sefaz(store):
+    import dataclasses
+
+    a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
+    p = a.profile
+    two = dataclasses.replace(p, origins={**p.origins, "5205802": p.origins["5200100"]})
+    share, basis, method, quota = eco._art14(dataclasses.replace(a, profile=two), (2027, 2028, 2029))
+    assert (share, basis) == (None, None)
+    assert method.startswith("com mais de um município de origem, a participação do art. 14 é uma por origem")
+    assert quota == [(2027, None, None), (2028, None, None), (2029, None, None)]

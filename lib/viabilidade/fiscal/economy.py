@@ -223,10 +223,18 @@ def _art14(analysis, years) -> tuple[float | None, Basis | None, str, list]:
                   f"{c.value_added_area.year}: {c.value_added_area.source}")
         quota = [(r["ano"], r["cota_origem_brl"], r["parcela_brl"]) for r in s.table]
         return s.share, basis, method, quota
-    origin = next(iter(p.origins.values()), None)
-    a, o = p.area.population, origin.population if origin is not None else None
+    none = (None, None, "", [(y, None, None) for y in years])
+    if len(p.origins) != 1:
+        # art. 14 gives a share of each origin's quota; by population it would be each
+        # origin's part, which the figures of several origins do not separate reliably
+        return none if not p.origins else (
+            None, None, "com mais de um município de origem, a participação do art. 14 é "
+            "uma por origem e depende do valor adicionado de cada parte da área, que só a "
+            "Secretaria de Estado da Economia pode certificar", none[3])
+    origin = next(iter(p.origins.values()))
+    a, o = p.area.population, origin.population
     if a is None or o is None or a.value is None or not o.value:
-        return None, None, "", [(y, None, None) for y in years]
+        return none
     share = icms.value_added_share_by_population(int(round(a.value)), int(round(o.value)))
     method = ("estimado pela participação da área na população da origem (Censo 2022), sem "
               "certidão do valor adicionado da SEFAZ-GO: supõe o mesmo valor adicionado por "

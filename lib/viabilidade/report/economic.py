@@ -7,6 +7,7 @@ FPM dilution of every other interior municipality of Goiás). Figures from
 
 from __future__ import annotations
 
+from ..fiscal import fpm
 from ..fiscal.economy import BRACKET_NOTE, Economy, economy, who_pays
 from . import format as fmt
 from .sections import group
@@ -73,8 +74,17 @@ def _fpm_part(e: Economy) -> str:
         rows.append([a.label, fmt.quantity(a.population.value, "habitantes"),
                      _coef(a.coefficient), esc(a.bracket), _pct(a.share)])
     if not creation:
-        rows.append([f"{n.label} (depois)", fmt.quantity(n.population.value, "habitantes"),
-                     _coef(n.coefficient), esc(n.bracket), _pct(n.share)])
+        rows.append([f"{n.label} (município resultante da fusão)",
+                     fmt.quantity(n.population.value, "habitantes"), _coef(n.coefficient),
+                     esc(n.bracket), _pct(n.share)])
+    unc = n.population.uncertainty if n.population is not None else None
+    if unc and n.population.value is not None:
+        low = fpm.coefficient(max(0, int(round(n.population.value - unc))))
+        high = fpm.coefficient(int(round(n.population.value + unc)))
+        if low != high:
+            body += (f"<p>A população da área é estimada com incerteza de "
+                     f"{fmt.quantity(round(unc), 'habitantes')}: o coeficiente pode ir de "
+                     f"{_coef(low)} a {_coef(high)}.</p>")
     body += table(["Território", "População", "Coeficiente", "Faixa", "Parcela de Goiás"], rows,
                   caption=("O município de origem antes e depois" if creation
                            else "Os municípios fundidos e o resultante"),
@@ -227,7 +237,6 @@ def who_pays_map(e: Economy, store, number: int | None = None) -> str:
     from matplotlib.collections import PathCollection
     from matplotlib.patches import Patch
 
-    from ..fiscal import fpm
     from ..geo.maps import MAP_RC, state_axes
     from .charts import Chart, figure_svg
 

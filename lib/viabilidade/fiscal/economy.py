@@ -237,12 +237,12 @@ def _art14(analysis, years) -> tuple[float | None, Basis | None, str, list]:
         return none
     share = icms.value_added_share_by_population(int(round(a.value)), int(round(o.value)))
     method = ("estimado pela participação da área na população da origem (Censo 2022), sem "
-              "certidão do valor adicionado da SEFAZ-GO: supõe o mesmo valor adicionado por "
-              "habitante na área e no restante do município. O PIB municipal do IBGE não desce ao "
-              "distrito e não tem, nos dados disponíveis, a divisão por setor; a participação "
-              "real pode ser muito diferente (a sede concentra o comércio; um distrito rural pode "
-              "abrigar uma agroindústria). Vale o valor adicionado certificado pela SEFAZ-GO "
-              "(art. 14, § 1º).")
+              "certidão do valor adicionado da Secretaria de Estado da Economia de Goiás: supõe "
+              "o mesmo valor adicionado por habitante na área e no restante do município. O PIB "
+              "municipal do IBGE não desce ao distrito e não tem, nos dados disponíveis, a "
+              "divisão por setor; a participação real pode ser muito diferente (a sede concentra "
+              "o comércio; um distrito rural pode abrigar uma agroindústria). Vale o valor "
+              "adicionado certificado pela Secretaria de Estado da Economia (art. 14, § 1º).")
     quota = []
     for y in years:
         q = c.origin_icms_quota if c.origin_icms_quota is not None and c.origin_icms_quota.year == y else None
@@ -351,8 +351,12 @@ def economy(analysis, store) -> Economy:
     sources = ["Coeficientes do FPM-Interior: CTN, art. 91, § 2º (Decreto-Lei nº 1.881/1981); "
                "manutenção: LC nº 91/1997, art. 5º-A (LC nº 198/2023)"]
     if pl:
-        sources.append(f"{pl.source}: Anexos VI e VIII (Goiás: {pl.state_share_percent} % do "
-                       f"FPM-Interior; soma dos coeficientes {pl.total}; {pl.municipalities} "
+        from babel.numbers import format_decimal
+
+        pct_txt = format_decimal(pl.state_share_percent, format="#,##0.0###", locale="pt_BR")
+        sum_txt = format_decimal(pl.total, format="#,##0.0", locale="pt_BR")
+        sources.append(f"{pl.source}: Anexos VI e VIII (Goiás: {pct_txt}\u00a0% do "
+                       f"FPM-Interior; soma dos coeficientes {sum_txt}; {pl.municipalities} "
                        "municípios)")
     sources.append("População: IBGE, Censo Demográfico 2022")
     if icms_brl:

@@ -217,7 +217,7 @@ def test_screening_sentence(store):
     table = pd.DataFrame({"IV_status": ["pass", "fail"], "cod_ibge": ["5200100", "5200100"],
                           "populacao": [3_045, 900]})
     assert fpm_dilution_sentence(table, store) == (
-        "Se os 1 distritos que atingem o item IV fossem criados, cada município do interior de "
+        "Se o único distrito que atinge o item IV fosse criado, cada município do interior de "
         "Goiás perderia 0,16\u00a0% do FPM-Interior (a soma dos coeficientes passaria de 254,8 "
         "para 255,2; coeficientes pela faixa de população do Censo 2022, DL 1.881/1981; soma "
         "publicada pelo TCU para 2023), e 0,40\u00a0% da sua cota igual do ICMS (LC estadual nº "

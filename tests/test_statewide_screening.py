@@ -147,4 +147,5 @@ def test_statewide_fpm_dilution_of_the_districts_passing_item_iv(screening, stor
         "Goiás perderia 4,07\u00a0% do FPM-Interior (a soma dos coeficientes passaria de 254,8 "
         "para 265,6; coeficientes pela faixa de população do Censo 2022, DL 1.881/1981; soma "
         "publicada pelo TCU para 2023), e 4,65\u00a0% da sua cota igual do ICMS (LC estadual nº "
-        "177/2022, art. 2º, II).")
+        "177/2022, art. 2º, II). Nova Brasília teria mais de 142.633 habitantes e participaria "
+        "também da reserva do FPM (Decreto-Lei nº 1.881/1981), que esta conta não inclui.")

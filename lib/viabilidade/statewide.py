@@ -434,13 +434,30 @@ def fpm_dilution_sentence(table: pd.DataFrame, store) -> str:
         return "Nenhum distrito atinge o item IV: nenhuma diluição do FPM a calcular."
     pop = store.municipalities.set_index("cod_ibge")["populacao"]
     n, delta, loss = statewide_dilution(passing[["cod_ibge", "populacao"]], pop, pl.total)
-    return (f"Se os {fmt.number(n)} distritos que atingem o item IV fossem criados, cada "
+    who = ("Se o único distrito que atinge o item IV fosse criado" if n == 1 else
+           f"Se os {fmt.number(n)} distritos que atingem o item IV fossem criados")
+    return (f"{who}, cada "
             f"município do interior de Goiás perderia {fmt.percent(100 * loss, 2)} do FPM-Interior "
             f"(a soma dos coeficientes passaria de {fmt.number(pl.total, 1)} para "
             f"{fmt.number(pl.total + delta, 1)}; coeficientes pela faixa de população do Censo "
             f"2022, DL 1.881/1981; soma publicada pelo TCU para {pl.year}), e "
             f"{fmt.percent(100 * (1 - 246 / (246 + n)), 2)} da sua cota igual do ICMS (LC "
-            "estadual nº 177/2022, art. 2º, II).")
+            "estadual nº 177/2022, art. 2º, II)." + _reserve_clause(passing))
+
+
+def _reserve_clause(passing: pd.DataFrame) -> str:
+    """`` Nova Brasília teria mais de 142.633 habitantes …``: districts that would also join
+    the FPM reserve (DL 1.881/1981), which the dilution leaves out; ``""`` when none."""
+    from .fiscal.fpm import RESERVE_ABOVE
+
+    big = passing[passing["populacao"] > RESERVE_ABOVE]
+    if not len(big):
+        return ""
+    names = fmt.and_list([str(x) for x in big["nome"]]) if "nome" in big else fmt.number(len(big))
+    verb = "teria" if len(big) == 1 else "teriam"
+    return (f" {names} {verb} mais de 142.633 habitantes e participaria"
+            f"{'' if len(big) == 1 else 'm'} também da reserva do FPM (Decreto-Lei nº "
+            "1.881/1981), que esta conta não inclui.")
 
 # ----------------------------------------------------------------------------- maps
 #: Resolution of the polygon layers of the maps (text and points stay vector in the SVG).

@@ -276,3 +276,19 @@ def test_several_origins_leave_the_art14_share_to_sefaz(store):
     assert (share, basis) == (None, None)
     assert method.startswith("com mais de um município de origem, a participação do art. 14 é uma por origem")
     assert quota == [(2027, None, None), (2028, None, None), (2029, None, None)]
+
+
+@pytest.mark.skipif(not (RAW / "fiscal").is_dir(), reason="raw data absent")
+def test_a_tcu_item_without_its_exercise_is_refused(tmp_path):
+    from viabilidade.data.fiscal import read_tcu_fpm
+
+    src = RAW / "fiscal" / "fpm_interior_2023_tcu_dou_20230706.csv"
+    assert len(read_tcu_fpm(src)) == 7
+    bad = tmp_path / "tcu.csv"
+    bad.write_text(src.read_text().replace("soma_coeficientes_fpm_interior_2023,GO",
+                                           "soma_coeficientes_fpm_interior,GO"))
+    with pytest.raises(DataError) as info:
+        read_tcu_fpm(bad)
+    assert str(info.value) == ("arquivo tcu.csv, linha 3, coluna 'item': encontrado "
+                               "'soma_coeficientes_fpm_interior'; esperado um item terminado no "
+                               "exercício (p. ex. 'soma_coeficientes_fpm_interior_2023')")

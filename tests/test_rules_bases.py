@@ -4,6 +4,7 @@ from the committed store)."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -101,7 +102,11 @@ def test_status_words_of_published_data():
     assert fmt.status_label("pass", basis="published") == PUBLISHED_PASS
     assert fmt.status_label("fail", basis="published") == PUBLISHED_FAIL
     assert fmt.status_label("pass", basis="certified") == "cumprido"
-    assert fmt.status_label("pass", basis="measured") == "cumprido"
+    # legal review: a figure the tool measured is not a certificate
+    assert fmt.status_label("pass", basis="measured") == "atingido na medição"
+    assert fmt.status_label("fail", basis="measured") == "não atingido na medição"
+    assert fmt.status_tally({(Status.PASS, "measured"): 2, (Status.PASS, None): 1}) == \
+        "2 requisitos atingidos na medição; 1 cumprido"
     assert fmt.status_label("indeterminate", "likely pass", "published") == \
         "indeterminado (provavelmente cumprido)"
     assert fmt.status_tally({(Status.PASS, None): 1, (Status.PASS, "published"): 2,
@@ -109,6 +114,25 @@ def test_status_words_of_published_data():
         "1 requisito cumprido; 2 atingidos nos dados publicados (a certificar); 3 indeterminados"
     assert rule_label("pass", None, "published") == PUBLISHED_PASS
     assert rule_label("fail", None, "certified") == "não cumprido"
+
+
+def test_a_measured_distance_is_met_in_the_measurement_to_be_certified():
+    from viabilidade.rules.result import RuleResult
+
+    ii = RuleResult("art4.II", "Distância", Status.PASS, "medido", value=12_753.884,
+                    threshold=6000, unit="m", basis=Basis.MEASURED)
+    assert fmt.result_status_label(ii) == "atingido na medição (a certificar)"
+    certified = dataclasses.replace(ii, basis=Basis.CERTIFIED)
+    assert fmt.result_status_label(certified) == "cumprido"
+    iii = RuleResult("art4.III", "Continuidade", Status.PASS, "contínuo", basis=Basis.MEASURED)
+    assert fmt.result_status_label(iii) == "atingido na medição"  # § 2 names no body for III
+
+
+def test_nova_iguacu_continuity_is_measured_not_certified(store):
+    a = analyse(ROOT / "data" / "candidates" / "nova-iguacu-de-goias.toml", store=store)
+    iii = next(r for r in a.results if r.rule_id == "art4.III")
+    assert (iii.status, iii.basis) == (Status.PASS, Basis.MEASURED)
+    assert fmt.result_status_label(iii) == "atingido na medição"
 
 
 def test_posse_dabadia_item_iv_is_met_on_published_data_only(posse):

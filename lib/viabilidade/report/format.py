@@ -14,7 +14,8 @@ import re
 from babel.dates import format_date
 from babel.numbers import format_currency, format_decimal
 
-from ..rules.result import BASIS_WORDS, Basis, Lean, Status, Verdict, on_published_data
+from ..rules.result import (BASIS_WORDS, Basis, Lean, Status, Verdict, on_measured_data,
+                            on_published_data)
 
 LOCALE = "pt_BR"
 NBSP = "\u00a0"
@@ -41,6 +42,18 @@ PUBLISHED_LABELS = {
     Status.PASS: "atingido nos dados publicados (a certificar)",
     Status.FAIL: "não atingido nos dados publicados",
 }
+#: A requirement decided on the tool's own measurement (geometry), not on a certificate.
+MEASURED_LABELS = {
+    Status.PASS: "atingido na medição",
+    Status.FAIL: "não atingido na medição",
+}
+MEASURED_PLURAL = {
+    Status.PASS: "atingidos na medição",
+    Status.FAIL: "não atingidos na medição",
+}
+#: Added to a measured pass when the law gives the figure to a body (art. 4 § 2: item II to
+#: the IBGE): the measurement stands in for the certificate still to come.
+TO_CERTIFY = " (a certificar)"
 PUBLISHED_PLURAL = {
     Status.PASS: "atingidos nos dados publicados (a certificar)",
     Status.FAIL: "não atingidos nos dados publicados",
@@ -149,6 +162,8 @@ def status_plural(status: Status | str, basis: Basis | str | None = None) -> str
     s = Status(status)
     if basis is not None and Basis(basis) == Basis.PUBLISHED and s in PUBLISHED_PLURAL:
         return PUBLISHED_PLURAL[s]
+    if basis is not None and Basis(basis) == Basis.MEASURED and s in MEASURED_PLURAL:
+        return MEASURED_PLURAL[s]
     return STATUS_PLURAL[s]
 
 
@@ -161,14 +176,16 @@ def result_counts(results) -> dict:
     dict
         ``(Status, Basis or None)`` -> count (zero counts kept), for :func:`status_tally`;
         the basis is :data:`Basis.PUBLISHED` exactly for the results decided on published
-        data (:func:`viabilidade.rules.result.on_published_data`), else ``None``.
+        data (:func:`viabilidade.rules.result.on_published_data`), :data:`Basis.MEASURED` for
+        those decided on the tool's measurement (:func:`~viabilidade.rules.result.on_measured_data`),
+        else ``None``.
     """
-    keys = [(Status.PASS, None), (Status.PASS, Basis.PUBLISHED), (Status.FAIL, None),
-            (Status.FAIL, Basis.PUBLISHED), (Status.INDETERMINATE, None),
-            (Status.NOT_APPLICABLE, None)]
+    keys = [(Status.PASS, None), (Status.PASS, Basis.PUBLISHED), (Status.PASS, Basis.MEASURED),
+            (Status.FAIL, None), (Status.FAIL, Basis.PUBLISHED), (Status.FAIL, Basis.MEASURED),
+            (Status.INDETERMINATE, None), (Status.NOT_APPLICABLE, None)]
     counts = dict.fromkeys(keys, 0)
     for r in results:
-        counts[(Status(r.status), Basis.PUBLISHED if on_published_data(r) else None)] += 1
+        counts[(Status(r.status), _label_basis(r))] += 1
     return counts
 
 
@@ -238,7 +255,8 @@ def status_label(status: Status | str, lean: Lean | str | None = None,
     ``("indeterminate", "likely pass")`` -> ``"indeterminado (provavelmente cumprido)"``.
     With ``basis="published"`` (the requirement was decided on an official published table,
     not on a certificate) a pass reads ``"atingido nos dados publicados (a certificar)"`` and
-    a fail ``"não atingido nos dados publicados"``: the one place every document, the batch
+    a fail ``"não atingido nos dados publicados"``; with ``basis="measured"`` (the tool's own
+    geometry) ``"atingido na medição"`` / ``"não atingido na medição"``: the one place every document, the batch
     index, the audit, the screening, the explorer and the slides take these words from
     (:func:`result_status_label` for a :class:`RuleResult`).
 
@@ -250,6 +268,9 @@ def status_label(status: Status | str, lean: Lean | str | None = None,
     if basis is not None and str(basis) != "" and Basis(basis) == Basis.PUBLISHED \
             and Status(status) in PUBLISHED_LABELS:
         return PUBLISHED_LABELS[Status(status)]
+    if basis is not None and str(basis) != "" and Basis(basis) == Basis.MEASURED \
+            and Status(status) in MEASURED_LABELS:
+        return MEASURED_LABELS[Status(status)]
     label = STATUS_LABELS[Status(status)]
     if lean is not None and Status(status) == Status.INDETERMINATE:
         label = f"{label} ({LEAN_LABELS[Lean(lean)]})"
@@ -260,8 +281,27 @@ def result_status_label(result) -> str:
     """:func:`status_label` of a :class:`~viabilidade.rules.result.RuleResult`: its status,
     lean and the basis of the figures that decide it
     (:func:`viabilidade.rules.result.deciding_basis`)."""
-    return status_label(result.status, result.lean,
-                        Basis.PUBLISHED if on_published_data(result) else None)
+    basis = _label_basis(result)
+    label = status_label(result.status, result.lean, basis)
+    if basis == Basis.MEASURED and Status(result.status) == Status.PASS and _to_certify(result):
+        label += TO_CERTIFY
+    return label
+
+
+def _label_basis(result) -> Basis | None:
+    """The basis a result's label speaks of: published or measured data, else ``None``
+    ("cumprido" / "não cumprido": a certificate or a document)."""
+    if on_published_data(result):
+        return Basis.PUBLISHED
+    return Basis.MEASURED if on_measured_data(result) else None
+
+
+def _to_certify(result) -> bool:
+    """Whether art. 4 § 2 gives the measured figure to a body (item II: the IBGE)."""
+    from ..rules.certification import NAMED_ITEMS
+
+    parts = str(result.rule_id).split(".")
+    return parts[0] == "art4" and len(parts) > 1 and parts[1] in NAMED_ITEMS
 
 
 def lean_label(lean: Lean | str | None) -> str:

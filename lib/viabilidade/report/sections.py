@@ -244,7 +244,9 @@ def data_flags_note(analysis) -> str:
 
 #: How the basis of a figure words a requirement (summary of the study and of the deck).
 BASIS_RULE = ("Um requisito só é dado como cumprido ou não cumprido com valor certificado (certidão "
-              "do órgão que a lei indica) ou medido; com dado oficial publicado (Censo, TSE, "
+              "do órgão que a lei indica) ou documento; medido pela ferramenta (geometria), é "
+              "“atingido na medição” (“a certificar”, quando a lei dá o valor a um órgão) ou “não "
+              "atingido na medição”; com dado oficial publicado (Censo, TSE, "
               "SEFAZ-GO), é “atingido nos dados publicados (a certificar)” ou “não atingido nos "
               "dados publicados”, pendente da certidão; um valor estimado deixa o requisito "
               "indeterminado, com a tendência indicada.")

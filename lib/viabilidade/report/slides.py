@@ -264,7 +264,8 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
                      + _subject_line(analysis, origin_names)
                      + _counts(results)
                      + "<p>Um requisito só é dado como cumprido ou não cumprido com valor certificado "
-                       "ou medido; com dado oficial publicado, fica “atingido nos dados publicados "
+                       "ou documento; medido pela ferramenta, fica “atingido na medição”; com dado "
+                       "oficial publicado, fica “atingido nos dados publicados "
                        "(a certificar)”; valores estimados deixam o requisito indeterminado.</p>",
                      footer, h1=True)]
     slides += _continued("s-quadro", SECTION_TITLE,

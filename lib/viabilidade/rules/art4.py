@@ -181,7 +181,8 @@ def item_III(candidate: Candidate, profile: Profile, settings: Settings) -> Rule
     by_cert = {} if cert is None else dict(certifier=CERTIFIERS["IBGE"], basis=Basis.CERTIFIED,
                                            source=cert.source, vintage=cert.vintage)
     return simple("art4.III", TITLES["art4.III"], status, reason,
-                  **(by_cert or dict(certifier="(geometria)", source=profile.territory.source)),
+                  **(by_cert or dict(certifier="(geometria)", source=profile.territory.source,
+                                     basis=Basis.MEASURED)),
                   details={"tolerancia_km2": settings.sliver_tolerance_km2,
                            "origens": {c: {"status": str(s), "motivo": r} for c, (s, r) in checks.items()}})
 

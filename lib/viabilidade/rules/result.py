@@ -92,6 +92,18 @@ def on_published_data(result) -> bool:
             and deciding_basis(result) == Basis.PUBLISHED)
 
 
+def on_measured_data(result) -> bool:
+    """Whether a result is decided (``pass`` or ``fail``) on the tool's own measurement
+    (geometry: the art. 4 II distance, the continuity of art. 4 III, the area of art. 6).
+
+    Such a requirement is not plain "cumprido" either: documents word it "atingido na
+    medição" / "não atingido na medição", with "(a certificar)" when the law gives the
+    figure to a body (art. 4 II, IBGE: :func:`viabilidade.report.format.result_status_label`).
+    """
+    return (Status(result.status) in (Status.PASS, Status.FAIL)
+            and deciding_basis(result) == Basis.MEASURED)
+
+
 class Verdict(StrEnum):
     """Verdict of a study: `viável` only when every applicable rule passes."""
 

@@ -108,7 +108,7 @@ def test_fusion_study_carries_art3_with_the_seats_name_art10_and_no_remainder(fu
             "novo Município na data da instalação (1º de janeiro de 2029).") in html
     assert "Envio dos livros" not in html                 # art. 14 § 3: no origin remains
     assert [r.rule_id for r in a.results] == [
-        "art4.I", "art4.II", "art4.III", "art4.IV", "art4.V", "art4.VI", "art4.VII",
+        "art4",
         "art5.par1", "art5.par2", "art7.par1", "art7.par2"]
     # the plebiscite roll of a fusion is the two municipalities, not an absent remainder
     # the fusion's plebiscite: quorum and majority in each municipality; one count is the
@@ -122,6 +122,21 @@ def test_fusion_study_carries_art3_with_the_seats_name_art10_and_no_remainder(fu
         "3.800 eleitores (publicado), quórum mínimo de 1.901 comparecimentos e, nesse caso, 951 "
         "votos “sim”.")
     assert a.result("art7.par1").details["quorum_por_municipio"] == "Anhanguera: 615; Cumari: 1.286"
+    # art. 4 waived in one line, not seven rows "não se aplica"
+    assert a.result("art4").reason.startswith("art. 4º dispensado (art. 5º, § 2º)")
+    assert html.count("st-na") == 1
+    # art. 7 § 2 is about the law "que crie município" after art. 4: by analogy, with its basis
+    assert a.result("art7.par2").article == "LC 02/1990, art. 7º, § 2º, por analogia"
+    assert a.result("art7.par2").reason.startswith(
+        "O art. 7º, § 2º, trata da lei que cria município depois de comprovados os requisitos do "
+        "art. 4º; para a fusão a regra da maioria dos que comparecem se aplica por analogia (art. "
+        "5º, § 2º: consulta plebiscitária sobre a fusão e a sede, com o art. 4º dispensado; Lei nº "
+        "9.709/1998, art. 10: aprovação por maioria)")
+    assert "Somente será admitida a elaboração de lei que crie município" not in html
+    # art. 12: both origins are extinguished, so no option and no option deadline
+    assert ("O direito de opção que o art. 12 resguarda não tem objeto na fusão: os municípios que "
+            "se fundem se extinguem (art. 5º, § 2º)") in html
+    assert "Fim do prazo de opção dos servidores" not in html
     cover = sections.cover(a, fusion_study.date)
     # art. 3, I: the name is the seat's everywhere; the file's name only as the nonconformity
     assert sections.study_title(a) == ("Estudo de viabilidade — fusão de Anhanguera e Cumari — "

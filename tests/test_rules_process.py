@@ -149,7 +149,9 @@ def test_fusion_waives_art4_and_needs_the_seat_question():
                   plebiscite=pl)
     res = evaluate(c, simple_profile(900, 600, 100, operation="fusion"), S)
     art4 = [r for r in res if r.rule_id.startswith("art4")]
-    assert len(art4) == 7 and all(r.status == Status.NOT_APPLICABLE for r in art4)
+    assert [(r.rule_id, r.status, r.reason) for r in art4] == [
+        ("art4", Status.NOT_APPLICABLE, "art. 4º dispensado (art. 5º, § 2º): fusão de área "
+         "territorial integral de municípios, com a extinção destes.")]
     assert "art4.par1" not in [r.rule_id for r in art4]      # no origin remains to keep § 1
     p2 = next(r for r in res if r.rule_id == "art5.par2")
     assert p2.status == Status.INDETERMINATE

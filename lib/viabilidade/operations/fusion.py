@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..rules import art5, art7
-from ..rules.art4 import waived
+from ..rules.art4 import waived_whole
 from .base import Operation
 
 if TYPE_CHECKING:
@@ -20,12 +20,10 @@ if TYPE_CHECKING:
 
 
 def rules(candidate: Candidate, profile: Profile, settings: Settings) -> list[RuleResult]:
-    """Art. 4 I–VII waived (art. 5 § 2; there is no origin left to keep § 1's requirements),
-    the petition (art. 5 § 1), the plebiscite on the fusion and the seat (art. 5 § 2, art. 7
-    §§ 1–2), and art. 7 § 3 only when the creation year is an election year."""
-    items = [r for r in waived("Fusão de municípios inteiros: requisitos do art. 4º dispensados "
-                               "(art. 5º, § 2º).") if r.rule_id != "art4.par1"]
-    return [*items, art5.par1(candidate, settings), art5.par2(candidate, profile, settings),
+    """Art. 4 waived as a whole, one line (art. 5 § 2; there is no origin left to keep § 1's
+    requirements), the petition (art. 5 § 1), the plebiscite on the fusion and the seat (art. 5
+    § 2, art. 7 §§ 1–2), and art. 7 § 3 only when the creation year is an election year."""
+    return [waived_whole(), art5.par1(candidate, settings), art5.par2(candidate, profile, settings),
             art7.par1(candidate, profile, settings), art7.par2(candidate, settings),
             *art7.refusals(candidate, settings)]
 

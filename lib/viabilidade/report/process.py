@@ -72,8 +72,10 @@ def transition_list(analysis) -> Html:
             f"Art. 11: os bens públicos municipais de {_and(names)} passam à propriedade do novo "
             f"Município {when}.",
             f"Art. 12: os servidores de {_and(names)}, exceto os ocupantes de cargos em comissão, "
-            "passam a integrar a administração do novo Município, com direito de opção por três "
-            "meses a contar da instalação.",
+            f"passam a integrar a administração do novo Município {when}. O direito de opção "
+            "que o art. 12 resguarda não tem objeto na fusão: os municípios que se fundem se "
+            "extinguem (art. 5º, § 2º), e não resta administração de origem pela qual optar; "
+            "por isso o estudo não conta o prazo de três meses.",
             f"Art. 13: {until}, o território de cada município continua administrado pelo seu "
             "Prefeito.",
         ]

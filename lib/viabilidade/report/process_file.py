@@ -157,8 +157,9 @@ def process_state(candidate, today: dt.date | None = None) -> ProcessState:
             if op.icms_share:
                 steps.append(Step("envio dos livros pelo Município de origem",
                                   calendar.books_deadline(start), "art. 14, § 3º"))
-            steps.append(Step("fim do prazo de opção dos servidores",
-                              calendar.servants_option_deadline(start), "art. 12"))
+            if not op.merges:  # a fusion extinguishes every origin: nothing to opt for
+                steps.append(Step("fim do prazo de opção dos servidores",
+                                  calendar.servants_option_deadline(start), "art. 12"))
         steps = [s for s in steps if s.deadline is None or installed is None or s.deadline >= today]
     return ProcessState(phase, events, tuple(steps))
 

@@ -384,9 +384,18 @@ def evaluate_art4(candidate: Candidate, profile: Profile, settings: Settings) ->
 
 
 def waived(reason: str) -> list[RuleResult]:
-    """Art. 4 rules marked not_applicable (fusion, art. 5 § 2), each with ``reason``."""
+    """Art. 4 rules marked not_applicable, each with ``reason``."""
     return [simple(rid, title, Status.NOT_APPLICABLE, reason) for rid, title in TITLES.items()]
 
 
+def waived_whole() -> RuleResult:
+    """Art. 4 waived as a whole for a fusion (art. 5 § 2): one ``not_applicable`` result
+    ``"art4"``, "art. 4º dispensado (art. 5º, § 2º)", not one line per item."""
+    return simple("art4", "Requisitos do art. 4º", Status.NOT_APPLICABLE,
+                  "art. 4º dispensado (art. 5º, § 2º): fusão de área territorial integral de "
+                  "municípios, com a extinção destes.",
+                  details={"texto_legal": ""})  # art. 5 § 2, quoted by its own rule
+
+
 __all__ = ["item_I", "item_II", "item_III", "numeric_item", "item_VI", "par1", "evaluate_art4",
-           "waived", "continuity", "state_revenue", "origin_reduced", "TITLES", "CERTIFIER"]
+           "waived", "waived_whole", "continuity", "state_revenue", "origin_reduced", "TITLES", "CERTIFIER"]

@@ -7,9 +7,9 @@ proposal meets (:func:`par3` refuses an election year; :func:`timing_condition` 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+import dataclasses
 import math
+from typing import TYPE_CHECKING
 
 from ..candidate import Candidate, Plebiscite
 from .calendar import creation_year, installation_date, is_election_year, next_election
@@ -251,9 +251,43 @@ def par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> R
                   details=details)
 
 
+#: What the plebiscite decides, for an operation whose law creates no municipality by art. 4
+#: (art. 7 § 2 speaks of "lei que crie município … comprovados os requisitos do art. 4º").
+BY_ANALOGY = {
+    "transfer-area": ("a transferência da área", "art. 5º, caput, e art. 7º, caput e § 1º, II: "
+                      "a cédula pede “sim” ou “não” pela aprovação ou rejeição da transferência"),
+    "fusion": ("a fusão", "art. 5º, § 2º: consulta plebiscitária sobre a fusão e a sede, com o "
+               "art. 4º dispensado"),
+}
+
+
+def by_analogy(result: RuleResult, candidate: Candidate | None) -> RuleResult:
+    """Art. 7 § 2 for a transfer or a fusion: its text is about the law "que crie município"
+    once art. 4 is proved, which neither is, so the majority rule applies by analogy, on its
+    basis (:data:`BY_ANALOGY`; Lei nº 9.709/1998, art. 10, majority). The result cites
+    "art. 7º, § 2º, por analogia", prints no quote of § 2 as if it applied, and its reason
+    opens with the basis. Other operations: ``result`` unchanged."""
+    op = getattr(candidate, "operation", None)
+    if op not in BY_ANALOGY:
+        return result
+    what, basis = BY_ANALOGY[op]
+    note = (f"O art. 7º, § 2º, trata da lei que cria município depois de comprovados os "
+            f"requisitos do art. 4º; para {what} a regra da maioria dos que comparecem se aplica "
+            f"por analogia ({basis}; Lei nº 9.709/1998, art. 10: aprovação por maioria), com "
+            "brancos e nulos no total dos que compareceram. ")
+    return dataclasses.replace(result, reason=note + result.reason,
+                               article="LC 02/1990, art. 7º, § 2º, por analogia",
+                               details={**result.details, "texto_legal": ""})
+
+
 def par2(candidate: Candidate, settings: Settings) -> RuleResult:
     """Art. 7 § 2: yes votes > half of those who turned out (blank and void count in the
-    denominator). Indeterminate without the yes count and the turnout."""
+    denominator). Indeterminate without the yes count and the turnout. For a transfer or a
+    fusion, by analogy (:func:`by_analogy`)."""
+    return by_analogy(_par2(candidate, settings), candidate)
+
+
+def _par2(candidate: Candidate, settings: Settings) -> RuleResult:
     p = candidate.plebiscite or Plebiscite()
     turnout = _turnout(p)
     if p.yes is None or turnout is None:

@@ -213,9 +213,10 @@ def timeline(candidate: Candidate | None, settings: Settings, *, icms_share: boo
         {"evento": f"Eleição municipal de {next_election(year)}", "data": str(next_election(year)),
          "artigo": "art. 9º"},
         {"evento": "Instalação do município (posse)", "data": inst.isoformat(), "artigo": "art. 9º"},
-        {"evento": "Fim do prazo de opção dos servidores", "data": servants_option_deadline(inst).isoformat(),
-         "artigo": "art. 12"},
     ]
+    if op != "fusion":  # a fusion extinguishes every origin: no administration to opt for
+        out.append({"evento": "Fim do prazo de opção dos servidores",
+                    "data": servants_option_deadline(inst).isoformat(), "artigo": "art. 12"})
     if icms_share:
         out.insert(len(out) - 1, {"evento": "Envio dos livros pelo município de origem",
                                   "data": books_deadline(inst).isoformat(), "artigo": "art. 14, § 3º"})

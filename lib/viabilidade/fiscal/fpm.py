@@ -67,8 +67,9 @@ CAPITAL = "5208707"
 PARTS_PERCENT = {"capitais": Fraction("10"), "interior": Fraction("86.4"),
                  "reserva": Fraction("3.6")}
 
-#: Interior municipalities above this population also take part in the reserve (DL
-#: 1.881/1981 art. 2: "Municípios de população superior a 142.633 habitantes").
+#: Interior municipalities of more than this population also take part in the reserve (DL
+#: 1.881/1981, art. 2º, as the press reports it on LC 198/2023; the article's text was not at
+#: hand). A study only names such territories; the reserve is not computed.
 RESERVE_ABOVE = 142_633
 
 #: The law's rule (CTN art. 91 § 2, DL 1.881/1981): (bracket top, first coefficient, step of

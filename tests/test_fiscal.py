@@ -292,3 +292,13 @@ def test_a_tcu_item_without_its_exercise_is_refused(tmp_path):
     assert str(info.value) == ("arquivo tcu.csv, linha 3, coluna 'item': encontrado "
                                "'soma_coeficientes_fpm_interior'; esperado um item terminado no "
                                "exercício (p. ex. 'soma_coeficientes_fpm_interior_2023')")
+
+
+def test_fusion_deck_says_the_coefficient_given_up(store):
+    from viabilidade.report.slides import slides_html
+
+    a = analyse(CANDIDATES / "fusao-anhanguera-cumari.toml", store=store)
+    deck = slides_html(a, store=store, map_html="<p>mapa</p>")
+    slide = deck.split('id="s-economico"')[1].split("</section>")[0]
+    assert "A fusão abre mão de 0,6 de coeficiente do FPM." in slide
+    assert "ganha 0,236" in slide

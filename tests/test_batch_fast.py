@@ -228,16 +228,17 @@ def test_reason_names_the_exception_behind_a_notebook_failure():
     assert reason("") is None and reason(None) is None
 
 
-def _start_lote(cands: Path, out: Path, *args: str):
+def _start_lote(cands: Path, out: Path, *args: str, sigint: str = "default_int_handler"):
     """``viabilidade lote`` with the stand-in study, in a process group of its own.
 
-    A process started in the background by a non-interactive shell (as CI may be) inherits
-    SIGINT ignored; the batch under test must see Ctrl-C as a user's terminal sends it.
+    ``sigint`` is the SIGINT disposition the batch inherits (``"SIG_IGN"``: as a process
+    started in the background by a non-interactive shell inherits it); ``lote`` installs
+    its own handler whatever it inherited.
     """
     import subprocess
     import sys
 
-    code = ("import functools, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    code = (f"import functools, signal, sys; signal.signal(signal.SIGINT, signal.{sigint}); "
             "import viabilidade.batch.run as r; "
             f"r.run_batch = functools.partial(r.run_batch, study={FAKE!r}); "
             "from viabilidade.cli import main; "
@@ -286,7 +287,7 @@ def test_an_interrupted_batch_ends_at_once_says_so_and_resumes(cands, tmp_path):
 
 def test_sigterm_stops_a_batch_as_ctrl_c_does(cands, tmp_path):
     """``kill PID`` (SIGTERM, to the batch process only): workers stopped, the index says the
-    batch was interrupted and what did not run, exit 130, no traceback."""
+    batch was interrupted and what did not run, exit 143, no traceback."""
     import signal
 
     _candidate(cands, "zeta", "Lenta")
@@ -298,10 +299,30 @@ def test_sigterm_stops_a_batch_as_ctrl_c_does(cands, tmp_path):
     time.sleep(1.0)  # "zeta" (Lenta) is now running
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=30)
-    assert proc.returncode == 130
+    assert proc.returncode == 143  # 128 + SIGTERM, the shell's convention
     assert "Traceback" not in err
     page = (out / "index.html").read_text(encoding="utf-8")
     assert "Lote interrompido</strong>" in page and "<li>Lenta (zeta.toml)</li>" in page
+
+
+def test_a_batch_that_inherited_sigint_ignored_still_stops_on_kill_int(cands, tmp_path):
+    """A batch started in the background by a script inherits SIGINT ignored; ``lote``
+    installs its handler anyway, so ``kill -INT PID`` stops it (exit 130)."""
+    import signal
+
+    _candidate(cands, "zeta", "Lenta")
+    out = tmp_path / "lote"
+    proc = _start_lote(cands, out, "-j", "1", sigint="SIG_IGN")
+    deadline = time.monotonic() + 60
+    while _calls(out) != ["alfa", "beta"] and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(1.0)  # "zeta" (Lenta) is now running
+    proc.send_signal(signal.SIGINT)  # kill -INT PID: the batch process only
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert ("Lote da pasta lote interrompido (Ctrl-C): 4 estudos concluídos e 1 candidato não "
+            "executado; rode o mesmo comando de novo para continuar.") in err
+    assert "Traceback" not in err
 
 
 def _interrupt_cli(cands: Path, out: Path, *args: str, until) -> tuple[int, str]:
@@ -339,10 +360,14 @@ def test_ctrl_c_on_a_forced_rerun_keeps_the_earlier_studies_in_the_index(tmp_pat
                                until=lambda: (out / "pausando").exists())
     assert code == 130
     assert ("Lote da pasta lote interrompido (Ctrl-C): 2 estudos concluídos e 2 estudos não "
-            "refeitos (ficam os da execução anterior); rode o mesmo comando de novo") in err
+            "refeitos (ficam os da execução anterior); para continuar, rode o mesmo comando "
+            "sem --refazer (com ele, tudo seria refeito de novo). Índice: ") in err
     assert {f: (out / "pausa" / f).read_bytes() for f in before} == before
     assert resume.saved_records(out)["pausa"]["verdict"] == "viável"
     page = (out / "index.html").read_text(encoding="utf-8")
+    assert ("<strong>Lote interrompido</strong> (Ctrl-C) antes do fim; para continuar, rode o "
+            "mesmo comando sem --refazer (com ele, tudo seria refeito de novo) (os estudos em "
+            "dia são pulados).</p>") in page
     body = page.split("<tbody>")[1].split("</tbody>")[0]
     assert body.count("<tr") == 4
     assert "4 candidatos: 1 inviável, 3 viáveis." in page

@@ -39,7 +39,7 @@ def cands(tmp_path):
 
 def _refused(folder: Path, pid: int) -> str:
     return (f"a pasta do lote {folder} está em uso por outra execução do lote (o processo "
-            f"{pid}); espere que ela termine (ou interrompa-a: kill -INT {pid}) ou escolha "
+            f"{pid}); espere que ela termine (ou interrompa-a: kill {pid}) ou escolha "
             "outra pasta com --saida")
 
 
@@ -255,7 +255,7 @@ def test_sigterm_on_any_command_is_named_sigterm(monkeypatch, capsys):
 
     parser = cli.build_parser
     monkeypatch.setattr(cli, "build_parser", lambda: _with_func(parser(), stopped))
-    assert cli.main(["estudo", "x.toml"]) == 130
+    assert cli.main(["estudo", "x.toml"]) == 143  # 128 + SIGTERM
     assert capsys.readouterr().err.strip() == ("interrompido (SIGTERM): nenhum arquivo foi "
                                                "gravado pela metade; os arquivos anteriores "
                                                "foram mantidos.")

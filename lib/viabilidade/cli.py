@@ -422,7 +422,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the process exit code (0 ok, 1 study failures, 2 bad input,
-    130 interrupted by Ctrl-C).
+    130 interrupted by Ctrl-C, 143 stopped by SIGTERM).
 
     A foreseeable fault (:class:`~viabilidade.errors.ViabilidadeError`) prints one
     ``erro: …`` line per problem to stderr, no traceback, and returns 2.
@@ -450,11 +450,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt as e:
         # Outputs are written atomically: an interrupted command leaves no half-written file.
-        from .errors import how_stopped
+        from .errors import how_stopped, stop_code
 
         print(f"interrompido ({how_stopped(e)}): nenhum arquivo foi gravado pela metade; os "
               "arquivos anteriores foram mantidos.", file=sys.stderr)
-        return 130
+        return stop_code(e)
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)

@@ -240,3 +240,11 @@ def how_stopped(exc: BaseException) -> str:
     """What stopped a command, as its messages say it: ``"SIGTERM"`` for :class:`Terminated`
     (also when another interrupt carries it as ``how``), else ``"Ctrl-C"``."""
     return getattr(exc, "how", None) or "Ctrl-C"
+
+
+def stop_code(exc: BaseException) -> int:
+    """The exit code of a command stopped by a signal, by the shell's convention (128 + the
+    signal's number): 143 for SIGTERM (:func:`how_stopped`), 130 for Ctrl-C (SIGINT)."""
+    import signal
+
+    return 128 + int(signal.SIGTERM if how_stopped(exc) == "SIGTERM" else signal.SIGINT)

@@ -37,8 +37,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Run the batch; print a summary. Exit code 0 when every study was written, 1 otherwise,
-    130 when interrupted with Ctrl-C or SIGTERM (one line naming which, no traceback; the
-    index says what did not run).
+    130 when interrupted with Ctrl-C, 143 with SIGTERM (one line naming which, no traceback;
+    the index says what did not run).
+
+    Ctrl-C (SIGINT) is handled even when the batch inherited it ignored (a process started
+    in the background by a script does): the handler is installed here explicitly.
 
     Raises
     ------
@@ -47,6 +50,7 @@ def main(args: argparse.Namespace) -> int:
     """
     from ..errors import ViabilidadeError
     from ..report.format import count
+    from .index import resume_advice
     from .run import BatchInterrupted, run_batch
     from .unit import reason
 
@@ -67,12 +71,15 @@ def main(args: argparse.Namespace) -> int:
         from ..rules.ruleset import portable
 
         rulesets = portable(args.regras)
+    previous = _hear_ctrl_c()
     try:
         result = run_batch(args.candidatos, Path(args.saida), family=args.gerar, workers=args.jobs,
                            scheduler=args.scheduler, force=args.force, settings=settings,
                            data_root=args.data, template=args.template, progress=args.progress,
                            rulesets=rulesets)
     except BatchInterrupted as stop:
+        from ..errors import stop_code
+
         result = stop.result
         missing = [x for x in result.not_run if not x.get("earlier")]
         kept = len(result.not_run) - len(missing)
@@ -84,9 +91,14 @@ def main(args: argparse.Namespace) -> int:
                                "estudos não refeitos (ficam os da execução anterior)"))
         said = ", ".join(parts[:-1]) + " e " + parts[-1] if len(parts) > 1 else parts[0]
         print(f"Lote da pasta {Path(args.saida).name} interrompido ({stop.how}): {said}; "
-              f"rode o mesmo comando de novo para continuar. Índice: {result.index['html']}",
+              f"{resume_advice(args.force)}. Índice: {result.index['html']}",
               file=sys.stderr)
-        return 130
+        return stop_code(stop)
+    finally:
+        if previous is not None:
+            import signal
+
+            signal.signal(signal.SIGINT, previous)
     print(summary(result, Path(args.saida).name))
     for r in result.failures:
         print(f"  falhou: {r['slug']} ({Path(r['candidate']).name}): {reason(r.get('error'))}")
@@ -97,6 +109,19 @@ def main(args: argparse.Namespace) -> int:
     print(f"Índice: {result.index['html']}")
     sys.stdout.flush()
     return 1 if result.failures else 0
+
+
+def _hear_ctrl_c():
+    """Install Python's Ctrl-C handler (SIGINT raises ``KeyboardInterrupt``) whatever the
+    inherited disposition: a batch started in the background by a script inherits SIGINT
+    ignored and would not stop on ``kill -INT``. Returns the previous handler (None outside
+    the main thread, where signals cannot be set)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def summary(result, folder: str) -> str:

@@ -215,7 +215,8 @@ def _verdict_count(verdict, n: int) -> str:
     return count(n, singular, plural)
 
 
-def render_index(records: list[dict], title: str, not_run: list[dict] | None = None) -> str:
+def render_index(records: list[dict], title: str, not_run: list[dict] | None = None, *,
+                 stopped_by: str = "Ctrl-C", force: bool = False) -> str:
     """The index page as text (every value escaped; works without JavaScript).
 
     Parameters
@@ -230,6 +231,10 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
         (slug, candidate, name). One whose slug has a record keeps that (earlier) row, marked
         :data:`NOT_REDONE`; the others get a row "não executado". The summary counts every
         row of the table.
+    stopped_by : str
+        What interrupted the batch, named in its notice (``"Ctrl-C"`` or ``"SIGTERM"``).
+    force : bool
+        The interrupted run had ``--refazer``: the notice says to go on without it.
     """
     e = html.escape
     records = sorted(records, key=lambda r: r["slug"])
@@ -250,7 +255,7 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
            '<a href="resultados.csv">resultados.csv</a> e '
            '<a href="resultados.parquet">resultados.parquet</a>. '
            "Clique num cabeçalho para ordenar a tabela.</p>",
-           *(_interrupted_notice(records, not_redone, missing) if not_run is not None else []),
+           *(_interrupted_notice(records, not_redone, missing, stopped_by, force) if not_run is not None else []),
            '<div class="rolagem"><table class="lote"><thead><tr><th>Candidato</th><th>Operação</th>'
            "<th>Conclusão</th><th>Fase</th>"]
     out += [f"<th>{e(rule_citation(rid))}</th>" for rid in rule_ids]
@@ -307,18 +312,28 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
     return "\n".join(out) + "\n"
 
 
-def _interrupted_notice(records: list[dict], not_redone: set[str],
-                        missing: list[dict]) -> list[str]:
+def resume_advice(force: bool = False) -> str:
+    """How to go on after an interrupted batch: the same command, without ``--refazer`` when
+    it had it (with it every study would be redone again)."""
+    if force:
+        return ("para continuar, rode o mesmo comando sem --refazer (com ele, tudo seria "
+                "refeito de novo)")
+    return "rode o mesmo comando de novo para continuar"
+
+
+def _interrupted_notice(records: list[dict], not_redone: set[str], missing: list[dict],
+                        stopped_by: str = "Ctrl-C", force: bool = False) -> list[str]:
     """The page's notice of an interrupted batch: the studies kept from an earlier run
-    (``not_redone``, slugs of ``records``) and the candidates with no study (``missing``)."""
+    (``not_redone``, slugs of ``records``) and the candidates with no study (``missing``);
+    ``stopped_by`` names the signal, ``force`` says the run had ``--refazer``."""
     e = html.escape
 
     def items(pairs) -> str:
         return "<ul>" + "".join(f"<li>{e(str(name))} ({e(Path(cand).name)})</li>"
                                 for name, cand in pairs) + "</ul>"
 
-    out = ['<div class="interrompido"><p><strong>Lote interrompido</strong> (Ctrl-C) antes do '
-           "fim; rode o mesmo comando de novo para continuar (os estudos em dia são pulados).</p>"]
+    out = [f'<div class="interrompido"><p><strong>Lote interrompido</strong> ({e(stopped_by)}) '
+           f"antes do fim; {e(resume_advice(force))} (os estudos em dia são pulados).</p>"]
     if not_redone:
         kept = [(r.get("name") or r["slug"], r["candidate"]) for r in records
                 if r["slug"] in not_redone]
@@ -334,7 +349,8 @@ def _interrupted_notice(records: list[dict], not_redone: set[str],
 
 
 def write_index(records: list[dict], out_dir: Path, title: str | None = None,
-                not_run: list[dict] | None = None) -> dict[str, Path]:
+                not_run: list[dict] | None = None, *, stopped_by: str = "Ctrl-C",
+                force: bool = False) -> dict[str, Path]:
     """Write ``index.html``, ``resultados.csv`` and ``resultados.parquet`` into ``out_dir``.
 
     The three files are replaced together (:func:`viabilidade.report.atomic.
@@ -351,6 +367,8 @@ def write_index(records: list[dict], out_dir: Path, title: str | None = None,
     not_run : list of dict, optional
         When the batch was interrupted: the candidates that did not run (see
         :func:`render_index`).
+    stopped_by, force
+        As :func:`render_index` takes them (the notice of an interrupted batch).
 
     Returns
     -------
@@ -362,7 +380,8 @@ def write_index(records: list[dict], out_dir: Path, title: str | None = None,
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     csv, parquet = tables_bytes(records, not_run)
-    page = render_index(records, title or out_dir.name, not_run).encode("utf-8")
+    page = render_index(records, title or out_dir.name, not_run, stopped_by=stopped_by,
+                        force=force).encode("utf-8")
     write_files_atomically(out_dir, {"index.html": page, "resultados.csv": csv,
                                      "resultados.parquet": parquet})
     return {"html": out_dir / "index.html", "csv": out_dir / "resultados.csv",

@@ -46,7 +46,7 @@ def _refuse(folder: Path, pid: int | None) -> ViabilidadeError:
     who = f"o processo {pid}" if pid is not None else "outro processo"
     return ViabilidadeError(
         f"a pasta do lote {folder} está em uso por outra execução do lote ({who}); espere "
-        f"que ela termine (ou interrompa-a: kill -INT {pid if pid is not None else '<pid>'}) "
+        f"que ela termine (ou interrompa-a: kill {pid if pid is not None else '<pid>'}) "
         "ou escolha outra pasta com --saida")
 
 

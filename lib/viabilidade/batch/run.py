@@ -201,7 +201,8 @@ def _run_locked(sources, out_dir: Path, *, started: float, family, workers, sche
     not_run = [{"slug": p["slug"], "candidate": p["candidate"], "name": p.get("name"),
                 "earlier": p["slug"] in on_disk}
                for p in to_run if p["slug"] not in done] if interrupted else None
-    index = write_index(listed, out_dir, not_run=not_run)
+    index = write_index(listed, out_dir, not_run=not_run, stopped_by=interrupted or "Ctrl-C",
+                        force=force)
     result = BatchResult(records, index, round(time.perf_counter() - started, 3), not_run or [],
                          superseded)
     if interrupted:

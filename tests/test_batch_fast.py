@@ -88,11 +88,11 @@ def test_batch_isolates_failures_resumes_and_forces(cands, tmp_path):
     assert [r["slug"] for r in res.failures] == ["gama", "torto"]
     assert by["alfa"]["verdict"] == "viável" and by["beta"]["verdict"] == "inviável"
     assert by["beta"]["rules"] == {"art4.II": "pass", "art4.IV": "fail", "art4.VII": "indeterminate"}
-    assert by["gama"]["error"] == "ReportError: cell 3 failed for gama: ZeroDivisionError"
-    assert by["torto"]["error"].startswith("CandidateError: ")
+    assert by["gama"]["error"] == "cell 3 failed for gama: ZeroDivisionError"
+    assert by["torto"]["error"].startswith(f"{cands / 'torto.toml'}, linha 2, ")  # no class name
     assert "linha 2, campo 'name': encontrado o número 3; esperado texto" in by["torto"]["error"]
     # the failure is written in its own folder only, next to the partial notebook
-    assert (out / "gama" / "erro.txt").read_text(encoding="utf-8").startswith("ReportError: cell 3")
+    assert (out / "gama" / "erro.txt").read_text(encoding="utf-8").startswith("cell 3")
     assert (out / "gama" / "estudo.ipynb").is_file()
     assert not (out / "gama" / resume.DIGEST_FILE).exists()
     assert (out / "alfa" / resume.DIGEST_FILE).is_file()
@@ -189,17 +189,20 @@ def test_index_escapes_text_and_lists_failures():
              "files": {"html": "estudo.html", "pdf": "estudo.pdf"}, "error": None},
             {"slug": "a", "name": "A & B", "operation": None, "candidate": "/x/a.toml",
              "status": "falhou", "verdict": None, "rules": {}, "folder": "a",
-             "files": {"txt": "erro.txt"}, "error": "CandidateError: <bad> \"name\"\nmore"}]
+             "files": {"txt": "erro.txt"},
+             "error": "a.toml: <bad> \"name\"\na.toml: outro problema\n\nTraceback (most recent)"}]
     page = render_index(recs, "meu <lote>")
     assert "<script>alert" not in page
     assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in page
     assert "<title>Lote de estudos — pasta meu &lt;lote&gt;</title>" in page
-    assert "<h2>Falhas (1)</h2>" in page and "CandidateError: &lt;bad&gt; &quot;name&quot;" in page
+    assert "<h2>Falhas (1)</h2>" in page
+    assert ("<p><strong>Motivo:</strong> a.toml: &lt;bad&gt; &quot;name&quot;<br>a.toml: outro "
+            "problema</p>") in page
     assert page.index(">A &amp; B<") < page.index("&lt;script&gt;")  # sorted by slug
     assert '<a href="b/estudo.html">HTML</a>' in page and '<a href="b/estudo.pdf">PDF</a>' in page
     df = results_frame(recs)
     assert df["slug"].tolist() == ["a", "b"]
-    assert df.loc[0, "erro"] == 'CandidateError: <bad> "name"'
+    assert df.loc[0, "erro"] == 'a.toml: <bad> "name"\na.toml: outro problema'
     assert pd.isna(df.loc[0, "regra"]) and df.loc[1, "status_regra"] == "cumprido"
     assert df.loc[1, "status_codigo"] == "pass" and df["situacao"].tolist() == ["falhou", "concluído"]
     assert df.loc[1, "operacao"] == "criação de distrito (arts. 15 a 20)"
@@ -215,6 +218,42 @@ def test_cli_exit_codes(cands, tmp_path, capsys):
     assert "erro: -j/--jobs: encontrado 0; esperado um número de processos >= 1" in capsys.readouterr().err
 
 
+def test_a_failing_candidate_shows_every_problem_without_class_names(tmp_path, capsys,
+                                                                     monkeypatch):
+    """A candidate file with two bad keys: the batch's failure line, erro.txt, the index's
+    "Motivo" and resultados.csv give both problems, and no Python class name."""
+    import functools
+
+    import viabilidade.batch.run as batch_run
+
+    cands = tmp_path / "cands"
+    cands.mkdir()
+    _candidate(cands, "alfa", "Alfa")
+    typo = cands / "typo.toml"
+    typo.write_text('operation = "create-municipality"\nname = "Typo"\n\n[area]\n'
+                    'districs = ["520010010"]\n\n[origin]\nmunicipalities = ["5200100"]\n\n'
+                    '[special_interest]\ndeclard = false\n', encoding="utf-8")
+    out = tmp_path / "lote"
+    monkeypatch.setattr(batch_run, "run_batch", functools.partial(batch_run.run_batch, study=FAKE))
+    assert cli_main(["lote", str(cands), "--saida", str(out), "-j", "1", "--sem-progresso"]) == 1
+    first = (f"{typo}, linha 5, campo 'area.districs': chave desconhecida 'districs' (seria "
+             "'districts'?); permitidas aqui: boundary, districts, municipalities")
+    second = (f"{typo}, linha 11, campo 'special_interest.declard': chave desconhecida 'declard' "
+              "(seria 'declared'?); permitidas aqui: declared, justification, kind")
+    said = capsys.readouterr().out
+    assert f"  falhou: typo (typo.toml): {first}\n    {second}\n" in said
+    assert "Error" not in said
+    assert (out / "typo" / "erro.txt").read_text(encoding="utf-8") == f"{first}\n{second}\n"
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "Error:" not in page
+    import html
+
+    assert (f"<p><strong>Motivo:</strong> {html.escape(first)}<br>{html.escape(second)}</p>"
+            in page)
+    df = pd.read_csv(out / "resultados.csv", dtype=str)
+    assert df.loc[df["slug"] == "typo", "erro"].tolist() == [f"{first}\n{second}"]
+
+
 def test_reason_names_the_exception_behind_a_notebook_failure():
     from viabilidade.batch.unit import reason
 
@@ -223,8 +262,8 @@ def test_reason_names_the_exception_behind_a_notebook_failure():
             "\nTypeError  Traceback\n----> 5 study = f()\n\nTypeError: f() got an unexpected keyword\n")
     assert reason(text) == ("x.toml: ReportError: o caderno do estudo falhou: "
                             "TypeError: f() got an unexpected keyword")
-    assert reason("CandidateError: a.toml, campo 'name': esperado texto\n\nmore") == \
-        "CandidateError: a.toml, campo 'name': esperado texto"
+    assert reason("a.toml, campo 'name': esperado texto\na.toml, campo 'slug': vazio\n\nmore") == \
+        "a.toml, campo 'name': esperado texto\na.toml, campo 'slug': vazio"
     assert reason("") is None and reason(None) is None
 
 

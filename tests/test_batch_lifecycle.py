@@ -123,7 +123,7 @@ def test_index_lists_every_study_on_disk_earlier_runs_included(tmp_path):
     assert "3 candidatos: 1 com falha, 1 inviável, 1 viável." in page
     csv = (out / "resultados.csv").read_text(encoding="utf-8")
     assert {line.split(",")[0] for line in csv.splitlines()[1:]} == {"alfa", "beta", "gama"}
-    assert resume.saved_records(out)["gama"]["error"] == "ReportError: cell 3 failed for gama: ZeroDivisionError"
+    assert resume.saved_records(out)["gama"]["error"] == "cell 3 failed for gama: ZeroDivisionError"
 
 
 def test_a_candidate_whose_name_has_no_letters_is_a_failure_not_an_abort(tmp_path):

@@ -103,7 +103,7 @@ def test_a_symlinked_study_folder_is_never_written_through(cands, tmp_path):
     assert by["beta"]["status"] == "ok"
     assert by["alfa"]["status"] == "falhou"
     assert by["alfa"]["error"] == (
-        f"ReportError: {out / 'alfa'} é um link simbólico (para {target}); nada é gravado "
+        f"{out / 'alfa'} é um link simbólico (para {target}); nada é gravado "
         f"através de um link: esperada uma pasta comum dentro de {out} (remova o link ou "
         "escolha outra pasta de saída)")
     assert sorted(p.name for p in target.iterdir()) == [".registro.json", "erro.txt"]
@@ -146,13 +146,13 @@ def test_lote_reports_fifos_loops_and_folders_named_toml(cands, tmp_path):
     assert time.monotonic() - t0 < 30  # the FIFO is never opened for a blocking read
     by = {r["slug"]: r for r in res.records}
     assert sorted(by) == ["alfa", "beta", "fila", "laco", "pasta"]
-    assert by["fila"]["error"] == (f"CandidateError: {cands / 'fila.toml'}: não foi "
+    assert by["fila"]["error"] == (f"{cands / 'fila.toml'}: não foi "
                                    "possível ler o arquivo do candidato: é um FIFO (pipe "
                                    "nomeado), não um arquivo comum")
-    assert by["pasta"]["error"] == (f"CandidateError: {cands / 'pasta.toml'}: não foi "
+    assert by["pasta"]["error"] == (f"{cands / 'pasta.toml'}: não foi "
                                     "possível ler o arquivo do candidato: é uma pasta, não um "
                                     "arquivo")
-    assert by["laco"]["error"] == (f"CandidateError: {cands / 'laco.toml'}: não foi "
+    assert by["laco"]["error"] == (f"{cands / 'laco.toml'}: não foi "
                                    "possível ler o arquivo do candidato: link simbólico em laço "
                                    "(aponta, direta ou indiretamente, para si mesmo)")
 

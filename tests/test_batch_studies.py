@@ -29,7 +29,7 @@ pytestmark = [
 BROKEN = ('# district code written as a number: loses nothing here, but is refused\n'
           'operation = "create-municipality"\nname = "Distrito quebrado"\n'
           '[area]\ndistricts = [520010010]\n[origin]\nmunicipalities = ["5200100"]\n')
-BROKEN_REASON = ("CandidateError: {path}, linha 5, campo 'area.districts[0]': encontrado o "
+BROKEN_REASON = ("{path}, linha 5, campo 'area.districts[0]': encontrado o "
                  "número 520010010; esperado o código de distrito entre aspas, como texto "
                  "(\"520010010\"): um número perde os zeros à esquerda")
 

@@ -52,7 +52,7 @@ def main(args: argparse.Namespace) -> int:
     from ..report.format import count
     from .index import resume_advice
     from .run import BatchInterrupted, run_batch
-    from .unit import reason
+    from .unit import problems
 
     if args.jobs is not None and args.jobs < 1:
         raise ViabilidadeError(f"-j/--jobs: encontrado {args.jobs}; esperado um número de processos >= 1")
@@ -101,7 +101,10 @@ def main(args: argparse.Namespace) -> int:
             signal.signal(signal.SIGINT, previous)
     print(summary(result, Path(args.saida).name))
     for r in result.failures:
-        print(f"  falhou: {r['slug']} ({Path(r['candidate']).name}): {reason(r.get('error'))}")
+        said = problems(r.get("error")) or ["sem mensagem de erro"]
+        print(f"  falhou: {r['slug']} ({Path(r['candidate']).name}): {said[0]}")
+        for line in said[1:]:  # every problem of the candidate, one a line
+            print(f"    {line}")
     for old in result.superseded:
         print(f"  fora do índice: a pasta {old['slug']} é de um estudo antigo de "
               f"{Path(old['candidate']).name}, que agora grava em {old['now']} (a pasta antiga "

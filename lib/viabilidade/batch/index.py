@@ -24,7 +24,7 @@ import pandas as pd
 from ..candidate import OPERATIONS
 from ..report.conclusion import conclusion_line
 from ..report.format import count, rule_citation, status_label
-from .unit import FAILED, OK, reason
+from .unit import FAILED, OK, problems, reason
 
 def _conclusion(record: dict) -> str:
     """The study's conclusion line; for a record written before studies carried one, the line
@@ -117,8 +117,8 @@ def results_frame(records: list[dict], not_run: list[dict] | None = None) -> pd.
         :func:`viabilidade.report.process_file.process_state`), regra (rule id), status_regra (the study's
         label: ``cumprido``, ``não cumprido``, ``indeterminado``, ``indeterminado
         (provavelmente cumprido)``, ``não se aplica``), status_codigo (``pass`` / ``fail`` /
-        ``indeterminate`` / ``not_applicable``), erro (the failure reason in one line, see
-        ``unit.reason``), html and pdf (paths relative to the batch folder); string dtype
+        ``indeterminate`` / ``not_applicable``), erro (every problem of the failure, one a
+        line: ``unit.reason``), html and pdf (paths relative to the batch folder); string dtype
         with missing values as <NA>.
     """
     rows = []
@@ -305,7 +305,8 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
                        f" ({e(Path(r['candidate']).name)})</h3>")
             if files:
                 out.append(f"<p>Arquivos deixados: {files}</p>")
-            out.append(f"<p><strong>Motivo:</strong> {e(reason(r.get('error')) or '')}</p>")
+            said = "<br>".join(e(line) for line in problems(r.get("error")))
+            out.append(f"<p><strong>Motivo:</strong> {said}</p>")
             out.append(f"<details><summary>Erro completo</summary><pre>{e(r.get('error') or '')}"
                        "</pre></details>")
     out.append(f"<script>{_SORT_JS}</script></body></html>")

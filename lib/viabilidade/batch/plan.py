@@ -135,7 +135,7 @@ def make_jobs(files: list[Path]) -> list[Job]:
             c = load_candidate(path)
             job = Job(path, c.slug, c.name, c.operation, c.boundary)
         except Exception as e:  # noqa: BLE001 — a bad candidate is a failure record, never an abort
-            problem = (f"{type(e).__name__}: {e}" if isinstance(e, ViabilidadeError) else
+            problem = ("\n".join(e.lines) if isinstance(e, ViabilidadeError) else
                        f"{path}: o arquivo candidato não pôde ser lido: {type(e).__name__}: {e}")
             job = Job(path, fallback_slug(path), path.stem, problem=problem)
         if job.slug in owners:

@@ -66,23 +66,32 @@ def warm_up(study: str | None = None) -> None:
         pass
 
 
-def reason(error: str | None) -> str | None:
-    """One line saying why a study failed, from its full error text.
+def problems(error: str | None) -> list[str]:
+    """Every problem a failed study's error text states, one line each.
 
-    The first line, and when it only introduces what follows (ends with ``:``, as
-    papermill's "the study notebook failed:" does) the last line too, which names the
-    exception: ``"ReportError: the study notebook failed: TypeError: ..."``.
+    An error text is its problems, one per line (a candidate file with two bad fields gives
+    two lines: :attr:`~viabilidade.errors.ViabilidadeError.lines`), then, after a blank
+    line, what helps a developer (a traceback). The problems are the lines before the first
+    blank line; when the first line only introduces what follows (ends with ``:``, as an
+    older "o caderno do estudo falhou:" did), it is joined to the text's last line, which
+    names the exception.
     """
     if not error:
-        return None
-    lines = [ln.strip() for ln in error.strip().splitlines()
-             if ln.strip() and set(ln.strip()) != {"-"}]
+        return []
+    text = error.strip()
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and set(ln.strip()) != {"-"}]
     if not lines:
-        return None
-    first = lines[0]
-    if first.endswith(":") and len(lines) > 1:
-        return f"{first} {lines[-1]}"
-    return first
+        return []
+    if lines[0].endswith(":") and len(lines) > 1:
+        return [f"{lines[0]} {lines[-1]}"]
+    head = text.split("\n\n", 1)[0]
+    return [ln.strip() for ln in head.splitlines() if ln.strip()]
+
+
+def reason(error: str | None) -> str | None:
+    """Why a study failed, from its full error text: its :func:`problems`, one per line
+    (None for no error)."""
+    return "\n".join(problems(error)) or None
 
 
 def _study_function(study: str | None):
@@ -127,7 +136,7 @@ def failure_record(params: dict, error: str, started: float | None = None) -> di
     try:
         folder = _study_folder(params)
     except ReportError as e:  # a link: nothing is written through it, the record says why
-        error = f"{error}\n\nReportError: {e}" if f"ReportError: {e}" not in error else error
+        error = f"{e}\n{error}" if str(e) not in error else error
         return {"slug": params["slug"], "name": params.get("name") or params["slug"],
                 "operation": params.get("operation"), "candidate": str(params["candidate"]),
                 "status": FAILED, "skipped": False, "verdict": None, "rules": {},
@@ -191,7 +200,7 @@ def run_one(params: dict) -> dict:
     try:
         folder = _study_folder(params)
     except ReportError as e:
-        return failure_record(params, f"ReportError: {e}", started)
+        return failure_record(params, str(e), started)
     try:
         resume.invalidate(folder)  # the record stays until new files replace the old
         if folder.is_dir() and (folder / ERROR_FILE).is_file():
@@ -228,8 +237,8 @@ def run_one(params: dict) -> dict:
     except (Exception, SystemExit) as e:  # noqa: BLE001 — a unit never raises
         from ..errors import ViabilidadeError
 
-        if isinstance(e, ViabilidadeError):
-            error = f"{type(e).__name__}: {e}"
+        if isinstance(e, ViabilidadeError):  # a foreseeable fault: its problems, one a line
+            error = "\n".join(e.lines)
         else:
             tb = traceback.format_exception(type(e), e, e.__traceback__)
             error = f"{type(e).__name__}: {e}\n\n" + "".join(tb[-6:])

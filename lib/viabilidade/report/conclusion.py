@@ -77,7 +77,12 @@ def qualification(analysis) -> str:
     ``"estudo conclusivo"``; ``"estudo preliminar, pendente de certificação e de documentos"``;
     ``"nos dados publicados; estudo preliminar, pendente de certificação"`` when the verdict
     rests on published data (a requirement met only on the Censo, TSE or SEFAZ-GO tables)."""
-    return certification_qualification(analysis.results, analysis.candidate)
+    text = certification_qualification(analysis.results, analysis.candidate)
+    if analysis.candidate.operation == "boundary-correction":  # art. 6: the tolerance is a reading
+        from ..rules.art6 import tolerance_reading
+
+        text = "; ".join(t for t in (text, tolerance_reading(analysis.settings)) if t)
+    return text
 
 
 def _study(analysis) -> dict:

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..candidate import BOUNDARY_CORRECTION_ITEMS, EVIDENCE_ITEMS
+from ..candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS
 from ..operations import operation_of
 from ..rules.result import Basis, Figure, RuleResult, Status, Verdict, on_published_data
 from . import certificates, frame
@@ -468,7 +468,8 @@ def _detail_value(v: Any, key: str = "") -> str | None:
         return fmt.date_long(v)
     if isinstance(v, (list, tuple)) and all(isinstance(x, (str, int, float)) for x in v):
         if key == "faltam":
-            return "; ".join(EVIDENCE_ITEMS.get(x) or BOUNDARY_CORRECTION_ITEMS.get(x, x)
+            return "; ".join(EVIDENCE_ITEMS.get(x) or BOUNDARY_CORRECTION_ITEMS.get(x)
+                             or BOUNDARY_STRIP.get(x, x)
                              for x in v) or "nenhuma"
         return ", ".join(fmt.number(x) if isinstance(x, (int, float)) else x for x in v)
     return None

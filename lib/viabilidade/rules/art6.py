@@ -22,6 +22,9 @@ from .settings import Settings
 if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
     from ..profile_types import Profile
 
+#: The tolerance is the study's reading of "sem alteração de área", not a number of the law.
+TOLERANCE_READING = "adotada pelo estudo como leitura de “sem alteração de área” (não é número da lei)"
+
 TITLES = {"art6.area": "Correção sem alteração de área: território entre a linha atual e a "
                        "corrigida",
           "art6": "Falha técnica, acordo dos Prefeitos e resoluções das Câmaras"}
@@ -33,11 +36,21 @@ def _km2(x: float) -> str:
     return f"{format_decimal(round(x, 4), format='#,##0.0000', locale='pt_BR')} km²"
 
 
+def tolerance_reading(settings: Settings) -> str:
+    """The tolerance as the conclusion names it: ``"tolerância de 1,0000 km² entre as linhas,
+    adotada pelo estudo como leitura de “sem alteração de área” (não é número da lei)"``."""
+    return f"tolerância de {_km2(settings.boundary_tolerance_km2)} entre as linhas, {TOLERANCE_READING}"
+
+
 def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> RuleResult:
     """Art. 6 "sem alteração de área": the territory between the old and the new line is at
-    most ``settings.boundary_tolerance_km2`` (``<=``: equal passes).
+    most ``settings.boundary_tolerance_km2`` (``<=``: equal passes; the tolerance is the
+    study's reading, :data:`TOLERANCE_READING`), and the strip between them has no inhabitants.
 
-    Pass: the difference is read as one of drawing, not a change of area. Fail: the
+    Pass: the lines coincide, or the strip is within the tolerance and a survey's document
+    says it has no inhabitants (``[boundary_correction.uninhabited_strip]``): the difference is
+    read as one of drawing, not a change of area. Within the tolerance without that document:
+    indeterminate, with ``details["faltam"] == ["uninhabited_strip"]`` (a pending item). Fail: the
     correction would move territory from one municipality to the other, which is a
     transfer (art. 5, with a plebiscite), not a correction. Indeterminate without both lines.
     """
@@ -58,19 +71,33 @@ def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> R
         moves += f"; {_km2(change.unassigned_km2)} ficam fora dos dois municípios na malha"
     faces = f"{change.faces} figura{'s' if change.faces != 1 else ''}"
     ok = change.between_km2 <= tol
+    strip = candidate.boundary_correction.get("uninhabited_strip")
+    status = Status.PASS if ok else Status.FAIL
     if change.between_km2 == 0:
         reason = ("As duas linhas coincidem: nenhum território fica entre elas; dentro da "
                   f"tolerância de {_km2(tol)}.")
-    elif ok:
+    elif ok and strip is not None:
         reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2)} ({faces}), "
-                  f"dentro da tolerância de {_km2(tol)}: diferença de traçado, lida como "
-                  f"correção sem alteração de área. Pela malha municipal do IBGE, {moves}.")
+                  f"dentro da tolerância de {_km2(tol)}, {TOLERANCE_READING}; a faixa não tem "
+                  f"moradores ({strip.what} — documento: {strip.document}): diferença de "
+                  f"traçado, lida como correção sem alteração de área. Pela malha municipal do "
+                  f"IBGE, {moves}.")
+    elif ok:
+        status = Status.INDETERMINATE
+        reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2)} ({faces}), "
+                  f"dentro da tolerância de {_km2(tol)}, {TOLERANCE_READING}. Pela malha "
+                  f"municipal do IBGE, {moves}. Falta confirmar que a faixa entre as linhas não "
+                  "tem moradores: se tiver, a correção deslocaria população de um município a "
+                  "outro, o que é desmembramento e transferência (art. 5º, com plebiscito), não "
+                  "correção; junte à candidatura o documento da vistoria ou do levantamento que o "
+                  "comprove.")
     else:
         reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2)} ({faces}), "
                   f"acima da tolerância de {_km2(tol)}: a correção alteraria a área dos "
                   f"municípios ({moves}). Mudança de área é desmembramento e transferência "
                   "(art. 5º, com plebiscito), não correção pelo art. 6º.")
-    return simple("art6.area", TITLES["art6.area"], Status.PASS if ok else Status.FAIL, reason,
+    missing = ["uninhabited_strip"] if status == Status.INDETERMINATE else []
+    return simple("art6.area", TITLES["art6.area"], status, reason,
                   value=round(change.between_km2, 4), threshold=tol, comparator="<=", unit="km²",
                   margin=round(tol - change.between_km2, 4),
                   margin_pct=100 * (tol - change.between_km2) / tol if tol else None,
@@ -84,7 +111,7 @@ def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> R
                            "comprimento_linha_atual_m": round(change.old_length_m, 1),
                            "comprimento_linha_corrigida_m": round(change.new_length_m, 1),
                            "fechamento_das_pontas_m": [round(x, 1) for x in change.joins_m],
-                           "tolerancia_correcao_km2": tol})
+                           "tolerancia_correcao_km2": tol, "faltam": missing})
 
 
 def art6(candidate: Candidate) -> RuleResult:

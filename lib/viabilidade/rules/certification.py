@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from ..certified import BODIES, FIGURES
-from ..candidate import BOUNDARY_CORRECTION_ITEMS, EVIDENCE_ITEMS, Candidate
+from ..candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS, Candidate
 from .result import Basis, RuleResult, Status, Verdict, deciding_basis, on_published_data, verdict
 
 CONCLUSIVE = "estudo conclusivo"
@@ -125,7 +125,8 @@ def _open_rule(r: RuleResult) -> Pending:
     federal complementary law: nobody supplies it today), else the rule's ``certifier``, else
     the proponents."""
     faltam = r.details.get("faltam") if isinstance(r.details, dict) else None
-    named = [EVIDENCE_ITEMS.get(f) or BOUNDARY_CORRECTION_ITEMS.get(f, str(f)) for f in faltam or ()]
+    named = [EVIDENCE_ITEMS.get(f) or {**BOUNDARY_CORRECTION_ITEMS, **BOUNDARY_STRIP}.get(f, str(f))
+             for f in faltam or ()]
     what = r.title + (": " + "; ".join(named) if named else "")
     body = PLEBISCITE_BARRED if r.rule_id in PLEBISCITE_RULES else (r.certifier or PROPONENTS)
     return Pending(r.article or r.rule_id, r.subject, what, body, "", "")

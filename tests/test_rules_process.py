@@ -46,7 +46,8 @@ def test_quorum_rule_decides_on_both_sides():
 
 def test_quorum_without_results_states_the_figure_from_the_roll():
     r = par1(candidate(), posse_profile(), S)
-    assert r.status == Status.INDETERMINATE and r.threshold == 5407 and r.basis == Basis.ESTIMATED
+    # area + remainder add up to Abadiânia's published 10.812 electors: the roll is published
+    assert r.status == Status.INDETERMINATE and r.threshold == 5407 and r.basis == Basis.PUBLISHED
     assert "o quórum mínimo seria de 5.407 comparecimentos" in r.reason
     area_only = par1(candidate(), posse_profile(), S.replace(plebiscite_roll="area"))
     assert area_only.threshold == quorum(1911) == 956

@@ -40,17 +40,39 @@ def _rules(a):
 def test_transfer_roll_counts_the_receiving_municipality(store):
     a = analyse(TRANSFER, store=store)
     r = _rules(a)["art7.par1"]
-    # Posse d'Abadia 1.910,5 (estimated from TSE 2022 × population share) + Abadiânia's
-    # remainder 8.901,5 + Corumbá de Goiás 7.521 (TSE 2022) = 18.333 electors
-    assert r.details["partes_rol"] == {"Posse d'Abadia": 1910.5,
-                                       "Abadiânia (remanescente)": 8901.5,
+    # Posse d'Abadia 1.911 (estimated from TSE 2022 × population share, 1.910,5, half up) +
+    # Abadiânia's remainder 10.812 − 1.911 = 8.901 + Corumbá de Goiás 7.521 (TSE 2022) = 18.333
+    # electors: the parts add up to the published totals 10.812 + 7.521, so the roll is
+    # published (legal review, item 15)
+    assert r.details["partes_rol"] == {"Posse d'Abadia": 1911,
+                                       "Abadiânia (remanescente)": 8901,
                                        "Corumbá de Goiás": 7521}
-    assert r.details["eleitores_rol"] == 18333 and r.threshold == 9167
+    assert sum(r.details["partes_rol"].values()) == r.details["eleitores_rol"] == 18333
+    assert r.details["base_rol"] == "published" and r.threshold == 9167
     assert ("Com o eleitorado da área, do remanescente e do município que recebe a área de 18.333 "
-            "eleitores (estimado), o quórum mínimo seria de 9.167 comparecimentos") in r.reason
+            "eleitores (publicado), o quórum mínimo seria de 9.167 comparecimentos") in r.reason
     area_only = analyse(TRANSFER, store=store, settings=Settings(plebiscite_roll="area"))
     r2 = _rules(area_only)["art7.par1"]
-    assert r2.details["partes_rol"] == {"Posse d'Abadia": 1910.5} and r2.threshold == 956
+    assert r2.details["partes_rol"] == {"Posse d'Abadia": 1911} and r2.threshold == 956
+    assert r2.details["base_rol"] == "estimated"  # the area alone is an estimate
+
+
+def test_the_roll_table_adds_up_and_prints_whole_electors(store):
+    from viabilidade.report.operation_chapters import ROLL_SUM_NOTE, transfer_section
+    from viabilidade.report.sections import rule_block
+
+    a = analyse(TRANSFER, store=store)
+    html = transfer_section(a, store)
+    for cell in ("<td>Posse d&#x27;Abadia</td><td class=\"num\">1.911 ± 398", "8.901 ± 398",
+                 "18.333\u00a0eleitores (publicado)"):
+        assert cell in html, cell
+    assert ROLL_SUM_NOTE in html and "8.901,5" not in html
+    v = next(r for r in a.results if r.rule_id == "art4.V") if any(
+        r.rule_id == "art4.V" for r in a.results) else None
+    assert v is None  # a transfer applies no art. 4
+    posse = analyse(FIX.parent.parent / "data" / "candidates" / "posse-dabadia.toml", store=store)
+    block = rule_block(next(r for r in posse.results if r.rule_id == "art4.V"))
+    assert "<th scope=\"row\">Incerteza (±)</th><td>398</td>" in block and "398,1" not in block
 
 
 def test_transfer_effect_on_both_municipalities(store):
@@ -60,7 +82,7 @@ def test_transfer_effect_on_both_municipalities(store):
         ("Corumbá de Goiás", 10562, 7521)
     after = p.destination_after
     assert after.label == "Corumbá de Goiás (após receber a área)"
-    assert (after.population.value, after.electors.value) == (13607, 9431.5)
+    assert (after.population.value, after.electors.value) == (13607, 9432)  # 7.521 + 1.911
     assert after.electors.basis == Basis.ESTIMATED
     assert round(after.area_km2.value, 3) == round(1064.833 + 301.761, 3)
 

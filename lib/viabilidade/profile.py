@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 import datetime as dt
+import math
 
 import numpy as np
 import pandas as pd
@@ -237,13 +238,15 @@ def _district_parts(candidate: Candidate, store, settings):
         km2 = float(d.loc[mine, "area_km2"].sum())
         muni_pop = int(_indexed(store, "municipalities", "cod_ibge").at[origin, "populacao"])
         share = pop / muni_pop
-        est = whole.electors.value * share
+        # Whole electors (half up): the remainder is the origin's published total minus this
+        # number, so area and remainder add up to the TSE figure of the origin.
+        est = math.floor(whole.electors.value * share + 0.5)
         unc = pop * half_iqr
         names = ", ".join(d.at[c, "nome"] for c in mine)
         named = ", ".join(f"{d.at[c, 'nome']} ({c})" for c in mine)
         elect_note = (f"estimado: {_n(whole.electors.value)} eleitores de {whole.label} (TSE 2022) × "
                       f"participação de {names} na população do município "
-                      f"({_n(pop)}/{_n(muni_pop)}); "
+                      f"({_n(pop)}/{_n(muni_pop)}), arredondado ao eleitor inteiro; "
                       f"incerteza = população × metade do intervalo interquartil da razão "
                       f"eleitores/população dos municípios goianos ({_n(half_iqr, 4)})")
         area_parts.append(UnitProfile(
@@ -251,7 +254,7 @@ def _district_parts(candidate: Candidate, store, settings):
             population=Figure(pop, "habitantes", Basis.PUBLISHED, SRC_CENSUS, VINTAGE_CENSUS,
                               note=f"soma {'do distrito' if len(mine) == 1 else 'dos distritos'} "
                                    f"{named}"),
-            electors=Figure(round(est, 1), "eleitores", Basis.ESTIMATED, SRC_TSE, VINTAGE_TSE,
+            electors=Figure(est, "eleitores", Basis.ESTIMATED, SRC_TSE, VINTAGE_TSE,
                             uncertainty=round(unc, 1), note=elect_note),
             buildings=_buildings_figure(dpo, f"{'distrito' if len(mine) == 1 else 'distritos'} {named}"),
             area_km2=Figure(round(km2, 3), "km²", Basis.PUBLISHED, SRC_CENSUS, VINTAGE_CENSUS)))
@@ -263,7 +266,7 @@ def _district_parts(candidate: Candidate, store, settings):
             population=Figure(rest_pop, "habitantes", Basis.PUBLISHED, SRC_CENSUS, VINTAGE_CENSUS,
                               note="distritos que permanecem: " + (", ".join(
                                   f"{d.at[c, 'nome']} ({c})" for c in rest) or "nenhum")),
-            electors=Figure(round(whole.electors.value - est, 1), "eleitores", Basis.ESTIMATED,
+            electors=Figure(whole.electors.value - est, "eleitores", Basis.ESTIMATED,
                             SRC_TSE, VINTAGE_TSE, uncertainty=round(unc, 1),
                             note=f"eleitorado de {whole.label} menos a estimativa da área"),
             buildings=_buildings_figure(rest_dpo, "distritos que permanecem"),

@@ -108,6 +108,8 @@ def transfer_section(analysis, store=None) -> Html | str:
                   caption=f"Eleitorado do plebiscito na leitura adotada: "
                           f"{CHOICES['plebiscite_roll'][s.plebiscite_roll]}",
                   numeric=(1,), widths=(60, 40))
+    if total is not None and any(f is not None and f.basis != basis for _, f in parts):
+        body += f"<p>{esc(ROLL_SUM_NOTE)}</p>"
     other = "area" if s.plebiscite_roll == "federal" else "federal"
     alt_total, alt_basis, _ = roll(p, s.replace(plebiscite_roll=other))
     if alt_total is not None:
@@ -115,6 +117,13 @@ def transfer_section(analysis, store=None) -> Html | str:
                  f"eleitorado seria de {esc(fmt.estimate(alt_total, 'eleitores', None, alt_basis))} "
                  f"({esc(fmt.basis_label(alt_basis))}).</p>")
     return group(analysis, "sec-transferencia", extra=body)
+
+
+#: Below the roll table when estimated parts add up to published totals (art7.roll).
+ROLL_SUM_NOTE = ("As parcelas estimadas (a área e o remanescente) estão arredondadas ao eleitor "
+                 "inteiro, e o remanescente é o eleitorado publicado do município de origem menos "
+                 "a estimativa da área: somadas, dão o eleitorado publicado pelo TSE, e o total é "
+                 "publicado.")
 
 
 def correction_map_html(analysis, store) -> str:

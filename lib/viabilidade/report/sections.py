@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import math
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -429,6 +430,8 @@ DETAIL_LABELS = {
 #: Detail keys whose value is a reading of a setting (shown with the setting's Portuguese text).
 DETAIL_READINGS = {"perimetro": "perimeter", "leitura": "quorum", "eleitorado": "plebiscite_roll"}
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+#: Detail keys holding a count in the result's unit, printed whole when the unit is a count.
+_WHOLE_DETAILS = {"incerteza", "eleitores_rol"}
 _SKIP_DETAILS = {"texto_legal", "subchecks", "evidencias",
                  "sedes",  # art. 15: the reason names each seat taken
                  # art. 6: shown in the correction chapter's table of the two lines
@@ -523,6 +526,9 @@ def rule_block(r: RuleResult) -> Html:
     for k, v in details.items():
         if k in _SKIP_DETAILS:
             continue
+        if k in _WHOLE_DETAILS and r.unit in fmt.COUNT_UNITS and isinstance(v, (int, float)) \
+                and not isinstance(v, bool):
+            v = math.floor(v + 0.5)  # no fraction of a person, elector or building (half up)
         text = _detail_value(v, k)
         if text is not None:
             pairs.append((DETAIL_LABELS.get(k, k.replace("_", " ")), text))

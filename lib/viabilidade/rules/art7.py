@@ -112,7 +112,10 @@ def roll_parts(profile: Profile | None, settings: Settings) -> list[tuple[str, F
 def roll(profile: Profile | None, settings: Settings) -> tuple[float | None, Basis | None, str]:
     """Electorate of the plebiscite under I-10 (:func:`roll_parts`). Returns (electors,
     basis, Portuguese description); electors is None when a needed figure is missing. The
-    basis is the weakest of the parts (estimated, else published, else certified)."""
+    basis is the weakest of the parts (estimated, else published, else certified), except
+    that parts adding up exactly to the whole origins (area + remainder = origin, plus the
+    receiving municipality) take the basis of those totals: a sum of published figures is
+    published (:func:`_whole_origins`)."""
     if profile is None:
         return None, None, "sem dados de eleitorado"
     figs = [f for _, f in roll_parts(profile, settings)]
@@ -120,6 +123,11 @@ def roll(profile: Profile | None, settings: Settings) -> tuple[float | None, Bas
         return None, None, "eleitorado incompleto"
     total = sum(f.value for f in figs)
     basis = weakest(f.basis for f in figs)
+    whole = _whole_origins(profile, settings, total)
+    if whole is not None and basis != Basis.CERTIFIED:
+        # area + remainders are the origins themselves: their published total, not the sum
+        # of two estimates (Abadiânia's 10.812 electors, TSE 2022, however the area is split)
+        total, basis = whole
     if settings.plebiscite_roll != "federal" or not (profile.remainders or profile.destination):
         desc = "eleitorado da área"  # a fusion leaves no remainder
     elif profile.destination is not None:
@@ -167,6 +175,22 @@ def _fusion_each(profile: Profile | None, settings: Settings) -> str:
                      f"mínimo de {fmt(q)} comparecimentos e, nesse caso, {fmt(majority(q))} "
                      "votos “sim”")
     return "; ".join(texts)
+
+
+def _whole_origins(profile: Profile, settings: Settings,
+                   total: float) -> tuple[float, Basis | None] | None:
+    """Under I-10 ``federal``, the roll's total and basis from the whole origins (and the
+    receiving municipality) when the area's and remainders' parts add up exactly to them;
+    ``None`` otherwise (reading ``area``, a fusion, parts that do not add up)."""
+    if settings.plebiscite_roll != "federal" or not profile.remainders:
+        return None
+    figs = [o.electors for o in profile.origins.values()]
+    if profile.destination is not None:
+        figs.append(profile.destination.electors)
+    if any(f is None or f.value is None for f in figs):
+        return None
+    whole = sum(f.value for f in figs)
+    return (whole, weakest(f.basis for f in figs)) if abs(whole - total) < 0.5 else None
 
 
 def _turnout(p: Plebiscite) -> int | None:

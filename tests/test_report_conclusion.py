@@ -38,7 +38,8 @@ def test_conclusion_line_is_verdict_qualification_and_bar():
     assert conclusion.conclusion_line("create-municipality", "viável",
                                       law_date=dt.date(1991, 1, 16)) == (
         "Viável perante a LC nº 2/1990; lei de criação anterior à EC nº 15/1996, sob a redação "
-        "original do art. 18, § 4º, da CF, que não exigia lei complementar federal.")
+        "original do art. 18, § 4º, da CF, que não exigia lei complementar federal; uma criação "
+        "semelhante hoje está vedada enquanto não editada essa lei (CF, art. 18, § 4º).")
 
 
 def test_conclusion_html_colours_only_the_verdict_phrase():
@@ -93,7 +94,8 @@ def test_a_retrospective_creation_is_concluded_by_its_year(store):
     a = analyse(ROOT / "data" / "candidates" / "cocalzinho-de-goias.toml", store=store)
     assert conclusion.analysis_conclusion(a).endswith(
         "; lei de criação anterior à EC nº 15/1996, sob a redação original do art. 18, § 4º, da "
-        "CF, que não exigia lei complementar federal.")
+        "CF, que não exigia lei complementar federal; uma criação semelhante hoje está vedada "
+        "enquanto não editada essa lei (CF, art. 18, § 4º).")
 
 
 def test_batch_index_prints_the_conclusion_line(tmp_path):

@@ -124,3 +124,31 @@ def test_district_flags_art15_and_offers_the_memorial_for_art18(store):
                         "órgão) — sede do distrito com no mínimo cem edificações (art. 17, I); "
                         "população do distrito superior a um mil habitantes (art. 17, II).")
     assert "art. 4º" not in box
+
+
+def test_nova_iguacu_is_read_as_the_installed_municipality_it_is(store):
+    from viabilidade.operations import operation_of
+    from viabilidade.rules import art7, calendar
+
+    a = analyse(FIX.parent.parent / "data" / "candidates" / "nova-iguacu-de-goias.toml", store=store)
+    # its creation law (shared/data/history, SOURCES.md), in the indicative: past facts
+    assert a.result("art21").reason.endswith(
+        "O processo terminou na Lei Estadual nº 11.406, de 16/01/1991, que criou o Município, "
+        "instalado em 01/01/1993.")
+    assert art7.timing_condition(a.candidate, a.settings)["texto"].endswith(
+        "A lei de criação, Lei Estadual nº 11.406, de 16/01/1991, foi editada em 1991, que não era "
+        "ano de eleições municipais; o Município foi instalado em 01/01/1993 (art. 9º).")
+    assert calendar.timeline(a.candidate, a.settings)[0]["evento"] == (
+        "Lei de criação: Lei Estadual nº 11.406, de 16/01/1991")
+    # what it checks today is art. 8's check, not "passa a viável se"
+    t = plain(sections._what_would_change(a))
+    assert t.startswith("O município já está instalado: o que este estudo verifica com os números "
+                        "de hoje é o que o art. 8º manda verificar")
+    assert "passa a viável" not in t
+    # the origin of 1991 was not today's Mara Rosa plus the area: Amaralina left it in 1995
+    assert a.profile.origins["5212808"].label == "Mara Rosa + Nova Iguaçu de Goiás (territórios de hoje)"
+    assert operation_of(a.candidate).chapter_note("sec-origem", a.candidate).endswith(
+        "O município de origem de 1991 era maior que o de hoje: dele saiu depois Amaralina (Lei nº "
+        "12.802, de 27/12/1995). A soma dos territórios de hoje não é, portanto, o município de "
+        "origem de 1991, e os seus números não são os daquele ano.")
+    assert "antes do desmembramento" not in plain(sections.cover(a, __import__("datetime").date(2026, 12, 1)))

@@ -464,8 +464,11 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
             today = _whole_unit(store, code, f"{munis.at[code, 'nome']} (remanescente)", settings,
                                 note="território atual do município de origem")
             before_parts = [today] + [u for u in area_parts if u.cod_ibge in candidate.municipalities]
-            origins[code] = _sum_units(before_parts, f"{munis.at[code, 'nome']} (antes do desmembramento)",
-                                       code)
+            # the sum of today's territories, not the origin of the creation year (which may
+            # have lost other areas since: Mara Rosa, Amaralina in 1995)
+            origins[code] = _sum_units(
+                before_parts, f"{munis.at[code, 'nome']} + {study_name(candidate)} (territórios de hoje)",
+                code)
             remainders.setdefault(code, today)
     if not area_parts and candidate.boundary is not None:
         area_parts, drawn_origins, remainders = _boundary_parts(candidate, store, settings)

@@ -101,6 +101,10 @@ class Operation:
     seat_label : str
         The cover's label for the seat when :attr:`proposed_seat` (``"Sede proposta"``; a
         municipality already installed: ``"Sede"``).
+    installed : bool
+        The municipality exists (a creation art. 21 restored, installed long ago): what its
+        study checks on today's figures is what art. 8 would verify (loss of requirements),
+        not a condition for creating it.
     named_after_seat : bool
         Art. 3, I: the new municipality's name "será o da sua sede", so the study names it
         after ``candidate.seat`` everywhere (title, cover, running header, map, memorial,
@@ -161,6 +165,7 @@ class Operation:
     proposed_area: bool = True
     subject_label: str = "Área proposta"
     seat_label: str = "Sede proposta"
+    installed: bool = False
     named_after_seat: bool = False
     origins_label: tuple[str, str] = ("Município de origem", "Municípios de origem")
     readings: tuple[str, ...] | None = None
@@ -209,7 +214,18 @@ class Operation:
         """The paragraph at the head of chapter ``sid`` for ``candidate`` (plain text), or ``""``."""
         note = (self.chapter_notes or {}).get(sid, "")
         year = candidate.creation_year
-        return note.format(name=self.study_name(candidate), year=year if year is not None else "da criação")
+        from ..rules.art21 import creation_law
+
+        law = creation_law(candidate)
+        later = ""
+        if law is not None and law.later_splits:
+            splits = law.later_splits
+            joined = splits[0] if len(splits) == 1 else ", ".join(splits[:-1]) + " e " + splits[-1]
+            later = (f" O município de origem de {law.date.year} era maior que o de hoje: dele "
+                     f"saiu depois {joined}. A soma dos territórios de hoje não é, portanto, o "
+                     f"município de origem de {law.date.year}, e os seus números não são os "
+                     "daquele ano.")
+        return note.format(later=later, name=self.study_name(candidate), year=year if year is not None else "da criação")
 
     def study_name(self, candidate) -> str:
         """The name the study gives the area: the seat's for an operation whose law names the

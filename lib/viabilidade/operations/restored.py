@@ -37,7 +37,7 @@ TODAY = ("Os números deste capítulo são os de hoje (Censo 2022 e os demais da
          "não se os cumpria quando o processo restabelecido pelo art. 21 o criou.")
 TODAY_ORIGIN = ("Os números do município de origem são os de hoje (Censo 2022 e os demais dados "
                 "listados nos Apêndices), não os de {year}: o remanescente é o território atual "
-                "do município de origem.")
+                "do município de origem.{later}")
 
 OPERATION = Operation(
     code="create-municipality",
@@ -51,6 +51,7 @@ OPERATION = Operation(
     law_articles=("1", "7", "9", "12", "14", "21"),
     icms_share=True,
     named_after_seat=True,
+    installed=True,
     subject_label="Município",
     seat_label="Sede",
     cover_label="criação de município — processo restabelecido pelo art. 21",

@@ -261,7 +261,8 @@ def bar_clause(operation: str, *, year: int | None = None, law_date: dt.date | N
         law = LAW_OF[operation]
         if period == "before-ec15":
             return (f"{law} anterior à EC nº 15/1996, sob a redação original do art. 18, § 4º, "
-                    "da CF, que não exigia lei complementar federal")
+                    "da CF, que não exigia lei complementar federal; uma criação semelhante hoje "
+                    "está vedada enquanto não editada essa lei (CF, art. 18, § 4º)")
         if period == "undecided-1996":
             return (f"{law} de 1996 sem data de publicação: não se decide se é anterior à "
                     "EC nº 15, de 12/09/1996 (CF, art. 18, § 4º), nem, portanto, se dependia da lei "

@@ -173,6 +173,16 @@ def _what_would_change(analysis) -> str:
         items.append(f"<li>{cite}{esc(r.title)}{subject} — "
                      f"{esc(fmt.result_status_label(r))}</li>")
     fails = any(Status(r.status) == Status.FAIL for r in blocking)
+    if operation_of(analysis.candidate).installed:
+        lead = ("O município já está instalado: o que este estudo verifica com os números de hoje "
+                "é o que o art. 8º manda verificar, a perda de requisitos do art. 4º por "
+                "município instalado, que levaria a Assembleia Legislativa a decretar a sua "
+                "extinção; não é condição da criação, já feita. "
+                + ("Com os dados disponíveis, os requisitos abaixo não estão atingidos hoje"
+                   if fails else
+                   "Os requisitos abaixo dependem hoje de dados certificados ou de evidências"))
+        return (f"<p>{lead} (o motivo de cada um está na seção do respectivo artigo):</p><ul>"
+                + "".join(items) + "</ul>")
     lead = ("A proposta é inviável enquanto os requisitos não cumpridos abaixo não forem atendidos; "
             "os indeterminados dependem de dados certificados ou de evidências"
             if fails else
@@ -389,6 +399,7 @@ DETAIL_LABELS = {
     "incerteza": "Incerteza (±)",
     "processo": "Processo restabelecido (art. 21)",
     "municipio": "Município que o processo cria",
+    "lei_de_criacao": "Lei de criação",
     "reduzido": "Limite reduzido a 2/3 (interesse especial)",
     "quorum": "Quórum mínimo (comparecimentos)",
     "maioria_no_quorum": "Votos “sim” necessários no quórum mínimo",

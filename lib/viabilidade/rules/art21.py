@@ -4,11 +4,62 @@ validated (``[process] restored_process`` of the candidate)."""
 
 from __future__ import annotations
 
+import datetime as dt
+from dataclasses import dataclass
+
 from ..candidate import RESTORED_PROCESSES, Candidate
-from .common import not_applicable, simple
+from .common import date_br, not_applicable, simple
 from .result import RuleResult, Status
 
 TITLE = "Processo restabelecido e plebiscito convalidado"
+
+
+@dataclass(frozen=True)
+class CreationLaw:
+    """What is known of the law that ended a restored process (past facts).
+
+    Attributes
+    ----------
+    law : str
+        ``"Lei Estadual nº 11.406"``.
+    date : date
+        The law's date.
+    installed : date
+        The municipality's installation.
+    later_splits : tuple of str
+        Municipalities later taken from the same origin, with their law (the origin of the
+        creation year was larger than the origin today plus the area).
+    source : str
+        Where these facts come from.
+    """
+
+    law: str
+    date: dt.date
+    installed: dt.date
+    later_splits: tuple[str, ...] = ()
+    source: str = ""
+
+    @property
+    def citation(self) -> str:
+        """``"Lei Estadual nº 11.406, de 16/01/1991"``."""
+        return f"{self.law}, de {date_br(self.date)}"
+
+
+#: Restored process -> its creation law, where verified (shared/data/history/
+#: go_criacao_municipios_fatos_legais.csv, confiança alta; SOURCES.md "Key facts"). Cocalzinho
+#: de Goiás and Santo Antônio de Goiás: the law's number was not found, so none is given.
+CREATION_LAWS = {
+    "2.126/85": CreationLaw(
+        "Lei Estadual nº 11.406", dt.date(1991, 1, 16), dt.date(1993, 1, 1),
+        later_splits=("Amaralina (Lei nº 12.802, de 27/12/1995)",),
+        source="IBGE, Formação Administrativa, reproduzida pela Câmara Municipal de Nova Iguaçu "
+               "de Goiás; Lei nº 12.802/1995 (Amaralina)"),
+}
+
+
+def creation_law(candidate: Candidate | None) -> CreationLaw | None:
+    """The known creation law of a candidate's restored process, or ``None``."""
+    return CREATION_LAWS.get(getattr(candidate, "restored_process", None) or "")
 
 
 def art21(candidate: Candidate) -> RuleResult:
@@ -21,11 +72,16 @@ def art21(candidate: Candidate) -> RuleResult:
         return not_applicable("art21", TITLE, "O candidato não declara processo restabelecido "
                                               "pelo art. 21.")
     town = RESTORED_PROCESSES[number]
+    law = creation_law(candidate)
+    made = (f" O processo terminou na {law.citation}, que criou o Município, instalado em "
+            f"{date_br(law.installed)}." if law else "")
     return simple("art21", TITLE, Status.PASS,
                   f"O art. 21 restabeleceu o processo nº {number}, que cria o Município de {town}, "
                   "e convalidou o plebiscito realizado nessa comunidade: a consulta do art. 7º "
-                  "tem a validade que a própria lei lhe deu, e o estudo não exige outra.",
-                  details={"processo": number, "municipio": town})
+                  f"tem a validade que a própria lei lhe deu, e o estudo não exige outra.{made}",
+                  source=law.source if law else "",
+                  details={"processo": number, "municipio": town,
+                           **({"lei_de_criacao": law.citation} if law else {})})
 
 
 def petition_not_required(candidate: Candidate) -> RuleResult:

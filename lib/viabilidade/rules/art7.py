@@ -431,6 +431,16 @@ def timing_condition(candidate: Candidate | None, settings: Settings) -> dict:
                 "instalacao": None}
     inst = installation_date(year)
     nxt = next_election(year)
+    from .art21 import creation_law
+
+    law = creation_law(candidate)
+    if law is not None and law.date.year == year:  # a past fact: indicative, not conditional
+        text = (f"Condição de prazo (art. 7º, § 3º): não serão criados municípios no ano das "
+                f"eleições municipais. A lei de criação, {law.citation}, foi editada em {year}, "
+                f"que não era ano de eleições municipais; o Município foi instalado em "
+                f"{date_br(law.installed)} (art. 9º).")
+        return {"texto": text, "ano_criacao": year, "origem": how, "vedado": False,
+                "instalacao": law.installed.isoformat()}
     if stated:
         supposed = (f"O estudo usa o ano de criação {year}, {how}, que não é ano de eleições "
                     "municipais.")

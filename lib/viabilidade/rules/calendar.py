@@ -206,8 +206,13 @@ def timeline(candidate: Candidate | None, settings: Settings, *, icms_share: boo
                     "artigo": "art. 7º, § 3º"})
         return out
     inst = installation_date(year)
+    from .art21 import creation_law
+
+    known = creation_law(candidate)
+    label = (f"Lei de criação: {known.citation}" if known is not None and known.date.year == year
+             else f"Lei de criação ({how})")
     law = [] if recorded(candidate, "lei") is not None else [
-        {"evento": f"Lei de criação ({how})", "data": str(year), "artigo": "art. 1º"}]
+        {"evento": label, "data": str(year), "artigo": "art. 1º"}]
     out += [
         *law,
         {"evento": f"Eleição municipal de {next_election(year)}", "data": str(next_election(year)),

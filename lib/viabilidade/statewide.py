@@ -424,6 +424,7 @@ def fpm_dilution_sentence(table: pd.DataFrame, store) -> str:
         districts that pass; source: TCU, DN 2023 (254,8).
     """
     from .fiscal.economy import pool, statewide_dilution
+    from .fiscal.icms import MUNICIPALITIES, equal_part_loss
 
     pl = pool(store)
     passing = table[table["IV_status"] == "pass"]
@@ -441,7 +442,7 @@ def fpm_dilution_sentence(table: pd.DataFrame, store) -> str:
             f"(a soma dos coeficientes passaria de {fmt.number(pl.total, 1)} para "
             f"{fmt.number(pl.total + delta, 1)}; coeficientes pela faixa de população do Censo "
             f"2022, DL 1.881/1981; soma publicada pelo TCU para {pl.year}), e "
-            f"{fmt.percent(100 * (1 - 246 / (246 + n)), 2)} da sua cota igual do ICMS (LC "
+            f"{fmt.percent(100 * equal_part_loss(MUNICIPALITIES, n), 2)} da sua cota igual do ICMS (LC "
             "estadual nº 177/2022, art. 2º, II)." + _reserve_clause(passing))
 
 

@@ -7,7 +7,7 @@ FPM dilution of every other interior municipality of Goiás). Figures from
 
 from __future__ import annotations
 
-from ..fiscal import fpm
+from ..fiscal import fpm, icms
 from ..fiscal.economy import BRACKET_NOTE, Economy, economy, who_pays
 from . import format as fmt
 from .sections import group
@@ -118,7 +118,7 @@ def _icms_part(e: Economy) -> str:
             "2º, na forma da EC estadual nº 70/2021): 70 % na proporção do valor adicionado, "
             "10 % em cotas iguais entre todos os municípios e 20 % pelos critérios de "
             "educação, saúde (5 %, Decreto nº 10.188/2022) e meio ambiente.</p>")
-    n_after = 246 + (1 if creation else 1 - len(e.before))
+    n_after = icms.MUNICIPALITIES + (1 if creation else 1 - len(e.before))
     pairs = [("Cota igual de cada município", f"{_pct(e.equal_part, 5)} da parcela municipal "
                                              f"do ICMS, com {n_after} municípios"),
              ("Variação da cota igual de cada um dos demais",

@@ -141,6 +141,9 @@ chart = sw.screening_map(scr, store.boundaries, source=sw.source_note(store, ["b
 display(HTML(sw.section("sec-mapa", "Mapa", chart.html(1))))
 
 # %%
+display(HTML(sw.fpm_dilution_section(scr, store, 2)))
+
+# %%
 display(HTML(statewide_rules.section(scr, rulesets, store)))
 
 # %%

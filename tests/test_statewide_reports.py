@@ -92,6 +92,8 @@ def test_screening_report_covers_81_districts(screening_files):
     assert "Israelândia eleitorado apto: 2.794 eleitores" in flags and "Piloândia (521030715)" in flags
     assert "Nenhum distrito fica viável com os dados públicos" in text
     assert "Se os 12 distritos que atingem o item IV fossem criados, cada município do interior de Goiás perderia 4,07" in text
+    assert "Quem paga: o FPM se os distritos fossem criados" in text
+    assert "Figura 2. Municípios do interior de Goiás pelo coeficiente do FPM-Interior" in text
     assert "«" not in text and "»" not in text
     assert '<p class="cabecalho-corrente">Triagem dos distritos não-sede</p>' in html
     assert "DF: Distrito Federal." in text

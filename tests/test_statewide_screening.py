@@ -149,3 +149,14 @@ def test_statewide_fpm_dilution_of_the_districts_passing_item_iv(screening, stor
         "publicada pelo TCU para 2023), e 4,65\u00a0% da sua cota igual do ICMS (LC estadual nº "
         "177/2022, art. 2º, II). Nova Brasília teria mais de 142.633 habitantes e participaria "
         "também da reserva do FPM (Decreto-Lei nº 1.881/1981), que esta conta não inclui.")
+
+
+def test_fpm_section_has_the_sentence_and_the_map(screening, store):
+    html = sw.fpm_dilution_section(screening, store, 2)
+    assert html.startswith('<section class="secao" id="sec-fpm-s">') or 'id="sec-fpm"' in html
+    assert "Quem paga: o FPM se os distritos fossem criados" in html
+    assert "perderia 4,07" in html
+    caption = re.search(r"<figcaption>(.*?)</figcaption>", html).group(1)
+    assert caption.startswith("Figura 2. Municípios do interior de Goiás pelo coeficiente do FPM-Interior")
+    # 12 districts from 11 origins (Bezerra and Santa Rosa are both of Formosa)
+    assert "município de origem de distrito que atinge o item IV (11)" in html

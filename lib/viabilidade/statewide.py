@@ -446,6 +446,27 @@ def fpm_dilution_sentence(table: pd.DataFrame, store) -> str:
             "estadual nº 177/2022, art. 2º, II)." + _reserve_clause(passing))
 
 
+def fpm_dilution_section(table: pd.DataFrame, store, number: int = 2) -> Html:
+    """The screening's section "Quem paga" (``sec-fpm``): :func:`fpm_dilution_sentence` and
+    the map of Goiás by FPM coefficient with the origins of the districts that pass item IV
+    highlighted (:func:`viabilidade.report.economic.coefficient_map`, figure ``number``)."""
+    from .fiscal.economy import pool
+    from .report.economic import MAP_CAPTION_END, coefficient_map
+
+    sentence = fpm_dilution_sentence(table, store)
+    passing = table[table["IV_status"] == "pass"]
+    body = f"<p>{esc(sentence)}</p>"
+    pl = pool(store)
+    if pl is not None and len(passing):
+        origins = set(passing["cod_ibge"])
+        caption = ("Municípios do interior de Goiás pelo coeficiente do FPM-Interior; destacados "
+                   "os municípios de origem dos distritos que atingem o item IV. Cada um dos "
+                   "demais perderia a mesma fração da sua cota; "
+                   + MAP_CAPTION_END.format(source=pl.source, who="própria"))
+        body += coefficient_map(store, origins, "município de origem de distrito que atinge o "
+                                "item IV", caption, number)
+    return section("sec-fpm", "Quem paga: o FPM se os distritos fossem criados", body)
+
 def _reserve_clause(passing: pd.DataFrame) -> str:
     """`` Nova Brasília teria mais de 142.633 habitantes …``: districts that would also join
     the FPM reserve (DL 1.881/1981), which the dilution leaves out; ``""`` when none."""

@@ -141,7 +141,8 @@ def section(scr: pd.DataFrame, spec, store) -> Html | str:
         t = scr.assign(situacao_regras=comb[rs.id].reindex(scr["cod_distrito"]).to_numpy())
         chart = screening_map(t, store.boundaries, src, column="situacao_regras",
                               classes=STATUS_CLASSES, what=f"pela situação sob {rs.short_title}")
-        body += f"<h3>{esc(rs.short_title)}</h3>" + chart.html(k + 1)  # Figura 1: the art. 4 map
+        # Figura 1: the art. 4 map; Figura 2: the FPM map (statewide.fpm_dilution_section)
+        body += f"<h3>{esc(rs.short_title)}</h3>" + chart.html(k + 2)
     ch = changes(long)
     names = scr.set_index("cod_distrito")
     if len(ch):

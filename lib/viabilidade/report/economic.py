@@ -224,14 +224,14 @@ def _path(geom):
     return Path(np.concatenate(verts), np.concatenate(codes))
 
 
-def who_pays_map(e: Economy, store, number: int | None = None) -> str:
-    """The map of Goiás of who pays (HTML figure): each interior municipality coloured by its
-    bracket coefficient — every one loses the same fraction of its quota, so in reais the loss
-    is proportional to the coefficient —, the origins outlined in blue, Goiânia (capital,
-    outside the interior pool) in grey. Polygons simplified by :data:`MAP_SIMPLIFY_DEG`.
-    ``""`` without boundaries or without a change."""
+def coefficient_map(store, highlighted: set[str], highlight_label: str, caption: str,
+                    number: int | None = None) -> str:
+    """A map of Goiás (HTML figure) with each interior municipality coloured by its bracket
+    coefficient (:data:`MAP_CLASSES`), the ``highlighted`` municipalities filled pale blue and
+    outlined (legend ``highlight_label``), Goiânia (capital, outside the interior pool) in grey.
+    Polygons simplified by :data:`MAP_SIMPLIFY_DEG`. ``""`` without boundaries."""
     boundaries = getattr(store, "boundaries", None) if store is not None else None
-    if boundaries is None or e.delta is None or e.delta == 0 or e.pool is None:
+    if boundaries is None:
         return ""
     import matplotlib
     from matplotlib.collections import PathCollection
@@ -242,11 +242,10 @@ def who_pays_map(e: Economy, store, number: int | None = None) -> str:
 
     coefs = dict(zip(*fpm.interior_coefficients(store.municipalities)[["cod_ibge", "coeficiente"]]
                      .T.to_numpy()))
-    origins = {b.cod_ibge for b in e.before}
     codes = boundaries["cod_ibge"]
     colours, counts = [], {}
     for code in codes:
-        if code in origins:
+        if code in highlighted:
             key = MAP_ORIGIN
         elif code == fpm.CAPITAL or code not in coefs:
             key = MAP_CAPITAL
@@ -261,13 +260,12 @@ def who_pays_map(e: Economy, store, number: int | None = None) -> str:
     handles = [Patch(facecolor=col, label=f"coeficiente {label} ({counts[col]})")
                for _, _, label, col in MAP_CLASSES if counts.get(col)]
     handles.append(Patch(facecolor=MAP_CAPITAL, label="Goiânia: capital, fora do FPM-Interior"))
-    word = "de origem" if e.kind == "creation" else "que se fundem"
     handles.append(Patch(facecolor=MAP_ORIGIN, edgecolor=MAP_ORIGIN_EDGE,
-                         label=f"município{'s' if len(origins) > 1 else ''} {word}"))
+                         label=f"{highlight_label} ({counts.get(MAP_ORIGIN, 0)})"))
     with matplotlib.rc_context({**MAP_RC, "font.size": 8}):
         fig, ax = state_axes(boundaries, figsize=(6.4, 6.6), dpi=110)
         paths = [_path(g) for g in geoms]
-        mine = codes.isin(origins).to_numpy()
+        mine = codes.isin(highlighted).to_numpy()
         ax.add_collection(PathCollection(paths, facecolors=colours, edgecolors="white",
                                          linewidths=0.25))
         ax.add_collection(PathCollection([p for p, m in zip(paths, mine) if m],
@@ -278,15 +276,33 @@ def who_pays_map(e: Economy, store, number: int | None = None) -> str:
                   ncol=2)
         fig.subplots_adjust(left=0.01, right=0.99, top=0.99, bottom=0.15)  # no second draw
         svg = figure_svg(fig)
-    verb = "perde" if e.delta > 0 else "ganha"
-    caption = (f"Quem paga: cada município do interior de Goiás {verb} "
-               f"{_pct(abs(e.others_loss), 3)} da sua cota do FPM-Interior; em reais, a variação "
-               "é proporcional ao coeficiente (cor; pela faixa de população do Censo 2022, "
-               "estimado). DF: Distrito Federal. Fonte: IBGE, malha municipal (polígonos "
-               f"simplificados) e Censo 2022; {e.pool.source}. Elaboração do estudo.")
     alt = ("Mapa dos municípios de Goiás coloridos pelo coeficiente do FPM-Interior: "
            + "; ".join(h.get_label() for h in handles) + ".")
     return Chart(svg=svg, caption=caption, alt=alt).html(number)
+
+
+#: The end of every coefficient map's caption: what the colour means, and the sources.
+MAP_CAPTION_END = ("em reais, a variação é proporcional ao coeficiente (cor; pela faixa de "
+                   "população do Censo 2022, estimado). DF: Distrito Federal. Fonte: IBGE, malha "
+                   "municipal (polígonos simplificados) e Censo 2022; {source}. Elaboração "
+                   "{who}.")
+
+
+def who_pays_map(e: Economy, store, number: int | None = None) -> str:
+    """The study's map of who pays (:func:`coefficient_map`): every interior municipality
+    loses the same fraction of its quota, so in reais the loss is proportional to the
+    coefficient; the origins (or the fused municipalities) highlighted. ``""`` without
+    boundaries or without a change."""
+    if e.delta is None or e.delta == 0 or e.pool is None:
+        return ""
+    origins = {b.cod_ibge for b in e.before}
+    word = "de origem" if e.kind == "creation" else "que se fundem"
+    verb = "perde" if e.delta > 0 else "ganha"
+    caption = (f"Quem paga: cada município do interior de Goiás {verb} "
+               f"{_pct(abs(e.others_loss), 3)} da sua cota do FPM-Interior; "
+               + MAP_CAPTION_END.format(source=e.pool.source, who="do estudo"))
+    return coefficient_map(store, origins, f"município{'s' if len(origins) > 1 else ''} {word}",
+                           caption, number)
 
 
 def economic_points(e: Economy) -> list[str]:

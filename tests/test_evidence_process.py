@@ -292,3 +292,32 @@ def test_the_plebiscite_met_carries_the_electoral_justice_note():
         "complementar federal do art. 18, § 4º, da Constituição Federal (TSE, PA nº 0602003-69, "
         "13/05/2021).")
     assert frame.plebiscite_note([dataclasses.replace(met, status=Status.INDETERMINATE)]) == ""
+
+
+# --- art. 4 VII: the threshold's year (legal review, item 11) ---------------------------------
+
+def test_the_revenue_threshold_names_its_year_when_it_is_not_the_last_exercise():
+    from viabilidade.analysis import analyse
+    from viabilidade.data.store import load_store
+    from viabilidade.report.sections import rule_block
+    from viabilidade.report.tables import threshold_text
+
+    store = load_store(STORE)
+    # the store's state revenue is complete up to 2023 (SEFAZ-GO Receita Gerencial; 2024 only
+    # to August, left out); a study of 01/12/2026 asks for the exercise of 2025
+    assert int(store.state_revenue["ano"].max()) == 2023
+    a = analyse(REPO / "data" / "candidates" / "posse-dabadia.toml", store=store,
+                settings=BEFORE)
+    vii = next(r for r in a.results if r.rule_id == "art4.VII")
+    assert threshold_text(vii) == ("mais de R$\u00a02.900.224,28 (referência: receita estadual de "
+                                   "2023)")
+    assert vii.details["nota_exigencia"] == (
+        "A exigência foi calculada com a receita estadual de impostos de 2023; a lei pede a do "
+        "último exercício (2025), que os arquivos do estudo ainda não trazem (a receita completa "
+        "vai até 2023). O limite legal é o da receita de 2025, certificada pela Secretaria de "
+        "Estado da Economia de Goiás.")
+    assert "Referência da exigência" in rule_block(vii)
+    # a certified revenue of the exercise itself needs no such note
+    cert = analyse(CERTIFIED, store=store)
+    vii_c = next(r for r in cert.results if r.rule_id == "art4.VII")
+    assert threshold_text(vii_c) == "mais de R$\u00a03.340.000,00"

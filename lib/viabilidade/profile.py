@@ -403,8 +403,11 @@ def state_tax_revenue(candidate: Candidate, store, today: dt.date | None = None)
         rev = revenue_of_year(store, year)
     except DataError:
         return None
+    from .rules.art4 import LATEST_REVENUE_NOTE
+
+    latest = f"; {LATEST_REVENUE_NOTE}" if year == years[-1] else ""
     return Figure(round(rev["total"], 2), "BRL", Basis.PUBLISHED, rev["fonte"], str(year),
-                  note=f"receita estadual de impostos de {year}: ICMS + IPVA + ITCD")
+                  note=f"receita estadual de impostos de {year}: ICMS + IPVA + ITCD{latest}")
 
 
 def _collection(candidate: Candidate, today: dt.date | None = None) -> Figure:

@@ -435,6 +435,7 @@ DETAIL_LABELS = {
     "receita_estadual_base": "Base da receita estadual",
     "sede": "Aprovação da sede",
     "medida": "O que o valor mede",
+    "nota_exigencia": "Referência da exigência",
     "origens": "Municípios de origem",
     "arquivo": "Arquivo de limites",
 }
@@ -448,7 +449,8 @@ _SKIP_DETAILS = {"texto_legal", "subchecks", "evidencias",
                  # art. 6: shown in the correction chapter's table of the two lines
                  "faces", "fora_dos_municipios_km2", "comprimento_linha_atual_m",
                  "comprimento_linha_corrigida_m", "fechamento_das_pontas_m",
-                 "tolerancia_correcao_km2"}
+                 "tolerancia_correcao_km2",
+                 "referencia_exigencia"}  # in the "Exigência" row (tables.threshold_text)
 
 
 def _detail_value(v: Any, key: str = "") -> str | None:

@@ -106,10 +106,15 @@ def status_badge(result: RuleResult) -> Html:
 
 
 def threshold_text(result: RuleResult) -> str:
-    """Requirement as words: ``"mais de 3.000 habitantes"``; ``"—"`` for non-numeric rules."""
+    """Requirement as words: ``"mais de 3.000 habitantes"``; ``"—"`` for non-numeric rules.
+    A threshold computed from a year other than the one the law asks for names its reference
+    (``details["referencia_exigencia"]``: ``"mais de R$ 2.900.224,28 (referência: receita
+    estadual de 2023)"``)."""
     if result.threshold is None:
         return "—"
-    return f"{fmt.comparator_label(result.comparator)} {fmt.quantity(result.threshold, result.unit)}"
+    text = f"{fmt.comparator_label(result.comparator)} {fmt.quantity(result.threshold, result.unit)}"
+    ref = result.details.get("referencia_exigencia") if isinstance(result.details, dict) else None
+    return f"{text} (referência: {ref})" if ref else text
 
 
 def is_upper_bound(r: RuleResult) -> bool:

@@ -195,6 +195,12 @@ def _revenue_figure(unit: UnitProfile, candidate: Candidate | None, is_area: boo
     return None
 
 
+#: In the note of a state revenue taken from the latest complete year of the data
+#: (:func:`viabilidade.profile.state_tax_revenue`): art. 4 VII then says the law's year is
+#: not in the files yet.
+LATEST_REVENUE_NOTE = "último ano completo nos arquivos do estudo"
+
+
 def state_revenue(profile: Profile, candidate: Candidate | None) -> Figure | None:
     """The state's tax revenue for art. 4 VII: the profile's, else the candidate's ``[fiscal]``."""
     if profile.state_tax_revenue is not None:
@@ -269,6 +275,19 @@ def numeric_item(item: str, unit: UnitProfile, settings: Settings, *, reduced: b
                 r, status=Status.INDETERMINATE, lean=None,
                 reason=f"A arrecadação é de {fy} e a receita estadual de {sy}: o art. 4º, VII compara "
                        "valores do mesmo exercício; é preciso a receita estadual de impostos de " + fy + ".")
+    if item == "VII" and exercise is not None and state_rev is not None \
+            and state_rev.basis != Basis.CERTIFIED and str(state_rev.vintage)[:4].isdigit() \
+            and int(str(state_rev.vintage)[:4]) != exercise[0]:
+        sy, year = int(str(state_rev.vintage)[:4]), exercise[0]
+        latest = LATEST_REVENUE_NOTE in (state_rev.note or "")
+        r = dataclasses.replace(r, details={
+            **r.details, "referencia_exigencia": f"receita estadual de {sy}",
+            "nota_exigencia": (f"A exigência foi calculada com a receita estadual de impostos de "
+                               f"{sy}; a lei pede a do último exercício ({year})"
+                               + (f", que os arquivos do estudo ainda não trazem (a receita "
+                                  f"completa vai até {sy})" if latest and sy < year else "")
+                               + f". O limite legal é o da receita de {year}, certificada pela "
+                               "Secretaria de Estado da Economia de Goiás.")})
     if item == "VII" and exercise is not None and figure is not None and figure.value is not None:
         fy, (year, how) = figure.vintage[:4], exercise
         if fy.isdigit() and int(fy) != year:

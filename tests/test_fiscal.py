@@ -302,3 +302,44 @@ def test_fusion_deck_says_the_coefficient_given_up(store):
     slide = deck.split('id="s-economico"')[1].split("</section>")[0]
     assert "A fusão abre mão de 0,6 de coeficiente do FPM." in slide
     assert "ganha 0,236" in slide
+
+
+def test_own_revenue_and_value_added_from_the_candidate_file(store, tmp_path):
+    """[fiscal] figures: the value added gives art. 14's share (publicado, not estimated) and
+    its amount with the origin's quota of the creation year; the own revenue joins the known
+    revenue on which the caps and minimums are computed."""
+    text = (CANDIDATES / "posse-dabadia.toml").read_text(encoding="utf-8")
+    text += '''
+[settings]
+creation_year = 2027
+
+[fiscal.value_added_area]
+value_brl = 12000000
+year = 2025
+source = "SEFAZ-GO, valor adicionado publicado (exemplo)"
+
+[fiscal.value_added_origin]
+value_brl = 150000000
+year = 2025
+source = "SEFAZ-GO, valor adicionado publicado (exemplo)"
+
+[fiscal.origin_icms_quota]
+value_brl = 9000000
+year = 2027
+source = "SEFAZ-GO, cota-parte (exemplo)"
+
+[fiscal.own_revenue]
+value_brl = 800000
+year = 2027
+source = "estimativa dos proponentes (exemplo)"
+'''
+    path = tmp_path / "posse.toml"
+    path.write_text(text, encoding="utf-8")
+    a = analyse(path, store=store)
+    e = eco.economy(a, store)
+    assert e.art14_share == pytest.approx(0.08) and e.art14_basis == "published"
+    assert e.art14_quota[0] == (2027, 9_000_000.0, 720_000.0)
+    assert e.art14_quota[1][1:] == (None, None)  # the quota of 2028 was not given
+    assert e.revenue_base_brl == pytest.approx(800_000 + e.equal_part_brl + 720_000)
+    education = next(o for o in e.obligations if o.law == "CF, art. 212")
+    assert education.amount_brl == pytest.approx(round(e.revenue_base_brl * 0.25, 2))

@@ -345,3 +345,40 @@ def test_an_impossible_what_if_is_refused_with_the_bound(explorer):
             "2022)") in explorer.panes["message"].value
     c["population_value"].value = "7.056.495"     # at the bound: a hypothesis, decided
     assert explorer.analysis.result("art4.IV").status == Status.PASS
+
+
+SANTA_ROSA = "520800410"                     # district of Formosa, 3.513 inhabitants (Censo 2022)
+
+
+def _plain(html_text: str) -> str:
+    import html as h
+    import re
+
+    return " ".join(h.unescape(re.sub(r"<[^>]+>", " ", html_text)).split())
+
+
+def test_a_what_if_verdict_says_it_rests_on_the_hypothetical_value(explorer):
+    c = explorer.controls
+    c["unit"].value = SANTA_ROSA
+    c["population_value"].value = "2.990"
+    verdict = _plain(explorer.panes["verdict"].value)
+    assert ("Conclusão: Inviável perante a LC nº 2/1990; com valor hipotético (área: 2.990 "
+            "habitantes), não com os dados publicados; simulação, não é um estudo; a criação") in verdict
+    assert "nos dados publicados" not in verdict and "estudo preliminar" not in verdict
+    rules = _plain(explorer.panes["rules"].value)
+    assert "não atingido com valor hipotético 2.990 habitantes (hipotético)" in rules
+
+
+def test_a_changed_threshold_is_not_the_law_in_the_conclusion_or_the_requirement(explorer):
+    c = explorer.controls
+    c["unit"].value = SANTA_ROSA
+    c["population"].value = "4.000"
+    verdict = _plain(explorer.panes["verdict"].value)
+    assert ("Conclusão: Inviável com limiar alterado — art. 4º, IV: mais de 4.000 habitantes "
+            "(a lei: mais de três mil); nos dados publicados;") in verdict
+    assert "perante a LC" not in verdict
+    rules = _plain(explorer.panes["rules"].value)
+    assert "População — limiar alterado: mais de 4.000 habitantes (a lei: mais de três mil)" in rules
+    assert "População de mais de três mil habitantes" not in rules
+    c["population"].value = "3.000"           # back to the law's value
+    assert "Conclusão: Indeterminada perante a LC nº 2/1990;" in _plain(explorer.panes["verdict"].value)

@@ -122,3 +122,61 @@ def test_the_estudo_command_prints_the_conclusion_line(monkeypatch, capsys, tmp_
     assert main(["estudo", str(ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml"),
                  "--out", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines()[0] == f"Estudo de Posse d'Abadia: {line}"
+
+
+SANTA_ROSA = """slug = "santa-rosa"
+operation = "create-municipality"
+name = "Santa Rosa"
+seat = "Santa Rosa"
+
+[area]
+districts = ["520800410"]
+
+[origin]
+municipalities = ["5208004"]
+"""
+
+
+@needs_store
+@pytest.mark.parametrize("settings, line, title", [
+    # A threshold the user moved away from the law's (as the explorer saves it): the verdict
+    # is on that threshold, not "perante a LC nº 2/1990", and the requirement says so.
+    ("[settings]\npopulation = 4000\n",
+     "Inviável com limiar alterado — art. 4º, IV: mais de 4.000 habitantes (a lei: mais de três "
+     "mil); nos dados publicados; estudo preliminar, pendente de certificação e de documentos; "
+     + BAR + ".",
+     "População — limiar alterado: mais de 4.000 habitantes (a lei: mais de três mil)"),
+    # The law's own value written out changes nothing (Santa Rosa: 3.513 inhabitants).
+    ("[settings]\npopulation = 3000\n",
+     "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e de "
+     "documentos; " + BAR + ".",
+     "População de mais de três mil habitantes"),
+])
+def test_a_saved_file_with_a_changed_threshold_says_so(store, tmp_path, settings, line, title):
+    from viabilidade.analysis import analyse
+    from viabilidade.report import sections
+
+    path = tmp_path / "santa-rosa.toml"
+    path.write_text(SANTA_ROSA + settings, encoding="utf-8")
+    a = analyse(path, store=store)
+    assert conclusion.analysis_conclusion(a) == line
+    assert a.result("art4.IV").title == title
+    assert f"Conclusão {line}" in _text(sections.cover(a, dt.date(2027, 6, 1)))
+    assert a.to_dict()["certification"]["qualification"] in line
+
+
+def test_a_verdict_on_a_what_if_value_is_not_a_study():
+    from viabilidade.rules.certification import qualification
+    from viabilidade.rules.result import RuleResult, Status
+    from viabilidade.report.format import result_status_label
+
+    r = RuleResult("art4.IV", "População de mais de três mil habitantes", Status.FAIL, "",
+                   value=2990, threshold=3000, comparator=">", unit="habitantes",
+                   basis="published", details={"nota": "HIPOTÉTICO — valor hipotético"})
+    assert qualification([r]) == ("com valor hipotético (área: 2.990 habitantes), não com os "
+                                  "dados publicados; simulação, não é um estudo")
+    assert result_status_label(r) == "não atingido com valor hipotético"
+    published = RuleResult("art4.IV", "x", Status.FAIL, "", value=2990, threshold=3000,
+                           unit="habitantes", basis="published", details={"nota": "Censo"})
+    assert result_status_label(published) == "não atingido nos dados publicados"
+    assert qualification([published]).startswith("nos dados publicados; estudo preliminar")

@@ -71,7 +71,7 @@ class Analysis:
                           "area": list(self.candidate.area_codes),
                           "origins": list(self.candidate.origins)},
             "verdict": str(self.verdict),
-            "certification": certification.summary(self.results, self.candidate),
+            "certification": certification.summary(self.results, self.candidate, self.settings),
             "area": area_record(self.profile),
             "results": [r.to_dict() for r in self.results],
             "settings": self.settings.to_dict(),

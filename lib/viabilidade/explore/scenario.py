@@ -23,7 +23,7 @@ from ..candidate import OPERATIONS, SPECIAL_INTEREST_KINDS, Candidate, slugify
 from ..data.paths import REPO
 from ..errors import CandidateError
 from ..profile_types import Profile, UnitProfile
-from ..rules.result import Basis, Figure
+from ..rules.result import HYPOTHETICAL_NOTE, Basis, Figure
 from ..rules.settings import Settings
 from .projection import Projection
 
@@ -324,8 +324,6 @@ class Scenario:
         return Candidate(**fields)
 
 
-#: Start of the note of a figure replaced by a what-if value (:meth:`FigureOverride.apply`).
-HYPOTHETICAL_NOTE = "HIPOTÉTICO"
 
 
 def is_hypothetical(figure: Figure | None) -> bool:

@@ -16,11 +16,16 @@ from __future__ import annotations
 import datetime as dt
 
 from ..operations import REGISTRY
+from ..operations.base import BEFORE_THE_LAW
 from ..rules.certification import qualification as certification_qualification
 from ..rules.result import Verdict
 from .frame import bar_clause, creation_law_date, explicit_creation_year
 from .format import sentence
 from .tables import Html, esc
+
+#: How a qualification naming a threshold that is not the law's starts
+#: (:func:`viabilidade.rules.certification.altered_clause`).
+ALTERED = "com limiar"
 
 #: Verdict phrasing by operation code (what the verdict is "perante"), lower case, no final
 #: stop: each operation declares its own (:attr:`viabilidade.operations.Operation.conclusion`).
@@ -34,6 +39,15 @@ def verdict_phrase(operation: str, verdict: Verdict | str) -> str:
     Raises ``KeyError`` for an operation with no phrasing.
     """
     return VERDICT_PHRASES[operation][Verdict(verdict)]
+
+
+def _phrase(operation: str, verdict: Verdict | str, qualification: str) -> str:
+    """:func:`verdict_phrase`, without "perante a LC nº 2/1990" when the qualification says a
+    threshold is not the law's (:data:`ALTERED`): the verdict is then on the user's threshold."""
+    phrase = verdict_phrase(operation, verdict)
+    if qualification.startswith(ALTERED):
+        phrase = phrase.replace(f" {BEFORE_THE_LAW}", "")
+    return phrase
 
 
 def conclusion_line(operation: str, verdict: Verdict | str, *, qualification: str = "",
@@ -57,7 +71,10 @@ def conclusion_line(operation: str, verdict: Verdict | str, *, qualification: st
     str
         One sentence, capitalised, with a final stop.
     """
-    parts = [verdict_phrase(operation, verdict), qualification,
+    phrase = _phrase(operation, verdict, qualification)
+    if qualification.startswith(ALTERED):     # "inviável com limiar alterado — …"
+        phrase, qualification = f"{phrase} {qualification}", ""
+    parts = [phrase, qualification,
              bar_clause(operation, year=year, law_date=law_date)]
     return sentence("; ".join(p for p in parts if p))
 
@@ -68,7 +85,7 @@ def conclusion_html(operation: str, verdict: Verdict | str, *, qualification: st
     the rest as text (same words)."""
     v = Verdict(verdict)
     line = conclusion_line(operation, v, qualification=qualification, year=year, law_date=law_date)
-    n = len(verdict_phrase(operation, v))
+    n = len(_phrase(operation, v, qualification))
     return Html(f'<strong class="veredito v-{esc(v.value)}">{esc(line[:n])}</strong>{esc(line[n:])}')
 
 
@@ -76,8 +93,9 @@ def qualification(analysis) -> str:
     """What a study's verdict rests on (:func:`viabilidade.rules.certification.qualification`):
     ``"estudo conclusivo"``; ``"estudo preliminar, pendente de certificação e de documentos"``;
     ``"nos dados publicados; estudo preliminar, pendente de certificação"`` when the verdict
-    rests on published data (a requirement met only on the Censo, TSE or SEFAZ-GO tables)."""
-    text = certification_qualification(analysis.results, analysis.candidate)
+    rests on published data (a requirement met only on the Censo, TSE or SEFAZ-GO tables);
+    thresholds other than the law's (``analysis.settings``) and what-if values are named."""
+    text = certification_qualification(analysis.results, analysis.candidate, analysis.settings)
     if analysis.candidate.operation == "boundary-correction":  # art. 6: the tolerance is a reading
         from ..rules.art6 import tolerance_reading
 

@@ -14,7 +14,8 @@ import re
 from babel.dates import format_date
 from babel.numbers import format_currency, format_decimal
 
-from ..rules.result import (BASIS_WORDS, Basis, Lean, Status, Verdict, on_measured_data,
+from ..rules.result import (BASIS_WORDS, Basis, Lean, Status, Verdict, on_hypothetical_data,
+                            on_measured_data,
                             on_published_data)
 
 LOCALE = "pt_BR"
@@ -41,6 +42,12 @@ VERDICT_LABELS = {
 PUBLISHED_LABELS = {
     Status.PASS: "atingido nos dados publicados (a certificar)",
     Status.FAIL: "não atingido nos dados publicados",
+}
+#: A requirement decided on a what-if value typed in the explorer, not on the data
+#: (:func:`viabilidade.rules.result.on_hypothetical_data`).
+HYPOTHETICAL_LABELS = {
+    Status.PASS: "atingido com valor hipotético",
+    Status.FAIL: "não atingido com valor hipotético",
 }
 #: A requirement decided on the tool's own measurement (geometry), not on a certificate.
 MEASURED_LABELS = {
@@ -281,6 +288,8 @@ def result_status_label(result) -> str:
     """:func:`status_label` of a :class:`~viabilidade.rules.result.RuleResult`: its status,
     lean and the basis of the figures that decide it
     (:func:`viabilidade.rules.result.deciding_basis`)."""
+    if on_hypothetical_data(result):
+        return HYPOTHETICAL_LABELS[Status(result.status)]
     basis = _label_basis(result)
     label = status_label(result.status, result.lean, basis)
     if basis == Basis.MEASURED and Status(result.status) == Status.PASS and _to_certify(result):

@@ -52,11 +52,14 @@ def art17(profile: Profile, settings: Settings) -> list[RuleResult]:
     a = profile.area
     return [
         whole_area_buildings(numeric_result(
-            "art17.I", "Sede do distrito com no mínimo cem edificações", a.buildings,
+            "art17.I", settings.threshold_title("Sede do distrito com no mínimo cem edificações",
+                                                "district_buildings"), a.buildings,
             float(settings.district_buildings), COMPARATORS["district_buildings"],
             unit="edificações", certifier="", what="sede distrital",
             missing=MISSING["art17.I"])),
-        numeric_result("art17.II", "População do distrito superior a um mil habitantes", a.population,
+        numeric_result("art17.II", settings.threshold_title(
+                           "População do distrito superior a um mil habitantes",
+                           "district_population"), a.population,
                        float(settings.district_population), COMPARATORS["district_population"],
                        unit="habitantes", certifier="", what="população",
                        missing=MISSING["art17.II"]),

@@ -16,7 +16,7 @@ from .common import (CERTIFIERS, cite_items, combine, combine_lean, fmt, money_f
                      numeric_result, simple)
 from .calendar import last_closed_exercise
 from .result import Basis, Figure, RuleResult, Status, deciding_basis
-from .settings import Settings
+from .settings import NUMERIC_ITEMS, Settings
 from .vectorised import revenue_threshold
 
 if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
@@ -89,7 +89,7 @@ def item_II(profile: Profile, settings: Settings) -> RuleResult:
     t: Territory = profile.territory
     details = {"perimetro": settings.perimeter}
     if t.gap_m is not None and t.gap_m.value is not None:
-        return numeric_result("art4.II", TITLES["art4.II"], t.gap_m, float(settings.gap_m), ">=",
+        return numeric_result("art4.II", settings.threshold_title(TITLES["art4.II"], "gap_m"), t.gap_m, float(settings.gap_m), ">=",
                               unit="m", certifier=CERTIFIER["II"], what="distância",
                               missing="", details=details)
     bound = t.gap_bound_m
@@ -263,7 +263,8 @@ def numeric_item(item: str, unit: UnitProfile, settings: Settings, *, reduced: b
     else:
         figure = {"IV": unit.population, "V": unit.electors, "VI": unit.buildings}[item]
         limit = float(th.exact)
-    r = numeric_result(f"art4.{item}", TITLES[f"art4.{item}"], figure, limit, th.comparator,
+    title = settings.threshold_title(TITLES[f"art4.{item}"], NUMERIC_ITEMS[item])
+    r = numeric_result(f"art4.{item}", title, figure, limit, th.comparator,
                        unit=UNITS[item], certifier=CERTIFIER[item], subject=subject,
                        missing=MISSING[item], what=WHAT[item], details=details)
     if th.reduced:

@@ -23,7 +23,9 @@ from dataclasses import asdict, dataclass
 
 from ..certified import BODIES, FIGURES
 from ..candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS, Candidate
-from .result import Basis, RuleResult, Status, Verdict, deciding_basis, on_published_data, verdict
+from .common import amount
+from .result import (Basis, RuleResult, Status, Verdict, deciding_basis, on_hypothetical_data,
+                     on_published_data, verdict)
 
 CONCLUSIVE = "estudo conclusivo"
 PRELIMINARY = "estudo preliminar"
@@ -225,8 +227,47 @@ def verdict_on_published_data(results: list[RuleResult]) -> bool:
 _AWAITS = (("certificação", CERTIFYING_BODIES), ("plebiscito", (PLEBISCITE_BARRED,)))
 
 
-def qualification(results: list[RuleResult], candidate: Candidate | None = None) -> str:
+#: What a result on a what-if value is (:func:`qualification`): not a study of any kind.
+NOT_A_STUDY = "simulação, não é um estudo"
+
+
+def hypothetical_clause(results: list[RuleResult]) -> str:
+    """The what-if values the results were decided on, in words (``""`` when none):
+    ``"com valor hipotético (área: 2.990 habitantes), não com os dados publicados"``
+    (:func:`viabilidade.rules.result.on_hypothetical_data`)."""
+    hyp = [r for r in results if on_hypothetical_data(r)]
+    if not hyp:
+        return ""
+    values = "; ".join(dict.fromkeys(f"{r.subject}: {amount(r.value, r.unit)}" for r in hyp))
+    return (f"com {'valores hipotéticos' if len(hyp) > 1 else 'valor hipotético'} ({values}), "
+            "não com os dados publicados")
+
+
+def altered_clause(results: list[RuleResult], settings=None) -> str:
+    """The thresholds set away from the law's for the applicable rules, in words (``""``
+    when none, or without ``settings``): ``"com limiar alterado — art. 4º, IV: mais de 4.000
+    habitantes (a lei: mais de três mil)"``. A conclusion on such a threshold is not one
+    "perante a LC nº 2/1990" (:meth:`Settings.altered_thresholds
+    <viabilidade.rules.settings.Settings.altered_thresholds>`)."""
+    if settings is None:
+        return ""
+    applicable = {r.rule_id for r in results if Status(r.status) != Status.NOT_APPLICABLE}
+    altered = settings.altered_thresholds(applicable)
+    if not altered:
+        return ""
+    return (f"com {'limiar alterado' if len(altered) == 1 else 'limiares alterados'} — "
+            + " e ".join(altered))
+
+
+def qualification(results: list[RuleResult], candidate: Candidate | None = None,
+                  settings=None) -> str:
     """What a study's conclusion rests on, in words for the conclusion line (lower case).
+
+    Results decided on a what-if value typed in the explorer read :func:`hypothetical_clause`
+    then ``"simulação, não é um estudo"`` and nothing else; thresholds set away from the
+    law's (``settings``, :func:`altered_clause`) are named first, e.g. ``"com limiar
+    alterado — art. 4º, IV: mais de 4.000 habitantes (a lei: mais de três mil); nos dados
+    publicados; estudo preliminar, pendente de certificação"``.
 
     ``"estudo conclusivo"`` when :func:`pending` is empty; otherwise ``"estudo preliminar,
     pendente de …"`` (``certificação`` when a body of art. 4 § 2 must still answer,
@@ -240,6 +281,15 @@ def qualification(results: list[RuleResult], candidate: Candidate | None = None)
 
     ``candidate`` is accepted for symmetry with :func:`summary` and not read.
     """
+    altered = altered_clause(results, settings)
+    hypothetical = hypothetical_clause(results)
+    if hypothetical:
+        return "; ".join(p for p in (altered, hypothetical, NOT_A_STUDY) if p)
+    text = _certification_state(results)
+    return f"{altered}; {text}" if altered else text
+
+
+def _certification_state(results: list[RuleResult]) -> str:
     missing = pending(results)
     if not missing:
         return CONCLUSIVE
@@ -254,7 +304,7 @@ def qualification(results: list[RuleResult], candidate: Candidate | None = None)
     return ("nos dados publicados; " + text) if verdict_on_published_data(results) else text
 
 
-def summary(results: list[RuleResult], candidate: Candidate) -> dict:
+def summary(results: list[RuleResult], candidate: Candidate, settings=None) -> dict:
     """The machine-readable certification state of a study (``resultados.json``).
 
     Returns
@@ -276,11 +326,12 @@ def summary(results: list[RuleResult], candidate: Candidate) -> dict:
               "date": c.date.isoformat(), "year": c.year}
              for c in candidate.certified.all()]
     return {"conclusive": not missing, "label": PRELIMINARY if missing else CONCLUSIVE,
-            "qualification": qualification(results, candidate),
+            "qualification": qualification(results, candidate, settings),
             "on_published_data": verdict_on_published_data(results),
             "missing": [asdict(p) for p in missing], "missing_bodies": bodies,
             "certificates": certs}
 
 
 __all__ = ["Pending", "pending", "summary", "qualification", "verdict_on_published_data",
+           "hypothetical_clause", "altered_clause", "NOT_A_STUDY",
            "settled", "applies_art4", "CONCLUSIVE", "PRELIMINARY", "ITEM_BODY", "NAMED_ITEMS"]

@@ -81,15 +81,35 @@ def deciding_basis(result) -> Basis | None:
     return weakest(bases)
 
 
+#: Start of the note of a figure replaced by a what-if value typed in the explorer
+#: (:class:`viabilidade.explore.scenario.FigureOverride`); rules copy the note into
+#: ``details["nota"]`` (:func:`viabilidade.rules.common.numeric_result`).
+HYPOTHETICAL_NOTE = "HIPOTÉTICO"
+
+
+def on_hypothetical_data(result) -> bool:
+    """Whether a result is decided (``pass`` or ``fail``) on a what-if value typed in the
+    explorer (its figure's note starts with :data:`HYPOTHETICAL_NOTE`), not on the data.
+
+    Such a result is neither "nos dados publicados" nor "na medição", whatever basis the
+    replaced figure had: documents word it "atingido com valor hipotético"
+    (:func:`viabilidade.report.format.result_status_label`).
+    """
+    details = result.details if isinstance(result.details, dict) else {}
+    return (Status(result.status) in (Status.PASS, Status.FAIL)
+            and str(details.get("nota") or "").startswith(HYPOTHETICAL_NOTE))
+
+
 def on_published_data(result) -> bool:
-    """Whether a result is decided (``pass`` or ``fail``) on an official published table.
+    """Whether a result is decided (``pass`` or ``fail``) on an official published table
+    (not on a what-if value, :func:`on_hypothetical_data`).
 
     Such a requirement is not plain "cumprido": documents word it "atingido nos dados
     publicados (a certificar)" / "não atingido nos dados publicados"
     (:func:`viabilidade.report.format.status_label`), and the study stays preliminary.
     """
     return (Status(result.status) in (Status.PASS, Status.FAIL)
-            and deciding_basis(result) == Basis.PUBLISHED)
+            and deciding_basis(result) == Basis.PUBLISHED and not on_hypothetical_data(result))
 
 
 def on_measured_data(result) -> bool:
@@ -101,7 +121,7 @@ def on_measured_data(result) -> bool:
     figure to a body (art. 4 II, IBGE: :func:`viabilidade.report.format.result_status_label`).
     """
     return (Status(result.status) in (Status.PASS, Status.FAIL)
-            and deciding_basis(result) == Basis.MEASURED)
+            and deciding_basis(result) == Basis.MEASURED and not on_hypothetical_data(result))
 
 
 class Verdict(StrEnum):

@@ -110,6 +110,24 @@ COMPARATORS = {"IV": ">", "V": ">", "VI": ">=", "VII": ">", "gap_m": ">=", "peti
                "petition_transfer": ">=", "district_buildings": ">=", "district_population": ">"}
 
 
+#: Thresholds a user may set away from the law's value (the explorer's Limiares tab, a
+#: candidate's ``[settings]``), by Settings field: the rule it sets, its citation, what it
+#: measures, the comparator and unit in words, and the law's own words for the threshold.
+LAW_THRESHOLDS = {
+    "gap_m": ("art4.II", "art. 4º, II", "distância", "no mínimo", "m", "no mínimo 6 km"),
+    "population": ("art4.IV", "art. 4º, IV", "população", "mais de", "habitantes", "mais de três mil"),
+    "electors": ("art4.V", "art. 4º, V", "eleitorado", "acima de", "eleitores", "acima de um mil"),
+    "buildings": ("art4.VI", "art. 4º, VI", "núcleo urbano", "no mínimo", "edificações",
+                  "no mínimo duzentas"),
+    "revenue_share": ("art4.VII", "art. 4º, VII", "arrecadação", "superior a",
+                      "da receita estadual de impostos", "superior a 0,01 %"),
+    "district_buildings": ("art17.I", "art. 17, I", "edificações da sede", "no mínimo",
+                           "edificações", "no mínimo cem"),
+    "district_population": ("art17.II", "art. 17, II", "população do distrito", "superior a",
+                            "habitantes", "superior a um mil"),
+}
+
+
 @dataclass(frozen=True)
 class Threshold:
     """One threshold after the special-interest reduction and rounding (I-2, I-3).
@@ -414,6 +432,46 @@ class Settings:
                  "configurações, dentro de [settings]"),
                 file=path, field=k, line=field_line(text, k, exact=True)) for k in outside])
         return cls.from_dict(table, file=path)
+
+    def altered_threshold(self, key: str) -> str:
+        """A threshold of :data:`LAW_THRESHOLDS` set away from the law's value, in words.
+
+        ``""`` when it is the law's; with ``population = 4000``: ``"limiar alterado: mais de
+        4.000 habitantes (a lei: mais de três mil)"``. Raises ``KeyError`` for another key.
+        """
+        words = self._altered_words(key)
+        return f"limiar alterado: {words}" if words else ""
+
+    def _altered_words(self, key: str) -> str:
+        _, _, _, words, unit, law = LAW_THRESHOLDS[key]
+        value = getattr(self, key)
+        if value == getattr(Settings, key):
+            return ""
+        shown = f"{_num(value * 100)} %" if key == "revenue_share" else _num(value)
+        return f"{words} {shown} {unit} (a lei: {law})"
+
+    def threshold_title(self, title: str, key: str) -> str:
+        """A rule's title, unless its threshold is not the law's: then what it measures and
+        :meth:`altered_threshold` (``"População — limiar alterado: mais de 4.000 habitantes
+        (a lei: mais de três mil)"``), so no table quotes the law's figure as the requirement."""
+        altered = self.altered_threshold(key)
+        return f"{LAW_THRESHOLDS[key][2].capitalize()} — {altered}" if altered else title
+
+    def altered_thresholds(self, rule_ids=None) -> list[str]:
+        """Every threshold set away from the law's, cited (``"art. 4º, IV: mais de 4.000
+        habitantes (a lei: mais de três mil)"``), in the order of
+        :data:`LAW_THRESHOLDS`; with ``rule_ids``, only those of rules among them (a remainder,
+        ``art4.par1``, counts for items IV to VII)."""
+        out = []
+        for key, (rid, cite, *_rest) in LAW_THRESHOLDS.items():
+            text = self._altered_words(key)
+            if not text:
+                continue
+            if rule_ids is not None and rid not in rule_ids and not (
+                    rid in ("art4.IV", "art4.V", "art4.VI", "art4.VII") and "art4.par1" in rule_ids):
+                continue
+            out.append(f"{cite}: {text}")
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         """Plain dict (JSON/TOML-serialisable) that :meth:`from_dict` reads back."""

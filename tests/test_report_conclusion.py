@@ -113,6 +113,52 @@ def test_batch_index_prints_the_conclusion_line(tmp_path):
     assert "Inviável perante a LC nº 2/1990; " + BAR + "." in page  # an earlier record, rebuilt
 
 
+def test_the_short_line_is_the_conclusion_line_without_its_bar():
+    assert conclusion.short_conclusion_line("create-municipality", "viável",
+                                            qualification="estudo preliminar") == (
+        "Viável perante a LC nº 2/1990; estudo preliminar.")
+    assert conclusion.short_conclusion_line("fusion", "inviável") == (
+        "Inviável perante a LC nº 2/1990.")
+
+
+def test_the_batch_index_states_the_bar_once_above_the_table():
+    """81 creations: one sentence on the bar above the table, each cell the short line;
+    resultados.csv keeps the whole line."""
+    from viabilidade.batch import index
+
+    def rec(slug, verdict, bar=BAR, op="create-municipality"):
+        short = conclusion.short_conclusion_line(op, verdict, qualification="estudo preliminar")
+        return {"slug": slug, "name": slug.upper(), "operation": op, "candidate": f"{slug}.toml",
+                "status": "ok", "verdict": verdict, "rules": {}, "leans": {}, "folder": slug,
+                "files": {}, "error": None, "conclusion_short": short, "bar_clause": bar,
+                "conclusion": conclusion.conclusion_line(op, verdict,
+                                                         qualification="estudo preliminar")}
+
+    recs = [rec("a", "viável"), rec("b", "inviável")]
+    page = index.render_index(recs, "lote")
+    assert page.count("vedada enquanto") == 1
+    assert ('<p class="quadro"><strong>Quadro constitucional de todos os estudos desta '
+            "tabela:</strong> A criação está vedada enquanto não editada a lei complementar "
+            "federal (CF, art. 18, § 4º). A coluna Conclusão dá o veredito perante a LC nº "
+            "2/1990 e em que ele se apoia.</p>") in page
+    assert "<td>Viável perante a LC nº 2/1990; estudo preliminar.</td>" in page
+    assert "<td>Inviável perante a LC nº 2/1990; estudo preliminar.</td>" in page
+    assert index.results_frame(recs)["conclusao"].tolist() == [
+        "Viável perante a LC nº 2/1990; estudo preliminar; " + BAR + ".",
+        "Inviável perante a LC nº 2/1990; estudo preliminar; " + BAR + "."]
+    # two bars: each stated once as a numbered note, the cells point to theirs
+    district = ("a criação de distrito não está vedada pelo art. 18, § 4º, da CF: faz-se por lei "
+                "municipal (LC nº 2/1990, art. 16; CF, art. 30, IV)")
+    page = index.render_index([*recs, rec("c", "viável", district, "create-district")], "lote")
+    assert ("<ul><li>[1] A criação está vedada enquanto não editada a lei complementar federal "
+            "(CF, art. 18, § 4º).</li><li>[2] A criação de distrito não está vedada pelo art. "
+            "18, § 4º, da CF: faz-se por lei municipal (LC nº 2/1990, art. 16; CF, art. 30, "
+            "IV).</li></ul>") in page
+    assert "<td>Viável perante a LC nº 2/1990; estudo preliminar. [1]</td>" in page
+    assert ("<td>Requisitos do art. 17 cumpridos perante a LC nº 2/1990; estudo preliminar. "
+            "[2]</td>") in page
+
+
 def test_the_estudo_command_prints_the_conclusion_line(monkeypatch, capsys, tmp_path):
     from viabilidade.cli import main
 

@@ -26,9 +26,16 @@ from ..report.conclusion import conclusion_line
 from ..report.format import count, rule_citation, status_label
 from .unit import FAILED, OK, problems, reason
 
-def _conclusion(record: dict) -> str:
-    """The study's conclusion line; for a record written before studies carried one, the line
+def _conclusion(record: dict, bars: dict[str, int] | None = None) -> str:
+    """The study's conclusion as its index cell shows it: the short line (without the
+    constitutional bar) when the page states its bar above the table (``bars``: bar clause ->
+    its note number, 0 when the page has one bar for every study; the cell then ends with
+    ``[n]``); else the whole line; for a record written before studies carried one, the line
     rebuilt from its operation and verdict (without the certification state)."""
+    bar = record.get("bar_clause")
+    if bars is not None and record.get("conclusion_short") and bar in bars:
+        mark = f" [{bars[bar]}]" if bars[bar] else ""
+        return str(record["conclusion_short"]) + mark
     if record.get("conclusion"):
         return str(record["conclusion"])
     try:
@@ -215,6 +222,37 @@ def _verdict_count(verdict, n: int) -> str:
     return count(n, singular, plural)
 
 
+def _bars(records: list[dict]) -> dict[str, int]:
+    """The constitutional bars the page states once above its table: bar clause -> note
+    number (1, 2… in the order of the rows), or {bar: 0} when one bar holds for every
+    study of the table (every written study carrying its short conclusion)."""
+    done = [r for r in records if r["status"] != FAILED]
+    with_bar = [r for r in done if r.get("conclusion_short") and r.get("bar_clause")]
+    bars: dict[str, int] = {}
+    for r in with_bar:
+        bars.setdefault(str(r["bar_clause"]), len(bars) + 1)
+    if len(bars) == 1 and len(with_bar) == len(done):
+        return {next(iter(bars)): 0}
+    return bars
+
+
+def _bar_notice(bars: dict[str, int]) -> list[str]:
+    """The paragraph stating the constitutional bar(s) of the table's studies once."""
+    from ..report.format import sentence
+
+    e = html.escape
+    if not bars:
+        return []
+    if list(bars.values()) == [0]:
+        return [f'<p class="quadro"><strong>Quadro constitucional de todos os estudos desta '
+                f"tabela:</strong> {e(sentence(next(iter(bars))))} A coluna Conclusão dá o "
+                "veredito perante a LC nº 2/1990 e em que ele se apoia.</p>"]
+    items = "".join(f"<li>[{n}] {e(sentence(bar))}</li>" for bar, n in bars.items())
+    return ['<p class="quadro"><strong>Quadro constitucional dos estudos:</strong> a coluna '
+            "Conclusão dá o veredito perante a LC nº 2/1990 e em que ele se apoia; a nota "
+            f"entre colchetes remete ao quadro constitucional do estudo:</p><ul>{items}</ul>"]
+
+
 def render_index(records: list[dict], title: str, not_run: list[dict] | None = None, *,
                  stopped_by: str = "Ctrl-C", force: bool = False) -> str:
     """The index page as text (every value escaped; works without JavaScript).
@@ -242,6 +280,7 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
     not_redone = {n["slug"] for n in not_run or [] if n["slug"] in have}
     missing = sorted((n for n in not_run or [] if n["slug"] not in have), key=lambda n: n["slug"])
     rule_ids = sorted({rid for r in records for rid in (r.get("rules") or {})}, key=rule_key)
+    bars = _bars(records)
     counts = Counter(r.get("verdict") if r["status"] != FAILED else FAILED for r in records)
     counts.update({NOT_RUN: len(missing)} if missing else {})
     summary = ", ".join(e(_verdict_count(k, n))
@@ -256,6 +295,7 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
            '<a href="resultados.parquet">resultados.parquet</a>. '
            "Clique num cabeçalho para ordenar a tabela.</p>",
            *(_interrupted_notice(records, not_redone, missing, stopped_by, force) if not_run is not None else []),
+           *_bar_notice(bars),
            '<div class="rolagem"><table class="lote"><thead><tr><th>Candidato</th><th>Operação</th>'
            "<th>Conclusão</th><th>Fase</th>"]
     out += [f"<th>{e(rule_citation(rid))}</th>" for rid in rule_ids]
@@ -278,7 +318,7 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
         cells = [f'<td data-sort="{e(slug, quote=True)}">{name}'
                  f"<br><small>{e(slug)}</small>{mark}</td>",
                  f"<td>{e(operation_label(op) or NO_RULE)}</td>",
-                 f"<td>{e('falhou' if failed else _conclusion(r))}</td>",
+                 f"<td>{e('falhou' if failed else _conclusion(r, bars))}</td>",
                  f"<td>{e(r.get('phase') or NO_RULE)}</td>"]
         rules, leans, bases = r.get("rules") or {}, r.get("leans") or {}, r.get("bases") or {}
         for rid in rule_ids:

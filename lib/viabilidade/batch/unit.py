@@ -183,7 +183,9 @@ def run_one(params: dict) -> dict:
         slug, name, operation, candidate, status (``"ok"`` or ``"falhou"``), skipped (False),
         verdict (``"viável"``/``"inviável"``/``"indeterminado"`` or None), conclusion (the
         study's conclusion line, :func:`viabilidade.report.conclusion.analysis_conclusion`, or
-        None), rules
+        None), conclusion_short and bar_clause (that line without its constitutional bar, and
+        the bar: :func:`~viabilidade.report.conclusion.analysis_short_conclusion`,
+        :func:`~viabilidade.report.frame.study_bar_clause`; None from an older study), rules
         ({rule_id: status}), leans ({rule_id: lean} of the indeterminate rules that have
         one: ``"likely pass"``/``"likely fail"``), bases ({rule_id: deciding basis}:
         ``"published"`` words a decided rule "atingido nos dados publicados"), folder (the slug: relative to the batch
@@ -225,7 +227,9 @@ def run_one(params: dict) -> dict:
             "operation": rec.get("operation", params.get("operation")),
             "candidate": str(params["candidate"]), "status": OK, "skipped": False,
             "verdict": None if rec.get("verdict") is None else str(rec["verdict"]),
-            "conclusion": rec.get("conclusion"), "phase": rec.get("phase"),
+            "conclusion": rec.get("conclusion"),
+            "conclusion_short": rec.get("conclusion_short"), "bar_clause": rec.get("bar_clause"),
+            "phase": rec.get("phase"),
             "rules": {str(k): str(v) for k, v in sorted((rec.get("rules") or {}).items())},
             "leans": {str(k): str(v) for k, v in sorted((rec.get("leans") or {}).items())},
             "bases": {str(k): str(v) for k, v in sorted((rec.get("bases") or {}).items())},

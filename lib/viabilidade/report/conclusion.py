@@ -79,6 +79,29 @@ def conclusion_line(operation: str, verdict: Verdict | str, *, qualification: st
     return sentence("; ".join(p for p in parts if p))
 
 
+def short_conclusion_line(operation: str, verdict: Verdict | str, *,
+                          qualification: str = "") -> str:
+    """The conclusion line without its constitutional bar: verdict phrase; qualification.
+
+    For a table that states the bar once above its rows (the batch index): a row then
+    holds ``"Viável perante a LC nº 2/1990; estudo preliminar."`` and the page the bar
+    (:func:`viabilidade.report.frame.bar_clause`) once. Never printed alone: whoever prints
+    it prints the bar too.
+
+    Parameters
+    ----------
+    operation, verdict, qualification
+        As :func:`conclusion_line` takes them.
+
+    Returns
+    -------
+    str
+        One sentence, capitalised, with a final stop.
+    """
+    parts = [verdict_phrase(operation, verdict), qualification]
+    return sentence("; ".join(p for p in parts if p))
+
+
 def conclusion_html(operation: str, verdict: Verdict | str, *, qualification: str = "",
                     year: int | None = None, law_date: dt.date | None = None) -> Html:
     """:func:`conclusion_line` as HTML: the verdict phrase in the coloured ``veredito`` badge,
@@ -113,10 +136,19 @@ def analysis_conclusion(analysis) -> str:
     return conclusion_line(analysis.candidate.operation, analysis.verdict, **_study(analysis))
 
 
+def analysis_short_conclusion(analysis) -> str:
+    """:func:`short_conclusion_line` for one study; its bar is
+    :func:`viabilidade.report.frame.study_bar_clause`."""
+    study = _study(analysis)
+    return short_conclusion_line(analysis.candidate.operation, analysis.verdict,
+                                 qualification=study["qualification"])
+
+
 def analysis_conclusion_html(analysis) -> Html:
     """:func:`conclusion_html` for one study."""
     return conclusion_html(analysis.candidate.operation, analysis.verdict, **_study(analysis))
 
 
-__all__ = ["VERDICT_PHRASES", "verdict_phrase", "conclusion_line", "conclusion_html",
-           "qualification", "analysis_conclusion", "analysis_conclusion_html"]
+__all__ = ["VERDICT_PHRASES", "verdict_phrase", "conclusion_line", "short_conclusion_line",
+           "conclusion_html", "qualification", "analysis_conclusion",
+           "analysis_short_conclusion", "analysis_conclusion_html"]

@@ -175,8 +175,11 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     Returns
     -------
     dict
-        ``{slug, name, operation, verdict, rules: {rule_id: status}, leans: {rule_id: lean}
-        (indeterminate rules with a lean only), folder, files}``; a rule evaluated for
+        ``{slug, name, operation, verdict, conclusion, conclusion_short, bar_clause, phase,
+        rules: {rule_id: status}, leans: {rule_id: lean} (indeterminate rules with a lean
+        only), bases, folder, files}`` (conclusion: the study's conclusion line;
+        conclusion_short and bar_clause: that line without its constitutional bar, and the
+        bar); a rule evaluated for
         several subjects (``art4.par1`` per origin) is keyed ``"<rule_id>@<subject>"``.
         ``files`` maps ipynb/html/pdf/json to their paths.
 
@@ -281,6 +284,8 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         "operation": candidate.operation,
         "verdict": payload["verdict"],
         "conclusion": payload.get("conclusion"),
+        "conclusion_short": payload.get("conclusion_short"),
+        "bar_clause": payload.get("bar_clause"),
         "phase": payload.get("fase"),
         "rules": _record_rules(payload["results"]),
         "leans": _record_rules(payload["results"], "lean"),

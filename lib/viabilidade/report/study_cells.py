@@ -369,11 +369,13 @@ def results_bundle(analysis, extra: dict | None = None) -> dict:
     """
     import json
 
-    from .conclusion import analysis_conclusion
-
+    from .conclusion import analysis_conclusion, analysis_short_conclusion
+    from .frame import study_bar_clause
     from .process_file import process_state
 
     payload = {**analysis.to_dict(), "conclusion": analysis_conclusion(analysis),
+               "conclusion_short": analysis_short_conclusion(analysis),
+               "bar_clause": study_bar_clause(analysis),
                "fase": process_state(analysis.candidate).phase,
                **{k: v for k, v in (extra or {}).items() if v is not None}}
     bundle = {RESULTS_MIME: json.loads(json.dumps(payload, default=str))}

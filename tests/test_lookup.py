@@ -79,6 +79,22 @@ def test_novo_writes_a_candidate_equal_to_the_committed_one(tmp_path, capsys):
     assert written.read_text(encoding="utf-8") == "# editado\n"
 
 
+def test_novo_on_a_clean_clone_finds_the_committed_candidate_and_says_so(tmp_path, capsys):
+    """README's first example: the committed posse-dabadia.toml has the same data as what
+    ``novo`` writes (its comments aside): rc 0, the file named as already there, not
+    rewritten."""
+    import shutil
+
+    shutil.copy(POSSE, tmp_path / "posse-dabadia.toml")
+    before = (tmp_path / "posse-dabadia.toml").read_bytes()
+    assert main(["novo", "Posse d'Abadia", "--saida", str(tmp_path)]) == 0
+    path = (tmp_path / "posse-dabadia.toml").resolve()
+    assert capsys.readouterr().out == (
+        f"Candidato já existe: {path} (com os mesmos dados; não foi reescrito)\n"
+        f"Próximo passo: viabilidade estudo {path}\n")
+    assert path.read_bytes() == before
+
+
 def test_novo_fusion_equals_the_committed_fusion(tmp_path):
     assert main(["novo", "anhanguera", "--fusao-com", "CUMARI", "--saida", str(tmp_path)]) == 0
     committed = ROOT / "data" / "candidates" / "fusao-anhanguera-cumari.toml"

@@ -81,6 +81,10 @@ def _cmd_novo(args: argparse.Namespace) -> int:
 
     check_output_folder(Path(args.saida))
     path = (Path(args.saida) / f"{slug}.toml").resolve()
+    if not args.substituir and _same_candidate(path, text):
+        print(f"Candidato já existe: {path} (com os mesmos dados; não foi reescrito)\n"
+              f"Próximo passo: viabilidade estudo {path}")
+        return 0
     if path.is_file() and path.read_text(encoding="utf-8") != text and not args.substituir:
         raise ViabilidadeError(f"{path}: o arquivo já existe com outro conteúdo; esperado um "
                                "arquivo novo (use --substituir para reescrevê-lo, ou --saida "
@@ -91,6 +95,18 @@ def _cmd_novo(args: argparse.Namespace) -> int:
     print(f"Candidato escrito: {path}\n  {what}\n"
           f"Próximo passo: viabilidade estudo {path}")
     return 0
+
+
+def _same_candidate(path: Path, text: str) -> bool:
+    """Whether ``path`` is a candidate file holding the same data as the TOML ``text`` (its
+    comments and layout aside): the file ``novo`` would write is already there."""
+    import tomllib
+
+    try:
+        return path.is_file() and (tomllib.loads(path.read_text(encoding="utf-8-sig"))
+                                   == tomllib.loads(text))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
 
 
 def _cmd_estudo(args: argparse.Namespace) -> int:

@@ -157,26 +157,31 @@ def test_area_buttons(explorer):
     c["remove"].click()
     assert explorer.scenario.districts == ("520010010",)
     c["edit_unit"].value = "520010010"
-    c["remove"].click()
-    assert explorer.analysis is None
-    assert "«Unidade a somar ou retirar» (aba Área): a área ficaria vazia" in explorer.panes["message"].value
+    before = explorer.analysis
+    c["remove"].click()                       # the only unit: refused, the last result kept
+    assert explorer.analysis is before and explorer.scenario.districts == ("520010010",)
+    assert "Posse d&#x27;Abadia: indeterminado" in explorer.panes["verdict"].value
+    assert ("<b>«Retirar da área» (aba Área) recusado</b> — retirar Posse d&#x27;Abadia (distrito "
+            "de Abadiânia) da área: a área ficaria vazia: acrescente outra unidade antes de retirar "
+            "esta. A área e o último resultado continuam os anteriores.") in explorer.panes["message"].value
 
 
-def test_a_unit_that_makes_the_area_invalid_is_shown_and_can_be_undone(explorer):
+def test_a_map_click_the_law_refuses_leaves_the_area_and_the_result(explorer):
     c = explorer.controls
+    before, verdict = explorer.analysis, explorer.panes["verdict"].value
     explorer.clicked("5205513")               # Cocalzinho de Goiás: does not touch Abadiânia
-    assert explorer.analysis is None
-    assert explorer.panes["verdict"].value == (
-        "<h3>Sem resultado: o cenário está incompleto ou inválido</h3>"
-        "<p>Área: Posse d&#x27;Abadia (distrito de Abadiânia), Cocalzinho de Goiás (município inteiro)"
-        " · origem: Abadiânia</p>")
+    assert explorer.scenario.districts == ("520010010",) and explorer.scenario.municipalities == ()
+    assert explorer.analysis is before and explorer.panes["verdict"].value == verdict
     message = explorer.panes["message"].value
+    assert message.startswith('<p style="color:#b71c1c"><b>Clique no mapa recusado</b> — somar '
+                              "Cocalzinho de Goiás à área: ")
     assert "o município de origem 5200100 (Abadiânia) não faz divisa com a área proposta" in message
-    assert "Para desfazer, clique de novo na unidade no mapa ou use «Retirar da área»" in message
-    explorer.clicked("5205513")
-    assert explorer.scenario.municipalities == () and "Posse d&#x27;Abadia: indeterminado" in \
-        explorer.panes["verdict"].value
-    assert c["edit_unit"].value == "5205513"
+    assert message.count("A área e o último resultado continuam os anteriores.") == 1
+    assert "«Unidade" not in message and "Para desfazer" not in message
+    assert c["unit"].value == "520010010"
+    explorer.clicked(OLHOS_DAGUA)             # the next valid click works as usual
+    assert explorer.scenario.districts == ("520010010", OLHOS_DAGUA)
+    assert "recusado" not in explorer.panes["message"].value
 
 
 def test_save_under_the_repository_and_report_an_absolute_command(explorer, store, tmp_path):

@@ -133,6 +133,26 @@ def control_message(e: ViabilidadeError) -> str:
     return " · ".join(_control_message(p) for p in problems)
 
 
+#: What the user used to add or remove a unit, as the refusal names it.
+EDIT_CONTROLS = {("add", "button"): "«Somar à área» (aba Área)",
+                 ("remove", "button"): "«Retirar da área» (aba Área)"}
+
+
+def refusal_message(e: ViabilidadeError, unit: str, action: str, via: str) -> str:
+    """HTML: a unit edit refused, with the reason, naming the control used (the map or a
+    button), and that the area and the last result stay as they were.
+
+    ``via="map"``: ``"Clique no mapa recusado — somar Cabeceiras à área: o município de origem
+    … A área e o último resultado continuam os anteriores."``
+    """
+    problems = getattr(e, "problems", None) or [e]
+    reason = " · ".join(_reason(p).rstrip(".") for p in problems)
+    verb = f"somar {unit} à área" if action == "add" else f"retirar {unit} da área"
+    used = "Clique no mapa" if via == "map" else EDIT_CONTROLS[(action, via)]
+    return (f'<p style="{_RED}"><b>{html.escape(used)} recusado</b> — {html.escape(verb)}: '
+            f"{html.escape(reason)}. A área e o último resultado continuam os anteriores.</p>")
+
+
 def _readings_in_words(text: str) -> str:
     m = re.match(r"^(I-\d+b?): (.*)$", text)
     if m and m.group(1) in READING_WORDS:
@@ -176,7 +196,6 @@ class Explorer:
         self.draw_map = draw_map
         self._map_key = self._chart_key = self._base = None
         self._quiet = False
-        self._area_edited = False       # the last change added or removed a unit
         self._drawn_boundary: Path | None = None
         #: The IBGE units a drawn polygon replaced (restored when the limits are taken off).
         self._units_before_drawing: tuple | None = None
@@ -370,7 +389,6 @@ class Explorer:
         """
         if code is None:
             return
-        self._area_edited = False
         self._clear_what_ifs()
         if len(code) == 9:
             self._set_scenario(lambda: Scenario.for_district(self.store, code))
@@ -394,14 +412,34 @@ class Explorer:
         self._clear_what_ifs()
         self._set_scenario(lambda: Scenario.for_municipality(self.store, code, origin))
 
-    def _edit(self, action: str, code: str | None) -> None:
+    def _edit(self, action: str, code: str | None, via: str = "button") -> None:
+        """Add or remove one unit (``via`` ``"map"``: a click on the map; else the buttons).
+
+        A change the study refuses (an area the law does not admit, an empty area) leaves the
+        area, the controls and the last result as they were, and the message pane says why,
+        naming what the user used: the map or the button.
+        """
         if code is None:
             return
-        self._area_edited = True
-        if action == "add":
-            self._set_scenario(lambda: self.scenario.add_unit(code, self.store))
-        else:
-            self._set_scenario(lambda: self.scenario.remove_unit(code, self.store))
+        before = (self.scenario, self.analysis, self.error, self._base)
+        self._busy(True)
+        try:
+            try:
+                self.scenario = (self.scenario.add_unit(code, self.store) if action == "add"
+                                 else self.scenario.remove_unit(code, self.store))
+                self._load_scenario_into_controls()
+                self._evaluate()
+            except ViabilidadeError as e:
+                self.scenario, self.analysis, self.error, self._base = before
+                self._load_scenario_into_controls()
+                self._render()
+                self.panes["message"].value = (
+                    refusal_message(e, unit_name(self.store, code), action, via)
+                    + self.panes["message"].value)
+                return
+            self._render()
+        finally:
+            self._busy(False)
 
     def clicked(self, code: str) -> None:
         """A unit clicked on the map: added to or removed from the area, or picked as the unit.
@@ -419,7 +457,7 @@ class Explorer:
         finally:
             self._quiet = False
         in_area = code in self.scenario.districts + self.scenario.municipalities
-        self._edit("remove" if in_area else "add", code)
+        self._edit("remove" if in_area else "add", code, via="map")
 
     def _typed_what_if(self, quantity: str) -> None:
         """Typing a what-if value switches its box on (the value is meant to be used)."""
@@ -432,7 +470,6 @@ class Explorer:
 
     def _changed(self, _change=None) -> None:
         if not self._quiet:
-            self._area_edited = False
             self.update()
 
     def use_drawing(self) -> Path | None:
@@ -556,13 +593,17 @@ class Explorer:
         finally:
             self._busy(False)
 
+    def _evaluate(self) -> None:
+        """Scenario from the controls, evaluated into :attr:`analysis` (raises on a refusal)."""
+        self.scenario = self.scenario_from_controls()
+        self._base = base_analysis(self.scenario, self.store, self._base)
+        self._current_figures()
+        self.analysis = run_scenario(self.scenario, self.store, base=self._base)
+        self.error = ""
+
     def _update(self) -> None:
         try:
-            self.scenario = self.scenario_from_controls()
-            self._base = base_analysis(self.scenario, self.store, self._base)
-            self._current_figures()
-            self.analysis = run_scenario(self.scenario, self.store, base=self._base)
-            self.error = ""
+            self._evaluate()
         except ViabilidadeError as e:
             self.analysis, self.error = None, control_message(e)
         self._render()
@@ -573,10 +614,6 @@ class Explorer:
         if a is None:
             p["verdict"].value = "<h3>Sem resultado: o cenário está incompleto ou inválido</h3>"
             p["message"].value = f'<p style="{_RED}"><b>Corrija:</b> {html.escape(self.error)}</p>'
-            if self._area_edited:       # the area as it now is, and how to undo the last unit
-                p["verdict"].value += f"<p>{html.escape(area_text(self.store, s))}</p>"
-                p["message"].value += ("<p>Para desfazer, clique de novo na unidade no mapa ou use "
-                                       "«Retirar da área» (aba Área).</p>")
             for k in ("rules", "totals", "margins", "alternatives"):
                 p[k].value = ""
             self.images["margins_chart"].value = b""

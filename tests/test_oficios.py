@@ -482,15 +482,15 @@ def test_every_missing_or_bad_key_is_named_at_once(tmp_path, capsys):
         f"erro: {p}, linha 8, campo 'oficios.signer': chave desconhecida 'signer'; permitidas: "
         "committee, president, president_gender, process, proposer, proposer_gender, "
         "first_number, destinatarios",
-        f"erro: {p}, linha 3, campo 'oficios.president': encontrado texto vazio; esperado o "
+        f"erro: {p}, linha 3, campo 'oficios.president': encontrado um texto vazio; esperado o "
         "nome do Presidente da comissão, que assina os ofícios, entre aspas",
-        f"erro: {p}, linha 4, campo 'oficios.president_gender': encontrado 'f'; esperado "
+        f"erro: {p}, linha 4, campo 'oficios.president_gender': encontrado o texto 'f'; esperado "
         "\"feminino\" ou \"masculino\" (para escrever Deputada ou Deputado)",
-        f"erro: {p}, linha 5, campo 'oficios.process': encontrado 2027123; esperado o número "
+        f"erro: {p}, linha 5, campo 'oficios.process': encontrado o número 2027123; esperado o número "
         "do processo legislativo como texto, entre aspas (p. ex. \"2027/000123\")",
         f"erro: {p}, linha 1, campo 'oficios.proposer': ausente; esperado o nome do deputado "
         "autor da proposta (LC 02/1990, art. 2º), entre aspas",
-        f"erro: {p}, linha 7, campo 'oficios.first_number': encontrado 0; esperado o número do "
+        f"erro: {p}, linha 7, campo 'oficios.first_number': encontrado o número 0; esperado o número do "
         "primeiro ofício, um inteiro positivo (os demais seguem em ordem)"]
     assert not out.exists()
 
@@ -529,8 +529,43 @@ def test_an_addressee_of_no_letter_is_refused(tmp_path, capsys):
     assert err.startswith(f"erro: {p}, linha ")
     assert err.endswith(
         "campo 'oficios.destinatarios.prefeitura-goiania': não há ofício 'prefeitura-goiania' "
-        "para este candidato; esperado um de ibge, cartorio-eleitoral, sefaz-go, "
+        "para este candidato (seria 'prefeitura-abadiania'?); esperado um de ibge, cartorio-eleitoral, sefaz-go, "
         "prefeitura-abadiania, camara-abadiania")
+    assert not out.exists()
+
+
+def test_oficios_settings_are_checked_in_one_pass_with_toml_values_and_suggestions(tmp_path,
+                                                                                   capsys):
+    """A bad addressee key is reported with the section's other problems, at once; values
+    as TOML writes them (true, ausente, the text); the closest key suggested."""
+    p = _write(tmp_path, '[oficios]\ncommittee = "Comissão de Constituição, Justiça e Redação"\n'
+                         'presidente = "Maria Aparecida Souza"\npresident_gender = "feminino"\n'
+                         'process = true\nproposer = "João Batista Lima"\n'
+                         'proposer_gender = "masculino"\nfirst_number = 15\n\n'
+                         '[oficios.destinatarios]\nibge = { gender = "feminino" }\n'
+                         'cartorio-eleitoral = "Dr. Fulano"\n'
+                         'sefaz = { name = "Carlos Fulano", gender = "masculino" }\n'
+                         'prefeitura = { name = "Zé", gender = "masculino" }\n')
+    out = tmp_path / "saida"
+    assert main(["oficios", str(POSSE), "--configuracoes", str(p), "--saida", str(out)]) == 2
+    letters = "ibge, cartorio-eleitoral, sefaz-go, prefeitura-abadiania, camara-abadiania"
+    assert capsys.readouterr().err.strip().splitlines() == [
+        f"erro: {p}, linha 3, campo 'oficios.presidente': chave desconhecida 'presidente' "
+        "(seria 'president'?); permitidas: committee, president, president_gender, process, "
+        "proposer, proposer_gender, first_number, destinatarios",
+        f"erro: {p}, linha 1, campo 'oficios.president': ausente; esperado o nome do Presidente "
+        "da comissão, que assina os ofícios, entre aspas",
+        f"erro: {p}, linha 5, campo 'oficios.process': encontrado o valor true; esperado o "
+        "número do processo legislativo como texto, entre aspas (p. ex. \"2027/000123\")",
+        f"erro: {p}, linha 11, campo 'oficios.destinatarios.ibge.name': ausente; esperado o "
+        "nome da autoridade, entre aspas",
+        f"erro: {p}, linha 12, campo 'oficios.destinatarios.cartorio-eleitoral': encontrado o "
+        "texto 'Dr. Fulano'; esperado { name = \"…\", gender = \"feminino\" }",
+        f"erro: {p}, linha 13, campo 'oficios.destinatarios.sefaz': não há ofício 'sefaz' para "
+        f"este candidato (seria 'sefaz-go'?); esperado um de {letters}",
+        f"erro: {p}, linha 14, campo 'oficios.destinatarios.prefeitura': não há ofício "
+        f"'prefeitura' para este candidato (seria 'prefeitura-abadiania'?); esperado um de "
+        f"{letters}"]
     assert not out.exists()
 
 

@@ -122,7 +122,7 @@ date = 2027-02-10
     text = "\n".join(e.value.lines)
     assert ("campo 'process.events[1].kind': encontrado 'sentenca'; esperado um de proposta, "
             "requisicao-enviada") in text
-    assert ("campo 'process.events[2].body': encontrado None; esperado um de ibge, "
+    assert ("campo 'process.events[2].body': ausente; esperado um de ibge, "
             "cartorio-eleitoral, sefaz-go (o órgão de 'certidao')") in text
     assert "campo 'process.events[3].document': campo obrigatório ausente" in text
 

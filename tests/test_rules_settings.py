@@ -43,7 +43,7 @@ def test_reduction_items_reading_decides_which_items_shrink():
 
 
 def test_unknown_key_names_the_key():
-    with pytest.raises(SettingsError, match=r"campo 'settings.quorom': configuração desconhecida 'quorom'; permitidas: reduction_items"):
+    with pytest.raises(SettingsError, match=r"campo 'settings.quorom': configuração desconhecida 'quorom' \(seria 'quorum'\?\); permitidas: reduction_items"):
         Settings.from_dict({"quorom": "literal"})
 
 
@@ -65,7 +65,8 @@ def test_every_problem_of_a_settings_file_is_reported_at_once(tmp_path):
     with pytest.raises(SettingsError) as e:
         Settings.from_toml(f)
     assert e.value.lines == [
-        f"{f}, linha 2, campo 'settings.populaton': configuração desconhecida 'populaton'; "
+        f"{f}, linha 2, campo 'settings.populaton': configuração desconhecida 'populaton' "
+        "(seria 'population'?); "
         "permitidas: " + ", ".join(f.name for f in dataclasses.fields(Settings)),
         f"{f}, linha 1, campo 'settings.quorum': encontrado 'maioria'; esperado um de "
         "absolute-majority, literal",

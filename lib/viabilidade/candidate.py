@@ -26,7 +26,6 @@ Example (``data/candidates/posse-dabadia.toml``)::
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import re
 import tomllib
 import unicodedata
@@ -35,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .certified import Certified, certified_money, read_certified
-from .errors import CandidateError, Problems
+from .errors import CandidateError, Problems, did_you_mean, found_value
 from .os_errors import not_regular, path_problem, read_reason, read_user_bytes, real_path
 from .plausibility import count_problem, date_problem, money_problem
 
@@ -372,9 +371,8 @@ class _Reader:
     def finish(self) -> None:
         for key in sorted(set(self.table) - self.used):
             allowed = ", ".join(sorted(self.used))
-            close = difflib.get_close_matches(key, self.used, n=1, cutoff=0.7)
-            guess = f" (seria {close[0]!r}?)" if close else ""
-            self.error(key, f"chave desconhecida {key!r}{guess}; permitidas aqui: {allowed}")
+            self.error(key, f"chave desconhecida {key!r}{did_you_mean(key, sorted(self.used))}; "
+                            f"permitidas aqui: {allowed}")
 
 
 _KIND_NAMES = {str: "texto", int: "um número inteiro", float: "um número",
@@ -387,15 +385,7 @@ def _kind_name(kinds) -> str:
     return " ou ".join(_KIND_NAMES.get(k, k.__name__) for k in kinds)
 
 
-def _found(value) -> str:
-    """``encontrado …`` naming a found TOML value by its kind and text (gender agreed)."""
-    kind = {str: "encontrado o texto", int: "encontrado o número", float: "encontrado o número",
-            list: "encontrada a lista", dict: "encontrada a tabela",
-            dt.datetime: "encontradas a data e hora", dt.date: "encontrada a data",
-            dt.time: "encontrada a hora"}.get(type(value), f"encontrado {type(value).__name__}")
-    if isinstance(value, (dt.date, dt.time)):
-        return f"{kind} {value.isoformat()}"
-    return f"{kind} {value!r}"
+_found = found_value  # ``encontrado …`` of a TOML value (errors.found_value)
 
 
 def _code_list(r: _Reader, key: str, pattern: re.Pattern, what: str) -> tuple[str, ...]:
@@ -613,8 +603,7 @@ def load_candidate(path: str | Path) -> Candidate:
     r = _Reader(problems, doc)
     operation = r.get("operation", str, required=True)
     if operation is not None and operation not in OPERATIONS:
-        close = difflib.get_close_matches(operation, OPERATIONS, n=1, cutoff=0.7)
-        guess = f" (seria {close[0]!r}?)" if close else ""
+        guess = did_you_mean(operation, OPERATIONS)
         r.error("operation", f"encontrado {operation!r}{guess}; esperado um de {', '.join(OPERATIONS)}")
         operation = None
     name = _clean_name(r, "name", r.get("name", str, required=True) or "")
@@ -874,7 +863,8 @@ def _events(proc: _Reader) -> list[ProcessEvent]:
             e.error("kind", f"encontrado {kind!r}; esperado um de {', '.join(PROCESS_EVENTS)}")
             continue
         if kind in BODY_EVENTS and body not in PROCESS_BODIES:
-            e.error("body", f"encontrado {body!r}; esperado um de {', '.join(PROCESS_BODIES)} "
+            found = f"encontrado {body!r}" if isinstance(body, str) else found_value(body)
+            e.error("body", f"{found}; esperado um de {', '.join(PROCESS_BODIES)} "
                             f"(o órgão de {kind!r})")
             continue
         if kind not in BODY_EVENTS and body is not None:

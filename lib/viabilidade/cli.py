@@ -206,17 +206,25 @@ def _subfolder(root: Path, slug: str, kind: str) -> Path:
 def _cmd_oficios(args: argparse.Namespace) -> int:
     from .candidate import load_candidate
     from .data.store import load_store
-    from .report.oficios import write_oficios
+    from .report.oficios import build_requests, write_oficios
     from .report.oficios_settings import OficiosSettings
 
     date = _iso_date("--data-pedido", args.data_pedido)
     received = _iso_date("--data-recebimento", args.data_recebimento)
-    settings = OficiosSettings.from_toml(args.settings)
+    if args.settings is None:
+        OficiosSettings.from_toml(None)  # says the command needs --configuracoes
     candidate = load_candidate(_candidate_arg(args))
     store = load_store(Path(args.data) if args.data else None)
     from .profile import check_candidate
 
     check_candidate(candidate, store)
+    # the candidate's letters first, so that a bad addressee key is reported with every
+    # other problem of the [oficios] section, at once
+    import datetime as dt
+
+    on = date or candidate.request_date or dt.date.today()
+    letters = [r.key for r in build_requests(candidate, store, on)]
+    settings = OficiosSettings.from_toml(args.settings, letters=letters)
     folder = _subfolder(Path(args.saida), candidate.slug, "oficios")
     files = write_oficios(candidate, folder, store=store, settings=settings, request_date=date,
                           received=received)

@@ -229,6 +229,41 @@ def raise_located(problems: list[CandidateError], path: str | Path | None) -> No
         for p in problems])
 
 
+def did_you_mean(word: str, choices) -> str:
+    """``" (seria 'x'?)"`` naming the closest of ``choices`` to a mistyped ``word`` (difflib,
+    ratio >= 0.7) or the one choice that begins with ``word`` and a hyphen (``prefeitura`` ->
+    ``prefeitura-abadiania``), or ``""`` when none is close: the hint of every "chave
+    desconhecida" message (candidate files, settings, ``[oficios]``)."""
+    import difflib
+
+    choices = [str(c) for c in choices]
+    close = difflib.get_close_matches(str(word), choices, n=1, cutoff=0.7)
+    if not close:
+        close = [c for c in choices if c.startswith(f"{word}-")]
+        close = close if len(close) == 1 else []
+    return f" (seria {close[0]!r}?)" if close else ""
+
+
+def found_value(value) -> str:
+    """``encontrado …`` naming a value read from a TOML file by its kind and as TOML spells
+    it (gender agreed): ``encontrado o texto 'x'``, ``encontrado o número 3``,
+    ``encontrado o valor true``, ``encontrada a data 2026-01-31``; ``ausente`` for a key
+    that is not there (``None``)."""
+    import datetime as dt
+
+    if value is None:
+        return "ausente"
+    if isinstance(value, bool):
+        return f"encontrado o valor {'true' if value else 'false'}"
+    kind = {str: "encontrado o texto", int: "encontrado o número", float: "encontrado o número",
+            list: "encontrada a lista", dict: "encontrada a tabela",
+            dt.datetime: "encontradas a data e hora", dt.date: "encontrada a data",
+            dt.time: "encontrada a hora"}.get(type(value), f"encontrado {type(value).__name__}")
+    if isinstance(value, (dt.date, dt.time)):
+        return f"{kind} {value.isoformat()}"
+    return f"{kind} {value!r}"
+
+
 class Terminated(KeyboardInterrupt):
     """SIGTERM (``kill PID``, a service manager, a job scheduler) stopping a command: handled
     as Ctrl-C is, but named as what it was in the messages (:func:`how_stopped`)."""

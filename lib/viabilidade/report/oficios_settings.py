@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import SettingsError, field_line
+from ..errors import SettingsError, did_you_mean, field_line, found_value
 
 #: The name of the section in the settings file.
 SECTION = "oficios"
@@ -99,25 +99,39 @@ class OficiosSettings:
     file: Path | None = None
 
     @classmethod
-    def from_dict(cls, data: Any, *, file: str | Path | None = None, text: str = ""
-                  ) -> "OficiosSettings":
+    def from_dict(cls, data: Any, *, file: str | Path | None = None, text: str = "",
+                  letters: list[str] | None = None) -> "OficiosSettings":
         """Validate an ``[oficios]`` table.
+
+        Parameters
+        ----------
+        data : dict
+            The table.
+        file, text : optional
+            The settings file and its text, for the messages' file and line.
+        letters : list of str, optional
+            The keys of the candidate's letters (``ibge``, ``sefaz-go``,
+            ``prefeitura-<slug>``…): an addressee naming no letter is then one more problem
+            of the same report (:meth:`check_addressees`).
 
         Raises
         ------
         SettingsError
             Every problem at once: a missing or empty required key, a value of the wrong
-            type, an unknown key, a bad addressee.
+            type, an unknown key (with the closest allowed one, "seria 'president'?"), a
+            bad addressee. Values are quoted as TOML writes them (``true``, ``ausente``).
         """
         problems: list[tuple[str, str]] = []
         if not isinstance(data, dict):
             raise SettingsError(
-                f"encontrado {data!r}; esperada a tabela [oficios] com "
+                f"{found_value(data)}; esperada a tabela [oficios] com "
                 + ", ".join(REQUIRED), file=file, field=SECTION,
                 line=field_line(text, SECTION) if text else None)
         for key in sorted(set(data) - set(REQUIRED) - set(OPTIONAL), key=str):
-            problems.append((f"{SECTION}.{key}", f"chave desconhecida {key!r}; permitidas: "
-                                                 f"{', '.join([*REQUIRED, *OPTIONAL])}"))
+            allowed = [*REQUIRED, *OPTIONAL]
+            problems.append((f"{SECTION}.{key}", f"chave desconhecida {key!r}"
+                                                 f"{did_you_mean(key, allowed)}; permitidas: "
+                                                 f"{', '.join(allowed)}"))
         values: dict[str, Any] = {}
         for key, expected in REQUIRED.items():
             value = data.get(key)
@@ -125,40 +139,45 @@ class OficiosSettings:
                 problems.append((f"{SECTION}.{key}", f"ausente; esperado {expected}"))
             elif key == "first_number":
                 if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                    problems.append((f"{SECTION}.{key}", f"encontrado {value!r}; esperado "
+                    problems.append((f"{SECTION}.{key}", f"{found_value(value)}; esperado "
                                                          f"{expected}"))
             elif key.endswith("_gender"):
                 if value not in GENDERS:
-                    problems.append((f"{SECTION}.{key}", f"encontrado {value!r}; esperado "
+                    problems.append((f"{SECTION}.{key}", f"{found_value(value)}; esperado "
                                                          f"{expected}"))
             elif not isinstance(value, str) or not value.strip():
-                found = "texto vazio" if isinstance(value, str) else repr(value)
-                problems.append((f"{SECTION}.{key}", f"encontrado {found}; esperado {expected}"))
+                found = "encontrado um texto vazio" if isinstance(value, str) else found_value(value)
+                problems.append((f"{SECTION}.{key}", f"{found}; esperado {expected}"))
             else:
                 value = " ".join(value.split())
             values[key] = value
         addressees: dict[str, Person] = {}
         table = data.get("destinatarios", {})
         if not isinstance(table, dict):
-            problems.append((f"{SECTION}.destinatarios", f"encontrado {table!r}; esperada uma "
+            problems.append((f"{SECTION}.destinatarios", f"{found_value(table)}; esperada uma "
                                                          "tabela de destinatários"))
             table = {}
         for key, entry in table.items():
             where = f"{SECTION}.destinatarios.{key}"
+            if letters is not None and key not in letters:
+                problems.append((where, _no_letter(key, letters)))
             if not isinstance(entry, dict):
-                problems.append((where, f"encontrado {entry!r}; esperado {{ name = \"…\", "
+                problems.append((where, f"{found_value(entry)}; esperado {{ name = \"…\", "
                                         "gender = \"feminino\" }"))
                 continue
             name, gender = entry.get("name"), entry.get("gender")
             extra = sorted(set(entry) - {"name", "gender"})
             if extra:
-                problems.append((where, f"chave desconhecida {extra[0]!r}; permitidas: name, "
-                                        "gender"))
+                problems.append((where, f"chave desconhecida {extra[0]!r}"
+                                        f"{did_you_mean(extra[0], ['name', 'gender'])}; "
+                                        "permitidas: name, gender"))
             if not isinstance(name, str) or not name.strip():
-                problems.append((f"{where}.name", f"encontrado {name!r}; esperado o nome da "
+                found = ("encontrado um texto vazio" if isinstance(name, str) else
+                         found_value(name))
+                problems.append((f"{where}.name", f"{found}; esperado o nome da "
                                                   "autoridade, entre aspas"))
             if gender not in GENDERS:
-                problems.append((f"{where}.gender", f"encontrado {gender!r}; esperado "
+                problems.append((f"{where}.gender", f"{found_value(gender)}; esperado "
                                                     "\"feminino\" ou \"masculino\""))
             if isinstance(name, str) and name.strip() and gender in GENDERS:
                 addressees[key] = Person(" ".join(name.split()), gender)
@@ -175,8 +194,11 @@ class OficiosSettings:
                    file=Path(file) if file is not None else None)
 
     @classmethod
-    def from_toml(cls, path: str | Path | None) -> "OficiosSettings":
-        """Read the ``[oficios]`` section of a settings file.
+    def from_toml(cls, path: str | Path | None, *, letters: list[str] | None = None
+                  ) -> "OficiosSettings":
+        """Read the ``[oficios]`` section of a settings file (``letters``: as
+        :meth:`from_dict` takes them, so that a bad addressee key is reported with the
+        section's other problems).
 
         Raises
         ------
@@ -213,7 +235,7 @@ class OficiosSettings:
             raise SettingsError(f"falta a seção [oficios]; esperada com {keys} (quem assina e "
                                 "o processo; ver docs/GUIA.md, Ofícios)", file=path,
                                 field=SECTION)
-        return cls.from_dict(doc[SECTION], file=path, text=text)
+        return cls.from_dict(doc[SECTION], file=path, text=text, letters=letters)
 
     def check_addressees(self, keys: list[str]) -> None:
         """Refuse an addressee key that names no letter of this candidate.
@@ -227,10 +249,15 @@ class OficiosSettings:
         if bad:
             text = self.file.read_text(encoding="utf-8") if self.file else ""
             raise SettingsError.collect([SettingsError(
-                f"não há ofício {k!r} para este candidato; esperado um de {', '.join(keys)}",
-                file=self.file, field=f"{SECTION}.destinatarios.{k}",
+                _no_letter(k, keys), file=self.file, field=f"{SECTION}.destinatarios.{k}",
                 line=field_line(text, f"{SECTION}.destinatarios.{k}") if text else None)
                 for k in bad])
+
+
+def _no_letter(key: str, letters: list[str]) -> str:
+    """The message of an addressee key that names no letter of the candidate."""
+    return (f"não há ofício {key!r} para este candidato{did_you_mean(key, letters)}; "
+            f"esperado um de {', '.join(letters)}")
 
 
 __all__ = ["OficiosSettings", "Person", "SECTION", "REQUIRED"]

@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..errors import SettingsError, field_line
+from ..errors import SettingsError, did_you_mean, field_line
 
 #: Allowed values of each interpretation, the default first, with a Portuguese description.
 CHOICES: dict[str, dict[str, str]] = {
@@ -352,7 +352,8 @@ class Settings:
         """Settings from a dict, or None, and every problem as (``settings.<key>``, message)."""
         data = dict(data or {})
         names = [f.name for f in dataclasses.fields(cls)]
-        problems = [(f"settings.{k}", f"configuração desconhecida {k!r}; permitidas: "
+        problems = [(f"settings.{k}", f"configuração desconhecida {k!r}"
+                                      f"{did_you_mean(k, names)}; permitidas: "
                                       f"{', '.join(names)}")
                     for k in sorted(set(data) - set(names), key=str)]
         known = {k: v for k, v in data.items() if k in names}

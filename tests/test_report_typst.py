@@ -128,3 +128,12 @@ def test_sigterm_stops_a_long_typst_compilation_within_a_second(tmp_path):
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_slide_counts_share_the_width_and_wrap_instead_of_running_off_the_edge():
+    d = typst.to_typst(doc('<div class="contagem"><div><b>1</b>atingido nos dados publicados (a '
+                           'certificar)</div><div><b>11</b>indeterminados</div></div>'))
+    # two equal columns of the page's width, not a left-to-right stack of natural widths
+    assert "grid(columns: (1fr, 1fr), column-gutter: 0.8em," in d.source
+    assert "stack(dir: ltr" not in d.source
+    assert "#text(hyphenate: false)[indeterminados]" in d.source

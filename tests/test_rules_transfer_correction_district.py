@@ -142,7 +142,8 @@ def test_correction_study_runs_on_its_own_articles(store):
     assert r["art6.area"].details["faltam"] == ["uninhabited_strip"]
     assert r["art6.area"].basis == Basis.MEASURED and r["art6.area"].comparator == "<="
     assert "acordo prévio dos Prefeitos: termo de acordo entre os Prefeitos de Abadiânia e de " \
-           "Alexânia (fixture de teste) — documento: Termo de acordo de 10/03/2026" in r["art6"].reason
+           "Alexânia — documento: Termo de acordo de 10/03/2026" in r["art6"].reason
+    assert r["art6"].reason.count("fixture de teste") == 1
     # no proposed area, seat or population: the profile's area is the strip between the lines
     assert a.profile.area.label == "Faixa entre a linha atual e a linha corrigida"
     assert a.profile.area.population.value is None and a.profile.remainders == {}

@@ -60,8 +60,10 @@ body { margin: 0; background: #dfe3e8; }
 .v-viável { background: var(--verde); } .v-inviável { background: var(--vermelho); }
 .v-indeterminado { background: var(--ambar); }
 .grande { font-size: 1.5em; margin: 0.6em 0; }
-.contagem { display: flex; gap: 1.2em; margin: 1em 0; }
-.contagem div { border: 1px solid #c9ced4; border-radius: 6px; padding: 0.5em 1em; text-align: center; }
+.contagem { display: flex; flex-wrap: wrap; gap: 0.8em; margin: 1em 0; max-width: 100%; }
+/* cells share the slide's width and wrap their label: none runs off the right edge */
+.contagem div { flex: 1 1 0; min-width: 0; overflow-wrap: break-word; border: 1px solid #c9ced4;
+                border-radius: 6px; padding: 0.5em 0.6em; text-align: center; }
 .contagem b { display: block; font-size: 1.8em; }
 table { border-collapse: collapse; width: 100%; font-size: 0.72em; }
 th { background: var(--azul); color: white; text-align: left; padding: 0.3em 0.4em; }

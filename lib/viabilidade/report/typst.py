@@ -514,9 +514,14 @@ class _Writer:
                 rest = self.inline([c for c in d.children if not (isinstance(c, Node) and c.tag == "b")])
                 for b in d.elements():
                     self.check(b)
-                boxes.append(f"box(stroke: 0.75pt + linha, radius: 5pt, inset: (x: 1em, y: 0.5em), "
-                             f"align(center)[#text(size: 1.8em, weight: \"bold\")[{''.join(big)}] \\ {rest.strip()}])")
-            return f"#block(above: 1em, below: 1em, stack(dir: ltr, spacing: 1.2em, {', '.join(boxes)}))\n\n"
+                boxes.append(f"block(width: 100%, stroke: 0.75pt + linha, radius: 5pt, "
+                             f"inset: (x: 0.6em, y: 0.5em), align(center)[#text(size: 1.8em, "
+                             f"weight: \"bold\")[{''.join(big)}] \\ #text(hyphenate: false)[{rest.strip()}]])")
+            # equal columns across the page width: a long label wraps inside its box instead
+            # of pushing the last box off the slide's right edge
+            columns = ", ".join(["1fr"] * len(boxes)) + ("," if len(boxes) == 1 else "")
+            return (f"#block(above: 1em, below: 1em, width: 100%, grid(columns: ({columns}), "
+                    f"column-gutter: 0.8em, {', '.join(boxes)}))\n\n")
         if n.has("rodape"):
             spans = [self.inline(s.children).strip() for s in n.elements()]
             for s in n.elements():

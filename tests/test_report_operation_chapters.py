@@ -151,4 +151,10 @@ def test_nova_iguacu_is_read_as_the_installed_municipality_it_is(store):
         "O município de origem de 1991 era maior que o de hoje: dele saiu depois Amaralina (Lei nº "
         "12.802, de 27/12/1995). A soma dos territórios de hoje não é, portanto, o município de "
         "origem de 1991, e os seus números não são os daquele ano.")
-    assert "antes do desmembramento" not in plain(sections.cover(a, __import__("datetime").date(2026, 12, 1)))
+    cover = plain(sections.cover(a, __import__("datetime").date(2026, 12, 1)))
+    assert "antes do desmembramento" not in cover
+    assert ("Estudo preliminar. O município já está instalado: os requisitos do art. 4º são aqui "
+            "verificados com os números de hoje, como o art. 8º manda verificar a perda de "
+            "requisitos, e não como condição da criação, já feita.") in cover
+    assert ("uma criação semelhante hoje está vedada enquanto não editada essa lei (CF, art. 18, "
+            "§ 4º)") in cover

@@ -114,6 +114,12 @@ COVER_NOTE = ("Este estudo aplica a Lei Complementar nº 2/1990 aos dados públi
               "não as substituem.")
 
 
+#: Opens the cover note of a municipality already installed (art. 21): what it checks is art. 8's.
+INSTALLED_NOTE = ("O município já está instalado: os requisitos do art. 4º são aqui verificados com "
+                  "os números de hoje, como o art. 8º manda verificar a perda de requisitos, e não "
+                  "como condição da criação, já feita.")
+
+
 def cover(analysis, study_date: dt.date, after: str = "") -> Html:
     """Cover page: title, candidate, operation, origin(s), study date, data vintages.
 
@@ -148,7 +154,7 @@ def cover(analysis, study_date: dt.date, after: str = "") -> Html:
         + (f'<div class="vigencias"><h3>Dados utilizados (referência)</h3><ul>{vintages}</ul></div>'
            if vintages else "")
         + '<nav id="sumario" class="sumario"><h3>Sumário</h3></nav>'
-        + certificates.cover_box(analysis, COVER_NOTE)
+        + certificates.cover_box(analysis, (INSTALLED_NOTE + " " if op.installed else "") + COVER_NOTE)
         + after + "</section>")
 
 

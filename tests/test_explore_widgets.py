@@ -95,7 +95,9 @@ def test_invalid_scenario_clears_results_and_names_the_control(explorer):
     assert explorer.panes["rules"].value
     c["special_interest"].value = True
     assert explorer.analysis is None
-    assert explorer.panes["verdict"].value == "<h3>Sem resultado: o cenário está incompleto ou inválido</h3>"
+    assert explorer.panes["verdict"].value == (
+        "<h3>Sem resultado: o cenário está incompleto ou inválido</h3>"
+        "<p>Área: Posse d&#x27;Abadia (distrito de Abadiânia) · origem: Abadiânia</p>")
     assert all(explorer.panes[k].value == "" for k in ("rules", "totals", "margins", "alternatives"))
     message = explorer.panes["message"].value
     assert "«Justificativa do interesse especial» (aba Leituras): o interesse especial declarado " \
@@ -387,3 +389,38 @@ def test_a_changed_threshold_is_not_the_law_in_the_conclusion_or_the_requirement
     assert "População de mais de três mil habitantes" not in rules
     c["population"].value = "3.000"           # back to the law's value
     assert "Conclusão: Indeterminada perante a LC nº 2/1990;" in _plain(explorer.panes["verdict"].value)
+
+
+def test_map_points_lie_above_the_polygons_and_only_units_take_clicks(mapped):
+    # A district point inside its origin is clickable at any zoom: the points have their own
+    # Leaflet pane above the municipalities (overlay pane, 400), and what the scenario draws
+    # over the map (origin outline, 6 km band, seats, area) takes no click or hover.
+    m = mapped.map
+    assert m.map.panes["distritos"]["zIndex"] > 400 and m.map.panes["sedes"]["zIndex"] > 450
+    assert m.district_dots.point_style["pane"] == m.area_districts.point_style["pane"] == "distritos"
+    assert m.seats.point_style["pane"] == "sedes" and m.seats.point_style["interactive"] is False
+    drawn = [f for layer in (m.bands, m.areas, m.seats) for f in layer.data["features"]]
+    assert len(drawn) == 4 and all(f["properties"]["style"]["interactive"] is False for f in drawn)
+    assert "interactive" not in m.municipalities.style and "interactive" not in m.district_dots.point_style
+    m._clicked(event="click", properties={"code": OLHOS_DAGUA})
+    assert mapped.scenario.districts == ("520010010", OLHOS_DAGUA)
+
+
+def test_the_map_shows_the_area_the_controls_describe(mapped):
+    # A drawn polygon the study refuses (it spills out of the origin) replaces the districts:
+    # the map no longer shows them as the area; taking the limits off erases the drawing.
+    ring = [[-48.9, -16.3], [-48.0, -16.3], [-48.0, -15.6], [-48.9, -15.6], [-48.9, -16.3]]
+    mapped.map._drawn(action="created", geo_json={"type": "Feature", "properties": {},
+                                                  "geometry": {"type": "Polygon", "coordinates": [ring]}})
+    mapped.use_drawing()
+    assert mapped.analysis is None
+    assert "Área: limites desenhados ou de arquivo · origem: Abadiânia" in mapped.panes["verdict"].value
+    assert mapped.map.area_districts.data["features"] == []
+    assert [f["properties"]["name"] for f in mapped.map.areas.data["features"]] == \
+        ["Abadiânia (origem)", "limites da área"]
+    assert "limites da área (desenhados ou de arquivo)" in mapped.map.legend.value
+    mapped.controls["clear_boundary"].click()
+    assert mapped.map.drawn is None and mapped.map.draw.data == []
+    assert mapped.scenario.districts == ("520010010",) and mapped.analysis is not None
+    assert [f["properties"]["code"] for f in mapped.map.area_districts.data["features"]] == ["520010010"]
+    assert [f["properties"]["name"] for f in mapped.map.areas.data["features"]] == ["Abadiânia (origem)"]

@@ -9,8 +9,12 @@ Layers, bottom to top:
 - the scenario: whole municipalities of the area (orange), origin municipalities (blue
   outline), a boundary drawn or read from a file (orange, hatched by transparency);
 - every district seat (IBGE Localidades 2022 vila, or the municipal seat for a seat district,
-  as :func:`viabilidade.geo.districts.seats_of_districts`), small dots; the area's districts larger, orange;
+  as :func:`viabilidade.geo.districts.seats_of_districts`), small dots; the area's districts
+  larger, orange — in their own pane (:data:`PANES`), always above the polygons;
 - the municipal seats of the origins (black) and the area's seat (a black ring around it).
+
+Only the municipalities and the district points take clicks and hover; what the scenario
+draws (bands, outlines, area, seats) is :data:`PASSIVE`, so a click reaches the unit under it.
 
 No tile server is reachable from where the studies are made, so by default there is no basemap
 (a grey background); ``basemap=True`` adds OpenStreetMap tiles for a user who is online.
@@ -35,6 +39,14 @@ CENTER, ZOOM = (-15.95, -49.58), 6.5
 #: Douglas–Peucker tolerance of the municipality outlines sent to the browser, in degrees.
 SIMPLIFY_DEG = 0.005
 HINT = "Passe o mouse sobre um município ou ponto para ver o nome; clique para usá-lo."
+#: Style of what the scenario draws over the municipalities (6 km bands, origin outlines, the
+#: area's municipalities and boundary, the seats): not clickable, so a click always reaches
+#: the municipality or the district point under it, whatever was drawn last. (Leaflet reads
+#: ``interactive`` when a feature is added; ipyleaflet applies ``properties.style`` before.)
+PASSIVE = {"interactive": False}
+#: Leaflet panes, above the overlay pane (400) where the municipalities are: district points
+#: (every district and the area's), then the seats. A point is thus never under a polygon.
+PANES = {"distritos": {"zIndex": 450}, "sedes": {"zIndex": 460}}
 
 
 def municipalities_geojson(store, tolerance: float = SIMPLIFY_DEG) -> dict:
@@ -133,7 +145,7 @@ def scenario_layers_data(store, scenario, boundary=None) -> dict[str, dict]:
     seats = seat_points(store, scenario)
     bands = [_feature(geodesic_circle(lon, lat, MIN_GAP_M, n=90), name="6 km da sede de origem",
                       style={"color": "#e63946", "weight": 1.5, "dashArray": "6 4",
-                             "fillColor": "#e63946", "fillOpacity": 0.10})
+                             "fillColor": "#e63946", "fillOpacity": 0.10, **PASSIVE})
              for key, (lat, lon) in seats.items() if key.startswith("origem:")]
     areas = []
     for code in scenario.origins:
@@ -141,26 +153,26 @@ def scenario_layers_data(store, scenario, boundary=None) -> dict[str, dict]:
             areas.append(_feature(b.at[code, "geometry"].simplify(SIMPLIFY_DEG), code=code,
                                   name=f"{names.get(code, code)} (origem)", kind="municipio",
                                   style={"color": ORIGIN_COLOUR, "weight": 3, "fillOpacity": 0.05,
-                                         "fillColor": ORIGIN_COLOUR}))
+                                         "fillColor": ORIGIN_COLOUR, **PASSIVE}))
     for code in scenario.municipalities:
         if code in b.index:
             areas.append(_feature(b.at[code, "geometry"].simplify(SIMPLIFY_DEG), code=code,
                                   name=f"{names.get(code, code)} (na área)", kind="municipio",
                                   style={"color": "#1a1a1a", "weight": 1, "fillColor": AREA_COLOUR,
-                                         "fillOpacity": 0.65}))
+                                         "fillOpacity": 0.65, **PASSIVE}))
     if boundary is not None:
         areas.append(_feature(boundary, name="limites da área", kind="limite",
                               style={"color": AREA_COLOUR, "weight": 2, "fillColor": AREA_COLOUR,
-                                     "fillOpacity": 0.35}))
+                                     "fillOpacity": 0.35, **PASSIVE}))
     seat_features = [{"type": "Feature",
                       "geometry": {"type": "Point", "coordinates": [round(lon, 5), round(lat, 5)]},
                       "properties": {"name": ("sede proposta" if key == "área" else
                                               f"sede de {names.get(key.split(':')[1], '')}"),
                                      "style": ({"radius": 11, "color": "#000000", "weight": 2.5,
-                                                "fillOpacity": 0}
+                                                "fillOpacity": 0, **PASSIVE}
                                                if key == "área" else
                                                {"radius": 5, "color": "#000000", "weight": 1,
-                                                "fillColor": "#000000", "fillOpacity": 1})}}
+                                                "fillColor": "#000000", "fillOpacity": 1, **PASSIVE})}}
                      for key, (lat, lon) in seats.items()]
     return {"bands": {"type": "FeatureCollection", "features": bands},
             "areas": {"type": "FeatureCollection", "features": areas},
@@ -197,6 +209,7 @@ class ScenarioMap:
         self.store, self.on_click, self.drawn = store, on_click, None
         layers = [L.basemap_to_tiles(L.basemaps.OpenStreetMap.Mapnik)] if basemap else []
         self.map = L.Map(center=CENTER, zoom=ZOOM, zoom_snap=0.5, zoom_delta=0.5, layers=layers,
+                         panes=PANES,
                          scroll_wheel_zoom=True, attribution_control=False,
                          layout=W.Layout(width="100%", height="540px"))
         self.map.add(L.ScaleControl(position="bottomleft", imperial=False))
@@ -209,16 +222,16 @@ class ScenarioMap:
                                hover_style={"weight": 4})
         self.district_dots = L.GeoJSON(
             data=districts_geojson(store), name="distritos",
-            point_style={"radius": 2.5, "color": "#546e7a", "weight": 0.8, "fillColor": "#b0bec5",
-                         "fillOpacity": 1},
+            point_style={"radius": 4, "color": "#546e7a", "weight": 0.8, "fillColor": "#b0bec5",
+                         "fillOpacity": 1, "pane": "distritos"},
             hover_style={"color": "#000000", "weight": 3})
         self.area_districts = L.GeoJSON(
             data={"type": "FeatureCollection", "features": []}, name="distritos da área",
             point_style={"radius": 8, "color": "#1a1a1a", "weight": 2, "fillColor": AREA_COLOUR,
-                         "fillOpacity": 1},
+                         "fillOpacity": 1, "pane": "distritos"},
             hover_style={"weight": 3})
         self.seats = L.GeoJSON(data={"type": "FeatureCollection", "features": []}, name="sedes",
-                               point_style={"radius": 5})
+                               point_style={"radius": 5, "pane": "sedes", **PASSIVE})
         for layer in (self.bands, self.municipalities, self.areas, self.district_dots,
                       self.area_districts, self.seats):
             self.map.add(layer)
@@ -232,6 +245,7 @@ class ScenarioMap:
             "<div style='font-size:11px;line-height:1.35'>"
             f"<span style='color:{AREA_COLOUR}'>■</span> área (municípios inteiros)<br>"
             f"<span style='color:{AREA_COLOUR}'>●</span> distrito da área<br>"
+            f"<span style='color:{AREA_COLOUR}'>▨</span> limites da área (desenhados ou de arquivo)<br>"
             f"<span style='color:{ORIGIN_COLOUR}'>□</span> município de origem<br>"
             "<span style='color:#e63946'>◌</span> 6 km da sede de origem (art. 4º, II)<br>"
             "● sede de origem · ◯ sede proposta<br>"
@@ -283,6 +297,11 @@ class ScenarioMap:
                            "crs": {"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::4674"}},
                            "features": [{"type": "Feature", "properties": {"id": cod_ibge, "nome": name},
                                          "geometry": self.drawn}]}, ensure_ascii=False)
+
+    def clear_drawing(self) -> None:
+        """Erase the drawn polygon from the map and forget it (:attr:`drawn`)."""
+        self.draw.clear()
+        self.drawn = None
 
     # ------------------------------------------------------------------ update
     def show(self, scenario, boundary=None) -> None:

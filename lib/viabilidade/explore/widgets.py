@@ -245,7 +245,7 @@ class Explorer:
                                     icon="draw-polygon", layout=_ROW)
         c["use_drawing"].on_click(lambda _: self.use_drawing())
         c["clear_boundary"] = W.Button(description="Tirar os limites", layout=_ROW)
-        c["clear_boundary"].on_click(lambda _: setattr(c["boundary"], "value", ""))
+        c["clear_boundary"].on_click(lambda _: self.clear_boundary())
         for key, allowed in CHOICES.items():
             c[key] = W.Dropdown(options=[(text, value) for value, text in allowed.items()],
                                 description=SETTING_LABELS[key], style=_STYLE,
@@ -472,6 +472,14 @@ class Explorer:
         if not self._quiet:
             self.update()
 
+    def clear_boundary(self) -> None:
+        """Take the limits off: the boundary control emptied, the drawing erased from the map
+        (nothing orange stays that is not the area), the note of the drawing removed."""
+        if self.map is not None:
+            self.map.clear_drawing()
+        self.panes["draw_note"].value = ""
+        self.controls["boundary"].value = ""       # observed: update
+
     def use_drawing(self) -> Path | None:
         """Make the polygon drawn on the map the area's boundary (written to a GeoJSON file).
 
@@ -618,6 +626,8 @@ class Explorer:
                 p[k].value = ""
             self.images["margins_chart"].value = b""
             self._chart_key = None
+            p["verdict"].value += f"<p>{html.escape(area_text(self.store, s))}</p>"
+            self._show_map(s, None)      # the map shows what the controls now describe
             return
         flag = (" <b style='color:#e65100'>— com valores hipotéticos ou projetados (não é um "
                 "estudo)</b>" if s.hypothetical else "")
@@ -641,15 +651,24 @@ class Explorer:
             + (f" (muda {html.escape('; '.join(fmt.rule_citation(x) for x in ch))})" if ch else "")
             + "</li>"
             for d, v, ch in a.alternatives) + "</ul>"
-        key = (s.districts, s.municipalities, s.origins, s.boundary, s.seat)
-        if self.draw_map and key != self._map_key:  # maps change only with the area (~1 s)
-            self.map.show(s, _boundary_geometry(s.boundary))
-            try:
-                self.images["detail"].value = figure_png(detail_map(self.store, a.candidate), dpi=80)
-            except ViabilidadeError as e:
-                self.images["detail"].value = b""
-                p["message"].value += f"<p>Mapa do território indisponível: {html.escape(str(e))}</p>"
-            self._map_key = key
+        self._show_map(s, a)
+
+    def _show_map(self, s: Scenario, a) -> None:
+        """Draw the scenario on the map and, with an analysis, the territory map (only when the
+        area changed: ~1 s). Without an analysis the territory map is emptied."""
+        key = (s.districts, s.municipalities, s.origins, s.boundary, s.seat, a is None)
+        if not self.draw_map or key == self._map_key:
+            return
+        self.map.show(s, _boundary_geometry(s.boundary))
+        self._map_key = key
+        if a is None:
+            self.images["detail"].value = b""
+            return
+        try:
+            self.images["detail"].value = figure_png(detail_map(self.store, a.candidate), dpi=80)
+        except ViabilidadeError as e:
+            self.images["detail"].value = b""
+            self.panes["message"].value += f"<p>Mapa do território indisponível: {html.escape(str(e))}</p>"
 
     def save(self) -> Path | None:
         """Save the scenario to the path in the ``save_path`` control; report in the ``saved`` pane.

@@ -61,44 +61,99 @@ def test_numbering_follows_lc_95():
 def test_posse_dabadia_bill_cites_the_articles_of_lc_02(store, author):
     a, bill = _bill(store, POSSE, author)
     assert [x.key for x in bill.articles] == list(operation_for("create-municipality").bill)
-    assert bill.epigrafe == "PROJETO DE LEI — PROCESSO Nº 2027/000123"
+    # LC 95/1998, art. 4º: number and date left to the Assembly; the process on its own line,
+    # and its year checked against the bill's date.
+    assert bill.epigrafe == ("PROJETO DE LEI Nº\u00a0\u00a0\u00a0\u00a0\u00a0\u00a0, DE" + "\u00a0" * 6
+                             + "DE" + "\u00a0" * 12 + "DE 2026")
+    assert bill.process == "(Processo nº 2027/000123)"
+    assert ("processo nº 2027/000123: o ano do número (2027) difere do ano da data do projeto "
+            "(2026); conferir o número ou a data") in bill.notes
     assert bill.autoria == "(Do Deputado João Batista Lima)"
     assert bill.ementa == ("Cria o Município de Posse d'Abadia, desmembrado do Município de "
                            "Abadiânia, e dá outras providências.")
     assert bill.preambulo == ("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE GOIÁS, nos termos do art. "
                               "10 da Constituição Estadual, decreta e eu sanciono a seguinte Lei:")
     t = _text(bill)
-    assert t["Art. 1º"][0].startswith("Fica criado o Município de Posse d'Abadia, com sede na "
-                                      "localidade de igual nome, desmembrado do Município de "
-                                      "Abadiânia")
-    # No polygon: the limits are the district's, and the memorial is a note for the drafter.
-    assert t["Art. 2º"][0] == ("Os limites do Município de Posse d'Abadia são os do Distrito de "
-                               "Posse d'Abadia, do Município de Abadiânia, definidos na lei "
-                               "municipal que o criou, nos termos do art. 3º, II, da Lei "
-                               "Complementar nº 2, de 1990.")
-    assert bill.annex == () and any(n.startswith("memorial descritivo") for n in bill.notes)
-    assert t["Art. 4º"][0].endswith("instalado em 1º de janeiro de 2029, com a posse do Prefeito, "
-                                    "do Vice-Prefeito e dos Vereadores eleitos nas eleições "
-                                    "municipais gerais e simultâneas de 2028, nos termos do art. 9º "
-                                    "da Lei Complementar nº 2, de 1990, e do art. 29, I, da "
-                                    "Constituição Federal.")
-    assert t["Art. 5º"][2] == [("Parágrafo único.", "A Câmara Municipal de Posse d'Abadia terá 9 "
-                                "(nove) Vereadores na primeira legislatura, nos termos do art. 29, "
-                                "IV, a, da Constituição Federal.")]
-    assert t["Art. 6º"][0].endswith("pelo prazo de 3 (três) meses, a contar da instalação, nos "
-                                    "termos do art. 12 da Lei Complementar nº 2, de 1990.")
+    # Barred today: Art. 1 cites the federal frame before LC 02; the seat is a cidade.
+    assert t["Art. 1º"][0] == ("Fica criado o Município de Posse d'Abadia, com sede na cidade de "
+                               "Posse d'Abadia, desmembrado do Município de Abadiânia, nos termos "
+                               "do art. 18, § 4º, da Constituição Federal, da lei complementar "
+                               "federal nele prevista e da Lei Complementar nº 2, de 16 de janeiro "
+                               "de 1990.")
+    # No polygon: the limits are those of Anexo I, still to be drawn (art. 3º, II asks the
+    # creation law itself to set them); the urban area is Anexo II (art. 3º, V).
+    assert t["Art. 2º"][0] == ("Os limites do Município de Posse d'Abadia são os descritos no "
+                               "memorial descritivo do Anexo I desta Lei, nos termos do art. 3º, "
+                               "II, da Lei Complementar nº 2, de 1990.")
+    assert t["Art. 3º"][0] == ("Os limites da área urbana da sede do Município de Posse d'Abadia "
+                               "são os descritos no memorial descritivo do Anexo II desta Lei, nos "
+                               "termos do art. 3º, V, da Lei Complementar nº 2, de 1990.")
+    assert bill.annex == ()
+    assert ("Anexo I (memorial descritivo dos limites; art. 3º, II, da LC nº 2/1990): ainda a "
+            "redigir. Os dados públicos não trazem o polígono da área, e a lei municipal que "
+            "criou o distrito, cujos limites ele seguiria, não tem número nem data nos dados; o "
+            "memorial virá do levantamento do agrimensor ou de um polígono desenhado, informado "
+            "no arquivo da candidatura") in bill.notes
+    assert ("Anexo II (memorial descritivo dos limites da área urbana da sede; art. 3º, V, da LC "
+            "nº 2/1990): ainda a redigir, na forma do memorial descritivo dos limites; os dados "
+            "públicos não trazem o perímetro urbano") in bill.notes
+    assert not any("[area]" in n for n in bill.notes)
+    # No date is fixed while the federal law is missing (arts. 9 and 14 in relative words).
+    assert t["Art. 5º"][0] == ("O Município de Posse d'Abadia será instalado com a posse do "
+                               "Prefeito, do Vice-Prefeito e dos Vereadores eleitos nas primeiras "
+                               "eleições municipais gerais e simultâneas posteriores à sua "
+                               "criação, nos termos do art. 9º da Lei Complementar nº 2, de 1990, "
+                               "e do art. 29, I, da Constituição Federal.")
+    # Art. 6º gives the Câmara's size only (the election is Art. 5º's).
+    assert t["Art. 6º"] == ("A Câmara Municipal de Posse d'Abadia terá 9 (nove) Vereadores na "
+                            "primeira legislatura, nos termos do art. 3º, VIII, da Lei "
+                            "Complementar nº 2, de 1990, e do art. 29, IV, a, da Constituição "
+                            "Federal.", [], [])
+    # Art. 12: the servants serving in the new territory, not every servant of Abadiânia.
+    assert t["Art. 7º"][0] == ("Os servidores do Município de Abadiânia lotados em órgãos e "
+                               "unidades situados no território do Município de Posse d'Abadia, "
+                               "excetuados os ocupantes de cargos em comissão, passarão a integrar "
+                               "a administração do novo Município, resguardado o direito de "
+                               "opção, pelo prazo de 3 (três) meses, a contar da instalação, nos "
+                               "termos do art. 12 da Lei Complementar nº 2, de 1990.")
     assert "(art." not in "".join(a.caput + "".join(a.paragraphs) for a in bill.articles)
-    assert "art. 11" in t["Art. 7º"][0] and "art. 13" in t["Art. 8º"][0]
-    assert [lab for lab, _ in t["Art. 8º"][2]] == ["§ 1º", "§ 2º", "§ 3º"]
-    assert "80% (oitenta por cento)" in t["Art. 8º"][2][0][1]
-    assert "art. 10 da" in t["Art. 9º"][0]
-    # Art. 14: 2027 and the two following exercises; without value added, the rule and a note.
-    assert t["Art. 10."][0].startswith("No ano de sua criação, 2027, e nos dois exercícios "
-                                       "imediatamente seguintes, 2028 e 2029,")
+    assert "art. 11" in t["Art. 8º"][0] and "art. 13" in t["Art. 9º"][0]
+    assert [lab for lab, _ in t["Art. 9º"][2]] == ["§ 1º", "§ 2º", "§ 3º"]
+    assert "80% (oitenta por cento)" in t["Art. 9º"][2][0][1]
+    assert "art. 10 da" in t["Art. 10."][0]
+    # Art. 14 in its own words; without value added, the rule and a note.
+    assert t["Art. 11."][0] == (
+        "No ano de sua criação e nos dois exercícios imediatamente seguintes, o Município de "
+        "Posse d'Abadia participará do valor da parcela do ICMS devida ao Município de Abadiânia "
+        "no percentual fixado com base na proporção entre o valor adicionado auferido pelos "
+        "contribuintes estabelecidos na sua área e o valor adicionado apurado no Município de "
+        "Abadiânia, incluída a área desmembrada, com base no movimento econômico-fiscal que deu "
+        "origem ao último valor adicionado definitivo publicado no Diário Oficial do Estado no "
+        "ano imediatamente anterior ao de sua criação, nos termos dos arts. 3º, IX, e 14 da Lei "
+        "Complementar nº 2, de 1990.")
+    assert not any(y in str(t) for y in ("2026", "2027", "2028", "2029"))
     assert any(n.startswith("percentual do ICMS") for n in bill.notes)
-    assert t["Art. 11."][0] == "Esta Lei entra em vigor na data de sua publicação."
+    assert ("datas: o projeto não fixa o ano de criação nem o de instalação (art. 3º, VI): ambos "
+            "dependem da edição da lei complementar federal (Constituição Federal, art. 18, § 4º), "
+            "cujo número e data o art. 1º deve citar, e do plebiscito; fixá-los na redação final, "
+            "fora de ano de eleições municipais (art. 7º, § 3º)") in bill.notes
+    assert ("plebiscito: a lei só pode ser elaborada depois do resultado favorável do plebiscito "
+            "(art. 7º, § 2º); citar na justificação a data da consulta e o seu resultado "
+            "(comparecimento e votos)") in bill.notes
+    assert t["Art. 12."][0] == "Esta Lei entra em vigor na data de sua publicação."
     assert bill.place_date == ("Sala das Sessões da Assembleia Legislativa do Estado de Goiás, em "
                                "Goiânia, 1º de dezembro de 2026.")
+
+
+def test_a_bill_dated_in_a_municipal_election_year_is_warned(store, author):
+    _, bill = _bill(store, POSSE, author)
+    assert not any(n.startswith("data do projeto") for n in bill.notes)
+    a = analyse(POSSE, store=store)
+    later = b.build_bill(a, store, author=author.proposer, date=dt.date(2028, 3, 2))
+    assert ("data do projeto: 2028 é ano de eleições municipais, em que nenhum Município pode "
+            "ser criado (art. 7º, § 3º)") in later.notes
+    assert later.epigrafe.endswith("DE 2028") and later.process == ""
+    assert "2027" not in str(later.numbered())
 
 
 def test_justification_is_headed_by_the_bar_and_gives_bases(store, author):
@@ -113,24 +168,53 @@ def test_justification_is_headed_by_the_bar_and_gives_bases(store, author):
 
 def test_fusion_bill(store, author):
     _, bill = _bill(store, FUSION, author)
-    # art. 3, I: the name is the seat's, not the file's "Anhanguera-Cumari"
-    assert bill.ementa == ("Cria o Município de Cumari, pela fusão dos Municípios de "
-                           "Anhanguera e Cumari, e dá outras providências.")
+    # art. 3, I: the name is the seat's, not the file's "Anhanguera-Cumari"; the origins are
+    # "atuais" (one shares the new name: LC 95/1998, art. 11, II)
+    assert bill.ementa == ("Cria o Município de Cumari, pela fusão dos atuais Municípios de "
+                           "Anhanguera e de Cumari, e dá outras providências.")
     t = _text(bill)
-    assert "Ficam extintos os Municípios de Anhanguera e Cumari" in t["Art. 1º"][0]
-    assert "art. 5º, § 2º" in t["Art. 1º"][0]
+    # Created on publication; the origins extinguished on installation (they are administered
+    # by their Prefeitos until then, Art. 8º).
+    assert t["Art. 1º"] == ("Fica criado, pela fusão das áreas territoriais integrais dos atuais "
+                            "Municípios de Anhanguera e de Cumari, o Município de Cumari, com "
+                            "sede na cidade de Cumari, nos termos do art. 18, § 4º, da "
+                            "Constituição Federal, da lei complementar federal nele prevista e do "
+                            "art. 5º, § 2º, da Lei Complementar nº 2, de 16 de janeiro de 1990.",
+                            [], [("Parágrafo único.", "Os atuais Municípios de Anhanguera e de "
+                                  "Cumari ficam extintos na data da instalação do Município de "
+                                  "Cumari criado por esta Lei.")])
+    # The limits in force: no state law redraws the interstate line or the neighbours' limits.
+    assert t["Art. 2º"][0] == ("O território do Município de Cumari compreende as áreas "
+                               "territoriais integrais dos atuais Municípios de Anhanguera e de "
+                               "Cumari, e os seus limites são os limites externos desses "
+                               "Municípios, definidos na legislação vigente, nos termos do art. "
+                               "3º, II, da Lei Complementar nº 2, de 1990.")
     assert t["Art. 3º"][1] == [("I –", "Anhanguera;"), ("II –", "Cumari (sede).")]
-    assert "maior renda" in t["Art. 9º"][0]
+    assert t["Art. 8º"][0].startswith("Até a instalação do Município de Cumari, cada um dos atuais "
+                                      "Municípios de Anhanguera e de Cumari continuará")
+    # The municipality of greater revenue is not in the data: a marked blank and a note.
+    assert t["Art. 9º"][0] == ("Vigorará no Município de Cumari, no que couber, até que este "
+                               "aprove a sua, a legislação do Município de [A INDICAR NA REDAÇÃO "
+                               "FINAL], o de maior renda entre os atuais Municípios de Anhanguera "
+                               "e de Cumari, nos termos do art. 10, parágrafo único, da Lei "
+                               "Complementar nº 2, de 1990.")
+    assert ("Art. 9º, trecho entre colchetes (art. 10, parágrafo único): a lei deve nomear o "
+            "Município de maior renda entre os de origem; os dados do estudo não trazem a renda "
+            "municipal (o PIB não é renda do Município)") in bill.notes
     assert t["Art. 10."][0] == b.VIGENCIA
     assert "icms" not in [x.key for x in bill.articles]
-    # The whole territory has a polygon: the memorial is the annex.
-    assert bill.annex_title == "ANEXO ÚNICO — MEMORIAL DESCRITIVO — CUMARI"
+    assert ("percentual do ICMS (art. 3º, IX, e art. 14): não consta do projeto; esses "
+            "dispositivos repartem a parcela do ICMS entre o Município criado e o de origem que "
+            "subsiste, e na fusão os de origem se extinguem") in bill.notes
+    # The memorial is informative, after the justificação, not an annex of the law.
+    assert bill.annex_informative
+    assert bill.annex_title == "MEMORIAL DESCRITIVO INFORMATIVO — CUMARI (não integra o projeto)"
     assert "Anhanguera-Cumari" not in " ".join(str(x) for x in t.values())
-    # By confrontações: the neighbours of the merged territory, the state line (Minas Gerais).
+    # By confrontações: the neighbours of the merged territory, the state line, unnamed.
     heads = [p.split(":")[0] for p in bill.annex if p.startswith("COM ")]
-    assert heads == ["COM O MUNICÍPIO DE CATALÃO", "COM A DIVISA ESTADUAL (fora do Estado de "
-                     "Goiás; a unidade vizinha não consta dos dados)", "COM O MUNICÍPIO DE "
-                     "CORUMBAÍBA", "COM O MUNICÍPIO DE NOVA AURORA", "COM O MUNICÍPIO DE GOIANDIRA"]
+    assert heads == ["COM O MUNICÍPIO DE CATALÃO", "COM OUTRA UNIDADE DA FEDERAÇÃO, PELA DIVISA "
+                     "DO ESTADO DE GOIÁS", "COM O MUNICÍPIO DE CORUMBAÍBA", "COM O MUNICÍPIO DE "
+                     "NOVA AURORA", "COM O MUNICÍPIO DE GOIANDIRA"]
     assert any("difere do da sede (Cumari)" in n for n in bill.notes)
     assert bill.justification[0].startswith("Quadro constitucional: a fusão está vedada")
 
@@ -156,14 +240,27 @@ def test_district_bill_is_a_municipal_law(store):
     assert bill.ementa == "Cria o Distrito Leste, no território do Município de Abadiânia, e dá outras providências."
     assert t["Art. 1º"][0].startswith("Fica criado o Distrito Leste, no Município "
                                       "de Abadiânia") and "art. 16" in t["Art. 1º"][0]
-    assert t["Art. 2º"][0].endswith(", nos termos do art. 18 da Lei Complementar nº 2, de 1990.")
+    assert t["Art. 2º"][0] == ("As divisas do Distrito Leste são as descritas no memorial "
+                               "descritivo do Anexo Único desta Lei, nos termos do art. 18 da Lei "
+                               "Complementar nº 2, de 1990.")
     assert "180 (cento e oitenta) dias" in t["Art. 3º"][0]
     assert t["Art. 4º"][0] == b.VIGENCIA
     assert bill.justification[0].startswith("Quadro constitucional: a criação de distrito não "
                                             "está vedada")
-    assert bill.annex_title.startswith("ANEXO ÚNICO")
+    assert bill.annex_title == "ANEXO ÚNICO — MEMORIAL DESCRITIVO — DISTRITO LESTE"
+    assert bill.annex[0] == "Memorial descritivo do Distrito Leste."
     assert bill.annex[2].startswith("COM O RESTANTE DO TERRITÓRIO DO MUNICÍPIO DE ABADIÂNIA: "
                                     "Começa no marco M-01")
+    # The annex is part of the law: the drafting notes are outside it, citing art. 18.
+    assert not any("Os dados" in p or "a mesma do estudo" in p for p in bill.annex)
+    assert bill.annex[-1].endswith("área geodésica (elipsoide GRS80); área no plano UTM (SIRGAS "
+                                   "2000 / UTM 22S): 42,62 km².")
+    assert ("Anexo Único (memorial descritivo): os marcos são os vértices do polígono da área, de "
+            "coordenadas calculadas, e não marcos implantados em campo; os trechos seguem linhas "
+            "retas entre eles. Os dados não registram rios, córregos, estradas nem outros "
+            "acidentes: onde a divisa deva acompanhá-los (LC nº 2/1990, art. 18), a descrição "
+            "fica para o levantamento do agrimensor.") in bill.notes
+    assert bill.epigrafe.startswith("PROJETO DE LEI MUNICIPAL Nº\u00a0")
 
 
 def test_refusals(store):
@@ -185,8 +282,25 @@ def test_html_docx_and_pdf_say_the_same(store, author, tmp_path):
     html = b.bill_html(bill, "Projeto")
     assert to_typst(html).unknown == set()
     assert '<p class="dispositivo"><strong>Art. 10.</strong> Esta Lei entra em vigor' in html
+    # The informative memorial comes after the justificação; place and date justified in both.
+    assert html.index('<section class="justificacao">') < html.index('<section class="anexo">')
+    assert '<p>Sala das Sessões' in html
     d = Document(io.BytesIO(b.bill_docx(bill, "Projeto")))
     paras = [p.text for p in d.paragraphs]
+    # Word: pt-BR proofing language, page numbers, the table's caption and repeated header.
+    from docx.oxml.ns import qn
+
+    lang = d.styles.element.find(qn("w:docDefaults")).find(qn("w:rPrDefault")).find(
+        qn("w:rPr")).find(qn("w:lang"))
+    assert lang.get(qn("w:val")) == "pt-BR"
+    assert d.styles["Normal"].element.rPr.find(qn("w:lang")).get(qn("w:val")) == "pt-BR"
+    assert " PAGE " in d.sections[0].footer._element.xml
+    assert "O que o estudo verificou" in paras
+    from docx.enum.text import WD_ALIGN_PARAGRAPH
+
+    place = next(p for p in d.paragraphs if p.text.startswith("Sala das Sessões"))
+    assert place.alignment == WD_ALIGN_PARAGRAPH.JUSTIFY
+    assert d.tables[0].rows[0]._tr.trPr.find(qn("w:tblHeader")) is not None
     assert "Art. 10. Esta Lei entra em vigor na data de sua publicação." in paras
     assert "I – Anhanguera;" in paras
     assert d.tables[0].rows[0].cells[0].text == "Dispositivo"
@@ -198,7 +312,7 @@ def test_html_docx_and_pdf_say_the_same(store, author, tmp_path):
 
         text = pdf_text(files["projeto-de-lei.pdf"])
         assert "Art. 10. Esta Lei entra em vigor na data de sua publicação." in text
-        assert "ANEXO ÚNICO — MEMORIAL DESCRITIVO" in text
+        assert "MEMORIAL DESCRITIVO INFORMATIVO — CUMARI (não integra o projeto)" in text
 
 
 def test_cli_writes_the_district_bill(tmp_path, capsys):
@@ -226,14 +340,23 @@ def test_a_drawn_creation_annexes_its_memorial_by_confrontacoes(store, author):
     _, bill = _bill(store, DRAWN, author)
     t = _text(bill)
     assert t["Art. 2º"][0] == ("Os limites do Município de Posse d'Abadia são os descritos no "
-                               "memorial descritivo do Anexo Único desta Lei, nos termos do art. "
+                               "memorial descritivo do Anexo I desta Lei, nos termos do art. "
                                "3º, II, da Lei Complementar nº 2, de 1990.")
-    assert bill.annex_title == "ANEXO ÚNICO — MEMORIAL DESCRITIVO — POSSE D'ABADIA"
+    assert bill.annex_title == "ANEXO I — MEMORIAL DESCRITIVO — POSSE D'ABADIA"
+    assert not any("Os dados" in p for p in bill.annex)
+    # The enclave the study flags (art. 3º, relativa harmonia) is in the justificação.
+    assert ("Conferência dos limites propostos: a área fica inteiramente cercada por Abadiânia, a "
+            "1,8 km da divisa mais próxima: o município de origem a envolveria por todos os "
+            "lados. O art. 3º pede que a configuração do município obedeça, “na medida do "
+            "possível, a uma relativa harmonia, evitando-se formas anacrônicas, divisão de "
+            "comunidades, exagerados estrangulamentos ou alargamentos”; um enclave é uma dessas "
+            "formas, e cabe à Assembleia julgar se é admissível (o remanescente continua "
+            "contínuo: art. 4º, III).") in bill.justification
     assert bill.annex[2] == ("COM O MUNICÍPIO DE ABADIÂNIA: Começa no marco M-01, de coordenadas "
                              "16°03'37,69\" S e 48°48'00,76\" W, ponto inicial desta descrição; "
                              "segue em 8 lados em linha reta, numa extensão de 25.157,29 m, até o "
                              "marco M-01, ponto inicial desta descrição.")
     assert not any("acidentes naturais" in p for p in bill.annex)
     # The drawn area does not follow the IBGE districts: the article names only the seat's.
-    assert t["Art. 3º"][0] == ("O Município de Posse d'Abadia é constituído do distrito-sede, que "
+    assert t["Art. 4º"][0] == ("O Município de Posse d'Abadia é constituído do distrito-sede, que "
                                "tem o seu nome.")

@@ -54,8 +54,11 @@ def test_square_in_utm_22s():
     assert m.geodesic_area_km2 != pytest.approx(1.0, abs=5e-5)  # UTM scale factor != 1
     assert (f"Perímetro (soma das distâncias planas): 4.000,00 m. Área: {geo} km² "
             f"({fmt_num(round(m.geodesic_area_km2, 2) * 100, 0)} ha), área geodésica (elipsoide GRS80), a mesma "
-            "do estudo; área no plano UTM (SIRGAS 2000 / UTM 22S): 1,0000 km².") in m.text
+            "do estudo; área no plano UTM (SIRGAS 2000 / UTM 22S): 1,00 km².") in m.text
     assert "Área: 1,0000" not in m.text
+    # The law's annex: the same figures, no word about the study.
+    assert m.law_text.endswith(f"Área: {geo} km² (100 ha), área geodésica (elipsoide GRS80); área "
+                               "no plano UTM (SIRGAS 2000 / UTM 22S): 1,00 km².")
     assert "fuso 22S (EPSG:31982)" in m.text
 
 
@@ -214,8 +217,15 @@ def test_the_state_line_is_a_stretch_of_its_own(store):
     assert list(st["lados"]) == [3, 22]
     assert st["extensao_m"].round(2).tolist() == [5566.82, 28079.19]
     assert _neighbours(store, "5201207") == {"5206602"}
-    assert ("COM A DIVISA ESTADUAL (fora do Estado de Goiás; a unidade vizinha não consta dos "
-            "dados): Começa no marco M-01") in m.text
+    # The data hold Goiás only: the unit beyond the state line is not named; the study's text
+    # says why, the law's annex does not carry the note.
+    assert ("COM OUTRA UNIDADE DA FEDERAÇÃO, PELA DIVISA DO ESTADO DE GOIÁS: Começa no marco "
+            "M-01") in m.text
+    note = ("Os dados trazem só os Municípios de Goiás: a unidade da Federação do outro lado da "
+            "divisa estadual (Estado ou Distrito Federal) não consta deles, e o memorial não a "
+            "nomeia.")
+    assert m.notes[-1] == note and note in m.text
+    assert "COM OUTRA UNIDADE DA FEDERAÇÃO" in m.law_text and "Os dados" not in m.law_text
 
 
 def test_the_drawn_area_borders_its_origin_only(store):
@@ -238,8 +248,21 @@ def test_the_drawn_area_borders_its_origin_only(store):
     assert paras[5].startswith("Relação dos vértices. Coordenadas no Sistema Geodésico SIRGAS 2000")
     assert annex_csv(m).splitlines()[0].endswith(",proximo,confrontante")
     # A district: the rest of its municipality's territory.
-    d = memorial(g, name="Distrito", boundaries=store.boundaries, within=("5200100",))
+    # The law's annex: the same stretches without the drafting notes, and no word on the study.
+    law = m.law_text.split("\n\n")
+    assert law[2] == paras[2] and law[3] == paras[4]
+    assert "Os marcos são" not in m.law_text and "a mesma do estudo" not in m.law_text
+    assert m.notes == ("Os marcos são os vértices do polígono da área, de coordenadas calculadas, "
+                       "e não marcos implantados em campo; os trechos seguem linhas retas entre "
+                       "eles.", "Os dados não registram rios, córregos, estradas nem outros "
+                       "acidentes: onde a divisa deva acompanhá-los (LC nº 2/1990, art. 3º, II), "
+                       "a descrição fica para o levantamento do agrimensor.")
+    # A district: the rest of its municipality's territory; its divisas are art. 18's.
+    d = memorial(g, name="Distrito Leste", boundaries=store.boundaries, within=("5200100",),
+                 article="art. 18")
     assert "COM O RESTANTE DO TERRITÓRIO DO MUNICÍPIO DE ABADIÂNIA: Começa" in d.text
+    assert d.text.startswith("Memorial descritivo do Distrito Leste.")
+    assert "(LC nº 2/1990, art. 18), a descrição fica" in d.text
 
 
 def test_a_long_memorial_by_confrontacoes_points_to_the_annex_not_below():

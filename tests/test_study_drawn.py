@@ -66,7 +66,7 @@ def test_drawn_kml_study_pdf_shows_area_estimate_distance_and_memorial(study):
     # The memorial's area is the study's geodesic figure; the UTM-plane one is labelled.
     assert ("Perímetro (soma das distâncias planas): 25.164,46 m. Área: 46,59 km² (4.659 ha), "
             "área geodésica (elipsoide GRS80), a mesma do estudo; área no plano UTM "
-            "(SIRGAS 2000 / UTM 22S): 46,6212 km².") in text
+            "(SIRGAS 2000 / UTM 22S): 46,62 km².") in text
 
 
 def test_a_dense_drawn_boundary_gives_a_readable_memorial_and_its_annex(tmp_path):

@@ -86,6 +86,13 @@ class Memorial:
     geodesic_area_km2 : float
         Geodesic area on GRS80 in km², the study's figure; the text gives it as "Área", rounded
         to two decimals like the study's area table.
+    law_text : str
+        The same description in the form of a law's annex (a bill's Anexo): without the
+        drafting notes (:attr:`notes`) and without words about the study or the data.
+    notes : tuple of str
+        What the description cannot claim from the data (computed marks, straight lines, no
+        river or road, the neighbouring unit of the Federation unknown): a paragraph of
+        :attr:`text`, and the drafter's notes beside a bill (not part of the law).
     """
 
     table: pd.DataFrame
@@ -94,6 +101,8 @@ class Memorial:
     perimeter_m: float
     area_km2: float
     geodesic_area_km2: float
+    law_text: str = ""
+    notes: tuple[str, ...] = ()
 
     @property
     def summarised(self) -> bool:
@@ -160,6 +169,9 @@ def point_words(lon: float, lat: float) -> str:
 PROBE_M = (10.0, 60.0, 300.0)
 #: Label of a side with no Goiás municipality beyond it.
 STATE_LINE = "divisa estadual"
+#: How the text names a stretch along the state line: the data hold Goiás's municipalities
+#: only, so the unit of the Federation beyond it (a State or the Distrito Federal) is not named.
+STATE_LINE_WORDS = "COM OUTRA UNIDADE DA FEDERAÇÃO, PELA DIVISA DO ESTADO DE GOIÁS"
 
 
 def side_neighbours(xy: np.ndarray, crs: str, boundaries: gpd.GeoDataFrame,
@@ -220,7 +232,8 @@ def _rotate_to_change(xy: np.ndarray, labels: list[str]) -> tuple[np.ndarray, li
 
 def memorial(geom: BaseGeometry, *, name: str | None = None,
              boundaries: gpd.GeoDataFrame | None = None, names: dict[str, str] | None = None,
-             ignore: tuple[str, ...] = (), within: tuple[str, ...] = ()) -> Memorial:
+             ignore: tuple[str, ...] = (), within: tuple[str, ...] = (),
+             article: str = "art. 3º, II") -> Memorial:
     """Build the memorial descritivo of a lon/lat (EPSG:4674) territory.
 
     Parameters
@@ -240,6 +253,9 @@ def memorial(geom: BaseGeometry, *, name: str | None = None,
     within : tuple of str
         The municipality a district lies in: its sides read "o restante do território do
         Município de …".
+    article : str
+        The provision of LC 02/1990 on how the limits are drawn, cited in the notes:
+        ``"art. 3º, II"`` (a municipality), ``"art. 18"`` (a district's divisas).
 
     Returns
     -------
@@ -288,17 +304,48 @@ def memorial(geom: BaseGeometry, *, name: str | None = None,
     perimeter = float(table["distancia_m"].sum())
     area_km2 = float(geom_m.area / 1e6)
     geo_km2 = geodesic_area_km2(geom)
-    text = _text(table, crs, perimeter, area_km2, geo_km2, name)
-    if side_labels:
-        if names is None:
-            names = dict(zip(boundaries["cod_ibge"], boundaries["nome"]))
-        head, rest = text.split("\n\n", 1)
-        listed = len(table) <= MAX_LISTED_MARKS
-        text = "\n\n".join([head, _confrontations_text(table, geom, geo_km2, name, names, within,
-                                                        listed=listed),
-                             "Relação dos vértices. " + rest])
-    return Memorial(table=table, text=text, crs=crs, perimeter_m=perimeter,
-                    area_km2=area_km2, geodesic_area_km2=geo_km2)
+    state_line = bool(side_labels) and any(STATE_LINE in labels for labels in side_labels)
+    notes = drafting_notes(article, by_confrontations=bool(side_labels), state_line=state_line)
+    texts = []
+    for law in (False, True):
+        text = _text(table, crs, perimeter, area_km2, geo_km2, name, law=law)
+        if side_labels:
+            if names is None:
+                names = dict(zip(boundaries["cod_ibge"], boundaries["nome"]))
+            head, rest = text.split("\n\n", 1)
+            listed = len(table) <= MAX_LISTED_MARKS
+            text = "\n\n".join([head, _confrontations_text(table, geom, geo_km2, name, names,
+                                                            within, listed=listed,
+                                                            notes=() if law else notes),
+                                 "Relação dos vértices. " + rest])
+        texts.append(text)
+    return Memorial(table=table, text=texts[0], crs=crs, perimeter_m=perimeter,
+                    area_km2=area_km2, geodesic_area_km2=geo_km2, law_text=texts[1],
+                    notes=tuple(notes))
+
+
+def drafting_notes(article: str = "art. 3º, II", *, by_confrontations: bool = True,
+                   state_line: bool = False) -> list[str]:
+    """What a memorial drawn from the data cannot claim (pt-BR sentences): its marks are the
+    polygon's computed vertices joined by straight lines, the data hold no river, stream or
+    road (where the limit should follow one, ``article`` of LC 02/1990 leaves it to the
+    surveyor) and, with ``state_line``, the unit of the Federation beyond the state line is
+    not in the data. The study prints them in its memorial; a bill lists them in its notes,
+    outside the annex that is part of the law.
+    """
+    out = ["Os marcos são os vértices do polígono da área, de coordenadas calculadas, e não "
+           "marcos implantados em campo; os trechos seguem linhas retas entre eles." if
+           by_confrontations else
+           "Os marcos são os vértices do polígono da área, de coordenadas calculadas, e não "
+           "marcos implantados em campo.",
+           "Os dados não registram rios, córregos, estradas nem outros acidentes: onde a divisa "
+           f"deva acompanhá-los (LC nº 2/1990, {article}), a descrição fica para o levantamento "
+           "do agrimensor."]
+    if state_line:
+        out.append("Os dados trazem só os Municípios de Goiás: a unidade da Federação do outro "
+                   "lado da divisa estadual (Estado ou Distrito Federal) não consta deles, e o "
+                   "memorial não a nomeia.")
+    return out
 
 
 def stretches(table: pd.DataFrame) -> pd.DataFrame:
@@ -333,7 +380,7 @@ def stretches(table: pd.DataFrame) -> pd.DataFrame:
 
 def _who(code: str, names: dict[str, str], within: tuple[str, ...]) -> str:
     if code == STATE_LINE:
-        return "COM A DIVISA ESTADUAL (fora do Estado de Goiás; a unidade vizinha não consta dos dados)"
+        return STATE_LINE_WORDS
     name = names.get(code, code)
     if code in within:
         return f"COM O RESTANTE DO TERRITÓRIO DO MUNICÍPIO DE {name.upper()}"
@@ -342,7 +389,7 @@ def _who(code: str, names: dict[str, str], within: tuple[str, ...]) -> str:
 
 def _confrontations_text(table: pd.DataFrame, geom: BaseGeometry, geo_km2: float,
                          name: str | None, names: dict[str, str], within: tuple[str, ...],
-                         listed: bool = True) -> str:
+                         listed: bool = True, notes: tuple[str, ...] | list[str] = ()) -> str:
     from .measure import geodesic_perimeter_m
 
     st = stretches(table)
@@ -363,11 +410,8 @@ def _confrontations_text(table: pd.DataFrame, geom: BaseGeometry, geo_km2: float
             paras.append(f"{_who(row.confrontante, names, within)}: {start}; segue em "
                          f"{fmt_num(row.lados, 0)} {sides} em linha reta, numa extensão de "
                          f"{fmt_num(row.extensao_m)} m, {end}.")
-    paras.append("Os marcos são os vértices do polígono da área, de coordenadas calculadas, e "
-                 "não marcos implantados em campo; os trechos seguem linhas retas entre eles. Os "
-                 "dados não registram rios, córregos, estradas nem outros acidentes: onde a divisa "
-                 "deva acompanhá-los (LC nº 2/1990, art. 3º, II), a descrição fica para o "
-                 "levantamento do agrimensor.")
+    if notes:
+        paras.append(" ".join(notes))
     paras.append(f"Área geodésica: {fmt_num(geo_km2)} km²; perímetro geodésico: "
                  f"{fmt_num(geodesic_perimeter_m(geom))} m. Relação dos vértices, com as "
                  "coordenadas UTM, os azimutes e as distâncias planas, "
@@ -375,10 +419,17 @@ def _confrontations_text(table: pd.DataFrame, geom: BaseGeometry, geo_km2: float
     return "\n\n".join(paras)
 
 
+def of_name(name: str) -> str:
+    """``"de Posse d'Abadia"``, ``"do Distrito Leste"``: the preposition before a territory's
+    name (contracted before "Distrito", "Município")."""
+    first = name.split(" ", 1)[0]
+    return f"do {name}" if first in ("Distrito", "Município", "Subdistrito") else f"de {name}"
+
+
 def _text(table: pd.DataFrame, crs: str, perimeter: float, area_km2: float,
-          geo_km2: float, name: str | None) -> str:
+          geo_km2: float, name: str | None, law: bool = False) -> str:
     zone = {"EPSG:31981": "21S", "EPSG:31982": "22S", "EPSG:31983": "23S"}[crs]
-    head = f"Memorial descritivo{' de ' + name if name else ''}"
+    head = f"Memorial descritivo{' ' + of_name(name) if name else ''}"
     paras = [head + ".",
              f"Coordenadas no Sistema Geodésico SIRGAS 2000, projeção UTM, fuso {zone} ({crs}); "
              "azimutes planos referidos ao Norte da quadrícula; distâncias planas em metros."]
@@ -417,6 +468,6 @@ def _text(table: pd.DataFrame, crs: str, perimeter: float, area_km2: float,
     # the UTM-plane area is labelled as such so the two figures never read as a contradiction.
     paras.append(f"Perímetro (soma das distâncias planas): {fmt_num(perimeter)} m. "
                  f"Área: {fmt_num(geo_km2)} km² ({fmt_num(round(geo_km2, 2) * 100, 0)} ha), área geodésica "
-                 f"(elipsoide GRS80), a mesma do estudo; área no plano UTM (SIRGAS 2000 / UTM "
-                 f"{zone}): {fmt_num(area_km2, 4)} km².")
+                 f"(elipsoide GRS80){'' if law else ', a mesma do estudo'}; área no plano UTM "
+                 f"(SIRGAS 2000 / UTM {zone}): {fmt_num(area_km2)} km².")
     return "\n\n".join(paras)

@@ -51,7 +51,8 @@ LETTERS = ("ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura", "camara")
 #: ``administracao`` (art. 13 and art. 14, §§ 2º to 4º), ``legislacao`` (art. 10), ``icms``
 #: (art. 14 and art. 3º, IX), ``instalacao-distrito`` (art. 20), ``vigencia`` (LC 95/1998,
 #: art. 8º).
-BILL_ARTICLES = ("criacao", "fusao", "transferencia", "distrito", "limites", "distritos",
+BILL_ARTICLES = ("criacao", "fusao", "transferencia", "distrito", "limites", "area-urbana",
+                 "distritos",
                  "instalacao", "eleicao", "servidores", "bens", "administracao", "legislacao",
                  "icms", "instalacao-distrito", "vigencia")
 #: Who makes the law: a state law of the Assembly, or a municipal law (art. 16).

@@ -41,7 +41,7 @@ OPERATION = Operation(
     law_articles=("1", "3", "9", "11", "12", "13", "14"),
     icms_share=True,
     named_after_seat=True,
-    bill=("criacao", "limites", "distritos", "instalacao", "eleicao", "servidores", "bens",
-          "administracao", "legislacao", "icms", "vigencia"),
+    bill=("criacao", "limites", "area-urbana", "distritos", "instalacao", "eleicao",
+          "servidores", "bens", "administracao", "legislacao", "icms", "vigencia"),
     bill_ementa="Cria o Município de {name}, desmembrado {origins}, e dá outras providências.",
 )

@@ -42,6 +42,8 @@ STATE_PREAMBLE = ("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE GOIÁS, nos termos do a
                   "Constituição Estadual, decreta e eu sanciono a seguinte Lei:")
 VIGENCIA = "Esta Lei entra em vigor na data de sua publicação."
 PLACE = "Goiânia"
+#: A blank of the epígrafe (number, day, month), kept by HTML, Typst and Word.
+BLANK = "\u00a0" * 6
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
          "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX")
@@ -91,8 +93,8 @@ class Bill:
     level : str
         ``"estadual"`` or ``"municipal"``.
     epigrafe, autoria, ementa, preambulo : str
-        The heading (``"PROJETO DE LEI"``), the author line (may be empty), the ementa and
-        the enacting formula.
+        The heading (``"PROJETO DE LEI Nº …, DE … DE … DE 2026"``, number and date left blank
+        for the Assembly), the author line (may be empty), the ementa and the enacting formula.
     articles : tuple of Article
     place_date : str
         ``"Sala das Sessões da Assembleia Legislativa do Estado de Goiás, em Goiânia, 1º de
@@ -108,13 +110,22 @@ class Bill:
     history : tuple of (str, str)
         The history of the area (:func:`viabilidade.report.history.history_rows`).
     annex_title : str
-        ``"ANEXO ÚNICO — MEMORIAL DESCRITIVO …"``, or ``""`` without a polygon.
+        ``"ANEXO ÚNICO — MEMORIAL DESCRITIVO …"`` (``"ANEXO I — …"`` beside the urban area's
+        annex still to be drawn), ``"MEMORIAL DESCRITIVO INFORMATIVO — …"`` for a fusion, or
+        ``""`` without a polygon.
     annex : tuple of str
-        The memorial's paragraphs.
+        The memorial's paragraphs: in the form of a law's annex
+        (:attr:`viabilidade.geo.memorial.Memorial.law_text`), or the study's text when
+        informative.
+    annex_informative : bool
+        The memorial is not part of the law (a fusion keeps the limits in force): it comes
+        after the justificação instead of right after the signature.
     notes : tuple of str
         What the drafter must still supply (not part of the bill).
     files : dict
         Annex files beside the bill (``memorial-marcos.csv`` when the memorial is summarised).
+    process : str
+        ``"(Processo nº 2027/000123)"`` under the author line, or ``""``.
     """
 
     level: str
@@ -131,8 +142,10 @@ class Bill:
     history: tuple[tuple[str, str], ...] = ()
     annex_title: str = ""
     annex: tuple[str, ...] = ()
+    annex_informative: bool = False
     notes: tuple[str, ...] = ()
     files: dict[str, str] = field(default_factory=dict)
+    process: str = ""
 
     def numbered(self) -> list[tuple[str, str, list[tuple[str, str]], list[tuple[str, str]]]]:
         """Each article as (label, caput, [(inciso label, text)], [(paragraph label, text)])."""
@@ -170,6 +183,11 @@ class _Context:
     memorial: object | None
     district_rows: list[tuple[str, str, bool]]
     notes: list[str]
+    #: The operation is barred today (CF art. 18 § 4, :func:`viabilidade.report.frame.calendar_note`):
+    #: Art. 1 cites the federal complementary law, and no date is fixed.
+    barred: bool = False
+    #: Article key -> the label of the annex it refers to ("Anexo Único", "Anexo I", …).
+    annexes: dict[str, str] = field(default_factory=dict)
 
     @property
     def district(self) -> str:
@@ -179,32 +197,49 @@ class _Context:
 
     @property
     def origin_words(self) -> str:
-        """``"Município de Abadiânia"`` / ``"Municípios de Anhanguera e Cumari"``."""
+        """``"Município de Abadiânia"`` / ``"Municípios de Alexânia e de Abadiânia"``; a fusion's
+        ``"atuais Municípios de Anhanguera e de Cumari"`` (they exist until the new one is
+        installed, and one may share its name: LC 95/1998, art. 11, II)."""
         if len(self.origins) == 1:
             return f"Município de {self.origins[0]}"
-        return f"Municípios de {_and(self.origins)}"
+        return (("atuais " if self.op.merges else "") + "Municípios "
+                + _and([f"de {o}" for o in self.origins]))
 
 
 _and = fmt.and_list
 
+#: The federal law every creation, fusion and dismemberment depends on (CF art. 18 § 4),
+#: cited before LC 02/1990 while it is missing (its number and date are for the final text).
+FEDERAL = "do art. 18, § 4º, da Constituição Federal, da lei complementar federal nele prevista e "
 
-def _annex_ref(ctx: _Context) -> str:
-    return "no memorial descritivo do Anexo Único desta Lei"
+
+def _annex_ref(ctx: _Context, key: str = "limites") -> str:
+    return f"no memorial descritivo do {ctx.annexes.get(key, 'Anexo Único')} desta Lei"
+
+
+def _basis(ctx: _Context, lc2: str) -> str:
+    """``"nos termos do art. 18, § 4º, da Constituição Federal, da lei complementar federal
+    nele prevista e da Lei Complementar nº 2, …"`` for an operation barred today, else
+    ``"nos termos da Lei Complementar nº 2, …"``; ``lc2`` is ``"da Lei …"`` or ``"do art. 5º …"``."""
+    return "nos termos " + (FEDERAL if ctx.barred else "") + lc2
 
 
 # -- the articles ----------------------------------------------------------------------
 
 def _criacao(ctx: _Context) -> Article:
-    seat = ("com sede na localidade de igual nome" if ctx.seat == ctx.name
-            else f"com sede na localidade de {ctx.seat}")
-    return Article("criacao", f"Fica criado o Município de {ctx.name}, {seat}, desmembrado do "
-                              f"{ctx.origin_words}, nos termos da {LC2}.")
+    return Article("criacao", f"Fica criado o Município de {ctx.name}, com sede na cidade de "
+                              f"{ctx.seat}, desmembrado do {ctx.origin_words}, "
+                              f"{_basis(ctx, 'da ' + LC2)}.")
 
 
 def _fusao(ctx: _Context) -> Article:
-    return Article("fusao", f"Ficam extintos os {ctx.origin_words} e criado, pela fusão dos seus "
-                            f"territórios integrais, o Município de {ctx.name}, com sede na "
-                            f"cidade de {ctx.seat}, nos termos do art. 5º, § 2º, da {LC2}.")
+    # The origins are extinguished when the new municipality is installed, not on publication:
+    # until then each is administered by its Prefeito (art. 13) and keeps staff and property.
+    return Article("fusao", f"Fica criado, pela fusão das áreas territoriais integrais dos "
+                            f"{ctx.origin_words}, o Município de {ctx.name}, com sede na cidade "
+                            f"de {ctx.seat}, {_basis(ctx, 'do art. 5º, § 2º, da ' + LC2)}.",
+                   paragraphs=(f"Os {ctx.origin_words} ficam extintos na data da instalação do "
+                               f"Município de {ctx.name} criado por esta Lei.",))
 
 
 def _transferencia(ctx: _Context) -> Article:
@@ -214,7 +249,7 @@ def _transferencia(ctx: _Context) -> Article:
             if ctx.memorial is not None else "")
     return Article("transferencia", f"Fica desmembrada do Município de {ctx.origins[0]} e "
                                     f"incorporada ao Município de {ctx.destination} a área "
-                                    f"{where}{area}, nos termos do art. 5º da {LC2}.")
+                                    f"{where}{area}, {_basis(ctx, 'do art. 5º da ' + LC2)}.")
 
 
 def _distrito(ctx: _Context) -> Article:
@@ -232,36 +267,49 @@ def _district_area(ctx: _Context) -> str:
 
 
 def _no_polygon_note(ctx: _Context) -> None:
-    ctx.notes.append("memorial descritivo dos limites (art. 3º, II, da LC nº 2/1990): os dados "
-                     "públicos não trazem o polígono do distrito; virá do levantamento do "
-                     "agrimensor ou de um polígono desenhado ([area] boundary) e será o Anexo "
-                     "Único desta Lei")
+    law = "art. 18" if ctx.op.bill[0] == "distrito" else "art. 3º, II"
+    ctx.notes.append(f"{ctx.annexes.get('limites', 'Anexo Único')} (memorial descritivo dos "
+                     f"limites; {law}, da LC nº 2/1990): ainda a redigir. Os dados públicos não "
+                     "trazem o polígono da área, e a lei municipal que criou o distrito, cujos "
+                     "limites ele seguiria, não tem número nem data nos dados; o memorial virá do "
+                     "levantamento do agrimensor ou de um polígono desenhado, informado no "
+                     "arquivo da candidatura")
 
 
 def _limites(ctx: _Context) -> Article:
-    subject = {"distrito": f"As divisas do {ctx.district}",
-               "transferencia": f"Os limites entre os Municípios de {ctx.origins[0]} e "
-                                f"{ctx.destination}"}
     first = ctx.op.bill[0]
-    who = subject.get(first, f"Os limites do Município de {ctx.name}")
     law = {"distrito": "art. 18", "transferencia": "art. 5º"}.get(first, "art. 3º, II,")
-    if ctx.memorial is not None:
-        caput = f"{who} são os descritos {_annex_ref(ctx)}"
-        if first == "transferencia":
-            caput = (f"Os limites entre os Municípios de {ctx.origins[0]} e {ctx.destination} "
-                     "passam a ser os que resultam da incorporação da área de que trata o art. "
-                     f"1º, descrita {_annex_ref(ctx)}")
-        if first == "fusao":
-            caput = (f"O território do Município de {ctx.name} compreende os territórios "
-                     f"integrais dos {ctx.origin_words}, e os seus limites são os descritos "
-                     f"{_annex_ref(ctx)}")
-        return Article("limites", f"{caput} ({law} da {LC2_SHORT}).")
-    # No polygon: the area is a district whose legal limits are in the municipal law.
-    _no_polygon_note(ctx)
+    if first == "fusao":
+        # The merged territory keeps the origins' outer limits, set by the laws in force: a
+        # state law cannot redraw the interstate line, nor the neighbours' limits without their
+        # own process (arts. 5º and 6º); the memorial is informative, after the justificação.
+        return Article("limites", f"O território do Município de {ctx.name} compreende as áreas "
+                                  f"territoriais integrais dos {ctx.origin_words}, e os seus "
+                                  "limites são os limites externos desses Municípios, definidos "
+                                  f"na legislação vigente ({law} da {LC2_SHORT}).")
     if first == "transferencia":
-        return Article("limites", f"{who} passam a ser os que resultam da incorporação da área "
-                                  f"de que trata o art. 1º ({law} da {LC2_SHORT}).")
-    return Article("limites", f"{who} são os {_district_area(ctx)} ({law} da {LC2_SHORT}).")
+        where = f", descrita {_annex_ref(ctx)}" if ctx.memorial is not None else ""
+        if ctx.memorial is None:
+            _no_polygon_note(ctx)
+        return Article("limites", f"Os limites entre os Municípios de {ctx.origins[0]} e "
+                                  f"{ctx.destination} passam a ser os que resultam da "
+                                  f"incorporação da área de que trata o art. 1º{where} ({law} da "
+                                  f"{LC2_SHORT}).")
+    who = (f"As divisas do {ctx.district} são as descritas" if first == "distrito"
+           else f"Os limites do Município de {ctx.name} são os descritos")
+    if ctx.memorial is None:  # the annex is still to be drawn (a note says so)
+        _no_polygon_note(ctx)
+    return Article("limites", f"{who} {_annex_ref(ctx)} ({law} da {LC2_SHORT}).")
+
+
+def _area_urbana(ctx: _Context) -> Article:
+    ctx.notes.append(f"{ctx.annexes['area-urbana']} (memorial descritivo dos limites da área "
+                     "urbana da sede; art. 3º, V, da LC nº 2/1990): ainda a redigir, na forma do "
+                     "memorial descritivo dos limites; os dados públicos não trazem o perímetro "
+                     "urbano")
+    return Article("area-urbana", f"Os limites da área urbana da sede do Município de {ctx.name} "
+                                  f"são os descritos {_annex_ref(ctx, 'area-urbana')} (art. 3º, V, "
+                                  f"da {LC2_SHORT}).")
 
 
 def _distritos(ctx: _Context) -> Article:
@@ -295,19 +343,20 @@ def _instalacao(ctx: _Context) -> Article:
 
 
 def _eleicao(ctx: _Context) -> Article:
-    when = (f"de {ctx.election}" if ctx.install is not None
-            else "seguintes à sua criação")
-    caput = (f"O Prefeito, o Vice-Prefeito e os Vereadores do Município de {ctx.name} serão "
-             f"eleitos simultaneamente com os dos demais Municípios, nas eleições municipais "
-             f"{when}, na forma da legislação eleitoral.")
     seats = (ctx.content or {}).get("vereadores")
     if seats is None:
+        when = (f"de {ctx.election}" if ctx.install is not None
+                else "seguintes à sua criação")
         ctx.notes.append("número de Vereadores da primeira legislatura (art. 3º, VIII; "
                          "Constituição Federal, art. 29, IV): falta a população da área")
-        return Article("eleicao", caput)
-    return Article("eleicao", caput, paragraphs=(
-        f"A Câmara Municipal de {ctx.name} terá {in_words(seats)} Vereadores na primeira "
-        "legislatura (art. 29, IV, a, da Constituição Federal).",))
+        return Article("eleicao", f"O Prefeito, o Vice-Prefeito e os Vereadores do Município de "
+                                  f"{ctx.name} serão eleitos simultaneamente com os dos demais "
+                                  f"Municípios, nas eleições municipais {when}, na forma da "
+                                  "legislação eleitoral.")
+    # The election itself is the installation article's (art. 9): only the Câmara's size here.
+    return Article("eleicao", f"A Câmara Municipal de {ctx.name} terá {in_words(seats)} "
+                              f"Vereadores na primeira legislatura (art. 3º, VIII, da "
+                              f"{LC2_SHORT}, e art. 29, IV, a, da Constituição Federal).")
 
 
 def _servidores(ctx: _Context) -> Article:
@@ -318,9 +367,13 @@ def _servidores(ctx: _Context) -> Article:
                                      f"instalação, operando-se a sucessão do empregador (art. 12 "
                                      f"da {LC2_SHORT}).")
     origin = ctx.origin_words
-    return Article("servidores", f"Os servidores do {origin}, excetuados os ocupantes de cargos "
-                                 f"em comissão, passarão a integrar a administração do Município "
-                                 f"de {ctx.name}, resguardado o direito de opção, pelo prazo de "
+    # Art. 12 speaks of the origin's servants the new municipality needs: those serving in
+    # its territory, not every servant of the origin.
+    return Article("servidores", f"Os servidores do {origin} lotados em órgãos e unidades "
+                                 f"situados no território do Município de {ctx.name}, "
+                                 "excetuados os ocupantes de cargos em comissão, passarão a "
+                                 "integrar a administração do novo Município, resguardado o "
+                                 "direito de opção, pelo prazo de "
                                  f"{in_words(3)} meses, a contar da instalação (art. 12 da "
                                  f"{LC2_SHORT}).",
                    paragraphs=(f"O {origin} fica exonerado de quaisquer obrigações trabalhistas "
@@ -370,32 +423,45 @@ def _legislacao(ctx: _Context) -> Article:
         return Article("legislacao", f"A legislação do {ctx.origin_words} vigorará no Município "
                                      f"de {ctx.name}, no que couber, até que este aprove a sua "
                                      f"(art. 10 da {LC2_SHORT}).")
-    ctx.notes.append("Município de maior renda entre os de origem (art. 10, parágrafo único): "
-                     "a lei deve nomeá-lo; os dados do estudo não trazem a renda municipal")
+    where = article_label(ctx.op.bill.index("legislacao") + 1)
+    ctx.notes.append(f"{where}, trecho entre colchetes (art. 10, parágrafo único): a lei deve "
+                     "nomear o Município de maior renda entre os de origem; os dados do estudo "
+                     "não trazem a renda municipal (o PIB não é renda do Município)")
     return Article("legislacao", f"Vigorará no Município de {ctx.name}, no que couber, até que "
-                                 "este aprove a sua, a legislação daquele, entre os "
-                                 f"{ctx.origin_words}, de maior renda (art. 10, parágrafo único, "
-                                 f"da {LC2_SHORT}).")
+                                 "este aprove a sua, a legislação do Município de "
+                                 f"{LEGISLACAO_BLANK}, o de maior renda entre os "
+                                 f"{ctx.origin_words} (art. 10, parágrafo único, da "
+                                 f"{LC2_SHORT}).")
+
+
+#: The marked blank of a fusion's art. 10 (the municipality of greater revenue is not in the
+#: data): the drafter replaces it, as the notes say.
+LEGISLACAO_BLANK = "[A INDICAR NA REDAÇÃO FINAL]"
 
 
 def _icms(ctx: _Context) -> Article:
-    years = f"{ctx.year}, e nos dois exercícios imediatamente seguintes, {ctx.year + 1} e {ctx.year + 2}"
     origin = ctx.origin_words
     share = ctx.icms
+    if ctx.install is None:  # no year fixed: the words of art. 14 and its § 1º
+        years = "No ano de sua criação e nos dois exercícios imediatamente seguintes"
+        published = "no ano imediatamente anterior ao de sua criação"
+    else:
+        years = (f"No ano de sua criação, {ctx.year}, e nos dois exercícios imediatamente "
+                 f"seguintes, {ctx.year + 1} e {ctx.year + 2}")
+        published = f"em {ctx.year - 1}"
     rule = ("fixado com base na proporção entre o valor adicionado auferido pelos contribuintes "
             f"estabelecidos na sua área e o valor adicionado apurado no {origin}, incluída a "
             "área desmembrada, com base no movimento econômico-fiscal que deu origem ao último "
-            "valor adicionado definitivo publicado no Diário Oficial do Estado em "
-            f"{ctx.year - 1}")
+            f"valor adicionado definitivo publicado no Diário Oficial do Estado {published}")
     if share is not None and share.percentage is not None:
-        return Article("icms", f"No ano de sua criação, {years}, o Município de {ctx.name} "
+        return Article("icms", f"{years}, o Município de {ctx.name} "
                                f"participará com {fmt.percent(share.percentage, 4)} do valor "
                                f"da parcela do ICMS devida ao {origin}, percentual {rule} "
                                f"(arts. 3º, IX, e 14 da {LC2_SHORT}).")
     ctx.notes.append("percentual do ICMS (art. 3º, IX, e art. 14): o artigo dá a regra; para "
                      "escrever o percentual faltam o valor adicionado da área e o da origem, "
                      "não informados pelos proponentes")
-    return Article("icms", f"No ano de sua criação, {years}, o Município de {ctx.name} "
+    return Article("icms", f"{years}, o Município de {ctx.name} "
                            f"participará do valor da parcela do ICMS devida ao {origin} no "
                            f"percentual {rule} (arts. 3º, IX, e 14 da {LC2_SHORT}).")
 
@@ -415,7 +481,8 @@ def _vigencia(ctx: _Context) -> Article:
 #: Article key -> the function that writes it.
 BUILDERS: dict[str, Callable[[_Context], Article]] = {
     "criacao": _criacao, "fusao": _fusao, "transferencia": _transferencia,
-    "distrito": _distrito, "limites": _limites, "distritos": _distritos,
+    "distrito": _distrito, "limites": _limites, "area-urbana": _area_urbana,
+    "distritos": _distritos,
     "instalacao": _instalacao, "eleicao": _eleicao, "servidores": _servidores, "bens": _bens,
     "administracao": _administracao, "legislacao": _legislacao, "icms": _icms,
     "instalacao-distrito": _instalacao_distrito, "vigencia": _vigencia,
@@ -440,6 +507,22 @@ def law_form(text: str) -> str:
 
 def _in_law_form(a: Article) -> Article:
     return Article(a.key, law_form(a.caput), a.items, tuple(law_form(p) for p in a.paragraphs))
+
+def _annex_labels(op, memorial_) -> dict[str, str]:
+    """Article key -> the annex it refers to: the limits' memorial (not for a fusion, whose
+    limits are those in force, nor for a transfer without a polygon) and the urban area's;
+    ``"Anexo Único"`` alone, else ``"Anexo I"``, ``"Anexo II"`` (LC 95/1998)."""
+    first = op.bill[0] if op.bill else ""
+    keys = []
+    if "limites" in op.bill and first != "fusao" and (memorial_ is not None
+                                                      or first != "transferencia"):
+        keys.append("limites")
+    if "area-urbana" in op.bill:
+        keys.append("area-urbana")
+    if len(keys) == 1:
+        return {keys[0]: "Anexo Único"}
+    return {k: f"Anexo {ROMAN[i]}" for i, k in enumerate(keys)}
+
 
 def _names(store) -> dict[str, str]:
     m = store.municipalities
@@ -493,6 +576,12 @@ def _justification(analysis, ctx: _Context) -> list[str]:
     what = {"estadual": "Este projeto", "municipal": "Este projeto de lei municipal"}[ctx.op.bill_level]
     paras.append(f"{what} dá forma de lei à proposta de {operation_subtitle(analysis)}, estudada "
                  f"segundo a {LC2}. Conclusão do estudo: {analysis_conclusion(analysis)}")
+    from .boundary import drawn_findings
+
+    # What the study found on the drawn limits (an enclave, art. 3º's harmony; a split origin)
+    # is for the Assembly to weigh: said here, in the study's words.
+    paras += [f"Conferência dos limites propostos: {f[:1].lower()}{f[1:]}"
+              for f in drawn_findings(analysis)]
     waived = [(r.article or "").replace("LC 02/1990, ", "") for r in analysis.results
               if r.status == "not_applicable"]
     if waived:
@@ -568,11 +657,16 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
         raise CandidateError("o projeto de lei estadual precisa do deputado autor (LC nº 2/1990, "
                              "art. 2º): --configuracoes ARQUIVO com a seção [oficios] (proposer, "
                              "proposer_gender, process; ver docs/GUIA.md, Projeto de lei)")
+    from .frame import calendar_note
+
     date = date or dt.date.today()
     names = _names(store)
     origins = [names.get(x, x) for x in op.origin_codes(c)]
     year, _ = creation_year(c, analysis.settings)
-    install = None if is_election_year(year) else installation_date(year)
+    # Barred today (CF art. 18 § 4): every date depends on the federal law and the plebiscite,
+    # so the bill fixes none (the relative words of arts. 9 and 14).
+    barred = bool(calendar_note(analysis))
+    install = None if barred or is_election_year(year) else installation_date(year)
     rows = _district_rows(analysis, store)
     memorial_, files = _memorial(analysis, store)
     content = icms = None
@@ -585,8 +679,22 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
     ctx = _Context(analysis=analysis, store=store, op=op, name=op.study_name(c), seat=c.seat or c.name,
                    origins=origins, destination=names.get(c.destination) if c.destination else None,
                    year=year, install=install, election=next_election(year), content=content,
-                   icms=icms, memorial=memorial_, district_rows=rows, notes=[])
-    if "criacao" in op.bill and is_election_year(year):
+                   icms=icms, memorial=memorial_, district_rows=rows, notes=[], barred=barred,
+                   annexes=_annex_labels(op, memorial_))
+    creates = "criacao" in op.bill or "fusao" in op.bill
+    if creates and barred:
+        ctx.notes.append("datas: o projeto não fixa o ano de criação nem o de instalação (art. 3º, "
+                         "VI): ambos dependem da edição da lei complementar federal (Constituição "
+                         "Federal, art. 18, § 4º), cujo número e data o art. 1º deve citar, e do "
+                         "plebiscito; fixá-los na redação final, fora de ano de eleições "
+                         "municipais (art. 7º, § 3º)")
+        ctx.notes.append("plebiscito: a lei só pode ser elaborada depois do resultado favorável "
+                         "do plebiscito (art. 7º, § 2º); citar na justificação a data da consulta "
+                         "e o seu resultado (comparecimento e votos)")
+    if creates and is_election_year(date.year):
+        ctx.notes.append(f"data do projeto: {date.year} é ano de eleições municipais, em que "
+                         "nenhum Município pode ser criado (art. 7º, § 3º)")
+    elif creates and not barred and is_election_year(year):
         ctx.notes.append(f"ano de criação {year}: ano de eleições municipais, em que nenhum "
                          "Município pode ser criado (art. 7º, § 3º); a data de instalação fica "
                          "sem ano")
@@ -594,14 +702,38 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
         ctx.notes.append(f"nome: o art. 3º, I, manda que o nome do Município seja o da sua sede; "
                          f"o nome proposto ({c.name}) difere do da sede ({ctx.seat})")
     articles = tuple(_in_law_form(BUILDERS[key](ctx)) for key in op.bill)
-    if "limites" in op.bill and op.proposed_seat and op.bill_level == "estadual":
+    if memorial_ is not None and "fusao" not in op.bill:  # outside the law's annex
+        said = " ".join(memorial_.notes)
+        where = ctx.annexes["limites"]
+        ctx.notes.append(f"{where} (memorial descritivo): {said[:1].lower()}{said[1:]}")
+    if "fusao" in op.bill and memorial_ is not None:
+        ctx.notes.append("memorial descritivo informativo (após a justificação): traçado sobre a "
+                         "malha municipal aproximada do IBGE, descreve o contorno do território "
+                         "fundido para conferência; não integra a lei, que mantém os limites da "
+                         "legislação vigente (a divisa interestadual não é matéria de lei "
+                         "estadual, e os limites com os Municípios vizinhos só mudam por processo "
+                         "próprio: arts. 5º e 6º)")
+    if "fusao" in op.bill:
+        ctx.notes.append("percentual do ICMS (art. 3º, IX, e art. 14): não consta do projeto; "
+                         "esses dispositivos repartem a parcela do ICMS entre o Município criado e "
+                         "o de origem que subsiste, e na fusão os de origem se extinguem")
+    if "limites" in op.bill and op.proposed_seat and op.bill_level == "estadual" \
+            and "area-urbana" not in op.bill:
         ctx.notes.append("limites da área urbana da sede (art. 3º, V), na forma do memorial "
                          "descritivo: os dados públicos não trazem o perímetro urbano")
     origins_words = ("dos " if len(origins) > 1 else "do ") + ctx.origin_words
     ementa = fill_name(op.bill_ementa, ctx.name).format(origins=origins_words,
                                    destination=f"ao Município de {ctx.destination}")
+    # LC 95/1998, art. 4º: the number and date are the Assembly's, left blank; the process
+    # number is not part of the epígrafe.
+    epigrafe = (f"PROJETO DE LEI{' MUNICIPAL' if op.bill_level == 'municipal' else ''} Nº"
+                f"{BLANK}, DE{BLANK}DE{BLANK * 2}DE {date.year}")
+    process_line = f"(Processo nº {process})" if process else ""
+    year_of = re.match(r"(\d{4})/", process or "")
+    if year_of and int(year_of.group(1)) != date.year:
+        ctx.notes.append(f"processo nº {process}: o ano do número ({year_of.group(1)}) difere do "
+                         f"ano da data do projeto ({date.year}); conferir o número ou a data")
     if op.bill_level == "estadual":
-        epigrafe = "PROJETO DE LEI" + (f" — PROCESSO Nº {process}" if process else "")
         autoria = f"({'Da' if author.female else 'Do'} {author.deputy()})"
         preambulo = STATE_PREAMBLE
         place_date = (f"Sala das Sessões da Assembleia Legislativa do Estado de Goiás, em {PLACE}, "
@@ -609,7 +741,6 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
         signature = (author.deputy(),)
     else:
         municipality = origins[0]
-        epigrafe = "PROJETO DE LEI MUNICIPAL"
         autoria = ""
         preambulo = (f"A CÂMARA MUNICIPAL DE {municipality.upper()}, Estado de Goiás, aprova e "
                      "eu, Prefeito Municipal, sanciono a seguinte Lei:")
@@ -618,18 +749,24 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
         ctx.notes.append("autoria: o projeto de lei municipal é apresentado por quem a Lei "
                          f"Orgânica do Município de {municipality} legitima (Prefeito ou "
                          "Vereador), que o assina")
-    annex_title = annex = ()
-    if memorial_ is not None:
-        annex_title = f"ANEXO ÚNICO — MEMORIAL DESCRITIVO — {ctx.name.upper()}"
+    annex_title, annex, informative = "", (), "fusao" in op.bill
+    if memorial_ is not None and informative:
+        annex_title = (f"MEMORIAL DESCRITIVO INFORMATIVO — {ctx.name.upper()} (não integra o "
+                       "projeto)")
         annex = tuple(memorial_.text.split("\n\n"))
+    elif memorial_ is not None:
+        annex_title = (f"{ctx.annexes['limites'].upper()} — MEMORIAL DESCRITIVO — "
+                       f"{ctx.name.upper()}")
+        annex = tuple(memorial_.law_text.split("\n\n"))
     return Bill(level=op.bill_level, epigrafe=epigrafe, autoria=autoria, ementa=ementa,
+                process=process_line,
                 preambulo=preambulo, articles=articles, place_date=place_date,
                 signature=signature, justification=tuple(_justification(analysis, ctx)),
                 findings=tuple(_findings(analysis)), pending=tuple(_pending(analysis)),
                 history=tuple(history_rows(c, store)) if getattr(store, "history", None)
                 is not None else (),
-                annex_title=annex_title or "", annex=annex or (), notes=tuple(ctx.notes),
-                files=files)
+                annex_title=annex_title, annex=annex, annex_informative=informative,
+                notes=tuple(ctx.notes), files=files)
 
 
 # -- HTML ------------------------------------------------------------------------------
@@ -656,6 +793,8 @@ def bill_html(bill: Bill, title: str) -> str:
     parts = [f'<p class="epigrafe">{esc(bill.epigrafe)}</p>']
     if bill.autoria:
         parts.append(f'<p class="autoria">{esc(bill.autoria)}</p>')
+    if bill.process:
+        parts.append(f'<p class="autoria">{esc(bill.process)}</p>')
     parts += [f'<p class="ementa">{esc(bill.ementa)}</p>',
               f'<p class="preambulo">{esc(bill.preambulo)}</p>']
     for label, caput, items, paras in bill.numbered():
@@ -663,10 +802,16 @@ def bill_html(bill: Bill, title: str) -> str:
         parts += [f'<p class="inciso">{esc(lab)} {esc(text)}</p>' for lab, text in items]
         parts += [f'<p class="dispositivo"><strong>{esc(lab)}</strong> {esc(text)}</p>'
                   for lab, text in paras]
-    parts.append(f"<p>{esc(bill.place_date)}</p>")
+    parts.append(f"<p>{esc(bill.place_date)}</p>")  # justified, as in the DOCX
     if bill.signature:
         parts.append('<div class="assinatura"><p class="linha"></p>'
                      + "".join(f"<p>{esc(s)}</p>" for s in bill.signature) + "</div>")
+    annex = ""
+    if bill.annex:
+        annex = (f'<section class="anexo"><h2>{esc(bill.annex_title)}</h2><div class="memorial">'
+                 + "".join(f"<p>{esc(p)}</p>" for p in bill.annex) + "</div></section>")
+    if not bill.annex_informative:  # the law's annex follows the signature (LC 95/1998)
+        parts.append(annex)
     just = "".join(f"<p>{esc(p)}</p>" for p in bill.justification)
     just += table(FINDINGS_HEADER, [list(r) for r in bill.findings],
                   caption="O que o estudo verificou", widths=(17, 22, 25, 12, 24))
@@ -677,9 +822,8 @@ def bill_html(bill: Bill, title: str) -> str:
         just += table(["Unidade", "O que os dados registram"], [list(r) for r in bill.history],
                       caption="Histórico da área", widths=(32, 68))
     parts.append(f'<section class="justificacao"><h2>Justificação</h2>{just}</section>')
-    if bill.annex:
-        parts.append(f'<section class="anexo"><h2>{esc(bill.annex_title)}</h2><div class="memorial">'
-                     + "".join(f"<p>{esc(p)}</p>" for p in bill.annex) + "</div></section>")
+    if bill.annex_informative:
+        parts.append(annex)
     if bill.notes:
         parts.append('<section class="notas"><h2>Notas para a redação final (não integram o '
                      'projeto)</h2><ul>' + "".join(f"<li>{esc(n)}</li>" for n in bill.notes)
@@ -708,6 +852,8 @@ def bill_docx(bill: Bill, title: str) -> bytes:
     normal = d.styles["Normal"]
     normal.font.name = "Times New Roman"
     normal.font.size = Pt(12)
+    _docx_language(d, "pt-BR")
+    _docx_page_numbers(section)
 
     def para(text="", *, bold_lead="", align=None, indent_left=None, first_line=None, bold=False):
         p = d.add_paragraph()
@@ -725,6 +871,8 @@ def bill_docx(bill: Bill, title: str) -> bytes:
     para(bill.epigrafe, align=WD_ALIGN_PARAGRAPH.CENTER, bold=True)
     if bill.autoria:
         para(bill.autoria, align=WD_ALIGN_PARAGRAPH.CENTER)
+    if bill.process:
+        para(bill.process, align=WD_ALIGN_PARAGRAPH.CENTER)
     para(bill.ementa, indent_left=Cm(8))
     para(bill.preambulo, first_line=Cm(2))
     for label, caput, items, paras in bill.numbered():
@@ -733,16 +881,27 @@ def bill_docx(bill: Bill, title: str) -> bytes:
             para(f"{lab} {text}", first_line=Cm(2))
         for lab, text in paras:
             para(text, bold_lead=lab, first_line=Cm(2))
-    para(bill.place_date, align=WD_ALIGN_PARAGRAPH.RIGHT)
+    para(bill.place_date)  # justified, as in the PDF
     for s in bill.signature:
         para("_" * 40, align=WD_ALIGN_PARAGRAPH.CENTER)
         para(s, align=WD_ALIGN_PARAGRAPH.CENTER)
+
+    def annex():
+        d.add_page_break()
+        d.add_heading(bill.annex_title, level=1)
+        for p in bill.annex:
+            para(p)
+
+    if bill.annex and not bill.annex_informative:  # the law's annex follows the signature
+        annex()
     d.add_page_break()
     d.add_heading("JUSTIFICAÇÃO", level=1)
     for p in bill.justification:
         para(p, first_line=Cm(2))
+    para("O que o estudo verificou", align=WD_ALIGN_PARAGRAPH.LEFT, bold=True)
     t = d.add_table(rows=1, cols=len(FINDINGS_HEADER))
     t.style = "Table Grid"
+    _docx_repeat_header(t.rows[0])
     for cell, text in zip(t.rows[0].cells, FINDINGS_HEADER):
         cell.text = text
         cell.paragraphs[0].runs[0].bold = True
@@ -760,11 +919,8 @@ def bill_docx(bill: Bill, title: str) -> bytes:
         for subject, words in bill.history:
             row = h.add_row().cells
             row[0].text, row[1].text = subject, words
-    if bill.annex:
-        d.add_page_break()
-        d.add_heading(bill.annex_title, level=1)
-        for p in bill.annex:
-            para(p)
+    if bill.annex and bill.annex_informative:
+        annex()
     if bill.notes:
         d.add_page_break()
         d.add_heading("Notas para a redação final (não integram o projeto)", level=1)
@@ -773,6 +929,68 @@ def bill_docx(bill: Bill, title: str) -> bytes:
     out = io.BytesIO()
     d.save(out)
     return out.getvalue()
+
+
+def _docx_language(d, lang: str) -> None:
+    """Set the proofing language of the document defaults and of the Normal style (python-docx
+    leaves Word's template en-US)."""
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+
+    styles = d.styles.element
+    defaults = styles.find(qn("w:docDefaults"))
+    if defaults is None:
+        defaults = OxmlElement("w:docDefaults")
+        styles.insert(0, defaults)
+    rpr_default = defaults.find(qn("w:rPrDefault"))
+    if rpr_default is None:
+        rpr_default = OxmlElement("w:rPrDefault")
+        defaults.insert(0, rpr_default)
+    rprs = [rpr_default.find(qn("w:rPr")), d.styles["Normal"].element.get_or_add_rPr()]
+    if rprs[0] is None:
+        rprs[0] = OxmlElement("w:rPr")
+        rpr_default.append(rprs[0])
+    for rpr in rprs:
+        el = rpr.find(qn("w:lang"))
+        if el is None:
+            el = OxmlElement("w:lang")
+            rpr.append(el)
+        for attr in ("w:val", "w:eastAsia", "w:bidi"):
+            el.set(qn(attr), lang)
+
+
+def _docx_page_numbers(section) -> None:
+    """A centred page number (a PAGE field) in the footer."""
+    from docx.enum.text import WD_ALIGN_PARAGRAPH
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+
+    p = section.footer.paragraphs[0]
+    p.alignment = WD_ALIGN_PARAGRAPH.CENTER
+    run = p.add_run()
+    for kind, text in (("begin", None), (None, "PAGE"), ("separate", None), (None, "1"),
+                       ("end", None)):
+        if kind:
+            el = OxmlElement("w:fldChar")
+            el.set(qn("w:fldCharType"), kind)
+        elif text == "PAGE":
+            el = OxmlElement("w:instrText")
+            el.set(qn("xml:space"), "preserve")
+            el.text = " PAGE "
+        else:
+            el = OxmlElement("w:t")
+            el.text = text
+        run._r.append(el)
+
+
+def _docx_repeat_header(row) -> None:
+    """Repeat a table's first row on every page (w:tblHeader)."""
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+
+    el = OxmlElement("w:tblHeader")
+    el.set(qn("w:val"), "true")
+    row._tr.get_or_add_trPr().append(el)
 
 
 # -- writing ---------------------------------------------------------------------------

@@ -250,9 +250,10 @@ def area_memorial(analysis, split, store=None):
     c = analysis.candidate
     mesh = getattr(store, "boundaries", None) if store is not None else None
     within = c.origins if operation_of(c).stays_within else ()
-    try:
+    try:  # a district's divisas: art. 18; a municipality's limits: art. 3º, II
         return memorial(split.area, name=operation_of(c).study_name(c), boundaries=mesh,
-                        ignore=tuple(c.municipalities), within=tuple(within))
+                        ignore=tuple(c.municipalities), within=tuple(within),
+                        article="art. 18" if within else "art. 3º, II")
     except GeoError:
         return None
 

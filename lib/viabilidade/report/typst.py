@@ -202,7 +202,7 @@ P_STYLES = {
     "ementa": "#block(above: 1.6em, below: 1.6em, pad(left: 45%)[#set par(justify: true)\n{body}])",
     "preambulo": "#block(below: 1.2em)[#h(2.5em){body}]",
     "dispositivo": "#block(above: 0.8em)[#h(2.5em){body}]",
-    "inciso": "#block(above: 0.4em, inset: (left: 2.5em))[{body}]",
+    "inciso": "#block(above: 0.4em)[#h(2.5em){body}]",  # indented like the dispositivos
     "grande": "#block(above: 0.6em, below: 0.6em, text(size: 21pt)[{body}])",
 }
 

@@ -136,4 +136,4 @@ def test_slide_counts_share_the_width_and_wrap_instead_of_running_off_the_edge()
     # two equal columns of the page's width, not a left-to-right stack of natural widths
     assert "grid(columns: (1fr, 1fr), column-gutter: 0.8em," in d.source
     assert "stack(dir: ltr" not in d.source
-    assert "#text(hyphenate: false)[indeterminados]" in d.source
+    assert "#text(size: 0.8em, hyphenate: false)[indeterminados]" in d.source

@@ -515,8 +515,9 @@ class _Writer:
                 for b in d.elements():
                     self.check(b)
                 boxes.append(f"block(width: 100%, stroke: 0.75pt + linha, radius: 5pt, "
-                             f"inset: (x: 0.6em, y: 0.5em), align(center)[#text(size: 1.8em, "
-                             f"weight: \"bold\")[{''.join(big)}] \\ #text(hyphenate: false)[{rest.strip()}]])")
+                             f"inset: (x: 0.5em, y: 0.4em), align(center)[#text(size: 1.6em, "
+                             f"weight: \"bold\")[{''.join(big)}] \\ #text(size: 0.8em, "
+                             f"hyphenate: false)[{rest.strip()}]])")
             # equal columns across the page width: a long label wraps inside its box instead
             # of pushing the last box off the slide's right edge
             columns = ", ".join(["1fr"] * len(boxes)) + ("," if len(boxes) == 1 else "")

@@ -147,6 +147,26 @@ def test_an_unusable_slug_names_the_file(tmp_path):
                                "pasta a partir de '...'; esperadas letras ou algarismos")
 
 
+@pytest.mark.parametrize("slug, normalised", [("Varios Erros", "varios-erros"),
+                                               ("../fora", "fora"),
+                                               ("Posse-Dabadia", "posse-dabadia")])
+def test_a_slug_outside_the_rule_is_refused_not_changed(tmp_path, slug, normalised):
+    """GUIA: a slug holds only lowercase letters without accents, digits and hyphens; another
+    one is refused (the folder would otherwise differ from what the user typed)."""
+    from viabilidade.candidate import load_candidate
+    from viabilidade.errors import CandidateError
+
+    p = tmp_path / "s.toml"
+    p.write_text(POSSE.read_text(encoding="utf-8").replace('slug = "posse-dabadia"',
+                                                           f"slug = {slug!r}"), encoding="utf-8")
+    with pytest.raises(CandidateError) as info:
+        load_candidate(p)
+    line = p.read_text(encoding="utf-8").splitlines().index(f"slug = {slug!r}") + 1
+    assert str(info.value) == (
+        f"{p}, linha {line}, campo 'slug': encontrado {slug!r}; esperado só letras minúsculas "
+        f"sem acento, algarismos e hífens simples, até 80 caracteres (p. ex. {normalised!r})")
+
+
 # ----------------------------------------------------------------- output folders
 
 def test_output_folder_that_is_a_file_is_refused_before_the_study(tmp_path, capsys):

@@ -2,8 +2,8 @@
 
 One hostile candidate is run once (module fixture, ~5-10 s): its name is a ``<script>`` that
 would change ``document.title`` and insert a marker element, followed by Python code text
-that would ``touch`` a marker file if a name were ever pasted into code; its slug is
-``../../etc``. The tests then check the HTML in headless Chromium, that no code ran, that
+that would ``touch`` a marker file if a name were ever pasted into code (a slug
+``../../etc`` is refused before anything is written). The tests then check the HTML in headless Chromium, that no code ran, that
 only ``outputs/`` was written, and that a candidate corrupted after the good run (or a
 study whose notebook fails) leaves the good HTML/PDF byte-for-byte in place.
 """
@@ -49,7 +49,7 @@ def hostile(tmp_path_factory):
     cands.mkdir()
     toml = cands / "hostil.toml"
     text = POSSE.read_text(encoding="utf-8")
-    text = text.replace('slug = "posse-dabadia"', 'slug = "../../etc"')
+    text = text.replace('slug = "posse-dabadia"', 'slug = "hostil"')
     # A JSON string of ASCII text is a valid TOML basic string (quotes and backslashes escaped).
     text = text.replace('name = "Posse d\'Abadia"', f"name = {json.dumps(_hostile_name(marker))}")
     toml.write_text(text, encoding="utf-8")
@@ -59,15 +59,26 @@ def hostile(tmp_path_factory):
     return tmp, out_root, toml, record, marker
 
 
-def test_slug_with_dot_dot_writes_only_inside_outputs(hostile):
+def test_slug_with_dot_dot_is_refused_and_nothing_is_written(tmp_path):
+    toml = tmp_path / "hostil.toml"
+    toml.write_text(POSSE.read_text(encoding="utf-8").replace('slug = "posse-dabadia"',
+                                                              'slug = "../../etc"'),
+                    encoding="utf-8")
+    out_root = tmp_path / "a" / "b" / "outputs"
+    with pytest.raises(CandidateError, match=r"campo 'slug': encontrado '\.\./\.\./etc'; "
+                                             r"esperado só letras minúsculas"):
+        study.run_study(toml, out_root, data_root=STORE, study_date=dt.date(2026, 11, 30))
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")) == ["hostil.toml"]
+
+
+def test_the_hostile_study_writes_only_inside_outputs(hostile):
     tmp, out_root, toml, record, _ = hostile
-    assert record["slug"] == "etc"
-    assert Path(record["folder"]) == (out_root / "etc").resolve()
+    assert record["slug"] == "hostil"
+    assert Path(record["folder"]) == (out_root / "hostil").resolve()
     written = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
-    assert written == ["a/b/outputs/etc/estudo.html", "a/b/outputs/etc/estudo.ipynb",
-                       "a/b/outputs/etc/estudo.pdf", "a/b/outputs/etc/resultados.json",
+    assert written == ["a/b/outputs/hostil/estudo.html", "a/b/outputs/hostil/estudo.ipynb",
+                       "a/b/outputs/hostil/estudo.pdf", "a/b/outputs/hostil/resultados.json",
                        "candidatos/hostil.toml"]
-    assert not (tmp / "etc").exists() and not (tmp / "a" / "etc").exists()
 
 
 def test_code_in_the_name_never_runs(hostile):

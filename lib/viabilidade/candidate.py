@@ -305,6 +305,10 @@ def _clean_name(r, key: str, value: str) -> str:
     return normalise_name(value)
 
 
+#: What a ``slug`` written in a candidate file may hold (the folder name it is used as).
+SLUG_RULE = "só letras minúsculas sem acento, algarismos e hífens simples, até 80 caracteres"
+
+
 def slugify(text: str) -> str:
     """A safe folder name: ASCII lower case, digits and single hyphens; never empty.
 
@@ -621,6 +625,9 @@ def load_candidate(path: str | Path) -> Candidate:
     except CandidateError as e:
         r.error("slug", e.message)
         slug = ""
+    else:
+        if slug_in is not None and slug != slug_in:  # a written slug is used as written, or refused
+            r.error("slug", f"encontrado {slug_in!r}; esperado {SLUG_RULE} (p. ex. {slug!r})")
     creation_year = r.get("creation_year", int)
     if creation_year is not None and not 1990 <= creation_year <= 2100:
         r.error("creation_year", f"encontrado {creation_year}; esperado um ano entre 1990 e 2100")

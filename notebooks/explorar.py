@@ -46,6 +46,7 @@ from IPython.display import display
 
 from viabilidade.candidate import load_candidate
 from viabilidade.data.store import load_store
+from viabilidade.explore.leaflet_map import portuguese_tools
 from viabilidade.explore.scenario import Scenario
 from viabilidade.explore.widgets import Explorer
 
@@ -57,7 +58,7 @@ elif len(start_unit) == 9:
 else:
     scenario = Scenario.for_municipality(store, start_unit, start_origin)
 explorer = Explorer(store, scenario, basemap=basemap)
-display(explorer.widget())
+display(portuguese_tools(), explorer.widget())
 
 # %% [markdown]
 # ## O mesmo pela API, sem a tela

@@ -224,6 +224,24 @@ def test_explorer_in_chromium_click_map_pick_list_save_and_study(lab, browser, t
     browser.save_screenshot(str(shots / "explorar-antes.png"))
     before = _verdict(browser)
 
+    # The drawing and zoom tools speak Portuguese (Leaflet.draw's L.drawLocal, set by
+    # leaflet_map.portuguese_tools; the zoom titles by the map): titles, the bar, the tooltip.
+    titles = lambda d: d.execute_script(  # noqa: E731
+        "return ['a.leaflet-draw-draw-polygon', 'a.leaflet-draw-edit-edit', "
+        "'a.leaflet-draw-edit-remove', 'a.leaflet-control-zoom-in', 'a.leaflet-control-zoom-out']"
+        ".map(s => document.querySelector(s).title);")
+    _wait(browser, "the tools' titles in Portuguese", lambda d: titles(d) == [
+        "Desenhar um polígono", "Nada para editar", "Nada para apagar", "Aproximar", "Afastar"], 15)
+    browser.find_element(By.CSS_SELECTOR, "a.leaflet-draw-draw-polygon").click()
+    ActionChains(browser).move_to_element_with_offset(container, 40, 40).perform()
+    bar = _wait(browser, "the drawing bar", lambda d: [e.text for e in d.find_elements(
+        By.CSS_SELECTOR, ".leaflet-draw-actions a") if e.is_displayed()], 10)
+    assert bar == ["Terminar", "Apagar o último ponto", "Cancelar"]
+    assert "Clique para começar a desenhar o polígono." in browser.find_element(
+        By.CSS_SELECTOR, ".leaflet-draw-tooltip").text
+    browser.save_screenshot(str(shots / "explorar-desenho.png"))
+    browser.find_element(By.XPATH, "//ul[contains(@class,'leaflet-draw-actions')]//a[text()='Cancelar']").click()
+
     # Click Natinópolis's point on the map: in the default mode it would join the area, which
     # would then lie in two municipalities that do not border each other: the click is refused
     # (art. 3; art. 4, III), the area and the last result stay.

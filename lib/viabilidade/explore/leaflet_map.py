@@ -49,6 +49,100 @@ PASSIVE = {"interactive": False}
 PANES = {"distritos": {"zIndex": 450}, "sedes": {"zIndex": 460}}
 
 
+#: Titles of the zoom buttons (Leaflet's defaults are "Zoom in" / "Zoom out").
+ZOOM_TITLES = {"zoom_in_title": "Aproximar", "zoom_out_title": "Afastar"}
+#: Leaflet.draw's texts in Portuguese, merged into its ``L.drawLocal`` (same keys; only the
+#: polygon tool and the edit/delete tools are on the map).
+DRAW_LOCAL = {
+    "draw": {
+        "toolbar": {
+            "actions": {"title": "Cancelar o desenho", "text": "Cancelar"},
+            "finish": {"title": "Terminar o desenho", "text": "Terminar"},
+            "undo": {"title": "Apagar o último ponto desenhado", "text": "Apagar o último ponto"},
+            "buttons": {"polygon": "Desenhar um polígono"},
+        },
+        "handlers": {
+            "polygon": {"tooltip": {"start": "Clique para começar a desenhar o polígono.",
+                                    "cont": "Clique para continuar o polígono.",
+                                    "end": "Clique no primeiro ponto para fechar o polígono."}},
+            "polyline": {"error": "<strong>Erro:</strong> os lados do polígono não podem se cruzar!",
+                         "tooltip": {"start": "Clique para começar a desenhar a linha.",
+                                     "cont": "Clique para continuar a linha.",
+                                     "end": "Clique no último ponto para terminar a linha."}},
+        },
+    },
+    "edit": {
+        "toolbar": {
+            "actions": {"save": {"title": "Salvar as alterações", "text": "Salvar"},
+                        "cancel": {"title": "Cancelar a edição e descartar as alterações",
+                                   "text": "Cancelar"},
+                        "clearAll": {"title": "Apagar todos os desenhos", "text": "Apagar tudo"}},
+            "buttons": {"edit": "Editar o desenho", "editDisabled": "Nada para editar",
+                        "remove": "Apagar o desenho", "removeDisabled": "Nada para apagar"},
+        },
+        "handlers": {
+            "edit": {"tooltip": {"text": "Arraste os vértices para mudar o desenho.",
+                                 "subtext": "Clique em Cancelar para desfazer as mudanças."}},
+            "remove": {"tooltip": {"text": "Clique no desenho para apagá-lo."}},
+        },
+    },
+}
+#: Merges :data:`DRAW_LOCAL` into ``L.drawLocal`` as soon as jupyter-leaflet has loaded Leaflet
+#: (it puts ``L`` on ``window``), and retitles the tool buttons already on the page (their
+#: titles are read once, when the toolbar is built; the bars and tooltips read ``L.drawLocal``
+#: each time they open). A MutationObserver catches maps drawn later (a re-run, a tab).
+_DRAW_JS = """
+(function () {
+  const local = %s;
+  const titles = [["a.leaflet-draw-draw-polygon", () => local.draw.toolbar.buttons.polygon],
+    ["a.leaflet-draw-edit-edit:not(.leaflet-disabled)", () => local.edit.toolbar.buttons.edit],
+    ["a.leaflet-draw-edit-edit.leaflet-disabled", () => local.edit.toolbar.buttons.editDisabled],
+    ["a.leaflet-draw-edit-remove:not(.leaflet-disabled)", () => local.edit.toolbar.buttons.remove],
+    ["a.leaflet-draw-edit-remove.leaflet-disabled", () => local.edit.toolbar.buttons.removeDisabled]];
+  function merge(into, from) {
+    for (const k in from) {
+      if (typeof from[k] === "object") { into[k] = into[k] || {}; merge(into[k], from[k]); }
+      else { into[k] = from[k]; }
+    }
+  }
+  let merged = false, queued = false;
+  function apply() {
+    queued = false;
+    if (!merged && window.L && window.L.drawLocal) { merge(window.L.drawLocal, local); merged = true; }
+    if (!merged) return;
+    for (const [sel, text] of titles) {
+      for (const a of document.querySelectorAll(sel)) {
+        if (a.title !== text()) a.title = text();
+      }
+    }
+  }
+  if (window.__viabilidadeDrawPt) { window.__viabilidadeDrawPt(); return; }
+  window.__viabilidadeDrawPt = apply;
+  new MutationObserver(() => { if (!queued) { queued = true; requestAnimationFrame(apply); } })
+    .observe(document.body, {childList: true, subtree: true, attributes: true,
+                             attributeFilter: ["class"]});
+  apply();
+})();
+"""
+
+
+def portuguese_tools():
+    """The drawing tools in Portuguese: display this (``IPython.display.display``) with the
+    explorer; it sets Leaflet.draw's texts (:data:`DRAW_LOCAL`) in the page.
+
+    ipyleaflet's :class:`~ipyleaflet.DrawControl` has no option for its texts (Leaflet.draw
+    keeps them in the global ``L.drawLocal``), so this is a small script; the zoom buttons
+    take :data:`ZOOM_TITLES` from :class:`ScenarioMap` itself.
+
+    Returns
+    -------
+    IPython.display.Javascript
+    """
+    from IPython.display import Javascript
+
+    return Javascript(_DRAW_JS % json.dumps(DRAW_LOCAL, ensure_ascii=False))
+
+
 def municipalities_geojson(store, tolerance: float = SIMPLIFY_DEG) -> dict:
     """The 246 municipality outlines as GeoJSON, simplified for the browser.
 
@@ -209,9 +303,10 @@ class ScenarioMap:
         self.store, self.on_click, self.drawn = store, on_click, None
         layers = [L.basemap_to_tiles(L.basemaps.OpenStreetMap.Mapnik)] if basemap else []
         self.map = L.Map(center=CENTER, zoom=ZOOM, zoom_snap=0.5, zoom_delta=0.5, layers=layers,
-                         panes=PANES,
+                         panes=PANES, zoom_control=False,
                          scroll_wheel_zoom=True, attribution_control=False,
                          layout=W.Layout(width="100%", height="540px"))
+        self.map.add(L.ZoomControl(position="topleft", **ZOOM_TITLES))
         self.map.add(L.ScaleControl(position="bottomleft", imperial=False))
         self.bands = L.GeoJSON(data={"type": "FeatureCollection", "features": []}, name="6 km")
         self.municipalities = L.GeoJSON(

@@ -164,6 +164,18 @@ def test_justification_is_headed_by_the_bar_and_gives_bases(store, author):
             "atingido nos dados publicados (a certificar)") in bill.findings
     assert "população: IBGE" in bill.pending
     assert "número de eleitores: Cartório Eleitoral (TRE-GO)" in bill.pending
+    # The bar is stated by the first paragraphs; the conclusion does not repeat it.
+    assert bill.justification[2].endswith("Conclusão do estudo: Indeterminada perante a LC nº "
+                                          "2/1990; estudo preliminar, pendente de certificação e "
+                                          "de documentos.")
+    rows = {r[0]: r for r in bill.findings}
+    # No empty requirement: a rule without a number reads its title.
+    assert rows["art. 4º, I"][1] == "Condições para instalação da Prefeitura e da Câmara Municipal"
+    # One level of brackets; the plebiscite quorum says whose electorate it counts.
+    assert rows["art. 4º, § 1º — Abadiânia (remanescente)"][1] == "mais de 3.000\u00a0habitantes"
+    assert rows["art. 7º, § 1º, I"][1] == ("no mínimo 5.407\u00a0eleitores — metade mais um de "
+                                          "10.812, o eleitorado da área somado ao do "
+                                          "remanescente do município de origem")
 
 
 def test_fusion_bill(store, author):
@@ -203,6 +215,17 @@ def test_fusion_bill(store, author):
             "municipal (o PIB não é renda do Município)") in bill.notes
     assert t["Art. 10."][0] == b.VIGENCIA
     assert "icms" not in [x.key for x in bill.articles]
+    # Justificação: what is waived and by which provision; the plebiscite's body is the
+    # Electoral Justice, which does not hold it while the federal law is missing.
+    assert ("Não se aplica a esta operação, e por isso não consta do quadro a seguir: art. 4º, "
+            "dispensado pelo art. 5º, § 2º (fusão de área territorial integral de municípios, com "
+            "a extinção destes).") in bill.justification
+    assert ("art. 5º, § 2º", "Fusão: plebiscito sobre a fusão e a sede", "—", "sem dado",
+            "indeterminado") in bill.findings
+    assert ("Fusão: plebiscito sobre a fusão e a sede: Justiça Eleitoral, que não realiza o "
+            "plebiscito enquanto não existir a lei complementar federal (TSE, PA nº 0602003-69, "
+            "13/05/2021)") in bill.pending
+    assert not any(p.endswith(": Plebiscito") for p in bill.pending)
     assert ("percentual do ICMS (art. 3º, IX, e art. 14): não consta do projeto; esses "
             "dispositivos repartem a parcela do ICMS entre o Município criado e o de origem que "
             "subsiste, e na fusão os de origem se extinguem") in bill.notes
@@ -344,6 +367,9 @@ def test_a_drawn_creation_annexes_its_memorial_by_confrontacoes(store, author):
                                "3º, II, da Lei Complementar nº 2, de 1990.")
     assert bill.annex_title == "ANEXO I — MEMORIAL DESCRITIVO — POSSE D'ABADIA"
     assert not any("Os dados" in p for p in bill.annex)
+    # Art. 4º, III decided on the geometry: its basis is the measurement, not "sem dado".
+    assert ("art. 4º, III", "Continuidade territorial do município de origem", "—", "medido",
+            "atingido na medição") in bill.findings
     # The enclave the study flags (art. 3º, relativa harmonia) is in the justificação.
     assert ("Conferência dos limites propostos: a área fica inteiramente cercada por Abadiânia, a "
             "1,8 km da divisa mais próxima: o município de origem a envolveria por todos os "

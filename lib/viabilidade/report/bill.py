@@ -548,8 +548,25 @@ def _district_rows(analysis, store) -> list[tuple[str, str, bool]]:
     return sorted(rows, key=lambda r: (r[1].casefold(), r[0])) if len(rows) > 1 else rows
 
 
+def _requirement(r) -> str:
+    """The requirement's cell: the threshold in words, else the rule's title (a requirement
+    without a number: art. 4º, I; the plebiscite); a quorum counted on the area's electorate
+    and the remainder's (the federal reading) says so."""
+    from .tables import threshold_text
+
+    if r.threshold is None:
+        return r.title
+    text = threshold_text(r)
+    d = r.details if isinstance(r.details, dict) else {}
+    if d.get("eleitorado") == "federal" and d.get("eleitores_rol"):
+        text += (f" — metade mais um de {fmt.number(d['eleitores_rol'])}, o eleitorado da "
+                 "área somado ao do remanescente do município de origem")
+    return text
+
+
 def _findings(analysis) -> list[tuple[str, str, str, str, str]]:
-    from .tables import threshold_text, value_text
+    from ..rules.result import Basis
+    from .tables import value_text
 
     rows = []
     for r in analysis.results:
@@ -557,15 +574,31 @@ def _findings(analysis) -> list[tuple[str, str, str, str, str]]:
             continue
         article = (r.article or "").replace("LC 02/1990, ", "")
         if r.subject and r.subject != "área":
-            article += f" ({r.subject})"
+            article += f" — {r.subject}"
         basis = fmt.basis_label(r.basis, r.value)
-        rows.append((article, threshold_text(r), value_text(r), basis,
+        if r.value is None and r.basis == Basis.MEASURED and r.status in ("pass", "fail"):
+            basis = fmt.basis_label(r.basis)  # decided on geometry, without a figure (art. 4º, III)
+        rows.append((article, _requirement(r), value_text(r), basis,
                      fmt.result_status_label(r)))
     return rows
 
 
+_WAIVED = re.compile(r"^(?P<what>.+?) dispensado \((?P<by>[^()]+)\): (?P<why>.+?)\.?$")
+
+
+def _waived(r) -> str:
+    """A rule that does not apply, with the provision that waives it when the study says so:
+    ``"art. 4º, dispensado pelo art. 5º, § 2º (fusão de área territorial integral de
+    municípios, com a extinção destes)"``; else its article."""
+    article = (r.article or "").replace("LC 02/1990, ", "")
+    m = _WAIVED.match(r.reason or "")
+    if m and m["what"] == article:
+        return f"{article}, dispensado pelo {m['by']} ({m['why']})"
+    return article
+
+
 def _justification(analysis, ctx: _Context) -> list[str]:
-    from .conclusion import analysis_conclusion
+    from .conclusion import analysis_short_conclusion
     from .frame import MEANING, study_bar_clause
     from .sections import operation_subtitle
 
@@ -574,19 +607,23 @@ def _justification(analysis, ctx: _Context) -> list[str]:
              MEANING[c.operation].format(name=ctx.name).replace(
                  "Este estudo", "O estudo de viabilidade que instrui este projeto")]
     what = {"estadual": "Este projeto", "municipal": "Este projeto de lei municipal"}[ctx.op.bill_level]
+    # The bar is the first paragraph's: the conclusion here is the short one, without it.
     paras.append(f"{what} dá forma de lei à proposta de {operation_subtitle(analysis)}, estudada "
-                 f"segundo a {LC2}. Conclusão do estudo: {analysis_conclusion(analysis)}")
+                 f"segundo a {LC2}. Conclusão do estudo: {analysis_short_conclusion(analysis)}")
     from .boundary import drawn_findings
 
     # What the study found on the drawn limits (an enclave, art. 3º's harmony; a split origin)
     # is for the Assembly to weigh: said here, in the study's words.
     paras += [f"Conferência dos limites propostos: {f[:1].lower()}{f[1:]}"
               for f in drawn_findings(analysis)]
-    waived = [(r.article or "").replace("LC 02/1990, ", "") for r in analysis.results
-              if r.status == "not_applicable"]
-    if waived:
+    waived = list(dict.fromkeys(_waived(r) for r in analysis.results
+                                if r.status == "not_applicable"))
+    if len(waived) == 1:
+        paras.append(f"Não se aplica a esta operação, e por isso não consta do quadro a seguir: "
+                     f"{waived[0]}.")
+    elif waived:
         paras.append("Não se aplicam a esta operação, e por isso não constam do quadro a "
-                     f"seguir: {_and(list(dict.fromkeys(waived)))}.")
+                     f"seguir: {_and(waived)}.")
     paras.append("O quadro a seguir resume o que o estudo verificou, com a base de cada valor: "
                  "“certificado” é o valor atestado por documento do órgão competente; "
                  "“publicado”, o de tabela oficial publicada; “estimado” e “medido”, os "
@@ -596,12 +633,18 @@ def _justification(analysis, ctx: _Context) -> list[str]:
 
 def _pending(analysis) -> list[str]:
     from ..rules.certification import summary
+    from .frame import calendar_note
 
     missing = summary(analysis.results, analysis.candidate)["missing"]
+    # The plebiscite is the Electoral Justice's, which does not hold it while barred.
+    plebiscite = ("Justiça Eleitoral, que não realiza o plebiscito enquanto não existir a lei "
+                  "complementar federal (TSE, PA nº 0602003-69, 13/05/2021)"
+                  if calendar_note(analysis) else "Justiça Eleitoral (resultado do plebiscito)")
     out = []
     for p in missing:
         subject = "" if p["subject"] == "área" else f" — {p['subject']}"
-        out.append(f"{p['what']}{subject}: {p['body']}")
+        body = plebiscite if p["body"] == "Plebiscito" else p["body"]
+        out.append(f"{p['what']}{subject}: {body}")
     return list(dict.fromkeys(out))
 
 

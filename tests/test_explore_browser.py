@@ -242,6 +242,15 @@ def test_explorer_in_chromium_click_map_pick_list_save_and_study(lab, browser, t
     browser.save_screenshot(str(shots / "explorar-desenho.png"))
     browser.find_element(By.XPATH, "//ul[contains(@class,'leaflet-draw-actions')]//a[text()='Cancelar']").click()
 
+    # The Limiares boxes are wide enough to read their values.
+    browser.find_element(By.XPATH, "//*[contains(@class,'lm-TabBar-tabLabel') and text()='Limiares']").click()
+    box = _wait(browser, "the population threshold box", lambda d: [e for e in d.find_elements(
+        By.XPATH, "//label[starts-with(normalize-space(), 'Art. 4º, IV')]/following-sibling::input")
+        if e.is_displayed()], 10)[0]
+    assert box.size["width"] >= 120 and box.get_attribute("value") == "3.000"
+    browser.save_screenshot(str(shots / "explorar-limiares.png"))
+    browser.find_element(By.XPATH, "//*[contains(@class,'lm-TabBar-tabLabel') and text()='Área']").click()
+
     # Click Natinópolis's point on the map: in the default mode it would join the area, which
     # would then lie in two municipalities that do not border each other: the click is refused
     # (art. 3; art. 4, III), the area and the last result stay.

@@ -424,3 +424,12 @@ def test_the_map_shows_the_area_the_controls_describe(mapped):
     assert mapped.scenario.districts == ("520010010",) and mapped.analysis is not None
     assert [f["properties"]["code"] for f in mapped.map.area_districts.data["features"]] == ["520010010"]
     assert [f["properties"]["name"] for f in mapped.map.areas.data["features"]] == ["Abadiânia (origem)"]
+
+
+def test_threshold_boxes_are_wide_enough_to_read(explorer):
+    from viabilidade.explore.widgets import FLOAT_THRESHOLDS, INT_THRESHOLDS
+
+    for key in [*INT_THRESHOLDS, *FLOAT_THRESHOLDS]:
+        box = explorer.controls[key]
+        assert (box.layout.width, box.style.description_width) == ("42em", "30em")  # 12 em of box
+        assert len(box.description) <= 56          # a label fits its 30 em column at 12–13 px

@@ -87,6 +87,10 @@ FIELD_CONTROLS = {"special_interest.justification": "special_interest_justificat
                   "area.municipalities": "unit", "area": "edit_unit", "overrides": "overrides",
                   **{f"settings.{k}": k for k in [*CHOICES, *INT_THRESHOLDS, *FLOAT_THRESHOLDS]}}
 _STYLE = {"description_width": "initial"}
+#: The Limiares boxes: labels in a column wide enough for the longest (about 30 em), the
+#: box beside it 12 em wide (a value such as 0,0001 or 1.000.000 reads whole).
+THRESHOLD_STYLE = {"description_width": "30em"}
+THRESHOLD_WIDTH = "42em"
 #: Width of the map beside the verdict (the state fits at zoom 6,5 with a margin).
 MAP_WIDTH_PX = 540
 HINT_CLICK = ("No mapa: passe o mouse para ver o nome; clique num município ou num ponto de distrito. "
@@ -251,9 +255,11 @@ class Explorer:
                                 description=SETTING_LABELS[key], style=_STYLE,
                                 layout=W.Layout(width="58em", max_width="100%"))
         for key, label in INT_THRESHOLDS.items():
-            c[key] = NumberText(integer=True, description=label, style=_STYLE)
+            c[key] = NumberText(integer=True, description=label, style=THRESHOLD_STYLE,
+                                layout=W.Layout(width=THRESHOLD_WIDTH, max_width="100%"))
         for key, label in FLOAT_THRESHOLDS.items():
-            c[key] = NumberText(description=label, style=_STYLE)
+            c[key] = NumberText(description=label, style=THRESHOLD_STYLE,
+                                layout=W.Layout(width=THRESHOLD_WIDTH, max_width="100%"))
         c["special_interest"] = W.Checkbox(description="Interesse especial declarado (reduz os requisitos "
                                            "a 2/3, art. 4º)", indent=False, layout=_ROW)
         c["special_interest_kind"] = W.Dropdown(

@@ -254,6 +254,32 @@ def test_a_failing_candidate_shows_every_problem_without_class_names(tmp_path, c
     assert df.loc[df["slug"] == "typo", "erro"].tolist() == [f"{first}\n{second}"]
 
 
+def test_a_failed_rerun_still_links_the_earlier_study_in_its_folder(tmp_path):
+    """A study that fails after an earlier success (its files still whole in the folder):
+    the index row says "falhou", that the earlier study is still there, and links it."""
+    cands = tmp_path / "cands"
+    cands.mkdir()
+    _candidate(cands, "alfa", "Alfa")
+    out = tmp_path / "lote"
+    run_batch([cands], out, workers=1, study=FAKE, progress=False)
+    _candidate(cands, "alfa", "Quebra", slug="alfa")  # now the study fails
+    res = run_batch([cands], out, workers=1, study=FAKE, progress=False)
+    assert [r["slug"] for r in res.failures] == ["alfa"]
+    assert res.failures[0]["previous"]["verdict"] == "viável"
+    assert (out / "alfa" / "estudo.html").read_text(encoding="utf-8") == "<p>Alfa</p>"
+    page = (out / "index.html").read_text(encoding="utf-8")
+    row = page.split("<tbody>")[1].split("</tr>")[0]
+    assert ("<td>falhou<br><small>o estudo anterior continua na pasta: Viável perante a LC nº "
+            "2/1990; a criação está vedada enquanto não editada a lei complementar federal (CF, "
+            "art. 18, § 4º).</small></td>") in row  # a stand-in record: no short line
+    assert ('<a href="alfa/estudo.html">HTML anterior</a> · <a href="alfa/estudo.pdf">PDF '
+            'anterior</a> · <a href="#falha-alfa">motivo</a>') in row
+    # a second failure still points to the same earlier study
+    run_batch([cands], out, workers=1, study=FAKE, progress=False)
+    assert resume.saved_records(out)["alfa"]["previous"]["files"] == {
+        "html": "estudo.html", "pdf": "estudo.pdf"}
+
+
 def test_reason_names_the_exception_behind_a_notebook_failure():
     from viabilidade.batch.unit import reason
 

@@ -52,6 +52,8 @@ SITUACAO_PT = {OK: "concluído", FAILED: "falhou"}
 NOT_RUN = "não executado"
 #: Shown for a study an interrupted batch did not redo: its row is the earlier run's.
 NOT_REDONE = "não refeito nesta execução"
+#: Shown under "falhou" when the study folder still holds an earlier run's whole study.
+EARLIER = "o estudo anterior continua na pasta"
 #: A rule cell of a candidate whose operation has no such rule (or whose study did not end).
 NO_RULE = "—"
 #: Legend of the rule cells, after the rule ids' legend.
@@ -315,10 +317,14 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
         name = e(str(r.get("name") or slug))
         if _link(r, "html"):   # the name opens the study: the links column is off-screen on a
             name = f'<a href="{_href(_link(r, "html"))}">{name}</a>'   # wide table
+        prev = r.get("previous") if failed else None
+        said = e(_conclusion(r, bars)) if not failed else "falhou"
+        if prev:  # the earlier study is still whole in its folder: say so, link it
+            said += (f"<br><small>{e(EARLIER)}: {e(_conclusion(prev, bars))}</small>")
         cells = [f'<td data-sort="{e(slug, quote=True)}">{name}'
                  f"<br><small>{e(slug)}</small>{mark}</td>",
                  f"<td>{e(operation_label(op) or NO_RULE)}</td>",
-                 f"<td>{e('falhou' if failed else _conclusion(r, bars))}</td>",
+                 f"<td>{said}</td>",
                  f"<td>{e(r.get('phase') or NO_RULE)}</td>"]
         rules, leans, bases = r.get("rules") or {}, r.get("leans") or {}, r.get("bases") or {}
         for rid in rule_ids:
@@ -328,6 +334,9 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
                          if st else f"<td>{NO_RULE}</td>")
         links = [f'<a href="{_href(_link(r, k))}">{k.upper()}</a>' for k in ("html", "pdf")
                  if _link(r, k)]
+        if prev:
+            links += [f'<a href="{_href(_link(prev, k))}">{k.upper()} anterior</a>'
+                      for k in ("html", "pdf") if _link(prev, k)]
         if failed:
             links.append(f'<a href="#falha-{e(slug, quote=True)}">motivo</a>')
         cells.append(f"<td>{' · '.join(links) or NO_RULE}</td>")

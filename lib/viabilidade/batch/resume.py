@@ -159,6 +159,33 @@ def remember(folder: str | Path, digest: str, record: dict) -> None:
     tmp.replace(folder / DIGEST_FILE)
 
 
+def earlier_study(folder: str | Path) -> dict | None:
+    """The last successful record of a study folder whose files are still whole on disk, read
+    before a failure replaces the record: the failure record carries it (``previous``) so
+    that the index still links the earlier study. A folder whose last record is itself a
+    failure passes on that failure's ``previous``.
+
+    Returns
+    -------
+    dict or None
+        The record (without its own ``previous``), or None when there is no successful study
+        whose every file is still there.
+    """
+    folder = Path(folder)
+    try:
+        record = json.loads((folder / RECORD_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if isinstance(record, dict) and record.get("status") != "ok":
+        record = record.get("previous")
+    if not isinstance(record, dict) or record.get("status") != "ok":
+        return None
+    files = record.get("files") or {}
+    if not files or not all((folder / f).is_file() for f in files.values()):
+        return None
+    return {k: v for k, v in record.items() if k != "previous"}
+
+
 def remember_failure(folder: str | Path, record: dict) -> None:
     """Keep a failure record for the batch index; no digest, so the study is never skipped."""
     folder = Path(folder)

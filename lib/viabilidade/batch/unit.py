@@ -131,7 +131,10 @@ def failure_record(params: dict, error: str, started: float | None = None) -> di
     """A failure record for ``params``; the error text is also left as ``erro.txt`` in
     ``out_root/<slug>/`` (the study's own folder) unless the study already wrote one, and the
     record as ``.registro.json`` (for the batch index; see :func:`resume.remember_failure`).
-    When that folder is a symbolic link nothing is written at all (the error says why)."""
+    When that folder is a symbolic link nothing is written at all (the error says why). When
+    the folder holds an earlier successful study whose files are still whole, the record
+    carries that study's record as ``previous`` (:func:`resume.earlier_study`), and the
+    index links it."""
     started = time.perf_counter() if started is None else started
     try:
         folder = _study_folder(params)
@@ -142,6 +145,7 @@ def failure_record(params: dict, error: str, started: float | None = None) -> di
                 "status": FAILED, "skipped": False, "verdict": None, "rules": {},
                 "folder": params["slug"], "files": {}, "error": error,
                 "seconds": round(time.perf_counter() - started, 3)}
+    previous = resume.earlier_study(folder)  # an earlier study still whole on disk
     try:
         folder.mkdir(parents=True, exist_ok=True)
         if not (folder / ERROR_FILE).is_file():
@@ -155,6 +159,8 @@ def failure_record(params: dict, error: str, started: float | None = None) -> di
               "status": FAILED, "skipped": False, "verdict": None, "rules": {},
               "folder": params["slug"], "files": dict(sorted(files.items())), "error": error,
               "seconds": round(time.perf_counter() - started, 3)}
+    if previous is not None:
+        record["previous"] = previous
     try:
         resume.remember_failure(folder, record)
     except OSError:

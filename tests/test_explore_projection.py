@@ -110,6 +110,6 @@ def test_store_count_of_abadiania():
     store = load_store(PROCESSED)
     assert store_count(store, "5200100", "electors")[:1] == (10812,)
     count, year, source = store_count(store, "5201207", "population")
-    assert (count, source) == (924, "Censo 2022") and year == pytest.approx(2022.5808, abs=1e-4)
+    assert (count, source) == (924, "Censo 2022") and year == pytest.approx(2022 + 211 / 365, abs=1e-4)  # 31/07/2022
     with pytest.raises(ProjectionError, match="o município '5299999' não está na tabela electorate dos dados processados"):
         store_count(store, "5299999", "electors")

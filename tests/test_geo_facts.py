@@ -48,7 +48,7 @@ def test_nova_iguacu_from_mara_rosa(boundaries, seats):
     assert t.details["gap_by_origin"]["5212808"]["distance_km"] == pytest.approx(9.93, abs=0.01)
     assert t.details["retrospective"] is True
     assert t.details["remainders_km2"]["5212808"] == pytest.approx(1704.18, abs=0.01)
-    assert "tbrugz" in t.source
+    assert t.source.startswith("IBGE, malha municipal digital de Goiás")  # the copy: appendix
 
 
 def test_santo_antonio_gap_bound_just_above_six_km(boundaries, seats):

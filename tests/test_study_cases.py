@@ -138,7 +138,8 @@ def test_map_is_on_the_area_page(studies, slug):
     assert len(area) == 1, "the area section heading is on exactly one page"
     page = pages[area[0]]
     assert MAP_CAPTIONS[slug] in page
-    assert "Fonte: IBGE, malha municipal (anterior a 2020, ano não declarado)" in page
+    assert "Fonte: IBGE, malha municipal digital de Goiás, edição anterior a 2020" in page
+    assert "tbrugz" not in page and "mapaslivres" not in page  # copies: appendix only
     assert ("Localidades 2022" in page) == (slug == "posse-dabadia")   # vilas only for districts
     assert ("não é limite legal" in page) == (slug == "posse-dabadia")
     assert sum("Figura 2." in t for t in pages) == 1

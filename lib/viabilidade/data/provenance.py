@@ -146,6 +146,63 @@ RAW = {
 }
 
 
+#: The official data set behind each raw file, as documents name it (publisher, data set,
+#: edition or year): the cover's "Dados utilizados", the deck's "Fontes dos dados". The file
+#: and the copy it came from are named only in the appendix (:data:`RAW`).
+DATASETS = {
+    "pop_xlsx": "IBGE, Censo Demográfico 2022, População e Domicílios — Primeiros Resultados "
+                "(divulgação de 28/06/2023; referência 31/07/2022)",
+    "agg_mun": "IBGE, Censo Demográfico 2022, Agregados por municípios — resultados do universo "
+               "(referência 31/07/2022)",
+    "agg_dist": "IBGE, Censo Demográfico 2022, Agregados por distritos — resultados do universo "
+                "(referência 31/07/2022)",
+    "dictionary": "IBGE, Censo Demográfico 2022, dicionário de dados dos Agregados por Setores "
+                  "Censitários (versão de 17/04/2025)",
+    "dtb": "IBGE, Divisão Territorial Brasileira 2022 (data base 21/12/2022)",
+    "crosswalk": "TSE, cadastro de municípios com os códigos do TSE e do IBGE (cópia de "
+                 "13/11/2018; usado só para ligar os códigos, não dá número de eleitores)",
+    "electorate": "TSE, eleitorado apto por zona e município, Eleições Gerais 2022 (outubro de "
+                  "2022)",
+    "seats": "IBGE, sedes municipais (Localidades 2010)",
+    "vilas": "IBGE, Localidades 2022, vilas (sedes de distrito)",
+    "sefaz": "SEFAZ-GO (Secretaria de Estado da Economia de Goiás), Receita Gerencial: "
+             "arrecadação diária de 30/11/2020 a 19/08/2024",
+    "imb125": "Instituto Mauro Borges (IMB), Goiás em Dados 2023, tabela 125 — receita bruta "
+              "por tributo, 2020–2022 (dados da SEFAZ-GO)",
+    "pib": "IBGE, PIB dos Municípios (SIDRA, tabela 5938), 2002–2023 (2022–2023 só o PIB)",
+    "fpm_tcu": "TCU, decisão normativa do FPM do exercício de 2023 (DOU de 06/07/2023)",
+    "fpm_faixas": "Decreto-Lei nº 1.881/1981, faixas de população e coeficientes do FPM-Interior",
+    "history": "Atos de criação de municípios goianos (1953–1997), compilados de portais de "
+               "legislação, câmaras e prefeituras",
+    "boundaries": "IBGE, malha municipal digital de Goiás, edição anterior a 2020 (ano não "
+                  "declarado na cópia usada), polígonos simplificados",
+}
+
+#: What was checked of the third-party copies (shared/data/SOURCES.md): only checks between
+#: the files themselves, none against the publisher's own download.
+COPY_CHECKS = (
+    "as populações dos distritos somam exatamente as dos municípios em todos os 246 "
+    "municípios (Censo 2022); os 246 códigos IBGE do cadastro do TSE coincidem com os do "
+    "Censo 2022; os 327 distritos e nomes coincidem com a Divisão Territorial Brasileira "
+    "2022; o IPVA e o ITCD de 2022 da Receita Gerencial da SEFAZ-GO coincidem com a tabela "
+    "125 do IMB")
+#: Said once in a study (and in the deck): the files are unofficial copies.
+COPY_NOTE = ("Os arquivos de dados usados são cópias não oficiais das publicações do IBGE, do "
+             "TSE, da SEFAZ-GO e do IMB, republicadas por terceiros (endereços e somas de "
+             "verificação no Apêndice). Não foram conferidos com os arquivos baixados dos "
+             "próprios órgãos; foram conferidos entre si: " + COPY_CHECKS + ".")
+
+
+def dataset_label(record: dict) -> str:
+    """The official data set of a provenance record (:data:`DATASETS`), found by its raw
+    file; the record's own ``publisher: source`` when the file is not one of :data:`RAW`."""
+    paths = {f.get("path") for f in record.get("files") or []}
+    for role, raw in RAW.items():
+        if raw.path in paths and role in DATASETS:
+            return DATASETS[role]
+    return ", ".join(x for x in (record.get("publisher"), record.get("source")) if x)
+
+
 def sha256(path: Path) -> str:
     """Hex sha256 of a file's bytes.
 

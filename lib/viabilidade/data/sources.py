@@ -7,7 +7,7 @@ figure and the data checks (:mod:`viabilidade.data.incoherence`) name in their f
 SRC_CENSUS = "IBGE, Censo Demográfico 2022 — Agregados por municípios/distritos (resultados do universo)"
 SRC_CENSUS_FIRST = "IBGE, Censo Demográfico 2022 — População e Domicílios, primeiros resultados (28/06/2023)"
 SRC_TSE = "TSE, eleitorado apto na eleição geral de 2022 (por zona e município)"
-VINTAGE_CENSUS = "2022-08-01"
+VINTAGE_CENSUS = "2022-07-31"  # IBGE: data de referência 31/07/2022
 VINTAGE_TSE = "2022-10-02"
 
 __all__ = ["SRC_CENSUS", "SRC_CENSUS_FIRST", "SRC_TSE", "VINTAGE_CENSUS", "VINTAGE_TSE"]

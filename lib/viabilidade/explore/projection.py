@@ -153,14 +153,14 @@ def state_rates(counts0: pd.DataFrame, counts1: pd.DataFrame, *, year0: float, y
 
 
 #: The count of each quantity the processed store holds, and its reference date.
-STORE_COUNTS = {"population": ("municipalities", "populacao", "2022-08-01", "Censo 2022"),
+STORE_COUNTS = {"population": ("municipalities", "populacao", "2022-07-31", "Censo 2022"),
                 "electors": ("electorate", "eleitores_aptos", "2022-10-02", "TSE, eleição de 2022")}
 
 
 def store_count(store, cod_ibge: str, quantity: str) -> tuple[int, float, str]:
     """The store's count of a municipality: (count, decimal year, Portuguese source).
 
-    Population: Censo 2022 (revised aggregates, 1 Aug 2022); electors: TSE eligible voters of
+    Population: Censo 2022 (revised aggregates, reference date 31 Jul 2022); electors: TSE eligible voters of
     the 2022 general election (2 Oct 2022). The store holds one count of each, so the other
     count of a rate comes from the user (an earlier census; a later electorate snapshot).
 

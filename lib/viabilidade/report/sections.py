@@ -18,6 +18,7 @@ from typing import Any
 from ..candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS
 from ..operations import operation_of
 from ..rules.result import Basis, Figure, RuleResult, Status, Verdict, on_published_data
+from ..data.provenance import COPY_NOTE
 from . import certificates, frame
 from . import format as fmt
 from .boundary import boundary_check
@@ -97,9 +98,13 @@ def _origin_names(analysis, codes=None) -> list[str]:
 
 
 def _vintages(analysis) -> list[str]:
+    """The official data sets used, each with publisher and edition or year
+    (:func:`viabilidade.data.provenance.dataset_label`), once each, sorted."""
+    from ..data.provenance import dataset_label
+
     seen = []
     for p in analysis.provenance:
-        item = fmt.dates_in_text(f"{p.get('publisher') or p.get('table')}: {p.get('vintage', '—')}")
+        item = fmt.dates_in_text(dataset_label(p))
         if item not in seen:
             seen.append(item)
     return sorted(seen)
@@ -151,8 +156,8 @@ def cover(analysis, study_date: dt.date, after: str = "") -> Html:
         '<p class="orgao">Estado de Goiás · Lei Complementar nº 2, de 16 de janeiro de 1990</p>'
         f'<h1 class="titulo">{esc(study_title(analysis))}</h1>'
         + key_values(facts)
-        + (f'<div class="vigencias"><h3>Dados utilizados (referência)</h3><ul>{vintages}</ul></div>'
-           if vintages else "")
+        + (f'<div class="vigencias"><h3>Dados utilizados (referência)</h3><ul>{vintages}</ul>'
+           f'<p class="legenda">{esc(COPY_NOTE)}</p></div>' if vintages else "")
         + '<nav id="sumario" class="sumario"><h3>Sumário</h3></nav>'
         + certificates.cover_box(analysis, (INSTALLED_NOTE + " " if op.installed else "") + COVER_NOTE)
         + after + "</section>")

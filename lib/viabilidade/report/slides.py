@@ -302,8 +302,10 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
     alt = alternatives_table(analysis)
     if alt:
         slides.append(_slide("s-leituras", "Conclusão sob outras leituras da lei", alt, footer))
-    sources = sorted({fmt.dates_in_text(f"{p.get('source') or p.get('table')}: {p.get('vintage', '—')}")
-                      for p in analysis.provenance})
+    from ..data.provenance import COPY_NOTE, dataset_label
+
+    sources = sorted({fmt.dates_in_text(dataset_label(p)) for p in analysis.provenance})
+    sources.append(COPY_NOTE)
     slides += _continued("s-fontes", "Fontes dos dados",
                          ['<ul class="motivos">' + "".join(part) + "</ul>"
                           for part in paginate([f"<li>{esc(x)}</li>" for x in sources], _item_lines,

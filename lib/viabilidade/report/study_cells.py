@@ -75,41 +75,36 @@ def split_or_none(analysis, store):
         return None
 
 
-#: Processed tables a map is drawn from, with how the source line names them.
-MAP_TABLES = {"boundaries": "malha municipal", "seats": "sedes municipais",
-              "vilas": "vilas sedes de distrito"}
+#: Processed tables a map is drawn from.
+MAP_TABLES = ("boundaries", "seats", "vilas")
 
 
 def map_source(analysis, tables: tuple[str, ...] = ("boundaries", "seats"), *,
                perimeter: bool = False) -> str:
-    """``"Fonte: IBGE, malha municipal (…) e sedes municipais (Localidades 2010); …"`` — the
-    map's data sets with their reference dates, from the analysis provenance (the store's
-    manifest). Only the geometric file of a table counts (``geo/…``): the boundaries table
-    also takes names from the census, which the map does not show."""
-    from .format import dates_in_text
+    """``"Fonte: IBGE, malha municipal digital de Goiás, edição anterior a 2020 (…); IBGE,
+    sedes municipais (Localidades 2010); SIRGAS 2000. Elaboração do estudo."`` — the map's
+    official data sets with publisher and edition
+    (:func:`viabilidade.data.provenance.dataset_label`), from the analysis provenance (the
+    store's manifest). Only the geometric file of a table counts (``geo/…``): the boundaries
+    table also takes names from the census, which the map does not show. The copies' names
+    are in the appendix only."""
+    from ..data.provenance import dataset_label
 
     parts = []
     for table in tables:
-        label = MAP_TABLES[table]
-        refs = []
         for p in analysis.provenance or []:
             files = [f.get("path", "") for f in p.get("files", [])]
             if p.get("table") != table or (files and not any(f.startswith("geo/") for f in files)):
                 continue
-            ref = str(p.get("vintage") or "")
-            if ref.lower().startswith(label):
-                ref = ref[len(label):].strip()
-            ref = ref.replace(" (", ", ").replace(")", "")  # no parentheses inside the list's
-            if ref and ref not in refs:
-                refs.append(ref)
-        parts.append(label + (f" ({dates_in_text('; '.join(refs))})" if refs else ""))
-    listed = ", ".join(parts[:-1]) + " e " + parts[-1] if len(parts) > 1 else parts[0]
+            label = dataset_label(p)
+            if label not in parts:
+                parts.append(label)
     boundary = analysis.candidate.boundary
     own = f"; limites da área: arquivo {boundary.name} da candidatura" if boundary else ""
     urban = getattr(analysis.candidate, "urban_perimeter", None)
     if perimeter and urban is not None:
         own += f"; perímetro urbano: arquivo {urban.name} da candidatura"
-    return f"Fonte: IBGE, {listed}{own}; SIRGAS 2000. Elaboração do estudo."
+    return f"Fonte: {'; '.join(parts)}{own}; SIRGAS 2000. Elaboração do estudo."
 
 
 def map_figure_number(analysis) -> int:

@@ -211,6 +211,16 @@ TABLE_LABELS = {
 }
 
 
+def _row_label(record: dict, file: dict) -> str:
+    """The appendix's "Tabela" cell of one raw file: the table's name, except for a census
+    file read into the boundaries table (the municipalities' names and codes): it is not the
+    "malha municipal"."""
+    path = str(file.get("path") or "")
+    if record.get("table") == "boundaries" and path and not path.startswith("geo/"):
+        return "nomes e códigos dos municípios da malha"
+    return table_label(record.get("table"))
+
+
 def table_label(name: str | None) -> str:
     """Portuguese name of a processed table: ``"crosswalk"`` -> ``"correspondência TSE–IBGE"``."""
     if not name:
@@ -240,7 +250,7 @@ def provenance_table(provenance: Sequence[dict]) -> Html:
         source = " — ".join(x for x in (p.get("publisher"), p.get("source")) if x) or "—"
         got = fmt.dates_in_text("; ".join(x for x in (p.get("retrieved"), p.get("via")) if x)) or "—"
         for f in p.get("files") or [{}]:
-            rows.append([table_label(p.get("table")), source, fmt.dates_in_text(p.get("vintage", "—")),
+            rows.append([_row_label(p, f), source, fmt.dates_in_text(p.get("vintage", "—")),
                          got, f.get("path", "—"),
                          Html(f'<code class="hash">{esc(f.get("sha256", "—"))}</code>')])
     return table(["Tabela", "Fonte", "Referência", "Obtido", "Arquivo", "SHA-256"], rows,

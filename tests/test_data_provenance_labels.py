@@ -1,0 +1,81 @@
+"""Sources as a reader sees them (legal review, items 9 and 10): every data set named with its
+publisher and edition or year, the third-party copies said once with what was checked, and
+repository names only in the appendix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from viabilidade.data.provenance import COPY_NOTE, DATASETS, RAW, dataset_label
+
+ROOT = Path(__file__).resolve().parents[1]
+STORE = ROOT / "data" / "processed"
+needs_store = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                 reason="processed store data/processed not built")
+
+
+def test_every_raw_file_has_its_official_data_set():
+    assert set(DATASETS) == set(RAW)
+    for role, label in DATASETS.items():
+        assert "GitHub" not in label and "commit" not in label and ".csv" not in label, role
+        assert any(ch.isdigit() for ch in label), f"{role}: no year or edition in {label!r}"
+    assert DATASETS["boundaries"] == (
+        "IBGE, malha municipal digital de Goiás, edição anterior a 2020 (ano não declarado na "
+        "cópia usada), polígonos simplificados")
+    assert DATASETS["crosswalk"] == (
+        "TSE, cadastro de municípios com os códigos do TSE e do IBGE (cópia de 13/11/2018; usado "
+        "só para ligar os códigos, não dá número de eleitores)")
+    assert DATASETS["dictionary"].endswith("(versão de 17/04/2025)")
+    assert DATASETS["imb125"].startswith("Instituto Mauro Borges (IMB), Goiás em Dados 2023, "
+                                         "tabela 125")
+    assert DATASETS["sefaz"].startswith("SEFAZ-GO (Secretaria de Estado da Economia de Goiás), "
+                                        "Receita Gerencial")
+    # one reference date for the Censo 2022 everywhere (IBGE's: 31/07/2022)
+    assert "01/08/2022" not in " ".join(DATASETS.values())
+
+
+def test_a_record_is_labelled_by_its_file():
+    rec = {"publisher": "IBGE", "source": "x", "files": [{"path": RAW["agg_dist"].path}]}
+    assert dataset_label(rec) == ("IBGE, Censo Demográfico 2022, Agregados por distritos — "
+                                  "resultados do universo (referência 31/07/2022)")
+    assert dataset_label({"publisher": "TCU", "source": "tabela nova", "files": []}) == \
+        "TCU, tabela nova"
+
+
+def test_the_copy_note_says_what_was_checked():
+    assert COPY_NOTE.startswith("Os arquivos de dados usados são cópias não oficiais das "
+                                "publicações do IBGE, do TSE, da SEFAZ-GO e do IMB")
+    assert "Não foram conferidos com os arquivos baixados dos próprios órgãos" in COPY_NOTE
+
+
+@needs_store
+def test_the_cover_lists_data_sets_and_the_appendix_keeps_the_copies():
+    from viabilidade.analysis import analyse
+    from viabilidade.data.store import load_store
+    from viabilidade.report import sections
+    from viabilidade.report.study_cells import map_source
+    from viabilidade.report.tables import provenance_table
+
+    store = load_store(STORE)
+    a = analyse(ROOT / "data" / "candidates" / "posse-dabadia.toml", store=store)
+    cover = sections.cover(a, a.settings.study_day())
+    for line in ("<li>TSE, eleitorado apto por zona e município, Eleições Gerais 2022 (outubro de "
+                 "2022)</li>",
+                 "<li>IBGE, Censo Demográfico 2022, dicionário de dados dos Agregados por Setores "
+                 "Censitários (versão de 17/04/2025)</li>"):
+        assert line in cover, line
+    for bad in ("IBGE: 17/04/2025", "TSE: 2018", "ano não declarado)</li>", "GitHub", "01/08/2022"):
+        assert bad not in cover, bad
+    assert COPY_NOTE in cover
+    assert map_source(a) == (
+        "Fonte: IBGE, malha municipal digital de Goiás, edição anterior a 2020 (ano não declarado "
+        "na cópia usada), polígonos simplificados; IBGE, sedes municipais (Localidades 2010); "
+        "SIRGAS 2000. Elaboração do estudo.")
+    appendix = provenance_table(a.provenance)
+    assert "GitHub tbrugz/geodata-br" in appendix
+    assert ("<td>nomes e códigos dos municípios da malha</td><td>IBGE — Censo Demográfico 2022 — "
+            "Agregados por Setores Censitários") in appendix
+    ii = next(r for r in a.results if r.rule_id == "art4.II")
+    assert "tbrugz" not in ii.source and "mapaslivres" not in ii.source

@@ -79,3 +79,23 @@ def test_the_cover_lists_data_sets_and_the_appendix_keeps_the_copies():
             "Agregados por Setores Censitários") in appendix
     ii = next(r for r in a.results if r.rule_id == "art4.II")
     assert "tbrugz" not in ii.source and "mapaslivres" not in ii.source
+
+
+@needs_store
+def test_the_deck_sources_are_data_sets_not_files():
+    import datetime as dt
+
+    from viabilidade.analysis import analyse
+    from viabilidade.data.store import load_store
+    from viabilidade.report import slides
+
+    store = load_store(STORE)
+    a = analyse(ROOT / "data" / "candidates" / "posse-dabadia.toml", store=store)
+    deck = slides.slides_html(a, store=None, map_html="<p>mapa</p>",
+                              study_date=dt.date(2026, 12, 1))
+    fontes = deck.split('id="s-fontes', 1)[1]
+    for raw in ("Agregados_por_distritos_basico_BR.csv", "RELATORIO_DTB_BRASIL_DISTRITO",
+                "municipios.csv", "GitHub"):
+        assert raw not in fontes, raw
+    assert "<li>IBGE, Divisão Territorial Brasileira 2022 (data base 21/12/2022)</li>" in deck
+    assert f"<li>{slides.BASIS_POINT}</li>" in deck

@@ -88,6 +88,13 @@ def _slide(sid: str, title: str, body: str, footer: str, *, h1: bool = False) ->
             f'<span>LC nº 2/1990 (Goiás)</span></div></section>')
 
 
+#: How the basis of a figure words a requirement, first point of the deck's sources (slide 1
+#: has no room for it beside the counts).
+BASIS_POINT = ("Cumprido ou não cumprido: só com certidão ou documento; medido pela ferramenta: "
+               "“atingido na medição”; dado publicado: “atingido nos dados publicados (a "
+               "certificar)”; estimado: indeterminado.")
+
+
 def _counts(results: Sequence[RuleResult]) -> str:
     cells = []
     for (s, basis), n in fmt.result_counts(results).items():
@@ -264,11 +271,7 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
                      '<p class="orgao">Estado de Goiás · Lei Complementar nº 2, de 16 de janeiro de 1990</p>'
                      f'<p class="conclusao"><b>Conclusão:</b> {analysis_conclusion_html(analysis)}</p>'
                      + _subject_line(analysis, origin_names)
-                     + _counts(results)
-                     + "<p>Um requisito só é dado como cumprido ou não cumprido com valor certificado "
-                       "ou documento; medido pela ferramenta, fica “atingido na medição”; com dado "
-                       "oficial publicado, fica “atingido nos dados publicados "
-                       "(a certificar)”; valores estimados deixam o requisito indeterminado.</p>",
+                     + _counts(results),
                      footer, h1=True)]
     slides += _continued("s-quadro", SECTION_TITLE,
                          ['<ul class="motivos">' + "".join(part) + "</ul>"
@@ -304,8 +307,8 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
         slides.append(_slide("s-leituras", "Conclusão sob outras leituras da lei", alt, footer))
     from ..data.provenance import COPY_NOTE, dataset_label
 
-    sources = sorted({fmt.dates_in_text(dataset_label(p)) for p in analysis.provenance})
-    sources.append(COPY_NOTE)
+    sources = [BASIS_POINT, *sorted({fmt.dates_in_text(dataset_label(p))
+                                     for p in analysis.provenance}), COPY_NOTE]
     slides += _continued("s-fontes", "Fontes dos dados",
                          ['<ul class="motivos">' + "".join(part) + "</ul>"
                           for part in paginate([f"<li>{esc(x)}</li>" for x in sources], _item_lines,

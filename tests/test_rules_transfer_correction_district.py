@@ -293,6 +293,7 @@ def test_district_study_applies_its_own_articles(store):
     # it and has no lean, although it is above 100
     b = r["art17.I"]
     assert b.value == 166 and b.status == Status.INDETERMINATE and b.lean is None
+    assert b.margin is None and b.margin_pct is None
     assert b.reason == (
         "O valor apurado, 166 ± 248 edificações (estimado), é o de todo o território do distrito, "
         "não o da sede: o art. 17, I, conta as edificações “na sede indicada” (no mínimo 100), e "

@@ -41,7 +41,9 @@ def whole_area_buildings(result: RuleResult) -> RuleResult:
               "distrito, não o da sede: o art. 17, I, conta as edificações “na sede indicada” "
               f"(no mínimo {fmt(whole(result.threshold))}), e o estudo não delimita a sede. Esse "
               f"valor não decide o requisito: {MISSING['art17.I']}")
+    # no margin either: the whole district's figure and the seat's minimum are not the same count
     return dataclasses.replace(result, status=Status.INDETERMINATE, lean=None, reason=reason,
+                               margin=None, margin_pct=None,
                                details={**result.details, "medida": "território do distrito"})
 
 

@@ -239,7 +239,7 @@ def test_fusion_box_names_its_own_pending_acts_not_art4(store):
     assert "Tribunal Regional Eleitoral" not in text
     assert certification.qualification(a.results) == (
         "estudo preliminar, pendente de documentos; plebiscito não realizável antes da lei "
-        "complementar federal (CF, art. 18, § 4º)")
+        "complementar federal")
 
 
 def test_fusion_with_one_combined_plebiscite_count_is_not_conclusive(store, tmp_path):

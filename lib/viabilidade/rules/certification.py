@@ -272,8 +272,7 @@ def qualification(results: list[RuleResult], candidate: Candidate | None = None,
     ``"estudo conclusivo"`` when :func:`pending` is empty; otherwise ``"estudo preliminar,
     pendente de …"`` (``certificação`` when a body of art. 4 § 2 must still answer,
     ``documentos`` for the proponents' or other evidence) and, when the plebiscite's result
-    is missing, ``"; plebiscito não realizável antes da lei complementar federal (CF, art.
-    18, § 4º)"`` — not "pendente do plebiscito": nobody can hold it today — preceded by
+    is missing, ``"; plebiscito não realizável antes da lei complementar federal"`` — not "pendente do plebiscito": nobody can hold it today — preceded by
     ``"nos dados publicados; "`` when the verdict rests on published data (:func:`verdict_on_published_data`). Posse d'Abadia on the Censo and TSE
     tables: ``"estudo preliminar, pendente de certificação e de documentos"``; a creation
     whose every rule passes on published data: ``"nos dados publicados; estudo preliminar,
@@ -300,7 +299,8 @@ def _certification_state(results: list[RuleResult]) -> str:
         waits.append("de documentos")
     text = f"{PRELIMINARY}, pendente " + " e ".join(waits) if waits else PRELIMINARY
     if any(p.body == PLEBISCITE_BARRED for p in missing):
-        text += f"; plebiscito {NOT_BEFORE_FEDERAL_LAW}"
+        # the conclusion line's bar clause cites CF art. 18 § 4 right after
+        text += "; plebiscito não realizável antes da lei complementar federal"
     return ("nos dados publicados; " + text) if verdict_on_published_data(results) else text
 
 

@@ -260,3 +260,53 @@ def test_a_certified_distance_beyond_goias_is_refused(tmp_path, study_day):
                                                         date="2026-03-10"))
     assert msg == (f"{p}, linha 10, campo 'certified.gap_m.value': encontrado 1,0 × 10^300 m; "
                    "esperado no máximo 1.200.000 m (nenhum par de pontos de Goiás fica mais longe)")
+
+
+# ------------------------------------------------- messages that say where and what (review 8)
+def test_a_missing_table_says_where_it_goes(tmp_path):
+    p, msg = _error(tmp_path, BASE.split("[origin]")[0])
+    assert msg == (f"{p}, campo 'origin': campo obrigatório ausente; esperada a tabela [origin] "
+                   "(acrescente o cabeçalho [origin] e as suas chaves)")
+
+
+def test_a_missing_top_key_says_where_it_goes(tmp_path):
+    p, msg = _error(tmp_path, BASE.replace('name = "Posse d\'Abadia"\n', ""))
+    assert msg == (f"{p}, campo 'name': campo obrigatório ausente; esperado texto (escreva "
+                   "name = … no início do arquivo, antes da primeira [tabela])")
+
+
+@pytest.mark.parametrize("text, what", [("", ""), ("\n  \n", ""), ("# só isto\n", " (só comentários)")])
+def test_an_empty_file_is_called_empty(tmp_path, text, what):
+    p, msg = _error(tmp_path, text)
+    assert msg == (f"{p}: o arquivo está vazio{what}; esperado um candidato com operation, "
+                   "name, [area] e [origin] (viabilidade novo NOME escreve um a partir do nome "
+                   "do distrito; ver docs/GUIA.md)")
+
+
+def test_a_repeated_key_is_named_with_its_first_line(tmp_path):
+    p, msg = _error(tmp_path, BASE.replace('name = "Posse d\'Abadia"',
+                                           'name = "A"\nname = "B"'))
+    assert msg == (f"{p}, linha 3: TOML inválido: chave repetida 'name', já escrita na linha 2 "
+                   "(coluna 11); esperado TOML válido")
+    p, msg = _error(tmp_path, BASE + 'municipalities = ["5200100"]\n')
+    assert msg == (f"{p}, linha 9: TOML inválido: chave repetida 'origin.municipalities', já "
+                   "escrita na linha 8 (coluna 29); esperado TOML válido")
+
+
+def test_a_district_name_where_its_code_goes_points_to_novo(tmp_path):
+    p, msg = _error(tmp_path, BASE.replace('districts = ["520010010"]',
+                                           'districts = ["Vila Fantasma"]'))
+    assert msg == (f"{p}, linha 5, campo 'area.districts[0]': encontrado 'Vila Fantasma', um "
+                   "nome; esperado um código IBGE de distrito com 9 algarismos começando por 52 "
+                   "(Goiás), p. ex. \"520010010\" (para achar o código pelo nome: viabilidade "
+                   "novo \"Vila Fantasma\", que escreve o candidato)")
+
+
+def test_a_folder_given_to_estudo_points_to_lote(tmp_path, capsys):
+    from viabilidade.cli import main
+
+    assert main(["estudo", str(tmp_path), "--out", str(tmp_path / "saida")]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"erro: {tmp_path}: é uma pasta; esperado um arquivo de candidato .toml (para estudar "
+        f"todos os candidatos de uma pasta: viabilidade lote {tmp_path})")
+    assert not (tmp_path / "saida").exists()

@@ -78,6 +78,7 @@ def test_unknown_nested_key_names_the_path(tmp_path):
 def test_missing_origin(tmp_path):
     msg = error_of(tmp_path, BASE.split("[origin]")[0])
     assert "cand.toml" in msg and "campo 'origin'" in msg and "campo obrigatório ausente" in msg
+    assert msg.endswith("esperada a tabela [origin] (acrescente o cabeçalho [origin] e as suas chaves)")
 
 
 def test_empty_origin_list(tmp_path):

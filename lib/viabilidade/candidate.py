@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .certified import Certified, certified_money, read_certified
-from .errors import CandidateError, Problems, did_you_mean, found_value
+from .errors import CandidateError, Problems, did_you_mean, field_line, found_value, key_at
 from .os_errors import not_regular, path_problem, read_reason, read_user_bytes, real_path
 from .plausibility import count_problem, date_problem, money_problem
 
@@ -353,7 +353,7 @@ class _Reader:
         self.used.add(key)
         if key not in self.table:
             if required:
-                self.error(key, f"campo obrigatório ausente; esperado {_kind_name(kind)}")
+                self.error(key, f"campo obrigatório ausente; {self._expected(key, kind)}")
             return default
         value = self.table[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
@@ -365,6 +365,18 @@ class _Reader:
             self.error(key, f"{_found(value)}; esperado {_kind_name(kinds)}")
             return default
         return value
+
+    def _expected(self, key: str, kind) -> str:
+        """What a missing required field should be and where it goes (its message has no
+        line): a table (``[origin]``, with its own header) or a key of the file's top (before
+        its first table). A key of a written table gets that table's line (``field_line``)."""
+        if kind is dict:
+            name = self._name(key)
+            return f"esperada a tabela [{name}] (acrescente o cabeçalho [{name}] e as suas chaves)"
+        if not self.prefix:
+            return (f"esperado {_kind_name(kind)} (escreva {key} = … no início do arquivo, "
+                    "antes da primeira [tabela])")
+        return f"esperado {_kind_name(kind)}"
 
     def sub(self, key: str, required: bool = False) -> "_Reader | None":
         table = self.get(key, dict, required=required)
@@ -430,7 +442,17 @@ def _code_hint(v: str, what: str) -> str:
     if v.isdigit() and what == "district" and len(v) == 7:
         return (f"encontrado {v!r}, que parece um código de município (7 algarismos); "
                 f"esperado {expected}")
+    if what == "district" and any(ch.isalpha() for ch in v):  # a name where a code goes
+        return (f"encontrado {v!r}, um nome; esperado {expected} (para achar o código pelo "
+                f"nome: viabilidade novo {_shell_quote(v)}, que escreve o candidato)")
     return f"encontrado {v!r}; esperado {expected}"
+
+
+def _shell_quote(text: str) -> str:
+    """``text`` quoted for a pt-BR user's shell command line (``"Vila Fantasma"``)."""
+    import shlex
+
+    return f'"{text}"' if '"' not in text and "$" not in text and "`" not in text else shlex.quote(text)
 
 
 def _nonneg_int(r: _Reader, key: str) -> int | None:
@@ -600,8 +622,13 @@ def load_candidate(path: str | Path) -> Candidate:
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise CandidateError(f"TOML inválido: {toml_reason(e)}", file=path,
+        raise CandidateError(f"TOML inválido: {toml_reason(e, text)}", file=path,
                              line=toml_position(e)[0]) from None
+    if not doc:
+        raise CandidateError(
+            f"o arquivo está vazio{'' if not text.strip() else ' (só comentários)'}; esperado "
+            "um candidato com operation, name, [area] e [origin] (viabilidade novo NOME escreve "
+            "um a partir do nome do distrito; ver docs/GUIA.md)", file=path)
 
     problems = Problems(path, text)
     r = _Reader(problems, doc)
@@ -922,8 +949,9 @@ def problems_for(problems: Problems, prefix: str) -> list[CandidateError]:
     return [p for p in problems.items if (p.field or "").startswith(prefix)]
 
 
-def toml_reason(e: "tomllib.TOMLDecodeError") -> str:
-    """A TOML syntax error's reason in pt-BR, with the line and column when tomllib gives them."""
+def toml_reason(e: "tomllib.TOMLDecodeError", text: str | None = None) -> str:
+    """A TOML syntax error's reason in pt-BR, with the line and column when tomllib gives them;
+    given the file's ``text``, a repeated key is named with the line of its first value."""
     msg = getattr(e, "msg", None) or str(e).split(" (at ")[0]
     reasons = {"Expected ']' at the end of a table declaration": "falta ']' no fim do cabeçalho "
                                                                  "da tabela",
@@ -958,6 +986,12 @@ def toml_reason(e: "tomllib.TOMLDecodeError") -> str:
     reason = next((v for k, v in reasons.items() if msg.startswith(k)), None)
     reason = reason or f"erro de sintaxe (detalhe do leitor TOML: {msg})"
     line, col = toml_position(e)
+    if reason == "chave repetida" and text and line:
+        key = key_at(text, line)
+        if key:
+            first = field_line(text, key, exact=True)
+            again = f", já escrita na linha {first}" if first and first != line else ""
+            reason = f"chave repetida {key!r}{again}"
     if col:
         return f"{reason} (coluna {col}); esperado TOML válido"
     if "end of document" in str(e):

@@ -112,7 +112,12 @@ def _same_candidate(path: Path, text: str) -> bool:
 def _cmd_estudo(args: argparse.Namespace) -> int:
     from .report.study import run_study
 
-    record = run_study(_candidate_arg(args), Path(args.out), settings=_settings_arg(args),
+    candidate = _candidate_arg(args)
+    if candidate.is_dir() and not candidate.is_symlink():
+        raise ViabilidadeError(f"{candidate}: é uma pasta; esperado um arquivo de candidato "
+                               ".toml (para estudar todos os candidatos de uma pasta: "
+                               f"viabilidade lote {candidate})")
+    record = run_study(candidate, Path(args.out), settings=_settings_arg(args),
                        data_root=Path(args.data) if args.data else None, rulesets=args.regras)
     conclusion = record.get("conclusion")   # the study's conclusion line, with the CF bar
     print(f"Estudo de {record['name']}: " + (conclusion or f"{record['verdict']}."))

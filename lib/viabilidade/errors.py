@@ -204,6 +204,23 @@ def field_line(text: str, field: str, exact: bool = False) -> int | None:
     return None
 
 
+def key_at(text: str, line: int) -> str | None:
+    """The dotted key written on a 1-based ``line`` of TOML text (its table's name first),
+    as :func:`field_line` names fields; None when that line holds no ``key = value``."""
+    table = ""
+    for n, raw in enumerate(text.splitlines(), start=1):
+        m = _TABLE.match(raw)
+        if m:
+            table = ".".join(p.strip().strip("\"'") for p in m.group(1).split("."))
+        if n == line:
+            k = _KEY.match(raw)
+            if not k:
+                return None
+            key = ".".join(p.strip().strip("\"'") for p in k.group(1).split("."))
+            return f"{table}.{key}" if table else key
+    return None
+
+
 def raise_located(problems: list[CandidateError], path: str | Path | None) -> None:
     """Raise every problem at once (:meth:`CandidateError.collect`), each with the line of
     its field in the candidate file ``path`` (:func:`field_line`); nothing when ``problems``

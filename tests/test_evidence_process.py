@@ -321,3 +321,23 @@ def test_the_revenue_threshold_names_its_year_when_it_is_not_the_last_exercise()
     cert = analyse(CERTIFIED, store=store)
     vii_c = next(r for r in cert.results if r.rule_id == "art4.VII")
     assert threshold_text(vii_c) == "mais de R$\u00a03.340.000,00"
+
+
+def test_the_remainder_checks_name_the_revenue_year_and_measure_continuity():
+    from viabilidade.analysis import analyse
+    from viabilidade.data.store import load_store
+    from viabilidade.report.sections import rule_block
+
+    a = analyse(REPO / "data" / "candidates" / "posse-dabadia.toml", store=load_store(STORE),
+                settings=BEFORE)
+    par1 = next(r for r in a.results if r.rule_id == "art4.par1")
+    subs = par1.details["subchecks"]
+    assert subs["VII"]["referencia_exigencia"] == "receita estadual de 2023"
+    assert "(referência: receita estadual de 2023)" in rule_block(par1)
+    # Cocalzinho de Goiás (drawn area): Corumbá de Goiás's remainder stays whole, measured
+    b = analyse(REPO / "data" / "candidates" / "cocalzinho-de-goias.toml",
+                store=load_store(STORE), settings=BEFORE)
+    subs = next(r for r in b.results if r.rule_id == "art4.par1").details["subchecks"]
+    assert (subs["III"]["status"], subs["III"]["base"]) == ("pass", "measured")
+    assert "atingido na medição" in rule_block(next(r for r in b.results
+                                                    if r.rule_id == "art4.par1"))

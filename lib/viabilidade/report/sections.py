@@ -514,6 +514,8 @@ def _subchecks(sub: dict) -> Html:
             value += f" ({fmt.basis_label(d['base'])})"
         limit = (f"{fmt.comparator_label(d.get('comparador'))} {fmt.quantity(d['limite'], unit)}"
                  if d.get("limite") is not None else "—")
+        if d.get("referencia_exigencia") and limit != "—":
+            limit += f" (referência: {d['referencia_exigencia']})"
         status = d.get("status")
         label = (fmt.status_label(status, d.get("lean") or None, d.get("base_decisiva") or None)
                  if status else "—")

@@ -351,7 +351,9 @@ def par1(candidate: Candidate, profile: Profile, settings: Settings) -> list[Rul
         subs = [numeric_item(i, rem, settings, reduced=red, state_rev=srev, subject=rem.label,
                              is_area=False, exercise=exercise) for i in ("IV", "V", "VI", "VII")]
         c_status, c_reason = continuity(code, rem.label, profile.territory)
-        cont = simple("art4.III", TITLES["art4.III"], c_status, c_reason, subject=rem.label)
+        cont = simple("art4.III", TITLES["art4.III"], c_status, c_reason, subject=rem.label,
+                      basis=(Basis.MEASURED if profile.territory.continuity_certificate is None
+                             else Basis.CERTIFIED))
         subs.append(cont)
         status = combine([s.status for s in subs])
         lean = combine_lean(subs) if status == Status.INDETERMINATE else None
@@ -377,7 +379,9 @@ def par1(candidate: Candidate, profile: Profile, settings: Settings) -> list[Rul
                     "status": str(s.status), "lean": str(s.lean or ""), "valor": s.value,
                     "limite": s.threshold, "comparador": s.comparator, "unidade": s.unit,
                     "base": str(s.basis or ""), "base_decisiva": str(deciding_basis(s) or ""),
-                    "motivo": s.reason} for s in subs}}))
+                    "motivo": s.reason,
+                    "referencia_exigencia": s.details.get("referencia_exigencia", "")}
+                for s in subs}}))
     return out
 
 

@@ -205,3 +205,47 @@ def test_fusion_of_municipalities_that_do_not_border_is_refused(store, tmp_path)
 def test_the_example_fusion_is_contiguous(store):
     check_candidate(load_candidate(REPO / "data" / "candidates" / "fusao-anhanguera-cumari.toml"),
                     store)
+
+
+#: A square drawn in Formosa north-east of Bezerra that leaves out Santa Rosa's vila
+#: (-47,1855; -15,0894), about 21 km north of it.
+SANTA_ROSA_SQUARE = [[-47.166297, -15.280085], [-46.964316, -15.295073], [-46.979853, -15.474836],
+                     [-47.158528, -15.467349], [-47.166297, -15.280085]]
+
+
+def _drawn_candidate(tmp_path, ring, seat="Santa Rosa"):
+    import json
+
+    (tmp_path / "desenho.geojson").write_text(json.dumps({
+        "type": "FeatureCollection", "features": [{"type": "Feature", "properties": {
+            "id": "5208004", "nome": "Santa Rosa"}, "geometry": {"type": "Polygon",
+                                                                "coordinates": [ring]}}]}),
+        encoding="utf-8")
+    path = tmp_path / "santa-rosa.toml"
+    path.write_text(f'slug = "santa-rosa"\noperation = "create-municipality"\nname = "Santa Rosa"\n'
+                    f'seat = "{seat}"\n[area]\nboundary = "desenho.geojson"\n'
+                    '[origin]\nmunicipalities = ["5208004"]\n', encoding="utf-8")
+    return path
+
+
+def test_a_drawn_area_that_leaves_out_its_proposed_seat_is_flagged(store, tmp_path):
+    from viabilidade.analysis import analyse
+    from viabilidade.report.boundary import boundary_check, drawn_findings
+
+    a = analyse(_drawn_candidate(tmp_path, SANTA_ROSA_SQUARE), store=store)
+    outside = a.profile.territory.details["seat_outside"]
+    assert outside["seat"] == "Santa Rosa" and outside["ponto"] == "vila"
+    assert 20 < outside["km"] < 22
+    text = ("A sede proposta, Santa Rosa (vila do distrito, IBGE Localidades 2022), fica fora "
+            f"da área desenhada, a {outside['km']:.1f} km do polígono: o município tem o nome da "
+            "sua sede (art. 3º, I)").replace(".", ",", 1)
+    assert any(f.startswith(text) for f in drawn_findings(a))
+    assert "Ajuste o polígono ou indique outra sede." in boundary_check(a)
+    assert "não leva a sua sede e não divide" not in boundary_check(a)
+    assert a.to_dict()["area"]["seat_outside"] == outside
+    # The other side: Juscelino Kubitschek's vila (-47,157; -15,215) named as the seat, a
+    # polygon holding it: nothing to flag.
+    ring = [[-47.25, -15.15], [-47.05, -15.15], [-47.05, -15.30], [-47.25, -15.30], [-47.25, -15.15]]
+    b = analyse(_drawn_candidate(tmp_path, ring, seat="Juscelino Kubitschek"), store=store)
+    assert "seat_outside" not in b.profile.territory.details
+    assert not any("sede proposta" in f for f in drawn_findings(b))

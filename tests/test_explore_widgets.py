@@ -433,3 +433,20 @@ def test_threshold_boxes_are_wide_enough_to_read(explorer):
         box = explorer.controls[key]
         assert (box.layout.width, box.style.description_width) == ("42em", "30em")  # 12 em of box
         assert len(box.description) <= 56          # a label fits its 30 em column at 12–13 px
+
+
+def test_a_drawing_that_leaves_out_the_seat_is_flagged_and_offers_the_seats_inside(mapped):
+    # A square in Formosa holding Bezerra's vila (-47,107; -15,493), not Santa Rosa's.
+    ring = [[-47.166, -15.28], [-46.964, -15.295], [-46.98, -15.52], [-47.16, -15.52], [-47.166, -15.28]]
+    mapped.controls["unit"].value = SANTA_ROSA
+    mapped.map._drawn(action="created", geo_json={"type": "Feature", "properties": {}, "geometry": {
+        "type": "Polygon", "coordinates": [ring]}})
+    mapped.use_drawing()
+    assert mapped.analysis is not None and mapped.scenario.seat == "Santa Rosa"
+    message = _plain(mapped.panes["message"].value)
+    assert "A sede proposta, Santa Rosa (vila do distrito, IBGE Localidades 2022), fica fora da área " \
+           "desenhada, a 2" in message
+    assert list(mapped.controls["seat"].options) == ["Bezerra", "Santa Rosa"]
+    mapped.controls["seat"].value = "Bezerra"              # Bezerra's vila is inside the square
+    assert mapped.scenario.seat == "Bezerra"
+    assert "A sede proposta" not in _plain(mapped.panes["message"].value)

@@ -7,6 +7,7 @@ The enclave (a judgment of art. 3, flagged, not refused) is asserted in test_dra
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import pytest
@@ -149,12 +150,15 @@ def test_explorer_names_the_control_and_the_limits_replace_the_districts(store, 
     kml = REPO / "tests" / "fixtures" / "posse-dabadia-desenhada.kml"
     ex.controls["boundary"].value = str(kml)              # the limits become the area
     assert ex.scenario.districts == () and ex.analysis is not None
-    # A district added while the limits are in use: two sources, refused by the same check.
+    # A district added while the limits are in use: two sources, refused by the same check;
+    # the area and the last result stay (the refusal names the button used).
+    before = ex.analysis
     ex.controls["edit_unit"].value = "520010010"
     ex.controls["add"].click()
-    assert ex.analysis is None
+    assert ex.analysis is before and ex.scenario.districts == ()
     _, _, message = REFUSED["poligono-e-distrito"]
-    assert ex.error == f"«{_label('boundary')}» (aba {_tab('boundary')}): {message}"
+    assert (f"«Somar à área» (aba Área) recusado</b> — somar Posse d&#x27;Abadia (distrito de "
+            f"Abadiânia) à área: {html.escape(message.rstrip('.'))}.") in ex.panes["message"].value
     # The seat district of Abadiânia: the message names the control of the area's units.
     ex.controls["clear_boundary"].click()
     ex.scenario = ex.scenario.replace(districts=("520010005",), boundary=None)

@@ -97,6 +97,7 @@ def area_record(profile: Profile) -> dict:
               "drawn_boundary": details.get("drawn_boundary"),
               "origin_seat_taken": details.get("origin_seat_taken", {}),
               "enclave": details.get("enclave"),
+              "seat_outside": details.get("seat_outside"),
             "districts_apart": details.get("districts_apart")}
     if profile.destination is not None:
         record["destination"] = {"label": profile.destination.label,
@@ -212,7 +213,9 @@ def territory(candidate: Candidate, store, settings) -> Territory:
 
     ``details["origin_seat_taken"]`` names the origins whose seat the area takes
     (:func:`origin_seats_taken`); ``details["enclave"]`` flags a drawn area entirely
-    surrounded by its origins (:func:`viabilidade.coherence.enclave`, art. 3), and
+    surrounded by its origins (:func:`viabilidade.coherence.enclave`, art. 3),
+    ``details["seat_outside"]`` a drawn area that leaves out its proposed seat
+    (:func:`viabilidade.coherence.seat_outside`, art. 3, I), and
     ``details["districts_apart"]`` districts whose approximate territories do not touch
     (:func:`viabilidade.coherence.apart_districts`). Under reading I-4 ``all-urban`` the vilas of the origins'
     other districts (:func:`origin_vilas`) count as urban areas for art. 4 II.
@@ -239,12 +242,16 @@ def territory(candidate: Candidate, store, settings) -> Territory:
                                         "district_seats_inside": district_seats_inside(candidate,
                                                                                        store)})
     if candidate.boundary is not None:
-        from .coherence import enclave
+        from .coherence import enclave, seat_outside
         from .geo.area_file import read_area
 
-        surrounded = enclave(candidate, store, read_area(candidate.boundary))
+        drawn = read_area(candidate.boundary)
+        surrounded = enclave(candidate, store, drawn)
         if surrounded is not None:
             facts = replace(facts, details={**facts.details, "enclave": surrounded})
+        outside = seat_outside(candidate, store, drawn)
+        if outside is not None:
+            facts = replace(facts, details={**facts.details, "seat_outside": outside})
     elif len(candidate.districts) > 1:
         from .coherence import apart_districts
 

@@ -24,7 +24,8 @@ These go beyond the shape of the file (:mod:`viabilidade.candidate`) and the cod
 
 What the law leaves to judgment is flagged in the study, not refused: a drawn new
 municipality entirely surrounded by its origin (art. 3, "relativa harmonia") is
-:func:`enclave`, and districts whose approximate territories do not touch are
+:func:`enclave`, a drawn area whose proposed seat lies outside it is :func:`seat_outside`
+(``details["seat_outside"]``), and districts whose approximate territories do not touch are
 :func:`apart_districts`, which :func:`viabilidade.analysis.territory` stores in
 ``details["enclave"]`` / ``details["districts_apart"]`` and
 :func:`viabilidade.report.boundary.drawn_findings` words for the study and the explorer.
@@ -525,6 +526,47 @@ def enclave(candidate: Candidate, store, drawn=None) -> dict | None:
         return None
     return {"origins": [c for c, g in geoms.items() if g.intersects(drawn)],
             "edge_km": gap / 1000}
+
+
+def seat_outside(candidate: Candidate, store, drawn=None) -> dict | None:
+    """Art. 3, I ("o nome, que será o da sua sede"): the proposed seat of a drawn new
+    municipality lies outside the drawn area.
+
+    A flag, not a refusal: the drawing is a sketch, and the user may move either. The seat
+    is the candidate's ``seat_point``, else the point of the origins' district named as the
+    seat (``seat``, by default the name: its vila, IBGE Localidades 2022, or the municipal
+    seat for a seat district, :func:`viabilidade.geo.districts.district_points`); a seat
+    with no known point is not judged.
+
+    Returns
+    -------
+    dict or None
+        ``{"seat": name, "ponto": "vila" | "sede municipal" | "ponto informado", "km":
+        float}`` (geodesic distance in km from the seat to the drawn area); ``None``
+        without a drawn area, for an operation other than ``create-municipality``, when the
+        seat has no known point, or when the area covers it.
+    """
+    from .geo.distance import geodesic_distance_m
+    from .geo.districts import district_points
+    from .data.codes import normalize_name
+
+    import shapely
+
+    if drawn is None or candidate.operation != "create-municipality":
+        return None
+    name = candidate.seat or candidate.name
+    if candidate.seat_point is not None:
+        lat, lon = candidate.seat_point
+        point, kind = shapely.Point(lon, lat), "ponto informado"
+    else:
+        pts = district_points(store, list(candidate.origins))
+        named = pts[[normalize_name(n) == normalize_name(name) for n in pts["nome"]]]
+        if len(named) != 1:
+            return None
+        point, kind = named.geometry.iloc[0], str(named["ponto"].iloc[0])
+    if drawn.covers(point):
+        return None
+    return {"seat": name, "ponto": kind, "km": geodesic_distance_m(drawn, point) / 1000}
 
 
 def check_proposal(candidate: Candidate, store) -> None:

@@ -323,12 +323,7 @@ class Explorer:
             if c["edit_unit"].value is None and units:
                 c["edit_unit"].value = units[0]
             c["name"].value = s.name
-            names = [str(n) for n in self.store.districts.set_index("cod_distrito")
-                     .reindex(list(s.districts))["nome"].dropna()]
-            names += [unit_name(self.store, m) for m in s.municipalities]
-            seat = s.seat or s.name
-            c["seat"].options = list(dict.fromkeys(names + [seat]))
-            c["seat"].value = seat
+            self._seat_options(s)
             c["boundary"].value = "" if s.boundary is None else str(s.boundary)
             for key in CHOICES:
                 c[key].value = getattr(s.settings, key)
@@ -342,6 +337,39 @@ class Explorer:
             c["save_path"].value = str(resolve_target(s.path, s, free=True))
         finally:
             self._quiet = False
+
+    def _seat_options(self, s: Scenario) -> None:
+        """The «Sede proposta» choices: the area's districts and municipalities, the districts
+        inside its drawn boundary, and the current seat (set quietly)."""
+        c = self.controls
+        names = [str(n) for n in self.store.districts.set_index("cod_distrito")
+                 .reindex(list(s.districts))["nome"].dropna()]
+        names += [unit_name(self.store, m) for m in s.municipalities]
+        names += self._districts_in_drawing(s)
+        seat = s.seat or s.name
+        options = list(dict.fromkeys(names + [seat]))
+        if list(c["seat"].options) == options and c["seat"].value == seat:
+            return
+        quiet, self._quiet = self._quiet, True
+        try:
+            c["seat"].options = options
+            c["seat"].value = seat
+        finally:
+            self._quiet = quiet
+
+    def _districts_in_drawing(self, s: Scenario) -> list[str]:
+        """Names of the origins' districts whose seat point (vila or municipal seat) lies in
+        the area's drawn or file boundary: the seats a drawn area can propose."""
+        drawn = _boundary_geometry(s.boundary)
+        if drawn is None:
+            return []
+        import shapely
+
+        from ..geo.districts import district_points
+
+        pts = district_points(self.store, list(s.origins))
+        return [str(n) for n, g in zip(pts["nome"], pts.geometry)
+                if drawn.covers(shapely.Point(g.x, g.y))]
 
     def _current_figures(self) -> None:
         """What-if boxes that are off show the area's current figure (the data's)."""
@@ -620,6 +648,7 @@ class Explorer:
             self._evaluate()
         except ViabilidadeError as e:
             self.analysis, self.error = None, control_message(e)
+        self._seat_options(self.scenario)   # a drawn boundary offers the districts it holds
         self._render()
 
     # -------------------------------------------------------------- panes

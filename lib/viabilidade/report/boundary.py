@@ -32,6 +32,18 @@ def enclave_text(who: str, edge_km: float) -> str:
             "4º, III).")
 
 
+def seat_outside_text(outside: dict) -> str:
+    """The art. 3, I flag of a drawn area that leaves out its proposed seat (plain text;
+    ``outside`` from :func:`viabilidade.coherence.seat_outside`)."""
+    where = {"vila": "vila do distrito, IBGE Localidades 2022",
+             "sede municipal": "sede municipal, IBGE",
+             "ponto informado": "ponto informado no arquivo da candidatura"}.get(outside["ponto"], "")
+    return (f"A sede proposta, {outside['seat']} ({where}), fica fora da área desenhada, a "
+            f"{fmt.number(round(outside['km'], 1), 1)} km do polígono: o município tem o nome "
+            "da sua sede (art. 3º, I), que fica no seu território. Ajuste o polígono ou "
+            "indique outra sede.")
+
+
 def apart_text(apart: dict) -> str:
     """The flag of districts whose approximate territories do not touch (plain text;
     ``apart`` from :func:`viabilidade.coherence.apart_districts`)."""
@@ -79,6 +91,9 @@ def drawn_findings(analysis) -> list[str]:
                      "ficam separados dela" if cut else "")
             out.append(f"O polígono divide {names.get(code, code)}: o remanescente fica em {parts} "
                        f"partes ({sizes}){where}, o que o art. 4º, III não admite.")
+    outside = t.details.get("seat_outside")
+    if outside:
+        out.append(seat_outside_text(outside))
     surrounded = t.details.get("enclave")
     if surrounded:
         who = " e ".join(names.get(c, c) for c in surrounded["origins"])

@@ -214,6 +214,13 @@ def test_cli_exit_codes(cands, tmp_path, capsys):
     out = tmp_path / "lote"
     assert cli_main(["lote", str(cands / "nada"), "--saida", str(out)]) == 2
     assert "nada: arquivo ou pasta de candidatos inexistente" in capsys.readouterr().err
+    assert not out.exists()  # a refused batch makes no folder
+    (tmp_path / "vazia").mkdir()
+    assert cli_main(["lote", str(tmp_path / "vazia"), "--saida", str(out)]) == 2
+    assert capsys.readouterr().err == (
+        "erro: nenhum arquivo de candidato; esperados arquivos .toml, pastas que os contenham "
+        "ou --gerar distritos-nao-sede\n")
+    assert not out.exists()
     assert cli_main(["lote", str(cands), "-j", "0", "--saida", str(out)]) == 2
     assert "erro: -j/--jobs: encontrado 0; esperado um número de processos >= 1" in capsys.readouterr().err
 

@@ -44,6 +44,38 @@ class Job:
     problem: str | None = None
 
 
+#: The refusal of a batch with no candidate at all.
+NO_CANDIDATES = ("nenhum arquivo de candidato; esperados arquivos .toml, pastas que os "
+                 "contenham ou --gerar distritos-nao-sede")
+
+
+def given_files(sources: list[str | Path], family: str | None = None) -> list[Path]:
+    """The candidate files the user named (files and the ``*.toml`` of folders), checked
+    before anything is written: :func:`run_batch` calls it before it creates the batch
+    folder, so that a refused batch leaves no empty folder behind.
+
+    Raises
+    ------
+    ViabilidadeError
+        If a source does not exist or is a file not ending in ``.toml``, or, without a
+        generated ``family``, when no file is found.
+    """
+    found: list[Path] = []
+    for src in sources:
+        p = Path(src)
+        if p.is_dir():
+            found.extend(sorted(p.glob("*.toml")))
+        elif p.is_file():
+            if p.suffix.lower() != ".toml":
+                raise ViabilidadeError(f"{p}: não é arquivo .toml nem pasta; esperado um arquivo de candidato .toml ou uma pasta")
+            found.append(p)
+        else:
+            raise ViabilidadeError(f"{p}: arquivo ou pasta de candidatos inexistente")
+    if not found and family is None:
+        raise ViabilidadeError(NO_CANDIDATES)
+    return found
+
+
 def candidate_files(sources: list[str | Path], *, family: str | None = None,
                     out_dir: Path | None = None, data_root: Path | None = None) -> list[Path]:
     """The candidate files a batch covers, in a stable order.
@@ -75,17 +107,7 @@ def candidate_files(sources: list[str | Path], *, family: str | None = None,
         If a source does not exist, is a file not ending in ``.toml``, or nothing is left;
         ``ReportError`` when ``out_dir/candidatos`` is a symbolic link (with ``family``).
     """
-    found: list[Path] = []
-    for src in sources:
-        p = Path(src)
-        if p.is_dir():
-            found.extend(sorted(p.glob("*.toml")))
-        elif p.is_file():
-            if p.suffix.lower() != ".toml":
-                raise ViabilidadeError(f"{p}: não é arquivo .toml nem pasta; esperado um arquivo de candidato .toml ou uma pasta")
-            found.append(p)
-        else:
-            raise ViabilidadeError(f"{p}: arquivo ou pasta de candidatos inexistente")
+    found = given_files(sources, family)
     if family is not None:
         from ..generate import generate_candidates
 
@@ -102,8 +124,7 @@ def candidate_files(sources: list[str | Path], *, family: str | None = None,
             seen.add(a)
             out.append(a)
     if not out:
-        raise ViabilidadeError("nenhum arquivo de candidato; esperados arquivos .toml, pastas "
-                               "que os contenham ou --gerar distritos-nao-sede")
+        raise ViabilidadeError(NO_CANDIDATES)
     return out
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from . import resume
 from .index import write_index
 from .lock import BatchLock
-from .plan import candidate_files, job_params, make_jobs
+from .plan import candidate_files, given_files, job_params, make_jobs
 from .unit import FAILED
 
 #: The progress bar: pt-BR words and no rate (tqdm would print "1.27s/estudo", with a point).
@@ -133,6 +133,7 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
         from ..report.runner import read_template
 
         read_template(template)  # not a notebook: refused once, its content never quoted
+    given_files(sources, family)  # a missing source or no candidate: refused, no folder made
     check_output_folder(out_dir)  # exists or can be made, writable, has space
     out_dir.mkdir(parents=True, exist_ok=True)
     with BatchLock(out_dir):  # a second run on this folder is refused while this one runs

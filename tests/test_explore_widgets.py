@@ -206,10 +206,22 @@ def test_save_under_the_repository_and_report_an_absolute_command(explorer, stor
     again = analyse(path, store=store)
     assert [(r.rule_id, r.subject, r.status) for r in again.results] == \
         [(r.rule_id, r.subject, r.status) for r in explorer.analysis.results]
+    # The next save is offered the next free name, not refused on the first file.
+    assert c["save_path"].value == str(tmp_path / "posse-2.toml")
+    assert "Um novo salvamento vai para <code>posse-2.toml</code>" in explorer.panes["saved"].value
+    assert explorer.save() == tmp_path / "posse-2.toml"
+    assert c["save_path"].value == str(tmp_path / "posse-3.toml")
+    c["save_path"].value = str(path)                # a file named explicitly is not replaced
     assert explorer.save() is None
     assert "o arquivo já existe" in explorer.panes["saved"].value
     c["save_path"].value = str(tmp_path / "pasta") + "/"
     assert explorer.save() == tmp_path / "pasta" / "posse-dabadia.toml"
+    # A blank name is not silently replaced by the previous one.
+    c["name"].value = "  "
+    c["save_path"].value = str(tmp_path / "sem-nome.toml")
+    assert explorer.save() is None and not (tmp_path / "sem-nome.toml").exists()
+    assert ("Nada salvo: «Nome do novo município» (aba Área) está vazio; escreva o nome do novo "
+            "município") in explorer.panes["saved"].value
 
 
 def test_relative_save_paths_are_taken_from_the_repository(explorer, monkeypatch, tmp_path):

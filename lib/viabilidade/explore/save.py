@@ -139,9 +139,10 @@ OVERRIDE_NAMES = {"population": "população", "electors": "eleitores", "buildin
                   "collection": "arrecadação"}
 
 
-def _free(target: Path) -> Path:
+def free_name(target: Path) -> Path:
     """``target``, or ``<stem>-2.toml``, ``<stem>-3.toml`` … the first that does not exist
-    (together with its ``.geojson`` beside it)."""
+    (together with its ``.geojson`` beside it). After a save the explorer proposes this for
+    the next one (``santa-rosa.toml`` saved: ``santa-rosa-2.toml``)."""
     n, out = 1, target
     while out.exists() or out.with_suffix(".geojson").exists():
         n += 1
@@ -162,13 +163,13 @@ def resolve_target(path: str | Path | None, scenario: Scenario, *, free: bool = 
     text = "" if path is None else str(path).strip()
     if not text:
         target = Path(scenario.to_candidate().path).resolve()
-        return _free(target) if free and scenario.path is None else target
+        return free_name(target) if free and scenario.path is None else target
     target = Path(text).expanduser()
     if not target.is_absolute():
         target = REPO / target
     if target.is_dir() or text.endswith(("/", os.sep)):
         target = (target / f"{scenario.slug}.toml").resolve()
-        return _free(target) if free else target
+        return free_name(target) if free else target
     return target.resolve()
 
 

@@ -28,7 +28,7 @@ from ..rules.settings import CHOICES, Settings
 from .margins import margins, margins_chart
 from .numbers import NumberText
 from .projection import Projection, date_of_year, store_count, year_fraction
-from .save import DROP_OVERRIDES_CONTROL, resolve_target, save_scenario
+from .save import DROP_OVERRIDES_CONTROL, free_name, resolve_target, save_scenario
 from .scenario import (AREA, FigureOverride, Scenario, base_analysis, hypothetical_figures,
                        run_scenario, totals)
 from .state_map import detail_map
@@ -716,6 +716,12 @@ class Explorer:
             self.panes["saved"].value = (f'<p style="{_RED}">Nada salvo: o cenário está inválido — '
                                          f"{html.escape(self.error)}</p>")
             return None
+        if not c["name"].value.strip():
+            label, tab = CONTROL_PLACES["name"]
+            self.panes["saved"].value = (f'<p style="{_RED}">Nada salvo: «{label}» (aba {tab}) está '
+                                         "vazio; escreva o nome do novo município (o nome da sua "
+                                         "sede, art. 3º, I)</p>")
+            return None
         drawn = self._drawn_boundary is not None and self.scenario.boundary == self._drawn_boundary
         try:
             path = save_scenario(self.scenario, c["save_path"].value, overwrite=c["overwrite"].value,
@@ -730,9 +736,14 @@ class Explorer:
         command = f"viabilidade estudo {_shell_quote(str(path))}"
         extra = (f"<br>Limites desenhados: <code>{html.escape(str(path.with_suffix('.geojson')))}</code>"
                  if drawn else "")
+        following = free_name(path.with_name(re.sub(r"-(?:[2-9]|\d\d)$", "", path.stem) + path.suffix))
         self.panes["saved"].value = (f"<p>Salvo em <code>{html.escape(str(path))}</code>.{extra}<br>"
                                      "Para o estudo completo, em um terminal (de qualquer pasta):<br>"
-                                     f"<code>{html.escape(command)}</code></p>")
+                                     f"<code>{html.escape(command)}</code><br>"
+                                     "Um novo salvamento vai para "
+                                     f"<code>{html.escape(following.name)}</code> (ou mude "
+                                     "«Salvar em»).</p>")
+        c["save_path"].value = str(following)     # a second save never hits the first file
         return path
 
     # -------------------------------------------------------------- layout

@@ -70,3 +70,61 @@ def test_unknown_family(tmp_path):
     with pytest.raises(ViabilidadeError, match="família de candidatos desconhecida 'distritos'; esperada uma de "
                                                "distritos-nao-sede"):
         generate_candidates("distritos", tmp_path)
+
+
+def test_a_generated_district_the_user_gave_is_not_studied_twice(districts, tmp_path):
+    """``novo "Posse d'Abadia"`` writes posse-dabadia; the family has
+    posse-dabadia-520010010: the generated one is left out (same operation, same area), the
+    user's file kept, and the batch says so."""
+    import shutil
+
+    from viabilidade.batch.plan import candidate_files, drop_generated_twins, make_jobs
+
+    cands = tmp_path / "cands"
+    cands.mkdir()
+    shutil.copy(PROCESSED.parents[1] / "data" / "candidates" / "posse-dabadia.toml", cands)
+    out = tmp_path / "lote"
+    jobs = make_jobs(candidate_files([cands], family="distritos-nao-sede", out_dir=out,
+                                     data_root=PROCESSED))
+    assert len(jobs) == 82
+    kept, dropped = drop_generated_twins(jobs, out / "candidatos")
+    assert len(kept) == 81 and kept[0].slug == "posse-dabadia"
+    assert dropped == [{"slug": "posse-dabadia-520010010",
+                        "candidate": str((out / "candidatos" / "posse-dabadia-520010010.toml").resolve()),
+                        "same_as": "posse-dabadia",
+                        "same_file": str((cands / "posse-dabadia.toml").resolve())}]
+    # another district of the user (a drawn boundary, or another operation) is kept
+    drawn = kept[0].__class__(kept[0].candidate, "desenhada", "D", kept[0].operation,
+                              Path("x.geojson"), area=kept[0].area)
+    assert drop_generated_twins([drawn, *jobs[1:]], out / "candidatos")[1] == []
+
+
+def test_the_batch_summary_names_the_generated_twin(tmp_path, capsys, monkeypatch):
+    from viabilidade.batch.run import BatchResult
+
+    result = BatchResult(records=[], index={"html": tmp_path / "index.html"}, seconds=1.0,
+                         twins=[{"slug": "posse-dabadia-520010010", "candidate": "/l/c/x.toml",
+                                 "same_as": "posse-dabadia", "same_file": "/c/posse-dabadia.toml"}])
+    monkeypatch.setattr("viabilidade.batch.run.run_batch", lambda *a, **k: result)
+    from viabilidade.cli import main
+
+    assert main(["lote", str(tmp_path), "--saida", str(tmp_path / "lote"), "--sem-progresso"]) == 0
+    assert ("  fora do lote: posse-dabadia-520010010 (gerado por --gerar) estuda a mesma área "
+            "que posse-dabadia (posse-dabadia.toml); fica só o seu arquivo\n") in capsys.readouterr().out
+
+
+def test_a_batch_with_the_family_and_the_users_district_runs_it_once(districts, tmp_path):
+    import shutil
+
+    from test_batch_fast import FAKE
+    from viabilidade.batch.run import run_batch
+
+    cands = tmp_path / "cands"
+    cands.mkdir()
+    shutil.copy(PROCESSED.parents[1] / "data" / "candidates" / "posse-dabadia.toml", cands)
+    res = run_batch([cands], tmp_path / "lote", family="distritos-nao-sede", workers=2,
+                    study=FAKE, progress=False, data_root=PROCESSED)
+    slugs = [r["slug"] for r in res.records]
+    assert len(slugs) == 81 and "posse-dabadia" in slugs
+    assert "posse-dabadia-520010010" not in slugs
+    assert [t["slug"] for t in res.twins] == ["posse-dabadia-520010010"]

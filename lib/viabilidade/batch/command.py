@@ -105,6 +105,9 @@ def main(args: argparse.Namespace) -> int:
         print(f"  falhou: {r['slug']} ({Path(r['candidate']).name}): {said[0]}")
         for line in said[1:]:  # every problem of the candidate, one a line
             print(f"    {line}")
+    for twin in result.twins:
+        print(f"  fora do lote: {twin['slug']} (gerado por --gerar) estuda a mesma área que "
+              f"{twin['same_as']} ({Path(twin['same_file']).name}); fica só o seu arquivo")
     for old in result.superseded:
         print(f"  fora do índice: a pasta {old['slug']} é de um estudo antigo de "
               f"{Path(old['candidate']).name}, que agora grava em {old['now']} (a pasta antiga "

@@ -34,6 +34,9 @@ class Job:
         The candidate's boundary file (part of its inputs).
     problem : str or None
         Why it fails before running (unreadable file, duplicate slug), else None.
+    area : tuple of str
+        The codes making up the candidate's area (``Candidate.area_codes``); empty when the
+        file cannot be read.
     """
 
     candidate: Path
@@ -42,6 +45,7 @@ class Job:
     operation: str | None = None
     boundary: Path | None = None
     problem: str | None = None
+    area: tuple[str, ...] = ()
 
 
 #: The refusal of a batch with no candidate at all.
@@ -154,7 +158,7 @@ def make_jobs(files: list[Path]) -> list[Job]:
     for path in files:
         try:
             c = load_candidate(path)
-            job = Job(path, c.slug, c.name, c.operation, c.boundary)
+            job = Job(path, c.slug, c.name, c.operation, c.boundary, area=c.area_codes)
         except Exception as e:  # noqa: BLE001 — a bad candidate is a failure record, never an abort
             problem = ("\n".join(e.lines) if isinstance(e, ViabilidadeError) else
                        f"{path}: o arquivo candidato não pôde ser lido: {type(e).__name__}: {e}")
@@ -166,10 +170,44 @@ def make_jobs(files: list[Path]) -> list[Job]:
             problem = (f"{path}: o slug {job.slug!r} já é usado por {owners[job.slug]} neste "
                        "lote; esperado um slug próprio para este candidato (campo slug do "
                        f"arquivo); o estudo iria para {job.slug}-{n}, mas não foi feito")
-            job = Job(path, f"{job.slug}-{n}", job.name, job.operation, job.boundary, problem)
+            job = Job(path, f"{job.slug}-{n}", job.name, job.operation, job.boundary, problem,
+                      job.area)
         owners[job.slug] = path
         jobs.append(job)
     return jobs
+
+
+def drop_generated_twins(jobs: list[Job], generated: Path) -> tuple[list[Job], list[dict]]:
+    """Leave out a generated candidate (``--gerar``, written in ``generated``) that studies
+    the same thing as a candidate the user gave: same operation, same area codes, neither
+    with a drawn boundary (``novo "Monte Alto"`` writes ``monte-alto``, the family
+    ``monte-alto-<cod_distrito>``). The user's file is kept: it may carry certificates.
+
+    Returns
+    -------
+    (kept, dropped)
+        The jobs kept, in order, and one dict per generated job left out: slug, candidate,
+        same_as (the user's slug), same_file (the user's file).
+    """
+    generated = Path(os.path.realpath(generated))
+
+    def key(job: Job):
+        return (job.operation, tuple(sorted(job.area)))
+
+    def is_generated(job: Job) -> bool:
+        return Path(job.candidate).parent == generated
+
+    users = {key(j): j for j in jobs
+             if not is_generated(j) and not j.problem and j.area and j.boundary is None}
+    kept, dropped = [], []
+    for job in jobs:
+        twin = users.get(key(job)) if is_generated(job) and not job.problem else None
+        if twin is not None and job.boundary is None:
+            dropped.append({"slug": job.slug, "candidate": str(job.candidate),
+                            "same_as": twin.slug, "same_file": str(twin.candidate)})
+        else:
+            kept.append(job)
+    return kept, dropped
 
 
 def job_params(job: Job, out_root: Path, *, common: str, settings: dict | None,

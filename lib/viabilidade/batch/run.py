@@ -10,7 +10,7 @@ from pathlib import Path
 from . import resume
 from .index import write_index
 from .lock import BatchLock
-from .plan import candidate_files, given_files, job_params, make_jobs
+from .plan import candidate_files, drop_generated_twins, given_files, job_params, make_jobs
 from .unit import FAILED
 
 #: The progress bar: pt-BR words and no rate (tqdm would print "1.27s/estudo", with a point).
@@ -38,6 +38,10 @@ class BatchResult:
     superseded : list of dict
         Earlier study folders left out of the index because their candidate file now has
         another slug: slug (the old folder, still on disk), candidate, now (the new slug).
+    twins : list of dict
+        Generated candidates (``--gerar``) left out because a candidate the user gave studies
+        the same area (:func:`~viabilidade.batch.plan.drop_generated_twins`): slug,
+        candidate, same_as, same_file.
     """
 
     records: list[dict] = field(default_factory=list)
@@ -45,6 +49,7 @@ class BatchResult:
     seconds: float = 0.0
     not_run: list[dict] = field(default_factory=list)
     superseded: list[dict] = field(default_factory=list)
+    twins: list[dict] = field(default_factory=list)
 
     @property
     def failures(self) -> list[dict]:
@@ -149,6 +154,9 @@ def _run_locked(sources, out_dir: Path, *, started: float, family, workers, sche
     from tqdm import tqdm
 
     jobs = make_jobs(candidate_files(sources, family=family, out_dir=out_dir, data_root=data_root))
+    twins: list[dict] = []
+    if family is not None:  # a district the user gave is not studied twice
+        jobs, twins = drop_generated_twins(jobs, out_dir / "candidatos")
     common = resume.common_digest(settings=settings, data_root=data_root, template=template,
                                   study=study, rulesets=rulesets)
     records: list[dict] = []
@@ -197,7 +205,7 @@ def _run_locked(sources, out_dir: Path, *, started: float, family, workers, sche
     # earlier runs is left as it was.
     records.sort(key=lambda r: r["slug"])
     done = {r["slug"] for r in records}
-    listed, superseded = _index_records(records, out_dir, jobs)
+    listed, superseded = _index_records(records, out_dir, jobs, {t["slug"] for t in twins})
     on_disk = {r["slug"] for r in listed}
     not_run = [{"slug": p["slug"], "candidate": p["candidate"], "name": p.get("name"),
                 "earlier": p["slug"] in on_disk}
@@ -205,19 +213,22 @@ def _run_locked(sources, out_dir: Path, *, started: float, family, workers, sche
     index = write_index(listed, out_dir, not_run=not_run, stopped_by=interrupted or "Ctrl-C",
                         force=force)
     result = BatchResult(records, index, round(time.perf_counter() - started, 3), not_run or [],
-                         superseded)
+                         superseded, twins)
     if interrupted:
         raise BatchInterrupted(result, interrupted)
     return result
 
 
-def _index_records(records: list[dict], out_dir: Path, jobs) -> tuple[list[dict], list[dict]]:
+def _index_records(records: list[dict], out_dir: Path, jobs,
+                   left_out: set[str] = frozenset()) -> tuple[list[dict], list[dict]]:
     """This run's records and, for every other study folder on disk, its last record — except
     an earlier study of a candidate of this run that now has another slug (its ``slug``
     changed): that folder is left on disk but out of the index, and returned as superseded
     (slug, candidate, now: the new slug), so that the old study never passes for a current
-    one."""
+    one; and except the folders of ``left_out`` (generated twins of a user's candidate)."""
     by_slug = resume.saved_records(out_dir)
+    for slug in left_out:
+        by_slug.pop(slug, None)
     now = {str(job.candidate): job.slug for job in jobs}
     superseded = []
     for slug in sorted(by_slug):

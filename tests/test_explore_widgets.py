@@ -177,7 +177,8 @@ def test_a_map_click_the_law_refuses_leaves_the_area_and_the_result(explorer):
     message = explorer.panes["message"].value
     assert message.startswith('<p style="color:#b71c1c"><b>Clique no mapa recusado</b> — somar '
                               "Cocalzinho de Goiás à área: ")
-    assert "o município de origem 5200100 (Abadiânia) não faz divisa com a área proposta" in message
+    assert "o município de origem Abadiânia não faz divisa com a área proposta" in message
+    assert "5200100" not in message and "area." not in message
     assert message.count("A área e o último resultado continuam os anteriores.") == 1
     assert "«Unidade" not in message and "Para desfazer" not in message
     assert c["unit"].value == "520010010"
@@ -462,3 +463,28 @@ def test_a_drawing_that_leaves_out_the_seat_is_flagged_and_offers_the_seats_insi
     mapped.controls["seat"].value = "Bezerra"              # Bezerra's vila is inside the square
     assert mapped.scenario.seat == "Bezerra"
     assert "A sede proposta" not in _plain(mapped.panes["message"].value)
+
+
+def test_messages_in_the_explorers_words_and_what_only_the_file_holds(explorer):
+    from viabilidade.explore.widgets import explorer_words
+
+    assert explorer_words("Santa Rosa (520800410) não toca Bezerra (520800407)") == \
+        "Santa Rosa não toca Bezerra"
+    assert explorer_words("o distrito Posse d'Abadia (520010010, de Abadiânia) e") == \
+        "o distrito Posse d'Abadia (de Abadiânia) e"
+    assert explorer_words("esperado listar os seus distritos (area.districts) ou") == \
+        "esperado listar os seus distritos ou"
+    assert explorer_words("pelas unidades do IBGE em area.districts (520010010);") == \
+        "pelas unidades do IBGE nos distritos da área;"
+    rules = explorer.panes["rules"].value
+    assert ("O que as regras art. 2º; art. 4º, I pedem “no arquivo da candidatura” "
+            "(representação, documentos) não tem controle aqui: salve o cenário (aba Salvar) e "
+            "informe-o no arquivo salvo") in rules
+
+
+def test_a_click_on_the_origin_says_to_click_a_district(mapped):
+    mapped.map._clicked(event="click", properties={"code": "5200100"})   # Abadiânia, the origin
+    assert mapped.scenario.municipalities == () and mapped.analysis is not None
+    assert ("<b>Clique no mapa recusado</b> — somar Abadiânia à área: Abadiânia é o município de "
+            "origem: a área sai dele (arts. 2º e 4º, § 1º), não o leva inteiro; para somar um "
+            "distrito dele, clique no ponto do distrito.") in mapped.panes["message"].value

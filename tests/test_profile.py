@@ -113,7 +113,8 @@ def test_area_municipality_equal_to_origin(store, tmp_path):
     with pytest.raises(CandidateError) as e:
         build_profile(load_candidate(cand(tmp_path, "", '"5200100"', munis='"5200100"')),
                       store, Settings())
-    assert "é ao mesmo tempo a área e uma origem" in str(e.value)
+    assert "é ao mesmo tempo a área e uma origem: a criação e a transferência desmembram parte" in str(e.value)
+    assert "(art. 5º, § 2º)" in str(e.value)
 
 
 def test_every_data_problem_of_a_candidate_is_reported_at_once(store, tmp_path):

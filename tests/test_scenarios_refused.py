@@ -146,6 +146,8 @@ def test_explorer_names_the_control_and_the_limits_replace_the_districts(store, 
     pytest.importorskip("ipywidgets")
     from viabilidade.explore.widgets import Explorer
 
+    from viabilidade.explore.widgets import explorer_words
+
     ex = Explorer(store, draw_map=False)                 # Posse d'Abadia, district 520010010
     kml = REPO / "tests" / "fixtures" / "posse-dabadia-desenhada.kml"
     ex.controls["boundary"].value = str(kml)              # the limits become the area
@@ -158,14 +160,15 @@ def test_explorer_names_the_control_and_the_limits_replace_the_districts(store, 
     assert ex.analysis is before and ex.scenario.districts == ()
     _, _, message = REFUSED["poligono-e-distrito"]
     assert (f"«Somar à área» (aba Área) recusado</b> — somar Posse d&#x27;Abadia (distrito de "
-            f"Abadiânia) à área: {html.escape(message.rstrip('.'))}.") in ex.panes["message"].value
+            f"Abadiânia) à área: {html.escape(explorer_words(message))}.") in ex.panes["message"].value
     # The seat district of Abadiânia: the message names the control of the area's units.
     ex.controls["clear_boundary"].click()
     ex.scenario = ex.scenario.replace(districts=("520010005",), boundary=None)
     ex.update()
     assert ex.analysis is None
     _, _, message = REFUSED["distrito-sede"]
-    assert ex.error == f"«{_label('unit')}» (aba {_tab('unit')}): {message}"
+    assert ex.error == f"«{_label('unit')}» (aba {_tab('unit')}): {explorer_words(message)}"
+    assert explorer_words(message).startswith("o distrito Abadiânia é o distrito-sede de Abadiânia: ")
 
 
 def _label(key):

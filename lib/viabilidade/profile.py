@@ -122,9 +122,11 @@ def check_candidate(candidate: Candidate, store) -> None:
         for i, code in enumerate(candidate.municipalities):
             if code in candidate.origins:
                 problem(f"area.municipalities[{i}]",
-                        f"o município {code} é ao mesmo tempo a área e uma origem; esperado "
-                        "listar os seus distritos (area.districts) ou usar "
-                        "operation = \"fusion\"")
+                        f"o município {code} ({munis.at[code, 'nome']}) é ao mesmo tempo a área "
+                        "e uma origem: a criação e a transferência desmembram parte de um "
+                        "município que continua a existir (arts. 2º, 4º, § 1º, e 5º); esperado "
+                        "listar os seus distritos (area.districts) ou, para reunir municípios "
+                        "inteiros, usar operation = \"fusion\" (art. 5º, § 2º)")
     if candidate.destination is not None:
         if candidate.destination not in munis.index:
             problem("destination.municipality",

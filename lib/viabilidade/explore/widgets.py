@@ -33,7 +33,7 @@ from .scenario import (AREA, FigureOverride, Scenario, base_analysis, hypothetic
                        run_scenario, totals)
 from .state_map import detail_map
 from .views import (area_text, figure_png, margins_frame, municipality_options, plain_table,
-                    styled_rules, totals_frame, unit_name, unit_options)
+                    rule_label, styled_rules, totals_frame, unit_name, unit_options)
 
 #: Integer thresholds of :class:`Settings` shown as number boxes, with Portuguese labels.
 INT_THRESHOLDS = {"population": "Art. 4º, IV — população: mais de (habitantes)",
@@ -108,12 +108,40 @@ class ControlError(CandidateError):
     """A control holds a value the explorer cannot read; ``field`` is the control's key."""
 
 
+#: Candidate-file keys as the explorer's user knows them (:func:`explorer_words`).
+FILE_WORDS = {"area.districts": "os distritos da área",
+              "area.municipalities": "os municípios inteiros da área",
+              "area.boundary": "o polígono desenhado (ou arquivo de limites)",
+              "origin.municipalities": "os municípios de origem"}
+_KEY_IN_PARENS = re.compile(r" \((?:area|origin|destination)\.[\w.\[\]]*(?: = [^)]*)?\)")
+_CODE_THEN_NAME = re.compile(r"\b\d{7}(?:\d{2})? \(([^()]+)\)")
+_NAME_THEN_CODE = re.compile(r" \(\d{7}(?:\d{2})?(?:, ([^()]+))?\)")
+_CONTRACTIONS = ((" em os ", " nos "), (" em o ", " no "), (" de os ", " dos "), (" de o ", " do "))
+
+
+def explorer_words(text: str) -> str:
+    """A message of the study (written for the candidate file) in the explorer's words:
+    units by name, not code (``"5200100 (Abadiânia)"`` and ``"Santa Rosa (520800410)"`` ->
+    the name), and file keys by what they are (``area.districts`` -> "os distritos da área";
+    a key in parentheses is dropped)."""
+    text = _KEY_IN_PARENS.sub("", text)
+    text = _CODE_THEN_NAME.sub(r"\1", text)
+    text = _NAME_THEN_CODE.sub(lambda m: f" ({m.group(1)})" if m.group(1) else "", text)
+    for key, words in FILE_WORDS.items():
+        text = text.replace(key, words)
+    for a, b in _CONTRACTIONS:
+        text = text.replace(a, b)
+    return text
+
+
 def _reason(e: ViabilidadeError) -> str:
-    """The message without its leading "file, field 'x': " (the explorer names the control)."""
+    """The message without its leading "file, field 'x': " (the explorer names the control),
+    in the explorer's words (:func:`explorer_words`)."""
     if not getattr(e, "field", None):
-        return str(e)
+        return explorer_words(str(e))
     message = getattr(e, "message", None)
-    return message if isinstance(message, str) else _LEADING_PLACE.sub("", str(e), count=1)
+    return explorer_words(message if isinstance(message, str)
+                          else _LEADING_PLACE.sub("", str(e), count=1))
 
 
 def _control_message(e: ViabilidadeError) -> str:
@@ -155,6 +183,26 @@ def refusal_message(e: ViabilidadeError, unit: str, action: str, via: str) -> st
     used = "Clique no mapa" if via == "map" else EDIT_CONTROLS[(action, via)]
     return (f'<p style="{_RED}"><b>{html.escape(used)} recusado</b> — {html.escape(verb)}: '
             f"{html.escape(reason)}. A área e o último resultado continuam os anteriores.</p>")
+
+
+#: How a rule's reason points to the candidate file for what only the file holds.
+_IN_THE_FILE = ("arquivo da candidatura", "arquivo do candidato")
+
+
+def file_only_note(results) -> str:
+    """HTML: where to give what the explorer has no control for (the representation of
+    art. 2º, the documents of art. 4º, I and VI …), when some undecided rule asks for it "no
+    arquivo da candidatura": in the saved file. ``""`` when none does."""
+    rules = [rule_label(r.rule_id) for r in results if str(r.status) == "indeterminate"
+             and any(w in r.reason for w in _IN_THE_FILE)]
+    if not rules:
+        return ""
+    cited = "; ".join(dict.fromkeys(rules))
+    return ("<p style='margin:4px 0;color:#424242'>O que as regras " + html.escape(cited)
+            + " pedem “no arquivo da candidatura” (representação, documentos) não tem controle "
+            "aqui: salve o cenário (aba Salvar) e informe-o no arquivo salvo, nas tabelas "
+            "<code>[process]</code> e <code>[evidence]</code> (o guia, docs/GUIA.md, mostra "
+            "como).</p>")
 
 
 def _readings_in_words(text: str) -> str:
@@ -459,6 +507,11 @@ class Explorer:
         self._busy(True)
         try:
             try:
+                if via == "map" and action == "add" and code in self.scenario.origins:
+                    raise CandidateError(
+                        f"{unit_name(self.store, code)} é o município de origem: a área sai dele "
+                        "(arts. 2º e 4º, § 1º), não o leva inteiro; para somar um distrito dele, "
+                        "clique no ponto do distrito", field="area")
                 self.scenario = (self.scenario.add_unit(code, self.store) if action == "add"
                                  else self.scenario.remove_unit(code, self.store))
                 self._load_scenario_into_controls()
@@ -672,8 +725,9 @@ class Explorer:
                               f"<p>{html.escape(area_text(self.store, s))} · ano de criação: {year}</p>")
         p["message"].value = "".join(f"<p>{html.escape(pr.assumptions())}</p>" for pr in s.projections)
         p["message"].value += "".join(f'<p style="color:#e65100">{html.escape(f)}</p>'
-                                      for f in drawn_findings(a))
-        p["rules"].value = styled_rules(a.results, hypothetical_figures(a.profile)).to_html()
+                                      for f in map(explorer_words, drawn_findings(a)))
+        p["rules"].value = (file_only_note(a.results)
+                            + styled_rules(a.results, hypothetical_figures(a.profile)).to_html())
         p["totals"].value = plain_table(totals_frame(totals(a))).to_html()
         table = margins(a.results, a.profile)
         p["margins"].value = plain_table(margins_frame(table)).to_html()

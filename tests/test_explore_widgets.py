@@ -488,3 +488,30 @@ def test_a_click_on_the_origin_says_to_click_a_district(mapped):
     assert ("<b>Clique no mapa recusado</b> — somar Abadiânia à área: Abadiânia é o município de "
             "origem: a área sai dele (arts. 2º e 4º, § 1º), não o leva inteiro; para somar um "
             "distrito dele, clique no ponto do distrito.") in mapped.panes["message"].value
+
+
+def test_stale_state_after_a_new_unit_and_readings_of_other_operations(explorer):
+    from viabilidade.explore.widgets import RESULT_TABS
+
+    c = explorer.controls
+    assert c["edit_unit"].value == "520010010"
+    c["unit"].value = SANTA_ROSA                      # a new scenario: its own unit to edit
+    assert c["edit_unit"].value == SANTA_ROSA
+    # A creation has no "legislação que prevalece" (I-9, fusion only): neither control nor line.
+    assert c["prevailing_legislation"].layout.display == "none" and c["quorum"].layout.display is None
+    assert "Legislação que prevalece" not in explorer.panes["alternatives"].value
+    assert "Quórum do plebiscito" in explorer.panes["alternatives"].value
+    assert RESULT_TABS[-1] == "Outras leituras"
+
+
+def test_the_hover_name_is_forgotten_on_zoom_and_when_the_mouse_leaves(mapped):
+    from viabilidade.explore.leaflet_map import HINT
+
+    m = mapped.map
+    m._hovered(event="mouseover", properties={"name": "Formosa"})
+    assert "<b>Formosa</b>" in m.hover.value
+    m.map.zoom = 8
+    assert HINT in m.hover.value
+    m._hovered(event="mouseover", properties={"name": "Formosa"})
+    m._interaction(type="mouseout", coordinates=[-15.5, -47.3])
+    assert HINT in m.hover.value and "Formosa" not in m.hover.value

@@ -333,9 +333,13 @@ class ScenarioMap:
             layer.on_hover(self._hovered)
         for layer in (self.municipalities, self.areas, self.district_dots, self.area_districts):
             layer.on_click(self._clicked)
-        self.hover = W.HTML(f"<div style='font-size:12px;line-height:1.3'>{HINT}</div>",
-                            layout=W.Layout(padding="2px 6px", max_width="16em"))
+        self.hover = W.HTML(layout=W.Layout(padding="2px 6px", max_width="16em"))
+        self.reset_hover()
         self.map.add(L.WidgetControl(widget=self.hover, position="topright"))
+        # The name under the mouse is forgotten when the mouse leaves the map or the map zooms
+        # (the unit that was under it is no longer there).
+        self.map.on_interaction(self._interaction)
+        self.map.observe(lambda _change: self.reset_hover(), names="zoom")
         self.legend = W.HTML(
             "<div style='font-size:11px;line-height:1.35'>"
             f"<span style='color:{AREA_COLOUR}'>■</span> área (municípios inteiros)<br>"
@@ -358,6 +362,14 @@ class ScenarioMap:
         name = props.get("name")
         if name:
             self.hover.value = f"<div style='font-size:12px;line-height:1.3'><b>{_esc(name)}</b></div>"
+
+    def reset_hover(self) -> None:
+        """Show the hint again instead of the last name hovered."""
+        self.hover.value = f"<div style='font-size:12px;line-height:1.3'>{HINT}</div>"
+
+    def _interaction(self, **event) -> None:
+        if event.get("type") == "mouseout":
+            self.reset_hover()
 
     def _clicked(self, **event) -> None:
         code = (event.get("properties") or {}).get("code")

@@ -61,6 +61,12 @@ READING_WORDS = {"I-1": SETTING_LABELS["reduction_items"], "I-1b": SETTING_LABEL
                  "I-10": SETTING_LABELS["plebiscite_roll"]}
 OVERRIDE_LABELS = {"population": "População da área", "electors": "Eleitores da área",
                    "buildings": "Edificações da área"}
+#: Titles of the result tabs (short enough for the tab bar: "Leituras alternativas" was cut).
+RESULT_TABS = ("Regras", "Totais", "Margens", "Território", "Outras leituras")
+#: Readings that only one operation has: their control is shown for it alone.
+OPERATION_READINGS = {"prevailing_legislation": "fusion"}
+#: Settings key of a reading code, for :data:`OPERATION_READINGS`.
+READING_KEYS = {"I-9": "prevailing_legislation"}
 #: Where each control sits: (label the user reads, tab).
 CONTROL_PLACES = {
     "unit": ("Unidade", "Área"), "origin": ("Município de origem", "Área"),
@@ -375,6 +381,8 @@ class Explorer:
             c["boundary"].value = "" if s.boundary is None else str(s.boundary)
             for key in CHOICES:
                 c[key].value = getattr(s.settings, key)
+                only = OPERATION_READINGS.get(key)
+                c[key].layout.display = None if only in (None, s.operation) else "none"
             for key in [*INT_THRESHOLDS, *FLOAT_THRESHOLDS]:
                 c[key].number = getattr(s.settings, key)
             c["special_interest"].value = s.special_interest
@@ -472,6 +480,11 @@ class Explorer:
         if code is None:
             return
         self._clear_what_ifs()
+        self._quiet = True
+        try:        # the previous scenario's unit is not offered to "Somar à área"
+            self.controls["edit_unit"].value = None
+        finally:
+            self._quiet = False
         if len(code) == 9:
             self._set_scenario(lambda: Scenario.for_district(self.store, code))
             return
@@ -739,7 +752,9 @@ class Explorer:
             f"<li>{html.escape(_readings_in_words(d))}: <b>{fmt.verdict_label(v)}</b>"
             + (f" (muda {html.escape('; '.join(fmt.rule_citation(x) for x in ch))})" if ch else "")
             + "</li>"
-            for d, v, ch in a.alternatives) + "</ul>"
+            for d, v, ch in a.alternatives
+            if OPERATION_READINGS.get(READING_KEYS.get(d.split(":")[0], ""), s.operation)
+            == s.operation) + "</ul>"
         self._show_map(s, a)
 
     def _show_map(self, s: Scenario, a) -> None:
@@ -842,7 +857,7 @@ class Explorer:
             controls.set_title(n, t)
         results = W.Tab(children=[p["rules"], p["totals"], W.VBox([i["margins_chart"], p["margins"]]),
                                   i["detail"], p["alternatives"]], layout=full)
-        for n, t in enumerate(["Regras", "Totais", "Margens", "Território", "Leituras alternativas"]):
+        for n, t in enumerate(RESULT_TABS):
             results.set_title(n, t)
         status = W.VBox([p["verdict"], p["busy"], p["message"]],
                         layout=W.Layout(flex="1 1 20em", min_width="18em", padding="0 0 0 12px"))

@@ -515,3 +515,13 @@ def test_the_hover_name_is_forgotten_on_zoom_and_when_the_mouse_leaves(mapped):
     m._hovered(event="mouseover", properties={"name": "Formosa"})
     m._interaction(type="mouseout", coordinates=[-15.5, -47.3])
     assert HINT in m.hover.value and "Formosa" not in m.hover.value
+
+
+def test_a_projected_scenario_is_not_called_a_study_either(explorer):
+    explorer.controls["projection"].value = "electors"
+    verdict = _plain(explorer.panes["verdict"].value)
+    assert ("Conclusão: Indeterminada perante a LC nº 2/1990; com valor projetado (área: cerca de "
+            "2.004 eleitores), não com os dados publicados; simulação, não é um estudo;") in verdict
+    assert "estudo preliminar" not in verdict
+    explorer.controls["projection"].value = None
+    assert "estudo preliminar" in _plain(explorer.panes["verdict"].value)

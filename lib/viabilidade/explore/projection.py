@@ -24,7 +24,7 @@ import pandas as pd
 
 from ..errors import ViabilidadeError
 from ..report.format import number, quantity
-from ..rules.result import Basis, Figure
+from ..rules.result import PROJECTED_NOTES, Basis, Figure
 
 
 class ProjectionError(ViabilidadeError):
@@ -225,7 +225,7 @@ class Projection:
     def assumptions(self) -> str:
         """Portuguese sentence stating the method, rate, uncertainty and target year."""
         pct, unc = number(self.rate * 100, 2), number(self.rate_uncertainty * 100, 2)
-        what = "População projetada" if self.quantity == "population" else "Eleitorado projetado"
+        what = PROJECTED_NOTES[0] if self.quantity == "population" else PROJECTED_NOTES[1]
         return (f"{what} para 1º de julho de {self.to_year} por crescimento geométrico "
                 f"a {pct} % a.a. (± {unc} p.p.); {self.origin}. Valor estimado: não decide requisito.")
 

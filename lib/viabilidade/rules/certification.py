@@ -23,9 +23,9 @@ from dataclasses import asdict, dataclass
 
 from ..certified import BODIES, FIGURES
 from ..candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS, Candidate
-from .common import amount
+from .common import amount, whole
 from .result import (Basis, RuleResult, Status, Verdict, deciding_basis, on_hypothetical_data,
-                     on_published_data, verdict)
+                     on_projected_data, on_published_data, verdict)
 
 CONCLUSIVE = "estudo conclusivo"
 PRELIMINARY = "estudo preliminar"
@@ -232,15 +232,23 @@ NOT_A_STUDY = "simulação, não é um estudo"
 
 
 def hypothetical_clause(results: list[RuleResult]) -> str:
-    """The what-if values the results were decided on, in words (``""`` when none):
+    """The what-if values the results rest on, in words (``""`` when none):
     ``"com valor hipotético (área: 2.990 habitantes), não com os dados publicados"``
-    (:func:`viabilidade.rules.result.on_hypothetical_data`)."""
-    hyp = [r for r in results if on_hypothetical_data(r)]
-    if not hyp:
+    (:func:`viabilidade.rules.result.on_hypothetical_data`); a projection
+    (:func:`~viabilidade.rules.result.on_projected_data`) reads ``"com valor projetado
+    (área: cerca de 1.083 eleitores)"``."""
+    hyp = [f"{r.subject}: {amount(r.value, r.unit)}" for r in results if on_hypothetical_data(r)]
+    proj = [f"{r.subject}: cerca de {amount(whole(r.value), r.unit)}" for r in results
+            if on_projected_data(r) and r.value is not None]
+    parts = []
+    for values, one, many in ((hyp, "valor hipotético", "valores hipotéticos"),
+                              (proj, "valor projetado", "valores projetados")):
+        values = list(dict.fromkeys(values))
+        if values:
+            parts.append(f"{one if len(values) == 1 else many} ({'; '.join(values)})")
+    if not parts:
         return ""
-    values = "; ".join(dict.fromkeys(f"{r.subject}: {amount(r.value, r.unit)}" for r in hyp))
-    return (f"com {'valores hipotéticos' if len(hyp) > 1 else 'valor hipotético'} ({values}), "
-            "não com os dados publicados")
+    return f"com {' e '.join(parts)}, não com os dados publicados"
 
 
 def altered_clause(results: list[RuleResult], settings=None) -> str:

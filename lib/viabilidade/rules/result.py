@@ -87,6 +87,18 @@ def deciding_basis(result) -> Basis | None:
 HYPOTHETICAL_NOTE = "HIPOTÉTICO"
 
 
+#: Starts of the note of a figure projected in the explorer
+#: (:meth:`viabilidade.explore.projection.Projection.apply`): an estimate, and a what-if.
+PROJECTED_NOTES = ("População projetada", "Eleitorado projetado")
+
+
+def on_projected_data(result) -> bool:
+    """Whether a result rests on a figure projected in the explorer (its note starts with
+    one of :data:`PROJECTED_NOTES`), whatever its status (a projection is estimated)."""
+    details = result.details if isinstance(result.details, dict) else {}
+    return str(details.get("nota") or "").startswith(PROJECTED_NOTES)
+
+
 def on_hypothetical_data(result) -> bool:
     """Whether a result is decided (``pass`` or ``fail``) on a what-if value typed in the
     explorer (its figure's note starts with :data:`HYPOTHETICAL_NOTE`), not on the data.

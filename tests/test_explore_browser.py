@@ -251,6 +251,16 @@ def test_explorer_in_chromium_click_map_pick_list_save_and_study(lab, browser, t
     browser.save_screenshot(str(shots / "explorar-limiares.png"))
     browser.find_element(By.XPATH, "//*[contains(@class,'lm-TabBar-tabLabel') and text()='Área']").click()
 
+    # The area's own district, inside its origin and under the proposed-seat ring: hover names
+    # the district (not "Abadiânia (origem)") and a click reaches it (removing the only unit
+    # is refused, the result stays).
+    click_district("520010010", "Posse d'Abadia (distrito de Abadiânia)")
+    _wait(browser, "the refusal to remove the only unit", lambda d: "Clique no mapa recusado — "
+          "retirar Posse d'Abadia (distrito de Abadiânia) da área: a área ficaria vazia"
+          in d.find_element(By.TAG_NAME, "body").text, 30)
+    assert _verdict(browser) == before
+    _wait(browser, "the end of the computation", _idle, 45)
+
     # Click Natinópolis's point on the map: in the default mode it would join the area, which
     # would then lie in two municipalities that do not border each other: the click is refused
     # (art. 3; art. 4, III), the area and the last result stay.

@@ -99,3 +99,13 @@ def test_the_deck_sources_are_data_sets_not_files():
         assert raw not in fontes, raw
     assert "<li>IBGE, Divisão Territorial Brasileira 2022 (data base 21/12/2022)</li>" in deck
     assert f"<li>{slides.BASIS_POINT}</li>" in deck
+
+
+def test_the_who_pays_map_names_its_data_sets():
+    from viabilidade.report.economic import MAP_CAPTION_END
+
+    text = MAP_CAPTION_END.format(source="TCU", who="do estudo")
+    assert ("Fonte: IBGE, malha municipal digital de Goiás, edição anterior a 2020 (ano não "
+            "declarado na cópia usada), polígonos simplificados; IBGE, Censo Demográfico 2022, "
+            "Agregados por municípios — resultados do universo (referência 31/07/2022); TCU. "
+            "Elaboração do estudo.") in text

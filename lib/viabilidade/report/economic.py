@@ -7,6 +7,7 @@ FPM dilution of every other interior municipality of Goiás). Figures from
 
 from __future__ import annotations
 
+from ..data.provenance import DATASETS
 from ..fiscal import fpm, icms
 from ..fiscal.economy import BRACKET_NOTE, Economy, economy, who_pays
 from . import format as fmt
@@ -283,9 +284,9 @@ def coefficient_map(store, highlighted: set[str], highlight_label: str, caption:
 
 #: The end of every coefficient map's caption: what the colour means, and the sources.
 MAP_CAPTION_END = ("em reais, a variação é proporcional ao coeficiente (cor; pela faixa de "
-                   "população do Censo 2022, estimado). DF: Distrito Federal. Fonte: IBGE, malha "
-                   "municipal (polígonos simplificados) e Censo 2022; {source}. Elaboração "
-                   "{who}.")
+                   "população do Censo 2022, estimado). DF: Distrito Federal. Fonte: "
+                   + DATASETS["boundaries"] + "; " + DATASETS["agg_mun"]
+                   + "; {source}. Elaboração {who}.")
 
 
 def who_pays_map(e: Economy, store, number: int | None = None) -> str:

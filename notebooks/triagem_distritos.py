@@ -60,7 +60,7 @@ def names(df):
 # %%
 display(HTML(sw.cover(
     "Triagem dos distritos não sede de Goiás como candidatos a município",
-    "Triagem dos distritos não-sede",
+    "Triagem dos distritos não sede",
     [("Distritos examinados", f"{fmt.number(len(scr))} distritos que não são sede de município "
                               "(IBGE, Divisão Territorial Brasileira 2022)"),
      ("Municípios de origem", fmt.number(scr["cod_ibge"].nunique())),

@@ -150,3 +150,60 @@ def test_wild_certificate_is_noted_with_the_published_value_and_ratio(store, tmp
     note = analyse(p, store=store).profile.area.population.note
     assert note.endswith("; atenção: difere muito do valor publicado (3.045; o certificado é "
                          "2,96 vezes esse valor) — confira o documento")
+
+
+def test_certified_collection_above_the_certified_state_revenue_is_refused(tmp_path):
+    """Hostile retrial A: R$ 900 bilhões against a certified state revenue of R$ 33,4 bilhões
+    was a 'pass' of art. 4 VII with a margin of 26.946.007,78 %."""
+    src = (REPO / "tests" / "candidates" / "posse-dabadia-certificada.toml").read_text("utf-8")
+    p = tmp_path / "cand.toml"
+    p.write_text(src.replace("value = 3650000.00", "value = 900000000000.00", 1), encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        load_candidate(p)
+    assert e.value.lines == [
+        f"{p}, linha 110, campo 'certified.collection.value': encontrada uma arrecadação de "
+        "R$ 900.000.000.000, maior que a receita estadual de impostos (a de 2026 em "
+        "[certified.state_tax_revenue]: R$ 33.400.000.000); esperado no máximo essa receita, da "
+        "qual a arrecadação da área é parte"]
+
+
+FISCAL = ('[fiscal.collection]\nvalue_brl = {c}\nyear = 2022\nsource = "SEFAZ-GO"\n'
+          '[fiscal.state_tax_revenue]\nvalue_brl = {r}\nyear = 2022\nsource = "SEFAZ-GO"\n')
+
+
+def test_fiscal_collection_above_the_fiscal_state_revenue_is_refused(tmp_path):
+    p = tmp_path / "cand.toml"
+    p.write_text(BASE + FISCAL.format(c="9e11", r="3.34e10"), encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        load_candidate(p)
+    assert e.value.lines == [
+        f"{p}, linha 10, campo 'fiscal.collection.value_brl': encontrada uma arrecadação de "
+        "R$ 900.000.000.000, maior que a receita estadual de impostos (a de 2022 em "
+        "[fiscal.state_tax_revenue]: R$ 33.400.000.000); esperado no máximo essa receita, da "
+        "qual a arrecadação da área é parte"]
+
+
+def test_collection_equal_to_the_state_revenue_loads(tmp_path):
+    p = tmp_path / "cand.toml"
+    p.write_text(BASE + FISCAL.format(c="3.34e10", r="3.34e10"), encoding="utf-8")
+    assert load_candidate(p).collection.value_brl == 3.34e10
+
+
+def test_collection_above_the_published_state_revenue_is_refused(store, tmp_path):
+    """Without a state revenue in the file: the published one of the same year (IMB tab. 125,
+    2023: R$ 29.002.242.835,22), or 1,5 × the latest for a later year."""
+    money = '[fiscal.collection]\nvalue_brl = {v}\nyear = {y}\nsource = "SEFAZ-GO"\n'
+    p, lines = _lines(store, tmp_path, BASE + money.format(v="29002242836.0", y=2023))
+    assert lines == [
+        f"{p}, linha 10, campo 'fiscal.collection.value_brl': encontrada uma arrecadação de "
+        "R$ 29.002.242.836, maior que a receita estadual de impostos (a de 2023 publicada: "
+        "R$ 29.002.242.835,22); esperado no máximo essa receita, da qual a arrecadação da área "
+        "é parte"]
+    p, lines = _lines(store, tmp_path, BASE + money.format(v="9e11", y=2026))
+    assert lines == [
+        f"{p}, linha 10, campo 'fiscal.collection.value_brl': encontrada uma arrecadação de "
+        "R$ 900.000.000.000, maior que a receita estadual de impostos (1,5 × a de 2023 "
+        "publicada: R$ 43.503.364.252,83); esperado no máximo essa receita, da qual a "
+        "arrecadação da área é parte"]
+    p.write_text(BASE + money.format(v="29002242835.22", y=2023), encoding="utf-8")
+    check_candidate(load_candidate(p), store)

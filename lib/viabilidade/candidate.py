@@ -36,7 +36,7 @@ from typing import Any
 from .certified import Certified, certified_money, read_certified
 from .errors import CandidateError, Problems, did_you_mean, field_line, found_value, key_at
 from .os_errors import not_regular, path_problem, read_reason, read_user_bytes, real_path
-from .plausibility import count_problem, date_problem, money_problem
+from .plausibility import collection_problem, count_problem, date_problem, money_problem
 
 OPERATIONS = {
     "create-municipality": "criação de município (arts. 1º a 4º)",
@@ -517,6 +517,30 @@ def _money(r: _Reader, key: str) -> MoneyFigure | None:
     return MoneyFigure(float(value), year, source)
 
 
+def _check_collection(money: dict, certified, problems: Problems) -> None:
+    """The area's and each remainder's collection at most the state tax revenue given in the
+    same file (:func:`viabilidade.plausibility.collection_problem`); the published revenue
+    is checked against the data in :func:`viabilidade.plausibility.figure_problems`."""
+    revenue = money.get("state_tax_revenue")
+    if revenue is None:
+        return
+    table = "certified" if revenue.certificate else "fiscal"
+    whose = f"a de {revenue.year} em [{table}.state_tax_revenue]"
+    collection = money.get("collection")
+    checks = []
+    if collection is not None:
+        checks.append(("certified.collection.value" if collection.certificate
+                       else "fiscal.collection.value_brl", collection.value_brl))
+    for origin, figs in (certified.remainders.items() if certified is not None else ()):
+        if "collection" in figs:
+            checks.append((f"certified.remainder.{origin}.collection.value",
+                           figs["collection"].value))
+    for field_, value in checks:
+        msg = collection_problem(value, revenue.value_brl, whose)
+        if msg:
+            problems.add(field_, msg)
+
+
 def _evidence_table(r: _Reader, key: str, allowed: dict[str, str],
                     also: tuple[str, ...] = ()) -> dict[str, Evidence]:
     s = r.sub(key)
@@ -847,6 +871,7 @@ def load_candidate(path: str | Path) -> Candidate:
     certified = read_certified(r.get("certified", dict), path, origins, problems)
     money.update({k: MoneyFigure(*v, certificate=True)
                   for k, v in certified_money(certified, money, problems).items()})
+    _check_collection(money, certified, problems)
     settings = r.get("settings", dict, default={}) or {}
     if settings:  # checked with the rest of the file, before any study starts
         from .rules.settings import Settings

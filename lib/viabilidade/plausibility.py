@@ -115,6 +115,17 @@ def money_problem(value: Any) -> str | None:
     return None
 
 
+def collection_problem(collection: float, revenue: float, whose: str) -> str | None:
+    """Why an area's (or a remainder's) state tax collection cannot be true (pt-BR), or
+    ``None``: above the state's tax revenue ``revenue`` (``whose`` names it: year, basis),
+    of which it is a part (ICMS + IPVA + ITCD collected in Goiás; art. 4 VII)."""
+    if collection > revenue:
+        return (f"encontrada uma arrecadação de R$ {fmt(collection)}, maior que a receita "
+                f"estadual de impostos ({whose}: R$ {fmt(revenue)}); esperado no máximo essa "
+                "receita, da qual a arrecadação da área é parte")
+    return None
+
+
 def _big(value: float) -> str:
     """A number as a user wrote it, pt-BR grouped; scientific beyond 10¹⁵."""
     if isinstance(value, float) and abs(value) >= 1e15:
@@ -324,6 +335,45 @@ def figure_problems(candidate, store) -> list:
                 f"encontrados {fmt(p.eligible)} eleitores aptos; esperado no máximo "
                 f"{fmt(int(GROWTH_MAX * total))} ({fmt(GROWTH_MAX, 1)} × os {fmt(total)} "
                 f"eleitores de {who(concerned)}, os municípios envolvidos, TSE 2022)")
+    out.extend(_collection_vs_published(candidate, store))
+    return out
+
+
+def _collection_vs_published(candidate, store) -> list:
+    """The area's and the remainders' collection at most the state's published tax revenue
+    (of the collection's year; for a year the data do not have yet, :data:`GROWTH_MAX` × the
+    latest year), when the file gives no state tax revenue of its own (that case is checked
+    when the file is read)."""
+    from .data.store import state_tax_revenue
+    from .errors import CandidateError, DataError
+
+    collection = candidate.collection
+    if candidate.state_tax_revenue is not None:
+        return []
+    checks = []
+    if collection is not None:
+        checks.append(("certified.collection.value" if collection.certificate
+                       else "fiscal.collection.value_brl", collection.value_brl, collection.year))
+    for origin, figs in candidate.certified.remainders.items():
+        if "collection" in figs:
+            checks.append((f"certified.remainder.{origin}.collection.value",
+                           figs["collection"].value, figs["collection"].year))
+    out = []
+    years = sorted(set(int(y) for y in store.state_revenue["ano"]))
+    for field_, value, year in checks:
+        try:
+            revenue = state_tax_revenue(store, year)["total"]
+            whose = f"a de {year} publicada"
+        except DataError:
+            latest = max(y for y in years if y <= year) if any(y <= year for y in years) else years[-1]
+            try:
+                revenue = GROWTH_MAX * state_tax_revenue(store, latest)["total"]
+            except DataError:
+                continue
+            whose = f"{fmt(GROWTH_MAX, 1)} × a de {latest} publicada"
+        msg = collection_problem(value, revenue, whose)
+        if msg:
+            out.append(CandidateError(msg, file=candidate.path, field=field_))
     return out
 
 
@@ -432,7 +482,7 @@ def boundaries_problem(boundaries) -> str | None:
             f"{fmt(south, 1)} e {fmt(north, 1)}")
 
 
-__all__ = ["DISTANCE_MAX_M", "distance_problem", "GOIAS_AREA_KM2", "threshold_bound", "boundaries_problem", "electorate_problem", "COUNT_MAX", "DATE_MIN", "ELECTORS_PER_INHABITANT_MAX", "GOIAS_BOX", "GROWTH_MAX",
+__all__ = ["collection_problem", "DISTANCE_MAX_M", "distance_problem", "GOIAS_AREA_KM2", "threshold_bound", "boundaries_problem", "electorate_problem", "COUNT_MAX", "DATE_MIN", "ELECTORS_PER_INHABITANT_MAX", "GOIAS_BOX", "GROWTH_MAX",
            "HORIZON_YEARS", "MONEY_MAX_BRL", "STATE_POPULATION_2022", "WILD_RATIO",
            "count_problem", "date_problem", "figure_problems", "in_goias", "latest_date",
            "money_problem", "perimeter_problems", "ratio_note", "study_date"]

@@ -412,3 +412,82 @@ def test_a_truncated_store_manifest_says_what_to_do_with_the_library_text_as_det
         f"{tmp_path / 'manifest.json'} não é um manifesto válido (arquivo truncado ou editado à "
         "mão?); gere o repositório de novo com `viabilidade data build` (detalhe técnico: "
         "JSONDecodeError: ")
+
+
+LOOP_REASON = "link simbólico em laço (aponta, direta ou indiretamente, para si mesmo)"
+
+
+def _loop(tmp_path: Path) -> Path:
+    (tmp_path / "laco-a").symlink_to(tmp_path / "laco-b")
+    (tmp_path / "laco-b").symlink_to(tmp_path / "laco-a")
+    return tmp_path / "laco-a"
+
+
+@needs_store
+@pytest.mark.parametrize("argv, message", [
+    (["estudo", str(POSSE), "--saida", "{loop}"],
+     "erro: pasta de saída {loop}: {why}; esperada uma pasta (ou um caminho ainda inexistente, "
+     "que será criado)"),
+    (["novo", "520010010", "--saida", "{loop}"],
+     "erro: pasta de saída {loop}: {why}; esperada uma pasta (ou um caminho ainda inexistente, "
+     "que será criado)"),
+    (["estudo", str(POSSE), "--saida", "{loop}/sub"],
+     "erro: pasta de saída {loop}/sub: {why}; esperada uma pasta (ou um caminho ainda "
+     "inexistente, que será criado)"),
+    (["estudo", str(POSSE), "--data", "{loop}", "--saida", "{tmp}/out"],
+     "erro: pasta de dados processados {loop}: {why}; esperada a pasta do repositório processado "
+     "(gerada por `viabilidade data build --raw <pasta>`)"),
+])
+def test_a_symlink_loop_as_saida_or_data_is_named_without_a_traceback(tmp_path, capsys, argv,
+                                                                        message):
+    """Hostile retrial C: 'RuntimeError: Symlink loop from …' (pathlib's resolve)."""
+    from viabilidade.cli import main
+
+    loop = _loop(tmp_path)
+    argv = [a.format(loop=loop, tmp=tmp_path) for a in argv]
+    assert main(argv) == 2
+    assert capsys.readouterr().err.strip() == message.format(loop=loop, why=LOOP_REASON)
+    assert not (tmp_path / "out").exists()
+
+
+def test_toml_nested_100000_deep_is_a_syntax_error_everywhere(tmp_path):
+    """Hostile retrial C: 100.000 nested '[' raised RecursionError from tomllib."""
+    from viabilidade.candidate import load_candidate
+    from viabilidade.errors import CandidateError, SettingsError
+    from viabilidade.rules.ruleset import RulesetError, load_ruleset
+    from viabilidade.rules.settings import Settings
+
+    deep = tmp_path / "fundo.toml"
+    deep.write_text("x = " + "[" * 100_000 + "\n", encoding="utf-8")
+    why = ("TOML inválido: listas ou tabelas aninhadas (uma dentro da outra) em níveis demais; "
+           "esperado TOML válido")
+    with pytest.raises(CandidateError) as e:
+        load_candidate(deep)
+    assert str(e.value) == f"{deep}: {why}"
+    with pytest.raises(SettingsError) as e:
+        Settings.from_toml(deep)
+    assert str(e.value) == f"{deep}: {why}"
+    with pytest.raises(RulesetError) as e:
+        load_ruleset(deep)
+    assert str(e.value) == f"arquivo de regras {deep}: {why}"
+
+
+@pytest.mark.parametrize("text, reason", [
+    ('id = "a"\nb\n', "linha 2: TOML inválido: falta '=' depois da chave (coluna 2)"),
+    ('id = "a"\nx = 1\x7f\n', "linha 2: TOML inválido: esperado fim de linha depois do valor "
+                              "(coluna 6)"),
+    ('id = "a"\nx = "\x7f"\n', "linha 2: TOML inválido: caractere de controle não permitido (um "
+                               "NUL, uma tabulação vertical ou texto sem aspas de fechamento?) "
+                               "(coluna 6)"),
+    ('id = "a"\n=1\n', "linha 2: TOML inválido: linha que não é 'chave = valor' nem '[tabela]' "
+                       "(coluna 1)"),
+])
+def test_ruleset_toml_errors_are_in_portuguese(tmp_path, text, reason):
+    """Hostile retrial D: the ruleset reader printed tomllib's English text."""
+    from viabilidade.rules.ruleset import RulesetError, load_ruleset
+
+    p = tmp_path / "regras.toml"
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as e:
+        load_ruleset(p)
+    assert str(e.value) == f"arquivo de regras {p}, {reason}; esperado TOML válido"

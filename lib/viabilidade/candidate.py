@@ -644,7 +644,7 @@ def load_candidate(path: str | Path) -> Candidate:
                              "esperado texto em UTF-8 (salve o arquivo como UTF-8)",
                              file=path, line=line) from None
     try:
-        doc = tomllib.loads(text)
+        doc = load_toml(text)
     except tomllib.TOMLDecodeError as e:
         raise CandidateError(f"TOML inválido: {toml_reason(e, text)}", file=path,
                              line=toml_position(e)[0]) from None
@@ -974,6 +974,27 @@ def problems_for(problems: Problems, prefix: str) -> list[CandidateError]:
     return [p for p in problems.items if (p.field or "").startswith(prefix)]
 
 
+#: tomllib's message for a document nested past Python's recursion limit (our own wording:
+#: tomllib raises a bare RecursionError there).
+NESTING_TOO_DEEP = "Nesting too deep"
+
+
+def load_toml(text: str) -> dict:
+    """``tomllib.loads(text)``, with a document nested too deep for Python's recursion limit
+    (100.000 ``[`` in a row) raised as a :class:`tomllib.TOMLDecodeError` like any other
+    syntax error, which :func:`toml_reason` words in pt-BR.
+
+    Raises
+    ------
+    tomllib.TOMLDecodeError
+        Invalid TOML, or nested too deep.
+    """
+    try:
+        return tomllib.loads(text)
+    except RecursionError:
+        raise tomllib.TOMLDecodeError(NESTING_TOO_DEEP) from None
+
+
 def toml_reason(e: "tomllib.TOMLDecodeError", text: str | None = None) -> str:
     """A TOML syntax error's reason in pt-BR, with the line and column when tomllib gives them;
     given the file's ``text``, a repeated key is named with the line of its first value."""
@@ -1007,6 +1028,8 @@ def toml_reason(e: "tomllib.TOMLDecodeError", text: str | None = None) -> str:
                "Unescaped '\\' in a string": "barra invertida sem escape num texto (escreva "
                                               "'\\\\' ou use aspas simples)",
                "Found invalid character": "caractere inválido",
+               NESTING_TOO_DEEP: "listas ou tabelas aninhadas (uma dentro da outra) em "
+                                 "níveis demais",
                "Expected": "falta um caractere obrigatório"}
     reason = next((v for k, v in reasons.items() if msg.startswith(k)), None)
     reason = reason or f"erro de sintaxe (detalhe do leitor TOML: {msg})"

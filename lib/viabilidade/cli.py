@@ -80,7 +80,9 @@ def _cmd_novo(args: argparse.Namespace) -> int:
     from .report.atomic import check_output_folder
 
     check_output_folder(Path(args.saida))
-    path = (Path(args.saida) / f"{slug}.toml").resolve()
+    from .os_errors import real_path
+
+    path = real_path(Path(args.saida) / f"{slug}.toml")
     if not args.substituir and _same_candidate(path, text):
         print(f"Candidato já existe: {path} (com os mesmos dados; não foi reescrito)\n"
               f"Próximo passo: viabilidade estudo {path}")
@@ -102,9 +104,11 @@ def _same_candidate(path: Path, text: str) -> bool:
     comments and layout aside): the file ``novo`` would write is already there."""
     import tomllib
 
+    from .candidate import load_toml
+
     try:
-        return path.is_file() and (tomllib.loads(path.read_text(encoding="utf-8-sig"))
-                                   == tomllib.loads(text))
+        return path.is_file() and (load_toml(path.read_text(encoding="utf-8-sig"))
+                                   == load_toml(text))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return False
 

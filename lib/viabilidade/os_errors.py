@@ -109,6 +109,18 @@ def path_problem(path) -> str | None:
     return f"é {kind}, não um arquivo comum" if kind else None
 
 
+def loop_reason(path) -> str | None:
+    """:data:`REASONS` of ``ELOOP`` when ``path`` (or a folder on its way) is a symlink loop,
+    else ``None``: where "does not exist" would be the wrong thing to say."""
+    try:
+        os.stat(path)
+    except OSError as e:
+        return REASONS[errno.ELOOP] if e.errno == errno.ELOOP else None
+    except ValueError:
+        return None
+    return None
+
+
 def real_path(path) -> Path:
     """``path`` made absolute with its symlinks resolved, without failing on a symlink loop
     (:meth:`pathlib.Path.resolve` raises ``RuntimeError`` on one before Python 3.13): the

@@ -420,7 +420,11 @@ def load_store(root: Path | None = None) -> Store:
                         "repositório processado (gerada por `viabilidade data build --raw "
                         "<pasta>`)")
     if not root.is_dir():
-        raise DataError(f"pasta de dados processados {root} não encontrada; esperada a pasta "
+        from ..os_errors import loop_reason
+
+        loop = loop_reason(root)
+        raise DataError(f"pasta de dados processados {root}"
+                        f"{': ' + loop if loop else ' não encontrada'}; esperada a pasta "
                         "do repositório processado (gerada por `viabilidade data build --raw "
                         "<pasta>`)")
     if not mpath.is_file():

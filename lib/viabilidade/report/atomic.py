@@ -7,7 +7,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from ..os_errors import os_reason
+from ..os_errors import loop_reason, os_reason
 
 
 def write_files_atomically(folder: Path, contents: dict[str, bytes]) -> None:
@@ -124,6 +124,10 @@ def check_output_folder(folder: Path, *, min_free: int = MIN_FREE_BYTES) -> Path
     from ..errors import ReportError
 
     folder = Path(os.path.abspath(folder))
+    loop = loop_reason(folder)
+    if loop:
+        raise ReportError(f"pasta de saída {folder}: {loop}; esperada uma pasta (ou um caminho "
+                          "ainda inexistente, que será criado)")
     if folder.exists() and not folder.is_dir():
         raise ReportError(f"pasta de saída {folder}: é um arquivo; esperada uma pasta (ou um "
                           "caminho ainda inexistente, que será criado)")

@@ -206,7 +206,7 @@ class OficiosSettings:
             No file given, a file that cannot be read or is not TOML, no ``[oficios]``
             section, or any problem of the section (all at once).
         """
-        from ..candidate import toml_position, toml_reason
+        from ..candidate import load_toml, toml_position, toml_reason
 
         keys = ", ".join(REQUIRED)
         if path is None:
@@ -219,7 +219,7 @@ class OficiosSettings:
 
             # Only a regular file (a FIFO would block); a BOM is accepted, as in settings.
             text = read_user_bytes(path).decode("utf-8-sig")
-            doc = tomllib.loads(text)
+            doc = load_toml(text)
         except OSError as e:
             from ..os_errors import read_reason
 

@@ -23,7 +23,7 @@ import nbformat
 from ..candidate import load_candidate
 from ..errors import ReportError
 from . import export, runner
-from ..os_errors import os_reason
+from ..os_errors import os_reason, real_path
 from .atomic import check_output_folder, write_files_atomically
 from .study_cells import ANNEX_MIME, RESULTS_MIME
 
@@ -74,8 +74,8 @@ def output_folder(out_root: Path, slug: str) -> Path:
 
     if os.path.islink(Path(out_root) / slug):
         return folder_inside(out_root, slug)  # raises, naming the link
-    root = Path(out_root).resolve()
-    folder = (root / slug).resolve()
+    root = real_path(out_root)
+    folder = real_path(root / slug)
     if folder.parent != root:
         if (root / slug).is_symlink():
             raise ReportError(f"a pasta de saída {root / slug} é um atalho (link simbólico) "
@@ -213,7 +213,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     own_kernel = runner.start_kernel(cwd=candidate_path.parent) if kernel is None else None
     try:
         if data_root is not None:
-            data_root = Path(data_root).resolve()
+            data_root = real_path(data_root)
         _check_against_data(candidate, data_root)
         folder = output_folder(out_root, candidate.slug)
         check_output_folder(folder.parent)  # exists or can be made, writable, has space

@@ -396,11 +396,13 @@ def load_ruleset(path: str | Path) -> Ruleset:
     RulesetError
         If the file cannot be read, is not UTF-8 TOML, or fails :func:`parse_ruleset`.
     """
+    from ..candidate import load_toml, toml_position, toml_reason
+
     path = Path(path)
     try:
         from ..os_errors import read_user_bytes
 
-        doc = tomllib.loads(read_user_bytes(path).decode("utf-8-sig"))
+        doc = load_toml(read_user_bytes(path).decode("utf-8-sig"))
     except FileNotFoundError:
         raise RulesetError(f"arquivo de regras {path}: arquivo não encontrado") from None
     except OSError as e:
@@ -410,7 +412,9 @@ def load_ruleset(path: str | Path) -> Ruleset:
     except UnicodeDecodeError:
         raise RulesetError(f"arquivo de regras {path}: esperado texto UTF-8") from None
     except tomllib.TOMLDecodeError as e:
-        raise RulesetError(f"arquivo de regras {path}: TOML inválido ({e})") from None
+        line = toml_position(e)[0]
+        raise RulesetError(f"arquivo de regras {path}{f', linha {line}' if line else ''}: TOML "
+                           f"inválido: {toml_reason(e)}") from None
     return parse_ruleset(doc, str(path), path)
 
 

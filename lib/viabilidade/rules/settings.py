@@ -394,13 +394,13 @@ class Settings:
             If the file cannot be read, is not TOML, has keys outside its ``[settings]`` table,
             or has unknown keys or bad values (all of them at once).
         """
-        from ..candidate import toml_position, toml_reason
+        from ..candidate import load_toml, toml_position, toml_reason
 
         path = Path(path)
         try:
             from ..os_errors import read_user_bytes
 
-            doc = tomllib.loads(read_user_bytes(path).decode("utf-8-sig"))
+            doc = load_toml(read_user_bytes(path).decode("utf-8-sig"))
         except OSError as e:
             from ..os_errors import read_reason
 

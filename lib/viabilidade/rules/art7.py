@@ -200,6 +200,35 @@ def _turnout(p: Plebiscite) -> int | None:
     return sum(parts) if all(x is not None for x in parts) else None
 
 
+def _decided(rule_id: str, candidate: Candidate, p: Plebiscite, settings: Settings,
+             counted: str, ok: bool, numbers: dict, *, verdict: str,
+             alternative: str) -> RuleResult:
+    """The result of § 1 or § 2 from plebiscite figures typed in the candidate: indeterminate
+    without the result's document (:func:`~.common.missing_proof`), dated after the study
+    (:func:`_future`) or typed as one count for a fusion (``alternative``: what the single
+    count would give, :data:`FUSION_ONE_COUNT`); else pass or fail, ``counted`` followed by
+    ``verdict``. ``numbers`` are the result's figures (value, threshold, margin, details)."""
+    title = TITLES[rule_id]
+    numbers = dict(certifier="Tribunal Regional Eleitoral", **numbers)
+    missing = missing_proof(p.document, p.date, RESULT_DOCUMENT)
+    if missing:
+        return simple(rule_id, title, Status.INDETERMINATE,
+                      f"{counted}, segundo números informados no arquivo da candidatura, sem "
+                      f"documento. {UNPROVEN}: {missing}.",
+                      source="números informados no arquivo da candidatura, sem documento",
+                      **numbers)
+    numbers.update(source=result_source(p), vintage=p.date.isoformat())
+    future = _future(counted, p, settings)
+    if future:
+        return simple(rule_id, title, Status.INDETERMINATE, future, **numbers)
+    if is_fusion(candidate):
+        return simple(rule_id, title, Status.INDETERMINATE,
+                      f"{counted}. {FUSION_ONE_COUNT}. Na leitura alternativa da contagem única "
+                      f"(Lei nº 9.709/1998, art. 7º), {alternative}.", **numbers)
+    return simple(rule_id, title, Status.PASS if ok else Status.FAIL, f"{counted}: {verdict}.",
+                  **numbers)
+
+
 def par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> RuleResult:
     """Art. 7 § 1 I: turnout >= quorum(eligible) under I-8.
 
@@ -216,29 +245,9 @@ def par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> R
                        details={"eleitores_aptos": p.eligible, "leitura": settings.quorum})
         counted = (f"Compareceram {fmt(turnout)} de {fmt(p.eligible)} eleitores aptos; quórum "
                    f"mínimo {fmt(q)} ({QUORUM_WORDS[settings.quorum]})")
-        missing = missing_proof(p.document, p.date, RESULT_DOCUMENT)
-        if missing:
-            return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE,
-                          f"{counted}, segundo números informados no arquivo da candidatura, sem "
-                          f"documento. {UNPROVEN}: {missing}.",
-                          source="números informados no arquivo da candidatura, sem documento",
-                          certifier="Tribunal Regional Eleitoral", **numbers)
-        future = _future(counted, p, settings)
-        if future:
-            return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE, future,
-                          source=result_source(p), vintage=p.date.isoformat(),
-                          certifier="Tribunal Regional Eleitoral", **numbers)
-        if is_fusion(candidate):
-            return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE,
-                          f"{counted}. {FUSION_ONE_COUNT}. Na leitura alternativa da contagem "
-                          f"única (Lei nº 9.709/1998, art. 7º), o quórum seria "
-                          f"{'atingido' if ok else 'não atingido'}.",
-                          source=result_source(p), vintage=p.date.isoformat(),
-                          certifier="Tribunal Regional Eleitoral", **numbers)
-        return simple("art7.par1", TITLES["art7.par1"], Status.PASS if ok else Status.FAIL,
-                      f"{counted}: {'atingido' if ok else 'não atingido'}.",
-                      source=result_source(p), vintage=p.date.isoformat(),
-                      certifier="Tribunal Regional Eleitoral", **numbers)
+        return _decided("art7.par1", candidate, p, settings, counted, ok, numbers,
+                        verdict="atingido" if ok else "não atingido",
+                        alternative=f"o quórum seria {'atingido' if ok else 'não atingido'}")
     n, basis, desc = roll(profile, settings)
     details = {"leitura": settings.quorum}
     if profile is None or profile.remainders:  # I-10 chooses between area and area + remainder
@@ -329,29 +338,9 @@ def _par2(candidate: Candidate, settings: Settings) -> RuleResult:
                             "comparecimento": turnout, "minimo_sim": need})
     counted = (f"{fmt(p.yes)} votos “sim” de {fmt(turnout)} comparecimentos (brancos e nulos "
                f"incluídos); maioria exige {fmt(need)}")
-    missing = missing_proof(p.document, p.date, RESULT_DOCUMENT)
-    if missing:
-        return simple("art7.par2", TITLES["art7.par2"], Status.INDETERMINATE,
-                      f"{counted}, segundo números informados no arquivo da candidatura, sem "
-                      f"documento. {UNPROVEN}: {missing}.",
-                      source="números informados no arquivo da candidatura, sem documento",
-                      certifier="Tribunal Regional Eleitoral", **numbers)
-    future = _future(counted, p, settings)
-    if future:
-        return simple("art7.par2", TITLES["art7.par2"], Status.INDETERMINATE, future,
-                      source=result_source(p), vintage=p.date.isoformat(),
-                      certifier="Tribunal Regional Eleitoral", **numbers)
-    if is_fusion(candidate):
-        return simple("art7.par2", TITLES["art7.par2"], Status.INDETERMINATE,
-                      f"{counted}. {FUSION_ONE_COUNT}. Na leitura alternativa da contagem única "
-                      f"(Lei nº 9.709/1998, art. 7º), a fusão seria "
-                      f"{'aprovada' if ok else 'rejeitada'}.",
-                      source=result_source(p), vintage=p.date.isoformat(),
-                      certifier="Tribunal Regional Eleitoral", **numbers)
-    return simple("art7.par2", TITLES["art7.par2"], Status.PASS if ok else Status.FAIL,
-                  f"{counted}: {'aprovado' if ok else 'rejeitado'}.",
-                  source=result_source(p), vintage=p.date.isoformat(),
-                  certifier="Tribunal Regional Eleitoral", **numbers)
+    return _decided("art7.par2", candidate, p, settings, counted, ok, numbers,
+                    verdict="aprovado" if ok else "rejeitado",
+                    alternative=f"a fusão seria {'aprovada' if ok else 'rejeitada'}")
 
 
 def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Settings, *,

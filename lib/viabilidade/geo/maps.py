@@ -134,6 +134,27 @@ def _proj(geom: BaseGeometry, crs: str) -> BaseGeometry:
     return gpd.GeoSeries([geom], crs="EPSG:4674").to_crs(crs).iloc[0]
 
 
+def _frame(ax, bounds: tuple[float, float, float, float], width: float, height: float, *,
+           pad: float, least: float = 0.0) -> None:
+    """Set ``ax``'s view on ``bounds`` (xmin, ymin, xmax, ymax, projected metres) padded on
+    each side by ``pad`` × the longer side (or × ``least`` metres, if larger), then widened
+    along one axis to the map frame's proportions (FRAME_W × ``width`` by ``height`` inches),
+    so one metre is as long across as up."""
+    xmin, ymin, xmax, ymax = bounds
+    margin = pad * max(xmax - xmin, ymax - ymin, least)
+    xmin, ymin, xmax, ymax = xmin - margin, ymin - margin, xmax + margin, ymax + margin
+    ratio = (FRAME_W * width) / height
+    if (xmax - xmin) / (ymax - ymin) < ratio:
+        grow = ((ymax - ymin) * ratio - (xmax - xmin)) / 2
+        xmin, xmax = xmin - grow, xmax + grow
+    else:
+        grow = ((xmax - xmin) / ratio - (ymax - ymin)) / 2
+        ymin, ymax = ymin - grow, ymax + grow
+    ax.set_xlim(xmin, xmax)
+    ax.set_ylim(ymin, ymax)
+    ax.set_aspect("equal", adjustable="box")
+
+
 def _draw(ax, geom: BaseGeometry | None, crs: str, **kw) -> None:
     if geom is None or geom.is_empty:
         return
@@ -252,23 +273,10 @@ def _territory_map(split, *, title, origin_seats, area_seat, names, source, band
     fig = Figure(figsize=(width, height), dpi=100)
     ax = fig.add_axes((0.01, 0.01, 0.98, 0.98))
 
-    # The view: everything drawn, padded, then widened along one axis to the frame's
-    # proportions (FRAME_W × height inches), so one metre is as long across as up.
+    # The view: everything drawn, padded and widened to the frame's proportions.
     shown = [g for g in [split.area, *split.origins_before.values(), *approximate.values(),
                          *bands.values(), destination] if g is not None and not g.is_empty]
-    xmin, ymin, xmax, ymax = _proj(shapely.union_all(shown), crs).bounds
-    pad = 0.05 * max(xmax - xmin, ymax - ymin)
-    xmin, ymin, xmax, ymax = xmin - pad, ymin - pad, xmax + pad, ymax + pad
-    ratio = (FRAME_W * width) / height
-    if (xmax - xmin) / (ymax - ymin) < ratio:
-        grow = ((ymax - ymin) * ratio - (xmax - xmin)) / 2
-        xmin, xmax = xmin - grow, xmax + grow
-    else:
-        grow = ((xmax - xmin) / ratio - (ymax - ymin)) / 2
-        ymin, ymax = ymin - grow, ymax + grow
-    ax.set_xlim(xmin, xmax)
-    ax.set_ylim(ymin, ymax)
-    ax.set_aspect("equal", adjustable="box")
+    _frame(ax, _proj(shapely.union_all(shown), crs).bounds, width, height, pad=0.05)
     if context is not None and len(context):
         named = [g for g in [split.area, *split.origins_before.values(), destination]
                  if g is not None]
@@ -543,19 +551,7 @@ def correction_map(old: BaseGeometry, new: BaseGeometry, municipalities: Mapping
     with matplotlib.rc_context(MAP_RC):
         fig = Figure(figsize=(width, height), dpi=100)
         ax = fig.add_axes((0.01, 0.01, 0.98, 0.98))
-        xmin, ymin, xmax, ymax = _proj(lines, crs).bounds
-        pad = 0.12 * max(xmax - xmin, ymax - ymin, 1.0)
-        xmin, ymin, xmax, ymax = xmin - pad, ymin - pad, xmax + pad, ymax + pad
-        ratio = (FRAME_W * width) / height
-        if (xmax - xmin) / (ymax - ymin) < ratio:
-            grow = ((ymax - ymin) * ratio - (xmax - xmin)) / 2
-            xmin, xmax = xmin - grow, xmax + grow
-        else:
-            grow = ((xmax - xmin) / ratio - (ymax - ymin)) / 2
-            ymin, ymax = ymin - grow, ymax + grow
-        ax.set_xlim(xmin, xmax)
-        ax.set_ylim(ymin, ymax)
-        ax.set_aspect("equal", adjustable="box")
+        _frame(ax, _proj(lines, crs).bounds, width, height, pad=0.12, least=1.0)
         handles: list = []
         for (code, geom), colour in zip(municipalities.items(), CORRECTION_COLORS["munis"]):
             _draw(ax, geom, crs, color=colour, edgecolor="#9a9a9a", linewidth=0.6)

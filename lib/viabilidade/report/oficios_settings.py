@@ -26,7 +26,6 @@ Example::
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -206,7 +205,7 @@ class OficiosSettings:
             No file given, a file that cannot be read or is not TOML, no ``[oficios]``
             section, or any problem of the section (all at once).
         """
-        from ..candidate import load_toml, toml_position, toml_reason
+        from ..rules.settings import read_settings_toml
 
         keys = ", ".join(REQUIRED)
         if path is None:
@@ -214,23 +213,7 @@ class OficiosSettings:
                 "os ofícios precisam de um arquivo de configurações (--configuracoes ARQUIVO) "
                 f"com a seção [oficios]: {keys} (ver docs/GUIA.md, Ofícios)")
         path = Path(path)
-        try:
-            from ..os_errors import read_user_bytes
-
-            # Only a regular file (a FIFO would block); a BOM is accepted, as in settings.
-            text = read_user_bytes(path).decode("utf-8-sig")
-            doc = load_toml(text)
-        except OSError as e:
-            from ..os_errors import read_reason
-
-            raise SettingsError("não foi possível ler o arquivo de configurações: "
-                                f"{read_reason(e)}", file=path) from None
-        except UnicodeDecodeError as e:
-            raise SettingsError(f"o byte {e.start} não é UTF-8 válido; esperado texto em UTF-8",
-                                file=path) from None
-        except tomllib.TOMLDecodeError as e:
-            raise SettingsError(f"TOML inválido: {toml_reason(e)}", file=path,
-                                line=toml_position(e)[0]) from None
+        text, doc = read_settings_toml(path)
         if SECTION not in doc:
             raise SettingsError(f"falta a seção [oficios]; esperada com {keys} (quem assina e "
                                 "o processo; ver docs/GUIA.md, Ofícios)", file=path,

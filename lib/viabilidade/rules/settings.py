@@ -394,24 +394,8 @@ class Settings:
             If the file cannot be read, is not TOML, has keys outside its ``[settings]`` table,
             or has unknown keys or bad values (all of them at once).
         """
-        from ..candidate import load_toml, toml_position, toml_reason
-
         path = Path(path)
-        try:
-            from ..os_errors import read_user_bytes
-
-            doc = load_toml(read_user_bytes(path).decode("utf-8-sig"))
-        except OSError as e:
-            from ..os_errors import read_reason
-
-            raise SettingsError("não foi possível ler o arquivo de configurações: "
-                                f"{read_reason(e)}", file=path) from None
-        except UnicodeDecodeError as e:
-            raise SettingsError(f"o byte {e.start} não é UTF-8 válido; esperado texto em UTF-8",
-                                file=path) from None
-        except tomllib.TOMLDecodeError as e:
-            raise SettingsError(f"TOML inválido: {toml_reason(e)}", file=path,
-                                line=toml_position(e)[0]) from None
+        doc = read_settings_toml(path)[1]
         # Sections read by their own modules (the ofícios' signer and process) are not settings.
         doc = {k: v for k, v in doc.items() if k not in OTHER_SECTIONS}
         if "settings" not in doc:
@@ -606,6 +590,36 @@ class Settings:
 def _num(x: float | int) -> str:
     from babel.numbers import format_decimal
     return format_decimal(x, locale="pt_BR")
+
+
+def read_settings_toml(path: Path) -> tuple[str, dict[str, Any]]:
+    """Read a settings file: its text and its TOML document.
+
+    Only a regular file is read (a FIFO would block); a UTF-8 BOM is accepted. Used by
+    :meth:`Settings.from_toml` and
+    :meth:`viabilidade.report.oficios_settings.OficiosSettings.from_toml`.
+
+    Raises
+    ------
+    SettingsError
+        Naming the file: it cannot be read, is not UTF-8 (the byte offset) or is not TOML
+        (the line).
+    """
+    from ..candidate import load_toml, toml_position, toml_reason
+    from ..os_errors import read_reason, read_user_bytes
+
+    try:
+        text = read_user_bytes(path).decode("utf-8-sig")
+        return text, load_toml(text)
+    except OSError as e:
+        raise SettingsError("não foi possível ler o arquivo de configurações: "
+                            f"{read_reason(e)}", file=path) from None
+    except UnicodeDecodeError as e:
+        raise SettingsError(f"o byte {e.start} não é UTF-8 válido; esperado texto em UTF-8",
+                            file=path) from None
+    except tomllib.TOMLDecodeError as e:
+        raise SettingsError(f"TOML inválido: {toml_reason(e)}", file=path,
+                            line=toml_position(e)[0]) from None
 
 
 def _text_of(file: str | Path | None) -> str:

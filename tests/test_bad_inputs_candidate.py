@@ -310,3 +310,72 @@ def test_a_folder_given_to_estudo_points_to_lote(tmp_path, capsys):
         f"erro: {tmp_path}: é uma pasta; esperado um arquivo de candidato .toml (para estudar "
         f"todos os candidatos de uma pasta: viabilidade lote {tmp_path})")
     assert not (tmp_path / "saida").exists()
+
+
+TAIL = ("esperado um texto sem caracteres de controle nem de direção de texto (U+202A–U+202E, "
+        "U+2066–U+2069)")
+
+
+def test_escape_sequences_in_a_process_event_document_are_refused(tmp_path):
+    """Hostile retrial B: ``processo`` printed raw CR/ESC/bidi from an event's document."""
+    src = (Path(__file__).parent / "fixtures" / "processo-posse-dabadia.toml").read_text("utf-8")
+    old = 'document = "Processo nº 2027/000123, protocolo da Assembleia Legislativa"'
+    assert old in src
+    p = tmp_path / "cand.toml"
+    p.write_text(src.replace(old, 'document = "FALSO\\r\\u001b[2J\\u001b[31mAPROVADO\\u202e"'),
+                 encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        load_candidate(p)
+    assert e.value.lines == [
+        f"{p}, linha 21, campo 'process.events[1].document': encontrado o caractere de controle "
+        f"U+000D (CR) na posição 6; {TAIL}"]
+
+
+@pytest.mark.parametrize("table, line, field_, found", [
+    ('[evidence.escola]\nwhat = "memorial"\ndocument = "Of\\u0000ício 1"\n', 11,
+     "evidence.escola.document", "de controle U+0000 (NUL) na posição 3"),
+    ('[process]\npetition_signatures = 150\npetition_document = "Rep\\u202eresentação"\n', 11,
+     "process.petition_document", "de direção de texto U+202E (RIGHT-TO-LEFT OVERRIDE) na posição 4"),
+    ('[certified.population]\nvalue = 3000\nbody = "IBGE"\ndocument = "Ofício\\u2028nº 1"\n'
+     'date = 2026-03-10\n', 12, "certified.population.document",
+     "separador de linha U+2028 (LINE SEPARATOR) na posição 7"),
+])
+def test_control_and_bidi_characters_are_refused_in_every_free_text(tmp_path, table, line, field_,
+                                                                     found, study_day):
+    p, msg = _error(tmp_path, BASE + table)
+    assert msg == f"{p}, linha {line}, campo '{field_}': encontrado o caractere {found}; {TAIL}"
+
+
+def test_zero_width_is_dropped_and_line_breaks_kept_in_free_text(tmp_path):
+    p = tmp_path / "cand.toml"
+    p.write_text(BASE + '[evidence.escola]\nwhat = "memo\\u200brial"\n'
+                        'document = """Ofício 1\nfolha 2"""\n', encoding="utf-8")
+    ev = load_candidate(p).evidence["escola"]
+    assert (ev.what, ev.document) == ("memorial", "Ofício 1\nfolha 2")
+
+
+@pytest.mark.parametrize("name, message", [
+    ("\u0301\u0301", "encontrado o acento combinante U+0301 (COMBINING ACUTE ACCENT) na posição 1 "
+                     "sem uma letra antes; esperado um nome cujos acentos acompanhem uma letra "
+                     "(como em 'á')"),
+    ("Posse \u0301x", "encontrado o acento combinante U+0301 (COMBINING ACUTE ACCENT) na posição "
+                      "7 sem uma letra antes; esperado um nome cujos acentos acompanhem uma letra "
+                      "(como em 'á')"),
+    ("Posse\U000e0041\U000e0042", "encontrado o caractere invisível (etiqueta Unicode) U+E0041 "
+                                  "(TAG LATIN CAPITAL LETTER A) na posição 6; esperado um nome "
+                                  "sem caracteres de controle nem de direção de texto "
+                                  "(U+202A–U+202E, U+2066–U+2069)"),
+    ("Posse\u2028Abadia", "encontrado o caractere separador de linha U+2028 (LINE SEPARATOR) na "
+                          "posição 6; esperado um nome sem caracteres de controle nem de direção "
+                          "de texto (U+202A–U+202E, U+2066–U+2069)"),
+])
+def test_names_without_a_visible_meaning_are_refused(tmp_path, name, message):
+    """Hostile retrial I: lone combining accents, Unicode tags and U+2028 were accepted."""
+    p, msg = _error(tmp_path, BASE.replace("Posse d'Abadia", name))
+    assert msg == f"{p}, linha 2, campo 'name': {message}"
+
+
+def test_a_decomposed_accent_after_its_letter_is_a_name(tmp_path):
+    p = tmp_path / "cand.toml"
+    p.write_text(BASE.replace("Posse d'Abadia", "Abadia\u0302nia"), encoding="utf-8")
+    assert load_candidate(p).name == "Abadiânia"

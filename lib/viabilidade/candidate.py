@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .certified import Certified, certified_money, read_certified
-from .errors import CandidateError, Problems, did_you_mean, field_line, found_value, key_at
+from .errors import CandidateError, Problems, clean_text, did_you_mean, field_line, found_value, key_at
 from .os_errors import not_regular, path_problem, read_reason, read_user_bytes, real_path
 from .plausibility import collection_problem, count_problem, date_problem, money_problem
 
@@ -265,44 +265,8 @@ class Candidate:
         return self.districts + self.municipalities
 
 
-#: Invisible characters dropped from names: zero-width space, non-joiner, joiner, left-to-right
-#: and right-to-left marks, word joiner, byte-order mark.
-ZERO_WIDTH = "\u200b\u200c\u200d\u200e\u200f\u2060\ufeff"
-#: Bidirectional embedding, override and isolate characters: they reorder the text around
-#: them (U+202E shows "Abadiânia" as "ainâidabA"), so a name holding one is refused.
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def name_problem(text: str) -> str | None:
-    """Why a name cannot be used, in pt-BR: a control character (NUL, CR, tab…) or a
-    bidirectional override/isolate (U+202A–U+202E, U+2066–U+2069); ``None`` when it can."""
-    for i, ch in enumerate(text, start=1):
-        if ch in BIDI_CONTROLS or unicodedata.category(ch) == "Cc":
-            what = ("de direção de texto" if ch in BIDI_CONTROLS else "de controle")
-            label = unicodedata.name(ch, {"\0": "NUL", "\r": "CR", "\n": "LF",
-                                          "\t": "TAB"}.get(ch, "sem nome"))
-            return (f"encontrado o caractere {what} U+{ord(ch):04X} ({label}) na posição {i}; "
-                    "esperado um nome sem caracteres de controle nem de direção de texto "
-                    "(U+202A–U+202E, U+2066–U+2069)")
-    return None
-
-
-def normalise_name(text: str) -> str:
-    """A name as shown everywhere: zero-width characters (:data:`ZERO_WIDTH`) removed,
-    NFC composed, surrounding spaces stripped (a name of only zero-width characters becomes
-    empty, and is then refused as empty)."""
-    return unicodedata.normalize("NFC", text.translate({ord(c): None for c in ZERO_WIDTH})).strip()
-
-
-def _clean_name(r, key: str, value: str) -> str:
-    """``name``/``seat`` normalised (:func:`normalise_name`); a control or bidi character is
-    reported on the field and the name is kept without them, so later checks still run."""
-    problem = name_problem(value)
-    if problem:
-        r.error(key, problem)
-        value = "".join(c for c in value
-                        if c not in BIDI_CONTROLS and unicodedata.category(c) != "Cc")
-    return normalise_name(value)
+#: Top-level keys read as names (:func:`viabilidade.errors.text_problem` with "um nome").
+NAME_KEYS = ("name", "seat")
 
 
 #: What a ``slug`` written in a candidate file may hold (the folder name it is used as).
@@ -364,6 +328,9 @@ class _Reader:
         if not isinstance(value, kinds):
             self.error(key, f"{_found(value)}; esperado {_kind_name(kinds)}")
             return default
+        if isinstance(value, str):  # every name and free text, one rule (errors.clean_text)
+            what = "um nome" if not self.prefix and key in NAME_KEYS else "um texto"
+            return clean_text(self.problems, self._name(key), value, what)
         return value
 
     def _expected(self, key: str, kind) -> str:
@@ -661,10 +628,10 @@ def load_candidate(path: str | Path) -> Candidate:
         guess = did_you_mean(operation, OPERATIONS)
         r.error("operation", f"encontrado {operation!r}{guess}; esperado um de {', '.join(OPERATIONS)}")
         operation = None
-    name = _clean_name(r, "name", r.get("name", str, required=True) or "")
+    name = r.get("name", str, required=True) or ""
     if "name" in doc and isinstance(doc["name"], str) and not name:
         r.error("name", "encontrado um texto vazio; esperado o nome da área")
-    seat = _clean_name(r, "seat", r.get("seat", str, default=name) or "") or name
+    seat = r.get("seat", str, default=name) or name
     for key, value in (("name", name), ("seat", seat)):
         if len(value) > NAME_MAX and (key == "name" or value != name):
             r.error(key, f"encontrado um nome com {len(value):,} caracteres; esperado no máximo "

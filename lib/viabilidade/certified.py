@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import Problems
+from .errors import Problems, clean_text
 from .plausibility import count_problem, date_problem, distance_problem, money_problem
 
 #: Certifying bodies of art. 4 § 2: key -> (name printed in studies, accepted spellings).
@@ -254,6 +254,8 @@ def _certificate(key: str, table: Any, prefix: str, origin: str | None,
                          f"(item {spec.item}) a {expected[0]}: esperado um de "
                          + ", ".join(repr(s) for s in expected[1]))
     document = table.get("document")
+    if isinstance(document, str):
+        document = clean_text(problems, f"{prefix}.document", document)
     if "document" in table and (not isinstance(document, str) or not document.strip()):
         problems.add(f"{prefix}.document", f"encontrado {_type_name(document)}; esperada a "
                                            "referência do documento (texto não vazio)")

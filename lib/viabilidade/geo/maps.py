@@ -367,6 +367,17 @@ def _territory_map(split, *, title, origin_seats, area_seat, names, source, band
                               markerfacecolor="white", linestyle="none", markersize=5,
                               label=POINT_KINDS[kind][1]))
 
+    _furnish(ax, crs)
+    note = (f" Área sem geometria: {split.note}." if split.area is None and not approximate
+            and split.note else "")
+    _layout(fig, ax, handles, title, (zone_label(crs) + "." + note + " " + source).strip(),
+            width, height, legend_cols)
+    return fig
+
+
+def _furnish(ax, crs: str) -> None:
+    """The map frame's furniture: no ticks or axis labels, a thin grey border, the scale bar
+    and the north arrow (``crs``: the projected CRS the map is drawn in)."""
     ax.set_xticks([])
     ax.set_yticks([])
     ax.set_xlabel("")
@@ -376,11 +387,6 @@ def _territory_map(split, *, title, origin_seats, area_seat, names, source, band
         s.set_linewidth(0.6)
     _scale_bar(ax, crs)
     _north_arrow(ax, crs)
-    note = (f" Área sem geometria: {split.note}." if split.area is None and not approximate
-            and split.note else "")
-    _layout(fig, ax, handles, title, (zone_label(crs) + "." + note + " " + source).strip(),
-            width, height, legend_cols)
-    return fig
 
 
 def _layout(fig, ax, handles, title, source, width, height, ncol) -> None:
@@ -573,15 +579,7 @@ def correction_map(old: BaseGeometry, new: BaseGeometry, municipalities: Mapping
             ax.plot(xs, ys, color=CORRECTION_COLORS[key], linestyle=style, linewidth=lw, zorder=z)
             handles.append(Line2D([], [], color=CORRECTION_COLORS[key], linestyle=style,
                                   linewidth=lw, label=label))
-        ax.set_xticks([])
-        ax.set_yticks([])
-        ax.set_xlabel("")
-        ax.set_ylabel("")
-        for s in ax.spines.values():
-            s.set_edgecolor("#888888")
-            s.set_linewidth(0.6)
-        _scale_bar(ax, crs)
-        _north_arrow(ax, crs)
+        _furnish(ax, crs)
         _layout(fig, ax, handles, title, (zone_label(crs) + ". " + source).strip(), width,
                 height, legend_cols)
     return fig

@@ -379,3 +379,25 @@ def test_a_decomposed_accent_after_its_letter_is_a_name(tmp_path):
     p = tmp_path / "cand.toml"
     p.write_text(BASE.replace("Posse d'Abadia", "Abadia\u0302nia"), encoding="utf-8")
     assert load_candidate(p).name == "Abadiânia"
+
+
+def test_the_date_bound_follows_the_candidates_own_study_date(tmp_path, study_day):
+    """Hostile retrial F: with [settings] study_date = 2027-06-01 the horizon is 01/06/2029,
+    whatever the machine clock (fixed here at 01/12/2026, whose horizon is 01/12/2028)."""
+    own = "\n[settings]\nstudy_date = 2027-06-01\n"
+    p, msg = _error(tmp_path, 'request_date = 2029-06-02\n' + BASE + own)
+    assert msg == (f"{p}, linha 1, campo 'request_date': encontrada a data 02/06/2029; esperada "
+                   "uma data entre 01/01/1990 (LC 02/1990) e 01/06/2029 (a data do estudo mais 2 "
+                   "anos)")
+    p.write_text('request_date = 2029-06-01\n' + BASE + own, encoding="utf-8")
+    assert load_candidate(p).request_date.isoformat() == "2029-06-01"
+    p.write_text('request_date = 2029-06-01\n' + BASE, encoding="utf-8")  # no own date: the clock
+    with pytest.raises(CandidateError, match="e 01/12/2028 \\(a data do estudo mais 2 anos\\)"):
+        load_candidate(p)
+
+
+def test_a_study_date_beyond_the_clocks_horizon_is_itself_refused(tmp_path, study_day):
+    p, msg = _error(tmp_path, BASE + "\n[settings]\nstudy_date = 2099-01-01\n")
+    assert msg == (f"{p}, linha 11, campo 'settings.study_date': encontrada a data 01/01/2099; "
+                   "esperada uma data entre 01/01/1990 (LC 02/1990) e 01/12/2028 (a data do "
+                   "estudo mais 2 anos)")

@@ -36,7 +36,8 @@ from typing import Any
 from .certified import Certified, certified_money, read_certified
 from .errors import CandidateError, Problems, clean_text, did_you_mean, field_line, found_value, key_at
 from .os_errors import not_regular, path_problem, read_reason, read_user_bytes, real_path
-from .plausibility import collection_problem, count_problem, date_problem, money_problem
+from .plausibility import (at_study_date, collection_problem, count_problem, date_problem,
+                           money_problem)
 
 OPERATIONS = {
     "create-municipality": "criação de município (arts. 1º a 4º)",
@@ -621,6 +622,28 @@ def load_candidate(path: str | Path) -> Candidate:
             "um candidato com operation, name, [area] e [origin] (viabilidade novo NOME escreve "
             "um a partir do nome do distrito; ver docs/GUIA.md)", file=path)
 
+    with at_study_date(_own_study_date(doc)):
+        return _read_candidate(path, doc, text)
+
+
+def _own_study_date(doc: dict) -> dt.date | None:
+    """The candidate's ``[settings] study_date`` when it is a plausible date against the
+    clock (else ``None``: :meth:`Settings.problems` reports it): the date bounds of the
+    file's other dates follow it (:func:`viabilidade.plausibility.at_study_date`)."""
+    settings = doc.get("settings")
+    value = settings.get("study_date") if isinstance(settings, dict) else None
+    if isinstance(value, str):
+        try:
+            value = dt.date.fromisoformat(value.strip())
+        except ValueError:
+            return None
+    if not isinstance(value, dt.date) or isinstance(value, dt.datetime) or date_problem(value):
+        return None
+    return value
+
+
+def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
+    """The body of :func:`load_candidate`, once the file is parsed."""
     problems = Problems(path, text)
     r = _Reader(problems, doc)
     operation = r.get("operation", str, required=True)

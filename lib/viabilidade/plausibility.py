@@ -34,6 +34,8 @@ SEFAZ-GO receita tributária 2022.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import datetime as dt
 import math
 from typing import Any
@@ -71,13 +73,33 @@ GOIAS_BOX = (-53.5, -19.8, -45.7, -12.2)
 
 
 def study_date() -> dt.date:
-    """The date a study is made (today); the reference of the date bounds."""
+    """The date a study is made (today); the reference of the date bounds when no file being
+    read gives its own (:func:`at_study_date`)."""
     return dt.date.today()
 
 
+#: The study date of the file being read (its ``[settings] study_date``), set by
+#: :func:`at_study_date`; ``None``: :func:`study_date`.
+_FILE_STUDY_DATE: contextvars.ContextVar[dt.date | None] = contextvars.ContextVar(
+    "viabilidade_file_study_date", default=None)
+
+
+@contextlib.contextmanager
+def at_study_date(date: dt.date | None):
+    """Within the block, the date bounds follow ``date`` (a candidate's own study date)
+    instead of the machine clock; ``None`` changes nothing. The date itself must have been
+    checked against the clock (:func:`date_problem`) by the caller."""
+    token = _FILE_STUDY_DATE.set(date)
+    try:
+        yield
+    finally:
+        _FILE_STUDY_DATE.reset(token)
+
+
 def latest_date(today: dt.date | None = None) -> dt.date:
-    """The latest date accepted: the study date plus :data:`HORIZON_YEARS` years."""
-    today = today or study_date()
+    """The latest date accepted: the study date (``today``; else the file's, :func:`at_study_date`;
+    else :func:`study_date`) plus :data:`HORIZON_YEARS` years."""
+    today = today or _FILE_STUDY_DATE.get() or study_date()
     try:
         return today.replace(year=today.year + HORIZON_YEARS)
     except ValueError:  # 29 February
@@ -483,6 +505,6 @@ def boundaries_problem(boundaries) -> str | None:
 
 
 __all__ = ["collection_problem", "DISTANCE_MAX_M", "distance_problem", "GOIAS_AREA_KM2", "threshold_bound", "boundaries_problem", "electorate_problem", "COUNT_MAX", "DATE_MIN", "ELECTORS_PER_INHABITANT_MAX", "GOIAS_BOX", "GROWTH_MAX",
-           "HORIZON_YEARS", "MONEY_MAX_BRL", "STATE_POPULATION_2022", "WILD_RATIO",
+           "HORIZON_YEARS", "MONEY_MAX_BRL", "at_study_date", "STATE_POPULATION_2022", "WILD_RATIO",
            "count_problem", "date_problem", "figure_problems", "in_goias", "latest_date",
            "money_problem", "perimeter_problems", "ratio_note", "study_date"]

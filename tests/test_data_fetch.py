@@ -219,3 +219,51 @@ def test_fetch_says_what_it_did(monkeypatch, tmp_path, capsys):
         f"1 arquivo obtido em {dest} (cópia de {mirror}); sha256 conferido com o manifesto: "
         f"1 de 1; lista em {dest / 'SHA256SUMS'}")
     assert (dest / "dtb" / "x.csv").read_bytes() == b"bom\n"
+
+
+def test_a_fetched_file_keeps_the_replaced_files_mode_or_takes_the_umask(monkeypatch, tmp_path):
+    """Hostile retrial E: mkstemp made every fetched file 0600 (a 0444 file became 0600)."""
+    import os
+    import stat
+
+    manifest = _one_file_layout(monkeypatch, tmp_path, b"bom\n")
+    mirror = tmp_path / "espelho"
+    (mirror / "dtb").mkdir(parents=True)
+    (mirror / "dtb" / "x.csv").write_bytes(b"bom\n")
+    old = os.umask(0o022)
+    try:
+        fetch(tmp_path / "novo", mirror=mirror, manifest=manifest)
+        assert stat.S_IMODE((tmp_path / "novo" / "dtb" / "x.csv").stat().st_mode) == 0o644
+        os.umask(0o002)
+        fetch(tmp_path / "grupo", mirror=mirror, manifest=manifest)
+        assert stat.S_IMODE((tmp_path / "grupo" / "dtb" / "x.csv").stat().st_mode) == 0o664
+    finally:
+        os.umask(old)
+    dest = tmp_path / "raw"
+    (dest / "dtb").mkdir(parents=True)
+    (dest / "dtb" / "x.csv").write_bytes(b"velho\n")
+    (dest / "dtb" / "x.csv").chmod(0o444)
+    fetch(dest, mirror=mirror, manifest=manifest)
+    assert (dest / "dtb" / "x.csv").read_bytes() == b"bom\n"
+    assert stat.S_IMODE((dest / "dtb" / "x.csv").stat().st_mode) == 0o444
+
+
+def test_a_symlink_loop_as_dest_or_mirror_is_named(monkeypatch, tmp_path):
+    """Hostile retrial J: a loop as --dest read 'já existe', as --from 'arquivo ausente'."""
+    manifest = _one_file_layout(monkeypatch, tmp_path, b"bom\n")
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    loop = "link simbólico em laço (aponta, direta ou indiretamente, para si mesmo)"
+    mirror = tmp_path / "espelho"
+    mirror.mkdir()
+    with pytest.raises(DataError) as e:
+        fetch(tmp_path / "a", mirror=mirror, manifest=manifest)
+    assert str(e.value) == f"--dest {tmp_path / 'a'}: {loop}; esperada uma pasta"
+    with pytest.raises(DataError) as e:
+        fetch(tmp_path / "raw", mirror=tmp_path / "a", manifest=manifest)
+    assert str(e.value) == f"--from {tmp_path / 'a'}: {loop}; esperada uma pasta"
+    (mirror / "dtb").mkdir()
+    (mirror / "dtb" / "x.csv").symlink_to(mirror / "dtb" / "x.csv")
+    with pytest.raises(DataError) as e:
+        fetch(tmp_path / "raw", mirror=mirror, manifest=manifest)
+    assert str(e.value) == f"arquivo x.csv: {loop}; esperado um arquivo da pasta-espelho"

@@ -121,6 +121,18 @@ def loop_reason(path) -> str | None:
     return None
 
 
+def new_file_mode(target) -> int:
+    """The permission bits a file written in place of ``target`` should get: those of the
+    file it replaces, else ``0o666`` less the process umask (what ``open`` would give);
+    ``tempfile.mkstemp`` alone makes every file 0600."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except (OSError, ValueError):
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 def real_path(path) -> Path:
     """``path`` made absolute with its symlinks resolved, without failing on a symlink loop
     (:meth:`pathlib.Path.resolve` raises ``RuntimeError`` on one before Python 3.13): the

@@ -21,6 +21,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from ..errors import DataError
+from ..os_errors import loop_reason, new_file_mode
 from .catalogue import CATALOGUE
 from .paths import default_root
 from .provenance import RAW, sha256
@@ -55,6 +56,7 @@ def _publish(tmp: Path, target: Path, expected: str | None) -> str:
     if expected is not None and digest != expected:
         tmp.unlink(missing_ok=True)
         raise _mismatch(target, digest, expected)
+    os.chmod(tmp, new_file_mode(target))  # the replaced file's mode, else umask's (not 0600)
     os.replace(tmp, target)
     return digest
 
@@ -153,6 +155,10 @@ def fetch(dest: Path, mirror: str | Path | None = None, base_url: str | None = N
         manifest (names the file, expected and found digests; that file is not replaced).
     """
     dest = Path(dest)
+    for option, folder in (("--dest", dest), ("--from", mirror)):
+        loop = loop_reason(folder) if folder is not None else None
+        if loop:
+            raise DataError(f"{option} {folder}: {loop}; esperada uma pasta")
     if dest.exists() and not dest.is_dir():
         raise DataError(f"--dest {dest}: é um arquivo; esperada uma pasta (ou um caminho ainda "
                         "inexistente, que será criado)")
@@ -168,7 +174,9 @@ def fetch(dest: Path, mirror: str | Path | None = None, base_url: str | None = N
             if mirror is not None:
                 src = Path(mirror) / rel
                 if not src.exists():
-                    raise DataError("arquivo ausente na pasta-espelho", file=src)
+                    loop = loop_reason(src)
+                    raise DataError(f"{loop}; esperado um arquivo da pasta-espelho" if loop
+                                    else "arquivo ausente na pasta-espelho", file=src)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
                                            suffix=".tmp")

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from ..rules.art8 import EXTINCTION_BARRED  # noqa: F401  (one text, re-exported)
 from .tables import Html, esc
 
 #: CF art. 18 § 4, as worded by EC 15/1996 (official text, with the comma after "Municípios").

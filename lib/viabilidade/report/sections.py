@@ -188,7 +188,7 @@ def _what_would_change(analysis) -> str:
         lead = ("O município já está instalado: o que este estudo verifica com os números de hoje "
                 "é o que o art. 8º manda verificar, a perda de requisitos do art. 4º por "
                 "município instalado, que levaria a Assembleia Legislativa a decretar a sua "
-                "extinção; não é condição da criação, já feita. "
+                + frame.EXTINCTION_BARRED + "; não é condição da criação, já feita. "
                 + ("Com os dados disponíveis, os requisitos abaixo não estão atingidos hoje"
                    if fails else
                    "Os requisitos abaixo dependem hoje de dados certificados ou de evidências"))

@@ -189,6 +189,15 @@ def thin_margins(results: list[RuleResult], settings: Settings | None = None) ->
     return out
 
 
+#: What the art. 8 extinction is today: reincorporating the territory into the municipality of
+#: origin is an incorporation of a Município (CF art. 18 § 4), barred like the creation while the
+#: federal complementary law is missing (ADI 2.240/BA covers laws that "alteraram seus
+#: territórios"). Every place that states the art. 8 extinction ends with it (also re-exported as
+#: :data:`viabilidade.report.frame.EXTINCTION_BARRED`).
+EXTINCTION_BARRED = ("extinção e reincorporação, que, como incorporação, também dependem da lei "
+                     "complementar federal (CF, art. 18, § 4º)")
+
+
 def thin_margin_warning(results: list[RuleResult], settings: Settings | None = None) -> str:
     """The art. 8 warning of a study, in Portuguese; ``""`` when no margin is thin.
 
@@ -209,4 +218,5 @@ def thin_margin_warning(results: list[RuleResult], settings: Settings | None = N
             "anterior ao das eleições municipais (art. 8º, § 1º). Uma pequena queda do valor — "
             "ou, para um dado ainda não certificado, uma certidão com número menor — bastaria "
             "para que o requisito deixasse de ser atendido; depois de instalado o Município (e, "
-            "para o município de origem, desde já), essa perda é causa de extinção.")
+            "para o município de origem, desde já), essa perda é causa de "
+            + EXTINCTION_BARRED + ".")

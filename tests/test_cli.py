@@ -143,3 +143,27 @@ def test_slides_command_writes_html_and_pdf(tmp_path, capsys):
     assert "Posse d&#x27;Abadia" in html or "Posse d'Abadia" in html
     assert "Art. 4º, IV" in html and "art4.IV" not in html
     assert (tmp_path / "posse-dabadia" / "apresentacao.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_control_characters_in_paths_are_shown_escaped_on_the_terminal(tmp_path, capsys):
+    """Hostile retrial G: a CR or ESC in a file name moved the cursor over the line."""
+    from viabilidade.errors import shown
+
+    assert shown("a\rb\x1b[2J\u202ec\n\td") == "a\\rb\\x1b[2J\\u202ec\n\td"
+    missing = tmp_path / "a\rb\x1b[31m.toml"
+    assert main(["estudo", str(missing), "--saida", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"erro: {tmp_path}/a\\rb\\x1b[31m.toml: não foi possível ler o arquivo do "
+                   "candidato: o arquivo não existe\n")
+
+
+def test_stdout_of_a_command_escapes_control_characters(tmp_path, capsys):
+    import sys
+
+    out = tmp_path / "sa\rida"
+    before = sys.stdout
+    assert main(["novo", "520010010", "--saida", str(out)]) == 0
+    assert sys.stdout is before
+    said = capsys.readouterr().out
+    assert "\r" not in said
+    assert f"Candidato escrito: {tmp_path}/sa\\rida/posse-dabadia.toml\n" in said

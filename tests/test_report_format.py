@@ -104,3 +104,19 @@ def test_estimated_counts_print_whole_and_missing_values_have_no_basis():
     assert fmt.estimate(3045, "habitantes", None, "certified") == f"3.045{NBSP}habitantes"
     assert fmt.basis_label("certified", None) == "sem dado"
     assert fmt.basis_label("certified", 10) == "certificado"
+
+
+def test_a_bare_carriage_return_in_a_csv_cell_is_quoted():
+    """Hostile retrial G: a candidate file named 'a\\rb.toml' split its row of resultados.csv."""
+    import csv
+    import io
+
+    import pandas as pd
+
+    from viabilidade.report.format import csv_bytes
+
+    data = csv_bytes(pd.DataFrame({"arquivo": ["a\rb.toml", "=1+1"], "n": [1, 2]}))
+    assert data == b'"arquivo","n"\n"a\rb.toml",1\n"\'=1+1",2\n'
+    assert list(csv.reader(io.StringIO(data.decode("utf-8"), newline=""))) == [
+        ["arquivo", "n"], ["a\rb.toml", "1"], ["'=1+1", "2"]]
+    assert csv_bytes(pd.DataFrame({"arquivo": ["ab.toml"], "n": [1]})) == b"arquivo,n\nab.toml,1\n"

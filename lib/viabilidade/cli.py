@@ -465,6 +465,9 @@ def main(argv: list[str] | None = None) -> int:
 
     prepare_process()  # skip import-time work the studies never use (batch/unit.py)
     previous = _stop_on_sigterm()
+    from .errors import ShownStream, shown
+
+    stdout, sys.stdout = sys.stdout, ShownStream(sys.stdout)  # a CR in a file name stays "\r"
     try:
         _refuse_empty_paths(args)
         from .tempfiles import sweep_stale
@@ -473,13 +476,14 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except ViabilidadeError as e:
         for line in e.lines:
-            print(line if line.startswith("  ") else f"erro: {line}", file=sys.stderr)
+            print(shown(line if line.startswith("  ") else f"erro: {line}"), file=sys.stderr)
         return 2
     except OSError as e:  # a disk that fills up, a folder that turns read-only, mid-run
         from .os_errors import os_reason
 
         where = f"{e.filename}: " if e.filename else ""
-        print(f"erro: {where}{os_reason(e)}; os arquivos anteriores foram mantidos", file=sys.stderr)
+        print(shown(f"erro: {where}{os_reason(e)}; os arquivos anteriores foram mantidos"),
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt as e:
         # Outputs are written atomically: an interrupted command leaves no half-written file.
@@ -489,6 +493,7 @@ def main(argv: list[str] | None = None) -> int:
               "arquivos anteriores foram mantidos.", file=sys.stderr)
         return stop_code(e)
     finally:
+        sys.stdout = stdout
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
 

@@ -221,6 +221,29 @@ def clean_text(problems: "Problems", field_: str, value: str, what: str = "um te
     return normalise_text(value)
 
 
+def shown(text: str) -> str:
+    """``text`` safe to print on a terminal line: every character :func:`text_problem` refuses
+    in a free text (CR, ESC, NUL, bidi overrides, line separators, Unicode tags…) written as
+    its Python escape (``\\r``, ``\\x1b``, ``\\u202e``), so a file name cannot move the
+    cursor, colour or reorder what the terminal shows; line breaks and tabs are kept."""
+    return "".join(ch.encode("unicode_escape").decode("ascii") if _kind(ch, False) else ch
+                   for ch in text)
+
+
+class ShownStream:
+    """A text stream whose writes go through :func:`shown` (the command line's stdout)."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(shown(text))
+        return len(text)
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+
+
 class SettingsError(CandidateError):
     """A settings value (interpretation or threshold) is unknown or out of range."""
 

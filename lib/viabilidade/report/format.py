@@ -421,11 +421,22 @@ def csv_cell(value):
 def csv_bytes(frame) -> bytes:
     """A DataFrame as CSV for people to open (UTF-8, comma, ``\\n``, no index), every text
     cell passed through :func:`csv_cell`, so no cell runs as a formula."""
+    import csv
+
+    import pandas as pd
+
     safe = frame.copy()
+    bare_cr = False
     for column in safe.columns:
-        if safe[column].dtype == object or str(safe[column].dtype) == "string":
+        if safe[column].dtype == object or pd.api.types.is_string_dtype(safe[column]):
             safe[column] = safe[column].map(csv_cell, na_action="ignore")
-    return safe.to_csv(index=False, lineterminator="\n").encode("utf-8")
+            bare_cr = bare_cr or any(isinstance(v, str) and "\r" in v
+                                     for v in safe[column].tolist())
+    # The csv module quotes a field holding a line terminator or the quote, but with "\n" as
+    # terminator a bare CR (a file named "a\rb.toml") would go out unquoted and split the row
+    # in most readers: then every text field is quoted.
+    quoting = csv.QUOTE_NONNUMERIC if bare_cr else csv.QUOTE_MINIMAL
+    return safe.to_csv(index=False, lineterminator="\n", quoting=quoting).encode("utf-8")
 
 
 _RULE_ID = re.compile(r"^art(\d+)(?:\.(.+))?$")

@@ -238,7 +238,9 @@ def test_a_certificate_dated_after_the_study_is_not_used(tmp_path):
         "10/03/2027) não considerada: ato futuro: datado de 10/03/2027, posterior à data do "
         "estudo (01/12/2026)")
     assert p.area.collection.value is None
-    assert p.state_tax_revenue is None  # the store holds no 2026 state revenue
+    # neither the future revenue certificate nor the future collection's year (2026) sets the
+    # limit: the latest published year, as in a study without certificates (N7)
+    assert (p.state_tax_revenue.basis, p.state_tax_revenue.vintage) == (Basis.PUBLISHED, "2023")
     after = build_profile(c, store, Settings(study_date="2027-06-01"))
     assert (after.area.population.value, after.area.population.basis) == (3102, Basis.CERTIFIED)
 

@@ -65,3 +65,39 @@ def test_n1_the_installed_municipality_lead_says_the_extinction_is_barred_too(an
     text = _text(_what_would_change(analysed(NOVA)))
     assert ("que levaria a Assembleia Legislativa a decretar a sua " + EXTINCTION
             + "; não é condição da criação, já feita.") in text
+
+
+@pytest.fixture(scope="module")
+def redated(store, tmp_path_factory):
+    """The certified fixture with its study date moved before its documents (01/12/2026)."""
+    from viabilidade.analysis import analyse
+
+    text = (ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml").read_text(
+        encoding="utf-8")
+    assert "study_date = 2027-06-01" in text
+    path = tmp_path_factory.mktemp("n7") / "posse-dabadia-certificada.toml"
+    path.write_text(text.replace("study_date = 2027-06-01", "study_date = 2026-12-01"),
+                    encoding="utf-8")
+    return analyse(path, store=store)
+
+
+def test_n7_a_future_act_sets_no_value_threshold_nor_margin(redated):
+    from viabilidade.report.tables import margin_text, rule_table, threshold_text, value_text
+
+    by_id = {r.rule_id: r for r in redated.results}
+    rows = {k: (value_text(by_id[k]), threshold_text(by_id[k]), margin_text(by_id[k]))
+            for k in ("art2", "art7.par1", "art7.par2", "art4.VII")}
+    assert rows == {
+        "art2": ("— (ato futuro)", "no mínimo 100\u00a0assinaturas", "—"),
+        "art7.par1": ("— (ato futuro)", "—", "—"),
+        "art7.par2": ("— (ato futuro)", "—", "—"),
+        # the SEFAZ-GO certificate of 01/03/2027 sets no limit: the study's own, as uncertified
+        "art4.VII": ("—", "mais de R$\u00a02.900.224,28 (referência: receita estadual de 2023)", "—"),
+    }
+    assert by_id["art7.par1"].reason.startswith(
+        "Indeterminado (ato futuro: datado de 16/05/2027, posterior à data do estudo "
+        "(01/12/2026)): Compareceram 7.020")
+    table = _text(rule_table(redated.results))
+    assert "412 assinaturas" not in table and "+312" not in table
+    assert "7.020 eleitores" not in table and "+1.613" not in table
+    assert "3.340.000,00" not in table

@@ -390,7 +390,8 @@ def state_tax_revenue(candidate: Candidate, store, today: dt.date | None = None)
     the processed ``state_revenue`` table (IMB, Goiás em Dados 2023, tab. 125, preferred
     over the SEFAZ-GO management extract for the same year). ``None`` when the data has no
     complete figure for the year needed. A certificate dated after ``today`` (the study
-    date) is not used.
+    date) is not used, neither its figure nor its year: the study then computes the limit as
+    without it, from the latest year of the data.
     """
     from .data.store import state_tax_revenue as revenue_of_year
     from .errors import DataError
@@ -400,7 +401,10 @@ def state_tax_revenue(candidate: Candidate, store, today: dt.date | None = None)
         m = candidate.state_tax_revenue
         return money_figure(m)
     years = sorted(set(int(y) for y in store.state_revenue["ano"]))
-    year = candidate.collection.year if candidate.collection is not None else years[-1]
+    # a collection whose certificate is dated after the study sets no year either (N7)
+    collection = (candidate.collection
+                  if not _future_money(candidate, "collection", today) else None)
+    year = collection.year if collection is not None else years[-1]
     try:
         rev = revenue_of_year(store, year)
     except DataError:

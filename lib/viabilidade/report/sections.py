@@ -18,6 +18,7 @@ from typing import Any
 from ..candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS
 from ..operations import operation_of
 from ..rules.result import Basis, Figure, RuleResult, Status, Verdict, on_published_data
+from ..rules.common import is_future
 from ..data.provenance import COPY_NOTE
 from . import certificates, frame
 from . import format as fmt
@@ -26,7 +27,7 @@ from .charts import threshold_chart
 from .conclusion import analysis_conclusion_html
 from .readings import readings_html
 from .tables import (STATUS_CLASS, Html, esc, key_values, margin_text, provenance_table, rule_table,
-                     status_badge, table, threshold_text)
+                     status_badge, table, threshold_text, value_text)
 
 _ARTICLE_OF_RULE = re.compile(r"^art(\d+)")
 
@@ -455,7 +456,7 @@ DETAIL_READINGS = {"perimetro": "perimeter", "leitura": "quorum", "eleitorado": 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 #: Detail keys holding a count in the result's unit, printed whole when the unit is a count.
 _WHOLE_DETAILS = {"incerteza", "eleitores_rol"}
-_SKIP_DETAILS = {"texto_legal", "subchecks", "evidencias",
+_SKIP_DETAILS = {"texto_legal", "subchecks", "evidencias", "ato_futuro",  # = "nota"
                  "sedes",  # art. 15: the reason names each seat taken
                  # art. 6: shown in the correction chapter's table of the two lines
                  "faces", "fora_dos_municipios_km2", "comprimento_linha_atual_m",
@@ -541,7 +542,8 @@ def rule_block(r: RuleResult) -> Html:
     """One rule, in full: legal text, status, reason, value, requirement, margin, source, certifier."""
     pairs = [
         ("Situação", status_badge(r)),
-        ("Valor apurado", fmt.estimate(r.value, r.unit, None, r.basis) if r.value is not None else "—"),
+        ("Valor apurado", fmt.estimate(r.value, r.unit, None, r.basis) if r.value is not None
+         else value_text(r) if is_future(r) else "—"),
         ("Exigência", threshold_text(r)),
         ("Margem", margin_text(r)),
         ("Base do valor", fmt.basis_label(r.basis, r.value) if r.value is not None else "—"),

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
+from ..rules.common import is_future
 from ..rules.result import RuleResult, Status
 from . import format as fmt
 
@@ -127,7 +128,7 @@ def value_text(result: RuleResult) -> str:
     """The value with unit and basis: ``"3.045 habitantes (certificado)"``; an upper bound
     reads ``"no máximo 12.753,88 m (12,75 km) (limite superior)"``."""
     if result.value is None:
-        return "—"
+        return "— (ato futuro)" if is_future(result) else "—"
     text = fmt.estimate(result.value, result.unit, None, result.basis)
     if is_upper_bound(result):
         return f"no máximo {text} (limite superior)"

@@ -4,7 +4,7 @@ by at least 100 electors registered in the area (notarised signatures)."""
 from __future__ import annotations
 
 from ..candidate import Candidate
-from .common import date_br, fmt, future_act, missing_proof, simple
+from .common import FUTURE_KEY, date_br, fmt, future_act, missing_proof, simple
 from .result import RuleResult, Status
 from .settings import Settings
 
@@ -51,7 +51,8 @@ def petition(rule_id: str, title: str, signatures: int | None, minimum: int, who
                       f"Indeterminado ({future}): {fmt(signatures)} assinaturas na representação "
                       f"({document}), que ainda não existe na data do estudo; exigido no mínimo "
                       f"{fmt(minimum)} {who}.", source=f"{document}, de {date_br(date)}",
-                      vintage=date.isoformat(), details={"nota": future}, **numbers)
+                      vintage=date.isoformat(), details={"nota": future, FUTURE_KEY: future},
+                      threshold=minimum, comparator=">=", unit="assinaturas")
     if declarations_needed and not declarations and ok:
         return simple(rule_id, title, Status.INDETERMINATE,
                       f"{fmt(signatures)} assinaturas na representação ({document}, de "

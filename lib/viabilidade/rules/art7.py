@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..candidate import Candidate, Plebiscite
 from .calendar import creation_year, installation_date, is_election_year, next_election
-from .common import combine, date_br, fmt, future_act, missing_proof, simple
+from .common import FUTURE_KEY, combine, date_br, fmt, future_act, missing_proof, simple
 from .result import BASIS_WORDS, Basis, Figure, RuleResult, Status, weakest
 from .settings import Settings
 
@@ -219,8 +219,12 @@ def _decided(rule_id: str, candidate: Candidate, p: Plebiscite, settings: Settin
                       **numbers)
     numbers.update(source=result_source(p), vintage=p.date.isoformat())
     future = _future(counted, p, settings)
-    if future:
-        return simple(rule_id, title, Status.INDETERMINATE, future, **numbers)
+    if future:  # a plebiscite still to come sets neither value, threshold nor margin (N7)
+        act = future_act(p.date, settings.study_day())
+        kept = {k: numbers[k] for k in ("certifier", "comparator", "unit", "source", "vintage")}
+        details = {k: v for k, v in numbers.get("details", {}).items() if k == "leitura"}
+        return simple(rule_id, title, Status.INDETERMINATE, future,
+                      details={**details, "nota": act, FUTURE_KEY: act}, **kept)
     if is_fusion(candidate):
         return simple(rule_id, title, Status.INDETERMINATE,
                       f"{counted}. {FUSION_ONE_COUNT}. Na leitura alternativa da contagem única "

@@ -82,6 +82,18 @@ def future_act(date, today) -> str:
     return f"ato futuro: datado de {date_br(date)}, posterior à data do estudo ({date_br(today)})"
 
 
+
+#: ``details`` key of a result left undecided by an act dated after the study date: the
+#: reason (:func:`future_act`). Such a result carries no value, threshold nor margin taken
+#: from that act; tables print "— (ato futuro)" (N7).
+FUTURE_KEY = "ato_futuro"
+
+
+def is_future(result) -> bool:
+    """Whether ``result`` was left undecided by an act dated after the study (:data:`FUTURE_KEY`)."""
+    details = getattr(result, "details", None)
+    return isinstance(details, dict) and bool(details.get(FUTURE_KEY))
+
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
 
 

@@ -491,3 +491,24 @@ def test_ruleset_toml_errors_are_in_portuguese(tmp_path, text, reason):
     with pytest.raises(RulesetError) as e:
         load_ruleset(p)
     assert str(e.value) == f"arquivo de regras {p}, {reason}; esperado TOML válido"
+
+
+@pytest.mark.parametrize("address, why", [
+    ("inproc://x", "esperado o endereço tcp://HOST:PORTA de um escalonador Dask (esquemas "
+                   "aceitos: tcp, tls, ws, wss)"),
+    ("tcp://[::1", "esperado o endereço tcp://HOST:PORTA de um escalonador Dask (esquemas "
+                   "aceitos: tcp, tls, ws, wss)"),
+    ("tcp://x:99999", "esperada uma porta entre 1 e 65535 no endereço tcp://HOST:PORTA de um "
+                      "escalonador Dask"),
+])
+def test_a_scheduler_address_dask_cannot_use_is_refused_at_once(tmp_path, capsys, address, why):
+    """Hostile retrial H: these passed the pre-check (port 99999 waited 20 s)."""
+    from viabilidade.batch.cluster import scheduler_problem
+    from viabilidade.cli import main
+
+    out = tmp_path / "lote"
+    assert main(["lote", str(POSSE), "--saida", str(out), "--escalonador", address,
+                 "--sem-progresso"]) == 2
+    assert capsys.readouterr().err.strip() == f"erro: --escalonador: encontrado {address!r}; {why}"
+    assert not out.exists()
+    assert scheduler_problem("tcp://[::1]:8786") is None and scheduler_problem("10.0.0.5:8786") is None

@@ -419,3 +419,38 @@ def test_no_english_library_warning_accompanies_the_refusal(tmp_path):
             with pytest.raises(GeoError):
                 read_area(_geojson(tmp_path, None, raw=raw))
         assert [str(w.message) for w in caught] == []
+
+
+@pytest.mark.parametrize("name", ["vazio.kml", "vazio.geojson", "vazio.kmz"])
+def test_a_zero_byte_file_is_said_to_be_empty(tmp_path, name):
+    """Hostile retrial J: a zero-byte KML read 'o XML do arquivo está malformado'."""
+    p = tmp_path / name
+    p.write_bytes(b"")
+    with pytest.raises(GeoError) as e:
+        read_area(p)
+    assert str(e.value) == (
+        f"{name}: o arquivo está vazio (0 bytes); esperado GeoJSON (.geojson), GeoPackage "
+        "(.gpkg), Shapefile compactado (.zip), KML (.kml) ou KMZ (.kmz) com o desenho (exportado "
+        "de novo do programa em que foi feito)")
+
+
+def test_a_nan_vertex_is_refused_without_an_english_warning(tmp_path):
+    """Hostile retrial H: shapely's 'RuntimeWarning: invalid value encountered in force_2d'
+    reached stderr before the pt-BR refusal."""
+    import warnings
+
+    p = tmp_path / "nan.kml"
+    p.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2">'
+        "<Document><Placemark><Polygon><outerBoundaryIs><LinearRing><coordinates>"
+        "-48.80021,-16.06047,0 nan,-16.07415,0 -48.75813,-16.09845,0 -48.77376,-16.12402,0 "
+        "-48.80021,-16.06047,0</coordinates></LinearRing></outerBoundaryIs></Polygon>"
+        "</Placemark></Document></kml>\n", encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(GeoError) as e:
+            read_area(p)
+    assert str(e.value) == (
+        "nan.kml: o vértice (NaN, -16,1) não é uma coordenada válida (número ausente, infinito "
+        "ou fora de qualquer sistema de referência); esperadas longitude e latitude em graus, ou "
+        "metros do CRS declarado")

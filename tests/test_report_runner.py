@@ -140,3 +140,24 @@ def test_warm_kernel_serves_successive_runs_with_one_client(tmp_path):
     assert _text(box["a"].notebook) == "primeiro\n"
     assert box["b"].error is not None and "falhou" in str(box["b"].error)
     assert _text(box["c"].notebook) == "terceiro\n"
+
+
+def test_a_template_without_cell_ids_gets_them_without_an_english_warning(tmp_path):
+    """Hostile retrial H: nbformat's MissingIDFieldWarning reached stderr for a --modelo
+    saved without cell ids."""
+    import json
+    import warnings
+    from pathlib import Path
+
+    src = Path(__file__).resolve().parents[1] / "notebooks" / "estudo.ipynb"
+    nb = json.loads(src.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        cell.pop("id", None)
+    p = tmp_path / "modelo.ipynb"
+    p.write_text(json.dumps(nb), encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        read = runner.read_template(p)
+        nbformat.validate(read)
+    ids = [c.get("id") for c in read.cells]
+    assert all(ids) and len(set(ids)) == len(ids) == len(nb["cells"])

@@ -16,19 +16,37 @@ from .unit import failure_record, run_one, warm_up
 CONNECT_TIMEOUT = "20s"
 
 
-#: Address schemes a Dask scheduler listens on.
-SCHEMES = ("tcp", "tls", "ws", "wss", "ucx", "inproc")
+#: Address schemes a Dask scheduler on another machine listens on (``inproc://`` reaches only
+#: a scheduler inside this very process, so it is refused).
+SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
 
 
 def scheduler_problem(address: str) -> str | None:
-    """Why ``address`` is not a Dask scheduler address (pt-BR), or ``None``: a scheme Dask
-    does not speak (``http://``), or no host."""
+    """Why ``address`` is not the address of a Dask scheduler this batch can reach (pt-BR),
+    or ``None``: a scheme other than :data:`SCHEMES` (``http://``, ``inproc://``), no host,
+    a malformed host (``tcp://[::1``) or a port outside 1–65535 (``tcp://x:99999``, which
+    Dask would try for 20 s)."""
+    from urllib.parse import urlsplit
+
+    expected = ("esperado o endereço tcp://HOST:PORTA de um escalonador Dask (esquemas aceitos: "
+                f"{', '.join(SCHEMES[:4])})")
     scheme, sep, rest = address.partition("://")
     if not sep:
         scheme, rest = "tcp", address  # Dask reads a bare HOST:PORT as tcp://
     if scheme.lower() not in SCHEMES or not rest.strip("/"):
-        return (f"encontrado {address!r}; esperado o endereço tcp://HOST:PORTA de um "
-                f"escalonador Dask (esquemas aceitos: {', '.join(SCHEMES[:4])})")
+        return f"encontrado {address!r}; {expected}"
+    if rest.count("[") != rest.count("]"):  # an IPv6 host without its closing ']'
+        return f"encontrado {address!r}; {expected}"
+    try:
+        parts = urlsplit(f"{scheme}://{rest}")
+        host, port = parts.hostname, parts.port
+    except ValueError:  # a port that is not a number, or beyond 65535
+        host, port = "?", 0
+    if port == 0:
+        return (f"encontrado {address!r}; esperada uma porta entre 1 e 65535 no endereço "
+                "tcp://HOST:PORTA de um escalonador Dask")
+    if not host:
+        return f"encontrado {address!r}; {expected}"
     return None
 
 
@@ -57,7 +75,7 @@ def run_cluster(params_list: Iterable[dict], scheduler: str,
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise ViabilidadeError("--scheduler precisa do dask.distributed: pip install "
+        raise ViabilidadeError("--escalonador precisa do dask.distributed: pip install "
                                "'viabilidade[cluster]'") from None
     params_list = list(params_list)
     if not params_list:
@@ -65,9 +83,12 @@ def run_cluster(params_list: Iterable[dict], scheduler: str,
     try:
         client = Client(scheduler, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as e:
-        raise ViabilidadeError(f"--scheduler {scheduler}: não foi possível conectar ao "
-                               f"escalonador Dask ({type(e).__name__}: {e}); esperado o endereço "
-                               "tcp://HOST:PORTA de um escalonador em funcionamento") from None
+        why = ("nenhum respondeu a tempo" if isinstance(e, TimeoutError)
+               else "o endereço não pôde ser usado" if isinstance(e, ValueError)
+               else "a conexão falhou ou foi recusada")
+        raise ViabilidadeError(f"--escalonador {scheduler}: não foi possível conectar ao "
+                               f"escalonador Dask ({why}); esperado o endereço tcp://HOST:PORTA "
+                               "de um escalonador em funcionamento") from None
     with client:
         client.run(warm_up, study)  # once per worker: kernel environment and imports
         batch_id = uuid.uuid4().hex[:8]

@@ -252,6 +252,9 @@ def _check_file(path: Path) -> None:
         raise GeoError(f"{path}: arquivo não encontrado")
     if why:
         raise GeoError(f"{path}: {why}; esperado {_expected()}")
+    if path.stat().st_size == 0:
+        raise GeoError(f"{path.name}: o arquivo está vazio (0 bytes); esperado {_expected()} "
+                       "com o desenho (exportado de novo do programa em que foi feito)")
 
 
 def _coordinates_problem(geoms, path: Path) -> None:
@@ -321,7 +324,8 @@ def read_area(path: str | Path) -> BaseGeometry:
     vertices = 0
     for gdf in frames:
         crs = _crs(gdf, path)
-        geoms = shapely.force_2d(gdf.geometry.to_numpy())
+        with _library_quiet():  # "invalid value encountered in force_2d": a NaN vertex,
+            geoms = shapely.force_2d(gdf.geometry.to_numpy())  # refused below in pt-BR
         found += [g.geom_type for g in geoms if g is not None]
         keep = [g for g in geoms if g is not None and not g.is_empty
                 and g.geom_type in ("Polygon", "MultiPolygon")]
@@ -415,7 +419,8 @@ def read_line(path: str | Path) -> shapely.LineString:
     lines: list[BaseGeometry] = []
     for gdf in _read(path):
         crs = _crs(gdf, path)
-        geoms = shapely.force_2d(gdf.geometry.to_numpy())
+        with _library_quiet():  # "invalid value encountered in force_2d": a NaN vertex,
+            geoms = shapely.force_2d(gdf.geometry.to_numpy())  # refused below in pt-BR
         found += [g.geom_type for g in geoms if g is not None]
         keep = [g for g in geoms if g is not None and not g.is_empty
                 and g.geom_type in ("LineString", "MultiLineString", "LinearRing")]

@@ -15,6 +15,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -259,7 +260,9 @@ def read_template(template: Path) -> nbformat.NotebookNode:
         raise ReportError(f"o modelo de estudo {template} não pôde ser lido: {read_reason(e)}; "
                           "esperado um caderno .ipynb") from None
     try:
-        nb_in = nbformat.reads(raw.decode("utf-8"), as_version=4)
+        with warnings.catch_warnings():  # nbformat's English MissingIDFieldWarning (it adds the ids)
+            warnings.simplefilter("ignore")
+            nb_in = nbformat.reads(raw.decode("utf-8"), as_version=4)
         cells = list(nb_in.cells)
         if not all(isinstance(c, dict) and "cell_type" in c for c in cells):
             raise ValueError("cells")

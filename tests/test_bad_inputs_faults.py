@@ -512,3 +512,18 @@ def test_a_scheduler_address_dask_cannot_use_is_refused_at_once(tmp_path, capsys
     assert capsys.readouterr().err.strip() == f"erro: --escalonador: encontrado {address!r}; {why}"
     assert not out.exists()
     assert scheduler_problem("tcp://[::1]:8786") is None and scheduler_problem("10.0.0.5:8786") is None
+
+
+@needs_store
+@pytest.mark.parametrize("argv", [
+    ["lote", str(POSSE), "--sem-progresso"], ["auditoria"], ["triagem"]])
+def test_a_symlink_loop_as_saida_of_the_statewide_and_batch_commands_is_named(tmp_path, capsys,
+                                                                               argv):
+    """Hostile retrial J: these said 'já existe; os arquivos anteriores foram mantidos'."""
+    from viabilidade.cli import main
+
+    loop = _loop(tmp_path)
+    assert main([*argv, "--saida", str(loop)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"erro: pasta de saída {loop}: {LOOP_REASON}; esperada uma pasta (ou um caminho ainda "
+        "inexistente, que será criado)")

@@ -216,7 +216,8 @@ def _refusal(path: Path) -> str:
     return str(e.value)
 
 
-@pytest.mark.parametrize("value, shown", [("NaN", "NaN"), ("1e308", "1e+308")])
+@pytest.mark.parametrize("value, shown", [("NaN", "NaN"), ("1e308", "1,0 × 10^308"),
+                                          ("2000000000", "2.000.000.000")])
 def test_a_coordinate_that_is_not_a_number_is_refused(tmp_path, value, shown):
     text = json.dumps({"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {},
                        "geometry": {"type": "Polygon", "coordinates": [SQUARE]}}]})

@@ -123,7 +123,7 @@ def date_problem(value: dt.date, today: dt.date | None = None) -> str | None:
 def count_problem(value: Any, unit: str = "") -> str | None:
     """Why a count cannot be true (pt-BR), or ``None``: above :data:`COUNT_MAX`."""
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value > COUNT_MAX:
-        return (f"encontrado {_big(value)}{' ' + unit if unit else ''}; esperado no máximo "
+        return (f"encontrado {big_number(value)}{' ' + unit if unit else ''}; esperado no máximo "
                 f"{fmt(COUNT_MAX)} (a população de Goiás no Censo 2022)")
     return None
 
@@ -131,7 +131,7 @@ def count_problem(value: Any, unit: str = "") -> str | None:
 def money_problem(value: Any) -> str | None:
     """Why a money figure cannot be true (pt-BR), or ``None``: above :data:`MONEY_MAX_BRL`."""
     if isinstance(value, (int, float)) and math.isfinite(value) and value > MONEY_MAX_BRL:
-        return (f"encontrado R$ {_big(value)}; esperado no máximo R$ 1 trilhão "
+        return (f"encontrado R$ {big_number(value)}; esperado no máximo R$ 1 trilhão "
                 f"(R$ {fmt(MONEY_MAX_BRL)}; a receita de impostos do Estado foi de cerca de "
                 "R$ 55 bilhões em 2022)")
     return None
@@ -148,8 +148,9 @@ def collection_problem(collection: float, revenue: float, whose: str) -> str | N
     return None
 
 
-def _big(value: float) -> str:
-    """A number as a user wrote it, pt-BR grouped; scientific beyond 10¹⁵."""
+def big_number(value: float) -> str:
+    """A number as a user wrote it, pt-BR grouped; beyond 10¹⁵ as ``1,0 × 10^308`` (never
+    Python's ``1e+308``)."""
     if isinstance(value, float) and abs(value) >= 1e15:
         mantissa, exponent = f"{float(value):.1e}".split("e")
         return f"{mantissa.replace('.', ',')} × 10^{int(exponent)}"
@@ -164,7 +165,7 @@ DISTANCE_MAX_M = 1_200_000
 def distance_problem(value: float) -> str | None:
     """Why a distance in metres cannot be true in Goiás (pt-BR), or ``None``."""
     if value > DISTANCE_MAX_M:
-        return (f"encontrado {_big(value)} m; esperado no máximo {fmt(DISTANCE_MAX_M)} m (nenhum "
+        return (f"encontrado {big_number(value)} m; esperado no máximo {fmt(DISTANCE_MAX_M)} m (nenhum "
                 "par de pontos de Goiás fica mais longe)")
     return None
 
@@ -504,7 +505,7 @@ def boundaries_problem(boundaries) -> str | None:
             f"{fmt(south, 1)} e {fmt(north, 1)}")
 
 
-__all__ = ["collection_problem", "DISTANCE_MAX_M", "distance_problem", "GOIAS_AREA_KM2", "threshold_bound", "boundaries_problem", "electorate_problem", "COUNT_MAX", "DATE_MIN", "ELECTORS_PER_INHABITANT_MAX", "GOIAS_BOX", "GROWTH_MAX",
+__all__ = ["big_number", "collection_problem", "DISTANCE_MAX_M", "distance_problem", "GOIAS_AREA_KM2", "threshold_bound", "boundaries_problem", "electorate_problem", "COUNT_MAX", "DATE_MIN", "ELECTORS_PER_INHABITANT_MAX", "GOIAS_BOX", "GROWTH_MAX",
            "HORIZON_YEARS", "MONEY_MAX_BRL", "at_study_date", "STATE_POPULATION_2022", "WILD_RATIO",
            "count_problem", "date_problem", "figure_problems", "in_goias", "latest_date",
            "money_problem", "perimeter_problems", "ratio_note", "study_date"]

@@ -266,7 +266,10 @@ def _coordinates_problem(geoms, path: Path) -> None:
     bad = ~np.isfinite(xy).all(axis=1) | (np.abs(xy) > 1e8).any(axis=1)
     if bad.any():
         x, y = xy[bad.nonzero()[0][0]]
+        from ..plausibility import big_number
+
         shown = ", ".join("NaN" if v != v else ("infinito" if abs(v) == float("inf") else
+                                                 big_number(float(round(v))) if abs(v) > 1e8 else
                                                  f"{v:.3g}".replace(".", ","))
                           for v in (x, y))
         raise GeoError(f"{path.name}: o vértice ({shown}) não é uma coordenada válida (número "

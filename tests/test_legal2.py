@@ -101,3 +101,24 @@ def test_n7_a_future_act_sets_no_value_threshold_nor_margin(redated):
     assert "412 assinaturas" not in table and "+312" not in table
     assert "7.020 eleitores" not in table and "+1.613" not in table
     assert "3.340.000,00" not in table
+
+
+def test_n5_one_count_rule_for_transfer_and_fusion(analysed):
+    from viabilidade.rules.art7 import COMBINED
+
+    def par1(path):
+        return next(r for r in analysed(path).results if r.rule_id == "art7.par1")
+
+    transfer, fusion = par1(TRANSFER), par1(FUSION)
+    for r in (transfer, fusion):
+        assert r.details["contagem"] == "em cada município (a contagem única é leitura alternativa)"
+        assert "o estudo exige quórum e maioria em cada um — " in r.reason
+        assert COMBINED in r.reason
+    assert transfer.details["quorum_por_municipio"] == "Abadiânia: 5.407; Corumbá de Goiás: 3.761"
+    assert fusion.details["quorum_por_municipio"] == "Anhanguera: 615; Cumari: 1.286"
+    assert transfer.reason.endswith(
+        COMBINED + ": 18.333 eleitores (publicado), quórum mínimo de 9.167 comparecimentos e, "
+        "nesse caso, 4.584 votos “sim”.")
+    assert fusion.reason.endswith(
+        COMBINED + ": 3.800 eleitores (publicado), quórum mínimo de 1.901 comparecimentos e, "
+        "nesse caso, 951 votos “sim”.")

@@ -141,7 +141,17 @@ def test_transfer_area_dispatch():
                   plebiscite=Plebiscite(eligible=800, turnout=500, yes=300, no=150, blank=30, void=20, **RESULT))
     res = evaluate(c, simple_profile(900, 600, 100, operation="transfer-area"), S)
     assert [r.rule_id for r in res] == ["art5.par1", "art5", "art7.par1", "art7.par2"]
-    assert verdict(res) == Verdict.VIAVEL
+    # I-10 federal: counted in each municipality involved, like a fusion (legal review 2, N5);
+    # one result for all of them does not decide
+    assert verdict(res) == Verdict.INDETERMINADO
+    q = next(r for r in res if r.rule_id == "art7.par1")
+    assert ("O resultado informado é um só, dos municípios somados; a leitura adotada exige "
+            "quórum e maioria em cada município") in q.reason
+    assert q.reason.endswith("Na leitura alternativa da contagem única (Lei nº 9.709/1998, "
+                             "art. 7º), o quórum seria atingido.")
+    area = evaluate(c, simple_profile(900, 600, 100, operation="transfer-area"),
+                    S.replace(plebiscite_roll="area"))
+    assert verdict(area) == Verdict.VIAVEL  # the area alone votes: one count decides
 
 
 def test_fusion_waives_art4_and_needs_the_seat_question():

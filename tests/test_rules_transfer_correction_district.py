@@ -48,9 +48,18 @@ def test_transfer_roll_counts_the_receiving_municipality(store):
                                        "Abadiânia (remanescente)": 8901,
                                        "Corumbá de Goiás": 7521}
     assert sum(r.details["partes_rol"].values()) == r.details["eleitores_rol"] == 18333
-    assert r.details["base_rol"] == "published" and r.threshold == 9167
-    assert ("Com o eleitorado da área, do remanescente e do município que recebe a área de 18.333 "
-            "eleitores (publicado), o quórum mínimo seria de 9.167 comparecimentos") in r.reason
+    assert r.details["base_rol"] == "published"
+    # one rule for a transfer and a fusion (legal review 2, N5): quorum and majority in each
+    # municipality involved, the combined count of 18.333 as the alternative reading
+    assert r.threshold is None and r.details["quorum_por_municipio"] == (
+        "Abadiânia: 5.407; Corumbá de Goiás: 3.761")
+    assert ("o estudo exige quórum e maioria em cada um — Abadiânia: 10.812 eleitores "
+            "(publicado), quórum mínimo de 5.407 comparecimentos e, nesse caso, 2.704 votos "
+            "“sim”; Corumbá de Goiás: 7.521 eleitores (publicado), quórum mínimo de 3.761 "
+            "comparecimentos e, nesse caso, 1.881 votos “sim”. Leitura alternativa, não adotada: "
+            "uma só contagem no eleitorado somado") in r.reason
+    assert ("18.333 eleitores (publicado), quórum mínimo de 9.167 comparecimentos e, nesse "
+            "caso, 4.584 votos “sim”.") in r.reason
     area_only = analyse(TRANSFER, store=store, settings=Settings(plebiscite_roll="area"))
     r2 = _rules(area_only)["art7.par1"]
     assert r2.details["partes_rol"] == {"Posse d'Abadia": 1911} and r2.threshold == 956

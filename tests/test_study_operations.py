@@ -51,7 +51,9 @@ def test_transfer_study(studies):
             "10.562 habitantes (publicado) 13.607 habitantes (publicado)") in t
     # the receiving municipality's electors are in the roll, with the conflict explained
     # the parts add up to published totals (10.812 + 7.521): the roll is published
-    assert "Corumbá de Goiás 7.521 eleitores (publicado) Total 18.333 eleitores (publicado)" in t
+    assert ("Corumbá de Goiás 7.521 eleitores (publicado) Total (contagem única: leitura "
+            "alternativa) 18.333 eleitores (publicado)") in t
+    assert "o estudo exige quórum e maioria em cada um — Abadiânia: 10.812 eleitores" in t
     assert "As duas normas conflitam" in t and "ADI 2.650 (2011)" in t
     assert ("Na leitura alternativa (plebiscito só com o eleitorado da área (art. 7º, literal)), "
             "o eleitorado seria de 1.911 eleitores (estimado).") in t

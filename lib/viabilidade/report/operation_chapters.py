@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..candidate import BOUNDARY_CORRECTION_ITEMS
 from ..operations.base import fill_name
-from ..rules.art7 import roll, roll_parts
+from ..rules.art7 import COMBINED, EACH_RULE, counted_in_each, each_text, roll, roll_parts
 from ..rules.law import text as law_text
 from ..rules.settings import CHOICES
 from . import format as fmt
@@ -100,16 +100,23 @@ def transfer_section(analysis, store=None) -> Html | str:
     s = analysis.settings
     parts = roll_parts(p, s)
     total, basis, desc = roll(p, s)
+    each = counted_in_each(c, s)
     roll_rows = [[label, _figure(f)] for label, f in parts]
     if total is not None:
-        roll_rows.append(["Total", f"{fmt.estimate(total, 'eleitores', None, basis)} "
-                                   f"({fmt.basis_label(basis)})"])
+        roll_rows.append(["Total (contagem única: leitura alternativa)" if each else "Total",
+                          f"{fmt.estimate(total, 'eleitores', None, basis)} "
+                          f"({fmt.basis_label(basis)})"])
     body += table(["Parcela do eleitorado", "Eleitores"], roll_rows,
                   caption=f"Eleitorado do plebiscito na leitura adotada: "
                           f"{CHOICES['plebiscite_roll'][s.plebiscite_roll]}",
                   numeric=(1,), widths=(60, 40))
     if total is not None and any(f is not None and f.basis != basis for _, f in parts):
         body += f"<p>{esc(ROLL_SUM_NOTE)}</p>"
+    counts = each_text(c, p, s) if each else ""
+    if counts:  # the same rule as a fusion's (N5): quorum and majority in each municipality
+        body += (f"<p>{esc(EACH_RULE[c.operation])} — {esc(counts)}. {esc(COMBINED)}: "
+                 f"{esc(fmt.estimate(total, 'eleitores', None, basis))} "
+                 f"({esc(fmt.basis_label(basis))}).</p>")
     other = "area" if s.plebiscite_roll == "federal" else "federal"
     alt_total, alt_basis, _ = roll(p, s.replace(plebiscite_roll=other))
     if alt_total is not None:

@@ -58,7 +58,7 @@ def par2(candidate: Candidate, profile: Profile | None, settings: Settings) -> R
         reason = (f"Resultado do plebiscito sobre a fusão e a sede informado sem documento: "
                   f"{missing}; art. 4º dispensado.")
     elif m.value is not None or q.value is not None:
-        reason = (f"{art7.FUSION_ONE_COUNT} (ver quórum e aprovação, art. 7º, §§ 1º e 2º); "
+        reason = (f"{art7.ONE_COUNT} (ver quórum e aprovação, art. 7º, §§ 1º e 2º); "
                   "art. 4º dispensado.")
     else:
         reason = ("Falta o resultado do plebiscito sobre a fusão e sobre a sede, proclamado pela "

@@ -137,21 +137,37 @@ def roll(profile: Profile | None, settings: Settings) -> tuple[float | None, Bas
     return total, basis, desc
 
 
-#: Why a fusion's plebiscite is counted in each municipality, and the alternative reading.
-FUSION_EACH = ("A fusão depende da consulta às populações de cada município envolvido (CF, art. "
-               "18, § 4º; LC nº 2/1990, art. 5º, § 2º): o estudo exige quórum e maioria em cada um")
-FUSION_COMBINED = ("Leitura alternativa, não adotada: uma só contagem no eleitorado somado (Lei nº "
-                   "9.709/1998, art. 7º, parte final: a vontade popular “em relação ao total da "
-                   "população consultada”), em que o voto de um município pode decidir pelo outro")
-#: A fusion's result typed as one count for the municipalities together.
-FUSION_ONE_COUNT = ("O resultado informado é um só, dos municípios somados; a leitura adotada "
-                    "exige quórum e maioria em cada município, e é preciso o resultado de cada um "
-                    "(Justiça Eleitoral)")
+#: Why the plebiscite of a fusion or of a transfer is counted in each municipality involved
+#: (one rule for both, N5), and the alternative reading (the combined count).
+EACH_RULE = {
+    "fusion": ("A fusão depende da consulta às populações de cada município envolvido (CF, art. "
+               "18, § 4º; LC nº 2/1990, art. 5º, § 2º): o estudo exige quórum e maioria em cada "
+               "um"),
+    "transfer-area": ("A transferência depende da consulta às populações de cada município "
+                      "envolvido, o de origem (a área e o remanescente) e o que recebe a área (CF, "
+                      "art. 18, § 4º: “populações dos Municípios envolvidos”; Lei nº 9.709/1998, "
+                      "art. 7º; leitura I-10): o estudo exige quórum e maioria em cada um"),
+}
+COMBINED = ("Leitura alternativa, não adotada: uma só contagem no eleitorado somado (Lei nº "
+            "9.709/1998, art. 7º, parte final: a vontade popular “em relação ao total da "
+            "população consultada”), em que o voto de um município pode decidir pelo outro")
+#: A result typed as one count for the municipalities together (fusion, transfer).
+ONE_COUNT = ("O resultado informado é um só, dos municípios somados; a leitura adotada "
+             "exige quórum e maioria em cada município, e é preciso o resultado de cada um "
+             "(Justiça Eleitoral)")
 
 
 def is_fusion(candidate: Candidate | None) -> bool:
     """Whether the plebiscite is a fusion's (art. 5 § 2): counted in each municipality."""
     return getattr(candidate, "operation", None) == "fusion"
+
+
+def counted_in_each(candidate: Candidate | None, settings: Settings) -> bool:
+    """Whether the plebiscite is counted in each municipality involved (:data:`EACH_RULE`): a
+    fusion always; a transfer when the municipalities vote (I-10 ``federal``). The same rule
+    for both: the combined count is the alternative reading (:data:`COMBINED`)."""
+    op = getattr(candidate, "operation", None)
+    return op == "fusion" or (op == "transfer-area" and settings.plebiscite_roll == "federal")
 
 
 def fusion_parts(profile: Profile | None) -> list[tuple[str, Figure | None]]:
@@ -163,11 +179,25 @@ def fusion_parts(profile: Profile | None) -> list[tuple[str, Figure | None]]:
     return [(u.label, u.electors) for u in profile.origins.values()]
 
 
-def _fusion_each(profile: Profile | None, settings: Settings) -> str:
+def each_parts(candidate: Candidate | None, profile: Profile | None,
+               settings: Settings) -> list[tuple[str, Figure | None]]:
+    """One (label, electors) per municipality involved when the plebiscite is counted in each
+    (:func:`counted_in_each`): the whole origins (area and remainder together) and, in a
+    transfer, the municipality that receives the area (before the transfer); else ``[]``."""
+    if profile is None or not counted_in_each(candidate, settings):
+        return []
+    parts = fusion_parts(profile)
+    if profile.destination is not None:
+        parts.append((profile.destination.label, profile.destination.electors))
+    return parts
+
+
+def each_text(candidate: Candidate | None, profile: Profile | None, settings: Settings) -> str:
     """``"Anhanguera: 1.229 eleitores (publicado), quórum mínimo de 615 comparecimentos e,
     nesse caso, 308 votos “sim”; Cumari: …"``, or ``""`` when a figure is missing."""
     texts = []
-    for label, f in fusion_parts(profile):
+    parts = each_parts(candidate, profile, settings)
+    for label, f in parts:
         if f is None or f.value is None:
             return ""
         q = quorum(int(round(f.value)), settings.quorum)
@@ -206,7 +236,7 @@ def _decided(rule_id: str, candidate: Candidate, p: Plebiscite, settings: Settin
     """The result of § 1 or § 2 from plebiscite figures typed in the candidate: indeterminate
     without the result's document (:func:`~.common.missing_proof`), dated after the study
     (:func:`_future`) or typed as one count for a fusion (``alternative``: what the single
-    count would give, :data:`FUSION_ONE_COUNT`); else pass or fail, ``counted`` followed by
+    count would give, :data:`ONE_COUNT`); else pass or fail, ``counted`` followed by
     ``verdict``. ``numbers`` are the result's figures (value, threshold, margin, details)."""
     title = TITLES[rule_id]
     numbers = dict(certifier="Tribunal Regional Eleitoral", **numbers)
@@ -225,9 +255,9 @@ def _decided(rule_id: str, candidate: Candidate, p: Plebiscite, settings: Settin
         details = {k: v for k, v in numbers.get("details", {}).items() if k == "leitura"}
         return simple(rule_id, title, Status.INDETERMINATE, future,
                       details={**details, "nota": act, FUTURE_KEY: act}, **kept)
-    if is_fusion(candidate):
+    if counted_in_each(candidate, settings):
         return simple(rule_id, title, Status.INDETERMINATE,
-                      f"{counted}. {FUSION_ONE_COUNT}. Na leitura alternativa da contagem única "
+                      f"{counted}. {ONE_COUNT}. Na leitura alternativa da contagem única "
                       f"(Lei nº 9.709/1998, art. 7º), {alternative}.", **numbers)
     return simple(rule_id, title, Status.PASS if ok else Status.FAIL, f"{counted}: {verdict}.",
                   **numbers)
@@ -264,16 +294,19 @@ def par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> R
     q = quorum(int(round(n)), settings.quorum)
     details.update(eleitores_rol=n, base_rol=str(basis), quorum=q, maioria_no_quorum=majority(q),
                    partes_rol={label: f.value for label, f in roll_parts(profile, settings)})
-    each = _fusion_each(profile, settings) if is_fusion(candidate) else ""
+    each = each_text(candidate, profile, settings)
     if each:
         details = {"leitura": settings.quorum,
                    "contagem": "em cada município (a contagem única é leitura alternativa)",
                    "quorum_por_municipio": "; ".join(
                        f"{label}: {fmt(quorum(int(round(f.value)), settings.quorum))}"
-                       for label, f in fusion_parts(profile))}
+                       for label, f in each_parts(candidate, profile, settings)),
+                   "eleitores_rol": n, "base_rol": str(basis),
+                   "partes_rol": {label: f.value for label, f in roll_parts(profile, settings)}}
         reason = ("Plebiscito ainda sem resultado: são necessários, em cada município, o número "
-                  f"de eleitores aptos e o de comparecimentos (TRE-GO). {FUSION_EACH} — {each}. "
-                  f"{FUSION_COMBINED}: {fmt(round(n))} eleitores ({BASIS_WORDS[basis]}), quórum "
+                  f"de eleitores aptos e o de comparecimentos (TRE-GO). "
+                  f"{EACH_RULE[candidate.operation]} — {each}. "
+                  f"{COMBINED}: {fmt(round(n))} eleitores ({BASIS_WORDS[basis]}), quórum "
                   f"mínimo de {fmt(q)} comparecimentos e, nesse caso, {fmt(majority(q))} votos "
                   "“sim”.")
         return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE, reason,
@@ -328,7 +361,7 @@ def _par2(candidate: Candidate, settings: Settings) -> RuleResult:
     p = candidate.plebiscite or Plebiscite()
     turnout = _turnout(p)
     if p.yes is None or turnout is None:
-        each = " em cada município" if is_fusion(candidate) else ""
+        each = " em cada município" if counted_in_each(candidate, settings) else ""
         return simple("art7.par2", TITLES["art7.par2"], Status.INDETERMINATE,
                       f"Plebiscito ainda sem resultado: são necessários{each} os votos “sim” e o "
                       "total de comparecimentos (incluídos brancos e nulos), apurados pelo TRE-GO.",
@@ -344,7 +377,8 @@ def _par2(candidate: Candidate, settings: Settings) -> RuleResult:
                f"incluídos); maioria exige {fmt(need)}")
     return _decided("art7.par2", candidate, p, settings, counted, ok, numbers,
                     verdict="aprovado" if ok else "rejeitado",
-                    alternative=f"a fusão seria {'aprovada' if ok else 'rejeitada'}")
+                    alternative=(f"{'a fusão' if is_fusion(candidate) else 'a transferência'} "
+                                 f"seria {'aprovada' if ok else 'rejeitada'}"))
 
 
 def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Settings, *,

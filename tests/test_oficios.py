@@ -186,7 +186,10 @@ def test_each_letter_heads_addresses_and_names_the_process(written, stem, number
             "Posse d'Abadia, com sede em Posse d'Abadia, por desmembramento do Município de "
             "Abadiânia. A área proposta é formada pelo distrito de Posse d'Abadia (código IBGE "
             "520010010), do Município de Abadiânia (código IBGE 5200100), como mostra o mapa "
-            "anexo.") in text
+            "anexo. A criação de Município está vedada enquanto não for editada a lei "
+            "complementar federal exigida pelo art. 18, § 4º, da Constituição Federal; as "
+            "informações solicitadas destinam-se a instruir o estudo de viabilidade da proposta "
+            "perante a Lei Complementar estadual nº 2/1990. 2.") in text
     assert "(a)" not in text and "Excelentíssim" not in text and "lacuna" not in text
     assert "Respeitosamente" not in text
 

@@ -79,6 +79,12 @@ TODAY = ("Hoje, portanto, nenhum Município pode ser criado, incorporado, fundid
 PLEBISCITE_NOTE = ("A Justiça Eleitoral não realiza nem homologa este plebiscito enquanto não "
                    "existir a lei complementar federal do art. 18, § 4º, da Constituição Federal "
                    "(TSE, PA nº 0602003-69, 13/05/2021).")
+#: Ending ¶1 of every ofício (:mod:`viabilidade.report.oficios`): the operation is barred and
+#: what the information is for.
+OFICIO_NOTE = ("A criação de Município está vedada enquanto não for editada a lei complementar "
+               "federal exigida pelo art. 18, § 4º, da Constituição Federal; as informações "
+               "solicitadas destinam-se a instruir o estudo de viabilidade da proposta perante a "
+               "Lei Complementar estadual nº 2/1990.")
 #: The rules whose "cumprido" rests on a plebiscite result.
 PLEBISCITE_RULES = ("art7", "art7.par1", "art7.par2", "art5", "art5.par2")
 

@@ -66,6 +66,7 @@ from ..operations import operation_of, study_name
 from ..rules.business_days import RULE as BUSINESS_DAY_RULE
 from ..rules.business_days import next_business_day
 from .format import date_long
+from .frame import OFICIO_NOTE
 from .oficios_settings import OficiosSettings, Person
 from .tables import Html, esc
 
@@ -593,7 +594,8 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date,
         f"criação do Município de <strong>{esc(study_name(candidate))}</strong>, com sede em "
         f"{esc(candidate.seat)}, por desmembramento do {esc(origins)}. A área proposta é "
         f"{esc(area_description(candidate, store))}"
-        + (f", {esc(shown)}" if shown and candidate.boundary is None else "") + ".</p>"
+        + (f", {esc(shown)}" if shown and candidate.boundary is None else "")
+        + f". {esc(OFICIO_NOTE)}</p>"
         f"<p>2. {esc(request.basis)} Para instruir o processo, {esc(asker)} a "
         f"{esc(a.treatment)} {esc(request.what)}:</p>"
         f'<ol class="itens">{items}</ol>'

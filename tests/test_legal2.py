@@ -122,3 +122,25 @@ def test_n5_one_count_rule_for_transfer_and_fusion(analysed):
     assert fusion.reason.endswith(
         COMBINED + ": 3.800 eleitores (publicado), quórum mínimo de 1.901 comparecimentos e, "
         "nesse caso, 951 votos “sim”.")
+
+
+def test_n4_the_fusion_economic_text_is_its_own(analysed, store):
+    from viabilidade.report.economic import economic_section
+
+    fusion = _text(economic_section(analysed(FUSION), store))
+    assert "Um novo município de Goiás toma o seu coeficiente" not in fusion
+    assert ("Na fusão, o município resultante recebe um só coeficiente, pela sua população, no "
+            "lugar dos coeficientes dos municípios que se fundem, e a soma dos coeficientes do "
+            "interior de Goiás muda pela diferença: os demais Estados não são afetados, e cada um "
+            "dos demais municípios do interior goiano recebe uma fração maior, porque a soma "
+            "diminui.") in fusion
+    creation = _text(economic_section(analysed(POSSE), store))
+    assert ("Um novo município de Goiás toma o seu coeficiente da parcela de Goiás: os demais "
+            "Estados não são afetados, e cada município do interior goiano recebe uma fração "
+            "menor.") in creation
+
+
+def test_n4_the_fusion_sensitivity_lists_only_its_readings(analysed):
+    assert [d for d, _, _ in analysed(FUSION).alternatives] == [
+        "leitura adotada", "I-8: quórum: metade mais um, literal (⌈n/2 + 1⌉)",
+        "I-9: prevalece a legislação da origem de maior receita per capita"]

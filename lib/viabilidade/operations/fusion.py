@@ -39,6 +39,10 @@ OPERATION = Operation(
     # 14 where it says the ICMS share does not apply)
     law_articles=("1", "3", "9", "10", "11", "12", "13", "14"),
     merges=True,
+    # art. 4 is waived (I-1, I-1b, I-2, I-4, I-7 have nothing to read) and the plebiscite is
+    # counted in each whole municipality (I-10's "area alone" has no area to count): only the
+    # quorum (I-8) and the prevailing legislation (I-9) apply to a fusion
+    readings=("quorum", "prevailing_legislation"),
     subject_label="Novo município",
     named_after_seat=True,
     origins_label=("Município que se funde", "Municípios que se fundem"),

@@ -33,6 +33,32 @@ def _basis(b) -> str:
     return fmt.basis_label(b)
 
 
+#: How a change in the number of municipalities moves the others' FPM share, by operation (N4).
+CREATION_SHARE = ("Um novo município de Goiás toma o seu coeficiente da parcela de Goiás: os "
+                  "demais Estados não são afetados, e cada município do interior goiano recebe "
+                  "uma fração menor.")
+FUSION_SHARE = ("Na fusão, o município resultante recebe um só coeficiente, pela sua população, "
+                "no lugar dos coeficientes dos municípios que se fundem, e a soma dos coeficientes "
+                "do interior de Goiás muda pela diferença: os demais Estados não são afetados, e "
+                "cada um dos demais municípios do interior goiano recebe {effect}.")
+#: {effect} of :data:`FUSION_SHARE`, by the sign of the change in the sum (``Economy.delta``).
+FUSION_EFFECT = {-1: "uma fração maior, porque a soma diminui", 0: "a mesma fração",
+                 1: "uma fração menor, porque a soma aumenta"}
+
+
+def share_sentence(e: Economy) -> str:
+    """How the operation moves the other interior municipalities' FPM share: a creation takes
+    a new coefficient (:data:`CREATION_SHARE`); a fusion replaces the merged coefficients by
+    one (:data:`FUSION_SHARE`, the direction from ``e.delta`` when known)."""
+    if e.kind == "creation":
+        return CREATION_SHARE
+    if e.delta is None:
+        effect = "uma fração maior se a soma diminui, ou menor se ela aumenta"
+    else:
+        effect = FUSION_EFFECT[(e.delta > 0) - (e.delta < 0)]
+    return FUSION_SHARE.format(effect=effect)
+
+
 def _fpm_part(e: Economy) -> str:
     pl = e.pool
     creation = e.kind == "creation"
@@ -40,9 +66,7 @@ def _fpm_part(e: Economy) -> str:
             "<p>O FPM-Interior é repartido entre os Estados por percentuais fixos e, dentro do "
             "Estado, na proporção do coeficiente de cada município, pela faixa de população "
             "(CTN, art. 91, § 2º, na redação do Decreto-Lei nº 1.881/1981). Goiânia recebe da "
-            "parcela das capitais, fora dessa conta. Um novo município de Goiás toma o seu "
-            "coeficiente da parcela de Goiás: os demais Estados não são afetados, e cada "
-            "município do interior goiano recebe uma fração menor.</p>")
+            "parcela das capitais, fora dessa conta. " + share_sentence(e) + "</p>")
     if pl is None:
         return body + ("<p>O repositório de dados não tem a soma dos coeficientes publicada "
                        "pelo TCU; as participações não podem ser calculadas.</p>")

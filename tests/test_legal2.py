@@ -144,3 +144,17 @@ def test_n4_the_fusion_sensitivity_lists_only_its_readings(analysed):
     assert [d for d, _, _ in analysed(FUSION).alternatives] == [
         "leitura adotada", "I-8: quórum: metade mais um, literal (⌈n/2 + 1⌉)",
         "I-9: prevalece a legislação da origem de maior receita per capita"]
+
+
+def test_n3_the_fusion_memorial_is_informative_and_gives_both_areas(analysed, store):
+    from viabilidade.report.study_cells import memorial_html, split_or_none
+
+    a = analysed(FUSION)
+    text = _text(memorial_html(a, split_or_none(a, store), store))
+    assert text.startswith(
+        "Memorial descritivo (informativo) Memorial informativo, traçado sobre os polígonos "
+        "simplificados da malha municipal do estudo, e não um levantamento: na fusão, os limites "
+        "do novo Município são os atuais de Anhanguera e Cumari, fixados nas leis vigentes.")
+    assert "a mesma do estudo" not in text
+    assert ("Área: 635,56 km² (63.556 ha), área geodésica (elipsoide GRS80); diferente da área "
+            "que o estudo usa, 623,93 km² (publicado); área no plano UTM") in text

@@ -233,7 +233,7 @@ def _rotate_to_change(xy: np.ndarray, labels: list[str]) -> tuple[np.ndarray, li
 def memorial(geom: BaseGeometry, *, name: str | None = None,
              boundaries: gpd.GeoDataFrame | None = None, names: dict[str, str] | None = None,
              ignore: tuple[str, ...] = (), within: tuple[str, ...] = (),
-             article: str = "art. 3º, II") -> Memorial:
+             article: str = "art. 3º, II", study_area: str | None = None) -> Memorial:
     """Build the memorial descritivo of a lon/lat (EPSG:4674) territory.
 
     Parameters
@@ -256,6 +256,10 @@ def memorial(geom: BaseGeometry, *, name: str | None = None,
     article : str
         The provision of LC 02/1990 on how the limits are drawn, cited in the notes:
         ``"art. 3º, II"`` (a municipality), ``"art. 18"`` (a district's divisas).
+    study_area : str, optional
+        When the study's area is not this measured one (a published area of whole
+        municipalities), the words that give it, printed after the geodesic area in place of
+        ", a mesma do estudo" (study text only; the law's text has neither).
 
     Returns
     -------
@@ -308,7 +312,8 @@ def memorial(geom: BaseGeometry, *, name: str | None = None,
     notes = drafting_notes(article, by_confrontations=bool(side_labels), state_line=state_line)
     texts = []
     for law in (False, True):
-        text = _text(table, crs, perimeter, area_km2, geo_km2, name, law=law)
+        text = _text(table, crs, perimeter, area_km2, geo_km2, name, law=law,
+                     study_area=study_area)
         if side_labels:
             if names is None:
                 names = dict(zip(boundaries["cod_ibge"], boundaries["nome"]))
@@ -427,7 +432,8 @@ def of_name(name: str) -> str:
 
 
 def _text(table: pd.DataFrame, crs: str, perimeter: float, area_km2: float,
-          geo_km2: float, name: str | None, law: bool = False) -> str:
+          geo_km2: float, name: str | None, law: bool = False,
+          study_area: str | None = None) -> str:
     zone = {"EPSG:31981": "21S", "EPSG:31982": "22S", "EPSG:31983": "23S"}[crs]
     head = f"Memorial descritivo{' ' + of_name(name) if name else ''}"
     paras = [head + ".",
@@ -466,8 +472,9 @@ def _text(table: pd.DataFrame, crs: str, perimeter: float, area_km2: float,
         paras.append("; ".join(parts) + ".")
     # The area is the study's figure (geodesic, GRS80, two decimals as in the area table);
     # the UTM-plane area is labelled as such so the two figures never read as a contradiction.
+    same = "" if law else f"; {study_area}" if study_area else ", a mesma do estudo"
     paras.append(f"Perímetro (soma das distâncias planas): {fmt_num(perimeter)} m. "
                  f"Área: {fmt_num(geo_km2)} km² ({fmt_num(round(geo_km2, 2) * 100, 0)} ha), área geodésica "
-                 f"(elipsoide GRS80){'' if law else ', a mesma do estudo'}; área no plano UTM "
+                 f"(elipsoide GRS80){same}; área no plano UTM "
                  f"(SIRGAS 2000 / UTM {zone}): {fmt_num(area_km2)} km².")
     return "\n\n".join(paras)

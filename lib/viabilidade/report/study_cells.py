@@ -248,9 +248,31 @@ def area_memorial(analysis, split, store=None):
     try:  # a district's divisas: art. 18; a municipality's limits: art. 3º, II
         return memorial(split.area, name=operation_of(c).study_name(c), boundaries=mesh,
                         ignore=tuple(c.municipalities), within=tuple(within),
-                        article="art. 18" if within else "art. 3º, II")
+                        article="art. 18" if within else "art. 3º, II",
+                        study_area=_study_area(analysis))
     except GeoError:
         return None
+
+
+def _study_area(analysis) -> str | None:
+    """How the study's own area differs from a memorial's (N3): ``None`` when the study
+    measures the same polygon; else ``"diferente da área publicada que o estudo usa, 623,93 km²
+    (publicado)"``."""
+    from ..rules.result import Basis
+    from . import format as fmt
+
+    profile = getattr(analysis, "profile", None)
+    area = getattr(getattr(profile, "area", None), "area_km2", None)
+    if area is None or area.value is None or area.basis == Basis.MEASURED:
+        return None
+    return (f"diferente da área que o estudo usa, {fmt.number(area.value, 2)} km² "
+            f"({fmt.basis_label(area.basis)})")
+
+
+#: Above the memorial of a fusion: the limits are the ones in force (N3).
+FUSION_MEMORIAL_NOTE = ("Memorial informativo, traçado sobre os polígonos simplificados da malha "
+                        "municipal do estudo, e não um levantamento: na fusão, os limites do novo "
+                        "Município são os atuais de {origins}, fixados nas leis vigentes.")
 
 
 def memorial_html(analysis, split, store=None) -> str:
@@ -269,6 +291,14 @@ def memorial_html(analysis, split, store=None) -> str:
 
         analysis.annexes[ANNEX_FILE] = annex_csv(m)
     paras = "".join(f"<p>{esc(p)}</p>" for p in m.text.split("\n\n"))
+    from ..operations import operation_of
+
+    if operation_of(analysis.candidate).merges and store is not None:
+        names = [_name(store, code) for code in analysis.candidate.municipalities]
+        origins = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " e " + names[-1]
+        note = FUSION_MEMORIAL_NOTE.format(origins=origins)
+        return (f'<div class="memorial"><h3>Memorial descritivo (informativo)</h3>'
+                f'<p class="premissa">{esc(note)}</p>{paras}</div>')
     return f'<div class="memorial"><h3>Memorial descritivo</h3>{paras}</div>'
 
 

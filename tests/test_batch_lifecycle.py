@@ -278,9 +278,8 @@ def test_a_stopped_batch_leaves_nothing_in_tmpdir_and_names_the_signal(tmp_path,
         assert err.strip() == (f"Lote da pasta lote interrompido ({how}): 0 estudos concluídos e "
                                "2 candidatos não executados; rode o mesmo comando de novo para "
                                f"continuar. Índice: {out / 'index.html'}")
-        deadline = time.monotonic() + 10
-        while (_marked_pids(marker) or _ours(tmpdir)) and time.monotonic() < deadline:
-            time.sleep(0.2)
+        # Hostile retrial K: the batch waits (at most local.SETTLE_SECONDS) for its workers'
+        # kernels before it exits, so nothing is left the moment it has returned.
         assert _marked_pids(marker) == []
         assert _ours(tmpdir) == []
     finally:
@@ -319,3 +318,40 @@ def test_what_a_killed_batch_left_in_tmpdir_is_swept_at_the_next_start(tmp_path)
                 os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
+
+
+def stubborn_child(flag: str) -> int:
+    """Run in a pool worker: start a child that ignores SIGTERM and outlives its parent (as a
+    kernel does for a second or more under load), and return its pid."""
+    child = subprocess.Popen([sys.executable, "-c",
+                              "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
+                              f"open({flag!r}, 'w').close(); time.sleep(60)"])
+    while not os.path.exists(flag):
+        time.sleep(0.05)
+    return child.pid
+
+
+def test_stopping_the_workers_waits_for_their_kernels_then_kills_them(tmp_path):
+    """Hostile retrial K: two kernel folders were still there 1–6 s after a stopped batch had
+    exited; the batch now waits (at most SETTLE_SECONDS) for its workers' children, then kills
+    them, before it sweeps and returns."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    import psutil
+
+    from viabilidade.batch import local
+
+    ex = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    pid = ex.submit(stubborn_child, str(tmp_path / "up")).result(timeout=60)
+    try:
+        t0 = time.monotonic()
+        local._stop_workers(ex, grace=0.5, settle=0.5)
+        assert time.monotonic() - t0 < 5
+        gone = not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+        assert gone
+    finally:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass

@@ -65,16 +65,31 @@ def _pool(workers: int, study: str | None) -> ProcessPoolExecutor:
                                mp_context=multiprocessing.get_context("spawn"))
 
 
-def _stop_workers(ex: ProcessPoolExecutor, grace: float = 1.0) -> None:
+#: Longest wait, in seconds, for the stopped workers' kernels to end before the batch exits
+#: (an ipykernel polls its parent about once a second; under load it takes longer).
+SETTLE_SECONDS = 3.0
+
+
+def _stop_workers(ex: ProcessPoolExecutor, grace: float = 1.0,
+                  settle: float = SETTLE_SECONDS) -> None:
     """Cancel a pool's pending studies, terminate its workers now (SIGTERM: each shuts its
     kernel down and removes its temporary folders), kill those still alive after ``grace``
-    seconds, then sweep the temporary folders of the dead workers.
+    seconds, wait at most ``settle`` seconds for their kernels (and any other child) to end,
+    killing those still alive, then sweep the temporary folders of the dead processes: when
+    the batch exits, no process and no ``viabilidade-*`` folder of its workers is left.
 
-    Their kernels end by themselves within about a second (ipykernel polls its parent).
     ProcessPoolExecutor has no public way to do this before Python 3.14; its ``shutdown``
     forgets the processes, so they are taken first.
     """
+    import psutil
+
     procs = list((getattr(ex, "_processes", None) or {}).values())
+    children = []
+    for proc in procs:  # the kernels, taken before their worker is gone (then orphans)
+        try:
+            children += psutil.Process(proc.pid).children(recursive=True)
+        except (psutil.Error, ValueError, TypeError):
+            pass
     ex.shutdown(wait=False, cancel_futures=True)
     for proc in procs:
         proc.terminate()
@@ -84,9 +99,16 @@ def _stop_workers(ex: ProcessPoolExecutor, grace: float = 1.0) -> None:
         if proc.is_alive():
             proc.kill()
             proc.join(1.0)
+    _, alive = psutil.wait_procs(children, timeout=settle)
+    for child in alive:
+        try:
+            child.kill()
+        except psutil.Error:
+            pass
+    psutil.wait_procs(alive, timeout=1.0)
     from ..tempfiles import sweep_stale
 
-    sweep_stale()  # whatever a worker killed mid-study left in $TMPDIR
+    sweep_stale()  # whatever a worker or kernel killed mid-study left in $TMPDIR
 
 
 def run_local(params_list: Iterable[dict], workers: int,

@@ -225,13 +225,13 @@ def _threshold(p: _Problems, t: dict, where: str, measure: str) -> dict:
               "exatamente um de value, by_region ou share")
         return {}
     out: dict[str, Any] = {}
-    from ..plausibility import _big, threshold_bound
+    from ..plausibility import big_number, threshold_bound
 
     bound = threshold_bound(measure)
 
     def too_big(key: str, v: Any) -> bool:
         if bound is not None and v > bound[0]:
-            p.add(key, f"(encontrado {_big(v)})", bound[1])
+            p.add(key, f"(encontrado {big_number(v)})", bound[1])
             return True
         return False
 

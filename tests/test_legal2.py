@@ -158,3 +158,38 @@ def test_n3_the_fusion_memorial_is_informative_and_gives_both_areas(analysed, st
     assert "a mesma do estudo" not in text
     assert ("Área: 635,56 km² (63.556 ha), área geodésica (elipsoide GRS80); diferente da área "
             "que o estudo usa, 623,93 km² (publicado); área no plano UTM") in text
+
+
+def test_n2_an_installed_municipality_can_lose_only_items_iv_to_vii(analysed):
+    from viabilidade.operations.restored import NOT_LOST
+    from viabilidade.rules.result import Status
+
+    a = analysed(NOVA)
+    art4 = {r.rule_id: r for r in a.results if r.rule_id.startswith("art4")}
+    assert sorted(art4) == ["art4.I", "art4.II", "art4.III", "art4.IV", "art4.V", "art4.VI",
+                            "art4.VII", "art4.par1"]
+    for rid in ("art4.I", "art4.II", "art4.III", "art4.par1"):
+        assert (art4[rid].status, art4[rid].reason) == (Status.NOT_APPLICABLE, NOT_LOST)
+    assert NOT_LOST == (
+        "não se aplica (condições da criação): o art. 8º trata da perda, por município já "
+        "instalado, dos requisitos que ele pode perder — população, eleitorado, edificações e "
+        "arrecadação (art. 4º, IV a VII), verificados quadrienalmente com as informações que a "
+        "Assembleia Legislativa requisita dos organismos competentes (art. 8º, § 1º).")
+    assert (art4["art4.IV"].status, art4["art4.IV"].value) == (Status.PASS, 3010)
+
+
+def test_12_the_installed_municipality_is_not_called_proposed(analysed, store):
+    from viabilidade.report import sections
+
+    a = analysed(NOVA)
+    area = _text(sections.area(a, store))
+    assert area.startswith("O território do Município Sede: Nova Iguaçu de Goiás. Municípios "
+                           "inteiros na área: Nova Iguaçu de Goiás (5214879).")
+    assert "Números do Município — Nova Iguaçu de Goiás" in area
+    assert "proposta" not in area and "proposto" not in area
+    assert _text(sections.group(a, "sec-art4")).startswith(
+        "Requisitos do art. 4º que o Município pode perder (art. 8º)")
+    assert _text(sections.group(a, "sec-origem")).startswith(
+        "O município de origem (art. 4º, § 1º)")
+    fusion = _text(sections.area(analysed(FUSION), store))
+    assert "Municípios inteiros na área: Anhanguera (5201207), Cumari (5206602)." in fusion

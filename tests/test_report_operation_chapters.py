@@ -153,8 +153,13 @@ def test_nova_iguacu_is_read_as_the_installed_municipality_it_is(store):
         "origem de 1991, e os seus números não são os daquele ano.")
     cover = plain(sections.cover(a, __import__("datetime").date(2026, 12, 1)))
     assert "antes do desmembramento" not in cover
-    assert ("Estudo preliminar. O município já está instalado: os requisitos do art. 4º são aqui "
-            "verificados com os números de hoje, como o art. 8º manda verificar a perda de "
-            "requisitos, e não como condição da criação, já feita.") in cover
+    assert ("Estudo preliminar. O município já está instalado: os requisitos do art. 4º que ele "
+            "pode perder (IV a VII) são aqui verificados com os números de hoje, como o art. 8º "
+            "manda verificar a perda de requisitos, com as informações que a Assembleia "
+            "Legislativa requisita dos organismos competentes no ano anterior ao das eleições "
+            "municipais (art. 8º, § 1º), e não como condição da criação, já feita; os itens I a "
+            "III e o § 1º do art. 4º não se aplicam (condições da criação).") in cover
+    assert ("Ainda faltam, com quem deve fornecê-los (art. 8º, § 1º): IBGE — art. 4º, IV "
+            "(população) e VI (núcleo urbano);") in cover
     assert ("uma criação semelhante hoje está vedada enquanto não editada essa lei (CF, art. 18, "
             "§ 4º)") in cover

@@ -128,11 +128,12 @@ def test_a_measured_distance_is_met_in_the_measurement_to_be_certified():
     assert fmt.result_status_label(iii) == "atingido na medição"  # § 2 names no body for III
 
 
-def test_nova_iguacu_continuity_is_measured_not_certified(store):
+def test_nova_iguacu_continuity_is_a_condition_of_the_creation_not_checked_by_art8(store):
+    # an installed municipality cannot lose item III (legal review 2, N2)
     a = analyse(ROOT / "data" / "candidates" / "nova-iguacu-de-goias.toml", store=store)
     iii = next(r for r in a.results if r.rule_id == "art4.III")
-    assert (iii.status, iii.basis) == (Status.PASS, Basis.MEASURED)
-    assert fmt.result_status_label(iii) == "atingido na medição"
+    assert iii.status == Status.NOT_APPLICABLE
+    assert iii.reason.startswith("não se aplica (condições da criação)")
 
 
 def test_posse_dabadia_item_iv_is_met_on_published_data_only(posse):

@@ -67,10 +67,10 @@ def test_pdf_has_cover_toc_pages_every_rule_installation_and_councillors(studies
         assert m and int(m.group(1)) == councillors
 
 
-def test_retrospective_case_decides_continuity_from_the_polygons(studies):
+def test_installed_case_checks_only_what_it_can_lose(studies):
     record = json.loads((studies / "nova-iguacu-de-goias" / "resultados.json").read_text("utf-8"))
     status = {r["rule_id"]: r["status"] for r in record["results"]}
-    assert status["art4.III"] == "pass"          # Mara Rosa's remainder is one piece
+    assert status["art4.III"] == "not_applicable"   # a condition of the creation (art. 8)
     assert status["art4.IV"] == "pass"           # 3,010 > 3,000
     text = pdf_text(studies / "nova-iguacu-de-goias" / "estudo.pdf")
     assert "3.010" in text and "Mara Rosa" in text
@@ -125,16 +125,18 @@ MAP_CAPTIONS = {
                       "faixa de 6 km em torno de cada sede de origem (art. 4º, II); a linha é a "
                       "distância medida para esse item. Sem polígonos de distritos nos dados, a "
                       "área aparece como território aproximado"),
-    "nova-iguacu-de-goias": ("Figura 2. Território proposto de Nova Iguaçu de Goiás, município de "
-                             "origem e sedes, com a faixa de 6 km em torno de cada sede de origem "
-                             "(art. 4º, II); a linha é a distância medida para esse item."),
+    # installed: its territory, not a proposed one; no band, art. 4 II being a condition of
+    # the creation (legal review 2, N2 and finding 12)
+    "nova-iguacu-de-goias": "Figura 2. Território de Nova Iguaçu de Goiás, município de origem e sedes.",
 }
 
 
 @pytest.mark.parametrize("slug", sorted(MAP_CAPTIONS))
 def test_map_is_on_the_area_page(studies, slug):
     pages = page_texts(studies / slug / "estudo.pdf")
-    area = [i for i, t in enumerate(pages) if "A área proposta Sede proposta:" in t]
+    heading = ("O território do Município Sede:" if slug == "nova-iguacu-de-goias" else
+               "A área proposta Sede proposta:")
+    area = [i for i, t in enumerate(pages) if heading in t]
     assert len(area) == 1, "the area section heading is on exactly one page"
     page = pages[area[0]]
     assert MAP_CAPTIONS[slug] in page

@@ -133,6 +133,12 @@ class Operation:
     chapter_notes : dict
         Chapter id -> a paragraph printed at its head, with ``{name}`` (the candidate's name)
         and ``{year}`` (its creation year, or "da criação").
+    chapter_titles : dict
+        Chapter id -> its title when not the one of ``report.sections.GROUPS`` (an installed
+        municipality: no "novo município" nor "após o desmembramento").
+    area_title : str
+        The title of the area chapter and of its figures (``"A área proposta"``; an installed
+        municipality: ``"O território do Município"``).
     stays_within : bool
         The area stays part of its origin municipality (a district): its memorial's sides
         border "o restante do território do Município de …".
@@ -175,6 +181,8 @@ class Operation:
     icms_share: bool = False
     cover_label: str = ""
     chapter_notes: dict[str, str] | None = None
+    chapter_titles: dict[str, str] | None = None
+    area_title: str = "A área proposta"
     stays_within: bool = False
     bill: tuple[str, ...] = ()
     bill_level: str = "estadual"
@@ -190,7 +198,8 @@ class Operation:
         for name, allowed in (("chapters", CHAPTERS), ("process_items", PROCESS_ITEMS),
                               ("letters", LETTERS), ("readings", readings),
                               ("bill", BILL_ARTICLES), ("bill_level", (BILL_LEVELS,)),
-                              ("parameters", tuple(FIELD_LABELS)), ("chapter_notes", CHAPTERS)):
+                              ("parameters", tuple(FIELD_LABELS)), ("chapter_notes", CHAPTERS),
+                              ("chapter_titles", CHAPTERS)):
             value = getattr(self, name) or ()
             if isinstance(value, str):  # one value (bill_level): wrapped, like its allowed
                 value, allowed = (value,), allowed[0]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..rules import art7
 from ..rules.art4 import evaluate_art4
 from ..rules.art21 import art21, petition_not_required
+from ..rules.common import not_applicable
 from .base import Operation
 
 if TYPE_CHECKING:
@@ -25,11 +26,31 @@ if TYPE_CHECKING:
     from ..rules.settings import Settings
 
 
+#: The art. 4 provisions an installed municipality cannot lose (art. 8): the conditions of the
+#: creation (I: the Prefeitura and Câmara to be installed; II and III: the seat's distance and
+#: the origin's continuity; § 1: the origin's remainder at the time), not verified by art. 8.
+CREATION_CONDITIONS = ("art4.I", "art4.II", "art4.III", "art4.par1")
+NOT_LOST = ("não se aplica (condições da criação): o art. 8º trata da perda, por município já "
+            "instalado, dos requisitos que ele pode perder — população, eleitorado, edificações "
+            "e arrecadação (art. 4º, IV a VII), verificados quadrienalmente com as informações "
+            "que a Assembleia Legislativa requisita dos organismos competentes (art. 8º, § 1º).")
+
+
 def rules(candidate: Candidate, profile: Profile, settings: Settings) -> list[RuleResult]:
-    """Art. 2 not applicable (process restored), art. 4 I–VII and § 1 on today's figures,
-    art. 21 (process restored, plebiscite validated), art. 7 § 3 only when refused."""
-    return [petition_not_required(candidate), *evaluate_art4(candidate, profile, settings),
-            art21(candidate), *art7.refusals(candidate, settings)]
+    """Art. 2 not applicable (process restored); art. 4 IV–VII on today's figures, the only
+    requirements an installed municipality can lose (art. 8, checked as its § 1 says); art. 4
+    I–III and § 1 not applicable, conditions of the creation (:data:`NOT_LOST`); art. 21
+    (process restored, plebiscite validated), art. 7 § 3 only when refused."""
+    art4 = [not_applicable(r.rule_id, r.title, NOT_LOST) if r.rule_id in CREATION_CONDITIONS
+            else r for r in evaluate_art4(candidate, profile, settings)]
+    seen, items = set(), []
+    for r in art4:  # § 1 gives one result per origin: one line "não se aplica" is enough
+        if r.rule_id in seen and r.rule_id in CREATION_CONDITIONS:
+            continue
+        seen.add(r.rule_id)
+        items.append(r)
+    return [petition_not_required(candidate), *items, art21(candidate),
+            *art7.refusals(candidate, settings)]
 
 
 TODAY = ("Os números deste capítulo são os de hoje (Censo 2022 e os demais dados listados nos "
@@ -56,4 +77,7 @@ OPERATION = Operation(
     seat_label="Sede",
     cover_label="criação de município — processo restabelecido pelo art. 21",
     chapter_notes={"sec-art4": TODAY, "sec-origem": TODAY_ORIGIN},
+    chapter_titles={"sec-art4": "Requisitos do art. 4º que o Município pode perder (art. 8º)",
+                    "sec-origem": "O município de origem (art. 4º, § 1º)"},
+    area_title="O território do Município",
 )

@@ -146,9 +146,15 @@ def cover_box(analysis, preliminary_note: str) -> Html:
                     f"{esc(PRELIMINARY_OTHER)}"
                     + (f" Ainda faltam, com quem deve fornecê-los: {rows}." if rows else "")
                     + (" " + esc(plebiscite_sentence(barred)) if barred else "") + "</p>")
+    from ..operations import operation_of
+
+    # an installed municipality (art. 21): the Assembly asks the bodies for the loss of
+    # requirements under art. 8 § 1, not for a creation's certificates (N2)
+    basis = ("art. 8º, § 1º" if operation_of(analysis.candidate).installed else
+             "art. 4º, §§ 2º e 3º")
     return Html('<p class="aviso situacao-estudo preliminar"><strong>Estudo preliminar.</strong> '
-                f"{esc(preliminary_note)} Ainda faltam, com quem deve fornecê-los (art. 4º, §§ 2º e "
-                f"3º): {rows}.</p>")
+                f"{esc(preliminary_note)} Ainda faltam, com quem deve fornecê-los ({basis}): "
+                f"{rows}.</p>")
 
 
 __all__ = ["cover_box", "plebiscite_sentence", "CONCLUSIVE_NOTE", "CONCLUSIVE_OTHER", "PRELIMINARY_OTHER"]

@@ -121,9 +121,12 @@ COVER_NOTE = ("Este estudo aplica a Lei Complementar nº 2/1990 aos dados públi
 
 
 #: Opens the cover note of a municipality already installed (art. 21): what it checks is art. 8's.
-INSTALLED_NOTE = ("O município já está instalado: os requisitos do art. 4º são aqui verificados com "
-                  "os números de hoje, como o art. 8º manda verificar a perda de requisitos, e não "
-                  "como condição da criação, já feita.")
+INSTALLED_NOTE = ("O município já está instalado: os requisitos do art. 4º que ele pode perder "
+                  "(IV a VII) são aqui verificados com os números de hoje, como o art. 8º manda "
+                  "verificar a perda de requisitos, com as informações que a Assembleia "
+                  "Legislativa requisita dos organismos competentes no ano anterior ao das "
+                  "eleições municipais (art. 8º, § 1º), e não como condição da criação, já feita; "
+                  "os itens I a III e o § 1º do art. 4º não se aplicam (condições da criação).")
 
 
 def cover(analysis, study_date: dt.date, after: str = "") -> Html:
@@ -374,7 +377,7 @@ def area(analysis, store=None, map_html: str = "") -> Html:
     if not op.proposed_area:
         return ""
     # The map comes first and the seat line keeps with it, so the heading and the map share a page.
-    body = (f'<p class="sede-proposta">Sede proposta: <strong>{esc(c.seat)}</strong>.</p>'
+    body = (f'<p class="sede-proposta">{esc(op.seat_label)}: <strong>{esc(c.seat)}</strong>.</p>'
             if op.proposed_seat else "") + map_html
     if c.districts:
         rows = []
@@ -389,11 +392,16 @@ def area(analysis, store=None, map_html: str = "") -> Html:
         body += table(["Código do distrito", "Distrito", "Município atual", "Sede municipal"], rows,
                       caption="Distritos que formam a área", widths=(22, 30, 30, 18))
     if c.municipalities:
-        body += "<p>Municípios inteiros na área: " + esc(", ".join(c.municipalities)) + ".</p>"
+        munis = getattr(store, "municipalities", None) if store is not None else None
+        known = (dict(zip(munis["cod_ibge"], munis["nome"])) if munis is not None else {})
+        body += ("<p>Municípios inteiros na área: "
+                 + esc(", ".join(f"{known[code]} ({code})" if code in known else code
+                                 for code in c.municipalities)) + ".</p>")
     art4 = "sec-art4" in op.chapters
     unit = p.area if art4 else dataclasses.replace(p.area, collection=None)
-    body += unit_table(unit, caption=f"Números da {'área transferida' if op.receiving else 'área proposta'}"
-                                     f" — {p.area.label}")
+    words = ("da área transferida" if op.receiving else "do Município" if op.installed else
+             "da área proposta")
+    body += unit_table(unit, caption=f"Números {words} — {p.area.label}")
     body += boundary_check(analysis)
     body += unverified_seat_note(analysis, store)
     if c.districts and c.boundary is None:
@@ -403,7 +411,7 @@ def area(analysis, store=None, map_html: str = "") -> Html:
                  + ("a distância do art. 4º, II medida sobre a divisa e o memorial descritivo "
                     "dependem" if art4 else "o memorial descritivo depende")
                  + " do levantamento dos limites propostos.</p>")
-    return _section("sec-area", "A área transferida" if op.receiving else "A área proposta", body)
+    return _section("sec-area", "A área transferida" if op.receiving else op.area_title, body)
 
 
 #: Portuguese labels of the keys rules put in ``RuleResult.details``.
@@ -591,7 +599,9 @@ def group(analysis, sid: str, extra: str = "") -> Html | str:
             if sid == "sec-origem":
                 rem = getattr(analysis.profile, "remainders", {}) or {}
                 extra += "".join(unit_table(u, caption=f"Números de {u.label}") for u in rem.values())
-            return _section(sid, title, extra + "".join(rule_block(r) for r in rows))
+            titles = operation_of(analysis.candidate).chapter_titles or {}
+            return _section(sid, titles.get(sid, title),
+                            extra + "".join(rule_block(r) for r in rows))
     raise KeyError(sid)
 
 

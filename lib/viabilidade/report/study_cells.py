@@ -210,7 +210,10 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
                    "da sede de cada distrito da área do que das sedes dos demais distritos "
                    f"(células de Voronoi); não é limite legal.{warn} {source}")
     else:
-        caption = f"Território proposto de {name}{layers}.{warn} {source}"
+        from ..operations import operation_of
+
+        what = "Território" if operation_of(c).installed else "Território proposto"
+        caption = f"{what} de {name}{layers}.{warn} {source}"
     origins = ", ".join(names.get(o, o) for o in c.origins)
     alt = (f"Mapa de {name}" + (f" em relação a {origins}" if origins else "")
            + (", com o território aproximado da área hachurado e tracejado" if approximate else "")

@@ -193,3 +193,19 @@ def test_12_the_installed_municipality_is_not_called_proposed(analysed, store):
         "O município de origem (art. 4º, § 1º)")
     fusion = _text(sections.area(analysed(FUSION), store))
     assert "Municípios inteiros na área: Anhanguera (5201207), Cumari (5206602)." in fusion
+
+
+def test_n14_what_would_make_it_viable_repeats_the_bar(analysed):
+    from viabilidade.report.sections import _what_would_change
+
+    text = _text(_what_would_change(analysed(POSSE)))
+    assert text.startswith(
+        "A conclusão passa a viável se os requisitos abaixo forem comprovados com dados "
+        "certificados ou evidências, e a inviável se algum deles não for cumprido (o motivo de "
+        "cada um está na seção do respectivo artigo):")
+    assert text.endswith(
+        "Mesmo viável perante a LC nº 2/1990, a criação está vedada enquanto não editada a lei "
+        "complementar federal (CF, art. 18, § 4º).")
+    fusion = _text(_what_would_change(analysed(FUSION)))
+    assert fusion.endswith("Mesmo viável perante a LC nº 2/1990, a fusão está vedada enquanto "
+                           "não editada a lei complementar federal (CF, art. 18, § 4º).")

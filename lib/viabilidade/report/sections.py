@@ -203,8 +203,12 @@ def _what_would_change(analysis) -> str:
             if fails else
             "A conclusão passa a viável se os requisitos abaixo forem comprovados com dados "
             "certificados ou evidências, e a inviável se algum deles não for cumprido")
+    op = analysis.candidate.operation
+    # N14: a conclusion that would turn "viável" still names the bar
+    bar = (f"<p>Mesmo viável perante a LC nº 2/1990, {esc(frame.BAR_CLAUSES[op])}.</p>"
+           if op in ("create-municipality", "fusion", "transfer-area") else "")
     return (f"<p>{lead} (o motivo de cada um está na seção do respectivo artigo):</p><ul>"
-            + "".join(items) + "</ul>")
+            + "".join(items) + "</ul>" + bar)
 
 
 def alternatives_table(analysis) -> Html | str:

@@ -24,7 +24,7 @@ test: install
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
 lab: install
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab --config=jupyter_server_config.py notebooks/
 
 data: install
 	$(BIN)/viabilidade data build --raw ../shared/data

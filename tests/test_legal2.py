@@ -209,3 +209,14 @@ def test_n14_what_would_make_it_viable_repeats_the_bar(analysed):
     fusion = _text(_what_would_change(analysed(FUSION)))
     assert fusion.endswith("Mesmo viável perante a LC nº 2/1990, a fusão está vedada enquanto "
                            "não editada a lei complementar federal (CF, art. 18, § 4º).")
+
+
+def test_14_the_transfer_pending_list_asks_for_the_declarations(analysed):
+    from viabilidade.rules.certification import pending
+
+    first = pending(analysed(TRANSFER).results)[0]
+    assert (first.item, first.body, first.field) == (
+        "LC 02/1990, art. 5º, § 1º", "Proponentes", "process.residence_declarations")
+    assert first.what == (
+        "representação assinada por no mínimo cinquenta eleitores residentes na área, com firmas "
+        "reconhecidas e mediante declarações destes (de residência e domicílio na área)")

@@ -233,7 +233,8 @@ def test_fusion_box_names_its_own_pending_acts_not_art4(store):
         "Estudo preliminar. Este estudo aplica a Lei Complementar nº 2/1990 aos dados públicos "
         "listados nos Apêndices. Os requisitos ainda não decididos dependem dos atos e documentos "
         "abaixo. Ainda faltam, com quem deve fornecê-los: Proponentes — representação assinada por "
-        "no mínimo cinquenta eleitores residentes na área (art. 5º, § 1º). Plebiscito (art. 5º, "
+        "no mínimo cinquenta eleitores residentes na área, com firmas reconhecidas e mediante "
+        "declarações destes (de residência e domicílio na área) (art. 5º, § 1º). Plebiscito (art. 5º, "
         "§ 2º; art. 7º, § 1º, I; art. 7º, § 2º, por analogia): não realizável antes da lei "
         "complementar federal "
         "(CF, art. 18, § 4º).")

@@ -189,6 +189,12 @@ def pending(results: list[RuleResult]) -> list[Pending]:
                                "representação assinada por eleitores da área, com firmas "
                                "reconhecidas: número de assinaturas, documento e data",
                                PROPONENTS, "process.petition_document", ""))
+        elif rid == "art5.par1" and status not in _DECIDED:
+            # finding 14: art. 5 § 1 wants the electors' own declarations, not only signatures
+            out.append(Pending(r.article or "art. 5º, § 1º", r.subject,
+                               r.title[:1].lower() + r.title[1:] + ", com firmas reconhecidas "
+                               "e mediante declarações destes (de residência e domicílio na "
+                               "área)", PROPONENTS, "process.residence_declarations", ""))
         elif rid.startswith("art17."):
             if status not in _DECIDED:
                 out.append(Pending(r.article or rid, r.subject, r.title, UNNAMED_BODY,

@@ -220,3 +220,19 @@ def test_14_the_transfer_pending_list_asks_for_the_declarations(analysed):
     assert first.what == (
         "representação assinada por no mínimo cinquenta eleitores residentes na área, com firmas "
         "reconhecidas e mediante declarações destes (de residência e domicílio na área)")
+
+
+def test_n12_art21_source_and_computed_dates_of_a_past_creation(analysed):
+    from viabilidade.rules import calendar
+
+    a = analysed(NOVA)
+    art21 = next(r for r in a.results if r.rule_id == "art21")
+    assert art21.source == ("LC nº 2/1990, art. 21; Lei Estadual nº 11.406/1991 (IBGE, Formação "
+                            "Administrativa, reproduzida pela Câmara Municipal de Nova Iguaçu de "
+                            "Goiás)")
+    events = [(e["evento"], e["data"]) for e in calendar.timeline(a.candidate, a.settings)]
+    assert ("Envio dos livros pelo município de origem (calculado)", "1993-01-16") in events
+    assert ("Fim do prazo de opção dos servidores (calculado)", "1993-04-01") in events
+    posse = [e["evento"] for e in calendar.timeline(analysed(POSSE).candidate,
+                                                    analysed(POSSE).settings)]
+    assert "Fim do prazo de opção dos servidores" in posse

@@ -52,8 +52,8 @@ CREATION_LAWS = {
     "2.126/85": CreationLaw(
         "Lei Estadual nº 11.406", dt.date(1991, 1, 16), dt.date(1993, 1, 1),
         later_splits=("Amaralina (Lei nº 12.802, de 27/12/1995)",),
-        source="IBGE, Formação Administrativa, reproduzida pela Câmara Municipal de Nova Iguaçu "
-               "de Goiás; Lei nº 12.802/1995 (Amaralina)"),
+        source="LC nº 2/1990, art. 21; Lei Estadual nº 11.406/1991 (IBGE, Formação "
+               "Administrativa, reproduzida pela Câmara Municipal de Nova Iguaçu de Goiás)"),
 }
 
 

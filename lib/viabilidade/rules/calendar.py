@@ -219,10 +219,12 @@ def timeline(candidate: Candidate | None, settings: Settings, *, icms_share: boo
          "artigo": "art. 9º"},
         {"evento": "Instalação do município (posse)", "data": inst.isoformat(), "artigo": "art. 9º"},
     ]
+    # a creation of the past (a known law): the deadlines are computed, not recorded facts
+    computed = " (calculado)" if known is not None and known.date.year == year else ""
     if op != "fusion":  # a fusion extinguishes every origin: no administration to opt for
-        out.append({"evento": "Fim do prazo de opção dos servidores",
+        out.append({"evento": "Fim do prazo de opção dos servidores" + computed,
                     "data": servants_option_deadline(inst).isoformat(), "artigo": "art. 12"})
     if icms_share:
-        out.insert(len(out) - 1, {"evento": "Envio dos livros pelo município de origem",
+        out.insert(len(out) - 1, {"evento": "Envio dos livros pelo município de origem" + computed,
                                   "data": books_deadline(inst).isoformat(), "artigo": "art. 14, § 3º"})
     return out

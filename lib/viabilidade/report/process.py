@@ -52,10 +52,6 @@ def _names(analysis, codes) -> list[str]:
     return [units[c].label if c in units else c for c in codes]
 
 
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " e " + items[-1]
-
-
 def transition_list(analysis) -> Html:
     """Arts. 11, 12 and 13 (and art. 14 §§ 3–4 where the ICMS share applies) for the
     candidate: who owns the property, who administers the territory and what the origin
@@ -69,9 +65,9 @@ def transition_list(analysis) -> Html:
     names = _names(analysis, c.municipalities if op.merges else c.origins)
     if op.merges:
         items = [
-            f"Art. 11: os bens públicos municipais de {_and(names)} passam à propriedade do novo "
+            f"Art. 11: os bens públicos municipais de {fmt.and_list(names)} passam à propriedade do novo "
             f"Município {when}.",
-            f"Art. 12: os servidores de {_and(names)}, exceto os ocupantes de cargos em comissão, "
+            f"Art. 12: os servidores de {fmt.and_list(names)}, exceto os ocupantes de cargos em comissão, "
             f"passam a integrar a administração do novo Município {when}. O direito de opção "
             "que o art. 12 resguarda não tem objeto na fusão: os municípios que se fundem se "
             "extinguem (art. 5º, § 2º), e não resta administração de origem pela qual optar; "
@@ -80,7 +76,7 @@ def transition_list(analysis) -> Html:
             "Prefeito.",
         ]
     else:
-        origin = _and(names)
+        origin = fmt.and_list(names)
         items = [
             f"Art. 11: os bens públicos municipais situados no território desmembrado passam à "
             f"propriedade do novo Município {when}.",

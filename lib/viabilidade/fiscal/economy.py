@@ -107,7 +107,7 @@ def _coef(label, code, pop: Figure | None, total: float | None) -> Coefficient:
         return Coefficient(label, code, pop, None, "", None)
     b = fpm.bracket(int(round(pop.value)))
     c = float(b.coefficient)
-    return Coefficient(label, code, pop, c, b.words(), None if not total else c / total)
+    return Coefficient(label, code, pop, c, b.words(), None if not total else fpm.pool_share(c, total))
 
 
 @dataclass(frozen=True)
@@ -294,9 +294,9 @@ def economy(analysis, store) -> Economy:
     total_after = total + delta if total is not None and delta is not None else None
     if total_after:
         new = Coefficient(new.label, None, new.population, new.coefficient, new.bracket,
-                          new.coefficient / total_after)
+                          fpm.pool_share(new.coefficient, total_after))
         after = [Coefficient(x.label, x.cod_ibge, x.population, x.coefficient, x.bracket,
-                             x.coefficient / total_after) for x in after]
+                             fpm.pool_share(x.coefficient, total_after)) for x in after]
     others_loss = fpm.dilution(total, delta) if total_after else None
 
     n_new = 1 - len(before) if merges else 1
@@ -439,8 +439,8 @@ def who_pays(store, excluded: tuple[str, ...], total: float, delta: float) -> pd
     for coef, g in t.groupby("coeficiente"):
         rows.append({"coeficiente": coef, "municipios": len(g),
                      "nomes": ", ".join(sorted(g["nome"])),
-                     "participacao_antes": coef / total,
-                     "participacao_depois": coef / (total + delta), "perda": loss})
+                     "participacao_antes": fpm.pool_share(coef, total),
+                     "participacao_depois": fpm.pool_share(coef, total + delta), "perda": loss})
     return pd.DataFrame(rows)
 
 

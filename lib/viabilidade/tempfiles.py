@@ -29,7 +29,14 @@ def prefix(kind: str) -> str:
     return f"viabilidade-{kind}-{os.getpid()}-"
 
 
-def _alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
+    """True when a process with this pid exists (ours or another user's); False for a pid
+    below 1, which names no single process (``os.kill`` would signal a process group).
+
+    Used by :func:`sweep_stale` and :class:`viabilidade.batch.lock.BatchLock`.
+    """
+    if pid <= 0:
+        return False
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -83,7 +90,7 @@ def sweep_stale(folder: str | Path | None = None) -> list[str]:
                 continue
         except OSError:
             continue
-        if not _alive(pid):
+        if not pid_alive(pid):
             shutil.rmtree(entry.path, ignore_errors=True)
             removed.append(entry.name)
     return sorted(removed)

@@ -17,21 +17,9 @@ import os
 from pathlib import Path
 
 from ..errors import ViabilidadeError
+from ..tempfiles import pid_alive
 
 LOCK_FILE = ".lote.lock"
-
-
-def _pid_alive(pid: int) -> bool:
-    """True when a process with this pid exists (ours or another user's)."""
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # exists, belongs to someone else
-        return True
-    return True
 
 
 def _holder(fd: int) -> int | None:
@@ -85,7 +73,7 @@ class BatchLock:
                 if e.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
                     raise _refuse(self.folder, pid) from None
                 # flock unsupported here: the pid recorded in the file decides
-                if pid is not None and pid != os.getpid() and _pid_alive(pid):
+                if pid is not None and pid != os.getpid() and pid_alive(pid):
                     raise _refuse(self.folder, pid) from None
                 fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC,
                              0o644)

@@ -336,8 +336,9 @@ def test_the_remainder_checks_name_the_revenue_year_and_measure_continuity():
     subs = par1.details["subchecks"]
     assert subs["VII"]["referencia_exigencia"] == "receita estadual de 2023"
     assert "(referência: receita estadual de 2023)" in rule_block(par1)
-    # Cocalzinho de Goiás (drawn area): Corumbá de Goiás's remainder stays whole, measured
-    b = analyse(REPO / "data" / "candidates" / "cocalzinho-de-goias.toml",
+    # Posse d'Abadia drawn (an area polygon): Abadiânia's remainder stays whole, measured (the
+    # art. 21 cases no longer check § 1, a condition of the creation: legal review 2, N2)
+    b = analyse(REPO / "tests" / "fixtures" / "posse-dabadia-desenhada.toml",
                 store=load_store(STORE), settings=BEFORE)
     subs = next(r for r in b.results if r.rule_id == "art4.par1").details["subchecks"]
     assert (subs["III"]["status"], subs["III"]["base"]) == ("pass", "measured")

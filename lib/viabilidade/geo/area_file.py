@@ -315,7 +315,25 @@ def read_area(path: str | Path) -> BaseGeometry:
     """
     path = Path(path)
     _check_file(path)
-    size = path.stat().st_size
+    st = path.stat()
+    key = (str(path.resolve()), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    if key not in _AREA_CACHE:
+        if len(_AREA_CACHE) >= _AREA_CACHE_SIZE:
+            _AREA_CACHE.pop(next(iter(_AREA_CACHE)))
+        _AREA_CACHE[key] = _read_area(path, st.st_size)
+    return _AREA_CACHE[key]
+
+
+#: Areas already read in this process, by (path, device, inode, size, mtime): a study reads
+#: its drawn area in several places (coherence checks, territory facts, each alternative
+#: reading rebuilt), and the file is read and checked once. Only a successful read is kept
+#: (a refusal is raised again on every call); shapely geometries are immutable.
+_AREA_CACHE: dict[tuple, BaseGeometry] = {}
+_AREA_CACHE_SIZE = 16
+
+
+def _read_area(path: Path, size: int) -> BaseGeometry:
+    """:func:`read_area` once the file passed :func:`_check_file`."""
     if size > MAX_FILE_BYTES:
         raise GeoError(f"{path.name}: o arquivo tem {_mb(size)} MB; esperado no máximo "
                        f"{_mb(MAX_FILE_BYTES)} MB (um limite desenhado tem alguns milhares de "

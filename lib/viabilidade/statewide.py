@@ -477,7 +477,7 @@ def _reserve_clause(passing: pd.DataFrame) -> str:
         return ""
     names = fmt.and_list([str(x) for x in big["nome"]]) if "nome" in big else fmt.number(len(big))
     verb = "teria" if len(big) == 1 else "teriam"
-    return (f" {names} {verb} mais de 142.633 habitantes e participaria"
+    return (f" {names} {verb} mais de {fmt.number(RESERVE_ABOVE)} habitantes e participaria"
             f"{'' if len(big) == 1 else 'm'} também da reserva do FPM (Decreto-Lei nº "
             "1.881/1981), que esta conta não inclui.")
 

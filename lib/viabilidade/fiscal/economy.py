@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from ..rules.common import fmt
 from ..rules.result import Basis, Figure
 from . import fpm, icms, legislature, minimums
 
@@ -345,7 +346,7 @@ def economy(analysis, store) -> Economy:
     reserve = []
     for x in (*before, *after, new):
         if x.population is not None and x.population.value and x.population.value > fpm.RESERVE_ABOVE:
-            reserve.append(f"{x.label} tem mais de 142.633 habitantes e participa também da "
+            reserve.append(f"{x.label} tem mais de {fmt(fpm.RESERVE_ABOVE)} habitantes e participa também da "
                            "reserva do FPM (DL 1.881/1981), não calculada aqui.")
 
     sources = ["Coeficientes do FPM-Interior: CTN, art. 91, § 2º (Decreto-Lei nº 1.881/1981); "

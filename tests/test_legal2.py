@@ -236,3 +236,16 @@ def test_n12_art21_source_and_computed_dates_of_a_past_creation(analysed):
     posse = [e["evento"] for e in calendar.timeline(analysed(POSSE).candidate,
                                                     analysed(POSSE).settings)]
     assert "Fim do prazo de opção dos servidores" in posse
+
+
+def test_n13_the_fusion_representation_says_how_it_is_read(analysed):
+    from viabilidade.rules.art5 import FUSION_PETITION
+
+    fusion = next(r for r in analysed(FUSION).results if r.rule_id == "art5.par1")
+    assert fusion.reason.endswith(
+        " Na fusão, a “respectiva área” são todos os municípios que se fundem: o estudo lê uma só "
+        "representação, com no mínimo cinquenta eleitores residentes e domiciliados em qualquer "
+        "deles (leitura do estudo; a lei não diz se são cinquenta em cada município, leitura mais "
+        "exigente que a proposta pode atender para evitar a dúvida).")
+    transfer = next(r for r in analysed(TRANSFER).results if r.rule_id == "art5.par1")
+    assert FUSION_PETITION not in transfer.reason

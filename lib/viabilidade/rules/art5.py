@@ -4,6 +4,7 @@ waived; plebiscite on the fusion and on the seat)."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from ..candidate import Candidate, Plebiscite
@@ -30,7 +31,24 @@ def par1(candidate: Candidate, settings: Settings) -> RuleResult:
     """Art. 5 § 1: representation by >= ``settings.petition_transfer`` (50) electors of the
     municipality who live in the area, "mediante declarações destes": the count decides only
     with the reference of the signers' declarations of residence and domicile
-    (``[process] residence_declarations``)."""
+    (``[process] residence_declarations``). In a fusion the "respectiva área" is every merging
+    municipality: the study reads one representation for all of them and says so
+    (:data:`FUSION_PETITION`)."""
+    r = _par1(candidate, settings)
+    if getattr(candidate, "operation", None) == "fusion":
+        r = dataclasses.replace(r, reason=f"{r.reason} {FUSION_PETITION}")
+    return r
+
+
+#: How the study reads art. 5 § 1 for a fusion (N13).
+FUSION_PETITION = ("Na fusão, a “respectiva área” são todos os municípios que se fundem: o estudo "
+                   "lê uma só representação, com no mínimo cinquenta eleitores residentes e "
+                   "domiciliados em qualquer deles (leitura do estudo; a lei não diz se são "
+                   "cinquenta em cada município, leitura mais exigente que a proposta pode "
+                   "atender para evitar a dúvida).")
+
+
+def _par1(candidate: Candidate, settings: Settings) -> RuleResult:
     return petition("art5.par1", "Representação assinada por no mínimo cinquenta eleitores residentes na área",
                     candidate.petition_signatures, settings.petition_transfer,
                     "eleitores inscritos no município, residentes e domiciliados na área",

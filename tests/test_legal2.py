@@ -249,3 +249,17 @@ def test_n13_the_fusion_representation_says_how_it_is_read(analysed):
         "exigente que a proposta pode atender para evitar a dúvida).")
     transfer = next(r for r in analysed(TRANSFER).results if r.rule_id == "art5.par1")
     assert FUSION_PETITION not in transfer.reason
+
+
+def test_n9_the_correction_tolerance_is_the_studys_and_the_change_one_way(analysed, store):
+    from viabilidade.report import sections
+    from viabilidade.report.operation_chapters import correction_section
+    from viabilidade.report.tables import threshold_text
+
+    a = analysed("tests/fixtures/correcao-abadiania-alexania.toml")
+    r = next(r for r in a.results if r.rule_id == "art6.area")
+    assert threshold_text(r) == "no máximo 1\u00a0km² — tolerância do estudo (leitura)"
+    assert "1 km² — tolerância do estudo (leitura)" in _text(sections.sensitivity(a))
+    chapter = _text(correction_section(a, store))
+    assert ("Sentido da mudança um só: todo o território entre as linhas sai de Alexânia; a "
+            "correção não compensa área entre os municípios") in chapter

@@ -197,6 +197,12 @@ def correction_section(analysis, store=None) -> Html | str:
                + f"{fmt.number(round(change.net_km2(k), 4), 4)} km²") for k in c.origins],
             ("Tolerância adotada (leitura do art. 6º)", f"{fmt.number(tol, 4)} km²"),
         ]
+        gives = [k for k, v in change.leaves.items() if round(v, 4) > 0]
+        if len(gives) == 1:  # N9: the balance is not a compensation but a one-way change
+            pairs.insert(-1, ("Sentido da mudança",
+                              f"um só: todo o território entre as linhas sai de "
+                              f"{names.get(gives[0], gives[0])}; a correção não compensa área "
+                              "entre os municípios"))
         if any(change.joins_m):
             pairs.append(("Fechamento das pontas", " e ".join(
                 fmt.quantity(round(j), "m") for j in change.joins_m)

@@ -474,7 +474,7 @@ _SKIP_DETAILS = {"texto_legal", "subchecks", "evidencias", "ato_futuro",  # = "n
                  "faces", "fora_dos_municipios_km2", "comprimento_linha_atual_m",
                  "comprimento_linha_corrigida_m", "fechamento_das_pontas_m",
                  "tolerancia_correcao_km2",
-                 "referencia_exigencia"}  # in the "Exigência" row (tables.threshold_text)
+                 "referencia_exigencia", "natureza_exigencia"}  # in the "Exigência" row (tables.threshold_text)
 
 
 def _detail_value(v: Any, key: str = "") -> str | None:
@@ -626,7 +626,10 @@ def sensitivity(analysis) -> Html:
     body = ""
     if numeric:
         rows = [[fmt.result_citation(r), r.subject, fmt.estimate(r.value, r.unit, None, r.basis),
-                 fmt.quantity(r.threshold, r.unit), margin_text(r), fmt.basis_label(r.basis, r.value)]
+                 fmt.quantity(r.threshold, r.unit)
+                 + (f" — {r.details['natureza_exigencia']}"
+                    if isinstance(r.details, dict) and r.details.get("natureza_exigencia") else ""),
+                 margin_text(r), fmt.basis_label(r.basis, r.value)]
                 for r in numeric]
         body += table(["Dispositivo", "Sujeito", "Valor", "Exigência", "Margem", "Base"], rows,
                       caption="Margens dos requisitos numéricos", numeric=(2, 3, 4),

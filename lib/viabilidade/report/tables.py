@@ -107,14 +107,19 @@ def status_badge(result: RuleResult) -> Html:
 
 
 def threshold_text(result: RuleResult) -> str:
-    """Requirement as words: ``"mais de 3.000 habitantes"``; ``"—"`` for non-numeric rules.
+    """Requirement as words: ``"mais de 3.000 habitantes"``; ``"—"`` for non-numeric rules;
+    a figure of the study's reading names itself (``details["natureza_exigencia"]``: ``"no
+    máximo 1 km² — tolerância do estudo (leitura)"``).
     A threshold computed from a year other than the one the law asks for names its reference
     (``details["referencia_exigencia"]``: ``"mais de R$ 2.900.224,28 (referência: receita
     estadual de 2023)"``)."""
     if result.threshold is None:
         return "—"
     text = f"{fmt.comparator_label(result.comparator)} {fmt.quantity(result.threshold, result.unit)}"
-    ref = result.details.get("referencia_exigencia") if isinstance(result.details, dict) else None
+    details = result.details if isinstance(result.details, dict) else {}
+    ref, kind = details.get("referencia_exigencia"), details.get("natureza_exigencia")
+    if kind:  # a figure the study reads, not the law's (art. 6's tolerance)
+        text = f"{text} — {kind}"
     return f"{text} (referência: {ref})" if ref else text
 
 

@@ -24,6 +24,8 @@ if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
 
 #: The tolerance is the study's reading of "sem alteração de área", not a number of the law.
 TOLERANCE_READING = "adotada pelo estudo como leitura de “sem alteração de área” (não é número da lei)"
+#: Beside the tolerance wherever a table shows it as the requirement (N9): not the law's number.
+TOLERANCE_LABEL = "tolerância do estudo (leitura)"
 
 TITLES = {"art6.area": "Correção sem alteração de área: território entre a linha atual e a "
                        "corrigida",
@@ -62,7 +64,8 @@ def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> R
                                                   "faltam os arquivos das linhas")
                   + " (linha atual e linha corrigida).")
         return simple("art6.area", TITLES["art6.area"], Status.INDETERMINATE, reason,
-                      threshold=tol, comparator="<=", unit="km²")
+                      threshold=tol, comparator="<=", unit="km²",
+                      details={"natureza_exigencia": TOLERANCE_LABEL})
     names = {c: u.label for c, u in profile.origins.items()}
     a, b = list(candidate.origins)
     moves = (f"passariam de {names[a]} para {names[b]} {_km2(change.leaves.get(a, 0.0))} e de "
@@ -111,7 +114,8 @@ def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> R
                            "comprimento_linha_atual_m": round(change.old_length_m, 1),
                            "comprimento_linha_corrigida_m": round(change.new_length_m, 1),
                            "fechamento_das_pontas_m": [round(x, 1) for x in change.joins_m],
-                           "tolerancia_correcao_km2": tol, "faltam": missing})
+                           "tolerancia_correcao_km2": tol, "faltam": missing,
+                           "natureza_exigencia": TOLERANCE_LABEL})
 
 
 def art6(candidate: Candidate) -> RuleResult:

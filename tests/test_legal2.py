@@ -203,6 +203,9 @@ def test_n14_what_would_make_it_viable_repeats_the_bar(analysed):
         "A conclusão passa a viável se os requisitos abaixo forem comprovados com dados "
         "certificados ou evidências, e a inviável se algum deles não for cumprido (o motivo de "
         "cada um está na seção do respectivo artigo):")
+    # new-user review 4: item IV, met only on published data (margin 1,50 %), is listed too
+    assert ("Art. 4º, IV: População de mais de três mil habitantes — atingido nos dados "
+            "publicados (a certificar)") in text
     assert text.endswith(
         "Mesmo viável perante a LC nº 2/1990, a criação está vedada enquanto não editada a lei "
         "complementar federal (CF, art. 18, § 4º).")

@@ -142,6 +142,10 @@ def test_posse_dabadia_item_iv_is_met_on_published_data_only(posse):
     assert on_published_data(iv)
     assert fmt.result_status_label(iv) == PUBLISHED_PASS
     assert iv.to_dict()["deciding_basis"] == "published" and iv.to_dict()["status"] == "pass"
+    # new-user review 4: a machine reader sees the pass is not final
+    record = {r["rule_id"]: r for r in posse.to_dict()["results"] if r["subject"] == "área"}
+    assert (record["art4.IV"]["status"], record["art4.IV"]["settled"]) == ("pass", False)
+    assert (record["art4.V"]["status"], record["art4.V"]["settled"]) == ("indeterminate", False)
     # the remainder (Abadiânia without Posse d'Abadia, 14.187 inhabitants) is undecided
     # (estimated electors), so it is not "atingido"
     par1 = posse.result("art4.par1")
@@ -199,6 +203,9 @@ def test_published_population_keeps_the_study_preliminary(posse, posse_certified
     assert certification.settled("pass", "certified", "IV") is True
     assert certification.settled("pass", "measured", "III") is True   # no certifier in § 2
     assert certification.settled("pass", "measured", "II") is False   # IBGE, § 2
+    record = {r["rule_id"]: r for r in posse_certified.to_dict()["results"]
+              if r["subject"] == "área"}
+    assert (record["art4.IV"]["status"], record["art4.IV"]["settled"]) == ("pass", True)
 
 
 def test_every_rule_met_but_one_figure_published_is_viable_only_on_published_data(store, tmp_path):

@@ -154,3 +154,12 @@ def test_long_content_continues_on_next_slides(analysis):
     assert "s-regras-4" in ids and "s-fontes-3" in ids
     assert "Fontes dos dados (2)" in deck
     assert len(render(deck).pages) == len(ids)
+
+
+def test_what_would_change_lists_the_requirement_met_only_on_published_data(analysis):
+    # new-user review 4: item IV (3.045 habitantes, Censo) is still to certify
+    items = [re.sub(r"<[^>]+>", "", i) for i in slides._blocking(analysis.results)]
+    assert ("Art. 4º, IV: População de mais de três mil habitantes — atingido nos dados "
+            "publicados (a certificar)") in items
+    assert "Art. 2º: Representação assinada por no mínimo cem eleitores da área — indeterminado" \
+        in items

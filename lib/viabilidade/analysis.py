@@ -73,7 +73,8 @@ class Analysis:
             "verdict": str(self.verdict),
             "certification": certification.summary(self.results, self.candidate, self.settings),
             "area": area_record(self.profile),
-            "results": [r.to_dict() for r in self.results],
+            "results": [{**r.to_dict(), "settled": certification.result_settled(r)}
+                        for r in self.results],
             "settings": self.settings.to_dict(),
             "alternatives": [{"description": d, "verdict": str(v), "changed": list(c)}
                              for d, v, c in self.alternatives],

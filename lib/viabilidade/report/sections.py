@@ -173,21 +173,25 @@ def short_citation(article: str) -> str:
 
 
 def _what_would_change(analysis) -> str:
-    blocking = [r for r in analysis.results
-                if Status(r.status) in (Status.FAIL, Status.INDETERMINATE)]
-    if not blocking:
+    undecided = [r for r in analysis.results
+                 if Status(r.status) in (Status.FAIL, Status.INDETERMINATE)]
+    if not undecided:
         if any(on_published_data(r) for r in analysis.results):
             return ("<p>Todos os requisitos aplicáveis estão atingidos com os dados disponíveis, "
                     "alguns só nos dados publicados: o veredito depende das certidões que "
                     "confirmem esses valores (ver a primeira página).</p>")
         return "<p>Todos os requisitos aplicáveis estão cumpridos com os dados disponíveis.</p>"
+    fails = any(Status(r.status) == Status.FAIL for r in undecided)
+    # a requirement met only on published data is not settled either: it is listed among
+    # what the certificates must prove, unless a failed one already decides the conclusion
+    blocking = [r for r in analysis.results if r in undecided
+                or (not fails and Status(r.status) == Status.PASS and on_published_data(r))]
     items = []
     for r in blocking:
         subject = f" — {esc(r.subject)}" if r.subject and r.subject != "área" else ""
         cite = f"{esc(short_citation(r.article))}: " if r.article else ""
         items.append(f"<li>{cite}{esc(r.title)}{subject} — "
                      f"{esc(fmt.result_status_label(r))}</li>")
-    fails = any(Status(r.status) == Status.FAIL for r in blocking)
     if operation_of(analysis.candidate).installed:
         lead = ("O município já está instalado: o que este estudo verifica com os números de hoje "
                 "é o que o art. 8º manda verificar, a perda de requisitos do art. 4º por "

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..operations import operation_of
-from ..rules.result import RuleResult, Status
+from ..rules.result import RuleResult, Status, on_published_data
 from . import format as fmt
 from .charts import threshold_chart
 from .conclusion import analysis_conclusion_html
@@ -107,7 +107,7 @@ def _counts(results: Sequence[RuleResult]) -> str:
 
 def _blocking(results: Sequence[RuleResult]) -> list[str]:
     """``<li>`` items of what blocks the verdict: the failed rules with their reasons, else the
-    indeterminate ones."""
+    indeterminate ones and those met only on published data (to certify)."""
     def head(r: RuleResult) -> str:
         subject = f" — {esc(r.subject)}" if r.subject and r.subject != "área" else ""
         cite = f"{esc(short_citation(r.article))}: " if r.article else ""
@@ -116,7 +116,9 @@ def _blocking(results: Sequence[RuleResult]) -> list[str]:
 
     items = [f"{head(r)}: {esc(r.reason)}</li>" for r in results if Status(r.status) == Status.FAIL]
     if not items:
-        items = [f"{head(r)}</li>" for r in results if Status(r.status) == Status.INDETERMINATE]
+        # a requirement met only on published data still awaits its certificate
+        items = [f"{head(r)}</li>" for r in results if Status(r.status) == Status.INDETERMINATE
+                 or (Status(r.status) == Status.PASS and on_published_data(r))]
     return items
 
 

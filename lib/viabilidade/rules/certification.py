@@ -59,6 +59,21 @@ def settled(status: Status | str, basis: Basis | str | None, item: str) -> bool:
                                        and Basis(basis) == Basis.CERTIFIED)
 
 
+def result_settled(result: RuleResult) -> bool:
+    """Whether a rule result is final, as ``resultados.json`` marks each result (``settled``).
+
+    ``pass``/``fail`` not decided on a what-if value nor on an official published table
+    (:func:`~viabilidade.rules.result.on_published_data`: "atingido nos dados publicados
+    (a certificar)"), and, for an art. 4 item § 2 gives to a named body, decided on its
+    certificate (:func:`settled`). ``indeterminate``/``not_applicable`` are never settled.
+    """
+    if on_hypothetical_data(result) or on_published_data(result):
+        return False
+    parts = str(result.rule_id).split(".")
+    item = parts[1] if parts[0] == "art4" and len(parts) > 1 else ""
+    return settled(result.status, deciding_basis(result), item)
+
+
 @dataclass(frozen=True)
 class Pending:
     """One figure or piece of evidence still missing.

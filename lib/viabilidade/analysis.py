@@ -99,7 +99,7 @@ def area_record(profile: Profile) -> dict:
               "origin_seat_taken": details.get("origin_seat_taken", {}),
               "enclave": details.get("enclave"),
               "seat_outside": details.get("seat_outside"),
-            "districts_apart": details.get("districts_apart")}
+              "districts_apart": details.get("districts_apart")}
     if profile.destination is not None:
         record["destination"] = {"label": profile.destination.label,
                                  "before": unit_figures(profile.destination),
@@ -209,6 +209,11 @@ def origin_vilas(candidate: Candidate, store) -> dict[str, list[tuple[str, float
     return out
 
 
+#: The settings :func:`territory` reads: an alternative reading that keeps them (the
+#: population vintage) reuses the base territory instead of measuring the geometry again.
+TERRITORY_SETTINGS = ("perimeter", "sliver_tolerance_km2")
+
+
 def territory(candidate: Candidate, store, settings) -> Territory:
     """Geometry facts of a candidate (art. 4 II, III; art. 3) under the given settings (I-5 tolerance).
 
@@ -219,7 +224,8 @@ def territory(candidate: Candidate, store, settings) -> Territory:
     (:func:`viabilidade.coherence.seat_outside`, art. 3, I), and
     ``details["districts_apart"]`` districts whose approximate territories do not touch
     (:func:`viabilidade.coherence.apart_districts`). Under reading I-4 ``all-urban`` the vilas of the origins'
-    other districts (:func:`origin_vilas`) count as urban areas for art. 4 II.
+    other districts (:func:`origin_vilas`) count as urban areas for art. 4 II. Of the
+    settings only :data:`TERRITORY_SETTINGS` are read.
     """
     from .geo.facts import territory_facts
 
@@ -364,7 +370,8 @@ def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None
     results = evaluate(candidate, profile, base)
 
     def rebuild(alt):
-        return build_profile(candidate, store, alt, territory(candidate, store, alt))
+        same = all(getattr(alt, k) == getattr(base, k) for k in TERRITORY_SETTINGS)
+        return build_profile(candidate, store, alt, facts if same else territory(candidate, store, alt))
 
     provenance = provenance_records(store)
     return Analysis(candidate=candidate, settings=base, profile=profile, results=results,

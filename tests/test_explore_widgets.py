@@ -525,3 +525,98 @@ def test_a_projected_scenario_is_not_called_a_study_either(explorer):
     assert "estudo preliminar" not in verdict
     explorer.controls["projection"].value = None
     assert "estudo preliminar" in _plain(explorer.panes["verdict"].value)
+
+
+POSSE_BOX = [[-48.83, -16.13], [-48.77, -16.13], [-48.77, -16.07], [-48.83, -16.07], [-48.83, -16.13]]
+
+
+def _draw(mapped, ring):
+    feature = {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [ring]}}
+    mapped.map._drawn(action="created", geo_json=feature)
+    return feature
+
+
+def test_deleting_the_drawing_in_use_takes_the_limits_off(mapped):
+    # The trash tool on the polygon in use: the limits come off as with «Tirar os limites»
+    # (Posse d'Abadia comes back as the area) and the note «Polígono desenhado em uso» goes.
+    feature = _draw(mapped, POSSE_BOX)
+    drawn = mapped.use_drawing()
+    assert mapped.scenario.boundary == drawn and mapped.scenario.districts == ()
+    assert "Polígono desenhado em uso como limite da área" in mapped.panes["draw_note"].value
+    mapped.map._drawn(action="deleted", geo_json=feature)
+    assert mapped.map.drawn is None and mapped.controls["boundary"].value == ""
+    assert mapped.scenario.boundary is None and mapped.scenario.districts == ("520010010",)
+    assert mapped.panes["draw_note"].value == ""
+    assert mapped.analysis.result("art4.III").status == Status.INDETERMINATE
+    assert [f["properties"]["name"] for f in mapped.map.areas.data["features"]] == ["Abadiânia (origem)"]
+
+
+def test_deleting_an_older_drawing_keeps_the_one_in_use(mapped):
+    older = _draw(mapped, [[-48.9, -16.3], [-48.0, -16.3], [-48.0, -15.6], [-48.9, -16.3]])
+    _draw(mapped, POSSE_BOX)
+    drawn = mapped.use_drawing()
+    mapped.map._drawn(action="deleted", geo_json=older)
+    assert mapped.map.drawn is not None and mapped.scenario.boundary == drawn
+    assert "Polígono desenhado em uso" in mapped.panes["draw_note"].value
+
+
+def test_the_drawing_note_goes_with_the_limits(mapped):
+    _draw(mapped, POSSE_BOX)
+    mapped.use_drawing()
+    mapped.controls["clear_boundary"].click()
+    assert mapped.panes["draw_note"].value == "" and mapped.scenario.boundary is None
+    # Emptying the box by hand takes the limits off too, and the note with them.
+    _draw(mapped, POSSE_BOX)
+    mapped.use_drawing()
+    mapped.controls["boundary"].value = ""
+    assert mapped.panes["draw_note"].value == "" and mapped.scenario.districts == ("520010010",)
+
+
+def test_the_map_zooms_to_the_area_when_it_changes(mapped, store):
+    from viabilidade.explore.leaflet_map import CENTER, ZOOM
+
+    m = mapped.map
+    assert (tuple(m.map.center), m.map.zoom) == (CENTER, ZOOM)   # first view: the state
+    # A map click keeps the view (the map does not move under the mouse) ...
+    m._clicked(event="click", properties={"code": OLHOS_DAGUA})
+    assert mapped.scenario.districts == ("520010010", OLHOS_DAGUA)
+    assert (tuple(m.map.center), m.map.zoom) == (CENTER, ZOOM)
+    # ... a unit picked in the list moves it to the unit: Interlândia's point in a 0,15° box.
+    mapped.controls["unit"].value = INTERLANDIA
+    (lat, lon), zoom = m.map.center, m.map.zoom
+    assert zoom == 12.0
+    point = next(f for f in m.area_districts.data["features"] if f["properties"]["code"] == INTERLANDIA)
+    assert (round(lon, 4), round(lat, 4)) == tuple(round(x, 4) for x in point["geometry"]["coordinates"])
+    # A drawn boundary: the box around Posse d'Abadia, 0,06° wide, shown in 0,15°.
+    _draw(mapped, POSSE_BOX)
+    mapped.use_drawing()
+    assert m.map.zoom == 12.0 and [round(x, 3) for x in m.map.center] == [-16.1, -48.8]
+
+
+def test_scenario_map_fits_the_area_once_per_change(store):
+    pytest.importorskip("ipyleaflet")
+    from shapely.geometry import box
+
+    from viabilidade.explore.leaflet_map import CENTER, ZOOM, ScenarioMap, fit_view
+    from viabilidade.explore.scenario import Scenario
+
+    m = ScenarioMap(store, lambda code: None)
+    # The whole state's box gives the map's first view (a tolerance of half a zoom step).
+    (lat, lon), zoom = fit_view((-53.25, -19.50, -45.91, -12.40))
+    assert zoom == ZOOM and abs(lat - CENTER[0]) < 0.3 and abs(lon - CENTER[1]) < 0.1
+    # Anápolis (a whole municipality in the area): its malha box, 540 px less 30 px a side.
+    anapolis = Scenario.for_municipality(store, ANAPOLIS, origin="5200100")   # Abadiânia
+    m.show(anapolis)
+    w, s, e, n = store.boundaries.set_index("cod_ibge").at[ANAPOLIS, "geometry"].bounds
+    assert (tuple(m.map.center), m.map.zoom) == fit_view((w, s, e, n))
+    assert m.map.zoom == 10.5 and s < m.map.center[0] < n and w < m.map.center[1] < e
+    # The user pans away; showing the same area again (another seat, a new result) stays put.
+    m.map.center, m.map.zoom = [-17.0, -50.0], 8.0
+    m.show(anapolis)
+    assert (list(m.map.center), m.map.zoom) == ([-17.0, -50.0], 8.0)
+    # fit=False (a map click) leaves the view, whatever the area.
+    m.show(Scenario.for_district(store, INTERLANDIA), fit=False)
+    assert (list(m.map.center), m.map.zoom) == ([-17.0, -50.0], 8.0)
+    # A boundary: its own box, 0,3° a side (log2(480 px · 360° / 256 px / 0,3°) = 11,1).
+    m.show(anapolis, box(-49.0, -16.4, -48.7, -16.1))
+    assert m.map.zoom == 11.0 and [round(x, 3) for x in m.map.center] == [-16.25, -48.85]

@@ -20,11 +20,15 @@ No tile server is reachable from where the studies are made, so by default there
 (a grey background); ``basemap=True`` adds OpenStreetMap tiles for a user who is online.
 A :class:`ipyleaflet.DrawControl` lets the user draw one polygon; :meth:`ScenarioMap.drawn_geojson`
 gives it as a GeoJSON FeatureCollection (EPSG:4674 coordinates, longitude first).
+Deleting that polygon with the trash tool calls ``on_deleted``. When the area changes the
+view is centred and zoomed on it (:func:`fit_view` of :func:`area_bounds`), except when
+:meth:`ScenarioMap.show` is told not to (a click on the map keeps the view under the mouse).
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 
 from ..geo.distance import MIN_GAP_M
@@ -36,6 +40,11 @@ from .state_map import AREA_COLOUR, ORIGIN_COLOUR
 #: Centre and zoom that show the whole state in a map 540 px wide and 540 px tall (Leaflet
 #: zooms in half steps here).
 CENTER, ZOOM = (-15.95, -49.58), 6.5
+#: The map's width and height in pixels.
+MAP_PX = 540
+#: Zooming to the area: a margin around it (pixels), the closest zoom (a district is a point:
+#: it is shown in a box at least :data:`MIN_SPAN_DEG` wide, about 17 km).
+FIT_PADDING_PX, MAX_FIT_ZOOM, MIN_SPAN_DEG = 30, 13.0, 0.15
 #: Douglas–Peucker tolerance of the municipality outlines sent to the browser, in degrees.
 SIMPLIFY_DEG = 0.005
 HINT = "Passe o mouse sobre um município ou ponto para ver o nome; clique para usá-lo."
@@ -274,6 +283,69 @@ def scenario_layers_data(store, scenario, boundary=None) -> dict[str, dict]:
             "seats": {"type": "FeatureCollection", "features": seat_features}}
 
 
+def _mercator_y(lat: float) -> float:
+    s = math.sin(math.radians(lat))
+    return math.log((1 + s) / (1 - s)) / 2
+
+
+def fit_view(bounds: tuple[float, float, float, float], width_px: int = MAP_PX,
+             height_px: int = MAP_PX) -> tuple[tuple[float, float], float]:
+    """Centre and zoom that show ``bounds`` whole, as Leaflet's ``fitBounds`` would.
+
+    Parameters
+    ----------
+    bounds : tuple of float
+        ``(west, south, east, north)`` in degrees (EPSG:4674, as shapely's ``bounds``).
+    width_px, height_px : int
+        The map's size in pixels.
+
+    Returns
+    -------
+    tuple
+        ``((lat, lon), zoom)``: the centre in Web Mercator (Leaflet's projection), the zoom
+        in half steps (the map's ``zoom_snap``), at most :data:`MAX_FIT_ZOOM`, with
+        :data:`FIT_PADDING_PX` pixels to spare on every side. A box narrower than
+        :data:`MIN_SPAN_DEG` (a single district point) is widened to it around its centre.
+    """
+    west, south, east, north = bounds
+    if east - west < MIN_SPAN_DEG:
+        mid = (west + east) / 2
+        west, east = mid - MIN_SPAN_DEG / 2, mid + MIN_SPAN_DEG / 2
+    if north - south < MIN_SPAN_DEG:
+        mid = (south + north) / 2
+        south, north = mid - MIN_SPAN_DEG / 2, mid + MIN_SPAN_DEG / 2
+    y_s, y_n = _mercator_y(south), _mercator_y(north)
+    lat = math.degrees(math.atan(math.sinh((y_s + y_n) / 2)))
+    zoom_x = math.log2((width_px - 2 * FIT_PADDING_PX) * 360 / (256 * (east - west)))
+    zoom_y = math.log2((height_px - 2 * FIT_PADDING_PX) * 2 * math.pi / (256 * (y_n - y_s)))
+    zoom = min(MAX_FIT_ZOOM, math.floor(2 * min(zoom_x, zoom_y)) / 2)
+    return (round(lat, 6), round((west + east) / 2, 6)), zoom
+
+
+def area_bounds(store, scenario, boundary=None) -> tuple[float, float, float, float] | None:
+    """``(west, south, east, north)`` of the scenario's area, or ``None`` for an empty area.
+
+    The boundary when there is one (it replaces the units); else the area's whole
+    municipalities (IBGE malha) and its districts' points (:func:`districts_geojson`).
+    """
+    if boundary is not None:
+        return tuple(float(x) for x in boundary.bounds)
+    xs, ys = [], []
+    b = store.boundaries.set_index("cod_ibge")
+    for code in scenario.municipalities:
+        if code in b.index:
+            w, s_, e, n = b.at[code, "geometry"].bounds
+            xs += [w, e]
+            ys += [s_, n]
+    for f in districts_geojson(store, scenario.districts)["features"]:
+        x, y = f["geometry"]["coordinates"][:2]
+        xs.append(x)
+        ys.append(y)
+    if not xs:
+        return None
+    return (float(min(xs)), float(min(ys)), float(max(xs)), float(max(ys)))
+
+
 class ScenarioMap:
     """The interactive map of the explorer.
 
@@ -282,6 +354,9 @@ class ScenarioMap:
     store : viabilidade.data.store.Store
     on_click : callable
         Called with the code of the clicked unit (7-digit municipality or 9-digit district).
+    on_deleted : callable, optional
+        Called (no argument) when the polygon in :attr:`drawn` is deleted with the map's
+        trash tool.
     basemap : bool
         Add OpenStreetMap tiles under the layers (needs internet access; off by default).
 
@@ -296,16 +371,19 @@ class ScenarioMap:
         The last drawn polygon, a GeoJSON geometry (longitude first).
     """
 
-    def __init__(self, store, on_click: Callable[[str], None], *, basemap: bool = False):
+    def __init__(self, store, on_click: Callable[[str], None], *, basemap: bool = False,
+                 on_deleted: Callable[[], None] | None = None):
         import ipyleaflet as L
         import ipywidgets as W
 
-        self.store, self.on_click, self.drawn = store, on_click, None
+        self.store, self.on_click, self.on_deleted, self.drawn = store, on_click, on_deleted, None
+        #: Bounds of the area last shown (:func:`area_bounds`); the view moves when they change.
+        self.shown_bounds = None
         layers = [L.basemap_to_tiles(L.basemaps.OpenStreetMap.Mapnik)] if basemap else []
         self.map = L.Map(center=CENTER, zoom=ZOOM, zoom_snap=0.5, zoom_delta=0.5, layers=layers,
                          panes=PANES, zoom_control=False,
                          scroll_wheel_zoom=True, attribution_control=False,
-                         layout=W.Layout(width="100%", height="540px"))
+                         layout=W.Layout(width="100%", height=f"{MAP_PX}px"))
         self.map.add(L.ZoomControl(position="topleft", **ZOOM_TITLES))
         self.map.add(L.ScaleControl(position="bottomleft", imperial=False))
         self.bands = L.GeoJSON(data={"type": "FeatureCollection", "features": []}, name="6 km")
@@ -379,8 +457,11 @@ class ScenarioMap:
     def _drawn(self, _control=None, action: str = "", geo_json: dict | None = None, **_) -> None:
         if action in ("created", "edited") and geo_json and geo_json.get("geometry", {}).get("type") == "Polygon":
             self.drawn = geo_json["geometry"]
-        elif action == "deleted":
-            self.drawn = None
+        elif action == "deleted" and self.drawn is not None and geo_json \
+                and geo_json.get("geometry") == self.drawn:
+            self.drawn = None       # the polygon in use, not an older one still on the map
+            if self.on_deleted is not None:
+                self.on_deleted()
 
     def drawn_geojson(self, cod_ibge: str, name: str) -> str | None:
         """The last drawn polygon as a GeoJSON FeatureCollection text, or ``None``.
@@ -411,8 +492,17 @@ class ScenarioMap:
         self.drawn = None
 
     # ------------------------------------------------------------------ update
-    def show(self, scenario, boundary=None) -> None:
-        """Draw the scenario (area, origins, seats, 6 km bands, boundary)."""
+    def show(self, scenario, boundary=None, *, fit: bool = True) -> None:
+        """Draw the scenario (area, origins, seats, 6 km bands, boundary).
+
+        With ``fit``, when the area's bounds changed since the last call, the map is centred
+        and zoomed on the area (:func:`fit_view`); without it (a map click: the map stays
+        where the user clicked) or for an empty area the view does not move.
+        """
+        bounds = area_bounds(self.store, scenario, boundary)
+        if fit and bounds is not None and bounds != self.shown_bounds:
+            (self.map.center, self.map.zoom) = fit_view(bounds)
+        self.shown_bounds = bounds
         data = scenario_layers_data(self.store, scenario, boundary)
         self.bands.data = data["bands"]
         self.areas.data = data["areas"]

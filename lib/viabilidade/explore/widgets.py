@@ -257,6 +257,8 @@ class Explorer:
         self._drawn_boundary: Path | None = None
         #: The IBGE units a drawn polygon replaced (restored when the limits are taken off).
         self._units_before_drawing: tuple | None = None
+        #: True while a map click is handled: the map does not move under the user's mouse.
+        self._map_click = False
         self.controls: dict[str, W.Widget] = {}
         self.panes = {k: W.HTML() for k in ("busy", "verdict", "message", "rules", "totals", "margins",
                                             "alternatives", "saved", "draw_note", "origins")}
@@ -266,7 +268,8 @@ class Explorer:
         if draw_map:
             from .leaflet_map import ScenarioMap
 
-            self.map = ScenarioMap(store, self.clicked, basemap=basemap)
+            self.map = ScenarioMap(store, self.clicked, basemap=basemap,
+                                   on_deleted=self.drawing_deleted)
         self._build_controls()
         self._load_scenario_into_controls()
         self.update()
@@ -548,16 +551,20 @@ class Explorer:
         ``"pick"`` mode it becomes the unit, as if picked in the list.
         """
         c = self.controls
-        if c["click_mode"].value == "pick":
-            c["unit"].value = code            # observed: _unit_picked
-            return
-        self._quiet = True
+        self._map_click = True
         try:
-            c["edit_unit"].value = code
+            if c["click_mode"].value == "pick":
+                c["unit"].value = code            # observed: _unit_picked
+                return
+            self._quiet = True
+            try:
+                c["edit_unit"].value = code
+            finally:
+                self._quiet = False
+            in_area = code in self.scenario.districts + self.scenario.municipalities
+            self._edit("remove" if in_area else "add", code, via="map")
         finally:
-            self._quiet = False
-        in_area = code in self.scenario.districts + self.scenario.municipalities
-        self._edit("remove" if in_area else "add", code, via="map")
+            self._map_click = False
 
     def _typed_what_if(self, quantity: str) -> None:
         """Typing a what-if value switches its box on (the value is meant to be used)."""
@@ -579,6 +586,19 @@ class Explorer:
             self.map.clear_drawing()
         self.panes["draw_note"].value = ""
         self.controls["boundary"].value = ""       # observed: update
+
+    def drawing_deleted(self) -> None:
+        """The drawn polygon was deleted with the map's trash tool: when it was the boundary in
+        use, the limits come off as with «Tirar os limites» (the area's units come back)."""
+        if self._drawing_in_use():
+            self.clear_boundary()
+        else:
+            self.panes["draw_note"].value = ""
+
+    def _drawing_in_use(self) -> bool:
+        """Whether the «Arquivo de limites da área» control holds the drawn polygon's file."""
+        return (self._drawn_boundary is not None
+                and self.controls["boundary"].value.strip() == str(self._drawn_boundary))
 
     def use_drawing(self) -> Path | None:
         """Make the polygon drawn on the map the area's boundary (written to a GeoJSON file).
@@ -715,6 +735,8 @@ class Explorer:
         except ViabilidadeError as e:
             self.analysis, self.error = None, control_message(e)
         self._seat_options(self.scenario)   # a drawn boundary offers the districts it holds
+        if not self._drawing_in_use():       # limits taken off, or another file typed in
+            self.panes["draw_note"].value = ""
         self._render()
 
     # -------------------------------------------------------------- panes
@@ -763,7 +785,10 @@ class Explorer:
         key = (s.districts, s.municipalities, s.origins, s.boundary, s.seat, a is None)
         if not self.draw_map or key == self._map_key:
             return
-        self.map.show(s, _boundary_geometry(s.boundary))
+        # The map moves to the area when it changes, except on the first view (the state) and
+        # after a click on the map itself.
+        self.map.show(s, _boundary_geometry(s.boundary),
+                      fit=self._map_key is not None and not self._map_click)
         self._map_key = key
         if a is None:
             self.images["detail"].value = b""

@@ -137,3 +137,15 @@ def test_slide_counts_share_the_width_and_wrap_instead_of_running_off_the_edge()
     assert "grid(columns: (1fr, 1fr), column-gutter: 0.8em," in d.source
     assert "stack(dir: ltr" not in d.source
     assert "#text(size: 0.8em, hyphenate: false)[indeterminados]" in d.source
+
+
+def test_a_verdict_badge_column_takes_its_natural_width():
+    # new-user review 1: "indeterminado" spilled out of its pill in a 14 % column
+    from viabilidade.report.tables import Html, table
+
+    badge = Html('<span class="veredito v-indeterminado">indeterminado</span>')
+    html = table(["Leitura alternativa", "Conclusão", "Requisitos que mudam"],
+                 [["I-1: núcleos distritais inteiros", badge, "nenhum"]], widths=(58, 14, 28))
+    assert "#tabela(columns: (58fr, auto, 28fr,)" in typst.to_typst(doc(html)).source
+    plain = table(["A", "B"], [["x", "y"]], widths=(60, 40))
+    assert "#tabela(columns: (60%, 40%,)" in typst.to_typst(doc(plain)).source

@@ -605,10 +605,21 @@ class _Writer:
         if self.kind == "slides":
             size = "13pt"
         head, body = [], []
+        badge = set()  # columns holding a verdict badge, which cannot wrap
         for where, tr in rows:
+            x = 0
             for cell in tr.elements():
                 self.check(cell)
-                (head if where == "thead" else body).append(self.cell(cell, where))
+                out = self.cell(cell, where)
+                (head if where == "thead" else body).append(out)
+                if where != "thead" and "veredito(" in out:
+                    badge.add(x)
+                x += _span(cell)
+        if badge and columns.startswith("(") and "%" in columns:
+            # a badge wider than its share of the page overflowed its pill: the badge's column
+            # takes its natural width, the others share the rest in their proportions
+            columns = "(" + ", ".join("auto" if i in badge else c.replace("%", "fr")
+                                      for i, c in enumerate(cols)) + ",)"
         args = [f"columns: {columns}", f"size: {size}", f"hrows: {header}"]
         if self.kind == "slides":  # rows as the deck's pagination counts them (slides.py)
             args += ["leading: 0.45em", "pad: 0.32em"]

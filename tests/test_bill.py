@@ -66,8 +66,8 @@ def test_posse_dabadia_bill_cites_the_articles_of_lc_02(store, author):
     assert bill.epigrafe == ("PROJETO DE LEI Nº\u00a0\u00a0\u00a0\u00a0\u00a0\u00a0, DE" + "\u00a0" * 6
                              + "DE" + "\u00a0" * 12 + "DE 2026")
     assert bill.process == "(Processo nº 2027/000123)"
-    assert ("processo nº 2027/000123: o ano do número (2027) difere do ano da data do projeto "
-            "(2026); conferir o número ou a data") in bill.notes
+    assert ("processo nº 2027/000123: o ano do número (2027) é posterior ao ano da data do "
+            "projeto (2026); conferir o número ou a data") in bill.notes
     assert bill.autoria == "(Do Deputado João Batista Lima)"
     assert bill.ementa == ("Cria o Município de Posse d'Abadia, desmembrado do Município de "
                            "Abadiânia, e dá outras providências.")
@@ -89,6 +89,10 @@ def test_posse_dabadia_bill_cites_the_articles_of_lc_02(store, author):
                                "são os descritos no memorial descritivo do Anexo II desta Lei, nos "
                                "termos do art. 3º, V, da Lei Complementar nº 2, de 1990.")
     assert bill.annex == ()
+    # Both annexes the articles cite are printed after the signature, still to be drawn.
+    assert bill.annexes_to_draft == ("ANEXO I — MEMORIAL DESCRITIVO — POSSE D'ABADIA (a redigir)",
+                                     "ANEXO II — MEMORIAL DESCRITIVO DA ÁREA URBANA DA SEDE — "
+                                     "POSSE D'ABADIA (a redigir)")
     assert ("Anexo I (memorial descritivo dos limites; art. 3º, II, da LC nº 2/1990): ainda a "
             "redigir. Os dados públicos não trazem o polígono da área, e a lei municipal que "
             "criou o distrito, cujos limites ele seguiria, não tem número nem data nos dados; o "
@@ -120,6 +124,19 @@ def test_posse_dabadia_bill_cites_the_articles_of_lc_02(store, author):
     assert "art. 11" in t["Art. 8º"][0] and "art. 13" in t["Art. 9º"][0]
     assert [lab for lab, _ in t["Art. 9º"][2]] == ["§ 1º", "§ 2º", "§ 3º"]
     assert "80% (oitenta por cento)" in t["Art. 9º"][2][0][1]
+    # Art. 14, §§ 2º to 4º: the municipality named, the period from the creation, the origin named.
+    assert t["Art. 9º"][2][0][1].startswith("Enquanto o Município de Posse d'Abadia não for "
+                                            "instalado, a contabilidade de sua receita e despesa")
+    assert t["Art. 9º"][2][1][1] == ("Dentro de 15 (quinze) dias após a instalação, o Prefeito "
+                                     "do Município de Abadiânia encaminhará ao Município de Posse "
+                                     "d'Abadia cópia dos livros, balanços e balancetes de receita "
+                                     "e despesa correspondentes ao período a partir da criação, "
+                                     "nos termos do art. 14, § 3º, da Lei Complementar nº 2, de "
+                                     "1990.")
+    assert t["Art. 9º"][2][2][1] == ("O Estado não repassará o percentual do ICMS devido ao "
+                                     "Município de Abadiânia enquanto não for cumprido o disposto "
+                                     "no § 2º deste artigo, nos termos do art. 14, § 4º, da Lei "
+                                     "Complementar nº 2, de 1990.")
     assert "art. 10 da" in t["Art. 10."][0]
     # Art. 14 in its own words; without value added, the rule and a note.
     assert t["Art. 11."][0] == (
@@ -153,19 +170,42 @@ def test_a_bill_dated_in_a_municipal_election_year_is_warned(store, author):
     assert ("data do projeto: 2028 é ano de eleições municipais, em que nenhum Município pode "
             "ser criado (art. 7º, § 3º)") in later.notes
     assert later.epigrafe.endswith("DE 2028") and later.process == ""
+    assert not any(n.startswith("processo nº") for n in later.notes)
     assert "2027" not in str(later.numbered())
+
+
+def test_the_process_year_is_checked_against_the_bill_date(store, author):
+    a = analyse(POSSE, store=store)
+    # later than the bill: the number or the date is wrong
+    _, bill = _bill(store, POSSE, author)
+    assert [n for n in bill.notes if n.startswith("processo nº")] == [
+        "processo nº 2027/000123: o ano do número (2027) é posterior ao ano da data do projeto "
+        "(2026); conferir o número ou a data"]
+    # earlier: common (the petition precedes the bill), a mild note
+    earlier = b.build_bill(a, store, author=author.proposer, process="2025/000044", date=DAY)
+    assert [n for n in earlier.notes if n.startswith("processo nº")] == [
+        "processo nº 2025/000044: autuado em 2025, antes do ano do projeto (2026); conferir se é "
+        "o processo que o instrui"]
+    same = b.build_bill(a, store, author=author.proposer, process="2026/000044", date=DAY)
+    assert not any(n.startswith("processo nº") for n in same.notes)
 
 
 def test_justification_is_headed_by_the_bar_and_gives_bases(store, author):
     _, bill = _bill(store, POSSE, author)
-    assert bill.justification[0] == ("Quadro constitucional: a criação está vedada enquanto não "
-                                     "editada a lei complementar federal (CF, art. 18, § 4º).")
+    # One paragraph states the bar (not the clause, then "Para Posse d'Abadia: …" again).
+    assert bill.justification[0] == (
+        "Quadro constitucional: a criação do Município está vedada enquanto não editada a lei "
+        "complementar federal; uma lei estadual que hoje o criasse com base apenas na LC nº "
+        "2/1990 seria inconstitucional (ADI 2.240/BA), e o plebiscito não seria realizado. O "
+        "estudo de viabilidade que instrui este projeto confronta a proposta com os requisitos "
+        "da LC nº 2/1990; não substitui os Estudos de Viabilidade Municipal.")
+    assert not any(p.startswith("Para ") for p in bill.justification)
     assert ("art. 4º, IV", "mais de 3.000\u00a0habitantes", "3.045\u00a0habitantes (publicado)", "publicado",
             "atingido nos dados publicados (a certificar)") in bill.findings
     assert "população: IBGE" in bill.pending
     assert "número de eleitores: Cartório Eleitoral (TRE-GO)" in bill.pending
     # The bar is stated by the first paragraphs; the conclusion does not repeat it.
-    assert bill.justification[2].endswith("Conclusão do estudo: Indeterminada perante a LC nº "
+    assert bill.justification[1].endswith("Conclusão do estudo: Indeterminada perante a LC nº "
                                           "2/1990; estudo preliminar, pendente de certificação e "
                                           "de documentos.")
     rows = {r[0]: r for r in bill.findings}
@@ -201,19 +241,27 @@ def test_fusion_bill(store, author):
                                "Cumari, e os seus limites são os limites externos desses "
                                "Municípios, definidos na legislação vigente, nos termos do art. "
                                "3º, II, da Lei Complementar nº 2, de 1990.")
-    assert t["Art. 3º"][1] == [("I –", "Anhanguera;"), ("II –", "Cumari (sede).")]
-    assert t["Art. 8º"][0].startswith("Até a instalação do Município de Cumari, cada um dos atuais "
+    # art. 3º, V: the seat's urban area, as in a creation; its annex is still to be drawn and
+    # its heading follows the signature.
+    assert t["Art. 3º"][0] == ("Os limites da área urbana da sede do Município de Cumari são os "
+                               "descritos no memorial descritivo do Anexo Único desta Lei, nos "
+                               "termos do art. 3º, V, da Lei Complementar nº 2, de 1990.")
+    assert bill.annexes_to_draft == ("ANEXO ÚNICO — MEMORIAL DESCRITIVO DA ÁREA URBANA DA SEDE — "
+                                     "CUMARI (a redigir)",)
+    # The seat district first.
+    assert t["Art. 4º"][1] == [("I –", "Cumari, distrito-sede;"), ("II –", "Anhanguera.")]
+    assert t["Art. 9º"][0].startswith("Até a instalação do Município de Cumari, cada um dos atuais "
                                       "Municípios de Anhanguera e de Cumari continuará")
     # The municipality of greater revenue is not in the data: a marked blank and a note.
-    assert t["Art. 9º"][0] == ("Vigorará no Município de Cumari, no que couber, até que este "
+    assert t["Art. 10."][0] == ("Vigorará no Município de Cumari, no que couber, até que este "
                                "aprove a sua, a legislação do Município de [A INDICAR NA REDAÇÃO "
                                "FINAL], o de maior renda entre os atuais Municípios de Anhanguera "
                                "e de Cumari, nos termos do art. 10, parágrafo único, da Lei "
                                "Complementar nº 2, de 1990.")
-    assert ("Art. 9º, trecho entre colchetes (art. 10, parágrafo único): a lei deve nomear o "
+    assert ("Art. 10, trecho entre colchetes (art. 10, parágrafo único): a lei deve nomear o "
             "Município de maior renda entre os de origem; os dados do estudo não trazem a renda "
             "municipal (o PIB não é renda do Município)") in bill.notes
-    assert t["Art. 10."][0] == b.VIGENCIA
+    assert t["Art. 11."][0] == b.VIGENCIA
     assert "icms" not in [x.key for x in bill.articles]
     # Justificação: what is waived and by which provision; the plebiscite's body is the
     # Electoral Justice, which does not hold it while the federal law is missing.
@@ -239,7 +287,10 @@ def test_fusion_bill(store, author):
                      "DO ESTADO DE GOIÁS", "COM O MUNICÍPIO DE CORUMBAÍBA", "COM O MUNICÍPIO DE "
                      "NOVA AURORA", "COM O MUNICÍPIO DE GOIANDIRA"]
     assert any("difere do da sede (Cumari)" in n for n in bill.notes)
-    assert bill.justification[0].startswith("Quadro constitucional: a fusão está vedada")
+    assert bill.justification[0].startswith("Quadro constitucional: a fusão de Municípios está "
+                                            "no art. 18, § 4º, e está vedada enquanto não editada")
+    assert bill.annex[0] == ("Memorial descritivo do contorno externo dos atuais Municípios de "
+                             "Anhanguera e de Cumari.")
 
 
 def test_transfer_bill_without_polygon(store, author):
@@ -256,7 +307,10 @@ def test_transfer_bill_without_polygon(store, author):
 
 def test_district_bill_is_a_municipal_law(store):
     _, bill = _bill(store, DISTRICT)
-    assert bill.level == "municipal" and bill.autoria == "" and bill.signature == ()
+    # signed under the place and date by who sanctions it (the preamble's formula)
+    assert bill.level == "municipal" and bill.autoria == ""
+    assert bill.place_date == "Abadiânia, 1º de dezembro de 2026."
+    assert bill.signature == ("Prefeito Municipal",)
     assert bill.preambulo == ("A CÂMARA MUNICIPAL DE ABADIÂNIA, Estado de Goiás, aprova e eu, "
                               "Prefeito Municipal, sanciono a seguinte Lei:")
     t = _text(bill)
@@ -268,8 +322,8 @@ def test_district_bill_is_a_municipal_law(store):
                                "Complementar nº 2, de 1990.")
     assert "180 (cento e oitenta) dias" in t["Art. 3º"][0]
     assert t["Art. 4º"][0] == b.VIGENCIA
-    assert bill.justification[0].startswith("Quadro constitucional: a criação de distrito não "
-                                            "está vedada")
+    assert bill.justification[0].startswith("Quadro constitucional: a criação de distrito "
+                                            "(arts. 15 a 20 da LC nº 2/1990) não é criação")
     assert bill.annex_title == "ANEXO ÚNICO — MEMORIAL DESCRITIVO — DISTRITO LESTE"
     assert bill.annex[0] == "Memorial descritivo do Distrito Leste."
     assert bill.annex[2].startswith("COM O RESTANTE DO TERRITÓRIO DO MUNICÍPIO DE ABADIÂNIA: "
@@ -304,10 +358,23 @@ def test_html_docx_and_pdf_say_the_same(store, author, tmp_path):
     a, bill = _bill(store, FUSION, author)
     html = b.bill_html(bill, "Projeto")
     assert to_typst(html).unknown == set()
-    assert '<p class="dispositivo"><strong>Art. 10.</strong> Esta Lei entra em vigor' in html
-    # The informative memorial comes after the justificação; place and date justified in both.
-    assert html.index('<section class="justificacao">') < html.index('<section class="anexo">')
-    assert '<p>Sala das Sessões' in html
+    assert '<p class="dispositivo"><strong>Art. 11.</strong> Esta Lei entra em vigor' in html
+    # The annex still to be drawn follows the signature; the informative memorial comes after
+    # the justificação; place and date justified in both, kept with the signature (div.fecho,
+    # a Typst block that does not break).
+    assert (html.index("Deputado João Batista Lima</p>")
+            < html.index('<section class="anexo"><h2>ANEXO ÚNICO — MEMORIAL DESCRITIVO DA ÁREA '
+                         'URBANA DA SEDE — CUMARI (a redigir)</h2></section>')
+            < html.index('<section class="justificacao">')
+            < html.index("<h2>MEMORIAL DESCRITIVO INFORMATIVO"))
+    assert ('<div class="fecho"><p>Sala das Sessões da Assembleia Legislativa do Estado de Goiás, '
+            'em Goiânia, 1º de dezembro de 2026.</p><div class="assinatura">') in html
+    source = to_typst(html).source
+    assert ("#block(above: 1em, breakable: false, width: 100%)[Sala das Sessões da Assembleia "
+            "Legislativa do Estado de Goiás\\, em Goiânia") in source
+    # The incisos indented like the dispositivos (a paragraph's first-line indent).
+    assert ("#block(above: 0.4em)[#par(first-line-indent: (amount: 2.5em, all: true))[I – "
+            "Cumari\\, distrito\\-sede\\;]]") in source
     d = Document(io.BytesIO(b.bill_docx(bill, "Projeto")))
     paras = [p.text for p in d.paragraphs]
     # Word: pt-BR proofing language, page numbers, the table's caption and repeated header.
@@ -324,8 +391,11 @@ def test_html_docx_and_pdf_say_the_same(store, author, tmp_path):
     place = next(p for p in d.paragraphs if p.text.startswith("Sala das Sessões"))
     assert place.alignment == WD_ALIGN_PARAGRAPH.JUSTIFY
     assert d.tables[0].rows[0]._tr.trPr.find(qn("w:tblHeader")) is not None
-    assert "Art. 10. Esta Lei entra em vigor na data de sua publicação." in paras
-    assert "I – Anhanguera;" in paras
+    assert "Art. 11. Esta Lei entra em vigor na data de sua publicação." in paras
+    assert paras[paras.index("I – Cumari, distrito-sede;") + 1] == "II – Anhanguera."
+    assert [p.paragraph_format.keep_with_next for p in d.paragraphs[
+        paras.index(place.text):paras.index("Deputado João Batista Lima") + 1]] == [True, True, None]
+    assert "ANEXO ÚNICO — MEMORIAL DESCRITIVO DA ÁREA URBANA DA SEDE — CUMARI (a redigir)" in paras
     assert d.tables[0].rows[0].cells[0].text == "Dispositivo"
     files = b.write_bill(a, store, tmp_path, author=author.proposer, process=author.process,
                          date=DAY)
@@ -334,7 +404,12 @@ def test_html_docx_and_pdf_say_the_same(store, author, tmp_path):
         from conftest import pdf_text
 
         text = pdf_text(files["projeto-de-lei.pdf"])
-        assert "Art. 10. Esta Lei entra em vigor na data de sua publicação." in text
+        assert "Art. 11. Esta Lei entra em vigor na data de sua publicação." in text
+        # the signature on the page of the place and date
+        pages = [pdf_text(files["projeto-de-lei.pdf"], n, n) for n in range(1, 4)]
+        closing = next(p for p in pages if "Sala das Sessões" in p)
+        assert ("Sala das Sessões da Assembleia Legislativa do Estado de Goiás, em Goiânia, 1º de "
+                "dezembro de 2026. Deputado João Batista Lima") in closing
         assert "MEMORIAL DESCRITIVO INFORMATIVO — CUMARI (não integra o projeto)" in text
 
 
@@ -366,6 +441,10 @@ def test_a_drawn_creation_annexes_its_memorial_by_confrontacoes(store, author):
                                "memorial descritivo do Anexo I desta Lei, nos termos do art. "
                                "3º, II, da Lei Complementar nº 2, de 1990.")
     assert bill.annex_title == "ANEXO I — MEMORIAL DESCRITIVO — POSSE D'ABADIA"
+    assert bill.annex[0] == "Memorial descritivo do Município de Posse d'Abadia."
+    # Anexo I drawn; Anexo II (the urban area) only its heading, still to be drawn.
+    assert bill.annexes_to_draft == ("ANEXO II — MEMORIAL DESCRITIVO DA ÁREA URBANA DA SEDE — "
+                                     "POSSE D'ABADIA (a redigir)",)
     assert not any("Os dados" in p for p in bill.annex)
     # Art. 4º, III decided on the geometry: its basis is the measurement, not "sem dado".
     assert ("art. 4º, III", "Continuidade territorial do município de origem", "—", "medido",

@@ -73,7 +73,7 @@ def test_study_frame_states_the_amendment_the_missing_law_the_bills_the_courts_a
 def test_a_district_creation_is_not_subject_to_art_18():
     paras = frame.frame_paragraphs("create-district", name="Distrito X")
     assert paras[5] == (
-        "Para Distrito X: a criação de distrito (arts. 15 a 20 da LC nº 2/1990) não é criação, "
+        "Para o Distrito X: a criação de distrito (arts. 15 a 20 da LC nº 2/1990) não é criação, "
         "incorporação, fusão nem desmembramento de Município e não está sujeita ao art. 18, § 4º: "
         "compete à lei municipal criar distritos (LC nº 2/1990, art. 16), observada a legislação "
         "estadual (Constituição Federal, art. 30, IV). A falta da lei complementar federal não "

@@ -60,7 +60,7 @@ def test_drawn_kml_study_pdf_shows_area_estimate_distance_and_memorial(study):
     assert "8.755,71 m" in text
     assert "Conferência dos limites propostos" in text
     assert "posse-dabadia-desenhada.kml" in text
-    assert "Memorial descritivo de Posse d'Abadia." in text
+    assert "Memorial descritivo do Município de Posse d'Abadia." in text
     assert re.search(r"Perímetro 1: Começa no marco M-01, de coordenadas UTM E [\d.]+,\d{2} m e "
                      r"N [\d.]+,\d{2} m", text)
     # The memorial's area is the study's geodesic figure; the UTM-plane one is labelled.

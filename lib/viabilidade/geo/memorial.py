@@ -426,9 +426,11 @@ def _confrontations_text(table: pd.DataFrame, geom: BaseGeometry, geo_km2: float
 
 def of_name(name: str) -> str:
     """``"de Posse d'Abadia"``, ``"do Distrito Leste"``: the preposition before a territory's
-    name (contracted before "Distrito", "Município")."""
+    name (contracted before "Distrito", "Município"; ``"do contorno externo dos atuais
+    Municípios de A e de B"`` of a fusion)."""
     first = name.split(" ", 1)[0]
-    return f"do {name}" if first in ("Distrito", "Município", "Subdistrito") else f"de {name}"
+    return (f"do {name}" if first in ("Distrito", "Município", "Subdistrito", "contorno")
+            else f"de {name}")
 
 
 def _text(table: pd.DataFrame, crs: str, perimeter: float, area_km2: float,

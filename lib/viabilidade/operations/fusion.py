@@ -46,7 +46,8 @@ OPERATION = Operation(
     subject_label="Novo município",
     named_after_seat=True,
     origins_label=("Município que se funde", "Municípios que se fundem"),
-    bill=("fusao", "limites", "distritos", "instalacao", "eleicao", "servidores", "bens",
+    # art. 3º, V: the urban area of the seat, as in a creation (its annex still to be drawn)
+    bill=("fusao", "limites", "area-urbana", "distritos", "instalacao", "eleicao", "servidores", "bens",
           "administracao", "legislacao", "vigencia"),
     bill_ementa="Cria o Município de {name}, pela fusão {origins}, e dá outras providências.",
 )

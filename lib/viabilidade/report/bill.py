@@ -100,7 +100,8 @@ class Bill:
         ``"Sala das Sessões da Assembleia Legislativa do Estado de Goiás, em Goiânia, 1º de
         dezembro de 2026."``
     signature : tuple of str
-        Lines under the signature rule (empty for a bill whose author is not known).
+        Lines under the signature rule: the deputy; ``"Prefeito Municipal"`` for a municipal
+        bill (who sanctions it). Kept on one page with ``place_date``.
     justification : tuple of str
         Paragraphs; the first is the constitutional bar.
     findings : tuple of tuple
@@ -126,6 +127,10 @@ class Bill:
         Annex files beside the bill (``memorial-marcos.csv`` when the memorial is summarised).
     process : str
         ``"(Processo nº 2027/000123)"`` under the author line, or ``""``.
+    annexes_to_draft : tuple of str
+        Headings of the annexes the articles cite whose text is still to be drawn
+        (``"ANEXO II — MEMORIAL DESCRITIVO DA ÁREA URBANA DA SEDE — POSSE D'ABADIA (a
+        redigir)"``), printed after the signature (and the law's annex).
     """
 
     level: str
@@ -146,6 +151,7 @@ class Bill:
     notes: tuple[str, ...] = ()
     files: dict[str, str] = field(default_factory=dict)
     process: str = ""
+    annexes_to_draft: tuple[str, ...] = ()
 
     def numbered(self) -> list[tuple[str, str, list[tuple[str, str]], list[tuple[str, str]]]]:
         """Each article as (label, caput, [(inciso label, text)], [(paragraph label, text)])."""
@@ -323,7 +329,8 @@ def _distritos(ctx: _Context) -> Article:
     if len(rows) == 1:
         return Article("distritos", f"O Município de {name} é constituído de um único distrito, "
                                     f"o da sede, que tem o seu nome.")
-    items = tuple(f"{n}{' (sede)' if seat else ''}{';' if i < len(rows) - 1 else '.'}"
+    rows = sorted(rows, key=lambda r: not r[2])  # the seat first, then the others in order
+    items = tuple(f"{n}{', distrito-sede' if seat else ''}{';' if i < len(rows) - 1 else '.'}"
                   for i, (_, n, seat) in enumerate(rows))
     return Article("distritos", f"O Município de {name} é constituído de "
                                 f"{in_words(len(rows))} distritos:", items=items)
@@ -403,16 +410,16 @@ def _administracao(ctx: _Context) -> Article:
         f"Até a sua instalação, o território do Município de {ctx.name} continuará a ser "
         f"administrado pelo Prefeito do {origin} (art. 13 da {LC2_SHORT}).",
         paragraphs=(
-            "Enquanto o Município não for instalado, a contabilidade de sua receita e despesa "
+            f"Enquanto o Município de {ctx.name} não for instalado, a contabilidade de sua receita e despesa "
             f"será feita em separado pelos órgãos competentes da Prefeitura do {origin}, que "
             f"aplicará na área do Município de {ctx.name}, no mínimo, 80% (oitenta por cento) "
             "dos recursos correspondentes às parcelas do ICMS que lhe forem atribuídas, no "
             f"prazo em que forem repassadas (art. 14, § 2º, da {LC2_SHORT}).",
             f"Dentro de {in_words(15)} dias após a instalação, o Prefeito do {origin} "
             f"encaminhará ao Município de {ctx.name} cópia dos livros, balanços e balancetes "
-            "de receita e despesa correspondentes ao período a partir da emancipação (art. 14, "
+            "de receita e despesa correspondentes ao período a partir da criação (art. 14, "
             f"§ 3º, da {LC2_SHORT}).",
-            "O Estado não repassará o percentual do ICMS devido ao Município de origem enquanto "
+            f"O Estado não repassará o percentual do ICMS devido ao {origin} enquanto "
             "não for cumprido o disposto no § 2º deste artigo (art. 14, § 4º, da "
             f"{LC2_SHORT}).",
         ))
@@ -423,7 +430,7 @@ def _legislacao(ctx: _Context) -> Article:
         return Article("legislacao", f"A legislação do {ctx.origin_words} vigorará no Município "
                                      f"de {ctx.name}, no que couber, até que este aprove a sua "
                                      f"(art. 10 da {LC2_SHORT}).")
-    where = article_label(ctx.op.bill.index("legislacao") + 1)
+    where = f"Art. {ordinal_label(ctx.op.bill.index('legislacao') + 1).rstrip('.')}"
     ctx.notes.append(f"{where}, trecho entre colchetes (art. 10, parágrafo único): a lei deve "
                      "nomear o Município de maior renda entre os de origem; os dados do estudo "
                      "não trazem a renda municipal (o PIB não é renda do Município)")
@@ -524,6 +531,11 @@ def _annex_labels(op, memorial_) -> dict[str, str]:
     return {k: f"Anexo {ROMAN[i]}" for i, k in enumerate(keys)}
 
 
+#: What an annex describes, by the key of the article that cites it.
+_ANNEX_SUBJECT = {"limites": "MEMORIAL DESCRITIVO",
+                  "area-urbana": "MEMORIAL DESCRITIVO DA ÁREA URBANA DA SEDE"}
+
+
 def _names(store) -> dict[str, str]:
     m = store.municipalities
     return dict(zip(m["cod_ibge"], m["nome"]))
@@ -599,13 +611,19 @@ def _waived(r) -> str:
 
 def _justification(analysis, ctx: _Context) -> list[str]:
     from .conclusion import analysis_short_conclusion
-    from .frame import MEANING, study_bar_clause
+    from .frame import MEANING, bar_clause, study_bar_clause
     from .sections import operation_subtitle
 
     c = analysis.candidate
-    paras = [fmt.sentence("Quadro constitucional: " + study_bar_clause(analysis)),
-             MEANING[c.operation].format(name=ctx.name).replace(
-                 "Este estudo", "O estudo de viabilidade que instrui este projeto")]
+    # One paragraph: the frame's meaning for this operation, which states the bar itself
+    # ("Para X: a criação … está vedada …" would repeat the clause); a law of another period
+    # (a retrospective study) keeps its own clause first.
+    meaning = MEANING[c.operation].split(": ", 1)[1].replace(
+        "Este estudo", "O estudo de viabilidade que instrui este projeto")
+    clause = study_bar_clause(analysis)
+    lead = ("" if clause == bar_clause(c.operation)
+            else fmt.sentence(clause[:1].upper() + clause[1:]) + " ")
+    paras = [f"Quadro constitucional: {lead}{meaning}"]
     what = {"estadual": "Este projeto", "municipal": "Este projeto de lei municipal"}[ctx.op.bill_level]
     # The bar is the first paragraph's: the conclusion here is the short one, without it.
     paras.append(f"{what} dá forma de lei à proposta de {operation_subtitle(analysis)}, estudada "
@@ -773,9 +791,15 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
                 f"{BLANK}, DE{BLANK}DE{BLANK * 2}DE {date.year}")
     process_line = f"(Processo nº {process})" if process else ""
     year_of = re.match(r"(\d{4})/", process or "")
-    if year_of and int(year_of.group(1)) != date.year:
-        ctx.notes.append(f"processo nº {process}: o ano do número ({year_of.group(1)}) difere do "
-                         f"ano da data do projeto ({date.year}); conferir o número ou a data")
+    # A process opened in an earlier year is common (the petition precedes the bill); one
+    # numbered after the bill's year cannot be, unless the number or the date is wrong.
+    if year_of and int(year_of.group(1)) > date.year:
+        ctx.notes.append(f"processo nº {process}: o ano do número ({year_of.group(1)}) é "
+                         f"posterior ao ano da data do projeto ({date.year}); conferir o número "
+                         "ou a data")
+    elif year_of and int(year_of.group(1)) < date.year:
+        ctx.notes.append(f"processo nº {process}: autuado em {year_of.group(1)}, antes do ano "
+                         f"do projeto ({date.year}); conferir se é o processo que o instrui")
     if op.bill_level == "estadual":
         autoria = f"({'Da' if author.female else 'Do'} {author.deputy()})"
         preambulo = STATE_PREAMBLE
@@ -788,7 +812,7 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
         preambulo = (f"A CÂMARA MUNICIPAL DE {municipality.upper()}, Estado de Goiás, aprova e "
                      "eu, Prefeito Municipal, sanciono a seguinte Lei:")
         place_date = f"{municipality}, {fmt.date_long(date)}."
-        signature = ()
+        signature = ("Prefeito Municipal",)  # who sanctions it (the preamble's formula)
         ctx.notes.append("autoria: o projeto de lei municipal é apresentado por quem a Lei "
                          f"Orgânica do Município de {municipality} legitima (Prefeito ou "
                          "Vereador), que o assina")
@@ -801,7 +825,12 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
         annex_title = (f"{ctx.annexes['limites'].upper()} — MEMORIAL DESCRITIVO — "
                        f"{ctx.name.upper()}")
         annex = tuple(memorial_.law_text.split("\n\n"))
-    return Bill(level=op.bill_level, epigrafe=epigrafe, autoria=autoria, ementa=ementa,
+    # The annexes the articles cite whose text is still to be drawn (the notes say why):
+    # their headings follow the signature, so no article cites a missing annex.
+    drawn = {"limites"} if memorial_ is not None and not informative else set()
+    to_draft = tuple(f"{label.upper()} — {_ANNEX_SUBJECT[key]} — {ctx.name.upper()} (a redigir)"
+                     for key, label in ctx.annexes.items() if key not in drawn)
+    return Bill(level=op.bill_level, annexes_to_draft=to_draft, epigrafe=epigrafe, autoria=autoria, ementa=ementa,
                 process=process_line,
                 preambulo=preambulo, articles=articles, place_date=place_date,
                 signature=signature, justification=tuple(_justification(analysis, ctx)),
@@ -845,16 +874,19 @@ def bill_html(bill: Bill, title: str) -> str:
         parts += [f'<p class="inciso">{esc(lab)} {esc(text)}</p>' for lab, text in items]
         parts += [f'<p class="dispositivo"><strong>{esc(lab)}</strong> {esc(text)}</p>'
                   for lab, text in paras]
-    parts.append(f"<p>{esc(bill.place_date)}</p>")  # justified, as in the DOCX
+    # the place/date line and the signature kept together on one page (div.fecho)
+    closing = f"<p>{esc(bill.place_date)}</p>"  # justified, as in the DOCX
     if bill.signature:
-        parts.append('<div class="assinatura"><p class="linha"></p>'
-                     + "".join(f"<p>{esc(s)}</p>" for s in bill.signature) + "</div>")
+        closing += ('<div class="assinatura"><p class="linha"></p>'
+                    + "".join(f"<p>{esc(s)}</p>" for s in bill.signature) + "</div>")
+    parts.append(f'<div class="fecho">{closing}</div>')
     annex = ""
     if bill.annex:
         annex = (f'<section class="anexo"><h2>{esc(bill.annex_title)}</h2><div class="memorial">'
                  + "".join(f"<p>{esc(p)}</p>" for p in bill.annex) + "</div></section>")
     if not bill.annex_informative:  # the law's annex follows the signature (LC 95/1998)
         parts.append(annex)
+    parts += [f'<section class="anexo"><h2>{esc(t)}</h2></section>' for t in bill.annexes_to_draft]
     just = "".join(f"<p>{esc(p)}</p>" for p in bill.justification)
     just += table(FINDINGS_HEADER, [list(r) for r in bill.findings],
                   caption="O que o estudo verificou", widths=(17, 22, 25, 12, 24))
@@ -924,10 +956,13 @@ def bill_docx(bill: Bill, title: str) -> bytes:
             para(f"{lab} {text}", first_line=Cm(2))
         for lab, text in paras:
             para(text, bold_lead=lab, first_line=Cm(2))
-    para(bill.place_date)  # justified, as in the PDF
+    # the place/date line kept with the signature on one page, as in the PDF
+    closing = [para(bill.place_date)]  # justified, as in the PDF
     for s in bill.signature:
-        para("_" * 40, align=WD_ALIGN_PARAGRAPH.CENTER)
-        para(s, align=WD_ALIGN_PARAGRAPH.CENTER)
+        closing += [para("_" * 40, align=WD_ALIGN_PARAGRAPH.CENTER),
+                    para(s, align=WD_ALIGN_PARAGRAPH.CENTER)]
+    for p in closing[:-1]:
+        p.paragraph_format.keep_with_next = True
 
     def annex():
         d.add_page_break()
@@ -937,6 +972,9 @@ def bill_docx(bill: Bill, title: str) -> bytes:
 
     if bill.annex and not bill.annex_informative:  # the law's annex follows the signature
         annex()
+    for heading in bill.annexes_to_draft:
+        d.add_page_break()
+        d.add_heading(heading, level=1)
     d.add_page_break()
     d.add_heading("JUSTIFICAÇÃO", level=1)
     for p in bill.justification:

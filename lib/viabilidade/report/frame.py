@@ -327,7 +327,10 @@ def frame_paragraphs(kind: str, *, name: str = "", creation_year: int | None = N
         meaning = (f"Para {name or 'a proposta'}: {retro[:1].lower()}{retro[1:]} Uma criação "
                    "semelhante hoje está vedada enquanto não editada a lei complementar federal.")
     else:
-        meaning = MEANING.get(kind, MEANING["create-municipality"]).format(name=name or "a proposta")
+        # "Para o Distrito Leste", "Para Posse d'Abadia"
+        words = (f"o {name}" if name and name.split(" ", 1)[0] in ("Distrito", "Município")
+                 else name or "a proposta")
+        meaning = MEANING.get(kind, MEANING["create-municipality"]).format(name=words)
     out = [*FIXED, meaning]
     assumed = assumption_note(federal_law)
     if assumed:

@@ -248,8 +248,18 @@ def area_memorial(analysis, split, store=None):
     c = analysis.candidate
     mesh = getattr(store, "boundaries", None) if store is not None else None
     within = c.origins if operation_of(c).stays_within else ()
+    op = operation_of(c)
+    name = op.study_name(c)  # the heading: "Memorial descritivo do Município de X."
+    if op.merges and store is not None:
+        from .format import and_list
+
+        names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
+        name = ("contorno externo dos atuais Municípios "
+                + and_list([f"de {names.get(x, x)}" for x in op.origin_codes(c)]))
+    elif op.code == "create-municipality":
+        name = f"Município de {name}"
     try:  # a district's divisas: art. 18; a municipality's limits: art. 3º, II
-        return memorial(split.area, name=operation_of(c).study_name(c), boundaries=mesh,
+        return memorial(split.area, name=name, boundaries=mesh,
                         ignore=tuple(c.municipalities), within=tuple(within),
                         article="art. 18" if within else "art. 3º, II",
                         study_area=_study_area(analysis))

@@ -202,7 +202,10 @@ P_STYLES = {
     "ementa": "#block(above: 1.6em, below: 1.6em, pad(left: 45%)[#set par(justify: true)\n{body}])",
     "preambulo": "#block(below: 1.2em)[#h(2.5em){body}]",
     "dispositivo": "#block(above: 0.8em)[#h(2.5em){body}]",
-    "inciso": "#block(above: 0.4em)[#h(2.5em){body}]",  # indented like the dispositivos
+    # indented like the dispositivos and the DOCX (first line only); a leading #h(2.5em) is
+    # dropped by Typst 0.13+ in these short blocks, so the paragraph's own first-line indent
+    "inciso": ("#block(above: 0.4em)[#par(first-line-indent: (amount: 2.5em, all: true))"
+               "[{body}]]"),
     "grande": "#block(above: 0.6em, below: 0.6em, text(size: 21pt)[{body}])",
 }
 

@@ -266,3 +266,17 @@ def test_n9_the_correction_tolerance_is_the_studys_and_the_change_one_way(analys
     chapter = _text(correction_section(a, store))
     assert ("Sentido da mudança um só: todo o território entre as linhas sai de Alexânia; a "
             "correção não compensa área entre os municípios") in chapter
+
+
+def test_n11_a_source_does_not_repeat_its_date_and_quotes_are_curly(analysed):
+    from viabilidade.report.sections import DETAIL_LABELS
+    from viabilidade.report.tables import source_text
+
+    by_id = {r.rule_id: r for r in analysed("tests/candidates/posse-dabadia-certificada.toml").results}
+    assert source_text(by_id["art4.IV"]) == (
+        "IBGE, Ofício nº 101/2027 — Superintendência Estadual do IBGE em Goiás, de 10/03/2027")
+    assert source_text(by_id["art4.VII"]) == (
+        "Secretaria de Estado da Economia de Goiás, Ofício nº 77/2027 — Secretaria de Estado da "
+        "Economia, de 01/03/2027 (exercício de 2026)")
+    assert (DETAIL_LABELS["sim"], DETAIL_LABELS["nao"], DETAIL_LABELS["minimo_sim"]) == (
+        "Votos “sim”", "Votos “não”", "Mínimo de votos “sim”")

@@ -23,7 +23,7 @@ from matplotlib.figure import Figure as MplFigure  # noqa: E402
 
 from ..rules.result import Basis, RuleResult, Status  # noqa: E402
 from . import format as fmt  # noqa: E402
-from .tables import Html, esc, is_upper_bound  # noqa: E402
+from .tables import Html, esc, is_upper_bound, source_text  # noqa: E402
 
 #: Colours of the status (shared with the stylesheet).
 COLOURS = {
@@ -94,7 +94,7 @@ def chart_source(rows: Sequence[RuleResult]) -> str:
     seen: list[str] = []
     for r in rows:
         if r.source:
-            item = fmt.dates_in_text(r.source + (f" ({r.vintage})" if r.vintage else ""))
+            item = source_text(r)
             if item not in seen:
                 seen.append(item)
     return ("Fonte: elaboração do estudo com dados de " + "; ".join(seen) + "."

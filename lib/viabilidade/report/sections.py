@@ -27,7 +27,7 @@ from .charts import threshold_chart
 from .conclusion import analysis_conclusion_html
 from .readings import readings_html
 from .tables import (STATUS_CLASS, Html, esc, key_values, margin_text, provenance_table, rule_table,
-                     status_badge, table, threshold_text, value_text)
+                     source_text, status_badge, table, threshold_text, value_text)
 
 _ARTICLE_OF_RULE = re.compile(r"^art(\d+)")
 
@@ -454,12 +454,12 @@ DETAIL_LABELS = {
     "nota": "Nota",
     "aprovacao": "Aprovação",
     "eleitores_aptos": "Eleitores aptos",
-    "sim": "Votos «sim»",
-    "nao": "Votos «não»",
+    "sim": "Votos “sim”",
+    "nao": "Votos “não”",
     "brancos": "Votos em branco",
     "nulos": "Votos nulos",
     "comparecimento": "Comparecimento",
-    "minimo_sim": "Mínimo de votos «sim»",
+    "minimo_sim": "Mínimo de votos “sim”",
     "receita_estadual_base": "Base da receita estadual",
     "sede": "Aprovação da sede",
     "medida": "O que o valor mede",
@@ -563,7 +563,7 @@ def rule_block(r: RuleResult) -> Html:
         ("Exigência", threshold_text(r)),
         ("Margem", margin_text(r)),
         ("Base do valor", fmt.basis_label(r.basis, r.value) if r.value is not None else "—"),
-        ("Fonte", fmt.dates_in_text(r.source + (f" ({r.vintage})" if r.vintage else "")) or "—"),
+        ("Fonte", source_text(r) or "—"),
         (certifier_label(r), r.certifier or "—"),
     ]
     details = r.details or {}

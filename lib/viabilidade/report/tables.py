@@ -153,6 +153,24 @@ def margin_text(result: RuleResult) -> str:
     return text
 
 
+def source_text(result: RuleResult, sep: str = " (") -> str:
+    """A result's source with its vintage, dates in pt-BR, without repeating a date the source
+    already gives (N11): ``"IBGE, Ofício nº 101/2027, de 10/03/2027"``, not ``"… de 10/03/2027
+    (10/03/2027)"``; a bare year reads as the reference year (``"… (ano de referência 2022)"``;
+    money: ``"(exercício de 2026)"``).
+    ``sep`` opens the vintage: ``" ("`` (closed by ``")"``) or ``", "``."""
+    source = fmt.dates_in_text(result.source or "")
+    vintage = fmt.dates_in_text(str(result.vintage or ""))
+    if not vintage or vintage in source:
+        return source
+    if vintage.isdigit() and len(vintage) == 4 and source:
+        vintage = (f"exercício de {vintage}" if result.unit == "BRL" else
+                   f"ano de referência {vintage}")
+    if not source:
+        return vintage
+    return source + (f" ({vintage})" if sep == " (" else f"{sep}{vintage}")
+
+
 def rule_table(results: Sequence[RuleResult], *, caption: str | None = None,
                compact: bool = False) -> Html:
     """The traffic-light table of rule results.
@@ -186,7 +204,7 @@ def rule_table(results: Sequence[RuleResult], *, caption: str | None = None,
         status = Status(r.status)
         subject = (f'<br/><span class="sujeito">{esc(r.subject)}</span>'
                    if r.subject and r.subject != "área" else "")
-        source = fmt.dates_in_text(r.source + (f", {r.vintage}" if r.vintage else ""))
+        source = source_text(r, ", ")
         cells = [
             f'<td class="id">{esc(fmt.result_citation(r))}</td>',
             f"<td>{esc(r.title)}{subject}</td>",

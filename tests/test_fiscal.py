@@ -343,3 +343,19 @@ source = "estimativa dos proponentes (exemplo)"
     assert e.revenue_base_brl == pytest.approx(800_000 + e.equal_part_brl + 720_000)
     education = next(o for o in e.obligations if o.law == "CF, art. 212")
     assert education.amount_brl == pytest.approx(round(e.revenue_base_brl * 0.25, 2))
+
+
+def test_who_pays_names_each_bracket_in_a_paragraph_not_a_table_cell(store):
+    # new-user review 2: a cell of 150 names cannot split and left most of a page blank
+    import re
+
+    from viabilidade.report.economic import _who_pays_part
+
+    a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
+    html = _who_pays_part(eco.economy(a, store), store).split("<figure")[0]
+    table_html = html.split("</table>")[0]
+    assert "Formosa" not in table_html and "Municípios (Censo 2022" not in table_html
+    text = re.sub(r"<[^>]+>", "", html.split("</table>")[1])
+    assert text.startswith("Os municípios de cada coeficiente (pela faixa de população do Censo "
+                           "2022):Coeficiente 0,6 (150 municípios): Adelândia, Aloândia,")
+    assert "Coeficiente 3,4 (1 município): Formosa." in text

@@ -212,12 +212,17 @@ def _who_pays_part(e: Economy, store, figure: int | None = None) -> str:
             f"que seja o seu coeficiente (a mesma fração para todos, sobre a soma publicada "
             f"pelo TCU), e {_pct(abs(e.equal_loss), 3)} da sua cota igual do ICMS.</p>")
     rows = [[_coef(r.coeficiente), fmt.number(r.municipios), _pct(r.participacao_antes),
-             _pct(r.participacao_depois), _signed(-r.perda, 3), r.nomes]
+             _pct(r.participacao_depois), _signed(-r.perda, 3)]
             for r in t.itertuples()]
-    body += table(["Coeficiente", "Municípios", "Parcela de Goiás, antes", "Depois", "Variação da cota",
-                   "Municípios (Censo 2022, pela faixa)"], rows,
-                  caption="Efeito no FPM-Interior dos demais municípios do interior de Goiás",
-                  numeric=(0, 1, 2, 3, 4), widths=(9, 8, 11, 11, 10, 51))
+    body += table(["Coeficiente", "Municípios", "Parcela de Goiás, antes", "Depois", "Variação da cota"],
+                  rows, caption="Efeito no FPM-Interior dos demais municípios do interior de Goiás",
+                  numeric=(0, 1, 2, 3, 4), widths=(20, 20, 20, 20, 20))
+    # the names go below, one paragraph per bracket: a table cell of 150 names cannot split
+    # across pages and left most of a page blank (new-user review 2)
+    body += ("<p>Os municípios de cada coeficiente (pela faixa de população do Censo 2022):</p>"
+             + "".join(f"<p><b>Coeficiente {esc(_coef(r.coeficiente))}</b> "
+                       f"({fmt.number(r.municipios)} município{'s' if r.municipios > 1 else ''}): "
+                       f"{esc(r.nomes)}.</p>" for r in t.itertuples()))
     return body + who_pays_map(e, store, figure)
 
 

@@ -162,13 +162,6 @@ class Bill:
             out.append((article_label(i), a.caput, items, paras))
         return out
 
-    def number_of(self, key: str) -> int | None:
-        """The article number of a key, or ``None`` when the bill has no such article."""
-        for i, a in enumerate(self.articles, start=1):
-            if a.key == key:
-                return i
-        return None
-
 
 # -- the context every article reads ---------------------------------------------------
 

@@ -149,3 +149,15 @@ def test_a_verdict_badge_column_takes_its_natural_width():
     assert "#tabela(columns: (58fr, auto, 28fr,)" in typst.to_typst(doc(html)).source
     plain = table(["A", "B"], [["x", "y"]], widths=(60, 40))
     assert "#tabela(columns: (60%, 40%,)" in typst.to_typst(doc(plain)).source
+
+
+def test_a_rule_heading_and_citation_keep_with_its_body():
+    # new-user review 3: "Representação assinada…" / "LC 02/1990, art. 2º" ended a page alone
+    src = typst.to_typst(doc('<div class="regra linha-indeterminate"><h3>Representação</h3>'
+                             '<p class="artigo">LC 02/1990, art. 2º</p><p class="motivo">Falta '
+                             "o documento.</p></div>")).source
+    sticky = src.index("#block(sticky: true)[")
+    cite = src.index("2º")
+    assert sticky < src.index("Representação") < cite < src.index("Falta")
+    # the sticky block closes after the citation, before the reason
+    assert src.index("\n]\n", cite) < src.index("Falta")

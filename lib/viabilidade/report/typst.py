@@ -488,7 +488,14 @@ class _Writer:
         """A div's Typst; its children are written exactly once (headings are numbered as
         they are written)."""
         if n.has("regra"):
-            body = self.blocks(n.children)
+            # the rule's heading and citation stay with what follows (a sticky block), so
+            # they never end a page alone (new-user review 3)
+            kids = list(n.children)
+            cut = next((i + 1 for i, c in enumerate(kids)
+                        if isinstance(c, Node) and c.tag == "p" and c.has("artigo")), 0)
+            head = self.blocks(kids[:cut]) if cut else ""
+            body = (f"#block(sticky: true)[{head}]\n\n" if head.strip() else head) \
+                + self.blocks(kids[cut:])
             color = next((c for c in ("pass", "fail", "indeterminate") if n.has(f"linha-{c}")), None)
             stroke = {"pass": "verde", "fail": "vermelho", "indeterminate": "ambar"}.get(color, "linha")
             return (f"#block(above: 1em, below: 1em, stroke: (left: 3pt + {stroke}), "

@@ -95,7 +95,8 @@ def transition_list(analysis) -> Html:
                 f"não o fizer, o Estado não repassa o percentual do ICMS devido a {origin}.")
     from .frame import calendar_note
 
-    note = calendar_note(analysis)
+    # said once per section: the calendar above, when the operation prints one, already says it
+    note = calendar_note(analysis) if "calendario" not in op.process_items else ""
     return Html("<h3>Transição até a instalação</h3>"
                 + (f'<p class="premissa">{esc(note)}</p>' if note else "") + "<ul>"
                 + "".join(f"<li>{esc(i)}</li>" for i in items) + "</ul>")

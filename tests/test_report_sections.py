@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from test_rules_fixtures import candidate, posse_profile
 from viabilidade.analysis import Analysis
 from viabilidade.candidate import MoneyFigure
+from viabilidade.report import format as fmt
 from viabilidade.report import process, sections
 from viabilidade.operations import evaluate, verdict_under_alternatives
 from viabilidade.rules import Settings, verdict
@@ -225,3 +227,16 @@ def test_calendar_and_transition_say_every_date_hangs_on_the_federal_law():
     assert "hipótese do estudo" not in process.timeline_table(district)
     past = make(creation_law_date=__import__("datetime").date(1991, 1, 16), creation_year=1991)
     assert "hipótese do estudo" not in process.timeline_table(past)  # a law before EC 15/1996
+
+
+def test_appendix_prints_the_study_date_of_the_cover():
+    # new-user review 9: the appendix said "Data do estudo —" under a cover dated 01/12/2026
+    def row(a):
+        return re.search(r"Data do estudo</td><td[^>]*>([^<]*)<",
+                         str(sections.settings_table(a))).group(1)
+
+    assert row(make(Settings(creation_year=2027, study_date="2026-12-01"))) == \
+        "1º de dezembro de 2026"
+    unset = make()
+    assert unset.settings.study_date is None
+    assert row(unset) == fmt.date_long(unset.settings.study_day())

@@ -671,6 +671,8 @@ def setting_value(key: str, value: Any) -> str:
         return f"suposta em vigor, com o texto do {federal_bills()[value].title}"
     if key == "reference_date" and isinstance(value, str) and _ISO_DATE.match(value):
         return fmt.date_short(dt.date.fromisoformat(value))
+    if key == "study_date" and isinstance(value, str) and _ISO_DATE.match(value):
+        return fmt.date_long(dt.date.fromisoformat(value))  # as the cover prints it
     if isinstance(value, (list, tuple)):
         return ", ".join(str(x) for x in value)
     text = _detail_value(value, key)
@@ -694,6 +696,8 @@ def settings_table(analysis) -> Html:
     for k, v in d.items():
         if used is not None and k not in used:
             continue
+        if k == "study_date" and not v and hasattr(s, "study_day"):
+            v = s.study_day().isoformat()  # unset: today, the date the cover prints
         rows.append([FIELD_LABELS.get(k, k), setting_value(k, v)])
     words = "<ul>" + "".join(f"<li>{esc(x)}</li>" for x in lines) + "</ul>" if lines else ""
     return Html(words + table(["Parâmetro", "Valor adotado"], rows, caption="Valores dos parâmetros",

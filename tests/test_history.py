@@ -82,3 +82,18 @@ def test_a_code_outside_goias_is_refused(tmp_path, store):
         read_history(bad, store.municipalities)
     ok = read_history(RAW, store.municipalities)
     assert isinstance(ok, pd.DataFrame) and len(ok) == 12
+
+
+def test_the_source_line_says_how_much_the_compilation_holds(store):
+    # new-user review 8: the source read as a register of every act of 1953–1997
+    import re
+
+    from viabilidade.data.provenance import DATASETS
+    from viabilidade.report.history import history_html
+
+    html = history_html(load_candidate(ROOT / "data" / "candidates" / "posse-dabadia.toml"), store)
+    note = re.sub(r"<[^>]+>", "", html.split("</table>")[1])
+    assert ("A compilação registra 12 dos 246 municípios de Goiás; os demais não constam dela. "
+            "Confiança por linha; os valores são citados como compilados.") in note
+    assert DATASETS["history"].startswith("Atos de criação de alguns municípios goianos "
+                                          "(1953–1997; compilação parcial, não o cadastro de todos)")

@@ -172,8 +172,9 @@ DATASETS = {
     "pib": "IBGE, PIB dos Municípios (SIDRA, tabela 5938), 2002–2023 (2022–2023 só o PIB)",
     "fpm_tcu": "TCU, decisão normativa do FPM do exercício de 2023 (DOU de 06/07/2023)",
     "fpm_faixas": "Decreto-Lei nº 1.881/1981, faixas de população e coeficientes do FPM-Interior",
-    "history": "Atos de criação de municípios goianos (1953–1997), compilados de portais de "
-               "legislação, câmaras e prefeituras",
+    "history": "Atos de criação de alguns municípios goianos (1953–1997; compilação parcial, "
+               "não o cadastro de todos), colhidos de portais de legislação, câmaras e "
+               "prefeituras",
     "boundaries": "IBGE, malha municipal digital de Goiás, edição anterior a 2020 (ano não "
                   "declarado na cópia usada), polígonos simplificados",
 }

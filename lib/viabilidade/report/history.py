@@ -83,8 +83,12 @@ def history_html(candidate, store) -> Html:
     """:func:`history_rows` as the table "Histórico da área", with its source line."""
     rows = [[s, w] for s, w in history_rows(candidate, store)]
     prov = store.provenance("history")[0]
-    note = (f"<p class=\"fonte\">Fonte: {fmt.sentence(prov['source'])} Confiança por linha; "
-            "os valores são citados como compilados.</p>")
+    # what the compilation covers, so that "não consta" reads as a gap of the data
+    n, total = store.history["cod_ibge"].nunique(), len(store.municipalities)
+    note = (f"<p class=\"fonte\">Fonte: {fmt.sentence(prov['source'])} A compilação registra "
+            f"{fmt.number(n)} dos {fmt.number(total)} municípios de Goiás; os demais não constam "
+            "dela. Confiança "
+            "por linha; os valores são citados como compilados.</p>")
     return Html(table(["Unidade", "O que os dados registram"], rows, caption="Histórico da área",
                       widths=(32, 68)) + note)
 

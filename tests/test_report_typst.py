@@ -161,3 +161,14 @@ def test_a_rule_heading_and_citation_keep_with_its_body():
     assert sticky < src.index("Representação") < cite < src.index("Falta")
     # the sticky block closes after the citation, before the reason
     assert src.index("\n]\n", cite) < src.index("Falta")
+
+
+def test_a_percentage_and_a_paragraph_sign_never_break_from_their_number():
+    # new-user review 6: "0,01" / "%" and "Art. 4º, §" / "1º" were split across lines
+    assert typst.escape("superior a 0,01 % da receita") == "superior a 0\\,01\u00a0\\% da receita"
+    assert typst.escape("Art. 4º, § 1º; arts. 14, §§ 3º e 4º") == \
+        "Art\\. 4º\\, §\u00a01º\\; arts\\. 14\\, §§\u00a03º e 4º"
+    assert typst.escape("100 pessoas") == "100 pessoas"
+    # table headers are not hyphenated ("Disposi-tivo", "Coefici-ente")
+    assert 'text(fill: white, weight: "bold", hyphenate: false, body)' in \
+        typst.template("typst-base.typ")

@@ -637,7 +637,7 @@ def sensitivity(analysis) -> Html:
                 for r in numeric]
         body += table(["Dispositivo", "Sujeito", "Valor", "Exigência", "Margem", "Base"], rows,
                       caption="Margens dos requisitos numéricos", numeric=(2, 3, 4),
-                      widths=(11, 19, 17, 17, 22, 14))
+                      widths=(13, 17, 17, 17, 22, 14))
     alt = alternatives_table(analysis)
     if alt:
         body += "<h3>Conclusão sob cada leitura alternativa</h3>" + alt

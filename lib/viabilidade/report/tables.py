@@ -198,7 +198,7 @@ def rule_table(results: Sequence[RuleResult], *, caption: str | None = None,
     out = [f'<table class="tabela regras{" compacta" if compact else ""}">']
     if caption:
         out.append(f"<caption>{esc(caption)}</caption>")
-    out.append(colgroup((10, 24, 16, 15, 17, 18) if compact else (9, 16, 12, 12, 13, 12, 15, 11)))
+    out.append(colgroup((12, 22, 16, 15, 17, 18) if compact else (11, 15, 12, 12, 12, 12, 15, 11)))
     out.append("<thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in header) + "</tr></thead><tbody>")
     for r in results:
         status = Status(r.status)

@@ -138,10 +138,16 @@ def _breakable(token: re.Match) -> str:
     return _RUN.sub(lambda m: "\u200b".join(m.group(0)[i:i + 16] for i in range(0, len(m.group(0)), 16)), t)
 
 
+#: Spaces a line never breaks at: between a number and ``%`` ("0,01 %") and after ``§``
+#: ("§ 1º", "§§ 3º"), whatever text they come in (legal titles, citations, reasons).
+_BOUND = re.compile(r"(?<=\d) (?=%)|(?<=§) (?=\d)")
+
+
 def escape(text: str) -> str:
     """Text as Typst markup: whitespace collapsed, every ASCII sign escaped, tokens longer
-    than 24 signs breakable (:func:`_breakable`)."""
-    return _SPECIAL.sub(r"\\\1", _LONG.sub(_breakable, _SPACE.sub(" ", text)))
+    than 24 signs breakable (:func:`_breakable`), the spaces of :data:`_BOUND` non-breaking."""
+    text = _BOUND.sub("\u00a0", _SPACE.sub(" ", text))
+    return _SPECIAL.sub(r"\\\1", _LONG.sub(_breakable, text))
 
 
 def string(text: str) -> str:

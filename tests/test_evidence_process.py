@@ -311,13 +311,15 @@ def test_the_revenue_threshold_names_its_year_when_it_is_not_the_last_exercise()
     a = analyse(REPO / "data" / "candidates" / "posse-dabadia.toml", store=store,
                 settings=BEFORE)
     vii = next(r for r in a.results if r.rule_id == "art4.VII")
-    assert threshold_text(vii) == ("mais de R$\u00a02.900.224,28 (referência: receita estadual de "
-                                   "2023)")
+    assert threshold_text(vii) == ("mais de R$\u00a02.900.224,28 — aproximada, por excesso "
+                                   "(referência: receita estadual de 2023)")
     assert vii.details["nota_exigencia"] == (
         "A exigência foi calculada com a receita estadual de impostos de 2023; a lei pede a do "
         "último exercício (2025), que os arquivos do estudo ainda não trazem (a receita completa "
         "vai até 2023). O limite legal é o da receita de 2025, certificada pela Secretaria de "
-        "Estado da Economia de Goiás.")
+        "Estado da Economia de Goiás. A exigência é aproximada, por excesso: a receita da fonte "
+        "(SEFAZ-GO, Receita Gerencial) inclui multas, que não são receita de impostos, e o "
+        "adicional de 2 % do ICMS.")
     assert "Referência da exigência" in rule_block(vii)
     # a certified revenue of the exercise itself needs no such note
     cert = analyse(CERTIFIED, store=store)

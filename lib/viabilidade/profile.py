@@ -409,11 +409,13 @@ def state_tax_revenue(candidate: Candidate, store, today: dt.date | None = None)
         rev = revenue_of_year(store, year)
     except DataError:
         return None
-    from .rules.art4 import LATEST_REVENUE_NOTE
+    from .data.revenue import FONTE_SEFAZ
+    from .rules.art4 import LATEST_REVENUE_NOTE, OVERSTATED_REVENUE_NOTE
 
     latest = f"; {LATEST_REVENUE_NOTE}" if year == years[-1] else ""
+    excess = f"; {OVERSTATED_REVENUE_NOTE}" if rev["fonte"] == FONTE_SEFAZ else ""
     return Figure(round(rev["total"], 2), "BRL", Basis.PUBLISHED, rev["fonte"], str(year),
-                  note=f"receita estadual de impostos de {year}: ICMS + IPVA + ITCD{latest}")
+                  note=f"receita estadual de impostos de {year}: ICMS + IPVA + ITCD{latest}{excess}")
 
 
 def _collection(candidate: Candidate, today: dt.date | None = None) -> Figure:

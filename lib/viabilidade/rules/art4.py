@@ -199,6 +199,15 @@ def _revenue_figure(unit: UnitProfile, candidate: Candidate | None, is_area: boo
 #: (:func:`viabilidade.profile.state_tax_revenue`): art. 4 VII then says the law's year is
 #: not in the files yet.
 LATEST_REVENUE_NOTE = "último ano completo nos arquivos do estudo"
+#: In the note of a state revenue whose source counts more than tax revenue (SEFAZ-GO's
+#: Receita Gerencial: fines and the 2 % ICMS additional included): art. 4 VII then labels its
+#: limit as approximate, by excess (N8).
+OVERSTATED_REVENUE_NOTE = ("limite aproximado, por excesso: a receita da fonte inclui multas e o "
+                           "adicional de 2 % do ICMS")
+#: The same, as the sentence art. 4 VII adds to the note on its requirement.
+OVERSTATED_REVENUE_SENTENCE = ("A exigência é aproximada, por excesso: a receita da fonte "
+                               "(SEFAZ-GO, Receita Gerencial) inclui multas, que não são receita "
+                               "de impostos, e o adicional de 2 % do ICMS.")
 
 
 def state_revenue(profile: Profile, candidate: Candidate | None) -> Figure | None:
@@ -276,6 +285,8 @@ def numeric_item(item: str, unit: UnitProfile, settings: Settings, *, reduced: b
                 r, status=Status.INDETERMINATE, lean=None,
                 reason=f"A arrecadação é de {fy} e a receita estadual de {sy}: o art. 4º, VII compara "
                        "valores do mesmo exercício; é preciso a receita estadual de impostos de " + fy + ".")
+    excess = (item == "VII" and state_rev is not None
+              and OVERSTATED_REVENUE_NOTE in (state_rev.note or ""))
     if item == "VII" and exercise is not None and state_rev is not None \
             and state_rev.basis != Basis.CERTIFIED and str(state_rev.vintage)[:4].isdigit() \
             and int(str(state_rev.vintage)[:4]) != exercise[0]:
@@ -289,6 +300,11 @@ def numeric_item(item: str, unit: UnitProfile, settings: Settings, *, reduced: b
                                   f"completa vai até {sy})" if latest and sy < year else "")
                                + f". O limite legal é o da receita de {year}, certificada pela "
                                "Secretaria de Estado da Economia de Goiás.")})
+    if excess:  # N8: the label in the table, the reason in the note
+        note = r.details.get("nota_exigencia", "")
+        r = dataclasses.replace(r, details={
+            **r.details, "natureza_exigencia": "aproximada, por excesso",
+            "nota_exigencia": (note + " " if note else "") + OVERSTATED_REVENUE_SENTENCE})
     if item == "VII" and exercise is not None and figure is not None and figure.value is not None:
         fy, (year, how) = figure.vintage[:4], exercise
         if fy.isdigit() and int(fy) != year:

@@ -13,6 +13,7 @@ from viabilidade.data.store import load_store
 from viabilidade.errors import DataError
 from viabilidade.fiscal import economy as eco
 from viabilidade.fiscal import fpm, icms, legislature, minimums
+from viabilidade.report import format as fmt
 
 REPO = Path(__file__).resolve().parents[1]
 PROCESSED = REPO / "data" / "processed"
@@ -188,8 +189,15 @@ def test_fusion_anhanguera_cumari_gives_up_a_coefficient(store):
     assert e.delta == pytest.approx(-0.6)
     assert e.others_loss == pytest.approx(1 - 254.8 / 254.2)  # negative: the others gain
     assert e.equal_part == pytest.approx(0.10 / 245)
-    assert e.art14_share is None and e.revenue_base_brl is None
+    assert e.art14_share is None
+    # new-user review 13: the fused municipality's one equal ICMS share is a known floor
+    assert e.revenue_base_brl == pytest.approx(e.equal_part_brl)
+    assert fmt.money(e.revenue_base_brl) == "R$\u00a02.499.216,00"
+    education = next(o for o in e.obligations if o.law == "CF, art. 212")
+    assert fmt.money(education.amount_brl) == "R$\u00a0624.804,00"
     html = economic_section(a, store)
+    assert ("Falta o FPM em reais e, na fusão, a parte do ICMS pelo valor adicionado dos "
+            "municípios fundidos: os valores abaixo são pisos") in html
     assert "a fusão abre mão de 0,6 de coeficiente" in html
     assert "ganha 0,236" in html
 

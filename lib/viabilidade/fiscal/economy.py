@@ -310,9 +310,11 @@ def economy(analysis, store) -> Economy:
     share, basis, method, quota = (None, None, "", []) if merges else _art14(analysis, years)
 
     own = c.own_revenue
-    # A fusion's revenue is that of the fused municipalities, not known here: only the
-    # user's own-revenue figure makes a base.
-    known = [v for v in (own.value_brl if own else None, None if merges else eq_brl,
+    # The known part of the revenue, a floor: the user's own revenue, the new municipality's
+    # equal ICMS share (a fusion's too: the fused municipality receives one) and art. 14's
+    # share; the rest of a fusion's revenue (the fused municipalities' other shares) is not
+    # known here.
+    known = [v for v in (own.value_brl if own else None, eq_brl,
                          quota[0][2] if quota else None) if v]
     base_brl = sum(known) if known else None
     pop = int(round(p.area.population.value)) if p.area.population and p.area.population.value else 0

@@ -188,8 +188,10 @@ def _spending_part(e: Economy) -> str:
     if e.revenue_base_brl is not None:
         body += (f"<p>Receita já conhecida em reais: {fmt.money(e.revenue_base_brl)} por ano "
                  "(estimado; soma do que é conhecido entre receita própria, cota igual do ICMS "
-                 "e parcela do art. 14). Falta o FPM em reais: os valores abaixo são pisos, "
-                 "calculados só sobre a parte conhecida.</p>")
+                 "e parcela do art. 14). Falta o FPM em reais"
+                 + (" e, na fusão, a parte do ICMS pelo valor adicionado dos municípios "
+                    "fundidos" if e.kind == "fusion" else "")
+                 + ": os valores abaixo são pisos, calculados só sobre a parte conhecida.</p>")
     rows = [[o.what, o.law, f"{'até' if 'mínimo' not in o.what else 'ao menos'} "
              f"{fmt.percent(o.percent, 1 if o.percent % 1 else 0)} {o.base}",
              fmt.money(o.amount_brl)] for o in e.obligations]

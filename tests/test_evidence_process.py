@@ -94,7 +94,8 @@ def test_a_plebiscite_result_without_the_ata_decides_nothing():
     q, m = par1(c, posse_profile(), S), par2(c, S)
     assert (q.status, m.status) == (Status.INDETERMINATE, Status.INDETERMINATE)
     assert q.reason == (
-        "Compareceram 7.020 de 10.812 eleitores aptos; quórum mínimo 5.407 (maioria absoluta: ⌊n/2⌋ + 1), "
+        "Compareceram 7.020 de 10.812 eleitores aptos; quórum mínimo 5.407 (maioria absoluta: "
+        "metade dos eleitores aptos, desprezada a fração, mais um), "
         "segundo números informados no arquivo da candidatura, sem documento. O resultado só "
         "comprova o requisito com o documento da Justiça Eleitoral que o proclama, como uma "
         "certidão: falta a referência da ata de apuração do plebiscito (Justiça Eleitoral, "
@@ -208,7 +209,8 @@ def test_a_plebiscite_dated_after_the_study_decides_nothing():
     assert (q.status, m.status) == (Status.INDETERMINATE, Status.INDETERMINATE)
     assert q.reason == ("Indeterminado (ato futuro: datado de 16/05/2027, posterior à data do "
                         "estudo (01/12/2026)): Compareceram 7.020 de 10.812 eleitores aptos; "
-                        "quórum mínimo 5.407 (maioria absoluta: ⌊n/2⌋ + 1), segundo o arquivo da "
+                        "quórum mínimo 5.407 (maioria absoluta: metade dos eleitores aptos, desprezada a "
+                        "fração, mais um), segundo o arquivo da "
                         "candidatura; um plebiscito que ainda não ocorreu na data do estudo não "
                         "comprova o requisito.")
     held = plebiscite_held(c, posse_profile(), BEFORE)

@@ -141,7 +141,7 @@ def test_correction_study_runs_on_its_own_articles(store):
     assert a.verdict == Verdict.INDETERMINADO
     assert r["art6.area"].status == Status.INDETERMINATE
     assert r["art6.area"].reason == (
-        "Entre a linha atual e a corrigida ficam 0,0508 km² (1 figura), dentro da tolerância de "
+        "Entre a linha atual e a corrigida ficam 0,0508 km² (1 polígono), dentro da tolerância de "
         "1,0000 km², adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
         "lei). Pela malha municipal do IBGE, passariam de Abadiânia para Alexânia 0,0000 km² e de "
         "Alexânia para Abadiânia 0,0508 km². Falta confirmar que a faixa entre as linhas não tem "
@@ -179,7 +179,7 @@ def test_correction_with_the_strip_surveyed_is_viable_and_names_the_tolerance_a_
     a = analyse(_write(tmp_path, CORRECTION.read_text(encoding="utf-8") + STRIP), store=store)
     assert a.verdict == Verdict.VIAVEL
     assert _rules(a)["art6.area"].reason == (
-        "Entre a linha atual e a corrigida ficam 0,0508 km² (1 figura), dentro da tolerância de "
+        "Entre a linha atual e a corrigida ficam 0,0508 km² (1 polígono), dentro da tolerância de "
         "1,0000 km², adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
         "lei); a faixa não tem moradores (vistoria da faixa entre as linhas: sem moradores — "
         "documento: Relatório de vistoria nº 3/2026): diferença de traçado, lida como correção "
@@ -211,7 +211,7 @@ def test_correction_that_moves_territory_is_a_transfer(store, tmp_path):
     r = _rules(a)["art6.area"]
     assert r.status == Status.FAIL and a.verdict == Verdict.INVIAVEL
     assert r.reason == (
-        "Entre a linha atual e a corrigida ficam 4,0179 km² (9 figuras), acima da tolerância de "
+        "Entre a linha atual e a corrigida ficam 4,0179 km² (9 polígonos), acima da tolerância de "
         "1,0000 km²: a correção alteraria a área dos municípios (passariam de Abadiânia para "
         "Alexânia 0,4172 km² e de Alexânia para Abadiânia 3,6008 km²). Mudança de área é "
         "desmembramento e transferência (art. 5º, com plebiscito), não correção pelo art. 6º.")

@@ -181,7 +181,7 @@ def _pop_figure(value: int, note: str, settings) -> Figure:
 def _buildings_figure(dwellings: int, note: str) -> Figure:
     return Figure(int(dwellings), "edificações", Basis.ESTIMATED, SRC_CENSUS, VINTAGE_CENSUS,
                   uncertainty=round(BUILDINGS_PROXY_UNCERTAINTY * dwellings, 1),
-                  note="domicílios particulares ocupados (V0007) como aproximação do número de "
+                  note="domicílios particulares ocupados (Censo 2022) como aproximação do número de "
                        "edificações do núcleo urbano" + (f"; {note}" if note else ""))
 
 
@@ -341,7 +341,7 @@ def _boundary_parts(candidate: Candidate, store, settings):
                              f"({_n(half_iqr, 4)})"),
         buildings=Figure(round(dpo), "edificações", Basis.ESTIMATED, SRC_DRAWN, VINTAGE_CENSUS,
                          uncertainty=round(dpo_unc + BUILDINGS_PROXY_UNCERTAINTY * dpo, 1),
-                         note="domicílios particulares ocupados (V0007) como aproximação do número "
+                         note="domicílios particulares ocupados (Censo 2022) como aproximação do número "
                               "de edificações do núcleo urbano (incerteza de metade do valor somada "
                               f"à do rateio); {dpo_note}"),
         area_km2=Figure(round(area_km2, 3), "km²", Basis.MEASURED,

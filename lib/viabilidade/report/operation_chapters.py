@@ -189,7 +189,7 @@ def correction_section(analysis, store=None) -> Html | str:
             ("Linha corrigida", f"{c.new_line.name} — {fmt.quantity(round(change.new_length_m), 'm')}"),
             ("Território entre as linhas",
              f"{fmt.number(round(change.between_km2, 4), 4)} km² em "
-             f"{fmt.count(change.faces, 'figura')} (medido, área geodésica)"),
+             f"{fmt.count(change.faces, 'polígono')} (medido, área geodésica)"),
             *[(f"Sairia de {names.get(k, k)}", f"{fmt.number(round(v, 4), 4)} km²")
               for k, v in change.leaves.items()],
             *[(f"Saldo de {names.get(k, k)}",

@@ -72,7 +72,7 @@ def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> R
              f"{names[b]} para {names[a]} {_km2(change.leaves.get(b, 0.0))}")
     if change.unassigned_km2 > 0:
         moves += f"; {_km2(change.unassigned_km2)} ficam fora dos dois municípios na malha"
-    faces = f"{change.faces} figura{'s' if change.faces != 1 else ''}"
+    faces = f"{change.faces} polígono{'s' if change.faces != 1 else ''}"
     ok = change.between_km2 <= tol
     strip = candidate.boundary_correction.get("uninhabited_strip")
     status = Status.PASS if ok else Status.FAIL

@@ -62,8 +62,10 @@ def _future(counted: str, p: Plebiscite, settings: Settings) -> str:
 
 
 #: How each I-8 reading computes the quorum, in the reader's words (after "quórum mínimo N").
-QUORUM_WORDS = {"absolute-majority": "maioria absoluta: ⌊n/2⌋ + 1",
-                "literal": "metade mais um, ao pé da letra: ⌈n/2 + 1⌉"}
+QUORUM_WORDS = {"absolute-majority": "maioria absoluta: metade dos eleitores aptos, "
+                                      "desprezada a fração, mais um",
+                "literal": "metade mais um, ao pé da letra: metade dos eleitores aptos mais um, "
+                           "arredondada para cima"}
 
 
 def quorum(eligible: int, reading: str = "absolute-majority") -> int:

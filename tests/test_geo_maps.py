@@ -360,3 +360,27 @@ def test_the_seat_point_source_says_where_the_point_came_from(store):
                               "Localidades 2022")
     assert ii.vintage == "sedes 2010; sede proposta 2022"
     assert "arquivo da candidatura" not in ii.source
+
+
+@needs_store
+def test_the_study_map_prints_its_source_once_in_the_caption(store, monkeypatch):
+    # new-user review 10: the source was printed in the image and again in the caption, and
+    # "SIRGAS 2000" twice in the image
+    from viabilidade.analysis import analyse
+    from viabilidade.geo import study_map
+    from viabilidade.report.study_cells import map_html, split_or_none
+
+    drawn = {}
+    real = study_map.candidate_map
+
+    def spy(*args, **kwargs):
+        fig = real(*args, **kwargs)
+        drawn["texts"] = [t.get_text() for t in fig.texts]
+        return fig
+
+    monkeypatch.setattr(study_map, "candidate_map", spy)
+    a = analyse(ROOT / "data" / "candidates" / "posse-dabadia.toml", store=store)
+    html = __import__("html").unescape(map_html(a, store, split_or_none(a, store)))
+    image = " ".join(drawn["texts"])
+    assert "Fonte:" not in image and image.count("SIRGAS 2000") == 1
+    assert html.count("Fonte: IBGE, malha municipal digital de Goiás") == 1

@@ -174,7 +174,9 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
         urban = origin_vilas(c, store) if all_urban and with_band and c.origins else {}
         source = map_source(analysis, tables, perimeter=bool(perimeters))
         figsize, cols = MAP_FORMATS["slide" if slide else "page"]
-        fig = candidate_map(c, store, split=split, source=source, perimeters=perimeters,
+        # the source goes in the caption only (new-user review 10: printed twice, unreadable
+        # inside the slide's image); the image keeps its projection line
+        fig = candidate_map(c, store, split=split, perimeters=perimeters,
                             figsize=figsize, legend_cols=cols, urban_points=urban, band=with_band,
                             gaps=gaps)
     except GeoError as e:
@@ -218,7 +220,7 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
     alt = (f"Mapa de {name}" + (f" em relação a {origins}" if origins else "")
            + (", com o território aproximado da área hachurado e tracejado" if approximate else "")
            + (f", a faixa de 6 km em torno {around}" if with_band else "")
-           + ", legenda, escala gráfica, seta do norte e fonte dos dados.")
+           + ", legenda, escala gráfica e seta do norte.")
     chart = Chart(svg=figure_svg(fig), caption=caption, alt=alt)
     if slide:
         return chart.html()

@@ -293,3 +293,16 @@ def test_n8_a_limit_from_revenue_with_fines_is_approximate_by_excess(analysed):
     assert vii.details["nota_exigencia"].endswith(
         "A exigência é aproximada, por excesso: a receita da fonte (SEFAZ-GO, Receita Gerencial) "
         "inclui multas, que não são receita de impostos, e o adicional de 2 % do ICMS.")
+
+
+def test_2_the_estudo_command_prints_the_fusion_by_its_seat(monkeypatch, capsys, tmp_path):
+    from viabilidade.cli import main
+    from viabilidade.operations import study_name
+    from viabilidade.candidate import load_candidate
+
+    assert study_name(load_candidate(ROOT / FUSION)) == "Cumari"
+    monkeypatch.setattr("viabilidade.report.study.run_study", lambda c, out, **kw: {
+        "name": "Anhanguera-Cumari", "study_name": "Cumari", "verdict": "indeterminado",
+        "conclusion": "x.", "folder": str(out)})
+    assert main(["estudo", str(ROOT / FUSION), "--out", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Estudo de Cumari: x."

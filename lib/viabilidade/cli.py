@@ -124,7 +124,8 @@ def _cmd_estudo(args: argparse.Namespace) -> int:
     record = run_study(candidate, Path(args.out), settings=_settings_arg(args),
                        data_root=Path(args.data) if args.data else None, rulesets=args.regras)
     conclusion = record.get("conclusion")   # the study's conclusion line, with the CF bar
-    print(f"Estudo de {record['name']}: " + (conclusion or f"{record['verdict']}."))
+    name = record.get("study_name") or record["name"]   # a fusion: the seat's name (art. 3, I)
+    print(f"Estudo de {name}: " + (conclusion or f"{record['verdict']}."))
     _print_files(record.get("files") or {"pasta": record["folder"]})
     return 0
 

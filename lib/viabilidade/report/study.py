@@ -22,6 +22,7 @@ import nbformat
 
 from ..candidate import load_candidate
 from ..errors import ReportError
+from ..operations import study_name
 from . import export, runner
 from ..os_errors import os_reason, real_path
 from .atomic import check_output_folder, write_files_atomically
@@ -281,6 +282,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     return {
         "slug": candidate.slug,
         "name": candidate.name,
+        "study_name": study_name(candidate),   # the name the study prints (art. 3, I: the seat's)
         "operation": candidate.operation,
         "verdict": payload["verdict"],
         "conclusion": payload.get("conclusion"),

@@ -306,3 +306,13 @@ def test_2_the_estudo_command_prints_the_fusion_by_its_seat(monkeypatch, capsys,
         "conclusion": "x.", "folder": str(out)})
     assert main(["estudo", str(ROOT / FUSION), "--out", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "Estudo de Cumari: x."
+
+
+def test_n10_the_appendix_names_every_processed_table_in_portuguese():
+    from viabilidade.report.tables import TABLE_LABELS, table_label
+
+    names = [p.stem for p in STORE.glob("*.parquet")]
+    assert "fpm_interior" in names
+    assert [n for n in names if n not in TABLE_LABELS] == []
+    assert (table_label("fpm_interior"), table_label("pib")) == (
+        "coeficientes do FPM-Interior", "PIB dos municípios")

@@ -172,3 +172,12 @@ def test_a_percentage_and_a_paragraph_sign_never_break_from_their_number():
     # table headers are not hyphenated ("Disposi-tivo", "Coefici-ente")
     assert 'text(fill: white, weight: "bold", hyphenate: false, body)' in \
         typst.template("typst-base.typ")
+
+
+def test_zero_width_spaces_only_where_typst_would_not_break():
+    # new-user review 12: a copied file name or address carried invisible characters
+    assert "\u200b" not in typst.escape("fusao-anhanguera-cumari.toml")
+    assert "\u200b" not in typst.escape("https://legisla.casacivil.go.gov.br/api/v2/legislacoes/pdf")
+    assert typst.escape("go_criacao_municipios_fatos_legais.csv") == (
+        "go\\_\u200bcriacao\\_\u200bmunicipios\\_\u200bfatos\\_\u200blegais\\.csv")
+    assert typst.escape("a" * 40).split("\u200b") == ["a" * 16, "a" * 16, "a" * 8]

@@ -127,13 +127,17 @@ _LABEL = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 
 
 _LONG = re.compile(r"\S{25,}")
-_JOINT = re.compile(r"(?<=[_/.=,;:-])(?=\w)")
-_RUN = re.compile(r"[^\u200b]{17,}")
+# Typst already breaks a line after "/ . , ; : -" (Unicode line breaking); a zero-width space
+# is added only where it would not, as few as possible: each one is copied with the text
+# (new-user review 12: invisible characters in a copied file name or address).
+_JOINT = re.compile(r"(?<=[_=])(?=\w)")
+_RUN = re.compile(r"[^\u200b/.,;:\-]{17,}")
 
 
 def _breakable(token: re.Match) -> str:
-    """A long token (file name, hash, key) with zero-width spaces where a line may break:
-    after ``_ / . = , ; : -`` and every 16 signs of what is left (HTML: overflow-wrap)."""
+    """A long token (file name, hash, key) with zero-width spaces where a line may break and
+    Typst would not break it: after ``_`` and ``=``, and every 16 signs of a run with no
+    other break point (HTML: overflow-wrap)."""
     t = _JOINT.sub("\u200b", token.group(0))
     return _RUN.sub(lambda m: "\u200b".join(m.group(0)[i:i + 16] for i in range(0, len(m.group(0)), 16)), t)
 

@@ -240,3 +240,9 @@ def test_appendix_prints_the_study_date_of_the_cover():
     unset = make()
     assert unset.settings.study_date is None
     assert row(unset) == fmt.date_long(unset.settings.study_day())
+
+
+def test_the_draft_law_chapter_is_not_called_an_annex_among_numbered_chapters():
+    # new-user review 14: "7. Anexo: elementos do projeto de lei" came before chapters 8–11
+    titles = dict((sid, title) for sid, title, _ in sections.GROUPS)
+    assert titles["sec-lei"] == "Elementos do projeto de lei (art. 3º)"

@@ -54,7 +54,7 @@ GROUPS: list[tuple[str, str, Callable[[RuleResult], bool]]] = [
      _in(15, 16, 17, 18, 19)),
     ("sec-processo", "Processo e calendário",
      lambda r: r.rule_id == "art4.par3" or _in(1, 2, 5, 7, 8, 9, 11, 12, 13, 20, 21)(r)),
-    ("sec-lei", "Anexo: elementos do projeto de lei (art. 3º)", _in(3)),
+    ("sec-lei", "Elementos do projeto de lei (art. 3º)", _in(3)),
     ("sec-fiscal", "Impacto fiscal (art. 14)", _in(10, 14)),
     ("sec-economico", "Viabilidade econômico-financeira", lambda r: False),
 ]

@@ -316,3 +316,13 @@ def test_n10_the_appendix_names_every_processed_table_in_portuguese():
     assert [n for n in names if n not in TABLE_LABELS] == []
     assert (table_label("fpm_interior"), table_label("pib")) == (
         "coeficientes do FPM-Interior", "PIB dos municípios")
+
+
+def test_n10_the_census_file_of_the_history_table_is_not_called_history():
+    from viabilidade.report.tables import _row_label
+
+    record = {"table": "history"}
+    assert _row_label(record, {"path": "census/CD2022_Agregados_por_municipios_basico_GO.csv"}) \
+        == "nomes e códigos dos municípios do histórico"
+    assert _row_label(record, {"path": "history/go_criacao_municipios_fatos_legais.csv"}) == \
+        "histórico de criação de municípios"

@@ -239,10 +239,12 @@ TABLE_LABELS = {
 def _row_label(record: dict, file: dict) -> str:
     """The appendix's "Tabela" cell of one raw file: the table's name, except for a census
     file read into the boundaries table (the municipalities' names and codes): it is not the
-    "malha municipal"."""
+    "malha municipal"; nor, read into the history table, the history."""
     path = str(file.get("path") or "")
     if record.get("table") == "boundaries" and path and not path.startswith("geo/"):
         return "nomes e códigos dos municípios da malha"
+    if record.get("table") == "history" and path.startswith("census/"):
+        return "nomes e códigos dos municípios do histórico"   # N10: the Censo is no history
     return table_label(record.get("table"))
 
 

@@ -149,6 +149,10 @@ def test_a_verdict_badge_column_takes_its_natural_width():
     assert "#tabela(columns: (58fr, auto, 28fr,)" in typst.to_typst(doc(html)).source
     plain = table(["A", "B"], [["x", "y"]], widths=(60, 40))
     assert "#tabela(columns: (60%, 40%,)" in typst.to_typst(doc(plain)).source
+    # a column of text with one badge among its rows (the cover's facts) keeps its share
+    facts = table(["Campo", "Valor"], [["Operação", "criação de município com um texto longo"],
+                                       ["Conclusão", badge]], widths=(30, 70))
+    assert "#tabela(columns: (30%, 70%,)" in typst.to_typst(doc(facts)).source
 
 
 def test_a_rule_heading_and_citation_keep_with_its_body():

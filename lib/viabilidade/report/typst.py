@@ -625,16 +625,19 @@ class _Writer:
         if self.kind == "slides":
             size = "13pt"
         head, body = [], []
-        badge = set()  # columns holding a verdict badge, which cannot wrap
+        cells, badges = {}, {}  # body cells and verdict badges (which cannot wrap) by column
         for where, tr in rows:
             x = 0
             for cell in tr.elements():
                 self.check(cell)
                 out = self.cell(cell, where)
                 (head if where == "thead" else body).append(out)
-                if where != "thead" and "veredito(" in out:
-                    badge.add(x)
+                if where != "thead":
+                    cells[x] = cells.get(x, 0) + 1
+                    badges[x] = badges.get(x, 0) + ("veredito(" in out)
                 x += _span(cell)
+        # only a column of badges (not a column of text with one badge, like the cover's)
+        badge = {x for x, n in badges.items() if n and n == cells[x]}
         if badge and columns.startswith("(") and "%" in columns:
             # a badge wider than its share of the page overflowed its pill: the badge's column
             # takes its natural width, the others share the rest in their proportions

@@ -326,3 +326,9 @@ def test_n10_the_census_file_of_the_history_table_is_not_called_history():
         == "nomes e códigos dos municípios do histórico"
     assert _row_label(record, {"path": "history/go_criacao_municipios_fatos_legais.csv"}) == \
         "histórico de criação de municípios"
+
+
+def test_n2_the_installed_municipality_sensitivity_lists_only_its_readings(analysed):
+    descriptions = [d for d, _, _ in analysed(NOVA).alternatives]
+    assert [d.split(":")[0] for d in descriptions] == [
+        "leitura adotada", "I-1", "I-1", "I-1b", "Censo 2022", "I-2"]

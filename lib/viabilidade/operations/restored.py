@@ -80,4 +80,7 @@ OPERATION = Operation(
     chapter_titles={"sec-art4": "Requisitos do art. 4º que o Município pode perder (art. 8º)",
                     "sec-origem": "O município de origem (art. 4º, § 1º)"},
     area_title="O território do Município",
+    # only art. 4 IV-VII are checked (art. 8): I-4 (item II), I-7 (§ 1), I-8 and I-10 (no
+    # plebiscite: art. 21 validated it) and I-9 (no transition) have nothing to read
+    readings=("reduction_items", "reduction", "population_vintage", "special_interest"),
 )

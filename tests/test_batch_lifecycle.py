@@ -355,3 +355,26 @@ def test_stopping_the_workers_waits_for_their_kernels_then_kills_them(tmp_path):
             os.kill(pid, signal.SIGKILL)
         except OSError:
             pass
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads process states")
+def test_a_zombie_owns_no_folder(tmp_path):
+    """A process that has ended but is not yet reaped (a zombie) still holds its pid, and
+    ``os.kill(pid, 0)`` succeeds on it; its folders are stale all the same (the workers of a
+    batch killed with ``kill -9`` stay zombies until their new parent reaps them)."""
+    from viabilidade.tempfiles import pid_alive, sweep_stale
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:  # ended, not reaped: state Z
+            if Path(f"/proc/{child.pid}/stat").read_text().split(") ", 1)[1][0] == "Z":
+                break
+            time.sleep(0.05)
+        os.kill(child.pid, 0)  # the pid is still taken
+        assert pid_alive(child.pid) is False
+        assert pid_alive(os.getpid()) is True
+        (tmp_path / f"viabilidade-kernel-{child.pid}-x").mkdir()
+        assert sweep_stale(tmp_path) == [f"viabilidade-kernel-{child.pid}-x"]
+    finally:
+        child.wait()

@@ -30,8 +30,11 @@ def prefix(kind: str) -> str:
 
 
 def pid_alive(pid: int) -> bool:
-    """True when a process with this pid exists (ours or another user's); False for a pid
-    below 1, which names no single process (``os.kill`` would signal a process group).
+    """True when a process with this pid exists and runs (ours or another user's); False for
+    a pid below 1, which names no single process (``os.kill`` would signal a process group),
+    and for a zombie: a process that has ended but whose parent has not reaped it yet still
+    holds its pid (``os.kill(pid, 0)`` succeeds on it), as the workers of a batch killed with
+    ``kill -9`` do until their new parent reaps them. The state is read with psutil.
 
     Used by :func:`sweep_stale` and :class:`viabilidade.batch.lock.BatchLock`.
     """
@@ -42,8 +45,15 @@ def pid_alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     except PermissionError:
+        pass
+    import psutil
+
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+    except psutil.Error:  # another user's process whose state cannot be read: it exists
         return True
-    return True
 
 
 def owner(name: str) -> int | None:

@@ -881,8 +881,3 @@ def figure_notes(profile) -> list[tuple[str, str, list[tuple[str, str]]]]:
     if isinstance(srev, Figure) and srev.note:
         out.append(("Receita estadual de impostos", srev.note + ".", []))
     return out
-
-
-def section_ids() -> Sequence[str]:
-    """Ids of the rule-group sections, in study order."""
-    return [g[0] for g in GROUPS]

@@ -201,7 +201,7 @@ def test_n14_what_would_make_it_viable_repeats_the_bar(analysed):
 
     text = _text(_what_would_change(analysed(POSSE)))
     assert text.startswith(
-        "A conclusão passa a viável se os requisitos abaixo forem comprovados com dados "
+        "A conclusão passa a ser viável se os requisitos abaixo forem comprovados com dados "
         "certificados ou evidências, e a inviável se algum deles não for cumprido (o motivo de "
         "cada um está na seção do respectivo artigo):")
     # new-user review 4: item IV, met only on published data (margin 1,50 %), is listed too

@@ -140,11 +140,11 @@ def test_nova_iguacu_is_read_as_the_installed_municipality_it_is(store):
         "ano de eleições municipais; o Município foi instalado em 01/01/1993 (art. 9º).")
     assert calendar.timeline(a.candidate, a.settings)[0]["evento"] == (
         "Lei de criação: Lei Estadual nº 11.406, de 16/01/1991")
-    # what it checks today is art. 8's check, not "passa a viável se"
+    # what it checks today is art. 8's check, not "passa a ser viável se"
     t = plain(sections._what_would_change(a))
     assert t.startswith("O município já está instalado: o que este estudo verifica com os números "
                         "de hoje é o que o art. 8º manda verificar")
-    assert "passa a viável" not in t
+    assert "passa a ser viável" not in t and "passa a viável" not in t
     # the origin of 1991 was not today's Mara Rosa plus the area: Amaralina left it in 1995
     assert a.profile.origins["5212808"].label == "Mara Rosa + Nova Iguaçu de Goiás (territórios de hoje)"
     assert operation_of(a.candidate).chapter_note("sec-origem", a.candidate).endswith(

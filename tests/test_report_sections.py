@@ -246,3 +246,12 @@ def test_the_draft_law_chapter_is_not_called_an_annex_among_numbered_chapters():
     # new-user review 14: "7. Anexo: elementos do projeto de lei" came before chapters 8–11
     titles = dict((sid, title) for sid, title, _ in sections.GROUPS)
     assert titles["sec-lei"] == "Elementos do projeto de lei (art. 3º)"
+
+
+def test_the_share_of_state_revenue_reads_as_a_percentage():
+    """Art. 4, VII asks for 0,01 % of the state's tax revenue: the detail row shows the law's
+    percentage, not the raw fraction 0,0001 (new-user review)."""
+    from viabilidade.report.sections import _detail_value
+
+    assert _detail_value(0.0001, "parcela_receita") == "0,01\u00a0%"
+    assert _detail_value(0.0001, "outra_fracao") == "0,0001"

@@ -205,7 +205,7 @@ def _what_would_change(analysis) -> str:
     lead = ("A proposta é inviável enquanto os requisitos não cumpridos abaixo não forem atendidos; "
             "os indeterminados dependem de dados certificados ou de evidências"
             if fails else
-            "A conclusão passa a viável se os requisitos abaixo forem comprovados com dados "
+            "A conclusão passa a ser viável se os requisitos abaixo forem comprovados com dados "
             "certificados ou evidências, e a inviável se algum deles não for cumprido")
     op = analysis.candidate.operation
     # N14: a conclusion that would turn "viável" still names the bar
@@ -492,6 +492,8 @@ def _detail_value(v: Any, key: str = "") -> str | None:
         return "sim" if v else "não"
     if isinstance(v, int) and ("ano" in key or "year" in key):
         return str(v)
+    if key == "parcela_receita" and isinstance(v, float):  # a fraction, as the law gives it
+        return fmt.percent(100 * v)
     if isinstance(v, float) and 0 < abs(v) < 0.01:
         return fmt.number(v, 6).rstrip("0")
     if isinstance(v, (int, float)):

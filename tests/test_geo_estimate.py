@@ -51,8 +51,8 @@ def test_district_cells_tile_the_municipality(store):
     cells = district_cells(store, ["5200100"]).set_index("cod_distrito")
     muni = store.boundaries.set_index("cod_ibge").geometry["5200100"]
     km2 = {c: geodesic_area_km2(g) for c, g in cells.geometry.items()}
-    assert km2["520010005"] == pytest.approx(644.22, abs=0.01)
-    assert km2["520010010"] == pytest.approx(399.99, abs=0.01)
+    assert km2["520010005"] == pytest.approx(647.18, abs=0.01)
+    assert km2["520010010"] == pytest.approx(397.03, abs=0.01)
     assert sum(km2.values()) == pytest.approx(geodesic_area_km2(muni), rel=1e-6)
     assert cells.at["520010010", "populacao"] == 3045
     # A one-district municipality is one cell: its polygon (Abadia de Goiás, 5200050).
@@ -61,15 +61,49 @@ def test_district_cells_tile_the_municipality(store):
         store.boundaries.set_index("cod_ibge").geometry["5200050"])
 
 
+def _misassigned_km2(muni, cells, seats, n=20000):
+    """Area of ``muni`` whose cell is not its geodesically nearest seat (GRS80), by sampling."""
+    import numpy as np
+
+    from viabilidade.geo.measure import GEOD
+
+    rng = np.random.default_rng(0)
+    x0, y0, x1, y1 = muni.bounds
+    xs, ys = rng.uniform(x0, x1, n), rng.uniform(y0, y1, n)
+    keep = shapely.contains_xy(muni, xs, ys)
+    xs, ys = xs[keep], ys[keep]
+    dist = np.stack([GEOD.inv(xs, ys, np.full_like(xs, p.x), np.full_like(ys, p.y))[2]
+                     for p in seats])
+    got = np.full(len(xs), -1)
+    for i, c in enumerate(cells):
+        got[shapely.contains_xy(c, xs, ys)] = i
+    return geodesic_area_km2(muni) * float((got != dist.argmin(0)).mean())
+
+
+def test_cells_in_metres_follow_the_geodesic_nearest_seat(store):
+    # Goiás (5208905): six district seats. Cells computed in lon/lat degrees put about
+    # 32 km² on the wrong side of a geodesic bisector; the UTM cells (metres) none.
+    muni = store.boundaries.set_index("cod_ibge").geometry["5208905"]
+    pts = district_points(store, ["5208905"])
+    assert len(pts) == 6
+    metres = list(district_cells(store, ["5208905"]).geometry)
+    regions = shapely.get_parts(shapely.voronoi_polygons(shapely.MultiPoint(list(pts.geometry)),
+                                                         extend_to=muni))
+    degrees = [shapely.intersection([r for r in regions if r.covers(p)][0], muni)
+               for p in pts.geometry]
+    assert _misassigned_km2(muni, metres, list(pts.geometry)) < 0.5
+    assert _misassigned_km2(muni, degrees, list(pts.geometry)) == pytest.approx(31.9, abs=0.5)
+
+
 def test_drawn_area_by_area_and_by_seat_points(store, drawn):
     est = estimate_area(store, drawn)
     assert list(est.units["cod_distrito"]) == ["520010010"]
-    assert est.units["share_area"].iloc[0] == pytest.approx(0.116497, abs=1e-5)
-    assert est.by_area("populacao") == pytest.approx(354.73, abs=0.01)
+    assert est.units["share_area"].iloc[0] == pytest.approx(0.117357, abs=1e-5)
+    assert est.by_area("populacao") == pytest.approx(357.35, abs=0.01)
     assert est.by_points("populacao") == 3045
     value, unc = est.midpoint("populacao")
-    assert (round(value), round(unc, 1)) == (1700, 1345.1)
-    assert est.midpoint("domicilios_ocupados")[0] == pytest.approx(657.62, abs=0.01)
+    assert (round(value), round(unc, 1)) == (1701, 1343.8)
+    assert est.midpoint("domicilios_ocupados")[0] == pytest.approx(658.12, abs=0.01)
 
 
 def test_an_area_without_the_vila_gets_no_people_by_seat_points(store, drawn):
@@ -85,14 +119,14 @@ def test_profile_of_the_drawn_candidate(store):
     c = load_candidate(FIXTURES / "posse-dabadia-desenhada.toml")
     p = build_profile(c, store, Settings())
     assert p.area.population.basis == Basis.ESTIMATED
-    assert (p.area.population.value, p.area.population.uncertainty) == (1700, 1345.1)
+    assert (p.area.population.value, p.area.population.uncertainty) == (1701, 1343.8)
     assert "Por área" in p.area.population.note and "dasimétrica" in p.area.population.note
     assert p.area.area_km2.basis == Basis.MEASURED
     assert p.area.area_km2.value == pytest.approx(46.595, abs=1e-3)
     assert p.area.electors.basis == Basis.ESTIMATED and p.area.electors.uncertainty > 0
     rem = p.remainders["5200100"]
-    assert rem.population.value == 14187 + 3045 - 1700
-    assert rem.population.uncertainty == 1345.1
+    assert rem.population.value == 14187 + 3045 - 1701
+    assert rem.population.uncertainty == 1343.8
     assert rem.area_km2.value == pytest.approx(
         geodesic_area_km2(store.boundaries.set_index("cod_ibge").geometry["5200100"]) - 46.595,
         abs=0.01)

@@ -1,105 +1,437 @@
-"""fetch: local mirror folder, mirror server, and resuming a broken download with Range."""
+"""data fetch: the publishers' sets (fetch_official), local mirror folder, mirror server.
 
-import http.server
-import threading
-from functools import partial
+Every download test talks to a REAL HTTP server on 127.0.0.1 (tests/fetch_server.py), never a
+mock. The files it serves are test fixtures built here, tiny and labelled as such (names
+"TESTE", values that are no real figure).
+"""
+
+import hashlib
+import io
+import json
+import tarfile
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from viabilidade.data.fetch import download, fetch
+from fetch_server import Server, free_port
+from viabilidade.data import rawmanifest
+from viabilidade.data.catalogue import Extract, Source
+from viabilidade.data.fetch import DownloadError, download, fetch, fetch_official
 from viabilidade.data.provenance import RAW as RAW_FILES, sha256
 from viabilidade.errors import DataError
 
 REPO = Path(__file__).resolve().parents[1]
 RAW = REPO.parent / "shared" / "data"
 MANIFEST = REPO / "data" / "processed" / "manifest.json"
-
-
-class RangeHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with single-range ``Range: bytes=N-`` support; records Range headers."""
-
-    ranges: list = []
-
-    def log_message(self, *args):
-        pass
-
-    def send_head(self):
-        rng = self.headers.get("Range")
-        type(self).ranges.append(rng)
-        path = Path(self.translate_path(self.path))
-        if rng is None or not path.is_file():
-            return super().send_head()
-        start = int(rng.removeprefix("bytes=").split("-")[0])
-        data = path.read_bytes()
-        if start >= len(data):
-            self.send_error(416)
-            return None
-        self.send_response(206)
-        self.send_header("Content-Type", "application/octet-stream")
-        self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
-        self.send_header("Content-Length", str(len(data) - start))
-        self.end_headers()
-        import io
-        return io.BytesIO(data[start:])
+TODAY = "2026-12-01"
 
 
 @pytest.fixture()
-def server(tmp_path):
-    root = tmp_path / "mirror"
+def site(tmp_path):
+    """Folder served by the test server (the "publisher")."""
+    root = tmp_path / "publicador"
     root.mkdir()
-    RangeHandler.ranges = []
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                            partial(RangeHandler, directory=str(root)))
-    t = threading.Thread(target=httpd.serve_forever, daemon=True)
-    t.start()
-    yield root, f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    return root
 
 
-def test_resume_with_range(server, tmp_path):
-    root, url = server
-    payload = bytes(range(256)) * 400
-    (root / "f.bin").write_bytes(payload)
+@pytest.fixture()
+def server(site):
+    with Server(site) as srv:
+        yield srv
+
+
+def _src(url: str, key: str = "teste", folder: str = "geo", **kw) -> Source:
+    """A catalogue entry of the TEST publisher."""
+    return Source(key, "IBGE-TESTE", "Conjunto de teste", "2022", url, folder, **kw)
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+PAYLOAD = bytes(range(256)) * 400  # 100 KiB of test bytes
+
+
+# --- download(): resume, no Range support, errors -----------------------------------------
+
+
+def test_resume_with_range(site, server, tmp_path):
+    (site / "f.bin").write_bytes(PAYLOAD)
     target = tmp_path / "out" / "f.bin"
     target.parent.mkdir()
-    (target.parent / "f.bin.part").write_bytes(payload[: len(payload) // 2])
-    digest = download(f"{url}/f.bin", target)
-    assert RangeHandler.ranges == [f"bytes={len(payload) // 2}-"]
-    assert target.read_bytes() == payload
-    assert digest == sha256(root / "f.bin")
+    (target.parent / "f.bin.part").write_bytes(PAYLOAD[: len(PAYLOAD) // 2])
+    digest = download(f"{server.url}/f.bin", target, progress=False)
+    assert server.requests == [("/f.bin", f"bytes={len(PAYLOAD) // 2}-")]
+    assert target.read_bytes() == PAYLOAD
+    assert digest == _digest(PAYLOAD)
     assert not (target.parent / "f.bin.part").exists()
 
 
-def test_download_without_part_has_no_range(server, tmp_path):
-    root, url = server
-    (root / "g.bin").write_bytes(b"x" * 1000)
-    download(f"{url}/g.bin", tmp_path / "g.bin")
-    assert RangeHandler.ranges == [None]
+def test_a_server_without_range_support_restarts_from_zero(site, tmp_path):
+    (site / "f.bin").write_bytes(PAYLOAD)
+    target = tmp_path / "f.bin"
+    (tmp_path / "f.bin.part").write_bytes(b"lixo de uma tentativa anterior" * 10)
+    with Server(site, ranges=False) as srv:
+        digest = download(f"{srv.url}/f.bin", target, progress=False)
+        assert srv.requests == [("/f.bin", "bytes=300-")]  # asked, answered 200 whole
+    assert target.read_bytes() == PAYLOAD and digest == _digest(PAYLOAD)
 
 
-def test_http_error_named(server, tmp_path):
-    _, url = server
-    with pytest.raises(DataError) as e:
-        download(f"{url}/missing.csv", tmp_path / "missing.csv")
-    assert str(e.value) == f"arquivo missing.csv: o download falhou: HTTP 404 para {url}/missing.csv"
+def test_a_complete_part_is_published_on_416(site, server, tmp_path):
+    (site / "f.bin").write_bytes(PAYLOAD)
+    (tmp_path / "f.bin.part").write_bytes(PAYLOAD)
+    download(f"{server.url}/f.bin", tmp_path / "f.bin", progress=False)
+    assert (tmp_path / "f.bin").read_bytes() == PAYLOAD
+    assert server.requests == [("/f.bin", f"bytes={len(PAYLOAD)}-")]
+
+
+def test_download_without_part_has_no_range(site, server, tmp_path):
+    (site / "g.bin").write_bytes(b"x" * 1000)
+    download(f"{server.url}/g.bin", tmp_path / "g.bin", progress=False)
+    assert server.requests == [("/g.bin", None)]
+
+
+def test_http_404_is_named(server, tmp_path):
+    with pytest.raises(DownloadError) as e:
+        download(f"{server.url}/missing.csv", tmp_path / "out" / "missing.csv", progress=False)
+    assert str(e.value) == (f"arquivo missing.csv: não foi possível baixar {server.url}/missing.csv: "
+                            "o arquivo não existe nesse endereço (HTTP 404); o publicador pode "
+                            "tê-lo movido ou renomeado")
+    assert not (tmp_path / "out").exists()  # no folder, no .part
 
 
 def test_an_unreachable_server_is_told_in_portuguese(tmp_path):
-    import socket
-
-    with socket.socket() as sock:       # a port nobody listens on
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    url = f"http://127.0.0.1:{port}/g.bin"
-    with pytest.raises(DataError) as e:
-        download(url, tmp_path / "g.bin")
-    assert str(e.value).startswith(
-        f"arquivo g.bin: o download falhou: servidor inacessível para {url} (sem rede, endereço "
-        "errado ou servidor fora do ar); confira a conexão e o endereço, ou use --from com uma "
-        "pasta-espelho (detalhe técnico: [Errno 111] Connection refused)")
+    url = f"http://127.0.0.1:{free_port()}/g.bin"
+    with pytest.raises(DownloadError) as e:
+        download(url, tmp_path / "g.bin", progress=False)
+    assert str(e.value) == (f"arquivo g.bin: não foi possível baixar {url}: o servidor recusou a "
+                            "conexão (sem rede, servidor fora do ar ou endereço errado)")
+    assert e.value.kind == "refused"
     assert not (tmp_path / "g.bin").exists()
+
+
+def test_a_name_that_does_not_resolve_is_told_as_offline(tmp_path):
+    url = "http://servidor-de-teste.invalid/g.bin"  # .invalid never resolves (RFC 6761)
+    with pytest.raises(DownloadError) as e:
+        download(url, tmp_path / "g.bin", progress=False)
+    assert str(e.value) == (f"arquivo g.bin: não foi possível baixar {url}: o nome do servidor não "
+                            "foi encontrado (sem conexão com a internet ou DNS indisponível)")
+
+
+def test_a_timeout_is_told_with_its_seconds(site, tmp_path):
+    (site / "lento").mkdir()
+    (site / "lento" / "f.bin").write_bytes(b"x")
+    with Server(site, slow=2.0) as srv:
+        with pytest.raises(DownloadError) as e:
+            download(f"{srv.url}/lento/f.bin", tmp_path / "f.bin", timeout=(5.0, 0.5),
+                     progress=False)
+    assert str(e.value) == (f"arquivo f.bin: não foi possível baixar {srv.url}/lento/f.bin: o "
+                            "servidor não respondeu em 0,5 s (tempo esgotado)")
+
+
+def test_a_cut_transfer_keeps_its_bytes_and_resumes(site, server, tmp_path):
+    (site / "cortado").mkdir()
+    (site / "cortado" / "f.bin").write_bytes(PAYLOAD)
+    target = tmp_path / "f.bin"
+    with pytest.raises(DownloadError) as e:
+        download(f"{server.url}/cortado/f.bin", target, progress=False)
+    kept = (tmp_path / "f.bin.part").read_bytes()
+    assert 0 < len(kept) <= len(PAYLOAD) // 2 and PAYLOAD.startswith(kept)
+    assert str(e.value) == (f"arquivo f.bin: não foi possível baixar {server.url}/cortado/f.bin: "
+                            f"a conexão caiu no meio do download; os {len(kept)} bytes já "
+                            "recebidos ficaram em f.bin.part e a próxima execução continua de "
+                            "onde parou")
+    assert e.value.kind == "cut" and not target.exists()
+    (site / "f.bin").write_bytes(PAYLOAD)  # the same file, from a server that finishes
+    download(f"{server.url}/f.bin", target, progress=False)
+    assert server.requests[-1] == ("/f.bin", f"bytes={len(kept)}-")
+    assert target.read_bytes() == PAYLOAD
+
+
+def test_a_download_failing_its_sha256_never_replaces_the_good_file(site, server, tmp_path):
+    (site / "f.csv").write_bytes(b"adulterado\n")
+    target = tmp_path / "raw" / "f.csv"
+    target.parent.mkdir()
+    target.write_bytes(b"bom\n")
+    good = sha256(target)
+    with pytest.raises(DataError) as e:
+        download(f"{server.url}/f.csv", target, expected=good, progress=False)
+    assert str(e.value) == (f"arquivo f.csv: sha256 diferente: encontrado {_digest(b'adulterado' + bytes([10]))}; "
+                            f"esperado {good}; o arquivo obtido foi descartado e o arquivo "
+                            "anterior, se havia, ficou como estava")
+    assert target.read_bytes() == b"bom\n"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["f.csv"]  # no .part left
+
+
+# --- fetch_official(): the publishers' sets -----------------------------------------------
+
+
+def test_a_full_fetch_records_the_sha256_and_a_rerun_skips(site, server, tmp_path):
+    (site / "GO_Municipios_2022.zip").write_bytes(PAYLOAD)
+    src = _src(f"{server.url}/GO_Municipios_2022.zip", "malha-municipal")
+    raw = tmp_path / "raw"
+    report = fetch_official(raw, sources=(src,), progress=False, today=TODAY)
+    assert report.problems == []
+    assert [o.line() for o in report.outcomes] == [
+        "malha-municipal: baixado geo/GO_Municipios_2022.zip"]
+    doc = json.loads((raw / "fontes-baixadas.json").read_text(encoding="utf-8"))
+    assert doc["sources"]["malha-municipal"] == {
+        "publisher": "IBGE-TESTE", "dataset": "Conjunto de teste", "year": "2022",
+        "url": f"{server.url}/GO_Municipios_2022.zip", "file": "geo/GO_Municipios_2022.zip",
+        "sha256": _digest(PAYLOAD), "bytes": len(PAYLOAD), "retrieved": TODAY,
+        "origin": "download", "derived": []}
+    assert (raw / "SHA256SUMS").read_text() == f"{_digest(PAYLOAD)}  geo/GO_Municipios_2022.zip\n"
+    n = len(server.requests)
+    again = fetch_official(raw, sources=(src,), progress=False, today="2027-01-01")
+    assert [o.line() for o in again.outcomes] == [
+        "malha-municipal: já presente geo/GO_Municipios_2022.zip"]
+    assert len(server.requests) == n  # checked locally, nothing asked of the server
+    assert json.loads((raw / "fontes-baixadas.json").read_text())["sources"][
+        "malha-municipal"]["retrieved"] == TODAY
+
+
+def test_a_changed_file_is_refused_and_left_alone(site, server, tmp_path):
+    (site / "f.zip").write_bytes(PAYLOAD)
+    src = _src(f"{server.url}/f.zip")
+    raw = tmp_path / "raw"
+    fetch_official(raw, sources=(src,), progress=False, today=TODAY)
+    (raw / "geo" / "f.zip").write_bytes(b"editado")
+    report = fetch_official(raw, sources=(src,), progress=False, today=TODAY)
+    assert report.problems == [
+        "teste (IBGE-TESTE, Conjunto de teste, 2022): geo/f.zip difere do que foi registrado "
+        f"em fontes-baixadas.json (sha256 encontrado {_digest(b'editado')}; registrado "
+        f"{_digest(PAYLOAD)}): o arquivo mudou depois de obtido. O que fazer: apague-o para "
+        "baixá-lo de novo; nada foi alterado"]
+    assert (raw / "geo" / "f.zip").read_bytes() == b"editado"
+
+
+def test_a_404_names_the_set_the_address_and_what_to_do(server, tmp_path):
+    src = _src(f"{server.url}/GO_Municipios_2022.zip", "malha-municipal")
+    raw = tmp_path / "raw"
+    report = fetch_official(raw, sources=(src,), progress=False, today=TODAY)
+    url = f"{server.url}/GO_Municipios_2022.zip"
+    assert report.problems == [
+        f"malha-municipal (IBGE-TESTE, Conjunto de teste, 2022): não foi possível baixar {url}: "
+        "o arquivo não existe nesse endereço (HTTP 404); o publicador pode tê-lo movido ou "
+        "renomeado. O que fazer: procure o arquivo na página do publicador, ou baixe o arquivo "
+        f"no navegador ({url}) e coloque-o em {raw / 'geo'}/ com o nome publicado "
+        "(GO_Municipios_2022.zip); na próxima execução ele é conferido e registrado"]
+    assert [o.line() for o in report.outcomes] == ["malha-municipal: falhou (ver o erro abaixo)"]
+    assert sorted(p.name for p in raw.iterdir()) == []  # nothing recorded, no empty folder
+
+
+def test_offline_every_set_is_told_and_the_host_tried_once(tmp_path):
+    base = f"http://127.0.0.1:{free_port()}"
+    sources = (_src(f"{base}/a.zip", "a"), _src(f"{base}/b.zip", "b", folder="census"))
+    raw = tmp_path / "raw"
+    report = fetch_official(raw, sources=sources, progress=False, today=TODAY)
+    refused = "o servidor recusou a conexão (sem rede, servidor fora do ar ou endereço errado)"
+    assert report.problems == [
+        f"a (IBGE-TESTE, Conjunto de teste, 2022): não foi possível baixar {base}/a.zip: "
+        f"{refused}. O que fazer: confira a conexão e rode o comando de novo mais tarde, ou "
+        f"baixe o arquivo no navegador ({base}/a.zip) e coloque-o em {raw / 'geo'}/ com o nome "
+        "publicado (a.zip); na próxima execução ele é conferido e registrado",
+        f"b (IBGE-TESTE, Conjunto de teste, 2022): não foi possível baixar {base}/b.zip: "
+        f"{refused} (na tentativa anterior, com o mesmo servidor). O que fazer: confira a "
+        f"conexão e rode o comando de novo, ou baixe o arquivo no navegador ({base}/b.zip) e "
+        f"coloque-o em {raw / 'census'}/ com o nome publicado (b.zip); na próxima execução ele "
+        "é conferido e registrado"]
+
+
+def test_a_file_put_by_hand_is_taken_checked_and_recorded(server, tmp_path):
+    raw = tmp_path / "raw"
+    (raw / "geo").mkdir(parents=True)
+    (raw / "geo" / "GO_Municipios_2022.zip").write_bytes(PAYLOAD)
+    src = _src(f"{server.url}/GO_Municipios_2022.zip", "malha-municipal")
+    report = fetch_official(raw, sources=(src,), progress=False, today=TODAY)
+    assert [o.line() for o in report.outcomes] == [
+        "malha-municipal: colocado à mão geo/GO_Municipios_2022.zip"]
+    assert server.requests == []
+    rec = rawmanifest.load(raw)["sources"]["malha-municipal"]
+    assert (rec["origin"], rec["sha256"]) == ("manual", _digest(PAYLOAD))
+
+
+def _zip(path: Path, members: dict[str, bytes]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for name, data in members.items():
+            zf.writestr(zipfile.ZipInfo(name, date_time=(2025, 4, 17, 10, 0, 0)), data)
+    path.write_bytes(buf.getvalue())
+    return buf.getvalue()
+
+
+#: TEST fixture: a national CSV in the IBGE layout (latin-1, ';', quoted, CRLF); invented.
+CSV_TESTE = ('"CD_SETOR";"CD_UF";"NM_MUN";"v0001"\r\n'
+             '"520010005000001";"52";"Município Teste Goiás";"10"\r\n'
+             '"530010805000001";"53";"Teste DF";"20"\r\n'
+             '"520010005000002";"52";"Outro Teste Goiânia";"30"\r\n'
+             '"110001505000001";"11";"Teste 52";"40"\r\n').encode("latin-1")
+
+
+def test_the_newest_file_of_a_listing_is_fetched_and_goias_lines_kept(site, server, tmp_path):
+    folder = site / "Agregados_por_Setor_csv"
+    folder.mkdir()
+    _zip(folder / "Agregados_por_setores_basico_BR_20250417.zip", {"velho.csv": b"x"})
+    newest = _zip(folder / "Agregados_por_setores_basico_BR_20260520.zip",
+                  {"Agregados_por_setores_basico_BR.csv": CSV_TESTE})
+    _zip(folder / "Agregados_por_setores_renda_BR_20270101.zip", {"outro.csv": b"x"})
+    ex = Extract("census/CD2022_Agregados_por_setores_basico_GO.csv", ("*.csv",), "rows",
+                 "CD_UF", "52")
+    src = _src(f"{server.url}/Agregados_por_Setor_csv/", "setores-agregados", "census",
+               pattern=r"Agregados_por_setores_basico_BR(_\d{8})?\.zip", extract=(ex,))
+    raw = tmp_path / "raw"
+    report = fetch_official(raw, sources=(src,), progress=False, today=TODAY)
+    assert report.problems == []
+    assert [o.line() for o in report.outcomes] == [
+        "setores-agregados: baixado census/Agregados_por_setores_basico_BR_20260520.zip; "
+        "census/CD2022_Agregados_por_setores_basico_GO.csv escrito"]
+    lines = CSV_TESTE.split(b"\r\n")
+    assert (raw / ex.path).read_bytes() == b"\r\n".join([lines[0], lines[1], lines[3], b""])
+    rec = rawmanifest.load(raw)["sources"]["setores-agregados"]
+    assert rec["url"] == (f"{server.url}/Agregados_por_Setor_csv/"
+                          "Agregados_por_setores_basico_BR_20260520.zip")
+    assert rec["sha256"] == _digest(newest)
+    assert rec["derived"] == [{"file": ex.path, "sha256": sha256(raw / ex.path),
+                               "how": ex.how, "from_sha256": _digest(newest)}]
+    assert ex.how == ("linhas com CD_UF = 52 do membro *.csv do arquivo baixado (cabeçalho e "
+                      "bytes de cada linha inalterados)")
+    sums = (raw / "SHA256SUMS").read_text().splitlines()
+    assert sums == sorted(sums) and len(sums) == 2
+    again = fetch_official(raw, sources=(src,), progress=False, today=TODAY)
+    assert [o.line() for o in again.outcomes] == [
+        "setores-agregados: já presente census/Agregados_por_setores_basico_BR_20260520.zip; "
+        "census/CD2022_Agregados_por_setores_basico_GO.csv já presente"]
+
+
+def test_an_existing_file_that_is_not_from_the_download_is_kept(site, server, tmp_path):
+    _zip(site / "a.zip", {"a.csv": CSV_TESTE})
+    ex = Extract("census/a_GO.csv", ("*.csv",), "rows", "CD_UF", "52")
+    raw = tmp_path / "raw"
+    (raw / "census").mkdir(parents=True)
+    (raw / "census" / "a_GO.csv").write_bytes(b"copia de terceiros\n")
+    report = fetch_official(raw, sources=(_src(f"{server.url}/a.zip", extract=(ex,)),),
+                            progress=False, today=TODAY)
+    assert [o.line() for o in report.outcomes] == [
+        "teste: baixado geo/a.zip; census/a_GO.csv mantido (já existia e não veio deste "
+        "download; apague-o para usar o arquivo oficial)"]
+    assert (raw / "census" / "a_GO.csv").read_bytes() == b"copia de terceiros\n"
+
+
+def test_a_listing_without_the_file_says_so(site, server, tmp_path):
+    (site / "pasta").mkdir()
+    _zip(site / "pasta" / "outro.zip", {"a.csv": b"x"})
+    src = _src(f"{server.url}/pasta/", "setores-agregados", "census",
+               pattern=r"Agregados_por_setores_basico_BR(_\d{8})?\.zip")
+    raw = tmp_path / "raw"
+    report = fetch_official(raw, sources=(src,), progress=False, today=TODAY)
+    assert report.problems == [
+        f"setores-agregados (IBGE-TESTE, Conjunto de teste, 2022): a listagem {server.url}/pasta/ "
+        "não tem arquivo com o nome esperado (Agregados_por_setores_basico_BR_AAAAMMDD.zip); o "
+        "publicador pode ter mudado o nome. O que fazer: baixe o arquivo no navegador "
+        f"({server.url}/pasta/) e coloque-o em {raw / 'census'}/ com o nome publicado "
+        "(Agregados_por_setores_basico_BR_AAAAMMDD.zip); na próxima execução ele é conferido e "
+        "registrado"]
+
+
+def test_the_goias_kmls_are_packed_reproducibly(site, server, tmp_path):
+    _zip(site / "Localidades_Municipios_kml.zip", {
+        "kml/GO/b_5200002_localidades_2022.kml": b"<kml>TESTE b</kml>",
+        "kml/GO/a_5200001_localidades_2022.kml": b"<kml>TESTE a</kml>",
+        "kml/MT/c_5100001_localidades_2022.kml": b"<kml>TESTE c</kml>"})
+    ex = Extract("geo/kml_GO.tar.xz", ("kml/GO/*.kml",), "tar", folder="goias_kml")
+    src = _src(f"{server.url}/Localidades_Municipios_kml.zip", "localidades", extract=(ex,))
+    digests = []
+    for run in ("um", "dois"):
+        raw = tmp_path / run
+        assert fetch_official(raw, sources=(src,), progress=False, today=TODAY).problems == []
+        with tarfile.open(raw / ex.path) as tar:
+            assert tar.getnames() == ["goias_kml", "goias_kml/a_5200001_localidades_2022.kml",
+                                      "goias_kml/b_5200002_localidades_2022.kml"]
+            assert tar.extractfile("goias_kml/a_5200001_localidades_2022.kml").read() == \
+                b"<kml>TESTE a</kml>"
+        digests.append(sha256(raw / ex.path))
+    assert digests[0] == digests[1]
+
+
+def test_a_file_made_from_a_download_is_cited_as_that_download(site, server, tmp_path):
+    from viabilidade.data.provenance import record
+
+    path = RAW_FILES["agg_mun"].path
+    zipped = _zip(site / "Agregados_por_municipios_basico_BR_20260520.zip",
+                  {"Agregados_por_municipios_basico_BR.csv": CSV_TESTE})
+    ex = Extract(path, ("*.csv",), "rows", "CD_UF", "52")
+    src = _src(f"{server.url}/Agregados_por_municipios_basico_BR_20260520.zip",
+               "agregados-municipios", "census", extract=(ex,))
+    raw = tmp_path / "raw"
+    fetch_official(raw, sources=(src,), progress=False, today=TODAY)
+    rec = record(raw, "agg_mun")
+    assert rec["retrieved"] == TODAY
+    assert rec["via"] == (f"IBGE-TESTE, {server.url}/Agregados_por_municipios_basico_BR_20260520.zip "
+                          f"(census/Agregados_por_municipios_basico_BR_20260520.zip, sha256 "
+                          f"{_digest(zipped)}); {ex.how}")
+    (raw / path).write_bytes(b"trocado\n")  # replaced since: no longer that download
+    assert record(raw, "agg_mun")["via"] == RAW_FILES["agg_mun"].via
+
+
+def test_the_command_prints_each_set_and_exits_2_with_every_problem(monkeypatch, site, server,
+                                                                    tmp_path, capsys):
+    import viabilidade.data.catalogue as cat
+    from viabilidade.cli import main
+
+    (site / "ok.zip").write_bytes(PAYLOAD)
+    test_catalogue = (_src(f"{server.url}/ok.zip", "bom"),
+                      _src(f"{server.url}/falta.zip", "ruim"),
+                      Source("manual", "SEFAZ-TESTE", "Teste", "2024", "https://exemplo.invalid/",
+                             "revenue", manual="baixe à mão (teste)"))
+    monkeypatch.setattr(cat, "CATALOGUE", test_catalogue)
+    monkeypatch.setattr(cat, "BY_KEY", {s.key: s for s in test_catalogue})
+    import viabilidade.data.fetch as fetch_mod
+
+    monkeypatch.setattr(fetch_mod, "CATALOGUE", test_catalogue)
+    raw = tmp_path / "raw"
+    assert main(["data", "fetch", "--raw", str(raw), "--sem-progresso"]) == 2
+    out, err = capsys.readouterr()
+    assert out.splitlines() == [
+        "bom: baixado geo/ok.zip", "ruim: falhou (ver o erro abaixo)",
+        "manual: sem download automático — baixe à mão (teste)",
+        f"Registro: {raw / 'fontes-baixadas.json'} (sha256 de cada arquivo; lista também em "
+        f"{raw / 'SHA256SUMS'})"]
+    assert err.startswith(f"erro: ruim (IBGE-TESTE, Conjunto de teste, 2022): não foi possível "
+                          f"baixar {server.url}/falta.zip: o arquivo não existe nesse endereço")
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert main(["data", "fetch", "--raw", str(raw), "--so", "bom"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "bom: já presente geo/ok.zip"
+    assert main(["data", "fetch", "--raw", str(raw), "--so", "boom"]) == 2
+    assert capsys.readouterr().err == ("erro: conjunto desconhecido 'boom' (seria 'bom'?); "
+                                       "esperado um de: bom, ruim, manual\n")
+
+
+def test_the_catalogue_names_each_set_once_with_its_files():
+    from viabilidade.data import catalogue as cat
+
+    keys = [s.key for s in cat.CATALOGUE]
+    assert len(keys) == len(set(keys))
+    for s in cat.CATALOGUE:
+        assert s.publisher and s.dataset and s.year and s.url.startswith("https://") and s.folder
+        assert bool(s.filename) != bool(s.pattern or s.manual), s.key
+    assert cat.raw_path("setores-malha") == cat.SETORES_MALHA == "geo/GO_setores_CD2022.gpkg"
+    assert cat.raw_path("setores-agregados") == cat.SETORES_AGREGADOS
+    assert cat.raw_path("localidades") == cat.LOCALIDADES_KML
+    assert cat.raw_path("agregados-municipios") == RAW_FILES["agg_mun"].path
+    assert cat.raw_path("malha-municipal") == "geo/GO_Municipios_2022.zip"
+    assert cat.BY_KEY["malha-municipal"].url == (
+        "https://geoftp.ibge.gov.br/organizacao_do_territorio/malhas_territoriais/"
+        "malhas_municipais/municipio_2022/UFs/GO/GO_Municipios_2022.zip")
+    assert cat.BY_KEY["eleitorado-perfil"].url == (
+        "https://cdn.tse.jus.br/estatistica/sead/odsele/perfil_eleitorado/"
+        "perfil_eleitorado_2026.zip")
+    assert [s.key for s in cat.CATALOGUE if s.optional] == ["cnefe"]
+    assert [s.key for s in cat.CATALOGUE if not s.confirmed] == [
+        "populacao-primeiros-resultados", "pib-municipios", "ipm-icms"]
+
+
+# --- mirrors ---------------------------------------------------------------------------------
 
 
 def test_a_file_given_as_dest_is_named_as_a_file(tmp_path):
@@ -109,7 +441,7 @@ def test_a_file_given_as_dest_is_named_as_a_file(tmp_path):
     afile.write_text("meu arquivo", encoding="utf-8")
     with pytest.raises(DataError) as e:
         fetch(afile, mirror=tmp_path)
-    assert str(e.value) == (f"--dest {afile}: é um arquivo; esperada uma pasta (ou um caminho "
+    assert str(e.value) == (f"--raw {afile}: é um arquivo; esperada uma pasta (ou um caminho "
                             "ainda inexistente, que será criado)")
     assert afile.read_text(encoding="utf-8") == "meu arquivo"
 
@@ -119,14 +451,14 @@ def test_a_mirror_that_is_the_destination_is_refused(tmp_path):
 
     with pytest.raises(DataError) as e:
         fetch(tmp_path, mirror=tmp_path)
-    assert str(e.value) == (f"--from {tmp_path} e --dest {tmp_path} são a mesma pasta; esperada "
+    assert str(e.value) == (f"--from {tmp_path} e --raw {tmp_path} são a mesma pasta; esperada "
                             "uma pasta-espelho diferente da pasta de destino (os arquivos já "
                             "estão lá)")
 
 
 @pytest.mark.skipif(not RAW.is_dir(), reason=f"raw data folder {RAW} absent")
-def test_mirror_server_reproduces_raw_files(server, tmp_path):
-    root, url = server
+def test_mirror_server_reproduces_raw_files(site, server, tmp_path):
+    root, url = site, server.url
     for f in RAW_FILES.values():
         (root / f.path).parent.mkdir(parents=True, exist_ok=True)
         (root / f.path).write_bytes((RAW / f.path).read_bytes())
@@ -135,8 +467,8 @@ def test_mirror_server_reproduces_raw_files(server, tmp_path):
     (dest / half).parent.mkdir(parents=True)
     data = (RAW / half).read_bytes()
     (dest / (half + ".part")).write_bytes(data[: len(data) // 2])
-    sums = fetch(dest, base_url=url, manifest=MANIFEST)
-    assert f"bytes={len(data) // 2}-" in RangeHandler.ranges
+    sums = fetch(dest, base_url=url, manifest=MANIFEST, progress=False)
+    assert (f"/{half}", f"bytes={len(data) // 2}-") in server.requests
     for f in RAW_FILES.values():
         assert sums[f.path] == sha256(RAW / f.path)
         assert (dest / f.path).read_bytes() == (RAW / f.path).read_bytes()
@@ -155,22 +487,6 @@ def test_mirror_folder_and_sha_mismatch(tmp_path):
     with pytest.raises(DataError) as e:
         fetch(tmp_path / "b", mirror=bad, manifest=MANIFEST)
     assert str(e.value).startswith("arquivo go_dtb2022_distritos.csv: sha256 diferente: encontrado ")
-
-
-def test_a_download_failing_its_sha256_never_replaces_the_good_file(server, tmp_path):
-    root, url = server
-    (root / "f.csv").write_bytes(b"adulterado\n")
-    target = tmp_path / "raw" / "f.csv"
-    target.parent.mkdir()
-    target.write_bytes(b"bom\n")
-    good = sha256(target)
-    with pytest.raises(DataError) as e:
-        download(f"{url}/f.csv", target, expected=good)
-    assert str(e.value) == (f"arquivo f.csv: sha256 diferente: encontrado {sha256(root / 'f.csv')}; "
-                            f"esperado {good}; o arquivo obtido foi descartado e o arquivo "
-                            "anterior, se havia, ficou como estava")
-    assert target.read_bytes() == b"bom\n"
-    assert sorted(p.name for p in target.parent.iterdir()) == ["f.csv"]  # no .part left
 
 
 def _one_file_layout(monkeypatch, tmp_path, good: bytes):
@@ -214,7 +530,7 @@ def test_fetch_says_what_it_did(monkeypatch, tmp_path, capsys):
     (mirror / "dtb").mkdir(parents=True)
     (mirror / "dtb" / "x.csv").write_bytes(b"bom\n")
     dest = tmp_path / "raw"
-    assert main(["data", "fetch", "--dest", str(dest), "--from", str(mirror)]) == 0
+    assert main(["data", "fetch", "--raw", str(dest), "--from", str(mirror)]) == 0
     assert capsys.readouterr().out.strip() == (
         f"1 arquivo obtido em {dest} (cópia de {mirror}); sha256 conferido com o manifesto: "
         f"1 de 1; lista em {dest / 'SHA256SUMS'}")
@@ -249,7 +565,7 @@ def test_a_fetched_file_keeps_the_replaced_files_mode_or_takes_the_umask(monkeyp
 
 
 def test_a_symlink_loop_as_dest_or_mirror_is_named(monkeypatch, tmp_path):
-    """Hostile retrial J: a loop as --dest read 'já existe', as --from 'arquivo ausente'."""
+    """Hostile retrial J: a loop as --raw read 'já existe', as --from 'arquivo ausente'."""
     manifest = _one_file_layout(monkeypatch, tmp_path, b"bom\n")
     (tmp_path / "a").symlink_to(tmp_path / "b")
     (tmp_path / "b").symlink_to(tmp_path / "a")
@@ -258,7 +574,7 @@ def test_a_symlink_loop_as_dest_or_mirror_is_named(monkeypatch, tmp_path):
     mirror.mkdir()
     with pytest.raises(DataError) as e:
         fetch(tmp_path / "a", mirror=mirror, manifest=manifest)
-    assert str(e.value) == f"--dest {tmp_path / 'a'}: {loop}; esperada uma pasta"
+    assert str(e.value) == f"--raw {tmp_path / 'a'}: {loop}; esperada uma pasta"
     with pytest.raises(DataError) as e:
         fetch(tmp_path / "raw", mirror=tmp_path / "a", manifest=manifest)
     assert str(e.value) == f"--from {tmp_path / 'a'}: {loop}; esperada uma pasta"

@@ -32,19 +32,47 @@ def _cmd_data_build(args: argparse.Namespace) -> int:
 
 
 def _cmd_data_fetch(args: argparse.Namespace) -> int:
-    from .data.fetch import fetch
-
-    from .data.fetch import known_sha256
     from .report.format import count
 
+    if args.listar:
+        from .data.catalogue import CATALOGUE
+
+        for s in CATALOGUE:
+            print(f"{s.key}: {s.publisher}, {s.dataset}, {s.year}\n  {s.url}"
+                  + (f" (o arquivo mais novo com o padrão {s.pattern})" if s.pattern else "")
+                  + f"\n  pasta: {s.folder}/"
+                  + "".join(f"\n  gera: {e.path}" for e in s.extract)
+                  + (f"\n  endereço: {s.confirmed}" if s.confirmed else
+                     "\n  endereço: não confirmado")
+                  + (f"\n  {s.note}" if s.note else "")
+                  + (f"\n  sem download automático: {s.manual}" if s.manual else "")
+                  + ("\n  opcional: só com --so " + s.key if s.optional else ""))
+        return 0
     dest = Path(args.dest)
-    sums = fetch(dest, mirror=args.from_dir, base_url=args.base_url)
-    checked = len(set(sums) & set(known_sha256()))
-    how = (f"cópia de {args.from_dir}" if args.from_dir else
-           f"download de {args.base_url}" if args.base_url else "download dos publicadores")
-    print(f"{count(len(sums), 'arquivo obtido', 'arquivos obtidos')} em {dest} ({how}); "
-          f"sha256 conferido com o manifesto: {checked} de {len(sums)}; lista em "
-          f"{dest / 'SHA256SUMS'}")
+    if args.from_dir or args.base_url:
+        from .data.fetch import fetch, known_sha256
+
+        if args.so:
+            raise ViabilidadeError("--so vale só para o download dos publicadores; esperado "
+                                   "--so sem --from nem --base-url")
+        sums = fetch(dest, mirror=args.from_dir, base_url=args.base_url,
+                     progress=args.progress)
+        checked = len(set(sums) & set(known_sha256()))
+        how = f"cópia de {args.from_dir}" if args.from_dir else f"download de {args.base_url}"
+        print(f"{count(len(sums), 'arquivo obtido', 'arquivos obtidos')} em {dest} ({how}); "
+              f"sha256 conferido com o manifesto: {checked} de {len(sums)}; lista em "
+              f"{dest / 'SHA256SUMS'}")
+        return 0
+    from .data.fetch import FetchError, fetch_official
+    from .data.rawmanifest import NAME
+
+    report = fetch_official(dest, args.so, progress=args.progress)
+    for outcome in report.outcomes:
+        print(outcome.line())
+    print(f"Registro: {dest / NAME} (sha256 de cada arquivo; lista também em "
+          f"{dest / 'SHA256SUMS'})")
+    if report.problems:
+        raise FetchError(report.problems)
     return 0
 
 
@@ -305,11 +333,23 @@ def build_parser() -> argparse.ArgumentParser:
                         "onde os estudos leem, ou $VIABILIDADE_DATA; de qualquer pasta em que "
                         "o comando rode)")
     b.set_defaults(func=_cmd_data_build)
-    f = dsub.add_parser("fetch", help="baixa os arquivos oficiais para data/raw",
-                        description="Baixa os arquivos oficiais (ou os copia de um espelho) "
-                                    "para data/raw.")
-    f.add_argument("--dest", default="data/raw", metavar="PASTA",
-                   help="pasta de destino (padrão: data/raw)")
+    f = dsub.add_parser("fetch", help="baixa os arquivos oficiais (IBGE, TSE) para a pasta "
+                                      "de dados brutos",
+                        description="Baixa os arquivos oficiais dos publicadores (IBGE, TSE) "
+                                    "para a pasta de dados brutos, retomando downloads "
+                                    "interrompidos e registrando o sha256 de cada arquivo em "
+                                    "fontes-baixadas.json; ou copia os arquivos de um espelho "
+                                    "(--from, --base-url). --listar mostra os conjuntos.")
+    f.add_argument("--raw", "--dest", dest="dest", default="data/raw", metavar="PASTA",
+                   help="pasta dos dados brutos (padrão: data/raw); depois, "
+                        "`viabilidade data build --raw PASTA`")
+    f.add_argument("--so", nargs="+", default=None, metavar="CONJUNTO",
+                   help="baixa só estes conjuntos (nomes em --listar; padrão: todos os não "
+                        "opcionais)")
+    f.add_argument("--listar", action="store_true",
+                   help="lista os conjuntos, os endereços e os arquivos, sem baixar nada")
+    f.add_argument("--sem-progresso", dest="progress", action="store_false",
+                   help="sem barra de progresso")
     f.add_argument("--from", dest="from_dir", default=None, metavar="PASTA",
                    help="copia os arquivos de uma pasta-espelho local")
     f.add_argument("--base-url", default=None, metavar="URL",
@@ -501,7 +541,7 @@ def main(argv: list[str] | None = None) -> int:
 
 #: Path options (argparse dest -> option as the user typed it, what it names).
 PATH_OPTIONS = (("out", "--saida", "uma pasta"), ("saida", "--saida", "uma pasta"),
-                ("dest", "--dest", "uma pasta"), ("raw", "--raw", "uma pasta"),
+                ("dest", "--raw", "uma pasta"), ("raw", "--raw", "uma pasta"),
                 ("data", "--data", "uma pasta"), ("template", "--modelo", "um arquivo"),
                 ("settings", "--configuracoes", "um arquivo"))
 

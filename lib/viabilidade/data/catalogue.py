@@ -1,94 +1,351 @@
-"""Catalogue of the official publications behind the raw files.
+"""Catalogue of the official publications ``viabilidade data fetch`` downloads.
 
-Each entry names the raw file the store reads (path in the raw layout of ``shared/data``)
-and the publisher's own address of the original publication. The originals are national
-files (zip/xlsx/CSV for all of Brazil); the raw layout holds their Goiás subsets, so a
-download from the publishers lands in ``<dest>/official/`` and a mirror (``--from`` /
-``--base-url``) reproduces the raw layout itself.
+One :class:`Source` per data set: publisher, data set, year, the publisher's address, the
+raw-folder sub-folder the download is saved in (under its published name), and how the
+files the build reads are made from it (:class:`Extract`). This module is the one place
+where the names of downloaded and derived raw files are written (:data:`LOCALIDADES_KML`,
+:data:`SETORES_MALHA`, :data:`SETORES_AGREGADOS`; files the store build already read are
+named by :data:`viabilidade.data.provenance.RAW` and referenced from here): readers take
+them from here or through :func:`raw_path`.
+
+How the addresses were checked
+------------------------------
+No network is reachable where this was written, so no address below was downloaded from
+here. Each :attr:`Source.confirmed` says what was seen instead: the same address (or the
+same folder and naming pattern for another state) written in independent public download
+scripts and data notes, found by exact-string search of public GitHub code in
+December 2026. An entry whose address could not be confirmed that way says so
+(``confirmed`` empty) and its note says what is known; the fetch then tells the user, on
+failure, where to look and where to put the file by hand.
+
+Publisher folders seen that way:
+
+- IBGE geoftp, municipal mesh per UF:
+  ``malhas_municipais/municipio_2022/UFs/<UF>/<UF>_Municipios_2022.zip`` (MS, PA, BA in
+  three scripts; ``BR_Municipios_2022.zip`` for Brazil in several).
+- IBGE geoftp, intra-municipal meshes of the Censo 2022:
+  ``malhas_de_setores_censitarios__divisoes_intramunicipais/censo_2022/`` with
+  ``setores/gpkg/UF/<UF>/<UF>_setores_CD2022.gpkg`` (MT), ``setores/shp/UF/<UF>_setores_CD2022.zip``
+  (MG, PR, SC, RS), ``distritos/shp/UF/<UF>_distritos_CD2022.zip`` (ES, RJ).
+- IBGE geoftp, Localidades 2022: ``estrutura_territorial/localidades/Localidades_do_Brasil/2022/``
+  holding ``Localidades_Brasil_gpkg.zip``, ``Localidades_Brasil_shp.zip``,
+  ``Localidades_UFs_gpkg.zip``, ``Localidades_UFs_shp.zip`` and ``Localidades_Municipios_kml.zip``
+  (181 MB, members ``kml/<UF>/<name>_<cd_mun>_localidades_2022.kml`` — the very layout of the
+  KMLs in ``shared/data/geo``).
+- IBGE ftp, Censo 2022 aggregates: ``Censos/Censo_Demografico_2022/Agregados_por_Setores_Censitarios/``
+  with sub-folders ``Agregados_por_Setor_csv/``, ``Agregados_por_Municipio_csv/``,
+  ``Agregados_por_Distrito_csv/``; the file names carry the release date and change with each
+  re-issue (``Agregados_por_setores_basico_BR_20250417.zip``, ``..._20260520.zip``), hence
+  :attr:`Source.pattern`: the newest file of the folder listing is taken.
+- IBGE ftp, CNEFE 2022 per UF: ``Cadastro_Nacional_de_Enderecos_para_Fins_Estatisticos/
+  Censo_Demografico_2022/Arquivos_CNEFE/CSV/UF/52_GO.zip`` (115 MB, named in one script; the
+  folder in several).
+- IBGE geoftp, DTB 2022: ``estrutura_territorial/divisao_territorial/2022/DTB_2022.zip``
+  (many scripts).
+- TSE CDN: ``cdn.tse.jus.br/estatistica/sead/odsele/perfil_eleitorado/perfil_eleitorado_<ano>.zip``
+  (2014, 2018, 2020, 2022, 2024 and 2026 in several scripts) and
+  ``detalhe_votacao_munzona/detalhe_votacao_munzona_2022.zip`` (several).
+- Goiás open-data portal (CKAN): ``dadosabertos.go.gov.br/dataset/arrecadacao``, monthly CSV
+  files of state revenue by ``TIPO_RECEITA`` (one script); no single file to download.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-_IBGE_CENSO = "https://ftp.ibge.gov.br/Censos/Censo_Demografico_2022"
-_AGREGADOS = f"{_IBGE_CENSO}/Agregados_por_Setores_Censitarios"
-_TSE = "https://cdn.tse.jus.br/estatistica/sead/odsele"
+from ..errors import DataError
+from .provenance import RAW
+
 _GEOFTP = "https://geoftp.ibge.gov.br/organizacao_do_territorio"
+_INTRA = (f"{_GEOFTP}/malhas_territoriais/malhas_de_setores_censitarios__divisoes_intramunicipais/"
+          "censo_2022")
+_LOCALIDADES = f"{_GEOFTP}/estrutura_territorial/localidades/Localidades_do_Brasil/2022"
+_CENSO = "https://ftp.ibge.gov.br/Censos/Censo_Demografico_2022"
+_AGREGADOS = f"{_CENSO}/Agregados_por_Setores_Censitarios"
+_CNEFE = ("https://ftp.ibge.gov.br/Cadastro_Nacional_de_Enderecos_para_Fins_Estatisticos/"
+          "Censo_Demografico_2022/Arquivos_CNEFE/CSV/UF")
+_TSE = "https://cdn.tse.jus.br/estatistica/sead/odsele"
+
+#: Said of an address seen in independent public download code (see the module docstring).
+SEEN = "endereço visto em scripts públicos de download independentes (busca exata, dez. 2026)"
+#: Said of a folder and naming pattern seen for other states.
+SEEN_PATTERN = ("pasta e padrão de nome vistos em scripts públicos para outras UFs (busca "
+                "exata, dez. 2026); o arquivo de GO segue o mesmo padrão")
 
 
 @dataclass(frozen=True)
-class Entry:
-    """A raw file and the official address of the publication it comes from.
+class Extract:
+    """A file the build reads, made from a downloaded archive.
 
     Attributes
     ----------
     path : str
-        Raw-layout path (as :data:`viabilidade.data.provenance.RAW`), or empty for an
-        official file that has no raw-layout subset yet.
-    url : str
-        Publisher's address of the original (national) file.
-    note : str
-        What separates the original from the raw-layout file.
-    filename : str
-        Name to save the download under (default: the last part of the URL).
+        Raw-folder path written (the name the build reads).
+    members : tuple of str
+        Glob patterns (``fnmatch``) of the archive members to read; the first pattern that
+        matches any member is used.
+    kind : {"rows", "tar"}
+        ``rows``: the one matching CSV member, keeping its header and the lines whose
+        ``column`` equals ``value`` — the bytes of each kept line untouched (encoding,
+        quoting, line ends), as the Goiás subsets in ``shared/data`` were made. ``tar``: every
+        matching member, in a reproducible ``.tar.xz`` under the folder ``folder``.
+    column, value : str
+        The ``rows`` filter (``CD_UF`` = ``52``; ``SG_UF`` = ``GO``).
+    folder : str
+        Folder name inside the ``tar`` archive.
     """
 
     path: str
-    url: str
-    note: str = ""
-    filename: str = ""
+    members: tuple[str, ...]
+    kind: str = "rows"
+    column: str = ""
+    value: str = ""
+    folder: str = ""
 
     @property
-    def saved_as(self) -> str:
-        """File name of the download in ``<dest>/official/``."""
-        return self.filename or self.url.rstrip("/").rsplit("/", 1)[-1].split("?")[0]
+    def how(self) -> str:
+        """How the file is made, in pt-BR (recorded in the raw folder's manifest)."""
+        if self.kind == "rows":
+            return (f"linhas com {self.column} = {self.value} do membro {self.members[0]} do "
+                    "arquivo baixado (cabeçalho e bytes de cada linha inalterados)")
+        return (f"membros {self.members[0]} do arquivo baixado, reunidos em {self.path} "
+                f"(pasta {self.folder}/)")
 
 
-CATALOGUE: tuple[Entry, ...] = (
-    Entry("census/CD2022_Populacao_Coletada_Imputada_e_Total_Municipio_e_UF_20230628.xlsx",
-          f"{_IBGE_CENSO}/Populacao_e_domicilios_Primeiros_resultados/Anexos/"
-          "CD2022_Populacao_Coletada_Imputada_e_Total_Municipio_e_UF.xlsx",
-          "same bytes; IBGE re-issued it with suffix _20231222 (2ª apuração)"),
-    Entry("census/CD2022_Agregados_por_municipios_basico_GO.csv",
-          f"{_AGREGADOS}/Agregados_por_Municipio_csv/Agregados_por_municipios_basico_BR.zip",
-          "national CSV inside the zip; raw file = its CD_UF 52 lines"),
-    Entry("census/CD2022_Agregados_por_distritos_basico_GO.csv",
-          f"{_AGREGADOS}/Agregados_por_Distrito_csv/Agregados_por_distritos_basico_BR.zip",
-          "national CSV inside the zip; raw file = its CD_UF 52 lines"),
-    Entry("census/dicionario_de_dados_agregados_por_setores_censitarios_20250417.xlsx",
-          f"{_AGREGADOS}/dicionario_de_dados_agregados_por_setores_censitarios_20250417.xlsx",
-          "same bytes"),
-    Entry("dtb/go_dtb2022_distritos.csv",
-          f"{_GEOFTP}/estrutura_territorial/divisao_territorial/2022/DTB_2022.zip",
-          "RELATORIO_DTB_BRASIL_DISTRITO.xls inside the zip; raw file = UF 52 rows as CSV"),
-    Entry("electoral/go_eleitores_aptos_2022_por_zona_e_municipio_rafnleite.csv",
-          f"{_TSE}/detalhe_votacao_munzona/detalhe_votacao_munzona_2022.zip",
-          "QT_APTOS by zone × municipality (read with tse.read_detalhe_votacao_munzona)"),
-    Entry("electoral/go_crosswalk_tse_ibge_municipios.csv",
-          "https://dadosabertos.tse.jus.br/dataset/"
-          "correspondencia-entre-numeracao-dos-municipios-tse-e-ibge",
-          "TSE's published correspondence table; raw file = GO rows",
-          "tse_ibge_correspondencia.html"),
-    Entry("economy/sidra_tabela5938_pib_municipios_GO_2002-2023.xlsx",
-          "https://apisidra.ibge.gov.br/values/t/5938/n6/in%20n3%2052/v/37,498,513/p/all",
-          "SIDRA API (JSON) of the same query; the raw file is the SIDRA xlsx export",
-          "sidra_tabela5938_GO.json"),
-    Entry("geo/go_sedes_municipais_mapaslivres_ibge.csv",
-          f"{_GEOFTP}/estrutura_territorial/localidades/Shapefile_SHP/BR_Localidades_2010_v1.zip",
-          "IBGE Localidades 2010 (category CIDADE); raw file = mapaslivres table of those points"),
-    Entry("geo/go_vilas_sedes_distritais_localidades2022_pontos.csv",
-          f"{_GEOFTP}/estrutura_territorial/localidades/",
-          "IBGE Localidades 2022 (category VILA); raw file = GO points assigned to districts",
-          "localidades_index.html"),
-    Entry("geo/go_municipios_tbrugz_geojs-52-mun.geojson",
-          f"{_GEOFTP}/malhas_territoriais/malhas_municipais/municipio_2022/UFs/GO/"
-          "GO_Municipios_2022.zip",
-          "official shapefile; raw file = tbrugz simplified GeoJSON (older vintage)"),
-    Entry("revenue/go_arrecadacao_estadual_mensal_por_receita_e_setor_2020-11_a_2024-08.csv",
-          "https://goias.gov.br/economia/",
-          "SEFAZ-GO Receita Gerencial extract; raw file = monthly sums", "sefaz_go_economia.html"),
-    Entry("revenue/go_goiasemdados2023_tab125_receita_bruta_tributos_mil_reais.csv",
-          "https://goias.gov.br/imb/",
-          "IMB Goiás em Dados 2023 (PDF/xlsx), table 125", "imb_goias.html"),
+@dataclass(frozen=True)
+class Source:
+    """One official data set and where the publisher puts it.
+
+    Attributes
+    ----------
+    key : str
+        Name of the set on the command line (``--so KEY``).
+    publisher : str
+        Who publishes it.
+    dataset : str
+        The data set, in the publisher's words (pt-BR).
+    year : str
+        Year or edition.
+    url : str
+        Address of the file; with :attr:`pattern`, the address of the folder listing.
+    folder : str
+        Raw-folder sub-folder where the download is saved, under its published name.
+    pattern : str
+        Regular expression of the file name in the folder listing at :attr:`url` when the
+        publisher dates its file names; the newest (greatest) name is taken.
+    extract : tuple of Extract
+        Files the build reads made from the download.
+    use : str
+        What it is for, in pt-BR.
+    confirmed : str
+        How the address was confirmed; empty when it could not be.
+    note : str
+        What else to know (pt-BR).
+    optional : bool
+        Large or not used by the build: fetched only when named with ``--so``.
+    manual : str
+        Non-empty when no file can be downloaded automatically: what to do instead (pt-BR).
+    """
+
+    key: str
+    publisher: str
+    dataset: str
+    year: str
+    url: str
+    folder: str
+    pattern: str = ""
+    extract: tuple[Extract, ...] = ()
+    use: str = ""
+    confirmed: str = ""
+    note: str = ""
+    optional: bool = False
+    manual: str = ""
+
+    @property
+    def filename(self) -> str:
+        """Published file name (the last part of :attr:`url`); empty when it is found in a
+        folder listing (:attr:`pattern`) or the source is :attr:`manual`."""
+        if self.pattern or self.manual:
+            return ""
+        return self.url.rstrip("/").rsplit("/", 1)[-1].split("?")[0]
+
+    @property
+    def shown_name(self) -> str:
+        """The published file name as users read it: :attr:`filename`, or :attr:`pattern`
+        with its date written ``AAAAMMDD`` (``Agregados_por_setores_basico_BR_AAAAMMDD.zip``)."""
+        if not self.pattern:
+            return self.filename
+        return (self.pattern.replace(r"(_\d{8})?", "_AAAAMMDD").replace("\\", ""))
+
+    @property
+    def label(self) -> str:
+        """``key (publisher, dataset, year)``, as messages name the set."""
+        return f"{self.key} ({self.publisher}, {self.dataset}, {self.year})"
+
+
+#: Path of the Goiás Localidades 2022 KMLs the store build reads (the mesh and the seats).
+LOCALIDADES_KML = "geo/go_localidades2022_ibge_kml_246_municipios.tar.xz"
+#: Census tracts of Goiás, Censo 2022: the mesh, and the basic aggregates per tract.
+SETORES_MALHA = "geo/GO_setores_CD2022.gpkg"
+SETORES_AGREGADOS = "census/CD2022_Agregados_por_setores_basico_GO.csv"
+
+CATALOGUE: tuple[Source, ...] = (
+    Source(
+        "malha-municipal", "IBGE", "Malha Municipal Digital, municípios de Goiás", "2022",
+        f"{_GEOFTP}/malhas_territoriais/malhas_municipais/municipio_2022/UFs/GO/"
+        "GO_Municipios_2022.zip", "geo",
+        use="limites municipais oficiais (shapefile), conferência da malha das Localidades",
+        confirmed=SEEN_PATTERN),
+    Source(
+        "malha-distritos", "IBGE", "Malha de Distritos do Censo 2022, Goiás", "2022",
+        f"{_INTRA}/distritos/shp/UF/GO_distritos_CD2022.zip", "geo",
+        use="limites dos distritos publicados pelo IBGE", confirmed=SEEN_PATTERN),
+    Source(
+        "setores-malha", "IBGE", "Malha de Setores Censitários do Censo 2022, Goiás "
+        "(GeoPackage)", "2022",
+        f"{_INTRA}/setores/gpkg/UF/GO/GO_setores_CD2022.gpkg", "geo",
+        use="setores censitários: rateio de população, domicílios e núcleo urbano (art. 4º, "
+            "VI) de uma área desenhada; território dos distritos",
+        confirmed=SEEN_PATTERN,
+        note="o IBGE publica também o shapefile (setores/shp/UF/GO_setores_CD2022.zip) e uma "
+             "versão com os atributos básicos em Censos/Censo_Demografico_2022/"
+             "Agregados_por_Setores_Censitarios/malha_com_atributos/"),
+    Source(
+        "setores-agregados", "IBGE", "Censo Demográfico 2022, Agregados por Setores "
+        "Censitários, arquivo básico", "2022", f"{_AGREGADOS}/Agregados_por_Setor_csv/",
+        "census", pattern=r"Agregados_por_setores_basico_BR(_\d{8})?\.zip",
+        extract=(Extract(SETORES_AGREGADOS, ("*.csv",), "rows", "CD_UF", "52"),),
+        use="população e domicílios por setor (V0001–V0007)",
+        confirmed=SEEN + "; nomes _20250417 e _20260520",
+        note="arquivo nacional; guarda-se só a parte de Goiás"),
+    Source(
+        "agregados-municipios", "IBGE", "Censo Demográfico 2022, Agregados por municípios, "
+        "arquivo básico", "2022", f"{_AGREGADOS}/Agregados_por_Municipio_csv/", "census",
+        pattern=r"Agregados_por_municipios_basico_BR(_\d{8})?\.zip",
+        extract=(Extract(RAW["agg_mun"].path, ("*.csv",),
+                         "rows", "CD_UF", "52"),),
+        use="população, domicílios e área dos municípios (art. 4º, IV e VI)",
+        confirmed=SEEN + "; nomes _20250417 e _20260520; membro "
+                         "Agregados_por_municipios_basico_BR.csv"),
+    Source(
+        "agregados-distritos", "IBGE", "Censo Demográfico 2022, Agregados por distritos, "
+        "arquivo básico", "2022", f"{_AGREGADOS}/Agregados_por_Distrito_csv/", "census",
+        pattern=r"Agregados_por_distritos_basico_BR(_\d{8})?\.zip",
+        extract=(Extract(RAW["agg_dist"].path, ("*.csv",),
+                         "rows", "CD_UF", "52"),),
+        use="população e domicílios dos distritos",
+        confirmed="pasta vista em notas públicas que listam as subpastas do FTP (busca "
+                  "exata, dez. 2026); o nome do arquivo segue o dos municípios, não visto"),
+    Source(
+        "dicionario-agregados", "IBGE", "Dicionário de dados dos Agregados por Setores "
+        "Censitários", "2022", f"{_AGREGADOS}/", "census",
+        pattern=r"dicionario_de_dados_agregados_por_setores_censitarios(_\d{8})?\.xlsx",
+        use="nomes das variáveis V0001–V0007",
+        confirmed="nome _20260520 visto numa nota pública que lista a pasta (busca exata, "
+                  "dez. 2026)",
+        note="a reconstrução lê a versão de 17/04/2025 "
+             "(dicionario_de_dados_agregados_por_setores_censitarios_20250417.xlsx)"),
+    Source(
+        "localidades", "IBGE", "Localidades do Brasil 2022, arquivos KML por município",
+        "2022", f"{_LOCALIDADES}/Localidades_Municipios_kml.zip", "geo",
+        extract=(Extract(LOCALIDADES_KML, ("kml/GO/*.kml",), "tar", folder="goias_kml"),),
+        use="malha municipal de 2022 em resolução completa, sedes municipais e vilas (sedes "
+            "de distrito)",
+        confirmed=SEEN + "; 181 MB; membros kml/<UF>/<nome>_<código>_localidades_2022.kml",
+        note="arquivo nacional (181 MB); guardam-se os 246 KMLs de Goiás"),
+    Source(
+        "dtb", "IBGE", "Divisão Territorial Brasileira", "2022",
+        f"{_GEOFTP}/estrutura_territorial/divisao_territorial/2022/DTB_2022.zip", "dtb",
+        use="códigos e nomes dos distritos", confirmed=SEEN,
+        note="a reconstrução lê dtb/go_dtb2022_distritos.csv, as linhas de GO de "
+             "RELATORIO_DTB_BRASIL_DISTRITO.xls em CSV; essa conversão não é automática"),
+    Source(
+        "eleitorado-perfil", "TSE", "Perfil do eleitorado", "2026",
+        f"{_TSE}/perfil_eleitorado/perfil_eleitorado_2026.zip", "electoral",
+        extract=(Extract("electoral/perfil_eleitorado_2026_GO.csv",
+                         ("*_GO.csv", "*.csv"), "rows", "SG_UF", "GO"),),
+        use="eleitorado por município (art. 4º, V)", confirmed=SEEN,
+        note="arquivo nacional; guarda-se só a parte de Goiás"),
+    Source(
+        "eleitorado-2022", "TSE", "Detalhe da votação por município e zona, Eleições Gerais "
+        "2022", "2022", f"{_TSE}/detalhe_votacao_munzona/detalhe_votacao_munzona_2022.zip",
+        "electoral",
+        extract=(Extract("electoral/detalhe_votacao_munzona_2022_GO.csv",
+                         ("*_GO.csv", "*_BRASIL.csv", "*_BR.csv"), "rows", "SG_UF", "GO"),),
+        use="eleitores aptos de 2022 por zona e município (QT_APTOS)", confirmed=SEEN),
+    Source(
+        "populacao-primeiros-resultados", "IBGE", "Censo Demográfico 2022, População e "
+        "Domicílios — Primeiros Resultados", "2023",
+        f"{_CENSO}/Populacao_e_domicilios_Primeiros_resultados/Anexos/"
+        "CD2022_Populacao_Coletada_Imputada_e_Total_Municipio_e_UF.xlsx", "census",
+        use="população da primeira divulgação (28/06/2023)",
+        note="endereço não confirmado; a reconstrução lê a cópia "
+             "CD2022_Populacao_Coletada_Imputada_e_Total_Municipio_e_UF_20230628.xlsx"),
+    Source(
+        "pib-municipios", "IBGE", "PIB dos Municípios, SIDRA tabela 5938, Goiás", "2002–2023",
+        "https://apisidra.ibge.gov.br/values/t/5938/n6/in%20n3%2052/v/37,498,513/p/all",
+        "economy", use="PIB, impostos e valor adicionado por município",
+        note="resposta JSON da API do SIDRA; a reconstrução lê a exportação xlsx da mesma "
+             "tabela; endereço montado pela sintaxe documentada da API, não confirmado"),
+    Source(
+        "cnefe", "IBGE", "Cadastro Nacional de Endereços para Fins Estatísticos (CNEFE) do "
+        "Censo 2022, Goiás", "2022", f"{_CNEFE}/52_GO.zip", "cnefe",
+        use="endereços com coordenadas e setor (não usado pela reconstrução)",
+        confirmed=SEEN + "; cerca de 115 MB", optional=True,
+        note="grande (cerca de 115 MB); só com --so cnefe"),
+    Source(
+        "receita-sefaz", "SEFAZ-GO (Secretaria da Economia de Goiás)", "Arrecadação estadual "
+        "mensal por tipo de receita", "último exercício publicado",
+        "https://dadosabertos.go.gov.br/dataset/arrecadacao", "revenue",
+        use="receita estadual de impostos do último exercício (art. 4º, VII)",
+        confirmed="página do conjunto vista num script público (busca exata, dez. 2026)",
+        manual="o portal publica um CSV por mês, sem um arquivo único: baixe os CSV do último "
+               "exercício completo em https://dadosabertos.go.gov.br/dataset/arrecadacao e "
+               "coloque-os em revenue/ (a reconstrução ainda lê a extração "
+               "go_arrecadacao_estadual_mensal_por_receita_e_setor_2020-11_a_2024-08.csv)"),
+    Source(
+        "ipm-icms", "SEFAZ-GO / COÍNDICE", "Índice de Participação dos Municípios no ICMS "
+        "(IPM), índices definitivos", "último exercício publicado",
+        "https://www.economia.go.gov.br/", "revenue",
+        use="cota-parte do ICMS de cada município",
+        manual="nenhum arquivo com a tabela dos 246 municípios foi achado; os índices saem em "
+               "resolução do COÍNDICE no Diário Oficial do Estado: transcreva-os para "
+               "revenue/ se precisar deles"),
 )
+
+#: The sets by key.
+BY_KEY: dict[str, Source] = {s.key: s for s in CATALOGUE}
+
+
+def source(key: str) -> Source:
+    """The catalogue entry of a set.
+
+    Raises
+    ------
+    DataError
+        Unknown key (lists the known ones).
+    """
+    if key not in BY_KEY:
+        from ..errors import did_you_mean
+
+        raise DataError(f"conjunto desconhecido {key!r}{did_you_mean(key, BY_KEY)}; esperado "
+                        f"um de: {', '.join(BY_KEY)}")
+    return BY_KEY[key]
+
+
+def raw_path(key: str) -> str:
+    """Raw-folder path of the file the build reads from a set: its first extracted file,
+    else its download under the published name.
+
+    Raises
+    ------
+    DataError
+        Unknown key; a set whose file name is known only from the publisher's listing and
+        that extracts nothing.
+    """
+    s = source(key)
+    if s.extract:
+        return s.extract[0].path
+    if not s.filename:
+        raise DataError(f"o conjunto {key!r} não tem um nome de arquivo fixo")
+    return f"{s.folder}/{s.filename}"

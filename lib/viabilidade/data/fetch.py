@@ -1,46 +1,125 @@
 """Download the raw files: from the publishers, a local mirror folder or a mirror server.
 
-Downloads are resumable: bytes go to ``<file>.part``; a later run asks the server for the
-rest with an HTTP ``Range: bytes=<size>-`` request and appends when the answer is
-``206 Partial Content`` (a ``200`` restarts from zero). A tqdm bar shows progress. Each file's
-sha256 is recorded in ``<dest>/SHA256SUMS`` and, when the committed manifest knows the file,
-checked against it *before* the file takes its place: a download or copy that fails the
-check never replaces a good file (it is removed, and the good file stays as it was).
+From the publishers (:func:`fetch_official`), every set of the catalogue
+(:mod:`viabilidade.data.catalogue`) is saved in the raw folder under its published name, its
+sha256 recorded in ``fontes-baixadas.json`` (:mod:`viabilidade.data.rawmanifest`), and the
+files the build reads are made from it (the Goiás lines of a national CSV; the Goiás KMLs).
+A set already there with its recorded sha256 is not downloaded again; a file put there by
+hand (after a failed download) is taken, checked and recorded.
+
+Downloads (:func:`download`) use ``requests``: its exceptions tell a name that does not
+resolve (offline, DNS) from a refused connection and from a timeout, each told in pt-BR, and
+it streams with ``Range`` headers; ``httpx`` would do as well, ``requests`` was already a
+dependency of the notebook stack and is the better-known of the two. Bytes go to
+``<file>.part``; a later run asks for the rest with ``Range: bytes=<size>-`` and appends when
+the answer is ``206 Partial Content`` starting there (any other answer restarts from zero).
+A tqdm bar shows progress on stderr (not when stderr is not a terminal, nor with
+``--sem-progresso``). A finished file is checked (sha256) before it takes its place by
+renaming: a download that fails the check, or is cut, never replaces a good file, and the
+bytes already received stay in the ``.part`` for the next run.
+
+The mirror modes copy (``--from``) or download (``--base-url``) the raw layout itself and
+check each file against the sha256 the committed processed manifest records.
 """
 
 from __future__ import annotations
 
+import csv
+import datetime as dt
+import fnmatch
 import json
 import os
+import re
 import shutil
+import sys
+import tarfile
 import tempfile
-import urllib.error
-import urllib.request
+import urllib.parse
+import zipfile
+from dataclasses import dataclass, field
 from pathlib import Path
-
-from tqdm import tqdm
 
 from ..errors import DataError
 from ..os_errors import loop_reason, new_file_mode
-from .catalogue import CATALOGUE
+from . import rawmanifest
+from .catalogue import CATALOGUE, Extract, Source, source
 from .paths import default_root
 from .provenance import RAW, sha256
 
-_CHUNK = 1 << 16
+#: Bytes read at a time: a cut connection loses at most this much of what it sent.
+_CHUNK = 1 << 14
+#: Seconds to wait for a connection, and for each block of data.
+TIMEOUT = (15.0, 60.0)
+#: What the publishers' servers are told the client is.
+USER_AGENT = "viabilidade-data-fetch (estudos de viabilidade municipal, Goiás)"
+#: Progress bar in pt-BR words.
+BAR_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}B/{total_fmt}B [{elapsed} decorridos, faltam {remaining}]"
 
 
-def known_sha256(manifest: Path | None = None) -> dict[str, str]:
-    """Raw path -> sha256 of every raw file named in a processed manifest."""
-    path = manifest or default_root() / "manifest.json"
-    if not path.exists():
-        return {}
-    doc = json.loads(path.read_text(encoding="utf-8"))
-    out = {}
-    for table in doc.get("tables", {}).values():
-        for rec in table.get("provenance", []):
-            for f in rec.get("files", []):
-                out[f["path"]] = f["sha256"]
-    return out
+class DownloadError(DataError):
+    """A download that failed: ``reason`` (pt-BR), ``kind`` (``dns``, ``refused``,
+    ``timeout``, ``http``, ``cut``, ``other``), ``status`` (HTTP code or None), ``kept``
+    (bytes left in the ``.part`` file for the next run)."""
+
+    def __init__(self, url: str, target: Path, reason: str, kind: str, *,
+                 status: int | None = None, kept: int = 0):
+        self.url, self.target, self.reason, self.kind = url, target, reason, kind
+        self.status, self.kept = status, kept
+        super().__init__(f"não foi possível baixar {url}: {reason}{_kept(target, kept)}",
+                         file=target)
+
+
+def _kept(target: Path, kept: int) -> str:
+    if not kept:
+        return ""
+    return (f"; os {kept} bytes já recebidos ficaram em {target.name}.part e a próxima "
+            "execução continua de onde parou")
+
+
+def _reason(exc: Exception, timeout) -> tuple[str, str]:
+    """pt-BR reason and kind of a ``requests`` exception."""
+    import requests
+
+    if isinstance(exc, requests.exceptions.Timeout):
+        seconds = timeout[1] if isinstance(exc, requests.exceptions.ReadTimeout) else timeout[0]
+        shown = f"{seconds:g}".replace(".", ",")
+        return f"o servidor não respondeu em {shown} s (tempo esgotado)", "timeout"
+    chain, e = [], exc
+    while e is not None and len(chain) < 10:
+        chain.append(e)
+        e = e.__cause__ or e.__context__ or (e.args[0] if e.args and isinstance(e.args[0], BaseException) else None)
+    text = " ".join(f"{type(c).__name__} {c}" for c in chain)
+    if isinstance(exc, requests.exceptions.SSLError):
+        return "a conexão segura (HTTPS) falhou: certificado não aceito", "other"
+    if isinstance(exc, (requests.exceptions.ChunkedEncodingError,
+                        requests.exceptions.ContentDecodingError)):
+        return "a conexão caiu no meio do download", "cut"
+    if isinstance(exc, requests.exceptions.ConnectionError):
+        if ("NameResolution" in text or "gaierror" in text or "Name or service not known" in text
+                or "Temporary failure in name resolution" in text or "nodename nor servname" in text):
+            return ("o nome do servidor não foi encontrado (sem conexão com a internet ou DNS "
+                    "indisponível)"), "dns"
+        if "Connection refused" in text or "ConnectionRefused" in text:
+            return ("o servidor recusou a conexão (sem rede, servidor fora do ar ou endereço "
+                    "errado)"), "refused"
+        if "RemoteDisconnected" in text or "IncompleteRead" in text or "reset" in text.lower():
+            return "a conexão caiu no meio do download", "cut"
+        return "sem conexão com o servidor (rede indisponível)", "other"
+    if isinstance(exc, (requests.exceptions.InvalidURL, requests.exceptions.MissingSchema,
+                        requests.exceptions.InvalidSchema)):
+        return "endereço inválido", "other"
+    return f"{type(exc).__name__}: {exc}", "other"
+
+
+def _http_reason(status: int) -> str:
+    if status == 404:
+        return ("o arquivo não existe nesse endereço (HTTP 404); o publicador pode tê-lo "
+                "movido ou renomeado")
+    if status in (401, 403):
+        return f"o servidor recusou o acesso (HTTP {status})"
+    if status >= 500:
+        return f"o servidor está com problemas (HTTP {status}); tente mais tarde"
+    return f"o servidor respondeu HTTP {status}"
 
 
 def _mismatch(target: Path, found: str, expected: str) -> DataError:
@@ -61,8 +140,38 @@ def _publish(tmp: Path, target: Path, expected: str | None) -> str:
     return digest
 
 
-def download(url: str, target: Path, *, timeout: float = 60.0,
-             expected: str | None = None) -> str:
+def _session():
+    import requests
+
+    s = requests.Session()
+    s.headers["User-Agent"] = USER_AGENT
+    return s
+
+
+def _get(session, url: str, target: Path, timeout, headers=None, kept: int = 0):
+    """GET with streaming; a network fault raised as :class:`DownloadError`.
+
+    A host already found unreachable in this session (name not resolved, connection refused,
+    timeout) is not tried again: the same reason is told at once.
+    """
+    import requests
+
+    host = urllib.parse.urlsplit(url).netloc
+    dead = getattr(session, "unreachable", None)
+    if dead is not None and host in dead:
+        raise DownloadError(url, target, dead[host], "same", kept=kept)
+    try:
+        return session.get(url, headers=headers or {}, stream=True, timeout=timeout,
+                           allow_redirects=True)
+    except requests.exceptions.RequestException as exc:
+        reason, kind = _reason(exc, timeout)
+        if dead is not None and kind in ("dns", "refused", "timeout"):
+            dead[host] = reason + " (na tentativa anterior, com o mesmo servidor)"
+        raise DownloadError(url, target, reason, kind, kept=kept) from None
+
+
+def download(url: str, target: Path, *, timeout=TIMEOUT, expected: str | None = None,
+             progress: bool = True, session=None) -> str:
     """Download ``url`` to ``target`` through ``target.part``, resuming a partial file.
 
     Parameters
@@ -71,11 +180,15 @@ def download(url: str, target: Path, *, timeout: float = 60.0,
         http(s) address.
     target : Path
         Final file; its parent is created.
-    timeout : float
-        Socket timeout, seconds.
+    timeout : float or (float, float)
+        Seconds to connect and to wait for each block.
     expected : str, optional
         sha256 the file must have; checked on the finished ``.part`` before it replaces
         ``target``.
+    progress : bool
+        Show a tqdm bar on stderr (only when stderr is a terminal).
+    session : requests.Session, optional
+        Reused between downloads.
 
     Returns
     -------
@@ -84,69 +197,463 @@ def download(url: str, target: Path, *, timeout: float = 60.0,
 
     Raises
     ------
+    DownloadError
+        No connection, name not resolved, refused, timeout, an HTTP error or a cut transfer
+        (names the URL, the reason in pt-BR and the bytes kept in the ``.part``).
     DataError
-        HTTP error or unreachable server (names the URL and the file); a sha256 other than
-        ``expected`` (the ``.part`` is removed, ``target`` is left as it was).
+        A sha256 other than ``expected`` (the ``.part`` is removed, ``target`` is left as it
+        was).
     """
-    target.parent.mkdir(parents=True, exist_ok=True)
+    import requests
+    from tqdm import tqdm
+
+    timeout = timeout if isinstance(timeout, tuple) else (timeout, timeout)
+    session = session or _session()
     part = target.with_name(target.name + ".part")
     have = part.stat().st_size if part.exists() else 0
-    req = urllib.request.Request(url, headers={"User-Agent": "viabilidade-fetch"})
-    if have:
-        req.add_header("Range", f"bytes={have}-")
-    try:
-        resp = urllib.request.urlopen(req, timeout=timeout)
-    except urllib.error.HTTPError as exc:
-        if exc.code == 416 and have:  # nothing left to send: the .part is complete
-            return _publish(part, target, expected)
-        raise DataError(f"o download falhou: HTTP {exc.code} para {url}", file=target) from exc
-    except (urllib.error.URLError, OSError) as exc:
-        detail = getattr(exc, "reason", None) or exc
-        raise DataError(f"o download falhou: servidor inacessível para {url} (sem rede, endereço "
-                        "errado ou servidor fora do ar); confira a conexão e o endereço, ou use "
-                        f"--from com uma pasta-espelho (detalhe técnico: {detail})",
-                        file=target) from None
+    resp = _get(session, url, target, timeout, {"Range": f"bytes={have}-"} if have else None,
+                kept=have)
     with resp:
-        if resp.status == 206:
-            mode, start = "ab", have
-        else:
-            mode, start = "wb", 0
+        if resp.status_code == 416 and have:
+            size = resp.headers.get("Content-Range", "").rpartition("/")[2]
+            if size.isdigit() and int(size) == have:  # the .part was complete
+                return _publish(part, target, expected)
+            part.unlink()  # the file changed on the server: start again
+            return download(url, target, timeout=timeout, expected=expected,
+                            progress=progress, session=session)
+        if resp.status_code >= 400:
+            raise DownloadError(url, target, _http_reason(resp.status_code), "http",
+                                status=resp.status_code, kept=have)
+        start = 0
+        if resp.status_code == 206:
+            m = re.match(r"bytes (\d+)-", resp.headers.get("Content-Range", ""))
+            if m and int(m.group(1)) == have:
+                start = have
+            else:  # a range we did not ask for: start again
+                resp.close()
+                part.unlink(missing_ok=True)
+                return download(url, target, timeout=timeout, expected=expected,
+                                progress=progress, session=session)
+        target.parent.mkdir(parents=True, exist_ok=True)
         length = resp.headers.get("Content-Length")
-        total = start + int(length) if length is not None else None
-        with part.open(mode) as fh, tqdm(total=total, initial=start, unit="B",
-                                         unit_scale=True, desc=target.name, leave=False) as bar:
-            while True:
-                chunk = resp.read(_CHUNK)
-                if not chunk:
-                    break
-                fh.write(chunk)
-                bar.update(len(chunk))
+        total = start + int(length) if length and length.isdigit() else None
+        written = start
+        try:
+            with part.open("ab" if start else "wb") as fh, tqdm(
+                    total=total, initial=start, unit="", unit_scale=True, unit_divisor=1024,
+                    desc=target.name, leave=False, file=sys.stderr,
+                    disable=None if progress else True, bar_format=BAR_FORMAT) as bar:
+                for chunk in resp.iter_content(_CHUNK):
+                    fh.write(chunk)
+                    written += len(chunk)
+                    bar.update(len(chunk))
+        except requests.exceptions.RequestException as exc:
+            reason, kind = _reason(exc, timeout)
+            raise DownloadError(url, target, reason, kind, kept=_size(part)) from None
+        if total is not None and written < total:
+            raise DownloadError(url, target, f"a conexão terminou antes do fim (recebidos "
+                                f"{written} de {total} bytes)", "cut", kept=_size(part))
     return _publish(part, target, expected)
 
 
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+# --- the publishers ------------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    """What ``fetch_official`` did with one set.
+
+    Attributes
+    ----------
+    source : Source
+    status : str
+        ``baixado``, ``já presente``, ``colocado à mão``, ``manual`` or ``falhou``.
+    file : str
+        Raw-folder path of the download (empty when none).
+    derived : list of (str, str)
+        Each file the build reads made from it, with ``escrito``, ``já presente`` or
+        ``mantido`` (an existing file that did not come from this download, left as it was).
+    """
+
+    source: Source
+    status: str
+    file: str = ""
+    derived: list = field(default_factory=list)
+
+    def line(self) -> str:
+        """One pt-BR line for the command's summary."""
+        s = self.source
+        if self.status == "manual":
+            return f"{s.key}: sem download automático — {s.manual}"
+        if self.status == "falhou":
+            return f"{s.key}: falhou (ver o erro abaixo)"
+        text = f"{s.key}: {self.status} {self.file}"
+        for path, how in self.derived:
+            text += (f"; {path} {how}" if how != "mantido" else
+                     f"; {path} mantido (já existia e não veio deste download; apague-o para "
+                     "usar o arquivo oficial)")
+        return text
+
+
+@dataclass
+class FetchReport:
+    """Every set's :class:`Outcome` and every problem (pt-BR lines)."""
+
+    outcomes: list = field(default_factory=list)
+    problems: list = field(default_factory=list)
+
+
+class FetchError(DataError):
+    """Every set that could not be fetched, one pt-BR line each."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = list(problems)
+        super().__init__("\n".join(problems))
+
+    @property
+    def lines(self) -> list[str]:
+        return list(self.problems)
+
+
+def _by_hand(s: Source, raw: Path, name: str = "") -> str:
+    where = raw / s.folder
+    named = f" com o nome publicado ({name or s.shown_name})" if name or s.shown_name else ""
+    return (f"baixe o arquivo no navegador ({s.url}) e coloque-o em {where}/{named}; na "
+            "próxima execução ele é conferido e registrado")
+
+
+def _problem(s: Source, raw: Path, exc: DownloadError, name: str) -> str:
+    advice = {
+        "dns": "confira a conexão com a internet e rode o comando de novo",
+        "refused": "confira a conexão e rode o comando de novo mais tarde",
+        "timeout": "rode o comando de novo mais tarde (o download continua de onde parou)",
+        "cut": "rode o comando de novo (o download continua de onde parou)",
+        "http": ("procure o arquivo na página do publicador" if exc.status == 404 else
+                 "rode o comando de novo mais tarde"),
+    }.get(exc.kind, "confira a conexão e rode o comando de novo")
+    return (f"{s.label}: não foi possível baixar {exc.url}: {exc.reason}"
+            f"{_kept(exc.target, exc.kept)}. O que fazer: {advice}, ou {_by_hand(s, raw, name)}")
+
+
+def _resolve(s: Source, raw: Path, session, timeout) -> tuple[str, str]:
+    """The address and published name of a set's file (reading the folder listing when the
+    publisher dates its file names)."""
+    if not s.pattern:
+        return s.url, s.filename
+    resp = _get(session, s.url, raw / s.folder / "(listagem)", timeout)
+    with resp:
+        if resp.status_code >= 400:
+            raise DownloadError(s.url, raw / s.folder, _http_reason(resp.status_code), "http",
+                                status=resp.status_code)
+        text = resp.text
+    names = {urllib.parse.unquote(h.rstrip("/").rsplit("/", 1)[-1])
+             for h in re.findall(r'href\s*=\s*["\']([^"\']+)["\']', text, re.I)}
+    found = sorted(n for n in names if re.fullmatch(s.pattern, n))
+    if not found:
+        raise DataError(f"{s.label}: a listagem {s.url} não tem arquivo com o nome esperado "
+                        f"({s.shown_name}); o publicador pode ter mudado o nome. O que "
+                        f"fazer: {_by_hand(s, raw)}")
+    return urllib.parse.urljoin(s.url, urllib.parse.quote(found[-1])), found[-1]
+
+
+def _local(s: Source, raw: Path) -> Path | None:
+    """A file of the set already in its folder (put there by hand): the published name, or
+    the newest name matching the pattern."""
+    folder = raw / s.folder
+    if s.filename:
+        p = folder / s.filename
+        return p if p.is_file() else None
+    if s.pattern and folder.is_dir():
+        found = sorted(p.name for p in folder.iterdir()
+                       if p.is_file() and re.fullmatch(s.pattern, p.name))
+        return folder / found[-1] if found else None
+    return None
+
+
+def _member(zf: zipfile.ZipFile, ex: Extract, many: bool = False) -> list[str]:
+    names = [n for n in zf.namelist() if not n.endswith("/")]
+    for pattern in ex.members:
+        hit = [n for n in names if fnmatch.fnmatch(n.lower(), pattern.lower())]
+        if hit:
+            if not many and len(hit) > 1:
+                raise DataError(f"{len(hit)} membros correspondem a {pattern} ({', '.join(hit[:3])}"
+                                f"{', …' if len(hit) > 3 else ''}); esperado um")
+            return hit
+    shown = ", ".join(names[:5]) + (", …" if len(names) > 5 else "")
+    raise DataError(f"nenhum membro corresponde a {' ou '.join(ex.members)}; o arquivo tem: "
+                    f"{shown or 'nada'}")
+
+
+def _rows(zf: zipfile.ZipFile, ex: Extract, out) -> None:
+    """Header and the lines whose ``ex.column`` equals ``ex.value``, bytes untouched."""
+    (name,) = _member(zf, ex)
+    with zf.open(name) as fh:
+        header = fh.readline()
+        text = header.decode("latin-1").lstrip("\ufeff").lstrip("ï»¿")
+        delim = ";" if text.count(";") >= text.count(",") else ","
+        cols = [c.strip().strip('"').upper() for c in next(csv.reader([text], delimiter=delim))]
+        if ex.column.upper() not in cols:
+            raise DataError(f"o membro {name} não tem a coluna {ex.column} (tem: "
+                            f"{', '.join(cols[:8])}{', …' if len(cols) > 8 else ''})")
+        idx = cols.index(ex.column.upper())
+        value = ex.value.encode("latin-1")
+        out.write(header)
+        kept = 0
+        for line in fh:
+            if value not in line:
+                continue
+            fields = next(csv.reader([line.decode("latin-1")], delimiter=delim), [])
+            if len(fields) > idx and fields[idx].strip() == ex.value:
+                out.write(line)
+                kept += 1
+    if not kept:
+        raise DataError(f"o membro {name} não tem linha com {ex.column} = {ex.value}")
+
+
+def _tar(zf: zipfile.ZipFile, ex: Extract, out) -> None:
+    """The matching members in a reproducible .tar.xz (sorted, owner root, zip dates)."""
+    names = sorted(_member(zf, ex, many=True), key=lambda n: n.rsplit("/", 1)[-1])
+    with tarfile.open(fileobj=out, mode="w:xz") as tar:
+        first = zf.getinfo(names[0])
+        d = tarfile.TarInfo(ex.folder)
+        d.type, d.mode, d.mtime = tarfile.DIRTYPE, 0o755, _mtime(first)
+        tar.addfile(d)
+        for n in names:
+            info = zf.getinfo(n)
+            t = tarfile.TarInfo(f"{ex.folder}/{n.rsplit('/', 1)[-1]}")
+            t.size, t.mode, t.mtime = info.file_size, 0o644, _mtime(info)
+            with zf.open(n) as fh:
+                tar.addfile(t, fh)
+
+
+def _mtime(info: zipfile.ZipInfo) -> int:
+    return int(dt.datetime(*info.date_time, tzinfo=dt.timezone.utc).timestamp())
+
+
+def _derive(download: Path, ex: Extract, target: Path) -> str:
+    """Make ``target`` from the archive ``download`` (through a temporary file beside it)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            try:
+                with zipfile.ZipFile(download) as zf:
+                    (_rows if ex.kind == "rows" else _tar)(zf, ex, out)
+            except zipfile.BadZipFile:
+                raise DataError("não é um arquivo zip legível (download incompleto ou "
+                                "corrompido?); apague-o para baixá-lo de novo",
+                                file=download) from None
+        return _publish(Path(tmp), target, None)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+
+
+def _selected(keys, sources) -> list[Source]:
+    if not keys:
+        return [s for s in sources if not s.optional]
+    by_key = {s.key: s for s in sources}
+    out = []
+    for k in keys:
+        s = by_key.get(k) or source(k)  # source() names the known sets of an unknown one
+        if s not in out:
+            out.append(s)
+    return out
+
+
+def fetch_official(raw: Path, keys: list[str] | None = None, *, progress: bool = True,
+                   timeout=TIMEOUT, today: str | None = None,
+                   sources: tuple[Source, ...] | None = None) -> FetchReport:
+    """Download the catalogue's sets from the publishers into the raw folder.
+
+    Parameters
+    ----------
+    raw : Path
+        Raw folder (created when missing).
+    keys : list of str, optional
+        Sets to fetch (:data:`viabilidade.data.catalogue.BY_KEY`); default every set not
+        marked optional (sets without an automatic download only print what to do).
+    progress : bool
+        Progress bars on stderr.
+    timeout : (float, float)
+        Seconds to connect and to wait for each block.
+    today : str, optional
+        ISO date recorded as ``retrieved`` (default today, UTC).
+    sources : tuple of Source, optional
+        The catalogue (default :data:`viabilidade.data.catalogue.CATALOGUE`; the tests give
+        one whose addresses are a local server).
+
+    Returns
+    -------
+    FetchReport
+        One :class:`Outcome` per set and the problems (pt-BR lines naming set, address, reason
+        and what to do). The sets that succeeded are recorded in ``fontes-baixadas.json``
+        and ``SHA256SUMS`` even when others failed.
+
+    Raises
+    ------
+    DataError
+        An unknown set; ``raw`` is a file or a symbolic-link loop; the record is not JSON.
+    """
+    raw = Path(raw)
+    _check_dest(raw, "--raw")
+    raw.mkdir(parents=True, exist_ok=True)
+    selected = _selected(keys, CATALOGUE if sources is None else sources)
+    today = today or dt.datetime.now(dt.timezone.utc).date().isoformat()
+    doc = rawmanifest.load(raw)
+    report = FetchReport()
+    session = _session()
+    session.unreachable = {}  # host -> the DownloadError that showed it unreachable
+    for s in selected:
+        if s.manual:
+            report.outcomes.append(Outcome(s, "manual"))
+            continue
+        out = _fetch_one(s, raw, doc, report, session, progress, timeout, today)
+        report.outcomes.append(out)
+    if doc["sources"] or (raw / "SHA256SUMS").exists():
+            _write_sums(raw, {r["file"]: r["sha256"] for r in doc["sources"].values()}
+                    | {d["file"]: d["sha256"] for r in doc["sources"].values()
+                       for d in r.get("derived") or []})
+    return report
+
+
+def _fetch_one(s, raw, doc, report, session, progress, timeout, today) -> Outcome:
+    rec = doc["sources"].get(s.key)
+    if rec and (raw / rec["file"]).is_file():
+        found = sha256(raw / rec["file"])
+        if found != rec["sha256"]:
+            report.problems.append(
+                f"{s.label}: {rec['file']} difere do que foi registrado em "
+                f"{rawmanifest.NAME} (sha256 encontrado {found}; registrado {rec['sha256']}): "
+                "o arquivo mudou depois de obtido. O que fazer: apague-o para baixá-lo de novo; "
+                "nada foi alterado")
+            return Outcome(s, "falhou")
+        status = "já presente"
+    else:
+        hand = _local(s, raw)
+        if hand is not None:
+            status, url, path = "colocado à mão", (s.url if s.filename else
+                                                   urllib.parse.urljoin(s.url, hand.name)), hand
+            origin = "manual"
+        else:
+            name = s.filename
+            try:
+                url, name = _resolve(s, raw, session, timeout)
+                path = raw / s.folder / name
+                download(url, path, timeout=timeout, progress=progress, session=session)
+            except DownloadError as exc:
+                report.problems.append(_problem(s, raw, exc, name))
+                return Outcome(s, "falhou")
+            except DataError as exc:
+                report.problems.append(str(exc))
+                return Outcome(s, "falhou")
+            status, origin = "baixado", "download"
+        old = rec
+        rec = {"publisher": s.publisher, "dataset": s.dataset, "year": s.year, "url": url,
+               "file": path.relative_to(raw).as_posix(), "sha256": sha256(path),
+               "bytes": path.stat().st_size, "retrieved": today, "origin": origin,
+               "derived": (old or {}).get("derived", [])}
+        doc["sources"][s.key] = rec
+        rawmanifest.save(raw, doc)
+    outcome = Outcome(s, status, rec["file"])
+    for ex in s.extract:
+        outcome.derived.append((ex.path, _extract_one(s, ex, raw, rec, doc, report)))
+    return outcome
+
+
+def _extract_one(s: Source, ex: Extract, raw: Path, rec: dict, doc: dict, report) -> str:
+    target = raw / ex.path
+    derived = {d["file"]: d for d in rec.get("derived") or []}
+    mine = derived.get(ex.path)
+    if target.is_file():
+        now = sha256(target)
+        if mine is None or now != mine["sha256"]:
+            return "mantido"  # not ours, or changed by hand since: never overwritten
+        if mine.get("from_sha256") == rec["sha256"]:
+            return "já presente"
+    try:
+        digest = _derive(raw / rec["file"], ex, target)
+    except DataError as exc:
+        report.problems.append(f"{s.label}: não foi possível fazer {ex.path} a partir de "
+                               f"{rec['file']}: {exc}")
+        return "falhou"
+    derived[ex.path] = {"file": ex.path, "sha256": digest, "how": ex.how,
+                        "from_sha256": rec["sha256"]}
+    rec["derived"] = sorted(derived.values(), key=lambda d: d["file"])
+    rawmanifest.save(raw, doc)
+    return "escrito"
+
+
+def _write_sums(dest: Path, sums: dict[str, str]) -> None:
+    """``dest/SHA256SUMS`` (``sha256sum -c`` format, sorted): the lines already there, with
+    ``sums`` added or replacing theirs."""
+    path = dest / "SHA256SUMS"
+    have: dict[str, str] = {}
+    if path.is_file():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            digest, _, name = line.partition("  ")
+            if name:
+                have[name] = digest
+    have.update(sums)
+    path.write_text("".join(f"{d}  {p}\n" for p, d in sorted(have.items())), encoding="utf-8")
+
+
+# --- mirrors --------------------------------------------------------------------------------
+
+
+def known_sha256(manifest: Path | None = None) -> dict[str, str]:
+    """Raw path -> sha256 of every raw file named in a processed manifest."""
+    path = manifest or default_root() / "manifest.json"
+    if not path.exists():
+        return {}
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    out = {}
+    for table in doc.get("tables", {}).values():
+        for rec in table.get("provenance", []):
+            for f in rec.get("files", []):
+                out[f["path"]] = f["sha256"]
+    return out
+
+
+def _check_dest(dest: Path, option: str) -> None:
+    loop = loop_reason(dest)
+    if loop:
+        raise DataError(f"{option} {dest}: {loop}; esperada uma pasta")
+    if dest.exists() and not dest.is_dir():
+        raise DataError(f"{option} {dest}: é um arquivo; esperada uma pasta (ou um caminho "
+                        "ainda inexistente, que será criado)")
+
+
 def fetch(dest: Path, mirror: str | Path | None = None, base_url: str | None = None, *,
-          manifest: Path | None = None) -> dict[str, str]:
-    """Fetch the raw files into ``dest`` and record their sha256.
+          manifest: Path | None = None, progress: bool = True) -> dict[str, str]:
+    """Copy or download the raw layout from a mirror into ``dest`` and record its sha256.
 
     Parameters
     ----------
     dest : Path
-        Destination (``data/raw``).
+        Destination raw folder.
     mirror : str or Path, optional
         A local folder in the raw layout (e.g. ``../shared/data``): files are copied.
     base_url : str, optional
         A mirror server in the raw layout: ``<base_url>/<raw path>`` is downloaded.
     manifest : Path, optional
         Processed manifest whose raw sha256 values are checked (default the store's).
+    progress : bool
+        Progress bars on stderr.
 
-    With neither ``mirror`` nor ``base_url``, the official publications of
-    :data:`viabilidade.data.catalogue.CATALOGUE` are downloaded from the publishers into
-    ``dest/official/`` (national originals; see each entry's note).
+    With neither ``mirror`` nor ``base_url``, :func:`fetch_official` is run (and its
+    problems raised as one :class:`FetchError`).
 
     Returns
     -------
     dict
-        Relative path -> sha256, also written to ``dest/SHA256SUMS`` (sorted).
+        Relative path -> sha256, also written to ``dest/SHA256SUMS``.
 
     Raises
     ------
@@ -155,45 +662,47 @@ def fetch(dest: Path, mirror: str | Path | None = None, base_url: str | None = N
         manifest (names the file, expected and found digests; that file is not replaced).
     """
     dest = Path(dest)
-    for option, folder in (("--dest", dest), ("--from", mirror)):
+    if mirror is None and base_url is None:
+        report = fetch_official(dest, progress=progress)
+        if report.problems:
+            raise FetchError(report.problems)
+        return {r["file"]: r["sha256"] for r in rawmanifest.load(dest)["sources"].values()}
+    for option, folder in (("--raw", dest), ("--from", mirror)):
         loop = loop_reason(folder) if folder is not None else None
         if loop:
             raise DataError(f"{option} {folder}: {loop}; esperada uma pasta")
-    if dest.exists() and not dest.is_dir():
-        raise DataError(f"--dest {dest}: é um arquivo; esperada uma pasta (ou um caminho ainda "
-                        "inexistente, que será criado)")
+    _check_dest(dest, "--raw")
     dest.mkdir(parents=True, exist_ok=True)
     expected = known_sha256(manifest)
     sums: dict[str, str] = {}
     if mirror is not None and os.path.realpath(mirror) == os.path.realpath(dest):
-        raise DataError(f"--from {mirror} e --dest {dest} são a mesma pasta; esperada uma "
+        raise DataError(f"--from {mirror} e --raw {dest} são a mesma pasta; esperada uma "
                         "pasta-espelho diferente da pasta de destino (os arquivos já estão lá)")
-    if mirror is not None or base_url is not None:
-        for rel in sorted({f.path for f in RAW.values()}):
-            target = dest / rel
-            if mirror is not None:
-                src = Path(mirror) / rel
-                if not src.exists():
-                    loop = loop_reason(src)
-                    raise DataError(f"{loop}; esperado um arquivo da pasta-espelho" if loop
-                                    else "arquivo ausente na pasta-espelho", file=src)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
-                                           suffix=".tmp")
-                os.close(fd)
-                try:
-                    shutil.copyfile(src, tmp)
-                    digest = _publish(Path(tmp), target, expected.get(rel))
-                finally:
-                    Path(tmp).unlink(missing_ok=True)
-            else:
-                digest = download(f"{base_url.rstrip('/')}/{rel}", target,
-                                  expected=expected.get(rel))
-            sums[rel] = digest
-    else:
-        for entry in CATALOGUE:
-            rel = f"official/{entry.saved_as}"
-            sums[rel] = download(entry.url, dest / rel)
-    lines = "".join(f"{d}  {p}\n" for p, d in sorted(sums.items()))
-    (dest / "SHA256SUMS").write_text(lines, encoding="utf-8")
+    session = _session() if base_url is not None else None
+    for rel in sorted({f.path for f in RAW.values()}):
+        target = dest / rel
+        if mirror is not None:
+            src = Path(mirror) / rel
+            if not src.exists():
+                loop = loop_reason(src)
+                raise DataError(f"{loop}; esperado um arquivo da pasta-espelho" if loop
+                                else "arquivo ausente na pasta-espelho", file=src)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                       suffix=".tmp")
+            os.close(fd)
+            try:
+                shutil.copyfile(src, tmp)
+                digest = _publish(Path(tmp), target, expected.get(rel))
+            finally:
+                Path(tmp).unlink(missing_ok=True)
+        else:
+            digest = download(f"{base_url.rstrip('/')}/{rel}", target,
+                              expected=expected.get(rel), progress=progress, session=session)
+        sums[rel] = digest
+    _write_sums(dest, sums)
     return sums
+
+
+__all__ = ["DownloadError", "FetchError", "FetchReport", "Outcome", "download", "fetch",
+           "fetch_official", "known_sha256"]

@@ -237,9 +237,21 @@ def record(raw: Path, role: str) -> dict:
     -------
     dict
         ``{"source", "publisher", "vintage", "files": [{"path", "sha256"}], "retrieved",
-        "via"}``.
+        "via"}``. A file that ``viabilidade data fetch`` made from an official download, and
+        that still has the bytes it wrote (:func:`viabilidade.data.rawmanifest.derived_from`),
+        is cited as that download (address, file, date), not as the copy of :data:`RAW`.
     """
+    from .rawmanifest import derived_from
+
     f = RAW[role]
+    digest = sha256(raw / f.path)
+    retrieved, via = f.retrieved, f.via
+    fetched = derived_from(raw, f.path, digest)
+    if fetched is not None:
+        retrieved = fetched["retrieved"]
+        how = f"; {fetched['how']}" if fetched["how"] else ""
+        via = (f"{fetched['publisher']}, {fetched['url']} ({fetched['file']}, sha256 "
+               f"{fetched['sha256']}){how}")
     return {"source": f.source, "publisher": f.publisher, "vintage": f.vintage,
-            "files": [{"path": f.path, "sha256": sha256(raw / f.path)}],
-            "retrieved": f.retrieved, "via": f.via}
+            "files": [{"path": f.path, "sha256": digest}],
+            "retrieved": retrieved, "via": via}

@@ -4,9 +4,10 @@ One :class:`Source` per data set: publisher, data set, year, the publisher's add
 raw-folder sub-folder the download is saved in (under its published name), and how the
 files the build reads are made from it (:class:`Extract`). This module is the one place
 where the names of downloaded and derived raw files are written (:data:`LOCALIDADES_KML`,
-:data:`SETORES_MALHA`, :data:`SETORES_AGREGADOS`; files the store build already read are
-named by :data:`viabilidade.data.provenance.RAW` and referenced from here): readers take
-them from here or through :func:`raw_path`.
+:data:`SETORES_MALHA`, :data:`SETORES_AGREGADOS`, :data:`AGREGADOS_MUNICIPIOS`,
+:data:`AGREGADOS_DISTRITOS`): readers (:data:`viabilidade.data.provenance.RAW`, the tract
+reader) take them from here or through :func:`raw_path`. It imports nothing else of the
+package but the errors, so any module may import it.
 
 How the addresses were checked
 ------------------------------
@@ -54,7 +55,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import DataError
-from .provenance import RAW
 
 _GEOFTP = "https://geoftp.ibge.gov.br/organizacao_do_territorio"
 _INTRA = (f"{_GEOFTP}/malhas_territoriais/malhas_de_setores_censitarios__divisoes_intramunicipais/"
@@ -188,6 +188,9 @@ LOCALIDADES_KML = "geo/go_localidades2022_ibge_kml_246_municipios.tar.xz"
 #: Census tracts of Goiás, Censo 2022: the mesh, and the basic aggregates per tract.
 SETORES_MALHA = "geo/GO_setores_CD2022.gpkg"
 SETORES_AGREGADOS = "census/CD2022_Agregados_por_setores_basico_GO.csv"
+#: Goiás lines of the basic aggregates per municipality and per district (Censo 2022).
+AGREGADOS_MUNICIPIOS = "census/CD2022_Agregados_por_municipios_basico_GO.csv"
+AGREGADOS_DISTRITOS = "census/CD2022_Agregados_por_distritos_basico_GO.csv"
 
 CATALOGUE: tuple[Source, ...] = (
     Source(
@@ -222,7 +225,7 @@ CATALOGUE: tuple[Source, ...] = (
         "agregados-municipios", "IBGE", "Censo Demográfico 2022, Agregados por municípios, "
         "arquivo básico", "2022", f"{_AGREGADOS}/Agregados_por_Municipio_csv/", "census",
         pattern=r"Agregados_por_municipios_basico_BR(_\d{8})?\.zip",
-        extract=(Extract(RAW["agg_mun"].path, ("*.csv",),
+        extract=(Extract(AGREGADOS_MUNICIPIOS, ("*.csv",),
                          "rows", "CD_UF", "52"),),
         use="população, domicílios e área dos municípios (art. 4º, IV e VI)",
         confirmed=SEEN + "; nomes _20250417 e _20260520; membro "
@@ -231,7 +234,7 @@ CATALOGUE: tuple[Source, ...] = (
         "agregados-distritos", "IBGE", "Censo Demográfico 2022, Agregados por distritos, "
         "arquivo básico", "2022", f"{_AGREGADOS}/Agregados_por_Distrito_csv/", "census",
         pattern=r"Agregados_por_distritos_basico_BR(_\d{8})?\.zip",
-        extract=(Extract(RAW["agg_dist"].path, ("*.csv",),
+        extract=(Extract(AGREGADOS_DISTRITOS, ("*.csv",),
                          "rows", "CD_UF", "52"),),
         use="população e domicílios dos distritos",
         confirmed="pasta vista em notas públicas que listam as subpastas do FTP (busca "

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DataError
+from .catalogue import AGREGADOS_DISTRITOS, AGREGADOS_MUNICIPIOS
 
 #: Date the raw collection in ``shared/data`` was assembled (SOURCES.md), for copies without
 #: a recorded commit date.
@@ -57,14 +58,14 @@ RAW = {
         "Censo 2022 (referência 31/07/2022), divulgação de 28/06/2023", COLLECTED,
         "GitHub estatista/curso_r commit 91eceeae6473ae7d830f6b7312a9c91260c951db"),
     "agg_mun": RawFile(
-        "census/CD2022_Agregados_por_municipios_basico_GO.csv",
+        AGREGADOS_MUNICIPIOS,
         "Censo Demográfico 2022 — Agregados por Setores Censitários, "
         "Agregados_por_municipios_basico_BR.csv (linhas de GO)", "IBGE",
         "Censo 2022 (referência 31/07/2022), resultados revisados do universo", "2024-12-15",
         "GitHub LuccaFerraz/Analise-Criminal-no-Brasil commit "
         "af1dfafa555ea6b5c8850446587684105aa40dbe"),
     "agg_dist": RawFile(
-        "census/CD2022_Agregados_por_distritos_basico_GO.csv",
+        AGREGADOS_DISTRITOS,
         "Censo Demográfico 2022 — Agregados por Setores Censitários, "
         "Agregados_por_distritos_basico_BR.csv (linhas de GO)", "IBGE",
         "Censo 2022 (referência 31/07/2022), resultados revisados do universo", "2025-06-22",

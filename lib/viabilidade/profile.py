@@ -299,6 +299,113 @@ def _drawn_figure(est, column: str, unit: str, cod_ibge: str | None, what: str) 
     return value, unc, note
 
 
+def _tract_figure(est, column: str, unit: str, cod_ibge: str | None, what: str,
+                  urban: bool = False) -> tuple[float, float, Basis, str]:
+    """Value, uncertainty, basis and Portuguese note of one count apportioned from tracts."""
+    value, unc = est.value(column, cod_ibge, urban=urban)
+    whole, split = est.counts(cod_ibge)
+    kind = " urbanos (situação urbana, CD_SIT 1 a 3)" if urban else ""
+    if est.exact(cod_ibge):
+        return value, 0.0, Basis.PUBLISHED, (
+            f"publicado: soma de {what} dos {whole} setores censitários{kind} que formam a área "
+            "(a área é exatamente a união de setores inteiros)")
+    rows = est.units if cod_ibge is None else est.units[est.units["cod_ibge"] == cod_ibge]
+    cut = "; ".join(f"setor {r.cod_setor}: {_pct(100 * r.share)} da área do setor"
+                    for r in rows.itertuples() if r.split)
+    return value, unc, Basis.ESTIMATED, (
+        f"estimado ({what}) pelos setores censitários{kind}: {whole} setor(es) inteiro(s) "
+        f"dentro da área contam exatamente; {split} setor(es) cortado(s) pela divisa contam "
+        f"pela fração da sua área dentro dela ({cut}); incerteza = o maior erro possível nos "
+        "setores cortados (toda a contagem do setor dentro ou toda fora da área), só deles")
+
+
+SRC_TRACTS = ("polígono do arquivo de limites da candidatura; IBGE, Malha de Setores "
+              "Censitários e Agregados por Setores Censitários — Básico, Censo Demográfico 2022")
+
+
+def _tract_boundary_parts(candidate: Candidate, store, settings, geom):
+    """Area given by a drawn polygon, with the census tracts in the store: its counts are
+    apportioned from the tracts it overlaps (:func:`viabilidade.geo.tracts.apportion_tracts`).
+
+    Population and households are ``published`` when the area is exactly a union of whole
+    tracts, else ``estimated`` with the uncertainty of the split tracts only; electors are
+    always ``estimated`` (the TSE publishes no electorate per tract: the area's population ×
+    the municipality's electors/population ratio); art. 4 VI's urban core counts the occupied
+    households of the urban tracts inside the area (a proxy of buildings).
+    """
+    from .geo.measure import geodesic_area_km2, polygonal
+    from .geo.territory import municipality_geometry
+    from .geo.tracts import apportion_tracts
+
+    import shapely
+
+    est = _cached(store, f"_tracts_{candidate.boundary}", lambda: apportion_tracts(store, geom))
+    munis = _indexed(store, "municipalities", "cod_ibge")
+    half_iqr = electors_ratio_half_iqr(store)
+    pop, pop_unc, pop_basis, pop_note = _tract_figure(est, "populacao", "habitantes", None,
+                                                      "população")
+    core, core_unc, _, core_note = _tract_figure(est, "domicilios_ocupados", "domicílios",
+                                                 None, "domicílios particulares ocupados",
+                                                 urban=True)
+    electors = electors_unc = 0.0
+    for code in sorted(set(est.units["cod_ibge"])):
+        ratio = _muni_electors(store, code) / int(munis.at[code, "populacao"])
+        p, u = est.value("populacao", code)
+        electors += p * ratio
+        electors_unc += u * ratio + p * half_iqr
+    area = UnitProfile(
+        label=study_name(candidate), cod_ibge=None,
+        codes=tuple(sorted(set(est.units["cod_distrito"]))),
+        population=Figure(round(pop), "habitantes", pop_basis, SRC_TRACTS, VINTAGE_CENSUS,
+                          uncertainty=round(pop_unc, 1) if pop_basis is Basis.ESTIMATED else None,
+                          note=pop_note),
+        electors=Figure(round(electors, 1), "eleitores", Basis.ESTIMATED, SRC_TSE, VINTAGE_TSE,
+                        uncertainty=round(electors_unc, 1),
+                        note="estimado: o TSE não publica eleitorado por setor censitário; "
+                             "população da área pelos setores em cada município × razão "
+                             "eleitores/população do município (TSE 2022 / Censo 2022); "
+                             "incerteza = a da população × essa razão + população × metade do "
+                             "intervalo interquartil da razão eleitores/população dos "
+                             f"municípios goianos ({_n(half_iqr, 4)})"),
+        buildings=Figure(round(core), "edificações", Basis.ESTIMATED, SRC_TRACTS, VINTAGE_CENSUS,
+                         uncertainty=round(core_unc + BUILDINGS_PROXY_UNCERTAINTY * core, 1),
+                         note="núcleo urbano: domicílios particulares ocupados dos setores "
+                              "urbanos dentro da área (Censo 2022) como aproximação do número de "
+                              "edificações (incerteza de metade do valor somada à dos setores "
+                              f"cortados); {core_note}"),
+        area_km2=Figure(round(geodesic_area_km2(geom), 3), "km²", Basis.MEASURED,
+                        f"arquivo de limites {candidate.boundary.name} da candidatura",
+                        "medição geodésica", note="área geodésica (elipsoide GRS80)"))
+    origins, remainders = {}, {}
+    for code in candidate.origins:
+        whole = _whole_unit(store, code, munis.at[code, "nome"], settings)
+        origins[code] = whole
+        p, u = est.value("populacao", code)
+        d, du = est.value("domicilios_ocupados", code)
+        ratio = _muni_electors(store, code) / int(munis.at[code, "populacao"])
+        basis = Basis.PUBLISHED if est.exact(code) else Basis.ESTIMATED
+        rest = polygonal(shapely.difference(municipality_geometry(store.boundaries, code), geom))
+        remainders[code] = UnitProfile(
+            label=f"{whole.label} (remanescente)", cod_ibge=code, codes=(code,),
+            population=Figure(round(whole.population.value - p), "habitantes", basis,
+                              SRC_TRACTS, VINTAGE_CENSUS,
+                              uncertainty=round(u, 1) if basis is Basis.ESTIMATED else None,
+                              note=f"população de {whole.label} menos a da área pelos setores "
+                                   "censitários"),
+            electors=Figure(round(whole.electors.value - p * ratio, 1), "eleitores",
+                            Basis.ESTIMATED, SRC_TSE, VINTAGE_TSE,
+                            uncertainty=round(u * ratio + p * half_iqr, 1),
+                            note=f"eleitorado de {whole.label} menos a estimativa da área"),
+            buildings=_buildings_figure(round(whole.buildings.value - d),
+                                        f"domicílios de {whole.label} menos os da área pelos "
+                                        f"setores censitários (± {_n(round(du))} dos setores "
+                                        "cortados)"),
+            area_km2=Figure(round(geodesic_area_km2(rest), 3), "km²", Basis.MEASURED,
+                            "malha municipal menos o polígono da área", "medição geodésica",
+                            note="área geodésica (elipsoide GRS80)"))
+    return [area], origins, remainders
+
+
 def _boundary_parts(candidate: Candidate, store, settings):
     """Area given only by a drawn polygon: counts apportioned from the districts it overlaps.
 
@@ -313,6 +420,11 @@ def _boundary_parts(candidate: Candidate, store, settings):
     import shapely
 
     geom = _cached(store, f"_drawn_{candidate.boundary}", lambda: read_area(candidate.boundary))
+    from .geo.estimate import overlapped_municipalities
+    from .geo.tracts import covers
+
+    if covers(store, overlapped_municipalities(store, geom)):
+        return _tract_boundary_parts(candidate, store, settings, geom)
     est = _cached(store, f"_estimate_{candidate.boundary}", lambda: estimate_area(store, geom))
     munis = _indexed(store, "municipalities", "cod_ibge")
     half_iqr = electors_ratio_half_iqr(store)

@@ -147,6 +147,28 @@ RAW = {
 }
 
 
+def _tract_raw() -> dict[str, RawFile]:
+    from .catalogue import SETORES_AGREGADOS, SETORES_MALHA
+
+    mesh = ("Malha de Setores Censitários do Censo 2022, Goiás", "IBGE",
+            "Censo 2022 (referência 31/07/2022)", "",
+            "arquivo posto pelo usuário na pasta de dados brutos (data da cópia não registrada)")
+    return {
+        "tracts_mesh": RawFile(SETORES_MALHA, *mesh),
+        "tracts_mesh_zip": RawFile(SETORES_MALHA.removesuffix(".gpkg") + ".zip", *mesh),
+        "tracts_basic": RawFile(
+            SETORES_AGREGADOS, "Censo Demográfico 2022 — Agregados por Setores Censitários, "
+            "Agregados_por_setores_basico_BR.csv (linhas de GO)", "IBGE",
+            "Censo 2022 (referência 31/07/2022), resultados do universo", "",
+            "arquivo posto pelo usuário na pasta de dados brutos (data da cópia não registrada)"),
+    }
+
+
+#: Raw files read only when present: the census tracts (:mod:`viabilidade.data.tracts`).
+#: Kept apart from :data:`RAW`, whose every file a build needs.
+TRACT_RAW = _tract_raw()
+
+
 #: The official data set behind each raw file, as documents name it (publisher, data set,
 #: edition or year): the cover's "Dados utilizados", the deck's "Fontes dos dados". The file
 #: and the copy it came from are named only in the appendix (:data:`RAW`).
@@ -178,6 +200,10 @@ DATASETS = {
                "prefeituras",
     "boundaries": "IBGE, malha municipal digital de Goiás, edição anterior a 2020 (ano não "
                   "declarado na cópia usada), polígonos simplificados",
+    "tracts_mesh": "IBGE, Malha de Setores Censitários do Censo 2022 (Goiás)",
+    "tracts_mesh_zip": "IBGE, Malha de Setores Censitários do Censo 2022 (Goiás)",
+    "tracts_basic": "IBGE, Censo Demográfico 2022, Agregados por Setores Censitários — "
+                    "Básico (referência 31/07/2022)",
 }
 
 #: What was checked of the third-party copies (shared/data/SOURCES.md): only checks between
@@ -199,7 +225,7 @@ def dataset_label(record: dict) -> str:
     """The official data set of a provenance record (:data:`DATASETS`), found by its raw
     file; the record's own ``publisher: source`` when the file is not one of :data:`RAW`."""
     paths = {f.get("path") for f in record.get("files") or []}
-    for role, raw in RAW.items():
+    for role, raw in {**RAW, **TRACT_RAW}.items():
         if raw.path in paths and role in DATASETS:
             return DATASETS[role]
     return ", ".join(x for x in (record.get("publisher"), record.get("source")) if x)
@@ -232,7 +258,7 @@ def record(raw: Path, role: str) -> dict:
     raw : Path
         Raw folder.
     role : str
-        Key of :data:`RAW`.
+        Key of :data:`RAW` or :data:`TRACT_RAW`.
 
     Returns
     -------
@@ -244,7 +270,7 @@ def record(raw: Path, role: str) -> dict:
     """
     from .rawmanifest import derived_from
 
-    f = RAW[role]
+    f = RAW[role] if role in RAW else TRACT_RAW[role]
     digest = sha256(raw / f.path)
     retrieved, via = f.retrieved, f.via
     fetched = derived_from(raw, f.path, digest)

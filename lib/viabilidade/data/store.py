@@ -16,6 +16,9 @@ pib                cod_ibge, ano, pib_mil_reais, vab_mil_reais, impostos_mil_rea
 fpm_interior       ano, uf, item, valor, unidade, fonte, url (TCU; brackets checked vs law)
 history            cod_ibge, municipio, municipio_origem, ato_legal, data_ato, instalacao, observacao, fonte_url, confianca (text as compiled)
 boundaries         GeoParquet: cod_ibge, nome, geometry (EPSG:4674, make_valid)
+tracts             optional, only when the raw folder holds the census tracts
+                   (:mod:`.tracts`): GeoParquet cod_setor, cod_distrito, cod_ibge, situacao,
+                   cd_sit, populacao, domicilios, domicilios_ocupados, geometry
 =================  ==========================================================================
 
 Rebuilds are byte-identical: no timestamps, no library versions in the Parquet key-value
@@ -68,6 +71,12 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
                  "instalacao", "observacao", "fonte_url", "confianca"), ("cod_ibge",),
                 ("history", "agg_mun")),
     "boundaries": (("cod_ibge", "nome", "geometry"), ("cod_ibge",), ("boundaries", "agg_mun")),
+}
+
+#: Tables built only when their raw files are present: name -> (column order, sort keys).
+OPTIONAL_TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "tracts": (("cod_setor", "cod_distrito", "cod_ibge", "situacao", "cd_sit", "populacao",
+                "domicilios", "domicilios_ocupados", "geometry"), ("cod_setor",)),
 }
 
 #: Population vintages accepted by :func:`population`.
@@ -230,8 +239,15 @@ def build_store(raw: Path, out: Path | None = None) -> dict:
         raise DataError(f"{out} é um arquivo; esperada a pasta do repositório processado")
     _check_is_a_store(out)
     tables = _build_tables(raw)
+    from .tracts import read_tracts, tract_files, tract_roles
+
+    found = tract_files(raw)
+    layout = {name: (columns, keys, roles) for name, (columns, keys, roles) in TABLES.items()}
+    if found is not None:
+        tables["tracts"] = read_tracts(*found, districts=tables["districts"])
+        layout["tracts"] = (*OPTIONAL_TABLES["tracts"], tract_roles(raw))
     manifest = {"format": 1, "tables": {}}
-    for name, (columns, keys, roles) in TABLES.items():
+    for name, (columns, keys, roles) in layout.items():
         manifest["tables"][name] = {
             "file": f"{name}.parquet", "rows": int(len(tables[name])), "columns": list(columns),
             "sha256": None, "provenance": [record(raw, r) for r in roles]}
@@ -242,9 +258,9 @@ def build_store(raw: Path, out: Path | None = None) -> dict:
         raise DataError(f"não foi possível criar a pasta temporária ao lado de {out}: "
                         f"{os_reason(e)}; o repositório anterior foi mantido") from None
     try:
-        for name, (columns, keys, _roles) in TABLES.items():
+        for name, (columns, keys, _roles) in layout.items():
             path = new / f"{name}.parquet"
-            if name == "boundaries":
+            if name in ("boundaries", "tracts"):
                 _write_geoparquet(tables[name], columns, keys, path)
             else:
                 pq.write_table(_arrow(tables[name], columns, keys), path, compression="zstd")
@@ -266,7 +282,8 @@ def build_store(raw: Path, out: Path | None = None) -> dict:
 
 def _own_entries() -> set[str]:
     """The entries of a store folder that a build makes (and so may replace or remove)."""
-    return {f"{name}.parquet" for name in TABLES} | {"manifest.json"}
+    return ({f"{name}.parquet" for name in (*TABLES, *OPTIONAL_TABLES)}
+            | {"manifest.json"})
 
 
 def _check_is_a_store(out: Path) -> None:
@@ -344,7 +361,9 @@ class Store:
     """The processed tables, loaded on first use.
 
     Attributes are the table names of :data:`TABLES` (pandas DataFrames; ``boundaries`` a
-    GeoDataFrame in EPSG:4674). Codes are text. ``manifest`` is ``manifest.json``.
+    GeoDataFrame in EPSG:4674) and of :data:`OPTIONAL_TABLES` (``tracts``: a GeoDataFrame,
+    or ``None`` when the store was built without the census tracts). Codes are text.
+    ``manifest`` is ``manifest.json``.
     """
 
     root: Path
@@ -352,15 +371,17 @@ class Store:
     _cache: dict = field(default_factory=dict, repr=False)
 
     def __getattr__(self, name: str):
-        if name.startswith("_") or name not in TABLES:
+        if name.startswith("_") or name not in (*TABLES, *OPTIONAL_TABLES):
             raise AttributeError(name)
+        if name in OPTIONAL_TABLES and name not in self.manifest.get("tables", {}):
+            return None
         if name not in self._cache:
             path = self.root / f"{name}.parquet"
             if not path.is_file():
                 raise DataError(f"tabela {name!r} ausente: {path} não existe; gere o "
                                 "repositório com `viabilidade data build`")
             try:
-                if name == "boundaries":
+                if name in ("boundaries", "tracts"):
                     import geopandas as gpd
 
                     self._cache[name] = gpd.read_parquet(path)

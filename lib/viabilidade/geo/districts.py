@@ -156,20 +156,42 @@ def district_cells(store, municipalities: list[str] | tuple[str, ...]) -> gpd.Ge
     -------
     GeoDataFrame
         One row per district: ``cod_distrito, cod_ibge, nome, ponto, atribuicao``, the
-        Censo 2022 counts ``populacao`` and ``domicilios_ocupados``, and the Polygon
-        ``geometry`` (EPSG:4674) of its Voronoi cell (:func:`voronoi_cells`, in metres)
-        clipped to the municipality. A
-        municipality with one district (or one known point) is one cell: its polygon.
+        Censo 2022 counts ``populacao`` and ``domicilios_ocupados``, ``limite`` and the
+        Polygon ``geometry`` (EPSG:4674). When the store holds the census tracts of the
+        municipality (:func:`viabilidade.geo.tracts.covers`), the geometry is the union of
+        the district's tracts (:func:`viabilidade.geo.tracts.district_polygons`) and
+        ``limite`` is ``"setores"``: the IBGE's own district limit, every district of the
+        municipality listed (``ponto``/``atribuicao`` empty for one without a known point).
+        Otherwise it is the district's Voronoi cell (:func:`voronoi_cells`, in metres)
+        clipped to the municipality, ``limite`` ``"aproximado"``; a municipality with one
+        district (or one known point) is one cell: its polygon.
 
     Raises
     ------
     GeoError
-        If a municipality has no polygon, or has districts but none with a known point.
+        If a municipality has no polygon, or has districts but none with a known point
+        (without tracts).
     """
+    from .tracts import covers, district_polygons
+
     points = district_points(store, municipalities)
-    counts = store.districts.set_index("cod_distrito")[["populacao", "domicilios_ocupados"]]
+    counts = store.districts.set_index("cod_distrito")[["populacao", "domicilios_ocupados",
+                                                        "nome"]]
     rows = []
     for code in municipalities:
+        if covers(store, [code]):
+            known = points.set_index("cod_distrito")
+            for d in district_polygons(store, [code]).itertuples(index=False):
+                has = d.cod_distrito in known.index
+                rows.append({"cod_distrito": d.cod_distrito, "cod_ibge": code,
+                             "nome": str(counts.at[d.cod_distrito, "nome"]),
+                             "ponto": known.at[d.cod_distrito, "ponto"] if has else "",
+                             "atribuicao": known.at[d.cod_distrito, "atribuicao"] if has else "",
+                             "populacao": int(counts.at[d.cod_distrito, "populacao"]),
+                             "domicilios_ocupados": int(counts.at[d.cod_distrito,
+                                                                  "domicilios_ocupados"]),
+                             "limite": "setores", "geometry": d.geometry})
+            continue
         muni = municipality_geometry(store.boundaries, code)
         pts = points[points["cod_ibge"] == code]
         if pts.empty:
@@ -182,7 +204,7 @@ def district_cells(store, municipalities: list[str] | tuple[str, ...]) -> gpd.Ge
                          "populacao": int(counts.at[p["cod_distrito"], "populacao"]),
                          "domicilios_ocupados": int(counts.at[p["cod_distrito"],
                                                               "domicilios_ocupados"]),
-                         "geometry": cell})
+                         "limite": "aproximado", "geometry": cell})
     out = gpd.GeoDataFrame(rows, geometry="geometry", crs=SIRGAS2000)
     out["populacao"] = out["populacao"].astype(np.int64)
     out["domicilios_ocupados"] = out["domicilios_ocupados"].astype(np.int64)

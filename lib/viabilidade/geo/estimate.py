@@ -1,8 +1,9 @@
 """Counts of a drawn area, apportioned from the districts it overlaps, two ways.
 
-A drawn area (``[area] boundary``) rarely follows district limits, and the project has no
-census-tract data, so its population and dwellings are estimated from the Censo 2022 counts
-of the districts it overlaps (their approximate territories, :mod:`.districts`):
+A drawn area (``[area] boundary``) rarely follows district limits. When the store holds no
+census tracts (:mod:`.tracts`, the default), its population and dwellings are estimated from
+the Censo 2022 counts of the districts it overlaps (their approximate territories,
+:mod:`.districts`):
 
 * **by area** — each district's count spread evenly over its territory, so the area gets
   the share of the district's territory it covers (:func:`.aggregate.apportion`, equal-area
@@ -65,6 +66,15 @@ class AreaEstimate:
         return self.units if cod_ibge is None else self.units[self.units["cod_ibge"] == cod_ibge]
 
 
+def overlapped_municipalities(store, area: BaseGeometry) -> list[str]:
+    """7-digit codes of the municipalities sharing some area with ``area`` (EPSG:4674), in
+    the order of the store's ``boundaries``."""
+    b = store.boundaries
+    hit = b.iloc[b.sindex.query(area, predicate="intersects")]
+    return [c for c, g in zip(hit["cod_ibge"], hit.geometry)
+            if shapely.area(shapely.intersection(g, area)) > 0]
+
+
 def estimate_area(store, area: BaseGeometry) -> AreaEstimate:
     """Apportion the Censo 2022 counts of the districts a drawn area overlaps.
 
@@ -86,10 +96,7 @@ def estimate_area(store, area: BaseGeometry) -> AreaEstimate:
     GeoError
         From :func:`.districts.district_cells` or :func:`.aggregate.apportion`.
     """
-    b = store.boundaries
-    hit = b.iloc[b.sindex.query(area, predicate="intersects")]
-    munis = [c for c, g in zip(hit["cod_ibge"], hit.geometry)
-             if shapely.area(shapely.intersection(g, area)) > 0]
+    munis = overlapped_municipalities(store, area)
     cells = district_cells(store, munis)
     by_area = apportion(cells, area, COLUMNS, unit_id="cod_distrito")
     points = district_points(store, munis)

@@ -1,0 +1,179 @@
+"""Census tracts in the store and in a drawn area's figures, with the FICTITIOUS tract fixture.
+
+``tests/fixtures/setores_ficticios/`` (README there) holds six invented tracts over
+Abadiânia (5200100), in the IBGE file formats and names: their counts are invented, summing
+per district to the real Censo 2022 district totals. The product never ships them: the
+committed store has no ``tracts`` table. The expected values below are the fixture's, not
+facts about Abadiânia.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+import shapely
+
+from viabilidade.candidate import load_candidate
+from viabilidade.data.store import build_store, load_store
+from viabilidade.errors import DataError
+from viabilidade.geo.area_file import read_area
+from viabilidade.geo.districts import district_cells
+from viabilidade.geo.measure import geodesic_area_km2
+from viabilidade.geo.tracts import apportion_tracts, district_polygons
+from viabilidade.profile import build_profile
+from viabilidade.rules import Settings
+from viabilidade.rules.result import Basis
+
+REPO = Path(__file__).resolve().parents[1]
+STORE = REPO / "data" / "processed"
+RAW = REPO.parent.parent / "shared" / "data"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+FICT = FIXTURES / "setores_ficticios"
+MESH = FICT / "geo" / "GO_setores_CD2022.gpkg"
+BASIC = FICT / "census" / "CD2022_Agregados_por_setores_basico_GO.csv"
+
+pytestmark = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                reason="processed store data/processed not built")
+
+
+def _raw_with_tracts(tmp: Path) -> Path:
+    """The project's raw folder, linked file by file, plus the fictitious tract files."""
+    raw = Path(os.environ.get("VIABILIDADE_RAW", "/work/shared/data"))
+    if not raw.is_dir():
+        pytest.skip("raw folder (shared/data) not available")
+    out = tmp / "raw"
+    for folder in raw.iterdir():
+        if folder.is_dir():
+            (out / folder.name).mkdir(parents=True)
+            for f in folder.iterdir():
+                (out / folder.name / f.name).symlink_to(f)
+    (out / "geo" / MESH.name).symlink_to(MESH)
+    (out / "census" / BASIC.name).symlink_to(BASIC)
+    return out
+
+
+@pytest.fixture(scope="module")
+def tract_store(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("tracts")
+    build_store(_raw_with_tracts(tmp), tmp / "store")
+    return load_store(tmp / "store")
+
+
+@pytest.fixture(scope="module")
+def drawn():
+    return read_area(FIXTURES / "posse-dabadia-desenhada.kml")
+
+
+def test_the_committed_store_ships_no_tracts():
+    store = load_store(STORE)
+    assert store.tracts is None and "tracts" not in store.manifest["tables"]
+
+
+def test_data_build_takes_the_tracts_when_present(tract_store):
+    t = tract_store.tracts
+    assert list(t["cod_setor"]) == ["520010005900001", "520010005900002", "520010005900003",
+                                    "520010010900001", "520010010900002", "520010010900003"]
+    assert list(t["situacao"]) == ["Urbana", "Urbana", "Rural", "Urbana", "Rural", "Rural"]
+    assert list(t["cd_sit"]) == ["1", "2", "8", "1", "8", "8"]
+    assert t.groupby("cod_distrito")["populacao"].sum().to_dict() == {"520010005": 14187,
+                                                                      "520010010": 3045}
+    rec = tract_store.manifest["tables"]["tracts"]
+    assert rec["rows"] == 6
+    assert [f["path"] for p in rec["provenance"] for f in p["files"]] == [
+        "geo/GO_setores_CD2022.gpkg", "census/CD2022_Agregados_por_setores_basico_GO.csv"]
+
+
+def test_a_drawn_area_is_apportioned_by_tracts(tract_store, drawn):
+    est = apportion_tracts(tract_store, drawn)
+    u = est.units.set_index("cod_setor")
+    assert list(u.index) == ["520010010900001", "520010010900002", "520010010900003"]
+    assert list(u["split"]) == [False, True, True]
+    assert u.at["520010010900002", "share"] == pytest.approx(0.067366, abs=1e-5)
+    assert u.at["520010010900003", "share"] == pytest.approx(0.282562, abs=1e-5)
+    assert est.counts() == (1, 2) and not est.exact()
+    # 2.200 of the whole urban tract, exactly, + 500 × 0,0674 + 345 × 0,2826 of the split ones
+    value, unc = est.value("populacao")
+    assert value == pytest.approx(2200 + 500 * 0.067366 + 345 * 0.282562, abs=0.01)
+    assert (round(value, 2), round(unc, 2)) == (2331.17, 713.83)
+    # the uncertainty is the split tracts' only: 500 × (1 − 0,0674) + 345 × (1 − 0,2826)
+    assert unc == pytest.approx(500 * (1 - 0.067366) + 345 * (1 - 0.282562), abs=0.01)
+    # art. 4 VI: occupied households of the urban tracts inside — the one whole urban tract
+    assert est.value("domicilios_ocupados", urban=True) == (850.0, 0.0)
+
+
+def test_an_area_made_of_whole_tracts_is_exact(tract_store):
+    t = tract_store.tracts.set_index("cod_setor").geometry
+    union = shapely.union_all([t["520010010900001"], t["520010010900002"]])
+    est = apportion_tracts(tract_store, union)
+    assert est.exact() and est.counts() == (2, 0)
+    assert est.value("populacao") == (2700.0, 0.0)
+    assert est.value("domicilios_ocupados", urban=True) == (850.0, 0.0)
+
+
+def test_profile_of_a_drawn_area_with_tracts(tract_store):
+    p = build_profile(load_candidate(FIXTURES / "posse-dabadia-desenhada.toml"), tract_store,
+                      Settings())
+    pop = p.area.population
+    assert (pop.value, pop.uncertainty, pop.basis) == (2331, 713.8, Basis.ESTIMATED)
+    assert pop.note.startswith("estimado (população) pelos setores censitários: 1 setor(es) "
+                               "inteiro(s) dentro da área contam exatamente; 2 setor(es) "
+                               "cortado(s) pela divisa")
+    assert "setor 520010010900002: 6,74\u00a0% da área do setor" in pop.note
+    assert p.area.buildings.value == 850 and p.area.buildings.uncertainty == 425.0
+    assert "setores urbanos" in p.area.buildings.note
+    assert p.area.electors.basis == Basis.ESTIMATED
+    assert "o TSE não publica eleitorado por setor censitário" in p.area.electors.note
+    rem = p.remainders["5200100"]
+    assert (rem.population.value, rem.population.uncertainty) == (14187 + 3045 - 2331, 713.8)
+
+
+def test_profile_of_an_area_that_is_whole_tracts_is_published(tract_store, tmp_path):
+    t = tract_store.tracts.set_index("cod_setor").geometry
+    union = shapely.union_all([t["520010010900001"], t["520010010900002"]])
+    (tmp_path / "area.geojson").write_text(json.dumps({
+        "type": "FeatureCollection", "features": [{"type": "Feature", "properties": {},
+                                                   "geometry": shapely.geometry.mapping(union)}]}),
+        encoding="utf-8")
+    (tmp_path / "c.toml").write_text(
+        'operation = "create-municipality"\nname = "Posse d\'Abadia"\nseat = "Posse d\'Abadia"\n'
+        '[area]\nboundary = "area.geojson"\n[origin]\nmunicipalities = ["5200100"]\n',
+        encoding="utf-8")
+    p = build_profile(load_candidate(tmp_path / "c.toml"), tract_store, Settings())
+    pop = p.area.population
+    assert (pop.value, pop.uncertainty, pop.basis) == (2700, None, Basis.PUBLISHED)
+    assert pop.note == ("publicado: soma de população dos 2 setores censitários que formam a "
+                        "área (a área é exatamente a união de setores inteiros)")
+    assert p.area.electors.basis == Basis.ESTIMATED   # no electorate per tract exists
+
+
+def test_district_limits_come_from_the_tracts(tract_store):
+    polys = district_polygons(tract_store, ["5200100"]).set_index("cod_distrito")
+    t = tract_store.tracts
+    for code in ("520010005", "520010010"):
+        parts = t[t["cod_distrito"] == code].geometry
+        assert geodesic_area_km2(polys.geometry[code]) == pytest.approx(
+            sum(geodesic_area_km2(g) for g in parts), rel=1e-9)
+    cells = district_cells(tract_store, ["5200100"]).set_index("cod_distrito")
+    assert list(cells["limite"]) == ["setores", "setores"]
+    assert cells.geometry["520010010"].equals(polys.geometry["520010010"])
+    # without tracts the same call gives the approximate cells
+    assert set(district_cells(load_store(STORE), ["5200100"])["limite"]) == {"aproximado"}
+
+
+def test_bad_tract_counts_are_all_named(tmp_path):
+    text = BASIC.read_bytes().decode("latin-1").split("\r\n")
+    rows = [text[0], text[1].replace('"520010005900001"', '"52001000590001"'),
+            text[2].replace('"1200"', '"1200,5"'), text[3]]
+    bad = tmp_path / "CD2022_Agregados_por_setores_basico_GO.csv"
+    bad.write_bytes("\r\n".join(rows + [""]).encode("latin-1"))
+    from viabilidade.data.tracts import read_tract_counts
+
+    with pytest.raises(DataError) as e:
+        read_tract_counts(bad)
+    assert str(e.value) == (
+        f"arquivo {bad.name}: 2 problema(s): linha 2, coluna CD_SETOR: encontrado '52001000590001'; "
+        "esperado um código de setor de Goiás com 15 algarismos (52…); linha 3, coluna "
+        "v0001: encontrado '1200,5'; esperado um número inteiro maior ou igual a zero")

@@ -9,6 +9,7 @@ recorded for the copy used (the commit date of the re-publication named in
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -147,7 +148,11 @@ RAW = {
 }
 
 
-def _tract_raw() -> dict[str, RawFile]:
+@functools.cache
+def tract_raw() -> dict[str, RawFile]:
+    """Raw files read only when present: the census tracts (:mod:`viabilidade.data.tracts`),
+    at the paths the catalogue names; kept apart from :data:`RAW`, whose every file a build
+    needs (a function, because the catalogue imports this module)."""
     from .catalogue import SETORES_AGREGADOS, SETORES_MALHA
 
     mesh = ("Malha de Setores Censitários do Censo 2022, Goiás", "IBGE",
@@ -162,11 +167,6 @@ def _tract_raw() -> dict[str, RawFile]:
             "Censo 2022 (referência 31/07/2022), resultados do universo", "",
             "arquivo posto pelo usuário na pasta de dados brutos (data da cópia não registrada)"),
     }
-
-
-#: Raw files read only when present: the census tracts (:mod:`viabilidade.data.tracts`).
-#: Kept apart from :data:`RAW`, whose every file a build needs.
-TRACT_RAW = _tract_raw()
 
 
 #: The official data set behind each raw file, as documents name it (publisher, data set,
@@ -225,7 +225,7 @@ def dataset_label(record: dict) -> str:
     """The official data set of a provenance record (:data:`DATASETS`), found by its raw
     file; the record's own ``publisher: source`` when the file is not one of :data:`RAW`."""
     paths = {f.get("path") for f in record.get("files") or []}
-    for role, raw in {**RAW, **TRACT_RAW}.items():
+    for role, raw in {**RAW, **tract_raw()}.items():
         if raw.path in paths and role in DATASETS:
             return DATASETS[role]
     return ", ".join(x for x in (record.get("publisher"), record.get("source")) if x)
@@ -258,7 +258,7 @@ def record(raw: Path, role: str) -> dict:
     raw : Path
         Raw folder.
     role : str
-        Key of :data:`RAW` or :data:`TRACT_RAW`.
+        Key of :data:`RAW` or of :func:`tract_raw`.
 
     Returns
     -------
@@ -270,7 +270,7 @@ def record(raw: Path, role: str) -> dict:
     """
     from .rawmanifest import derived_from
 
-    f = RAW[role] if role in RAW else TRACT_RAW[role]
+    f = RAW[role] if role in RAW else tract_raw()[role]
     digest = sha256(raw / f.path)
     retrieved, via = f.retrieved, f.via
     fetched = derived_from(raw, f.path, digest)

@@ -61,7 +61,7 @@ def tract_files(raw: Path) -> tuple[Path, Path] | None:
 
 
 def tract_roles(raw: Path) -> tuple[str, ...]:
-    """Provenance roles (:data:`viabilidade.data.provenance.TRACT_RAW`) of the tract files
+    """Provenance roles (:func:`viabilidade.data.provenance.tract_raw`) of the tract files
     present in ``raw``: ``()`` without tracts."""
     found = tract_files(raw)
     if found is None:

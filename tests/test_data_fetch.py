@@ -583,3 +583,44 @@ def test_a_symlink_loop_as_dest_or_mirror_is_named(monkeypatch, tmp_path):
     with pytest.raises(DataError) as e:
         fetch(tmp_path / "raw", mirror=mirror, manifest=manifest)
     assert str(e.value) == f"arquivo x.csv: {loop}; esperado um arquivo da pasta-espelho"
+
+
+@pytest.mark.skipif(not RAW.is_dir(), reason=f"raw data folder {RAW} absent")
+def test_a_fetched_aggregate_feeds_the_build_and_is_cited_as_its_download(site, server,
+                                                                         tmp_path):
+    """The real catalogue entry, its address moved to the local server, which serves a TEST
+    stand-in of the national zip made from the shared Goiás copy (so the Goiás lines it
+    yields are that copy, byte for byte)."""
+    import dataclasses
+    import shutil
+
+    from viabilidade.data import catalogue as cat
+    from viabilidade.data.store import build_store
+
+    path = cat.AGREGADOS_MUNICIPIOS
+    folder = site / "Agregados_por_Municipio_csv"
+    folder.mkdir()
+    zipped = _zip(folder / "Agregados_por_municipios_basico_BR_20250417.zip",
+                  {"Agregados_por_municipios_basico_BR.csv": (RAW / path).read_bytes()})
+    src = dataclasses.replace(cat.BY_KEY["agregados-municipios"],
+                              url=f"{server.url}/Agregados_por_Municipio_csv/")
+    raw = tmp_path / "raw"
+    shutil.copytree(RAW, raw)
+    (raw / path).unlink()
+    report = fetch_official(raw, sources=(src,), progress=False, today=TODAY)
+    assert [o.line() for o in report.outcomes] == [
+        "agregados-municipios: baixado census/Agregados_por_municipios_basico_BR_20250417.zip; "
+        f"{path} escrito"]
+    assert sha256(raw / path) == sha256(RAW / path)
+    manifest = build_store(raw, tmp_path / "store")
+    (rec,) = [r for r in manifest["tables"]["municipalities"]["provenance"]
+              if r["files"][0]["path"] == path]
+    assert rec["retrieved"] == TODAY
+    assert rec["via"] == (
+        f"IBGE, {server.url}/Agregados_por_Municipio_csv/Agregados_por_municipios_basico_BR_"
+        "20250417.zip (census/Agregados_por_municipios_basico_BR_20250417.zip, sha256 "
+        f"{_digest(zipped)}); linhas com CD_UF = 52 do membro *.csv do arquivo baixado "
+        "(cabeçalho e bytes de cada linha inalterados)")
+    committed = json.loads(MANIFEST.read_text(encoding="utf-8"))
+    assert (manifest["tables"]["municipalities"]["sha256"]
+            == committed["tables"]["municipalities"]["sha256"])  # the same table

@@ -340,9 +340,11 @@ def build_parser() -> argparse.ArgumentParser:
                                     "interrompidos e registrando o sha256 de cada arquivo em "
                                     "fontes-baixadas.json; ou copia os arquivos de um espelho "
                                     "(--from, --base-url). --listar mostra os conjuntos.")
-    f.add_argument("--raw", "--dest", dest="dest", default="data/raw", metavar="PASTA",
-                   help="pasta dos dados brutos (padrão: data/raw); depois, "
-                        "`viabilidade data build --raw PASTA`")
+    f.add_argument("--raw", "--dest", dest="dest", default=str(REPO / "data" / "raw"),
+                   metavar="PASTA",
+                   help="pasta dos dados brutos (padrão: a pasta data/raw do repositório, de "
+                        "qualquer pasta em que o comando rode); depois, `viabilidade data build "
+                        "--raw PASTA`")
     f.add_argument("--so", nargs="+", default=None, metavar="CONJUNTO",
                    help="baixa só estes conjuntos (nomes em --listar; padrão: todos os não "
                         "opcionais)")

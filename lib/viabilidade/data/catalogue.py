@@ -48,6 +48,15 @@ Publisher folders seen that way:
   ``detalhe_votacao_munzona/detalhe_votacao_munzona_2022.zip`` (several).
 - Goiás open-data portal (CKAN): ``dadosabertos.go.gov.br/dataset/arrecadacao``, monthly CSV
   files of state revenue by ``TIPO_RECEITA`` (one script); no single file to download.
+
+The publishers' own pages describing the products (stored public pages, not the files):
+IBGE, "Malha de Setores Censitários" (ibge.gov.br/geociencias/organizacao-do-territorio/
+malhas-territoriais/26565-malhas-de-setores-censitarios-divisoes-intramunicipais.html; the
+preliminary 2022 mesh of 21/03/2024 was superseded on 30/09/2025, per a municipal GIS
+service that republishes it); IBGE, "Agregados por Setores Censitários — resultados do
+universo, Censo 2022" (release page 41852 of the IBGE portal); IBGE highlight of 08/04/2024
+on the district and sub-district geographies of the Censo 2022 (ibge.gov.br/en/highlights.html
+?destaque=39702); TRE-GO, 08/2022, on the TSE open-data portal's electorate profiles.
 """
 
 from __future__ import annotations

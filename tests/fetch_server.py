@@ -25,6 +25,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def send_head(self):
         rng = self.headers.get("Range")
         self.state.requests.append((self.path, rng))
+        self.state.encodings.append(self.headers.get("Accept-Encoding"))
         if self.path.startswith("/lento/"):
             time.sleep(self.state.slow)
         path = Path(self.translate_path(self.path))
@@ -63,12 +64,14 @@ class Server:
     def __init__(self, root: Path, *, ranges: bool = True, slow: float = 0.0):
         self.root, self.ranges, self.slow = Path(root), ranges, slow
         self.requests: list[tuple[str, str | None]] = []
+        self.encodings: list[str | None] = []  # Accept-Encoding of each request
 
     def __enter__(self) -> "Server":
         handler = partial(Handler, server_state=self, directory=str(self.root))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.httpd.daemon_threads = True
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.02},
+                                       daemon=True)
         self.thread.start()
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         return self

@@ -90,6 +90,7 @@ def test_download_without_part_has_no_range(site, server, tmp_path):
     (site / "g.bin").write_bytes(b"x" * 1000)
     download(f"{server.url}/g.bin", tmp_path / "g.bin", progress=False)
     assert server.requests == [("/g.bin", None)]
+    assert server.encodings == ["identity"]  # stored bytes, never a gzip made on the fly
 
 
 def test_http_404_is_named(server, tmp_path):

@@ -145,6 +145,9 @@ def _session():
 
     s = requests.Session()
     s.headers["User-Agent"] = USER_AGENT
+    # The bytes as stored: a server's on-the-fly gzip would make Range offsets and
+    # Content-Length count other bytes than the ones written.
+    s.headers["Accept-Encoding"] = "identity"
     return s
 
 

@@ -177,3 +177,36 @@ def test_bad_tract_counts_are_all_named(tmp_path):
         f"arquivo {bad.name}: 2 problema(s): linha 2, coluna CD_SETOR: encontrado '52001000590001'; "
         "esperado um código de setor de Goiás com 15 algarismos (52…); linha 3, coluna "
         "v0001: encontrado '1200,5'; esperado um número inteiro maior ou igual a zero")
+
+
+def test_the_map_and_study_name_the_ibge_district_limit(tract_store):
+    import html as html_lib
+
+    from viabilidade.analysis import analyse
+    from viabilidade.geo.maps import APPROX_LABEL
+    from viabilidade.geo.study_map import candidate_map
+    from viabilidade.geo.tracts import TRACT_LIMIT_LABEL
+    from viabilidade.report import oficios
+    from viabilidade.report.study_cells import map_html
+
+    posse = REPO / "data" / "candidates" / "posse-dabadia.toml"
+    c = load_candidate(posse)
+    fig = candidate_map(c, tract_store, source="Fonte: teste.")
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert TRACT_LIMIT_LABEL in labels and APPROX_LABEL not in labels
+    texts = [t.get_text() for t in fig.axes[0].texts]
+    assert "limite de distrito\nsegundo a malha de setores do IBGE 2022" in texts
+    a = analyse(posse, store=tract_store)
+    from viabilidade.geo.territory import split_territory
+
+    page = html_lib.unescape(map_html(a, tract_store, split_territory(c, tract_store.boundaries)))
+    assert ("A área aparece pelo limite de distrito segundo a malha de setores do IBGE 2022 "
+            "(os setores censitários de cada distrito reunidos).") in page
+    assert "não é limite legal" not in page and "Malha de Setores Censitários" in page
+    assert oficios.annex_words(c, tract_store, True, False) == (
+        "Anexo: mapa de localização da área proposta (limite de distrito segundo a malha de "
+        "setores do IBGE 2022).",
+        "O mapa mostra o limite de distrito segundo a malha de setores do IBGE 2022 (os setores "
+        "censitários de cada distrito reunidos). Os limites legais da área são os descritos na "
+        "lei municipal de criação do distrito (art. 18), pedida à Prefeitura Municipal de "
+        "Abadiânia, e por isso não se anexa memorial descritivo.")

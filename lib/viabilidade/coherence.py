@@ -473,8 +473,9 @@ def apart_districts(candidate: Candidate, store) -> dict | None:
     -------
     dict or None
         ``{"parts": [[cod_distrito, ...], [...]], "names": {cod_distrito: nome}, "gap_km":
-        float}`` (the group of the first district, the rest, their names, and the geodesic gap
-        in km between the groups); ``None`` for a drawn area,
+        float, "limite": "aproximado" | "setores"}`` (the group of the first district, the
+        rest, their names, the geodesic gap in km between the groups, and whether the district
+        territories are approximate cells or the union of their census tracts); ``None`` for a drawn area,
         fewer than two districts, a fusion, or cells that touch.
     """
     from .geo.districts import district_cells
@@ -493,8 +494,9 @@ def apart_districts(candidate: Candidate, store) -> dict | None:
     if len(group) == len(codes):
         return None
     names = dict(zip(store.districts["cod_distrito"], store.districts["nome"]))
+    limite = "setores" if set(cells["limite"]) == {"setores"} else "aproximado"
     return {"parts": [[c for c in codes if c in group], [c for c in codes if c not in group]],
-            "names": {c: str(names[c]) for c in codes}, "gap_km": gap / 1000}
+            "names": {c: str(names[c]) for c in codes}, "gap_km": gap / 1000, "limite": limite}
 
 
 def enclave(candidate: Candidate, store, drawn=None) -> dict | None:

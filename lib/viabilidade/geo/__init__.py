@@ -13,6 +13,8 @@ stays cheap):
 - :mod:`.districts` — approximate district territories (Voronoi cells of the district seats);
 - :mod:`.area_file` — a drawn polygon file (area limits, urban perimeter) as one polygon;
 - :mod:`.estimate` — counts of a drawn area apportioned from the districts it overlaps;
+- :mod:`.tracts` — with the IBGE census tracts in the store (optional): a drawn area's counts
+  and the districts' limits from the tracts;
 - :mod:`.maps` — the map drawing (legend, geodesic scale bar, north, source line);
 - :mod:`.study_map` — :func:`~.study_map.candidate_map`, a candidate's map from the store;
 - :mod:`.facts` — :func:`~.facts.territory_facts`, the facts the rules see.

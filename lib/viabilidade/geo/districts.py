@@ -1,6 +1,8 @@
-"""Approximate district territories: Voronoi cells of the district seats inside each municipality.
+"""District territories: Voronoi cells of the district seats inside each municipality, or the
+IBGE census tracts of each district when the store holds them (:mod:`.tracts`).
 
-IBGE publishes no district polygons for Goiás in the project's data (``shared/data``), only
+Without tracts (the committed store), the project's data (``shared/data``) hold no district
+polygons for Goiás, only
 each district's Censo 2022 counts and the point of its seat: the municipal seat for the
 *sede* district (IBGE sedes municipais) and the *vila* for every other district (IBGE
 Localidades 2022). Each district is approximated by the part of its municipality nearer

@@ -179,8 +179,8 @@ def territory_map(split: Split, *, title: str, origin_seats: Mapping[str, tuple[
                   context: gpd.GeoDataFrame | None = None, legend_cols: int = 2,
                   urban_points: Mapping[str, Sequence[tuple[str, float, float]]] | None = None,
                   destination: BaseGeometry | None = None,
-                  gaps: Sequence[tuple[tuple[float, float], tuple[float, float], float]] = ()
-                  ) -> Figure:
+                  gaps: Sequence[tuple[tuple[float, float], tuple[float, float], float]] = (),
+                  approximate_label: str = APPROX_LABEL) -> Figure:
     """Draw the candidate's territory.
 
     Parameters
@@ -209,6 +209,10 @@ def territory_map(split: Split, *, title: str, origin_seats: Mapping[str, tuple[
         District code -> approximate territory (EPSG:4674) of an area that has no polygon
         (:func:`viabilidade.geo.study_map.approximate_area`), drawn hatched with a dashed
         edge and labelled :data:`APPROX_LABEL`.
+    approximate_label : str
+        Label of those territories (legend and map): :data:`APPROX_LABEL` for approximate
+        cells; :data:`viabilidade.geo.tracts.TRACT_LIMIT_LABEL` when they are the districts'
+        census tracts, the IBGE's own limits.
     perimeters : dict, optional
         Origin code -> urban perimeter polygon (EPSG:4674).
     other_seats : dict, optional
@@ -248,12 +252,12 @@ def territory_map(split: Split, *, title: str, origin_seats: Mapping[str, tuple[
                               other_seats=dict(other_seats or {}), outlines=list(outlines),
                               context=context, legend_cols=legend_cols,
                               urban_points=dict(urban_points or {}), destination=destination,
-                              gaps=list(gaps))
+                              gaps=list(gaps), approximate_label=approximate_label)
 
 
 def _territory_map(split, *, title, origin_seats, area_seat, names, source, band_m, figsize,
                    approximate, perimeters, other_seats, outlines, context, legend_cols,
-                   urban_points, destination, gaps) -> Figure:
+                   urban_points, destination, gaps, approximate_label) -> Figure:
     crs = map_crs(split, list(approximate.values()))
     bands, band_from = {}, set()
     for code in sorted(origin_seats) if band_m else ():
@@ -316,10 +320,10 @@ def _territory_map(split, *, title, origin_seats, area_seat, names, source, band
               hatch="////", linewidth=0)
         _draw(ax, approximate[code].boundary, crs, color="#b5540f", linewidth=1.3,
               linestyle=(0, (4, 2.5)))
-        _approx_label(ax, approximate[code], crs)
+        _approx_label(ax, approximate[code], crs, approximate_label)
     if approximate:
         handles.append(Patch(facecolor="none", edgecolor="#b5540f", hatch="////",
-                             linestyle="--", label=APPROX_LABEL))
+                             linestyle="--", label=approximate_label))
 
     for code, band in bands.items():
         _draw(ax, band, crs, facecolor=COLORS["band"], alpha=0.10, edgecolor="none")
@@ -449,9 +453,11 @@ def _gap(ax, crs: str, lon0: float, lat0: float, lon1: float, lat1: float, metre
                 va="center", path_effects=_HALO, zorder=8)
 
 
-def _approx_label(ax, cell: BaseGeometry, crs: str) -> None:
+def _approx_label(ax, cell: BaseGeometry, crs: str, label: str = APPROX_LABEL) -> None:
     p = _proj(cell, crs).representative_point()
-    ax.text(p.x, p.y, APPROX_LABEL.replace(" — ", " —\n"), fontsize=7, style="italic",
+    text = (label.replace(" — ", " —\n") if " — " in label
+            else label.replace(" segundo ", "\nsegundo "))
+    ax.text(p.x, p.y, text, fontsize=7, style="italic",
             color="#7a3a08", ha="center", va="center", path_effects=_HALO, zorder=6)
 
 

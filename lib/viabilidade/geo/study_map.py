@@ -4,9 +4,10 @@
 
 - the area's polygon when it has one (whole municipalities — a creation, a transfer, a
   fusion — or a boundary file), with the limits between fused municipalities;
-- otherwise, for an area of IBGE districts, their approximate territory — the Voronoi cells
-  of :func:`viabilidade.geo.districts.district_cells`, the same cells a drawn area's figures
-  are apportioned from — and their seat points;
+- otherwise, for an area of IBGE districts, their territory from
+  :func:`viabilidade.geo.districts.district_cells` — the approximate Voronoi cells, or the
+  union of each district's census tracts when the store holds them (then labelled
+  :data:`viabilidade.geo.tracts.TRACT_LIMIT_LABEL`) — and their seat points;
 - each origin with its seat and the 6 km band of art. 4 II (around the urban perimeter when
   one is given, else around the seat), and the neighbouring municipalities faintly.
 """
@@ -186,6 +187,11 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
             if s is not None and (seat is None or tuple(s) != tuple(seat)):
                 others[names.get(c, c)] = (*s, "sede municipal")
     approximate = (dict(zip(cells["cod_distrito"], cells.geometry)) if cells is not None else None)
+    from .maps import APPROX_LABEL
+    from .tracts import TRACT_LIMIT_LABEL
+
+    label = (TRACT_LIMIT_LABEL if cells is not None and len(cells)
+             and set(cells["limite"]) == {"setores"} else APPROX_LABEL)
     destination = None
     if candidate.destination:
         destination = municipality_geometry(store.boundaries, candidate.destination)
@@ -204,4 +210,4 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
                          other_seats=others, outlines=outlines, context=store.boundaries,
                          figsize=figsize, legend_cols=legend_cols, urban_points=urban_points,
                          destination=destination, band_m=MIN_GAP_M if band else None,
-                         gaps=gaps)
+                         gaps=gaps, approximate_label=label)

@@ -51,6 +51,14 @@ def covers(store, municipalities) -> bool:
     return set(municipalities) <= set(t["cod_ibge"])
 
 
+def districts_have_tracts(store, districts) -> bool:
+    """True when the store has the census tracts of the municipalities of ``districts``
+    (9-digit codes): their limits are then the IBGE's own (:func:`district_polygons`)."""
+    d = store.districts
+    munis = sorted(set(d.loc[d["cod_distrito"].isin(list(districts)), "cod_ibge"]))
+    return covers(store, munis)
+
+
 @dataclass(frozen=True)
 class TractEstimate:
     """A drawn area's counts from the census tracts it overlaps.

@@ -53,8 +53,14 @@ def apart_text(apart: dict) -> str:
         return " e ".join(f"{names[c]} ({c})" if c in names else c for c in codes)
 
     first, rest = apart["parts"]
-    return (f"Pelos territórios aproximados dos distritos (a parte do município mais próxima de "
-            f"cada sede distrital, que não é limite legal), {listed(first)} "
+    if apart.get("limite") == "setores":
+        from ..geo.tracts import TRACT_LIMIT_LABEL
+
+        by = f"Pelo {TRACT_LIMIT_LABEL}"
+    else:
+        by = ("Pelos territórios aproximados dos distritos (a parte do município mais próxima de "
+              "cada sede distrital, que não é limite legal)")
+    return (f"{by}, {listed(first)} "
             f"{'não toca' if len(first) == 1 else 'não tocam'} "
             f"{listed(rest)}: ficam a cerca de {fmt.number(round(apart['gap_km'], 1), 1)} km, e a "
             "área pode ficar em partes, o que o art. 3º (limites definidos, relativa harmonia) e "

@@ -530,7 +530,16 @@ def annex_words(candidate, store, has_map: bool, has_memorial: bool) -> tuple[st
         return ("Anexos: I — mapa da área proposta; II — memorial descritivo da área "
                 "proposta."), ""
     if candidate.districts and has_map:
+        from ..geo.tracts import TRACT_LIMIT_LABEL, districts_have_tracts
+
         origin = _and([f"Prefeitura Municipal de {munis.get(c, c)}" for c in candidate.origins])
+        if districts_have_tracts(store, candidate.districts):
+            note = (f"O mapa mostra o {TRACT_LIMIT_LABEL} (os setores censitários de cada "
+                    "distrito reunidos). Os limites legais da área são os descritos na lei "
+                    f"municipal de criação do distrito (art. 18), pedida à {origin}, e por isso "
+                    "não se anexa memorial descritivo.")
+            return (f"Anexo: mapa de localização da área proposta ({TRACT_LIMIT_LABEL}).",
+                    note)
         note = ("Os dados usados não trazem o polígono dos distritos: os limites da área são "
                 "os descritos na lei municipal de criação do distrito (art. 18), pedida à "
                 f"{origin}, e por isso não se anexa memorial descritivo. O mapa mostra um "

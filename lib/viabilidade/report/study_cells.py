@@ -158,7 +158,12 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
     c = analysis.candidate
     name = study_name(c)
     approximate = split.area is None and bool(c.districts)
+    from ..geo.tracts import districts_have_tracts
+
+    by_tracts = approximate and districts_have_tracts(store, c.districts)
     tables = ("boundaries", "seats", "vilas") if approximate else ("boundaries", "seats")
+    if by_tracts:
+        tables += ("tracts",)
     # The band is drawn where art. 4 II judges the operation (a creation, not a transfer or a
     # fusion) and follows the rule: around the urban perimeter only when art. 4 II was
     # measured from it, else around the seat; under reading I-4 all-urban also around the
@@ -201,12 +206,18 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
     warn = ""
     if unverified:
         depends = [w for w, on in (("a sede proposta marcada", c.seat_point is None),
-                                   ("o território aproximado", approximate)) if on]
+                                   ("o território aproximado",
+                                    approximate and not by_tracts)) if on]
         warn = (" O ponto da vila de " + ", ".join(n for _, n in unverified) + " foi ligado ao "
                 "distrito só pela ordem do arquivo do IBGE, sem verificação"
                 + (f"; {' e '.join(depends)} "
                    + ("dependem" if len(depends) > 1 else "depende") + " dele." if depends else "."))
-    if approximate:
+    if by_tracts:
+        from ..geo.tracts import TRACT_LIMIT_LABEL
+
+        caption = (f"Localização de {name}{layers}. A área aparece pelo {TRACT_LIMIT_LABEL} "
+                   f"(os setores censitários de cada distrito reunidos).{warn} {source}")
+    elif approximate:
         caption = (f"Localização de {name}{layers}. Sem polígonos de distritos nos dados, a "
                    "área aparece como território aproximado: a parte do município mais próxima "
                    "da sede de cada distrito da área do que das sedes dos demais distritos "

@@ -375,6 +375,44 @@ def test_a_file_made_from_a_download_is_cited_as_that_download(site, server, tmp
     assert record(raw, "agg_mun")["via"] == RAW_FILES["agg_mun"].via
 
 
+def test_a_portal_set_fetches_each_monthly_csv_once(site, server, tmp_path):
+    """A CKAN portal (the SEFAZ-GO revenue): the TEST server answers package_show with a
+    resource list; each CSV is fetched once, the next month on a later run."""
+    (site / "api" / "3" / "action").mkdir(parents=True)
+    (site / "recursos").mkdir()
+    months = {"arrecadacao_2024_01.csv": b"TIPO_RECEITA;ANO_MES;VALR_TOTAL\nICMS;202401;1,00\n",
+              "arrecadacao_2024_02.csv": b"TIPO_RECEITA;ANO_MES;VALR_TOTAL\nICMS;202402;2,00\n"}
+    for name, data in months.items():
+        (site / "recursos" / name).write_bytes(data)
+
+    def publish(names):
+        resources = [{"url": f"{server.url}/recursos/{n}", "format": "CSV"} for n in names]
+        resources.append({"url": f"{server.url}/recursos/leiame.pdf", "format": "PDF"})
+        (site / "api" / "3" / "action" / "package_show").write_text(
+            json.dumps({"success": True, "result": {"resources": resources}}), encoding="utf-8")
+
+    src = _src(f"{server.url}/dataset/arrecadacao", "receita-sefaz", "revenue", ckan=("CSV",))
+    raw = tmp_path / "raw"
+    publish(["arrecadacao_2024_01.csv"])
+    report = fetch_official(raw, sources=(src,), progress=False, today=TODAY)
+    assert report.problems == []
+    assert [o.line() for o in report.outcomes] == [
+        "receita-sefaz: 1 arquivo baixado em revenue/arrecadacao"]
+    assert server.requests[0] == ("/api/3/action/package_show?id=arrecadacao", None)
+    publish(sorted(months))
+    report = fetch_official(raw, sources=(src,), progress=False, today="2026-12-02")
+    assert [o.line() for o in report.outcomes] == [
+        "receita-sefaz: 1 arquivo baixado e 1 arquivo já presente em revenue/arrecadacao"]
+    rec = rawmanifest.load(raw)["sources"]["receita-sefaz"]
+    assert [(f["file"], f["sha256"], f["retrieved"]) for f in rec["files"]] == [
+        ("revenue/arrecadacao/arrecadacao_2024_01.csv", _digest(months["arrecadacao_2024_01.csv"]), TODAY),
+        ("revenue/arrecadacao/arrecadacao_2024_02.csv", _digest(months["arrecadacao_2024_02.csv"]),
+         "2026-12-02")]
+    assert (raw / "SHA256SUMS").read_text().count("revenue/arrecadacao/") == 2
+    assert [p for p, _ in server.requests if p.startswith("/recursos/")] == [
+        "/recursos/arrecadacao_2024_01.csv", "/recursos/arrecadacao_2024_02.csv"]
+
+
 def test_the_command_prints_each_set_and_exits_2_with_every_problem(monkeypatch, site, server,
                                                                     tmp_path, capsys):
     import viabilidade.data.catalogue as cat
@@ -415,7 +453,7 @@ def test_the_catalogue_names_each_set_once_with_its_files():
     assert len(keys) == len(set(keys))
     for s in cat.CATALOGUE:
         assert s.publisher and s.dataset and s.year and s.url.startswith("https://") and s.folder
-        assert bool(s.filename) != bool(s.pattern or s.manual), s.key
+        assert bool(s.filename) != bool(s.pattern or s.manual or s.ckan), s.key
     assert cat.raw_path("setores-malha") == cat.SETORES_MALHA == "geo/GO_setores_CD2022.gpkg"
     assert cat.raw_path("setores-agregados") == cat.SETORES_AGREGADOS
     assert cat.raw_path("localidades") == cat.LOCALIDADES_KML

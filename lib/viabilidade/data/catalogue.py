@@ -154,6 +154,12 @@ class Source:
         Large or not used by the build: fetched only when named with ``--so``.
     manual : str
         Non-empty when no file can be downloaded automatically: what to do instead (pt-BR).
+    ckan : tuple of str
+        Non-empty for a data set of a CKAN open-data portal (:attr:`url` its page,
+        ``<portal>/dataset/<id>``): every resource of these formats (``("CSV",)``) listed by
+        the portal's ``/api/3/action/package_show?id=<id>`` is downloaded into
+        ``<folder>/<id>/``, those already there with their recorded sha256 skipped — new
+        months arrive on each run.
     """
 
     key: str
@@ -169,12 +175,13 @@ class Source:
     note: str = ""
     optional: bool = False
     manual: str = ""
+    ckan: tuple[str, ...] = ()
 
     @property
     def filename(self) -> str:
         """Published file name (the last part of :attr:`url`); empty when it is found in a
         folder listing (:attr:`pattern`) or the source is :attr:`manual`."""
-        if self.pattern or self.manual:
+        if self.pattern or self.manual or self.ckan:
             return ""
         return self.url.rstrip("/").rsplit("/", 1)[-1].split("?")[0]
 
@@ -307,14 +314,16 @@ CATALOGUE: tuple[Source, ...] = (
         note="grande (cerca de 115 MB); só com --so cnefe"),
     Source(
         "receita-sefaz", "SEFAZ-GO (Secretaria da Economia de Goiás)", "Arrecadação estadual "
-        "mensal por tipo de receita", "último exercício publicado",
-        "https://dadosabertos.go.gov.br/dataset/arrecadacao", "revenue",
+        "mensal por tipo de receita (Portal de Dados Abertos do Estado de Goiás)",
+        "todos os meses publicados", "https://dadosabertos.go.gov.br/dataset/arrecadacao",
+        "revenue", ckan=("CSV",),
         use="receita estadual de impostos do último exercício (art. 4º, VII)",
-        confirmed="página do conjunto vista num script público (busca exata, dez. 2026)",
-        manual="o portal publica um CSV por mês, sem um arquivo único: baixe os CSV do último "
-               "exercício completo em https://dadosabertos.go.gov.br/dataset/arrecadacao e "
-               "coloque-os em revenue/ (a reconstrução ainda lê a extração "
-               "go_arrecadacao_estadual_mensal_por_receita_e_setor_2020-11_a_2024-08.csv)"),
+        confirmed="página do conjunto vista num script público que baixa os seus CSV mensais "
+                  "(colunas TIPO_RECEITA, ANO_MES, VALR_TOTAL); a API CKAN do portal "
+                  "(api/3/action/datastore_search) vista em outros (busca exata, dez. 2026); "
+                  "package_show é a chamada padrão do CKAN, não vista neste portal",
+        note="um CSV por mês, guardados em revenue/arrecadacao/; a reconstrução ainda lê a "
+             "extração go_arrecadacao_estadual_mensal_por_receita_e_setor_2020-11_a_2024-08.csv"),
     Source(
         "ipm-icms", "SEFAZ-GO / COÍNDICE", "Índice de Participação dos Municípios no ICMS "
         "(IPM), índices definitivos", "último exercício publicado",

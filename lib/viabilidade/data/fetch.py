@@ -325,8 +325,13 @@ class FetchError(DataError):
         return list(self.problems)
 
 
+def _ckan_folder(s: Source) -> str:
+    """Raw-folder path of a CKAN set's files: ``<folder>/<dataset id>``."""
+    return f"{s.folder}/{s.url.rstrip('/').rsplit('/', 1)[-1]}"
+
+
 def _by_hand(s: Source, raw: Path, name: str = "") -> str:
-    where = raw / s.folder
+    where = raw / (_ckan_folder(s) if s.ckan else s.folder)
     named = f" com o nome publicado ({name or s.shown_name})" if name or s.shown_name else ""
     return (f"baixe o arquivo no navegador ({s.url}) e coloque-o em {where}/{named}; na "
             "próxima execução ele é conferido e registrado")
@@ -517,12 +522,11 @@ def fetch_official(raw: Path, keys: list[str] | None = None, *, progress: bool =
         if s.manual:
             report.outcomes.append(Outcome(s, "manual"))
             continue
-        out = _fetch_one(s, raw, doc, report, session, progress, timeout, today)
-        report.outcomes.append(out)
+        fetch_one = _fetch_ckan if s.ckan else _fetch_one
+        report.outcomes.append(fetch_one(s, raw, doc, report, session, progress, timeout,
+                                         today))
     if doc["sources"] or (raw / "SHA256SUMS").exists():
-            _write_sums(raw, {r["file"]: r["sha256"] for r in doc["sources"].values()}
-                    | {d["file"]: d["sha256"] for r in doc["sources"].values()
-                       for d in r.get("derived") or []})
+        _write_sums(raw, dict(rawmanifest.recorded_files(doc)))
     return report
 
 
@@ -568,6 +572,91 @@ def _fetch_one(s, raw, doc, report, session, progress, timeout, today) -> Outcom
     for ex in s.extract:
         outcome.derived.append((ex.path, _extract_one(s, ex, raw, rec, doc, report)))
     return outcome
+
+
+def _fetch_ckan(s, raw, doc, report, session, progress, timeout, today) -> Outcome:
+    """Every resource of the set's formats listed by the CKAN portal, into
+    ``<folder>/<dataset id>/``; files already recorded with their sha256 are skipped."""
+    folder = _ckan_folder(s)
+    dataset_id = folder.rsplit("/", 1)[-1]
+    parts = urllib.parse.urlsplit(s.url)
+    api = f"{parts.scheme}://{parts.netloc}/api/3/action/package_show?id={dataset_id}"
+    rec = doc["sources"].get(s.key) or {
+        "publisher": s.publisher, "dataset": s.dataset, "year": s.year, "url": s.url,
+        "file": folder, "files": [], "derived": []}
+    have = {f["file"]: f for f in rec.get("files") or []}
+    try:
+        resp = _get(session, api, raw / folder / "(lista)", timeout)
+        with resp:
+            if resp.status_code >= 400:
+                raise DownloadError(api, raw / folder, _http_reason(resp.status_code), "http",
+                                    status=resp.status_code)
+            try:
+                resources = resp.json()["result"]["resources"]
+                if not isinstance(resources, list):
+                    raise TypeError
+            except (ValueError, KeyError, TypeError):
+                raise DataError(f"{s.label}: a API do portal ({api}) não respondeu com a lista "
+                                "de arquivos do conjunto; o portal pode ter mudado. O que "
+                                f"fazer: {_by_hand(s, raw)}") from None
+    except DownloadError as exc:
+        report.problems.append(_problem(s, raw, exc, ""))
+        return Outcome(s, "falhou")
+    except DataError as exc:
+        report.problems.append(str(exc))
+        return Outcome(s, "falhou")
+    wanted = {f.upper() for f in s.ckan}
+    counts = {"baixado": 0, "já presente": 0, "colocado à mão": 0, "falhou": 0}
+    for res in resources:
+        url = res.get("url") if isinstance(res, dict) else ""
+        if not url or str(res.get("format", "")).upper() not in wanted:
+            continue
+        name = urllib.parse.unquote(urllib.parse.urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1])
+        if not name or name.startswith("."):
+            continue
+        rel, path = f"{folder}/{name}", raw / folder / name
+        known = have.get(rel)
+        if known and path.is_file():
+            found = sha256(path)
+            if found != known["sha256"]:
+                report.problems.append(
+                    f"{s.label}: {rel} difere do que foi registrado em {rawmanifest.NAME} "
+                    f"(sha256 encontrado {found}; registrado {known['sha256']}): o arquivo mudou "
+                    "depois de obtido. O que fazer: apague-o para baixá-lo de novo; nada foi "
+                    "alterado")
+                counts["falhou"] += 1
+            else:
+                counts["já presente"] += 1
+            continue
+        origin = "manual" if path.is_file() else "download"
+        if origin == "download":
+            try:
+                download(url, path, timeout=timeout, progress=progress, session=session)
+            except DownloadError as exc:
+                report.problems.append(_problem(s, raw, exc, name))
+                counts["falhou"] += 1
+                continue
+        counts["baixado" if origin == "download" else "colocado à mão"] += 1
+        have[rel] = {"file": rel, "url": url, "sha256": sha256(path),
+                     "bytes": path.stat().st_size, "retrieved": today, "origin": origin}
+        rec["files"] = sorted(have.values(), key=lambda f: f["file"])
+        doc["sources"][s.key] = rec
+        rawmanifest.save(raw, doc)
+    if not any(counts.values()):
+        report.problems.append(f"{s.label}: o portal ({api}) não lista nenhum arquivo "
+                               f"{'/'.join(s.ckan)} no conjunto. O que fazer: {_by_hand(s, raw)}")
+        return Outcome(s, "falhou")
+    said = " e ".join(f"{n} {'arquivo' if n == 1 else 'arquivos'} {_plural(what, n)}"
+                      for what, n in counts.items() if n)
+    return Outcome(s, f"{said} em", folder)
+
+
+def _plural(what: str, n: int) -> str:
+    """``baixado``/``já presente``/``colocado à mão``/``falhou`` agreed with ``n`` files."""
+    if n == 1:
+        return "com falha" if what == "falhou" else what
+    return {"baixado": "baixados", "já presente": "já presentes",
+            "colocado à mão": "colocados à mão", "falhou": "com falha"}[what]
 
 
 def _extract_one(s: Source, ex: Extract, raw: Path, rec: dict, doc: dict, report) -> str:

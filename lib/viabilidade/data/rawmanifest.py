@@ -5,7 +5,11 @@ One record per catalogue set (:mod:`viabilidade.data.catalogue`)::
     {"format": 1, "sources": {"<key>": {
         "publisher", "dataset", "year", "url", "file", "sha256", "bytes", "retrieved",
         "origin": "download" | "manual",
-        "derived": [{"file", "sha256", "how"}]}}}
+        "derived": [{"file", "sha256", "how", "from_sha256"}]}}}
+
+A set of an open-data portal (``catalogue.Source.ckan``) has ``file`` = its folder and
+``files`` = [{"file", "url", "sha256", "bytes", "retrieved", "origin"}] instead of one
+``sha256``.
 
 ``file`` and ``derived[].file`` are raw-folder paths. The record is rewritten after every file,
 through a temporary file and a rename, so an interrupted fetch keeps what it finished. The
@@ -63,6 +67,16 @@ def save(raw: Path, doc: dict) -> None:
         Path(tmp).unlink(missing_ok=True)
 
 
+def recorded_files(doc: dict):
+    """Every (raw-folder path, sha256) the record names: downloads, the files of a portal
+    set, and the files made from them."""
+    for rec in doc["sources"].values():
+        if rec.get("sha256"):
+            yield rec["file"], rec["sha256"]
+        for f in (rec.get("files") or []) + (rec.get("derived") or []):
+            yield f["file"], f["sha256"]
+
+
 def derived_from(raw: Path, path: str, digest: str) -> dict | None:
     """The set a raw file was made from by ``data fetch``, when it still has the recorded
     bytes.
@@ -90,6 +104,9 @@ def derived_from(raw: Path, path: str, digest: str) -> dict | None:
     for rec in sources.values():
         if rec.get("file") == path and rec.get("sha256") == digest:
             return {**rec, "how": ""}
+        for f in rec.get("files") or []:
+            if f.get("file") == path and f.get("sha256") == digest:
+                return {**rec, **f, "how": ""}
         for d in rec.get("derived") or []:
             if d.get("file") == path and d.get("sha256") == digest:
                 return {**rec, "how": d.get("how", "")}

@@ -94,6 +94,14 @@ def test_add_and_remove_units_change_area_and_remainders(store, posse):
     assert t[("remanescente", "Alexânia (remanescente)")] == 27008 - 1550
     back = bigger.remove_unit(OLHOS_DAGUA, store)
     assert back.districts == (POSSE,) and back.origins == (ABADIANIA,)
+    assert (back.name, back.seat) == ("Posse d'Abadia", "Posse d'Abadia")
+    # Removing the district of the proposed seat moves the seat (and the name that followed it)
+    # to the unit left; a name the user typed stays.
+    moved = bigger.remove_unit(POSSE, store)
+    assert (moved.districts, moved.origins) == ((OLHOS_DAGUA,), (ALEXANIA,))
+    assert (moved.name, moved.seat) == ("Olhos D'Água", "Olhos D'Água")
+    named = bigger.replace(name="Nova Abadia").remove_unit(POSSE, store)
+    assert (named.name, named.seat) == ("Nova Abadia", "Olhos D'Água")
     with pytest.raises(CandidateError, match="520010010 já está na área"):
         posse.add_unit(POSSE, store)
     with pytest.raises(CandidateError, match="a área ficaria vazia: acrescente outra unidade"):

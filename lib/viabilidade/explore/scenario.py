@@ -249,6 +249,9 @@ class Scenario:
 
         An origin left with no district in the area stops being an origin, as long as another
         origin remains and the area has no whole municipality (whose origin is historical).
+        When the unit removed holds the proposed seat (the seat is its name), the seat moves to
+        the first unit left, and so does the name when it was the seat's: the seat never stays
+        outside the area (a name the user typed is kept).
 
         Raises
         ------
@@ -264,11 +267,19 @@ class Scenario:
             raise CandidateError("a área ficaria vazia: acrescente outra unidade antes de retirar esta",
                                  field="area")
         origins = self.origins
+        names = dict(zip(store.districts["cod_distrito"], store.districts["nome"].astype(str)))
+        names.update(zip(store.municipalities["cod_ibge"], store.municipalities["nome"].astype(str)))
         if not municipalities:
             owners = set(store.districts.set_index("cod_distrito").loc[list(districts), "cod_ibge"])
             kept = tuple(o for o in origins if o in owners)
             origins = kept or origins
-        return self.replace(districts=districts, municipalities=municipalities, origins=origins)
+        seat, name = self.seat, self.name
+        left = [names[c] for c in districts + municipalities if c in names]
+        if (self.seat or self.name) == names.get(code) and left:
+            seat = left[0]
+            name = seat if self.name == (self.seat or self.name) else self.name
+        return self.replace(districts=districts, municipalities=municipalities, origins=origins,
+                            seat=seat, name=name)
 
     def with_override(self, override: FigureOverride) -> "Scenario":
         """Add (or replace) the override of one subject's quantity."""

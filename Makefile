@@ -1,12 +1,16 @@
 # The two commands of the README:
 #   make estudo   installs everything (system packages, .venv) and writes outputs/posse-dabadia/
 #   make test     installs everything and runs the whole test suite
+# and, for exploring scenarios:
+#   make explorar serves the explorer as a web app (Voilà, no code shown) on 127.0.0.1:$(PORTA)
+#   make lab      JupyterLab on notebooks/ (the explorer as a notebook)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 CANDIDATO ?= data/candidates/posse-dabadia.toml
+PORTA ?= 8866
 
-.PHONY: install estudo test lab data
+.PHONY: install estudo test lab explorar data
 
 $(BIN)/viabilidade: pyproject.toml
 	bash scripts/install-system.sh
@@ -25,6 +29,18 @@ test: install
 
 lab: install
 	$(BIN)/jupyter lab --config=jupyter_server_config.py notebooks/
+
+# voila.json: 127.0.0.1 only, no browser opened, no other port tried, no code cells, the
+# notebook's API demonstration cells (tag voila-remove) left out. The venv's kernel spec comes
+# first on JUPYTER_PATH, so the app runs in this venv whatever kernels the user has installed.
+# The token keeps other users of the machine out.
+explorar: install
+	@token=$$($(BIN)/python -c 'import secrets; print(secrets.token_hex(16))'); \
+	echo "Explorador de cenários: abra http://127.0.0.1:$(PORTA)/?token=$$token no navegador"; \
+	echo "(Ctrl+C encerra; se a porta estiver ocupada: make explorar PORTA=8867)"; \
+	JUPYTER_PATH="$(abspath $(VENV))/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
+	exec $(BIN)/voila --port=$(PORTA) --token=$$token --Voila.config_file_paths="$(CURDIR)" \
+	  notebooks/explorar.ipynb
 
 data: install
 	$(BIN)/viabilidade data build --raw ../shared/data

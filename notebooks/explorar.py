@@ -61,7 +61,7 @@ else:
 explorer = Explorer(store, scenario, basemap=basemap)
 display(portuguese_tools(), explorer.widget())
 
-# %% [markdown]
+# %% [markdown] tags=["voila-remove"]
 # ## O mesmo pela API, sem a tela
 #
 # Cada controle da tela é uma chamada destas. Abaixo, para o cenário inicial (por padrão, Posse
@@ -69,7 +69,7 @@ display(portuguese_tools(), explorer.widget())
 # art. 4º, IV exige *mais de* 3.000 habitantes), e o eleitorado projetado para 2027 a uma taxa
 # informada de 1,2 % a.a. (± 0,5 p.p.).
 
-# %%
+# %% tags=["voila-remove"]
 from viabilidade.explore.margins import margins, margins_chart
 from viabilidade.explore.projection import Projection
 from viabilidade.explore.scenario import AREA, FigureOverride, hypothetical_figures, run_scenario, totals
@@ -82,7 +82,7 @@ print("Conclusão com população hipotética de 3.000:", verdict_label(analysis
 display(styled_rules([r for r in analysis.results if r.rule_id in ("art4.IV", "art4.par1")],
                      hypothetical_figures(analysis.profile)))
 
-# %%
+# %% tags=["voila-remove"]
 projected = scenario.with_projection(Projection("electors", 2027, 0.012, 0.005))
 analysis = run_scenario(projected, store)
 print(projected.projections[0].assumptions())

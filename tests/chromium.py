@@ -1,0 +1,168 @@
+"""Driving the explorer in Debian's Chromium, for the browser tests (JupyterLab and Voilà).
+
+What the two tests share: a kernel spec pointing at this interpreter in a private
+``JUPYTER_PATH`` (the user's kernel specs are never used), the server's private folders,
+starting and stopping a server, headless Chromium through chromedriver with a fresh profile and
+no network services, bounded waits (a screenshot on a timeout), and Leaflet's own projection of
+a point to the map's pixels.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+NEEDS_CHROMIUM = pytest.mark.skipif(
+    not (CHROMIUM and CHROMEDRIVER),
+    reason="Debian's chromium and chromium-driver are not installed (scripts/install-system.sh)")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def jupyter_env(home: Path) -> dict[str, str]:
+    """Environment for a Jupyter server whose only ``python3`` kernel is this interpreter with
+    the repository's ``lib`` first, and whose configuration, data and runtime folders are
+    under ``home`` (nothing of the user's is read or written)."""
+    kernel = home / "path" / "kernels" / "python3"
+    kernel.mkdir(parents=True, exist_ok=True)
+    (kernel / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "Python 3 (viabilidade)", "language": "python",
+        "env": {"PYTHONPATH": str(REPO / "lib")}}), encoding="utf-8")
+    return {**os.environ, "JUPYTER_PATH": str(home / "path"), "JUPYTER_DATA_DIR": str(home / "data"),
+            "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+            "PYTHONPATH": str(REPO / "lib")}
+
+
+def start_server(args: list[str], env: dict, cwd: Path, log: Path, ready_url: str,
+                 timeout: float = 120) -> subprocess.Popen:
+    """Start a server and wait until ``ready_url`` answers (any HTTP status but 5xx).
+
+    Fails the test with the end of the log when the server exits or does not answer in
+    ``timeout`` seconds (generous: the suite shares 2 cores with the other tests).
+    """
+    out = log.open("wb")
+    proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=cwd)
+    out.close()
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(ready_url, timeout=10):
+                return proc
+        except urllib.error.HTTPError as e:
+            if e.code < 500:
+                return proc
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            stop(proc)
+            pytest.fail(f"{Path(args[0]).name} did not start:\n" + log.read_text(errors="replace")[-3000:])
+        time.sleep(0.3)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=20)
+
+
+def chromium(profile: Path, log: Path, size: str = "1400,1500"):
+    """Headless Chromium through chromedriver, fresh profile, no background network."""
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--disable-dev-shm-usage", f"--user-data-dir={profile}",
+                f"--window-size={size}", "--lang=pt-BR"):
+        options.add_argument(arg)
+    service = Service(executable_path=CHROMEDRIVER, log_output=str(log))
+    driver = webdriver.Chrome(service=service, options=options)
+    driver.set_page_load_timeout(120)
+    return driver, service
+
+
+def quit_chromium(driver, service) -> None:
+    driver.quit()
+    if service.process is not None:
+        stop(service.process)
+
+
+class Waiter:
+    """Bounded waits on conditions, every one cut to what is left of the test's deadline.
+
+    ``shots`` is where the screenshot of a timeout goes.
+    """
+
+    def __init__(self, driver, deadline_s: float, shots: Path, name: str):
+        self.driver, self.end, self.shots, self.name = driver, time.monotonic() + deadline_s, shots, name
+
+    def left(self) -> float:
+        return self.end - time.monotonic()
+
+    def __call__(self, what: str, condition, timeout: float):
+        from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        timeout = max(1.0, min(timeout, self.left()))
+        try:
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.25,
+                                 ignored_exceptions=(StaleElementReferenceException,)).until(
+                lambda d: condition(d))
+        except TimeoutException:
+            shot = self.shots / f"{self.name}-falha.png"
+            self.driver.save_screenshot(str(shot))
+            pytest.fail(f"timed out after {timeout:.0f} s waiting for {what} (screenshot {shot})")
+
+
+#: Keeps a reference to the page's Leaflet map (``window.__viabilidadeMap``) the next time the
+#: map fires any event (a mouse move over it will do): Leaflet keeps no registry of its maps.
+CATCH_MAP = """
+if (!window.L || !window.L.Map) return false;
+if (!window.L.Map.prototype.__caught) {
+  const fire = window.L.Map.prototype.fire;
+  window.L.Map.prototype.fire = function () { window.__viabilidadeMap = this; return fire.apply(this, arguments); };
+  window.L.Map.prototype.__caught = true;
+}
+return true;
+"""
+
+
+def map_offset(driver, lat: float, lon: float) -> tuple[int, int] | None:
+    """Where ``(lat, lon)`` is on the map now, as an offset from the centre of the map's
+    container (selenium's ``move_to_element_with_offset``), by Leaflet's own projection; ``None``
+    until the map was caught (:data:`CATCH_MAP`)."""
+    xy = driver.execute_script(
+        "const m = window.__viabilidadeMap; if (!m) return null;"
+        "const p = m.latLngToContainerPoint([arguments[0], arguments[1]]), s = m.getSize();"
+        "return [p.x - s.x / 2, p.y - s.y / 2];", lat, lon)
+    return None if xy is None else (round(xy[0]), round(xy[1]))
+
+
+def map_settled(driver) -> bool:
+    """The caught map is not panning or zooming (its view is where the next click lands)."""
+    return driver.execute_script(
+        "const m = window.__viabilidadeMap;"
+        "return !!m && !m._animatingZoom && !(m._panAnim && m._panAnim._inProgress);")

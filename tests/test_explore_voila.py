@@ -1,0 +1,244 @@
+"""The explorer as a web app: Voilà on 127.0.0.1 (as ``make explorar`` serves it), driven
+through Debian's Chromium as a researcher who never opens JupyterLab would use it.
+
+One Voilà server per module, with the repository's ``voila.json`` (no code cells, the API
+demonstration cells left out) and a kernel spec pointing at this interpreter (the user's kernel
+specs are never used). The test opens the app and, on the map: picks Pires Belo (district of
+Catalão) in the list, clicks Santo Antônio do Rio Verde (another district of Catalão) and sees
+it added, clicks Pires Belo (the district of the proposed seat) and sees it removed, the seat
+moving to Santo Antônio; clicks the neighbour municipality Ipameri and sees the refusal, the
+area unchanged; draws a triangle and sees it in use; saves, and runs ``viabilidade estudo`` on
+the saved file with this interpreter: same conclusion, word for word.
+
+Screenshots go to ``$VIABILIDADE_SCREENSHOTS`` (default: the test's temporary folder). Every
+wait is on a condition and bounded; the whole test is bounded by ``DEADLINE_S``.
+"""
+
+import json
+import os
+import secrets
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from chromium import (CATCH_MAP, NEEDS_CHROMIUM, REPO, Waiter, chromium, free_port, jupyter_env,
+                      map_offset, map_settled, quit_chromium, start_server, stop)
+
+NOTEBOOK = REPO / "notebooks" / "explorar.ipynb"
+PROCESSED = REPO / "data" / "processed"
+#: The whole test, the first page (kernel start and the notebook's run) included.
+DEADLINE_S = 240
+PIRES_BELO, SANTO_ANTONIO = "520510908", "520510910"    # districts of Catalão (1.810 and 3.664 inhabitants)
+IPAMERI = "5210109"                                     # borders Catalão
+
+pytestmark = [
+    pytest.mark.browser, pytest.mark.slow, NEEDS_CHROMIUM,
+    pytest.mark.skipif(not (PROCESSED / "manifest.json").exists(),
+                       reason=f"processed store absent at {PROCESSED} (viabilidade data build)"),
+]
+
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory):
+    """Voilà serving notebooks/explorar.ipynb; yields the app's URL (with its token)."""
+    pytest.importorskip("voila")
+    pytest.importorskip("ipyleaflet")
+    command = Path(sys.executable).with_name("voila")
+    if not command.exists():
+        pytest.skip(f"no voila command next to {sys.executable}")
+    home = tmp_path_factory.mktemp("voila")
+    port, token = free_port(), secrets.token_hex(16)
+    proc = start_server(
+        [str(command), f"--port={port}", f"--token={token}", f"--Voila.config_file_paths={REPO}",
+         str(NOTEBOOK)],
+        env=jupyter_env(home), cwd=home, log=home / "voila.log",
+        ready_url=f"http://127.0.0.1:{port}/voila/static/voila.js")
+    try:
+        yield f"http://127.0.0.1:{port}/?token={token}"
+    finally:
+        stop(proc)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("chromium")
+    driver, service = chromium(folder / "profile", folder / "chromedriver.log")
+    try:
+        yield driver
+    finally:
+        quit_chromium(driver, service)
+
+
+def _verdict(driver) -> str:
+    """The app's verdict heading and the lines after it (conclusion, area), joined by ' | '."""
+    return driver.execute_script(
+        "const h = [...document.querySelectorAll('h3')]"
+        ".find(e => /: (viável|inviável|indeterminad)|Sem resultado/.test(e.textContent));"
+        "if (!h) return '';"
+        "const after = [...h.parentElement.children].filter(e => e !== h && e.tagName === 'P');"
+        "return [h.textContent, ...after.map(e => e.textContent)].join(' | ');")
+
+
+def _body(driver) -> str:
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.TAG_NAME, "body").text
+
+
+def _idle(driver) -> bool:
+    """The explorer is not computing ("calculando…" gone) and the map is still."""
+    return "calculando…" not in _body(driver) and map_settled(driver)
+
+
+def _points(store, codes) -> dict[str, tuple[float, float]]:
+    from viabilidade.geo.districts import seats_of_districts
+
+    pts = seats_of_districts(store, tuple(codes))
+    return {c: (float(lat), float(lon)) for c, lat, lon in zip(pts["cod_distrito"], pts["lat"], pts["lon"])}
+
+
+def _inside_far_from_points(polygon, points) -> tuple[float, float]:
+    """(lat, lon) of a point of ``polygon`` far from every district point and from its edge,
+    so a click there lands on the municipality itself."""
+    import shapely
+
+    dots = shapely.MultiPoint([(lon, lat) for lat, lon in points])
+    west, south, east, north = polygon.bounds
+    grid = [shapely.Point(west + (east - west) * i / 20, south + (north - south) * j / 20)
+            for i in range(1, 20) for j in range(1, 20)]
+    best = max((p for p in grid if polygon.contains(p)),
+               key=lambda p: min(p.distance(dots), p.distance(polygon.exterior)))
+    return best.y, best.x
+
+
+def test_voila_app_clicks_draws_saves_and_the_study_agrees(voila, browser, tmp_path):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    from viabilidade.data.store import load_store
+
+    shots = Path(os.environ.get("VIABILIDADE_SCREENSHOTS", str(tmp_path)))
+    shots.mkdir(parents=True, exist_ok=True)
+    wait = Waiter(browser, DEADLINE_S, shots, "voila")
+    store = load_store(PROCESSED)
+    points = _points(store, store.districts["cod_distrito"])
+    ipameri = _inside_far_from_points(
+        store.boundaries.set_index("cod_ibge").at[IPAMERI, "geometry"], points.values())
+
+    browser.get(voila)
+    wait("the app's first verdict (Posse d'Abadia)",
+         lambda d: "Posse d'Abadia: indeterminado" in _verdict(d), 150)
+    page = _body(browser)
+    # The app only: no code, no API demonstration (tagged voila-remove), no error stream.
+    assert "Explorar cenários — LC 02/1990 (Goiás)" in page
+    for absent in ("load_store", "import ", "O mesmo pela API", "Traceback", "Warning"):
+        assert absent not in page
+    assert not browser.find_elements(By.CSS_SELECTOR, ".jp-CodeCell .jp-InputArea, [data-mime-type*='stderr']")
+    container = browser.find_element(By.CSS_SELECTOR, ".leaflet-container")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'start'});", container)
+    wait("Leaflet in the page", lambda d: d.execute_script(CATCH_MAP), 30)
+    ActionChains(browser).move_to_element_with_offset(container, 5, 5).move_by_offset(3, 3).perform()
+    wait("the map", lambda d: d.execute_script("return !!window.__viabilidadeMap"), 10)
+    wait("the end of the computation", _idle, 60)
+    browser.save_screenshot(str(shots / "voila-inicio.png"))
+
+    def show(*latlons):
+        """Pan and zoom the map to these points, as the user would with the mouse."""
+        browser.execute_script("window.__viabilidadeMap.fitBounds(arguments[0], "
+                               "{padding: [70, 70], animate: false});", [list(p) for p in latlons])
+        wait("the map to stop", _idle, 30)
+
+    def hover_and_click(latlon, name):
+        """Hover the point (its name shows in the map's corner, checked), then click it."""
+        x, y = map_offset(browser, *latlon)
+
+        def hovered(d):
+            if name in d.find_element(By.CSS_SELECTOR, ".leaflet-top.leaflet-right").text:
+                return True
+            ActionChains(d).move_to_element_with_offset(container, x, y + 1).move_by_offset(0, -1).perform()
+            return False
+        wait(f"the name {name!r} on hover", hovered, 30)
+        ActionChains(browser).click().perform()
+
+    # Pires Belo picked in the list.
+    unit = browser.find_element(By.XPATH, "//label[normalize-space()='Unidade']/following-sibling::select")
+    Select(unit).select_by_visible_text("Pires Belo — distrito de Catalão")
+    wait("Pires Belo's verdict", lambda d: "Pires Belo: inviável" in _verdict(d), 60)
+    wait("the end of the computation", _idle, 60)
+
+    # A district inside the origin, clicked on the map: added.
+    show(points[PIRES_BELO], points[SANTO_ANTONIO])
+    hover_and_click(points[SANTO_ANTONIO], "Santo Antônio do Rio Verde (distrito de Catalão)")
+    wait("Santo Antônio added to the area", lambda d: "Área: Pires Belo (distrito de Catalão), Santo "
+         "Antônio do Rio Verde (distrito de Catalão) · origem: Catalão" in _verdict(d), 60)
+    assert _verdict(browser).startswith("Pires Belo: indeterminado | ")
+    wait("the end of the computation", _idle, 60)
+
+    # The district of the proposed seat, clicked: removed; the seat (and the name that followed
+    # it) move to the district left.
+    hover_and_click(points[PIRES_BELO], "Pires Belo (distrito de Catalão)")
+    wait("Pires Belo removed", lambda d: "Área: Santo Antônio do Rio Verde (distrito de Catalão) · "
+         "origem: Catalão" in _verdict(d), 60)
+    assert _verdict(browser).startswith("Santo Antônio do Rio Verde: indeterminado | ")
+    wait("the end of the computation", _idle, 60)
+    seat = browser.find_element(By.XPATH, "//label[normalize-space()='Sede proposta']/following-sibling::select")
+    assert Select(seat).first_selected_option.text == "Santo Antônio do Rio Verde"
+    browser.save_screenshot(str(shots / "voila-cliques.png"))
+
+    # The neighbour municipality Ipameri, clicked: the whole of it would join districts of
+    # Catalão; refused, the area and the result stay.
+    before = _verdict(browser)
+    show(points[SANTO_ANTONIO], ipameri)
+    hover_and_click(ipameri, "Ipameri")
+    wait("the refusal of the click on Ipameri", lambda d: "Clique no mapa recusado — somar Ipameri à "
+         "área: a área junta distritos ao município inteiro Ipameri" in _body(d), 60)
+    assert _verdict(browser) == before
+    wait("the end of the computation", _idle, 60)
+    browser.save_screenshot(str(shots / "voila-recusa.png"))
+
+    # A triangle drawn around Santo Antônio's seat: closing it puts it in use.
+    lat0, lon0 = points[SANTO_ANTONIO]
+    triangle = [(lat0 + 0.06, lon0 - 0.07), (lat0 + 0.05, lon0 + 0.08), (lat0 - 0.07, lon0 + 0.01)]
+    show(*triangle)
+    browser.find_element(By.CSS_SELECTOR, "a.leaflet-draw-draw-polygon").click()
+    for lat, lon in triangle + triangle[:1]:
+        x, y = map_offset(browser, lat, lon)
+        ActionChains(browser).move_to_element_with_offset(container, x, y).click().perform()
+    wait("the polygon closed", lambda d: d.find_elements(
+        By.CSS_SELECTOR, "a.leaflet-draw-edit-remove:not(.leaflet-disabled)"), 20)
+    browser.find_element(By.XPATH, "//button[normalize-space()='Usar o polígono desenhado como limite "
+                                   "da área']").click()
+    wait("the drawn area in use", lambda d: "Área: limites desenhados ou de arquivo · origem: Catalão"
+         in _verdict(d), 60)
+    wait("the end of the computation", _idle, 60)
+    browser.save_screenshot(str(shots / "voila-desenho.png"))
+    heading, conclusion = _verdict(browser).split(" | ")[:2]
+
+    # Save where the test says, and run the study on the file the app reports.
+    browser.find_element(By.XPATH, "//*[contains(@class,'lm-TabBar-tabLabel') and text()='Salvar']").click()
+    field = wait("the save path box", lambda d: [e for e in d.find_elements(
+        By.XPATH, "//label[normalize-space()='Salvar em']/following-sibling::input") if e.is_displayed()], 15)[0]
+    target = tmp_path / "salvos" / "santo-antonio.toml"
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(str(target), Keys.TAB)
+    browser.find_element(By.XPATH, "//button[normalize-space()='Salvar candidato (.toml)']").click()
+    saved = wait("the saved message", lambda d: [e.text for e in d.find_elements(
+        By.XPATH, "//*[contains(text(), 'Salvo em')]/..") if "viabilidade estudo" in e.text], 30)[0]
+    assert f"viabilidade estudo {target}" in saved and target.is_file()
+    assert target.with_suffix(".geojson").is_file()
+    browser.save_screenshot(str(shots / "voila-salvo.png"))
+
+    proc = subprocess.run([sys.executable, "-m", "viabilidade.cli", "estudo", str(target),
+                           "--saida", str(tmp_path / "saida")], cwd=tmp_path, capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(REPO / "lib")},
+                          timeout=max(wait.left(), 60))
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    result = json.loads((tmp_path / "saida" / "santo-antonio" / "resultados.json").read_text(encoding="utf-8"))
+    assert heading == f"Santo Antônio do Rio Verde: {result['verdict']}"
+    assert conclusion == f"Conclusão: {result['conclusion']}"
+    assert wait.left() > -5

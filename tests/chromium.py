@@ -38,7 +38,8 @@ def free_port() -> int:
 def jupyter_env(home: Path) -> dict[str, str]:
     """Environment for a Jupyter server whose only ``python3`` kernel is this interpreter with
     the repository's ``lib`` first, and whose configuration, data and runtime folders are
-    under ``home`` (nothing of the user's is read or written)."""
+    under ``home`` (nothing of the user's is read or written; the explorer's session file too,
+    ``VIABILIDADE_ESTADO_EXPLORAR``, so no run restores another's)."""
     kernel = home / "path" / "kernels" / "python3"
     kernel.mkdir(parents=True, exist_ok=True)
     (kernel / "kernel.json").write_text(json.dumps({
@@ -47,6 +48,7 @@ def jupyter_env(home: Path) -> dict[str, str]:
         "env": {"PYTHONPATH": str(REPO / "lib")}}), encoding="utf-8")
     return {**os.environ, "JUPYTER_PATH": str(home / "path"), "JUPYTER_DATA_DIR": str(home / "data"),
             "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+            "VIABILIDADE_ESTADO_EXPLORAR": str(home / "explorar-estado.json"),
             "PYTHONPATH": str(REPO / "lib")}
 
 

@@ -158,8 +158,9 @@ def comparison_frame(kept, store=None) -> pd.DataFrame:
 def comparison_map(kept, store):
     """The kept scenarios' areas on one map (:func:`viabilidade.geo.maps.areas_map`).
 
-    An area of districts is drawn as their approximate territory (hatched, "não é limite
-    legal"), as in the study's map.
+    An area of districts is drawn as the study's map draws it: their approximate territory
+    (dashed, "não é limite legal"), or their limits by the IBGE census tracts when the store
+    has them (named so).
 
     Returns
     -------
@@ -172,13 +173,14 @@ def comparison_map(kept, store):
     """
     from ..geo.maps import areas_map
     from ..geo.territory import municipality_geometry
+    from ..geo.tracts import TRACT_LIMIT_LABEL
     from .files import area_geometry
 
     areas, origins = [], {}
     for k in kept:
         candidate = k.analysis.candidate
         geom, source = area_geometry(candidate, store)
-        areas.append((k.label, geom, source == "approximate"))
+        areas.append((k.label, geom, {"approximate": True, "tracts": TRACT_LIMIT_LABEL}.get(source, False)))
         for o in candidate.origins:
             origins.setdefault(o, municipality_geometry(store.boundaries, o))
     names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))

@@ -33,7 +33,8 @@ MIME = {".toml": "application/toml", ".geojson": "application/geo+json",
 #: territory the study draws (Voronoi cells of the district seats), not a legal limit.
 APPROXIMATE_NOTE = ("território aproximado dos distritos (células em torno das sedes distritais, "
                     "recortadas no município): não é limite legal")
-#: Note of an area drawn from IBGE municipality polygons or from a boundary file.
+#: Note of an area drawn from IBGE municipality polygons, from a boundary file, or from the
+#: districts' census tracts (when the optional tract mesh is in the store).
 EXACT_NOTES = {"municipalities": "malha municipal do IBGE", "boundary": "arquivo de limites da área"}
 
 
@@ -110,8 +111,10 @@ def area_geometry(candidate, store):
     Returns
     -------
     (geometry, source) : (shapely (Multi)Polygon in EPSG:4674, str)
-        ``source`` is ``"boundary"`` (the boundary file), ``"municipalities"`` (IBGE polygons)
-        or ``"approximate"`` (an area of districts: the union of their approximate cells,
+        ``source`` is ``"boundary"`` (the boundary file), ``"municipalities"`` (IBGE polygons),
+        ``"tracts"`` (an area of districts whose limits all come from the IBGE census tracts,
+        :data:`viabilidade.geo.tracts.TRACT_LIMIT_LABEL`) or ``"approximate"`` (an area of
+        districts: the union of their approximate cells,
         :func:`viabilidade.geo.study_map.approximate_area`, which are not legal limits).
 
     Raises
@@ -130,13 +133,16 @@ def area_geometry(candidate, store):
     cells, _ = approximate_area(store, candidate.districts)
     if not len(cells):
         raise GeoError(split.note or "a área não tem polígono nem território aproximado para exportar")
-    return shapely.union_all(list(cells.geometry)), "approximate"
+    tracts = "limite" in cells and set(cells["limite"]) == {"setores"}
+    return shapely.union_all(list(cells.geometry)), ("tracts" if tracts else "approximate")
 
 
 def _frame(geometry, name: str, source: str):
     import geopandas as gpd
 
-    note = APPROXIMATE_NOTE if source == "approximate" else EXACT_NOTES[source]
+    from ..geo.tracts import TRACT_LIMIT_LABEL
+
+    note = {"approximate": APPROXIMATE_NOTE, "tracts": TRACT_LIMIT_LABEL}.get(source) or EXACT_NOTES[source]
     return gpd.GeoDataFrame({"Name": [name], "Description": [note]}, geometry=[geometry],
                             crs="EPSG:4674").to_crs("EPSG:4326")
 

@@ -826,6 +826,9 @@ class Explorer:
             if source == "approximate":
                 notes.append("A área é de distritos: o GeoJSON e o KML trazem o território aproximado "
                              "que o estudo desenha (não é limite legal).")
+            elif source == "tracts":
+                notes.append("A área é de distritos: o GeoJSON e o KML trazem o limite de cada distrito "
+                             "segundo a malha de setores do IBGE 2022, como o estudo desenha.")
             files[f"{stem}-mapa.png"] = map_png(a.candidate, self.store)
         except ViabilidadeError as e:
             notes.append(f"Sem a área e o mapa: {explorer_words(str(e))}")

@@ -606,8 +606,9 @@ def areas_map(areas: Sequence[tuple[str, BaseGeometry, bool]], origins: Mapping[
     ----------
     areas : sequence of (label, geometry, approximate)
         Up to four areas (EPSG:4674): the label shown in the legend, the polygon, and whether
-        it is the approximate territory of districts (hatched, its legend entry says it is not
-        a legal limit).
+        its limits are not the legal ones: ``True`` for the approximate territory of districts
+        (dashed edge, the legend says :data:`APPROX_LABEL`), or a string saying what they are
+        (:data:`viabilidade.geo.tracts.TRACT_LIMIT_LABEL`), shown in the legend the same way.
     origins : dict
         IBGE code -> origin municipality polygon (EPSG:4674), drawn in grey underneath.
     title, source : str
@@ -663,7 +664,8 @@ def areas_map(areas: Sequence[tuple[str, BaseGeometry, bool]], origins: Mapping[
         _draw(ax, geom.boundary, crs, color=colour, linewidth=width_pt, linestyle=style)
         handles.append(Patch(facecolor=matplotlib.colors.to_rgba(colour, 0.12), edgecolor=colour,
                              hatch=SCENARIO_HATCHES[i], linestyle="--" if approximate else "-",
-                             label=f"{label} ({APPROX_LABEL})" if approximate else label))
+                             label=(f"{label} ({APPROX_LABEL if approximate is True else approximate})"
+                                    if approximate else label)))
     _furnish(ax, crs)
     _layout(fig, ax, handles, title, (zone_label(crs) + ". " + source).strip(), width, height, 1)
     return fig

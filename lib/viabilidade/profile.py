@@ -11,7 +11,8 @@ Estimation methods (shown in the studies' method notes):
   zone, not by district; a district's electorate is estimated as the municipality's
   electorate times the district's share of the municipality's Censo 2022 population. The
   uncertainty is the area's population times half the interquartile range of the
-  electors/population ratio across the state's municipalities (TSE 2022 / Censo 2022).
+  electors/population ratio across the state's municipalities (the roll studies read, TSE
+  electorate profile of 2026, over the Censo 2022 population).
 * **Buildings of the urban core** (art. 4 VI, art. 17 I). IBGE publishes no count of
   buildings; the occupied private dwellings of the territory (Censo 2022, V0007) stand in for
   them, with an uncertainty of half the value (rural dwellings are counted, non-residential
@@ -28,7 +29,8 @@ import numpy as np
 import pandas as pd
 
 from .candidate import Candidate
-from .data.sources import SRC_CENSUS, SRC_CENSUS_FIRST, SRC_TSE, VINTAGE_CENSUS, VINTAGE_TSE  # noqa: F401
+from .data.sources import (SHORT_TSE, SRC_CENSUS, SRC_CENSUS_FIRST, SRC_TSE,  # noqa: F401
+                           VINTAGE_CENSUS, VINTAGE_TSE)
 from .operations import operation_of, study_name
 from .errors import CandidateError, raise_located
 from .profile_certified import apply_certificates
@@ -156,11 +158,13 @@ def check_candidate(candidate: Candidate, store) -> None:
 def electors_ratio_half_iqr(store) -> float:
     """Half the interquartile range of electors / population across the state's municipalities.
 
-    Source: TSE 2022 eligible electors and Censo 2022 population (revised aggregates).
+    Source: the roll studies read (:func:`viabilidade.data.store.electors`: TSE, perfil do
+    eleitorado de 2026) and the Censo 2022 population (revised aggregates).
     """
     def compute() -> float:
-        m = store.municipalities.merge(store.electorate, on="cod_ibge")
-        ratio = m["eleitores_aptos"] / m["populacao"]
+        m = store.municipalities.merge(_electors_table(store)["eleitores"].reset_index(),
+                                       on="cod_ibge")
+        ratio = m["eleitores"] / m["populacao"]
         q1, q3 = np.percentile(ratio.to_numpy(dtype=float), [25, 75])
         return float((q3 - q1) / 2)
     return _cached(store, "_electors_ratio_half_iqr", compute)
@@ -190,9 +194,24 @@ def _muni_counts(store, code: str, settings) -> _Counts:
     return _Counts(int(row[_population_column(settings)]), int(row["domicilios_ocupados"]))
 
 
+def _electors_table(store) -> pd.DataFrame:
+    from .data.store import electors
+
+    return _cached(store, "_electors_roll", lambda: electors(store))
+
+
 def _muni_electors(store, code: str) -> int:
-    row = _indexed(store, "electorate", "cod_ibge").loc[code]
-    return int(row["eleitores_aptos"])
+    return int(_electors_table(store).at[code, "eleitores"])
+
+
+def _muni_electors_figure(store, code: str, note: str = "") -> Figure:
+    """A whole municipality's electors in the roll studies read: ``published``, or
+    ``estimated`` with the derivation for one the TSE table lacks (Bom Jesus de Goiás)."""
+    row = _electors_table(store).loc[code]
+    derived = row["base"] == Basis.ESTIMATED.value
+    return Figure(int(row["eleitores"]), "eleitores",
+                  Basis.ESTIMATED if derived else Basis.PUBLISHED, SRC_TSE, VINTAGE_TSE,
+                  note="; ".join(x for x in (str(row["nota"]) if derived else "", note) if x))
 
 
 def _whole_unit(store, code: str, label: str, settings, note: str = "") -> UnitProfile:
@@ -201,8 +220,7 @@ def _whole_unit(store, code: str, label: str, settings, note: str = "") -> UnitP
     return UnitProfile(
         label=label, cod_ibge=code, codes=(code,),
         population=_pop_figure(c.population, note, settings),
-        electors=Figure(_muni_electors(store, code), "eleitores", Basis.PUBLISHED, SRC_TSE,
-                        VINTAGE_TSE, note=note),
+        electors=_muni_electors_figure(store, code, note),
         buildings=_buildings_figure(c.dwellings, note),
         area_km2=Figure(round(area, 3), "km²", Basis.PUBLISHED, SRC_CENSUS, VINTAGE_CENSUS))
 
@@ -246,7 +264,7 @@ def _district_parts(candidate: Candidate, store, settings):
         unc = pop * half_iqr
         names = ", ".join(d.at[c, "nome"] for c in mine)
         named = ", ".join(f"{d.at[c, 'nome']} ({c})" for c in mine)
-        elect_note = (f"estimado: {_n(whole.electors.value)} eleitores de {whole.label} (TSE 2022) × "
+        elect_note = (f"estimado: {_n(whole.electors.value)} eleitores de {whole.label} ({SHORT_TSE}) × "
                       f"participação de {names} na população do município "
                       f"({_n(pop)}/{_n(muni_pop)}), arredondado ao eleitor inteiro; "
                       f"incerteza = população × metade do intervalo interquartil da razão "
@@ -447,7 +465,7 @@ def _boundary_parts(candidate: Candidate, store, settings):
         electors=Figure(round(electors, 1), "eleitores", Basis.ESTIMATED, SRC_TSE, VINTAGE_TSE,
                         uncertainty=round(electors_unc, 1),
                         note="estimado: população estimada da área em cada município × razão "
-                             "eleitores/população do município (TSE 2022 / Censo 2022); incerteza = "
+                             f"eleitores/população do município ({SHORT_TSE} / Censo 2022); incerteza = "
                              "a da população × essa razão + população × metade do intervalo "
                              "interquartil da razão eleitores/população dos municípios goianos "
                              f"({_n(half_iqr, 4)})"),

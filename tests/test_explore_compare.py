@@ -37,7 +37,7 @@ def test_comparison_table_has_conclusions_figures_with_bases_and_margins(store):
     for label, s in (("só Posse", one), ("com Olhos D'Água", two), ("3.000 habitantes", what_if)):
         kept.add(label, s, run_scenario(s, store))
     t = comparison_frame(kept.kept, store).set_index("Item")
-    assert t.at["Área", "com Olhos D'Água"] == ("Área: Posse d'Abadia (distrito de Abadiânia), Olhos "
+    assert t.at["Área", "com Olhos D'Água"] == ("Posse d'Abadia (distrito de Abadiânia), Olhos "
                                                "D'Água (distrito de Alexânia) · origens: Abadiânia, "
                                                "Alexânia")
     assert list(t.columns) == ["só Posse", "com Olhos D'Água", "3.000 habitantes"]

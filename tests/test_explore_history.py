@@ -82,3 +82,26 @@ def test_undo_and_redo_of_units_drawing_and_clear(explorer, tmp_path):
     assert "recusado" in explorer.panes["message"].value
     c["undo"].click()
     assert explorer.scenario.districts == ("520010010",)
+
+
+def test_undoing_a_drawn_polygon_takes_it_off_the_map():
+    if not (PROCESSED / "manifest.json").exists():
+        pytest.skip(f"processed store absent at {PROCESSED}")
+    pytest.importorskip("ipyleaflet")
+    from viabilidade.data.store import load_store
+    from viabilidade.explore.widgets import Explorer
+
+    e = Explorer(load_store(PROCESSED))
+    ring = [[-48.83, -16.13], [-48.77, -16.13], [-48.77, -16.07], [-48.83, -16.07], [-48.83, -16.13]]
+    e.map._drawn(action="created", geo_json={"type": "Feature", "properties": {},
+                                             "geometry": {"type": "Polygon", "coordinates": [ring]}})
+    drawn = e.use_drawing()
+    assert e.scenario.boundary == drawn and e.scenario.districts == ()
+    e.controls["undo"].click()
+    assert e.scenario.boundary is None and e.scenario.districts == ("520010010",)
+    assert e.map.drawn is None and e.panes["draw_note"].value == ""
+    assert [f["properties"]["name"] for f in e.map.areas.data["features"]] == ["Abadiânia (origem)"]
+    e.controls["redo"].click()
+    assert e.scenario.boundary == drawn
+    assert [f["properties"]["name"] for f in e.map.areas.data["features"]] == \
+        ["Abadiânia (origem)", "limites da área"]

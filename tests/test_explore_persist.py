@@ -48,7 +48,7 @@ def test_restart_restores_the_scenario_the_kept_ones_and_what_ifs(store, tmp_pat
     assert second.controls["save_path"].value == str(tmp_path / "cands") + "/"
     assert second.scenarios.labels() == ["Cenário 1"]
     assert second.scenarios.get("Cenário 1").scenario.districts == ("520010010",)
-    assert "Posse d'Abadia (distrito de Abadiânia) · origem: Abadiânia" in second.panes["comparison"].value
+    assert ">Posse d'Abadia (distrito de Abadiânia) · origem: Abadiânia<" in second.panes["comparison"].value
     assert second.panes["session"].value.startswith(
         "<p style='color:#1b5e20'>Sessão anterior restaurada: «Posse d&#x27;Abadia» e 1 cenário(s) "
         "guardado(s) para comparar")

@@ -139,7 +139,7 @@ def comparison_frame(kept, store=None) -> pd.DataFrame:
         a = k.analysis
         area = a.profile.area
         col = {"Conclusão": analysis_conclusion(a),
-               "Área": area_text(store, k.scenario) if store is not None else "",
+               "Área": area_text(store, k.scenario).removeprefix("Área: ") if store is not None else "",
                "População da área": _figure_text(area.population),
                "Eleitorado da área": _figure_text(area.electors, 0),
                "Área (km²)": _figure_text(area.area_km2, 1)}

@@ -306,6 +306,8 @@ class Explorer:
         self._load_what_ifs(self.scenario)
         if session is not None and session.save_path:
             self.controls["save_path"].value = session.save_path
+        if session is not None:
+            self._map_key = ()          # a restored area is shown zoomed in, as after a change
         self._restoring = True          # the restored session is not an undo step
         try:
             self.update()
@@ -440,7 +442,8 @@ class Explorer:
                                 layout=W.Layout(width="30em", max_width="100%"))
         c["rename_kept"] = W.Button(description="Renomear cenário", layout=_ROW)
         c["rename_kept"].on_click(lambda _: self.rename_kept(c["kept"].value, c["rename_to"].value))
-        c["start_clean"] = W.Button(description="Começar do zero", icon="refresh", layout=_ROW,
+        c["start_clean"] = W.Button(description="Começar do zero", icon="refresh",
+                                    layout=W.Layout(width="auto", align_self="flex-start"),
                                     tooltip="Apaga a sessão guardada e volta ao cenário inicial")
         c["start_clean"].on_click(lambda _: self.start_clean())
 
@@ -731,6 +734,8 @@ class Explorer:
     def _go_to(self, state: AreaState | None) -> None:
         if state is None:
             return
+        if state.boundary is None and self.map is not None:
+            self.map.clear_drawing()      # no drawing stays on the map that is not the area
         self._restoring = True
         try:
             self._set_scenario(lambda: state.apply(self.scenario))

@@ -210,3 +210,20 @@ def test_the_map_and_study_name_the_ibge_district_limit(tract_store):
         "censitários de cada distrito reunidos). Os limites legais da área são os descritos na "
         "lei municipal de criação do distrito (art. 18), pedida à Prefeitura Municipal de "
         "Abadiânia, e por isso não se anexa memorial descritivo.")
+
+
+def test_the_urban_core_of_districts_and_municipalities_counts_urban_tracts(tract_store):
+    from viabilidade.analysis import analyse
+
+    posse = REPO / "data" / "candidates" / "posse-dabadia.toml"
+    p = analyse(posse, store=tract_store).profile
+    # Posse d'Abadia's one urban tract: 850 occupied households, not the district's 1.178
+    b = p.area.buildings
+    assert (b.value, b.uncertainty, b.basis) == (850, 425.0, Basis.ESTIMATED)
+    assert b.note.startswith("domicílios particulares ocupados dos setores censitários urbanos "
+                             "(situação urbana, CD_SIT 1 a 3; Censo 2022) como aproximação")
+    # what stays of Abadiânia: its two urban tracts, 3.900 + 400
+    assert p.remainders["5200100"].buildings.value == 4300
+    assert p.origins["5200100"].buildings.value == 3900 + 400 + 850
+    # without tracts, all occupied households of the district (Censo 2022)
+    assert analyse(posse, store=load_store(STORE)).profile.area.buildings.value == 1178

@@ -182,11 +182,35 @@ def _pop_figure(value: int, note: str, settings) -> Figure:
                   "2023-06-28" if first else VINTAGE_CENSUS, note=note)
 
 
-def _buildings_figure(dwellings: int, note: str) -> Figure:
-    return Figure(int(dwellings), "edificações", Basis.ESTIMATED, SRC_CENSUS, VINTAGE_CENSUS,
+def _buildings_figure(dwellings: int, note: str, urban: bool = False) -> Figure:
+    """Art. 4 VI: occupied households as a proxy of the urban core's buildings (± half);
+    ``urban`` when they are those of the urban census tracts only (:func:`_urban_dwellings`)."""
+    what = ("domicílios particulares ocupados dos setores censitários urbanos (situação "
+            "urbana, CD_SIT 1 a 3; Censo 2022)" if urban else
+            "domicílios particulares ocupados (Censo 2022)")
+    from .geo.tracts import TRACT_SOURCE
+
+    return Figure(int(dwellings), "edificações", Basis.ESTIMATED,
+                  TRACT_SOURCE if urban else SRC_CENSUS, VINTAGE_CENSUS,
                   uncertainty=round(BUILDINGS_PROXY_UNCERTAINTY * dwellings, 1),
-                  note="domicílios particulares ocupados (Censo 2022) como aproximação do número de "
-                       "edificações do núcleo urbano" + (f"; {note}" if note else ""))
+                  note=f"{what} como aproximação do número de edificações do núcleo urbano"
+                       + (f"; {note}" if note else ""))
+
+
+def _urban_dwellings(store, municipality: str, districts=None) -> int | None:
+    """Occupied households (V0007) of the urban census tracts of a municipality, or of some of
+    its ``districts``; ``None`` when the store has no tracts for it (art. 4 VI then counts
+    all occupied households)."""
+    from .data.tracts import URBAN
+    from .geo.tracts import covers, store_tracts
+
+    if not covers(store, [municipality]):
+        return None
+    t = store_tracts(store)
+    rows = t[(t["situacao"] == URBAN) & (t["cod_ibge"] == municipality)]
+    if districts is not None:
+        rows = rows[rows["cod_distrito"].isin(list(districts))]
+    return int(rows["domicilios_ocupados"].sum())
 
 
 def _muni_counts(store, code: str, settings) -> _Counts:
@@ -221,7 +245,8 @@ def _whole_unit(store, code: str, label: str, settings, note: str = "") -> UnitP
         label=label, cod_ibge=code, codes=(code,),
         population=_pop_figure(c.population, note, settings),
         electors=_muni_electors_figure(store, code, note),
-        buildings=_buildings_figure(c.dwellings, note),
+        buildings=(_buildings_figure(c.dwellings, note) if (urban := _urban_dwellings(
+            store, code)) is None else _buildings_figure(urban, note, urban=True)),
         area_km2=Figure(round(area, 3), "km²", Basis.PUBLISHED, SRC_CENSUS, VINTAGE_CENSUS))
 
 
@@ -238,6 +263,14 @@ def _sum_units(units: list[UnitProfile], label: str, cod_ibge: str | None) -> Un
                        population=total("population"), electors=total("electors"),
                        buildings=total("buildings"),
                        area_km2=total("area_km2") if all(u.area_km2 for u in units) else None)
+
+
+def _district_buildings(store, origin: str, districts, dpo: int, note: str) -> Figure:
+    """Art. 4 VI of some districts: their urban tracts' households when the store has tracts,
+    else all their occupied households ``dpo``."""
+    urban = _urban_dwellings(store, origin, districts)
+    return (_buildings_figure(dpo, note) if urban is None
+            else _buildings_figure(urban, note, urban=True))
 
 
 def _district_parts(candidate: Candidate, store, settings):
@@ -276,7 +309,9 @@ def _district_parts(candidate: Candidate, store, settings):
                                    f"{named}"),
             electors=Figure(est, "eleitores", Basis.ESTIMATED, SRC_TSE, VINTAGE_TSE,
                             uncertainty=round(unc, 1), note=elect_note),
-            buildings=_buildings_figure(dpo, f"{'distrito' if len(mine) == 1 else 'distritos'} {named}"),
+            buildings=_district_buildings(store, origin, mine, dpo,
+                                          f"{'distrito' if len(mine) == 1 else 'distritos'} "
+                                          f"{named}"),
             area_km2=Figure(round(km2, 3), "km²", Basis.PUBLISHED, SRC_CENSUS, VINTAGE_CENSUS)))
         rest = [c for c in d.index[d["cod_ibge"] == origin] if c not in mine]
         rest_pop = int(d.loc[rest, "populacao"].sum())
@@ -289,7 +324,8 @@ def _district_parts(candidate: Candidate, store, settings):
             electors=Figure(whole.electors.value - est, "eleitores", Basis.ESTIMATED,
                             SRC_TSE, VINTAGE_TSE, uncertainty=round(unc, 1),
                             note=f"eleitorado de {whole.label} menos a estimativa da área"),
-            buildings=_buildings_figure(rest_dpo, "distritos que permanecem"),
+            buildings=_district_buildings(store, origin, rest, rest_dpo,
+                                          "distritos que permanecem"),
             area_km2=Figure(round(float(d.loc[rest, "area_km2"].sum()), 3), "km²",
                             Basis.PUBLISHED, SRC_CENSUS, VINTAGE_CENSUS))
     return area_parts, origins, remainders
@@ -399,7 +435,7 @@ def _tract_boundary_parts(candidate: Candidate, store, settings, geom):
         whole = _whole_unit(store, code, munis.at[code, "nome"], settings)
         origins[code] = whole
         p, u = est.value("populacao", code)
-        d, du = est.value("domicilios_ocupados", code)
+        d, du = est.value("domicilios_ocupados", code, urban=True)
         ratio = _muni_electors(store, code) / int(munis.at[code, "populacao"])
         basis = Basis.PUBLISHED if est.exact(code) else Basis.ESTIMATED
         rest = polygonal(shapely.difference(municipality_geometry(store.boundaries, code), geom))
@@ -415,9 +451,8 @@ def _tract_boundary_parts(candidate: Candidate, store, settings, geom):
                             uncertainty=round(u * ratio + p * half_iqr, 1),
                             note=f"eleitorado de {whole.label} menos a estimativa da área"),
             buildings=_buildings_figure(round(whole.buildings.value - d),
-                                        f"domicílios de {whole.label} menos os da área pelos "
-                                        f"setores censitários (± {_n(round(du))} dos setores "
-                                        "cortados)"),
+                                        f"os de {whole.label} menos os da área (± "
+                                        f"{_n(round(du))} dos setores cortados)", urban=True),
             area_km2=Figure(round(geodesic_area_km2(rest), 3), "km²", Basis.MEASURED,
                             "malha municipal menos o polígono da área", "medição geodésica",
                             note="área geodésica (elipsoide GRS80)"))

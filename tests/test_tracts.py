@@ -227,3 +227,20 @@ def test_the_urban_core_of_districts_and_municipalities_counts_urban_tracts(trac
     assert p.origins["5200100"].buildings.value == 3900 + 400 + 850
     # without tracts, all occupied households of the district (Censo 2022)
     assert analyse(posse, store=load_store(STORE)).profile.area.buildings.value == 1178
+
+
+def test_with_tracts_the_study_no_longer_says_the_data_have_no_district_polygons(tract_store):
+    from viabilidade.analysis import analyse
+    from viabilidade.rules import art18
+
+    posse = REPO / "data" / "candidates" / "posse-dabadia.toml"
+    a = analyse(posse, store=tract_store)
+    assert a.profile.territory.details["no_geometry_reason"] == (
+        "nos dados, os distritos da área têm só o limite de distrito segundo a malha de setores "
+        "do IBGE 2022, e o estudo não mede os requisitos territoriais sobre ele; falta o "
+        "memorial descritivo ou o arquivo de limites da área (area.boundary)")
+    assert art18.limits_note(a.candidate, tracts=True).startswith(
+        "Memorial a elaborar: a área não tem divisas desenhadas (nos dados há só o limite de "
+        "distrito segundo a malha de setores do IBGE 2022, não o da área)")
+    plain = analyse(posse, store=load_store(STORE)).profile.territory.details
+    assert plain["no_geometry_reason"].startswith("não há polígonos de distritos nos dados")

@@ -417,7 +417,7 @@ def _tract_boundary_parts(candidate: Candidate, store, settings, geom):
                         uncertainty=round(electors_unc, 1),
                         note="estimado: o TSE não publica eleitorado por setor censitário; "
                              "população da área pelos setores em cada município × razão "
-                             "eleitores/população do município (TSE 2022 / Censo 2022); "
+                             f"eleitores/população do município ({SHORT_TSE} / Censo 2022); "
                              "incerteza = a da população × essa razão + população × metade do "
                              "intervalo interquartil da razão eleitores/população dos "
                              f"municípios goianos ({_n(half_iqr, 4)})"),

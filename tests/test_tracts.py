@@ -244,3 +244,17 @@ def test_with_tracts_the_study_no_longer_says_the_data_have_no_district_polygons
         "distrito segundo a malha de setores do IBGE 2022, não o da área)")
     plain = analyse(posse, store=load_store(STORE)).profile.territory.details
     assert plain["no_geometry_reason"].startswith("não há polígonos de distritos nos dados")
+
+
+def test_one_tract_file_without_the_other_is_refused(tmp_path):
+    from viabilidade.data.tracts import tract_files
+
+    assert tract_files(tmp_path) is None
+    (tmp_path / "geo").mkdir()
+    (tmp_path / "geo" / MESH.name).symlink_to(MESH)
+    with pytest.raises(DataError) as e:
+        tract_files(tmp_path)
+    assert str(e.value) == (
+        f"arquivo {MESH.name}: a malha de setores está na pasta, mas faltam os agregados por "
+        "setores census/CD2022_Agregados_por_setores_basico_GO.csv; esperados os dois arquivos "
+        "dos setores censitários, ou nenhum")

@@ -347,7 +347,8 @@ def test_seat_control_lists_the_area_and_moves_the_seat(mapped, tmp_path):
     mapped.clicked(OLHOS_DAGUA)
     assert c["seat"].options == ("Posse d'Abadia", "Olhos D'Água")
     seats = {f["properties"]["name"]: f["geometry"]["coordinates"] for f in mapped.map.seats.data["features"]}
-    dots = {f["properties"]["code"]: f["geometry"]["coordinates"] for f in mapped.map.area_districts.data["features"]}
+    dots = {f["properties"]["code"]: f["geometry"]["coordinates"]
+            for f in mapped.map.district_dots.data["features"]}
     assert seats["sede proposta"] == dots["520010010"]
     c["seat"].value = "Olhos D'Água"
     assert mapped.scenario.seat == "Olhos D'Água"
@@ -368,6 +369,7 @@ def test_an_impossible_what_if_is_refused_with_the_bound(explorer):
 
 
 SANTA_ROSA = "520800410"                     # district of Formosa, 3.513 inhabitants (Censo 2022)
+BEZERRA, FORMOSA_SEDE = "520800407", "520800405"   # Formosa's district and its seat district
 
 
 def _plain(html_text: str) -> str:
@@ -404,19 +406,83 @@ def test_a_changed_threshold_is_not_the_law_in_the_conclusion_or_the_requirement
     assert "Conclusão: Indeterminada perante a LC nº 2/1990;" in _plain(explorer.panes["verdict"].value)
 
 
-def test_map_points_lie_above_the_polygons_and_only_units_take_clicks(mapped):
-    # A district point inside its origin is clickable at any zoom: the points have their own
-    # Leaflet pane above the municipalities (overlay pane, 400), and what the scenario draws
-    # over the map (origin outline, 6 km band, seats, area) takes no click or hover.
+def test_map_layers_have_fixed_panes_and_only_units_take_clicks(mapped):
+    # Each layer sits in its own Leaflet pane, sent as a Leaflet option so every feature is
+    # built in it (ipyleaflet sends a layer's pane too late for the first features): the order
+    # never changes between updates. The district territories and points lie above the
+    # municipalities; what the scenario draws (origin outline, 6 km band, seats, the area's
+    # districts and boundary) takes no click or hover; the labels take no mouse event.
     m = mapped.map
-    assert m.map.panes["distritos"]["zIndex"] > 400 and m.map.panes["sedes"]["zIndex"] > 450
-    assert m.district_dots.point_style["pane"] == m.area_districts.point_style["pane"] == "distritos"
+    z = {k: v["zIndex"] for k, v in m.map.panes.items()}
+    assert z["municipios"] < z["cenario"] < z["territorios"] < z["area"] < z["desenho"] \
+        < z["distritos"] < z["sedes"] < z["rotulos"]
+    assert m.map.panes["rotulos"]["pointerEvents"] == "none"
+    for layer, pane in ((m.municipalities, "municipios"), (m.bands, "cenario"), (m.areas, "cenario"),
+                        (m.territories, "territorios"), (m.area_districts, "area")):
+        assert layer.pane == pane and "pane" in layer.options
+    assert m.district_dots.point_style["pane"] == "distritos"
     assert m.seats.point_style["pane"] == "sedes" and m.seats.point_style["interactive"] is False
-    drawn = [f for layer in (m.bands, m.areas, m.seats) for f in layer.data["features"]]
-    assert len(drawn) == 4 and all(f["properties"]["style"]["interactive"] is False for f in drawn)
-    assert "interactive" not in m.municipalities.style and "interactive" not in m.district_dots.point_style
+    assert m.draw.polygon["shapeOptions"]["pane"] == "desenho"
+    drawn = [f for layer in (m.bands, m.areas, m.seats, m.area_districts) for f in layer.data["features"]]
+    assert len(drawn) == 5 and all(f["properties"]["style"]["interactive"] is False for f in drawn)
+    assert "interactive" not in m.municipalities.style and "interactive" not in m.territories.style
+    assert all(label.pane == "rotulos" for label in m.labels.layers)
     m._clicked(event="click", properties={"code": OLHOS_DAGUA})
     assert mapped.scenario.districts == ("520010010", OLHOS_DAGUA)
+
+
+def test_district_territories_are_clickable_polygons_labelled_approximate(mapped, store):
+    # The origin's districts are cells (the study's approximate territories), each named as
+    # not a legal limit; a click on a cell adds or removes that district — Santa Rosa, the
+    # area's own district (the proposed seat) included. A neighbour stays a municipality.
+    from viabilidade.explore.leaflet_map import APPROXIMATE, district_territories
+
+    m = mapped.map
+    assert [f["properties"]["code"] for f in m.territories.data["features"]] == \
+        ["520010005", "520010010"]                    # Abadiânia's two, at the start
+    mapped.controls["unit"].value = SANTA_ROSA
+    cells = {f["properties"]["code"]: f for f in m.territories.data["features"]}
+    assert sorted(cells) == [FORMOSA_SEDE, BEZERRA, SANTA_ROSA, "520800415"]
+    assert {f["geometry"]["type"] for f in cells.values()} <= {"Polygon", "MultiPolygon"}
+    assert cells[SANTA_ROSA]["properties"]["name"] == \
+        "Santa Rosa (distrito de Formosa) — território aproximado, não é limite legal"
+    assert f"distrito: {APPROXIMATE}" in m.legend.value
+    assert len(json.dumps(m.territories.data)) < 20_000          # simplified, 5 decimals
+    everywhere = district_territories(store)     # the 52 municipalities with two or more
+    assert len(everywhere["features"]) == 133 and len(json.dumps(everywhere)) < 250_000
+    assert [f["properties"]["code"] for f in m.area_districts.data["features"]] == [SANTA_ROSA]
+    m._hovered(event="mouseover", properties=cells[BEZERRA]["properties"])
+    assert "Bezerra (distrito de Formosa) — território aproximado" in m.hover.value
+    m._clicked(event="click", properties=cells[BEZERRA]["properties"])
+    assert mapped.scenario.districts == (SANTA_ROSA, BEZERRA)
+    assert sorted(f["properties"]["code"] for f in m.area_districts.data["features"]) == \
+        [BEZERRA, SANTA_ROSA]
+    m._clicked(event="click", properties=cells[SANTA_ROSA]["properties"])   # the seat's own
+    assert mapped.scenario.districts == (BEZERRA,) and mapped.analysis is not None
+    m._clicked(event="click", properties=cells[SANTA_ROSA]["properties"])
+    assert mapped.scenario.districts == (BEZERRA, SANTA_ROSA)
+    # The cells are those the study draws, simplified: Santa Rosa's holds its vila.
+    import shapely
+
+    from viabilidade.geo.districts import seats_of_districts
+
+    vila = seats_of_districts(store, (SANTA_ROSA,)).iloc[0]
+    assert shapely.geometry.shape(cells[SANTA_ROSA]["geometry"]).contains(
+        shapely.Point(vila["lon"], vila["lat"]))
+    alone = district_territories(store, (SANTA_ROSA,))["features"]
+    assert [(f["geometry"], f["properties"]["name"]) for f in alone] == \
+        [(cells[SANTA_ROSA]["geometry"], cells[SANTA_ROSA]["properties"]["name"])]
+
+
+def test_a_click_on_the_origins_seat_district_is_refused_with_the_article(mapped):
+    mapped.controls["unit"].value = SANTA_ROSA
+    mapped.map._clicked(event="click", properties={"code": FORMOSA_SEDE})
+    assert mapped.scenario.districts == (SANTA_ROSA,) and mapped.analysis is not None
+    message = _plain(mapped.panes["message"].value)
+    assert message.startswith("Clique no mapa recusado — somar Formosa (distrito de Formosa) à área: "
+                              "o distrito Formosa é "
+                              "o distrito-sede de Formosa: o município de origem perderia a sede")
+    assert "art. 4º, § 1º" in message and "A área e o último resultado continuam os anteriores." in message
 
 
 def test_the_map_shows_the_area_the_controls_describe(mapped):
@@ -487,7 +553,7 @@ def test_a_click_on_the_origin_says_to_click_a_district(mapped):
     assert mapped.scenario.municipalities == () and mapped.analysis is not None
     assert ("<b>Clique no mapa recusado</b> — somar Abadiânia à área: Abadiânia é o município de "
             "origem: a área sai dele (arts. 2º e 4º, § 1º), não o leva inteiro; para somar um "
-            "distrito dele, clique no ponto do distrito.") in mapped.panes["message"].value
+            "distrito dele, clique no território ou no ponto do distrito.") in mapped.panes["message"].value
 
 
 def test_stale_state_after_a_new_unit_and_readings_of_other_operations(explorer):
@@ -521,7 +587,7 @@ def test_a_projected_scenario_is_not_called_a_study_either(explorer):
     explorer.controls["projection"].value = "electors"
     verdict = _plain(explorer.panes["verdict"].value)
     assert ("Conclusão: Indeterminada perante a LC nº 2/1990; com valor projetado (área: cerca de "
-            "2.263 eleitores), não com os dados publicados; simulação, não é um estudo;") in verdict
+            "2.004 eleitores), não com os dados publicados; simulação, não é um estudo;") in verdict
     assert "estudo preliminar" not in verdict
     explorer.controls["projection"].value = None
     assert "estudo preliminar" in _plain(explorer.panes["verdict"].value)
@@ -573,7 +639,7 @@ def test_the_drawing_note_goes_with_the_limits(mapped):
 
 
 def test_the_map_zooms_to_the_area_when_it_changes(mapped, store):
-    from viabilidade.explore.leaflet_map import CENTER, ZOOM
+    from viabilidade.explore.leaflet_map import CENTER, ZOOM, fit_view
 
     m = mapped.map
     assert (tuple(m.map.center), m.map.zoom) == (CENTER, ZOOM)   # first view: the state
@@ -581,16 +647,17 @@ def test_the_map_zooms_to_the_area_when_it_changes(mapped, store):
     m._clicked(event="click", properties={"code": OLHOS_DAGUA})
     assert mapped.scenario.districts == ("520010010", OLHOS_DAGUA)
     assert (tuple(m.map.center), m.map.zoom) == (CENTER, ZOOM)
-    # ... a unit picked in the list moves it to the unit: Interlândia's point in a 0,15° box.
+    # ... a unit picked in the list moves it to the unit: Interlândia's approximate territory
+    # (its cell in Anápolis, 0,14° × 0,15°).
     mapped.controls["unit"].value = INTERLANDIA
-    (lat, lon), zoom = m.map.center, m.map.zoom
-    assert zoom == 12.0
-    point = next(f for f in m.area_districts.data["features"] if f["properties"]["code"] == INTERLANDIA)
-    assert (round(lon, 4), round(lat, 4)) == tuple(round(x, 4) for x in point["geometry"]["coordinates"])
+    import shapely
+
+    bounds = shapely.geometry.shape(m.area_districts.data["features"][0]["geometry"]).bounds
+    assert (tuple(m.map.center), m.map.zoom) == fit_view(bounds)
+    assert m.map.zoom == 11.5
     # A drawn boundary: the box around Posse d'Abadia, 0,06° wide, shown in 0,15°.
     _draw(mapped, POSSE_BOX)
-    mapped.use_drawing()
-    assert m.map.zoom == 12.0 and [round(x, 3) for x in m.map.center] == [-16.1, -48.8]
+    assert m.map.zoom == 11.5 and (tuple(m.map.center), m.map.zoom) == fit_view((-48.83, -16.13, -48.77, -16.07))
 
 
 def test_scenario_map_fits_the_area_once_per_change(store):
@@ -601,10 +668,11 @@ def test_scenario_map_fits_the_area_once_per_change(store):
     from viabilidade.explore.scenario import Scenario
 
     m = ScenarioMap(store, lambda code: None)
-    # The whole state's box gives the map's first view (a tolerance of half a zoom step).
+    # The whole state's box, fitted with the tool bars' margins, is half a zoom step closer
+    # than the first view (which shows the state whole, the tools over Mato Grosso).
     (lat, lon), zoom = fit_view((-53.25, -19.50, -45.91, -12.40))
-    assert zoom == ZOOM and abs(lat - CENTER[0]) < 0.3 and abs(lon - CENTER[1]) < 0.1
-    # Anápolis (a whole municipality in the area): its malha box, 540 px less 30 px a side.
+    assert zoom == ZOOM - 0.5 and abs(lat - CENTER[0]) < 0.7 and abs(lon - CENTER[1]) < 0.2
+    # Anápolis (a whole municipality in the area): its malha box, clear of the margins.
     anapolis = Scenario.for_municipality(store, ANAPOLIS, origin="5200100")   # Abadiânia
     m.show(anapolis)
     w, s, e, n = store.boundaries.set_index("cod_ibge").at[ANAPOLIS, "geometry"].bounds
@@ -617,6 +685,112 @@ def test_scenario_map_fits_the_area_once_per_change(store):
     # fit=False (a map click) leaves the view, whatever the area.
     m.show(Scenario.for_district(store, INTERLANDIA), fit=False)
     assert (list(m.map.center), m.map.zoom) == ([-17.0, -50.0], 8.0)
-    # A boundary: its own box, 0,3° a side (log2(480 px · 360° / 256 px / 0,3°) = 11,1).
+    # A boundary: its own box, 0,3° a side (log2(420 px · 360° / 256 px / 0,3°) = 10,9).
     m.show(anapolis, box(-49.0, -16.4, -48.7, -16.1))
-    assert m.map.zoom == 11.0 and [round(x, 3) for x in m.map.center] == [-16.25, -48.85]
+    assert m.map.zoom == 10.5 and [round(x, 3) for x in m.map.center] == [-16.222, -48.857]
+
+
+def test_the_fitted_area_stays_clear_of_the_tool_bars():
+    # Projected at the fitted centre and zoom (Web Mercator, 256 px tiles), every corner of
+    # the area lies inside the map less the margins: 90 px at the top (the drawing tools and
+    # their bars, the name box), 45 px on the left (the zoom buttons), 30 px elsewhere.
+    import math
+
+    from viabilidade.explore.leaflet_map import FIT_PADDING_PX, MAP_PX, fit_view
+
+    def pixel(lon, lat, centre, zoom):
+        scale = 256 * 2 ** zoom / (2 * math.pi)
+        y = lambda la: math.log(math.tan(math.pi / 4 + math.radians(la) / 2))   # noqa: E731
+        return (MAP_PX / 2 + (math.radians(lon) - math.radians(centre[1])) * scale,
+                MAP_PX / 2 - (y(lat) - y(centre[0])) * scale)
+
+    for bounds in [(-49.0, -16.4, -48.7, -16.1), (-53.25, -19.50, -45.91, -12.40),
+                   (-47.4, -15.6, -46.9, -14.9), (-50.01, -17.2, -50.0, -17.19)]:
+        centre, zoom = fit_view(bounds)
+        (x0, y0), (x1, y1) = pixel(bounds[0], bounds[3], centre, zoom), pixel(bounds[2], bounds[1], centre, zoom)
+        assert x0 >= FIT_PADDING_PX["left"] - 0.5 and y0 >= FIT_PADDING_PX["top"] - 0.5
+        assert x1 <= MAP_PX - FIT_PADDING_PX["right"] + 0.5 and y1 <= MAP_PX - FIT_PADDING_PX["bottom"] + 0.5
+        # and tight: half a zoom step more would not fit (unless the box was widened to 0,15°)
+        assert bounds[2] - bounds[0] < 0.15 or (x1 - x0) * 2 ** 0.5 > MAP_PX - 75 or (y1 - y0) * 2 ** 0.5 > MAP_PX - 120
+
+
+def test_closing_a_polygon_uses_it_at_once_and_clips_to_the_origin_on_request(mapped):
+    # A square straddling Abadiânia's western border (-48,96°): drawn and closed, it is the
+    # area at once (no button), and the study refuses it (most of it outside the origin).
+    ring = [[-48.98, -16.25], [-48.88, -16.25], [-48.88, -16.15], [-48.98, -16.15], [-48.98, -16.25]]
+    _draw(mapped, ring)
+    drawn = mapped.scenario.boundary
+    assert drawn is not None and mapped.scenario.districts == () and mapped.analysis is None
+    assert "Polígono desenhado em uso como limite da área" in mapped.panes["draw_note"].value
+    # «Recortar pelo município de origem»: the drawing is used again, clipped to Abadiânia.
+    mapped.controls["clip"].value = True
+    assert mapped.scenario.boundary != drawn and mapped.analysis is not None
+    assert ("Recortado pelo município de origem (Abadiânia): 61,68 km² desenhados fora dele foram "
+            "retirados.") in mapped.panes["draw_note"].value
+    from viabilidade.geo.area_file import read_area
+    from viabilidade.geo.measure import geodesic_area_km2
+
+    assert round(geodesic_area_km2(read_area(mapped.scenario.boundary)), 2) == 56.65
+    # A drawing wholly outside the origin is refused when clipping: nothing would be left.
+    kept = mapped.scenario.boundary
+    _draw(mapped, [[-49.2, -16.3], [-49.1, -16.3], [-49.1, -16.2], [-49.2, -16.2], [-49.2, -16.3]])
+    assert mapped.scenario.boundary == kept
+    assert ("O polígono desenhado fica todo fora de Abadiânia: recortado, nada sobraria."
+            in mapped.panes["draw_note"].value)
+    # A drawing wholly inside: nothing to cut.
+    _draw(mapped, POSSE_BOX)
+    assert "Recortado pelo município de origem (Abadiânia): nada ficava fora dele." in \
+        mapped.panes["draw_note"].value
+
+
+def test_labels_name_the_districts_when_zoomed_in_and_the_neighbours_at_state_zoom(mapped):
+    m = mapped.map
+    mapped.controls["unit"].value = SANTA_ROSA            # the map zooms to Santa Rosa: 9,5
+    assert m.map.zoom >= 9.0
+
+    def texts():
+        import re
+
+        import html
+
+        return [html.unescape(re.sub(r"<[^>]+>", "", label.icon.html)) for label in m.labels.layers]
+
+    assert texts() == ["Formosa", "Bezerra", "Santa Rosa", "Juscelino Kubitschek"]
+    assert {label.pane for label in m.labels.layers} == {"rotulos"}
+    m.map.zoom = 7.0
+    assert texts() == ["Formosa", "Água Fria de Goiás", "Cabeceiras", "Flores de Goiás", "Planaltina",
+                       "São João d'Aliança", "Vila Boa"]
+    layers = m.labels.layers
+    m.map.zoom = 7.5                                       # same side of 9: not redrawn
+    assert m.labels.layers == layers
+
+
+def test_legend_folds_and_the_basemap_is_on_with_a_switch(mapped):
+    from viabilidade.explore.leaflet_map import BASEMAP_NOTE
+
+    m = mapped.map
+    assert m.tiles in m.map.layers and m.map.layers[0] is m.tiles       # under everything
+    assert "precisa de internet" in m.tiles.attribution and m.tiles.attribution == BASEMAP_NOTE
+    m.basemap_on.value = False
+    assert m.tiles not in m.map.layers
+    m.basemap_on.value = True
+    assert m.map.layers[0] is m.tiles
+    body = m.basemap_on
+    box = next(c.widget for c in m.map.controls if getattr(c, "widget", None) is not None
+               and m.legend_toggle in getattr(c.widget, "children", ()))
+    assert box.children[1].children == (m.legend, body)
+    m.legend_toggle.value = False
+    assert box.children[1].layout.display == "none"
+    m.legend_toggle.value = True
+    assert box.children[1].layout.display is None
+
+
+def test_the_name_box_empties_outside_goias(mapped):
+    from viabilidade.explore.leaflet_map import HINT
+
+    m = mapped.map
+    m._hovered(event="mouseover", properties={"name": "Formosa"})
+    m._interaction(type="mousemove", coordinates=[-15.45, -47.3])      # in Formosa
+    assert "<b>Formosa</b>" in m.hover.value
+    m._interaction(type="mousemove", coordinates=[-15.80, -47.90])     # Brasília (DF)
+    assert HINT in m.hover.value and "Formosa" not in m.hover.value

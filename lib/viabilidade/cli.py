@@ -27,10 +27,7 @@ def _cmd_data_build(args: argparse.Namespace) -> int:
 
     out = Path(args.out) if args.out else default_root()
     manifest = build_store(Path(args.raw), out)
-    tracts = manifest["tables"].get("tracts")
-    with_tracts = (f", com os setores censitários ({tracts['rows']} setores)"
-                   if tracts else "")
-    print(f"{len(manifest['tables'])} tabelas escritas em {out}{with_tracts}")
+    print(f"{len(manifest['tables'])} tabelas escritas em {out}")
     return 0
 
 

@@ -1,40 +1,51 @@
 """The explorer's interactive map (ipyleaflet): pick and combine units by clicking, draw a boundary.
 
-Layers, bottom to top:
+Layers, bottom to top, each in its own Leaflet pane (:data:`PANES`), so the order never changes
+between updates:
 
-- the 6 km band (art. 4 II) around each origin seat, dashed;
+- an OpenStreetMap basemap (on by default, :data:`BASEMAP_NOTE`); without internet its tiles
+  do not load and the layers below show everything on a grey background;
 - Goiás's 246 municipalities (IBGE malha municipal 2022, simplified to about 0,005° ≈ 500 m
   for the browser), grey outlines; hovering names them, clicking one hands its code to the
   explorer;
-- the scenario: whole municipalities of the area (orange), origin municipalities (blue
-  outline), a boundary drawn or read from a file (orange, hatched by transparency);
-- every district seat (IBGE Localidades 2022 vila, or the municipal seat for a seat district,
-  as :func:`viabilidade.geo.districts.seats_of_districts`), small dots; the area's districts
-  larger, orange — in their own pane (:data:`PANES`), always above the polygons;
-- the municipal seats of the origins (black) and the area's seat (a black ring around it).
+- the scenario's passive layers (:data:`PASSIVE`: no click, no hover): the 6 km band (art. 4
+  II) around each origin seat, dashed; origin municipalities (blue outline); whole
+  municipalities of the area (orange); a boundary drawn or read from a file (orange);
+- the approximate territory of every district of the origin municipalities
+  (:func:`viabilidade.geo.districts.district_cells`: Voronoi cells of the district seats
+  clipped to the municipality, the territory the study draws; **not legal limits**, and the
+  hover and the legend say so — or the IBGE's limit from the census tracts when the store has
+  them), dashed, clickable: inside an origin a click is always one of its districts, the seat
+  district included; a neighbour is clicked as a municipality;
+- the area's districts (their cells, orange);
+- the polygon being drawn (:class:`ipyleaflet.DrawControl`);
+- every district seat point (IBGE Localidades 2022 vila, or the municipal seat for a seat
+  district, :func:`viabilidade.geo.districts.seats_of_districts`), small dots, clickable;
+- the municipal seats of the origins (black) and the area's seat (a black ring around it);
+- permanent labels (:data:`LABEL_ZOOM`): the names of the origins and their neighbours at
+  state zoom, the names of the origins' districts when zoomed in; they take no click.
 
-Only the municipalities and the district points take clicks and hover; what the scenario
-draws (bands, outlines, area, seats) is :data:`PASSIVE`, so a click reaches the unit under it.
-
-No tile server is reachable from where the studies are made, so by default there is no basemap
-(a grey background); ``basemap=True`` adds OpenStreetMap tiles for a user who is online.
-A :class:`ipyleaflet.DrawControl` lets the user draw one polygon; :meth:`ScenarioMap.drawn_geojson`
-gives it as a GeoJSON FeatureCollection (EPSG:4674 coordinates, longitude first).
-Deleting that polygon with the trash tool calls ``on_deleted``. When the area changes the
-view is centred and zoomed on it (:func:`fit_view` of :func:`area_bounds`), except when
-:meth:`ScenarioMap.show` is told not to (a click on the map keeps the view under the mouse).
+A drawn polygon is handed to ``on_drawn`` as soon as it is closed (and again when edited);
+deleting it with the trash tool calls ``on_deleted``. :meth:`ScenarioMap.drawn_geojson` gives it
+as a GeoJSON FeatureCollection (EPSG:4674 coordinates, longitude first). When the area changes
+the view is centred and zoomed on it (:func:`fit_view` of :func:`area_bounds`), leaving room
+for the tool bars (:data:`FIT_PADDING_PX`), except when :meth:`ScenarioMap.show` is told not to
+(a click on the map keeps the view under the mouse). The legend folds away (:attr:`ScenarioMap.legend_toggle`).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import math
+import weakref
 from collections.abc import Callable
 
 from ..geo.distance import MIN_GAP_M
 from ..geo.districts import seats_of_districts
 from ..geo.facts import seat_of
 from ..geo.maps import geodesic_circle
+from ..geo.tracts import TRACT_LIMIT_LABEL
 from .state_map import AREA_COLOUR, ORIGIN_COLOUR
 
 #: Centre and zoom that show the whole state in a map 540 px wide and 540 px tall (Leaflet
@@ -42,20 +53,46 @@ from .state_map import AREA_COLOUR, ORIGIN_COLOUR
 CENTER, ZOOM = (-15.95, -49.58), 6.5
 #: The map's width and height in pixels.
 MAP_PX = 540
-#: Zooming to the area: a margin around it (pixels), the closest zoom (a district is a point:
-#: it is shown in a box at least :data:`MIN_SPAN_DEG` wide, about 17 km).
-FIT_PADDING_PX, MAX_FIT_ZOOM, MIN_SPAN_DEG = 30, 13.0, 0.15
-#: Douglas–Peucker tolerance of the municipality outlines sent to the browser, in degrees.
+#: Zooming to the area: a margin around it (pixels: top, right, bottom, left), the closest zoom
+#: (a district is a point: it is shown in a box at least :data:`MIN_SPAN_DEG` wide, about
+#: 17 km). The top and left margins keep the area clear of the tool bars: the drawing tools
+#: and their bars ("Terminar | Apagar o último ponto | Cancelar", "Salvar | Cancelar | Apagar
+#: tudo") in the top-left corner, the zoom buttons under them, the name box top right.
+FIT_PADDING_PX = {"top": 90, "right": 30, "bottom": 30, "left": 45}
+MAX_FIT_ZOOM, MIN_SPAN_DEG = 13.0, 0.15
+#: Douglas–Peucker tolerance of the municipality and district outlines sent to the browser, in
+#: degrees (about 500 m).
 SIMPLIFY_DEG = 0.005
-HINT = "Passe o mouse sobre um município ou ponto para ver o nome; clique para usá-lo."
-#: Style of what the scenario draws over the municipalities (6 km bands, origin outlines, the
-#: area's municipalities and boundary, the seats): not clickable, so a click always reaches
-#: the municipality or the district point under it, whatever was drawn last. (Leaflet reads
+HINT = "Passe o mouse sobre um município ou distrito para ver o nome; clique para usá-lo."
+#: What every district territory on the map is, said wherever one is named.
+APPROXIMATE = "território aproximado, não é limite legal"
+#: Style of what the scenario draws over the units (6 km bands, origin outlines, the area's
+#: municipalities, districts and boundary, the seats): not clickable, so a click always
+#: reaches the municipality, district territory or district point under it. (Leaflet reads
 #: ``interactive`` when a feature is added; ipyleaflet applies ``properties.style`` before.)
 PASSIVE = {"interactive": False}
-#: Leaflet panes, above the overlay pane (400) where the municipalities are: district points
-#: (every district and the area's), then the seats. A point is thus never under a polygon.
-PANES = {"distritos": {"zIndex": 450}, "sedes": {"zIndex": 460}}
+#: Leaflet panes, one per kind of layer, so the order is fixed whatever is redrawn: the
+#: municipalities; the scenario's passive layers; the district territories (clickable, above
+#: the municipalities); the area (its districts, its boundary); the drawing; the district
+#: points; the seats; the labels (which take no mouse event at all). Leaflet's own overlay
+#: pane is 400, markers 600.
+PANES = {"municipios": {"zIndex": 401}, "cenario": {"zIndex": 405},
+         "territorios": {"zIndex": 420}, "area": {"zIndex": 430}, "desenho": {"zIndex": 440},
+         "distritos": {"zIndex": 450}, "sedes": {"zIndex": 460},
+         "rotulos": {"zIndex": 470, "pointerEvents": "none"}}
+#: From this zoom on the labels name the origins' districts; below it, the origins and their
+#: neighbouring municipalities.
+LABEL_ZOOM = 9.0
+#: The basemap's attribution, and what the map is without it.
+BASEMAP_NOTE = ("Mapa de fundo © colaboradores do OpenStreetMap (precisa de internet; sem ela, "
+                "o fundo fica cinza e as camadas do estudo aparecem sozinhas)")
+#: CSS of the labels and the legend (put in the page with the legend).
+_CSS = """<style>
+.leaflet-rotulos-pane .leaflet-div-icon{background:none;border:none;pointer-events:none!important}
+.viab-rotulo{white-space:nowrap;font:600 11px/1.2 sans-serif;color:#263238;text-align:center;
+ text-shadow:0 0 3px #fff,0 0 3px #fff,0 0 2px #fff}
+.viab-rotulo.municipio{font-size:12px;color:#0d47a1}
+</style>"""
 
 
 #: Titles of the zoom buttons (Leaflet's defaults are "Zoom in" / "Zoom out").
@@ -190,7 +227,92 @@ def districts_geojson(store, codes=None) -> dict:
         for c, lat, lon in zip(pts["cod_distrito"], pts["lat"], pts["lon"])]}
 
 
+def district_territories(store, districts=None, tolerance: float = SIMPLIFY_DEG, *,
+                         municipalities=None) -> dict:
+    """Approximate district territories as GeoJSON: the cells the study draws, simplified.
+
+    Parameters
+    ----------
+    store : viabilidade.data.store.Store
+    districts : sequence of str, optional
+        9-digit district codes; default: every district of ``municipalities``, or, without
+        them, of the municipalities that have more than one (52 municipalities, 133 districts
+        in IBGE DTB 2022 — elsewhere the only district is the municipality itself).
+    tolerance : float
+        Douglas–Peucker tolerance in degrees.
+    municipalities : sequence of str, optional
+        7-digit IBGE codes: every district of these.
+
+    Returns
+    -------
+    dict
+        FeatureCollection of Polygons/MultiPolygons (EPSG:4674, 5 decimals, about 150 kB for
+        the default set); properties ``code`` (cod_distrito), ``name`` (``"Bezerra (distrito
+        de Formosa) — território aproximado, não é limite legal"``; with the census tracts
+        in the store, the IBGE's limit, :data:`viabilidade.geo.tracts.TRACT_LIMIT_LABEL`),
+        ``kind`` = ``"distrito"``, ``limite`` (``"aproximado"`` or ``"setores"``, as
+        :func:`~viabilidade.geo.districts.district_cells`). A district with no known seat point
+        has no cell and is left out.
+
+    Raises
+    ------
+    GeoError
+        From :func:`viabilidade.geo.districts.district_cells`.
+    """
+    d = store.districts
+    if municipalities is not None:
+        owners, wanted = sorted(set(map(str, municipalities)) & set(d["cod_ibge"])), None
+    elif districts is None:
+        counts = d.groupby("cod_ibge")["cod_distrito"].count()
+        owners = sorted(counts[counts > 1].index)
+        wanted = None
+    else:
+        wanted = {str(c) for c in districts}
+        owners = sorted(set(d.loc[d["cod_distrito"].isin(wanted), "cod_ibge"]))
+    cache = _territory_cache(store)
+    missing = [o for o in owners if (o, tolerance) not in cache]
+    if missing:         # one call for all (each call reads the store's tables again)
+        from ..geo.districts import district_cells
+
+        cells = district_cells(store, missing)
+        towns = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
+        for owner in missing:
+            cache[(owner, tolerance)] = []
+        limits = cells["limite"] if "limite" in cells else ["aproximado"] * len(cells)
+        for code, name, owner, limit, geom in zip(cells["cod_distrito"], cells["nome"],
+                                                  cells["cod_ibge"], limits, cells.geometry):
+            geom = geom.simplify(tolerance, preserve_topology=True)
+            if not geom.is_empty:
+                said = TRACT_LIMIT_LABEL if limit == "setores" else APPROXIMATE
+                cache[(owner, tolerance)].append({
+                    "type": "Feature", "geometry": _rounded(geom.__geo_interface__),
+                    "properties": {"code": str(code), "kind": "distrito", "limite": str(limit),
+                                   "name": f"{name} (distrito de {towns.get(owner, owner)}) — {said}"}})
+    features = [f for o in owners for f in cache[(o, tolerance)]
+                if wanted is None or f["properties"]["code"] in wanted]
+    return {"type": "FeatureCollection", "features": copy.deepcopy(features)}
+
+
+#: District territories already drawn, by store, municipality and tolerance (a map shows the
+#: same cells at every update). A store is not hashable: keyed by ``id``, with a weak
+#: reference to tell a new store at the same address.
+_TERRITORIES: dict[int, tuple] = {}
+
+
+def _territory_cache(store) -> dict:
+    ref, cache = _TERRITORIES.get(id(store), (None, None))
+    if ref is None or ref() is not store:
+        cache = {}
+        _TERRITORIES[id(store)] = (weakref.ref(store), cache)
+    return cache
+
+
 def _rounded(geo: dict) -> dict:
+    if geo["type"] == "GeometryCollection":     # a clipped cell may hold a stray line
+        polys = [g for g in geo["geometries"] if g["type"] in ("Polygon", "MultiPolygon")]
+        coords = [c for g in polys for c in ([g["coordinates"]] if g["type"] == "Polygon"
+                                             else g["coordinates"])]
+        geo = {"type": "MultiPolygon", "coordinates": coords}
     def r(x):
         return [r(v) for v in x] if isinstance(x, (list, tuple)) and x and isinstance(x[0], (list, tuple)) \
             else [round(float(x[0]), 5), round(float(x[1]), 5)]
@@ -239,7 +361,8 @@ def scenario_layers_data(store, scenario, boundary=None) -> dict[str, dict]:
     dict
         ``"bands"`` (6 km geodesic circles around each origin seat), ``"areas"`` (whole
         municipalities of the area, origin outlines, the boundary), ``"districts"`` (the
-        area's district points), ``"seats"`` (origin seats and the area's seat); each a
+        area's districts: their approximate territories, :func:`district_territories`),
+        ``"seats"`` (origin seats and the area's seat); each a
         FeatureCollection whose features carry ``properties.style`` (Leaflet path options),
         ``code`` and ``name`` where a unit is meant.
     """
@@ -277,9 +400,13 @@ def scenario_layers_data(store, scenario, boundary=None) -> dict[str, dict]:
                                                {"radius": 5, "color": "#000000", "weight": 1,
                                                 "fillColor": "#000000", "fillOpacity": 1, **PASSIVE})}}
                      for key, (lat, lon) in seats.items()]
+    cells = district_territories(store, scenario.districts)
+    for f in cells["features"]:
+        f["properties"]["style"] = {"color": "#1a1a1a", "weight": 1.2, "fillColor": AREA_COLOUR,
+                                    "fillOpacity": 0.55, **PASSIVE}
     return {"bands": {"type": "FeatureCollection", "features": bands},
             "areas": {"type": "FeatureCollection", "features": areas},
-            "districts": districts_geojson(store, scenario.districts),
+            "districts": cells,
             "seats": {"type": "FeatureCollection", "features": seat_features}}
 
 
@@ -290,7 +417,7 @@ def _mercator_y(lat: float) -> float:
 
 def fit_view(bounds: tuple[float, float, float, float], width_px: int = MAP_PX,
              height_px: int = MAP_PX) -> tuple[tuple[float, float], float]:
-    """Centre and zoom that show ``bounds`` whole, as Leaflet's ``fitBounds`` would.
+    """Centre and zoom that show ``bounds`` whole, as Leaflet's ``fitBounds`` with padding would.
 
     Parameters
     ----------
@@ -303,9 +430,10 @@ def fit_view(bounds: tuple[float, float, float, float], width_px: int = MAP_PX,
     -------
     tuple
         ``((lat, lon), zoom)``: the centre in Web Mercator (Leaflet's projection), the zoom
-        in half steps (the map's ``zoom_snap``), at most :data:`MAX_FIT_ZOOM`, with
-        :data:`FIT_PADDING_PX` pixels to spare on every side. A box narrower than
-        :data:`MIN_SPAN_DEG` (a single district point) is widened to it around its centre.
+        in half steps (the map's ``zoom_snap``), at most :data:`MAX_FIT_ZOOM`, with the
+        :data:`FIT_PADDING_PX` margins to spare (the area never lies under the tool bars). A box
+        narrower than :data:`MIN_SPAN_DEG` (a single district point) is widened to it around
+        its centre.
     """
     west, south, east, north = bounds
     if east - west < MIN_SPAN_DEG:
@@ -314,36 +442,151 @@ def fit_view(bounds: tuple[float, float, float, float], width_px: int = MAP_PX,
     if north - south < MIN_SPAN_DEG:
         mid = (south + north) / 2
         south, north = mid - MIN_SPAN_DEG / 2, mid + MIN_SPAN_DEG / 2
+    pad = FIT_PADDING_PX
     y_s, y_n = _mercator_y(south), _mercator_y(north)
-    lat = math.degrees(math.atan(math.sinh((y_s + y_n) / 2)))
-    zoom_x = math.log2((width_px - 2 * FIT_PADDING_PX) * 360 / (256 * (east - west)))
-    zoom_y = math.log2((height_px - 2 * FIT_PADDING_PX) * 2 * math.pi / (256 * (y_n - y_s)))
+    x_w, x_e = math.radians(west), math.radians(east)
+    free_w, free_h = width_px - pad["left"] - pad["right"], height_px - pad["top"] - pad["bottom"]
+    zoom_x = math.log2(free_w * 2 * math.pi / (256 * (x_e - x_w)))
+    zoom_y = math.log2(free_h * 2 * math.pi / (256 * (y_n - y_s)))
     zoom = min(MAX_FIT_ZOOM, math.floor(2 * min(zoom_x, zoom_y)) / 2)
-    return (round(lat, 6), round((west + east) / 2, 6)), zoom
+    # Radians of Mercator per pixel at that zoom; the box's centre sits in the middle of the
+    # free part of the map, so the map's centre is shifted by half the margins' difference.
+    per_px = 2 * math.pi / (256 * 2 ** zoom)
+    x_c = (x_w + x_e) / 2 - (pad["left"] - pad["right"]) / 2 * per_px
+    y_c = (y_s + y_n) / 2 + (pad["top"] - pad["bottom"]) / 2 * per_px
+    lat = math.degrees(math.atan(math.sinh(y_c)))
+    return (round(lat, 6), round(math.degrees(x_c), 6)), zoom
 
 
 def area_bounds(store, scenario, boundary=None) -> tuple[float, float, float, float] | None:
     """``(west, south, east, north)`` of the scenario's area, or ``None`` for an empty area.
 
     The boundary when there is one (it replaces the units); else the area's whole
-    municipalities (IBGE malha) and its districts' points (:func:`districts_geojson`).
+    municipalities (IBGE malha) and its districts' approximate territories
+    (:func:`district_territories`).
     """
     if boundary is not None:
         return tuple(float(x) for x in boundary.bounds)
-    xs, ys = [], []
+    import shapely
+
+    geoms = []
     b = store.boundaries.set_index("cod_ibge")
-    for code in scenario.municipalities:
-        if code in b.index:
-            w, s_, e, n = b.at[code, "geometry"].bounds
-            xs += [w, e]
-            ys += [s_, n]
-    for f in districts_geojson(store, scenario.districts)["features"]:
-        x, y = f["geometry"]["coordinates"][:2]
-        xs.append(x)
-        ys.append(y)
-    if not xs:
+    geoms += [b.at[code, "geometry"] for code in scenario.municipalities if code in b.index]
+    geoms += [shapely.geometry.shape(f["geometry"])
+              for f in district_territories(store, scenario.districts)["features"]]
+    if not geoms:
         return None
-    return (float(min(xs)), float(min(ys)), float(max(xs)), float(max(ys)))
+    return tuple(float(x) for x in shapely.union_all(geoms).bounds)
+
+
+def neighbours(store, codes) -> list[str]:
+    """The municipalities that share a border with any of ``codes`` (IBGE malha), in code order.
+
+    Parameters
+    ----------
+    store : viabilidade.data.store.Store
+    codes : sequence of str
+        7-digit IBGE codes.
+
+    Returns
+    -------
+    list of str
+        7-digit codes, ``codes`` themselves left out.
+    """
+    b = store.boundaries
+    mine = b[b["cod_ibge"].isin(list(codes))]
+    if mine.empty:
+        return []
+    import shapely
+
+    union = shapely.union_all(mine.geometry.to_numpy())
+    near = b.iloc[b.sindex.query(union, predicate="intersects")]
+    return sorted(c for c in near["cod_ibge"] if c not in set(codes))
+
+
+def labels_data(store, scenario, zoom: float) -> list[tuple[tuple[float, float], str, str]]:
+    """The permanent labels at ``zoom``: ``[((lat, lon), text, kind)]``.
+
+    Below :data:`LABEL_ZOOM` (the state, a region) the names of the origin municipalities and
+    their neighbours (``kind`` ``"municipio"``), at the IBGE municipal seat; from it on, the
+    names of the origins' districts (``"distrito"``), at their seat points.
+    """
+    if zoom < LABEL_ZOOM:
+        names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
+        out = []
+        for code in list(scenario.origins) + neighbours(store, scenario.origins):
+            seat = seat_of(store.seats, code)
+            if seat is not None:
+                out.append(((round(seat[0], 5), round(seat[1], 5)), str(names.get(code, code)),
+                            "municipio"))
+        return out
+    from ..geo.districts import district_points
+
+    pts = district_points(store, list(scenario.origins))
+    return [((round(g.y, 5), round(g.x, 5)), str(n), "distrito")
+            for n, g in zip(pts["nome"], pts.geometry)]
+
+
+def clip_to_origins(drawn, store, origins) -> tuple:
+    """A drawn area clipped to its origin municipalities (IBGE malha, full detail).
+
+    Parameters
+    ----------
+    drawn : shapely geometry
+        The drawn polygon, EPSG:4674.
+    store : viabilidade.data.store.Store
+    origins : sequence of str
+        7-digit IBGE codes of the origin municipalities.
+
+    Returns
+    -------
+    tuple
+        ``(clipped, removed_km2)``: the part of ``drawn`` inside the origins (possibly empty,
+        or in pieces), and the geodesic area (km²) of what was cut off.
+
+    Raises
+    ------
+    GeoError
+        If an origin has no polygon (:func:`viabilidade.geo.territory.municipality_geometry`).
+    """
+    import shapely
+
+    from ..geo.measure import geodesic_area_km2
+    from ..geo.territory import municipality_geometry
+
+    inside = shapely.union_all([municipality_geometry(store.boundaries, o) for o in origins])
+    clipped = shapely.intersection(drawn, inside)
+    if not clipped.is_empty:
+        clipped = shapely.union_all([g for g in shapely.get_parts(clipped)
+                                     if g.geom_type in ("Polygon", "MultiPolygon")])
+    removed = shapely.difference(drawn, inside)
+    return clipped, (0.0 if removed.is_empty else geodesic_area_km2(removed))
+
+
+def legend_html(limits=frozenset()) -> str:
+    """The map's legend (HTML, with the labels' CSS).
+
+    ``limits``: the ``limite`` values of the district territories on the map
+    (:func:`district_territories`); the territories are called the IBGE's limit when all come
+    from the census tracts, approximate otherwise.
+    """
+    words = (TRACT_LIMIT_LABEL if limits and set(limits) == {"setores"} else APPROXIMATE)
+    return (_CSS + "<div style='font-size:11px;line-height:1.35;max-width:19em'>"
+            f"<span style='color:{AREA_COLOUR}'>■</span> área (municípios inteiros, distritos)<br>"
+            f"<span style='color:{AREA_COLOUR}'>▨</span> limites da área (desenhados ou de arquivo)<br>"
+            f"<span style='color:{ORIGIN_COLOUR}'>□</span> município de origem<br>"
+            f"<span style='color:#455a64'>┅</span> distrito: {words}<br>"
+            "<span style='color:#e63946'>◌</span> 6 km da sede de origem (art. 4º, II)<br>"
+            "● sede de origem · ◯ sede proposta<br>"
+            "<span style='color:#90a4ae'>●</span> sede de distrito (vila)</div>")
+
+
+def _in_pane(layer, pane: str):
+    """``layer`` with every feature in ``pane``: ipyleaflet sends a layer's ``pane`` after its
+    features are built, so it is sent as a Leaflet option too (read when they are built)."""
+    layer.pane = pane
+    layer.options = [*layer.options, "pane"]
+    return layer
 
 
 class ScenarioMap:
@@ -357,82 +600,124 @@ class ScenarioMap:
     on_deleted : callable, optional
         Called (no argument) when the polygon in :attr:`drawn` is deleted with the map's
         trash tool.
+    on_drawn : callable, optional
+        Called (no argument) when a polygon is closed or edited: :attr:`drawn` holds it.
     basemap : bool
-        Add OpenStreetMap tiles under the layers (needs internet access; off by default).
+        Put OpenStreetMap tiles under the layers (on by default; needs internet access, and
+        without it the layers show alone). :attr:`basemap_on` switches them off and on.
 
     Attributes
     ----------
     map : ipyleaflet.Map
     hover : ipywidgets.HTML
         Shown in the map's top-right corner: the name under the mouse.
+    territories : ipyleaflet.GeoJSON
+        The approximate territories of the origins' districts (:func:`district_territories`),
+        clickable: inside an origin a click is always one of its districts.
+    labels : ipyleaflet.LayerGroup
+        The permanent labels (:func:`labels_data`), redrawn when the zoom crosses
+        :data:`LABEL_ZOOM` or the origins change.
+    legend, legend_toggle : ipywidgets.HTML, ipywidgets.ToggleButton
+        The legend and the button that folds it away.
+    basemap_on : ipywidgets.Checkbox
+        "Mapa de fundo (OpenStreetMap)", in the legend box.
     draw : ipyleaflet.DrawControl
         Polygon drawing; the last polygon is kept in :attr:`drawn`.
     drawn : dict or None
         The last drawn polygon, a GeoJSON geometry (longitude first).
     """
 
-    def __init__(self, store, on_click: Callable[[str], None], *, basemap: bool = False,
-                 on_deleted: Callable[[], None] | None = None):
+    def __init__(self, store, on_click: Callable[[str], None], *, basemap: bool = True,
+                 on_deleted: Callable[[], None] | None = None,
+                 on_drawn: Callable[[], None] | None = None):
         import ipyleaflet as L
         import ipywidgets as W
+        import shapely
 
-        self.store, self.on_click, self.on_deleted, self.drawn = store, on_click, on_deleted, None
+        self.store, self.on_click, self.on_deleted, self.on_drawn = store, on_click, on_deleted, on_drawn
+        self.drawn = None
         #: Bounds of the area last shown (:func:`area_bounds`); the view moves when they change.
         self.shown_bounds = None
-        layers = [L.basemap_to_tiles(L.basemaps.OpenStreetMap.Mapnik)] if basemap else []
-        self.map = L.Map(center=CENTER, zoom=ZOOM, zoom_snap=0.5, zoom_delta=0.5, layers=layers,
-                         panes=PANES, zoom_control=False,
-                         scroll_wheel_zoom=True, attribution_control=False,
+        self._scenario = None
+        self._labels_key = None
+        #: The origins whose district territories are on the map.
+        self._territories_of = None
+        self.tiles = L.basemap_to_tiles(L.basemaps.OpenStreetMap.Mapnik)
+        self.tiles.attribution = BASEMAP_NOTE
+        self.map = L.Map(center=CENTER, zoom=ZOOM, zoom_snap=0.5, zoom_delta=0.5,
+                         layers=[self.tiles] if basemap else [],
+                         panes=PANES, zoom_control=False, scroll_wheel_zoom=True,
+                         attribution_control=True,
                          layout=W.Layout(width="100%", height=f"{MAP_PX}px"))
+        # Top left, in this order: the drawing tools (their bars open beside them), then the
+        # zoom buttons; the fitted view keeps the area clear of both (FIT_PADDING_PX).
+        self.draw = L.DrawControl(polygon={"shapeOptions": {"color": AREA_COLOUR, "pane": "desenho"}},
+                                  polyline={}, circlemarker={}, rectangle={}, circle={}, marker={},
+                                  position="topleft")
+        self.draw.on_draw(self._drawn)
+        self.map.add(self.draw)
         self.map.add(L.ZoomControl(position="topleft", **ZOOM_TITLES))
         self.map.add(L.ScaleControl(position="bottomleft", imperial=False))
-        self.bands = L.GeoJSON(data={"type": "FeatureCollection", "features": []}, name="6 km")
-        self.municipalities = L.GeoJSON(
-            data=municipalities_geojson(store), name="municípios",
-            style={"color": "#757575", "weight": 0.6, "fillColor": "#ffffff", "fillOpacity": 0.5},
-            hover_style={"color": "#000000", "weight": 2, "fillOpacity": 0.2})
-        self.areas = L.GeoJSON(data={"type": "FeatureCollection", "features": []}, name="cenário",
-                               hover_style={"weight": 4})
+        munis = municipalities_geojson(store)
+        #: Goiás (the union of the outlines, 1 km wider): outside it the name box empties.
+        self._goias = shapely.union_all([shapely.geometry.shape(f["geometry"])
+                                         for f in munis["features"]]).buffer(0.01)
+        shapely.prepare(self._goias)
+        self.municipalities = _in_pane(L.GeoJSON(
+            data=munis, name="municípios",
+            style={"color": "#616161", "weight": 0.8, "fillColor": "#ffffff", "fillOpacity": 0.2},
+            hover_style={"color": "#000000", "weight": 2, "fillOpacity": 0.3}), "municipios")
+        self.bands = _in_pane(L.GeoJSON(data={"type": "FeatureCollection", "features": []},
+                                        name="6 km"), "cenario")
+        self.areas = _in_pane(L.GeoJSON(data={"type": "FeatureCollection", "features": []},
+                                        name="cenário"), "cenario")
+        self.territories = _in_pane(L.GeoJSON(
+            data={"type": "FeatureCollection", "features": []}, name="territórios dos distritos",
+            style={"color": "#455a64", "weight": 0.8, "dashArray": "3 3", "fillColor": "#ffffff",
+                   "fillOpacity": 0.01},
+            hover_style={"color": "#000000", "weight": 2.5, "dashArray": "", "fillOpacity": 0.25}),
+            "territorios")
+        self.area_districts = _in_pane(L.GeoJSON(
+            data={"type": "FeatureCollection", "features": []}, name="distritos da área"), "area")
         self.district_dots = L.GeoJSON(
             data=districts_geojson(store), name="distritos",
-            point_style={"radius": 4, "color": "#546e7a", "weight": 0.8, "fillColor": "#b0bec5",
+            point_style={"radius": 3, "color": "#37474f", "weight": 0.8, "fillColor": "#b0bec5",
                          "fillOpacity": 1, "pane": "distritos"},
             hover_style={"color": "#000000", "weight": 3})
-        self.area_districts = L.GeoJSON(
-            data={"type": "FeatureCollection", "features": []}, name="distritos da área",
-            point_style={"radius": 8, "color": "#1a1a1a", "weight": 2, "fillColor": AREA_COLOUR,
-                         "fillOpacity": 1, "pane": "distritos"},
-            hover_style={"weight": 3})
         self.seats = L.GeoJSON(data={"type": "FeatureCollection", "features": []}, name="sedes",
                                point_style={"radius": 5, "pane": "sedes", **PASSIVE})
-        for layer in (self.bands, self.municipalities, self.areas, self.district_dots,
-                      self.area_districts, self.seats):
+        self.labels = L.LayerGroup(name="rótulos")
+        for layer in (self.municipalities, self.bands, self.areas, self.territories,
+                      self.area_districts, self.district_dots, self.seats):
             self.map.add(layer)
+        self.map.add(self.labels)
+        for layer in (self.municipalities, self.territories, self.district_dots):
             layer.on_hover(self._hovered)
-        for layer in (self.municipalities, self.areas, self.district_dots, self.area_districts):
             layer.on_click(self._clicked)
         self.hover = W.HTML(layout=W.Layout(padding="2px 6px", max_width="16em"))
         self.reset_hover()
         self.map.add(L.WidgetControl(widget=self.hover, position="topright"))
-        # The name under the mouse is forgotten when the mouse leaves the map or the map zooms
-        # (the unit that was under it is no longer there).
+        # The name under the mouse is forgotten when the mouse leaves the map or Goiás, or the
+        # map zooms (the unit that was under it is no longer there).
         self.map.on_interaction(self._interaction)
-        self.map.observe(lambda _change: self.reset_hover(), names="zoom")
-        self.legend = W.HTML(
-            "<div style='font-size:11px;line-height:1.35'>"
-            f"<span style='color:{AREA_COLOUR}'>■</span> área (municípios inteiros)<br>"
-            f"<span style='color:{AREA_COLOUR}'>●</span> distrito da área<br>"
-            f"<span style='color:{AREA_COLOUR}'>▨</span> limites da área (desenhados ou de arquivo)<br>"
-            f"<span style='color:{ORIGIN_COLOUR}'>□</span> município de origem<br>"
-            "<span style='color:#e63946'>◌</span> 6 km da sede de origem (art. 4º, II)<br>"
-            "● sede de origem · ◯ sede proposta<br>"
-            "<span style='color:#90a4ae'>●</span> outros distritos</div>",
-            layout=W.Layout(padding="2px 6px"))
-        self.map.add(L.WidgetControl(widget=self.legend, position="bottomright"))
-        self.draw = L.DrawControl(polygon={"shapeOptions": {"color": AREA_COLOUR}},
-                                  polyline={}, circlemarker={}, rectangle={}, circle={}, marker={})
-        self.draw.on_draw(self._drawn)
-        self.map.add(self.draw)
+        self.map.observe(self._zoomed, names="zoom")
+        self.legend = W.HTML(legend_html(), layout=W.Layout(padding="0 4px"))
+        self.basemap_on = W.Checkbox(value=basemap, indent=False,
+                                     description="Mapa de fundo (OpenStreetMap, precisa de internet)",
+                                     layout=W.Layout(width="auto"))
+        self.basemap_on.observe(self._basemap_switched, names="value")
+        body = W.VBox([self.legend, self.basemap_on])
+        self.legend_toggle = W.ToggleButton(value=True, description="Legenda", icon="chevron-down",
+                                            tooltip="Mostrar ou esconder a legenda",
+                                            layout=W.Layout(width="auto"))
+
+        def fold(change):
+            body.layout.display = None if change["new"] else "none"
+            self.legend_toggle.icon = "chevron-down" if change["new"] else "chevron-up"
+
+        self.legend_toggle.observe(fold, names="value")
+        self.map.add(L.WidgetControl(widget=W.VBox([self.legend_toggle, body]),
+                                     position="bottomright"))
 
     # ------------------------------------------------------------------ events
     def _hovered(self, **event) -> None:
@@ -446,8 +731,25 @@ class ScenarioMap:
         self.hover.value = f"<div style='font-size:12px;line-height:1.3'>{HINT}</div>"
 
     def _interaction(self, **event) -> None:
-        if event.get("type") == "mouseout":
+        kind = event.get("type")
+        if kind == "mouseout":
             self.reset_hover()
+        elif kind == "mousemove" and HINT not in self.hover.value:
+            import shapely
+
+            lat, lon = event.get("coordinates") or (None, None)
+            if lat is not None and not shapely.contains_xy(self._goias, lon, lat):
+                self.reset_hover()          # the mouse left Goiás: no unit is under it
+
+    def _zoomed(self, change) -> None:
+        self.reset_hover()
+        self._draw_labels()
+
+    def _basemap_switched(self, change) -> None:
+        if change["new"] and self.tiles not in self.map.layers:
+            self.map.layers = (self.tiles, *self.map.layers)
+        elif not change["new"] and self.tiles in self.map.layers:
+            self.map.remove(self.tiles)
 
     def _clicked(self, **event) -> None:
         code = (event.get("properties") or {}).get("code")
@@ -457,14 +759,16 @@ class ScenarioMap:
     def _drawn(self, _control=None, action: str = "", geo_json: dict | None = None, **_) -> None:
         if action in ("created", "edited") and geo_json and geo_json.get("geometry", {}).get("type") == "Polygon":
             self.drawn = geo_json["geometry"]
+            if self.on_drawn is not None:
+                self.on_drawn()         # closing (or editing) the polygon uses it at once
         elif action == "deleted" and self.drawn is not None and geo_json \
                 and geo_json.get("geometry") == self.drawn:
             self.drawn = None       # the polygon in use, not an older one still on the map
             if self.on_deleted is not None:
                 self.on_deleted()
 
-    def drawn_geojson(self, cod_ibge: str, name: str) -> str | None:
-        """The last drawn polygon as a GeoJSON FeatureCollection text, or ``None``.
+    def drawn_geojson(self, cod_ibge: str, name: str, geometry=None) -> str | None:
+        """The last drawn polygon (or ``geometry``) as a GeoJSON FeatureCollection text, or ``None``.
 
         Parameters
         ----------
@@ -473,18 +777,22 @@ class ScenarioMap:
             reader, :func:`viabilidade.data.geometry.read_boundaries`, needs one per feature).
         name : str
             Its ``nome``.
+        geometry : shapely geometry, optional
+            What to write instead of the drawing (the drawing clipped to the origin).
 
         Returns
         -------
         str or None
-            CRS EPSG:4674 (declared), longitude first, as Leaflet draws it.
+            CRS EPSG:4674 (declared), longitude first, as Leaflet draws it; ``None`` when
+            nothing is drawn.
         """
         if self.drawn is None:
             return None
+        geo = self.drawn if geometry is None else _rounded(geometry.__geo_interface__)
         return json.dumps({"type": "FeatureCollection",
                            "crs": {"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::4674"}},
                            "features": [{"type": "Feature", "properties": {"id": cod_ibge, "nome": name},
-                                         "geometry": self.drawn}]}, ensure_ascii=False)
+                                         "geometry": geo}]}, ensure_ascii=False)
 
     def clear_drawing(self) -> None:
         """Erase the drawn polygon from the map and forget it (:attr:`drawn`)."""
@@ -493,21 +801,46 @@ class ScenarioMap:
 
     # ------------------------------------------------------------------ update
     def show(self, scenario, boundary=None, *, fit: bool = True) -> None:
-        """Draw the scenario (area, origins, seats, 6 km bands, boundary).
+        """Draw the scenario (area, origins, seats, 6 km bands, boundary, labels).
 
         With ``fit``, when the area's bounds changed since the last call, the map is centred
         and zoomed on the area (:func:`fit_view`); without it (a map click: the map stays
         where the user clicked) or for an empty area the view does not move.
         """
         bounds = area_bounds(self.store, scenario, boundary)
+        self._scenario = scenario
         if fit and bounds is not None and bounds != self.shown_bounds:
-            (self.map.center, self.map.zoom) = fit_view(bounds)
+            (self.map.center, self.map.zoom) = fit_view(bounds)   # observed: labels
         self.shown_bounds = bounds
         data = scenario_layers_data(self.store, scenario, boundary)
         self.bands.data = data["bands"]
         self.areas.data = data["areas"]
         self.area_districts.data = data["districts"]
         self.seats.data = data["seats"]
+        if tuple(scenario.origins) != self._territories_of:
+            self.territories.data = district_territories(self.store, municipalities=scenario.origins)
+            self._territories_of = tuple(scenario.origins)
+            self.legend.value = legend_html({f["properties"]["limite"]
+                                             for f in self.territories.data["features"]})
+        self._draw_labels()
+
+    def _draw_labels(self) -> None:
+        """The permanent labels of the shown scenario at the map's zoom (:func:`labels_data`);
+        redrawn only when the zoom crosses :data:`LABEL_ZOOM` or the origins change."""
+        if self._scenario is None:
+            return
+        key = (self.map.zoom >= LABEL_ZOOM, tuple(self._scenario.origins))
+        if key == self._labels_key:
+            return
+        import ipyleaflet as L
+
+        self._labels_key = key
+        self.labels.clear()
+        for (lat, lon), text, kind in labels_data(self.store, self._scenario, self.map.zoom):
+            icon = L.DivIcon(html=f"<div class='viab-rotulo {kind}'>{_esc(text)}</div>",
+                             icon_size=[160, 16], icon_anchor=[80, -4])
+            self.labels.add(L.Marker(location=(lat, lon), icon=icon, draggable=False,
+                                     keyboard=False, pane="rotulos"))
 
 
 def _esc(text: str) -> str:

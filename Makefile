@@ -31,14 +31,15 @@ lab: install
 	$(BIN)/jupyter lab --config=jupyter_server_config.py notebooks/
 
 # voila.json: 127.0.0.1 only, no browser opened, no other port tried, no code cells, the
-# notebook's API demonstration cells (tag voila-remove) left out. The venv's kernel spec comes
-# first on JUPYTER_PATH, so the app runs in this venv whatever kernels the user has installed.
+# notebook's API demonstration cells (tag voila-remove) left out, the page in Portuguese
+# (template share/jupyter/voila/templates/explorar). On JUPYTER_PATH: that template, then the
+# venv's kernel spec, so the app runs in this venv whatever kernels the user has installed.
 # The token keeps other users of the machine out.
 explorar: install
 	@token=$$($(BIN)/python -c 'import secrets; print(secrets.token_hex(16))'); \
 	echo "Explorador de cenários: abra http://127.0.0.1:$(PORTA)/?token=$$token no navegador"; \
 	echo "(Ctrl+C encerra; se a porta estiver ocupada: make explorar PORTA=8867)"; \
-	JUPYTER_PATH="$(abspath $(VENV))/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
+	JUPYTER_PATH="$(CURDIR)/share/jupyter:$(abspath $(VENV))/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
 	exec $(BIN)/voila --port=$(PORTA) --token=$$token --Voila.config_file_paths="$(CURDIR)" \
 	  notebooks/explorar.ipynb
 

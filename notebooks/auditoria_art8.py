@@ -112,7 +112,9 @@ body = (
     f"{esc(CHOICES['population_vintage'][cfg.population_vintage])} (IBGE), valor publicado, "
     "não certificado.</li>"
     f"<li><strong>Item V — eleitorado</strong>: mais de {fmt.number(th['V'].value)} eleitores; "
-    "eleitorado apto na eleição geral de 2022 (TSE), valor publicado, não certificado.</li>"
+    "perfil do eleitorado de 2026 (TSE; julho de 2026, data não conferida), valor publicado, não "
+    "certificado; Bom Jesus de Goiás, ausente da tabela por município, tem o eleitorado obtido "
+    "por diferença do total do estado (estimado).</li>"
     f"<li><strong>Item VI — núcleo urbano</strong>: no mínimo {fmt.number(th['VI'].value)} "
     "edificações. O IBGE não publica a contagem de edificações; os domicílios particulares "
     "ocupados do Censo 2022 (V0007) servem de aproximação, com incerteza de "
@@ -146,7 +148,7 @@ body = (f"<p>{fmt.number(len(fail_iv))} municípios com {fmt.number(cfg.populati
         "menos, do menor para o maior.</p>"
         + table(["Código IBGE", "Município", "População (adotada)",
                  f"População ({CHOICES['population_vintage'][other_vintage]})",
-                 "Margem (habitantes)", "Eleitores (TSE 2022)"], rows,
+                 "Margem (habitantes)", "Eleitores (TSE, perfil de 2026)"], rows,
                 caption="Quadro 2. Municípios que não atingem o art. 4º, IV com os dados publicados",
                 numeric=(2, 3, 4, 5)))
 display(HTML(sw.section("sec-item-iv", "Municípios que não atingem o item IV (população) com os "
@@ -187,7 +189,7 @@ display(HTML(sw.section("sec-incoerencias", "Dados publicados incoerentes",
 
 # %%
 chart = sw.audit_map(audit, store.boundaries,
-                   source=sw.source_note(store, ["boundaries", "municipalities", "electorate"]))
+                   source=sw.source_note(store, ["boundaries", "municipalities", "electorate_profile"]))
 display(HTML(sw.section("sec-mapa", "Mapa", chart.html(1))))
 
 # %%
@@ -204,5 +206,5 @@ body = table(["Código IBGE", "Município", "População", "Eleitores", "Domicí
 display(HTML(sw.section("sec-tabela", "Tabela completa", body)))
 
 # %%
-prov = sw.provenance_records(store, ["municipalities", "electorate", "state_revenue", "boundaries"])
+prov = sw.provenance_records(store, ["municipalities", "electorate_profile", "state_revenue", "boundaries"])
 display(HTML(sw.section("sec-fontes", "Fontes dos dados", provenance_table(prov))))

@@ -29,18 +29,26 @@
 #   um valor hipotético aparece como *hipotético*; uma projeção é sempre *estimada* e por isso
 #   só dá resultado *indeterminado* (com tendência).
 # - **Salvar** grava o cenário como arquivo de candidato na pasta `data/candidates/` do projeto
-#   (ou onde você indicar) e mostra o comando `viabilidade estudo …` que produz o estudo completo.
+#   (ou onde você indicar) e mostra o comando `viabilidade estudo …` que produz o estudo completo;
+#   **Preparar arquivos para baixar** oferece o candidato (.toml), a área (GeoJSON, KML) e o mapa (PNG).
+# - **Enviar arquivo de limites** (aba Área) lê um KML, KMZ, GeoJSON, GeoPackage ou Shapefile
+#   zipado do seu computador como o estudo o lê; **Desfazer**/**Refazer** voltam as mudanças da área.
+# - **Cenários** guarda até quatro cenários com nome e os compara numa tabela e num mapa.
+# - A sessão fica guardada em `data/candidates/.explorar-estado.json` e volta no próximo "Run All";
+#   **Começar do zero** a apaga.
 #
 # O guia do usuário (`docs/GUIA.md`) explica cada requisito e cada leitura da lei.
 
 # %% tags=["parameters"]
 # Parâmetros (papermill): pasta dos dados processados; cenário inicial a partir de um arquivo de
-# candidato, ou de uma unidade (distrito, ou município com sua origem); mapa de fundo da internet.
+# candidato, ou de uma unidade (distrito, ou município com sua origem); mapa de fundo da internet;
+# guardar a sessão (restaurada no próximo "Run All", mesmo depois de reiniciar o kernel).
 data_root = None
 candidate_file = None
 start_unit = "520010010"
 start_origin = None
 basemap = True
+keep_session = True
 
 # %%
 from pathlib import Path
@@ -50,6 +58,7 @@ from IPython.display import display
 from viabilidade.candidate import load_candidate
 from viabilidade.data.store import load_store
 from viabilidade.explore.leaflet_map import portuguese_tools
+from viabilidade.explore.persist import default_state_file
 from viabilidade.explore.scenario import Scenario
 from viabilidade.explore.widgets import Explorer
 
@@ -60,7 +69,8 @@ elif len(start_unit) == 9:
     scenario = Scenario.for_district(store, start_unit)
 else:
     scenario = Scenario.for_municipality(store, start_unit, start_origin)
-explorer = Explorer(store, scenario, basemap=basemap)
+explorer = Explorer(store, scenario, basemap=basemap,
+                    state_file=default_state_file() if keep_session else None)
 display(portuguese_tools(), explorer.widget())
 
 # %% [markdown] tags=["voila-remove"]

@@ -118,7 +118,7 @@ body = (
     "<li><strong>População (IV)</strong>: Censo 2022, agregados por distrito (IBGE), valor "
     "publicado, não certificado.</li>"
     "<li><strong>Eleitorado (V)</strong>: o TSE publica o eleitorado por município e zona, não por "
-    "distrito; estima-se pelo eleitorado do município (eleição de 2022) vezes a participação do "
+    "distrito; estima-se pelo eleitorado do município (perfil do eleitorado de 2026) vezes a participação do "
     "distrito na população do município, com incerteza.</li>"
     "<li><strong>Edificações (VI)</strong>: domicílios particulares ocupados do distrito como "
     f"aproximação, com incerteza de {fmt.percent(100 * sw.BUILDINGS_PROXY_UNCERTAINTY, 0)}.</li>"
@@ -206,6 +206,6 @@ display(HTML(sw.section(
     + sw.data_flags_body(flags, used_by=used))))
 
 # %%
-prov = sw.provenance_records(store, ["districts", "municipalities", "electorate", "vilas", "seats",
+prov = sw.provenance_records(store, ["districts", "municipalities", "electorate_profile", "vilas", "seats",
                                      "state_revenue", "boundaries"])
 display(HTML(sw.section("sec-fontes", "Fontes dos dados", provenance_table(prov))))

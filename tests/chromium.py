@@ -38,7 +38,8 @@ def free_port() -> int:
 def jupyter_env(home: Path) -> dict[str, str]:
     """Environment for a Jupyter server whose only ``python3`` kernel is this interpreter with
     the repository's ``lib`` first, and whose configuration, data and runtime folders are
-    under ``home`` (nothing of the user's is read or written)."""
+    under ``home`` (nothing of the user's is read or written; the explorer's session file too,
+    ``VIABILIDADE_ESTADO_EXPLORAR``, so no run restores another's)."""
     kernel = home / "path" / "kernels" / "python3"
     kernel.mkdir(parents=True, exist_ok=True)
     (kernel / "kernel.json").write_text(json.dumps({
@@ -47,6 +48,7 @@ def jupyter_env(home: Path) -> dict[str, str]:
         "env": {"PYTHONPATH": str(REPO / "lib")}}), encoding="utf-8")
     return {**os.environ, "JUPYTER_PATH": str(home / "path"), "JUPYTER_DATA_DIR": str(home / "data"),
             "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+            "VIABILIDADE_ESTADO_EXPLORAR": str(home / "explorar-estado.json"),
             "PYTHONPATH": str(REPO / "lib")}
 
 
@@ -166,3 +168,33 @@ def map_settled(driver) -> bool:
     return driver.execute_script(
         "const m = window.__viabilidadeMap;"
         "return !!m && !m._animatingZoom && !(m._panAnim && m._panAnim._inProgress);")
+
+
+#: ipywidgets' FileUpload keeps its ``<input type=file>`` out of the page and clicks it to open
+#: the system's file dialog, which a headless browser cannot use. This makes that click put the
+#: input in the page instead (hidden) and keep it as ``window.__fileInput``, for selenium's
+#: ``send_keys(path)``, which fires the input's ``change`` as a user's choice would.
+CATCH_FILE_INPUT = """
+if (!HTMLInputElement.prototype.__caught) {
+  const click = HTMLInputElement.prototype.click;
+  HTMLInputElement.prototype.click = function () {
+    if (this.type !== 'file') return click.apply(this, arguments);
+    if (!this.isConnected) document.body.appendChild(this);
+    window.__fileInput = this;
+  };
+  HTMLInputElement.prototype.__caught = true;
+}
+window.__fileInput = null;
+return true;
+"""
+
+
+def upload_file(driver, button, path: Path) -> None:
+    """Send ``path`` through the FileUpload widget whose button is ``button`` (a selenium
+    element), as a user choosing the file in the dialog would (:data:`CATCH_FILE_INPUT`)."""
+    driver.execute_script(CATCH_FILE_INPUT)
+    driver.execute_script("arguments[0].click();", button)
+    field = driver.execute_script("return window.__fileInput;")
+    if field is None:
+        pytest.fail("the upload button opened no file input")
+    field.send_keys(str(path))

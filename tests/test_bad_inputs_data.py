@@ -181,7 +181,7 @@ def test_build_refuses_electors_far_above_the_population(tmp_path):
     assert msg == (f"arquivo {f.name}, linha {n + 1}, coluna 'eleitores_aptos': o município 5200100 "
                    "(Abadiânia) somaria 9.999.999 eleitores para 17.232 habitantes (Censo 2022); "
                    "esperado no máximo 43.080 eleitores (2,5 × a população; o maior quociente de "
-                   "Goiás é 1,89)")
+                   "Goiás é 2,19, Davinópolis, no perfil do eleitorado de 2026)")
     assert not (tmp_path / "store").exists()
 
 

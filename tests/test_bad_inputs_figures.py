@@ -3,7 +3,7 @@
 :func:`viabilidade.plausibility.figure_problems` and
 :func:`~viabilidade.plausibility.perimeter_problems` run in
 :func:`viabilidade.profile.check_candidate`, before anything is written. Abadiânia (5200100):
-17.232 inhabitants (Censo 2022), 10.812 electors (TSE 2022); Posse d'Abadia (520010010):
+17.232 inhabitants (Censo 2022), 12.614 electors (TSE, perfil do eleitorado de 2026); Posse d'Abadia (520010010):
 3.045 inhabitants.
 """
 
@@ -49,7 +49,7 @@ def test_certified_electors_above_the_population(store, tmp_path):
     assert lines == [
         f"{p}, linha 15, campo 'certified.electors.value': encontrados 99.999 eleitores para "
         "3.102 habitantes; esperado no máximo 7.755 eleitores (2,5 × a população certificada; o "
-        "maior quociente de Goiás é 1,89)"]
+        "maior quociente de Goiás é 2,19, Davinópolis, no perfil do eleitorado de 2026)"]
 
 
 def test_certified_electors_at_the_bound_pass(store, tmp_path):
@@ -82,8 +82,8 @@ def test_plebiscite_electorate_above_the_municipalities_concerned(store, tmp_pat
     p, lines = _lines(store, tmp_path, BASE + "[process.plebiscite]\neligible = 999999\n")
     assert lines == [
         f"{p}, linha 10, campo 'process.plebiscite.eligible': encontrados 999.999 eleitores "
-        "aptos; esperado no máximo 16.218 (1,5 × os 10.812 eleitores de Abadiânia (5200100), os "
-        "municípios envolvidos, TSE 2022)"]
+        "aptos; esperado no máximo 18.921 (1,5 × os 12.614 eleitores de Abadiânia (5200100), os "
+        "municípios envolvidos, TSE, perfil do eleitorado de 2026)"]
 
 
 def test_signatures_above_the_certified_electors(store, tmp_path):
@@ -99,8 +99,8 @@ def test_signatures_above_the_estimated_electors(store, tmp_path):
     p, lines = _lines(store, tmp_path, BASE + "[process]\npetition_signatures = 5000\n")
     assert lines == [
         f"{p}, linha 10, campo 'process.petition_signatures': encontradas 5.000 assinaturas; "
-        "esperado no máximo 2.865 (1,5 × os cerca de 1.911 eleitores estimados da área, TSE "
-        "2022): só eleitores inscritos na área assinam (art. 2º)"]
+        "esperado no máximo 3.343 (1,5 × os cerca de 2.229 eleitores estimados da área, TSE, "
+        "perfil do eleitorado de 2026): só eleitores inscritos na área assinam (art. 2º)"]
 
 
 def test_the_certified_example_is_plausible(store):

@@ -413,6 +413,22 @@ def test_a_portal_set_fetches_each_monthly_csv_once(site, server, tmp_path):
         "/recursos/arrecadacao_2024_01.csv", "/recursos/arrecadacao_2024_02.csv"]
 
 
+def test_a_portal_answer_without_the_list_is_told(site, server, tmp_path):
+    (site / "api" / "3" / "action").mkdir(parents=True)
+    (site / "api" / "3" / "action" / "package_show").write_text(
+        '{"success": false, "error": {"message": "Not found"}}', encoding="utf-8")
+    src = _src(f"{server.url}/dataset/arrecadacao", "receita-sefaz", "revenue", ckan=("CSV",))
+    raw = tmp_path / "raw"
+    report = fetch_official(raw, sources=(src,), progress=False, today=TODAY)
+    assert report.problems == [
+        f"receita-sefaz (IBGE-TESTE, Conjunto de teste, 2022): a API do portal ({server.url}/api/3/"
+        "action/package_show?id=arrecadacao) não respondeu com a lista de arquivos do conjunto; o "
+        "portal pode ter mudado. O que fazer: baixe os arquivos CSV no navegador "
+        f"({server.url}/dataset/arrecadacao) e coloque-os em {raw / 'revenue' / 'arrecadacao'}/ "
+        "com os nomes publicados; eles são conferidos e registrados na primeira execução em que "
+        "o portal responder"]
+
+
 def test_the_command_prints_each_set_and_exits_2_with_every_problem(monkeypatch, site, server,
                                                                     tmp_path, capsys):
     import viabilidade.data.catalogue as cat

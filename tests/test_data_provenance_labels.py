@@ -61,8 +61,13 @@ def test_the_cover_lists_data_sets_and_the_appendix_keeps_the_copies():
     store = load_store(STORE)
     a = analyse(ROOT / "data" / "candidates" / "posse-dabadia.toml", store=store)
     cover = sections.cover(a, a.settings.study_day())
-    for line in ("<li>TSE, eleitorado apto por zona e município, Eleições Gerais 2022 (outubro de "
-                 "2022)</li>",
+    for line in ("<li>TSE, eleitorado apto por zona e município nas Eleições Gerais de 2022 "
+                 "(02/10/2022)</li>",
+                 "<li>TSE, perfil do eleitorado de 2026 por município (julho de 2026, data não "
+                 "conferida; Bom Jesus de Goiás ausente, obtido por diferença do total do "
+                 "estado)</li>",
+                 "<li>TSE, perfil do eleitorado de 2026, total de Goiás (julho de 2026, data não "
+                 "conferida)</li>",
                  "<li>IBGE, Censo Demográfico 2022, dicionário de dados dos Agregados por Setores "
                  "Censitários (versão de 17/04/2025)</li>"):
         assert line in cover, line

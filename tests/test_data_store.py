@@ -62,6 +62,22 @@ def test_electorate_and_crosswalk(store):
     assert store.codes.tse_to_ibge("93734") == "5208707"
 
 
+def test_the_roll_studies_read_is_the_2026_profile_with_bom_jesus_derived(store):
+    from viabilidade.data.store import electors
+
+    e = electors(store)
+    assert len(e) == 246 and e["eleitores"].sum() == 5_080_755
+    assert e.at["5205513", "eleitores"] == 17_542         # Cocalzinho (15.904 in 2022)
+    assert (e.at["5203500", "eleitores"], e.at["5203500", "base"]) == (18_155, "estimated")
+    assert e.at["5203500", "nota"].startswith("derivado, não lido do TSE")
+    assert set(e.drop(index="5203500")["base"]) == {"published"}
+    # the 2022 roll stays, Bom Jesus read from its file
+    assert store.electorate.set_index("cod_ibge").at["5203500", "eleitores_aptos"] == 17_567
+    (rec_profile, rec_total, _cw) = store.provenance("electorate_profile")
+    assert rec_profile["vintage"].startswith("perfil do eleitorado de 2026 (julho de 2026")
+    assert rec_total["files"][0]["path"].endswith("go_eleitorado_perfil2026_total_go_e_8_maiores_rox87.csv")
+
+
 def test_state_tax_revenue(store):
     r = state_tax_revenue(store, 2022)
     assert r["total"] == 24_248_259_000 + 2_462_557_000 + 895_202_000

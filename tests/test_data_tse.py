@@ -145,3 +145,71 @@ def test_perfil_negative_count(tmp_path, cw):
     assert str(e.value) == ("arquivo perfil_eleitorado_2022.csv, linha 3, coluna "
                             "'QT_ELEITORES_PERFIL': encontrado '-3'; esperada uma contagem de "
                             "eleitores >= 0")
+
+
+# --- The electorate profile of 2026 (the roll studies read) ---------------------------------
+PROFILE = EL / "go_eleitorado_municipios_tse_perfil_secao_agregado_jeffairdata.csv"
+PROFILE_TOTAL = EL / "go_eleitorado_perfil2026_total_go_e_8_maiores_rox87.csv"
+
+
+def test_profile_2026_state_total():
+    assert tse.read_profile_state_total(PROFILE_TOTAL) == 5_080_755
+
+
+def test_profile_2026_completed_with_bom_jesus_derived(cw):
+    p = tse.read_profile_municipalities(PROFILE, cw, 5_080_755, total_file=PROFILE_TOTAL,
+                                        names={"5203500": "Bom Jesus de Goiás"})
+    assert len(p) == 246 and p["eleitores"].sum() == 5_080_755
+    p = p.set_index("cod_ibge")
+    assert (p.loc["5200100", "eleitores"], p.loc["5200100", "base"]) == (12_614, "published")
+    assert p.loc["5214879", "eleitores"] == 2_681  # Nova Iguaçu de Goiás (2.798 in 2022)
+    assert p.loc["5208707", "eleitores"] == 1_016_153  # Goiânia = the 2026 aggregation's
+    # Bom Jesus de Goiás is not in the per-municipality file: derived, never "published"
+    bj = p.loc["5203500"]
+    assert (bj["eleitores"], bj["base"], bj["cod_tse"]) == (18_155, "estimated", "92690")
+    assert bj["nota"] == ("derivado, não lido do TSE: a tabela por município não traz Bom Jesus "
+                          "de Goiás; valor = total do estado no mesmo perfil (5.080.755) menos a "
+                          "soma dos outros 245 municípios (5.062.600)")
+    assert (p["base"] == "estimated").sum() == 1
+
+
+def test_the_two_rolls_differ_and_bom_jesus_is_read_in_2022(cw):
+    e = tse.read_zone_municipality_2022(
+        EL / "go_eleitores_aptos_2022_por_zona_e_municipio_rafnleite.csv", cw).set_index("cod_ibge")
+    assert e["eleitores_aptos"].sum() == 4_870_621
+    assert e.loc["5203500", "eleitores_aptos"] == 17_567  # read from the 2022 file
+
+
+def test_profile_with_two_municipalities_missing_is_refused(tmp_path, cw):
+    lines = PROFILE.read_text(encoding="utf-8").splitlines()
+    f = tmp_path / "perfil.csv"
+    f.write_text("\n".join(l for l in lines if not l.startswith("5214879,")) + "\n",
+                 encoding="utf-8")
+    with pytest.raises(DataError, match=r"faltam 2 municípios \(5203500, 5214879\); o total do "
+                                        r"estado só permite obter um por diferença; esperado no "
+                                        r"máximo um município ausente"):
+        tse.read_profile_municipalities(f, cw, 5_080_755)
+
+
+def test_profile_total_not_above_the_sum_is_refused(cw):
+    with pytest.raises(DataError, match=r"os 245 municípios do arquivo somam 5062600 eleitores, e "
+                                        r"o total do estado é 5062600: não sobra eleitorado para "
+                                        r"5203500"):
+        tse.read_profile_municipalities(PROFILE, cw, 5_062_600)
+
+
+def test_profile_code_pair_must_agree(tmp_path, cw):
+    text = PROFILE.read_text(encoding="utf-8").replace("5214879,93084,", "5214879,93734,")
+    f = tmp_path / "perfil.csv"
+    f.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError, match=r"o código TSE '93734' é de outro município \(5208707\); "
+                                        r"esperado o código TSE de 5214879"):
+        tse.read_profile_municipalities(f, cw, 5_080_755)
+
+
+def test_profile_state_total_row_required(tmp_path):
+    f = tmp_path / "total.csv"
+    f.write_text("abrangencia,total_eleitores\nmunicipio,10\n", encoding="utf-8")
+    with pytest.raises(DataError, match="encontradas 0 linhas com abrangencia 'UF GO'; esperada "
+                                        "exatamente uma"):
+        tse.read_profile_state_total(f)

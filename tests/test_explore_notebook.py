@@ -47,6 +47,8 @@ def test_notebook_runs_top_to_bottom(tmp_path, monkeypatch):
         "display_name": "Python 3", "language": "python",
         "env": {"PYTHONPATH": str(REPO / "lib")}}), encoding="utf-8")
     monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "jupyter"))
+    # The explorer's session goes to the test's folder, not the repository's data/candidates/.
+    monkeypatch.setenv("VIABILIDADE_ESTADO_EXPLORAR", str(tmp_path / "estado.json"))
     out = tmp_path / "explorar.ipynb"
     papermill.execute_notebook(str(NOTEBOOKS / "explorar.ipynb"), str(out), kernel_name="python3",
                                parameters={"data_root": str(PROCESSED)}, cwd=str(tmp_path),
@@ -55,6 +57,7 @@ def test_notebook_runs_top_to_bottom(tmp_path, monkeypatch):
     text = "".join("".join(o.get("text", "")) for c in nb["cells"] if c["cell_type"] == "code"
                    for o in c.get("outputs", []))
     assert "Conclusão com população hipotética de 3.000: inviável" in text
+    assert (tmp_path / "estado.json").is_file()          # the session was kept
     assert "Eleitorado projetado para 1º de julho de 2027" in text
     widget_views = [o for c in nb["cells"] for o in c.get("outputs", [])
                     if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]

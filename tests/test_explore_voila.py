@@ -2,7 +2,7 @@
 through Debian's Chromium as a researcher who never opens JupyterLab would use it.
 
 One Voilà server per module, with the repository's ``voila.json`` (no code cells, the API
-demonstration cells left out) and a kernel spec pointing at this interpreter (the user's kernel
+demonstration cells left out, the page's template ``share/jupyter/voila/templates/explorar``) and a kernel spec pointing at this interpreter (the user's kernel
 specs are never used). The test opens the app and, on the map: picks Pires Belo (district of
 Catalão) in the list, clicks Santo Antônio do Rio Verde (another district of Catalão) and sees
 it added, clicks Pires Belo (the district of the proposed seat) and sees it removed, the seat
@@ -51,10 +51,12 @@ def voila(tmp_path_factory):
         pytest.skip(f"no voila command next to {sys.executable}")
     home = tmp_path_factory.mktemp("voila")
     port, token = free_port(), secrets.token_hex(16)
+    env = jupyter_env(home)      # and the page's template, as make explorar
+    env["JUPYTER_PATH"] += os.pathsep + str(REPO / "share" / "jupyter")
     proc = start_server(
         [str(command), f"--port={port}", f"--token={token}", f"--Voila.config_file_paths={REPO}",
          str(NOTEBOOK)],
-        env=jupyter_env(home), cwd=home, log=home / "voila.log",
+        env=env, cwd=home, log=home / "voila.log",
         ready_url=f"http://127.0.0.1:{port}/voila/static/voila.js")
     try:
         yield f"http://127.0.0.1:{port}/?token={token}"
@@ -134,7 +136,10 @@ def test_voila_app_clicks_draws_saves_and_the_study_agrees(voila, browser, tmp_p
     wait("the app's first verdict (Posse d'Abadia)",
          lambda d: "Posse d'Abadia: indeterminado" in _verdict(d), 150)
     page = _body(browser)
-    # The app only: no code, no API demonstration (tagged voila-remove), no error stream.
+    # The page in Portuguese (voila.json, template explorar), then the app only: no code, no
+    # API demonstration (tagged voila-remove), no error stream.
+    assert browser.execute_script("return [document.title, document.documentElement.lang]") == [
+        "Explorar cenários — LC 02/1990 (Goiás)", "pt"]
     assert "Explorar cenários — LC 02/1990 (Goiás)" in page
     for absent in ("load_store", "import ", "O mesmo pela API", "Traceback", "Warning"):
         assert absent not in page

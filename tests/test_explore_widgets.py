@@ -587,7 +587,7 @@ def test_a_projected_scenario_is_not_called_a_study_either(explorer):
     explorer.controls["projection"].value = "electors"
     verdict = _plain(explorer.panes["verdict"].value)
     assert ("Conclusão: Indeterminada perante a LC nº 2/1990; com valor projetado (área: cerca de "
-            "2.004 eleitores), não com os dados publicados; simulação, não é um estudo;") in verdict
+            "2.263 eleitores), não com os dados publicados; simulação, não é um estudo;") in verdict
     assert "estudo preliminar" not in verdict
     explorer.controls["projection"].value = None
     assert "estudo preliminar" in _plain(explorer.panes["verdict"].value)

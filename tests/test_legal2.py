@@ -115,14 +115,14 @@ def test_n5_one_count_rule_for_transfer_and_fusion(analysed):
         assert r.details["contagem"] == "em cada município (a contagem única é leitura alternativa)"
         assert "o estudo exige quórum e maioria em cada um — " in r.reason
         assert COMBINED in r.reason
-    assert transfer.details["quorum_por_municipio"] == "Abadiânia: 5.407; Corumbá de Goiás: 3.761"
-    assert fusion.details["quorum_por_municipio"] == "Anhanguera: 615; Cumari: 1.286"
+    assert transfer.details["quorum_por_municipio"] == "Abadiânia: 6.308; Corumbá de Goiás: 3.976"
+    assert fusion.details["quorum_por_municipio"] == "Anhanguera: 873; Cumari: 1.309"
     assert transfer.reason.endswith(
-        COMBINED + ": 18.333 eleitores (publicado), quórum mínimo de 9.167 comparecimentos e, "
-        "nesse caso, 4.584 votos “sim”.")
+        COMBINED + ": 20.564 eleitores (publicado), quórum mínimo de 10.283 comparecimentos e, "
+        "nesse caso, 5.142 votos “sim”.")
     assert fusion.reason.endswith(
-        COMBINED + ": 3.800 eleitores (publicado), quórum mínimo de 1.901 comparecimentos e, "
-        "nesse caso, 951 votos “sim”.")
+        COMBINED + ": 4.360 eleitores (publicado), quórum mínimo de 2.181 comparecimentos e, "
+        "nesse caso, 1.091 votos “sim”.")
 
 
 def test_n4_the_fusion_economic_text_is_its_own(analysed, store):

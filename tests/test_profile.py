@@ -37,14 +37,20 @@ def test_posse_dabadia_area_and_remainder(store):
     assert p.area.population.value == 3045
     assert p.area.population.basis == Basis.PUBLISHED  # Censo 2022: published, not certified
     assert p.area.buildings.value == 1178 and p.area.buildings.basis == Basis.ESTIMATED
-    # Abadiânia: 10,812 electors (TSE 2022), 17,232 inhabitants; Posse d'Abadia 3,045.
-    # 10.812 × 3.045 / 17.232 = 1.910,55 electors, rounded half up to a whole elector
-    assert p.area.electors.value == 1911
+    # Abadiânia: 12,614 electors (TSE, perfil do eleitorado de 2026; 10,812 in the 2022
+    # general election), 17,232 inhabitants; Posse d'Abadia 3,045.
+    # 12.614 × 3.045 / 17.232 = 2.228,97 electors, rounded half up to a whole elector
+    assert p.area.electors.value == 2229
     assert p.area.electors.basis == Basis.ESTIMATED and p.area.electors.uncertainty > 0
+    assert (p.area.electors.source, p.area.electors.vintage) == (
+        "TSE, perfil do eleitorado de 2026 (julho de 2026, data não conferida)", "2026")
+    assert p.area.electors.note.startswith(
+        "estimado: 12.614 eleitores de Abadiânia (TSE, perfil do eleitorado de 2026) × "
+        "participação de Posse d'Abadia na população do município (3.045/17.232)")
     rem = p.remainders["5200100"]
     assert rem.population.value == 14187
     assert rem.buildings.value == 5010
-    assert rem.electors.value == 10812 - 1911  # area + remainder = Abadiânia's TSE total
+    assert rem.electors.value == 12614 - 2229  # area + remainder = Abadiânia's TSE total
     assert p.origins["5200100"].population.value == 17232
     assert p.area.area_km2.value == pytest.approx(301.761, abs=0.001)
 
@@ -77,10 +83,25 @@ def test_state_tax_revenue_follows_collection_year(store, tmp_path):
 def test_retrospective_nova_iguacu(store):
     p = build_profile(load_candidate(CANDIDATES / "nova-iguacu-de-goias.toml"), store, Settings())
     assert p.area.population.value == 3010          # Censo 2022, unchanged across vintages
-    assert p.area.electors.value == 2798            # TSE 2022 apt voters
+    assert p.area.electors.value == 2681            # TSE profile 2026 (2.798 apt in 2022)
+    assert p.area.electors.basis == Basis.PUBLISHED
     mara_rosa = store.municipalities.set_index("cod_ibge").at["5212808", "populacao"]
     assert p.remainders["5212808"].population.value == mara_rosa
     assert p.origins["5212808"].population.value == mara_rosa + 3010
+
+
+def test_bom_jesus_electors_are_derived_not_published(store, tmp_path):
+    # Bom Jesus de Goiás (5203500) is missing from the TSE profile's per-municipality table:
+    # the store derives it from the state total, and a study shows it as estimated, saying how.
+    path = tmp_path / "c.toml"
+    path.write_text('operation = "fusion"\nname = "X"\nseat = "Bom Jesus de Goiás"\n[area]\n'
+                    'municipalities = ["5203500", "5205059"]\n', encoding="utf-8")
+    p = build_profile(load_candidate(path), store, Settings())
+    e = p.origins["5203500"].electors
+    assert (e.value, e.basis) == (18155, Basis.ESTIMATED)
+    assert e.note.startswith("derivado, não lido do TSE: a tabela por município não traz Bom "
+                             "Jesus de Goiás; valor = total do estado no mesmo perfil (5.080.755) "
+                             "menos a soma dos outros 245 municípios (5.062.600)")
 
 
 def test_first_release_vintage(store):

@@ -29,10 +29,10 @@ def test_transfer_chapter_and_slide(store):
     a = analyse(FIX / "transferencia-posse-dabadia.toml", store=store)
     t = plain(operation_chapters.transfer_section(a, store))
     assert t.startswith("Os dois municípios e o plebiscito (arts. 5º e 7º)")
-    assert ("Eleitores 10.812 eleitores (publicado) 8.901 ± 398 eleitores (estimado) "
-            "7.521 eleitores (publicado) 9.432 ± 398 eleitores (estimado)") in t
+    assert ("Eleitores 12.614 eleitores (publicado) 10.385 ± 474 eleitores (estimado) "
+            "7.950 eleitores (publicado) 10.179 ± 474 eleitores (estimado)") in t
     assert "Área 1.044,56 km² (publicado) 742,79 km² (publicado)" in t
-    assert "Posse d'Abadia 1.911 ± 398 eleitores (estimado)" in t
+    assert "Posse d'Abadia 2.229 ± 474 eleitores (estimado)" in t
     assert plain(_subject_line(a, "Abadiânia")) == (
         "Área transferida: Posse d'Abadia · município de origem: Abadiânia · recebe a área: "
         "Corumbá de Goiás · por lei estadual, precedida de plebiscito (arts. 5º e 7º)")
@@ -40,9 +40,9 @@ def test_transfer_chapter_and_slide(store):
     area_only = analyse(FIX / "transferencia-posse-dabadia.toml", store=store,
                         settings=Settings(plebiscite_roll="area"))
     t2 = plain(operation_chapters.transfer_section(area_only, store))
-    assert "Posse d'Abadia 1.911 ± 398 eleitores (estimado) Total 1.911 eleitores (estimado)" in t2
-    assert "Corumbá de Goiás 7.521 eleitores (publicado) Total" not in t2
-    assert "o eleitorado seria de 18.333 eleitores (publicado)" in t2
+    assert "Posse d'Abadia 2.229 ± 474 eleitores (estimado) Total 2.229 eleitores (estimado)" in t2
+    assert "Corumbá de Goiás 7.950 eleitores (publicado) Total" not in t2
+    assert "o eleitorado seria de 20.564 eleitores (publicado)" in t2
 
 
 def test_correction_has_no_area_section_and_a_slide_without_seat(store):

@@ -37,7 +37,8 @@ def test_posse_dabadia_figures_are_published_not_certified(store):
     rem = p.remainders["5200100"]
     assert (rem.population.value, rem.population.basis) == (14187, Basis.PUBLISHED)
     origin = p.origins["5200100"]
-    assert (origin.electors.value, origin.electors.basis) == (10812, Basis.PUBLISHED)  # TSE 2022
+    # TSE, perfil do eleitorado de 2026 (10.812 in the 2022 general election)
+    assert (origin.electors.value, origin.electors.basis) == (12614, Basis.PUBLISHED)
     assert p.state_tax_revenue.basis == Basis.PUBLISHED and p.state_tax_revenue.vintage == "2023"
     assert p.area.collection.value is None and p.area.collection.basis != Basis.CERTIFIED
 
@@ -318,22 +319,24 @@ from viabilidade.data.incoherence import (ELECTORS_ABOVE_POPULATION,  # noqa: E4
                                           RELEASE_ACROSS_THRESHOLD, data_flags)
 
 ANHANGUERA_FLAG = (
-    "Anhanguera (5201207) — eleitorado apto: 1.229 eleitores. O eleitorado é maior que a "
-    "população residente (924 habitantes): 1,33 eleitor por habitante. O cadastro eleitoral "
+    "Anhanguera (5201207) — eleitorado: 1.744 eleitores. O eleitorado é maior que a "
+    "população residente (924 habitantes): 1,89 eleitor por habitante. O cadastro eleitoral "
     "registra o domicílio eleitoral, que pode não ser a residência; esse eleitorado não mede a "
     "população do lugar, e o eleitorado de um distrito estimado a partir dele herda o desvio. "
-    "Fontes: TSE, eleitorado apto na eleição geral de 2022 (por zona e município); IBGE, Censo "
+    "Fontes: TSE, perfil do eleitorado de 2026 (julho de 2026, data não conferida); IBGE, Censo "
     "Demográfico 2022 — Agregados por municípios/distritos (resultados do universo).")
 
 
-def test_electors_above_residents_in_57_municipalities(store):
+def test_electors_above_residents_in_85_municipalities(store):
+    # the roll studies read (TSE, perfil do eleitorado de 2026): 85 municipalities; 57 with the
+    # 2022 general election's roll
     flags = data_flags(store)
     above = [f for f in flags if f.kind == ELECTORS_ABOVE_POPULATION]
-    assert len(above) == 57
+    assert len(above) == 85
     by_code = {f.cod_ibge: f for f in above}
     assert by_code["5201207"].text() == ANHANGUERA_FLAG
-    assert by_code["5206909"].figure == "eleitorado apto: 3.589 eleitores"   # Davinópolis, 1.902 hab.
-    assert "5200100" not in by_code   # Abadiânia: 10.812 electors, 17.232 inhabitants
+    assert by_code["5206909"].figure == "eleitorado: 4.156 eleitores"   # Davinópolis, 1.902 hab.
+    assert "5200100" not in by_code   # Abadiânia: 12.614 electors, 17.232 inhabitants
 
 
 def test_a_census_release_across_the_threshold(store):
@@ -357,23 +360,24 @@ def test_the_audit_and_the_screening_carry_the_flags(store):
     audit = sw.audit(store).set_index("cod_ibge")
     assert audit.at["5201207", "alertas_dados"] == ANHANGUERA_FLAG
     assert audit.at["5200100", "alertas_dados"] == ""
-    assert (audit["alertas_dados"] != "").sum() == 57
+    assert (audit["alertas_dados"] != "").sum() == 85
     screening = sw.screening(store).set_index("cod_distrito")
     flagged = screening[screening["alertas_dados"] != ""]
-    assert sorted(flagged.index) == ["521030715", "521160210", "521340010", "521935712"]
-    assert flagged.at["521030715", "alertas_dados"].startswith("Israelândia (5210307) — eleitorado "
-                                                               "apto: 2.794 eleitores.")
+    assert sorted(flagged.index) == ["520017510", "521030715", "521160210", "521340010",
+                                     "521935712", "522230210"]
+    assert flagged.at["521030715", "alertas_dados"].startswith("Israelândia (5210307) — eleitorado: "
+                                                               "2.993 eleitores.")
 
 
 def test_the_study_names_the_flag_of_a_municipality_it_uses(store):
     from viabilidade.report.sections import data_flags_note
 
     a = analyse(FUSION, store=store)
-    assert [f.cod_ibge for f in a.data_flags] == ["5201207"]   # Cumari: 2.571 for 2.927
+    assert [f.cod_ibge for f in a.data_flags] == ["5201207"]   # Cumari: 2.616 for 2.927
     assert a.to_dict()["data_flags"][0]["kind"] == ELECTORS_ABOVE_POPULATION
     note = data_flags_note(a)
     assert "Dado publicado incoerente, usado neste estudo." in note
-    assert "Anhanguera (5201207) — eleitorado apto: 1.229 eleitores." in note
+    assert "Anhanguera (5201207) — eleitorado: 1.744 eleitores." in note
     assert analyse(POSSE, store=store).data_flags == []
 
 

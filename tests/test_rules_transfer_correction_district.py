@@ -40,29 +40,29 @@ def _rules(a):
 def test_transfer_roll_counts_the_receiving_municipality(store):
     a = analyse(TRANSFER, store=store)
     r = _rules(a)["art7.par1"]
-    # Posse d'Abadia 1.911 (estimated from TSE 2022 × population share, 1.910,5, half up) +
-    # Abadiânia's remainder 10.812 − 1.911 = 8.901 + Corumbá de Goiás 7.521 (TSE 2022) = 18.333
-    # electors: the parts add up to the published totals 10.812 + 7.521, so the roll is
-    # published (legal review, item 15)
-    assert r.details["partes_rol"] == {"Posse d'Abadia": 1911,
-                                       "Abadiânia (remanescente)": 8901,
-                                       "Corumbá de Goiás": 7521}
-    assert sum(r.details["partes_rol"].values()) == r.details["eleitores_rol"] == 18333
+    # Posse d'Abadia 2.229 (estimated from the TSE profile of 2026 × population share,
+    # 2.228,97, half up) + Abadiânia's remainder 12.614 − 2.229 = 10.385 + Corumbá de Goiás
+    # 7.950 (TSE, perfil do eleitorado de 2026) = 20.564 electors: the parts add up to the
+    # published totals 12.614 + 7.950, so the roll is published (legal review, item 15)
+    assert r.details["partes_rol"] == {"Posse d'Abadia": 2229,
+                                       "Abadiânia (remanescente)": 10385,
+                                       "Corumbá de Goiás": 7950}
+    assert sum(r.details["partes_rol"].values()) == r.details["eleitores_rol"] == 20564
     assert r.details["base_rol"] == "published"
     # one rule for a transfer and a fusion (legal review 2, N5): quorum and majority in each
-    # municipality involved, the combined count of 18.333 as the alternative reading
+    # municipality involved, the combined count of 20.564 as the alternative reading
     assert r.threshold is None and r.details["quorum_por_municipio"] == (
-        "Abadiânia: 5.407; Corumbá de Goiás: 3.761")
-    assert ("o estudo exige quórum e maioria em cada um — Abadiânia: 10.812 eleitores "
-            "(publicado), quórum mínimo de 5.407 comparecimentos e, nesse caso, 2.704 votos "
-            "“sim”; Corumbá de Goiás: 7.521 eleitores (publicado), quórum mínimo de 3.761 "
-            "comparecimentos e, nesse caso, 1.881 votos “sim”. Leitura alternativa, não adotada: "
+        "Abadiânia: 6.308; Corumbá de Goiás: 3.976")
+    assert ("o estudo exige quórum e maioria em cada um — Abadiânia: 12.614 eleitores "
+            "(publicado), quórum mínimo de 6.308 comparecimentos e, nesse caso, 3.155 votos "
+            "“sim”; Corumbá de Goiás: 7.950 eleitores (publicado), quórum mínimo de 3.976 "
+            "comparecimentos e, nesse caso, 1.989 votos “sim”. Leitura alternativa, não adotada: "
             "uma só contagem no eleitorado somado") in r.reason
-    assert ("18.333 eleitores (publicado), quórum mínimo de 9.167 comparecimentos e, nesse "
-            "caso, 4.584 votos “sim”.") in r.reason
+    assert ("20.564 eleitores (publicado), quórum mínimo de 10.283 comparecimentos e, nesse "
+            "caso, 5.142 votos “sim”.") in r.reason
     area_only = analyse(TRANSFER, store=store, settings=Settings(plebiscite_roll="area"))
     r2 = _rules(area_only)["art7.par1"]
-    assert r2.details["partes_rol"] == {"Posse d'Abadia": 1911} and r2.threshold == 956
+    assert r2.details["partes_rol"] == {"Posse d'Abadia": 2229} and r2.threshold == 1115
     assert r2.details["base_rol"] == "estimated"  # the area alone is an estimate
 
 
@@ -72,26 +72,26 @@ def test_the_roll_table_adds_up_and_prints_whole_electors(store):
 
     a = analyse(TRANSFER, store=store)
     html = transfer_section(a, store)
-    for cell in ("<td>Posse d&#x27;Abadia</td><td class=\"num\">1.911 ± 398", "8.901 ± 398",
-                 "18.333\u00a0eleitores (publicado)"):
+    for cell in ("<td>Posse d&#x27;Abadia</td><td class=\"num\">2.229 ± 474", "10.385 ± 474",
+                 "20.564\u00a0eleitores (publicado)"):
         assert cell in html, cell
-    assert ROLL_SUM_NOTE in html and "8.901,5" not in html
+    assert ROLL_SUM_NOTE in html and "10.385,5" not in html
     v = next(r for r in a.results if r.rule_id == "art4.V") if any(
         r.rule_id == "art4.V" for r in a.results) else None
     assert v is None  # a transfer applies no art. 4
     posse = analyse(FIX.parent.parent / "data" / "candidates" / "posse-dabadia.toml", store=store)
     block = rule_block(next(r for r in posse.results if r.rule_id == "art4.V"))
-    assert "<th scope=\"row\">Incerteza (±)</th><td>398</td>" in block and "398,1" not in block
+    assert "<th scope=\"row\">Incerteza (±)</th><td>474</td>" in block and "473,6" not in block
 
 
 def test_transfer_effect_on_both_municipalities(store):
     p = analyse(TRANSFER, store=store).profile
     assert (p.origins[ABADIANIA].population.value, p.remainders[ABADIANIA].population.value) == (17232, 14187)
     assert (p.destination.label, p.destination.population.value, p.destination.electors.value) == \
-        ("Corumbá de Goiás", 10562, 7521)
+        ("Corumbá de Goiás", 10562, 7950)
     after = p.destination_after
     assert after.label == "Corumbá de Goiás (após receber a área)"
-    assert (after.population.value, after.electors.value) == (13607, 9432)  # 7.521 + 1.911
+    assert (after.population.value, after.electors.value) == (13607, 10179)  # 7.950 + 2.229
     assert after.electors.basis == Basis.ESTIMATED
     assert round(after.area_km2.value, 3) == round(1064.833 + 301.761, 3)
 
@@ -301,17 +301,17 @@ def test_district_study_applies_its_own_articles(store):
     # art. 17 I counts buildings "na sede indicada": the whole polygon's estimate does not decide
     # it and has no lean, although it is above 100
     b = r["art17.I"]
-    assert b.value == 166 and b.status == Status.INDETERMINATE and b.lean is None
+    assert b.value == 165 and b.status == Status.INDETERMINATE and b.lean is None
     assert b.margin is None and b.margin_pct is None
     assert b.reason == (
-        "O valor apurado, 166 ± 248 edificações (estimado), é o de todo o território do distrito, "
+        "O valor apurado, 165 ± 247 edificações (estimado), é o de todo o território do distrito, "
         "não o da sede: o art. 17, I, conta as edificações “na sede indicada” (no mínimo 100), e "
         "o estudo não delimita a sede. Esse valor não decide o requisito: é preciso a contagem "
         "das edificações da sede indicada, a comprovar (a lei não indica o órgão que a apura).")
     # no certifier the law does not name (art. 4 § 2 is about municipalities)
     assert r["art17.I"].certifier == "" and r["art17.II"].certifier == ""
     assert r["art17.II"].reason == (
-        "População: estimativa de 469 ± 469 habitantes; exigido mais de 1.000 habitantes. Valor "
+        "População: estimativa de 467 ± 467 habitantes; exigido mais de 1.000 habitantes. Valor "
         "estimado não decide o requisito: o número fica a comprovar (a lei não indica o órgão "
         "que o apura). A estimativa fica abaixo do limite por mais que sua incerteza: provável "
         "não atendimento.")
@@ -360,7 +360,7 @@ def test_transfer_plebiscite_reason_names_the_roll_of_the_reading(store):
 def test_results_json_records_the_destination_and_the_boundary_change(store):
     t = analyse(TRANSFER, store=store).to_dict()["area"]["destination"]
     assert t["label"] == "Corumbá de Goiás"
-    assert t["before"]["electors"] == {"value": 7521, "unit": "eleitores", "basis": "published",
+    assert t["before"]["electors"] == {"value": 7950, "unit": "eleitores", "basis": "published",
                                        "uncertainty": None}
     assert t["after"]["population"]["value"] == 13607
     b = analyse(CORRECTION, store=store).to_dict()["area"]["boundary_change"]

@@ -23,7 +23,7 @@ class FakeStore:
     """The real store's tables, some of them edited (same attributes the code reads)."""
 
     municipalities: pd.DataFrame
-    electorate: pd.DataFrame
+    electorate_profile: pd.DataFrame
     state_revenue: pd.DataFrame
     boundaries: object = None
 
@@ -81,7 +81,7 @@ def test_exactly_3000_fails_and_3001_passes(store):
     m = store.municipalities.copy()
     m.loc[m["cod_ibge"] == "5201207", "populacao"] = 3000
     m.loc[m["cod_ibge"] == "5205059", "populacao"] = 3001  # Castelândia, 2,985 in the census
-    fake = FakeStore(m, store.electorate, store.state_revenue)
+    fake = FakeStore(m, store.electorate_profile, store.state_revenue)
     audit = sw.audit(fake, Settings()).set_index("cod_ibge")
     assert audit.at["5201207", "IV_status"] == "fail"
     assert audit.at["5201207", "IV_margem"] == 0
@@ -90,9 +90,9 @@ def test_exactly_3000_fails_and_3001_passes(store):
 
 
 def test_exactly_1000_electors_fail_and_1001_pass(store):
-    e = store.electorate.copy()
-    e.loc[e["cod_ibge"] == "5201207", "eleitores_aptos"] = 1000
-    e.loc[e["cod_ibge"] == "5214879", "eleitores_aptos"] = 1001
+    e = store.electorate_profile.copy()
+    e.loc[e["cod_ibge"] == "5201207", "eleitores"] = 1000
+    e.loc[e["cod_ibge"] == "5214879", "eleitores"] = 1001
     audit = sw.audit(FakeStore(store.municipalities, e, store.state_revenue), Settings())
     a = audit.set_index("cod_ibge")
     assert (a.at["5201207", "V_status"], a.at["5201207", "V_margem"]) == ("fail", 0)
@@ -103,9 +103,14 @@ def test_exactly_1000_electors_fail_and_1001_pass(store):
 
 def test_electors_published_buildings_estimated_collection_missing(revised, store):
     a = revised.set_index("cod_ibge")
-    assert a.at["5201207", "eleitores"] == 1229  # TSE 2022, more electors than residents
+    # TSE, perfil do eleitorado de 2026 (1.229 in the 2022 roll): more electors than residents
+    assert a.at["5201207", "eleitores"] == 1744
     assert a.at["5201207", "V_status"] == "pass"
-    assert (revised["V_status"] == "pass").all()
+    # Bom Jesus de Goiás, derived from the state total: estimated, so never "pass" on its own
+    assert (a.at["5203500", "eleitores"], a.at["5203500", "eleitores_basis"]) == (18155, "estimated")
+    assert (a.at["5203500", "V_status"], a.at["5203500", "V_lean"]) == ("indeterminate", "likely pass")
+    assert (revised.set_index("cod_ibge").drop(index="5203500")["V_status"]
+            == "pass").all()
     # occupied dwellings stand in for buildings: estimated, never pass or fail
     assert set(revised["VI_status"]) == {"indeterminate"}
     assert a.at["5214879", "edificacoes"] == 1111
@@ -120,10 +125,10 @@ def test_electors_published_buildings_estimated_collection_missing(revised, stor
 
 
 def test_missing_electorate_row_is_named(store):
-    e = store.electorate[store.electorate["cod_ibge"] != "5203500"]
+    e = store.electorate_profile[store.electorate_profile["cod_ibge"] != "5203500"]
     fake = FakeStore(store.municipalities, e, store.state_revenue)
     with pytest.raises(DataError, match=re.escape(
-            "arquivo electorate, coluna 'eleitores_aptos': o município 5203500 (Bom Jesus de "
+            "arquivo electorate_profile, coluna 'eleitores': o município 5203500 (Bom Jesus de "
             "Goiás) não tem eleitorado; esperado o eleitorado de todos os municípios")):
         sw.municipality_frame(fake)
 

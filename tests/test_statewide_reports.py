@@ -58,12 +58,12 @@ def test_audit_report_lists_the_42_and_the_next_audit_year(audit_files):
     assert "valor publicado, não certificado" in text
     flags = html.split('id="sec-incoerencias"')[1].split("</section>")[0]
     flags = _text(flags)
-    assert "57 dados publicados em conflito com outra tabela oficial." in flags
-    assert "5201207 Anhanguera eleitorado apto: 1.229 eleitores O eleitorado é maior" in flags
+    assert "85 dados publicados em conflito com outra tabela oficial." in flags
+    assert "5201207 Anhanguera eleitorado: 1.744 eleitores O eleitorado é maior" in flags
     assert "Castelândia" in text and "2.985" in text
     # the smallest electorate is told under item V, not under VII
     start = text.rindex("Quem não atinge cada um dos demais itens")
-    assert text.index("Item V — ", start) < text.index("Menor eleitorado: Anhanguera, 1.229 eleitores") \
+    assert text.index("Item V — ", start) < text.index("Menor eleitorado: Anhanguera, 1.744 eleitores") \
         < text.index("Item VI — ", start)
     # running header: the document's own title (left) and the law (right), not "Estudo de viabilidade"
     assert '<p class="cabecalho-corrente">Auditoria do art. 8º — municípios de Goiás</p>' in html
@@ -89,7 +89,7 @@ def test_screening_report_covers_81_districts(screening_files):
     assert "inviável nos dados publicados" in text
     flags = html.split('id="sec-incoerencias"')[1].split("</section>")[0]
     flags = _text(flags)
-    assert "Israelândia eleitorado apto: 2.794 eleitores" in flags and "Piloândia (521030715)" in flags
+    assert "Israelândia eleitorado: 2.993 eleitores" in flags and "Piloândia (521030715)" in flags
     assert "Nenhum distrito fica viável com os dados públicos" in text
     assert "Se os 12 distritos que atingem o item IV fossem criados, cada município do interior de Goiás perderia 4,07" in text
     assert "Quem paga: o FPM se os distritos fossem criados" in text

@@ -44,8 +44,9 @@ def test_posse_dabadia_passes_item_iv(screening):
     assert r["populacao"] == 3045
     assert r["IV_status"] == "pass" and r["art4.IV"] == "pass"
     assert r["IV_margem"] == 45
-    # electors: 10,812 electors of Abadiânia x 3,045 / 17,232 inhabitants (estimated)
-    assert r["eleitores"] == 1911  # 10.812 × 3.045 / 17.232 = 1.910,55, half up
+    # electors: 12,614 electors of Abadiânia (TSE, perfil do eleitorado de 2026) x 3,045 /
+    # 17,232 inhabitants (estimated)
+    assert r["eleitores"] == 2229  # 12.614 × 3.045 / 17.232 = 2.228,97, half up
     assert (r["V_status"], r["V_lean"]) == ("indeterminate", "likely pass")
     assert r["edificacoes"] == 1178 and r["VI_lean"] == "likely pass"
     assert r["VII_status"] == "indeterminate"

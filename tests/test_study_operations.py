@@ -50,13 +50,14 @@ def test_transfer_study(studies):
     assert ("População 17.232 habitantes (publicado) 14.187 habitantes (publicado) "
             "10.562 habitantes (publicado) 13.607 habitantes (publicado)") in t
     # the receiving municipality's electors are in the roll, with the conflict explained
-    # the parts add up to published totals (10.812 + 7.521): the roll is published
-    assert ("Corumbá de Goiás 7.521 eleitores (publicado) Total (contagem única: leitura "
-            "alternativa) 18.333 eleitores (publicado)") in t
-    assert "o estudo exige quórum e maioria em cada um — Abadiânia: 10.812 eleitores" in t
+    # the parts add up to published totals (12.614 + 7.950, TSE, perfil do eleitorado de
+    # 2026): the roll is published
+    assert ("Corumbá de Goiás 7.950 eleitores (publicado) Total (contagem única: leitura "
+            "alternativa) 20.564 eleitores (publicado)") in t
+    assert "o estudo exige quórum e maioria em cada um — Abadiânia: 12.614 eleitores" in t
     assert "As duas normas conflitam" in t and "ADI 2.650 (2011)" in t
     assert ("Na leitura alternativa (plebiscito só com o eleitorado da área (art. 7º, literal)), "
-            "o eleitorado seria de 1.911 eleitores (estimado).") in t
+            "o eleitorado seria de 2.229 eleitores (estimado).") in t
     assert "perímetro urbano do art. 4º, II" not in t and "Arrecadação estadual" not in t
     assert [r["rule_id"] for r in record(studies, "transferencia-posse-dabadia")["results"]] == \
         ["art5.par1", "art5", "art7.par1", "art7.par2"]

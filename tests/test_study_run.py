@@ -180,8 +180,9 @@ def test_study_pdf_text(posse_runs):
             "indeterminados.") in flat
     assert "Condição de prazo (art. 7º, § 3º)" in flat
     assert "Margem estreita (art. 8º)" in flat
-    assert "10.812 eleitores" in flat and "(3.045/17.232)" in flat and "(0,1308)" in flat
-    assert "1.911 ± 398" in flat  # estimated electors as a whole number
+    assert "12.614 eleitores" in flat and "(3.045/17.232)" in flat and "(0,1555)" in flat
+    assert "2.229 ± 474" in flat  # estimated electors as a whole number (TSE profile of 2026)
+    assert "TSE, perfil do eleitorado de 2026" in flat
     assert "requisitos ainda não comprovados: art. 4º, III (continuidade territorial), V (" in flat
     assert "VI (núcleo urbano) e VII (arrecadação)" in flat
     for raw in ("vintage:", "[fiscal.collection]", "[process]", "municipalitie s", "2022-08-01"):

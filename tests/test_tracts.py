@@ -210,3 +210,51 @@ def test_the_map_and_study_name_the_ibge_district_limit(tract_store):
         "censitários de cada distrito reunidos). Os limites legais da área são os descritos na "
         "lei municipal de criação do distrito (art. 18), pedida à Prefeitura Municipal de "
         "Abadiânia, e por isso não se anexa memorial descritivo.")
+
+
+def test_the_urban_core_of_districts_and_municipalities_counts_urban_tracts(tract_store):
+    from viabilidade.analysis import analyse
+
+    posse = REPO / "data" / "candidates" / "posse-dabadia.toml"
+    p = analyse(posse, store=tract_store).profile
+    # Posse d'Abadia's one urban tract: 850 occupied households, not the district's 1.178
+    b = p.area.buildings
+    assert (b.value, b.uncertainty, b.basis) == (850, 425.0, Basis.ESTIMATED)
+    assert b.note.startswith("domicílios particulares ocupados dos setores censitários urbanos "
+                             "(situação urbana, CD_SIT 1 a 3; Censo 2022) como aproximação")
+    # what stays of Abadiânia: its two urban tracts, 3.900 + 400
+    assert p.remainders["5200100"].buildings.value == 4300
+    assert p.origins["5200100"].buildings.value == 3900 + 400 + 850
+    # without tracts, all occupied households of the district (Censo 2022)
+    assert analyse(posse, store=load_store(STORE)).profile.area.buildings.value == 1178
+
+
+def test_with_tracts_the_study_no_longer_says_the_data_have_no_district_polygons(tract_store):
+    from viabilidade.analysis import analyse
+    from viabilidade.rules import art18
+
+    posse = REPO / "data" / "candidates" / "posse-dabadia.toml"
+    a = analyse(posse, store=tract_store)
+    assert a.profile.territory.details["no_geometry_reason"] == (
+        "nos dados, os distritos da área têm só o limite de distrito segundo a malha de setores "
+        "do IBGE 2022, e o estudo não mede os requisitos territoriais sobre ele; falta o "
+        "memorial descritivo ou o arquivo de limites da área (area.boundary)")
+    assert art18.limits_note(a.candidate, tracts=True).startswith(
+        "Memorial a elaborar: a área não tem divisas desenhadas (nos dados há só o limite de "
+        "distrito segundo a malha de setores do IBGE 2022, não o da área)")
+    plain = analyse(posse, store=load_store(STORE)).profile.territory.details
+    assert plain["no_geometry_reason"].startswith("não há polígonos de distritos nos dados")
+
+
+def test_one_tract_file_without_the_other_is_refused(tmp_path):
+    from viabilidade.data.tracts import tract_files
+
+    assert tract_files(tmp_path) is None
+    (tmp_path / "geo").mkdir()
+    (tmp_path / "geo" / MESH.name).symlink_to(MESH)
+    with pytest.raises(DataError) as e:
+        tract_files(tmp_path)
+    assert str(e.value) == (
+        f"arquivo {MESH.name}: a malha de setores está na pasta, mas faltam os agregados por "
+        "setores census/CD2022_Agregados_por_setores_basico_GO.csv; esperados os dois arquivos "
+        "dos setores censitários, ou nenhum")

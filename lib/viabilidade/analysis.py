@@ -241,6 +241,15 @@ def territory(candidate: Candidate, store, settings) -> Territory:
                             other_urban=(origin_vilas(candidate, store)
                                          if settings.perimeter == "all-urban" else None),
                             seat_source=seat_source)
+    if facts.details.get("no_geometry_reason") and candidate.districts \
+            and candidate.boundary is None:
+        from .geo.tracts import TRACT_LIMIT_LABEL, districts_have_tracts
+
+        if districts_have_tracts(store, candidate.districts):
+            facts = replace(facts, details={**facts.details, "no_geometry_reason": (
+                f"nos dados, os distritos da área têm só o {TRACT_LIMIT_LABEL}, e o estudo não "
+                "mede os requisitos territoriais sobre ele; falta o memorial descritivo ou o "
+                "arquivo de limites da área (area.boundary)")})
     taken = origin_seats_taken(candidate, store, facts)
     if taken:
         facts = replace(facts, details={**facts.details, "origin_seat_taken": taken})

@@ -27,7 +27,10 @@ def _cmd_data_build(args: argparse.Namespace) -> int:
 
     out = Path(args.out) if args.out else default_root()
     manifest = build_store(Path(args.raw), out)
-    print(f"{len(manifest['tables'])} tabelas escritas em {out}")
+    tracts = manifest["tables"].get("tracts")
+    with_tracts = (f", com os setores censitários ({tracts['rows']} setores)"
+                   if tracts else "")
+    print(f"{len(manifest['tables'])} tabelas escritas em {out}{with_tracts}")
     return 0
 
 

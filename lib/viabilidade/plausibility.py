@@ -16,8 +16,9 @@ Bounds (documented for users in docs/GUIA.md, "Limites de plausibilidade"):
                                plus :data:`HORIZON_YEARS` (planned acts: request, plebiscite,
                                and certificates prepared ahead)
 :data:`ELECTORS_PER_INHABITANT_MAX`  electors at most 2,5 × the population of the same
-                               territory (the largest ratio in Goiás is 1,89, Davinópolis,
-                               TSE 2022 / Censo 2022: electoral domicile is not residence)
+                               territory (the largest ratio in Goiás is 2,19, Davinópolis,
+                               TSE profile 2026 / Censo 2022; 1,89 with the 2022 roll:
+                               electoral domicile is not residence)
 :data:`GROWTH_MAX`             a certified figure (area, remainder, or area plus remainder) at
                                most 1,5 × the published figure of the municipalities
                                concerned; signatures and plebiscite electors at most 1,5 × the
@@ -28,7 +29,7 @@ Bounds (documented for users in docs/GUIA.md, "Limites de plausibilidade"):
 :data:`GOIAS_BOX`              a coordinate in longitude −53,5…−45,7 and latitude −19,8…−12,2
 =============================  ============================================================
 
-Sources: IBGE Censo 2022 (population of Goiás 7.056.495); TSE eleitorado apto 2022;
+Sources: IBGE Censo 2022 (population of Goiás 7.056.495); TSE perfil do eleitorado 2026;
 SEFAZ-GO receita tributária 2022.
 """
 
@@ -40,6 +41,7 @@ import datetime as dt
 import math
 from typing import Any
 
+from .data.sources import SHORT_TSE
 
 
 def fmt(x: float, digits: int = 2) -> str:
@@ -61,7 +63,8 @@ MONEY_MAX_BRL = 1e12
 DATE_MIN = dt.date(1990, 1, 1)
 #: Years after the study date still accepted for a date (planned request or plebiscite).
 HORIZON_YEARS = 2
-#: Largest electors / population ratio of one territory (Goiás's largest is 1,89).
+#: Largest electors / population ratio of one territory (Goiás's largest is 2,19, Davinópolis, in the TSE electorate profile of
+#: 2026 over the Censo 2022; 1,89 in the 2022 general election's roll).
 ELECTORS_PER_INHABITANT_MAX = 2.5
 #: Largest ratio of a certified or declared figure to the published figure of the
 #: municipalities it is part of (growth since Censo/TSE 2022 and estimation error).
@@ -212,9 +215,11 @@ def _published(candidate, store) -> dict:
     """Published figures of the candidate's territories: per municipality population and
     electors, and the area's own population and electors where the data give them
     (districts: Censo 2022 population, electors by population share; whole municipalities:
-    Censo 2022 and TSE 2022; a drawn area: ``None``)."""
+    Censo 2022 and the roll studies read, TSE profile of 2026; a drawn area: ``None``)."""
+    from .data.store import electors as roll
+
     munis = store.municipalities.set_index("cod_ibge")
-    electors = store.electorate.set_index("cod_ibge")["eleitores_aptos"]
+    electors = roll(store)["eleitores"]
     dists = store.districts.set_index("cod_distrito")
     pop = {c: int(munis.at[c, "populacao"]) for c in munis.index}
     ele = {c: int(electors.get(c, 0)) for c in munis.index}
@@ -253,7 +258,7 @@ def figure_problems(candidate, store) -> list:
         * petition signatures above the area's electors (certified: exactly; estimated:
           × :data:`GROWTH_MAX`);
         * plebiscite eligible electors above :data:`GROWTH_MAX` × the electors of the
-          municipalities concerned (origins, area, destination; TSE 2022).
+          municipalities concerned (origins, area, destination; TSE profile of 2026).
     """
     from .errors import CandidateError
 
@@ -273,7 +278,7 @@ def figure_problems(candidate, store) -> list:
     whole = [c for c in dict.fromkeys((*candidate.origins, *candidate.municipalities))
              if c in names]
     published = {"population": (pop, "habitantes", "IBGE, Censo 2022"),
-                 "electors": (ele, "eleitores", "TSE, eleitorado apto 2022")}
+                 "electors": (ele, "eleitores", SHORT_TSE)}
     area_pub = {"population": data["area_population"], "electors": data["area_electors"]}
 
     # electors <= 2.5 x population of the same territory
@@ -295,7 +300,7 @@ def figure_problems(candidate, store) -> list:
                 f"encontrados {fmt(figs['electors'].value)} eleitores para {fmt(people)} "
                 f"habitantes; esperado no máximo {fmt(int(limit))} eleitores "
                 f"({fmt(ELECTORS_PER_INHABITANT_MAX, 1)} × {basis}; o maior quociente de Goiás "
-                "é 1,89)")
+                "é 2,19, Davinópolis, no perfil do eleitorado de 2026)")
 
     # a certified figure within 1.5 x the published figure of what it is part of
     for key, (table, unit, source) in published.items():
@@ -338,11 +343,11 @@ def figure_problems(candidate, store) -> list:
         elif data["area_electors"] is not None:
             limit = int(GROWTH_MAX * data["area_electors"])
             basis = (f"{fmt(GROWTH_MAX, 1)} × os cerca de {fmt(round(data['area_electors']))} "
-                     "eleitores estimados da área, TSE 2022")
+                     f"eleitores estimados da área, {SHORT_TSE}")
         else:
             limit = int(GROWTH_MAX * sum(ele[c] for c in whole))
             basis = (f"{fmt(GROWTH_MAX, 1)} × os {fmt(sum(ele[c] for c in whole))} eleitores de "
-                     f"{who(whole)}, TSE 2022")
+                     f"{who(whole)}, {SHORT_TSE}")
         if signatures > limit:
             add("process.petition_signatures",
                 f"encontradas {fmt(signatures)} assinaturas; esperado no máximo {fmt(limit)} "
@@ -357,7 +362,7 @@ def figure_problems(candidate, store) -> list:
             add("process.plebiscite.eligible",
                 f"encontrados {fmt(p.eligible)} eleitores aptos; esperado no máximo "
                 f"{fmt(int(GROWTH_MAX * total))} ({fmt(GROWTH_MAX, 1)} × os {fmt(total)} "
-                f"eleitores de {who(concerned)}, os municípios envolvidos, TSE 2022)")
+                f"eleitores de {who(concerned)}, os municípios envolvidos, {SHORT_TSE})")
     out.extend(_collection_vs_published(candidate, store))
     return out
 
@@ -479,7 +484,7 @@ def electorate_problem(municipalities, electorate) -> tuple[str, str, str] | Non
             f"o município {row['cod_ibge']} ({row['nome']}) somaria {fmt(int(row['eleitores_aptos']))} "
             f"eleitores para {fmt(int(row['populacao']))} habitantes (Censo 2022); esperado no "
             f"máximo {fmt(limit)} eleitores ({fmt(ELECTORS_PER_INHABITANT_MAX, 1)} × a população; "
-            "o maior quociente de Goiás é 1,89)")
+            "o maior quociente de Goiás é 2,19, Davinópolis, no perfil do eleitorado de 2026)")
 
 
 def boundaries_problem(boundaries) -> str | None:

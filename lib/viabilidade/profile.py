@@ -11,7 +11,8 @@ Estimation methods (shown in the studies' method notes):
   zone, not by district; a district's electorate is estimated as the municipality's
   electorate times the district's share of the municipality's Censo 2022 population. The
   uncertainty is the area's population times half the interquartile range of the
-  electors/population ratio across the state's municipalities (TSE 2022 / Censo 2022).
+  electors/population ratio across the state's municipalities (the roll studies read, TSE
+  electorate profile of 2026, over the Censo 2022 population).
 * **Buildings of the urban core** (art. 4 VI, art. 17 I). IBGE publishes no count of
   buildings; the occupied private dwellings of the territory (Censo 2022, V0007) stand in for
   them, with an uncertainty of half the value (rural dwellings are counted, non-residential
@@ -28,7 +29,8 @@ import numpy as np
 import pandas as pd
 
 from .candidate import Candidate
-from .data.sources import SRC_CENSUS, SRC_CENSUS_FIRST, SRC_TSE, VINTAGE_CENSUS, VINTAGE_TSE  # noqa: F401
+from .data.sources import (SHORT_TSE, SRC_CENSUS, SRC_CENSUS_FIRST, SRC_TSE,  # noqa: F401
+                           VINTAGE_CENSUS, VINTAGE_TSE)
 from .operations import operation_of, study_name
 from .errors import CandidateError, raise_located
 from .profile_certified import apply_certificates
@@ -156,11 +158,13 @@ def check_candidate(candidate: Candidate, store) -> None:
 def electors_ratio_half_iqr(store) -> float:
     """Half the interquartile range of electors / population across the state's municipalities.
 
-    Source: TSE 2022 eligible electors and Censo 2022 population (revised aggregates).
+    Source: the roll studies read (:func:`viabilidade.data.store.electors`: TSE, perfil do
+    eleitorado de 2026) and the Censo 2022 population (revised aggregates).
     """
     def compute() -> float:
-        m = store.municipalities.merge(store.electorate, on="cod_ibge")
-        ratio = m["eleitores_aptos"] / m["populacao"]
+        m = store.municipalities.merge(_electors_table(store)["eleitores"].reset_index(),
+                                       on="cod_ibge")
+        ratio = m["eleitores"] / m["populacao"]
         q1, q3 = np.percentile(ratio.to_numpy(dtype=float), [25, 75])
         return float((q3 - q1) / 2)
     return _cached(store, "_electors_ratio_half_iqr", compute)
@@ -178,11 +182,35 @@ def _pop_figure(value: int, note: str, settings) -> Figure:
                   "2023-06-28" if first else VINTAGE_CENSUS, note=note)
 
 
-def _buildings_figure(dwellings: int, note: str) -> Figure:
-    return Figure(int(dwellings), "edificações", Basis.ESTIMATED, SRC_CENSUS, VINTAGE_CENSUS,
+def _buildings_figure(dwellings: int, note: str, urban: bool = False) -> Figure:
+    """Art. 4 VI: occupied households as a proxy of the urban core's buildings (± half);
+    ``urban`` when they are those of the urban census tracts only (:func:`_urban_dwellings`)."""
+    what = ("domicílios particulares ocupados dos setores censitários urbanos (situação "
+            "urbana, CD_SIT 1 a 3; Censo 2022)" if urban else
+            "domicílios particulares ocupados (Censo 2022)")
+    from .geo.tracts import TRACT_SOURCE
+
+    return Figure(int(dwellings), "edificações", Basis.ESTIMATED,
+                  TRACT_SOURCE if urban else SRC_CENSUS, VINTAGE_CENSUS,
                   uncertainty=round(BUILDINGS_PROXY_UNCERTAINTY * dwellings, 1),
-                  note="domicílios particulares ocupados (Censo 2022) como aproximação do número de "
-                       "edificações do núcleo urbano" + (f"; {note}" if note else ""))
+                  note=f"{what} como aproximação do número de edificações do núcleo urbano"
+                       + (f"; {note}" if note else ""))
+
+
+def _urban_dwellings(store, municipality: str, districts=None) -> int | None:
+    """Occupied households (V0007) of the urban census tracts of a municipality, or of some of
+    its ``districts``; ``None`` when the store has no tracts for it (art. 4 VI then counts
+    all occupied households)."""
+    from .data.tracts import URBAN
+    from .geo.tracts import covers, store_tracts
+
+    if not covers(store, [municipality]):
+        return None
+    t = store_tracts(store)
+    rows = t[(t["situacao"] == URBAN) & (t["cod_ibge"] == municipality)]
+    if districts is not None:
+        rows = rows[rows["cod_distrito"].isin(list(districts))]
+    return int(rows["domicilios_ocupados"].sum())
 
 
 def _muni_counts(store, code: str, settings) -> _Counts:
@@ -190,9 +218,24 @@ def _muni_counts(store, code: str, settings) -> _Counts:
     return _Counts(int(row[_population_column(settings)]), int(row["domicilios_ocupados"]))
 
 
+def _electors_table(store) -> pd.DataFrame:
+    from .data.store import electors
+
+    return _cached(store, "_electors_roll", lambda: electors(store))
+
+
 def _muni_electors(store, code: str) -> int:
-    row = _indexed(store, "electorate", "cod_ibge").loc[code]
-    return int(row["eleitores_aptos"])
+    return int(_electors_table(store).at[code, "eleitores"])
+
+
+def _muni_electors_figure(store, code: str, note: str = "") -> Figure:
+    """A whole municipality's electors in the roll studies read: ``published``, or
+    ``estimated`` with the derivation for one the TSE table lacks (Bom Jesus de Goiás)."""
+    row = _electors_table(store).loc[code]
+    derived = row["base"] == Basis.ESTIMATED.value
+    return Figure(int(row["eleitores"]), "eleitores",
+                  Basis.ESTIMATED if derived else Basis.PUBLISHED, SRC_TSE, VINTAGE_TSE,
+                  note="; ".join(x for x in (str(row["nota"]) if derived else "", note) if x))
 
 
 def _whole_unit(store, code: str, label: str, settings, note: str = "") -> UnitProfile:
@@ -201,9 +244,9 @@ def _whole_unit(store, code: str, label: str, settings, note: str = "") -> UnitP
     return UnitProfile(
         label=label, cod_ibge=code, codes=(code,),
         population=_pop_figure(c.population, note, settings),
-        electors=Figure(_muni_electors(store, code), "eleitores", Basis.PUBLISHED, SRC_TSE,
-                        VINTAGE_TSE, note=note),
-        buildings=_buildings_figure(c.dwellings, note),
+        electors=_muni_electors_figure(store, code, note),
+        buildings=(_buildings_figure(c.dwellings, note) if (urban := _urban_dwellings(
+            store, code)) is None else _buildings_figure(urban, note, urban=True)),
         area_km2=Figure(round(area, 3), "km²", Basis.PUBLISHED, SRC_CENSUS, VINTAGE_CENSUS))
 
 
@@ -220,6 +263,14 @@ def _sum_units(units: list[UnitProfile], label: str, cod_ibge: str | None) -> Un
                        population=total("population"), electors=total("electors"),
                        buildings=total("buildings"),
                        area_km2=total("area_km2") if all(u.area_km2 for u in units) else None)
+
+
+def _district_buildings(store, origin: str, districts, dpo: int, note: str) -> Figure:
+    """Art. 4 VI of some districts: their urban tracts' households when the store has tracts,
+    else all their occupied households ``dpo``."""
+    urban = _urban_dwellings(store, origin, districts)
+    return (_buildings_figure(dpo, note) if urban is None
+            else _buildings_figure(urban, note, urban=True))
 
 
 def _district_parts(candidate: Candidate, store, settings):
@@ -246,7 +297,7 @@ def _district_parts(candidate: Candidate, store, settings):
         unc = pop * half_iqr
         names = ", ".join(d.at[c, "nome"] for c in mine)
         named = ", ".join(f"{d.at[c, 'nome']} ({c})" for c in mine)
-        elect_note = (f"estimado: {_n(whole.electors.value)} eleitores de {whole.label} (TSE 2022) × "
+        elect_note = (f"estimado: {_n(whole.electors.value)} eleitores de {whole.label} ({SHORT_TSE}) × "
                       f"participação de {names} na população do município "
                       f"({_n(pop)}/{_n(muni_pop)}), arredondado ao eleitor inteiro; "
                       f"incerteza = população × metade do intervalo interquartil da razão "
@@ -258,7 +309,9 @@ def _district_parts(candidate: Candidate, store, settings):
                                    f"{named}"),
             electors=Figure(est, "eleitores", Basis.ESTIMATED, SRC_TSE, VINTAGE_TSE,
                             uncertainty=round(unc, 1), note=elect_note),
-            buildings=_buildings_figure(dpo, f"{'distrito' if len(mine) == 1 else 'distritos'} {named}"),
+            buildings=_district_buildings(store, origin, mine, dpo,
+                                          f"{'distrito' if len(mine) == 1 else 'distritos'} "
+                                          f"{named}"),
             area_km2=Figure(round(km2, 3), "km²", Basis.PUBLISHED, SRC_CENSUS, VINTAGE_CENSUS)))
         rest = [c for c in d.index[d["cod_ibge"] == origin] if c not in mine]
         rest_pop = int(d.loc[rest, "populacao"].sum())
@@ -271,7 +324,8 @@ def _district_parts(candidate: Candidate, store, settings):
             electors=Figure(whole.electors.value - est, "eleitores", Basis.ESTIMATED,
                             SRC_TSE, VINTAGE_TSE, uncertainty=round(unc, 1),
                             note=f"eleitorado de {whole.label} menos a estimativa da área"),
-            buildings=_buildings_figure(rest_dpo, "distritos que permanecem"),
+            buildings=_district_buildings(store, origin, rest, rest_dpo,
+                                          "distritos que permanecem"),
             area_km2=Figure(round(float(d.loc[rest, "area_km2"].sum()), 3), "km²",
                             Basis.PUBLISHED, SRC_CENSUS, VINTAGE_CENSUS))
     return area_parts, origins, remainders
@@ -363,7 +417,7 @@ def _tract_boundary_parts(candidate: Candidate, store, settings, geom):
                         uncertainty=round(electors_unc, 1),
                         note="estimado: o TSE não publica eleitorado por setor censitário; "
                              "população da área pelos setores em cada município × razão "
-                             "eleitores/população do município (TSE 2022 / Censo 2022); "
+                             f"eleitores/população do município ({SHORT_TSE} / Censo 2022); "
                              "incerteza = a da população × essa razão + população × metade do "
                              "intervalo interquartil da razão eleitores/população dos "
                              f"municípios goianos ({_n(half_iqr, 4)})"),
@@ -381,7 +435,7 @@ def _tract_boundary_parts(candidate: Candidate, store, settings, geom):
         whole = _whole_unit(store, code, munis.at[code, "nome"], settings)
         origins[code] = whole
         p, u = est.value("populacao", code)
-        d, du = est.value("domicilios_ocupados", code)
+        d, du = est.value("domicilios_ocupados", code, urban=True)
         ratio = _muni_electors(store, code) / int(munis.at[code, "populacao"])
         basis = Basis.PUBLISHED if est.exact(code) else Basis.ESTIMATED
         rest = polygonal(shapely.difference(municipality_geometry(store.boundaries, code), geom))
@@ -397,9 +451,8 @@ def _tract_boundary_parts(candidate: Candidate, store, settings, geom):
                             uncertainty=round(u * ratio + p * half_iqr, 1),
                             note=f"eleitorado de {whole.label} menos a estimativa da área"),
             buildings=_buildings_figure(round(whole.buildings.value - d),
-                                        f"domicílios de {whole.label} menos os da área pelos "
-                                        f"setores censitários (± {_n(round(du))} dos setores "
-                                        "cortados)"),
+                                        f"os de {whole.label} menos os da área (± "
+                                        f"{_n(round(du))} dos setores cortados)", urban=True),
             area_km2=Figure(round(geodesic_area_km2(rest), 3), "km²", Basis.MEASURED,
                             "malha municipal menos o polígono da área", "medição geodésica",
                             note="área geodésica (elipsoide GRS80)"))
@@ -447,7 +500,7 @@ def _boundary_parts(candidate: Candidate, store, settings):
         electors=Figure(round(electors, 1), "eleitores", Basis.ESTIMATED, SRC_TSE, VINTAGE_TSE,
                         uncertainty=round(electors_unc, 1),
                         note="estimado: população estimada da área em cada município × razão "
-                             "eleitores/população do município (TSE 2022 / Censo 2022); incerteza = "
+                             f"eleitores/população do município ({SHORT_TSE} / Censo 2022); incerteza = "
                              "a da população × essa razão + população × metade do intervalo "
                              "interquartil da razão eleitores/população dos municípios goianos "
                              f"({_n(half_iqr, 4)})"),

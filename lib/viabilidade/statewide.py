@@ -101,7 +101,7 @@ def municipality_frame(store, settings: Settings | None = None) -> pd.DataFrame:
     Parameters
     ----------
     store : viabilidade.data.store.Store
-        Needs ``municipalities``, ``electorate`` and ``state_revenue``.
+        Needs ``municipalities``, ``electorate_profile`` and ``state_revenue``.
     settings : Settings, optional
         Only ``population_vintage`` is read: ``revised`` (Censo 2022 aggregates, V0001) or
         ``first-release`` (release of 2023-06-28).
@@ -110,8 +110,9 @@ def municipality_frame(store, settings: Settings | None = None) -> pd.DataFrame:
     -------
     DataFrame
         One row per municipality (246 for Goiás), ordered by ``cod_ibge``: cod_ibge, nome,
-        populacao (inhabitants, certified, IBGE Censo 2022), eleitores (eligible electors,
-        certified, TSE 2022 general election), edificacoes (occupied private dwellings V0007
+        populacao (inhabitants, published, IBGE Censo 2022), eleitores (electors, TSE
+        electorate profile of 2026, :func:`viabilidade.data.store.electors`: published, or
+        estimated for Bom Jesus de Goiás, derived from the state total), edificacoes (occupied private dwellings V0007
         as a proxy for buildings, ``estimated`` with uncertainty
         :data:`~viabilidade.profile.BUILDINGS_PROXY_UNCERTAINTY` × value), arrecadacao
         (NaN: not published per municipality), receita_estadual (state tax revenue, BRL),
@@ -123,17 +124,18 @@ def municipality_frame(store, settings: Settings | None = None) -> pd.DataFrame:
     DataError
         If a municipality has no electorate row, or a needed column is missing.
     """
-    from .data.store import population
+    from .data.store import electors, population
 
     settings = settings or Settings()
     m = store.municipalities
     pop = population(store, settings.population_vintage)
-    e = store.electorate.set_index("cod_ibge")["eleitores_aptos"]
+    roll = electors(store)
+    e = roll["eleitores"]
     lost = m.loc[~m["cod_ibge"].isin(e.index)]
     if len(lost):
         raise DataError(f"o município {lost['cod_ibge'].iloc[0]} ({lost['nome'].iloc[0]}) não "
                         "tem eleitorado; esperado o eleitorado de todos os municípios",
-                        file="electorate", column="eleitores_aptos")
+                        file="electorate_profile", column="eleitores")
     codes = m["cod_ibge"].astype(str)
     rev = state_revenue(store)
     dpo = m["domicilios_ocupados"].astype(float)
@@ -142,7 +144,7 @@ def municipality_frame(store, settings: Settings | None = None) -> pd.DataFrame:
         "populacao": pop.reindex(codes).to_numpy(dtype="int64"),
         "populacao_basis": Basis.PUBLISHED.value,
         "eleitores": e.reindex(codes).to_numpy(dtype="int64"),
-        "eleitores_basis": Basis.PUBLISHED.value,
+        "eleitores_basis": roll["base"].reindex(codes).to_numpy(dtype=object),
         "edificacoes": dpo.astype("int64"), "edificacoes_basis": Basis.ESTIMATED.value,
         "edificacoes_incerteza": (BUILDINGS_PROXY_UNCERTAINTY * dpo).round(1),
         "arrecadacao": np.nan, "receita_estadual": np.nan if rev is None else rev["total"],
@@ -170,7 +172,7 @@ def audit(store=None, settings: Settings | None = None, *, data_root: Path | Non
         (comma-separated failing items, e.g. ``"IV"``) and ``alertas_dados`` (the
         municipality's conflicting published figures, :func:`viabilidade.data.incoherence.data_flags`,
         ``""`` when none: Anhanguera's 1.229 electors for 924 inhabitants).
-        Source: LC 02/1990 art. 8 and art. 4 IV–VII; IBGE Censo 2022; TSE 2022.
+        Source: LC 02/1990 art. 8 and art. 4 IV–VII; IBGE Censo 2022; TSE electorate profile 2026.
     """
     from .rules import art8
 
@@ -280,7 +282,7 @@ def district_cases(store, settings: Settings | None = None) -> list[tuple[dict, 
 
     Each district is profiled exactly as a single study profiles that candidate
     (:func:`viabilidade.profile.build_profile`): population certified (Censo 2022, revised
-    aggregates by district), electors estimated from the municipality's TSE 2022 electorate
+    aggregates by district), electors estimated from the municipality's electorate (TSE profile of 2026)
     by population share, buildings estimated by occupied private dwellings; the origin's
     remainder is the municipality without the district. The profile's territory carries the
     art. 4 II bound of :func:`_gap_bound` when the district's vila point is certain.
@@ -288,7 +290,7 @@ def district_cases(store, settings: Settings | None = None) -> list[tuple[dict, 
     Parameters
     ----------
     store : Store
-        Needs ``districts``, ``municipalities``, ``electorate``, ``state_revenue``,
+        Needs ``districts``, ``municipalities``, ``electorate_profile``, ``state_revenue``,
         ``seats`` and ``vilas``.
     settings : Settings, optional
 
@@ -361,7 +363,7 @@ def screening(store=None, settings: Settings | None = None, *, data_root: Path |
         :func:`viabilidade.rules.certification.verdict_on_published_data`) and ``alertas_dados`` (the
         origin municipality's conflicting published figures, from which the district's
         electorate is apportioned; ``""`` when none).
-        Source: LC 02/1990 art. 4; IBGE DTB 2022, Censo 2022; TSE 2022; IBGE Localidades 2022.
+        Source: LC 02/1990 art. 4; IBGE DTB 2022, Censo 2022; TSE electorate profile 2026; IBGE Localidades 2022.
     """
     from .rules.art4 import evaluate_art4
     from .rules.vectorised import screen

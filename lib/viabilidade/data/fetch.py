@@ -331,10 +331,13 @@ def _ckan_folder(s: Source) -> str:
 
 
 def _by_hand(s: Source, raw: Path, name: str = "") -> str:
-    where = raw / (_ckan_folder(s) if s.ckan else s.folder)
+    if s.ckan:
+        return (f"baixe os arquivos {'/'.join(s.ckan)} no navegador ({s.url}) e coloque-os em "
+                f"{raw / _ckan_folder(s)}/ com os nomes publicados; eles são conferidos e "
+                "registrados na primeira execução em que o portal responder")
     named = f" com o nome publicado ({name or s.shown_name})" if name or s.shown_name else ""
-    return (f"baixe o arquivo no navegador ({s.url}) e coloque-o em {where}/{named}; na "
-            "próxima execução ele é conferido e registrado")
+    return (f"baixe o arquivo no navegador ({s.url}) e coloque-o em {raw / s.folder}/{named}; "
+            "na próxima execução ele é conferido e registrado")
 
 
 def _problem(s: Source, raw: Path, exc: DownloadError, name: str) -> str:

@@ -2,13 +2,14 @@
 
 Two official tables can disagree in ways a study must not pass over in silence:
 
-* **electors above residents** — the TSE's eligible electorate of a municipality (general
-  election of 2022) is larger than its resident population in the Censo 2022. The electoral
+* **electors above residents** — the electorate of a municipality in the roll studies read
+  (TSE, perfil do eleitorado de 2026; :func:`viabilidade.data.store.electors`) is larger
+  than its resident population in the Censo 2022. The electoral
   roll counts where people are registered to vote, not where they live; a roll larger than
   the population does not measure the place, and every electorate apportioned from it (the
-  electors of a district) inherits the distortion. 57 of Goiás' 246 municipalities are in
-  this case; Anhanguera (5201207) has 1.229 electors for 924 inhabitants, Davinópolis
-  (5206909) 3.589 for 1.902.
+  electors of a district) inherits the distortion. 85 of Goiás' 246 municipalities are in
+  this case (57 in the 2022 general election's roll); Anhanguera (5201207) has 1.744
+  electors for 924 inhabitants, Davinópolis (5206909) 4.156 for 1.902.
 * **a Censo release across a threshold** — the first release of the Censo 2022 (28/06/2023)
   and the revised aggregates give a municipality's population on different sides of the
   art. 4 IV threshold, so the requirement depends on which release is read. No municipality
@@ -61,7 +62,7 @@ class DataFlag:
     kind : str
         :data:`ELECTORS_ABOVE_POPULATION` or :data:`RELEASE_ACROSS_THRESHOLD`.
     figure : str
-        The figure in question, in Portuguese (``"eleitorado apto: 1.229 eleitores"``).
+        The figure in question, in Portuguese (``"eleitorado: 1.744 eleitores"``).
     source : str
         The tables that conflict (publisher, data set).
     conflict : str
@@ -79,7 +80,7 @@ class DataFlag:
     meaning: str = ""
 
     def text(self) -> str:
-        """One paragraph for a document: ``"Anhanguera (5201207) — eleitorado apto: 1.229
+        """One paragraph for a document: ``"Anhanguera (5201207) — eleitorado: 1.744
         eleitores. <conflict> <meaning> Fontes: <source>."``"""
         meaning = f" {self.meaning}" if self.meaning else ""
         return (f"{self.nome} ({self.cod_ibge}) — {self.figure}. {self.conflict}{meaning} "
@@ -96,8 +97,8 @@ def data_flags(store, codes=None, *, population_threshold: int | None = 3000,
     Parameters
     ----------
     store : viabilidade.data.store.Store
-        Needs ``municipalities`` (populacao, populacao_1a_divulgacao) and ``electorate``
-        (eleitores_aptos).
+        Needs ``municipalities`` (populacao, populacao_1a_divulgacao) and
+        ``electorate_profile`` (the roll studies read, :func:`viabilidade.data.store.electors`).
     codes : iterable of str, optional
         IBGE codes (7 digits) to check, in the order wanted; default every municipality,
         by code. Unknown codes are skipped.
@@ -115,7 +116,9 @@ def data_flags(store, codes=None, *, population_threshold: int | None = 3000,
         threshold.
     """
     m = store.municipalities.set_index("cod_ibge")
-    e = store.electorate.set_index("cod_ibge")["eleitores_aptos"]
+    from .store import electors
+
+    e = electors(store)["eleitores"]
     order = list(m.index) if codes is None else [c for c in dict.fromkeys(codes) if c in m.index]
     first = population_vintage == "first-release"
     pop_col = "populacao_1a_divulgacao" if first else "populacao"
@@ -129,7 +132,7 @@ def data_flags(store, codes=None, *, population_threshold: int | None = 3000,
             electors = int(e.loc[code])
             ratio = format_decimal(round(electors / pop, 2), format="#,##0.00", locale="pt_BR")
             out.append(DataFlag(
-                code, nome, ELECTORS_ABOVE_POPULATION, f"eleitorado apto: {_n(electors)} eleitores",
+                code, nome, ELECTORS_ABOVE_POPULATION, f"eleitorado: {_n(electors)} eleitores",
                 f"{SRC_TSE}; {pop_src}",
                 f"O eleitorado é maior que a população residente ({_n(pop)} habitantes): "
                 f"{ratio} eleitor por habitante.", MEANINGS[ELECTORS_ABOVE_POPULATION]))

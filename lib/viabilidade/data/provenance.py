@@ -93,6 +93,21 @@ RAW = {
         "Eleitores aptos por zona e município, Eleições Gerais 2022 (resultados por seção "
         "agregados)", "TSE", "Eleições Gerais 2022 (outubro de 2022)", "2022-11-13",
         "GitHub rafnleite/rafnleite.github.io commit bc47a8a5447d6aa29df909e390fd3976d06e4faf"),
+    "profile": RawFile(
+        "electoral/go_eleitorado_municipios_tse_perfil_secao_agregado_jeffairdata.csv",
+        "Perfil do eleitorado por seção, somado por município (totais lidos da figura "
+        "goias_bubble_profile_public.html; sem Bom Jesus de Goiás)", "TSE",
+        "perfil do eleitorado de 2026 (julho de 2026, segundo a agregação do total; não "
+        "conferido)", COLLECTED,
+        "GitHub JeffAirData/eleicoes-goias-2022-2026 commit "
+        "3b2309ca82f0110f7f1511088900f9bac0d83b30"),
+    "profile_total": RawFile(
+        "electoral/go_eleitorado_perfil2026_total_go_e_8_maiores_rox87.csv",
+        "Perfil do eleitorado 2026 (perfil_eleitorado_2026_BRASIL.csv), total de Goiás e os 8 "
+        "maiores municípios", "TSE",
+        "perfil do eleitorado de 2026 (julho de 2026, segundo os metadados da agregação; não "
+        "conferido)", COLLECTED,
+        "GitHub Rox87/perfil_eleitorado_2026 commit c034edcb3e5660f694dd47428ee64512f7da587f"),
     "seats": RawFile(
         "geo/go_sedes_municipais_mapaslivres_ibge.csv",
         "Sedes municipais (pontos de Localidades, IBGE) via tabela municipios.csv", "IBGE",
@@ -184,8 +199,12 @@ DATASETS = {
     "dtb": "IBGE, Divisão Territorial Brasileira 2022 (data base 21/12/2022)",
     "crosswalk": "TSE, cadastro de municípios com os códigos do TSE e do IBGE (cópia de "
                  "13/11/2018; usado só para ligar os códigos, não dá número de eleitores)",
-    "electorate": "TSE, eleitorado apto por zona e município, Eleições Gerais 2022 (outubro de "
-                  "2022)",
+    "electorate": "TSE, eleitorado apto por zona e município nas Eleições Gerais de 2022 "
+                  "(02/10/2022)",
+    "profile": "TSE, perfil do eleitorado de 2026 por município (julho de 2026, data não "
+               "conferida; Bom Jesus de Goiás ausente, obtido por diferença do total do estado)",
+    "profile_total": "TSE, perfil do eleitorado de 2026, total de Goiás (julho de 2026, data não "
+                     "conferida)",
     "seats": "IBGE, sedes municipais (Localidades 2010)",
     "vilas": "IBGE, Localidades 2022, vilas (sedes de distrito)",
     "sefaz": "SEFAZ-GO (Secretaria de Estado da Economia de Goiás), Receita Gerencial: "

@@ -2,12 +2,35 @@
 
 One place for the citations the profile (:mod:`viabilidade.profile`) puts on every published
 figure and the data checks (:mod:`viabilidade.data.incoherence`) name in their flags.
+
+The raw files hold two electoral rolls (TSE), each cited as what it is:
+
+* the **electorate profile of 2026** (``perfil do eleitorado``; July 2026 according to the
+  aggregation that gives the state total, not checked): the latest roll, read by art. 4 V,
+  the plebiscite's roll and every estimate of an area's electors (:data:`SRC_TSE`);
+  Bom Jesus de Goiás is absent from the per-municipality table and is derived from the state
+  total (basis ``estimado``, :func:`viabilidade.data.tse.read_profile_municipalities`);
+* the **eligible electors of the 2022 general election** (``eleitorado apto``, 2 Oct 2022):
+  kept where a check compares electors with the Censo 2022 population of the same year
+  (:mod:`viabilidade.data.incoherence`) and for the electoral zones the letters address.
 """
 
 SRC_CENSUS = "IBGE, Censo Demográfico 2022 — Agregados por municípios/distritos (resultados do universo)"
 SRC_CENSUS_FIRST = "IBGE, Censo Demográfico 2022 — População e Domicílios, primeiros resultados (28/06/2023)"
-SRC_TSE = "TSE, eleitorado apto na eleição geral de 2022 (por zona e município)"
 VINTAGE_CENSUS = "2022-07-31"  # IBGE: data de referência 31/07/2022
-VINTAGE_TSE = "2022-10-02"
 
-__all__ = ["SRC_CENSUS", "SRC_CENSUS_FIRST", "SRC_TSE", "VINTAGE_CENSUS", "VINTAGE_TSE"]
+SRC_TSE_PROFILE = "TSE, perfil do eleitorado de 2026 (julho de 2026, data não conferida)"
+VINTAGE_TSE_PROFILE = "2026"
+#: The roll in a sentence ("10.812 eleitores de Abadiânia (TSE, perfil de 2026)").
+SHORT_TSE_PROFILE = "TSE, perfil do eleitorado de 2026"
+
+SRC_TSE_2022 = "TSE, eleitorado apto nas Eleições Gerais de 2022 (por zona e município)"
+VINTAGE_TSE_2022 = "2022-10-02"
+SHORT_TSE_2022 = "TSE, Eleições Gerais de 2022"
+
+#: The roll a study reads (the latest in the raw files).
+SRC_TSE, VINTAGE_TSE, SHORT_TSE = SRC_TSE_PROFILE, VINTAGE_TSE_PROFILE, SHORT_TSE_PROFILE
+
+__all__ = ["SHORT_TSE", "SHORT_TSE_2022", "SHORT_TSE_PROFILE", "SRC_CENSUS", "SRC_CENSUS_FIRST",
+           "SRC_TSE", "SRC_TSE_2022", "SRC_TSE_PROFILE", "VINTAGE_CENSUS", "VINTAGE_TSE",
+           "VINTAGE_TSE_2022", "VINTAGE_TSE_PROFILE"]

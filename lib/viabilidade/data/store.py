@@ -7,7 +7,9 @@ municipalities     cod_ibge, nome, area_km2, populacao, populacao_1a_divulgacao,
                    domicilios_ocupados
 districts          cod_distrito, nome, cod_ibge, nome_municipio, sede, area_km2, populacao,
                    domicilios, domicilios_ocupados
-electorate         cod_ibge, cod_tse, nome_tse, eleitores_aptos, zonas
+electorate         cod_ibge, cod_tse, nome_tse, eleitores_aptos, zonas (TSE, Eleições Gerais 2022)
+electorate_profile cod_ibge, cod_tse, eleitores, base, nota (TSE, perfil do eleitorado 2026;
+                   base "estimated" for a municipality derived from the state total)
 crosswalk          cod_tse, cod_ibge, nome_tse
 seats              cod_ibge, lat, lon
 vilas              cod_distrito, cod_ibge, lat, lon, atribuicao
@@ -57,6 +59,8 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
                   ("agg_dist", "dtb", "dictionary")),
     "electorate": (("cod_ibge", "cod_tse", "nome_tse", "eleitores_aptos", "zonas"),
                    ("cod_ibge",), ("electorate", "crosswalk")),
+    "electorate_profile": (("cod_ibge", "cod_tse", "eleitores", "base", "nota"), ("cod_ibge",),
+                           ("profile", "profile_total", "crosswalk")),
     "crosswalk": (("cod_tse", "cod_ibge", "nome_tse"), ("cod_tse",), ("crosswalk",)),
     "seats": (("cod_ibge", "lat", "lon"), ("cod_ibge",), ("seats",)),
     "vilas": (("cod_distrito", "cod_ibge", "lat", "lon", "atribuicao"), ("cod_distrito",),
@@ -109,6 +113,20 @@ def _check_electorate(mun: pd.DataFrame, electorate: pd.DataFrame, path: Path) -
     raise DataError(message, file=path, row=row, column="eleitores_aptos")
 
 
+def _check_profile(mun: pd.DataFrame, profile: pd.DataFrame, path: Path) -> None:
+    """The same plausibility bound on the electorate profile, naming the file's row."""
+    found = electorate_problem(mun, profile.rename(columns={"eleitores": "eleitores_aptos"}))
+    if found is None:
+        return
+    from .tabular import ROW, read_text_csv
+
+    code, _, message = found
+    rows = read_text_csv(path, encoding="utf-8", sep=",", required=["cod_ibge"])
+    hit = rows.loc[rows["cod_ibge"].str.strip() == code, ROW]
+    raise DataError(message, file=path, row=int(hit.iloc[0]) if len(hit) else None,
+                    column="total_eleitores")
+
+
 def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     import geopandas as gpd
 
@@ -143,6 +161,10 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
                 p["crosswalk"], "codigo_ibge")
     electorate = tse.read_zone_municipality_2022(p["electorate"], Crosswalk(cw_table))
     _check_electorate(mun, electorate, p["electorate"])
+    profile = tse.read_profile_municipalities(
+        p["profile"], Crosswalk(cw_table), tse.read_profile_state_total(p["profile_total"]),
+        total_file=p["profile_total"], names=dict(zip(mun["cod_ibge"], mun["nome"])))
+    _check_profile(mun, profile, p["profile"])
 
     seat = seats.read_ibge_seats(p["seats"])
     _same_codes(mun["cod_ibge"], seat["cod_ibge"], "Censo 2022 vs IBGE seats", p["seats"],
@@ -173,6 +195,7 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     bounds = gpd.GeoDataFrame(bounds, geometry="geometry", crs="EPSG:4674")
 
     return {"municipalities": mun, "districts": dist, "electorate": electorate,
+            "electorate_profile": profile,
             "crosswalk": cw_table, "seats": seat, "vilas": vilas, "state_revenue": state_rev,
             "pib": pib, "fpm_interior": fpm, "history": history, "boundaries": bounds}
 
@@ -510,6 +533,28 @@ def population(store: Store, vintage: str = "revised") -> pd.Series:
                         f"{sorted(VINTAGES)}")
     m = store.municipalities
     return m.set_index("cod_ibge")[VINTAGES[vintage]].rename("populacao")
+
+
+def electors(store: Store) -> pd.DataFrame:
+    """Electors per municipality in the latest roll the store holds, the one studies read.
+
+    Source: TSE, perfil do eleitorado de 2026 (:data:`viabilidade.data.sources.SRC_TSE`),
+    table ``electorate_profile``. The 2022 general election's roll stays in ``electorate``
+    for the checks against the Censo 2022 and the electoral zones.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``cod_ibge``; ``eleitores`` (int), ``base`` (``"published"``, or
+        ``"estimated"`` for a municipality derived from the state total: Bom Jesus de Goiás,
+        18.155), ``nota`` (how it was derived, else ``""``).
+
+    Raises
+    ------
+    DataError
+        The store has no ``electorate_profile`` table (built before it existed).
+    """
+    return store.electorate_profile.set_index("cod_ibge")[["eleitores", "base", "nota"]]
 
 
 def state_tax_revenue(store: Store, ano: int, fonte: str | None = None) -> dict[str, float]:

@@ -45,18 +45,31 @@ _VARIABLES = {"v0001": "populacao", "v0002": "domicilios", "v0007": "domicilios_
 
 
 def tract_files(raw: Path) -> tuple[Path, Path] | None:
-    """The tract mesh and aggregate files in a raw folder, or ``None`` when either is absent.
+    """The tract mesh and aggregate files in a raw folder, or ``None`` when both are absent.
 
     The mesh is the GeoPackage of :data:`~viabilidade.data.catalogue.SETORES_MALHA`, or the
     shapefile zip of the same name with ``.zip``.
+
+    Raises
+    ------
+    DataError
+        Only one of the two is present (naming the one missing and where it goes).
     """
     from .catalogue import SETORES_AGREGADOS, SETORES_MALHA
 
     basic = Path(raw) / SETORES_AGREGADOS
     gpkg = Path(raw) / SETORES_MALHA
     mesh = next((p for p in (gpkg, gpkg.with_suffix(".zip")) if p.is_file()), None)
-    if mesh is None or not basic.is_file():
+    if mesh is None and not basic.is_file():
         return None
+    if mesh is None:
+        raise DataError(f"os agregados por setores estão na pasta, mas falta a malha de setores "
+                        f"{SETORES_MALHA} (ou {gpkg.with_suffix('.zip').name}); esperados os dois "
+                        "arquivos dos setores censitários, ou nenhum", file=basic)
+    if not basic.is_file():
+        raise DataError(f"a malha de setores está na pasta, mas faltam os agregados por setores "
+                        f"{SETORES_AGREGADOS}; esperados os dois arquivos dos setores "
+                        "censitários, ou nenhum", file=mesh)
     return mesh, basic
 
 

@@ -214,3 +214,134 @@ def read_detalhe_votacao_munzona(path: Path, crosswalk: Crosswalk, *, uf: str = 
     df = df[cargos == cargo]
     return _by_municipality(df, path, crosswalk, code="CD_MUNICIPIO", name="NM_MUNICIPIO",
                             zone="NR_ZONA", count="QT_APTOS")
+
+
+#: Basis of a municipality's figure in the electorate profile table (the values of
+#: :class:`viabilidade.rules.result.Basis`): read from the source, or derived from the state
+#: total because the source lacks the municipality.
+PROFILE_READ, PROFILE_DERIVED = "published", "estimated"
+
+PROFILE_SCHEMA = pa.DataFrameSchema({
+    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^\d{7}$"), unique=True),
+    "cod_tse": pa.Column(str, pa.Check.str_matches(r"^\d{5}$"), unique=True),
+    "eleitores": pa.Column("Int64", pa.Check.gt(0)),
+    "base": pa.Column(str, pa.Check.isin([PROFILE_READ, PROFILE_DERIVED])),
+    "nota": pa.Column(str),
+}, strict=True)
+
+
+def _thousands(n: int) -> str:
+    """A whole count as pt-BR text (``5080755`` -> ``"5.080.755"``); the data layer does not
+    import the report's formatting."""
+    return f"{n:,}".replace(",", ".")
+
+
+def read_profile_state_total(path: Path, *, uf: str = "GO") -> int:
+    """The state's total in an aggregation of the TSE electorate profile (``abrangencia`` =
+    ``"UF GO"``, ``total_eleitores``).
+
+    Goiás, profile of 2026 (``electoral/go_eleitorado_perfil2026_total_go_e_8_maiores_rox87.csv``):
+    5.080.755.
+
+    Raises
+    ------
+    DataError
+        Missing column, no row or several rows for the state, a count that is not a whole
+        number above 0 (file, row, column).
+    """
+    df = read_text_csv(path, encoding="utf-8", sep=",", required=["abrangencia", "total_eleitores"])
+    rows = df[df["abrangencia"].str.strip() == f"UF {uf}"]
+    if len(rows) != 1:
+        raise DataError(f"encontradas {len(rows)} linhas com abrangencia 'UF {uf}'; esperada "
+                        "exatamente uma (o total do estado)", file=path, column="abrangencia")
+    n = to_number(rows, "total_eleitores", path, integer=True, required=True).iloc[0]
+    if n <= 0:
+        raise DataError(f"encontrado {n}; esperado um total de eleitores maior que 0", file=path,
+                        row=int(rows[ROW].iloc[0]), column="total_eleitores")
+    return int(n)
+
+
+def read_profile_municipalities(path: Path, crosswalk: Crosswalk, state_total: int,
+                                *, total_file: Path | None = None,
+                                names: dict[str, str] | None = None) -> pd.DataFrame:
+    """Electors per municipality in an aggregation of the TSE electorate profile, completed.
+
+    Reads the per-municipality totals (``cod_ibge, cod_tse, total_eleitores``; the 2026
+    profile of Goiás: 245 rows, Σ 5.062.600) and checks every code pair against the
+    crosswalk. A municipality of the crosswalk that the file lacks is given the state total
+    minus the sum of the file, with ``base`` ``"estimated"`` and a ``nota`` saying how it was
+    derived — it is arithmetic on two aggregations, not a figure read from the TSE. Goiás:
+    Bom Jesus de Goiás (5203500) = 5.080.755 − 5.062.600 = 18.155.
+
+    Parameters
+    ----------
+    path : Path
+        UTF-8 ``,`` CSV with ``cod_ibge, cod_tse, total_eleitores``.
+    crosswalk : Crosswalk
+        TSE↔IBGE crosswalk (the complete list of municipalities).
+    state_total : int
+        The state's total in the same profile (:func:`read_profile_state_total`).
+    total_file : Path, optional
+        File of ``state_total``, named in errors.
+    names : dict, optional
+        ``{cod_ibge: name}`` for the note (default the crosswalk's TSE name).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``cod_ibge, cod_tse, eleitores, base, nota``, one row per municipality of the
+        crosswalk, sorted by ``cod_ibge``.
+
+    Raises
+    ------
+    DataError
+        Missing column; bad or repeated code; a TSE code whose IBGE code is not the one on
+        the row; a count that is not a whole number above 0; more than one municipality
+        missing (the state total only gives one by difference); the file already summing to
+        the state total or above it while a municipality is missing.
+    """
+    df = read_text_csv(path, encoding="utf-8", sep=",",
+                       required=["cod_ibge", "cod_tse", "total_eleitores"])
+    for n, t, i in zip(df[ROW], df["cod_tse"], df["cod_ibge"]):
+        ibge = crosswalk.check_ibge(i, file=path, row=int(n), column="cod_ibge")
+        if crosswalk.tse_to_ibge(t, file=path, row=int(n), column="cod_tse") != ibge:
+            raise DataError(f"o código TSE {t.strip()!r} é de outro município "
+                            f"({crosswalk.tse_to_ibge(t)}); esperado o código TSE de {ibge}",
+                            file=path, row=int(n), column="cod_tse")
+    require_unique(df, "cod_ibge", path)
+    counts = to_number(df, "total_eleitores", path, integer=True, required=True)
+    if (counts <= 0).any():
+        i = (counts <= 0).to_numpy().nonzero()[0][0]
+        raise DataError(f"encontrado {df['total_eleitores'].iloc[i]!r}; esperado um número de "
+                        "eleitores maior que 0", file=path, row=int(df[ROW].iloc[i]),
+                        column="total_eleitores")
+    out = pd.DataFrame({"cod_ibge": df["cod_ibge"].str.strip(), "cod_tse": df["cod_tse"].str.strip(),
+                        "eleitores": counts.astype("Int64"), "base": PROFILE_READ, "nota": ""})
+    known = crosswalk.table.set_index("cod_ibge")
+    missing = sorted(set(known.index) - set(out["cod_ibge"]))
+    if len(missing) > 1:
+        raise DataError(f"faltam {len(missing)} municípios ({', '.join(missing[:5])}); o total do "
+                        "estado só permite obter um por diferença; esperado no máximo um "
+                        "município ausente", file=path, column="cod_ibge")
+    if missing:
+        code, read = missing[0], int(out["eleitores"].sum())
+        rest = state_total - read
+        if rest <= 0:
+            raise DataError(f"os {len(out)} municípios do arquivo somam {read} eleitores, e o total "
+                            f"do estado é {state_total}: não sobra eleitorado para {code}; "
+                            "esperado um total do estado maior que a soma dos municípios",
+                            file=total_file or path, column="total_eleitores")
+        name = (names or {}).get(code) or known.at[code, "nome_tse"]
+        note = (f"derivado, não lido do TSE: a tabela por município não traz {name}; valor = "
+                f"total do estado no mesmo perfil ({_thousands(state_total)}) menos a soma dos "
+                f"outros {len(out)} municípios ({_thousands(read)})")
+        out = pd.concat([out, pd.DataFrame({
+            "cod_ibge": [code], "cod_tse": [known.at[code, "cod_tse"]],
+            "eleitores": pd.array([rest], dtype="Int64"), "base": [PROFILE_DERIVED],
+            "nota": [note]})], ignore_index=True)
+    out = out.sort_values("cod_ibge").reset_index(drop=True)
+    try:
+        return PROFILE_SCHEMA.validate(out)
+    except SchemaError as exc:
+        raise DataError(f"o perfil do eleitorado não passou na verificação {exc.check}", file=path,
+                        column=getattr(exc.schema, "name", None)) from None

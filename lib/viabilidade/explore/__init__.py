@@ -10,6 +10,11 @@
 - :mod:`.state_map`, :mod:`.views` — the territory map, the rule table, unit names and lists, charts.
 - :mod:`.leaflet_map` — the interactive map (ipyleaflet): click to pick or combine units, draw
   a boundary.
+- :mod:`.files` — an uploaded boundary or perimeter file (read as the study reads it) and the
+  downloads: candidate TOML, area as GeoJSON/KML, territory map as PNG.
+- :mod:`.history` — bounded undo/redo of area edits.
+- :mod:`.compare` — up to four named scenarios side by side: one table, one map.
+- :mod:`.persist` — the session on disk, restored after a kernel restart.
 - :mod:`.numbers` — pt-BR number boxes (``3.010``, ``2.760.601,80``).
 - :mod:`.widgets` — the ipywidgets UI (:class:`~.widgets.Explorer`), thin.
 """

@@ -152,9 +152,12 @@ def state_rates(counts0: pd.DataFrame, counts1: pd.DataFrame, *, year0: float, y
     return m.reset_index(drop=True), float((q3 - q1) / 2)
 
 
-#: The count of each quantity the processed store holds, and its reference date.
+#: The count of each quantity the processed store holds, and its reference date. Electors:
+#: the 2022 general election's roll, the earlier count of a growth rate (the later one, e.g.
+#: the TSE profile of 2026 the studies read, is the user's).
 STORE_COUNTS = {"population": ("municipalities", "populacao", "2022-07-31", "Censo 2022"),
-                "electors": ("electorate", "eleitores_aptos", "2022-10-02", "TSE, eleição de 2022")}
+                "electors": ("electorate", "eleitores_aptos", "2022-10-02",
+                             "TSE, Eleições Gerais de 2022")}
 
 
 def store_count(store, cod_ibge: str, quantity: str) -> tuple[int, float, str]:

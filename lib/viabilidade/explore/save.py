@@ -59,15 +59,20 @@ def candidate_document(candidate: Candidate, folder: Path) -> dict[str, Any]:
         Keys as in the candidate file format (``viabilidade.candidate`` module docstring).
     """
     c = candidate
+    def relative(p) -> str:
+        return Path(os.path.relpath(Path(p).resolve(), Path(folder).resolve())).as_posix()
+
     area = {"districts": list(c.districts), "municipalities": list(c.municipalities)}
     if c.boundary is not None:
-        area["boundary"] = Path(os.path.relpath(Path(c.boundary).resolve(),
-                                                Path(folder).resolve())).as_posix()
+        area["boundary"] = relative(c.boundary)
+    origin = {"municipalities": list(c.origins)} if c.origins else {}
+    if c.urban_perimeter is not None:
+        origin["urban_perimeter"] = relative(c.urban_perimeter)
     doc: dict[str, Any] = {
         "slug": c.slug, "operation": c.operation, "name": c.name, "seat": c.seat,
         "creation_year": c.creation_year, "request_date": c.request_date,
         "area": _drop_empty(area),
-        "origin": {"municipalities": list(c.origins)} if c.origins else None,
+        "origin": origin or None,
         "destination": {"municipality": c.destination} if c.destination else None,
         "seat_point": ({"lat": c.seat_point[0], "lon": c.seat_point[1]}
                        if c.seat_point is not None else None),

@@ -101,7 +101,10 @@ class Scenario:
     districts, municipalities : tuple of str
         The area: IBGE district codes (9 digits) and whole municipality codes (7 digits).
     boundary : Path or None
-        A boundary file of the area (GeoJSON, GeoPackage, zipped Shapefile).
+        A boundary file of the area (GeoJSON, GeoPackage, zipped Shapefile, KML, KMZ).
+    urban_perimeter : Path or None
+        A polygon file of the origin's urban perimeter (``[origin] urban_perimeter``; art. 4
+        II is then measured from it, reading I-4).
     operation : str
         One of :data:`viabilidade.candidate.OPERATIONS`.
     creation_year : int or None
@@ -127,6 +130,7 @@ class Scenario:
     districts: tuple[str, ...] = ()
     municipalities: tuple[str, ...] = ()
     boundary: Path | None = None
+    urban_perimeter: Path | None = None
     operation: str = "create-municipality"
     seat: str | None = None
     creation_year: int | None = None
@@ -203,7 +207,8 @@ class Scenario:
         s = settings or Settings.from_dict(candidate.settings, file=candidate.path)
         return cls(name=candidate.name, seat=candidate.seat, origins=candidate.origins,
                    districts=candidate.districts, municipalities=candidate.municipalities,
-                   boundary=candidate.boundary, operation=candidate.operation,
+                   boundary=candidate.boundary, urban_perimeter=candidate.urban_perimeter,
+                   operation=candidate.operation,
                    creation_year=candidate.creation_year,
                    special_interest=candidate.special_interest,
                    special_interest_kind=candidate.special_interest_kind,
@@ -324,7 +329,7 @@ class Scenario:
             path=Path(path), slug=self.slug, operation=self.operation, name=self.name,
             seat=self.seat or self.name, districts=tuple(self.districts),
             municipalities=tuple(self.municipalities), boundary=self.boundary,
-            origins=tuple(self.origins), creation_year=self.creation_year,
+            urban_perimeter=self.urban_perimeter, origins=tuple(self.origins), creation_year=self.creation_year,
             special_interest=self.special_interest,
             special_interest_kind=self.special_interest_kind if self.special_interest else None,
             special_interest_justification=(self.special_interest_justification

@@ -25,10 +25,15 @@ from ..report import format as fmt
 from ..report.boundary import drawn_findings
 from ..report.conclusion import analysis_conclusion
 from ..rules.settings import CHOICES, Settings
+from .compare import Scenarios, comparison_frame, comparison_map
+from .files import (area_geometry, area_geojson, area_kml, download_link, map_png, store_upload,
+                    upload_name)
+from .history import AreaState, History
 from .margins import margins, margins_chart
 from .numbers import NumberText
 from .projection import Projection, date_of_year, store_count, year_fraction
-from .save import DROP_OVERRIDES_CONTROL, free_name, resolve_target, save_scenario
+from .persist import Session, read_session, remove_session, session_text, write_session
+from .save import DROP_OVERRIDES_CONTROL, free_name, resolve_target, save_scenario, scenario_toml
 from .scenario import (AREA, FigureOverride, Scenario, base_analysis, hypothetical_figures,
                        run_scenario, totals)
 from .state_map import detail_map
@@ -84,13 +89,19 @@ CONTROL_PLACES = {
     "count0": ("Contagem anterior", "E se…"), "date0": ("Data da contagem anterior", "E se…"),
     "count1": ("Contagem posterior", "E se…"), "date1": ("Data da contagem posterior", "E se…"),
     "save_path": ("Salvar em", "Salvar"), "overrides": ("valores hipotéticos", "E se…"),
+    "upload": ("Enviar arquivo de limites", "Área"), "scenario_name": ("Nome do cenário", "Cenários"),
 }
+#: The explorer's tabs of controls, in order.
+CONTROL_TABS = ("Área", "Leituras", "Limiares", "E se…", "Salvar", "Cenários")
+#: Extensions the upload accepts: the study's polygon formats (viabilidade.geo.area_file.FORMATS).
+UPLOAD_ACCEPT = ".kml,.kmz,.geojson,.json,.gpkg,.zip"
 #: Candidate fields (``CandidateError.field``) and the control that sets each.
 FIELD_CONTROLS = {"special_interest.justification": "special_interest_justification",
                   "special_interest.kind": "special_interest_kind", "name": "name",
                   "creation_year": "creation_year", "area.boundary": "boundary",
                   "origin.municipalities": "origin", "area.districts": "unit",
                   "area.municipalities": "unit", "area": "edit_unit", "overrides": "overrides",
+                  "scenario_name": "scenario_name",
                   **{f"settings.{k}": k for k in [*CHOICES, *INT_THRESHOLDS, *FLOAT_THRESHOLDS]}}
 _STYLE = {"description_width": "initial"}
 #: The Limiares boxes: labels in a column wide enough for the longest (about 30 em), the
@@ -232,6 +243,9 @@ class Explorer:
     basemap : bool
         Put OpenStreetMap tiles under the map (on by default; needs internet, and without it
         the study's layers show alone; the map's legend box switches it off).
+    state_file : Path, optional
+        Where the session is kept across kernel restarts (:mod:`.persist`; the notebook passes
+        :func:`.persist.default_state_file`). ``None``: nothing is written or restored.
 
     Attributes
     ----------
@@ -247,9 +261,22 @@ class Explorer:
     """
 
     def __init__(self, store, scenario: Scenario | None = None, *, draw_map: bool = True,
-                 basemap: bool = True):
+                 basemap: bool = True, state_file: str | Path | None = None):
         self.store = store
         self.scenario = scenario or Scenario.for_district(store, "520010010")
+        #: The notebook's starting scenario («Começar do zero» comes back to it).
+        self._start = self.scenario
+        #: Undo/redo of area edits (:mod:`.history`) and the area last shown.
+        self.history = History()
+        self._area_seen = AreaState.of(self.scenario)
+        self._restoring = False
+        #: The scenarios kept side by side (:mod:`.compare`).
+        self.scenarios = Scenarios()
+        self.state_file = None if state_file is None else Path(state_file)
+        self._state_text: str | None = None
+        self._ready = False
+        #: The «Salvar em» value the explorer proposed (replaced when the scenario changes).
+        self._proposed_save = ""
         self.analysis = None
         self.error = ""
         self.draw_map = draw_map
@@ -262,9 +289,12 @@ class Explorer:
         self._map_click = False
         self.controls: dict[str, W.Widget] = {}
         self.panes = {k: W.HTML() for k in ("busy", "verdict", "message", "rules", "totals", "margins",
-                                            "alternatives", "saved", "draw_note", "origins")}
+                                            "alternatives", "saved", "draw_note", "origins",
+                                            "upload", "downloads", "scenarios", "comparison",
+                                            "session")}
         self.images = {"detail": W.Image(format="png", layout=W.Layout(max_width="560px")),
-                       "margins_chart": W.Image(format="png", layout=W.Layout(max_width="1000px"))}
+                       "margins_chart": W.Image(format="png", layout=W.Layout(max_width="1000px")),
+                       "comparison_map": W.Image(format="png", layout=W.Layout(max_width="660px"))}
         self.map = None
         if draw_map:
             from .leaflet_map import ScenarioMap
@@ -272,8 +302,23 @@ class Explorer:
             self.map = ScenarioMap(store, self.clicked, basemap=basemap,
                                    on_deleted=self.drawing_deleted, on_drawn=self.use_drawing)
         self._build_controls()
+        session = self._read_session()
         self._load_scenario_into_controls()
-        self.update()
+        self._load_what_ifs(self.scenario)
+        if session is not None and session.save_path:
+            self.controls["save_path"].value = session.save_path
+        if session is not None:
+            self._map_key = ()          # a restored area is shown zoomed in, as after a change
+        self._restoring = True          # the restored session is not an undo step
+        try:
+            self.update()
+        finally:
+            self._restoring = False
+        if session is not None:
+            self._restore_kept(session.kept)
+        self._show_comparison()
+        self._ready = True              # from here on every change is written to the state file
+        self._persist()
 
     # ---------------------------------------------------------------- controls
     def _build_controls(self) -> None:
@@ -360,11 +405,52 @@ class Explorer:
         c["save"] = W.Button(description="Salvar candidato (.toml)", icon="save", button_style="primary",
                              layout=_ROW)
         c["save"].on_click(lambda _: self.save())
+        self._build_file_and_scenario_controls()
         for key, w in c.items():
-            if not isinstance(w, W.Button) and key not in ("unit", "origin", "edit_unit", "save_path",
-                                                           "drop_overrides", "overwrite", "click_mode",
-                                                           "clip"):
+            if not isinstance(w, W.Button) and key not in (
+                    "unit", "origin", "edit_unit", "save_path", "drop_overrides", "overwrite",
+                    "click_mode", "upload", "upload_role", "scenario_name", "kept", "rename_to",
+                    "clip"):
                 w.observe(self._changed, names="value")
+
+    def _build_file_and_scenario_controls(self) -> None:
+        """Undo/redo, upload, downloads, scenarios side by side, start clean."""
+        c = self.controls
+        c["undo"] = W.Button(description="Desfazer", icon="undo", disabled=True, layout=_ROW,
+                             tooltip="Desfazer a última mudança da área")
+        c["redo"] = W.Button(description="Refazer", icon="redo", disabled=True, layout=_ROW,
+                             tooltip="Refazer a mudança da área desfeita")
+        c["undo"].on_click(lambda _: self.undo())
+        c["redo"].on_click(lambda _: self.redo())
+        c["upload_role"] = W.ToggleButtons(
+            options=[("limites da área", "boundary"), ("perímetro urbano da origem", "urban_perimeter")],
+            value="boundary", description="O arquivo enviado é", style={**_STYLE, "button_width": "auto"})
+        c["upload"] = W.FileUpload(accept=UPLOAD_ACCEPT, multiple=False,
+                                   description="Enviar arquivo de limites", layout=_ROW)
+        c["upload"].observe(self._uploaded, names="value")
+        c["save_path"].observe(lambda _: self._quiet or self._persist(), names="value")
+        c["clear_perimeter"] = W.Button(description="Tirar o perímetro urbano", layout=_ROW)
+        c["clear_perimeter"].on_click(lambda _: self.set_urban_perimeter(None))
+        c["prepare"] = W.Button(description="Preparar arquivos para baixar", icon="download", layout=_ROW)
+        c["prepare"].on_click(lambda _: self.prepare_downloads())
+        c["scenario_name"] = W.Text(value="Cenário 1", description="Nome do cenário", style=_STYLE,
+                                    layout=W.Layout(width="30em", max_width="100%"))
+        c["keep"] = W.Button(description="Guardar cenário para comparar", icon="plus", layout=_ROW)
+        c["keep"].on_click(lambda _: self.keep())
+        c["kept"] = W.Dropdown(options=[], description="Cenário guardado", style=_STYLE,
+                               layout=W.Layout(width="30em", max_width="100%"))
+        c["open_kept"] = W.Button(description="Abrir no explorador", layout=_ROW)
+        c["open_kept"].on_click(lambda _: self.open_kept(c["kept"].value))
+        c["drop_kept"] = W.Button(description="Retirar cenário", icon="minus", layout=_ROW)
+        c["drop_kept"].on_click(lambda _: self.drop_kept(c["kept"].value))
+        c["rename_to"] = W.Text(description="Novo nome", style=_STYLE,
+                                layout=W.Layout(width="30em", max_width="100%"))
+        c["rename_kept"] = W.Button(description="Renomear cenário", layout=_ROW)
+        c["rename_kept"].on_click(lambda _: self.rename_kept(c["kept"].value, c["rename_to"].value))
+        c["start_clean"] = W.Button(description="Começar do zero", icon="refresh",
+                                    layout=W.Layout(width="auto", align_self="flex-start"),
+                                    tooltip="Apaga a sessão guardada e volta ao cenário inicial")
+        c["start_clean"].on_click(lambda _: self.start_clean())
 
     def _load_scenario_into_controls(self) -> None:
         """Set every control from :attr:`scenario` without triggering updates."""
@@ -398,7 +484,11 @@ class Explorer:
                 c["special_interest_kind"].value = s.special_interest_kind
             c["special_interest_justification"].value = s.special_interest_justification
             c["creation_year"].value = s.creation_year or 0
-            c["save_path"].value = str(resolve_target(s.path, s, free=True))
+            # «Salvar em» follows the scenario's name, unless the user typed a file or folder.
+            proposed = str(resolve_target(s.path, s, free=True))
+            if c["save_path"].value.strip() in ("", self._proposed_save):
+                c["save_path"].value = proposed
+            self._proposed_save = proposed
         finally:
             self._quiet = False
 
@@ -651,6 +741,293 @@ class Explorer:
         if self._drawing_in_use() and self.map is not None and self.map.drawn is not None:
             self.use_drawing()
 
+    # ------------------------------------------------------- undo and redo
+    def _record_area(self) -> None:
+        """After any change: an area that differs from the one last shown is an undo step."""
+        now = AreaState.of(self.scenario)
+        if now != self._area_seen:
+            if not self._restoring:
+                self.history.record(self._area_seen, now)
+            self._area_seen = now
+        self.controls["undo"].disabled = not self.history.can_undo
+        self.controls["redo"].disabled = not self.history.can_redo
+
+    def undo(self) -> None:
+        """«Desfazer»: the area before the last area edit (readings and what-ifs stay)."""
+        self._go_to(self.history.undo(AreaState.of(self.scenario)))
+
+    def redo(self) -> None:
+        """«Refazer»: the area the last «Desfazer» left."""
+        self._go_to(self.history.redo(AreaState.of(self.scenario)))
+
+    def _go_to(self, state: AreaState | None) -> None:
+        if state is None:
+            return
+        if state.boundary is None and self.map is not None:
+            self.map.clear_drawing()      # no drawing stays on the map that is not the area
+        self._restoring = True
+        try:
+            self._set_scenario(lambda: state.apply(self.scenario))
+        finally:
+            self._restoring = False
+        self._area_seen = AreaState.of(self.scenario)
+        self._record_area()
+
+    # ------------------------------------------------------------ files in
+    def _save_folder(self) -> Path:
+        """The folder «Salvar em» points to (where candidates, uploads and the session go)."""
+        return resolve_target(self.controls["save_path"].value, self.scenario).parent
+
+    def _uploaded(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        f = files[0]
+        try:
+            self.upload(f["name"], bytes(f["content"]), role=self.controls["upload_role"].value)
+        finally:
+            self.controls["upload"].value = ()     # the same file can be sent again
+
+    def upload(self, name: str, content: bytes, role: str = "boundary") -> Path | None:
+        """A file sent from the browser, read as the study reads it (:func:`.files.store_upload`).
+
+        Stored in the save folder, beside the candidates; ``role`` ``"boundary"``: the area's
+        limits (in place of the IBGE units, as a drawn polygon); ``"urban_perimeter"``: the
+        origin's urban perimeter (art. 4 II). A refused file leaves everything as it was and
+        the pane gives the study's message, naming the file.
+        """
+        label, tab = CONTROL_PLACES["upload"]
+        shown = html.escape(upload_name(name))
+        try:
+            path = store_upload(name, content, self._save_folder())
+        except ViabilidadeError as e:
+            self.panes["upload"].value = (f'<p style="{_RED}"><b>Arquivo recusado</b> — «{label}» (aba '
+                                          f"{tab}): {html.escape(str(e))}. A área continua a anterior.</p>")
+            return None
+        except OSError as e:
+            self.panes["upload"].value = (f'<p style="{_RED}"><b>Arquivo não guardado</b> — {shown}: '
+                                          f"{html.escape(e.strerror or str(e))}; a área continua a "
+                                          "anterior.</p>")
+            return None
+        where = f"guardado em <code>{html.escape(str(path))}</code>, ao lado dos candidatos salvos"
+        if role == "urban_perimeter":
+            self.panes["upload"].value = (f"<p>Perímetro urbano da origem: {shown}, {where}; o art. 4º, II "
+                                          "é medido a partir dele.</p>")
+            self.set_urban_perimeter(path)
+        else:
+            self.panes["upload"].value = (f"<p>Limites da área: {shown}, {where}; em uso no lugar das "
+                                          "unidades do IBGE («Tirar os limites» as traz de volta).</p>")
+            self.controls["boundary"].value = str(path)        # observed: update
+        return path
+
+    def set_urban_perimeter(self, path: Path | None) -> None:
+        """Use (or, with ``None``, take off) an urban perimeter file of the origin."""
+        if path is None and self.scenario.urban_perimeter is not None:
+            self.panes["upload"].value = ""
+        self.scenario = self.scenario.replace(urban_perimeter=path)
+        self.update()
+
+    # ----------------------------------------------------------- files out
+    def prepare_downloads(self) -> dict[str, bytes]:
+        """«Preparar arquivos para baixar»: the candidate TOML, the area as GeoJSON and KML, and
+        the territory map as PNG, as links in the ``downloads`` pane (:mod:`.files`).
+
+        A scenario with limits gets its limits file too, and the TOML refers to it by its
+        name: keep both in one folder. Returns the files prepared (name -> bytes).
+        """
+        p, c, a, s = self.panes, self.controls, self.analysis, self.scenario
+        if a is None:
+            p["downloads"].value = (f'<p style="{_RED}">Nada a baixar: o cenário está inválido — '
+                                    f"{html.escape(self.error)}</p>")
+            return {}
+        target = resolve_target(c["save_path"].value, s)
+        stem, files, notes = target.stem, {}, []
+        for key, path in (("boundary", s.boundary), ("urban_perimeter", s.urban_perimeter)):
+            if path is not None:
+                files[Path(path).name] = Path(path).read_bytes()
+        toml_scenario = s.replace(**{k: target.parent / Path(v).name for k, v in
+                                     (("boundary", s.boundary), ("urban_perimeter", s.urban_perimeter))
+                                     if v is not None})
+        try:
+            files[f"{stem}.toml"] = scenario_toml(toml_scenario, target,
+                                                  drop_overrides=c["drop_overrides"].value).encode("utf-8")
+        except ViabilidadeError as e:
+            notes.append(f"Sem o .toml: {control_message(e)}")
+        try:
+            geom, source = area_geometry(a.candidate, self.store)
+            files[f"{stem}-area.geojson"] = area_geojson(geom, s.name, source)
+            files[f"{stem}-area.kml"] = area_kml(geom, s.name, source)
+            if source == "approximate":
+                notes.append("A área é de distritos: o GeoJSON e o KML trazem o território aproximado "
+                             "que o estudo desenha (não é limite legal).")
+            elif source == "tracts":
+                notes.append("A área é de distritos: o GeoJSON e o KML trazem o limite de cada distrito "
+                             "segundo a malha de setores do IBGE 2022, como o estudo desenha.")
+            files[f"{stem}-mapa.png"] = map_png(a.candidate, self.store)
+        except ViabilidadeError as e:
+            notes.append(f"Sem a área e o mapa: {explorer_words(str(e))}")
+        links = "".join(f"<li>{download_link(n, b)}</li>" for n, b in files.items())
+        beside = (" O .toml se refere ao arquivo de limites pelo nome: guarde-os na mesma pasta."
+                  if s.boundary is not None or s.urban_perimeter is not None else "")
+        p["downloads"].value = (f"<p>Arquivos prontos (clique para baixar).{beside}</p><ul>{links}</ul>"
+                                + "".join(f"<p style='color:#e65100'>{html.escape(n)}</p>" for n in notes))
+        return files
+
+    # ---------------------------------------------------- scenarios side by side
+    def keep(self, label: str | None = None) -> bool:
+        """«Guardar cenário para comparar»: keep the scenario on screen under a name."""
+        c = self.controls
+        label = c["scenario_name"].value if label is None else label
+        try:
+            kept = self.scenarios.add(label, self.scenario, self.analysis)
+        except ViabilidadeError as e:
+            self.panes["scenarios"].value = f'<p style="{_RED}">{html.escape(control_message(e))}</p>'
+            return False
+        self.panes["scenarios"].value = f"<p>Cenário «{html.escape(kept.label)}» guardado.</p>"
+        self._show_comparison(select=kept.label)
+        self._persist()
+        return True
+
+    def drop_kept(self, label: str | None) -> None:
+        """«Retirar cenário»."""
+        self._kept_action(lambda: self.scenarios.remove(label),
+                          f"Cenário «{label}» retirado da comparação.")
+
+    def rename_kept(self, label: str | None, new: str) -> None:
+        """«Renomear cenário»."""
+        self._kept_action(lambda: self.scenarios.rename(label, new),
+                          f"Cenário «{label}» renomeado para «{' '.join(str(new).split())}».",
+                          select=" ".join(str(new).split()))
+        self.controls["rename_to"].value = ""
+
+    def _kept_action(self, action, done: str, select: str | None = None) -> None:
+        if not self.scenarios.labels():
+            self.panes["scenarios"].value = (f'<p style="{_RED}">Não há cenário guardado: guarde um '
+                                             "com «Guardar cenário para comparar».</p>")
+            return
+        try:
+            action()
+        except ViabilidadeError as e:
+            self.panes["scenarios"].value = f'<p style="{_RED}">{html.escape(control_message(e))}</p>'
+            return
+        self.panes["scenarios"].value = f"<p>{html.escape(done)}</p>"
+        self._show_comparison(select=select)
+        self._persist()
+
+    def open_kept(self, label: str | None) -> None:
+        """«Abrir no explorador»: a kept scenario back on screen (what-ifs included); the
+        change of area can be undone."""
+        if label not in self.scenarios.labels():
+            return
+        s = self.scenarios.get(label).scenario
+        self._set_scenario(lambda: s)
+        self._load_what_ifs(s)
+        self.update()
+
+    def _restore_kept(self, kept) -> None:
+        for label, s in kept:
+            try:
+                self.scenarios.add(label, s, run_scenario(s, self.store))
+            except ViabilidadeError as e:
+                self.panes["session"].value += (f'<p style="{_RED}">Cenário guardado «{html.escape(label)}» '
+                                                f"não restaurado: {html.escape(control_message(e))}</p>")
+
+    def _show_comparison(self, select: str | None = None) -> None:
+        c, kept = self.controls, self.scenarios.kept
+        c["kept"].options = self.scenarios.labels()
+        c["kept"].value = select if select in self.scenarios.labels() else (
+            self.scenarios.labels()[-1] if kept else None)
+        c["scenario_name"].value = f"Cenário {len(kept) + 1}" if len(kept) < 4 else ""
+        if not kept:
+            self.panes["comparison"].value = ("<p style='color:#424242'>Nenhum cenário guardado: monte um "
+                                              "cenário, dê-lhe um nome e clique em «Guardar cenário para "
+                                              "comparar» (até quatro).</p>")
+            self.images["comparison_map"].value = b""
+            return
+        self.panes["comparison"].value = plain_table(comparison_frame(kept, self.store)).to_html()
+        try:
+            self.images["comparison_map"].value = figure_png(comparison_map(kept, self.store), dpi=90)
+        except ViabilidadeError as e:
+            self.images["comparison_map"].value = b""
+            self.panes["comparison"].value += f"<p>Mapa dos cenários indisponível: {html.escape(str(e))}</p>"
+
+    # ------------------------------------------------------------- session
+    def _read_session(self) -> Session | None:
+        """The session of the state file, put in :attr:`scenario` (the pane says so)."""
+        if self.state_file is None:
+            return None
+        clean = ("Para começar do zero, clique em «Começar do zero» (apaga a sessão guardada; os "
+                 "candidatos salvos ficam).")
+        try:
+            session = read_session(self.state_file)
+        except ViabilidadeError as e:
+            self.panes["session"].value = f'<p style="{_RED}">{html.escape(str(e))}</p>'
+            return None
+        if session is None:
+            return None
+        self.scenario = session.scenario
+        kept = f" e {len(session.kept)} cenário(s) guardado(s) para comparar" if session.kept else ""
+        self.panes["session"].value = (
+            f"<p style='color:#1b5e20'>Sessão anterior restaurada: «{html.escape(session.scenario.name)}»"
+            f"{kept} (de <code>{html.escape(str(self.state_file))}</code>). {clean}</p>")
+        return session
+
+    def _persist(self) -> None:
+        """Write the session to :attr:`state_file` when it changed (atomic)."""
+        if self.state_file is None or not self._ready:
+            return
+        text = session_text(Session(self.scenario, [(k.label, k.scenario) for k in self.scenarios.kept],
+                                    self.controls["save_path"].value))
+        if text == self._state_text:
+            return
+        try:
+            write_session(self.state_file, text)
+            self._state_text = text
+        except OSError as e:
+            self.panes["session"].value = (f'<p style="{_RED}">A sessão não pôde ser guardada em '
+                                           f"{html.escape(str(self.state_file))} "
+                                           f"({html.escape(e.strerror or str(e))}).</p>")
+
+    def start_clean(self) -> None:
+        """«Começar do zero»: forget the saved session, the kept scenarios and the undo steps,
+        and go back to the notebook's starting scenario (saved candidates are kept)."""
+        if self.state_file is not None:
+            remove_session(self.state_file)
+        self._state_text = None
+        self.scenarios = Scenarios()
+        self.history.clear()
+        self._clear_what_ifs()
+        self._restoring = True
+        try:
+            self._set_scenario(lambda: self._start)
+        finally:
+            self._restoring = False
+        self._area_seen = AreaState.of(self.scenario)
+        self._record_area()
+        self.panes["session"].value = "<p>Sessão nova: começando do cenário inicial.</p>"
+        self._show_comparison()
+        self._persist()
+
+    def _load_what_ifs(self, s: Scenario) -> None:
+        """Set the «E se…» controls from a scenario's what-ifs and projection (quietly)."""
+        c = self.controls
+        self._quiet = True
+        try:
+            for q in OVERRIDE_LABELS:
+                o = next((o for o in s.overrides if o.subject == AREA and o.quantity == q), None)
+                c[f"{q}_on"].value = o is not None
+                if o is not None:
+                    c[f"{q}_value"].number = o.value
+            p = s.projections[0] if s.projections else None
+            c["projection"].value = None if p is None else p.quantity
+            if p is not None:
+                c["projection_year"].value = p.to_year
+                c["rate_mode"].value = "rate"
+                c["rate_pct"].number = p.rate * 100
+                c["rate_unc_pct"].number = p.rate_uncertainty * 100
+        finally:
+            self._quiet = False
+
     # ------------------------------------------------------------ scenario
     def _number(self, key: str):
         try:
@@ -770,6 +1147,11 @@ class Explorer:
 
     # -------------------------------------------------------------- panes
     def _render(self) -> None:
+        self._record_area()
+        self._show()
+        self._persist()
+
+    def _show(self) -> None:
         p, a, s = self.panes, self.analysis, self.scenario
         if a is None:
             p["verdict"].value = "<h3>Sem resultado: o cenário está incompleto ou inválido</h3>"
@@ -867,6 +1249,7 @@ class Explorer:
                                      f"<code>{html.escape(following.name)}</code> (ou mude "
                                      "«Salvar em»).</p>")
         c["save_path"].value = str(following)     # a second save never hits the first file
+        self._proposed_save = str(following)
         return path
 
     # -------------------------------------------------------------- layout
@@ -886,13 +1269,19 @@ class Explorer:
             W.VBox([note("Escolha um distrito ou município na lista, ou clique no mapa."),
                     c["unit"], c["origin"], p["origins"],
                     W.HBox([c["edit_unit"], c["add"], c["remove"]], layout=W.Layout(flex_flow="row wrap")),
+                    W.HBox([c["undo"], c["redo"]], layout=W.Layout(flex_flow="row wrap")),
                     c["name"], c["seat"], c["creation_year"],
                     note("Limites próprios da área (opcional): desenhe um polígono no mapa (botão ⬟ no "
                          "canto superior esquerdo do mapa); ao fechá-lo, ele passa a ser o limite "
                          "da área. Ou indique um arquivo."),
                     W.HBox([c["use_drawing"], c["clip"], c["clear_boundary"]],
                            layout=W.Layout(flex_flow="row wrap")),
-                    c["boundary"], p["draw_note"]]),
+                    c["boundary"], p["draw_note"],
+                    note("Ou envie um arquivo do seu computador (KML, KMZ, GeoJSON, GeoPackage ou "
+                         "Shapefile zipado); ele fica guardado ao lado dos candidatos salvos."),
+                    c["upload_role"], W.HBox([c["upload"], c["clear_perimeter"]],
+                                             layout=W.Layout(flex_flow="row wrap")),
+                    p["upload"]]),
             W.VBox([note("Onde a lei admite mais de uma leitura, escolha qual usar (o guia, docs/GUIA.md, "
                          "explica cada uma)."),
                     *[c[k] for k in CHOICES], c["special_interest"], c["special_interest_kind"],
@@ -907,20 +1296,29 @@ class Explorer:
                     W.HBox([c["count0"], c["date0"]]), W.HBox([c["count1"], c["date1"]]), c["prefill"]]),
             W.VBox([note("O cenário vira um arquivo de candidato; o comando mostrado produz o estudo "
                          "completo."),
-                    c["save_path"], c["drop_overrides"], c["overwrite"], c["save"], p["saved"]]),
+                    c["save_path"], c["drop_overrides"], c["overwrite"], c["save"], p["saved"],
+                    note("Ou baixe o candidato (.toml), a área (GeoJSON e KML) e o mapa (PNG)."),
+                    c["prepare"], p["downloads"]]),
+            W.VBox([note("Guarde até quatro cenários com um nome e compare-os lado a lado: conclusão, "
+                         "números com sua base, margens de cada requisito e as áreas num só mapa."),
+                    W.HBox([c["scenario_name"], c["keep"]], layout=W.Layout(flex_flow="row wrap")),
+                    W.HBox([c["kept"], c["open_kept"], c["drop_kept"]], layout=W.Layout(flex_flow="row wrap")),
+                    W.HBox([c["rename_to"], c["rename_kept"]], layout=W.Layout(flex_flow="row wrap")),
+                    p["scenarios"], p["comparison"], i["comparison_map"]]),
         ], layout=full)
-        for n, t in enumerate(["Área", "Leituras", "Limiares", "E se…", "Salvar"]):
+        for n, t in enumerate(CONTROL_TABS):
             controls.set_title(n, t)
         results = W.Tab(children=[p["rules"], p["totals"], W.VBox([i["margins_chart"], p["margins"]]),
                                   i["detail"], p["alternatives"]], layout=full)
         for n, t in enumerate(RESULT_TABS):
             results.set_title(n, t)
-        status = W.VBox([p["verdict"], p["busy"], p["message"]],
+        session = ([p["session"], c["start_clean"]] if self.state_file is not None else [])
+        status = W.VBox([*session, p["verdict"], p["busy"], p["message"]],
                         layout=W.Layout(flex="1 1 20em", min_width="18em", padding="0 0 0 12px"))
         if self.map is None:
             top = status
         else:
-            status.children = (p["verdict"], p["busy"], p["message"], c["click_mode"],
+            status.children = (*session, p["verdict"], p["busy"], p["message"], c["click_mode"],
                                 note(HINT_CLICK))
             top = W.HBox([W.Box([self.map.map], layout=W.Layout(width=f"{MAP_WIDTH_PX}px",
                                                                 min_width=f"{MAP_WIDTH_PX}px")),

@@ -589,3 +589,83 @@ def correction_map(old: BaseGeometry, new: BaseGeometry, municipalities: Mapping
         _layout(fig, ax, handles, title, (zone_label(crs) + ". " + source).strip(), width,
                 height, legend_cols)
     return fig
+
+
+#: Colours of the scenarios compared side by side (colour-blind safe, Okabe–Ito), in order.
+SCENARIO_COLORS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7")
+#: Hatch of each compared area (distinct directions: overlapping areas both show).
+SCENARIO_HATCHES = ("////", "\\\\\\\\", "||||", "----")
+
+
+def areas_map(areas: Sequence[tuple[str, BaseGeometry, bool]], origins: Mapping[str, BaseGeometry],
+              *, title: str, source: str = "", names: Mapping[str, str] | None = None,
+              figsize: tuple[float, float] = (6.6, 5.4)) -> Figure:
+    """Several proposed areas on one map, each in its colour (:data:`SCENARIO_COLORS`).
+
+    Parameters
+    ----------
+    areas : sequence of (label, geometry, approximate)
+        Up to four areas (EPSG:4674): the label shown in the legend, the polygon, and whether
+        its limits are not the legal ones: ``True`` for the approximate territory of districts
+        (dashed edge, the legend says :data:`APPROX_LABEL`), or a string saying what they are
+        (:data:`viabilidade.geo.tracts.TRACT_LIMIT_LABEL`), shown in the legend the same way.
+    origins : dict
+        IBGE code -> origin municipality polygon (EPSG:4674), drawn in grey underneath.
+    title, source : str
+        Title above the map; source line below it (after the map's CRS).
+    names : dict, optional
+        IBGE code -> name, to label each origin at a point inside it.
+    figsize : (float, float)
+        Map frame in inches.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Title, the areas over their origins, legend, scale bar, north arrow and source line,
+        in the SIRGAS 2000 / UTM zone of the whole (:func:`viabilidade.geo.measure.utm_crs`).
+
+    Raises
+    ------
+    GeoError
+        If there is nothing to draw, or more areas than colours.
+    """
+    if len(areas) > len(SCENARIO_COLORS):
+        raise GeoError(f"mapa: {len(areas)} áreas; esperadas no máximo {len(SCENARIO_COLORS)}")
+    shapes = [g for _, g, _ in areas if g is not None and not g.is_empty]
+    shapes += [g for g in origins.values() if g is not None and not g.is_empty]
+    if not shapes:
+        raise GeoError("mapa: nada a desenhar; esperada ao menos uma área ou um município de origem")
+    crs = utm_crs(shapely.union_all(shapes))
+    width, height = figsize
+    fig = Figure(figsize=(width, height), dpi=100)
+    ax = fig.add_axes((0.01, 0.01, 0.98, 0.98))
+    _frame(ax, _proj(shapely.union_all(shapes), crs).bounds, width, height, pad=0.05)
+    handles: list = []
+    for code in sorted(origins):
+        _draw(ax, origins[code], crs, color=COLORS["origin"], edgecolor=COLORS["edge"], linewidth=0.8)
+        if names and code in names:
+            p = _proj(origins[code], crs).representative_point()
+            ax.text(p.x, p.y, names[code], fontsize=CONTEXT_PT, color="#8a8a8a", style="italic",
+                    ha="center", va="center", zorder=3)
+    if origins:
+        handles.append(Patch(facecolor=COLORS["origin"], edgecolor=COLORS["edge"],
+                             label="município de origem"))
+    # Areas often overlap (a scenario is another plus a district): each has its own hatch
+    # direction, and the earlier ones are drawn with wider edges underneath the later ones,
+    # so every outline stays visible where they coincide.
+    n = len(areas)
+    for i, ((label, geom, approximate), colour) in enumerate(zip(areas, SCENARIO_COLORS)):
+        if geom is None or geom.is_empty:
+            continue
+        width_pt = 1.4 + 1.6 * (n - 1 - i)
+        style = (0, (4, 2.5)) if approximate else "solid"
+        _draw(ax, geom, crs, facecolor=matplotlib.colors.to_rgba(colour, 0.12), edgecolor=colour,
+              hatch=SCENARIO_HATCHES[i], linewidth=0)
+        _draw(ax, geom.boundary, crs, color=colour, linewidth=width_pt, linestyle=style)
+        handles.append(Patch(facecolor=matplotlib.colors.to_rgba(colour, 0.12), edgecolor=colour,
+                             hatch=SCENARIO_HATCHES[i], linestyle="--" if approximate else "-",
+                             label=(f"{label} ({APPROX_LABEL if approximate is True else approximate})"
+                                    if approximate else label)))
+    _furnish(ax, crs)
+    _layout(fig, ax, handles, title, (zone_label(crs) + ". " + source).strip(), width, height, 1)
+    return fig

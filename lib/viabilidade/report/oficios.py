@@ -189,7 +189,8 @@ def _ordinal(n: str) -> str:
 
 def electoral_zones(store, codes) -> list[str]:
     """The electoral zones (numbers as text) of the given municipalities, in order, from the
-    processed TSE table (``electorate.zonas``, ``|``-joined; TSE 2022)."""
+    processed TSE table (``electorate.zonas``, ``|``-joined): the zones of the 2022 general
+    election's roll, the only roll in the store that gives zones."""
     e = store.electorate.set_index("cod_ibge")
     zones: list[str] = []
     for code in codes:

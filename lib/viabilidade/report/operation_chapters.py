@@ -35,6 +35,14 @@ TRANSFER_ROLL_READING = (
     "(leitura I-10) e mostra a letra da lei estadual como alternativa.")
 
 
+def _has_tracts(candidate, store) -> bool:
+    """The store holds the census tracts of the area's origin municipalities (their districts'
+    limits are then the IBGE's, :func:`viabilidade.geo.tracts.covers`)."""
+    from ..geo.tracts import covers
+
+    return covers(store, list(candidate.origins))
+
+
 def _figure(f) -> str:
     """A figure with its basis in parentheses (``"14.187 habitantes (publicado)"``); ``—``."""
     if f is None or f.value is None:
@@ -79,10 +87,14 @@ def transfer_section(analysis, store=None) -> Html | str:
                     f"da área desenhada em {esc(c.boundary.name)} com o restante de "
                     f"{esc(origin.label)}; a lei estadual deve descrevê-la.")
     else:
+        from ..geo.tracts import TRACT_LIMIT_LABEL
+
+        held = (f"Nos dados, os distritos têm só o {TRACT_LIMIT_LABEL}" if _has_tracts(c, store)
+                else "Os dados do IBGE não têm polígonos de distritos de Goiás")
         boundary = (f"O novo limite entre {esc(origin.label)} e {esc(dest.label)} passa a ser a "
-                    f"divisa atual entre {esc(what)} e o restante de {esc(origin.label)}. Os "
-                    "dados do IBGE não têm polígonos de distritos de Goiás: a lei estadual deve "
-                    "descrever essa divisa com o memorial descritivo levantado para o processo.")
+                    f"divisa atual entre {esc(what)} e o restante de {esc(origin.label)}. "
+                    f"{held}: a lei estadual deve descrever essa divisa com o memorial "
+                    "descritivo levantado para o processo.")
     body += f"<p>{boundary}</p>"
     rows = []
     for label, attr in (("População", "population"), ("Eleitores", "electors"),
@@ -222,7 +234,7 @@ def correction_section(analysis, store=None) -> Html | str:
     return group(analysis, "sec-correcao", extra=body)
 
 
-def district_material(analysis) -> Html:
+def district_material(analysis, store=None) -> Html:
     """What the district chapter says beside its rules: the municipal law creates the
     district (art. 16); the flag of an existing district's seat taken (a limit drawn from the
     system of the law, art. 15: :func:`viabilidade.rules.art15.seat_flag`); the memorial
@@ -247,7 +259,8 @@ def district_material(analysis) -> Html:
         "decide ficam a comprovar.</p>" + quote("art16")
         + f"<h3>{esc(art15.TITLE)}</h3><p>{esc(art15.BASIS)}</p>{quote('art15')}"
           f"<p{flag_class}>{esc(flag.text)}</p>"
-        + f"<h3>{esc(art18.TITLE)}</h3><p>{esc(art18.limits_note(c))}</p>{quote('art18')}"
+        + f"<h3>{esc(art18.TITLE)}</h3><p>{esc(art18.limits_note(c, _has_tracts(c, store)))}</p>"
+          f"{quote('art18')}"
         + "<p>A lei municipal pode fixar a forma de representação do distrito junto à "
           "administração do município (art. 19); não é requisito da criação.</p>" + quote("art19", ("I", "II"))
         + f"<p>Criado o distrito, o Prefeito o instala em solenidade, em data que marca, dentro "

@@ -385,7 +385,7 @@ def chapter(study: Study, sid: str) -> str:
     if sid == "sec-correcao":
         return operation_chapters.correction_section(a, study.store)
     if sid == "sec-distrito":
-        return sections.group(a, sid, extra=operation_chapters.district_material(a))
+        return sections.group(a, sid, extra=operation_chapters.district_material(a, study.store))
     note = operation_of(a.candidate).chapter_note(sid, a.candidate)
     return sections.group(a, sid, extra=f"<p>{esc(note)}</p>" if note else "")
 

@@ -1,0 +1,192 @@
+"""Files in and out of the explorer: an uploaded boundary file, and downloads of the scenario.
+
+In: a boundary or urban-perimeter file sent from the browser (ipywidgets ``FileUpload``) is
+checked by the study's own reader (:func:`viabilidade.geo.area_file.read_area`), under its own
+name, so every refusal is the message ``viabilidade estudo`` gives for that file, naming the
+uploaded file (never a temporary path). A readable file is stored in the explorer's save folder
+(beside the candidate files, ``data/candidates/`` by default), so a candidate saved there
+refers to it and ``viabilidade estudo`` on the saved file reads the same polygon.
+
+Out: the candidate TOML (:func:`viabilidade.explore.save.scenario_toml`), the area as GeoJSON
+(RFC 7946, WGS84) and as KML (both written by GDAL through pyogrio: its ``KML`` driver needs no
+extra package), and the study's territory map as PNG
+(:func:`viabilidade.explore.state_map.detail_map`: title, legend, scale bar and source line).
+Each is offered as an ``<a download>`` link with a ``data:`` URI, which JupyterLab and Voilà
+both follow without a server route.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import tempfile
+from pathlib import Path
+
+from ..errors import GeoError
+from ..report.atomic import write_files_atomically
+
+#: MIME type of each download, by extension.
+MIME = {".toml": "application/toml", ".geojson": "application/geo+json",
+        ".kml": "application/vnd.google-earth.kml+xml", ".png": "image/png"}
+#: What the properties of an exported area say when its limits are the approximate district
+#: territory the study draws (Voronoi cells of the district seats), not a legal limit.
+APPROXIMATE_NOTE = ("território aproximado dos distritos (células em torno das sedes distritais, "
+                    "recortadas no município): não é limite legal")
+#: Note of an area drawn from IBGE municipality polygons, from a boundary file, or from the
+#: districts' census tracts (when the optional tract mesh is in the store).
+EXACT_NOTES = {"municipalities": "malha municipal do IBGE", "boundary": "arquivo de limites da área"}
+
+
+def upload_name(name: str) -> str:
+    """The uploaded file's own name, without any folder a browser may send (``C:\\x\\a.kml``)."""
+    return Path(str(name).replace("\\", "/")).name.strip()
+
+
+def store_upload(name: str, content: bytes, folder: str | Path) -> Path:
+    """Check an uploaded polygon file with the study's reader and store it in ``folder``.
+
+    Parameters
+    ----------
+    name : str
+        The file's name as the browser sent it; its extension chooses the format (GeoJSON,
+        GeoPackage, zipped Shapefile, KML, KMZ: :data:`viabilidade.geo.area_file.FORMATS`).
+    content : bytes
+        The file's bytes.
+    folder : str or Path
+        Where the explorer saves candidates; created if missing.
+
+    Returns
+    -------
+    Path
+        The stored file (absolute): ``folder/<name>``, or ``<stem>-2<ext>`` … when a different
+        file of that name is already there (the same bytes reuse the existing file).
+
+    Raises
+    ------
+    GeoError
+        Exactly :func:`~viabilidade.geo.area_file.read_area`'s message for a file of that name
+        (pt-BR, naming the uploaded file): unknown extension, empty file, unreadable content, no
+        polygon, no declared CRS, outside Goiás …; nothing is stored.
+    """
+    from ..geo.area_file import read_area
+
+    shown = upload_name(name)
+    if not shown or shown in (".", ".."):
+        raise GeoError("o arquivo enviado não tem nome; esperado um arquivo GeoJSON, GeoPackage, "
+                       "Shapefile compactado (.zip), KML ou KMZ")
+    data = bytes(content)
+    with tempfile.TemporaryDirectory(prefix="viabilidade-envio-") as tmp:
+        checked = Path(tmp) / shown
+        checked.write_bytes(data)
+        try:
+            read_area(checked)
+        except GeoError as e:
+            # A message naming the full temporary path names the file instead.
+            raise GeoError(str(e).replace(str(checked), shown)) from None
+    folder = Path(folder).expanduser().resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    target, n = folder / shown, 1
+    while target.exists():
+        if target.is_file() and _digest(target.read_bytes()) == _digest(data):
+            return target
+        n += 1
+        target = folder / f"{Path(shown).stem}-{n}{Path(shown).suffix}"
+    write_files_atomically(folder, {target.name: data})
+    return target
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def area_geometry(candidate, store):
+    """The area's polygon for export, and where it comes from.
+
+    Parameters
+    ----------
+    candidate : viabilidade.candidate.Candidate
+    store : viabilidade.data.store.Store
+
+    Returns
+    -------
+    (geometry, source) : (shapely (Multi)Polygon in EPSG:4674, str)
+        ``source`` is ``"boundary"`` (the boundary file), ``"municipalities"`` (IBGE polygons),
+        ``"tracts"`` (an area of districts whose limits all come from the IBGE census tracts,
+        :data:`viabilidade.geo.tracts.TRACT_LIMIT_LABEL`) or ``"approximate"`` (an area of
+        districts: the union of their approximate cells,
+        :func:`viabilidade.geo.study_map.approximate_area`, which are not legal limits).
+
+    Raises
+    ------
+    GeoError
+        When the area cannot be drawn (from the territory split or the district cells).
+    """
+    import shapely
+
+    from ..geo.study_map import approximate_area
+    from ..geo.territory import split_territory
+
+    split = split_territory(candidate, store.boundaries)
+    if split.area is not None:
+        return split.area, ("boundary" if candidate.boundary is not None else "municipalities")
+    cells, _ = approximate_area(store, candidate.districts)
+    if not len(cells):
+        raise GeoError(split.note or "a área não tem polígono nem território aproximado para exportar")
+    tracts = "limite" in cells and set(cells["limite"]) == {"setores"}
+    return shapely.union_all(list(cells.geometry)), ("tracts" if tracts else "approximate")
+
+
+def _frame(geometry, name: str, source: str):
+    import geopandas as gpd
+
+    from ..geo.tracts import TRACT_LIMIT_LABEL
+
+    note = {"approximate": APPROXIMATE_NOTE, "tracts": TRACT_LIMIT_LABEL}.get(source) or EXACT_NOTES[source]
+    return gpd.GeoDataFrame({"Name": [name], "Description": [note]}, geometry=[geometry],
+                            crs="EPSG:4674").to_crs("EPSG:4326")
+
+
+def area_geojson(geometry, name: str, source: str) -> bytes:
+    """The area as a GeoJSON FeatureCollection (RFC 7946: WGS84 longitude/latitude, no ``crs``
+    member), one feature with ``Name`` and ``Description`` (where its limits come from)."""
+    return _written(_frame(geometry, name, source), "area.geojson", "GeoJSON",
+                    layer_options={"RFC7946": "YES"})
+
+
+def area_kml(geometry, name: str, source: str) -> bytes:
+    """The area as KML 2.2 (GDAL's ``KML`` driver through pyogrio; WGS84), one placemark with
+    ``<name>`` and ``<description>``: opens in Google Earth, QGIS, geojson.io."""
+    return _written(_frame(geometry, name, source), "area.kml", "KML")
+
+
+def _written(frame, filename: str, driver: str, layer_options: dict | None = None) -> bytes:
+    import pyogrio
+
+    with tempfile.TemporaryDirectory(prefix="viabilidade-baixar-") as tmp:
+        path = Path(tmp) / filename
+        pyogrio.write_dataframe(frame, path, driver=driver, layer="area",
+                                layer_options=layer_options or None)
+        return path.read_bytes()
+
+
+def map_png(candidate, store, dpi: int = 150) -> bytes:
+    """The study's territory map of the candidate (:func:`.state_map.detail_map`: origins,
+    area or approximate territory, 6 km band, title, legend, scale bar, source line) as PNG."""
+    from .state_map import detail_map
+    from .views import figure_png
+
+    return figure_png(detail_map(store, candidate), dpi=dpi)
+
+
+def download_link(filename: str, data: bytes, label: str | None = None) -> str:
+    """HTML: an ``<a download>`` link carrying ``data`` as a base64 ``data:`` URI (works in
+    JupyterLab and Voilà alike), with its size in pt-BR."""
+    from ..report import format as fmt
+
+    mime = MIME.get(Path(filename).suffix.lower(), "application/octet-stream")
+    uri = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+    size = (f"{fmt.number(len(data) / 1000, 1)} kB" if len(data) < 1_000_000
+            else f"{fmt.number(len(data) / 1e6, 1)} MB")
+    return (f'<a download="{html.escape(filename)}" href="{uri}" target="_blank">'
+            f"{html.escape(label or filename)}</a> ({size})")

@@ -1,0 +1,158 @@
+"""The explorer's session on disk: restored on the next Run All, after a kernel restart.
+
+The session — the scenario on screen (area, readings, thresholds, what-ifs, projections) and
+the scenarios kept side by side — is written as JSON to ``.explorar-estado.json`` in the
+explorer's save folder (``data/candidates/`` by default, beside the candidate files; the
+folder's ``.gitignore`` keeps it out of git), atomically
+(:func:`viabilidade.report.atomic.write_files_atomically`) after every change. A file that
+cannot be read (edited by hand, from another version) is not restored and the explorer says
+why; nothing is lost that was saved as a candidate.
+
+``VIABILIDADE_ESTADO_EXPLORAR`` (a file path) moves the state file: tests and a served app
+(Voilà) use it to keep their session apart from the user's.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import CandidateError
+from ..report.atomic import write_files_atomically
+from .projection import Projection
+from .scenario import DEFAULT_FOLDER, FigureOverride, Scenario
+
+#: File name of the session state, in the save folder.
+STATE_NAME = ".explorar-estado.json"
+#: Environment variable naming another state file.
+STATE_ENV = "VIABILIDADE_ESTADO_EXPLORAR"
+#: Version of the file's layout (a file of another version is not restored).
+VERSION = 1
+
+
+def default_state_file() -> Path:
+    """``$VIABILIDADE_ESTADO_EXPLORAR``, or ``<repo>/data/candidates/.explorar-estado.json``."""
+    env = os.environ.get(STATE_ENV, "").strip()
+    return Path(env).expanduser() if env else DEFAULT_FOLDER / STATE_NAME
+
+
+def _path(p) -> str | None:
+    return None if p is None else str(Path(p).resolve())
+
+
+def scenario_dict(s: Scenario) -> dict:
+    """A scenario as plain JSON data (:func:`scenario_from_dict` reads it back)."""
+    return {
+        "name": s.name, "seat": s.seat, "origins": list(s.origins), "districts": list(s.districts),
+        "municipalities": list(s.municipalities), "boundary": _path(s.boundary),
+        "urban_perimeter": _path(s.urban_perimeter), "operation": s.operation,
+        "creation_year": s.creation_year, "special_interest": s.special_interest,
+        "special_interest_kind": s.special_interest_kind,
+        "special_interest_justification": s.special_interest_justification,
+        "settings": s.settings.to_dict(),
+        "overrides": [{"subject": o.subject, "quantity": o.quantity, "value": o.value, "note": o.note,
+                       "basis": None if o.basis is None else str(o.basis),
+                       "uncertainty": o.uncertainty, "vintage": o.vintage} for o in s.overrides],
+        "projections": [{"quantity": p.quantity, "to_year": p.to_year, "rate": p.rate,
+                         "rate_uncertainty": p.rate_uncertainty, "origin": p.origin}
+                        for p in s.projections],
+        "base": _path(s.base.path) if s.base is not None else None,
+        "path": _path(s.path),
+    }
+
+
+def scenario_from_dict(d: dict) -> Scenario:
+    """The scenario :func:`scenario_dict` wrote.
+
+    A base candidate file is read again (its process facts and evidence); when it is gone, the
+    scenario is restored without it.
+
+    Raises
+    ------
+    ViabilidadeError
+        A field the scenario refuses (a hand-edited file).
+    KeyError, TypeError, ValueError
+        A malformed file.
+    """
+    from ..candidate import load_candidate
+    from ..rules.result import Basis
+    from ..rules.settings import Settings
+
+    base = None
+    if d.get("base") and Path(d["base"]).is_file():
+        base = load_candidate(d["base"])
+    path = lambda k: Path(d[k]) if d.get(k) else None  # noqa: E731
+    return Scenario(
+        name=d["name"], seat=d.get("seat"), origins=tuple(d["origins"]),
+        districts=tuple(d.get("districts", ())), municipalities=tuple(d.get("municipalities", ())),
+        boundary=path("boundary"), urban_perimeter=path("urban_perimeter"),
+        operation=d.get("operation", "create-municipality"), creation_year=d.get("creation_year"),
+        special_interest=bool(d.get("special_interest")),
+        special_interest_kind=d.get("special_interest_kind"),
+        special_interest_justification=d.get("special_interest_justification", ""),
+        settings=Settings.from_dict(d.get("settings") or {}),
+        overrides=tuple(FigureOverride(o["subject"], o["quantity"], o["value"], o["note"],
+                                       None if o.get("basis") is None else Basis(o["basis"]),
+                                       o.get("uncertainty"), o.get("vintage"))
+                        for o in d.get("overrides", ())),
+        projections=tuple(Projection(p["quantity"], p["to_year"], p["rate"],
+                                     p.get("rate_uncertainty", 0.0), p.get("origin", ""))
+                          for p in d.get("projections", ())),
+        base=base, path=path("path"))
+
+
+@dataclass
+class Session:
+    """What is restored: the scenario on screen, the kept scenarios (label, scenario), and the
+    «Salvar em» folder or file."""
+
+    scenario: Scenario
+    kept: list[tuple[str, Scenario]] = field(default_factory=list)
+    save_path: str = ""
+
+
+def session_text(session: Session) -> str:
+    """The state file's text (JSON, UTF-8, keys sorted so an unchanged session is not rewritten)."""
+    return json.dumps({"version": VERSION, "scenario": scenario_dict(session.scenario),
+                       "kept": [{"label": label, "scenario": scenario_dict(s)}
+                                for label, s in session.kept],
+                       "save_path": session.save_path},
+                      ensure_ascii=False, indent=1, sort_keys=True)
+
+
+def write_session(path: str | Path, text: str) -> None:
+    """Write the state file atomically (its folder created if missing)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_files_atomically(path.parent, {path.name: text.encode("utf-8")})
+
+
+def read_session(path: str | Path) -> Session | None:
+    """The session in the state file, or ``None`` when there is none.
+
+    Raises
+    ------
+    CandidateError
+        The file exists but cannot be restored (pt-BR, naming the file and why).
+    """
+    path = Path(path)
+    if not path.is_file():
+        return None
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        if doc.get("version") != VERSION:
+            raise ValueError(f"versão {doc.get('version')!r} do arquivo; esperada {VERSION}")
+        return Session(scenario_from_dict(doc["scenario"]),
+                       [(k["label"], scenario_from_dict(k["scenario"])) for k in doc.get("kept", ())],
+                       str(doc.get("save_path") or ""))
+    except Exception as e:  # a malformed or foreign file must never stop the explorer
+        reason = getattr(e, "message", None) or str(e)
+        raise CandidateError(f"a sessão anterior não pôde ser restaurada ({reason}); o explorador "
+                             "começa do cenário inicial", file=path) from None
+
+
+def remove_session(path: str | Path) -> None:
+    """Delete the state file (start clean); a missing file is fine."""
+    Path(path).unlink(missing_ok=True)

@@ -1,0 +1,105 @@
+"""The explorer's session survives a kernel restart (a new Explorer on the same state file)."""
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+PROCESSED = REPO / "data" / "processed"
+pytestmark = pytest.mark.skipif(not (PROCESSED / "manifest.json").exists(),
+                                reason=f"processed store absent at {PROCESSED} (viabilidade data build)")
+OLHOS_DAGUA = "520030810"
+
+
+@pytest.fixture(scope="module")
+def store():
+    from viabilidade.data.store import load_store
+
+    return load_store(PROCESSED)
+
+
+def test_restart_restores_the_scenario_the_kept_ones_and_what_ifs(store, tmp_path):
+    pytest.importorskip("ipywidgets")
+    from viabilidade.explore.widgets import Explorer
+
+    state = tmp_path / "cands" / ".explorar-estado.json"
+    first = Explorer(store, draw_map=False, state_file=state)
+    assert first.panes["session"].value == ""                # nothing to restore
+    c = first.controls
+    c["keep"].click()                                         # «Cenário 1»: Posse d'Abadia
+    c["edit_unit"].value = OLHOS_DAGUA
+    c["add"].click()
+    c["reduction"].value = "by"
+    c["population_on"].value = True
+    c["population_value"].value = "5.000"
+    c["save_path"].value = str(tmp_path / "cands") + "/"
+    assert state.is_file()
+    before = first.scenario
+    # "Restart": a new explorer, started from another unit, on the same state file.
+    from viabilidade.explore.scenario import Scenario
+
+    second = Explorer(store, Scenario.for_district(store, "520110815"), draw_map=False,
+                      state_file=state)
+    assert second.scenario == before
+    assert second.scenario.districts == ("520010010", OLHOS_DAGUA)
+    assert second.scenario.settings.reduction == "by"
+    assert second.analysis.profile.area.population.value == 5000
+    assert second.controls["population_on"].value and second.controls["population_value"].number == 5000
+    assert second.controls["save_path"].value == str(tmp_path / "cands") + "/"
+    assert second.scenarios.labels() == ["Cenário 1"]
+    assert second.scenarios.get("Cenário 1").scenario.districts == ("520010010",)
+    assert ">Posse d'Abadia (distrito de Abadiânia) · origem: Abadiânia<" in second.panes["comparison"].value
+    assert second.panes["session"].value.startswith(
+        "<p style='color:#1b5e20'>Sessão anterior restaurada: «Posse d&#x27;Abadia» e 1 cenário(s) "
+        "guardado(s) para comparar")
+    assert "Para começar do zero, clique em «Começar do zero»" in second.panes["session"].value
+    assert second.history.can_undo is False                    # the restore is no undo step
+    # Start clean: back to the notebook's unit, nothing kept.
+    second.controls["start_clean"].click()
+    assert second.scenario.districts == ("520110815",) and second.scenarios.labels() == []
+    assert not second.controls["population_on"].value
+    third = Explorer(store, draw_map=False, state_file=state)
+    assert third.scenario.districts == ("520110815",)
+
+
+def test_a_broken_state_file_is_reported_and_not_restored(store, tmp_path):
+    pytest.importorskip("ipywidgets")
+    from viabilidade.explore.widgets import Explorer
+
+    state = tmp_path / ".explorar-estado.json"
+    state.write_text('{"version": 1, "scenario": {"name": ""}}', encoding="utf-8")
+    e = Explorer(store, draw_map=False, state_file=state)
+    assert e.scenario.districts == ("520010010",)
+    assert e.panes["session"].value.startswith(
+        f'<p style="color:#b71c1c">{state}: a sessão anterior não pôde ser restaurada (')
+    assert "o explorador começa do cenário inicial" in e.panes["session"].value
+
+
+def test_scenario_round_trip_keeps_everything(store, tmp_path):
+    from viabilidade.candidate import load_candidate
+    from viabilidade.explore.persist import scenario_dict, scenario_from_dict
+    from viabilidade.explore.projection import Projection
+    from viabilidade.explore.scenario import AREA, FigureOverride, Scenario
+
+    base = Scenario.from_candidate(load_candidate(REPO / "data" / "candidates" / "posse-dabadia.toml"))
+    s = (base.with_override(FigureOverride(AREA, "electors", 2500))
+         .with_projection(Projection("population", 2027, 0.012, 0.005))
+         .replace(creation_year=2027))
+    back = scenario_from_dict(scenario_dict(s))
+    assert back == s and back.base == s.base
+
+
+def test_the_state_file_is_ignored_by_git():
+    import shutil
+    import subprocess
+
+    if not shutil.which("git") or not (REPO / ".git").exists():
+        pytest.skip("not a git checkout")
+    from viabilidade.explore.persist import STATE_NAME
+
+    for name in (STATE_NAME, "santa-rosa-2.toml", "limites.kml"):
+        r = subprocess.run(["git", "-C", str(REPO), "check-ignore", "-q", f"data/candidates/{name}"])
+        assert r.returncode == 0, name
+    tracked = subprocess.run(["git", "-C", str(REPO), "ls-files", "data/candidates"],
+                             capture_output=True, text=True).stdout.split()
+    assert "data/candidates/posse-dabadia.toml" in tracked

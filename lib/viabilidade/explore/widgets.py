@@ -382,7 +382,8 @@ class Explorer:
             c[f"{q}_on"] = W.Checkbox(description=f"{label}: e se fosse", indent=False, layout=_ROW)
             c[f"{q}_value"] = NumberText(integer=True, description="", layout=W.Layout(width="9em"))
             c[f"{q}_value"].observe(lambda _, q=q: self._typed_what_if(q), names="value")
-        c["projection"] = W.Dropdown(options=[("sem projeção", None), ("população", "population"),
+        # "" stands for "no projection" (a None option shows as a blank box in the browser).
+        c["projection"] = W.Dropdown(options=[("sem projeção", ""), ("população", "population"),
                                               ("eleitorado", "electors")],
                                      description="Projeção", style=_STYLE)
         c["projection_year"] = W.Dropdown(options=list(range(2023, 2061)), value=2027,
@@ -548,7 +549,7 @@ class Explorer:
         try:
             for q in OVERRIDE_LABELS:
                 self.controls[f"{q}_on"].value = False
-            self.controls["projection"].value = None
+            self.controls["projection"].value = ""
         finally:
             self._quiet = False
 
@@ -1057,7 +1058,7 @@ class Explorer:
             if count_problem(o.value):
                 raise ControlError(count_problem(o.value), field=f"{o.quantity}_value")
         projections = ()
-        if c["projection"].value is not None:
+        if c["projection"].value:
             projections = (self._projection(c["projection"].value),)
         boundary = Path(c["boundary"].value.strip()).expanduser() if c["boundary"].value.strip() else None
         if boundary is not None and not boundary.is_file():
@@ -1264,7 +1265,9 @@ class Explorer:
         def note(text):
             return W.HTML(f"<p style='margin:2px 0;color:#424242'>{text}</p>")
 
-        full = W.Layout(width="100%")
+        # The rows take the whole width by stretching (width "auto"): a width of 100 % plus the
+        # widgets' margins overflowed the page by 4 px (a horizontal scroll bar under the results).
+        full = W.Layout(width="auto")
         controls = W.Tab(children=[
             W.VBox([note("Escolha um distrito ou município na lista, ou clique no mapa."),
                     c["unit"], c["origin"], p["origins"],
@@ -1293,7 +1296,8 @@ class Explorer:
                     *[W.HBox([c[f"{q}_on"], c[f"{q}_value"]]) for q in OVERRIDE_LABELS],
                     c["projection"], c["projection_year"], c["rate_mode"],
                     W.HBox([c["rate_pct"], c["rate_unc_pct"]]),
-                    W.HBox([c["count0"], c["date0"]]), W.HBox([c["count1"], c["date1"]]), c["prefill"]]),
+                    W.HBox([c["count0"], c["date0"]]), W.HBox([c["count1"], c["date1"]]),
+                    W.HBox([c["prefill"]])]),
             W.VBox([note("O cenário vira um arquivo de candidato; o comando mostrado produz o estudo "
                          "completo."),
                     c["save_path"], c["drop_overrides"], c["overwrite"], c["save"], p["saved"],
@@ -1322,8 +1326,8 @@ class Explorer:
                                 note(HINT_CLICK))
             top = W.HBox([W.Box([self.map.map], layout=W.Layout(width=f"{MAP_WIDTH_PX}px",
                                                                 min_width=f"{MAP_WIDTH_PX}px")),
-                          status], layout=W.Layout(width="100%", flex_flow="row wrap"))
-        return W.VBox([top, controls, results], layout=full)
+                          status], layout=W.Layout(width="auto", flex_flow="row wrap"))
+        return W.VBox([top, controls, results], layout=W.Layout(width="100%"))
 
 
 def _boundary_geometry(path: Path | None):

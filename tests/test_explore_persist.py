@@ -103,3 +103,27 @@ def test_the_state_file_is_ignored_by_git():
     tracked = subprocess.run(["git", "-C", str(REPO), "ls-files", "data/candidates"],
                              capture_output=True, text=True).stdout.split()
     assert "data/candidates/posse-dabadia.toml" in tracked
+
+
+def test_a_drawing_of_a_kept_session_is_kept_beside_it_and_saved_beside_the_candidate(store, tmp_path):
+    pytest.importorskip("ipyleaflet")
+    from viabilidade.analysis import analyse
+    from viabilidade.explore.widgets import Explorer
+
+    state = tmp_path / "cands" / ".explorar-estado.json"
+    first = Explorer(store, state_file=state)
+    ring = [[-48.83, -16.13], [-48.77, -16.13], [-48.77, -16.07], [-48.83, -16.07], [-48.83, -16.13]]
+    first.map._drawn(action="created", geo_json={"type": "Feature", "properties": {},
+                                                 "geometry": {"type": "Polygon", "coordinates": [ring]}})
+    drawn = first.scenario.boundary
+    assert drawn.parent == tmp_path / "cands" / ".explorar-desenhos"
+    assert drawn.name.startswith("posse-dabadia-") and drawn.suffix == ".geojson"
+    # After a restart the drawing is still the area, and saving puts it beside the candidate.
+    second = Explorer(store, draw_map=False, state_file=state)
+    assert second.scenario.boundary == drawn and second.analysis is not None
+    second.controls["save_path"].value = str(tmp_path / "salvos" / "posse.toml")
+    path = second.save()
+    assert (tmp_path / "salvos" / "posse.geojson").read_bytes() == drawn.read_bytes()
+    assert 'boundary = "posse.geojson"' in path.read_text("utf-8")
+    assert analyse(path, store=store).profile.area.area_km2.value == \
+        second.analysis.profile.area.area_km2.value

@@ -30,6 +30,9 @@ STATE_NAME = ".explorar-estado.json"
 STATE_ENV = "VIABILIDADE_ESTADO_EXPLORAR"
 #: Version of the file's layout (a file of another version is not restored).
 VERSION = 1
+#: Folder, beside the state file, of the polygons drawn on the map while a session is kept
+#: (a temporary folder would be gone after a reboot, and the restored area with it).
+DRAWINGS = ".explorar-desenhos"
 
 
 def default_state_file() -> Path:
@@ -156,3 +159,22 @@ def read_session(path: str | Path) -> Session | None:
 def remove_session(path: str | Path) -> None:
     """Delete the state file (start clean); a missing file is fine."""
     Path(path).unlink(missing_ok=True)
+
+
+def drawing_file(state_file: str | Path, slug: str, text: str) -> Path:
+    """Where a drawn polygon's GeoJSON ``text`` is kept for a session whose state is
+    ``state_file``: ``<its folder>/.explorar-desenhos/<slug>-<8 hex of its SHA-256>.geojson``
+    (the same drawing, the same file). Written atomically when new."""
+    import hashlib
+
+    folder = Path(state_file).parent / DRAWINGS
+    path = folder / f"{slug}-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:8]}.geojson"
+    if not path.is_file():
+        folder.mkdir(parents=True, exist_ok=True)
+        write_files_atomically(folder, {path.name: text.encode("utf-8")})
+    return path
+
+
+def is_drawing(path: str | Path | None) -> bool:
+    """Whether ``path`` is a polygon drawn on the map and kept by :func:`drawing_file`."""
+    return path is not None and Path(path).parent.name == DRAWINGS

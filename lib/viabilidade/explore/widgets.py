@@ -32,7 +32,8 @@ from .history import AreaState, History
 from .margins import margins, margins_chart
 from .numbers import NumberText
 from .projection import Projection, date_of_year, store_count, year_fraction
-from .persist import Session, read_session, remove_session, session_text, write_session
+from .persist import (Session, drawing_file, is_drawing, read_session, remove_session,
+                      session_text, write_session)
 from .save import DROP_OVERRIDES_CONTROL, free_name, resolve_target, save_scenario, scenario_toml
 from .scenario import (AREA, FigureOverride, Scenario, base_analysis, hypothetical_figures,
                        run_scenario, totals)
@@ -702,8 +703,9 @@ class Explorer:
         Called as soon as a polygon is closed or edited on the map. With «Recortar pelo
         município de origem» checked, the polygon is clipped to the origin municipalities
         (:func:`~.leaflet_map.clip_to_origins`) and the note says how many km² were cut off.
-        The file lives in a temporary folder until the scenario is saved; :meth:`save` copies
-        it beside the candidate.
+        The file lives in a temporary folder (with a kept session, in the session's
+        ``.explorar-desenhos/`` folder: :func:`.persist.drawing_file`) until the scenario is
+        saved; :meth:`save` copies it beside the candidate.
         """
         s = self.scenario
         if self.map is None or self.map.drawn is None:
@@ -727,9 +729,12 @@ class Explorer:
             clip_note = (f" Recortado pelo município de origem ({html.escape(towns)}): "
                          + (f"{fmt.number(removed, 2)} km² desenhados fora dele foram retirados."
                             if removed >= 0.005 else "nada ficava fora dele."))
-        folder = Path(tempfile.mkdtemp(prefix="viabilidade-desenho-"))
-        path = folder / f"{s.slug}.geojson"
-        path.write_text(self.map.drawn_geojson(s.origins[0], s.name, geometry), encoding="utf-8")
+        text = self.map.drawn_geojson(s.origins[0], s.name, geometry)
+        if self.state_file is not None:     # kept with the session: found again after a reboot
+            path = drawing_file(self.state_file, s.slug, text)
+        else:
+            path = Path(tempfile.mkdtemp(prefix="viabilidade-desenho-")) / f"{s.slug}.geojson"
+            path.write_text(text, encoding="utf-8")
         self._drawn_boundary = path
         self.panes["draw_note"].value = ("<p>Polígono desenhado em uso como limite da área, no lugar "
                                          "das unidades do IBGE (uma só fonte de números; «Tirar os "
@@ -1228,7 +1233,8 @@ class Explorer:
                                          "vazio; escreva o nome do novo município (o nome da sua "
                                          "sede, art. 3º, I)</p>")
             return None
-        drawn = self._drawn_boundary is not None and self.scenario.boundary == self._drawn_boundary
+        drawn = ((self._drawn_boundary is not None and self.scenario.boundary == self._drawn_boundary)
+                 or is_drawing(self.scenario.boundary))     # a drawing of a restored session
         try:
             path = save_scenario(self.scenario, c["save_path"].value, overwrite=c["overwrite"].value,
                                  drop_overrides=c["drop_overrides"].value, boundary_beside=drawn)

@@ -102,6 +102,23 @@ def test_keep_rename_remove_and_the_fifth_is_refused(explorer):
     c["kept"].value = "só Posse"
     c["open_kept"].click()
     assert explorer.scenario.districts == ("520010010",)
+    assert explorer.analysis.profile.area.population.value == 3045
+    # A kept what-if comes back with its «E se…» box on.
+    c["population_on"].value = True
+    c["population_value"].value = "2.900"
+    c["scenario_name"].value = "e se 2.900"
+    c["keep"].click()
+    c["population_on"].value = False
+    c["kept"].value = "e se 2.900"
+    c["open_kept"].click()
+    assert c["population_on"].value and explorer.analysis.profile.area.population.value == 2900
+    c["population_on"].value = False
+    c["kept"].value = "só Posse"
+    c["open_kept"].click()
+    c["edit_unit"].value = OLHOS_DAGUA
+    c["add"].click()
+    c["kept"].value = "só Posse"
+    c["open_kept"].click()
     c["undo"].click()
     assert explorer.scenario.districts == ("520010010", OLHOS_DAGUA)
 

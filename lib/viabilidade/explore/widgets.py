@@ -926,9 +926,8 @@ class Explorer:
         if label not in self.scenarios.labels():
             return
         s = self.scenarios.get(label).scenario
+        self._load_what_ifs(s)            # read back from the controls by the one update below
         self._set_scenario(lambda: s)
-        self._load_what_ifs(s)
-        self.update()
 
     def _restore_kept(self, kept) -> None:
         for label, s in kept:

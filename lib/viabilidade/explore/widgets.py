@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+import json
 import re
 import tempfile
 from pathlib import Path
@@ -284,6 +285,8 @@ class Explorer:
         self._map_key = self._chart_key = self._base = None
         self._quiet = False
         self._drawn_boundary: Path | None = None
+        #: What the drawn boundary in use was made of (drawing, clip, origins).
+        self._drawn_key = None
         #: The IBGE units a drawn polygon replaced (restored when the limits are taken off).
         self._units_before_drawing: tuple | None = None
         #: True while a map click is handled: the map does not move under the user's mouse.
@@ -712,6 +715,9 @@ class Explorer:
             self.panes["draw_note"].value = (f'<p style="{_RED}">Nenhum polígono desenhado: use o botão '
                                              "de polígono no canto superior esquerdo do mapa.</p>")
             return None
+        key = (json.dumps(self.map.drawn, sort_keys=True), self.controls["clip"].value, s.origins)
+        if key == self._drawn_key and self._drawing_in_use():
+            return self._drawn_boundary      # already in use (closed, then the button): one step
         geometry, clip_note = None, ""
         if self.controls["clip"].value:
             from shapely.geometry import shape
@@ -735,7 +741,7 @@ class Explorer:
         else:
             path = Path(tempfile.mkdtemp(prefix="viabilidade-desenho-")) / f"{s.slug}.geojson"
             path.write_text(text, encoding="utf-8")
-        self._drawn_boundary = path
+        self._drawn_boundary, self._drawn_key = path, key
         self.panes["draw_note"].value = ("<p>Polígono desenhado em uso como limite da área, no lugar "
                                          "das unidades do IBGE (uma só fonte de números; «Tirar os "
                                          f"limites» as traz de volta).{clip_note}</p>")

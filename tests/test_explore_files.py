@@ -114,9 +114,15 @@ def test_the_upload_widget_feeds_the_area_and_resets(explorer, tmp_path):
                  "last_modified": dt.datetime(2026, 12, 1, tzinfo=dt.timezone.utc)},)
     assert explorer.scenario.boundary == tmp_path / "cands" / "posse-dabadia-desenhada.kml"
     assert up.value == ()
-    # Undo takes the upload back: the district returns as the area.
+    # Undo takes the upload back: the district returns as the area, the upload's note goes.
     explorer.controls["undo"].click()
     assert explorer.scenario.boundary is None and explorer.scenario.districts == ("520010010",)
+    assert explorer.panes["upload"].value == ""
+    # A refusal's note stays until the area changes.
+    assert explorer.upload("ruim.kml", PIN) is None
+    assert "Arquivo recusado" in explorer.panes["upload"].value
+    explorer.controls["redo"].click()
+    assert explorer.panes["upload"].value == ""
 
 
 def test_an_uploaded_urban_perimeter_is_saved_in_the_origin_table(explorer, store, tmp_path):

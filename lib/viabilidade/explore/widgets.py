@@ -279,6 +279,8 @@ class Explorer:
         self._ready = False
         #: The «Salvar em» value the explorer proposed (replaced when the scenario changes).
         self._proposed_save = ""
+        #: The uploaded file in use (its note stays while it is).
+        self._upload_in_use: Path | None = None
         self.analysis = None
         self.error = ""
         self.draw_map = draw_map
@@ -761,6 +763,10 @@ class Explorer:
             if not self._restoring:
                 self.history.record(self._area_seen, now)
             self._area_seen = now
+            # The upload's note goes when its file is no longer in use (and a refusal's with it).
+            if self._upload_in_use is None or self._upload_in_use not in (now.boundary, now.urban_perimeter):
+                self.panes["upload"].value = ""
+                self._upload_in_use = None
         self.controls["undo"].disabled = not self.history.can_undo
         self.controls["redo"].disabled = not self.history.can_redo
 
@@ -822,6 +828,7 @@ class Explorer:
                                           "anterior.</p>")
             return None
         where = f"guardado em <code>{html.escape(str(path))}</code>, ao lado dos candidatos salvos"
+        self._upload_in_use = path
         if role == "urban_perimeter":
             self.panes["upload"].value = (f"<p>Perímetro urbano da origem: {shown}, {where}; o art. 4º, II "
                                           "é medido a partir dele.</p>")

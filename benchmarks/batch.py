@@ -144,7 +144,7 @@ def main() -> int:
 
     work = Path(tempfile.mkdtemp(prefix="viabilidade-bench-"))
     try:
-        from viabilidade.generate import generate_candidates
+        from viabilidade.proposal.generate import generate_candidates
 
         cands = generate_candidates("distritos-nao-sede", work / "candidatos")
         n = len(cands)

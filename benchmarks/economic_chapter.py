@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from viabilidade.analysis import analyse
+from viabilidade.profile.analysis import analyse
 from viabilidade.data.store import load_store
 from viabilidade.fiscal.economy import economy
 from viabilidade.report.economic import economic_points, economic_section

@@ -18,7 +18,7 @@ import statistics
 import time
 from pathlib import Path
 
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.data.store import load_store, state_tax_revenue
 
 REPO = Path(__file__).resolve().parents[1]

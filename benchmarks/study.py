@@ -23,8 +23,9 @@ from pathlib import Path
 
 import nbformat
 
-from viabilidade.candidate import load_candidate
-from viabilidade.report import export, runner
+from viabilidade.proposal.candidate import load_candidate
+from viabilidade.report.writers import export
+from viabilidade.report import runner
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -78,7 +79,7 @@ def pdf_timings(html: str) -> dict[str, float]:
         import weasyprint
     except ImportError:
         return out
-    from viabilidade.report import fonts
+    from viabilidade.report.writers import fonts
 
     t = time.perf_counter()
     pdf = weasyprint.HTML(string=html.replace("</head>", fonts.pdf_style() + "\n</head>", 1)).write_pdf()
@@ -88,7 +89,7 @@ def pdf_timings(html: str) -> dict[str, float]:
 
 
 #: Times the PDF of one HTML file in a new process (imports not counted).
-_FRESH = ("import sys, time; from viabilidade.report import export; "
+_FRESH = ("import sys, time; from viabilidade.report.writers import export; "
           "h = open(sys.argv[1], encoding='utf-8').read(); t = time.perf_counter(); "
           "export.html_to_pdf(h); print(time.perf_counter() - t)")
 

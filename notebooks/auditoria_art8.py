@@ -14,8 +14,8 @@
 
 # %% tags=["parameters"]
 # Auditoria do art. 8º — os 246 municípios de Goiás perante o art. 4º (LC 02/1990).
-# Executado por viabilidade.statewide.run_audit (papermill). Os cálculos estão em
-# viabilidade.statewide e as decisões em viabilidade.rules.art8; as células só montam o texto.
+# Executado por viabilidade.statewide.views.run_audit (papermill). Os cálculos estão em
+# viabilidade.statewide.views e as decisões em viabilidade.rules.art8; as células só montam o texto.
 # O código não aparece no HTML nem no PDF.
 data_root = None
 settings = {}
@@ -26,12 +26,12 @@ import datetime as dt
 
 from IPython.display import HTML, display
 
-from viabilidade import statewide as sw
+from viabilidade.statewide import views as sw
 from viabilidade.data.incoherence import data_flags
 from viabilidade.data.store import load_store
-from viabilidade.report import format as fmt
+from viabilidade.report.writers import format as fmt
 from viabilidade.report.frame import bar_clause, frame_section
-from viabilidade.report.tables import esc, provenance_table, table
+from viabilidade.report.writers.tables import esc, provenance_table, table
 from viabilidade.rules.art8 import next_audit_year
 from viabilidade.rules.calendar import next_election
 from viabilidade.rules.settings import CHOICES, Settings

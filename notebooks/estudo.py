@@ -16,7 +16,7 @@
 # # Estudo de viabilidade — LC nº 2/1990 (Goiás)
 #
 # Modelo do estudo, executado por `viabilidade estudo` (papermill). Toda a análise está em
-# `viabilidade.analysis`; cada célula apenas mostra uma seção montada por
+# `viabilidade.profile.analysis`; cada célula apenas mostra uma seção montada por
 # `viabilidade.report.sections`; os capítulos são os que a operação declara
 # (`viabilidade.operations`). Este texto e o código não aparecem no HTML nem no PDF.
 

@@ -55,7 +55,7 @@ from pathlib import Path
 
 from IPython.display import display
 
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.data.store import load_store
 from viabilidade.explore.leaflet_map import portuguese_tools
 from viabilidade.explore.persist import default_state_file
@@ -86,7 +86,7 @@ from viabilidade.explore.margins import margins, margins_chart
 from viabilidade.explore.projection import Projection
 from viabilidade.explore.scenario import AREA, FigureOverride, hypothetical_figures, run_scenario, totals
 from viabilidade.explore.views import inline, margins_frame, plain_table, styled_rules, totals_frame
-from viabilidade.report.format import verdict_label
+from viabilidade.report.writers.format import verdict_label
 
 what_if = scenario.with_override(FigureOverride(AREA, "population", 3000))
 analysis = run_scenario(what_if, store)

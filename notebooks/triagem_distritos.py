@@ -14,8 +14,8 @@
 
 # %% tags=["parameters"]
 # Triagem dos distritos não sede de Goiás como candidatos à criação de município (art. 4º).
-# Executado por viabilidade.statewide.run_screening (papermill). Os cálculos estão em
-# viabilidade.statewide e as decisões em viabilidade.rules (vectorised.screen, art4); as
+# Executado por viabilidade.statewide.views.run_screening (papermill). Os cálculos estão em
+# viabilidade.statewide.views e as decisões em viabilidade.rules (vectorised.screen, art4); as
 # células só montam o texto. O código não aparece no HTML nem no PDF.
 data_root = None
 settings = {}
@@ -27,13 +27,13 @@ import datetime as dt
 
 from IPython.display import HTML, display
 
-from viabilidade import statewide as sw
-from viabilidade import statewide_rules
+from viabilidade.statewide import views as sw
+from viabilidade.statewide import rulesets as statewide_rules
 from viabilidade.data.incoherence import data_flags
 from viabilidade.data.store import load_store
-from viabilidade.report import format as fmt
+from viabilidade.report.writers import format as fmt
 from viabilidade.report.frame import bar_clause, frame_section
-from viabilidade.report.tables import esc, provenance_table, table
+from viabilidade.report.writers.tables import esc, provenance_table, table
 from viabilidade.rules.art4 import TITLES
 from viabilidade.rules.settings import Settings
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from test_candidate import BASE  # the smallest valid candidate (Posse d'Abadia)
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.errors import CandidateError
 
 
@@ -153,7 +153,7 @@ TODAY = __import__("datetime").date(2026, 12, 1)
 @pytest.fixture()
 def study_day(monkeypatch):
     """The study date fixed at 1 December 2026, so the date bound does not follow the clock."""
-    import viabilidade.plausibility as plausibility
+    import viabilidade.common.plausibility as plausibility
 
     monkeypatch.setattr(plausibility, "study_date", lambda: TODAY)
     return TODAY
@@ -212,7 +212,7 @@ def test_money_of_1e300_is_refused_with_the_bound(tmp_path):
 
 def test_state_population_bound_is_the_census_total():
     from viabilidade.data.store import load_store
-    from viabilidade.plausibility import COUNT_MAX
+    from viabilidade.common.plausibility import COUNT_MAX
 
     store_dir = Path(__file__).resolve().parents[1] / "data" / "processed"
     if not (store_dir / "manifest.json").exists():

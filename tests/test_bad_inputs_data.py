@@ -151,7 +151,7 @@ def test_missing_column_in_seats(tmp_path):
         "encontradas as colunas ['municipio', 'latitude', 'lon']")
 
 
-# --- Plausibility of a build (viabilidade.plausibility): whole raw folder, one row changed ----
+# --- Plausibility of a build (viabilidade.common.plausibility): whole raw folder, one row changed ----
 
 RAW = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 ELECTORATE = "electoral/go_eleitores_aptos_2022_por_zona_e_municipio_rafnleite.csv"

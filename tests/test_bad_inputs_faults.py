@@ -92,7 +92,7 @@ POSSE = REPO / "data" / "candidates" / "posse-dabadia.toml"
 
 
 def test_a_byte_order_mark_is_accepted(tmp_path):
-    from viabilidade.candidate import load_candidate
+    from viabilidade.proposal.candidate import load_candidate
 
     p = tmp_path / "posse.toml"
     p.write_bytes(b"\xef\xbb\xbf" + POSSE.read_bytes())
@@ -101,7 +101,7 @@ def test_a_byte_order_mark_is_accepted(tmp_path):
 
 
 def test_a_latin1_candidate_names_the_line_and_asks_for_utf8(tmp_path):
-    from viabilidade.candidate import load_candidate
+    from viabilidade.proposal.candidate import load_candidate
     from viabilidade.errors import CandidateError
 
     p = tmp_path / "latin.toml"
@@ -116,7 +116,7 @@ def test_a_latin1_candidate_names_the_line_and_asks_for_utf8(tmp_path):
 def test_a_name_too_long_is_refused_at_once(tmp_path):
     import time
 
-    from viabilidade.candidate import load_candidate
+    from viabilidade.proposal.candidate import load_candidate
     from viabilidade.errors import CandidateError
 
     p = tmp_path / "longo.toml"
@@ -135,7 +135,7 @@ def test_a_name_too_long_is_refused_at_once(tmp_path):
 
 
 def test_an_unusable_slug_names_the_file(tmp_path):
-    from viabilidade.candidate import load_candidate
+    from viabilidade.proposal.candidate import load_candidate
     from viabilidade.errors import CandidateError
 
     p = tmp_path / "pontos.toml"
@@ -153,7 +153,7 @@ def test_an_unusable_slug_names_the_file(tmp_path):
 def test_a_slug_outside_the_rule_is_refused_not_changed(tmp_path, slug, normalised):
     """GUIA: a slug holds only lowercase letters without accents, digits and hyphens; another
     one is refused (the folder would otherwise differ from what the user typed)."""
-    from viabilidade.candidate import load_candidate
+    from viabilidade.proposal.candidate import load_candidate
     from viabilidade.errors import CandidateError
 
     p = tmp_path / "s.toml"
@@ -187,7 +187,7 @@ def test_output_folder_checks(tmp_path, monkeypatch):
     import errno
 
     from viabilidade.errors import ReportError
-    from viabilidade.report import atomic
+    from viabilidade.report.writers import atomic
 
     under_file = tmp_path / "arquivo"
     under_file.write_text("x", encoding="utf-8")
@@ -218,7 +218,7 @@ def test_output_folder_checks(tmp_path, monkeypatch):
 def test_a_disk_that_fills_up_mid_run_is_one_line(monkeypatch, capsys):
     import errno
 
-    from viabilidade import cli
+    from viabilidade.cli import commands as cli
 
     def full(args):
         raise OSError(errno.ENOSPC, "No space left on device", "/saida/posse/estudo.pdf")
@@ -240,7 +240,7 @@ def _posse_with_boundary(tmp_path: Path, boundary: str) -> Path:
 
 
 def test_an_unzipped_shapefile_folder_gets_a_precise_message(tmp_path):
-    from viabilidade.candidate import load_candidate
+    from viabilidade.proposal.candidate import load_candidate
     from viabilidade.errors import CandidateError, GeoError
     from viabilidade.geo.area_file import read_area
 
@@ -345,7 +345,7 @@ def test_an_http_scheduler_is_refused_before_anything(tmp_path, capsys):
 
 
 def test_a_symlink_loop_as_candidate_boundary_or_perimeter_is_named(tmp_path, capsys):
-    from viabilidade.candidate import load_candidate
+    from viabilidade.proposal.candidate import load_candidate
     from viabilidade.cli import main
     from viabilidade.errors import CandidateError
 
@@ -371,7 +371,7 @@ def test_a_symlink_loop_as_candidate_boundary_or_perimeter_is_named(tmp_path, ca
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
 def test_fifos_are_refused_by_type_wherever_a_user_file_is_read(tmp_path):
     """A FIFO with no writer would block a plain read forever; each reader refuses it at once."""
-    from viabilidade.candidate import load_candidate
+    from viabilidade.proposal.candidate import load_candidate
     from viabilidade.errors import CandidateError, ReportError, SettingsError
     from viabilidade.report.runner import read_template
     from viabilidade.rules.ruleset import RulesetError, load_ruleset
@@ -452,7 +452,7 @@ def test_a_symlink_loop_as_saida_or_data_is_named_without_a_traceback(tmp_path, 
 
 def test_toml_nested_100000_deep_is_a_syntax_error_everywhere(tmp_path):
     """Hostile retrial C: 100.000 nested '[' raised RecursionError from tomllib."""
-    from viabilidade.candidate import load_candidate
+    from viabilidade.proposal.candidate import load_candidate
     from viabilidade.errors import CandidateError, SettingsError
     from viabilidade.rules.ruleset import RulesetError, load_ruleset
     from viabilidade.rules.settings import Settings

@@ -1,8 +1,8 @@
 """Figures that cannot be true, against the published data: each refused with its bound.
 
-:func:`viabilidade.plausibility.figure_problems` and
-:func:`~viabilidade.plausibility.perimeter_problems` run in
-:func:`viabilidade.profile.check_candidate`, before anything is written. Abadiânia (5200100):
+:func:`viabilidade.profile.coherence.figure_problems` and
+:func:`~viabilidade.profile.coherence.perimeter_problems` run in
+:func:`viabilidade.profile.build.check_candidate`, before anything is written. Abadiânia (5200100):
 17.232 inhabitants (Censo 2022), 12.614 electors (TSE, perfil do eleitorado de 2026); Posse d'Abadia (520010010):
 3.045 inhabitants.
 """
@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from test_candidate import BASE  # the smallest valid candidate (Posse d'Abadia)
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.errors import CandidateError
-from viabilidade.profile import check_candidate
+from viabilidade.profile.build import check_candidate
 
 REPO = Path(__file__).resolve().parents[1]
 STORE = REPO / "data" / "processed"
@@ -143,7 +143,7 @@ def test_urban_perimeter_around_the_seat_passes(store, tmp_path):
 
 
 def test_wild_certificate_is_noted_with_the_published_value_and_ratio(store, tmp_path):
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
 
     p = tmp_path / "cand.toml"
     p.write_text(BASE + CERT.format(key="population", value=9000, body="IBGE"), encoding="utf-8")

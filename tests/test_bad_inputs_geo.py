@@ -1,7 +1,7 @@
 """Catalogue of bad candidate areas against the real boundaries of the processed store.
 
 A boundary file whose area lies outside its declared origin, or overlaps municipalities not
-declared as origins, is rejected by :func:`viabilidade.profile.check_candidate` (through
+declared as origins, is rejected by :func:`viabilidade.profile.build.check_candidate` (through
 :func:`viabilidade.geo.territory.check_area_in_origins`) before a study writes anything.
 Shapes are built around Abadiânia (5200100), whose western neighbour is Anápolis (5201108).
 """
@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 import shapely
 
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.data.geometry import read_boundaries
 from viabilidade.errors import CandidateError, GeoError
-from viabilidade.profile import check_candidate
+from viabilidade.profile.build import check_candidate
 
 REPO = Path(__file__).resolve().parents[1]
 STORE = REPO / "data" / "processed"

@@ -20,7 +20,7 @@ from viabilidade.batch.index import render_index, results_frame, rule_key
 from viabilidade.batch.plan import candidate_files, make_jobs
 from viabilidade.batch.run import run_batch
 from viabilidade.batch.unit import run_one
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.cli import main as cli_main
 from viabilidade.errors import ReportError, ViabilidadeError
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.errors import DataError, ViabilidadeError
-from viabilidade.generate import district_candidate_toml, generate_candidates, non_seat_districts
+from viabilidade.proposal.generate import district_candidate_toml, generate_candidates, non_seat_districts
 
 PROCESSED = Path(__file__).resolve().parents[1] / "data" / "processed"
 

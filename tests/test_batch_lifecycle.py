@@ -293,7 +293,7 @@ def test_a_stopped_batch_leaves_nothing_in_tmpdir_and_names_the_signal(tmp_path,
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_what_a_killed_batch_left_in_tmpdir_is_swept_at_the_next_start(tmp_path):
-    from viabilidade.tempfiles import sweep_stale
+    from viabilidade.common.tempfiles import sweep_stale
 
     marker = uuid.uuid4().hex
     proc, out, tmpdir = _start_kernel_lote(tmp_path, marker)
@@ -362,7 +362,7 @@ def test_a_zombie_owns_no_folder(tmp_path):
     """A process that has ended but is not yet reaped (a zombie) still holds its pid, and
     ``os.kill(pid, 0)`` succeeds on it; its folders are stale all the same (the workers of a
     batch killed with ``kill -9`` stay zombies until their new parent reaps them)."""
-    from viabilidade.tempfiles import pid_alive, sweep_stale
+    from viabilidade.common.tempfiles import pid_alive, sweep_stale
 
     child = subprocess.Popen([sys.executable, "-c", "pass"])
     try:

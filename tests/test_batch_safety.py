@@ -247,7 +247,7 @@ def test_without_flock_the_pid_in_the_lock_file_decides(tmp_path, monkeypatch):
 
 
 def test_sigterm_on_any_command_is_named_sigterm(monkeypatch, capsys):
-    import viabilidade.cli as cli
+    import viabilidade.cli.commands as cli
     from viabilidade.errors import Terminated
 
     def stopped(args):

@@ -111,7 +111,7 @@ def test_second_run_skips_all_81(batch):
 
 def test_dask_cluster_gives_the_same_results(tmp_path):
     distributed = pytest.importorskip("distributed")
-    from viabilidade.generate import generate_candidates
+    from viabilidade.proposal.generate import generate_candidates
 
     cands = generate_candidates("distritos-nao-sede", tmp_path / "candidatos")[:3]
     broken = tmp_path / "quebrado.toml"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.analysis import analyse
+from viabilidade.profile.analysis import analyse
 from viabilidade.cli import main
 from viabilidade.data.store import load_store
 from viabilidade.errors import CandidateError
@@ -353,7 +353,7 @@ def test_refusals(store):
 def test_html_docx_and_pdf_say_the_same(store, author, tmp_path):
     from docx import Document
 
-    from viabilidade.report.typst import to_typst
+    from viabilidade.report.writers.typst import to_typst
 
     a, bill = _bill(store, FUSION, author)
     html = b.bill_html(bill, "Projeto")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.candidate import load_candidate, slugify
+from viabilidade.proposal.candidate import load_candidate, slugify
 from viabilidade.errors import CandidateError
 
 ROOT = Path(__file__).resolve().parents[1]

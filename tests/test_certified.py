@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from test_candidate import BASE  # the smallest valid candidate (Posse d'Abadia)
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.data.store import load_store
 from viabilidade.errors import CandidateError
-from viabilidade.profile import build_profile
+from viabilidade.profile.build import build_profile
 from viabilidade.operations import evaluate
 from viabilidade.rules import Settings, Status, Verdict, verdict
 from viabilidade.rules.certification import pending, summary
@@ -260,7 +260,7 @@ def test_posse_without_certificates_lists_every_body(store):
 
 
 def test_cover_says_conclusive_or_preliminary(store):
-    from viabilidade.analysis import Analysis
+    from viabilidade.profile.analysis import Analysis
     from viabilidade.report.certificates import cover_box
 
     def box(c):

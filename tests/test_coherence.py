@@ -1,7 +1,7 @@
 """A proposal that makes sense: each refusal with its exact message, and nothing written.
 
-:func:`viabilidade.coherence.check_proposal` runs inside
-:func:`viabilidade.profile.check_candidate`, which ``run_study`` calls before writing.
+:func:`viabilidade.profile.coherence.check_proposal` runs inside
+:func:`viabilidade.profile.build.check_candidate`, which ``run_study`` calls before writing.
 Messages are asserted from the file name onwards (the ``<path>, campo …`` prefix belongs to
 :class:`viabilidade.errors.CandidateError`).
 """
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.errors import CandidateError
-from viabilidade.profile import check_candidate
+from viabilidade.profile.build import check_candidate
 
 REPO = Path(__file__).resolve().parents[1]
 STORE = REPO / "data" / "processed"
@@ -229,7 +229,7 @@ def _drawn_candidate(tmp_path, ring, seat="Santa Rosa"):
 
 
 def test_a_drawn_area_that_leaves_out_its_proposed_seat_is_flagged(store, tmp_path):
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.report.boundary import boundary_check, drawn_findings
 
     a = analyse(_drawn_candidate(tmp_path, SANTA_ROSA_SQUARE), store=store)

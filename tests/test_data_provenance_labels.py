@@ -52,11 +52,11 @@ def test_the_copy_note_says_what_was_checked():
 
 @needs_store
 def test_the_cover_lists_data_sets_and_the_appendix_keeps_the_copies():
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.data.store import load_store
     from viabilidade.report import sections
     from viabilidade.report.study_cells import map_source
-    from viabilidade.report.tables import provenance_table
+    from viabilidade.report.writers.tables import provenance_table
 
     store = load_store(STORE)
     a = analyse(ROOT / "data" / "candidates" / "posse-dabadia.toml", store=store)
@@ -90,7 +90,7 @@ def test_the_cover_lists_data_sets_and_the_appendix_keeps_the_copies():
 def test_the_deck_sources_are_data_sets_not_files():
     import datetime as dt
 
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.data.store import load_store
     from viabilidade.report import slides
 

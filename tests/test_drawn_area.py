@@ -17,8 +17,8 @@ import geopandas as gpd
 import pytest
 import shapely
 
-from viabilidade.analysis import analyse
-from viabilidade.candidate import load_candidate
+from viabilidade.profile.analysis import analyse
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.errors import CandidateError
 from viabilidade.geo.measure import geodesic_area_km2
 from viabilidade.report.boundary import boundary_check, drawn_findings

@@ -12,7 +12,7 @@ import pytest
 from test_candidate import BASE  # the smallest valid candidate (Posse d'Abadia)
 from test_rules_fixtures import candidate, posse_profile, simple_profile
 
-from viabilidade.candidate import Plebiscite, load_candidate
+from viabilidade.proposal.candidate import Plebiscite, load_candidate
 from viabilidade.errors import CandidateError
 from viabilidade.rules import Settings
 from viabilidade.rules.art2 import art2
@@ -150,7 +150,7 @@ def test_the_last_closed_exercise_is_the_year_before_the_reference():
 def test_a_2023_revenue_certificate_is_not_the_last_exercise(tmp_path):
     from viabilidade.data.store import load_store
     from viabilidade.operations import evaluate
-    from viabilidade.profile import build_profile
+    from viabilidade.profile.build import build_profile
 
     text = CERTIFIED.read_text(encoding="utf-8").replace("year = 2026", "year = 2023")
     text = text.replace("request_date = 2027-01-15\n", "")
@@ -228,7 +228,7 @@ def test_a_plebiscite_dated_after_the_study_decides_nothing():
 
 def test_a_certificate_dated_after_the_study_is_not_used(tmp_path):
     from viabilidade.data.store import load_store
-    from viabilidade.profile import build_profile
+    from viabilidade.profile.build import build_profile
     from viabilidade.rules.result import Basis
 
     c = load_candidate(CERTIFIED)
@@ -248,7 +248,7 @@ def test_a_certificate_dated_after_the_study_is_not_used(tmp_path):
 
 
 def test_the_certified_candidate_is_conclusive_only_after_its_documents():
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.data.store import load_store
     from viabilidade.rules import certification
 
@@ -301,10 +301,10 @@ def test_the_plebiscite_met_carries_the_electoral_justice_note():
 # --- art. 4 VII: the threshold's year (legal review, item 11) ---------------------------------
 
 def test_the_revenue_threshold_names_its_year_when_it_is_not_the_last_exercise():
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.data.store import load_store
     from viabilidade.report.sections import rule_block
-    from viabilidade.report.tables import threshold_text
+    from viabilidade.report.writers.tables import threshold_text
 
     store = load_store(STORE)
     # the store's state revenue is complete up to 2023 (SEFAZ-GO Receita Gerencial; 2024 only
@@ -330,7 +330,7 @@ def test_the_revenue_threshold_names_its_year_when_it_is_not_the_last_exercise()
 
 
 def test_the_remainder_checks_name_the_revenue_year_and_measure_continuity():
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.data.store import load_store
     from viabilidade.report.sections import rule_block
 

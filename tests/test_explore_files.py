@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.analysis import analyse
+from viabilidade.profile.analysis import analyse
 from viabilidade.errors import GeoError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -129,7 +129,7 @@ def test_an_uploaded_urban_perimeter_is_saved_in_the_origin_table(explorer, stor
     import geopandas as gpd
     from shapely.geometry import box
 
-    from viabilidade.candidate import load_candidate
+    from viabilidade.proposal.candidate import load_candidate
 
     from viabilidade.geo.facts import seat_of
 

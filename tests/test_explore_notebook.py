@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.batch.unit import block_slow_imports
+from viabilidade.common.imports import block_slow_imports
 
 # nbformat/jupytext/papermill import jsonschema, which with JupyterLab installed builds the
 # rfc3987_syntax grammar at import (~2 s, REFERENCES.md); the notebook schema never uses it.

@@ -76,7 +76,7 @@ def test_a_broken_state_file_is_reported_and_not_restored(store, tmp_path):
 
 
 def test_scenario_round_trip_keeps_everything(store, tmp_path):
-    from viabilidade.candidate import load_candidate
+    from viabilidade.proposal.candidate import load_candidate
     from viabilidade.explore.persist import scenario_dict, scenario_from_dict
     from viabilidade.explore.projection import Projection
     from viabilidade.explore.scenario import AREA, FigureOverride, Scenario
@@ -107,7 +107,7 @@ def test_the_state_file_is_ignored_by_git():
 
 def test_a_drawing_of_a_kept_session_is_kept_beside_it_and_saved_beside_the_candidate(store, tmp_path):
     pytest.importorskip("ipyleaflet")
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.explore.widgets import Explorer
 
     state = tmp_path / "cands" / ".explorar-estado.json"

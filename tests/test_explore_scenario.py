@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.analysis import analyse
-from viabilidade.candidate import load_candidate
+from viabilidade.profile.analysis import analyse
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.errors import CandidateError
 from viabilidade.explore.projection import Projection
 from viabilidade.explore.save import save_scenario, scenario_toml

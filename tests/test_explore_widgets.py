@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.analysis import analyse
+from viabilidade.profile.analysis import analyse
 from viabilidade.rules.result import Status, Verdict
 
 REPO = Path(__file__).resolve().parents[1]
@@ -289,7 +289,7 @@ def test_map_layers_click_toggles_and_picks(mapped):
 
 
 def test_drawn_polygon_becomes_the_boundary_and_is_saved_beside(mapped, store, tmp_path):
-    from viabilidade.candidate import load_candidate
+    from viabilidade.proposal.candidate import load_candidate
 
     assert mapped.use_drawing() is None
     assert "Nenhum polígono desenhado" in mapped.panes["draw_note"].value
@@ -340,7 +340,7 @@ def test_proposed_seat_is_the_district_named_as_seat(store):
 
 
 def test_seat_control_lists_the_area_and_moves_the_seat(mapped, tmp_path):
-    from viabilidade.candidate import load_candidate
+    from viabilidade.proposal.candidate import load_candidate
 
     c = mapped.controls
     assert (c["seat"].options, c["seat"].value) == (("Posse d'Abadia",), "Posse d'Abadia")

@@ -8,12 +8,12 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from viabilidade.analysis import analyse
+from viabilidade.profile.analysis import analyse
 from viabilidade.data.store import load_store
 from viabilidade.errors import DataError
 from viabilidade.fiscal import economy as eco
 from viabilidade.fiscal import fpm, icms, legislature, minimums
-from viabilidade.report import format as fmt
+from viabilidade.report.writers import format as fmt
 
 REPO = Path(__file__).resolve().parents[1]
 PROCESSED = REPO / "data" / "processed"
@@ -220,7 +220,7 @@ def test_statewide_dilution(store):
 
 
 def test_screening_sentence(store):
-    from viabilidade.statewide import fpm_dilution_sentence
+    from viabilidade.statewide.views import fpm_dilution_sentence
 
     table = pd.DataFrame({"IV_status": ["pass", "fail"], "cod_ibge": ["5200100", "5200100"],
                           "populacao": [3_045, 900]})

@@ -17,7 +17,7 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from viabilidade.candidate import Candidate, load_candidate
+from viabilidade.proposal.candidate import Candidate, load_candidate
 from viabilidade.errors import CandidateError, ViabilidadeError
 
 FUZZ = settings(derandomize=True, max_examples=200, deadline=None, database=None,

@@ -9,7 +9,7 @@ import geopandas as gpd
 import pytest
 import shapely
 
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.errors import GeoError
 from viabilidade.geo.continuity import continuity
 from viabilidade.geo.measure import geodesic_area_km2

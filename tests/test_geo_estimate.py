@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 import shapely
 
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.geo.area_file import read_area
 from viabilidade.geo.districts import district_cells, district_points
 from viabilidade.geo.estimate import estimate_area
 from viabilidade.geo.measure import geodesic_area_km2
-from viabilidade.profile import build_profile
+from viabilidade.profile.build import build_profile
 from viabilidade.rules import Settings
 from viabilidade.rules.result import Basis
 

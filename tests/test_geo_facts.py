@@ -7,12 +7,12 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.data.geometry import read_boundaries
 from viabilidade.errors import GeoError
 from viabilidade.geo.facts import seat_of, territory_facts
 from viabilidade.geo.measure import GEOD
-from viabilidade.profile_types import Territory
+from viabilidade.profile.types import Territory
 from viabilidade.rules.result import Basis
 
 ROOT = Path(__file__).resolve().parents[1]

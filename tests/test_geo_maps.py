@@ -13,7 +13,7 @@ from matplotlib.figure import Figure
 from matplotlib.font_manager import findfont
 from pyproj import Transformer
 
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.data.store import load_store
 from viabilidade.errors import GeoError
 from viabilidade.geo.districts import seats_of_districts
@@ -124,7 +124,7 @@ def test_posse_dabadia_map_legend_label_scale_and_source(store):
 
 @needs_store
 def test_posse_dabadia_study_map_draws_the_measured_distance(store):
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.report.study_cells import measured_gaps
 
     a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
@@ -273,7 +273,7 @@ def test_band_follows_reading_i4(store, tmp_path, reading):
     # measures from the vilas of Anápolis's other districts, so the map draws their bands.
     import base64
 
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.report.study_cells import map_html, split_or_none
     from viabilidade.rules import Settings
 
@@ -289,7 +289,7 @@ def test_band_follows_reading_i4(store, tmp_path, reading):
     svg = base64.b64decode(html.split("base64,")[1].split('"')[0]).decode("utf-8")
     assert svg.startswith("<?xml") and "<text" not in svg
     c = load_candidate(p)
-    from viabilidade.analysis import origin_vilas
+    from viabilidade.profile.analysis import origin_vilas
 
     urban = origin_vilas(c, store) if reading == "all-urban" else None
     labels = legend(candidate_map(c, store, urban_points=urban))
@@ -302,7 +302,7 @@ def test_band_follows_reading_i4(store, tmp_path, reading):
 @needs_store
 def test_transfer_map_shows_the_destination_and_no_band(store, tmp_path):
     # A transfer (art. 5 § 1) is not judged by art. 4 II: no band; the destination is drawn.
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.report.study_cells import map_html, split_or_none
 
     p = tmp_path / "t.toml"
@@ -325,7 +325,7 @@ def test_transfer_map_shows_the_destination_and_no_band(store, tmp_path):
 def test_an_unverified_vila_point_is_disclosed_in_the_area_section_and_the_map(store):
     import dataclasses
 
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.geo.districts import unverified_vilas
     from viabilidade.report import sections
     from viabilidade.report.study_cells import map_html
@@ -352,7 +352,7 @@ def test_an_unverified_vila_point_is_disclosed_in_the_area_section_and_the_map(s
 
 @needs_store
 def test_the_seat_point_source_says_where_the_point_came_from(store):
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
 
     a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)   # no [seat_point] in the file
     ii = next(r for r in a.results if r.rule_id == "art4.II")
@@ -366,7 +366,7 @@ def test_the_seat_point_source_says_where_the_point_came_from(store):
 def test_the_study_map_prints_its_source_once_in_the_caption(store, monkeypatch):
     # new-user review 10: the source was printed in the image and again in the caption, and
     # "SIRGAS 2000" twice in the image
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.geo import study_map
     from viabilidade.report.study_cells import map_html, split_or_none
 

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 import shapely
 
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.data.geometry import read_boundaries
 from viabilidade.errors import GeoError
 from viabilidade.geo.continuity import continuity

@@ -8,7 +8,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.data.history import read_history
 from viabilidade.data.store import load_store
 from viabilidade.errors import DataError
@@ -64,7 +64,7 @@ def test_a_district_creating_law_is_not_held(store):
 
 
 def test_the_process_chapter_shows_it(store):
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.report.process import process_section
 
     a = analyse(ROOT / "data" / "candidates" / "nova-iguacu-de-goias.toml", store=store)

@@ -32,7 +32,7 @@ def store():
 
 @pytest.fixture(scope="module")
 def analysed(store):
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
 
     cache = {}
 
@@ -70,7 +70,7 @@ def test_n1_the_installed_municipality_lead_says_the_extinction_is_barred_too(an
 @pytest.fixture(scope="module")
 def redated(store, tmp_path_factory):
     """The certified fixture with its study date moved before its documents (01/12/2026)."""
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
 
     text = (ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml").read_text(
         encoding="utf-8")
@@ -82,7 +82,7 @@ def redated(store, tmp_path_factory):
 
 
 def test_n7_a_future_act_sets_no_value_threshold_nor_margin(redated):
-    from viabilidade.report.tables import margin_text, rule_table, threshold_text, value_text
+    from viabilidade.report.writers.tables import margin_text, rule_table, threshold_text, value_text
 
     by_id = {r.rule_id: r for r in redated.results}
     rows = {k: (value_text(by_id[k]), threshold_text(by_id[k]), margin_text(by_id[k]))
@@ -258,7 +258,7 @@ def test_n13_the_fusion_representation_says_how_it_is_read(analysed):
 def test_n9_the_correction_tolerance_is_the_studys_and_the_change_one_way(analysed, store):
     from viabilidade.report import sections
     from viabilidade.report.operation_chapters import correction_section
-    from viabilidade.report.tables import threshold_text
+    from viabilidade.report.writers.tables import threshold_text
 
     a = analysed("tests/fixtures/correcao-abadiania-alexania.toml")
     r = next(r for r in a.results if r.rule_id == "art6.area")
@@ -271,7 +271,7 @@ def test_n9_the_correction_tolerance_is_the_studys_and_the_change_one_way(analys
 
 def test_n11_a_source_does_not_repeat_its_date_and_quotes_are_curly(analysed):
     from viabilidade.report.sections import DETAIL_LABELS
-    from viabilidade.report.tables import source_text
+    from viabilidade.report.writers.tables import source_text
 
     by_id = {r.rule_id: r for r in analysed("tests/candidates/posse-dabadia-certificada.toml").results}
     assert source_text(by_id["art4.IV"]) == (
@@ -284,7 +284,7 @@ def test_n11_a_source_does_not_repeat_its_date_and_quotes_are_curly(analysed):
 
 
 def test_n8_a_limit_from_revenue_with_fines_is_approximate_by_excess(analysed):
-    from viabilidade.report.tables import threshold_text
+    from viabilidade.report.writers.tables import threshold_text
 
     vii = next(r for r in analysed(POSSE).results if r.rule_id == "art4.VII")
     assert threshold_text(vii) == (
@@ -298,7 +298,7 @@ def test_n8_a_limit_from_revenue_with_fines_is_approximate_by_excess(analysed):
 def test_2_the_estudo_command_prints_the_fusion_by_its_seat(monkeypatch, capsys, tmp_path):
     from viabilidade.cli import main
     from viabilidade.operations import study_name
-    from viabilidade.candidate import load_candidate
+    from viabilidade.proposal.candidate import load_candidate
 
     assert study_name(load_candidate(ROOT / FUSION)) == "Cumari"
     monkeypatch.setattr("viabilidade.report.study.run_study", lambda c, out, **kw: {
@@ -309,7 +309,7 @@ def test_2_the_estudo_command_prints_the_fusion_by_its_seat(monkeypatch, capsys,
 
 
 def test_n10_the_appendix_names_every_processed_table_in_portuguese():
-    from viabilidade.report.tables import TABLE_LABELS, table_label
+    from viabilidade.report.writers.tables import TABLE_LABELS, table_label
 
     names = [p.stem for p in STORE.glob("*.parquet")]
     assert "fpm_interior" in names
@@ -319,7 +319,7 @@ def test_n10_the_appendix_names_every_processed_table_in_portuguese():
 
 
 def test_n10_the_census_file_of_the_history_table_is_not_called_history():
-    from viabilidade.report.tables import _row_label
+    from viabilidade.report.writers.tables import _row_label
 
     record = {"table": "history"}
     assert _row_label(record, {"path": "census/CD2022_Agregados_por_municipios_basico_GO.csv"}) \

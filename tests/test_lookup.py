@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade import cli
+from viabilidade.cli import commands as cli
 from viabilidade.cli import main
 from viabilidade.data.store import load_store
-from viabilidade.lookup import (NameLookupError, candidate_path, find_units, name_key,
-                                resolve_unit)
+from viabilidade.common.text import name_key
+from viabilidade.cli.lookup import (NameLookupError, candidate_path, find_units,
+                                         resolve_unit)
 
 ROOT = Path(__file__).resolve().parents[1]
 POSSE = ROOT / "data" / "candidates" / "posse-dabadia.toml"

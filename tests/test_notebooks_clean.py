@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.notebook_files import strip_on_save
+from viabilidade.common.notebook_files import strip_on_save
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.cli import main
 from viabilidade.data.store import load_store
 from viabilidade.errors import CandidateError, SettingsError
@@ -132,7 +132,7 @@ def test_command_writes_five_letters_in_html_and_pdf(written):
 
 def test_letters_are_a4_the_pdf_writer_fully_knows_and_the_letter_fits_page_one(written):
     """Every tag and class has its Typst form; page 1 is the letter, page 2 the annex."""
-    from viabilidade.report import export
+    from viabilidade.report.writers import export
 
     _, out = written
     for html in out.glob("*.html"):
@@ -602,7 +602,7 @@ def test_bad_dates_are_refused_before_anything(tmp_path, capsys, args, message):
 @pytest.mark.parametrize("given, shown", [("9999-12-31", "31/12/9999"), ("0001-01-01", "01/01/0001")])
 def test_request_date_out_of_bounds_is_refused_without_a_traceback(tmp_path, capsys, monkeypatch,
                                                                     given, shown):
-    import viabilidade.plausibility as plausibility
+    import viabilidade.common.plausibility as plausibility
 
     monkeypatch.setattr(plausibility, "study_date", lambda: dt.date(2026, 12, 1))
     out = tmp_path / "saida"

@@ -3,7 +3,7 @@ articles, chapters, ofícios and appendix (viabilidade.operations)."""
 
 import pytest
 
-from viabilidade.candidate import OPERATIONS
+from viabilidade.proposal.candidate import OPERATIONS
 from viabilidade.errors import CandidateError
 from viabilidade.operations import CHAPTERS, REGISTRY, operation_for
 
@@ -154,7 +154,7 @@ def test_fusion_study_carries_art3_with_the_seats_name_art10_and_no_remainder(fu
 
 
 def test_art21_process_is_declared_checked_and_read_back(tmp_path):
-    from viabilidade.candidate import load_candidate
+    from viabilidade.proposal.candidate import load_candidate
     from viabilidade.operations import RESTORED, operation_of
 
     c = load_candidate(ROOT / "data" / "candidates" / "nova-iguacu-de-goias.toml")

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import pdftext
-from viabilidade.report import export
+from viabilidade.report.writers import export
 from viabilidade.report.study import run_study
 
 ROOT = Path(__file__).resolve().parents[1]

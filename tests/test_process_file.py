@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.candidate import ProcessEvent, load_candidate
+from viabilidade.proposal.candidate import ProcessEvent, load_candidate
 from viabilidade.cli import main
 from viabilidade.errors import CandidateError
 from viabilidade.report.process_file import process_state, state_lines
@@ -147,7 +147,7 @@ def test_the_batch_index_has_a_phase_column():
 
 
 def test_resultados_json_carries_the_phase():
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.report.study_cells import RESULTS_MIME, results_bundle
 
     payload = results_bundle(analyse(FILE))[RESULTS_MIME]

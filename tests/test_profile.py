@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.data.store import load_store
 from viabilidade.errors import CandidateError
-from viabilidade.profile import build_profile, electors_ratio_half_iqr
+from viabilidade.profile.build import build_profile, electors_ratio_half_iqr
 from viabilidade.rules import Settings
 from viabilidade.rules.result import Basis
 

@@ -90,7 +90,7 @@ def test_the_scan_catches_what_it_must():
 @needs_store
 @pytest.mark.parametrize("candidate", CANDIDATES, ids=[p.stem for p in CANDIDATES])
 def test_a_rendered_study_and_its_deck_speak_the_readers_language(candidate, tmp_path):
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.data.store import load_store
     from viabilidade.report import slides, study
 
@@ -109,7 +109,7 @@ def test_a_rendered_study_and_its_deck_speak_the_readers_language(candidate, tmp
 def test_the_oficios_speak_the_readers_language(candidate, tmp_path):
     """The five letters of a creation (area of districts; drawn area with its memorial), with a
     receipt date so the deadlines are printed, HTML only."""
-    from viabilidade.candidate import load_candidate
+    from viabilidade.proposal.candidate import load_candidate
     from viabilidade.data.store import load_store
     from viabilidade.report.oficios import write_oficios
     from viabilidade.report.oficios_settings import OficiosSettings

@@ -49,7 +49,7 @@ def test_conclusion_html_colours_only_the_verdict_phrase():
 
 
 def test_every_operation_has_one_phrase_per_verdict():
-    from viabilidade.candidate import OPERATIONS
+    from viabilidade.proposal.candidate import OPERATIONS
     from viabilidade.rules.result import Verdict
 
     assert set(conclusion.VERDICT_PHRASES) == set(OPERATIONS)
@@ -73,7 +73,7 @@ def store():
      "Viável perante a LC nº 2/1990; estudo conclusivo; " + BAR + "."),
 ])
 def test_cover_conclusion_and_slide_1_carry_the_bar(store, path, line):
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.report import sections, slides
 
     a = analyse(ROOT / path, store=store)
@@ -89,7 +89,7 @@ def test_cover_conclusion_and_slide_1_carry_the_bar(store, path, line):
 
 @needs_store
 def test_a_retrospective_creation_is_concluded_by_its_year(store):
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
 
     a = analyse(ROOT / "data" / "candidates" / "cocalzinho-de-goias.toml", store=store)
     assert conclusion.analysis_conclusion(a).endswith(
@@ -199,7 +199,7 @@ municipalities = ["5208004"]
      "População de mais de três mil habitantes"),
 ])
 def test_a_saved_file_with_a_changed_threshold_says_so(store, tmp_path, settings, line, title):
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.report import sections
 
     path = tmp_path / "santa-rosa.toml"
@@ -214,7 +214,7 @@ def test_a_saved_file_with_a_changed_threshold_says_so(store, tmp_path, settings
 def test_a_verdict_on_a_what_if_value_is_not_a_study():
     from viabilidade.rules.certification import qualification
     from viabilidade.rules.result import RuleResult, Status
-    from viabilidade.report.format import result_status_label
+    from viabilidade.report.writers.format import result_status_label
 
     r = RuleResult("art4.IV", "População de mais de três mil habitantes", Status.FAIL, "",
                    value=2990, threshold=3000, comparator=">", unit="habitantes",

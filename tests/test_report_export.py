@@ -16,9 +16,10 @@ import nbformat
 import pytest
 
 from test_rules_fixtures import candidate, posse_profile
-from viabilidade.analysis import Analysis
+from viabilidade.profile.analysis import Analysis
 from viabilidade.errors import ReportError
-from viabilidade.report import export, process, sections
+from viabilidade.report.writers import export
+from viabilidade.report import process, sections
 from viabilidade.operations import evaluate, verdict_under_alternatives
 from viabilidade.rules import Settings, verdict
 
@@ -98,7 +99,7 @@ def test_html_title_and_cover(html):
 
 
 def test_html_shows_every_rule_and_the_legal_text(html, analysis):
-    from viabilidade.report.format import result_citation
+    from viabilidade.report.writers.format import result_citation
 
     for r in analysis.results:  # each rule, by its citation (never its internal id)
         assert f'<td class="id">{result_citation(r)}</td>' in html, r.rule_id

@@ -18,11 +18,12 @@ from pathlib import Path
 import pytest
 
 from test_report_export import make_analysis, make_notebook
-from viabilidade.report import export, fonts, slides
+from viabilidade.report.writers import export, fonts
+from viabilidade.report import slides
 
 RENDER = """
 import sys
-from viabilidade.report.export import html_to_pdf
+from viabilidade.report.writers.export import html_to_pdf
 sys.stdout.buffer.write(html_to_pdf(open(sys.argv[1], encoding="utf-8").read()))
 """
 

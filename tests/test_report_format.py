@@ -4,7 +4,7 @@ import datetime as dt
 
 import pytest
 
-from viabilidade.report import format as fmt
+from viabilidade.report.writers import format as fmt
 from viabilidade.rules.result import Basis, Lean, Status, Verdict
 
 NBSP = "\u00a0"
@@ -113,7 +113,7 @@ def test_a_bare_carriage_return_in_a_csv_cell_is_quoted():
 
     import pandas as pd
 
-    from viabilidade.report.format import csv_bytes
+    from viabilidade.report.writers.format import csv_bytes
 
     data = csv_bytes(pd.DataFrame({"arquivo": ["a\rb.toml", "=1+1"], "n": [1, 2]}))
     assert data == b'"arquivo","n"\n"a\rb.toml",1\n"\'=1+1",2\n'

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.analysis import analyse
+from viabilidade.profile.analysis import analyse
 from viabilidade.data.store import load_store
 from viabilidade.report import operation_chapters, sections
 from viabilidade.report.slides import _subject_line

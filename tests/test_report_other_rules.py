@@ -44,7 +44,7 @@ def store():
 
 @pytest.fixture(scope="module")
 def posse(store):
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
 
     return analyse(POSSE, store=store)
 
@@ -158,7 +158,7 @@ def test_triagem_regras_prints_the_counts(monkeypatch, tmp_path, capsys):
         seen.update(kw)
         return {"html": Path(out) / "triagem_distritos.html"}
 
-    monkeypatch.setattr("viabilidade.statewide.run_screening", fake_run_screening)
+    monkeypatch.setattr("viabilidade.statewide.views.run_screening", fake_run_screening)
     assert main(["triagem", "--out", str(tmp_path), "--regras",
                  f"lc02-1990-go,plp-137-2015,{HERE / 'rulesets' / 'piso-5000.toml'}"]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -197,7 +197,7 @@ def test_lote_regras_reach_every_study_and_change_the_digest(tmp_path):
 
 def spy_study(candidate_path, out_root, *, settings=None, data_root=None, template=None,
               rulesets=None):
-    from viabilidade.candidate import load_candidate
+    from viabilidade.proposal.candidate import load_candidate
 
     c = load_candidate(candidate_path)
     folder = Path(out_root) / c.slug

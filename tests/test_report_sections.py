@@ -6,9 +6,9 @@ import dataclasses
 import re
 
 from test_rules_fixtures import candidate, posse_profile
-from viabilidade.analysis import Analysis
-from viabilidade.candidate import MoneyFigure
-from viabilidade.report import format as fmt
+from viabilidade.profile.analysis import Analysis
+from viabilidade.proposal.candidate import MoneyFigure
+from viabilidade.report.writers import format as fmt
 from viabilidade.report import process, sections
 from viabilidade.operations import evaluate, verdict_under_alternatives
 from viabilidade.rules import Settings, verdict

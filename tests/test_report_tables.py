@@ -1,6 +1,6 @@
 """HTML tables: escaping of every input text, traffic-light rule table, provenance."""
 
-from viabilidade.report import tables
+from viabilidade.report.writers import tables
 from viabilidade.rules.result import Basis, Lean, RuleResult, Status
 
 NBSP = "\u00a0"
@@ -82,7 +82,7 @@ def test_rule_table_cites_the_provision_not_the_rule_id():
 
 
 def test_an_upper_bound_reads_as_one_not_as_a_measurement():
-    from viabilidade.report.tables import value_text
+    from viabilidade.report.writers.tables import value_text
     from viabilidade.rules.result import Basis, RuleResult, Status
 
     r = RuleResult("art4.II", "Distância", Status.INDETERMINATE, "só limite", value=12753.88,

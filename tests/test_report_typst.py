@@ -1,4 +1,4 @@
-"""The Typst writer (report/typst.py) on small documents: text is text, unknown markup is
+"""The Typst writer (report/writers/typst.py) on small documents: text is text, unknown markup is
 reported, wide tables turn the page, images keep their alternative text."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 
 import pdftext
 from viabilidade.errors import ReportError
-from viabilidade.report import export, typst
+from viabilidade.report.writers import export, typst
 
 needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
 
@@ -103,7 +103,7 @@ def test_sigterm_stops_a_long_typst_compilation_within_a_second(tmp_path):
     code = ("import signal, sys\n"
             "def stop(s, f): raise KeyboardInterrupt\n"
             "signal.signal(signal.SIGTERM, stop)\n"
-            "from viabilidade.report.typst import Document, compile_pdf\n"
+            "from viabilidade.report.writers.typst import Document, compile_pdf\n"
             "print('pronto', flush=True)\n"
             "try:\n"
             "    compile_pdf(Document(source='#let x = 0\\n#for i in range(900000000) { x += 1 }',"
@@ -141,7 +141,7 @@ def test_slide_counts_share_the_width_and_wrap_instead_of_running_off_the_edge()
 
 def test_a_verdict_badge_column_takes_its_natural_width():
     # new-user review 1: "indeterminado" spilled out of its pill in a 14 % column
-    from viabilidade.report.tables import Html, table
+    from viabilidade.report.writers.tables import Html, table
 
     badge = Html('<span class="veredito v-indeterminado">indeterminado</span>')
     html = table(["Leitura alternativa", "Conclusão", "Requisitos que mudam"],

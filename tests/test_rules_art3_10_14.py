@@ -5,9 +5,9 @@ import dataclasses
 import pytest
 from test_rules_fixtures import candidate, fig, posse_profile, simple_profile
 
-from viabilidade.candidate import MoneyFigure
+from viabilidade.proposal.candidate import MoneyFigure
 from viabilidade.errors import CandidateError
-from viabilidade.profile_types import Territory
+from viabilidade.profile.types import Territory
 from viabilidade.rules import Settings
 from viabilidade.rules.art3 import COUNCILLOR_BRACKETS, councillors, draft_law_content
 from viabilidade.rules.art10 import prevailing_legislation

@@ -7,8 +7,8 @@ from test_rules_fixtures import (ABADIANIA_POP, POSSE_POP, GOIAS_2022_REVENUE_BR
                                  candidate, fig, posse_electors, posse_profile, simple_profile,
                                  state_revenue_2022)
 
-from viabilidade.candidate import MoneyFigure
-from viabilidade.profile_types import Territory
+from viabilidade.proposal.candidate import MoneyFigure
+from viabilidade.profile.types import Territory
 from viabilidade.operations import evaluate
 from viabilidade.rules import Settings
 from viabilidade.rules.art4 import item_I, item_II, item_III, item_VI, numeric_item, par1
@@ -223,7 +223,7 @@ def test_posse_dabadia_from_the_real_census_and_tse_tables():
     rem = unit("Abadiânia (remanescente)", int(seat["pessoas"]), total_el * (1 - share),
                int(seat["domicilios_particulares_ocupados"]), el_basis=Basis.ESTIMATED,
                b_basis=Basis.ESTIMATED, code="5200100")
-    from viabilidade.profile_types import Profile
+    from viabilidade.profile.types import Profile
     prof = Profile("create-municipality", area, {"5200100": area}, {"5200100": rem})
     res = {(r.rule_id, r.subject): r for r in evaluate(candidate(creation_year=2027), prof, S)}
     iv = res[("art4.IV", "área")]

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.candidate import MoneyFigure, load_candidate
+from viabilidade.proposal.candidate import MoneyFigure, load_candidate
 from viabilidade.data.store import load_store
-from viabilidade.profile import build_profile
+from viabilidade.profile.build import build_profile
 from viabilidade.rules import Settings
 from viabilidade.rules.art2 import art2
 from viabilidade.rules.common import money_figure
@@ -80,9 +80,9 @@ def test_petition_signatures_claim_no_basis():
 
 
 # ---------------------------------------------------------------- wording of a published basis
-from viabilidade.analysis import analyse  # noqa: E402
+from viabilidade.profile.analysis import analyse  # noqa: E402
 from viabilidade.batch.index import rule_label  # noqa: E402
-from viabilidade.report import format as fmt  # noqa: E402
+from viabilidade.report.writers import format as fmt  # noqa: E402
 from viabilidade.rules.result import Status, deciding_basis, on_published_data  # noqa: E402
 
 PUBLISHED_PASS = "atingido nos dados publicados (a certificar)"
@@ -355,7 +355,7 @@ def test_a_census_release_across_the_threshold(store):
 
 
 def test_the_audit_and_the_screening_carry_the_flags(store):
-    from viabilidade import statewide as sw
+    from viabilidade.statewide import views as sw
 
     audit = sw.audit(store).set_index("cod_ibge")
     assert audit.at["5201207", "alertas_dados"] == ANHANGUERA_FLAG

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from viabilidade.candidate import Candidate, Evidence
-from viabilidade.profile_types import Profile, Territory, UnitProfile
+from viabilidade.proposal.candidate import Candidate, Evidence
+from viabilidade.profile.types import Profile, Territory, UnitProfile
 from viabilidade.rules.result import Basis, Figure
 
 CENSO = "IBGE, Censo Demográfico 2022"
@@ -61,7 +61,7 @@ def candidate(operation="create-municipality", **kw) -> Candidate:
 
 
 def all_evidence() -> dict[str, Evidence]:
-    from viabilidade.candidate import EVIDENCE_ITEMS
+    from viabilidade.proposal.candidate import EVIDENCE_ITEMS
     return {k: Evidence(f"documento {k}", "Posse d'Abadia", f"ofício {i}")
             for i, k in enumerate(EVIDENCE_ITEMS)}
 

@@ -5,7 +5,7 @@ import datetime as dt
 import pytest
 from test_rules_fixtures import candidate, posse_profile, simple_profile
 
-from viabilidade.candidate import Evidence, Plebiscite
+from viabilidade.proposal.candidate import Evidence, Plebiscite
 from viabilidade.errors import CandidateError, SettingsError
 from viabilidade.operations import evaluate, verdict_under_alternatives
 from viabilidade.rules import Settings, verdict
@@ -253,7 +253,7 @@ def test_verdict_under_alternatives_shows_the_reduction_effect():
 
 
 def test_alternatives_rebuild_the_profile_for_profile_settings():
-    from viabilidade.profile_types import Territory
+    from viabilidade.profile.types import Territory
     from test_rules_fixtures import fig
     c = candidate(creation_year=2027)
     seen = []

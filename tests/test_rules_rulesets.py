@@ -200,7 +200,7 @@ def test_region_of_ibge_codes():
 def screening():
     if not (STORE / "manifest.json").exists():
         pytest.skip("processed store data/processed not built")
-    from viabilidade import statewide as sw
+    from viabilidade.statewide import views as sw
     from viabilidade.data.store import load_store
 
     return sw.screening(load_store(STORE)).set_index("cod_distrito")

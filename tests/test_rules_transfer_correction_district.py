@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import shapely
 
-from viabilidade.analysis import analyse
-from viabilidade.candidate import load_candidate
+from viabilidade.profile.analysis import analyse
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.data.store import load_store
 from viabilidade.errors import CandidateError, GeoError
 from viabilidade.geo.area_file import read_line

@@ -1,6 +1,6 @@
 """Nothing lost: the study's files are written to temporary files and moved into place.
 
-``report.atomic.write_files_atomically`` writes every file to a temporary file in the output
+``report.writers.atomic.write_files_atomically`` writes every file to a temporary file in the output
 folder first; a failure while writing any of them leaves the earlier files as they were and
 no temporary file behind. (Whole-study failures: tests/test_safety_study.py; interrupted
 batches resume: tests/test_batch_fast.py::test_an_interrupted_batch_resumes.)
@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from viabilidade.report import study
-from viabilidade.report.atomic import write_files_atomically
+from viabilidade.report.writers.atomic import write_files_atomically
 
 
 def test_a_failed_write_keeps_the_previous_files_and_leaves_no_temporary(tmp_path):

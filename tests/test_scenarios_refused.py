@@ -1,4 +1,4 @@
-"""Scenarios LC 02/1990 refuses: one shared check (viabilidade.coherence.scenario_problems) acts
+"""Scenarios LC 02/1990 refuses: one shared check (viabilidade.profile.coherence.scenario_problems) acts
 in the study's check, the CLI, the batch and the explorer, with the same message.
 
 The fixtures are labelled in ``tests/fixtures/cenarios/*.toml``: real IBGE codes of Goiás.
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.errors import CandidateError
-from viabilidade.profile import check_candidate
+from viabilidade.profile.build import check_candidate
 
 REPO = Path(__file__).resolve().parents[1]
 STORE = REPO / "data" / "processed"
@@ -186,7 +186,7 @@ def _tab(key):
 def test_an_enclave_is_admitted_and_flagged_by_the_shared_check(store):
     # Art. 3 asks for harmony "na medida do possível": a judgment, flagged (the study's
     # wording is asserted in test_drawn_area.py), never refused.
-    from viabilidade.coherence import enclave
+    from viabilidade.profile.coherence import enclave
     from viabilidade.geo.area_file import read_area
 
     c = load_candidate(SCENARIOS / "enclave.toml")
@@ -203,7 +203,7 @@ def test_an_enclave_is_admitted_and_flagged_by_the_shared_check(store):
 
 
 def test_districts_whose_approximate_territories_do_not_touch_are_flagged(store):
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.report.boundary import drawn_findings
 
     a = analyse(SCENARIOS / "distritos-de-anapolis-afastados.toml", store=store)
@@ -221,7 +221,7 @@ def test_districts_whose_approximate_territories_do_not_touch_are_flagged(store)
 
 
 def test_districts_whose_approximate_territories_touch_are_not_flagged(store):
-    from viabilidade.coherence import apart_districts
+    from viabilidade.profile.coherence import apart_districts
 
     # Interlândia and Souzânia (Anápolis): neighbouring cells.
     c = load_candidate(SCENARIOS / "distritos-de-anapolis-afastados.toml")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.cli import main as cli_main
 from viabilidade.errors import CandidateError, SettingsError
 from viabilidade.rules.settings import Settings

@@ -30,7 +30,7 @@ def store():
 
 @pytest.fixture(scope="module")
 def analysis(store):
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
 
     return analyse(ROOT / "data" / "candidates" / "posse-dabadia.toml", store=store)
 
@@ -50,7 +50,7 @@ def test_deck_names_the_candidate_and_every_rule(deck, analysis):
     assert "Estudo de viabilidade — criação do Município de Posse d'Abadia" in text
     assert ("Indeterminada perante a LC nº 2/1990</strong>; estudo preliminar, pendente de "
             "certificação e de documentos; a criação está vedada" in htmllib.unescape(deck))
-    from viabilidade.report.format import result_citation
+    from viabilidade.report.writers.format import result_citation
 
     for r in analysis.results:  # each rule by its citation, never its internal id
         assert f'<td class="id">{htmllib.escape(result_citation(r))}</td>' in deck, r.rule_id
@@ -91,7 +91,7 @@ def test_every_text_is_escaped(analysis, store):
 
 
 def test_pdf_has_one_page_per_slide(deck):
-    from viabilidade.report.export import render
+    from viabilidade.report.writers.export import render
 
     rendered = render(deck)
     assert rendered.unknown == frozenset()      # every tag and class of the deck is known
@@ -136,8 +136,8 @@ def test_paginate_keeps_order_and_budget():
 @pytest.mark.parametrize("candidate", sorted(p.name for p in (ROOT / "data" / "candidates").glob("*.toml")))
 def test_every_slide_fits_its_page(candidate, store):
     """Each candidate's deck, laid out with the shipped fonts: one page per slide."""
-    from viabilidade.analysis import analyse
-    from viabilidade.report.export import render
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report.writers.export import render
 
     a = analyse(ROOT / "data" / "candidates" / candidate, store=store)
     deck = slides.slides_html(a, store=store, map_html="<p>mapa</p>", study_date=dt.date(2026, 11, 29))
@@ -146,7 +146,7 @@ def test_every_slide_fits_its_page(candidate, store):
 
 def test_long_content_continues_on_next_slides(analysis):
     """Forty rule rows and forty sources: continued slides, each one page."""
-    from viabilidade.report.export import render
+    from viabilidade.report.writers.export import render
 
     many = dataclasses.replace(
         analysis, results=[*analysis.results] * 3,

@@ -1,4 +1,4 @@
-"""Art. 8 audit of the 246 municipalities (viabilidade.statewide.audit) on the processed store."""
+"""Art. 8 audit of the 246 municipalities (viabilidade.statewide.views.audit) on the processed store."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from viabilidade import statewide as sw
+from viabilidade.statewide import views as sw
 from viabilidade.errors import DataError
 from viabilidade.rules.settings import Settings
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from viabilidade import statewide as sw
+from viabilidade.statewide import views as sw
 from viabilidade.errors import ReportError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -117,7 +117,7 @@ def test_screening_report_covers_81_districts(screening_files):
 def test_statewide_pdfs_use_only_known_tags_and_classes(audit_files, screening_files):
     """The Typst writer knows every tag and class of both reports; their wide tables (the
     screening's 11-column district table, the audit's full table) get landscape A4 pages."""
-    from viabilidade.report import export
+    from viabilidade.report.writers import export
 
     audit = export.render(audit_files["html"].read_text(encoding="utf-8"))
     screening = export.render(screening_files["html"].read_text(encoding="utf-8"))

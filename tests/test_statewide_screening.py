@@ -1,4 +1,4 @@
-"""Screening of the 81 non-seat districts (viabilidade.statewide.screening) on the processed store."""
+"""Screening of the 81 non-seat districts (viabilidade.statewide.views.screening) on the processed store."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from viabilidade import statewide as sw
+from viabilidade.statewide import views as sw
 from viabilidade.rules.settings import Settings
 
 STORE = Path(__file__).resolve().parents[1] / "data" / "processed"
@@ -128,7 +128,7 @@ def test_statewide_maps_label_the_distrito_federal():
     import shapely
     from matplotlib.figure import Figure
 
-    from viabilidade import statewide
+    from viabilidade.statewide import views as statewide
 
     def labels(box):
         ax = Figure().add_subplot()

@@ -52,7 +52,7 @@ def test_pdf_has_cover_toc_pages_every_rule_installation_and_councillors(studies
     assert "Página 1 de" in text
     assert "Sumário" in text                              # table of contents
     assert "Estudo de viabilidade" in text                # cover title
-    from viabilidade.report.format import rule_citation
+    from viabilidade.report.writers.format import rule_citation
 
     flat = re.sub(r"\s+", " ", text)
     for rule in {r["rule_id"] for r in record["results"]}:  # cited, never by internal id

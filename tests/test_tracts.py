@@ -16,14 +16,14 @@ from pathlib import Path
 import pytest
 import shapely
 
-from viabilidade.candidate import load_candidate
+from viabilidade.proposal.candidate import load_candidate
 from viabilidade.data.store import build_store, load_store
 from viabilidade.errors import DataError
 from viabilidade.geo.area_file import read_area
 from viabilidade.geo.districts import district_cells
 from viabilidade.geo.measure import geodesic_area_km2
 from viabilidade.geo.tracts import apportion_tracts, district_polygons
-from viabilidade.profile import build_profile
+from viabilidade.profile.build import build_profile
 from viabilidade.rules import Settings
 from viabilidade.rules.result import Basis
 
@@ -182,7 +182,7 @@ def test_bad_tract_counts_are_all_named(tmp_path):
 def test_the_map_and_study_name_the_ibge_district_limit(tract_store):
     import html as html_lib
 
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.geo.maps import APPROX_LABEL
     from viabilidade.geo.study_map import candidate_map
     from viabilidade.geo.tracts import TRACT_LIMIT_LABEL
@@ -213,7 +213,7 @@ def test_the_map_and_study_name_the_ibge_district_limit(tract_store):
 
 
 def test_the_urban_core_of_districts_and_municipalities_counts_urban_tracts(tract_store):
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
 
     posse = REPO / "data" / "candidates" / "posse-dabadia.toml"
     p = analyse(posse, store=tract_store).profile
@@ -230,7 +230,7 @@ def test_the_urban_core_of_districts_and_municipalities_counts_urban_tracts(trac
 
 
 def test_with_tracts_the_study_no_longer_says_the_data_have_no_district_polygons(tract_store):
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.rules import art18
 
     posse = REPO / "data" / "candidates" / "posse-dabadia.toml"

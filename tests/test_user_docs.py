@@ -61,7 +61,7 @@ def test_the_guide_covers_what_analysts_need_and_the_readme_links_it():
 
 
 def test_the_guide_shows_every_command():
-    from viabilidade.cli import build_parser
+    from viabilidade.cli.commands import build_parser
 
     text = GUIA.read_text(encoding="utf-8")
     sub = next(a for a in build_parser()._actions if a.dest == "command")

@@ -21,9 +21,9 @@ from urllib.parse import quote
 
 import pandas as pd
 
-from ..candidate import OPERATIONS
+from ..proposal.candidate import OPERATIONS
 from ..report.conclusion import conclusion_line
-from ..report.format import count, rule_citation, status_label
+from ..report.writers.format import count, rule_citation, status_label
 from .unit import FAILED, OK, problems, reason
 
 def _conclusion(record: dict, bars: dict[str, int] | None = None) -> str:
@@ -160,11 +160,11 @@ def tables_bytes(records: list[dict], not_run: list[dict] | None = None) -> tupl
 
     In the CSV a text cell starting with ``= + - @`` (a candidate named ``=HYPERLINK(...)``)
     is prefixed with ``'`` so that no spreadsheet runs it
-    (:func:`viabilidade.report.format.csv_bytes`); the Parquet keeps the values as they are.
+    (:func:`viabilidade.report.writers.format.csv_bytes`); the Parquet keeps the values as they are.
     """
     import io
 
-    from ..report.format import csv_bytes
+    from ..report.writers.format import csv_bytes
 
     df = results_frame(records, not_run)
     buf = io.BytesIO()
@@ -240,7 +240,7 @@ def _bars(records: list[dict]) -> dict[str, int]:
 
 def _bar_notice(bars: dict[str, int]) -> list[str]:
     """The paragraph stating the constitutional bar(s) of the table's studies once."""
-    from ..report.format import sentence
+    from ..report.writers.format import sentence
 
     e = html.escape
     if not bars:
@@ -403,7 +403,7 @@ def write_index(records: list[dict], out_dir: Path, title: str | None = None,
                 force: bool = False) -> dict[str, Path]:
     """Write ``index.html``, ``resultados.csv`` and ``resultados.parquet`` into ``out_dir``.
 
-    The three files are replaced together (:func:`viabilidade.report.atomic.
+    The three files are replaced together (:func:`viabilidade.report.writers.atomic.
     write_files_atomically`): a write that fails leaves the previous index whole.
 
     Parameters
@@ -425,7 +425,7 @@ def write_index(records: list[dict], out_dir: Path, title: str | None = None,
     dict
         {"html": ..., "csv": ..., "parquet": ...} paths.
     """
-    from ..report.atomic import write_files_atomically
+    from ..report.writers.atomic import write_files_atomically
 
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -28,7 +28,7 @@ def _exit_on_sigterm(signum, frame) -> None:
     child, if any, dies with it. Nothing is recorded for the study it was running: the
     batch lists it as not run (or keeps its earlier study)."""
     from ..report.runner import kill_warm_kernel
-    from ..tempfiles import remove_own
+    from ..common.tempfiles import remove_own
 
     kill_warm_kernel()
     remove_own()
@@ -106,7 +106,7 @@ def _stop_workers(ex: ProcessPoolExecutor, grace: float = 1.0,
         except psutil.Error:
             pass
     psutil.wait_procs(alive, timeout=1.0)
-    from ..tempfiles import sweep_stale
+    from ..common.tempfiles import sweep_stale
 
     sweep_stale()  # whatever a worker or kernel killed mid-study left in $TMPDIR
 

@@ -17,7 +17,7 @@ import os
 from pathlib import Path
 
 from ..errors import ViabilidadeError
-from ..tempfiles import pid_alive
+from ..common.tempfiles import pid_alive
 
 LOCK_FILE = ".lote.lock"
 

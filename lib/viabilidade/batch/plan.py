@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..candidate import load_candidate, slugify
+from ..proposal.candidate import load_candidate, slugify
 from ..errors import ViabilidadeError
 from . import resume
 
@@ -93,7 +93,7 @@ def candidate_files(sources: list[str | Path], *, family: str | None = None,
         link in a loop) is kept, so that the batch reports it as a failure instead of
         skipping it in silence.
     family : str, optional
-        A generated family (``"distritos-nao-sede"``, see :mod:`viabilidade.generate`); its
+        A generated family (``"distritos-nao-sede"``, see :mod:`viabilidade.proposal.generate`); its
         files are written to ``out_dir/candidatos/`` and added after ``sources``.
     out_dir : Path, optional
         The batch folder; required with ``family``.
@@ -113,9 +113,9 @@ def candidate_files(sources: list[str | Path], *, family: str | None = None,
     """
     found = given_files(sources, family)
     if family is not None:
-        from ..generate import generate_candidates
+        from ..proposal.generate import generate_candidates
 
-        from ..report.atomic import folder_inside
+        from ..report.writers.atomic import folder_inside
 
         if out_dir is None:
             raise ViabilidadeError("uma família gerada precisa da pasta do lote (--saida)")

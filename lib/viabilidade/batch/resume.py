@@ -21,7 +21,7 @@ RECORD_FILE = ".registro.json"
 def _default_template_files() -> list[Path]:
     """What a study uses when no template is given: the runner's default notebook template
     and the package's report assets (stylesheet, fonts)."""
-    from .unit import block_slow_imports
+    from ..common.imports import block_slow_imports
 
     block_slow_imports()  # the runner imports nbformat (and so jsonschema)
     from ..report.runner import DEFAULT_TEMPLATE

@@ -124,12 +124,12 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
         index that says the batch was interrupted and lists the candidates that did not run.
     """
     from ..data.store import load_store
-    from ..report.atomic import check_output_folder
+    from ..report.writers.atomic import check_output_folder
 
     started = time.perf_counter()
     out_dir = Path(out_dir)
     data_root = Path(data_root) if data_root else None
-    from ..tempfiles import sweep_stale
+    from ..common.tempfiles import sweep_stale
 
     sweep_stale()  # temporary folders of earlier runs killed with kill -9
     load_store(data_root)  # a missing or altered store stops the batch before anything is written

@@ -12,6 +12,7 @@ import time
 import traceback
 from pathlib import Path
 
+from ..common.imports import block_slow_imports
 from ..errors import ReportError
 from . import resume
 
@@ -26,23 +27,6 @@ DEFAULT_STUDY = "viabilidade.report.study:run_study"
 #: pool already uses every core) and a non-interactive Matplotlib backend.
 KERNEL_ENV = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
               "MPLBACKEND": "Agg", "PYDEVD_DISABLE_FILE_VALIDATION": "1"}
-
-
-#: Modules the study machinery never uses but pays for at import: with JupyterLab installed,
-#: jsonschema (imported by nbformat, papermill, nbconvert) imports ``rfc3987_syntax``, which
-#: builds a Lark grammar at import (2.4 s measured), only to check the JSON-schema
-#: format "iri" that the notebook schema does not use. NBFORMAT_VALIDATOR=fastjsonschema
-#: does not avoid it (nbformat imports jsonschema anyway); blocking the module does.
-BLOCKED_MODULES = ("rfc3987_syntax",)
-
-
-def block_slow_imports() -> None:
-    """Make :data:`BLOCKED_MODULES` unimportable in this process (idempotent)."""
-    import sys
-
-    for name in BLOCKED_MODULES:
-        if name not in sys.modules:
-            sys.modules[name] = None  # "import rfc3987_syntax" now raises ImportError at once
 
 
 def prepare_process() -> None:
@@ -122,7 +106,7 @@ def _file_map(folder: Path, files) -> dict[str, str]:
 
 def _study_folder(params: dict) -> Path:
     """The study's folder inside the batch folder, refusing a symbolic link (ReportError)."""
-    from ..report.atomic import folder_inside
+    from ..report.writers.atomic import folder_inside
 
     return folder_inside(Path(params["out_root"]), params["slug"])
 

@@ -199,7 +199,7 @@ def read_boundaries(path: str | Path, *, id_column: str | None = None,
     try:
         gdf = pyogrio.read_dataframe(source, layer=layer)
     except Exception as exc:  # pyogrio raises DataSourceError, DataLayerError, ...
-        from ..geo.area_file import library_message
+        from ..common.vector_files import library_message
 
         raise GeoError(library_message(path, "arquivo vetorial (GeoJSON, Shapefile zipado ou "
                                              "GeoPackage)", exc)) from None

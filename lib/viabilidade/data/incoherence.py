@@ -16,9 +16,9 @@ Two official tables can disagree in ways a study must not pass over in silence:
   of Goiás is in this case at 3.000 inhabitants (the releases differ by at most 404
   inhabitants, Luziânia); the check runs at whatever threshold the settings give.
 
-:func:`data_flags` is the one check; the art. 8 audit (:func:`viabilidade.statewide.audit`,
+:func:`data_flags` is the one check; the art. 8 audit (:func:`viabilidade.statewide.views.audit`,
 column ``alertas_dados``), the district screening (the origin's flags) and each study
-(:attr:`viabilidade.analysis.Analysis.data_flags`, printed in the summary and written to
+(:attr:`viabilidade.profile.analysis.Analysis.data_flags`, printed in the summary and written to
 ``resultados.json``) all call it.
 """
 

@@ -1,6 +1,6 @@
 """How studies cite the published tables a figure comes from (source and vintage).
 
-One place for the citations the profile (:mod:`viabilidade.profile`) puts on every published
+One place for the citations the profile (:mod:`viabilidade.profile.build`) puts on every published
 figure and the data checks (:mod:`viabilidade.data.incoherence`) name in their flags.
 
 The raw files hold two electoral rolls (TSE), each cited as what it is:

@@ -41,7 +41,7 @@ import pyarrow.parquet as pq
 
 from ..errors import DataError
 from ..os_errors import os_reason
-from ..plausibility import boundaries_problem, electorate_problem
+from ..common.plausibility import boundaries_problem, electorate_problem
 from .codes import Crosswalk
 from .paths import default_root
 from .provenance import RAW, record, sha256
@@ -97,7 +97,7 @@ def _same_codes(left: pd.Series, right: pd.Series, what: str, file: Path, column
 
 
 def _check_electorate(mun: pd.DataFrame, electorate: pd.DataFrame, path: Path) -> None:
-    """Refuse electors above 2,5 × the population (:func:`viabilidade.plausibility.electorate_problem`),
+    """Refuse electors above 2,5 × the population (:func:`viabilidade.common.plausibility.electorate_problem`),
     naming the raw file and the row of the municipality's largest zone count."""
     found = electorate_problem(mun, electorate)
     if found is None:

@@ -1,8 +1,8 @@
 """Exploring scenarios interactively (``notebooks/explorar``), on the study's own path.
 
 - :mod:`.scenario` — :class:`~.scenario.Scenario` (area units, origins, settings, creation
-  year, what-if figures, projections) → :class:`~viabilidade.candidate.Candidate` →
-  :func:`viabilidade.analysis.analyse`; :func:`~.scenario.run_scenario`, :func:`~.scenario.totals`.
+  year, what-if figures, projections) → :class:`~viabilidade.proposal.candidate.Candidate` →
+  :func:`viabilidade.profile.analysis.analyse`; :func:`~.scenario.run_scenario`, :func:`~.scenario.totals`.
 - :mod:`.projection` — geometric growth of population and electors (always ``estimated``).
 - :mod:`.margins` — how far each numeric rule is from changing status, and one chart.
 - :mod:`.save` — the scenario as a candidate TOML for ``viabilidade estudo`` (under the
@@ -17,4 +17,7 @@
 - :mod:`.persist` — the session on disk, restored after a kernel restart.
 - :mod:`.numbers` — pt-BR number boxes (``3.010``, ``2.760.601,80``).
 - :mod:`.widgets` — the ipywidgets UI (:class:`~.widgets.Explorer`), thin.
+
+Layer: a product (floor 11, docs/CONTRACTS.md), beside ``statewide`` and ``batch``: it may
+import the report and everything below it, never ``statewide``, ``batch`` or ``cli``.
 """

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ..errors import CandidateError
-from ..report import format as fmt
+from ..report.writers import format as fmt
 from .margins import margins
 from .scenario import Scenario, is_hypothetical
 

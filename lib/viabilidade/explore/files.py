@@ -24,7 +24,7 @@ import tempfile
 from pathlib import Path
 
 from ..errors import GeoError
-from ..report.atomic import write_files_atomically
+from ..report.writers.atomic import write_files_atomically
 
 #: MIME type of each download, by extension.
 MIME = {".toml": "application/toml", ".geojson": "application/geo+json",
@@ -105,7 +105,7 @@ def area_geometry(candidate, store):
 
     Parameters
     ----------
-    candidate : viabilidade.candidate.Candidate
+    candidate : viabilidade.proposal.candidate.Candidate
     store : viabilidade.data.store.Store
 
     Returns
@@ -182,7 +182,7 @@ def map_png(candidate, store, dpi: int = 150) -> bytes:
 def download_link(filename: str, data: bytes, label: str | None = None) -> str:
     """HTML: an ``<a download>`` link carrying ``data`` as a base64 ``data:`` URI (works in
     JupyterLab and Voilà alike), with its size in pt-BR."""
-    from ..report import format as fmt
+    from ..report.writers import format as fmt
 
     mime = MIME.get(Path(filename).suffix.lower(), "application/octet-stream")
     uri = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import pandas as pd
 
-from ..report import format as fmt
+from ..report.writers import format as fmt
 from ..rules.result import Basis, RuleResult, Status
 
 #: Units whose values are whole counts (a change of status needs a whole step).

@@ -2,7 +2,7 @@
 
 A :class:`NumberText` is an ipywidgets ``Text`` box whose text is read with Babel's pt-BR
 parser (dot groups thousands, comma marks decimals) and written back with
-:func:`viabilidade.report.format.number`. A text that is not a pt-BR number is not guessed:
+:func:`viabilidade.report.writers.format.number`. A text that is not a pt-BR number is not guessed:
 :func:`parse_number` raises :class:`ValueError` with a Portuguese sentence the explorer shows
 next to the control's name.
 """
@@ -14,7 +14,7 @@ import math
 import ipywidgets as W
 from babel.numbers import NumberFormatError, format_decimal, parse_decimal
 
-from ..report.format import LOCALE
+from ..report.writers.format import LOCALE
 
 
 def parse_number(text: str, *, integer: bool = False) -> float | int:

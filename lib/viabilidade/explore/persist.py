@@ -4,7 +4,7 @@ The session — the scenario on screen (area, readings, thresholds, what-ifs, pr
 the scenarios kept side by side — is written as JSON to ``.explorar-estado.json`` in the
 explorer's save folder (``data/candidates/`` by default, beside the candidate files; the
 folder's ``.gitignore`` keeps it out of git), atomically
-(:func:`viabilidade.report.atomic.write_files_atomically`) after every change. A file that
+(:func:`viabilidade.report.writers.atomic.write_files_atomically`) after every change. A file that
 cannot be read (edited by hand, from another version) is not restored and the explorer says
 why; nothing is lost that was saved as a candidate.
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import CandidateError
-from ..report.atomic import write_files_atomically
+from ..report.writers.atomic import write_files_atomically
 from .projection import Projection
 from .scenario import DEFAULT_FOLDER, FigureOverride, Scenario
 
@@ -79,7 +79,7 @@ def scenario_from_dict(d: dict) -> Scenario:
     KeyError, TypeError, ValueError
         A malformed file.
     """
-    from ..candidate import load_candidate
+    from ..proposal.candidate import load_candidate
     from ..rules.result import Basis
     from ..rules.settings import Settings
 

@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import ViabilidadeError
-from ..report.format import number, quantity
+from ..report.writers.format import number, quantity
 from ..rules.result import PROJECTED_NOTES, Basis, Figure
 
 
@@ -31,7 +31,7 @@ class ProjectionError(ViabilidadeError):
     """Counts, years or rates that cannot define a geometric projection."""
 
 
-#: Figure attribute of :class:`~viabilidade.profile_types.UnitProfile` per projectable quantity.
+#: Figure attribute of :class:`~viabilidade.profile.types.UnitProfile` per projectable quantity.
 QUANTITIES = {"population": "habitantes", "electors": "eleitores"}
 
 
@@ -69,7 +69,7 @@ def date_of_year(year: float):
 
 def year_text(year: float) -> str:
     """A count's date in Portuguese: ``2022`` -> ``"2022"``, ``2022.751`` -> ``"02/10/2022"``."""
-    from ..report.format import date_short
+    from ..report.writers.format import date_short
 
     return str(int(year)) if float(year).is_integer() else date_short(date_of_year(year))
 

@@ -1,6 +1,6 @@
 """Write a scenario as a candidate TOML that ``viabilidade estudo`` turns into the same study.
 
-The file has exactly the keys :func:`viabilidade.candidate.load_candidate` reads, so
+The file has exactly the keys :func:`viabilidade.proposal.candidate.load_candidate` reads, so
 ``load_candidate(save_scenario(s, path))`` gives back :meth:`Scenario.to_candidate` (with the
 new path). Settings that differ from the law's defaults go in the ``[settings]`` table.
 
@@ -12,7 +12,7 @@ file then lists them in comments at the top, so the reader knows the interactive
 Relative target paths are taken from the repository's root (:data:`viabilidade.data.paths.REPO`),
 never from the kernel's current folder: a notebook runs in ``notebooks/``. A drawn area boundary
 is copied beside the candidate (``<name>.geojson``) and referenced relative to it. Files are
-written with :func:`viabilidade.report.atomic.write_files_atomically`.
+written with :func:`viabilidade.report.writers.atomic.write_files_atomically`.
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ from typing import Any
 
 import tomli_w
 
-from ..candidate import Candidate, slugify
+from ..proposal.candidate import Candidate, slugify
 from ..data.paths import REPO
 from ..errors import CandidateError
-from ..report import format as fmt
-from ..report.atomic import write_files_atomically
+from ..report.writers import format as fmt
+from ..report.writers.atomic import write_files_atomically
 from .scenario import Scenario
 
 
@@ -56,7 +56,7 @@ def candidate_document(candidate: Candidate, folder: Path) -> dict[str, Any]:
     Returns
     -------
     dict
-        Keys as in the candidate file format (``viabilidade.candidate`` module docstring).
+        Keys as in the candidate file format (``viabilidade.proposal.candidate`` module docstring).
     """
     c = candidate
     def relative(p) -> str:
@@ -109,7 +109,7 @@ def scenario_toml(scenario: Scenario, path: Path, *, drop_overrides: bool = Fals
     """The text of the candidate file for ``scenario`` saved at ``path``.
 
     The file's ``slug`` (its study's folder, ``outputs/<slug>/``) is the file's own name
-    (:func:`~viabilidade.candidate.slugify` of its stem), so two variants of one scenario
+    (:func:`~viabilidade.proposal.candidate.slugify` of its stem), so two variants of one scenario
     saved in two files never share a study folder.
 
     Raises

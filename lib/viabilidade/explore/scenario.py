@@ -1,11 +1,11 @@
 """An in-memory scenario: area units, origin, settings, creation year and what-if figures.
 
 A scenario is evaluated exactly as a study is: it becomes a
-:class:`~viabilidade.candidate.Candidate` (with its settings in the candidate's
-``[settings]`` table) and goes through :func:`viabilidade.analysis.analyse` — same profile,
+:class:`~viabilidade.proposal.candidate.Candidate` (with its settings in the candidate's
+``[settings]`` table) and goes through :func:`viabilidade.profile.analysis.analyse` — same profile,
 same territory facts, same rules. Figure overrides (a hypothetical population, a projected
 electorate …) are then applied by replacing :class:`~viabilidade.rules.result.Figure` objects
-in the :class:`~viabilidade.profile_types.Profile` and re-running
+in the :class:`~viabilidade.profile.types.Profile` and re-running
 :func:`viabilidade.operations.evaluate`; every replaced figure says so in its note.
 
 Nothing here decides a rule or computes a figure the profile builder computes.
@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..candidate import OPERATIONS, SPECIAL_INTEREST_KINDS, Candidate, slugify
+from ..proposal.candidate import OPERATIONS, SPECIAL_INTEREST_KINDS, Candidate, slugify
 from ..data.paths import REPO
 from ..errors import CandidateError
-from ..profile_types import Profile, UnitProfile
+from ..profile.types import Profile, UnitProfile
 from ..rules.result import HYPOTHETICAL_NOTE, Basis, Figure
 from ..rules.settings import Settings
 from .projection import Projection
@@ -106,7 +106,7 @@ class Scenario:
         A polygon file of the origin's urban perimeter (``[origin] urban_perimeter``; art. 4
         II is then measured from it, reading I-4).
     operation : str
-        One of :data:`viabilidade.candidate.OPERATIONS`.
+        One of :data:`viabilidade.proposal.candidate.OPERATIONS`.
     creation_year : int or None
         Year of the creation law (art. 7 § 3, art. 9); ``None`` = the study's default.
     special_interest, special_interest_kind, special_interest_justification
@@ -311,7 +311,7 @@ class Scenario:
     # ---------------------------------------------------------------- candidate
     @property
     def slug(self) -> str:
-        """Folder-safe name (:func:`viabilidade.candidate.slugify` of the name)."""
+        """Folder-safe name (:func:`viabilidade.proposal.candidate.slugify` of the name)."""
         return slugify(self.name)
 
     def settings_table(self) -> dict:
@@ -404,12 +404,12 @@ def apply_overrides(profile: Profile, overrides: tuple[FigureOverride, ...] | li
 def run_scenario(scenario: Scenario, store, *, base=None):
     """Evaluate a scenario through the study's own path.
 
-    :func:`viabilidade.analysis.analyse` on :meth:`Scenario.to_candidate`; when the scenario
+    :func:`viabilidade.profile.analysis.analyse` on :meth:`Scenario.to_candidate`; when the scenario
     has projections or overrides, the profile's figures are replaced
     (:func:`apply_projections`, then :func:`apply_overrides`) and the rules re-run
     (:func:`viabilidade.operations.evaluate`). The verdict under each alternative reading is
     recomputed on the same hypothetical figures (profiles rebuilt for I-4/I-5/vintage readings,
-    as :func:`~viabilidade.analysis.analyse` does).
+    as :func:`~viabilidade.profile.analysis.analyse` does).
 
     Parameters
     ----------
@@ -422,15 +422,15 @@ def run_scenario(scenario: Scenario, store, *, base=None):
 
     Returns
     -------
-    viabilidade.analysis.Analysis
+    viabilidade.profile.analysis.Analysis
 
     Raises
     ------
     CandidateError
         If the area does not match the data (unknown code, district of a non-origin …).
     """
-    from ..analysis import analyse, territory
-    from ..profile import build_profile
+    from ..profile.analysis import analyse, territory
+    from ..profile.build import build_profile
     from ..operations import evaluate, verdict_under_alternatives
     from ..rules import verdict
 
@@ -456,7 +456,7 @@ def run_scenario(scenario: Scenario, store, *, base=None):
 
 def base_analysis(scenario: Scenario, store, previous=None):
     """The scenario's analysis without what-ifs (``previous`` reused when still valid)."""
-    from ..analysis import analyse
+    from ..profile.analysis import analyse
 
     candidate = scenario.to_candidate()
     if previous is not None and previous.candidate == candidate:

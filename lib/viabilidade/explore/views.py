@@ -11,9 +11,9 @@ import re
 
 import pandas as pd
 
-from ..report import format as fmt
+from ..report.writers import format as fmt
 from ..report.charts import COLOURS
-from ..report.tables import margin_text, threshold_text, value_text
+from ..report.writers.tables import margin_text, threshold_text, value_text
 from ..rules.result import Status
 
 _RULE_ID = re.compile(r"^art(\d+)(?:\.([A-Za-z0-9]+))?(?:/([A-Za-z0-9]+))?(?:@(.*))?$")

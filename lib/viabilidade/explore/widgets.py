@@ -1,7 +1,7 @@
 """The explorer's ipywidgets UI: map and controls in; verdict, rule table, totals, margins out.
 
 Thin on purpose: every control change rebuilds a :class:`~.scenario.Scenario` and runs
-:func:`~.scenario.run_scenario`; the panes show its :class:`~viabilidade.analysis.Analysis`.
+:func:`~.scenario.run_scenario`; the panes show its :class:`~viabilidade.profile.analysis.Analysis`.
 Outputs are ``HTML`` and ``Image`` widgets (not ``Output`` capture), so a test can drive the
 controls without a browser or kernel and read :attr:`Explorer.analysis`.
 
@@ -22,7 +22,7 @@ from pathlib import Path
 import ipywidgets as W
 
 from ..errors import CandidateError, ViabilidadeError
-from ..report import format as fmt
+from ..report.writers import format as fmt
 from ..report.boundary import drawn_findings
 from ..report.conclusion import analysis_conclusion
 from ..rules.settings import CHOICES, Settings
@@ -60,7 +60,7 @@ SETTING_LABELS = {"reduction_items": "Itens reduzidos pelo interesse especial",
                   "prevailing_legislation": "Legislação que prevalece (fusão)",
                   "plebiscite_roll": "Eleitorado do plebiscito",
                   "population_vintage": "População do Censo 2022"}
-#: Reading codes of :func:`viabilidade.rules.verdict_under_alternatives` descriptions, in words.
+#: Reading codes of :func:`viabilidade.operations.verdict_under_alternatives` descriptions, in words.
 READING_WORDS = {"I-1": SETTING_LABELS["reduction_items"], "I-1b": SETTING_LABELS["reduction"],
                  "I-2": "Interesse especial", "I-4": SETTING_LABELS["perimeter"],
                  "I-5": "Fragmentos do remanescente", "I-7": SETTING_LABELS["origin_reduction"],
@@ -253,7 +253,7 @@ class Explorer:
     ----------
     scenario : Scenario
         The scenario the controls describe.
-    analysis : viabilidade.analysis.Analysis or None
+    analysis : viabilidade.profile.analysis.Analysis or None
         Its evaluation; ``None`` while the controls describe an invalid scenario (the message
         pane says why, naming the control).
     controls : dict[str, ipywidgets.Widget]
@@ -1069,7 +1069,7 @@ class Explorer:
         settings = Settings.from_dict({**s.settings.to_dict(), **values}, file="explorar")
         overrides = tuple(FigureOverride(AREA, q, self._number(f"{q}_value"))
                           for q in OVERRIDE_LABELS if c[f"{q}_on"].value)
-        from ..plausibility import count_problem
+        from ..common.plausibility import count_problem
 
         for o in overrides:   # a what-if is hypothetical, not impossible
             if count_problem(o.value):

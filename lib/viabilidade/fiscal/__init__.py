@@ -9,4 +9,9 @@ function of public rules and published figures.
 * :mod:`.minimums` — education (CF art. 212) and health (LC 141/2012) minimums;
 * :mod:`.economy` — all of it for one candidate (the study's chapter "Viabilidade
   econômico-financeira") and the statewide dilution of the screening.
+
+Layer: the law floor (floor 2, docs/CONTRACTS.md): ``fpm``, ``icms``, ``legislature`` and
+``minimums`` are law as constants and functions and import nothing of the package, so
+``data`` may check its raw files against them; :mod:`.economy` sits on the profile floor (8)
+because it applies them to a candidate's operation and imports ``operations`` and ``rules``.
 """

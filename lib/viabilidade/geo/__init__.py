@@ -21,4 +21,8 @@ stays cheap):
 
 Municipality boundaries are read by :func:`viabilidade.data.geometry.read_boundaries`; a
 candidate's drawn polygons by :func:`.area_file.read_area`.
+
+Layer: floor 7 (docs/CONTRACTS.md): it may import ``operations``, ``rules``, the candidate
+(``proposal``), ``data`` and the floors below, never ``profile``, ``report`` or above (the
+profile's types, on the law floor, are the exception :mod:`.facts` builds).
 """

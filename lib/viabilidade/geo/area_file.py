@@ -30,6 +30,7 @@ import shapely
 from pyproj import CRS
 from shapely.geometry.base import BaseGeometry
 
+from ..common.vector_files import expected_formats, folder_message, library_message
 from ..errors import GeoError
 from ..os_errors import not_regular
 from .measure import polygonal
@@ -58,37 +59,6 @@ MAX_RATIO = 100
 #: a simplification is the user's choice, made and stated in the file they give).
 MAX_VERTICES = 50_000
 _RATIO_FLOOR = 1_000_000
-
-
-def _expected() -> str:
-    return ("GeoJSON (.geojson), GeoPackage (.gpkg), Shapefile compactado (.zip), "
-            "KML (.kml) ou KMZ (.kmz)")
-
-
-#: Library messages (GDAL/pyogrio, its JSON and XML parsers) -> what they mean, in pt-BR.
-LIBRARY_REASONS = (
-    ("not recognized as being in a supported file format",
-     "o conteúdo não é de um arquivo {what} (extensão trocada, arquivo vazio ou corrompido?)"),
-    ("ERROR parsing kml", "o XML do arquivo está malformado (arquivo truncado ou editado à mão?)"),
-    ("Failed to read GeoJSON", "o JSON do arquivo está incompleto ou malformado (arquivo "
-                               "truncado ou editado à mão?)"),
-    ("Unterminated", "o JSON do arquivo está incompleto (arquivo truncado?)"),
-    ("do not form a closed linestring", "um anel do polígono não é fechado (o último vértice "
-                                        "deve repetir o primeiro) ou tem menos de 4 vértices"),
-    ("Too many levels of symbolic links", "o caminho é um atalho (link simbólico) em ciclo"),
-)
-
-
-def library_message(path: Path, what: str, exc: Exception, layer: str | None = None) -> str:
-    """A reading library's error as a pt-BR message that says what the user can do, the
-    library's own text kept only as a detail at the end."""
-    text = " ".join(str(exc).split())
-    reason = next((r for k, r in LIBRARY_REASONS if k in text),
-                  "o arquivo está corrompido ou não é deste formato").format(what=what)
-    which = f"a camada {layer!r}" if layer else "o arquivo"
-    return (f"{path.name}: não foi possível ler {which} como {what}: {reason}; esperado um "
-            f"{what} válido: exporte-o de novo do programa de origem (QGIS, Google Earth, "
-            f"geojson.io) (detalhe técnico: {text})")
 
 
 def _mb(n: float) -> str:
@@ -243,17 +213,17 @@ def _check_file(path: Path) -> None:
         raise GeoError(folder_message(path))
     if suffix not in FORMATS:
         raise GeoError(f"{path.name}: formato não reconhecido (extensão {suffix or 'nenhuma'!r}); "
-                       f"esperado {_expected()}")
+                       f"esperado {expected_formats()}")
     kind = not_regular(path)
     if kind:
-        raise GeoError(f"{path.name}: é {kind}, não um arquivo comum; esperado {_expected()}")
+        raise GeoError(f"{path.name}: é {kind}, não um arquivo comum; esperado {expected_formats()}")
     why = path_problem(path)
     if why == read_reason(FileNotFoundError()):
         raise GeoError(f"{path}: arquivo não encontrado")
     if why:
-        raise GeoError(f"{path}: {why}; esperado {_expected()}")
+        raise GeoError(f"{path}: {why}; esperado {expected_formats()}")
     if path.stat().st_size == 0:
-        raise GeoError(f"{path.name}: o arquivo está vazio (0 bytes); esperado {_expected()} "
+        raise GeoError(f"{path.name}: o arquivo está vazio (0 bytes); esperado {expected_formats()} "
                        "com o desenho (exportado de novo do programa em que foi feito)")
 
 
@@ -266,7 +236,7 @@ def _coordinates_problem(geoms, path: Path) -> None:
     bad = ~np.isfinite(xy).all(axis=1) | (np.abs(xy) > 1e8).any(axis=1)
     if bad.any():
         x, y = xy[bad.nonzero()[0][0]]
-        from ..plausibility import big_number
+        from ..common.plausibility import big_number
 
         shown = ", ".join("NaN" if v != v else ("infinito" if abs(v) == float("inf") else
                                                  big_number(float(round(v))) if abs(v) > 1e8 else
@@ -466,19 +436,3 @@ def read_line(path: str | Path) -> shapely.LineString:
             f"entre {fmt_num(west, 1)} e {fmt_num(east, 1)} e latitude entre {fmt_num(south, 1)} "
             f"e {fmt_num(north, 1)}: confira o sistema de referência declarado")
     return merged
-
-
-def folder_message(path: Path) -> str:
-    """What to say when a folder is given where a polygon file is expected (pt-BR)."""
-    path = Path(path)
-    try:
-        shp = sorted(p.name for p in path.glob("*.shp"))
-    except OSError:
-        shp = []
-    if shp:
-        return (f"{path} é uma pasta com um Shapefile descompactado ({', '.join(shp[:3])}); "
-                "esperado o Shapefile compactado: ponha o .shp, .shx, .dbf e .prj num arquivo "
-                ".zip e indique o .zip (ou use GeoJSON, GeoPackage, KML ou KMZ)")
-    return (f"{path} é uma pasta, não um arquivo; esperado um arquivo de limites: "
-            f"{_expected()}")
-

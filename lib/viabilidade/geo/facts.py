@@ -12,9 +12,9 @@ import geopandas as gpd
 import pandas as pd
 import shapely
 
-from ..candidate import Candidate
+from ..proposal.candidate import Candidate
 from ..errors import GeoError
-from ..profile_types import Territory
+from ..profile.types import Territory
 from ..rules.result import Basis, Figure, Status
 from .continuity import DEFAULT_SLIVER_KM2, continuity
 from ..data.provenance import DATASETS
@@ -222,7 +222,7 @@ def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: p
     Parameters
     ----------
     candidate : Candidate
-        From :func:`viabilidade.candidate.load_candidate`.
+        From :func:`viabilidade.proposal.candidate.load_candidate`.
     boundaries : GeoDataFrame
         ``cod_ibge, nome, geometry`` in EPSG:4674 (the store's ``boundaries`` or
         :func:`viabilidade.data.geometry.read_boundaries`); ``boundaries.attrs["source"]``

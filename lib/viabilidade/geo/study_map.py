@@ -20,8 +20,8 @@ import geopandas as gpd
 from matplotlib.figure import Figure
 from shapely.geometry.base import BaseGeometry
 
-from ..candidate import Candidate
-from ..lookup import name_key
+from ..proposal.candidate import Candidate
+from ..common.text import name_key
 from ..operations import operation_of
 from .districts import district_cells, district_points
 from .distance import MIN_GAP_M
@@ -147,7 +147,7 @@ def candidate_map(candidate: Candidate, store, *, split: Split | None = None, so
         Columns of the legend.
     urban_points : dict, optional
         Origin code -> ``[(label, lat, lon)]`` of other urban areas the band is also drawn
-        around (reading I-4 ``all-urban``; :func:`viabilidade.analysis.origin_vilas`).
+        around (reading I-4 ``all-urban``; :func:`viabilidade.profile.analysis.origin_vilas`).
     band : bool
         Draw the 6 km band of art. 4 II (only where the operation is judged by it).
     gaps : list of ((lat, lon), (lat, lon), metres)

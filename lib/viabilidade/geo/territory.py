@@ -13,7 +13,7 @@ import geopandas as gpd
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from ..candidate import Candidate
+from ..proposal.candidate import Candidate
 from ..errors import GeoError
 from .area_file import read_area
 from .measure import geodesic_area_km2, polygonal
@@ -110,7 +110,7 @@ def split_territory(candidate: Candidate, boundaries: gpd.GeoDataFrame) -> Split
     Parameters
     ----------
     candidate : Candidate
-        From :func:`viabilidade.candidate.load_candidate`.
+        From :func:`viabilidade.proposal.candidate.load_candidate`.
     boundaries : GeoDataFrame
         Municipality polygons ``cod_ibge, nome, geometry`` in EPSG:4674.
 

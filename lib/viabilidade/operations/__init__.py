@@ -5,9 +5,10 @@ applies, the chapters of its study, its ofícios, the law text its appendix prin
 cover title (:class:`~.base.Operation`); :func:`operation_of` finds a candidate's (and
 :func:`operation_for` an ``operation`` code's), and :func:`evaluate` applies its articles.
 
-Layer: above ``candidate`` and ``rules`` (it imports them), below ``coherence``, ``geo``,
-``profile``, ``analysis`` and ``report`` (which read what an operation declares instead of
-branching on its code). It never imports ``report``, ``profile`` or ``data``.
+Layer: floor 6 (docs/CONTRACTS.md), above the candidate (``proposal``) and ``rules`` (it
+imports them), below ``geo``, ``profile`` (with ``coherence`` and ``analysis``) and ``report``,
+which read what an operation declares instead of branching on its code. It never imports
+``geo``, ``profile``, ``report`` or ``data``.
 """
 
 from __future__ import annotations

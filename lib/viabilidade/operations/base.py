@@ -8,12 +8,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..candidate import OPERATIONS
+from ..proposal.candidate import OPERATIONS
 from ..rules.result import Verdict
 
-if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
-    from ..candidate import Candidate
-    from ..profile_types import Profile
+if TYPE_CHECKING:  # type hints only (profile.types needs no runtime import here)
+    from ..proposal.candidate import Candidate
+    from ..profile.types import Profile
     from ..rules.result import RuleResult
     from ..rules.settings import Settings
 
@@ -66,7 +66,7 @@ class Operation:
     Attributes
     ----------
     code : str
-        The candidate file's ``operation`` (one of :data:`viabilidade.candidate.OPERATIONS`).
+        The candidate file's ``operation`` (one of :data:`viabilidade.proposal.candidate.OPERATIONS`).
     title : str
         The cover title after "Estudo de viabilidade — ", with ``{name}`` for the study's name
         (:meth:`study_name`; ``"criação do Município de {name}"``) and ``{origins}`` for the
@@ -129,7 +129,7 @@ class Operation:
         art. 14 § 3 deadline, art. 14 § 4 and the fiscal chapter); not for a fusion, which
         leaves no origin.
     cover_label : str
-        The operation as the cover prints it, when not :data:`viabilidade.candidate.OPERATIONS`'s.
+        The operation as the cover prints it, when not :data:`viabilidade.proposal.candidate.OPERATIONS`'s.
     chapter_notes : dict
         Chapter id -> a paragraph printed at its head, with ``{name}`` (the candidate's name)
         and ``{year}`` (its creation year, or "da criação").
@@ -212,7 +212,7 @@ class Operation:
     @property
     def label(self) -> str:
         """The operation and its articles, as the cover prints it
-        (:data:`viabilidade.candidate.OPERATIONS`)."""
+        (:data:`viabilidade.proposal.candidate.OPERATIONS`)."""
         return self.cover_label or OPERATIONS[self.code]
 
     def origin_codes(self, candidate) -> tuple[str, ...]:

@@ -10,8 +10,8 @@ from ..rules.art6 import area_change, art6
 from .base import Operation
 
 if TYPE_CHECKING:
-    from ..candidate import Candidate
-    from ..profile_types import Profile
+    from ..proposal.candidate import Candidate
+    from ..profile.types import Profile
     from ..rules.result import RuleResult
     from ..rules.settings import Settings
 

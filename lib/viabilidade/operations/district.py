@@ -15,8 +15,8 @@ from ..rules.result import Verdict
 from .base import BEFORE_THE_LAW, Operation
 
 if TYPE_CHECKING:
-    from ..candidate import Candidate
-    from ..profile_types import Profile
+    from ..proposal.candidate import Candidate
+    from ..profile.types import Profile
     from ..rules.result import RuleResult
     from ..rules.settings import Settings
 

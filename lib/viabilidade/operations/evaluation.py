@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 import dataclasses
 from collections.abc import Callable
 
-from ..candidate import Candidate
+from ..proposal.candidate import Candidate
 from ..errors import CandidateError
 from ..rules.result import RuleResult, Verdict, verdict
 from ..rules.settings import Settings
 from .registry import operation_of
 
-if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
-    from ..profile_types import Profile
+if TYPE_CHECKING:  # type hints only (profile.types needs no runtime import here)
+    from ..profile.types import Profile
 
 
 def evaluate(candidate: Candidate, profile: Profile, settings: Settings | None = None) -> list[RuleResult]:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..candidate import OPERATIONS
+from ..proposal.candidate import OPERATIONS
 from ..errors import CandidateError
 from . import boundary_correction, creation, district, fusion, restored, transfer
 from .base import Operation
 
-#: Operation code -> its declaration, in the order of :data:`viabilidade.candidate.OPERATIONS`.
+#: Operation code -> its declaration, in the order of :data:`viabilidade.proposal.candidate.OPERATIONS`.
 REGISTRY: dict[str, Operation] = {m.OPERATION.code: m.OPERATION for m in (
     creation, district, transfer, fusion, boundary_correction)}
 REGISTRY = {code: REGISTRY[code] for code in OPERATIONS}

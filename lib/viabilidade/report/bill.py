@@ -31,8 +31,8 @@ from pathlib import Path
 from ..errors import CandidateError
 from ..operations import operation_of
 from ..operations.base import fill_name
-from . import format as fmt
-from .tables import esc
+from .writers import format as fmt
+from .writers.tables import esc
 
 #: Law citations: the first in full (LC 95/1998, art. 11, II, c), later short.
 LC2 = "Lei Complementar nº 2, de 16 de janeiro de 1990"
@@ -545,7 +545,7 @@ def _district_rows(analysis, store) -> list[tuple[str, str, bool]]:
     codes = _area_districts(store, c)
     d = store.districts.set_index("cod_distrito")
     rows = []
-    from ..lookup import name_key
+    from ..common.text import name_key
 
     for code, nome in codes.items():
         seat = name_key(nome) == name_key(c.seat or c.name)
@@ -557,7 +557,7 @@ def _requirement(r) -> str:
     """The requirement's cell: the threshold in words, else the rule's title (a requirement
     without a number: art. 4º, I; the plebiscite); a quorum counted on the area's electorate
     and the remainder's (the federal reading) says so."""
-    from .tables import threshold_text
+    from .writers.tables import threshold_text
 
     if r.threshold is None:
         return r.title
@@ -571,7 +571,7 @@ def _requirement(r) -> str:
 
 def _findings(analysis) -> list[tuple[str, str, str, str, str]]:
     from ..rules.result import Basis
-    from .tables import value_text
+    from .writers.tables import value_text
 
     rows = []
     for r in analysis.results:
@@ -676,7 +676,7 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
 
     Parameters
     ----------
-    analysis : viabilidade.analysis.Analysis
+    analysis : viabilidade.profile.analysis.Analysis
     store : viabilidade.data.store.Store
         Names of municipalities and districts, the boundaries for the memorial.
     author : viabilidade.report.oficios_settings.Person, optional
@@ -853,7 +853,7 @@ def bill_html(bill: Bill, title: str) -> str:
     ``p.autoria``, ``p.ementa``, ``p.preambulo``; ``p.dispositivo`` (caput, incisos with
     ``p.inciso``, paragraphs); ``section.justificacao``, ``section.anexo``, ``section.notas``.
     """
-    from .tables import table
+    from .writers.tables import table
 
     parts = [f'<p class="epigrafe">{esc(bill.epigrafe)}</p>']
     if bill.autoria:
@@ -1090,8 +1090,8 @@ def write_bill(analysis, store, folder: Path, *, author=None, process: str | Non
     ReportError
         If the PDF cannot be rendered; nothing is written then.
     """
-    from .atomic import write_files_atomically
-    from .export import html_to_pdf
+    from .writers.atomic import write_files_atomically
+    from .writers.export import html_to_pdf
 
     bill = build_bill(analysis, store, author=author, process=process, date=date)
     from .sections import operation_subtitle

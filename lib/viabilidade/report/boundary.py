@@ -9,8 +9,8 @@ names the rule of LC 02/1990 it bears on.
 
 from __future__ import annotations
 
-from . import format as fmt
-from .tables import Html, esc, table
+from .writers import format as fmt
+from .writers.tables import Html, esc, table
 
 
 def _km2(value: float) -> str:
@@ -34,7 +34,7 @@ def enclave_text(who: str, edge_km: float) -> str:
 
 def seat_outside_text(outside: dict) -> str:
     """The art. 3, I flag of a drawn area that leaves out its proposed seat (plain text;
-    ``outside`` from :func:`viabilidade.coherence.seat_outside`)."""
+    ``outside`` from :func:`viabilidade.profile.coherence.seat_outside`)."""
     where = {"vila": "vila do distrito, IBGE Localidades 2022",
              "sede municipal": "sede municipal, IBGE",
              "ponto informado": "ponto informado no arquivo da candidatura"}.get(outside["ponto"], "")
@@ -46,7 +46,7 @@ def seat_outside_text(outside: dict) -> str:
 
 def apart_text(apart: dict) -> str:
     """The flag of districts whose approximate territories do not touch (plain text;
-    ``apart`` from :func:`viabilidade.coherence.apart_districts`)."""
+    ``apart`` from :func:`viabilidade.profile.coherence.apart_districts`)."""
     names = apart.get("names", {})
 
     def listed(codes):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from ..rules import certification
-from .tables import Html, esc
+from .writers.tables import Html, esc
 
 #: The cover notice of a conclusive creation study (the preliminary one is
 #: ``sections.COVER_NOTE``).

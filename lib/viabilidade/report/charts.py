@@ -22,8 +22,8 @@ matplotlib.use("Agg")
 from matplotlib.figure import Figure as MplFigure  # noqa: E402
 
 from ..rules.result import Basis, RuleResult, Status  # noqa: E402
-from . import format as fmt  # noqa: E402
-from .tables import Html, esc, is_upper_bound, source_text  # noqa: E402
+from .writers import format as fmt  # noqa: E402
+from .writers.tables import Html, esc, is_upper_bound, source_text  # noqa: E402
 
 #: Colours of the status (shared with the stylesheet).
 COLOURS = {

@@ -20,8 +20,8 @@ from ..operations.base import BEFORE_THE_LAW
 from ..rules.certification import qualification as certification_qualification
 from ..rules.result import Verdict
 from .frame import bar_clause, creation_law_date, explicit_creation_year
-from .format import sentence
-from .tables import Html, esc
+from .writers.format import sentence
+from .writers.tables import Html, esc
 
 #: How a qualification naming a threshold that is not the law's starts
 #: (:func:`viabilidade.rules.certification.altered_clause`).
@@ -57,7 +57,7 @@ def conclusion_line(operation: str, verdict: Verdict | str, *, qualification: st
     Parameters
     ----------
     operation : str
-        The candidate's operation (:data:`viabilidade.candidate.OPERATIONS`).
+        The candidate's operation (:data:`viabilidade.proposal.candidate.OPERATIONS`).
     verdict : Verdict or str
         ``"viável"``, ``"inviável"`` or ``"indeterminado"``.
     qualification : str

@@ -10,9 +10,9 @@ from __future__ import annotations
 from ..data.provenance import DATASETS
 from ..fiscal import fpm, icms
 from ..fiscal.economy import BRACKET_NOTE, Economy, economy, who_pays
-from . import format as fmt
+from .writers import format as fmt
 from .sections import group
-from .tables import Html, esc, key_values, table
+from .writers.tables import Html, esc, key_values, table
 
 
 def _pct(fraction: float | None, decimals: int = 4) -> str:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ..rules.art8 import EXTINCTION_BARRED  # noqa: F401  (one text, re-exported)
-from .tables import Html, esc
+from .writers.tables import Html, esc
 
 #: CF art. 18 § 4, as worded by EC 15/1996 (official text, with the comma after "Municípios").
 CF_18_4 = ("A criação, a incorporação, a fusão e o desmembramento de Municípios, far-se-ão por lei "
@@ -243,7 +243,7 @@ def bar_clause(operation: str, *, year: int | None = None, law_date: dt.date | N
     Parameters
     ----------
     operation : str
-        The candidate's operation (:data:`viabilidade.candidate.OPERATIONS`) or ``"audit"`` /
+        The candidate's operation (:data:`viabilidade.proposal.candidate.OPERATIONS`) or ``"audit"`` /
         ``"screening"``.
     year, law_date : optional
         A retrospective creation (fusion, transfer) law's year or publication date

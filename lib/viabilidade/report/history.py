@@ -12,8 +12,8 @@ from __future__ import annotations
 import datetime as dt
 
 from ..operations import operation_of
-from . import format as fmt
-from .tables import Html, table
+from .writers import format as fmt
+from .writers.tables import Html, table
 
 #: Said for a municipality or district the data hold nothing about.
 NOT_HELD = "não consta dos dados históricos"

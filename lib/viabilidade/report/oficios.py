@@ -49,7 +49,7 @@ to sign, in the form of the Manual de Redação da Presidência da República (3
 Who signs, the process and the deputy who proposed it come from the ``[oficios]`` section of
 the settings file (:mod:`viabilidade.report.oficios_settings`). HTML and PDF (A4), pt-BR.
 The certified answers go into the candidate file's ``[certified]`` table
-(:mod:`viabilidade.certified`), which names the same figures.
+(:mod:`viabilidade.proposal.certified`), which names the same figures.
 """
 
 from __future__ import annotations
@@ -60,15 +60,15 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from ..candidate import slugify
+from ..proposal.candidate import slugify
 from ..errors import CandidateError, ViabilidadeError
 from ..operations import operation_of, study_name
 from ..rules.business_days import RULE as BUSINESS_DAY_RULE
 from ..rules.business_days import next_business_day
-from .format import date_long
+from .writers.format import date_long
 from .frame import OFICIO_NOTE
 from .oficios_settings import OficiosSettings, Person
-from .tables import Html, esc
+from .writers.tables import Html, esc
 
 #: Where the Assembly sits: the place of the place/date line.
 PLACE = "Goiânia"
@@ -636,7 +636,7 @@ def annex(candidate, store, files: dict | None = None) -> tuple[str, bool, bool]
         whether it has the memorial. ``files``, when given, receives the annex files the
         memorial refers to (``{name: text}``: the full list of marks of a long memorial).
     """
-    from ..analysis import analyse
+    from ..profile.analysis import analyse
     from .study_cells import map_html, memorial_html, split_or_none
 
     analysis = analyse(candidate, store=store)
@@ -693,10 +693,10 @@ def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
         If ``received`` is before the request date.
     ReportError
         If a PDF cannot be rendered; nothing is written then (all files are written
-        atomically together, :func:`viabilidade.report.atomic.write_files_atomically`).
+        atomically together, :func:`viabilidade.report.writers.atomic.write_files_atomically`).
     """
-    from .atomic import write_files_atomically
-    from .export import html_to_pdf
+    from .writers.atomic import write_files_atomically
+    from .writers.export import html_to_pdf
 
     date = request_date or candidate.request_date or dt.date.today()
     if received is not None and received < date:

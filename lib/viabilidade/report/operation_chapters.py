@@ -8,14 +8,14 @@ Each function returns one chapter's HTML (pt-BR) for the chapter id its operatio
 
 from __future__ import annotations
 
-from ..candidate import BOUNDARY_CORRECTION_ITEMS
+from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS
 from ..operations.base import fill_name
 from ..rules.art7 import COMBINED, EACH_RULE, counted_in_each, each_text, roll, roll_parts
 from ..rules.law import text as law_text
 from ..rules.settings import CHOICES
-from . import format as fmt
+from .writers import format as fmt
 from .sections import group
-from .tables import Html, esc, key_values, table
+from .writers.tables import Html, esc, key_values, table
 
 #: The federal reading of who votes (Lei 9.709/1998, art. 7; ADI 2.650), and the conflict with
 #: LC 02/1990's text, as the transfer chapter states it.

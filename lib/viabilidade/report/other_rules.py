@@ -14,8 +14,8 @@ import pandas as pd
 from ..operations import operation_for
 from ..rules.result import Basis, Status, Verdict
 from ..rules.ruleset import MEASURES, SOURCE_KINDS, SUBJECTS, Ruleset, builtin_rulesets, resolve
-from . import format as fmt
-from .tables import STATUS_CLASS, Html, esc, table
+from .writers import format as fmt
+from .writers.tables import STATUS_CLASS, Html, esc, table
 
 SECTION_ID = "sec-outras-regras"
 SECTION_TITLE = "Sob outras regras"
@@ -56,7 +56,7 @@ def areas_from_analysis(analysis) -> pd.DataFrame:
         only with the representation's document and date, else NaN), the origin's remainder with prefix ``origem_``, and the state tax
         revenue ``receita_estadual`` (BRL).
     """
-    from ..statewide import unit_row
+    from ..rules.vectorised import unit_row
 
     p, c = analysis.profile, analysis.candidate
     origins = list(c.origins) or list(getattr(p, "origins", {}) or {}) or list(c.municipalities)

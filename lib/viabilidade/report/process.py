@@ -11,9 +11,9 @@ import datetime as dt
 
 from ..operations import operation_of
 from ..rules import art3, art7, art10, art14, calendar
-from . import format as fmt
+from .writers import format as fmt
 from .sections import group
-from .tables import Html, esc, key_values, table
+from .writers.tables import Html, esc, key_values, table
 
 
 def _when(value) -> str:

@@ -1,6 +1,6 @@
 """The proposal's file (``viabilidade processo``): where a proposal stands and what comes next
 under LC 02/1990, from the dated acts of ``[[process.events]]``
-(:class:`viabilidade.candidate.ProcessEvent`).
+(:class:`viabilidade.proposal.candidate.ProcessEvent`).
 
 The phase is the last recorded act's (:data:`PHASES`). The next steps follow the law: the
 deputy's proposal (art. 2º; art. 5º, § 1º); for an operation with requisitions (its
@@ -19,10 +19,10 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from ..candidate import PROCESS_BODIES, PROCESS_BODIES_OF, ProcessEvent
+from ..proposal.candidate import PROCESS_BODIES, PROCESS_BODIES_OF, ProcessEvent
 from ..operations import operation_of
 from ..rules import calendar
-from . import format as fmt
+from .writers import format as fmt
 
 #: Phase by the last recorded act (``None``: nothing recorded).
 PHASES = {

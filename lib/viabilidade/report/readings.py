@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tables import Html, esc
+from .writers.tables import Html, esc
 
 
 @dataclass(frozen=True)

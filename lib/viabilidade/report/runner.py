@@ -68,10 +68,10 @@ class IPCKernelManager(AsyncKernelManager):
 
     def _private_folder(self) -> Path:
         """The kernel's private temporary folder (made on first use): its IPC sockets and its
-        connection file, removed together (:mod:`viabilidade.tempfiles`)."""
+        connection file, removed together (:mod:`viabilidade.common.tempfiles`)."""
         folder = getattr(self, "_folder", None)
         if folder is None:
-            from ..tempfiles import prefix
+            from ..common.tempfiles import prefix
 
             folder = self._folder = Path(tempfile.mkdtemp(prefix=prefix("kernel")))
         return folder
@@ -319,7 +319,7 @@ def execute(template: Path, parameters: dict[str, Any], *, cwd: Path | None = No
     seconds: dict[str, float] = {}
     t0 = time.perf_counter()
     error: BaseException | None = None
-    from ..tempfiles import prefix
+    from ..common.tempfiles import prefix
 
     with tempfile.TemporaryDirectory(prefix=prefix("run")) as tmp:
         out_path = Path(tmp) / "executed.ipynb"

@@ -1,4 +1,4 @@
-"""The sections of a study, as HTML built from an :class:`~viabilidade.analysis.Analysis`.
+"""The sections of a study, as HTML built from an :class:`~viabilidade.profile.analysis.Analysis`.
 
 Each function returns one section (``<section>`` with an ``<h2 id="sec-…">``) in Brazilian
 Portuguese; the notebook template only calls them and displays the result. Sections whose
@@ -15,18 +15,18 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS
+from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS
 from ..operations import operation_of
 from ..rules.result import Basis, Figure, RuleResult, Status, Verdict, on_published_data
 from ..rules.common import is_future
 from ..data.provenance import COPY_NOTE
 from . import certificates, frame
-from . import format as fmt
+from .writers import format as fmt
 from .boundary import boundary_check
 from .charts import threshold_chart
 from .conclusion import analysis_conclusion_html
 from .readings import readings_html
-from .tables import (STATUS_CLASS, Html, esc, key_values, margin_text, provenance_table, rule_table,
+from .writers.tables import (STATUS_CLASS, Html, esc, key_values, margin_text, provenance_table, rule_table,
                      source_text, status_badge, table, threshold_text, value_text)
 
 _ARTICLE_OF_RULE = re.compile(r"^art(\d+)")
@@ -135,7 +135,7 @@ def cover(analysis, study_date: dt.date, after: str = "") -> Html:
     ``after`` (HTML from our own code) closes the cover block: the federal frame
     (:func:`viabilidade.report.frame.study_frame`), so it flows onto the first pages whatever
     the cover's length. Also carries the running-header text (the candidate's name) and the table of contents
-    placeholder that :mod:`viabilidade.report.export` fills in.
+    placeholder that :mod:`viabilidade.report.writers.export` fills in.
     """
     c = analysis.candidate
     op = operation_of(c)
@@ -264,7 +264,7 @@ def thin_margin_note(analysis) -> str:
 
 def data_flags_note(analysis) -> str:
     """The conflicts between published figures the study reads
-    (:attr:`viabilidade.analysis.Analysis.data_flags`): figure, conflict and sources, or ``""``."""
+    (:attr:`viabilidade.profile.analysis.Analysis.data_flags`): figure, conflict and sources, or ``""``."""
     flags = getattr(analysis, "data_flags", None) or []
     if not flags:
         return ""
@@ -342,7 +342,7 @@ def unverified_seat_note(analysis, store) -> str:
 
     Such a point is drawn as the proposed seat (without ``seat_point`` in the candidate) and
     seeds the approximate territory; it never enters art. 4 II
-    (:func:`viabilidade.analysis.proposed_seat_point` uses only certain points).
+    (:func:`viabilidade.profile.analysis.proposed_seat_point` uses only certain points).
     """
     c = analysis.candidate
     if store is None or getattr(store, "vilas", None) is None or not c.districts:

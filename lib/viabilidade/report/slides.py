@@ -3,9 +3,9 @@ per screen and one slide per page when printed or rendered to PDF.
 
 The deck is our own small CSS deck rather than nbconvert's reveal.js export, whose template
 loads reveal.js from a CDN: here every byte is in the file (styles inline, charts and maps as
-``data:`` URIs), so it opens offline and the PDF (Typst, report/typst.py) needs nothing else.
+``data:`` URIs), so it opens offline and the PDF (Typst, report/writers/typst.py) needs nothing else.
 Slides scroll with CSS scroll-snap on screen; ``@page`` makes each slide one 16:9 page.
-Every text taken from the inputs is escaped (:func:`viabilidade.report.tables.esc`).
+Every text taken from the inputs is escaped (:func:`viabilidade.report.writers.tables.esc`).
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from pathlib import Path
 
 from ..operations import operation_of
 from ..rules.result import RuleResult, Status, on_published_data
-from . import format as fmt
+from .writers import format as fmt
 from .charts import threshold_chart
 from .conclusion import analysis_conclusion_html
 from .frame import SECTION_TITLE, study_points
 from .sections import alternatives_table, short_citation, study_title
-from .tables import Html, esc, margin_text, rule_table, threshold_text, value_text
+from .writers.tables import Html, esc, margin_text, rule_table, threshold_text, value_text
 
 #: Lines of text one slide holds below its title, for the rule table (13 pt) and for the
 #: lists (0.85 em of 17 pt), laid out by Typst with the shipped fonts. Longer content continues
@@ -39,7 +39,7 @@ _LIST_CHARS = 100
 
 CSS = """
 @page { size: 297mm 167mm; margin: 0; }
-/* Font stacks: the PDF replaces them with the shipped faces only (report/fonts.py). */
+/* Font stacks: the PDF replaces them with the shipped faces only (report/writers/fonts.py). */
 :root { --sans: "Liberation Sans", "Arial", "DejaVu Sans", sans-serif;
         --mono: "Liberation Mono", "DejaVu Sans Mono", monospace; --azul: #12355b; --cinza: #5f6770; --verde: #2e7d32; --vermelho: #c62828; --ambar: #b26a00; }
 * { box-sizing: border-box; }
@@ -241,7 +241,7 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
 
     Parameters
     ----------
-    analysis : viabilidade.analysis.Analysis
+    analysis : viabilidade.profile.analysis.Analysis
         The analysed candidate (verdict, rule results, alternatives, provenance).
     store : Store, optional
         Processed data, used to draw the map when ``map_html`` is not given: the study's
@@ -346,7 +346,7 @@ def write_slides(analysis, folder: Path, *, store=None, study_date: dt.date | No
     ReportError
         If the PDF cannot be rendered (the HTML is then not written either).
     """
-    from .atomic import write_files_atomically
+    from .writers.atomic import write_files_atomically
 
     html = slides_html(analysis, store=store, study_date=study_date)
     contents = {"html": html.encode("utf-8")}
@@ -366,6 +366,6 @@ def slides_pdf(html: str) -> bytes:
     ReportError
         If rendering fails or the deck asks for an external resource.
     """
-    from .export import html_to_pdf
+    from .writers.export import html_to_pdf
 
     return html_to_pdf(html)

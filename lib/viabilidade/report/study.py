@@ -20,12 +20,13 @@ from typing import Any
 
 import nbformat
 
-from ..candidate import load_candidate
+from ..proposal.candidate import load_candidate
 from ..errors import ReportError
 from ..operations import study_name
-from . import export, runner
+from . import runner
+from .writers import export
 from ..os_errors import os_reason, real_path
-from .atomic import check_output_folder, write_files_atomically
+from .writers.atomic import check_output_folder, write_files_atomically
 from .study_cells import ANNEX_MIME, RESULTS_MIME
 
 FILES = {"ipynb": "estudo.ipynb", "html": "estudo.html", "pdf": "estudo.pdf", "json": "resultados.json"}
@@ -68,10 +69,10 @@ def output_folder(out_root: Path, slug: str) -> Path:
     ------
     ReportError
         If ``out_root/slug`` is a symbolic link (nothing is written through a link,
-        :func:`~viabilidade.report.atomic.folder_inside`), or the resolved folder is not
+        :func:`~viabilidade.report.writers.atomic.folder_inside`), or the resolved folder is not
         inside ``out_root`` (a slug must never escape it).
     """
-    from .atomic import folder_inside
+    from .writers.atomic import folder_inside
 
     if os.path.islink(Path(out_root) / slug):
         return folder_inside(out_root, slug)  # raises, naming the link
@@ -149,7 +150,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     Parameters
     ----------
     candidate_path : Path
-        Candidate TOML (:mod:`viabilidade.candidate`).
+        Candidate TOML (:mod:`viabilidade.proposal.candidate`).
     out_root : Path
         Output root; the study goes to ``out_root/<candidate.slug>/``.
     settings : Settings or dict, optional
@@ -313,6 +314,6 @@ def _execution_message(error: BaseException) -> str:
 def _check_against_data(candidate, data_root: Path | None) -> None:
     """Check the candidate's codes against the processed data (CandidateError if not)."""
     from ..data.store import load_store
-    from ..profile import check_candidate
+    from ..profile.build import check_candidate
 
     check_candidate(candidate, load_store(data_root))

@@ -55,7 +55,7 @@ def split_or_none(analysis, store):
 
     Parameters
     ----------
-    analysis : viabilidade.analysis.Analysis
+    analysis : viabilidade.profile.analysis.Analysis
     store : viabilidade.data.store.Store
         Needs ``boundaries``.
 
@@ -148,7 +148,7 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
     """
     if split is None:
         return ""
-    from ..analysis import origin_vilas
+    from ..profile.analysis import origin_vilas
     from ..errors import GeoError
     from ..geo.study_map import candidate_map, origin_perimeters
     from ..rules.result import Status
@@ -185,7 +185,7 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
                             figsize=figsize, legend_cols=cols, urban_points=urban, band=with_band,
                             gaps=gaps)
     except GeoError as e:
-        from .tables import esc
+        from .writers.tables import esc
 
         return f"<p>Mapa indisponível: {esc(str(e))}.</p>"
     names = {o: u.label for o, u in (getattr(analysis.profile, "origins", {}) or {}).items()}
@@ -264,7 +264,7 @@ def area_memorial(analysis, split, store=None):
     op = operation_of(c)
     name = op.study_name(c)  # the heading: "Memorial descritivo do Município de X."
     if op.merges and store is not None:
-        from .format import and_list
+        from .writers.format import and_list
 
         names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
         name = ("contorno externo dos atuais Municípios "
@@ -285,7 +285,7 @@ def _study_area(analysis) -> str | None:
     measures the same polygon; else ``"diferente da área publicada que o estudo usa, 623,93 km²
     (publicado)"``."""
     from ..rules.result import Basis
-    from . import format as fmt
+    from .writers import format as fmt
 
     profile = getattr(analysis, "profile", None)
     area = getattr(getattr(profile, "area", None), "area_km2", None)
@@ -310,7 +310,7 @@ def memorial_html(analysis, split, store=None) -> str:
     m = area_memorial(analysis, split, store)
     if m is None:
         return ""
-    from .tables import esc
+    from .writers.tables import esc
 
     if m.summarised:  # the text refers to the annex: the study writes it beside its files
         from ..geo.memorial import ANNEX_FILE, annex_csv
@@ -349,7 +349,7 @@ def load_study(candidate_path: str, *, data_root: str | None = None, settings: d
     -------
     Study
     """
-    from ..analysis import analyse
+    from ..profile.analysis import analyse
     from ..data.store import load_store
 
     store = load_store(Path(data_root) if data_root else None)
@@ -368,7 +368,7 @@ def chapter(study: Study, sid: str) -> str:
     (:meth:`viabilidade.operations.Operation.chapter_note`) and, for the process chapter, the
     draft-law annex and the fiscal chapter, the material the operation declares beside them."""
     from ..operations import operation_of
-    from .tables import esc
+    from .writers.tables import esc
 
     a = study.analysis
     if sid == "sec-processo":

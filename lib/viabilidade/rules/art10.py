@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from .common import fmt
 from .settings import Settings
 
-if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
-    from ..profile_types import UnitProfile
+if TYPE_CHECKING:  # type hints only (profile.types needs no runtime import here)
+    from ..profile.types import UnitProfile
 
 
 @dataclass(frozen=True)

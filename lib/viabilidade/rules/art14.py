@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from ..candidate import MoneyFigure
+from ..proposal.candidate import MoneyFigure
 from ..errors import CandidateError
 
 MIN_SPEND_IN_AREA = Decimal("0.80")

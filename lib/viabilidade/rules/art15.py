@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
-    from ..profile_types import Profile
+if TYPE_CHECKING:  # type hints only (profile.types needs no runtime import here)
+    from ..profile.types import Profile
 
 TITLE = "Sedes de distritos existentes (limite decorrente do sistema da lei, art. 15)"
 #: How each kind of district seat is named.
@@ -49,7 +49,7 @@ def seat_flag(profile: Profile) -> SeatFlag:
     """Flag an area that holds the seat of an existing district.
 
     Reads ``profile.territory.details["district_seats_inside"]``
-    (:func:`viabilidade.analysis.district_seats_inside`): empty, no flag; otherwise the
+    (:func:`viabilidade.profile.analysis.district_seats_inside`): empty, no flag; otherwise the
     districts named with what the municipal law would have to do (the law does not forbid
     reorganising districts); ``None``, the check could not be made.
     """

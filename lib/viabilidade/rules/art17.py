@@ -16,8 +16,8 @@ from .common import fmt, numeric_result, whole
 from .result import Basis, RuleResult, Status
 from .settings import COMPARATORS, Settings
 
-if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
-    from ..profile_types import Profile
+if TYPE_CHECKING:  # type hints only (profile.types needs no runtime import here)
+    from ..profile.types import Profile
 
 #: What would decide each item, with no body named (the law names none).
 MISSING = {"art17.I": "é preciso a contagem das edificações da sede indicada, a comprovar "

@@ -6,7 +6,7 @@ under art. 18: it says whether it offers the law a memorial descritivo (:func:`l
 
 from __future__ import annotations
 
-from ..candidate import Candidate
+from ..proposal.candidate import Candidate
 
 TITLE = "Divisas do distrito (art. 18)"
 

@@ -3,7 +3,7 @@ by at least 100 electors registered in the area (notarised signatures)."""
 
 from __future__ import annotations
 
-from ..candidate import Candidate
+from ..proposal.candidate import Candidate
 from .common import FUTURE_KEY, date_br, fmt, future_act, missing_proof, simple
 from .result import RuleResult, Status
 from .settings import Settings

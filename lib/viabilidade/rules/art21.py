@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from ..candidate import RESTORED_PROCESSES, Candidate
+from ..proposal.candidate import RESTORED_PROCESSES, Candidate
 from .common import date_br, not_applicable, simple
 from .result import RuleResult, Status
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 import bisect
 from typing import TYPE_CHECKING, Any
 
-from ..candidate import Candidate, fold
+from ..common.text import fold
+from ..proposal.candidate import Candidate
 from .calendar import creation_year, installation_date, is_election_year
 from .settings import Settings
 
-if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
-    from ..profile_types import Profile
+if TYPE_CHECKING:  # type hints only (profile.types needs no runtime import here)
+    from ..profile.types import Profile
 
 #: Constitution art. 29 IV (EC 58/2009): (upper bound of population, councillors); "more than
 #: the previous bound, up to this one". Above 8 000 000: 55.

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import dataclasses
 
-from ..candidate import EVIDENCE_ITEMS, Candidate
+from ..proposal.candidate import EVIDENCE_ITEMS, Candidate
 from .common import (CERTIFIERS, cite_items, combine, combine_lean, fmt, money_figure,
                      numeric_result, simple)
 from .calendar import last_closed_exercise
@@ -19,8 +19,8 @@ from .result import Basis, Figure, RuleResult, Status, deciding_basis
 from .settings import NUMERIC_ITEMS, Settings
 from .vectorised import revenue_threshold
 
-if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
-    from ..profile_types import Profile, Territory, UnitProfile
+if TYPE_CHECKING:  # type hints only (profile.types needs no runtime import here)
+    from ..profile.types import Profile, Territory, UnitProfile
 
 TITLES = {
     "art4.I": "Condições para instalação da Prefeitura e da Câmara Municipal",
@@ -62,7 +62,7 @@ def item_I(candidate: Candidate) -> RuleResult:
     """Art. 4 I: evidence that the Prefeitura and the Câmara Municipal can be installed.
 
     Passes when the candidate file gives evidence for both ``prefeitura`` and ``camara``
-    (``[evidence.*]``, :data:`viabilidade.candidate.EVIDENCE_ITEMS`); otherwise indeterminate
+    (``[evidence.*]``, :data:`viabilidade.proposal.candidate.EVIDENCE_ITEMS`); otherwise indeterminate
     naming what is missing. The law sets no certifier.
     """
     status, missing, given = _evidence(candidate, I_ITEMS)
@@ -196,7 +196,7 @@ def _revenue_figure(unit: UnitProfile, candidate: Candidate | None, is_area: boo
 
 
 #: In the note of a state revenue taken from the latest complete year of the data
-#: (:func:`viabilidade.profile.state_tax_revenue`): art. 4 VII then says the law's year is
+#: (:func:`viabilidade.profile.build.state_tax_revenue`): art. 4 VII then says the law's year is
 #: not in the files yet.
 LATEST_REVENUE_NOTE = "último ano completo nos arquivos do estudo"
 #: In the note of a state revenue whose source counts more than tax revenue (SEFAZ-GO's
@@ -349,7 +349,7 @@ def par1(candidate: Candidate, profile: Profile, settings: Settings) -> list[Rul
     One result per origin, subject = the remainder's label, value/threshold = its population,
     ``details["subchecks"]`` holding each sub-check (status, value, threshold, reason). An
     area that takes the origin's seat never gets here: the loss of item I is refused before
-    any study (:func:`viabilidade.coherence.seat_problems`).
+    any study (:func:`viabilidade.profile.coherence.seat_problems`).
     Thresholds are the full ones unless I-7 ``own`` applies.
     """
     out = []

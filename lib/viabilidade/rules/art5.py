@@ -7,15 +7,15 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from ..candidate import Candidate, Plebiscite
+from ..proposal.candidate import Candidate, Plebiscite
 from . import art7
 from .art2 import petition
 from .common import combine, simple
 from .result import RuleResult, Status
 from .settings import Settings
 
-if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
-    from ..profile_types import Profile
+if TYPE_CHECKING:  # type hints only (profile.types needs no runtime import here)
+    from ..profile.types import Profile
 
 
 def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Settings) -> RuleResult:

@@ -12,15 +12,15 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from ..candidate import BOUNDARY_CORRECTION_ITEMS, Candidate
+from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS, Candidate
 from babel.numbers import format_decimal
 
 from .common import simple
 from .result import Basis, RuleResult, Status
 from .settings import Settings
 
-if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
-    from ..profile_types import Profile
+if TYPE_CHECKING:  # type hints only (profile.types needs no runtime import here)
+    from ..profile.types import Profile
 
 #: The tolerance is the study's reading of "sem alteração de área", not a number of the law.
 TOLERANCE_READING = "adotada pelo estudo como leitura de “sem alteração de área” (não é número da lei)"
@@ -119,7 +119,7 @@ def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> R
 
 
 def art6(candidate: Candidate) -> RuleResult:
-    """Checklist of :data:`viabilidade.candidate.BOUNDARY_CORRECTION_ITEMS` in the candidate's
+    """Checklist of :data:`viabilidade.proposal.candidate.BOUNDARY_CORRECTION_ITEMS` in the candidate's
     ``[boundary_correction.*]``, each with its document: pass when all three are evidenced,
     else indeterminate naming the missing ones. A document is evidence, not proof: the
     reason names each document so the reader can check it."""

@@ -11,14 +11,14 @@ import dataclasses
 import math
 from typing import TYPE_CHECKING
 
-from ..candidate import Candidate, Plebiscite
+from ..proposal.candidate import Candidate, Plebiscite
 from .calendar import creation_year, installation_date, is_election_year, next_election
 from .common import FUTURE_KEY, combine, date_br, fmt, future_act, missing_proof, simple
 from .result import BASIS_WORDS, Basis, Figure, RuleResult, Status, weakest
 from .settings import Settings
 
-if TYPE_CHECKING:  # profile_types imports rules.result: no runtime import here
-    from ..profile_types import Profile
+if TYPE_CHECKING:  # type hints only (profile.types needs no runtime import here)
+    from ..profile.types import Profile
 
 TITLES = {
     "art7": "Consulta plebiscitária na área a ser emancipada",

@@ -11,7 +11,7 @@ import datetime as dt
 
 import pandas as pd
 
-from ..candidate import Candidate
+from ..proposal.candidate import Candidate
 from ..errors import SettingsError
 from .settings import Settings
 
@@ -140,7 +140,7 @@ def district_installation_deadline(law_date: dt.date) -> dt.date:
 
 def recorded(candidate: Candidate | None, kind: str, body: str | None = None):
     """The last recorded event of a kind (and body) of the proposal's file
-    (:class:`viabilidade.candidate.ProcessEvent`), or ``None``."""
+    (:class:`viabilidade.proposal.candidate.ProcessEvent`), or ``None``."""
     hits = [e for e in getattr(candidate, "events", ()) or ()
             if e.kind == kind and (body is None or e.body == body)]
     return hits[-1] if hits else None
@@ -161,7 +161,7 @@ def pending_answers(candidate: Candidate | None) -> list[tuple[str, dt.date, dt.
 def event_rows(candidate: Candidate | None) -> list[dict]:
     """The proposal's recorded acts as calendar rows (``evento`` with the document, ``data``
     ISO), then the 60-day deadline of each requisition received and not yet answered."""
-    from ..candidate import PROCESS_BODIES_OF
+    from ..proposal.candidate import PROCESS_BODIES_OF
 
     rows = [{"evento": f"{e.label} — {e.document}", "data": e.date.isoformat(), "artigo": ""}
             for e in getattr(candidate, "events", ()) or ()]

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from ..certified import BODIES, FIGURES
-from ..candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS, Candidate
+from ..proposal.certified import BODIES, FIGURES
+from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS, Candidate
 from .common import amount, whole
 from .result import (Basis, RuleResult, Status, Verdict, deciding_basis, on_hypothetical_data,
                      on_projected_data, on_published_data, verdict)

@@ -7,6 +7,7 @@ from typing import Any
 
 from babel.numbers import format_currency, format_decimal
 
+from ..common.numbers import fmt
 from .law import citation, provision, text
 from .result import Basis, Figure, Lean, RuleResult, Status
 from .vectorised import decide
@@ -18,17 +19,6 @@ CERTIFIERS = {"IBGE": "IBGE", "TSE": "Cartório Eleitoral (TRE-GO)", "SEFAZ": "S
 BY_CERTIFIER = {"IBGE": "pelo IBGE", "Cartório Eleitoral (TRE-GO)": "pelo Cartório Eleitoral (TRE-GO)",
                 "Secretaria de Estado da Economia de Goiás": "pela Secretaria de Estado da Economia de Goiás"}
 COMPARATOR_WORDS = {">": "mais de", ">=": "no mínimo"}
-
-
-def fmt(x: float | int | None, digits: int = 2) -> str:
-    """pt-BR number: ``3045`` → ``"3.045"``, ``2760601.8`` → ``"2.760.601,80"`` (money style)."""
-    if x is None:
-        return "—"
-    if float(x).is_integer():
-        text = format_decimal(int(x), locale="pt_BR")
-    else:
-        text = format_decimal(round(float(x), digits), format="#,##0." + "0" * digits, locale="pt_BR")
-    return "\u2212" + text[1:] if text.startswith("-") else text  # minus sign, not a hyphen
 
 
 def amount(x: float | int | None, unit: str) -> str:
@@ -70,7 +60,7 @@ def future_act(date, today) -> str:
 
     A representation, certificate, evidence document or plebiscite dated after the study
     date (:meth:`~.settings.Settings.study_day`) is a planned act: the candidate file may
-    hold it (:mod:`viabilidade.plausibility` accepts dates up to two years ahead), but it
+    hold it (:mod:`viabilidade.common.plausibility` accepts dates up to two years ahead), but it
     proves nothing yet, so the requirement it would decide stays ``indeterminate``.
 
     ``future_act(date(2027, 5, 16), date(2026, 12, 1))`` →
@@ -155,7 +145,7 @@ def law_ref(rule_id: str) -> dict[str, str]:
 
 
 def money_figure(m, note: str = "") -> Figure:
-    """The :class:`Figure` of a candidate's money figure (:class:`~viabilidade.candidate.MoneyFigure`).
+    """The :class:`Figure` of a candidate's money figure (:class:`~viabilidade.proposal.candidate.MoneyFigure`).
 
     Basis ``certified`` for a SEFAZ-GO certificate of the ``[certified]`` table, ``published``
     for a ``[fiscal]`` figure (an official publication or a declared value with its source):

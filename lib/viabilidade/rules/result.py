@@ -105,7 +105,7 @@ def on_hypothetical_data(result) -> bool:
 
     Such a result is neither "nos dados publicados" nor "na medição", whatever basis the
     replaced figure had: documents word it "atingido com valor hipotético"
-    (:func:`viabilidade.report.format.result_status_label`).
+    (:func:`viabilidade.report.writers.format.result_status_label`).
     """
     details = result.details if isinstance(result.details, dict) else {}
     return (Status(result.status) in (Status.PASS, Status.FAIL)
@@ -118,7 +118,7 @@ def on_published_data(result) -> bool:
 
     Such a requirement is not plain "cumprido": documents word it "atingido nos dados
     publicados (a certificar)" / "não atingido nos dados publicados"
-    (:func:`viabilidade.report.format.status_label`), and the study stays preliminary.
+    (:func:`viabilidade.report.writers.format.status_label`), and the study stays preliminary.
     """
     return (Status(result.status) in (Status.PASS, Status.FAIL)
             and deciding_basis(result) == Basis.PUBLISHED and not on_hypothetical_data(result))
@@ -130,7 +130,7 @@ def on_measured_data(result) -> bool:
 
     Such a requirement is not plain "cumprido" either: documents word it "atingido na
     medição" / "não atingido na medição", with "(a certificar)" when the law gives the
-    figure to a body (art. 4 II, IBGE: :func:`viabilidade.report.format.result_status_label`).
+    figure to a body (art. 4 II, IBGE: :func:`viabilidade.report.writers.format.result_status_label`).
     """
     return (Status(result.status) in (Status.PASS, Status.FAIL)
             and deciding_basis(result) == Basis.MEASURED and not on_hypothetical_data(result))

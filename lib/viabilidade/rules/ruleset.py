@@ -225,7 +225,7 @@ def _threshold(p: _Problems, t: dict, where: str, measure: str) -> dict:
               "exatamente um de value, by_region ou share")
         return {}
     out: dict[str, Any] = {}
-    from ..plausibility import big_number, threshold_bound
+    from ..common.plausibility import big_number, threshold_bound
 
     bound = threshold_bound(measure)
 
@@ -396,7 +396,7 @@ def load_ruleset(path: str | Path) -> Ruleset:
     RulesetError
         If the file cannot be read, is not UTF-8 TOML, or fails :func:`parse_ruleset`.
     """
-    from ..candidate import load_toml, toml_position, toml_reason
+    from ..common.toml_file import load_toml, toml_position, toml_reason
 
     path = Path(path)
     try:

@@ -309,7 +309,7 @@ class Settings:
                 out.append((name, f"encontrado {found}; esperada uma data no "
                                               "formato AAAA-MM-DD (sem hora)"))
             else:
-                from ..plausibility import date_problem
+                from ..common.plausibility import date_problem
 
                 if date_problem(dt.date.fromisoformat(str(ref))):
                     out.append((name, date_problem(dt.date.fromisoformat(str(ref)))))
@@ -605,7 +605,7 @@ def read_settings_toml(path: Path) -> tuple[str, dict[str, Any]]:
         Naming the file: it cannot be read, is not UTF-8 (the byte offset) or is not TOML
         (the line).
     """
-    from ..candidate import load_toml, toml_position, toml_reason
+    from ..common.toml_file import load_toml, toml_position, toml_reason
     from ..os_errors import read_reason, read_user_bytes
 
     try:

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -15,6 +16,9 @@ import pandas as pd
 from ..errors import DataError
 from .result import Basis, Lean, Status
 from .settings import Settings
+
+if TYPE_CHECKING:
+    from ..profile.types import UnitProfile
 
 #: Art. 4 numeric items and the screening column holding each value.
 SCREEN_COLUMNS = {"IV": "populacao", "V": "eleitores", "VI": "edificacoes", "VII": "arrecadacao"}
@@ -44,7 +48,7 @@ def decide(value, threshold, comparator: str, basis, uncertainty=None) -> dict[s
         ``margin`` (value − threshold), ``margin_pct`` (100 × margin / threshold, NaN when the
         threshold is 0 or missing). Certified, published or measured values pass or fail (the
         wording of a result decided on published data is the documents' business:
-        :func:`viabilidade.report.format.status_label`); an estimate
+        :func:`viabilidade.report.writers.format.status_label`); an estimate
         is ``indeterminate`` and leans ``likely pass`` when value − uncertainty still satisfies
         the comparator, ``likely fail`` when value + uncertainty still misses it.
 
@@ -162,3 +166,26 @@ def screen(df: pd.DataFrame, settings: Settings | None = None, *, reduced: bool 
         out[f"{item}_margem"] = d["margin"]
         out[f"{item}_margem_pct"] = d["margin_pct"]
     return pd.DataFrame(out, index=df.index)
+
+
+def unit_row(unit: "UnitProfile", prefix: str = "") -> dict:
+    """The figures of one :class:`~viabilidade.profile.types.UnitProfile` as screening columns
+    (the statewide screening's rows and the study's "Sob outras regras" table).
+
+    Returns
+    -------
+    dict
+        ``<prefix>populacao``, ``<prefix>eleitores``, ``<prefix>edificacoes``,
+        ``<prefix>arrecadacao`` (NaN when not known), each with ``_basis`` and ``_incerteza``
+        (NaN when the figure is not an estimate), as
+        :func:`viabilidade.rules.vectorised.screen` reads them.
+    """
+    out = {}
+    for col, fig in (("populacao", unit.population), ("eleitores", unit.electors),
+                     ("edificacoes", unit.buildings), ("arrecadacao", unit.collection)):
+        value = None if fig is None else fig.value
+        out[prefix + col] = np.nan if value is None else float(value)
+        out[f"{prefix}{col}_basis"] = Basis.PUBLISHED.value if fig is None else Basis(fig.basis).value
+        out[f"{prefix}{col}_incerteza"] = (np.nan if fig is None or fig.uncertainty is None
+                                           else float(fig.uncertainty))
+    return out

@@ -4,7 +4,7 @@ A certified figure keeps its unit and becomes basis ``certified``, with the docu
 its source (``"IBGE, Ofício nº 45/2027, de 15/03/2027"``) and the document's date as its
 vintage, so the rules decide on it and the study names the document wherever the figure is
 shown. The area's collection and the state's tax revenue (art. 4 VII) reach the profile
-through the candidate's fiscal fields (:func:`viabilidade.certified.certified_money`).
+through the candidate's fiscal fields (:func:`viabilidade.proposal.certified.certified_money`).
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-from .candidate import Candidate
-from .certified import Certificate
-from .plausibility import ratio_note
-from .profile_types import Profile, UnitProfile
-from .rules.common import future_act
-from .rules.result import Basis, Figure
+from ..proposal.candidate import Candidate
+from ..proposal.certified import Certificate
+from ..common.plausibility import ratio_note
+from .types import Profile, UnitProfile
+from ..rules.common import future_act
+from ..rules.result import Basis, Figure
 
 #: Profile attribute of each certified count of a territory.
 _ATTRS = {"population": "population", "electors": "electors", "buildings": "buildings",
@@ -85,9 +85,9 @@ def apply_certificates(profile: Profile, candidate: Candidate,
     Parameters
     ----------
     profile : Profile
-        As built from the data (:func:`viabilidade.profile.build_profile`).
+        As built from the data (:func:`viabilidade.profile.build.build_profile`).
     candidate : Candidate
-        Its ``certified`` table (:mod:`viabilidade.certified`).
+        Its ``certified`` table (:mod:`viabilidade.proposal.certified`).
 
     Returns
     -------

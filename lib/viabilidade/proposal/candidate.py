@@ -28,15 +28,16 @@ from __future__ import annotations
 import datetime as dt
 import re
 import tomllib
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .certified import Certified, certified_money, read_certified
-from .errors import CandidateError, Problems, clean_text, did_you_mean, field_line, found_value, key_at
-from .os_errors import not_regular, path_problem, read_reason, read_user_bytes, real_path
-from .plausibility import (at_study_date, collection_problem, count_problem, date_problem,
+from ..common.text import fold
+from ..common.toml_file import load_toml, toml_position, toml_reason
+from ..errors import CandidateError, Problems, clean_text, did_you_mean, found_value
+from ..os_errors import not_regular, path_problem, read_reason, read_user_bytes, real_path
+from ..common.plausibility import (at_study_date, collection_problem, count_problem, date_problem,
                            money_problem)
 
 OPERATIONS = {
@@ -292,11 +293,6 @@ def slugify(text: str) -> str:
     return slug[:80]
 
 
-def fold(text: str) -> str:
-    """Lower case without accents (``"Posse d'Abadia"`` -> ``"posse d'abadia"``)."""
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-
-
 class _Reader:
     """Walks a TOML table, recording which keys were used so the rest can be reported.
 
@@ -487,8 +483,8 @@ def _money(r: _Reader, key: str) -> MoneyFigure | None:
 
 def _check_collection(money: dict, certified, problems: Problems) -> None:
     """The area's and each remainder's collection at most the state tax revenue given in the
-    same file (:func:`viabilidade.plausibility.collection_problem`); the published revenue
-    is checked against the data in :func:`viabilidade.plausibility.figure_problems`."""
+    same file (:func:`viabilidade.common.plausibility.collection_problem`); the published revenue
+    is checked against the data in :func:`viabilidade.profile.coherence.figure_problems`."""
     revenue = money.get("state_tax_revenue")
     if revenue is None:
         return
@@ -554,7 +550,7 @@ def _correction_table(r: _Reader, path: Path) -> tuple[dict[str, Evidence], dict
             continue
         file = real_path(path.parent / value)
         if file.is_dir():
-            from .geo.area_file import folder_message
+            from ..common.vector_files import folder_message
 
             s.error(key, folder_message(file))
         elif _odd_file(file):
@@ -593,7 +589,7 @@ def load_candidate(path: str | Path) -> Candidate:
         or a field has the wrong type or form. Every problem of the file is reported at once
         (:attr:`CandidateError.problems`), each naming the file, the line where known and the
         field. Consistency with the data (do the districts exist, belong to the origin?) is
-        checked by :func:`viabilidade.profile.check_candidate`.
+        checked by :func:`viabilidade.profile.build.check_candidate`.
     """
     path = Path(path)
     try:
@@ -629,7 +625,7 @@ def load_candidate(path: str | Path) -> Candidate:
 def _own_study_date(doc: dict) -> dt.date | None:
     """The candidate's ``[settings] study_date`` when it is a plausible date against the
     clock (else ``None``: :meth:`Settings.problems` reports it): the date bounds of the
-    file's other dates follow it (:func:`viabilidade.plausibility.at_study_date`)."""
+    file's other dates follow it (:func:`viabilidade.common.plausibility.at_study_date`)."""
     settings = doc.get("settings")
     value = settings.get("study_date") if isinstance(settings, dict) else None
     if isinstance(value, str):
@@ -714,7 +710,7 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
         if boundary is not None:
             boundary = real_path(path.parent / boundary)
             if boundary.is_dir():
-                from .geo.area_file import folder_message
+                from ..common.vector_files import folder_message
 
                 problems.add("area.boundary", folder_message(boundary))
                 boundary = None
@@ -769,7 +765,7 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
     if urban_perimeter is not None:
         urban_perimeter = real_path(path.parent / urban_perimeter)
         if urban_perimeter.is_dir():
-            from .geo.area_file import folder_message
+            from ..common.vector_files import folder_message
 
             problems.add("origin.urban_perimeter", folder_message(urban_perimeter))
             urban_perimeter = None
@@ -864,7 +860,7 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
     _check_collection(money, certified, problems)
     settings = r.get("settings", dict, default={}) or {}
     if settings:  # checked with the rest of the file, before any study starts
-        from .rules.settings import Settings
+        from ..rules.settings import Settings
 
         for field_, msg in Settings.problems(settings):
             problems.add(field_, msg)
@@ -962,89 +958,6 @@ def _restored_process(number: str, operation: str | None, name: str,
 def problems_for(problems: Problems, prefix: str) -> list[CandidateError]:
     """The problems already recorded under a field prefix (``"area."``)."""
     return [p for p in problems.items if (p.field or "").startswith(prefix)]
-
-
-#: tomllib's message for a document nested past Python's recursion limit (our own wording:
-#: tomllib raises a bare RecursionError there).
-NESTING_TOO_DEEP = "Nesting too deep"
-
-
-def load_toml(text: str) -> dict:
-    """``tomllib.loads(text)``, with a document nested too deep for Python's recursion limit
-    (100.000 ``[`` in a row) raised as a :class:`tomllib.TOMLDecodeError` like any other
-    syntax error, which :func:`toml_reason` words in pt-BR.
-
-    Raises
-    ------
-    tomllib.TOMLDecodeError
-        Invalid TOML, or nested too deep.
-    """
-    try:
-        return tomllib.loads(text)
-    except RecursionError:
-        raise tomllib.TOMLDecodeError(NESTING_TOO_DEEP) from None
-
-
-def toml_reason(e: "tomllib.TOMLDecodeError", text: str | None = None) -> str:
-    """A TOML syntax error's reason in pt-BR, with the line and column when tomllib gives them;
-    given the file's ``text``, a repeated key is named with the line of its first value."""
-    msg = getattr(e, "msg", None) or str(e).split(" (at ")[0]
-    reasons = {"Expected ']' at the end of a table declaration": "falta ']' no fim do cabeçalho "
-                                                                 "da tabela",
-               "Expected ']]' at the end of an array declaration": "falta ']]' no fim do "
-                                                                   "cabeçalho da lista de tabelas",
-               "Invalid value": "valor inválido",
-               "Expected '=' after a key in a key/value pair": "falta '=' depois da chave",
-               "Unclosed array": "lista sem ']' de fechamento",
-               "Unclosed inline table": "tabela em linha sem '}' de fechamento",
-               "Unterminated string": "texto sem aspas de fechamento",
-               "Cannot declare": "tabela declarada duas vezes",
-               "Cannot overwrite a value": "chave repetida",
-               "Cannot mutate immutable namespace": "tabela escrita em linha ({ … }) estendida "
-                                                    "depois",
-               "Cannot redefine namespace": "tabela redefinida",
-               "Duplicate inline table key": "chave repetida numa tabela em linha",
-               "Invalid statement": "linha que não é 'chave = valor' nem '[tabela]'",
-               "Expected newline or end of document": "esperado fim de linha depois do valor",
-               "Illegal character": "caractere de controle não permitido (um NUL, uma tabulação "
-                                    "vertical ou texto sem aspas de fechamento?)",
-               "Invalid initial character for a key part": "caractere inválido no início de uma "
-                                                           "chave (uma chave com acento, espaço ou "
-                                                           "símbolo precisa de aspas)",
-               "Invalid date or datetime": "data inválida",
-               "Invalid hex value": "valor hexadecimal inválido",
-               "Escaped character is not a Unicode scalar value": "sequência de escape \\u "
-                                                                  "inválida",
-               "Unescaped '\\' in a string": "barra invertida sem escape num texto (escreva "
-                                              "'\\\\' ou use aspas simples)",
-               "Found invalid character": "caractere inválido",
-               NESTING_TOO_DEEP: "listas ou tabelas aninhadas (uma dentro da outra) em "
-                                 "níveis demais",
-               "Expected": "falta um caractere obrigatório"}
-    reason = next((v for k, v in reasons.items() if msg.startswith(k)), None)
-    reason = reason or f"erro de sintaxe (detalhe do leitor TOML: {msg})"
-    line, col = toml_position(e)
-    if reason == "chave repetida" and text and line:
-        key = key_at(text, line)
-        if key:
-            first = field_line(text, key, exact=True)
-            again = f", já escrita na linha {first}" if first and first != line else ""
-            reason = f"chave repetida {key!r}{again}"
-    if col:
-        return f"{reason} (coluna {col}); esperado TOML válido"
-    if "end of document" in str(e):
-        return f"{reason} no fim do arquivo; esperado TOML válido"
-    return f"{reason}; esperado TOML válido"
-
-
-def toml_position(e: "tomllib.TOMLDecodeError") -> tuple[int | None, int | None]:
-    """(line, column) of a TOML syntax error, 1-based, or ``(None, None)``."""
-    line, col = getattr(e, "lineno", None), getattr(e, "colno", None)
-    if line is None:
-        m = re.search(r"line (\d+), column (\d+)", str(e))
-        if m:
-            line, col = int(m.group(1)), int(m.group(2))
-    return line, col
 
 
 def _check_plebiscite(p: Plebiscite, problems: Problems) -> None:

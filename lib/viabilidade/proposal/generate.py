@@ -5,7 +5,7 @@ seat of its municipality (81 in the IBGE DTB 2022 / Censo 2022), each written as
 candidate for the creation of a new municipality (LC 02/1990, arts. 1º a 4º) whose area is
 that district and whose município de origem is the municipality it belongs to.
 
-The files are ordinary candidate TOMLs (see :mod:`viabilidade.candidate`): a person can
+The files are ordinary candidate TOMLs (see :mod:`viabilidade.proposal.candidate`): a person can
 read, edit and re-run any of them with ``viabilidade estudo``.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 import pandas as pd
 
 from .candidate import slugify
-from .errors import DataError, ViabilidadeError
+from ..errors import DataError, ViabilidadeError
 
 #: Families of generated candidates, by the name used on the command line.
 FAMILIES = {
@@ -73,12 +73,12 @@ def candidate_toml(*, slug: str, operation: str, name: str, seat: str,
                    districts: tuple[str, ...] = (), municipalities: tuple[str, ...] = (),
                    origins: tuple[str, ...] = (), comments: tuple[str, ...] = (),
                    special_interest: bool = True) -> str:
-    """The text of a candidate file (:mod:`viabilidade.candidate`) for an area named by codes.
+    """The text of a candidate file (:mod:`viabilidade.proposal.candidate`) for an area named by codes.
 
     Parameters
     ----------
     slug, operation, name, seat : str
-        As in the candidate file (``operation`` one of :data:`~viabilidade.candidate.OPERATIONS`).
+        As in the candidate file (``operation`` one of :data:`~viabilidade.proposal.candidate.OPERATIONS`).
     districts, municipalities : tuple of str
         The area: IBGE district codes (9 digits) and/or municipality codes (7 digits).
     origins : tuple of str
@@ -135,7 +135,7 @@ def district_candidate_toml(cod_distrito: str, nome: str, cod_ibge: str,
     text = candidate_toml(
         slug=slug, operation="create-municipality", name=nome, seat=nome,
         districts=(cod_distrito,), origins=(cod_ibge,),
-        comments=(f"Gerado por viabilidade.generate (família distritos-nao-sede): distrito {cod_distrito}",
+        comments=(f"Gerado por viabilidade.proposal.generate (família distritos-nao-sede): distrito {cod_distrito}",
                   f"de {nome_municipio} ({cod_ibge}) como candidato à criação de município (LC 02/1990, art. 4º).",
                   "Fonte: tabela districts do repositório processado (IBGE DTB 2022, Censo 2022)."))
     return slug, text
@@ -173,7 +173,7 @@ def generate_candidates(family: str, dest: Path, *, districts: pd.DataFrame | No
         raise ViabilidadeError(f"família de candidatos desconhecida {family!r}; esperada uma de "
                                f"{', '.join(FAMILIES)}")
     if districts is None:
-        from .data.store import load_store
+        from ..data.store import load_store
 
         districts = load_store(data_root).districts
     dest = Path(dest)

@@ -5,7 +5,7 @@ These are the computations the two statewide notebooks (``notebooks/auditoria_ar
 ``notebooks/triagem_distritos.py``) show, and the entry points the command line calls
 (:func:`run_audit`, :func:`run_screening`). Figures come from the processed store
 (:func:`viabilidade.data.store.load_store`); districts' figures are built by
-:func:`viabilidade.profile.build_profile` (the same estimates as a single study); thresholds,
+:func:`viabilidade.profile.build.build_profile` (the same estimates as a single study); thresholds,
 comparators and leans are decided by :mod:`viabilidade.rules` (``art8.audit`` and
 ``vectorised.screen``), never here.
 """
@@ -25,19 +25,20 @@ matplotlib.use("Agg")
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
-from .candidate import Candidate
-from .data.paths import REPO
-from .errors import DataError, ReportError
-from .generate import non_seat_districts
-from .geo.maps import DF_POINT, label_enclaves, state_axes  # noqa: F401 (DF_POINT re-exported)
-from .profile import BUILDINGS_PROXY_UNCERTAINTY, build_profile
-from .profile_types import Profile, Territory, UnitProfile
-from .report import format as fmt  # noqa: E402
-from .report.charts import COLOURS, Chart, figure_svg  # noqa: E402
-from .report.tables import STATUS_CLASS, Html, esc, key_values  # noqa: E402
-from .rules.certification import verdict_on_published_data  # noqa: E402
-from .rules.result import Basis, Figure, Lean, Status, Verdict, on_published_data, verdict  # noqa: E402
-from .rules.settings import Settings  # noqa: E402
+from ..proposal.candidate import Candidate
+from ..data.paths import REPO
+from ..errors import DataError, ReportError
+from ..proposal.generate import non_seat_districts
+from ..geo.maps import DF_POINT, label_enclaves, state_axes  # noqa: F401 (DF_POINT re-exported)
+from ..profile.build import BUILDINGS_PROXY_UNCERTAINTY, build_profile
+from ..profile.types import Profile, Territory
+from ..report.writers import format as fmt  # noqa: E402
+from ..report.charts import COLOURS, Chart, figure_svg  # noqa: E402
+from ..report.writers.tables import STATUS_CLASS, Html, esc, key_values  # noqa: E402
+from ..rules.certification import verdict_on_published_data  # noqa: E402
+from ..rules.result import Basis, Figure, Lean, Status, Verdict, on_published_data, verdict  # noqa: E402
+from ..rules.vectorised import unit_row  # noqa: E402
+from ..rules.settings import Settings  # noqa: E402
 
 #: Art. 4 items audited under art. 8 and screened for districts, with Portuguese titles.
 ITEMS = {"IV": "população", "V": "eleitorado", "VI": "edificações do núcleo urbano",
@@ -61,7 +62,7 @@ SRC_POINTS = "IBGE, Localidades 2022 (vilas) e sedes municipais (Localidades 201
 def _store(store=None, data_root: Path | None = None):
     if store is not None:
         return store
-    from .data.store import load_store
+    from ..data.store import load_store
 
     return load_store(data_root)
 
@@ -70,7 +71,7 @@ def state_revenue(store) -> dict | None:
     """State tax revenue (ICMS + IPVA + ITCD) of the latest year of the store, for art. 4 VII.
 
     The same year a single study uses when the candidate gives no collection
-    (:func:`viabilidade.profile.state_tax_revenue`); figures from
+    (:func:`viabilidade.profile.build.state_tax_revenue`); figures from
     :func:`viabilidade.data.store.state_tax_revenue` (IMB tab. 125 preferred over SEFAZ-GO).
 
     Returns
@@ -79,7 +80,7 @@ def state_revenue(store) -> dict | None:
         ``{"ano": int, "total": BRL, "fonte": str, ...}``; ``None`` when the latest year has
         no complete figure.
     """
-    from .data.store import state_tax_revenue as revenue_of_year
+    from ..data.store import state_tax_revenue as revenue_of_year
 
     year = int(store.state_revenue["ano"].max())
     try:
@@ -114,7 +115,7 @@ def municipality_frame(store, settings: Settings | None = None) -> pd.DataFrame:
         electorate profile of 2026, :func:`viabilidade.data.store.electors`: published, or
         estimated for Bom Jesus de Goiás, derived from the state total), edificacoes (occupied private dwellings V0007
         as a proxy for buildings, ``estimated`` with uncertainty
-        :data:`~viabilidade.profile.BUILDINGS_PROXY_UNCERTAINTY` × value), arrecadacao
+        :data:`~viabilidade.profile.build.BUILDINGS_PROXY_UNCERTAINTY` × value), arrecadacao
         (NaN: not published per municipality), receita_estadual (state tax revenue, BRL),
         and the ``<column>_basis`` / ``<column>_incerteza`` columns
         :func:`viabilidade.rules.vectorised.screen` reads.
@@ -124,7 +125,7 @@ def municipality_frame(store, settings: Settings | None = None) -> pd.DataFrame:
     DataError
         If a municipality has no electorate row, or a needed column is missing.
     """
-    from .data.store import electors, population
+    from ..data.store import electors, population
 
     settings = settings or Settings()
     m = store.municipalities
@@ -174,7 +175,7 @@ def audit(store=None, settings: Settings | None = None, *, data_root: Path | Non
         ``""`` when none: Anhanguera's 1.229 electors for 924 inhabitants).
         Source: LC 02/1990 art. 8 and art. 4 IV–VII; IBGE Censo 2022; TSE electorate profile 2026.
     """
-    from .rules import art8
+    from ..rules import art8
 
     store = _store(store, data_root)
     settings = settings or Settings()
@@ -188,7 +189,7 @@ def audit(store=None, settings: Settings | None = None, *, data_root: Path | Non
 
 def _flags(store, settings: Settings) -> dict[str, str]:
     """``{cod_ibge: flag texts}`` of every municipality at the settings' threshold and vintage."""
-    from .data.incoherence import data_flags, flags_by_code
+    from ..data.incoherence import data_flags, flags_by_code
 
     return flags_by_code(data_flags(store, population_threshold=settings.population,
                                     population_vintage=settings.population_vintage))
@@ -230,28 +231,6 @@ def status_counts(table: pd.DataFrame, items=tuple(ITEMS)) -> pd.DataFrame:
 
 
 # ---------------------------------------------------------------- district screening
-def unit_row(unit: UnitProfile, prefix: str = "") -> dict:
-    """The figures of one :class:`~viabilidade.profile_types.UnitProfile` as screening columns.
-
-    Returns
-    -------
-    dict
-        ``<prefix>populacao``, ``<prefix>eleitores``, ``<prefix>edificacoes``,
-        ``<prefix>arrecadacao`` (NaN when not known), each with ``_basis`` and ``_incerteza``
-        (NaN when the figure is not an estimate), as
-        :func:`viabilidade.rules.vectorised.screen` reads them.
-    """
-    out = {}
-    for col, fig in (("populacao", unit.population), ("eleitores", unit.electors),
-                     ("edificacoes", unit.buildings), ("arrecadacao", unit.collection)):
-        value = None if fig is None else fig.value
-        out[prefix + col] = np.nan if value is None else float(value)
-        out[f"{prefix}{col}_basis"] = Basis.PUBLISHED.value if fig is None else Basis(fig.basis).value
-        out[f"{prefix}{col}_incerteza"] = (np.nan if fig is None or fig.uncertainty is None
-                                           else float(fig.uncertainty))
-    return out
-
-
 def _vila_points(store) -> pd.DataFrame:
     vilas = store.vilas[["cod_distrito", "lat", "lon", "atribuicao"]].rename(
         columns={"lat": "vila_lat", "lon": "vila_lon", "atribuicao": "vila_atribuicao"})
@@ -265,7 +244,7 @@ def _gap_bound(row) -> Figure | None:
     Only when the vila point is certainly the district's (the municipality has one non-seat
     district); otherwise ``None``.
     """
-    from .geo.distance import geodesic_distance_m
+    from ..geo.distance import geodesic_distance_m
 
     if row.get("vila_atribuicao") != CERTAIN_ATTRIBUTION or pd.isna(row.get("sede_lat")):
         return None
@@ -281,7 +260,7 @@ def district_cases(store, settings: Settings | None = None) -> list[tuple[dict, 
     """Every non-seat district as the candidate "create a municipality from this district".
 
     Each district is profiled exactly as a single study profiles that candidate
-    (:func:`viabilidade.profile.build_profile`): population certified (Censo 2022, revised
+    (:func:`viabilidade.profile.build.build_profile`): population certified (Censo 2022, revised
     aggregates by district), electors estimated from the municipality's electorate (TSE profile of 2026)
     by population share, buildings estimated by occupied private dwellings; the origin's
     remainder is the municipality without the district. The profile's territory carries the
@@ -365,8 +344,8 @@ def screening(store=None, settings: Settings | None = None, *, data_root: Path |
         electorate is apportioned; ``""`` when none).
         Source: LC 02/1990 art. 4; IBGE DTB 2022, Censo 2022; TSE electorate profile 2026; IBGE Localidades 2022.
     """
-    from .rules.art4 import evaluate_art4
-    from .rules.vectorised import screen
+    from ..rules.art4 import evaluate_art4
+    from ..rules.vectorised import screen
 
     store = _store(store, data_root)
     settings = settings or Settings()
@@ -425,8 +404,8 @@ def fpm_dilution_sentence(table: pd.DataFrame, store) -> str:
         bracket (DL 1.881/1981) on the Censo 2022; each origin's remainder loses all its
         districts that pass; source: TCU, DN 2023 (254,8).
     """
-    from .fiscal.economy import pool, statewide_dilution
-    from .fiscal.icms import MUNICIPALITIES, equal_part_loss
+    from ..fiscal.economy import pool, statewide_dilution
+    from ..fiscal.icms import MUNICIPALITIES, equal_part_loss
 
     pl = pool(store)
     passing = table[table["IV_status"] == "pass"]
@@ -452,8 +431,8 @@ def fpm_dilution_section(table: pd.DataFrame, store, number: int = 2) -> Html:
     """The screening's section "Quem paga" (``sec-fpm``): :func:`fpm_dilution_sentence` and
     the map of Goiás by FPM coefficient with the origins of the districts that pass item IV
     highlighted (:func:`viabilidade.report.economic.coefficient_map`, figure ``number``)."""
-    from .fiscal.economy import pool
-    from .report.economic import MAP_CAPTION_END, coefficient_map
+    from ..fiscal.economy import pool
+    from ..report.economic import MAP_CAPTION_END, coefficient_map
 
     sentence = fpm_dilution_sentence(table, store)
     passing = table[table["IV_status"] == "pass"]
@@ -472,7 +451,7 @@ def fpm_dilution_section(table: pd.DataFrame, store, number: int = 2) -> Html:
 def _reserve_clause(passing: pd.DataFrame) -> str:
     """`` Nova Brasília teria mais de 142.633 habitantes …``: districts that would also join
     the FPM reserve (DL 1.881/1981), which the dilution leaves out; ``""`` when none."""
-    from .fiscal.fpm import RESERVE_ABOVE
+    from ..fiscal.fpm import RESERVE_ABOVE
 
     big = passing[passing["populacao"] > RESERVE_ABOVE]
     if not len(big):
@@ -613,7 +592,7 @@ def screening_map(table: pd.DataFrame, boundaries, source: str = "", *,
 
     ``column``, ``classes`` (value → (legend label, colour)) and ``what`` (end of the caption's
     first sentence) colour the points by another column, e.g. a ruleset's status
-    (:mod:`viabilidade.statewide_rules`); default the art. 4 verdict.
+    (:mod:`viabilidade.statewide.rulesets`); default the art. 4 verdict.
     """
     if classes is None:
         classes = {v: (fmt.verdict_label(v), c) for v, c in VERDICT_COLOURS.items()}
@@ -678,7 +657,7 @@ def status_cell(status: str, lean: str | None = None, *, short: bool = False,
     or ``"indet., tende a cumprir"`` with ``short`` (:data:`SHORT_LABELS`). With
     ``basis="published"`` a pass or fail reads ``"atingido nos dados publicados (a
     certificar)"`` / ``"não atingido nos dados publicados"``
-    (:func:`viabilidade.report.format.status_label`), short ``"atinge (dado publicado)"`` /
+    (:func:`viabilidade.report.writers.format.status_label`), short ``"atinge (dado publicado)"`` /
     ``"não atinge (dado publicado)"``.
     """
     st = Status(status)
@@ -704,7 +683,7 @@ def verdict_cell(value: str, published: bool = False) -> Html:
 def item_basis(table: pd.DataFrame, item: str, prefix: str = "") -> pd.Series:
     """The basis of art. 4 ``item``'s figure per row (``"published"``, ``"estimated"`` …) from
     the ``<prefix><column>_basis`` column of an audit or screening table; ``""`` without it."""
-    from .rules.vectorised import SCREEN_COLUMNS
+    from ..rules.vectorised import SCREEN_COLUMNS
 
     col = f"{prefix}{SCREEN_COLUMNS[item]}_basis"
     if col not in table.columns:
@@ -729,7 +708,7 @@ def data_flags_body(flags, used_by: dict[str, str] | None = None) -> str:
         A table (código, município, dado, conflito[, onde é usado]) and, once per kind of
         conflict, what it means and the sources; a sentence when there is no flag.
     """
-    from .report.tables import table
+    from ..report.writers.tables import table
 
     if not flags:
         return "<p>Nenhum conflito entre as tabelas oficiais usadas.</p>"
@@ -752,7 +731,7 @@ def section(sid: str, title: str, body: str) -> Html:
 
 def cover(title: str, running: str, facts: list[tuple[str, object]]) -> Html:
     """Cover of a statewide report: title, facts, and the table-of-contents placeholder that
-    :func:`viabilidade.report.export.notebook_to_html` fills in. Every text is escaped."""
+    :func:`viabilidade.report.writers.export.notebook_to_html` fills in. Every text is escaped."""
     return Html('<section class="capa">'
                 f'<p class="cabecalho-corrente">{esc(running)}</p>'
                 '<p class="titulo-corrente">LC nº 2/1990 (GO)</p>'
@@ -762,7 +741,7 @@ def cover(title: str, running: str, facts: list[tuple[str, object]]) -> Html:
 
 
 def provenance_records(store, tables) -> list[dict]:
-    """Provenance of the store tables used (for :func:`viabilidade.report.tables.provenance_table`)."""
+    """Provenance of the store tables used (for :func:`viabilidade.report.writers.tables.provenance_table`)."""
     out = []
     for t in tables:
         for p in store.provenance(t):
@@ -772,8 +751,9 @@ def provenance_records(store, tables) -> list[dict]:
 
 # ------------------------------------------------------------------------- runners
 def _run(name: str, out_dir: Path, parameters: dict, notebook: Path | None) -> dict[str, Path]:
-    from .report import export, runner
-    from .report.atomic import check_output_folder, write_files_atomically
+    from ..report import runner
+    from ..report.writers import export
+    from ..report.writers.atomic import check_output_folder, write_files_atomically
 
     import nbformat
 
@@ -840,12 +820,12 @@ def run_screening(out_dir: Path, *, data_root: Path | None = None, settings: Set
 
     Same parameters, files (``triagem_distritos.*``) and errors as :func:`run_audit`;
     ``rulesets`` (``--regras``: ids or ``.toml`` paths) adds the section comparing the
-    districts under each ruleset (:mod:`viabilidade.statewide_rules`), checked before the
+    districts under each ruleset (:mod:`viabilidade.statewide.rulesets`), checked before the
     notebook runs (:class:`~viabilidade.rules.ruleset.RulesetError`).
     """
     params = _parameters(data_root, settings, reference_date)
     if rulesets:
-        from .rules.ruleset import portable
+        from ..rules.ruleset import portable
 
         params["rulesets"] = portable(rulesets)
     return _run(SCREENING_NOTEBOOK, out_dir, params, notebook)

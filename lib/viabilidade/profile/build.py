@@ -28,17 +28,17 @@ import math
 import numpy as np
 import pandas as pd
 
-from .candidate import Candidate
-from .data.sources import (SHORT_TSE, SRC_CENSUS, SRC_CENSUS_FIRST, SRC_TSE,  # noqa: F401
+from ..proposal.candidate import Candidate
+from ..data.sources import (SHORT_TSE, SRC_CENSUS, SRC_CENSUS_FIRST, SRC_TSE,  # noqa: F401
                            VINTAGE_CENSUS, VINTAGE_TSE)
-from .operations import operation_of, study_name
-from .errors import CandidateError, raise_located
-from .profile_certified import apply_certificates
-from .profile_types import Profile, Territory, UnitProfile
-from .rules.common import fmt as _n
-from .rules.common import money_figure
-from .rules.common import pct as _pct
-from .rules.result import Basis, Figure, weakest
+from ..operations import operation_of, study_name
+from ..errors import CandidateError, raise_located
+from .certified import apply_certificates
+from .types import Profile, Territory, UnitProfile
+from ..rules.common import fmt as _n
+from ..rules.common import money_figure
+from ..rules.common import pct as _pct
+from ..rules.result import Basis, Figure, weakest
 
 #: Relative uncertainty of occupied dwellings as a proxy of urban-core buildings.
 BUILDINGS_PROXY_UNCERTAINTY = 0.5
@@ -81,12 +81,12 @@ def check_candidate(candidate: Candidate, store) -> None:
         unknown district or municipality code, a district of a municipality that is not a
         declared origin, an area municipality that is also an origin, or a destination
         equal to an origin.
-        Then a proposal that makes no sense (:func:`viabilidade.coherence.check_proposal`:
+        Then a proposal that makes no sense (:func:`viabilidade.profile.coherence.check_proposal`:
         a fusion of fewer than two whole municipalities, plebiscite votes that do not add
         up, an origin the area does not touch, an unreadable drawn area or urban perimeter),
         figures that cannot be true against the published data and an urban perimeter
         outside its origin or away from its seat
-        (:func:`viabilidade.plausibility.figure_problems`, :func:`~viabilidade.plausibility.perimeter_problems`),
+        (:func:`viabilidade.profile.coherence.figure_problems`, :func:`~viabilidade.profile.coherence.perimeter_problems`),
         and a drawn area lying more than 2 % outside its declared origins
         (:func:`viabilidade.geo.territory.check_area_in_origins`), field ``area.boundary``.
     """
@@ -140,13 +140,13 @@ def check_candidate(candidate: Candidate, store) -> None:
                     "município diferente da origem")
     raise_located(problems, f)
     from .coherence import check_proposal
-    from .plausibility import figure_problems, perimeter_problems
+    from .coherence import figure_problems, perimeter_problems
 
     check_proposal(candidate, store)
     raise_located(figure_problems(candidate, store) + perimeter_problems(candidate, store), f)
     if candidate.boundary is not None and candidate.origins:
-        from .errors import GeoError
-        from .geo.territory import check_area_in_origins
+        from ..errors import GeoError
+        from ..geo.territory import check_area_in_origins
 
         try:
             check_area_in_origins(candidate, store.boundaries)
@@ -188,7 +188,7 @@ def _buildings_figure(dwellings: int, note: str, urban: bool = False) -> Figure:
     what = ("domicílios particulares ocupados dos setores censitários urbanos (situação "
             "urbana, CD_SIT 1 a 3; Censo 2022)" if urban else
             "domicílios particulares ocupados (Censo 2022)")
-    from .geo.tracts import TRACT_SOURCE
+    from ..geo.tracts import TRACT_SOURCE
 
     return Figure(int(dwellings), "edificações", Basis.ESTIMATED,
                   TRACT_SOURCE if urban else SRC_CENSUS, VINTAGE_CENSUS,
@@ -201,8 +201,8 @@ def _urban_dwellings(store, municipality: str, districts=None) -> int | None:
     """Occupied households (V0007) of the urban census tracts of a municipality, or of some of
     its ``districts``; ``None`` when the store has no tracts for it (art. 4 VI then counts
     all occupied households)."""
-    from .data.tracts import URBAN
-    from .geo.tracts import covers, store_tracts
+    from ..data.tracts import URBAN
+    from ..geo.tracts import covers, store_tracts
 
     if not covers(store, [municipality]):
         return None
@@ -219,7 +219,7 @@ def _muni_counts(store, code: str, settings) -> _Counts:
 
 
 def _electors_table(store) -> pd.DataFrame:
-    from .data.store import electors
+    from ..data.store import electors
 
     return _cached(store, "_electors_roll", lambda: electors(store))
 
@@ -387,9 +387,9 @@ def _tract_boundary_parts(candidate: Candidate, store, settings, geom):
     the municipality's electors/population ratio); art. 4 VI's urban core counts the occupied
     households of the urban tracts inside the area (a proxy of buildings).
     """
-    from .geo.measure import geodesic_area_km2, polygonal
-    from .geo.territory import municipality_geometry
-    from .geo.tracts import apportion_tracts
+    from ..geo.measure import geodesic_area_km2, polygonal
+    from ..geo.territory import municipality_geometry
+    from ..geo.tracts import apportion_tracts
 
     import shapely
 
@@ -465,16 +465,16 @@ def _boundary_parts(candidate: Candidate, store, settings):
     Returns ``([area unit], origins, remainders)``; every figure of the area is ``estimated``
     (see :mod:`viabilidade.geo.estimate`), its area in km² is ``measured`` (geodesic, GRS80).
     """
-    from .geo.area_file import read_area
-    from .geo.estimate import estimate_area
-    from .geo.measure import geodesic_area_km2, polygonal
-    from .geo.territory import municipality_geometry
+    from ..geo.area_file import read_area
+    from ..geo.estimate import estimate_area
+    from ..geo.measure import geodesic_area_km2, polygonal
+    from ..geo.territory import municipality_geometry
 
     import shapely
 
     geom = _cached(store, f"_drawn_{candidate.boundary}", lambda: read_area(candidate.boundary))
-    from .geo.estimate import overlapped_municipalities
-    from .geo.tracts import covers
+    from ..geo.estimate import overlapped_municipalities
+    from ..geo.tracts import covers
 
     if covers(store, overlapped_municipalities(store, geom)):
         return _tract_boundary_parts(candidate, store, settings, geom)
@@ -539,8 +539,8 @@ def _boundary_parts(candidate: Candidate, store, settings):
 
 def _future_money(candidate: Candidate, key: str, today: dt.date | None) -> str:
     """Why the area's certified money figure ``key`` is not used: its certificate is dated
-    after the study date (:func:`viabilidade.profile_certified.future_certificate`)."""
-    from .profile_certified import future_certificate
+    after the study date (:func:`viabilidade.profile.certified.future_certificate`)."""
+    from .certified import future_certificate
 
     cert = candidate.certified.area.get(key) if candidate.certified else None
     return future_certificate(cert, today) if cert is not None else ""
@@ -558,8 +558,8 @@ def state_tax_revenue(candidate: Candidate, store, today: dt.date | None = None)
     date) is not used, neither its figure nor its year: the study then computes the limit as
     without it, from the latest year of the data.
     """
-    from .data.store import state_tax_revenue as revenue_of_year
-    from .errors import DataError
+    from ..data.store import state_tax_revenue as revenue_of_year
+    from ..errors import DataError
 
     if candidate.state_tax_revenue is not None and not _future_money(candidate, "state_tax_revenue",
                                                                         today):
@@ -574,8 +574,8 @@ def state_tax_revenue(candidate: Candidate, store, today: dt.date | None = None)
         rev = revenue_of_year(store, year)
     except DataError:
         return None
-    from .data.revenue import FONTE_SEFAZ
-    from .rules.art4 import LATEST_REVENUE_NOTE, OVERSTATED_REVENUE_NOTE
+    from ..data.revenue import FONTE_SEFAZ
+    from ..rules.art4 import LATEST_REVENUE_NOTE, OVERSTATED_REVENUE_NOTE
 
     latest = f"; {LATEST_REVENUE_NOTE}" if year == years[-1] else ""
     excess = f"; {OVERSTATED_REVENUE_NOTE}" if rev["fonte"] == FONTE_SEFAZ else ""
@@ -597,25 +597,25 @@ def _collection(candidate: Candidate, today: dt.date | None = None) -> Figure:
 
 
 def build_profile(candidate: Candidate, store, settings, territory: Territory | None = None) -> Profile:
-    """Build the :class:`~viabilidade.profile_types.Profile` of a candidate.
+    """Build the :class:`~viabilidade.profile.types.Profile` of a candidate.
 
     Parameters
     ----------
     candidate : Candidate
-        A loaded candidate (:func:`viabilidade.candidate.load_candidate`).
+        A loaded candidate (:func:`viabilidade.proposal.candidate.load_candidate`).
     store : viabilidade.data.store.Store
         The processed data (tables in docs/CONTRACTS.md).
     settings : viabilidade.rules.settings.Settings
         Only ``population_vintage`` is read here.
     territory : Territory, optional
-        Geometry-derived facts; computed by the caller (:mod:`viabilidade.analysis`).
+        Geometry-derived facts; computed by the caller (:mod:`viabilidade.profile.analysis`).
 
     Returns
     -------
     Profile
         Area figures, each origin before the operation and its remainder after; the
         candidate's certified figures (``[certified]``) replace the data's
-        (:func:`viabilidade.profile_certified.apply_certificates`).
+        (:func:`viabilidade.profile.certified.apply_certificates`).
 
     Raises
     ------

@@ -14,16 +14,16 @@ import sys
 import threading
 from pathlib import Path
 
-from .cli_parser import (REGRAS_HELP, PtParser, add_candidate_argument, add_data_option,
+from .parser import (REGRAS_HELP, PtParser, add_candidate_argument, add_data_option,
                          add_settings_option)
-from .data.paths import REPO
-from .errors import ViabilidadeError
+from ..data.paths import REPO
+from ..errors import ViabilidadeError
 
 
 def _cmd_data_build(args: argparse.Namespace) -> int:
-    from .data.store import build_store
+    from ..data.store import build_store
 
-    from .data.paths import default_root
+    from ..data.paths import default_root
 
     out = Path(args.out) if args.out else default_root()
     manifest = build_store(Path(args.raw), out)
@@ -35,10 +35,10 @@ def _cmd_data_build(args: argparse.Namespace) -> int:
 
 
 def _cmd_data_fetch(args: argparse.Namespace) -> int:
-    from .report.format import count
+    from ..report.writers.format import count
 
     if args.listar:
-        from .data.catalogue import CATALOGUE
+        from ..data.catalogue import CATALOGUE
 
         for s in CATALOGUE:
             print(f"{s.key}: {s.publisher}, {s.dataset}, {s.year}\n  {s.url}"
@@ -55,7 +55,7 @@ def _cmd_data_fetch(args: argparse.Namespace) -> int:
         return 0
     dest = Path(args.dest)
     if args.from_dir or args.base_url:
-        from .data.fetch import fetch, known_sha256
+        from ..data.fetch import fetch, known_sha256
 
         if args.so:
             raise ViabilidadeError("--so vale só para o download dos publicadores; esperado "
@@ -68,8 +68,8 @@ def _cmd_data_fetch(args: argparse.Namespace) -> int:
               f"sha256 conferido com o manifesto: {checked} de {len(sums)}; lista em "
               f"{dest / 'SHA256SUMS'}")
         return 0
-    from .data.fetch import FetchError, fetch_official
-    from .data.rawmanifest import NAME
+    from ..data.fetch import FetchError, fetch_official
+    from ..data.rawmanifest import NAME
 
     report = fetch_official(dest, args.so, progress=args.progress)
     for outcome in report.outcomes:
@@ -85,7 +85,7 @@ def _candidate_arg(args: argparse.Namespace, store=None) -> Path:
     """The candidate file of ``estudo``/``apresentacao``/``oficios``: a path, or a place's
     name or code.
 
-    A name or code (:mod:`viabilidade.lookup`) designates ``data/candidates/<slug>.toml``,
+    A name or code (:mod:`viabilidade.cli.lookup`) designates ``data/candidates/<slug>.toml``,
     written first when it does not exist yet; it is looked up in ``store`` (loaded from
     ``--data`` when not given).
     """
@@ -93,7 +93,7 @@ def _candidate_arg(args: argparse.Namespace, store=None) -> Path:
 
     if looks_like_a_path(args.candidate):
         return Path(args.candidate)
-    from .data.store import load_store
+    from ..data.store import load_store
     from .lookup import candidate_path
 
     store = store if store is not None else load_store(Path(args.data) if args.data else None)
@@ -103,17 +103,17 @@ def _candidate_arg(args: argparse.Namespace, store=None) -> Path:
 
 
 def _cmd_novo(args: argparse.Namespace) -> int:
-    from .data.store import load_store
+    from ..data.store import load_store
     from .lookup import candidate_for, resolve_unit, write_candidate
 
     store = load_store(Path(args.data) if args.data else None)
     unit = resolve_unit(args.nome, store)
     other = resolve_unit(args.fusao_com, store) if args.fusao_com else None
     slug, text = candidate_for(unit, store, fusion_with=other)
-    from .report.atomic import check_output_folder
+    from ..report.writers.atomic import check_output_folder
 
     check_output_folder(Path(args.saida))
-    from .os_errors import real_path
+    from ..os_errors import real_path
 
     path = real_path(Path(args.saida) / f"{slug}.toml")
     if not args.substituir and _same_candidate(path, text):
@@ -137,7 +137,7 @@ def _same_candidate(path: Path, text: str) -> bool:
     comments and layout aside): the file ``novo`` would write is already there."""
     import tomllib
 
-    from .candidate import load_toml
+    from ..common.toml_file import load_toml
 
     try:
         return path.is_file() and (load_toml(path.read_text(encoding="utf-8-sig"))
@@ -147,7 +147,7 @@ def _same_candidate(path: Path, text: str) -> bool:
 
 
 def _cmd_estudo(args: argparse.Namespace) -> int:
-    from .report.study import run_study
+    from ..report.study import run_study
 
     candidate = _candidate_arg(args)
     if candidate.is_dir() and not candidate.is_symlink():
@@ -173,13 +173,13 @@ def _print_files(files: dict) -> None:
 def _settings_arg(args: argparse.Namespace):
     if not getattr(args, "settings", None):
         return None
-    from .rules.settings import Settings
+    from ..rules.settings import Settings
 
     return Settings.from_toml(Path(args.settings))
 
 
 def _cmd_statewide(args: argparse.Namespace) -> int:
-    from . import statewide
+    from ..statewide import views as statewide
 
     data = Path(args.data) if args.data else None
     settings = _settings_arg(args)
@@ -189,7 +189,7 @@ def _cmd_statewide(args: argparse.Namespace) -> int:
         files = statewide.run_screening(Path(args.out), data_root=data, settings=settings,
                                         rulesets=args.regras)
         if args.regras:
-            from .statewide_rules import counts_lines
+            from ..statewide.rulesets import counts_lines
 
             print("\n".join(counts_lines(args.regras, data_root=data, settings=settings)))
     _print_files(files)
@@ -197,15 +197,15 @@ def _cmd_statewide(args: argparse.Namespace) -> int:
 
 
 def _cmd_apresentacao(args: argparse.Namespace) -> int:
-    from .analysis import analyse
-    from .data.store import load_store
-    from .report.atomic import check_output_folder
-    from .report.slides import write_slides
+    from ..profile.analysis import analyse
+    from ..data.store import load_store
+    from ..report.writers.atomic import check_output_folder
+    from ..report.slides import write_slides
 
     store = load_store(Path(args.data) if args.data else None)
     check_output_folder(Path(args.out))
     analysis = analyse(_candidate_arg(args, store), store=store, settings=_settings_arg(args))
-    from .report.atomic import folder_inside
+    from ..report.writers.atomic import folder_inside
 
     # never written through a symbolic link (outputs/<slug> linked elsewhere)
     files = write_slides(analysis, folder_inside(Path(args.out), analysis.candidate.slug),
@@ -227,7 +227,7 @@ def _iso_date(option: str, value: str | None):
     except ValueError:
         raise ViabilidadeError(f"{option}: encontrado {value!r}; esperada uma data válida no "
                                "formato AAAA-MM-DD (p. ex. 2027-01-30)") from None
-    from .plausibility import date_problem
+    from ..common.plausibility import date_problem
 
     if date_problem(date):
         raise ViabilidadeError(f"{option}: {date_problem(date)}")
@@ -238,8 +238,8 @@ def _subfolder(root: Path, slug: str, kind: str) -> Path:
     """``<root>/<slug>/<kind>/``, where ``oficios`` and ``projeto-de-lei`` write, as ``estudo``
     and ``apresentacao`` write into ``<root>/<slug>/``: the root checked first (a file, a
     read-only or full disk refused before anything is written), and never a folder reached
-    through a symbolic link (:func:`viabilidade.report.atomic.folder_inside`)."""
-    from .report.atomic import check_output_folder, folder_inside
+    through a symbolic link (:func:`viabilidade.report.writers.atomic.folder_inside`)."""
+    from ..report.writers.atomic import check_output_folder, folder_inside
 
     check_output_folder(root)
     folder = folder_inside(folder_inside(root, slug), kind)
@@ -247,10 +247,10 @@ def _subfolder(root: Path, slug: str, kind: str) -> Path:
 
 
 def _cmd_oficios(args: argparse.Namespace) -> int:
-    from .candidate import load_candidate
-    from .data.store import load_store
-    from .report.oficios import build_requests, write_oficios
-    from .report.oficios_settings import OficiosSettings
+    from ..proposal.candidate import load_candidate
+    from ..data.store import load_store
+    from ..report.oficios import build_requests, write_oficios
+    from ..report.oficios_settings import OficiosSettings
 
     date = _iso_date("--data-pedido", args.data_pedido)
     received = _iso_date("--data-recebimento", args.data_recebimento)
@@ -258,7 +258,7 @@ def _cmd_oficios(args: argparse.Namespace) -> int:
         OficiosSettings.from_toml(None)  # says the command needs --configuracoes
     candidate = load_candidate(_candidate_arg(args))
     store = load_store(Path(args.data) if args.data else None)
-    from .profile import check_candidate
+    from ..profile.build import check_candidate
 
     check_candidate(candidate, store)
     # the candidate's letters first, so that a bad addressee key is reported with every
@@ -276,10 +276,10 @@ def _cmd_oficios(args: argparse.Namespace) -> int:
 
 
 def _cmd_projeto_de_lei(args: argparse.Namespace) -> int:
-    from .analysis import analyse
-    from .data.store import load_store
-    from .operations import operation_for
-    from .report.bill import write_bill
+    from ..profile.analysis import analyse
+    from ..data.store import load_store
+    from ..operations import operation_for
+    from ..report.bill import write_bill
 
     date = _iso_date("--data-projeto", args.data_projeto)
     store = load_store(Path(args.data) if args.data else None)
@@ -287,7 +287,7 @@ def _cmd_projeto_de_lei(args: argparse.Namespace) -> int:
     candidate = analysis.candidate
     author = process = None
     if operation_for(candidate.operation).bill_level == "estadual" and args.settings:
-        from .report.oficios_settings import OficiosSettings
+        from ..report.oficios_settings import OficiosSettings
 
         oficios = OficiosSettings.from_toml(args.settings)
         author, process = oficios.proposer, oficios.process
@@ -298,8 +298,8 @@ def _cmd_projeto_de_lei(args: argparse.Namespace) -> int:
 
 
 def _cmd_processo(args: argparse.Namespace) -> int:
-    from .candidate import load_candidate
-    from .report.process_file import process_state, state_lines
+    from ..proposal.candidate import load_candidate
+    from ..report.process_file import process_state, state_lines
 
     today = _iso_date("--data-referencia", args.data_referencia)
     candidate = load_candidate(_candidate_arg(args))
@@ -308,7 +308,7 @@ def _cmd_processo(args: argparse.Namespace) -> int:
 
 
 def _cmd_lote(args: argparse.Namespace) -> int:
-    from .batch import main as batch_main
+    from .lote import main as batch_main
 
     return batch_main(args)
 
@@ -492,7 +492,7 @@ def build_parser() -> argparse.ArgumentParser:
                           description="Escreve muitos estudos em paralelo, retomáveis, com "
                                       "um índice (index.html).")
     try:
-        from .batch import add_arguments
+        from .lote import add_arguments
     except ImportError:  # batch module absent in a partial install
         add_arguments = None
     if add_arguments is not None:
@@ -509,16 +509,16 @@ def main(argv: list[str] | None = None) -> int:
     ``erro: …`` line per problem to stderr, no traceback, and returns 2.
     """
     args = build_parser().parse_args(argv)
-    from .batch.unit import prepare_process
+    from ..batch.unit import prepare_process
 
     prepare_process()  # skip import-time work the studies never use (batch/unit.py)
     previous = _stop_on_sigterm()
-    from .errors import ShownStream, shown
+    from ..errors import ShownStream, shown
 
     stdout, sys.stdout = sys.stdout, ShownStream(sys.stdout)  # a CR in a file name stays "\r"
     try:
         _refuse_empty_paths(args)
-        from .tempfiles import sweep_stale
+        from ..common.tempfiles import sweep_stale
 
         sweep_stale()  # temporary folders of killed runs (kill -9) go now
         return args.func(args)
@@ -527,7 +527,7 @@ def main(argv: list[str] | None = None) -> int:
             print(shown(line if line.startswith("  ") else f"erro: {line}"), file=sys.stderr)
         return 2
     except OSError as e:  # a disk that fills up, a folder that turns read-only, mid-run
-        from .os_errors import os_reason
+        from ..os_errors import os_reason
 
         where = f"{e.filename}: " if e.filename else ""
         print(shown(f"erro: {where}{os_reason(e)}; os arquivos anteriores foram mantidos"),
@@ -535,7 +535,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt as e:
         # Outputs are written atomically: an interrupted command leaves no half-written file.
-        from .errors import how_stopped, stop_code
+        from ..errors import how_stopped, stop_code
 
         print(f"interrompido ({how_stopped(e)}): nenhum arquivo foi gravado pela metade; os "
               "arquivos anteriores foram mantidos.", file=sys.stderr)
@@ -563,7 +563,7 @@ def _refuse_empty_paths(args: argparse.Namespace) -> None:
 
 
 def _raise_interrupt(signum, frame):
-    from .errors import Terminated
+    from ..errors import Terminated
 
     raise Terminated
 

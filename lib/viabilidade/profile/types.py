@@ -2,7 +2,7 @@
 
 These dataclasses are the only thing :mod:`viabilidade.rules` sees: no DataFrames, no
 geometry, no I/O. They are built from the processed data store and the candidate by
-:mod:`viabilidade.profile`.
+:mod:`viabilidade.profile.build`.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .rules.result import Figure
+from ..rules.result import Figure
 
 if TYPE_CHECKING:  # geometry stays out of the rules' import graph
-    from .geo.boundary_change import BoundaryChange
+    from ..geo.boundary_change import BoundaryChange
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ class Territory:
         Boundary data set and vintage used.
     continuity_certificate : Figure or None
         IBGE's certificate on art. 4 III (value 1: every origin's remainder stays continuous;
-        0: it does not), which decides over the geometry (:mod:`viabilidade.certified`).
+        0: it does not), which decides over the geometry (:mod:`viabilidade.proposal.certified`).
     boundary_change : BoundaryChange or None
         Boundary correction (art. 6): the territory between the old and the new line
         (:func:`viabilidade.geo.boundary_change.boundary_change`); ``None`` without both
@@ -102,7 +102,7 @@ class Profile:
     Attributes
     ----------
     operation : str
-        As in :data:`viabilidade.candidate.OPERATIONS`.
+        As in :data:`viabilidade.proposal.candidate.OPERATIONS`.
     area : UnitProfile
         The proposed new territory (or, for a fusion, the union of the fused municipalities).
     origins : dict[str, UnitProfile]

@@ -2,7 +2,7 @@
 
 The fonts are Liberation 2.1.5, with Noto Sans Math 2.001 for the few signs Liberation lacks
 (SIL Open Font License 1.1; ``fonts/OFL.txt``), shipped unmodified inside the package, so a PDF's layout and bytes do not depend on the fonts a
-machine happens to have. Typst (report/typst.py) is given :data:`FONT_DIR` as its only font
+machine happens to have. Typst (report/writers/typst.py) is given :data:`FONT_DIR` as its only font
 folder, with the system fonts ignored. For WeasyPrint (kept only for the side-by-side timing in
 ``benchmarks/study.py``) they are declared with ``@font-face`` under names no
 system font carries ("Viabilidade Serif", "Viabilidade Sans", "Viabilidade Mono",

@@ -20,7 +20,7 @@ from importlib import resources
 
 import nbformat
 
-from ..errors import ReportError
+from ...errors import ReportError
 
 _H2 = re.compile(r'<h2[^>]*\bid="(sec-[a-z0-9-]+)"[^>]*>(.*?)</h2>', re.S)
 _NAV = re.compile(r'<nav[^>]*\bid="sumario"[^>]*>.*?</nav>', re.S)
@@ -151,7 +151,7 @@ def render(html: str) -> Rendered:
     Parameters
     ----------
     html : str
-        A complete HTML document of ours (see :func:`viabilidade.report.typst.to_typst`).
+        A complete HTML document of ours (see :func:`viabilidade.report.writers.typst.to_typst`).
 
     Returns
     -------
@@ -177,7 +177,7 @@ def html_to_pdf(html: str) -> bytes:
 
     Studies and reports get A4 pages (cover, table of contents with page numbers, running
     header, "Página X de Y"); decks get one 16:9 page per slide
-    (:mod:`viabilidade.report.typst`).
+    (:mod:`viabilidade.report.writers.typst`).
 
     Parameters
     ----------
@@ -189,7 +189,7 @@ def html_to_pdf(html: str) -> bytes:
     -------
     bytes
         The PDF, tagged (headings, tables, figures with their alt text), with only the shipped
-        fonts embedded (:mod:`viabilidade.report.fonts`). Identical bytes for identical HTML on
+        fonts embedded (:mod:`viabilidade.report.writers.fonts`). Identical bytes for identical HTML on
         any machine (no creation date is written, the document identifier is derived from the
         content, no system font is read).
 

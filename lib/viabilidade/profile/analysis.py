@@ -9,11 +9,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .candidate import Candidate, load_candidate
-from .profile import build_profile
-from .profile_types import Profile, Territory
-from .rules import certification
-from .rules.result import Basis, RuleResult, Verdict, verdict
+from ..proposal.candidate import Candidate, load_candidate
+from .build import build_profile
+from .types import Profile, Territory
+from ..rules import certification
+from ..rules.result import Basis, RuleResult, Verdict, verdict
 
 
 @dataclass
@@ -88,7 +88,7 @@ def area_record(profile: Profile) -> dict:
 
     ``{"label", "figures": {population|electors|buildings|area_km2: {value, unit, basis,
     uncertainty}}, "drawn_boundary": {...} or None, "origin_seat_taken": {code: text},
-    "enclave": {origins, edge_km} or None}`` (:func:`viabilidade.coherence.enclave`); a
+    "enclave": {origins, edge_km} or None}`` (:func:`viabilidade.profile.coherence.enclave`); a
     transfer adds ``"destination": {label, before, after}`` (the receiving municipality's
     figures), a boundary correction ``"boundary_change": {between_km2, faces, leaves_km2,
     unassigned_km2}``.
@@ -114,7 +114,7 @@ def area_record(profile: Profile) -> dict:
 
 def unit_figures(unit) -> dict:
     """``{population|electors|buildings|area_km2: {value, unit, basis, uncertainty}}`` of one
-    territory (:class:`~viabilidade.profile_types.UnitProfile`); ``{}`` for ``None``."""
+    territory (:class:`~viabilidade.profile.types.UnitProfile`); ``{}`` for ``None``."""
     figures = {}
     for key in ("population", "electors", "buildings", "area_km2"):
         f = getattr(unit, key, None)
@@ -156,7 +156,7 @@ VILAS_VINTAGE = "2022"
 def vila_source(district: str, store) -> str:
     """Portuguese source of a district's vila point: ``"vila do distrito Posse d'Abadia
     (520010010), IBGE Localidades 2022"``, saying when its link to the district is unverified."""
-    from .geo.districts import unverified_vilas
+    from ..geo.districts import unverified_vilas
 
     d = store.districts.set_index("cod_distrito")
     name = str(d.at[district, "nome"]) if district in d.index else district
@@ -173,7 +173,7 @@ def origin_seats_taken(candidate: Candidate, store, facts: Territory) -> dict[st
     processed ``districts`` table, IBGE DTB 2022), or when the origin's seat point (IBGE
     sedes municipais) lies inside a drawn area (``facts.details["drawn_boundary"]``). The
     origin would then lose its seat: a creation doing so is refused before any study
-    (:func:`viabilidade.coherence.seat_problems`); for the other operations
+    (:func:`viabilidade.profile.coherence.seat_problems`); for the other operations
     :func:`viabilidade.report.boundary.drawn_findings` says it.
     """
     d = store.districts.set_index("cod_distrito")
@@ -197,7 +197,7 @@ def origin_vilas(candidate: Candidate, store) -> dict[str, list[tuple[str, float
     dict
         Origin code -> ``[("vila do distrito <nome> (<código>)", lat, lon)]`` (SIRGAS 2000).
     """
-    from .geo.districts import district_points
+    from ..geo.districts import district_points
 
     pts = district_points(store, list(candidate.origins))
     pts = pts[(pts["ponto"] == "vila") & ~pts["cod_distrito"].isin(list(candidate.districts))]
@@ -219,15 +219,15 @@ def territory(candidate: Candidate, store, settings) -> Territory:
 
     ``details["origin_seat_taken"]`` names the origins whose seat the area takes
     (:func:`origin_seats_taken`); ``details["enclave"]`` flags a drawn area entirely
-    surrounded by its origins (:func:`viabilidade.coherence.enclave`, art. 3),
+    surrounded by its origins (:func:`viabilidade.profile.coherence.enclave`, art. 3),
     ``details["seat_outside"]`` a drawn area that leaves out its proposed seat
-    (:func:`viabilidade.coherence.seat_outside`, art. 3, I), and
+    (:func:`viabilidade.profile.coherence.seat_outside`, art. 3, I), and
     ``details["districts_apart"]`` districts whose approximate territories do not touch
-    (:func:`viabilidade.coherence.apart_districts`). Under reading I-4 ``all-urban`` the vilas of the origins'
+    (:func:`viabilidade.profile.coherence.apart_districts`). Under reading I-4 ``all-urban`` the vilas of the origins'
     other districts (:func:`origin_vilas`) count as urban areas for art. 4 II. Of the
     settings only :data:`TERRITORY_SETTINGS` are read.
     """
-    from .geo.facts import territory_facts
+    from ..geo.facts import territory_facts
 
     if candidate.operation == "boundary-correction":
         return correction_territory(candidate, store)
@@ -243,7 +243,7 @@ def territory(candidate: Candidate, store, settings) -> Territory:
                             seat_source=seat_source)
     if facts.details.get("no_geometry_reason") and candidate.districts \
             and candidate.boundary is None:
-        from .geo.tracts import TRACT_LIMIT_LABEL, districts_have_tracts
+        from ..geo.tracts import TRACT_LIMIT_LABEL, districts_have_tracts
 
         if districts_have_tracts(store, candidate.districts):
             facts = replace(facts, details={**facts.details, "no_geometry_reason": (
@@ -259,7 +259,7 @@ def territory(candidate: Candidate, store, settings) -> Territory:
                                                                                        store)})
     if candidate.boundary is not None:
         from .coherence import enclave, seat_outside
-        from .geo.area_file import read_area
+        from ..geo.area_file import read_area
 
         drawn = read_area(candidate.boundary)
         surrounded = enclave(candidate, store, drawn)
@@ -281,9 +281,9 @@ def correction_territory(candidate: Candidate, store) -> Territory:
     """Boundary correction (art. 6): the territory between the old and the new line
     (:func:`viabilidade.geo.boundary_change.boundary_change`), or no measure without both
     line files (``details["no_geometry_reason"]`` says which is missing)."""
-    from .geo.area_file import read_line
-    from .geo.boundary_change import boundary_change
-    from .geo.facts import TBRUGZ_SOURCE
+    from ..geo.area_file import read_line
+    from ..geo.boundary_change import boundary_change
+    from ..geo.facts import TBRUGZ_SOURCE
 
     source = store.boundaries.attrs.get("source", TBRUGZ_SOURCE)
     missing = [k for k in ("old_line", "new_line") if getattr(candidate, k) is None]
@@ -309,8 +309,8 @@ def district_seats_inside(candidate: Candidate, store) -> list[dict[str, str]]:
         ``{"cod_distrito", "nome", "ponto"}`` (``ponto``: ``"vila"`` or ``"sede municipal"``),
         in district-code order; ``[]`` when none is taken.
     """
-    from .geo.area_file import read_area
-    from .geo.districts import district_points
+    from ..geo.area_file import read_area
+    from ..geo.districts import district_points
 
     import shapely
 
@@ -333,7 +333,7 @@ def study_data_flags(candidate: Candidate, store, settings) -> list:
     """Conflicts between the published figures a study reads
     (:func:`viabilidade.data.incoherence.data_flags`): its origins, the area's whole
     municipalities and the destination, at the settings' population threshold and vintage."""
-    from .data.incoherence import data_flags
+    from ..data.incoherence import data_flags
 
     codes = [*candidate.origins, *candidate.municipalities,
              *([candidate.destination] if candidate.destination else [])]
@@ -364,9 +364,9 @@ def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None
     DataError
         Processed data missing or malformed.
     """
-    from .data.store import load_store
-    from .operations import evaluate, verdict_under_alternatives
-    from .rules import Settings
+    from ..data.store import load_store
+    from ..operations import evaluate, verdict_under_alternatives
+    from ..rules import Settings
 
     candidate = (candidate_path if isinstance(candidate_path, Candidate)
                  else load_candidate(candidate_path))

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..cli_parser import REGRAS_HELP, add_data_option, add_settings_option
+from .parser import REGRAS_HELP, add_data_option, add_settings_option
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,15 +49,15 @@ def main(args: argparse.Namespace) -> int:
         Bad input for the batch as a whole (the CLI turns it into exit code 2).
     """
     from ..errors import ViabilidadeError
-    from ..report.format import count
-    from .index import resume_advice
-    from .run import BatchInterrupted, run_batch
-    from .unit import problems
+    from ..report.writers.format import count
+    from ..batch.index import resume_advice
+    from ..batch.run import BatchInterrupted, run_batch
+    from ..batch.unit import problems
 
     if args.jobs is not None and args.jobs < 1:
         raise ViabilidadeError(f"-j/--jobs: encontrado {args.jobs}; esperado um número de processos >= 1")
     if args.scheduler is not None:
-        from .cluster import scheduler_problem
+        from ..batch.cluster import scheduler_problem
 
         if scheduler_problem(args.scheduler):
             raise ViabilidadeError(f"--escalonador: {scheduler_problem(args.scheduler)}")
@@ -143,7 +143,7 @@ def summary(result, folder: str) -> str:
     folder : str
         The batch folder's name.
     """
-    from ..report.format import count, number
+    from ..report.writers.format import count, number
 
     n, skipped, failed = len(result.records), len(result.skipped), len(result.failures)
     written = n - skipped - failed

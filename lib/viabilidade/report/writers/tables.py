@@ -12,8 +12,8 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
-from ..rules.common import is_future
-from ..rules.result import RuleResult, Status
+from ...rules.common import is_future
+from ...rules.result import RuleResult, Status
 from . import format as fmt
 
 #: CSS class per status (colour of the traffic light).
@@ -262,7 +262,7 @@ def provenance_table(provenance: Sequence[dict]) -> Html:
     Parameters
     ----------
     provenance : sequence of dict
-        As :attr:`viabilidade.analysis.Analysis.provenance`: keys ``table``, ``source``,
+        As :attr:`viabilidade.profile.analysis.Analysis.provenance`: keys ``table``, ``source``,
         ``publisher``, ``vintage``, ``retrieved``, ``via``, ``files`` (list of
         ``{path, sha256}``); missing keys print as ``"—"``.
 

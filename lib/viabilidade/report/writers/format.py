@@ -14,7 +14,7 @@ import re
 from babel.dates import format_date
 from babel.numbers import format_currency, format_decimal
 
-from ..rules.result import (BASIS_WORDS, Basis, Lean, Status, Verdict, on_hypothetical_data,
+from ...rules.result import (BASIS_WORDS, Basis, Lean, Status, Verdict, on_hypothetical_data,
                             on_measured_data,
                             on_published_data)
 
@@ -307,7 +307,7 @@ def _label_basis(result) -> Basis | None:
 
 def _to_certify(result) -> bool:
     """Whether art. 4 § 2 gives the measured figure to a body (item II: the IBGE)."""
-    from ..rules.certification import NAMED_ITEMS
+    from ...rules.certification import NAMED_ITEMS
 
     parts = str(result.rule_id).split(".")
     return parts[0] == "art4" and len(parts) > 1 and parts[1] in NAMED_ITEMS

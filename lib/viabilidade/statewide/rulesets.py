@@ -3,7 +3,7 @@ that change status (``viabilidade triagem --regras``).
 
 Every district is evaluated under every ruleset in one DataFrame operation
 (:func:`viabilidade.rules.compare.compare` on the screening table of
-:func:`viabilidade.statewide.screening`, the same figures the art. 4 screening uses).
+:func:`viabilidade.statewide.views.screening`, the same figures the art. 4 screening uses).
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from .report import format as fmt
-from .report.charts import COLOURS
-from .report.tables import Html, esc, table
-from .rules.result import Basis, Status
-from .rules.ruleset import SUBJECTS, Ruleset, resolve
+from ..report.writers import format as fmt
+from ..report.charts import COLOURS
+from ..report.writers.tables import Html, esc, table
+from ..rules.result import Basis, Status
+from ..rules.ruleset import SUBJECTS, Ruleset, resolve
 
 #: Map classes of a ruleset's combined status: value → (legend label, colour). The screening
 #: has no certificate: a district passes or fails on the published tables only.
@@ -30,9 +30,9 @@ SECTION_TITLE = "Sob outras regras"
 
 
 def compare_districts(scr: pd.DataFrame, rulesets: list[Ruleset]) -> pd.DataFrame:
-    """Every district of a :func:`viabilidade.statewide.screening` table under every ruleset
+    """Every district of a :func:`viabilidade.statewide.views.screening` table under every ruleset
     (long table of :func:`viabilidade.rules.compare.compare`, ``unidade`` = cod_distrito)."""
-    from .rules.compare import compare
+    from ..rules.compare import compare
 
     return compare(scr.set_index("cod_distrito"), rulesets)
 
@@ -47,7 +47,7 @@ def summary(long: pd.DataFrame, rulesets: list[Ruleset]) -> pd.DataFrame:
         Index: ruleset ids; columns ``pass``, ``fail``, ``indeterminate``, ``populacao_pass``
         (``-1`` when the ruleset has no population test for the area), ``total``.
     """
-    from .rules.compare import counts
+    from ..rules.compare import counts
 
     out = counts(long)
     pop = long[(long["medida"] == "populacao") & (long["sujeito"] == "area")]
@@ -63,8 +63,8 @@ def counts_lines(spec, *, data_root: Path | None = None, settings=None, store=No
     ``"PLP 137/2015, nos dados publicados: 5 de 81 distritos atingem o teste de população da
     área; atingem todos os testes: 0; não atingem algum: 76; indeterminados: 5."``
     """
-    from .data.store import load_store
-    from .statewide import screening
+    from ..data.store import load_store
+    from .views import screening
 
     rulesets = resolve(spec)
     store = store if store is not None else load_store(data_root)
@@ -83,7 +83,7 @@ def counts_lines(spec, *, data_root: Path | None = None, settings=None, store=No
 
 
 def _status_word(status: str) -> Html:
-    from .statewide import status_cell
+    from .views import status_cell
 
     return status_cell(status, short=True, basis=Basis.PUBLISHED.value)
 
@@ -94,15 +94,15 @@ def section(scr: pd.DataFrame, spec, store) -> Html | str:
     Parameters
     ----------
     scr : DataFrame
-        :func:`viabilidade.statewide.screening`.
+        :func:`viabilidade.statewide.views.screening`.
     spec : list of str or str
         Ruleset ids or ``.toml`` paths.
     store : Store
         For the maps' boundaries and sources.
     """
-    from .report.other_rules import SECONDARY_MARK, ruleset_notes
-    from .rules.compare import changes, combined, test_counts
-    from .statewide import screening_map, source_note
+    from ..report.other_rules import SECONDARY_MARK, ruleset_notes
+    from ..rules.compare import changes, combined, test_counts
+    from .views import screening_map, source_note
 
     if not spec:
         return ""

@@ -35,7 +35,7 @@ statement about the new border). The certified collection and state tax revenue 
 same fields as ``[fiscal]`` (giving both is an error).
 
 This module only reads and validates the table (no data, no rules); the figures are put
-into the profile by :mod:`viabilidade.profile_certified`.
+into the profile by :mod:`viabilidade.profile.certified`.
 """
 
 from __future__ import annotations
@@ -48,8 +48,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import Problems, clean_text
-from .plausibility import count_problem, date_problem, distance_problem, money_problem
+from ..errors import Problems, clean_text
+from ..common.plausibility import count_problem, date_problem, distance_problem, money_problem
 
 #: Certifying bodies of art. 4 § 2: key -> (name printed in studies, accepted spellings).
 BODIES: dict[str, tuple[str, tuple[str, ...]]] = {

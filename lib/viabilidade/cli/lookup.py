@@ -13,14 +13,14 @@ therefore looked up among the municipalities and the non-seat districts.
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
-from .candidate import OPERATIONS, fold, slugify
-from .errors import ViabilidadeError
+from ..common.text import fold, name_key
+from ..proposal.candidate import OPERATIONS, slugify
+from ..errors import ViabilidadeError
 
 
 class NameLookupError(ViabilidadeError):
@@ -67,14 +67,6 @@ class Unit:
             return f"município {self.name} ({self.code})"
         role = "distrito-sede" if self.seat else "distrito"
         return f"{role} {self.name} ({self.code}), de {self.municipality} ({self.cod_ibge})"
-
-
-def name_key(text: str) -> str:
-    """Comparison key of a name: ASCII lower-case letters and digits only.
-
-    ``"Posse d'Abadia"``, ``"posse dabadia"`` and ``"POSSE D’ABADIA"`` give ``"possedabadia"``.
-    """
-    return re.sub(r"[^a-z0-9]", "", fold(text))
 
 
 def _units(districts: pd.DataFrame, municipalities: pd.DataFrame) -> list[Unit]:
@@ -189,7 +181,7 @@ def candidate_for(unit: Unit, store, *, fusion_with: Unit | None = None) -> tupl
         A municipality or seat district without ``fusion_with`` (the message lists the
         operations that make sense for it), or a fusion of a municipality with itself.
     """
-    from .generate import candidate_toml
+    from ..proposal.generate import candidate_toml
 
     if fusion_with is not None:
         a, b = _as_municipality(unit), _as_municipality(fusion_with)
@@ -200,8 +192,8 @@ def candidate_for(unit: Unit, store, *, fusion_with: Unit | None = None) -> tupl
         seat = max((a, b), key=lambda u: (pop.get(u.code, 0), u.name)).name
         name = f"{a.name}-{b.name}"
         slug = f"fusao-{slugify(a.name)}-{slugify(b.name)}"
-        from .candidate import Candidate
-        from .coherence import fusion_contiguity_problems
+        from ..proposal.candidate import Candidate
+        from ..profile.coherence import fusion_contiguity_problems
 
         apart = fusion_contiguity_problems(Candidate(
             path=Path(f"{slug}.toml"), slug=slug, operation="fusion", name=name, seat=seat,
@@ -274,7 +266,7 @@ def candidate_path(query: str, store, candidates_dir: Path) -> tuple[Path, bool]
 
 def write_candidate(path: Path, text: str) -> None:
     """Write a candidate file atomically (folder created if needed)."""
-    from .report.atomic import write_files_atomically
+    from ..report.writers.atomic import write_files_atomically
 
     path.parent.mkdir(parents=True, exist_ok=True)
     write_files_atomically(path.parent, {path.name: text.encode("utf-8")})

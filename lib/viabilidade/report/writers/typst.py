@@ -27,7 +27,7 @@ from importlib import resources
 from pathlib import Path
 from urllib.parse import unquote
 
-from ..errors import ReportError
+from ...errors import ReportError
 
 #: Tags the writer knows (nbconvert's wrappers included: ``div`` is transparent).
 TAGS = frozenset("""html head meta title style body main section div p span strong b em i code pre a br
@@ -182,7 +182,7 @@ class Document:
     ua_error: str | None = None
 
 
-#: The status signs of the HTML (report/tables.py), drawn as shapes by ``sinal`` (typst-base.typ).
+#: The status signs of the HTML (report/writers/tables.py), drawn as shapes by ``sinal`` (typst-base.typ).
 SIGNS = {"●": "cheio", "◐": "meio", "○": "vazio"}
 
 #: Typst of a ``<p>`` by its class (as the stylesheet styles it); ``{body}`` is the paragraph.
@@ -791,7 +791,7 @@ def compile_pdf(doc: Document) -> bytes:
     cannot be interrupted inside the library, but the child can be killed, so Ctrl-C and
     SIGTERM stop a study within a second, whatever Typst is doing; the child also dies
     with its parent (``kill -9``). Its temporary folder is ``viabilidade-typst-<pid>-…``
-    (:mod:`viabilidade.tempfiles`).
+    (:mod:`viabilidade.common.tempfiles`).
 
     Raises
     ------
@@ -805,7 +805,7 @@ def compile_pdf(doc: Document) -> bytes:
     import subprocess
     import sys
 
-    from ..tempfiles import prefix
+    from ...common.tempfiles import prefix
     from . import fonts
 
     with tempfile.TemporaryDirectory(prefix=prefix("typst")) as tmp:

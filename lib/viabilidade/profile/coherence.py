@@ -1,7 +1,7 @@
 """A proposal that makes sense: checks a candidate must pass before any study is written.
 
-These go beyond the shape of the file (:mod:`viabilidade.candidate`) and the codes
-(:func:`viabilidade.profile.check_candidate`, which calls :func:`check_proposal`):
+These go beyond the shape of the file (:mod:`viabilidade.proposal.candidate`) and the codes
+(:func:`viabilidade.profile.build.check_candidate`, which calls :func:`check_proposal`):
 
 * a fusion (art. 5 § 2) joins two or more *whole* municipalities (no districts, no drawn
   area) that form one territory;
@@ -26,7 +26,7 @@ What the law leaves to judgment is flagged in the study, not refused: a drawn ne
 municipality entirely surrounded by its origin (art. 3, "relativa harmonia") is
 :func:`enclave`, a drawn area whose proposed seat lies outside it is :func:`seat_outside`
 (``details["seat_outside"]``), and districts whose approximate territories do not touch are
-:func:`apart_districts`, which :func:`viabilidade.analysis.territory` stores in
+:func:`apart_districts`, which :func:`viabilidade.profile.analysis.territory` stores in
 ``details["enclave"]`` / ``details["districts_apart"]`` and
 :func:`viabilidade.report.boundary.drawn_findings` words for the study and the explorer.
 
@@ -36,9 +36,12 @@ candidate file and the field.
 
 from __future__ import annotations
 
-from .candidate import Candidate
-from .operations import operation_of
-from .errors import CandidateError, GeoError, raise_located
+from ..proposal.candidate import Candidate
+from ..operations import operation_of
+from ..common.numbers import fmt
+from ..common.plausibility import ELECTORS_PER_INHABITANT_MAX, GROWTH_MAX, collection_problem
+from ..data.sources import SHORT_TSE
+from ..errors import CandidateError, GeoError, raise_located
 
 #: Largest gap in metres between an area municipality and an origin that still counts as a
 #: shared border: the tbrugz polygons are simplified, so neighbours may not meet exactly.
@@ -101,7 +104,7 @@ def plebiscite_problems(candidate: Candidate) -> list[CandidateError]:
 
 def _area_files(candidate: Candidate) -> tuple[list[CandidateError], object]:
     """Read the drawn area and the urban perimeter; their problems and the area polygon."""
-    from .geo.area_file import read_area
+    from ..geo.area_file import read_area
 
     out, area = [], None
     for field, path in (("area.boundary", candidate.boundary),
@@ -115,7 +118,7 @@ def _area_files(candidate: Candidate) -> tuple[list[CandidateError], object]:
             continue
         if field == "area.boundary":
             area = geom
-    from .geo.area_file import read_line
+    from ..geo.area_file import read_line
 
     for field in ("old_line", "new_line"):
         path = getattr(candidate, field, None)
@@ -132,9 +135,9 @@ def _area_files(candidate: Candidate) -> tuple[list[CandidateError], object]:
 def correction_problems(candidate: Candidate, store) -> list[CandidateError]:
     """Art. 6: the two municipalities of a boundary correction share a limit (a gap of at
     most :data:`TOUCH_TOLERANCE_M`)."""
-    from .geo.distance import geodesic_distance_m
-    from .geo.memorial import fmt_num
-    from .geo.territory import municipality_geometry
+    from ..geo.distance import geodesic_distance_m
+    from ..geo.memorial import fmt_num
+    from ..geo.territory import municipality_geometry
 
     names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
     codes = [c for c in candidate.origins if c in names]
@@ -153,10 +156,10 @@ def correction_problems(candidate: Candidate, store) -> list[CandidateError]:
 
 def touch_problems(candidate: Candidate, store, drawn=None) -> list[CandidateError]:
     """The area touches each origin (see the module docstring); one problem per origin."""
-    from .geo.distance import geodesic_distance_m
-    from .geo.measure import geodesic_area_km2, polygonal
-    from .geo.memorial import fmt_num
-    from .geo.territory import municipality_geometry
+    from ..geo.distance import geodesic_distance_m
+    from ..geo.measure import geodesic_area_km2, polygonal
+    from ..geo.memorial import fmt_num
+    from ..geo.territory import municipality_geometry
 
     import shapely
 
@@ -207,7 +210,7 @@ def _first_group(codes: list[str], geoms: dict) -> tuple[set[str], float]:
     """The codes reachable from ``codes[0]`` through shared borders (gap at most
     :data:`TOUCH_TOLERANCE_M`), and the smallest gap in metres between that group and the rest
     (``0.0`` when every code is in the group)."""
-    from .geo.distance import geodesic_distance_m
+    from ..geo.distance import geodesic_distance_m
 
     group, todo = {codes[0]}, [codes[0]]
     while todo:
@@ -227,7 +230,7 @@ def fusion_contiguity_problems(candidate: Candidate, store) -> list[CandidateErr
     Municipalities are grouped by shared borders (gap at most :data:`TOUCH_TOLERANCE_M`);
     more than one group is refused, naming the municipalities cut off from the first.
     """
-    from .geo.territory import municipality_geometry
+    from ..geo.territory import municipality_geometry
 
     names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
     codes = [c for c in candidate.municipalities if c in names]
@@ -253,9 +256,9 @@ def destination_problems(candidate: Candidate, store, drawn=None) -> list[Candid
     polygon) the municipalities its districts belong to; a gap above
     :data:`TOUCH_TOLERANCE_M` is refused.
     """
-    from .geo.distance import geodesic_distance_m
-    from .geo.memorial import fmt_num
-    from .geo.territory import municipality_geometry
+    from ..geo.distance import geodesic_distance_m
+    from ..geo.memorial import fmt_num
+    from ..geo.territory import municipality_geometry
 
     import shapely
 
@@ -350,9 +353,9 @@ def pieces_problems(candidate: Candidate, store, drawn=None) -> list[CandidateEr
     another (gap above :data:`TOUCH_TOLERANCE_M`); districts have no polygons, so districts
     of one municipality, or of neighbouring ones, are not refused here.
     """
-    from .geo.continuity import continuity
-    from .geo.memorial import fmt_num
-    from .geo.territory import municipality_geometry
+    from ..geo.continuity import continuity
+    from ..geo.memorial import fmt_num
+    from ..geo.territory import municipality_geometry
 
     import shapely
 
@@ -417,7 +420,7 @@ def seat_problems(candidate: Candidate, store, drawn=None) -> list[CandidateErro
     processed ``districts`` table, IBGE DTB 2022), or when the origin's seat point (IBGE sedes
     municipais) lies inside the drawn area.
     """
-    from .geo.facts import seat_of
+    from ..geo.facts import seat_of
 
     import shapely
 
@@ -478,7 +481,7 @@ def apart_districts(candidate: Candidate, store) -> dict | None:
         territories are approximate cells or the union of their census tracts); ``None`` for a drawn area,
         fewer than two districts, a fusion, or cells that touch.
     """
-    from .geo.districts import district_cells
+    from ..geo.districts import district_cells
 
     if (candidate.boundary is not None or len(candidate.districts) < 2
             or operation_of(candidate).merges):
@@ -514,8 +517,8 @@ def enclave(candidate: Candidate, store, drawn=None) -> dict | None:
         without a drawn area, for an operation other than ``create-municipality``, or when
         the area reaches the origins' limit.
     """
-    from .geo.distance import geodesic_distance_m
-    from .geo.territory import municipality_geometry
+    from ..geo.distance import geodesic_distance_m
+    from ..geo.territory import municipality_geometry
 
     import shapely
 
@@ -548,9 +551,9 @@ def seat_outside(candidate: Candidate, store, drawn=None) -> dict | None:
         without a drawn area, for an operation other than ``create-municipality``, when the
         seat has no known point, or when the area covers it.
     """
-    from .geo.distance import geodesic_distance_m
-    from .geo.districts import district_points
-    from .data.codes import normalize_name
+    from ..geo.distance import geodesic_distance_m
+    from ..geo.districts import district_points
+    from ..data.codes import normalize_name
 
     import shapely
 
@@ -605,3 +608,255 @@ def check_proposal(candidate: Candidate, store) -> None:
         problems += fusion_contiguity_problems(candidate, store)
         problems += scenario_problems(candidate, store, drawn)
     raise_located(problems, candidate.path)
+
+
+# --- Figures against the data (a candidate whose codes are known) ----------------------------
+# (moved here from the plausibility bounds, which sit on the ground floor: these read the
+# store and the map)
+
+def _published(candidate, store) -> dict:
+    """Published figures of the candidate's territories: per municipality population and
+    electors, and the area's own population and electors where the data give them
+    (districts: Censo 2022 population, electors by population share; whole municipalities:
+    Censo 2022 and the roll studies read, TSE profile of 2026; a drawn area: ``None``)."""
+    from ..data.store import electors as roll
+
+    munis = store.municipalities.set_index("cod_ibge")
+    electors = roll(store)["eleitores"]
+    dists = store.districts.set_index("cod_distrito")
+    pop = {c: int(munis.at[c, "populacao"]) for c in munis.index}
+    ele = {c: int(electors.get(c, 0)) for c in munis.index}
+    area_pop = area_ele = None
+    if candidate.boundary is None and (candidate.districts or candidate.municipalities):
+        area_pop = sum(pop[c] for c in candidate.municipalities)
+        area_ele = float(sum(ele[c] for c in candidate.municipalities))
+        for d in candidate.districts:
+            owner, people = dists.at[d, "cod_ibge"], int(dists.at[d, "populacao"])
+            area_pop += people
+            area_ele += ele[owner] * people / pop[owner] if pop[owner] else 0
+    return {"names": munis["nome"].to_dict(), "population": pop, "electors": ele,
+            "area_population": area_pop, "area_electors": area_ele}
+
+
+def figure_problems(candidate, store) -> list:
+    """The candidate's certified and declared figures against the published data.
+
+    Parameters
+    ----------
+    candidate : viabilidade.proposal.candidate.Candidate
+        Whose codes exist in ``store`` (:func:`viabilidade.profile.build.check_candidate`).
+    store : viabilidade.data.store.Store
+        ``municipalities``, ``districts``, ``electorate``.
+
+    Returns
+    -------
+    list of CandidateError
+        One per implausible figure, naming the field, what was found and the bound:
+
+        * certified electors above :data:`ELECTORS_PER_INHABITANT_MAX` × the population of
+          the same territory (certified, else published);
+        * a certified population or electorate (area or remainder) above :data:`GROWTH_MAX`
+          × the published figure of the municipalities it is part of;
+        * the area plus the certified remainders above :data:`GROWTH_MAX` × their origins;
+        * petition signatures above the area's electors (certified: exactly; estimated:
+          × :data:`GROWTH_MAX`);
+        * plebiscite eligible electors above :data:`GROWTH_MAX` × the electors of the
+          municipalities concerned (origins, area, destination; TSE profile of 2026).
+    """
+    from ..errors import CandidateError
+
+    data = _published(candidate, store)
+    names, pop, ele = data["names"], data["population"], data["electors"]
+    out: list = []
+    f = candidate.path
+
+    def add(field_: str, msg: str) -> None:
+        if all(e.field != field_ for e in out):  # one refusal per field: the first bound
+            out.append(CandidateError(msg, file=f, field=field_))
+
+    def who(codes) -> str:
+        return ", ".join(f"{names[c]} ({c})" for c in codes)
+
+    cert = candidate.certified
+    whole = [c for c in dict.fromkeys((*candidate.origins, *candidate.municipalities))
+             if c in names]
+    published = {"population": (pop, "habitantes", "IBGE, Censo 2022"),
+                 "electors": (ele, "eleitores", SHORT_TSE)}
+    area_pub = {"population": data["area_population"], "electors": data["area_electors"]}
+
+    # electors <= 2.5 x population of the same territory
+    units = [("certified", cert.area, data["area_population"], "da área")]
+    units += [(f"certified.remainder.{o}", figs, pop.get(o), f"de {names.get(o, o)} inteiro")
+              for o, figs in cert.remainders.items()]
+    for prefix, figs, pub_pop, whose in units:
+        if "electors" not in figs:
+            continue
+        if "population" in figs:
+            people, basis = figs["population"].value, "a população certificada"
+        elif pub_pop:
+            people, basis = pub_pop, f"a população {whose} no Censo 2022"
+        else:
+            continue
+        limit = ELECTORS_PER_INHABITANT_MAX * people
+        if figs["electors"].value > limit:
+            add(f"{prefix}.electors.value",
+                f"encontrados {fmt(figs['electors'].value)} eleitores para {fmt(people)} "
+                f"habitantes; esperado no máximo {fmt(int(limit))} eleitores "
+                f"({fmt(ELECTORS_PER_INHABITANT_MAX, 1)} × {basis}; o maior quociente de Goiás "
+                "é 2,19, Davinópolis, no perfil do eleitorado de 2026)")
+
+    # a certified figure within 1.5 x the published figure of what it is part of
+    for key, (table, unit, source) in published.items():
+        if whole and key in cert.area:
+            total = sum(table[c] for c in whole)
+            if cert.area[key].value > GROWTH_MAX * total:
+                add(f"certified.{key}.value",
+                    f"encontrados {fmt(cert.area[key].value)} {unit} na área; esperado no máximo "
+                    f"{fmt(int(GROWTH_MAX * total))} ({fmt(GROWTH_MAX, 1)} × os {fmt(total)} "
+                    f"{unit} de {who(whole)}, {source})")
+        rem_total, origins_total, origins = 0, 0, []
+        for o, figs in cert.remainders.items():
+            if key not in figs or o not in table:
+                continue
+            value = figs[key].value
+            rem_total += value
+            origins_total += table[o]
+            origins.append(o)
+            if value > GROWTH_MAX * table[o]:
+                add(f"certified.remainder.{o}.{key}.value",
+                    f"encontrados {fmt(value)} {unit} no remanescente; esperado no máximo "
+                    f"{fmt(int(GROWTH_MAX * table[o]))} ({fmt(GROWTH_MAX, 1)} × os "
+                    f"{fmt(table[o])} {unit} de {who([o])} inteiro, {source})")
+                origins_total = None
+        if (origins and origins_total is not None and candidate.operation != "fusion"):
+            area_value = (cert.area[key].value if key in cert.area else area_pub[key])
+            if area_value is not None and area_value + rem_total > GROWTH_MAX * origins_total:
+                add(f"certified.remainder.{origins[0]}.{key}.value",
+                    f"a área ({fmt(round(area_value))}) e o remanescente "
+                    f"({fmt(rem_total)}) somam {fmt(round(area_value + rem_total))} {unit}; "
+                    f"esperado no máximo {fmt(int(GROWTH_MAX * origins_total))} "
+                    f"({fmt(GROWTH_MAX, 1)} × os {fmt(origins_total)} {unit} de "
+                    f"{who(origins)}, {source})")
+
+    # signatures <= the area's electors
+    signatures = candidate.petition_signatures
+    if signatures is not None:
+        if "electors" in cert.area:
+            limit, basis = cert.area["electors"].value, "os eleitores certificados da área"
+        elif data["area_electors"] is not None:
+            limit = int(GROWTH_MAX * data["area_electors"])
+            basis = (f"{fmt(GROWTH_MAX, 1)} × os cerca de {fmt(round(data['area_electors']))} "
+                     f"eleitores estimados da área, {SHORT_TSE}")
+        else:
+            limit = int(GROWTH_MAX * sum(ele[c] for c in whole))
+            basis = (f"{fmt(GROWTH_MAX, 1)} × os {fmt(sum(ele[c] for c in whole))} eleitores de "
+                     f"{who(whole)}, {SHORT_TSE}")
+        if signatures > limit:
+            add("process.petition_signatures",
+                f"encontradas {fmt(signatures)} assinaturas; esperado no máximo {fmt(limit)} "
+                f"({basis}): só eleitores inscritos na área assinam (art. 2º)")
+
+    # plebiscite electors <= 1.5 x the electors of the municipalities concerned
+    p = candidate.plebiscite
+    if p is not None and p.eligible is not None:
+        concerned = [c for c in dict.fromkeys((*whole, candidate.destination)) if c in names]
+        total = sum(ele[c] for c in concerned)
+        if concerned and p.eligible > GROWTH_MAX * total:
+            add("process.plebiscite.eligible",
+                f"encontrados {fmt(p.eligible)} eleitores aptos; esperado no máximo "
+                f"{fmt(int(GROWTH_MAX * total))} ({fmt(GROWTH_MAX, 1)} × os {fmt(total)} "
+                f"eleitores de {who(concerned)}, os municípios envolvidos, {SHORT_TSE})")
+    out.extend(_collection_vs_published(candidate, store))
+    return out
+
+
+def _collection_vs_published(candidate, store) -> list:
+    """The area's and the remainders' collection at most the state's published tax revenue
+    (of the collection's year; for a year the data do not have yet, :data:`GROWTH_MAX` × the
+    latest year), when the file gives no state tax revenue of its own (that case is checked
+    when the file is read)."""
+    from ..data.store import state_tax_revenue
+    from ..errors import CandidateError, DataError
+
+    collection = candidate.collection
+    if candidate.state_tax_revenue is not None:
+        return []
+    checks = []
+    if collection is not None:
+        checks.append(("certified.collection.value" if collection.certificate
+                       else "fiscal.collection.value_brl", collection.value_brl, collection.year))
+    for origin, figs in candidate.certified.remainders.items():
+        if "collection" in figs:
+            checks.append((f"certified.remainder.{origin}.collection.value",
+                           figs["collection"].value, figs["collection"].year))
+    out = []
+    years = sorted(set(int(y) for y in store.state_revenue["ano"]))
+    for field_, value, year in checks:
+        try:
+            revenue = state_tax_revenue(store, year)["total"]
+            whose = f"a de {year} publicada"
+        except DataError:
+            latest = max(y for y in years if y <= year) if any(y <= year for y in years) else years[-1]
+            try:
+                revenue = GROWTH_MAX * state_tax_revenue(store, latest)["total"]
+            except DataError:
+                continue
+            whose = f"{fmt(GROWTH_MAX, 1)} × a de {latest} publicada"
+        msg = collection_problem(value, revenue, whose)
+        if msg:
+            out.append(CandidateError(msg, file=candidate.path, field=field_))
+    return out
+
+
+def perimeter_problems(candidate, store) -> list:
+    """An urban perimeter (``[origin] urban_perimeter``) must lie in its origin and hold its
+    seat.
+
+    The perimeter is the urban area of an origin municipality (reading I-4): at least half
+    of it must lie in the origins' territory, and it must hold (within the 500 m tolerance
+    of the simplified boundaries, :data:`viabilidade.profile.coherence.TOUCH_TOLERANCE_M`) the seat
+    point of one origin (IBGE). An unreadable file is reported by
+    :func:`viabilidade.profile.coherence.check_proposal`, not here.
+
+    Returns
+    -------
+    list of CandidateError
+        At most one, field ``origin.urban_perimeter``, with the distance to the seat.
+    """
+    from ..errors import CandidateError, GeoError
+    from ..geo.area_file import read_area
+    from ..geo.distance import geodesic_distance_m
+    from ..geo.measure import geodesic_area_km2, polygonal
+    from ..geo.memorial import fmt_num
+    from ..geo.territory import municipality_geometry
+
+    import shapely
+
+    path = candidate.urban_perimeter
+    names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
+    origins = [c for c in candidate.origins if c in names]
+    if path is None or not origins:
+        return []
+    try:
+        perimeter = read_area(path)
+    except GeoError:
+        return []
+    seats = store.seats.set_index("cod_ibge")
+    territory = shapely.union_all([municipality_geometry(store.boundaries, c) for c in origins])
+    inside = geodesic_area_km2(polygonal(shapely.intersection(perimeter, territory)))
+    share = inside / geodesic_area_km2(perimeter)
+    gaps = {c: geodesic_distance_m(perimeter, shapely.Point(seats.at[c, "lon"],
+                                                            seats.at[c, "lat"]))
+            for c in origins if c in seats.index}
+    near = min(gaps, key=gaps.get) if gaps else None
+    listed = ", ".join(f"{names[c]} ({c})" for c in origins)
+    if share >= 0.5 and (near is None or gaps[near] <= TOUCH_TOLERANCE_M):
+        return []
+    found = (f"{fmt_num(share * 100, 1)} % do polígono fica no município de origem"
+             if share < 0.5 else "o polígono fica no município de origem")
+    seat = (f", e a sede de {names[near]} fica a {fmt_num(gaps[near] / 1000, 1)} km dele"
+            if near is not None and gaps[near] > TOUCH_TOLERANCE_M else "")
+    return [CandidateError(
+        f"o perímetro urbano em {path.name} não é o do município de origem ({listed}): "
+        f"{found}{seat}; esperado um perímetro dentro do município de origem e contendo a "
+        "sua sede (IBGE)", file=candidate.path, field="origin.urban_perimeter")]

@@ -7,7 +7,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from ..os_errors import loop_reason, os_reason
+from ...os_errors import loop_reason, os_reason
 
 
 def write_files_atomically(folder: Path, contents: dict[str, bytes]) -> None:
@@ -72,7 +72,7 @@ def folder_inside(root: Path, name: str) -> Path:
         ``root/name`` is a symbolic link, or resolves outside ``root`` (a name holding ``/``
         or ``..``).
     """
-    from ..errors import ReportError
+    from ...errors import ReportError
 
     real_root = Path(os.path.realpath(root))
     path = Path(root) / name
@@ -121,7 +121,7 @@ def check_output_folder(folder: Path, *, min_free: int = MIN_FREE_BYTES) -> Path
     ReportError
         Naming the folder and what is wrong with it (pt-BR).
     """
-    from ..errors import ReportError
+    from ...errors import ReportError
 
     folder = Path(os.path.abspath(folder))
     loop = loop_reason(folder)

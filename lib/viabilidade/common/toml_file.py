@@ -1,0 +1,95 @@
+"""Reading TOML text: :func:`load_toml` (tomllib, with a document nested too deep raised as a
+syntax error) and the pt-BR wording of a syntax error with its line and column
+(:func:`toml_reason`, :func:`toml_position`), shared by the candidate file, the settings file
+and the ruleset files.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+from ..errors import field_line, key_at
+
+
+#: tomllib's message for a document nested past Python's recursion limit (our own wording:
+#: tomllib raises a bare RecursionError there).
+NESTING_TOO_DEEP = "Nesting too deep"
+
+
+def load_toml(text: str) -> dict:
+    """``tomllib.loads(text)``, with a document nested too deep for Python's recursion limit
+    (100.000 ``[`` in a row) raised as a :class:`tomllib.TOMLDecodeError` like any other
+    syntax error, which :func:`toml_reason` words in pt-BR.
+
+    Raises
+    ------
+    tomllib.TOMLDecodeError
+        Invalid TOML, or nested too deep.
+    """
+    try:
+        return tomllib.loads(text)
+    except RecursionError:
+        raise tomllib.TOMLDecodeError(NESTING_TOO_DEEP) from None
+
+
+def toml_reason(e: "tomllib.TOMLDecodeError", text: str | None = None) -> str:
+    """A TOML syntax error's reason in pt-BR, with the line and column when tomllib gives them;
+    given the file's ``text``, a repeated key is named with the line of its first value."""
+    msg = getattr(e, "msg", None) or str(e).split(" (at ")[0]
+    reasons = {"Expected ']' at the end of a table declaration": "falta ']' no fim do cabeçalho "
+                                                                 "da tabela",
+               "Expected ']]' at the end of an array declaration": "falta ']]' no fim do "
+                                                                   "cabeçalho da lista de tabelas",
+               "Invalid value": "valor inválido",
+               "Expected '=' after a key in a key/value pair": "falta '=' depois da chave",
+               "Unclosed array": "lista sem ']' de fechamento",
+               "Unclosed inline table": "tabela em linha sem '}' de fechamento",
+               "Unterminated string": "texto sem aspas de fechamento",
+               "Cannot declare": "tabela declarada duas vezes",
+               "Cannot overwrite a value": "chave repetida",
+               "Cannot mutate immutable namespace": "tabela escrita em linha ({ … }) estendida "
+                                                    "depois",
+               "Cannot redefine namespace": "tabela redefinida",
+               "Duplicate inline table key": "chave repetida numa tabela em linha",
+               "Invalid statement": "linha que não é 'chave = valor' nem '[tabela]'",
+               "Expected newline or end of document": "esperado fim de linha depois do valor",
+               "Illegal character": "caractere de controle não permitido (um NUL, uma tabulação "
+                                    "vertical ou texto sem aspas de fechamento?)",
+               "Invalid initial character for a key part": "caractere inválido no início de uma "
+                                                           "chave (uma chave com acento, espaço ou "
+                                                           "símbolo precisa de aspas)",
+               "Invalid date or datetime": "data inválida",
+               "Invalid hex value": "valor hexadecimal inválido",
+               "Escaped character is not a Unicode scalar value": "sequência de escape \\u "
+                                                                  "inválida",
+               "Unescaped '\\' in a string": "barra invertida sem escape num texto (escreva "
+                                              "'\\\\' ou use aspas simples)",
+               "Found invalid character": "caractere inválido",
+               NESTING_TOO_DEEP: "listas ou tabelas aninhadas (uma dentro da outra) em "
+                                 "níveis demais",
+               "Expected": "falta um caractere obrigatório"}
+    reason = next((v for k, v in reasons.items() if msg.startswith(k)), None)
+    reason = reason or f"erro de sintaxe (detalhe do leitor TOML: {msg})"
+    line, col = toml_position(e)
+    if reason == "chave repetida" and text and line:
+        key = key_at(text, line)
+        if key:
+            first = field_line(text, key, exact=True)
+            again = f", já escrita na linha {first}" if first and first != line else ""
+            reason = f"chave repetida {key!r}{again}"
+    if col:
+        return f"{reason} (coluna {col}); esperado TOML válido"
+    if "end of document" in str(e):
+        return f"{reason} no fim do arquivo; esperado TOML válido"
+    return f"{reason}; esperado TOML válido"
+
+
+def toml_position(e: "tomllib.TOMLDecodeError") -> tuple[int | None, int | None]:
+    """(line, column) of a TOML syntax error, 1-based, or ``(None, None)``."""
+    line, col = getattr(e, "lineno", None), getattr(e, "colno", None)
+    if line is None:
+        m = re.search(r"line (\d+), column (\d+)", str(e))
+        if m:
+            line, col = int(m.group(1)), int(m.group(2))
+    return line, col

@@ -1,0 +1,9 @@
+"""The statewide views of LC 02/1990: :mod:`.views` (the art. 8 audit of every municipality
+and the screening of every non-seat district as a candidate municipality, with their maps,
+tables and the notebooks' runners) and :mod:`.rulesets` (that screening under several
+rulesets side by side, ``viabilidade triagem --regras``).
+
+Layer: a product (floor 11, docs/CONTRACTS.md), beside ``batch`` and ``explore``: it may
+import the report and everything below it, never ``batch``, ``explore`` or ``cli``.
+Importing this package imports none of its modules.
+"""

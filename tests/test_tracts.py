@@ -118,9 +118,12 @@ def test_profile_of_a_drawn_area_with_tracts(tract_store):
                       Settings())
     pop = p.area.population
     assert (pop.value, pop.uncertainty, pop.basis) == (2331, 713.8, Basis.ESTIMATED)
-    assert pop.note.startswith("estimado (população) pelos setores censitários: 1 setor(es) "
-                               "inteiro(s) dentro da área contam exatamente; 2 setor(es) "
-                               "cortado(s) pela divisa")
+    assert pop.note.startswith("estimado (população) pelos setores censitários: 1 setor inteiro "
+                               "dentro da área conta exatamente; 2 setores cortados pela divisa "
+                               "contam pela fração da área de cada um dentro dela (setor "
+                               "520010010900002: 6,74\u00a0% da área do setor; setor "
+                               "520010010900003: 28,26\u00a0% da área do setor); incerteza = o "
+                               "maior erro possível nos setores cortados")
     assert "setor 520010010900002: 6,74\u00a0% da área do setor" in pop.note
     assert p.area.buildings.value == 850 and p.area.buildings.uncertainty == 425.0
     assert "setores urbanos" in p.area.buildings.note
@@ -174,7 +177,7 @@ def test_bad_tract_counts_are_all_named(tmp_path):
     with pytest.raises(DataError) as e:
         read_tract_counts(bad)
     assert str(e.value) == (
-        f"arquivo {bad.name}: 2 problema(s): linha 2, coluna CD_SETOR: encontrado '52001000590001'; "
+        f"arquivo {bad.name}: 2 problemas: linha 2, coluna CD_SETOR: encontrado '52001000590001'; "
         "esperado um código de setor de Goiás com 15 algarismos (52…); linha 3, coluna "
         "v0001: encontrado '1200,5'; esperado um número inteiro maior ou igual a zero")
 

@@ -44,6 +44,14 @@ SIT_CODES = ("1", "2", "3", "5", "6", "7", "8", "9")
 _VARIABLES = {"v0001": "populacao", "v0002": "domicilios", "v0007": "domicilios_ocupados"}
 
 
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun if n == 1 else noun + 's'}"
+
+
+def _problems(n: int) -> str:
+    return _plural(n, "problema")
+
+
 def tract_files(raw: Path) -> tuple[Path, Path] | None:
     """The tract mesh and aggregate files in a raw folder, or ``None`` when both are absent.
 
@@ -134,7 +142,7 @@ def read_tract_counts(path: Path) -> pd.DataFrame:
     if problems:
         shown = "; ".join(problems[:20]) + (f"; e mais {len(problems) - 20}"
                                             if len(problems) > 20 else "")
-        raise DataError(f"{len(problems)} problema(s): {shown}", file=path)
+        raise DataError(f"{_problems(len(problems))}: {shown}", file=path)
     if out.empty:
         raise DataError("nenhuma linha de Goiás (CD_UF = 52); esperadas as linhas dos setores "
                         "de Goiás do arquivo básico dos Agregados por Setores Censitários",
@@ -203,7 +211,7 @@ def read_tract_mesh(path: Path):
     if problems:
         shown = "; ".join(problems[:20]) + (f"; e mais {len(problems) - 20}"
                                             if len(problems) > 20 else "")
-        raise DataError(f"{len(problems)} problema(s): {shown}", file=path)
+        raise DataError(f"{_problems(len(problems))}: {shown}", file=path)
     out = gpd.GeoDataFrame({
         "cod_setor": text["CD_SETOR"][keep], "cod_distrito": text["CD_DIST"][keep],
         "cod_ibge": text["CD_MUN"][keep], "situacao": text["SITUACAO"][keep],
@@ -258,7 +266,7 @@ def read_tracts(mesh_path: Path, counts_path: Path, districts: pd.DataFrame | No
                  "publicados" for c, v in sums.items() if int(v) != int(d.at[c, "populacao"])]
         if wrong:
             raise DataError("a população dos setores não soma a do distrito em "
-                            f"{len(wrong)} distrito(s): {'; '.join(wrong[:10])}; esperados "
+                            f"{_plural(len(wrong), 'distrito')}: {'; '.join(wrong[:10])}; esperados "
                             "todos os setores de cada distrito, da mesma divulgação dos "
                             "agregados por distritos", file=counts_path, column="v0001")
     for c in ("populacao", "domicilios", "domicilios_ocupados"):

@@ -360,17 +360,24 @@ def _tract_figure(est, column: str, unit: str, cod_ibge: str | None, what: str,
     whole, split = est.counts(cod_ibge)
     kind = " urbanos (situação urbana, CD_SIT 1 a 3)" if urban else ""
     if est.exact(cod_ibge):
+        tracts = ("do setor censitário" + kind.replace("urbanos", "urbano") + " que forma a área"
+                  if whole == 1 else f"dos {_n(whole)} setores censitários{kind} que formam a área")
         return value, 0.0, Basis.PUBLISHED, (
-            f"publicado: soma de {what} dos {whole} setores censitários{kind} que formam a área "
-            "(a área é exatamente a união de setores inteiros)")
+            f"publicado: soma de {what} {tracts} (a área é exatamente a união de setores "
+            "inteiros)")
     rows = est.units if cod_ibge is None else est.units[est.units["cod_ibge"] == cod_ibge]
     cut = "; ".join(f"setor {r.cod_setor}: {_pct(100 * r.share)} da área do setor"
                     for r in rows.itertuples() if r.split)
+    inside = ("nenhum setor inteiro dentro da área" if whole == 0 else
+              "1 setor inteiro dentro da área conta exatamente" if whole == 1 else
+              f"{_n(whole)} setores inteiros dentro da área contam exatamente")
+    border = ("1 setor cortado pela divisa conta pela fração da sua área dentro dela" if split == 1
+              else f"{_n(split)} setores cortados pela divisa contam pela fração da área de cada "
+                   "um dentro dela")
     return value, unc, Basis.ESTIMATED, (
-        f"estimado ({what}) pelos setores censitários{kind}: {whole} setor(es) inteiro(s) "
-        f"dentro da área contam exatamente; {split} setor(es) cortado(s) pela divisa contam "
-        f"pela fração da sua área dentro dela ({cut}); incerteza = o maior erro possível nos "
-        "setores cortados (toda a contagem do setor dentro ou toda fora da área), só deles")
+        f"estimado ({what}) pelos setores censitários{kind}: {inside}; {border} ({cut}); "
+        "incerteza = o maior erro possível nos setores cortados (toda a contagem do setor "
+        "dentro ou toda fora da área), só deles")
 
 
 SRC_TRACTS = ("polígono do arquivo de limites da candidatura; IBGE, Malha de Setores "

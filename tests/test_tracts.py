@@ -261,3 +261,19 @@ def test_one_tract_file_without_the_other_is_refused(tmp_path):
         f"arquivo {MESH.name}: a malha de setores está na pasta, mas faltam os agregados por "
         "setores census/CD2022_Agregados_por_setores_basico_GO.csv; esperados os dois arquivos "
         "dos setores censitários, ou nenhum")
+
+
+def test_the_area_chapter_says_what_the_tracts_give(tract_store):
+    import html as html_lib
+
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report.sections import area as area_section
+
+    posse = REPO / "data" / "candidates" / "posse-dabadia.toml"
+    a = analyse(posse, store=tract_store)
+    text = html_lib.unescape(str(area_section(a, tract_store, map_html="<svg/>")))
+    assert ("A área não tem polígono nos dados usados (os distritos têm só o limite de distrito "
+            "segundo a malha de setores do IBGE 2022, sobre o qual o estudo não mede, e o "
+            "candidato não trouxe arquivo de limites): o mapa mostra o limite de distrito "
+            "segundo a malha de setores do IBGE 2022;") in text
+    assert "território aproximado" not in text

@@ -413,9 +413,16 @@ def area(analysis, store=None, map_html: str = "") -> Html:
     body += boundary_check(analysis)
     body += unverified_seat_note(analysis, store)
     if c.districts and c.boundary is None:
-        body += ("<p>A área não tem polígono nos dados usados (os distritos do IBGE não têm malha "
-                 "publicada e o candidato não trouxe arquivo de limites): "
-                 + ("o mapa mostra só um território aproximado; " if map_html else "")
+        from ..geo.tracts import TRACT_LIMIT_LABEL, districts_have_tracts
+
+        tracts = store is not None and districts_have_tracts(store, c.districts)
+        held = (f"os distritos têm só o {TRACT_LIMIT_LABEL}, sobre o qual o estudo não mede, e "
+                if tracts else "os distritos do IBGE não têm malha publicada e ")
+        shown = (f"o mapa mostra o {TRACT_LIMIT_LABEL}; " if tracts
+                 else "o mapa mostra só um território aproximado; ")
+        body += ("<p>A área não tem polígono nos dados usados (" + held
+                 + "o candidato não trouxe arquivo de limites): "
+                 + (shown if map_html else "")
                  + ("a distância do art. 4º, II medida sobre a divisa e o memorial descritivo "
                     "dependem" if art4 else "o memorial descritivo depende")
                  + " do levantamento dos limites propostos.</p>")

@@ -206,6 +206,8 @@ def test_the_map_and_study_name_the_ibge_district_limit(tract_store):
     assert ("A área aparece pelo limite de distrito segundo a malha de setores do IBGE 2022 "
             "(os setores censitários de cada distrito reunidos).") in page
     assert "não é limite legal" not in page and "Malha de Setores Censitários" in page
+    assert ("com o limite dos distritos da área segundo a malha de setores do IBGE 2022 "
+            "hachurado e tracejado") in page and "território aproximado" not in page
     assert oficios.annex_words(c, tract_store, True, False) == (
         "Anexo: mapa de localização da área proposta (limite de distrito segundo a malha de "
         "setores do IBGE 2022).",

@@ -356,7 +356,9 @@ def unverified_seat_note(analysis, store) -> str:
     uses = []
     if c.seat_point is None:
         uses.append(f"como sede proposta no mapa (“{c.seat} (sede proposta)”)")
-    if c.boundary is None:
+    from ..geo.tracts import districts_have_tracts
+
+    if c.boundary is None and not districts_have_tracts(store, c.districts):
         uses.append("para traçar o território aproximado")
     use = (" O estudo o usa " + " e ".join(uses) + "; se o ponto for de outra vila, "
            + ("ambos estão errados" if len(uses) > 1 else "isso está errado") + "."

@@ -229,7 +229,9 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
         caption = f"{what} de {name}{layers}.{warn} {source}"
     origins = ", ".join(names.get(o, o) for o in c.origins)
     alt = (f"Mapa de {name}" + (f" em relação a {origins}" if origins else "")
-           + (", com o território aproximado da área hachurado e tracejado" if approximate else "")
+           + ((", com o limite dos distritos da área segundo a malha de setores do IBGE 2022 "
+               "hachurado e tracejado") if by_tracts else
+              ", com o território aproximado da área hachurado e tracejado" if approximate else "")
            + (f", a faixa de 6 km em torno {around}" if with_band else "")
            + ", legenda, escala gráfica e seta do norte.")
     chart = Chart(svg=figure_svg(fig), caption=caption, alt=alt)

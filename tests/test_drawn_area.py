@@ -112,7 +112,7 @@ def test_the_fixture_area_is_inside_its_origin_and_leaves_the_seat(store):
     ii = _result(a, "art4.II")
     assert str(ii.status) == "indeterminate"
     assert ii.reason.startswith("O polígono da área é conhecido, mas falta o perímetro urbano "
-                                "do município de origem: a distância geodésica de 8.755,71 m vai "
+                                "do município de origem: a distância geodésica de 8.760 m vai "
                                 "do ponto da sede de Abadiânia ao ponto mais próximo do polígono")
     assert "é preciso o perímetro urbano da origem (lei municipal)" in ii.reason and "o polígono da área, apurados" not in ii.reason
 

@@ -101,9 +101,20 @@ def test_margins_chart_axis_spans_every_error_bar():
 
 def test_measured_but_undecided_rule_has_no_change_to_flip():
     # art. 4 II decided only by a bound (seat-to-territory distance): indeterminate, measured.
+    # from the seat point (details["precisao"] = 10 m): the margin is printed to the 10 m
     rows = margins([_result("art4.II", "indeterminate", 12753.88, 6000, comparator=">=", unit="m",
-                            basis="measured")])
+                            basis="measured", details={"precisao": 10.0})])
     row = rows.iloc[0]
-    assert row["change_to_flip"] is None
-    assert row["texto"] == ("6.753,88\xa0m (6,75\xa0km) acima do limiar; o valor não decide a regra "
+    assert row["change_to_flip"] is None and row["precision"] == 10.0
+    assert row["texto"] == ("6.750\xa0m (6,75\xa0km) acima do limiar; o valor não decide a regra "
                             "(um limite ou outro requisito em aberto): veja o motivo na tabela de regras")
+
+
+def test_a_rounded_margin_never_crosses_the_threshold():
+    # 5.996 m against "no mínimo 6.000 m" fails; to the 10 m it would read "0 m abaixo" / 6.000
+    rows = margins([_result("art4.II", "fail", 5996.0, 6000, comparator=">=", unit="m",
+                            basis="measured", details={"precisao": 10.0})])
+    assert rows.iloc[0]["texto"] == "4\xa0m abaixo do limiar; passa a cumprir com 4\xa0m a mais"
+    rows = margins([_result("art4.II", "pass", 6004.0, 6000, comparator=">=", unit="m",
+                            basis="measured", details={"precisao": 10.0})])
+    assert rows.iloc[0]["texto"] == "4\xa0m acima do limiar; deixa de cumprir com 4\xa0m a menos"

@@ -47,12 +47,12 @@ def test_square_in_utm_22s():
     assert m.area_km2 == pytest.approx(1.0, abs=1e-9)
     assert m.text.startswith("Memorial descritivo de Quadra.")
     assert ("Perímetro 1: Começa no marco M-01, de coordenadas UTM E 500.000,00 m e "
-            "N 8.200.000,00 m; daí segue com azimute 90°00'00\" e distância de 1.000,00 m até "
+            "N 8.200.000,00 m; daí segue com azimute 90°00'00\" e distância de 1.000 m até "
             "o marco M-02, de coordenadas UTM E 501.000,00 m e N 8.200.000,00 m;") in m.text
     assert ("até o marco M-01, ponto inicial da descrição deste perímetro.") in m.text
     geo = fmt_num(m.geodesic_area_km2)
     assert m.geodesic_area_km2 != pytest.approx(1.0, abs=5e-5)  # UTM scale factor != 1
-    assert (f"Perímetro (soma das distâncias planas): 4.000,00 m. Área: {geo} km² "
+    assert (f"Perímetro (soma das distâncias planas): 4.000 m. Área: {geo} km² "
             f"({fmt_num(round(m.geodesic_area_km2, 2) * 100, 0)} ha), área geodésica (elipsoide GRS80), a mesma "
             "do estudo; área no plano UTM (SIRGAS 2000 / UTM 22S): 1,00 km².") in m.text
     assert "Área: 1,0000" not in m.text
@@ -192,7 +192,7 @@ def test_a_whole_municipality_names_exactly_its_official_neighbours(store):
     assert paras[0] == "Memorial descritivo de Abadiânia."
     assert paras[2].startswith("COM O MUNICÍPIO DE CORUMBÁ DE GOIÁS: Começa no marco M-001, de "
                                "coordenadas ")
-    assert paras[2].endswith("segue em 27 lados em linha reta, numa extensão de 41.423,86 m, até "
+    assert paras[2].endswith("segue em 27 lados em linha reta, numa extensão de 41.424 m, até "
                              "o marco M-028, de coordenadas " + _point(m, "M-028") + ".")
     assert paras[7].startswith("COM O MUNICÍPIO DE PIRENÓPOLIS: Começa no marco M-138")
     assert paras[7].endswith("até o marco M-001, ponto inicial desta descrição.")
@@ -237,12 +237,12 @@ def test_the_drawn_area_borders_its_origin_only(store):
     paras = m.text.split("\n\n")
     assert paras[2] == ("COM O MUNICÍPIO DE ABADIÂNIA: Começa no marco M-01, de coordenadas "
                         "16°03'37,69\" S e 48°48'00,76\" W, ponto inicial desta descrição; segue "
-                        "em 8 lados em linha reta, numa extensão de 25.157,29 m, até o marco "
+                        "em 8 lados em linha reta, numa extensão de 25.157 m, até o marco "
                         "M-01, ponto inicial desta descrição.")
     assert paras[3].startswith("Os marcos são os vértices do polígono da área, de coordenadas "
                                "calculadas, e não marcos implantados em campo")
     assert "a descrição fica para o levantamento do agrimensor" in paras[3]
-    assert paras[4] == ("Área geodésica: 46,59 km²; perímetro geodésico: 25.157,29 m. Relação "
+    assert paras[4] == ("Área geodésica: 46,59 km²; perímetro geodésico: 25.157 m. Relação "
                         "dos vértices, com as coordenadas UTM, os azimutes e as distâncias "
                         "planas, a seguir.")
     assert paras[5].startswith("Relação dos vértices. Coordenadas no Sistema Geodésico SIRGAS 2000")

@@ -85,10 +85,16 @@ def test_an_upper_bound_reads_as_one_not_as_a_measurement():
     from viabilidade.report.writers.tables import value_text
     from viabilidade.rules.result import Basis, RuleResult, Status
 
+    # from the seat point: printed to the 10 m (details["precisao"], issue 22)
     r = RuleResult("art4.II", "Distância", Status.INDETERMINATE, "só limite", value=12753.88,
                    threshold=6000, comparator=">=", unit="m", basis=Basis.MEASURED,
-                   details={"limite_superior_m": 12753.88})
-    assert value_text(r).replace("\u00a0", " ") == "no máximo 12.753,88 m (12,75 km) (limite superior)"
+                   details={"limite_superior_m": 12753.88, "precisao": 10.0})
+    assert value_text(r).replace("\u00a0", " ") == "no máximo 12.750 m (12,75 km) (limite superior)"
     measured = RuleResult("art4.II", "Distância", Status.PASS, "medida", value=12753.88,
-                          threshold=6000, comparator=">=", unit="m", basis=Basis.MEASURED)
-    assert value_text(measured).replace("\u00a0", " ") == "12.753,88 m (12,75 km) (medido)"
+                          threshold=6000, comparator=">=", unit="m", basis=Basis.MEASURED,
+                          details={"precisao": 1.0})
+    assert value_text(measured).replace("\u00a0", " ") == "12.754 m (12,75 km) (medido)"
+    # a value without a step (a certificate) prints as given
+    given = RuleResult("art4.II", "Distância", Status.PASS, "certidão", value=12753.88,
+                       threshold=6000, comparator=">=", unit="m", basis=Basis.CERTIFIED)
+    assert value_text(given).replace("\u00a0", " ") == "12.753,88 m (12,75 km) (certificado)"

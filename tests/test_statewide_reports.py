@@ -105,7 +105,7 @@ def test_screening_report_covers_81_districts(screening_files):
     assert cells[:5] == ["Posse d'Abadia", "Abadiânia", "3.045", "atinge (dado publicado)",
                          "indet., tende a cumprir"]
     assert cells[-1] == "indeterminado"
-    assert "A distância da sede de origem a um ponto conhecido da área é 12.753,90 m" in text
+    assert "A distância da sede de origem a um ponto conhecido da área é 12.750 m" in text
     assert "Santa Isabel (remanescente) perderia o requisito do art. 4º, IV (população)." in text
     # districts table and § 1º table (the fixture adds --regras: 7 more in "Sob outras regras")
     assert len(re.findall(r"<td>52\d{7}</td>", districts)) == 2 * 81

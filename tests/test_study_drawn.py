@@ -57,14 +57,14 @@ def test_drawn_kml_study_pdf_shows_area_estimate_distance_and_memorial(study):
     assert "46,6 km²" in text and "46,59 km²" in text
     assert "1.701 ± 1.344 habitantes" in text
     assert "Por área" in text and "dasimétrica" in text and "3.045 habitantes" in text
-    assert "8.755,71 m" in text
+    assert "8.760 m" in text and "8.755,71" not in text  # from the seat point: to the 10 m
     assert "Conferência dos limites propostos" in text
     assert "posse-dabadia-desenhada.kml" in text
     assert "Memorial descritivo do Município de Posse d'Abadia." in text
     assert re.search(r"Perímetro 1: Começa no marco M-01, de coordenadas UTM E [\d.]+,\d{2} m e "
                      r"N [\d.]+,\d{2} m", text)
     # The memorial's area is the study's geodesic figure; the UTM-plane one is labelled.
-    assert ("Perímetro (soma das distâncias planas): 25.164,46 m. Área: 46,59 km² (4.659 ha), "
+    assert ("Perímetro (soma das distâncias planas): 25.164 m. Área: 46,59 km² (4.659 ha), "
             "área geodésica (elipsoide GRS80), a mesma do estudo; área no plano UTM "
             "(SIRGAS 2000 / UTM 22S): 46,62 km².") in text
 

@@ -24,7 +24,7 @@ from ..rules.result import Basis, RuleResult, Status
 #: Units whose values are whole counts (a change of status needs a whole step).
 COUNT_UNITS = frozenset({"habitantes", "eleitores", "edificações", "assinaturas", "votos"})
 COLUMNS = ["rule_id", "subject", "status", "lean", "basis", "value", "threshold", "comparator",
-           "unit", "uncertainty", "margin", "margin_pct", "change_to_flip", "texto"]
+           "unit", "uncertainty", "margin", "margin_pct", "change_to_flip", "texto", "precision"]
 
 
 def _satisfies(value: float, threshold: float, comparator: str) -> bool:
@@ -69,25 +69,30 @@ _SINGULAR = {"habitantes": "habitante", "eleitores": "eleitor", "edificações":
              "assinaturas": "assinatura", "votos": "voto"}
 
 
-def _unit_text(amount: float, unit: str) -> str:
+def _unit_text(amount: float, unit: str, precision: float | None = None) -> str:
     if unit in _SINGULAR and round(abs(amount)) == 1:
         return f"1{fmt.NBSP}{_SINGULAR[unit]}"
-    return fmt.quantity(abs(amount), unit, 0 if unit in COUNT_UNITS else None)
+    return fmt.quantity(abs(amount), unit, 0 if unit in COUNT_UNITS else None, precision, 0)
 
 
 def margin_text(value: float, threshold: float, comparator: str, unit: str, basis: str | None,
-                uncertainty: float | None, status: str | None = None) -> str:
+                uncertainty: float | None, status: str | None = None,
+                precision: float | None = None) -> str:
     """Portuguese sentence: where the value stands and what change would alter the result.
 
     ``(3045, 3000, ">", "habitantes", "published", None)`` ->
     ``"45 habitantes acima do limiar; deixa de cumprir com 45 habitantes a menos"``.
+    ``precision``: the step of the value's data (:mod:`viabilidade.common.precision`), so a
+    distance from point data reads ``"6.750 m (6,75 km) acima do limiar"`` for 6.753,88 m; a
+    margin never rounds to zero or across it.
     A measured value whose rule is nevertheless ``indeterminate`` (art. 4 II decided only by a
     bound; art. 4 VI with evidence missing) gets no "change to flip": the value alone does not
     decide it.
     """
     margin = value - threshold
     where = ("exatamente no limiar" if margin == 0 else
-             f"{_unit_text(margin, unit)} {'acima' if margin > 0 else 'abaixo'} do limiar")
+             f"{_unit_text(margin, unit, precision)} {'acima' if margin > 0 else 'abaixo'} do "
+             "limiar")
     if basis == Basis.ESTIMATED.value:
         if uncertainty is None:
             return f"{where}; estimativa sem incerteza declarada: o resultado fica indeterminado"
@@ -105,12 +110,12 @@ def margin_text(value: float, threshold: float, comparator: str, unit: str, basi
                 "veja o motivo na tabela de regras")
     delta = change_to_flip(value, threshold, comparator, unit)
     if _satisfies(value, threshold, comparator):
-        return f"{where}; deixa de cumprir com {_unit_text(delta, unit)} a menos"
-    return f"{where}; passa a cumprir com {_unit_text(delta, unit)} a mais"
+        return f"{where}; deixa de cumprir com {_unit_text(delta, unit, precision)} a menos"
+    return f"{where}; passa a cumprir com {_unit_text(delta, unit, precision)} a mais"
 
 
 def _row(rule_id: str, subject: str, status, lean, basis, value, threshold, comparator, unit,
-         uncertainty) -> dict | None:
+         uncertainty, precision: float | None = None) -> dict | None:
     if value is None or threshold is None or comparator not in (">", ">=") or \
             str(status) == Status.NOT_APPLICABLE.value:
         return None
@@ -125,7 +130,9 @@ def _row(rule_id: str, subject: str, status, lean, basis, value, threshold, comp
         "margin": value - threshold,
         "margin_pct": 100.0 * (value - threshold) / threshold if threshold else float("nan"),
         "change_to_flip": None if undecided else change_to_flip(value, threshold, comparator, unit),
-        "texto": margin_text(value, threshold, comparator, unit, basis, uncertainty, str(status)),
+        "texto": margin_text(value, threshold, comparator, unit, basis, uncertainty, str(status),
+                             precision),
+        "precision": precision,
     }
 
 
@@ -172,8 +179,9 @@ def margins(results: Sequence[RuleResult], profile=None) -> pd.DataFrame:
                                      profile, r.details.get("cod_ibge"), item)))
             continue
         unc = r.details.get("incerteza") if isinstance(r.details, dict) else None
+        step = r.details.get("precisao") if isinstance(r.details, dict) else None
         rows.append(_row(r.rule_id, r.subject, r.status, r.lean, r.basis, r.value, r.threshold,
-                         r.comparator, r.unit, unc))
+                         r.comparator, r.unit, unc, step))
     return pd.DataFrame([x for x in rows if x is not None], columns=COLUMNS)
 
 
@@ -226,7 +234,10 @@ def margins_chart(table: pd.DataFrame, *, cap_pct: float = 100.0):
             ax.errorbar(shown, i, xerr=[[left], [right]], color="#333333", capsize=3, linewidth=1)
             lo, hi = min(lo, shown - left), max(hi, shown + right)
         sign = "+" if row.margin > 0 else ""
-        ax.text(1.02, i, f"{sign}{fmt.quantity(row.margin, row.unit)} ({sign}{fmt.number(pct, 1)} %)",
+        step = getattr(row, "precision", None)
+        step = None if step is None or step != step else step
+        ax.text(1.02, i, f"{sign}{fmt.quantity(row.margin, row.unit, None, step, 0)} "
+                         f"({sign}{fmt.number(pct, 1)} %)",
                 transform=column, va="center", ha="left", fontsize=8)
         subject = "" if row.subject == "área" else f"\n{row.subject}"
         labels.append(f"{rule_label(row.rule_id)}{subject}")

@@ -15,11 +15,12 @@ import shapely
 from ..proposal.candidate import Candidate
 from ..errors import GeoError
 from ..profile.types import Territory
+from ..common.precision import POINT_M, POLYGON_M, rounded
 from ..rules.result import Basis, Figure, Status
 from .continuity import DEFAULT_SLIVER_KM2, continuity
 from ..data.provenance import DATASETS
 from .area_file import read_area
-from .distance import classify_gap, geodesic_distance_m, nearest_geodesic
+from .distance import MIN_GAP_M, classify_gap, geodesic_distance_m, nearest_geodesic
 from .measure import GEOD, geodesic_area_km2, polygonal
 from .memorial import fmt_num
 from .shape import shape_report
@@ -113,7 +114,7 @@ def _gap_bounds(candidate: Candidate, split: Split, seats: pd.DataFrame, names: 
                     "como o perímetro urbano não está nos dados, a distância real pode ser menor; "
                     "só um valor abaixo de 6 km decide")
     note = (f"Distância geodésica (elipsoide GRS80) da {d['from']} "
-            f"{d['to']}: {fmt_num(d['distance_km'], 2)} km; {verdict_hint}.")
+            f"{d['to']}: {_km(d['distance_m'], POINT_M)}; {verdict_hint}.")
     if split.area is not None:
         source = f"{SEATS_SOURCE}; limites: {boundary_source}"
         vintage = f"sedes {SEATS_VINTAGE}; limites {boundary_vintage}"
@@ -122,8 +123,16 @@ def _gap_bounds(candidate: Candidate, split: Split, seats: pd.DataFrame, names: 
         source = f"{SEATS_SOURCE}; sede proposta: {where or CANDIDATE_SEAT}"
         vintage = f"sedes {SEATS_VINTAGE}" + (f"; sede proposta {when}" if when else "")
     fig = Figure(value=round(d["distance_m"], 3), unit="m", basis=Basis.MEASURED,
-                 source=source, vintage=vintage, note=note)
+                 source=source, vintage=vintage, note=note, precision=POINT_M)
     return fig, per
+
+
+def _km(metres: float, step: float) -> str:
+    """A distance in km as the notes print it: at the data's step (never finer than 0,01 km)
+    and on its side of the 6 km of art. 4 II (:func:`viabilidade.common.precision.rounded`):
+    ``12753.88`` -> ``"12,75 km"``; ``5996`` -> ``"5,996 km"``, not ``"6,00 km"``."""
+    km, decimals = rounded(metres / 1000, max(step / 1000, 0.01), MIN_GAP_M / 1000)
+    return f"{fmt_num(km, decimals)} km"
 
 
 def perimeter_gap(candidate: Candidate, split: Split, seat_source: str | None = None
@@ -152,7 +161,7 @@ def perimeter_gap(candidate: Candidate, split: Split, seat_source: str | None = 
                          else "malha municipal"), "medição geodésica",
                       note=f"Menor distância geodésica (elipsoide GRS80) entre o perímetro urbano "
                            f"do município de origem ({name}) e a divisa da área proposta: "
-                           f"{fmt_num(gap / 1000, 2)} km.{inside}"), None
+                           f"{_km(gap, POLYGON_M)}.{inside}", precision=POLYGON_M), None
     if candidate.seat_point is None:
         return None, None
     lat, lon = candidate.seat_point
@@ -162,8 +171,8 @@ def perimeter_gap(candidate: Candidate, split: Split, seat_source: str | None = 
                         f"{seat_source or CANDIDATE_SEAT}",
                         "medição geodésica",
                         note=f"Distância geodésica do perímetro urbano ({name}) à sede proposta: "
-                             f"{fmt_num(gap / 1000, 2)} km; a divisa da área fica mais perto, "
-                             "então só um valor abaixo de 6 km decide.")
+                             f"{_km(gap, POINT_M)}; a divisa da área fica mais perto, "
+                             "então só um valor abaixo de 6 km decide.", precision=POINT_M)
 
 
 def drawn_boundary_check(candidate: Candidate, split: Split, boundaries: gpd.GeoDataFrame,

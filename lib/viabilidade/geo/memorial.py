@@ -14,7 +14,7 @@ should follow one (art. 3º, II, of LC 02/1990) the text leaves it to the survey
 no natural feature.
 
 Follows the style of Goiás creation laws: "Começa no marco M-01, de coordenadas UTM
-E ... m e N ... m; daí segue com azimute 45°12'30" e distância de 1.234,56 m até o marco
+E ... m e N ... m; daí segue com azimute 45°12'30" e distância de 1.235 m até o marco
 M-02; ...". Coordinates are in SIRGAS 2000 / UTM of the territory's zone (EPSG:31981..31983
 for zones 21S–23S; Goiás spans 22S and 23S). Azimuths are grid azimuths (clockwise from grid
 north) and distances are plane UTM distances between consecutive marks, as in memorials drawn
@@ -33,6 +33,7 @@ from babel.numbers import format_decimal
 from shapely.geometry.base import BaseGeometry
 
 from ..errors import GeoError
+from ..common.precision import POLYGON_M, rounded
 from .measure import geodesic_area_km2, utm_crs
 
 _LOCALE = "pt_BR"
@@ -49,6 +50,12 @@ def fmt_num(value: float, decimals: int = 2) -> str:
     """pt-BR number with thousands dots and a decimal comma: ``1.234,56``."""
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
     return format_decimal(value, format=pattern, locale=_LOCALE)
+
+
+def metres(value: float) -> str:
+    """A distance measured on the polygon, to the metre (:data:`~viabilidade.common.precision.POLYGON_M`):
+    ``1234.56`` -> ``"1.235"``."""
+    return fmt_num(rounded(value, POLYGON_M)[0], 0)
 
 
 def azimuth_dms(degrees: float) -> str:
@@ -414,11 +421,11 @@ def _confrontations_text(table: pd.DataFrame, geom: BaseGeometry, geo_km2: float
                    f"até o marco {row.fim}, de coordenadas {point_words(row.lon_fim, row.lat_fim)}")
             paras.append(f"{_who(row.confrontante, names, within)}: {start}; segue em "
                          f"{fmt_num(row.lados, 0)} {sides} em linha reta, numa extensão de "
-                         f"{fmt_num(row.extensao_m)} m, {end}.")
+                         f"{metres(row.extensao_m)} m, {end}.")
     if notes:
         paras.append(" ".join(notes))
     paras.append(f"Área geodésica: {fmt_num(geo_km2)} km²; perímetro geodésico: "
-                 f"{fmt_num(geodesic_perimeter_m(geom))} m. Relação dos vértices, com as "
+                 f"{metres(geodesic_perimeter_m(geom))} m. Relação dos vértices, com as "
                  "coordenadas UTM, os azimutes e as distâncias planas, "
                  + ("a seguir." if listed else f"no anexo {ANNEX_FILE}."))
     return "\n\n".join(paras)
@@ -465,7 +472,7 @@ def _text(table: pd.DataFrame, crs: str, perimeter: float, area_km2: float,
         nxt_e, nxt_n = np.roll(ring["e_m"].to_numpy(), -1), np.roll(ring["n_m"].to_numpy(), -1)
         for i, row in enumerate(ring.itertuples(index=False)):
             seg = (f"daí segue com azimute {row.azimute} e distância de "
-                   f"{fmt_num(row.distancia_m)} m até o marco {row.proximo}")
+                   f"{metres(row.distancia_m)} m até o marco {row.proximo}")
             if row.proximo != first["marco"]:
                 seg += f", de coordenadas UTM E {fmt_num(nxt_e[i])} m e N {fmt_num(nxt_n[i])} m"
             else:
@@ -475,7 +482,7 @@ def _text(table: pd.DataFrame, crs: str, perimeter: float, area_km2: float,
     # The area is the study's figure (geodesic, GRS80, two decimals as in the area table);
     # the UTM-plane area is labelled as such so the two figures never read as a contradiction.
     same = "" if law else f"; {study_area}" if study_area else ", a mesma do estudo"
-    paras.append(f"Perímetro (soma das distâncias planas): {fmt_num(perimeter)} m. "
+    paras.append(f"Perímetro (soma das distâncias planas): {metres(perimeter)} m. "
                  f"Área: {fmt_num(geo_km2)} km² ({fmt_num(round(geo_km2, 2) * 100, 0)} ha), área geodésica "
                  f"(elipsoide GRS80){same}; área no plano UTM "
                  f"(SIRGAS 2000 / UTM {zone}): {fmt_num(area_km2)} km².")

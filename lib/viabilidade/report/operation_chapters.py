@@ -47,7 +47,7 @@ def _figure(f) -> str:
     """A figure with its basis in parentheses (``"14.187 habitantes (publicado)"``); ``—``."""
     if f is None or f.value is None:
         return "—"
-    return f"{fmt.estimate(f.value, f.unit, f.uncertainty, f.basis)} ({fmt.basis_label(f.basis)})"
+    return f"{fmt.estimate(f.value, f.unit, f.uncertainty, f.basis, f.precision)} ({fmt.basis_label(f.basis)})"
 
 
 def _area_words(analysis, store) -> str:

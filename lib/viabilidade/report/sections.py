@@ -27,7 +27,7 @@ from .charts import threshold_chart
 from .conclusion import analysis_conclusion_html
 from .readings import readings_html
 from .writers.tables import (STATUS_CLASS, Html, esc, key_values, margin_text, provenance_table, rule_table,
-                     source_text, status_badge, table, threshold_text, value_text)
+                     source_text, status_badge, table, threshold_text, value_only, value_text)
 
 _ARTICLE_OF_RULE = re.compile(r"^art(\d+)")
 
@@ -322,7 +322,7 @@ def summary(analysis) -> Html:
 def _figure_row(label: str, f: Figure | None) -> list[Any] | None:
     if f is None:
         return None
-    value = fmt.estimate(f.value, f.unit, f.uncertainty, f.basis)
+    value = fmt.estimate(f.value, f.unit, f.uncertainty, f.basis, f.precision)
     source = fmt.dates_in_text(f"{f.source} ({f.vintage})") if f.source else "—"
     return [label, value, fmt.basis_label(f.basis, f.value), source, f.note or ""]
 
@@ -569,7 +569,7 @@ def rule_block(r: RuleResult) -> Html:
     """One rule, in full: legal text, status, reason, value, requirement, margin, source, certifier."""
     pairs = [
         ("Situação", status_badge(r)),
-        ("Valor apurado", fmt.estimate(r.value, r.unit, None, r.basis) if r.value is not None
+        ("Valor apurado", value_only(r) if r.value is not None
          else value_text(r) if is_future(r) else "—"),
         ("Exigência", threshold_text(r)),
         ("Margem", margin_text(r)),
@@ -640,7 +640,7 @@ def sensitivity(analysis) -> Html:
     numeric = [r for r in analysis.results if r.margin is not None]
     body = ""
     if numeric:
-        rows = [[fmt.result_citation(r), r.subject, fmt.estimate(r.value, r.unit, None, r.basis),
+        rows = [[fmt.result_citation(r), r.subject, value_only(r),
                  fmt.quantity(r.threshold, r.unit)
                  + (f" — {r.details['natureza_exigencia']}"
                     if isinstance(r.details, dict) and r.details.get("natureza_exigencia") else ""),

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import dataclasses
 
 from ..proposal.candidate import EVIDENCE_ITEMS, Candidate
-from .common import (CERTIFIERS, cite_items, combine, combine_lean, fmt, money_figure,
+from .common import (CERTIFIERS, amount, cite_items, combine, combine_lean, fmt, money_figure,
                      numeric_result, simple)
 from .calendar import last_closed_exercise
 from .result import Basis, Figure, RuleResult, Status, deciding_basis
@@ -96,14 +96,15 @@ def item_II(profile: Profile, settings: Settings) -> RuleResult:
     if bound is not None and bound.value is not None:
         proves = bound.value < settings.gap_m
         margin = bound.value - settings.gap_m
+        shown = amount(bound.value, "m", bound.precision, settings.gap_m)
         if proves:
-            reason = (f"Um ponto da área fica a {fmt(bound.value)} m da sede do município de origem, "
+            reason = (f"Um ponto da área fica a {shown} da sede do município de origem, "
                       f"menos que {fmt(settings.gap_m)} m: a distância ao perímetro urbano é no "
                       "máximo essa, qualquer que seja a divisa exata.")
         elif t.area_parts is not None:
             # The area's polygon is known (measured): only the urban perimeter is missing.
             reason = (f"O polígono da área é conhecido, mas falta o perímetro urbano do município de "
-                      f"origem: a distância geodésica de {fmt(bound.value)} m vai do ponto da "
+                      f"origem: a distância geodésica de {shown} vai do ponto da "
                       f"{_bound_origin(t, bound.value)} ao ponto mais próximo do polígono da área. "
                       "O perímetro urbano fica mais perto da divisa que esse ponto, então essa "
                       "distância é só um limite superior e não decide o requisito: é preciso o "
@@ -111,7 +112,7 @@ def item_II(profile: Profile, settings: Settings) -> RuleResult:
                       "IBGE.")
         else:
             reason = (f"A distância da sede de origem a um ponto conhecido da área é "
-                      f"{fmt(bound.value)} m; isso é só um limite superior e não decide o requisito: "
+                      f"{shown}; isso é só um limite superior e não decide o requisito: "
                       "é preciso o perímetro urbano da origem e o polígono da área, apurados pelo IBGE.")
         return simple("art4.II", TITLES["art4.II"], Status.FAIL if proves else Status.INDETERMINATE,
                       reason, value=bound.value, threshold=settings.gap_m, comparator=">=", unit="m",
@@ -119,7 +120,8 @@ def item_II(profile: Profile, settings: Settings) -> RuleResult:
                       margin_pct=100 * margin / settings.gap_m if proves and settings.gap_m else None,
                       basis=Basis(bound.basis), source=bound.source, vintage=bound.vintage,
                       certifier=CERTIFIER["II"],
-                      details={**details, "limite_superior_m": bound.value, "nota": bound.note})
+                      details={**details, "limite_superior_m": bound.value, "nota": bound.note,
+                               **({"precisao": bound.precision} if bound.precision else {})})
     return simple("art4.II", TITLES["art4.II"], Status.INDETERMINATE,
                   "Sem perímetro urbano da origem nem polígono da área: é preciso a distância geodésica "
                   "entre a divisa proposta e o perímetro urbano do município de origem, apurada pelo IBGE.",

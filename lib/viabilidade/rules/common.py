@@ -9,6 +9,7 @@ from babel.numbers import format_currency, format_decimal
 
 from ..common.numbers import fmt
 from .law import citation, provision, text
+from ..common.precision import rounded
 from .result import Basis, Figure, Lean, RuleResult, Status
 from .vectorised import decide
 
@@ -21,11 +22,20 @@ BY_CERTIFIER = {"IBGE": "pelo IBGE", "Cartório Eleitoral (TRE-GO)": "pelo Cart�
 COMPARATOR_WORDS = {">": "mais de", ">=": "no mínimo"}
 
 
-def amount(x: float | int | None, unit: str) -> str:
+def amount(x: float | int | None, unit: str, precision: float | None = None,
+           pivot: float | None = None) -> str:
     """A value with its unit as a reader writes it: ``(3045, "habitantes")`` → ``"3.045
     habitantes"``; money (``unit == "BRL"``) in reais, ``(3150000, "BRL")`` → ``"R$ 3.150.000,00"``
-    (Babel, pt_BR), never ``"3.150.000 BRL"``."""
+    (Babel, pt_BR), never ``"3.150.000 BRL"``. With ``precision`` (the figure's step,
+    :func:`viabilidade.common.precision.rounded`, kept on the side of ``pivot``):
+    ``(12753.88, "m", 10)`` → ``"12.750 m"``."""
     if unit != "BRL":
+        if precision is not None and x is not None:
+            x, decimals = rounded(x, precision, pivot)
+            text = format_decimal(x, format="#,##0" + ("." + "0" * decimals if decimals else ""),
+                                  locale="pt_BR")
+            text = "\u2212" + text[1:] if text.startswith("-") else text
+            return f"{text} {unit}".rstrip()
         return f"{fmt(x)} {unit}".rstrip()
     if x is None:
         return "—"
@@ -192,16 +202,18 @@ def numeric_result(rule_id: str, title: str, figure: Figure | None, threshold: f
     raw_pct = d["margin_pct"][0]
     margin_pct = None if margin is None or raw_pct != raw_pct else float(raw_pct)
     required = f"{COMPARATOR_WORDS[comparator]} {amount(threshold, unit)}"
-    margin_text = amount(margin, unit) if unit == "BRL" else fmt(margin)
+    step = None if figure is None else figure.precision
+    margin_text = (amount(margin, unit) if unit == "BRL" else fmt(margin) if step is None
+                   else amount(margin, "", step, 0))
     if value is None:
         reason = f"Sem valor de {what}: {missing}"
     elif threshold != threshold:
         reason = f"Sem limite calculável para {what}: {missing}"
     elif status == Status.PASS:
-        reason = (f"{what.capitalize()} de {amount(value, unit)} atende ao exigido ({required}); "
+        reason = (f"{what.capitalize()} de {amount(value, unit, step, threshold)} atende ao exigido ({required}); "
                   f"margem de {margin_text} ({pct(margin_pct)}).")
     elif status == Status.FAIL:
-        reason = (f"{what.capitalize()} de {amount(value, unit)} não atende ao exigido ({required}); "
+        reason = (f"{what.capitalize()} de {amount(value, unit, step, threshold)} não atende ao exigido ({required}); "
                   f"margem de {margin_text} ({pct(margin_pct)}).")
     else:
         unc = figure.uncertainty
@@ -226,6 +238,8 @@ def numeric_result(rule_id: str, title: str, figure: Figure | None, threshold: f
         extra["nota"] = figure.note
     if figure is not None and figure.uncertainty is not None:
         extra["incerteza"] = figure.uncertainty
+    if step is not None:
+        extra["precisao"] = step
     extra.update(details or {})
     return RuleResult(
         rule_id=rule_id, title=title, status=status, reason=reason, article=ref["article"],

@@ -164,6 +164,10 @@ class Figure:
         Absolute half-width of the estimate's uncertainty, in ``unit``; only for estimates.
     note : str
         How the figure was obtained, in Portuguese (shown in studies).
+    precision : float, optional
+        Step the figure is printed to, in ``unit`` (:mod:`viabilidade.common.precision`: 10 m
+        from point data, 1 m between polygons, 0,01 km² for areas); ``None``: as given. The
+        value itself stays unrounded.
     """
 
     value: float | int | None
@@ -173,6 +177,7 @@ class Figure:
     vintage: str
     uncertainty: float | None = None
     note: str = ""
+    precision: float | None = None
 
 
 @dataclass(frozen=True)

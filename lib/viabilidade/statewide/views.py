@@ -36,6 +36,7 @@ from ..report.writers import format as fmt  # noqa: E402
 from ..report.charts import COLOURS, Chart, figure_svg  # noqa: E402
 from ..report.writers.tables import STATUS_CLASS, Html, esc, key_values  # noqa: E402
 from ..rules.certification import verdict_on_published_data  # noqa: E402
+from ..common.precision import POINT_M  # noqa: E402
 from ..rules.result import Basis, Figure, Lean, Status, Verdict, on_published_data, verdict  # noqa: E402
 from ..rules.vectorised import unit_row  # noqa: E402
 from ..rules.settings import Settings  # noqa: E402
@@ -250,7 +251,7 @@ def _gap_bound(row) -> Figure | None:
         return None
     d = geodesic_distance_m(shapely.Point(row["sede_lon"], row["sede_lat"]),
                             shapely.Point(row["vila_lon"], row["vila_lat"]))
-    return Figure(round(d, 1), "m", Basis.MEASURED, SRC_POINTS, "2022",
+    return Figure(round(d, 1), "m", Basis.MEASURED, SRC_POINTS, "2022", precision=POINT_M,
                   note="distância geodésica entre a sede municipal (IBGE) e o ponto da vila sede "
                        "do distrito (IBGE, Localidades 2022): limite superior da distância entre o "
                        "perímetro urbano da origem e o território do distrito")

@@ -14,6 +14,7 @@ import re
 from babel.dates import format_date
 from babel.numbers import format_currency, format_decimal
 
+from ...common.precision import AREA_KM2, rounded
 from ...rules.result import (BASIS_WORDS, Basis, Lean, Status, Verdict, on_hypothetical_data,
                             on_measured_data,
                             on_published_data)
@@ -345,12 +346,17 @@ def comparator_label(comparator: str | None) -> str:
     return COMPARATOR_LABELS.get(comparator, comparator)
 
 
-def quantity(value: float | int | None, unit: str = "", decimals: int | None = None) -> str:
+def quantity(value: float | int | None, unit: str = "", decimals: int | None = None,
+             precision: float | None = None, pivot: float | None = None) -> str:
     """A value with its unit: ``(3045, "habitantes")`` -> ``"3.045 habitantes"``.
 
     Money (``unit == "BRL"``) is formatted by :func:`money`; ``"%"`` by :func:`percent`;
     a year (``unit == "ano"``) prints bare (``2027``);
     metres of 1 000 or more are also shown in km (``"5.230 m (5,23 km)"``).
+    ``precision`` is the step of the figure's data (:mod:`viabilidade.common.precision`),
+    the printed value kept on its side of ``pivot`` (a threshold, 0 for a margin):
+    ``(12753.88, "m", precision=10)`` -> ``"12.750 m (12,75 km)"``;
+    ``(5996, "m", precision=10, pivot=6000)`` -> ``"5.996 m (5,996 km)"``.
     """
     if value is None:
         return "—"
@@ -360,9 +366,15 @@ def quantity(value: float | int | None, unit: str = "", decimals: int | None = N
         return percent(value, 2 if decimals is None else decimals)
     if unit == "ano":
         return str(int(value))
+    raw = value
+    if precision is None and unit == "km²" and decimals is None:
+        precision = AREA_KM2  # an area is printed to 0,01 km² (common.precision)
+    if precision is not None:
+        value, decimals = rounded(value, precision, pivot)
     text = number(value, decimals)
     if unit == "m" and abs(value) >= 1000:
-        return f"{text}{NBSP}m ({number(value / 1000, 2)}{NBSP}km)"
+        km, km_decimals = rounded(raw / 1000, 0.01, None if pivot is None else pivot / 1000)
+        return f"{text}{NBSP}m ({number(km, km_decimals)}{NBSP}km)"
     label = UNIT_LABELS.get(unit, unit)
     return f"{text}{NBSP}{label}" if label else text
 
@@ -372,13 +384,14 @@ COUNT_UNITS = {"habitantes", "eleitores", "edificações", "assinaturas", "votos
 
 
 def estimate(value: float | int | None, unit: str = "", uncertainty: float | None = None,
-             basis: Basis | str | None = None) -> str:
+             basis: Basis | str | None = None, precision: float | None = None,
+             pivot: float | None = None) -> str:
     """A figure with its uncertainty: ``(1910.5, "eleitores", 397.8, "estimated")`` ->
     ``"1.911 ± 398 eleitores"``.
 
     Estimated counts (people, electors, buildings) are printed as whole numbers, since a
     fraction of an elector is not a quantity anyone can certify; other figures as
-    :func:`quantity`. ``None`` gives ``"—"``.
+    :func:`quantity` (``precision`` and ``pivot`` as there). ``None`` gives ``"—"``.
     """
     if value is None:
         return "—"
@@ -388,7 +401,7 @@ def estimate(value: float | int | None, unit: str = "", uncertainty: float | Non
         value = math.floor(value + 0.5)
         uncertainty = math.floor(uncertainty + 0.5) if uncertainty else uncertainty
     if not uncertainty:
-        return quantity(value, unit, decimals)
+        return quantity(value, unit, decimals, precision, pivot)
     if unit in COUNT_UNITS:
         return (f"{number(value, decimals)} ± {number(uncertainty, decimals)}"
                 f"{NBSP}{UNIT_LABELS.get(unit, unit)}")

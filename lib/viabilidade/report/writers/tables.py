@@ -129,12 +129,26 @@ def is_upper_bound(r: RuleResult) -> bool:
     return isinstance(r.details, dict) and r.details.get("limite_superior_m") is not None
 
 
+def precision(result: RuleResult) -> float | None:
+    """The step a result's value is printed to (``details["precisao"]``, set from the figure's
+    :attr:`~viabilidade.rules.result.Figure.precision`); ``None``: as given."""
+    details = result.details if isinstance(result.details, dict) else {}
+    return details.get("precisao")
+
+
+def value_only(result: RuleResult) -> str:
+    """The value with its unit, at its data's precision and never across the threshold:
+    ``"12.750 m (12,75 km)"`` for 12.753,88 m from point data."""
+    return fmt.estimate(result.value, result.unit, None, result.basis, precision(result),
+                        result.threshold)
+
+
 def value_text(result: RuleResult) -> str:
     """The value with unit and basis: ``"3.045 habitantes (certificado)"``; an upper bound
-    reads ``"no máximo 12.753,88 m (12,75 km) (limite superior)"``."""
+    reads ``"no máximo 12.750 m (12,75 km) (limite superior)"``."""
     if result.value is None:
         return "— (ato futuro)" if is_future(result) else "—"
-    text = fmt.estimate(result.value, result.unit, None, result.basis)
+    text = value_only(result)
     if is_upper_bound(result):
         return f"no máximo {text} (limite superior)"
     basis = f" ({fmt.basis_label(result.basis)})" if result.basis is not None else ""
@@ -146,7 +160,8 @@ def margin_text(result: RuleResult) -> str:
     if result.margin is None:
         return "—"
     sign = "+" if result.margin > 0 else ""
-    text = sign + fmt.estimate(result.margin, result.unit, None, result.basis)
+    text = sign + fmt.estimate(result.margin, result.unit, None, result.basis, precision(result),
+                               0)
     if result.margin_pct is not None:
         psign = "+" if result.margin_pct > 0 else ""
         text += f" ({psign}{fmt.percent(result.margin_pct)})"

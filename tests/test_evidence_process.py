@@ -144,6 +144,28 @@ def test_the_last_closed_exercise_is_the_year_before_the_reference():
         2025, "último exercício encerrado na data de referência (01/12/2026)")
     assert last_closed_exercise(candidate(request_date=dt.date(2027, 1, 15)), S) == (
         2026, "último exercício encerrado na data do pedido (15/01/2027)")
+    # without either, the study date (settings.study_date), not the machine's clock
+    assert last_closed_exercise(candidate(), Settings(study_date="2026-12-01")) == (
+        2025, "último exercício encerrado na data do estudo (01/12/2026)")
+    assert last_closed_exercise(candidate(), Settings(study_date="2024-03-01")) == (
+        2023, "último exercício encerrado na data do estudo (01/03/2024)")
+
+
+@pytest.mark.skipif(not (STORE / "manifest.json").exists(), reason="processed store not built")
+def test_no_revenue_warning_when_the_latest_complete_year_is_the_last_exercise():
+    from viabilidade.analysis import analyse
+    from viabilidade.data.store import load_store
+
+    store = load_store(STORE)
+    # dated 01/03/2024 the last closed exercise is 2023, the latest complete year of the data
+    # (SEFAZ-GO: ICMS 24.492.316.786,84 + IPVA 3.263.207.333,59 + ITCD 1.246.718.714,79)
+    a = analyse(REPO / "data" / "candidates" / "posse-dabadia.toml", store=store,
+                settings=Settings(study_date="2024-03-01"))
+    vii = next(r for r in a.results if r.rule_id == "art4.VII")
+    assert vii.details["receita_estadual"] == pytest.approx(29_002_242_835.22, abs=0.01)
+    assert vii.details["receita_estadual_ano"] == "2023"
+    assert "referencia_exigencia" not in vii.details
+    assert "a lei pede a do último exercício" not in vii.details.get("nota_exigencia", "")
 
 
 @pytest.mark.skipif(not (STORE / "manifest.json").exists(), reason="processed store not built")

@@ -51,7 +51,7 @@ def test_comparison_table_has_conclusions_figures_with_bases_and_margins(store):
     assert t.at["População da área", "com Olhos D'Água"] == "4.595 (publicado)"
     assert t.at["População da área", "3.000 habitantes"] == "3.000 (hipotético)"
     assert t.at["Eleitorado da área", "só Posse"] == "2.229 (estimado)"  # TSE, perfil do eleitorado de 2026
-    assert t.at["Área (km²)", "com Olhos D'Água"] == "492,9 (publicado)"
+    assert t.at["Área (km²)", "com Olhos D'Água"] == "492,90 (publicado)"  # to 0,01 km²
     assert t.at["art. 4º, IV — área", "só Posse"] == (
         "atingido nos dados publicados (a certificar): 45\u00a0habitantes acima do limiar; deixa de "
         "cumprir com 45\u00a0habitantes a menos")

@@ -41,8 +41,11 @@ def test_quantity_prints_at_the_step_and_the_km_agrees():
     assert plain(fmt.quantity(12753.88, "m", precision=POLYGON_M)) == "12.754 m (12,75 km)"
     assert plain(fmt.quantity(5996.0, "m", precision=POINT_M, pivot=6000)) == "5.996 m (5,996 km)"
     assert plain(fmt.quantity(12753.88, "m")) == "12.753,88 m (12,75 km)"   # no step: as given
-    assert plain(fmt.quantity(301.761, "km²")) == "301,76 km²"
-    assert plain(fmt.quantity(492.9, "km²")) == "492,90 km²"
+    # an area figure to 0,01 km²; a threshold such as art. 6's tolerance as the law gives it
+    assert plain(fmt.estimate(301.761, "km²")) == "301,76 km²"
+    assert plain(fmt.estimate(492.9, "km²", basis="published")) == "492,90 km²"
+    assert plain(fmt.estimate(46.595, "km²")) == "46,59 km²"   # 46,59497… stored at 3 decimals
+    assert plain(fmt.quantity(1, "km²")) == "1 km²"
 
 
 def _gap(value: float, step: float | None = POINT_M) -> Figure:

@@ -34,8 +34,12 @@ def _decimals(step: float) -> int:
 
 
 def _round(value: float, step: float) -> float:
-    """``value`` to the nearest multiple of ``step``, halves away from zero (12.755 -> 12.760)."""
-    q = (Decimal(repr(float(value))) / Decimal(repr(step))).quantize(Decimal(1), ROUND_HALF_UP)
+    """``value`` to the nearest multiple of ``step``, halves away from zero (12.755 -> 12.760).
+
+    The float's exact binary value is rounded, not its shortest decimal text, so a figure
+    stored at more decimals than it is printed with is not rounded twice (46,595 km², stored
+    for 46,59497…, prints 46,59 like the memorial, not 46,60)."""
+    q = (Decimal(float(value)) / Decimal(repr(step))).quantize(Decimal(1), ROUND_HALF_UP)
     return float(q * Decimal(repr(step)))
 
 

@@ -208,7 +208,8 @@ DATASETS = {
     "seats": "IBGE, sedes municipais (Localidades 2010)",
     "vilas": "IBGE, Localidades 2022, vilas (sedes de distrito)",
     "sefaz": "SEFAZ-GO (Secretaria de Estado da Economia de Goiás), Receita Gerencial: "
-             "arrecadação diária de 30/11/2020 a 19/08/2024",
+             "arrecadação diária de 30/11/2020 a 19/08/2024 (anos completos: 2021 a 2023; 2024 "
+             "parcial, não usado como ano)",
     "imb125": "Instituto Mauro Borges (IMB), Goiás em Dados 2023, tabela 125 — receita bruta "
               "por tributo, 2020–2022 (dados da SEFAZ-GO)",
     "pib": "IBGE, PIB dos Municípios (SIDRA, tabela 5938), 2002–2023 (2022–2023 só o PIB)",

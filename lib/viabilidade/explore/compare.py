@@ -17,6 +17,7 @@ import pandas as pd
 
 from ..errors import CandidateError
 from ..report.writers import format as fmt
+from ..common.precision import AREA_KM2, rounded
 from .margins import margins
 from .scenario import Scenario, is_hypothetical
 
@@ -102,12 +103,13 @@ class Scenarios:
         return self.kept[self._index(label)]
 
 
-def _figure_text(figure, decimals: int | None = None) -> str:
-    """``"3.045 (publicado)"``: a figure with its basis (``hipotético`` for a what-if)."""
+def _figure_text(figure, precision: float | None = None) -> str:
+    """``"3.045 (publicado)"``: a figure with its basis (``hipotético`` for a what-if), at
+    ``precision`` (:func:`viabilidade.common.precision.rounded`) when given."""
     if figure is None or figure.value is None:
         return "sem dado"
     basis = "hipotético" if is_hypothetical(figure) else fmt.basis_label(figure.basis, figure.value)
-    return f"{fmt.number(figure.value, decimals)} ({basis})"
+    return f"{fmt.number(*rounded(figure.value, precision))} ({basis})"
 
 
 def comparison_frame(kept, store=None) -> pd.DataFrame:
@@ -141,8 +143,8 @@ def comparison_frame(kept, store=None) -> pd.DataFrame:
         col = {"Conclusão": analysis_conclusion(a),
                "Área": area_text(store, k.scenario).removeprefix("Área: ") if store is not None else "",
                "População da área": _figure_text(area.population),
-               "Eleitorado da área": _figure_text(area.electors, 0),
-               "Área (km²)": _figure_text(area.area_km2, 1)}
+               "Eleitorado da área": _figure_text(area.electors, 1.0),
+               "Área (km²)": _figure_text(area.area_km2, AREA_KM2)}
         for r in margins(a.results, a.profile).itertuples():
             item = f"{rule_label(r.rule_id)} — {r.subject}"
             if item not in order:

@@ -59,13 +59,14 @@ def reference_date(candidate: Candidate | None, settings: Settings) -> tuple[dt.
 
     Order: ``settings.reference_date`` (``"data de referência"``); the candidate's
     ``request_date``, the Assembly's request to the certifying bodies of art. 4 § 3 (``"data
-    do pedido"``); else today (``"data do estudo"``).
+    do pedido"``); else the study date (``settings.study_date``, else today: ``"data do
+    estudo"``).
     """
     if settings.reference_date is not None:
         return dt.date.fromisoformat(settings.reference_date), "data de referência"
     if candidate is not None and candidate.request_date is not None:
         return candidate.request_date, "data do pedido"
-    return dt.date.today(), "data do estudo"
+    return settings.study_day(), "data do estudo"
 
 
 def last_closed_exercise(candidate: Candidate | None, settings: Settings) -> tuple[int, str]:

@@ -367,8 +367,6 @@ def quantity(value: float | int | None, unit: str = "", decimals: int | None = N
     if unit == "ano":
         return str(int(value))
     raw = value
-    if precision is None and unit == "km²" and decimals is None:
-        precision = AREA_KM2  # an area is printed to 0,01 km² (common.precision)
     if precision is not None:
         value, decimals = rounded(value, precision, pivot)
     text = number(value, decimals)
@@ -391,8 +389,12 @@ def estimate(value: float | int | None, unit: str = "", uncertainty: float | Non
 
     Estimated counts (people, electors, buildings) are printed as whole numbers, since a
     fraction of an elector is not a quantity anyone can certify; other figures as
-    :func:`quantity` (``precision`` and ``pivot`` as there). ``None`` gives ``"—"``.
+    :func:`quantity` (``precision`` and ``pivot`` as there; an area, in km², is printed to
+    0,01 km² unless a step is given: a figure's value, not a threshold such as "1 km²").
+    ``None`` gives ``"—"``.
     """
+    if precision is None and unit == "km²":
+        precision = AREA_KM2
     if value is None:
         return "—"
     whole = unit in COUNT_UNITS and basis is not None and Basis(basis) == Basis.ESTIMATED

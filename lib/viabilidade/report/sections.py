@@ -19,6 +19,7 @@ from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVID
 from ..operations import operation_of
 from ..rules.result import Basis, Figure, RuleResult, Status, Verdict, on_published_data
 from ..rules.common import is_future
+from ..common.precision import rounded
 from ..data.provenance import COPY_NOTE
 from . import certificates, frame
 from .writers import format as fmt
@@ -27,7 +28,8 @@ from .charts import threshold_chart
 from .conclusion import analysis_conclusion_html
 from .readings import readings_html
 from .writers.tables import (STATUS_CLASS, Html, esc, key_values, margin_text, provenance_table, rule_table,
-                     source_text, status_badge, table, threshold_text, value_only, value_text)
+                     precision, source_text, status_badge, table, threshold_text, value_only,
+                     value_text)
 
 _ARTICLE_OF_RULE = re.compile(r"^art(\d+)")
 
@@ -487,7 +489,8 @@ _SKIP_DETAILS = {"texto_legal", "subchecks", "evidencias", "ato_futuro",  # = "n
                  "faces", "fora_dos_municipios_km2", "comprimento_linha_atual_m",
                  "comprimento_linha_corrigida_m", "fechamento_das_pontas_m",
                  "tolerancia_correcao_km2",
-                 "referencia_exigencia", "natureza_exigencia"}  # in the "Exigência" row (tables.threshold_text)
+                 "referencia_exigencia", "natureza_exigencia",  # in the "Exigência" row (tables.threshold_text)
+                 "precisao"}  # the step the value is printed to: resultados.json only
 
 
 def _detail_value(v: Any, key: str = "") -> str | None:
@@ -584,7 +587,8 @@ def rule_block(r: RuleResult) -> Html:
         if k in _WHOLE_DETAILS and r.unit in fmt.COUNT_UNITS and isinstance(v, (int, float)) \
                 and not isinstance(v, bool):
             v = math.floor(v + 0.5)  # no fraction of a person, elector or building (half up)
-        text = _detail_value(v, k)
+        text = (fmt.number(*rounded(v, precision(r), r.threshold))
+                if k == "limite_superior_m" and isinstance(v, (int, float)) else _detail_value(v, k))
         if text is not None:
             pairs.append((DETAIL_LABELS.get(k, k.replace("_", " ")), text))
     pairs = [(k, v) for k, v in pairs if k == "Situação" or v != "—"]

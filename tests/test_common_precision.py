@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from viabilidade.report import format as fmt
+from viabilidade.report.writers import format as fmt
 from viabilidade.rules.common import numeric_result
 from viabilidade.common.precision import AREA_KM2, POINT_M, POLYGON_M, rounded
 from viabilidade.rules.result import Basis, Figure, Status
@@ -82,7 +82,7 @@ def test_the_rule_decides_unrounded_and_says_so_in_its_text():
 @pytest.mark.parametrize("value,text", [(5996.0, "5.996 m (5,996 km)"),
                                         (6013.0, "6.010 m (6,01 km)")])
 def test_the_tables_print_the_value_at_its_step(value, text):
-    from viabilidade.report.tables import margin_text, value_only
+    from viabilidade.report.writers.tables import margin_text, value_only
 
     r = _ii(_gap(value))
     assert plain(value_only(r)) == text

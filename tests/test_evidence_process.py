@@ -153,7 +153,7 @@ def test_the_last_closed_exercise_is_the_year_before_the_reference():
 
 @pytest.mark.skipif(not (STORE / "manifest.json").exists(), reason="processed store not built")
 def test_no_revenue_warning_when_the_latest_complete_year_is_the_last_exercise():
-    from viabilidade.analysis import analyse
+    from viabilidade.profile.analysis import analyse
     from viabilidade.data.store import load_store
 
     store = load_store(STORE)

@@ -267,9 +267,16 @@ def _district_area(ctx: _Context) -> str:
 
 def _no_polygon_note(ctx: _Context) -> None:
     law = "art. 18" if ctx.op.bill[0] == "distrito" else "art. 3º, II"
+    from ..geo.tracts import TRACT_LIMIT_LABEL, districts_have_tracts
+
+    c = getattr(ctx.analysis, "candidate", None)
+    held = (f"Os dados trazem só o {TRACT_LIMIT_LABEL}, não um memorial da área"
+            if c is not None and c.districts and ctx.store is not None
+            and districts_have_tracts(ctx.store, c.districts)
+            else "Os dados públicos não trazem o polígono da área")
     ctx.notes.append(f"{ctx.annexes.get('limites', 'Anexo Único')} (memorial descritivo dos "
-                     f"limites; {law}, da LC nº 2/1990): ainda a redigir. Os dados públicos não "
-                     "trazem o polígono da área, e a lei municipal que criou o distrito, cujos "
+                     f"limites; {law}, da LC nº 2/1990): ainda a redigir. {held}, e a lei "
+                     "municipal que criou o distrito, cujos "
                      "limites ele seguiria, não tem número nem data nos dados; o memorial virá do "
                      "levantamento do agrimensor ou de um polígono desenhado, informado no "
                      "arquivo da candidatura")

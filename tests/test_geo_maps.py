@@ -384,3 +384,15 @@ def test_the_study_map_prints_its_source_once_in_the_caption(store, monkeypatch)
     image = " ".join(drawn["texts"])
     assert "Fonte:" not in image and image.count("SIRGAS 2000") == 1
     assert html.count("Fonte: IBGE, malha municipal digital de Goiás") == 1
+
+
+@pytest.mark.parametrize("metres,label", [(12_753.88, "12,75 km"), (5_996.0, "5,996 km"),
+                                          (6_004.0, "6,004 km")])
+def test_the_distance_label_keeps_its_side_of_6_km(metres, label):
+    # to the 10 m of the seat point, but never on the other side of (or onto) the 6 km
+    from viabilidade.geo.maps import _gap
+
+    fig = Figure()
+    ax = fig.add_subplot()
+    _gap(ax, "EPSG:31982", -48.72, -16.21, -48.60, -16.21, metres)
+    assert [t.get_text() for t in ax.texts] == [label]

@@ -32,6 +32,7 @@ from matplotlib.patches import FancyArrow, Patch, Rectangle
 from pyproj import Transformer
 from shapely.geometry.base import BaseGeometry
 
+from ..common.precision import POINT_M, rounded
 from ..errors import GeoError
 from .distance import MIN_GAP_M, aeqd_crs
 from .measure import GEOD, UTM_EPSG, utm_crs
@@ -441,14 +442,16 @@ def _context(ax, context: gpd.GeoDataFrame, crs: str, named: BaseGeometry | None
 
 
 def _gap(ax, crs: str, lon0: float, lat0: float, lon1: float, lat1: float, metres: float) -> None:
-    """A measured distance: the geodesic between the two points, labelled in km at its middle."""
+    """A measured distance: the geodesic between the two points, labelled in km at its middle,
+    to the 10 m of its seat point and never across the 6 km of art. 4 II (5,996 km, not 6,00)."""
     inner = GEOD.npts(lon0, lat0, lon1, lat1, 30)
     line = _proj(shapely.LineString([(lon0, lat0), *inner, (lon1, lat1)]), crs)
     xs, ys = line.xy
     ax.plot(xs, ys, color=COLORS["gap"], linewidth=1.2, zorder=6, marker="|", markevery=[0, -1],
             markersize=6)
     mid = line.interpolate(0.5, normalized=True)
-    ax.annotate(f"{fmt_num(metres / 1000, 2)} km", (mid.x, mid.y), xytext=(5, 0),
+    km, decimals = rounded(metres / 1000, POINT_M / 1000, MIN_GAP_M / 1000)  # from a seat point
+    ax.annotate(f"{fmt_num(km, decimals)} km", (mid.x, mid.y), xytext=(5, 0),
                 textcoords="offset points", fontsize=7, color=COLORS["gap"], ha="left",
                 va="center", path_effects=_HALO, zorder=8)
 

@@ -64,8 +64,9 @@ def test_deck_has_summary_map_and_rule_table_slides(deck, analysis):
     n_tables = len(slides.paginate(analysis.results, slides._rule_lines, slides.TABLE_LINES_PER_SLIDE))
     # Posse d'Abadia's 12 rules (art. 7 § 3 is a timing condition, not a rule), 'atingido nos
     # dados publicados (a certificar)' rows taller, and art. 4 VII's limit labelled
-    # 'aproximada, por excesso' (legal review 2, N8): three slides
-    assert n_tables == 3
+    # 'aproximada, por excesso' (legal review 2, N8): two slides since art. 4 II's bound reads
+    # at its 10 m ('no máximo 12.750 m (12,75 km)', issue 22), one line shorter
+    assert n_tables == 2
     # the basis point, 19 data sets (the TCU's FPM tables among them) and the copies note fill two slides
     assert [i for i in ids if i.startswith("s-fontes")] == ["s-fontes-1", "s-fontes-2"]
     assert "s-economico" in ids

@@ -779,10 +779,12 @@ def test_legend_folds_and_the_basemap_is_on_with_a_switch(mapped):
     box = next(c.widget for c in m.map.controls if getattr(c, "widget", None) is not None
                and m.legend_toggle in getattr(c.widget, "children", ()))
     assert box.children[1].children == (m.legend, body)
-    m.legend_toggle.value = False
-    assert box.children[1].layout.display == "none"
+    assert m.legend_toggle.value is False and box.children[1].layout.display == "none"   # folded
     m.legend_toggle.value = True
     assert box.children[1].layout.display is None
+    m.legend_toggle.value = False
+    assert box.children[1].layout.display == "none"
+    assert sum(type(c).__name__ == "AttributionControl" for c in m.map.controls) == 1
 
 
 def test_the_name_box_empties_outside_goias(mapped):
@@ -794,3 +796,80 @@ def test_the_name_box_empties_outside_goias(mapped):
     assert "<b>Formosa</b>" in m.hover.value
     m._interaction(type="mousemove", coordinates=[-15.80, -47.90])     # Brasília (DF)
     assert HINT in m.hover.value and "Formosa" not in m.hover.value
+
+
+def test_picking_another_unit_keeps_the_readings_and_says_what_it_drops(explorer):
+    # Readings, thresholds and the year of creation are about the law, not the area: a new
+    # unit keeps them, and says so; the what-if values belong to the area left: dropped, said.
+    c = explorer.controls
+    c["quorum"].value = "literal"
+    c["population"].value = "4.000"
+    c["creation_year"].value = 2030
+    c["population_value"].value = "2.990"
+    assert c["population_on"].value is True
+    c["unit"].value = SANTA_ROSA
+    s = explorer.scenario
+    assert s.districts == (SANTA_ROSA,) and s.overrides == ()
+    assert (s.settings.quorum, s.settings.population, s.creation_year) == ("literal", 4000, 2030)
+    assert (c["quorum"].value, c["population"].value, c["creation_year"].value) == ("literal", "4.000", 2030)
+    assert c["population_on"].value is False
+    assert ("Nova área. Continua valendo: as leituras e os limiares escolhidos (abas Leituras e "
+            "Limiares); o ano de criação 2030. Retirado por ser da área anterior: os valores "
+            "hipotéticos.") in _plain(explorer.panes["message"].value)
+    assert "limiar alterado" in _plain(explorer.panes["verdict"].value)
+    # Nothing chosen, nothing said.
+    c["quorum"].value, c["population"].value, c["creation_year"].value = "absolute-majority", "3.000", 0
+    c["unit"].value = BEZERRA
+    assert "Nova área" not in explorer.panes["message"].value
+
+
+def test_every_click_the_law_refuses_says_why_and_changes_nothing(mapped):
+    # Santa Rosa, then clicks on: the neighbour Cabeceiras (whole municipality), Interlândia
+    # (a district of Anápolis, 152 km away), Santa Rosa itself (the only unit), and, with a
+    # polygon in use, Bezerra. Each is refused in the explorer's words; the area and the last
+    # result stay.
+    m = mapped.map
+    mapped.controls["unit"].value = SANTA_ROSA
+    verdict = mapped.panes["verdict"].value
+
+    def refused(code) -> str:
+        before = (mapped.scenario, mapped.analysis)
+        m._clicked(event="click", properties={"code": code})
+        assert (mapped.scenario, mapped.analysis) == before and mapped.panes["verdict"].value == verdict
+        return _plain(mapped.panes["message"].value)
+
+    text = refused("5204003")
+    assert text.startswith("Clique no mapa recusado — somar Cabeceiras à área: a área junta distritos ao "
+                           "município inteiro Cabeceiras:")
+    assert ("esperados só distritos, ou só municípios inteiros (o estudo de um município que já "
+            "existe, diante da sua origem). A área e o último resultado continuam os anteriores.") in text
+    text = refused(INTERLANDIA)
+    assert ("somar Interlândia (distrito de Anápolis) à área: a área fica em partes que não se "
+            "tocam: o distrito Santa Rosa (de Formosa) e o distrito Interlândia (de Anápolis) ficam "
+            "em municípios que não fazem divisa, a 151,9 km um do outro;") in text
+    text = refused(SANTA_ROSA)
+    assert text == ("Clique no mapa recusado — retirar Santa Rosa (distrito de Formosa) da área: a área "
+                    "ficaria vazia: acrescente outra unidade antes de retirar esta. A área e o último "
+                    "resultado continuam os anteriores.")
+    for t in (text,):
+        assert not any(k in t for k in ("area.", "5204003", "520800410", "No such file"))
+    ring = [[-47.166, -15.28], [-46.964, -15.295], [-46.98, -15.52], [-47.16, -15.52], [-47.166, -15.28]]
+    _draw(mapped, ring)
+    verdict = mapped.panes["verdict"].value
+    text = refused(BEZERRA)
+    assert ("esperada uma só fonte: mantenha o polígono desenhado ou o arquivo de limites (população e "
+            "eleitorado estimados a partir dos distritos que o polígono alcança) ou as unidades do "
+            "IBGE (números publicados) («Tirar os limites», na aba Área, volta às unidades).") in text
+    assert "area.boundary" not in text and "apague" not in text
+
+
+def test_a_save_the_disk_refuses_is_said_in_portuguese(explorer, tmp_path):
+    # A folder in the path that is a file: the system's reason in Portuguese, never
+    # "(Not a directory)" inside a Portuguese sentence.
+    (tmp_path / "arquivo").write_text("x", encoding="utf-8")
+    explorer.controls["save_path"].value = str(tmp_path / "arquivo" / "posse.toml")
+    assert explorer.save() is None
+    saved = _plain(explorer.panes["saved"].value)
+    assert saved.startswith("Nada salvo:")
+    assert saved.endswith("/arquivo/posse.toml (arquivo é um arquivo, não uma pasta)")
+    assert "directory" not in saved.lower() and "such file" not in saved and "já existe" not in saved

@@ -84,8 +84,9 @@ PANES = {"municipios": {"zIndex": 401}, "cenario": {"zIndex": 405},
 #: neighbouring municipalities.
 LABEL_ZOOM = 9.0
 #: The basemap's attribution, and what the map is without it.
-BASEMAP_NOTE = ("Mapa de fundo © colaboradores do OpenStreetMap (precisa de internet; sem ela, "
-                "o fundo fica cinza e as camadas do estudo aparecem sozinhas)")
+BASEMAP_NOTE = "fundo © OpenStreetMap (precisa de internet)"
+#: The basemap's switch, in the legend box.
+BASEMAP_SWITCH = "Mapa de fundo (OpenStreetMap; sem internet, fundo cinza)"
 #: CSS of the labels and the legend (put in the page with the legend).
 _CSS = """<style>
 .leaflet-rotulos-pane .leaflet-div-icon{background:none;border:none;pointer-events:none!important}
@@ -104,7 +105,7 @@ DRAW_LOCAL = {
         "toolbar": {
             "actions": {"title": "Cancelar o desenho", "text": "Cancelar"},
             "finish": {"title": "Terminar o desenho", "text": "Terminar"},
-            "undo": {"title": "Apagar o último ponto desenhado", "text": "Apagar o último ponto"},
+            "undo": {"title": "Apagar o último ponto desenhado", "text": "Apagar ponto"},
             "buttons": {"polygon": "Desenhar um polígono"},
         },
         "handlers": {
@@ -508,17 +509,25 @@ def labels_data(store, scenario, zoom: float) -> list[tuple[tuple[float, float],
     """The permanent labels at ``zoom``: ``[((lat, lon), text, kind)]``.
 
     Below :data:`LABEL_ZOOM` (the state, a region) the names of the origin municipalities and
-    their neighbours (``kind`` ``"municipio"``), at the IBGE municipal seat; from it on, the
-    names of the origins' districts (``"distrito"``), at their seat points.
+    their neighbours (``kind`` ``"municipio"``), in the middle of each (the pole of
+    inaccessibility of its largest part, IBGE malha); from it on, the names of the origins'
+    districts (``"distrito"``), at their seat points.
     """
     if zoom < LABEL_ZOOM:
+        from shapely.ops import polylabel
+
         names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
+        b = store.boundaries.set_index("cod_ibge")
         out = []
         for code in list(scenario.origins) + neighbours(store, scenario.origins):
-            seat = seat_of(store.seats, code)
-            if seat is not None:
-                out.append(((round(seat[0], 5), round(seat[1], 5)), str(names.get(code, code)),
-                            "municipio"))
+            if code not in b.index:
+                continue
+            # The middle of the municipality (its pole of inaccessibility), not its seat:
+            # seats near a border would put neighbouring names on top of one another.
+            geom = b.at[code, "geometry"].simplify(SIMPLIFY_DEG)
+            largest = max(getattr(geom, "geoms", [geom]), key=lambda g: g.area)
+            p = polylabel(largest, tolerance=0.01)
+            out.append(((round(p.y, 5), round(p.x, 5)), str(names.get(code, code)), "municipio"))
         return out
     from ..geo.districts import district_points
 
@@ -647,7 +656,7 @@ class ScenarioMap:
         self.map = L.Map(center=CENTER, zoom=ZOOM, zoom_snap=0.5, zoom_delta=0.5,
                          layers=[self.tiles] if basemap else [],
                          panes=PANES, zoom_control=False, scroll_wheel_zoom=True,
-                         attribution_control=True,
+                         attribution_control=False,      # ipyleaflet 0.20 would add two
                          layout=W.Layout(width="100%", height=f"{MAP_PX}px"))
         # Top left, in this order: the drawing tools (their bars open beside them), then the
         # zoom buttons; the fitted view keeps the area clear of both (FIT_PADDING_PX).
@@ -658,6 +667,7 @@ class ScenarioMap:
         self.map.add(self.draw)
         self.map.add(L.ZoomControl(position="topleft", **ZOOM_TITLES))
         self.map.add(L.ScaleControl(position="bottomleft", imperial=False))
+        self.map.add(L.AttributionControl(position="bottomleft", prefix="ipyleaflet"))
         munis = municipalities_geojson(store)
         #: Goiás (the union of the outlines, 1 km wider): outside it the name box empties.
         self._goias = shapely.union_all([shapely.geometry.shape(f["geometry"])
@@ -694,7 +704,9 @@ class ScenarioMap:
         for layer in (self.municipalities, self.territories, self.district_dots):
             layer.on_hover(self._hovered)
             layer.on_click(self._clicked)
-        self.hover = W.HTML(layout=W.Layout(padding="2px 6px", max_width="16em"))
+        # 14 em wide at most: the drawing bar ("Terminar | Apagar ponto | Cancelar", top left)
+        # ends before it.
+        self.hover = W.HTML(layout=W.Layout(padding="2px 6px", max_width="14em"))
         self.reset_hover()
         self.map.add(L.WidgetControl(widget=self.hover, position="topright"))
         # The name under the mouse is forgotten when the mouse leaves the map or Goiás, or the
@@ -703,11 +715,12 @@ class ScenarioMap:
         self.map.observe(self._zoomed, names="zoom")
         self.legend = W.HTML(legend_html(), layout=W.Layout(padding="0 4px"))
         self.basemap_on = W.Checkbox(value=basemap, indent=False,
-                                     description="Mapa de fundo (OpenStreetMap, precisa de internet)",
+                                     description=BASEMAP_SWITCH,
                                      layout=W.Layout(width="auto"))
         self.basemap_on.observe(self._basemap_switched, names="value")
         body = W.VBox([self.legend, self.basemap_on])
-        self.legend_toggle = W.ToggleButton(value=True, description="Legenda", icon="chevron-down",
+        # Folded at first: open, it would cover a corner of the 540 px map.
+        self.legend_toggle = W.ToggleButton(value=False, description="Legenda", icon="chevron-up",
                                             tooltip="Mostrar ou esconder a legenda",
                                             layout=W.Layout(width="auto"))
 
@@ -716,6 +729,7 @@ class ScenarioMap:
             self.legend_toggle.icon = "chevron-down" if change["new"] else "chevron-up"
 
         self.legend_toggle.observe(fold, names="value")
+        body.layout.display = "none"
         self.map.add(L.WidgetControl(widget=W.VBox([self.legend_toggle, body]),
                                      position="bottomright"))
 

@@ -22,6 +22,7 @@ from pathlib import Path
 import ipywidgets as W
 
 from ..errors import CandidateError, ViabilidadeError
+from ..os_errors import os_reason
 from ..report.writers import format as fmt
 from ..report.boundary import drawn_findings
 from ..report.conclusion import analysis_conclusion
@@ -136,6 +137,14 @@ _KEY_IN_PARENS = re.compile(r" \((?:area|origin|destination)\.[\w.\[\]]*(?: = [^
 _CODE_THEN_NAME = re.compile(r"\b\d{7}(?:\d{2})? \(([^()]+)\)")
 _NAME_THEN_CODE = re.compile(r" \(\d{7}(?:\d{2})?(?:, ([^()]+))?\)")
 _CONTRACTIONS = ((" em os ", " nos "), (" em o ", " no "), (" de os ", " dos "), (" de o ", " do "))
+#: Advice written for the candidate file, as the explorer's user follows it (before the keys
+#: are put in words): which list a unit goes in is the explorer's business, and a second
+#: source of the area is taken off with a button, not deleted from a file.
+_FILE_ADVICE = ((" em area.districts, ou só municípios inteiros em area.municipalities",
+                 ", ou só municípios inteiros"),
+                ("mantenha area.boundary (a área desenhada; ",
+                 "mantenha o polígono desenhado ou o arquivo de limites ("),
+                (", e apague a outra", " («Tirar os limites», na aba Área, volta às unidades)"))
 
 
 def explorer_words(text: str) -> str:
@@ -143,6 +152,8 @@ def explorer_words(text: str) -> str:
     units by name, not code (``"5200100 (Abadiânia)"`` and ``"Santa Rosa (520800410)"`` ->
     the name), and file keys by what they are (``area.districts`` -> "os distritos da área";
     a key in parentheses is dropped)."""
+    for a, b in _FILE_ADVICE:
+        text = text.replace(a, b)
     text = _KEY_IN_PARENS.sub("", text)
     text = _CODE_THEN_NAME.sub(r"\1", text)
     text = _NAME_THEN_CODE.sub(lambda m: f" ({m.group(1)})" if m.group(1) else "", text)
@@ -584,6 +595,7 @@ class Explorer:
         """
         if code is None:
             return
+        carried, note = self._carried()
         self._clear_what_ifs()
         self._quiet = True
         try:        # the previous scenario's unit is not offered to "Somar à área"
@@ -591,7 +603,8 @@ class Explorer:
         finally:
             self._quiet = False
         if len(code) == 9:
-            self._set_scenario(lambda: Scenario.for_district(self.store, code))
+            self._set_scenario(lambda: Scenario.for_district(self.store, code, **carried))
+            self.panes["message"].value += note
             return
         self._quiet = True
         try:
@@ -609,8 +622,38 @@ class Explorer:
         code = self.controls["unit"].value
         if origin is None or code is None or len(code) != 7:
             return
+        carried, note = self._carried()
         self._clear_what_ifs()
-        self._set_scenario(lambda: Scenario.for_municipality(self.store, code, origin))
+        self._set_scenario(lambda: Scenario.for_municipality(self.store, code, origin, **carried))
+        self.panes["message"].value += note
+
+    def _carried(self) -> tuple[dict, str]:
+        """What a newly picked unit keeps of the scenario before it, and the note saying so.
+
+        The readings, thresholds and year of creation are choices about the law, not the area:
+        they are kept. The what-if values, the projection and the declared special interest
+        belong to the area left: they are dropped, and the note (HTML, ``""`` when nothing was
+        set) says which.
+        """
+        s, c = self.scenario, self.controls
+        carried = {"settings": s.settings, "creation_year": s.creation_year}
+        kept = []
+        if s.settings_table():
+            kept.append("as leituras e os limiares escolhidos (abas Leituras e Limiares)")
+        if s.creation_year:
+            kept.append(f"o ano de criação {s.creation_year}")
+        dropped = []
+        if any(c[f"{q}_on"].value for q in OVERRIDE_LABELS):
+            dropped.append("os valores hipotéticos")
+        if c["projection"].value:           # "" or None: no projection
+            dropped.append("a projeção")
+        if s.special_interest:
+            dropped.append("o interesse especial declarado")
+        said = ([f"Continua valendo: {'; '.join(kept)}"] if kept else []) + \
+            ([f"Retirado por ser da área anterior: {'; '.join(dropped)}"] if dropped else [])
+        note = (f"<p style='margin:2px 0;color:#424242'>Nova área. {html.escape('. '.join(said))}.</p>"
+                if said else "")
+        return carried, note
 
     def _edit(self, action: str, code: str | None, via: str = "button") -> None:
         """Add or remove one unit (``via`` ``"map"``: a click on the map; else the buttons).
@@ -824,7 +867,7 @@ class Explorer:
             return None
         except OSError as e:
             self.panes["upload"].value = (f'<p style="{_RED}"><b>Arquivo não guardado</b> — {shown}: '
-                                          f"{html.escape(e.strerror or str(e))}; a área continua a "
+                                          f"{html.escape(os_reason(e))}; a área continua a "
                                           "anterior.</p>")
             return None
         where = f"guardado em <code>{html.escape(str(path))}</code>, ao lado dos candidatos salvos"
@@ -1004,7 +1047,7 @@ class Explorer:
         except OSError as e:
             self.panes["session"].value = (f'<p style="{_RED}">A sessão não pôde ser guardada em '
                                            f"{html.escape(str(self.state_file))} "
-                                           f"({html.escape(e.strerror or str(e))}).</p>")
+                                           f"({html.escape(os_reason(e))}).</p>")
 
     def start_clean(self) -> None:
         """«Começar do zero»: forget the saved session, the kept scenarios and the undo steps,
@@ -1254,8 +1297,12 @@ class Explorer:
             self.panes["saved"].value = f'<p style="{_RED}">Nada salvo: {html.escape(control_message(e))}</p>'
             return None
         except OSError as e:
+            target = Path(c["save_path"].value.strip()).expanduser()
+            blocking = next((f for f in target.parents if f.is_file()), None)
+            reason = (f"{blocking.name} é um arquivo, não uma pasta" if blocking is not None
+                      else os_reason(e))     # mkdir over a file says only "já existe"
             self.panes["saved"].value = (f'<p style="{_RED}">Nada salvo: não foi possível gravar '
-                                         f"{html.escape(c['save_path'].value)} ({html.escape(e.strerror or str(e))})</p>")
+                                         f"{html.escape(c['save_path'].value)} ({html.escape(reason)})</p>")
             return None
         command = f"viabilidade estudo {_shell_quote(str(path))}"
         extra = (f"<br>Limites desenhados: <code>{html.escape(str(path.with_suffix('.geojson')))}</code>"

@@ -1,19 +1,54 @@
-"""pt-BR numbers for any reader-facing text: :func:`fmt` (``3045`` → ``"3.045"``,
-``2760601.8`` → ``"2.760.601,80"``), through Babel's pt_BR locale, so that the same figure is
-written the same way by the candidate reader, the rules and the report.
+"""pt-BR numbers for any reader-facing text, through Babel's pt_BR locale (CLDR; nothing
+depends on the machine's locale): :func:`decimal` (thousands dots, decimal comma, a chosen
+number of decimals) and :func:`fmt` (a whole number without decimals, any other with a fixed
+number: ``3045`` → ``"3.045"``, ``2760601.8`` → ``"2.760.601,80"``). The report's
+:func:`viabilidade.report.writers.format.number`, the rules' :func:`viabilidade.rules.common.fmt`
+and ``pct``, the memorial's ``fmt_num`` and the messages of the data, settings and geometry
+checks all write their numbers with :func:`decimal`, so that one figure reads the same
+everywhere.
 """
 
 from __future__ import annotations
 
 from babel.numbers import format_decimal
 
+LOCALE = "pt_BR"
+#: The typographic minus sign (U+2212) a document prints before a negative number.
+MINUS = "\u2212"
+
+
+def decimal(value: float | int, least: int = 0, most: int | None = None, *,
+            minus: str = MINUS) -> str:
+    """``value`` with thousands dots and at least ``least``, at most ``most`` (default:
+    ``least``) decimals, rounded by Babel: ``decimal(3010)`` → ``"3.010"``,
+    ``decimal(1.5, 2)`` → ``"1,50"``, ``decimal(1.5, 0, 2)`` → ``"1,5"``,
+    ``decimal(0.25, 1, 4)`` → ``"0,25"``.
+
+    Parameters
+    ----------
+    value : float or int
+        The number (NaN and infinities are written as Babel writes them).
+    least, most : int
+        Decimals always written, and at most written (trailing zeros beyond ``least`` dropped).
+    minus : str
+        The sign written before a negative number: :data:`MINUS` in documents, ``"-"`` where a
+        message has always written a hyphen.
+
+    Returns
+    -------
+    str
+    """
+    most = least if most is None else most
+    pattern = "#,##0" + ("." + "0" * least + "#" * (most - least) if most > 0 else "")
+    text = format_decimal(value, format=pattern, locale=LOCALE)
+    return minus + text[1:] if text.startswith("-") else text
+
 
 def fmt(x: float | int | None, digits: int = 2) -> str:
-    """pt-BR number: ``3045`` → ``"3.045"``, ``2760601.8`` → ``"2.760.601,80"`` (money style)."""
+    """pt-BR number: ``3045`` → ``"3.045"``, ``2760601.8`` → ``"2.760.601,80"`` (money style):
+    a whole number without decimals, any other rounded to ``digits`` decimals; ``None`` → ``"—"``."""
     if x is None:
         return "—"
     if float(x).is_integer():
-        text = format_decimal(int(x), locale="pt_BR")
-    else:
-        text = format_decimal(round(float(x), digits), format="#,##0." + "0" * digits, locale="pt_BR")
-    return "\u2212" + text[1:] if text.startswith("-") else text  # minus sign, not a hyphen
+        return decimal(int(x))
+    return decimal(round(float(x), digits), digits)

@@ -27,8 +27,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 import pandas as pd
-from babel.numbers import format_decimal
 
+from ..common.numbers import decimal
 from .sources import SRC_CENSUS, SRC_CENSUS_FIRST, SRC_TSE
 
 #: Kinds of flag (machine codes, in ``resultados.json``).
@@ -48,7 +48,7 @@ MEANINGS = {
 
 
 def _n(x) -> str:
-    return format_decimal(int(x), locale="pt_BR")
+    return decimal(int(x), minus="-")
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ def data_flags(store, codes=None, *, population_threshold: int | None = 3000,
         pop = int(row[pop_col])
         if code in e.index and pd.notna(e.loc[code]) and int(e.loc[code]) > pop:
             electors = int(e.loc[code])
-            ratio = format_decimal(round(electors / pop, 2), format="#,##0.00", locale="pt_BR")
+            ratio = decimal(round(electors / pop, 2), 2, minus="-")
             out.append(DataFlag(
                 code, nome, ELECTORS_ABOVE_POPULATION, f"eleitorado: {_n(electors)} eleitores",
                 f"{SRC_TSE}; {pop_src}",

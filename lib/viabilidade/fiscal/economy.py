@@ -354,10 +354,10 @@ def economy(analysis, store) -> Economy:
     sources = ["Coeficientes do FPM-Interior: CTN, art. 91, § 2º (Decreto-Lei nº 1.881/1981); "
                "manutenção: LC nº 91/1997, art. 5º-A (LC nº 198/2023)"]
     if pl:
-        from babel.numbers import format_decimal
+        from ..common.numbers import decimal
 
-        pct_txt = format_decimal(pl.state_share_percent, format="#,##0.0###", locale="pt_BR")
-        sum_txt = format_decimal(pl.total, format="#,##0.0", locale="pt_BR")
+        pct_txt = decimal(pl.state_share_percent, 1, 4, minus="-")
+        sum_txt = decimal(pl.total, 1, minus="-")
         sources.append(f"{pl.source}: Anexos VI e VIII (Goiás: {pct_txt}\u00a0% do "
                        f"FPM-Interior; soma dos coeficientes {sum_txt}; {pl.municipalities} "
                        "municípios)")

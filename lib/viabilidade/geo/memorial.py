@@ -29,14 +29,13 @@ import geopandas as gpd
 import numpy as np
 import pandas as pd
 import shapely
-from babel.numbers import format_decimal
 from shapely.geometry.base import BaseGeometry
 
+from ..common.numbers import decimal
 from ..errors import GeoError
 from ..common.precision import POLYGON_M, rounded
 from .measure import geodesic_area_km2, utm_crs
 
-_LOCALE = "pt_BR"
 
 #: Above this many marks the memorial's text describes each perimeter by its first mark and
 #: refers to the annex for the full list (a 20.000-vertex boundary would otherwise fill
@@ -48,8 +47,7 @@ ANNEX_FILE = "memorial-marcos.csv"
 
 def fmt_num(value: float, decimals: int = 2) -> str:
     """pt-BR number with thousands dots and a decimal comma: ``1.234,56``."""
-    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
-    return format_decimal(value, format=pattern, locale=_LOCALE)
+    return decimal(value, decimals, minus="-")
 
 
 def metres(value: float) -> str:

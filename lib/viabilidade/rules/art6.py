@@ -12,8 +12,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+from ..common.numbers import decimal
 from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS, Candidate
-from babel.numbers import format_decimal
 
 from .common import simple
 from .result import Basis, RuleResult, Status
@@ -35,7 +35,7 @@ TITLES = {"art6.area": "Correção sem alteração de área: território entre a
 def _km2(x: float) -> str:
     """km² with four decimals (the measure's precision on a line file), pt-BR:
     ``0.05078`` → ``"0,0508 km²"``, ``1`` → ``"1,0000 km²"``."""
-    return f"{format_decimal(round(x, 4), format='#,##0.0000', locale='pt_BR')} km²"
+    return f"{decimal(round(x, 4), 4, minus='-')} km²"
 
 
 def tolerance_reading(settings: Settings) -> str:

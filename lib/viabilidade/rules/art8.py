@@ -9,8 +9,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from ..common.numbers import decimal
 from ..errors import DataError
-from babel.numbers import format_decimal
 
 from .calendar import is_election_year
 from .common import fmt, pct
@@ -129,7 +129,7 @@ class ThinMargin:
         de 1,50 %)"``; a remainder is named after the item."""
         who = "" if self.subject == "área" else f", {self.subject}"
         if self.unit == "BRL":
-            shown = {k: "R$ " + format_decimal(v, format="#,##0.00", locale="pt_BR")
+            shown = {k: "R$ " + decimal(v, 2, minus="-")
                      for k, v in (("v", self.value), ("t", self.threshold), ("m", self.margin))}
             return (f"art. 4º, {self.item} ({THIN_ITEMS[self.item]}{who}): {shown['v']}, "
                     f"{shown['m']} acima do limite de {shown['t']} (margem de {pct(self.margin_pct)})")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from babel.numbers import format_currency, format_decimal
+from babel.numbers import format_currency
 
-from ..common.numbers import fmt
+from ..common.numbers import decimal, fmt
 from .law import citation, provision, text
 from ..common.precision import rounded
 from .result import Basis, Figure, Lean, RuleResult, Status
@@ -32,10 +32,7 @@ def amount(x: float | int | None, unit: str, precision: float | None = None,
     if unit != "BRL":
         if precision is not None and x is not None:
             x, decimals = rounded(x, precision, pivot)
-            text = format_decimal(x, format="#,##0" + ("." + "0" * decimals if decimals else ""),
-                                  locale="pt_BR")
-            text = "\u2212" + text[1:] if text.startswith("-") else text
-            return f"{text} {unit}".rstrip()
+            return f"{decimal(x, decimals)} {unit}".rstrip()
         return f"{fmt(x)} {unit}".rstrip()
     if x is None:
         return "—"
@@ -56,8 +53,7 @@ def pct(x: float | None) -> str:
     """pt-BR percentage with two decimals, as the whole study prints them: ``1.5`` → ``"1,50 %"``."""
     if x is None:
         return "—"
-    text = format_decimal(round(x, 2), format="#,##0.00", locale="pt_BR")
-    return ("\u2212" + text[1:] if text.startswith("-") else text) + "\u00a0%"
+    return decimal(round(x, 2), 2) + "\u00a0%"
 
 
 def date_br(d) -> str:

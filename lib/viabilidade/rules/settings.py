@@ -588,8 +588,9 @@ class Settings:
 
 
 def _num(x: float | int) -> str:
-    from babel.numbers import format_decimal
-    return format_decimal(x, locale="pt_BR")
+    from ..common.numbers import decimal
+
+    return decimal(x, 0, 3, minus="-")
 
 
 def read_settings_toml(path: Path) -> tuple[str, dict[str, Any]]:

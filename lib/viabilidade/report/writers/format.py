@@ -12,8 +12,9 @@ import math
 import re
 
 from babel.dates import format_date
-from babel.numbers import format_currency, format_decimal
+from babel.numbers import format_currency
 
+from ...common.numbers import MINUS, decimal  # noqa: F401 (MINUS: this module's users)
 from ...common.precision import AREA_KM2, rounded
 from ...rules.result import (BASIS_WORDS, Basis, Lean, Status, Verdict, on_hypothetical_data,
                             on_measured_data,
@@ -73,7 +74,6 @@ STATUS_PLURAL = {
     Status.INDETERMINATE: "indeterminados",
     Status.NOT_APPLICABLE: "não se aplicam",
 }
-MINUS = "\u2212"
 _ISO_DATE_IN_TEXT = re.compile(r"(?<![\d/-])(\d{4})-(\d{2})-(\d{2})(?![\d-])")
 COMPARATOR_LABELS = {
     ">": "mais de",
@@ -113,16 +113,10 @@ def number(value: float | int | None, decimals: int | None = None) -> str:
     """
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "—"
-    if decimals is None:
-        if float(value).is_integer():
-            text = format_decimal(int(round(value)), format="#,##0", locale=LOCALE)
-        else:
-            text = format_decimal(value, format="#,##0.##", locale=LOCALE)
-    else:
-        fmt = "#,##0" + ("." + "0" * decimals if decimals > 0 else "")
-        text = format_decimal(value, format=fmt, locale=LOCALE)
-    # Typographic minus sign (U+2212), not a hyphen, before negative numbers.
-    return MINUS + text[1:] if text.startswith("-") else text
+    if decimals is not None:
+        return decimal(value, decimals)
+    # Typographic minus sign (U+2212), not a hyphen, before negative numbers (decimal's default).
+    return decimal(int(round(value))) if float(value).is_integer() else decimal(value, 0, 2)
 
 
 def and_list(words) -> str:

@@ -95,7 +95,9 @@ class Operation:
         The area goes to an existing municipality (``[destination]``).
     proposed_area : bool
         Whether the study has a proposed area (cover line "Área proposta" and the chapter "A
-        área proposta"); a boundary correction has none (art. 6: no area changes hands).
+        área proposta"); a boundary correction has none (art. 6: no area changes hands), and
+        its profile and territory are those of the strip between the two lines
+        (:func:`viabilidade.profile.build.build_profile`, :func:`viabilidade.profile.analysis.territory`).
     subject_label : str
         The cover's label for the study's name (:meth:`study_name`; ``"Área proposta"``; a
         correction: ``"Limite corrigido"``).
@@ -141,7 +143,8 @@ class Operation:
         municipality: ``"O território do Município"``).
     stays_within : bool
         The area stays part of its origin municipality (a district): its memorial's sides
-        border "o restante do território do Município de …".
+        border "o restante do território do Município de …", and its territory names the
+        seats of existing districts the area takes (``details["district_seats_inside"]``).
     bill : tuple of str
         The articles of its draft bill, in order (a subset of :data:`BILL_ARTICLES`); empty:
         ``viabilidade projeto-de-lei`` refuses the operation.

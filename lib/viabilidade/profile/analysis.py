@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..proposal.candidate import Candidate, load_candidate
+from ..operations import operation_of
 from .build import build_profile
 from .types import Profile, Territory
 from ..rules import certification
@@ -229,7 +230,8 @@ def territory(candidate: Candidate, store, settings) -> Territory:
     """
     from ..geo.facts import territory_facts
 
-    if candidate.operation == "boundary-correction":
+    op = operation_of(candidate)
+    if not op.proposed_area:   # a boundary correction: the strip between the two lines
         return correction_territory(candidate, store)
     seat = proposed_seat_point(candidate, store)
     seat_source = None
@@ -253,7 +255,7 @@ def territory(candidate: Candidate, store, settings) -> Territory:
     taken = origin_seats_taken(candidate, store, facts)
     if taken:
         facts = replace(facts, details={**facts.details, "origin_seat_taken": taken})
-    if candidate.operation == "create-district":
+    if op.stays_within:   # a district: the existing district seats its area takes
         facts = replace(facts, details={**facts.details,
                                         "district_seats_inside": district_seats_inside(candidate,
                                                                                        store)})

@@ -631,7 +631,7 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
     """
     check_candidate(candidate, store)
     munis = _indexed(store, "municipalities", "cod_ibge")
-    if candidate.operation == "boundary-correction":
+    if not operation_of(candidate).proposed_area:   # a boundary correction: the strip
         return _correction_profile(candidate, store, settings, territory or Territory())
     area_parts, origins, remainders = _district_parts(candidate, store, settings)
     for code in candidate.municipalities:

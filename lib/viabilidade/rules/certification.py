@@ -149,6 +149,83 @@ def _open_rule(r: RuleResult) -> Pending:
     return Pending(r.article or r.rule_id, r.subject, what, body, "", "")
 
 
+def _needs_evidence_I(r: RuleResult, status: Status) -> list[Pending]:
+    return _evidence(r, "I")
+
+
+def _needs_figure(r: RuleResult, status: Status) -> list[Pending]:
+    """Art. 4 II, III, IV, V, VII: the item's figure until a certificate settles it."""
+    item = r.rule_id.split(".")[1]
+    return [] if settled(status, deciding_basis(r), item) else [_figure(item, r.subject)]
+
+
+def _needs_figure_and_evidence_VI(r: RuleResult, status: Status) -> list[Pending]:
+    """Art. 4 VI: the buildings' count (its own status) and the evidence of the urban core."""
+    out = []
+    if not settled(r.details.get("edificacoes_status", str(status)), r.basis, "VI"):
+        out.append(_figure("VI", r.subject))
+    return out + _evidence(r, "VI")
+
+
+def _needs_origin_figures(r: RuleResult, status: Status) -> list[Pending]:
+    """Art. 4 § 1, one origin: each of its items (IV, V, VI, VII, III) not yet settled; all
+    four figures when the rule could not look at any."""
+    code = r.details.get("cod_ibge")
+    subs = r.details.get("subchecks")
+    if not subs:
+        return [_figure(i, r.subject, code or r.subject) for i in ("IV", "V", "VI", "VII")]
+    return [_figure(item, r.subject, code) for item, sub in subs.items()
+            if not settled(sub["status"], sub.get("base_decisiva") or sub.get("base") or None, item)]
+
+
+def _needs_representation(r: RuleResult, status: Status) -> list[Pending]:
+    """Art. 2: the representation that starts the process. A count typed without its document
+    decides nothing (:func:`viabilidade.rules.art2.petition`), and the study cannot be
+    conclusive."""
+    if status in _DECIDED:
+        return []
+    return [Pending(r.article or "art. 2º", r.subject,
+                    "representação assinada por eleitores da área, com firmas "
+                    "reconhecidas: número de assinaturas, documento e data",
+                    PROPONENTS, "process.petition_document", "")]
+
+
+def _needs_declarations(r: RuleResult, status: Status) -> list[Pending]:
+    """Art. 5 § 1 (finding 14): the electors' own declarations, not only signatures."""
+    if status in _DECIDED:
+        return []
+    return [Pending(r.article or "art. 5º, § 1º", r.subject,
+                    r.title[:1].lower() + r.title[1:] + ", com firmas reconhecidas "
+                    "e mediante declarações destes (de residência e domicílio na "
+                    "área)", PROPONENTS, "process.residence_declarations", "")]
+
+
+def _needs_district_figure(r: RuleResult, status: Status) -> list[Pending]:
+    """Art. 17 (a district): the buildings (I) or the population (II), no body named (the law
+    names none)."""
+    if status in _DECIDED:
+        return []
+    return [Pending(r.article or r.rule_id, r.subject, r.title, UNNAMED_BODY,
+                    "certified." + ("buildings" if r.rule_id == "art17.I" else "population"),
+                    r.rule_id.split(".")[1])]
+
+
+#: What a rule still needs, by rule id (a key ending in ``.`` stands for every rule of that
+#: article): a function of the result and its status giving the :class:`Pending` items. A rule
+#: not named here needs, outside art. 4, whatever decides it when it is still indeterminate
+#: (:func:`_open_rule`).
+_NEEDS = {
+    "art4.I": _needs_evidence_I,
+    "art4.II": _needs_figure, "art4.III": _needs_figure, "art4.IV": _needs_figure,
+    "art4.V": _needs_figure, "art4.VII": _needs_figure,
+    "art4.VI": _needs_figure_and_evidence_VI,
+    "art4.par1": _needs_origin_figures,
+    "art2": _needs_representation,
+    "art5.par1": _needs_declarations,
+    "art17.": _needs_district_figure,
+}
+
+
 def pending(results: list[RuleResult]) -> list[Pending]:
     """Figures and evidence still missing for the requirements of the operation.
 
@@ -175,46 +252,9 @@ def pending(results: list[RuleResult]) -> list[Pending]:
         status = Status(r.status)
         if status == Status.NOT_APPLICABLE:
             continue
-        rid = r.rule_id
-        if rid == "art4.I":
-            out += _evidence(r, "I")
-        elif rid in ("art4.II", "art4.III", "art4.IV", "art4.V", "art4.VII"):
-            item = rid.split(".")[1]
-            if not settled(status, deciding_basis(r), item):
-                out.append(_figure(item, r.subject))
-        elif rid == "art4.VI":
-            if not settled(r.details.get("edificacoes_status", str(status)), r.basis, "VI"):
-                out.append(_figure("VI", r.subject))
-            out += _evidence(r, "VI")
-        elif rid == "art4.par1":
-            code = r.details.get("cod_ibge")
-            subs = r.details.get("subchecks")
-            if not subs:
-                out += [_figure(i, r.subject, code or r.subject) for i in ("IV", "V", "VI", "VII")]
-                continue
-            for item, sub in subs.items():
-                if settled(sub["status"], sub.get("base_decisiva") or sub.get("base") or None,
-                           item):
-                    continue
-                out.append(_figure(item, r.subject, code))
-        elif rid == "art2" and status not in _DECIDED:
-            # The representation that starts the process: a count typed without its document
-            # decides nothing (rules.art2.petition), and the study cannot be conclusive.
-            out.append(Pending(r.article or "art. 2º", r.subject,
-                               "representação assinada por eleitores da área, com firmas "
-                               "reconhecidas: número de assinaturas, documento e data",
-                               PROPONENTS, "process.petition_document", ""))
-        elif rid == "art5.par1" and status not in _DECIDED:
-            # finding 14: art. 5 § 1 wants the electors' own declarations, not only signatures
-            out.append(Pending(r.article or "art. 5º, § 1º", r.subject,
-                               r.title[:1].lower() + r.title[1:] + ", com firmas reconhecidas "
-                               "e mediante declarações destes (de residência e domicílio na "
-                               "área)", PROPONENTS, "process.residence_declarations", ""))
-        elif rid.startswith("art17."):
-            if status not in _DECIDED:
-                out.append(Pending(r.article or rid, r.subject, r.title, UNNAMED_BODY,
-                                   "certified." + ("buildings" if rid == "art17.I" else "population"),
-                                   rid.split(".")[1]))
+        needs = _NEEDS.get(r.rule_id) or _NEEDS.get(r.rule_id.split(".")[0] + ".")
+        if needs is not None:
+            out += needs(r, status)
         elif not creation and status == Status.INDETERMINATE:
             out.append(_open_rule(r))
     # One continuity certificate covers every origin: list it once.

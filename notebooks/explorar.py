@@ -58,6 +58,7 @@ from IPython.display import display
 from viabilidade.proposal.candidate import load_candidate
 from viabilidade.data.store import load_store
 from viabilidade.explore.leaflet_map import portuguese_tools
+from viabilidade.explore.pulse import kernel_watch
 from viabilidade.explore.persist import default_state_file
 from viabilidade.explore.scenario import Scenario
 from viabilidade.explore.widgets import Explorer
@@ -71,7 +72,7 @@ else:
     scenario = Scenario.for_municipality(store, start_unit, start_origin)
 explorer = Explorer(store, scenario, basemap=basemap,
                     state_file=default_state_file() if keep_session else None)
-display(portuguese_tools(), explorer.widget())
+display(portuguese_tools(), kernel_watch(), explorer.widget())
 
 # %% [markdown] tags=["voila-remove"]
 # ## O mesmo pela API, sem a tela

@@ -168,3 +168,21 @@ def test_map_territories_labels_legend_and_drawing_in_chromium(voila, browser, t
     assert sorted(_labels(browser)) == ["Cabeceiras", "Flores de Goiás", "Formosa", "Planaltina",
                              "São João d'Aliança", "Vila Boa", "Água Fria de Goiás"]
     browser.save_screenshot(str(shots / "mapa-estado.png"))
+
+    # The kernel stops (killed, as a crash would): the page says so in Portuguese, over the
+    # widgets that no longer answer. (The kernel is the child of this test's own Voilà.)
+    import psutil
+
+    from viabilidade.explore.pulse import STOPPED
+
+    port = voila.split(":")[2].split("/")[0]
+    servers = [p for p in psutil.Process().children(recursive=True)
+               if any(f"--port={port}" == a for a in p.cmdline())]
+    kernels = [k for s in servers for k in s.children(recursive=True)
+               if any("ipykernel" in a for a in k.cmdline())]
+    assert len(kernels) == 1
+    assert not browser.find_elements(By.ID, "viab-kernel-parado")
+    kernels[0].kill()
+    note = wait("the note that the kernel stopped", lambda d: d.find_elements(By.ID, "viab-kernel-parado"), 40)
+    assert note[0].text == STOPPED
+    browser.save_screenshot(str(shots / "mapa-kernel-parado.png"))

@@ -873,3 +873,23 @@ def test_a_save_the_disk_refuses_is_said_in_portuguese(explorer, tmp_path):
     assert saved.startswith("Nada salvo:")
     assert saved.endswith("/arquivo/posse.toml (arquivo é um arquivo, não uma pasta)")
     assert "directory" not in saved.lower() and "such file" not in saved and "já existe" not in saved
+
+
+def test_the_pulse_beats_while_the_kernel_lives_and_the_page_watches_it(mapped):
+    import time
+
+    from viabilidade.explore import pulse
+
+    mapped.widget()
+    p = mapped.pulse
+    first = p.beats
+    end = time.monotonic() + 3 * pulse.BEAT_S
+    while p.beats == first and time.monotonic() < end:
+        time.sleep(0.1)
+    assert p.beats > first
+    assert p.widget.value == f'<span class="viab-pulso" data-n="{p.beats}"></span>'
+    script = pulse.kernel_watch().data
+    assert "12000" in script and ".viab-pulso" in script
+    assert ("O kernel do explorador parou ou foi reiniciado: os controles e o mapa desta página não "
+            "respondem mais e mostram o último resultado. No JupyterLab, use Executar tudo (Run → "
+            "Run All Cells); no aplicativo (make explorar), recarregue a página.") in script

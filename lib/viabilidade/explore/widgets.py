@@ -113,7 +113,8 @@ THRESHOLD_STYLE = {"description_width": "30em"}
 THRESHOLD_WIDTH = "42em"
 #: Width of the map beside the verdict (the state fits at zoom 6,5 with a margin).
 MAP_WIDTH_PX = 540
-HINT_CLICK = ("No mapa: passe o mouse para ver o nome; clique num município ou num ponto de distrito. "
+HINT_CLICK = ("No mapa: passe o mouse para ver o nome; clique num território de distrito da origem "
+              "(tracejado), num município ou num ponto de distrito. "
               "Arraste para mover, role ou use + e − para aproximar.")
 _ROW = W.Layout(width="auto")
 _RED = "color:#b71c1c"
@@ -1323,7 +1324,8 @@ class Explorer:
         """The whole UI: the map beside the verdict, the controls on tabs, the results on tabs.
 
         The map and the verdict sit side by side, so a click on the map and its effect are seen
-        together; the controls and the results use the full width (no truncated labels).
+        together; the controls and the results use the full width (no truncated labels). An
+        invisible :class:`~.pulse.Pulse` (:attr:`pulse`) beats while the kernel lives.
         """
         c, p, i = self.controls, self.panes, self.images
 
@@ -1392,7 +1394,11 @@ class Explorer:
             top = W.HBox([W.Box([self.map.map], layout=W.Layout(width=f"{MAP_WIDTH_PX}px",
                                                                 min_width=f"{MAP_WIDTH_PX}px")),
                           status], layout=W.Layout(width="auto", flex_flow="row wrap"))
-        return W.VBox([top, controls, results], layout=W.Layout(width="100%"))
+        # The kernel's pulse (:mod:`.pulse`): the page says so when the kernel stops.
+        from .pulse import Pulse
+
+        self.pulse = Pulse()
+        return W.VBox([self.pulse.widget, top, controls, results], layout=W.Layout(width="100%"))
 
 
 def _boundary_geometry(path: Path | None):

@@ -61,16 +61,15 @@ def test_the_cover_lists_data_sets_and_the_appendix_keeps_the_copies():
     store = load_store(STORE)
     a = analyse(ROOT / "data" / "candidates" / "posse-dabadia.toml", store=store)
     cover = sections.cover(a, a.settings.study_day())
-    for line in ("<li>TSE, eleitorado apto por zona e município nas Eleições Gerais de 2022 "
-                 "(02/10/2022)</li>",
-                 "<li>TSE, perfil do eleitorado de 2026 por município (julho de 2026, data não "
-                 "conferida; Bom Jesus de Goiás ausente, obtido por diferença do total do "
-                 "estado)</li>",
-                 "<li>TSE, perfil do eleitorado de 2026, total de Goiás (julho de 2026, data não "
-                 "conferida)</li>",
+    for line in ("<li>TSE, eleitorado apto nas Eleições Gerais de 2022 (02/10/2022)</li>",
+                 "<li>TSE, perfil do eleitorado de 2026 (julho, data não conferida; Bom Jesus de "
+                 "Goiás pela diferença do total do estado)</li>",
+                 "<li>SEFAZ-GO (Secretaria de Estado da Economia de Goiás), Receita Gerencial: "
+                 "arrecadação diária de 30/11/2020 a 19/08/2024 (anos completos 2021–2023)</li>",
                  "<li>IBGE, Censo Demográfico 2022, dicionário de dados dos Agregados por Setores "
                  "Censitários (versão de 17/04/2025)</li>"):
         assert line in cover, line
+    assert cover.count("perfil do eleitorado de 2026") == 1   # one data set, one line
     for bad in ("IBGE: 17/04/2025", "TSE: 2018", "ano não declarado)</li>", "GitHub", "01/08/2022"):
         assert bad not in cover, bad
     assert COPY_NOTE in cover
@@ -114,3 +113,17 @@ def test_the_who_pays_map_names_its_data_sets():
             "declarado na cópia usada), polígonos simplificados; IBGE, Censo Demográfico 2022, "
             "Agregados por municípios — resultados do universo (referência 31/07/2022); TCU. "
             "Elaboração do estudo.") in text
+
+
+def test_the_profile_row_names_the_roll_and_its_year_once():
+    from viabilidade.report.sections import _figure_row
+    from viabilidade.rules.result import Basis, Figure
+
+    roll = Figure(2229, "eleitores", Basis.ESTIMATED,
+                  "TSE, perfil do eleitorado de 2026 (julho de 2026, data não conferida)", "2026",
+                  uncertainty=473.6)
+    assert _figure_row("Eleitores", roll)[3] == ("TSE, perfil do eleitorado de 2026 (julho de "
+                                                 "2026, data não conferida)")
+    census = Figure(3045, "habitantes", Basis.PUBLISHED, "IBGE, Censo Demográfico 2022",
+                    "2022-07-31")
+    assert _figure_row("População", census)[3] == "IBGE, Censo Demográfico 2022 (31/07/2022)"

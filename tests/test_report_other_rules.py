@@ -67,11 +67,12 @@ def test_posse_passes_lc02_population_and_fails_every_bills_centre_west_floor(po
     assert "Sob LC 02/1990 (GO): não falha em nenhum teste, mas há testes indeterminados." in text
     conclusion = _row(html, "Conclusão")
     assert conclusion[2:] == ["indeterminado"] + ["inviável"] * len(bills)   # verdict words
-    # 20 % of the estimated electorate (382,1): a petition count is a whole number.
+    # 20 % of the estimated electorate (2.229 × 0,2 = 445,8; TSE profile 2026): a petition
+    # count is a whole number.
     petition = _row(html, "Assinaturas da representação — área proposta")
     plp = ["lc02-1990-go", *bills].index("plp-137-2015")
-    assert petition[2 + plp] == "no mínimo 383 assinaturas (20 % do eleitorado)† indeterminado"
-    assert "382,1" not in text
+    assert petition[2 + plp] == "no mínimo 446 assinaturas (20 % do eleitorado)† indeterminado"
+    assert "445,8" not in text
     assert "† Limite tomado de fonte secundária" in text
     assert "https://amnoroeste.org.br/?p=14144" in text  # the PLS 104/2014 source, by address
 

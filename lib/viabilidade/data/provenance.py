@@ -184,6 +184,10 @@ def tract_raw() -> dict[str, RawFile]:
     }
 
 
+#: The TSE electorate profile of 2026, read from two files (:data:`DATASETS`).
+PROFILE_2026 = ("TSE, perfil do eleitorado de 2026 (julho, data não conferida; Bom Jesus de "
+                "Goiás pela diferença do total do estado)")
+
 #: The official data set behind each raw file, as documents name it (publisher, data set,
 #: edition or year): the cover's "Dados utilizados", the deck's "Fontes dos dados". The file
 #: and the copy it came from are named only in the appendix (:data:`RAW`).
@@ -199,17 +203,14 @@ DATASETS = {
     "dtb": "IBGE, Divisão Territorial Brasileira 2022 (data base 21/12/2022)",
     "crosswalk": "TSE, cadastro de municípios com os códigos do TSE e do IBGE (cópia de "
                  "13/11/2018; usado só para ligar os códigos, não dá número de eleitores)",
-    "electorate": "TSE, eleitorado apto por zona e município nas Eleições Gerais de 2022 "
-                  "(02/10/2022)",
-    "profile": "TSE, perfil do eleitorado de 2026 por município (julho de 2026, data não "
-               "conferida; Bom Jesus de Goiás ausente, obtido por diferença do total do estado)",
-    "profile_total": "TSE, perfil do eleitorado de 2026, total de Goiás (julho de 2026, data não "
-                     "conferida)",
+    "electorate": "TSE, eleitorado apto nas Eleições Gerais de 2022 (02/10/2022)",
+    # one data set in two files (per municipality; the state total): one line on the cover
+    "profile": PROFILE_2026,
+    "profile_total": PROFILE_2026,
     "seats": "IBGE, sedes municipais (Localidades 2010)",
     "vilas": "IBGE, Localidades 2022, vilas (sedes de distrito)",
     "sefaz": "SEFAZ-GO (Secretaria de Estado da Economia de Goiás), Receita Gerencial: "
-             "arrecadação diária de 30/11/2020 a 19/08/2024 (anos completos: 2021 a 2023; 2024 "
-             "parcial, não usado como ano)",
+             "arrecadação diária de 30/11/2020 a 19/08/2024 (anos completos 2021–2023)",
     "imb125": "Instituto Mauro Borges (IMB), Goiás em Dados 2023, tabela 125 — receita bruta "
               "por tributo, 2020–2022 (dados da SEFAZ-GO)",
     "pib": "IBGE, PIB dos Municípios (SIDRA, tabela 5938), 2002–2023 (2022–2023 só o PIB)",

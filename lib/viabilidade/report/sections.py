@@ -325,7 +325,10 @@ def _figure_row(label: str, f: Figure | None) -> list[Any] | None:
     if f is None:
         return None
     value = fmt.estimate(f.value, f.unit, f.uncertainty, f.basis, f.precision)
-    source = fmt.dates_in_text(f"{f.source} ({f.vintage})") if f.source else "—"
+    # the vintage once: a source that already names it ("perfil do eleitorado de 2026") keeps
+    # no "(2026)" after it
+    shown = f.source if str(f.vintage) and str(f.vintage) in f.source else f"{f.source} ({f.vintage})"
+    source = fmt.dates_in_text(shown) if f.source else "—"
     return [label, value, fmt.basis_label(f.basis, f.value), source, f.note or ""]
 
 

@@ -452,8 +452,10 @@ class Explorer:
         c["clear_perimeter"].on_click(lambda _: self.set_urban_perimeter(None))
         c["prepare"] = W.Button(description="Preparar arquivos para baixar", icon="download", layout=_ROW)
         c["prepare"].on_click(lambda _: self.prepare_downloads())
+        # Sent whole when the box loses focus (a click on the button), never cut mid-typing.
         c["scenario_name"] = W.Text(value="Cenário 1", description="Nome do cenário", style=_STYLE,
-                                    layout=W.Layout(width="30em", max_width="100%"))
+                                    layout=W.Layout(width="30em", max_width="100%"),
+                                    continuous_update=False)
         c["keep"] = W.Button(description="Guardar cenário para comparar", icon="plus", layout=_ROW)
         c["keep"].on_click(lambda _: self.keep())
         c["kept"] = W.Dropdown(options=[], description="Cenário guardado", style=_STYLE,
@@ -463,7 +465,7 @@ class Explorer:
         c["drop_kept"] = W.Button(description="Retirar cenário", icon="minus", layout=_ROW)
         c["drop_kept"].on_click(lambda _: self.drop_kept(c["kept"].value))
         c["rename_to"] = W.Text(description="Novo nome", style=_STYLE,
-                                layout=W.Layout(width="30em", max_width="100%"))
+                                layout=W.Layout(width="30em", max_width="100%"), continuous_update=False)
         c["rename_kept"] = W.Button(description="Renomear cenário", layout=_ROW)
         c["rename_kept"].on_click(lambda _: self.rename_kept(c["kept"].value, c["rename_to"].value))
         c["start_clean"] = W.Button(description="Começar do zero", icon="refresh",

@@ -139,7 +139,7 @@ def test_explorer_in_chromium_click_map_pick_list_save_and_study(lab, browser, t
     browser.execute_script("window.jupyterapp.commands.execute('notebook:run-all-cells');")
     _wait("the verdict of Posse d'Abadia", lambda d: "Posse d'Abadia: indeterminado" in _verdict(d), 60)
     container = _wait("the map", lambda d: d.find_elements(By.CSS_SELECTOR, ".leaflet-container")
-                      and d.find_elements(By.CSS_SELECTOR, ".leaflet-overlay-pane path.leaflet-interactive"),
+                      and d.find_elements(By.CSS_SELECTOR, ".leaflet-municipios-pane path.leaflet-interactive"),
                       30) and browser.find_element(By.CSS_SELECTOR, ".leaflet-container")
     browser.execute_script("arguments[0].scrollIntoView({block: 'start'});", container)
     _wait("Leaflet in the page", lambda d: d.execute_script(CATCH_MAP), 30)
@@ -162,7 +162,7 @@ def test_explorer_in_chromium_click_map_pick_list_save_and_study(lab, browser, t
     ActionChains(browser).move_to_element_with_offset(container, 40, 40).perform()
     bar = _wait("the drawing bar", lambda d: [e.text for e in d.find_elements(
         By.CSS_SELECTOR, ".leaflet-draw-actions a") if e.is_displayed()], 10)
-    assert bar == ["Terminar", "Apagar o último ponto", "Cancelar"]
+    assert bar == ["Terminar", "Apagar ponto", "Cancelar"]
     assert "Clique para começar a desenhar o polígono." in browser.find_element(
         By.CSS_SELECTOR, ".leaflet-draw-tooltip").text
     browser.save_screenshot(str(shots / "explorar-desenho.png"))

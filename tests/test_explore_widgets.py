@@ -893,3 +893,16 @@ def test_the_pulse_beats_while_the_kernel_lives_and_the_page_watches_it(mapped):
     assert ("O kernel do explorador parou ou foi reiniciado: os controles e o mapa desta página não "
             "respondem mais e mostram o último resultado. No JupyterLab, use Executar tudo (Run → "
             "Run All Cells); no aplicativo (make explorar), recarregue a página.") in script
+
+
+def test_an_edited_drawing_is_used_at_once(mapped):
+    _draw(mapped, POSSE_BOX)
+    first = mapped.scenario.boundary
+    bigger = [[-48.85, -16.15], [-48.75, -16.15], [-48.75, -16.05], [-48.85, -16.05], [-48.85, -16.15]]
+    mapped.map._drawn(action="edited", geo_json={"type": "Feature", "properties": {},
+                                                 "geometry": {"type": "Polygon", "coordinates": [bigger]}})
+    assert mapped.scenario.boundary not in (None, first)
+    from viabilidade.geo.area_file import read_area
+
+    assert read_area(mapped.scenario.boundary).bounds == (-48.85, -16.15, -48.75, -16.05)
+    assert "Polígono desenhado em uso" in mapped.panes["draw_note"].value

@@ -371,8 +371,26 @@ def test_a_file_made_from_a_download_is_cited_as_that_download(site, server, tmp
     assert rec["via"] == (f"IBGE-TESTE, {server.url}/Agregados_por_municipios_basico_BR_20260520.zip "
                           f"(census/Agregados_por_municipios_basico_BR_20260520.zip, sha256 "
                           f"{_digest(zipped)}); {ex.how}")
+    assert rec["fetched"] is True
     (raw / path).write_bytes(b"trocado\n")  # replaced since: no longer that download
-    assert record(raw, "agg_mun")["via"] == RAW_FILES["agg_mun"].via
+    again = record(raw, "agg_mun")
+    assert again["via"] == RAW_FILES["agg_mun"].via and "fetched" not in again
+
+
+def test_documents_say_which_files_were_downloaded_from_the_publishers():
+    from viabilidade.data.provenance import COPY_NOTE, copy_note
+
+    copy, fetched = {"via": "GitHub x"}, {"via": "IBGE, https://…", "fetched": True}
+    assert copy_note([copy, copy]) == COPY_NOTE
+    assert copy_note([copy, fetched]) == (
+        "Parte dos arquivos de dados usados foi baixada dos próprios órgãos pelo comando "
+        "viabilidade data fetch (endereço, data e soma de verificação de cada um no Apêndice); "
+        "os demais são cópias não oficiais das publicações do IBGE, do TSE, da SEFAZ-GO e do "
+        "IMB, republicadas por terceiros e não conferidas com os arquivos dos órgãos "
+        "(endereços e somas de verificação no Apêndice).")
+    assert copy_note([fetched]) == (
+        "Os arquivos de dados usados foram baixados dos próprios órgãos pelo comando "
+        "viabilidade data fetch (endereço, data e soma de verificação de cada um no Apêndice).")
 
 
 def test_a_portal_set_fetches_each_monthly_csv_once(site, server, tmp_path):
@@ -670,7 +688,7 @@ def test_a_fetched_aggregate_feeds_the_build_and_is_cited_as_its_download(site, 
     manifest = build_store(raw, tmp_path / "store")
     (rec,) = [r for r in manifest["tables"]["municipalities"]["provenance"]
               if r["files"][0]["path"] == path]
-    assert rec["retrieved"] == TODAY
+    assert rec["retrieved"] == TODAY and rec["fetched"] is True
     assert rec["via"] == (
         f"IBGE, {server.url}/Agregados_por_Municipio_csv/Agregados_por_municipios_basico_BR_"
         "20250417.zip (census/Agregados_por_municipios_basico_BR_20250417.zip, sha256 "

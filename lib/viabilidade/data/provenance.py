@@ -240,6 +240,29 @@ COPY_NOTE = ("Os arquivos de dados usados são cópias não oficiais das publica
              "TSE, da SEFAZ-GO e do IMB, republicadas por terceiros (endereços e somas de "
              "verificação no Apêndice). Não foram conferidos com os arquivos baixados dos "
              "próprios órgãos; foram conferidos entre si: " + COPY_CHECKS + ".")
+#: Said instead when some files were downloaded from the publishers (``data fetch``).
+PART_FETCHED_NOTE = ("Parte dos arquivos de dados usados foi baixada dos próprios órgãos pelo "
+                     "comando viabilidade data fetch (endereço, data e soma de verificação de "
+                     "cada um no Apêndice); os demais são cópias não oficiais das publicações "
+                     "do IBGE, do TSE, da SEFAZ-GO e do IMB, republicadas por terceiros e não "
+                     "conferidas com os arquivos dos órgãos (endereços e somas de verificação "
+                     "no Apêndice).")
+#: Said when every file was downloaded from the publishers.
+ALL_FETCHED_NOTE = ("Os arquivos de dados usados foram baixados dos próprios órgãos pelo comando "
+                    "viabilidade data fetch (endereço, data e soma de verificação de cada um no "
+                    "Apêndice).")
+
+
+def copy_note(records) -> str:
+    """What a document says, once, of the files behind its figures: :data:`COPY_NOTE` when
+    every provenance record is a third-party copy, :data:`PART_FETCHED_NOTE` when some were
+    downloaded from the publishers (``"fetched": true``, set by :func:`record`),
+    :data:`ALL_FETCHED_NOTE` when all were."""
+    records = list(records)
+    fetched = sum(bool(r.get("fetched")) for r in records)
+    if not fetched:
+        return COPY_NOTE
+    return ALL_FETCHED_NOTE if fetched == len(records) else PART_FETCHED_NOTE
 
 
 def dataset_label(record: dict) -> str:
@@ -287,7 +310,8 @@ def record(raw: Path, role: str) -> dict:
         ``{"source", "publisher", "vintage", "files": [{"path", "sha256"}], "retrieved",
         "via"}``. A file that ``viabilidade data fetch`` made from an official download, and
         that still has the bytes it wrote (:func:`viabilidade.data.rawmanifest.derived_from`),
-        is cited as that download (address, file, date), not as the copy of :data:`RAW`.
+        is cited as that download (address, file, date), not as the copy of :data:`RAW`,
+        and its record has ``"fetched": true`` (:func:`copy_note`).
     """
     from .rawmanifest import derived_from
 
@@ -300,6 +324,9 @@ def record(raw: Path, role: str) -> dict:
         how = f"; {fetched['how']}" if fetched["how"] else ""
         via = (f"{fetched['publisher']}, {fetched['url']} ({fetched['file']}, sha256 "
                f"{fetched['sha256']}){how}")
-    return {"source": f.source, "publisher": f.publisher, "vintage": f.vintage,
-            "files": [{"path": f.path, "sha256": digest}],
-            "retrieved": retrieved, "via": via}
+    out = {"source": f.source, "publisher": f.publisher, "vintage": f.vintage,
+           "files": [{"path": f.path, "sha256": digest}],
+           "retrieved": retrieved, "via": via}
+    if fetched is not None:
+        out["fetched"] = True  # only then: a store built from the copies is unchanged
+    return out

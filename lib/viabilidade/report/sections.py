@@ -20,7 +20,7 @@ from ..operations import operation_of
 from ..rules.result import Basis, Figure, RuleResult, Status, Verdict, on_published_data
 from ..rules.common import is_future
 from ..common.precision import rounded
-from ..data.provenance import COPY_NOTE
+from ..data.provenance import copy_note
 from . import certificates, frame
 from .writers import format as fmt
 from .boundary import boundary_check
@@ -163,7 +163,8 @@ def cover(analysis, study_date: dt.date, after: str = "") -> Html:
         f'<h1 class="titulo">{esc(study_title(analysis))}</h1>'
         + key_values(facts)
         + (f'<div class="vigencias"><h3>Dados utilizados (referência)</h3><ul>{vintages}</ul>'
-           f'<p class="legenda">{esc(COPY_NOTE)}</p></div>' if vintages else "")
+           f'<p class="legenda">{esc(copy_note(analysis.provenance))}</p></div>'
+           if vintages else "")
         + '<nav id="sumario" class="sumario"><h3>Sumário</h3></nav>'
         + certificates.cover_box(analysis, (INSTALLED_NOTE + " " if op.installed else "") + COVER_NOTE)
         + after + "</section>")

@@ -307,10 +307,11 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
     alt = alternatives_table(analysis)
     if alt:
         slides.append(_slide("s-leituras", "Conclusão sob outras leituras da lei", alt, footer))
-    from ..data.provenance import COPY_NOTE, dataset_label
+    from ..data.provenance import copy_note, dataset_label
 
     sources = [BASIS_POINT, *sorted({fmt.dates_in_text(dataset_label(p))
-                                     for p in analysis.provenance}), COPY_NOTE]
+                                     for p in analysis.provenance}),
+               copy_note(analysis.provenance)]
     slides += _continued("s-fontes", "Fontes dos dados",
                          ['<ul class="motivos">' + "".join(part) + "</ul>"
                           for part in paginate([f"<li>{esc(x)}</li>" for x in sources], _item_lines,

@@ -1,7 +1,8 @@
 """The ground floor's helpers, which know nothing of the packages above: :mod:`.text` (names
 compared without accents, case or punctuation: :func:`~.text.fold`, :func:`~.text.name_key`),
 :mod:`.toml_file` (reading TOML and wording its syntax errors in pt-BR with line and column),
-:mod:`.numbers` (pt-BR numbers), :mod:`.plausibility` (the bounds a figure must meet where it
+:mod:`.numbers` (pt-BR numbers: :func:`~.numbers.decimal`, :func:`~.numbers.fmt`),
+:mod:`.precision` (a measured figure printed no finer than its data), :mod:`.plausibility` (the bounds a figure must meet where it
 enters: counts, money, dates, distances, coordinates in Goiás), :mod:`.vector_files` (what a
 user's vector file may be and why it could not be read), :mod:`.imports` (keeping slow unused
 modules out of a process), :mod:`.tempfiles` (the package's temporary folders, swept when

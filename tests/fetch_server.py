@@ -1,6 +1,6 @@
 """A real local HTTP server for the ``data fetch`` tests (no mock): static files from a
 folder on 127.0.0.1, a free port, with or without ``Range`` support, plus two misbehaving
-paths (a slow answer, a transfer cut short). Every request's path and Range header is
+paths (a slow answer, a transfer cut short, one that pauses halfway). Every request's path and Range header is
 recorded in :attr:`Server.requests`."""
 
 from __future__ import annotations
@@ -37,6 +37,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.wfile.write(data[: len(data) // 2])  # half, then the connection closes
             self.wfile.flush()
             self.close_connection = True
+            return None
+        if self.path.startswith("/gotejando/") and rng is None and path.is_file():
+            data = path.read_bytes()  # half at once, the rest after `slow` seconds
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data[: len(data) // 2])
+            self.wfile.flush()
+            time.sleep(self.state.slow)
+            try:
+                self.wfile.write(data[len(data) // 2:])
+            except OSError:
+                pass  # the client went away
             return None
         if rng is None or not self.state.ranges or not path.is_file():
             return super().send_head()

@@ -480,6 +480,43 @@ def test_the_command_prints_each_set_and_exits_2_with_every_problem(monkeypatch,
                                        "esperado um de: bom, ruim, manual\n")
 
 
+def test_ctrl_c_keeps_the_bytes_and_the_same_command_resumes(monkeypatch, site, tmp_path,
+                                                               capsys):
+    """A real Ctrl-C (SIGINT to this process) while the TEST server pauses halfway."""
+    import os
+    import signal
+    import threading
+
+    import viabilidade.data.catalogue as cat
+    import viabilidade.data.fetch as fetch_mod
+    from viabilidade.cli import main
+
+    (site / "gotejando").mkdir()
+    (site / "gotejando" / "f.bin").write_bytes(PAYLOAD)
+    with Server(site, slow=6.0) as srv:
+        test_catalogue = (_src(f"{srv.url}/gotejando/f.bin", "lento"),)
+        for mod in (cat, fetch_mod):
+            monkeypatch.setattr(mod, "CATALOGUE", test_catalogue)
+        raw = tmp_path / "raw"
+        timer = threading.Timer(1.5, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        try:
+            assert main(["data", "fetch", "--raw", str(raw), "--sem-progresso"]) == 130
+        finally:
+            timer.cancel()
+        err = capsys.readouterr().err
+        assert err.splitlines()[0] == (
+            f"os bytes já recebidos ficaram em geo/f.bin.part (na pasta {raw}); rode o mesmo "
+            "comando de novo para continuar de onde parou")
+        kept = (raw / "geo" / "f.bin.part").read_bytes()
+        assert 0 < len(kept) <= len(PAYLOAD) // 2 and PAYLOAD.startswith(kept)
+        assert not (raw / "geo" / "f.bin").exists()
+        srv.slow = 0.0
+        assert main(["data", "fetch", "--raw", str(raw), "--sem-progresso"]) == 0
+        assert srv.requests[-1] == ("/gotejando/f.bin", f"bytes={len(kept)}-")
+    assert (raw / "geo" / "f.bin").read_bytes() == PAYLOAD
+
+
 def test_the_catalogue_names_each_set_once_with_its_files():
     from viabilidade.data import catalogue as cat
 

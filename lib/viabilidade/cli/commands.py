@@ -71,7 +71,15 @@ def _cmd_data_fetch(args: argparse.Namespace) -> int:
     from ..data.fetch import FetchError, fetch_official
     from ..data.rawmanifest import NAME
 
-    report = fetch_official(dest, args.so, progress=args.progress)
+    try:
+        report = fetch_official(dest, args.so, progress=args.progress)
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM: say where the bytes wait (main says the rest)
+        parts = sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*.part")
+                       if p.is_file()) if dest.is_dir() else []
+        if parts:
+            print(f"os bytes já recebidos ficaram em {', '.join(parts)} (na pasta {dest}); rode "
+                  "o mesmo comando de novo para continuar de onde parou", file=sys.stderr)
+        raise
     for outcome in report.outcomes:
         print(outcome.line())
     print(f"Registro: {dest / NAME} (sha256 de cada arquivo; lista também em "

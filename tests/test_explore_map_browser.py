@@ -162,7 +162,7 @@ def test_map_territories_labels_legend_and_drawing_in_chromium(voila, browser, t
     browser.save_screenshot(str(shots / "mapa-desenho.png"))
 
     # At state zoom the labels name Formosa and its neighbours.
-    browser.execute_script("window.__viabilidadeMap.setZoom(7, {animate: false});")
+    browser.execute_script("window.__viabilidadeMap.setZoom(8, {animate: false});")
     wait("the neighbours' names", lambda d: "Planaltina" in _labels(d), 30)
     wait("the end of the computation", _idle, 60)
     assert sorted(_labels(browser)) == ["Cabeceiras", "Flores de Goiás", "Formosa", "Planaltina",

@@ -757,12 +757,14 @@ def test_labels_name_the_districts_when_zoomed_in_and_the_neighbours_at_state_zo
 
     assert texts() == ["Formosa", "Bezerra", "Santa Rosa", "Juscelino Kubitschek"]
     assert {label.pane for label in m.labels.layers} == {"rotulos"}
-    m.map.zoom = 7.0
+    m.map.zoom = 8.0
     assert texts() == ["Formosa", "Água Fria de Goiás", "Cabeceiras", "Flores de Goiás", "Planaltina",
                        "São João d'Aliança", "Vila Boa"]
     layers = m.labels.layers
-    m.map.zoom = 7.5                                       # same side of 9: not redrawn
+    m.map.zoom = 8.5                                       # same band (7,5 to 9): not redrawn
     assert m.labels.layers == layers
+    m.map.zoom = 6.5                                       # the whole state: the origin alone
+    assert texts() == ["Formosa"]
 
 
 def test_legend_folds_and_the_basemap_is_on_with_a_switch(mapped):

@@ -80,9 +80,10 @@ PANES = {"municipios": {"zIndex": 401}, "cenario": {"zIndex": 405},
          "territorios": {"zIndex": 420}, "area": {"zIndex": 430}, "desenho": {"zIndex": 440},
          "distritos": {"zIndex": 450}, "sedes": {"zIndex": 460},
          "rotulos": {"zIndex": 470, "pointerEvents": "none"}}
-#: From this zoom on the labels name the origins' districts; below it, the origins and their
-#: neighbouring municipalities.
-LABEL_ZOOM = 9.0
+#: From this zoom on the labels name the origins' districts; below it, the origins and (from
+#: NEIGHBOUR_LABEL_ZOOM, a region: at the whole state's zoom their names would overlap)
+#: their neighbouring municipalities.
+LABEL_ZOOM, NEIGHBOUR_LABEL_ZOOM = 9.0, 7.5
 #: The basemap's attribution, and what the map is without it.
 BASEMAP_NOTE = "fundo © OpenStreetMap (precisa de internet)"
 #: The basemap's switch, in the legend box.
@@ -508,8 +509,8 @@ def neighbours(store, codes) -> list[str]:
 def labels_data(store, scenario, zoom: float) -> list[tuple[tuple[float, float], str, str]]:
     """The permanent labels at ``zoom``: ``[((lat, lon), text, kind)]``.
 
-    Below :data:`LABEL_ZOOM` (the state, a region) the names of the origin municipalities and
-    their neighbours (``kind`` ``"municipio"``), in the middle of each (the pole of
+    Below :data:`LABEL_ZOOM` (the state, a region) the names of the origin municipalities and,
+    from :data:`NEIGHBOUR_LABEL_ZOOM`, of their neighbours (``kind`` ``"municipio"``), in the middle of each (the pole of
     inaccessibility of its largest part, IBGE malha); from it on, the names of the origins'
     districts (``"distrito"``), at their seat points.
     """
@@ -519,7 +520,8 @@ def labels_data(store, scenario, zoom: float) -> list[tuple[tuple[float, float],
         names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
         b = store.boundaries.set_index("cod_ibge")
         out = []
-        for code in list(scenario.origins) + neighbours(store, scenario.origins):
+        around = neighbours(store, scenario.origins) if zoom >= NEIGHBOUR_LABEL_ZOOM else []
+        for code in list(scenario.origins) + around:
             if code not in b.index:
                 continue
             # The middle of the municipality (its pole of inaccessibility), not its seat:
@@ -843,7 +845,8 @@ class ScenarioMap:
         redrawn only when the zoom crosses :data:`LABEL_ZOOM` or the origins change."""
         if self._scenario is None:
             return
-        key = (self.map.zoom >= LABEL_ZOOM, tuple(self._scenario.origins))
+        key = (self.map.zoom >= LABEL_ZOOM, self.map.zoom >= NEIGHBOUR_LABEL_ZOOM,
+               tuple(self._scenario.origins))
         if key == self._labels_key:
             return
         import ipyleaflet as L

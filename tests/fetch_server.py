@@ -71,6 +71,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return io.BytesIO(data[start:])
 
 
+class _Quiet(http.server.ThreadingHTTPServer):
+    """No "Exception occurred during processing of request" on stderr when a client goes
+    away mid-answer (a timeout test's client, a Ctrl-C): it would land in another test's
+    captured stderr."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        pass
+
+
 class Server:
     """``with Server(root, ranges=True) as srv:`` — ``srv.url``, ``srv.requests``."""
 
@@ -81,8 +92,7 @@ class Server:
 
     def __enter__(self) -> "Server":
         handler = partial(Handler, server_state=self, directory=str(self.root))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.httpd.daemon_threads = True
+        self.httpd = _Quiet(("127.0.0.1", 0), handler)
         self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.02},
                                        daemon=True)
         self.thread.start()

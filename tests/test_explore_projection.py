@@ -23,8 +23,8 @@ def test_year_fraction_of_census_and_election_dates():
 
 
 def test_growth_rate_abadiania_electorate_tse_2022_to_2026_snapshot():
-    # Abadiânia: 10,812 eligible electors (TSE, 2 Oct 2022) and 12,614 in the third-party
-    # 2025/26 aggregation (year taken as 2026.0): 4.857 % a year.
+    # Abadiânia: 10,812 eligible electors (TSE, 2 Oct 2022) and 12,614 in the TSE electorate
+    # profile of 2026 (July per its aggregation, not checked; year taken as 2026.0): 4.857 % a year.
     r = growth_rate(10812, 2022.75, 12614, 2026.0)
     assert r == pytest.approx(0.0485738, abs=1e-6)
     assert project(10812, r, 2022.75, 2026.0) == pytest.approx(12614)

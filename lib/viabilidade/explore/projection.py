@@ -123,7 +123,7 @@ def state_rates(counts0: pd.DataFrame, counts1: pd.DataFrame, *, year0: float, y
     counts0, counts1 : DataFrame
         Columns ``key`` (IBGE code as text) and ``column`` (counts > 0), earlier and later.
         Rows missing from either table are left out (e.g. Bom Jesus de Goiás, absent from the
-        third-party 2025/26 electorate aggregation).
+        per-municipality file of the TSE electorate profile of 2026; the store derives it).
     year0, year1 : float
         Reference years of the two tables.
 
@@ -195,7 +195,7 @@ class Projection:
     rate_uncertainty : float
         Half-width of the rate's uncertainty, per year (0.005 = ± 0,5 p.p. a.a.).
     origin : str
-        Portuguese: where the rate comes from (``"TSE 2022 → 2025/26"``; ``"taxa informada
+        Portuguese: where the rate comes from (``"TSE 2022 → perfil de 2026"``; ``"taxa informada
         pelo usuário"``).
     """
 

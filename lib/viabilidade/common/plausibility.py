@@ -59,7 +59,7 @@ HORIZON_YEARS = 2
 #: 2026 over the Censo 2022; 1,89 in the 2022 general election's roll).
 ELECTORS_PER_INHABITANT_MAX = 2.5
 #: Largest ratio of a certified or declared figure to the published figure of the
-#: municipalities it is part of (growth since Censo/TSE 2022 and estimation error).
+#: municipalities it is part of (growth since the Censo 2022 and the TSE roll, and estimation error).
 GROWTH_MAX = 1.5
 #: A certificate this many times above (or below 1/this of) the figure it replaces is noted.
 WILD_RATIO = 2.0
@@ -212,7 +212,7 @@ def electorate_problem(municipalities, electorate) -> tuple[str, str, str] | Non
     municipalities : pandas.DataFrame
         ``cod_ibge, nome, populacao`` (Censo 2022).
     electorate : pandas.DataFrame
-        ``cod_ibge, cod_tse, eleitores_aptos`` (TSE 2022, summed over zones).
+        ``cod_ibge, cod_tse, eleitores_aptos`` (a TSE roll: the 2022 election by zone, or the 2026 profile).
     """
     both = electorate.merge(municipalities[["cod_ibge", "nome", "populacao"]], on="cod_ibge")
     bad = both[both["eleitores_aptos"] > ELECTORS_PER_INHABITANT_MAX * both["populacao"]]

@@ -128,7 +128,7 @@ def roll(profile: Profile | None, settings: Settings) -> tuple[float | None, Bas
     whole = _whole_origins(profile, settings, total)
     if whole is not None and basis != Basis.CERTIFIED:
         # area + remainders are the origins themselves: their published total, not the sum
-        # of two estimates (Abadiânia's 10.812 electors, TSE 2022, however the area is split)
+        # of two estimates (Abadiânia's 12.614 electors, TSE profile of 2026, however the area is split)
         total, basis = whole
     if settings.plebiscite_roll != "federal" or not (profile.remainders or profile.destination):
         desc = "eleitorado da área"  # a fusion leaves no remainder

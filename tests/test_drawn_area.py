@@ -185,8 +185,10 @@ def test_a_district_area_with_the_seat_district_is_refused(store, tmp_path):
 
 def test_record_of_the_drawn_area(store):
     record = analyse(FIXTURES / "posse-dabadia-desenhada.toml", store=store).to_dict()["area"]
-    assert record["figures"]["population"] == {"value": 1701, "unit": "habitantes",
-                                               "basis": "estimated", "uncertainty": 1343.8}
+    pop = record["figures"]["population"]
+    assert {k: pop[k] for k in ("value", "unit", "basis", "uncertainty")} == {
+        "value": 1701, "unit": "habitantes", "basis": "estimated", "uncertainty": 1343.8}
+    assert pop["vintage"] == "2022-07-31" and pop["source"]  # which data set, which date
     assert record["figures"]["area_km2"]["value"] == pytest.approx(46.595, abs=1e-3)
     assert record["figures"]["area_km2"]["basis"] == "measured"
     assert record["drawn_boundary"]["area_km2"] == pytest.approx(46.5947, abs=1e-4)

@@ -361,7 +361,10 @@ def test_results_json_records_the_destination_and_the_boundary_change(store):
     t = analyse(TRANSFER, store=store).to_dict()["area"]["destination"]
     assert t["label"] == "Corumbá de Goiás"
     assert t["before"]["electors"] == {"value": 7950, "unit": "eleitores", "basis": "published",
-                                       "uncertainty": None}
+                                       "uncertainty": None,
+                                       "source": "TSE, perfil do eleitorado de 2026 (julho de "
+                                                 "2026, data não conferida)",
+                                       "vintage": "2026"}
     assert t["after"]["population"]["value"] == 13607
     b = analyse(CORRECTION, store=store).to_dict()["area"]["boundary_change"]
     assert (round(b["between_km2"], 4), b["faces"]) == (0.0508, 1)

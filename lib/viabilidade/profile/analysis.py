@@ -114,14 +114,19 @@ def area_record(profile: Profile) -> dict:
 
 
 def unit_figures(unit) -> dict:
-    """``{population|electors|buildings|area_km2: {value, unit, basis, uncertainty}}`` of one
-    territory (:class:`~viabilidade.profile.types.UnitProfile`); ``{}`` for ``None``."""
+    """``{population|electors|buildings|area_km2: {value, unit, basis, uncertainty, source,
+    vintage}}`` of one territory (:class:`~viabilidade.profile.types.UnitProfile`), plus
+    ``precision`` when the figure has a printed step (:mod:`viabilidade.common.precision`);
+    ``{}`` for ``None``. ``source`` and ``vintage`` say which data set and year each figure
+    is (electors: ``"TSE, perfil do eleitorado de 2026 …"``, ``"2026"``)."""
     figures = {}
     for key in ("population", "electors", "buildings", "area_km2"):
         f = getattr(unit, key, None)
         if f is not None:
             figures[key] = {"value": f.value, "unit": f.unit, "basis": str(Basis(f.basis)),
-                            "uncertainty": f.uncertainty}
+                            "uncertainty": f.uncertainty, "source": f.source,
+                            "vintage": f.vintage,
+                            **({"precision": f.precision} if f.precision is not None else {})}
     return figures
 
 

@@ -643,7 +643,6 @@ class ScenarioMap:
                  on_drawn: Callable[[], None] | None = None):
         import ipyleaflet as L
         import ipywidgets as W
-        import shapely
 
         self.store, self.on_click, self.on_deleted, self.on_drawn = store, on_click, on_deleted, on_drawn
         self.drawn = None
@@ -672,9 +671,8 @@ class ScenarioMap:
         self.map.add(L.AttributionControl(position="bottomleft", prefix="ipyleaflet"))
         munis = municipalities_geojson(store)
         #: Goiás (the union of the outlines, 1 km wider): outside it the name box empties.
-        self._goias = shapely.union_all([shapely.geometry.shape(f["geometry"])
-                                         for f in munis["features"]]).buffer(0.01)
-        shapely.prepare(self._goias)
+        #: Made at the first mouse move over a name (about 1 s not spent before the map shows).
+        self._goias = None
         self.municipalities = _in_pane(L.GeoJSON(
             data=munis, name="municípios",
             style={"color": "#616161", "weight": 0.8, "fillColor": "#ffffff", "fillOpacity": 0.2},
@@ -754,6 +752,10 @@ class ScenarioMap:
             import shapely
 
             lat, lon = event.get("coordinates") or (None, None)
+            if self._goias is None:
+                self._goias = shapely.union_all([shapely.geometry.shape(f["geometry"]) for f in
+                                                 self.municipalities.data["features"]]).buffer(0.01)
+                shapely.prepare(self._goias)
             if lat is not None and not shapely.contains_xy(self._goias, lon, lat):
                 self.reset_hover()          # the mouse left Goiás: no unit is under it
 

@@ -401,7 +401,7 @@ def apply_overrides(profile: Profile, overrides: tuple[FigureOverride, ...] | li
     return dataclasses.replace(profile, area=area, remainders=remainders)
 
 
-def run_scenario(scenario: Scenario, store, *, base=None):
+def run_scenario(scenario: Scenario, store, *, base=None, memo=None):
     """Evaluate a scenario through the study's own path.
 
     :func:`viabilidade.profile.analysis.analyse` on :meth:`Scenario.to_candidate`; when the scenario
@@ -419,6 +419,9 @@ def run_scenario(scenario: Scenario, store, *, base=None):
         A previous result of this function or of ``analyse`` without what-ifs; reused when its
         candidate equals this scenario's (the explorer changes a what-if without re-reading
         the territory).
+    memo : viabilidade.profile.analysis.ProfileMemo, optional
+        Profiles already built for this store (:func:`base_analysis`): the profiles of the
+        alternative readings are built once.
 
     Returns
     -------
@@ -429,14 +432,13 @@ def run_scenario(scenario: Scenario, store, *, base=None):
     CandidateError
         If the area does not match the data (unknown code, district of a non-origin …).
     """
-    from ..profile.analysis import analyse, territory
-    from ..profile.build import build_profile
+    from ..profile.analysis import ProfileMemo, analyse
     from ..operations import evaluate, verdict_under_alternatives
     from ..rules import verdict
 
     candidate = scenario.to_candidate()
     analysis = (base if base is not None and base.candidate == candidate
-                else analyse(candidate, store=store))
+                else analyse(candidate, store=store, memo=memo))
     if not scenario.hypothetical:
         return analysis
 
@@ -444,7 +446,7 @@ def run_scenario(scenario: Scenario, store, *, base=None):
         return apply_overrides(apply_projections(profile, scenario.projections), scenario.overrides)
 
     def rebuild(alt: Settings) -> Profile:
-        return hypothetical(build_profile(candidate, store, alt, territory(candidate, store, alt)))
+        return hypothetical((memo or ProfileMemo()).profile(candidate, store, alt)[1])
 
     profile = hypothetical(analysis.profile)
     results = evaluate(candidate, profile, analysis.settings)
@@ -454,14 +456,16 @@ def run_scenario(scenario: Scenario, store, *, base=None):
                                                 rebuild=rebuild))
 
 
-def base_analysis(scenario: Scenario, store, previous=None):
-    """The scenario's analysis without what-ifs (``previous`` reused when still valid)."""
+def base_analysis(scenario: Scenario, store, previous=None, memo=None):
+    """The scenario's analysis without what-ifs (``previous`` reused when still valid; with a
+    :class:`~viabilidade.profile.analysis.ProfileMemo`, a change of settings that leaves the
+    profile as it was re-runs only the rules)."""
     from ..profile.analysis import analyse
 
     candidate = scenario.to_candidate()
     if previous is not None and previous.candidate == candidate:
         return previous
-    return analyse(candidate, store=store)
+    return analyse(candidate, store=store, memo=memo)
 
 
 def totals(analysis) -> pd.DataFrame:

@@ -14,6 +14,7 @@ larger distance decides nothing (``indeterminate``, reported with the measured b
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -56,6 +57,29 @@ def aeqd_crs(lon: float, lat: float) -> CRS:
     return CRS.from_proj4(f"+proj=aeqd +lat_0={lat} +lon_0={lon} +ellps=GRS80 +units=m")
 
 
+#: Transformers to and from :func:`aeqd_crs` already built, per thread (pyproj's are not
+#: thread-safe): building one costs about 15 ms, and the same points come back (an origin's
+#: seat for art. 4 II at every change of a reading or threshold in the explorer).
+_AEQD = threading.local()
+_AEQD_SIZE = 256
+
+
+def _aeqd_transformers(lon: float, lat: float) -> tuple[Transformer, Transformer]:
+    """(EPSG:4674 -> aeqd, aeqd -> EPSG:4674) centred on the point, built once per thread."""
+    cache = getattr(_AEQD, "cache", None)
+    if cache is None:
+        cache = _AEQD.cache = {}
+    pair = cache.get((lon, lat))
+    if pair is None:
+        crs = aeqd_crs(lon, lat)
+        pair = (Transformer.from_crs("EPSG:4674", crs, always_xy=True),
+                Transformer.from_crs(crs, "EPSG:4674", always_xy=True))
+        if len(cache) >= _AEQD_SIZE:
+            cache.pop(next(iter(cache)))
+        cache[(lon, lat)] = pair
+    return pair
+
+
 def nearest_geodesic(lon: float, lat: float, geom: BaseGeometry) -> Nearest:
     """Shortest geodesic distance in metres from a lon/lat point to a lon/lat geometry.
 
@@ -82,11 +106,10 @@ def nearest_geodesic(lon: float, lat: float, geom: BaseGeometry) -> Nearest:
     here = shapely.Point(lon, lat)
     if geom.geom_type in ("Polygon", "MultiPolygon") and geom.covers(here):
         return Nearest(0.0, lon, lat)
-    fwd = Transformer.from_crs("EPSG:4674", aeqd_crs(lon, lat), always_xy=True)
+    fwd, back = _aeqd_transformers(float(lon), float(lat))
     dense = shapely.segmentize(geom, _DENSIFY_DEG)
     projected = shapely.transform(dense, lambda xy: _stack(fwd.transform(xy[:, 0], xy[:, 1])))
     _, near = shapely.ops.nearest_points(shapely.Point(0, 0), projected)
-    back = Transformer.from_crs(aeqd_crs(lon, lat), "EPSG:4674", always_xy=True)
     nlon, nlat = back.transform(near.x, near.y)
     _, _, dist = GEOD.inv(lon, lat, nlon, nlat)
     return Nearest(float(dist), float(nlon), float(nlat))

@@ -348,7 +348,58 @@ def study_data_flags(candidate: Candidate, store, settings) -> list:
                       population_vintage=settings.population_vintage)
 
 
-def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None) -> Analysis:
+class ProfileMemo:
+    """The territory facts and profiles already built for one store, reused by :func:`analyse`.
+
+    A profile depends on the candidate (its ``[settings]`` table aside), on the settings of
+    :data:`viabilidade.operations.evaluation.PROFILE_SETTINGS` (I-4 perimeter, I-5 tolerance,
+    population vintage) and on the study day; the territory facts only on the candidate and
+    :data:`TERRITORY_SETTINGS`. A threshold or another reading changes neither: with a memo,
+    :func:`analyse` re-runs the rules on the same profile (the explorer keeps one per store).
+    A boundary or urban-perimeter file is known by its path, size and modification time, so a
+    file rewritten in place is read again. The last ``size`` entries of each kind are kept.
+    """
+
+    def __init__(self, size: int = 12):
+        self.size = size
+        self._facts: list = []
+        self._profiles: list = []
+
+    @staticmethod
+    def _files(candidate: Candidate) -> tuple:
+        out = []
+        for path in (candidate.boundary, candidate.urban_perimeter):
+            try:
+                st = Path(path).stat() if path is not None else None
+            except OSError:
+                st = None
+            out.append((path, None if st is None else (st.st_size, st.st_mtime_ns)))
+        return tuple(out)
+
+    def _get(self, entries: list, key, make):
+        for k, value in entries:
+            if k == key:
+                return value
+        value = make()
+        entries.append((key, value))
+        del entries[:-self.size]
+        return value
+
+    def profile(self, candidate: Candidate, store, settings) -> tuple[Territory, Profile]:
+        """(territory facts, profile) of ``candidate`` under ``settings``, built once."""
+        from ..operations.evaluation import PROFILE_SETTINGS
+
+        bare = (replace(candidate, settings={}), self._files(candidate), id(store))
+        facts = self._get(self._facts, (bare, tuple(getattr(settings, k) for k in TERRITORY_SETTINGS)),
+                          lambda: territory(candidate, store, settings))
+        key = (bare, tuple(getattr(settings, k) for k in sorted(PROFILE_SETTINGS)),
+               settings.study_day())
+        return facts, self._get(self._profiles, key,
+                                lambda: build_profile(candidate, store, settings, facts))
+
+
+def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None,
+            memo: ProfileMemo | None = None) -> Analysis:
     """Analyse one candidate under LC 02/1990.
 
     Parameters
@@ -359,6 +410,9 @@ def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None
         Processed data; default :func:`viabilidade.data.store.load_store`.
     settings : Settings, optional
         Overrides applied on top of the candidate's ``[settings]`` table.
+    memo : ProfileMemo, optional
+        Territory facts and profiles already built for this store (the explorer's): a change
+        of threshold or of a reading that does not act on the profile re-runs only the rules.
 
     Returns
     -------
@@ -381,13 +435,12 @@ def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None
     base = Settings.from_dict(candidate.settings, source=candidate.path)
     if settings is not None:
         base = base.merge(settings)
-    facts = territory(candidate, store, base)
-    profile = build_profile(candidate, store, base, facts)
+    memo = memo if memo is not None else ProfileMemo()
+    facts, profile = memo.profile(candidate, store, base)
     results = evaluate(candidate, profile, base)
 
-    def rebuild(alt):
-        same = all(getattr(alt, k) == getattr(base, k) for k in TERRITORY_SETTINGS)
-        return build_profile(candidate, store, alt, facts if same else territory(candidate, store, alt))
+    def rebuild(alt):       # the territory is measured again only when I-4/I-5 change
+        return memo.profile(candidate, store, alt)[1]
 
     provenance = provenance_records(store)
     return Analysis(candidate=candidate, settings=base, profile=profile, results=results,

@@ -116,7 +116,7 @@ def test_default_creation_year_skips_election_years():
     assert year == 2029 and "data do pedido (01/05/2027)" in how
     # No date given: the study's own date, never "hoje" (a printed study is read later).
     _, how = calendar.creation_year(candidate(), S)
-    assert how.endswith(f"após a data do estudo ({dt.date.today().strftime('%d/%m/%Y')})")
+    assert how.endswith("após a data do estudo (01/06/2027)")  # S's study_date, not the clock
     assert "hoje" not in how
     assert calendar.creation_year(candidate(creation_year=2031), Settings(creation_year=2027))[0] == 2027
     t = calendar.timeline(candidate(creation_year=2027, request_date=dt.date(2026, 12, 1)), S)

@@ -166,10 +166,17 @@ def district_polygons(store, municipalities) -> gpd.GeoDataFrame:
         ``cod_distrito, cod_ibge, geometry`` (EPSG:4674), one row per district that has
         tracts, in code order.
     """
+    cache = getattr(store, "_cache", None)
+    key = ("_district_polygons", tuple(sorted(municipalities)))
+    if cache is not None and key in cache:
+        return cache[key].copy()
     t = store_tracts(store)
     t = t[t["cod_ibge"].isin(list(municipalities))]
     rows = [{"cod_distrito": d, "cod_ibge": g["cod_ibge"].iloc[0],
              "geometry": shapely.union_all(g.geometry.to_numpy())}
             for d, g in t.groupby("cod_distrito", sort=True)]
-    return gpd.GeoDataFrame(rows, columns=["cod_distrito", "cod_ibge", "geometry"],
-                            geometry="geometry", crs="EPSG:4674")
+    out = gpd.GeoDataFrame(rows, columns=["cod_distrito", "cod_ibge", "geometry"],
+                           geometry="geometry", crs="EPSG:4674")
+    if cache is not None:  # a municipality's union of thousands of tracts is made once
+        cache[key] = out
+    return out.copy()

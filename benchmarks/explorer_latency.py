@@ -153,26 +153,25 @@ def interactions(ex, store):
         ("limiar art. 4º, IV: volta a 3.000", None, threshold("3.000")),
         ("polígono desenhado (Abadiânia)", pick(POSSE), draw),
         ("polígono apagado", None, delete),
-        ("abrir a aba Margens (gráfico)", None, tab("Margens")),
-        ("abrir a aba Território (mapa)", tab("Regras"), tab("Território")),
-    ]
+    ] + ([("abrir a aba Margens (gráfico)", None, tab("Margens")),
+          ("abrir a aba Território (mapa)", tab("Regras"), tab("Território"))]
+         if getattr(ex, "_results_tab", None) is not None else [])   # older explorers draw at once
 
 
 def one_round(ex, store, clock, wire, times=None):
-    from viabilidade.profile.analysis import ProfileMemo
-
     for label, setup, action in interactions(ex, store):
         if setup is not None:
             setup()
-        if label.startswith(NEW_AREA):      # a new area is measured cold: no profile kept
-            ex._memo = ProfileMemo()
+        if label.startswith(NEW_AREA) and hasattr(ex, "_memo"):
+            ex._memo = type(ex._memo)()     # a new area is measured cold: no profile kept
         sent = wire.bytes
         clock.start()
         action()
         shown, end = clock.stop()
         if times is not None:
             times.setdefault(label, []).append((shown, end, wire.bytes - sent))
-    ex._results_tab.selected_index = 0          # back on «Regras», as the round began
+    if getattr(ex, "_results_tab", None) is not None:
+        ex._results_tab.selected_index = 0      # back on «Regras», as the round began
 
 
 def main() -> None:

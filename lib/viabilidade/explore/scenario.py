@@ -401,7 +401,7 @@ def apply_overrides(profile: Profile, overrides: tuple[FigureOverride, ...] | li
     return dataclasses.replace(profile, area=area, remainders=remainders)
 
 
-def run_scenario(scenario: Scenario, store, *, base=None, memo=None):
+def run_scenario(scenario: Scenario, store, *, base=None, memo=None, alternatives: bool = True):
     """Evaluate a scenario through the study's own path.
 
     :func:`viabilidade.profile.analysis.analyse` on :meth:`Scenario.to_candidate`; when the scenario
@@ -422,6 +422,10 @@ def run_scenario(scenario: Scenario, store, *, base=None, memo=None):
     memo : viabilidade.profile.analysis.ProfileMemo, optional
         Profiles already built for this store (:func:`base_analysis`): the profiles of the
         alternative readings are built once.
+    alternatives : bool
+        ``False``: the verdicts under the other readings are left out (``alternatives`` is
+        ``None``; :func:`scenario_alternatives` gives them), so the conclusion can be shown
+        first.
 
     Returns
     -------
@@ -433,39 +437,59 @@ def run_scenario(scenario: Scenario, store, *, base=None, memo=None):
         If the area does not match the data (unknown code, district of a non-origin …).
     """
     from ..profile.analysis import ProfileMemo, analyse
-    from ..operations import evaluate, verdict_under_alternatives
+    from ..operations import evaluate
     from ..rules import verdict
 
+    memo = memo if memo is not None else ProfileMemo()
     candidate = scenario.to_candidate()
     analysis = (base if base is not None and base.candidate == candidate
-                else analyse(candidate, store=store, memo=memo))
-    if not scenario.hypothetical:
-        return analysis
+                else analyse(candidate, store=store, memo=memo, alternatives=False))
+    if scenario.hypothetical:
+        profile = _hypothetical(scenario, analysis.profile)
+        results = evaluate(candidate, profile, analysis.settings)
+        analysis = dataclasses.replace(analysis, profile=profile, results=results,
+                                       verdict=verdict(results), alternatives=None)
+    if alternatives and analysis.alternatives is None:
+        analysis = dataclasses.replace(
+            analysis, alternatives=scenario_alternatives(scenario, store, analysis, memo))
+    return analysis
 
-    def hypothetical(profile: Profile) -> Profile:
-        return apply_overrides(apply_projections(profile, scenario.projections), scenario.overrides)
+
+def _hypothetical(scenario: Scenario, profile: Profile) -> Profile:
+    """The profile with the scenario's projections, then its overrides, applied."""
+    if not scenario.hypothetical:
+        return profile
+    return apply_overrides(apply_projections(profile, scenario.projections), scenario.overrides)
+
+
+def scenario_alternatives(scenario: Scenario, store, analysis, memo=None) -> list:
+    """The verdict under each alternative reading, for an analysis of ``scenario``
+    (:func:`viabilidade.operations.verdict_under_alternatives` on its profile; the profiles
+    of the I-4/I-5/vintage readings rebuilt through ``memo``, with the scenario's what-ifs
+    applied to them, as :func:`run_scenario` does)."""
+    from ..profile.analysis import ProfileMemo
+    from ..operations import verdict_under_alternatives
+
+    memo = memo if memo is not None else ProfileMemo()
+    candidate = analysis.candidate
 
     def rebuild(alt: Settings) -> Profile:
-        return hypothetical((memo or ProfileMemo()).profile(candidate, store, alt)[1])
+        return _hypothetical(scenario, memo.profile(candidate, store, alt)[1])
 
-    profile = hypothetical(analysis.profile)
-    results = evaluate(candidate, profile, analysis.settings)
-    return dataclasses.replace(
-        analysis, profile=profile, results=results, verdict=verdict(results),
-        alternatives=verdict_under_alternatives(candidate, profile, analysis.settings,
-                                                rebuild=rebuild))
+    return verdict_under_alternatives(candidate, analysis.profile, analysis.settings,
+                                      rebuild=rebuild)
 
 
-def base_analysis(scenario: Scenario, store, previous=None, memo=None):
+def base_analysis(scenario: Scenario, store, previous=None, memo=None, alternatives: bool = True):
     """The scenario's analysis without what-ifs (``previous`` reused when still valid; with a
     :class:`~viabilidade.profile.analysis.ProfileMemo`, a change of settings that leaves the
-    profile as it was re-runs only the rules)."""
+    profile as it was re-runs only the rules; ``alternatives=False``: as :func:`run_scenario`)."""
     from ..profile.analysis import analyse
 
     candidate = scenario.to_candidate()
     if previous is not None and previous.candidate == candidate:
         return previous
-    return analyse(candidate, store=store, memo=memo)
+    return analyse(candidate, store=store, memo=memo, alternatives=alternatives)
 
 
 def totals(analysis) -> pd.DataFrame:

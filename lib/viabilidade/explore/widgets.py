@@ -12,6 +12,7 @@ clears the results and names the control to fix.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import html
 import json
@@ -39,7 +40,7 @@ from .persist import (Session, drawing_file, is_drawing, read_session, remove_se
                       session_text, write_session)
 from .save import DROP_OVERRIDES_CONTROL, free_name, resolve_target, save_scenario, scenario_toml
 from .scenario import (AREA, FigureOverride, Scenario, base_analysis, hypothetical_figures,
-                       run_scenario, totals)
+                       run_scenario, scenario_alternatives, totals)
 from .state_map import detail_map
 from .views import (area_text, figure_png, margins_frame, municipality_options, plain_table,
                     rule_label, styled_rules, totals_frame, unit_name, unit_options)
@@ -1201,9 +1202,12 @@ class Explorer:
     def _evaluate(self) -> None:
         """Scenario from the controls, evaluated into :attr:`analysis` (raises on a refusal)."""
         self.scenario = self.scenario_from_controls()
-        self._base = base_analysis(self.scenario, self.store, self._base, memo=self._memo)
+        self._base = base_analysis(self.scenario, self.store, self._base, memo=self._memo,
+                                   alternatives=False)
         self._current_figures()
-        self.analysis = run_scenario(self.scenario, self.store, base=self._base, memo=self._memo)
+        # The verdicts under the other readings come after the conclusion is shown (_show).
+        self.analysis = run_scenario(self.scenario, self.store, base=self._base, memo=self._memo,
+                                     alternatives=False)
         self.error = ""
 
     def _update(self) -> None:
@@ -1257,6 +1261,7 @@ class Explorer:
                 image.value = figure_png(margins_chart(table), dpi=80)
 
             self._when_seen("Margens", draw_chart)
+        a = self._complete_alternatives()
         p["alternatives"].value = "<ul>" + "".join(
             f"<li>{html.escape(_readings_in_words(d))}: <b>{fmt.verdict_label(v)}</b>"
             + (f" (muda {html.escape('; '.join(fmt.rule_citation(x) for x in ch))})" if ch else "")
@@ -1265,6 +1270,18 @@ class Explorer:
             if OPERATION_READINGS.get(READING_KEYS.get(d.split(":")[0], ""), s.operation)
             == s.operation) + "</ul>"
         self._show_map(s, a)
+
+    def _complete_alternatives(self):
+        """:attr:`analysis` with its verdicts under the other readings (computed after the
+        conclusion is shown: they rebuild profiles, 0,1 s to 0,5 s for a new area)."""
+        a = self.analysis
+        if a.alternatives is None:
+            done = dataclasses.replace(a, alternatives=scenario_alternatives(
+                self.scenario, self.store, a, self._memo))
+            if self._base is a:
+                self._base = done
+            self.analysis = a = done
+        return a
 
     def _show_map(self, s: Scenario, a) -> None:
         """Draw the scenario on the map and, with an analysis, the territory map (only when the

@@ -399,7 +399,7 @@ class ProfileMemo:
 
 
 def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None,
-            memo: ProfileMemo | None = None) -> Analysis:
+            memo: ProfileMemo | None = None, alternatives: bool = True) -> Analysis:
     """Analyse one candidate under LC 02/1990.
 
     Parameters
@@ -413,6 +413,9 @@ def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None
     memo : ProfileMemo, optional
         Territory facts and profiles already built for this store (the explorer's): a change
         of threshold or of a reading that does not act on the profile re-runs only the rules.
+    alternatives : bool
+        ``False``: :attr:`Analysis.alternatives` is left ``None``, for the caller to fill
+        (the explorer shows the conclusion before the verdicts under the other readings).
 
     Returns
     -------
@@ -446,5 +449,6 @@ def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None
     return Analysis(candidate=candidate, settings=base, profile=profile, results=results,
                     verdict=verdict(results), provenance=provenance,
                     data_flags=study_data_flags(candidate, store, base),
-                    alternatives=verdict_under_alternatives(candidate, profile, base,
-                                                            rebuild=rebuild))
+                    alternatives=(verdict_under_alternatives(candidate, profile, base,
+                                                             rebuild=rebuild)
+                                  if alternatives else None))

@@ -2,13 +2,17 @@
 through Debian's Chromium as a researcher who never opens JupyterLab would use it.
 
 One Voilà server per module, with the repository's ``voila.json`` (no code cells, the API
-demonstration cells left out, the page's template ``share/jupyter/voila/templates/explorar``) and a kernel spec pointing at this interpreter (the user's kernel
-specs are never used). The test opens the app and, on the map: picks Pires Belo (district of
-Catalão) in the list, clicks Santo Antônio do Rio Verde (another district of Catalão) and sees
-it added, clicks Pires Belo (the district of the proposed seat) and sees it removed, the seat
-moving to Santo Antônio; clicks the neighbour municipality Ipameri and sees the refusal, the
-area unchanged; draws a triangle and sees it in use; saves, and runs ``viabilidade estudo`` on
-the saved file with this interpreter: same conclusion, word for word.
+demonstration cells left out, the page's template ``share/jupyter/voila/templates/explorar``) and
+a kernel spec pointing at this interpreter (the user's kernel specs are never used); the
+explorer's session file is the test's own. The test opens the app (Posse d'Abadia) and: points
+«Salvar em» at its own folder, uploads a KML fixture as the area's limits and keeps that as
+scenario "Posse (KML)"; picks Pires Belo (district of Catalão) in the list, clicks Santo Antônio
+do Rio Verde (another district of Catalão) on the map and sees it added, clicks Pires Belo (the
+district of the proposed seat) and sees it removed, the seat moving to Santo Antônio; clicks the
+neighbour municipality Ipameri and sees the refusal, the area unchanged; draws a triangle and
+sees it in use as soon as it is closed; keeps that as a second scenario and sees both side by
+side; saves, and runs ``viabilidade estudo`` on the saved file with this interpreter: same
+conclusion, word for word.
 
 Screenshots go to ``$VIABILIDADE_SCREENSHOTS`` (default: the test's temporary folder). Every
 wait is on a condition and bounded; the whole test is bounded by ``DEADLINE_S``.
@@ -25,12 +29,13 @@ from pathlib import Path
 import pytest
 
 from chromium import (CATCH_MAP, NEEDS_CHROMIUM, REPO, Waiter, chromium, free_port, jupyter_env,
-                      map_offset, map_settled, quit_chromium, start_server, stop)
+                      map_offset, map_settled, quit_chromium, start_server, stop, upload_file)
 
 NOTEBOOK = REPO / "notebooks" / "explorar.ipynb"
+KML = REPO / "tests" / "fixtures" / "posse-dabadia-desenhada.kml"
 PROCESSED = REPO / "data" / "processed"
 #: The whole test, the first page (kernel start and the notebook's run) included.
-DEADLINE_S = 240
+DEADLINE_S = 300
 PIRES_BELO, SANTO_ANTONIO = "520510908", "520510910"    # districts of Catalão (1.810 and 3.664 inhabitants)
 IPAMERI = "5210109"                                     # borders Catalão
 
@@ -116,7 +121,7 @@ def _inside_far_from_points(polygon, points) -> tuple[float, float]:
     return best.y, best.x
 
 
-def test_voila_app_clicks_draws_saves_and_the_study_agrees(voila, browser, tmp_path):
+def test_voila_app_uploads_clicks_draws_compares_saves_and_the_study_agrees(voila, browser, tmp_path):
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -144,6 +149,46 @@ def test_voila_app_clicks_draws_saves_and_the_study_agrees(voila, browser, tmp_p
     for absent in ("load_store", "import ", "O mesmo pela API", "Traceback", "Warning"):
         assert absent not in page
     assert not browser.find_elements(By.CSS_SELECTOR, ".jp-CodeCell .jp-InputArea, [data-mime-type*='stderr']")
+    wait("the end of the computation", lambda d: "calculando…" not in _body(d), 60)
+
+    def tab(title):
+        browser.find_element(By.XPATH, f"//*[contains(@class,'lm-TabBar-tabLabel') and text()='{title}']").click()
+
+    def field(label, tag="input"):
+        return wait(f"the box «{label}»", lambda d: [e for e in d.find_elements(
+            By.XPATH, f"//label[normalize-space()='{label}']/following-sibling::{tag}") if e.is_displayed()], 15)[0]
+
+    def button(text):
+        """The button that reads ``text`` (a file upload's adds its count: "(0)")."""
+        return wait(f"the button «{text}»", lambda d: [e for e in d.find_elements(
+            By.XPATH, f"//button[normalize-space()='{text}' or normalize-space()='{text} (0)']")
+            if e.is_displayed()], 15)[0]
+
+    # Everything the app writes (uploads, saves) goes to the test's folder: «Salvar em».
+    saved_in = tmp_path / "salvos"
+    tab("Salvar")
+    box = field("Salvar em")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(f"{saved_in}{os.sep}", Keys.TAB)
+
+    # A KML of the researcher's, uploaded from the browser: it becomes the area's limits.
+    tab("Área")
+    upload_file(browser, button("Enviar arquivo de limites"), KML)
+    wait("the KML in use", lambda d: "Limites da área: posse-dabadia-desenhada.kml, guardado em "
+         f"{saved_in / KML.name}" in _body(d) and "Área: limites desenhados ou de arquivo · origem: "
+         "Abadiânia" in _verdict(d), 60)
+    wait("the end of the computation", lambda d: "calculando…" not in _body(d), 60)
+    kml_verdict = _verdict(browser)
+    assert kml_verdict.startswith("Posse d'Abadia: ")
+    tab("Cenários")
+    name = field("Nome do cenário")
+    name.send_keys(Keys.CONTROL, "a")
+    name.send_keys("Posse (KML)", Keys.TAB)
+    button("Guardar cenário para comparar").click()
+    wait("the first scenario kept", lambda d: "Cenário «Posse (KML)» guardado." in _body(d), 60)
+    wait("the end of the computation", lambda d: "calculando…" not in _body(d), 60)
+    tab("Área")
+
     container = browser.find_element(By.CSS_SELECTOR, ".leaflet-container")
     browser.execute_script("arguments[0].scrollIntoView({block: 'start'});", container)
     wait("Leaflet in the page", lambda d: d.execute_script(CATCH_MAP), 30)
@@ -151,6 +196,10 @@ def test_voila_app_clicks_draws_saves_and_the_study_agrees(voila, browser, tmp_p
     wait("the map", lambda d: d.execute_script("return !!window.__viabilidadeMap"), 10)
     wait("the end of the computation", _idle, 60)
     browser.save_screenshot(str(shots / "voila-inicio.png"))
+    # The legend folded, as a user would to see the map under it.
+    container.find_element(By.XPATH, ".//button[normalize-space()='Legenda']").click()
+    wait("the legend folded", lambda d: not [e for e in container.find_elements(
+        By.XPATH, ".//*[contains(text(), 'sede de distrito (vila)')]") if e.is_displayed()], 15)
 
     def show(*latlons):
         """Pan and zoom the map to these points, as the user would with the mouse."""
@@ -214,26 +263,40 @@ def test_voila_app_clicks_draws_saves_and_the_study_agrees(voila, browser, tmp_p
     for lat, lon in triangle + triangle[:1]:
         x, y = map_offset(browser, lat, lon)
         ActionChains(browser).move_to_element_with_offset(container, x, y).click().perform()
-    wait("the polygon closed", lambda d: d.find_elements(
-        By.CSS_SELECTOR, "a.leaflet-draw-edit-remove:not(.leaflet-disabled)"), 20)
-    browser.find_element(By.XPATH, "//button[normalize-space()='Usar o polígono desenhado como limite "
-                                   "da área']").click()
+    # Closing the polygon is enough: no other click.
     wait("the drawn area in use", lambda d: "Área: limites desenhados ou de arquivo · origem: Catalão"
-         in _verdict(d), 60)
+         in _verdict(d) and "Polígono desenhado em uso como limite da área" in _body(d), 60)
     wait("the end of the computation", _idle, 60)
     browser.save_screenshot(str(shots / "voila-desenho.png"))
     heading, conclusion = _verdict(browser).split(" | ")[:2]
 
-    # Save where the test says, and run the study on the file the app reports.
-    browser.find_element(By.XPATH, "//*[contains(@class,'lm-TabBar-tabLabel') and text()='Salvar']").click()
-    field = wait("the save path box", lambda d: [e for e in d.find_elements(
-        By.XPATH, "//label[normalize-space()='Salvar em']/following-sibling::input") if e.is_displayed()], 15)[0]
-    target = tmp_path / "salvos" / "santo-antonio.toml"
-    field.send_keys(Keys.CONTROL, "a")
-    field.send_keys(str(target), Keys.TAB)
-    browser.find_element(By.XPATH, "//button[normalize-space()='Salvar candidato (.toml)']").click()
+    # Kept beside the KML scenario: both conclusions side by side.
+    tab("Cenários")
+    name = field("Nome do cenário")
+    name.send_keys(Keys.CONTROL, "a")
+    name.send_keys("Santo Antônio (desenho)", Keys.TAB)
+    button("Guardar cenário para comparar").click()
+    wait("the second scenario kept", lambda d: "Cenário «Santo Antônio (desenho)» guardado." in _body(d), 60)
+    table = wait("the comparison of the two scenarios", lambda d: [t for t in d.find_elements(
+        By.TAG_NAME, "table") if t.is_displayed() and "Posse (KML)" in t.text
+        and "Santo Antônio (desenho)" in t.text], 60)[0]
+    rows = browser.execute_script(
+        "return [...arguments[0].querySelectorAll('tr')].map(r => [...r.children].map(c => c.textContent.trim()));",
+        table)
+    assert rows[0][-2:] == ["Posse (KML)", "Santo Antônio (desenho)"]
+    first = [r for r in rows if r[0] == "Conclusão"][0]
+    assert first[-2:] == [kml_verdict.split(" | ")[1].removeprefix("Conclusão: "),
+                          conclusion.removeprefix("Conclusão: ")]
+    wait("the end of the computation", _idle, 60)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'start'});", table)
+    browser.save_screenshot(str(shots / "voila-cenarios.png"))
+
+    # Saved in the test's folder; the study of the file the app reports.
+    tab("Salvar")
+    button("Salvar candidato (.toml)").click()
     saved = wait("the saved message", lambda d: [e.text for e in d.find_elements(
         By.XPATH, "//*[contains(text(), 'Salvo em')]/..") if "viabilidade estudo" in e.text], 30)[0]
+    target = saved_in / "santo-antonio-do-rio-verde.toml"
     assert f"viabilidade estudo {target}" in saved and target.is_file()
     assert target.with_suffix(".geojson").is_file()
     browser.save_screenshot(str(shots / "voila-salvo.png"))
@@ -243,7 +306,7 @@ def test_voila_app_clicks_draws_saves_and_the_study_agrees(voila, browser, tmp_p
                           text=True, env={**os.environ, "PYTHONPATH": str(REPO / "lib")},
                           timeout=max(wait.left(), 60))
     assert proc.returncode == 0, proc.stderr[-3000:]
-    result = json.loads((tmp_path / "saida" / "santo-antonio" / "resultados.json").read_text(encoding="utf-8"))
+    result = json.loads((tmp_path / "saida" / target.stem / "resultados.json").read_text(encoding="utf-8"))
     assert heading == f"Santo Antônio do Rio Verde: {result['verdict']}"
     assert conclusion == f"Conclusão: {result['conclusion']}"
     assert wait.left() > -5

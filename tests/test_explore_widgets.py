@@ -773,6 +773,9 @@ def test_legend_folds_and_the_basemap_is_on_with_a_switch(mapped):
     m = mapped.map
     assert m.tiles in m.map.layers and m.map.layers[0] is m.tiles       # under everything
     assert "precisa de internet" in m.tiles.attribution and m.tiles.attribution == BASEMAP_NOTE
+    import ipyleaflet
+
+    assert [type(c) for c in m.map.controls].count(ipyleaflet.AttributionControl) == 1   # said once
     m.basemap_on.value = False
     assert m.tiles not in m.map.layers
     m.basemap_on.value = True

@@ -426,8 +426,13 @@ class Explorer:
         c["date1"] = W.DatePicker(value=dt.date(2026, 1, 1), description="data", style=_STYLE)
         c["prefill"] = W.Button(description="Usar a contagem de 2022 da origem", layout=_ROW)
         c["prefill"].on_click(lambda _: self.prefill_counts())
+        # The typed texts reach the kernel whole, on Enter, Tab or a click elsewhere: sent at
+        # every key, a button clicked while the kernel was busy could act on the first letters
+        # (ipywidgets holds back a widget's later updates until the kernel answers, not the
+        # button's click): a scenario kept as «P» for «Posse (KML)», seen in Chromium.
         c["save_path"] = W.Text(description="Salvar em", style=_STYLE, layout=W.Layout(width="58em"),
-                                placeholder="arquivo .toml ou pasta (relativo à pasta do projeto)")
+                                placeholder="arquivo .toml ou pasta (relativo à pasta do projeto)",
+                                continuous_update=False)
         c["drop_overrides"] = W.Checkbox(description=DROP_OVERRIDES_CONTROL, indent=False, layout=_ROW)
         c["overwrite"] = W.Checkbox(description="substituir arquivo existente", indent=False, layout=_ROW)
         c["save"] = W.Button(description="Salvar candidato (.toml)", icon="save", button_style="primary",

@@ -139,16 +139,22 @@ class Waiter:
             pytest.fail(f"timed out after {timeout:.0f} s waiting for {what} (screenshot {shot})")
 
 
-#: Keeps a reference to the page's Leaflet map (``window.__viabilidadeMap``) the next time the
-#: map fires any event (a mouse move over it will do): Leaflet keeps no registry of its maps.
+#: Keeps a reference to the page's Leaflet map (``window.__viabilidadeMap``): Leaflet keeps no
+#: registry of its maps, so the map's own ``getSize`` and ``fire`` note the map they run for,
+#: and a window resize (Leaflet re-measures its maps on it) makes them run, wherever the map is
+#: scrolled. Returns whether the map is caught (wait on it: the re-measure comes at the next frame).
 CATCH_MAP = """
 if (!window.L || !window.L.Map) return false;
-if (!window.L.Map.prototype.__caught) {
-  const fire = window.L.Map.prototype.fire;
-  window.L.Map.prototype.fire = function () { window.__viabilidadeMap = this; return fire.apply(this, arguments); };
-  window.L.Map.prototype.__caught = true;
+const proto = window.L.Map.prototype;
+if (!proto.__caught) {
+  for (const name of ['getSize', 'fire']) {
+    const original = proto[name];
+    proto[name] = function () { window.__viabilidadeMap = this; return original.apply(this, arguments); };
+  }
+  proto.__caught = true;
 }
-return true;
+if (!window.__viabilidadeMap) window.dispatchEvent(new Event('resize'));
+return !!window.__viabilidadeMap;
 """
 
 

@@ -141,11 +141,13 @@ def test_explorer_in_chromium_click_map_pick_list_save_and_study(lab, browser, t
     container = _wait("the map", lambda d: d.find_elements(By.CSS_SELECTOR, ".leaflet-container")
                       and d.find_elements(By.CSS_SELECTOR, ".leaflet-municipios-pane path.leaflet-interactive"),
                       30) and browser.find_element(By.CSS_SELECTOR, ".leaflet-container")
+    _wait("the end of the computation", _idle, 45)      # the last cells ran: the view stays put
     browser.execute_script("arguments[0].scrollIntoView({block: 'start'});", container)
-    _wait("Leaflet in the page", lambda d: d.execute_script(CATCH_MAP), 30)
-    ActionChains(browser).move_to_element_with_offset(container, 5, 5).move_by_offset(3, 3).perform()
-    _wait("the map", lambda d: d.execute_script("return !!window.__viabilidadeMap"), 10)
-    _wait("the end of the computation", _idle, 45)
+    _wait("the page's Leaflet map", lambda d: d.execute_script(CATCH_MAP), 30)
+    # The legend folded, as a user would to see the south-east of the state under it.
+    container.find_element(By.XPATH, ".//button[normalize-space()='Legenda']").click()
+    _wait("the legend folded", lambda d: not [e for e in container.find_elements(
+        By.XPATH, ".//*[contains(text(), 'sede de distrito (vila)')]") if e.is_displayed()], 15)
     time.sleep(0.5)
     browser.save_screenshot(str(shots / "explorar-antes.png"))
     before = _verdict(browser)

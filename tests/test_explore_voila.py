@@ -191,9 +191,7 @@ def test_voila_app_uploads_clicks_draws_compares_saves_and_the_study_agrees(voil
 
     container = browser.find_element(By.CSS_SELECTOR, ".leaflet-container")
     browser.execute_script("arguments[0].scrollIntoView({block: 'start'});", container)
-    wait("Leaflet in the page", lambda d: d.execute_script(CATCH_MAP), 30)
-    ActionChains(browser).move_to_element_with_offset(container, 5, 5).move_by_offset(3, 3).perform()
-    wait("the map", lambda d: d.execute_script("return !!window.__viabilidadeMap"), 10)
+    wait("the page's Leaflet map", lambda d: d.execute_script(CATCH_MAP), 30)
     wait("the end of the computation", _idle, 60)
     browser.save_screenshot(str(shots / "voila-inicio.png"))
     # The legend folded, as a user would to see the map under it.
@@ -208,14 +206,14 @@ def test_voila_app_uploads_clicks_draws_compares_saves_and_the_study_agrees(voil
         wait("the map to stop", _idle, 30)
 
     def hover_and_click(latlon, name):
-        """Hover the point (its name shows in the map's corner, checked), then click it."""
+        """Move the pointer onto the point and wait for its name in the map's corner (the
+        pointer is moved every time: the name may already be there from a territory the map
+        slid under the pointer), then click."""
         x, y = map_offset(browser, *latlon)
 
         def hovered(d):
-            if name in d.find_element(By.CSS_SELECTOR, ".leaflet-top.leaflet-right").text:
-                return True
             ActionChains(d).move_to_element_with_offset(container, x, y + 1).move_by_offset(0, -1).perform()
-            return False
+            return name in d.find_element(By.CSS_SELECTOR, ".leaflet-top.leaflet-right").text
         wait(f"the name {name!r} on hover", hovered, 30)
         ActionChains(browser).click().perform()
 

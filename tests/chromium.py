@@ -158,6 +158,18 @@ return !!window.__viabilidadeMap;
 """
 
 
+def fold_legend(driver, container, wait) -> None:
+    """Fold the map's legend if it is open (its toggle button is pressed: ``mod-active``), as
+    a user would to click under it; ``wait`` is the test's :class:`Waiter`."""
+    from selenium.webdriver.common.by import By
+
+    def toggle(d):
+        return container.find_element(By.XPATH, ".//button[normalize-space()='Legenda']")
+    if "mod-active" in toggle(driver).get_attribute("class").split():
+        toggle(driver).click()
+    wait("the legend folded", lambda d: "mod-active" not in toggle(d).get_attribute("class").split(), 15)
+
+
 def map_offset(driver, lat: float, lon: float) -> tuple[int, int] | None:
     """Where ``(lat, lon)`` is on the map now, as an offset from the centre of the map's
     container (selenium's ``move_to_element_with_offset``), by Leaflet's own projection; ``None``

@@ -26,8 +26,8 @@ from pathlib import Path
 
 import pytest
 
-from chromium import (CATCH_MAP, NEEDS_CHROMIUM, REPO, Waiter, chromium, free_port, jupyter_env,
-                      map_offset, quit_chromium, start_server, stop)
+from chromium import (CATCH_MAP, NEEDS_CHROMIUM, REPO, Waiter, chromium, fold_legend, free_port,
+                      jupyter_env, map_offset, quit_chromium, start_server, stop)
 
 NOTEBOOKS = REPO / "notebooks"
 PROCESSED = REPO / "data" / "processed"
@@ -145,9 +145,7 @@ def test_explorer_in_chromium_click_map_pick_list_save_and_study(lab, browser, t
     browser.execute_script("arguments[0].scrollIntoView({block: 'start'});", container)
     _wait("the page's Leaflet map", lambda d: d.execute_script(CATCH_MAP), 30)
     # The legend folded, as a user would to see the south-east of the state under it.
-    container.find_element(By.XPATH, ".//button[normalize-space()='Legenda']").click()
-    _wait("the legend folded", lambda d: not [e for e in container.find_elements(
-        By.XPATH, ".//*[contains(text(), 'sede de distrito (vila)')]") if e.is_displayed()], 15)
+    fold_legend(browser, container, _wait)
     time.sleep(0.5)
     browser.save_screenshot(str(shots / "explorar-antes.png"))
     before = _verdict(browser)

@@ -28,8 +28,8 @@ from pathlib import Path
 
 import pytest
 
-from chromium import (CATCH_MAP, NEEDS_CHROMIUM, REPO, Waiter, chromium, free_port, jupyter_env,
-                      map_offset, map_settled, quit_chromium, start_server, stop, upload_file)
+from chromium import (CATCH_MAP, NEEDS_CHROMIUM, REPO, Waiter, chromium, fold_legend, free_port,
+                      jupyter_env, map_offset, map_settled, quit_chromium, start_server, stop, upload_file)
 
 NOTEBOOK = REPO / "notebooks" / "explorar.ipynb"
 KML = REPO / "tests" / "fixtures" / "posse-dabadia-desenhada.kml"
@@ -195,9 +195,7 @@ def test_voila_app_uploads_clicks_draws_compares_saves_and_the_study_agrees(voil
     wait("the end of the computation", _idle, 60)
     browser.save_screenshot(str(shots / "voila-inicio.png"))
     # The legend folded, as a user would to see the map under it.
-    container.find_element(By.XPATH, ".//button[normalize-space()='Legenda']").click()
-    wait("the legend folded", lambda d: not [e for e in container.find_elements(
-        By.XPATH, ".//*[contains(text(), 'sede de distrito (vila)')]") if e.is_displayed()], 15)
+    fold_legend(browser, container, wait)
 
     def show(*latlons):
         """Pan and zoom the map to these points, as the user would with the mouse."""

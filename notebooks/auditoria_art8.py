@@ -188,8 +188,8 @@ display(HTML(sw.section("sec-incoerencias", "Dados publicados incoerentes",
                         sw.data_flags_body(flags))))
 
 # %%
-chart = sw.audit_map(audit, store.boundaries,
-                   source=sw.source_note(store, ["boundaries", "municipalities", "electorate_profile"]))
+chart = sw.audit_map(audit, store.boundaries_map,
+                   source=sw.source_note(store, ["boundaries_map", "municipalities", "electorate_profile"]))
 display(HTML(sw.section("sec-mapa", "Mapa", chart.html(1))))
 
 # %%
@@ -206,5 +206,5 @@ body = table(["Código IBGE", "Município", "População", "Eleitores", "Domicí
 display(HTML(sw.section("sec-tabela", "Tabela completa", body)))
 
 # %%
-prov = sw.provenance_records(store, ["municipalities", "electorate_profile", "state_revenue", "boundaries"])
+prov = sw.provenance_records(store, ["municipalities", "electorate_profile", "state_revenue", "boundaries_map"])
 display(HTML(sw.section("sec-fontes", "Fontes dos dados", provenance_table(prov))))

@@ -49,7 +49,6 @@ flags = data_flags(store, scr["cod_ibge"], population_threshold=cfg.population,
 pass_iv = scr[scr["IV_status"] == "pass"].sort_values("populacao", ascending=False)
 fail_iv = scr[scr["IV_status"] == "fail"]
 par1_fail = scr[scr["art4.par1"] == "fail"]
-certain = scr["vila_atribuicao"] == sw.CERTAIN_ATTRIBUTION
 RULE_SHORT = {"art4.I": "I", "art4.II": "II", "art4.III": "III", "art4.IV": "IV", "art4.V": "V",
               "art4.VI": "VI", "art4.VII": "VII", "art4.par1": "§ 1º"}
 
@@ -126,9 +125,8 @@ body = (
     "<li><strong>Distância de 6 km (II)</strong>: só há o ponto da sede do município de origem e o "
     "ponto da vila sede do distrito (IBGE, Localidades 2022). A distância entre eles é um limite "
     "superior da distância ao perímetro urbano: abaixo de 6 km provaria o não cumprimento; acima, "
-    "não decide. Só se usa o ponto quando o município tem um único distrito não sede "
-    f"({fmt.number(int(certain.sum()))} casos); nos demais a atribuição do ponto ao distrito não "
-    "foi verificada.</li>"
+    "não decide. Os dois pontos são do IBGE (Localidades 2022), e o código de cada vila é o do seu "
+    "distrito.</li>"
     "<li><strong>Continuidade (III) e § 1º</strong>: sem polígonos de distrito, a continuidade do "
     "remanescente não pode ser verificada; o § 1º aplica ao remanescente os itens IV a VII "
     "integrais e a continuidade.</li></ul>"
@@ -138,7 +136,7 @@ body = (
 display(HTML(sw.section("sec-metodo", "Método, dados e limites", body)))
 
 # %%
-chart = sw.screening_map(scr, store.boundaries, source=sw.source_note(store, ["boundaries", "vilas"]))
+chart = sw.screening_map(scr, store.boundaries_map, source=sw.source_note(store, ["boundaries_map", "vilas"]))
 display(HTML(sw.section("sec-mapa", "Mapa", chart.html(1))))
 
 # %%
@@ -207,5 +205,5 @@ display(HTML(sw.section(
 
 # %%
 prov = sw.provenance_records(store, ["districts", "municipalities", "electorate_profile", "vilas", "seats",
-                                     "state_revenue", "boundaries"])
+                                     "state_revenue", "boundaries", "boundaries_map"])
 display(HTML(sw.section("sec-fontes", "Fontes dos dados", provenance_table(prov))))

@@ -155,7 +155,7 @@ def test_missing_column_in_seats(tmp_path):
 
 RAW = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 ELECTORATE = "electoral/go_eleitores_aptos_2022_por_zona_e_municipio_rafnleite.csv"
-BOUNDARIES = "geo/go_municipios_tbrugz_geojs-52-mun.geojson"
+BOUNDARIES = "geo/go_localidades2022_ibge_kml_246_municipios.tar.xz"
 
 
 def _raw_copy(tmp_path: Path) -> Path:
@@ -186,23 +186,38 @@ def test_build_refuses_electors_far_above_the_population(tmp_path):
 
 
 def test_build_refuses_a_municipality_moved_out_of_goias(tmp_path):
-    import json
+    import io
+    import re
+    import tarfile
 
     from viabilidade.data.store import build_store
 
     raw = _raw_copy(tmp_path)
     f = raw / BOUNDARIES
-    doc = json.loads(f.read_text(encoding="utf-8"))
-    i = next(k for k, feat in enumerate(doc["features"]) if str(feat["properties"]["id"]) == "5200100")
-
-    def shift(c):
-        return [shift(x) for x in c] if isinstance(c[0], list) else [c[0] + 10, c[1]]
-
-    geom = doc["features"][i]["geometry"]
-    geom["coordinates"] = shift(geom["coordinates"])
-    f.write_text(json.dumps(doc), encoding="utf-8")
+    members = []
+    with tarfile.open(f, "r:xz") as tf:
+        for m in tf:
+            data = tf.extractfile(m).read() if m.isfile() else None
+            if m.name.endswith("abadiania_5200100_localidades_2022.kml"):
+                def shift(block):   # a polygon's ring (several points) moves 10° east
+                    pts = block.group(1).split()
+                    if len(pts) < 2:
+                        return block.group(0)
+                    moved = []
+                    for p in pts:
+                        x, y, *z = p.split(",")
+                        moved.append(",".join([repr(float(x) + 10), y, *z]))
+                    return "<coordinates>" + " ".join(moved) + "</coordinates>"
+                data = re.sub(r"<coordinates>([^<]*)</coordinates>", shift,
+                              data.decode("utf-8")).encode("utf-8")
+                m.size = len(data)
+            members.append((m, data))
+    f.chmod(0o644)
+    with tarfile.open(f, "w:xz", preset=0) as tf:
+        for m, data in members:
+            tf.addfile(m, io.BytesIO(data) if data is not None else None)
     msg = _error(lambda: build_store(raw, tmp_path / "store"))
-    assert msg.startswith(f"arquivo {f.name}: feição {i} (cod_ibge 5200100): o município fica fora "
+    assert msg.startswith(f"arquivo {f.name}: feição 1 (cod_ibge 5200100): o município fica fora "
                           "de Goiás (longitude −38,")
     assert msg.endswith("; esperado longitude entre −53,5 e −45,7 e latitude entre −19,8 e −12,2")
     assert not (tmp_path / "store").exists()

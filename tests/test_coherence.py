@@ -57,7 +57,7 @@ def test_goiania_created_from_abadiania_is_refused_naming_both(store, tmp_path):
     msg = refusal(store, _write(tmp_path, NON_ADJACENT), "origin.municipalities[0]")
     assert msg.endswith(
         "o município de origem 5200100 (Abadiânia) não faz divisa com a área proposta, "
-        "Goiânia (5208707): estão a 35,0 km um do outro; esperada uma área que toque cada "
+        "Goiânia (5208707): estão a 34,9 km um do outro; esperada uma área que toque cada "
         "município de origem"), msg
 
 
@@ -175,7 +175,7 @@ def test_transfer_to_a_municipality_that_does_not_border_the_area_is_refused(sto
                   "destination.municipality")
     assert msg.endswith(
         "o município de destino 5208707 (Goiânia) não faz divisa com o município de origem da "
-        "área, Abadiânia (5200100): estão a 35,0 km um do outro; esperado um destino vizinho da "
+        "área, Abadiânia (5200100): estão a 34,9 km um do outro; esperado um destino vizinho da "
         "área (art. 5º: a área desmembrada é anexada a outro município)"), msg
 
 

@@ -21,9 +21,11 @@ def test_every_raw_file_has_its_official_data_set():
     for role, label in DATASETS.items():
         assert "GitHub" not in label and "commit" not in label and ".csv" not in label, role
         assert any(ch.isdigit() for ch in label), f"{role}: no year or edition in {label!r}"
-    assert DATASETS["boundaries"] == (
-        "IBGE, malha municipal digital de Goiás, edição anterior a 2020 (ano não declarado na "
-        "cópia usada), polígonos simplificados")
+    assert DATASETS["boundaries"] == "IBGE, Malha Municipal 2022"
+    assert DATASETS["boundaries_map"] == ("IBGE, Malha Municipal 2022 (simplificada para o mapa: "
+                                          "tolerância de 0,001°, cerca de 110 m)")
+    assert DATASETS["seats"] == "IBGE, Localidades 2022, sedes municipais"
+    assert DATASETS["vilas"] == "IBGE, Localidades 2022, vilas (sedes de distrito)"
     assert DATASETS["crosswalk"] == (
         "TSE, cadastro de municípios com os códigos do TSE e do IBGE (cópia de 13/11/2018; usado "
         "só para ligar os códigos, não dá número de eleitores)")
@@ -74,11 +76,15 @@ def test_the_cover_lists_data_sets_and_the_appendix_keeps_the_copies():
         assert bad not in cover, bad
     assert COPY_NOTE in cover
     assert map_source(a) == (
-        "Fonte: IBGE, malha municipal digital de Goiás, edição anterior a 2020 (ano não declarado "
-        "na cópia usada), polígonos simplificados; IBGE, sedes municipais (Localidades 2010); "
+        "Fonte: IBGE, Malha Municipal 2022; IBGE, Localidades 2022, sedes municipais; "
         "SIRGAS 2000. Elaboração do estudo.")
+    # One raw file (the Localidades 2022 KMLs) serves several tables: each is named by its role.
+    assert map_source(a, ("boundaries_map", "vilas")) == (
+        "Fonte: IBGE, Malha Municipal 2022 (simplificada para o mapa: tolerância de 0,001°, "
+        "cerca de 110 m); IBGE, Localidades 2022, vilas (sedes de distrito); SIRGAS 2000. "
+        "Elaboração do estudo.")
     appendix = provenance_table(a.provenance)
-    assert "GitHub tbrugz/geodata-br" in appendix
+    assert "GitHub johnerick-py/map_select" in appendix and "tbrugz" not in appendix
     assert ("<td>nomes e códigos dos municípios da malha</td><td>IBGE — Censo Demográfico 2022 — "
             "Agregados por Setores Censitários") in appendix
     ii = next(r for r in a.results if r.rule_id == "art4.II")
@@ -109,8 +115,8 @@ def test_the_who_pays_map_names_its_data_sets():
     from viabilidade.report.economic import MAP_CAPTION_END
 
     text = MAP_CAPTION_END.format(source="TCU", who="do estudo")
-    assert ("Fonte: IBGE, malha municipal digital de Goiás, edição anterior a 2020 (ano não "
-            "declarado na cópia usada), polígonos simplificados; IBGE, Censo Demográfico 2022, "
+    assert ("Fonte: IBGE, Malha Municipal 2022 (simplificada para o mapa: tolerância de 0,001°, "
+            "cerca de 110 m); IBGE, Censo Demográfico 2022, "
             "Agregados por municípios — resultados do universo (referência 31/07/2022); TCU. "
             "Elaboração do estudo.") in text
 

@@ -152,13 +152,6 @@ def test_seat_outside_goias(tmp_path):
                                    "16.7588118948; esperado um valor entre")
 
 
-def test_vilas():
-    v = seats.read_vilas(RAW / "geo" / "go_vilas_sedes_distritais_localidades2022_pontos.csv")
-    assert len(v) == 81
-    assert (v["atribuicao"] == "unica_no_municipio").sum() == 35
-    assert v.set_index("cod_distrito").loc["520010010", "cod_ibge"] == "5200100"
-
-
 def test_ipm_with_a_tse_code(tmp_path):
     src = (RAW / "revenue" / "go_ipm_icms_valores_publicados_parciais.csv").read_text(
         encoding="utf-8").splitlines()

@@ -98,6 +98,62 @@ def test_boundaries_lazy_and_valid(store):
     assert len(b) == 246 and b.crs.to_epsg() == 4674
     assert b.is_valid.all()
     assert b.set_index("cod_ibge").loc["5220157", "nome"] == "São Luiz do Norte"
+    # The KML says "Bom Jesus"; the store spells every name as the Censo 2022.
+    assert b.set_index("cod_ibge").loc["5203500", "nome"] == "Bom Jesus de Goiás"
+
+
+def test_mesh_2022_at_full_resolution_matches_the_censo_areas(store):
+    """IBGE Malha Municipal 2022 (Localidades 2022 KMLs): every vertex as published, the
+    geodesic areas within 0,003 % of the Censo 2022 areas, no overlap between neighbours."""
+    import shapely
+
+    from viabilidade.geo.measure import geodesic_area_km2
+
+    b = store.boundaries.set_index("cod_ibge")
+    assert int(shapely.get_num_coordinates(b.geometry.to_numpy()).sum()) == 1_461_478
+    assert not shapely.has_z(b.geometry.to_numpy()).any()
+    assert shapely.coverage_is_valid(b.geometry.to_numpy())
+    census = store.municipalities.set_index("cod_ibge")["area_km2"]
+    areas = {c: geodesic_area_km2(g) for c, g in b.geometry.items()}
+    assert areas["5200100"] == pytest.approx(1044.55418, abs=1e-5)    # Abadiânia; Censo 1.044,5549206
+    assert census["5200100"] == pytest.approx(1044.5549206)
+    assert areas["5201207"] == pytest.approx(55.56854, abs=1e-5)      # Anhanguera; Censo 55,568567
+    assert areas["5205513"] == pytest.approx(1785.33881, abs=1e-5)    # Cocalzinho; Censo 1.785,3387594
+    worst = max(abs(a / census[c] - 1) for c, a in areas.items())
+    assert 2.9e-5 < worst < 3e-5                                      # 0,0029 %
+    assert sum(areas.values()) == pytest.approx(340_242.8576, abs=1e-3)
+
+
+def test_map_copy_is_coverage_simplified(store):
+    """``boundaries_map``: shapely.coverage_simplify at 0,001°, neighbours still share edges."""
+    import shapely
+
+    from viabilidade.data.localidades import MAP_TOLERANCE_DEG
+
+    full = store.boundaries.set_index("cod_ibge").geometry
+    simple = store.boundaries_map.set_index("cod_ibge").geometry
+    assert MAP_TOLERANCE_DEG == 0.001
+    assert list(simple.index) == list(full.index)
+    assert int(shapely.get_num_coordinates(simple.to_numpy()).sum()) == 143_326
+    assert shapely.is_valid(simple.to_numpy()).all()
+    assert shapely.coverage_is_valid(simple.to_numpy())
+    worst = max(shapely.hausdorff_distance(a, b) for a, b in zip(full, simple[full.index]))
+    assert 0.0028 < worst < 0.0029                                    # degrees, about 320 m
+
+
+def test_seats_and_vilas_are_localidades_2022(store):
+    s = store.seats.set_index("cod_ibge")
+    assert len(s) == 246 and set(s["categoria"]) == {"Cidade"}
+    assert (s.loc["5205513", "lat"], s.loc["5205513", "lon"]) == (-15.7845777995046,
+                                                                  -48.7701963051256)
+    v = store.vilas.set_index("cod_distrito")
+    assert len(v) == 81 and set(v["categoria"]) == {"Vila"}
+    assert (v.loc["520010010", "nome"], v.loc["520010010", "lat"],
+            v.loc["520010010", "lon"]) == ("Posse d'Abadia", -16.0984469354018, -48.8002067596839)
+    # Each vila's code is its district's: the 81 non-seat districts of DTB 2022, same names.
+    d = store.districts.set_index("cod_distrito")
+    assert set(v.index) == set(d.index[~d["sede"].astype(bool)])
+    assert (v["nome"] == d.loc[v.index, "nome"]).all()
 
 
 def test_provenance(store):
@@ -108,6 +164,14 @@ def test_provenance(store):
     assert all(len(f["sha256"]) == 64 for p in prov for f in p["files"])
     with pytest.raises(DataError, match="tabela desconhecida 'censo'"):
         store.provenance("censo")
+    kml = "geo/go_localidades2022_ibge_kml_246_municipios.tar.xz"
+    for table in ("boundaries", "boundaries_map", "seats", "vilas"):
+        rec = store.provenance(table)[0]
+        assert rec["files"] == [{"path": kml, "sha256": "5ba0bfd34ec7c92a993321803c4eb863d5bb"
+                                 "c5285962e95b3111cdf4690e27c2"}], table
+        assert rec["publisher"] == "IBGE"
+    assert store.provenance("boundaries")[0]["vintage"] == "Malha Municipal 2022"
+    assert store.provenance("seats")[0]["vintage"] == "Localidades 2022"
 
 
 def test_root_from_environment(monkeypatch):
@@ -123,8 +187,11 @@ def test_missing_store(tmp_path):
 
 
 def test_store_is_compact():
-    total = sum(p.stat().st_size for p in PROCESSED.iterdir())
-    assert total < 2_000_000
+    sizes = {p.name: p.stat().st_size for p in PROCESSED.iterdir()}
+    # The full-resolution mesh (1,46 million vertices, 13 decimals) barely compresses.
+    assert 16_000_000 < sizes.pop("boundaries.parquet") < 17_000_000
+    assert sizes.pop("boundaries_map.parquet") < 1_400_000
+    assert sum(sizes.values()) < 600_000
 
 
 @pytest.mark.skipif(not RAW.is_dir(), reason=f"raw data folder {RAW} absent")

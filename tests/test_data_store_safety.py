@@ -90,7 +90,7 @@ def test_default_output_is_the_store_studies_read_wherever_the_command_runs(
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
     assert cli_main(["data", "build", "--raw", str(fake_raw)]) == 0
-    assert capsys.readouterr().out.strip() == f"12 tabelas escritas em {target}"
+    assert capsys.readouterr().out.strip() == f"13 tabelas escritas em {target}"
     assert (target / "manifest.json").is_file() and list(elsewhere.iterdir()) == []
     monkeypatch.delenv("VIABILIDADE_DATA")
     from viabilidade.data.paths import default_root

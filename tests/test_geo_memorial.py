@@ -9,15 +9,15 @@ import pandas as pd
 import pytest
 import shapely
 
-from viabilidade.data.geometry import read_boundaries
+from viabilidade.data.store import load_store
 from viabilidade.errors import GeoError
 from viabilidade.geo.measure import utm_crs
 from viabilidade.geo.memorial import azimuth_dms, fmt_num, memorial
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-TBRUGZ = SHARED / "geo" / "go_municipios_tbrugz_geojs-52-mun.geojson"
-CENSUS = SHARED / "census" / "go_censo2022_municipios_populacao_domicilios.csv"
-needs_data = pytest.mark.skipif(not TBRUGZ.exists(), reason=f"shared data not found at {SHARED}")
+ROOT = Path(__file__).resolve().parents[1]
+STORE = ROOT / "data" / "processed"
+needs_data = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                reason=f"processed store not found at {STORE}")
 
 
 @pytest.mark.parametrize("deg, text", [
@@ -83,11 +83,14 @@ def test_hole_is_described_as_inner_perimeter():
 
 @needs_data
 def test_anhanguera_memorial():
-    b = read_boundaries(TBRUGZ).set_index("cod_ibge")
+    store = load_store(STORE)
+    b = store.boundaries.set_index("cod_ibge")
     m = memorial(b.geometry["5201207"], name="Anhanguera")
-    assert len(m.table) == 25  # 26 vertices in the file, the last closing the ring
-    census = pd.read_csv(CENSUS, dtype={"cod_ibge": str}).set_index("cod_ibge")
-    assert m.geodesic_area_km2 == pytest.approx(census.loc["5201207", "area_km2"], rel=0.02)
+    # 802 vertices in the 2022 mesh, the last closing the ring (26 in the pre-2020 simplified one)
+    assert len(m.table) == 801
+    census = store.municipalities.set_index("cod_ibge")
+    assert m.geodesic_area_km2 == pytest.approx(census.loc["5201207", "area_km2"], rel=3e-5)
+    assert m.geodesic_area_km2 == pytest.approx(55.5685, abs=1e-4)
     assert m.area_km2 == pytest.approx(m.geodesic_area_km2, rel=0.002)  # UTM scale near 1
     assert m.table["n_m"].iloc[0] == m.table["n_m"].max()  # starts at the northernmost mark
 
@@ -184,19 +187,37 @@ def test_a_whole_municipality_names_exactly_its_official_neighbours(store):
         "5205802", "5200308", "5220603", "5208152", "5201108", "5217302"}
     assert list(st["confrontante"]) == ["5205802", "5200308", "5220603", "5208152", "5201108",
                                         "5217302"]
-    assert list(st["lados"]) == [27, 39, 16, 30, 25, 8] and len(m.table) == 145
-    assert st["extensao_m"].iloc[0] == pytest.approx(41423.86, abs=0.01)
+    # The full 2022 mesh: 8.135 sides (145 on the pre-2020 simplified mesh, perimeter 184,9 km)
+    assert list(st["lados"]) == [2063, 908, 978, 3623, 115, 448] and len(m.table) == 8135
+    assert st["extensao_m"].iloc[0] == pytest.approx(52184.59, abs=0.01)
     assert st["extensao_m"].sum() == pytest.approx(geodesic_perimeter_m(g), rel=1e-9)
-    assert geodesic_perimeter_m(g) == pytest.approx(184916.98, abs=0.01)
+    assert geodesic_perimeter_m(g) == pytest.approx(241608.36, abs=0.01)
     paras = m.text.split("\n\n")
     assert paras[0] == "Memorial descritivo de Abadiânia."
-    assert paras[2].startswith("COM O MUNICÍPIO DE CORUMBÁ DE GOIÁS: Começa no marco M-001, de "
+    assert paras[2].startswith("COM O MUNICÍPIO DE CORUMBÁ DE GOIÁS: Começa no marco M-0001, de "
                                "coordenadas ")
-    assert paras[2].endswith("segue em 27 lados em linha reta, numa extensão de 41.424 m, até "
-                             "o marco M-028, de coordenadas " + _point(m, "M-028") + ".")
-    assert paras[7].startswith("COM O MUNICÍPIO DE PIRENÓPOLIS: Começa no marco M-138")
-    assert paras[7].endswith("até o marco M-001, ponto inicial desta descrição.")
+    assert paras[2].endswith("segue em 2.063 lados em linha reta, numa extensão de 52.185 m, "
+                             "até o marco M-2064, de coordenadas " + _point(m, "M-2064") + ".")
+    assert paras[7].startswith("COM O MUNICÍPIO DE PIRENÓPOLIS: Começa no marco M-7688")
+    assert paras[7].endswith("até o marco M-0001, ponto inicial desta descrição.")
     assert "acidentes naturais" not in m.text
+
+
+def test_a_zigzag_of_the_full_mesh_is_not_taken_for_the_state_line(store):
+    """Cocalzinho de Goiás (inland) on the full 2022 mesh: sides of a few metres whose outward
+    probes fall back into the territory take the municipality on whose edge they lie
+    (``EDGE_M``), so the memorial names exactly its 6 official neighbours and no state line."""
+    from viabilidade.geo.memorial import STATE_LINE, stretches
+
+    b = store.boundaries.set_index("cod_ibge")
+    m = memorial(b.geometry["5205513"], name="Cocalzinho de Goiás", boundaries=store.boundaries,
+                 ignore=("5205513",))
+    st = stretches(m.table)
+    assert STATE_LINE not in set(st["confrontante"])
+    assert list(st["confrontante"]) == ["5215603", "5200258", "5219753", "5205802", "5217302",
+                                        "5222302"]
+    assert set(st["confrontante"]) == _neighbours(store, "5205513")
+    assert list(st["lados"]) == [5593, 1039, 839, 3924, 682, 1023]
 
 
 def _point(m, mark):
@@ -214,13 +235,13 @@ def test_the_state_line_is_a_stretch_of_its_own(store):
                  ignore=("5201207",))
     st = stretches(m.table)
     assert list(st["confrontante"]) == [STATE_LINE, "5206602"]  # Minas Gerais, then Cumari
-    assert list(st["lados"]) == [3, 22]
-    assert st["extensao_m"].round(2).tolist() == [5566.82, 28079.19]
+    assert list(st["lados"]) == [11, 790]                         # [3, 22] on the old mesh
+    assert st["extensao_m"].round(2).tolist() == [5741.06, 31228.70]
     assert _neighbours(store, "5201207") == {"5206602"}
     # The data hold Goiás only: the unit beyond the state line is not named; the study's text
     # says why, the law's annex does not carry the note.
     assert ("COM OUTRA UNIDADE DA FEDERAÇÃO, PELA DIVISA DO ESTADO DE GOIÁS: Começa no marco "
-            "M-01") in m.text
+            "M-001") in m.text
     note = ("Os dados trazem só os Municípios de Goiás: a unidade da Federação do outro lado da "
             "divisa estadual (Estado ou Distrito Federal) não consta deles, e o memorial não a "
             "nomeia.")

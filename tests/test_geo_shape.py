@@ -10,13 +10,14 @@ import pandas as pd
 import pytest
 import shapely
 
-from viabilidade.data.geometry import read_boundaries
+from viabilidade.data.store import load_store
 from viabilidade.errors import GeoError
 from viabilidade.geo.shape import percentile, shape_metrics, shape_report, state_shape_table
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-TBRUGZ = SHARED / "geo" / "go_municipios_tbrugz_geojs-52-mun.geojson"
-needs_data = pytest.mark.skipif(not TBRUGZ.exists(), reason=f"shared data not found at {SHARED}")
+ROOT = Path(__file__).resolve().parents[1]
+STORE = ROOT / "data" / "processed"
+needs_data = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                reason=f"processed store not found at {STORE}")
 
 E0, N0 = 700_000.0, 8_200_000.0  # UTM 22S, central Goiás
 
@@ -65,17 +66,19 @@ def test_empty_geometry():
 
 @needs_data
 def test_state_table_and_real_percentiles():
-    b = read_boundaries(TBRUGZ)
+    b = load_store(STORE).boundaries   # IBGE Malha Municipal 2022, full resolution
     table = state_shape_table(b)
     assert len(table) == 246 and list(table.columns) == [
         "polsby_popper", "convex_hull_ratio", "reock", "narrowest_neck_m"]
-    # Mineiros is the least compact municipality by Polsby–Popper in these polygons.
-    assert table["polsby_popper"].idxmin() == "5213103"
-    assert table.loc["5213103", "polsby_popper"] == pytest.approx(0.1242, abs=1e-4)
+    # Pilar de Goiás is the least compact municipality by Polsby–Popper on the full 2022 mesh
+    # (Mineiros, 0,1242, on the pre-2020 simplified mesh: full-resolution perimeters are longer).
+    assert table["polsby_popper"].idxmin() == "5216908"
+    assert table.loc["5216908", "polsby_popper"] == pytest.approx(0.0849, abs=1e-4)
     sa = b.set_index("cod_ibge").geometry["5219738"]  # Santo Antônio de Goiás: compact
     rep = shape_report(sa, b)
-    assert rep["polsby_popper"]["value"] == pytest.approx(0.5053, abs=1e-4)
-    assert rep["convex_hull_ratio"]["percentile"] == pytest.approx(92.28, abs=0.01)
+    assert rep["polsby_popper"]["value"] == pytest.approx(0.4113, abs=1e-4)
+    assert rep["polsby_popper"]["percentile"] == pytest.approx(95.53, abs=0.01)
+    assert rep["convex_hull_ratio"]["percentile"] == pytest.approx(91.46, abs=0.01)
     assert rep["narrowest_neck_m"] == {"value": None, "percentile": 100.0}
     coc = shape_report(b.set_index("cod_ibge").geometry["5205513"], b)  # Cocalzinho de Goiás
     assert coc["narrowest_neck_m"]["value"] == pytest.approx(17_900, rel=0.03)

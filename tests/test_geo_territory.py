@@ -10,28 +10,33 @@ import pytest
 import shapely
 
 from viabilidade.proposal.candidate import load_candidate
-from viabilidade.data.geometry import read_boundaries
+from viabilidade.data.store import load_store
 from viabilidade.errors import GeoError
 from viabilidade.geo.continuity import continuity
 from viabilidade.geo.territory import (check_area_in_origins, municipality_geometry,
                                       split_territory)
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared" / "data"
-TBRUGZ = SHARED / "geo" / "go_municipios_tbrugz_geojs-52-mun.geojson"
-CENSUS = SHARED / "census" / "go_censo2022_municipios_populacao_domicilios.csv"
 CANDIDATES = ROOT / "data" / "candidates"
-needs_data = pytest.mark.skipif(not TBRUGZ.exists(), reason=f"shared data not found at {SHARED}")
+STORE = ROOT / "data" / "processed"
+needs_data = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                reason=f"processed store not found at {STORE}")
 
 
 @pytest.fixture(scope="module")
-def boundaries():
-    return read_boundaries(TBRUGZ)
+def store():
+    return load_store(STORE)
 
 
 @pytest.fixture(scope="module")
-def census_area():
-    return pd.read_csv(CENSUS, dtype={"cod_ibge": str}).set_index("cod_ibge")["area_km2"]
+def boundaries(store):
+    """IBGE Malha Municipal 2022 at full resolution (the committed store)."""
+    return store.boundaries
+
+
+@pytest.fixture(scope="module")
+def census_area(store):
+    return store.municipalities.set_index("cod_ibge")["area_km2"]
 
 
 @needs_data
@@ -45,13 +50,13 @@ def test_retrospective_split(boundaries, census_area, slug, area_code, origin):
     s = split_territory(c, boundaries)
     assert s.retrospective
     km2 = s.areas_km2()
-    # Simplified, pre-2020 tbrugz polygons vs the Censo 2022 areas: the areas within 3 %;
-    # Goianira's polygon (200.0 km²) is 6.4 % below its Censo area (213.8 km²).
-    assert km2["area"] == pytest.approx(census_area[area_code], rel=0.03)
-    assert km2["remainders"][origin] == pytest.approx(census_area[origin], rel=0.07)
-    # Origin before = origin ∪ area: the two add up (tbrugz neighbours barely overlap).
+    # The 2022 mesh vs the Censo 2022 areas: within 0,003 % (the simplified pre-2020 mesh
+    # was off by up to 3 %, Goianira by 6,4 %).
+    assert km2["area"] == pytest.approx(census_area[area_code], rel=3e-5)
+    assert km2["remainders"][origin] == pytest.approx(census_area[origin], rel=3e-5)
+    # Origin before = origin ∪ area: the two add up (neighbours share edges, no overlap).
     assert km2["origins_before"][origin] == pytest.approx(
-        km2["area"] + km2["remainders"][origin], rel=0.002)
+        km2["area"] + km2["remainders"][origin], rel=1e-9)
     assert s.remainders[origin].equals(municipality_geometry(boundaries, origin))
     assert continuity(s.remainders[origin]).parts == 1
 
@@ -60,8 +65,8 @@ def test_retrospective_split(boundaries, census_area, slug, area_code, origin):
 def test_nova_iguacu_areas(boundaries):
     s = split_territory(load_candidate(CANDIDATES / "nova-iguacu-de-goias.toml"), boundaries)
     km2 = s.areas_km2()
-    assert km2["area"] == pytest.approx(627.82, abs=0.01)
-    assert km2["remainders"]["5212808"] == pytest.approx(1704.18, abs=0.01)
+    assert km2["area"] == pytest.approx(625.62, abs=0.01)              # Censo 2022: 625,62
+    assert km2["remainders"]["5212808"] == pytest.approx(1695.46, abs=0.01)  # Censo: 1.695,46
 
 
 @needs_data

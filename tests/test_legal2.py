@@ -153,12 +153,13 @@ def test_n3_the_fusion_memorial_is_informative_and_gives_both_areas(analysed, st
     a = analysed(FUSION)
     text = _text(memorial_html(a, split_or_none(a, store), store))
     assert text.startswith(
-        "Memorial descritivo (informativo) Memorial informativo, traçado sobre os polígonos "
-        "simplificados da malha municipal do estudo, e não um levantamento: na fusão, os limites "
-        "do novo Município são os atuais de Anhanguera e Cumari, fixados nas leis vigentes.")
+        "Memorial descritivo (informativo) Memorial informativo, traçado sobre os polígonos da "
+        "Malha Municipal 2022 do IBGE, e não um levantamento: na fusão, os limites do novo "
+        "Município são os atuais de Anhanguera e Cumari, fixados nas leis vigentes.")
     assert "a mesma do estudo" not in text
-    assert ("Área: 635,56 km² (63.556 ha), área geodésica (elipsoide GRS80); diferente da área "
-            "que o estudo usa, 623,93 km² (publicado); área no plano UTM") in text
+    # The 2022 mesh measures the published area (635,56 km² on the pre-2020 simplified mesh).
+    assert ("Área: 623,93 km² (62.393 ha), área geodésica (elipsoide GRS80); o estudo usa a área "
+            "publicada, 623,93 km² (publicado); área no plano UTM") in text
 
 
 def test_n2_an_installed_municipality_can_lose_only_items_iv_to_vii(analysed):

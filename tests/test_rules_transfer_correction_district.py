@@ -301,17 +301,17 @@ def test_district_study_applies_its_own_articles(store):
     # art. 17 I counts buildings "na sede indicada": the whole polygon's estimate does not decide
     # it and has no lean, although it is above 100
     b = r["art17.I"]
-    assert b.value == 165 and b.status == Status.INDETERMINATE and b.lean is None
+    assert b.value == 170 and b.status == Status.INDETERMINATE and b.lean is None
     assert b.margin is None and b.margin_pct is None
     assert b.reason == (
-        "O valor apurado, 165 ± 247 edificações (estimado), é o de todo o território do distrito, "
+        "O valor apurado, 170 ± 255 edificações (estimado), é o de todo o território do distrito, "
         "não o da sede: o art. 17, I, conta as edificações “na sede indicada” (no mínimo 100), e "
         "o estudo não delimita a sede. Esse valor não decide o requisito: é preciso a contagem "
         "das edificações da sede indicada, a comprovar (a lei não indica o órgão que a apura).")
     # no certifier the law does not name (art. 4 § 2 is about municipalities)
     assert r["art17.I"].certifier == "" and r["art17.II"].certifier == ""
     assert r["art17.II"].reason == (
-        "População: estimativa de 467 ± 467 habitantes; exigido mais de 1.000 habitantes. Valor "
+        "População: estimativa de 482 ± 482 habitantes; exigido mais de 1.000 habitantes. Valor "
         "estimado não decide o requisito: o número fica a comprovar (a lei não indica o órgão "
         "que o apura). A estimativa fica abaixo do limite por mais que sua incerteza: provável "
         "não atendimento.")

@@ -85,7 +85,10 @@ def test_screening_report_covers_81_districts(screening_files):
     assert ("69 têm 3.000 habitantes ou menos e não atingem o item IV do art. 4º com os dados "
             "publicados do Censo 2022") in text
     assert "valor certificado" not in text and "são inviáveis como municípios" not in text
-    assert "Inviáveis nos dados publicados (não atingem um requisito) 69" in text
+    # Davidópolis fails art. 4 II on the 2022 seat-to-vila distance (3.152,9 m, measured) as well
+    # as IV (published): its verdict no longer rests on published data alone.
+    assert "Inviáveis nos dados publicados (não atingem um requisito) 68" in text
+    assert "Inviáveis (requisito não cumprido) 1" in text
     assert "inviável nos dados publicados" in text
     flags = html.split('id="sec-incoerencias"')[1].split("</section>")[0]
     flags = _text(flags)
@@ -105,7 +108,7 @@ def test_screening_report_covers_81_districts(screening_files):
     assert cells[:5] == ["Posse d'Abadia", "Abadiânia", "3.045", "atinge (dado publicado)",
                          "indet., tende a cumprir"]
     assert cells[-1] == "indeterminado"
-    assert "A distância da sede de origem a um ponto conhecido da área é 12.750 m" in text
+    assert "A distância da sede de origem a um ponto conhecido da área é 14.870 m" in text
     assert "Santa Isabel (remanescente) perderia o requisito do art. 4º, IV (população)." in text
     # districts table and § 1º table (the fixture adds --regras: 7 more in "Sob outras regras")
     assert len(re.findall(r"<td>52\d{7}</td>", districts)) == 2 * 81

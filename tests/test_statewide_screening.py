@@ -76,13 +76,18 @@ def test_origin_remainder_failing_par1(screening):
     assert "art4.par1" in r["falham"]
 
 
-def test_gap_bound_only_for_certain_vila_points(screening):
-    certain = screening["vila_atribuicao"] == sw.CERTAIN_ATTRIBUTION
-    assert int(certain.sum()) == 35
-    assert screening.loc[certain, "distancia_sede_m"].notna().all()
-    assert screening.loc[~certain, "distancia_sede_m"].isna().all()
-    assert screening.at["520010010", "distancia_sede_m"] == pytest.approx(12_753.9, abs=1)
-    assert (screening["art4.II"] == "indeterminate").all()
+def test_gap_bound_for_every_vila_point(screening):
+    """Localidades 2022 links each vila to its district by code: all 81 districts get the
+    seat-to-vila bound (35 did when 46 links were by file order, unverified)."""
+    assert "vila_atribuicao" not in screening.columns
+    assert screening["distancia_sede_m"].notna().all()
+    # Abadiânia's 2022 seat to the Posse d'Abadia vila (12.753,9 m from the 2010 seat).
+    assert screening.at["520010010", "distancia_sede_m"] == pytest.approx(14_870.9, abs=0.1)
+    # Davidópolis (Goiás) lies 3.152,9 m from its seat: art. 4 II fails whatever the perimeter
+    # (its link was one of the 46 unverified ones, so it was not measured before).
+    assert screening.at["520890530", "distancia_sede_m"] == pytest.approx(3_152.9, abs=0.1)
+    assert screening.at["520890530", "art4.II"] == "fail"
+    assert (screening.drop(index="520890530")["art4.II"] == "indeterminate").all()
 
 
 def test_seat_closer_than_6_km_fails_art4_ii(store):
@@ -115,8 +120,8 @@ def test_seat_closer_than_6_km_fails_art4_ii(store):
     assert far.status == "indeterminate"
 
 
-def test_screening_map_marks_unverified_points(screening, store):
-    chart = sw.screening_map(screening.reset_index(drop=True), store.boundaries)
+def test_screening_map_draws_every_vila_on_the_map_copy(screening, store):
+    chart = sw.screening_map(screening.reset_index(drop=True), store.boundaries_map)
     assert chart.alt == ("Mapa de Goiás com os 81 pontos de vila sede dos distritos não sede: "
                          "inviável: 69; indeterminado: 12; viável: 0.")
     assert not re.search(r'(?:src|href)="https?:', chart.svg)

@@ -140,9 +140,10 @@ def test_map_is_on_the_area_page(studies, slug):
     assert len(area) == 1, "the area section heading is on exactly one page"
     page = pages[area[0]]
     assert MAP_CAPTIONS[slug] in page
-    assert "Fonte: IBGE, malha municipal digital de Goiás, edição anterior a 2020" in page
-    assert "tbrugz" not in page and "mapaslivres" not in page  # copies: appendix only
-    assert ("Localidades 2022" in page) == (slug == "posse-dabadia")   # vilas only for districts
+    assert "Fonte: IBGE, Malha Municipal 2022" in page
+    assert "map_select" not in page and "tbrugz" not in page  # copies: appendix only
+    assert "Localidades 2022, sedes municipais" in page                  # the seats: 2022
+    assert ("vilas (sedes de distrito)" in page) == (slug == "posse-dabadia")  # vilas: districts
     assert ("não é limite legal" in page) == (slug == "posse-dabadia")
     assert sum("Figura 2." in t for t in pages) == 1
 

@@ -43,23 +43,24 @@ def test_drawn_kml_gives_a_full_study(study):
     assert area["figures"]["area_km2"]["value"] == pytest.approx(46.595, abs=1e-3)
     pop = area["figures"]["population"]
     assert {k: pop[k] for k in ("value", "unit", "basis", "uncertainty")} == {
-        "value": 1701, "unit": "habitantes", "basis": "estimated", "uncertainty": 1343.8}
+        "value": 1692, "unit": "habitantes", "basis": "estimated", "uncertainty": 1352.7}
     rules = {r["rule_id"]: r for r in results["results"]}
     ii, iii = rules["art4.II"], rules["art4.III"]
-    assert ii["basis"] == "measured" and ii["value"] == pytest.approx(8755.71, abs=0.01)
+    # from Abadiânia's 2022 seat (8.755,71 m from its 2010 seat)
+    assert ii["basis"] == "measured" and ii["value"] == pytest.approx(10874.04, abs=0.01)
     assert ii["status"] == "indeterminate"          # a seat-to-area bound above 6 km
     assert iii["status"] == "pass" and iii["reason"] == "Abadiânia: o remanescente permanece contínuo."
     assert rules["art4.IV"]["status"] == "indeterminate"   # an estimate never decides
-    assert rules["art4.IV"]["details"]["incerteza"] == 1343.8
+    assert rules["art4.IV"]["details"]["incerteza"] == 1352.7
 
 
 def test_drawn_kml_study_pdf_shows_area_estimate_distance_and_memorial(study):
     _, _, text = study
     # the area to 0,01 km² everywhere, as the memorial gives it (it read 46,6 in the tables)
     assert "46,59 km²" in text and "46,6 km²" not in text and "46,60 km²" not in text
-    assert "1.701 ± 1.344 habitantes" in text
+    assert "1.692 ± 1.353 habitantes" in text
     assert "Por área" in text and "dasimétrica" in text and "3.045 habitantes" in text
-    assert "8.760 m" in text and "8.755,71" not in text  # from the seat point: to the 10 m
+    assert "10.870 m" in text and "10.874,04" not in text  # from the seat point: to the 10 m
     assert "Conferência dos limites propostos" in text
     assert "posse-dabadia-desenhada.kml" in text
     assert "Memorial descritivo do Município de Posse d'Abadia." in text

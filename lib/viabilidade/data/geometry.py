@@ -113,7 +113,29 @@ def _to_sirgas(gdf: gpd.GeoDataFrame, path: Path, declared: bool) -> gpd.GeoData
     return gdf.to_crs(SIRGAS2000)
 
 
-def _check_and_repair(gdf: gpd.GeoDataFrame, ids: pd.Series, path: Path) -> gpd.GeoSeries:
+def check_and_repair(gdf: gpd.GeoDataFrame, ids: pd.Series, path: Path) -> gpd.GeoSeries:
+    """Every geometry polygonal and not empty, invalid ones repaired with :func:`shapely.make_valid`.
+
+    Parameters
+    ----------
+    gdf : GeoDataFrame
+        The features read.
+    ids : Series
+        IBGE code of each feature (for messages).
+    path : Path
+        The file read (for messages).
+
+    Returns
+    -------
+    GeoSeries
+        The geometries, repaired where invalid (polygonal part kept), same index and CRS.
+
+    Raises
+    ------
+    GeoError
+        A geometry missing, empty, not Polygon/MultiPolygon, or without area once repaired
+        (names the file, the feature index and its code).
+    """
     geoms = gdf.geometry.array
     types = shapely.get_type_id(geoms)
     for i, (g, t) in enumerate(zip(geoms, types)):
@@ -227,7 +249,7 @@ def read_boundaries(path: str | Path, *, id_column: str | None = None,
     except GeoError:
         names = pd.Series(pd.NA, index=gdf.index, dtype="string")
 
-    geometry = _check_and_repair(gdf, ids, path)
+    geometry = check_and_repair(gdf, ids, path)
     out = gpd.GeoDataFrame({"cod_ibge": ids.to_numpy(), "nome": names.to_numpy()},
                            geometry=geometry.to_numpy(), crs=gdf.crs)
     out["cod_ibge"] = out["cod_ibge"].astype("string")

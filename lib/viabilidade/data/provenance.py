@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DataError
-from .catalogue import AGREGADOS_DISTRITOS, AGREGADOS_MUNICIPIOS
+from .catalogue import AGREGADOS_DISTRITOS, AGREGADOS_MUNICIPIOS, LOCALIDADES_KML
 
 #: Date the raw collection in ``shared/data`` was assembled (SOURCES.md), for copies without
 #: a recorded commit date.
@@ -50,7 +50,13 @@ class RawFile:
     via: str = ""
 
 
-#: Every raw file the store reads, by role.
+#: The IBGE Localidades 2022 KMLs of the 246 municipalities (SOURCES.md, third pass): the
+#: 2022 municipal mesh at full resolution, the seats and the vilas all come from it.
+LOCALIDADES_2022 = LOCALIDADES_KML
+LOCALIDADES_VIA = ("GitHub johnerick-py/map_select commit 73e94cac8b1c6f624a181e645d39dc02e509ddc3, "
+                   "pasta goias_kml/ (CC BY 4.0), empacotados sem alteração")
+
+#: Every raw file the store reads, by role (one file may serve several roles).
 RAW = {
     "pop_xlsx": RawFile(
         "census/CD2022_Populacao_Coletada_Imputada_e_Total_Municipio_e_UF_20230628.xlsx",
@@ -109,17 +115,14 @@ RAW = {
         "conferido)", COLLECTED,
         "GitHub Rox87/perfil_eleitorado_2026 commit c034edcb3e5660f694dd47428ee64512f7da587f"),
     "seats": RawFile(
-        "geo/go_sedes_municipais_mapaslivres_ibge.csv",
-        "Sedes municipais (pontos de Localidades, IBGE) via tabela municipios.csv", "IBGE",
-        "Localidades 2010", "2023-06-26",
-        "GitHub mapaslivres/municipios-br commit 182b7de3a8d0879c170b19434e9fae2c377b63f1 "
-        "(ODbL-1.0)"),
+        LOCALIDADES_2022,
+        "Localidades 2022: sedes municipais (pasta 01.03. Sede Municipal, categoria Cidade)",
+        "IBGE", "Localidades 2022", COLLECTED, LOCALIDADES_VIA),
     "vilas": RawFile(
-        "geo/go_vilas_sedes_distritais_localidades2022_pontos.csv",
-        "Localidades 2022, categoria Vila (sedes de distritos), atribuídas a distritos",
-        "IBGE", "Localidades 2022", "2026-04-30",
-        "GitHub renatopradolima/Localidades-CD2030 commit "
-        "2d8d8406eada24ee5f126ffa55adbc8f549d38e4"),
+        LOCALIDADES_2022,
+        "Localidades 2022: vilas, sedes dos distritos que não são sede municipal (pasta 04. "
+        "Vilas, categoria Vila; CD_LOCALIDADE = código do distrito)",
+        "IBGE", "Localidades 2022", COLLECTED, LOCALIDADES_VIA),
     "sefaz": RawFile(
         "revenue/go_arrecadacao_estadual_mensal_por_receita_e_setor_2020-11_a_2024-08.csv",
         "Receita Gerencial (arrecadação diária por receita e setor), somada por mês",
@@ -156,10 +159,16 @@ RAW = {
         "prefeituras, AGM-GO e Wikipédia", "compilação (endereço e confiança por linha)",
         "atos de 1953 a 1997", COLLECTED, "o endereço indicado em cada linha"),
     "boundaries": RawFile(
-        "geo/go_municipios_tbrugz_geojs-52-mun.geojson",
-        "Malha municipal de Goiás (polígonos simplificados, geojs-52-mun.json)", "IBGE",
-        "malha municipal anterior a 2020 (ano não declarado)", "2021-11-12",
-        "GitHub tbrugz/geodata-br commit c39dfb040bfd466fe2a476bafed00749c5c42f16 (CC0)"),
+        LOCALIDADES_2022,
+        "Malha Municipal 2022: polígono de cada município em resolução completa (pasta 13. "
+        "Referência dos KML de Localidades 2022)",
+        "IBGE", "Malha Municipal 2022", COLLECTED, LOCALIDADES_VIA),
+    "boundaries_map": RawFile(
+        LOCALIDADES_2022,
+        "Malha Municipal 2022 simplificada para os mapas (tolerância de 0,001°, cerca de 110 m; "
+        "municípios vizinhos continuam com a mesma divisa), dos polígonos da pasta 13. "
+        "Referência",
+        "IBGE", "Malha Municipal 2022", COLLECTED, LOCALIDADES_VIA),
 }
 
 
@@ -207,7 +216,7 @@ DATASETS = {
     # one data set in two files (per municipality; the state total): one line on the cover
     "profile": PROFILE_2026,
     "profile_total": PROFILE_2026,
-    "seats": "IBGE, sedes municipais (Localidades 2010)",
+    "seats": "IBGE, Localidades 2022, sedes municipais",
     "vilas": "IBGE, Localidades 2022, vilas (sedes de distrito)",
     "sefaz": "SEFAZ-GO (Secretaria de Estado da Economia de Goiás), Receita Gerencial: "
              "arrecadação diária de 30/11/2020 a 19/08/2024 (anos completos 2021–2023)",
@@ -219,8 +228,9 @@ DATASETS = {
     "history": "Atos de criação de alguns municípios goianos (1953–1997; compilação parcial, "
                "não o cadastro de todos), colhidos de portais de legislação, câmaras e "
                "prefeituras",
-    "boundaries": "IBGE, malha municipal digital de Goiás, edição anterior a 2020 (ano não "
-                  "declarado na cópia usada), polígonos simplificados",
+    "boundaries": "IBGE, Malha Municipal 2022",
+    "boundaries_map": "IBGE, Malha Municipal 2022 (simplificada para o mapa: tolerância de "
+                      "0,001°, cerca de 110 m)",
     "tracts_mesh": "IBGE, Malha de Setores Censitários do Censo 2022 (Goiás)",
     "tracts_mesh_zip": "IBGE, Malha de Setores Censitários do Censo 2022 (Goiás)",
     "tracts_basic": "IBGE, Censo Demográfico 2022, Agregados por Setores Censitários — "
@@ -269,9 +279,14 @@ def dataset_label(record: dict) -> str:
     """The official data set of a provenance record (:data:`DATASETS`), found by its raw
     file; the record's own ``publisher: source`` when the file is not one of :data:`RAW`."""
     paths = {f.get("path") for f in record.get("files") or []}
-    for role, raw in {**RAW, **tract_raw()}.items():
-        if raw.path in paths and role in DATASETS:
+    raws = {**RAW, **tract_raw()}
+    hits = [role for role, raw in raws.items() if raw.path in paths and role in DATASETS]
+    # One file can serve several roles (the Localidades 2022 KMLs): the record's source tells.
+    for role in hits:
+        if raws[role].source == record.get("source"):
             return DATASETS[role]
+    if hits:
+        return DATASETS[hits[0]]
     return ", ".join(x for x in (record.get("publisher"), record.get("source")) if x)
 
 

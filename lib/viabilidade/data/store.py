@@ -11,13 +11,16 @@ electorate         cod_ibge, cod_tse, nome_tse, eleitores_aptos, zonas (TSE, Ele
 electorate_profile cod_ibge, cod_tse, eleitores, base, nota (TSE, perfil do eleitorado 2026;
                    base "estimated" for a municipality derived from the state total)
 crosswalk          cod_tse, cod_ibge, nome_tse
-seats              cod_ibge, lat, lon
-vilas              cod_distrito, cod_ibge, lat, lon, atribuicao
+seats              cod_ibge, categoria, lat, lon (IBGE Localidades 2022, Cidade)
+vilas              cod_distrito, cod_ibge, nome, categoria, lat, lon (Localidades 2022, Vila)
 state_revenue      ano, tributo, valor_brl, fonte
 pib                cod_ibge, ano, pib_mil_reais, vab_mil_reais, impostos_mil_reais
 fpm_interior       ano, uf, item, valor, unidade, fonte, url (TCU; brackets checked vs law)
 history            cod_ibge, municipio, municipio_origem, ato_legal, data_ato, instalacao, observacao, fonte_url, confianca (text as compiled)
-boundaries         GeoParquet: cod_ibge, nome, geometry (EPSG:4674, make_valid)
+boundaries         GeoParquet: cod_ibge, nome, geometry (EPSG:4674): IBGE Malha Municipal
+                   2022 at full resolution, for every measure (zstd level 9, about 16 MB)
+boundaries_map     GeoParquet: the same, simplified for maps only
+                   (:func:`viabilidade.data.localidades.simplify_for_maps`, 0,001°)
 tracts             optional, only when the raw folder holds the census tracts
                    (:mod:`.tracts`): GeoParquet cod_setor, cod_distrito, cod_ibge, situacao,
                    cd_sit, populacao, domicilios, domicilios_ocupados, geometry
@@ -62,9 +65,9 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     "electorate_profile": (("cod_ibge", "cod_tse", "eleitores", "base", "nota"), ("cod_ibge",),
                            ("profile", "profile_total", "crosswalk")),
     "crosswalk": (("cod_tse", "cod_ibge", "nome_tse"), ("cod_tse",), ("crosswalk",)),
-    "seats": (("cod_ibge", "lat", "lon"), ("cod_ibge",), ("seats",)),
-    "vilas": (("cod_distrito", "cod_ibge", "lat", "lon", "atribuicao"), ("cod_distrito",),
-              ("vilas",)),
+    "seats": (("cod_ibge", "categoria", "lat", "lon"), ("cod_ibge",), ("seats",)),
+    "vilas": (("cod_distrito", "cod_ibge", "nome", "categoria", "lat", "lon"),
+              ("cod_distrito",), ("vilas",)),
     "state_revenue": (("ano", "tributo", "valor_brl", "fonte"), ("ano", "tributo", "fonte"),
                       ("imb125", "sefaz")),
     "pib": (("cod_ibge", "ano", "pib_mil_reais", "vab_mil_reais", "impostos_mil_reais"),
@@ -75,6 +78,8 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
                  "instalacao", "observacao", "fonte_url", "confianca"), ("cod_ibge",),
                 ("history", "agg_mun")),
     "boundaries": (("cod_ibge", "nome", "geometry"), ("cod_ibge",), ("boundaries", "agg_mun")),
+    "boundaries_map": (("cod_ibge", "nome", "geometry"), ("cod_ibge",),
+                       ("boundaries_map", "agg_mun")),
 }
 
 #: Tables built only when their raw files are present: name -> (column order, sort keys).
@@ -82,6 +87,15 @@ OPTIONAL_TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "tracts": (("cod_setor", "cod_distrito", "cod_ibge", "situacao", "cd_sit", "populacao",
                 "domicilios", "domicilios_ocupados", "geometry"), ("cod_setor",)),
 }
+
+#: The GeoParquet tables, and the zstd level each is written with. The full mesh's
+#: coordinates (13 decimals) barely compress: level 9 gives 16,5 MB in about 3 s, level 19
+#: 11 MB in about a minute, too slow for a build the tests repeat.
+GEO_TABLES = {"boundaries": 9, "boundaries_map": 9, "tracts": None}
+
+#: Largest relative gap allowed between a municipality's geodesic area on the mesh and its
+#: Censo 2022 area (the 2022 mesh: at most 0,003 %).
+AREA_TOLERANCE = 1e-4
 
 #: Population vintages accepted by :func:`population`.
 VINTAGES = {"revised": "populacao", "first-release": "populacao_1a_divulgacao"}
@@ -130,8 +144,8 @@ def _check_profile(mun: pd.DataFrame, profile: pd.DataFrame, path: Path) -> None
 def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     import geopandas as gpd
 
-    from . import census, dtb, fiscal, revenue, seats, sidra, tse
-    from .geometry import read_boundaries
+    from . import census, dtb, fiscal, revenue, sidra, tse
+    from .localidades import coverage_problem, read_localidades, simplify_for_maps
 
     p = {role: raw / f.path for role, f in RAW.items()}
     agg_m = census.read_aggregates(p["agg_mun"], level="municipios", dictionary=p["dictionary"])
@@ -166,15 +180,14 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
         total_file=p["profile_total"], names=dict(zip(mun["cod_ibge"], mun["nome"])))
     _check_profile(mun, profile, p["profile"])
 
-    seat = seats.read_ibge_seats(p["seats"])
-    _same_codes(mun["cod_ibge"], seat["cod_ibge"], "Censo 2022 vs IBGE seats", p["seats"],
-                "municipio")
-    vilas = seats.read_vilas(p["vilas"])
-    unknown = sorted(set(vilas["cod_distrito"]) - set(dist["cod_distrito"]))
-    if unknown:
-        raise DataError(f"pontos de vilas atribuídos a distritos que não estão na DTB 2022: "
-                        f"{unknown[:5]}; esperados distritos da DTB 2022",
-                        file=p["vilas"], column="cod_distrito_atribuido")
+    loc = read_localidades(p["boundaries"])
+    _same_codes(mun["cod_ibge"], loc.seats["cod_ibge"], "Censo 2022 vs Localidades 2022 (sedes)",
+                p["boundaries"], "CD_MUN")
+    seat = loc.seats
+    vilas = loc.vilas
+    non_seat = dist.loc[~dist["sede"].astype(bool), "cod_distrito"]
+    _same_codes(non_seat, vilas["cod_distrito"], "distritos não sede da DTB 2022 vs vilas de "
+                "Localidades 2022", p["boundaries"], "CD_LOCALIDADE")
 
     pib = sidra.read_pib(p["pib"], mun[["cod_ibge", "nome"]])
     state_rev = revenue.state_revenue_table(p["sefaz"], p["imb125"])
@@ -184,20 +197,45 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     from .history import read_history
 
     history = read_history(p["history"], mun)
-    bounds = read_boundaries(p["boundaries"])
+    bounds = loc.mesh
     outside = boundaries_problem(bounds)
     if outside:
         raise DataError(outside, file=p["boundaries"])
-    _same_codes(mun["cod_ibge"], bounds["cod_ibge"], "Censo 2022 vs boundaries",
-                p["boundaries"], "id")
-    # One spelling everywhere: the Censo 2022 name (tbrugz writes "São Luíz do Norte").
+    _same_codes(mun["cod_ibge"], bounds["cod_ibge"], "Censo 2022 vs Malha Municipal 2022",
+                p["boundaries"], "CD_MUN")
+    # One spelling everywhere: the Censo 2022 name (the KML says "Bom Jesus" for Bom Jesus de Goiás).
     bounds = bounds.drop(columns=["nome"]).merge(mun[["cod_ibge", "nome"]], on="cod_ibge")
     bounds = gpd.GeoDataFrame(bounds, geometry="geometry", crs="EPSG:4674")
+    _check_areas(bounds, mun, p["boundaries"])
+    overlap = coverage_problem(bounds)
+    if overlap:
+        raise DataError(overlap, file=p["boundaries"])
 
     return {"municipalities": mun, "districts": dist, "electorate": electorate,
             "electorate_profile": profile,
             "crosswalk": cw_table, "seats": seat, "vilas": vilas, "state_revenue": state_rev,
-            "pib": pib, "fpm_interior": fpm, "history": history, "boundaries": bounds}
+            "pib": pib, "fpm_interior": fpm, "history": history, "boundaries": bounds,
+            "boundaries_map": simplify_for_maps(bounds)}
+
+
+def _check_areas(bounds, mun: pd.DataFrame, path: Path) -> None:
+    """Refuse a mesh whose geodesic areas stray from the Censo 2022 areas by more than
+    :data:`AREA_TOLERANCE` (a mesh of another year, or a wrong file)."""
+    from ..geo.measure import geodesic_area_km2
+    from ..geo.memorial import fmt_num
+
+    census = mun.set_index("cod_ibge")["area_km2"].astype(float)
+    bad = []
+    for code, geom in zip(bounds["cod_ibge"], bounds.geometry):
+        measured = geodesic_area_km2(geom)
+        if abs(measured / census[code] - 1) > AREA_TOLERANCE:
+            bad.append(f"{code} mede {fmt_num(measured)} km², o Censo 2022 dá "
+                       f"{fmt_num(census[code])} km²")
+    if bad:
+        raise DataError(f"as áreas da malha não coincidem com as do Censo 2022: {'; '.join(bad[:5])}"
+                        f"{' …' if len(bad) > 5 else ''}; esperada diferença de no máximo "
+                        f"{fmt_num(AREA_TOLERANCE * 100)} % em cada município",
+                        file=path, column="13. Referência")
 
 
 def _arrow(df: pd.DataFrame, columns: tuple[str, ...], keys: tuple[str, ...]) -> pa.Table:
@@ -205,7 +243,7 @@ def _arrow(df: pd.DataFrame, columns: tuple[str, ...], keys: tuple[str, ...]) ->
     return pa.Table.from_pandas(df, preserve_index=False).replace_schema_metadata(None)
 
 
-def _write_geoparquet(gdf, columns, keys, path: Path) -> None:
+def _write_geoparquet(gdf, columns, keys, path: Path, level: int) -> None:
     gdf = gdf.sort_values(list(keys), kind="mergesort").reset_index(drop=True)[list(columns)]
     tmp = path.with_suffix(".tmp.parquet")
     gdf.to_parquet(tmp, index=False, write_covering_bbox=False)
@@ -214,7 +252,8 @@ def _write_geoparquet(gdf, columns, keys, path: Path) -> None:
     geo = json.loads(table.schema.metadata[b"geo"])
     geo.pop("creator", None)
     meta = {b"geo": json.dumps(geo, sort_keys=True, separators=(",", ":")).encode()}
-    pq.write_table(table.replace_schema_metadata(meta), path, compression="zstd")
+    pq.write_table(table.replace_schema_metadata(meta), path, compression="zstd",
+                   compression_level=level)
 
 
 def build_store(raw: Path, out: Path | None = None) -> dict:
@@ -283,8 +322,8 @@ def build_store(raw: Path, out: Path | None = None) -> dict:
     try:
         for name, (columns, keys, _roles) in layout.items():
             path = new / f"{name}.parquet"
-            if name in ("boundaries", "tracts"):
-                _write_geoparquet(tables[name], columns, keys, path)
+            if name in GEO_TABLES:
+                _write_geoparquet(tables[name], columns, keys, path, GEO_TABLES[name])
             else:
                 pq.write_table(_arrow(tables[name], columns, keys), path, compression="zstd")
             manifest["tables"][name]["sha256"] = sha256(path)
@@ -404,7 +443,7 @@ class Store:
                 raise DataError(f"tabela {name!r} ausente: {path} não existe; gere o "
                                 "repositório com `viabilidade data build`")
             try:
-                if name in ("boundaries", "tracts"):
+                if name in GEO_TABLES:
                     import geopandas as gpd
 
                     self._cache[name] = gpd.read_parquet(path)

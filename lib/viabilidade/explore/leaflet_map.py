@@ -5,9 +5,9 @@ between updates:
 
 - an OpenStreetMap basemap (on by default, :data:`BASEMAP_NOTE`); without internet its tiles
   do not load and the layers below show everything on a grey background;
-- Goiás's 246 municipalities (IBGE malha municipal 2022, simplified to about 0,005° ≈ 500 m
-  for the browser), grey outlines; hovering names them, clicking one hands its code to the
-  explorer;
+- Goiás's 246 municipalities (IBGE Malha Municipal 2022: the store's ``boundaries_map``,
+  simplified again to about 0,005° ≈ 500 m for the browser), grey outlines; hovering names
+  them, clicking one hands its code to the explorer;
 - the scenario's passive layers (:data:`PASSIVE`: no click, no hover): the 6 km band (art. 4
   II) around each origin seat, dashed; origin municipalities (blue outline); whole
   municipalities of the area (orange); a boundary drawn or read from a file (orange);
@@ -200,7 +200,7 @@ def municipalities_geojson(store, tolerance: float = SIMPLIFY_DEG) -> dict:
         FeatureCollection; properties ``code`` (cod_ibge), ``name``, ``kind`` = ``"municipio"``.
         Coordinates in degrees (SIRGAS 2000, EPSG:4674), 5 decimals.
     """
-    b = store.boundaries[["cod_ibge", "nome", "geometry"]].copy()
+    b = store.boundaries_map[["cod_ibge", "nome", "geometry"]].copy()
     b["geometry"] = b.geometry.simplify(tolerance, preserve_topology=True)
     features = []
     for code, name, geom in zip(b["cod_ibge"], b["nome"], b.geometry):
@@ -369,7 +369,7 @@ def scenario_layers_data(store, scenario, boundary=None) -> dict[str, dict]:
         ``code`` and ``name`` where a unit is meant.
     """
     names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
-    b = store.boundaries.set_index("cod_ibge")
+    b = store.boundaries_map.set_index("cod_ibge")
     seats = seat_points(store, scenario)
     bands = [_feature(geodesic_circle(lon, lat, MIN_GAP_M, n=90), name="6 km da sede de origem",
                       style={"color": "#e63946", "weight": 1.5, "dashArray": "6 4",

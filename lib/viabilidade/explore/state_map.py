@@ -30,4 +30,5 @@ def detail_map(store, candidate):
     from ..geo.study_map import candidate_map
 
     return candidate_map(candidate, store, figsize=(5.6, 5.0),
-                         source="Fontes: IBGE, malha municipal; sedes municipais; Localidades 2022.")
+                         source="Fontes: IBGE, Malha Municipal 2022; IBGE, Localidades 2022 (sedes "
+                                "municipais e vilas).")

@@ -1,8 +1,8 @@
 """Art. 4 III: the origin's remainder keeps its territorial continuity (docs/LEITURAS.md I-5).
 
 A territory is continuous when its polygonal parts, after dropping parts smaller than the
-sliver tolerance (default 0.01 km²; the tbrugz polygons leave slivers and gaps between
-neighbours, see ``shared/data/SOURCES.md``), form one piece. Two parts that touch only at a
+sliver tolerance (default 0.01 km², reading I-5: an overlay of a drawn area on the mesh leaves
+slivers along the limits it follows), form one piece. Two parts that touch only at a
 point are two pieces (a unary union never merges them) and the contact is reported.
 """
 

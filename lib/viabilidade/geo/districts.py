@@ -2,12 +2,12 @@
 IBGE census tracts of each district when the store holds them (:mod:`.tracts`).
 
 Without tracts (the committed store), the project's data (``shared/data``) hold no district
-polygons for Goiás, only
-each district's Censo 2022 counts and the point of its seat: the municipal seat for the
-*sede* district (IBGE sedes municipais) and the *vila* for every other district (IBGE
-Localidades 2022). Each district is approximated by the part of its municipality nearer
-to its own seat than to any other district seat of the municipality (a Voronoi cell,
-clipped to the municipality's polygon). These cells are **not** legal limits: they serve to
+polygons for Goiás, only each district's Censo 2022 counts and the point of its seat: the
+municipal seat for the *sede* district and the *vila* for every other district (both IBGE
+Localidades 2022; a vila's ``CD_LOCALIDADE`` is its district's code, so the link is the
+IBGE's own). Each district is approximated by the part of its municipality nearer to its own
+seat than to any other district seat of the municipality (a Voronoi cell, clipped to the
+municipality's polygon). These cells are **not** legal limits: they serve to
 apportion counts to a drawn area and to draw an approximate territory labelled as such.
 
 The cells are computed in metres, on SIRGAS 2000 / UTM of the municipality's zone (22S or
@@ -20,10 +20,6 @@ Checked against the geodesic nearest seat (GRS80) over the 52 municipalities wit
 more district seats (docs/CONTRACTS.md), UTM cells misassign the least area. The edges,
 straight in UTM, are densified every :data:`DENSIFY_M` before going back to degrees, and
 clipped there to the municipality's own polygon, so the outer limit is never reprojected.
-
-Caveat from the source (SOURCES.md): in municipalities with two or more non-seat districts,
-the vila points were matched to districts by file order, unverified
-(``atribuicao = "por_ordem_no_arquivo_nao_verificada"``).
 """
 
 from __future__ import annotations
@@ -51,16 +47,15 @@ def district_points(store, municipalities: list[str] | tuple[str, ...]) -> gpd.G
     ----------
     store : viabilidade.data.store.Store
         Needs ``districts`` (cod_distrito, nome, cod_ibge, sede), ``seats`` (cod_ibge, lat,
-        lon) and ``vilas`` (cod_distrito, lat, lon, atribuicao).
+        lon) and ``vilas`` (cod_distrito, lat, lon).
     municipalities : sequence of str
         7-digit IBGE codes.
 
     Returns
     -------
     GeoDataFrame
-        ``cod_distrito, cod_ibge, nome, ponto`` (``"sede municipal"`` or ``"vila"``),
-        ``atribuicao`` and Point ``geometry`` (EPSG:4674); districts with no known point are
-        left out.
+        ``cod_distrito, cod_ibge, nome, ponto`` (``"sede municipal"`` or ``"vila"``) and
+        Point ``geometry`` (EPSG:4674); districts with no known point are left out.
     """
     d = store.districts[store.districts["cod_ibge"].isin(list(municipalities))]
     seats = store.seats.set_index("cod_ibge")
@@ -70,47 +65,19 @@ def district_points(store, municipalities: list[str] | tuple[str, ...]) -> gpd.G
         if bool(r.sede):
             if r.cod_ibge not in seats.index:
                 continue
-            lat, lon, kind, how = (seats.at[r.cod_ibge, "lat"], seats.at[r.cod_ibge, "lon"],
-                                   "sede municipal", "sede")
+            lat, lon, kind = (seats.at[r.cod_ibge, "lat"], seats.at[r.cod_ibge, "lon"],
+                              "sede municipal")
         elif r.cod_distrito in vilas.index:
-            lat, lon, kind, how = (vilas.at[r.cod_distrito, "lat"], vilas.at[r.cod_distrito, "lon"],
-                                   "vila", vilas.at[r.cod_distrito, "atribuicao"])
+            lat, lon, kind = (vilas.at[r.cod_distrito, "lat"], vilas.at[r.cod_distrito, "lon"],
+                              "vila")
         else:
             continue
         rows.append({"cod_distrito": r.cod_distrito, "cod_ibge": r.cod_ibge, "nome": r.nome,
-                     "ponto": kind, "atribuicao": how, "lon": float(lon), "lat": float(lat)})
-    frame = pd.DataFrame(rows, columns=["cod_distrito", "cod_ibge", "nome", "ponto",
-                                        "atribuicao", "lon", "lat"])
+                     "ponto": kind, "lon": float(lon), "lat": float(lat)})
+    frame = pd.DataFrame(rows, columns=["cod_distrito", "cod_ibge", "nome", "ponto", "lon", "lat"])
     return gpd.GeoDataFrame(frame.drop(columns=["lon", "lat"]),
                             geometry=gpd.points_from_xy(frame["lon"], frame["lat"]),
                             crs=SIRGAS2000)
-
-
-#: ``atribuicao`` of a vila point whose link to its district is certain (the only non-seat
-#: district of its municipality); any other value is unverified.
-VERIFIED_VILA = "unica_no_municipio"
-
-
-def unverified_vilas(store, districts: list[str] | tuple[str, ...]) -> list[tuple[str, str]]:
-    """The given districts whose vila point is linked to them only by file order, unverified.
-
-    Parameters
-    ----------
-    store : viabilidade.data.store.Store
-        Needs ``vilas`` (cod_distrito, atribuicao) and ``districts`` (cod_distrito, nome).
-    districts : sequence of str
-        9-digit district codes.
-
-    Returns
-    -------
-    list of (cod_distrito, nome)
-        In the given order; ``[]`` when every point is certain or absent (IBGE Localidades
-        2022, attribution in the processed ``vilas`` table).
-    """
-    v = store.vilas.drop_duplicates("cod_distrito").set_index("cod_distrito")["atribuicao"]
-    names = store.districts.set_index("cod_distrito")["nome"]
-    return [(c, str(names.get(c, c))) for c in districts
-            if c in v.index and v[c] != VERIFIED_VILA]
 
 
 def voronoi_cells(region, points: gpd.GeoSeries) -> list:
@@ -157,13 +124,13 @@ def district_cells(store, municipalities: list[str] | tuple[str, ...]) -> gpd.Ge
     Returns
     -------
     GeoDataFrame
-        One row per district: ``cod_distrito, cod_ibge, nome, ponto, atribuicao``, the
+        One row per district: ``cod_distrito, cod_ibge, nome, ponto``, the
         Censo 2022 counts ``populacao`` and ``domicilios_ocupados``, ``limite`` and the
         Polygon ``geometry`` (EPSG:4674). When the store holds the census tracts of the
         municipality (:func:`viabilidade.geo.tracts.covers`), the geometry is the union of
         the district's tracts (:func:`viabilidade.geo.tracts.district_polygons`) and
         ``limite`` is ``"setores"``: the IBGE's own district limit, every district of the
-        municipality listed (``ponto``/``atribuicao`` empty for one without a known point).
+        municipality listed (``ponto`` empty for one without a known point).
         Otherwise it is the district's Voronoi cell (:func:`voronoi_cells`, in metres)
         clipped to the municipality, ``limite`` ``"aproximado"``; a municipality with one
         district (or one known point) is one cell: its polygon.
@@ -188,7 +155,6 @@ def district_cells(store, municipalities: list[str] | tuple[str, ...]) -> gpd.Ge
                 rows.append({"cod_distrito": d.cod_distrito, "cod_ibge": code,
                              "nome": str(counts.at[d.cod_distrito, "nome"]),
                              "ponto": known.at[d.cod_distrito, "ponto"] if has else "",
-                             "atribuicao": known.at[d.cod_distrito, "atribuicao"] if has else "",
                              "populacao": int(counts.at[d.cod_distrito, "populacao"]),
                              "domicilios_ocupados": int(counts.at[d.cod_distrito,
                                                                   "domicilios_ocupados"]),
@@ -201,8 +167,7 @@ def district_cells(store, municipalities: list[str] | tuple[str, ...]) -> gpd.Ge
                            "esperada a sede municipal ou a vila de ao menos um distrito")
         cells = [muni] if len(pts) == 1 else voronoi_cells(muni, pts.geometry)
         for (_, p), cell in zip(pts.iterrows(), cells):
-            rows.append({**{k: p[k] for k in ("cod_distrito", "cod_ibge", "nome", "ponto",
-                                               "atribuicao")},
+            rows.append({**{k: p[k] for k in ("cod_distrito", "cod_ibge", "nome", "ponto")},
                          "populacao": int(counts.at[p["cod_distrito"], "populacao"]),
                          "domicilios_ocupados": int(counts.at[p["cod_distrito"],
                                                               "domicilios_ocupados"]),
@@ -226,7 +191,7 @@ def seats_of_districts(store, districts) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        ``cod_distrito, cod_ibge, nome, ponto, atribuicao, lat, lon`` (EPSG:4674 degrees), in
+        ``cod_distrito, cod_ibge, nome, ponto, lat, lon`` (EPSG:4674 degrees), in
         code order; districts unknown to the store or without a known point are left out.
     """
     wanted = [str(c) for c in districts]

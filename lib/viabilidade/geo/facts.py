@@ -26,13 +26,13 @@ from .memorial import fmt_num
 from .shape import shape_report
 from .territory import Split, outside_parts, split_territory
 
-#: Provenance of the default boundary file (shared/data/geo, SOURCES.md): the official data
-#: set; the third-party copy is named in the appendix only (data.provenance.RAW).
-TBRUGZ_SOURCE = DATASETS["boundaries"]
-TBRUGZ_VINTAGE = "anterior a 2020"
-#: Provenance of the seat points.
+#: Provenance of the store's mesh (IBGE Malha Municipal 2022 at full resolution): the official
+#: data set; the copy it came from is named in the appendix only (data.provenance.RAW).
+MESH_SOURCE = DATASETS["boundaries"]
+MESH_VINTAGE = "2022"
+#: Provenance of the seat points (IBGE Localidades 2022).
 SEATS_SOURCE = DATASETS["seats"]
-SEATS_VINTAGE = "2010"
+SEATS_VINTAGE = "2022"
 #: Where a proposed seat point comes from when the candidate file gives it.
 CANDIDATE_SEAT = "arquivo da candidatura (campo seat_point)"
 
@@ -43,8 +43,8 @@ def seat_of(seats: pd.DataFrame, code: str) -> tuple[float, float] | None:
     Parameters
     ----------
     seats : pandas.DataFrame
-        Columns ``cod_ibge`` (processed store) or ``municipio`` (raw mapaslivres CSV), and
-        ``lat``, ``lon`` in degrees, SIRGAS 2000.
+        Columns ``cod_ibge`` (processed store) or ``municipio`` (a table laid out as the
+        mapaslivres ``municipios.csv``), and ``lat``, ``lon`` in degrees, SIRGAS 2000.
     code : str
         7-digit IBGE code.
 
@@ -235,7 +235,8 @@ def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: p
     boundaries : GeoDataFrame
         ``cod_ibge, nome, geometry`` in EPSG:4674 (the store's ``boundaries`` or
         :func:`viabilidade.data.geometry.read_boundaries`); ``boundaries.attrs["source"]``
-        and ``["vintage"]``, when set, name the data set, else the tbrugz file is assumed.
+        and ``["vintage"]``, when set, name the data set, else the store's mesh (IBGE Malha
+        Municipal 2022) is assumed.
     seats : pandas.DataFrame
         Seat points: ``cod_ibge`` (or ``municipio``), ``lat``, ``lon`` (SIRGAS 2000).
     sliver_tolerance_km2 : float
@@ -275,9 +276,9 @@ def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: p
     split = split_territory(candidate, boundaries)
     names = dict(zip(boundaries["cod_ibge"], boundaries["nome"].fillna("")))
     names = {k: (v or k) for k, v in names.items()}
-    source = boundaries.attrs.get("source", TBRUGZ_SOURCE)
+    source = boundaries.attrs.get("source", MESH_SOURCE)
     gap_bound, per_origin = _gap_bounds(candidate, split, seats, names, source,
-                                        boundaries.attrs.get("vintage", TBRUGZ_VINTAGE),
+                                        boundaries.attrs.get("vintage", MESH_VINTAGE),
                                         other_urban, seat_source or (None, None))
     areas = split.areas_km2()
     details: dict[str, Any] = {

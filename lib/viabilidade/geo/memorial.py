@@ -172,6 +172,11 @@ def point_words(lon: float, lat: float) -> str:
 #: Probe distances (metres, outward from each side's midpoint) tried in turn to find what lies
 #: beyond a side: a sliver or gap of the mesh narrower than the first is stepped over.
 PROBE_M = (10.0, 60.0, 300.0)
+#: A side none of whose probes lands in a municipality (a zigzag of the full-resolution mesh
+#: can turn a metre-long side's outward probes back into the territory itself) takes the
+#: municipality whose boundary passes within this many metres of its midpoint: on the 2022
+#: mesh neighbours share their vertices, so a side on a shared edge is at 0 m from it.
+EDGE_M = 0.5
 #: Label of a side with no Goiás municipality beyond it.
 STATE_LINE = "divisa estadual"
 #: How the text names a stretch along the state line: the data hold Goiás's municipalities
@@ -208,8 +213,12 @@ def side_neighbours(xy: np.ndarray, crs: str, boundaries: gpd.GeoDataFrame,
     length = np.hypot(d[:, 0], d[:, 1])
     length[length == 0] = 1.0
     left = np.column_stack([-d[:, 1], d[:, 0]]) / length[:, None]  # outward normal
-    mesh = boundaries[["cod_ibge", "geometry"]].to_crs(crs)
-    mesh = mesh[~mesh["cod_ibge"].isin(ignore)]
+    # Only the municipalities near the ring are projected (the full 2022 mesh has 1,46
+    # million vertices; projecting it all took about a second per memorial).
+    reach = shapely.box(*xy.min(axis=0), *xy.max(axis=0)).buffer(max(PROBE_M) + 1000.0)
+    near = gpd.GeoSeries([reach], crs=crs).to_crs(boundaries.crs).iloc[0]
+    mesh = boundaries.loc[boundaries.intersects(near), ["cod_ibge", "geometry"]]
+    mesh = mesh[~mesh["cod_ibge"].isin(ignore)].to_crs(crs)
     labels = np.full(len(xy), None, dtype=object)
     todo = np.arange(len(xy))
     for dist in PROBE_M:
@@ -221,6 +230,14 @@ def side_neighbours(xy: np.ndarray, crs: str, boundaries: gpd.GeoDataFrame,
         todo = np.array([i for i in todo if labels[i] is None], dtype=int)
         if not len(todo):
             break
+    if len(todo) and len(mesh):
+        tree = shapely.STRtree(mesh.geometry.to_numpy())
+        which, geom = tree.query(shapely.points(mid[todo]), predicate="dwithin", distance=EDGE_M)
+        codes = mesh["cod_ibge"].to_numpy()
+        for k, g in zip(which, geom):
+            if labels[todo[k]] is None:
+                labels[todo[k]] = codes[g]
+        todo = np.array([i for i in todo if labels[i] is None], dtype=int)
     labels[todo] = STATE_LINE
     return list(labels)
 

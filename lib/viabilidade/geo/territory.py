@@ -142,12 +142,12 @@ def split_territory(candidate: Candidate, boundaries: gpd.GeoDataFrame) -> Split
     return Split(area=area, origins_before=origins, remainders=remainders)
 
 
-#: Share of a boundary-file area allowed outside its origins' polygons: the tbrugz polygons are
-#: simplified (edges off by up to a few hundred metres), so a border drawn on the real limit
-#: pokes out along it.
+#: Share of a boundary-file area allowed outside its origins' polygons: a border the user drew
+#: on the limit (by hand, on another map or survey) is not vertex for vertex the IBGE 2022
+#: mesh, so it pokes out along it.
 OUTSIDE_TOLERANCE = 0.02
 #: How far from the origins a part outside them may reach and still be excused by
-#: :data:`OUTSIDE_TOLERANCE`: the simplified border's error, a few hundred metres.
+#: :data:`OUTSIDE_TOLERANCE`: a drawing's error along the limit, a few hundred metres.
 OUTSIDE_REACH_M = 500.0
 
 
@@ -232,7 +232,7 @@ def check_area_in_origins(candidate: Candidate, boundaries: gpd.GeoDataFrame, *,
             raise GeoError(
                 f"{candidate.boundary.name}: uma parte da área ({fmt_num(geodesic_area_km2(part))} "
                 f"km²) fica a {fmt_num(d / 1000, 1)} km dos municípios de origem {listed}; a "
-                f"tolerância de {fmt_num(100 * tolerance, 0)} % da malha simplificada vale só "
-                f"para faixas junto à divisa (até {fmt_num(OUTSIDE_REACH_M / 1000, 1)} km); "
-                "esperada a área inteira dentro das origens")
+                f"tolerância de {fmt_num(100 * tolerance, 0)} % vale só para faixas junto à divisa "
+                f"(até {fmt_num(OUTSIDE_REACH_M / 1000, 1)} km), onde o traçado desenhado e a malha "
+                "do IBGE podem diferir; esperada a área inteira dentro das origens")
     return share

@@ -141,15 +141,14 @@ def proposed_seat_point(candidate: Candidate, store) -> tuple[float, float] | No
     """The proposed seat as (lat, lon): the candidate's ``seat_point``, else IBGE's vila point.
 
     For an area made of one non-seat district, IBGE Localidades 2022 gives the point of its
-    vila (the district seat); it is used only where the point-to-district link is certain
-    (the municipality has a single non-seat district: ``atribuicao == "unica_no_municipio"``).
+    vila (the district seat; the vila's ``CD_LOCALIDADE`` is the district's code).
     """
     if candidate.seat_point is not None:
         return candidate.seat_point
     if len(candidate.districts) != 1 or candidate.municipalities:
         return None
     v = store.vilas
-    row = v[(v["cod_distrito"] == candidate.districts[0]) & (v["atribuicao"] == "unica_no_municipio")]
+    row = v[v["cod_distrito"] == candidate.districts[0]]
     if len(row) != 1:
         return None
     return (float(row["lat"].iloc[0]), float(row["lon"].iloc[0]))
@@ -161,15 +160,10 @@ VILAS_VINTAGE = "2022"
 
 def vila_source(district: str, store) -> str:
     """Portuguese source of a district's vila point: ``"vila do distrito Posse d'Abadia
-    (520010010), IBGE Localidades 2022"``, saying when its link to the district is unverified."""
-    from ..geo.districts import unverified_vilas
-
+    (520010010), IBGE Localidades 2022"``."""
     d = store.districts.set_index("cod_distrito")
     name = str(d.at[district, "nome"]) if district in d.index else district
-    text = f"vila do distrito {name} ({district}), IBGE Localidades 2022"
-    if unverified_vilas(store, [district]):
-        text += ", atribuída ao distrito pela ordem do arquivo, sem verificação"
-    return text
+    return f"vila do distrito {name} ({district}), IBGE Localidades 2022"
 
 
 def origin_seats_taken(candidate: Candidate, store, facts: Territory) -> dict[str, str]:
@@ -290,9 +284,9 @@ def correction_territory(candidate: Candidate, store) -> Territory:
     line files (``details["no_geometry_reason"]`` says which is missing)."""
     from ..geo.area_file import read_line
     from ..geo.boundary_change import boundary_change
-    from ..geo.facts import TBRUGZ_SOURCE
+    from ..geo.facts import MESH_SOURCE
 
-    source = store.boundaries.attrs.get("source", TBRUGZ_SOURCE)
+    source = store.boundaries.attrs.get("source", MESH_SOURCE)
     missing = [k for k in ("old_line", "new_line") if getattr(candidate, k) is None]
     if missing:
         return Territory(source=source, details={"no_geometry_reason": (

@@ -8,7 +8,7 @@ These go beyond the shape of the file (:mod:`viabilidade.proposal.candidate`) an
 * the plebiscite figures add up: yes + no + blank + void = turnout <= eligible electors,
   also when only some of them are given;
 * the area touches each origin: an area municipality must border every origin (a distance
-  of at most :data:`TOUCH_TOLERANCE_M`, since the boundary polygons are simplified); an area
+  of at most :data:`TOUCH_TOLERANCE_M`: they meet on the IBGE 2022 mesh); an area
   of districts must hold a district of every origin; a drawn area must cover part of every
   origin;
 * an area transferred to another municipality (art. 5) borders that destination;
@@ -44,8 +44,11 @@ from ..data.sources import SHORT_TSE
 from ..errors import CandidateError, GeoError, raise_located
 
 #: Largest gap in metres between an area municipality and an origin that still counts as a
-#: shared border: the tbrugz polygons are simplified, so neighbours may not meet exactly.
-TOUCH_TOLERANCE_M = 500.0
+#: shared border. The IBGE Malha Municipal 2022 is a valid coverage (neighbours share their
+#: edges vertex for vertex), so neighbours meet at 0 m; a margin would make neighbours of
+#: municipalities that do not meet (Jandaia and São João da Paraúna are 408 m apart, Pilar de
+#: Goiás and São Luiz do Norte 310 m). The simplified pre-2020 mesh needed 500 m.
+TOUCH_TOLERANCE_M = 0.0
 #: Smallest part of a drawn area inside an origin, in km², for the origin to give territory
 #: (the default I-5 sliver tolerance).
 MIN_ORIGIN_PART_KM2 = 0.01
@@ -808,14 +811,19 @@ def _collection_vs_published(candidate, store) -> list:
     return out
 
 
+#: How far, in metres, the IBGE seat point may lie outside a user's urban perimeter: the point
+#: (Localidades) and the perimeter (the municipality's own law or drawing) come from different
+#: surveys, and a seat point by the edge of town may fall just outside the drawn line.
+PERIMETER_SEAT_TOLERANCE_M = 500.0
+
+
 def perimeter_problems(candidate, store) -> list:
     """An urban perimeter (``[origin] urban_perimeter``) must lie in its origin and hold its
     seat.
 
     The perimeter is the urban area of an origin municipality (reading I-4): at least half
-    of it must lie in the origins' territory, and it must hold (within the 500 m tolerance
-    of the simplified boundaries, :data:`viabilidade.profile.coherence.TOUCH_TOLERANCE_M`) the seat
-    point of one origin (IBGE). An unreadable file is reported by
+    of it must lie in the origins' territory, and it must hold (within
+    :data:`PERIMETER_SEAT_TOLERANCE_M`) the seat point of one origin (IBGE Localidades 2022). An unreadable file is reported by
     :func:`viabilidade.profile.coherence.check_proposal`, not here.
 
     Returns
@@ -850,12 +858,12 @@ def perimeter_problems(candidate, store) -> list:
             for c in origins if c in seats.index}
     near = min(gaps, key=gaps.get) if gaps else None
     listed = ", ".join(f"{names[c]} ({c})" for c in origins)
-    if share >= 0.5 and (near is None or gaps[near] <= TOUCH_TOLERANCE_M):
+    if share >= 0.5 and (near is None or gaps[near] <= PERIMETER_SEAT_TOLERANCE_M):
         return []
     found = (f"{fmt_num(share * 100, 1)} % do polígono fica no município de origem"
              if share < 0.5 else "o polígono fica no município de origem")
     seat = (f", e a sede de {names[near]} fica a {fmt_num(gaps[near] / 1000, 1)} km dele"
-            if near is not None and gaps[near] > TOUCH_TOLERANCE_M else "")
+            if near is not None and gaps[near] > PERIMETER_SEAT_TOLERANCE_M else "")
     return [CandidateError(
         f"o perímetro urbano em {path.name} não é o do município de origem ({listed}): "
         f"{found}{seat}; esperado um perímetro dentro do município de origem e contendo a "

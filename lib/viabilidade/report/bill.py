@@ -769,7 +769,7 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
         ctx.notes.append(f"{where} (memorial descritivo): {said[:1].lower()}{said[1:]}")
     if "fusao" in op.bill and memorial_ is not None:
         ctx.notes.append("memorial descritivo informativo (após a justificação): traçado sobre a "
-                         "malha municipal aproximada do IBGE, descreve o contorno do território "
+                         "Malha Municipal 2022 do IBGE, descreve o contorno do território "
                          "fundido para conferência; não integra a lei, que mantém os limites da "
                          "legislação vigente (a divisa interestadual não é matéria de lei "
                          "estadual, e os limites com os Municípios vizinhos só mudam por processo "

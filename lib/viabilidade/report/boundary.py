@@ -79,7 +79,8 @@ def drawn_findings(analysis) -> list[str]:
             out.append(
                 f"{_km2(o['km2'])} ({_pct(o['share'])} da área) ficam em {o['nome']} "
                 f"({o['cod_ibge']}), que não é município de origem — dentro da tolerância de 2 % "
-                "admitida pela malha municipal simplificada. Se o traçado avança de fato sobre "
+                "admitida para um traçado desenhado sobre a divisa, que não coincide vértice a "
+                "vértice com a malha municipal do IBGE. Se o traçado avança de fato sobre "
                 f"{o['nome']}, esse município também cede território: passa a ser município de "
                 "origem, com o seu remanescente sujeito ao art. 4º, § 1º, e a sua parte entra no "
                 "plebiscito (art. 7º).")

@@ -235,11 +235,6 @@ MAP_CLASSES = ((0.6, 0.6, "0,6", "#fde0c5"), (0.8, 1.0, "0,8 a 1,0", "#f9b384"),
                (3.2, 4.0, "3,2 a 4,0", "#9c1f12"))
 #: Goiânia (capital, outside the interior pool) and the origins on that map.
 MAP_CAPITAL, MAP_ORIGIN, MAP_ORIGIN_EDGE = "#c8c8c8", "#dde6f0", "#1d3557"
-#: Simplification of the municipal polygons for the state map, in degrees (about 1 km: less
-#: than a tenth of a millimetre at the printed scale), to keep the chapter cheap.
-MAP_SIMPLIFY_DEG = 0.01
-
-
 def _path(geom):
     """A (multi)polygon as one matplotlib Path, holes included (even-odd rings)."""
     import numpy as np
@@ -261,8 +256,9 @@ def coefficient_map(store, highlighted: set[str], highlight_label: str, caption:
     """A map of Goiás (HTML figure) with each interior municipality coloured by its bracket
     coefficient (:data:`MAP_CLASSES`), the ``highlighted`` municipalities filled pale blue and
     outlined (legend ``highlight_label``), Goiânia (capital, outside the interior pool) in grey.
-    Polygons simplified by :data:`MAP_SIMPLIFY_DEG`. ``""`` without boundaries."""
-    boundaries = getattr(store, "boundaries", None) if store is not None else None
+    The polygons are the store's ``boundaries_map`` (the 2022 mesh simplified for maps,
+    neighbours keeping their shared edges). ``""`` without boundaries."""
+    boundaries = getattr(store, "boundaries_map", None) if store is not None else None
     if boundaries is None:
         return ""
     import matplotlib
@@ -286,9 +282,7 @@ def coefficient_map(store, highlighted: set[str], highlight_label: str, caption:
                        if low - 1e-9 <= coefs[code] <= high + 1e-9)
         colours.append(key)
         counts[key] = counts.get(key, 0) + 1
-    # Douglas-Peucker without topology (several times faster); at this tolerance no municipality
-    # of Goiás collapses (the smallest, Anhanguera, has 55,6 km²).
-    geoms = boundaries.geometry.simplify(MAP_SIMPLIFY_DEG, preserve_topology=False)
+    geoms = boundaries.geometry
     handles = [Patch(facecolor=col, label=f"coeficiente {label} ({counts[col]})")
                for _, _, label, col in MAP_CLASSES if counts.get(col)]
     handles.append(Patch(facecolor=MAP_CAPITAL, label="Goiânia: capital, fora do FPM-Interior"))
@@ -316,7 +310,7 @@ def coefficient_map(store, highlighted: set[str], highlight_label: str, caption:
 #: The end of every coefficient map's caption: what the colour means, and the sources.
 MAP_CAPTION_END = ("em reais, a variação é proporcional ao coeficiente (cor; pela faixa de "
                    "população do Censo 2022, estimado). DF: Distrito Federal. Fonte: "
-                   + DATASETS["boundaries"] + "; " + DATASETS["agg_mun"]
+                   + DATASETS["boundaries_map"] + "; " + DATASETS["agg_mun"]
                    + "; {source}. Elaboração {who}.")
 
 

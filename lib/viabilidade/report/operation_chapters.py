@@ -222,7 +222,7 @@ def correction_section(analysis, store=None) -> Html | str:
         body += correction_map_html(analysis, store)
         body += key_values(pairs, caption="As duas linhas e o território entre elas")
         body += ("<p>De qual município sai cada parte é lido na malha municipal do IBGE "
-                 "(polígonos simplificados, anteriores a 2020), não na descrição legal.</p>")
+                 "(Malha Municipal 2022), não na descrição legal.</p>")
     rows = []
     for key, label in BOUNDARY_CORRECTION_ITEMS.items():
         e = c.boundary_correction.get(key)

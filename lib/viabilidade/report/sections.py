@@ -342,39 +342,6 @@ def unit_table(unit, caption: str | None = None) -> Html:
                  caption=caption, numeric=(1,), widths=(15, 22, 11, 26, 26))
 
 
-def unverified_seat_note(analysis, store) -> str:
-    """A warning paragraph when the area's district points are linked to their districts
-    only by file order (IBGE Localidades 2022, ``atribuicao`` not verified), or ``""``.
-
-    Such a point is drawn as the proposed seat (without ``seat_point`` in the candidate) and
-    seeds the approximate territory; it never enters art. 4 II
-    (:func:`viabilidade.profile.analysis.proposed_seat_point` uses only certain points).
-    """
-    c = analysis.candidate
-    if store is None or getattr(store, "vilas", None) is None or not c.districts:
-        return ""
-    from ..geo.districts import unverified_vilas
-
-    bad = unverified_vilas(store, c.districts)
-    if not bad:
-        return ""
-    which = ", ".join(f"{n} ({k})" for k, n in bad)
-    uses = []
-    if c.seat_point is None:
-        uses.append(f"como sede proposta no mapa (“{c.seat} (sede proposta)”)")
-    from ..geo.tracts import districts_have_tracts
-
-    if c.boundary is None and not districts_have_tracts(store, c.districts):
-        uses.append("para traçar o território aproximado")
-    use = (" O estudo o usa " + " e ".join(uses) + "; se o ponto for de outra vila, "
-           + ("ambos estão errados" if len(uses) > 1 else "isso está errado") + "."
-           if uses else "")
-    return ("<p>Ponto da sede não verificado: o ponto da vila do distrito "
-            f"{esc(which)}, tirado do IBGE Localidades 2022, foi ligado ao distrito só pela ordem "
-            f"do arquivo, sem verificação.{esc(use)} Ele não entra na distância do art. 4º, II. "
-            "Para confirmar a sede, é preciso a sua coordenada geográfica.</p>")
-
-
 def area(analysis, store=None, map_html: str = "") -> Html:
     """The proposed area: its seat, the map (when given), its districts and figures; ``""``
     for an operation with no proposed area (a boundary correction), and no seat line for one
@@ -419,7 +386,6 @@ def area(analysis, store=None, map_html: str = "") -> Html:
              "da área proposta")
     body += unit_table(unit, caption=f"Números {words} — {p.area.label}")
     body += boundary_check(analysis)
-    body += unverified_seat_note(analysis, store)
     if c.districts and c.boundary is None:
         from ..geo.tracts import TRACT_LIMIT_LABEL, districts_have_tracts
 

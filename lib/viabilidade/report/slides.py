@@ -206,7 +206,7 @@ def locator_map(analysis, store) -> Html | str:
     matplotlib.use("Agg")
     from matplotlib.figure import Figure as MplFigure
 
-    b = store.boundaries
+    b = store.boundaries_map
     codes = set(analysis.candidate.origins) | set(analysis.candidate.municipalities)
     sel = b[b["cod_ibge"].isin(codes)]
     if sel.empty:
@@ -230,7 +230,7 @@ def locator_map(analysis, store) -> Html | str:
     from .study_cells import map_source
 
     caption = (f"Localização em Goiás: {names}" + (" e a sede proposta (ponto)." if point else ".")
-               + " " + map_source(analysis))
+               + " " + map_source(analysis, ("boundaries_map",)))
     return Html(f'<figure><img src="data:image/png;base64,{data}" alt="{esc(caption)}"/>'
                 f"<figcaption>{esc(caption)}</figcaption></figure>")
 

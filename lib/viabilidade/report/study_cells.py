@@ -81,8 +81,8 @@ MAP_TABLES = ("boundaries", "seats", "vilas")
 
 def map_source(analysis, tables: tuple[str, ...] = ("boundaries", "seats"), *,
                perimeter: bool = False) -> str:
-    """``"Fonte: IBGE, malha municipal digital de Goiás, edição anterior a 2020 (…); IBGE,
-    sedes municipais (Localidades 2010); SIRGAS 2000. Elaboração do estudo."`` — the map's
+    """``"Fonte: IBGE, Malha Municipal 2022; IBGE, Localidades 2022, sedes municipais; SIRGAS
+    2000. Elaboração do estudo."`` — the map's
     official data sets with publisher and edition
     (:func:`viabilidade.data.provenance.dataset_label`), from the analysis provenance (the
     store's manifest). Only the geometric file of a table counts (``geo/…``): the boundaries
@@ -200,33 +200,21 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
                                     if gaps else ""))
     else:
         layers = f", {origin_words}{dest} e sedes" if c.origins else ", com as sedes municipais"
-    from ..geo.districts import unverified_vilas
-
-    unverified = unverified_vilas(store, c.districts) if c.districts else []
-    warn = ""
-    if unverified:
-        depends = [w for w, on in (("a sede proposta marcada", c.seat_point is None),
-                                   ("o território aproximado",
-                                    approximate and not by_tracts)) if on]
-        warn = (" O ponto da vila de " + ", ".join(n for _, n in unverified) + " foi ligado ao "
-                "distrito só pela ordem do arquivo do IBGE, sem verificação"
-                + (f"; {' e '.join(depends)} "
-                   + ("dependem" if len(depends) > 1 else "depende") + " dele." if depends else "."))
     if by_tracts:
         from ..geo.tracts import TRACT_LIMIT_LABEL
 
         caption = (f"Localização de {name}{layers}. A área aparece pelo {TRACT_LIMIT_LABEL} "
-                   f"(os setores censitários de cada distrito reunidos).{warn} {source}")
+                   f"(os setores censitários de cada distrito reunidos). {source}")
     elif approximate:
         caption = (f"Localização de {name}{layers}. Sem polígonos de distritos nos dados, a "
                    "área aparece como território aproximado: a parte do município mais próxima "
                    "da sede de cada distrito da área do que das sedes dos demais distritos "
-                   f"(células de Voronoi); não é limite legal.{warn} {source}")
+                   f"(células de Voronoi); não é limite legal. {source}")
     else:
         from ..operations import operation_of
 
         what = "Território" if operation_of(c).installed else "Território proposto"
-        caption = f"{what} de {name}{layers}.{warn} {source}"
+        caption = f"{what} de {name}{layers}. {source}"
     origins = ", ".join(names.get(o, o) for o in c.origins)
     alt = (f"Mapa de {name}" + (f" em relação a {origins}" if origins else "")
            + ((", com o limite dos distritos da área segundo a malha de setores do IBGE 2022 "
@@ -283,9 +271,9 @@ def area_memorial(analysis, split, store=None):
 
 
 def _study_area(analysis) -> str | None:
-    """How the study's own area differs from a memorial's (N3): ``None`` when the study
-    measures the same polygon; else ``"diferente da área publicada que o estudo usa, 623,93 km²
-    (publicado)"``."""
+    """Which area the study uses when it is not the memorial's (N3): ``None`` when the study
+    measures the same polygon; else ``"o estudo usa a área publicada, 623,93 km² (publicado)"``
+    (on the IBGE 2022 mesh the two agree within 0,003 %, but they are two figures)."""
     from ..rules.result import Basis
     from .writers import format as fmt
 
@@ -293,13 +281,13 @@ def _study_area(analysis) -> str | None:
     area = getattr(getattr(profile, "area", None), "area_km2", None)
     if area is None or area.value is None or area.basis == Basis.MEASURED:
         return None
-    return (f"diferente da área que o estudo usa, {fmt.number(area.value, 2)} km² "
+    return (f"o estudo usa a área publicada, {fmt.number(area.value, 2)} km² "
             f"({fmt.basis_label(area.basis)})")
 
 
 #: Above the memorial of a fusion: the limits are the ones in force (N3).
-FUSION_MEMORIAL_NOTE = ("Memorial informativo, traçado sobre os polígonos simplificados da malha "
-                        "municipal do estudo, e não um levantamento: na fusão, os limites do novo "
+FUSION_MEMORIAL_NOTE = ("Memorial informativo, traçado sobre os polígonos da Malha Municipal 2022 "
+                        "do IBGE, e não um levantamento: na fusão, os limites do novo "
                         "Município são os atuais de {origins}, fixados nas leis vigentes.")
 
 

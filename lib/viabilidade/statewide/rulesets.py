@@ -136,10 +136,10 @@ def section(scr: pd.DataFrame, spec, store) -> Html | str:
         body += (f'<p class="legenda">{SECONDARY_MARK} Limites tomados de fontes secundárias '
                  "(imprensa ou nota técnica que cita o projeto).</p>")
     comb = combined(long)
-    src = source_note(store, ["boundaries", "vilas"])
+    src = source_note(store, ["boundaries_map", "vilas"])
     for k, rs in enumerate(rulesets, 1):
         t = scr.assign(situacao_regras=comb[rs.id].reindex(scr["cod_distrito"]).to_numpy())
-        chart = screening_map(t, store.boundaries, src, column="situacao_regras",
+        chart = screening_map(t, store.boundaries_map, src, column="situacao_regras",
                               classes=STATUS_CLASSES, what=f"pela situação sob {rs.short_title}")
         # Figura 1: the art. 4 map; Figura 2: the FPM map (statewide.fpm_dilution_section)
         body += f"<h3>{esc(rs.short_title)}</h3>" + chart.html(k + 2)

@@ -54,10 +54,7 @@ NO_COLLECTION = ("a SEFAZ-GO não publica a arrecadação estadual (ICMS, IPVA, 
 #: The art. 4 rules shown for each district, in the law's order.
 ART4_RULES = ("art4.I", "art4.II", "art4.III", "art4.IV", "art4.V", "art4.VI", "art4.VII",
               "art4.par1")
-#: ``vilas.atribuicao`` of a vila point that is certainly its district's (the municipality has
-#: one non-seat district); other points were matched by order, unverified (SOURCES.md).
-CERTAIN_ATTRIBUTION = "unica_no_municipio"
-SRC_POINTS = "IBGE, Localidades 2022 (vilas) e sedes municipais (Localidades 2010)"
+SRC_POINTS = "IBGE, Localidades 2022 (vilas e sedes municipais)"
 
 
 def _store(store=None, data_root: Path | None = None):
@@ -233,21 +230,19 @@ def status_counts(table: pd.DataFrame, items=tuple(ITEMS)) -> pd.DataFrame:
 
 # ---------------------------------------------------------------- district screening
 def _vila_points(store) -> pd.DataFrame:
-    vilas = store.vilas[["cod_distrito", "lat", "lon", "atribuicao"]].rename(
-        columns={"lat": "vila_lat", "lon": "vila_lon", "atribuicao": "vila_atribuicao"})
+    vilas = store.vilas[["cod_distrito", "lat", "lon"]].rename(
+        columns={"lat": "vila_lat", "lon": "vila_lon"})
     seats = store.seats[["cod_ibge", "lat", "lon"]].rename(columns={"lat": "sede_lat", "lon": "sede_lon"})
     return vilas, seats
 
 
 def _gap_bound(row) -> Figure | None:
-    """Geodesic metres from the origin's IBGE seat to the district's vila point (art. 4 II bound).
-
-    Only when the vila point is certainly the district's (the municipality has one non-seat
-    district); otherwise ``None``.
+    """Geodesic metres from the origin's IBGE seat to the district's vila point (art. 4 II bound),
+    both IBGE Localidades 2022; ``None`` when either point is missing.
     """
     from ..geo.distance import geodesic_distance_m
 
-    if row.get("vila_atribuicao") != CERTAIN_ATTRIBUTION or pd.isna(row.get("sede_lat")):
+    if pd.isna(row.get("vila_lat")) or pd.isna(row.get("sede_lat")):
         return None
     d = geodesic_distance_m(shapely.Point(row["sede_lon"], row["sede_lat"]),
                             shapely.Point(row["vila_lon"], row["vila_lat"]))
@@ -265,7 +260,7 @@ def district_cases(store, settings: Settings | None = None) -> list[tuple[dict, 
     aggregates by district), electors estimated from the municipality's electorate (TSE profile of 2026)
     by population share, buildings estimated by occupied private dwellings; the origin's
     remainder is the municipality without the district. The profile's territory carries the
-    art. 4 II bound of :func:`_gap_bound` when the district's vila point is certain.
+    art. 4 II bound of :func:`_gap_bound` when the district has a vila point.
 
     Parameters
     ----------
@@ -280,8 +275,8 @@ def district_cases(store, settings: Settings | None = None) -> list[tuple[dict, 
         81 for Goiás (DTB 2022), ordered by ``cod_distrito``. The dict holds cod_distrito,
         nome, cod_ibge, nome_municipio, area_km2, the area's screening columns
         (:func:`unit_row`), the remainder's with prefix ``origem_``, receita_estadual (BRL),
-        vila_lat, vila_lon, vila_atribuicao, sede_lat, sede_lon and distancia_sede_m (NaN
-        when the vila point is not certainly the district's).
+        vila_lat, vila_lon, sede_lat, sede_lon and distancia_sede_m (NaN when the district
+        has no vila point).
     """
     settings = settings or Settings()
     vilas, seats = _vila_points(store)
@@ -292,7 +287,7 @@ def district_cases(store, settings: Settings | None = None) -> list[tuple[dict, 
         code, origin = str(d.cod_distrito), str(d.cod_ibge)
         row = {"cod_distrito": code, "nome": str(d.nome), "cod_ibge": origin,
                "nome_municipio": str(d.nome_municipio)}
-        for k in ("vila_lat", "vila_lon", "vila_atribuicao"):
+        for k in ("vila_lat", "vila_lon"):
             row[k] = vilas.at[code, k] if code in vilas.index else np.nan
         for k in ("sede_lat", "sede_lon"):
             row[k] = seats.at[origin, k] if origin in seats.index else np.nan
@@ -524,7 +519,8 @@ def audit_map(table: pd.DataFrame, boundaries, source: str = "") -> Chart:
     table : DataFrame
         Output of :func:`audit` (cod_ibge and the item status/lean columns).
     boundaries : GeoDataFrame
-        The store's ``boundaries`` (cod_ibge, geometry in EPSG:4674).
+        The store's ``boundaries_map`` (cod_ibge, geometry in EPSG:4674; the mesh simplified
+        for maps).
 
     Returns
     -------
@@ -579,16 +575,14 @@ def screening_map(table: pd.DataFrame, boundaries, source: str = "", *,
     Parameters
     ----------
     table : DataFrame
-        Output of :func:`screening` (vila_lat, vila_lon, vila_atribuicao, cod_ibge,
-        veredito_art4).
+        Output of :func:`screening` (vila_lat, vila_lon, cod_ibge, veredito_art4).
     boundaries : GeoDataFrame
-        The store's ``boundaries``.
+        The store's ``boundaries_map`` (the mesh simplified for maps).
 
     Returns
     -------
     Chart
-        Origin municipalities shaded; filled circles for vila points certainly linked to their
-        district, hollow triangles for points matched by order (unverified). Districts with no
+        Origin municipalities shaded; a filled circle for each vila point. Districts with no
         point are counted in the caption.
 
     ``column``, ``classes`` (value → (legend label, colour)) and ``what`` (end of the caption's
@@ -605,21 +599,15 @@ def screening_map(table: pd.DataFrame, boundaries, source: str = "", *,
         handles = [Patch(facecolor="#dde6f0", edgecolor="#8da2b8",
                          label=f"município de origem ({len(origins)})")]
         pts = table.dropna(subset=["vila_lat", "vila_lon"])
-        certain = pts["vila_atribuicao"] == CERTAIN_ATTRIBUTION
         for v, (label, colour) in classes.items():
             sel = pts[column] == v
             if not sel.any():
                 continue
-            a, b = pts[sel & certain], pts[sel & ~certain]
+            a = pts[sel]
             ax.scatter(a["vila_lon"], a["vila_lat"], s=22, color=colour, edgecolor="#1a1a1a",
                        linewidth=0.4, zorder=3)
-            ax.scatter(b["vila_lon"], b["vila_lat"], s=26, marker="^", facecolor="none",
-                       edgecolor=colour, linewidth=1.1, zorder=3)
             handles.append(Line2D([], [], marker="o", linestyle="", color=colour,
                                   label=f"{label} ({int(sel.sum())})"))
-        handles.append(Line2D([], [], marker="^", linestyle="", markerfacecolor="none",
-                              markeredgecolor="#444444",
-                              label=f"ponto atribuído por ordem, não verificado ({int((~certain).sum())})"))
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), frameon=False,
                   fontsize=8, ncol=2)
         fig.tight_layout()

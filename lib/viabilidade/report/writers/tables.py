@@ -238,6 +238,7 @@ def rule_table(results: Sequence[RuleResult], *, caption: str | None = None,
 #: Portuguese names of the processed tables (docs/CONTRACTS.md), as the provenance shows them.
 TABLE_LABELS = {
     "boundaries": "malha municipal",
+    "boundaries_map": "malha municipal simplificada para os mapas",
     "crosswalk": "correspondência TSE–IBGE",
     "districts": "distritos",
     "electorate": "eleitorado apto das Eleições Gerais de 2022",
@@ -257,7 +258,7 @@ def _row_label(record: dict, file: dict) -> str:
     file read into the boundaries table (the municipalities' names and codes): it is not the
     "malha municipal"; nor, read into the history table, the history."""
     path = str(file.get("path") or "")
-    if record.get("table") == "boundaries" and path and not path.startswith("geo/"):
+    if record.get("table") in ("boundaries", "boundaries_map") and path and not path.startswith("geo/"):
         return "nomes e códigos dos municípios da malha"
     if record.get("table") == "history" and path.startswith("census/"):
         return "nomes e códigos dos municípios do histórico"   # N10: the Censo is no history

@@ -221,8 +221,8 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
 def _check_areas(bounds, mun: pd.DataFrame, path: Path) -> None:
     """Refuse a mesh whose geodesic areas stray from the Censo 2022 areas by more than
     :data:`AREA_TOLERANCE` (a mesh of another year, or a wrong file)."""
-    from ..geo.measure import geodesic_area_km2
-    from ..geo.memorial import fmt_num
+    from ..common.geodesy import geodesic_area_km2
+    from ..common.numbers import fmt as fmt_num
 
     census = mun.set_index("cod_ibge")["area_km2"].astype(float)
     bad = []

@@ -11,32 +11,16 @@ from __future__ import annotations
 import math
 
 import shapely
-from pyproj import Geod
 from shapely.geometry.base import BaseGeometry
 
+from ..common.geodesy import GEOD, geodesic_area_km2
 from ..errors import GeoError
 
-#: The GRS80 ellipsoid of SIRGAS 2000 (practically equal to WGS84 at the mm level).
-GEOD = Geod(ellps="GRS80")
+__all__ = ["GEOD", "UTM_EPSG", "geodesic_area_km2", "geodesic_perimeter_m", "utm_zone",
+           "utm_crs", "polygonal"]
 
 #: UTM zone (south) -> SIRGAS 2000 / UTM EPSG code.
 UTM_EPSG = {21: 31981, 22: 31982, 23: 31983}
-
-
-def geodesic_area_km2(geom: BaseGeometry | None) -> float:
-    """Geodesic area in km² of a lon/lat (EPSG:4674) polygonal geometry; 0 for None/empty.
-
-    Orientation-independent (absolute value per ring as pyproj signs it).
-    """
-    if geom is None or geom.is_empty:
-        return 0.0
-    total = 0.0
-    for part in shapely.get_parts(geom):
-        if part.geom_type != "Polygon":
-            continue
-        a, _ = GEOD.geometry_area_perimeter(shapely.orient_polygons(part))
-        total += abs(a)
-    return total / 1e6
 
 
 def geodesic_perimeter_m(geom: BaseGeometry | None) -> float:

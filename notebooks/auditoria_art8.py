@@ -72,8 +72,8 @@ display(HTML(frame_section("audit", federal_law=cfg.federal_law)))
 counts = sw.status_counts(audit)
 labels = {"pass": fmt.status_label("pass", basis="published"),
           "fail": fmt.status_label("fail", basis="published"),
-          "indeterminate/likely pass": "indeterminado, provavelmente cumprido",
-          "indeterminate/likely fail": "indeterminado, provavelmente não cumprido",
+          "indeterminate/likely pass": f"indeterminado, {fmt.lean_label('likely pass')}",
+          "indeterminate/likely fail": f"indeterminado, {fmt.lean_label('likely fail')}",
           "indeterminate": "indeterminado, sem tendência"}
 rows = [[f"art. 4º, {item}", sw.ITEMS[item]] + [fmt.number(int(counts.at[item, c]))
                                                 for c in counts.columns]

@@ -480,16 +480,16 @@ def test_index_speaks_the_studies_vocabulary():
     # columns: candidate, operation, conclusion, phase, art4.II, art4.IV, art4.VII, art5.par1,
     # art17.I, links; a record without a phase (written before the column) reads "—"
     assert cells[3] == "—"
-    assert cells[4:9] == ["não cumprido", "cumprido", "indeterminado (provavelmente cumprido)",
+    assert cells[4:9] == ["não cumprido", "cumprido", "indeterminado (provável atendimento)",
                           "não se aplica", "—"]
     assert cells[1] == "criação de município (arts. 1º a 4º)"
     assert ("“não se aplica”: a regra foi avaliada e não se aplica a este candidato; “—”: a regra "
             "não existe para a operação do candidato") in page
     df = results_frame(recs)
     vii = df[df["regra"] == "art4.VII"].iloc[0]
-    assert vii["status_regra"] == "indeterminado (provavelmente cumprido)"
+    assert vii["status_regra"] == "indeterminado (provável atendimento)"
     assert vii["status_codigo"] == "indeterminate"
-    assert set(df["status_regra"]) == {"cumprido", "não cumprido", "indeterminado (provavelmente cumprido)",
+    assert set(df["status_regra"]) == {"cumprido", "não cumprido", "indeterminado (provável atendimento)",
                                        "não se aplica"}
 
 

@@ -37,7 +37,9 @@ FORBIDDEN = re.compile(
     # unaccented words of a detail key printed as a label ("nao", "minimo sim")
     r"|\b(?:absolute-majority|total-revenue|per-capita|all-urban)\b"
     r"|\b(?:nao|minimo|maximo|populacao|arrecadacao|edificacoes)\b"
-    r"|receita estadual base")
+    r"|receita estadual base"
+    # "cumprido" next to an estimate (legal review 3, finding 2): the lean is "provável atendimento"
+    r"|provavelmente (?:não )?cumprido|tende a (?:não )?cumprir")
 #: A row label of a table of facts: a reader's label starts with a capital letter; a lowercase
 #: one is a detail key with its underscores replaced ("eleitores aptos", "minimo sim").
 RAW_LABEL = re.compile(r'<th scope="row">([a-zà-ú][^<]*)</th>')
@@ -81,6 +83,10 @@ def test_the_scan_catches_what_it_must():
     for word in ("absolute-majority", "'minimo sim'", "'nao'", "'eleitores aptos'",
                  "'receita estadual base'", "fiscal.own_revenue"):
         assert any(word in f for f in found), word
+    # "cumprido" beside an estimate (legal review 3, finding 2)
+    lean = "<body><p>Art. 4º, V: indeterminado (provavelmente cumprido)</p></body>"
+    assert any("provavelmente cumprido" in f for f in offending(lean))
+    assert offending("<body><p>Art. 4º, V: indeterminado (provável atendimento)</p></body>") == []
     good = ("<body><p>Art. 4º, IV — R$ 3.150.000,00; conclusão: viável. Fonte: GitHub "
             "a/b_c commit " + "a" * 40 + " census/go_tabela_x.csv</p></body>")
     assert offending(good) == []

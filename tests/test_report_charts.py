@@ -27,7 +27,7 @@ def test_chart_is_byte_identical_across_runs_and_has_no_date():
 def test_chart_alt_text_names_each_numeric_rule_with_its_ratio():
     c = charts.threshold_chart(_results())
     assert "Art. 4º, IV: 1,02 vezes a exigência (cumprido)" in c.alt
-    assert "Art. 4º, V: 1,91 vezes a exigência (indeterminado (provavelmente cumprido))" in c.alt
+    assert "Art. 4º, V: 1,91 vezes a exigência (indeterminado (provável atendimento))" in c.alt
     assert "Art. 4º, I:" not in c.alt and "art4" not in c.alt  # not numeric; no rule id
 
 

@@ -44,8 +44,8 @@ def test_status_labels_in_portuguese():
     assert fmt.status_label("fail") == "não cumprido"
     assert fmt.status_label("indeterminate") == "indeterminado"
     assert fmt.status_label(Status.NOT_APPLICABLE) == "não se aplica"
-    assert fmt.status_label("indeterminate", Lean.LIKELY_PASS) == "indeterminado (provavelmente cumprido)"
-    assert fmt.status_label("indeterminate", "likely fail") == "indeterminado (provavelmente não cumprido)"
+    assert fmt.status_label("indeterminate", Lean.LIKELY_PASS) == "indeterminado (provável atendimento)"
+    assert fmt.status_label("indeterminate", "likely fail") == "indeterminado (provável não atendimento)"
     # a lean only qualifies an indeterminate status
     assert fmt.status_label("pass", "likely pass") == "cumprido"
 

@@ -39,7 +39,7 @@ def test_indeterminate_with_lean():
     r = _rule(rule_id="art4.V", status=Status.INDETERMINATE, lean=Lean.LIKELY_FAIL,
               basis=Basis.ESTIMATED, value=900, margin=-100, margin_pct=-10.0, unit="eleitores")
     html = tables.rule_table([r], compact=True)
-    assert "indeterminado (provavelmente não cumprido)" in html
+    assert "indeterminado (provável não atendimento)" in html
     assert f"\u2212100{NBSP}eleitores (\u221210,00{NBSP}%)" in html
     assert "Quem comprova" not in html  # compact leaves source and certifier out
 

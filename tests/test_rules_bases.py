@@ -109,7 +109,7 @@ def test_status_words_of_published_data():
     assert fmt.status_tally({(Status.PASS, "measured"): 2, (Status.PASS, None): 1}) == \
         "2 requisitos atingidos na medição; 1 cumprido"
     assert fmt.status_label("indeterminate", "likely pass", "published") == \
-        "indeterminado (provavelmente cumprido)"
+        "indeterminado (provável atendimento)"
     assert fmt.status_tally({(Status.PASS, None): 1, (Status.PASS, "published"): 2,
                              (Status.INDETERMINATE, None): 3}) == \
         "1 requisito cumprido; 2 atingidos nos dados publicados (a certificar); 3 indeterminados"

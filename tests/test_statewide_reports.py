@@ -106,7 +106,7 @@ def test_screening_report_covers_81_districts(screening_files):
     row = re.search(r"<tr><td>520010010</td>(.*?)</tr>", districts).group(1)
     cells = [_text(c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
     assert cells[:5] == ["Posse d'Abadia", "Abadiânia", "3.045", "atinge (dado publicado)",
-                         "indet., tende a cumprir"]
+                         "indet., provável atendimento"]
     assert cells[-1] == "indeterminado"
     assert "A distância da sede de origem a um ponto conhecido da área é 14.870 m" in text
     assert "Santa Isabel (remanescente) perderia o requisito do art. 4º, IV (população)." in text

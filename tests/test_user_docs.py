@@ -54,7 +54,7 @@ def test_the_guide_covers_what_analysts_need_and_the_readme_links_it():
                "boundary-correction"):
         assert f"`{op}`" in text
     for word in ("cumprido", "não cumprido", "indeterminado", "não se aplica",
-                 "provavelmente cumprido", "provavelmente não cumprido", "viável", "inviável",
+                 "provável atendimento", "provável não atendimento", "viável", "inviável",
                  "certificado", "publicado", "medido", "estimado"):
         assert f"**{word}**" in text, word
     assert "docs/GUIA.md" in (ROOT / "README.md").read_text(encoding="utf-8")

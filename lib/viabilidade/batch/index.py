@@ -4,7 +4,7 @@ One row per candidate and rule in the tables (a failed candidate has one row wit
 rule); rows ordered by slug, then rule in the law's order, so that two runs of the same
 batch — on a local pool or a cluster, whole or resumed — write identical files. Values are
 the studies' own pt-BR labels (``cumprido``, ``não cumprido``, ``indeterminado
-(provavelmente cumprido)``, ``não se aplica``); the CSV keeps the machine codes in
+(provável atendimento)``, ``não se aplica``); the CSV keeps the machine codes in
 ``operacao_codigo`` and ``status_codigo``. An interrupted batch says so on the page: a
 candidate it did not run keeps the study of an earlier run when its files are on disk
 (marked "não refeito nesta execução"), else it has one row with ``situacao`` =
@@ -64,7 +64,7 @@ CELL_LEGEND = ("“não se aplica”: a regra foi avaliada e não se aplica a es
 
 def rule_label(status: str | None, lean: str | None = None, basis: str | None = None) -> str | None:
     """The study's label of a rule status: ``("pass", None)`` -> ``"cumprido"``,
-    ``("indeterminate", "likely pass")`` -> ``"indeterminado (provavelmente cumprido)"``,
+    ``("indeterminate", "likely pass")`` -> ``"indeterminado (provável atendimento)"``,
     ``("pass", None, "published")`` -> ``"atingido nos dados publicados (a certificar)"``;
     ``None`` stays ``None`` and an unknown code is shown as it is."""
     if status is None:
@@ -125,7 +125,7 @@ def results_frame(records: list[dict], not_run: list[dict] | None = None) -> pd.
         the constitutional bar), fase (where the proposal stands,
         :func:`viabilidade.report.process_file.process_state`), regra (rule id), status_regra (the study's
         label: ``cumprido``, ``não cumprido``, ``indeterminado``, ``indeterminado
-        (provavelmente cumprido)``, ``não se aplica``), status_codigo (``pass`` / ``fail`` /
+        (provável atendimento)``, ``não se aplica``), status_codigo (``pass`` / ``fail`` /
         ``indeterminate`` / ``not_applicable``), erro (every problem of the failure, one a
         line: ``unit.reason``), html and pdf (paths relative to the batch folder); string dtype
         with missing values as <NA>.

@@ -787,7 +787,7 @@ METHOD_NOTES = [
     "qualquer requisito não cumprido o torna inviável; nos demais casos é indeterminado.",
     "Um valor estimado (rateado de uma unidade maior, ou aproximado por outra grandeza) nunca "
     "cumpre nem descumpre um requisito: o requisito fica indeterminado, com a tendência "
-    "(provavelmente cumprido ou provavelmente não cumprido) quando a estimativa supera ou não "
+    "(provável atendimento ou provável não atendimento) quando a estimativa supera ou não "
     "alcança a exigência por mais que a sua incerteza.",
     "A redação da lei decide o comparador: “mais de”, “acima de” e “superior a” são estritos; "
     "“no mínimo” e “pelo menos” incluem o limite.",

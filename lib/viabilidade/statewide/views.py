@@ -629,8 +629,8 @@ def screening_map(table: pd.DataFrame, boundaries, source: str = "", *,
 #: Short status labels for wide tables: (status, lean) -> label.
 SHORT_LABELS = {(Status.PASS, ""): "cumpre", (Status.FAIL, ""): "não cumpre",
                 (Status.INDETERMINATE, ""): "indet.",
-                (Status.INDETERMINATE, Lean.LIKELY_PASS.value): "indet., tende a cumprir",
-                (Status.INDETERMINATE, Lean.LIKELY_FAIL.value): "indet., tende a não cumprir",
+                (Status.INDETERMINATE, Lean.LIKELY_PASS.value): "indet., provável atendimento",
+                (Status.INDETERMINATE, Lean.LIKELY_FAIL.value): "indet., provável não atendimento",
                 (Status.NOT_APPLICABLE, ""): "não se aplica"}
 
 
@@ -642,8 +642,8 @@ def status_cell(status: str, lean: str | None = None, *, short: bool = False,
                 basis: str | None = None) -> Html:
     """Coloured Portuguese status label for a table cell.
 
-    ``("indeterminate", "likely pass")`` gives ``"indeterminado (provavelmente cumprido)"``,
-    or ``"indet., tende a cumprir"`` with ``short`` (:data:`SHORT_LABELS`). With
+    ``("indeterminate", "likely pass")`` gives ``"indeterminado (provável atendimento)"``,
+    or ``"indet., provável atendimento"`` with ``short`` (:data:`SHORT_LABELS`). With
     ``basis="published"`` a pass or fail reads ``"atingido nos dados publicados (a
     certificar)"`` / ``"não atingido nos dados publicados"``
     (:func:`viabilidade.report.writers.format.status_label`), short ``"atinge (dado publicado)"`` /

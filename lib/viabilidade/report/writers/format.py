@@ -29,9 +29,11 @@ STATUS_LABELS = {
     Status.INDETERMINATE: "indeterminado",
     Status.NOT_APPLICABLE: "não se aplica",
 }
+#: The lean of an estimate: never "cumprido" (a requirement is met only on a certificate or a
+#: document; legal review 3, finding 2), the words the running text uses.
 LEAN_LABELS = {
-    Lean.LIKELY_PASS: "provavelmente cumprido",
-    Lean.LIKELY_FAIL: "provavelmente não cumprido",
+    Lean.LIKELY_PASS: "provável atendimento",
+    Lean.LIKELY_FAIL: "provável não atendimento",
 }
 BASIS_LABELS = BASIS_WORDS
 VERDICT_LABELS = {
@@ -254,7 +256,7 @@ def status_label(status: Status | str, lean: Lean | str | None = None,
                  basis: Basis | str | None = None) -> str:
     """Portuguese label of a rule status, with its lean when indeterminate.
 
-    ``("indeterminate", "likely pass")`` -> ``"indeterminado (provavelmente cumprido)"``.
+    ``("indeterminate", "likely pass")`` -> ``"indeterminado (provável atendimento)"``.
     With ``basis="published"`` (the requirement was decided on an official published table,
     not on a certificate) a pass reads ``"atingido nos dados publicados (a certificar)"`` and
     a fail ``"não atingido nos dados publicados"``; with ``basis="measured"`` (the tool's own

@@ -55,8 +55,9 @@ def test_n1_the_thin_margin_warning_says_the_extinction_is_barred_too(analysed):
 
     assert frame.EXTINCTION_BARRED == EXTINCTION
     text = _text(thin_margin_note(analysed(POSSE)))
-    assert ("depois de instalado o Município (e, para o município de origem, desde já), essa "
-            "perda é causa de " + EXTINCTION + ".") in text
+    # Posse's thin margin is the area's (3.045 inhabitants): no word on the origin (legal
+    # review 3, item 12)
+    assert ("depois de instalado o Município, essa perda é causa de " + EXTINCTION + ".") in text
 
 
 def test_n1_the_installed_municipality_lead_says_the_extinction_is_barred_too(analysed):

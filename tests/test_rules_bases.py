@@ -243,7 +243,8 @@ def test_fusion_box_names_its_own_pending_acts_not_art4(store):
         "abaixo. Ainda faltam, com quem deve fornecê-los: Proponentes — representação assinada por "
         "no mínimo cinquenta eleitores residentes na área, com firmas reconhecidas e mediante "
         "declarações destes (de residência e domicílio na área) (art. 5º, § 1º). Plebiscito (art. 5º, "
-        "§ 2º; art. 7º, § 1º, I; art. 7º, § 2º, por analogia): não realizável antes da lei "
+        "§ 2º; art. 7º, § 1º, I, por analogia; art. 7º, § 2º, por analogia): não realizável "
+        "antes da lei "
         "complementar federal "
         "(CF, art. 18, § 4º).")
     assert "Tribunal Regional Eleitoral" not in text
@@ -266,7 +267,7 @@ def test_fusion_with_one_combined_plebiscite_count_is_not_conclusive(store, tmp_
     # quorum and majority are counted in each municipality (CF, art. 18, § 4º): one count for
     # the two together leaves the plebiscite pending, whatever it says
     assert [p.item for p in certification.pending(a.results)] == [
-        "LC 02/1990, art. 5º, § 2º", "LC 02/1990, art. 7º, § 1º, I",
+        "LC 02/1990, art. 5º, § 2º", "LC 02/1990, art. 7º, § 1º, I, por analogia",
         "LC 02/1990, art. 7º, § 2º, por analogia"]
     text = _box(a)
     assert text.startswith("Estudo preliminar.") and "art. 4º" not in text

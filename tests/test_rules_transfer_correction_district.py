@@ -47,7 +47,11 @@ def test_transfer_roll_counts_the_receiving_municipality(store):
     assert r.details["partes_rol"] == {"Posse d'Abadia": 2229,
                                        "Abadiânia (remanescente)": 10385,
                                        "Corumbá de Goiás": 7950}
-    assert sum(r.details["partes_rol"].values()) == r.details["eleitores_rol"] == 20564
+    assert sum(r.details["partes_rol"].values()) == r.details["eleitores_rol_somado"] == 20564
+    # counted in each municipality: each one's roll is the adopted reading's; the sum is the
+    # alternative's only (legal review 3, item 12)
+    assert "eleitores_rol" not in r.details
+    assert r.details["eleitores_por_municipio"] == "Abadiânia: 12.614; Corumbá de Goiás: 7.950"
     assert r.details["base_rol"] == "published"
     # one rule for a transfer and a fusion (legal review 2, N5): quorum and majority in each
     # municipality involved, the combined count of 20.564 as the alternative reading

@@ -155,6 +155,10 @@ class Operation:
     bill_ementa : str
         The ementa, with ``{name}``, ``{origins}`` (``"do Município de Abadiânia"``) and
         ``{destination}`` (``"ao Município de Alexânia"``).
+    not_required : dict
+        Figure attribute of the area's table (``"electors"``) -> what its row says instead
+        of the figure when the operation's law does not ask for it (a district: electors
+        ``"não exigido (art. 17)"``); empty by default.
     conclusion : dict
         :class:`~viabilidade.rules.result.Verdict` -> the verdict phrase that opens the
         conclusion line (:func:`viabilidade.report.conclusion.verdict_phrase`), lower case,
@@ -190,6 +194,7 @@ class Operation:
     bill: tuple[str, ...] = ()
     bill_level: str = "estadual"
     bill_ementa: str = ""
+    not_required: dict[str, str] = field(default_factory=dict)
     conclusion: dict[Verdict, str] = field(default_factory=lambda: dict(LAW_PHRASES))
 
     def __post_init__(self) -> None:

@@ -46,6 +46,8 @@ OPERATION = Operation(
         Verdict.INDETERMINADO: f"requisitos do art. 17 indeterminados {BEFORE_THE_LAW}",
     },
     stays_within=True,
+    # art. 17 asks for population and buildings only: an estimate of electors has no use here
+    not_required={"electors": "não exigido (art. 17)"},
     bill=("distrito", "limites", "instalacao-distrito", "vigencia"),
     bill_level="municipal",
     bill_ementa="Cria o Distrito de {name}, no território {origins}, e dá outras providências.",

@@ -201,13 +201,23 @@ def _spending_part(e: Economy) -> str:
     return body
 
 
+def who_pays_title(e: Economy) -> str:
+    """The heading of the part on the other interior municipalities: ``"Quem paga: os demais
+    municípios do interior de Goiás"`` when they lose (a creation adds to the coefficients'
+    sum), ``"Efeito nos demais municípios do interior de Goiás"`` when they gain (a fusion
+    gives up a coefficient: nobody pays)."""
+    if e.delta is not None and e.delta > 0:
+        return "Quem paga: os demais municípios do interior de Goiás"
+    return "Efeito nos demais municípios do interior de Goiás"
+
+
 def _who_pays_part(e: Economy, store, figure: int | None = None) -> str:
     if e.pool is None or e.delta is None or store is None or e.delta == 0:
         return ""
     pl = e.pool
     t = who_pays(store, tuple(b.cod_ibge for b in e.before), pl.total, e.delta)
     verb = "perde" if e.delta > 0 else "ganha"
-    body = (f"<h3>Quem paga: os demais municípios do interior de Goiás</h3><p>Com a soma dos "
+    body = (f"<h3>{who_pays_title(e)}</h3><p>Com a soma dos "
             f"coeficientes passando de {fmt.number(pl.total, 1)} para "
             f"{fmt.number(pl.total + e.delta, 1)}, cada um dos demais municípios do interior "
             f"de Goiás {verb} {_pct(abs(e.others_loss), 3)} da sua cota do FPM-Interior, qualquer "
@@ -324,7 +334,8 @@ def who_pays_map(e: Economy, store, number: int | None = None) -> str:
     origins = {b.cod_ibge for b in e.before}
     word = "de origem" if e.kind == "creation" else "que se fundem"
     verb = "perde" if e.delta > 0 else "ganha"
-    caption = (f"Quem paga: cada município do interior de Goiás {verb} "
+    lead = "Quem paga" if e.delta > 0 else "Efeito nos demais municípios"
+    caption = (f"{lead}: cada município do interior de Goiás {verb} "
                f"{_pct(abs(e.others_loss), 3)} da sua cota do FPM-Interior; "
                + MAP_CAPTION_END.format(source=e.pool.source, who="do estudo"))
     return coefficient_map(store, origins, f"município{'s' if len(origins) > 1 else ''} {word}",

@@ -333,9 +333,13 @@ def _figure_row(label: str, f: Figure | None) -> list[Any] | None:
     return [label, value, fmt.basis_label(f.basis, f.value), source, f.note or ""]
 
 
-def unit_table(unit, caption: str | None = None) -> Html:
-    """Figures of one territory (population, electors, buildings, area, collection, revenue)."""
-    rows = [_figure_row(label, getattr(unit, attr, None)) for label, attr in (
+def unit_table(unit, caption: str | None = None, not_required: dict[str, str] | None = None) -> Html:
+    """Figures of one territory (population, electors, buildings, area, collection, revenue);
+    ``not_required`` (:attr:`viabilidade.operations.base.Operation.not_required`) replaces a
+    figure the operation's law does not ask for by its words (``"não exigido (art. 17)"``)."""
+    not_required = not_required or {}
+    rows = [[label, not_required[attr], "—", "—", ""] if attr in not_required
+            else _figure_row(label, getattr(unit, attr, None)) for label, attr in (
         ("População", "population"), ("Eleitores", "electors"), ("Edificações", "buildings"),
         ("Área", "area_km2"), ("Arrecadação estadual", "collection"), ("Receita", "revenue"))]
     return table(["Grandeza", "Valor", "Base", "Fonte", "Nota"], [r for r in rows if r],
@@ -384,7 +388,8 @@ def area(analysis, store=None, map_html: str = "") -> Html:
     unit = p.area if art4 else dataclasses.replace(p.area, collection=None)
     words = ("da área transferida" if op.receiving else "do Município" if op.installed else
              "da área proposta")
-    body += unit_table(unit, caption=f"Números {words} — {p.area.label}")
+    body += unit_table(unit, caption=f"Números {words} — {p.area.label}",
+                       not_required=op.not_required)
     body += boundary_check(analysis)
     if c.districts and c.boundary is None:
         from ..geo.tracts import TRACT_LIMIT_LABEL, districts_have_tracts
@@ -413,7 +418,9 @@ DETAIL_LABELS = {
     "quorum": "Quórum mínimo (comparecimentos)",
     "maioria_no_quorum": "Votos “sim” necessários no quórum mínimo",
     "eleitores_rol": "Eleitores do rol do plebiscito",
-    "contagem": "Contagem do plebiscito da fusão",
+    "contagem": "Contagem do plebiscito",
+    "eleitores_por_municipio": "Eleitores do rol em cada município (leitura adotada)",
+    "eleitores_rol_somado": "Eleitores somados (só na leitura alternativa, de contagem única)",
     "quorum_por_municipio": "Quórum mínimo (comparecimentos) em cada município",
     "eleitorado": "Eleitorado do plebiscito (leitura I-10 da lei)",
     "leitura": "Leitura adotada",
@@ -452,7 +459,7 @@ DETAIL_LABELS = {
 DETAIL_READINGS = {"perimetro": "perimeter", "leitura": "quorum", "eleitorado": "plebiscite_roll"}
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 #: Detail keys holding a count in the result's unit, printed whole when the unit is a count.
-_WHOLE_DETAILS = {"incerteza", "eleitores_rol"}
+_WHOLE_DETAILS = {"incerteza", "eleitores_rol", "eleitores_rol_somado"}
 _SKIP_DETAILS = {"texto_legal", "subchecks", "evidencias", "ato_futuro",  # = "nota"
                  "sedes",  # art. 15: the reason names each seat taken
                  # art. 6: shown in the correction chapter's table of the two lines

@@ -265,12 +265,25 @@ def _decided(rule_id: str, candidate: Candidate, p: Plebiscite, settings: Settin
                   **numbers)
 
 
+#: The article of a fusion's quorum: art. 7 speaks of the "área territorial a ser emancipada
+#: ou transferida"; a fusion's consultation is art. 5 § 2's, so § 1, I applies by analogy.
+FUSION_QUORUM_ARTICLE = "LC 02/1990, art. 7º, § 1º, I, por analogia"
+
+
 def par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> RuleResult:
     """Art. 7 § 1 I: turnout >= quorum(eligible) under I-8.
 
     With the plebiscite's figures in the candidate (``eligible``, ``turnout``) it decides;
     otherwise indeterminate, stating the quorum figure computed from the roll chosen by I-10.
+    A fusion's result cites :data:`FUSION_QUORUM_ARTICLE` (by analogy, as § 2's).
     """
+    result = _par1(candidate, profile, settings)
+    if is_fusion(candidate):
+        return dataclasses.replace(result, article=FUSION_QUORUM_ARTICLE)
+    return result
+
+
+def _par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> RuleResult:
     p = candidate.plebiscite or Plebiscite()
     turnout = _turnout(p)
     if p.eligible is not None and turnout is not None:
@@ -300,10 +313,14 @@ def par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> R
     if each:
         details = {"leitura": settings.quorum,
                    "contagem": "em cada município (a contagem única é leitura alternativa)",
+                   "eleitores_por_municipio": "; ".join(
+                       f"{label}: {fmt(round(f.value))}"
+                       for label, f in each_parts(candidate, profile, settings)),
                    "quorum_por_municipio": "; ".join(
                        f"{label}: {fmt(quorum(int(round(f.value)), settings.quorum))}"
                        for label, f in each_parts(candidate, profile, settings)),
-                   "eleitores_rol": n, "base_rol": str(basis),
+                   # the summed roll is the alternative reading's (one count), labelled so
+                   "eleitores_rol_somado": n, "base_rol": str(basis),
                    "partes_rol": {label: f.value for label, f in roll_parts(profile, settings)}}
         reason = ("Plebiscito ainda sem resultado: são necessários, em cada município, o número "
                   f"de eleitores aptos e o de comparecimentos (TRE-GO). "

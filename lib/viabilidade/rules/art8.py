@@ -217,6 +217,14 @@ def thin_margin_warning(results: list[RuleResult], settings: Settings | None = N
             f"2/1990 dispõe: “{text('art8')}” A perda é verificada a cada quatro anos, no ano "
             "anterior ao das eleições municipais (art. 8º, § 1º). Uma pequena queda do valor — "
             "ou, para um dado ainda não certificado, uma certidão com número menor — bastaria "
-            "para que o requisito deixasse de ser atendido; depois de instalado o Município (e, "
-            "para o município de origem, desde já), essa perda é causa de "
-            + EXTINCTION_BARRED + ".")
+            "para que o requisito deixasse de ser atendido; depois de instalado o Município"
+            + _origin_now(thin) + ", essa perda é causa de " + EXTINCTION_BARRED + ".")
+
+
+def _origin_now(thin: list[ThinMargin]) -> str:
+    """``" (e, para o município de origem, desde já)"`` when a thin margin is a remainder's
+    (art. 4 § 1: the origin is installed, exposed now); ``""`` when only the area's is
+    (legal review 3, item 12)."""
+    if any(t.subject != "área" for t in thin):
+        return " (e, para o município de origem, desde já)"
+    return ""

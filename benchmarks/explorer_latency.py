@@ -9,7 +9,8 @@ driven as the kernel drives it when the browser sends a change: a control's ``va
 with the event the front end sends (a GeoJSON feature's ``properties``, the DrawControl's
 ``geo_json``). Every widget message is serialised as the kernel's session serialises it
 (:func:`jupyter_client.session.json_packer`), so sending a big layer costs here what it costs
-in the kernel; the bytes sent per interaction are counted.
+in the kernel; the bytes sent per interaction are counted. The session is kept in a temporary
+state file, as the notebook keeps it beside the candidates.
 
 For each interaction:
 
@@ -188,7 +189,11 @@ def main() -> None:
 
     store = load_store(REPO / "data" / "processed")
     t = time.perf_counter()
-    ex = Explorer(store)
+    import tempfile
+
+    # The session kept beside the candidates, as the notebook does (written at every change).
+    state = Path(tempfile.mkdtemp(prefix="viabilidade-latencia-")) / "estado.json"
+    ex = Explorer(store, state_file=state)
     ex.widget()                 # the layout, as the notebook and Voilà show it (result tabs)
     opened = time.perf_counter() - t
     clock = _Clock(ex.panes["verdict"])
@@ -222,7 +227,7 @@ def main() -> None:
         one_round(ex, store, clock, wire)
         prof.disable()
         out = io.StringIO()
-        pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(args.top)
+        pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats("viabilidade|json|ipyleaflet|comm", args.top)
         print(out.getvalue())
 
 

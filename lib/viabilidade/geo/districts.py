@@ -55,8 +55,21 @@ def district_points(store, municipalities: list[str] | tuple[str, ...]) -> gpd.G
     -------
     GeoDataFrame
         ``cod_distrito, cod_ibge, nome, ponto`` (``"sede municipal"`` or ``"vila"``) and
-        Point ``geometry`` (EPSG:4674); districts with no known point are left out.
+        Point ``geometry`` (EPSG:4674); districts with no known point are left out. Made once
+        per store and set of municipalities (the explorer asks at every change: the profile,
+        the seats on the map, the seat choices); a copy is returned.
     """
+    cache = getattr(store, "_cache", None)
+    key = ("_district_points", tuple(sorted(set(map(str, municipalities)))))
+    if cache is not None and key in cache:
+        return cache[key].copy()
+    out = _district_points(store, municipalities)
+    if cache is not None:
+        cache[key] = out
+    return out.copy()
+
+
+def _district_points(store, municipalities) -> gpd.GeoDataFrame:
     d = store.districts[store.districts["cod_ibge"].isin(list(municipalities))]
     seats = store.seats.set_index("cod_ibge")
     vilas = store.vilas.drop_duplicates("cod_distrito").set_index("cod_distrito")

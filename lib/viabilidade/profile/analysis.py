@@ -358,6 +358,7 @@ class ProfileMemo:
         self.size = size
         self._facts: list = []
         self._profiles: list = []
+        self._checked: list = []      # candidates (settings aside) build_profile has checked
 
     @staticmethod
     def _files(candidate: Candidate) -> tuple:
@@ -388,8 +389,14 @@ class ProfileMemo:
                           lambda: territory(candidate, store, settings))
         key = (bare, tuple(getattr(settings, k) for k in sorted(PROFILE_SETTINGS)),
                settings.study_day())
-        return facts, self._get(self._profiles, key,
-                                lambda: build_profile(candidate, store, settings, facts))
+        def build() -> Profile:
+            profile = build_profile(candidate, store, settings, facts, checked=bare in self._checked)
+            if bare not in self._checked:       # check_candidate passed: not run again
+                self._checked.append(bare)
+                del self._checked[:-self.size]
+            return profile
+
+        return facts, self._get(self._profiles, key, build)
 
 
 def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None,

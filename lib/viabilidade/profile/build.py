@@ -603,7 +603,8 @@ def _collection(candidate: Candidate, today: dt.date | None = None) -> Figure:
                        "pela Secretaria de Estado da Economia de Goiás")
 
 
-def build_profile(candidate: Candidate, store, settings, territory: Territory | None = None) -> Profile:
+def build_profile(candidate: Candidate, store, settings, territory: Territory | None = None, *,
+                  checked: bool = False) -> Profile:
     """Build the :class:`~viabilidade.profile.types.Profile` of a candidate.
 
     Parameters
@@ -616,6 +617,10 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
         Only ``population_vintage`` is read here.
     territory : Territory, optional
         Geometry-derived facts; computed by the caller (:mod:`viabilidade.profile.analysis`).
+    checked : bool
+        ``True`` when the caller has already run :func:`check_candidate` on this candidate
+        (it reads neither the settings nor the territory: :class:`~viabilidade.profile.analysis.ProfileMemo`
+        runs it once for the profiles of every reading).
 
     Returns
     -------
@@ -629,7 +634,8 @@ def build_profile(candidate: Candidate, store, settings, territory: Territory | 
     CandidateError
         If the candidate does not match the data (see :func:`check_candidate`).
     """
-    check_candidate(candidate, store)
+    if not checked:
+        check_candidate(candidate, store)
     munis = _indexed(store, "municipalities", "cod_ibge")
     if not operation_of(candidate).proposed_area:   # a boundary correction: the strip
         return _correction_profile(candidate, store, settings, territory or Territory())

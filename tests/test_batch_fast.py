@@ -337,7 +337,7 @@ def test_an_interrupted_batch_ends_at_once_says_so_and_resumes(cands, tmp_path):
     seconds = time.monotonic() - t0
     assert proc.returncode == 130
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
-    assert ("Lote da pasta lote interrompido (Ctrl-C): 4 estudos concluídos e 1 candidato não executado; "
+    assert ("Lote da pasta lote interrompido (Ctrl-C): 2 estudos escritos, 2 falhas e 1 candidato não executado; "
             "rode o mesmo comando de novo para continuar.") in err
     assert seconds < 5, seconds
     print(f"Ctrl-C to exit: {seconds:.2f} s")
@@ -392,7 +392,7 @@ def test_a_batch_that_inherited_sigint_ignored_still_stops_on_kill_int(cands, tm
     proc.send_signal(signal.SIGINT)  # kill -INT PID: the batch process only
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130
-    assert ("Lote da pasta lote interrompido (Ctrl-C): 4 estudos concluídos e 1 candidato não "
+    assert ("Lote da pasta lote interrompido (Ctrl-C): 2 estudos escritos, 2 falhas e 1 candidato não "
             "executado; rode o mesmo comando de novo para continuar.") in err
     assert "Traceback" not in err
 
@@ -431,7 +431,7 @@ def test_ctrl_c_on_a_forced_rerun_keeps_the_earlier_studies_in_the_index(tmp_pat
     code, err = _interrupt_cli(cands, out, "-j", "1", "--refazer",
                                until=lambda: (out / "pausando").exists())
     assert code == 130
-    assert ("Lote da pasta lote interrompido (Ctrl-C): 2 estudos concluídos e 2 estudos não "
+    assert ("Lote da pasta lote interrompido (Ctrl-C): 2 estudos escritos e 2 estudos não "
             "refeitos (ficam os da execução anterior); para continuar, rode o mesmo comando "
             "sem --refazer (com ele, tudo seria refeito de novo). Índice: ") in err
     assert {f: (out / "pausa" / f).read_bytes() for f in before} == before
@@ -512,3 +512,25 @@ def test_index_names_open_their_studies_and_the_wide_table_scrolls_alone():
     page = render_index([rec], "Lote de estudos")
     assert '<td data-sort="posse-dabadia"><a href="posse-dabadia/estudo.html">Posse d&#x27;Abadia</a>' in page
     assert '<div class="rolagem"><table class="lote">' in page and "</table></div>" in page
+
+
+def test_a_read_only_study_folder_gives_the_words_estudo_gives(cands, tmp_path, monkeypatch):
+    """Review batch2 #1: a study folder the batch cannot write to (its digest cannot be
+    removed) fails with `estudo`'s pt-BR sentence, in the record, the CSV and the index —
+    never "PermissionError: [Errno 13]" nor the internal ``.entradas.sha256``."""
+    import errno
+
+    from viabilidade.batch import unit
+
+    def refuse(folder):
+        raise PermissionError(errno.EACCES, "Permission denied", str(folder / resume.DIGEST_FILE))
+
+    monkeypatch.setattr(unit.resume, "invalidate", refuse)
+    out = tmp_path / "lote"
+    rec = unit.run_one({"candidate": str(cands / "alfa.toml"), "out_root": str(out),
+                        "slug": "alfa", "name": "Alfa", "study": FAKE, "digest": "x"})
+    said = (f"não foi possível gravar o estudo em {out / 'alfa'} (sem permissão); nenhum arquivo "
+            "foi gravado pela metade e os arquivos anteriores foram mantidos")
+    assert rec["status"] == "falhou" and rec["error"] == said
+    assert unit.problems(rec["error"]) == [said]
+    assert not (out / "chamadas.log").exists()  # the study did not run

@@ -193,10 +193,15 @@ def run_one(params: dict) -> dict:
         folder = _study_folder(params)
     except ReportError as e:
         return failure_record(params, str(e), started)
+    from ..report.writers.atomic import unwritable_study
+
     try:
         resume.invalidate(folder)  # the record stays until new files replace the old
         if folder.is_dir() and (folder / ERROR_FILE).is_file():
             (folder / ERROR_FILE).unlink()
+    except OSError as e:  # a read-only study folder: the words `estudo` uses, not errno's
+        return failure_record(params, unwritable_study(folder, e), started)
+    try:
         run_study = _study_function(params.get("study"))
         extra = {}
         if params.get("study") in (None, DEFAULT_STUDY):
@@ -226,7 +231,10 @@ def run_one(params: dict) -> dict:
             "folder": folder.name, "files": _file_map(folder, rec.get("files")),
             "error": None, "seconds": round(time.perf_counter() - started, 3)}
         if params.get("digest"):
-            resume.remember(folder, params["digest"], record)
+            try:
+                resume.remember(folder, params["digest"], record)
+            except OSError:  # the study is written; without its digest it is simply re-run
+                pass
         return record
     except (Exception, SystemExit) as e:  # noqa: BLE001 — a unit never raises
         from ..errors import ViabilidadeError

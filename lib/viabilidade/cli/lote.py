@@ -83,7 +83,13 @@ def main(args: argparse.Namespace) -> int:
         result = stop.result
         missing = [x for x in result.not_run if not x.get("earlier")]
         kept = len(result.not_run) - len(missing)
-        parts = [count(len(result.records), "estudo concluído", "estudos concluídos")]
+        failed, skipped = len(result.failures), len(result.skipped)
+        # the words of the final summary: written studies only, failures apart
+        parts = [count(len(result.records) - failed - skipped, "estudo escrito", "estudos escritos")]
+        if skipped:
+            parts.append(f"{count(skipped, 'pulado', 'pulados')} por estar em dia")
+        if failed:
+            parts.append(count(failed, "falha"))
         if missing:
             parts.append(count(len(missing), "candidato não executado", "candidatos não executados"))
         if kept:

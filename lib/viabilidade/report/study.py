@@ -26,7 +26,7 @@ from ..operations import study_name
 from . import runner
 from .writers import export
 from ..os_errors import os_reason, real_path
-from .writers.atomic import check_output_folder, write_files_atomically
+from .writers.atomic import check_output_folder, unwritable_study, write_files_atomically
 from .study_cells import ANNEX_MIME, RESULTS_MIME
 
 FILES = {"ipynb": "estudo.ipynb", "html": "estudo.html", "pdf": "estudo.pdf", "json": "resultados.json"}
@@ -276,9 +276,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         for name in FAILED_FILES + tuple(n for n in annex_files() if n not in annexes):
             (folder / name).unlink(missing_ok=True)  # an earlier run's annex is not this one's
     except OSError as e:  # a disk that filled up during the study, say
-        raise ReportError(f"não foi possível gravar o estudo em {folder} ({os_reason(e)}); "
-                          "nenhum arquivo foi gravado pela metade e os arquivos anteriores "
-                          "foram mantidos") from None
+        raise ReportError(unwritable_study(folder, e)) from None
     timings["write"] = time.perf_counter() - t
     return {
         "slug": candidate.slug,

@@ -10,6 +10,18 @@ from pathlib import Path
 from ...os_errors import loop_reason, os_reason
 
 
+def unwritable_study(folder: Path, e: OSError) -> str:
+    """Why a study's folder could not be written, in pt-BR, for an ``OSError`` met while
+    writing it (the study itself or the batch's bookkeeping files in it): names the study's
+    folder, never an internal file, and says that the earlier files were kept.
+
+    ``"não foi possível gravar o estudo em out/posse (sem permissão); nenhum arquivo foi
+    gravado pela metade e os arquivos anteriores foram mantidos"``
+    """
+    return (f"não foi possível gravar o estudo em {folder} ({os_reason(e)}); nenhum arquivo "
+            "foi gravado pela metade e os arquivos anteriores foram mantidos")
+
+
 def write_files_atomically(folder: Path, contents: dict[str, bytes]) -> None:
     """Write several files into ``folder``, each replaced only once all were written.
 

@@ -479,6 +479,31 @@ def test_the_command_prints_each_set_and_exits_2_with_every_problem(monkeypatch,
     assert capsys.readouterr().err == ("erro: conjunto desconhecido 'boom' (seria 'bom'?); "
                                        "esperado um de: bom, ruim, manual\n")
 
+    # review-batch2 #5: a repeated --so adds up; a run that recorded nothing names no register
+    empty = tmp_path / "vazia"
+    assert main(["data", "fetch", "--raw", str(empty), "--so", "ruim", "--so", "manual",
+                 "--sem-progresso"]) == 2
+    out = capsys.readouterr().out
+    assert out.splitlines() == ["ruim: falhou (ver o erro abaixo)",
+                                "manual: sem download automático — baixe à mão (teste)"]
+    assert not (empty / "fontes-baixadas.json").exists()
+
+
+def test_the_sidra_gdp_set_says_what_to_save_by_hand():
+    """review-batch2 #6: the SIDRA API address ends in ``all``: the advice names the xlsx file
+    ``data build`` reads and how to export it, never "com o nome publicado (all)"."""
+    from viabilidade.data.catalogue import BY_KEY
+    from viabilidade.data.fetch import _by_hand
+
+    s = BY_KEY["pib-municipios"]
+    assert s.filename == "sidra_tabela5938_pib_municipios_GO.json"
+    assert _by_hand(s, Path("raw")) == (
+        "abra a tabela 5938 no SIDRA (https://sidra.ibge.gov.br/tabela/5938), escolha os "
+        "municípios de Goiás, as variáveis PIB a preços correntes, impostos e valor adicionado "
+        "bruto e todos os anos, baixe em xlsx e salve como "
+        "raw/economy/sidra_tabela5938_pib_municipios_GO_2002-2023.xlsx (o arquivo que "
+        "`viabilidade data build` lê)")
+
 
 def test_ctrl_c_keeps_the_bytes_and_the_same_command_resumes(monkeypatch, site, tmp_path,
                                                                capsys):

@@ -82,8 +82,9 @@ def _cmd_data_fetch(args: argparse.Namespace) -> int:
         raise
     for outcome in report.outcomes:
         print(outcome.line())
-    print(f"Registro: {dest / NAME} (sha256 de cada arquivo; lista também em "
-          f"{dest / 'SHA256SUMS'})")
+    if (dest / NAME).is_file():  # offline, nothing was recorded: no register to point at
+        print(f"Registro: {dest / NAME} (sha256 de cada arquivo; lista também em "
+              f"{dest / 'SHA256SUMS'})")
     if report.problems:
         raise FetchError(report.problems)
     return 0
@@ -358,7 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="pasta dos dados brutos (padrão: a pasta data/raw do repositório, de "
                         "qualquer pasta em que o comando rode); depois, `viabilidade data build "
                         "--raw PASTA`")
-    f.add_argument("--so", nargs="+", default=None, metavar="CONJUNTO",
+    f.add_argument("--so", nargs="+", action="extend", default=None, metavar="CONJUNTO",
                    help="baixa só estes conjuntos (nomes em --listar; padrão: todos os não "
                         "opcionais)")
     f.add_argument("--listar", action="store_true",

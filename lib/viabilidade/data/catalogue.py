@@ -160,6 +160,13 @@ class Source:
         the portal's ``/api/3/action/package_show?id=<id>`` is downloaded into
         ``<folder>/<id>/``, those already there with their recorded sha256 skipped — new
         months arrive on each run.
+    saved_name : str
+        File name the download is saved as when the address ends in an API query, not a
+        file name (SIDRA's ``…/p/all``); empty: the last part of :attr:`url`.
+    by_hand : str
+        What to do by hand when the download fails (pt-BR), for a set whose published
+        name is not a file to look for (an API answer); empty: "coloque-o com o nome
+        publicado".
     """
 
     key: str
@@ -176,6 +183,8 @@ class Source:
     optional: bool = False
     manual: str = ""
     ckan: tuple[str, ...] = ()
+    saved_name: str = ""
+    by_hand: str = ""
 
     @property
     def filename(self) -> str:
@@ -183,6 +192,8 @@ class Source:
         folder listing (:attr:`pattern`) or the source is :attr:`manual`."""
         if self.pattern or self.manual or self.ckan:
             return ""
+        if self.saved_name:
+            return self.saved_name
         return self.url.rstrip("/").rsplit("/", 1)[-1].split("?")[0]
 
     @property
@@ -305,7 +316,13 @@ CATALOGUE: tuple[Source, ...] = (
         "https://apisidra.ibge.gov.br/values/t/5938/n6/in%20n3%2052/v/37,498,513/p/all",
         "economy", use="PIB, impostos e valor adicionado por município",
         note="resposta JSON da API do SIDRA; a reconstrução lê a exportação xlsx da mesma "
-             "tabela; endereço montado pela sintaxe documentada da API, não confirmado"),
+             "tabela; endereço montado pela sintaxe documentada da API, não confirmado",
+        saved_name="sidra_tabela5938_pib_municipios_GO.json",
+        by_hand="abra a tabela 5938 no SIDRA (https://sidra.ibge.gov.br/tabela/5938), escolha "
+                "os municípios de Goiás, as variáveis PIB a preços correntes, impostos e "
+                "valor adicionado bruto e todos os anos, baixe em xlsx e salve como "
+                "{raw}/economy/sidra_tabela5938_pib_municipios_GO_2002-2023.xlsx (o arquivo "
+                "que `viabilidade data build` lê)"),
     Source(
         "cnefe", "IBGE", "Cadastro Nacional de Endereços para Fins Estatísticos (CNEFE) do "
         "Censo 2022, Goiás", "2022", f"{_CNEFE}/52_GO.zip", "cnefe",

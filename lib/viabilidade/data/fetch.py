@@ -335,6 +335,8 @@ def _by_hand(s: Source, raw: Path, name: str = "") -> str:
         return (f"baixe os arquivos {'/'.join(s.ckan)} no navegador ({s.url}) e coloque-os em "
                 f"{raw / _ckan_folder(s)}/ com os nomes publicados; eles são conferidos e "
                 "registrados na primeira execução em que o portal responder")
+    if s.by_hand:
+        return s.by_hand.format(raw=raw)
     named = f" com o nome publicado ({name or s.shown_name})" if name or s.shown_name else ""
     return (f"baixe o arquivo no navegador ({s.url}) e coloque-o em {raw / s.folder}/{named}; "
             "na próxima execução ele é conferido e registrado")

@@ -21,8 +21,10 @@ For each interaction:
   chart, the map's layers, the territory image, the session).
 
 Median and maximum over ``--repeat`` repetitions after one warm-up round. An interaction that
-changes the area starts without the profiles the explorer keeps (:data:`NEW_AREA`); a reading
-or threshold change uses them, as in the explorer. The result tabs are on «Regras»: the margin
+changes the area starts without the profiles the explorer keeps (:data:`NEW_AREA`); with
+``--cold`` also without anything the package keeps per store or process (:func:`forget`: the
+first visit of an origin in a new kernel). A reading or threshold change uses them, as in
+the explorer. The result tabs are on «Regras»: the margin
 chart and the territory map are drawn when their tab is opened, timed as two more rows. With ``--profile``
 one more round runs under cProfile and the top costs (cumulative) are printed.
 """
@@ -159,12 +161,36 @@ def interactions(ex, store):
          if getattr(ex, "_results_tab", None) is not None else [])   # older explorers draw at once
 
 
-def one_round(ex, store, clock, wire, times=None):
+def forget(ex, store, everything: bool) -> None:
+    """Before an interaction that changes the area: the explorer's profiles are dropped; with
+    ``everything`` also what the package keeps per store or process (district points and
+    cells, tracts' unions, measured areas, projections, the map's district territories): the
+    first visit of an origin in a new kernel."""
+    if hasattr(ex, "_memo"):
+        ex._memo = type(ex._memo)()
+    if not everything:
+        return
+    import viabilidade.explore.leaflet_map as lm
+
+    for key in [k for k in getattr(store, "_cache", {}) if not isinstance(k, str)]:
+        del store._cache[key]
+    getattr(lm, "_TERRITORIES", {}).clear()
+    try:
+        from viabilidade.common import geodesy
+        from viabilidade.geo import distance
+
+        geodesy._AREAS.clear()
+        distance._AEQD.cache = {}
+    except (ImportError, AttributeError):
+        pass
+
+
+def one_round(ex, store, clock, wire, times=None, cold=False):
     for label, setup, action in interactions(ex, store):
         if setup is not None:
             setup()
-        if label.startswith(NEW_AREA) and hasattr(ex, "_memo"):
-            ex._memo = type(ex._memo)()     # a new area is measured cold: no profile kept
+        if label.startswith(NEW_AREA):
+            forget(ex, store, cold)
         sent = wire.bytes
         clock.start()
         action()
@@ -180,6 +206,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--profile", action="store_true", help="profile one more round (cProfile)")
     ap.add_argument("--top", type=int, default=30)
+    ap.add_argument("--cold", action="store_true",
+                    help="before each change of area forget every cache, not only the profiles")
     args = ap.parse_args()
 
     wire = _Wire()
@@ -202,11 +230,12 @@ def main() -> None:
     warm = time.perf_counter() - t
     times: dict[str, list] = {}
     for _ in range(args.repeat):
-        one_round(ex, store, clock, wire, times)
+        one_round(ex, store, clock, wire, times, cold=args.cold)
 
     load = os.getloadavg()
     print(f"Explorer (ipyleaflet map, widget messages serialised): aberto em {opened:.2f} s; "
           f"rodada de aquecimento {warm:.1f} s; {args.repeat} repetições; "
+          f"{'todos os caches esquecidos' if args.cold else 'perfis esquecidos'} a cada nova área; "
           f"carga média (1/5 min) {load[0]:.1f}/{load[1]:.1f} em {os.cpu_count()} núcleos")
     print(f"{'interação':<38} {'conclusão med/máx (s)':>22} {'fim med/máx (s)':>18} {'enviado (kB)':>13}")
     for label, rows in times.items():

@@ -109,7 +109,7 @@ limit_vii = audit["VII_limite"].iloc[0]
 body = (
     "<ul>"
     f"<li><strong>Item IV — população</strong>: mais de {fmt.number(th['IV'].value)} habitantes; "
-    f"{esc(CHOICES['population_vintage'][cfg.population_vintage])} (IBGE), valor publicado, "
+    f"{esc(CHOICES['population_vintage'][cfg.population_vintage])}, valor publicado, "
     "não certificado.</li>"
     f"<li><strong>Item V — eleitorado</strong>: mais de {fmt.number(th['V'].value)} eleitores; "
     "perfil do eleitorado de 2026 (TSE; julho de 2026, data não conferida), valor publicado, não "
@@ -128,8 +128,8 @@ body = (
     "</ul>"
     "<p>Os requisitos são os integrais: a redução de 2/3 do art. 4º vale para a criação de "
     "município de interesse especial, não para a verificação do art. 8º.</p>"
-    f"<p>Comparação das divulgações do Censo 2022: com a "
-    f"{esc(CHOICES['population_vintage'][other_vintage])}, {fmt.number(len(fail_iv_other))} "
+    f"<p>Comparação das divulgações do Censo 2022: com a outra divulgação ("
+    f"{esc(CHOICES['population_vintage'][other_vintage])}), {fmt.number(len(fail_iv_other))} "
     f"municípios não atingem o item IV; com a adotada, {fmt.number(len(fail_iv))}.</p>"
 )
 changed = sorted(set(fail_iv["cod_ibge"]) ^ set(fail_iv_other["cod_ibge"]))

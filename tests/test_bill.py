@@ -213,9 +213,12 @@ def test_justification_is_headed_by_the_bar_and_gives_bases(store, author):
     assert rows["art. 4º, I"][1] == "Condições para instalação da Prefeitura e da Câmara Municipal"
     # One level of brackets; the plebiscite quorum says whose electorate it counts.
     assert rows["art. 4º, § 1º — Abadiânia (remanescente)"][1] == "mais de 3.000\u00a0habitantes"
-    assert rows["art. 7º, § 1º, I"][1] == ("no mínimo 6.308\u00a0eleitores — metade mais um de "
-                                          "12.614, o eleitorado da área somado ao do "
-                                          "remanescente do município de origem")
+    # legal review 3, finding 5: comparecimentos, the roll's source and the effective roll
+    assert rows["art. 7º, § 1º, I"][1] == (
+        "no mínimo 6.308\u00a0comparecimentos — metade mais um de 12.614 eleitores, o eleitorado "
+        "da área somado ao do remanescente do município de origem (TSE, perfil do eleitorado de "
+        "2026, agregação não conferida); o quórum efetivo será o da lista de eleitores aptos "
+        "fechada pelo TRE-GO para a consulta")
 
 
 def test_fusion_bill(store, author):

@@ -118,12 +118,16 @@ def test_n5_one_count_rule_for_transfer_and_fusion(analysed):
         assert COMBINED in r.reason
     assert transfer.details["quorum_por_municipio"] == "Abadiânia: 6.308; Corumbá de Goiás: 3.976"
     assert fusion.details["quorum_por_municipio"] == "Anhanguera: 873; Cumari: 1.309"
+    effective = (" Em qualquer leitura, o quórum efetivo será o da lista de eleitores aptos "
+                 "fechada pelo TRE-GO para a consulta.")
     assert transfer.reason.endswith(
-        COMBINED + ": 20.564 eleitores (publicado), quórum mínimo de 10.283 comparecimentos e, "
-        "nesse caso, 5.142 votos “sim”.")
+        COMBINED + ": 20.564 eleitores (publicado; TSE, perfil do eleitorado de 2026, agregação "
+        "não conferida), quórum mínimo de 10.283 comparecimentos e, nesse caso, 5.142 votos "
+        "“sim”." + effective)
     assert fusion.reason.endswith(
-        COMBINED + ": 4.360 eleitores (publicado), quórum mínimo de 2.181 comparecimentos e, "
-        "nesse caso, 1.091 votos “sim”.")
+        COMBINED + ": 4.360 eleitores (publicado; TSE, perfil do eleitorado de 2026, agregação "
+        "não conferida), quórum mínimo de 2.181 comparecimentos e, nesse caso, 1.091 votos "
+        "“sim”." + effective)
 
 
 def test_n4_the_fusion_economic_text_is_its_own(analysed, store):
@@ -333,4 +337,4 @@ def test_n10_the_census_file_of_the_history_table_is_not_called_history():
 def test_n2_the_installed_municipality_sensitivity_lists_only_its_readings(analysed):
     descriptions = [d for d, _, _ in analysed(NOVA).alternatives]
     assert [d.split(":")[0] for d in descriptions] == [
-        "leitura adotada", "I-1", "I-1", "I-1b", "Censo 2022", "I-2"]
+        "leitura adotada", "I-1", "I-1", "I-1b", "População", "I-2"]

@@ -45,6 +45,21 @@ def test_transfer_chapter_and_slide(store):
     assert "o eleitorado seria de 20.564 eleitores (publicado)" in t2
 
 
+def test_without_tracts_the_transfer_says_the_district_limit_was_not_loaded(store):
+    # legal review 3, finding 9: the IBGE does publish district limits (census tract mesh 2022)
+    a = analyse(FIX / "transferencia-posse-dabadia.toml", store=store)
+    t = plain(operation_chapters.transfer_section(a, store))
+    assert ("Os dados usados neste estudo não trazem o limite do distrito (a malha de setores "
+            "censitários do IBGE 2022 não foi carregada) e o candidato não trouxe arquivo de "
+            "limites: a lei estadual deve descrever essa divisa") in t
+    assert "não têm polígonos de distritos" not in t
+    s = plain(sections.area(a, store))
+    assert ("A área não tem polígono (os dados usados neste estudo não trazem o limite do "
+            "distrito, pois a malha de setores censitários do IBGE 2022 não foi carregada, e o "
+            "candidato não trouxe arquivo de limites)") in s
+    assert "não têm malha publicada" not in s
+
+
 def test_correction_has_no_area_section_and_a_slide_without_seat(store):
     a = analyse(FIX / "correcao-abadiania-alexania.toml", store=store)
     assert sections.area(a, store) == ""
@@ -163,3 +178,16 @@ def test_nova_iguacu_is_read_as_the_installed_municipality_it_is(store):
             "(população) e VI (núcleo urbano);") in cover
     assert ("uma criação semelhante hoje está vedada enquanto não editada essa lei (CF, art. 18, "
             "§ 4º)") in cover
+
+
+def test_the_creation_quorum_names_its_roll_and_the_effective_list(store):
+    # legal review 3, finding 5: the roll's source beside the quorum, counted in comparecimentos
+    a = analyse(FIX.parent.parent / "data" / "candidates" / "posse-dabadia.toml", store=store)
+    r = a.result("art7.par1")
+    assert ("Com o eleitorado da área e do remanescente de 12.614 eleitores (publicado; TSE, "
+            "perfil do eleitorado de 2026, agregação não conferida), o quórum mínimo seria de "
+            "6.308 comparecimentos e, nesse caso, a aprovação exigiria 3.155 votos “sim”; o "
+            "quórum efetivo será o da lista de eleitores aptos fechada pelo TRE-GO para a "
+            "consulta.") in r.reason
+    assert r.unit == "comparecimentos" and r.threshold == 6308
+    assert r.details["fonte_rol"] == "TSE, perfil do eleitorado de 2026, agregação não conferida"

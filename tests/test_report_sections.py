@@ -255,3 +255,29 @@ def test_the_share_of_state_revenue_reads_as_a_percentage():
 
     assert _detail_value(0.0001, "parcela_receita") == "0,01\u00a0%"
     assert _detail_value(0.0001, "outra_fracao") == "0,0001"
+
+
+def test_a_drawn_area_dates_each_source_on_its_own():
+    # legal review 3, finding 10: the Censo's reference date was pasted after "Localidades 2022"
+    from viabilidade.data.sources import VINTAGE_CENSUS
+    from viabilidade.profile.build import SRC_DRAWN
+    from viabilidade.rules.result import Basis, Figure
+
+    row = sections._figure_row("População", Figure(467, "habitantes", Basis.ESTIMATED, SRC_DRAWN,
+                                                    VINTAGE_CENSUS, uncertainty=467))
+    assert row[3] == ("polígono do arquivo de limites da candidatura; distritos: IBGE, Censo "
+                      "Demográfico 2022 (agregados por distritos; referência 31/07/2022); sedes "
+                      "municipais e vilas: IBGE, Localidades 2022")
+
+
+def test_the_population_vintage_names_its_base_and_year():
+    # legal review 3, finding 10: "população revisada (agregados por setor)" named no base
+    from viabilidade.rules.settings import CHOICES
+
+    assert CHOICES["population_vintage"]["revised"] == (
+        "IBGE, Censo Demográfico 2022, Agregados por setores censitários, resultados do universo "
+        "(revisados)")
+    assert ("População: IBGE, Censo Demográfico 2022, Agregados por setores censitários, "
+            "resultados do universo (revisados).") in Settings().describe()
+    assert ("População: IBGE, Censo Demográfico 2022, primeira divulgação (28/06/2023)"
+            in [text for text, _ in Settings().alternatives()])

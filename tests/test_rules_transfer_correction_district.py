@@ -57,13 +57,18 @@ def test_transfer_roll_counts_the_receiving_municipality(store):
     # municipality involved, the combined count of 20.564 as the alternative reading
     assert r.threshold is None and r.details["quorum_por_municipio"] == (
         "Abadiânia: 6.308; Corumbá de Goiás: 3.976")
+    # legal review 3, finding 5: the roll's source named where the quorum is computed
     assert ("o estudo exige quórum e maioria em cada um — Abadiânia: 12.614 eleitores "
-            "(publicado), quórum mínimo de 6.308 comparecimentos e, nesse caso, 3.155 votos "
-            "“sim”; Corumbá de Goiás: 7.950 eleitores (publicado), quórum mínimo de 3.976 "
+            "(publicado; TSE, perfil do eleitorado de 2026, agregação não conferida), quórum "
+            "mínimo de 6.308 comparecimentos e, nesse caso, 3.155 votos “sim”; Corumbá de Goiás: "
+            "7.950 eleitores (publicado; TSE, perfil do eleitorado de 2026, agregação não "
+            "conferida), quórum mínimo de 3.976 "
             "comparecimentos e, nesse caso, 1.989 votos “sim”. Leitura alternativa, não adotada: "
             "uma só contagem no eleitorado somado") in r.reason
-    assert ("20.564 eleitores (publicado), quórum mínimo de 10.283 comparecimentos e, nesse "
-            "caso, 5.142 votos “sim”.") in r.reason
+    assert ("20.564 eleitores (publicado; TSE, perfil do eleitorado de 2026, agregação não "
+            "conferida), quórum mínimo de 10.283 comparecimentos e, nesse caso, 5.142 votos "
+            "“sim”. Em qualquer leitura, o quórum efetivo será o da lista de eleitores aptos "
+            "fechada pelo TRE-GO para a consulta.") in r.reason
     area_only = analyse(TRANSFER, store=store, settings=Settings(plebiscite_roll="area"))
     r2 = _rules(area_only)["art7.par1"]
     assert r2.details["partes_rol"] == {"Posse d'Abadia": 2229} and r2.threshold == 1115

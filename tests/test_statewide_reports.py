@@ -49,8 +49,12 @@ def test_audit_report_lists_the_42_and_the_next_audit_year(audit_files):
     assert "O menor é Anhanguera (5201207), com 924 habitantes." in text
     assert "Nenhum município fica com todos os itens comprovados" in text
     assert "A próxima verificação é em 2027 (eleições de 2028)." in text
-    assert ("com a população da primeira divulgação (28/06/2023), 42 municípios "
-            "não atingem o item IV; com a adotada, 42.") in text
+    assert ("com a outra divulgação (IBGE, Censo Demográfico 2022, primeira divulgação "
+            "(28/06/2023)), 42 municípios não atingem o item IV; com a adotada, 42.") in text
+    # legal review 3, finding 10: the population's source named with its base and year
+    assert ("População IBGE, Censo Demográfico 2022, Agregados por setores censitários, "
+            "resultados do universo (revisados)") in text
+    assert "população revisada (agregados por setor)" not in text
     assert ("42 têm 3.000 habitantes ou menos e não atingem o item IV do art. 4º (população de mais "
             "de 3.000 habitantes) com os dados publicados do Censo 2022.") in text
     body = _text(html.split("</style>")[-1])

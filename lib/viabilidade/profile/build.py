@@ -331,8 +331,11 @@ def _district_parts(candidate: Candidate, store, settings):
     return area_parts, origins, remainders
 
 
+#: Each source with its own date (legal review 3, finding 10): the Censo's reference date sits
+#: after the Censo, so the figure's vintage (the same date) is not pasted after Localidades.
 SRC_DRAWN = ("polígono do arquivo de limites da candidatura; distritos: IBGE, Censo Demográfico "
-             "2022 (agregados por distritos), sedes municipais e vilas (IBGE Localidades 2022)")
+             f"2022 (agregados por distritos; referência {VINTAGE_CENSUS}); sedes municipais e "
+             "vilas: IBGE, Localidades 2022")
 
 
 def _drawn_figure(est, column: str, unit: str, cod_ibge: str | None, what: str) -> tuple[float, float, str]:

@@ -564,6 +564,7 @@ def _requirement(r) -> str:
     """The requirement's cell: the threshold in words, else the rule's title (a requirement
     without a number: art. 4º, I; the plebiscite); a quorum counted on the area's electorate
     and the remainder's (the federal reading) says so."""
+    from ..rules.art7 import EFFECTIVE_ROLL
     from .writers.tables import threshold_text
 
     if r.threshold is None:
@@ -571,8 +572,10 @@ def _requirement(r) -> str:
     text = threshold_text(r)
     d = r.details if isinstance(r.details, dict) else {}
     if d.get("eleitorado") == "federal" and d.get("eleitores_rol"):
-        text += (f" — metade mais um de {fmt.number(d['eleitores_rol'])}, o eleitorado da "
-                 "área somado ao do remanescente do município de origem")
+        source = f" ({d['fonte_rol']})" if d.get("fonte_rol") else ""
+        text += (f" — metade mais um de {fmt.number(d['eleitores_rol'])} eleitores, o "
+                 f"eleitorado da área somado ao do remanescente do município de origem{source}; "
+                 f"{EFFECTIVE_ROLL}")
     return text
 
 

@@ -90,7 +90,9 @@ def transfer_section(analysis, store=None) -> Html | str:
         from ..geo.tracts import TRACT_LIMIT_LABEL
 
         held = (f"Nos dados, os distritos têm só o {TRACT_LIMIT_LABEL}" if _has_tracts(c, store)
-                else "Os dados do IBGE não têm polígonos de distritos de Goiás")
+                else "Os dados usados neste estudo não trazem o limite do distrito (a malha de "
+                "setores censitários do IBGE 2022 não foi carregada) e o candidato não trouxe "
+                "arquivo de limites")
         boundary = (f"O novo limite entre {esc(origin.label)} e {esc(dest.label)} passa a ser a "
                     f"divisa atual entre {esc(what)} e o restante de {esc(origin.label)}. "
                     f"{held}: a lei estadual deve descrever essa divisa com o memorial "

@@ -395,11 +395,13 @@ def area(analysis, store=None, map_html: str = "") -> Html:
         from ..geo.tracts import TRACT_LIMIT_LABEL, districts_have_tracts
 
         tracts = store is not None and districts_have_tracts(store, c.districts)
-        held = (f"os distritos têm só o {TRACT_LIMIT_LABEL}, sobre o qual o estudo não mede, e "
-                if tracts else "os distritos do IBGE não têm malha publicada e ")
+        held = (f"nos dados usados (os distritos têm só o {TRACT_LIMIT_LABEL}, sobre o qual o "
+                "estudo não mede, e " if tracts else
+                "(os dados usados neste estudo não trazem o limite do distrito, pois a malha de "
+                "setores censitários do IBGE 2022 não foi carregada, e ")
         shown = (f"o mapa mostra o {TRACT_LIMIT_LABEL}; " if tracts
                  else "o mapa mostra só um território aproximado; ")
-        body += ("<p>A área não tem polígono nos dados usados (" + held
+        body += ("<p>A área não tem polígono " + held
                  + "o candidato não trouxe arquivo de limites): "
                  + (shown if map_html else "")
                  + ("a distância do art. 4º, II medida sobre a divisa e o memorial descritivo "
@@ -425,6 +427,7 @@ DETAIL_LABELS = {
     "eleitorado": "Eleitorado do plebiscito (leitura I-10 da lei)",
     "leitura": "Leitura adotada",
     "base_rol": "Base do rol",
+    "fonte_rol": "Fonte do rol",
     "ano_criacao": "Ano de criação",
     "instalacao": "Instalação",
     "origem": "Origem do ano de criação",

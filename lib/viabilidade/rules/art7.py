@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ..proposal.candidate import Candidate, Plebiscite
 from .calendar import creation_year, installation_date, is_election_year, next_election
 from .common import FUTURE_KEY, combine, date_br, fmt, future_act, missing_proof, simple
+from ..data.sources import SHORT_TSE_2022, SHORT_TSE_PROFILE
 from .result import BASIS_WORDS, Basis, Figure, RuleResult, Status, weakest
 from .settings import Settings
 
@@ -91,6 +92,49 @@ def quorum(eligible: int, reading: str = "absolute-majority") -> int:
 def majority(turnout: int) -> int:
     """Smallest number of yes votes that is a majority of ``turnout`` (yes > turnout / 2)."""
     return turnout // 2 + 1
+
+
+#: Where the study's roll comes from, named beside the quorum (legal review 3, finding 5): a
+#: third party's aggregation of the TSE profile, not the list of voters of any consultation.
+ROLL_SOURCE_WORDS = {SHORT_TSE_PROFILE: "TSE, perfil do eleitorado de 2026, agregação não conferida",
+                     SHORT_TSE_2022: "TSE, eleitorado apto nas Eleições Gerais de 2022"}
+#: The roll the quorum will really be counted on (art. 7º, § 1º, I: "eleitores aptos a votar").
+EFFECTIVE_ROLL = ("o quórum efetivo será o da lista de eleitores aptos fechada pelo TRE-GO para a "
+                  "consulta")
+
+
+def roll_source(figures) -> str:
+    """The sources of a roll's figures in the reader's words, each once, joined by ``"; "``:
+    the TSE profile of 2026 reads ``"TSE, perfil do eleitorado de 2026, agregação não
+    conferida)"`` (:data:`ROLL_SOURCE_WORDS`); a certificate's source as entered; ``""`` when
+    no figure names a source."""
+    out: list[str] = []
+    for f in figures:
+        if f is None or not f.source:
+            continue
+        words = next((w for short, w in ROLL_SOURCE_WORDS.items()
+                      if f.basis != Basis.CERTIFIED and short in f.source), f.source)
+        if words not in out:
+            out.append(words)
+    return "; ".join(out)
+
+
+def roll_figures(profile: Profile | None, settings: Settings) -> list[Figure]:
+    """The figures the roll's total is taken from (:func:`roll`): the whole origins (and the
+    receiving municipality) when the parts add up to them, else the parts."""
+    if profile is None:
+        return []
+    figs = [f for _, f in roll_parts(profile, settings)]
+    if any(f is None or f.value is None for f in figs):
+        return [f for f in figs if f is not None]
+    total = sum(f.value for f in figs)
+    if _whole_origins(profile, settings, total) is not None and \
+            weakest(f.basis for f in figs) != Basis.CERTIFIED:
+        whole = [o.electors for o in profile.origins.values()]
+        if profile.destination is not None:
+            whole.append(profile.destination.electors)
+        return whole
+    return figs
 
 
 def roll_parts(profile: Profile | None, settings: Settings) -> list[tuple[str, Figure | None]]:
@@ -203,7 +247,9 @@ def each_text(candidate: Candidate | None, profile: Profile | None, settings: Se
         if f is None or f.value is None:
             return ""
         q = quorum(int(round(f.value)), settings.quorum)
-        texts.append(f"{label}: {fmt(round(f.value))} eleitores ({BASIS_WORDS[f.basis]}), quórum "
+        source = roll_source([f])
+        texts.append(f"{label}: {fmt(round(f.value))} eleitores ({BASIS_WORDS[f.basis]}"
+                     f"{'; ' + source if source else ''}), quórum "
                      f"mínimo de {fmt(q)} comparecimentos e, nesse caso, {fmt(majority(q))} "
                      "votos “sim”")
     return "; ".join(texts)
@@ -289,7 +335,7 @@ def _par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> 
     if p.eligible is not None and turnout is not None:
         q = quorum(p.eligible, settings.quorum)
         ok = turnout >= q
-        numbers = dict(value=turnout, threshold=q, comparator=">=", unit="eleitores",
+        numbers = dict(value=turnout, threshold=q, comparator=">=", unit="comparecimentos",
                        margin=turnout - q, margin_pct=100 * (turnout - q) / q,
                        details={"eleitores_aptos": p.eligible, "leitura": settings.quorum})
         counted = (f"Compareceram {fmt(turnout)} de {fmt(p.eligible)} eleitores aptos; quórum "
@@ -305,9 +351,11 @@ def _par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> 
         reason = ("Plebiscito ainda sem resultado: são necessários o número de eleitores aptos e o de "
                   f"comparecimentos (TRE-GO); {desc}.")
         return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE, reason,
-                      comparator=">=", unit="eleitores", details=details)
+                      comparator=">=", unit="comparecimentos", details=details)
     q = quorum(int(round(n)), settings.quorum)
-    details.update(eleitores_rol=n, base_rol=str(basis), quorum=q, maioria_no_quorum=majority(q),
+    source = roll_source(roll_figures(profile, settings))
+    details.update(eleitores_rol=n, base_rol=str(basis), fonte_rol=source, quorum=q,
+                   maioria_no_quorum=majority(q),
                    partes_rol={label: f.value for label, f in roll_parts(profile, settings)})
     each = each_text(candidate, profile, settings)
     if each:
@@ -320,23 +368,25 @@ def _par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> 
                        f"{label}: {fmt(quorum(int(round(f.value)), settings.quorum))}"
                        for label, f in each_parts(candidate, profile, settings)),
                    # the summed roll is the alternative reading's (one count), labelled so
-                   "eleitores_rol_somado": n, "base_rol": str(basis),
+                   "eleitores_rol_somado": n, "base_rol": str(basis), "fonte_rol": source,
                    "partes_rol": {label: f.value for label, f in roll_parts(profile, settings)}}
         reason = ("Plebiscito ainda sem resultado: são necessários, em cada município, o número "
                   f"de eleitores aptos e o de comparecimentos (TRE-GO). "
                   f"{EACH_RULE[candidate.operation]} — {each}. "
-                  f"{COMBINED}: {fmt(round(n))} eleitores ({BASIS_WORDS[basis]}), quórum "
+                  f"{COMBINED}: {fmt(round(n))} eleitores ({BASIS_WORDS[basis]}"
+                  f"{'; ' + source if source else ''}), quórum "
                   f"mínimo de {fmt(q)} comparecimentos e, nesse caso, {fmt(majority(q))} votos "
-                  "“sim”.")
+                  f"“sim”. Em qualquer leitura, {EFFECTIVE_ROLL}.")
         return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE, reason,
-                      comparator=">=", unit="eleitores", basis=basis,
+                      comparator=">=", unit="comparecimentos", basis=basis,
                       certifier="Tribunal Regional Eleitoral", details=details)
     reason = (f"Plebiscito ainda sem resultado: são necessários o número de eleitores aptos e o de "
               f"comparecimentos (TRE-GO). Com o {desc} de {fmt(round(n))} eleitores "
-              f"({BASIS_WORDS[basis]}), o quórum mínimo seria de "
-              f"{fmt(q)} comparecimentos e, nesse caso, a aprovação exigiria {fmt(majority(q))} votos “sim”.")
+              f"({BASIS_WORDS[basis]}{'; ' + source if source else ''}), o quórum mínimo seria de "
+              f"{fmt(q)} comparecimentos e, nesse caso, a aprovação exigiria {fmt(majority(q))} votos "
+              f"“sim”; {EFFECTIVE_ROLL}.")
     return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE, reason, threshold=q,
-                  comparator=">=", unit="eleitores", basis=basis, certifier="Tribunal Regional Eleitoral",
+                  comparator=">=", unit="comparecimentos", basis=basis, certifier="Tribunal Regional Eleitoral",
                   details=details)
 
 

@@ -53,8 +53,9 @@ CHOICES: dict[str, dict[str, str]] = {
         "area": "plebiscito só com o eleitorado da área (art. 7º, literal)",
     },
     "population_vintage": {
-        "revised": "população revisada (agregados por setor)",
-        "first-release": "população da primeira divulgação (28/06/2023)",
+        "revised": ("IBGE, Censo Demográfico 2022, Agregados por setores censitários, resultados "
+                    "do universo (revisados)"),
+        "first-release": "IBGE, Censo Demográfico 2022, primeira divulgação (28/06/2023)",
     },
 }
 
@@ -541,7 +542,7 @@ class Settings:
         """
         labels = {"reduction_items": "I-1", "reduction": "I-1b", "perimeter": "I-4",
                   "origin_reduction": "I-7", "quorum": "I-8", "prevailing_legislation": "I-9",
-                  "plebiscite_roll": "I-10", "population_vintage": "Censo 2022"}
+                  "plebiscite_roll": "I-10", "population_vintage": "População"}
         out = []
         for name, allowed in CHOICES.items():
             for value, text in allowed.items():
@@ -566,7 +567,7 @@ class Settings:
             f"I-8: {CHOICES['quorum'][self.quorum]}.",
             f"I-9: {CHOICES['prevailing_legislation'][self.prevailing_legislation]}.",
             f"I-10: {CHOICES['plebiscite_roll'][self.plebiscite_roll]}.",
-            f"Censo 2022: {CHOICES['population_vintage'][self.population_vintage]}.",
+            f"População: {CHOICES['population_vintage'][self.population_vintage]}.",
             f"Limites: população > {_num(self.population)} habitantes; eleitores > "
             f"{_num(self.electors)}; núcleo urbano ≥ {_num(self.buildings)} edificações; "
             f"arrecadação > {_num(self.revenue_share * 100)} % da receita estadual de impostos; "

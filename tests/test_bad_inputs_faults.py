@@ -29,8 +29,9 @@ def test_truncated_census_xlsx_names_the_file(tmp_path):
     bad = _truncated(RAW / RAW_FILES["pop_xlsx"].path, tmp_path / "populacao.xlsx")
     with pytest.raises(DataError) as info:
         census.read_population_xlsx(bad, uf="52")
-    assert str(info.value) == ("arquivo populacao.xlsx: não foi possível abri-lo (BadZipFile: "
-                               "File is not a zip file); esperada uma planilha .xlsx inteira "
+    assert str(info.value) == ("arquivo populacao.xlsx: não foi possível abri-lo (o conteúdo não "
+                               "é um arquivo compactado zip (arquivo truncado, corrompido ou de "
+                               "outro formato)); esperada uma planilha .xlsx inteira "
                                "(arquivo truncado ou corrompido? baixe-o de novo)")
 
 
@@ -39,7 +40,7 @@ def test_truncated_sidra_xlsx_names_the_file(tmp_path):
     bad = _truncated(RAW / RAW_FILES["pib"].path, tmp_path / "pib.xlsx")
     names = pd.DataFrame({"cod_ibge": ["5200050"], "nome": ["Abadia de Goiás"]})
     with pytest.raises(DataError, match=r"^arquivo pib\.xlsx: não foi possível abri-lo "
-                                        r"\(BadZipFile: "):
+                                        r"\(o conteúdo não é um arquivo compactado zip "):
         sidra.read_pib(bad, names)
 
 

@@ -7,6 +7,7 @@ named "Quebra" and kills its worker process for one named "Derruba".
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import time
@@ -276,7 +277,9 @@ def test_a_failed_rerun_still_links_the_earlier_study_in_its_folder(tmp_path):
     assert (out / "alfa" / "estudo.html").read_text(encoding="utf-8") == "<p>Alfa</p>"
     page = (out / "index.html").read_text(encoding="utf-8")
     row = page.split("<tbody>")[1].split("</tr>")[0]
-    assert ("<td>falhou<br><small>o estudo anterior continua na pasta: Viável perante a LC nº "
+    assert ('<td>falhou<br><small><a href="#falha-alfa">motivo</a>: cell 3 failed for alfa: '
+            "ZeroDivisionError</small>"  # review-batch2 #12: the reason in the row itself
+            "<br><small>o estudo anterior continua na pasta: Viável perante a LC nº "
             "2/1990; a criação está vedada enquanto não editada a lei complementar federal (CF, "
             "art. 18, § 4º).</small></td>") in row  # a stand-in record: no short line
     assert ('<a href="alfa/estudo.html">HTML anterior</a> · <a href="alfa/estudo.pdf">PDF '
@@ -493,9 +496,19 @@ def test_index_speaks_the_studies_vocabulary():
                                        "não se aplica"}
 
 
-def test_progress_bar_speaks_pt_br(cands, tmp_path, capsys):
+class _Terminal(io.StringIO):
+    """A stderr that says it is a terminal (the bar shows only on one)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_speaks_pt_br(cands, tmp_path, monkeypatch):
+    import sys
+
+    monkeypatch.setattr(sys, "stderr", _Terminal())
     run_batch([cands], tmp_path / "lote", workers=1, study=FAKE, progress=True)
-    err = capsys.readouterr().err
+    err = sys.stderr.getvalue()
     last = err.replace("\r", "\n").strip().splitlines()[-1]
     assert last.startswith("lote: 100%|") and "4/4 estudos [" in last
     assert " decorridos, faltam " in last
@@ -534,3 +547,11 @@ def test_a_read_only_study_folder_gives_the_words_estudo_gives(cands, tmp_path, 
     assert rec["status"] == "falhou" and rec["error"] == said
     assert unit.problems(rec["error"]) == [said]
     assert not (out / "chamadas.log").exists()  # the study did not run
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(cands, tmp_path, capsys):
+    """review-batch2 #11: a batch asked for its bar (progress=True, the default of `lote`)
+    writes none into a pipe or a log file (stderr here is pytest's capture, not a TTY)."""
+    run_batch([cands / "alfa.toml"], tmp_path / "lote", workers=1, study=FAKE, progress=True)
+    err = capsys.readouterr().err
+    assert "lote:" not in err and "\r" not in err and "█" not in err

@@ -191,7 +191,8 @@ def test_zip_without_a_shapefile_and_a_file_that_is_not_a_zip(tmp_path):
     path.write_text("não é zip", encoding="utf-8")
     with pytest.raises(GeoError) as e:
         read_area(path)
-    assert str(e.value) == ("area.zip: não é um arquivo .zip válido (File is not a zip file); "
+    assert str(e.value) == ("area.zip: não é um arquivo .zip válido (o conteúdo não é um arquivo "
+                            "compactado zip (arquivo truncado, corrompido ou de outro formato)); "
                             "esperado um Shapefile compactado (.shp, .shx, .dbf e .prj num .zip)")
 
 

@@ -319,6 +319,12 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
             name = f'<a href="{_href(_link(r, "html"))}">{name}</a>'   # wide table
         prev = r.get("previous") if failed else None
         said = e(_conclusion(r, bars)) if not failed else "falhou"
+        if failed:  # why, in the row itself: the links column is off-screen on a wide table
+            why = problems(r.get("error")) or ["sem mensagem de erro"]
+            more = (f" (e mais {len(why) - 1} problema{'s' if len(why) > 2 else ''})"
+                    if len(why) > 1 else "")
+            said += (f'<br><small><a href="#falha-{e(slug, quote=True)}">motivo</a>: '
+                     f"{e(why[0])}{more}</small>")
         if prev:  # the earlier study is still whole in its folder: say so, link it
             said += (f"<br><small>{e(EARLIER)}: {e(_conclusion(prev, bars))}</small>")
         cells = [f'<td data-sort="{e(slug, quote=True)}">{name}'

@@ -100,7 +100,8 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
     study : str, optional
         Study function as ``"module:function"`` (default ``viabilidade.report.study:run_study``).
     progress : bool
-        Show a tqdm progress bar (current candidate, ETA) on stderr.
+        Show a tqdm progress bar (current candidate, ETA) on stderr, only when stderr is a
+        terminal (never in a pipe or a log file).
     rulesets : list of str, optional
         ``--regras`` for every study ("Sob outras regras"), as
         :func:`viabilidade.rules.ruleset.portable` gives them (ids, absolute paths).
@@ -173,7 +174,11 @@ def _run_locked(sources, out_dir: Path, *, started: float, family, workers, sche
         else:
             to_run.append(params)
 
-    bar = tqdm(total=len(jobs), initial=len(records), unit="estudo", disable=not progress,
+    import sys
+
+    # disable=None: no bar when stderr is not a terminal (a pipe, a log file), as data fetch
+    bar = tqdm(total=len(jobs), initial=len(records), unit="estudo",
+               disable=None if progress else True, file=sys.stderr,
                desc="lote", bar_format=BAR_FORMAT, dynamic_ncols=True)
     if records:
         bar.set_postfix_str(f"{len(records)} em dia (pulados)")

@@ -33,6 +33,31 @@ LIBRARY_REASONS = (
 )
 
 
+def archive_reason(exc: BaseException) -> str:
+    """Why a compressed file (.zip, .kmz, .xlsx: all zip archives) could not be opened, in
+    pt-BR, for the exception :mod:`zipfile` (or the reader above it) raised: ``"o conteúdo não
+    é um arquivo compactado zip (arquivo truncado, corrompido ou de outro formato)"`` for
+    ``BadZipFile: File is not a zip file``; never the library's English text."""
+    import zipfile
+
+    from ..os_errors import os_reason
+
+    if isinstance(exc, OSError) and not isinstance(exc, zipfile.BadZipFile) and exc.errno:
+        return os_reason(exc)
+    text = str(exc)
+    if isinstance(exc, EOFError) or "Truncated" in text or "truncated" in text:
+        return "o arquivo compactado está incompleto (arquivo truncado)"
+    if isinstance(exc, NotImplementedError) or "compression method" in text:
+        return "o arquivo usa um método de compressão que não é suportado"
+    if isinstance(exc, zipfile.LargeZipFile):
+        return "o arquivo compactado é grande demais (ZIP64 não suportado)"
+    if "encrypted" in text or "password" in text:
+        return "o arquivo compactado está protegido por senha"
+    if "CRC" in text or "Bad magic" in text:
+        return "o arquivo compactado está corrompido (conteúdo diferente do registrado)"
+    return "o conteúdo não é um arquivo compactado zip (arquivo truncado, corrompido ou de outro formato)"
+
+
 def library_message(path: Path, what: str, exc: Exception, layer: str | None = None) -> str:
     """A reading library's error as a pt-BR message that says what the user can do, the
     library's own text kept only as a detail at the end."""

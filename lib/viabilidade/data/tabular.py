@@ -289,7 +289,9 @@ def open_workbook(path: Path):
     try:
         return openpyxl.load_workbook(path, read_only=True, data_only=True)
     except (InvalidFileException, zipfile.BadZipFile, OSError, KeyError, EOFError) as exc:
-        raise DataError(f"não foi possível abri-lo ({type(exc).__name__}: {exc}); esperada uma "
+        from ..common.vector_files import archive_reason
+
+        raise DataError(f"não foi possível abri-lo ({archive_reason(exc)}); esperada uma "
                         "planilha .xlsx inteira (arquivo truncado ou corrompido? baixe-o de novo)",
                         file=path) from None
 

@@ -30,7 +30,8 @@ import shapely
 from pyproj import CRS
 from shapely.geometry.base import BaseGeometry
 
-from ..common.vector_files import expected_formats, folder_message, library_message
+from ..common.vector_files import (archive_reason, expected_formats, folder_message,
+                                    library_message)
 from ..errors import GeoError
 from ..os_errors import not_regular
 from .measure import polygonal
@@ -118,7 +119,8 @@ def check_archive(path: Path) -> list[str]:
             OSError, ValueError) as exc:
         kind = ("Shapefile compactado (.shp, .shx, .dbf e .prj num .zip)"
                 if path.suffix.lower() == ".zip" else "KMZ (um KML compactado)")
-        raise GeoError(f"{path.name}: não é um arquivo {path.suffix.lower()} válido ({exc}); "
+        raise GeoError(f"{path.name}: não é um arquivo {path.suffix.lower()} válido "
+                       f"({archive_reason(exc)}); "
                        f"esperado um {kind}") from None
 
 

@@ -122,3 +122,116 @@ def test_item12_district_electors_not_required(analysed, store):
     assert not re.search(r"Eleitores \d", text)
     # a creation keeps its electors' figure
     assert re.search(r"Eleitores [\d.]+ ±", _text(area(analysed(POSSE), store)))
+
+
+# ---------------------------------------------------------------- items 1 and 11: the bill
+
+CREATION_HEADER = ("MINUTA PARA ESTUDO — não apresentável: criação vedada enquanto não editada a "
+                   "lei complementar federal (CF, art. 18, § 4º; ADI 2.240) e antes de "
+                   "comprovados os requisitos e do plebiscito favorável (LC nº 2/1990, art. 7º, "
+                   "§ 2º)")
+
+
+@pytest.fixture(scope="module")
+def author():
+    from viabilidade.report.oficios_settings import OficiosSettings
+
+    return OficiosSettings.from_toml(ROOT / "tests" / "fixtures" / "oficios.toml").proposer
+
+
+@pytest.fixture(scope="module")
+def posse_bill(analysed, store, author):
+    from viabilidade.report.bill import build_bill
+
+    return build_bill(analysed(POSSE), store, author=author, process="2027/000123")
+
+
+def test_item1_bill_is_a_minuta_with_the_bar_on_every_page(posse_bill, analysed, store, author,
+                                                           tmp_path):
+    from docx import Document
+
+    from viabilidade.report import bill as b
+    from viabilidade.report.writers.typst import to_typst
+
+    assert posse_bill.minuta == CREATION_HEADER
+    html = b.bill_html(posse_bill, "Projeto")
+    assert f'<main class="oficio projeto-lei"><p class="minuta">{CREATION_HEADER}</p>' in html
+    # the PDF's page header (every page), read from p.minuta
+    assert to_typst(html).inputs["minuta"] == CREATION_HEADER
+    # the DOCX header
+    d = Document(__import__("io").BytesIO(b.bill_docx(posse_bill, "Projeto")))
+    assert d.sections[0].header.paragraphs[0].text == CREATION_HEADER
+    # per operation: a fusion's and a transfer's own bar; a district's law is municipal
+    fusion = b.build_bill(analysed(FUSION), store, author=author)
+    assert fusion.minuta == (
+        "MINUTA PARA ESTUDO — não apresentável: fusão vedada enquanto não editada a lei "
+        "complementar federal (CF, art. 18, § 4º; ADI 2.240) e antes do plebiscito favorável "
+        "sobre a fusão e a sede (LC nº 2/1990, art. 5º, § 2º)")
+    transfer = b.build_bill(analysed(TRANSFER), store, author=author)
+    assert transfer.minuta == (
+        "MINUTA PARA ESTUDO — não apresentável: desmembramento e incorporação vedados enquanto "
+        "não editada a lei complementar federal (CF, art. 18, § 4º; ADI 2.240) e antes do "
+        "plebiscito favorável (LC nº 2/1990, arts. 5º e 7º)")
+    district = b.build_bill(analysed(DISTRICT), store)
+    assert district.minuta == ("MINUTA PARA ESTUDO — lei municipal (LC nº 2/1990, art. 16), a "
+                               "apresentar depois de comprovados os requisitos do art. 17")
+    assert "18, § 4º" not in district.minuta
+
+
+def test_item1_pdf_pages_all_carry_the_header(posse_bill, tmp_path):
+    import shutil
+
+    if not shutil.which("pdftotext"):
+        pytest.skip("pdftotext not installed")
+    from conftest import pdf_text
+
+    from viabilidade.report import bill as b
+    from viabilidade.report.writers.export import html_to_pdf
+
+    pdf = tmp_path / "projeto.pdf"
+    pdf.write_bytes(html_to_pdf(b.bill_html(posse_bill, "Projeto")))
+    count = int(re.search(r"Página 1 de (\d+)", pdf_text(pdf, 1, 1)).group(1))
+    pages = [pdf_text(pdf, n, n) for n in range(1, count + 1)]
+    assert count > 2
+    assert all(p.startswith(CREATION_HEADER) for p in pages)
+
+
+def test_item1_art1_names_the_federal_law_as_not_yet_made(posse_bill):
+    art1 = posse_bill.numbered()[0][1]
+    assert ("nos termos do art. 18, § 4º, da Constituição Federal, da lei complementar federal "
+            "ainda não editada e da Lei Complementar nº 2, de 16 de janeiro de 1990.") in art1
+    assert "nele prevista" not in art1
+
+
+def test_item1_no_filing_date_leaves_year_and_date_blank(posse_bill):
+    assert posse_bill.epigrafe == "PROJETO DE LEI Nº ______, DE ______ DE ____________ DE ______"
+    assert posse_bill.place_date == ("Sala das Sessões da Assembleia Legislativa do Estado de "
+                                     "Goiás, em Goiânia, ______\u00a0de\u00a0____________\u00a0"
+                                     "de\u00a0______.")
+    assert not re.search(r"\b20\d\d\b", posse_bill.epigrafe + posse_bill.place_date)
+    assert "(a)" not in posse_bill.epigrafe + posse_bill.place_date
+    # no filing date: no note compares the process's year with a date that is not there
+    assert not any(n.startswith("processo nº") for n in posse_bill.notes)
+
+
+def test_item11_readings_labelled_and_art3_without_incisos(posse_bill, analysed, store, author):
+    from viabilidade.report import bill as b
+
+    text = " ".join(c + " ".join(t for _, t in i) + " ".join(t for _, t in p)
+                    for _, c, i, p in posse_bill.numbered())
+    assert not re.search(r"art\. 3º, [IVX]+", text)
+    assert not any(re.search(r"art\. 3º, [IVX]+", n) for n in posse_bill.notes)
+    assert ("art. 3º: no texto consolidado da LC nº 2/1990, os complementos da lei de criação "
+            "são itens sem numeração; o projeto cita o art. 3º sem inciso (numerá-los seria "
+            "leitura do redator); conferir com o texto publicado no Diário Oficial do "
+            "Estado") in posse_bill.notes
+    assert ("Art. 7º (servidores): leitura do redator, não do texto da lei: o art. 12 da LC nº "
+            "2/1990 fala dos “servidores do município de origem”, sem a restrição aos “lotados "
+            "em órgãos e unidades situados no território” do novo Município, que o artigo "
+            "acrescenta; conferir na redação final") in posse_bill.notes
+    fusion = b.build_bill(analysed(FUSION), store, author=author)
+    assert ("Art. 7º (servidores): leitura do redator, não do texto da lei: o artigo não "
+            "resguarda o direito de opção do art. 12 da LC nº 2/1990, que não teria objeto na "
+            "fusão, porque os Municípios que se fundem se extinguem (art. 5º, § 2º); na outra "
+            "leitura, o servidor pode optar por não integrar o quadro do novo Município, e o "
+            "prazo de três meses se conta da instalação; decidir na redação final") in fusion.notes

@@ -139,8 +139,12 @@ def test_fusion_study_carries_art3_with_the_seats_name_art10_and_no_remainder(fu
         "9.709/1998, art. 10: aprovação por maioria)")
     assert "Somente será admitida a elaboração de lei que crie município" not in html
     # art. 12: both origins are extinguished, so no option and no option deadline
-    assert ("O direito de opção que o art. 12 resguarda não tem objeto na fusão: os municípios que "
-            "se fundem se extinguem (art. 5º, § 2º)") in html
+    # a reading, labelled as such (legal review 3, item 11)
+    assert ("Leitura do estudo, não do texto da lei: o direito de opção que o art. 12 resguarda "
+            "não teria objeto na fusão, porque os municípios que se fundem se extinguem (art. 5º, "
+            "§ 2º) e não resta administração de origem pela qual optar; por isso o estudo não conta "
+            "o prazo de três meses. Na outra leitura, o servidor pode optar por não integrar o "
+            "quadro do novo Município.") in html
     assert "Fim do prazo de opção dos servidores" not in html
     cover = sections.cover(a, fusion_study.date)
     # art. 3, I: the name is the seat's everywhere; the file's name only as the nonconformity

@@ -292,7 +292,7 @@ def test_the_bill_note_says_the_data_hold_only_the_ibge_district_limit(tract_sto
     posse = REPO / "data" / "candidates" / "posse-dabadia.toml"
     bill = build_bill(analyse(posse, store=tract_store), tract_store, author=author.proposer,
                       process=author.process, date=dt.date(2026, 12, 1))
-    assert ("Anexo I (memorial descritivo dos limites; art. 3º, II, da LC nº 2/1990): ainda a "
+    assert ("Anexo I (memorial descritivo dos limites; art. 3º da LC nº 2/1990): ainda a "
             "redigir. Os dados trazem só o limite de distrito segundo a malha de setores do IBGE "
             "2022, não um memorial da área, e a lei municipal que criou o distrito, cujos "
             "limites ele seguiria, não tem número nem data nos dados; o memorial virá do "

@@ -469,7 +469,8 @@ def build_parser() -> argparse.ArgumentParser:
                                     "distrito é de lei municipal (art. 16).")
     add_candidate_argument(pl)
     pl.add_argument("--data-projeto", default=None, metavar="AAAA-MM-DD",
-                    help="data do projeto (padrão: hoje)")
+                    help="data de apresentação do projeto (sem ela, o ano e a data ficam em "
+                         "branco, para preencher)")
     pl.add_argument("--saida", "--out", dest="saida", default="outputs", metavar="PASTA",
                     help="pasta raiz de saída; o projeto vai para <saída>/<slug>/projeto-de-lei/ "
                          "(padrão: outputs/)")

@@ -42,8 +42,9 @@ STATE_PREAMBLE = ("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE GOIÁS, nos termos do a
                   "Constituição Estadual, decreta e eu sanciono a seguinte Lei:")
 VIGENCIA = "Esta Lei entra em vigor na data de sua publicação."
 PLACE = "Goiânia"
-#: A blank of the epígrafe (number, day, month), kept by HTML, Typst and Word.
-BLANK = "\u00a0" * 6
+#: A blank to fill (the epígrafe's number, day, month and year; the Sala das Sessões date):
+#: a visible line, as a minuta leaves it, kept by HTML, Typst and Word.
+BLANK = "_" * 6
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
          "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX")
@@ -127,6 +128,9 @@ class Bill:
         Annex files beside the bill (``memorial-marcos.csv`` when the memorial is summarised).
     process : str
         ``"(Processo nº 2027/000123)"`` under the author line, or ``""``.
+    minuta : str
+        The header of every page and of the DOCX (:func:`minuta_header`): a minuta for
+        study, not a bill fit to file.
     annexes_to_draft : tuple of str
         Headings of the annexes the articles cite whose text is still to be drawn
         (``"ANEXO II — MEMORIAL DESCRITIVO DA ÁREA URBANA DA SEDE — POSSE D'ABADIA (a
@@ -152,6 +156,7 @@ class Bill:
     files: dict[str, str] = field(default_factory=dict)
     process: str = ""
     annexes_to_draft: tuple[str, ...] = ()
+    minuta: str = ""
 
     def numbered(self) -> list[tuple[str, str, list[tuple[str, str]], list[tuple[str, str]]]]:
         """Each article as (label, caput, [(inciso label, text)], [(paragraph label, text)])."""
@@ -208,8 +213,10 @@ class _Context:
 _and = fmt.and_list
 
 #: The federal law every creation, fusion and dismemberment depends on (CF art. 18 § 4),
-#: cited before LC 02/1990 while it is missing (its number and date are for the final text).
-FEDERAL = "do art. 18, § 4º, da Constituição Federal, da lei complementar federal nele prevista e "
+#: cited before LC 02/1990 as what it is, a law not yet made (its number and date are for
+#: the final text; legal review 3, item 1).
+FEDERAL = ("do art. 18, § 4º, da Constituição Federal, da lei complementar federal ainda não "
+           "editada e ")
 
 
 def _annex_ref(ctx: _Context, key: str = "limites") -> str:
@@ -218,7 +225,7 @@ def _annex_ref(ctx: _Context, key: str = "limites") -> str:
 
 def _basis(ctx: _Context, lc2: str) -> str:
     """``"nos termos do art. 18, § 4º, da Constituição Federal, da lei complementar federal
-    nele prevista e da Lei Complementar nº 2, …"`` for an operation barred today, else
+    ainda não editada e da Lei Complementar nº 2, …"`` for an operation barred today, else
     ``"nos termos da Lei Complementar nº 2, …"``; ``lc2`` is ``"da Lei …"`` or ``"do art. 5º …"``."""
     return "nos termos " + (FEDERAL if ctx.barred else "") + lc2
 
@@ -266,7 +273,7 @@ def _district_area(ctx: _Context) -> str:
 
 
 def _no_polygon_note(ctx: _Context) -> None:
-    law = "art. 18" if ctx.op.bill[0] == "distrito" else "art. 3º, II"
+    law = "art. 18" if ctx.op.bill[0] == "distrito" else "art. 3º"
     from ..geo.tracts import TRACT_LIMIT_LABEL, districts_have_tracts
 
     c = getattr(ctx.analysis, "candidate", None)
@@ -275,7 +282,7 @@ def _no_polygon_note(ctx: _Context) -> None:
             and districts_have_tracts(ctx.store, c.districts)
             else "Os dados públicos não trazem o polígono da área")
     ctx.notes.append(f"{ctx.annexes.get('limites', 'Anexo Único')} (memorial descritivo dos "
-                     f"limites; {law}, da LC nº 2/1990): ainda a redigir. {held}, e a lei "
+                     f"limites; {law} da LC nº 2/1990): ainda a redigir. {held}, e a lei "
                      "municipal que criou o distrito, cujos "
                      "limites ele seguiria, não tem número nem data nos dados; o memorial virá do "
                      "levantamento do agrimensor ou de um polígono desenhado, informado no "
@@ -284,7 +291,7 @@ def _no_polygon_note(ctx: _Context) -> None:
 
 def _limites(ctx: _Context) -> Article:
     first = ctx.op.bill[0]
-    law = {"distrito": "art. 18", "transferencia": "art. 5º"}.get(first, "art. 3º, II,")
+    law = {"distrito": "art. 18", "transferencia": "art. 5º"}.get(first, "art. 3º")
     if first == "fusao":
         # The merged territory keeps the origins' outer limits, set by the laws in force: a
         # state law cannot redraw the interstate line, nor the neighbours' limits without their
@@ -310,11 +317,11 @@ def _limites(ctx: _Context) -> Article:
 
 def _area_urbana(ctx: _Context) -> Article:
     ctx.notes.append(f"{ctx.annexes['area-urbana']} (memorial descritivo dos limites da área "
-                     "urbana da sede; art. 3º, V, da LC nº 2/1990): ainda a redigir, na forma do "
+                     "urbana da sede; art. 3º da LC nº 2/1990): ainda a redigir, na forma do "
                      "memorial descritivo dos limites; os dados públicos não trazem o perímetro "
                      "urbano")
     return Article("area-urbana", f"Os limites da área urbana da sede do Município de {ctx.name} "
-                                  f"são os descritos {_annex_ref(ctx, 'area-urbana')} (art. 3º, V, "
+                                  f"são os descritos {_annex_ref(ctx, 'area-urbana')} (art. 3º "
                                   f"da {LC2_SHORT}).")
 
 
@@ -322,7 +329,7 @@ def _distritos(ctx: _Context) -> Article:
     rows = ctx.district_rows
     name = ctx.name
     if not rows:
-        ctx.notes.append("número e nome dos distritos (art. 3º, VII): a área desenhada não segue "
+        ctx.notes.append("número e nome dos distritos (art. 3º): a área desenhada não segue "
                          "os distritos do IBGE; o artigo diz só o distrito-sede")
         return Article("distritos", f"O Município de {name} é constituído do distrito-sede, que "
                                     "tem o seu nome.")
@@ -354,7 +361,7 @@ def _eleicao(ctx: _Context) -> Article:
     if seats is None:
         when = (f"de {ctx.election}" if ctx.install is not None
                 else "seguintes à sua criação")
-        ctx.notes.append("número de Vereadores da primeira legislatura (art. 3º, VIII; "
+        ctx.notes.append("número de Vereadores da primeira legislatura (art. 3º; "
                          "Constituição Federal, art. 29, IV): falta a população da área")
         return Article("eleicao", f"O Prefeito, o Vice-Prefeito e os Vereadores do Município de "
                                   f"{ctx.name} serão eleitos simultaneamente com os dos demais "
@@ -362,7 +369,7 @@ def _eleicao(ctx: _Context) -> Article:
                                   "legislação eleitoral.")
     # The election itself is the installation article's (art. 9): only the Câmara's size here.
     return Article("eleicao", f"A Câmara Municipal de {ctx.name} terá {in_words(seats)} "
-                              f"Vereadores na primeira legislatura (art. 3º, VIII, da "
+                              f"Vereadores na primeira legislatura (art. 3º da "
                               f"{LC2_SHORT}, e art. 29, IV, a, da Constituição Federal).")
 
 
@@ -464,13 +471,13 @@ def _icms(ctx: _Context) -> Article:
         return Article("icms", f"{years}, o Município de {ctx.name} "
                                f"participará com {fmt.percent(share.percentage, 4)} do valor "
                                f"da parcela do ICMS devida ao {origin}, percentual {rule} "
-                               f"(arts. 3º, IX, e 14 da {LC2_SHORT}).")
-    ctx.notes.append("percentual do ICMS (art. 3º, IX, e art. 14): o artigo dá a regra; para "
+                               f"(arts. 3º e 14 da {LC2_SHORT}).")
+    ctx.notes.append("percentual do ICMS (arts. 3º e 14): o artigo dá a regra; para "
                      "escrever o percentual faltam o valor adicionado da área e o da origem, "
                      "não informados pelos proponentes")
     return Article("icms", f"{years}, o Município de {ctx.name} "
                            f"participará do valor da parcela do ICMS devida ao {origin} no "
-                           f"percentual {rule} (arts. 3º, IX, e 14 da {LC2_SHORT}).")
+                           f"percentual {rule} (arts. 3º e 14 da {LC2_SHORT}).")
 
 
 def _instalacao_distrito(ctx: _Context) -> Article:
@@ -680,6 +687,78 @@ def _memorial(analysis, store):
     return m, ({ANNEX_FILE: annex_csv(m)} if m.summarised else {})
 
 
+#: The drafter's readings the articles carry (legal review 3, item 11), said as such.
+ART3_NOTE = ("art. 3º: no texto consolidado da LC nº 2/1990, os complementos da lei de criação "
+             "são itens sem numeração; o projeto cita o art. 3º sem inciso (numerá-los seria "
+             "leitura do redator); conferir com o texto publicado no Diário Oficial do Estado")
+
+
+def _reading_notes(ctx: _Context) -> list[str]:
+    """The notes that label the articles' readings as the drafter's: art. 3º cited without
+    incisos (a creation or a fusion), and the servants' article (art. 12 of LC 02/1990)."""
+    notes = [ART3_NOTE] if {"criacao", "fusao"} & set(ctx.op.bill) else []
+    if "servidores" not in ctx.op.bill:
+        return notes
+    where = f"Art. {ordinal_label(ctx.op.bill.index('servidores') + 1).rstrip('.')}"
+    if ctx.op.merges:
+        notes.append(f"{where} (servidores): leitura do redator, não do texto da lei: o artigo não "
+                     "resguarda o direito de opção do art. 12 da LC nº 2/1990, que não teria "
+                     "objeto na fusão, porque os Municípios que se fundem se extinguem (art. 5º, "
+                     "§ 2º); na outra leitura, o servidor pode optar por não integrar o quadro do "
+                     "novo Município, e o prazo de três meses se conta da instalação; decidir na "
+                     "redação final")
+    else:
+        notes.append(f"{where} (servidores): leitura do redator, não do texto da lei: o art. 12 "
+                     "da LC nº 2/1990 fala dos “servidores do município de origem”, sem a "
+                     "restrição aos “lotados em órgãos e unidades situados no território” do novo "
+                     "Município, que o artigo acrescenta; conferir na redação final")
+    return notes
+
+
+def _date_or_blank(date: dt.date | None) -> str:
+    """``"15 de janeiro de 2027"``, or the lines to fill (``"______ de ____________ de
+    ______"``) without a filing date."""
+    return (fmt.date_long(date) if date is not None
+            else f"{BLANK}\u00a0de\u00a0{BLANK * 2}\u00a0de\u00a0{BLANK}")
+
+
+#: The page header of every draft bill (legal review 3, item 1), by operation: a minuta for
+#: study, not fit to file while the operation is barred (CF art. 18 § 4; ADI 2.240) and before
+#: what LC 02/1990 asks first (the requirements and the plebiscite, art. 7 § 2; a fusion's
+#: plebiscite, art. 5 § 2; a transfer's, arts. 5 and 7). A district's law is municipal (art.
+#: 16), outside that bar: its header names art. 17's requirements.
+MINUTA = "MINUTA PARA ESTUDO — "
+BARRED_HEADER = {
+    "create-municipality": ("não apresentável: criação vedada enquanto não editada a lei "
+                            "complementar federal (CF, art. 18, § 4º; ADI 2.240) e antes de "
+                            "comprovados os requisitos e do plebiscito favorável (LC nº 2/1990, "
+                            "art. 7º, § 2º)"),
+    "fusion": ("não apresentável: fusão vedada enquanto não editada a lei complementar federal "
+               "(CF, art. 18, § 4º; ADI 2.240) e antes do plebiscito favorável sobre a fusão e "
+               "a sede (LC nº 2/1990, art. 5º, § 2º)"),
+    "transfer-area": ("não apresentável: desmembramento e incorporação vedados enquanto não "
+                      "editada a lei complementar federal (CF, art. 18, § 4º; ADI 2.240) e "
+                      "antes do plebiscito favorável (LC nº 2/1990, arts. 5º e 7º)"),
+}
+#: The same when the study is not barred (a law of another period, :func:`frame.calendar_note`).
+OPEN_HEADER = {
+    "create-municipality": ("não apresentável antes de comprovados os requisitos e do "
+                            "plebiscito favorável (LC nº 2/1990, art. 7º, § 2º)"),
+    "fusion": ("não apresentável antes do plebiscito favorável sobre a fusão e a sede (LC nº "
+               "2/1990, art. 5º, § 2º)"),
+    "transfer-area": "não apresentável antes do plebiscito favorável (LC nº 2/1990, arts. 5º e 7º)",
+    "create-district": ("lei municipal (LC nº 2/1990, art. 16), a apresentar depois de "
+                        "comprovados os requisitos do art. 17"),
+}
+
+
+def minuta_header(operation: str, barred: bool) -> str:
+    """The header printed on every page of the draft bill and in the DOCX header
+    (:data:`BARRED_HEADER`, :data:`OPEN_HEADER`)."""
+    return MINUTA + (BARRED_HEADER[operation] if barred and operation in BARRED_HEADER
+                     else OPEN_HEADER[operation])
+
+
 def build_bill(analysis, store, *, author=None, process: str | None = None,
                date: dt.date | None = None) -> Bill:
     """The draft bill of a study.
@@ -694,7 +773,8 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
     process : str, optional
         The legislative process number (``[oficios] process``), printed under the epígrafe.
     date : date, optional
-        The bill's date (default today).
+        The filing date (``--data-projeto``): the epígrafe's year and the Sala das Sessões
+        date. Without it both are left as lines to fill (never the study's date).
 
     Returns
     -------
@@ -723,7 +803,9 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
                              "proposer_gender, process; ver docs/GUIA.md, Projeto de lei)")
     from .frame import calendar_note
 
-    date = date or dt.date.today()
+    # The filing date only when given (``--data-projeto``): never the study's date nor today's
+    # (legal review 3, item 1); without it the epígrafe's year and the Sala das Sessões date
+    # are left as lines to fill.
     names = _names(store)
     origins = [names.get(x, x) for x in op.origin_codes(c)]
     year, _ = creation_year(c, analysis.settings)
@@ -747,15 +829,15 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
                    annexes=_annex_labels(op, memorial_))
     creates = "criacao" in op.bill or "fusao" in op.bill
     if creates and barred:
-        ctx.notes.append("datas: o projeto não fixa o ano de criação nem o de instalação (art. 3º, "
-                         "VI): ambos dependem da edição da lei complementar federal (Constituição "
+        ctx.notes.append("datas: o projeto não fixa o ano de criação nem o de instalação (art. "
+                         "3º): ambos dependem da edição da lei complementar federal (Constituição "
                          "Federal, art. 18, § 4º), cujo número e data o art. 1º deve citar, e do "
                          "plebiscito; fixá-los na redação final, fora de ano de eleições "
                          "municipais (art. 7º, § 3º)")
         ctx.notes.append("plebiscito: a lei só pode ser elaborada depois do resultado favorável "
                          "do plebiscito (art. 7º, § 2º); citar na justificação a data da consulta "
                          "e o seu resultado (comparecimento e votos)")
-    if creates and is_election_year(date.year):
+    if creates and date is not None and is_election_year(date.year):
         ctx.notes.append(f"data do projeto: {date.year} é ano de eleições municipais, em que "
                          "nenhum Município pode ser criado (art. 7º, § 3º)")
     elif creates and not barred and is_election_year(year):
@@ -763,9 +845,10 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
                          "Município pode ser criado (art. 7º, § 3º); a data de instalação fica "
                          "sem ano")
     if op.proposed_seat and ctx.seat != c.name:
-        ctx.notes.append(f"nome: o art. 3º, I, manda que o nome do Município seja o da sua sede; "
+        ctx.notes.append(f"nome: o art. 3º manda que o nome do Município seja o da sua sede; "
                          f"o nome proposto ({c.name}) difere do da sede ({ctx.seat})")
     articles = tuple(_in_law_form(BUILDERS[key](ctx)) for key in op.bill)
+    ctx.notes += _reading_notes(ctx)
     if memorial_ is not None and "fusao" not in op.bill:  # outside the law's annex
         said = " ".join(memorial_.notes)
         where = ctx.annexes["limites"]
@@ -778,43 +861,45 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
                          "estadual, e os limites com os Municípios vizinhos só mudam por processo "
                          "próprio: arts. 5º e 6º)")
     if "fusao" in op.bill:
-        ctx.notes.append("percentual do ICMS (art. 3º, IX, e art. 14): não consta do projeto; "
+        ctx.notes.append("percentual do ICMS (arts. 3º e 14): não consta do projeto; "
                          "esses dispositivos repartem a parcela do ICMS entre o Município criado e "
                          "o de origem que subsiste, e na fusão os de origem se extinguem")
     if "limites" in op.bill and op.proposed_seat and op.bill_level == "estadual" \
             and "area-urbana" not in op.bill:
-        ctx.notes.append("limites da área urbana da sede (art. 3º, V), na forma do memorial "
+        ctx.notes.append("limites da área urbana da sede (art. 3º), na forma do memorial "
                          "descritivo: os dados públicos não trazem o perímetro urbano")
     origins_words = ("dos " if len(origins) > 1 else "do ") + ctx.origin_words
     ementa = fill_name(op.bill_ementa, ctx.name).format(origins=origins_words,
                                    destination=f"ao Município de {ctx.destination}")
     # LC 95/1998, art. 4º: the number and date are the Assembly's, left blank; the process
     # number is not part of the epígrafe.
-    epigrafe = (f"PROJETO DE LEI{' MUNICIPAL' if op.bill_level == 'municipal' else ''} Nº"
-                f"{BLANK}, DE{BLANK}DE{BLANK * 2}DE {date.year}")
+    epigrafe = (f"PROJETO DE LEI{' MUNICIPAL' if op.bill_level == 'municipal' else ''} Nº "
+                f"{BLANK}, DE {BLANK} DE {BLANK * 2} DE {date.year if date else BLANK}")
     process_line = f"(Processo nº {process})" if process else ""
     year_of = re.match(r"(\d{4})/", process or "")
     # A process opened in an earlier year is common (the petition precedes the bill); one
     # numbered after the bill's year cannot be, unless the number or the date is wrong.
-    if year_of and int(year_of.group(1)) > date.year:
+    if date is None or not year_of:
+        pass
+    elif int(year_of.group(1)) > date.year:
         ctx.notes.append(f"processo nº {process}: o ano do número ({year_of.group(1)}) é "
                          f"posterior ao ano da data do projeto ({date.year}); conferir o número "
                          "ou a data")
-    elif year_of and int(year_of.group(1)) < date.year:
+    elif int(year_of.group(1)) < date.year:
         ctx.notes.append(f"processo nº {process}: autuado em {year_of.group(1)}, antes do ano "
                          f"do projeto ({date.year}); conferir se é o processo que o instrui")
     if op.bill_level == "estadual":
         autoria = f"({'Da' if author.female else 'Do'} {author.deputy()})"
         preambulo = STATE_PREAMBLE
         place_date = (f"Sala das Sessões da Assembleia Legislativa do Estado de Goiás, em {PLACE}, "
-                      f"{fmt.date_long(date)}.")
+                      f"{_date_or_blank(date)}.")
         signature = (author.deputy(),)
     else:
         municipality = origins[0]
         autoria = ""
         preambulo = (f"A CÂMARA MUNICIPAL DE {municipality.upper()}, Estado de Goiás, aprova e "
                      "eu, Prefeito Municipal, sanciono a seguinte Lei:")
-        place_date = f"{municipality}, {fmt.date_long(date)}."
+        place_date = f"{municipality}, {_date_or_blank(date)}."
         signature = ("Prefeito Municipal",)  # who sanctions it (the preamble's formula)
         ctx.notes.append("autoria: o projeto de lei municipal é apresentado por quem a Lei "
                          f"Orgânica do Município de {municipality} legitima (Prefeito ou "
@@ -833,7 +918,8 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
     drawn = {"limites"} if memorial_ is not None and not informative else set()
     to_draft = tuple(f"{label.upper()} — {_ANNEX_SUBJECT[key]} — {ctx.name.upper()} (a redigir)"
                      for key, label in ctx.annexes.items() if key not in drawn)
-    return Bill(level=op.bill_level, annexes_to_draft=to_draft, epigrafe=epigrafe, autoria=autoria, ementa=ementa,
+    return Bill(level=op.bill_level, annexes_to_draft=to_draft,
+                minuta=minuta_header(c.operation, barred), epigrafe=epigrafe, autoria=autoria, ementa=ementa,
                 process=process_line,
                 preambulo=preambulo, articles=articles, place_date=place_date,
                 signature=signature, justification=tuple(_justification(analysis, ctx)),
@@ -859,13 +945,15 @@ def stylesheet() -> str:
 def bill_html(bill: Bill, title: str) -> str:
     """The bill as a complete HTML document (A4 page of the ofícios when printed).
 
-    The structure the Typst writer reads: ``main.oficio.projeto-lei``; ``p.epigrafe``,
+    The structure the Typst writer reads: ``main.oficio.projeto-lei``; ``p.minuta`` (the
+    header of every page, :func:`minuta_header`); ``p.epigrafe``,
     ``p.autoria``, ``p.ementa``, ``p.preambulo``; ``p.dispositivo`` (caput, incisos with
     ``p.inciso``, paragraphs); ``section.justificacao``, ``section.anexo``, ``section.notas``.
     """
     from .writers.tables import table
 
-    parts = [f'<p class="epigrafe">{esc(bill.epigrafe)}</p>']
+    parts = [f'<p class="minuta">{esc(bill.minuta)}</p>'] if bill.minuta else []
+    parts.append(f'<p class="epigrafe">{esc(bill.epigrafe)}</p>')
     if bill.autoria:
         parts.append(f'<p class="autoria">{esc(bill.autoria)}</p>')
     if bill.process:
@@ -932,6 +1020,12 @@ def bill_docx(bill: Bill, title: str) -> bytes:
     normal.font.size = Pt(12)
     _docx_language(d, "pt-BR")
     _docx_page_numbers(section)
+    if bill.minuta:  # on every page, as in the PDF
+        head = section.header.paragraphs[0]
+        head.alignment = WD_ALIGN_PARAGRAPH.CENTER
+        run = head.add_run(bill.minuta)
+        run.bold = True
+        run.font.size = Pt(9)
 
     def para(text="", *, bold_lead="", align=None, indent_left=None, first_line=None, bold=False):
         p = d.add_paragraph()
@@ -1118,5 +1212,5 @@ def write_bill(analysis, store, folder: Path, *, author=None, process: str | Non
     return {name: folder / name for name in contents}
 
 
-__all__ = ["Article", "Bill", "BUILDERS", "build_bill", "bill_html", "bill_docx", "write_bill",
+__all__ = ["Article", "Bill", "BUILDERS", "build_bill", "minuta_header", "bill_html", "bill_docx", "write_bill",
            "in_words", "article_label", "paragraph_labels", "STATE_PREAMBLE", "VIGENCIA"]

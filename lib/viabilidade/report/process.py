@@ -68,10 +68,12 @@ def transition_list(analysis) -> Html:
             f"Art. 11: os bens públicos municipais de {fmt.and_list(names)} passam à propriedade do novo "
             f"Município {when}.",
             f"Art. 12: os servidores de {fmt.and_list(names)}, exceto os ocupantes de cargos em comissão, "
-            f"passam a integrar a administração do novo Município {when}. O direito de opção "
-            "que o art. 12 resguarda não tem objeto na fusão: os municípios que se fundem se "
-            "extinguem (art. 5º, § 2º), e não resta administração de origem pela qual optar; "
-            "por isso o estudo não conta o prazo de três meses.",
+            f"passam a integrar a administração do novo Município {when}. Leitura do estudo, não "
+            "do texto da lei: o direito de opção que o art. 12 resguarda não teria objeto na "
+            "fusão, porque os municípios que se fundem se extinguem (art. 5º, § 2º) e não resta "
+            "administração de origem pela qual optar; por isso o estudo não conta o prazo de três "
+            "meses. Na outra leitura, o servidor pode optar por não integrar o quadro do novo "
+            "Município.",
             f"Art. 13: {until}, o território de cada município continua administrado pelo seu "
             "Prefeito.",
         ]

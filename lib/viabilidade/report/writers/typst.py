@@ -43,7 +43,7 @@ proveniencia parametros alternativas larga legenda grafico premissa deck slide r
 grande motivos situacao-estudo conclusivo preliminar sede-proposta quadro-federal memorial
 oficio cabecalho numero local-data destinatario assunto prazo vocativo itens item fecho lacuna
 assinatura linha anexo url lado-a-lado boundary-check
-projeto-lei epigrafe autoria ementa preambulo dispositivo inciso justificacao notas""".split())
+projeto-lei minuta epigrafe autoria ementa preambulo dispositivo inciso justificacao notas""".split())
 
 #: Tables with more columns than this get a landscape page of their own.
 WIDE_COLUMNS = 8
@@ -172,7 +172,8 @@ def template(name: str) -> str:
 @dataclass
 class Document:
     """A document turned into Typst: its markup, the image files it references and the
-    texts its template reads (``sys.inputs``: titulo, esquerda, direita)."""
+    texts its template reads (``sys.inputs``: titulo, esquerda, direita; minuta, the draft
+    bill's header on every page of a letter-kind document, or ``""``)."""
     source: str
     files: dict[str, bytes]
     kind: str
@@ -411,7 +412,7 @@ class _Writer:
         return self.inline(n.children)
 
     def t_p(self, n):
-        if n.has("titulo-corrente"):       # only feeds the running header
+        if n.has("titulo-corrente") or n.has("minuta"):  # only feed the page header
             return ""
         if n.has("linha"):
             return "#align(center, line(length: 60%, stroke: 0.75pt + tinta))\n\n"
@@ -732,7 +733,8 @@ def to_typst(html: str) -> Document:
     body_node = root.find(lambda x: x.tag == "body") or root
     body = w.blocks(body_node.children)
     inputs = {"titulo": title, "esquerda": _SPACE.sub(" ", _running(root, "cabecalho-corrente")),
-              "direita": _SPACE.sub(" ", _running(root, "titulo-corrente"))}
+              "direita": _SPACE.sub(" ", _running(root, "titulo-corrente")),
+              "minuta": _SPACE.sub(" ", _running(root, "minuta"))}
     for n in _walk(root):
         w.check(n)
     source = template("typst-base.typ") + template(TEMPLATES[kind]) + "\n" + body

@@ -401,3 +401,28 @@ def test_a_study_date_beyond_the_clocks_horizon_is_itself_refused(tmp_path, stud
     assert msg == (f"{p}, linha 11, campo 'settings.study_date': encontrada a data 01/01/2099; "
                    "esperada uma data entre 01/01/1990 (LC 02/1990) e 01/12/2028 (a data do "
                    "estudo mais 2 anos)")
+
+
+def test_names_and_6_digit_codes_get_the_right_code_and_a_pt_key_its_english_one(tmp_path):
+    """review-batch2 #10: a municipality's name or its 6-digit code (no check digit) where
+    a 7-digit cod_ibge goes is answered with the code (from the store's municipalities, IBGE
+    DTB 2022); the single destination is named without "[0]"; ``sede`` suggests ``seat``."""
+    p = tmp_path / "cand.toml"
+    p.write_text('operation = "transfer-area"\nname = "X"\nsede = "Y"\n[area]\n'
+                 'districts = ["521860710"]\n[origin]\nmunicipalities = ["520010", "Abadiania"]\n'
+                 '[destination]\nmunicipality = "Ceres"\n', encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        load_candidate(p)
+    expected = ('esperado um código IBGE de município com 7 algarismos começando por 52 '
+                '(Goiás), p. ex. "5200100"')
+    assert e.value.lines == [
+        f"{p}, linha 3, campo 'sede': chave desconhecida 'sede' (seria 'seat'?); permitidas "
+        "aqui: area, boundary_correction, certified, creation_law_date, creation_year, "
+        "destination, evidence, fiscal, name, operation, origin, process, request_date, seat, "
+        "seat_point, settings, slug, special_interest",
+        f"{p}, linha 7, campo 'origin.municipalities[0]': encontrado '520010'; {expected}; "
+        'parece o código de 6 algarismos (sem o dígito verificador) de Abadiânia: use "5200100"',
+        f"{p}, linha 7, campo 'origin.municipalities[1]': encontrado 'Abadiania'; {expected}; "
+        'Abadiânia é o município "5200100"',
+        f"{p}, linha 9, campo 'destination.municipality': encontrado 'Ceres'; {expected}; "
+        'Ceres é o município "5205406"']

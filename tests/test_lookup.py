@@ -62,6 +62,12 @@ def test_an_unknown_name_suggests_close_ones_and_an_unknown_code_says_so(store):
         resolve_unit("Posse dAbadya", store)
     with pytest.raises(NameLookupError, match="tem o código '520010099'"):
         resolve_unit("520010099", store)
+    with pytest.raises(NameLookupError) as e:  # review-batch2 #10: the code without check digit
+        resolve_unit("520010", store)
+    assert str(e.value) == (
+        "nenhum distrito (9 algarismos) ou município (7 algarismos) de Goiás tem o código "
+        "'520010' (IBGE DTB 2022); esperado um código existente ou um nome; parece o código de "
+        '6 algarismos (sem o dígito verificador) de Abadiânia: use "5200100"')
     assert find_units("", store.districts, store.municipalities) == []
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..common.text import fold, name_key
+from ..data.codes import municipality_hint
 from ..proposal.candidate import OPERATIONS, slugify
 from ..errors import ViabilidadeError
 
@@ -136,7 +137,8 @@ def resolve_unit(query: str, store) -> Unit:
         if query.strip().isdigit():
             raise NameLookupError(f"nenhum distrito (9 algarismos) ou município (7 algarismos) de "
                                f"Goiás tem o código {query.strip()!r} (IBGE DTB 2022); esperado "
-                               "um código existente ou um nome")
+                               "um código existente ou um nome"
+                               + municipality_hint(query, municipalities=store.municipalities))
         units = [u for u in _units(store.districts, store.municipalities) if not u.seat]
         by_key = {name_key(u.name): u for u in units}
         close = difflib.get_close_matches(name_key(query), list(by_key), n=5, cutoff=0.75)

@@ -254,3 +254,57 @@ def ibge_to_tse(code, crosswalk: Crosswalk | None = None, **where) -> str:
 def match_name(name: str, crosswalk: Crosswalk | None = None, **where) -> str:
     """IBGE code by accent/case-insensitive name match; warns :class:`NameMatchWarning`."""
     return _default(crosswalk).match_name(name, **where)
+
+
+def municipality_hint(text: str, root: Path | None = None,
+                      municipalities: pd.DataFrame | None = None) -> str:
+    """What a value written where a 7-digit IBGE municipality code goes most likely meant,
+    as a pt-BR clause to append to the message (``""`` when nothing fits or the store's
+    municipalities cannot be read).
+
+    ``"520010"`` (the 6-digit code without check digit, DATASUS/SIDRA style) gives
+    ``'; parece o código de 6 algarismos de Abadiânia: use "5200100"'``; a name (accents,
+    case and punctuation ignored: ``"Ceres"``, ``"Abadiania"``) gives ``'; Ceres é o
+    município "5205406"'``; a close misspelling the closest names.
+
+    Parameters
+    ----------
+    text : str
+        The value as written.
+    root : Path, optional
+        The processed store (its ``municipalities.parquet``: cod_ibge, nome; IBGE DTB
+        2022); default :func:`viabilidade.data.paths.default_root`.
+    municipalities : DataFrame, optional
+        That table already read (cod_ibge, nome); then ``root`` is not read.
+    """
+    import difflib
+
+    from ..common.text import name_key
+
+    mun = municipalities
+    if mun is None:
+        try:
+            mun = pd.read_parquet((Path(root) if root else default_root())
+                                  / "municipalities.parquet", columns=["cod_ibge", "nome"])
+        except Exception:  # noqa: BLE001 — a hint only: no store, no hint
+            return ""
+    codes, names = mun["cod_ibge"].astype(str).tolist(), mun["nome"].astype(str).tolist()
+    v = str(text).strip()
+    if v.isdigit():
+        if len(v) != 6:
+            return ""
+        hits = [(c, n) for c, n in zip(codes, names) if c[:6] == v]
+        return (f"; parece o código de 6 algarismos (sem o dígito verificador) de {hits[0][1]}: "
+                f"use \"{hits[0][0]}\"" if len(hits) == 1 else "")
+    key = name_key(v)
+    if not key:
+        return ""
+    by_key = {name_key(n): (c, n) for c, n in zip(codes, names)}
+    if key in by_key:
+        c, n = by_key[key]
+        return f"; {n} é o município \"{c}\""
+    close = difflib.get_close_matches(key, list(by_key), n=3, cutoff=0.8)
+    if not close:
+        return ""
+    said = ", ".join(f"{by_key[k][1]} (\"{by_key[k][0]}\")" for k in close)
+    return f"; municípios de nome parecido: {said}"

@@ -351,8 +351,24 @@ class _Reader:
     def finish(self) -> None:
         for key in sorted(set(self.table) - self.used):
             allowed = ", ".join(sorted(self.used))
-            self.error(key, f"chave desconhecida {key!r}{did_you_mean(key, sorted(self.used))}; "
-                            f"permitidas aqui: {allowed}")
+            alias = PT_KEYS.get(fold(key).replace(" ", "_"))
+            hint = (f" (seria {alias!r}?)" if alias in self.used else
+                    did_you_mean(key, sorted(self.used)))
+            self.error(key, f"chave desconhecida {key!r}{hint}; permitidas aqui: {allowed}")
+
+
+#: The Portuguese word a user may write for a key of the candidate file (accents folded,
+#: lower case) -> the key (the GUIA's keys are in English): ``sede`` -> ``seat``.
+PT_KEYS = {
+    "nome": "name", "sede": "seat", "operacao": "operation", "origem": "origin",
+    "destino": "destination", "municipio": "municipality", "municipios": "municipalities",
+    "distritos": "districts", "limite": "boundary", "limites": "boundary",
+    "processo": "process", "plebiscito": "plebiscite", "eleitorado": "eligible",
+    "aptos": "eligible", "comparecimento": "turnout", "sim": "yes", "nao": "no",
+    "brancos": "blank", "nulos": "void", "data": "date", "documento": "document",
+    "certificado": "certified", "certificados": "certified", "perimetro_urbano": "urban_perimeter",
+    "evidencias": "evidence", "configuracoes": "settings", "ajustes": "settings",
+}
 
 
 _KIND_NAMES = {str: "texto", int: "um número inteiro", float: "um número",
@@ -368,12 +384,15 @@ def _kind_name(kinds) -> str:
 _found = found_value  # ``encontrado …`` of a TOML value (errors.found_value)
 
 
-def _code_list(r: _Reader, key: str, pattern: re.Pattern, what: str) -> tuple[str, ...]:
+def _code_list(r: _Reader, key: str, pattern: re.Pattern, what: str,
+               single: bool = False) -> tuple[str, ...]:
+    """The codes of the list ``key``; ``single``: the value of a key holding one code
+    (``destination.municipality``), named without an index."""
     values = r.get(key, list, default=[])
     word = {"municipality": "município", "district": "distrito"}[what]
     out = []
     for i, v in enumerate(values):
-        name = f"{key}[{i}]"
+        name = key if single else f"{key}[{i}]"
         if isinstance(v, int) and not isinstance(v, bool):
             r.error(name, f"encontrado o número {v}; esperado o código de {word} entre aspas, "
                           f"como texto (\"{v}\"): um número perde os zeros à esquerda")
@@ -409,6 +428,10 @@ def _code_hint(v: str, what: str) -> str:
     if what == "district" and any(ch.isalpha() for ch in v):  # a name where a code goes
         return (f"encontrado {v!r}, um nome; esperado {expected} (para achar o código pelo "
                 f"nome: viabilidade novo {_shell_quote(v)}, que escreve o candidato)")
+    if what == "municipality":  # a name or a 6-digit code: the store says which it is
+        from ..data.codes import municipality_hint
+
+        return f"encontrado {v!r}; esperado {expected}{municipality_hint(v)}"
     return f"encontrado {v!r}; esperado {expected}"
 
 
@@ -793,7 +816,7 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
         dest.finish()
         if code is not None:
             d = _code_list(_Reader(problems, {"municipality": [code]}, "destination."),
-                           "municipality", _COD_IBGE, "municipality")
+                           "municipality", _COD_IBGE, "municipality", single=True)
             destination = d[0] if d else None
 
     si = r.sub("special_interest")

@@ -911,3 +911,23 @@ def test_an_edited_drawing_is_used_at_once(mapped):
 
     assert read_area(mapped.scenario.boundary).bounds == (-48.85, -16.15, -48.75, -16.05)
     assert "Polígono desenhado em uso" in mapped.panes["draw_note"].value
+
+
+def test_an_empty_picture_is_hidden_not_shown_broken(explorer):
+    """A chart or map not drawn (b"") is hidden: the browser showed a broken-image icon under
+    «Nenhum cenário guardado» (seen in Voilà)."""
+    image = explorer.images["comparison_map"]
+    assert image.value == b"" and image.layout.display == "none"
+    explorer.keep("Posse")
+    assert image.value[:4] == b"\x89PNG" and image.layout.display is None
+    image.value = b""
+    assert image.layout.display == "none"
+
+
+def test_no_projection_reads_sem_projecao(explorer):
+    """«Projeção» shows "sem projeção", not a blank box (a None value selects no option)."""
+    box = explorer.controls["projection"]
+    assert (box.value, box.label) == ("", "sem projeção")
+    explorer.keep("Posse")
+    explorer.open_kept("Posse")            # a kept scenario without projection, back on screen
+    assert (box.value, box.label) == ("", "sem projeção")

@@ -322,6 +322,10 @@ class Explorer:
         self.images = {"detail": W.Image(format="png", layout=W.Layout(max_width="560px")),
                        "margins_chart": W.Image(format="png", layout=W.Layout(max_width="1000px")),
                        "comparison_map": W.Image(format="png", layout=W.Layout(max_width="660px"))}
+        for image in self.images.values():   # an empty image shows as a broken picture: hidden
+            image.layout.display = "none"
+            image.observe(lambda ch, image=image: setattr(image.layout, "display", None if ch["new"] else "none"),
+                          names="value")
         self.map = None
         if draw_map:
             from .leaflet_map import ScenarioMap
@@ -1097,7 +1101,7 @@ class Explorer:
                 if o is not None:
                     c[f"{q}_value"].number = o.value
             p = s.projections[0] if s.projections else None
-            c["projection"].value = None if p is None else p.quantity
+            c["projection"].value = "" if p is None else p.quantity
             if p is not None:
                 c["projection_year"].value = p.to_year
                 c["rate_mode"].value = "rate"
@@ -1428,9 +1432,9 @@ class Explorer:
                     W.HBox([c["prefill"]])]),
             W.VBox([note("O cenário vira um arquivo de candidato; o comando mostrado produz o estudo "
                          "completo."),
-                    c["save_path"], c["drop_overrides"], c["overwrite"], c["save"], p["saved"],
+                    c["save_path"], c["drop_overrides"], c["overwrite"], W.HBox([c["save"]]), p["saved"],
                     note("Ou baixe o candidato (.toml), a área (GeoJSON e KML) e o mapa (PNG)."),
-                    c["prepare"], p["downloads"]]),
+                    W.HBox([c["prepare"]]), p["downloads"]]),
             W.VBox([note("Guarde até quatro cenários com um nome e compare-os lado a lado: conclusão, "
                          "números com sua base, margens de cada requisito e as áreas num só mapa."),
                     W.HBox([c["scenario_name"], c["keep"]], layout=W.Layout(flex_flow="row wrap")),

@@ -170,6 +170,21 @@ def fold_legend(driver, container, wait) -> None:
     wait("the legend folded", lambda d: "mod-active" not in toggle(d).get_attribute("class").split(), 15)
 
 
+def hover(driver, container, xy: tuple[int, int], name: str, wait) -> None:
+    """Put the pointer on the map at ``xy`` (:func:`map_offset`) and wait until the map's name
+    box (top right) reads ``name``. Each try comes from 12 px below, so the feature under the
+    pointer gets a fresh mouse-over: the name box may have been emptied after the first one
+    (a zoom, the first move over the map) or hold a name the map slid under the pointer."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    def named(d):
+        ActionChains(d).move_to_element_with_offset(container, xy[0], xy[1] + 12) \
+            .move_to_element_with_offset(container, *xy).perform()
+        return name in d.find_element(By.CSS_SELECTOR, ".leaflet-top.leaflet-right").text
+    wait(f"the name {name!r} on hover", named, 30)
+
+
 def map_offset(driver, lat: float, lon: float) -> tuple[int, int] | None:
     """Where ``(lat, lon)`` is on the map now, as an offset from the centre of the map's
     container (selenium's ``move_to_element_with_offset``), by Leaflet's own projection; ``None``

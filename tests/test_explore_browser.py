@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from chromium import (CATCH_MAP, NEEDS_CHROMIUM, REPO, Waiter, chromium, fold_legend, free_port,
-                      jupyter_env, map_offset, quit_chromium, start_server, stop)
+                      hover, jupyter_env, map_offset, quit_chromium, start_server, stop)
 
 NOTEBOOKS = REPO / "notebooks"
 PROCESSED = REPO / "data" / "processed"
@@ -125,10 +125,7 @@ def test_explorer_in_chromium_click_map_pick_list_save_and_study(lab, browser, t
         The dot is the seat point where Leaflet puts it on the map now (:func:`map_offset`).
         """
         point = seats_of_districts(store, (code,)).iloc[0]
-        x, y = map_offset(browser, float(point["lat"]), float(point["lon"]))
-        ActionChains(browser).move_to_element_with_offset(container, x, y).perform()
-        _wait(f"the name {name!r} on hover", lambda d: name in d.find_element(
-            By.CSS_SELECTOR, ".leaflet-top.leaflet-right").text, 20)
+        hover(browser, container, map_offset(browser, float(point["lat"]), float(point["lon"])), name, _wait)
         ActionChains(browser).click().perform()
 
     browser.get(f"{url}/lab/tree/explorar.ipynb?token={token}")

@@ -29,7 +29,8 @@ from pathlib import Path
 import pytest
 
 from chromium import (CATCH_MAP, NEEDS_CHROMIUM, REPO, Waiter, chromium, fold_legend, free_port,
-                      jupyter_env, map_offset, map_settled, quit_chromium, start_server, stop, upload_file)
+                      hover, jupyter_env, map_offset, map_settled, quit_chromium, start_server, stop,
+                      upload_file)
 
 NOTEBOOK = REPO / "notebooks" / "explorar.ipynb"
 KML = REPO / "tests" / "fixtures" / "posse-dabadia-desenhada.kml"
@@ -117,7 +118,7 @@ def _inside_far_from_points(polygon, points) -> tuple[float, float]:
     grid = [shapely.Point(west + (east - west) * i / 20, south + (north - south) * j / 20)
             for i in range(1, 20) for j in range(1, 20)]
     best = max((p for p in grid if polygon.contains(p)),
-               key=lambda p: min(p.distance(dots), p.distance(polygon.exterior)))
+               key=lambda p: min(p.distance(dots), p.distance(polygon.boundary)))
     return best.y, best.x
 
 
@@ -204,15 +205,8 @@ def test_voila_app_uploads_clicks_draws_compares_saves_and_the_study_agrees(voil
         wait("the map to stop", _idle, 30)
 
     def hover_and_click(latlon, name):
-        """Move the pointer onto the point and wait for its name in the map's corner (the
-        pointer is moved every time: the name may already be there from a territory the map
-        slid under the pointer), then click."""
-        x, y = map_offset(browser, *latlon)
-
-        def hovered(d):
-            ActionChains(d).move_to_element_with_offset(container, x, y + 1).move_by_offset(0, -1).perform()
-            return name in d.find_element(By.CSS_SELECTOR, ".leaflet-top.leaflet-right").text
-        wait(f"the name {name!r} on hover", hovered, 30)
+        """Hover the point (its name shows in the map's corner, checked), then click it."""
+        hover(browser, container, map_offset(browser, *latlon), name, wait)
         ActionChains(browser).click().perform()
 
     # Pires Belo picked in the list.

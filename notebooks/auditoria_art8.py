@@ -56,7 +56,8 @@ display(HTML(sw.cover(
     "Auditoria do art. 8º — municípios de Goiás",
     [("Municípios auditados", fmt.number(len(audit))),
      ("Itens verificados", "art. 4º, IV (população), V (eleitorado), VI (edificações) e "
-                           "VII (arrecadação), com os requisitos integrais"),
+                           "VII (arrecadação), com os requisitos integrais (leitura do "
+                           "estudo)"),
      ("População", CHOICES["population_vintage"][cfg.population_vintage]),
      ("Municípios que não atingem algum item com os dados publicados",
       fmt.number(int((audit["situacao"] == "fail").sum()))),
@@ -106,6 +107,7 @@ display(HTML(sw.section("sec-resumo", "Resumo", body)))
 # %%
 th = {i: cfg.threshold(i) for i in sw.ITEMS}
 limit_vii = audit["VII_limite"].iloc[0]
+said_vii = sw.revenue_requirement(store, today)  # the study's words on art. 4 VII's limit
 body = (
     "<ul>"
     f"<li><strong>Item IV — população</strong>: mais de {fmt.number(th['IV'].value)} habitantes; "
@@ -122,12 +124,14 @@ body = (
     "decide o requisito: fica indeterminado, com tendência.</li>"
     f"<li><strong>Item VII — arrecadação</strong>: acima de "
     f"{fmt.percent(100 * cfg.revenue_share, 2)} da receita estadual de impostos, isto é, acima de "
-    f"{fmt.money(limit_vii, revenue_year)} (ICMS + IPVA + ITCD de {esc(revenue_year)}). "
-    f"{esc(sw.NO_COLLECTION[0].upper() + sw.NO_COLLECTION[1:])}: o item fica indeterminado para "
+    f"{fmt.money(limit_vii, revenue_year)} (ICMS + IPVA + ITCD de {esc(revenue_year)})"
+    + (f" — {esc(said_vii['natureza_exigencia'])}" if "natureza_exigencia" in said_vii else "")
+    + ". "
+    + (f"{esc(said_vii['nota_exigencia'])} " if "nota_exigencia" in said_vii else "")
+    + f"{esc(sw.NO_COLLECTION[0].upper() + sw.NO_COLLECTION[1:])}: o item fica indeterminado para "
     "todos os municípios.</li>"
     "</ul>"
-    "<p>Os requisitos são os integrais: a redução de 2/3 do art. 4º vale para a criação de "
-    "município de interesse especial, não para a verificação do art. 8º.</p>"
+    f"<p>{esc(sw.FULL_REQUIREMENTS)}</p>"
     f"<p>Comparação das divulgações do Censo 2022: com a outra divulgação ("
     f"{esc(CHOICES['population_vintage'][other_vintage])}), {fmt.number(len(fail_iv_other))} "
     f"municípios não atingem o item IV; com a adotada, {fmt.number(len(fail_iv))}.</p>"

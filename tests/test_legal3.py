@@ -235,3 +235,32 @@ def test_item11_readings_labelled_and_art3_without_incisos(posse_bill, analysed,
             "fusão, porque os Municípios que se fundem se extinguem (art. 5º, § 2º); na outra "
             "leitura, o servidor pode optar por não integrar o quadro do novo Município, e o "
             "prazo de três meses se conta da instalação; decidir na redação final") in fusion.notes
+
+
+# ---------------------------------------------------------------- item 6: the art. 8 audit
+
+def test_item6_audit_item_vii_says_what_the_study_says(analysed, store):
+    import datetime as dt
+
+    from viabilidade.statewide import views as sw
+
+    said = sw.revenue_requirement(store, dt.date(2026, 12, 1))
+    assert said == {
+        "referencia_exigencia": "receita estadual de 2023",
+        "natureza_exigencia": "aproximada, por excesso",
+        "nota_exigencia": (
+            "A exigência foi calculada com a receita estadual de impostos de 2023; a lei pede a do "
+            "último exercício (2025), que os arquivos do estudo ainda não trazem (a receita "
+            "completa vai até 2023). O limite legal é o da receita de 2025, certificada pela "
+            "Secretaria de Estado da Economia de Goiás. A exigência é aproximada, por excesso: a "
+            "receita da fonte (SEFAZ-GO, Receita Gerencial) inclui multas, que não são receita de "
+            "impostos, e o adicional de 2 % do ICMS.")}
+    # the same words as the study dated 01/12/2026 (one helper, not a copy)
+    details = analysed(POSSE).result("art4.VII").details
+    assert {k: details[k] for k in said} == said
+    # the verification of 2027 (art. 8, § 1) asks for 2026's
+    later = sw.revenue_requirement(store, dt.date(2027, 6, 1))["nota_exigencia"]
+    assert "a lei pede a do último exercício (2026)" in later
+    assert sw.FULL_REQUIREMENTS.startswith("Leitura do estudo, não do texto da lei (como as "
+                                           "leituras I-1 a I-10): o art. 8º fala na perda de "
+                                           "“qualquer dos requisitos previstos no art. 4º”")

@@ -57,6 +57,14 @@ def test_audit_report_lists_the_42_and_the_next_audit_year(audit_files):
     assert "população revisada (agregados por setor)" not in text
     assert ("42 têm 3.000 habitantes ou menos e não atingem o item IV do art. 4º (população de mais "
             "de 3.000 habitantes) com os dados publicados do Censo 2022.") in text
+    # legal review 3, item 6: item VII with the study's "último exercício" note and "por
+    # excesso" label (one helper, art4.revenue_requirement), the full requirements a reading
+    said = sw.revenue_requirement(sw._store(data_root=STORE), DAY)
+    assert said["natureza_exigencia"] == "aproximada, por excesso"
+    assert (" — aproximada, por excesso. " + said["nota_exigencia"]) in text
+    assert "a lei pede a do último exercício (2025)" in said["nota_exigencia"]
+    assert sw.FULL_REQUIREMENTS in text
+    assert "com os requisitos integrais (leitura do estudo)" in text
     body = _text(html.split("</style>")[-1])
     assert "valor certificado" not in body and "inviável" not in body
     assert "valor publicado, não certificado" in text

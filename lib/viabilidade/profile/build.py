@@ -568,9 +568,6 @@ def state_tax_revenue(candidate: Candidate, store, today: dt.date | None = None)
     date) is not used, neither its figure nor its year: the study then computes the limit as
     without it, from the latest year of the data.
     """
-    from ..data.store import state_tax_revenue as revenue_of_year
-    from ..errors import DataError
-
     if candidate.state_tax_revenue is not None and not _future_money(candidate, "state_tax_revenue",
                                                                         today):
         m = candidate.state_tax_revenue
@@ -580,13 +577,28 @@ def state_tax_revenue(candidate: Candidate, store, today: dt.date | None = None)
     collection = (candidate.collection
                   if not _future_money(candidate, "collection", today) else None)
     year = collection.year if collection is not None else years[-1]
+    return published_state_revenue(store, year)
+
+
+def published_state_revenue(store, year: int | None = None) -> Figure | None:
+    """The published state tax revenue (ICMS + IPVA + ITCD) of ``year`` (default: the latest
+    year of the processed ``state_revenue`` table), in BRL, as art. 4 VII reads it: its note
+    says when it is the latest complete year of the data
+    (:data:`viabilidade.rules.art4.LATEST_REVENUE_NOTE`) and when the source counts more than
+    tax revenue (:data:`~viabilidade.rules.art4.OVERSTATED_REVENUE_NOTE`, SEFAZ-GO's Receita
+    Gerencial). ``None`` when the year has no complete figure. Used by a study
+    (:func:`state_tax_revenue`) and by the art. 8 audit."""
+    from ..data.revenue import FONTE_SEFAZ
+    from ..data.store import state_tax_revenue as revenue_of_year
+    from ..errors import DataError
+    from ..rules.art4 import LATEST_REVENUE_NOTE, OVERSTATED_REVENUE_NOTE
+
+    years = sorted(set(int(y) for y in store.state_revenue["ano"]))
+    year = years[-1] if year is None else year
     try:
         rev = revenue_of_year(store, year)
     except DataError:
         return None
-    from ..data.revenue import FONTE_SEFAZ
-    from ..rules.art4 import LATEST_REVENUE_NOTE, OVERSTATED_REVENUE_NOTE
-
     latest = f"; {LATEST_REVENUE_NOTE}" if year == years[-1] else ""
     excess = f"; {OVERSTATED_REVENUE_NOTE}" if rev["fonte"] == FONTE_SEFAZ else ""
     return Figure(round(rev["total"], 2), "BRL", Basis.PUBLISHED, rev["fonte"], str(year),

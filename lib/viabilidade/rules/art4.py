@@ -212,6 +212,51 @@ OVERSTATED_REVENUE_SENTENCE = ("A exigência é aproximada, por excesso: a recei
                                "de impostos, e o adicional de 2 % do ICMS.")
 
 
+def revenue_requirement(state_rev: Figure | None,
+                        exercise: tuple[int, str] | None) -> dict[str, str]:
+    """What art. 4 VII says beside its requirement about the state revenue it was computed
+    with; one text for the study and the art. 8 audit.
+
+    Parameters
+    ----------
+    state_rev : Figure, optional
+        The state's tax revenue (BRL), with its note
+        (:func:`viabilidade.profile.build.published_state_revenue`).
+    exercise : (int, str), optional
+        The "último exercício" (:func:`.calendar.last_closed_exercise`).
+
+    Returns
+    -------
+    dict
+        Some of ``referencia_exigencia`` (``"receita estadual de 2023"``, when the revenue
+        is not the last exercise's and not certified), ``natureza_exigencia`` (``"aproximada,
+        por excesso"``, when the source counts fines and the 2 % ICMS additional, N8) and
+        ``nota_exigencia`` (the sentences: the law asks for the last exercise's revenue,
+        certified by the Secretaria de Estado da Economia; :data:`OVERSTATED_REVENUE_SENTENCE`);
+        empty when there is nothing to say.
+    """
+    out: dict[str, str] = {}
+    if state_rev is None:
+        return out
+    vintage = str(state_rev.vintage)[:4]
+    if exercise is not None and state_rev.basis != Basis.CERTIFIED and vintage.isdigit() \
+            and int(vintage) != exercise[0]:
+        sy, year = int(vintage), exercise[0]
+        latest = LATEST_REVENUE_NOTE in (state_rev.note or "")
+        out["referencia_exigencia"] = f"receita estadual de {sy}"
+        out["nota_exigencia"] = (f"A exigência foi calculada com a receita estadual de impostos "
+                                 f"de {sy}; a lei pede a do último exercício ({year})"
+                                 + (f", que os arquivos do estudo ainda não trazem (a receita "
+                                    f"completa vai até {sy})" if latest and sy < year else "")
+                                 + f". O limite legal é o da receita de {year}, certificada pela "
+                                 "Secretaria de Estado da Economia de Goiás.")
+    if OVERSTATED_REVENUE_NOTE in (state_rev.note or ""):  # N8: label in the table, reason in the note
+        note = out.get("nota_exigencia", "")
+        out["natureza_exigencia"] = "aproximada, por excesso"
+        out["nota_exigencia"] = (note + " " if note else "") + OVERSTATED_REVENUE_SENTENCE
+    return out
+
+
 def state_revenue(profile: Profile, candidate: Candidate | None) -> Figure | None:
     """The state's tax revenue for art. 4 VII: the profile's, else the candidate's ``[fiscal]``."""
     if profile.state_tax_revenue is not None:
@@ -287,26 +332,10 @@ def numeric_item(item: str, unit: UnitProfile, settings: Settings, *, reduced: b
                 r, status=Status.INDETERMINATE, lean=None,
                 reason=f"A arrecadação é de {fy} e a receita estadual de {sy}: o art. 4º, VII compara "
                        "valores do mesmo exercício; é preciso a receita estadual de impostos de " + fy + ".")
-    excess = (item == "VII" and state_rev is not None
-              and OVERSTATED_REVENUE_NOTE in (state_rev.note or ""))
-    if item == "VII" and exercise is not None and state_rev is not None \
-            and state_rev.basis != Basis.CERTIFIED and str(state_rev.vintage)[:4].isdigit() \
-            and int(str(state_rev.vintage)[:4]) != exercise[0]:
-        sy, year = int(str(state_rev.vintage)[:4]), exercise[0]
-        latest = LATEST_REVENUE_NOTE in (state_rev.note or "")
-        r = dataclasses.replace(r, details={
-            **r.details, "referencia_exigencia": f"receita estadual de {sy}",
-            "nota_exigencia": (f"A exigência foi calculada com a receita estadual de impostos de "
-                               f"{sy}; a lei pede a do último exercício ({year})"
-                               + (f", que os arquivos do estudo ainda não trazem (a receita "
-                                  f"completa vai até {sy})" if latest and sy < year else "")
-                               + f". O limite legal é o da receita de {year}, certificada pela "
-                               "Secretaria de Estado da Economia de Goiás.")})
-    if excess:  # N8: the label in the table, the reason in the note
-        note = r.details.get("nota_exigencia", "")
-        r = dataclasses.replace(r, details={
-            **r.details, "natureza_exigencia": "aproximada, por excesso",
-            "nota_exigencia": (note + " " if note else "") + OVERSTATED_REVENUE_SENTENCE})
+    if item == "VII":
+        said = revenue_requirement(state_rev, exercise)
+        if said:
+            r = dataclasses.replace(r, details={**r.details, **said})
     if item == "VII" and exercise is not None and figure is not None and figure.value is not None:
         fy, (year, how) = figure.vintage[:4], exercise
         if fy.isdigit() and int(fy) != year:

@@ -87,6 +87,29 @@ def state_revenue(store) -> dict | None:
         return None
 
 
+#: The audit's reading of art. 8, labelled as a reading like I-1…I-10 (legal review 3, item 6).
+FULL_REQUIREMENTS = ("Leitura do estudo, não do texto da lei (como as leituras I-1 a I-10): o "
+                     "art. 8º fala na perda de “qualquer dos requisitos previstos no art. 4º”, e "
+                     "a auditoria os aplica integrais; a redução de 2/3 do art. 4º vale para a "
+                     "criação de município de interesse especial, não para a verificação do "
+                     "art. 8º.")
+
+
+def revenue_requirement(store, reference: dt.date) -> dict[str, str]:
+    """What the study says beside art. 4 VII's requirement
+    (:func:`viabilidade.rules.art4.revenue_requirement`: the "último exercício" and the
+    "aproximada, por excesso" label), for the audit's state revenue
+    (:func:`viabilidade.profile.build.published_state_revenue`, the latest year) and the last
+    exercise closed at ``reference`` (:func:`viabilidade.rules.calendar.last_closed_exercise`).
+    ``{}`` when there is nothing to say."""
+    from ..profile.build import published_state_revenue
+    from ..rules.art4 import revenue_requirement as said
+    from ..rules.calendar import last_closed_exercise
+
+    exercise = last_closed_exercise(None, Settings(reference_date=reference.isoformat()))
+    return said(published_state_revenue(store), exercise)
+
+
 def revenue_year(store) -> str | None:
     """Year of the state tax revenue used for art. 4 VII (see :func:`state_revenue`)."""
     rev = state_revenue(store)

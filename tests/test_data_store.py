@@ -203,3 +203,36 @@ def test_rebuild_is_byte_identical(tmp_path):
     for name in committed:
         assert (tmp_path / name).read_bytes() == (PROCESSED / name).read_bytes(), name
     assert json.loads((tmp_path / "manifest.json").read_text()) == manifest
+
+
+def test_a_wrong_raw_folder_says_where_it_looked_what_lacks_and_the_right_one(tmp_path):
+    """review-batch2 #7: ``--raw`` given one level too high (``../shared`` for
+    ``../shared/data``) or an empty folder: where it looked, every missing file or folder at
+    once, and the sub-folder that holds them."""
+    from viabilidade.data.store import build_store
+
+    if not RAW.is_dir():
+        pytest.skip(f"raw data folder {RAW} absent")
+    from viabilidade.data.provenance import RAW as RAW_FILES
+
+    n = len({f.path for f in RAW_FILES.values()})  # 16 in December 2026
+    parent = tmp_path / "shared"
+    parent.mkdir()
+    (parent / "data").symlink_to(RAW)
+    (parent / "law").mkdir()
+    listed = ("census/, dtb/, economy/, electoral/, fiscal/, geo/, history/, revenue/); "
+              "esperada a pasta com census/, dtb/, electoral/, economy/, fiscal/, history/, "
+              "revenue/ e geo/ (p. ex. ../shared/data)")
+    with pytest.raises(DataError) as e:
+        build_store(parent, tmp_path / "store")
+    assert str(e.value) == (
+        f"pasta de dados brutos {parent} (procurados em {parent}): faltam os {n} arquivos que a "
+        f"reconstrução lê (pastas {listed}; a pasta {parent / 'data'} tem esses arquivos: quis "
+        f"dizer --raw {parent / 'data'}?")
+    empty = tmp_path / "vazia"
+    empty.mkdir()
+    with pytest.raises(DataError) as e:
+        build_store(empty, tmp_path / "store")
+    assert str(e.value) == (f"pasta de dados brutos {empty} (procurados em {empty}): faltam os {n} "
+                            f"arquivos que a reconstrução lê (pastas {listed}")
+    assert not (tmp_path / "store").exists()

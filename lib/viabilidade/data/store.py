@@ -141,6 +141,44 @@ def _check_profile(mun: pd.DataFrame, profile: pd.DataFrame, path: Path) -> None
                     column="total_eleitores")
 
 
+def missing_raw_files(raw: Path) -> None:
+    """Refuse a raw folder that lacks any file the build reads, naming where it looked and
+    every missing file at once (a wrong ``--raw`` lacks them all), and the sub-folder that
+    holds them when there is one (``../shared`` given for ``../shared/data``).
+
+    Raises
+    ------
+    DataError
+        ``pasta de dados brutos ../shared (procurados em /abs/shared): faltam 19 arquivos
+        …; a pasta ../shared/data tem esses arquivos: quis dizer --raw ../shared/data?``
+    """
+    paths = sorted({f.path for f in RAW.values()})
+
+    def lacking(folder: Path) -> list[str]:
+        return [f for f in paths if not (folder / f).is_file()]
+
+    missing = lacking(raw)
+    if not missing:
+        return
+    folders = sorted({f.split("/", 1)[0] + "/" for f in missing})
+    said = (f"faltam os {len(missing)} arquivos que a reconstrução lê (pastas "
+            f"{', '.join(folders)})" if len(missing) == len(paths) else
+            f"falta{'m' if len(missing) > 1 else ''} {len(missing)} de {len(paths)} arquivos: "
+            + ", ".join(missing))
+    hint = ""
+    try:
+        subs = sorted(d for d in raw.iterdir() if d.is_dir())
+    except OSError:
+        subs = []
+    for sub in subs:
+        if len(lacking(sub)) < len(missing):
+            hint = (f"; a pasta {sub} tem esses arquivos: quis dizer --raw {sub}?")
+            break
+    raise DataError(f"pasta de dados brutos {raw} (procurados em {os.path.abspath(raw)}): "
+                    f"{said}; esperada a pasta com census/, dtb/, electoral/, economy/, "
+                    f"fiscal/, history/, revenue/ e geo/ (p. ex. ../shared/data){hint}")
+
+
 def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     import geopandas as gpd
 
@@ -148,6 +186,7 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     from .localidades import coverage_problem, read_localidades, simplify_for_maps
 
     p = {role: raw / f.path for role, f in RAW.items()}
+    missing_raw_files(raw)
     agg_m = census.read_aggregates(p["agg_mun"], level="municipios", dictionary=p["dictionary"])
     first = census.read_population_xlsx(p["pop_xlsx"], uf="52")
     _same_codes(agg_m["cod_ibge"], first["cod_ibge"], "Censo 2022 first release vs revised",

@@ -931,3 +931,42 @@ def test_no_projection_reads_sem_projecao(explorer):
     explorer.keep("Posse")
     explorer.open_kept("Posse")            # a kept scenario without projection, back on screen
     assert (box.value, box.label) == ("", "sem projeção")
+
+
+def test_undo_puts_the_drawing_back_in_the_tool_so_the_trash_deletes_it_again(mapped):
+    # Draw, delete with the trash (Posse d'Abadia comes back), Desfazer: the polygon is the
+    # area again and an editable layer of the drawing tool, so the trash deletes it again.
+    feature = _draw(mapped, POSSE_BOX)
+    drawn = mapped.scenario.boundary
+    mapped.map._drawn(action="deleted", geo_json=feature)
+    assert mapped.scenario.districts == ("520010010",) and mapped.map.draw.data == []
+    mapped.undo()
+    assert mapped.scenario.boundary == drawn and mapped.scenario.districts == ()
+    assert mapped.map.drawn == feature["geometry"]
+    assert [f["geometry"] for f in mapped.map.draw.data] == [feature["geometry"]]
+    mapped.map._drawn(action="deleted", geo_json=feature)
+    assert mapped.scenario.boundary is None and mapped.scenario.districts == ("520010010",)
+    # Desfazer again, then «Tirar os limites»: the districts come back, not an empty area.
+    mapped.undo()
+    assert mapped.scenario.boundary == drawn
+    mapped.controls["clear_boundary"].click()
+    assert mapped.scenario.boundary is None and mapped.scenario.districts == ("520010010",)
+    assert mapped.analysis is not None and mapped.map.draw.data == []
+
+
+def test_undo_and_redo_set_the_clip_box_to_the_polygon_in_use(mapped):
+    ring = [[-48.98, -16.25], [-48.88, -16.25], [-48.88, -16.15], [-48.98, -16.15], [-48.98, -16.25]]
+    feature = _draw(mapped, ring)
+    unclipped = mapped.scenario.boundary
+    mapped.controls["clip"].value = True
+    clipped = mapped.scenario.boundary
+    assert clipped != unclipped
+    mapped.undo()
+    assert mapped.scenario.boundary == unclipped and mapped.controls["clip"].value is False
+    assert mapped.map.drawn == feature["geometry"]
+    mapped.redo()
+    assert mapped.scenario.boundary == clipped and mapped.controls["clip"].value is True
+    # The polygon in the tool is the one drawn (unclipping it draws it whole again).
+    assert mapped.map.drawn == feature["geometry"]
+    mapped.controls["clip"].value = False
+    assert mapped.scenario.boundary != clipped and "Recortado" not in mapped.panes["draw_note"].value

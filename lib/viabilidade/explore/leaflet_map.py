@@ -815,7 +815,18 @@ class ScenarioMap:
     def clear_drawing(self) -> None:
         """Erase the drawn polygon from the map and forget it (:attr:`drawn`)."""
         self.draw.clear()
+        self.draw.data = []
         self.drawn = None
+
+    def show_drawing(self, geometry: dict) -> None:
+        """Put ``geometry`` (a GeoJSON Polygon, longitude first) back in the drawing tool as
+        the drawn polygon: an editable layer, so the edit and trash tools act on it (an undo
+        or redo that brings a drawing back)."""
+        self.draw.clear()
+        self.draw.data = [{"type": "Feature", "geometry": geometry,
+                           "properties": {"style": {"color": AREA_COLOUR, "weight": 4,
+                                                    "opacity": 0.5, "fillOpacity": 0.2}}}]
+        self.drawn = geometry
 
     # ------------------------------------------------------------------ update
     def show(self, scenario, boundary=None, *, fit: bool = True) -> None:

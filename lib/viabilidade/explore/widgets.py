@@ -310,8 +310,13 @@ class Explorer:
         self._drawn_boundary: Path | None = None
         #: What the drawn boundary in use was made of (drawing, clip, origins).
         self._drawn_key = None
-        #: The IBGE units a drawn polygon replaced (restored when the limits are taken off).
-        self._units_before_drawing: tuple | None = None
+        #: The IBGE units (districts, municipalities) each limits file replaced, by its path:
+        #: they come back when the limits are taken off, also after an undo or redo.
+        self._units_replaced: dict[Path, tuple] = {}
+        #: Each drawn boundary file made so far: the polygon as drawn (before any clip) and
+        #: whether it was clipped. An undo or redo that brings the file back puts the polygon
+        #: back in the drawing tool and «Recortar pelo município de origem» as it was.
+        self._drawings: dict[Path, tuple[dict, bool]] = {}
         #: True while a map click is handled: the map does not move under the user's mouse.
         self._map_click = False
         self.controls: dict[str, W.Widget] = {}
@@ -808,6 +813,7 @@ class Explorer:
             path = Path(tempfile.mkdtemp(prefix="viabilidade-desenho-")) / f"{s.slug}.geojson"
             path.write_text(text, encoding="utf-8")
         self._drawn_boundary, self._drawn_key = path, key
+        self._drawings[path] = (self.map.drawn, self.controls["clip"].value)
         self.panes["draw_note"].value = ("<p>Polígono desenhado em uso como limite da área, no lugar "
                                          "das unidades do IBGE (uma só fonte de números; «Tirar os "
                                          f"limites» as traz de volta).{clip_note}</p>")
@@ -816,7 +822,7 @@ class Explorer:
 
     def _clip_switched(self, _change=None) -> None:
         """«Recortar pelo município de origem» changed: the drawing in use is used again."""
-        if self._drawing_in_use() and self.map is not None and self.map.drawn is not None:
+        if not self._quiet and self._drawing_in_use() and self.map is not None and self.map.drawn is not None:
             self.use_drawing()
 
     # ------------------------------------------------------- undo and redo
@@ -845,8 +851,19 @@ class Explorer:
     def _go_to(self, state: AreaState | None) -> None:
         if state is None:
             return
-        if state.boundary is None and self.map is not None:
-            self.map.clear_drawing()      # no drawing stays on the map that is not the area
+        drawing = self._drawings.get(state.boundary) if state.boundary is not None else None
+        if self.map is not None:
+            if drawing is not None:       # the polygon back in the drawing tool: editable
+                self.map.show_drawing(drawing[0])
+                self._drawn_boundary = state.boundary
+                self._drawn_key = (json.dumps(drawing[0], sort_keys=True), drawing[1], state.origins)
+                self._quiet = True
+                try:
+                    self.controls["clip"].value = drawing[1]
+                finally:
+                    self._quiet = False
+            elif state.boundary is None or state.boundary != self._drawn_boundary:
+                self.map.clear_drawing()  # no drawing stays on the map that is not the area
         self._restoring = True
         try:
             self._set_scenario(lambda: state.apply(self.scenario))
@@ -1148,14 +1165,15 @@ class Explorer:
         # One source of figures (coherence.one_source_problems): limits given in this control
         # replace the IBGE units of the area, which come back when the limits are taken off.
         # A unit added while limits are in use is refused by the study's own check.
-        if boundary is not None and boundary != s.boundary and (s.districts or s.municipalities):
-            self._units_before_drawing = (s.districts, s.municipalities)
-            s = s.replace(districts=(), municipalities=())
-        elif boundary is None and s.boundary is not None and self._units_before_drawing:
-            if not (s.districts or s.municipalities):
-                districts, municipalities = self._units_before_drawing
-                s = s.replace(districts=districts, municipalities=municipalities)
-            self._units_before_drawing = None
+        if boundary is not None and boundary != s.boundary:
+            if s.districts or s.municipalities:
+                self._units_replaced[boundary] = (s.districts, s.municipalities)
+                s = s.replace(districts=(), municipalities=())
+            elif s.boundary in self._units_replaced:    # one limits file for another
+                self._units_replaced.setdefault(boundary, self._units_replaced[s.boundary])
+        elif boundary is None and s.boundary is not None and not (s.districts or s.municipalities):
+            districts, municipalities = self._units_replaced.get(s.boundary, ((), ()))
+            s = s.replace(districts=districts, municipalities=municipalities)
         return s.replace(name=c["name"].value.strip() or s.name, seat=c["seat"].value or s.seat,
                          settings=settings, boundary=boundary,
                          creation_year=c["creation_year"].value or None,

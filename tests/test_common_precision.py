@@ -87,3 +87,16 @@ def test_the_tables_print_the_value_at_its_step(value, text):
     r = _ii(_gap(value))
     assert plain(value_only(r)) == text
     assert plain(margin_text(r)).startswith("\u22124 m" if value < 6000 else "+10 m")
+
+
+def test_an_area_prints_to_the_hundredth_of_a_km2_and_never_as_none_when_it_is_not():
+    # legal review 3, finding 4: the correction printed "0,0508 km²" and "1,0000 km²"
+    from viabilidade.common.numbers import km2
+    from viabilidade.rules.art6 import tolerance_text
+
+    assert km2(0.05078) == "0,05\u00a0km²"
+    assert km2(0.0) == "0,00\u00a0km²"
+    assert km2(0.003, 0.0) == "0,003\u00a0km²"          # a strip is never printed as none
+    assert km2(1.004, 1.0) == "1,004\u00a0km²"          # above a tolerance of 1 km² stays above
+    assert km2(-0.05078) == "\u22120,05\u00a0km²"
+    assert tolerance_text(1) == "1\u00a0km²" and tolerance_text(0.5) == "0,5\u00a0km²"

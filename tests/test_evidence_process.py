@@ -335,8 +335,8 @@ def test_the_revenue_threshold_names_its_year_when_it_is_not_the_last_exercise()
     a = analyse(REPO / "data" / "candidates" / "posse-dabadia.toml", store=store,
                 settings=BEFORE)
     vii = next(r for r in a.results if r.rule_id == "art4.VII")
-    assert threshold_text(vii) == ("mais de R$\u00a02.900.224,28 — aproximada, por excesso "
-                                   "(referência: receita estadual de 2023)")
+    assert threshold_text(vii) == "mais de cerca de R$\u00a02,90\u00a0milhões (por excesso; receita estadual de 2023)"
+    assert vii.threshold == pytest.approx(2_900_224.28)  # the rule decides on the exact limit
     assert vii.details["nota_exigencia"] == (
         "A exigência foi calculada com a receita estadual de impostos de 2023; a lei pede a do "
         "último exercício (2025), que os arquivos do estudo ainda não trazem (a receita completa "

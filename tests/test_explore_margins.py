@@ -39,7 +39,7 @@ def test_margin_text_estimates_talk_about_the_lean():
     within = margin_text(1910, 1000, ">", "eleitores", "estimated", 1000)
     assert within.startswith("910\xa0eleitores acima do limiar; estimativa dentro da incerteza")
     leaning = margin_text(1910, 1000, ">", "eleitores", "estimated", 398)
-    assert "provável cumprimento" in leaning and "512\xa0eleitores a menos" in leaning
+    assert "estimativa com provável atendimento (incerteza" in leaning and "512\xa0eleitores a menos" in leaning
     assert margin_text(900, 1000, ">", "eleitores", "estimated", None).endswith(
         "estimativa sem incerteza declarada: o resultado fica indeterminado")
 

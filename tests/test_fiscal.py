@@ -176,6 +176,11 @@ def test_creation_chapter_text(store):
                  "sua cota do FPM-Interior varia −16,80", "perde 0,157", "17,67",
                  "CF, art. 29-A, I", "Fontes e anos:", "LC nº 02/1990, art. 14"):
         assert text in html, text
+    # legal review 3, finding 4: estimated money to the thousand, after "cerca de"
+    nb = "\u00a0"
+    assert (f"Receita já conhecida em reais: cerca de R${nb}2,48{nb}milhões por ano") in html
+    assert f"<td class=\"num\">cerca de R${nb}174{nb}mil</td>" in html  # 7 % (CF, art. 29-A, I)
+    assert "2.478.979,43" not in html and "173.528,56" not in html
 
 
 # ----------------------------------------------------------------------------- a fusion
@@ -196,6 +201,8 @@ def test_fusion_anhanguera_cumari_gives_up_a_coefficient(store):
     education = next(o for o in e.obligations if o.law == "CF, art. 212")
     assert fmt.money(education.amount_brl) == "R$\u00a0624.804,00"
     html = economic_section(a, store)
+    assert "Receita já conhecida em reais: cerca de R$\u00a02,50\u00a0milhões por ano" in html
+    assert "cerca de R$\u00a0625\u00a0mil" in html and "624.804,00" not in html
     assert ("Falta o FPM em reais e, na fusão, a parte do ICMS pelo valor adicionado dos "
             "municípios fundidos: os valores abaixo são pisos") in html
     assert "a fusão abre mão de 0,6 de coeficiente" in html

@@ -120,3 +120,15 @@ def test_a_bare_carriage_return_in_a_csv_cell_is_quoted():
     assert list(csv.reader(io.StringIO(data.decode("utf-8"), newline=""))) == [
         ["arquivo", "n"], ["a\rb.toml", "1"], ["'=1+1", "2"]]
     assert csv_bytes(pd.DataFrame({"arquivo": ["ab.toml"], "n": [1]})) == b"arquivo,n\nab.toml,1\n"
+
+
+def test_an_estimated_amount_reads_about_millions_or_thousands_never_centavos():
+    # legal review 3, finding 4
+    nb = "\u00a0"
+    assert fmt.money_about(2_478_979.43) == f"cerca de R${nb}2,48{nb}milhões"
+    assert fmt.money_about(173_528.56) == f"cerca de R${nb}174{nb}mil"
+    assert fmt.money_about(1_000_000) == f"cerca de R${nb}1,00{nb}milhão"
+    assert fmt.money_about(None) == "—"
+    # art. 4 VII's limit of R$ 2.900.224,28 never prints on the wrong side of the value
+    assert fmt.money_about(2_900_224.28, 2_950_000) == f"cerca de R${nb}2,90{nb}milhões"
+    assert fmt.money_about(2_900_224.28, 2_900_100) == f"cerca de R${nb}2,9002{nb}milhões"

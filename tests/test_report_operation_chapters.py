@@ -68,8 +68,8 @@ def test_correction_has_no_area_section_and_a_slide_without_seat(store):
         "Alexânia · por lei estadual, mediante prévio acordo dos Prefeitos autorizados pelas "
         "Câmaras Municipais (art. 6º)")
     t = plain(operation_chapters.correction_section(a))
-    assert "Sairia de Abadiânia 0,0000 km² Sairia de Alexânia 0,0508 km²" in t
-    assert "Saldo de Alexânia −0,0508 km²" in t
+    assert "Sairia de Abadiânia nenhuma área Sairia de Alexânia 0,05 km²" in t
+    assert "Saldo de Alexânia −0,05 km²" in t
     assert a.alternatives == [("leitura adotada", a.verdict, [])]
 
 

@@ -40,7 +40,8 @@ def test_indeterminate_with_lean():
               basis=Basis.ESTIMATED, value=900, margin=-100, margin_pct=-10.0, unit="eleitores")
     html = tables.rule_table([r], compact=True)
     assert "indeterminado (provável não atendimento)" in html
-    assert f"\u2212100{NBSP}eleitores (\u221210,00{NBSP}%)" in html
+    # an estimate's margin: no percentage to 0,01 % (legal review 3, finding 4)
+    assert f"\u2212100{NBSP}eleitores" in html and "10,00" not in html
     assert "Quem comprova" not in html  # compact leaves source and certifier out
 
 
@@ -98,3 +99,14 @@ def test_an_upper_bound_reads_as_one_not_as_a_measurement():
     given = RuleResult("art4.II", "Distância", Status.PASS, "certidão", value=12753.88,
                        threshold=6000, comparator=">=", unit="m", basis=Basis.CERTIFIED)
     assert value_text(given).replace("\u00a0", " ") == "12.753,88 m (12,75 km) (certificado)"
+
+
+def test_an_estimates_margin_carries_its_uncertainty_and_no_percentage():
+    # legal review 3, finding 4: "+1.229 eleitores (+122,90 %)" on 2.229 ± 474
+    r = _rule(rule_id="art4.V", status=Status.INDETERMINATE, lean=Lean.LIKELY_PASS,
+              basis=Basis.ESTIMATED, value=2229, threshold=1000, margin=1229, margin_pct=122.9,
+              unit="eleitores", details={"incerteza": 474.0})
+    assert tables.margin_text(r) == f"+1.229 ± 474{NBSP}eleitores"
+    # a published value keeps its percentage
+    p = _rule(basis=Basis.PUBLISHED, value=3045, margin=45, margin_pct=1.5)
+    assert tables.margin_text(p) == f"+45{NBSP}habitantes (+1,50{NBSP}%)"

@@ -150,10 +150,10 @@ def test_correction_study_runs_on_its_own_articles(store):
     assert a.verdict == Verdict.INDETERMINADO
     assert r["art6.area"].status == Status.INDETERMINATE
     assert r["art6.area"].reason == (
-        "Entre a linha atual e a corrigida ficam 0,0508 km² (1 polígono), dentro da tolerância de "
-        "1,0000 km², adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
-        "lei). Pela malha municipal do IBGE, passariam de Abadiânia para Alexânia 0,0000 km² e de "
-        "Alexânia para Abadiânia 0,0508 km². Falta confirmar que a faixa entre as linhas não tem "
+        "Entre a linha atual e a corrigida ficam 0,05\u00a0km² (1 polígono), dentro da tolerância de "
+        "1\u00a0km², adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
+        "lei). Pela malha municipal do IBGE, passariam de Abadiânia para Alexânia nenhuma área e de "
+        "Alexânia para Abadiânia 0,05\u00a0km². Falta confirmar que a faixa entre as linhas não tem "
         "moradores: se tiver, a correção deslocaria população de um município a outro, o que é "
         "desmembramento e transferência (art. 5º, com plebiscito), não correção; junte à "
         "candidatura o documento da vistoria ou do levantamento que o comprove.")
@@ -188,14 +188,14 @@ def test_correction_with_the_strip_surveyed_is_viable_and_names_the_tolerance_a_
     a = analyse(_write(tmp_path, CORRECTION.read_text(encoding="utf-8") + STRIP), store=store)
     assert a.verdict == Verdict.VIAVEL
     assert _rules(a)["art6.area"].reason == (
-        "Entre a linha atual e a corrigida ficam 0,0508 km² (1 polígono), dentro da tolerância de "
-        "1,0000 km², adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
+        "Entre a linha atual e a corrigida ficam 0,05\u00a0km² (1 polígono), dentro da tolerância de "
+        "1\u00a0km², adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
         "lei); a faixa não tem moradores (vistoria da faixa entre as linhas: sem moradores — "
         "documento: Relatório de vistoria nº 3/2026): diferença de traçado, lida como correção "
         "sem alteração de área. Pela malha municipal do IBGE, passariam de Abadiânia para "
-        "Alexânia 0,0000 km² e de Alexânia para Abadiânia 0,0508 km².")
+        "Alexânia nenhuma área e de Alexânia para Abadiânia 0,05\u00a0km².")
     assert analysis_conclusion(a).startswith(
-        "Viável perante a LC nº 2/1990; estudo conclusivo; tolerância de 1,0000 km² entre as "
+        "Viável perante a LC nº 2/1990; estudo conclusivo; tolerância de 1\u00a0km² entre as "
         "linhas, adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
         "lei); a correção")
 
@@ -207,7 +207,7 @@ def test_correction_without_the_survey_is_preliminary(store):
     a = analyse(CORRECTION, store=store)
     assert analysis_conclusion(a).startswith(
         "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de documentos; "
-        "tolerância de 1,0000 km² entre as linhas, adotada pelo estudo como leitura")
+        "tolerância de 1\u00a0km² entre as linhas, adotada pelo estudo como leitura")
     assert "faixa entre as linhas sem moradores (vistoria ou levantamento) (art. 6º)" in \
         certificates.cover_box(a, "")
 
@@ -220,9 +220,9 @@ def test_correction_that_moves_territory_is_a_transfer(store, tmp_path):
     r = _rules(a)["art6.area"]
     assert r.status == Status.FAIL and a.verdict == Verdict.INVIAVEL
     assert r.reason == (
-        "Entre a linha atual e a corrigida ficam 4,0179 km² (9 polígonos), acima da tolerância de "
-        "1,0000 km²: a correção alteraria a área dos municípios (passariam de Abadiânia para "
-        "Alexânia 0,4172 km² e de Alexânia para Abadiânia 3,6008 km²). Mudança de área é "
+        "Entre a linha atual e a corrigida ficam 4,02\u00a0km² (9 polígonos), acima da tolerância de "
+        "1\u00a0km²: a correção alteraria a área dos municípios (passariam de Abadiânia para "
+        "Alexânia 0,42\u00a0km² e de Alexânia para Abadiânia 3,60\u00a0km²). Mudança de área é "
         "desmembramento e transferência (art. 5º, com plebiscito), não correção pelo art. 6º.")
     assert r.details["saldo_km2"] == {"Abadiânia": 3.1836, "Alexânia": -3.1836}
 

@@ -72,10 +72,10 @@ def test_correction_study(studies):
     assert "Municípios do limite Abadiânia (5200100); Alexânia (5200308)" in t
     assert ("Instrumento legal lei estadual, mediante prévio acordo dos Prefeitos autorizados "
             "pelas Câmaras Municipais (art. 6º)") in t
-    assert "Território entre as linhas 0,0508 km² em 1 polígono (medido, área geodésica)" in t
+    assert "Território entre as linhas 0,05 km² em 1 polígono (medido, área geodésica)" in t
     assert "Figura 1. A linha de limite atual (tracejada) e a corrigida (contínua)" in t
-    assert "Sairia de Alexânia 0,0508 km² Saldo de Abadiânia +0,0508 km²" in t
-    assert "Tolerância adotada (leitura do art. 6º) 1,0000 km²" in t
+    assert "Sairia de Alexânia 0,05 km² Saldo de Abadiânia +0,05 km²" in t
+    assert "Tolerância adotada (leitura do art. 6º) 1 km²" in t
     assert ("Acordo prévio dos Prefeitos termo de acordo entre os Prefeitos de Abadiânia e de "
             "Alexânia Termo de acordo de 10/03/2026") in t
     assert "Veredito sob cada leitura alternativa" not in t  # no reading applies to art. 6

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from babel.numbers import format_decimal
 
+from .precision import AREA_KM2, rounded
+
 LOCALE = "pt_BR"
 #: The typographic minus sign (U+2212) a document prints before a negative number.
 MINUS = "\u2212"
@@ -42,6 +44,18 @@ def decimal(value: float | int, least: int = 0, most: int | None = None, *,
     pattern = "#,##0" + ("." + "0" * least + "#" * (most - least) if most > 0 else "")
     text = format_decimal(value, format=pattern, locale=LOCALE)
     return minus + text[1:] if text.startswith("-") else text
+
+
+def km2(x: float, pivot: float | None = None, *, minus: str = MINUS) -> str:
+    """A measured area to 0,01 km² (:data:`viabilidade.common.precision.AREA_KM2`), never
+    printed across ``pivot`` (a tolerance, or 0: a strip of 0,003 km² reads ``"0,003 km²"``,
+    not ``"0,00 km²"``; :func:`viabilidade.common.precision.rounded`): ``0.05078`` →
+    ``"0,05 km²"``, ``0`` → ``"0,00 km²"``.
+
+    Source: legal review 3, finding 4 (areas to 0,01 km²; the boundary correction printed
+    ``"0,0508 km²"``)."""
+    value, decimals = rounded(float(x), AREA_KM2, pivot)
+    return f"{decimal(value, decimals or 0, minus=minus)}\u00a0km²"
 
 
 def fmt(x: float | int | None, digits: int = 2) -> str:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 import pandas as pd
 
 from ..report.writers import format as fmt
-from ..rules.result import Basis, RuleResult, Status
+from ..rules.result import Basis, Lean, RuleResult, Status
 
 #: Units whose values are whole counts (a change of status needs a whole step).
 COUNT_UNITS = frozenset({"habitantes", "eleitores", "edificações", "assinaturas", "votos"})
@@ -101,7 +101,7 @@ def margin_text(value: float, threshold: float, comparator: str, unit: str, basi
             return (f"{where}; estimativa dentro da incerteza (± {_unit_text(u, unit)}): "
                     "sem tendência")
         likely_pass = _satisfies(value - u, threshold, comparator)
-        lean = "provável cumprimento" if likely_pass else "provável não cumprimento"
+        lean = fmt.lean_label(Lean.LIKELY_PASS if likely_pass else Lean.LIKELY_FAIL)
         way = "a menos" if likely_pass else "a mais"
         return (f"{where}; estimativa com {lean} (incerteza ± {_unit_text(u, unit)}), "
                 f"que se perde com {_unit_text(abs(margin) - u, unit)} {way}")

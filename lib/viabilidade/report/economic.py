@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..data.provenance import DATASETS
 from ..fiscal import fpm, icms
 from ..fiscal.economy import BRACKET_NOTE, Economy, economy, who_pays
+from ..rules.result import Basis
 from .writers import format as fmt
 from .sections import group
 from .writers.tables import Html, esc, key_values, table
@@ -150,7 +151,7 @@ def _icms_part(e: Economy) -> str:
               f"{_signed(-e.equal_loss, 3)}")]
     if e.equal_part_brl is not None:
         pairs.append((f"Cota igual em reais, sobre o ICMS de {e.icms_year}",
-                      f"{fmt.money(e.equal_part_brl)} por ano (estimado: 25 % × 10 % × "
+                      f"{fmt.money_about(e.equal_part_brl)} por ano (estimado: 25 % × 10 % × "
                       f"{fmt.money(e.icms_brl)} ÷ {n_after}; receita bruta, que inclui o "
                       "adicional do PROTEGE, não repartido — valor por excesso)"))
     body += key_values(pairs, caption="A cota igual do ICMS (LC estadual nº 177/2022, art. 2º, II)")
@@ -163,7 +164,10 @@ def _icms_part(e: Economy) -> str:
              "ICMS do município de origem, a proporção do valor adicionado na área sobre o da "
              "origem, área incluída (LC nº 02/1990, art. 14).</p>")
     share = "—" if e.art14_share is None else f"{_pct(e.art14_share, 2)} ({_basis(e.art14_basis)})"
-    rows = [[str(y), share, fmt.money(q), fmt.money(part)] for y, q, part in e.art14_quota]
+    # the new municipality's parcel is the share times the quota: an estimate when the share is
+    rows = [[str(y), share, fmt.money(q),
+             fmt.money_about(part) if e.art14_basis == Basis.ESTIMATED and part else fmt.money(part)]
+            for y, q, part in e.art14_quota]
     body += table(["Exercício", "Participação", "Cota do ICMS da origem", "Parcela do novo município"],
                   rows, caption="Participação transitória no ICMS da origem, três exercícios",
                   numeric=(1, 2, 3), widths=(16, 24, 30, 30))
@@ -186,7 +190,7 @@ def _spending_part(e: Economy) -> str:
         body += ("<p>A receita própria (IPTU, ISS, ITBI, taxas) não foi informada pelos "
                  "proponentes.</p>")
     if e.revenue_base_brl is not None:
-        body += (f"<p>Receita já conhecida em reais: {fmt.money(e.revenue_base_brl)} por ano "
+        body += (f"<p>Receita já conhecida em reais: {fmt.money_about(e.revenue_base_brl)} por ano "
                  "(estimado; soma do que é conhecido entre receita própria, cota igual do ICMS "
                  "e parcela do art. 14). Falta o FPM em reais"
                  + (" e, na fusão, a parte do ICMS pelo valor adicionado dos municípios "
@@ -194,7 +198,7 @@ def _spending_part(e: Economy) -> str:
                  + ": os valores abaixo são pisos, calculados só sobre a parte conhecida.</p>")
     rows = [[o.what, o.law, f"{'até' if 'mínimo' not in o.what else 'ao menos'} "
              f"{fmt.percent(o.percent, 1 if o.percent % 1 else 0)} {o.base}",
-             fmt.money(o.amount_brl)] for o in e.obligations]
+             fmt.money_about(o.amount_brl)] for o in e.obligations]
     body += table(["Despesa", "Dispositivo", "Limite", "Sobre a receita conhecida (estimado)"],
                   rows, caption="Despesas obrigatórias e limites constitucionais",
                   numeric=(3,), widths=(28, 18, 34, 20))
@@ -366,7 +370,7 @@ def economic_points(e: Economy) -> list[str]:
                    f"{_pct(abs(e.others_loss), 3)} do FPM-Interior e {_pct(abs(e.equal_loss), 3)} "
                    "da cota igual do ICMS.")
     if e.equal_part_brl is not None:
-        out.append(f"Cota igual do ICMS: {fmt.money(e.equal_part_brl)} por ano (estimado, sobre o "
+        out.append(f"Cota igual do ICMS: {fmt.money_about(e.equal_part_brl)} por ano (estimado, sobre o "
                    f"ICMS de {e.icms_year}).")
     if creation and e.art14_share is not None:
         out.append(f"Participação transitória no ICMS da origem (art. 14), "

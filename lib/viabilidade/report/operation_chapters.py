@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS
 from ..operations.base import fill_name
+from ..common.numbers import km2
+from ..rules.art6 import tolerance_text
 from ..rules.art7 import COMBINED, EACH_RULE, counted_in_each, each_text, roll, roll_parts
 from ..rules.law import text as law_text
 from ..rules.settings import CHOICES
@@ -202,14 +204,15 @@ def correction_section(analysis, store=None) -> Html | str:
             ("Linha atual", f"{c.old_line.name} — {fmt.quantity(round(change.old_length_m), 'm')}"),
             ("Linha corrigida", f"{c.new_line.name} — {fmt.quantity(round(change.new_length_m), 'm')}"),
             ("Território entre as linhas",
-             f"{fmt.number(round(change.between_km2, 4), 4)} km² em "
-             f"{fmt.count(change.faces, 'polígono')} (medido, área geodésica)"),
-            *[(f"Sairia de {names.get(k, k)}", f"{fmt.number(round(v, 4), 4)} km²")
+             (f"{km2(change.between_km2, tol)} em {fmt.count(change.faces, 'polígono')} "
+              "(medido, área geodésica)" if change.between_km2 > 0 else
+              "nenhum (as linhas coincidem)")),
+            *[(f"Sairia de {names.get(k, k)}", km2(v, 0.0) if v > 0 else "nenhuma área")
               for k, v in change.leaves.items()],
             *[(f"Saldo de {names.get(k, k)}",
-               ("+" if round(change.net_km2(k), 4) > 0 else "")
-               + f"{fmt.number(round(change.net_km2(k), 4), 4)} km²") for k in c.origins],
-            ("Tolerância adotada (leitura do art. 6º)", f"{fmt.number(tol, 4)} km²"),
+               ("+" if change.net_km2(k) > 0 else "") + km2(change.net_km2(k), 0.0))
+              for k in c.origins],
+            ("Tolerância adotada (leitura do art. 6º)", tolerance_text(tol)),
         ]
         gives = [k for k, v in change.leaves.items() if round(v, 4) > 0]
         if len(gives) == 1:  # N9: the balance is not a compensation but a one-way change

@@ -28,7 +28,7 @@ from .charts import threshold_chart
 from .conclusion import analysis_conclusion_html
 from .readings import readings_html
 from .writers.tables import (STATUS_CLASS, Html, esc, key_values, margin_text, provenance_table, rule_table,
-                     precision, source_text, status_badge, table, threshold_text, value_only,
+                     threshold_amount, precision, source_text, status_badge, table, threshold_text, value_only,
                      value_text)
 
 _ARTICLE_OF_RULE = re.compile(r"^art(\d+)")
@@ -625,7 +625,7 @@ def sensitivity(analysis) -> Html:
     body = ""
     if numeric:
         rows = [[fmt.result_citation(r), r.subject, value_only(r),
-                 fmt.quantity(r.threshold, r.unit)
+                 threshold_amount(r)
                  + (f" — {r.details['natureza_exigencia']}"
                     if isinstance(r.details, dict) and r.details.get("natureza_exigencia") else ""),
                  margin_text(r), fmt.basis_label(r.basis, r.value)]

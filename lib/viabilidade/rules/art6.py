@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from ..common.numbers import decimal
+from ..common.numbers import decimal, km2
 from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS, Candidate
 
 from .common import simple
@@ -32,16 +32,23 @@ TITLES = {"art6.area": "Correção sem alteração de área: território entre a
           "art6": "Falha técnica, acordo dos Prefeitos e resoluções das Câmaras"}
 
 
-def _km2(x: float) -> str:
-    """km² with four decimals (the measure's precision on a line file), pt-BR:
-    ``0.05078`` → ``"0,0508 km²"``, ``1`` → ``"1,0000 km²"``."""
-    return f"{decimal(round(x, 4), 4, minus='-')} km²"
+def _km2(x: float, pivot: float | None = 0.0) -> str:
+    """A measured area to 0,01 km², pt-BR, never across ``pivot`` (0 by default, so a
+    non-empty strip never reads as none): ``0.05078`` → ``"0,05 km²"``
+    (:func:`viabilidade.common.numbers.km2`)."""
+    return km2(x, pivot, minus="-")
+
+
+def tolerance_text(tolerance_km2: float) -> str:
+    """The tolerance as the settings give it, without trailing zeros: ``1`` → ``"1 km²"``,
+    ``0.5`` → ``"0,5 km²"``."""
+    return f"{decimal(tolerance_km2, 0, 4, minus='-')}\u00a0km²"
 
 
 def tolerance_reading(settings: Settings) -> str:
-    """The tolerance as the conclusion names it: ``"tolerância de 1,0000 km² entre as linhas,
+    """The tolerance as the conclusion names it: ``"tolerância de 1 km² entre as linhas,
     adotada pelo estudo como leitura de “sem alteração de área” (não é número da lei)"``."""
-    return f"tolerância de {_km2(settings.boundary_tolerance_km2)} entre as linhas, {TOLERANCE_READING}"
+    return f"tolerância de {tolerance_text(settings.boundary_tolerance_km2)} entre as linhas, {TOLERANCE_READING}"
 
 
 def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> RuleResult:
@@ -68,8 +75,11 @@ def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> R
                       details={"natureza_exigencia": TOLERANCE_LABEL})
     names = {c: u.label for c, u in profile.origins.items()}
     a, b = list(candidate.origins)
-    moves = (f"passariam de {names[a]} para {names[b]} {_km2(change.leaves.get(a, 0.0))} e de "
-             f"{names[b]} para {names[a]} {_km2(change.leaves.get(b, 0.0))}")
+    def moved(x: float) -> str:
+        return _km2(x) if x > 0 else "nenhuma área"
+
+    moves = (f"passariam de {names[a]} para {names[b]} {moved(change.leaves.get(a, 0.0))} e de "
+             f"{names[b]} para {names[a]} {moved(change.leaves.get(b, 0.0))}")
     if change.unassigned_km2 > 0:
         moves += f"; {_km2(change.unassigned_km2)} ficam fora dos dois municípios na malha"
     faces = f"{change.faces} polígono{'s' if change.faces != 1 else ''}"
@@ -78,25 +88,25 @@ def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> R
     status = Status.PASS if ok else Status.FAIL
     if change.between_km2 == 0:
         reason = ("As duas linhas coincidem: nenhum território fica entre elas; dentro da "
-                  f"tolerância de {_km2(tol)}.")
+                  f"tolerância de {tolerance_text(tol)}.")
     elif ok and strip is not None:
-        reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2)} ({faces}), "
-                  f"dentro da tolerância de {_km2(tol)}, {TOLERANCE_READING}; a faixa não tem "
+        reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2, tol)} ({faces}), "
+                  f"dentro da tolerância de {tolerance_text(tol)}, {TOLERANCE_READING}; a faixa não tem "
                   f"moradores ({strip.what} — documento: {strip.document}): diferença de "
                   f"traçado, lida como correção sem alteração de área. Pela malha municipal do "
                   f"IBGE, {moves}.")
     elif ok:
         status = Status.INDETERMINATE
-        reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2)} ({faces}), "
-                  f"dentro da tolerância de {_km2(tol)}, {TOLERANCE_READING}. Pela malha "
+        reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2, tol)} ({faces}), "
+                  f"dentro da tolerância de {tolerance_text(tol)}, {TOLERANCE_READING}. Pela malha "
                   f"municipal do IBGE, {moves}. Falta confirmar que a faixa entre as linhas não "
                   "tem moradores: se tiver, a correção deslocaria população de um município a "
                   "outro, o que é desmembramento e transferência (art. 5º, com plebiscito), não "
                   "correção; junte à candidatura o documento da vistoria ou do levantamento que o "
                   "comprove.")
     else:
-        reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2)} ({faces}), "
-                  f"acima da tolerância de {_km2(tol)}: a correção alteraria a área dos "
+        reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2, tol)} ({faces}), "
+                  f"acima da tolerância de {tolerance_text(tol)}: a correção alteraria a área dos "
                   f"municípios ({moves}). Mudança de área é desmembramento e transferência "
                   "(art. 5º, com plebiscito), não correção pelo art. 6º.")
     missing = ["uninhabited_strip"] if status == Status.INDETERMINATE else []

@@ -489,7 +489,7 @@ MAP_RC = {"font.family": "DejaVu Sans", "font.size": 9}
 #: Map categories of the art. 8 audit: (key, Portuguese legend label, colour).
 AUDIT_CLASSES = (
     ("fail", "não atinge ao menos um item (IV a VII) com os dados publicados", COLOURS[Status.FAIL]),
-    ("likely-fail", "indeterminado, com tendência de não cumprimento", "#ef9a9a"),
+    ("likely-fail", "indeterminado, com provável não atendimento", "#ef9a9a"),
     ("indeterminate", "indeterminado (dado estimado ou não publicado)", "#f0cf8a"),
     ("pass", "atinge todos os itens com os dados publicados", COLOURS[Status.PASS]),
 )

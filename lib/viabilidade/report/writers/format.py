@@ -217,6 +217,39 @@ def money(value: float | None, year: int | str | None = None) -> str:
     return f"{text} ({year})" if year is not None else text
 
 
+#: Step of an estimated amount in reais, in millions (0,01 milhão = R$ 10 mil) and in thousands
+#: (R$ 1 mil): an estimate is printed "cerca de R$ 2,48 milhões", never to the centavo (legal
+#: review 3, finding 4).
+MONEY_MILLIONS_STEP = 0.01
+MONEY_THOUSANDS_STEP = 1.0
+
+
+def money_about(value: float | None, pivot: float | None = None) -> str:
+    """An estimated or approximate amount in reais, without centavos, after "cerca de":
+    R$ 1 milhão or more in millions to two decimals (``2478979.43`` -> ``"cerca de R$ 2,48
+    milhões"``), less in whole thousands (``173528.56`` -> ``"cerca de R$ 174 mil"``), under
+    R$ 1 mil in whole reais. ``pivot`` (a threshold, or the value compared with one) keeps the
+    printed amount on its side of it, the step refined as needed
+    (:func:`viabilidade.common.precision.rounded`): a limit of R$ 2.900.224,28 against a value
+    of R$ 2.900.100,00 reads ``"cerca de R$ 2,9002 milhões"``, never ``"2,90"``. ``None`` or NaN
+    gives ``"—"``."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "—"
+    sign = MINUS if value < 0 else ""
+    size = abs(value)
+    if size >= 999_995:
+        scale, step, word = 1e6, MONEY_MILLIONS_STEP, ("milhão" if round(size / 1e6, 2) == 1
+                                                       else "milhões")
+    elif size >= 999.5:
+        scale, step, word = 1e3, MONEY_THOUSANDS_STEP, "mil"
+    else:
+        scale, step, word = 1.0, 1.0, ""
+    piv = None if pivot is None else abs(pivot) / scale
+    shown, decimals = rounded(size / scale, step, piv)
+    text = decimal(shown, decimals or 0)
+    return f"cerca de {sign}R${NBSP}{text}" + (f"{NBSP}{word}" if word else "")
+
+
 def percent(value: float | None, decimals: int = 2) -> str:
     """Format a percentage already multiplied by 100: ``1.5`` -> ``"1,50 %"``.
 

@@ -13,7 +13,7 @@ from html import escape
 from typing import Any
 
 from ...rules.common import is_future
-from ...rules.result import RuleResult, Status
+from ...rules.result import Basis, RuleResult, Status
 from . import format as fmt
 
 #: CSS class per status (colour of the traffic light).
@@ -106,6 +106,28 @@ def status_badge(result: RuleResult) -> Html:
                 f'<span class="sinal" aria-hidden="true">{_SYMBOL[status]}</span> {esc(label)}</span>')
 
 
+#: ``details["natureza_exigencia"]`` of a limit computed on a revenue that counts more than
+#: taxes (art. 4 VII, :data:`viabilidade.rules.art4.OVERSTATED_REVENUE_NOTE`).
+BY_EXCESS = "aproximada, por excesso"
+
+
+def approximate_money(result: RuleResult) -> bool:
+    """Whether a result's limit is an amount in reais known only approximately (art. 4 VII
+    on SEFAZ-GO's Receita Gerencial: ``details["natureza_exigencia"]`` :data:`BY_EXCESS`)."""
+    details = result.details if isinstance(result.details, dict) else {}
+    return result.unit == "BRL" and details.get("natureza_exigencia") == BY_EXCESS
+
+
+def threshold_amount(result: RuleResult) -> str:
+    """The limit with its unit: an approximate amount in reais as ``"cerca de R$ 2,90
+    milhões"``, kept on its side of the value it is compared with
+    (:func:`~viabilidade.report.writers.format.money_about`: the rule decides on the exact
+    limit, the text never contradicts it); any other as :func:`format.quantity`."""
+    if approximate_money(result):
+        return fmt.money_about(result.threshold, result.value)
+    return fmt.quantity(result.threshold, result.unit)
+
+
 def threshold_text(result: RuleResult) -> str:
     """Requirement as words: ``"mais de 3.000 habitantes"``; ``"—"`` for non-numeric rules;
     a figure of the study's reading names itself (``details["natureza_exigencia"]``: ``"no
@@ -115,9 +137,13 @@ def threshold_text(result: RuleResult) -> str:
     estadual de 2023)"``)."""
     if result.threshold is None:
         return "—"
-    text = f"{fmt.comparator_label(result.comparator)} {fmt.quantity(result.threshold, result.unit)}"
     details = result.details if isinstance(result.details, dict) else {}
     ref, kind = details.get("referencia_exigencia"), details.get("natureza_exigencia")
+    if approximate_money(result):  # art. 4 VII on a revenue with fines (legal review 3, 4)
+        where = "; ".join(["por excesso"] + ([str(ref).replace("referência: ", "")] if ref else []))
+        return (f"{fmt.comparator_label(result.comparator)} {threshold_amount(result)} "
+                f"({where})")
+    text = f"{fmt.comparator_label(result.comparator)} {threshold_amount(result)}"
     if kind:  # a figure the study reads, not the law's (art. 6's tolerance)
         text = f"{text} — {kind}"
     return f"{text} (referência: {ref})" if ref else text
@@ -156,13 +182,23 @@ def value_text(result: RuleResult) -> str:
 
 
 def margin_text(result: RuleResult) -> str:
-    """Margin as ``"+45 habitantes (+1,50 %)"``; ``"—"`` when the rule has no margin."""
+    """Margin as ``"+45 habitantes (+1,50 %)"``; ``"—"`` when the rule has no margin.
+
+    The margin of an estimate (basis ``estimated``) carries the estimate's uncertainty and no
+    percentage: ``"+1.229 ± 474 eleitores"``, not ``"+1.229 eleitores (+122,90 %)"`` (legal
+    review 3, finding 4: a percentage to 0,01 % claims a precision the estimate lacks).
+    Published, certified and measured values keep their percentage."""
     if result.margin is None:
         return "—"
     sign = "+" if result.margin > 0 else ""
-    text = sign + fmt.estimate(result.margin, result.unit, None, result.basis, precision(result),
-                               0)
-    if result.margin_pct is not None:
+    if approximate_money(result):  # against a limit known only approximately: no centavos
+        return sign + fmt.money_about(result.margin, 0)
+    estimated = result.basis is not None and Basis(result.basis) == Basis.ESTIMATED
+    details = result.details if isinstance(result.details, dict) else {}
+    uncertainty = details.get("incerteza") if estimated else None
+    text = sign + fmt.estimate(result.margin, result.unit, uncertainty, result.basis,
+                               precision(result), 0)
+    if result.margin_pct is not None and not estimated:
         psign = "+" if result.margin_pct > 0 else ""
         text += f" ({psign}{fmt.percent(result.margin_pct)})"
     return text

@@ -465,7 +465,7 @@ def test_a_drawn_creation_annexes_its_memorial_by_confrontacoes(store, author):
             "formas, e cabe à Assembleia julgar se é admissível (o remanescente continua "
             "contínuo: art. 4º, III).") in bill.justification
     assert bill.annex[2] == ("COM O MUNICÍPIO DE ABADIÂNIA: Começa no marco M-01, de coordenadas "
-                             "16°03'37,69\" S e 48°48'00,76\" W, ponto inicial desta descrição; "
+                             "16°03'37,7\" S e 48°48'00,8\" W, ponto inicial desta descrição; "
                              "segue em 8 lados em linha reta, numa extensão de 25.157 m, até o "
                              "marco M-01, ponto inicial desta descrição.")
     assert not any("acidentes naturais" in p for p in bill.annex)

@@ -46,9 +46,10 @@ def test_square_in_utm_22s():
     assert m.perimeter_m == pytest.approx(4000.0, abs=1e-5)
     assert m.area_km2 == pytest.approx(1.0, abs=1e-9)
     assert m.text.startswith("Memorial descritivo de Quadra.")
-    assert ("Perímetro 1: Começa no marco M-01, de coordenadas UTM E 500.000,00 m e "
-            "N 8.200.000,00 m; daí segue com azimute 90°00'00\" e distância de 1.000 m até "
-            "o marco M-02, de coordenadas UTM E 501.000,00 m e N 8.200.000,00 m;") in m.text
+    # UTM coordinates to the metre (legal review 3, finding 4)
+    assert ("Perímetro 1: Começa no marco M-01, de coordenadas UTM E 500.000 m e "
+            "N 8.200.000 m; daí segue com azimute 90°00'00\" e distância de 1.000 m até "
+            "o marco M-02, de coordenadas UTM E 501.000 m e N 8.200.000 m;") in m.text
     assert ("até o marco M-01, ponto inicial da descrição deste perímetro.") in m.text
     geo = fmt_num(m.geodesic_area_km2)
     assert m.geodesic_area_km2 != pytest.approx(1.0, abs=5e-5)  # UTM scale factor != 1
@@ -122,7 +123,7 @@ def test_a_memorial_of_many_marks_refers_to_its_annex_with_every_mark():
                         "memorial e o integra.")
     first = m.table.iloc[0]
     assert paras[3] == (f"Perímetro 1: Começa no marco M-00001, de coordenadas UTM E "
-                        f"{fmt_num(first['e_m'])} m e N {fmt_num(first['n_m'])} m; daí segue pelos "
+                        f"{fmt_num(round(first['e_m']), 0)} m e N {fmt_num(round(first['n_m']), 0)} m; daí segue pelos "
                         "20.000 marcos de M-00001 a M-20000, com os azimutes e as distâncias do "
                         f"anexo {ANNEX_FILE}, até voltar ao marco M-00001, ponto inicial da "
                         "descrição deste perímetro.")
@@ -156,8 +157,9 @@ def store():
 
 
 @pytest.mark.parametrize("value, pos, neg, text", [
-    (-16.0868, "N", "S", "16°05'12,48\" S"), (-48.7, "E", "W", "48°42'00,00\" W"),
-    (-15.9999999, "N", "S", "16°00'00,00\" S"), (1.5, "N", "S", "1°30'00,00\" N"),
+    # to 0,1" (legal review 3, finding 4)
+    (-16.0868, "N", "S", "16°05'12,5\" S"), (-48.7, "E", "W", "48°42'00,0\" W"),
+    (-15.9999999, "N", "S", "16°00'00,0\" S"), (1.5, "N", "S", "1°30'00,0\" N"),
 ])
 def test_dms(value, pos, neg, text):
     from viabilidade.geo.memorial import dms
@@ -257,7 +259,7 @@ def test_the_drawn_area_borders_its_origin_only(store):
     m = memorial(g, name="Posse d'Abadia", boundaries=store.boundaries)
     paras = m.text.split("\n\n")
     assert paras[2] == ("COM O MUNICÍPIO DE ABADIÂNIA: Começa no marco M-01, de coordenadas "
-                        "16°03'37,69\" S e 48°48'00,76\" W, ponto inicial desta descrição; segue "
+                        "16°03'37,7\" S e 48°48'00,8\" W, ponto inicial desta descrição; segue "
                         "em 8 lados em linha reta, numa extensão de 25.157 m, até o marco "
                         "M-01, ponto inicial desta descrição.")
     assert paras[3].startswith("Os marcos são os vértices do polígono da área, de coordenadas "
@@ -301,3 +303,21 @@ def test_a_long_memorial_by_confrontacoes_points_to_the_annex_not_below():
     assert "a seguir" not in m.text
     annex = pd.read_csv(io.StringIO(annex_csv(m)), dtype={"confrontante": str})
     assert set(annex["confrontante"]) == {"5200100"}  # Abadiânia all around
+
+
+def test_a_memorial_on_the_mesh_states_the_published_area_and_the_difference():
+    # legal review 3, finding 4: the fusion's memorial printed "Área geodésica: 635,56 km²"
+    # beside a published 623,93 km² without a word
+    from viabilidade.geo.memorial import measured_area_words
+
+    sq = shapely.box(-51.0, -16.0, -50.99, -15.99)
+    m = memorial(sq, name="Quadra", published_km2=1.2)
+    diff = fmt_num(abs(m.geodesic_area_km2 - 1.2))
+    assert (f"área geodésica (elipsoide GRS80); medida sobre a Malha Municipal 2022 do IBGE; a "
+            f"área publicada, que o estudo usa, é de 1,20\u00a0km², diferença de {diff}\u00a0km²; "
+            "área no plano UTM") in m.text
+    assert "Malha Municipal" not in m.law_text
+    assert measured_area_words(623.95, 623.93) == (
+        "medida sobre a Malha Municipal 2022 do IBGE; a área publicada, que o estudo usa, é de "
+        "623,93\u00a0km², diferença de 0,02\u00a0km²")
+    assert measured_area_words(623.933, 623.93).endswith("diferença de 0,003\u00a0km²")

@@ -64,8 +64,8 @@ def test_drawn_kml_study_pdf_shows_area_estimate_distance_and_memorial(study):
     assert "Conferência dos limites propostos" in text
     assert "posse-dabadia-desenhada.kml" in text
     assert "Memorial descritivo do Município de Posse d'Abadia." in text
-    assert re.search(r"Perímetro 1: Começa no marco M-01, de coordenadas UTM E [\d.]+,\d{2} m e "
-                     r"N [\d.]+,\d{2} m", text)
+    assert re.search(r"Perímetro 1: Começa no marco M-01, de coordenadas UTM E [\d.]+ m e "
+                     r"N [\d.]+ m", text)
     # The memorial's area is the study's geodesic figure; the UTM-plane one is labelled.
     assert ("Perímetro (soma das distâncias planas): 25.164 m. Área: 46,59 km² (4.659 ha), "
             "área geodésica (elipsoide GRS80), a mesma do estudo; área no plano UTM "

@@ -31,7 +31,7 @@ import pandas as pd
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from ..common.numbers import decimal
+from ..common.numbers import decimal, km2
 from ..errors import GeoError
 from ..common.precision import POLYGON_M, rounded
 from .measure import geodesic_area_km2, utm_crs
@@ -151,9 +151,10 @@ def _start_north(xy: np.ndarray) -> np.ndarray:
     return np.roll(xy, -i, axis=0)
 
 
-def dms(value: float, positive: str, negative: str, decimals: int = 2) -> str:
-    """A geographic coordinate in degrees, minutes and seconds, pt-BR decimal comma:
-    ``dms(-16.0868, "N", "S") == "16°05'12,48\" S"``. Rounding carries over."""
+def dms(value: float, positive: str, negative: str, decimals: int = 1) -> str:
+    """A geographic coordinate in degrees, minutes and seconds, pt-BR decimal comma, to 0,1"
+    (about 3 m, as the UTM coordinates to the metre; legal review 3, finding 4):
+    ``dms(-16.0868, "N", "S") == "16°05'12,5\" S"``. Rounding carries over."""
     hemi = positive if value >= 0 else negative
     scale = 10 ** decimals
     total = int(round(abs(value) * 3600 * scale))
@@ -165,7 +166,7 @@ def dms(value: float, positive: str, negative: str, decimals: int = 2) -> str:
 
 
 def point_words(lon: float, lat: float) -> str:
-    """``"16°05'12,48\" S e 48°42'33,10\" W"``: latitude, then longitude (SIRGAS 2000)."""
+    """``"16°05'12,5\" S e 48°42'33,1\" W"``: latitude, then longitude (SIRGAS 2000)."""
     return f"{dms(lat, 'N', 'S')} e {dms(lon, 'E', 'W')}"
 
 
@@ -255,7 +256,8 @@ def _rotate_to_change(xy: np.ndarray, labels: list[str]) -> tuple[np.ndarray, li
 def memorial(geom: BaseGeometry, *, name: str | None = None,
              boundaries: gpd.GeoDataFrame | None = None, names: dict[str, str] | None = None,
              ignore: tuple[str, ...] = (), within: tuple[str, ...] = (),
-             article: str = "art. 3º, II", study_area: str | None = None) -> Memorial:
+             article: str = "art. 3º, II", study_area: str | None = None,
+             published_km2: float | None = None) -> Memorial:
     """Build the memorial descritivo of a lon/lat (EPSG:4674) territory.
 
     Parameters
@@ -282,6 +284,10 @@ def memorial(geom: BaseGeometry, *, name: str | None = None,
         When the study's area is not this measured one (a published area of whole
         municipalities), the words that give it, printed after the geodesic area in place of
         ", a mesma do estudo" (study text only; the law's text has neither).
+    published_km2 : float, optional
+        The published area the study uses (IBGE's area of whole municipalities): the study
+        text then marks the memorial's area as measured on the mesh and states the difference
+        beside it (:func:`measured_area_words`).
 
     Returns
     -------
@@ -333,6 +339,8 @@ def memorial(geom: BaseGeometry, *, name: str | None = None,
     state_line = bool(side_labels) and any(STATE_LINE in labels for labels in side_labels)
     notes = drafting_notes(article, by_confrontations=bool(side_labels), state_line=state_line)
     texts = []
+    if published_km2 is not None:
+        study_area = measured_area_words(geo_km2, published_km2)
     for law in (False, True):
         text = _text(table, crs, perimeter, area_km2, geo_km2, name, law=law,
                      study_area=study_area)
@@ -343,7 +351,10 @@ def memorial(geom: BaseGeometry, *, name: str | None = None,
             listed = len(table) <= MAX_LISTED_MARKS
             text = "\n\n".join([head, _confrontations_text(table, geom, geo_km2, name, names,
                                                             within, listed=listed,
-                                                            notes=() if law else notes),
+                                                            notes=() if law else notes,
+                                                            measured=None if law else
+                                                            (study_area if published_km2 is not None
+                                                             else None)),
                                  "Relação dos vértices. " + rest])
         texts.append(text)
     return Memorial(table=table, text=texts[0], crs=crs, perimeter_m=perimeter,
@@ -416,7 +427,8 @@ def _who(code: str, names: dict[str, str], within: tuple[str, ...]) -> str:
 
 def _confrontations_text(table: pd.DataFrame, geom: BaseGeometry, geo_km2: float,
                          name: str | None, names: dict[str, str], within: tuple[str, ...],
-                         listed: bool = True, notes: tuple[str, ...] | list[str] = ()) -> str:
+                         listed: bool = True, notes: tuple[str, ...] | list[str] = (),
+                         measured: str | None = None) -> str:
     from .measure import geodesic_perimeter_m
 
     st = stretches(table)
@@ -439,11 +451,22 @@ def _confrontations_text(table: pd.DataFrame, geom: BaseGeometry, geo_km2: float
                          f"{metres(row.extensao_m)} m, {end}.")
     if notes:
         paras.append(" ".join(notes))
-    paras.append(f"Área geodésica: {fmt_num(geo_km2)} km²; perímetro geodésico: "
+    paras.append(f"Área geodésica: {fmt_num(geo_km2)} km²"
+                 + (f" ({measured})" if measured else "") + "; perímetro geodésico: "
                  f"{metres(geodesic_perimeter_m(geom))} m. Relação dos vértices, com as "
                  "coordenadas UTM, os azimutes e as distâncias planas, "
                  + ("a seguir." if listed else f"no anexo {ANNEX_FILE}."))
     return "\n\n".join(paras)
+
+
+def measured_area_words(geo_km2: float, published_km2: float) -> str:
+    """Beside a memorial's area measured on the mesh, the published one the study uses and the
+    difference, to 0,01 km² (:func:`viabilidade.common.numbers.km2`, never printed as none when
+    it is not): ``"medida sobre a Malha Municipal 2022 do IBGE; a área publicada, que o estudo
+    usa, é de 623,93 km², diferença de 0,02 km²"``."""
+    diff = abs(geo_km2 - published_km2)
+    return ("medida sobre a Malha Municipal 2022 do IBGE; a área publicada, que o estudo usa, "
+            f"é de {km2(published_km2)}, diferença de {km2(diff, 0.0)}")
 
 
 def of_name(name: str) -> str:
@@ -475,7 +498,7 @@ def _text(table: pd.DataFrame, crs: str, perimeter: float, area_km2: float,
         first = ring.iloc[0]
         kind = "perímetro" if first["tipo"] == "externo" else "perímetro interno (exclusão)"
         head = (f"{kind.capitalize()} {r}: Começa no marco {first['marco']}, de coordenadas "
-                f"UTM E {fmt_num(first['e_m'])} m e N {fmt_num(first['n_m'])} m")
+                f"UTM E {metres(first['e_m'])} m e N {metres(first['n_m'])} m")
         if summarised:
             last = ring.iloc[-1]
             paras.append(f"{head}; daí segue pelos {fmt_num(len(ring), 0)} marcos de "
@@ -489,7 +512,7 @@ def _text(table: pd.DataFrame, crs: str, perimeter: float, area_km2: float,
             seg = (f"daí segue com azimute {row.azimute} e distância de "
                    f"{metres(row.distancia_m)} m até o marco {row.proximo}")
             if row.proximo != first["marco"]:
-                seg += f", de coordenadas UTM E {fmt_num(nxt_e[i])} m e N {fmt_num(nxt_n[i])} m"
+                seg += f", de coordenadas UTM E {metres(nxt_e[i])} m e N {metres(nxt_n[i])} m"
             else:
                 seg += ", ponto inicial da descrição deste perímetro"
             parts.append(seg)

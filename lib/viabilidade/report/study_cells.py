@@ -265,24 +265,23 @@ def area_memorial(analysis, split, store=None):
         return memorial(split.area, name=name, boundaries=mesh,
                         ignore=tuple(c.municipalities), within=tuple(within),
                         article="art. 18" if within else "art. 3º, II",
-                        study_area=_study_area(analysis))
+                        published_km2=_published_area(analysis))
     except GeoError:
         return None
 
 
-def _study_area(analysis) -> str | None:
-    """Which area the study uses when it is not the memorial's (N3): ``None`` when the study
-    measures the same polygon; else ``"o estudo usa a área publicada, 623,93 km² (publicado)"``
-    (on the IBGE 2022 mesh the two agree within 0,003 %, but they are two figures)."""
+def _published_area(analysis) -> float | None:
+    """The area the study uses when it is not the memorial's (N3; legal review 3, finding 4):
+    ``None`` when the study measures the same polygon; else the published area in km² (the
+    memorial marks its own as measured on the mesh and states the difference beside it,
+    :func:`viabilidade.geo.memorial.measured_area_words`)."""
     from ..rules.result import Basis
-    from .writers import format as fmt
 
     profile = getattr(analysis, "profile", None)
     area = getattr(getattr(profile, "area", None), "area_km2", None)
     if area is None or area.value is None or area.basis == Basis.MEASURED:
         return None
-    return (f"o estudo usa a área publicada, {fmt.number(area.value, 2)} km² "
-            f"({fmt.basis_label(area.basis)})")
+    return float(area.value)
 
 
 #: Above the memorial of a fusion: the limits are the ones in force (N3).

@@ -163,8 +163,11 @@ def test_n3_the_fusion_memorial_is_informative_and_gives_both_areas(analysed, st
         "Município são os atuais de Anhanguera e Cumari, fixados nas leis vigentes.")
     assert "a mesma do estudo" not in text
     # The 2022 mesh measures the published area (635,56 km² on the pre-2020 simplified mesh).
-    assert ("Área: 623,93 km² (62.393 ha), área geodésica (elipsoide GRS80); o estudo usa a área "
-            "publicada, 623,93 km² (publicado); área no plano UTM") in text
+    # legal review 3, finding 4: measured on the mesh, the published area and the difference
+    assert ("Área: 623,93 km² (62.393 ha), área geodésica (elipsoide GRS80); medida sobre a Malha "
+            "Municipal 2022 do IBGE; a área publicada, que o estudo usa, é de 623,93 km², "
+            "diferença de 0,001 km²; área no plano UTM") in text
+    assert "Área geodésica: 623,93 km² (medida sobre a Malha Municipal 2022 do IBGE;" in text
 
 
 def test_n2_an_installed_municipality_can_lose_only_items_iv_to_vii(analysed):

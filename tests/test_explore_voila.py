@@ -240,7 +240,7 @@ def test_voila_app_uploads_clicks_draws_compares_saves_and_the_study_agrees(voil
     show(points[SANTO_ANTONIO], ipameri)
     hover_and_click(ipameri, "Ipameri")
     wait("the refusal of the click on Ipameri", lambda d: "Clique no mapa recusado — somar Ipameri à "
-         "área: a área junta distritos ao município inteiro Ipameri" in _body(d), 60)
+         "área: a área junta o distrito Santo Antônio do Rio Verde ao município inteiro Ipameri" in _body(d), 60)
     assert _verdict(browser) == before
     wait("the end of the computation", _idle, 60)
     browser.save_screenshot(str(shots / "voila-recusa.png"))

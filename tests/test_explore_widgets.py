@@ -844,7 +844,7 @@ def test_every_click_the_law_refuses_says_why_and_changes_nothing(mapped):
         return _plain(mapped.panes["message"].value)
 
     text = refused("5204003")
-    assert text.startswith("Clique no mapa recusado — somar Cabeceiras à área: a área junta distritos ao "
+    assert text.startswith("Clique no mapa recusado — somar Cabeceiras à área: a área junta o distrito Santa Rosa ao "
                            "município inteiro Cabeceiras:")
     assert ("esperados só distritos, ou só municípios inteiros (o estudo de um município que já "
             "existe, diante da sua origem). A área e o último resultado continuam os anteriores.") in text
@@ -970,3 +970,16 @@ def test_undo_and_redo_set_the_clip_box_to_the_polygon_in_use(mapped):
     assert mapped.map.drawn == feature["geometry"]
     mapped.controls["clip"].value = False
     assert mapped.scenario.boundary != clipped and "Recortado" not in mapped.panes["draw_note"].value
+
+
+def test_the_refusal_of_a_neighbour_names_every_district_of_the_area(mapped):
+    # Buenolândia + Davidópolis (origin Goiás), a click on the neighbour Itapirapuã: refused,
+    # naming both districts by name (review: "junta distritos (520890530)", one code only).
+    mapped.controls["unit"].value = "520890515"
+    mapped.clicked("520890530")
+    assert mapped.scenario.districts == ("520890515", "520890530")
+    mapped.clicked("5211008")
+    text = _plain(mapped.panes["message"].value)
+    assert text.startswith("Clique no mapa recusado — somar Itapirapuã à área: a área junta os distritos "
+                           "Buenolândia e Davidópolis ao município inteiro Itapirapuã:"), text
+    assert mapped.scenario.districts == ("520890515", "520890530")

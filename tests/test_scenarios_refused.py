@@ -46,7 +46,7 @@ REFUSED = {
         "município, liste os outros distritos)"),
     "distrito-e-municipio-vizinho": (
         8, "area.municipalities",
-        "a área junta distritos (520010010) ao município inteiro Alexânia (5200308): a criação "
+        "a área junta o distrito Posse d'Abadia (520010010) ao município inteiro Alexânia (5200308): a criação "
         "e a transferência desmembram área de municípios que continuam a existir (arts. 2º, 4º "
         "e 5º), e um município inteiro só se extingue por fusão (art. 5º, § 2º: “fusão de área "
         "territorial integral de dois ou mais municípios, com a extinção destes”); esperados só "

@@ -334,9 +334,15 @@ def whole_municipality_problems(candidate: Candidate, store) -> list[CandidateEr
     if candidate.operation not in _DISMEMBERING or not (candidate.districts
                                                          and candidate.municipalities):
         return []
+    from babel.lists import format_list
+
     names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
+    dnames = dict(zip(store.districts["cod_distrito"], store.districts["nome"]))
+    listed = [f"{dnames.get(c, c)} ({c})" for c in candidate.districts]
+    districts = (f"o distrito {listed[0]}" if len(listed) == 1
+                 else f"os distritos {format_list(listed, locale='pt_BR')}")
     return [CandidateError(
-        f"a área junta distritos ({', '.join(candidate.districts)}) ao município inteiro "
+        f"a área junta {districts} ao município inteiro "
         f"{_listed(candidate.municipalities, names)}: a criação e a transferência desmembram "
         "área de municípios que continuam a existir (arts. 2º, 4º e 5º), e um município "
         "inteiro só se extingue por fusão (art. 5º, § 2º: “fusão de área territorial integral "

@@ -264,3 +264,32 @@ def test_item6_audit_item_vii_says_what_the_study_says(analysed, store):
     assert sw.FULL_REQUIREMENTS.startswith("Leitura do estudo, não do texto da lei (como as "
                                            "leituras I-1 a I-10): o art. 8º fala na perda de "
                                            "“qualquer dos requisitos previstos no art. 4º”")
+
+
+# ---------------------------------------------------------------- item 3: art. 6 documents
+
+def test_item3_each_art6_document_needs_body_number_and_date(tmp_path):
+    from viabilidade.errors import CandidateError
+    from viabilidade.proposal.candidate import load_candidate
+
+    text = (ROOT / CORRECTION).read_text(encoding="utf-8")
+    for name in ("linha-antiga", "linha-nova"):
+        src = ROOT / "tests" / "fixtures" / f"correcao-abadiania-alexania-{name}.geojson"
+        (tmp_path / src.name).write_bytes(src.read_bytes())
+    text = text.replace('number = "Parecer técnico nº 1/2026"\n', "")
+    text = text.replace('{body = "Câmara Municipal de Alexânia", number = "Resolução nº 7/2026", '
+                        'date = 2026-02-24}', '{body = "Câmara Municipal de Alexânia", '
+                        'number = "Resolução nº 7/2026"}')
+    path = tmp_path / "c.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        load_candidate(path)
+    msg = str(e.value)
+    assert "c.toml" in msg
+    assert ("c.toml, linha 16, campo 'boundary_correction.technical_error.number': campo "
+            "obrigatório ausente; esperado o "
+            "número do ato (texto): cada documento da correção de limites (art. 6º) precisa de "
+            "órgão, número e data") in msg
+    assert ("c.toml, linha 23, campo 'boundary_correction.council_resolutions.documents[1].date': "
+            "campo obrigatório ausente; esperado a data do ato (uma data (AAAA-MM-DD)): cada documento da correção "
+            "de limites (art. 6º) precisa de órgão, número e data") in msg

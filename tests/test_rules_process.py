@@ -201,9 +201,37 @@ def test_boundary_correction_checklist():
     ev = {k: Evidence("ato", "", "doc") for k in ("technical_error", "mayors_agreement", "council_resolutions")}
     res = evaluate(candidate(operation="boundary-correction", boundary_correction=ev),
                    simple_profile(1, 1, 1, operation="boundary-correction"), S)
-    # no line files: the area between the lines is not measured, the documents pass
+    # no line files: the area between the lines is not measured; the documents are
+    # "documentado (a conferir com os originais)", never pass (legal review 3, item 3)
     assert [(r.rule_id, r.status) for r in res] == [("art6.area", Status.INDETERMINATE),
-                                                    ("art6", Status.PASS)]
+                                                    ("art6", Status.INDETERMINATE)]
+    assert res[1].details["rotulo_situacao"] == "documentado (a conferir com os originais)"
+
+
+@pytest.mark.parametrize("resolution, ok", [(dt.date(2026, 3, 9), True),
+                                            (dt.date(2026, 3, 10), False)])
+def test_boundary_correction_resolutions_precede_the_agreement(resolution, ok):
+    from viabilidade.proposal.candidate import Act
+
+    def item(*acts):
+        return Evidence("ato", "", "; ".join(a.text() for a in acts), acts)
+
+    ev = {"technical_error": item(Act("IMB", "Parecer nº 1/2026", dt.date(2026, 2, 2))),
+          "mayors_agreement": item(Act("Prefeitos", "Termo nº 1/2026", dt.date(2026, 3, 10))),
+          "council_resolutions": item(Act("Câmara Municipal de A", "Resolução nº 5/2026",
+                                          dt.date(2026, 2, 20)),
+                                      Act("Câmara Municipal de B", "Resolução nº 7/2026",
+                                          resolution))}
+    r = art6(candidate(operation="boundary-correction", boundary_correction=ev))
+    if ok:
+        assert r.status == Status.INDETERMINATE and "anteriores ao acordo" in r.reason
+    else:
+        assert r.status == Status.FAIL
+        assert r.reason.endswith(
+            "As Câmaras autorizam o acordo dos Prefeitos (art. 6º: “prévio acordo dos respectivos "
+            "Prefeitos, autorizados pelas Câmaras Municipais, em forma de resoluções”), mas "
+            "Resolução nº 7/2026 (Câmara Municipal de B) é de 10/03/2026, não anterior ao acordo, "
+            "de 10/03/2026: a autorização deve preceder o acordo.")
 
 
 @pytest.mark.parametrize("pop, status", [(1000, Status.FAIL), (1001, Status.PASS)])

@@ -17,6 +17,7 @@ from viabilidade.errors import CandidateError, GeoError
 from viabilidade.geo.area_file import read_line
 from viabilidade.geo.boundary_change import boundary_change
 from viabilidade.rules import Settings
+from viabilidade.report.writers import format as fmt
 from viabilidade.rules.result import Basis, Status, Verdict
 
 FIX = Path(__file__).parent / "fixtures"
@@ -159,8 +160,25 @@ def test_correction_study_runs_on_its_own_articles(store):
         "candidatura o documento da vistoria ou do levantamento que o comprove.")
     assert r["art6.area"].details["faltam"] == ["uninhabited_strip"]
     assert r["art6.area"].basis == Basis.MEASURED and r["art6.area"].comparator == "<="
-    assert "acordo prévio dos Prefeitos: termo de acordo entre os Prefeitos de Abadiânia e de " \
-           "Alexânia — documento: Termo de acordo de 10/03/2026" in r["art6"].reason
+    # declared, not seen: "documentado (a conferir com os originais)", never "cumprido"; each
+    # document with body, number and date; the resolutions before the agreement; no "Cabe lei
+    # estadual." while the strip is not shown uninhabited (legal review 3, item 3)
+    assert r["art6"].status == Status.INDETERMINATE
+    assert fmt.result_status_label(r["art6"]) == "documentado (a conferir com os originais)"
+    assert r["art6"].reason == (
+        "Documentados no arquivo da candidatura, a conferir com os originais — falha técnica ou "
+        "erro na descrição dos limites: a descrição do limite cita o córrego errado no trecho "
+        "central — documento: Parecer técnico nº 1/2026, Instituto Mauro Borges (fixture de "
+        "teste: os documentos desta correção são fictícios), de 02/02/2026; acordo prévio dos "
+        "Prefeitos: termo de acordo entre os Prefeitos de Abadiânia e de Alexânia — documento: "
+        "Termo de acordo nº 1/2026, Prefeitos de Abadiânia e de Alexânia, de 10/03/2026; "
+        "autorização das Câmaras Municipais por resolução: resoluções das Câmaras Municipais que "
+        "autorizam o acordo — documento: Resolução nº 5/2026, Câmara Municipal de Abadiânia, de "
+        "20/02/2026; Resolução nº 7/2026, Câmara Municipal de Alexânia, de 24/02/2026. As "
+        "resoluções das Câmaras são anteriores ao acordo dos Prefeitos. A lei estadual cabe "
+        "depois de comprovado também que a faixa entre as linhas não tem moradores (art. 6º: "
+        "“sem alteração de área”).")
+    assert "Cabe lei estadual" not in r["art6"].reason
     assert r["art6"].reason.count("fixture de teste") == 1
     # no proposed area, seat or population: the profile's area is the strip between the lines
     assert a.profile.area.label == "Faixa entre a linha atual e a linha corrigida"
@@ -182,11 +200,15 @@ def test_correction_tolerance_both_sides(store, tmp_path, tolerance, status, wit
     assert _rules(a)["art6.area"].status == status
 
 
-def test_correction_with_the_strip_surveyed_is_viable_and_names_the_tolerance_a_reading(store, tmp_path):
+def test_correction_with_the_strip_surveyed_names_the_tolerance_a_reading(store, tmp_path):
     from viabilidade.report.conclusion import analysis_conclusion
 
     a = analyse(_write(tmp_path, CORRECTION.read_text(encoding="utf-8") + STRIP), store=store)
-    assert a.verdict == Verdict.VIAVEL
+    # the documents are declared, not seen: the correction stays indeterminate (legal review 3,
+    # item 3); with the strip shown uninhabited, art. 6 says the state law fits
+    assert a.verdict == Verdict.INDETERMINADO
+    assert _rules(a)["art6"].reason.endswith("As resoluções das Câmaras são anteriores ao acordo "
+                                             "dos Prefeitos. Cabe lei estadual.")
     assert _rules(a)["art6.area"].reason == (
         "Entre a linha atual e a corrigida ficam 0,05\u00a0km² (1 polígono), dentro da tolerância de "
         "1\u00a0km², adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
@@ -194,10 +216,8 @@ def test_correction_with_the_strip_surveyed_is_viable_and_names_the_tolerance_a_
         "documento: Relatório de vistoria nº 3/2026): diferença de traçado, lida como correção "
         "sem alteração de área. Pela malha municipal do IBGE, passariam de Abadiânia para "
         "Alexânia nenhuma área e de Alexânia para Abadiânia 0,05\u00a0km².")
-    assert analysis_conclusion(a).startswith(
-        "Viável perante a LC nº 2/1990; estudo conclusivo; tolerância de 1\u00a0km² entre as "
-        "linhas, adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
-        "lei); a correção")
+    assert analysis_conclusion(a).startswith("Indeterminada perante a LC nº 2/1990")
+    assert "conclusivo" not in analysis_conclusion(a)
 
 
 def test_correction_without_the_survey_is_preliminary(store):

@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 def rules(candidate: Candidate, profile: Profile, settings: Settings) -> list[RuleResult]:
     """Art. 6: the territory between the old and the new line within the tolerance
     (``art6.area``), then the documents of the correction (``art6``)."""
-    return [area_change(candidate, profile, settings), art6(candidate)]
+    area = area_change(candidate, profile, settings)
+    # "Cabe lei estadual." only once the strip is shown uninhabited (area_change passes)
+    return [area, art6(candidate, strip_shown=area.status == "pass")]
 
 
 OPERATION = Operation(

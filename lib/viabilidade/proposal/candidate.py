@@ -90,12 +90,28 @@ _COD_DISTRITO = re.compile(r"^52\d{7}$")
 
 
 @dataclass(frozen=True)
+class Act:
+    """One document of an art. 6 act: the body that issued it, its number and its date."""
+
+    body: str
+    number: str
+    date: dt.date
+
+    def text(self) -> str:
+        """``"Resolução nº 5/2026, Câmara Municipal de Abadiânia, de 20/02/2026"``."""
+        return f"{self.number}, {self.body}, de {self.date.strftime('%d/%m/%Y')}"
+
+
+@dataclass(frozen=True)
 class Evidence:
-    """One piece of documentary evidence: what it is, where, and the document cited."""
+    """One piece of documentary evidence: what it is, where, and the document cited; an art.
+    6 item (:data:`BOUNDARY_CORRECTION_ITEMS`) also has its acts (body, number, date), and
+    ``document`` is then their text."""
 
     what: str
     where: str
     document: str
+    acts: tuple[Act, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -528,8 +544,57 @@ def _check_collection(money: dict, certified, problems: Problems) -> None:
             problems.add(field_, msg)
 
 
+#: The fields of each document of an art. 6 act (:class:`Act`), with their Portuguese names.
+ACT_FIELDS = {"body": "o órgão que o expediu", "number": "o número do ato", "date": "a data do ato"}
+
+
+def _acts(e: _Reader) -> tuple[Act, ...] | None:
+    """The documents of an art. 6 item: ``body``, ``number`` and ``date`` in its table, or a
+    list ``documents`` of tables with them (one per Câmara); each field missing is a problem
+    naming it. ``None`` when a document is incomplete."""
+    if "documents" in e.table:
+        items = e.get("documents", list, default=[])
+        readers = []
+        for i, d in enumerate(items):
+            if not isinstance(d, dict):
+                e.error(f"documents[{i}]", f"{_found(d)}; esperada uma tabela com body, number "
+                                           "e date")
+                readers.append(None)
+                continue
+            readers.append(_Reader(e.problems, d, f"{e._name('documents')}[{i}]."))
+        if not items:
+            e.error("documents", "lista vazia; esperado ao menos um documento, com body, number "
+                                 "e date")
+            return None
+    else:
+        readers = [e]
+    acts, ok = [], True
+    for r in readers:
+        if r is None:
+            ok = False
+            continue
+        got = {}
+        for k, words in ACT_FIELDS.items():
+            if k not in r.table:
+                r.used.add(k)
+                r.error(k, f"campo obrigatório ausente; esperado {words} "
+                           f"({_kind_name(dt.date if k == 'date' else str)}): cada documento da "
+                           "correção de limites (art. 6º) precisa de órgão, número e data")
+                ok = False
+                continue
+            got[k] = r.get(k, dt.date if k == "date" else str)
+            ok = ok and got[k] is not None
+        if r is not e:
+            r.finish()
+        if ok:
+            acts.append(Act(got["body"], got["number"], got["date"]))
+    return tuple(acts) if ok else None
+
+
 def _evidence_table(r: _Reader, key: str, allowed: dict[str, str],
-                    also: tuple[str, ...] = ()) -> dict[str, Evidence]:
+                    also: tuple[str, ...] = (), acts: tuple[str, ...] = ()) -> dict[str, Evidence]:
+    """The evidence items of table ``key``; an item of ``acts`` (art. 6) has its documents'
+    body, number and date (:func:`_acts`) instead of a free ``document``."""
     s = r.sub(key)
     if s is None:
         return {}
@@ -545,6 +610,12 @@ def _evidence_table(r: _Reader, key: str, allowed: dict[str, str],
             continue
         what = e.get("what", str, required=True)
         where = e.get("where", str, default="")
+        if item in acts:
+            found = _acts(e)
+            e.finish()
+            if what is not None and found is not None:
+                out[item] = Evidence(what, where or "", "; ".join(a.text() for a in found), found)
+            continue
         document = e.get("document", str, required=True)
         e.finish()
         if what is not None and document is not None:
@@ -563,7 +634,8 @@ def _correction_table(r: _Reader, path: Path) -> tuple[dict[str, Evidence], dict
     lines: dict[str, Path] = {}
     if not isinstance(table, dict):
         return _evidence_table(r, "boundary_correction",
-                               {**BOUNDARY_CORRECTION_ITEMS, **BOUNDARY_STRIP}), lines
+                               {**BOUNDARY_CORRECTION_ITEMS, **BOUNDARY_STRIP},
+                               acts=tuple(BOUNDARY_CORRECTION_ITEMS)), lines
     rest = {k: v for k, v in table.items() if k not in BOUNDARY_LINES}
     s = _Reader(r.problems, {k: table[k] for k in BOUNDARY_LINES if k in table},
                 "boundary_correction.")
@@ -588,7 +660,7 @@ def _correction_table(r: _Reader, path: Path) -> tuple[dict[str, Evidence], dict
     evidence = _evidence_table(_Reader(r.problems, {"boundary_correction": rest}),
                                "boundary_correction",
                                {**BOUNDARY_CORRECTION_ITEMS, **BOUNDARY_STRIP},
-                               also=tuple(BOUNDARY_LINES))
+                               also=tuple(BOUNDARY_LINES), acts=tuple(BOUNDARY_CORRECTION_ITEMS))
     r.used.add("boundary_correction")
     return evidence, lines
 

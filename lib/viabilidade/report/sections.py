@@ -470,7 +470,8 @@ _SKIP_DETAILS = {"texto_legal", "subchecks", "evidencias", "ato_futuro",  # = "n
                  "comprimento_linha_corrigida_m", "fechamento_das_pontas_m",
                  "tolerancia_correcao_km2",
                  "referencia_exigencia", "natureza_exigencia",  # in the "Exigência" row (tables.threshold_text)
-                 "precisao"}  # the step the value is printed to: resultados.json only
+                 "precisao",  # the step the value is printed to: resultados.json only
+                 "rotulo_situacao"}  # the status cell itself (art. 6: "documentado …")
 
 
 def _detail_value(v: Any, key: str = "") -> str | None:

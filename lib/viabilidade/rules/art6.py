@@ -128,24 +128,69 @@ def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> R
                            "natureza_exigencia": TOLERANCE_LABEL})
 
 
-def art6(candidate: Candidate) -> RuleResult:
-    """Checklist of :data:`viabilidade.proposal.candidate.BOUNDARY_CORRECTION_ITEMS` in the candidate's
-    ``[boundary_correction.*]``, each with its document: pass when all three are evidenced,
-    else indeterminate naming the missing ones. A document is evidence, not proof: the
-    reason names each document so the reader can check it."""
+#: How the study calls art. 6's acts declared in the candidate file: read as declared, not seen
+#: (legal review 3, item 3); never "cumprido".
+DOCUMENTED = "documentado (a conferir com os originais)"
+
+
+def _order_problem(given: dict) -> str:
+    """Art. 6 "prévio acordo dos respectivos Prefeitos, autorizados pelas Câmaras Municipais,
+    em forma de resoluções": every resolution dated before the mayors' agreement; the sentence
+    naming each one that is not, or ``""``."""
+    agreement, resolutions = given.get("mayors_agreement"), given.get("council_resolutions")
+    if agreement is None or resolutions is None or not agreement.acts or not resolutions.acts:
+        return ""
+    signed = min(a.date for a in agreement.acts)
+    late = [r for r in resolutions.acts if r.date >= signed]
+    if not late:
+        return ""
+    return ("As Câmaras autorizam o acordo dos Prefeitos (art. 6º: “prévio acordo dos "
+            "respectivos Prefeitos, autorizados pelas Câmaras Municipais, em forma de "
+            "resoluções”), mas " + "; ".join(f"{r.number} ({r.body}) é de "
+                                            f"{r.date.strftime('%d/%m/%Y')}" for r in late)
+            + f", {'não anterior' if len(late) == 1 else 'não anteriores'} ao acordo, de "
+            f"{signed.strftime('%d/%m/%Y')}: a autorização deve preceder o acordo.")
+
+
+def _evidence_record(e) -> dict:
+    return {"what": e.what, "where": e.where, "document": e.document,
+            "acts": [{"body": a.body, "number": a.number, "date": a.date.isoformat()}
+                     for a in e.acts]}
+
+
+def art6(candidate: Candidate, strip_shown: bool = False) -> RuleResult:
+    """Checklist of :data:`viabilidade.proposal.candidate.BOUNDARY_CORRECTION_ITEMS` in the
+    candidate's ``[boundary_correction.*]``, each with its documents (body, number, date).
+
+    Never ``pass``: a document declared in the candidate file is evidence read as declared,
+    not seen, so with all three the result is indeterminate and labelled :data:`DOCUMENTED`
+    (``details["rotulo_situacao"]``); the reason names each document. Resolutions not dated
+    before the mayors' agreement: fail, stated (:func:`_order_problem`). Missing items:
+    indeterminate, naming them. "Cabe lei estadual." only when the strip between the lines
+    is shown to have no inhabitants (``strip_shown``, from ``art6.area`` passing); otherwise
+    the weaker sentence that the law is the instrument once that is shown."""
     given = candidate.boundary_correction
     missing = [k for k in BOUNDARY_CORRECTION_ITEMS if k not in given]
     cited = "; ".join(f"{BOUNDARY_CORRECTION_ITEMS[k]}: {given[k].what} — documento: "
                       f"{given[k].document}" for k in BOUNDARY_CORRECTION_ITEMS if k in given)
-    if missing:
+    order = _order_problem(given)
+    details = {"evidencias": {k: _evidence_record(v) for k, v in given.items()},
+               "faltam": missing}
+    if order:
+        reason = f"Documentados no arquivo da candidatura — {cited}. {order}"
+        status = Status.FAIL
+    elif missing:
         reason = ("Faltam documentos de: " + "; ".join(BOUNDARY_CORRECTION_ITEMS[k] for k in missing)
                   + ". A correção de limites exige lei estadual precedida desses atos."
                   + (f" Documentados — {cited}." if cited else ""))
         status = Status.INDETERMINATE
     else:
-        reason = f"Documentados — {cited}. Cabe lei estadual."
-        status = Status.PASS
+        law = ("Cabe lei estadual." if strip_shown else
+               "A lei estadual cabe depois de comprovado também que a faixa entre as linhas não "
+               "tem moradores (art. 6º: “sem alteração de área”).")
+        reason = (f"Documentados no arquivo da candidatura, a conferir com os originais — {cited}. "
+                  f"As resoluções das Câmaras são anteriores ao acordo dos Prefeitos. {law}")
+        status = Status.INDETERMINATE
+        details["rotulo_situacao"] = DOCUMENTED
     return simple("art6", TITLES["art6"], status, reason,
-                  certifier="Prefeituras e Câmaras Municipais",
-                  details={"evidencias": {k: dataclasses.asdict(v) for k, v in given.items()},
-                           "faltam": missing})
+                  certifier="Prefeituras e Câmaras Municipais", details=details)

@@ -320,6 +320,9 @@ def result_status_label(result) -> str:
     (:func:`viabilidade.rules.result.deciding_basis`)."""
     if on_hypothetical_data(result):
         return HYPOTHETICAL_LABELS[Status(result.status)]
+    details = result.details if isinstance(result.details, dict) else {}
+    if details.get("rotulo_situacao"):  # a rule's own word (art. 6: "documentado (a conferir …)")
+        return details["rotulo_situacao"]
     basis = _label_basis(result)
     label = status_label(result.status, result.lean, basis)
     if basis == Basis.MEASURED and Status(result.status) == Status.PASS and _to_certify(result):

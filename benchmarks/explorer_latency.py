@@ -179,8 +179,11 @@ def forget(ex, store, everything: bool) -> None:
         from viabilidade.common import geodesy
         from viabilidade.geo import distance
 
+        from viabilidade.geo import shape
+
         geodesy._AREAS.clear()
         distance._AEQD.cache = {}
+        shape._TABLE_OF.clear()
     except (ImportError, AttributeError):
         pass
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+import weakref
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -177,6 +178,23 @@ def state_shape_table(boundaries: gpd.GeoDataFrame) -> pd.DataFrame:
     pandas.DataFrame
         Index ``cod_ibge``; columns :data:`METRICS` (neck ``NaN`` when none splits).
     """
+    ref, table = _TABLE_OF.get(id(boundaries), (None, None))
+    if ref is not None and ref() is boundaries:     # the same table object: no hashing again
+        return table
+    table = _shape_table(boundaries)
+    try:
+        _TABLE_OF[id(boundaries)] = (weakref.ref(boundaries), table)
+    except TypeError:       # an object without weak references is hashed at every call
+        pass
+    return table
+
+
+#: :func:`state_shape_table` per boundaries object (hashing the full mesh's WKB takes about
+#: 0,2 s, and the explorer asks at every change of a drawn or whole-municipality area).
+_TABLE_OF: dict[int, tuple] = {}
+
+
+def _shape_table(boundaries: gpd.GeoDataFrame) -> pd.DataFrame:
     digest = hashlib.sha256(_ALGORITHM_VERSION.encode())
     digest.update("|".join(boundaries["cod_ibge"]).encode())
     for wkb in shapely.to_wkb(boundaries.geometry.to_numpy()):

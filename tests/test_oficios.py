@@ -277,6 +277,11 @@ def test_federal_bodies_are_asked_and_sefaz_is_required(html):
             "Assembleia Legislativa requisitar as informações.") in t["sefaz-go"]
     assert ("atribui ao Cartório Eleitoral, que integra a Justiça Eleitoral (Tribunal Regional "
             "Eleitoral de Goiás), a apuração do requisito do item V") in t["cartorio-eleitoral"]
+    # legal review 3, finding 5: the zone's source and its confirmation
+    assert ("do mesmo artigo. A zona eleitoral indicada é a da tabela do eleitorado apto do TSE "
+            "nas Eleições Gerais de 2022 e deve ser confirmada com o TRE-GO; se a área pertencer "
+            "a outra zona, pede-se o encaminhamento ao cartório competente.") \
+        in t["cartorio-eleitoral"]
     for key in ("ibge", "cartorio-eleitoral", "prefeitura-abadiania", "camara-abadiania"):
         assert "requisit" not in t[key].replace("requisito", ""), key
         assert "Assunto: Solicitação de" in t[key]

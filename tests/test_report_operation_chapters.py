@@ -191,3 +191,19 @@ def test_the_creation_quorum_names_its_roll_and_the_effective_list(store):
             "consulta.") in r.reason
     assert r.unit == "comparecimentos" and r.threshold == 6308
     assert r.details["fonte_rol"] == "TSE, perfil do eleitorado de 2026, agregação não conferida"
+
+
+def test_each_cover_lists_only_the_data_sets_its_study_uses(store):
+    # legal review 3, finding 5: the TSE's 2022 roll only gives the ofícios' zone; the
+    # correction uses neither the 2026 profile nor the FPM
+    from viabilidade.report.sections import _vintages
+
+    creation = _vintages(analyse(FIX.parent.parent / "data" / "candidates" / "posse-dabadia.toml",
+                                 store=store))
+    correction = _vintages(analyse(FIX / "correcao-abadiania-alexania.toml", store=store))
+    assert not any("Eleições Gerais de 2022" in v for v in creation + correction)
+    assert any(v.startswith("TSE, perfil do eleitorado de 2026") for v in creation)
+    assert any(v.startswith("TCU, decisão normativa do FPM") for v in creation)
+    assert not any(v.startswith(("TSE, perfil", "TCU", "SEFAZ-GO", "IBGE, PIB"))
+                   for v in correction)
+    assert "IBGE, Malha Municipal 2022" in correction

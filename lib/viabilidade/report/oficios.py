@@ -187,6 +187,13 @@ def _ordinal(n: str) -> str:
     return f"{int(n)}ª" if n.isdigit() else n
 
 
+#: Where the zone of the electoral letter comes from (legal review 3, finding 5): the store's
+#: only table with zones is the 2022 general election's; the TRE-GO confirms it.
+ZONE_SOURCE = ("A zona eleitoral indicada é a da tabela do eleitorado apto do TSE nas Eleições "
+               "Gerais de 2022 e deve ser confirmada com o TRE-GO; se a área pertencer a outra "
+               "zona, pede-se o encaminhamento ao cartório competente.")
+
+
 def electoral_zones(store, codes) -> list[str]:
     """The electoral zones (numbers as text) of the given municipalities, in order, from the
     processed TSE table (``electorate.zonas``, ``|``-joined): the zones of the 2022 general
@@ -381,7 +388,7 @@ def build_requests(candidate, store, request_date: dt.date,
         "Solicitação de informações",
         f"O art. 4º, § 2º, da {LAW}, atribui ao Cartório Eleitoral, que integra a Justiça "
         "Eleitoral (Tribunal Regional Eleitoral de Goiás), a apuração do requisito do item V "
-        "do mesmo artigo.",
+        "do mesmo artigo." + (f" {ZONE_SOURCE}" if zones else ""),
         "solicita-se", f"que determine {registry} a certificação de",
         (("art. 4º, V", "o número de eleitores com domicílio eleitoral na área proposta"),
          ("art. 4º, § 1º", f"o número de eleitores com domicílio eleitoral {rest_in}")))

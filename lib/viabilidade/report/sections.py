@@ -17,6 +17,7 @@ from typing import Any
 
 from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS
 from ..operations import operation_of
+from ..operations.base import CHAPTERS
 from ..rules.result import Basis, Figure, RuleResult, Status, Verdict, on_published_data
 from ..rules.common import is_future
 from ..common.precision import rounded
@@ -100,13 +101,35 @@ def _origin_names(analysis, codes=None) -> list[str]:
     return [f"{origins[c].label} ({c})" if c in origins else c for c in codes]
 
 
+#: Store tables whose numbers a study prints only in some chapters (legal review 3, finding 5:
+#: each document's "Dados utilizados" lists only what it uses): the TSE's 2022 roll gives only
+#: the ofícios' electoral zone (no chapter); the FPM and the GDP only the economic chapters;
+#: the state revenue art. 4 VII and the economic chapters; the 2026 electorate profile every
+#: operation with electors (not the boundary correction, whose only chapter is its own).
+TABLE_CHAPTERS = {
+    "electorate": frozenset(),
+    "fpm_interior": frozenset({"sec-economico", "sec-fiscal"}),
+    "pib": frozenset({"sec-economico", "sec-fiscal"}),
+    "state_revenue": frozenset({"sec-art4", "sec-economico", "sec-fiscal"}),
+    "electorate_profile": frozenset(set(CHAPTERS) - {"sec-correcao"}),
+}
+
+
+def used_provenance(analysis) -> list[dict]:
+    """The provenance records of the store tables the study's chapters use
+    (:data:`TABLE_CHAPTERS`; a table not listed there is used by every study)."""
+    chapters = set(operation_of(analysis.candidate).chapters)
+    return [p for p in analysis.provenance
+            if p.get("table") not in TABLE_CHAPTERS or chapters & TABLE_CHAPTERS[p["table"]]]
+
+
 def _vintages(analysis) -> list[str]:
-    """The official data sets used, each with publisher and edition or year
-    (:func:`viabilidade.data.provenance.dataset_label`), once each, sorted."""
+    """The official data sets used (:func:`used_provenance`), each with publisher and edition
+    or year (:func:`viabilidade.data.provenance.dataset_label`), once each, sorted."""
     from ..data.provenance import dataset_label
 
     seen = []
-    for p in analysis.provenance:
+    for p in used_provenance(analysis):
         item = fmt.dates_in_text(dataset_label(p))
         if item not in seen:
             seen.append(item)

@@ -308,9 +308,10 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
     if alt:
         slides.append(_slide("s-leituras", "Conclusão sob outras leituras da lei", alt, footer))
     from ..data.provenance import copy_note, dataset_label
+    from .sections import used_provenance
 
     sources = [BASIS_POINT, *sorted({fmt.dates_in_text(dataset_label(p))
-                                     for p in analysis.provenance}),
+                                     for p in used_provenance(analysis)}),
                copy_note(analysis.provenance)]
     slides += _continued("s-fontes", "Fontes dos dados",
                          ['<ul class="motivos">' + "".join(part) + "</ul>"

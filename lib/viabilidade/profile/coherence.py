@@ -36,6 +36,8 @@ candidate file and the field.
 
 from __future__ import annotations
 
+import copy
+
 from ..proposal.candidate import Candidate
 from ..operations import operation_of
 from ..common.numbers import fmt
@@ -490,11 +492,24 @@ def apart_districts(candidate: Candidate, store) -> dict | None:
         territories are approximate cells or the union of their census tracts); ``None`` for a drawn area,
         fewer than two districts, a fusion, or cells that touch.
     """
-    from ..geo.districts import district_cells
-
     if (candidate.boundary is not None or len(candidate.districts) < 2
             or operation_of(candidate).merges):
         return None
+    # It reads only the districts and the store: made once per store and districts (the
+    # explorer measures a territory per reading, the cells at full resolution take 0,4 s).
+    cache = getattr(store, "_cache", None)
+    key = ("_apart_districts", tuple(candidate.districts))
+    if cache is not None and key in cache:
+        return copy.deepcopy(cache[key])
+    out = _apart_districts(candidate, store)
+    if cache is not None:
+        cache[key] = out
+    return copy.deepcopy(out)
+
+
+def _apart_districts(candidate: Candidate, store) -> dict | None:
+    from ..geo.districts import district_cells
+
     owners = dict(zip(store.districts["cod_distrito"], store.districts["cod_ibge"]))
     munis = sorted({owners[d] for d in candidate.districts if d in owners})
     cells = district_cells(store, munis)

@@ -204,6 +204,8 @@ def test_each_cover_lists_only_the_data_sets_its_study_uses(store):
     assert not any("Eleições Gerais de 2022" in v for v in creation + correction)
     assert any(v.startswith("TSE, perfil do eleitorado de 2026") for v in creation)
     assert any(v.startswith("TCU, decisão normativa do FPM") for v in creation)
-    assert not any(v.startswith(("TSE, perfil", "TCU", "SEFAZ-GO", "IBGE, PIB"))
+    assert not any(v.startswith(("TSE, perfil", "TCU", "SEFAZ-GO", "IBGE, PIB", "TSE, cadastro",
+                                 "Atos de criação"))
                    for v in correction)
+    assert any(v.startswith("Atos de criação") for v in creation)
     assert "IBGE, Malha Municipal 2022" in correction

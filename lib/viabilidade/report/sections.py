@@ -105,8 +105,11 @@ def _origin_names(analysis, codes=None) -> list[str]:
 #: each document's "Dados utilizados" lists only what it uses): the TSE's 2022 roll gives only
 #: the ofícios' electoral zone (no chapter); the FPM and the GDP only the economic chapters;
 #: the state revenue art. 4 VII and the economic chapters; the 2026 electorate profile every
-#: operation with electors (not the boundary correction, whose only chapter is its own).
+#: operation with electors (not the boundary correction, whose only chapter is its own), and
+#: with it the TSE-IBGE code crosswalk; the creation acts the process chapter's history.
 TABLE_CHAPTERS = {
+    "history": frozenset({"sec-processo"}),
+    "crosswalk": frozenset(set(CHAPTERS) - {"sec-correcao"}),
     "electorate": frozenset(),
     "fpm_interior": frozenset({"sec-economico", "sec-fiscal"}),
     "pib": frozenset({"sec-economico", "sec-fiscal"}),

@@ -426,3 +426,37 @@ def test_names_and_6_digit_codes_get_the_right_code_and_a_pt_key_its_english_one
         'Abadiânia é o município "5200100"',
         f"{p}, linha 9, campo 'destination.municipality': encontrado 'Ceres'; {expected}; "
         'Ceres é o município "5205406"']
+
+
+def test_problems_of_every_stage_are_reported_in_one_run(tmp_path):
+    """review-batch2 #2: an unknown key, turnout above the electorate, a boundary file that
+    is a Point and a boundary given with districts, all in one run (read_candidate), then
+    the line saying which checks could not run."""
+    from viabilidade.profile.build import read_candidate
+
+    (tmp_path / "ponto.geojson").write_text('{"type": "Point", "coordinates": [-48.9, -16.2]}',
+                                            encoding="utf-8")
+    p = tmp_path / "varios2.toml"
+    p.write_text('operation = "create-municipality"\nname = "Varios"\n[area]\n'
+                 'districts = ["520010010"]\nboundary = "ponto.geojson"\n[origin]\n'
+                 'municipalities = ["5200100"]\n[process.plebiscite]\nelectorate = 3000\n'
+                 'eligible = 3000\nturnout = 5000\n', encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        read_candidate(p)
+    lines = e.value.lines
+    assert lines[0] == (f"{p}, linha 9, campo 'process.plebiscite.electorate': chave "
+                        "desconhecida 'electorate' (seria 'eligible'?); permitidas aqui: blank, "
+                        "date, document, eligible, no, seat_question_approved, turnout, void, yes")
+    assert lines[1] == (f"{p}, linha 11, campo 'process.plebiscite.turnout': o comparecimento "
+                        "5000 excede o eleitorado apto 3000; esperado comparecimento <= "
+                        "eleitorado apto")
+    assert lines[2] == (f"{p}, linha 5, campo 'area.boundary': ponto.geojson: nenhum polígono "
+                        "no arquivo (encontrado: Point); esperado ao menos um Polygon ou "
+                        "MultiPolygon com os limites da área")
+    assert lines[3].startswith(f"{p}, linha 5, campo 'area.boundary': a área foi dada duas "
+                               "vezes: pelo arquivo de limites ponto.geojson (area.boundary) e "
+                               "pelas unidades do IBGE em area.districts (520010010);")
+    assert lines[4] == (f"{p}: as conferências com os dados (códigos IBGE, origem, destino, "
+                        "partes da área, sede) não rodaram: dependem dos campos acima; rode de "
+                        "novo depois de corrigi-los")
+    assert len(lines) == 5

@@ -248,18 +248,21 @@ def test_a_failing_candidate_shows_every_problem_without_class_names(tmp_path, c
              "'districts'?); permitidas aqui: boundary, districts, municipalities")
     second = (f"{typo}, linha 11, campo 'special_interest.declard': chave desconhecida 'declard' "
               "(seria 'declared'?); permitidas aqui: declared, justification, kind")
+    third = (f"{typo}: as conferências com os dados (códigos IBGE, origem, destino, partes da "
+             "área, sede) não rodaram: dependem dos campos acima; rode de novo depois de "
+             "corrigi-los")
     said = capsys.readouterr().out
-    assert f"  falhou: typo (typo.toml): {first}\n    {second}\n" in said
+    assert f"  falhou: typo (typo.toml): {first}\n    {second}\n    {third}\n" in said
     assert "Error" not in said
-    assert (out / "typo" / "erro.txt").read_text(encoding="utf-8") == f"{first}\n{second}\n"
+    assert (out / "typo" / "erro.txt").read_text(encoding="utf-8") == f"{first}\n{second}\n{third}\n"
     page = (out / "index.html").read_text(encoding="utf-8")
     assert "Error:" not in page
     import html
 
-    assert (f"<p><strong>Motivo:</strong> {html.escape(first)}<br>{html.escape(second)}</p>"
-            in page)
+    assert (f"<p><strong>Motivo:</strong> {html.escape(first)}<br>{html.escape(second)}<br>"
+            f"{html.escape(third)}</p>" in page)
     df = pd.read_csv(out / "resultados.csv", dtype=str)
-    assert df.loc[df["slug"] == "typo", "erro"].tolist() == [f"{first}\n{second}"]
+    assert df.loc[df["slug"] == "typo", "erro"].tolist() == [f"{first}\n{second}\n{third}"]
 
 
 def test_a_failed_rerun_still_links_the_earlier_study_in_its_folder(tmp_path):
@@ -555,3 +558,35 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(cands, tmp_path, capsys):
     run_batch([cands / "alfa.toml"], tmp_path / "lote", workers=1, study=FAKE, progress=True)
     err = capsys.readouterr().err
     assert "lote:" not in err and "\r" not in err and "█" not in err
+
+
+def test_broken_candidates_are_failed_before_any_worker_starts(cands, tmp_path, monkeypatch):
+    """review-batch2 #4: every candidate file is checked up front (fields, and a drawn
+    area's file): a batch stopped at once still lists each broken file with its reason,
+    never as "não executado"."""
+    from viabilidade.batch import local
+    from viabilidade.batch.run import BatchInterrupted
+
+    (cands / "ponto.geojson").write_text('{"type": "Point", "coordinates": [-48.9, -16.2]}',
+                                         encoding="utf-8")
+    (cands / "ponto.toml").write_text(
+        'operation = "create-municipality"\nname = "Ponto"\n[area]\nboundary = "ponto.geojson"\n'
+        '[origin]\nmunicipalities = ["5200100"]\n', encoding="utf-8")
+
+    def stopped(*args, **kwargs):  # Ctrl-C before any study ran
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(local, "run_local", stopped)
+    out = tmp_path / "lote"
+    with pytest.raises(BatchInterrupted) as e:
+        run_batch([cands], out, workers=1, study=FAKE, progress=False)
+    result = e.value.result
+    by = {r["slug"]: r for r in result.records}
+    assert sorted(by) == ["ponto", "torto"] and all(r["status"] == "falhou" for r in by.values())
+    assert by["ponto"]["error"].splitlines()[0] == (
+        f"{cands / 'ponto.toml'}, linha 4, campo 'area.boundary': ponto.geojson: nenhum "
+        "polígono no arquivo (encontrado: Point); esperado ao menos um Polygon ou MultiPolygon "
+        "com os limites da área")
+    assert sorted(x["slug"] for x in result.not_run) == ["alfa", "beta", "gama"]
+    df = pd.read_csv(out / "resultados.csv", dtype=str).set_index("slug")
+    assert df.loc["ponto", "situacao"] == "falhou" and df.loc["torto", "situacao"] == "falhou"

@@ -67,7 +67,9 @@ def test_four_problems_give_four_portuguese_lines_each_naming_its_field(tmp_path
         "algarismos começando por 52 (Goiás), p. ex. \"5200100\"",
         f"erro: {bad}, linha 10, campo 'special_interest.justification': justificativa ausente; "
         "um interesse especial declarado precisa de uma justificativa (ver docs/LEITURAS.md, "
-        "leitura I-2)"]
+        "leitura I-2)",
+        f"erro: {bad}: as conferências com os dados (códigos IBGE, origem, destino, partes da "
+        "área, sede) não rodaram: dependem dos campos acima; rode de novo depois de corrigi-los"]
     assert not (tmp_path / "out").exists()
 
 
@@ -80,7 +82,9 @@ def test_problems_come_in_line_order_with_a_guess_and_the_missing_origin(tmp_pat
     assert main(["estudo", str(bad), "--saida", str(tmp_path / "out")]) == 2
     lines = capsys.readouterr().err.splitlines()
     assert [line.split(", campo ")[0] for line in lines] == [
-        f"erro: {bad}, linha 1", f"erro: {bad}, linha 2", f"erro: {bad}, linha 5", f"erro: {bad}"]
+        f"erro: {bad}, linha 1", f"erro: {bad}, linha 2", f"erro: {bad}, linha 5", f"erro: {bad}",
+        f"erro: {bad}: as conferências com os dados (códigos IBGE, origem, destino, partes da "
+        "área, sede) não rodaram: dependem dos campos acima; rode de novo depois de corrigi-los"]
     assert "campo 'seet': chave desconhecida 'seet' (seria 'seat'?)" in lines[1]
     assert lines[3].endswith("campo 'origin': tabela [origin] ausente; esperada (com os municípios "
                              "de origem) em toda operação exceto fusion")

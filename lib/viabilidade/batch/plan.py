@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..proposal.candidate import load_candidate, slugify
+from ..proposal.candidate import slugify
 from ..errors import ViabilidadeError
 from . import resume
 
@@ -153,12 +154,19 @@ def make_jobs(files: list[Path]) -> list[Job]:
     list of Job
         In the order of ``files``.
     """
+    from ..profile.build import read_candidate
+    from ..profile.coherence import check_files
+
     jobs: list[Job] = []
     owners: dict[str, Path] = {}
     for path in files:
         try:
-            c = load_candidate(path)
+            c = read_candidate(path)  # every problem it can find, before any worker starts
             job = Job(path, c.slug, c.name, c.operation, c.boundary, area=c.area_codes)
+            try:  # a drawn area's file that cannot be read: said now too
+                check_files(c)
+            except ViabilidadeError as e:
+                job = dataclasses.replace(job, problem="\n".join(e.lines))
         except Exception as e:  # noqa: BLE001 — a bad candidate is a failure record, never an abort
             problem = ("\n".join(e.lines) if isinstance(e, ViabilidadeError) else
                        f"{path}: o arquivo candidato não pôde ser lido: {type(e).__name__}: {e}")

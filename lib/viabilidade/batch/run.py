@@ -171,6 +171,10 @@ def _run_locked(sources, out_dir: Path, *, started: float, family, workers, sche
             out_dir / job.slug, params["digest"])
         if saved is not None:
             records.append({**saved, "skipped": True, "seconds": 0.0})
+        elif job.problem:  # known before running: failed now, listed even if interrupted
+            from .unit import failure_record
+
+            records.append(failure_record(params, job.problem))
         else:
             to_run.append(params)
 

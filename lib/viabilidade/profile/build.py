@@ -65,6 +65,31 @@ def _indexed(store, table: str, key: str) -> pd.DataFrame:
     return _cached(store, f"_{table}_by_{key}", lambda: getattr(store, table).set_index(key))
 
 
+def read_candidate(path):
+    """Read a candidate file (:func:`~viabilidade.proposal.candidate.load_candidate`); when
+    its fields have problems, add those of the later stages that need no whole candidate
+    (:func:`~viabilidade.profile.coherence.partial_problems`: the drawn area's file, a
+    polygon given with IBGE units) and a line saying which checks did not run, so that one
+    run reports every problem it can.
+
+    Raises
+    ------
+    CandidateError
+        Every problem found, each with its file, line and field.
+    """
+    from ..errors import raise_located
+    from ..proposal.candidate import load_candidate
+    from .coherence import partial_problems
+
+    try:
+        return load_candidate(path)
+    except CandidateError as e:
+        partial = getattr(e, "partial", None)
+        if not partial:
+            raise
+        raise_located(list(e.problems) + partial_problems(partial), partial["path"])
+
+
 def check_candidate(candidate: Candidate, store) -> None:
     """Check a candidate against the data: codes exist and belong to the declared origins.
 

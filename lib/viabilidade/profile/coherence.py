@@ -624,14 +624,66 @@ def check_proposal(candidate: Candidate, store) -> None:
     problems = fusion_problems(candidate) + plebiscite_problems(candidate)
     files, drawn = _area_files(candidate)
     problems += files
+    problems += one_source_problems(candidate)  # needs no file read: said with the rest
     if not files:
         problems += correction_problems(candidate, store)
         if candidate.operation != "boundary-correction":
             problems += touch_problems(candidate, store, drawn)
         problems += destination_problems(candidate, store, drawn)
         problems += fusion_contiguity_problems(candidate, store)
-        problems += scenario_problems(candidate, store, drawn)
+        problems += (whole_municipality_problems(candidate, store)
+                     + pieces_problems(candidate, store, drawn)
+                     + seat_problems(candidate, store, drawn))
+    else:
+        problems.append(CandidateError(NOT_RUN_FILES, file=candidate.path))
     raise_located(problems, candidate.path)
+
+
+#: Said after an unreadable area file: the checks that need its polygon did not run.
+NOT_RUN_FILES = ("as conferências que usam o polígono (origem tocada, destino vizinho, área "
+                 "em partes, sede da origem) não rodaram: dependem de um arquivo de limites "
+                 "legível; rode de novo depois de corrigir")
+#: Said after problems of the file's fields: the checks against the data did not run.
+NOT_RUN_FIELDS = ("as conferências com os dados (códigos IBGE, origem, destino, partes da "
+                  "área, sede) não rodaram: dependem dos campos acima; rode de novo depois de "
+                  "corrigi-los")
+
+
+def check_files(candidate: Candidate) -> None:
+    """The checks of :func:`check_proposal` that need no data store, for a batch to run on
+    every candidate before any study starts: the drawn area's (and urban perimeter's,
+    boundary lines') files can be read, and a polygon is not given together with IBGE units.
+
+    Raises
+    ------
+    CandidateError
+        Every such problem, then :data:`NOT_RUN_FILES` when a file cannot be read.
+    """
+    files, _ = _area_files(candidate)
+    problems = files + one_source_problems(candidate)
+    if files:
+        problems.append(CandidateError(NOT_RUN_FILES, file=candidate.path))
+    raise_located(problems, candidate.path)
+
+
+def partial_problems(partial: dict) -> list[CandidateError]:
+    """What can still be checked of a candidate file whose fields have problems
+    (``CandidateError.partial`` of :func:`~viabilidade.proposal.candidate.load_candidate`):
+    its drawn area's file (:func:`viabilidade.geo.area_file.read_area`) and a polygon given
+    together with IBGE units (:func:`one_source_problems`), then :data:`NOT_RUN_FIELDS`.
+
+    Parameters
+    ----------
+    partial : dict
+        path, operation (or None), boundary (Path or None), districts, municipalities.
+    """
+    from types import SimpleNamespace
+
+    c = SimpleNamespace(urban_perimeter=None, old_line=None, new_line=None, **partial)
+    out, _ = _area_files(c)
+    if partial.get("operation") not in (None, "fusion"):
+        out += one_source_problems(c)
+    return out + [CandidateError(NOT_RUN_FIELDS, file=partial["path"])]
 
 
 # --- Figures against the data (a candidate whose codes are known) ----------------------------

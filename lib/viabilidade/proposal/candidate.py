@@ -384,6 +384,7 @@ PT_KEYS = {
     "brancos": "blank", "nulos": "void", "data": "date", "documento": "document",
     "certificado": "certified", "certificados": "certified", "perimetro_urbano": "urban_perimeter",
     "evidencias": "evidence", "configuracoes": "settings", "ajustes": "settings",
+    "electorate": "eligible", "eleitores": "eligible", "votantes": "turnout",
 }
 
 
@@ -960,7 +961,14 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
         for field_, msg in Settings.problems(settings):
             problems.add(field_, msg)
     r.finish()
-    problems.raise_if_any()
+    try:
+        problems.raise_if_any()
+    except CandidateError as e:
+        # what the later stages can still check without a whole candidate (the drawn area's
+        # file, a polygon given with IBGE units): viabilidade.profile.build.read_candidate
+        e.partial = {"path": path, "operation": operation, "boundary": boundary,
+                     "districts": districts, "municipalities": municipalities}
+        raise
     return Candidate(
         path=path, slug=slug, operation=operation, name=name, seat=seat,
         districts=districts, municipalities=municipalities, boundary=boundary,

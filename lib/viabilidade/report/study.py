@@ -20,7 +20,6 @@ from typing import Any
 
 import nbformat
 
-from ..proposal.candidate import load_candidate
 from ..errors import ReportError
 from ..operations import study_name
 from . import runner
@@ -202,7 +201,9 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     from ..os_errors import real_path
 
     candidate_path = real_path(candidate_path)
-    candidate = load_candidate(candidate_path)
+    from ..profile.build import read_candidate
+
+    candidate = read_candidate(candidate_path)  # every problem it can find in one run
     settings_dict = _settings_dict(settings)
     from .study_cells import settings_from
 

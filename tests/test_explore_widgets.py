@@ -983,3 +983,27 @@ def test_the_refusal_of_a_neighbour_names_every_district_of_the_area(mapped):
     assert text.startswith("Clique no mapa recusado — somar Itapirapuã à área: a área junta os distritos "
                            "Buenolândia e Davidópolis ao município inteiro Itapirapuã:"), text
     assert mapped.scenario.districts == ("520890515", "520890530")
+
+
+def test_several_districts_bound_art4_ii_by_their_vilas_as_the_map_suggests(explorer):
+    # Uvá + Buenolândia (origin Goiás): no polygon, the bound is the nearest vila of the area
+    # (was "Sem perímetro urbano da origem nem polígono da área", no value, for 2+ districts).
+    explorer.controls["unit"].value = "520890545"
+    explorer.clicked("520890515")
+    r = explorer.analysis.result("art4.II")
+    assert (r.status, r.value) == (Status.INDETERMINATE, 23009.941)
+    assert r.reason == ("A distância da sede de origem a um ponto conhecido da área é 23.010 m; isso "
+                        "é só um limite superior e não decide o requisito: é preciso o perímetro "
+                        "urbano da origem e o polígono da área, apurados pelo IBGE.")
+    assert r.details["nota"].startswith("Distância geodésica (elipsoide GRS80) da sede de Goiás à vila "
+                                        "do distrito Buenolândia (520890515): 23,01 km;")
+    assert r.source.endswith("; vilas dos distritos da área (IBGE, Localidades 2022)")
+    # + Davidópolis, whose vila is 3,15 km from the seat of Goiás (inside the 6 km circle the
+    # map draws): the requirement is not met, whatever the exact border.
+    explorer.clicked("520890530")
+    r = explorer.analysis.result("art4.II")
+    assert (r.status, r.value) == (Status.FAIL, 3152.894)
+    assert r.reason.startswith("Um ponto da área fica a 3.150 m da sede do município de origem, menos "
+                               "que 6.000 m")
+    assert "à vila do distrito Davidópolis (520890530): 3,15 km" in r.details["nota"]
+    assert "no máximo 3.150 m (3,15 km) (limite superior)" in _plain(explorer.panes["rules"].value)

@@ -67,13 +67,19 @@ def seat_of(seats: pd.DataFrame, code: str) -> tuple[float, float] | None:
 def _gap_bounds(candidate: Candidate, split: Split, seats: pd.DataFrame, names: dict[str, str],
                 boundary_source: str, boundary_vintage: str,
                 other_urban: dict[str, list[tuple[str, float, float]]] | None = None,
-                seat_source: tuple[str | None, str | None] = (None, None)
+                seat_source: tuple[str | None, str | None] = (None, None),
+                area_points: list[tuple[str, float, float]] | None = None
                 ) -> tuple[Figure | None, dict[str, dict[str, Any]]]:
     """Smallest urban-point-to-territory distance over the origins, and per-origin details.
 
     The urban points of an origin are its seat and, under reading I-4 ``all-urban``, the
     ``other_urban`` points (vilas of its other districts) that the area does not take.
+    Without the area's geometry the distance runs to the proposed seat
+    (``candidate.seat_point``), else to the nearest of ``area_points`` (``(label, lat, lon)``,
+    points known to lie in the area: the vilas of its districts).
     """
+    targets = ([("à sede proposta", *candidate.seat_point)] if candidate.seat_point is not None
+               else [(f"à {label}", lat, lon) for label, lat, lon in area_points or ()])
     per: dict[str, dict[str, Any]] = {}
     for code in candidate.origins:
         seat = seat_of(seats, code)
@@ -90,10 +96,9 @@ def _gap_bounds(candidate: Candidate, split: Split, seats: pd.DataFrame, names: 
                 n = nearest_geodesic(lon, lat, split.area)
                 to = "ao ponto mais próximo do território proposto"
                 dist, plon, plat = n.distance_m, n.lon, n.lat
-            elif candidate.seat_point is not None:
-                plat, plon = candidate.seat_point
+            elif targets:
+                to, plat, plon = min(targets, key=lambda t: GEOD.inv(lon, lat, t[2], t[1])[2])
                 dist = float(GEOD.inv(lon, lat, plon, plat)[2])
-                to = "à sede proposta"
             else:
                 break
             if best is None or dist < best["distance_m"]:
@@ -120,7 +125,8 @@ def _gap_bounds(candidate: Candidate, split: Split, seats: pd.DataFrame, names: 
         vintage = f"sedes {SEATS_VINTAGE}; limites {boundary_vintage}"
     else:
         where, when = seat_source
-        source = f"{SEATS_SOURCE}; sede proposta: {where or CANDIDATE_SEAT}"
+        source = (f"{SEATS_SOURCE}; sede proposta: {where or CANDIDATE_SEAT}"
+                  if candidate.seat_point is not None else f"{SEATS_SOURCE}; {where}")
         vintage = f"sedes {SEATS_VINTAGE}" + (f"; sede proposta {when}" if when else "")
     fig = Figure(value=round(d["distance_m"], 3), unit="m", basis=Basis.MEASURED,
                  source=source, vintage=vintage, note=note, precision=POINT_M)
@@ -225,7 +231,8 @@ def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: p
                     *, sliver_tolerance_km2: float = DEFAULT_SLIVER_KM2,
                     shape: bool = True,
                     other_urban: dict[str, list[tuple[str, float, float]]] | None = None,
-                    seat_source: tuple[str, str] | None = None) -> Territory:
+                    seat_source: tuple[str, str] | None = None,
+                    area_points: list[tuple[str, float, float]] | None = None) -> Territory:
     """Geometry-derived facts of a candidate for art. 4 II, III and art. 3.
 
     Parameters
@@ -252,6 +259,10 @@ def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: p
         Where ``candidate.seat_point`` came from, in Portuguese, and its vintage, for the
         sources of the art. 4 II figures (``("vila do distrito Posse d'Abadia (IBGE,
         Localidades 2022)", "2022")``); default: the candidate file's ``seat_point``.
+    area_points : list of (str, float, float), optional
+        Without ``candidate.seat_point`` and without the area's geometry: points known to lie
+        in the area (``("vila do distrito Davidópolis (520890530)", lat, lon)``, the vilas of
+        its districts); the bound runs to the nearest, and ``seat_source`` names their source.
 
     Returns
     -------
@@ -279,7 +290,7 @@ def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: p
     source = boundaries.attrs.get("source", MESH_SOURCE)
     gap_bound, per_origin = _gap_bounds(candidate, split, seats, names, source,
                                         boundaries.attrs.get("vintage", MESH_VINTAGE),
-                                        other_urban, seat_source or (None, None))
+                                        other_urban, seat_source or (None, None), area_points)
     areas = split.areas_km2()
     details: dict[str, Any] = {
         "retrospective": split.retrospective,

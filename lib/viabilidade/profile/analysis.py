@@ -189,6 +189,15 @@ def origin_seats_taken(candidate: Candidate, store, facts: Territory) -> dict[st
     return out
 
 
+def district_vilas(districts, store) -> list[tuple[str, float, float]]:
+    """Vila points (IBGE Localidades 2022) of ``districts`` (9-digit codes), as
+    ``[("vila do distrito <nome> (<código>)", lat, lon)]``; a district without one is left out."""
+    v, names = store.vilas, dict(zip(store.districts["cod_distrito"], store.districts["nome"]))
+    rows = v[v["cod_distrito"].isin(list(districts))]
+    return [(f"vila do distrito {names.get(r.cod_distrito, r.cod_distrito)} ({r.cod_distrito})",
+             float(r.lat), float(r.lon)) for r in rows.itertuples()]
+
+
 def origin_vilas(candidate: Candidate, store) -> dict[str, list[tuple[str, float, float]]]:
     """Vila points (IBGE Localidades 2022) of each origin's non-seat districts not in the area.
 
@@ -233,15 +242,20 @@ def territory(candidate: Candidate, store, settings) -> Territory:
     if not op.proposed_area:   # a boundary correction: the strip between the two lines
         return correction_territory(candidate, store)
     seat = proposed_seat_point(candidate, store)
-    seat_source = None
+    seat_source, area_points = None, None
     if seat != candidate.seat_point:
         candidate = replace(candidate, seat_point=seat)
         seat_source = (vila_source(candidate.districts[0], store), VILAS_VINTAGE)
+    elif seat is None and len(candidate.districts) > 1 and candidate.boundary is None:
+        # Several districts, no polygon: each district's vila lies in the area, so the
+        # origin's seat is at most as far from the area as from the nearest vila (art. 4 II).
+        area_points = district_vilas(candidate.districts, store)
+        seat_source = ("vilas dos distritos da área (IBGE, Localidades 2022)", VILAS_VINTAGE)
     facts = territory_facts(candidate, store.boundaries, store.seats,
                             sliver_tolerance_km2=settings.sliver_tolerance_km2,
                             other_urban=(origin_vilas(candidate, store)
                                          if settings.perimeter == "all-urban" else None),
-                            seat_source=seat_source)
+                            seat_source=seat_source, area_points=area_points)
     if facts.details.get("no_geometry_reason") and candidate.districts \
             and candidate.boundary is None:
         from ..geo.tracts import TRACT_LIMIT_LABEL, districts_have_tracts

@@ -293,3 +293,70 @@ def test_item3_each_art6_document_needs_body_number_and_date(tmp_path):
     assert ("c.toml, linha 23, campo 'boundary_correction.council_resolutions.documents[1].date': "
             "campo obrigatório ausente; esperado a data do ato (uma data (AAAA-MM-DD)): cada documento da correção "
             "de limites (art. 6º) precisa de órgão, número e data") in msg
+
+
+# ---------------------------------------------------------------- item 8: the ofícios
+
+@pytest.fixture(scope="module")
+def letters(store, tmp_path_factory):
+    import datetime as dt
+
+    from viabilidade.proposal.candidate import load_candidate
+    from viabilidade.report.oficios import write_oficios
+    from viabilidade.report.oficios_settings import OficiosSettings
+
+    out = tmp_path_factory.mktemp("oficios")
+    settings = OficiosSettings.from_toml(ROOT / "tests" / "fixtures" / "oficios.toml")
+    return write_oficios(load_candidate(ROOT / POSSE), out, store=store, settings=settings,
+                         request_date=dt.date(2027, 1, 15), received=dt.date(2027, 1, 20))
+
+
+def test_item8_number_with_sigla_and_named_addressees(letters):
+    ibge = _text(letters["oficio-ibge.html"].read_text(encoding="utf-8"))
+    assert "Ofício nº 15/2027/CCJR-ALEGO" in ibge
+    assert ("À Senhora Ana Maria Costa Superintendente Estadual do IBGE em Goiás Instituto "
+            "Brasileiro de Geografia e Estatística — IBGE Goiânia — GO") in ibge
+    sefaz = _text(letters["oficio-sefaz-go.html"].read_text(encoding="utf-8"))
+    assert "Ofício nº 17/2027/CCJR-ALEGO" in sefaz
+    assert ("A Sua Excelência o Senhor Francisco Sales Secretário de Estado da Economia de Goiás "
+            "Goiânia — GO") in sefaz
+    # the deadline once: no box repeating paragraph 4
+    assert 'class="prazo"' not in letters["oficio-sefaz-go.html"].read_text(encoding="utf-8")
+    assert "Prazo para resposta" not in sefaz
+    assert sefaz.count("prestadas no prazo de sessenta dias") == 1
+
+
+def test_item8_sigla_setting_is_checked():
+    from viabilidade.errors import SettingsError
+    from viabilidade.report.oficios_settings import OficiosSettings
+
+    base = {"committee": "C", "president": "P", "president_gender": "feminino",
+            "process": "2027/1", "proposer": "D", "proposer_gender": "masculino",
+            "first_number": 1}
+    assert OficiosSettings.from_dict(base).sigla == ""
+    assert OficiosSettings.from_dict({**base, "sigla": " CCJR-ALEGO "}).sigla == "CCJR-ALEGO"
+    with pytest.raises(SettingsError) as e:
+        OficiosSettings.from_dict({**base, "sigla": ""})
+    assert ("encontrado um texto vazio; esperada a sigla da unidade que expede os ofícios, entre "
+            "aspas (p. ex. \"CCJR-ALEGO\")") in str(e.value)
+
+
+def test_item8_signature_never_alone_on_a_page(letters):
+    import shutil
+
+    if not shutil.which("pdftotext"):
+        pytest.skip("pdftotext not installed")
+    from conftest import pdf_text
+
+    html = letters["oficio-ibge.html"].read_text(encoding="utf-8")
+    # last paragraph, closing, signature and attachments in one unbreakable block
+    assert re.search(r'<div class="fecho"><p>4\. [^<]+</p><p>Atenciosamente,</p><div '
+                     r'class="assinatura">.*?</div><p>Anexo: [^<]+</p></div>', html)
+    for name, path in letters.items():
+        if not name.endswith(".pdf"):
+            continue
+        count = int(re.search(r"Página 1 de (\d+)", pdf_text(path, 1, 1)).group(1))
+        page = next(pdf_text(path, n, n) for n in range(1, count + 1)
+                    if "Deputada Maria Aparecida Souza" in pdf_text(path, n, n))
+        assert re.search(r"4\. .* Atenciosamente, Deputada Maria Aparecida Souza Presidente da "
+                         r"Comissão de Constituição, Justiça e Redação Anexo: ", page), name

@@ -470,23 +470,18 @@ def stylesheet() -> str:
     return (resources.files("viabilidade.report") / "assets" / "oficio.css").read_text(encoding="utf-8")
 
 
-def deadline_words(request: Request, received: dt.date | None) -> tuple[str, str]:
-    """The deadline box and the deadline paragraph of a letter (pt-BR).
+def deadline_words(request: Request, received: dt.date | None) -> str:
+    """The deadline paragraph of a letter (pt-BR), its only statement of the deadline (the
+    box that repeated it is gone: legal review 3, item 8).
 
     Without ``received`` no date is printed (the 60 days run from receipt, art. 4 § 3); with
     it, the 60th day after receipt, moved to the next business day when it is not one
     (:func:`viabilidade.rules.business_days.next_business_day`). Only a letter that requires
-    (SEFAZ-GO, a state body) states a deadline (``"Prazo para resposta: …"``); the federal
-    bodies of art. 4 § 2 are asked to answer in the time the state law sets, and the
-    municipal letters, which no law times, are asked to answer in the same time.
-
-    Returns
-    -------
-    (str, str)
-        The box and the paragraph.
+    (SEFAZ-GO, a state body) states a deadline; the federal bodies of art. 4 § 2 are asked to
+    answer in the time the state law sets, and the municipal letters, which no law times, are
+    asked to answer in the same time.
     """
     law = "art. 4º, § 3º"
-    foreseen = f"prazo que a Lei Complementar estadual nº 2/1990 prevê ({law})"
     if request.required:
         para = ("As informações devem ser prestadas no prazo de sessenta dias, a contar da "
                 f"data do recebimento deste ofício ({law}).")
@@ -498,16 +493,7 @@ def deadline_words(request: Request, received: dt.date | None) -> tuple[str, str
         para = ("A lei não fixa prazo para este pedido; pede-se, se possível, a resposta em até "
                 "sessenta dias do recebimento deste ofício, o prazo dos órgãos do art. 4º, § 2º.")
     if received is None:
-        if request.required:
-            box = ("Prazo para resposta: sessenta dias a contar da data do recebimento deste "
-                   f"ofício ({law}).")
-        elif request.statutory:
-            box = ("Solicita-se, se possível, a resposta em até sessenta dias do recebimento "
-                   f"deste ofício, {foreseen}.")
-        else:
-            box = ("Solicita-se a resposta, se possível, em até sessenta dias do recebimento "
-                   "deste ofício.")
-        return box, para
+        return para
     day60 = received + dt.timedelta(days=60)
     due, skipped = next_business_day(day60)
     why = ""
@@ -515,16 +501,14 @@ def deadline_words(request: Request, received: dt.date | None) -> tuple[str, str
         days = "; ".join(f"{date_long(d)}, {reason}" for d, reason in skipped)
         why = (f" O sexagésimo dia cai em dia sem expediente ({days}); o prazo passa ao "
                f"primeiro dia útil seguinte ({BUSINESS_DAY_RULE}).")
-    since = f"sessenta dias a contar do recebimento, em {date_long(received)}"
-    if request.required:
-        box = f"Prazo para resposta: até {date_long(due)}, {since} ({law})."
-    elif request.statutory:
-        box = f"Solicita-se, se possível, a resposta até {date_long(due)}, {since}, {foreseen}."
-    else:
-        box = f"Solicita-se a resposta, se possível, até {date_long(due)}, {since}."
-    para += (f" Recebido este ofício em {date_long(received)}, o prazo "
-             + ("" if request.required else "pedido ") + f"termina em {date_long(due)}.{why}")
-    return box, para
+    return para + (f" Recebido este ofício em {date_long(received)}, o prazo "
+                   + ("" if request.required else "pedido ") + f"termina em {date_long(due)}.{why}")
+
+
+def oficio_number(number: int, date: dt.date, settings: OficiosSettings) -> str:
+    """``"Ofício nº 15/2027/CCJR-ALEGO"``: number, year and the issuing unit's sigla
+    (``[oficios] sigla``; Manual de Redação, 3rd ed.), or ``"Ofício nº 15/2027"`` without it."""
+    return f"Ofício nº {number}/{date.year}" + (f"/{settings.sigla}" if settings.sigla else "")
 
 
 def annex_words(candidate, store, has_map: bool, has_memorial: bool) -> tuple[str, str]:
@@ -589,7 +573,7 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date,
                     f'{"." if i == n - 1 else ";"}</li>'
                     for i, (cite, what) in enumerate(request.items))
     a = request.authority
-    box, deadline = deadline_words(request, received)
+    deadline = deadline_words(request, received)
     attachments, note = annexes
     president = settings.president
     # Art. 4 § 3 gives the power to the Assembly; its committee's President signs for it.
@@ -599,12 +583,11 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date,
         "como mostra o mapa anexo" if attachments else "")
     body = (
         f'<p class="cabecalho">{esc(ASSEMBLY)}<br>{esc(settings.committee)}</p>'
-        f'<p class="numero">Ofício nº {number}/{request_date.year}</p>'
+        f'<p class="numero">{esc(oficio_number(number, request_date, settings))}</p>'
         f'<p class="local-data">{esc(PLACE)}, {esc(date_long(request_date))}.</p>'
         '<p class="destinatario">' + "<br>".join(esc(x) for x in a.address()) + "</p>"
         f'<p class="assunto"><strong>Assunto:</strong> {esc(request.subject)} — proposta de '
         f"criação do Município de {esc(study_name(candidate))} (Processo nº {esc(settings.process)}).</p>"
-        f'<p class="prazo">{esc(box)}</p>'
         f'<p class="vocativo">{esc(a.salutation())}</p>'
         f"<p>1. Tramita nesta {esc(ASSEMBLY)} o Processo nº {esc(settings.process)}, em que "
         f"{'a' if settings.proposer.female else 'o'} {esc(settings.proposer.deputy())} propõe a "
@@ -617,11 +600,13 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date,
         f"{esc(a.treatment)} {esc(request.what)}:</p>"
         f'<ol class="itens">{items}</ol>'
         f"<p>3. {esc(ANSWER if request.statutory else ANSWER_DOCUMENTS)}</p>"
-        f"<p>4. {esc(deadline)}</p>"
-        f'<div class="fecho"><p>{esc(CLOSING)}</p>'
+        # the last paragraph goes with the closing, the signature and the attachments line,
+        # never a signature alone on a page (Manual de Redação): one unbreakable block
+        # (div.fecho: Typst block(breakable: false); CSS break-inside: avoid)
+        f'<div class="fecho"><p>4. {esc(deadline)}</p><p>{esc(CLOSING)}</p>'
         f'<div class="assinatura"><p class="linha"></p><p>{esc(president.deputy())}</p>'
-        f"<p>Presidente da {esc(settings.committee)}</p></div></div>"
-        + (f"<p>{esc(attachments)}</p>" if attachments else "")
+        f"<p>Presidente da {esc(settings.committee)}</p></div>"
+        + (f"<p>{esc(attachments)}</p>" if attachments else "") + "</div>"
         + (f'<section class="anexo">{annex_html}'
            + (f"<p>{esc(note)}</p>" if note else "") + "</section>" if annex_html else "")
     )
@@ -734,4 +719,4 @@ def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
 
 __all__ = ["Request", "Authority", "build_requests", "oficio_html", "write_oficios",
            "area_description", "dividing_line", "electoral_zones", "deadline_words",
-           "annex_words", "CLOSING"]
+           "annex_words", "oficio_number", "CLOSING"]

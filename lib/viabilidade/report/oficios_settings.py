@@ -19,6 +19,7 @@ Example::
     proposer = "João Batista Lima"
     proposer_gender = "masculino"
     first_number = 15
+    sigla = "CCJR-ALEGO"
 
     [oficios.destinatarios]
     ibge = { name = "Ana Maria Costa", gender = "feminino" }
@@ -49,7 +50,7 @@ REQUIRED: dict[str, str] = {
     "first_number": "o número do primeiro ofício, um inteiro positivo (os demais seguem em "
                     "ordem)",
 }
-OPTIONAL = ("destinatarios",)
+OPTIONAL = ("destinatarios", "sigla")
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,9 @@ class OficiosSettings:
     addressees : dict
         Letter key (``"ibge"``, ``"cartorio-eleitoral"``, ``"sefaz-go"``,
         ``"prefeitura-<slug>"``, ``"camara-<slug>"``) -> :class:`Person`; may be empty.
+    sigla : str
+        The issuing unit's sigla after the number and year (Manual de Redação da Presidência
+        da República, 3rd ed.: "Ofício nº 15/2027/CCJR-ALEGO"); ``""`` when not given.
     file : Path or None
         Where the section was read, for later errors (an addressee key no letter has).
     """
@@ -95,6 +99,7 @@ class OficiosSettings:
     proposer: Person
     first_number: int
     addressees: dict[str, Person] = field(default_factory=dict)
+    sigla: str = ""
     file: Path | None = None
 
     @classmethod
@@ -150,6 +155,13 @@ class OficiosSettings:
             else:
                 value = " ".join(value.split())
             values[key] = value
+        sigla = data.get("sigla", "")
+        if not isinstance(sigla, str) or ("sigla" in data and not sigla.strip()):
+            found = "encontrado um texto vazio" if isinstance(sigla, str) else found_value(sigla)
+            problems.append((f"{SECTION}.sigla", f"{found}; esperada a sigla da unidade que "
+                                                 "expede os ofícios, entre aspas (p. ex. "
+                                                 "\"CCJR-ALEGO\")"))
+            sigla = ""
         addressees: dict[str, Person] = {}
         table = data.get("destinatarios", {})
         if not isinstance(table, dict):
@@ -190,6 +202,7 @@ class OficiosSettings:
                    process=values["process"],
                    proposer=Person(values["proposer"], values["proposer_gender"]),
                    first_number=values["first_number"], addressees=addressees,
+                   sigla=" ".join(sigla.split()),
                    file=Path(file) if file is not None else None)
 
     @classmethod

@@ -590,3 +590,19 @@ def test_broken_candidates_are_failed_before_any_worker_starts(cands, tmp_path, 
     assert sorted(x["slug"] for x in result.not_run) == ["alfa", "beta", "gama"]
     df = pd.read_csv(out / "resultados.csv", dtype=str).set_index("slug")
     assert df.loc["ponto", "situacao"] == "falhou" and df.loc["torto", "situacao"] == "falhou"
+
+
+def test_the_explorers_temporary_drawings_are_swept_once_their_kernel_ends(tmp_path):
+    """review-batch2 #14: a drawing folder of the explorer is named after its kernel's pid
+    (common.tempfiles kind "desenho"), so the next command removes it once that pid ended,
+    and never the folder of a kernel still running."""
+    from viabilidade.common.tempfiles import owner, prefix, sweep_stale
+
+    mine = prefix("desenho")
+    assert mine == f"viabilidade-desenho-{os.getpid()}-"
+    (tmp_path / f"{mine}abc").mkdir()
+    (tmp_path / "viabilidade-desenho-999999999-x").mkdir()  # no such process
+    (tmp_path / "viabilidade-desenho-999999999-x" / "posse.geojson").write_text("{}")
+    assert owner("viabilidade-desenho-999999999-x") == 999999999
+    assert sweep_stale(tmp_path) == ["viabilidade-desenho-999999999-x"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{mine}abc"]

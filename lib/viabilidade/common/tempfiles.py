@@ -17,8 +17,10 @@ import shutil
 import tempfile
 from pathlib import Path
 
-#: The kinds of temporary folder (``viabilidade-<kind>-<pid>-…``).
-KINDS = ("kernel", "run", "typst")
+#: The kinds of temporary folder (``viabilidade-<kind>-<pid>-…``); ``desenho``: a polygon
+#: drawn in the explorer when no session file keeps it (:mod:`viabilidade.explore.persist`
+#: keeps it otherwise), owned by the notebook's kernel.
+KINDS = ("kernel", "run", "typst", "desenho")
 
 
 def prefix(kind: str) -> str:

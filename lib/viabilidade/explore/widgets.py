@@ -810,7 +810,9 @@ class Explorer:
         if self.state_file is not None:     # kept with the session: found again after a reboot
             path = drawing_file(self.state_file, s.slug, text)
         else:
-            path = Path(tempfile.mkdtemp(prefix="viabilidade-desenho-")) / f"{s.slug}.geojson"
+            from ..common.tempfiles import prefix   # swept once this kernel has ended
+
+            path = Path(tempfile.mkdtemp(prefix=prefix("desenho"))) / f"{s.slug}.geojson"
             path.write_text(text, encoding="utf-8")
         self._drawn_boundary, self._drawn_key = path, key
         self._drawings[path] = (self.map.drawn, self.controls["clip"].value)

@@ -77,7 +77,12 @@ def test_correction_study(studies):
     assert "Sairia de Alexânia 0,05 km² Saldo de Abadiânia +0,05 km²" in t
     assert "Tolerância adotada (leitura do art. 6º) 1 km²" in t
     assert ("Acordo prévio dos Prefeitos termo de acordo entre os Prefeitos de Abadiânia e de "
-            "Alexânia Termo de acordo de 10/03/2026") in t
+            "Alexânia Termo de acordo nº 1/2026, Prefeitos de Abadiânia e de Alexânia, de "
+            "10/03/2026") in t
+    # legal review 3, item 3: declared, not seen; never "cumprido", no "Cabe lei estadual."
+    assert "Documento declarado (órgão, número e data; a conferir com os originais)" in t
+    assert "documentado (a conferir com os originais)" in t
+    assert "Cabe lei estadual" not in t and "1 requisito cumprido" not in t
     assert "Veredito sob cada leitura alternativa" not in t  # no reading applies to art. 6
     assert "São requisitos para a criação de municípios" not in t  # no art. 4 text
     assert [r["rule_id"] for r in record(studies, "correcao-abadiania-alexania")["results"]] == \

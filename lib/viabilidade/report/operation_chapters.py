@@ -233,8 +233,10 @@ def correction_section(analysis, store=None) -> Html | str:
         e = c.boundary_correction.get(key)
         rows.append([label[:1].upper() + label[1:], e.what if e else "não apresentado",
                      e.document if e else "—"])
-    body += table(["Exigência do art. 6º", "O que foi apresentado", "Documento"], rows,
-                  caption="Comprovação da falha técnica, do acordo e das resoluções",
+    # declared in the candidate file, not seen by the study (legal review 3, item 3)
+    body += table(["Exigência do art. 6º", "O que foi apresentado",
+                   "Documento declarado (órgão, número e data; a conferir com os originais)"],
+                  rows, caption="Comprovação da falha técnica, do acordo e das resoluções",
                   widths=(30, 40, 30))
     return group(analysis, "sec-correcao", extra=body)
 

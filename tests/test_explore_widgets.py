@@ -1007,3 +1007,21 @@ def test_several_districts_bound_art4_ii_by_their_vilas_as_the_map_suggests(expl
                                "que 6.000 m")
     assert "à vila do distrito Davidópolis (520890530): 3,15 km" in r.details["nota"]
     assert "no máximo 3.150 m (3,15 km) (limite superior)" in _plain(explorer.panes["rules"].value)
+
+
+def test_the_unit_list_follows_the_area_and_picking_the_same_unit_again_starts_over(explorer):
+    # Uvá picked, Buenolândia and Davidópolis added on the map, Uvá removed: «Unidade» no
+    # longer names Uvá; picking Uvá again makes Uvá alone the area (it did nothing before).
+    c = explorer.controls
+    c["unit"].value = "520890545"
+    explorer.clicked("520890515")
+    assert c["unit"].value is None and c["unit"].label is None
+    explorer.clicked("520890530")
+    explorer.clicked("520890545")
+    assert explorer.scenario.districts == ("520890515", "520890530") and c["unit"].value is None
+    c["unit"].value = "520890545"
+    assert explorer.scenario.districts == ("520890545",) and c["unit"].value == "520890545"
+    # Down to one unit by clicks: the list names it.
+    explorer.clicked("520890515")
+    explorer.clicked("520890545")
+    assert explorer.scenario.districts == ("520890515",) and c["unit"].value == "520890515"

@@ -502,7 +502,9 @@ class Explorer:
         self._quiet = True
         try:
             units = s.districts + s.municipalities
-            c["unit"].value = units[0] if len(units) == 1 else c["unit"].value
+            # «Unidade» names the area when it is one unit, else nothing (several units, or a
+            # polygon): picking any unit, the last one included, then starts over from it.
+            c["unit"].value = units[0] if len(units) == 1 else None
             c["origin"].value = s.origins[0] if len(s.origins) == 1 else None
             # Districts bring their municipality as origin: nothing to pick, it is shown as text.
             follows = bool(s.districts) or len(s.origins) > 1

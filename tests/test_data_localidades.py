@@ -116,3 +116,55 @@ def test_not_an_archive_and_an_empty_one(tmp_path):
         read_localidades(tmp_path / "nao-existe.tar.xz")
     assert str(e.value) == ("arquivo nao-existe.tar.xz: arquivo não encontrado; esperado o "
                             "pacote .tar.xz dos KML de Localidades 2022")
+
+
+def test_the_cache_gives_back_what_the_reader_read(kmls, tmp_path, monkeypatch):
+    """data.meshcache: kept only once the build calls keep(); read back equal (geometries
+    WKB for WKB, so the store's bytes do not change); a damaged entry, another archive or
+    another reader's code is read again."""
+    import pandas as pd
+
+    from viabilidade.data import localidades, meshcache
+
+    monkeypatch.setenv("VIABILIDADE_CACHE", str(tmp_path / "cache"))
+    archive = _pack(tmp_path / "loc.tar.gz", kmls)
+    calls = []
+    real = localidades.read_localidades
+    monkeypatch.setattr(localidades, "read_localidades",
+                        lambda p: calls.append(p) or real(p))
+
+    first, entry = meshcache.read_localidades_cached(archive)
+    again, _ = meshcache.read_localidades_cached(archive)  # not kept yet: a refused build
+    assert len(calls) == 2
+    entry.keep()
+    assert sorted(p.name for p in entry.folder.iterdir()) == ["mesh.parquet", "seats.parquet",
+                                                              "vilas.parquet"]
+    cached, entry = meshcache.read_localidades_cached(archive)
+    assert len(calls) == 2
+    pd.testing.assert_frame_equal(cached.seats, first.seats)
+    pd.testing.assert_frame_equal(cached.vilas, first.vilas)
+    pd.testing.assert_frame_equal(cached.mesh.drop(columns="geometry"),
+                                  first.mesh.drop(columns="geometry"))
+    assert list(shapely.to_wkb(cached.mesh.geometry.to_numpy())) == list(
+        shapely.to_wkb(first.mesh.geometry.to_numpy()))
+    assert cached.mesh.crs.to_epsg() == 4674
+
+    # A derived value is computed once per entry.
+    assert entry.value("coverage", lambda: coverage_problem(first.mesh)) is None
+    assert entry.value("coverage", lambda: pytest.fail("computed again")) is None
+
+    # A truncated file: read again, not an error.
+    (entry.folder / "mesh.parquet").write_bytes(b"PAR1")
+    meshcache.read_localidades_cached(archive)
+    assert len(calls) == 3
+
+    # Another archive (one byte more) and another reader's code: other keys.
+    other = tmp_path / "outro.tar.gz"
+    other.write_bytes(archive.read_bytes() + b"\0")
+    assert meshcache.key(other) != meshcache.key(archive)
+    code = tmp_path / "reader.py"
+    code.write_text("v = 1\n")
+    monkeypatch.setattr(meshcache, "CODE", (code,))
+    before = meshcache.key(archive)
+    code.write_text("v = 2\n")
+    assert meshcache.key(archive) != before

@@ -183,7 +183,8 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     import geopandas as gpd
 
     from . import census, dtb, fiscal, revenue, sidra, tse
-    from .localidades import coverage_problem, read_localidades, simplify_for_maps
+    from .localidades import coverage_problem, simplify_for_maps
+    from .meshcache import read_localidades_cached
 
     p = {role: raw / f.path for role, f in RAW.items()}
     missing_raw_files(raw)
@@ -219,15 +220,7 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
         total_file=p["profile_total"], names=dict(zip(mun["cod_ibge"], mun["nome"])))
     _check_profile(mun, profile, p["profile"])
 
-    loc = read_localidades(p["boundaries"])
-    _same_codes(mun["cod_ibge"], loc.seats["cod_ibge"], "Censo 2022 vs Localidades 2022 (sedes)",
-                p["boundaries"], "CD_MUN")
-    seat = loc.seats
-    vilas = loc.vilas
-    non_seat = dist.loc[~dist["sede"].astype(bool), "cod_distrito"]
-    _same_codes(non_seat, vilas["cod_distrito"], "distritos não sede da DTB 2022 vs vilas de "
-                "Localidades 2022", p["boundaries"], "CD_LOCALIDADE")
-
+    # The cheap tables first, so that a fault in them is refused before the mesh is read.
     pib = sidra.read_pib(p["pib"], mun[["cod_ibge", "nome"]])
     state_rev = revenue.state_revenue_table(p["sefaz"], p["imb125"])
     fiscal.check_brackets(p["fpm_faixas"])
@@ -236,6 +229,18 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     from .history import read_history
 
     history = read_history(p["history"], mun)
+
+    # The mesh and what is derived from it come from the cache when the archive was read
+    # before with the same code (meshcache); the checks against the Censo run every time.
+    loc, cache = read_localidades_cached(p["boundaries"])
+    _same_codes(mun["cod_ibge"], loc.seats["cod_ibge"], "Censo 2022 vs Localidades 2022 (sedes)",
+                p["boundaries"], "CD_MUN")
+    seat = loc.seats
+    vilas = loc.vilas
+    non_seat = dist.loc[~dist["sede"].astype(bool), "cod_distrito"]
+    _same_codes(non_seat, vilas["cod_distrito"], "distritos não sede da DTB 2022 vs vilas de "
+                "Localidades 2022", p["boundaries"], "CD_LOCALIDADE")
+
     bounds = loc.mesh
     outside = boundaries_problem(bounds)
     if outside:
@@ -245,28 +250,36 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     # One spelling everywhere: the Censo 2022 name (the KML says "Bom Jesus" for Bom Jesus de Goiás).
     bounds = bounds.drop(columns=["nome"]).merge(mun[["cod_ibge", "nome"]], on="cod_ibge")
     bounds = gpd.GeoDataFrame(bounds, geometry="geometry", crs="EPSG:4674")
-    _check_areas(bounds, mun, p["boundaries"])
-    overlap = coverage_problem(bounds)
+    _check_areas(bounds, mun, p["boundaries"], cache)
+    overlap = cache.value("coverage", lambda: coverage_problem(bounds))
     if overlap:
         raise DataError(overlap, file=p["boundaries"])
+    maps = bounds.copy()
+    maps["geometry"] = cache.geometries(
+        "map", lambda: simplify_for_maps(bounds).geometry.to_numpy())
+    cache.keep()
 
     return {"municipalities": mun, "districts": dist, "electorate": electorate,
             "electorate_profile": profile,
             "crosswalk": cw_table, "seats": seat, "vilas": vilas, "state_revenue": state_rev,
             "pib": pib, "fpm_interior": fpm, "history": history, "boundaries": bounds,
-            "boundaries_map": simplify_for_maps(bounds)}
+            "boundaries_map": maps}
 
 
-def _check_areas(bounds, mun: pd.DataFrame, path: Path) -> None:
+def _check_areas(bounds, mun: pd.DataFrame, path: Path, cache=None) -> None:
     """Refuse a mesh whose geodesic areas stray from the Censo 2022 areas by more than
-    :data:`AREA_TOLERANCE` (a mesh of another year, or a wrong file)."""
+    :data:`AREA_TOLERANCE` (a mesh of another year, or a wrong file). The measured areas
+    are taken from ``cache`` (:class:`viabilidade.data.meshcache.MeshCache`) when given."""
     from ..common.geodesy import geodesic_area_km2
     from ..common.numbers import fmt as fmt_num
 
+    def measure() -> list[float]:
+        return [geodesic_area_km2(g) for g in bounds.geometry]
+
+    areas = cache.value("areas_km2", measure) if cache is not None else measure()
     census = mun.set_index("cod_ibge")["area_km2"].astype(float)
     bad = []
-    for code, geom in zip(bounds["cod_ibge"], bounds.geometry):
-        measured = geodesic_area_km2(geom)
+    for code, measured in zip(bounds["cod_ibge"], areas):
         if abs(measured / census[code] - 1) > AREA_TOLERANCE:
             bad.append(f"{code} mede {fmt_num(measured)} km², o Censo 2022 dá "
                        f"{fmt_num(census[code])} km²")

@@ -30,6 +30,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from ..errors import GeoError
+from ..common.cache import cache_dir
 from .measure import utm_crs
 
 #: Erosion pieces smaller than this share of the eroded area are not counted as pieces.
@@ -160,18 +161,12 @@ _ALGORITHM_VERSION = "2"
 _TABLE_CACHE: dict[str, pd.DataFrame] = {}
 
 
-def _cache_dir() -> Path:
-    root = os.environ.get("VIABILIDADE_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "viabilidade")
-    return Path(root)
-
-
 def state_shape_table(boundaries: gpd.GeoDataFrame) -> pd.DataFrame:
     """Shape metrics of every municipality in ``boundaries``.
 
     About 10 s for the 246 Goiás municipalities on one core, so the table is cached in
-    memory and, best effort, on disk under ``$VIABILIDADE_CACHE`` (default
-    ``~/.cache/viabilidade``), keyed by a SHA-256 of the codes and geometries.
+    memory and, best effort, on disk under ``$VIABILIDADE_CACHE`` (default the user's cache folder,
+    :func:`viabilidade.common.cache.cache_dir`), keyed by a SHA-256 of the codes and geometries.
 
     Returns
     -------
@@ -202,7 +197,7 @@ def _shape_table(boundaries: gpd.GeoDataFrame) -> pd.DataFrame:
     key = digest.hexdigest()
     if key in _TABLE_CACHE:
         return _TABLE_CACHE[key]
-    path = _cache_dir() / f"shape-{key[:32]}.csv"
+    path = cache_dir() / f"shape-{key[:32]}.csv"
     table = None
     if path.is_file():
         try:

@@ -128,7 +128,7 @@ def test_urban_perimeter_drawn_in_goiania_is_refused(store, tmp_path):
     assert lines == [
         f"{p}, linha 9, campo 'origin.urban_perimeter': o perímetro urbano em perimetro.geojson "
         "não é o do município de origem (Abadiânia (5200100)): 0,0 % do polígono fica no "
-        "município de origem, e a sede de Abadiânia fica a 77,0 km dele; esperado um perímetro "
+        "município de origem, e a sede de Abadiânia fica a 77,4 km dele; esperado um perímetro "
         "dentro do município de origem e contendo a sua sede (IBGE)"]
 
 

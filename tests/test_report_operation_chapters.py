@@ -209,3 +209,12 @@ def test_each_cover_lists_only_the_data_sets_its_study_uses(store):
                    for v in correction)
     assert any(v.startswith("Atos de criação") for v in creation)
     assert "IBGE, Malha Municipal 2022" in correction
+
+
+def test_the_remainders_revenue_limit_is_approximate_too(store):
+    # legal review 3, finding 4: the remainder's art. 4 VII printed "mais de R$ 2.900.224,28"
+    a = analyse(FIX.parent.parent / "data" / "candidates" / "posse-dabadia.toml", store=store)
+    t = plain(sections._subchecks(a.result("art4.par1").details["subchecks"]))
+    assert ("art. 4º, VII — mais de cerca de R$ 2,90 milhões (por excesso; receita estadual de "
+            "2023)") in t
+    assert "2.900.224,28" not in t

@@ -427,7 +427,8 @@ def par1(candidate: Candidate, profile: Profile, settings: Settings) -> list[Rul
                     "limite": s.threshold, "comparador": s.comparator, "unidade": s.unit,
                     "base": str(s.basis or ""), "base_decisiva": str(deciding_basis(s) or ""),
                     "motivo": s.reason,
-                    "referencia_exigencia": s.details.get("referencia_exigencia", "")}
+                    "referencia_exigencia": s.details.get("referencia_exigencia", ""),
+                    "natureza_exigencia": s.details.get("natureza_exigencia", "")}
                 for s in subs}}))
     return out
 

@@ -1025,3 +1025,32 @@ def test_the_unit_list_follows_the_area_and_picking_the_same_unit_again_starts_o
     explorer.clicked("520890515")
     explorer.clicked("520890545")
     assert explorer.scenario.districts == ("520890515",) and c["unit"].value == "520890515"
+
+
+def test_a_drawn_polygon_is_not_called_a_file_and_the_refusal_points_to_the_clip_box(mapped):
+    ring = [[-48.98, -16.25], [-48.88, -16.25], [-48.88, -16.15], [-48.98, -16.15], [-48.98, -16.25]]
+    _draw(mapped, ring)
+    verdict = _plain(mapped.panes["verdict"].value + " " + mapped.panes["message"].value)
+    assert ("Corrija: Polígono desenhado: 52,1 % da área (61,59 de 118,33 km²) fica fora dos "
+            "municípios de origem Abadiânia; esperada a área dentro das origens (tolerância de 2 %); "
+            "ela avança sobre municípios não declarados como origem: Anápolis, 52,1 %; marque "
+            "«Recortar pelo município de origem» (aba Área) ou redesenhe o polígono dentro dele") in verdict
+    assert ".geojson" not in verdict and "Arquivo de limites" not in verdict
+
+
+def test_no_spill_note_for_a_spill_that_rounds_to_zero():
+    # After clipping, the drawn area's outside part is a rounding sliver: no "0,00 km² … ficam
+    # em Itapirapuã" note; a real spill (0,75 km²) keeps it.
+    from types import SimpleNamespace
+
+    from viabilidade.report.boundary import drawn_findings
+
+    def findings(km2):
+        check = {"outside": [{"km2": km2, "share": km2 / 476.2, "nome": "Itapirapuã",
+                              "cod_ibge": "5211008"}], "seat_inside": {}}
+        territory = SimpleNamespace(details={"drawn_boundary": check}, remainder_parts={})
+        return drawn_findings(SimpleNamespace(profile=SimpleNamespace(territory=territory, origins={})))
+
+    assert findings(0.004) == []
+    assert findings(0.75)[0].startswith("0,75 km² (0,2 % da área) ficam em Itapirapuã (5211008), que "
+                                        "não é município de origem")

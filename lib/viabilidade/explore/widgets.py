@@ -199,6 +199,20 @@ def control_message(e: ViabilidadeError) -> str:
     return " · ".join(_control_message(p) for p in problems)
 
 
+def drawn_words(message: str, file_name: str) -> str:
+    """A message about the limits file, said of the polygon drawn on the map (the user never
+    chose a file): ``"«Arquivo de limites da área» (aba Área): uva-3b40421b.geojson: 21,9 % …"``
+    -> ``"Polígono desenhado: 21,9 % …"``; a polygon spilling out of the origin points to
+    «Recortar pelo município de origem»."""
+    label = CONTROL_PLACES["boundary"][0]
+    message = message.replace(f"«{label}» (aba Área): ", "Polígono desenhado: ")
+    message = message.replace(f"{file_name}: ", "").replace(file_name, "o polígono desenhado")
+    if "fica fora dos municípios de origem" in message:
+        message += ("; marque «Recortar pelo município de origem» (aba Área) ou redesenhe o "
+                    "polígono dentro dele")
+    return message
+
+
 #: What the user used to add or remove a unit, as the refusal names it.
 EDIT_CONTROLS = {("add", "button"): "«Somar à área» (aba Área)",
                  ("remove", "button"): "«Retirar da área» (aba Área)"}
@@ -598,8 +612,13 @@ class Explorer:
         finally:
             self._quiet = False
 
+    def _error_text(self, e: ViabilidadeError) -> str:
+        """:func:`control_message`, said of the drawn polygon when it is the limits in use."""
+        text = control_message(e)
+        return drawn_words(text, self._drawn_boundary.name) if self._drawing_in_use() else text
+
     def _invalid(self, e: ViabilidadeError) -> None:
-        self.analysis, self.error = None, control_message(e)
+        self.analysis, self.error = None, self._error_text(e)
         self._render()
 
     def _set_scenario(self, make) -> None:
@@ -1246,7 +1265,7 @@ class Explorer:
         try:
             self._evaluate()
         except ViabilidadeError as e:
-            self.analysis, self.error = None, control_message(e)
+            self.analysis, self.error = None, self._error_text(e)
         self._seat_options(self.scenario)   # a drawn boundary offers the districts it holds
         if not self._drawing_in_use():       # limits taken off, or another file typed in
             self.panes["draw_note"].value = ""

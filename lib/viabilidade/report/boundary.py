@@ -76,6 +76,8 @@ def drawn_findings(analysis) -> list[str]:
     names = {c: u.label for c, u in analysis.profile.origins.items()}
     if check is not None:
         for o in check["outside"]:
+            if round(o["km2"], 2) == 0:      # a clipped drawing's rounding, not a spill
+                continue
             out.append(
                 f"{_km2(o['km2'])} ({_pct(o['share'])} da área) ficam em {o['nome']} "
                 f"({o['cod_ibge']}), que não é município de origem — dentro da tolerância de 2 % "

@@ -275,7 +275,7 @@ def test_a_stopped_batch_leaves_nothing_in_tmpdir_and_names_the_signal(tmp_path,
         _, err = proc.communicate(timeout=60)
         assert time.monotonic() - t0 < 10
         assert proc.returncode == (143 if how == "SIGTERM" else 130)  # 128 + the signal
-        assert err.strip() == (f"Lote da pasta lote interrompido ({how}): 0 estudos concluídos e "
+        assert err.strip() == (f"Lote da pasta lote interrompido ({how}): 0 estudos escritos e "
                                "2 candidatos não executados; rode o mesmo comando de novo para "
                                f"continuar. Índice: {out / 'index.html'}")
         # Hostile retrial K: the batch waits (at most local.SETTLE_SECONDS) for its workers'

@@ -27,8 +27,12 @@ estudo: install
 test: install
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
+# Jupyter refuses to run as root without --allow-root (the README installs as root or sudo);
+# the flag is given only then.
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
+
 lab: install
-	$(BIN)/jupyter lab --config=jupyter_server_config.py notebooks/
+	$(BIN)/jupyter lab $(ALLOW_ROOT) --config=jupyter_server_config.py notebooks/
 
 # voila.json: 127.0.0.1 only, no browser opened, no other port tried, no code cells, the
 # notebook's API demonstration cells (tag voila-remove) left out, the page in Portuguese

@@ -17,6 +17,8 @@ import weakref
 #: Seconds between beats, and without a beat before the page says the kernel stopped (a long
 #: computation holds the interpreter for at most a few seconds; the thread still beats).
 BEAT_S, STALE_S = 2.0, 12.0
+#: The title of the note's close button (pt-BR).
+CLOSE = "Fechar este aviso"
 #: What the page says when the kernel stopped (pt-BR).
 STOPPED = ("O kernel do explorador parou ou foi reiniciado: os controles e o mapa desta página "
            "não respondem mais e mostram o último resultado. No JupyterLab, use Executar tudo "
@@ -79,6 +81,7 @@ _WATCH_JS = """
   if (window.__viabilidadePulse) return;
   window.__viabilidadePulse = true;
   const seen = new Map();
+  let closed = false;
   function check() {
     const now = Date.now();
     let stale = false, alive = false;
@@ -90,16 +93,28 @@ _WATCH_JS = """
     }
     let note = document.getElementById("viab-kernel-parado");
     if (stale && !alive) {
-      if (!note) {
+      if (!note && !closed) {
+        // At the bottom: at the top it covered JupyterLab's menu bar, which it points to.
         note = document.createElement("div");
         note.id = "viab-kernel-parado";
         note.setAttribute("role", "alert");
-        note.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:100000;padding:10px 16px;" +
-          "background:#b71c1c;color:#fff;font:14px/1.4 sans-serif";
+        note.style.cssText = "position:fixed;bottom:0;left:0;right:0;z-index:100000;" +
+          "padding:10px 48px 10px 16px;background:#b71c1c;color:#fff;font:14px/1.4 sans-serif";
         note.textContent = %(text)s;
+        const x = document.createElement("button");
+        x.textContent = "\u00d7";
+        x.title = %(close)s;
+        x.setAttribute("aria-label", %(close)s);
+        x.style.cssText = "position:absolute;top:6px;right:12px;background:none;border:none;" +
+          "color:#fff;font:bold 20px/1 sans-serif;cursor:pointer";
+        x.onclick = () => { closed = true; note.remove(); };
+        note.appendChild(x);
         document.body.appendChild(note);
       }
-    } else if (note) { note.remove(); }
+    } else {
+      closed = false;           // the kernel beats again: a later stop is said again
+      if (note) { note.remove(); }
+    }
   }
   setInterval(check, 1000);
 })();
@@ -114,4 +129,5 @@ def kernel_watch():
     from IPython.display import Javascript
 
     return Javascript(_WATCH_JS % {"stale_ms": int(STALE_S * 1000),
-                                   "text": json.dumps(STOPPED, ensure_ascii=False)})
+                                   "text": json.dumps(STOPPED, ensure_ascii=False),
+                                   "close": json.dumps(CLOSE, ensure_ascii=False)})

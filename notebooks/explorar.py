@@ -34,9 +34,9 @@
 # - **Enviar arquivo de limites** (aba Área) lê um KML, KMZ, GeoJSON, GeoPackage ou Shapefile
 #   zipado do seu computador como o estudo o lê; **Desfazer**/**Refazer** voltam as mudanças da área.
 # - **Cenários** guarda até quatro cenários com nome e os compara numa tabela e num mapa.
-# - A sessão fica guardada em `data/candidates/.explorar-estado.json` e volta ao abrir de novo
-#   (no JupyterLab, "Run All"; no aplicativo do `make explorar`, recarregando a página);
-#   **Começar do zero** a apaga.
+# - A sessão fica guardada em `data/candidates/` (uma para o aplicativo do `make explorar`, outra
+#   para o JupyterLab) e volta ao abrir de novo: no aplicativo, recarregando a página; no
+#   JupyterLab, com "Run All". **Começar do zero** a apaga.
 #
 # O guia do usuário (`docs/GUIA.md`) explica cada requisito e cada leitura da lei.
 

@@ -127,3 +127,14 @@ def test_a_drawing_of_a_kept_session_is_kept_beside_it_and_saved_beside_the_cand
     assert 'boundary = "posse.geojson"' in path.read_text("utf-8")
     assert analyse(path, store=store).profile.area.area_km2.value == \
         second.analysis.profile.area.area_km2.value
+
+
+def test_the_app_and_jupyterlab_keep_one_session_each():
+    # Voilà (make explorar) and JupyterLab wrote the same file: the last writer won.
+    from viabilidade.explore.persist import DEFAULT_FOLDER, default_state_file, in_voila
+
+    voila = {"SERVER_SOFTWARE": "voila/0.5.8", "VOILA_BASE_URL": "/"}
+    assert in_voila(voila) and in_voila({"VOILA_BASE_URL": "/"}) and not in_voila({})
+    assert default_state_file(voila) == DEFAULT_FOLDER / ".explorar-estado-app.json"
+    assert default_state_file({}) == DEFAULT_FOLDER / ".explorar-estado.json"
+    assert default_state_file({**voila, "VIABILIDADE_ESTADO_EXPLORAR": "/tmp/s.json"}) == Path("/tmp/s.json")

@@ -35,10 +35,26 @@ VERSION = 1
 DRAWINGS = ".explorar-desenhos"
 
 
-def default_state_file() -> Path:
-    """``$VIABILIDADE_ESTADO_EXPLORAR``, or ``<repo>/data/candidates/.explorar-estado.json``."""
-    env = os.environ.get(STATE_ENV, "").strip()
-    return Path(env).expanduser() if env else DEFAULT_FOLDER / STATE_NAME
+#: File name of the web app's (Voilà, ``make explorar``) session: JupyterLab and the app keep
+#: one session each, so neither overwrites the other's.
+APP_STATE_NAME = ".explorar-estado-app.json"
+
+
+def in_voila(environ=None) -> bool:
+    """Whether the kernel runs under Voilà (``make explorar``): Voilà starts its kernels with
+    ``SERVER_SOFTWARE=voila/<versão>`` and ``VOILA_BASE_URL`` in the environment."""
+    env = os.environ if environ is None else environ
+    return env.get("SERVER_SOFTWARE", "").startswith("voila") or "VOILA_BASE_URL" in env
+
+
+def default_state_file(environ=None) -> Path:
+    """``$VIABILIDADE_ESTADO_EXPLORAR``, or ``<repo>/data/candidates/.explorar-estado.json``
+    (JupyterLab), or ``.explorar-estado-app.json`` there under Voilà (:func:`in_voila`)."""
+    env = os.environ if environ is None else environ
+    chosen = env.get(STATE_ENV, "").strip()
+    if chosen:
+        return Path(chosen).expanduser()
+    return DEFAULT_FOLDER / (APP_STATE_NAME if in_voila(env) else STATE_NAME)
 
 
 def _path(p) -> str | None:

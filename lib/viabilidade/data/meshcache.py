@@ -2,7 +2,7 @@
 
 Reading the 246 KMLs (:func:`viabilidade.data.localidades.read_localidades`), measuring the
 geodesic areas of their 1,46 million vertices, checking the coverage and simplifying it for
-maps cost about 20 s of CPU, three quarters of a build; every result depends only on the
+maps cost about 11 s of CPU, three quarters of a cold build; every result depends only on the
 archive's bytes and on the code that reads and derives it. They are kept in
 ``<cache>/localidades/<key>/`` (:func:`viabilidade.common.cache.cache_dir`), where ``key`` is
 the SHA-256 of the archive, of the source of the modules that read and derive it

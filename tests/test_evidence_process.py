@@ -335,7 +335,7 @@ def test_the_revenue_threshold_names_its_year_when_it_is_not_the_last_exercise()
     a = analyse(REPO / "data" / "candidates" / "posse-dabadia.toml", store=store,
                 settings=BEFORE)
     vii = next(r for r in a.results if r.rule_id == "art4.VII")
-    assert threshold_text(vii) == "mais de cerca de R$\u00a02,90\u00a0milhões (por excesso; receita estadual de 2023)"
+    assert threshold_text(vii) == "mais de R$\u00a02,90\u00a0milhões (aproximado, por excesso; receita estadual de 2023)"
     assert vii.threshold == pytest.approx(2_900_224.28)  # the rule decides on the exact limit
     assert vii.details["nota_exigencia"] == (
         "A exigência foi calculada com a receita estadual de impostos de 2023; a lei pede a do "
@@ -362,7 +362,7 @@ def test_the_remainder_checks_name_the_revenue_year_and_measure_continuity():
     subs = par1.details["subchecks"]
     assert subs["VII"]["referencia_exigencia"] == "receita estadual de 2023"
     # approximate, by excess, as the area's limit (legal review 3, finding 4)
-    assert ("mais de cerca de R$\u00a02,90\u00a0milhões (por excesso; receita estadual de 2023)"
+    assert ("mais de R$\u00a02,90\u00a0milhões (aproximado, por excesso; receita estadual de 2023)"
             in rule_block(par1))
     # Posse d'Abadia drawn (an area polygon): Abadiânia's remainder stays whole, measured (the
     # art. 21 cases no longer check § 1, a condition of the creation: legal review 2, N2)

@@ -94,7 +94,7 @@ def test_n7_a_future_act_sets_no_value_threshold_nor_margin(redated):
         "art7.par2": ("— (ato futuro)", "—", "—"),
         # the SEFAZ-GO certificate of 01/03/2027 sets no limit: the study's own, as uncertified
         # legal review 3, finding 4: an approximate limit without centavos
-        "art4.VII": ("—", "mais de cerca de R$\u00a02,90\u00a0milhões (por excesso; receita estadual de 2023)", "—"),
+        "art4.VII": ("—", "mais de R$\u00a02,90\u00a0milhões (aproximado, por excesso; receita estadual de 2023)", "—"),
     }
     assert by_id["art7.par1"].reason.startswith(
         "Indeterminado (ato futuro: datado de 16/05/2027, posterior à data do estudo "
@@ -296,7 +296,7 @@ def test_n8_a_limit_from_revenue_with_fines_is_approximate_by_excess(analysed):
     from viabilidade.report.writers.tables import threshold_text
 
     vii = next(r for r in analysed(POSSE).results if r.rule_id == "art4.VII")
-    assert threshold_text(vii) == "mais de cerca de R$\u00a02,90\u00a0milhões (por excesso; receita estadual de 2023)"
+    assert threshold_text(vii) == "mais de R$\u00a02,90\u00a0milhões (aproximado, por excesso; receita estadual de 2023)"
     assert vii.details["nota_exigencia"].endswith(
         "A exigência é aproximada, por excesso: a receita da fonte (SEFAZ-GO, Receita Gerencial) "
         "inclui multas, que não são receita de impostos, e o adicional de 2 % do ICMS.")

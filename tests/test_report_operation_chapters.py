@@ -215,6 +215,6 @@ def test_the_remainders_revenue_limit_is_approximate_too(store):
     # legal review 3, finding 4: the remainder's art. 4 VII printed "mais de R$ 2.900.224,28"
     a = analyse(FIX.parent.parent / "data" / "candidates" / "posse-dabadia.toml", store=store)
     t = plain(sections._subchecks(a.result("art4.par1").details["subchecks"]))
-    assert ("art. 4º, VII — mais de cerca de R$ 2,90 milhões (por excesso; receita estadual de "
+    assert ("art. 4º, VII — mais de R$ 2,90 milhões (aproximado, por excesso; receita estadual de "
             "2023)") in t
     assert "2.900.224,28" not in t

@@ -29,7 +29,7 @@ from .charts import threshold_chart
 from .conclusion import analysis_conclusion_html
 from .readings import readings_html
 from .writers.tables import (STATUS_CLASS, Html, esc, key_values, margin_text, provenance_table, rule_table,
-                     BY_EXCESS, threshold_amount, precision, source_text, status_badge, table, threshold_text, value_only,
+                     BY_EXCESS, approximate_limit, threshold_amount, precision, source_text, status_badge, table, threshold_text, value_only,
                      value_text)
 
 _ARTICLE_OF_RULE = re.compile(r"^art(\d+)")
@@ -554,11 +554,8 @@ def _subchecks(sub: dict) -> Html:
                  if d.get("limite") is not None else "—")
         if limit != "—" and unit == "BRL" and d.get("natureza_exigencia") == BY_EXCESS:
             # the remainder's art. 4 VII on a revenue with fines: as the area's (finding 4)
-            limit = (f"{fmt.comparator_label(d.get('comparador'))} "
-                     f"{fmt.money_about(d['limite'], d.get('valor'))} ("
-                     + "; ".join(["por excesso"] + ([d["referencia_exigencia"]]
-                                                    if d.get("referencia_exigencia") else []))
-                     + ")")
+            limit = approximate_limit(d.get("comparador"), d["limite"], d.get("valor"),
+                                      d.get("referencia_exigencia"))
         elif d.get("referencia_exigencia") and limit != "—":
             limit += f" (referência: {d['referencia_exigencia']})"
         status = d.get("status")

@@ -128,6 +128,18 @@ def threshold_amount(result: RuleResult) -> str:
     return fmt.quantity(result.threshold, result.unit)
 
 
+def approximate_limit(comparator, limit: float, pivot: float | None, reference=None) -> str:
+    """An approximate limit in reais (art. 4 VII on SEFAZ-GO's Receita Gerencial) as words:
+    ``"mais de R$ 2,90 milhões (aproximado, por excesso; receita estadual de 2023)"`` — never
+    "mais de cerca de". The amount is :func:`format.money_about`'s, kept on its side of
+    ``pivot`` (the value compared with it); ``reference`` is the year the limit was computed
+    from (``details["referencia_exigencia"]``, with or without its "referência: " prefix)."""
+    amount = fmt.money_about(limit, pivot).removeprefix("cerca de ")
+    where = "; ".join(["aproximado, por excesso"]
+                      + ([str(reference).replace("referência: ", "")] if reference else []))
+    return f"{fmt.comparator_label(comparator)} {amount} ({where})"
+
+
 def threshold_text(result: RuleResult) -> str:
     """Requirement as words: ``"mais de 3.000 habitantes"``; ``"—"`` for non-numeric rules;
     a figure of the study's reading names itself (``details["natureza_exigencia"]``: ``"no
@@ -140,9 +152,7 @@ def threshold_text(result: RuleResult) -> str:
     details = result.details if isinstance(result.details, dict) else {}
     ref, kind = details.get("referencia_exigencia"), details.get("natureza_exigencia")
     if approximate_money(result):  # art. 4 VII on a revenue with fines (legal review 3, 4)
-        where = "; ".join(["por excesso"] + ([str(ref).replace("referência: ", "")] if ref else []))
-        return (f"{fmt.comparator_label(result.comparator)} {threshold_amount(result)} "
-                f"({where})")
+        return approximate_limit(result.comparator, result.threshold, result.value, ref)
     text = f"{fmt.comparator_label(result.comparator)} {threshold_amount(result)}"
     if kind:  # a figure the study reads, not the law's (art. 6's tolerance)
         text = f"{text} — {kind}"

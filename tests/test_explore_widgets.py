@@ -1054,3 +1054,25 @@ def test_no_spill_note_for_a_spill_that_rounds_to_zero():
     assert findings(0.004) == []
     assert findings(0.75)[0].startswith("0,75 km² (0,2 % da área) ficam em Itapirapuã (5211008), que "
                                         "não é município de origem")
+
+
+def test_an_accepted_file_outside_the_origin_keeps_the_last_area(explorer, tmp_path):
+    # Uvá (origin Goiás) has a result; the Posse d'Abadia KML lies in Abadiânia: the file is
+    # read, but the area it gives is refused, so Uvá stays, as after a refused map click.
+    explorer.controls["save_path"].value = str(tmp_path / "uva.toml")
+    explorer.controls["unit"].value = "520890545"
+    before = (explorer.scenario, explorer.analysis)
+    data = (Path(__file__).parent / "fixtures" / "posse-dabadia-desenhada.kml").read_bytes()
+    assert explorer.upload("posse-dabadia-desenhada.kml", data) is None
+    assert (explorer.scenario, explorer.analysis) == before
+    assert explorer.controls["boundary"].value == ""
+    text = _plain(explorer.panes["upload"].value)
+    assert text.startswith("Arquivo recusado — posse-dabadia-desenhada.kml: ")
+    assert "não toca a área" in text and text.endswith(
+        "O arquivo foi guardado, mas a área continua a anterior.")
+    # Accepted where it lies (Posse d'Abadia, origin Abadiânia): in use, one undo step.
+    explorer.controls["unit"].value = "520010010"
+    path = explorer.upload("posse-dabadia-desenhada.kml", data)
+    assert explorer.scenario.boundary == path and explorer.analysis is not None
+    explorer.undo()
+    assert explorer.scenario.boundary is None and explorer.scenario.districts == ("520010010",)

@@ -940,7 +940,33 @@ class Explorer:
         else:
             self.panes["upload"].value = (f"<p>Limites da área: {shown}, {where}; em uso no lugar das "
                                           "unidades do IBGE («Tirar os limites» as traz de volta).</p>")
+            return self._try_boundary(path, shown)
+        return path
+
+    def _try_boundary(self, path: Path, shown: str) -> Path | None:
+        """Use an uploaded limits file; when the study refuses the area it gives (outside the
+        origin, say) and the area before had a result, the area before stays (as for a
+        refused map click) and the upload pane says why."""
+        before = (self.scenario, self.analysis, self.error, self._base)
+        seen = self._area_seen
+        self._restoring = True          # recorded below, once the area is kept
+        try:
             self.controls["boundary"].value = str(path)        # observed: update
+        finally:
+            self._restoring = False
+        if self.analysis is None and before[1] is not None and self.scenario.boundary == path:
+            reason = self.error
+            self.scenario, self.analysis, self.error, self._base = before
+            self._load_scenario_into_controls()
+            self._area_seen, self._upload_in_use = seen, None
+            self._render()
+            self.panes["upload"].value = (
+                f'<p style="{_RED}"><b>Arquivo recusado</b> — {shown}: {html.escape(reason)}. '
+                "O arquivo foi guardado, mas a área continua a anterior.</p>")
+            return None
+        self.history.record(seen, self._area_seen)
+        self.controls["undo"].disabled = not self.history.can_undo
+        self.controls["redo"].disabled = not self.history.can_redo
         return path
 
     def set_urban_perimeter(self, path: Path | None) -> None:

@@ -1076,3 +1076,8 @@ def test_an_accepted_file_outside_the_origin_keeps_the_last_area(explorer, tmp_p
     assert explorer.scenario.boundary == path and explorer.analysis is not None
     explorer.undo()
     assert explorer.scenario.boundary is None and explorer.scenario.districts == ("520010010",)
+
+
+def test_the_limits_field_hint_lists_every_format_read(explorer):
+    assert explorer.controls["boundary"].placeholder == ("KML, KMZ, GeoJSON, GeoPackage ou Shapefile "
+                                                         "zipado (opcional)")

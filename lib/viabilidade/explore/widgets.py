@@ -396,7 +396,7 @@ class Explorer:
                            layout=W.Layout(width="40em", max_width="100%"), continuous_update=False)
         c["boundary"] = W.Text(description="Arquivo de limites da área", style=_STYLE,
                                layout=W.Layout(width="44em", max_width="100%"),
-                               placeholder="GeoJSON, GeoPackage ou Shapefile zipado (opcional)",
+                               placeholder="KML, KMZ, GeoJSON, GeoPackage ou Shapefile zipado (opcional)",
                                continuous_update=False)
         c["use_drawing"] = W.Button(description="Usar o polígono desenhado como limite da área",
                                     icon="draw-polygon", layout=_ROW)

@@ -31,3 +31,13 @@ def test_make_lab_allows_root_only_when_run_as_root():
     flag = " --allow-root" if os.geteuid() == 0 else ""
     assert out.splitlines()[-1] == (f"/venv/bin/jupyter lab{flag} --config=jupyter_server_config.py "
                                     "notebooks/")
+
+
+def test_the_drawing_buttons_screen_reader_texts_are_retitled_in_portuguese():
+    pytest.importorskip("ipyleaflet")
+    from viabilidade.explore.leaflet_map import portuguese_tools
+
+    js = portuguese_tools().data
+    assert 'const sr = a.querySelector(".sr-only");' in js
+    assert "if (sr && sr.textContent !== text()) sr.textContent = text();" in js
+    assert '"removeDisabled": "Nada para apagar"' in js and '"polygon": "Desenhar um polígono"' in js

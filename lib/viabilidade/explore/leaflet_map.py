@@ -137,7 +137,8 @@ DRAW_LOCAL = {
 }
 #: Merges :data:`DRAW_LOCAL` into ``L.drawLocal`` as soon as jupyter-leaflet has loaded Leaflet
 #: (it puts ``L`` on ``window``), and retitles the tool buttons already on the page (their
-#: titles are read once, when the toolbar is built; the bars and tooltips read ``L.drawLocal``
+#: titles and hidden screen-reader texts are read once, when the toolbar is built; the bars and
+#: tooltips read ``L.drawLocal``
 #: each time they open). A MutationObserver catches maps drawn later (a re-run, a tab).
 _DRAW_JS = """
 (function () {
@@ -161,6 +162,9 @@ _DRAW_JS = """
     for (const [sel, text] of titles) {
       for (const a of document.querySelectorAll(sel)) {
         if (a.title !== text()) a.title = text();
+        // The screen readers' text (Leaflet.draw's hidden span, "Draw a polygon"…) too.
+        const sr = a.querySelector(".sr-only");
+        if (sr && sr.textContent !== text()) sr.textContent = text();
       }
     }
   }

@@ -1081,3 +1081,20 @@ def test_an_accepted_file_outside_the_origin_keeps_the_last_area(explorer, tmp_p
 def test_the_limits_field_hint_lists_every_format_read(explorer):
     assert explorer.controls["boundary"].placeholder == ("KML, KMZ, GeoJSON, GeoPackage ou Shapefile "
                                                          "zipado (opcional)")
+
+
+def test_downloads_follow_the_file_just_saved_and_carry_the_study(explorer, tmp_path):
+    explorer.controls["save_path"].value = str(tmp_path / "posse-dabadia.toml")
+    saved = explorer.save()
+    assert saved.name == "posse-dabadia.toml"
+    files = explorer.prepare_downloads()
+    assert sorted(files) == ["posse-dabadia-area.geojson", "posse-dabadia-area.kml",
+                             "posse-dabadia-mapa.png", "posse-dabadia.toml"]
+    assert 'slug = "posse-dabadia"' in files["posse-dabadia.toml"].decode()
+    props = json.loads(files["posse-dabadia-area.geojson"])["features"][0]["properties"]
+    assert {k: props[k] for k in ("estudo", "origem_cod_ibge", "origem_nome")} == {
+        "estudo": "posse-dabadia", "origem_cod_ibge": "5200100", "origem_nome": "Abadiânia"}
+    assert isinstance(props["area_km2"], float) and props["area_km2"] == round(props["area_km2"], 2)
+    kml = files["posse-dabadia-area.kml"].decode()
+    assert '<SimpleData name="origem_nome">Abadiânia</SimpleData>' in kml
+    assert '<SimpleData name="estudo">posse-dabadia</SimpleData>' in kml

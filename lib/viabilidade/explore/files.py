@@ -137,27 +137,42 @@ def area_geometry(candidate, store):
     return shapely.union_all(list(cells.geometry)), ("tracts" if tracts else "approximate")
 
 
-def _frame(geometry, name: str, source: str):
+def _frame(geometry, name: str, source: str, properties: dict | None = None):
     import geopandas as gpd
 
     from ..geo.tracts import TRACT_LIMIT_LABEL
 
     note = {"approximate": APPROXIMATE_NOTE, "tracts": TRACT_LIMIT_LABEL}.get(source) or EXACT_NOTES[source]
-    return gpd.GeoDataFrame({"Name": [name], "Description": [note]}, geometry=[geometry],
+    extra = {k: [v] for k, v in (properties or {}).items()}
+    return gpd.GeoDataFrame({"Name": [name], "Description": [note], **extra}, geometry=[geometry],
                             crs="EPSG:4674").to_crs("EPSG:4326")
 
 
-def area_geojson(geometry, name: str, source: str) -> bytes:
+def area_properties(slug: str, origins, store, geometry) -> dict:
+    """What a downloaded area says of itself in QGIS or geojson.io: ``estudo`` (the slug of
+    the file saved), ``origem_cod_ibge`` and ``origem_nome`` (comma-joined when several) and
+    ``area_km2`` (geodesic, GRS80, at 0,01 km²); ``Description`` says where its limits come from."""
+    from ..geo.measure import geodesic_area_km2
+
+    names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
+    return {"estudo": slug, "origem_cod_ibge": ", ".join(origins),
+            "origem_nome": ", ".join(str(names.get(o, o)) for o in origins),
+            "area_km2": round(float(geodesic_area_km2(geometry)), 2)}
+
+
+def area_geojson(geometry, name: str, source: str, properties: dict | None = None) -> bytes:
     """The area as a GeoJSON FeatureCollection (RFC 7946: WGS84 longitude/latitude, no ``crs``
-    member), one feature with ``Name`` and ``Description`` (where its limits come from)."""
-    return _written(_frame(geometry, name, source), "area.geojson", "GeoJSON",
+    member), one feature with ``Name``, ``Description`` (where its limits come from) and
+    ``properties`` (:func:`area_properties`)."""
+    return _written(_frame(geometry, name, source, properties), "area.geojson", "GeoJSON",
                     layer_options={"RFC7946": "YES"})
 
 
-def area_kml(geometry, name: str, source: str) -> bytes:
+def area_kml(geometry, name: str, source: str, properties: dict | None = None) -> bytes:
     """The area as KML 2.2 (GDAL's ``KML`` driver through pyogrio; WGS84), one placemark with
-    ``<name>`` and ``<description>``: opens in Google Earth, QGIS, geojson.io."""
-    return _written(_frame(geometry, name, source), "area.kml", "KML")
+    ``<name>``, ``<description>`` and ``properties`` as ExtendedData: opens in Google Earth,
+    QGIS, geojson.io."""
+    return _written(_frame(geometry, name, source, properties), "area.kml", "KML")
 
 
 def _written(frame, filename: str, driver: str, layer_options: dict | None = None) -> bytes:

@@ -30,8 +30,8 @@ from ..report.boundary import drawn_findings
 from ..report.conclusion import analysis_conclusion
 from ..rules.settings import CHOICES, Settings
 from .compare import Scenarios, comparison_frame, comparison_map
-from .files import (area_geometry, area_geojson, area_kml, download_link, map_png, store_upload,
-                    upload_name)
+from .files import (area_geometry, area_geojson, area_kml, area_properties, download_link, map_png,
+                    store_upload, upload_name)
 from .history import AreaState, History
 from .margins import margins, margins_chart
 from .numbers import NumberText
@@ -989,7 +989,11 @@ class Explorer:
             p["downloads"].value = (f'<p style="{_RED}">Nada a baixar: o cenário está inválido — '
                                     f"{html.escape(self.error)}</p>")
             return {}
-        target = resolve_target(c["save_path"].value, s)
+        # The file just saved, while the scenario is the one saved: the downloads are that
+        # study (its name and slug), not the next free name «Salvar em» now proposes.
+        saved = getattr(self, "_last_saved", None)
+        target = (saved[0] if saved is not None and saved[1] == s
+                  else resolve_target(c["save_path"].value, s))
         stem, files, notes = target.stem, {}, []
         for key, path in (("boundary", s.boundary), ("urban_perimeter", s.urban_perimeter)):
             if path is not None:
@@ -1004,8 +1008,9 @@ class Explorer:
             notes.append(f"Sem o .toml: {control_message(e)}")
         try:
             geom, source = area_geometry(a.candidate, self.store)
-            files[f"{stem}-area.geojson"] = area_geojson(geom, s.name, source)
-            files[f"{stem}-area.kml"] = area_kml(geom, s.name, source)
+            props = area_properties(stem, s.origins, self.store, geom)
+            files[f"{stem}-area.geojson"] = area_geojson(geom, s.name, source, props)
+            files[f"{stem}-area.kml"] = area_kml(geom, s.name, source, props)
             if source == "approximate":
                 notes.append("A área é de distritos: o GeoJSON e o KML trazem o território aproximado "
                              "que o estudo desenha (não é limite legal).")
@@ -1447,6 +1452,7 @@ class Explorer:
                                      "Um novo salvamento vai para "
                                      f"<code>{html.escape(following.name)}</code> (ou mude "
                                      "«Salvar em»).</p>")
+        self._last_saved = (path, self.scenario)
         c["save_path"].value = str(following)     # a second save never hits the first file
         self._proposed_save = str(following)
         return path

@@ -1052,7 +1052,7 @@ def test_no_spill_note_for_a_spill_that_rounds_to_zero():
         return drawn_findings(SimpleNamespace(profile=SimpleNamespace(territory=territory, origins={})))
 
     assert findings(0.004) == []
-    assert findings(0.75)[0].startswith("0,75 km² (0,2 % da área) ficam em Itapirapuã (5211008), que "
+    assert findings(0.75)[0].startswith("0,75\xa0km² (0,2\xa0% da área) ficam em Itapirapuã (5211008), que "
                                         "não é município de origem")
 
 

@@ -26,8 +26,12 @@ def test_the_kernel_stopped_note_sits_at_the_bottom_and_can_be_closed():
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make not installed")
 def test_make_lab_allows_root_only_when_run_as_root():
-    out = subprocess.run(["make", "-n", "-o", "install", "BIN=/venv/bin", "lab"], cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout.strip()
+    # Run under `make test` too: a sub-make inherits MAKELEVEL/MAKEFLAGS and would print
+    # "make[1]: Entering directory" lines, so those are dropped and directories not printed.
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKELEVEL", "MAKEFLAGS", "MFLAGS")}
+    out = subprocess.run(["make", "--no-print-directory", "-n", "-o", "install", "BIN=/venv/bin",
+                          "lab"], cwd=ROOT, env=env, capture_output=True, text=True,
+                         check=True).stdout.strip()
     flag = " --allow-root" if os.geteuid() == 0 else ""
     assert out.splitlines()[-1] == (f"/venv/bin/jupyter lab{flag} --config=jupyter_server_config.py "
                                     "notebooks/")

@@ -31,7 +31,10 @@ BROKEN = ('# district code written as a number: loses nothing here, but is refus
           '[area]\ndistricts = [520010010]\n[origin]\nmunicipalities = ["5200100"]\n')
 BROKEN_REASON = ("{path}, linha 5, campo 'area.districts[0]': encontrado o "
                  "número 520010010; esperado o código de distrito entre aspas, como texto "
-                 "(\"520010010\"): um número perde os zeros à esquerda")
+                 "(\"520010010\"): um número perde os zeros à esquerda\n"
+                 "{path}: as conferências com os dados (códigos IBGE, origem, destino, partes da "
+                 "área, sede) não rodaram: dependem dos campos acima; rode de novo depois de "
+                 "corrigi-los")
 
 
 def _lote(args: list[str]) -> tuple[int, float]:

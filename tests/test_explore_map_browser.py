@@ -184,5 +184,8 @@ def test_map_territories_labels_legend_and_drawing_in_chromium(voila, browser, t
     assert not browser.find_elements(By.ID, "viab-kernel-parado")
     kernels[0].kill()
     note = wait("the note that the kernel stopped", lambda d: d.find_elements(By.ID, "viab-kernel-parado"), 40)
-    assert note[0].text == STOPPED
+    # The note's text, then its close button («×», aria-label "Fechar este aviso").
+    assert note[0].text.splitlines() == [*STOPPED.splitlines(), "×"]
+    close = note[0].find_elements(By.CSS_SELECTOR, '[aria-label="Fechar este aviso"]')
+    assert len(close) == 1
     browser.save_screenshot(str(shots / "mapa-kernel-parado.png"))

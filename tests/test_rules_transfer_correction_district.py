@@ -153,10 +153,11 @@ def test_correction_study_runs_on_its_own_articles(store):
     assert r["art6.area"].reason == (
         "Entre a linha atual e a corrigida ficam 0,05\u00a0km² (1 polígono), dentro da tolerância de "
         "1\u00a0km², adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
-        "lei). Pela malha municipal do IBGE, passariam de Abadiânia para Alexânia nenhuma área e de "
-        "Alexânia para Abadiânia 0,05\u00a0km². Falta confirmar que a faixa entre as linhas não tem "
+        "lei). Pela malha municipal do IBGE, nenhuma área passaria de Abadiânia para Alexânia e "
+        "0,05\u00a0km² passariam de Alexânia para Abadiânia. Falta confirmar que a faixa entre as linhas não tem "
         "moradores: se tiver, a correção deslocaria população de um município a outro, o que é "
-        "desmembramento e transferência (art. 5º, com plebiscito), não correção; junte à "
+        "desmembramento e transferência (art. 5º, com plebiscito; hoje vedados enquanto não editada "
+        "a lei complementar federal (CF, art. 18, § 4º)), não correção; junte à "
         "candidatura o documento da vistoria ou do levantamento que o comprove.")
     assert r["art6.area"].details["faltam"] == ["uninhabited_strip"]
     assert r["art6.area"].basis == Basis.MEASURED and r["art6.area"].comparator == "<="
@@ -214,8 +215,8 @@ def test_correction_with_the_strip_surveyed_names_the_tolerance_a_reading(store,
         "1\u00a0km², adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
         "lei); a faixa não tem moradores (vistoria da faixa entre as linhas: sem moradores — "
         "documento: Relatório de vistoria nº 3/2026): diferença de traçado, lida como correção "
-        "sem alteração de área. Pela malha municipal do IBGE, passariam de Abadiânia para "
-        "Alexânia nenhuma área e de Alexânia para Abadiânia 0,05\u00a0km².")
+        "sem alteração de área. Pela malha municipal do IBGE, nenhuma área passaria de Abadiânia "
+        "para Alexânia e 0,05\u00a0km² passariam de Alexânia para Abadiânia.")
     assert analysis_conclusion(a).startswith("Indeterminada perante a LC nº 2/1990")
     assert "conclusivo" not in analysis_conclusion(a)
 
@@ -241,9 +242,10 @@ def test_correction_that_moves_territory_is_a_transfer(store, tmp_path):
     assert r.status == Status.FAIL and a.verdict == Verdict.INVIAVEL
     assert r.reason == (
         "Entre a linha atual e a corrigida ficam 4,02\u00a0km² (9 polígonos), acima da tolerância de "
-        "1\u00a0km²: a correção alteraria a área dos municípios (passariam de Abadiânia para "
-        "Alexânia 0,42\u00a0km² e de Alexânia para Abadiânia 3,60\u00a0km²). Mudança de área é "
-        "desmembramento e transferência (art. 5º, com plebiscito), não correção pelo art. 6º.")
+        "1\u00a0km²: a correção alteraria a área dos municípios (0,42\u00a0km² passariam de "
+        "Abadiânia para Alexânia e 3,60\u00a0km² passariam de Alexânia para Abadiânia). Mudança de "
+        "área é desmembramento e transferência (art. 5º, com plebiscito; hoje vedados enquanto não "
+        "editada a lei complementar federal (CF, art. 18, § 4º)), não correção pelo art. 6º.")
     assert r.details["saldo_km2"] == {"Abadiânia": 3.1836, "Alexânia": -3.1836}
 
 

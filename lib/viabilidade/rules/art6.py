@@ -32,6 +32,11 @@ TITLES = {"art6.area": "Correção sem alteração de área: território entre a
           "art6": "Falha técnica, acordo dos Prefeitos e resoluções das Câmaras"}
 
 
+
+#: What the constitution allows today for a change of area (CF, art. 18, § 4º: no
+#: complementary federal law; ADI 2.240), said wherever art. 6 sends a case to art. 5.
+BAR_TODAY = "hoje vedados enquanto não editada a lei complementar federal (CF, art. 18, § 4º)"
+
 def _km2(x: float, pivot: float | None = 0.0) -> str:
     """A measured area to 0,01 km², pt-BR, never across ``pivot`` (0 by default, so a
     non-empty strip never reads as none): ``0.05078`` → ``"0,05 km²"``
@@ -75,11 +80,14 @@ def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> R
                       details={"natureza_exigencia": TOLERANCE_LABEL})
     names = {c: u.label for c, u in profile.origins.items()}
     a, b = list(candidate.origins)
-    def moved(x: float) -> str:
-        return _km2(x) if x > 0 else "nenhuma área"
+    def moved(frm: str, to: str) -> str:
+        """One direction as a clause agreeing with its subject: "nenhuma área passaria de A
+        para B", "0,05 km² passariam de B para A"."""
+        x = change.leaves.get(frm, 0.0)
+        what = f"{_km2(x)} passariam" if x > 0 else "nenhuma área passaria"
+        return f"{what} de {names[frm]} para {names[to]}"
 
-    moves = (f"passariam de {names[a]} para {names[b]} {moved(change.leaves.get(a, 0.0))} e de "
-             f"{names[b]} para {names[a]} {moved(change.leaves.get(b, 0.0))}")
+    moves = f"{moved(a, b)} e {moved(b, a)}"
     if change.unassigned_km2 > 0:
         moves += f"; {_km2(change.unassigned_km2)} ficam fora dos dois municípios na malha"
     faces = f"{change.faces} polígono{'s' if change.faces != 1 else ''}"
@@ -101,14 +109,14 @@ def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> R
                   f"dentro da tolerância de {tolerance_text(tol)}, {TOLERANCE_READING}. Pela malha "
                   f"municipal do IBGE, {moves}. Falta confirmar que a faixa entre as linhas não "
                   "tem moradores: se tiver, a correção deslocaria população de um município a "
-                  "outro, o que é desmembramento e transferência (art. 5º, com plebiscito), não "
-                  "correção; junte à candidatura o documento da vistoria ou do levantamento que o "
+                  "outro, o que é desmembramento e transferência (art. 5º, com plebiscito; "
+                  f"{BAR_TODAY}), não correção; junte à candidatura o documento da vistoria ou do levantamento que o "
                   "comprove.")
     else:
         reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2, tol)} ({faces}), "
                   f"acima da tolerância de {tolerance_text(tol)}: a correção alteraria a área dos "
                   f"municípios ({moves}). Mudança de área é desmembramento e transferência "
-                  "(art. 5º, com plebiscito), não correção pelo art. 6º.")
+                  f"(art. 5º, com plebiscito; {BAR_TODAY}), não correção pelo art. 6º.")
     missing = ["uninhabited_strip"] if status == Status.INDETERMINATE else []
     return simple("art6.area", TITLES["art6.area"], status, reason,
                   value=round(change.between_km2, 4), threshold=tol, comparator="<=", unit="km²",

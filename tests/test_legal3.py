@@ -21,29 +21,8 @@ DISTRICT = "tests/fixtures/distrito-abadiania-leste.toml"
 CORRECTION = "tests/fixtures/correcao-abadiania-alexania.toml"
 
 
-def _text(html: str) -> str:
-    html = re.sub(r"</?(?:strong|b)\b[^>]*>", "", html)
-    return " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", html)).split())
-
-
-@pytest.fixture(scope="module")
-def store():
-    from viabilidade.data.store import load_store
-
-    return load_store(STORE)
-
-
-@pytest.fixture(scope="module")
-def analysed(store):
-    from viabilidade.profile.analysis import analyse
-
-    cache = {}
-
-    def get(path):
-        if path not in cache:
-            cache[path] = analyse(ROOT / path, store=store)
-        return cache[path]
-    return get
+# The text helper and the store/analysis fixtures are test_legal2's (one copy).
+from test_legal2 import _text, analysed, store  # noqa: E402,F401
 
 
 # ---------------------------------------------------------------- item 7

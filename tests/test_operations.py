@@ -96,7 +96,7 @@ def test_fusion_study_carries_art3_with_the_seats_name_art10_and_no_remainder(fu
     assert 'id="sec-lei"' in html and 'id="sec-processo"' in html
     assert "<th scope=\"row\">Nome (o da sede)</th><td>Cumari</td>" in html
     assert ("nome: o arquivo propõe “Anhanguera-Cumari”, mas o art. 3º manda que o nome seja o da "
-            "sede; a lei de criação dará ao Município o nome “Cumari”") in html
+            "sede; a lei de criação, se vier a ser editada, daria ao Município o nome “Cumari”") in html
     assert "<th scope=\"row\">Vereadores na primeira legislatura (CF, art. 29, IV)</th><td>9</td>" in html
     assert ("Participação no ICMS da origem (art. 14)</th><td>não se aplica: a fusão extingue os "
             "municípios de origem (art. 5º, § 2º; art. 14)") in html

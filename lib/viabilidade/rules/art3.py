@@ -126,7 +126,7 @@ def draft_law_content(candidate: Candidate, profile: Profile, settings: Settings
     proposed = candidate.name if fold(candidate.name) != fold(candidate.seat) else None
     if proposed is not None:
         pending.append(f"nome: o arquivo propõe “{proposed}”, mas o art. 3º manda que o nome "
-                       f"seja o da sede; a lei de criação dará ao Município o nome "
+                       f"seja o da sede; a lei de criação, se vier a ser editada, daria ao Município o nome "
                        f"“{candidate.seat}”")
     return {
         "nome": candidate.seat,

@@ -36,6 +36,7 @@ from .certified import Certified, certified_money, read_certified
 from ..common.text import fold
 from ..common.toml_file import load_toml, toml_position, toml_reason
 from ..errors import CandidateError, Problems, clean_text, did_you_mean, found_value
+from ..law.bodies import BODIES
 from ..os_errors import not_regular, path_problem, read_reason, read_user_bytes, real_path
 from ..common.plausibility import (at_study_date, collection_problem, count_problem, date_problem,
                            money_problem)
@@ -144,20 +145,16 @@ PROCESS_EVENTS = {
     "eleicao": "eleição do Prefeito, do Vice-Prefeito e dos Vereadores (art. 9º)",
     "instalacao": "instalação, com a posse dos eleitos (art. 9º; art. 20 para distrito)",
 }
-#: Events about one of the bodies of art. 4 § 2 (``body`` required), and those bodies.
+#: Events about one of the bodies of art. 4 § 2 (``body`` required: a key of
+#: :data:`viabilidade.law.bodies.BODIES`).
 BODY_EVENTS = ("requisicao-enviada", "requisicao-recebida", "certidao")
-PROCESS_BODIES = {"ibge": "IBGE", "cartorio-eleitoral": "Cartório Eleitoral",
-                  "sefaz-go": "SEFAZ-GO"}
-#: "do IBGE", "do Cartório Eleitoral", "da SEFAZ-GO".
-PROCESS_BODIES_OF = {"ibge": "do IBGE", "cartorio-eleitoral": "do Cartório Eleitoral",
-                     "sefaz-go": "da SEFAZ-GO"}
 
 
 @dataclass(frozen=True)
 class ProcessEvent:
     """One dated act of the proposal's file: ``kind`` (a key of :data:`PROCESS_EVENTS`),
     ``date``, ``document`` (its reference: ofício, protocolo, Diário Oficial…) and, for the
-    requisitions and certificates, ``body`` (a key of :data:`PROCESS_BODIES`)."""
+    requisitions and certificates, ``body`` (a key of :data:`viabilidade.law.bodies.BODIES`)."""
 
     kind: str
     date: dt.date
@@ -167,7 +164,7 @@ class ProcessEvent:
     @property
     def label(self) -> str:
         """``"requisição recebida pelo órgão (art. 4º, § 3º) — IBGE"``."""
-        return PROCESS_EVENTS[self.kind] + (f" — {PROCESS_BODIES[self.body]}" if self.body else "")
+        return PROCESS_EVENTS[self.kind] + (f" — {BODIES[self.body].short}" if self.body else "")
 
 
 @dataclass(frozen=True)
@@ -1010,9 +1007,9 @@ def _events(proc: _Reader) -> list[ProcessEvent]:
         if kind is not None and kind not in PROCESS_EVENTS:
             e.error("kind", f"encontrado {kind!r}; esperado um de {', '.join(PROCESS_EVENTS)}")
             continue
-        if kind in BODY_EVENTS and body not in PROCESS_BODIES:
+        if kind in BODY_EVENTS and body not in BODIES:
             found = f"encontrado {body!r}" if isinstance(body, str) else found_value(body)
-            e.error("body", f"{found}; esperado um de {', '.join(PROCESS_BODIES)} "
+            e.error("body", f"{found}; esperado um de {', '.join(BODIES)} "
                             f"(o órgão de {kind!r})")
             continue
         if kind not in BODY_EVENTS and body is not None:

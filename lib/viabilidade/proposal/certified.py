@@ -43,27 +43,20 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import Problems, clean_text
+from ..law.bodies import BODIES
 from ..common.plausibility import count_problem, date_problem, distance_problem, money_problem
 
-#: Certifying bodies of art. 4 § 2: key -> (name printed in studies, accepted spellings).
-BODIES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "IBGE": ("IBGE", ("IBGE", "Instituto Brasileiro de Geografia e Estatística")),
-    "eleitoral": ("Cartório Eleitoral (TRE-GO)", ("Cartório Eleitoral", "Justiça Eleitoral", "TRE-GO",
-                                         "Tribunal Regional Eleitoral de Goiás")),
-    "SEFAZ": ("Secretaria de Estado da Economia de Goiás", ("SEFAZ-GO", "SEFAZ", "Secretaria de Estado da Fazenda",
-                           "Secretaria de Estado da Economia")),
-}
 
 
 @dataclass(frozen=True)
 class FigureSpec:
-    """What one certified figure is: art. 4 item, body, unit, kind of value, Portuguese name."""
+    """What one certified figure is: art. 4 item, body (a key of
+    :data:`viabilidade.law.bodies.BODIES`), unit, kind of value, Portuguese name."""
 
     item: str
     body: str
@@ -74,17 +67,17 @@ class FigureSpec:
 
 #: The figures of the area (keys of ``[certified]``).
 FIGURES: dict[str, FigureSpec] = {
-    "gap_m": FigureSpec("II", "IBGE", "m", "amount",
+    "gap_m": FigureSpec("II", "ibge", "m", "amount",
                         "distância entre a divisa proposta e o perímetro urbano do município de origem"),
-    "continuity": FigureSpec("III", "IBGE", "", "flag",
+    "continuity": FigureSpec("III", "ibge", "", "flag",
                              "continuidade territorial do município de origem após a criação"),
-    "population": FigureSpec("IV", "IBGE", "habitantes", "count", "população"),
-    "electors": FigureSpec("V", "eleitoral", "eleitores", "count", "número de eleitores"),
-    "buildings": FigureSpec("VI", "IBGE", "edificações", "count",
+    "population": FigureSpec("IV", "ibge", "habitantes", "count", "população"),
+    "electors": FigureSpec("V", "cartorio-eleitoral", "eleitores", "count", "número de eleitores"),
+    "buildings": FigureSpec("VI", "ibge", "edificações", "count",
                             "número de edificações do núcleo urbano"),
-    "collection": FigureSpec("VII", "SEFAZ", "BRL", "money",
+    "collection": FigureSpec("VII", "sefaz-go", "BRL", "money",
                              "arrecadação estadual (ICMS, IPVA e ITCD) no último exercício"),
-    "state_tax_revenue": FigureSpec("VII", "SEFAZ", "BRL", "money",
+    "state_tax_revenue": FigureSpec("VII", "sefaz-go", "BRL", "money",
                                     "receita estadual de impostos do mesmo exercício"),
 }
 #: The figures of an origin's remainder (art. 4 § 1), under ``[certified.remainder.<cod_ibge>]``.
@@ -152,15 +145,10 @@ class Certified:
         return bool(self.area or self.remainders)
 
 
-def _plain(text: str) -> str:
-    t = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"\s+", " ", t).strip()
-
-
 def body_name(key: str, given: str) -> str | None:
     """The printed name of ``given`` when it names body ``key`` (case and accents ignored)."""
-    name, spellings = BODIES[key]
-    return name if _plain(given) in {_plain(s) for s in spellings} else None
+    body = BODIES[key]
+    return body.name if body.accepts(given) else None
 
 
 def _type_name(v: Any) -> str:
@@ -251,8 +239,8 @@ def _certificate(key: str, table: Any, prefix: str, origin: str | None,
             expected = BODIES[spec.body]
             problems.add(f"{prefix}.body",
                          f"encontrado {_type_name(given)}; o art. 4º, § 2º atribui {spec.what} "
-                         f"(item {spec.item}) a {expected[0]}: esperado um de "
-                         + ", ".join(repr(s) for s in expected[1]))
+                         f"(item {spec.item}) a {expected.name}: esperado um de "
+                         + ", ".join(repr(s) for s in expected.spellings))
     document = table.get("document")
     if isinstance(document, str):
         document = clean_text(problems, f"{prefix}.document", document)
@@ -374,5 +362,5 @@ def certified_money(certified: Certified, fiscal: dict[str, Any], problems
     return out
 
 
-__all__ = ["certified_money", "BODIES", "FIGURES", "REMAINDER_FIGURES", "Certificate", "Certified", "FigureSpec",
+__all__ = ["certified_money", "FIGURES", "REMAINDER_FIGURES", "Certificate", "Certified", "FigureSpec",
            "body_name", "read_certified"]

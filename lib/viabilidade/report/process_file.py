@@ -19,7 +19,8 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from ..proposal.candidate import PROCESS_BODIES, PROCESS_BODIES_OF, ProcessEvent
+from ..law.bodies import BODIES
+from ..proposal.candidate import ProcessEvent
 from ..operations import operation_of
 from ..rules import calendar
 from .writers import format as fmt
@@ -67,8 +68,8 @@ def _has(candidate, kind: str, body: str | None = None) -> bool:
 
 def _requisition_steps(candidate) -> list[Step]:
     steps = []
-    for body in PROCESS_BODIES:
-        of = PROCESS_BODIES_OF[body]
+    for body in BODIES:
+        of = BODIES[body].of
         if _has(candidate, "certidao", body):
             continue
         received = calendar.recorded(candidate, "requisicao-recebida", body)
@@ -80,7 +81,7 @@ def _requisition_steps(candidate) -> list[Step]:
             steps.append(Step(f"registrar a data de recebimento da requisição {of}", None,
                               "art. 4º, § 3º", "os 60 dias contam do recebimento"))
         else:
-            steps.append(Step(f"requisição de informações {of.replace('do ', 'ao ').replace('da ', 'à ')}",
+            steps.append(Step(f"requisição de informações {BODIES[body].to}",
                               None, "art. 4º, § 3º"))
     return steps
 

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 import dataclasses
 
 from ..proposal.candidate import EVIDENCE_ITEMS, Candidate
-from .common import (CERTIFIERS, amount, cite_items, combine, combine_lean, fmt, money_figure,
+from ..law.bodies import BODIES, body_of_item
+from .common import (amount, cite_items, combine, combine_lean, fmt, money_figure,
                      numeric_result, simple)
 from .calendar import last_closed_exercise
 from .result import Basis, Figure, RuleResult, Status, deciding_basis
@@ -33,8 +34,7 @@ TITLES = {
     "art4.par1": "O município de origem não perde os requisitos do art. 4º",
 }
 #: Art. 4 § 2: body that must certify each item.
-CERTIFIER = {"II": CERTIFIERS["IBGE"], "IV": CERTIFIERS["IBGE"], "V": CERTIFIERS["TSE"],
-             "VI": CERTIFIERS["IBGE"], "VII": CERTIFIERS["SEFAZ"]}
+CERTIFIER = {item: body_of_item(item).name for item in ("II", "IV", "V", "VI", "VII")}
 UNITS = {"IV": "habitantes", "V": "eleitores", "VI": "edificações", "VII": "BRL"}
 WHAT = {"IV": "população", "V": "eleitorado", "VI": "núcleo urbano", "VII": "arrecadação"}
 #: Short titles of the items, for citations in prose (``"art. 4º, III (continuidade territorial)"``).
@@ -180,7 +180,7 @@ def item_III(candidate: Candidate, profile: Profile, settings: Settings) -> Rule
     status = combine([s for s, _ in checks.values()]) if checks else Status.INDETERMINATE
     reason = " ".join(r for _, r in checks.values()) or "Nenhum município de origem informado."
     cert = profile.territory.continuity_certificate
-    by_cert = {} if cert is None else dict(certifier=CERTIFIERS["IBGE"], basis=Basis.CERTIFIED,
+    by_cert = {} if cert is None else dict(certifier=BODIES["ibge"].name, basis=Basis.CERTIFIED,
                                            source=cert.source, vintage=cert.vintage)
     return simple("art4.III", TITLES["art4.III"], status, reason,
                   **(by_cert or dict(certifier="(geometria)", source=profile.territory.source,

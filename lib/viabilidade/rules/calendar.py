@@ -13,6 +13,7 @@ import pandas as pd
 
 from ..proposal.candidate import Candidate
 from ..errors import SettingsError
+from ..law.bodies import BODIES
 from .settings import Settings
 
 
@@ -162,12 +163,10 @@ def pending_answers(candidate: Candidate | None) -> list[tuple[str, dt.date, dt.
 def event_rows(candidate: Candidate | None) -> list[dict]:
     """The proposal's recorded acts as calendar rows (``evento`` with the document, ``data``
     ISO), then the 60-day deadline of each requisition received and not yet answered."""
-    from ..proposal.candidate import PROCESS_BODIES_OF
-
     rows = [{"evento": f"{e.label} — {e.document}", "data": e.date.isoformat(), "artigo": ""}
             for e in getattr(candidate, "events", ()) or ()]
     for body, receipt, due in pending_answers(candidate):
-        rows.append({"evento": f"Prazo de resposta {PROCESS_BODIES_OF[body]}: 60 dias do "
+        rows.append({"evento": f"Prazo de resposta {BODIES[body].of}: 60 dias do "
                                f"recebimento, em {receipt.strftime('%d/%m/%Y')}",
                      "data": due.isoformat(), "artigo": "art. 4º, § 3º"})
     return rows

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from ..proposal.certified import BODIES, FIGURES
+from ..law.bodies import body_of_item
+from ..proposal.certified import FIGURES
 from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS, Candidate
 from .common import amount, whole
 from .result import (Basis, RuleResult, Status, Verdict, deciding_basis, on_hypothetical_data,
@@ -30,8 +31,7 @@ from .result import (Basis, RuleResult, Status, Verdict, deciding_basis, on_hypo
 CONCLUSIVE = "estudo conclusivo"
 PRELIMINARY = "estudo preliminar"
 #: Body printed for each item of art. 4 (§ 2; III goes with II, IBGE's geometry).
-ITEM_BODY = {"II": BODIES["IBGE"][0], "III": BODIES["IBGE"][0], "IV": BODIES["IBGE"][0],
-             "VI": BODIES["IBGE"][0], "V": BODIES["eleitoral"][0], "VII": BODIES["SEFAZ"][0]}
+ITEM_BODY = {item: body_of_item(item).name for item in ("II", "III", "IV", "VI", "V", "VII")}
 #: Candidate-file key of the certificate of each item (area).
 ITEM_KEY = {"II": "gap_m", "III": "continuity", "IV": "population", "V": "electors",
             "VI": "buildings", "VII": "collection"}

@@ -8,17 +8,20 @@ from typing import Any
 from babel.numbers import format_currency
 
 from ..common.numbers import decimal, fmt
+from ..law.bodies import body_by_name
 from .law import citation, provision, text
 from ..common.precision import rounded
 from .result import Basis, Figure, Lean, RuleResult, Status
 from .vectorised import decide
 
-#: The bodies of art. 4 § 2 as a reader knows them: the Cartório Eleitoral is part of the
-#: Justiça Eleitoral (TRE-GO); the law's "Secretaria da Fazenda" is today the Secretaria de Estado da Economia de Goiás.
-CERTIFIERS = {"IBGE": "IBGE", "TSE": "Cartório Eleitoral (TRE-GO)", "SEFAZ": "Secretaria de Estado da Economia de Goiás"}
-#: Each certifier with the contracted article "por + o/a" (``"pelo IBGE"``), for prose.
-BY_CERTIFIER = {"IBGE": "pelo IBGE", "Cartório Eleitoral (TRE-GO)": "pelo Cartório Eleitoral (TRE-GO)",
-                "Secretaria de Estado da Economia de Goiás": "pela Secretaria de Estado da Economia de Goiás"}
+def _by(certifier: str) -> str:
+    """``"pelo IBGE"`` for a body of :mod:`viabilidade.law.bodies`, else ``"por <certifier>"``."""
+    try:
+        return body_by_name(certifier).by
+    except KeyError:
+        return f"por {certifier}"
+
+
 COMPARATOR_WORDS = {">": "mais de", ">=": "no mínimo"}
 
 
@@ -218,7 +221,7 @@ def numeric_result(rule_id: str, title: str, figure: Figure | None, threshold: f
         est = f"{shown(value)} ± {shown(unc)}" if unc else f"{shown(value)} (sem incerteza declarada)"
         if unit != "BRL":
             est += f" {unit}"
-        proof = (f"é preciso o número certificado {BY_CERTIFIER.get(certifier, 'por ' + certifier)}"
+        proof = (f"é preciso o número certificado {_by(certifier)}"
                  if certifier else "o número fica a comprovar (a lei não indica o órgão que o "
                                    "apura)")
         reason = (f"{what.capitalize()}: estimativa de {est}; exigido {required}. Valor "

@@ -245,14 +245,24 @@ def test_a_bidi_override_in_the_name_is_refused(tmp_path):
 
 def test_zero_width_characters_are_stripped_from_names(tmp_path):
     p = tmp_path / "cand.toml"
-    p.write_text(BASE.replace("Posse d'Abadia", "Posse\u200b d'Aba\u200ddia\ufeff"), encoding="utf-8")
+    p.write_text(BASE.replace("Posse d'Abadia", "Posse\u200b d'Aba\u200ddia\u2060"), encoding="utf-8")
     c = load_candidate(p)
     assert c.name == "Posse d'Abadia" and c.seat == "Posse d'Abadia"
 
 
-def test_a_name_of_only_zero_width_characters_is_empty(tmp_path):
+def test_a_byte_order_mark_inside_a_name_is_refused(tmp_path):
+    # a file's leading BOM is dropped by the reader; one inside a value is a pasted artefact
+    p, msg = _error(tmp_path, BASE.replace("Posse d'Abadia", "Posse d'Abadia\ufeff"))
+    assert msg == (f"{p}, linha 2, campo 'name': encontrado o caractere invisível (marca de "
+                   "ordem de bytes, BOM) U+FEFF (ZERO WIDTH NO-BREAK SPACE) na posição 15; "
+                   "esperado um nome sem caracteres de controle nem de direção de texto "
+                   "(U+202A–U+202E, U+2066–U+2069)")
+
+
+def test_a_name_of_only_zero_width_characters_is_refused_as_invisible(tmp_path):
     p, msg = _error(tmp_path, BASE.replace("Posse d'Abadia", "\u200b\u200c\u2060"))
-    assert msg == f"{p}, linha 2, campo 'name': encontrado um texto vazio; esperado o nome da área"
+    assert msg == (f"{p}, linha 2, campo 'name': encontrado um texto só de caracteres invisíveis "
+                   "(U+200B, U+200C, U+2060); esperado um nome com letras ou algarismos")
 
 
 def test_a_certified_distance_beyond_goias_is_refused(tmp_path, study_day):

@@ -9,8 +9,12 @@ was expected. A file with several problems raises one error holding all of them
 from __future__ import annotations
 
 import re
-import unicodedata
 from pathlib import Path
+
+# The one rule for typed text lives on the ground floor (common.text); re-exported here for
+# the callers written before it moved.
+from .common.text import (BIDI_CONTROLS, ZERO_WIDTH, clean_text, normalise_text,  # noqa: F401
+                          shown, text_problem)
 
 
 class ViabilidadeError(Exception):
@@ -142,92 +146,6 @@ class Problems:
         if self.items:
             items = sorted(self.items, key=lambda e: (e.line is None, e.line or 0))
             raise CandidateError.collect(items)
-
-
-#: Invisible characters dropped from names and free text: zero-width space, non-joiner,
-#: joiner, left-to-right and right-to-left marks, word joiner, byte-order mark.
-ZERO_WIDTH = "\u200b\u200c\u200d\u200e\u200f\u2060\ufeff"
-#: Bidirectional embedding, override and isolate characters: they reorder the text around
-#: them (U+202E shows "Abadiânia" as "ainâidabA"), so a text holding one is refused.
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-#: Line breaks and tabs a free text (not a name) may hold: a multi-line justification.
-TEXT_WHITESPACE = frozenset("\n\t")
-_LABELS = {"\0": "NUL", "\r": "CR", "\n": "LF", "\t": "TAB", "\x1b": "ESC", "\x7f": "DEL"}
-
-
-def _kind(ch: str, name: bool) -> str | None:
-    """What a character a user cannot mean in a name (``name``) or a free text is, in pt-BR
-    words, or ``None``."""
-    if ch in ZERO_WIDTH:
-        return None  # dropped by normalise_text
-    if ch in BIDI_CONTROLS:
-        return "de direção de texto"
-    cat = unicodedata.category(ch)
-    if cat == "Cc" and (name or ch not in TEXT_WHITESPACE):
-        return "de controle"
-    if cat in ("Zl", "Zp"):
-        return "separador de linha"
-    if 0xE0000 <= ord(ch) <= 0xE007F:
-        return "invisível (etiqueta Unicode)"
-    if cat in ("Cs", "Co", "Cn"):
-        return "sem uso em texto (não atribuído, privado ou substituto)"
-    return None
-
-
-def text_problem(text: str, what: str = "um texto") -> str | None:
-    """Why a name or free text of a candidate file cannot be used, in pt-BR, or ``None``.
-
-    Refused: a control character (NUL, CR, ESC…; a free text — ``what`` other than
-    ``"um nome"`` — may hold line breaks and tabs), a bidirectional override/isolate
-    (U+202A–U+202E, U+2066–U+2069), a line or paragraph separator (U+2028, U+2029), a
-    Unicode tag (U+E0000–U+E007F), an unassigned, private-use or surrogate code point; in a
-    name also a combining accent with no letter before it. Zero-width characters
-    (:data:`ZERO_WIDTH`) are not refused: :func:`normalise_text` drops them.
-    """
-    name = what == "um nome"
-    base = False  # whether the last character that is not a mark is a letter or digit
-    for i, ch in enumerate(text, start=1):
-        kind = _kind(ch, name)
-        label = unicodedata.name(ch, _LABELS.get(ch, "sem nome"))
-        if kind:
-            return (f"encontrado o caractere {kind} U+{ord(ch):04X} ({label}) na posição {i}; "
-                    f"esperado {what} sem caracteres de controle nem de direção de texto "
-                    "(U+202A–U+202E, U+2066–U+2069)")
-        cat = unicodedata.category(ch)
-        if cat.startswith("M"):
-            if name and not base:
-                return (f"encontrado o acento combinante U+{ord(ch):04X} ({label}) na posição "
-                        f"{i} sem uma letra antes; esperado {what} cujos acentos acompanhem uma "
-                        "letra (como em 'á')")
-        elif ch not in ZERO_WIDTH:
-            base = cat[0] in "LN"
-    return None
-
-
-def normalise_text(text: str) -> str:
-    """A name or free text as shown everywhere: zero-width characters (:data:`ZERO_WIDTH`)
-    removed, NFC composed, surrounding spaces stripped."""
-    return unicodedata.normalize("NFC", text.translate({ord(c): None for c in ZERO_WIDTH})).strip()
-
-
-def clean_text(problems: "Problems", field_: str, value: str, what: str = "um texto") -> str:
-    """Every name and free text of a candidate file, as read: :func:`text_problem` recorded
-    on ``field_`` (the text kept without the refused characters, so later checks still run),
-    then :func:`normalise_text`."""
-    problem = text_problem(value, what)
-    if problem:
-        problems.add(field_, problem)
-        value = "".join(c for c in value if not _kind(c, what == "um nome"))
-    return normalise_text(value)
-
-
-def shown(text: str) -> str:
-    """``text`` safe to print on a terminal line: every character :func:`text_problem` refuses
-    in a free text (CR, ESC, NUL, bidi overrides, line separators, Unicode tags…) written as
-    its Python escape (``\\r``, ``\\x1b``, ``\\u202e``), so a file name cannot move the
-    cursor, colour or reorder what the terminal shows; line breaks and tabs are kept."""
-    return "".join(ch.encode("unicode_escape").decode("ascii") if _kind(ch, False) else ch
-                   for ch in text)
 
 
 class ShownStream:

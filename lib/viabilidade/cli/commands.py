@@ -523,7 +523,8 @@ def main(argv: list[str] | None = None) -> int:
 
     prepare_process()  # skip import-time work the studies never use (batch/unit.py)
     previous = _stop_on_sigterm()
-    from ..errors import ShownStream, shown
+    from ..common.text import shown
+    from ..errors import ShownStream
 
     stdout, sys.stdout = sys.stdout, ShownStream(sys.stdout)  # a CR in a file name stays "\r"
     try:

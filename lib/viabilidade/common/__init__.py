@@ -1,5 +1,6 @@
-"""The ground floor's helpers, which know nothing of the packages above: :mod:`.text` (names
-compared without accents, case or punctuation: :func:`~.text.fold`, :func:`~.text.name_key`),
+"""The ground floor's helpers, which know nothing of the packages above: :mod:`.text` (the one
+rule for every text a person types, :func:`~.text.clean_text`, and names compared without
+accents, case or punctuation: :func:`~.text.fold`, :func:`~.text.name_key`),
 :mod:`.toml_file` (reading TOML and wording its syntax errors in pt-BR with line and column),
 :mod:`.numbers` (pt-BR numbers: :func:`~.numbers.decimal`, :func:`~.numbers.fmt`),
 :mod:`.precision` (a measured figure printed no finer than its data), :mod:`.plausibility` (the

@@ -1,12 +1,210 @@
-"""Comparing names: :func:`fold` (lower case without accents) and :func:`name_key` (the
+"""Text a person typed, and names compared.
+
+**One rule for every text a person types** (candidate file, ``[oficios]``, the process
+record's events, rulesets, upload names): :func:`text_problem` says why a value cannot be
+used, :func:`normalise_text` gives the text as shown everywhere, and :func:`clean_text`
+applies both to one field of a file, recording the problem and going on, so a file reports
+all its problems at once. A field is of one :class:`Kind` — :data:`NAME` (a person's, a
+place's or a body's name), :data:`REFERENCE` (a document or process reference, a sigla, an
+address) or :data:`NOTE` (a free text, which alone may hold line breaks and tabs) — which
+bounds its length.
+
+Refused: control characters (NUL, CR, ESC and so ANSI escapes…; a note may hold line
+breaks and tabs), bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+U+2066–U+2069), line and paragraph separators, Unicode tags (U+E0000–U+E007F), the
+byte-order mark inside a value (U+FEFF; a file's leading BOM is dropped by its reader),
+unassigned, private-use and surrogate code points; in a name or reference also a combining
+accent with no letter before it; a text longer than its kind allows; a text that has
+characters but none visible (only zero-width characters: M3 of issue 32). Dropped without a
+word: zero-width characters (:data:`ZERO_WIDTH`), and combining marks past
+:data:`MARKS_MAX` on one letter (500 stacked accents draw a smear over the line).
+
+**Names compared**: :func:`fold` (lower case without accents) and :func:`name_key` (the
 comparison key of a name, letters and digits only), used wherever two spellings of a place
 name must be recognised as one (candidate files, name lookup, maps, the bill).
+
+Layer: ground floor (docs/CONTRACTS.md); imports nothing of the package, so
+:mod:`viabilidade.errors` (which re-exports the rule for its older callers) can import it.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What a typed field is, for its messages and its length bound.
+
+    Attributes
+    ----------
+    what : str
+        The field in words, after "esperado" (``"um nome"``).
+    limit : int
+        The most characters it may have (counted as typed, before cleaning).
+    lines : bool
+        Whether it may hold line breaks and tabs (a free text); a name or reference may
+        not, and its accents must follow a letter.
+    """
+
+    what: str
+    limit: int
+    lines: bool = False
+
+
+#: A person's, a place's or a body's name: 200 characters (the longest name of a Brazilian
+#: municipality has 32; a committee's, about 60).
+NAME = Kind("um nome", 200)
+#: A document or process reference, a sigla, an address: 300 characters.
+REFERENCE = Kind("uma referência", 300)
+#: A free text (a justification, a note): 10.000 characters, about four pages.
+NOTE = Kind("um texto", 10_000, lines=True)
+
+#: Invisible characters dropped from names and free text: zero-width space, non-joiner,
+#: joiner, left-to-right and right-to-left marks, word joiner.
+ZERO_WIDTH = "\u200b\u200c\u200d\u200e\u200f\u2060"
+#: Bidirectional embedding, override and isolate characters: they reorder the text around
+#: them (U+202E shows "Abadiânia" as "ainâidabA"), so a text holding one is refused.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: Line breaks and tabs a free text (not a name) may hold: a multi-line justification.
+TEXT_WHITESPACE = frozenset("\n\t")
+#: The most combining marks kept on one letter after NFC composition (Vietnamese writes two;
+#: the rest of a stack is dropped).
+MARKS_MAX = 3
+_LABELS = {"\0": "NUL", "\r": "CR", "\n": "LF", "\t": "TAB", "\x1b": "ESC", "\x7f": "DEL"}
+_ZERO_WIDTH_TABLE = {ord(c): None for c in ZERO_WIDTH}
+
+
+def _kind(ch: str, lines: bool) -> str | None:
+    """What a character a user cannot mean in a text is, in pt-BR words, or ``None``
+    (``lines``: a free text, which may hold line breaks and tabs)."""
+    if ch in ZERO_WIDTH:
+        return None  # dropped by normalise_text
+    if ch in BIDI_CONTROLS:
+        return "de direção de texto"
+    if ch == "\ufeff":
+        return "invisível (marca de ordem de bytes, BOM)"
+    cat = unicodedata.category(ch)
+    if cat == "Cc" and (not lines or ch not in TEXT_WHITESPACE):
+        return "de controle"
+    if cat in ("Zl", "Zp"):
+        return "separador de linha"
+    if 0xE0000 <= ord(ch) <= 0xE007F:
+        return "invisível (etiqueta Unicode)"
+    if cat in ("Cs", "Co", "Cn"):
+        return "sem uso em texto (não atribuído, privado ou substituto)"
+    return None
+
+
+def _count(n: int) -> str:
+    return f"{n:,}".replace(",", ".")
+
+
+def text_problem(text: str, kind: Kind = NOTE) -> str | None:
+    """Why a typed text cannot be used as ``kind``, in pt-BR, or ``None``.
+
+    Parameters
+    ----------
+    text : str
+        The value as typed.
+    kind : Kind
+        :data:`NAME`, :data:`REFERENCE` or :data:`NOTE`.
+
+    Returns
+    -------
+    str or None
+        The first problem: a text longer than ``kind.limit`` characters (then nothing else
+        is read, so a 10 MB value costs one ``len``); a refused character with its code
+        point, name and position; an accent with no letter before it (not in a note); a
+        text whose characters are all invisible.
+    """
+    if len(text) > kind.limit:
+        found = "encontrada" if kind.what.startswith("uma ") else "encontrado"
+        return (f"{found} {kind.what} com {_count(len(text))} caracteres; esperado no máximo "
+                f"{_count(kind.limit)}")
+    base = False  # whether the last character that is not a mark is a letter or digit
+    for i, ch in enumerate(text, start=1):
+        bad = _kind(ch, kind.lines)
+        label = unicodedata.name(ch, _LABELS.get(ch, "sem nome"))
+        if bad:
+            return (f"encontrado o caractere {bad} U+{ord(ch):04X} ({label}) na posição {i}; "
+                    f"esperado {kind.what} sem caracteres de controle nem de direção de texto "
+                    "(U+202A–U+202E, U+2066–U+2069)")
+        cat = unicodedata.category(ch)
+        if cat.startswith("M"):
+            if not kind.lines and not base:
+                return (f"encontrado o acento combinante U+{ord(ch):04X} ({label}) na posição "
+                        f"{i} sem uma letra antes; esperado {kind.what} cujos acentos "
+                        "acompanhem uma letra (como em 'á')")
+        elif ch not in ZERO_WIDTH:
+            base = cat[0] in "LN"
+    if text.strip() and not normalise_text(text):
+        hidden = ", ".join(f"U+{ord(c):04X}" for c in dict.fromkeys(text) if c in ZERO_WIDTH)
+        return (f"encontrado um texto só de caracteres invisíveis ({hidden}); esperado "
+                f"{kind.what} com letras ou algarismos")
+    return None
+
+
+def _cap_marks(text: str) -> str:
+    """``text`` with at most :data:`MARKS_MAX` combining marks in a row."""
+    out, run = [], 0
+    for ch in text:
+        if unicodedata.category(ch).startswith("M"):
+            run += 1
+            if run > MARKS_MAX:
+                continue
+        else:
+            run = 0
+        out.append(ch)
+    return "".join(out)
+
+
+def normalise_text(text: str) -> str:
+    """A typed text as shown everywhere: zero-width characters (:data:`ZERO_WIDTH`)
+    removed, NFC composed, at most :data:`MARKS_MAX` combining marks on a letter, surrounding
+    spaces stripped."""
+    return _cap_marks(unicodedata.normalize("NFC", text.translate(_ZERO_WIDTH_TABLE))).strip()
+
+
+def clean_text(problems, field_: str, value: str, kind: Kind = NOTE) -> str:
+    """One typed field of a file, as read: :func:`text_problem` recorded on ``field_``, then
+    :func:`normalise_text`.
+
+    Parameters
+    ----------
+    problems
+        Where the file's problems are gathered: anything with ``add(field, message)``
+        (:class:`viabilidade.errors.Problems`), so every problem of the file is raised at
+        once with its file and line.
+    field_ : str
+        The dotted field (``"oficios.president"``).
+    value : str
+        As typed.
+    kind : Kind
+        :data:`NAME`, :data:`REFERENCE` or :data:`NOTE`.
+
+    Returns
+    -------
+    str
+        The text without the refused characters (so later checks still run), cut to
+        ``kind.limit`` characters and normalised; ``""`` for a text of invisible characters.
+    """
+    problem = text_problem(value, kind)
+    if problem:
+        problems.add(field_, problem)
+        value = "".join(c for c in value[:kind.limit] if not _kind(c, kind.lines))
+    return normalise_text(value)
+
+
+def shown(text: str) -> str:
+    """``text`` safe to print on a terminal line: every character :func:`text_problem` refuses
+    in a free text (CR, ESC, NUL, bidi overrides, line separators, Unicode tags…) written as
+    its Python escape (``\\r``, ``\\x1b``, ``\\u202e``), so a file name cannot move the
+    cursor, colour or reorder what the terminal shows; line breaks and tabs are kept."""
+    return "".join(ch.encode("unicode_escape").decode("ascii") if _kind(ch, True) else ch
+                   for ch in text)
 
 
 def fold(text: str) -> str:

@@ -33,9 +33,9 @@ from pathlib import Path
 from typing import Any
 
 from .certified import Certified, certified_money, read_certified
-from ..common.text import fold
+from ..common.text import NAME, NOTE, clean_text, fold
 from ..common.toml_file import load_toml, toml_position, toml_reason
-from ..errors import CandidateError, Problems, clean_text, did_you_mean, found_value
+from ..errors import CandidateError, Problems, did_you_mean, found_value
 from ..law.bodies import BODIES
 from ..os_errors import not_regular, path_problem, read_reason, read_user_bytes, real_path
 from ..common.plausibility import (at_study_date, collection_problem, count_problem, date_problem,
@@ -81,10 +81,6 @@ BOUNDARY_STRIP = {"uninhabited_strip": "faixa entre as linhas sem moradores (vis
 #: Art. 6: the two line files of a boundary correction, keys of ``[boundary_correction]``.
 BOUNDARY_LINES = {"old_line": "linha de limite atual (a descrição com a falha)",
                   "new_line": "linha de limite corrigida"}
-
-#: Longest name (``name``, ``seat``) accepted, in characters: the longest municipality name
-#: in Brazil has 32; a longer text is a mistake (and would swamp every page of a study).
-NAME_MAX = 200
 
 _COD_IBGE = re.compile(r"^52\d{5}$")
 _COD_DISTRITO = re.compile(r"^52\d{7}$")
@@ -280,7 +276,7 @@ class Candidate:
         return self.districts + self.municipalities
 
 
-#: Top-level keys read as names (:func:`viabilidade.errors.text_problem` with "um nome").
+#: Top-level keys read as names (:data:`viabilidade.common.text.NAME`).
 NAME_KEYS = ("name", "seat")
 
 
@@ -338,9 +334,9 @@ class _Reader:
         if not isinstance(value, kinds):
             self.error(key, f"{_found(value)}; esperado {_kind_name(kinds)}")
             return default
-        if isinstance(value, str):  # every name and free text, one rule (errors.clean_text)
-            what = "um nome" if not self.prefix and key in NAME_KEYS else "um texto"
-            return clean_text(self.problems, self._name(key), value, what)
+        if isinstance(value, str):  # every name and free text, one rule (common.text)
+            kind = NAME if not self.prefix and key in NAME_KEYS else NOTE
+            return clean_text(self.problems, self._name(key), value, kind)
         return value
 
     def _expected(self, key: str, kind) -> str:
@@ -741,14 +737,9 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
         r.error("operation", f"encontrado {operation!r}{guess}; esperado um de {', '.join(OPERATIONS)}")
         operation = None
     name = r.get("name", str, required=True) or ""
-    if "name" in doc and isinstance(doc["name"], str) and not name:
+    if "name" in doc and isinstance(doc["name"], str) and not doc["name"].strip():
         r.error("name", "encontrado um texto vazio; esperado o nome da área")
     seat = r.get("seat", str, default=name) or name
-    for key, value in (("name", name), ("seat", seat)):
-        if len(value) > NAME_MAX and (key == "name" or value != name):
-            r.error(key, f"encontrado um nome com {len(value):,} caracteres; esperado no máximo "
-                         f"{NAME_MAX}".replace(",", "."))
-    name, seat = name[:NAME_MAX], seat[:NAME_MAX]
     slug_in = r.get("slug", str)
     try:
         slug = slugify(slug_in if slug_in is not None else path.stem)

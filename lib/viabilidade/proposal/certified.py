@@ -47,7 +47,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import Problems, clean_text
+from ..common.text import clean_text
+from ..errors import Problems
 from ..law.bodies import BODIES
 from ..common.plausibility import count_problem, date_problem, distance_problem, money_problem
 

@@ -1,10 +1,13 @@
 """A real local HTTP server for the ``data fetch`` tests (no mock): static files from a
 folder on 127.0.0.1, a free port, with or without ``Range`` support, plus two misbehaving
-paths (a slow answer, a transfer cut short, one that pauses halfway). Every request's path and Range header is
-recorded in :attr:`Server.requests`."""
+paths (a slow answer, a transfer cut short, one that pauses halfway) and the hostile ones of
+issue 32 (:data:`HOSTILE`: a gzip bomb, an endless body, one byte at a time, a 206 of the
+wrong range, a redirect loop, oversized headers, an answer that is not HTTP). Every request's
+path and Range header is recorded in :attr:`Server.requests`."""
 
 from __future__ import annotations
 
+import gzip
 import http.server
 import threading
 import time
@@ -51,6 +54,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             except OSError:
                 pass  # the client went away
             return None
+        for prefix, answer in HOSTILE.items():
+            if self.path.startswith(prefix):
+                answer(self)
+                self.close_connection = True
+                return None
         if rng is None or not self.state.ranges or not path.is_file():
             return super().send_head()
         start = int(rng.removeprefix("bytes=").split("-")[0])
@@ -71,6 +79,83 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return io.BytesIO(data[start:])
 
 
+def _gzip_bomb(h) -> None:
+    """``state.bomb`` zero bytes gzipped (1 MiB → 1 KiB), sent as ``Content-Encoding: gzip``
+    although the client asked for ``identity``."""
+    body = gzip.compress(b"\0" * h.state.bomb, compresslevel=9)
+    h.send_response(200)
+    h.send_header("Content-Encoding", "gzip")
+    h.send_header("Content-Length", str(len(body)))
+    h.end_headers()
+    h.wfile.write(body)
+
+
+def _endless(h) -> None:
+    """A chunked body that never ends (until the client goes away)."""
+    h.protocol_version = "HTTP/1.1"
+    h.send_response(200)
+    h.send_header("Transfer-Encoding", "chunked")
+    h.end_headers()
+    block = b"\0" * 65536
+    try:
+        while True:
+            h.wfile.write(b"%x\r\n%s\r\n" % (len(block), block))
+    except OSError:
+        pass
+
+
+def _drip(h) -> None:
+    """One byte every ``state.drip`` seconds, announcing a million bytes."""
+    h.send_response(200)
+    h.send_header("Content-Length", "1000000")
+    h.end_headers()
+    try:
+        for _ in range(1_000_000):
+            h.wfile.write(b"x")
+            h.wfile.flush()
+            time.sleep(h.state.drip)
+    except OSError:
+        pass
+
+
+def _wrong_range(h) -> None:
+    """Always ``206`` from byte 5, whatever was asked."""
+    body = b"abcdefgh"
+    h.send_response(206)
+    h.send_header("Content-Range", f"bytes 5-{len(body) + 4}/{len(body) + 5}")
+    h.send_header("Content-Length", str(len(body)))
+    h.end_headers()
+    h.wfile.write(body)
+
+
+def _loop(h) -> None:
+    """A redirect to itself."""
+    h.send_response(302)
+    h.send_header("Location", h.path)
+    h.send_header("Content-Length", "0")
+    h.end_headers()
+
+
+def _huge_headers(h) -> None:
+    """A header line of 70.000 characters (over http.client's 65.536)."""
+    h.send_response(200)
+    h.send_header("X-Enorme", "a" * 70_000)
+    h.send_header("Content-Length", "1")
+    h.end_headers()
+    h.wfile.write(b"x")
+
+
+def _not_http(h) -> None:
+    """An answer that is not HTTP at all."""
+    h.wfile.write(b"OLA MUNDO\r\n\r\n")
+
+
+#: Path prefix -> hostile answer.
+HOSTILE = {"/bomba/": _gzip_bomb, "/sem-fim/": _endless, "/gota/": _drip,
+           "/faixa-errada/": _wrong_range, "/ciclo/": _loop, "/cabecalho-enorme/": _huge_headers,
+           "/nao-http/": _not_http}
+
+
 class _Quiet(http.server.ThreadingHTTPServer):
     """No "Exception occurred during processing of request" on stderr when a client goes
     away mid-answer (a timeout test's client, a Ctrl-C): it would land in another test's
@@ -85,8 +170,10 @@ class _Quiet(http.server.ThreadingHTTPServer):
 class Server:
     """``with Server(root, ranges=True) as srv:`` — ``srv.url``, ``srv.requests``."""
 
-    def __init__(self, root: Path, *, ranges: bool = True, slow: float = 0.0):
+    def __init__(self, root: Path, *, ranges: bool = True, slow: float = 0.0,
+                 bomb: int = 1 << 20, drip: float = 1.0):
         self.root, self.ranges, self.slow = Path(root), ranges, slow
+        self.bomb, self.drip = bomb, drip  # bytes the gzip bomb inflates to; seconds per byte
         self.requests: list[tuple[str, str | None]] = []
         self.encodings: list[str | None] = []  # Accept-Encoding of each request
 

@@ -167,6 +167,11 @@ class Source:
         What to do by hand when the download fails (pt-BR), for a set whose published
         name is not a file to look for (an API answer); empty: "coloque-o com o nome
         publicado".
+    size : int
+        Size of the published file in bytes as recorded where its address was seen (0: not
+        recorded). The download may write this plus a margin
+        (:meth:`viabilidade.data.download.Limit.recorded`); without it, the ceiling of the
+        file's kind (:data:`viabilidade.data.download.CEILINGS`).
     """
 
     key: str
@@ -185,6 +190,7 @@ class Source:
     ckan: tuple[str, ...] = ()
     saved_name: str = ""
     by_hand: str = ""
+    size: int = 0
 
     @property
     def filename(self) -> str:
@@ -282,7 +288,7 @@ CATALOGUE: tuple[Source, ...] = (
         use="malha municipal de 2022 em resolução completa, sedes municipais e vilas (sedes "
             "de distrito)",
         confirmed=SEEN + "; 181 MB; membros kml/<UF>/<nome>_<código>_localidades_2022.kml",
-        note="arquivo nacional (181 MB); guardam-se os 246 KMLs de Goiás"),
+        note="arquivo nacional (181 MB); guardam-se os 246 KMLs de Goiás", size=181_000_000),
     Source(
         "dtb", "IBGE", "Divisão Territorial Brasileira", "2022",
         f"{_GEOFTP}/estrutura_territorial/divisao_territorial/2022/DTB_2022.zip", "dtb",
@@ -328,7 +334,7 @@ CATALOGUE: tuple[Source, ...] = (
         "Censo 2022, Goiás", "2022", f"{_CNEFE}/52_GO.zip", "cnefe",
         use="endereços com coordenadas e setor (não usado pela reconstrução)",
         confirmed=SEEN + "; cerca de 115 MB", optional=True,
-        note="grande (cerca de 115 MB); só com --so cnefe"),
+        note="grande (cerca de 115 MB); só com --so cnefe", size=115_000_000),
     Source(
         "receita-sefaz", "SEFAZ-GO (Secretaria da Economia de Goiás)", "Arrecadação estadual "
         "mensal por tipo de receita (Portal de Dados Abertos do Estado de Goiás)",

@@ -7,16 +7,14 @@ files the build reads are made from it (the Goiás lines of a national CSV; the 
 A set already there with its recorded sha256 is not downloaded again; a file put there by
 hand (after a failed download) is taken, checked and recorded.
 
-Downloads (:func:`download`) use ``requests``: its exceptions tell a name that does not
-resolve (offline, DNS) from a refused connection and from a timeout, each told in pt-BR, and
-it streams with ``Range`` headers; ``httpx`` would do as well, ``requests`` was already a
-dependency of the notebook stack and is the better-known of the two. Bytes go to
-``<file>.part``; a later run asks for the rest with ``Range: bytes=<size>-`` and appends when
-the answer is ``206 Partial Content`` starting there (any other answer restarts from zero).
-A tqdm bar shows progress on stderr (not when stderr is not a terminal, nor with
-``--sem-progresso``). A finished file is checked (sha256) before it takes its place by
-renaming: a download that fails the check, or is cut, never replaces a good file, and the
-bytes already received stay in the ``.part`` for the next run.
+Each file is downloaded by :func:`viabilidade.data.download.download` (``requests``,
+``.part`` and ``Range``, sha256 checked before the file takes its place), bounded by the
+size the catalogue records (:attr:`Source.size`) plus a margin, else by the ceiling of its
+kind, and by a deadline; folder listings and the portal's list of files are read with the
+same bounds (:func:`viabilidade.data.download.read_text`). ``httpx`` would do as well,
+``requests`` was already a dependency of the notebook stack and is the better-known of the
+two. A tqdm bar shows progress on stderr (not when stderr is not a terminal, nor with
+``--sem-progresso``).
 
 The mirror modes copy (``--from``) or download (``--base-url``) the raw layout itself and
 check each file against the sha256 the committed processed manifest records.
@@ -31,7 +29,6 @@ import json
 import os
 import re
 import shutil
-import sys
 import tarfile
 import tempfile
 import urllib.parse
@@ -40,231 +37,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DataError
-from ..os_errors import loop_reason, new_file_mode
+from ..os_errors import loop_reason
 from . import rawmanifest
 from .catalogue import CATALOGUE, Extract, Source, source
+from .download import (TIMEOUT, DownloadError, Limit, download, kept_note, new_session,
+                       publish, read_text)
 from .paths import default_root
 from .provenance import RAW, sha256
-
-#: Bytes read at a time: a cut connection loses at most this much of what it sent.
-_CHUNK = 1 << 14
-#: Seconds to wait for a connection, and for each block of data.
-TIMEOUT = (15.0, 60.0)
-#: What the publishers' servers are told the client is.
-USER_AGENT = "viabilidade-data-fetch (estudos de viabilidade municipal, Goiás)"
-#: Progress bar in pt-BR words.
-BAR_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}B/{total_fmt}B [{elapsed} decorridos, faltam {remaining}]"
-
-
-class DownloadError(DataError):
-    """A download that failed: ``reason`` (pt-BR), ``kind`` (``dns``, ``refused``,
-    ``timeout``, ``http``, ``cut``, ``other``), ``status`` (HTTP code or None), ``kept``
-    (bytes left in the ``.part`` file for the next run)."""
-
-    def __init__(self, url: str, target: Path, reason: str, kind: str, *,
-                 status: int | None = None, kept: int = 0):
-        self.url, self.target, self.reason, self.kind = url, target, reason, kind
-        self.status, self.kept = status, kept
-        super().__init__(f"não foi possível baixar {url}: {reason}{_kept(target, kept)}",
-                         file=target)
-
-
-def _kept(target: Path, kept: int) -> str:
-    if not kept:
-        return ""
-    return (f"; os {kept} bytes já recebidos ficaram em {target.name}.part e a próxima "
-            "execução continua de onde parou")
-
-
-def _reason(exc: Exception, timeout) -> tuple[str, str]:
-    """pt-BR reason and kind of a ``requests`` exception."""
-    import requests
-
-    if isinstance(exc, requests.exceptions.Timeout):
-        seconds = timeout[1] if isinstance(exc, requests.exceptions.ReadTimeout) else timeout[0]
-        shown = f"{seconds:g}".replace(".", ",")
-        return f"o servidor não respondeu em {shown} s (tempo esgotado)", "timeout"
-    chain, e = [], exc
-    while e is not None and len(chain) < 10:
-        chain.append(e)
-        e = e.__cause__ or e.__context__ or (e.args[0] if e.args and isinstance(e.args[0], BaseException) else None)
-    text = " ".join(f"{type(c).__name__} {c}" for c in chain)
-    if isinstance(exc, requests.exceptions.SSLError):
-        return "a conexão segura (HTTPS) falhou: certificado não aceito", "other"
-    if isinstance(exc, (requests.exceptions.ChunkedEncodingError,
-                        requests.exceptions.ContentDecodingError)):
-        return "a conexão caiu no meio do download", "cut"
-    if isinstance(exc, requests.exceptions.ConnectionError):
-        if ("NameResolution" in text or "gaierror" in text or "Name or service not known" in text
-                or "Temporary failure in name resolution" in text or "nodename nor servname" in text):
-            return ("o nome do servidor não foi encontrado (sem conexão com a internet ou DNS "
-                    "indisponível)"), "dns"
-        if "Connection refused" in text or "ConnectionRefused" in text:
-            return ("o servidor recusou a conexão (sem rede, servidor fora do ar ou endereço "
-                    "errado)"), "refused"
-        if "RemoteDisconnected" in text or "IncompleteRead" in text or "reset" in text.lower():
-            return "a conexão caiu no meio do download", "cut"
-        return "sem conexão com o servidor (rede indisponível)", "other"
-    if isinstance(exc, (requests.exceptions.InvalidURL, requests.exceptions.MissingSchema,
-                        requests.exceptions.InvalidSchema)):
-        return "endereço inválido", "other"
-    return f"{type(exc).__name__}: {exc}", "other"
-
-
-def _http_reason(status: int) -> str:
-    if status == 404:
-        return ("o arquivo não existe nesse endereço (HTTP 404); o publicador pode tê-lo "
-                "movido ou renomeado")
-    if status in (401, 403):
-        return f"o servidor recusou o acesso (HTTP {status})"
-    if status >= 500:
-        return f"o servidor está com problemas (HTTP {status}); tente mais tarde"
-    return f"o servidor respondeu HTTP {status}"
-
-
-def _mismatch(target: Path, found: str, expected: str) -> DataError:
-    return DataError(f"sha256 diferente: encontrado {found}; esperado {expected}; o arquivo "
-                     "obtido foi descartado e o arquivo anterior, se havia, ficou como estava",
-                     file=target)
-
-
-def _publish(tmp: Path, target: Path, expected: str | None) -> str:
-    """Check the sha256 of the finished temporary file ``tmp``, then move it onto ``target``
-    (atomically, same folder); on a mismatch remove ``tmp`` and leave ``target`` untouched."""
-    digest = sha256(tmp)
-    if expected is not None and digest != expected:
-        tmp.unlink(missing_ok=True)
-        raise _mismatch(target, digest, expected)
-    os.chmod(tmp, new_file_mode(target))  # the replaced file's mode, else umask's (not 0600)
-    os.replace(tmp, target)
-    return digest
-
-
-def _session():
-    import requests
-
-    s = requests.Session()
-    s.headers["User-Agent"] = USER_AGENT
-    # The bytes as stored: a server's on-the-fly gzip would make Range offsets and
-    # Content-Length count other bytes than the ones written.
-    s.headers["Accept-Encoding"] = "identity"
-    return s
-
-
-def _get(session, url: str, target: Path, timeout, headers=None, kept: int = 0):
-    """GET with streaming; a network fault raised as :class:`DownloadError`.
-
-    A host already found unreachable in this session (name not resolved, connection refused,
-    timeout) is not tried again: the same reason is told at once.
-    """
-    import requests
-
-    host = urllib.parse.urlsplit(url).netloc
-    dead = getattr(session, "unreachable", None)
-    if dead is not None and host in dead:
-        raise DownloadError(url, target, dead[host], "same", kept=kept)
-    try:
-        return session.get(url, headers=headers or {}, stream=True, timeout=timeout,
-                           allow_redirects=True)
-    except requests.exceptions.RequestException as exc:
-        reason, kind = _reason(exc, timeout)
-        if dead is not None and kind in ("dns", "refused", "timeout"):
-            dead[host] = reason + " (na tentativa anterior, com o mesmo servidor)"
-        raise DownloadError(url, target, reason, kind, kept=kept) from None
-
-
-def download(url: str, target: Path, *, timeout=TIMEOUT, expected: str | None = None,
-             progress: bool = True, session=None) -> str:
-    """Download ``url`` to ``target`` through ``target.part``, resuming a partial file.
-
-    Parameters
-    ----------
-    url : str
-        http(s) address.
-    target : Path
-        Final file; its parent is created.
-    timeout : float or (float, float)
-        Seconds to connect and to wait for each block.
-    expected : str, optional
-        sha256 the file must have; checked on the finished ``.part`` before it replaces
-        ``target``.
-    progress : bool
-        Show a tqdm bar on stderr (only when stderr is a terminal).
-    session : requests.Session, optional
-        Reused between downloads.
-
-    Returns
-    -------
-    str
-        sha256 of the downloaded file.
-
-    Raises
-    ------
-    DownloadError
-        No connection, name not resolved, refused, timeout, an HTTP error or a cut transfer
-        (names the URL, the reason in pt-BR and the bytes kept in the ``.part``).
-    DataError
-        A sha256 other than ``expected`` (the ``.part`` is removed, ``target`` is left as it
-        was).
-    """
-    import requests
-    from tqdm import tqdm
-
-    timeout = timeout if isinstance(timeout, tuple) else (timeout, timeout)
-    session = session or _session()
-    part = target.with_name(target.name + ".part")
-    have = part.stat().st_size if part.exists() else 0
-    resp = _get(session, url, target, timeout, {"Range": f"bytes={have}-"} if have else None,
-                kept=have)
-    with resp:
-        if resp.status_code == 416 and have:
-            size = resp.headers.get("Content-Range", "").rpartition("/")[2]
-            if size.isdigit() and int(size) == have:  # the .part was complete
-                return _publish(part, target, expected)
-            part.unlink()  # the file changed on the server: start again
-            return download(url, target, timeout=timeout, expected=expected,
-                            progress=progress, session=session)
-        if resp.status_code >= 400:
-            raise DownloadError(url, target, _http_reason(resp.status_code), "http",
-                                status=resp.status_code, kept=have)
-        start = 0
-        if resp.status_code == 206:
-            m = re.match(r"bytes (\d+)-", resp.headers.get("Content-Range", ""))
-            if m and int(m.group(1)) == have:
-                start = have
-            else:  # a range we did not ask for: start again
-                resp.close()
-                part.unlink(missing_ok=True)
-                return download(url, target, timeout=timeout, expected=expected,
-                                progress=progress, session=session)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        length = resp.headers.get("Content-Length")
-        total = start + int(length) if length and length.isdigit() else None
-        written = start
-        try:
-            with part.open("ab" if start else "wb") as fh, tqdm(
-                    total=total, initial=start, unit="", unit_scale=True, unit_divisor=1024,
-                    desc=target.name, leave=False, file=sys.stderr,
-                    disable=None if progress else True, bar_format=BAR_FORMAT) as bar:
-                for chunk in resp.iter_content(_CHUNK):
-                    fh.write(chunk)
-                    written += len(chunk)
-                    bar.update(len(chunk))
-        except requests.exceptions.RequestException as exc:
-            reason, kind = _reason(exc, timeout)
-            raise DownloadError(url, target, reason, kind, kept=_size(part)) from None
-        if total is not None and written < total:
-            raise DownloadError(url, target, f"a conexão terminou antes do fim (recebidos "
-                                f"{written} de {total} bytes)", "cut", kept=_size(part))
-    return _publish(part, target, expected)
-
-
-def _size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except OSError:
-        return 0
-
 
 # --- the publishers ------------------------------------------------------------------------
 
@@ -348,11 +127,18 @@ def _problem(s: Source, raw: Path, exc: DownloadError, name: str) -> str:
         "refused": "confira a conexão e rode o comando de novo mais tarde",
         "timeout": "rode o comando de novo mais tarde (o download continua de onde parou)",
         "cut": "rode o comando de novo (o download continua de onde parou)",
+        "deadline": "rode o comando de novo mais tarde (o download continua de onde parou)",
+        "size": "confira o endereço na página do publicador (o servidor mandou outro arquivo)",
+        "coding": "rode o comando de novo mais tarde (o servidor não mandou o arquivo como "
+                  "publicado)",
+        "malformed": "rode o comando de novo mais tarde (o servidor respondeu fora do "
+                     "protocolo)",
+        "redirects": "confira o endereço na página do publicador",
         "http": ("procure o arquivo na página do publicador" if exc.status == 404 else
                  "rode o comando de novo mais tarde"),
     }.get(exc.kind, "confira a conexão e rode o comando de novo")
     return (f"{s.label}: não foi possível baixar {exc.url}: {exc.reason}"
-            f"{_kept(exc.target, exc.kept)}. O que fazer: {advice}, ou {_by_hand(s, raw, name)}")
+            f"{kept_note(exc.target, exc.kept)}. O que fazer: {advice}, ou {_by_hand(s, raw, name)}")
 
 
 def _resolve(s: Source, raw: Path, session, timeout) -> tuple[str, str]:
@@ -360,12 +146,7 @@ def _resolve(s: Source, raw: Path, session, timeout) -> tuple[str, str]:
     publisher dates its file names)."""
     if not s.pattern:
         return s.url, s.filename
-    resp = _get(session, s.url, raw / s.folder / "(listagem)", timeout)
-    with resp:
-        if resp.status_code >= 400:
-            raise DownloadError(s.url, raw / s.folder, _http_reason(resp.status_code), "http",
-                                status=resp.status_code)
-        text = resp.text
+    text = read_text(session, s.url, raw / s.folder / "(listagem)", timeout)
     names = {urllib.parse.unquote(h.rstrip("/").rsplit("/", 1)[-1])
              for h in re.findall(r'href\s*=\s*["\']([^"\']+)["\']', text, re.I)}
     found = sorted(n for n in names if re.fullmatch(s.pattern, n))
@@ -463,7 +244,7 @@ def _derive(download: Path, ex: Extract, target: Path) -> str:
                 raise DataError("não é um arquivo zip legível (download incompleto ou "
                                 "corrompido?); apague-o para baixá-lo de novo",
                                 file=download) from None
-        return _publish(Path(tmp), target, None)
+        return publish(Path(tmp), target, None)
     finally:
         Path(tmp).unlink(missing_ok=True)
 
@@ -521,7 +302,7 @@ def fetch_official(raw: Path, keys: list[str] | None = None, *, progress: bool =
     today = today or dt.datetime.now(dt.timezone.utc).date().isoformat()
     doc = rawmanifest.load(raw)
     report = FetchReport()
-    session = _session()
+    session = new_session()
     session.unreachable = {}  # host -> the DownloadError that showed it unreachable
     for s in selected:
         if s.manual:
@@ -558,7 +339,8 @@ def _fetch_one(s, raw, doc, report, session, progress, timeout, today) -> Outcom
             try:
                 url, name = _resolve(s, raw, session, timeout)
                 path = raw / s.folder / name
-                download(url, path, timeout=timeout, progress=progress, session=session)
+                download(url, path, timeout=timeout, progress=progress, session=session,
+                         limit=Limit.of(name, s.size))
             except DownloadError as exc:
                 report.problems.append(_problem(s, raw, exc, name))
                 return Outcome(s, "falhou")
@@ -591,19 +373,15 @@ def _fetch_ckan(s, raw, doc, report, session, progress, timeout, today) -> Outco
         "file": folder, "files": [], "derived": []}
     have = {f["file"]: f for f in rec.get("files") or []}
     try:
-        resp = _get(session, api, raw / folder / "(lista)", timeout)
-        with resp:
-            if resp.status_code >= 400:
-                raise DownloadError(api, raw / folder, _http_reason(resp.status_code), "http",
-                                    status=resp.status_code)
-            try:
-                resources = resp.json()["result"]["resources"]
-                if not isinstance(resources, list):
-                    raise TypeError
-            except (ValueError, KeyError, TypeError):
-                raise DataError(f"{s.label}: a API do portal ({api}) não respondeu com a lista "
-                                "de arquivos do conjunto; o portal pode ter mudado. O que "
-                                f"fazer: {_by_hand(s, raw)}") from None
+        text = read_text(session, api, raw / folder / "(lista)", timeout)
+        try:
+            resources = json.loads(text)["result"]["resources"]
+            if not isinstance(resources, list):
+                raise TypeError
+        except (ValueError, KeyError, TypeError, RecursionError):
+            raise DataError(f"{s.label}: a API do portal ({api}) não respondeu com a lista "
+                            "de arquivos do conjunto; o portal pode ter mudado. O que "
+                            f"fazer: {_by_hand(s, raw)}") from None
     except DownloadError as exc:
         report.problems.append(_problem(s, raw, exc, ""))
         return Outcome(s, "falhou")
@@ -636,7 +414,8 @@ def _fetch_ckan(s, raw, doc, report, session, progress, timeout, today) -> Outco
         origin = "manual" if path.is_file() else "download"
         if origin == "download":
             try:
-                download(url, path, timeout=timeout, progress=progress, session=session)
+                download(url, path, timeout=timeout, progress=progress, session=session,
+                         limit=Limit.ceiling(f".{str(res.get('format')).lower()}"))
             except DownloadError as exc:
                 report.problems.append(_problem(s, raw, exc, name))
                 counts["falhou"] += 1
@@ -775,7 +554,7 @@ def fetch(dest: Path, mirror: str | Path | None = None, base_url: str | None = N
     if mirror is not None and os.path.realpath(mirror) == os.path.realpath(dest):
         raise DataError(f"--from {mirror} e --raw {dest} são a mesma pasta; esperada uma "
                         "pasta-espelho diferente da pasta de destino (os arquivos já estão lá)")
-    session = _session() if base_url is not None else None
+    session = new_session() if base_url is not None else None
     for rel in sorted({f.path for f in RAW.values()}):
         target = dest / rel
         if mirror is not None:
@@ -790,12 +569,13 @@ def fetch(dest: Path, mirror: str | Path | None = None, base_url: str | None = N
             os.close(fd)
             try:
                 shutil.copyfile(src, tmp)
-                digest = _publish(Path(tmp), target, expected.get(rel))
+                digest = publish(Path(tmp), target, expected.get(rel))
             finally:
                 Path(tmp).unlink(missing_ok=True)
         else:
             digest = download(f"{base_url.rstrip('/')}/{rel}", target,
-                              expected=expected.get(rel), progress=progress, session=session)
+                              expected=expected.get(rel), progress=progress, session=session,
+                              limit=Limit.ceiling(rel))
         sums[rel] = digest
     _write_sums(dest, sums)
     return sums

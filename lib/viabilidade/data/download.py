@@ -1,0 +1,480 @@
+"""One file downloaded over HTTP(S), bounded in size and time, told in pt-BR.
+
+:func:`download` is the loop every ``data fetch`` mode uses (publishers, mirror server).
+It uses ``requests`` (its exceptions tell a name that does not resolve from a refused
+connection and from a timeout) and streams with ``Range`` headers: bytes go to
+``<file>.part``; a later run asks for the rest with ``Range: bytes=<size>-`` and appends when
+the answer is ``206 Partial Content`` starting there. A finished file is checked (sha256)
+before it takes its place by renaming: a download that fails the check, or is cut, never
+replaces a good file, and the bytes already received stay in the ``.part`` for the next run.
+
+Every download is bounded (issue 32, a hostile server on 127.0.0.1):
+
+- **bytes as sent**: the client asks for ``Accept-Encoding: identity`` and reads the raw
+  bytes (no transparent gzip decoding); an answer with another ``Content-Encoding`` is
+  refused before a byte is written (a 1 MB gzip body had become a 1 GiB ``.part``);
+- **size**: :class:`Limit`, from the catalogue's recorded size plus :data:`MARGIN` (at least
+  :data:`MARGIN_MIN`), else the ceiling of the file's kind (:data:`CEILINGS`); an announced
+  ``Content-Length`` over it is refused at once, and the count is checked before each block
+  is written; a ``.part`` over the bound is deleted, never kept for resume (an endless body
+  had grown to 5,9 GB);
+- **time**: besides the per-read timeout, an overall deadline per file,
+  :data:`DEADLINE_BASE` plus the time the bound takes at :data:`MIN_RATE` (one byte per
+  second used to reset the read timeout forever); blocks are read as they arrive
+  (``read1``), so the deadline is looked at after every block;
+- **answers**: a ``206`` whose ``Content-Range`` does not start where it was asked restarts
+  once from zero, then fails (it used to recurse 976 times into a ``RecursionError``); at
+  most :data:`MAX_REDIRECTS` redirects;
+- **messages**: one pt-BR reason per fault — connection timeout, no answer, reading stopped,
+  oversized headers, malformed answer, redirect loop, unasked coding, over the bound,
+  deadline.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+import urllib.parse
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import DataError
+from ..os_errors import new_file_mode
+from .provenance import sha256
+
+#: Bytes read at a time, at most: a cut connection loses at most this much of what it sent.
+_CHUNK = 1 << 14
+#: Seconds to wait for a connection, and for each block of data.
+TIMEOUT = (15.0, 60.0)
+#: What the publishers' servers are told the client is.
+USER_AGENT = "viabilidade-data-fetch (estudos de viabilidade municipal, Goiás)"
+#: Progress bar in pt-BR words.
+BAR_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}B/{total_fmt}B [{elapsed} decorridos, faltam {remaining}]"
+#: Redirects followed before an address is told as a redirect loop.
+MAX_REDIRECTS = 10
+
+_MIB = 1 << 20
+#: Margin over a size the catalogue records (publishers re-issue files: a few more lines,
+#: a rounded "181 MB"): a quarter of it, and never less than :data:`MARGIN_MIN` bytes.
+MARGIN = 0.25
+MARGIN_MIN = _MIB
+#: Ceiling in bytes of a download whose size the catalogue does not record, by the end of
+#: its name. The largest file the catalogue names is the national Localidades KML zip
+#: (181 MB); the raw files the store reads are at most 7 MB (``shared/data``); the ceilings
+#: leave room for national zips an order of magnitude larger.
+CEILINGS = {".zip": 2048 * _MIB, ".gpkg": 1024 * _MIB, ".csv": 256 * _MIB,
+            ".geojson": 256 * _MIB, ".tar.xz": 256 * _MIB, ".xlsx": 64 * _MIB,
+            ".json": 64 * _MIB, ".kml": 64 * _MIB}
+#: Ceiling of a file of any other kind.
+CEILING_OTHER = 1024 * _MIB
+#: Ceiling of an answer read into memory: a folder listing, a portal's list of files.
+LISTING_MAX = 8 * _MIB
+#: The overall deadline of one file: this many seconds, plus its bound read at
+#: :data:`MIN_RATE` bytes per second (78.587 bytes → 1,1 MB → 78 s; 2 GiB → 9,1 h).
+DEADLINE_BASE = 60.0
+MIN_RATE = 64 * 1024
+
+
+def _bytes(n: int) -> str:
+    """``1.146.811 bytes`` (pt-BR thousands)."""
+    return f"{n:,} bytes".replace(",", ".")
+
+
+@dataclass(frozen=True)
+class Limit:
+    """How many bytes a download may write, and why (pt-BR, for messages).
+
+    Attributes
+    ----------
+    bytes : int
+        The bound.
+    why : str
+        Where it comes from: the recorded size and margin, or the kind's ceiling.
+    """
+
+    bytes: int
+    why: str
+
+    @classmethod
+    def recorded(cls, size: int) -> "Limit":
+        """The catalogue's recorded ``size`` (bytes) plus :data:`MARGIN`."""
+        margin = max(int(size * MARGIN), MARGIN_MIN)
+        return cls(size + margin, f"o tamanho registrado, {_bytes(size)}, mais a margem de "
+                                  f"{_bytes(margin)}")
+
+    @classmethod
+    def ceiling(cls, name: str) -> "Limit":
+        """The ceiling of the file kind of ``name`` (:data:`CEILINGS`)."""
+        low = name.lower()
+        for end, n in CEILINGS.items():
+            if low.endswith(end):
+                return cls(n, f"o teto de arquivos {end} sem tamanho registrado, {n // _MIB} MiB")
+        return cls(CEILING_OTHER, f"o teto de arquivos sem tamanho registrado, "
+                                  f"{CEILING_OTHER // _MIB} MiB")
+
+    @classmethod
+    def of(cls, name: str, size: int = 0) -> "Limit":
+        """:meth:`recorded` when ``size`` is known (> 0), else :meth:`ceiling`."""
+        return cls.recorded(size) if size > 0 else cls.ceiling(name)
+
+    @property
+    def deadline(self) -> float:
+        """Seconds one file may take in all (:data:`DEADLINE_BASE`, :data:`MIN_RATE`)."""
+        return DEADLINE_BASE + self.bytes / MIN_RATE
+
+
+class DownloadError(DataError):
+    """A download that failed: ``reason`` (pt-BR), ``kind`` (``dns``, ``refused``,
+    ``timeout``, ``http``, ``cut``, ``malformed``, ``redirects``, ``coding``, ``size``,
+    ``deadline``, ``other``), ``status`` (HTTP code or None), ``kept`` (bytes left in the
+    ``.part`` file for the next run)."""
+
+    def __init__(self, url: str, target: Path, reason: str, kind: str, *,
+                 status: int | None = None, kept: int = 0):
+        self.url, self.target, self.reason, self.kind = url, target, reason, kind
+        self.status, self.kept = status, kept
+        super().__init__(f"não foi possível baixar {url}: {reason}{kept_note(target, kept)}",
+                         file=target)
+
+
+def kept_note(target: Path, kept: int) -> str:
+    """What is said of the bytes kept in ``target.part`` (empty when none)."""
+    if not kept:
+        return ""
+    return (f"; os {kept} bytes já recebidos ficaram em {target.name}.part e a próxima "
+            "execução continua de onde parou")
+
+
+def _seconds(s: float) -> str:
+    return f"{s:g}".replace(".", ",")
+
+
+def _chain(exc: BaseException) -> list[BaseException]:
+    chain, e = [], exc
+    while e is not None and len(chain) < 10:
+        chain.append(e)
+        e = e.__cause__ or e.__context__ or (
+            e.args[0] if e.args and isinstance(e.args[0], BaseException) else None)
+        if e is None and chain[-1].args:  # urllib3 keeps the cause as the last argument
+            e = next((a for a in chain[-1].args if isinstance(a, BaseException)), None)
+            if e in chain:
+                e = None
+    return chain
+
+
+def _reason(exc: Exception, timeout, *, reading: bool = False) -> tuple[str, str]:
+    """pt-BR reason and kind of a ``requests``/``urllib3`` exception; ``reading``: raised
+    while the body was read (a timeout then means the server stopped sending)."""
+    import http.client
+
+    import requests
+    import urllib3
+
+    chain = _chain(exc)
+    text = " ".join(f"{type(c).__name__} {c}" for c in chain)
+    if isinstance(exc, requests.exceptions.ConnectTimeout) or (
+            isinstance(exc, urllib3.exceptions.ConnectTimeoutError)):
+        return (f"o servidor não aceitou a conexão em {_seconds(timeout[0])} s (tempo de "
+                "conexão esgotado)"), "timeout"
+    if reading and (isinstance(exc, (requests.exceptions.Timeout,
+                                     urllib3.exceptions.ReadTimeoutError, TimeoutError))
+                    or "timed out" in text):
+        return (f"o servidor parou de enviar dados por {_seconds(timeout[1])} s no meio do "
+                "arquivo (tempo de leitura esgotado)"), "timeout"
+    if isinstance(exc, requests.exceptions.Timeout):
+        return f"o servidor não respondeu em {_seconds(timeout[1])} s (tempo esgotado)", "timeout"
+    if isinstance(exc, requests.exceptions.TooManyRedirects):
+        return (f"o endereço redireciona sem parar (mais de {MAX_REDIRECTS} "
+                "redirecionamentos): o servidor está mal configurado ou o endereço mudou"), \
+            "redirects"
+    if any(isinstance(c, http.client.LineTooLong) for c in chain) or "got more than" in text:
+        return ("a resposta do servidor é malformada: cabeçalhos grandes demais ou em número "
+                "excessivo"), "malformed"
+    if any(isinstance(c, (http.client.BadStatusLine, urllib3.exceptions.HeaderParsingError))
+           for c in chain) and not any(isinstance(c, http.client.RemoteDisconnected)
+                                       for c in chain):
+        return "a resposta do servidor é malformada (não é uma resposta HTTP válida)", "malformed"
+    if isinstance(exc, (requests.exceptions.SSLError, urllib3.exceptions.SSLError)):
+        return "a conexão segura (HTTPS) falhou: certificado não aceito", "other"
+    if isinstance(exc, (requests.exceptions.ChunkedEncodingError,
+                        requests.exceptions.ContentDecodingError,
+                        urllib3.exceptions.ProtocolError, http.client.IncompleteRead)):
+        return "a conexão caiu no meio do download", "cut"
+    if isinstance(exc, requests.exceptions.ConnectionError):
+        if ("NameResolution" in text or "gaierror" in text or "Name or service not known" in text
+                or "Temporary failure in name resolution" in text or "nodename nor servname" in text):
+            return ("o nome do servidor não foi encontrado (sem conexão com a internet ou DNS "
+                    "indisponível)"), "dns"
+        if "Connection refused" in text or "ConnectionRefused" in text:
+            return ("o servidor recusou a conexão (sem rede, servidor fora do ar ou endereço "
+                    "errado)"), "refused"
+        if "RemoteDisconnected" in text or "IncompleteRead" in text or "reset" in text.lower():
+            return "a conexão caiu no meio do download", "cut"
+        return "sem conexão com o servidor (rede indisponível)", "other"
+    if isinstance(exc, (requests.exceptions.InvalidURL, requests.exceptions.MissingSchema,
+                        requests.exceptions.InvalidSchema)):
+        return "endereço inválido", "other"
+    return f"falha inesperada da conexão ({type(exc).__name__})", "other"
+
+
+def http_reason(status: int) -> str:
+    """pt-BR reason of an HTTP error status."""
+    if status == 404:
+        return ("o arquivo não existe nesse endereço (HTTP 404); o publicador pode tê-lo "
+                "movido ou renomeado")
+    if status in (401, 403):
+        return f"o servidor recusou o acesso (HTTP {status})"
+    if status >= 500:
+        return f"o servidor está com problemas (HTTP {status}); tente mais tarde"
+    return f"o servidor respondeu HTTP {status}"
+
+
+def _mismatch(target: Path, found: str, expected: str) -> DataError:
+    return DataError(f"sha256 diferente: encontrado {found}; esperado {expected}; o arquivo "
+                     "obtido foi descartado e o arquivo anterior, se havia, ficou como estava",
+                     file=target)
+
+
+def publish(tmp: Path, target: Path, expected: str | None) -> str:
+    """Check the sha256 of the finished temporary file ``tmp``, then move it onto ``target``
+    (atomically, same folder); on a mismatch remove ``tmp`` and leave ``target`` untouched."""
+    digest = sha256(tmp)
+    if expected is not None and digest != expected:
+        tmp.unlink(missing_ok=True)
+        raise _mismatch(target, digest, expected)
+    os.chmod(tmp, new_file_mode(target))  # the replaced file's mode, else umask's (not 0600)
+    os.replace(tmp, target)
+    return digest
+
+
+def new_session():
+    """A ``requests`` session asking for the bytes as stored, with :data:`MAX_REDIRECTS`."""
+    import requests
+
+    s = requests.Session()
+    s.headers["User-Agent"] = USER_AGENT
+    # The bytes as stored: a server's on-the-fly gzip would make Range offsets and
+    # Content-Length count other bytes than the ones written.
+    s.headers["Accept-Encoding"] = "identity"
+    s.max_redirects = MAX_REDIRECTS
+    return s
+
+
+def get(sess, url: str, target: Path, timeout, headers=None, kept: int = 0):
+    """GET with streaming; a network fault raised as :class:`DownloadError`.
+
+    A host already found unreachable in this session (name not resolved, connection refused,
+    timeout) is not tried again: the same reason is told at once.
+    """
+    import requests
+
+    host = urllib.parse.urlsplit(url).netloc
+    dead = getattr(sess, "unreachable", None)
+    if dead is not None and host in dead:
+        raise DownloadError(url, target, dead[host], "same", kept=kept)
+    try:
+        return sess.get(url, headers=headers or {}, stream=True, timeout=timeout,
+                        allow_redirects=True)
+    except (requests.exceptions.RequestException, OSError) as exc:
+        reason, kind = _reason(exc, timeout)
+        if dead is not None and kind in ("dns", "refused", "timeout"):
+            dead[host] = reason + " (na tentativa anterior, com o mesmo servidor)"
+        raise DownloadError(url, target, reason, kind, kept=kept) from None
+
+
+def _coding(resp, url: str, target: Path, kept: int) -> None:
+    """Refuse an answer coded otherwise than asked (``identity``)."""
+    coding = resp.headers.get("Content-Encoding", "").strip().lower()
+    if coding and coding != "identity":
+        raise DownloadError(url, target, f"o servidor enviou o arquivo codificado "
+                            f"(Content-Encoding: {coding[:40]}) sem que isso fosse pedido; "
+                            "nada foi gravado", "coding", kept=kept)
+
+
+def read_text(sess, url: str, target: Path, timeout, limit: int | None = None) -> str:
+    """The body of a small answer (a folder listing, a portal's JSON), at most ``limit``
+    bytes, as text; an HTTP error, an unasked coding or a longer body is a
+    :class:`DownloadError`. ``limit`` defaults to :data:`LISTING_MAX`."""
+    limit = LISTING_MAX if limit is None else limit
+    resp = get(sess, url, target, timeout)
+    with resp:
+        if resp.status_code >= 400:
+            raise DownloadError(url, target, http_reason(resp.status_code), "http",
+                                status=resp.status_code)
+        _coding(resp, url, target, 0)
+        data, t0 = bytearray(), time.monotonic()
+        try:
+            while block := resp.raw.read1(_CHUNK, decode_content=False):
+                data += block
+                if len(data) > limit:
+                    raise DownloadError(url, target, f"a resposta passou de {_bytes(limit)}, "
+                                        "o teto de uma listagem; o servidor não respondeu com "
+                                        "o que se esperava", "size")
+                if time.monotonic() - t0 > DEADLINE_BASE:
+                    raise DownloadError(url, target, _late(DEADLINE_BASE, len(data)),
+                                        "deadline")
+        except _network_errors() as exc:
+            reason, kind = _reason(exc, timeout, reading=True)
+            raise DownloadError(url, target, reason, kind) from None
+        return bytes(data).decode(resp.encoding or "utf-8", errors="replace")
+
+
+def _network_errors() -> tuple:
+    """What reading a body may raise from the network (not a full disk's ``OSError``)."""
+    import http.client
+
+    import requests
+    import urllib3
+
+    return (requests.exceptions.RequestException, urllib3.exceptions.HTTPError, TimeoutError,
+            ConnectionError, http.client.HTTPException)
+
+
+def _late(deadline: float, written: int) -> str:
+    return (f"o download passou do prazo de {_seconds(round(deadline, 1))} s para este arquivo "
+            f"(recebidos {_bytes(written)}; servidor lento demais)")
+
+
+def download(url: str, target: Path, *, timeout=TIMEOUT, expected: str | None = None,
+             progress: bool = True, session=None, limit: Limit | None = None,
+             deadline: float | None = None) -> str:
+    """Download ``url`` to ``target`` through ``target.part``, resuming a partial file.
+
+    Parameters
+    ----------
+    url : str
+        http(s) address.
+    target : Path
+        Final file; its parent is created.
+    timeout : float or (float, float)
+        Seconds to connect and to wait for each block.
+    expected : str, optional
+        sha256 the file must have; checked on the finished ``.part`` before it replaces
+        ``target``.
+    progress : bool
+        Show a tqdm bar on stderr (only when stderr is a terminal).
+    session : requests.Session, optional
+        Reused between downloads (:func:`new_session`).
+    limit : Limit, optional
+        Bytes the file may have (default :meth:`Limit.ceiling` of ``target``'s name).
+    deadline : float, optional
+        Seconds the whole file may take, restart included (default ``limit.deadline``).
+
+    Returns
+    -------
+    str
+        sha256 of the downloaded file.
+
+    Raises
+    ------
+    DownloadError
+        No connection, name not resolved, refused, a timeout (connecting, answering, or
+        reading mid-file), an HTTP error, a cut transfer, malformed headers, a redirect loop,
+        an unasked ``Content-Encoding``, more bytes than ``limit`` (the ``.part`` is
+        deleted), the deadline passed, or a ``206`` with the wrong range twice (names the
+        URL, the reason in pt-BR and the bytes kept in the ``.part``).
+    DataError
+        A sha256 other than ``expected`` (the ``.part`` is removed, ``target`` is left as it
+        was).
+    """
+    timeout = timeout if isinstance(timeout, tuple) else (timeout, timeout)
+    limit = limit or Limit.ceiling(target.name)
+    deadline = limit.deadline if deadline is None else deadline
+    sess = session or new_session()
+    part = target.with_name(target.name + ".part")
+    t0 = time.monotonic()
+    for attempt in (1, 2):  # the second: from zero, after an answer of the wrong range
+        if _size(part) > limit.bytes:
+            part.unlink()  # over the bound: never resumed
+        done = _attempt(url, target, part, sess, timeout, limit, t0 + deadline, deadline,
+                        progress, restarted=attempt == 2)
+        if done:
+            return publish(part, target, expected)
+        part.unlink(missing_ok=True)
+    raise AssertionError("unreachable")  # _attempt raises on the second wrong range
+
+
+def _attempt(url, target, part, sess, timeout, limit, end, deadline, progress, *,
+             restarted: bool) -> bool:
+    """One request: True when ``part`` holds the whole file, False to restart from zero."""
+    from tqdm import tqdm
+
+    have = _size(part)
+    resp = get(sess, url, target, timeout, {"Range": f"bytes={have}-"} if have else None,
+               kept=have)
+    with resp:
+        if resp.status_code == 416 and have:
+            size = resp.headers.get("Content-Range", "").rpartition("/")[2]
+            if size.isdigit() and int(size) == have:  # the .part was complete
+                return True
+            return _restart(url, target, restarted, "o servidor recusou o trecho pedido "
+                            "(HTTP 416) também ao recomeçar do zero")
+        if resp.status_code >= 400:
+            raise DownloadError(url, target, http_reason(resp.status_code), "http",
+                                status=resp.status_code, kept=have)
+        _coding(resp, url, target, have)
+        start = 0
+        if resp.status_code == 206:
+            got = resp.headers.get("Content-Range", "")
+            m = re.match(r"bytes (\d+)-", got)
+            if not (m and int(m.group(1)) == have):  # a range we did not ask for
+                return _restart(url, target, restarted, "o servidor respondeu de novo com um "
+                                f"trecho diferente do pedido (Content-Range: {got[:60]!r}, "
+                                f"pedido a partir do byte {have}); a resposta é malformada")
+            start = have
+        length = resp.headers.get("Content-Length", "").strip()
+        total = start + int(length) if length.isdigit() and len(length) < 20 else None
+        if total is not None and total > limit.bytes:
+            part.unlink(missing_ok=True)
+            raise DownloadError(url, target, f"o servidor anuncia {_bytes(total)}, mais que o "
+                                f"limite de {_bytes(limit.bytes)} ({limit.why}); nada foi "
+                                "gravado", "size")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        written = start
+        try:
+            with part.open("ab" if start else "wb") as fh, tqdm(
+                    total=total, initial=start, unit="", unit_scale=True, unit_divisor=1024,
+                    desc=target.name, leave=False, file=sys.stderr,
+                    disable=None if progress else True, bar_format=BAR_FORMAT) as bar:
+                while chunk := resp.raw.read1(_CHUNK, decode_content=False):
+                    if written + len(chunk) > limit.bytes:
+                        fh.close()
+                        part.unlink(missing_ok=True)
+                        raise DownloadError(url, target, f"o servidor enviou mais que o limite "
+                                            f"de {_bytes(limit.bytes)} ({limit.why}); o "
+                                            "download foi interrompido e os bytes recebidos, "
+                                            "apagados", "size")
+                    fh.write(chunk)
+                    written += len(chunk)
+                    bar.update(len(chunk))
+                    if time.monotonic() > end:
+                        fh.flush()
+                        raise DownloadError(url, target, _late(deadline, written), "deadline",
+                                            kept=_size(part))
+        except _network_errors() as exc:
+            reason, kind = _reason(exc, timeout, reading=True)
+            raise DownloadError(url, target, reason, kind, kept=_size(part)) from None
+        if total is not None and written < total:
+            raise DownloadError(url, target, f"a conexão terminou antes do fim (recebidos "
+                                f"{written} de {total} bytes)", "cut", kept=_size(part))
+    return True
+
+
+def _restart(url: str, target: Path, restarted: bool, reason: str) -> bool:
+    """False (restart from zero) the first time; the second time, ``reason`` is raised."""
+    if restarted:
+        raise DownloadError(url, target, reason, "malformed")
+    return False
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+__all__ = ["CEILINGS", "DownloadError", "LISTING_MAX", "Limit", "TIMEOUT", "download", "get",
+           "http_reason", "kept_note", "publish", "new_session", "read_text"]

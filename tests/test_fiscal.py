@@ -163,7 +163,9 @@ def test_creation_posse_dabadia(store):
     assert [y for y, _, _ in e.art14_quota] == [2027, 2028, 2029]
     cam = e.obligations[0]
     assert (cam.law, cam.percent) == ("CF, art. 29-A, I", 7.0)
-    assert cam.amount_brl == pytest.approx(round(e.equal_part_brl * 0.07, 2))
+    # the known revenue: the ICMS equal part and the FPM estimated in reais (issue 33)
+    assert e.revenue_base_brl == pytest.approx(e.equal_part_brl + e.money["novo"])
+    assert cam.amount_brl == pytest.approx(round(e.revenue_base_brl * 0.07, 2))
 
 
 def test_creation_chapter_text(store):
@@ -178,9 +180,10 @@ def test_creation_chapter_text(store):
         assert text in html, text
     # legal review 3, finding 4: estimated money to the thousand, after "cerca de"
     nb = "\u00a0"
-    assert (f"Receita já conhecida em reais: cerca de R${nb}2,48{nb}milhões por ano") in html
-    assert f"<td class=\"num\">cerca de R${nb}174{nb}mil</td>" in html  # 7 % (CF, art. 29-A, I)
-    assert "2.478.979,43" not in html and "173.528,56" not in html
+    assert (f"Receita já conhecida em reais: cerca de R${nb}14,77{nb}milhões por ano") in html
+    # 7 % (CF, art. 29-A, I) of R$ 14.771.692,95
+    assert f"<td class=\"num\">cerca de R${nb}1,03{nb}milhões</td>" in html
+    assert "14.771.692,95" not in html and "1.034.018,51" not in html
 
 
 # ----------------------------------------------------------------------------- a fusion
@@ -195,16 +198,17 @@ def test_fusion_anhanguera_cumari_gives_up_a_coefficient(store):
     assert e.others_loss == pytest.approx(1 - 254.8 / 254.2)  # negative: the others gain
     assert e.equal_part == pytest.approx(0.10 / 245)
     assert e.art14_share is None
-    # new-user review 13: the fused municipality's one equal ICMS share is a known floor
-    assert e.revenue_base_brl == pytest.approx(e.equal_part_brl)
-    assert fmt.money(e.revenue_base_brl) == "R$\u00a02.499.216,00"
+    # new-user review 13: the fused municipality's one equal ICMS share and its FPM (issue
+    # 33, in reais) are a known floor
+    assert e.revenue_base_brl == pytest.approx(e.equal_part_brl + e.money["novo"])
+    assert fmt.money(e.revenue_base_brl) == "R$\u00a014.840.287,95"
     education = next(o for o in e.obligations if o.law == "CF, art. 212")
-    assert fmt.money(education.amount_brl) == "R$\u00a0624.804,00"
+    assert fmt.money(education.amount_brl) == "R$\u00a03.710.071,99"
     html = economic_section(a, store)
-    assert "Receita já conhecida em reais: cerca de R$\u00a02,50\u00a0milhões por ano" in html
-    assert "cerca de R$\u00a0625\u00a0mil" in html and "624.804,00" not in html
-    assert ("Falta o FPM em reais e, na fusão, a parte do ICMS pelo valor adicionado dos "
-            "municípios fundidos: os valores abaixo são pisos") in html
+    assert "Receita já conhecida em reais: cerca de R$\u00a014,84\u00a0milhões por ano" in html
+    assert "cerca de R$\u00a03,71\u00a0milhões" in html and "3.710.071,99" not in html
+    assert ("Falta a parte do ICMS pelo valor adicionado dos municípios fundidos: os valores "
+            "abaixo são pisos") in html
     assert "a fusão abre mão de 0,6 de coeficiente" in html
     assert "ganha 0,236" in html
 
@@ -236,7 +240,9 @@ def test_screening_sentence(store):
         "Goiás perderia 0,16\u00a0% do FPM-Interior (a soma dos coeficientes passaria de 254,8 "
         "para 255,2; coeficientes pela faixa de população do Censo 2022, DL 1.881/1981; soma "
         "publicada pelo TCU para 2023), e 0,40\u00a0% da sua cota igual do ICMS (LC estadual nº "
-        "177/2022, art. 2º, II).")
+        "177/2022, art. 2º, II). Em reais (estimado, FPM de 2022 a preços correntes), cada "
+        "município perderia cerca de R$\u00a032\u00a0mil brutos por ano por ponto de coeficiente; "
+        "um município de coeficiente 0,6, cerca de R$\u00a019\u00a0mil.")
 
 
 def test_slide_deck_has_the_economic_slide(store):
@@ -355,7 +361,8 @@ source = "estimativa dos proponentes (exemplo)"
     assert e.art14_share == pytest.approx(0.08) and e.art14_basis == "published"
     assert e.art14_quota[0] == (2027, 9_000_000.0, 720_000.0)
     assert e.art14_quota[1][1:] == (None, None)  # the quota of 2028 was not given
-    assert e.revenue_base_brl == pytest.approx(800_000 + e.equal_part_brl + 720_000)
+    assert e.revenue_base_brl == pytest.approx(800_000 + e.equal_part_brl + 720_000
+                                               + e.money["novo"])
     education = next(o for o in e.obligations if o.law == "CF, art. 212")
     assert education.amount_brl == pytest.approx(round(e.revenue_base_brl * 0.25, 2))
 

@@ -193,6 +193,32 @@ def tract_raw() -> dict[str, RawFile]:
     }
 
 
+#: Raw files of the fourth pass (SOURCES.md), read only when present (the store's optional
+#: tables ``fpm_monthly``, ``fpm_credits``, ``official_areas``; :mod:`.transfers`).
+FOURTH_PASS = "2026-12-07"
+OPTIONAL_RAW = {
+    "fpm_mensal": RawFile(
+        "fiscal/go_fpm_mensal_estado_tesouro_1991-2023-09.csv",
+        "Transferências obrigatórias da União: FPM mensal de Goiás (interior com a reserva; "
+        "capital à parte), valores brutos", "Tesouro Nacional", "jan. 1991 a set. 2023",
+        FOURTH_PASS, "GitHub oakartur/teste_ds commit 078841edb9ec72ec077d0b90c7568d5e676a5b8e "
+        "(FPM.csv e FPMCAPITAIS.csv)"),
+    "fpm_municipios": RawFile(
+        "fiscal/go_transferencias_mensais_municipios_tesouro_2023-03.csv",
+        "Transferências constitucionais para municípios, março de 2023 (linhas de GO; FPM "
+        "creditado, líquido da retenção de 20 % ao FUNDEB; 1º e 2º decêndios)",
+        "Tesouro Nacional", "março de 2023", FOURTH_PASS,
+        "GitHub Rodslater/transferencias commit 2833f64db42187df2076e4dc6416907515eabe3b "
+        "(TransferenciaMensalMunicipios202303.csv)"),
+    "areas_oficiais": RawFile(
+        "geo/go_areas_territoriais_oficiais_ibge_2022.csv",
+        "Áreas Territoriais 2022 (área territorial oficial dos municípios, km²)", "IBGE",
+        "2022", FOURTH_PASS,
+        "GitHub tchiluanda/municipios commit ff28ea9dee74dd4c5287c59394729dbdcc3abf0e "
+        "(areas-mun-2022.xlsx, planilha AR_BR_MUN_2022)"),
+}
+
+
 #: The TSE electorate profile of 2026, read from two files (:data:`DATASETS`).
 PROFILE_2026 = ("TSE, perfil do eleitorado de 2026 (julho, data não conferida; Bom Jesus de "
                 "Goiás pela diferença do total do estado)")
@@ -235,6 +261,11 @@ DATASETS = {
     "tracts_mesh_zip": "IBGE, Malha de Setores Censitários do Censo 2022 (Goiás)",
     "tracts_basic": "IBGE, Censo Demográfico 2022, Agregados por Setores Censitários — "
                     "Básico (referência 31/07/2022)",
+    "fpm_mensal": "Tesouro Nacional, Transferências obrigatórias da União: FPM mensal de "
+                  "Goiás, 1991 a setembro de 2023",
+    "fpm_municipios": "Tesouro Nacional, Transferências constitucionais para municípios, "
+                      "março de 2023",
+    "areas_oficiais": "IBGE, Áreas Territoriais 2022 (área territorial oficial)",
 }
 
 #: What was checked of the third-party copies (shared/data/SOURCES.md): only checks between
@@ -279,7 +310,7 @@ def dataset_label(record: dict) -> str:
     """The official data set of a provenance record (:data:`DATASETS`), found by its raw
     file; the record's own ``publisher: source`` when the file is not one of :data:`RAW`."""
     paths = {f.get("path") for f in record.get("files") or []}
-    raws = {**RAW, **tract_raw()}
+    raws = {**RAW, **tract_raw(), **OPTIONAL_RAW}
     hits = [role for role, raw in raws.items() if raw.path in paths and role in DATASETS]
     # One file can serve several roles (the Localidades 2022 KMLs): the record's source tells.
     for role in hits:
@@ -317,7 +348,7 @@ def record(raw: Path, role: str) -> dict:
     raw : Path
         Raw folder.
     role : str
-        Key of :data:`RAW` or of :func:`tract_raw`.
+        Key of :data:`RAW`, :data:`OPTIONAL_RAW` or :func:`tract_raw`.
 
     Returns
     -------
@@ -330,7 +361,7 @@ def record(raw: Path, role: str) -> dict:
     """
     from .rawmanifest import derived_from
 
-    f = RAW[role] if role in RAW else tract_raw()[role]
+    f = RAW.get(role) or OPTIONAL_RAW.get(role) or tract_raw()[role]
     digest = sha256(raw / f.path)
     retrieved, via = f.retrieved, f.via
     fetched = derived_from(raw, f.path, digest)

@@ -86,7 +86,17 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
 OPTIONAL_TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "tracts": (("cod_setor", "cod_distrito", "cod_ibge", "situacao", "cd_sit", "populacao",
                 "domicilios", "domicilios_ocupados", "geometry"), ("cod_setor",)),
+    "fpm_monthly": (("serie", "ano", "mes", "valor_brl"), ("serie", "ano", "mes")),
+    "fpm_credits": (("cod_ibge", "ano", "mes", "decendio_1_brl", "decendio_2_brl",
+                     "decendio_3_brl"), ("cod_ibge", "ano", "mes")),
+    "official_areas": (("cod_ibge", "area_oficial_km2", "area_malha_km2"), ("cod_ibge",)),
 }
+
+#: Optional tables read from one raw file each (:data:`.provenance.OPTIONAL_RAW`), built
+#: only when that file is in the raw folder: table -> (raw role, other roles it rests on).
+OPTIONAL_FILES = {"fpm_monthly": ("fpm_mensal", ()),
+                  "fpm_credits": ("fpm_municipios", ("agg_mun",)),
+                  "official_areas": ("areas_oficiais", ("agg_mun", "boundaries"))}
 
 #: The GeoParquet tables, and the zstd level each is written with. The full mesh's
 #: coordinates (13 decimals) barely compress: level 9 gives 16,5 MB in about 3 s, level 19
@@ -250,7 +260,7 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     # One spelling everywhere: the Censo 2022 name (the KML says "Bom Jesus" for Bom Jesus de Goiás).
     bounds = bounds.drop(columns=["nome"]).merge(mun[["cod_ibge", "nome"]], on="cod_ibge")
     bounds = gpd.GeoDataFrame(bounds, geometry="geometry", crs="EPSG:4674")
-    _check_areas(bounds, mun, p["boundaries"], cache)
+    measured = _check_areas(bounds, mun, p["boundaries"], cache)
     overlap = cache.value("coverage", lambda: coverage_problem(bounds))
     if overlap:
         raise DataError(overlap, file=p["boundaries"])
@@ -259,17 +269,42 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
         "map", lambda: simplify_for_maps(bounds).geometry.to_numpy())
     cache.keep()
 
-    return {"municipalities": mun, "districts": dist, "electorate": electorate,
+    tables = _optional_tables(raw, mun, dict(zip(bounds["cod_ibge"], measured)))
+    return {**tables, "municipalities": mun, "districts": dist, "electorate": electorate,
             "electorate_profile": profile,
             "crosswalk": cw_table, "seats": seat, "vilas": vilas, "state_revenue": state_rev,
             "pib": pib, "fpm_interior": fpm, "history": history, "boundaries": bounds,
             "boundaries_map": maps}
 
 
-def _check_areas(bounds, mun: pd.DataFrame, path: Path, cache=None) -> None:
+def _optional_tables(raw: Path, mun: pd.DataFrame, measured: dict[str, float]) -> dict:
+    """The tables of :data:`OPTIONAL_FILES` whose raw file is in ``raw``: the Tesouro's FPM
+    (monthly state series, one month's credits per municipality) and the IBGE's official
+    areas beside the mesh's geodesic ones (``measured``, km² by code)."""
+    from . import transfers
+    from .provenance import OPTIONAL_RAW
+
+    out = {}
+    for name, (role, _) in OPTIONAL_FILES.items():
+        path = raw / OPTIONAL_RAW[role].path
+        if not path.is_file():
+            continue
+        if name == "fpm_monthly":
+            out[name] = transfers.read_fpm_monthly(path)
+        elif name == "fpm_credits":
+            out[name] = transfers.read_fpm_credits(path, mun)
+        else:
+            t = transfers.read_official_areas(path, mun)
+            t["area_malha_km2"] = t["cod_ibge"].map(measured).astype(float)
+            out[name] = t
+    return out
+
+
+def _check_areas(bounds, mun: pd.DataFrame, path: Path, cache=None) -> list[float]:
     """Refuse a mesh whose geodesic areas stray from the Censo 2022 areas by more than
     :data:`AREA_TOLERANCE` (a mesh of another year, or a wrong file). The measured areas
-    are taken from ``cache`` (:class:`viabilidade.data.meshcache.MeshCache`) when given."""
+    are taken from ``cache`` (:class:`viabilidade.data.meshcache.MeshCache`) when given;
+    returned in the order of ``bounds`` (km², GRS80)."""
     from ..common.geodesy import geodesic_area_km2
     from ..common.numbers import fmt as fmt_num
 
@@ -288,6 +323,7 @@ def _check_areas(bounds, mun: pd.DataFrame, path: Path, cache=None) -> None:
                         f"{' …' if len(bad) > 5 else ''}; esperada diferença de no máximo "
                         f"{fmt_num(AREA_TOLERANCE * 100)} % em cada município",
                         file=path, column="13. Referência")
+    return list(areas)
 
 
 def _arrow(df: pd.DataFrame, columns: tuple[str, ...], keys: tuple[str, ...]) -> pa.Table:
@@ -357,6 +393,9 @@ def build_store(raw: Path, out: Path | None = None) -> dict:
 
     found = tract_files(raw)
     layout = {name: (columns, keys, roles) for name, (columns, keys, roles) in TABLES.items()}
+    for name, (role, rests_on) in OPTIONAL_FILES.items():
+        if name in tables:
+            layout[name] = (*OPTIONAL_TABLES[name], (role, *rests_on))
     if found is not None:
         tables["tracts"] = read_tracts(*found, districts=tables["districts"])
         layout["tracts"] = (*OPTIONAL_TABLES["tracts"], tract_roles(raw))

@@ -16,7 +16,7 @@ import pandas as pd
 
 from ..rules.common import fmt
 from ..rules.result import Basis, Figure
-from . import fpm, icms, legislature, minimums
+from . import fpm, icms, legislature, minimums, paid
 
 #: The TCU figures the chapter uses (the store's ``fpm_interior`` items, Goiás).
 POOL_ITEMS = {"participacao_estado_fpm_interior": "state_share_percent",
@@ -162,6 +162,19 @@ class Economy:
     obligations : list of Obligation
     reserve : list of str
         Portuguese notes on the FPM reserve (territories above 142.633 inhabitants).
+    point : paid.PointValue or None
+        One coefficient point's year in reais (:func:`point_value`); ``None`` when the
+        store lacks the Tesouro's tables.
+    money : dict
+        The FPM in reais per year, gross, estimated on ``point`` (:func:`_money`): ``novo``,
+        ``origem_antes``/``origem_depois`` (first origin and its remainder: a creation),
+        ``por_ponto`` (what each other municipality loses per point), ``menor`` and ``mediano``
+        (``(name, population, coefficient, loss)`` of the smallest and the median other
+        interior municipality by population); empty without ``point``.
+    installation : int or None
+        Year the new (or fused) municipality would be installed, 1 January (art. 9;
+        :func:`viabilidade.rules.calendar.installation_date`): from then on the FPM and the
+        ICMS equal part are its own; ``None`` when the creation year is an election year.
     sources : list of str
         Every source and year the chapter uses, for the closing note.
     """
@@ -189,6 +202,48 @@ class Economy:
     obligations: list[Obligation] = field(default_factory=list)
     reserve: list[str] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
+    point: paid.PointValue | None = None
+    money: dict = field(default_factory=dict)
+    installation: int | None = None
+
+
+def paid_coefficients(store) -> pd.DataFrame | None:
+    """The coefficient the Tesouro paid each interior municipality beside its bracket's
+    (:func:`viabilidade.fiscal.paid.paid_coefficients`, March 2023: 210 of 245 agree);
+    ``None`` when the store lacks ``fpm_credits``."""
+    credits = getattr(store, "fpm_credits", None) if store is not None else None
+    if credits is None:
+        return None
+    return paid.paid_coefficients(credits, store.municipalities)
+
+
+def point_value(store, total: float) -> paid.PointValue | None:
+    """One coefficient point's year of FPM-Interior in Goiás, from the store's Tesouro tables
+    (:func:`viabilidade.fiscal.paid.point_value`), over the sum ``total``; ``None`` when the
+    store lacks ``fpm_monthly`` or ``fpm_credits`` (built without those raw files)."""
+    monthly = getattr(store, "fpm_monthly", None) if store is not None else None
+    table = paid_coefficients(store)
+    if monthly is None or table is None:
+        return None
+    return paid.point_value(monthly, table, total)
+
+
+def _money(point, store, new, before, after, total, total_after, others_loss) -> dict:
+    """The FPM in reais per year (gross, :class:`Economy` ``money``)."""
+    if point is None or total_after is None or new.coefficient is None:
+        return {}
+    out = {"novo": point.amount(new.coefficient, total_after)}
+    if before and after and before[0].coefficient is not None and after[0].coefficient is not None:
+        out["origem_antes"] = point.amount(before[0].coefficient, total)
+        out["origem_depois"] = point.amount(after[0].coefficient, total_after)
+    out["por_ponto"] = point.gross * others_loss
+    t = fpm.interior_coefficients(store.municipalities)
+    t = t[~t["cod_ibge"].isin([b.cod_ibge for b in before])].sort_values(
+        ["populacao", "cod_ibge"]).reset_index(drop=True)
+    for key, row in (("menor", t.iloc[0]), ("mediano", t.iloc[(len(t) - 1) // 2])):
+        out[key] = (str(row["nome"]), int(row["populacao"]), float(row["coeficiente"]),
+                    float(row["coeficiente"]) * out["por_ponto"])
+    return out
 
 
 def _latest_icms(store) -> tuple[int | None, float | None, str]:
@@ -299,6 +354,7 @@ def economy(analysis, store) -> Economy:
         after = [Coefficient(x.label, x.cod_ibge, x.population, x.coefficient, x.bracket,
                              fpm.pool_share(x.coefficient, total_after)) for x in after]
     others_loss = fpm.dilution(total, delta) if total_after else None
+    point = point_value(store, total) if total else None
 
     n_new = 1 - len(before) if merges else 1
     year, icms_brl, icms_source = _latest_icms(store)
@@ -307,15 +363,18 @@ def economy(analysis, store) -> Economy:
 
     creation, _ = calendar.creation_year(c, analysis.settings)
     years = (creation, creation + 1, creation + 2)
+    installation = (None if calendar.is_election_year(creation)
+                    else calendar.installation_date(creation).year)
     share, basis, method, quota = (None, None, "", []) if merges else _art14(analysis, years)
 
     own = c.own_revenue
     # The known part of the revenue, a floor: the user's own revenue, the new municipality's
-    # equal ICMS share (a fusion's too: the fused municipality receives one) and art. 14's
-    # share; the rest of a fusion's revenue (the fused municipalities' other shares) is not
+    # equal ICMS share (a fusion's too: the fused municipality receives one), art. 14's
+    # share and the estimated FPM (gross: the FUNDEB retention is part of the base); the rest of a fusion's revenue (the fused municipalities' other shares) is not
     # known here.
+    money = _money(point, store, new, before, after, total, total_after, others_loss)
     known = [v for v in (own.value_brl if own else None, eq_brl,
-                         quota[0][2] if quota else None) if v]
+                         quota[0][2] if quota else None, money.get("novo")) if v]
     base_brl = sum(known) if known else None
     pop = int(round(p.area.population.value)) if p.area.population and p.area.population.value else 0
     cam, pay = legislature.camara_cap(pop), legislature.councillor_pay_cap(pop)
@@ -372,10 +431,16 @@ def economy(analysis, store) -> Economy:
         sources.append(f"Receita própria: {own.source} ({own.year})")
     sources.append("Despesas obrigatórias: CF, arts. 29, VI e VII, 29-A (EC nº 58/2009 e "
                    "nº 109/2021) e 212; LC nº 141/2012, art. 7º")
+    if point is not None:
+        sources.append(f"FPM em reais: Tesouro Nacional, FPM mensal de Goiás, soma de "
+                       f"{point.year}; reserva medida nos créditos de {point.reserve_month} "
+                       "(Transferências constitucionais para municípios); retenção do FUNDEB: "
+                       "Lei nº 14.113/2020, art. 3º")
     return Economy("fusion" if merges else "creation", pl, new, before, after, delta,
                    others_loss, year, icms_brl, icms_source, eq, eq_brl,
                    icms.equal_part_loss(icms.MUNICIPALITIES, n_new), share, basis, method, years,
-                   quota, own, base_brl, obligations, reserve, sources)
+                   quota, own, base_brl, obligations, reserve, sources, point, money,
+                   installation)
 
 
 def record(e: Economy) -> dict:
@@ -399,6 +464,17 @@ def record(e: Economy) -> dict:
                 "novo": coef(e.new), "antes": [coef(x) for x in e.before],
                 "depois": [coef(x) for x in e.after], "variacao_soma": e.delta,
                 "perda_demais": e.others_loss},
+        "fpm_reais": None if e.point is None else {
+            "ano": e.point.year, "base": "estimado, FPM de {} a preços correntes".format(e.point.year),
+            "interior_bruto_brl": e.point.interior_gross,
+            "parcela_reserva": e.point.reserve_share, "mes_reserva": e.point.reserve_month,
+            "ponto_bruto_brl": e.point.gross, "ponto_liquido_brl": e.point.net,
+            "soma_coeficientes": e.point.total,
+            "novo_bruto_brl": e.money.get("novo"),
+            "origem_antes_bruto_brl": e.money.get("origem_antes"),
+            "origem_depois_bruto_brl": e.money.get("origem_depois"),
+            "perda_demais_por_ponto_brl": e.money.get("por_ponto"),
+            "menor": e.money.get("menor"), "mediano": e.money.get("mediano")},
         "icms": {"cota_igual": e.equal_part, "cota_igual_brl": e.equal_part_brl,
                  "ano_receita": e.icms_year, "fonte_receita": e.icms_source or None,
                  "perda_cota_igual_demais": e.equal_loss,

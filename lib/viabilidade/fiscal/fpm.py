@@ -67,6 +67,11 @@ CAPITAL = "5208707"
 PARTS_PERCENT = {"capitais": Fraction("10"), "interior": Fraction("86.4"),
                  "reserva": Fraction("3.6")}
 
+#: The FPM's part retained for the FUNDEB, in % of each credit (CF, ADCT art. 60 as given by
+#: EC 108/2020, and art. 212-A, II; Lei 14.113/2020, art. 3º, II): what a municipality is
+#: credited is the rest, 80 %.
+FUNDEB_PERCENT = Fraction(20)
+
 #: Interior municipalities of more than this population also take part in the reserve (DL
 #: 1.881/1981, art. 2º, as the press reports it on LC 198/2023; the article's text was not at
 #: hand). A study only names such territories; the reserve is not computed.
@@ -214,6 +219,12 @@ def dilution(total: float, change: float) -> float:
     if total <= 0 or total + change <= 0:
         raise ValueError(f"sum of coefficients {total} + {change} must stay positive")
     return 1.0 - total / (total + change)
+
+
+def net_of_fundeb(gross: float) -> float:
+    """What is credited of a gross FPM amount after the FUNDEB retention
+    (:data:`FUNDEB_PERCENT`): ``gross × 0,8``."""
+    return float(gross) * float(1 - FUNDEB_PERCENT / 100)
 
 
 def pool_share(coef: float, total: float) -> float:

@@ -130,9 +130,64 @@ def _fpm_part(e: Economy) -> str:
              "é a publicada pelo TCU; aplicada a faixa à população do Censo 2022 dos "
              f"{pl.municipalities} municípios, a soma seria 250,8: a diferença de 4,0 são "
              "coeficientes mantidos pela LC nº 198/2023, que os dados disponíveis não atribuem a "
-             "municípios. O valor em reais não é dado: não há, nos dados do estudo, o total anual "
-             "do FPM pago aos municípios de Goiás (STN).</p>")
+             "municípios.</p>")
+    body += _fpm_money(e)
     body += "".join(f"<p>{esc(r)}</p>" for r in e.reserve)
+    return body
+
+
+#: What every FPM amount in reais is (issue 33): its year and basis.
+def money_basis(e: Economy) -> str:
+    """``"estimado, FPM de 2022 a preços correntes"``: the basis of every FPM amount in reais."""
+    return f"estimado, FPM de {e.point.year} a preços correntes"
+
+
+def _gross_net(value: float) -> str:
+    """``"cerca de R$ 12,31 milhões brutos (cerca de R$ 9,85 milhões líquidos do FUNDEB)"``."""
+    return (f"{fmt.money_about(value)} brutos ({fmt.money_about(fpm.net_of_fundeb(value))} "
+            "líquidos do FUNDEB)")
+
+
+def _fpm_money(e: Economy) -> str:
+    """The FPM in reais per year: one point's value, the new municipality, the origin's
+    remainder, each other municipality (per point, the smallest and the median). Without the
+    Tesouro's tables in the store, says that no amount can be given."""
+    if e.point is None or not e.money:
+        return ("<p>O valor em reais não é dado: o repositório de dados não tem os repasses do "
+                "FPM publicados pelo Tesouro Nacional.</p>")
+    p, m = e.point, e.money
+    creation = e.kind == "creation"
+    body = (f"<h4>O FPM em reais</h4><p>Um ponto de coeficiente valeu, em {p.year}, "
+            f"{_gross_net(p.gross)} por ano: o FPM do interior de Goiás pago em {p.year}, "
+            f"{fmt.money(p.interior_gross)} (Tesouro Nacional, valor bruto), menos a parte da "
+            f"reserva ({fmt.percent(100 * p.reserve_share, 2)}, medida nos créditos de "
+            f"{p.reserve_month}), dividido pela soma dos coeficientes, {fmt.number(p.total, 1)} "
+            "(TCU). Do valor bruto, 20 % ficam retidos para o FUNDEB (Lei nº 14.113/2020, "
+            "art. 3º) e voltam ao Município conforme as suas matrículas. Os valores abaixo são "
+            f"anuais, com a base “{money_basis(e)}”: o que o coeficiente teria rendido em "
+            f"{p.year}, não uma previsão, pois o FPM acompanha a arrecadação do imposto de "
+            "renda e do IPI.</p>")
+    who = "Novo município" if creation else "Município resultante da fusão"
+    pairs = [(f"{who} (coeficiente {_coef(e.new.coefficient)})",
+              _gross_net(m["novo"]) + (f", a partir da instalação ({e.installation})"
+                                       if e.installation else ""))]
+    if "origem_antes" in m:
+        b, a = e.before[0], e.after[0]
+        pairs.append((f"{b.label}: antes (coeficiente {_coef(b.coefficient)})",
+                      _gross_net(m["origem_antes"])))
+        pairs.append((f"Remanescente de {b.label} (coeficiente {_coef(a.coefficient)})",
+                      _gross_net(m["origem_depois"])))
+        pairs.append((f"Perda do remanescente de {b.label}",
+                      _gross_net(m["origem_antes"] - m["origem_depois"])))
+    verb = "Perda" if m["por_ponto"] > 0 else "Ganho"
+    pairs.append((f"{verb} de cada um dos demais municípios do interior, por ponto de "
+                  "coeficiente", _gross_net(abs(m["por_ponto"]))))
+    for key, what in (("menor", "do menor"), ("mediano", "do mediano")):
+        name, pop, coef, loss = m[key]
+        pairs.append((f"{verb} {what} dos demais municípios pela população: {name} "
+                      f"({fmt.quantity(pop, 'habitantes')}, coeficiente {_coef(coef)})",
+                      _gross_net(abs(loss))))
+    body += Html(key_values(pairs, caption=f"O FPM em reais por ano ({money_basis(e)})"))
     return body
 
 
@@ -190,12 +245,19 @@ def _spending_part(e: Economy) -> str:
         body += ("<p>A receita própria (IPTU, ISS, ITBI, taxas) não foi informada pelos "
                  "proponentes.</p>")
     if e.revenue_base_brl is not None:
+        fpm_known = "novo" in e.money
+        missing = ([] if fpm_known else ["o FPM em reais"]) + (
+            ["a parte do ICMS pelo valor adicionado dos municípios fundidos"]
+            if e.kind == "fusion" else [])
         body += (f"<p>Receita já conhecida em reais: {fmt.money_about(e.revenue_base_brl)} por ano "
-                 "(estimado; soma do que é conhecido entre receita própria, cota igual do ICMS "
-                 "e parcela do art. 14). Falta o FPM em reais"
-                 + (" e, na fusão, a parte do ICMS pelo valor adicionado dos municípios "
-                    "fundidos" if e.kind == "fusion" else "")
-                 + ": os valores abaixo são pisos, calculados só sobre a parte conhecida.</p>")
+                 "(estimado; soma do que é conhecido entre receita própria, cota igual do ICMS, "
+                 "parcela do art. 14" + (" e FPM bruto" if fpm_known else "") + ")."
+                 + (f" Falta {' e '.join(missing)}: os valores abaixo são pisos, calculados só "
+                    "sobre a parte conhecida." if missing else
+                    " Os valores abaixo são calculados sobre essa receita, um piso: faltam as "
+                    "demais transferências e receitas.")
+                 + " Os limites da Câmara abaixo são só uma ordem de grandeza: o art. 29-A "
+                 "da Constituição os mede sobre a receita do exercício anterior.</p>")
     rows = [[o.what, o.law, f"{'até' if 'mínimo' not in o.what else 'ao menos'} "
              f"{fmt.percent(o.percent, 1 if o.percent % 1 else 0)} {o.base}",
              fmt.money_about(o.amount_brl)] for o in e.obligations]
@@ -215,6 +277,40 @@ def who_pays_title(e: Economy) -> str:
     return "Efeito nos demais municípios do interior de Goiás"
 
 
+def dates_part(e: Economy) -> str:
+    """When each revenue becomes the new municipality's (issue 29, § 5): the FPM and the ICMS
+    equal part from installation (art. 9); until then only art. 14's share, kept by the
+    origin in separate accounts with at least 80 % spent in the area (§ 2); the Câmara caps of
+    CF art. 29-A on a previous year's revenue."""
+    if e.kind != "creation":
+        when = (f"em 1º de janeiro de {e.installation}" if e.installation else
+                "depois da instalação")
+        return ("<h3>Quando cada receita passa ao município resultante</h3>"
+                f"<p>O município resultante da fusão só recebe o FPM e a cota igual do ICMS "
+                f"depois de instalado ({when}, na hipótese do ano de criação adotado); até "
+                "lá, cada município que se funde continua a receber as suas. Os valores em "
+                "reais deste capítulo são os de um ano completo de município instalado.</p>")
+    y0, y1 = (e.art14_years[0], e.art14_years[-1]) if e.art14_years else (None, None)
+    inst = e.installation
+    body = ("<h3>Quando cada receita passa ao novo município</h3>"
+            "<p>O FPM e a cota igual do ICMS pertencem ao novo município só depois de "
+            "instalado" + (f", em 1º de janeiro de {inst} (art. 9º), na hipótese de a lei de "
+                           f"criação ser de {y0}" if inst else "") + "; os valores em reais "
+            "deste capítulo são os de um ano completo de município instalado. Até a "
+            "instalação, a área recebe apenas a participação do art. 14 na parcela do ICMS do "
+            "município de origem; a Prefeitura do município de origem faz em separado a "
+            "contabilidade da receita e da despesa da área e aplica nela, no mínimo, 80 % "
+            "dessa participação, no prazo em que for repassada (art. 14, § 2º).")
+    if inst and y0 is not None and y0 <= inst <= y1:
+        body += (f" Em {inst}, ano da instalação, a participação do art. 14 já é receita do "
+                 "novo município, e o mínimo de 80 % a aplicar na área não se aplica a esse "
+                 "exercício.")
+    body += (" Os limites de despesa da Câmara Municipal (CF, art. 29-A) incidem sobre a "
+             "receita efetivamente realizada no exercício anterior, que o novo município não "
+             "tem no ano da instalação.</p>")
+    return body
+
+
 def _who_pays_part(e: Economy, store, figure: int | None = None) -> str:
     if e.pool is None or e.delta is None or store is None or e.delta == 0:
         return ""
@@ -227,12 +323,25 @@ def _who_pays_part(e: Economy, store, figure: int | None = None) -> str:
             f"de Goiás {verb} {_pct(abs(e.others_loss), 3)} da sua cota do FPM-Interior, qualquer "
             f"que seja o seu coeficiente (a mesma fração para todos, sobre a soma publicada "
             f"pelo TCU), e {_pct(abs(e.equal_loss), 3)} da sua cota igual do ICMS.</p>")
+    per_point = e.money.get("por_ponto")
+    head = ["Coeficiente", "Municípios", "Parcela de Goiás, antes", "Depois", "Variação da cota"]
     rows = [[_coef(r.coeficiente), fmt.number(r.municipios), _pct(r.participacao_antes),
              _pct(r.participacao_depois), _signed(-r.perda, 3)]
             for r in t.itertuples()]
-    body += table(["Coeficiente", "Municípios", "Parcela de Goiás, antes", "Depois", "Variação da cota"],
-                  rows, caption="Efeito no FPM-Interior dos demais municípios do interior de Goiás",
-                  numeric=(0, 1, 2, 3, 4), widths=(20, 20, 20, 20, 20))
+    if per_point is not None:
+        head.append("Por ano, em reais (bruto, estimado)")
+        for row, r in zip(rows, t.itertuples()):
+            change = -r.coeficiente * per_point
+            # the column says "estimado": the cell drops money_about's "cerca de"
+            row.append(("+" if change > 0 else "")
+                       + fmt.money_about(change).removeprefix("cerca de "))
+        body += (f"<p>Em reais ({money_basis(e)}), cada um {verb} "
+                 f"{fmt.money_about(abs(per_point))} brutos por ano por ponto de coeficiente: "
+                 f"um município de coeficiente 0,6, {fmt.money_about(abs(0.6 * per_point))}.</p>")
+    body += table(head, rows,
+                  caption="Efeito no FPM-Interior dos demais municípios do interior de Goiás",
+                  numeric=tuple(range(len(head))),
+                  widths=(14, 14, 18, 18, 16, 20) if per_point is not None else (20,) * 5)
     # the names go below, one paragraph per bracket: a table cell of 150 names cannot split
     # across pages and left most of a page blank (new-user review 2)
     body += ("<p>Os municípios de cada coeficiente (pela faixa de população do Censo 2022):</p>"
@@ -389,7 +498,8 @@ def economic_section(analysis, store=None, figure: int | None = None) -> Html | 
     if "sec-economico" not in operation_of(c).chapters:
         return ""
     e = economy(analysis, store)
-    body = (_fpm_part(e) + _icms_part(e) + _spending_part(e) + _who_pays_part(e, store, figure)
+    body = (_fpm_part(e) + _icms_part(e) + dates_part(e) + _spending_part(e)
+            + _who_pays_part(e, store, figure)
             + "<p>Fontes e anos: " + esc("; ".join(e.sources)) + ".</p>")
     return group(analysis, "sec-economico", extra=Html(body))
 

@@ -12,6 +12,9 @@ from ..proposal.candidate import MoneyFigure
 from ..errors import CandidateError
 
 MIN_SPEND_IN_AREA = Decimal("0.80")
+#: The note of an exercise from the installation on: § 2's minimum is not filled.
+INSTALLED_NOTE = ("município instalado: a parcela é receita própria do novo município; o "
+                  "mínimo de 80 % do § 2º vale só até a instalação")
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,10 @@ def icms_share(value_added_area: MoneyFigure | None, value_added_origin: MoneyFi
         The origin's ICMS quota (BRL) for one fiscal year; amounts are shown only for that year.
     creation : int
         Year of the creation law.
+        From the year of installation on (1 January after the next municipal election, art.
+        9; :func:`viabilidade.rules.calendar.installation_date`) the share is the new
+        municipality's own revenue, and § 2's minimum in the area (kept by the origin until
+        installation) is not filled (:data:`INSTALLED_NOTE`).
 
     Raises
     ------
@@ -71,7 +78,10 @@ def icms_share(value_added_area: MoneyFigure | None, value_added_origin: MoneyFi
         missing.append("valor adicionado da área (Secretaria de Estado da Economia de Goiás)")
     if value_added_origin is None:
         missing.append("valor adicionado do município de origem, área incluída (Secretaria de Estado da Economia de Goiás)")
+    from .calendar import installation_date, is_election_year
+
     years = [creation, creation + 1, creation + 2]
+    installation = None if is_election_year(creation) else installation_date(creation).year
     if missing:
         table = [{"ano": y, "cota_origem_brl": None, "parcela_brl": None, "minimo_na_area_brl": None,
                   "nota": "sem percentual"} for y in years]
@@ -102,9 +112,11 @@ def icms_share(value_added_area: MoneyFigure | None, value_added_origin: MoneyFi
                    "nota": f"cota do ICMS da origem em {y} não informada"}
         else:
             part = (share * _d(q)).quantize(Decimal("0.01"))
+            installed = installation is not None and y >= installation
             row = {"ano": y, "cota_origem_brl": float(_d(q)), "parcela_brl": float(part),
-                   "minimo_na_area_brl": float((part * MIN_SPEND_IN_AREA).quantize(Decimal("0.01"))),
-                   "nota": ""}
+                   "minimo_na_area_brl": None if installed else
+                   float((part * MIN_SPEND_IN_AREA).quantize(Decimal("0.01"))),
+                   "nota": INSTALLED_NOTE if installed else ""}
         table.append(row)
     if origin_icms_quota is None:
         missing.append("cota do ICMS do município de origem (Secretaria de Estado da Economia de Goiás)")

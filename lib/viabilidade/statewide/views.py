@@ -443,7 +443,58 @@ def fpm_dilution_sentence(table: pd.DataFrame, store) -> str:
             f"{fmt.number(pl.total + delta, 1)}; coeficientes pela faixa de população do Censo "
             f"2022, DL 1.881/1981; soma publicada pelo TCU para {pl.year}), e "
             f"{fmt.percent(100 * equal_part_loss(MUNICIPALITIES, n), 2)} da sua cota igual do ICMS (LC "
-            "estadual nº 177/2022, art. 2º, II)." + _reserve_clause(passing))
+            "estadual nº 177/2022, art. 2º, II)." + _reserve_clause(passing)
+            + _loss_in_reais(store, pl.total, loss))
+
+
+def _loss_in_reais(store, total: float, loss: float) -> str:
+    """`` Em reais (estimado, FPM de 2022 a preços correntes): cerca de R$ … por ponto …``:
+    the screening's dilution in reais (:func:`viabilidade.fiscal.economy.point_value`);
+    ``""`` when the store lacks the Tesouro's tables."""
+    from ..fiscal.economy import point_value
+
+    point = point_value(store, total)
+    if point is None:
+        return ""
+    per_point = point.gross * loss
+    verb = "perderia" if per_point > 0 else "ganharia"
+    return (f" Em reais (estimado, FPM de {point.year} a preços correntes), cada município "
+            f"{verb} {fmt.money_about(abs(per_point))} brutos por ano por ponto de coeficiente; "
+            f"um município de coeficiente 0,6, {fmt.money_about(abs(0.6 * per_point))}.")
+
+
+def paid_comparison(store) -> str:
+    """The screening's comparison of the bracket coefficients (Censo 2022) with those the
+    Tesouro paid (March 2023), with the reason and a table of those that differ; ``""``
+    when the store lacks the Tesouro's credits."""
+    from ..fiscal.economy import paid_coefficients
+    from ..report.writers.tables import table as html_table
+
+    t = paid_coefficients(store)
+    if t is None:
+        return ""
+    month = t.attrs["month"]
+    diff = t[(t["pago"] - t["coeficiente"]).abs() > 1e-9].sort_values("nome")
+    rows = [[esc(r.nome), fmt.number(r.populacao), fmt.number(r.coeficiente, 1),
+             fmt.number(r.pago, 1)] for r in diff.itertuples()]
+    return (f"<p>Os coeficientes do mapa e da conta acima são os da faixa de população do Censo 2022. "
+            f"Nos créditos "
+            f"do FPM de {month} (Tesouro Nacional; 1º e 2º decêndios, líquidos do FUNDEB: "
+            f"{fmt.money(t.attrs['point_brl'])} por ponto de coeficiente), "
+            f"{fmt.number(len(t) - len(diff))} dos {fmt.number(len(t))} municípios do interior "
+            f"recebiam o coeficiente da sua faixa e {fmt.number(len(diff))} recebiam outro; a "
+            f"soma dos coeficientes pagos era {fmt.number(t['pago'].sum(), 1)}, contra "
+            f"{fmt.number(t['coeficiente'].sum(), 1)} pela faixa e 254,8 na decisão normativa "
+            "do TCU para 2023. As diferenças refletem a população que o TCU usava no início de "
+            "2023 (a prévia do Censo 2022, não os resultados revisados usados aqui) e a "
+            "manutenção de coeficientes pela LC nº 198/2023, que elevou a soma a 254,8 ainda "
+            "em 2023; os dados disponíveis não separam as duas causas município a "
+            "município.</p>"
+            + html_table(["Município", "População (Censo 2022)", "Coeficiente pela faixa",
+                          f"Coeficiente pago em {month}"], rows,
+                         caption=f"Municípios cujo coeficiente pago em {month} difere do da "
+                                 "faixa do Censo 2022", numeric=(1, 2, 3),
+                         widths=(40, 20, 20, 20)))
 
 
 def fpm_dilution_section(table: pd.DataFrame, store, number: int = 2) -> Html:
@@ -465,6 +516,7 @@ def fpm_dilution_section(table: pd.DataFrame, store, number: int = 2) -> Html:
                    + MAP_CAPTION_END.format(source=pl.source, who="própria"))
         body += coefficient_map(store, origins, "município de origem de distrito que atinge o "
                                 "item IV", caption, number)
+    body += paid_comparison(store)
     return section("sec-fpm", "Quem paga: o FPM se os distritos fossem criados", body)
 
 def _reserve_clause(passing: pd.DataFrame) -> str:

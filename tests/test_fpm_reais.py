@@ -1,0 +1,241 @@
+"""The FPM in reais (issue 33 §§ 1, 2, 5; issue 29 § 5): the Tesouro's tables in the store,
+one coefficient point's value checked against what was paid, the coefficients the Tesouro
+paid beside the brackets, the IBGE official areas against the mesh, and the economic
+chapter's amounts and dates (Posse d'Abadia, Anhanguera-Cumari), the screening's in reais."""
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from viabilidade.data.store import load_store
+from viabilidade.fiscal import economy as eco
+from viabilidade.fiscal import fpm, paid
+from viabilidade.profile.analysis import analyse
+
+REPO = Path(__file__).resolve().parents[1]
+CANDIDATES = REPO / "data" / "candidates"
+NB = "\u00a0"
+
+
+@pytest.fixture(scope="module")
+def store():
+    return load_store(REPO / "data" / "processed")
+
+
+@pytest.fixture(scope="module")
+def paid_table(store):
+    return paid.paid_coefficients(store.fpm_credits, store.municipalities)
+
+
+def test_the_tesouro_tables_are_in_the_store(store):
+    m = store.fpm_monthly
+    year = m[m["ano"] == 2022].groupby("serie")["valor_brl"].sum()
+    assert year["FPM"] == pytest.approx(5_443_004_518.74, abs=0.005)
+    assert year["FPMCAPITAIS"] == pytest.approx(530_499_701.87, abs=0.005)
+    assert paid.last_complete_year(m) == 2022  # 2023 stops in September
+    c = store.fpm_credits
+    assert len(c) == 246 and set(c["mes"]) == {3} and set(c["ano"]) == {2023}
+    assert (c["decendio_3_brl"] == 0).all()  # the copy was taken before the 3rd decêndio
+    abadia = c[c["cod_ibge"] == "5200050"].iloc[0]  # Abadia de Goiás, paid 0,6
+    assert (abadia["decendio_1_brl"], abadia["decendio_2_brl"]) == (387_928.05, 85_513.71)
+    prov = store.provenance("fpm_credits")[0]
+    assert prov["publisher"] == "Tesouro Nacional" and "Rodslater/transferencias" in prov["via"]
+
+
+def test_the_coefficients_the_tesouro_paid(paid_table):
+    t = paid_table
+    assert t.attrs["point_brl"] == pytest.approx(789_069.60)  # a 0,6 municipality ÷ 0,6
+    assert t.attrs["month"] == "março de 2023"
+    assert len(t) == 245 and round(t["pago"].sum(), 1) == 250.2
+    assert round(t["coeficiente"].sum(), 1) == 250.8
+    reserve = t[t["reserva_brl"] > 0]
+    assert sorted(reserve["nome"]) == ["Anápolis", "Aparecida de Goiânia", "Luziânia",
+                                       "Rio Verde", "Valparaíso de Goiás", "Águas Lindas de Goiás"]
+    assert (reserve["pago"] == 4.0).all()
+    assert reserve["reserva_brl"].iloc[0] == pytest.approx(1_349_922.93)
+
+
+def test_the_35_municipalities_whose_bracket_differs_from_what_was_paid(paid_table):
+    """Censo 2022 on the brackets against the Tesouro's March 2023 credits: 210 of 245 agree.
+    The others reflect the population the TCU used early in 2023 and LC 198/2023."""
+    d = paid_table[paid_table["pago"] != paid_table["coeficiente"]]
+    got = {r.nome: (r.coeficiente, r.pago) for r in d.itertuples()}
+    assert len(got) == 35
+    assert got == {
+        "Abadia de Goiás": (1.2, 0.6), "Alto Paraíso de Goiás": (0.8, 0.6),
+        "Aruanã": (0.6, 0.8), "Bonfinópolis": (0.8, 0.6), "Buriti Alegre": (0.8, 0.6),
+        "Caiapônia": (1.0, 1.2), "Carmo do Rio Verde": (0.6, 0.8),
+        "Cidade Ocidental": (3.0, 2.6), "Cocalzinho de Goiás": (1.4, 1.2),
+        "Firminópolis": (0.8, 1.0), "Flores de Goiás": (1.0, 1.2), "Goianápolis": (1.0, 0.8),
+        "Goianira": (2.6, 2.0), "Guapó": (1.2, 1.0), "Hidrolândia": (1.4, 1.2),
+        "Iaciara": (0.8, 1.0), "Indiara": (1.2, 1.0), "Itapaci": (1.2, 1.4),
+        "Jaraguá": (2.0, 2.2), "Maurilândia": (0.8, 1.0), "Minaçu": (1.4, 1.6),
+        "Montividiu": (0.8, 1.0), "Morrinhos": (2.2, 2.0), "Niquelândia": (1.6, 2.0),
+        "Nova Veneza": (0.6, 0.8), "Novo Gama": (3.2, 3.4), "Palmeiras de Goiás": (1.6, 1.4),
+        "Paranaiguara": (0.6, 0.8), "Petrolina de Goiás": (0.6, 0.8),
+        "Planaltina": (3.2, 2.8), "Posse": (1.6, 1.8), "Quirinópolis": (2.0, 2.2),
+        "Santa Terezinha de Goiás": (0.8, 0.6), "Senador Canedo": (3.8, 3.4),
+        "São Domingos": (0.6, 0.8)}
+
+
+def test_one_point_from_the_2022_total_and_from_the_march_2023_credits(store, paid_table):
+    """One coefficient point's year, gross, derived twice:
+
+    A. from the state's 2022 total (Tesouro, interior with reserve, gross): minus the reserve
+       (its share measured in the credits, 3,94 %), over the sum the Tesouro was paying (250,2);
+    B. from the March 2023 credits: R$ 789.069,60 per point, net, 1st + 2nd decêndios; ÷ 0,8
+       (FUNDEB), × the state's March total over the interior credits ÷ 0,8 (the 3rd decêndio
+       the copy lacks), × the twelve months to March 2023 over March.
+
+    They differ by the window (April 2022–March 2023 against the calendar year 2022: the FPM
+    grew 2,32 % in nominal terms), so the margin is 3 %; once the window is taken out they agree
+    to 0,01 %, which checks the FUNDEB ÷ 0,8, the reserve kept apart and the sum of 250,2."""
+    m = store.fpm_monthly
+    interior = m[m["serie"] == "FPM"]
+    total_2022 = interior.loc[interior["ano"] == 2022, "valor_brl"].sum()
+    window = interior[((interior["ano"] == 2022) & (interior["mes"] >= 4))
+                      | ((interior["ano"] == 2023) & (interior["mes"] <= 3))]["valor_brl"].sum()
+    march = interior.loc[(interior["ano"] == 2023) & (interior["mes"] == 3), "valor_brl"].item()
+    reserve = paid_table["reserva_brl"].sum() / paid_table["credito_brl"].sum()
+    assert reserve == pytest.approx(0.0394, abs=0.0001)
+    a = total_2022 * (1 - reserve) / 250.2
+    credited_gross = paid_table["credito_brl"].sum() / 0.8  # 1st + 2nd decêndios, interior
+    assert credited_gross / march == pytest.approx(0.706, abs=0.001)  # the 3rd is ~29 %
+    b = 789_069.60 / 0.8 * (march / credited_gross) * (window / march)
+    assert a == pytest.approx(20_897_285, rel=1e-6)
+    assert b / a - 1 == pytest.approx(0.0232, abs=0.0005)
+    assert abs(b / a - 1) < 0.03
+    assert b / (a * window / total_2022) == pytest.approx(1, abs=1e-4)
+    # the study divides the same pool by the TCU's 2023 sum (254,8), the sum of its shares
+    point = eco.point_value(store, 254.8)
+    assert (point.year, point.total) == (2022, 254.8)
+    assert point.gross == pytest.approx(a * 250.2 / 254.8)
+    assert point.gross == pytest.approx(20_520_019, rel=1e-6)
+    assert point.net == pytest.approx(point.gross * 0.8)
+    assert fpm.net_of_fundeb(100.0) == pytest.approx(80.0)
+
+
+def test_official_areas_against_the_mesh(store):
+    a = store.official_areas
+    assert len(a) == 246
+    assert a["area_oficial_km2"].sum() == pytest.approx(340_242.858, abs=0.0005)
+    diff = (a["area_malha_km2"] - a["area_oficial_km2"])
+    worst = a.loc[diff.abs().idxmax()]
+    assert worst["cod_ibge"] == "5213103"  # Mineiros
+    assert (worst["area_oficial_km2"], round(worst["area_malha_km2"], 3)) == (9_042.844, 9_042.878)
+    relative = diff.abs() / a["area_oficial_km2"]
+    assert a.loc[relative.idxmax(), "cod_ibge"] == "5201702"
+    assert relative.max() == pytest.approx(2.94e-5, abs=0.01e-5)  # 0,0029 %
+
+
+def test_the_store_builds_without_the_fourth_pass_files(tmp_path):
+    from viabilidade.data.store import _optional_tables
+
+    assert _optional_tables(tmp_path, pd.DataFrame(columns=["cod_ibge", "nome"]), {}) == {}
+
+
+# ----------------------------------------------------------------------------- the chapter
+def test_posse_dabadia_in_reais(store):
+    from viabilidade.report.economic import economic_section
+
+    a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
+    e = eco.economy(a, store)
+    p = e.point
+    assert e.money["novo"] == pytest.approx(0.6 * p.pool_gross / 255.2)
+    assert e.money["origem_antes"] == pytest.approx(1.2 * p.pool_gross / 254.8)
+    assert e.money["origem_depois"] == pytest.approx(1.0 * p.pool_gross / 255.2)
+    assert e.money["por_ponto"] == pytest.approx(p.gross * (1 - 254.8 / 255.2))
+    assert e.money["menor"][:3] == ("Anhanguera", 924, 0.6)
+    assert e.money["mediano"][:3] == ("Joviânia", 7_159, 0.6)
+    assert e.installation == 2029
+    html = economic_section(a, store)
+    for text in (f"cerca de R${NB}20,52{NB}milhões brutos (cerca de R${NB}16,42{NB}milhões "
+                 "líquidos do FUNDEB) por ano",
+                 f"R${NB}5.443.004.518,74", f"3,94{NB}%", "créditos de março de 2023",
+                 "O FPM em reais por ano (estimado, FPM de 2022 a preços correntes)",
+                 f"cerca de R${NB}12,29{NB}milhões brutos (cerca de R${NB}9,83{NB}milhões "
+                 "líquidos do FUNDEB), a partir da instalação (2029)",
+                 f"Perda do remanescente de Abadiânia", f"cerca de R${NB}4,14{NB}milhões brutos",
+                 "Perda do menor dos demais municípios pela população: Anhanguera "
+                 f"(924{NB}habitantes, coeficiente 0,6)", "Joviânia",
+                 f"cada um perde cerca de R${NB}32{NB}mil brutos por ano por ponto de "
+                 f"coeficiente: um município de coeficiente 0,6, cerca de R${NB}19{NB}mil",
+                 f"−R${NB}129{NB}mil"):
+        assert text in html, text
+    assert "O valor em reais não é dado" not in html
+
+
+def test_the_chapter_dates_each_revenue(store):
+    from viabilidade.report.economic import economic_section
+
+    a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
+    html = economic_section(a, store)
+    for text in ("O FPM e a cota igual do ICMS pertencem ao novo município só depois de "
+                 "instalado, em 1º de janeiro de 2029 (art. 9º), na hipótese de a lei de "
+                 "criação ser de 2027",
+                 "a Prefeitura do município de origem faz em separado a contabilidade",
+                 "(art. 14, § 2º)",
+                 "Em 2029, ano da instalação, a participação do art. 14 já é receita do novo "
+                 "município, e o mínimo de 80 % a aplicar na área não se aplica",
+                 "receita efetivamente realizada no exercício anterior, que o novo município "
+                 "não tem no ano da instalação"):
+        assert text in html, text
+
+
+def test_art14_leaves_the_80_percent_empty_from_the_installation():
+    from viabilidade.proposal.candidate import MoneyFigure
+    from viabilidade.rules.art14 import INSTALLED_NOTE, icms_share
+
+    def m(v, y):
+        return MoneyFigure(v, y, "SEFAZ-GO")
+
+    before = icms_share(m(25e6, 2025), m(200e6, 2025), m(40e6, 2028), 2027).table
+    assert before[1]["minimo_na_area_brl"] == 4_000_000.0 and before[1]["nota"] == ""
+    at = icms_share(m(25e6, 2025), m(200e6, 2025), m(40e6, 2029), 2027).table
+    assert at[2]["ano"] == 2029 and at[2]["parcela_brl"] == 5_000_000.0
+    assert at[2]["minimo_na_area_brl"] is None and at[2]["nota"] == INSTALLED_NOTE
+
+
+def test_without_the_tesouro_tables_no_amount_is_given(store):
+    from viabilidade.report.economic import economic_section
+
+    class Without:
+        def __getattr__(self, name):
+            return None if name in ("fpm_monthly", "fpm_credits") else getattr(store, name)
+
+    a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
+    e = eco.economy(a, Without())
+    assert e.point is None and e.money == {}
+    assert ("O valor em reais não é dado: o repositório de dados não tem os repasses do FPM "
+            "publicados pelo Tesouro Nacional.") in economic_section(a, Without())
+
+
+def test_the_fusion_in_reais(store):
+    from viabilidade.report.economic import economic_section
+
+    a = analyse(CANDIDATES / "fusao-anhanguera-cumari.toml", store=store)
+    e = eco.economy(a, store)
+    assert e.money["novo"] == pytest.approx(0.6 * e.point.pool_gross / 254.2)
+    assert e.money["por_ponto"] < 0  # the others gain
+    html = economic_section(a, store)
+    assert "Ganho de cada um dos demais municípios do interior, por ponto de coeficiente" in html
+    assert "Quando cada receita passa ao município resultante" in html
+
+
+# ----------------------------------------------------------------------------- the screening
+def test_the_screening_in_reais_and_the_paid_comparison(store):
+    from viabilidade.statewide.views import fpm_dilution_sentence, paid_comparison
+
+    table = pd.DataFrame({"IV_status": ["pass"], "cod_ibge": ["5200100"], "populacao": [3_045]})
+    assert fpm_dilution_sentence(table, store).endswith(
+        f"Em reais (estimado, FPM de 2022 a preços correntes), cada município perderia cerca de "
+        f"R${NB}32{NB}mil brutos por ano por ponto de coeficiente; um município de coeficiente "
+        f"0,6, cerca de R${NB}19{NB}mil.")
+    html = paid_comparison(store)
+    assert (f"R${NB}789.069,60 por ponto de coeficiente), 210 dos 245 municípios do interior "
+            "recebiam o coeficiente da sua faixa e 35 recebiam outro; a soma dos coeficientes "
+            "pagos era 250,2, contra 250,8 pela faixa e 254,8") in html
+    assert "a prévia do Censo 2022" in html and "LC nº 198/2023" in html
+    assert html.count("<tr") == 36  # the header and the 35
+    assert "Senador Canedo" in html and "Abadiânia" not in html

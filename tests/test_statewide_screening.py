@@ -154,7 +154,10 @@ def test_statewide_fpm_dilution_of_the_districts_passing_item_iv(screening, stor
         "para 265,6; coeficientes pela faixa de população do Censo 2022, DL 1.881/1981; soma "
         "publicada pelo TCU para 2023), e 4,65\u00a0% da sua cota igual do ICMS (LC estadual nº "
         "177/2022, art. 2º, II). Nova Brasília teria mais de 142.633 habitantes e participaria "
-        "também da reserva do FPM (Decreto-Lei nº 1.881/1981), que esta conta não inclui.")
+        "também da reserva do FPM (Decreto-Lei nº 1.881/1981), que esta conta não inclui. "
+        "Em reais (estimado, FPM de 2022 a preços correntes), cada município perderia cerca de "
+        "R$\u00a0834\u00a0mil brutos por ano por ponto de coeficiente; um município de "
+        "coeficiente 0,6, cerca de R$\u00a0501\u00a0mil.")
 
 
 def test_fpm_section_has_the_sentence_and_the_map(screening, store):

@@ -270,9 +270,11 @@ def test_a_declared_known_crs_is_still_read(tmp_path):
      "Failed to read GeoJSON data"),
     ("area.kml", "<kml><Document>", "o XML do arquivo está malformado (arquivo truncado ou "
                                     "editado à mão?)", "ERROR parsing kml"),
-    ("area.gpkg", "isto não é um GeoPackage", "o conteúdo não é de um arquivo GeoPackage "
-                                              "(extensão trocada, arquivo vazio ou corrompido?)",
-     "not recognized as being in a supported file format"),
+    # An SQLite header and nothing of a database (another content is refused before GDAL:
+    # test_geo_area_file_hostile.py)
+    ("area.gpkg", "SQLite format 3\0isto não é um GeoPackage",
+     "o conteúdo não é de um arquivo GeoPackage (extensão trocada, arquivo vazio ou "
+     "corrompido?)", "not recognized as being in a supported file format"),
 ])
 def test_gdal_messages_become_what_the_user_can_do(tmp_path, name, text, reason, detail):
     path = tmp_path / name

@@ -40,10 +40,43 @@ def decimal(value: float | int, least: int = 0, most: int | None = None, *,
     -------
     str
     """
+    if _beyond_babel(value):
+        return scientific(value, minus=minus)
     most = least if most is None else most
     pattern = "#,##0" + ("." + "0" * least + "#" * (most - least) if most > 0 else "")
     text = format_decimal(value, format=pattern, locale=LOCALE)
     return minus + text[1:] if text.startswith("-") else text
+
+
+#: From this magnitude on, :func:`decimal` writes :func:`scientific`: Babel rounds through a
+#: 28-digit ``decimal`` context and raises ``InvalidOperation`` on an integer of 29 digits
+#: or a float of 10²⁶ with decimals (issue 32, M12: a traceback).
+SCIENTIFIC_FROM = 10 ** 24
+
+
+def _beyond_babel(value) -> bool:
+    try:
+        return abs(value) >= SCIENTIFIC_FROM and abs(value) != float("inf")
+    except TypeError:
+        return False
+
+
+def scientific(value: float | int, *, minus: str = MINUS) -> str:
+    """``value`` as ``1,0 × 10^29``: one decimal of mantissa, for a number too large to be
+    written in full (an integer of any size, never converted to a float that would overflow).
+    """
+    negative = value < 0
+    if isinstance(value, int):
+        digits = str(abs(value))
+        head = round(int(digits[:3]) / 10) if len(digits) >= 3 else int(digits) * 10
+        exponent = len(digits) - 1
+        if head >= 100:  # 9,96… rounds up to 10,0
+            head, exponent = head // 10, exponent + 1
+        mantissa = f"{head // 10},{head % 10}"
+    else:
+        mantissa, _, exp = f"{abs(float(value)):.1e}".partition("e")
+        mantissa, exponent = mantissa.replace(".", ","), int(exp)
+    return f"{minus if negative else ''}{mantissa} × 10^{exponent}"
 
 
 def km2(x: float, pivot: float | None = None, *, minus: str = MINUS) -> str:
@@ -63,6 +96,8 @@ def fmt(x: float | int | None, digits: int = 2) -> str:
     a whole number without decimals, any other rounded to ``digits`` decimals; ``None`` → ``"—"``."""
     if x is None:
         return "—"
+    if isinstance(x, int):  # any size: never through a float, which overflows past 10³⁰⁸
+        return decimal(int(x))
     if float(x).is_integer():
         return decimal(int(x))
     return decimal(round(float(x), digits), digits)

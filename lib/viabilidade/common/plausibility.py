@@ -41,7 +41,7 @@ import datetime as dt
 import math
 from typing import Any
 
-from .numbers import fmt
+from .numbers import fmt, scientific
 
 
 #: Population of Goiás, IBGE Censo 2022 (sum of the 246 municipalities): no count of people,
@@ -147,8 +147,7 @@ def big_number(value: float) -> str:
     """A number as a user wrote it, pt-BR grouped; beyond 10¹⁵ as ``1,0 × 10^308`` (never
     Python's ``1e+308``)."""
     if isinstance(value, float) and abs(value) >= 1e15:
-        mantissa, exponent = f"{float(value):.1e}".split("e")
-        return f"{mantissa.replace('.', ',')} × 10^{int(exponent)}"
+        return scientific(value, minus="-")
     return fmt(value)
 
 

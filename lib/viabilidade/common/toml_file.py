@@ -28,9 +28,45 @@ def load_toml(text: str) -> dict:
         Invalid TOML, or nested too deep.
     """
     try:
-        return tomllib.loads(text)
+        doc = tomllib.loads(text)
     except RecursionError:
         raise tomllib.TOMLDecodeError(NESTING_TOO_DEEP) from None
+    huge = _huge_integer(doc)
+    if huge is not None:
+        raise tomllib.TOMLDecodeError(f"{INTEGER_OUT_OF_RANGE}{_where(text, huge)}")
+    return doc
+
+
+#: Our message for an integer outside TOML's 64-bit range (tomllib accepts any size; the
+#: TOML 1.0 specification bounds integers to signed 64 bits and says larger ones must be
+#: refused): a 29-digit count used to crash the number formatter (issue 32, M12).
+INTEGER_OUT_OF_RANGE = "Integer out of range"
+INT64 = (-(1 << 63), (1 << 63) - 1)
+
+
+def _huge_integer(doc) -> int | None:
+    """The first integer of ``doc`` outside :data:`INT64`, or None (iterative: any depth)."""
+    stack = [doc]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            stack.extend(reversed(list(v.values())))
+        elif isinstance(v, list):
+            stack.extend(reversed(v))
+        elif isinstance(v, int) and not isinstance(v, bool) and not INT64[0] <= v <= INT64[1]:
+            return v
+    return None
+
+
+def _where(text: str, value: int) -> str:
+    """`` (at line L, column C)`` of ``value`` written in decimal (with or without ``_``) in
+    ``text``, as tomllib words positions; empty when it is not found so."""
+    digits = str(abs(value))
+    m = re.search(r"(?<![\w.])[-+]?" + "_?".join(digits) + r"(?![\w.])", text)
+    if not m:
+        return ""
+    line = text.count("\n", 0, m.start()) + 1
+    return f" (at line {line}, column {m.start() - text.rfind(chr(10), 0, m.start())})"
 
 
 def toml_reason(e: "tomllib.TOMLDecodeError", text: str | None = None) -> str:
@@ -68,6 +104,9 @@ def toml_reason(e: "tomllib.TOMLDecodeError", text: str | None = None) -> str:
                "Found invalid character": "caractere inválido",
                NESTING_TOO_DEEP: "listas ou tabelas aninhadas (uma dentro da outra) em "
                                  "níveis demais",
+               INTEGER_OUT_OF_RANGE: "número inteiro grande demais (o TOML admite inteiros "
+                                     "de até 9.223.372.036.854.775.807 em valor absoluto, 19 "
+                                     "algarismos)",
                "Expected": "falta um caractere obrigatório"}
     reason = next((v for k, v in reasons.items() if msg.startswith(k)), None)
     reason = reason or f"erro de sintaxe (detalhe do leitor TOML: {msg})"
@@ -78,6 +117,9 @@ def toml_reason(e: "tomllib.TOMLDecodeError", text: str | None = None) -> str:
             first = field_line(text, key, exact=True)
             again = f", já escrita na linha {first}" if first and first != line else ""
             reason = f"chave repetida {key!r}{again}"
+    if reason.startswith("número inteiro grande demais") and text and line:
+        key = key_at(text, line)
+        reason = reason.replace("grande demais", f"grande demais no campo {key!r}") if key else reason
     if col:
         return f"{reason} (coluna {col}); esperado TOML válido"
     if "end of document" in str(e):

@@ -30,8 +30,9 @@ import shapely
 from pyproj import CRS
 from shapely.geometry.base import BaseGeometry
 
-from ..common.vector_files import (archive_reason, expected_formats, folder_message,
-                                    library_message)
+from ..common.vector_files import (HEAD_BYTES, archive_reason, content_problem,
+                                    expected_formats, folder_message, library_message,
+                                    name_problem, scan_text)
 from ..errors import GeoError
 from ..os_errors import not_regular
 from .measure import polygonal
@@ -59,6 +60,9 @@ MAX_RATIO = 100
 #: (not simplified: the study's areas and distances are measured on the user's own polygon;
 #: a simplification is the user's choice, made and stated in the file they give).
 MAX_VERTICES = 50_000
+#: Largest number of features (GeoJSON features, KML placemarks, rows of a layer) of a file:
+#: 50.000 vertices make at most 12.500 four-vertex polygons; a drawn area has a handful.
+MAX_FEATURES = 10_000
 _RATIO_FLOOR = 1_000_000
 
 
@@ -135,13 +139,13 @@ def _library_quiet():
 
 
 def _sources(path: Path) -> list[str]:
-    """GDAL data sources of the file: the file itself, or each ``.shp`` inside a ``.zip``
-    (at any folder depth, as when a folder is zipped)."""
-    if path.suffix.lower() == ".kmz":
-        check_archive(path)
+    """GDAL data sources of the file, already screened (:func:`_screen_file`): the file
+    itself, or each ``.shp`` inside a ``.zip`` (at any folder depth, as when a folder is
+    zipped)."""
     if path.suffix.lower() != ".zip":
         return [str(path)]
-    names = check_archive(path)
+    with zipfile.ZipFile(path) as z:
+        names = z.namelist()
     shp = sorted(n for n in names if n.lower().endswith(".shp"))
     if not shp:
         found = ", ".join(names[:5]) or "nenhum arquivo"
@@ -150,9 +154,68 @@ def _sources(path: Path) -> list[str]:
     return [f"/vsizip/{path}/{n}" for n in shp]
 
 
+def _too_many(path: Path, features: int, vertices: int, stopped: bool) -> None:
+    """Refuse a file past :data:`MAX_FEATURES` or :data:`MAX_VERTICES` (counts that are
+    lower bounds when the scan ``stopped``)."""
+    more = "mais de " if stopped else ""
+    if features > MAX_FEATURES:
+        raise GeoError(f"{path.name}: o arquivo tem {more}{fmt_num(features, 0)} feições; esperado "
+                       f"no máximo {fmt_num(MAX_FEATURES, 0)} (uma área desenhada tem algumas); "
+                       "exporte só os polígonos da área")
+    if vertices > MAX_VERTICES:
+        raise GeoError(_vertices_message(path, f"{more}{fmt_num(vertices, 0)}"))
+
+
+def _vertices_message(path: Path, shown: str) -> str:
+    return (f"{path.name}: os polígonos do arquivo têm {shown} vértices; "
+            f"esperado no máximo {fmt_num(MAX_VERTICES, 0)} (o limite de um município tem "
+            "alguns milhares). Simplifique o limite no programa em que foi desenhado (no "
+            "QGIS: Vetor › Geometria › Simplificar, com uma tolerância de poucos metros) e "
+            "registre a simplificação no processo; o estudo mede a área no polígono dado, "
+            "sem simplificá-lo por conta própria")
+
+
+def _screen(path: Path, name: str, fh, suffix: str) -> str:
+    """Before any library opens it: the content is the format ``suffix`` names (no OGR VRT,
+    no other driver), and a GeoJSON or KML stays within :data:`MAX_FEATURES` and
+    :data:`MAX_VERTICES`, counted while streaming. Returns ``"NaN"``/``"Infinity"`` when a
+    GeoJSON coordinate is written so (else empty), to name it if GDAL then fails."""
+    head = fh.read(HEAD_BYTES)
+    why = content_problem(head, suffix)
+    if why:
+        inside = f" (membro {name})" if name else ""
+        raise GeoError(f"{path.name}{inside}: não foi possível ler o arquivo como "
+                       f"{FORMATS.get(suffix, 'Shapefile')}: {why}; esperado {expected_formats()}")
+    if suffix not in (".geojson", ".json", ".kml"):
+        return ""
+    scan = scan_text(fh, "kml" if suffix == ".kml" else "geojson", head=head,
+                     max_features=MAX_FEATURES, max_vertices=MAX_VERTICES)
+    _too_many(path, scan.features, scan.vertices, scan.stopped)
+    return scan.not_a_number
+
+
+def _screen_file(path: Path) -> str:
+    """:func:`_screen` of the file; of an archive (checked by :func:`check_archive` first),
+    of each ``.kml``/``.shp`` member."""
+    suffix = path.suffix.lower()
+    if suffix not in (".zip", ".kmz"):
+        with path.open("rb") as fh:
+            return _screen(path, "", fh, suffix)
+    check_archive(path)
+    with zipfile.ZipFile(path) as z:
+        for info in z.infolist():
+            inner = Path(info.filename).suffix.lower()
+            if inner in (".kml", ".shp") and not info.is_dir():
+                with z.open(info) as fh:
+                    _screen(path, info.filename, fh, inner)
+    return ""
+
+
 def _read(path: Path) -> list[gpd.GeoDataFrame]:
     what = FORMATS[path.suffix.lower()]
+    nan = _screen_file(path)
     frames = []
+    features = 0
     for source in _sources(path):
         try:
             with _library_quiet():
@@ -162,8 +225,18 @@ def _read(path: Path) -> list[gpd.GeoDataFrame]:
         for layer in layers:
             try:
                 with _library_quiet():
+                    if path.suffix.lower() in (".gpkg", ".zip"):  # counted without reading
+                        features += max(int(pyogrio.read_info(source, layer=layer)["features"]), 0)
+                        _too_many(path, features, 0, False)
                     gdf = pyogrio.read_dataframe(source, layer=layer)
+            except GeoError:
+                raise
             except Exception as exc:
+                if nan:  # GDAL's "closed linestring" of a ring whose first vertex is NaN
+                    raise GeoError(f"{path.name}: um vértice tem a coordenada {nan} (não é um "
+                                   "número), e o anel do polígono não pode ser lido; esperadas "
+                                   "longitude e latitude em graus, ou metros do CRS declarado, "
+                                   "em todos os vértices") from None
                 raise GeoError(library_message(path, what, exc, layer)) from None
             if isinstance(gdf, gpd.GeoDataFrame) and not gdf.empty:
                 frames.append(gdf)
@@ -210,6 +283,9 @@ def _check_file(path: Path) -> None:
     missing path, a symlink loop."""
     from ..os_errors import path_problem, read_reason
 
+    why = name_problem(str(path))
+    if why:
+        raise GeoError(f"{_shown(path.name)}: {why}")
     suffix = path.suffix.lower()
     if path.is_dir():
         raise GeoError(folder_message(path))
@@ -227,6 +303,12 @@ def _check_file(path: Path) -> None:
     if path.stat().st_size == 0:
         raise GeoError(f"{path.name}: o arquivo está vazio (0 bytes); esperado {expected_formats()} "
                        "com o desenho (exportado de novo do programa em que foi feito)")
+
+
+def _shown(name: str) -> str:
+    """``name`` with control characters written as ``\\xNN`` and cut to 120 characters."""
+    text = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in name)
+    return text if len(text) <= 120 else text[:119] + "…"
 
 
 def _coordinates_problem(geoms, path: Path) -> None:
@@ -260,6 +342,23 @@ def _hole_swallows_shell(geom) -> bool:
             if polygonal(shapely.make_valid(shapely.Polygon(ring))).covers(shell):
                 return True
     return False
+
+
+def _repaired(g: BaseGeometry, path: Path) -> BaseGeometry:
+    """An invalid polygon repaired (:func:`shapely.make_valid`); a single ring that crosses
+    itself, so that the repair would split it in pieces touching at the crossing (a bow-tie,
+    a figure of eight), is refused with the crossing point."""
+    fixed = polygonal(shapely.make_valid(g))
+    if g.geom_type == "Polygon" and len(shapely.get_parts(fixed)) > 1:
+        import re
+
+        m = re.search(r"\[([-\d.eE+]+) ([-\d.eE+]+)\]", shapely.is_valid_reason(g))
+        at = (f" perto de longitude {fmt_num(float(m.group(1)))}, latitude "
+              f"{fmt_num(float(m.group(2)))}" if m else "")
+        raise GeoError(f"{path.name}: o contorno do polígono cruza a si mesmo{at} (em forma "
+                       "de laço ou de oito: as partes só se tocam no cruzamento); esperado um "
+                       "contorno que não se cruze, corrigido no programa em que foi desenhado")
+    return fixed
 
 
 def read_area(path: str | Path) -> BaseGeometry:
@@ -326,13 +425,7 @@ def _read_area(path: Path, size: int) -> BaseGeometry:
             continue
         vertices += int(shapely.get_num_coordinates(keep).sum())
         if vertices > MAX_VERTICES:
-            raise GeoError(
-                f"{path.name}: os polígonos do arquivo têm {fmt_num(vertices, 0)} vértices; "
-                f"esperado no máximo {fmt_num(MAX_VERTICES, 0)} (o limite de um município tem "
-                "alguns milhares). Simplifique o limite no programa em que foi desenhado (no "
-                "QGIS: Vetor › Geometria › Simplificar, com uma tolerância de poucos metros) e "
-                "registre a simplificação no processo; o estudo mede a área no polígono dado, "
-                "sem simplificá-lo por conta própria")
+            raise GeoError(_vertices_message(path, fmt_num(vertices, 0)))
         _coordinates_problem(keep, path)
         degenerate += sum(1 for g in keep if _hole_swallows_shell(g))
         keep = [g for g in keep if not _hole_swallows_shell(g)]
@@ -348,7 +441,7 @@ def _read_area(path: Path, size: int) -> BaseGeometry:
                     f"{fmt_num(maxx, 1)}, y {fmt_num(miny, 1)} a {fmt_num(maxy, 1)}); esperado "
                     "longitude e latitude em graus, ou o CRS projetado declarado no arquivo")
         series = series.to_crs(SIRGAS2000)
-        fixed = [polygonal(shapely.make_valid(g)) if not g.is_valid else g for g in series]
+        fixed = [_repaired(g, path) if not g.is_valid else g for g in series]
         degenerate += sum(1 for g in fixed if g.is_empty)
         polys += [g for g in fixed if not g.is_empty]
     if not polys and degenerate:

@@ -402,7 +402,8 @@ def load_ruleset(path: str | Path) -> Ruleset:
     try:
         from ..os_errors import read_user_bytes
 
-        doc = load_toml(read_user_bytes(path).decode("utf-8-sig"))
+        text = read_user_bytes(path).decode("utf-8-sig")
+        doc = load_toml(text)
     except FileNotFoundError:
         raise RulesetError(f"arquivo de regras {path}: arquivo não encontrado") from None
     except OSError as e:
@@ -414,7 +415,7 @@ def load_ruleset(path: str | Path) -> Ruleset:
     except tomllib.TOMLDecodeError as e:
         line = toml_position(e)[0]
         raise RulesetError(f"arquivo de regras {path}{f', linha {line}' if line else ''}: TOML "
-                           f"inválido: {toml_reason(e)}") from None
+                           f"inválido: {toml_reason(e, text)}") from None
     return parse_ruleset(doc, str(path), path)
 
 

@@ -620,7 +620,7 @@ def read_settings_toml(path: Path) -> tuple[str, dict[str, Any]]:
         raise SettingsError(f"o byte {e.start} não é UTF-8 válido; esperado texto em UTF-8",
                             file=path) from None
     except tomllib.TOMLDecodeError as e:
-        raise SettingsError(f"TOML inválido: {toml_reason(e)}", file=path,
+        raise SettingsError(f"TOML inválido: {toml_reason(e, text)}", file=path,
                             line=toml_position(e)[0]) from None
 
 

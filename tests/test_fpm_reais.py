@@ -155,7 +155,7 @@ def test_posse_dabadia_in_reais(store):
                  f"R${NB}5.443.004.518,74", f"3,94{NB}%", "créditos de março de 2023",
                  "O FPM em reais por ano (estimado, FPM de 2022 a preços correntes)",
                  f"cerca de R${NB}12,29{NB}milhões brutos (cerca de R${NB}9,83{NB}milhões "
-                 "líquidos do FUNDEB), a partir da instalação (2029)",
+                 "líquidos do FUNDEB), a partir da instalação, em 2029",
                  f"Perda do remanescente de Abadiânia", f"cerca de R${NB}4,14{NB}milhões brutos",
                  "Perda do menor dos demais municípios pela população: Anhanguera "
                  f"(924{NB}habitantes, coeficiente 0,6)", "Joviânia",
@@ -239,3 +239,41 @@ def test_the_screening_in_reais_and_the_paid_comparison(store):
     assert "a prévia do Censo 2022" in html and "LC nº 198/2023" in html
     assert html.count("<tr") == 36  # the header and the 35
     assert "Senador Canedo" in html and "Abadiânia" not in html
+
+
+def test_the_deck_gives_the_fpm_in_reais(store):
+    from viabilidade.report.slides import slides_html
+
+    a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
+    deck = slides_html(a, store=store, map_html="<p>mapa</p>")
+    slide = deck.split('id="s-economico"')[1].split("</section>")[0]
+    for text in (f"FPM do novo município: cerca de R${NB}12,29{NB}milhões brutos por ano, a "
+                 "partir da instalação, em 2029 (estimado, FPM de 2022 a preços correntes).",
+                 f"cota do FPM-Interior −16,80{NB}%; cerca de R${NB}4,14{NB}milhões brutos por "
+                 "ano a menos (estimado)",
+                 f"perde 0,157{NB}% do FPM-Interior (um de coeficiente 0,6: cerca de "
+                 f"R${NB}19{NB}mil por ano, estimado)"):
+        assert text in slide, text
+
+
+def test_a_whole_municipality_states_its_official_area(store):
+    """Issue 33 § 5: a whole municipality's area is the IBGE's official area; a part
+    (a district, the remainder made of districts) keeps the Censo's."""
+    from viabilidade.data.sources import SRC_AREAS, SRC_CENSUS
+    from viabilidade.profile.build import _whole_area
+
+    a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
+    origin = a.profile.origins["5200100"].area_km2
+    assert (origin.value, origin.source) == (1_044.555, SRC_AREAS)
+    assert a.profile.area.area_km2.source == SRC_CENSUS  # the district
+    # Cidade Ocidental: official 389,984 km², the Censo's 389,985252
+    assert _whole_area(store, "5205497").value == 389.984
+
+    class Without:
+        _cache: dict = {}
+
+        def __getattr__(self, name):
+            return None if name == "official_areas" else getattr(store, name)
+
+    old = _whole_area(Without(), "5205497")
+    assert (old.value, old.source) == (389.985, SRC_CENSUS)

@@ -19,6 +19,11 @@ SRC_CENSUS = "IBGE, Censo Demográfico 2022 — Agregados por municípios/distri
 SRC_CENSUS_FIRST = "IBGE, Censo Demográfico 2022 — População e Domicílios, primeiros resultados (28/06/2023)"
 VINTAGE_CENSUS = "2022-07-31"  # IBGE: data de referência 31/07/2022
 
+#: The area of a whole municipality (issue 33 § 5): the IBGE's official area, when the store
+#: has it (``official_areas``); else the Censo's, which agrees with it to 0,0013 km².
+SRC_AREAS = "IBGE, Áreas Territoriais 2022 (área territorial oficial)"
+VINTAGE_AREAS = "2022"
+
 SRC_TSE_PROFILE = "TSE, perfil do eleitorado de 2026 (julho de 2026, data não conferida)"
 VINTAGE_TSE_PROFILE = "2026"
 #: The roll in a sentence ("10.812 eleitores de Abadiânia (TSE, perfil de 2026)").
@@ -31,6 +36,7 @@ SHORT_TSE_2022 = "TSE, Eleições Gerais de 2022"
 #: The roll a study reads (the latest in the raw files).
 SRC_TSE, VINTAGE_TSE, SHORT_TSE = SRC_TSE_PROFILE, VINTAGE_TSE_PROFILE, SHORT_TSE_PROFILE
 
-__all__ = ["SHORT_TSE", "SHORT_TSE_2022", "SHORT_TSE_PROFILE", "SRC_CENSUS", "SRC_CENSUS_FIRST",
+__all__ = ["SHORT_TSE", "SHORT_TSE_2022", "SHORT_TSE_PROFILE", "SRC_AREAS", "SRC_CENSUS",
+           "SRC_CENSUS_FIRST", "VINTAGE_AREAS",
            "SRC_TSE", "SRC_TSE_2022", "SRC_TSE_PROFILE", "VINTAGE_CENSUS", "VINTAGE_TSE",
            "VINTAGE_TSE_2022", "VINTAGE_TSE_PROFILE"]

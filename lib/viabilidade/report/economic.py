@@ -169,7 +169,7 @@ def _fpm_money(e: Economy) -> str:
             "renda e do IPI.</p>")
     who = "Novo município" if creation else "Município resultante da fusão"
     pairs = [(f"{who} (coeficiente {_coef(e.new.coefficient)})",
-              _gross_net(m["novo"]) + (f", a partir da instalação ({e.installation})"
+              _gross_net(m["novo"]) + (f", a partir da instalação, em {e.installation}"
                                        if e.installation else ""))]
     if "origem_antes" in m:
         b, a = e.before[0], e.after[0]
@@ -467,17 +467,26 @@ def economic_points(e: Economy) -> list[str]:
                    f"{_coef(n.coefficient)} ({n.bracket}); {_pct(n.share)} da parcela de Goiás "
                    f"no FPM-Interior (estimado; soma de {fmt.number(e.pool.total, 1)}, TCU "
                    f"{e.pool.year}).")
+    m = e.money
+    if m:
+        when = f", a partir da instalação, em {e.installation}" if e.installation else ""
+        out.append(f"FPM {'do novo município' if creation else 'do resultante'}: "
+                   f"{fmt.money_about(m['novo'])} brutos por ano{when} ({money_basis(e)}).")
     if creation and e.before and e.after and None not in (e.before[0].share, e.after[0].share):
+        lost = (f"; {fmt.money_about(m['origem_antes'] - m['origem_depois'])} brutos por ano "
+                "a menos" if "origem_antes" in m else "")
         out.append(f"{e.before[0].label}: coeficiente {_coef(e.before[0].coefficient)} → "
                    f"{_coef(e.after[0].coefficient)}; cota do FPM-Interior "
-                   f"{_signed(e.after[0].share / e.before[0].share - 1, 2)} (estimado).")
+                   f"{_signed(e.after[0].share / e.before[0].share - 1, 2)}{lost} (estimado).")
     if not creation and e.delta is not None:
         out.append(f"A fusão abre mão de {_coef(-e.delta)} de coeficiente do FPM.")
     if e.others_loss is not None:
         verb = "perde" if e.others_loss > 0 else "ganha"
+        brl = (f" (um de coeficiente 0,6: {fmt.money_about(abs(0.6 * m['por_ponto']))} por "
+               "ano, estimado)" if m else "")
         out.append(f"Cada um dos demais municípios do interior de Goiás {verb} "
-                   f"{_pct(abs(e.others_loss), 3)} do FPM-Interior e {_pct(abs(e.equal_loss), 3)} "
-                   "da cota igual do ICMS.")
+                   f"{_pct(abs(e.others_loss), 3)} do FPM-Interior{brl} e "
+                   f"{_pct(abs(e.equal_loss), 3)} da cota igual do ICMS.")
     if e.equal_part_brl is not None:
         out.append(f"Cota igual do ICMS: {fmt.money_about(e.equal_part_brl)} por ano (estimado, sobre o "
                    f"ICMS de {e.icms_year}).")

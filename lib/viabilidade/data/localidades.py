@@ -315,8 +315,9 @@ def simplify_for_maps(mesh: gpd.GeoDataFrame) -> gpd.GeoDataFrame:
     no gap or overlap opens between neighbours) with tolerance :data:`MAP_TOLERANCE_DEG`
     = 0,001° (about 110 m). On the 2022 mesh of Goiás: 1.461.478 → 143.326 vertices, every
     polygon valid, the coverage still valid; no vertex of a simplified polygon lies more than
-    0,0029° (about 320 m) from the full one (Hausdorff distance, worst municipality). Only
-    maps use it; every measure reads the full mesh.
+    0,0029° (about 320 m) from the full one (Hausdorff distance, worst municipality:
+    :func:`map_copy_problem`, checked by every store build). Only maps use it; every measure
+    reads the full mesh.
 
     Parameters
     ----------
@@ -331,3 +332,89 @@ def simplify_for_maps(mesh: gpd.GeoDataFrame) -> gpd.GeoDataFrame:
     out = mesh.copy()
     out["geometry"] = shapely.coverage_simplify(mesh.geometry.to_numpy(), MAP_TOLERANCE_DEG)
     return out
+
+
+#: The farthest the map copy may stray from the full mesh, in degrees (about 330 m in Goiás;
+#: the 2022 mesh's worst municipality, Hausdorff distance, is at 0,00287°).
+MAP_DEVIATION_MAX_DEG = 0.003
+
+
+def _segments(geom) -> np.ndarray:
+    """Each edge of each ring of ``geom`` as a two-point LineString."""
+    rings = shapely.get_rings(shapely.get_parts(geom))
+    coords, ring_of = shapely.get_coordinates(rings, return_index=True)
+    same = ring_of[1:] == ring_of[:-1]
+    return shapely.linestrings(np.stack([coords[:-1][same], coords[1:][same]], axis=1))
+
+
+def _farthest_vertex(a, b) -> float:
+    """The largest distance from a vertex of ``a`` to the rings of ``b`` (degrees)."""
+    points = shapely.points(shapely.get_coordinates(a))
+    _, dist = shapely.STRtree(_segments(b)).query_nearest(points, return_distance=True)
+    return float(dist.max()) if len(dist) else float("inf")
+
+
+def map_deviation_deg(full, simple) -> np.ndarray:
+    """Hausdorff distance between each polygon and its map copy, in degrees.
+
+    The same value as :func:`shapely.hausdorff_distance` (GEOS's discrete Hausdorff distance:
+    the farthest a vertex of either lies from the other's rings) within floating-point
+    rounding, computed with an index of the other's edges: about 8 s of CPU for the 2022
+    mesh instead of 26 s.
+
+    Parameters
+    ----------
+    full, simple : sequence of shapely geometries
+        Polygons or multipolygons, pairwise (the same length).
+
+    Returns
+    -------
+    numpy.ndarray
+        One distance per pair, degrees.
+    """
+    return np.array([max(_farthest_vertex(a, b), _farthest_vertex(b, a))
+                     for a, b in zip(full, simple)], dtype=float)
+
+
+def map_copy_problem(mesh: gpd.GeoDataFrame, maps: gpd.GeoDataFrame) -> str | None:
+    """Why ``maps`` is not a faithful map copy of ``mesh``, or ``None`` when it is.
+
+    The copy (:func:`simplify_for_maps`) must have the same municipalities in the same
+    order, each polygon valid and not empty, the polygons a valid coverage (no gap or
+    overlap opened between neighbours), and no polygon more than
+    :data:`MAP_DEVIATION_MAX_DEG` from its full one (:func:`map_deviation_deg`). The store
+    build checks it on the whole mesh (once per archive: :mod:`viabilidade.data.meshcache`).
+
+    Parameters
+    ----------
+    mesh, maps : GeoDataFrame
+        ``cod_ibge, geometry``: the full mesh and its map copy.
+
+    Returns
+    -------
+    str or None
+        pt-BR text naming up to five municipalities at fault.
+    """
+    def some(codes) -> str:
+        codes = list(codes)
+        return ", ".join(codes[:5]) + (" …" if len(codes) > 5 else "")
+
+    if list(maps["cod_ibge"]) != list(mesh["cod_ibge"]):
+        return ("a cópia da malha para os mapas não tem os mesmos municípios, na mesma ordem, "
+                "que a malha completa")
+    geoms = maps.geometry.to_numpy()
+    bad = shapely.is_empty(geoms) | ~shapely.is_valid(geoms)
+    if bad.any():
+        return (f"na cópia da malha para os mapas, os polígonos de {some(maps['cod_ibge'][bad])} "
+                "estão vazios ou inválidos; esperado um polígono válido por município")
+    if not shapely.coverage_is_valid(geoms):
+        return ("a cópia da malha para os mapas abriu sobreposições ou vértices diferentes "
+                "nas divisas; esperadas divisas comuns, como na malha completa")
+    far = map_deviation_deg(mesh.geometry.to_numpy(), geoms)
+    out = far > MAP_DEVIATION_MAX_DEG
+    if out.any():
+        worst, limit = (f"{v:.4f}".rstrip("0").replace(".", ",")
+                        for v in (far.max(), MAP_DEVIATION_MAX_DEG))
+        return (f"a cópia da malha para os mapas afasta-se até {worst}° da malha completa em "
+                f"{some(mesh['cod_ibge'][out])}; esperado no máximo {limit}° (cerca de 330 m)")
+    return None

@@ -193,7 +193,7 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     import geopandas as gpd
 
     from . import census, dtb, fiscal, revenue, sidra, tse
-    from .localidades import coverage_problem, simplify_for_maps
+    from .localidades import coverage_problem, map_copy_problem, simplify_for_maps
     from .meshcache import read_localidades_cached
 
     p = {role: raw / f.path for role, f in RAW.items()}
@@ -267,6 +267,9 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     maps = bounds.copy()
     maps["geometry"] = cache.geometries(
         "map", lambda: simplify_for_maps(bounds).geometry.to_numpy())
+    unfaithful = cache.value("map_check", lambda: map_copy_problem(bounds, maps))
+    if unfaithful:
+        raise DataError(unfaithful, file=p["boundaries"])
     cache.keep()
 
     tables = _optional_tables(raw, mun, dict(zip(bounds["cod_ibge"], measured)))

@@ -210,18 +210,19 @@ def test_n14_what_would_make_it_viable_repeats_the_bar(analysed):
 
     text = _text(_what_would_change(analysed(POSSE)))
     assert text.startswith(
-        "A conclusão passa a ser viável se os requisitos abaixo forem comprovados com dados "
-        "certificados ou evidências, e a inviável se algum deles não for cumprido (o motivo de "
-        "cada um está na seção do respectivo artigo):")
+        "A conclusão perante a LC nº 2/1990 depende de 12 requisitos ainda não comprovados com "
+        "dados certificados ou evidências; basta um deles não cumprido para torná-la inviável:")
     # new-user review 4: item IV, met only on published data (margin 1,50 %), is listed too
     assert ("Art. 4º, IV: População de mais de três mil habitantes — atingido nos dados "
             "publicados (a certificar)") in text
+    assert "O motivo de cada um está na seção do respectivo artigo do estudo." in text
     assert text.endswith(
-        "Mesmo viável perante a LC nº 2/1990, a criação está vedada enquanto não editada a lei "
-        "complementar federal (CF, art. 18, § 4º).")
+        "Mesmo com todos os requisitos da LC nº 2/1990 comprovados, a criação está vedada "
+        "enquanto não editada a lei complementar federal (CF, art. 18, § 4º).")
     fusion = _text(_what_would_change(analysed(FUSION)))
-    assert fusion.endswith("Mesmo viável perante a LC nº 2/1990, a fusão está vedada enquanto "
-                           "não editada a lei complementar federal (CF, art. 18, § 4º).")
+    assert fusion.endswith("Mesmo com todos os requisitos da LC nº 2/1990 comprovados, a fusão "
+                           "está vedada enquanto não editada a lei complementar federal (CF, art. "
+                           "18, § 4º).")
 
 
 def test_14_the_transfer_pending_list_asks_for_the_declarations(analysed):

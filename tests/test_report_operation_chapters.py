@@ -157,8 +157,10 @@ def test_nova_iguacu_is_read_as_the_installed_municipality_it_is(store):
         "Lei de criação: Lei Estadual nº 11.406, de 16/01/1991")
     # what it checks today is art. 8's check, not "passa a ser viável se"
     t = plain(sections._what_would_change(a))
-    assert t.startswith("O município já está instalado: o que este estudo verifica com os números "
-                        "de hoje é o que o art. 8º manda verificar")
+    assert t.startswith("4 requisitos do art. 4º dependem hoje de dados certificados ou de "
+                        "evidências: Art. 4º, IV:")
+    assert ("O município já está instalado: o que o estudo verifica com os números de hoje é o "
+            "que o art. 8º manda verificar") in t
     assert "passa a ser viável" not in t and "passa a viável" not in t
     # the origin of 1991 was not today's Mara Rosa plus the area: Amaralina left it in 1995
     assert a.profile.origins["5212808"].label == "Mara Rosa + Nova Iguaçu de Goiás (territórios de hoje)"

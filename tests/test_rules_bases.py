@@ -377,7 +377,9 @@ def test_the_study_names_the_flag_of_a_municipality_it_uses(store):
     assert [f.cod_ibge for f in a.data_flags] == ["5201207"]   # Cumari: 2.616 for 2.927
     assert a.to_dict()["data_flags"][0]["kind"] == ELECTORS_ABOVE_POPULATION
     note = data_flags_note(a)
-    assert "Dado publicado incoerente, usado neste estudo." in note
+    assert ("<strong>Dado publicado incoerente.</strong> Valores de tabelas oficiais que se "
+            "contradizem, usados pelo estudo como publicados: Anhanguera (5201207), eleitorado: "
+            "1.744 eleitores:") in note
     assert "Anhanguera (5201207) — eleitorado: 1.744 eleitores." in note
     assert analyse(POSSE, store=store).data_flags == []
 

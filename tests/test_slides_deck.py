@@ -162,7 +162,9 @@ def test_long_content_continues_on_next_slides(analysis):
 
 def test_what_would_change_lists_the_requirement_met_only_on_published_data(analysis):
     # new-user review 4: item IV (3.045 habitantes, Censo) is still to certify
-    items = [re.sub(r"<[^>]+>", "", i) for i in slides._blocking(analysis.results)]
+    from viabilidade.report.findings import findings
+
+    items = [re.sub(r"<[^>]+>", "", i) for i in slides._blocking(findings(analysis))]
     assert ("Art. 4º, IV: População de mais de três mil habitantes — atingido nos dados "
             "publicados (a certificar)") in items
     assert "Art. 2º: Representação assinada por no mínimo cem eleitores da área — indeterminado" \

@@ -23,6 +23,7 @@ import pandas as pd
 
 from ..proposal.candidate import OPERATIONS
 from ..report.conclusion import conclusion_line
+from ..report.findings import attention_items, findings_from_record
 from ..report.writers.format import count, rule_citation, status_label
 from .unit import FAILED, OK, problems, reason
 
@@ -208,6 +209,7 @@ pre{white-space:pre-wrap;font-size:.85em;background:#f6f6f6;padding:.5em}
 div.interrompido{border:2px solid #c9302c;background:#fbeaea;padding:.25em 1em;margin:1em 0}
 div.rolagem{overflow-x:auto}th:first-child,td:first-child{position:sticky;left:0;background:#fff;min-width:11em}
 th:first-child{background:#eee}
+ul.atencao{margin:.3em 0 0;padding-left:1.1em;font-size:.85em;min-width:22em}
 """
 
 
@@ -216,6 +218,16 @@ _VERDICT_NOUNS = {"viável": ("viável", "viáveis"), "inviável": ("inviável",
                   "indeterminado": ("indeterminado", "indeterminados"),
                   FAILED: ("com falha", "com falha"),
                   NOT_RUN: ("não executado", "não executados")}
+
+
+def _attention(record: dict) -> str:
+    """The study's findings under its conclusion (:mod:`viabilidade.report.findings`: what
+    would change it, a thin margin, conflicting data, the readings, the bar), one item each,
+    title and summary; ``""`` for a record written before studies carried them."""
+    found = findings_from_record(record)
+    if not found:
+        return ""
+    return '<ul class="atencao">' + "".join(attention_items(found)) + "</ul>"
 
 
 def _verdict_count(verdict, n: int) -> str:
@@ -325,6 +337,8 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
                     if len(why) > 1 else "")
             said += (f'<br><small><a href="#falha-{e(slug, quote=True)}">motivo</a>: '
                      f"{e(why[0])}{more}</small>")
+        if not failed:  # the study's findings, as the study, its deck and its bill print them
+            said += _attention(r)
         if prev:  # the earlier study is still whole in its folder: say so, link it
             said += (f"<br><small>{e(EARLIER)}: {e(_conclusion(prev, bars))}</small>")
         cells = [f'<td data-sort="{e(slug, quote=True)}">{name}'

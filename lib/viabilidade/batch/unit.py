@@ -175,7 +175,9 @@ def run_one(params: dict) -> dict:
         study's conclusion line, :func:`viabilidade.report.conclusion.analysis_conclusion`, or
         None), conclusion_short and bar_clause (that line without its constitutional bar, and
         the bar: :func:`~viabilidade.report.conclusion.analysis_short_conclusion`,
-        :func:`~viabilidade.report.frame.study_bar_clause`; None from an older study), rules
+        :func:`~viabilidade.report.frame.study_bar_clause`; None from an older study),
+        findings (the study's findings as dicts, :mod:`viabilidade.report.findings`; ``[]``
+        from an older study), rules
         ({rule_id: status}), leans ({rule_id: lean} of the indeterminate rules that have
         one: ``"likely pass"``/``"likely fail"``), bases ({rule_id: deciding basis}:
         ``"published"`` words a decided rule "atingido nos dados publicados"), folder (the slug: relative to the batch
@@ -224,6 +226,7 @@ def run_one(params: dict) -> dict:
             "verdict": None if rec.get("verdict") is None else str(rec["verdict"]),
             "conclusion": rec.get("conclusion"),
             "conclusion_short": rec.get("conclusion_short"), "bar_clause": rec.get("bar_clause"),
+            "findings": list(rec.get("findings") or []),
             "phase": rec.get("phase"),
             "rules": {str(k): str(v) for k, v in sorted((rec.get("rules") or {}).items())},
             "leans": {str(k): str(v) for k, v in sorted((rec.get("leans") or {}).items())},

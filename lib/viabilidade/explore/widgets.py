@@ -28,6 +28,7 @@ from ..profile.analysis import ProfileMemo
 from ..report.writers import format as fmt
 from ..report.boundary import drawn_findings
 from ..report.conclusion import analysis_conclusion
+from ..report.findings import attention_html, findings
 from ..rules.settings import CHOICES, Settings
 from .compare import Scenarios, comparison_frame, comparison_map
 from .files import (area_geometry, area_geojson, area_kml, area_properties, download_link, map_png,
@@ -1344,6 +1345,7 @@ class Explorer:
 
             self._when_seen("Margens", draw_chart)
         a = self._complete_alternatives()
+        p["verdict"].value += attention_html(findings(a))   # the study's findings (report.findings)
         p["alternatives"].value = "<ul>" + "".join(
             f"<li>{html.escape(_readings_in_words(d))}: <b>{fmt.verdict_label(v)}</b>"
             + (f" (muda {html.escape('; '.join(fmt.rule_citation(x) for x in ch))})" if ch else "")

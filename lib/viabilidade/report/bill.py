@@ -638,12 +638,13 @@ def _justification(analysis, ctx: _Context) -> list[str]:
     # The bar is the first paragraph's: the conclusion here is the short one, without it.
     paras.append(f"{what} dá forma de lei à proposta de {operation_subtitle(analysis)}, estudada "
                  f"segundo a {LC2}. Conclusão do estudo: {analysis_short_conclusion(analysis)}")
-    from .boundary import drawn_findings
+    from .findings import findings
 
-    # What the study found on the drawn limits (an enclave, art. 3º's harmony; a split origin)
-    # is for the Assembly to weigh: said here, in the study's words.
-    paras += [f"Conferência dos limites propostos: {f[:1].lower()}{f[1:]}"
-              for f in drawn_findings(analysis)]
+    # What the study says a reader must not miss (its findings: what would change the
+    # conclusion, a thin margin, conflicting data, the drawn limits, the readings, the bar),
+    # in the study's words; the requirements themselves are in the quadro below.
+    paras += [f"{f.short()}" if f.kind == "pendencias" else f.text()
+              for f in findings(analysis).items]
     waived = list(dict.fromkeys(_waived(r) for r in analysis.results
                                 if r.status == "not_applicable"))
     if len(waived) == 1:

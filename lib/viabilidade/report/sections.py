@@ -18,7 +18,7 @@ from typing import Any
 from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS
 from ..operations import operation_of
 from ..operations.base import CHAPTERS
-from ..rules.result import Basis, Figure, RuleResult, Status, Verdict, on_published_data
+from ..rules.result import Basis, Figure, RuleResult, Status
 from ..rules.common import is_future
 from ..common.precision import rounded
 from ..data.provenance import copy_note
@@ -27,6 +27,7 @@ from .writers import format as fmt
 from .boundary import boundary_check
 from .charts import threshold_chart
 from .conclusion import analysis_conclusion_html
+from .findings import Finding, Findings, findings
 from .readings import readings_html
 from .writers.tables import (STATUS_CLASS, Html, esc, key_values, margin_text, provenance_table, rule_table,
                      BY_EXCESS, approximate_limit, threshold_amount, precision, source_text, status_badge, table, threshold_text, value_only,
@@ -201,51 +202,41 @@ def short_citation(article: str) -> str:
     return fmt.article_citation(article)
 
 
+def finding_html(f: Finding | None) -> str:
+    """One finding (:class:`viabilidade.report.findings.Finding`) as the study's summary prints
+    it: a ``premissa`` box with the title in bold, the summary as a sentence, its items and
+    its detail; ``""`` for ``None``."""
+    if f is None:
+        return ""
+    items = "".join(f"<li>{esc(i)}</li>" for i in f.items)
+    head = f.sentence()[:-1] + (":" if items else ".")
+    return (f'<div class="premissa"><p><strong>{esc(f.title)}.</strong> {esc(head)}'
+            + (f" {esc(f.detail)}</p>" if f.detail and not items else "</p>")
+            + (f"<ul>{items}</ul>" if items else "")
+            + (f"<p>{esc(f.detail)}</p>" if f.detail and items else "") + "</div>")
+
+
+def pending_html(found: Findings) -> str:
+    """The study's "O que mudaria a conclusão": the ``pendencias`` finding (its summary, the
+    requirements, where their reasons are) and the constitutional bar (``vedacao``)."""
+    f, bar = found.of("pendencias"), found.of("vedacao")
+    out = ""
+    if f is not None:
+        items = "".join(f"<li>{esc(i)}</li>" for i in f.items)
+        out = (f"<p>{esc(f.sentence()[:-1])}:</p><ul>{items}</ul>" if items
+               else f"<p>{esc(f.sentence())}</p>")
+        if f.detail:
+            out += f"<p>{esc(f.detail)}</p>"
+    return out + (f"<p>{esc(bar.sentence())}</p>" if bar is not None else "")
+
+
 def _what_would_change(analysis) -> str:
-    undecided = [r for r in analysis.results
-                 if Status(r.status) in (Status.FAIL, Status.INDETERMINATE)]
-    if not undecided:
-        if any(on_published_data(r) for r in analysis.results):
-            return ("<p>Todos os requisitos aplicáveis estão atingidos com os dados disponíveis, "
-                    "alguns só nos dados publicados: o veredito depende das certidões que "
-                    "confirmem esses valores (ver a primeira página).</p>")
-        return "<p>Todos os requisitos aplicáveis estão cumpridos com os dados disponíveis.</p>"
-    fails = any(Status(r.status) == Status.FAIL for r in undecided)
-    # a requirement met only on published data is not settled either: it is listed among
-    # what the certificates must prove, unless a failed one already decides the conclusion
-    blocking = [r for r in analysis.results if r in undecided
-                or (not fails and Status(r.status) == Status.PASS and on_published_data(r))]
-    items = []
-    for r in blocking:
-        subject = f" — {esc(r.subject)}" if r.subject and r.subject != "área" else ""
-        cite = f"{esc(short_citation(r.article))}: " if r.article else ""
-        items.append(f"<li>{cite}{esc(r.title)}{subject} — "
-                     f"{esc(fmt.result_status_label(r))}</li>")
-    if operation_of(analysis.candidate).installed:
-        lead = ("O município já está instalado: o que este estudo verifica com os números de hoje "
-                "é o que o art. 8º manda verificar, a perda de requisitos do art. 4º por "
-                "município instalado, que levaria a Assembleia Legislativa a decretar a sua "
-                + frame.EXTINCTION_BARRED + "; não é condição da criação, já feita. "
-                + ("Com os dados disponíveis, os requisitos abaixo não estão atingidos hoje"
-                   if fails else
-                   "Os requisitos abaixo dependem hoje de dados certificados ou de evidências"))
-        return (f"<p>{lead} (o motivo de cada um está na seção do respectivo artigo):</p><ul>"
-                + "".join(items) + "</ul>")
-    lead = ("A proposta é inviável enquanto os requisitos não cumpridos abaixo não forem atendidos; "
-            "os indeterminados dependem de dados certificados ou de evidências"
-            if fails else
-            "A conclusão passa a ser viável se os requisitos abaixo forem comprovados com dados "
-            "certificados ou evidências, e a inviável se algum deles não for cumprido")
-    op = analysis.candidate.operation
-    # N14: a conclusion that would turn "viável" still names the bar
-    bar = (f"<p>Mesmo viável perante a LC nº 2/1990, {esc(frame.BAR_CLAUSES[op])}.</p>"
-           if op in ("create-municipality", "fusion", "transfer-area") else "")
-    return (f"<p>{lead} (o motivo de cada um está na seção do respectivo artigo):</p><ul>"
-            + "".join(items) + "</ul>" + bar)
+    """:func:`pending_html` of the study's findings."""
+    return pending_html(findings(analysis))
 
 
 def alternatives_table(analysis) -> Html | str:
-    """Verdict under each alternative interpretation reading (docs/LEITURAS.md I-1 … I-10);
+    """Verdict under each alternative interpretation reading (docs/LEITURAS.md I-1 … I-11);
     ``""`` when no alternative reading applies to the operation (only the adopted row)."""
     if len(analysis.alternatives or []) <= 1:
         return ""
@@ -260,49 +251,27 @@ def alternatives_table(analysis) -> Html | str:
 
 
 #: How to read the "I-n" codes of the alternative readings.
-READINGS_LEGEND = ("I-1 a I-10: pontos em que o texto da lei admite mais de uma leitura, numerados e "
+READINGS_LEGEND = ("I-1 a I-11: pontos em que o texto da lei admite mais de uma leitura, numerados e "
                    "explicados nos Apêndices (Leituras da lei); cada linha muda uma só leitura em "
                    "relação às adotadas.")
 
 
-SPECIAL_INTEREST_LABELS = {"ecological": "ecológico", "tourism": "turístico",
-                           "economic": "especial interesse econômico"}
-
-
 def special_interest_note(analysis) -> str:
-    """The declared special interest (docs/LEITURAS.md I-2) as a premise, or ``""`` when not declared."""
-    c = analysis.candidate
-    if not getattr(c, "special_interest", False):
-        return ""
-    kind = SPECIAL_INTEREST_LABELS.get(c.special_interest_kind or "", c.special_interest_kind or "")
-    return ('<p class="premissa"><strong>Premissa declarada pelos proponentes:</strong> município de '
-            f"interesse {esc(kind)} (art. 4º, caput), com a justificativa: “"
-            f"{esc(c.special_interest_justification)}”. A lei não define um teste para esse interesse; "
-            "os requisitos cobertos pela redução foram verificados a 2/3, e a conclusão sem a redução "
-            "está no quadro de leituras alternativas.</p>")
+    """The declared special interest (docs/LEITURAS.md I-2) as a premise, or ``""`` when not
+    declared (the ``premissa`` finding)."""
+    return finding_html(findings(analysis).of("premissa"))
 
 
 def thin_margin_note(analysis) -> str:
-    """The art. 8 warning of requirements met by a thin margin
-    (:func:`viabilidade.rules.art8.thin_margin_warning`), or ``""``."""
-    from ..rules.art8 import thin_margin_warning
-
-    text = thin_margin_warning(analysis.results, analysis.settings)
-    return f'<p class="premissa">{esc(text)}</p>' if text else ""
+    """The art. 8 warning of requirements met by a thin margin (the ``margem`` finding), or
+    ``""``."""
+    return finding_html(findings(analysis).of("margem"))
 
 
 def data_flags_note(analysis) -> str:
-    """The conflicts between published figures the study reads
-    (:attr:`viabilidade.profile.analysis.Analysis.data_flags`): figure, conflict and sources, or ``""``."""
-    flags = getattr(analysis, "data_flags", None) or []
-    if not flags:
-        return ""
-    items = "".join(f"<li>{esc(f.text())}</li>" for f in flags)
-    head = ("Dados publicados incoerentes entre si, usados neste estudo"
-            if len(flags) > 1 else "Dado publicado incoerente, usado neste estudo")
-    return (f'<div class="premissa"><p><strong>{head}.</strong> Os valores abaixo vêm de '
-            "tabelas oficiais que se contradizem; o estudo os usa como publicados, e o conflito "
-            f"deve ser esclarecido junto aos órgãos que os publicaram.</p><ul>{items}</ul></div>")
+    """The conflicts between published figures the study reads (the ``dados`` finding), or
+    ``""``."""
+    return finding_html(findings(analysis).of("dados"))
 
 
 #: How the basis of a figure words a requirement (summary of the study and of the deck).
@@ -318,33 +287,25 @@ BASIS_RULE = ("Um requisito só é dado como cumprido ou não cumprido com valor
 def summary(analysis) -> Html:
     """Executive summary: verdict, declared premises, traffic-light table of every rule, what
     would change it, and the verdict under the other readings of the law."""
-    v = analysis.verdict
+    found = findings(analysis)
     tally = fmt.status_tally(fmt.result_counts(analysis.results))
     chart = threshold_chart(analysis.results)
     body = (
         f'<p class="conclusao">{analysis_conclusion_html(analysis)}</p>'
         f"<p>Requisitos apurados com os dados e as leituras da lei adotados: {esc(tally)}.</p>"
         f"<p>{esc(BASIS_RULE)}</p>"
-        + special_interest_note(analysis)
+        + finding_html(found.of("premissa"))
         + rule_table(analysis.results, caption="Quadro 1. Situação de cada requisito", compact=True)
-        + thin_margin_note(analysis)
-        + (f'<p class="premissa">{esc(frame.plebiscite_note(analysis.results))}</p>'
-           if frame.plebiscite_note(analysis.results) else "")
-        + data_flags_note(analysis)
+        + "".join(finding_html(f) for f in found.items
+                  if f.kind in ("margem", "plebiscito", "dados", "limites"))
         + (chart.html(1) if chart is not None else "")
-        + "<h3>O que mudaria a conclusão</h3>" + _what_would_change(analysis)
+        + "<h3>O que mudaria a conclusão</h3>" + pending_html(found)
     )
-    if len(analysis.alternatives or []) > 1:
-        # the first row is the adopted reading itself (operations.verdict_under_alternatives)
-        others = analysis.alternatives[1:]
-        n_alt = len(others)
-        changing = sum(1 for _, verdict, _ in others if Verdict(verdict) != v)
+    readings = found.of("leituras")
+    if readings is not None:
         body += ("<h3>Conclusão sob outras leituras da lei</h3>"
-                 f"<p>{esc(fmt.count(n_alt, 'leitura alternativa', 'leituras alternativas'))} "
-                 f"da lei {'foi examinada' if n_alt == 1 else 'foram examinadas'}; "
-                 + ("nenhuma muda a conclusão" if not changing else
-                    f"{esc(fmt.number(changing))} {'muda' if changing == 1 else 'mudam'} a conclusão")
-                 + ' (quadro completo na seção <a href="#sec-sensibilidade">Sensibilidade</a>).</p>')
+                 f"<p>{esc(readings.sentence()[:-1])} (quadro completo na seção "
+                 '<a href="#sec-sensibilidade">Sensibilidade</a>).</p>')
     return _section("sec-resumo", "Sumário executivo", body)
 
 

@@ -18,12 +18,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..operations import operation_of
-from ..rules.result import RuleResult, Status, on_published_data
+from ..rules.result import RuleResult, Status
 from .writers import format as fmt
 from .charts import threshold_chart
 from .conclusion import analysis_conclusion_html
+from .findings import HEADING, Findings, attention_items, findings
 from .frame import SECTION_TITLE, study_points
-from .sections import alternatives_table, short_citation, study_title
+from .sections import alternatives_table, study_title
 from .writers.tables import Html, esc, margin_text, rule_table, threshold_text, value_text
 
 #: Lines of text one slide holds below its title, for the rule table (13 pt) and for the
@@ -31,6 +32,9 @@ from .writers.tables import Html, esc, margin_text, rule_table, threshold_text, 
 #: on a next slide ("(2)", "(3)"…), so every slide fits its 16:9 page by design.
 TABLE_LINES_PER_SLIDE = 23
 LIST_LINES_PER_SLIDE = 26
+#: Lines of findings ("Pontos de atenção") slide 1 holds under its conclusion, subject
+#: line and above its counts; more go on a slide of their own after the frame.
+FIRST_SLIDE_LINES = 9
 
 #: Characters per line of each rule-table column (compact table, widths 10/24/16/15/17/18 %),
 #: and of a list item across the slide.
@@ -105,21 +109,11 @@ def _counts(results: Sequence[RuleResult]) -> str:
     return '<div class="contagem">' + "".join(cells) + "</div>"
 
 
-def _blocking(results: Sequence[RuleResult]) -> list[str]:
-    """``<li>`` items of what blocks the verdict: the failed rules with their reasons, else the
-    indeterminate ones and those met only on published data (to certify)."""
-    def head(r: RuleResult) -> str:
-        subject = f" — {esc(r.subject)}" if r.subject and r.subject != "área" else ""
-        cite = f"{esc(short_citation(r.article))}: " if r.article else ""
-        return (f"<li>{cite}{esc(r.title)}{subject} — "
-                f"{esc(fmt.result_status_label(r))}")
-
-    items = [f"{head(r)}: {esc(r.reason)}</li>" for r in results if Status(r.status) == Status.FAIL]
-    if not items:
-        # a requirement met only on published data still awaits its certificate
-        items = [f"{head(r)}</li>" for r in results if Status(r.status) == Status.INDETERMINATE
-                 or (Status(r.status) == Status.PASS and on_published_data(r))]
-    return items
+def _blocking(found: Findings) -> list[str]:
+    """``<li>`` items of "O que mudaria a conclusão": the requirements of the ``pendencias``
+    finding (the same the study lists)."""
+    f = found.of("pendencias")
+    return [f"<li>{esc(i)}</li>" for i in (f.items if f is not None else ())]
 
 
 def _lines(text: str, chars: int) -> int:
@@ -255,7 +249,9 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
     -------
     str
         ``<!DOCTYPE html>`` document, ``lang="pt-BR"``. Slides, in order: summary (verdict and
-        counts), the federal constitutional frame (:mod:`.frame`), map, rule table (continued over
+        counts, with the findings — "Pontos de atenção", :func:`viabilidade.report.findings.
+        findings`, the same list the study, the bill, the batch index and the explorer print;
+        those slide 1 has no room for follow the frame), the federal constitutional frame (:mod:`.frame`), map, rule table (continued over
         several slides beyond
         :data:`TABLE_LINES_PER_SLIDE` lines), numeric requirements chart (when any), what would change
         the verdict, verdict under other readings (when any), data sources. No script and no
@@ -269,16 +265,26 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
     origins = getattr(analysis.profile, "origins", {}) or {}
     codes = operation_of(c).origin_codes(c)
     origin_names = "; ".join(origins[o].label if o in origins else o for o in codes) or "—"
+    found = findings(analysis)
+    # the findings on slide 1, under the conclusion, as many as its room holds; any others on
+    # the slide after the constitutional frame (which must stay within the first two pages)
+    first, *rest = paginate(attention_items(found.items), _item_lines, FIRST_SLIDE_LINES) or [[]]
     slides = [_slide("s-resumo", title,
                      '<p class="orgao">Estado de Goiás · Lei Complementar nº 2, de 16 de janeiro de 1990</p>'
                      f'<p class="conclusao"><b>Conclusão:</b> {analysis_conclusion_html(analysis)}</p>'
                      + _subject_line(analysis, origin_names)
+                     + (f'<ul class="motivos">{"".join(first)}</ul>' if first else "")
                      + _counts(results),
                      footer, h1=True)]
     slides += _continued("s-quadro", SECTION_TITLE,
                          ['<ul class="motivos">' + "".join(part) + "</ul>"
                           for part in paginate([f"<li>{esc(x)}</li>" for x in study_points(analysis)],
                                                _item_lines, LIST_LINES_PER_SLIDE)], footer)
+    rest = [item for part in rest for item in part]
+    if rest:
+        slides += _continued("s-atencao", f"{HEADING} (continuação)",
+                             ['<ul class="motivos">' + "".join(part) + "</ul>"
+                              for part in paginate(rest, _item_lines, LIST_LINES_PER_SLIDE)], footer)
     if map_html is None and store is not None:
         map_html = area_map(analysis, store) or locator_map(analysis, store)
     slides.append(_slide("s-mapa", "Mapa", map_html or
@@ -290,11 +296,13 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
     chart = threshold_chart(results)
     if chart is not None:
         slides.append(_slide("s-grafico", "Requisitos numéricos", chart.html(), footer))
-    blocking = paginate(_blocking(results), _item_lines, LIST_LINES_PER_SLIDE)
+    pending = found.of("pendencias")
+    blocking = paginate(_blocking(found), _item_lines, LIST_LINES_PER_SLIDE - 3)  # the lead
     slides += _continued("s-mudanca", "O que mudaria a conclusão",
-                         ['<ul class="motivos">' + "".join(part) + "</ul>" if part else
-                          "<p>Todos os requisitos aplicáveis estão cumpridos.</p>" for part in blocking],
-                         footer)
+                         [(f"<p>{esc(pending.sentence()[:-1])}:</p>" if pending else "")
+                          + '<ul class="motivos">' + "".join(part) + "</ul>" if part else
+                          f"<p>{esc(pending.sentence() if pending else '')}</p>"
+                          for part in blocking], footer)
     if store is not None and "sec-economico" in operation_of(c).chapters:
         from ..fiscal.economy import economy
         from .economic import economic_points

@@ -176,11 +176,12 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     Returns
     -------
     dict
-        ``{slug, name, operation, verdict, conclusion, conclusion_short, bar_clause, phase,
+        ``{slug, name, operation, verdict, conclusion, conclusion_short, bar_clause, findings, phase,
         rules: {rule_id: status}, leans: {rule_id: lean} (indeterminate rules with a lean
         only), bases, folder, files}`` (conclusion: the study's conclusion line;
         conclusion_short and bar_clause: that line without its constitutional bar, and the
-        bar); a rule evaluated for
+        bar; findings: :meth:`viabilidade.report.findings.Finding.to_dict` of each finding);
+        a rule evaluated for
         several subjects (``art4.par1`` per origin) is keyed ``"<rule_id>@<subject>"``.
         ``files`` maps ipynb/html/pdf/json to their paths.
 
@@ -288,6 +289,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         "conclusion": payload.get("conclusion"),
         "conclusion_short": payload.get("conclusion_short"),
         "bar_clause": payload.get("bar_clause"),
+        "findings": payload.get("findings") or [],
         "phase": payload.get("fase"),
         "rules": _record_rules(payload["results"]),
         "leans": _record_rules(payload["results"], "lean"),

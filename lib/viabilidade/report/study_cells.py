@@ -410,11 +410,14 @@ def results_bundle(analysis, extra: dict | None = None) -> dict:
     """
     import json
 
-    from .conclusion import analysis_conclusion, analysis_short_conclusion
+    from .conclusion import analysis_short_conclusion
+    from .findings import findings
     from .frame import study_bar_clause
     from .process_file import process_state
 
-    payload = {**analysis.to_dict(), "conclusion": analysis_conclusion(analysis),
+    found = findings(analysis)
+    payload = {**analysis.to_dict(), "conclusion": found.conclusion,
+               "findings": [f.to_dict() for f in found.items],
                "conclusion_short": analysis_short_conclusion(analysis),
                "bar_clause": study_bar_clause(analysis),
                "fase": process_state(analysis.candidate).phase,

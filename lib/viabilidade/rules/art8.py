@@ -198,27 +198,45 @@ EXTINCTION_BARRED = ("extinção e reincorporação, que, como incorporação, t
                      "complementar federal (CF, art. 18, § 4º)")
 
 
+def thin_margin_parts(results: list[RuleResult], settings: Settings | None = None
+                      ) -> tuple[str, str] | None:
+    """The art. 8 warning in two parts: what is thin (one clause, lower case, no final stop:
+    ``"requisito atingido com folga de até 5 % do limite: art. 4º, IV (população): 3.045
+    habitantes, 45 acima do limite de 3.000 (margem de 1,50 %)"``) and what it means (the
+    quote of art. 8 and its § 1, sentences with their stops); ``None`` when no margin is thin.
+
+    The findings of a study (:func:`viabilidade.report.findings.findings`) carry both; every
+    document prints the first, the study and the bill both.
+    """
+    settings = settings or Settings()
+    thin = thin_margins(results, settings)
+    if not thin:
+        return None
+    items = "; ".join(t.sentence() for t in thin)
+    noun = "requisito atingido" if len(thin) == 1 else "requisitos atingidos"
+    what = f"{noun} com folga de até {pct(float(settings.thin_margin_pct))} do limite: {items}"
+    means = (f"O art. 8º da LC nº 2/1990 dispõe: “{text('art8')}” A perda é verificada a cada "
+             "quatro anos, no ano anterior ao das eleições municipais (art. 8º, § 1º). Uma "
+             "pequena queda do valor — ou, para um dado ainda não certificado, uma certidão com "
+             "número menor — bastaria para que o requisito deixasse de ser atendido; depois de "
+             "instalado o Município" + _origin_now(thin) + ", essa perda é causa de "
+             + EXTINCTION_BARRED + ".")
+    return what, means
+
+
 def thin_margin_warning(results: list[RuleResult], settings: Settings | None = None) -> str:
     """The art. 8 warning of a study, in Portuguese; ``""`` when no margin is thin.
 
     Names each requirement met by a thin margin (:func:`thin_margins`) and quotes art. 8
     and its § 1 (LC 02/1990): the loss of any art. 4 requirement by an installed
-    municipality leads to its extinction, checked every four years. Printed in the study's
-    summary (:func:`viabilidade.report.sections.thin_margin_note`).
+    municipality leads to its extinction, checked every four years
+    (:func:`thin_margin_parts`, in one paragraph).
     """
-    settings = settings or Settings()
-    thin = thin_margins(results, settings)
-    if not thin:
+    parts = thin_margin_parts(results, settings)
+    if parts is None:
         return ""
-    items = "; ".join(t.sentence() for t in thin)
-    noun = "Requisito atingido" if len(thin) == 1 else "Requisitos atingidos"
-    return (f"Margem estreita (art. 8º). {noun} com folga de até "
-            f"{pct(float(settings.thin_margin_pct))} do limite: {items}. O art. 8º da LC nº "
-            f"2/1990 dispõe: “{text('art8')}” A perda é verificada a cada quatro anos, no ano "
-            "anterior ao das eleições municipais (art. 8º, § 1º). Uma pequena queda do valor — "
-            "ou, para um dado ainda não certificado, uma certidão com número menor — bastaria "
-            "para que o requisito deixasse de ser atendido; depois de instalado o Município"
-            + _origin_now(thin) + ", essa perda é causa de " + EXTINCTION_BARRED + ".")
+    what, means = parts
+    return f"Margem estreita (art. 8º). {what[:1].upper()}{what[1:]}. {means}"
 
 
 def _origin_now(thin: list[ThinMargin]) -> str:

@@ -1,0 +1,309 @@
+"""The findings of one study: what a reader must not miss, computed once from the analysis.
+
+Every document that states a study's conclusion renders this one list in its own form
+(issue 29 § 3): the study's executive summary (:func:`viabilidade.report.sections.summary`),
+the deck's second slide (:mod:`viabilidade.report.slides`), the bill's justificação
+(:mod:`viabilidade.report.bill`), the batch index (:mod:`viabilidade.batch.index`, from the
+``findings`` of the study's record) and the explorer's conclusion panel. None of them
+computes a finding of its own; ``tests/test_findings.py`` reads every document of Posse
+d'Abadia and fails when one omits a finding.
+
+A finding is a title, a summary (one clause every document prints), an optional detail
+(sentences the study and the bill add) and optional items (the requirements behind "o que
+mudaria a conclusão"). The conclusion itself is :func:`viabilidade.report.conclusion.
+analysis_conclusion`, taken as it is (never re-derived here).
+
+Kinds, in the order the documents print them:
+
+``pendencias``
+    What would change the conclusion: the requirements not met, undecided, or met only on
+    published data (the certificates still to come).
+``margem``
+    Requirements of art. 4 met by a thin margin (art. 8: the loss of any of them by an
+    installed municipality is a cause of extinction; :func:`viabilidade.rules.art8.
+    thin_margin_parts`).
+``dados``
+    Published figures that contradict each other (:attr:`viabilidade.profile.analysis.
+    Analysis.data_flags`).
+``plebiscito``
+    A plebiscite result the study counts, which the Electoral Justice neither holds nor ratifies
+    today (:data:`viabilidade.report.frame.PLEBISCITE_NOTE`).
+``limites``
+    What the study found on drawn limits (:func:`viabilidade.report.boundary.drawn_findings`).
+``premissa``
+    A declared special interest (art. 4, caput; reading I-2).
+``leituras``
+    The readings adopted: how many other readings were examined and which change the
+    conclusion (:attr:`viabilidade.profile.analysis.Analysis.alternatives`).
+``vedacao``
+    The constitutional bar even of a conclusion that turns viable (CF art. 18 § 4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from ..operations import operation_of
+from ..rules.result import Status, Verdict, on_published_data
+from .writers import format as fmt
+
+#: The kinds of finding, in the order every document prints them.
+KINDS = ("pendencias", "margem", "dados", "plebiscito", "limites", "premissa", "leituras",
+         "vedacao")
+
+#: How the cover and the findings name a declared special interest (art. 4, caput).
+SPECIAL_INTEREST_LABELS = {"ecological": "ecológico", "tourism": "turístico",
+                           "economic": "especial interesse econômico"}
+
+#: Heading of the list where a document prints it as one list (deck, index, explorer).
+HEADING = "Pontos de atenção"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing a reader of the study must not miss.
+
+    Attributes
+    ----------
+    kind : str
+        One of :data:`KINDS`.
+    title : str
+        Short heading (``"Margem estreita (art. 8º)"``).
+    summary : str
+        One clause, lower case, without final stop: what every document prints after the
+        title.
+    detail : str
+        Further sentences (with their stops) the study and the bill print; may be empty.
+    items : tuple of str
+        The requirements a ``pendencias`` finding lists (plain text), else empty.
+    """
+
+    kind: str
+    title: str
+    summary: str
+    detail: str = ""
+    items: tuple[str, ...] = ()
+
+    def short(self) -> str:
+        """``"Margem estreita (art. 8º): requisito atingido … (margem de 1,50 %)."``"""
+        return f"{self.title}: {self.summary}."
+
+    def sentence(self) -> str:
+        """The summary as a sentence of its own (capitalised, final stop)."""
+        return fmt.sentence(self.summary[:1].upper() + self.summary[1:])
+
+    def text(self) -> str:
+        """Everything, plain text: title, summary, items, detail (the bill's paragraph)."""
+        items = f" {'; '.join(self.items)}." if self.items else ""
+        head = f"{self.title}: {self.summary}" + (":" if self.items else ".")
+        return " ".join(p for p in (head + items, self.detail) if p).replace(" .", ".")
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "items": list(self.items)}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Finding:
+        return cls(str(d["kind"]), str(d["title"]), str(d["summary"]), str(d.get("detail") or ""),
+                   tuple(str(i) for i in d.get("items") or ()))
+
+
+@dataclass(frozen=True)
+class Findings:
+    """The conclusion of a study and its findings (:func:`findings`)."""
+
+    conclusion: str
+    items: tuple[Finding, ...]
+
+    def of(self, kind: str) -> Finding | None:
+        """The finding of a kind, or ``None``."""
+        return next((f for f in self.items if f.kind == kind), None)
+
+    def to_dict(self) -> dict:
+        return {"conclusion": self.conclusion, "items": [f.to_dict() for f in self.items]}
+
+
+def _requirement(r) -> str:
+    """``"Art. 4º, IV: População de mais de três mil habitantes — atingido nos dados
+    publicados (a certificar)"``."""
+    subject = f" — {r.subject}" if r.subject and r.subject != "área" else ""
+    cite = f"{fmt.article_citation(r.article)}: " if r.article else ""
+    return f"{cite}{r.title}{subject} — {fmt.result_status_label(r)}"
+
+
+def _pending(analysis) -> Finding:
+    """What would change the conclusion (the study's "O que mudaria a conclusão")."""
+    from .frame import EXTINCTION_BARRED
+
+    title = "O que mudaria a conclusão"
+    undecided = [r for r in analysis.results
+                 if Status(r.status) in (Status.FAIL, Status.INDETERMINATE)]
+    if not undecided:
+        if any(on_published_data(r) for r in analysis.results):
+            return Finding("pendencias", title,
+                           "todos os requisitos aplicáveis estão atingidos com os dados "
+                           "disponíveis, alguns só nos dados publicados: o veredito depende das "
+                           "certidões que confirmem esses valores")
+        return Finding("pendencias", title, "todos os requisitos aplicáveis estão cumpridos com "
+                                            "os dados disponíveis")
+    fails = any(Status(r.status) == Status.FAIL for r in undecided)
+    # a requirement met only on published data is not settled either: it is listed among
+    # what the certificates must prove, unless a failed one already decides the conclusion
+    blocking = [r for r in analysis.results if r in undecided
+                or (not fails and Status(r.status) == Status.PASS and on_published_data(r))]
+    items = tuple(dict.fromkeys(_requirement(r) for r in blocking))
+    why = ("o motivo de cada um está na seção do respectivo artigo do estudo")
+    if operation_of(analysis.candidate).installed:
+        n = fmt.count(len(items), "requisito", "requisitos")
+        summary = (f"com os dados disponíveis, há requisitos do art. 4º não atingidos hoje, "
+                   f"entre estes {n}"
+                   if fails else
+                   f"{n} do art. 4º dependem hoje de dados certificados ou de evidências")
+        detail = ("O município já está instalado: o que o estudo verifica com os números de hoje "
+                  "é o que o art. 8º manda verificar, a perda de requisitos do art. 4º por "
+                  "município instalado, que levaria a Assembleia Legislativa a decretar a sua "
+                  f"{EXTINCTION_BARRED}; não é condição da criação, já feita. O motivo de cada "
+                  "requisito está na seção do respectivo artigo.")
+        return Finding("pendencias", title, summary, detail, items)
+    n = fmt.count(len(items), "requisito", "requisitos")
+    summary = (f"a proposta é inviável perante a LC nº 2/1990 enquanto não forem atendidos os "
+               f"requisitos não cumpridos entre estes {n}; os indeterminados dependem de dados "
+               "certificados ou de evidências"
+               if fails else
+               f"a conclusão perante a LC nº 2/1990 depende de {n} ainda não comprovados com "
+               "dados certificados ou evidências; basta um deles não cumprido para torná-la "
+               "inviável")
+    return Finding("pendencias", title, summary, fmt.sentence(why[:1].upper() + why[1:]), items)
+
+
+def _margin(analysis) -> Finding | None:
+    from ..rules.art8 import thin_margin_parts
+
+    parts = thin_margin_parts(analysis.results, analysis.settings)
+    return None if parts is None else Finding("margem", "Margem estreita (art. 8º)", *parts)
+
+
+def _data(analysis) -> Finding | None:
+    flags = getattr(analysis, "data_flags", None) or []
+    if not flags:
+        return None
+    return Finding(
+        "dados", "Dados publicados incoerentes entre si" if len(flags) > 1
+        else "Dado publicado incoerente",
+        "valores de tabelas oficiais que se contradizem, usados pelo estudo como publicados: "
+        + "; ".join(f"{f.nome} ({f.cod_ibge}), {f.figure}" for f in flags),
+        "O conflito deve ser esclarecido junto aos órgãos que os publicaram.",
+        tuple(f.text() for f in flags))
+
+
+def _plebiscite(analysis) -> Finding | None:
+    from .frame import plebiscite_note
+
+    note = plebiscite_note(analysis.results)
+    if not note:
+        return None
+    return Finding("plebiscito", "Plebiscito", note[:1].lower() + note[1:].rstrip("."))
+
+
+def _limits(analysis) -> list[Finding]:
+    from .boundary import drawn_findings
+
+    return [Finding("limites", "Conferência dos limites propostos", f[:1].lower() + f[1:].rstrip("."))
+            for f in drawn_findings(analysis)]
+
+
+def _premise(analysis) -> Finding | None:
+    c = analysis.candidate
+    if not getattr(c, "special_interest", False):
+        return None
+    kind = SPECIAL_INTEREST_LABELS.get(c.special_interest_kind or "", c.special_interest_kind or "")
+    return Finding("premissa", "Premissa declarada pelos proponentes",
+                   f"município de interesse {kind} (art. 4º, caput; leitura I-2), com os "
+                   "requisitos cobertos pela redução verificados a 2/3",
+                   f"Justificativa dos proponentes: “{c.special_interest_justification}”. A lei "
+                   "não define um teste para esse interesse; a conclusão sem a redução está no "
+                   "quadro de leituras alternativas.")
+
+
+def _readings(analysis) -> Finding | None:
+    alternatives = list(analysis.alternatives or [])
+    if len(alternatives) <= 1:       # the first row is the adopted reading itself
+        return None
+    others = alternatives[1:]
+    verdict = Verdict(analysis.verdict)
+    changing = [(d, Verdict(v)) for d, v, _ in others if Verdict(v) != verdict]
+    examined = fmt.count(len(others), "leitura alternativa", "leituras alternativas")
+    verb = "foi examinada" if len(others) == 1 else "foram examinadas"
+    if not changing:
+        summary = f"{examined} da lei {verb}; nenhuma muda a conclusão"
+    else:
+        which = "; ".join(f"{d}: {fmt.verdict_label(v).lower()}" for d, v in changing)
+        summary = (f"{examined} da lei {verb}; "
+                   f"{fmt.number(len(changing))} {'muda' if len(changing) == 1 else 'mudam'} "
+                   f"a conclusão ({which})")
+    return Finding("leituras", "Leituras da lei", summary,
+                   "Cada leitura está numerada e explicada nos Apêndices (Leituras da lei).")
+
+
+def _bar(analysis) -> Finding | None:
+    from .frame import BAR_CLAUSES, calendar_note
+
+    if not calendar_note(analysis):   # a creation, fusion or transfer barred today
+        return None
+    return Finding("vedacao", "Vedação constitucional",
+                   "mesmo com todos os requisitos da LC nº 2/1990 comprovados, "
+                   f"{BAR_CLAUSES[analysis.candidate.operation]}")
+
+
+def findings(analysis) -> Findings:
+    """The conclusion and findings of one study, in the order of :data:`KINDS`.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        One candidate analysed (:func:`viabilidade.profile.analysis.analyse`); its
+        ``alternatives`` feed the ``leituras`` finding (none when they were not computed).
+
+    Returns
+    -------
+    Findings
+        ``conclusion``: :func:`viabilidade.report.conclusion.analysis_conclusion`; ``items``:
+        every finding that applies (Posse d'Abadia: pendências, margem estreita — 3.045
+        habitantes, 45 acima do limite de 3.000, margem de 1,50 % —, leituras, vedação).
+    """
+    from .conclusion import analysis_conclusion
+
+    found = [_pending(analysis), _margin(analysis), _data(analysis), _plebiscite(analysis),
+             *_limits(analysis), _premise(analysis), _readings(analysis), _bar(analysis)]
+    return Findings(analysis_conclusion(analysis), tuple(f for f in found if f is not None))
+
+
+def attention_items(found) -> list[str]:
+    """``<li>`` items of a list of findings as the deck, the batch index and the explorer
+    print them: the title in bold, then the summary (``Finding.short``); text escaped."""
+    from .writers.tables import esc
+
+    return [f"<li><b>{esc(f.title)}:</b> {esc(f.summary)}.</li>" for f in found]
+
+
+def attention_html(found: Findings) -> str:
+    """The findings under a heading (:data:`HEADING`), as the explorer's conclusion panel
+    prints them (:func:`attention_items`); ``""`` without findings."""
+    if not found.items:
+        return ""
+    return f"<h4>{HEADING}</h4><ul>" + "".join(attention_items(found.items)) + "</ul>"
+
+
+def findings_from_record(record: dict) -> list[Finding]:
+    """The findings a study record carries (``record["findings"]``, written by the study:
+    :func:`viabilidade.report.study_cells.results_bundle`); ``[]`` for an older record."""
+    out = []
+    for d in record.get("findings") or []:
+        try:
+            out.append(Finding.from_dict(d))
+        except (KeyError, TypeError):
+            continue
+    return out
+
+
+__all__ = ["KINDS", "HEADING", "SPECIAL_INTEREST_LABELS", "Finding", "Findings", "findings", "attention_items", "attention_html",
+           "findings_from_record"]

@@ -1,0 +1,148 @@
+"""One findings model (report/findings.py) printed by every document that states a conclusion.
+
+Posse d'Abadia's thin margin (art. 4º, IV: 3.045 habitantes, 45 acima do limite de 3.000,
+margem de 1,50 %) must be in the study's summary, the deck, the bill's justificação, the batch
+index and the explorer's conclusion panel, and so must every other finding of the study.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+STORE = ROOT / "data" / "processed"
+pytestmark = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                reason="processed store data/processed not built")
+POSSE = ROOT / "data" / "candidates" / "posse-dabadia.toml"
+FUSION = ROOT / "data" / "candidates" / "fusao-anhanguera-cumari.toml"
+NOVA = ROOT / "data" / "candidates" / "nova-iguacu-de-goias.toml"
+MARGIN = ("requisito atingido com folga de até 5,00\xa0% do limite: art. 4º, IV (população): "
+          "3.045 habitantes, 45 acima do limite de 3.000 (margem de 1,50\xa0%)")
+
+
+def _flat(html: str) -> str:
+    html = re.sub(r"</?(?:strong|b)\b[^>]*>", "", html)
+    return " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", html)).split()).casefold()
+
+
+def _n(text: str) -> str:
+    """A needle as :func:`_flat` leaves the documents (spaces, no-break ones too, made one)."""
+    return " ".join(text.split()).casefold()
+
+
+@pytest.fixture(scope="module")
+def store():
+    from viabilidade.data.store import load_store
+
+    return load_store(STORE)
+
+
+@pytest.fixture(scope="module")
+def posse(store):
+    from viabilidade.profile.analysis import analyse
+
+    return analyse(POSSE, store=store)
+
+
+def _documents(analysis, store) -> dict[str, str]:
+    """Every document of one study that states its conclusion, as flat text."""
+    from viabilidade.batch.index import render_index
+    from viabilidade.batch.unit import OK
+    from viabilidade.report import bill as b
+    from viabilidade.report import sections, slides
+    from viabilidade.report.study_cells import RESULTS_MIME, results_bundle
+
+    payload = results_bundle(analysis)[RESULTS_MIME]
+    record = {"slug": "posse-dabadia", "name": "Posse d'Abadia", "status": OK,
+              "operation": analysis.candidate.operation, "verdict": payload["verdict"],
+              "conclusion": payload["conclusion"], "findings": payload["findings"],
+              "rules": {}, "files": {}}
+    from viabilidade.report.oficios_settings import OficiosSettings
+
+    author = OficiosSettings.from_toml(ROOT / "tests" / "fixtures" / "oficios.toml")
+    bill = b.build_bill(analysis, store, author=author.proposer, process=author.process)
+    return {"estudo": _flat(sections.summary(analysis)),
+            "apresentação": _flat(slides.slides_html(analysis)),
+            "justificação": _flat(" ".join(bill.justification)),
+            "índice do lote": _flat(render_index([record], "lote"))}
+
+
+def test_posse_thin_margin_is_a_finding(posse):
+    from viabilidade.report.findings import findings
+
+    found = findings(posse)
+    assert [f.kind for f in found.items] == ["pendencias", "margem", "leituras", "vedacao"]
+    margin = found.of("margem")
+    assert margin.short() == f"Margem estreita (art. 8º): {MARGIN}."
+    assert found.of("pendencias").summary == (
+        "a conclusão perante a LC nº 2/1990 depende de 12 requisitos ainda não comprovados com "
+        "dados certificados ou evidências; basta um deles não cumprido para torná-la inviável")
+    assert ("Art. 4º, IV: População de mais de três mil habitantes — atingido nos dados "
+            "publicados (a certificar)") in found.of("pendencias").items
+    assert found.of("vedacao").summary == (
+        "mesmo com todos os requisitos da LC nº 2/1990 comprovados, a criação está vedada "
+        "enquanto não editada a lei complementar federal (CF, art. 18, § 4º)")
+    assert found.of("leituras").summary == ("10 leituras alternativas da lei foram examinadas; "
+                                            "nenhuma muda a conclusão")
+
+
+def test_every_document_that_states_the_conclusion_prints_every_finding(posse, store):
+    from viabilidade.report.findings import findings
+
+    from viabilidade.report.conclusion import analysis_short_conclusion
+
+    found = findings(posse)
+    docs = _documents(posse, store)
+    # the bill and the index state the bar apart: the conclusion without it, in every one
+    short = analysis_short_conclusion(posse)[:-1]
+    assert found.conclusion.startswith(short)
+    for name, text in docs.items():
+        assert _n(short) in text.replace(" ;", ";"), name
+        assert _n(MARGIN) in text, name
+        for f in found.items:
+            assert _n(f.summary) in text, (name, f.kind)
+    # the study and the bill also give what the margin means (art. 8º quoted)
+    for name in ("estudo", "justificação"):
+        assert "essa perda é causa de extinção e reincorporação" in docs[name], name
+
+
+def test_a_document_that_drops_a_finding_is_caught(posse, store, monkeypatch):
+    """The check above can fail: the deck without its findings slide misses the margin."""
+    from viabilidade.report import slides
+
+    monkeypatch.setattr(slides, "attention_items", lambda items: [])
+    assert _n(MARGIN) not in _flat(slides.slides_html(posse))
+
+
+def test_the_explorer_panel_prints_the_findings(store):
+    pytest.importorskip("ipywidgets")
+    from viabilidade.explore.widgets import Explorer
+    from viabilidade.report.findings import findings
+
+    explorer = Explorer(store, draw_map=False)      # starts on Posse d'Abadia
+    panel = _flat(explorer.panes["verdict"].value)
+    assert "pontos de atenção" in panel
+    assert _n(MARGIN) in panel
+    for f in findings(explorer.analysis).items:
+        assert _n(f.summary) in panel, f.kind
+
+
+def test_fusion_and_installed_findings(store):
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report.findings import findings
+
+    fusion = findings(analyse(FUSION, store=store))
+    assert [f.kind for f in fusion.items] == ["pendencias", "dados", "leituras", "vedacao"]
+    assert fusion.of("dados").title == "Dado publicado incoerente"
+    assert fusion.of("dados").summary.startswith(
+        "valores de tabelas oficiais que se contradizem, usados pelo estudo como publicados: ")
+    nova = findings(analyse(NOVA, store=store))
+    assert [f.kind for f in nova.items] == ["pendencias", "margem", "leituras"]
+    assert nova.of("pendencias").summary == ("4 requisitos do art. 4º dependem hoje de dados "
+                                             "certificados ou de evidências")
+    assert "3.010 habitantes, 10 acima do limite de 3.000 (margem de 0,33\xa0%)" in (
+        nova.of("margem").summary)

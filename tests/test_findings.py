@@ -146,3 +146,32 @@ def test_fusion_and_installed_findings(store):
                                              "certificados ou de evidências")
     assert "3.010 habitantes, 10 acima do limite de 3.000 (margem de 0,33\xa0%)" in (
         nova.of("margem").summary)
+
+
+TRANSFER = ROOT / "tests" / "fixtures" / "transferencia-posse-dabadia.toml"
+
+
+def test_each_reading_is_one_text_and_the_count_is_its_own_reading(store):
+    """I-10 says who votes, in the same words in the appendix and in the transfer's body; I-11
+    says where quorum and majority are counted, as the rules count them."""
+    from viabilidade.operations import operation_of
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report.operation_chapters import transfer_section
+    from viabilidade.report.readings import reading, reading_body, readings_html
+    from viabilidade.rules.art7 import counted_in_each
+
+    a = analyse(TRANSFER, store=store)
+    appendix = _flat(readings_html(operation_of(a.candidate).readings))
+    body = _flat(transfer_section(a, store))
+    i10 = _flat(reading_body(reading("I-10")))
+    assert i10 in appendix and i10 in body
+    assert "quórum e maioria contam sobre todos eles" not in appendix
+    assert "i-11 — onde se contam quórum e maioria do plebiscito" in appendix
+    i11 = reading("I-11").default
+    assert i11.startswith("Quando votam dois ou mais municípios — sempre na fusão (art. 5º, § 2º) e, "
+                          "na leitura I-10 adotada, na transferência de área")
+    assert "Na criação de Município, quórum e maioria contam sobre todos os eleitores" in i11
+    # what the rules do: each municipality for the transfer (I-10 federal), never for a creation
+    assert counted_in_each(a.candidate, a.settings)
+    assert not counted_in_each(analyse(POSSE, store=store).candidate, a.settings)
+    assert _n("leituras I-10 e I-11): o estudo exige quórum e maioria em cada um") in body

@@ -123,7 +123,7 @@ def test_fiscal_section_without_value_added_says_what_is_missing():
 def test_appendix_has_settings_and_law_text():
     html = sections.appendices(make())
     assert "I-8:" in html and "absolute-majority" not in html and "quorum=" not in html
-    assert "<h3>Leituras da lei (I-1 a I-10)</h3>" in html
+    assert "<h3>Leituras da lei (I-1 a I-11)</h3>" in html
     assert ("<strong>I-8 — “Metade mais um” no quórum do plebiscito (art. 7º, § 1º).</strong>"
             in html.replace("&quot;", "\"").replace("&#x27;", "'"))
     assert "docs/LEITURAS.md" not in html

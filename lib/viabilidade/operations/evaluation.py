@@ -1,5 +1,5 @@
 """Apply the articles an operation declares (:mod:`viabilidade.operations`), and the verdict
-under every alternative reading (docs/LEITURAS.md I-1 … I-10 and the special-interest reduction on/off)."""
+under every alternative reading (docs/LEITURAS.md I-1 … I-11 and the special-interest reduction on/off)."""
 
 from __future__ import annotations
 

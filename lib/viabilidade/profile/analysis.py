@@ -34,7 +34,7 @@ class Analysis:
         One record per processed table used: table, source, publisher, vintage, files
         (path and sha256), retrieved.
     alternatives : list
-        The verdict under each alternative interpretation reading (docs/LEITURAS.md I-1 … I-10) and
+        The verdict under each alternative interpretation reading (docs/LEITURAS.md I-1 … I-11) and
         with/without the special-interest reduction: (description, verdict, changed rule ids).
     data_flags : list of DataFlag
         Conflicts between the published figures of the municipalities the study reads (its

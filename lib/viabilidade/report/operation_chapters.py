@@ -16,26 +16,9 @@ from ..rules.art7 import COMBINED, EACH_RULE, counted_in_each, each_text, roll, 
 from ..rules.law import text as law_text
 from ..rules.settings import CHOICES
 from .writers import format as fmt
+from .readings import reading, reading_body
 from .sections import group
 from .writers.tables import Html, esc, key_values, table
-
-#: The federal reading of who votes (Lei 9.709/1998, art. 7; ADI 2.650), and the conflict with
-#: LC 02/1990's text, as the transfer chapter states it.
-TRANSFER_ROLL_READING = (
-    "A LC nº 2/1990 manda fazer o plebiscito “na área territorial a ser emancipada ou "
-    "transferida” (art. 7º, caput; na transferência, o art. 5º fala em “consulta plebiscitária "
-    "na área a ser desmembrada”), e o art. 7º, § 2º, conta a aprovação pela maioria dos "
-    "eleitores que comparecerem. A Lei federal nº 9.709/1998, art. 7º, entende por “população "
-    "diretamente interessada” tanto a do território que se desmembra quanto a do que sofre o "
-    "desmembramento e, na anexação, também a do município que recebe a área; o Supremo Tribunal "
-    "Federal julgou essa regra constitucional na ADI 2.650 (2011), proposta pela própria "
-    "Assembleia Legislativa de Goiás, e a Constituição (art. 18, § 4º) fala em consulta “às "
-    "populações dos Municípios envolvidos”. As duas normas conflitam: pela letra da lei "
-    "estadual, os eleitores do município que recebe a área não votam; pela lei federal, votam "
-    "e contam no quórum (art. 7º, § 1º) e na maioria (art. 7º, § 2º). Como a norma federal "
-    "interpreta a Constituição e foi confirmada pelo STF, este estudo a adota por padrão "
-    "(leitura I-10) e mostra a letra da lei estadual como alternativa.")
-
 
 def _has_tracts(candidate, store) -> bool:
     """The store holds the census tracts of the area's origin municipalities (their districts'
@@ -112,7 +95,8 @@ def transfer_section(analysis, store=None) -> Html | str:
     body += ("<p>“Depois” soma ou subtrai os números da área: publicados pelo IBGE e pelo TSE "
              "para municípios e distritos, estimados quando a área é parte de um distrito ou "
              "quando o TSE não publica o número (eleitores de um distrito).</p>")
-    body += "<h3>Quem vota no plebiscito</h3>" + f"<p>{esc(TRANSFER_ROLL_READING)}</p>"
+    # the reading in the appendix's own words (one text: report.readings)
+    body += "<h3>Quem vota no plebiscito</h3>" + f"<p>{reading_body(reading('I-10'))}</p>"
     s = analysis.settings
     parts = roll_parts(p, s)
     total, basis, desc = roll(p, s)

@@ -1,4 +1,4 @@
-"""The readings of LC 02/1990 (I-1 … I-10), explained in the study's own appendix.
+"""The readings of LC 02/1990 (I-1 … I-11), explained in the study's own appendix.
 
 Where the law's text admits more than one reading, the study names the point ("I-8") in the
 settings table and in the table of alternative readings; this module says, in Portuguese and
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..rules.art7 import COMBINED, EACH_READING
 from .writers.tables import Html, esc
 
 
@@ -21,7 +22,7 @@ class Reading:
     Attributes
     ----------
     code : str
-        ``"I-1"`` … ``"I-10"`` (and ``"I-1b"``).
+        ``"I-1"`` … ``"I-11"`` (and ``"I-1b"``).
     title : str
         The point, in a few words.
     law : str
@@ -107,14 +108,32 @@ READINGS: tuple[Reading, ...] = (
             "Maior receita total no último exercício.",
             "Maior receita por habitante."),
     Reading("I-10", "Quem vota no plebiscito (art. 7º)",
-            "A lei estadual manda ouvir “a área territorial a ser emancipada ou transferida”; a "
-            "Lei federal nº 9.709/1998 (art. 7º), declarada constitucional pelo Supremo Tribunal "
-            "Federal na ADI 2.650 (2011), proposta pela própria Assembleia Legislativa de Goiás, "
-            "manda ouvir toda a população diretamente interessada: a área que sai, o que resta do "
-            "município de origem e, na anexação, o município que recebe a área.",
-            "Votam os eleitores da área, os do remanescente da origem e, na transferência, os do "
-            "município que recebe a área; quórum e maioria contam sobre todos eles.",
+            "A LC nº 2/1990 manda fazer o plebiscito “na área territorial a ser emancipada ou "
+            "transferida” (art. 7º, caput; na transferência, o art. 5º fala em “consulta "
+            "plebiscitária na área a ser desmembrada”), e o art. 7º, § 2º, conta a aprovação pela "
+            "maioria dos eleitores que comparecerem. A Lei federal nº 9.709/1998, art. 7º, "
+            "entende por “população diretamente interessada” tanto a do território que se "
+            "desmembra quanto a do que sofre o desmembramento e, na anexação, também a do "
+            "município que recebe a área; o Supremo Tribunal Federal julgou essa regra "
+            "constitucional na ADI 2.650 (2011), proposta pela própria Assembleia Legislativa de "
+            "Goiás, e a Constituição (art. 18, § 4º) fala em consulta “às populações dos "
+            "Municípios envolvidos”. As duas normas conflitam: pela letra da lei estadual, só a "
+            "área vota; pela lei federal, votam também o remanescente do município de origem e, "
+            "na transferência, o município que recebe a área.",
+            "Como a norma federal interpreta a Constituição e foi confirmada pelo STF, votam os "
+            "eleitores da área, os do remanescente do município de origem e, na transferência, "
+            "os do município que recebe a área. Onde se contam quórum e maioria é a leitura I-11.",
             "Só os eleitores da área, como na letra da lei estadual."),
+    Reading("I-11", "Onde se contam quórum e maioria do plebiscito (art. 7º, §§ 1º e 2º)",
+            "O art. 7º exige o comparecimento de “metade mais um” dos eleitores (§ 1º) e a "
+            "aprovação pela maioria dos que comparecerem (§ 2º), sem dizer, quando votam dois ou "
+            "mais municípios, se a contagem é uma só ou uma por município. A Constituição fala "
+            "em consulta “às populações dos Municípios envolvidos” (art. 18, § 4º); a Lei nº "
+            "9.709/1998, art. 7º, parte final, na vontade popular “em relação ao total da "
+            "população consultada”.",
+            EACH_READING,
+            COMBINED + "; o estudo dá os seus números no capítulo do plebiscito. Leitura fixa "
+            "(sem chave)."),
 )
 
 
@@ -128,7 +147,25 @@ def reading_codes(fields) -> set[str] | None:
 
     codes = {FIELD_LABELS[f].split(":", 1)[0] for f in fields
              if FIELD_LABELS.get(f, "").startswith("I-")}
-    return codes | ({"I-2"} if "special_interest" in fields else set())
+    # I-11 (where quorum and majority are counted) goes with every plebiscite quorum (I-8)
+    return (codes | ({"I-2"} if "special_interest" in fields else set())
+            | ({"I-11"} if "quorum" in fields else set()))
+
+
+def reading(code: str) -> Reading:
+    """The reading of a code (``"I-10"``); ``KeyError`` for an unknown code."""
+    for r in READINGS:
+        if r.code == code:
+            return r
+    raise KeyError(code)
+
+
+def reading_body(r: Reading) -> Html:
+    """What the law says, the reading adopted and the alternatives: the one text that both
+    the appendix (:func:`readings_html`) and a chapter's body (the transfer's "Quem vota no
+    plebiscito") print."""
+    alt = f" <em>Alternativas:</em> {esc(r.alternatives)}" if r.alternatives else ""
+    return Html(f"{esc(r.law)} <em>Leitura adotada ({esc(r.code)}):</em> {esc(r.default)}{alt}")
 
 
 def readings_html(fields=None) -> Html:
@@ -142,12 +179,9 @@ def readings_html(fields=None) -> Html:
     chosen = [r for r in READINGS if codes is None or r.code in codes]
     if not chosen:
         return Html("")
-    items = []
-    for r in chosen:
-        alt = f" <em>Alternativas:</em> {esc(r.alternatives)}" if r.alternatives else ""
-        items.append(f"<li><strong>{esc(r.code)} — {esc(r.title)}.</strong> {esc(r.law)} "
-                     f"<em>Leitura adotada:</em> {esc(r.default)}{alt}</li>")
-    heading = "Leituras da lei (I-1 a I-10)" if codes is None else "Leituras da lei"
+    items = [f"<li><strong>{esc(r.code)} — {esc(r.title)}.</strong> {reading_body(r)}</li>"
+             for r in chosen]
+    heading = "Leituras da lei (I-1 a I-11)" if codes is None else "Leituras da lei"
     return Html(f"<h3>{heading}</h3>"
                 "<p>Pontos em que o texto da LC nº 2/1990 admite mais de uma leitura. O estudo usa "
                 "a leitura adotada, salvo indicação em contrário no quadro de parâmetros acima, e "
@@ -155,4 +189,4 @@ def readings_html(fields=None) -> Html:
                 f'<ul class="notas">{"".join(items)}</ul>')
 
 
-__all__ = ["Reading", "READINGS", "readings_html", "reading_codes"]
+__all__ = ["Reading", "READINGS", "reading", "reading_body", "readings_html", "reading_codes"]

@@ -187,13 +187,23 @@ def roll(profile: Profile | None, settings: Settings) -> tuple[float | None, Bas
 #: (one rule for both, N5), and the alternative reading (the combined count).
 EACH_RULE = {
     "fusion": ("A fusão depende da consulta às populações de cada município envolvido (CF, art. "
-               "18, § 4º; LC nº 2/1990, art. 5º, § 2º): o estudo exige quórum e maioria em cada "
-               "um"),
+               "18, § 4º; LC nº 2/1990, art. 5º, § 2º; leitura I-11): o estudo exige quórum e "
+               "maioria em cada um"),
     "transfer-area": ("A transferência depende da consulta às populações de cada município "
                       "envolvido, o de origem (a área e o remanescente) e o que recebe a área (CF, "
                       "art. 18, § 4º: “populações dos Municípios envolvidos”; Lei nº 9.709/1998, "
-                      "art. 7º; leitura I-10): o estudo exige quórum e maioria em cada um"),
+                      "art. 7º; leituras I-10 e I-11): o estudo exige quórum e maioria em cada "
+                      "um"),
 }
+#: Where the study counts quorum and majority (reading I-11, its adopted text; the appendix
+#: prints it, :mod:`viabilidade.report.readings`): what :func:`counted_in_each` decides.
+EACH_READING = ("Quando votam dois ou mais municípios — sempre na fusão (art. 5º, § 2º) e, na "
+                "leitura I-10 adotada, na transferência de área (o município de origem inteiro, "
+                "área e remanescente juntos, e o que recebe a área) —, quórum e maioria são "
+                "exigidos em cada município envolvido, para que o voto de um não decida pelo "
+                "outro. Na criação de Município, quórum e maioria contam sobre todos os "
+                "eleitores chamados a votar, somados (a área e o remanescente de cada município "
+                "de origem): com um só município de origem, é o eleitorado desse município.")
 COMBINED = ("Leitura alternativa, não adotada: uma só contagem no eleitorado somado (Lei nº "
             "9.709/1998, art. 7º, parte final: a vontade popular “em relação ao total da "
             "população consultada”), em que o voto de um município pode decidir pelo outro")

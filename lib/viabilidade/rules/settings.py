@@ -1,4 +1,4 @@
-"""Interpretations and thresholds of LC 02/1990 (docs/LEITURAS.md I-1 … I-10) as one frozen setting.
+"""Interpretations and thresholds of LC 02/1990 (docs/LEITURAS.md I-1 … I-11) as one frozen setting.
 
 Every default is the law's own value or the default reading in docs/LEITURAS.md; every alternative
 reading is named, so a study can be re-run under it (:meth:`Settings.alternatives`) and each
@@ -169,7 +169,7 @@ def smallest_count(t: Fraction, comparator: str) -> Threshold:
 
 @dataclass(frozen=True)
 class Settings:
-    """Every interpretation (docs/LEITURAS.md I-1 … I-10) and threshold of LC 02/1990.
+    """Every interpretation (docs/LEITURAS.md I-1 … I-11) and threshold of LC 02/1990.
 
     Defaults are the law's values and the default readings. Load with :meth:`from_dict`
     or :meth:`from_toml`; unknown keys and values outside :data:`CHOICES` raise

@@ -182,7 +182,7 @@ def test_creation_chapter_text(store):
     nb = "\u00a0"
     assert (f"Receita já conhecida em reais: cerca de R${nb}14,77{nb}milhões por ano") in html
     # 7 % (CF, art. 29-A, I) of R$ 14.771.692,95
-    assert f"<td class=\"num\">cerca de R${nb}1,03{nb}milhões</td>" in html
+    assert f"<td class=\"num\">cerca de R${nb}1,03{nb}milhão</td>" in html
     assert "14.771.692,95" not in html and "1.034.018,51" not in html
 
 

@@ -277,3 +277,44 @@ def test_a_whole_municipality_states_its_official_area(store):
 
     old = _whole_area(Without(), "5205497")
     assert (old.value, old.source) == (389.985, SRC_CENSUS)
+
+
+# ----------------------------------------------------------------------------- bad raw files
+def test_a_tesouro_file_naming_unknown_municipalities_names_them_all(store, tmp_path):
+    from viabilidade.data.transfers import read_fpm_credits
+    from viabilidade.errors import DataError
+
+    head = ("Município;UF;ANO;Mês;1º Decêndio;2º Decêndio;3º Decêndio;Item transferência;"
+            "Transferência;\n")
+    path = tmp_path / "t.csv"
+    path.write_text(head + "Abadiânia;GO;2023;03;1;2;0;FPM;FPM;\n"
+                    "Xique;GO;2023;03;1;2;0;FPM;FPM;\n"
+                    "Abadiânia;GO;2023;03;1;2;0;ITR;ITR;\n"
+                    "Nova Brasilia;GO;2023;03;1;2;0;FPM;FPM;\n", encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        read_fpm_credits(path, store.municipalities)
+    assert str(e.value) == (
+        "arquivo t.csv, coluna 'Município': municípios que não estão no Censo 2022 de Goiás: "
+        "linha 3: 'Xique'; linha 5: 'Nova Brasilia'; esperado o nome de um dos 246 municípios")
+    path.write_text(head + "Abadiânia;GO;2023;03;1;2;0;FPM;FPM;\n", encoding="utf-8")
+    with pytest.raises(DataError, match=r"faltam as linhas FPM de 245 municípios: Abadia de "
+                                        r"Goiás \(5200050\), "):
+        read_fpm_credits(path, store.municipalities)
+
+
+def test_an_areas_file_with_other_codes_is_refused(store, tmp_path):
+    from viabilidade.data.transfers import read_official_areas
+    from viabilidade.errors import DataError
+
+    path = tmp_path / "a.csv"
+    path.write_text("CD_MUN,NM_MUN,AR_MUN_2022_km2\n5200050,Abadia de Goiás,143.357\n"
+                    "5200100,Abadiânia,mil\n", encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        read_official_areas(path, store.municipalities)
+    assert str(e.value) == ("arquivo a.csv, linha 3, coluna 'AR_MUN_2022_km2': encontrado "
+                            "'mil'; esperado um número")
+    path.write_text("CD_MUN,NM_MUN,AR_MUN_2022_km2\n5200050,Abadia de Goiás,143.357\n",
+                    encoding="utf-8")
+    with pytest.raises(DataError, match=r"coluna 'CD_MUN': os códigos diferem dos do Censo 2022; "
+                                        r"só neste arquivo: \[\], faltam: \['5200100'"):
+        read_official_areas(path, store.municipalities)

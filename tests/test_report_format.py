@@ -128,6 +128,11 @@ def test_an_estimated_amount_reads_about_millions_or_thousands_never_centavos():
     assert fmt.money_about(2_478_979.43) == f"cerca de R${nb}2,48{nb}milhões"
     assert fmt.money_about(173_528.56) == f"cerca de R${nb}174{nb}mil"
     assert fmt.money_about(1_000_000) == f"cerca de R${nb}1,00{nb}milhão"
+    # singular below two (issue 33: "R$ 1,23 milhão"), plural from two
+    assert fmt.money_about(1_034_018.51) == f"cerca de R${nb}1,03{nb}milhão"
+    assert fmt.money_about(1_994_999) == f"cerca de R${nb}1,99{nb}milhão"
+    assert fmt.money_about(1_995_000) == f"cerca de R${nb}2,00{nb}milhões"
+    assert fmt.money_about(-1_500_000) == f"cerca de \u2212R${nb}1,50{nb}milhão"
     assert fmt.money_about(None) == "—"
     # art. 4 VII's limit of R$ 2.900.224,28 never prints on the wrong side of the value
     assert fmt.money_about(2_900_224.28, 2_950_000) == f"cerca de R${nb}2,90{nb}milhões"

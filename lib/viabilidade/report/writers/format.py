@@ -227,7 +227,7 @@ MONEY_THOUSANDS_STEP = 1.0
 def money_about(value: float | None, pivot: float | None = None) -> str:
     """An estimated or approximate amount in reais, without centavos, after "cerca de":
     R$ 1 milhão or more in millions to two decimals (``2478979.43`` -> ``"cerca de R$ 2,48
-    milhões"``), less in whole thousands (``173528.56`` -> ``"cerca de R$ 174 mil"``), under
+    milhões"``; below two, singular: ``1034018.51`` -> ``"cerca de R$ 1,03 milhão"``), less in whole thousands (``173528.56`` -> ``"cerca de R$ 174 mil"``), under
     R$ 1 mil in whole reais. ``pivot`` (a threshold, or the value compared with one) keeps the
     printed amount on its side of it, the step refined as needed
     (:func:`viabilidade.common.precision.rounded`): a limit of R$ 2.900.224,28 against a value
@@ -238,14 +238,15 @@ def money_about(value: float | None, pivot: float | None = None) -> str:
     sign = MINUS if value < 0 else ""
     size = abs(value)
     if size >= 999_995:
-        scale, step, word = 1e6, MONEY_MILLIONS_STEP, ("milhão" if round(size / 1e6, 2) == 1
-                                                       else "milhões")
+        scale, step, word = 1e6, MONEY_MILLIONS_STEP, "milhões"
     elif size >= 999.5:
         scale, step, word = 1e3, MONEY_THOUSANDS_STEP, "mil"
     else:
         scale, step, word = 1.0, 1.0, ""
     piv = None if pivot is None else abs(pivot) / scale
     shown, decimals = rounded(size / scale, step, piv)
+    if word == "milhões" and shown < 2:
+        word = "milhão"  # "R$ 1,03 milhão": singular below two, as the press and the norm write it
     text = decimal(shown, decimals or 0)
     return f"cerca de {sign}R${NBSP}{text}" + (f"{NBSP}{word}" if word else "")
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.data.provenance import COPY_NOTE, DATASETS, RAW, dataset_label, tract_raw
+from viabilidade.data.provenance import (COPY_NOTE, DATASETS, OPTIONAL_RAW, RAW, dataset_label,
+                                        tract_raw)
 
 ROOT = Path(__file__).resolve().parents[1]
 STORE = ROOT / "data" / "processed"
@@ -17,7 +18,7 @@ needs_store = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
 
 
 def test_every_raw_file_has_its_official_data_set():
-    assert set(DATASETS) == set(RAW) | set(tract_raw())
+    assert set(DATASETS) == set(RAW) | set(tract_raw()) | set(OPTIONAL_RAW)
     for role, label in DATASETS.items():
         assert "GitHub" not in label and "commit" not in label and ".csv" not in label, role
         assert any(ch.isdigit() for ch in label), f"{role}: no year or edition in {label!r}"

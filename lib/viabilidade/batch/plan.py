@@ -225,5 +225,6 @@ def job_params(job: Job, out_root: Path, *, common: str, settings: dict | None,
             "slug": job.slug, "name": job.name, "operation": job.operation,
             "settings": settings, "data_root": str(data_root) if data_root else None,
             "template": str(template) if template else None, "problem": job.problem,
-            "study": study,
+            "study": study, "common": common,
+            "boundary": str(job.boundary) if job.boundary is not None else None,
             "digest": resume.study_digest(job.candidate, common, job.boundary)}

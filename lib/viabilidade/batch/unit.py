@@ -152,6 +152,14 @@ def failure_record(params: dict, error: str, started: float | None = None) -> di
     return record
 
 
+def _inputs_digest(params: dict) -> str | None:
+    """The digest of the study's inputs as they are now (:func:`resume.study_digest` of the
+    candidate and boundary files), or the plan's ``digest`` when ``common`` is not given."""
+    if params.get("common") is None:
+        return params.get("digest")
+    return resume.study_digest(params["candidate"], params["common"], params.get("boundary"))
+
+
 def run_one(params: dict) -> dict:
     """Run one study and return its result record; never raises.
 
@@ -161,7 +169,11 @@ def run_one(params: dict) -> dict:
         Plain values: ``candidate`` (path of the candidate TOML), ``out_root`` (the batch
         folder, ``outputs/<lote>``), ``slug``, ``name``, ``operation`` (as read by the plan),
         ``settings`` (``Settings.to_dict()`` or None), ``rulesets`` (``--regras``, optional),
-        ``data_root``, ``template`` (paths or None), ``digest`` (see :mod:`viabilidade.batch.resume`; recorded on success) and
+        ``data_root``, ``template`` (paths or None), ``digest`` (see
+        :mod:`viabilidade.batch.resume`: the plan's, which decides a skip), ``common`` and
+        ``boundary`` (its parts: the worker hashes the files again before and after the
+        study, and records that digest only when both agree — the bytes the study read; a
+        file changed during the run leaves no digest, so the study is redone next time) and
         ``problem`` (a reason known before running — unreadable candidate, duplicate slug —
         that makes the study fail without running) and, optionally, ``study``: the study
         function as ``"module:function"`` with the signature of
@@ -203,6 +215,7 @@ def run_one(params: dict) -> dict:
             (folder / ERROR_FILE).unlink()
     except OSError as e:  # a read-only study folder: the words `estudo` uses, not errno's
         return failure_record(params, unwritable_study(folder, e), started)
+    read = _inputs_digest(params)  # the bytes as the study is about to read them
     try:
         run_study = _study_function(params.get("study"))
         extra = {}
@@ -233,9 +246,9 @@ def run_one(params: dict) -> dict:
             "bases": {str(k): str(v) for k, v in sorted((rec.get("bases") or {}).items())},
             "folder": folder.name, "files": _file_map(folder, rec.get("files")),
             "error": None, "seconds": round(time.perf_counter() - started, 3)}
-        if params.get("digest"):
+        if read and read == _inputs_digest(params):  # unchanged while the study ran
             try:
-                resume.remember(folder, params["digest"], record)
+                resume.remember(folder, read, record)
             except OSError:  # the study is written; without its digest it is simply re-run
                 pass
         return record

@@ -521,8 +521,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     from ..batch.unit import prepare_process
 
+    previous = _stop_on_sigterm()  # first: a Ctrl-C at any later stage is told
     prepare_process()  # skip import-time work the studies never use (batch/unit.py)
-    previous = _stop_on_sigterm()
     from ..common.text import shown
     from ..errors import ShownStream
 
@@ -553,8 +553,8 @@ def main(argv: list[str] | None = None) -> int:
         return stop_code(e)
     finally:
         sys.stdout = stdout
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+        for sig, handler in (previous or {}).items():
+            signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
 
 
 #: Path options (argparse dest -> option as the user typed it, what it names).
@@ -581,11 +581,17 @@ def _raise_interrupt(signum, frame):
 
 def _stop_on_sigterm():
     """Make SIGTERM (``kill``, a service manager, a scheduler ending a job) stop a command as
-    Ctrl-C does: workers stopped, index marked as interrupted, no half-written file. Returns
-    the previous handler (None when not in the main thread, where signals cannot be set)."""
+    Ctrl-C does: workers stopped, index marked as interrupted, no half-written file; and
+    install Python's Ctrl-C handler (SIGINT raises ``KeyboardInterrupt``) whatever the
+    inherited disposition — a command started in the background by a script inherits SIGINT
+    ignored and would not stop on ``kill -INT``, and one whose SIGINT was reset to the
+    default would die with no message (issue 32, m5: ``data build``). Returns the previous
+    handlers, ``{signal: handler}`` (None when not in the main thread, where signals cannot be
+    set)."""
     if threading.current_thread() is not threading.main_thread():
         return None
-    return signal.signal(signal.SIGTERM, _raise_interrupt)
+    return {signal.SIGTERM: signal.signal(signal.SIGTERM, _raise_interrupt),
+            signal.SIGINT: signal.signal(signal.SIGINT, signal.default_int_handler)}
 
 
 if __name__ == "__main__":

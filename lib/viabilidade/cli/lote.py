@@ -71,8 +71,7 @@ def main(args: argparse.Namespace) -> int:
         from ..rules.ruleset import portable
 
         rulesets = portable(args.regras)
-    previous = _hear_ctrl_c()
-    try:
+    try:  # Ctrl-C raises KeyboardInterrupt whatever was inherited (cli.commands.main)
         result = run_batch(args.candidatos, Path(args.saida), family=args.gerar, workers=args.jobs,
                            scheduler=args.scheduler, force=args.force, settings=settings,
                            data_root=args.data, template=args.template, progress=args.progress,
@@ -100,11 +99,6 @@ def main(args: argparse.Namespace) -> int:
               f"{resume_advice(args.force)}. Índice: {result.index['html']}",
               file=sys.stderr)
         return stop_code(stop)
-    finally:
-        if previous is not None:
-            import signal
-
-            signal.signal(signal.SIGINT, previous)
     print(summary(result, Path(args.saida).name))
     for r in result.failures:
         said = problems(r.get("error")) or ["sem mensagem de erro"]
@@ -121,19 +115,6 @@ def main(args: argparse.Namespace) -> int:
     print(f"Índice: {result.index['html']}")
     sys.stdout.flush()
     return 1 if result.failures else 0
-
-
-def _hear_ctrl_c():
-    """Install Python's Ctrl-C handler (SIGINT raises ``KeyboardInterrupt``) whatever the
-    inherited disposition: a batch started in the background by a script inherits SIGINT
-    ignored and would not stop on ``kill -INT``. Returns the previous handler (None outside
-    the main thread, where signals cannot be set)."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return None
-    return signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def summary(result, folder: str) -> str:

@@ -120,12 +120,34 @@ def take_annexes(nb: nbformat.NotebookNode) -> dict[str, str]:
     return dict(sorted(out.items()))
 
 
+def _write_into(folder: Path, contents: dict[str, bytes]) -> None:
+    """Write ``contents`` atomically into ``folder``, made when missing; a folder made here
+    and left empty by a failed write (a full disk) is removed, never left behind (issue 32,
+    m6).
+
+    Raises
+    ------
+    OSError
+        The folder could not be made or the files written.
+    """
+    made = not folder.exists()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_files_atomically(folder, contents)
+    except OSError:
+        if made:
+            try:
+                folder.rmdir()  # only when empty: nothing of anyone else's is removed
+            except OSError:
+                pass
+        raise
+
+
 def _write_failure(folder: Path, nb: nbformat.NotebookNode | None, message: str) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
     contents = {"erro.txt": message.encode("utf-8")}
     if nb is not None:
         contents["estudo.falhou.ipynb"] = nbformat.writes(nb).encode("utf-8")
-    write_files_atomically(folder, contents)
+    _write_into(folder, contents)
 
 
 def _record_rules(results: list[dict], field: str = "status") -> dict[str, str]:
@@ -273,8 +295,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         **{name: text.encode("utf-8") for name, text in annexes.items()},
     }
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        write_files_atomically(folder, contents)
+        _write_into(folder, contents)
         for name in FAILED_FILES + tuple(n for n in annex_files() if n not in annexes):
             (folder / name).unlink(missing_ok=True)  # an earlier run's annex is not this one's
     except OSError as e:  # a disk that filled up during the study, say

@@ -287,7 +287,7 @@ def letters(store, tmp_path_factory):
     out = tmp_path_factory.mktemp("oficios")
     settings = OficiosSettings.from_toml(ROOT / "tests" / "fixtures" / "oficios.toml")
     return write_oficios(load_candidate(ROOT / POSSE), out, store=store, settings=settings,
-                         request_date=dt.date(2027, 1, 15), received=dt.date(2027, 1, 20))
+                         request_date=dt.date(2027, 1, 15))
 
 
 def test_item8_number_with_sigla_and_named_addressees(letters):
@@ -296,7 +296,7 @@ def test_item8_number_with_sigla_and_named_addressees(letters):
     assert ("À Senhora Ana Maria Costa Superintendente Estadual do IBGE em Goiás Instituto "
             "Brasileiro de Geografia e Estatística — IBGE Goiânia — GO") in ibge
     sefaz = _text(letters["oficio-sefaz-go.html"].read_text(encoding="utf-8"))
-    assert "Ofício nº 17/2027/CCJR-ALEGO" in sefaz
+    assert "Ofício nº 402/2027/GP-ALEGO" in sefaz  # the Presidency's series
     assert ("A Sua Excelência o Senhor Francisco Sales Secretário de Estado da Economia de Goiás "
             "Goiânia — GO") in sefaz
     # the deadline once: no box repeating paragraph 4
@@ -334,8 +334,13 @@ def test_item8_signature_never_alone_on_a_page(letters):
     for name, path in letters.items():
         if not name.endswith(".pdf"):
             continue
+        # the requisition to SEFAZ-GO is signed by the Assembly's President
+        signer, role = (("Deputado Rubens Teixeira", "Assembleia Legislativa do Estado de Goiás")
+                        if "sefaz-go" in name else
+                        ("Deputada Maria Aparecida Souza",
+                         "Comissão de Constituição, Justiça e Redação"))
         count = int(re.search(r"Página 1 de (\d+)", pdf_text(path, 1, 1)).group(1))
         page = next(pdf_text(path, n, n) for n in range(1, count + 1)
-                    if "Deputada Maria Aparecida Souza" in pdf_text(path, n, n))
-        assert re.search(r"4\. .* Atenciosamente, Deputada Maria Aparecida Souza Presidente da "
-                         r"Comissão de Constituição, Justiça e Redação Anexo: ", page), name
+                    if signer in pdf_text(path, n, n))
+        assert re.search(rf"4\. .* Atenciosamente, {signer} Presidente da {role} Anexo: ",
+                         page), name

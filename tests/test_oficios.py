@@ -61,16 +61,13 @@ def written(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def html(store, settings):
-    """The HTML of each letter (no PDF), dated 15/01/2027, without and with a receipt date."""
+    """The HTML of each letter (no PDF), dated 15/01/2027."""
     c = load_candidate(POSSE)
     requests = oficios.build_requests(c, store, dt.date(2027, 1, 15), settings)
     annexes = ("Anexo: mapa.", "")
-
-    def render(received):
-        return {r.key: oficios.oficio_html(r, c, store, dt.date(2027, 1, 15), settings,
-                                           number=15 + i, received=received, annexes=annexes)
-                for i, r in enumerate(requests)}
-    return render(None), render(dt.date(2026, 12, 1)), render(dt.date(2027, 2, 20))
+    return {r.key: oficios.oficio_html(r, c, store, dt.date(2027, 1, 15), settings,
+                                       number=15 + i, annexes=annexes)
+            for i, r in enumerate(requests)}
 
 
 def _text(pdf: Path) -> str:
@@ -150,38 +147,46 @@ def test_page_one_is_the_whole_letter_signed(written):
         pages = subprocess.run(["pdftotext", str(out / f"{stem}.pdf"), "-"], capture_output=True,
                                check=True, text=True).stdout.split("\f")
         first = re.sub(r"\s+", " ", pages[0])
-        assert "Atenciosamente, Deputada Maria Aparecida Souza Presidente da Comissão de " \
-               "Constituição, Justiça e Redação" in first, stem
+        signer = ("Deputado Rubens Teixeira Presidente da Assembleia Legislativa do Estado de "
+                  "Goiás" if stem == "oficio-sefaz-go" else "Deputada Maria Aparecida Souza "
+                  "Presidente da Comissão de Constituição, Justiça e Redação")
+        assert f"Atenciosamente, {signer}" in first, stem
         assert "Anexo: mapa de localização da área proposta (território aproximado)." in first
         assert "Página 1 de 2" in first
         assert re.sub(r"\s+", " ", pages[1]).startswith(
             "Anexo — Mapa de localização da área proposta de Posse d'Abadia"), stem
 
 
+COMMITTEE = "COMISSÃO DE CONSTITUIÇÃO, JUSTIÇA E REDAÇÃO"
+
+
 @needs_pdftotext
-@pytest.mark.parametrize("stem, number, address, vocative", [
-    # named in the fixture's [oficios.destinatarios] (Manual de Redação: name, then office)
-    ("oficio-ibge", 15, "À Senhora Ana Maria Costa Superintendente Estadual do IBGE em Goiás "
-                        "Instituto Brasileiro de Geografia e Estatística — IBGE Goiânia — GO",
-     "Senhora Superintendente,"),
-    ("oficio-cartorio-eleitoral", 16, "A Sua Excelência o Senhor Juiz Eleitoral da 87ª Zona "
-                                      "Eleitoral de Goiás Tribunal Regional Eleitoral de Goiás",
-     "Senhor Juiz Eleitoral,"),
-    ("oficio-sefaz-go", 17, "A Sua Excelência o Senhor Francisco Sales Secretário de Estado da "
-                            "Economia de Goiás Goiânia — GO", "Senhor Secretário,"),
-    ("oficio-prefeitura-abadiania", 18, "A Sua Excelência o Senhor Prefeito Municipal de "
-                                        "Abadiânia Abadiânia — GO", "Senhor Prefeito,"),
-    ("oficio-camara-abadiania", 19, "A Sua Excelência o Senhor Presidente da Câmara Municipal "
-                                    "de Abadiânia Abadiânia — GO", "Senhor Presidente,"),
+@pytest.mark.parametrize("stem, unit, number, address, vocative", [
+    # every addressee named in the fixture's [oficios.destinatarios] with name, gender and
+    # (judge, mayor, council) address (Manual de Redação: name, then office); no gender presumed
+    ("oficio-ibge", COMMITTEE, "15/2027/CCJR-ALEGO",
+     "À Senhora Ana Maria Costa Superintendente Estadual do IBGE em Goiás Instituto Brasileiro "
+     "de Geografia e Estatística — IBGE Goiânia — GO", "Senhora Superintendente,"),
+    ("oficio-cartorio-eleitoral", COMMITTEE, "16/2027/CCJR-ALEGO",
+     "A Sua Excelência o Senhor Pedro Alves Moreira Juiz Eleitoral da 87ª Zona Eleitoral de "
+     "Goiás Cartório da 87ª Zona Eleitoral Abadiânia — GO", "Senhor Juiz Eleitoral,"),
+    # the requisition to a Secretário de Estado: the Presidency's letter, its own series
+    ("oficio-sefaz-go", "PRESIDÊNCIA", "402/2027/GP-ALEGO",
+     "A Sua Excelência o Senhor Francisco Sales Secretário de Estado da Economia de Goiás "
+     "Goiânia — GO", "Senhor Secretário,"),
+    ("oficio-prefeitura-abadiania", COMMITTEE, "17/2027/CCJR-ALEGO",
+     "A Sua Excelência o Senhor José Diniz Filho Prefeito Municipal de Abadiânia Praça da "
+     "Matriz, s/n, Centro Abadiânia — GO", "Senhor Prefeito,"),
+    ("oficio-camara-abadiania", COMMITTEE, "18/2027/CCJR-ALEGO",
+     "A Sua Excelência a Senhora Luzia Rocha Presidente da Câmara Municipal de Abadiânia Rua "
+     "1, nº 10, Centro, Abadiânia — GO", "Senhora Presidente,"),
 ])
-def test_each_letter_heads_addresses_and_names_the_process(written, stem, number, address,
+def test_each_letter_heads_addresses_and_names_the_process(written, stem, unit, number, address,
                                                            vocative):
     _, out = written
     text = _text(out / f"{stem}.pdf")
-    assert text.startswith("ASSEMBLEIA LEGISLATIVA DO ESTADO DE GOIÁS COMISSÃO DE "
-                           f"CONSTITUIÇÃO, JUSTIÇA E REDAÇÃO Ofício nº {number}/2027/CCJR-ALEGO "
-                           "Goiânia, "
-                           f"15 de janeiro de 2027. {address} Assunto:")
+    assert text.startswith(f"ASSEMBLEIA LEGISLATIVA DO ESTADO DE GOIÁS {unit} Ofício nº "
+                           f"{number} Goiânia, 15 de janeiro de 2027. {address} Assunto:")
     assert f"{vocative} 1. Tramita nesta Assembleia Legislativa" in text
     assert ("1. Tramita nesta Assembleia Legislativa do Estado de Goiás o Processo nº "
             "2027/000123, em que o Deputado João Batista Lima propõe a criação do Município de "
@@ -196,11 +201,12 @@ def test_each_letter_heads_addresses_and_names_the_process(written, stem, number
     assert "Respeitosamente" not in text
 
 
-def test_no_fixed_date_without_a_receipt_date(html):
-    plain, _, _ = html
+def test_no_letter_states_its_receipt_nor_a_date_for_its_deadline(html):
+    plain = html
     for key, letter in plain.items():
         text = _plain(letter)
         assert not re.search(r"até \d", text), key
+        assert "Recebido este ofício" not in text and "termina em" not in text, key
         assert re.findall(r"\d+º? de \w+ de \d{4}", text) == ["15 de janeiro de 2027",
                                                              "16 de janeiro de 1990"], key
     # Only SEFAZ-GO, a state body, is given a deadline; a state law sets none for the IBGE
@@ -230,26 +236,8 @@ def test_no_fixed_date_without_a_receipt_date(html):
             "sessenta dias do recebimento deste ofício, o prazo dos órgãos do art. 4º, § 2º.") in pref
 
 
-def test_a_receipt_date_gives_the_deadline_rolled_to_a_business_day(html):
-    _, saturday, tiradentes = html
-    text = _plain(saturday["ibge"])
-    assert ("Recebido este ofício em 1º de dezembro de 2026, o prazo pedido termina em 1º de "
-            "fevereiro "
-            "de 2027. O sexagésimo dia cai em dia sem expediente (30 de janeiro de 2027, "
-            "sábado; 31 de janeiro de 2027, domingo); o prazo passa ao primeiro dia útil "
-            "seguinte (art. 66, § 1º, da Lei federal nº 9.784, de 29 de janeiro de 1999, por "
-            "analogia).") in text
-    assert "Goiânia, 15 de janeiro de 2027." in text  # the letter keeps the request's date
-    text = _plain(tiradentes["sefaz-go"])
-    assert "(21 de abril de 2027, feriado: Tiradentes)" in text
-    assert ("Recebido este ofício em 20 de fevereiro de 2027, o prazo termina em 22 de abril "
-            "de 2027.") in text
-    pref = _plain(tiradentes["prefeitura-abadiania"])
-    assert "o prazo pedido termina em 22 de abril de 2027." in pref
-
-
 def test_federal_bodies_are_asked_and_sefaz_is_required(html):
-    plain, _, _ = html
+    plain = html
     t = {k: _plain(v) for k, v in plain.items()}
     # Art. 4 § 3 gives the power to the Assembly: the committee acts for it (review item 13).
     assert ("Para instruir o processo, a Assembleia Legislativa do Estado de Goiás, por "
@@ -259,9 +247,14 @@ def test_federal_bodies_are_asked_and_sefaz_is_required(html):
             "intermédio da Comissão de Constituição, Justiça e Redação, solicita a Vossa "
             "Excelência que determine ao Cartório da 87ª Zona Eleitoral de Goiás a certificação "
             "de:") in t["cartorio-eleitoral"]
-    assert ("Para instruir o processo, a Assembleia Legislativa do Estado de Goiás, por "
-            "intermédio da Comissão de Constituição, Justiça e Redação, requisita a Vossa "
-            "Excelência que certifique:") in t["sefaz-go"]
+    # the requisition to a Secretário de Estado is the Presidency's (CF art. 50, § 2º by
+    # symmetry; CE-GO art. 9º, § 3º), signed by the Assembly's President
+    assert ("Para instruir o processo, a Assembleia Legislativa do Estado de Goiás, por sua "
+            "Presidência, requisita a Vossa Excelência que certifique:") in t["sefaz-go"]
+    assert t["sefaz-go"].startswith("Assembleia Legislativa do Estado de Goiás Presidência "
+                                    "Ofício nº 17/2027/GP-ALEGO")
+    assert t["sefaz-go"].endswith("Atenciosamente, Deputado Rubens Teixeira Presidente da "
+                                  "Assembleia Legislativa do Estado de Goiás Anexo: mapa.")
     # the municipal letters are not art. 4 § 3 requests: the committee asks
     assert ("Para instruir o processo, solicita-se a Vossa Excelência o envio de:"
             in t["prefeitura-abadiania"])
@@ -283,7 +276,7 @@ def test_federal_bodies_are_asked_and_sefaz_is_required(html):
 
 def test_requests_state_no_threshold(html):
     """The letters ask for the figure, never whether it passes the law's threshold."""
-    plain, _, _ = html
+    plain = html
     for key, letter in plain.items():
         text = _plain(letter)
         for word in ("exige", "três mil", "um mil", "duzentas", "seis quilômetros", "6 km",
@@ -311,7 +304,7 @@ def test_requests_state_no_threshold(html):
 
 
 def test_the_prefeitura_and_the_camara_are_asked_for_the_municipal_laws(html):
-    plain, _, _ = html
+    plain = html
     pref = _plain(plain["prefeitura-abadiania"])
     assert ("2. O art. 4º, II, da Lei Complementar estadual nº 2, de 16 de janeiro de 1990, mede "
             "a distância a partir do perímetro urbano do Município de origem, fixado em lei "
@@ -342,6 +335,7 @@ def test_named_addressees_take_their_gender(store, settings):
     r = {x.key: x for x in oficios.build_requests(load_candidate(POSSE), store,
                                                    dt.date(2027, 1, 15), named)}
     judge = r["cartorio-eleitoral"].authority
+    # without an address given, the office's seat
     assert judge.address() == ("A Sua Excelência a Senhora", "Ana Maria Costa",
                                "Juíza Eleitoral da 87ª Zona Eleitoral de Goiás",
                                "Tribunal Regional Eleitoral de Goiás")
@@ -352,16 +346,24 @@ def test_named_addressees_take_their_gender(store, settings):
     assert r["ibge"].authority.address()[:3] == ("À Senhora", "Beatriz Lima",
                                                  "Superintendente Estadual do IBGE em Goiás")
     assert r["ibge"].authority.salutation() == "Senhora Superintendente,"
-    assert r["prefeitura-abadiania"].authority.salutation() == "Senhor Prefeito,"
+    # a letter whose addressee is not named has no form of address: none is presumed (29 § 4)
+    with pytest.raises(SettingsError) as e:
+        r["prefeitura-abadiania"].authority.salutation()
+    assert str(e.value) == ("campo 'oficios.destinatarios': falta o destinatário (Prefeito "
+                            "Municipal de Abadiânia) em [oficios.destinatarios]; esperados name "
+                            "e gender (nenhum gênero é presumido)")
 
 
-def test_several_zones_address_the_president_of_the_tre(store):
+def test_several_zones_address_the_president_of_the_tre(store, settings):
     c = dataclasses.replace(load_candidate(POSSE), origins=("5208707",))  # Goiânia: 9 zones
-    r = oficios.build_requests(c, store, dt.date(2027, 1, 15))[1]
-    assert r.authority.address() == ("A Sua Excelência o Senhor",
-                                     "Desembargador Presidente do Tribunal Regional Eleitoral de Goiás",
-                                     "Goiânia — GO")
-    assert r.authority.salutation() == "Senhor Presidente,"
+    named = dataclasses.replace(settings, addressees={
+        "cartorio-eleitoral": Person("Leila Souto", "feminino", ("Praça Cívica, 300",
+                                                                 "Goiânia — GO"))})
+    r = oficios.build_requests(c, store, dt.date(2027, 1, 15), named)[1]
+    assert r.authority.address() == ("A Sua Excelência a Senhora", "Leila Souto",
+                                     "Desembargadora Presidente do Tribunal Regional Eleitoral de "
+                                     "Goiás", "Praça Cívica, 300", "Goiânia — GO")
+    assert r.authority.salutation() == "Senhora Presidente,"
     assert r.what == ("que determine aos Cartórios das 1ª, 2ª, 127ª, 133ª, 134ª, 135ª, 136ª, "
                       "146ª e 147ª Zonas Eleitorais de Goiás a certificação de")
 
@@ -483,7 +485,7 @@ def test_every_missing_or_bad_key_is_named_at_once(tmp_path, capsys):
     assert capsys.readouterr().err.strip().splitlines() == [
         f"erro: {p}, linha 8, campo 'oficios.signer': chave desconhecida 'signer'; permitidas: "
         "committee, president, president_gender, process, proposer, proposer_gender, "
-        "first_number, destinatarios, sigla",
+        "first_number, destinatarios, sigla, presidencia",
         f"erro: {p}, linha 3, campo 'oficios.president': encontrado um texto vazio; esperado o "
         "nome do Presidente da comissão, que assina os ofícios, entre aspas",
         f"erro: {p}, linha 4, campo 'oficios.president_gender': encontrado o texto 'f'; esperado "
@@ -493,7 +495,20 @@ def test_every_missing_or_bad_key_is_named_at_once(tmp_path, capsys):
         f"erro: {p}, linha 1, campo 'oficios.proposer': ausente; esperado o nome do deputado "
         "autor da proposta (LC 02/1990, art. 2º), entre aspas",
         f"erro: {p}, linha 7, campo 'oficios.first_number': encontrado o número 0; esperado o número do "
-        "primeiro ofício, um inteiro positivo (os demais seguem em ordem)"]
+        "primeiro ofício, um inteiro de 1 a 99.999 (os demais seguem em ordem)",
+        # every letter's addressee, with the address of the judge, the mayor and the council
+        *[f"erro: {p}, linha 1, campo 'oficios.destinatarios.{key}': falta o destinatário do "
+          f"ofício '{key}'; esperado {key} = {{ name = \"…\", gender = \"feminino\" ou "
+          f"\"masculino\"{address} }} em [oficios.destinatarios] (o nome e o gênero dão a forma "
+          "de tratamento; nenhum gênero é presumido)"
+          for key, address in (("ibge", ""), ("cartorio-eleitoral", ', address = "…"'),
+                               ("sefaz-go", ""), ("prefeitura-abadiania", ', address = "…"'),
+                               ("camara-abadiania", ', address = "…"'))],
+        f"erro: {p}, linha 1, campo 'oficios.presidencia': ausente; esperado presidencia = "
+        "{ name = \"…\", gender = \"feminino\" ou \"masculino\", number = 1, sigla = "
+        "\"GP-ALEGO\" } em [oficios]: o ofício 'sefaz-go' requisita informações a Secretário de "
+        "Estado e é assinado pelo Presidente da Assembleia, com o número da série da "
+        "Presidência"]
     assert not out.exists()
 
 
@@ -554,7 +569,7 @@ def test_oficios_settings_are_checked_in_one_pass_with_toml_values_and_suggestio
     assert capsys.readouterr().err.strip().splitlines() == [
         f"erro: {p}, linha 3, campo 'oficios.presidente': chave desconhecida 'presidente' "
         "(seria 'president'?); permitidas: committee, president, president_gender, process, "
-        "proposer, proposer_gender, first_number, destinatarios, sigla",
+        "proposer, proposer_gender, first_number, destinatarios, sigla, presidencia",
         f"erro: {p}, linha 1, campo 'oficios.president': ausente; esperado o nome do Presidente "
         "da comissão, que assina os ofícios, entre aspas",
         f"erro: {p}, linha 5, campo 'oficios.process': encontrado o valor true; esperado o "
@@ -562,12 +577,24 @@ def test_oficios_settings_are_checked_in_one_pass_with_toml_values_and_suggestio
         f"erro: {p}, linha 11, campo 'oficios.destinatarios.ibge.name': ausente; esperado o "
         "nome da autoridade, entre aspas",
         f"erro: {p}, linha 12, campo 'oficios.destinatarios.cartorio-eleitoral': encontrado o "
-        "texto 'Dr. Fulano'; esperado { name = \"…\", gender = \"feminino\" }",
+        "texto 'Dr. Fulano'; esperado { name = \"…\", gender = \"feminino\" ou \"masculino\", "
+        "address = \"…\" }",
         f"erro: {p}, linha 13, campo 'oficios.destinatarios.sefaz': não há ofício 'sefaz' para "
         f"este candidato (seria 'sefaz-go'?); esperado um de {letters}",
         f"erro: {p}, linha 14, campo 'oficios.destinatarios.prefeitura': não há ofício "
         f"'prefeitura' para este candidato (seria 'prefeitura-abadiania'?); esperado um de "
-        f"{letters}"]
+        f"{letters}",
+        *[f"erro: {p}, linha 10, campo 'oficios.destinatarios.{key}': falta o destinatário do "
+          f"ofício '{key}'; esperado {key} = {{ name = \"…\", gender = \"feminino\" ou "
+          f"\"masculino\"{address} }} em [oficios.destinatarios] (o nome e o gênero dão a forma "
+          "de tratamento; nenhum gênero é presumido)"
+          for key, address in (("sefaz-go", ""), ("prefeitura-abadiania", ', address = "…"'),
+                               ("camara-abadiania", ', address = "…"'))],
+        f"erro: {p}, linha 1, campo 'oficios.presidencia': ausente; esperado presidencia = "
+        "{ name = \"…\", gender = \"feminino\" ou \"masculino\", number = 1, sigla = "
+        "\"GP-ALEGO\" } em [oficios]: o ofício 'sefaz-go' requisita informações a Secretário de "
+        "Estado e é assinado pelo Presidente da Assembleia, com o número da série da "
+        "Presidência"]
     assert not out.exists()
 
 
@@ -586,9 +613,6 @@ def test_fusion_has_no_requests_and_nothing_is_written(tmp_path, capsys):
 @pytest.mark.parametrize("args, message", [
     (["--data-pedido", "30/01/2027"], "erro: --data-pedido: encontrado '30/01/2027'; esperada "
                                       "uma data válida no formato AAAA-MM-DD (p. ex. 2027-01-30)"),
-    (["--data-recebimento", "2027-02-30"], "erro: --data-recebimento: encontrado '2027-02-30'; "
-                                           "esperada uma data válida no formato AAAA-MM-DD (p. "
-                                           "ex. 2027-01-30)"),
 ])
 def test_bad_dates_are_refused_before_anything(tmp_path, capsys, args, message):
     out = tmp_path / "saida"
@@ -612,15 +636,15 @@ def test_request_date_out_of_bounds_is_refused_without_a_traceback(tmp_path, cap
     assert not out.exists()
 
 
-def test_receipt_before_the_request_is_refused(store, settings, tmp_path):
-    with pytest.raises(Exception) as e:
-        oficios.write_oficios(load_candidate(POSSE), tmp_path / "saida", store=store,
-                              settings=settings, request_date=dt.date(2027, 1, 15),
-                              received=dt.date(2027, 1, 14), pdf=False)
-    assert str(e.value) == (
-        "--data-recebimento: encontrado 2027-01-14, antes da data do pedido (2027-01-15); "
-        "esperada a data em que o órgão recebeu o ofício, no dia do pedido ou depois")
-    assert not (tmp_path / "saida").exists()
+def test_the_receipt_option_is_gone(tmp_path, capsys):
+    # no letter states its receipt (issue 29 § 4): the receipt is an act of the process
+    # record and `processo` counts the deadline from it
+    out = tmp_path / "saida"
+    with pytest.raises(SystemExit):
+        main(["oficios", str(POSSE), "--data-recebimento", "2027-02-01", "--configuracoes",
+              str(SETTINGS), "--saida", str(out)])
+    assert "--data-recebimento" in capsys.readouterr().err
+    assert not out.exists()
 
 
 def test_build_requests_refuses_other_operations(store):
@@ -637,7 +661,8 @@ def test_help_lists_the_command_and_its_options(capsys):
     with pytest.raises(SystemExit):
         main(["oficios", "--help"])
     out = capsys.readouterr().out
-    assert "--data-recebimento" in out and "--configuracoes" in out and "--comissao" not in out
+    assert "--data-recebimento" not in out and "--configuracoes" in out and "--comissao" not in out
+    assert "registre o recebimento como ato do processo" in re.sub(r"\s+", " ", out)
 
 
 @pytest.mark.slow

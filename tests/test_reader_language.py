@@ -113,8 +113,8 @@ def test_a_rendered_study_and_its_deck_speak_the_readers_language(candidate, tmp
                                        ROOT / "tests" / "fixtures" / "posse-dabadia-desenhada.toml"],
                          ids=["distritos", "desenhada"])
 def test_the_oficios_speak_the_readers_language(candidate, tmp_path):
-    """The five letters of a creation (area of districts; drawn area with its memorial), with a
-    receipt date so the deadlines are printed, HTML only."""
+    """The five letters of a creation (area of districts; drawn area with its memorial), HTML
+    only."""
     from viabilidade.proposal.candidate import load_candidate
     from viabilidade.data.store import load_store
     from viabilidade.report.oficios import write_oficios
@@ -122,7 +122,7 @@ def test_the_oficios_speak_the_readers_language(candidate, tmp_path):
 
     files = write_oficios(load_candidate(candidate), tmp_path, store=load_store(STORE),
                           settings=OficiosSettings.from_toml(ROOT / "tests" / "fixtures" / "oficios.toml"),
-                          request_date=dt.date(2027, 1, 15), received=dt.date(2027, 2, 20),
+                          request_date=dt.date(2027, 1, 15),
                           pdf=False)
     pages = {name: path.read_text(encoding="utf-8") for name, path in files.items()
              if name.endswith(".html")}

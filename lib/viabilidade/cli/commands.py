@@ -262,24 +262,23 @@ def _cmd_oficios(args: argparse.Namespace) -> int:
     from ..report.oficios_settings import OficiosSettings
 
     date = _iso_date("--data-pedido", args.data_pedido)
-    received = _iso_date("--data-recebimento", args.data_recebimento)
     if args.settings is None:
         OficiosSettings.from_toml(None)  # says the command needs --configuracoes
     candidate = load_candidate(_candidate_arg(args))
     store = load_store(Path(args.data) if args.data else None)
-    from ..profile.build import check_candidate
-
-    check_candidate(candidate, store)
     # the candidate's letters first, so that a bad addressee key is reported with every
-    # other problem of the [oficios] section, at once
+    # other problem of the [oficios] section, at once; the section before the candidate's
+    # checks against the data (a 10 MB name is refused without them)
     import datetime as dt
 
     on = date or candidate.request_date or dt.date.today()
     letters = [r.key for r in build_requests(candidate, store, on)]
     settings = OficiosSettings.from_toml(args.settings, letters=letters)
+    from ..profile.build import check_candidate
+
+    check_candidate(candidate, store)
     folder = _subfolder(Path(args.saida), candidate.slug, "oficios")
-    files = write_oficios(candidate, folder, store=store, settings=settings, request_date=date,
-                          received=received)
+    files = write_oficios(candidate, folder, store=store, settings=settings, request_date=date)
     _print_files(files)
     return 0
 
@@ -291,15 +290,19 @@ def _cmd_projeto_de_lei(args: argparse.Namespace) -> int:
     from ..report.bill import write_bill
 
     date = _iso_date("--data-projeto", args.data_projeto)
+    from ..proposal.candidate import load_candidate
+
     store = load_store(Path(args.data) if args.data else None)
-    analysis = analyse(_candidate_arg(args, store), store=store)
-    candidate = analysis.candidate
+    candidate = load_candidate(_candidate_arg(args, store))
     author = process = None
+    # the [oficios] section before the analysis: a bad author is refused at once
     if operation_for(candidate.operation).bill_level == "estadual" and args.settings:
         from ..report.oficios_settings import OficiosSettings
 
         oficios = OficiosSettings.from_toml(args.settings)
         author, process = oficios.proposer, oficios.process
+    analysis = analyse(candidate, store=store)
+    candidate = analysis.candidate
     folder = _subfolder(Path(args.saida), candidate.slug, "projeto-de-lei")
     files = write_bill(analysis, store, folder, author=author, process=process, date=date)
     _print_files(files)
@@ -436,15 +439,14 @@ def build_parser() -> argparse.ArgumentParser:
                                     "Juiz Eleitoral (item V) e à SEFAZ-GO (item VII), do art. "
                                     "4º, § 3º, e ao Prefeito e à Câmara Municipal de cada "
                                     "município de origem (perímetro urbano, lei do distrito, "
-                                    "itens I e VI). Quem assina e o processo vêm da seção "
-                                    "[oficios] do arquivo de configurações.")
+                                    "itens I e VI). Quem assina, o processo e os "
+                                    "destinatários vêm da seção [oficios] do arquivo de "
+                                    "configurações. O ofício não traz data de recebimento: "
+                                    "registre o recebimento como ato do processo e use "
+                                    "'viabilidade processo' para o prazo.")
     add_candidate_argument(of)
     of.add_argument("--data-pedido", default=None, metavar="AAAA-MM-DD",
                     help="data dos ofícios (padrão: o request_date do candidato, ou hoje)")
-    of.add_argument("--data-recebimento", default=None, metavar="AAAA-MM-DD",
-                    help="data em que os órgãos receberam os ofícios; só com ela o prazo de 60 "
-                         "dias (art. 4º, § 3º) é impresso como data, passado ao primeiro dia "
-                         "útil quando cai em fim de semana, feriado ou ponto facultativo")
     of.add_argument("--saida", "--out", dest="saida", default="outputs", metavar="PASTA",
                     help="pasta raiz de saída; os ofícios vão para <saída>/<slug>/oficios/ "
                          "(padrão: outputs/)")

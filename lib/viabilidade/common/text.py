@@ -73,7 +73,10 @@ TEXT_WHITESPACE = frozenset("\n\t")
 #: The most combining marks kept on one letter after NFC composition (Vietnamese writes two;
 #: the rest of a stack is dropped).
 MARKS_MAX = 3
-_LABELS = {"\0": "NUL", "\r": "CR", "\n": "LF", "\t": "TAB", "\x1b": "ESC", "\x7f": "DEL"}
+#: The names of the C0 control characters and DEL (Unicode gives them none).
+_LABELS = dict(zip(map(chr, [*range(32), 127]), (
+    "NUL SOH STX ETX EOT ENQ ACK BEL BS TAB LF VT FF CR SO SI DLE DC1 DC2 DC3 DC4 NAK SYN ETB "
+    "CAN EM SUB ESC FS GS RS US DEL").split()))
 _ZERO_WIDTH_TABLE = {ord(c): None for c in ZERO_WIDTH}
 
 

@@ -20,18 +20,26 @@ to sign, in the form of the Manual de Redação da Presidência da República (3
 - **Asked or required.** A state law can require answers from a state body (SEFAZ-GO:
   "requisita"); the IBGE and the Electoral Justice are federal and the municipalities
   autonomous, so they are asked ("solicita").
-- **Who acts.** Art. 4 § 3 gives the power to "A Assembléia Legislativa", and the President
-  of a committee signs: the three letters of art. 4 § 3 say that the Assembly asks or requires
-  "por intermédio da" committee. The Regimento Interno (Resolução nº 1.218/2007) could not
-  be read here article by article, so no article of it is cited (docs/GUIA.md, Ofícios).
+- **Who acts.** Art. 4 § 3 gives the power to "A Assembléia Legislativa". The requisition
+  to the Secretário de Estado (SEFAZ-GO) is signed by the President of the Assembly, in the
+  Presidency's series of letters ("por sua Presidência"): CF art. 50, § 2º gives written
+  requests for information to ministers to the Mesas, and the Constitution of Goiás, art. 9º,
+  § 3º, has the same written request to the Secretários de Estado (the Assembly's own page on
+  its powers, al.go.leg.br/transparencia/faq, states it); a committee does not requisition in
+  the Assembly's name. The other letters ask ("solicita") and a committee's President signs
+  them, "por intermédio da" committee. The Regimento Interno (Resolução nº 1.218/2007) could
+  not be read here article by article, so no article of it is cited (docs/GUIA.md, Ofícios).
 - **Closing.** "Atenciosamente," — the Manual keeps "Respeitosamente," for an authority above
   the signer, and no addressee here is above the President of a committee of the Assembly.
-- **Deadline.** Sixty days from receipt, so no date is printed unless the receipt date is
-  known; then the 60th day, rolled to the next business day (Lei 9.784/1999 art. 66 § 1 by
-  analogy; :mod:`viabilidade.rules.business_days`). Only the letter that requires (SEFAZ-GO)
-  states it as a deadline; a state law sets none for the IBGE or a Juiz Eleitoral, so their
-  letters ask for the answer in that time, "prazo que a Lei Complementar estadual nº 2/1990
-  prevê"; the municipal letters have no statutory deadline and ask for the same time.
+- **Deadline.** Sixty days from receipt, in words: a letter never states its own receipt or
+  a date for its end. The receipt is an act of the process record, and ``processo`` counts
+  the deadline from it (:mod:`viabilidade.rules.business_days`). Only the letter that
+  requires (SEFAZ-GO) states it as a deadline; a state law sets none for the IBGE or a Juiz
+  Eleitoral, so their letters ask for the answer in that time; the municipal letters have no
+  statutory deadline and ask for the same time.
+- **Addressees.** Every letter names its addressee from ``[oficios.destinatarios]``: name and
+  gender (the form of address follows it; none is presumed), and the address of the Juiz
+  Eleitoral, the Prefeito and the Câmara's President.
 - **Limits asked about.** Art. 4 II measures from "a linha de divisa do novo Município": the
   IBGE is pointed to the memorial descritivo attached when the area has a polygon, and to the
   limits in the district's creating law (art. 18) when it is made of districts, whose
@@ -61,13 +69,11 @@ from importlib import resources
 from pathlib import Path
 
 from ..proposal.candidate import slugify
-from ..errors import CandidateError, ViabilidadeError
+from ..errors import CandidateError, SettingsError
 from ..operations import operation_of, study_name
-from ..rules.business_days import RULE as BUSINESS_DAY_RULE
-from ..rules.business_days import next_business_day
 from .writers.format import date_long
 from .frame import OFICIO_NOTE
-from .oficios_settings import OficiosSettings, Person
+from .oficios_settings import PRESIDENCY_LETTERS, OficiosSettings, Person
 from .writers.tables import Html, esc
 
 #: Where the Assembly sits: the place of the place/date line.
@@ -102,7 +108,10 @@ class Authority:
     excellency : bool
         Treatment Vossa Excelência (else Vossa Senhoria).
     person : Person or None
-        The holder, when named in ``[oficios.destinatarios]``.
+        The holder, named in ``[oficios.destinatarios]`` with name, gender and (for the
+        Juiz Eleitoral, the Prefeito and the Câmara's President) address; ``None`` only
+        while the letters are listed (:func:`build_requests` without settings): no form of
+        address is written without it, since none is presumed.
     """
 
     office: tuple[str, str]
@@ -112,22 +121,38 @@ class Authority:
     person: Person | None = None
 
     @property
+    def holder(self) -> Person:
+        """The named holder (:attr:`person`).
+
+        Raises
+        ------
+        SettingsError
+            When no one is named: the letter's gender and address are never presumed.
+        """
+        if self.person is None:
+            raise SettingsError(f"falta o destinatário ({self.office[0]}) em "
+                                "[oficios.destinatarios]; esperados name e gender (nenhum "
+                                "gênero é presumido)", field="oficios.destinatarios")
+        return self.person
+
+    @property
     def female(self) -> bool:
-        return self.person is not None and self.person.female
+        return self.holder.female
 
     @property
     def treatment(self) -> str:
         return "Vossa Excelência" if self.excellency else "Vossa Senhoria"
 
     def address(self) -> tuple[str, ...]:
-        """The address block: ``("A Sua Excelência o Senhor", name, office, …)``."""
-        f = self.female
+        """The address block: ``("A Sua Excelência a Senhora", name, office, address…)``;
+        the address is the holder's when given (``address`` in the settings), else
+        :attr:`lines` (the office's seat)."""
+        f, holder = self.female, self.holder
         if self.excellency:
             first = "A Sua Excelência a Senhora" if f else "A Sua Excelência o Senhor"
         else:
             first = "À Senhora" if f else "Ao Senhor"
-        name = (self.person.name,) if self.person else ()
-        return (first, *name, self.office[f], *self.lines)
+        return (first, holder.name, self.office[f], *(holder.address or self.lines))
 
     def salutation(self) -> str:
         """``"Senhor Juiz Eleitoral,"``."""
@@ -181,6 +206,13 @@ class Request:
     def required(self) -> bool:
         """The body is required to answer (a state body, art. 4 § 3), not only asked."""
         return self.verb == "requisita-se"
+
+    @property
+    def by_presidency(self) -> bool:
+        """Signed by the Assembly's President, in the Presidency's series of letters
+        (:data:`~viabilidade.report.oficios_settings.PRESIDENCY_LETTERS`), not by the
+        committee's."""
+        return self.key in PRESIDENCY_LETTERS
 
 
 def _ordinal(n: str) -> str:
@@ -470,45 +502,33 @@ def stylesheet() -> str:
     return (resources.files("viabilidade.report") / "assets" / "oficio.css").read_text(encoding="utf-8")
 
 
-def deadline_words(request: Request, received: dt.date | None) -> str:
-    """The deadline paragraph of a letter (pt-BR), its only statement of the deadline (the
-    box that repeated it is gone: legal review 3, item 8).
+def deadline_words(request: Request) -> str:
+    """The deadline paragraph of a letter (pt-BR), in words only.
 
-    Without ``received`` no date is printed (the 60 days run from receipt, art. 4 § 3); with
-    it, the 60th day after receipt, moved to the next business day when it is not one
-    (:func:`viabilidade.rules.business_days.next_business_day`). Only a letter that requires
-    (SEFAZ-GO, a state body) states a deadline; the federal bodies of art. 4 § 2 are asked to
-    answer in the time the state law sets, and the municipal letters, which no law times, are
-    asked to answer in the same time.
+    A letter never states its own receipt nor the day its time ends: the sixty days run from
+    receipt (art. 4 § 3), which the process record holds as an act, and ``processo`` counts
+    the deadline from it (docs/GUIA.md, Ofícios). Only a letter that requires (SEFAZ-GO, a
+    state body) states a deadline; the federal bodies of art. 4 § 2 are asked to answer in
+    the time the state law sets, and the municipal letters, which no law times, are asked to
+    answer in the same time.
     """
     law = "art. 4º, § 3º"
     if request.required:
-        para = ("As informações devem ser prestadas no prazo de sessenta dias, a contar da "
+        return ("As informações devem ser prestadas no prazo de sessenta dias, a contar da "
                 f"data do recebimento deste ofício ({law}).")
-    elif request.statutory:
-        para = ("A mesma lei prevê que as informações sejam prestadas no prazo de sessenta "
+    if request.statutory:
+        return ("A mesma lei prevê que as informações sejam prestadas no prazo de sessenta "
                 f"dias, a contar da data do recebimento do pedido ({law}); solicita-se, se "
                 "possível, a resposta nesse prazo.")
-    else:
-        para = ("A lei não fixa prazo para este pedido; pede-se, se possível, a resposta em até "
-                "sessenta dias do recebimento deste ofício, o prazo dos órgãos do art. 4º, § 2º.")
-    if received is None:
-        return para
-    day60 = received + dt.timedelta(days=60)
-    due, skipped = next_business_day(day60)
-    why = ""
-    if skipped:
-        days = "; ".join(f"{date_long(d)}, {reason}" for d, reason in skipped)
-        why = (f" O sexagésimo dia cai em dia sem expediente ({days}); o prazo passa ao "
-               f"primeiro dia útil seguinte ({BUSINESS_DAY_RULE}).")
-    return para + (f" Recebido este ofício em {date_long(received)}, o prazo "
-                   + ("" if request.required else "pedido ") + f"termina em {date_long(due)}.{why}")
+    return ("A lei não fixa prazo para este pedido; pede-se, se possível, a resposta em até "
+            "sessenta dias do recebimento deste ofício, o prazo dos órgãos do art. 4º, § 2º.")
 
 
-def oficio_number(number: int, date: dt.date, settings: OficiosSettings) -> str:
+def oficio_number(number: int, date: dt.date, sigla: str) -> str:
     """``"Ofício nº 15/2027/CCJR-ALEGO"``: number, year and the issuing unit's sigla
-    (``[oficios] sigla``; Manual de Redação, 3rd ed.), or ``"Ofício nº 15/2027"`` without it."""
-    return f"Ofício nº {number}/{date.year}" + (f"/{settings.sigla}" if settings.sigla else "")
+    (``[oficios] sigla``, or the Presidency's; Manual de Redação, 3rd ed.), or
+    ``"Ofício nº 15/2027"`` without it."""
+    return f"Ofício nº {number}/{date.year}" + (f"/{sigla}" if sigla else "")
 
 
 def annex_words(candidate, store, has_map: bool, has_memorial: bool) -> tuple[str, str]:
@@ -543,8 +563,8 @@ def annex_words(candidate, store, has_map: bool, has_memorial: bool) -> tuple[st
 
 
 def oficio_html(request: Request, candidate, store, request_date: dt.date,
-                settings: OficiosSettings, *, number: int, received: dt.date | None = None,
-                annex_html: str = "", annexes: tuple[str, str] = ("", "")) -> str:
+                settings: OficiosSettings, *, number: int, annex_html: str = "",
+                annexes: tuple[str, str] = ("", "")) -> str:
     """One request as a complete HTML document (pt-BR, A4 when printed).
 
     Parameters
@@ -556,11 +576,10 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date,
     request_date : date
         The letter's date (the place/date line).
     settings : OficiosSettings
-        The committee, its President (who signs), the process and the proposing deputy.
+        The committee, its President (who signs), the process and the proposing deputy; the
+        Presidency (who signs :attr:`Request.by_presidency` letters).
     number : int
-        The letter's number (``Ofício nº 15/2027``).
-    received : date, optional
-        The day the body received it; the deadline is then printed as a date.
+        The letter's number in its signer's series (``Ofício nº 15/2027``).
     annex_html : str
         The map and memorial (HTML of ours), or ``""``.
     annexes : (str, str)
@@ -573,17 +592,28 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date,
                     f'{"." if i == n - 1 else ";"}</li>'
                     for i, (cite, what) in enumerate(request.items))
     a = request.authority
-    deadline = deadline_words(request, received)
+    deadline = deadline_words(request)
     attachments, note = annexes
-    president = settings.president
-    # Art. 4 § 3 gives the power to the Assembly; its committee's President signs for it.
-    asker = ((f"a {ASSEMBLY}, por intermédio da {settings.committee}, "
-              + request.verb.removesuffix("-se")) if request.statutory else request.verb)
+    # Art. 4 § 3 gives the power to the Assembly: its Presidency requisitions from a
+    # Secretário de Estado; a committee's President signs the other requests for it.
+    if request.by_presidency:
+        if settings.presidency is None:
+            raise SettingsError("falta [oficios] presidencia = { name, gender, number }: o "
+                                f"ofício {request.key!r} é assinado pelo Presidente da "
+                                "Assembleia", field="oficios.presidencia")
+        unit, signer = "Presidência", settings.presidency.person
+        role, sigla = f"Presidente da {ASSEMBLY}", settings.presidency.sigla
+        asker = f"a {ASSEMBLY}, por sua Presidência, " + request.verb.removesuffix("-se")
+    else:
+        unit, signer = settings.committee, settings.president
+        role, sigla = f"Presidente da {settings.committee}", settings.sigla
+        asker = ((f"a {ASSEMBLY}, por intermédio da {settings.committee}, "
+                  + request.verb.removesuffix("-se")) if request.statutory else request.verb)
     shown = "como mostram o mapa e o memorial descritivo anexos" if "II —" in attachments else (
         "como mostra o mapa anexo" if attachments else "")
     body = (
-        f'<p class="cabecalho">{esc(ASSEMBLY)}<br>{esc(settings.committee)}</p>'
-        f'<p class="numero">{esc(oficio_number(number, request_date, settings))}</p>'
+        f'<p class="cabecalho">{esc(ASSEMBLY)}<br>{esc(unit)}</p>'
+        f'<p class="numero">{esc(oficio_number(number, request_date, sigla))}</p>'
         f'<p class="local-data">{esc(PLACE)}, {esc(date_long(request_date))}.</p>'
         '<p class="destinatario">' + "<br>".join(esc(x) for x in a.address()) + "</p>"
         f'<p class="assunto"><strong>Assunto:</strong> {esc(request.subject)} — proposta de '
@@ -604,8 +634,8 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date,
         # never a signature alone on a page (Manual de Redação): one unbreakable block
         # (div.fecho: Typst block(breakable: false); CSS break-inside: avoid)
         f'<div class="fecho"><p>4. {esc(deadline)}</p><p>{esc(CLOSING)}</p>'
-        f'<div class="assinatura"><p class="linha"></p><p>{esc(president.deputy())}</p>'
-        f"<p>Presidente da {esc(settings.committee)}</p></div>"
+        f'<div class="assinatura"><p class="linha"></p><p>{esc(signer.deputy())}</p>'
+        f"<p>{esc(role)}</p></div>"
         + (f"<p>{esc(attachments)}</p>" if attachments else "") + "</div>"
         + (f'<section class="anexo">{annex_html}'
            + (f"<p>{esc(note)}</p>" if note else "") + "</section>" if annex_html else "")
@@ -650,7 +680,7 @@ def annex(candidate, store, files: dict | None = None) -> tuple[str, bool, bool]
 
 
 def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
-                  request_date: dt.date | None = None, received: dt.date | None = None,
+                  request_date: dt.date | None = None,
                   pdf: bool = True) -> dict[str, Path]:
     """Write the requests (HTML and PDF) of a candidate into ``folder``.
 
@@ -664,9 +694,6 @@ def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
         Who signs, the process, the proposing deputy, the first number, the addressees.
     request_date : date, optional
         The letters' date. Default: the candidate's ``request_date``, else today.
-    received : date, optional
-        The day the letters were received; the deadline is then printed as a date. Not
-        before ``request_date``.
     pdf : bool
         Also render the PDFs.
 
@@ -681,8 +708,6 @@ def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
         If the operation is not a municipality creation.
     SettingsError
         If ``[oficios.destinatarios]`` names a letter this candidate does not have.
-    ViabilidadeError
-        If ``received`` is before the request date.
     ReportError
         If a PDF cannot be rendered; nothing is written then (all files are written
         atomically together, :func:`viabilidade.report.writers.atomic.write_files_atomically`).
@@ -691,11 +716,6 @@ def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
     from .writers.export import html_to_pdf
 
     date = request_date or candidate.request_date or dt.date.today()
-    if received is not None and received < date:
-        raise ViabilidadeError(
-            f"--data-recebimento: encontrado {received.isoformat()}, antes da data do pedido "
-            f"({date.isoformat()}); esperada a data em que o órgão recebeu o ofício, no dia do "
-            "pedido ou depois")
     requests = build_requests(candidate, store, date, settings)
     settings.check_addressees([r.key for r in requests])
     files: dict[str, str] = {}
@@ -705,9 +725,12 @@ def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
     annexes = annex_words(candidate, store, has_map, has_memorial)
     # the memorial's full list of marks, when its text refers to it, goes with the letters
     contents: dict[str, bytes] = {name: text.encode("utf-8") for name, text in files.items()}
-    for i, r in enumerate(requests):
-        html = oficio_html(r, candidate, store, date, settings, number=settings.first_number + i,
-                           received=received, annex_html=html_annex, annexes=annexes)
+    committee_letters = [r for r in requests if not r.by_presidency]
+    for r in requests:
+        number = (settings.presidency.number if r.by_presidency and settings.presidency else
+                  settings.first_number + committee_letters.index(r))
+        html = oficio_html(r, candidate, store, date, settings, number=number,
+                           annex_html=html_annex, annexes=annexes)
         contents[f"{r.stem}.html"] = html.encode("utf-8")
         if pdf:
             contents[f"{r.stem}.pdf"] = html_to_pdf(html)

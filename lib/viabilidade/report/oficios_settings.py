@@ -1,13 +1,20 @@
-"""Who signs the ofícios and for which legislative process: the ``[oficios]`` section of the
-settings file (``--configuracoes``).
+"""Who signs the ofícios, for which legislative process, and to whom: the ``[oficios]``
+section of the settings file (``--configuracoes``).
 
 A letter ready to sign names the committee, its President (with the title in the right
 gender), the legislative process, the deputy who proposed the creation (LC 02/1990 art. 2),
-and its own number. None of these can be guessed, so each is required and a missing or bad
-one is a pt-BR error naming the file, the line and the field, all problems of the section at
-once (as :class:`viabilidade.rules.settings.Settings` reports its own). The authorities
-addressed may be named too (``[oficios.destinatarios]``); without a name a letter addresses
-the office (``"Superintendente Estadual do IBGE em Goiás"``).
+its own number, and the person it is addressed to. None of these can be guessed, so each is
+required: every letter's addressee is named in ``[oficios.destinatarios]`` with ``name`` and
+``gender`` (the form of address — "A Sua Excelência a Senhora", "Senhora Juíza Eleitoral" —
+follows it; no gender is assumed), and the Juiz Eleitoral, the Prefeito and the President of
+the Câmara, whose offices are not in Goiânia, with their ``address`` too. A missing or bad
+value is a pt-BR error naming the file, the line and the field, all problems of the section
+at once (as :class:`viabilidade.rules.settings.Settings` reports its own).
+
+Every text goes through the one rule for typed text (:func:`viabilidade.common.text.clean_text`:
+no control, bidi, tag or BOM character, visible content, a bound on the length by kind), so a
+10 MB name or a NUL never reaches a letter or the bill (issue 32, S4, M1–M3); the letters'
+numbers are bounded (:data:`NUMBER_MAX`, m2).
 
 Example::
 
@@ -23,6 +30,10 @@ Example::
 
     [oficios.destinatarios]
     ibge = { name = "Ana Maria Costa", gender = "feminino" }
+    cartorio-eleitoral = { name = "Pedro Alves", gender = "masculino", address = "Fórum Eleitoral de Abadiânia, Abadiânia — GO" }
+    sefaz-go = { name = "Francisco Sales", gender = "masculino" }
+    prefeitura-abadiania = { name = "José Diniz", gender = "masculino", address = ["Praça Central, s/n", "Abadiânia — GO"] }
+    camara-abadiania = { name = "Luzia Rocha", gender = "feminino", address = "Rua 1, nº 10, Abadiânia — GO" }
 """
 
 from __future__ import annotations
@@ -31,11 +42,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..common.text import NAME, REFERENCE, clean_text
 from ..errors import SettingsError, did_you_mean, field_line, found_value
 
 #: The name of the section in the settings file.
 SECTION = "oficios"
 GENDERS = ("feminino", "masculino")
+#: The highest number a letter may have (a unit's letters of one year; m2 of issue 32: no
+#: "Ofício nº 9223372036854775807").
+NUMBER_MAX = 99_999
+#: The most lines an addressee's ``address`` may have.
+ADDRESS_LINES_MAX = 4
+#: Letters whose addressee must give an ``address``: their office is not a fixed one in
+#: Goiânia (the zone's court, the Prefeitura and the Câmara of the origin).
+ADDRESS_REQUIRED = ("cartorio-eleitoral", "prefeitura-", "camara-")
 
 #: Each required key and what is expected of it (pt-BR, for the error messages).
 REQUIRED: dict[str, str] = {
@@ -47,18 +67,48 @@ REQUIRED: dict[str, str] = {
                "\"2027/000123\")",
     "proposer": "o nome do deputado autor da proposta (LC 02/1990, art. 2º), entre aspas",
     "proposer_gender": "\"feminino\" ou \"masculino\" (para escrever Deputada ou Deputado)",
-    "first_number": "o número do primeiro ofício, um inteiro positivo (os demais seguem em "
-                    "ordem)",
+    "first_number": "o número do primeiro ofício, um inteiro de 1 a "
+                    + f"{NUMBER_MAX:,}".replace(",", ".") + " (os demais seguem em ordem)",
 }
-OPTIONAL = ("destinatarios", "sigla")
+#: The kind of each text key (:mod:`viabilidade.common.text`): its length bound.
+KINDS = {"committee": NAME, "president": NAME, "process": REFERENCE, "proposer": NAME,
+         "sigla": REFERENCE}
+OPTIONAL = ("destinatarios", "sigla", "presidencia")
+#: Letters the Assembly's Presidency signs, not the committee: a requisition to a Secretário de
+#: Estado (SEFAZ-GO, art. 4 § 3 "requisitar"). CF art. 50, § 2º gives written requests for
+#: information to ministers to the Mesas of the Houses, and the Constitution of Goiás, art. 9º,
+#: § 3º, has the same written request to the Secretários de Estado (as the Assembly's own
+#: page on its powers states it); a committee does not requisition in the Assembly's name.
+PRESIDENCY_LETTERS = ("sefaz-go",)
+#: The keys of ``[oficios.presidencia]``.
+PRESIDENCY_KEYS = ("name", "gender", "number", "sigla")
+PRESIDENCY_FORM = ('{ name = "…", gender = "feminino" ou "masculino", number = 1, '
+                   'sigla = "GP-ALEGO" }')
+#: The keys of an addressee.
+ADDRESSEE_KEYS = ("name", "gender", "address")
+ADDRESSEE_FORM = '{ name = "…", gender = "feminino" ou "masculino", address = "…" }'
+ADDRESSEE_FORM_NO_ADDRESS = '{ name = "…", gender = "feminino" ou "masculino" }'
+
+
+class _Found:
+    """The section's problems as (field, message), in the order found (the collector
+    :func:`viabilidade.common.text.clean_text` records into)."""
+
+    def __init__(self):
+        self.items: list[tuple[str, str]] = []
+
+    def add(self, field_: str, msg: str) -> None:
+        self.items.append((field_, msg))
 
 
 @dataclass(frozen=True)
 class Person:
-    """A person named in a letter: ``name`` and ``gender`` (``"feminino"``/``"masculino"``)."""
+    """A person named in a letter: ``name``, ``gender`` (``"feminino"``/``"masculino"``)
+    and, for an addressee, the ``address`` lines after the office (may be empty)."""
 
     name: str
     gender: str
+    address: tuple[str, ...] = ()
 
     @property
     def female(self) -> bool:
@@ -67,6 +117,21 @@ class Person:
     def deputy(self) -> str:
         """``"Deputada Maria Aparecida Souza"``."""
         return f"{'Deputada' if self.female else 'Deputado'} {self.name}"
+
+
+@dataclass(frozen=True)
+class Presidency:
+    """The Presidency of the Assembly, which signs :data:`PRESIDENCY_LETTERS`: its President
+    (``person``), the number of its letter (its own series) and its sigla (``""`` if none)."""
+
+    person: Person
+    number: int
+    sigla: str = ""
+
+
+def needs_address(key: str) -> bool:
+    """Whether the addressee of letter ``key`` must give an address (:data:`ADDRESS_REQUIRED`)."""
+    return any(key == p or (p.endswith("-") and key.startswith(p)) for p in ADDRESS_REQUIRED)
 
 
 @dataclass(frozen=True)
@@ -100,6 +165,7 @@ class OficiosSettings:
     first_number: int
     addressees: dict[str, Person] = field(default_factory=dict)
     sigla: str = ""
+    presidency: Presidency | None = None
     file: Path | None = None
 
     @classmethod
@@ -115,17 +181,20 @@ class OficiosSettings:
             The settings file and its text, for the messages' file and line.
         letters : list of str, optional
             The keys of the candidate's letters (``ibge``, ``sefaz-go``,
-            ``prefeitura-<slug>``…): an addressee naming no letter is then one more problem
-            of the same report (:meth:`check_addressees`).
+            ``prefeitura-<slug>``…): an addressee naming no letter, a letter with no
+            addressee and a missing address (:func:`needs_address`) are then problems of the
+            same report (:meth:`check_addressees`); the last letter's number is bounded too.
 
         Raises
         ------
         SettingsError
             Every problem at once: a missing or empty required key, a value of the wrong
-            type, an unknown key (with the closest allowed one, "seria 'president'?"), a
-            bad addressee. Values are quoted as TOML writes them (``true``, ``ausente``).
+            type, a text the one rule refuses (:func:`viabilidade.common.text.clean_text`:
+            too long for its kind, control/bidi/BOM characters, only invisible
+            characters), a letter number past :data:`NUMBER_MAX`, an unknown key (with the
+            closest allowed one, "seria 'president'?"), a bad or missing addressee. Values are quoted as TOML writes them (``true``, ``ausente``).
         """
-        problems: list[tuple[str, str]] = []
+        found = _Found()
         if not isinstance(data, dict):
             raise SettingsError(
                 f"{found_value(data)}; esperada a tabela [oficios] com "
@@ -133,76 +202,46 @@ class OficiosSettings:
                 line=field_line(text, SECTION) if text else None)
         for key in sorted(set(data) - set(REQUIRED) - set(OPTIONAL), key=str):
             allowed = [*REQUIRED, *OPTIONAL]
-            problems.append((f"{SECTION}.{key}", f"chave desconhecida {key!r}"
-                                                 f"{did_you_mean(key, allowed)}; permitidas: "
-                                                 f"{', '.join(allowed)}"))
+            found.add(f"{SECTION}.{key}", f"chave desconhecida {key!r}"
+                                          f"{did_you_mean(key, allowed)}; permitidas: "
+                                          f"{', '.join(allowed)}")
         values: dict[str, Any] = {}
         for key, expected in REQUIRED.items():
-            value = data.get(key)
+            value, where = data.get(key), f"{SECTION}.{key}"
             if value is None:
-                problems.append((f"{SECTION}.{key}", f"ausente; esperado {expected}"))
+                found.add(where, f"ausente; esperado {expected}")
             elif key == "first_number":
+                last = value + max(len(letters or ()), 1) - 1 if isinstance(value, int) else 0
                 if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                    problems.append((f"{SECTION}.{key}", f"{found_value(value)}; esperado "
-                                                         f"{expected}"))
+                    found.add(where, f"{found_value(value)}; esperado {expected}")
+                elif last > NUMBER_MAX:
+                    found.add(where, f"encontrado o número {_n(value)}; esperado {expected}"
+                                     + (f": com {len(letters)} ofícios o último seria o nº "
+                                        f"{_n(last)}" if letters and value <= NUMBER_MAX else ""))
             elif key.endswith("_gender"):
                 if value not in GENDERS:
-                    problems.append((f"{SECTION}.{key}", f"{found_value(value)}; esperado "
-                                                         f"{expected}"))
-            elif not isinstance(value, str) or not value.strip():
-                found = "encontrado um texto vazio" if isinstance(value, str) else found_value(value)
-                problems.append((f"{SECTION}.{key}", f"{found}; esperado {expected}"))
+                    found.add(where, f"{found_value(value)}; esperado {expected}")
             else:
-                value = " ".join(value.split())
+                value = _text(found, where, value, KINDS[key], expected)
             values[key] = value
-        sigla = data.get("sigla", "")
-        if not isinstance(sigla, str) or ("sigla" in data and not sigla.strip()):
-            found = "encontrado um texto vazio" if isinstance(sigla, str) else found_value(sigla)
-            problems.append((f"{SECTION}.sigla", f"{found}; esperada a sigla da unidade que "
-                                                 "expede os ofícios, entre aspas (p. ex. "
-                                                 "\"CCJR-ALEGO\")"))
-            sigla = ""
-        addressees: dict[str, Person] = {}
-        table = data.get("destinatarios", {})
-        if not isinstance(table, dict):
-            problems.append((f"{SECTION}.destinatarios", f"{found_value(table)}; esperada uma "
-                                                         "tabela de destinatários"))
-            table = {}
-        for key, entry in table.items():
-            where = f"{SECTION}.destinatarios.{key}"
-            if letters is not None and key not in letters:
-                problems.append((where, _no_letter(key, letters)))
-            if not isinstance(entry, dict):
-                problems.append((where, f"{found_value(entry)}; esperado {{ name = \"…\", "
-                                        "gender = \"feminino\" }"))
-                continue
-            name, gender = entry.get("name"), entry.get("gender")
-            extra = sorted(set(entry) - {"name", "gender"})
-            if extra:
-                problems.append((where, f"chave desconhecida {extra[0]!r}"
-                                        f"{did_you_mean(extra[0], ['name', 'gender'])}; "
-                                        "permitidas: name, gender"))
-            if not isinstance(name, str) or not name.strip():
-                found = ("encontrado um texto vazio" if isinstance(name, str) else
-                         found_value(name))
-                problems.append((f"{where}.name", f"{found}; esperado o nome da "
-                                                  "autoridade, entre aspas"))
-            if gender not in GENDERS:
-                problems.append((f"{where}.gender", f"{found_value(gender)}; esperado "
-                                                    "\"feminino\" ou \"masculino\""))
-            if isinstance(name, str) and name.strip() and gender in GENDERS:
-                addressees[key] = Person(" ".join(name.split()), gender)
-        if problems:
+        sigla = ""
+        if "sigla" in data:
+            sigla = _text(found, f"{SECTION}.sigla", data["sigla"], KINDS["sigla"],
+                          "a sigla da unidade que expede os ofícios, entre aspas (p. ex. "
+                          "\"CCJR-ALEGO\")") or ""
+        addressees = _addressees(data.get("destinatarios", {}), found, letters)
+        presidency = _presidency(data.get("presidencia"), found, letters)
+        if found.items:
             raise SettingsError.collect([
                 SettingsError(msg, file=file, field=f,
                               line=(field_line(text, f) if text else None))
-                for f, msg in problems])
+                for f, msg in found.items])
         return cls(committee=values["committee"],
                    president=Person(values["president"], values["president_gender"]),
                    process=values["process"],
                    proposer=Person(values["proposer"], values["proposer_gender"]),
                    first_number=values["first_number"], addressees=addressees,
-                   sigla=" ".join(sigla.split()),
+                   sigla=sigla, presidency=presidency,
                    file=Path(file) if file is not None else None)
 
     @classmethod
@@ -234,20 +273,155 @@ class OficiosSettings:
         return cls.from_dict(doc[SECTION], file=path, text=text, letters=letters)
 
     def check_addressees(self, keys: list[str]) -> None:
-        """Refuse an addressee key that names no letter of this candidate.
+        """Refuse an addressee key that names no letter of this candidate, a letter with no
+        addressee (or, where :func:`needs_address`, with no address), and a Presidency's
+        letter (:data:`PRESIDENCY_LETTERS`) without ``[oficios] presidencia``.
 
         Raises
         ------
         SettingsError
-            Naming each unknown key and the letters there are.
+            Naming each key, the letters there are and what is missing, at once.
         """
-        bad = [k for k in self.addressees if k not in keys]
-        if bad:
+        found = _Found()
+        for k in self.addressees:
+            if k not in keys:
+                found.add(f"{SECTION}.destinatarios.{k}", _no_letter(k, keys))
+        _missing(self.addressees, keys, found)
+        if self.presidency is None:
+            _presidency(None, found, keys)
+        if found.items:
             text = self.file.read_text(encoding="utf-8") if self.file else ""
             raise SettingsError.collect([SettingsError(
-                _no_letter(k, keys), file=self.file, field=f"{SECTION}.destinatarios.{k}",
-                line=field_line(text, f"{SECTION}.destinatarios.{k}") if text else None)
-                for k in bad])
+                msg, file=self.file, field=f, line=field_line(text, f) if text else None)
+                for f, msg in found.items])
+
+
+def _n(value: int) -> str:
+    return f"{value:,}".replace(",", ".")
+
+
+def _text(found: _Found, where: str, value: Any, kind, expected: str) -> str | None:
+    """A required text of the section through the one rule (``kind``), or ``None``."""
+    verb = "esperada" if expected.startswith("a ") else "esperado"
+    if not isinstance(value, str):
+        found.add(where, f"{found_value(value)}; {verb} {expected}")
+        return None
+    if not value.strip():
+        found.add(where, f"encontrado um texto vazio; {verb} {expected}")
+        return None
+    before = len(found.items)
+    value = " ".join(clean_text(found, where, value, kind).split())
+    return value if len(found.items) == before else None
+
+
+def _addressees(table: Any, found: _Found, letters: list[str] | None) -> dict[str, Person]:
+    """``[oficios.destinatarios]``: letter key -> :class:`Person`, problems into ``found``;
+    with ``letters``, a key of no letter and a letter without addressee are problems too."""
+    addressees: dict[str, Person] = {}
+    if not isinstance(table, dict):
+        found.add(f"{SECTION}.destinatarios", f"{found_value(table)}; esperada uma tabela de "
+                                              "destinatários")
+        table = {}
+    for key, entry in table.items():
+        where = f"{SECTION}.destinatarios.{key}"
+        if letters is not None and key not in letters:
+            found.add(where, _no_letter(key, letters))
+        if not isinstance(entry, dict):
+            found.add(where, f"{found_value(entry)}; esperado {ADDRESSEE_FORM}")
+            continue
+        extra = sorted(set(entry) - set(ADDRESSEE_KEYS))
+        if extra:
+            found.add(where, f"chave desconhecida {extra[0]!r}"
+                             f"{did_you_mean(extra[0], list(ADDRESSEE_KEYS))}; permitidas: "
+                             + ", ".join(ADDRESSEE_KEYS))
+        name = (_text(found, f"{where}.name", entry["name"], NAME,
+                      "o nome da autoridade, entre aspas") if "name" in entry else None)
+        if "name" not in entry:
+            found.add(f"{where}.name", "ausente; esperado o nome da autoridade, entre aspas")
+        gender = entry.get("gender")
+        if gender not in GENDERS:
+            found.add(f"{where}.gender", f"{found_value(gender)}; esperado \"feminino\" ou "
+                                         "\"masculino\" (para escrever Senhora ou Senhor, "
+                                         "Juíza ou Juiz, Prefeita ou Prefeito)")
+        address = _address(found, f"{where}.address", entry.get("address"))
+        if name and gender in GENDERS and address is not None:
+            addressees[key] = Person(name, gender, address)
+    if letters is not None:
+        _missing(addressees, letters, found, table)
+    return addressees
+
+
+def _presidency(table: Any, found: _Found, letters: list[str] | None) -> Presidency | None:
+    """``[oficios.presidencia]``, required when ``letters`` has one of
+    :data:`PRESIDENCY_LETTERS`; problems into ``found``."""
+    where = f"{SECTION}.presidencia"
+    needed = [k for k in (letters or ()) if k in PRESIDENCY_LETTERS]
+    if table is None:
+        if needed:
+            found.add(where, f"ausente; esperado presidencia = {PRESIDENCY_FORM} em [oficios]: "
+                             f"o ofício {needed[0]!r} requisita informações a Secretário de "
+                             "Estado e é assinado pelo Presidente da Assembleia, com o número "
+                             "da série da Presidência")
+        return None
+    if not isinstance(table, dict):
+        found.add(where, f"{found_value(table)}; esperado {PRESIDENCY_FORM}")
+        return None
+    extra = sorted(set(table) - set(PRESIDENCY_KEYS))
+    if extra:
+        found.add(where, f"chave desconhecida {extra[0]!r}"
+                         f"{did_you_mean(extra[0], list(PRESIDENCY_KEYS))}; permitidas: "
+                         + ", ".join(PRESIDENCY_KEYS))
+    name = _text(found, f"{where}.name", table.get("name"), NAME,
+                 "o nome do Presidente da Assembleia, entre aspas")
+    gender = table.get("gender")
+    if gender not in GENDERS:
+        found.add(f"{where}.gender", f"{found_value(gender)}; esperado \"feminino\" ou "
+                                     "\"masculino\" (para escrever Deputada ou Deputado)")
+    number = table.get("number")
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= NUMBER_MAX:
+        found.add(f"{where}.number", f"{found_value(number)}; esperado o número do ofício na "
+                                     f"série da Presidência, um inteiro de 1 a {_n(NUMBER_MAX)}")
+        number = None
+    sigla = (_text(found, f"{where}.sigla", table["sigla"], REFERENCE,
+                   "a sigla da Presidência, entre aspas (p. ex. \"GP-ALEGO\")")
+             if "sigla" in table else "")
+    if name and gender in GENDERS and number is not None and sigla is not None:
+        return Presidency(Person(name, gender), number, sigla)
+    return None
+
+
+def _address(found: _Found, where: str, value: Any) -> tuple[str, ...] | None:
+    """An addressee's ``address``: a text or a list of at most :data:`ADDRESS_LINES_MAX`
+    texts, each a :data:`~viabilidade.common.text.REFERENCE`; ``()`` when absent, ``None``
+    when bad."""
+    if value is None:
+        return ()
+    expected = (f"o endereço como texto, ou uma lista de até {ADDRESS_LINES_MAX} linhas "
+                "(p. ex. [\"Praça Central, s/n\", \"Abadiânia — GO\"])")
+    lines = [value] if isinstance(value, str) else value
+    if not isinstance(lines, list) or not lines or len(lines) > ADDRESS_LINES_MAX:
+        found.add(where, f"{found_value(value)}; esperado {expected}")
+        return None
+    out = [_text(found, where if isinstance(value, str) else f"{where}[{i}]", line, REFERENCE,
+                 expected) for i, line in enumerate(lines)]
+    return None if None in out else tuple(out)
+
+
+def _missing(addressees: dict, letters: list[str], found: _Found, table: Any = None) -> None:
+    """A letter with no addressee, or with no address where :func:`needs_address` (a
+    written entry with its own problems is not reported again)."""
+    written = table if isinstance(table, dict) else addressees
+    for key in letters:
+        where = f"{SECTION}.destinatarios.{key}"
+        if key not in written:
+            form = ADDRESSEE_FORM if needs_address(key) else ADDRESSEE_FORM_NO_ADDRESS
+            found.add(where, f"falta o destinatário do ofício {key!r}; esperado {key} = {form} "
+                             "em [oficios.destinatarios] (o nome e o gênero dão a forma de "
+                             "tratamento; nenhum gênero é presumido)")
+        elif key in addressees and needs_address(key) and not addressees[key].address:
+            found.add(f"{where}.address", "ausente; esperado o endereço da autoridade, entre "
+                                          "aspas, ou uma lista de linhas (o ofício vai ao "
+                                          "seu gabinete, fora da sede da Assembleia)")
 
 
 def _no_letter(key: str, letters: list[str]) -> str:
@@ -256,4 +430,5 @@ def _no_letter(key: str, letters: list[str]) -> str:
             f"esperado um de {', '.join(letters)}")
 
 
-__all__ = ["OficiosSettings", "Person", "SECTION", "REQUIRED"]
+__all__ = ["OficiosSettings", "Person", "Presidency", "SECTION", "REQUIRED", "PRESIDENCY_LETTERS",
+           "NUMBER_MAX", "needs_address"]

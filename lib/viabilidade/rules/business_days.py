@@ -1,11 +1,16 @@
 """Business days for the deadlines of LC 02/1990 (art. 4 § 3), from the ``holidays`` package.
 
-LC 02/1990 does not say what happens when a deadline ends on a day without office hours. The
-studies and the ofícios apply, by analogy, the federal rule of administrative procedure, Lei
-nº 9.784, de 29 de janeiro de 1999, art. 66: the day of the start is excluded and the day of
-the end included (caput); days run continuously (§ 2); and a deadline that ends on a day
-without office hours, or with office hours closed before the normal time, is extended to the
-next business day (§ 1).
+LC 02/1990 does not say what happens when a deadline ends on a day without office hours. A
+state process takes the rule of the Goiás law of administrative procedure, Lei estadual nº
+13.800, de 18 de janeiro de 2001 (DOE 23/01/2001), whose art. 1º, § 1º applies it, "no que
+couber", to the Legislative Power in its administrative functions, and whose art. 66 repeats
+the federal Lei 9.784/1999, art. 66: the day of the start is excluded and the day of the end
+included (caput); days run continuously (§ 2); and a deadline that ends on a day without
+office hours, or with office hours closed before the normal time, is extended to the next
+business day (§ 1). Verified: the law's number, date, art. 1º, § 1º and subject in the
+compiled text of SEFAZ-GO (appasp.economia.go.gov.br/Legislacao/arquivos/Leis/L_13800.htm);
+art. 66 and its §§ as quoted beside the federal article in a commented exam question
+(soprovas.com, question 1133797), not in the compiled text itself.
 
 A day is not a business day when it is a Saturday or a Sunday, a national holiday or a
 holiday of the state of Goiás (``holidays.Brazil(subdiv="GO")``, public category: it has
@@ -29,7 +34,8 @@ from functools import lru_cache
 CLOSED_OPTIONAL = frozenset({"Carnaval", "Corpus Christi", "Véspera de Natal",
                              "Véspera de Ano-Novo"})
 #: Where the rule comes from, as the documents cite it.
-RULE = "art. 66, § 1º, da Lei federal nº 9.784, de 29 de janeiro de 1999, por analogia"
+RULE = ("art. 66, § 1º, da Lei estadual nº 13.800, de 18 de janeiro de 2001, aplicável ao "
+        "Poder Legislativo no que couber (art. 1º, § 1º)")
 
 
 @lru_cache(maxsize=64)

@@ -476,6 +476,28 @@ def test_settings_file_with_top_level_readings_and_an_oficios_section(tmp_path):
     assert OficiosSettings.from_toml(p).committee == "Comissão de Constituição, Justiça e Redação"
 
 
+ALL_LETTERS = ("ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura-abadiania",
+               "camara-abadiania")
+
+
+def _no_addressee(p, line: int, keys) -> list[str]:
+    """The CLI's lines for letters without an addressee (with the address where needed)."""
+    return [f"erro: {p}, linha {line}, campo 'oficios.destinatarios.{key}': falta o "
+            f"destinatário do ofício '{key}'; esperado {key} = {{ name = \"…\", gender = "
+            f"\"feminino\" ou \"masculino\""
+            + ("" if key in ("ibge", "sefaz-go") else ', address = "…"')
+            + " } em [oficios.destinatarios] (o nome e o gênero dão a forma de tratamento; "
+            "nenhum gênero é presumido)" for key in keys]
+
+
+def _no_presidency(p) -> str:
+    return (f"erro: {p}, linha 1, campo 'oficios.presidencia': ausente; esperado presidencia = "
+            "{ name = \"…\", gender = \"feminino\" ou \"masculino\", number = 1, sigla = "
+            "\"GP-ALEGO\" } em [oficios]: o ofício 'sefaz-go' requisita informações a Secretário "
+            "de Estado e é assinado pelo Presidente da Assembleia, com o número da série da "
+            "Presidência")
+
+
 def test_every_missing_or_bad_key_is_named_at_once(tmp_path, capsys):
     p = _write(tmp_path, '[oficios]\ncommittee = "Comissão de Constituição, Justiça e Redação"\n'
                          'president = "  "\npresident_gender = "f"\nprocess = 2027123\n'
@@ -497,18 +519,7 @@ def test_every_missing_or_bad_key_is_named_at_once(tmp_path, capsys):
         f"erro: {p}, linha 7, campo 'oficios.first_number': encontrado o número 0; esperado o número do "
         "primeiro ofício, um inteiro de 1 a 99.999 (os demais seguem em ordem)",
         # every letter's addressee, with the address of the judge, the mayor and the council
-        *[f"erro: {p}, linha 1, campo 'oficios.destinatarios.{key}': falta o destinatário do "
-          f"ofício '{key}'; esperado {key} = {{ name = \"…\", gender = \"feminino\" ou "
-          f"\"masculino\"{address} }} em [oficios.destinatarios] (o nome e o gênero dão a forma "
-          "de tratamento; nenhum gênero é presumido)"
-          for key, address in (("ibge", ""), ("cartorio-eleitoral", ', address = "…"'),
-                               ("sefaz-go", ""), ("prefeitura-abadiania", ', address = "…"'),
-                               ("camara-abadiania", ', address = "…"'))],
-        f"erro: {p}, linha 1, campo 'oficios.presidencia': ausente; esperado presidencia = "
-        "{ name = \"…\", gender = \"feminino\" ou \"masculino\", number = 1, sigla = "
-        "\"GP-ALEGO\" } em [oficios]: o ofício 'sefaz-go' requisita informações a Secretário de "
-        "Estado e é assinado pelo Presidente da Assembleia, com o número da série da "
-        "Presidência"]
+        *_no_addressee(p, 1, ALL_LETTERS), _no_presidency(p)]
     assert not out.exists()
 
 
@@ -584,17 +595,7 @@ def test_oficios_settings_are_checked_in_one_pass_with_toml_values_and_suggestio
         f"erro: {p}, linha 14, campo 'oficios.destinatarios.prefeitura': não há ofício "
         f"'prefeitura' para este candidato (seria 'prefeitura-abadiania'?); esperado um de "
         f"{letters}",
-        *[f"erro: {p}, linha 10, campo 'oficios.destinatarios.{key}': falta o destinatário do "
-          f"ofício '{key}'; esperado {key} = {{ name = \"…\", gender = \"feminino\" ou "
-          f"\"masculino\"{address} }} em [oficios.destinatarios] (o nome e o gênero dão a forma "
-          "de tratamento; nenhum gênero é presumido)"
-          for key, address in (("sefaz-go", ""), ("prefeitura-abadiania", ', address = "…"'),
-                               ("camara-abadiania", ', address = "…"'))],
-        f"erro: {p}, linha 1, campo 'oficios.presidencia': ausente; esperado presidencia = "
-        "{ name = \"…\", gender = \"feminino\" ou \"masculino\", number = 1, sigla = "
-        "\"GP-ALEGO\" } em [oficios]: o ofício 'sefaz-go' requisita informações a Secretário de "
-        "Estado e é assinado pelo Presidente da Assembleia, com o número da série da "
-        "Presidência"]
+        *_no_addressee(p, 10, ALL_LETTERS[2:]), _no_presidency(p)]
     assert not out.exists()
 
 

@@ -532,22 +532,38 @@ class Store:
         if name in OPTIONAL_TABLES and name not in self.manifest.get("tables", {}):
             return None
         if name not in self._cache:
-            path = self.root / f"{name}.parquet"
-            if not path.is_file():
-                raise DataError(f"tabela {name!r} ausente: {path} não existe; gere o "
-                                "repositório com `viabilidade data build`")
-            try:
-                if name in GEO_TABLES:
-                    import geopandas as gpd
-
-                    self._cache[name] = gpd.read_parquet(path)
-                else:
-                    self._cache[name] = pd.read_parquet(path)
-            except Exception as exc:  # noqa: BLE001 — pyarrow raises several kinds
-                raise DataError(f"tabela {name!r} ({path}) não pôde ser lida como Parquet "
-                                f"({type(exc).__name__}: {exc}); gere o repositório de novo "
-                                "com `viabilidade data build`") from None
+            self._cache[name] = self._read(name)
         return self._cache[name]
+
+    def _read(self, name: str):
+        """Table ``name`` from its file, or the one this process already read from the same
+        file with the same sha256 (:data:`_TABLES`; the manifest's digest, checked by
+        :func:`load_store`). Tables are shared between the stores of one process, so they
+        are never changed in place: a study in a warm kernel does not read 16 MB again."""
+        path = self.root / f"{name}.parquet"
+        digest = self.manifest.get("tables", {}).get(name, {}).get("sha256")
+        key = (str(path.resolve()), digest)
+        if digest and key in _TABLES:
+            return _TABLES[key]
+        if not path.is_file():
+            raise DataError(f"tabela {name!r} ausente: {path} não existe; gere o "
+                            "repositório com `viabilidade data build`")
+        try:
+            if name in GEO_TABLES:
+                import geopandas as gpd
+
+                table = gpd.read_parquet(path)
+            else:
+                table = pd.read_parquet(path)
+        except Exception as exc:  # noqa: BLE001 — pyarrow raises several kinds
+            raise DataError(f"tabela {name!r} ({path}) não pôde ser lida como Parquet "
+                            f"({type(exc).__name__}: {exc}); gere o repositório de novo "
+                            "com `viabilidade data build`") from None
+        if digest:
+            for old in [k for k in _TABLES if k[0] == key[0]]:
+                del _TABLES[old]   # another version of the same file: not read again
+            _TABLES[key] = table
+        return table
 
     def provenance(self, table: str) -> list[dict]:
         """Provenance records of a table: source, publisher, vintage, files, retrieved, via.
@@ -630,6 +646,9 @@ def load_store(root: Path | None = None) -> Store:
 
 
 _SHA256_CACHE: dict[tuple, str] = {}
+#: Tables read in this process, by (resolved file path, sha256 in the manifest); one version
+#: of each file is kept (:meth:`Store._read`).
+_TABLES: dict[tuple[str, str], object] = {}
 
 
 def _file_sha256(path: Path) -> str:

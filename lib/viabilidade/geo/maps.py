@@ -54,6 +54,13 @@ SCALE_GID = "escala-grafica"
 CONTEXT_PT = 6.5
 #: Share of the figure's width taken by the map frame.
 FRAME_W = 0.96
+#: Paper a drawn line may move by when a layer is simplified for print (mm): a twentieth of
+#: a millimetre, a sixth of the thinnest edge drawn (0,5 pt). The 2022 mesh has a vertex every
+#: few metres, thousands per millimetre of a municipality's map; drawing them all made SVGs of
+#: megabytes that Typst took a second to lay out.
+PRINT_TOLERANCE_MM = 0.05
+#: Metres of the longest degree on the ground (a meridian degree is shorter, a parallel's too).
+DEGREE_M = 111_320.0
 _HALO = [patheffects.withStroke(linewidth=2.5, foreground="white")]
 #: Marker and legend text of each kind of point (see ``other_seats``).
 POINT_KINDS = {"vila": ("^", "sede de distrito (vila)"),
@@ -154,11 +161,31 @@ def _frame(ax, bounds: tuple[float, float, float, float], width: float, height: 
     ax.set_xlim(xmin, xmax)
     ax.set_ylim(ymin, ymax)
     ax.set_aspect("equal", adjustable="box")
+    ax._print_m_per_in = (xmax - xmin) / (FRAME_W * width)   # read by print_tolerance_m
+
+
+def print_tolerance_m(ax) -> float:
+    """Metres of ground that :data:`PRINT_TOLERANCE_MM` of paper covers in ``ax``'s view
+    (set by :func:`_frame`); 0 (no simplification) for axes it did not frame."""
+    return getattr(ax, "_print_m_per_in", 0.0) * PRINT_TOLERANCE_MM / 25.4
+
+
+def print_geometry(geom, tolerance_m: float):
+    """``geom`` (EPSG:4674; a geometry or an array of them) simplified for print: no vertex
+    of the drawing is farther than ``tolerance_m`` metres from the mesh's line (Douglas–Peucker
+    on lon/lat with half that tolerance in degrees, since a degree is at most 111,3 km on the
+    ground; topology kept). Only what is drawn is simplified: every measurement reads the
+    full-resolution mesh."""
+    if tolerance_m <= 0:
+        return geom
+    return shapely.simplify(geom, tolerance_m / 2 / DEGREE_M, preserve_topology=False)
 
 
 def _draw(ax, geom: BaseGeometry | None, crs: str, **kw) -> None:
+    """Plot a lon/lat geometry in ``crs``, simplified to the view's print resolution."""
     if geom is None or geom.is_empty:
         return
+    geom = print_geometry(geom, print_tolerance_m(ax))
     gpd.GeoSeries([geom], crs="EPSG:4674").to_crs(crs).plot(ax=ax, **kw)
 
 
@@ -422,14 +449,23 @@ def _context(ax, context: gpd.GeoDataFrame, crs: str, named: BaseGeometry | None
     near = context[context.intersects(view)]
     if near.empty:
         return
-    near.to_crs(crs).plot(ax=ax, facecolor="#fafafa", edgecolor=COLORS["context"], linewidth=0.5)
+    # Drawn at print resolution and cut just outside the view: a neighbour's far side is
+    # never seen, and was most of the map's SVG.
+    tolerance = print_tolerance_m(ax)
+    whole = print_geometry(near.geometry.to_numpy(), tolerance)
+    bx0, by0, bx1, by1 = view.bounds
+    mx, my = 0.02 * (bx1 - bx0), 0.02 * (by1 - by0)
+    seen = shapely.clip_by_rect(whole, bx0 - mx, by0 - my, bx1 + mx, by1 + my)
+    named = print_geometry(named, tolerance) if named is not None else None
+    shown = near.set_geometry(seen, crs=near.crs).to_crs(crs)
+    shown.plot(ax=ax, facecolor="#fafafa", edgecolor=COLORS["context"], linewidth=0.5)
     frame = shapely.box(x0, y0, x1, y1).buffer(-0.05 * (x1 - x0))
-    for row in near.itertuples():
+    for row, full, cut in zip(near.itertuples(), whole, shown.geometry):
         if not getattr(row, "nome", None):
             continue
-        if named is not None and shapely.intersection(row.geometry, named).area > 0.5 * row.geometry.area:
+        if named is not None and shapely.intersection(full, named).area > 0.5 * full.area:
             continue
-        inside = shapely.intersection(_proj(row.geometry, crs), frame)
+        inside = shapely.intersection(cut, frame)
         if inside.is_empty or inside.area < 0.03 * frame.area:
             continue
         p = inside.representative_point()

@@ -225,12 +225,13 @@ def _buildings_figure(dwellings: int, note: str, urban: bool = False) -> Figure:
 def _urban_dwellings(store, municipality: str, districts=None) -> int | None:
     """Occupied households (V0007) of the urban census tracts of a municipality, or of some of
     its ``districts``; ``None`` when the store has no tracts for it (art. 4 VI then counts
-    all occupied households)."""
-    from ..data.tracts import URBAN
+    all occupied households). The tract reader (and pandera with it) is imported only when
+    there are tracts."""
     from ..geo.tracts import covers, store_tracts
 
     if not covers(store, [municipality]):
         return None
+    from ..data.tracts import URBAN
     t = store_tracts(store)
     rows = t[(t["situacao"] == URBAN) & (t["cod_ibge"] == municipality)]
     if districts is not None:

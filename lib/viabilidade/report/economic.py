@@ -7,6 +7,10 @@ FPM dilution of every other interior municipality of Goiás). Figures from
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
+
 from ..data.provenance import DATASETS
 from ..fiscal import fpm, icms
 from ..fiscal.economy import BRACKET_NOTE, Economy, economy, who_pays
@@ -374,57 +378,139 @@ def _path(geom):
     return Path(np.concatenate(verts), np.concatenate(codes))
 
 
+def _coefficient_colours(store, boundaries, highlighted) -> list[str]:
+    """The colour of each row of ``boundaries``: pale blue if highlighted, grey for Goiânia
+    (and a code outside the pool), else its bracket class (:data:`MAP_CLASSES`)."""
+    coefs = dict(zip(*fpm.interior_coefficients(store.municipalities)[["cod_ibge", "coeficiente"]]
+                     .T.to_numpy()))
+    colours = []
+    for code in boundaries["cod_ibge"]:
+        if code in highlighted:
+            colours.append(MAP_ORIGIN)
+        elif code == fpm.CAPITAL or code not in coefs:
+            colours.append(MAP_CAPITAL)
+        else:
+            colours.append(next(col for low, high, _, col in MAP_CLASSES
+                                if low - 1e-9 <= coefs[code] <= high + 1e-9))
+    return colours
+
+
+#: Dots per inch of the coloured municipalities of the coefficient map: a picture at print
+#: resolution (the 246 polygons as vectors made an SVG of 3,6 MB, a second of Typst), while
+#: the text, the legend and the highlighted outlines stay vector.
+MAP_RASTER_DPI = 300
+
+
+def _coefficient_axes(boundaries):
+    """The figure and axes of every coefficient map (one layout, so the cached picture of
+    the municipalities fits every study's)."""
+    from ..geo.maps import state_axes
+
+    fig, ax = state_axes(boundaries, figsize=(6.4, 6.6), dpi=MAP_RASTER_DPI)
+    fig.subplots_adjust(left=0.01, right=0.99, top=0.99, bottom=0.15)  # no second draw
+    return fig, ax
+
+
+def _coefficient_base(store, boundaries) -> bytes:
+    """PNG of every municipality coloured by its coefficient (none highlighted), cropped to
+    the axes, with the data extent it covers in its ``extent`` text chunk; drawn once per
+    store (:func:`viabilidade.data.storecache.store_bytes`)."""
+    import io
+    import json
+
+    import matplotlib
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.collections import PathCollection
+    from PIL import Image
+    from PIL.PngImagePlugin import PngInfo
+
+    from ..geo.maps import MAP_RC
+
+    with matplotlib.rc_context({**MAP_RC, "font.size": 8}):
+        fig, ax = _coefficient_axes(boundaries)
+        for text in ax.texts:
+            text.set_visible(False)   # the labels stay vector, drawn by each study
+        fig.patch.set_alpha(0)
+        ax.add_collection(PathCollection([_path(g) for g in boundaries.geometry],
+                                         facecolors=_coefficient_colours(store, boundaries, ()),
+                                         edgecolors="white", linewidths=0.25))
+        ax.autoscale_view()
+        canvas = FigureCanvasAgg(fig)
+        canvas.draw()
+        box = ax.get_window_extent()
+        x0, y0 = math.floor(box.x0), math.floor(box.y0)
+        x1, y1 = math.ceil(box.x1), math.ceil(box.y1)
+        pixels = np.asarray(canvas.buffer_rgba())
+        height = pixels.shape[0]
+        crop = pixels[height - y1:height - y0, x0:x1]
+        (ex0, ey0), (ex1, ey1) = ax.transData.inverted().transform([(x0, y0), (x1, y1)])
+    info = PngInfo()
+    info.add_text("extent", json.dumps([ex0, ex1, ey0, ey1]))
+    out = io.BytesIO()
+    # 64 colours (the five classes, grey, white and their antialiased edges): 0,11 MB
+    # instead of 0,53 MB of full RGBA.
+    Image.fromarray(np.ascontiguousarray(crop)).quantize(
+        colors=64, method=Image.Quantize.FASTOCTREE).save(out, format="PNG", pnginfo=info)
+    return out.getvalue()
+
+
 def coefficient_map(store, highlighted: set[str], highlight_label: str, caption: str,
                     number: int | None = None) -> str:
     """A map of Goiás (HTML figure) with each interior municipality coloured by its bracket
     coefficient (:data:`MAP_CLASSES`), the ``highlighted`` municipalities filled pale blue and
     outlined (legend ``highlight_label``), Goiânia (capital, outside the interior pool) in grey.
     The polygons are the store's ``boundaries_map`` (the 2022 mesh simplified for maps,
-    neighbours keeping their shared edges). ``""`` without boundaries."""
+    neighbours keeping their shared edges), coloured once per store as a picture of
+    :data:`MAP_RASTER_DPI` dots per inch (:func:`_coefficient_base`); each study draws on it
+    only its highlighted municipalities, as vectors. ``""`` without boundaries."""
     boundaries = getattr(store, "boundaries_map", None) if store is not None else None
     if boundaries is None:
         return ""
+    import base64
+    import io
+    import json
+    import re
+    from pathlib import Path
+
     import matplotlib
     from matplotlib.collections import PathCollection
     from matplotlib.patches import Patch
+    from PIL import Image
 
-    from ..geo.maps import MAP_RC, state_axes
+    from ..data.storecache import store_bytes
+    from ..geo.maps import MAP_RC
     from .charts import Chart, figure_svg
 
-    coefs = dict(zip(*fpm.interior_coefficients(store.municipalities)[["cod_ibge", "coeficiente"]]
-                     .T.to_numpy()))
-    codes = boundaries["cod_ibge"]
-    colours, counts = [], {}
-    for code in codes:
-        if code in highlighted:
-            key = MAP_ORIGIN
-        elif code == fpm.CAPITAL or code not in coefs:
-            key = MAP_CAPITAL
-        else:
-            key = next(col for low, high, _, col in MAP_CLASSES
-                       if low - 1e-9 <= coefs[code] <= high + 1e-9)
-        colours.append(key)
-        counts[key] = counts.get(key, 0) + 1
-    geoms = boundaries.geometry
+    colours = _coefficient_colours(store, boundaries, highlighted)
+    counts = {key: colours.count(key) for key in set(colours)}
     handles = [Patch(facecolor=col, label=f"coeficiente {label} ({counts[col]})")
                for _, _, label, col in MAP_CLASSES if counts.get(col)]
     handles.append(Patch(facecolor=MAP_CAPITAL, label="Goiânia: capital, fora do FPM-Interior"))
     handles.append(Patch(facecolor=MAP_ORIGIN, edgecolor=MAP_ORIGIN_EDGE,
                          label=f"{highlight_label} ({counts.get(MAP_ORIGIN, 0)})"))
+    png = store_bytes(store, "quem-paga-base.png", lambda: _coefficient_base(store, boundaries),
+                      code=(Path(__file__), Path(__file__).parents[1] / "geo" / "maps.py"),
+                      versions=(matplotlib.__version__,))
+    image = Image.open(io.BytesIO(png))
+    extent = json.loads(image.text["extent"])
     with matplotlib.rc_context({**MAP_RC, "font.size": 8}):
-        fig, ax = state_axes(boundaries, figsize=(6.4, 6.6), dpi=110)
-        paths = [_path(g) for g in geoms]
-        mine = codes.isin(highlighted).to_numpy()
-        ax.add_collection(PathCollection(paths, facecolors=colours, edgecolors="white",
-                                         linewidths=0.25))
-        ax.add_collection(PathCollection([p for p, m in zip(paths, mine) if m],
-                                         facecolors="none", edgecolors=MAP_ORIGIN_EDGE,
+        fig, ax = _coefficient_axes(boundaries)
+        ax.imshow(np.asarray(image.convert("RGBA")), extent=extent, interpolation="none",
+                  aspect=ax.get_aspect(), zorder=0)
+        ax.set_xlim(extent[0], extent[1])
+        ax.set_ylim(extent[2], extent[3])
+        mine = boundaries["cod_ibge"].isin(highlighted).to_numpy()
+        ax.add_collection(PathCollection([_path(g) for g, m in zip(boundaries.geometry, mine) if m],
+                                         facecolors=MAP_ORIGIN, edgecolors=MAP_ORIGIN_EDGE,
                                          linewidths=1.0))
-        ax.autoscale_view()
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), frameon=False,
                   ncol=2)
-        fig.subplots_adjust(left=0.01, right=0.99, top=0.99, bottom=0.15)  # no second draw
         svg = figure_svg(fig)
+    # matplotlib embeds the picture (drawn unsampled, at its own size) as a full-colour PNG:
+    # the cached one, of 64 colours, is embedded instead, byte for byte.
+    svg = re.sub(r"data:image/png;base64,[^\"]*",
+                 lambda _: "data:image/png;base64," + base64.b64encode(png).decode("ascii"),
+                 svg, count=1)
     alt = ("Mapa dos municípios de Goiás coloridos pelo coeficiente do FPM-Interior: "
            + "; ".join(h.get_label() for h in handles) + ".")
     return Chart(svg=svg, caption=caption, alt=alt).html(number)

@@ -6,7 +6,8 @@
 (b) ``viabilidade lote --gerar distritos-nao-sede --force -j <cpus>``.
 
 Prints both wall times, their ratio, each one's per-study median marginal cost, the batch's
-per-study CPU, and where
+per-study CPU beside its budget (:data:`BUDGET_CPU_PER_STUDY`), the machine's load average,
+and where
 the time of one study goes (run_study's own step timings; import costs with and without
 the ``rfc3987_syntax`` block). Run from the repository root::
 
@@ -31,6 +32,17 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 TEMPLATE = REPO / "notebooks" / "estudo.ipynb"
+
+
+#: Targets of issue 30 (2 cores, quiet machine): per-study CPU in the batch, and the wall of
+#: ``lote -j 2`` of the 81 districts, seconds.
+BUDGET_CPU_PER_STUDY, BUDGET_LOTE_81 = 0.5, 30.0
+
+
+def load_average() -> str:
+    """``"load 1/5/15 min: 3.1, 2.4, 1.9"``: what the shared machine was doing meanwhile."""
+    one, five, fifteen = os.getloadavg()
+    return f"load 1/5/15 min: {one:.1f}, {five:.1f}, {fifteen:.1f}"
 
 
 def _run(cmd: list[str], **kw) -> float:
@@ -149,7 +161,7 @@ def main() -> int:
         cands = generate_candidates("distritos-nao-sede", work / "candidatos")
         n = len(cands)
         print(f"{n} candidates (non-seat districts of Goiás); {args.jobs} workers; "
-              f"{os.cpu_count()} CPUs")
+              f"{os.cpu_count()} CPUs; {load_average()}")
 
         print("where one study's time goes (warm process, median of 3):")
         for k, v in step_timings(cands[:3], work / "passos").items():
@@ -161,6 +173,7 @@ def main() -> int:
 
         wall_1, cpu_1 = lote([str(cands[0])], work / "lote1", 1, ["--force"])
         wall_b, cpu_b = lote([str(work / "candidatos")], work / "lote", args.jobs, ["--force"])
+        load_lote = load_average()      # at the end of the batch: what it shared the CPUs with
         wall_skip, _ = lote([str(work / "candidatos")], work / "lote", args.jobs)
         marginal_b = (wall_b - wall_1) / (n - 1) if n > 1 else wall_b
         # Each worker pays its start-up once (as the single-study run does): per-study CPU is
@@ -178,15 +191,18 @@ def main() -> int:
 
         print(f"(a) naive command-line loop: {wall_a:8.1f} s for {n}{est}; "
               f"median per study {statistics.median(naive):.2f} s")
-        print(f"(b) viabilidade lote -j {args.jobs}: {wall_b:8.1f} s for {n}; "
+        print(f"(b) viabilidade lote -j {args.jobs}: {wall_b:8.1f} s for {n} "
+              f"(budget {BUDGET_LOTE_81:.0f} s for 81 at -j 2; {load_lote}); "
               f"one study alone {wall_1:.1f} s; marginal per study "
               f"{marginal_b:.2f} s = (wall(81) - wall(1)) / 80; median time of a study "
               f"inside its worker {statistics.median(in_worker or [float('nan')]):.2f} s "
               f"({len(in_worker)} studies written)")
         print(f"ratio (a)/(b): {wall_a / wall_b:.2f}")
-        print(f"per-study CPU in the batch: {cpu_study:.2f} s = (CPU(81) - {args.jobs} x CPU(1)) / "
-              f"{n - args.jobs}; CPU(81) = {cpu_b:.1f} s, CPU(1) = {cpu_1:.1f} s "
-              f"(command, workers and kernels, user + system)")
+        print(f"per-study CPU in the batch: {cpu_study:.2f} s (budget {BUDGET_CPU_PER_STUDY:.2f} s"
+              f"{'' if cpu_study <= BUDGET_CPU_PER_STUDY else ', OVER'}) = (CPU(81) - "
+              f"{args.jobs} x CPU(1)) / {n - args.jobs}; CPU(81) = {cpu_b:.1f} s, CPU(1) = "
+              f"{cpu_1:.1f} s (command, workers and kernels, user + system; CPU, unlike wall, "
+              f"hardly depends on the machine's load: {load_lote})")
         print(f"second run, all up to date (skipped): {wall_skip:.1f} s "
               f"({100 * wall_skip / wall_b:.1f} % of the first)")
     finally:

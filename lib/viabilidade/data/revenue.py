@@ -19,10 +19,9 @@ import pandera.pandas as pa
 
 from ..errors import DataError
 from .codes import ibge_code
+from .sources import FONTE_IMB_125, FONTE_SEFAZ, TAXES  # noqa: F401 (re-exported)
 from .tabular import ROW, read_text_csv, to_number, validate
 
-#: State taxes of art. 4 VII.
-TAXES = ("ICMS", "IPVA", "ITCD")
 
 #: SEFAZ-GO revenue lines (``receita``) making up each tax: the tax, its fines and, for ICMS,
 #: the 2 % additional (Lei 15.505/2005, fundo PROTEGE's ICMS surcharge). PROTEGE and
@@ -35,9 +34,6 @@ SEFAZ_LINES = {
     "ITCD": ("ITCD", "MULTA DE ITCD"),
 }
 
-FONTE_IMB_125 = "IMB, Goiás em Dados 2023, tabela 125 (receita bruta; R$ mil × 1000)"
-FONTE_SEFAZ = ("SEFAZ-GO, Receita Gerencial (pagamentos somados no ano; com multas; "
-               "ICMS com adicional de 2 %)")
 
 MONTHLY_SCHEMA = pa.DataFrameSchema({
     "receita": pa.Column(str),

@@ -36,7 +36,16 @@ SHORT_TSE_2022 = "TSE, Eleições Gerais de 2022"
 #: The roll a study reads (the latest in the raw files).
 SRC_TSE, VINTAGE_TSE, SHORT_TSE = SRC_TSE_PROFILE, VINTAGE_TSE_PROFILE, SHORT_TSE_PROFILE
 
-__all__ = ["SHORT_TSE", "SHORT_TSE_2022", "SHORT_TSE_PROFILE", "SRC_AREAS", "SRC_CENSUS",
-           "SRC_CENSUS_FIRST", "VINTAGE_AREAS",
-           "SRC_TSE", "SRC_TSE_2022", "SRC_TSE_PROFILE", "VINTAGE_CENSUS", "VINTAGE_TSE",
+__all__ = ["FONTE_IMB_125", "FONTE_SEFAZ", "SHORT_TSE", "SHORT_TSE_2022", "SHORT_TSE_PROFILE",
+           "SRC_AREAS", "SRC_CENSUS", "SRC_CENSUS_FIRST", "SRC_TSE", "SRC_TSE_2022",
+           "SRC_TSE_PROFILE", "TAXES", "VINTAGE_AREAS", "VINTAGE_CENSUS", "VINTAGE_TSE",
            "VINTAGE_TSE_2022", "VINTAGE_TSE_PROFILE"]
+
+#: State taxes of art. 4 VII.
+TAXES = ("ICMS", "IPVA", "ITCD")
+#: The two sources of the state's tax revenue (``state_revenue``'s ``fonte``), here rather
+#: than in :mod:`viabilidade.data.revenue` (their reader, with pandera) so that a study reads
+#: them without importing the loaders.
+FONTE_IMB_125 = "IMB, Goiás em Dados 2023, tabela 125 (receita bruta; R$ mil × 1000)"
+FONTE_SEFAZ = ("SEFAZ-GO, Receita Gerencial (pagamentos somados no ano; com multas; "
+               "ICMS com adicional de 2 %)")

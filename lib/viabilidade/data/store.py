@@ -729,7 +729,7 @@ def state_tax_revenue(store: Store, ano: int, fonte: str | None = None) -> dict[
     DataError
         No complete figure for that year and source (lists the years available).
     """
-    from . import revenue
+    from . import sources as revenue   # the names only, not the reader (pandera)
 
     t = store.state_revenue
     year = t[t["ano"] == ano]

@@ -251,7 +251,7 @@ def _latest_icms(store) -> tuple[int | None, float | None, str]:
     t = getattr(store, "state_revenue", None) if store is not None else None
     if t is None:
         return None, None, ""
-    from ..data import revenue
+    from ..data import sources as revenue   # the names only, not the reader (pandera)
 
     t = t[t["tributo"] == "ICMS"]
     if not len(t):

@@ -625,7 +625,7 @@ def published_state_revenue(store, year: int | None = None) -> Figure | None:
     tax revenue (:data:`~viabilidade.rules.art4.OVERSTATED_REVENUE_NOTE`, SEFAZ-GO's Receita
     Gerencial). ``None`` when the year has no complete figure. Used by a study
     (:func:`state_tax_revenue`) and by the art. 8 audit."""
-    from ..data.revenue import FONTE_SEFAZ
+    from ..data.sources import FONTE_SEFAZ
     from ..data.store import state_tax_revenue as revenue_of_year
     from ..errors import DataError
     from ..rules.art4 import LATEST_REVENUE_NOTE, OVERSTATED_REVENUE_NOTE

@@ -10,6 +10,7 @@ best effort: a folder that cannot be written only makes the next run slower.
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 
@@ -26,4 +27,17 @@ def cache_dir() -> Path:
     return Path(user_cache_dir("viabilidade", appauthor=False))
 
 
-__all__ = ["cache_dir"]
+def prune(root: Path, keep: int, current: Path | None = None) -> None:
+    """Remove all but the ``keep`` most recently used entry folders under ``root`` (never
+    ``current``); best effort, never raises."""
+    try:
+        entries = sorted((p for p in root.iterdir() if p.is_dir()),
+                         key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in entries[keep:]:
+            if old != current:
+                shutil.rmtree(old, ignore_errors=True)
+    except OSError:
+        pass
+
+
+__all__ = ["cache_dir", "prune"]

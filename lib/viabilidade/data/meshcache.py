@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 import tempfile
 from pathlib import Path
 from typing import Callable
@@ -29,7 +28,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import shapely
 
-from ..common.cache import cache_dir
+from ..common.cache import cache_dir, prune
 from .provenance import sha256
 
 _HERE = Path(__file__).resolve().parent
@@ -108,14 +107,7 @@ class MeshCache:
         self._prune()
 
     def _prune(self) -> None:
-        try:
-            entries = sorted((p for p in self.root.iterdir() if p.is_dir()),
-                             key=lambda p: p.stat().st_mtime, reverse=True)
-            for old in entries[KEEP:]:
-                if old != self.folder:
-                    shutil.rmtree(old, ignore_errors=True)
-        except OSError:
-            pass
+        prune(self.root, KEEP, self.folder)
 
     def _read(self, name: str, read: Callable[[Path], object]):
         if self.folder is None or not (self.folder / name).is_file():

@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 import tempfile
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..common.cache import cache_dir
+from ..common.cache import cache_dir, prune
 
 #: Store entries kept on disk (the most recently used).
 KEEP = 3
@@ -98,14 +97,7 @@ def _write(root: Path, path: Path, data: bytes) -> None:
             except OSError:
                 pass
         return
-    try:
-        entries = sorted((p for p in root.iterdir() if p.is_dir()),
-                         key=lambda p: p.stat().st_mtime, reverse=True)
-        for old in entries[KEEP:]:
-            if old != path.parent:
-                shutil.rmtree(old, ignore_errors=True)
-    except OSError:
-        pass
+    prune(root, KEEP, path.parent)
 
 
 __all__ = ["KEEP", "store_bytes", "store_key"]

@@ -18,6 +18,33 @@ Measured on the project machine (2 cores, shared), 2026-12-01: the 200.000-verte
 refused by ``read_area`` in 0,49 s and by the whole ``estudo`` command in 5,6 s (317 MB);
 the 1 GB KMZ (0,96 MB on disk) in 0,00 s and 5,1 s (317 MB); a full study at 49.999
 vertices takes 22,1 s (391 MB) and writes a 5,0 MB ``memorial-marcos.csv``.
+
+Issue 32 (``--hostis``, or ``--caso NOME`` for one): each hostile input in a child process
+of its own, printing its wall time, its peak memory (``ru_maxrss`` of the child) and what it
+wrote or said. Every download case is a real :func:`viabilidade.data.download.download`
+against the local server of ``tests/fetch_server.py``, bounded by the catalogue's size of
+``census/CD2022_Agregados_por_distritos_basico_GO.csv`` (78.587 bytes, the file of the
+trial) plus the margin, with the default deadline and rate floor; the largest ``.part`` seen
+on disk is reported. :data:`CASES` is the one list of cases: the 10 MB ``[oficios]`` setting
+(owned by the letters' work) and the 4.000 bad ``[[process.events]]`` (the process record's)
+are added there, as functions of the same form, by whoever bounds those inputs.
+
+* ``gzip``: a 1 GiB gzip bomb (about 1 MB sent with ``Content-Encoding: gzip``; the trial:
+  a 1 GiB ``.part``);
+* ``sem-fim``: an endless chunked body (the trial: 5,9 GB in 40 s, killed from outside);
+* ``lento``: one byte per second (the trial: still running at 150 s);
+* ``envio``: a 91 MB GeoJSON of 10⁶ features given to the explorer's upload
+  (:func:`viabilidade.explore.files.store_upload`; the trial: 52 s and 1,84 GB).
+
+Limits the issue sets: a download case ends by itself in under 2 minutes and writes at most
+the catalogue's size plus the margin; an upload case in under 10 s and 600 MB.
+
+Measured on the project machine (2 cores, shared by eight), 2026-12-07, bound 1.127.163
+bytes: the gzip bomb is refused in 0,39 s (42 MB; nothing written; the server sent
+1.043.656 bytes); the endless body stops in 0,42 s (32 MB; the server had sent 3.866.624
+bytes, the ``.part`` is deleted); one byte per second stops at 60,45 s (32 MB; 61 bytes
+kept in the ``.part`` for the next run); the 91 MB upload of 10⁶ features is refused in
+4,48 s (307 MB, interpreter and the 91 MB in memory included).
 """
 
 from __future__ import annotations
@@ -94,13 +121,153 @@ def run(folder: Path, boundary: Path, label: str) -> None:
     print(f"  {said[0] if said else '(sem mensagem)'}"[:400])
 
 
+#: The size the catalogue knows of the trial's file (``shared/data``), in bytes.
+TRIAL_FILE = "census/CD2022_Agregados_por_distritos_basico_GO.csv"
+TRIAL_BYTES = 78_587
+
+
+def _download_case(path: str, **server) -> dict:
+    """One hostile download: the real ``download`` against the test server's ``path``,
+    bounded by :data:`TRIAL_BYTES` plus the margin; the largest ``.part`` seen on disk."""
+    import threading
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from fetch_server import Server
+
+    from viabilidade.data.download import DownloadError, Limit, download
+
+    with tempfile.TemporaryDirectory(prefix="bounds-") as tmp, Server(Path(tmp), **server) as srv:
+        target = Path(tmp) / "saida" / Path(TRIAL_FILE).name
+        part = target.with_name(target.name + ".part")
+        seen, done = [0], threading.Event()
+
+        def watch():
+            while not done.wait(0.05):
+                try:
+                    seen[0] = max(seen[0], part.stat().st_size)  # polled every 50 ms
+                except OSError:
+                    pass
+
+        threading.Thread(target=watch, daemon=True).start()
+        limit = Limit.recorded(TRIAL_BYTES)
+        if "bomb" in server:  # the server's 1 MB answer made before the clock starts
+            from fetch_server import gzip_zeros
+
+            srv._bomb = (srv.bomb, gzip_zeros(srv.bomb))
+        t0 = time.perf_counter()
+        try:
+            download(f"{srv.url}{path}", target, progress=False, limit=limit)
+            said = "baixado (inesperado)"
+        except DownloadError as e:
+            said = e.reason + (f" [{e.kept} bytes mantidos no .part]" if e.kept else "")
+        seconds = time.perf_counter() - t0
+        done.set()
+        left = part.stat().st_size if part.exists() else 0
+        out = {"said": said, "download s": round(seconds, 2), "limite": limit.bytes,
+               "maior .part visto": max(seen[0], left), ".part ao fim": left}
+        if srv.sent:
+            out["bytes enviados pelo servidor"] = srv.sent
+        if getattr(srv, "_bomb", None):
+            out["bytes enviados (gzip)"] = len(srv._bomb[1])
+        return out
+
+
+def case_gzip() -> dict:
+    return _download_case("/bomba/x.csv", bomb=1 << 30)
+
+
+def case_endless() -> dict:
+    return _download_case("/sem-fim/x.csv")
+
+
+def case_slow() -> dict:
+    return _download_case("/gota/x.csv", drip=1.0)
+
+
+def case_upload() -> dict:
+    """A 91 MB GeoJSON of 10⁶ point features through the explorer's upload."""
+    from viabilidade.errors import GeoError
+    from viabilidade.explore.files import store_upload
+
+    feature = ('{"type":"Feature","properties":{},"geometry":{"type":"Point",'
+               '"coordinates":[-48.6,-16.2]}}')
+    content = ('{"type":"FeatureCollection","features":[' + ",".join([feature] * 1_000_000)
+               + "]}").encode()
+    with tempfile.TemporaryDirectory(prefix="bounds-") as tmp:
+        t0 = time.perf_counter()
+        try:
+            store_upload("um-milhao.geojson", content, tmp)
+            said = "aceito (inesperado)"
+        except GeoError as e:
+            said = str(e)
+        return {"said": said, "file MB": round(len(content) / 1e6, 1),
+                "upload s": round(time.perf_counter() - t0, 2)}
+
+
+#: Hostile inputs of issue 32: name -> (label, function returning what it wrote or said).
+#: Add the 10 MB ``[oficios]`` setting and the 4.000 bad events here, in the same form.
+CASES = {
+    "gzip": ("Bomba gzip de 1 GiB (Content-Encoding não pedido)", case_gzip),
+    "sem-fim": ("Corpo sem fim (chunked)", case_endless),
+    "lento": ("Servidor lento: 1 byte por segundo", case_slow),
+    "envio": ("Envio de GeoJSON de 91 MB com 10⁶ feições", case_upload),
+}
+
+
+def run_case(name: str) -> None:
+    """Run one case in this process; print one JSON line with its time and peak memory."""
+    import json
+
+    t0 = time.perf_counter()
+    out = CASES[name][1]()
+    out["seconds"] = round(time.perf_counter() - t0, 2)
+    out["peak MB"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    print(json.dumps(out, ensure_ascii=False))
+
+
+def hostile(names) -> None:
+    """Each case in a child process (its own peak memory), printed as a user reads it."""
+    import json
+
+    for name in names:
+        label = CASES[name][0]
+        proc = subprocess.run([sys.executable, __file__, "--caso", name], capture_output=True,
+                              text=True, timeout=600)
+        lines = proc.stdout.strip().splitlines()
+        if proc.returncode or not lines:
+            print(f"{label}: falhou ({proc.returncode}) {proc.stderr.strip()[-400:]}")
+            continue
+        r = json.loads(lines[-1])
+        said = r.pop("said")
+        print(f"{label}: caso inteiro {_pt(r.pop('seconds'))} s (com o preparo do servidor ou "
+              f"do arquivo); memória máxima {_pt(r.pop('peak MB'))} MB; "
+              + "; ".join(f"{k} {_pt(v)}" for k, v in r.items()))
+        print(f"  {said}"[:400])
+
+
+def _pt(v) -> str:
+    """A figure as the project prints them: ``1.127.163``, ``60,45``."""
+    if isinstance(v, int):
+        return f"{v:,}".replace(",", ".")
+    if isinstance(v, float):
+        return f"{v:,.2f}".replace(",", "\0").replace(".", ",").replace("\0", ".")
+    return str(v)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--kmz-gb", type=float, default=1.0)
     ap.add_argument("--vertices", type=int, default=200_000)
     ap.add_argument("--study", action="store_true",
                     help="also a full study at the vertex limit (slow: about a minute)")
+    ap.add_argument("--hostis", action="store_true",
+                    help="only the hostile inputs of issue 32 (CASES), each in its own process")
+    ap.add_argument("--caso", choices=sorted(CASES), help="run one case here (used by --hostis)")
     args = ap.parse_args()
+    if args.caso:
+        return run_case(args.caso)
+    if args.hostis:
+        return hostile(list(CASES))
     with tempfile.TemporaryDirectory(prefix="bounds-") as tmp:
         folder = Path(tmp)
         dense = folder / "denso.kml"

@@ -7,10 +7,10 @@ path and Range header is recorded in :attr:`Server.requests`."""
 
 from __future__ import annotations
 
-import gzip
 import http.server
 import threading
 import time
+import zlib
 from functools import partial
 from pathlib import Path
 
@@ -79,10 +79,24 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return io.BytesIO(data[start:])
 
 
+def gzip_zeros(n: int) -> bytes:
+    """``n`` zero bytes gzipped, compressed block by block (1 GiB → about 1 MB, never 1 GiB in
+    memory)."""
+    z = zlib.compressobj(9, zlib.DEFLATED, 31)  # 31: the gzip container
+    block, out, left = b"\0" * (1 << 24), [], n
+    while left:
+        out.append(z.compress(block[:min(left, len(block))]))
+        left -= min(left, len(block))
+    out.append(z.flush())
+    return b"".join(out)
+
+
 def _gzip_bomb(h) -> None:
     """``state.bomb`` zero bytes gzipped (1 MiB → 1 KiB), sent as ``Content-Encoding: gzip``
     although the client asked for ``identity``."""
-    body = gzip.compress(b"\0" * h.state.bomb, compresslevel=9)
+    if getattr(h.state, "_bomb", (None,))[0] != h.state.bomb:
+        h.state._bomb = (h.state.bomb, gzip_zeros(h.state.bomb))
+    body = h.state._bomb[1]
     h.send_response(200)
     h.send_header("Content-Encoding", "gzip")
     h.send_header("Content-Length", str(len(body)))
@@ -100,6 +114,7 @@ def _endless(h) -> None:
     try:
         while True:
             h.wfile.write(b"%x\r\n%s\r\n" % (len(block), block))
+            h.state.sent += len(block)
     except OSError:
         pass
 
@@ -113,6 +128,7 @@ def _drip(h) -> None:
         for _ in range(1_000_000):
             h.wfile.write(b"x")
             h.wfile.flush()
+            h.state.sent += 1
             time.sleep(h.state.drip)
     except OSError:
         pass
@@ -174,6 +190,7 @@ class Server:
                  bomb: int = 1 << 20, drip: float = 1.0):
         self.root, self.ranges, self.slow = Path(root), ranges, slow
         self.bomb, self.drip = bomb, drip  # bytes the gzip bomb inflates to; seconds per byte
+        self.sent = 0  # body bytes the endless and trickling answers wrote
         self.requests: list[tuple[str, str | None]] = []
         self.encodings: list[str | None] = []  # Accept-Encoding of each request
 

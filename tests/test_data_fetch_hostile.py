@@ -83,6 +83,18 @@ def test_one_byte_at_a_time_ends_at_the_deadline_and_keeps_its_bytes(srv, tmp_pa
     assert e.kind == "deadline" and e.kept == part.stat().st_size
 
 
+def test_a_trickle_below_the_rate_floor_is_stopped_once_the_base_time_has_passed(
+        srv, tmp_path, monkeypatch):
+    """S3 where the bound is large (a ceiling: the deadline would be hours away)."""
+    monkeypatch.setattr(dl, "DEADLINE_BASE", 0.3)
+    target = tmp_path / "f.bin"
+    e = _fail(f"{srv.url}/gota/f.bin", target, deadline=3600)
+    kept = target.with_name("f.bin.part").stat().st_size
+    assert e.reason.startswith(f"o servidor envia devagar demais: {kept} bytes em 0,")
+    assert e.reason.endswith(" s, em média, abaixo de 4 KiB/s")
+    assert e.kind == "deadline" and e.kept == kept
+
+
 def test_the_deadline_follows_the_bound():
     assert Limit.recorded(78_587).deadline == pytest.approx(60 + 1_127_163 / 65_536)
     assert Limit.ceiling("x.csv").bytes == 256 << 20

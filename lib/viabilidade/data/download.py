@@ -19,9 +19,10 @@ Every download is bounded (issue 32, a hostile server on 127.0.0.1):
   is written; a ``.part`` over the bound is deleted, never kept for resume (an endless body
   had grown to 5,9 GB);
 - **time**: besides the per-read timeout, an overall deadline per file,
-  :data:`DEADLINE_BASE` plus the time the bound takes at :data:`MIN_RATE` (one byte per
-  second used to reset the read timeout forever); blocks are read as they arrive
-  (``read1``), so the deadline is looked at after every block;
+  :data:`DEADLINE_BASE` plus the time the bound takes at :data:`MIN_RATE`, and a floor
+  (:data:`RATE_FLOOR`) on the average rate once :data:`DEADLINE_BASE` has passed (one byte
+  per second used to reset the read timeout forever); blocks are read as they arrive
+  (``read1``), so both are looked at after every block;
 - **answers**: a ``206`` whose ``Content-Range`` does not start where it was asked restarts
   once from zero, then fails (it used to recurse 976 times into a ``RecursionError``); at
   most :data:`MAX_REDIRECTS` redirects;
@@ -75,6 +76,11 @@ LISTING_MAX = 8 * _MIB
 #: :data:`MIN_RATE` bytes per second (78.587 bytes → 1,1 MB → 78 s; 2 GiB → 9,1 h).
 DEADLINE_BASE = 60.0
 MIN_RATE = 64 * 1024
+#: After :data:`DEADLINE_BASE` seconds, a transfer averaging fewer bytes per second than
+#: this since its request is stopped (its ``.part`` kept for the next run): a server
+#: trickling bytes is told in a minute even where the bound, and so the deadline, is large
+#: (a 56k modem gives about 7 KiB/s; 1 byte per second used to run for ever).
+RATE_FLOOR = 4 * 1024
 
 
 def _bytes(n: int) -> str:
@@ -337,6 +343,11 @@ def _late(deadline: float, written: int) -> str:
             f"(recebidos {_bytes(written)}; servidor lento demais)")
 
 
+def _slow(spent: float, got: int) -> str:
+    return (f"o servidor envia devagar demais: {_bytes(got)} em {_seconds(round(spent, 1))} s, "
+            f"em média, abaixo de {RATE_FLOOR // 1024} KiB/s")
+
+
 def download(url: str, target: Path, *, timeout=TIMEOUT, expected: str | None = None,
              progress: bool = True, session=None, limit: Limit | None = None,
              deadline: float | None = None) -> str:
@@ -432,7 +443,7 @@ def _attempt(url, target, part, sess, timeout, limit, end, deadline, progress, *
                                 f"limite de {_bytes(limit.bytes)} ({limit.why}); nada foi "
                                 "gravado", "size")
         target.parent.mkdir(parents=True, exist_ok=True)
-        written = start
+        written, began = start, time.monotonic()
         try:
             with part.open("ab" if start else "wb") as fh, tqdm(
                     total=total, initial=start, unit="", unit_scale=True, unit_divisor=1024,
@@ -449,10 +460,16 @@ def _attempt(url, target, part, sess, timeout, limit, end, deadline, progress, *
                     fh.write(chunk)
                     written += len(chunk)
                     bar.update(len(chunk))
-                    if time.monotonic() > end:
+                    now = time.monotonic()
+                    if now > end:
                         fh.flush()
                         raise DownloadError(url, target, _late(deadline, written), "deadline",
                                             kept=_size(part))
+                    spent = now - began
+                    if spent > DEADLINE_BASE and (written - start) / spent < RATE_FLOOR:
+                        fh.flush()
+                        raise DownloadError(url, target, _slow(spent, written - start),
+                                            "deadline", kept=_size(part))
         except _network_errors() as exc:
             reason, kind = _reason(exc, timeout, reading=True)
             raise DownloadError(url, target, reason, kind, kept=_size(part)) from None

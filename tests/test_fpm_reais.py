@@ -318,3 +318,22 @@ def test_an_areas_file_with_other_codes_is_refused(store, tmp_path):
     with pytest.raises(DataError, match=r"coluna 'CD_MUN': os códigos diferem dos do Censo 2022; "
                                         r"só neste arquivo: \[\], faltam: \['5200100'"):
         read_official_areas(path, store.municipalities)
+
+
+def test_an_origin_paid_another_coefficient_is_said(store):
+    """Goianira: bracket 2,6 (71.916 inhabitants), paid 2,0 in March 2023."""
+    import dataclasses
+
+    from viabilidade.report.economic import economic_section  # noqa: F401 (chapter module)
+    from viabilidade.report import economic
+
+    a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
+    e = eco.economy(a, store)
+    assert "pago" in e.money and e.money["pago"] == {}  # Abadiânia: 1,2 paid and by bracket
+    goianira = eco.Coefficient("Goianira", "5208806", None, 2.6, "", None)
+    m = eco._money(e.point, store, e.new, [goianira], [], 254.8, 255.4, e.others_loss)
+    assert m["pago"] == {"5208806": ("Goianira", 2.6, 2.0, "março de 2023")}
+    html = economic._fpm_money(dataclasses.replace(e, money={**e.money, "pago": m["pago"]}))
+    assert ("Em março de 2023, o Tesouro Nacional pagou a Goianira o coeficiente 2,0, não o 2,6 "
+            "da faixa do Censo 2022") in html
+    assert f"com o pago, Goianira receberia antes cerca de R${NB}41,04{NB}milhões" in html

@@ -170,7 +170,9 @@ class Economy:
         ``origem_antes``/``origem_depois`` (first origin and its remainder: a creation),
         ``por_ponto`` (what each other municipality loses per point), ``menor`` and ``mediano``
         (``(name, population, coefficient, loss)`` of the smallest and the median other
-        interior municipality by population); empty without ``point``.
+        interior municipality by population), ``pago`` (the origins whose coefficient paid
+        by the Tesouro differs from their bracket's: code -> (name, bracket, paid, month));
+        empty without ``point``.
     installation : int or None
         Year the new (or fused) municipality would be installed, 1 January (art. 9;
         :func:`viabilidade.rules.calendar.installation_date`): from then on the FPM and the
@@ -237,6 +239,13 @@ def _money(point, store, new, before, after, total, total_after, others_loss) ->
         out["origem_antes"] = point.amount(before[0].coefficient, total)
         out["origem_depois"] = point.amount(after[0].coefficient, total_after)
     out["por_ponto"] = point.gross * others_loss
+    paid_table = paid_coefficients(store)
+    if paid_table is not None:
+        by_code = paid_table.set_index("cod_ibge")["pago"]
+        out["pago"] = {b.cod_ibge: (b.label, b.coefficient, float(by_code[b.cod_ibge]),
+                                    paid_table.attrs["month"])
+                       for b in before if b.cod_ibge in by_code.index
+                       and abs(float(by_code[b.cod_ibge]) - (b.coefficient or 0)) > 1e-9}
     t = fpm.interior_coefficients(store.municipalities)
     t = t[~t["cod_ibge"].isin([b.cod_ibge for b in before])].sort_values(
         ["populacao", "cod_ibge"]).reset_index(drop=True)

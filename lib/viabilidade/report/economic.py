@@ -166,8 +166,9 @@ def _fpm_money(e: Economy) -> str:
             f"{fmt.money(p.interior_gross)} (Tesouro Nacional, valor bruto), menos a parte da "
             f"reserva ({fmt.percent(100 * p.reserve_share, 2)}, medida nos créditos de "
             f"{p.reserve_month}), dividido pela soma dos coeficientes, {fmt.number(p.total, 1)} "
-            "(TCU). Do valor bruto, 20 % ficam retidos para o FUNDEB (Lei nº 14.113/2020, "
-            "art. 3º) e voltam ao Município conforme as suas matrículas. Os valores abaixo são "
+            "(TCU, exercício de 2023, a mesma das participações acima; a soma de 2022 não está "
+            "nos dados). Do valor bruto, 20 % ficam retidos para o FUNDEB (Lei nº 14.113/2020, "
+            "art. 3º), que os redistribui no Estado conforme as matrículas. Os valores abaixo são "
             f"anuais, com a base “{money_basis(e)}”: o que o coeficiente teria rendido em "
             f"{p.year}, não uma previsão, pois o FPM acompanha a arrecadação do imposto de "
             "renda e do IPI.</p>")
@@ -192,6 +193,13 @@ def _fpm_money(e: Economy) -> str:
                       f"({fmt.quantity(pop, 'habitantes')}, coeficiente {_coef(coef)})",
                       _gross_net(abs(loss))))
     body += Html(key_values(pairs, caption=f"O FPM em reais por ano ({money_basis(e)})"))
+    for name, bracket_coef, paid_coef, month in m.get("pago", {}).values():
+        body += (f"<p>Em {month}, o Tesouro Nacional pagou a {esc(name)} o coeficiente "
+                 f"{_coef(paid_coef)}, não o {_coef(bracket_coef)} da faixa do Censo 2022 (o TCU "
+                 "usava então outra população, e a LC nº 198/2023 manteve coeficientes de "
+                 f"municípios que perderam população): os valores acima usam o da faixa; com o "
+                 f"pago, {esc(name)} receberia antes "
+                 f"{fmt.money_about(p.amount(paid_coef))} brutos por ano.</p>")
     return body
 
 

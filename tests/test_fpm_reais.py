@@ -236,7 +236,8 @@ def test_the_screening_in_reais_and_the_paid_comparison(store):
     assert (f"R${NB}789.069,60 por ponto de coeficiente), 210 dos 245 municípios do interior "
             "recebiam o coeficiente da sua faixa e 35 recebiam outro; a soma dos coeficientes "
             "pagos era 250,2, contra 250,8 pela faixa e 254,8") in html
-    assert "a prévia do Censo 2022" in html and "LC nº 198/2023" in html
+    assert "à prévia da população do Censo 2022" in html and "LC nº 198/2023 manteve" in html
+    assert "não trazem a população usada pelo TCU" in html
     assert html.count("<tr") == 36  # the header and the 35
     assert "Senador Canedo" in html and "Abadiânia" not in html
 

@@ -227,10 +227,12 @@ def ruleset_notes(rulesets: list[Ruleset]) -> str:
 #: administrativa". Heading -> (what this study has, what is still needed).
 EVM_HEADINGS = (
     ("Viabilidade econômico-financeira",
-     "no capítulo “Viabilidade econômico-financeira”: coeficiente e participação no FPM, cota "
-     "igual e participação transitória no ICMS, despesas obrigatórias e quem paga",
-     "a receita própria prevista (IPTU, ISS, ITBI, taxas), o valor adicionado certificado pela "
-     "Secretaria de Estado da Economia e o total do FPM em reais"),
+     "no capítulo “Viabilidade econômico-financeira”: coeficiente e participação no FPM (em "
+     "reais, estimado sobre o FPM de 2022, quando os dados têm os repasses do Tesouro "
+     "Nacional), cota igual e participação transitória no ICMS, despesas obrigatórias e quem "
+     "paga",
+     "a receita própria prevista (IPTU, ISS, ITBI, taxas) e o valor adicionado certificado pela "
+     "Secretaria de Estado da Economia"),
     ("Viabilidade político-administrativa", "",
      "a estrutura administrativa proposta (secretarias, quadro de pessoal e o seu custo), os "
      "prédios da Prefeitura e da Câmara Municipal e os serviços que o município assumiria "

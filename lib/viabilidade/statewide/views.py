@@ -485,11 +485,12 @@ def paid_comparison(store) -> str:
             f"recebiam o coeficiente da sua faixa e {fmt.number(len(diff))} recebiam outro; a "
             f"soma dos coeficientes pagos era {fmt.number(t['pago'].sum(), 1)}, contra "
             f"{fmt.number(t['coeficiente'].sum(), 1)} pela faixa e 254,8 na decisão normativa "
-            "do TCU para 2023. As diferenças refletem a população que o TCU usava no início de "
-            "2023 (a prévia do Censo 2022, não os resultados revisados usados aqui) e a "
-            "manutenção de coeficientes pela LC nº 198/2023, que elevou a soma a 254,8 ainda "
-            "em 2023; os dados disponíveis não separam as duas causas município a "
-            "município.</p>"
+            "do TCU para 2023. Duas causas explicam as diferenças: no início de 2023 o TCU "
+            "aplicou as faixas à prévia da população do Censo 2022, não aos resultados "
+            "revisados usados aqui, e a LC nº 198/2023 manteve depois os coeficientes de "
+            "municípios que perderam população, o que elevou a soma a 254,8 ainda em 2023. Os "
+            "dados disponíveis não trazem a população usada pelo TCU nem separam as duas causas "
+            "município a município.</p>"
             + html_table(["Município", "População (Censo 2022)", "Coeficiente pela faixa",
                           f"Coeficiente pago em {month}"], rows,
                          caption=f"Municípios cujo coeficiente pago em {month} difere do da "

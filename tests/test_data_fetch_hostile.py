@@ -169,3 +169,28 @@ def test_the_catalogue_size_bounds_an_official_download(srv, tmp_path):
     assert "mais que o limite de 1.048.586 bytes (o tamanho registrado, 10 bytes, mais a " \
            "margem de 1.048.576 bytes)" in report.problems[0]
     assert not (tmp_path / "raw" / "census" / "f.csv.part").exists()
+
+
+def test_a_portal_file_name_that_climbs_out_of_the_folder_is_not_downloaded(srv, tmp_path):
+    """An encoded slash in a portal's resource address (``a%2F..%2F..%2Fx.csv``) used to name
+    a path outside the raw folder."""
+    import json
+
+    site = Path(srv.root)
+    (site / "api" / "3" / "action").mkdir(parents=True)
+    (site / "x.csv").write_bytes(b"a;b\n")
+    resources = [{"url": f"{srv.url}/r/a%2F..%2F..%2F..%2Fx.csv", "format": "CSV"},
+                 {"url": f"{srv.url}/x.csv", "format": "CSV"}]
+    (site / "api" / "3" / "action" / "package_show").write_text(
+        json.dumps({"result": {"resources": resources}}), encoding="utf-8")
+    src = Source("receita-sefaz", "SEFAZ-TESTE", "Conjunto de teste", "2024",
+                 f"{srv.url}/dataset/arrecadacao", "revenue", ckan=("CSV",))
+    raw = tmp_path / "raw"
+    report = fetch_official(raw, progress=False, sources=(src,))
+    assert report.problems == [
+        "receita-sefaz (SEFAZ-TESTE, Conjunto de teste, 2024): o portal lista um arquivo cujo "
+        "nome não é um nome de arquivo ('a/../../../x.csv': barra, caractere de controle ou "
+        "nome longo demais); ele não foi baixado"]
+    assert (raw / "revenue" / "arrecadacao" / "x.csv").read_bytes() == b"a;b\n"
+    assert not (tmp_path / "x.csv").exists() and not (raw / "x.csv").exists()
+    assert [p for p, _ in srv.requests if p.startswith("/r/")] == []

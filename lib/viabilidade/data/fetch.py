@@ -36,6 +36,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..common.vector_files import name_problem
 from ..errors import DataError
 from ..os_errors import loop_reason
 from . import rawmanifest
@@ -396,6 +397,13 @@ def _fetch_ckan(s, raw, doc, report, session, progress, timeout, today) -> Outco
             continue
         name = urllib.parse.unquote(urllib.parse.urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1])
         if not name or name.startswith("."):
+            continue
+        if "/" in name or "\\" in name or name_problem(name):  # "a%2F..%2F..%2Fx.csv"
+            report.problems.append(
+                f"{s.label}: o portal lista um arquivo cujo nome não é um nome de arquivo "
+                f"({ascii(name)[:120]}: barra, caractere de controle ou nome longo demais); "
+                "ele não foi baixado")
+            counts["falhou"] += 1
             continue
         rel, path = f"{folder}/{name}", raw / folder / name
         known = have.get(rel)

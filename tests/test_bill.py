@@ -70,17 +70,19 @@ def test_posse_dabadia_bill_cites_the_articles_of_lc_02(store, author):
     assert ("processo nº 2027/000123: o ano do número (2027) é posterior ao ano da data do "
             "projeto (2026); conferir o número ou a data") in bill.notes
     assert bill.autoria == "(Do Deputado João Batista Lima)"
+    # the object, without "e dá outras providências" (LC 95/1998, art. 5º; issue 29 § 4)
     assert bill.ementa == ("Cria o Município de Posse d'Abadia, desmembrado do Município de "
-                           "Abadiânia, e dá outras providências.")
+                           "Abadiânia.")
+    # a deputy's bill: the Assembly decrees; "e eu sanciono" is the Governor's, at sanction
     assert bill.preambulo == ("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE GOIÁS, nos termos do art. "
-                              "10 da Constituição Estadual, decreta e eu sanciono a seguinte Lei:")
+                              "10 da Constituição Estadual, decreta a seguinte Lei:")
     t = _text(bill)
     # Barred today: Art. 1 cites the federal frame before LC 02; the seat is a cidade.
     assert t["Art. 1º"][0] == ("Fica criado o Município de Posse d'Abadia, com sede na cidade de "
                                "Posse d'Abadia, desmembrado do Município de Abadiânia, nos termos "
-                               "do art. 18, § 4º, da Constituição Federal, da lei complementar "
-                               "federal ainda não editada e da Lei Complementar nº 2, de 16 de janeiro "
-                               "de 1990.")
+                               "do art. 18, § 4º, da Constituição Federal, da Lei Complementar "
+                               "federal nº [número], de [data], e da Lei Complementar nº 2, de 16 "
+                               "de janeiro de 1990.")
     # No polygon: the limits are those of Anexo I, still to be drawn (art. 3º, II asks the
     # creation law itself to set them); the urban area is Anexo II (art. 3º, V).
     assert t["Art. 2º"][0] == ("Os limites do Município de Posse d'Abadia são os descritos no "
@@ -103,12 +105,13 @@ def test_posse_dabadia_bill_cites_the_articles_of_lc_02(store, author):
             "nº 2/1990): ainda a redigir, na forma do memorial descritivo dos limites; os dados "
             "públicos não trazem o perímetro urbano") in bill.notes
     assert not any("[area]" in n for n in bill.notes)
-    # No date is fixed while the federal law is missing (arts. 9 and 14 in relative words).
-    assert t["Art. 5º"][0] == ("O Município de Posse d'Abadia será instalado com a posse do "
-                               "Prefeito, do Vice-Prefeito e dos Vereadores eleitos nas primeiras "
-                               "eleições municipais gerais e simultâneas posteriores à sua "
-                               "criação, nos termos do art. 9º da Lei Complementar nº 2, de 1990, "
-                               "e do art. 29, I, da Constituição Federal.")
+    # No date is fixed while the federal law is missing (arts. 9 and 14 in relative words);
+    # the installation year art. 3º requires stands as a visible blank.
+    assert t["Art. 5º"][0] == (
+        "O Município de Posse d'Abadia será instalado no ano de [ano], com a posse do Prefeito, "
+        "do Vice-Prefeito e dos Vereadores eleitos nas primeiras eleições municipais gerais e "
+        "simultâneas posteriores à sua criação, nos termos dos arts. 3º e 9º da Lei Complementar "
+        "nº 2, de 1990, e do art. 29, I, da Constituição Federal.")
     # Art. 6º gives the Câmara's size only (the election is Art. 5º's).
     assert t["Art. 6º"] == ("A Câmara Municipal de Posse d'Abadia terá 9 (nove) Vereadores na "
                             "primeira legislatura, nos termos do art. 3º da Lei "
@@ -142,8 +145,8 @@ def test_posse_dabadia_bill_cites_the_articles_of_lc_02(store, author):
     # Art. 14 in its own words; without value added, the rule and a note.
     assert t["Art. 11."][0] == (
         "No ano de sua criação e nos dois exercícios imediatamente seguintes, o Município de "
-        "Posse d'Abadia participará do valor da parcela do ICMS devida ao Município de Abadiânia "
-        "no percentual fixado com base na proporção entre o valor adicionado auferido pelos "
+        "Posse d'Abadia participará com [percentual] do valor da parcela do ICMS devida ao "
+        "Município de Abadiânia, percentual fixado com base na proporção entre o valor adicionado auferido pelos "
         "contribuintes estabelecidos na sua área e o valor adicionado apurado no Município de "
         "Abadiânia, incluída a área desmembrada, com base no movimento econômico-fiscal que deu "
         "origem ao último valor adicionado definitivo publicado no Diário Oficial do Estado no "
@@ -151,14 +154,17 @@ def test_posse_dabadia_bill_cites_the_articles_of_lc_02(store, author):
         "Complementar nº 2, de 1990.")
     assert not any(y in str(t) for y in ("2026", "2027", "2028", "2029"))
     assert any(n.startswith("percentual do ICMS") for n in bill.notes)
-    assert ("datas: o projeto não fixa o ano de criação nem o de instalação (art. 3º): ambos "
-            "dependem da edição da lei complementar federal (Constituição Federal, art. 18, § 4º), "
-            "cujo número e data o art. 1º deve citar, e do plebiscito; fixá-los na redação final, "
-            "fora de ano de eleições municipais (art. 7º, § 3º)") in bill.notes
+    assert ("datas: o ano de instalação que o art. 3º exige fica como lacuna ([ano]), e o número "
+            "e a data da lei complementar federal (Constituição Federal, art. 18, § 4º) que o "
+            "art. 1º cita ficam como [número] e [data]: a lei federal não foi editada, e as datas "
+            "dependem dela e do plebiscito; preenchê-los na redação final, fora de ano de "
+            "eleições municipais (art. 7º, § 3º)") in bill.notes
     assert ("plebiscito: a lei só pode ser elaborada depois do resultado favorável do plebiscito "
             "(art. 7º, § 2º); citar na justificação a data da consulta e o seu resultado "
             "(comparecimento e votos)") in bill.notes
-    assert t["Art. 12."][0] == "Esta Lei entra em vigor na data de sua publicação."
+    # LC 95/1998, art. 8º: a vacatio legis, its term for the final text
+    assert t["Art. 12."][0] == ("Esta Lei entra em vigor após decorridos [número de dias] de sua "
+                                "publicação oficial.")
     assert bill.place_date == ("Sala das Sessões da Assembleia Legislativa do Estado de Goiás, em "
                                "Goiânia, 1º de dezembro de 2026.")
 
@@ -227,15 +233,16 @@ def test_fusion_bill(store, author):
     # art. 3, I: the name is the seat's, not the file's "Anhanguera-Cumari"; the origins are
     # "atuais" (one shares the new name: LC 95/1998, art. 11, II)
     assert bill.ementa == ("Cria o Município de Cumari, pela fusão dos atuais Municípios de "
-                           "Anhanguera e de Cumari, e dá outras providências.")
+                           "Anhanguera e de Cumari.")
     t = _text(bill)
     # Created on publication; the origins extinguished on installation (they are administered
     # by their Prefeitos until then, Art. 8º).
     assert t["Art. 1º"] == ("Fica criado, pela fusão das áreas territoriais integrais dos atuais "
                             "Municípios de Anhanguera e de Cumari, o Município de Cumari, com "
                             "sede na cidade de Cumari, nos termos do art. 18, § 4º, da "
-                            "Constituição Federal, da lei complementar federal ainda não editada e do "
-                            "art. 5º, § 2º, da Lei Complementar nº 2, de 16 de janeiro de 1990.",
+                            "Constituição Federal, da Lei Complementar federal nº [número], de [data], "
+                            "e do art. 5º, § 2º, da Lei Complementar nº 2, de 16 de janeiro de "
+                            "1990.",
                             [], [("Parágrafo único.", "Os atuais Municípios de Anhanguera e de "
                                   "Cumari ficam extintos na data da instalação do Município de "
                                   "Cumari criado por esta Lei.")])
@@ -318,7 +325,7 @@ def test_district_bill_is_a_municipal_law(store):
     assert bill.preambulo == ("A CÂMARA MUNICIPAL DE ABADIÂNIA, Estado de Goiás, aprova e eu, "
                               "Prefeito Municipal, sanciono a seguinte Lei:")
     t = _text(bill)
-    assert bill.ementa == "Cria o Distrito Leste, no território do Município de Abadiânia, e dá outras providências."
+    assert bill.ementa == "Cria o Distrito Leste, no território do Município de Abadiânia."
     assert t["Art. 1º"][0].startswith("Fica criado o Distrito Leste, no Município "
                                       "de Abadiânia") and "art. 16" in t["Art. 1º"][0]
     assert t["Art. 2º"][0] == ("As divisas do Distrito Leste são as descritas no memorial "
@@ -395,7 +402,7 @@ def test_html_docx_and_pdf_say_the_same(store, author, tmp_path):
     place = next(p for p in d.paragraphs if p.text.startswith("Sala das Sessões"))
     assert place.alignment == WD_ALIGN_PARAGRAPH.JUSTIFY
     assert d.tables[0].rows[0]._tr.trPr.find(qn("w:tblHeader")) is not None
-    assert "Art. 11. Esta Lei entra em vigor na data de sua publicação." in paras
+    assert "Art. 11. Esta Lei entra em vigor após decorridos [número de dias] de sua publicação oficial." in paras
     assert paras[paras.index("I – Cumari, distrito-sede;") + 1] == "II – Anhanguera."
     assert [p.paragraph_format.keep_with_next for p in d.paragraphs[
         paras.index(place.text):paras.index("Deputado João Batista Lima") + 1]] == [True, True, None]
@@ -411,7 +418,7 @@ def test_html_docx_and_pdf_say_the_same(store, author, tmp_path):
         from conftest import pdf_text
 
         text = pdf_text(files["projeto-de-lei.pdf"])
-        assert "Art. 11. Esta Lei entra em vigor na data de sua publicação." in text
+        assert "Art. 11. Esta Lei entra em vigor após decorridos [número de dias] de sua publicação oficial." in text
         # the signature on the page of the place and date
         pages = [pdf_text(files["projeto-de-lei.pdf"], n, n) for n in range(1, 4)]
         closing = next(p for p in pages if "Sala das Sessões" in p)

@@ -43,5 +43,5 @@ OPERATION = Operation(
     named_after_seat=True,
     bill=("criacao", "limites", "area-urbana", "distritos", "instalacao", "eleicao",
           "servidores", "bens", "administracao", "legislacao", "icms", "vigencia"),
-    bill_ementa="Cria o Município de {name}, desmembrado {origins}, e dá outras providências.",
+    bill_ementa="Cria o Município de {name}, desmembrado {origins}.",
 )

@@ -50,5 +50,5 @@ OPERATION = Operation(
     not_required={"electors": "não exigido (art. 17)"},
     bill=("distrito", "limites", "instalacao-distrito", "vigencia"),
     bill_level="municipal",
-    bill_ementa="Cria o Distrito de {name}, no território {origins}, e dá outras providências.",
+    bill_ementa="Cria o Distrito de {name}, no território {origins}.",
 )

@@ -49,5 +49,5 @@ OPERATION = Operation(
     # art. 3º, V: the urban area of the seat, as in a creation (its annex still to be drawn)
     bill=("fusao", "limites", "area-urbana", "distritos", "instalacao", "eleicao", "servidores", "bens",
           "administracao", "legislacao", "vigencia"),
-    bill_ementa="Cria o Município de {name}, pela fusão {origins}, e dá outras providências.",
+    bill_ementa="Cria o Município de {name}, pela fusão {origins}.",
 )

@@ -11,11 +11,20 @@ the value added, the name of the municipality of greater revenue) is listed afte
 in "Notas para a redação final", which is not part of it.
 
 Numbering (LC 95/1998, art. 10): "Art. 1º" to "Art. 9º", then "Art. 10."; "Parágrafo único."
-or "§ 1º"…; incisos in Roman numerals. A state bill's preamble is the Goiás formula ("A
-ASSEMBLEIA LEGISLATIVA DO ESTADO DE GOIÁS, nos termos do art. 10 da Constituição Estadual,
-decreta e eu sanciono a seguinte Lei:", e.g. Lei nº 19.008/2015); a district's (art. 16) is a
-municipal law's. Outputs: HTML, PDF (the Typst writer, A4 page of the ofícios) and DOCX
-(python-docx).
+or "§ 1º"…; incisos in Roman numerals. A state bill is a deputy's: its preamble is the
+Assembly's enacting words without the Governor's ("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE
+GOIÁS, nos termos do art. 10 da Constituição Estadual, decreta a seguinte Lei:"). The
+sanctioned Goiás law adds "e eu sanciono" in the Governor's voice (Lei nº 20.367/2018, Lei nº
+22.416/2023), and a law the Assembly promulgates reads "por seu Presidente, promulga a
+seguinte Lei" (Lei nº 20.315/2018, Diário da Assembleia of 06/11/2018): neither formula is a
+deputy's to write. A district's bill (art. 16) is a municipal law's. What art. 3 requires the
+law to state and the data cannot give — the installation year, the ICMS percentage — and the
+federal complementary law's number and date stand in the articles as visible blanks
+(:data:`YEAR_BLANK`, :data:`PERCENT_BLANK`, :data:`FEDERAL`), and the notes say why. The
+ementa states the object without "e dá outras providências" (LC 95/1998, art. 5º); the
+vigência gives a vacatio legis (art. 8º, § 2º: "na data de sua publicação" is for laws of
+small repercussion, art. 8º, caput). Outputs: HTML, PDF (the Typst writer, A4 page of the
+ofícios) and DOCX (python-docx).
 """
 
 from __future__ import annotations
@@ -37,10 +46,19 @@ from .writers.tables import esc
 #: Law citations: the first in full (LC 95/1998, art. 11, II, c), later short.
 LC2 = "Lei Complementar nº 2, de 16 de janeiro de 1990"
 LC2_SHORT = "Lei Complementar nº 2, de 1990"
-#: The Goiás formula of a state law (State Constitution, art. 10).
+#: The enacting words of a deputy's bill (State Constitution, art. 10): the Assembly
+#: decrees; the Governor's "e eu sanciono" belongs to the sanctioned law, not to the bill.
 STATE_PREAMBLE = ("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE GOIÁS, nos termos do art. 10 da "
-                  "Constituição Estadual, decreta e eu sanciono a seguinte Lei:")
-VIGENCIA = "Esta Lei entra em vigor na data de sua publicação."
+                  "Constituição Estadual, decreta a seguinte Lei:")
+#: Visible blanks in the articles, for what art. 3 requires the law to state and the data
+#: cannot give (the drafter fills them; the notes say why).
+YEAR_BLANK = "[ano]"
+NUMBER_BLANK, DATE_BLANK = "[número]", "[data]"
+PERCENT_BLANK = "[percentual]"
+DAYS_BLANK = "[número de dias]"
+#: The cláusula de vigência with a vacatio legis (LC 95/1998, art. 8º, § 2º): a municipality's
+#: creation is not a law of small repercussion (art. 8º, caput); the term is the drafter's.
+VIGENCIA = f"Esta Lei entra em vigor após decorridos {DAYS_BLANK} de sua publicação oficial."
 PLACE = "Goiânia"
 #: A blank to fill (the epígrafe's number, day, month and year; the Sala das Sessões date):
 #: a visible line, as a minuta leaves it, kept by HTML, Typst and Word.
@@ -213,10 +231,10 @@ class _Context:
 _and = fmt.and_list
 
 #: The federal law every creation, fusion and dismemberment depends on (CF art. 18 § 4),
-#: cited before LC 02/1990 as what it is, a law not yet made (its number and date are for
-#: the final text; legal review 3, item 1).
-FEDERAL = ("do art. 18, § 4º, da Constituição Federal, da lei complementar federal ainda não "
-           "editada e ")
+#: cited before LC 02/1990 with visible blanks for its number and date, a law not yet made
+#: (legal review 3, item 1; issue 29 § 4).
+FEDERAL = ("do art. 18, § 4º, da Constituição Federal, da Lei Complementar federal nº "
+           f"{NUMBER_BLANK}, de {DATE_BLANK}, e ")
 
 
 def _annex_ref(ctx: _Context, key: str = "limites") -> str:
@@ -225,7 +243,7 @@ def _annex_ref(ctx: _Context, key: str = "limites") -> str:
 
 def _basis(ctx: _Context, lc2: str) -> str:
     """``"nos termos do art. 18, § 4º, da Constituição Federal, da lei complementar federal
-    ainda não editada e da Lei Complementar nº 2, …"`` for an operation barred today, else
+    nº [número], de [data], e da Lei Complementar nº 2, …"`` for an operation barred today, else
     ``"nos termos da Lei Complementar nº 2, …"``; ``lc2`` is ``"da Lei …"`` or ``"do art. 5º …"``."""
     return "nos termos " + (FEDERAL if ctx.barred else "") + lc2
 
@@ -345,11 +363,12 @@ def _distritos(ctx: _Context) -> Article:
 
 def _instalacao(ctx: _Context) -> Article:
     who = "do Prefeito, do Vice-Prefeito e dos Vereadores eleitos"
-    if ctx.install is None:
-        return Article("instalacao", f"O Município de {ctx.name} será instalado com a posse {who} "
+    if ctx.install is None:  # art. 3º requires the year: a visible blank
+        return Article("instalacao", f"O Município de {ctx.name} será instalado no ano de "
+                                     f"{YEAR_BLANK}, com a posse {who} "
                                      "nas primeiras eleições municipais gerais e simultâneas "
-                                     f"posteriores à sua criação (art. 9º da {LC2_SHORT}, e "
-                                     "art. 29, I, da Constituição Federal).")
+                                     f"posteriores à sua criação (arts. 3º e 9º da {LC2_SHORT}, "
+                                     "e art. 29, I, da Constituição Federal).")
     return Article("instalacao", f"O Município de {ctx.name} será instalado em "
                                  f"{fmt.date_long(ctx.install)}, com a posse {who} nas eleições "
                                  f"municipais gerais e simultâneas de {ctx.election} (art. 9º da "
@@ -472,12 +491,12 @@ def _icms(ctx: _Context) -> Article:
                                f"participará com {fmt.percent(share.percentage, 4)} do valor "
                                f"da parcela do ICMS devida ao {origin}, percentual {rule} "
                                f"(arts. 3º e 14 da {LC2_SHORT}).")
-    ctx.notes.append("percentual do ICMS (arts. 3º e 14): o artigo dá a regra; para "
-                     "escrever o percentual faltam o valor adicionado da área e o da origem, "
-                     "não informados pelos proponentes")
+    ctx.notes.append(f"percentual do ICMS (arts. 3º e 14): o artigo traz a lacuna "
+                     f"{PERCENT_BLANK} e a regra; para escrever o percentual faltam o valor "
+                     "adicionado da área e o da origem, não informados pelos proponentes")
     return Article("icms", f"{years}, o Município de {ctx.name} "
-                           f"participará do valor da parcela do ICMS devida ao {origin} no "
-                           f"percentual {rule} (arts. 3º e 14 da {LC2_SHORT}).")
+                           f"participará com {PERCENT_BLANK} do valor da parcela do ICMS devida "
+                           f"ao {origin}, percentual {rule} (arts. 3º e 14 da {LC2_SHORT}).")
 
 
 def _instalacao_distrito(ctx: _Context) -> Article:
@@ -489,6 +508,10 @@ def _instalacao_distrito(ctx: _Context) -> Article:
 
 
 def _vigencia(ctx: _Context) -> Article:
+    ctx.notes.append(f"vigência (LC nº 95/1998, art. 8º): o prazo de vacância {DAYS_BLANK} é "
+                     "da redação final; “na data de sua publicação” fica para as leis de "
+                     "pequena repercussão, e a lei que altera a divisão territorial do Estado ou "
+                     "do Município não o é")
     return Article("vigencia", VIGENCIA)
 
 
@@ -830,11 +853,12 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
                    annexes=_annex_labels(op, memorial_))
     creates = "criacao" in op.bill or "fusao" in op.bill
     if creates and barred:
-        ctx.notes.append("datas: o projeto não fixa o ano de criação nem o de instalação (art. "
-                         "3º): ambos dependem da edição da lei complementar federal (Constituição "
-                         "Federal, art. 18, § 4º), cujo número e data o art. 1º deve citar, e do "
-                         "plebiscito; fixá-los na redação final, fora de ano de eleições "
-                         "municipais (art. 7º, § 3º)")
+        ctx.notes.append(f"datas: o ano de instalação que o art. 3º exige fica como lacuna "
+                         f"({YEAR_BLANK}), e o número e a data da lei complementar federal "
+                         "(Constituição Federal, art. 18, § 4º) que o art. 1º cita ficam como "
+                         f"{NUMBER_BLANK} e {DATE_BLANK}: a lei federal não foi editada, e as datas dependem "
+                         "dela e do plebiscito; preenchê-los na redação final, fora de ano de "
+                         "eleições municipais (art. 7º, § 3º)")
         ctx.notes.append("plebiscito: a lei só pode ser elaborada depois do resultado favorável "
                          "do plebiscito (art. 7º, § 2º); citar na justificação a data da consulta "
                          "e o seu resultado (comparecimento e votos)")

@@ -194,3 +194,28 @@ def test_a_portal_file_name_that_climbs_out_of_the_folder_is_not_downloaded(srv,
     assert (raw / "revenue" / "arrecadacao" / "x.csv").read_bytes() == b"a;b\n"
     assert not (tmp_path / "x.csv").exists() and not (raw / "x.csv").exists()
     assert [p for p, _ in srv.requests if p.startswith("/r/")] == []
+
+
+def test_a_mirror_folder_entry_that_is_dev_zero_or_a_fifo_is_refused(tmp_path, monkeypatch):
+    """``--from``: a raw file that is a link to /dev/zero used to be copied for ever."""
+    import hashlib
+    import json
+    import os
+    from types import SimpleNamespace
+
+    import viabilidade.data.fetch as fetch_mod
+    from viabilidade.data.fetch import fetch
+    from viabilidade.errors import DataError
+
+    monkeypatch.setattr(fetch_mod, "RAW", {"x": SimpleNamespace(path="dtb/x.csv")})
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps({"tables": {"t": {"provenance": [{"files": [
+        {"path": "dtb/x.csv", "sha256": hashlib.sha256(b"x").hexdigest()}]}]}}}), encoding="utf-8")
+    mirror = tmp_path / "espelho"
+    (mirror / "dtb").mkdir(parents=True)
+    os.symlink("/dev/zero", mirror / "dtb" / "x.csv")
+    with pytest.raises(DataError) as e:
+        fetch(tmp_path / "raw", mirror=mirror, manifest=manifest)
+    assert str(e.value) == ("arquivo x.csv: é um dispositivo, não um arquivo comum; esperado um "
+                            "arquivo da pasta-espelho")
+    assert list((tmp_path / "raw").rglob("*")) == []

@@ -161,3 +161,20 @@ def test_a_bow_tie_is_described_as_crossing_itself(tmp_path):
         "laco.geojson: o contorno do polígono cruza a si mesmo perto de longitude -48,55, "
         "latitude -16,15 (em forma de laço ou de oito: as partes só se tocam no cruzamento); "
         "esperado um contorno que não se cruze, corrigido no programa em que foi desenhado")
+
+
+@pytest.mark.parametrize("doctype", [
+    '<!DOCTYPE kml [<!ENTITY x SYSTEM "file:///etc/passwd">]>',  # an external entity (XXE)
+    '<!DOCTYPE kml [<!ENTITY a "aaaaaaaaaa"><!ENTITY x "&a;&a;&a;&a;&a;&a;&a;&a;">]>',  # expansion
+])
+def test_a_kml_declaring_xml_entities_is_refused_before_any_parser(tmp_path, doctype):
+    coords = " ".join(f"{x},{y}" for x, y in SQUARE)
+    path = tmp_path / "area.kml"
+    path.write_text(f'<?xml version="1.0"?>{doctype}<kml xmlns="http://www.opengis.net/kml/2.2">'
+                    "<Document><Placemark><name>&x;</name><Polygon><outerBoundaryIs><LinearRing>"
+                    f"<coordinates>{coords}</coordinates></LinearRing></outerBoundaryIs>"
+                    "</Polygon></Placemark></Document></kml>", encoding="utf-8")
+    assert _refusal(path) == (
+        "area.kml: não foi possível ler o arquivo como KML: o arquivo declara entidades XML "
+        "(<!ENTITY …>), que podem ler outros arquivos ou multiplicar o texto; um KML exportado "
+        f"não as tem; {EXPECTED}")

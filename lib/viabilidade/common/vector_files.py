@@ -152,6 +152,9 @@ def content_problem(head: bytes, suffix: str) -> str | None:
     if b"<OGRVRTDataSource" in head or b"<ogrvrtdatasource" in head.lower():
         return ("o conteúdo é uma fonte virtual da GDAL (OGR VRT), que remete a outros "
                 "arquivos, e não o próprio desenho")
+    if suffix.lower() == ".kml" and (b"<!ENTITY" in head or b"<!entity" in head):
+        return ("o arquivo declara entidades XML (<!ENTITY …>), que podem ler outros arquivos "
+                "ou multiplicar o texto; um KML exportado não as tem")
     body = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     ok = {".geojson": body[:1] == b"{", ".json": body[:1] == b"{",
           ".kml": _first_tag(head) == "kml", ".gpkg": head.startswith(SQLITE),

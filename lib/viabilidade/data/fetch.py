@@ -38,7 +38,7 @@ from pathlib import Path
 
 from ..common.vector_files import name_problem
 from ..errors import DataError
-from ..os_errors import loop_reason
+from ..os_errors import loop_reason, not_regular
 from . import rawmanifest
 from .catalogue import CATALOGUE, Extract, Source, source
 from .download import (TIMEOUT, DownloadError, Limit, download, kept_note, new_session,
@@ -571,6 +571,14 @@ def fetch(dest: Path, mirror: str | Path | None = None, base_url: str | None = N
                 loop = loop_reason(src)
                 raise DataError(f"{loop}; esperado um arquivo da pasta-espelho" if loop
                                 else "arquivo ausente na pasta-espelho", file=src)
+            kind, limit = not_regular(src), Limit.ceiling(rel)
+            if kind:  # a FIFO would block, /dev/zero would fill the disk
+                raise DataError(f"é {kind}, não um arquivo comum; esperado um arquivo da "
+                                "pasta-espelho", file=src)
+            if src.stat().st_size > limit.bytes:
+                raise DataError(f"tem {src.stat().st_size:,} bytes, mais que o limite de "
+                                f"{limit.bytes:,} bytes ({limit.why}); esperado um arquivo da "
+                                "pasta-espelho".replace(",", "."), file=src)
             target.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
                                        suffix=".tmp")

@@ -250,7 +250,7 @@ def _declared_geojson_crs(path: Path) -> str | None:
     try:
         doc = json.loads(path.read_text(encoding="utf-8-sig"))
         name = doc["crs"]["properties"]["name"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):  # GDAL read it already
         return None
     return str(name) if name is not None else None
 

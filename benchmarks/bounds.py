@@ -25,9 +25,10 @@ wrote or said. Every download case is a real :func:`viabilidade.data.download.do
 against the local server of ``tests/fetch_server.py``, bounded by the catalogue's size of
 ``census/CD2022_Agregados_por_distritos_basico_GO.csv`` (78.587 bytes, the file of the
 trial) plus the margin, with the default deadline and rate floor; the largest ``.part`` seen
-on disk is reported. :data:`CASES` is the one list of cases: the 10 MB ``[oficios]`` setting
-(owned by the letters' work) and the 4.000 bad ``[[process.events]]`` (the process record's)
-are added there, as functions of the same form, by whoever bounds those inputs.
+on disk is reported. :data:`CASES` is the one list of cases: the ``[oficios]`` settings of S4
+(a 10 MB ``president``, a 1,1-million-word ``committee``, a 10 MB ``proposer`` before
+``projeto-de-lei``, each through the whole command) are there; the 4.000 bad
+``[[process.events]]`` (the process record's) are added the same way by whoever bounds them.
 
 * ``gzip``: a 1 GiB gzip bomb (about 1 MB sent with ``Content-Encoding: gzip``; the trial:
   a 1 GiB ``.part``);
@@ -44,7 +45,11 @@ bytes: the gzip bomb is refused in 0,39 s (42 MB; nothing written; the server se
 1.043.656 bytes); the endless body stops in 0,42 s (32 MB; the server had sent 3.866.624
 bytes, the ``.part`` is deleted); one byte per second stops at 60,45 s (32 MB; 61 bytes
 kept in the ``.part`` for the next run); the 91 MB upload of 10⁶ features is refused in
-4,48 s (307 MB, interpreter and the 91 MB in memory included).
+4,48 s (307 MB, interpreter and the 91 MB in memory included). The ``[oficios]`` cases, same
+machine and day at load 12: the 10 MB ``president`` is refused by ``oficios`` in 7,6 s (227 MB;
+nothing written), the 1,1-million-word ``committee`` in 6,2 s (221 MB), the 10 MB ``proposer``
+by ``projeto-de-lei`` in 7,0 s (214 MB); most of it is ``tomllib`` parsing the 10 MB file and
+the store's first load, the text rule itself costs one ``len``.
 """
 
 from __future__ import annotations
@@ -204,13 +209,61 @@ def case_upload() -> dict:
                 "upload s": round(time.perf_counter() - t0, 2)}
 
 
+def _oficios_case(command: str, old: str, new: str) -> dict:
+    """``viabilidade <command>`` for Posse d'Abadia with the tests' ``[oficios]`` settings,
+    ``old`` replaced by the hostile ``new``: what the command said and whether it wrote."""
+    import contextlib
+    import io
+
+    from viabilidade.cli import main as cli
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    text = open(os.path.join(root, "tests", "fixtures", "oficios.toml"), encoding="utf-8").read()
+    with tempfile.TemporaryDirectory(prefix="bounds-") as tmp:
+        settings = os.path.join(tmp, "config.toml")
+        with open(settings, "w", encoding="utf-8") as f:
+            f.write(text.replace(old, new, 1))
+        err = io.StringIO()
+        t0 = time.perf_counter()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            code = cli([command, os.path.join(root, "data", "candidates", "posse-dabadia.toml"),
+                        "--configuracoes", settings, "--saida", os.path.join(tmp, "saida")])
+        seconds = time.perf_counter() - t0
+        return {"said": err.getvalue().strip().replace(settings, "config.toml"),
+                "comando s": round(seconds, 2), "saída": code,
+                "escreveu": "sim" if os.path.exists(os.path.join(tmp, "saida")) else "nada",
+                "arquivo MB": round(os.path.getsize(settings) / 1e6, 1)}
+
+
+def case_president() -> dict:
+    """S4: a 10 MB ``president`` (the trial: 296 s, 2,07 GB, 117 MB of letters)."""
+    return _oficios_case("oficios", 'president = "Maria Aparecida Souza"',
+                         'president = "' + "M" * 10_000_000 + '"')
+
+
+def case_committee() -> dict:
+    """S4: a 1,1-million-word ``committee`` (the trial: still running at 300 s, 2,66 GB)."""
+    return _oficios_case("oficios", 'committee = "Comissão de Constituição, Justiça e Redação"',
+                         'committee = "' + "palavra " * 1_100_000 + '"')
+
+
+def case_proposer() -> dict:
+    """S4: a 10 MB ``proposer`` before ``projeto-de-lei`` (the trial: 93 s, 3,65 GB, 2.694
+    pages)."""
+    return _oficios_case("projeto-de-lei", 'proposer = "João Batista Lima"',
+                         'proposer = "' + "J" * 10_000_000 + '"')
+
+
 #: Hostile inputs of issue 32: name -> (label, function returning what it wrote or said).
-#: Add the 10 MB ``[oficios]`` setting and the 4.000 bad events here, in the same form.
+#: Add the 4.000 bad events here, in the same form.
 CASES = {
     "gzip": ("Bomba gzip de 1 GiB (Content-Encoding não pedido)", case_gzip),
     "sem-fim": ("Corpo sem fim (chunked)", case_endless),
     "lento": ("Servidor lento: 1 byte por segundo", case_slow),
     "envio": ("Envio de GeoJSON de 91 MB com 10⁶ feições", case_upload),
+    "presidente": ("[oficios] president de 10 MB (oficios)", case_president),
+    "comissao": ("[oficios] committee de 1,1 milhão de palavras (oficios)", case_committee),
+    "proponente": ("[oficios] proposer de 10 MB (projeto-de-lei)", case_proposer),
 }
 
 

@@ -178,3 +178,15 @@ def test_a_kml_declaring_xml_entities_is_refused_before_any_parser(tmp_path, doc
         "area.kml: não foi possível ler o arquivo como KML: o arquivo declara entidades XML "
         "(<!ENTITY …>), que podem ler outros arquivos ou multiplicar o texto; um KML exportado "
         f"não as tem; {EXPECTED}")
+
+
+def test_kml_tuples_with_a_height_count_once(tmp_path, monkeypatch):
+    coords = " ".join(f"{x},{y},0" for x, y in SQUARE)
+    path = tmp_path / "area.kml"
+    path.write_text('<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><Polygon>'
+                    f"<outerBoundaryIs><LinearRing><coordinates>{coords}</coordinates>"
+                    "</LinearRing></outerBoundaryIs></Polygon></Placemark></kml>", encoding="utf-8")
+    monkeypatch.setattr(area_file, "MAX_VERTICES", 4)
+    assert _refusal(path).startswith("area.kml: os polígonos do arquivo têm 5 vértices; ")
+    monkeypatch.setattr(area_file, "MAX_VERTICES", 5)
+    assert read_area(path).area == pytest.approx(0.01)

@@ -210,7 +210,8 @@ def scan_text(stream, kind: str, *, max_features: int, max_vertices: int,
         ends = (b",", b"]", b"}")  # no token counted here spans one of these
     else:
         feature = re.compile(rb"<(?:[\w.-]+:)?Placemark\b")
-        vertex = re.compile(rb"[-+]?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?\s*,\s*[-+]?\.?\d")
+        num = rb"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+        vertex = re.compile(num + rb"\s*,\s*" + num + rb"(?:\s*,\s*" + num + rb")?")  # x,y[,z]
         nan = None
         ends = (b" ", b"\n", b"\t", b">")
     out, carry, first = Scan(), b"", head

@@ -161,6 +161,34 @@ def _huge_headers(h) -> None:
     h.wfile.write(b"x")
 
 
+def _many_headers(h) -> None:
+    """150 headers (over http.client's 100)."""
+    h.send_response(200)
+    for i in range(150):
+        h.send_header(f"X-{i}", "a")
+    h.send_header("Content-Length", "1")
+    h.end_headers()
+    h.wfile.write(b"x")
+
+
+def _bad_chunk(h) -> None:
+    """A chunked body whose first chunk-size line is 70.000 characters."""
+    h.protocol_version = "HTTP/1.1"
+    h.send_response(200)
+    h.send_header("Transfer-Encoding", "chunked")
+    h.end_headers()
+    h.wfile.write(b"f" * 70_000 + b"\r\n")
+
+
+def _two_lengths(h) -> None:
+    """Two ``Content-Length`` headers that disagree."""
+    h.send_response(200)
+    h.send_header("Content-Length", "3")
+    h.send_header("Content-Length", "99")
+    h.end_headers()
+    h.wfile.write(b"abc")
+
+
 def _not_http(h) -> None:
     """An answer that is not HTTP at all."""
     h.wfile.write(b"OLA MUNDO\r\n\r\n")
@@ -169,7 +197,8 @@ def _not_http(h) -> None:
 #: Path prefix -> hostile answer.
 HOSTILE = {"/bomba/": _gzip_bomb, "/sem-fim/": _endless, "/gota/": _drip,
            "/faixa-errada/": _wrong_range, "/ciclo/": _loop, "/cabecalho-enorme/": _huge_headers,
-           "/nao-http/": _not_http}
+           "/nao-http/": _not_http, "/cabecalhos-demais/": _many_headers,
+           "/bloco-ruim/": _bad_chunk, "/dois-tamanhos/": _two_lengths}
 
 
 class _Quiet(http.server.ThreadingHTTPServer):

@@ -131,9 +131,18 @@ def test_oversized_headers_are_a_malformed_answer_not_a_network_fault(srv, tmp_p
     assert e.kind == "malformed"
 
 
-def test_an_answer_that_is_not_http_is_told_as_malformed(srv, tmp_path):
-    e = _fail(f"{srv.url}/nao-http/f.bin", tmp_path / "f.bin")
-    assert e.reason == "a resposta do servidor é malformada (não é uma resposta HTTP válida)"
+@pytest.mark.parametrize("path,reason", [
+    ("/nao-http/", "a resposta do servidor é malformada (não é uma resposta HTTP válida)"),
+    ("/cabecalhos-demais/", "a resposta do servidor é malformada: cabeçalhos grandes demais ou "
+                            "em número excessivo"),
+    ("/bloco-ruim/", "a resposta do servidor é malformada (tamanho de bloco inválido na "
+                     "transferência em partes)"),
+    ("/dois-tamanhos/", "a resposta do servidor é malformada (cabeçalhos inválidos ou "
+                        "contraditórios)"),
+])
+def test_each_malformed_answer_is_told_as_such(srv, tmp_path, path, reason):
+    e = _fail(f"{srv.url}{path}f.bin", tmp_path / "f.bin")
+    assert (e.reason, e.kind) == (reason, "malformed")
 
 
 def test_a_read_timeout_mid_file_is_told_apart_from_no_answer(tmp_path):

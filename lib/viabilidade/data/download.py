@@ -195,6 +195,12 @@ def _reason(exc: Exception, timeout, *, reading: bool = False) -> tuple[str, str
         return (f"o endereço redireciona sem parar (mais de {MAX_REDIRECTS} "
                 "redirecionamentos): o servidor está mal configurado ou o endereço mudou"), \
             "redirects"
+    if "chunk size" in text or "ChunkedEncodingError" in text and "Invalid chunk" in text:
+        return ("a resposta do servidor é malformada (tamanho de bloco inválido na "
+                "transferência em partes)"), "malformed"
+    if isinstance(exc, requests.exceptions.InvalidHeader) or "InvalidHeader" in text:
+        return ("a resposta do servidor é malformada (cabeçalhos inválidos ou "
+                "contraditórios)"), "malformed"
     if any(isinstance(c, http.client.LineTooLong) for c in chain) or "got more than" in text:
         return ("a resposta do servidor é malformada: cabeçalhos grandes demais ou em número "
                 "excessivo"), "malformed"

@@ -321,7 +321,8 @@ def test_fusion_deck_says_the_coefficient_given_up(store):
     a = analyse(CANDIDATES / "fusao-anhanguera-cumari.toml", store=store)
     deck = slides_html(a, store=store, map_html="<p>mapa</p>")
     slide = deck.split('id="s-economico"')[1].split("</section>")[0]
-    assert "A fusão abre mão de 0,6 de coeficiente do FPM." in slide
+    assert ("A fusão abre mão de 0,6 de coeficiente do FPM (cerca de R$\u00a012,28\u00a0milhões "
+            "brutos por ano, estimado).") in slide
     assert "ganha 0,236" in slide
 
 

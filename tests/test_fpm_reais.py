@@ -219,7 +219,11 @@ def test_the_fusion_in_reais(store):
     assert e.money["novo"] == pytest.approx(0.6 * e.point.pool_gross / 254.2)
     assert e.money["por_ponto"] < 0  # the others gain
     html = economic_section(a, store)
+    assert e.money["fundidos_antes"] == pytest.approx(2 * 0.6 * e.point.pool_gross / 254.8)
     assert "Ganho de cada um dos demais municípios do interior, por ponto de coeficiente" in html
+    assert (f"Anhanguera e Cumari, antes (coeficientes 0,6 e 0,6)</th><td>cerca de "
+            f"R${NB}24,62{NB}milhões brutos") in html
+    assert f"Perda de FPM com a fusão</th><td>cerca de R${NB}12,28{NB}milhões brutos" in html
     assert "Quando cada receita passa ao município resultante" in html
 
 
@@ -338,3 +342,14 @@ def test_an_origin_paid_another_coefficient_is_said(store):
     assert ("Em março de 2023, o Tesouro Nacional pagou a Goianira o coeficiente 2,0, não o 2,6 "
             "da faixa do Censo 2022") in html
     assert f"com o pago, Goianira receberia antes cerca de R${NB}41,04{NB}milhões" in html
+
+
+def test_the_results_record_the_fpm_in_reais(store):
+    a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
+    r = eco.record(eco.economy(a, store))["fpm_reais"]
+    assert (r["ano"], r["base"], r["soma_coeficientes"]) == (
+        2022, "estimado, FPM de 2022 a preços correntes", 254.8)
+    assert r["interior_bruto_brl"] == pytest.approx(5_443_004_518.74)
+    assert r["menor"]["nome"] == "Anhanguera" and r["menor"]["coeficiente"] == 0.6
+    assert r["menor"]["perda_bruta_brl"] == pytest.approx(0.6 * r["perda_demais_por_ponto_brl"])
+    assert r["novo_bruto_brl"] == pytest.approx(0.6 * r["ponto_bruto_brl"] * 254.8 / 255.2)

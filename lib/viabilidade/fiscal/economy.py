@@ -169,6 +169,7 @@ class Economy:
         The FPM in reais per year, gross, estimated on ``point`` (:func:`_money`): ``novo``,
         ``origem_antes``/``origem_depois`` (first origin and its remainder: a creation),
         ``por_ponto`` (what each other municipality loses per point), ``menor`` and ``mediano``
+        ``fundidos_antes`` (a fusion: what the fused municipalities received together),
         (``(name, population, coefficient, loss)`` of the smallest and the median other
         interior municipality by population), ``pago`` (the origins whose coefficient paid
         by the Tesouro differs from their bracket's: code -> (name, bracket, paid, month));
@@ -238,6 +239,8 @@ def _money(point, store, new, before, after, total, total_after, others_loss) ->
     if before and after and before[0].coefficient is not None and after[0].coefficient is not None:
         out["origem_antes"] = point.amount(before[0].coefficient, total)
         out["origem_depois"] = point.amount(after[0].coefficient, total_after)
+    if not after and all(b.coefficient is not None for b in before):  # a fusion
+        out["fundidos_antes"] = sum(point.amount(b.coefficient, total) for b in before)
     out["por_ponto"] = point.gross * others_loss
     paid_table = paid_coefficients(store)
     if paid_table is not None:
@@ -483,7 +486,9 @@ def record(e: Economy) -> dict:
             "origem_antes_bruto_brl": e.money.get("origem_antes"),
             "origem_depois_bruto_brl": e.money.get("origem_depois"),
             "perda_demais_por_ponto_brl": e.money.get("por_ponto"),
-            "menor": e.money.get("menor"), "mediano": e.money.get("mediano")},
+            **{key: None if key not in e.money else dict(zip(
+                ("nome", "populacao", "coeficiente", "perda_bruta_brl"), e.money[key]))
+               for key in ("menor", "mediano")}},
         "icms": {"cota_igual": e.equal_part, "cota_igual_brl": e.equal_part_brl,
                  "ano_receita": e.icms_year, "fonte_receita": e.icms_source or None,
                  "perda_cota_igual_demais": e.equal_loss,

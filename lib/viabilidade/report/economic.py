@@ -184,6 +184,11 @@ def _fpm_money(e: Economy) -> str:
                       _gross_net(m["origem_depois"])))
         pairs.append((f"Perda do remanescente de {b.label}",
                       _gross_net(m["origem_antes"] - m["origem_depois"])))
+    if "fundidos_antes" in m:
+        names = fmt.and_list([b.label for b in e.before])
+        coefs = fmt.and_list([_coef(b.coefficient) for b in e.before])
+        pairs.append((f"{names}, antes (coeficientes {coefs})", _gross_net(m["fundidos_antes"])))
+        pairs.append(("Perda de FPM com a fusão", _gross_net(m["fundidos_antes"] - m["novo"])))
     verb = "Perda" if m["por_ponto"] > 0 else "Ganho"
     pairs.append((f"{verb} de cada um dos demais municípios do interior, por ponto de "
                   "coeficiente", _gross_net(abs(m["por_ponto"]))))
@@ -227,9 +232,11 @@ def _icms_part(e: Economy) -> str:
                  "valor adicionado é a soma das duas.</p>")
         return body
     body += ("<h3>Participação transitória no ICMS da origem (art. 14)</h3>"
-             "<p>No ano da criação e nos dois seguintes, o novo município recebe, da parcela do "
+             "<p>No ano da criação e nos dois seguintes, cabe ao novo município, da parcela do "
              "ICMS do município de origem, a proporção do valor adicionado na área sobre o da "
-             "origem, área incluída (LC nº 02/1990, art. 14).</p>")
+             "origem, área incluída (LC nº 02/1990, art. 14); até a instalação, quem a recebe e "
+             "a contabiliza em separado é a Prefeitura de origem (art. 14, § 2º; ver “Quando "
+             "cada receita passa ao novo município”).</p>")
     share = "—" if e.art14_share is None else f"{_pct(e.art14_share, 2)} ({_basis(e.art14_basis)})"
     # the new municipality's parcel is the share times the quota: an estimate when the share is
     rows = [[str(y), share, fmt.money(q),
@@ -573,7 +580,9 @@ def economic_points(e: Economy) -> list[str]:
                    f"{_coef(e.after[0].coefficient)}; cota do FPM-Interior "
                    f"{_signed(e.after[0].share / e.before[0].share - 1, 2)}{lost} (estimado).")
     if not creation and e.delta is not None:
-        out.append(f"A fusão abre mão de {_coef(-e.delta)} de coeficiente do FPM.")
+        lost = (f" ({fmt.money_about(m['fundidos_antes'] - m['novo'])} brutos por ano, "
+                "estimado)" if "fundidos_antes" in m else "")
+        out.append(f"A fusão abre mão de {_coef(-e.delta)} de coeficiente do FPM{lost}.")
     if e.others_loss is not None:
         verb = "perde" if e.others_loss > 0 else "ganha"
         brl = (f" (um de coeficiente 0,6: {fmt.money_about(abs(0.6 * m['por_ponto']))} por "

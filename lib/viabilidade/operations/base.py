@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..law.bodies import BODIES
 from ..proposal.candidate import OPERATIONS
 from ..rules.result import Verdict
 
@@ -39,9 +40,10 @@ LAW_PHRASES = {Verdict.VIAVEL: f"viável {BEFORE_THE_LAW}",
                Verdict.INDETERMINADO: f"indeterminada {BEFORE_THE_LAW}"}
 
 #: The ofícios (``report.oficios``): the three certifiers of art. 4 § 2 (requests of
-#: art. 4 § 3), then the Prefeito and the Câmara Municipal of each origin (the urban perimeter
-#: law of art. 4 II, the district law of arts. 16 and 18, items I and VI).
-LETTERS = ("ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura", "camara")
+#: art. 4 § 3; their keys are the one table's, :data:`viabilidade.law.bodies.BODIES`), then the
+#: Prefeito and the Câmara Municipal of each origin (the urban perimeter law of art. 4 II, the
+#: district law of arts. 16 and 18, items I and VI).
+LETTERS = (*BODIES, "prefeitura", "camara")
 
 #: The articles a draft bill can carry (``report.bill``), each the provision of LC 02/1990
 #: it puts into law: ``criacao`` (arts. 1º and 3º, I: name and seat), ``fusao`` (art. 5º,

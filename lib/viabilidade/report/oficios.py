@@ -68,6 +68,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+from ..law.bodies import ART2_REGISTRATION, BODIES, Body
 from ..proposal.candidate import slugify
 from ..errors import CandidateError, SettingsError
 from ..operations import operation_of, study_name
@@ -336,6 +337,13 @@ def _person(settings: OficiosSettings | None, key: str) -> Person | None:
     return settings.addressees.get(key) if settings is not None else None
 
 
+def _items_of(body: Body) -> str:
+    """``"dos itens II, IV e VI"``, ``"do item V"``: the items of art. 4 ``body`` certifies,
+    from the one table (:data:`viabilidade.law.bodies.BODIES`)."""
+    items = [i for i in body.items if i != ART2_REGISTRATION]
+    return ("dos itens " if len(items) > 1 else "do item ") + _and(items)
+
+
 def build_requests(candidate, store, request_date: dt.date,
                    settings: OficiosSettings | None = None, *,
                    memorial: bool | None = None) -> list[Request]:
@@ -382,14 +390,15 @@ def build_requests(candidate, store, request_date: dt.date,
     rest = _and([f"o que resta do Município de {munis.get(c, c)}" for c in candidate.origins])
     rest_in = _and([f"no que resta do Município de {munis.get(c, c)}" for c in candidate.origins])
     year = request_date.year - 1
+    b_ibge, b_tre, b_sefaz = BODIES["ibge"], BODIES["cartorio-eleitoral"], BODIES["sefaz-go"]
     ibge = Request(
-        "ibge", "ao IBGE",
+        b_ibge.key, b_ibge.to,
         Authority(("Superintendente Estadual do IBGE em Goiás",) * 2, ("Superintendente",) * 2,
                   ("Instituto Brasileiro de Geografia e Estatística — IBGE", f"{PLACE} — GO"),
-                  person=_person(settings, "ibge")),
+                  person=_person(settings, b_ibge.key)),
         "Solicitação de informações",
         f"O art. 4º, § 2º, da {LAW}, atribui ao Instituto Brasileiro de Geografia e "
-        "Estatística a apuração dos requisitos dos itens II, IV e VI do mesmo artigo.",
+        f"Estatística a apuração dos requisitos {_items_of(b_ibge)} do mesmo artigo.",
         "solicita-se", "que certifique",
         (("art. 4º, II", f"a distância, em metros, entre {dividing_line(candidate, store, memorial)}, "
                          f"e o perímetro urbano do {origins}, fixado em lei municipal"),
@@ -405,7 +414,7 @@ def build_requests(candidate, store, request_date: dt.date,
         judge = Authority((f"Juiz Eleitoral da {zone}", f"Juíza Eleitoral da {zone}"),
                           ("Juiz Eleitoral", "Juíza Eleitoral"),
                           ("Tribunal Regional Eleitoral de Goiás",), excellency=True,
-                          person=_person(settings, "cartorio-eleitoral"))
+                          person=_person(settings, b_tre.key))
         registry = f"ao Cartório da {zone}"
     else:
         zone_words = ("das " + _and([_ordinal(z) for z in zones]) + " Zonas Eleitorais"
@@ -413,26 +422,27 @@ def build_requests(candidate, store, request_date: dt.date,
         judge = Authority(("Desembargador Presidente do Tribunal Regional Eleitoral de Goiás",
                            "Desembargadora Presidente do Tribunal Regional Eleitoral de Goiás"),
                           ("Presidente",) * 2, (f"{PLACE} — GO",), excellency=True,
-                          person=_person(settings, "cartorio-eleitoral"))
+                          person=_person(settings, b_tre.key))
         registry = f"aos Cartórios {zone_words} de Goiás"
     electoral = Request(
-        "cartorio-eleitoral", "ao Cartório Eleitoral", judge,
+        b_tre.key, b_tre.to, judge,
         "Solicitação de informações",
         f"O art. 4º, § 2º, da {LAW}, atribui ao Cartório Eleitoral, que integra a Justiça "
-        "Eleitoral (Tribunal Regional Eleitoral de Goiás), a apuração do requisito do item V "
-        "do mesmo artigo." + (f" {ZONE_SOURCE}" if zones else ""),
+        f"Eleitoral (Tribunal Regional Eleitoral de Goiás), a apuração do requisito "
+        f"{_items_of(b_tre)} do mesmo artigo." + (f" {ZONE_SOURCE}" if zones else ""),
         "solicita-se", f"que determine {registry} a certificação de",
         (("art. 4º, V", "o número de eleitores com domicílio eleitoral na área proposta"),
          ("art. 4º, § 1º", f"o número de eleitores com domicílio eleitoral {rest_in}")))
     sefaz = Request(
-        "sefaz-go", "à SEFAZ-GO",
+        b_sefaz.key, b_sefaz.to,
         Authority(("Secretário de Estado da Economia de Goiás",
                    "Secretária de Estado da Economia de Goiás"), ("Secretário", "Secretária"),
-                  (f"{PLACE} — GO",), excellency=True, person=_person(settings, "sefaz-go")),
+                  (f"{PLACE} — GO",), excellency=True, person=_person(settings, b_sefaz.key)),
         "Requisição de informações",
         f"O art. 4º, § 2º, da {LAW}, atribui à Secretaria de Estado da Fazenda, hoje "
-        "Secretaria de Estado da Economia (SEFAZ-GO), a apuração do requisito do item VII do "
-        "mesmo artigo, e o § 3º manda a Assembleia Legislativa requisitar as informações.",
+        f"{b_sefaz.name.removesuffix(' de Goiás')} ({b_sefaz.short}), a apuração do requisito "
+        f"{_items_of(b_sefaz)} do mesmo artigo, e o § 3º manda a Assembleia Legislativa "
+        "requisitar as informações.",
         "requisita-se", "que certifique",
         (("art. 4º, VII", "o total arrecadado de impostos estaduais (ICMS, IPVA e ITCD) pelos "
                           f"contribuintes estabelecidos na área proposta no exercício de {year}, "

@@ -56,8 +56,8 @@ display(HTML(sw.cover(
     "Auditoria do art. 8º — municípios de Goiás",
     [("Municípios auditados", fmt.number(len(audit))),
      ("Itens verificados", "art. 4º, IV (população), V (eleitorado), VI (edificações) e "
-                           "VII (arrecadação), com os requisitos integrais (leitura do "
-                           "estudo)"),
+                           "VII (arrecadação), com os requisitos integrais (leituras do "
+                           "estudo: ver Método)"),
      ("População", CHOICES["population_vintage"][cfg.population_vintage]),
      ("Municípios que não atingem algum item com os dados publicados",
       fmt.number(int((audit["situacao"] == "fail").sum()))),
@@ -131,8 +131,8 @@ body = (
     + f"{esc(sw.NO_COLLECTION[0].upper() + sw.NO_COLLECTION[1:])}: o item fica indeterminado para "
     "todos os municípios.</li>"
     "</ul>"
-    f"<p>{esc(sw.FULL_REQUIREMENTS)}</p>"
-    f"<p>Comparação das divulgações do Censo 2022: com a outra divulgação ("
+    + sw.audit_readings_html()
+    + f"<p>Comparação das divulgações do Censo 2022: com a outra divulgação ("
     f"{esc(CHOICES['population_vintage'][other_vintage])}), {fmt.number(len(fail_iv_other))} "
     f"municípios não atingem o item IV; com a adotada, {fmt.number(len(fail_iv))}.</p>"
 )

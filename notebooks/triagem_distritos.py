@@ -42,8 +42,9 @@ cfg = Settings.from_dict(settings)
 today = dt.date.fromisoformat(reference_date) if reference_date else dt.date.today()
 scr = sw.screening(store, cfg)
 verdicts = scr["veredito_art4"].value_counts()
-inviable_published = int(((scr["veredito_art4"] == "inviável") & scr["veredito_publicado"]).sum())
-inviable_other = int(verdicts.get("inviável", 0)) - inviable_published
+# the inviable districts by what they rest on: published data, the tool's measurement (art. 4 II,
+# "a certificar pelo IBGE") or a requirement not met
+inviable = scr.loc[scr["veredito_art4"] == "inviável", "veredito_rotulo"].value_counts().sort_index()
 flags = data_flags(store, scr["cod_ibge"], population_threshold=cfg.population,
                    population_vintage=cfg.population_vintage)
 pass_iv = scr[scr["IV_status"] == "pass"].sort_values("populacao", ascending=False)
@@ -66,8 +67,8 @@ display(HTML(sw.cover(
      ("Municípios de origem", fmt.number(scr["cod_ibge"].nunique())),
      ("Requisitos", "art. 4º, I a VII, e § 1º (o município de origem após o desmembramento), "
                     "com os requisitos integrais"),
-     ("Inviáveis nos dados publicados (não atingem um requisito)", fmt.number(inviable_published)),
-     *([("Inviáveis (requisito não cumprido)", fmt.number(inviable_other))] if inviable_other else []),
+     *((label.replace("inviável", "Inviáveis", 1), fmt.number(int(n)))
+       for label, n in inviable.items()),
      ("Indeterminados", fmt.number(int(verdicts.get("indeterminado", 0)))),
      ("Viáveis", fmt.number(int(verdicts.get("viável", 0)))),
      ("Data de referência", fmt.date_long(today)),
@@ -83,8 +84,8 @@ body = (
     f"menos e não atingem o item IV do art. 4º com os dados publicados do Censo 2022 (o Censo "
     f"publicado não é certidão do IBGE, art. 4º, § 2º). Dos "
     f"{fmt.number(len(pass_iv))} que atingem o item IV com os dados publicados, a conclusão é "
-    + "; ".join(f"“{esc(fmt.verdict_label(v))}” para {fmt.number(int(n))}"
-                for v, n in pass_iv["veredito_art4"].value_counts().items())
+    + "; ".join(f"“{esc(v)}” para {fmt.number(int(n))}"
+                for v, n in pass_iv["veredito_rotulo"].value_counts().items())
     + ".</p>"
     f"<p>Atingem o item IV com os dados publicados: {esc(names(pass_iv))}.</p>"
 )
@@ -150,10 +151,11 @@ bases = {i: sw.item_basis(scr, i) for i in sw.ITEMS}
 rows = [[r.cod_distrito, r.nome, r.nome_municipio, fmt.number(int(r.populacao)),
          *(sw.status_cell(getattr(r, f"{i}_status"), getattr(r, f"{i}_lean"), short=True,
                           basis=bases[i][k]) for i in sw.ITEMS),
-         sw.status_cell(scr.at[k, "art4.II"], scr.at[k, "art4.II_lean"], short=True),
+         sw.status_cell(scr.at[k, "art4.II"], scr.at[k, "art4.II_lean"], short=True,
+                        basis=scr.at[k, "art4.II_base"]),
          sw.status_cell(scr.at[k, "art4.par1"], scr.at[k, "art4.par1_lean"], short=True,
                         basis=scr.at[k, "art4.par1_base"]),
-         sw.verdict_cell(r.veredito_art4, r.veredito_publicado)]
+         sw.verdict_cell(r.veredito_art4, label=r.veredito_rotulo)]
         for k, r in zip(scr.index, scr.itertuples())]
 body = table(["Código", "Distrito", "Município de origem", "População", "IV", "V", "VI", "VII",
               "II", "§ 1º", "Conclusão"], rows,
@@ -173,7 +175,7 @@ for k, r in scr.iterrows():
         opens = "".join(f"<li><strong>{esc(RULE_SHORT[x])}</strong> (indeterminado): "
                         f"{esc(results[x].reason)}</li>" for x in r["indeterminados"])
     parts.append(f"<h4>{esc(r['nome'])} ({esc(r['cod_distrito'])}), de {esc(r['nome_municipio'])} "
-                 f"— {sw.verdict_cell(r['veredito_art4'], r['veredito_publicado'])}</h4>"
+                 f"— {sw.verdict_cell(r['veredito_art4'], label=r['veredito_rotulo'])}</h4>"
                  f"<ul>{''.join(fails)}{opens}</ul>")
 body = ("<p>Para cada distrito, os requisitos não atingidos com o motivo; para os distritos ainda "
         "indeterminados, o motivo de cada requisito em aberto (o que faltaria para decidi-lo).</p>"

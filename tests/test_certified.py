@@ -275,12 +275,16 @@ def test_cover_says_conclusive_or_preliminary(store):
     text = box(load_candidate(POSSE))
     assert text.startswith("Estudo preliminar. Nota preliminar. Ainda faltam, com quem deve fornecê-los")
     assert text.endswith(
-        "IBGE — art. 4º, II (distância de 6 km), III (continuidade territorial), IV (população) e VI "
+        "IBGE — art. 4º, II (distância de 6 km), IV (população) e VI "
         "(núcleo urbano), e § 1º, IV e VI (remanescente de Abadiânia); Cartório Eleitoral (TRE-GO) — art. 4º, "
         "V (eleitorado), e § 1º, V; Secretaria de Estado da Economia de Goiás — art. 4º, VII (arrecadação), e § 1º, VII; Proponentes — "
         "representação assinada por eleitores da área, com firmas reconhecidas: número de "
         "assinaturas, documento e data (art. 2º); evidências do "
-        "art. 4º, I (Prefeitura e Câmara) e VI (áreas para equipamentos).")
+        "art. 4º, I (Prefeitura e Câmara) e VI (áreas para equipamentos); Sem órgão no art. 4º, "
+        "§ 2º — art. 4º, III (continuidade territorial): verificada na malha municipal do IBGE, "
+        "com a geometria do item II (leitura do estudo).")
+    # art. 4 § 2 gives the IBGE items II, IV and VI, never III (issue 29 § 5)
+    assert "IBGE — art. 4º, II (distância de 6 km), IV" in text and "III (continuidade territorial), IV" not in text
     # A certified study whose petition is a bare count (no document) is not conclusive.
     bare = dataclasses.replace(load_candidate(CERTIFIED), petition_document=None)
     assert box(bare) == (

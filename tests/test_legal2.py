@@ -14,8 +14,11 @@ pytestmark = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
                                 reason="processed store data/processed not built")
 
 #: N1: the art. 8 extinction is itself an incorporation, barred like the creation.
-EXTINCTION = ("extinção e reincorporação, que, como incorporação, também dependem da lei "
-              "complementar federal (CF, art. 18, § 4º)")
+EXTINCTION = ("extinção e reincorporação ao município de origem, que é incorporação de Município "
+              "(CF, art. 18, § 4º): hoje vedada, enquanto não editada a lei complementar federal, "
+              "e, mesmo depois dela, feita só por lei estadual, precedida dos Estudos de "
+              "Viabilidade Municipal e de plebiscito das populações dos Municípios envolvidos (Lei "
+              "nº 9.709/1998, arts. 5º e 7º)")
 
 
 def _text(html: str) -> str:
@@ -181,10 +184,12 @@ def test_n2_an_installed_municipality_can_lose_only_items_iv_to_vii(analysed):
     for rid in ("art4.I", "art4.II", "art4.III", "art4.par1"):
         assert (art4[rid].status, art4[rid].reason) == (Status.NOT_APPLICABLE, NOT_LOST)
     assert NOT_LOST == (
-        "não se aplica (condições da criação): o art. 8º trata da perda, por município já "
-        "instalado, dos requisitos que ele pode perder — população, eleitorado, edificações e "
-        "arrecadação (art. 4º, IV a VII), verificados quadrienalmente com as informações que a "
-        "Assembleia Legislativa requisita dos organismos competentes (art. 8º, § 1º).")
+        "não se aplica (condições da criação, na leitura do estudo): o art. 8º trata da perda, por "
+        "município já instalado, dos requisitos que ele pode perder — população, eleitorado, "
+        "edificações e arrecadação (art. 4º, IV a VII), verificados quadrienalmente com as "
+        "informações que a Assembleia Legislativa requisita dos organismos competentes (art. 8º, "
+        "§ 1º); o art. 8º fala em “qualquer dos requisitos previstos no art. 4º”, e limitá-lo aos "
+        "itens IV a VII é leitura do estudo (ver a capa e os Apêndices).")
     assert (art4["art4.IV"].status, art4["art4.IV"].value) == (Status.PASS, 3010)
 
 

@@ -243,7 +243,7 @@ def test_item6_audit_item_vii_says_what_the_study_says(analysed, store):
     later = sw.revenue_requirement(store, dt.date(2027, 6, 1))["nota_exigencia"]
     assert "a lei pede a do último exercício (2026)" in later
     assert sw.FULL_REQUIREMENTS.startswith("Leitura do estudo, não do texto da lei (como as "
-                                           "leituras I-1 a I-10): o art. 8º fala na perda de "
+                                           "leituras I-1 a I-11): o art. 8º fala na perda de "
                                            "“qualquer dos requisitos previstos no art. 4º”")
 
 

@@ -102,7 +102,9 @@ def test_fusion_study_carries_art3_with_the_seats_name_art10_and_no_remainder(fu
             "municípios de origem (art. 5º, § 2º; art. 14)") in html
     assert ("Com dois ou mais municípios de origem, prevalece, até que o novo Município aprove a "
             "sua, a legislação daquele de maior renda (art. 10, parágrafo único); leitura adotada "
-            "(I-9): prevalece a legislação da origem de maior receita total. Falta a receita total "
+            "(I-9): prevalece a legislação da origem de maior receita total. Na fusão, o parágrafo "
+            "único se aplica por analogia: ele trata da área desmembrada de mais de um município, e "
+            "na fusão os municípios se extinguem (art. 5º, § 2º). Falta a receita total "
             "do último exercício de: Anhanguera, Cumari (art. 10, parágrafo único).") in html
     assert ("Art. 11: os bens públicos municipais de Anhanguera e Cumari passam à propriedade do "
             "novo Município na data da instalação (1º de janeiro de 2029).") in html

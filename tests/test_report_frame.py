@@ -100,9 +100,9 @@ def test_each_kind_of_document_says_what_the_frame_means_for_it(kind, words):
     ("transfer-area", "o desmembramento e a incorporação da área estão vedados enquanto não editada a "
                       "lei complementar federal (CF, art. 18, § 4º)"),
     ("boundary-correction", "a correção sem alteração de área não é operação do art. 18, § 4º, da CF; "
-                            "se deslocar território habitado de um Município a outro, poderá ser "
-                            "tida como desmembramento e incorporação, vedados enquanto não editada "
-                            "a lei complementar federal"),
+                            "se deslocar território de um Município a outro, habitado ou não, "
+                            "será desmembramento e incorporação, vedados enquanto não editada a "
+                            "lei complementar federal"),
     ("create-district", "a criação de distrito não está vedada pelo art. 18, § 4º, da CF: faz-se por "
                         "lei municipal (LC nº 2/1990, art. 16; CF, art. 30, IV)"),
 ])

@@ -154,11 +154,12 @@ def test_correction_study_runs_on_its_own_articles(store):
         "Entre a linha atual e a corrigida ficam 0,05\u00a0km² (1 polígono), dentro da tolerância de "
         "1\u00a0km², adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
         "lei). Pela malha municipal do IBGE, nenhuma área passaria de Abadiânia para Alexânia e "
-        "0,05\u00a0km² passariam de Alexânia para Abadiânia. Falta confirmar que a faixa entre as linhas não tem "
-        "moradores: se tiver, a correção deslocaria população de um município a outro, o que é "
+        "0,05\u00a0km² passariam de Alexânia para Abadiânia. A tolerância só absorve a imprecisão "
+        "do traçado: território que de fato passe de um município a outro, habitado ou não, é "
         "desmembramento e transferência (art. 5º, com plebiscito; hoje vedados enquanto não editada "
-        "a lei complementar federal (CF, art. 18, § 4º)), não correção; junte à "
-        "candidatura o documento da vistoria ou do levantamento que o comprove.")
+        "a lei complementar federal (CF, art. 18, § 4º)), não correção. Falta o documento da "
+        "vistoria ou do levantamento que mostre a faixa como diferença de traçado, sem moradores "
+        "nem ocupação que a ligue a um dos municípios: junte-o à candidatura.")
     assert r["art6.area"].details["faltam"] == ["uninhabited_strip"]
     assert r["art6.area"].basis == Basis.MEASURED and r["art6.area"].comparator == "<="
     # declared, not seen: "documentado (a conferir com os originais)", never "cumprido"; each
@@ -177,8 +178,8 @@ def test_correction_study_runs_on_its_own_articles(store):
         "autorizam o acordo — documento: Resolução nº 5/2026, Câmara Municipal de Abadiânia, de "
         "20/02/2026; Resolução nº 7/2026, Câmara Municipal de Alexânia, de 24/02/2026. As "
         "resoluções das Câmaras são anteriores ao acordo dos Prefeitos. A lei estadual cabe "
-        "depois de comprovado também que a faixa entre as linhas não tem moradores (art. 6º: "
-        "“sem alteração de área”).")
+        "depois de comprovado também que a faixa entre as linhas é só diferença de traçado, sem "
+        "território que mude de município, habitado ou não (art. 6º: “sem alteração de área”).")
     assert "Cabe lei estadual" not in r["art6"].reason
     assert r["art6"].reason.count("fixture de teste") == 1
     # no proposed area, seat or population: the profile's area is the strip between the lines
@@ -215,8 +216,11 @@ def test_correction_with_the_strip_surveyed_names_the_tolerance_a_reading(store,
         "1\u00a0km², adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
         "lei); a faixa não tem moradores (vistoria da faixa entre as linhas: sem moradores — "
         "documento: Relatório de vistoria nº 3/2026): diferença de traçado, lida como correção "
-        "sem alteração de área. Pela malha municipal do IBGE, nenhuma área passaria de Abadiânia "
-        "para Alexânia e 0,05\u00a0km² passariam de Alexânia para Abadiânia.")
+        "sem alteração de área. A tolerância só absorve a imprecisão do traçado: território que "
+        "de fato passe de um município a outro, habitado ou não, é desmembramento e transferência "
+        "(art. 5º, com plebiscito; hoje vedados enquanto não editada a lei complementar federal "
+        "(CF, art. 18, § 4º)), não correção. Pela malha municipal do IBGE, nenhuma área passaria "
+        "de Abadiânia para Alexânia e 0,05\u00a0km² passariam de Alexânia para Abadiânia.")
     assert analysis_conclusion(a).startswith("Indeterminada perante a LC nº 2/1990")
     assert "conclusivo" not in analysis_conclusion(a)
 

@@ -64,7 +64,11 @@ def test_audit_report_lists_the_42_and_the_next_audit_year(audit_files):
     assert (" — aproximada, por excesso. " + said["nota_exigencia"]) in text
     assert "a lei pede a do último exercício (2025)" in said["nota_exigencia"]
     assert sw.FULL_REQUIREMENTS in text
-    assert "com os requisitos integrais (leitura do estudo)" in text
+    assert "com os requisitos integrais (leituras do estudo: ver Método)" in text
+    # the audit's readings of art. 8 (issue 29 § 2), each said as a reading
+    assert "Leituras do art. 8º adotadas pela auditoria" in text
+    assert "Municípios criados antes da LC nº 2/1990." in text
+    assert "A LC nº 2/1990 não diz se o art. 8º os alcança." in text
     body = _text(html.split("</style>")[-1])
     assert "valor certificado" not in body and "inviável" not in body
     assert "valor publicado, não certificado" in text
@@ -99,8 +103,12 @@ def test_screening_report_covers_81_districts(screening_files):
     assert "valor certificado" not in text and "são inviáveis como municípios" not in text
     # Davidópolis fails art. 4 II on the 2022 seat-to-vila distance (3.152,9 m, measured) as well
     # as IV (published): its verdict no longer rests on published data alone.
-    assert "Inviáveis nos dados publicados (não atingem um requisito) 68" in text
-    assert "Inviáveis (requisito não cumprido) 1" in text
+    assert "Inviáveis nos dados publicados 68" in text
+    # Davidópolis fails art. 4 II on the tool's measurement (and IV on the Censo): never
+    # "requisito não cumprido" (issue 29 § 2)
+    assert "Inviáveis nos dados publicados e na medição (a certificar pelo IBGE) 1" in text
+    assert "Inviáveis (requisito não cumprido)" not in text
+    assert "Davidópolis (520890530), de Goiás — inviável nos dados publicados e na medição" in text
     assert "inviável nos dados publicados" in text
     flags = html.split('id="sec-incoerencias"')[1].split("</section>")[0]
     flags = _text(flags)
@@ -144,7 +152,8 @@ def test_statewide_pdfs_use_only_known_tags_and_classes(audit_files, screening_f
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) not installed")
 @pytest.mark.parametrize("which, meaning", [
-    ("audit", "Para a auditoria: o art. 8º da LC nº 2/1990 manda extinguir"),
+    ("audit", "Para a auditoria: o art. 8º da LC nº 2/1990 manda a Assembleia Legislativa decretar a "
+              "extinção"),
     ("screening", "Para a triagem: transformar um distrito em Município é criação de Município")])
 def test_first_two_pages_state_the_federal_frame(which, meaning, audit_files, screening_files):
     from conftest import pdf_text

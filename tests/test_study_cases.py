@@ -108,7 +108,8 @@ def test_art21_case_is_judged_under_art21_on_todays_figures(studies):
     assert ("Os números deste capítulo são os de hoje (Censo 2022 e os demais dados listados nos "
             "Apêndices), não os de 1991: mostram se Nova Iguaçu de Goiás cumpriria hoje os "
             "requisitos do art. 4º") in text
-    assert "criação do Município de Nova Iguaçu de Goiás (processo restabelecido pelo art. 21)" in text
+    assert ("verificação do art. 8º do Município de Nova Iguaçu de Goiás, já instalado (criado pelo "
+            "processo restabelecido pelo art. 21)") in text
     assert "Ficam restabelecidos os processos" in text[text.index("Texto dos artigos citados"):]
 
 

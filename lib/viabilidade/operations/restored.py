@@ -30,10 +30,13 @@ if TYPE_CHECKING:
 #: creation (I: the Prefeitura and Câmara to be installed; II and III: the seat's distance and
 #: the origin's continuity; § 1: the origin's remainder at the time), not verified by art. 8.
 CREATION_CONDITIONS = ("art4.I", "art4.II", "art4.III", "art4.par1")
-NOT_LOST = ("não se aplica (condições da criação): o art. 8º trata da perda, por município já "
-            "instalado, dos requisitos que ele pode perder — população, eleitorado, edificações "
-            "e arrecadação (art. 4º, IV a VII), verificados quadrienalmente com as informações "
-            "que a Assembleia Legislativa requisita dos organismos competentes (art. 8º, § 1º).")
+NOT_LOST = ("não se aplica (condições da criação, na leitura do estudo): o art. 8º trata da "
+            "perda, por município já instalado, dos requisitos que ele pode perder — população, "
+            "eleitorado, edificações e arrecadação (art. 4º, IV a VII), verificados "
+            "quadrienalmente com as informações que a Assembleia Legislativa requisita dos "
+            "organismos competentes (art. 8º, § 1º); o art. 8º fala em “qualquer dos requisitos "
+            "previstos no art. 4º”, e limitá-lo aos itens IV a VII é leitura do estudo (ver a "
+            "capa e os Apêndices).")
 
 
 def rules(candidate: Candidate, profile: Profile, settings: Settings) -> list[RuleResult]:
@@ -62,8 +65,11 @@ TODAY_ORIGIN = ("Os números do município de origem são os de hoje (Censo 2022
 
 OPERATION = Operation(
     code="create-municipality",
-    title="criação do Município de {name} (processo restabelecido pelo art. 21)",
-    words="criação de município restabelecida pelo art. 21",
+    # framed as what it is (issue 29 § 2): the art. 8 check of an installed municipality,
+    # created by the process art. 21 restored, not a creation
+    title=("verificação do art. 8º do Município de {name}, já instalado (criado pelo processo "
+           "restabelecido pelo art. 21)"),
+    words="verificação do art. 8º de município instalado (processo restabelecido pelo art. 21)",
     rules=rules,
     chapters=("sec-art4", "sec-origem", "sec-processo"),
     process_items=("calendario", "prazo"),
@@ -75,7 +81,8 @@ OPERATION = Operation(
     installed=True,
     subject_label="Município",
     seat_label="Sede",
-    cover_label="criação de município — processo restabelecido pelo art. 21",
+    cover_label=("verificação do art. 8º de município instalado — criado pelo processo "
+                 "restabelecido pelo art. 21"),
     chapter_notes={"sec-art4": TODAY, "sec-origem": TODAY_ORIGIN},
     chapter_titles={"sec-art4": "Requisitos do art. 4º que o Município pode perder (art. 8º)",
                     "sec-origem": "O município de origem (art. 4º, § 1º)"},

@@ -209,10 +209,13 @@ def _pop_figure(value: int, note: str, settings) -> Figure:
 
 def _buildings_figure(dwellings: int, note: str, urban: bool = False) -> Figure:
     """Art. 4 VI: occupied households as a proxy of the urban core's buildings (± half);
-    ``urban`` when they are those of the urban census tracts only (:func:`_urban_dwellings`)."""
+    ``urban`` when they are those of the urban census tracts only (:func:`_urban_dwellings`),
+    else those of the whole territory, urban and rural (:data:`~viabilidade.rules.art4.
+    WHOLE_DWELLINGS`, which the rule's reason then states)."""
+    from ..rules.art4 import WHOLE_DWELLINGS
+
     what = ("domicílios particulares ocupados dos setores censitários urbanos (situação "
-            "urbana, CD_SIT 1 a 3; Censo 2022)" if urban else
-            "domicílios particulares ocupados (Censo 2022)")
+            "urbana, CD_SIT 1 a 3; Censo 2022)" if urban else WHOLE_DWELLINGS)
     from ..geo.tracts import TRACT_SOURCE
 
     return Figure(int(dwellings), "edificações", Basis.ESTIMATED,

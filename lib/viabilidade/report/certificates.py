@@ -27,6 +27,11 @@ CONCLUSIVE_NOTE = ("Este estudo aplica a Lei Complementar nº 2/1990. Os valores
 CONCLUSIVE_OTHER = ("Este estudo aplica a Lei Complementar nº 2/1990. Os requisitos que ela põe "
                     "para a {words} estão decididos com os dados e documentos citados em cada "
                     "requisito; os dados públicos usados estão listados nos Apêndices.")
+#: Who answers for art. 4 III on the cover: § 2 names no body for it (the IBGE's items are II,
+#: IV and VI; issue 29 § 5).
+NO_BODY = "Sem órgão no art. 4º, § 2º"
+CONTINUITY_NOTE = ("verificada na malha municipal do IBGE, com a "
+                   "geometria do item II (leitura do estudo)")
 #: The preliminary notice of an operation without art. 4 (no certificate of art. 4 § 2).
 PRELIMINARY_OTHER = ("Este estudo aplica a Lei Complementar nº 2/1990 aos dados públicos listados "
                      "nos Apêndices. Os requisitos ainda não decididos dependem dos atos e "
@@ -58,6 +63,9 @@ def _grouped(missing: list[certification.Pending]) -> list[tuple[str, str]]:
     from ..rules.art4 import SHORT
     from ..rules.common import cite_items
 
+    # art. 4 III has no body in § 2 (IBGE: II, IV, VI): listed apart, never under the IBGE
+    continuity = [p for p in missing if p.roman == "III" and p.field == "certified.continuity"]
+    missing = [p for p in missing if p not in continuity]
     out, named = [], set()
     several = len({p.subject for p in missing if p.subject != "área"}) > 1
     order = [*dict.fromkeys(certification.ITEM_BODY.values()), certification.PROPONENTS]
@@ -93,6 +101,8 @@ def _grouped(missing: list[certification.Pending]) -> list[tuple[str, str]]:
             out.append((body, ", e ".join([cite_items(area, SHORT), *texts])))
         else:
             out.append((body, "art. 4º, " + ", e ".join(texts)))
+    if continuity:
+        out.append((NO_BODY, f"{cite_items(['art4.III'], SHORT)}: {CONTINUITY_NOTE}"))
     return out
 
 

@@ -20,6 +20,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 from matplotlib.figure import Figure as MplFigure  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
 
 from ..rules.result import Basis, RuleResult, Status  # noqa: E402
 from .writers import format as fmt  # noqa: E402
@@ -32,6 +33,30 @@ COLOURS = {
     Status.INDETERMINATE: "#b26a00",
     Status.NOT_APPLICABLE: "#757575",
 }
+#: Face of a bar whose figure is not certified (published, measured: "a certificar"): a lighter
+#: shade of its status colour, so that only a certified figure gives a solid bar.
+LIGHT = {Status.PASS: "#a5d6a7", Status.FAIL: "#ef9a9a", Status.INDETERMINATE: "#ffe0b2",
+         Status.NOT_APPLICABLE: "#e0e0e0"}
+
+
+def bar_style(r: RuleResult) -> tuple[str, str, str | None, str, str]:
+    """How a requirement's bar is drawn and what the legend calls it: (face, edge, hatch, line
+    style, label). The colour is the status's (:data:`COLOURS`); the fill says the basis of the
+    figure: solid for a certified one, light for a published or measured one (to certify),
+    white and hatched for an estimate, white with a dashed edge for an upper bound only. The
+    label is the study's own status words (:func:`viabilidade.report.writers.format.
+    result_status_label`), with "estimativa" or "limite superior"."""
+    st = Status(r.status)
+    colour, label = COLOURS[st], fmt.result_status_label(r)
+    if is_upper_bound(r):
+        return "white", colour, None, "--", f"{label} — limite superior"
+    if r.basis is not None and Basis(r.basis) == Basis.ESTIMATED:
+        return "white", colour, "///", "-", f"{label} — estimativa"
+    if r.basis is not None and Basis(r.basis) == Basis.CERTIFIED:
+        return colour, colour, None, "-", f"{label} — valor certificado"
+    return LIGHT[st], colour, None, "-", label
+
+
 _RC = {
     "svg.hashsalt": "viabilidade",
     "svg.fonttype": "path",  # glyphs as outlines: no font needed where the SVG is shown
@@ -128,19 +153,17 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
         fig = MplFigure(figsize=(6.6, 0.42 * len(rows) + 1.1))
         ax = fig.add_subplot()
         labels, alt_parts, right = [], [], [1.4]
+        legend: dict[tuple, None] = {}   # one entry per bar style and status label, in order
         for i, r in enumerate(rows):
             ratio = float(r.value) / float(r.threshold)
             shown = min(ratio, cap)
             estimated = r.basis is not None and Basis(r.basis) == Basis.ESTIMATED
             bound = is_upper_bound(r)
-            colour = COLOURS[Status(r.status)]
-            if bound:
-                # Only an upper bound: an open, dashed bar labelled "≤ … (limite superior)".
-                ax.barh(i, shown, color="white", edgecolor=colour, linestyle="--", height=0.6,
-                        linewidth=1)
-            else:
-                ax.barh(i, shown, color=colour if not estimated else "white", edgecolor=colour,
-                        hatch="///" if estimated else None, height=0.6, linewidth=1)
+            face, colour, hatch, line, status_label = bar_style(r)
+            # an upper bound only: an open, dashed bar labelled "≤ … (limite superior)"
+            ax.barh(i, shown, color=face, edgecolor=colour, hatch=hatch, linestyle=line,
+                    height=0.6, linewidth=1)
+            legend.setdefault((face, colour, hatch, line, status_label), None)
             unc = r.details.get("incerteza") if isinstance(r.details, dict) else None
             half = float(unc) / float(r.threshold) if estimated and isinstance(unc, (int, float)) \
                 and unc > 0 else 0.0
@@ -172,11 +195,21 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
         ax.invert_yaxis()
         ax.set_xlim(0, max(right) + 0.2)
         ax.set_xlabel("valor ÷ exigência (1 = exatamente a exigência)")
-        fig.tight_layout()
+        # the legend says what each bar's colour and fill mean, in the study's status words
+        handles = [Patch(facecolor=f, edgecolor=e, hatch=h, linestyle=ls, label=text)
+                   for f, e, h, ls, text in legend]
+        fig.legend(handles=handles, loc="lower center", ncol=1 if len(handles) > 3 else len(handles),
+                   fontsize=7, frameon=False, bbox_to_anchor=(0.5, 0.0))
+        fig.set_size_inches(6.6, 0.42 * len(rows) + 1.1 + 0.2 * len(handles))
+        fig.tight_layout(rect=(0, 0.2 * len(handles) / (0.42 * len(rows) + 1.1 + 0.2 * len(handles))
+                               + 0.01, 1, 1))
         svg = figure_svg(fig)
     caption = ("Requisitos numéricos: valor apurado dividido pela exigência legal. Barras à direita "
-               "da linha tracejada superam a exigência; barras hachuradas são estimativas, com a "
-               "incerteza indicada"
+               "da linha tracejada superam a exigência; a cor de cada barra é a da situação do "
+               "requisito (verde, atingido; vermelho, não atingido; laranja, indeterminado; ver a "
+               "legenda), cheia quando o valor é certificado e clara quando é publicado ou "
+               "medido, ainda a certificar; barras hachuradas são estimativas, com a incerteza "
+               "indicada"
                + ("; barras abertas de contorno tracejado são só limites superiores (o valor real é "
                   "no máximo o indicado e só pode provar o descumprimento)"
                   if any(map(is_upper_bound, rows)) else "")

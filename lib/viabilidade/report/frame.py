@@ -128,15 +128,20 @@ MEANING = {
     "boundary-correction": (
         "Para {name}: a correção de limites do art. 6º da LC nº 2/1990 é feita sem alteração de "
         "área, por falha técnica ou erro na descrição, e por si não cria, funde, incorpora nem "
-        "desmembra Município; se deslocasse território habitado de um Município a outro, poderia ser "
-        "tida como desmembramento e incorporação, vedados enquanto não editada a lei complementar "
-        "federal (art. 18, § 4º)."),
+        "desmembra Município. A tolerância do estudo só absorve a imprecisão do traçado: se a "
+        "correção deslocasse território de um Município a outro, habitado ou não, seria "
+        "desmembramento e incorporação (LC nº 2/1990, art. 5º), vedados enquanto não editada a "
+        "lei complementar federal (art. 18, § 4º)."),
     "audit": (
-        "Para a auditoria: o art. 8º da LC nº 2/1990 manda extinguir o Município que perdeu "
-        "requisitos do art. 4º e reincorporá-lo ao de origem. Essa reincorporação é incorporação ou "
-        "fusão de Municípios no sentido do art. 18, § 4º, e está vedada enquanto não editada a lei "
-        "complementar federal. Esta auditoria mostra quem não cumpre os requisitos; não decreta "
-        "extinção alguma."),
+        "Para a auditoria: o art. 8º da LC nº 2/1990 manda a Assembleia Legislativa decretar a "
+        "extinção do Município instalado que perdeu requisitos do art. 4º e a sua reincorporação "
+        "ao município ou municípios de que se originou. Essa reincorporação é incorporação de "
+        "Município (art. 18, § 4º), e não está vedada só até a edição da lei complementar "
+        "federal: mesmo depois dela, faz-se por lei estadual, dentro do período que essa lei "
+        "determinar, após a divulgação dos Estudos de Viabilidade Municipal e com plebiscito das "
+        "populações dos Municípios envolvidos (Lei nº 9.709/1998, arts. 5º e 7º), e não por "
+        "decreto nem pela simples verificação dos números. Esta auditoria mostra quem não atinge "
+        "os requisitos com os dados publicados; não decreta extinção alguma."),
     "screening": (
         "Para a triagem: transformar um distrito em Município é criação de Município, vedada "
         "enquanto não editada a lei complementar federal (art. 18, § 4º). A triagem indica quais "
@@ -152,13 +157,15 @@ BAR_CLAUSES = {
     "transfer-area": ("o desmembramento e a incorporação da área estão vedados enquanto não editada "
                       "a lei complementar federal (CF, art. 18, § 4º)"),
     "boundary-correction": ("a correção sem alteração de área não é operação do art. 18, § 4º, da "
-                            "CF; se deslocar território habitado de um Município a outro, poderá ser "
-                            "tida como desmembramento e incorporação, vedados enquanto não editada "
-                            "a lei complementar federal"),
+                            "CF; se deslocar território de um Município a outro, habitado ou não, "
+                            "será desmembramento e incorporação, vedados enquanto não editada a "
+                            "lei complementar federal"),
     "create-district": ("a criação de distrito não está vedada pelo art. 18, § 4º, da CF: faz-se por "
                         "lei municipal (LC nº 2/1990, art. 16; CF, art. 30, IV)"),
-    "audit": ("a extinção e a reincorporação de Municípios estão vedadas enquanto não editada a lei "
-              "complementar federal (CF, art. 18, § 4º)"),
+    "audit": ("a extinção e a reincorporação de Município são incorporação: vedadas enquanto não "
+              "editada a lei complementar federal e, depois dela, dependentes de lei estadual, "
+              "Estudos de Viabilidade Municipal e plebiscito (CF, art. 18, § 4º; Lei nº "
+              "9.709/1998, arts. 5º e 7º)"),
     "screening": ("a criação de Municípios está vedada enquanto não editada a lei complementar "
                   "federal (CF, art. 18, § 4º)"),
 }

@@ -104,6 +104,13 @@ def transition_list(analysis) -> Html:
                 + "".join(f"<li>{esc(i)}</li>" for i in items) + "</ul>")
 
 
+#: Art. 10's sole paragraph speaks of an area taken from more than one municipality; a fusion
+#: has no area taken, its municipalities are extinguished (art. 5 § 2): it applies by analogy.
+FUSION_ANALOGY = ("Na fusão, o parágrafo único se aplica por analogia: ele trata da área "
+                  "desmembrada de mais de um município, e na fusão os municípios se extinguem "
+                  "(art. 5º, § 2º). ")
+
+
 def legislation_paragraph(analysis) -> Html:
     """Art. 10: whose legislation prevails until the new municipality makes its own (with
     several origins, the one "de maior renda", reading I-9,
@@ -119,7 +126,8 @@ def legislation_paragraph(analysis) -> Html:
         reading = CHOICES["prevailing_legislation"][analysis.settings.prevailing_legislation]
         lead = ("Com dois ou mais municípios de origem, prevalece, até que o novo Município aprove "
                 "a sua, a legislação daquele de maior renda (art. 10, parágrafo único); leitura "
-                f"adotada (I-9): {reading}. ")
+                f"adotada (I-9): {reading}. "
+                + (FUSION_ANALOGY if operation_of(analysis.candidate).merges else ""))
     return Html("<h3>Legislação até a do novo Município (art. 10)</h3>"
                 f"<p>{esc(lead + p.reason)}</p>")
 

@@ -28,6 +28,7 @@ from .boundary import boundary_check
 from .charts import threshold_chart
 from .conclusion import analysis_conclusion_html
 from .findings import Finding, Findings, findings
+from ..rules.art8 import ITEMS_READING
 from .readings import readings_html
 from .writers.tables import (STATUS_CLASS, Html, esc, key_values, margin_text, provenance_table, rule_table,
                      BY_EXCESS, approximate_limit, threshold_amount, precision, source_text, status_badge, table, threshold_text, value_only,
@@ -155,7 +156,8 @@ INSTALLED_NOTE = ("O município já está instalado: os requisitos do art. 4º q
                   "verificar a perda de requisitos, com as informações que a Assembleia "
                   "Legislativa requisita dos organismos competentes no ano anterior ao das "
                   "eleições municipais (art. 8º, § 1º), e não como condição da criação, já feita; "
-                  "os itens I a III e o § 1º do art. 4º não se aplicam (condições da criação).")
+                  "os itens I a III e o § 1º do art. 4º não se aplicam (condições da criação). "
+                  + ITEMS_READING)
 
 
 def cover(analysis, study_date: dt.date, after: str = "") -> Html:

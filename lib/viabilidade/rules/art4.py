@@ -350,13 +350,35 @@ def numeric_item(item: str, unit: UnitProfile, settings: Settings, *, reduced: b
     return r
 
 
+#: What the art. 4 VI estimate counts when no census tracts separate the urban core: every
+#: occupied private dwelling of the territory, urban and rural (the note of the figure,
+#: :func:`viabilidade.profile.build._buildings_figure`; issue 29 § 5).
+WHOLE_DWELLINGS = ("domicílios particulares ocupados de todo o território, urbanos e rurais "
+                   "(Censo 2022, V0007)")
+
+
+def _whole_dwellings_sentence(candidate: Candidate, unit: UnitProfile) -> str:
+    """``" Os 1.178 são os domicílios particulares ocupados de todo o distrito, urbanos e
+    rurais (Censo 2022, V0007), e não só os do núcleo urbano."``, or ``""`` when the figure
+    is not that proxy."""
+    f = unit.buildings
+    if f is None or f.value is None or not str(f.note or "").startswith(WHOLE_DWELLINGS):
+        return ""
+    whole = ("do distrito" if len(candidate.districts) == 1 and not candidate.municipalities
+             else "dos distritos" if candidate.districts and not candidate.municipalities
+             else "do município" if len(candidate.municipalities) == 1 and not candidate.districts
+             else "da área")
+    return (f" Os {fmt(f.value)} são os domicílios particulares ocupados de todo o território "
+            f"{whole}, urbanos e rurais (Censo 2022, V0007), e não só os do núcleo urbano.")
+
+
 def item_VI(candidate: Candidate, unit: UnitProfile, settings: Settings, reduced: bool) -> RuleResult:
     """Art. 4 VI: building count (>= 200, or reduced) and evidence of the five areas
     (escola, saúde, posto telefônico, praça de esporte, cemitério) in the candidate file."""
     count = numeric_item("VI", unit, settings, reduced=reduced)
     ev_status, missing, given = _evidence(candidate, VI_AREAS)
     status = combine([count.status, ev_status])
-    reason = count.reason
+    reason = count.reason + _whole_dwellings_sentence(candidate, unit)
     if missing:
         reason += (" Faltam evidências de: " + "; ".join(EVIDENCE_ITEMS[k] for k in missing) + ".")
     else:

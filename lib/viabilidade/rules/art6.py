@@ -36,6 +36,12 @@ TITLES = {"art6.area": "Correção sem alteração de área: território entre a
 #: What the constitution allows today for a change of area (CF, art. 18, § 4º: no
 #: complementary federal law; ADI 2.240), said wherever art. 6 sends a case to art. 5.
 BAR_TODAY = "hoje vedados enquanto não editada a lei complementar federal (CF, art. 18, § 4º)"
+#: What the tolerance is for (issue 29 § 5): art. 6's test is "sem alteração de área"; the
+#: tolerance absorbs only the imprecision of drawing, and any territory that moves, inhabited
+#: or not, is an art. 5 operation, barred today.
+TOLERANCE_ONLY = ("A tolerância só absorve a imprecisão do traçado: território que de fato passe "
+                  "de um município a outro, habitado ou não, é desmembramento e transferência "
+                  f"(art. 5º, com plebiscito; {BAR_TODAY}), não correção.")
 
 def _km2(x: float, pivot: float | None = 0.0) -> str:
     """A measured area to 0,01 km², pt-BR, never across ``pivot`` (0 by default, so a
@@ -101,17 +107,16 @@ def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> R
         reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2, tol)} ({faces}), "
                   f"dentro da tolerância de {tolerance_text(tol)}, {TOLERANCE_READING}; a faixa não tem "
                   f"moradores ({strip.what} — documento: {strip.document}): diferença de "
-                  f"traçado, lida como correção sem alteração de área. Pela malha municipal do "
-                  f"IBGE, {moves}.")
+                  f"traçado, lida como correção sem alteração de área. {TOLERANCE_ONLY} Pela "
+                  f"malha municipal do IBGE, {moves}.")
     elif ok:
         status = Status.INDETERMINATE
         reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2, tol)} ({faces}), "
                   f"dentro da tolerância de {tolerance_text(tol)}, {TOLERANCE_READING}. Pela malha "
-                  f"municipal do IBGE, {moves}. Falta confirmar que a faixa entre as linhas não "
-                  "tem moradores: se tiver, a correção deslocaria população de um município a "
-                  "outro, o que é desmembramento e transferência (art. 5º, com plebiscito; "
-                  f"{BAR_TODAY}), não correção; junte à candidatura o documento da vistoria ou do levantamento que o "
-                  "comprove.")
+                  f"municipal do IBGE, {moves}. {TOLERANCE_ONLY} Falta o documento da vistoria "
+                  "ou do levantamento que mostre a faixa como diferença de traçado, sem "
+                  "moradores nem ocupação que a ligue a um dos municípios: junte-o à "
+                  "candidatura.")
     else:
         reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2, tol)} ({faces}), "
                   f"acima da tolerância de {tolerance_text(tol)}: a correção alteraria a área dos "
@@ -194,8 +199,9 @@ def art6(candidate: Candidate, strip_shown: bool = False) -> RuleResult:
         status = Status.INDETERMINATE
     else:
         law = ("Cabe lei estadual." if strip_shown else
-               "A lei estadual cabe depois de comprovado também que a faixa entre as linhas não "
-               "tem moradores (art. 6º: “sem alteração de área”).")
+               "A lei estadual cabe depois de comprovado também que a faixa entre as linhas é "
+               "só diferença de traçado, sem território que mude de município, habitado ou não "
+               "(art. 6º: “sem alteração de área”).")
         reason = (f"Documentados no arquivo da candidatura, a conferir com os originais — {cited}. "
                   f"As resoluções das Câmaras são anteriores ao acordo dos Prefeitos. {law}")
         status = Status.INDETERMINATE

@@ -189,13 +189,31 @@ def thin_margins(results: list[RuleResult], settings: Settings | None = None) ->
     return out
 
 
-#: What the art. 8 extinction is today: reincorporating the territory into the municipality of
-#: origin is an incorporation of a Município (CF art. 18 § 4), barred like the creation while the
-#: federal complementary law is missing (ADI 2.240/BA covers laws that "alteraram seus
-#: territórios"). Every place that states the art. 8 extinction ends with it (also re-exported as
+#: The limit of art. 8 to items IV–VII of art. 4, said as a reading (issue 29 § 2): the audit
+#: (:mod:`viabilidade.statewide.views`) and the study of an installed municipality (Nova Iguaçu
+#: de Goiás, :mod:`viabilidade.operations.restored`) print it.
+ITEMS_READING = ("Leitura do estudo, não do texto da lei (como as leituras I-1 a I-11): o art. "
+                 "8º fala na perda de “qualquer dos requisitos previstos no art. 4º”; verificam-se "
+                 "só os itens IV a VII (população, eleitorado, edificações do núcleo urbano e "
+                 "arrecadação), que um município instalado pode perder com o tempo, e não os "
+                 "itens I a III nem o § 1º (instalação da Prefeitura e da Câmara, distância do "
+                 "perímetro urbano de origem, continuidade territorial e requisitos da origem), "
+                 "condições do ato de criação, já feito. Na outra leitura, também estes seriam "
+                 "verificados, com os números e o mapa de hoje.")
+
+
+#: What the art. 8 extinction is: reincorporating the territory into the municipality of origin
+#: is an incorporation of a Município (CF art. 18 § 4). It is barred today, while the federal
+#: complementary law is missing (ADI 2.240/BA covers laws that "alteraram seus territórios"),
+#: and even with that law it is made by a state law, after the EVM and a plebiscite of the
+#: populations involved (Lei 9.709/1998, arts. 5 and 7), not by the Assembly's decree alone.
+#: Every place that states the art. 8 extinction ends with it (also re-exported as
 #: :data:`viabilidade.report.frame.EXTINCTION_BARRED`).
-EXTINCTION_BARRED = ("extinção e reincorporação, que, como incorporação, também dependem da lei "
-                     "complementar federal (CF, art. 18, § 4º)")
+EXTINCTION_BARRED = ("extinção e reincorporação ao município de origem, que é incorporação de "
+                     "Município (CF, art. 18, § 4º): hoje vedada, enquanto não editada a lei "
+                     "complementar federal, e, mesmo depois dela, feita só por lei estadual, "
+                     "precedida dos Estudos de Viabilidade Municipal e de plebiscito das "
+                     "populações dos Municípios envolvidos (Lei nº 9.709/1998, arts. 5º e 7º)")
 
 
 def thin_margin_parts(results: list[RuleResult], settings: Settings | None = None

@@ -35,9 +35,11 @@ from ..profile.types import Profile, Territory
 from ..report.writers import format as fmt  # noqa: E402
 from ..report.charts import COLOURS, Chart, figure_svg  # noqa: E402
 from ..report.writers.tables import STATUS_CLASS, Html, esc, key_values  # noqa: E402
+from ..rules.art8 import ITEMS_READING
 from ..rules.certification import verdict_on_published_data  # noqa: E402
 from ..common.precision import POINT_M  # noqa: E402
-from ..rules.result import Basis, Figure, Lean, Status, Verdict, on_published_data, verdict  # noqa: E402
+from ..rules.result import (Basis, Figure, Lean, Status, Verdict, on_measured_data,  # noqa: E402
+                            on_published_data, verdict)
 from ..rules.vectorised import unit_row  # noqa: E402
 from ..rules.settings import Settings  # noqa: E402
 
@@ -87,12 +89,43 @@ def state_revenue(store) -> dict | None:
         return None
 
 
-#: The audit's reading of art. 8, labelled as a reading like I-1…I-10 (legal review 3, item 6).
-FULL_REQUIREMENTS = ("Leitura do estudo, não do texto da lei (como as leituras I-1 a I-10): o "
+#: The audit's reading of art. 8, labelled as a reading like I-1…I-11 (legal review 3, item 6).
+FULL_REQUIREMENTS = ("Leitura do estudo, não do texto da lei (como as leituras I-1 a I-11): o "
                      "art. 8º fala na perda de “qualquer dos requisitos previstos no art. 4º”, e "
                      "a auditoria os aplica integrais; a redução de 2/3 do art. 4º vale para a "
                      "criação de município de interesse especial, não para a verificação do "
                      "art. 8º.")
+
+#: The points where the audit reads art. 8 (issue 29 § 2), each said as a reading: (title, text).
+AUDIT_READINGS: tuple[tuple[str, str], ...] = (
+    ("Só os itens IV a VII do art. 4º", ITEMS_READING),
+    ("Requisitos integrais", FULL_REQUIREMENTS),
+    ("Municípios criados antes da LC nº 2/1990",
+     "A auditoria aplica o art. 8º aos 246 municípios de Goiás, também aos criados antes de 16 "
+     "de janeiro de 1990, sob a legislação anterior, que nunca tiveram de atender os requisitos "
+     "do art. 4º. A LC nº 2/1990 não diz se o art. 8º os alcança. Leitura do estudo: a "
+     "verificação do art. 8º é de uma situação presente (a perda de requisitos “por município "
+     "já instalado”) e a lei a manda fazer a cada quatro anos, sem distinguir; por isso a "
+     "auditoria mostra todos. Na outra leitura, só um município criado sob a LC nº 2/1990 pode "
+     "“perder” requisitos que teve de provar, e os mais antigos ficam fora do art. 8º; a data "
+     "de criação de cada município não está nos dados da auditoria, e a comissão deve "
+     "separá-los antes de qualquer conclusão."),
+    ("Reincorporação “ao município ou municípios de que se originou”",
+     "O art. 8º manda reincorporar o território ao município ou municípios de origem. Quando a "
+     "origem foi ela mesma desmembrada depois (dela saiu outro município) ou deixou de existir, "
+     "a lei não diz para onde volta o território. Leitura do estudo: volta ao município ou "
+     "municípios que hoje contêm o território de origem e com ele confrontam, e a divisão entre "
+     "eles é matéria da lei estadual de incorporação, precedida dos Estudos de Viabilidade "
+     "Municipal e do plebiscito das populações envolvidas; a auditoria não aponta destino. Na "
+     "outra leitura, sem a origem tal como era, o art. 8º não tem como ser aplicado."),
+)
+
+
+def audit_readings_html() -> str:
+    """The audit's readings of art. 8 (:data:`AUDIT_READINGS`) as a titled list (HTML)."""
+    items = "".join(f"<li><strong>{esc(t)}.</strong> {esc(x)}</li>" for t, x in AUDIT_READINGS)
+    return (f"<h3>Leituras do art. 8º adotadas pela auditoria</h3>"
+            f'<ul class="notas">{items}</ul>')
 
 
 def revenue_requirement(store, reference: dt.date) -> dict[str, str]:
@@ -332,6 +365,31 @@ def district_cases(store, settings: Settings | None = None) -> list[tuple[dict, 
     return out
 
 
+def _basis_of(r) -> str:
+    """``"published"`` or ``"measured"`` for a result decided only on published data or on
+    the tool's measurement (art. 4 II: the seat-to-vila distance), else ``""``."""
+    if on_published_data(r):
+        return Basis.PUBLISHED.value
+    return Basis.MEASURED.value if on_measured_data(r) else ""
+
+
+def verdict_words(results) -> str:
+    """A screened district's conclusion in words: ``"inviável na medição (a certificar pelo
+    IBGE)"`` when the failing requirements failed on the tool's measurement (art. 4 II, which
+    § 2 gives the IBGE to certify), with "nos dados publicados e" when published data fail
+    too — never "não cumprido" (issue 29 § 2); else the verdict, with "nos dados publicados"
+    when it rests on them (:func:`viabilidade.rules.certification.verdict_on_published_data`)."""
+    applicable = [r for r in results if Status(r.status) != Status.NOT_APPLICABLE]
+    v = verdict(applicable) if applicable else Verdict.INDETERMINADO
+    failed = [r for r in applicable if Status(r.status) == Status.FAIL]
+    if (v == Verdict.INVIAVEL and any(on_measured_data(r) for r in failed)
+            and all(on_measured_data(r) or on_published_data(r) for r in failed)):
+        return (f"inviável nos dados publicados e na medição{MEASURED_TAIL}"
+                if any(on_published_data(r) for r in failed) else MEASURED_VERDICT)
+    return fmt.verdict_label(v) + (" nos dados publicados"
+                                   if verdict_on_published_data(applicable) else "")
+
+
 def screening(store=None, settings: Settings | None = None, *, data_root: Path | None = None
               ) -> pd.DataFrame:
     """Screen every non-seat district of Goiás as a candidate municipality under art. 4.
@@ -355,7 +413,9 @@ def screening(store=None, settings: Settings | None = None, *, data_root: Path |
         ``X_margem_pct`` and the remainder's as ``origem_X_…``; for each art. 4 rule id R
         (:data:`ART4_RULES`) ``R`` (status), ``R_lean``, ``R_motivo`` (Portuguese reason) and
         ``R_base`` (``"published"`` when decided on published data, else ``""``);
-        ``veredito_art4`` (verdict of those rules), ``falham`` and ``indeterminados`` (tuples
+        ``veredito_art4`` (verdict of those rules), ``veredito_rotulo`` (it in words,
+        :func:`verdict_words`: "inviável na medição (a certificar pelo IBGE)" on a measured
+        art. 4 II), ``falham`` and ``indeterminados`` (tuples
         of rule ids), ``resultados`` (the list of RuleResult), ``veredito_publicado`` (the
         verdict rests on published data:
         :func:`viabilidade.rules.certification.verdict_on_published_data`) and ``alertas_dados`` (the
@@ -385,8 +445,7 @@ def screening(store=None, settings: Settings | None = None, *, data_root: Path |
             per_rule.setdefault(rid, []).append(str(r.status))
             per_rule.setdefault(f"{rid}_lean", []).append("" if r.lean is None else str(r.lean))
             per_rule.setdefault(f"{rid}_motivo", []).append(r.reason)
-            per_rule.setdefault(f"{rid}_base", []).append(
-                Basis.PUBLISHED.value if on_published_data(r) else "")
+            per_rule.setdefault(f"{rid}_base", []).append(_basis_of(r))
         results_col.append(results)
         verdicts.append(str(verdict(results)))
         fails.append(tuple(r.rule_id for r in results if r.status == Status.FAIL))
@@ -398,6 +457,7 @@ def screening(store=None, settings: Settings | None = None, *, data_root: Path |
     out["indeterminados"] = opens
     out["resultados"] = results_col
     out["veredito_publicado"] = [verdict_on_published_data(r) for r in results_col]
+    out["veredito_rotulo"] = [verdict_words(r) for r in results_col]
     out["alertas_dados"] = out["cod_ibge"].map(_flags(store, settings)).fillna("")
     return out
 
@@ -712,6 +772,13 @@ SHORT_LABELS = {(Status.PASS, ""): "cumpre", (Status.FAIL, ""): "não cumpre",
 
 #: Short labels of a pass or fail decided on published data (Censo, TSE): never "cumpre".
 SHORT_PUBLISHED = {Status.PASS: "atinge (dado publicado)", Status.FAIL: "não atinge (dado publicado)"}
+#: Short labels of a pass or fail decided on the tool's measurement (art. 4 II, which art. 4
+#: § 2 gives the IBGE to certify): never "cumpre" / "não cumpre".
+SHORT_MEASURED = {Status.PASS: "atinge na medição (a certificar pelo IBGE)",
+                  Status.FAIL: "não atinge na medição (a certificar pelo IBGE)"}
+#: The verdict of a screened district that fails on the tool's measurement (art. 4 II).
+MEASURED_TAIL = " (a certificar pelo IBGE)"
+MEASURED_VERDICT = f"inviável na medição{MEASURED_TAIL}"
 
 
 def status_cell(status: str, lean: str | None = None, *, short: bool = False,
@@ -727,8 +794,11 @@ def status_cell(status: str, lean: str | None = None, *, short: bool = False,
     """
     st = Status(status)
     published = basis is not None and str(basis) == Basis.PUBLISHED.value and st in SHORT_PUBLISHED
+    measured = basis is not None and str(basis) == Basis.MEASURED.value and st in SHORT_MEASURED
     if short and published:
         label = SHORT_PUBLISHED[st]
+    elif measured:
+        label = SHORT_MEASURED[st]
     elif short:
         label = SHORT_LABELS[(st, lean or "")] if st == Status.INDETERMINATE else SHORT_LABELS[(st, "")]
     else:
@@ -736,12 +806,13 @@ def status_cell(status: str, lean: str | None = None, *, short: bool = False,
     return Html(f'<span class="status {STATUS_CLASS[st]}">{esc(label)}</span>')
 
 
-def verdict_cell(value: str, published: bool = False) -> Html:
+def verdict_cell(value: str, published: bool = False, label: str | None = None) -> Html:
     """Verdict badge (``viável`` / ``inviável`` / ``indeterminado``); ``published`` (the
     verdict rests on published data, :func:`viabilidade.rules.certification.verdict_on_published_data`)
-    adds ``"nos dados publicados"``."""
+    adds ``"nos dados publicados"``; ``label`` gives the words themselves (the screening's
+    ``veredito_rotulo``, :func:`verdict_words`)."""
     v = Verdict(value)
-    label = fmt.verdict_label(v) + (" nos dados publicados" if published else "")
+    label = label or fmt.verdict_label(v) + (" nos dados publicados" if published else "")
     return Html(f'<span class="veredito v-{esc(v.value)}">{esc(label)}</span>')
 
 

@@ -143,8 +143,10 @@ def test_posse_dabadia_in_reais(store):
     e = eco.economy(a, store)
     p = e.point
     assert e.money["novo"] == pytest.approx(0.6 * p.pool_gross / 255.2)
-    assert e.money["origem_antes"] == pytest.approx(1.2 * p.pool_gross / 254.8)
-    assert e.money["origem_depois"] == pytest.approx(1.0 * p.pool_gross / 255.2)
+    (name, c0, c1, before, after), = e.money["origens"].values()
+    assert (name, c0, c1) == ("Abadiânia", 1.2, 1.0)
+    assert before == pytest.approx(1.2 * p.pool_gross / 254.8)
+    assert after == pytest.approx(1.0 * p.pool_gross / 255.2)
     assert e.money["por_ponto"] == pytest.approx(p.gross * (1 - 254.8 / 255.2))
     assert e.money["menor"][:3] == ("Anhanguera", 924, 0.6)
     assert e.money["mediano"][:3] == ("Joviânia", 7_159, 0.6)

@@ -167,11 +167,13 @@ class Economy:
         store lacks the Tesouro's tables.
     money : dict
         The FPM in reais per year, gross, estimated on ``point`` (:func:`_money`): ``novo``,
-        ``origem_antes``/``origem_depois`` (first origin and its remainder: a creation),
+        ``origens`` (a creation: code -> (name, coefficient before, after, amount before,
+        after) of each origin and its remainder),
         ``por_ponto`` (what each other municipality loses per point), ``menor`` and ``mediano``
         ``fundidos_antes`` (a fusion: what the fused municipalities received together),
         (``(name, population, coefficient, loss)`` of the smallest and the median other
-        interior municipality by population), ``pago`` (the origins whose coefficient paid
+        interior municipality by population; the lower of the two middle ones when their
+        number is even), ``pago`` (the origins whose coefficient paid
         by the Tesouro differs from their bracket's: code -> (name, bracket, paid, month));
         empty without ``point``.
     installation : int or None
@@ -236,9 +238,12 @@ def _money(point, store, new, before, after, total, total_after, others_loss) ->
     if point is None or total_after is None or new.coefficient is None:
         return {}
     out = {"novo": point.amount(new.coefficient, total_after)}
-    if before and after and before[0].coefficient is not None and after[0].coefficient is not None:
-        out["origem_antes"] = point.amount(before[0].coefficient, total)
-        out["origem_depois"] = point.amount(after[0].coefficient, total_after)
+    rest = {x.cod_ibge: x for x in after}
+    out["origens"] = {b.cod_ibge: (b.label, b.coefficient, rest[b.cod_ibge].coefficient,
+                                   point.amount(b.coefficient, total),
+                                   point.amount(rest[b.cod_ibge].coefficient, total_after))
+                      for b in before if b.cod_ibge in rest and b.coefficient is not None
+                      and rest[b.cod_ibge].coefficient is not None}
     if not after and all(b.coefficient is not None for b in before):  # a fusion
         out["fundidos_antes"] = sum(point.amount(b.coefficient, total) for b in before)
     out["por_ponto"] = point.gross * others_loss
@@ -483,8 +488,10 @@ def record(e: Economy) -> dict:
             "ponto_bruto_brl": e.point.gross, "ponto_liquido_brl": e.point.net,
             "soma_coeficientes": e.point.total,
             "novo_bruto_brl": e.money.get("novo"),
-            "origem_antes_bruto_brl": e.money.get("origem_antes"),
-            "origem_depois_bruto_brl": e.money.get("origem_depois"),
+            "origens": [{"cod_ibge": code, "nome": name, "antes_bruto_brl": before_brl,
+                         "depois_bruto_brl": after_brl}
+                        for code, (name, _, _, before_brl, after_brl)
+                        in e.money.get("origens", {}).items()],
             "perda_demais_por_ponto_brl": e.money.get("por_ponto"),
             **{key: None if key not in e.money else dict(zip(
                 ("nome", "populacao", "coeficiente", "perda_bruta_brl"), e.money[key]))

@@ -176,14 +176,11 @@ def _fpm_money(e: Economy) -> str:
     pairs = [(f"{who} (coeficiente {_coef(e.new.coefficient)})",
               _gross_net(m["novo"]) + (f", a partir da instalação, em {e.installation}"
                                        if e.installation else ""))]
-    if "origem_antes" in m:
-        b, a = e.before[0], e.after[0]
-        pairs.append((f"{b.label}: antes (coeficiente {_coef(b.coefficient)})",
-                      _gross_net(m["origem_antes"])))
-        pairs.append((f"Remanescente de {b.label} (coeficiente {_coef(a.coefficient)})",
-                      _gross_net(m["origem_depois"])))
-        pairs.append((f"Perda do remanescente de {b.label}",
-                      _gross_net(m["origem_antes"] - m["origem_depois"])))
+    for name, before_coef, after_coef, before_brl, after_brl in m.get("origens", {}).values():
+        pairs.append((f"{name}: antes (coeficiente {_coef(before_coef)})", _gross_net(before_brl)))
+        pairs.append((f"Remanescente de {name} (coeficiente {_coef(after_coef)})",
+                      _gross_net(after_brl)))
+        pairs.append((f"Perda do remanescente de {name}", _gross_net(before_brl - after_brl)))
     if "fundidos_antes" in m:
         names = fmt.and_list([b.label for b in e.before])
         coefs = fmt.and_list([_coef(b.coefficient) for b in e.before])
@@ -574,8 +571,9 @@ def economic_points(e: Economy) -> list[str]:
         out.append(f"FPM {'do novo município' if creation else 'do resultante'}: "
                    f"{fmt.money_about(m['novo'])} brutos por ano{when} ({money_basis(e)}).")
     if creation and e.before and e.after and None not in (e.before[0].share, e.after[0].share):
-        lost = (f"; {fmt.money_about(m['origem_antes'] - m['origem_depois'])} brutos por ano "
-                "a menos" if "origem_antes" in m else "")
+        first = m.get("origens", {}).get(e.before[0].cod_ibge)
+        lost = (f"; {fmt.money_about(first[3] - first[4])} brutos por ano a menos" if first
+                else "")
         out.append(f"{e.before[0].label}: coeficiente {_coef(e.before[0].coefficient)} → "
                    f"{_coef(e.after[0].coefficient)}; cota do FPM-Interior "
                    f"{_signed(e.after[0].share / e.before[0].share - 1, 2)}{lost} (estimado).")

@@ -121,8 +121,8 @@ def agencies_deadline(receipt: dt.date) -> dt.date:
     data do recebimento do pedido".
 
     Sixty calendar days after the day of receipt (that day excluded); a last day that is not a
-    business day moves to the next business day (Lei 9.784/1999 art. 66 § 1, by analogy;
-    :mod:`viabilidade.rules.business_days`): received on 2026-12-01, the 60th day is Saturday
+    business day moves to the next business day (Lei estadual 13.800/2001, art. 66, § 1º;
+    :data:`viabilidade.rules.business_days.RULE`): received on 2026-12-01, the 60th day is Saturday
     2027-01-30 and the deadline Monday 2027-02-01.
 
     Parameters

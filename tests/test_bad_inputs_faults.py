@@ -534,3 +534,44 @@ def test_a_symlink_loop_as_saida_of_the_statewide_and_batch_commands_is_named(tm
     assert capsys.readouterr().err.strip() == (
         f"erro: pasta de saída {loop}: {LOOP_REASON}; esperada uma pasta (ou um caminho ainda "
         "inexistente, que será criado)")
+
+
+def test_oversized_user_files_are_refused_by_size_before_they_are_read(tmp_path):
+    """A candidate, settings, ruleset or template file over 1 MiB (sparse: nothing is
+    written) is refused by its size, each reader with its own words, before any parsing
+    (a 10 MB [oficios] setting used to cost 7 s of TOML parsing before its fields were
+    refused); a file of exactly 1 MiB is read."""
+    from viabilidade.errors import CandidateError, ReportError, SettingsError
+    from viabilidade.os_errors import USER_FILE_MAX_BYTES, read_user_bytes
+    from viabilidade.proposal.candidate import load_candidate
+    from viabilidade.report.runner import read_template
+    from viabilidade.rules.ruleset import RulesetError, load_ruleset
+    from viabilidade.rules.settings import Settings
+
+    big = tmp_path / "grande.toml"
+    with open(big, "wb") as f:
+        f.truncate(10 * 1024 * 1024)
+    why = ("tem 10,0 MiB, acima do limite de 1,0 MiB para este arquivo (um arquivo deste tipo "
+           "tem poucos KiB; confira se é o arquivo certo)")
+    with pytest.raises(SettingsError) as e:
+        Settings.from_toml(big)
+    assert str(e.value) == f"{big}: não foi possível ler o arquivo de configurações: {why}"
+    with pytest.raises(RulesetError) as e:
+        load_ruleset(big)
+    assert str(e.value) == f"arquivo de regras {big}: não foi possível ler ({why})"
+    with pytest.raises(ReportError) as e:
+        read_template(big)
+    assert str(e.value) == (f"o modelo de estudo {big} não pôde ser lido: {why}; esperado um "
+                            "caderno .ipynb")
+    with pytest.raises(CandidateError) as e:
+        load_candidate(big)
+    assert str(e.value) == f"{big}: não foi possível ler o arquivo do candidato: {why}"
+
+    exact = tmp_path / "exato.toml"
+    exact.write_bytes(b"#" * (USER_FILE_MAX_BYTES - 1) + b"\n")
+    assert len(read_user_bytes(exact)) == USER_FILE_MAX_BYTES
+    exact.write_bytes(b"#" * USER_FILE_MAX_BYTES + b"\n")
+    with pytest.raises(OSError) as e:
+        read_user_bytes(exact)
+    assert e.value.strerror == ("tem 1,0 MiB, acima do limite de 1,0 MiB para este arquivo (um "
+                                "arquivo deste tipo tem poucos KiB; confira se é o arquivo certo)")

@@ -61,14 +61,34 @@ def not_regular(path) -> str | None:
     return "um arquivo especial"
 
 
-def read_user_bytes(path) -> bytes:
-    """The bytes of a file the user named, refusing by type anything but a regular file.
+#: The largest text file a user names that is read whole (candidate, settings and ruleset
+#: TOML, a notebook template): 1 MiB. The largest committed candidate is under 10 KiB; a
+#: process record of a thousand acts is about 150 KiB. A larger file is a mistake (or an
+#: attack: a 10 MB settings file took 7 s of TOML parsing before its fields were refused).
+USER_FILE_MAX_BYTES = 1 << 20
+
+
+def size_words(n: int) -> str:
+    """``1048576`` -> ``"1,0 MiB"``; ``2048`` -> ``"2 KiB"``; ``900`` -> ``"900 bytes"``
+    (pt-BR decimal comma)."""
+    if n >= 1 << 20:
+        return f"{n / (1 << 20):.1f} MiB".replace(".", ",")
+    if n >= 1 << 10:
+        return f"{n // (1 << 10)} KiB"
+    return f"{n} bytes"
+
+
+def read_user_bytes(path, limit: int = USER_FILE_MAX_BYTES) -> bytes:
+    """The bytes of a file the user named, refusing by type anything but a regular file,
+    and by size anything over ``limit`` bytes (default :data:`USER_FILE_MAX_BYTES`).
 
     The file is opened without blocking (a FIFO with no writer would otherwise wait
     forever) and checked with ``fstat`` on the open descriptor, so what is read is what was
     checked. A folder raises :class:`IsADirectoryError` (``"é uma pasta, não um arquivo"``
     through :func:`os_reason`); a FIFO, device or socket raises an :class:`OSError` whose
-    reason reads ``"é um FIFO (pipe nomeado), não um arquivo comum"``.
+    reason reads ``"é um FIFO (pipe nomeado), não um arquivo comum"``; a file over ``limit``
+    (by ``fstat``, and again while reading, should it grow) raises an :class:`OSError` whose
+    reason reads ``"tem 10,0 MiB, acima do limite de 1,0 MiB para este arquivo"``.
 
     Raises
     ------
@@ -86,9 +106,15 @@ def read_user_bytes(path) -> bytes:
         if not stat.S_ISREG(mode):
             raise OSError(None, f"é {not_regular(path) or 'um arquivo especial'}, não um "
                                 "arquivo comum", str(path))
+        size = os.fstat(fd).st_size
+        if size > limit:
+            raise OSError(None, _too_big(size, limit), str(path))
         os.set_blocking(fd, True)
-        chunks = []
+        chunks, read = [], 0
         while chunk := os.read(fd, 1 << 20):
+            read += len(chunk)
+            if read > limit:  # grew after fstat
+                raise OSError(None, _too_big(read, limit), str(path))
             chunks.append(chunk)
         return b"".join(chunks)
     finally:
@@ -140,3 +166,8 @@ def real_path(path) -> Path:
     import os
 
     return Path(os.path.realpath(path))
+
+
+def _too_big(size: int, limit: int) -> str:
+    return (f"tem {size_words(size)}, acima do limite de {size_words(limit)} para este arquivo "
+            "(um arquivo deste tipo tem poucos KiB; confira se é o arquivo certo)")

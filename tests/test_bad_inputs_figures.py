@@ -149,7 +149,8 @@ def test_wild_certificate_is_noted_with_the_published_value_and_ratio(store, tmp
     p.write_text(BASE + CERT.format(key="population", value=9000, body="IBGE"), encoding="utf-8")
     note = analyse(p, store=store).profile.area.population.note
     assert note.endswith("; atenção: difere muito do valor publicado (3.045; o certificado é "
-                         "2,96 vezes esse valor) — confira o documento")
+                         "2,96 vezes esse valor) — confira o documento; conforme documento "
+                         "declarado (a conferir com o original)")
 
 
 def test_certified_collection_above_the_certified_state_revenue_is_refused(tmp_path):
@@ -157,13 +158,16 @@ def test_certified_collection_above_the_certified_state_revenue_is_refused(tmp_p
     was a 'pass' of art. 4 VII with a margin of 26.946.007,78 %."""
     src = (REPO / "tests" / "candidates" / "posse-dabadia-certificada.toml").read_text("utf-8")
     p = tmp_path / "cand.toml"
-    p.write_text(src.replace("value = 3650000.00", "value = 900000000000.00", 1), encoding="utf-8")
+    p.write_text(src.replace("collection = 3650000.00", "collection = 900000000000.00", 1),
+                 encoding="utf-8")
+    # the line of the act's kind (1-based), two lines above its document
+    line = src.splitlines().index('document = "Ofício nº 77/2027 — Secretaria de Estado da Economia"') - 2
     with pytest.raises(CandidateError) as e:
         load_candidate(p)
     assert e.value.lines == [
-        f"{p}, linha 110, campo 'certified.collection.value': encontrada uma arrecadação de "
-        "R$ 900.000.000.000, maior que a receita estadual de impostos (a de 2026 em "
-        "[certified.state_tax_revenue]: R$ 33.400.000.000); esperado no máximo essa receita, da "
+        f"{p}, linha {line}, campo 'process.events': encontrada uma arrecadação de "
+        f"R$ 900.000.000.000, maior que a receita estadual de impostos (a de 2026 na certidão da "
+        f"linha {line}: R$ 33.400.000.000); esperado no máximo essa receita, da "
         "qual a arrecadação da área é parte"]
 
 

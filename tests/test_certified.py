@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from test_candidate import BASE  # the smallest valid candidate (Posse d'Abadia)
+from test_rules_fixtures import CHECKER, checked_copy
 from viabilidade.proposal.candidate import load_candidate
 from viabilidade.data.store import load_store
 from viabilidade.errors import CandidateError
@@ -179,8 +180,14 @@ def test_every_problem_of_the_table_at_once(tmp_path):
 
 # --- the rules decide on certified figures ------------------------------------------------
 
-def test_certified_figures_replace_the_estimates_and_cite_the_document(store):
+def test_certified_figures_replace_the_estimates_and_cite_the_document(store, tmp_path):
     profile, results = _analyse(load_candidate(CERTIFIED), store)
+    e = profile.area.electors
+    # declared in the record, nobody has checked the original: it decides, but is "declared"
+    assert (e.value, e.basis, e.uncertainty) == (2054, Basis.DECLARED, None)
+    assert e.note.endswith("conforme documento declarado (a conferir com o original)")
+    assert {r.rule_id: r for r in results}["art4.V"].basis == Basis.DECLARED
+    profile, results = _analyse(load_candidate(checked_copy(CERTIFIED, tmp_path)), store)
     e = profile.area.electors
     assert (e.value, e.basis, e.uncertainty) == (2054, Basis.CERTIFIED, None)
     assert e.source == "Cartório Eleitoral (TRE-GO), Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027"
@@ -197,17 +204,28 @@ def test_certified_figures_replace_the_estimates_and_cite_the_document(store):
     assert by_id["art4.VII"].status == Status.PASS and by_id["art4.VII"].threshold == pytest.approx(3_340_000.00, abs=0.01)
 
 
-def test_all_certified_with_evidence_and_plebiscite_is_viable_and_conclusive(store):
-    c = load_candidate(CERTIFIED)
+def test_all_checked_is_conclusive_and_still_not_viable(store, tmp_path):
+    """Every act checked: conclusive on the LC 02/1990 requirements, never "viável" (the
+    plebiscite is "sem efeito" without the federal law: CF art. 18 § 4)."""
+    c = load_candidate(checked_copy(CERTIFIED, tmp_path))
     _, results = _analyse(c, store)
-    assert verdict(results) == Verdict.VIAVEL
+    assert verdict(results) == Verdict.INDETERMINADO
     s = summary(results, c)
     assert s["conclusive"] is True and s["label"] == "estudo conclusivo" and s["missing"] == []
     assert len(s["certificates"]) == 11
-
-
-def test_without_the_certified_electors_it_is_preliminary_and_names_the_registry(store):
+    assert s["certificates"][0]["checked"] == {"by": CHECKER, "on": "2027-05-30"}
+    # the same documents declared only: every requirement waits for the check of its original
     c = load_candidate(CERTIFIED)
+    _, results = _analyse(c, store)
+    s = summary(results, c)
+    assert s["conclusive"] is False and s["certificates"][0]["checked"] is None
+    assert s["missing"] and all(m["declared"] for m in s["missing"])
+    assert s["qualification"] == ("estudo preliminar, pendente da conferência dos documentos "
+                                  "declarados com os originais")
+
+
+def test_without_the_certified_electors_it_is_preliminary_and_names_the_registry(store, tmp_path):
+    c = load_candidate(checked_copy(CERTIFIED, tmp_path))
     area = {k: v for k, v in c.certified.area.items() if k != "electors"}
     c = dataclasses.replace(c, certified=dataclasses.replace(c.certified, area=area))
     profile, results = _analyse(c, store)
@@ -221,7 +239,7 @@ def test_without_the_certified_electors_it_is_preliminary_and_names_the_registry
 
 
 def test_a_certified_figure_below_the_threshold_fails(store, tmp_path):
-    text = CERTIFIED.read_text(encoding="utf-8").replace("value = 3102", "value = 3000", 1)
+    text = CERTIFIED.read_text(encoding="utf-8").replace("population = 3102", "population = 3000", 1)
     p = tmp_path / "c.toml"
     p.write_text(text, encoding="utf-8")
     _, results = _analyse(load_candidate(p), store)
@@ -231,7 +249,7 @@ def test_a_certified_figure_below_the_threshold_fails(store, tmp_path):
 
 
 def test_continuity_certified_false_fails_item_III_and_par1(store, tmp_path):
-    text = CERTIFIED.read_text(encoding="utf-8").replace("value = true", "value = false")
+    text = CERTIFIED.read_text(encoding="utf-8").replace("continuity = true", "continuity = false")
     p = tmp_path / "c.toml"
     p.write_text(text, encoding="utf-8")
     _, results = _analyse(load_candidate(p), store)
@@ -259,7 +277,7 @@ def test_posse_without_certificates_lists_every_body(store):
     assert [p for p in pending(results) if p.field == "certified.electors"][0].what == "número de eleitores"
 
 
-def test_cover_says_conclusive_or_preliminary(store):
+def test_cover_says_conclusive_or_preliminary(store, tmp_path):
     from viabilidade.profile.analysis import Analysis
     from viabilidade.report.certificates import cover_box
 
@@ -269,7 +287,7 @@ def test_cover_says_conclusive_or_preliminary(store):
                      verdict=verdict(results))
         return re.sub(r"<[^>]+>", "", cover_box(a, "Nota preliminar."))
 
-    text = box(load_candidate(CERTIFIED))
+    text = box(load_candidate(checked_copy(CERTIFIED, tmp_path)))
     assert text.startswith("Estudo conclusivo. Este estudo aplica")
     assert "Cartório Eleitoral (TRE-GO), Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027" in text
     text = box(load_candidate(POSSE))
@@ -278,19 +296,19 @@ def test_cover_says_conclusive_or_preliminary(store):
         "IBGE — art. 4º, II (distância de 6 km), IV (população) e VI "
         "(núcleo urbano), e § 1º, IV e VI (remanescente de Abadiânia); Cartório Eleitoral (TRE-GO) — art. 4º, "
         "V (eleitorado), e § 1º, V; Secretaria de Estado da Economia de Goiás — art. 4º, VII (arrecadação), e § 1º, VII; Proponentes — "
-        "representação assinada por eleitores da área, com firmas reconhecidas: número de "
-        "assinaturas, documento e data (art. 2º); evidências do "
+        "representação assinada por eleitores da área: número de assinaturas, documento e data "
+        "(art. 2º); evidências do "
         "art. 4º, I (Prefeitura e Câmara) e VI (áreas para equipamentos); Sem órgão no art. 4º, "
         "§ 2º — art. 4º, III (continuidade territorial): verificada na malha municipal do IBGE, "
         "com a geometria do item II (leitura do estudo).")
     # art. 4 § 2 gives the IBGE items II, IV and VI, never III (issue 29 § 5)
     assert "IBGE — art. 4º, II (distância de 6 km), IV" in text and "III (continuidade territorial), IV" not in text
     # A certified study whose petition is a bare count (no document) is not conclusive.
-    bare = dataclasses.replace(load_candidate(CERTIFIED), petition_document=None)
+    bare = dataclasses.replace(load_candidate(checked_copy(CERTIFIED, tmp_path)), petition_document=None)
     assert box(bare) == (
         "Estudo preliminar. Nota preliminar. Ainda faltam, com quem deve fornecê-los (art. 4º, §§ "
-        "2º e 3º): Proponentes — representação assinada por eleitores da área, com firmas "
-        "reconhecidas: número de assinaturas, documento e data (art. 2º).")
+        "2º e 3º): Proponentes — representação assinada por eleitores da área: número de "
+        "assinaturas, documento e data (art. 2º).")
 
 
 def test_cover_names_a_remainder_that_needs_a_new_seat():

@@ -1,6 +1,7 @@
-"""A conclusive study, run once through the real study runner: Posse d'Abadia with every
-art. 4 figure certified (tests/candidates/posse-dabadia-certificada.toml, fictitious
-certificates), evidence of items I and VI, a plebiscite that passed and creation in 2027."""
+"""The certified study, run once through the real study runner: Posse d'Abadia with every
+art. 4 figure in a certificate of the record (tests/candidates/posse-dabadia-certificada.toml,
+fictitious certificates, declared and not checked), evidence of items I and VI, a plebiscite
+recorded before the study and creation in 2027."""
 
 from __future__ import annotations
 
@@ -29,32 +30,36 @@ def run(tmp_path_factory):
 
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) not installed")
-def test_certified_study_is_viable_and_conclusive(run):
+def test_declared_documents_read_as_declared_and_the_creation_stays_barred(run):
+    """Issue 29 § 2: every document of the record is declared and none checked, so no row is
+    "cumprido", the study is not conclusive and, the creation being barred (CF art. 18 § 4),
+    it is never "Viável"; the plebiscite held before the study is "sem efeito"."""
     folder, record = run
-    assert record["verdict"] == "viável"
+    assert record["verdict"] == "indeterminado"
     payload = json.loads((folder / "resultados.json").read_text(encoding="utf-8"))
-    assert payload["verdict"] == "viável"
     cert = payload["certification"]
-    assert cert["conclusive"] is True and cert["label"] == "estudo conclusivo" and cert["missing"] == []
+    assert cert["conclusive"] is False and cert["label"] == "estudo preliminar"
+    assert all(m["declared"] for m in cert["missing"])
     v = next(r for r in payload["results"] if r["rule_id"] == "art4.V")
-    assert (v["value"], v["basis"], v["status"]) == (2054, "certified", "pass")
+    assert (v["value"], v["basis"], v["status"], v["settled"]) == (2054, "declared", "pass", False)
     assert v["source"] == "Cartório Eleitoral (TRE-GO), Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027"
+    line = ("Requisitos da LC nº 2/1990 atendidos conforme documentos declarados (a conferir com os "
+            "originais); estudo preliminar, pendente da conferência dos documentos declarados com "
+            "os originais; a criação está vedada enquanto não editada a lei complementar federal "
+            "(CF, art. 18, § 4º).")
+    assert record["conclusion"] == line
+    assert payload["fase"] == ("plebiscito realizado — sem efeito (sem a lei complementar federal; "
+                               "TSE, PA 0602003-69)")
     text = subprocess.run(["pdftotext", str(folder / "estudo.pdf"), "-"], capture_output=True,
                           check=True, text=True).stdout
-    flat = re.sub(r"\s+", " ", text).replace("- ", "-")
+    flat = re.sub(r"\s+", " ", text).replace("- ", "-").replace("\xad ", "")
     first_page = re.sub(r"\s+", " ", text.split("\f")[0])
-    assert "Estudo conclusivo" in first_page and "VIÁVEL" not in first_page
-    assert ("Viável perante a LC nº 2/1990; estudo conclusivo; a criação está vedada enquanto não "
-            "editada a lei complementar federal (CF, art. 18, § 4º).") in re.sub(
-                r"\s+;", ";", first_page.replace("\xad ", ""))
-    assert record["conclusion"] == ("Viável perante a LC nº 2/1990; estudo conclusivo; a criação "
-                                    "está vedada enquanto não editada a lei complementar federal "
-                                    "(CF, art. 18, § 4º).")
+    assert "Estudo preliminar" in flat and "VIÁVEL" not in first_page
+    assert "Viável" not in flat
+    assert "conforme documento declarado (a conferir com o original)" in flat
+    assert "sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)" in flat
     assert "Certidão nº 12/2027" in flat
     assert "Ofício nº 77/2027" in flat and "Ofício nº 101/2027" in flat
     assert "2.054 eleitores" in flat
-    # The process calendar dates the requests (15/01/2027); the 60 days of art. 4 § 3 run
-    # from each receipt, so their end has no date.
-    assert ("Pedidos de informação ao IBGE, ao Cartório Eleitoral (TRE-GO) e à Secretaria de Estado da "
-            "Economia de Goiás 15 de janeiro de 2027") in flat
-    assert "Prazo de resposta: 60 dias a contar do recebimento de cada pedido —" in flat
+    # the calendar lists the record's acts with how far each document is proven
+    assert "documento declarado, a conferir com o original" in flat

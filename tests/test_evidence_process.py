@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from test_candidate import BASE  # the smallest valid candidate (Posse d'Abadia)
-from test_rules_fixtures import candidate, posse_profile, simple_profile
+from test_rules_fixtures import candidate, checked_copy, posse_profile, registered, simple_profile
 
 from viabilidade.proposal.candidate import Plebiscite, load_candidate
 from viabilidade.errors import CandidateError
@@ -80,11 +80,14 @@ def test_the_date_of_the_representation_is_needed_too():
 @pytest.mark.parametrize("signatures, status", [(99, Status.FAIL), (100, Status.PASS)])
 def test_a_documented_count_decides_on_both_sides(signatures, status):
     r = art2(candidate(petition_signatures=signatures, petition_document="Representação nº 1/2027",
-                       petition_date=dt.date(2027, 1, 8)), S)
+                       petition_date=dt.date(2027, 1, 8), events=registered(signatures)), S)
     assert r.status == status
     assert r.reason == (f"{signatures} assinaturas na representação (Representação nº 1/2027, de "
-                        "08/01/2027); exigido no mínimo 100 eleitores inscritos na área.")
-    assert (r.source, r.vintage) == ("Representação nº 1/2027, de 08/01/2027", "2027-01-08")
+                        f"08/01/2027); {signatures} signatários inscritos como eleitores na área "
+                        "segundo a certidão do Cartório Eleitoral (Certidão nº 3/2027 — 87ª Zona "
+                        "Eleitoral, de 12/01/2027); exigido no mínimo 100 eleitores inscritos na área.")
+    assert (r.source, r.vintage) == ("Cartório Eleitoral (TRE-GO), Certidão nº 3/2027 — 87ª Zona "
+                                     "Eleitoral, de 12/01/2027", "2027-01-12")
 
 
 # --- art. 7: the plebiscite's result ---------------------------------------------------------
@@ -117,8 +120,8 @@ def test_without_the_date_of_the_vote_the_ata_alone_decides_nothing():
 
 def test_a_documented_result_decides_and_cites_the_ata():
     c = candidate(plebiscite=Plebiscite(**FIGURES, document=ATA, date=dt.date(2027, 5, 16)))
-    q = par1(c, posse_profile(), S)
-    assert q.status == Status.PASS
+    q = par1(c, posse_profile(), S.replace(federal_law="plp-137-2015"))
+    assert q.status == Status.PASS  # only in the hypothesis of the federal law (CF art. 18 § 4)
     assert q.source == f"{ATA}, plebiscito de 16/05/2027" and q.vintage == "2027-05-16"
 
 
@@ -214,14 +217,16 @@ BEFORE = Settings(study_date="2026-12-01")
 
 def test_a_representation_dated_after_the_study_decides_nothing():
     c = candidate(petition_signatures=412, petition_document="Representação nº 1/2027",
-                  petition_date=dt.date(2027, 1, 8))
+                  petition_date=dt.date(2027, 1, 8), events=registered(412))
     r = art2(c, BEFORE)
     assert r.status == Status.INDETERMINATE
     assert r.reason == ("Indeterminado (ato futuro: datado de 08/01/2027, posterior à data do "
                         "estudo (01/12/2026)): 412 assinaturas na representação (Representação "
                         "nº 1/2027), que ainda não existe na data do estudo; exigido no mínimo 100 "
                         "eleitores inscritos na área.")
-    assert art2(c, Settings(study_date="2027-01-08")).status == Status.PASS  # same day: it exists
+    # the representation exists on its own day, the certificate of registration from 12/01/2027
+    assert art2(c, Settings(study_date="2027-01-08")).status == Status.INDETERMINATE
+    assert art2(c, Settings(study_date="2027-01-12")).status == Status.PASS
 
 
 def test_a_plebiscite_dated_after_the_study_decides_nothing():
@@ -241,7 +246,8 @@ def test_a_plebiscite_dated_after_the_study_decides_nothing():
                            "estudo (01/12/2026)): o plebiscito ainda não ocorreu na data do estudo "
                            "(ver quórum e aprovação, art. 7º, §§ 1º e 2º).")
     after = Settings(study_date="2027-06-01")
-    assert plebiscite_held(c, posse_profile(), after).status == Status.PASS
+    assert plebiscite_held(c, posse_profile(), after).status == Status.INDETERMINATE  # sem efeito
+    assert plebiscite_held(c, posse_profile(), after.replace(federal_law="plp-137-2015")).status == Status.PASS
     fusion = art5_par2(dataclasses.replace(c, plebiscite=dataclasses.replace(
         c.plebiscite, seat_question_approved=True)), posse_profile(), BEFORE)
     assert fusion.status == Status.INDETERMINATE
@@ -266,16 +272,22 @@ def test_a_certificate_dated_after_the_study_is_not_used(tmp_path):
     # limit: the latest published year, as in a study without certificates (N7)
     assert (p.state_tax_revenue.basis, p.state_tax_revenue.vintage) == (Basis.PUBLISHED, "2023")
     after = build_profile(c, store, Settings(study_date="2027-06-01"))
+    assert (after.area.population.value, after.area.population.basis) == (3102, Basis.DECLARED)
+    after = build_profile(load_candidate(checked_copy(CERTIFIED, tmp_path)), store,
+                          Settings(study_date="2027-06-01"))
     assert (after.area.population.value, after.area.population.basis) == (3102, Basis.CERTIFIED)
 
 
-def test_the_certified_candidate_is_conclusive_only_after_its_documents():
+def test_the_certified_candidate_is_conclusive_only_after_its_documents(tmp_path):
     from viabilidade.profile.analysis import analyse
     from viabilidade.data.store import load_store
     from viabilidade.rules import certification
 
     store = load_store(STORE)
     a = analyse(CERTIFIED, store=store)  # its [settings] study_date = 2027-06-01
+    assert certification.qualification(a.results) == (
+        "estudo preliminar, pendente da conferência dos documentos declarados com os originais")
+    a = analyse(checked_copy(CERTIFIED, tmp_path), store=store)
     assert certification.qualification(a.results) == "estudo conclusivo"
     early = analyse(CERTIFIED, store=store, settings=BEFORE)
     assert certification.qualification(early.results) != "estudo conclusivo"

@@ -249,11 +249,15 @@ def test_n12_art21_source_and_computed_dates_of_a_past_creation(analysed):
     assert art21.source == ("LC nº 2/1990, art. 21; Lei Estadual nº 11.406/1991 (IBGE, Formação "
                             "Administrativa, reproduzida pela Câmara Municipal de Nova Iguaçu de "
                             "Goiás)")
-    events = [(e["evento"], e["data"]) for e in calendar.timeline(a.candidate, a.settings)]
+    from viabilidade.operations import operation_of
+
+    events = [(e["evento"], e["data"]) for e in calendar.timeline(
+        a.candidate, a.settings, phases=operation_of(a.candidate).phases)]
     assert ("Envio dos livros pelo município de origem (calculado)", "1993-01-16") in events
     assert ("Fim do prazo de opção dos servidores (calculado)", "1993-04-01") in events
-    posse = [e["evento"] for e in calendar.timeline(analysed(POSSE).candidate,
-                                                    analysed(POSSE).settings)]
+    posse = [e["evento"] for e in calendar.timeline(
+        analysed(POSSE).candidate, analysed(POSSE).settings,
+        phases=operation_of(analysed(POSSE).candidate).phases)]
     assert "Fim do prazo de opção dos servidores" in posse
 
 

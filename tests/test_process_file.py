@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.proposal.candidate import ProcessEvent, load_candidate
+from viabilidade.proposal.candidate import load_candidate
+from viabilidade.proposal.record import Act as ProcessEvent
+from viabilidade.operations import operation_of
 from viabilidade.cli import main
 from viabilidade.errors import CandidateError
 from viabilidade.report.process_file import process_state, state_lines
@@ -40,18 +42,22 @@ def test_phase_and_the_60_days_from_receipt():
         ("resposta do IBGE", dt.date(2027, 4, 19)),
         ("registrar a data de recebimento da requisição da SEFAZ-GO", None)]
     lines = state_lines(c, s, dt.date(2027, 4, 20))
-    assert lines[:2] == ["Processo: criação do Município de Posse d'Abadia",
+    assert lines[:3] == ["Processo: criação do Município de Posse d'Abadia",
+                         "Vedação: a criação está vedada enquanto não editada a lei complementar "
+                         "federal (CF, art. 18, § 4º).",
                          "Fase: instrução: requisições do art. 4º, § 3º"]
+    assert not any("art. 5º, § 1º" in line for line in lines)  # a creation's proposal: art. 2º
     assert ("  - resposta do IBGE: até 19 de abril de 2027 (art. 4º, § 3º; 60 dias do "
             "recebimento, em 17/02/2027) — prazo vencido") in lines
 
 
 def test_the_study_calendar_reads_the_same_events():
     c = load_candidate(FILE)
-    rows = calendar.timeline(c, Settings())
-    assert rows[0] == {"evento": "proposta do deputado, com a representação dos eleitores (art. "
-                                 "2º; art. 5º, § 1º) — Processo nº 2027/000123, protocolo da "
-                                 "Assembleia Legislativa", "data": "2027-02-10", "artigo": ""}
+    rows = calendar.timeline(c, Settings(study_date="2027-04-01"), phases=operation_of(c).phases)
+    assert rows[0] == {"evento": "proposta do deputado, com a representação dos eleitores — "
+                                 "Processo nº 2027/000123, protocolo da Assembleia Legislativa "
+                                 "(documento declarado, a conferir com o original)",
+                       "data": "2027-02-10", "artigo": ""}
     due = [r for r in rows if r["evento"].startswith("Prazo de resposta do IBGE")]
     assert due == [{"evento": "Prazo de resposta do IBGE: 60 dias do recebimento, em 17/02/2027",
                     "data": "2027-04-19", "artigo": "art. 4º, § 3º"}]
@@ -68,7 +74,8 @@ def test_after_the_plebiscite_the_election_year_rule():
               ("decreto-legislativo", dt.date(2027, 7, 1)),
               ("resultado-plebiscito", dt.date(2027, 10, 3)))
     s = process_state(c, dt.date(2027, 10, 10))
-    assert s.phase == "plebiscito realizado"
+    assert s.phase == ("plebiscito realizado — sem efeito (sem a lei complementar federal; TSE, "
+                       "PA 0602003-69)")
     assert s.steps[0].note == ("feita em 2027, instalação em 1º/01/2029; 2028 é ano de eleições "
                                "municipais, em que nenhum Município pode ser criado")
     s = process_state(c, dt.date(2028, 2, 1))
@@ -97,7 +104,11 @@ def test_a_district_after_its_municipal_law():
     assert [(x.what, x.deadline, x.article) for x in s.steps] == [
         ("instalação do distrito pelo Prefeito, em solenidade por ele presidida",
          dt.date(2027, 8, 28), "art. 20")]
-    assert calendar.timeline(c, Settings())[-1]["data"] == "2027-08-28"
+    rows = calendar.timeline(c, Settings(study_date="2027-03-02"), phases=operation_of(c).phases)
+    assert rows[-1]["data"] == "2027-08-28"
+    # before the law's date the law has not happened: no deadline yet
+    rows = calendar.timeline(c, Settings(study_date="2027-02-28"), phases=operation_of(c).phases)
+    assert rows[-1]["data"] is None
 
 
 def test_bad_events_are_named(tmp_path):
@@ -150,7 +161,9 @@ def test_resultados_json_carries_the_phase():
     from viabilidade.profile.analysis import analyse
     from viabilidade.report.study_cells import RESULTS_MIME, results_bundle
 
-    payload = results_bundle(analyse(FILE))[RESULTS_MIME]
+    from viabilidade.rules.settings import Settings
+
+    payload = results_bundle(analyse(FILE, settings=Settings(study_date="2027-04-01")))[RESULTS_MIME]
     assert payload["fase"] == "instrução: requisições do art. 4º, § 3º"
 
 

@@ -70,7 +70,9 @@ def store():
      "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e de "
      "documentos; " + BAR + "."),
     ("tests/candidates/posse-dabadia-certificada.toml",
-     "Viável perante a LC nº 2/1990; estudo conclusivo; " + BAR + "."),
+     "Requisitos da LC nº 2/1990 atendidos conforme documentos declarados (a conferir com os "
+     "originais); estudo preliminar, pendente da conferência dos documentos declarados com os "
+     "originais; " + BAR + "."),
 ])
 def test_cover_conclusion_and_slide_1_carry_the_bar(store, path, line):
     from viabilidade.profile.analysis import analyse
@@ -85,6 +87,30 @@ def test_cover_conclusion_and_slide_1_carry_the_bar(store, path, line):
     deck = slides.slides_html(a, study_date=dt.date(2027, 6, 1))
     first = re.search(r'<section class="slide" id="s-resumo">.*?</section>', deck, re.S).group(0)
     assert f"Conclusão: {line}" in _text(first)
+
+
+@needs_store
+def test_every_act_checked_proves_the_requirements_and_the_creation_stays_barred(store, tmp_path):
+    """Issue 29 § 2: with every act checked the certified creation is still not "Viável": the
+    requirements are proven and the creation is barred (CF art. 18 § 4); with the federal_law
+    hypothesis it is viable only "na hipótese"."""
+    from test_rules_fixtures import checked_copy
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.rules.settings import Settings
+
+    path = checked_copy(ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml", tmp_path)
+    a = analyse(path, store=store)
+    assert str(a.verdict) == "indeterminado"
+    assert conclusion.analysis_conclusion(a) == (
+        "Requisitos da LC nº 2/1990 comprovados por documentos conferidos com os originais; "
+        "estudo conclusivo; " + BAR + ".")
+    assert "Viável" not in conclusion.analysis_conclusion(a)
+    a = analyse(path, store=store, settings=Settings(federal_law="plp-137-2015"))
+    assert str(a.verdict) == "viável"
+    assert conclusion.analysis_conclusion(a) == (
+        "Viável perante a LC nº 2/1990, na hipótese da lei complementar federal suposta (PLP nº "
+        "137/2015 (PLS nº 199/2015), texto aprovado pelo Senado Federal); estudo conclusivo; "
+        + BAR + ".")
 
 
 @needs_store
@@ -162,7 +188,8 @@ def test_the_batch_index_states_the_bar_once_above_the_table():
 def test_the_estudo_command_prints_the_conclusion_line(monkeypatch, capsys, tmp_path):
     from viabilidade.cli import main
 
-    line = "Viável perante a LC nº 2/1990; estudo conclusivo; " + BAR + "."
+    line = ("Requisitos da LC nº 2/1990 comprovados por documentos conferidos com os originais; "
+            "estudo conclusivo; " + BAR + ".")
     monkeypatch.setattr("viabilidade.report.study.run_study", lambda c, out, **kw: {
         "name": "Posse d'Abadia", "verdict": "viável", "conclusion": line, "folder": str(out)})
     assert main(["estudo", str(ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml"),

@@ -51,7 +51,12 @@ def test_status_labels_in_portuguese():
 
 
 def test_basis_verdict_comparator_labels():
-    assert [fmt.basis_label(b) for b in Basis] == ["certificado", "publicado", "medido", "estimado"]
+    assert [fmt.basis_label(b) for b in Basis] == ["certificado", "documento declarado", "publicado",
+                                                   "medido", "estimado"]
+    assert fmt.status_label("pass", basis="declared") == ("conforme documento declarado (a "
+                                                          "conferir com o original)")
+    assert fmt.status_plural("fail", "declared") == ("não cumpridos conforme documentos declarados "
+                                                     "(a conferir com os originais)")
     assert fmt.verdict_label(Verdict.INVIAVEL) == "inviável"
     assert fmt.comparator_label(">") == "mais de"
     assert fmt.comparator_label(">=") == "no mínimo"

@@ -17,7 +17,7 @@ from viabilidade.rules.art2 import art2
 from viabilidade.rules.common import money_figure
 from viabilidade.rules.result import Basis, weakest
 
-from test_rules_fixtures import candidate
+from test_rules_fixtures import CHECKER, candidate, checked_copy, registered
 
 ROOT = Path(__file__).resolve().parents[1]
 POSSE = ROOT / "data" / "candidates" / "posse-dabadia.toml"
@@ -43,8 +43,12 @@ def test_posse_dabadia_figures_are_published_not_certified(store):
     assert p.area.collection.value is None and p.area.collection.basis != Basis.CERTIFIED
 
 
-def test_only_the_certificates_are_certified(store):
+def test_only_the_certificates_are_certified(store, tmp_path):
     p = build_profile(load_candidate(CERTIFIED), store, Settings(study_date="2027-06-01"))
+    # declared in the record, not checked against the original
+    assert (p.area.population.value, p.area.population.basis) == (3102, Basis.DECLARED)
+    p = build_profile(load_candidate(checked_copy(CERTIFIED, tmp_path)), store,
+                      Settings(study_date="2027-06-01"))
     assert (p.area.population.value, p.area.population.basis) == (3102, Basis.CERTIFIED)
     assert p.area.population.source == ("IBGE, Ofício nº 101/2027 — Superintendência Estadual "
                                         "do IBGE em Goiás, de 10/03/2027")
@@ -55,10 +59,16 @@ def test_only_the_certificates_are_certified(store):
 
 def test_money_of_fiscal_is_published_of_certified_is_certified():
     fiscal = MoneyFigure(2_760_601.80, 2022, "SEFAZ-GO, arrecadação por município 2022")
+    import datetime as dt
+
+    from viabilidade.proposal.record import Checked
+
     cert = MoneyFigure(3_150_000.0, 2023, "SEFAZ-GO, Ofício nº 77/2027, de 01/03/2027",
                        certificate=True)
     assert money_figure(fiscal).basis == Basis.PUBLISHED
-    assert money_figure(cert).basis == Basis.CERTIFIED
+    assert money_figure(cert).basis == Basis.DECLARED
+    checked = dataclasses.replace(cert, checked=Checked(CHECKER, dt.date(2027, 3, 5)))
+    assert money_figure(checked).basis == Basis.CERTIFIED
     assert load_candidate(CERTIFIED).collection.certificate is True
 
 
@@ -69,14 +79,23 @@ def test_weakest_basis_of_a_sum():
     assert weakest([Basis.MEASURED, Basis.CERTIFIED]) == Basis.MEASURED
     assert weakest([Basis.CERTIFIED, Basis.ESTIMATED, Basis.PUBLISHED]) == Basis.ESTIMATED
     assert weakest([None, ""]) is None
+    assert weakest([Basis.CERTIFIED, Basis.DECLARED]) == Basis.DECLARED
+    assert weakest([Basis.DECLARED, Basis.PUBLISHED]) == Basis.PUBLISHED
 
 
 def test_petition_signatures_claim_no_basis():
     import datetime as dt
 
-    r = art2(candidate(petition_signatures=412, petition_document="Representação nº 1/2027",
-                       petition_date=dt.date(2027, 1, 8)), Settings(study_date="2027-06-01"))
+    from viabilidade.rules.art5 import par1
+
+    petition = dict(petition_signatures=412, petition_document="Representação nº 1/2027",
+                    petition_date=dt.date(2027, 1, 8),
+                    residence_declarations="Declarações anexas à Representação nº 1/2027")
+    r = par1(candidate("transfer-area", **petition), Settings(study_date="2027-06-01"))
     assert (r.value, r.status, r.basis) == (412, "pass", None)
+    # art. 2: the Cartório Eleitoral's certificate of registration carries the basis
+    r = art2(candidate(events=registered(398), **petition), Settings(study_date="2027-06-01"))
+    assert (r.value, r.status, r.basis) == (398, "pass", Basis.CERTIFIED)
 
 
 # ---------------------------------------------------------------- wording of a published basis
@@ -95,8 +114,9 @@ def posse(store):
 
 
 @pytest.fixture(scope="module")
-def posse_certified(store):
-    return analyse(CERTIFIED, store=store)
+def posse_certified(store, tmp_path_factory):
+    """The certified candidate with every original checked."""
+    return analyse(checked_copy(CERTIFIED, tmp_path_factory.mktemp("conferido")), store=store)
 
 
 def test_status_words_of_published_data():
@@ -159,14 +179,14 @@ def test_certified_candidate_is_plain_cumprido_except_the_state_revenue(posse_ce
     assert fmt.result_status_label(posse_certified.result("art4.V")) == "cumprido"
 
 
-def test_certified_collection_against_a_published_state_revenue_is_not_plain_cumprido(store):
+def test_certified_collection_against_a_published_state_revenue_is_not_plain_cumprido(store, tmp_path):
     """Art. 4 VII rests on two figures: a certified collection compared with a published
     state revenue of the same exercise is decided on published data."""
     import dataclasses
 
     from viabilidade.rules.art4 import numeric_item, state_revenue
 
-    a = analyse(CERTIFIED, store=store)
+    a = analyse(checked_copy(CERTIFIED, tmp_path), store=store)
     published = build_profile(load_candidate(POSSE), store, Settings()).state_tax_revenue
     assert (published.value, published.basis) == (29_002_242_835.22, Basis.PUBLISHED)  # 2023
     certified_rev = state_revenue(a.profile, a.candidate)
@@ -211,12 +231,13 @@ def test_published_population_keeps_the_study_preliminary(posse, posse_certified
 
 def test_every_rule_met_but_one_figure_published_is_viable_only_on_published_data(store, tmp_path):
     """The certified candidate without its population certificate: the Censo's 3.045
-    inhabitants meet item IV, every rule passes, the verdict is viável — on published data."""
-    text = CERTIFIED.read_text(encoding="utf-8")
-    text = re.sub(r"\[certified\.population\]\n(.+\n){4}", "", text, count=1)
+    inhabitants meet item IV, every rule passes, the verdict is viável — on published data, in
+    the hypothesis of a federal law (without it the plebiscite is "sem efeito")."""
+    text = checked_copy(CERTIFIED, tmp_path).read_text(encoding="utf-8")
+    text = text.replace("population = 3102\n", "", 1)
     path = tmp_path / "sem-certidao-populacao.toml"
     path.write_text(text, encoding="utf-8")
-    a = analyse(path, store=store)
+    a = analyse(path, store=store, settings=Settings(federal_law="plp-137-2015"))
     assert "population" not in a.candidate.certified.area
     assert str(a.verdict) == "viável"
     iv = a.result("art4.IV")

@@ -85,3 +85,35 @@ def state_revenue_2022() -> Figure:
                   "IMB, Goiás em Dados 2023, tabela 125 (ICMS + IPVA + ITCD)", "2022")
 
 
+
+
+#: Who checks every original in the tests (fictitious).
+CHECKER = "Maria Souza, Consultoria Legislativa"
+
+
+def checked_text(text: str, on: str = "2027-05-30") -> str:
+    """A candidate file's text with every act of its record and every evidence item marked as
+    checked against its original (``checked_by``/``checked_on`` after each ``document``)."""
+    import re
+
+    return re.sub(r'(\ndocument = "[^"\n]*"\n)', rf'\1checked_by = "{CHECKER}"\nchecked_on = {on}\n',
+                  text)
+
+
+def checked_copy(path: Path, folder: Path) -> Path:
+    """:func:`checked_text` of the file at ``path``, written in ``folder`` under the same name."""
+    out = Path(folder) / Path(path).name
+    out.write_text(checked_text(Path(path).read_text(encoding="utf-8")), encoding="utf-8")
+    return out
+
+
+def registered(n: int, checked: bool = True) -> tuple:
+    """The record of a Cartório Eleitoral certificate of 12/01/2027 that ``n`` signers of the
+    representation are electors registered in the area (art. 2), checked or only declared."""
+    import datetime as dt
+
+    from viabilidade.proposal.record import Act, Checked
+
+    return (Act("certidao", dt.date(2027, 1, 12), "Certidão nº 3/2027 — 87ª Zona Eleitoral",
+                "cartorio-eleitoral", figures={"registered_signers": n},
+                checked=Checked(CHECKER, dt.date(2027, 1, 20)) if checked else None),)

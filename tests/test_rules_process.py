@@ -3,7 +3,9 @@
 import datetime as dt
 
 import pytest
-from test_rules_fixtures import candidate, posse_profile, simple_profile
+
+from viabilidade.operations import operation_of
+from test_rules_fixtures import candidate, posse_profile, registered, simple_profile
 
 from viabilidade.proposal.candidate import Evidence, Plebiscite
 from viabilidade.errors import CandidateError, SettingsError
@@ -18,6 +20,10 @@ from viabilidade.rules.result import Basis, Status, Verdict
 
 #: The study date of these tests: after their 2027 acts (a later act decides nothing).
 S = Settings(study_date="2027-06-01")
+#: The same in the hypothesis of a federal complementary law in force (CF art. 18 § 4): only
+#: then does a plebiscite count.
+FED = S.replace(federal_law="plp-137-2015")
+
 #: A plebiscite result with the Electoral Justice's act that proclaims it (fictitious).
 RESULT = dict(document="Ata geral de apuração, TRE-GO, Processo nº 0600123-45.2027.6.09.0000",
               date=dt.date(2027, 5, 16))
@@ -37,7 +43,7 @@ def test_quorum_both_readings(n, absolute, literal):
 def test_quorum_rule_decides_on_both_sides():
     def run(turnout, reading):
         c = candidate(plebiscite=Plebiscite(eligible=1001, turnout=turnout, **RESULT))
-        return par1(c, None, S.replace(quorum=reading)).status
+        return par1(c, None, FED.replace(quorum=reading)).status
     assert run(501, "absolute-majority") == Status.PASS
     assert run(500, "absolute-majority") == Status.FAIL
     assert run(501, "literal") == Status.FAIL
@@ -55,10 +61,10 @@ def test_quorum_without_results_states_the_figure_from_the_roll():
 
 def test_approval_counts_blank_and_void_in_the_denominator():
     ok = candidate(plebiscite=Plebiscite(eligible=2000, turnout=1001, yes=501, no=300, blank=100, void=100, **RESULT))
-    assert par2(ok, S).status == Status.PASS
+    assert par2(ok, FED).status == Status.PASS
     # yes beats no, but not half of those who turned out once blank and void are counted
     short = candidate(plebiscite=Plebiscite(eligible=2000, turnout=1000, yes=500, no=300, blank=100, void=100, **RESULT))
-    r = par2(short, S)
+    r = par2(short, FED)
     assert r.status == Status.FAIL and r.details["minimo_sim"] == 501 == majority(1000)
     assert par2(candidate(), S).status == Status.INDETERMINATE
 
@@ -119,7 +125,8 @@ def test_default_creation_year_skips_election_years():
     assert how.endswith("após a data do estudo (01/06/2027)")  # S's study_date, not the clock
     assert "hoje" not in how
     assert calendar.creation_year(candidate(creation_year=2031), Settings(creation_year=2027))[0] == 2027
-    t = calendar.timeline(candidate(creation_year=2027, request_date=dt.date(2026, 12, 1)), S)
+    c = candidate(creation_year=2027, request_date=dt.date(2026, 12, 1))
+    t = calendar.timeline(c, S, phases=operation_of(c).phases)
     # The requests' date, and their deadline without a date: it runs from each receipt.
     assert [e["data"] for e in t] == ["2026-12-01", None, "2027", "2028", "2029-01-01", "2029-01-16", "2029-04-01"]
     assert t[1]["evento"] == "Prazo de resposta: 60 dias a contar do recebimento de cada pedido"
@@ -127,8 +134,24 @@ def test_default_creation_year_skips_election_years():
 
 @pytest.mark.parametrize("signatures, status", [(99, Status.FAIL), (100, Status.PASS), (None, Status.INDETERMINATE)])
 def test_art2_petition(signatures, status):
-    r = art2(candidate(petition_signatures=signatures, **PETITION), S)
+    r = art2(candidate(petition_signatures=signatures, events=registered(signatures or 0), **PETITION), S)
     assert r.status == status and r.threshold == 100
+
+
+@pytest.mark.parametrize("signers, status", [(99, Status.FAIL), (100, Status.PASS)])
+def test_art2_counts_the_signers_the_cartorio_finds_registered(signers, status):
+    """Art. 2: "eleitores inscritos na área". Recognised signatures prove nothing about
+    registration: 412 signatures without the Cartório Eleitoral's certificate decide nothing;
+    the certificate's count decides, "cumprido" only when checked against its original."""
+    r = art2(candidate(petition_signatures=412, **PETITION), S)
+    assert r.status == Status.INDETERMINATE and "Firmas reconhecidas comprovam quem assinou, não a " \
+        "inscrição eleitoral: falta a certidão do Cartório Eleitoral" in r.reason
+    r = art2(candidate(petition_signatures=412, events=registered(signers), **PETITION), S)
+    assert (r.status, r.value, r.basis, r.certifier) == (status, signers, Basis.CERTIFIED,
+                                                         "Cartório Eleitoral (TRE-GO)")
+    r = art2(candidate(petition_signatures=412, events=registered(signers, checked=False), **PETITION), S)
+    assert (r.status, r.basis) == (status, Basis.DECLARED)
+    assert "documento declarado, a conferir com o original" in r.reason
 
 
 @pytest.mark.parametrize("signatures, status", [(49, Status.FAIL), (50, Status.PASS)])
@@ -150,8 +173,14 @@ def test_transfer_area_dispatch():
     assert q.reason.endswith("Na leitura alternativa da contagem única (Lei nº 9.709/1998, "
                              "art. 7º), o quórum seria atingido.")
     area = evaluate(c, simple_profile(900, 600, 100, operation="transfer-area"),
+                    FED.replace(plebiscite_roll="area"))
+    assert verdict(area) == Verdict.VIAVEL  # the area alone votes: one count decides (hypothesis)
+    # without the federal law the same plebiscite is "sem efeito" and nothing is viable
+    area = evaluate(c, simple_profile(900, 600, 100, operation="transfer-area"),
                     S.replace(plebiscite_roll="area"))
-    assert verdict(area) == Verdict.VIAVEL  # the area alone votes: one count decides
+    assert verdict(area) == Verdict.INDETERMINADO
+    assert next(r for r in area if r.rule_id == "art5").details["rotulo_situacao"] == (
+        "sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)")
 
 
 def test_fusion_waives_art4_and_needs_the_seat_question():
@@ -301,26 +330,43 @@ def test_alternatives_rebuild_the_profile_for_profile_settings():
 
 
 def test_timeline_by_operation():
-    assert calendar.timeline(candidate(operation="transfer-area"), S) == []
-    d = calendar.timeline(candidate(operation="create-district"), S)
+    def timeline(c):
+        return calendar.timeline(c, S, phases=operation_of(c).phases)
+
+    assert timeline(candidate(operation="transfer-area")) == []
+    d = timeline(candidate(operation="create-district"))
     assert len(d) == 1 and d[0]["artigo"] == "art. 20" and d[0]["data"] is None
-    refused = calendar.timeline(candidate(creation_year=2028), S)
+    refused = timeline(candidate(creation_year=2028))
     assert [e["artigo"] for e in refused] == ["art. 7º, § 3º"]
 
 
 def test_creation_plebiscite_rests_on_art7_head():
     yes = Plebiscite(eligible=10_812, turnout=5_407, yes=2_704, no=2_000, blank=403, void=300, **RESULT)
-    res = {r.rule_id: r for r in evaluate(candidate(creation_year=2027, plebiscite=yes), posse_profile(), S)
+    res = {r.rule_id: r for r in evaluate(candidate(creation_year=2027, plebiscite=yes), posse_profile(), FED)
            if r.subject == "área"}
     assert "art5" not in res                              # art. 5 governs transfers
     assert (res["art7"].status, res["art7.par1"].status, res["art7.par2"].status) == (Status.PASS,) * 3
+    hyp = ("na hipótese da lei complementar federal suposta (PLP nº 137/2015 (PLS nº 199/2015), "
+           "texto aprovado pelo Senado Federal)")
+    assert res["art7.par2"].details["rotulo_situacao"] == (
+        f"conforme documento declarado (a conferir com o original), {hyp}")
+    assert ("A consulta, de 16/05/2027, é anterior a este estudo (01/06/2027): a CF, art. 18, § 4º, "
+            "põe o plebiscito “após divulgação dos Estudos de Viabilidade Municipal”.") in res["art7.par2"].reason
+    # no federal law: the same plebiscite is never "cumprido"
+    void = {r.rule_id: r for r in evaluate(candidate(creation_year=2027, plebiscite=yes), posse_profile(), S)
+            if r.subject == "área"}
+    assert {void[k].status for k in ("art7", "art7.par1", "art7.par2")} == {Status.INDETERMINATE}
+    assert void["art7"].details["rotulo_situacao"] == ("sem efeito (sem a lei complementar federal; "
+                                                       "TSE, PA 0602003-69)")
+    assert "antes da divulgação" not in void["art7"].reason
+    assert "é anterior a este estudo (01/06/2027)" in void["art7"].reason
     assert res["art7"].article == "LC 02/1990, art. 7º"
     assert res["art7"].title == "Consulta plebiscitária na área a ser emancipada"
     assert res["art7"].details["texto_legal"] == ("A Assembléia Legislativa determinará a realização "
                                                   "de plebiscito na área territorial a ser emancipada "
                                                   "ou transferida.")
     no = Plebiscite(eligible=10_812, turnout=5_407, yes=2_703, no=2_001, blank=403, void=300, **RESULT)
-    res = evaluate(candidate(creation_year=2027, plebiscite=no), posse_profile(), S)
+    res = evaluate(candidate(creation_year=2027, plebiscite=no), posse_profile(), FED)
     art7 = next(r for r in res if r.rule_id == "art7")
     assert art7.status == Status.FAIL and "a criação do município não é admitida" in art7.reason
     assert verdict(res) == Verdict.INVIAVEL

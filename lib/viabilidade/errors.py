@@ -134,10 +134,19 @@ class Problems:
     def __init__(self, path: str | Path | None, text: str = ""):
         self.path, self.text = path, text
         self.items: list[CandidateError] = []
+        self._index: dict[str, int] | None = None  # the text's fields, read once (linear time)
+
+    def line(self, field_: str) -> int | None:
+        """The line of ``field_`` in the text (:func:`field_line`), from an index read once."""
+        if not self.text:
+            return None
+        if self._index is None:
+            self._index = field_index(self.text)
+        return line_in(self._index, field_)
 
     def add(self, field_: str | None, msg: str) -> None:
         """Record a problem of field ``field_`` (dotted path) with its pt-BR message."""
-        line = field_line(self.text, field_) if field_ and self.text else None
+        line = self.line(field_) if field_ else None
         self.items.append(CandidateError(msg, file=self.path, field=field_, line=line))
 
     def raise_if_any(self) -> None:
@@ -178,12 +187,62 @@ _TABLE = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-\.\"' ]+?)\s*=")
 
 
+def field_index(text: str) -> dict[str, int]:
+    """Every table and key written in TOML text, with its 1-based line, read in one pass.
+
+    An array of tables (``[[process.events]]``) is numbered from 1 as the readers name its
+    items (``process.events[2].kind``), its sub-tables under the item they follow
+    (``process.events[2].figures``); each name is also kept without the numbers (the first
+    line it is written on), for fields named without them.
+    """
+    found: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    table = ""
+    for n, raw in enumerate(text.splitlines(), start=1):
+        m = _TABLE.match(raw)
+        if m:
+            name = ".".join(p.strip().strip("\"'") for p in m.group(1).split("."))
+            plain = name
+            if raw.lstrip().startswith("[["):
+                counts[name] = counts.get(name, 0) + 1
+                name = f"{name}[{counts[name]}]"
+            else:  # a sub-table of the latest item of an array of tables
+                for array, k in counts.items():
+                    if name.startswith(array + "."):
+                        name = f"{array}[{k}]{name[len(array):]}"
+                        break
+            table = name
+            found.setdefault(name, n)
+            found.setdefault(plain, n)
+            continue
+        k = _KEY.match(raw)
+        if k:
+            key = ".".join(p.strip().strip("\"'") for p in k.group(1).split("."))
+            full = f"{table}.{key}" if table else key
+            found.setdefault(full, n)
+            found.setdefault(re.sub(r"\[\d+\]", "", full), n)
+    return found
+
+
+def line_in(found: dict[str, int], field: str, exact: bool = False) -> int | None:
+    """:func:`field_line` on an index made once by :func:`field_index`: the field, else its
+    nearest written ancestor, each tried with its item numbers and then without."""
+    parts = field.split(".")
+    for i in range(len(parts), 0 if not exact else len(parts) - 1, -1):
+        name = ".".join(parts[:i])
+        for target in (name, re.sub(r"\[\d+\]", "", name)):
+            if target in found:
+                return found[target]
+    return None
+
+
 def field_line(text: str, field: str, exact: bool = False) -> int | None:
     """The 1-based line where a dotted field (or its nearest written ancestor) is in TOML text.
 
     ``tomllib`` gives no line numbers for keys, so the text is scanned: table headers
-    (``[process.plebiscite]``) and ``key = value`` lines are matched against ``field``
-    without its list index (``area.districts[1]`` is looked up as ``area.districts``).
+    (``[process.plebiscite]``) and ``key = value`` lines are matched against ``field``; an
+    item of an array of tables is found by its number (``process.events[3].kind`` is on the
+    third ``[[process.events]]``), a list index (``area.districts[1]``) is dropped.
 
     Parameters
     ----------
@@ -200,27 +259,7 @@ def field_line(text: str, field: str, exact: bool = False) -> int | None:
         The line of the field itself; else the line of its nearest ancestor table written in
         the file (where a missing key belongs); ``None`` when neither is written.
     """
-    target = re.sub(r"\[\d+\]", "", field)
-    found: dict[str, int] = {}
-    table = ""
-    for n, raw in enumerate(text.splitlines(), start=1):
-        m = _TABLE.match(raw)
-        if m:
-            table = ".".join(p.strip().strip("\"'") for p in m.group(1).split("."))
-            found.setdefault(table, n)
-            continue
-        k = _KEY.match(raw)
-        if k:
-            key = ".".join(p.strip().strip("\"'") for p in k.group(1).split("."))
-            found.setdefault(f"{table}.{key}" if table else key, n)
-    if exact:
-        return found.get(target)
-    parts = target.split(".")
-    for i in range(len(parts), 0, -1):
-        name = ".".join(parts[:i])
-        if name in found:
-            return found[name]
-    return None
+    return line_in(field_index(text), field, exact)
 
 
 def key_at(text: str, line: int) -> str | None:

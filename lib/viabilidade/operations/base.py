@@ -30,6 +30,16 @@ CHAPTERS = ("sec-art4", "sec-origem", "sec-transferencia", "sec-correcao", "sec-
 #: ``"legislacao"`` (art. 10: whose legislation prevails, I-9 with several origins).
 PROCESS_ITEMS = ("calendario", "prazo", "transicao", "legislacao")
 
+#: The phases of a process an operation can go through (:attr:`Operation.phases`), in order:
+#: ``proposta`` (the deputy's proposal with the electors' representation), ``requisicoes``
+#: (the requests of art. 4 § 3 and their 60 days), ``parecer`` (the committee),
+#: ``plebiscito`` (legislative decree, request to the TRE, result: art. 7), ``lei`` (the state
+#: law; art. 7 § 3), ``municipio`` (a new municipality: election and installation, art. 9;
+#: books, art. 14 § 3; servants' option, art. 12), ``lei-municipal`` (a district's municipal
+#: law, art. 16) and ``instalacao-distrito`` (art. 20, 180 days).
+PHASES = ("proposta", "requisicoes", "parecer", "plebiscito", "lei", "municipio", "lei-municipal",
+          "instalacao-distrito")
+
 #: What a verdict is "perante" in the conclusion line (:mod:`viabilidade.report.conclusion`).
 BEFORE_THE_LAW = "perante a LC nº 2/1990"
 
@@ -161,6 +171,15 @@ class Operation:
         Figure attribute of the area's table (``"electors"``) -> what its row says instead
         of the figure when the operation's law does not ask for it (a district: electors
         ``"não exigido (art. 17)"``); empty by default.
+    phases : tuple of str
+        The phases of its process, in order (a subset of :data:`PHASES`): what ``processo``
+        and the study's calendar walk (:func:`viabilidade.report.process_file.process_state`).
+    proposal_article : str
+        The provision of its proposal and representation (``"art. 2º"`` for a creation,
+        ``"art. 5º, § 1º"`` for a transfer or fusion).
+    barred : bool
+        CF art. 18 § 4 bars it until the federal complementary law exists (creation, fusion,
+        incorporation, transfer); not a district (municipal law) nor an art. 6 correction.
     conclusion : dict
         :class:`~viabilidade.rules.result.Verdict` -> the verdict phrase that opens the
         conclusion line (:func:`viabilidade.report.conclusion.verdict_phrase`), lower case,
@@ -197,6 +216,9 @@ class Operation:
     bill_level: str = "estadual"
     bill_ementa: str = ""
     not_required: dict[str, str] = field(default_factory=dict)
+    phases: tuple[str, ...] = ("proposta", "parecer", "plebiscito", "lei")
+    proposal_article: str = "art. 2º"
+    barred: bool = True
     conclusion: dict[Verdict, str] = field(default_factory=lambda: dict(LAW_PHRASES))
 
     def __post_init__(self) -> None:
@@ -206,7 +228,7 @@ class Operation:
 
         readings = (*CHOICES, "special_interest")
         for name, allowed in (("chapters", CHAPTERS), ("process_items", PROCESS_ITEMS),
-                              ("letters", LETTERS), ("readings", readings),
+                              ("letters", LETTERS), ("readings", readings), ("phases", PHASES),
                               ("bill", BILL_ARTICLES), ("bill_level", (BILL_LEVELS,)),
                               ("parameters", tuple(FIELD_LABELS)), ("chapter_notes", CHAPTERS),
                               ("chapter_titles", CHAPTERS)):

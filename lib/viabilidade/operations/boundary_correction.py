@@ -39,4 +39,7 @@ OPERATION = Operation(
     parameters=("boundary_tolerance_km2",),
     instrument="lei estadual, mediante prévio acordo dos Prefeitos autorizados pelas Câmaras "
                "Municipais (art. 6º)",
+    phases=("proposta", "parecer", "lei"),
+    proposal_article="art. 6º",
+    barred=False,
 )

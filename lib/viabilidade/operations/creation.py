@@ -44,4 +44,5 @@ OPERATION = Operation(
     bill=("criacao", "limites", "area-urbana", "distritos", "instalacao", "eleicao",
           "servidores", "bens", "administracao", "legislacao", "icms", "vigencia"),
     bill_ementa="Cria o Município de {name}, desmembrado {origins}.",
+    phases=("proposta", "requisicoes", "parecer", "plebiscito", "lei", "municipio"),
 )

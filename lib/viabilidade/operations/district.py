@@ -51,4 +51,7 @@ OPERATION = Operation(
     bill=("distrito", "limites", "instalacao-distrito", "vigencia"),
     bill_level="municipal",
     bill_ementa="Cria o Distrito de {name}, no território {origins}.",
+    phases=("lei-municipal", "instalacao-distrito"),
+    proposal_article="art. 16",
+    barred=False,
 )

@@ -50,4 +50,6 @@ OPERATION = Operation(
     bill=("fusao", "limites", "area-urbana", "distritos", "instalacao", "eleicao", "servidores", "bens",
           "administracao", "legislacao", "vigencia"),
     bill_ementa="Cria o Município de {name}, pela fusão {origins}.",
+    phases=("proposta", "parecer", "plebiscito", "lei", "municipio"),
+    proposal_article="art. 5º, § 1º",
 )

@@ -90,4 +90,7 @@ OPERATION = Operation(
     # only art. 4 IV-VII are checked (art. 8): I-4 (item II), I-7 (§ 1), I-8 and I-10 (no
     # plebiscite: art. 21 validated it) and I-9 (no transition) have nothing to read
     readings=("reduction_items", "reduction", "population_vintage", "special_interest"),
+    # installed long ago: no process to walk, the calendar computes the dates of its known law
+    phases=("municipio",),
+    barred=False,
 )

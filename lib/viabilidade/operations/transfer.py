@@ -39,4 +39,5 @@ OPERATION = Operation(
     instrument="lei estadual, precedida de plebiscito (arts. 5º e 7º)",
     bill=("transferencia", "limites", "vigencia"),
     bill_ementa="Desmembra área {origins} e a incorpora {destination}.",
+    proposal_article="art. 5º, § 1º",
 )

@@ -14,6 +14,7 @@ import datetime as dt
 
 from ..proposal.candidate import Candidate
 from ..proposal.certified import Certificate
+from ..proposal.record import DECLARED
 from ..common.plausibility import ratio_note
 from .types import Profile, UnitProfile
 from ..rules.common import future_act
@@ -25,7 +26,8 @@ _ATTRS = {"population": "population", "electors": "electors", "buildings": "buil
 
 
 def certified_figure(cert: Certificate, replaced: Figure | None = None) -> Figure:
-    """The :class:`Figure` of a certificate: basis certified, the document as source.
+    """The :class:`Figure` of a certificate, the document as source: basis certified when a
+    person checked the original (``cert.checked``), else declared (:data:`DECLARED`).
 
     Parameters
     ----------
@@ -39,7 +41,8 @@ def certified_figure(cert: Certificate, replaced: Figure | None = None) -> Figur
     else:
         value = cert.value
     note = f"valor certificado ({spec.what}, art. 4º, {spec.item}, e § 2º)"
-    if replaced is not None and replaced.value is not None and replaced.basis != Basis.CERTIFIED:
+    if replaced is not None and replaced.value is not None \
+            and replaced.basis not in (Basis.CERTIFIED, Basis.DECLARED):
         note += "; substitui a estimativa do estudo"
     elif replaced is not None and replaced.value is not None and replaced.value != value:
         note += "; substitui o valor publicado"
@@ -50,7 +53,10 @@ def certified_figure(cert: Certificate, replaced: Figure | None = None) -> Figur
                           "valor publicado")
         note += f"; {wild}" if wild else ""
     vintage = str(cert.year) if cert.year is not None else cert.date.isoformat()
-    return Figure(value, spec.unit, Basis.CERTIFIED, cert.citation(), vintage, note=note)
+    if cert.checked is None:
+        note += f"; {DECLARED}"
+    return Figure(value, spec.unit, Basis.CERTIFIED if cert.checked is not None else Basis.DECLARED,
+                  cert.citation(), vintage, note=note)
 
 
 def future_certificate(cert: Certificate, today: dt.date | None) -> str:

@@ -33,6 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from .certified import Certified, certified_money, read_certified
+from .record import (KINDS, Act as ProcessAct, Checked, Plebiscite, check_order, certificates, legacy_acts, merge_certified,
+                     petition_of, plebiscite_of, plebiscite_problems, read_acts)
 from ..common.text import NAME, NOTE, clean_text, fold
 from ..common.toml_file import load_toml, toml_position, toml_reason
 from ..errors import CandidateError, Problems, did_you_mean, found_value
@@ -103,12 +105,14 @@ class Act:
 class Evidence:
     """One piece of documentary evidence: what it is, where, and the document cited; an art.
     6 item (:data:`BOUNDARY_CORRECTION_ITEMS`) also has its acts (body, number, date), and
-    ``document`` is then their text."""
+    ``document`` is then their text. ``checked``: who checked the original document and
+    when (``checked_by``, ``checked_on``); ``None``: declared, "a conferir com o original"."""
 
     what: str
     where: str
     document: str
     acts: tuple[Act, ...] = ()
+    checked: Checked | None = None
 
 
 @dataclass(frozen=True)
@@ -124,63 +128,11 @@ class MoneyFigure:
     year: int
     source: str
     certificate: bool = False
+    checked: Any = None
 
 
-#: The dated acts of the proposal's file (``[[process.events]]`` ``kind``), in the order of
-#: the law, with their pt-BR labels.
-PROCESS_EVENTS = {
-    "proposta": "proposta do deputado, com a representação dos eleitores (art. 2º; art. 5º, § 1º)",
-    "requisicao-enviada": "requisição de informações enviada (art. 4º, § 3º)",
-    "requisicao-recebida": "requisição recebida pelo órgão (art. 4º, § 3º)",
-    "certidao": "informação ou certidão do órgão recebida (art. 4º, § 2º)",
-    "parecer": "parecer da comissão",
-    "decreto-legislativo": "decreto legislativo que determina o plebiscito (art. 7º)",
-    "pedido-tre": "pedido ao Tribunal Regional Eleitoral (art. 7º, § 1º)",
-    "resultado-plebiscito": "resultado do plebiscito proclamado pelo TRE (art. 7º, § 2º)",
-    "lei": "lei de criação publicada",
-    "eleicao": "eleição do Prefeito, do Vice-Prefeito e dos Vereadores (art. 9º)",
-    "instalacao": "instalação, com a posse dos eleitos (art. 9º; art. 20 para distrito)",
-}
-#: Events about one of the bodies of art. 4 § 2 (``body`` required: a key of
-#: :data:`viabilidade.law.bodies.BODIES`).
-BODY_EVENTS = ("requisicao-enviada", "requisicao-recebida", "certidao")
-
-
-@dataclass(frozen=True)
-class ProcessEvent:
-    """One dated act of the proposal's file: ``kind`` (a key of :data:`PROCESS_EVENTS`),
-    ``date``, ``document`` (its reference: ofício, protocolo, Diário Oficial…) and, for the
-    requisitions and certificates, ``body`` (a key of :data:`viabilidade.law.bodies.BODIES`)."""
-
-    kind: str
-    date: dt.date
-    document: str
-    body: str | None = None
-
-    @property
-    def label(self) -> str:
-        """``"requisição recebida pelo órgão (art. 4º, § 3º) — IBGE"``."""
-        return PROCESS_EVENTS[self.kind] + (f" — {BODIES[self.body].short}" if self.body else "")
-
-
-@dataclass(frozen=True)
-class Plebiscite:
-    """Plebiscite figures (art. 7). Any may be absent before the vote is held.
-
-    ``date`` is the day of the vote and ``document`` the reference of the Electoral Justice's
-    act that declares the result (ata geral de apuração, resolução do TRE-GO): without both,
-    the figures are a bare count and decide nothing (the rules stay ``indeterminate``).
-    """
-
-    eligible: int | None = None
-    turnout: int | None = None
-    yes: int | None = None
-    no: int | None = None
-    blank: int | None = None
-    void: int | None = None
-    date: dt.date | None = None
-    seat_question_approved: bool | None = None
-    document: str | None = None
+#: The kinds of act of the proposal's record (:data:`viabilidade.proposal.record.KINDS`).
+PROCESS_EVENTS = KINDS
 
 
 @dataclass(frozen=True)
@@ -213,6 +165,12 @@ class Candidate:
         corrected, each a line file (GeoJSON, GeoPackage, zipped Shapefile, KML or KMZ; read
         by :func:`viabilidade.geo.area_file.read_line`), resolved relative to the candidate
         file. The two municipalities whose limit is corrected are ``origins``.
+    events : tuple of Act
+        The one record of the proposal's acts (:mod:`viabilidade.proposal.record`), sorted by
+        date; the petition, the certificates and the plebiscite below are read from it.
+    notices : tuple of str
+        pt-BR notices about the record: an old table read into it (what to write instead),
+        receipts that disagree, a certificate without its request.
     petition_signatures, petition_document, petition_date
         The representation of art. 2 (art. 5 § 1 for transfers and fusions): the count of
         signatures, the reference of the document that proves it (the representation filed
@@ -256,7 +214,8 @@ class Candidate:
     residence_declarations: str | None = None
     plebiscite: Plebiscite | None = None
     restored_process: str | None = None
-    events: tuple[ProcessEvent, ...] = ()
+    events: tuple[ProcessAct, ...] = ()
+    notices: tuple[str, ...] = ()
     evidence: dict[str, Evidence] = field(default_factory=dict)
     boundary_correction: dict[str, Evidence] = field(default_factory=dict)
     old_line: Path | None = None
@@ -521,20 +480,27 @@ def _check_collection(money: dict, certified, problems: Problems) -> None:
     revenue = money.get("state_tax_revenue")
     if revenue is None:
         return
-    table = "certified" if revenue.certificate else "fiscal"
-    whose = f"a de {revenue.year} em [{table}.state_tax_revenue]"
+    cert = certified.area.get("state_tax_revenue") if certified is not None else None
+    whose = (f"a de {revenue.year} na certidão da linha {cert.line}" if cert is not None and cert.line
+             else f"a de {revenue.year} em [{'certified' if revenue.certificate else 'fiscal'}"
+                  ".state_tax_revenue]")
     collection = money.get("collection")
     checks = []
     if collection is not None:
+        own = certified.area.get("collection") if certified is not None else None
         checks.append(("certified.collection.value" if collection.certificate
-                       else "fiscal.collection.value_brl", collection.value_brl))
+                       else "fiscal.collection.value_brl", collection.value_brl,
+                       own.line if own is not None and collection.certificate else None))
     for origin, figs in (certified.remainders.items() if certified is not None else ()):
         if "collection" in figs:
             checks.append((f"certified.remainder.{origin}.collection.value",
-                           figs["collection"].value))
-    for field_, value in checks:
+                           figs["collection"].value, figs["collection"].line))
+    for field_, value, line in checks:
         msg = collection_problem(value, revenue.value_brl, whose)
-        if msg:
+        if msg and line:  # a certificate of the record: its act's line
+            problems.items.append(CandidateError(msg, file=problems.path, field="process.events",
+                                                 line=line))
+        elif msg:
             problems.add(field_, msg)
 
 
@@ -611,9 +577,15 @@ def _evidence_table(r: _Reader, key: str, allowed: dict[str, str],
                 out[item] = Evidence(what, where or "", "; ".join(a.text() for a in found), found)
             continue
         document = e.get("document", str, required=True)
+        who = e.get("checked_by", str)
+        on = _date(e, "checked_on")
+        if (who is None) != ("checked_on" not in e.table):
+            e.error("checked_by" if who is None else "checked_on",
+                    "esperados checked_by (quem conferiu o original) e checked_on (quando) juntos")
         e.finish()
         if what is not None and document is not None:
-            out[item] = Evidence(what, where or "", document)
+            out[item] = Evidence(what, where or "", document,
+                                 checked=Checked(who, on) if who and on else None)
     s.finish()
     return out
 
@@ -898,7 +870,7 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
 
     petition, petition_document, petition_date, plebiscite = None, None, None, None
     restored = declarations = None
-    events: list[ProcessEvent] = []
+    raw_events = None
     proc = r.sub("process")
     if proc is not None:
         petition = _nonneg_int(proc, "petition_signatures")
@@ -918,8 +890,9 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
                 seat_question_approved=pl.get("seat_question_approved", bool),
                 document=_document(pl, "document"))
             pl.finish()
-            _check_plebiscite(plebiscite, problems)
-        events = _events(proc)
+            for msg in plebiscite_problems(plebiscite):
+                problems.add("process.plebiscite.turnout", msg)
+        raw_events = proc.get("events", list)
         proc.finish()
 
     evidence = _evidence_table(r, "evidence", EVIDENCE_ITEMS)
@@ -938,9 +911,20 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
     if fiscal is not None:
         fiscal.finish()
 
-    certified = read_certified(r.get("certified", dict), path, origins, problems)
-    money.update({k: MoneyFigure(*v, certificate=True)
-                  for k, v in certified_money(certified, money, problems).items()})
+    old_certified = read_certified(r.get("certified", dict), path, origins, problems)
+    # the one record of the acts: [[process.events]], then what the old tables describe
+    events = read_acts(raw_events, path, problems)
+    old, notices = legacy_acts((petition, petition_document, petition_date), plebiscite,
+                               old_certified)
+    events = sorted([*events, *old], key=lambda a: (a.date, list(KINDS).index(a.kind)))
+    notices += check_order(events, problems)
+    certified = merge_certified(old_certified, certificates(events, origins, problems), problems)
+    plebiscite = plebiscite_of(events, problems) or plebiscite
+    proposal = petition_of(events)
+    if proposal is not None:
+        petition, petition_document, petition_date = (proposal.figures["signatures"],
+                                                      proposal.document, proposal.date)
+    money.update({k: MoneyFigure(*v) for k, v in certified_money(certified, money, problems).items()})
     _check_collection(money, certified, problems)
     settings = r.get("settings", dict, default={}) or {}
     if settings:  # checked with the rest of the file, before any study starts
@@ -968,49 +952,9 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
         petition_signatures=petition, petition_document=petition_document,
         petition_date=petition_date, residence_declarations=declarations,
         plebiscite=plebiscite, restored_process=restored,
-        events=tuple(events), evidence=evidence,
+        events=tuple(events), notices=tuple(notices), evidence=evidence,
         boundary_correction=correction, old_line=lines.get("old_line"),
         new_line=lines.get("new_line"), certified=certified, settings=settings, **money)
-
-
-def _events(proc: _Reader) -> list[ProcessEvent]:
-    """``[[process.events]]``: every event with kind, date and document (and body for a
-    requisition or certificate), sorted by date; each problem recorded."""
-    raw = proc.get("events", list, default=[]) or []
-    out = []
-    for i, item in enumerate(raw, start=1):
-        key = f"events[{i}]"
-        if not isinstance(item, dict):
-            proc.error(key, f"{_found(item)}; esperada uma tabela [[process.events]] com kind, "
-                            "date e document")
-            continue
-        e = _Reader(proc.problems, item, f"{proc.prefix}{key}.")
-        kind = e.get("kind", str, required=True)
-        date = _date(e, "date")
-        if "date" not in item:
-            e.error("date", "campo obrigatório ausente; esperada a data do ato (AAAA-MM-DD)")
-        document = _document(e, "document")
-        if "document" not in item:
-            e.error("document", "campo obrigatório ausente; esperada a referência do documento "
-                                "(ofício, protocolo, Diário Oficial…)")
-        body = e.get("body", str)
-        e.finish()
-        if kind is not None and kind not in PROCESS_EVENTS:
-            e.error("kind", f"encontrado {kind!r}; esperado um de {', '.join(PROCESS_EVENTS)}")
-            continue
-        if kind in BODY_EVENTS and body not in BODIES:
-            found = f"encontrado {body!r}" if isinstance(body, str) else found_value(body)
-            e.error("body", f"{found}; esperado um de {', '.join(BODIES)} "
-                            f"(o órgão de {kind!r})")
-            continue
-        if kind not in BODY_EVENTS and body is not None:
-            e.error("body", f"encontrado {body!r} num evento {kind!r}; body só vale para "
-                            f"{', '.join(BODY_EVENTS)}")
-            continue
-        if kind is not None and date is not None and document is not None:
-            out.append(ProcessEvent(kind, date, document, body))
-    order = list(PROCESS_EVENTS)
-    return sorted(out, key=lambda ev: (ev.date, order.index(ev.kind)))
 
 
 def _odd_file(path: Path) -> str | None:
@@ -1049,14 +993,3 @@ def _restored_process(number: str, operation: str | None, name: str,
 def problems_for(problems: Problems, prefix: str) -> list[CandidateError]:
     """The problems already recorded under a field prefix (``"area."``)."""
     return [p for p in problems.items if (p.field or "").startswith(prefix)]
-
-
-def _check_plebiscite(p: Plebiscite, problems: Problems) -> None:
-    field_ = "process.plebiscite.turnout"
-    if p.eligible is not None and p.turnout is not None and p.turnout > p.eligible:
-        problems.add(field_, f"o comparecimento {p.turnout} excede o eleitorado apto "
-                             f"{p.eligible}; esperado comparecimento <= eleitorado apto")
-    parts = [p.yes, p.no, p.blank, p.void]
-    if p.turnout is not None and all(x is not None for x in parts) and sum(parts) != p.turnout:
-        problems.add(field_, f"sim + não + brancos + nulos = {sum(parts)}, mas o comparecimento "
-                             f"é {p.turnout}; esperada a mesma soma")

@@ -112,6 +112,11 @@ class Certificate:
         Fiscal year of a money figure (art. 4 VII compares figures of the same year).
     origin : str or None
         IBGE code of the origin whose remainder the figure is about; ``None`` for the area.
+    checked : Checked or None
+        Who checked the original document, and when
+        (:class:`viabilidade.proposal.record.Checked`); ``None``: declared, not checked.
+    line : int or None
+        Line of its act in the candidate file's record (``None``: the old ``[certified]``).
     """
 
     key: str
@@ -121,6 +126,8 @@ class Certificate:
     date: dt.date
     year: int | None = None
     origin: str | None = None
+    checked: Any = None
+    line: int | None = field(default=None, compare=False)
 
     @property
     def spec(self) -> FigureSpec:
@@ -164,7 +171,10 @@ def _type_name(v: Any) -> str:
     return repr(v)
 
 
-def _date(value: Any, where: str, problems: Problems) -> dt.date | None:
+def read_date(problems: Problems, where: str, value: Any) -> dt.date | None:
+    """A TOML date or ``"AAAA-MM-DD"`` without time, plausible
+    (:func:`~viabilidade.common.plausibility.date_problem`), else ``None`` with the problem
+    recorded on ``where``."""
     if isinstance(value, dt.datetime) or isinstance(value, dt.time):
         problems.add(where, f"encontrado {value!r}; esperada uma data sem hora (AAAA-MM-DD)")
         return None
@@ -186,7 +196,9 @@ def _date(value: Any, where: str, problems: Problems) -> dt.date | None:
     return value
 
 
-def _value(spec: FigureSpec, value: Any, where: str, problems: Problems):
+def figure_value(spec: FigureSpec, value: Any, where: str, problems: Problems):
+    """A certified figure's value checked against its spec (count, amount, money, flag), or
+    ``None`` with the problem recorded on ``where``."""
     if spec.kind == "flag":
         if not isinstance(value, bool):
             problems.add(where, f"encontrado {_type_name(value)}; esperado true (o remanescente "
@@ -231,7 +243,7 @@ def _certificate(key: str, table: Any, prefix: str, origin: str | None,
     for k in allowed:
         if k not in table:
             problems.add(f"{prefix}.{k}", f"campo obrigatório ausente; esperado {_NEEDED[k]}")
-    value = _value(spec, table["value"], f"{prefix}.value", problems) if "value" in table else None
+    value = figure_value(spec, table["value"], f"{prefix}.value", problems) if "value" in table else None
     body = None
     if "body" in table:
         given = table["body"]
@@ -248,7 +260,7 @@ def _certificate(key: str, table: Any, prefix: str, origin: str | None,
     if "document" in table and (not isinstance(document, str) or not document.strip()):
         problems.add(f"{prefix}.document", f"encontrado {_type_name(document)}; esperada a "
                                            "referência do documento (texto não vazio)")
-    date = _date(table["date"], f"{prefix}.date", problems) if "date" in table else None
+    date = read_date(problems, f"{prefix}.date", table["date"]) if "date" in table else None
     year = None
     if spec.kind == "money" and "year" in table:
         year = table["year"]
@@ -343,7 +355,8 @@ def certified_money(certified: Certified, fiscal: dict[str, Any], problems
                     ) -> dict[str, tuple[float, int, str]]:
     """The area's certified collection and state tax revenue as ``[fiscal]`` figures.
 
-    Returns ``{"collection" | "state_tax_revenue": (value_brl, year, citation)}`` for the
+    Returns ``{"collection" | "state_tax_revenue": (value_brl, year, citation, True,
+    checked)}`` (the :class:`~viabilidade.proposal.candidate.MoneyFigure` fields) for the
     certificates present, which the candidate stores in the same fields as ``[fiscal]`` so
     that art. 4 VII reads them in one place.
 
@@ -359,9 +372,9 @@ def certified_money(certified: Certified, fiscal: dict[str, Any], problems
             problems.add(f"fiscal.{key}", f"encontrado o valor também em [certified.{key}]; esperado "
                                           f"uma só vez (a certidão da SEFAZ-GO vai em [certified.{key}])")
             continue
-        out[key] = (float(cert.value), int(cert.year), cert.citation())
+        out[key] = (float(cert.value), int(cert.year), cert.citation(), True, cert.checked)
     return out
 
 
-__all__ = ["certified_money", "FIGURES", "REMAINDER_FIGURES", "Certificate", "Certified", "FigureSpec",
+__all__ = ["certified_money", "figure_value", "read_date", "FIGURES", "REMAINDER_FIGURES", "Certificate", "Certified", "FigureSpec",
            "body_name", "read_certified"]

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ..operations import REGISTRY
+from ..operations import REGISTRY, operation_of
 from ..operations.base import BEFORE_THE_LAW
+from ..rules.art7 import hypothesis
+from ..rules.certification import PLEBISCITE_RULES, result_settled
 from ..rules.certification import qualification as certification_qualification
-from ..rules.result import Verdict
+from ..rules.result import Basis, Status, Verdict, deciding_basis
 from .frame import bar_clause, creation_law_date, explicit_creation_year
 from .writers.format import sentence
 from .writers.tables import Html, esc
@@ -50,8 +52,42 @@ def _phrase(operation: str, verdict: Verdict | str, qualification: str) -> str:
     return phrase
 
 
+#: The strongest true conclusion of a creation, fusion, incorporation or transfer today: every
+#: requirement of LC 02/1990 before the plebiscite met on documents checked against their
+#: originals, while CF art. 18 § 4 bars the operation (the bar clause follows).
+PROVEN = "requisitos da LC nº 2/1990 comprovados por documentos conferidos com os originais"
+#: The same on documents declared in the candidate file and not yet checked.
+DECLARED_PROVEN = ("requisitos da LC nº 2/1990 atendidos conforme documentos declarados (a "
+                   "conferir com os originais)")
+
+
+def barred_standing(analysis) -> str:
+    """For an operation CF art. 18 § 4 bars (:attr:`~viabilidade.operations.Operation.barred`)
+    : :data:`PROVEN` when every applicable requirement but the plebiscite is met and settled
+    on checked documents (:func:`result_settled`), :data:`DECLARED_PROVEN` when they are met
+    and what is unsettled rests only on declared documents; else ``""`` (the verdict's own
+    phrase, never "viável": without the federal law the plebiscite is "sem efeito" and the
+    verdict cannot be ``viável``). Under the ``federal_law`` hypothesis the plebiscite counts
+    too, and requirements all settled give ``""`` (the verdict "viável", said "na
+    hipótese")."""
+    op = operation_of(analysis.candidate)
+    if not op.barred:
+        return ""
+    assumed = bool(getattr(analysis.settings, "federal_law", None))
+    needs = [r for r in analysis.results if Status(r.status) != Status.NOT_APPLICABLE
+             and (assumed or r.rule_id not in PLEBISCITE_RULES)]
+    if not needs or any(Status(r.status) != Status.PASS for r in needs):
+        return ""
+    if all(result_settled(r) for r in needs):
+        return "" if assumed else PROVEN  # in the hypothesis: "viável …, na hipótese …"
+    if all(result_settled(r) or deciding_basis(r) == Basis.DECLARED for r in needs):
+        return DECLARED_PROVEN
+    return ""
+
+
 def conclusion_line(operation: str, verdict: Verdict | str, *, qualification: str = "",
-                    year: int | None = None, law_date: dt.date | None = None) -> str:
+                    year: int | None = None, law_date: dt.date | None = None,
+                    standing: str = "", assumed: str = "") -> str:
     """The conclusion line: verdict phrase; qualification; constitutional bar.
 
     Parameters
@@ -65,13 +101,22 @@ def conclusion_line(operation: str, verdict: Verdict | str, *, qualification: st
         lower case; omitted when empty.
     year, law_date : optional
         A retrospective creation law (:func:`viabilidade.report.frame.bar_clause`).
+    standing : str
+        :func:`barred_standing`: replaces the verdict's phrase (a barred operation whose
+        requirements are met).
+    assumed : str
+        The ``federal_law`` hypothesis (:func:`viabilidade.rules.art7.hypothesis`), said after
+        the verdict: "viável perante a LC nº 2/1990, na hipótese da lei complementar federal
+        suposta (…)".
 
     Returns
     -------
     str
         One sentence, capitalised, with a final stop.
     """
-    phrase = _phrase(operation, verdict, qualification)
+    phrase = standing or _phrase(operation, verdict, qualification)
+    if assumed:
+        phrase = f"{phrase}, {assumed}"
     if qualification.startswith(ALTERED):     # "inviável com limiar alterado — …"
         phrase, qualification = f"{phrase} {qualification}", ""
     parts = [phrase, qualification,
@@ -80,7 +125,7 @@ def conclusion_line(operation: str, verdict: Verdict | str, *, qualification: st
 
 
 def short_conclusion_line(operation: str, verdict: Verdict | str, *,
-                          qualification: str = "") -> str:
+                          qualification: str = "", standing: str = "", assumed: str = "") -> str:
     """The conclusion line without its constitutional bar: verdict phrase; qualification.
 
     For a table that states the bar once above its rows (the batch index): a row then
@@ -98,17 +143,20 @@ def short_conclusion_line(operation: str, verdict: Verdict | str, *,
     str
         One sentence, capitalised, with a final stop.
     """
-    parts = [verdict_phrase(operation, verdict), qualification]
+    phrase = standing or verdict_phrase(operation, verdict)
+    parts = [f"{phrase}, {assumed}" if assumed else phrase, qualification]
     return sentence("; ".join(p for p in parts if p))
 
 
 def conclusion_html(operation: str, verdict: Verdict | str, *, qualification: str = "",
-                    year: int | None = None, law_date: dt.date | None = None) -> Html:
+                    year: int | None = None, law_date: dt.date | None = None,
+                    standing: str = "", assumed: str = "") -> Html:
     """:func:`conclusion_line` as HTML: the verdict phrase in the coloured ``veredito`` badge,
     the rest as text (same words)."""
     v = Verdict(verdict)
-    line = conclusion_line(operation, v, qualification=qualification, year=year, law_date=law_date)
-    n = len(_phrase(operation, v, qualification))
+    line = conclusion_line(operation, v, qualification=qualification, year=year, law_date=law_date,
+                           standing=standing, assumed=assumed)
+    n = len(standing or _phrase(operation, v, qualification)) + (len(assumed) + 2 if assumed else 0)
     return Html(f'<strong class="veredito v-{esc(v.value)}">{esc(line[:n])}</strong>{esc(line[n:])}')
 
 
@@ -127,8 +175,10 @@ def qualification(analysis) -> str:
 
 
 def _study(analysis) -> dict:
+    op = operation_of(analysis.candidate)
     return {"qualification": qualification(analysis), "year": explicit_creation_year(analysis),
-            "law_date": creation_law_date(analysis)}
+            "law_date": creation_law_date(analysis), "standing": barred_standing(analysis),
+            "assumed": hypothesis(analysis.settings) if op.barred else ""}
 
 
 def analysis_conclusion(analysis) -> str:
@@ -141,7 +191,8 @@ def analysis_short_conclusion(analysis) -> str:
     :func:`viabilidade.report.frame.study_bar_clause`."""
     study = _study(analysis)
     return short_conclusion_line(analysis.candidate.operation, analysis.verdict,
-                                 qualification=study["qualification"])
+                                 qualification=study["qualification"], standing=study["standing"],
+                                 assumed=study["assumed"])
 
 
 def analysis_conclusion_html(analysis) -> Html:
@@ -149,6 +200,6 @@ def analysis_conclusion_html(analysis) -> Html:
     return conclusion_html(analysis.candidate.operation, analysis.verdict, **_study(analysis))
 
 
-__all__ = ["VERDICT_PHRASES", "verdict_phrase", "conclusion_line", "short_conclusion_line",
+__all__ = ["DECLARED_PROVEN", "PROVEN", "barred_standing", "VERDICT_PHRASES", "verdict_phrase", "conclusion_line", "short_conclusion_line",
            "conclusion_html", "qualification", "analysis_conclusion",
            "analysis_short_conclusion", "analysis_conclusion_html"]

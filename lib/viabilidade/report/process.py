@@ -31,8 +31,8 @@ def timeline_table(analysis) -> Html:
     """Calendar of the process: one row per event (``calendar.timeline``), dates in full."""
     op = operation_of(analysis.candidate)
     rows = [[e["evento"], _when(e.get("data")), e.get("artigo", "")]
-            for e in calendar.timeline(analysis.candidate, analysis.settings,
-                                       icms_share=op.icms_share)]
+            for e in calendar.timeline(analysis.candidate, analysis.settings, phases=op.phases,
+                                       icms_share=op.icms_share, servants=not op.merges)]
     from .frame import calendar_note
 
     note = calendar_note(analysis)

@@ -1,17 +1,21 @@
-"""The proposal's file (``viabilidade processo``): where a proposal stands and what comes next
-under LC 02/1990, from the dated acts of ``[[process.events]]``
-(:class:`viabilidade.proposal.candidate.ProcessEvent`).
+"""The proposal's process (``viabilidade processo`` and the study): where a proposal stands and
+what comes next under LC 02/1990, from the one record of its acts
+(:mod:`viabilidade.proposal.record`, ``[[process.events]]``).
 
-The phase is the last recorded act's (:data:`PHASES`). The next steps follow the law: the
-deputy's proposal (art. 2º; art. 5º, § 1º); for an operation with requisitions (its
-:attr:`~viabilidade.operations.Operation.letters`), the requisitions of art. 4º, § 3º and the
-60 days from each body's receipt (:func:`viabilidade.rules.calendar.agencies_deadline`:
-rolled to the next business day); the committee's opinion; the legislative decree (art. 7º);
-the plebiscite by the TRE (art. 7º, § 1º); the law, never in a municipal-election year (art.
-7º, § 3º); for a new municipality the election and installation (art. 9º), the books (art.
-14, § 3º) and the servants' option (art. 12); for a district (a municipal law, art. 16), the
-installation within 180 days (art. 20). The study's calendar reads the same events
-(:func:`viabilidade.rules.calendar.timeline`).
+:func:`process_state` is the one walker of the record: the phase is the last act that has
+happened (:data:`PHASES`; planned acts and acts after the reference date do not count);
+the next steps follow the phases the operation declares
+(:attr:`viabilidade.operations.Operation.phases`): the deputy's proposal (its own article:
+art. 2º for a creation, art. 5º, § 1º for a transfer or fusion); the requests of art. 4º,
+§ 3º and the 60 days from each body's receipt — the first recorded, or the one the record
+marks (:func:`viabilidade.rules.calendar.counted_receipt`), rolled to the next business
+day; the committee's opinion; the legislative decree (art. 7º); the plebiscite by the TRE
+(art. 7º, § 1º); the law, never in a municipal-election year (art. 7º, § 3º); for a new
+municipality the election and installation (art. 9º), the books (art. 14, § 3º) and the
+servants' option (art. 12); for a district (a municipal law, art. 16), the installation
+within 180 days (art. 20). The study's calendar (:func:`viabilidade.rules.calendar.timeline`)
+and ``processo`` (:func:`state_lines`) render the same acts and deadlines; the study's
+``fase`` is this walker's phase on the study date.
 """
 
 from __future__ import annotations
@@ -20,9 +24,10 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from ..law.bodies import BODIES
-from ..proposal.candidate import ProcessEvent
+from ..proposal.record import Act
 from ..operations import operation_of
 from ..rules import calendar
+from ..rules.art7 import PLEBISCITE_VOID
 from .writers import format as fmt
 
 #: Phase by the last recorded act (``None``: nothing recorded).
@@ -54,36 +59,44 @@ class Step:
 
 @dataclass(frozen=True)
 class ProcessState:
-    """Where a proposal stands: ``phase`` (pt-BR), the recorded ``events`` (by date) and the
-    next ``steps``."""
+    """Where a proposal stands: ``phase`` (pt-BR), the acts that have happened (``events``,
+    by date), the next ``steps``, the ``planned`` acts, and the record's ``problems`` on
+    the reference date (acts dated after it and not marked planned; pt-BR)."""
 
     phase: str
-    events: tuple[ProcessEvent, ...]
+    events: tuple[Act, ...]
     steps: tuple[Step, ...] = field(default_factory=tuple)
+    planned: tuple[Act, ...] = field(default_factory=tuple)
+    problems: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def next_deadline(self) -> dt.date | None:
+        """The earliest deadline among the next steps, or ``None``."""
+        dated = [s.deadline for s in self.steps if s.deadline is not None]
+        return min(dated) if dated else None
 
 
-def _has(candidate, kind: str, body: str | None = None) -> bool:
-    return calendar.recorded(candidate, kind, body) is not None
-
-
-def _requisition_steps(candidate) -> list[Step]:
+def _requisition_steps(c, today: dt.date) -> list[Step]:
     steps = []
-    for body in BODIES:
-        of = BODIES[body].of
-        if _has(candidate, "certidao", body):
+    for key, body in BODIES.items():
+        if calendar.recorded(c, "certidao", key, today) is not None:
             continue
-        received = calendar.recorded(candidate, "requisicao-recebida", body)
+        received = calendar.counted_receipt(c, key, today)
         if received is not None:
-            steps.append(Step(f"resposta {of}", calendar.agencies_deadline(received.date),
+            steps.append(Step(f"resposta {body.of}", calendar.agencies_deadline(received.date),
                               "art. 4º, § 3º", f"60 dias do recebimento, em "
                                                f"{received.date:%d/%m/%Y}"))
-        elif _has(candidate, "requisicao-enviada", body):
-            steps.append(Step(f"registrar a data de recebimento da requisição {of}", None,
+        elif calendar.recorded(c, "requisicao-enviada", key, today) is not None:
+            steps.append(Step(f"registrar a data de recebimento da requisição {body.of}", None,
                               "art. 4º, § 3º", "os 60 dias contam do recebimento"))
         else:
-            steps.append(Step(f"requisição de informações {BODIES[body].to}",
-                              None, "art. 4º, § 3º"))
+            steps.append(Step(f"requisição de informações {body.to}", None, "art. 4º, § 3º"))
     return steps
+
+
+#: Art. 7 § 3 as processo states it in a municipal-election year (a warning, every phase).
+ELECTION_YEAR_WARNING = ("{year} é ano de eleições municipais: nenhum Município pode ser criado "
+                         "nele (art. 7º, § 3º); a lei de criação só a partir de 1º/01/{next}")
 
 
 def _law_step(today: dt.date) -> Step:
@@ -99,14 +112,14 @@ def _law_step(today: dt.date) -> Step:
 
 
 def process_state(candidate, today: dt.date | None = None) -> ProcessState:
-    """The phase and next steps of a candidate's proposal.
+    """The phase and next steps of a candidate's proposal on ``today``.
 
     Parameters
     ----------
     candidate : Candidate
-        With ``events`` (``[[process.events]]``).
+        With ``events`` (the record of acts).
     today : date, optional
-        The reference date (election-year rule); default today.
+        The reference date (``--data-referencia``; the study date for a study); default today.
 
     Returns
     -------
@@ -114,40 +127,54 @@ def process_state(candidate, today: dt.date | None = None) -> ProcessState:
     """
     today = today or dt.date.today()
     op = operation_of(candidate)
-    events = tuple(candidate.events)
-    phase = PHASES[events[-1].kind if events else None]
     c = candidate
+    done = tuple(calendar.acts(c, today))
+    planned = tuple(a for a in c.events if a.planned)
+    problems = tuple(f"{a.label} ({a.where}) datado de {a.date:%d/%m/%Y}, depois da data de "
+                     f"referência ({today:%d/%m/%Y}), sem planned = true: um ato ainda não "
+                     "praticado é previsto (marque planned = true) ou está com a data errada"
+                     for a in c.events if not a.planned and a.date > today)
+    phase = PHASES[done[-1].kind if done else None]
+    if op.barred and done and done[-1].kind == "resultado-plebiscito":
+        phase += f" — {PLEBISCITE_VOID}"
+    phases = op.phases
+
+    def has(kind: str) -> bool:
+        return calendar.recorded(c, kind, today=today) is not None
+
     steps: list[Step] = []
-    law = calendar.recorded(c, "lei")
-    if op.stays_within:  # a district: municipal law (art. 16), installation (art. 20)
+    law = calendar.recorded(c, "lei", today=today)
+    if "lei-municipal" in phases:  # a district: municipal law (art. 16), installation (art. 20)
         if law is None:
             steps.append(Step("lei municipal de criação do distrito", None, "art. 16"))
-        elif not _has(c, "instalacao"):
+        elif not has("instalacao") and "instalacao-distrito" in phases:
             steps.append(Step("instalação do distrito pelo Prefeito, em solenidade por ele "
                               "presidida", calendar.district_installation_deadline(law.date),
                               "art. 20", f"180 dias da lei, de {law.date:%d/%m/%Y}"))
-        return ProcessState(phase, events, tuple(steps))
-    if not _has(c, "proposta"):
+        return ProcessState(phase, done, tuple(steps), planned, problems)
+    plebiscite = "plebiscito" in phases
+    if "proposta" in phases and not has("proposta"):
         steps.append(Step("proposta de deputado, com a representação dos eleitores da área", None,
-                          "art. 2º; art. 5º, § 1º"))
-    elif law is None and not _has(c, "resultado-plebiscito") and not _has(c, "decreto-legislativo") \
-            and not _has(c, "parecer"):
-        if "ibge" in op.letters:
-            steps += _requisition_steps(c)
-        if not steps:
+                          op.proposal_article))
+    elif law is None and not has("resultado-plebiscito") and not has("decreto-legislativo") \
+            and not has("parecer"):
+        if "requisicoes" in phases:
+            steps += _requisition_steps(c, today)
+        if not steps and "parecer" in phases:
             steps.append(Step("parecer da comissão", None, "Regimento Interno da Assembleia"))
-    elif law is None and not _has(c, "decreto-legislativo") and not _has(c, "resultado-plebiscito"):
+    elif plebiscite and law is None and not has("decreto-legislativo") \
+            and not has("resultado-plebiscito"):
         steps.append(Step("decreto legislativo que determina o plebiscito", None, "art. 7º"))
-    elif law is None and not _has(c, "resultado-plebiscito"):
+    elif plebiscite and law is None and not has("resultado-plebiscito"):
         steps.append(Step("plebiscito, na forma regulada pelo Tribunal Regional Eleitoral", None,
                           "art. 7º, § 1º"))
-    elif law is None:
+    elif law is None and "lei" in phases:
         steps.append(_law_step(today))
-    elif op.proposed_seat:  # a new municipality: election and installation
+    elif law is not None and "municipio" in phases:  # a new municipality: election, installation
         inst = calendar.installation_date(law.date.year) if not calendar.is_election_year(
             law.date.year) else None
-        installed = calendar.recorded(c, "instalacao")
-        if inst is not None and not _has(c, "eleicao") and installed is None:
+        installed = calendar.recorded(c, "instalacao", today=today)
+        if inst is not None and not has("eleicao") and installed is None:
             steps.append(Step(f"eleição municipal de {calendar.next_election(law.date.year)}",
                               None, "art. 9º", "simultânea com a dos demais Municípios"))
         if inst is not None and installed is None:
@@ -162,20 +189,36 @@ def process_state(candidate, today: dt.date | None = None) -> ProcessState:
                 steps.append(Step("fim do prazo de opção dos servidores",
                                   calendar.servants_option_deadline(start), "art. 12"))
         steps = [s for s in steps if s.deadline is None or installed is None or s.deadline >= today]
-    return ProcessState(phase, events, tuple(steps))
+    return ProcessState(phase, done, tuple(steps), planned, problems)
 
 
 def state_lines(candidate, state: ProcessState, today: dt.date | None = None) -> list[str]:
-    """``viabilidade processo``'s report (pt-BR lines)."""
+    """``viabilidade processo``'s report (pt-BR lines): the operation, the constitutional bar
+    where it applies (CF art. 18 § 4), the art. 7 § 3 warning in a municipal-election year,
+    the phase, the acts with how far each document is proven, the planned acts, the next
+    steps, and the record's notices and problems."""
+    from .frame import bar_clause
+
     today = today or dt.date.today()
     op = operation_of(candidate)
-    out = [f"Processo: {op.subtitle(candidate.name)}", f"Fase: {state.phase}"]
+    codes = op.origin_codes(candidate)
+    origins = ", ".join(codes[:-1]) + " e " + codes[-1] if len(codes) > 1 else "".join(codes)
+    out = [f"Processo: {op.subtitle(candidate.name, origins)}"]
+    if op.barred:
+        out.append(f"Vedação: {bar_clause(candidate.operation)}.")
+    if "lei" in op.phases and "municipio" in op.phases and calendar.is_election_year(today.year):
+        out.append("Atenção: " + ELECTION_YEAR_WARNING.format(year=today.year, next=today.year + 1)
+                   + ".")
+    out.append(f"Fase: {state.phase}")
     if state.events:
         out.append("Atos registrados:")
-        out += [f"  {e.date:%d/%m/%Y}  {e.label} — {e.document}" for e in state.events]
+        out += [f"  {e.date:%d/%m/%Y}  {e.label} — {e.document} ({e.proof})" for e in state.events]
     else:
         out.append("Atos registrados: nenhum ([[process.events]] no arquivo do candidato; ver "
                    "docs/GUIA.md, Processo)")
+    if state.planned:
+        out.append("Atos previstos:")
+        out += [f"  {e.date:%d/%m/%Y}  {e.label} — {e.document}" for e in state.planned]
     if state.steps:
         out.append("Próximos passos:")
         for s in state.steps:
@@ -185,7 +228,11 @@ def state_lines(candidate, state: ProcessState, today: dt.date | None = None) ->
             out.append(f"  - {s.what}: {when} ({s.article}{note}){late}")
     else:
         out.append("Próximos passos: nenhum prazo da LC nº 2/1990 pendente.")
+    notes = [*getattr(candidate, "notices", ()), *state.problems]
+    if notes:
+        out.append("Avisos do registro:")
+        out += [f"  - {n}" for n in notes]
     return out
 
 
-__all__ = ["PHASES", "Step", "ProcessState", "process_state", "state_lines"]
+__all__ = ["ELECTION_YEAR_WARNING", "PHASES", "Step", "ProcessState", "process_state", "state_lines"]

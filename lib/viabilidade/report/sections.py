@@ -460,7 +460,8 @@ _SKIP_DETAILS = {"texto_legal", "subchecks", "evidencias", "ato_futuro",  # = "n
                  "tolerancia_correcao_km2",
                  "referencia_exigencia", "natureza_exigencia",  # in the "Exigência" row (tables.threshold_text)
                  "precisao",  # the step the value is printed to: resultados.json only
-                 "rotulo_situacao"}  # the status cell itself (art. 6: "documentado …")
+                 "rotulo_situacao", "sem_efeito",
+                 "edificacoes_base", "a_conferir"}  # the status label and the reason say them  # the status cell itself (art. 6: "documentado …")
 
 
 def _detail_value(v: Any, key: str = "") -> str | None:
@@ -562,7 +563,10 @@ def rule_block(r: RuleResult) -> Html:
                 and not isinstance(v, bool):
             v = math.floor(v + 0.5)  # no fraction of a person, elector or building (half up)
         text = (fmt.number(*rounded(v, precision(r), r.threshold))
-                if k == "limite_superior_m" and isinstance(v, (int, float)) else _detail_value(v, k))
+                if k == "limite_superior_m" and isinstance(v, (int, float)) else
+                # the count's own status, in the words of its basis (declared, published …)
+                fmt.status_label(v, basis=details.get("edificacoes_base") or None)
+                if k == "edificacoes_status" and isinstance(v, str) else _detail_value(v, k))
         if text is not None:
             pairs.append((DETAIL_LABELS.get(k, k.replace("_", " ")), text))
     pairs = [(k, v) for k, v in pairs if k == "Situação" or v != "—"]

@@ -420,7 +420,7 @@ def results_bundle(analysis, extra: dict | None = None) -> dict:
                "findings": [f.to_dict() for f in found.items],
                "conclusion_short": analysis_short_conclusion(analysis),
                "bar_clause": study_bar_clause(analysis),
-               "fase": process_state(analysis.candidate).phase,
+               "fase": process_state(analysis.candidate, analysis.settings.study_day()).phase,
                **{k: v for k, v in (extra or {}).items() if v is not None}}
     bundle = {RESULTS_MIME: json.loads(json.dumps(payload, default=str))}
     if getattr(analysis, "annexes", None):

@@ -1,11 +1,18 @@
 """Art. 2 — a municipality creation starts with a deputy's proposal and a representation signed
-by at least 100 electors registered in the area (notarised signatures)."""
+by at least 100 electors registered in the area ("eleitores inscritos na área").
+
+Recognised signatures prove who signed, not where they are registered: the registration is
+proven by the Cartório Eleitoral's certificate (``registered_signers`` on a ``certidao`` of
+the record, :mod:`viabilidade.proposal.record`), and the requirement is "cumprido" only on
+that certificate checked against its original."""
 
 from __future__ import annotations
 
+from ..law.bodies import BODIES
 from ..proposal.candidate import Candidate
+from ..proposal.record import REGISTERED, registration_of
 from .common import FUTURE_KEY, date_br, fmt, future_act, missing_proof, simple
-from .result import RuleResult, Status
+from .result import Basis, RuleResult, Status
 from .settings import Settings
 
 
@@ -71,8 +78,45 @@ def petition(rule_id: str, title: str, signatures: int | None, minimum: int, who
 
 
 def art2(candidate: Candidate, settings: Settings) -> RuleResult:
-    """Art. 2: representation signed by >= ``settings.petition`` (100) electors of the area."""
-    return petition("art2", "Representação assinada por no mínimo cem eleitores da área",
-                    candidate.petition_signatures, settings.petition, "eleitores inscritos na área",
-                    candidate.petition_document, candidate.petition_date,
-                    today=settings.study_day())
+    """Art. 2: representation signed by >= ``settings.petition`` (100) electors registered in
+    the area, the registration proven by the Cartório Eleitoral's certificate.
+
+    The representation's count and document (:func:`petition`) come first; then the
+    certificate of registration decides: absent, indeterminate (recognised signatures do not
+    prove registration); present, pass or fail on the number of signers it finds registered,
+    basis certified when checked against its original, else declared.
+    """
+    title = "Representação assinada por no mínimo cem eleitores inscritos na área"
+    who = "eleitores inscritos na área"
+    base = petition("art2", title, candidate.petition_signatures, settings.petition, who,
+                    candidate.petition_document, candidate.petition_date, today=settings.study_day())
+    if Status(base.status) not in (Status.PASS, Status.FAIL):
+        return base
+    cartorio = BODIES["cartorio-eleitoral"]
+    act = registration_of([a for a in candidate.events if a.date <= settings.study_day()])
+    signed = f"{fmt(candidate.petition_signatures)} assinaturas na representação " \
+             f"({candidate.petition_document}, de {date_br(candidate.petition_date)})"
+    if act is None:
+        return simple("art2", title, Status.INDETERMINATE,
+                      f"{signed}; exigido no mínimo {fmt(settings.petition)} {who}. Firmas "
+                      "reconhecidas comprovam quem assinou, não a inscrição eleitoral: falta a "
+                      f"certidão {cartorio.of} de que os signatários são eleitores inscritos na "
+                      "área (registre-a como certidão do Cartório Eleitoral com "
+                      f"figures.{REGISTERED}).", certifier=cartorio.name,
+                      threshold=settings.petition, comparator=">=", unit="assinaturas",
+                      source=base.source, vintage=base.vintage)
+    registered = act.figures[REGISTERED]
+    ok = registered >= settings.petition
+    return simple("art2", title, Status.PASS if ok else Status.FAIL,
+                  f"{signed}; {fmt(registered)} signatários inscritos como eleitores na área "
+                  f"segundo a certidão {cartorio.of} ({act.document}, de {date_br(act.date)}"
+                  f"{'' if act.checked else '; documento declarado, a conferir com o original'}); "
+                  f"exigido no mínimo {fmt(settings.petition)} {who}.",
+                  value=registered, threshold=settings.petition, comparator=">=",
+                  unit="eleitores", margin=registered - settings.petition,
+                  margin_pct=100 * (registered - settings.petition) / settings.petition
+                  if settings.petition else None,
+                  basis=Basis.CERTIFIED if act.checked else Basis.DECLARED,
+                  certifier=cartorio.name, source=f"{cartorio.name}, {act.document}, de "
+                                                  f"{date_br(act.date)}",
+                  vintage=act.date.isoformat())

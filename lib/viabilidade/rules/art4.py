@@ -52,6 +52,11 @@ VI_AREAS = ("escola", "saude", "posto_telefonico", "praca_esporte", "cemiterio")
 I_ITEMS = ("prefeitura", "camara")
 
 
+def _unchecked(candidate: Candidate, keys: tuple[str, ...]) -> list[str]:
+    """The evidence items given without a person having checked the original."""
+    return [k for k in keys if k in candidate.evidence and candidate.evidence[k].checked is None]
+
+
 def _evidence(candidate: Candidate, keys: tuple[str, ...]) -> tuple[Status, list[str], dict]:
     missing = [k for k in keys if k not in candidate.evidence]
     given = {k: dataclasses.asdict(candidate.evidence[k]) for k in keys if k in candidate.evidence}
@@ -72,8 +77,14 @@ def item_I(candidate: Candidate) -> RuleResult:
                   + " (documento que indique o imóvel e sua disponibilidade).")
     else:
         reason = "Evidências apresentadas para a instalação da Prefeitura e da Câmara Municipal."
+    unchecked = _unchecked(candidate, I_ITEMS)
+    if unchecked and not missing:
+        reason += f" Documentos declarados, a conferir com os originais: " + "; ".join(
+            candidate.evidence[k].document for k in unchecked) + "."
     return simple("art4.I", TITLES["art4.I"], status, reason,
-                  certifier="proponentes (documentos)", details={"evidencias": given, "faltam": missing})
+                  certifier="proponentes (documentos)",
+                  basis=Basis.DECLARED if unchecked else None,
+                  details={"evidencias": given, "faltam": missing, "a_conferir": unchecked})
 
 
 def item_II(profile: Profile, settings: Settings) -> RuleResult:
@@ -180,7 +191,7 @@ def item_III(candidate: Candidate, profile: Profile, settings: Settings) -> Rule
     status = combine([s for s, _ in checks.values()]) if checks else Status.INDETERMINATE
     reason = " ".join(r for _, r in checks.values()) or "Nenhum município de origem informado."
     cert = profile.territory.continuity_certificate
-    by_cert = {} if cert is None else dict(certifier=BODIES["ibge"].name, basis=Basis.CERTIFIED,
+    by_cert = {} if cert is None else dict(certifier=BODIES["ibge"].name, basis=cert.basis,
                                            source=cert.source, vintage=cert.vintage)
     return simple("art4.III", TITLES["art4.III"], status, reason,
                   **(by_cert or dict(certifier="(geometria)", source=profile.territory.source,
@@ -239,7 +250,8 @@ def revenue_requirement(state_rev: Figure | None,
     if state_rev is None:
         return out
     vintage = str(state_rev.vintage)[:4]
-    if exercise is not None and state_rev.basis != Basis.CERTIFIED and vintage.isdigit() \
+    if exercise is not None and state_rev.basis not in (Basis.CERTIFIED, Basis.DECLARED) \
+            and vintage.isdigit() \
             and int(vintage) != exercise[0]:
         sy, year = int(vintage), exercise[0]
         latest = LATEST_REVENUE_NOTE in (state_rev.note or "")
@@ -383,12 +395,19 @@ def item_VI(candidate: Candidate, unit: UnitProfile, settings: Settings, reduced
         reason += (" Faltam evidências de: " + "; ".join(EVIDENCE_ITEMS[k] for k in missing) + ".")
     else:
         reason += " Áreas para os cinco equipamentos evidenciadas."
+    unchecked = _unchecked(candidate, VI_AREAS)
+    if unchecked and not missing:
+        reason += " Documentos declarados, a conferir com os originais."
     ev_result = dataclasses.replace(count, status=ev_status, lean=None)
     lean = combine_lean([count, ev_result]) if status == Status.INDETERMINATE else None
-    return dataclasses.replace(count, status=status, lean=lean, reason=reason,
+    basis = (Basis.DECLARED if unchecked and count.basis in (Basis.CERTIFIED, None, "")
+             else count.basis)
+    return dataclasses.replace(count, status=status, lean=lean, reason=reason, basis=basis,
                                details={**count.details, "edificacoes_status": str(count.status),
                                         "edificacoes_lean": str(count.lean or ""),
-                                        "evidencias": given, "faltam": missing})
+                                        "edificacoes_base": str(count.basis or ""),
+                                        "evidencias": given, "faltam": missing,
+                                        "a_conferir": unchecked})
 
 
 def origin_reduced(code: str, settings: Settings) -> bool:
@@ -422,7 +441,7 @@ def par1(candidate: Candidate, profile: Profile, settings: Settings) -> list[Rul
         c_status, c_reason = continuity(code, rem.label, profile.territory)
         cont = simple("art4.III", TITLES["art4.III"], c_status, c_reason, subject=rem.label,
                       basis=(Basis.MEASURED if profile.territory.continuity_certificate is None
-                             else Basis.CERTIFIED))
+                             else profile.territory.continuity_certificate.basis))
         subs.append(cont)
         status = combine([s.status for s in subs])
         lean = combine_lean(subs) if status == Status.INDETERMINATE else None

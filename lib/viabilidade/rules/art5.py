@@ -65,7 +65,12 @@ def par2(candidate: Candidate, profile: Profile | None, settings: Settings) -> R
     seat_status = ({True: Status.PASS, False: Status.FAIL, None: Status.INDETERMINATE}[seat]
                    if not missing else Status.INDETERMINATE)
     status = combine([q.status, m.status, seat_status])
-    if status == Status.PASS:
+    void = all((r.details or {}).get(art7.VOID_KEY) for r in (q, m))
+    if void:
+        reason = (f"Plebiscito sobre a fusão e a sede registrado, {art7.PLEBISCITE_VOID}: sem a "
+                  "lei complementar federal do art. 18, § 4º, da CF, a consulta não produz "
+                  "efeito; art. 4º dispensado." + art7.before_the_study(candidate.plebiscite, settings))
+    elif status == Status.PASS:
         reason = "Plebiscito válido aprovou a fusão e a sede do novo município; art. 4º dispensado."
     elif status == Status.FAIL:
         reason = "Plebiscito sem quórum, ou rejeitou a fusão ou a sede do novo município."
@@ -81,6 +86,8 @@ def par2(candidate: Candidate, profile: Profile | None, settings: Settings) -> R
     else:
         reason = ("Falta o resultado do plebiscito sobre a fusão e sobre a sede, proclamado pela "
                   "Justiça Eleitoral; art. 4º dispensado.")
+    details = {"quorum": str(q.status), "aprovacao": str(m.status), "sede": str(seat_status)}
+    if void:
+        details.update(rotulo_situacao=art7.PLEBISCITE_VOID, **{art7.VOID_KEY: True})
     return simple("art5.par2", "Fusão: plebiscito sobre a fusão e a sede", status, reason,
-                  details={"quorum": str(q.status), "aprovacao": str(m.status),
-                           "sede": str(seat_status)})
+                  details=details)

@@ -29,6 +29,36 @@ TITLES = {
 }
 
 
+#: A plebiscite of a creation, fusion, incorporation or transfer held without the federal
+#: complementary law: CF art. 18 § 4 puts the consultation "dentro do período determinado por
+#: Lei Complementar Federal"; the TSE refused to ratify one (PA 0602003-69).
+PLEBISCITE_VOID = "sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)"
+#: Whether a result carries :data:`PLEBISCITE_VOID` (``details``).
+VOID_KEY = "sem_efeito"
+
+
+def before_the_study(p: Plebiscite, settings: Settings) -> str:
+    """The sentence flagging a consultation dated before the study (the EVM it must follow,
+    CF art. 18 § 4), or ``""``."""
+    day = settings.study_day()
+    if p.date is None or p.date >= day:
+        return ""
+    return (f" A consulta, de {date_br(p.date)}, é anterior a este estudo ({date_br(day)}): a CF, "
+            "art. 18, § 4º, põe o plebiscito “após divulgação dos Estudos de Viabilidade "
+            "Municipal”.")
+
+
+def hypothesis(settings: Settings) -> str:
+    """``"na hipótese da lei complementar federal suposta (PLP …)"`` when the ``federal_law``
+    setting assumes one, else ``""``."""
+    law = getattr(settings, "federal_law", None)
+    if not law:
+        return ""
+    from .ruleset import federal_bills
+
+    return f"na hipótese da lei complementar federal suposta ({federal_bills()[law].title})"
+
+
 #: The document that proves a plebiscite's result, for :func:`~.common.missing_proof`.
 RESULT_DOCUMENT = "da ata de apuração do plebiscito (Justiça Eleitoral, TRE-GO)"
 #: Why typed plebiscite figures decide nothing without their document.
@@ -317,7 +347,25 @@ def _decided(rule_id: str, candidate: Candidate, p: Plebiscite, settings: Settin
         return simple(rule_id, title, Status.INDETERMINATE,
                       f"{counted}. {ONE_COUNT}. Na leitura alternativa da contagem única "
                       f"(Lei nº 9.709/1998, art. 7º), {alternative}.", **numbers)
-    return simple(rule_id, title, Status.PASS if ok else Status.FAIL, f"{counted}: {verdict}.",
+    early = before_the_study(p, settings)
+    assumed = hypothesis(settings)
+    declared = "" if p.checked else " Documento declarado, a conferir com o original."
+    if not assumed:  # CF art. 18 § 4: no such consultation until the federal law exists
+        details = {**numbers.pop("details", {}), "rotulo_situacao": PLEBISCITE_VOID,
+                   VOID_KEY: True}
+        return simple(rule_id, title, Status.INDETERMINATE,
+                      f"{counted}: {verdict} segundo o documento, mas a consulta está "
+                      f"{PLEBISCITE_VOID}: a CF, art. 18, § 4º, a põe “dentro do período "
+                      "determinado por Lei Complementar Federal”, que não foi editada, e a "
+                      "Justiça Eleitoral não realiza nem homologa plebiscito assim."
+                      f"{early}{declared}", details=details, **numbers)
+    status = Status.PASS if ok else Status.FAIL
+    word = ("cumprido" if ok else "não cumprido") if p.checked else (
+        "conforme documento declarado (a conferir com o original)" if ok else
+        "não cumprido conforme documento declarado (a conferir com o original)")
+    details = {**numbers.pop("details", {}), "rotulo_situacao": f"{word}, {assumed}"}
+    return simple(rule_id, title, status, f"{counted}: {verdict}, {assumed}.{early}{declared}",
+                  details=details, basis=Basis.CERTIFIED if p.checked else Basis.DECLARED,
                   **numbers)
 
 
@@ -486,11 +534,21 @@ def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Set
                "aprovação, art. 7º, §§ 1º e 2º)." if missing else
                f"Plebiscito {where} ainda não realizado ou sem resultado completo "
                "(ver quórum e aprovação, art. 7º, §§ 1º e 2º; leitura I-10 sobre quem vota).")
-    reason = {Status.PASS: f"Plebiscito realizado {where}, com quórum e aprovação.",
+    void = all((r.details or {}).get(VOID_KEY) for r in (q, m))
+    assumed = hypothesis(settings)
+    reason = {Status.PASS: f"Plebiscito realizado {where}, com quórum e aprovação, {assumed}.",
               Status.FAIL: f"Plebiscito sem quórum ou rejeitado: {what} não é admitida.",
               }.get(status, pending)
-    return simple(rule_id, title or TITLES["art7"], status, reason,
-                  details={"quorum": str(q.status), "aprovacao": str(m.status)})
+    details = {"quorum": str(q.status), "aprovacao": str(m.status)}
+    if void:
+        reason = (f"Plebiscito registrado {where}, {PLEBISCITE_VOID}: sem a lei complementar "
+                  "federal do art. 18, § 4º, da CF, a consulta não produz efeito (ver quórum e "
+                  "aprovação, art. 7º, §§ 1º e 2º)." + before_the_study(candidate.plebiscite, settings))
+        details.update(rotulo_situacao=PLEBISCITE_VOID, **{VOID_KEY: True})
+    elif status in (Status.PASS, Status.FAIL) and assumed:
+        details["rotulo_situacao"] = (q.details or {}).get("rotulo_situacao") or ""
+    return simple(rule_id, title or TITLES["art7"], status, reason, details=details,
+                  basis=weakest([q.basis, m.basis]))
 
 
 def par3(candidate: Candidate | None, settings: Settings) -> RuleResult | None:

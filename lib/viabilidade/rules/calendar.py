@@ -140,62 +140,89 @@ def district_installation_deadline(law_date: dt.date) -> dt.date:
     return law_date + dt.timedelta(days=180)
 
 
-def recorded(candidate: Candidate | None, kind: str, body: str | None = None):
-    """The last recorded event of a kind (and body) of the proposal's file
-    (:class:`viabilidade.proposal.candidate.ProcessEvent`), or ``None``."""
-    hits = [e for e in getattr(candidate, "events", ()) or ()
-            if e.kind == kind and (body is None or e.body == body)]
+def acts(candidate: Candidate | None, today: dt.date | None = None) -> list:
+    """The acts of the proposal's record that have happened: not ``planned`` and, given
+    ``today``, not dated after it (:mod:`viabilidade.proposal.record`)."""
+    return [a for a in getattr(candidate, "events", ()) or ()
+            if not a.planned and (today is None or a.date <= today)]
+
+
+def recorded(candidate: Candidate | None, kind: str, body: str | None = None,
+             today: dt.date | None = None):
+    """The last act of a kind (and body) that has happened (:func:`acts`), or ``None``."""
+    hits = [e for e in acts(candidate, today) if e.kind == kind and (body is None or e.body == body)]
     return hits[-1] if hits else None
 
 
-def pending_answers(candidate: Candidate | None) -> list[tuple[str, dt.date, dt.date]]:
-    """The requisitions of art. 4 § 3 received by a body that has not answered yet:
-    ``(body, receipt, deadline)`` with :func:`agencies_deadline`, in the order received."""
+def counted_receipt(candidate: Candidate | None, body: str, today: dt.date | None = None):
+    """The receipt of ``body``'s request the 60 days of art. 4 § 3 count from: the one the
+    record marks ``counts``, else the first recorded (:func:`viabilidade.proposal.record.receipt`);
+    ``None`` when no receipt is recorded."""
+    from ..proposal.record import receipt
+
+    got = [e for e in acts(candidate, today) if e.kind == "requisicao-recebida" and e.body == body]
+    return receipt(got) if got else None
+
+
+def pending_answers(candidate: Candidate | None,
+                    today: dt.date | None = None) -> list[tuple[str, dt.date, dt.date]]:
+    """The requests of art. 4 § 3 received by a body that has not answered since:
+    ``(body, receipt, deadline)``, the deadline from :func:`counted_receipt` by
+    :func:`agencies_deadline`, in the order of :data:`viabilidade.law.bodies.BODIES`."""
     out = []
-    for e in getattr(candidate, "events", ()) or ():
-        if e.kind == "requisicao-recebida":
-            answer = recorded(candidate, "certidao", e.body)
-            if answer is None or answer.date < e.date:
-                out.append((e.body, e.date, agencies_deadline(e.date)))
+    for body in BODIES:
+        got = counted_receipt(candidate, body, today)
+        if got is None:
+            continue
+        answer = recorded(candidate, "certidao", body, today)
+        if answer is None or answer.date < got.date:
+            out.append((body, got.date, agencies_deadline(got.date)))
     return out
 
 
-def event_rows(candidate: Candidate | None) -> list[dict]:
-    """The proposal's recorded acts as calendar rows (``evento`` with the document, ``data``
-    ISO), then the 60-day deadline of each requisition received and not yet answered."""
-    rows = [{"evento": f"{e.label} — {e.document}", "data": e.date.isoformat(), "artigo": ""}
-            for e in getattr(candidate, "events", ()) or ()]
-    for body, receipt, due in pending_answers(candidate):
+def event_rows(candidate: Candidate | None, today: dt.date | None = None) -> list[dict]:
+    """The proposal's acts as calendar rows (``evento`` with the document and how far it is
+    proven, ``data`` ISO), then the 60-day deadline of each request received and not yet
+    answered (:func:`pending_answers`). Planned acts read "(previsto)"."""
+    rows = []
+    for e in getattr(candidate, "events", ()) or ():
+        proof = "previsto" if e.planned else e.proof
+        rows.append({"evento": f"{e.label} — {e.document} ({proof})", "data": e.date.isoformat(),
+                     "artigo": ""})
+    for body, receipt, due in pending_answers(candidate, today):
         rows.append({"evento": f"Prazo de resposta {BODIES[body].of}: 60 dias do "
                                f"recebimento, em {receipt.strftime('%d/%m/%Y')}",
                      "data": due.isoformat(), "artigo": "art. 4º, § 3º"})
     return rows
 
 
-def timeline(candidate: Candidate | None, settings: Settings, *, icms_share: bool = True) -> list[dict]:
+def timeline(candidate: Candidate | None, settings: Settings, *, phases: tuple[str, ...],
+             icms_share: bool = True, servants: bool = True) -> list[dict]:
     """The dates a study shows, in order: each ``{"evento", "data", "artigo"}`` (Portuguese;
     ``data`` is an ISO date, or a year for the creation law and the election).
 
-    Creation in an election year gives only the refusal (no installation date). For a
-    district (``create-district``) the only date is the art. 20 deadline, counted from the
-    municipal law that creates it (no date until that law exists). Transfers and boundary
-    corrections have no statutory dates. ``icms_share=False`` (a fusion: no origin remains)
-    leaves out the art. 14 § 3 deadline for the origin's books.
+    ``phases`` are the operation's (:attr:`viabilidade.operations.Operation.phases`): the
+    record's acts always; the art. 20 deadline with ``"instalacao-distrito"`` (counted from
+    the municipal law, no date until it exists); the creation law, election, installation
+    and their deadlines with ``"municipio"`` (a creation in an election year gives only the
+    refusal). ``icms_share=False`` leaves out the art. 14 § 3 books; ``servants=False`` (a
+    fusion: no origin remains to opt for) the art. 12 option.
     """
-    op = None if candidate is None else candidate.operation
-    events = event_rows(candidate)
-    if op == "create-district":
-        law = recorded(candidate, "lei")
+    today = settings.study_day()
+    events = event_rows(candidate, today)
+    if "instalacao-distrito" in phases:
+        law = recorded(candidate, "lei", today=today)
         return events + [{"evento": "Instalação do distrito pelo Prefeito: até 180 dias após a lei "
                                     "municipal de criação",
                           "data": (district_installation_deadline(law.date).isoformat()
                                    if law is not None else None), "artigo": "art. 20"}]
-    if op in ("transfer-area", "boundary-correction"):
+    if "municipio" not in phases:
         return events
     year, how = creation_year(candidate, settings)
     out = events
-    received = any(e.kind == "requisicao-recebida" for e in getattr(candidate, "events", ()) or ())
-    if candidate is not None and candidate.request_date is not None and not received:
+    received = any(e.kind == "requisicao-recebida" for e in acts(candidate, today))
+    if "requisicoes" in phases and candidate is not None and candidate.request_date is not None \
+            and not received:
         # The 60 days run from each body's receipt, which the request date does not give.
         out.append({"evento": "Pedidos de informação ao IBGE, ao Cartório Eleitoral (TRE-GO) e à Secretaria de Estado da Economia de Goiás",
                     "data": candidate.request_date.isoformat(), "artigo": "art. 4º, § 3º"})
@@ -211,7 +238,7 @@ def timeline(candidate: Candidate | None, settings: Settings, *, icms_share: boo
     known = creation_law(candidate)
     label = (f"Lei de criação: {known.citation}" if known is not None and known.date.year == year
              else f"Lei de criação ({how})")
-    law = [] if recorded(candidate, "lei") is not None else [
+    law = [] if recorded(candidate, "lei", today=today) is not None else [
         {"evento": label, "data": str(year), "artigo": "art. 1º"}]
     out += [
         *law,
@@ -221,10 +248,11 @@ def timeline(candidate: Candidate | None, settings: Settings, *, icms_share: boo
     ]
     # a creation of the past (a known law): the deadlines are computed, not recorded facts
     computed = " (calculado)" if known is not None and known.date.year == year else ""
-    if op != "fusion":  # a fusion extinguishes every origin: no administration to opt for
+    if servants:
         out.append({"evento": "Fim do prazo de opção dos servidores" + computed,
                     "data": servants_option_deadline(inst).isoformat(), "artigo": "art. 12"})
     if icms_share:
-        out.insert(len(out) - 1, {"evento": "Envio dos livros pelo município de origem" + computed,
-                                  "data": books_deadline(inst).isoformat(), "artigo": "art. 14, § 3º"})
+        out.insert(len(out) - (1 if servants else 0),
+                   {"evento": "Envio dos livros pelo município de origem" + computed,
+                    "data": books_deadline(inst).isoformat(), "artigo": "art. 14, § 3º"})
     return out

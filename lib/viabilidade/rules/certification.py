@@ -55,6 +55,8 @@ def settled(status: Status | str, basis: Basis | str | None, item: str) -> bool:
     """
     if Status(status) not in _DECIDED:
         return False
+    if basis is not None and str(basis) != "" and Basis(basis) == Basis.DECLARED:
+        return False  # a document nobody has checked against its original
     return item not in NAMED_ITEMS or (basis is not None and str(basis) != ""
                                        and Basis(basis) == Basis.CERTIFIED)
 
@@ -93,6 +95,9 @@ class Pending:
         Where it goes in the candidate file (``"certified.electors"``).
     roman : str
         The item of the article alone (``"V"``).
+    declared : bool
+        The document is in the file, declared; what is missing is a person's check of its
+        original (``checked_by``/``checked_on`` in the record).
     """
 
     item: str
@@ -101,22 +106,33 @@ class Pending:
     body: str
     field: str
     roman: str = ""
+    declared: bool = False
 
 
-def _figure(item: str, subject: str, code: str | None = None) -> Pending:
+#: What a declared document still needs (:attr:`Pending.declared`).
+TO_CHECK = "conferir com o original o documento declarado"
+
+
+def _figure(item: str, subject: str, code: str | None = None, declared: bool = False) -> Pending:
     key = ITEM_KEY[item]
     what = FIGURES[key].what
     if item == "VII":
         what += " e " + FIGURES["state_tax_revenue"].what
+    if declared:
+        what = f"{what}: {TO_CHECK}"
     if code is None:
-        return Pending(f"art. 4º, {item}", subject, what, ITEM_BODY[item], f"certified.{key}", item)
+        return Pending(f"art. 4º, {item}", subject, what, ITEM_BODY[item], f"certified.{key}", item,
+                       declared)
     place = ("certified.continuity" if item == "III" else f"certified.remainder.{code}.{key}")
-    return Pending(f"art. 4º, § 1º ({item})", subject, what, ITEM_BODY[item], place, item)
+    return Pending(f"art. 4º, § 1º ({item})", subject, what, ITEM_BODY[item], place, item, declared)
 
 
 def _evidence(rule: RuleResult, item: str) -> list[Pending]:
     return [Pending(f"art. 4º, {item}", rule.subject, EVIDENCE_ITEMS.get(k, k), PROPONENTS,
-                    f"evidence.{k}", item) for k in rule.details.get("faltam", [])]
+                    f"evidence.{k}", item) for k in rule.details.get("faltam", [])] + [
+        Pending(f"art. 4º, {item}", rule.subject, f"{EVIDENCE_ITEMS.get(k, k)}: {TO_CHECK}",
+                PROPONENTS, f"evidence.{k}", item, True)
+        for k in rule.details.get("a_conferir", [])]
 
 
 def applies_art4(results: list[RuleResult]) -> bool:
@@ -156,14 +172,19 @@ def _needs_evidence_I(r: RuleResult, status: Status) -> list[Pending]:
 def _needs_figure(r: RuleResult, status: Status) -> list[Pending]:
     """Art. 4 II, III, IV, V, VII: the item's figure until a certificate settles it."""
     item = r.rule_id.split(".")[1]
-    return [] if settled(status, deciding_basis(r), item) else [_figure(item, r.subject)]
+    basis = deciding_basis(r)
+    return [] if settled(status, basis, item) else [
+        _figure(item, r.subject, declared=status in _DECIDED and basis == Basis.DECLARED)]
 
 
 def _needs_figure_and_evidence_VI(r: RuleResult, status: Status) -> list[Pending]:
     """Art. 4 VI: the buildings' count (its own status) and the evidence of the urban core."""
     out = []
-    if not settled(r.details.get("edificacoes_status", str(status)), r.basis, "VI"):
-        out.append(_figure("VI", r.subject))
+    count_status = r.details.get("edificacoes_status", str(status))
+    count_basis = r.details.get("edificacoes_base", r.basis) or None
+    if not settled(count_status, count_basis, "VI"):
+        out.append(_figure("VI", r.subject, declared=Status(count_status) in _DECIDED
+                           and str(count_basis) == Basis.DECLARED.value))
     return out + _evidence(r, "VI")
 
 
@@ -174,20 +195,31 @@ def _needs_origin_figures(r: RuleResult, status: Status) -> list[Pending]:
     subs = r.details.get("subchecks")
     if not subs:
         return [_figure(i, r.subject, code or r.subject) for i in ("IV", "V", "VI", "VII")]
-    return [_figure(item, r.subject, code) for item, sub in subs.items()
-            if not settled(sub["status"], sub.get("base_decisiva") or sub.get("base") or None, item)]
+    out = []
+    for item, sub in subs.items():
+        basis = sub.get("base_decisiva") or sub.get("base") or None
+        if not settled(sub["status"], basis, item):
+            out.append(_figure(item, r.subject, code, declared=Status(sub["status"]) in _DECIDED
+                               and str(basis) == Basis.DECLARED.value))
+    return out
 
 
 def _needs_representation(r: RuleResult, status: Status) -> list[Pending]:
     """Art. 2: the representation that starts the process. A count typed without its document
     decides nothing (:func:`viabilidade.rules.art2.petition`), and the study cannot be
     conclusive."""
+    registration = ("certidão do Cartório Eleitoral de que os signatários são eleitores "
+                    "inscritos na área")
     if status in _DECIDED:
-        return []
+        return ([Pending(r.article or "art. 2º", r.subject, f"{registration}: {TO_CHECK}",
+                         ITEM_BODY["V"], "process.events", "", True)]
+                if deciding_basis(r) == Basis.DECLARED else [])
+    if r.certifier == ITEM_BODY["V"]:
+        return [Pending(r.article or "art. 2º", r.subject, registration, ITEM_BODY["V"],
+                        "process.events", "")]
     return [Pending(r.article or "art. 2º", r.subject,
-                    "representação assinada por eleitores da área, com firmas "
-                    "reconhecidas: número de assinaturas, documento e data",
-                    PROPONENTS, "process.petition_document", "")]
+                    "representação assinada por eleitores da área: número de assinaturas, "
+                    "documento e data", PROPONENTS, "process.events", "")]
 
 
 def _needs_declarations(r: RuleResult, status: Status) -> list[Pending]:
@@ -362,10 +394,12 @@ def _certification_state(results: list[RuleResult]) -> str:
     if not missing:
         return CONCLUSIVE
     waits = [f"de {word}" for word, bodies in _AWAITS[:1]
-             if any(p.body in bodies for p in missing)]
+             if any(p.body in bodies and not p.declared for p in missing)]
     known = {b for _, bodies in _AWAITS for b in bodies}
-    if any(p.body not in known for p in missing):
+    if any(p.body not in known and not p.declared for p in missing):
         waits.append("de documentos")
+    if any(p.declared for p in missing):
+        waits.append("da conferência dos documentos declarados com os originais")
     text = f"{PRELIMINARY}, pendente " + " e ".join(waits) if waits else PRELIMINARY
     if any(p.body == PLEBISCITE_BARRED for p in missing):
         # the conclusion line's bar clause cites CF art. 18 § 4 right after
@@ -385,14 +419,17 @@ def summary(results: list[RuleResult], candidate: Candidate, settings=None) -> d
         ``missing_bodies`` (bodies that must still answer, in the order of art. 4 § 2, then
         the proponents, then any other) and ``certificates`` (each certified
         figure: ``figure``, ``item``, ``subject`` (``"área"`` or the origin code), ``value``,
-        ``body``, ``document``, ``date`` ISO, ``year``).
+        ``body``, ``document``, ``date`` ISO, ``year``, ``checked``: ``{"by", "on"}`` when a
+        person checked the original, else ``None``).
     """
     missing = pending(results)
     bodies = [b for b in (*CERTIFYING_BODIES, PROPONENTS) if any(p.body == b for p in missing)]
     bodies += [b for b in dict.fromkeys(p.body for p in missing) if b not in bodies]
     certs = [{"figure": c.key, "item": c.spec.item, "subject": c.origin or "área",
               "value": c.value, "body": c.body, "document": c.document,
-              "date": c.date.isoformat(), "year": c.year}
+              "date": c.date.isoformat(), "year": c.year,
+              "checked": (None if c.checked is None else
+                          {"by": c.checked.who, "on": c.checked.on.isoformat()})}
              for c in candidate.certified.all()]
     return {"conclusive": not missing, "label": PRELIMINARY if missing else CONCLUSIVE,
             "qualification": qualification(results, candidate, settings),

@@ -156,11 +156,14 @@ def law_ref(rule_id: str) -> dict[str, str]:
 def money_figure(m, note: str = "") -> Figure:
     """The :class:`Figure` of a candidate's money figure (:class:`~viabilidade.proposal.candidate.MoneyFigure`).
 
-    Basis ``certified`` for a SEFAZ-GO certificate of the ``[certified]`` table, ``published``
+    Basis ``certified`` for a SEFAZ-GO certificate whose original was checked, ``declared``
+    for one not checked (:mod:`viabilidade.proposal.record`), ``published``
     for a ``[fiscal]`` figure (an official publication or a declared value with its source):
     only a certificate with body, document and date is certified.
     """
-    return Figure(m.value_brl, "BRL", Basis.CERTIFIED if m.certificate else Basis.PUBLISHED,
+    basis = (Basis.PUBLISHED if not m.certificate else
+             Basis.CERTIFIED if getattr(m, "checked", None) is not None else Basis.DECLARED)
+    return Figure(m.value_brl, "BRL", basis,
                   m.source, str(m.year), note=note)
 
 

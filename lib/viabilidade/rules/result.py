@@ -26,13 +26,18 @@ class Lean(StrEnum):
 class Basis(StrEnum):
     """How a value was obtained (docs/GUIA.md).
 
-    ``certified``: a certificate the user entered under art. 4 §§ 2–3 (body, document, date);
+    ``certified``: a certificate of the body the law names (art. 4 §§ 2–3: body, document,
+    date) whose original a person has checked (``checked_by``/``checked_on`` in the record);
+    ``declared``: the same certificate declared in the candidate file and not checked — it
+    decides the rule, but reads "conforme documento declarado (a conferir com o original)",
+    never "cumprido", and no study resting on it is conclusive;
     ``published``: an official published table (IBGE Censo, TSE electorate profile, SEFAZ-GO
     publication), not a certificate; ``measured``: computed by the tool from geometry;
     ``estimated``: apportioned or modelled, with an uncertainty.
     """
 
     CERTIFIED = "certified"
+    DECLARED = "declared"
     PUBLISHED = "published"
     MEASURED = "measured"
     ESTIMATED = "estimated"
@@ -41,6 +46,7 @@ class Basis(StrEnum):
 #: Portuguese name of each basis, as every document prints it.
 BASIS_WORDS = {
     Basis.CERTIFIED: "certificado",
+    Basis.DECLARED: "documento declarado",
     Basis.PUBLISHED: "publicado",
     Basis.MEASURED: "medido",
     Basis.ESTIMATED: "estimado",
@@ -51,7 +57,7 @@ def weakest(bases) -> Basis | None:
     """The basis of a figure made of several: the weakest of ``bases`` (``None`` ignored).
 
     Any ``estimated`` part makes the whole estimated; all ``certified`` parts make it
-    certified; otherwise ``published`` when some part is published, else ``measured``.
+    certified; certified and declared parts make it declared; otherwise ``published`` when some part is published, else ``measured``.
     ``None`` when no basis is given. A sum of a certified and a published figure is thus
     ``published``: it still rests on a figure nobody certified.
     """
@@ -62,6 +68,8 @@ def weakest(bases) -> Basis | None:
         return Basis.ESTIMATED
     if all(b == Basis.CERTIFIED for b in given):
         return Basis.CERTIFIED
+    if all(b in (Basis.CERTIFIED, Basis.DECLARED) for b in given):
+        return Basis.DECLARED
     return Basis.PUBLISHED if Basis.PUBLISHED in given else Basis.MEASURED
 
 
@@ -134,6 +142,14 @@ def on_measured_data(result) -> bool:
     """
     return (Status(result.status) in (Status.PASS, Status.FAIL)
             and deciding_basis(result) == Basis.MEASURED and not on_hypothetical_data(result))
+
+
+def on_declared_documents(result) -> bool:
+    """Whether a result is decided (``pass`` or ``fail``) on a document declared in the
+    candidate file and not checked against its original (:attr:`Basis.DECLARED`): documents
+    word it "conforme documento declarado (a conferir com o original)", never "cumprido"."""
+    return (Status(result.status) in (Status.PASS, Status.FAIL)
+            and deciding_basis(result) == Basis.DECLARED and not on_hypothetical_data(result))
 
 
 class Verdict(StrEnum):

@@ -17,7 +17,7 @@ from babel.numbers import format_currency
 from ...common.numbers import MINUS, decimal  # noqa: F401 (MINUS: this module's users)
 from ...common.precision import AREA_KM2, rounded
 from ...rules.result import (BASIS_WORDS, Basis, Lean, Status, Verdict, on_hypothetical_data,
-                            on_measured_data,
+                            on_declared_documents, on_measured_data,
                             on_published_data)
 
 LOCALE = "pt_BR"
@@ -54,9 +54,19 @@ HYPOTHETICAL_LABELS = {
     Status.FAIL: "não atingido com valor hipotético",
 }
 #: A requirement decided on the tool's own measurement (geometry), not on a certificate.
+#: A requirement decided on a document declared in the candidate file and not checked against
+#: its original (:func:`viabilidade.rules.result.on_declared_documents`): never "cumprido".
+DECLARED_LABELS = {
+    Status.PASS: "conforme documento declarado (a conferir com o original)",
+    Status.FAIL: "não cumprido conforme documento declarado (a conferir com o original)",
+}
 MEASURED_LABELS = {
     Status.PASS: "atingido na medição",
     Status.FAIL: "não atingido na medição",
+}
+DECLARED_PLURAL = {
+    Status.PASS: "conforme documentos declarados (a conferir com os originais)",
+    Status.FAIL: "não cumpridos conforme documentos declarados (a conferir com os originais)",
 }
 MEASURED_PLURAL = {
     Status.PASS: "atingidos na medição",
@@ -168,6 +178,8 @@ def status_plural(status: Status | str, basis: Basis | str | None = None) -> str
         return PUBLISHED_PLURAL[s]
     if basis is not None and Basis(basis) == Basis.MEASURED and s in MEASURED_PLURAL:
         return MEASURED_PLURAL[s]
+    if basis is not None and Basis(basis) == Basis.DECLARED and s in DECLARED_PLURAL:
+        return DECLARED_PLURAL[s]
     return STATUS_PLURAL[s]
 
 
@@ -182,10 +194,12 @@ def result_counts(results) -> dict:
         the basis is :data:`Basis.PUBLISHED` exactly for the results decided on published
         data (:func:`viabilidade.rules.result.on_published_data`), :data:`Basis.MEASURED` for
         those decided on the tool's measurement (:func:`~viabilidade.rules.result.on_measured_data`),
-        else ``None``.
+        :data:`Basis.DECLARED` for those on documents not checked against their originals
+        (:func:`~viabilidade.rules.result.on_declared_documents`), else ``None``.
     """
-    keys = [(Status.PASS, None), (Status.PASS, Basis.PUBLISHED), (Status.PASS, Basis.MEASURED),
-            (Status.FAIL, None), (Status.FAIL, Basis.PUBLISHED), (Status.FAIL, Basis.MEASURED),
+    keys = [(Status.PASS, None), (Status.PASS, Basis.DECLARED), (Status.PASS, Basis.PUBLISHED),
+            (Status.PASS, Basis.MEASURED), (Status.FAIL, None), (Status.FAIL, Basis.DECLARED),
+            (Status.FAIL, Basis.PUBLISHED), (Status.FAIL, Basis.MEASURED),
             (Status.INDETERMINATE, None), (Status.NOT_APPLICABLE, None)]
     counts = dict.fromkeys(keys, 0)
     for r in results:
@@ -309,6 +323,9 @@ def status_label(status: Status | str, lean: Lean | str | None = None,
     if basis is not None and str(basis) != "" and Basis(basis) == Basis.MEASURED \
             and Status(status) in MEASURED_LABELS:
         return MEASURED_LABELS[Status(status)]
+    if basis is not None and str(basis) != "" and Basis(basis) == Basis.DECLARED \
+            and Status(status) in DECLARED_LABELS:
+        return DECLARED_LABELS[Status(status)]
     label = STATUS_LABELS[Status(status)]
     if lean is not None and Status(status) == Status.INDETERMINATE:
         label = f"{label} ({LEAN_LABELS[Lean(lean)]})"
@@ -336,6 +353,8 @@ def _label_basis(result) -> Basis | None:
     ("cumprido" / "não cumprido": a certificate or a document)."""
     if on_published_data(result):
         return Basis.PUBLISHED
+    if on_declared_documents(result):
+        return Basis.DECLARED
     return Basis.MEASURED if on_measured_data(result) else None
 
 

@@ -52,7 +52,8 @@ from pathlib import Path
 from typing import Any
 
 from ..common.plausibility import count_problem
-from ..errors import Problems, clean_text, found_value
+from ..common.text import NAME, REFERENCE, Kind, clean_text
+from ..errors import Problems, found_value
 from ..law.bodies import ART2_REGISTRATION, BODIES
 from ..os_errors import path_problem, read_reason
 from .certified import FIGURES, REMAINDER_FIGURES, Certificate, Certified, figure_value, read_date
@@ -82,9 +83,6 @@ REGISTERED = "registered_signers"
 DECLARED = "conforme documento declarado (a conferir com o original)"
 #: At most this many acts in one record (a real process has a few dozen).
 MAX_ACTS = 1000
-#: Length bounds of the texts of an act (characters).
-DOCUMENT_MAX = 500
-PERSON_MAX = 200
 #: A document file kept beside the study: at most this many bytes.
 FILE_MAX_BYTES = 50 * 1024 * 1024
 _SHA = re.compile(r"^[0-9a-f]{64}$")
@@ -191,19 +189,20 @@ class Act:
         return f"linha {self.line}" if self.line else "tabela antiga do arquivo"
 
 
-def _text(problems: Problems, where: str, value: Any, limit: int, what: str) -> str | None:
+def _text(problems: Problems, where: str, value: Any, kind: Kind, what: str) -> str | None:
+    """A typed text of an act under the one text rule (:func:`viabilidade.common.text.clean_text`:
+    refused characters, visible content, the length bound of ``kind``), else ``None``."""
     if value is None:
         return None
     if not isinstance(value, str):
         problems.add(where, f"{found_value(value)}; esperado {what} (texto)")
         return None
-    text = clean_text(problems, where, value).strip()
+    n = len(problems.items)
+    text = clean_text(problems, where, value, kind).strip()
+    if len(problems.items) > n:
+        return None
     if not text:
         problems.add(where, f"encontrado um texto vazio; esperado {what}")
-        return None
-    if len(text) > limit:
-        problems.add(where, f"encontrado um texto com {len(text):,} caracteres; esperado no máximo "
-                            f"{limit}".replace(",", "."))
         return None
     return text
 
@@ -308,7 +307,7 @@ def read_acts(raw: Any, path: Path, problems: Problems, prefix: str = "process."
         date = (read_date(problems, f"{where}.date", item["date"]) if "date" in item else
                 problems.add(f"{where}.date", "campo obrigatório ausente; esperada a data do ato "
                                               "(AAAA-MM-DD)"))
-        document = (_text(problems, f"{where}.document", item["document"], DOCUMENT_MAX,
+        document = (_text(problems, f"{where}.document", item["document"], REFERENCE,
                           "a referência do documento") if "document" in item else
                     problems.add(f"{where}.document", "campo obrigatório ausente; esperada a "
                                                       "referência do documento (ofício, protocolo, "
@@ -322,14 +321,14 @@ def read_acts(raw: Any, path: Path, problems: Problems, prefix: str = "process."
             problems.add(f"{where}.body", f"encontrado {body!r} num evento {kind!r}; body só vale "
                                           f"para {', '.join(BODY_EVENTS)} (use by = \"…\" para "
                                           "quem praticou o ato)")
-        by = _text(problems, f"{where}.by", item.get("by"), PERSON_MAX, "quem praticou o ato")
+        by = _text(problems, f"{where}.by", item.get("by"), NAME, "quem praticou o ato")
         annex = (_annex(problems, where, item.get("file"), item.get("sha256"), path.parent)
                  if "file" in item or "sha256" in item else None)
         figures = _figures(problems, f"{where}.figures", kind, body if body in BODIES else None,
                            item.get("figures"))
         checked = None
         if "checked_by" in item or "checked_on" in item:
-            who = _text(problems, f"{where}.checked_by", item.get("checked_by"), PERSON_MAX,
+            who = _text(problems, f"{where}.checked_by", item.get("checked_by"), NAME,
                         "quem conferiu o original (nome e cargo)")
             if "checked_by" not in item:
                 problems.add(f"{where}.checked_by", "campo ausente; checked_on precisa de "

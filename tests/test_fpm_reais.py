@@ -355,3 +355,17 @@ def test_the_results_record_the_fpm_in_reais(store):
     assert r["menor"]["nome"] == "Anhanguera" and r["menor"]["coeficiente"] == 0.6
     assert r["menor"]["perda_bruta_brl"] == pytest.approx(0.6 * r["perda_demais_por_ponto_brl"])
     assert r["novo_bruto_brl"] == pytest.approx(0.6 * r["ponto_bruto_brl"] * 254.8 / 255.2)
+
+
+def test_the_cover_lists_the_tesouro_only_with_the_economic_chapter(store):
+    """The Tesouro's tables feed only the economic chapter (sections.TABLE_CHAPTERS); the
+    official areas every study that states a whole municipality's area."""
+    from viabilidade.report.sections import used_provenance
+
+    def tables(path):
+        return {p.get("table") for p in used_provenance(analyse(path, store=store))}
+
+    creation = tables(CANDIDATES / "posse-dabadia.toml")
+    assert {"fpm_monthly", "fpm_credits", "official_areas"} <= creation
+    transfer = tables(REPO / "tests" / "fixtures" / "transferencia-posse-dabadia.toml")
+    assert "official_areas" in transfer and not {"fpm_monthly", "fpm_credits"} & transfer

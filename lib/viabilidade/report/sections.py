@@ -116,6 +116,8 @@ TABLE_CHAPTERS = {
     "fpm_interior": frozenset({"sec-economico", "sec-fiscal"}),
     "pib": frozenset({"sec-economico", "sec-fiscal"}),
     "state_revenue": frozenset({"sec-art4", "sec-economico", "sec-fiscal"}),
+    "fpm_monthly": frozenset({"sec-economico"}),
+    "fpm_credits": frozenset({"sec-economico"}),
     "electorate_profile": frozenset(set(CHAPTERS) - {"sec-correcao"}),
 }
 

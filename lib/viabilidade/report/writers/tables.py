@@ -296,6 +296,10 @@ TABLE_LABELS = {
     "seats": "sedes",
     "vilas": "vilas",
     "history": "histórico de criação de municípios",
+    "fpm_monthly": "FPM mensal de Goiás (Tesouro Nacional)",
+    "fpm_credits": "FPM creditado a cada município em março de 2023 (Tesouro Nacional)",
+    "official_areas": "áreas territoriais oficiais",
+    "tracts": "setores censitários",
 }
 
 

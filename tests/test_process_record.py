@@ -215,3 +215,59 @@ def test_processo_cli_states_the_bar(capsys):
     assert ("Atenção: 2028 é ano de eleições municipais: nenhum Município pode ser criado nele "
             "(art. 7º, § 3º); a lei de criação só a partir de 1º/01/2029.") in out
     assert "art. 5º, § 1º" not in out
+
+
+@pytest.mark.slow
+def test_a_document_file_is_kept_beside_the_study_with_its_hash(tmp_path):
+    """The record's document file is copied beside the study under its hash, listed in
+    resultados.json (``documentos``) and named in the calendar; a file changed after the
+    candidate was read is refused, not copied."""
+    import json
+
+    from viabilidade.report import study
+    from viabilidade.proposal.record import annex_name, Annex
+
+    pdf = tmp_path / "oficio.pdf"
+    pdf.write_bytes(b"%PDF-1.4 oficio 45/2027 (teste)")
+    sha = hashlib.sha256(pdf.read_bytes()).hexdigest()
+    p = _file(tmp_path, _act("proposta", "2026-10-01", "Processo nº 2026/000321")
+              + _act("requisicao-enviada", "2026-10-05", "Ofício nº 45/2026-CCJR", body='"ibge"',
+                     file='"oficio.pdf"', sha256=f'"{sha}"'))
+    record = study.run_study(p, tmp_path / "out", study_date=dt.date(2026, 12, 1))
+    name = annex_name(Annex(pdf, sha))
+    assert name == f"documento-{sha[:12]}-oficio.pdf"
+    folder = Path(record["folder"])
+    assert (folder / name).read_bytes() == pdf.read_bytes()
+    payload = json.loads((folder / "resultados.json").read_text(encoding="utf-8"))
+    assert payload["documentos"] == [{"arquivo": name, "sha256": sha, "origem": "oficio.pdf"}]
+    assert f"arquivo anexo {name}" in (folder / "estudo.html").read_text(encoding="utf-8")
+
+
+def test_the_old_tables_are_read_into_the_record_with_a_notice(tmp_path):
+    """[process] petition_*, [process.plebiscite] and [certified.*] still work for one release:
+    they become acts of the record (never checked), each table with its notice."""
+    p = _file(tmp_path, '''
+[process]
+petition_signatures = 412
+petition_document = "Representação nº 1/2027"
+petition_date = 2027-01-08
+
+[certified.population]
+value = 3102
+body = "IBGE"
+document = "Ofício nº 101/2027"
+date = 2027-03-10
+''')
+    c = load_candidate(p)
+    assert [(a.kind, a.date, a.line, a.checked) for a in c.events] == [
+        ("proposta", dt.date(2027, 1, 8), None, None), ("certidao", dt.date(2027, 3, 10), None, None)]
+    assert c.petition_signatures == 412 and c.certified.area["population"].value == 3102
+    assert c.notices == (
+        "[process] petition_signatures/petition_document/petition_date é a forma antiga (lida "
+        "nesta versão, retirada na próxima): registre o ato kind = \"proposta\" com "
+        "figures.signatures em [[process.events]] (ver docs/GUIA.md, Processo)",
+        "[certified.*] é a forma antiga (lida nesta versão, retirada na próxima): registre cada "
+        "certidão como ato kind = \"certidao\" com body, document, date e figures em "
+        "[[process.events]] (ver docs/GUIA.md, Processo)",
+        "certidão do IBGE (tabela antiga do arquivo) sem requisição registrada: registre a "
+        "requisição enviada e o seu recebimento")

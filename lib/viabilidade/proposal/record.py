@@ -557,6 +557,34 @@ def annexes(acts) -> list[Annex]:
     return list({a.file.path: a.file for a in acts if a.file is not None}.values())
 
 
+def annex_name(annex: Annex) -> str:
+    """The name a document's file is kept under beside the study:
+    ``documento-<first 12 hex of its sha256>-<its name>`` (two documents of one name differ)."""
+    return f"documento-{annex.sha256[:12]}-{annex.path.name}"
+
+
+def annex_bytes(annex: Annex) -> bytes:
+    """The file's bytes, read again and checked against the sha256 the record holds.
+
+    Raises
+    ------
+    CandidateError
+        The file is gone, too large, or no longer the document recorded (pt-BR, naming it).
+    """
+    from ..errors import CandidateError
+
+    try:
+        if annex.path.stat().st_size > FILE_MAX_BYTES:
+            raise CandidateError(f"{annex.path}: maior que {FILE_MAX_BYTES:,} bytes".replace(",", "."))
+        data = annex.path.read_bytes()
+    except OSError as e:
+        raise CandidateError(f"{annex.path}: não foi possível ler o documento ({read_reason(e)})") from None
+    if hashlib.sha256(data).hexdigest() != annex.sha256:
+        raise CandidateError(f"{annex.path}: o arquivo mudou desde a leitura do candidato (sha256 "
+                             "diferente do registrado); esperado o mesmo documento")
+    return data
+
+
 def legacy_notice(table: str, instead: str) -> str:
     """The notice of an old table read into the record: what to write instead."""
     return (f"{table} é a forma antiga (lida nesta versão, retirada na próxima): registre "
@@ -597,6 +625,6 @@ def legacy_acts(petition: tuple, plebiscite: Plebiscite | None, certified: Certi
     return acts, notices
 
 
-__all__ = ["Act", "Annex", "BODY_EVENTS", "Checked", "DECLARED", "KINDS", "MAX_ACTS", "Plebiscite",
+__all__ = ["annex_bytes", "annex_name", "Act", "Annex", "BODY_EVENTS", "Checked", "DECLARED", "KINDS", "MAX_ACTS", "Plebiscite",
            "REGISTERED", "annexes", "certificates", "check_order", "legacy_acts", "merge_certified",
            "petition_of", "plebiscite_of", "read_acts", "receipt", "registration_of", "ART2_REGISTRATION"]

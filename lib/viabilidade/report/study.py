@@ -287,7 +287,13 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
                           f"(ver {folder / 'erro.txt'})") from e
 
     t = time.perf_counter()
+    from ..proposal.record import annex_bytes, annex_name, annexes as record_annexes
+
+    documents = {annex_name(a): a for a in record_annexes(candidate.events)}
+    payload["documentos"] = [{"arquivo": name, "sha256": a.sha256, "origem": a.path.name}
+                             for name, a in documents.items()]
     contents = {
+        **{name: annex_bytes(a) for name, a in documents.items()},
         FILES["ipynb"]: nbformat.writes(nb).encode("utf-8"),
         FILES["html"]: html.encode("utf-8"),
         FILES["pdf"]: pdf,
@@ -317,7 +323,8 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         "bases": _record_rules(payload["results"], "deciding_basis"),
         "folder": str(folder),
         "files": {**{k: str(folder / v) for k, v in FILES.items()},
-                  **{Path(n).suffix.lstrip("."): str(folder / n) for n in annexes}},
+                  **{Path(n).suffix.lstrip("."): str(folder / n) for n in annexes},
+                  **{name: str(folder / name) for name in documents}},
     }
 
 

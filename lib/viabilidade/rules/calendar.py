@@ -14,6 +14,7 @@ import pandas as pd
 from ..proposal.candidate import Candidate
 from ..errors import SettingsError
 from ..law.bodies import BODIES
+from ..proposal.record import annex_name
 from .settings import Settings
 
 
@@ -187,6 +188,8 @@ def event_rows(candidate: Candidate | None, today: dt.date | None = None) -> lis
     rows = []
     for e in getattr(candidate, "events", ()) or ():
         proof = "previsto" if e.planned else e.proof
+        if e.file is not None:  # kept beside the study (report.study), named by its hash
+            proof += f"; arquivo anexo {annex_name(e.file)}"
         rows.append({"evento": f"{e.label} — {e.document} ({proof})", "data": e.date.isoformat(),
                      "artigo": ""})
     for body, receipt, due in pending_answers(candidate, today):

@@ -377,22 +377,6 @@ def test_a_file_made_from_a_download_is_cited_as_that_download(site, server, tmp
     assert again["via"] == RAW_FILES["agg_mun"].via and "fetched" not in again
 
 
-def test_documents_say_which_files_were_downloaded_from_the_publishers():
-    from viabilidade.data.provenance import COPY_NOTE, copy_note
-
-    copy, fetched = {"via": "GitHub x"}, {"via": "IBGE, https://…", "fetched": True}
-    assert copy_note([copy, copy]) == COPY_NOTE
-    assert copy_note([copy, fetched]) == (
-        "Parte dos arquivos de dados usados foi baixada dos próprios órgãos pelo comando "
-        "viabilidade data fetch (endereço, data e soma de verificação de cada um no Apêndice); "
-        "os demais são cópias não oficiais das publicações do IBGE, do TSE, da SEFAZ-GO e do "
-        "IMB, republicadas por terceiros e não conferidas com os arquivos dos órgãos "
-        "(endereços e somas de verificação no Apêndice).")
-    assert copy_note([fetched]) == (
-        "Os arquivos de dados usados foram baixados dos próprios órgãos pelo comando "
-        "viabilidade data fetch (endereço, data e soma de verificação de cada um no Apêndice).")
-
-
 def test_a_portal_set_fetches_each_monthly_csv_once(site, server, tmp_path):
     """A CKAN portal (the SEFAZ-GO revenue): the TEST server answers package_show with a
     resource list; each CSV is fetched once, the next month on a later run."""

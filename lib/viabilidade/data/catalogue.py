@@ -301,14 +301,18 @@ CATALOGUE: tuple[Source, ...] = (
         extract=(Extract("electoral/perfil_eleitorado_2026_GO.csv",
                          ("*_GO.csv", "*.csv"), "rows", "SG_UF", "GO"),),
         use="eleitorado por município (art. 4º, V)", confirmed=SEEN,
-        note="arquivo nacional; guarda-se só a parte de Goiás"),
+        note="arquivo nacional; guarda-se só a parte de Goiás, que a reconstrução lê em lugar "
+             "da agregação de terceiros (todos os 246 municípios e a data de geração do "
+             "arquivo)"),
     Source(
         "eleitorado-2022", "TSE", "Detalhe da votação por município e zona, Eleições Gerais "
         "2022", "2022", f"{_TSE}/detalhe_votacao_munzona/detalhe_votacao_munzona_2022.zip",
         "electoral",
         extract=(Extract("electoral/detalhe_votacao_munzona_2022_GO.csv",
                          ("*_GO.csv", "*_BRASIL.csv", "*_BR.csv"), "rows", "SG_UF", "GO"),),
-        use="eleitores aptos de 2022 por zona e município (QT_APTOS)", confirmed=SEEN),
+        use="eleitores aptos de 2022 por zona e município (QT_APTOS)", confirmed=SEEN,
+        note="a reconstrução lê o 1º turno, um cargo (todos têm o mesmo QT_APTOS), em lugar "
+             "da cópia de terceiros"),
     Source(
         "populacao-primeiros-resultados", "IBGE", "Censo Demográfico 2022, População e "
         "Domicílios — Primeiros Resultados", "2023",
@@ -345,8 +349,9 @@ CATALOGUE: tuple[Source, ...] = (
                   "(colunas TIPO_RECEITA, ANO_MES, VALR_TOTAL); a API CKAN do portal "
                   "(api/3/action/datastore_search) vista em outros (busca exata, dez. 2026); "
                   "package_show é a chamada padrão do CKAN, não vista neste portal",
-        note="um CSV por mês, guardados em revenue/arrecadacao/; a reconstrução ainda lê a "
-             "extração go_arrecadacao_estadual_mensal_por_receita_e_setor_2020-11_a_2024-08.csv"),
+        note="um CSV por mês, guardados em revenue/arrecadacao/; quando estão lá, a "
+             "reconstrução os lê em lugar da extração da Receita Gerencial "
+             "(go_arrecadacao_estadual_mensal_por_receita_e_setor_2020-11_a_2024-08.csv)"),
     Source(
         "ipm-icms", "SEFAZ-GO / COÍNDICE", "Índice de Participação dos Municípios no ICMS "
         "(IPM), índices definitivos", "último exercício publicado",

@@ -219,6 +219,57 @@ OPTIONAL_RAW = {
 }
 
 
+#: The publishers' own files, in the layout ``viabilidade data fetch`` leaves them
+#: (:mod:`viabilidade.data.catalogue`), that the build reads in place of a role's
+#: third-party copy when they are in the raw folder (:func:`official`). A path ending in
+#: ``/`` is a folder of files (the portal's monthly CSVs). ``retrieved`` and ``via`` are
+#: empty: a file here is cited from the download record (``fontes-baixadas.json``).
+OFFICIAL_RAW = {
+    "profile": RawFile(
+        "electoral/perfil_eleitorado_2026_GO.csv",
+        "Perfil do eleitorado (perfil_eleitorado_2026.csv, linhas de GO)", "TSE",
+        "perfil do eleitorado de 2026", "", ""),
+    "electorate": RawFile(
+        "electoral/detalhe_votacao_munzona_2022_GO.csv",
+        "Detalhe da votação por município e zona, Eleições Gerais 2022 (linhas de GO; "
+        "QT_APTOS do 1º turno)", "TSE", "Eleições Gerais 2022 (02/10/2022)", "", ""),
+    "sefaz": RawFile(
+        "revenue/arrecadacao/",
+        "Arrecadação estadual mensal por tipo de receita (Portal de Dados Abertos do Estado "
+        "de Goiás, conjunto arrecadacao)", "SEFAZ-GO (Secretaria da Economia de Goiás)",
+        "meses publicados no portal", "", ""),
+}
+#: Roles whose copy is not read when another role's official file is (the state total of
+#: the profile aggregation: the TSE's own file gives every municipality).
+SUPERSEDED = {"profile_total": "profile"}
+
+
+def official_files(raw: Path, role: str) -> list[str]:
+    """Raw-folder paths of the publisher's own file(s) the build reads for ``role``
+    (:data:`OFFICIAL_RAW`), or ``[]`` when they are not in ``raw``: then the role's copy
+    (:data:`RAW`) is read."""
+    f = OFFICIAL_RAW.get(role)
+    if f is None:
+        return []
+    if f.path.endswith("/"):
+        folder = Path(raw) / f.path
+        return sorted(f"{f.path}{p.name}" for p in folder.glob("*.csv")
+                      if p.is_file()) if folder.is_dir() else []
+    return [f.path] if (Path(raw) / f.path).is_file() else []
+
+
+def official(raw: Path, role: str) -> Path | None:
+    """The path the build reads for ``role`` when the publisher's own file is in ``raw``
+    (a folder for the portal's CSVs), else ``None``."""
+    return Path(raw) / OFFICIAL_RAW[role].path.rstrip("/") if official_files(raw, role) else None
+
+
+def roles_read(raw: Path, roles) -> tuple[str, ...]:
+    """``roles`` less those :data:`SUPERSEDED` by an official file present in ``raw``."""
+    return tuple(r for r in roles
+                 if not (r in SUPERSEDED and official_files(raw, SUPERSEDED[r])))
+
+
 #: The TSE electorate profile of 2026, read from two files (:data:`DATASETS`).
 PROFILE_2026 = ("TSE, perfil do eleitorado de 2026 (julho, data não conferida; Bom Jesus de "
                 "Goiás pela diferença do total do estado)")
@@ -268,6 +319,15 @@ DATASETS = {
     "areas_oficiais": "IBGE, Áreas Territoriais 2022 (área territorial oficial)",
 }
 
+#: The official data set of each :data:`OFFICIAL_RAW` file, as documents name it;
+#: ``{vintage}``: the record's (the profile's generation date, read from the file).
+OFFICIAL_DATASETS = {
+    "profile": "TSE, {vintage}",
+    "electorate": DATASETS["electorate"],
+    "sefaz": "SEFAZ-GO (Secretaria de Estado da Economia de Goiás), arrecadação mensal por "
+             "tipo de receita, Portal de Dados Abertos do Estado de Goiás ({vintage})",
+}
+
 #: What was checked of the third-party copies (shared/data/SOURCES.md): only checks between
 #: the files themselves, none against the publisher's own download.
 COPY_CHECKS = (
@@ -281,35 +341,63 @@ COPY_NOTE = ("Os arquivos de dados usados são cópias não oficiais das publica
              "TSE, da SEFAZ-GO e do IMB, republicadas por terceiros (endereços e somas de "
              "verificação no Apêndice). Não foram conferidos com os arquivos baixados dos "
              "próprios órgãos; foram conferidos entre si: " + COPY_CHECKS + ".")
-#: Said instead when some files were downloaded from the publishers (``data fetch``).
-PART_FETCHED_NOTE = ("Parte dos arquivos de dados usados foi baixada dos próprios órgãos pelo "
-                     "comando viabilidade data fetch (endereço, data e soma de verificação de "
-                     "cada um no Apêndice); os demais são cópias não oficiais das publicações "
-                     "do IBGE, do TSE, da SEFAZ-GO e do IMB, republicadas por terceiros e não "
-                     "conferidas com os arquivos dos órgãos (endereços e somas de verificação "
-                     "no Apêndice).")
-#: Said when every file was downloaded from the publishers.
-ALL_FETCHED_NOTE = ("Os arquivos de dados usados foram baixados dos próprios órgãos pelo comando "
-                    "viabilidade data fetch (endereço, data e soma de verificação de cada um no "
-                    "Apêndice).")
+#: Said when every file was downloaded from the publishers; ``{quando}``: the download
+#: dates (:func:`copy_note`).
+ALL_FETCHED_NOTE = ("Os arquivos de dados usados são os publicados pelos próprios órgãos, "
+                    "baixados dos seus endereços oficiais pelo comando viabilidade data fetch "
+                    "{quando} (endereço, data e soma de verificação de cada um no Apêndice).")
+#: Said when some were: which were downloaded, which are copies (:func:`copy_note`).
+PART_FETCHED_NOTE = ("Foram baixados dos endereços oficiais dos próprios órgãos, pelo comando "
+                     "viabilidade data fetch {quando}, os arquivos de: {oficiais}. Os demais "
+                     "({copias}) são cópias não oficiais, republicadas por terceiros e não "
+                     "conferidas com os arquivos dos órgãos. Endereços, datas e somas de "
+                     "verificação de cada arquivo no Apêndice.")
+
+
+def _when(dates) -> str:
+    """``em 01/12/2026`` or ``entre 01/12/2026 e 03/12/2026`` (ISO dates in)."""
+    shown = [f"{d[8:10]}/{d[5:7]}/{d[:4]}" for d in sorted(set(dates)) if len(d) == 10]
+    if not shown:
+        return "(data do download não registrada)"
+    return f"em {shown[0]}" if len(shown) == 1 else f"entre {shown[0]} e {shown[-1]}"
 
 
 def copy_note(records) -> str:
-    """What a document says, once, of the files behind its figures: :data:`COPY_NOTE` when
-    every provenance record is a third-party copy, :data:`PART_FETCHED_NOTE` when some were
-    downloaded from the publishers (``"fetched": true``, set by :func:`record`),
-    :data:`ALL_FETCHED_NOTE` when all were."""
+    """What a document says, once, of the files behind its figures.
+
+    :data:`COPY_NOTE` when every provenance record is a third-party copy;
+    :data:`ALL_FETCHED_NOTE`, dated, when every one was downloaded from the publishers
+    (``"fetched": true``, set by :func:`record`); :data:`PART_FETCHED_NOTE` when some
+    were, naming the data sets of each kind (:func:`dataset_label`) and the dates.
+    """
     records = list(records)
-    fetched = sum(bool(r.get("fetched")) for r in records)
+    fetched = [r for r in records if r.get("fetched")]
     if not fetched:
         return COPY_NOTE
-    return ALL_FETCHED_NOTE if fetched == len(records) else PART_FETCHED_NOTE
+    when = _when(d for r in fetched for d in _dates(r))
+    if len(fetched) == len(records):
+        return ALL_FETCHED_NOTE.format(quando=when)
+
+    def labels(rs) -> str:
+        return "; ".join(dict.fromkeys(dataset_label(r) for r in rs))
+
+    return PART_FETCHED_NOTE.format(quando=when, oficiais=labels(fetched),
+                                    copias=labels(r for r in records if not r.get("fetched")))
+
+
+def _dates(record: dict) -> list[str]:
+    """The download dates of a record (each file's when it has several)."""
+    each = [f["retrieved"] for f in record.get("files") or [] if f.get("retrieved")]
+    return each or [record.get("retrieved") or ""]
 
 
 def dataset_label(record: dict) -> str:
     """The official data set of a provenance record (:data:`DATASETS`), found by its raw
     file; the record's own ``publisher: source`` when the file is not one of :data:`RAW`."""
     paths = {f.get("path") for f in record.get("files") or []}
+    for role, f in OFFICIAL_RAW.items():
+        if any(p and p.startswith(f.path) for p in paths) and record.get("source") == f.source:
+            return OFFICIAL_DATASETS[role].format(vintage=record.get("vintage", f.vintage))
     raws = {**RAW, **tract_raw(), **OPTIONAL_RAW}
     hits = [role for role, raw in raws.items() if raw.path in paths and role in DATASETS]
     # One file can serve several roles (the Localidades 2022 KMLs): the record's source tells.
@@ -340,7 +428,7 @@ def sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def record(raw: Path, role: str) -> dict:
+def record(raw: Path, role: str, vintage: str | None = None) -> dict:
     """Provenance record of one raw file: source, publisher, vintage, files, retrieved, via.
 
     Parameters
@@ -349,18 +437,27 @@ def record(raw: Path, role: str) -> dict:
         Raw folder.
     role : str
         Key of :data:`RAW`, :data:`OPTIONAL_RAW` or :func:`tract_raw`.
+    vintage : str, optional
+        The vintage read from the file itself (the profile's generation date), in place of
+        the recorded one.
 
     Returns
     -------
     dict
         ``{"source", "publisher", "vintage", "files": [{"path", "sha256"}], "retrieved",
-        "via"}``. A file that ``viabilidade data fetch`` made from an official download, and
-        that still has the bytes it wrote (:func:`viabilidade.data.rawmanifest.derived_from`),
-        is cited as that download (address, file, date), not as the copy of :data:`RAW`,
-        and its record has ``"fetched": true`` (:func:`copy_note`).
+        "via"}``. When the publisher's own file of the role is in ``raw``
+        (:data:`OFFICIAL_RAW`), it is the one recorded. A file that ``viabilidade data
+        fetch`` made from an official download, and that still has the bytes it wrote
+        (:func:`viabilidade.data.rawmanifest.derived_from`), is cited as that download
+        (address, file, date), not as the copy of :data:`RAW`, and its record has
+        ``"fetched": true`` (:func:`copy_note`); a portal set's files each carry their
+        address and date.
     """
     from .rawmanifest import derived_from
 
+    paths = official_files(raw, role)
+    if paths:
+        return _official_record(raw, role, paths, vintage)
     f = RAW.get(role) or OPTIONAL_RAW.get(role) or tract_raw()[role]
     digest = sha256(raw / f.path)
     retrieved, via = f.retrieved, f.via
@@ -370,9 +467,46 @@ def record(raw: Path, role: str) -> dict:
         how = f"; {fetched['how']}" if fetched["how"] else ""
         via = (f"{fetched['publisher']}, {fetched['url']} ({fetched['file']}, sha256 "
                f"{fetched['sha256']}){how}")
-    out = {"source": f.source, "publisher": f.publisher, "vintage": f.vintage,
+    out = {"source": f.source, "publisher": f.publisher, "vintage": vintage or f.vintage,
            "files": [{"path": f.path, "sha256": digest}],
            "retrieved": retrieved, "via": via}
     if fetched is not None:
         out["fetched"] = True  # only then: a store built from the copies is unchanged
+    return out
+
+
+#: Said of a file in the publisher's layout that ``data fetch`` did not record.
+NOT_RECORDED = ("arquivo no formato do publicador posto na pasta de dados brutos sem registro "
+                "de download em fontes-baixadas.json (origem não conferida)")
+
+
+def _official_record(raw: Path, role: str, paths: list[str], vintage: str | None) -> dict:
+    """The record of the publisher's own file(s) of a role (:func:`record`)."""
+    from .rawmanifest import derived_from
+
+    f = OFFICIAL_RAW[role]
+    files, found = [], []
+    for p in paths:
+        digest = sha256(Path(raw) / p)
+        got = derived_from(raw, p, digest)
+        found.append(got)
+        files.append({"path": p, "sha256": digest})
+    out = {"source": f.source, "publisher": f.publisher, "vintage": vintage or f.vintage,
+           "files": files, "retrieved": "", "via": NOT_RECORDED}
+    if any(g is None for g in found):
+        return out
+    if len(paths) == 1:
+        (got,) = found
+        how = f"; {got['how']}" if got["how"] else ""
+        out["retrieved"] = got["retrieved"]
+        out["via"] = (f"{got['publisher']}, {got['url']} ({got['file']}, sha256 "
+                      f"{got['sha256']}){how}")
+    else:  # a portal set: each file with its own address and date
+        for entry, got in zip(files, found):
+            entry.update(url=got["url"], retrieved=got["retrieved"])
+        out["retrieved"] = max(g["retrieved"] for g in found)
+        out["via"] = (f"{found[0]['publisher']}, {len(files)} arquivos do conjunto "
+                      f"{found[0]['set_url']} (endereço, data e sha256 de cada "
+                      "um em files)")
+    out["fetched"] = True
     return out

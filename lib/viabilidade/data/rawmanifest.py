@@ -106,7 +106,7 @@ def derived_from(raw: Path, path: str, digest: str) -> dict | None:
             return {**rec, "how": ""}
         for f in rec.get("files") or []:
             if f.get("file") == path and f.get("sha256") == digest:
-                return {**rec, **f, "how": ""}
+                return {**rec, **f, "how": "", "set_url": rec.get("url", "")}
         for d in rec.get("derived") or []:
             if d.get("file") == path and d.get("sha256") == digest:
                 return {**rec, "how": d.get("how", "")}

@@ -72,6 +72,62 @@ def read_sefaz_monthly(path: Path) -> pd.DataFrame:
     return validate(out, MONTHLY_SCHEMA, path)
 
 
+#: Columns of the monthly revenue CSVs of the Goiás open-data portal (data set
+#: ``arrecadacao``), as a public script that downloads them reads them (``sep=';'``, the
+#: pandas default encoding UTF-8, ``ANO_MES`` as ``AAAAMM``, ``VALR_TOTAL`` with a decimal
+#: comma); the portal publishes no data dictionary that could be checked from here.
+PORTAL_COLUMNS = ("TIPO_RECEITA", "ANO_MES", "VALR_TOTAL")
+
+
+def read_sefaz_portal(folder: Path) -> pd.DataFrame:
+    """SEFAZ-GO collection by month and revenue type, from the portal's monthly CSVs.
+
+    Parameters
+    ----------
+    folder : Path
+        The folder ``viabilidade data fetch`` fills (``revenue/arrecadacao/``): one CSV per
+        month, UTF-8, ``;``, columns :data:`PORTAL_COLUMNS` (others ignored).
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`read_sefaz_monthly`: ``receita`` (``TIPO_RECEITA``), ``grupo`` (empty: the
+        portal gives no sector), ``ano_mes`` (``YYYY-MM``), ``valor_brl`` (R$, nominal),
+        ``_row``; rows of the same type and month summed.
+
+    Raises
+    ------
+    DataError
+        No CSV in the folder; in any file, a missing column, a month that is not
+        ``AAAAMM``, a value that is not a number (file, row, column).
+    """
+    files = sorted(p for p in Path(folder).glob("*.csv") if p.is_file())
+    if not files:
+        raise DataError("nenhum arquivo CSV; esperados os CSV mensais do conjunto "
+                        "arrecadacao do Portal de Dados Abertos de Goiás (viabilidade data "
+                        "fetch --so receita-sefaz)", file=folder)
+    parts = []
+    for f in files:
+        df = read_text_csv(f, encoding="utf-8-sig", sep=";", required=list(PORTAL_COLUMNS))
+        month = df["ANO_MES"].str.strip()
+        bad = ~month.str.fullmatch(r"(19|20)\d{2}(0[1-9]|1[0-2])").fillna(False)
+        if bad.any():
+            i = bad.to_numpy().nonzero()[0][0]
+            raise DataError(f"encontrado {df['ANO_MES'].iloc[i]!r}; esperado um mês AAAAMM",
+                            file=f, row=int(df[ROW].iloc[i]), column="ANO_MES")
+        parts.append(pd.DataFrame({
+            "receita": df["TIPO_RECEITA"].fillna("").str.strip(),
+            "ano_mes": month.str[:4] + "-" + month.str[4:],
+            "valor_brl": to_number(df, "VALR_TOTAL", f, decimal=",", required=True),
+            ROW: df[ROW]}))
+    rows = pd.concat(parts, ignore_index=True)
+    out = (rows.groupby(["receita", "ano_mes"], as_index=False, sort=True)
+           .agg(valor_brl=("valor_brl", "sum"), **{ROW: (ROW, "min")}))
+    out.insert(1, "grupo", "")
+    return validate(out[["receita", "grupo", "ano_mes", "valor_brl", ROW]], MONTHLY_SCHEMA,
+                    files[0])
+
+
 def read_sefaz_annual(path: Path) -> pd.DataFrame:
     """SEFAZ-GO annual collection by revenue line (``aba_origem, receita, ano, valor_reais,
     cobertura``), as ``receita, ano, valor_brl, completo`` (bool: ``cobertura`` says the
@@ -186,6 +242,9 @@ STATE_REVENUE_SCHEMA = pa.DataFrameSchema({
 def state_revenue_table(monthly_path: Path, table125_path: Path) -> pd.DataFrame:
     """The store's ``state_revenue`` table: IMB table 125 and SEFAZ-GO annual sums.
 
+    ``monthly_path`` is the Receita Gerencial extract (:func:`read_sefaz_monthly`) or the
+    folder of the portal's monthly CSVs (:func:`read_sefaz_portal`).
+
     Returns
     -------
     pandas.DataFrame
@@ -198,8 +257,10 @@ def state_revenue_table(monthly_path: Path, table125_path: Path) -> pd.DataFrame
     DataError
         Either file malformed; a duplicated (year, tax, source) or a non-positive value.
     """
-    out = pd.concat([read_imb_table125(table125_path),
-                     sefaz_annual_taxes(read_sefaz_monthly(monthly_path))], ignore_index=True)
+    monthly = (read_sefaz_portal(monthly_path) if Path(monthly_path).is_dir() else
+               read_sefaz_monthly(monthly_path))
+    out = pd.concat([read_imb_table125(table125_path), sefaz_annual_taxes(monthly)],
+                    ignore_index=True)
     out["ano"] = out["ano"].astype(int)
     out = validate(out, STATE_REVENUE_SCHEMA, table125_path)
     return out.sort_values(["ano", "tributo", "fonte"]).reset_index(drop=True)

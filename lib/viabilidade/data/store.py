@@ -47,7 +47,7 @@ from ..os_errors import os_reason
 from ..common.plausibility import boundaries_problem, electorate_problem
 from .codes import Crosswalk
 from .paths import default_root
-from .provenance import RAW, record, sha256
+from .provenance import RAW, official, official_files, record, roles_read, sha256
 
 # The loaders (pandera schemas, openpyxl) are imported by build_store only, so that opening
 # the store for a study stays light.
@@ -107,6 +107,9 @@ GEO_TABLES = {"boundaries": 9, "boundaries_map": 9, "tracts": None}
 #: Censo 2022 area (the 2022 mesh: at most 0,003 %).
 AREA_TOLERANCE = 1e-4
 
+#: Year of the TSE electorate profile the store reads (catalogue ``eleitorado-perfil``).
+PROFILE_YEAR = 2026
+
 #: Population vintages accepted by :func:`population`.
 VINTAGES = {"revised": "populacao", "first-release": "populacao_1a_divulgacao"}
 
@@ -129,6 +132,8 @@ def _check_electorate(mun: pd.DataFrame, electorate: pd.DataFrame, path: Path) -
     from .tabular import ROW, read_text_csv
 
     _, cod_tse, message = found
+    if path.name != Path(RAW["electorate"].path).name:  # the TSE's own file: no one row
+        raise DataError(message, file=path, column="QT_APTOS")
     rows = read_text_csv(path, encoding="utf-8", sep=",",
                          required=["CD_MUNICIPIO", "eleitores_aptos"])
     rows = rows[rows["CD_MUNICIPIO"].str.strip().str.zfill(5) == cod_tse]
@@ -145,6 +150,8 @@ def _check_profile(mun: pd.DataFrame, profile: pd.DataFrame, path: Path) -> None
     from .tabular import ROW, read_text_csv
 
     code, _, message = found
+    if path.name != Path(RAW["profile"].path).name:  # the TSE's own file: no one row
+        raise DataError(message, file=path, column="QT_ELEITORES_PERFIL")
     rows = read_text_csv(path, encoding="utf-8", sep=",", required=["cod_ibge"])
     hit = rows.loc[rows["cod_ibge"].str.strip() == code, ROW]
     raise DataError(message, file=path, row=int(hit.iloc[0]) if len(hit) else None,
@@ -162,7 +169,10 @@ def missing_raw_files(raw: Path) -> None:
         ``pasta de dados brutos ../shared (procurados em /abs/shared): faltam 19 arquivos
         …; a pasta ../shared/data tem esses arquivos: quis dizer --raw ../shared/data?``
     """
-    paths = sorted({f.path for f in RAW.values()})
+    # A role whose publisher's own file is there, or that such a file supersedes, needs
+    # no copy (provenance.OFFICIAL_RAW, SUPERSEDED).
+    paths = sorted({f.path for role, f in RAW.items()
+                    if not official_files(raw, role) and roles_read(raw, [role])})
 
     def lacking(folder: Path) -> list[str]:
         return [f for f in paths if not (folder / f).is_file()]
@@ -223,16 +233,28 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     cw_table = tse.read_crosswalk(p["crosswalk"])
     _same_codes(mun["cod_ibge"], cw_table["cod_ibge"], "Censo 2022 vs TSE crosswalk",
                 p["crosswalk"], "codigo_ibge")
-    electorate = tse.read_zone_municipality_2022(p["electorate"], Crosswalk(cw_table))
+    # The publishers' own files when data fetch brought them (provenance.OFFICIAL_RAW),
+    # else the third-party copies.
+    if official(raw, "electorate"):
+        p["electorate"] = official(raw, "electorate")
+        electorate = tse.read_detalhe_votacao_munzona(p["electorate"], Crosswalk(cw_table))
+    else:
+        electorate = tse.read_zone_municipality_2022(p["electorate"], Crosswalk(cw_table))
     _check_electorate(mun, electorate, p["electorate"])
-    profile = tse.read_profile_municipalities(
-        p["profile"], Crosswalk(cw_table), tse.read_profile_state_total(p["profile_total"]),
-        total_file=p["profile_total"], names=dict(zip(mun["cod_ibge"], mun["nome"])))
+    if official(raw, "profile"):
+        p["profile"] = official(raw, "profile")
+        profile, generated = tse.read_profile_official(p["profile"], Crosswalk(cw_table))
+        profile.attrs["vintage"] = (f"perfil do eleitorado de {PROFILE_YEAR}, arquivo gerado "
+                                    f"pelo TSE em {generated}")
+    else:
+        profile = tse.read_profile_municipalities(
+            p["profile"], Crosswalk(cw_table), tse.read_profile_state_total(p["profile_total"]),
+            total_file=p["profile_total"], names=dict(zip(mun["cod_ibge"], mun["nome"])))
     _check_profile(mun, profile, p["profile"])
 
     # The cheap tables first, so that a fault in them is refused before the mesh is read.
     pib = sidra.read_pib(p["pib"], mun[["cod_ibge", "nome"]])
-    state_rev = revenue.state_revenue_table(p["sefaz"], p["imb125"])
+    state_rev = revenue.state_revenue_table(official(raw, "sefaz") or p["sefaz"], p["imb125"])
     fiscal.check_brackets(p["fpm_faixas"])
     fpm = fiscal.read_tcu_fpm(p["fpm_tcu"])
 
@@ -403,10 +425,12 @@ def build_store(raw: Path, out: Path | None = None) -> dict:
         tables["tracts"] = read_tracts(*found, districts=tables["districts"])
         layout["tracts"] = (*OPTIONAL_TABLES["tracts"], tract_roles(raw))
     manifest = {"format": 1, "tables": {}}
+    vintage = {"profile": tables["electorate_profile"].attrs.get("vintage")}
     for name, (columns, keys, roles) in layout.items():
         manifest["tables"][name] = {
             "file": f"{name}.parquet", "rows": int(len(tables[name])), "columns": list(columns),
-            "sha256": None, "provenance": [record(raw, r) for r in roles]}
+            "sha256": None,
+            "provenance": [record(raw, r, vintage.get(r)) for r in roles_read(raw, roles)]}
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         new = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.novo-"))

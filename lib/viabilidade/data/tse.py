@@ -345,3 +345,66 @@ def read_profile_municipalities(path: Path, crosswalk: Crosswalk, state_total: i
     except SchemaError as exc:
         raise DataError(f"o perfil do eleitorado não passou na verificação {exc.check}", file=path,
                         column=getattr(exc.schema, "name", None)) from None
+
+
+def read_profile_official(path: Path, crosswalk: Crosswalk, *, uf: str = "GO"
+                          ) -> tuple[pd.DataFrame, str]:
+    """The TSE's own ``perfil_eleitorado_<ano>.csv`` (Goiás lines), as the store's profile.
+
+    The layout is the TSE's (its LEIAME, as republished with the columns ``DT_GERACAO``
+    "data da extração dos dados para geração do arquivo", ``HH_GERACAO``, ``ANO_ELEICAO``,
+    ``SG_UF``, ``CD_MUNICIPIO`` "código TSE do município", ``NM_MUNICIPIO``, ``NR_ZONA``,
+    ``QT_ELEITORES_PERFIL`` …; ISO-8859-1, ``;``, every field quoted, ``#NULO#``/``#NE#``):
+    see :func:`read_tse_csv`. Unlike the third-party aggregation it replaces, every
+    municipality is read from the file (Bom Jesus de Goiás included), and the file says
+    when it was generated.
+
+    Parameters
+    ----------
+    path : Path
+        The Goiás lines of the national file, as ``viabilidade data fetch`` keeps them
+        (``electoral/perfil_eleitorado_<ano>_GO.csv``).
+    crosswalk : Crosswalk
+        TSE↔IBGE crosswalk; every municipality of it must be in the file.
+
+    Returns
+    -------
+    (pandas.DataFrame, str)
+        The profile table (``cod_ibge, cod_tse, eleitores, base, nota``; ``base``
+        ``"published"`` on every row, ``nota`` empty) and the generation date as the file
+        writes it (``DD/MM/AAAA``).
+
+    Raises
+    ------
+    DataError
+        As :func:`read_perfil_eleitorado`; a municipality of the crosswalk absent from the
+        file (names them); a missing or non-uniform ``DT_GERACAO`` (names both dates).
+    """
+    df = read_tse_csv(path, ["DT_GERACAO", "SG_UF", "NR_ZONA", "CD_MUNICIPIO", "NM_MUNICIPIO",
+                             "QT_ELEITORES_PERFIL"])
+    df = df[df["SG_UF"].str.strip() == uf]
+    dates = sorted({str(d).strip() for d in df["DT_GERACAO"].dropna()})
+    if len(dates) != 1:
+        raise DataError(("sem data de geração" if not dates else
+                         f"{len(dates)} datas de geração ({', '.join(dates[:3])})")
+                        + "; esperada uma única data de geração em todas as linhas do "
+                        "arquivo", file=path, column="DT_GERACAO")
+    summed = _by_municipality(df, path, crosswalk, code="CD_MUNICIPIO", name="NM_MUNICIPIO",
+                              zone="NR_ZONA", count="QT_ELEITORES_PERFIL")
+    missing = sorted(set(crosswalk.table["cod_ibge"]) - set(summed["cod_ibge"]))
+    if missing:
+        said = ("falta 1 município" if len(missing) == 1 else
+                f"faltam {len(missing)} municípios")
+        raise DataError(f"{said} ({', '.join(missing[:5])}"
+                        f"{', …' if len(missing) > 5 else ''}); esperados todos os "
+                        f"{len(crosswalk.table)} municípios do cadastro do TSE", file=path,
+                        column="CD_MUNICIPIO")
+    out = pd.DataFrame({"cod_ibge": summed["cod_ibge"], "cod_tse": summed["cod_tse"],
+                        "eleitores": summed["eleitores_aptos"].astype("Int64"),
+                        "base": PROFILE_READ, "nota": ""})
+    out = out.sort_values("cod_ibge").reset_index(drop=True)
+    try:
+        return PROFILE_SCHEMA.validate(out), dates[0]
+    except SchemaError as exc:
+        raise DataError(f"o perfil do eleitorado não passou na verificação {exc.check}",
+                        file=path, column="QT_ELEITORES_PERFIL") from None

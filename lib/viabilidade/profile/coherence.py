@@ -171,7 +171,7 @@ def touch_problems(candidate: Candidate, store, drawn=None) -> list[CandidateErr
     if operation_of(candidate).merges or not candidate.origins:
         return []
     names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
-    b, f, out = store.boundaries, candidate.path, []
+    f, out = candidate.path, []   # the mesh is read only by a check that needs it
     owners = dict(zip(store.districts["cod_distrito"], store.districts["cod_ibge"]))
     area_munis = [c for c in candidate.municipalities if c in names]
     for i, code in enumerate(candidate.origins):
@@ -180,7 +180,7 @@ def touch_problems(candidate: Candidate, store, drawn=None) -> list[CandidateErr
         who = f"o município de origem {code} ({names[code]})"
         field = f"origin.municipalities[{i}]"
         if drawn is not None:
-            origin = municipality_geometry(b, code)
+            origin = municipality_geometry(store.boundaries, code)
             inside = geodesic_area_km2(polygonal(shapely.intersection(origin, drawn)))
             # a small drawn area lying (mostly) in the origin does occupy part of it
             if inside < min(MIN_ORIGIN_PART_KM2, geodesic_area_km2(drawn) / 2):
@@ -194,6 +194,7 @@ def touch_problems(candidate: Candidate, store, drawn=None) -> list[CandidateErr
                     "esperada uma área que ocupe parte de cada município de origem", file=f,
                     field=field))
         elif area_munis:
+            b = store.boundaries
             area = shapely.union_all([municipality_geometry(b, c) for c in area_munis])
             origin = municipality_geometry(b, code)
             gap = geodesic_distance_m(origin, area)

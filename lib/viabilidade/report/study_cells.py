@@ -12,7 +12,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import economic, operation_chapters, process, sections  # noqa: F401  (sections re-exported for the notebook)
+#: Modules the notebook's cells use, imported on first use (PEP 562 ``__getattr__``), so that
+#: ``viabilidade estudo``'s own process, which reads only this module's constants and
+#: :func:`settings_from`, does not import matplotlib; the kernel imports them as it starts
+#: (:data:`viabilidade.report.runner.PRELOAD`). ``sections`` is re-exported for the notebook.
+_LAZY = ("economic", "operation_chapters", "process", "sections")
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        return importlib.import_module(f"{__package__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: MIME type of the machine-readable results output (read by :mod:`.study`, not shown in HTML).
 RESULTS_MIME = "application/vnd.viabilidade.resultados+json"
@@ -357,6 +369,7 @@ def chapter(study: Study, sid: str) -> str:
     (:meth:`viabilidade.operations.Operation.chapter_note`) and, for the process chapter, the
     draft-law annex and the fiscal chapter, the material the operation declares beside them."""
     from ..operations import operation_of
+    from . import economic, operation_chapters, process, sections
     from .writers.tables import esc
 
     a = study.analysis

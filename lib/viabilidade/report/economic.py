@@ -466,6 +466,26 @@ def _coefficient_base(store, boundaries) -> bytes:
     return out.getvalue()
 
 
+def _embed(svg: str, png: bytes, width: int, height: int) -> str:
+    """``svg`` with its one-pixel placeholder image replaced by ``png`` (``width`` ×
+    ``height`` pixels, 64 colours, embedded byte for byte) over the same box: matplotlib
+    writes the placeholder unsampled, one unit scaled by its transform to the box."""
+    import base64
+    import re
+
+    def swap(m: re.Match) -> str:
+        a, d, e, f = (float(x) for x in m.group(2, 3, 4, 5))
+        return (f'<image xlink:href="data:image/png;base64,{base64.b64encode(png).decode()}" '
+                f'id="{m.group(1)}" width="{width}" height="{height}" transform="matrix('
+                f'{a / width:.9g} 0 0 {d / height:.9g} {e:.9g} {f:.9g})"')
+    out, n = re.subn(r'<image xlink:href="data:image/png;base64,[^"]*" id="([^"]*)" '
+                     r'width="1" height="1" transform="matrix\(([-\d.e]+) 0 0 ([-\d.e]+) '
+                     r'([-\d.e]+) ([-\d.e]+)\)"', swap, svg, count=1)
+    if n != 1:
+        raise ValueError("coefficient map: the placeholder image was not found in the SVG")
+    return out
+
+
 def coefficient_map(store, highlighted: set[str], highlight_label: str, caption: str,
                     number: int | None = None) -> str:
     """A map of Goiás (HTML figure) with each interior municipality coloured by its bracket
@@ -478,10 +498,8 @@ def coefficient_map(store, highlighted: set[str], highlight_label: str, caption:
     boundaries = getattr(store, "boundaries_map", None) if store is not None else None
     if boundaries is None:
         return ""
-    import base64
     import io
     import json
-    import re
     from pathlib import Path
 
     import matplotlib
@@ -507,7 +525,9 @@ def coefficient_map(store, highlighted: set[str], highlight_label: str, caption:
     extent = json.loads(image.text["extent"])
     with matplotlib.rc_context({**MAP_RC, "font.size": 8}):
         fig, ax = _coefficient_axes(boundaries)
-        ax.imshow(np.asarray(image.convert("RGBA")), extent=extent, interpolation="none",
+        # One blank pixel holds the place over the extent (encoding a full-size placeholder
+        # cost 0,1 s); the cached picture replaces it in the SVG below.
+        ax.imshow(np.zeros((1, 1, 4), dtype=np.uint8), extent=extent, interpolation="none",
                   aspect=ax.get_aspect(), zorder=0)
         ax.set_xlim(extent[0], extent[1])
         ax.set_ylim(extent[2], extent[3])
@@ -518,11 +538,7 @@ def coefficient_map(store, highlighted: set[str], highlight_label: str, caption:
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), frameon=False,
                   ncol=2)
         svg = figure_svg(fig)
-    # matplotlib embeds the picture (drawn unsampled, at its own size) as a full-colour PNG:
-    # the cached one, of 64 colours, is embedded instead, byte for byte.
-    svg = re.sub(r"data:image/png;base64,[^\"]*",
-                 lambda _: "data:image/png;base64," + base64.b64encode(png).decode("ascii"),
-                 svg, count=1)
+    svg = _embed(svg, png, image.width, image.height)
     alt = ("Mapa dos municípios de Goiás coloridos pelo coeficiente do FPM-Interior: "
            + "; ".join(h.get_label() for h in handles) + ".")
     return Chart(svg=svg, caption=caption, alt=alt).html(number)

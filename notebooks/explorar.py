@@ -34,9 +34,10 @@
 # - **Enviar arquivo de limites** (aba Área) lê um KML, KMZ, GeoJSON, GeoPackage ou Shapefile
 #   zipado do seu computador como o estudo o lê; **Desfazer**/**Refazer** voltam as mudanças da área.
 # - **Cenários** guarda até quatro cenários com nome e os compara numa tabela e num mapa.
-# - A sessão fica guardada em `data/candidates/` (uma para o aplicativo do `make explorar`, outra
-#   para o JupyterLab) e volta ao abrir de novo: no aplicativo, recarregando a página; no
-#   JupyterLab, com "Run All". **Começar do zero** a apaga.
+# - A sessão fica guardada em `data/candidates/` (no aplicativo do `make explorar`, uma por
+#   página, com o seu link `?sessao=…`; no JupyterLab, uma só) e volta ao abrir de novo: no
+#   aplicativo, recarregando a página ou abrindo o link; no JupyterLab, com "Run All".
+#   **Começar do zero** a apaga.
 #
 # O guia do usuário (`docs/GUIA.md`) explica cada requisito e cada leitura da lei.
 
@@ -60,7 +61,8 @@ from viabilidade.proposal.candidate import load_candidate
 from viabilidade.data.store import load_store
 from viabilidade.explore.leaflet_map import portuguese_tools
 from viabilidade.explore.pulse import kernel_watch
-from viabilidade.explore.persist import default_state_file
+from viabilidade.explore.persist import (default_state_file, in_voila, page_key, page_state_file,
+                                        request_query)
 from viabilidade.explore.scenario import Scenario
 from viabilidade.explore.widgets import Explorer
 
@@ -71,9 +73,18 @@ elif len(start_unit) == 9:
     scenario = Scenario.for_district(store, start_unit)
 else:
     scenario = Scenario.for_municipality(store, start_unit, start_origin)
-explorer = Explorer(store, scenario, basemap=basemap,
-                    state_file=default_state_file() if keep_session else None)
+explorer = Explorer(store, scenario, basemap=basemap, session_later=keep_session)
 display(portuguese_tools(), kernel_watch(), explorer.widget())
+
+# %%
+# A sessão: no aplicativo, a de cada página (o link ?sessao=… na barra de endereço); no
+# JupyterLab, a do notebook. O aplicativo prepara o kernel antes de a página pedir (voila.json):
+# aqui ele espera o pedido da página para saber qual sessão restaurar.
+if keep_session and in_voila():
+    key, _ = page_key(request_query())
+    explorer.open_session(page_state_file(key), link=key)
+elif keep_session:
+    explorer.open_session(default_state_file())
 
 # %% [markdown] tags=["voila-remove"]
 # ## O mesmo pela API, sem a tela

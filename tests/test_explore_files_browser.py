@@ -21,8 +21,8 @@ from chromium import (NEEDS_CHROMIUM, REPO, Waiter, chromium, free_port, jupyter
 
 PROCESSED = REPO / "data" / "processed"
 KML = REPO / "tests" / "fixtures" / "posse-dabadia-desenhada.kml"
-#: The whole test, two openings of the app (kernel start and the notebook's run) included.
-DEADLINE_S = 300
+#: The whole test, three openings of the app (kernel start and the notebook's run) included.
+DEADLINE_S = 420
 #: A KML with a pin and no polygon.
 PIN = (b'<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark>'
        b"<Point><coordinates>-48.8,-16.1</coordinates></Point></Placemark></Document></kml>")
@@ -55,6 +55,13 @@ def app(tmp_path):
         yield f"http://127.0.0.1:{port}/?token={token}", Path(env["VIABILIDADE_ESTADO_EXPLORAR"])
     finally:
         stop(proc)
+
+
+def _verdict_line(driver) -> str:
+    """The app's verdict heading (``""`` before the app shows)."""
+    return driver.execute_script(
+        "const h = [...document.querySelectorAll('h3')]"
+        ".find(e => /: (viável|inviável|indeterminad)/.test(e.textContent)); return h ? h.textContent : '';")
 
 
 @pytest.fixture
@@ -98,6 +105,12 @@ def test_upload_undo_scenarios_downloads_and_the_session_in_the_web_app(app, bro
 
     browser.get(url)
     wait("the first verdict", lambda d: "Posse d'Abadia: indeterminado" in body(), 150)
+    # The page's own session: its key in the address bar (a reload comes back to it) and in
+    # the session's link; its file beside the configured one (explore.persist.page_state_file).
+    link = wait("the session's key in the URL", lambda d: "sessao=" in d.current_url and d.current_url, 30)
+    key = link.split("sessao=")[1].split("&")[0]
+    assert len(key) == 16 and f"Link desta sessão" in body() and f"?sessao={key}" in body()
+    state = state.with_name(f"{state.stem}-{key}{state.suffix}")
     assert "Sessão anterior restaurada" not in body()
     tab("Salvar")                                   # uploads go where candidates are saved
     field = visible("//label[normalize-space()='Salvar em']/following-sibling::input")
@@ -109,7 +122,7 @@ def test_upload_undo_scenarios_downloads_and_the_session_in_the_web_app(app, bro
     upload = visible("//button[contains(., 'Enviar arquivo de limites')]")
     upload_file(browser, upload, KML)
     wait("the upload in use", lambda d: "Área: limites desenhados ou de arquivo · origem: Abadiânia"
-         in body(), 60)
+         in body(), 120)
     wait("the end of the computation", idle, 60)
     assert (f"Limites da área: posse-dabadia-desenhada.kml, guardado em {cands}/posse-dabadia-desenhada.kml"
             in body())
@@ -167,11 +180,16 @@ def test_upload_undo_scenarios_downloads_and_the_session_in_the_web_app(app, bro
     study = analyse(got / "posse-dabadia.toml", store=load_store(PROCESSED))
     assert study.profile.area.area_km2.value == 46.595
 
-    # A new kernel (the page opened again): the session comes back.
+    # Another page (the URL without the key): a session of its own, nothing restored.
     assert state.is_file()
     browser.get(url)
+    wait("the other page's first verdict", lambda d: "Posse d'Abadia: indeterminado" in _verdict_line(d), 150)
+    assert "Sessão anterior restaurada" not in body() and browser.current_url != link
+    # The first page's link (its reload, or a colleague on the same server): a new kernel, and
+    # the session comes back.
+    browser.get(link)
     wait("the restored session", lambda d: "Sessão anterior restaurada: «Posse d'Abadia» e 2 "
-         "cenário(s) guardado(s) para comparar" in body(), 150)
+         "cenários guardados para comparar" in body(), 150)
     wait("the end of the computation", idle, 60)
     assert "Área: limites desenhados ou de arquivo · origem: Abadiânia" in body()
     browser.save_screenshot(str(shots / "arquivos-sessao.png"))

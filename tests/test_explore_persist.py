@@ -138,3 +138,45 @@ def test_the_app_and_jupyterlab_keep_one_session_each():
     assert default_state_file(voila) == DEFAULT_FOLDER / ".explorar-estado-app.json"
     assert default_state_file({}) == DEFAULT_FOLDER / ".explorar-estado.json"
     assert default_state_file({**voila, "VIABILIDADE_ESTADO_EXPLORAR": "/tmp/s.json"}) == Path("/tmp/s.json")
+
+
+def test_each_page_of_the_app_keeps_its_own_session_named_in_its_url():
+    # Two users of one server shared .explorar-estado-app.json (issue 31): each page now has
+    # its own file, named by ?sessao= in its URL; a reload (same URL) finds it again.
+    from viabilidade.explore.persist import DEFAULT_FOLDER, in_voila, page_key, page_state_file
+
+    assert in_voila({"VOILA_PREHEAT": "True"})          # a pre-heated kernel, before its page
+    assert page_key("token=abc&sessao=3f2a9c0d1e2b4a5f") == ("3f2a9c0d1e2b4a5f", True)
+    assert page_key("sessao=equipe_1-b") == ("equipe_1-b", True)
+    new, named = page_key("token=abc")
+    assert not named and len(new) == 16 and int(new, 16) >= 0
+    assert page_key("")[0] != page_key("")[0]           # every page without a key gets a new one
+    for hostile in ("../../etc/passwd", "a b", "x" * 65, "sessão", "a%00b", "a/b"):
+        key, named = page_key("sessao=" + hostile)
+        assert not named and len(key) == 16, hostile
+    voila = {"SERVER_SOFTWARE": "voila/0.5.13"}
+    assert page_state_file("abc", voila) == DEFAULT_FOLDER / ".explorar-estado-app-abc.json"
+    assert page_state_file("abc", {"VIABILIDADE_ESTADO_EXPLORAR": "/tmp/s.json"}) == Path("/tmp/s-abc.json")
+    with pytest.raises(ValueError, match="not a session key: '../x'"):
+        page_state_file("../x", voila)
+
+
+def test_a_session_opened_after_the_page_restores_what_the_page_left(tmp_path):
+    # The app's pre-heated kernel builds the explorer before the page asks; the page's session
+    # is opened then (Explorer.open_session): a new key writes the start, an old one restores.
+    from viabilidade.data.store import load_store
+    from viabilidade.explore.scenario import Scenario
+    from viabilidade.explore.widgets import Explorer
+
+    store = load_store(PROCESSED)
+    state = tmp_path / "s-k1.json"
+    first = Explorer(store, draw_map=False, session_later=True)
+    assert first.state_file is None and not state.exists()
+    first.open_session(state, link="k1")
+    assert state.is_file() and "data-sessao='k1'" in first.panes["link"].value
+    first._set_scenario(lambda: Scenario.for_district(store, "520510910"))
+    second = Explorer(store, draw_map=False, session_later=True)
+    assert second.scenario.name == "Posse d'Abadia"
+    second.open_session(state, link="k1")
+    assert second.scenario.name == first.scenario.name != "Posse d'Abadia"
+    assert "Sessão anterior restaurada" in second.panes["session"].value

@@ -203,7 +203,9 @@ def test_save_under_the_repository_and_report_an_absolute_command(explorer, stor
     c["population_on"].value = False
     path = explorer.save()
     assert path == tmp_path / "posse.toml"
-    assert f"<code>viabilidade estudo {path}</code>" in explorer.panes["saved"].value
+    from viabilidade.explore.widgets import study_command
+    assert f"<code>{study_command()} estudo {path}</code>" in explorer.panes["saved"].value
+    assert "de qualquer pasta" not in explorer.panes["saved"].value
     again = analyse(path, store=store)
     assert [(r.rule_id, r.subject, r.status) for r in again.results] == \
         [(r.rule_id, r.subject, r.status) for r in explorer.analysis.results]
@@ -1069,7 +1071,8 @@ def test_an_accepted_file_outside_the_origin_keeps_the_last_area(explorer, tmp_p
     text = _plain(explorer.panes["upload"].value)
     assert text.startswith("Arquivo recusado — posse-dabadia-desenhada.kml: ")
     assert "não toca a área" in text and text.endswith(
-        "O arquivo foi guardado, mas a área continua a anterior.")
+        "A área continua a anterior; o arquivo não foi guardado.")
+    assert not (tmp_path / "posse-dabadia-desenhada.kml").exists()      # nothing left in the folder
     # Accepted where it lies (Posse d'Abadia, origin Abadiânia): in use, one undo step.
     explorer.controls["unit"].value = "520010010"
     path = explorer.upload("posse-dabadia-desenhada.kml", data)
@@ -1098,3 +1101,41 @@ def test_downloads_follow_the_file_just_saved_and_carry_the_study(explorer, tmp_
     kml = files["posse-dabadia-area.kml"].decode()
     assert '<SimpleData name="origem_nome">Abadiânia</SimpleData>' in kml
     assert '<SimpleData name="estudo">posse-dabadia</SimpleData>' in kml
+
+
+def test_the_printed_study_command_runs_as_printed(monkeypatch, tmp_path):
+    # "viabilidade estudo … (de qualquer pasta)" was printed while the venv's bin was not on
+    # PATH (issue 31): the command is the venv's full path unless the shell finds that one.
+    import sys
+
+    from viabilidade.explore import widgets
+
+    venv = Path(sys.executable).with_name("viabilidade")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert widgets.study_command() == str(venv)
+    monkeypatch.setenv("PATH", str(venv.parent))
+    assert widgets.study_command() == "viabilidade"
+
+
+def test_an_upload_whose_name_holds_a_nul_is_refused_in_words(explorer, tmp_path):
+    # Issue 32, M11: a NUL in the name raised an uncaught ValueError out of Explorer.upload.
+    explorer.controls["save_path"].value = str(tmp_path / "posse.toml")
+    data = (Path(__file__).parent / "fixtures" / "posse-dabadia-desenhada.kml").read_bytes()
+    before = explorer.scenario
+    assert explorer.upload("posse\x00.kml", data) is None
+    assert explorer.scenario == before and list(tmp_path.iterdir()) == []
+    assert _plain(explorer.panes["upload"].value) == (
+        "Arquivo recusado — «Enviar arquivo de limites» (aba Área): o nome do arquivo enviado "
+        "('posse\\x00.kml') tem caracteres de controle; renomeie o arquivo e envie de novo. "
+        "A área continua a anterior.")
+    assert explorer.upload("a" * 252 + ".kml", data) is None
+    assert "tem mais de 255 bytes" in explorer.panes["upload"].value and list(tmp_path.iterdir()) == []
+
+
+def test_opening_a_kept_scenario_clears_an_earlier_refusal(explorer):
+    for n in range(4):
+        assert explorer.keep(f"C{n}")
+    assert not explorer.keep("C5")
+    assert "já há 4 cenários" in explorer.panes["scenarios"].value
+    explorer.open_kept("C1")
+    assert _plain(explorer.panes["scenarios"].value) == "Cenário «C1» aberto no explorador."

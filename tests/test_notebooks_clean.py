@@ -51,6 +51,8 @@ def _run_and_save(manager, name: str) -> dict:
                 cell["metadata"]["execution"] = {"iopub.status.busy": "2026-12-01T19:00:00Z"}
         nb["metadata"]["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {"x": {}}}}
         nb["metadata"]["language_info"] = {"name": "python", "version": "3.12.3"}
+        nb["metadata"]["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                        "name": "python3"}        # what JupyterLab writes
         await manager.save({"type": "notebook", "content": nb}, name)
         return nb
     return asyncio.run(go())
@@ -73,7 +75,7 @@ def test_without_the_hook_the_outputs_would_be_written(tmp_path):
     manager.pre_save_hook = None
     _run_and_save(manager, "explorar.ipynb")
     nb = json.loads((tmp_path / "explorar.ipynb").read_text(encoding="utf-8"))
-    assert sum(len(c.get("outputs", [])) for c in nb["cells"]) == 4
+    assert sum(len(c.get("outputs", [])) for c in nb["cells"]) == 5
     assert "widgets" in nb["metadata"]
 
 
@@ -87,3 +89,20 @@ def test_make_lab_uses_the_repository_config():
     lab = next(line for line in (REPO / "Makefile").read_text().splitlines()
                if "jupyter lab" in line)
     assert "--config=jupyter_server_config.py" in lab
+
+
+def test_the_kernel_name_jupyterlab_writes_is_saved_as_committed(tmp_path):
+    # Run All then Ctrl+S in JupyterLab wrote "Python 3 (ipykernel)" into explorar.ipynb and
+    # its .py pair (issue 31).
+    nb = json.loads((NOTEBOOKS / "explorar.ipynb").read_text(encoding="utf-8"))
+    committed = dict(nb["metadata"]["kernelspec"])
+    nb["metadata"]["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                    "name": "python3"}
+    model = {"type": "notebook", "content": nb}
+    strip_on_save(model, path="explorar.ipynb")
+    assert model["content"]["metadata"]["kernelspec"] == committed == {
+        "display_name": "Python 3", "language": "python", "name": "python3"}
+    other = {"type": "notebook", "content": {"metadata": {"kernelspec": {"name": "ir", "display_name": "R"}},
+                                             "cells": []}}
+    strip_on_save(other, path="r.ipynb")
+    assert other["content"]["metadata"]["kernelspec"] == {"name": "ir", "display_name": "R"}

@@ -35,6 +35,15 @@ def test_both_sides_of_each_count_threshold(item, below, at_least, reduced, redu
         assert r.rule_id == f"art4.{item}" and r.value == value
 
 
+def test_a_reduced_limit_says_how_in_portuguese():
+    # The rule table read "Limite reduzido por interesse especial (to 2/3)" (issue 31).
+    to = numeric_item("IV", simple_profile(2001, 0, 0).area, Settings(reduction="to"), reduced=True)
+    assert to.reason.endswith(" Limite reduzido por interesse especial: requisitos reduzidos a 2/3 do valor.")
+    by = numeric_item("IV", simple_profile(1001, 0, 0).area, Settings(reduction="by"), reduced=True)
+    assert by.reason.endswith(" Limite reduzido por interesse especial: requisitos reduzidos em 2/3 "
+                              "(a 1/3 do valor).")
+
+
 def test_population_margin_comparator_and_certifier():
     r = numeric_item("IV", simple_profile(3001, 0, 0).area, S)
     assert (r.threshold, r.comparator, r.unit, r.margin) == (3000, ">", "habitantes", 1)

@@ -38,6 +38,10 @@ APPROXIMATE_NOTE = ("território aproximado dos distritos (células em torno das
 EXACT_NOTES = {"municipalities": "malha municipal do IBGE", "boundary": "arquivo de limites da área"}
 
 
+#: The longest uploaded file name kept (bytes of UTF-8: what most file systems allow).
+MAX_NAME_BYTES = 255
+
+
 def upload_name(name: str) -> str:
     """The uploaded file's own name, without any folder a browser may send (``C:\\x\\a.kml``)."""
     return Path(str(name).replace("\\", "/")).name.strip()
@@ -67,7 +71,8 @@ def store_upload(name: str, content: bytes, folder: str | Path) -> Path:
     GeoError
         Exactly :func:`~viabilidade.geo.area_file.read_area`'s message for a file of that name
         (pt-BR, naming the uploaded file): unknown extension, empty file, unreadable content, no
-        polygon, no declared CRS, outside Goiás …; nothing is stored.
+        polygon, no declared CRS, outside Goiás …; a name with control characters (a NUL) or
+        longer than :data:`MAX_NAME_BYTES`; nothing is stored.
     """
     from ..geo.area_file import read_area
 
@@ -75,6 +80,12 @@ def store_upload(name: str, content: bytes, folder: str | Path) -> Path:
     if not shown or shown in (".", ".."):
         raise GeoError("o arquivo enviado não tem nome; esperado um arquivo GeoJSON, GeoPackage, "
                        "Shapefile compactado (.zip), KML ou KMZ")
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in shown):
+        raise GeoError(f"o nome do arquivo enviado ({shown!r}) tem caracteres de controle; "
+                       "renomeie o arquivo e envie de novo")
+    if len(shown.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES:
+        raise GeoError(f"o nome do arquivo enviado tem mais de {MAX_NAME_BYTES} bytes; "
+                       "renomeie o arquivo e envie de novo")
     data = bytes(content)
     with tempfile.TemporaryDirectory(prefix="viabilidade-envio-") as tmp:
         checked = Path(tmp) / shown

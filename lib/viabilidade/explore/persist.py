@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,7 +46,8 @@ def in_voila(environ=None) -> bool:
     """Whether the kernel runs under Voilà (``make explorar``): Voilà starts its kernels with
     ``SERVER_SOFTWARE=voila/<versão>`` and ``VOILA_BASE_URL`` in the environment."""
     env = os.environ if environ is None else environ
-    return env.get("SERVER_SOFTWARE", "").startswith("voila") or "VOILA_BASE_URL" in env
+    return (env.get("SERVER_SOFTWARE", "").startswith("voila") or "VOILA_BASE_URL" in env
+            or env.get("VOILA_PREHEAT") == "True")
 
 
 def default_state_file(environ=None) -> Path:
@@ -55,6 +58,60 @@ def default_state_file(environ=None) -> Path:
     if chosen:
         return Path(chosen).expanduser()
     return DEFAULT_FOLDER / (APP_STATE_NAME if in_voila(env) else STATE_NAME)
+
+
+#: Query parameter of the app's URL naming the page's session (``?sessao=<chave>``).
+PAGE_PARAMETER = "sessao"
+#: A session key: letters, digits, ``-`` and ``_``, at most 64 characters (it becomes part of
+#: a file name).
+PAGE_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def page_key(query: str | None) -> tuple[str, bool]:
+    """The session key named by ``?sessao=`` in a page's query string, and whether it was
+    named there; otherwise a new random key (16 hexadecimal digits) and ``False``.
+
+    A value that is not a key (other characters, longer than 64) is ignored as if absent:
+    the page gets a new session, never another file's.
+    """
+    from urllib.parse import parse_qs
+
+    named = parse_qs(query or "").get(PAGE_PARAMETER, [""])[-1]
+    if PAGE_KEY.fullmatch(named):
+        return named, True
+    return secrets.token_hex(8), False
+
+
+def page_state_file(key: str, environ=None) -> Path:
+    """The session file of the app's page ``key`` (:func:`page_key`): beside
+    :func:`default_state_file`, named after it with ``-<key>`` added
+    (``data/candidates/.explorar-estado-app-<key>.json``). Each open page has its own file,
+    so two users of one server never restore or overwrite each other's session; a reload
+    (the key stays in the page's URL) restores the page's own.
+
+    Raises
+    ------
+    ValueError
+        ``key`` is not a session key.
+    """
+    if not PAGE_KEY.fullmatch(key):
+        raise ValueError(f"not a session key: {key!r}")
+    base = default_state_file(environ)
+    return base.with_name(f"{base.stem}-{key}{base.suffix}")
+
+
+def request_query() -> str:
+    """The page's query string, under Voilà: with pre-heated kernels (``voila.json``) the
+    notebook runs before any page asks for it, and this waits for the page's request
+    (:func:`voila.utils.get_query_string`); without, the kernel's environment has it.
+    Outside Voilà: ``""``."""
+    if not in_voila():
+        return ""
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        from voila.utils import get_query_string
+
+        return get_query_string() or ""
+    return os.environ.get("QUERY_STRING", "")
 
 
 def _path(p) -> str | None:

@@ -278,6 +278,9 @@ class Explorer:
     state_file : Path, optional
         Where the session is kept across kernel restarts (:mod:`.persist`; the notebook passes
         :func:`.persist.default_state_file`). ``None``: nothing is written or restored.
+    session_later : bool
+        The session file comes later (:meth:`open_session`: the app's pre-heated kernels);
+        the page shows the session's pane and «Começar do zero» from the start.
 
     Attributes
     ----------
@@ -293,7 +296,8 @@ class Explorer:
     """
 
     def __init__(self, store, scenario: Scenario | None = None, *, draw_map: bool = True,
-                 basemap: bool = True, state_file: str | Path | None = None):
+                 basemap: bool = True, state_file: str | Path | None = None,
+                 session_later: bool = False):
         self.store = store
         self.scenario = scenario or Scenario.for_district(store, "520010010")
         #: The notebook's starting scenario («Começar do zero» comes back to it).
@@ -305,6 +309,9 @@ class Explorer:
         #: The scenarios kept side by side (:mod:`.compare`).
         self.scenarios = Scenarios()
         self.state_file = None if state_file is None else Path(state_file)
+        #: Whether the page shows the session's pane and «Começar do zero» (a session file now,
+        #: or one to come: :meth:`open_session`).
+        self._keeps_session = state_file is not None or session_later
         self._state_text: str | None = None
         self._ready = False
         #: The «Salvar em» value the explorer proposed (replaced when the scenario changes).
@@ -338,7 +345,7 @@ class Explorer:
         self.panes = {k: W.HTML() for k in ("busy", "verdict", "message", "rules", "totals", "margins",
                                             "alternatives", "saved", "draw_note", "origins",
                                             "upload", "downloads", "scenarios", "comparison",
-                                            "session")}
+                                            "session", "link")}
         self.images = {"detail": W.Image(format="png", layout=W.Layout(max_width="560px")),
                        "margins_chart": W.Image(format="png", layout=W.Layout(max_width="1000px")),
                        "comparison_map": W.Image(format="png", layout=W.Layout(max_width="660px"))}
@@ -353,7 +360,11 @@ class Explorer:
             self.map = ScenarioMap(store, self.clicked, basemap=basemap,
                                    on_deleted=self.drawing_deleted, on_drawn=self.use_drawing)
         self._build_controls()
-        session = self._read_session()
+        self._open(self._read_session())
+
+    def _open(self, session: Session | None) -> None:
+        """Show :attr:`scenario` (restored from ``session`` when there is one) and start
+        writing the session (:meth:`_persist`)."""
         self._load_scenario_into_controls()
         self._load_what_ifs(self.scenario)
         if session is not None and session.save_path:
@@ -370,6 +381,32 @@ class Explorer:
         self._show_comparison()
         self._ready = True              # from here on every change is written to the state file
         self._persist()
+
+    def open_session(self, state_file: str | Path, link: str | None = None) -> None:
+        """Keep the session in ``state_file`` from now on, first restoring what it holds.
+
+        For the app's pre-heated kernels (``voila.json``): the notebook builds the explorer
+        before any page asked for it, and the page's own session (:func:`.persist.page_key`)
+        is known only once it did. ``link`` is the page's session key: the session pane then
+        shows the link that reopens it (``?sessao=<chave>``), and the page's URL takes it, so
+        a reload comes back to the same session (the page's template reads
+        ``data-sessao``).
+        """
+        self._ready = False
+        self.state_file = Path(state_file)
+        self._keeps_session = True
+        if link is not None:
+            key = html.escape(link)
+            self.panes["link"].value = (
+                f"<p style='margin:2px 0;color:#424242'>Link desta sessão (reabre a mesma área, "
+                f"leituras e limiares neste servidor): <a href='?sessao={key}' data-sessao='{key}'>"
+                f"?sessao={key}</a></p>")
+        session = self._read_session()
+        if session is None:
+            self._ready = True
+            self._persist()
+            return
+        self._open(session)
 
     # ---------------------------------------------------------------- controls
     def _build_controls(self) -> None:
@@ -921,8 +958,10 @@ class Explorer:
         """
         label, tab = CONTROL_PLACES["upload"]
         shown = html.escape(upload_name(name))
+        folder = self._save_folder()
+        before = {p.name for p in folder.iterdir()} if folder.is_dir() else set()
         try:
-            path = store_upload(name, content, self._save_folder())
+            path = store_upload(name, content, folder)
         except ViabilidadeError as e:
             self.panes["upload"].value = (f'<p style="{_RED}"><b>Arquivo recusado</b> — «{label}» (aba '
                                           f"{tab}): {html.escape(str(e))}. A área continua a anterior.</p>")
@@ -941,7 +980,10 @@ class Explorer:
         else:
             self.panes["upload"].value = (f"<p>Limites da área: {shown}, {where}; em uso no lugar das "
                                           "unidades do IBGE («Tirar os limites» as traz de volta).</p>")
-            return self._try_boundary(path, shown)
+            used = self._try_boundary(path, shown)
+            if used is None and path.name not in before:
+                path.unlink(missing_ok=True)    # a refused area leaves nothing in the folder
+            return used
         return path
 
     def _try_boundary(self, path: Path, shown: str) -> Path | None:
@@ -963,7 +1005,7 @@ class Explorer:
             self._render()
             self.panes["upload"].value = (
                 f'<p style="{_RED}"><b>Arquivo recusado</b> — {shown}: {html.escape(reason)}. '
-                "O arquivo foi guardado, mas a área continua a anterior.</p>")
+                "A área continua a anterior; o arquivo não foi guardado.</p>")
             return None
         self.history.record(seen, self._area_seen)
         self.controls["undo"].disabled = not self.history.can_undo
@@ -1077,6 +1119,8 @@ class Explorer:
         s = self.scenarios.get(label).scenario
         self._load_what_ifs(s)            # read back from the controls by the one update below
         self._set_scenario(lambda: s)
+        # An earlier refusal ("já há 4 cenários …") is not left beside a later success.
+        self.panes["scenarios"].value = f"<p>Cenário «{html.escape(label)}» aberto no explorador.</p>"
 
     def _restore_kept(self, kept) -> None:
         for label, s in kept:
@@ -1120,7 +1164,9 @@ class Explorer:
         if session is None:
             return None
         self.scenario = session.scenario
-        kept = f" e {len(session.kept)} cenário(s) guardado(s) para comparar" if session.kept else ""
+        n = len(session.kept)
+        kept = (f" e {n} cenário{'s' if n > 1 else ''} guardado{'s' if n > 1 else ''} para comparar"
+                if n else "")
         self.panes["session"].value = (
             f"<p style='color:#1b5e20'>Sessão anterior restaurada: «{html.escape(session.scenario.name)}»"
             f"{kept} (de <code>{html.escape(str(self.state_file))}</code>). {clean}</p>")
@@ -1444,12 +1490,12 @@ class Explorer:
             self.panes["saved"].value = (f'<p style="{_RED}">Nada salvo: não foi possível gravar '
                                          f"{html.escape(c['save_path'].value)} ({html.escape(reason)})</p>")
             return None
-        command = f"viabilidade estudo {_shell_quote(str(path))}"
+        command = f"{_shell_quote(study_command())} estudo {_shell_quote(str(path))}"
         extra = (f"<br>Limites desenhados: <code>{html.escape(str(path.with_suffix('.geojson')))}</code>"
                  if drawn else "")
         following = free_name(path.with_name(re.sub(r"-(?:[2-9]|\d\d)$", "", path.stem) + path.suffix))
         self.panes["saved"].value = (f"<p>Salvo em <code>{html.escape(str(path))}</code>.{extra}<br>"
-                                     "Para o estudo completo, em um terminal (de qualquer pasta):<br>"
+                                     "Para o estudo completo, em um terminal:<br>"
                                      f"<code>{html.escape(command)}</code><br>"
                                      "Um novo salvamento vai para "
                                      f"<code>{html.escape(following.name)}</code> (ou mude "
@@ -1525,7 +1571,7 @@ class Explorer:
             results.set_title(n, t)
         self._results_tab = results
         results.observe(self._tab_opened, names="selected_index")
-        session = ([p["session"], c["start_clean"]] if self.state_file is not None else [])
+        session = [p["session"], p["link"], c["start_clean"]] if self._keeps_session else []
         status = W.VBox([*session, p["verdict"], p["busy"], p["message"]],
                         layout=W.Layout(flex="1 1 20em", min_width="18em", padding="0 0 0 12px"))
         if self.map is None:
@@ -1541,6 +1587,20 @@ class Explorer:
 
         self.pulse = Pulse()
         return W.VBox([self.pulse.widget, top, controls, results], layout=W.Layout(width="100%"))
+
+
+def study_command() -> str:
+    """The ``viabilidade`` command to print for the user: ``viabilidade`` when the shell finds
+    this interpreter's command on ``PATH``, else its full path (the venv's ``bin`` is seldom on
+    ``PATH``: the printed command must run as printed)."""
+    import shutil
+    import sys
+
+    here = Path(sys.executable).with_name("viabilidade")
+    found = shutil.which("viabilidade")
+    if found is not None and (not here.exists() or Path(found).resolve() == here.resolve()):
+        return "viabilidade"
+    return str(here) if here.exists() else "viabilidade"
 
 
 def _boundary_geometry(path: Path | None):

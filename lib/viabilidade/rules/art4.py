@@ -17,7 +17,7 @@ from .common import (amount, cite_items, combine, combine_lean, fmt, money_figur
                      numeric_result, simple)
 from .calendar import last_closed_exercise
 from .result import Basis, Figure, RuleResult, Status, deciding_basis
-from .settings import NUMERIC_ITEMS, Settings
+from .settings import CHOICES, NUMERIC_ITEMS, Settings
 from .vectorised import revenue_threshold
 
 if TYPE_CHECKING:  # type hints only (profile.types needs no runtime import here)
@@ -336,7 +336,7 @@ def numeric_item(item: str, unit: UnitProfile, settings: Settings, *, reduced: b
                        unit=UNITS[item], certifier=CERTIFIER[item], subject=subject,
                        missing=MISSING[item], what=WHAT[item], details=details)
     if th.reduced:
-        r = dataclasses.replace(r, reason=r.reason + f" Limite reduzido por interesse especial ({settings.reduction} 2/3).")
+        r = dataclasses.replace(r, reason=r.reason + f" Limite reduzido por interesse especial: {CHOICES['reduction'][settings.reduction]}.")
     if item == "VII" and figure is not None and state_rev is not None and figure.value is not None:
         fy, sy = figure.vintage[:4], state_rev.vintage[:4]
         if fy.isdigit() and sy.isdigit() and fy != sy:

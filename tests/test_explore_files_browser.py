@@ -107,8 +107,8 @@ def test_upload_undo_scenarios_downloads_and_the_session_in_the_web_app(app, bro
     wait("the first verdict", lambda d: "Posse d'Abadia: indeterminado" in body(), 150)
     # The page's own session: its key in the address bar (a reload comes back to it) and in
     # the session's link; its file beside the configured one (explore.persist.page_state_file).
-    link = wait("the session's key in the URL", lambda d: "sessao=" in d.current_url and d.current_url, 30)
-    key = link.split("sessao=")[1].split("&")[0]
+    page_link = wait("the session's key in the URL", lambda d: "sessao=" in d.current_url and d.current_url, 30)
+    key = page_link.split("sessao=")[1].split("&")[0]
     assert len(key) == 16 and f"Link desta sessão" in body() and f"?sessao={key}" in body()
     state = state.with_name(f"{state.stem}-{key}{state.suffix}")
     assert "Sessão anterior restaurada" not in body()
@@ -184,10 +184,10 @@ def test_upload_undo_scenarios_downloads_and_the_session_in_the_web_app(app, bro
     assert state.is_file()
     browser.get(url)
     wait("the other page's first verdict", lambda d: "Posse d'Abadia: indeterminado" in _verdict_line(d), 150)
-    assert "Sessão anterior restaurada" not in body() and browser.current_url != link
+    assert "Sessão anterior restaurada" not in body() and browser.current_url != page_link
     # The first page's link (its reload, or a colleague on the same server): a new kernel, and
     # the session comes back.
-    browser.get(link)
+    browser.get(page_link)
     wait("the restored session", lambda d: "Sessão anterior restaurada: «Posse d'Abadia» e 2 "
          "cenários guardados para comparar" in body(), 150)
     wait("the end of the computation", idle, 60)

@@ -300,3 +300,51 @@ def test_voila_app_uploads_clicks_draws_compares_saves_and_the_study_agrees(voil
     assert heading == f"Santo Antônio do Rio Verde: {result['verdict']}"
     assert conclusion == f"Conclusão: {result['conclusion']}"
     assert wait.left() > -5
+
+
+def _kernel_id(driver) -> str:
+    """The page's kernel (Voilà's page config)."""
+    return driver.execute_script(
+        "return JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId;")
+
+
+def _kernel_alive(url: str, kernel_id: str) -> bool:
+    import urllib.error
+    import urllib.request
+    from urllib.parse import parse_qs, urlsplit
+
+    parts = urlsplit(url)
+    token = parse_qs(parts.query)["token"][0]
+    try:
+        with urllib.request.urlopen(f"{parts.scheme}://{parts.netloc}/api/kernels/{kernel_id}?token={token}",
+                                    timeout=10) as r:
+            return r.status == 200
+    except urllib.error.HTTPError as e:
+        if e.code == 404:
+            return False
+        raise
+
+
+def test_a_reload_shuts_the_old_kernel_down_and_comes_back_to_the_pages_session(voila, browser, tmp_path):
+    # Issue 31: every reload left its kernel running (the page's shutdown call got 403), the
+    # session file was shared by every page, 34 labels read title="null", the map was fixed
+    # at 536 × 540 px.
+    shots = Path(os.environ.get("VIABILIDADE_SCREENSHOTS", str(tmp_path)))
+    wait = Waiter(browser, DEADLINE_S, shots, "voila-recarga")
+    browser.get(voila)
+    wait("the app's verdict", lambda d: ": indeterminado" in _verdict(d) or ": inviável" in _verdict(d)
+         or ": viável" in _verdict(d), 150)
+    page = wait("the session's key in the URL", lambda d: "sessao=" in d.current_url and d.current_url, 30)
+    first = _kernel_id(browser)
+    assert _kernel_alive(voila, first)
+    assert browser.execute_script("return document.querySelectorAll('[title=\"null\"]').length") == 0
+    size = browser.execute_script(
+        "const r = document.querySelector('.leaflet-container').getBoundingClientRect();"
+        "return [r.width, r.height, window.innerWidth, window.innerHeight];")
+    assert size[0] >= 0.45 * size[2] - 40 and size[0] > 540, size       # 48 % of the page
+    assert size[1] == min(max(540, round(0.62 * size[3])), 760), size    # 62 % of the window
+    browser.refresh()
+    wait("the reloaded app's verdict", lambda d: _kernel_id(d) != first and _verdict(d), 150)
+    assert browser.current_url == page                                # the same session
+    wait("the old kernel shut down", lambda d: not _kernel_alive(voila, first), 30)
+    assert _kernel_alive(voila, _kernel_id(browser))

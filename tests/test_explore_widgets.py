@@ -757,7 +757,17 @@ def test_labels_name_the_districts_when_zoomed_in_and_the_neighbours_at_state_zo
 
         return [html.unescape(re.sub(r"<[^>]+>", "", label.icon.html)) for label in m.labels.layers]
 
-    assert texts() == ["Formosa", "Bezerra", "Santa Rosa", "Juscelino Kubitschek"]
+    neighbours = ["Água Fria de Goiás", "Cabeceiras", "Flores de Goiás", "Planaltina",
+                  "São João d'Aliança", "Vila Boa"]
+    # Zoomed in, the neighbours are named too (issue 31: none below a 30 km scale).
+    assert texts() == ["Formosa", "Bezerra", "Santa Rosa", "Juscelino Kubitschek", *neighbours]
+    from viabilidade.explore.leaflet_map import NEAR_LABEL_DEG
+    import shapely
+
+    formosa = mapped.store.boundaries.set_index("cod_ibge").at["5208004", "geometry"]
+    for label in m.labels.layers[4:]:                     # beside the area, in view
+        lat, lon = label.location
+        assert formosa.distance(shapely.Point(lon, lat)) <= NEAR_LABEL_DEG + 1e-9
     assert {label.pane for label in m.labels.layers} == {"rotulos"}
     m.map.zoom = 8.0
     assert texts() == ["Formosa", "Água Fria de Goiás", "Cabeceiras", "Flores de Goiás", "Planaltina",
@@ -1139,3 +1149,35 @@ def test_opening_a_kept_scenario_clears_an_earlier_refusal(explorer):
     assert "já há 4 cenários" in explorer.panes["scenarios"].value
     explorer.open_kept("C1")
     assert _plain(explorer.panes["scenarios"].value) == "Cenário «C1» aberto no explorador."
+
+
+def test_use_the_drawing_is_offered_only_with_a_polygon_drawn(mapped):
+    # «Usar o polígono desenhado» was enabled with nothing drawn (issue 31).
+    button = mapped.controls["use_drawing"]
+    assert mapped.map.drawn is None and button.disabled
+    _draw(mapped, POSSE_BOX)
+    assert mapped.map.drawn is not None and not button.disabled
+    mapped.map.clear_drawing()
+    assert button.disabled
+
+
+def test_no_widget_of_the_page_has_a_null_tooltip(mapped):
+    # ipywidgets 8 wrote a None tooltip as title="null" on 34 labels (issue 31).
+    import ipywidgets as W
+
+    page = mapped.widget()
+    seen, todo, described = set(), [page], 0
+    while todo:
+        w = todo.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        if "tooltip" in w.trait_names():
+            assert w.tooltip is not None, (type(w).__name__, getattr(w, "description", ""))
+            described += bool(getattr(w, "description", ""))
+        todo.extend(c for c in (getattr(w, "children", ()) or ()) if isinstance(c, W.Widget))
+        todo.extend(c for c in (getattr(w, "controls", ()) or ()) if isinstance(c, W.Widget))
+        if isinstance(getattr(w, "widget", None), W.Widget):
+            todo.append(w.widget)
+    assert described > 30
+    assert mapped.controls["unit"].tooltip == "Unidade"

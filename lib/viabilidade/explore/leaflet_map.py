@@ -51,8 +51,12 @@ from .state_map import AREA_COLOUR, ORIGIN_COLOUR
 #: Centre and zoom that show the whole state in a map 540 px wide and 540 px tall (Leaflet
 #: zooms in half steps here).
 CENTER, ZOOM = (-15.95, -49.58), 6.5
-#: The map's width and height in pixels.
+#: The map's smallest width and height in pixels (the views are fitted for it: a larger map
+#: shows them with more margin).
 MAP_PX = 540
+#: The map's height on the page: 540 px at least, 62 % of the window's height up to 760 px
+#: (it was fixed at 540 px, small on a 1920×1080 screen; issue 31).
+MAP_HEIGHT_CSS = f"clamp({MAP_PX}px, 62vh, 760px)"
 #: Zooming to the area: a margin around it (pixels: top, right, bottom, left), the closest zoom
 #: (a district is a point: it is shown in a box at least :data:`MIN_SPAN_DEG` wide, about
 #: 17 km). The top and left margins keep the area clear of the tool bars: the drawing tools
@@ -84,6 +88,9 @@ PANES = {"municipios": {"zIndex": 401}, "cenario": {"zIndex": 405},
 #: NEIGHBOUR_LABEL_ZOOM, a region: at the whole state's zoom their names would overlap)
 #: their neighbouring municipalities.
 LABEL_ZOOM, NEIGHBOUR_LABEL_ZOOM = 9.0, 7.5
+#: Zoomed in (from LABEL_ZOOM), a neighbour's name is put in its part within this distance of
+#: the origins (degrees, about 11 km), so it is in view beside the area.
+NEAR_LABEL_DEG = 0.1
 #: The basemap's attribution, and what the map is without it.
 BASEMAP_NOTE = "fundo © OpenStreetMap (precisa de internet)"
 #: The basemap's switch, in the legend box.
@@ -516,30 +523,45 @@ def labels_data(store, scenario, zoom: float) -> list[tuple[tuple[float, float],
     Below :data:`LABEL_ZOOM` (the state, a region) the names of the origin municipalities and,
     from :data:`NEIGHBOUR_LABEL_ZOOM`, of their neighbours (``kind`` ``"municipio"``), in the middle of each (the pole of
     inaccessibility of its largest part, IBGE malha); from it on, the names of the origins'
-    districts (``"distrito"``), at their seat points.
+    districts (``"distrito"``), at their seat points, and of the neighbours, in the middle of
+    their part within :data:`NEAR_LABEL_DEG` of the origins.
     """
-    if zoom < LABEL_ZOOM:
-        from shapely.ops import polylabel
+    from shapely.ops import polylabel
 
-        names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
-        b = store.boundaries.set_index("cod_ibge")
+    names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
+    b = store.boundaries.set_index("cod_ibge")
+
+    def middle(geom):
+        # The middle of the shape (its pole of inaccessibility), not a seat: seats near a
+        # border would put neighbouring names on top of one another.
+        largest = max(getattr(geom, "geoms", [geom]), key=lambda g: g.area)
+        p = polylabel(largest, tolerance=0.01)
+        return round(p.y, 5), round(p.x, 5)
+
+    if zoom < LABEL_ZOOM:
         out = []
         around = neighbours(store, scenario.origins) if zoom >= NEIGHBOUR_LABEL_ZOOM else []
         for code in list(scenario.origins) + around:
-            if code not in b.index:
-                continue
-            # The middle of the municipality (its pole of inaccessibility), not its seat:
-            # seats near a border would put neighbouring names on top of one another.
-            geom = b.at[code, "geometry"].simplify(SIMPLIFY_DEG)
-            largest = max(getattr(geom, "geoms", [geom]), key=lambda g: g.area)
-            p = polylabel(largest, tolerance=0.01)
-            out.append(((round(p.y, 5), round(p.x, 5)), str(names.get(code, code)), "municipio"))
+            if code in b.index:
+                out.append((middle(b.at[code, "geometry"].simplify(SIMPLIFY_DEG)),
+                            str(names.get(code, code)), "municipio"))
         return out
     from ..geo.districts import district_points
 
     pts = district_points(store, list(scenario.origins))
-    return [((round(g.y, 5), round(g.x, 5)), str(n), "distrito")
-            for n, g in zip(pts["nome"], pts.geometry)]
+    out = [((round(g.y, 5), round(g.x, 5)), str(n), "distrito") for n, g in zip(pts["nome"], pts.geometry)]
+    # Zoomed in, the neighbours are named too (they had no name below a 30 km scale), in the
+    # middle of their part near the origins (within NEAR_LABEL_DEG), which is in view.
+    import shapely
+
+    origins = shapely.union_all([b.at[c, "geometry"] for c in scenario.origins if c in b.index])
+    near = origins.buffer(NEAR_LABEL_DEG)
+    for code in neighbours(store, scenario.origins):
+        if code in b.index:
+            part = b.at[code, "geometry"].simplify(SIMPLIFY_DEG).intersection(near)
+            if not part.is_empty and part.area > 0:
+                out.append((middle(part), str(names.get(code, code)), "municipio"))
+    return out
 
 
 def clip_to_origins(drawn, store, origins) -> tuple:
@@ -649,6 +671,9 @@ class ScenarioMap:
         import ipywidgets as W
 
         self.store, self.on_click, self.on_deleted, self.on_drawn = store, on_click, on_deleted, on_drawn
+        #: Called with whether a polygon is drawn, whenever :attr:`drawn` is set (the explorer
+        #: enables «Usar o polígono desenhado» only when there is one).
+        self.on_drawn_state: Callable[[bool], None] | None = None
         self.drawn = None
         #: Bounds of the area last shown (:func:`area_bounds`); the view moves when they change.
         self.shown_bounds = None
@@ -662,7 +687,7 @@ class ScenarioMap:
                          layers=[self.tiles] if basemap else [],
                          panes=PANES, zoom_control=False, scroll_wheel_zoom=True,
                          attribution_control=False,      # ipyleaflet 0.20 would add two
-                         layout=W.Layout(width="100%", height=f"{MAP_PX}px"))
+                         layout=W.Layout(width="100%", height=MAP_HEIGHT_CSS))
         # Top left, in this order: the drawing tools (their bars open beside them), then the
         # zoom buttons; the fitted view keeps the area clear of both (FIT_PADDING_PX).
         self.draw = L.DrawControl(polygon={"shapeOptions": {"color": AREA_COLOUR, "pane": "desenho"}},
@@ -777,6 +802,17 @@ class ScenarioMap:
         code = (event.get("properties") or {}).get("code")
         if code:
             self.on_click(str(code))
+
+    @property
+    def drawn(self) -> dict | None:
+        """The last drawn polygon, a GeoJSON geometry (longitude first), or ``None``."""
+        return self._drawn_geometry
+
+    @drawn.setter
+    def drawn(self, geometry: dict | None) -> None:
+        self._drawn_geometry = geometry
+        if self.on_drawn_state is not None:
+            self.on_drawn_state(geometry is not None)
 
     def _drawn(self, _control=None, action: str = "", geo_json: dict | None = None, **_) -> None:
         if action in ("created", "edited") and geo_json and geo_json.get("geometry", {}).get("type") == "Polygon":

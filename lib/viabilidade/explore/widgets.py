@@ -114,8 +114,10 @@ _STYLE = {"description_width": "initial"}
 #: box beside it 12 em wide (a value such as 0,0001 or 1.000.000 reads whole).
 THRESHOLD_STYLE = {"description_width": "30em"}
 THRESHOLD_WIDTH = "42em"
-#: Width of the map beside the verdict (the state fits at zoom 6,5 with a margin).
+#: Width of the map beside the verdict: 540 px at least (the state fits at zoom 6,5 with a
+#: margin), 48 % of the page up to 900 px.
 MAP_WIDTH_PX = 540
+MAP_WIDTH_CSS = f"clamp({MAP_WIDTH_PX}px, 48%, 900px)"
 HINT_CLICK = ("No mapa: passe o mouse para ver o nome; clique num território de distrito da origem "
               "(tracejado), num município ou num ponto de distrito. "
               "Arraste para mover, role ou use + e − para aproximar.")
@@ -360,6 +362,11 @@ class Explorer:
             self.map = ScenarioMap(store, self.clicked, basemap=basemap,
                                    on_deleted=self.drawing_deleted, on_drawn=self.use_drawing)
         self._build_controls()
+        # «Usar o polígono desenhado» only when there is a polygon to use.
+        self.controls["use_drawing"].disabled = self.map is None or self.map.drawn is None
+        if self.map is not None:
+            self.map.on_drawn_state = lambda drawn: setattr(self.controls["use_drawing"], "disabled",
+                                                            not drawn)
         self._open(self._read_session())
 
     def _open(self, session: Session | None) -> None:
@@ -1579,14 +1586,38 @@ class Explorer:
         else:
             status.children = (*session, p["verdict"], p["busy"], p["message"], c["click_mode"],
                                 note(HINT_CLICK))
-            top = W.HBox([W.Box([self.map.map], layout=W.Layout(width=f"{MAP_WIDTH_PX}px",
+            top = W.HBox([W.Box([self.map.map], layout=W.Layout(width=MAP_WIDTH_CSS,
                                                                 min_width=f"{MAP_WIDTH_PX}px")),
                           status], layout=W.Layout(width="auto", flex_flow="row wrap"))
         # The kernel's pulse (:mod:`.pulse`): the page says so when the kernel stops.
         from .pulse import Pulse
 
         self.pulse = Pulse()
-        return W.VBox([self.pulse.widget, top, controls, results], layout=W.Layout(width="100%"))
+        page = W.VBox([self.pulse.widget, top, controls, results], layout=W.Layout(width="100%"))
+        tooltips_set(page)
+        return page
+
+
+def tooltips_set(root) -> int:
+    """Give every widget under ``root`` a tooltip (its description, or ``""``): ipywidgets 8
+    writes a ``None`` tooltip into its label as ``title="null"``, which the browser shows as
+    "null" on hover (34 labels of the explorer did). Returns how many were set."""
+    seen, todo, n = set(), [root], 0
+    while todo:
+        w = todo.pop()
+        if id(w) in seen or not isinstance(w, W.Widget):
+            continue
+        seen.add(id(w))
+        if "tooltip" in w.trait_names() and w.tooltip is None:
+            w.tooltip = getattr(w, "description", "") or ""
+            n += 1
+        todo.extend(getattr(w, "children", ()) or ())
+        for name in ("widget",):                      # a map's WidgetControl holds one
+            if isinstance(getattr(w, name, None), W.Widget):
+                todo.append(getattr(w, name))
+        for attr in ("controls",):                    # the map's controls
+            todo.extend(c for c in (getattr(w, attr, ()) or ()) if isinstance(c, W.Widget))
+    return n
 
 
 def study_command() -> str:

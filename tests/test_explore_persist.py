@@ -50,8 +50,8 @@ def test_restart_restores_the_scenario_the_kept_ones_and_what_ifs(store, tmp_pat
     assert second.scenarios.get("Cenário 1").scenario.districts == ("520010010",)
     assert ">Posse d'Abadia (distrito de Abadiânia) · origem: Abadiânia<" in second.panes["comparison"].value
     assert second.panes["session"].value.startswith(
-        "<p style='color:#1b5e20'>Sessão anterior restaurada: «Posse d&#x27;Abadia» e 1 cenário(s) "
-        "guardado(s) para comparar")
+        "<p style='color:#1b5e20'>Sessão anterior restaurada: «Posse d&#x27;Abadia» e 1 cenário "
+        "guardado para comparar")
     assert "Para começar do zero, clique em «Começar do zero»" in second.panes["session"].value
     assert second.history.can_undo is False                    # the restore is no undo step
     # Start clean: back to the notebook's unit, nothing kept.

@@ -175,9 +175,11 @@ def test_voila_app_uploads_clicks_draws_compares_saves_and_the_study_agrees(voil
     # A KML of the researcher's, uploaded from the browser: it becomes the area's limits.
     tab("Área")
     upload_file(browser, button("Enviar arquivo de limites"), KML)
+    # The first change shares the cores with the server refilling its pre-heated kernel
+    # (voila.json): a longer bound.
     wait("the KML in use", lambda d: "Limites da área: posse-dabadia-desenhada.kml, guardado em "
          f"{saved_in / KML.name}" in _body(d) and "Área: limites desenhados ou de arquivo · origem: "
-         "Abadiânia" in _verdict(d), 60)
+         "Abadiânia" in _verdict(d), 150)
     wait("the end of the computation", lambda d: "calculando…" not in _body(d), 60)
     kml_verdict = _verdict(browser)
     assert kml_verdict.startswith("Posse d'Abadia: ")

@@ -499,7 +499,7 @@ def test_the_map_shows_the_area_the_controls_describe(mapped):
     assert mapped.map.area_districts.data["features"] == []
     assert [f["properties"]["name"] for f in mapped.map.areas.data["features"]] == \
         ["Abadiânia (origem)", "limites da área"]
-    assert "limites da área (desenhados ou de arquivo)" in mapped.map.legend.value
+    assert "limites da área em uso (desenhados ou de arquivo)" in mapped.map.legend.value
     mapped.controls["clear_boundary"].click()
     assert mapped.map.drawn is None and mapped.map.draw.data == []
     assert mapped.scenario.districts == ("520010010",) and mapped.analysis is not None
@@ -1181,3 +1181,24 @@ def test_no_widget_of_the_page_has_a_null_tooltip(mapped):
             todo.append(w.widget)
     assert described > 30
     assert mapped.controls["unit"].tooltip == "Unidade"
+
+
+def test_an_uploaded_limits_file_takes_the_older_drawing_off_the_map(mapped, tmp_path):
+    # An old drawing stayed on the map under an uploaded polygon, nothing saying which was in
+    # use (issue 31); the sketch was the area's orange.
+    from viabilidade.explore.leaflet_map import SKETCH_COLOUR
+    from viabilidade.explore.state_map import AREA_COLOUR
+
+    assert mapped.map.draw.polygon["shapeOptions"]["color"] == SKETCH_COLOUR != AREA_COLOUR
+    assert "polígono desenhado (esboço)" in mapped.map.legend.value
+    mapped.controls["save_path"].value = str(tmp_path / "posse.toml")
+    _draw(mapped, POSSE_BOX)
+    drawn = mapped.scenario.boundary
+    assert mapped.map.drawn is not None
+    data = (REPO / "tests" / "fixtures" / "posse-dabadia-desenhada.kml").read_bytes()
+    path = mapped.upload("posse-dabadia-desenhada.kml", data)
+    assert mapped.scenario.boundary == path != drawn
+    assert mapped.map.drawn is None and mapped.map.draw.data == []
+    mapped.undo()                                            # back to the drawing: on the map again
+    assert mapped.scenario.boundary == drawn and mapped.map.drawn is not None
+    assert mapped.map.draw.data[0]["properties"]["style"]["color"] == SKETCH_COLOUR

@@ -88,6 +88,11 @@ PANES = {"municipios": {"zIndex": 401}, "cenario": {"zIndex": 405},
 #: NEIGHBOUR_LABEL_ZOOM, a region: at the whole state's zoom their names would overlap)
 #: their neighbouring municipalities.
 LABEL_ZOOM, NEIGHBOUR_LABEL_ZOOM = 9.0, 7.5
+#: The polygon being drawn (the sketch), dashed purple: the area in use is orange
+#: (AREA_COLOUR), and both were orange (issue 31).
+SKETCH_COLOUR = "#6a1b9a"
+SKETCH_STYLE = {"color": SKETCH_COLOUR, "weight": 3, "dashArray": "6 4", "opacity": 0.9,
+                "fillOpacity": 0.08}
 #: Zoomed in (from LABEL_ZOOM), a neighbour's name is put in its part within this distance of
 #: the origins (degrees, about 11 km), so it is in view beside the area.
 NEAR_LABEL_DEG = 0.1
@@ -610,7 +615,8 @@ def legend_html(limits=frozenset()) -> str:
     words = (TRACT_LIMIT_LABEL if limits and set(limits) == {"setores"} else APPROXIMATE)
     return (_CSS + "<div style='font-size:11px;line-height:1.35;max-width:19em'>"
             f"<span style='color:{AREA_COLOUR}'>■</span> área (municípios inteiros, distritos)<br>"
-            f"<span style='color:{AREA_COLOUR}'>▨</span> limites da área (desenhados ou de arquivo)<br>"
+            f"<span style='color:{AREA_COLOUR}'>▣</span> limites da área em uso (desenhados ou de arquivo)<br>"
+            f"<span style='color:{SKETCH_COLOUR}'>┅</span> polígono desenhado (esboço)<br>"
             f"<span style='color:{ORIGIN_COLOUR}'>□</span> município de origem<br>"
             f"<span style='color:#455a64'>┅</span> distrito: {words}<br>"
             "<span style='color:#e63946'>◌</span> 6 km da sede de origem (art. 4º, II)<br>"
@@ -690,7 +696,7 @@ class ScenarioMap:
                          layout=W.Layout(width="100%", height=MAP_HEIGHT_CSS))
         # Top left, in this order: the drawing tools (their bars open beside them), then the
         # zoom buttons; the fitted view keeps the area clear of both (FIT_PADDING_PX).
-        self.draw = L.DrawControl(polygon={"shapeOptions": {"color": AREA_COLOUR, "pane": "desenho"}},
+        self.draw = L.DrawControl(polygon={"shapeOptions": {**SKETCH_STYLE, "pane": "desenho"}},
                                   polyline={}, circlemarker={}, rectangle={}, circle={}, marker={},
                                   position="topleft")
         self.draw.on_draw(self._drawn)
@@ -864,8 +870,7 @@ class ScenarioMap:
         or redo that brings a drawing back)."""
         self.draw.clear()
         self.draw.data = [{"type": "Feature", "geometry": geometry,
-                           "properties": {"style": {"color": AREA_COLOUR, "weight": 4,
-                                                    "opacity": 0.5, "fillOpacity": 0.2}}}]
+                           "properties": {"style": dict(SKETCH_STYLE)}}]
         self.drawn = geometry
 
     # ------------------------------------------------------------------ update

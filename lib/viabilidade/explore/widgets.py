@@ -990,6 +990,10 @@ class Explorer:
             used = self._try_boundary(path, shown)
             if used is None and path.name not in before:
                 path.unlink(missing_ok=True)    # a refused area leaves nothing in the folder
+            elif used is not None and self.map is not None and self.map.drawn is not None:
+                # An older drawing left under the file's limits looked in use: it goes (an
+                # undo back to it brings it back).
+                self.map.clear_drawing()
             return used
         return path
 

@@ -157,9 +157,9 @@ def test_posse_dabadia_in_reais(store):
                  f"R${NB}5.443.004.518,74", f"3,94{NB}%", "créditos de março de 2023",
                  "O FPM em reais por ano (estimado, FPM de 2022 a preços correntes)",
                  f"cerca de R${NB}12,29{NB}milhões brutos (cerca de R${NB}9,83{NB}milhões "
-                 "líquidos do FUNDEB), a partir da instalação, em 2029",
+                 "líquidos do FUNDEB), a partir da instalação (na hipótese adotada, 2029)",
                  f"Perda do remanescente de Abadiânia", f"cerca de R${NB}4,14{NB}milhões brutos",
-                 "Perda do menor dos demais municípios pela população: Anhanguera "
+                 "Perda do menor dos demais municípios em população: Anhanguera "
                  f"(924{NB}habitantes, coeficiente 0,6)", "Joviânia",
                  f"cada um perde cerca de R${NB}32{NB}mil brutos por ano por ponto de "
                  f"coeficiente: um município de coeficiente 0,6, cerca de R${NB}19{NB}mil",
@@ -175,7 +175,8 @@ def test_the_chapter_dates_each_revenue(store):
     html = economic_section(a, store)
     for text in ("O FPM e a cota igual do ICMS pertencem ao novo município só depois de "
                  "instalado, em 1º de janeiro de 2029 (art. 9º), na hipótese de a lei de "
-                 "criação ser de 2027",
+                 "criação ser de 2027, lei hoje vedada enquanto não editada a lei complementar "
+                 "federal (CF, art. 18, § 4º)",
                  "a Prefeitura do município de origem faz em separado a contabilidade",
                  "(art. 14, § 2º)",
                  "Em 2029, ano da instalação, a participação do art. 14 já é receita do novo "
@@ -254,8 +255,9 @@ def test_the_deck_gives_the_fpm_in_reais(store):
     a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
     deck = slides_html(a, store=store, map_html="<p>mapa</p>")
     slide = deck.split('id="s-economico"')[1].split("</section>")[0]
-    for text in (f"FPM do novo município: cerca de R${NB}12,29{NB}milhões brutos por ano, a "
-                 "partir da instalação, em 2029 (estimado, FPM de 2022 a preços correntes).",
+    for text in (f"FPM do novo município: cerca de R${NB}12,29{NB}milhões brutos por ano "
+                 "(estimado, FPM de 2022 a preços correntes), a partir da instalação (na "
+                 "hipótese adotada, 2029).",
                  f"cota do FPM-Interior −16,80{NB}%; cerca de R${NB}4,14{NB}milhões brutos por "
                  "ano a menos (estimado)",
                  f"perde 0,157{NB}% do FPM-Interior (um de coeficiente 0,6: cerca de "

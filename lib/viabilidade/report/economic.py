@@ -174,7 +174,8 @@ def _fpm_money(e: Economy) -> str:
             "renda e do IPI.</p>")
     who = "Novo município" if creation else "Município resultante da fusão"
     pairs = [(f"{who} (coeficiente {_coef(e.new.coefficient)})",
-              _gross_net(m["novo"]) + (f", a partir da instalação, em {e.installation}"
+              _gross_net(m["novo"]) + (f", a partir da instalação (na hipótese adotada, "
+                                       f"{e.installation})"
                                        if e.installation else ""))]
     for name, before_coef, after_coef, before_brl, after_brl in m.get("origens", {}).values():
         pairs.append((f"{name}: antes (coeficiente {_coef(before_coef)})", _gross_net(before_brl)))
@@ -191,7 +192,7 @@ def _fpm_money(e: Economy) -> str:
                   "coeficiente", _gross_net(abs(m["por_ponto"]))))
     for key, what in (("menor", "do menor"), ("mediano", "do mediano")):
         name, pop, coef, loss = m[key]
-        pairs.append((f"{verb} {what} dos demais municípios pela população: {name} "
+        pairs.append((f"{verb} {what} dos demais municípios em população: {name} "
                       f"({fmt.quantity(pop, 'habitantes')}, coeficiente {_coef(coef)})",
                       _gross_net(abs(loss))))
     body += Html(key_values(pairs, caption=f"O FPM em reais por ano ({money_basis(e)})"))
@@ -311,7 +312,9 @@ def dates_part(e: Economy) -> str:
     body = ("<h3>Quando cada receita passa ao novo município</h3>"
             "<p>O FPM e a cota igual do ICMS pertencem ao novo município só depois de "
             "instalado" + (f", em 1º de janeiro de {inst} (art. 9º), na hipótese de a lei de "
-                           f"criação ser de {y0}" if inst else "") + "; os valores em reais "
+                           f"criação ser de {y0}, lei hoje vedada enquanto não editada a lei "
+                           "complementar federal (CF, art. 18, § 4º)" if inst else "")
+            + "; os valores em reais "
             "deste capítulo são os de um ano completo de município instalado. Até a "
             "instalação, a área recebe apenas a participação do art. 14 na parcela do ICMS do "
             "município de origem; a Prefeitura do município de origem faz em separado a "
@@ -583,9 +586,10 @@ def economic_points(e: Economy) -> list[str]:
                    f"{e.pool.year}).")
     m = e.money
     if m:
-        when = f", a partir da instalação, em {e.installation}" if e.installation else ""
+        when = (f", a partir da instalação (na hipótese adotada, {e.installation})"
+                if e.installation else "")
         out.append(f"FPM {'do novo município' if creation else 'do resultante'}: "
-                   f"{fmt.money_about(m['novo'])} brutos por ano{when} ({money_basis(e)}).")
+                   f"{fmt.money_about(m['novo'])} brutos por ano ({money_basis(e)}){when}.")
     if creation and e.before and e.after and None not in (e.before[0].share, e.after[0].share):
         first = m.get("origens", {}).get(e.before[0].cod_ibge)
         lost = (f"; {fmt.money_about(first[3] - first[4])} brutos por ano a menos" if first

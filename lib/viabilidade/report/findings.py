@@ -241,7 +241,8 @@ def _readings(analysis) -> Finding | None:
                    f"{fmt.number(len(changing))} {'muda' if len(changing) == 1 else 'mudam'} "
                    f"a conclusão ({which})")
     return Finding("leituras", "Leituras da lei", summary,
-                   "Cada leitura está numerada e explicada nos Apêndices (Leituras da lei).")
+                   "Cada leitura está numerada e explicada nos Apêndices do estudo (Leituras da "
+                   "lei).")
 
 
 def _bar(analysis) -> Finding | None:

@@ -79,8 +79,8 @@ def test_posse_thin_margin_is_a_finding(posse):
     margin = found.of("margem")
     assert margin.short() == f"Margem estreita (art. 8º): {MARGIN}."
     assert found.of("pendencias").summary == (
-        "a conclusão perante a LC nº 2/1990 depende de 12 requisitos ainda não comprovados com "
-        "dados certificados ou evidências; basta um deles não cumprido para torná-la inviável")
+        "a conclusão depende de 12 requisitos ainda não comprovados com dados certificados ou "
+        "evidências; basta um deles não cumprido para torná-la inviável")
     assert ("Art. 4º, IV: População de mais de três mil habitantes — atingido nos dados "
             "publicados (a certificar)") in found.of("pendencias").items
     assert found.of("vedacao").summary == (

@@ -215,8 +215,8 @@ def test_n14_what_would_make_it_viable_repeats_the_bar(analysed):
 
     text = _text(_what_would_change(analysed(POSSE)))
     assert text.startswith(
-        "A conclusão perante a LC nº 2/1990 depende de 12 requisitos ainda não comprovados com "
-        "dados certificados ou evidências; basta um deles não cumprido para torná-la inviável:")
+        "A conclusão depende de 12 requisitos ainda não comprovados com dados certificados ou "
+        "evidências; basta um deles não cumprido para torná-la inviável:")
     # new-user review 4: item IV, met only on published data (margin 1,50 %), is listed too
     assert ("Art. 4º, IV: População de mais de três mil habitantes — atingido nos dados "
             "publicados (a certificar)") in text

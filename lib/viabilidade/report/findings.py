@@ -165,13 +165,14 @@ def _pending(analysis) -> Finding:
                   "requisito está na seção do respectivo artigo.")
         return Finding("pendencias", title, summary, detail, items)
     n = fmt.count(len(items), "requisito", "requisitos")
-    summary = (f"a proposta é inviável perante a LC nº 2/1990 enquanto não forem atendidos os "
-               f"requisitos não cumpridos entre estes {n}; os indeterminados dependem de dados "
-               "certificados ou de evidências"
+    # no "perante a LC nº 2/1990" here: the conclusion line says what the verdict is before
+    # (a threshold the user changed is not the law's)
+    summary = (f"há requisitos não cumpridos, que tornam a proposta inviável enquanto não forem "
+               f"atendidos; dos {n} em aberto, os indeterminados dependem de dados certificados "
+               "ou de evidências"
                if fails else
-               f"a conclusão perante a LC nº 2/1990 depende de {n} ainda não comprovados com "
-               "dados certificados ou evidências; basta um deles não cumprido para torná-la "
-               "inviável")
+               f"a conclusão depende de {n} ainda não comprovados com dados certificados ou "
+               "evidências; basta um deles não cumprido para torná-la inviável")
     return Finding("pendencias", title, summary, fmt.sentence(why[:1].upper() + why[1:]), items)
 
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import os
-import resource
 import statistics
 import tempfile
 import time
@@ -216,15 +215,18 @@ def fresh_cli(candidate: Path) -> tuple[float, float, float]:
     import sys
 
     cli = Path(sys.executable).parent / "viabilidade"
+    # A new Python runs the command, so the peak it reads (ru_maxrss of its waited-for
+    # descendants) is this command's and its kernel's only, not an earlier child's here.
+    probe = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
+             "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL, "
+             "stderr=subprocess.DEVNULL); w = time.perf_counter() - t; "
+             "r = resource.getrusage(resource.RUSAGE_CHILDREN); "
+             "print(w, r.ru_utime + r.ru_stime, r.ru_maxrss / 1024)")
     with tempfile.TemporaryDirectory() as tmp:
-        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t = time.perf_counter()
-        subprocess.run([str(cli), "estudo", str(candidate), "--out", tmp], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wall = time.perf_counter() - t
-        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime
-    return wall, cpu, r1.ru_maxrss / 1024
+        out = subprocess.run([sys.executable, "-c", probe, str(cli), "estudo", str(candidate),
+                              "--out", tmp], check=True, capture_output=True, text=True).stdout
+    wall, cpu, peak = map(float, out.split())
+    return wall, cpu, peak
 
 
 def _line(name: str, value: float, unit: str = "s", cpu: float | None = None) -> str:

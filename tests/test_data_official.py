@@ -222,13 +222,13 @@ def test_the_profile_is_read_whole_from_the_tse_file_with_its_date(built):
     assert [r["files"][0]["path"] for r in recs] == [
         "electoral/perfil_eleitorado_2026_GO.csv", prov.RAW["crosswalk"].path]
     (rec, _) = recs
-    assert rec["vintage"] == "perfil do eleitorado de 2026, arquivo gerado pelo TSE em 15/07/2026"
+    assert rec["vintage"] == "perfil do eleitorado de 2026, arquivo gerado em 15/07/2026"
     assert rec["fetched"] is True and rec["retrieved"] == TODAY
     assert rec["via"].startswith(
         f"TSE, {built['url']}/perfil_eleitorado/perfil_eleitorado_2026.zip "
         "(electoral/perfil_eleitorado_2026.zip, sha256 ")
-    assert prov.dataset_label(rec) == ("TSE, perfil do eleitorado de 2026, arquivo gerado pelo "
-                                       "TSE em 15/07/2026")
+    assert prov.dataset_label(rec) == ("TSE, perfil do eleitorado de 2026, arquivo gerado em "
+                                       "15/07/2026")
 
 
 def test_each_portal_file_is_recorded_with_its_address_date_and_sha256(built):
@@ -245,23 +245,22 @@ def test_each_portal_file_is_recorded_with_its_address_date_and_sha256(built):
                      "url": f"{built['url']}/recursos/arrecadacao_2020_11.csv",
                      "retrieved": TODAY}
     assert rec["via"] == (f"SEFAZ-GO (Secretaria da Economia de Goiás), 46 arquivos do conjunto "
-                          f"{built['url']}/dataset/arrecadacao (endereço, data e sha256 de cada "
-                          "um em files)")
+                          f"{built['url']}/dataset/arrecadacao, cada um com o seu endereço, data "
+                          "de download e sha256")
 
 
 def test_the_studies_of_a_mixed_store_say_which_files_are_which(built):
     records = [r for t in built["manifest"]["tables"].values() for r in t["provenance"]]
     note = prov.copy_note(records)
-    assert note.startswith(
+    assert note == (
         "Foram baixados dos endereços oficiais dos próprios órgãos, pelo comando viabilidade "
         "data fetch em 07/12/2026, os arquivos de: TSE, eleitorado apto nas Eleições Gerais "
-        "de 2022 (02/10/2022); TSE, perfil do eleitorado de 2026, arquivo gerado pelo TSE em "
+        "de 2022 (02/10/2022); TSE, perfil do eleitorado de 2026, arquivo gerado em "
         "15/07/2026; SEFAZ-GO (Secretaria de Estado da Economia de Goiás), arrecadação mensal "
         "por tipo de receita, Portal de Dados Abertos do Estado de Goiás (meses publicados no "
-        "portal). Os demais (IBGE, Censo Demográfico 2022, Agregados por municípios")
-    assert note.endswith("são cópias não oficiais, republicadas por terceiros e não conferidas "
-                         "com os arquivos dos órgãos. Endereços, datas e somas de verificação "
-                         "de cada arquivo no Apêndice.")
+        "portal). Os dos demais conjuntos da lista são cópias não oficiais, republicadas por "
+        "terceiros e não conferidas com os arquivos dos órgãos. Endereços, datas e somas de "
+        "verificação de cada arquivo no Apêndice.")
     assert "cópias não oficiais das publicações" not in note
 
 
@@ -281,10 +280,9 @@ def test_the_three_notes():
     assert prov.copy_note([copy, fetched]) == (
         "Foram baixados dos endereços oficiais dos próprios órgãos, pelo comando viabilidade "
         "data fetch em 01/12/2026, os arquivos de: TSE, eleitorado apto nas Eleições Gerais de "
-        "2022 (02/10/2022). Os demais (IBGE, Divisão Territorial Brasileira 2022 (data base "
-        "21/12/2022)) são cópias não oficiais, republicadas por terceiros e não conferidas "
-        "com os arquivos dos órgãos. Endereços, datas e somas de verificação de cada arquivo "
-        "no Apêndice.")
+        "2022 (02/10/2022). Os dos demais conjuntos da lista são cópias não oficiais, "
+        "republicadas por terceiros e não conferidas com os arquivos dos órgãos. Endereços, "
+        "datas e somas de verificação de cada arquivo no Apêndice.")
 
 
 def test_an_official_file_put_by_hand_is_read_but_not_called_official(tmp_path):
@@ -337,3 +335,24 @@ def test_the_portal_reader_sums_and_refuses_bad_months(tmp_path):
         revenue.read_sefaz_portal(d)
     assert str(e.value) == ("arquivo b.csv, linha 2, coluna 'ANO_MES': encontrado '2022-02'; "
                             "esperado um mês AAAAMM")
+
+
+def test_the_appendix_gives_each_portal_file_its_own_address_and_date(built):
+    from viabilidade.report.writers.tables import provenance_table
+
+    recs = [{**r, "table": "state_revenue"}
+            for r in built["manifest"]["tables"]["state_revenue"]["provenance"]]
+    html = str(provenance_table(recs))
+    assert html.count("<tr>") - 1 == 1 + 46  # the IMB table, then one row per monthly CSV
+    assert (f"07/12/2026; {built['url']}/recursos/arrecadacao_2024_08.csv</td>"
+            "<td>revenue/arrecadacao/arrecadacao_2024_08.csv</td>") in html
+
+
+def test_studies_cite_the_roll_with_the_date_the_tse_file_states(built):
+    from viabilidade.data.sources import SRC_TSE, VINTAGE_TSE
+    from viabilidade.data.store import electors_source, load_store
+
+    assert electors_source(load_store(built["store"])) == (
+        "TSE, perfil do eleitorado de 2026 (arquivo gerado em 15/07/2026)", "2026")
+    assert electors_source(load_store(COMMITTED)) == (SRC_TSE, VINTAGE_TSE)
+    assert SRC_TSE == "TSE, perfil do eleitorado de 2026 (julho de 2026, data não conferida)"

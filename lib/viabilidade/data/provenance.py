@@ -348,10 +348,10 @@ ALL_FETCHED_NOTE = ("Os arquivos de dados usados são os publicados pelos própr
                     "{quando} (endereço, data e soma de verificação de cada um no Apêndice).")
 #: Said when some were: which were downloaded, which are copies (:func:`copy_note`).
 PART_FETCHED_NOTE = ("Foram baixados dos endereços oficiais dos próprios órgãos, pelo comando "
-                     "viabilidade data fetch {quando}, os arquivos de: {oficiais}. Os demais "
-                     "({copias}) são cópias não oficiais, republicadas por terceiros e não "
-                     "conferidas com os arquivos dos órgãos. Endereços, datas e somas de "
-                     "verificação de cada arquivo no Apêndice.")
+                     "viabilidade data fetch {quando}, os arquivos de: {oficiais}. Os dos "
+                     "demais conjuntos da lista são cópias não oficiais, republicadas por "
+                     "terceiros e não conferidas com os arquivos dos órgãos. Endereços, datas "
+                     "e somas de verificação de cada arquivo no Apêndice.")
 
 
 def _when(dates) -> str:
@@ -368,7 +368,9 @@ def copy_note(records) -> str:
     :data:`COPY_NOTE` when every provenance record is a third-party copy;
     :data:`ALL_FETCHED_NOTE`, dated, when every one was downloaded from the publishers
     (``"fetched": true``, set by :func:`record`); :data:`PART_FETCHED_NOTE` when some
-    were, naming the data sets of each kind (:func:`dataset_label`) and the dates.
+    were, naming those data sets (:func:`dataset_label`) and the dates: the others are
+    "os demais conjuntos da lista" — both callers (the cover's "Dados utilizados", the
+    deck's "Fontes dos dados") print it under the list of every data set.
     """
     records = list(records)
     fetched = [r for r in records if r.get("fetched")]
@@ -378,11 +380,8 @@ def copy_note(records) -> str:
     if len(fetched) == len(records):
         return ALL_FETCHED_NOTE.format(quando=when)
 
-    def labels(rs) -> str:
-        return "; ".join(dict.fromkeys(dataset_label(r) for r in rs))
-
-    return PART_FETCHED_NOTE.format(quando=when, oficiais=labels(fetched),
-                                    copias=labels(r for r in records if not r.get("fetched")))
+    official = "; ".join(dict.fromkeys(dataset_label(r) for r in fetched))
+    return PART_FETCHED_NOTE.format(quando=when, oficiais=official)
 
 
 def _dates(record: dict) -> list[str]:
@@ -506,7 +505,7 @@ def _official_record(raw: Path, role: str, paths: list[str], vintage: str | None
             entry.update(url=got["url"], retrieved=got["retrieved"])
         out["retrieved"] = max(g["retrieved"] for g in found)
         out["via"] = (f"{found[0]['publisher']}, {len(files)} arquivos do conjunto "
-                      f"{found[0]['set_url']} (endereço, data e sha256 de cada "
-                      "um em files)")
+                      f"{found[0]['set_url']}, cada um com o seu endereço, data de download e "
+                      "sha256")
     out["fetched"] = True
     return out

@@ -245,7 +245,7 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
         p["profile"] = official(raw, "profile")
         profile, generated = tse.read_profile_official(p["profile"], Crosswalk(cw_table))
         profile.attrs["vintage"] = (f"perfil do eleitorado de {PROFILE_YEAR}, arquivo gerado "
-                                    f"pelo TSE em {generated}")
+                                    f"em {generated}")
     else:
         profile = tse.read_profile_municipalities(
             p["profile"], Crosswalk(cw_table), tse.read_profile_state_total(p["profile_total"]),
@@ -709,6 +709,34 @@ def population(store: Store, vintage: str = "revised") -> pd.Series:
                         f"{sorted(VINTAGES)}")
     m = store.municipalities
     return m.set_index("cod_ibge")[VINTAGES[vintage]].rename("populacao")
+
+
+def electors_source(store) -> tuple[str, str]:
+    """How a study cites the roll of :func:`electors`: (source, vintage).
+
+    :data:`viabilidade.data.sources.SRC_TSE` and its vintage for a store built from the
+    third-party aggregation (its date not checked); for one built from the TSE's own
+    ``perfil_eleitorado`` file (:func:`viabilidade.data.tse.read_profile_official`), the
+    generation date the file states, as ``"TSE, perfil do eleitorado de 2026 (arquivo
+    gerado em 15/07/2026)"`` and ``"2026"`` (the profile's year, as the copy's vintage; the
+    date is in the source, so it is printed once).
+    """
+    import re
+
+    from .sources import SRC_TSE, VINTAGE_TSE
+
+    try:
+        records = store.provenance("electorate_profile")
+    except (AttributeError, KeyError, DataError):
+        return SRC_TSE, VINTAGE_TSE
+    for r in records:
+        hit = re.search(r"de (\d{4}), arquivo gerado em (\d\d)/(\d\d)/(\d{4})",
+                        str(r.get("vintage", "")))
+        if hit:
+            year, d, m, y = hit.groups()
+            return (f"TSE, perfil do eleitorado de {year} (arquivo gerado em {d}/{m}/{y})",
+                    year)
+    return SRC_TSE, VINTAGE_TSE
 
 
 def electors(store: Store) -> pd.DataFrame:

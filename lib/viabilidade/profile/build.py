@@ -253,6 +253,13 @@ def _electors_table(store) -> pd.DataFrame:
     return _cached(store, "_electors_roll", lambda: electors(store))
 
 
+def _roll_source(store) -> tuple[str, str]:
+    """Source and vintage of the roll (:func:`viabilidade.data.store.electors_source`)."""
+    from ..data.store import electors_source
+
+    return _cached(store, "_roll_source", lambda: electors_source(store))
+
+
 def _muni_electors(store, code: str) -> int:
     return int(_electors_table(store).at[code, "eleitores"])
 
@@ -263,7 +270,7 @@ def _muni_electors_figure(store, code: str, note: str = "") -> Figure:
     row = _electors_table(store).loc[code]
     derived = row["base"] == Basis.ESTIMATED.value
     return Figure(int(row["eleitores"]), "eleitores",
-                  Basis.ESTIMATED if derived else Basis.PUBLISHED, SRC_TSE, VINTAGE_TSE,
+                  Basis.ESTIMATED if derived else Basis.PUBLISHED, *_roll_source(store),
                   note="; ".join(x for x in (str(row["nota"]) if derived else "", note) if x))
 
 
@@ -347,7 +354,7 @@ def _district_parts(candidate: Candidate, store, settings):
             population=Figure(pop, "habitantes", Basis.PUBLISHED, SRC_CENSUS, VINTAGE_CENSUS,
                               note=f"soma {'do distrito' if len(mine) == 1 else 'dos distritos'} "
                                    f"{named}"),
-            electors=Figure(est, "eleitores", Basis.ESTIMATED, SRC_TSE, VINTAGE_TSE,
+            electors=Figure(est, "eleitores", Basis.ESTIMATED, *_roll_source(store),
                             uncertainty=round(unc, 1), note=elect_note),
             buildings=_district_buildings(store, origin, mine, dpo,
                                           f"{'distrito' if len(mine) == 1 else 'distritos'} "
@@ -362,7 +369,7 @@ def _district_parts(candidate: Candidate, store, settings):
                               note="distritos que permanecem: " + (", ".join(
                                   f"{d.at[c, 'nome']} ({c})" for c in rest) or "nenhum")),
             electors=Figure(whole.electors.value - est, "eleitores", Basis.ESTIMATED,
-                            SRC_TSE, VINTAGE_TSE, uncertainty=round(unc, 1),
+                            *_roll_source(store), uncertainty=round(unc, 1),
                             note=f"eleitorado de {whole.label} menos a estimativa da área"),
             buildings=_district_buildings(store, origin, rest, rest_dpo,
                                           "distritos que permanecem"),
@@ -463,7 +470,7 @@ def _tract_boundary_parts(candidate: Candidate, store, settings, geom):
         population=Figure(round(pop), "habitantes", pop_basis, SRC_TRACTS, VINTAGE_CENSUS,
                           uncertainty=round(pop_unc, 1) if pop_basis is Basis.ESTIMATED else None,
                           note=pop_note),
-        electors=Figure(round(electors, 1), "eleitores", Basis.ESTIMATED, SRC_TSE, VINTAGE_TSE,
+        electors=Figure(round(electors, 1), "eleitores", Basis.ESTIMATED, *_roll_source(store),
                         uncertainty=round(electors_unc, 1),
                         note="estimado: o TSE não publica eleitorado por setor censitário; "
                              "população da área pelos setores em cada município × razão "
@@ -497,7 +504,7 @@ def _tract_boundary_parts(candidate: Candidate, store, settings, geom):
                               note=f"população de {whole.label} menos a da área pelos setores "
                                    "censitários"),
             electors=Figure(round(whole.electors.value - p * ratio, 1), "eleitores",
-                            Basis.ESTIMATED, SRC_TSE, VINTAGE_TSE,
+                            Basis.ESTIMATED, *_roll_source(store),
                             uncertainty=round(u * ratio + p * half_iqr, 1),
                             note=f"eleitorado de {whole.label} menos a estimativa da área"),
             buildings=_buildings_figure(round(whole.buildings.value - d),
@@ -547,7 +554,7 @@ def _boundary_parts(candidate: Candidate, store, settings):
         label=study_name(candidate), cod_ibge=None, codes=tuple(est.units["cod_distrito"]),
         population=Figure(round(pop), "habitantes", Basis.ESTIMATED, SRC_DRAWN, VINTAGE_CENSUS,
                           uncertainty=round(pop_unc, 1), note=pop_note),
-        electors=Figure(round(electors, 1), "eleitores", Basis.ESTIMATED, SRC_TSE, VINTAGE_TSE,
+        electors=Figure(round(electors, 1), "eleitores", Basis.ESTIMATED, *_roll_source(store),
                         uncertainty=round(electors_unc, 1),
                         note="estimado: população estimada da área em cada município × razão "
                              f"eleitores/população do município ({SHORT_TSE} / Censo 2022); incerteza = "
@@ -576,7 +583,7 @@ def _boundary_parts(candidate: Candidate, store, settings):
                               SRC_DRAWN, VINTAGE_CENSUS, uncertainty=round(u, 1),
                               note=f"população de {whole.label} menos a estimativa da área"),
             electors=Figure(round(whole.electors.value - e, 1), "eleitores", Basis.ESTIMATED,
-                            SRC_TSE, VINTAGE_TSE, uncertainty=round(eu, 1),
+                            *_roll_source(store), uncertainty=round(eu, 1),
                             note=f"eleitorado de {whole.label} menos a estimativa da área"),
             buildings=_buildings_figure(round(whole.buildings.value - d),
                                         f"domicílios de {whole.label} menos a estimativa da área "

@@ -330,7 +330,8 @@ def provenance_table(provenance: Sequence[dict]) -> Html:
     provenance : sequence of dict
         As :attr:`viabilidade.profile.analysis.Analysis.provenance`: keys ``table``, ``source``,
         ``publisher``, ``vintage``, ``retrieved``, ``via``, ``files`` (list of
-        ``{path, sha256}``); missing keys print as ``"—"``.
+        ``{path, sha256}``, with ``url`` and ``retrieved`` for each file of a portal set
+        downloaded by ``data fetch``, shown in its row); missing keys print as ``"—"``.
 
     Returns
     -------
@@ -344,8 +345,10 @@ def provenance_table(provenance: Sequence[dict]) -> Html:
         source = " — ".join(x for x in (p.get("publisher"), p.get("source")) if x) or "—"
         got = fmt.dates_in_text("; ".join(x for x in (p.get("retrieved"), p.get("via")) if x)) or "—"
         for f in p.get("files") or [{}]:
+            own = (fmt.dates_in_text("; ".join(x for x in (f.get("retrieved"), f.get("url")) if x))
+                   if f.get("url") else got)  # a portal set's file: its own address and date
             rows.append([_row_label(p, f), source, fmt.dates_in_text(p.get("vintage", "—")),
-                         got, f.get("path", "—"),
+                         own, f.get("path", "—"),
                          Html(f'<code class="hash">{esc(f.get("sha256", "—"))}</code>')])
     return table(["Tabela", "Fonte", "Referência", "Obtido", "Arquivo", "SHA-256"], rows,
                  css_class="tabela proveniencia", widths=(12, 22, 13, 17, 15, 21))

@@ -371,3 +371,19 @@ def test_the_cover_lists_the_tesouro_only_with_the_economic_chapter(store):
     assert {"fpm_monthly", "fpm_credits", "official_areas"} <= creation
     transfer = tables(REPO / "tests" / "fixtures" / "transferencia-posse-dabadia.toml")
     assert "official_areas" in transfer and not {"fpm_monthly", "fpm_credits"} & transfer
+
+
+def test_credits_that_are_not_coefficients_are_refused(store):
+    from viabilidade.data.transfers import check_credits
+    from viabilidade.errors import DataError
+
+    credits = store.fpm_credits.copy()
+    check_credits(credits, store.municipalities, Path("t.csv"))  # the real month passes
+    credits.loc[credits["cod_ibge"] == "5200100", "decendio_1_brl"] += 1000.0  # Abadiânia
+    with pytest.raises(DataError) as e:
+        check_credits(credits, store.municipalities, Path("t.csv"))
+    assert str(e.value) == (
+        "arquivo t.csv, coluna '1º Decêndio': créditos do FPM que não são múltiplos de 0,2 "
+        "ponto de coeficiente (um ponto: R$ 789.069,60): Abadiânia (5200100), R$ 947.883,52; "
+        "esperado, em cada município do interior, o coeficiente vezes o valor de um ponto (o "
+        "menor crédito dividido por 0,6), ou 4,0 pontos mais a reserva")

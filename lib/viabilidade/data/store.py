@@ -318,6 +318,7 @@ def _optional_tables(raw: Path, mun: pd.DataFrame, measured: dict[str, float]) -
             out[name] = transfers.read_fpm_monthly(path)
         elif name == "fpm_credits":
             out[name] = transfers.read_fpm_credits(path, mun)
+            transfers.check_credits(out[name], mun, path)
         else:
             t = transfers.read_official_areas(path, mun)
             t["area_malha_km2"] = t["cod_ibge"].map(measured).astype(float)

@@ -180,3 +180,30 @@ def read_official_areas(path: Path, municipalities: pd.DataFrame) -> pd.DataFram
                         f"{sorted(a - b)[:5]}, faltam: {sorted(b - a)[:5]}; esperados os 246 "
                         "municípios de Goiás", file=path, column="CD_MUN")
     return out
+
+
+def check_credits(credits: pd.DataFrame, municipalities: pd.DataFrame, path: Path) -> None:
+    """Refuse FPM credits that are not coefficients: every interior credit must be a multiple
+    of 0,2 point, one point being the smallest credit ÷ 0,6, or 4,0 points plus the reserve
+    (:func:`viabilidade.fiscal.paid.paid_coefficients`).
+
+    Raises
+    ------
+    DataError
+        Naming every municipality whose credit is not (file, column).
+    """
+    from ..fiscal.paid import paid_coefficients
+
+    from ..common.numbers import decimal
+
+    try:
+        paid_coefficients(credits, municipalities)
+    except ValueError as e:
+        bad, point = e.args
+        said = "; ".join(f"{r.nome} ({r.cod_ibge}), R$ {decimal(r.credito_brl, 2)}"
+                         for r in bad.itertuples())
+        raise DataError(f"créditos do FPM que não são múltiplos de 0,2 ponto de coeficiente "
+                        f"(um ponto: R$ {decimal(point, 2)}): {said}; esperado, em cada "
+                        "município do interior, o coeficiente vezes o valor de um ponto (o menor "
+                        "crédito dividido por 0,6), ou 4,0 pontos mais a reserva", file=path,
+                        column="1º Decêndio") from None

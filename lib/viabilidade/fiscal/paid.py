@@ -112,8 +112,9 @@ def paid_coefficients(credits: pd.DataFrame, municipalities: pd.DataFrame) -> pd
     Raises
     ------
     ValueError
-        A credit that is not a multiple of 0,2 point below 4,0 (the data would not be what
-        this module reads).
+        Credits that are not a multiple of 0,2 point below 4,0: ``args`` are those rows
+        (``cod_ibge, nome, credito_brl``) and one point's credit (the store build refuses
+        them, :func:`viabilidade.data.transfers.check_credits`).
     """
     t = fpm.interior_coefficients(municipalities)
     c = credits.set_index("cod_ibge")
@@ -127,9 +128,8 @@ def paid_coefficients(credits: pd.DataFrame, municipalities: pd.DataFrame) -> pd
     reserve = ratio > top + TOLERANCE_POINTS
     off = ~reserve & ((ratio - paid).abs() > TOLERANCE_POINTS)
     if off.any():
-        bad = t[off].iloc[0]
-        raise ValueError(f"credit of {bad['nome']} ({bad['credito_brl']}) is not a multiple "
-                         f"of 0.2 x {point}")
+        # the rows and one point's credit, for the caller's message (data.transfers)
+        raise ValueError(t.loc[off, ["cod_ibge", "nome", "credito_brl"]], point)
     t["pago"] = paid.where(~reserve, top).round(1)
     t["reserva_brl"] = (t["credito_brl"] - t["pago"] * point).where(reserve, 0.0).round(2)
     first = credits.iloc[0]

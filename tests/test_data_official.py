@@ -356,3 +356,28 @@ def test_studies_cite_the_roll_with_the_date_the_tse_file_states(built):
         "TSE, perfil do eleitorado de 2026 (arquivo gerado em 15/07/2026)", "2026")
     assert electors_source(load_store(COMMITTED)) == (SRC_TSE, VINTAGE_TSE)
     assert SRC_TSE == "TSE, perfil do eleitorado de 2026 (julho de 2026, data não conferida)"
+
+
+def test_a_folder_with_only_the_official_downloads_says_what_else_the_build_needs(tmp_path):
+    """data fetch into an empty folder does not yet give every file the build reads: the
+    build says which files are missing, which data fetch brings, and what to do for the
+    others."""
+    from viabilidade.data.store import build_store
+
+    raw = tmp_path / "raw"
+    (raw / "electoral").mkdir(parents=True)
+    (raw / "electoral" / "perfil_eleitorado_2026_GO.csv").write_bytes(
+        _tse_csv(PERFIL_COLUMNS, _perfil_rows()[:2]))
+    with pytest.raises(DataError) as e:
+        build_store(raw, tmp_path / "store")
+    assert str(e.value) == (
+        f"pasta de dados brutos {raw} (procurados em {raw}): faltam os 14 arquivos que a "
+        "reconstrução lê (pastas census/, dtb/, economy/, electoral/, fiscal/, geo/, history/, "
+        "revenue/); esperada a pasta com census/, dtb/, electoral/, economy/, fiscal/, "
+        "history/, revenue/ e geo/ (p. ex. ../shared/data); `viabilidade data fetch` baixa 3 "
+        "deles (census/CD2022_Agregados_por_distritos_basico_GO.csv, census/CD2022_Agregados_"
+        "por_municipios_basico_GO.csv, geo/go_localidades2022_ibge_kml_246_municipios.tar.xz); "
+        "os outros 11 não saem de `viabilidade data fetch` com o nome e o formato que a "
+        "reconstrução lê: copie-os de uma pasta de dados brutos completa (viabilidade data "
+        "fetch --from ../shared/data --raw PASTA)")
+    assert not (tmp_path / "store").exists()

@@ -158,6 +158,27 @@ def _check_profile(mun: pd.DataFrame, profile: pd.DataFrame, path: Path) -> None
                     column="total_eleitores")
 
 
+def _fetch_hint(missing: list[str]) -> str:
+    """Which of the missing raw files ``viabilidade data fetch`` makes, and what to do for
+    the others (copies with no automatic download)."""
+    from .catalogue import CATALOGUE
+
+    made = {ex.path for s in CATALOGUE for ex in s.extract} | {
+        f"{s.folder}/{s.filename}" for s in CATALOGUE if s.filename}
+    fetched = [f for f in missing if f in made]
+    other = [f for f in missing if f not in made]
+    out = ""
+    if fetched:
+        out += (f"; `viabilidade data fetch` baixa {len(fetched)} "
+                f"{'deles' if len(fetched) > 1 else 'deste'} ({', '.join(fetched)})")
+    if other:
+        out += (f"; {f'os outros {len(other)}' if fetched else 'eles'} não saem de "
+                "`viabilidade data fetch` com o nome e o formato que a reconstrução lê: "
+                "copie-os de uma pasta de dados brutos completa (viabilidade data fetch "
+                "--from ../shared/data --raw PASTA)")
+    return out
+
+
 def missing_raw_files(raw: Path) -> None:
     """Refuse a raw folder that lacks any file the build reads, naming where it looked and
     every missing file at once (a wrong ``--raw`` lacks them all), and the sub-folder that
@@ -185,7 +206,10 @@ def missing_raw_files(raw: Path) -> None:
             f"{', '.join(folders)})" if len(missing) == len(paths) else
             f"falta{'m' if len(missing) > 1 else ''} {len(missing)} de {len(paths)} arquivos: "
             + ", ".join(missing))
-    hint = ""
+    # A folder with some of the files (or the publishers' own in their place) is one being
+    # filled: say what data fetch brings; an empty or wrong one: where the files are.
+    hint = (_fetch_hint(missing) if len(missing) < len({f.path for f in RAW.values()})
+            else "")
     try:
         subs = sorted(d for d in raw.iterdir() if d.is_dir())
     except OSError:

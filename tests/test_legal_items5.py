@@ -53,3 +53,29 @@ def test_reading_i1_says_the_doe_page_was_not_seen():
 
     assert ("a página desse Diário Oficial não pôde ser vista para este estudo e deve ser "
             "conferida no original") in reading("I-1").law
+
+
+@needs_store
+def test_a_districts_memorial_names_the_origins_districts_it_borders(tmp_path_factory):
+    """With district limits (the FICTITIOUS census tracts of tests/fixtures/setores_ficticios,
+    whose district unions are invented), a district's sides name the origin's districts, not
+    "o restante do território" (issue 29 § 5); the committed store has no district limits."""
+    from test_tracts import _raw_with_tracts
+
+    from viabilidade.data.store import build_store, load_store
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report.study_cells import area_memorial, split_or_none
+
+    tmp = tmp_path_factory.mktemp("tracts5")
+    build_store(_raw_with_tracts(tmp), tmp / "store")
+    store = load_store(tmp / "store")
+    a = analyse(ROOT / "tests" / "fixtures" / "distrito-abadiania-leste.toml", store=store)
+    m = area_memorial(a, split_or_none(a, store), store)
+    assert m.text.split("\n\n")[2].startswith(
+        "COM O DISTRITO DE ABADIÂNIA, DO MUNICÍPIO DE ABADIÂNIA: Começa no marco M-01")
+    assert "RESTANTE DO TERRITÓRIO" not in m.text and "RESTANTE DO TERRITÓRIO" not in m.law_text
+    # without district limits, the rest of the municipality, as before
+    committed = load_store(STORE)
+    b = analyse(ROOT / "tests" / "fixtures" / "distrito-abadiania-leste.toml", store=committed)
+    assert "COM O RESTANTE DO TERRITÓRIO DO MUNICÍPIO DE ABADIÂNIA: Começa" in area_memorial(
+        b, split_or_none(b, committed), committed).text

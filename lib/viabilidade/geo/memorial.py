@@ -257,7 +257,8 @@ def memorial(geom: BaseGeometry, *, name: str | None = None,
              boundaries: gpd.GeoDataFrame | None = None, names: dict[str, str] | None = None,
              ignore: tuple[str, ...] = (), within: tuple[str, ...] = (),
              article: str = "art. 3º, II", study_area: str | None = None,
-             published_km2: float | None = None) -> Memorial:
+             published_km2: float | None = None,
+             districts: gpd.GeoDataFrame | None = None) -> Memorial:
     """Build the memorial descritivo of a lon/lat (EPSG:4674) territory.
 
     Parameters
@@ -288,6 +289,13 @@ def memorial(geom: BaseGeometry, *, name: str | None = None,
         The published area the study uses (IBGE's area of whole municipalities): the study
         text then marks the memorial's area as measured on the mesh and states the difference
         beside it (:func:`measured_area_words`).
+    districts : GeoDataFrame, optional
+        The districts of the ``within`` municipality (``cod_distrito``, ``nome``, geometry in
+        EPSG:4674; :func:`viabilidade.geo.tracts.district_polygons` when the store has census
+        tracts): a district's sides then name the origin's districts they border ("COM O
+        DISTRITO DE …, DO MUNICÍPIO DE …") instead of "o restante do território" (issue 29
+        § 5). Without them (the committed store has no district limits) the rest of the
+        municipality is named.
 
     Returns
     -------
@@ -306,6 +314,18 @@ def memorial(geom: BaseGeometry, *, name: str | None = None,
     geom_m = gpd.GeoSeries([geom], crs="EPSG:4674").to_crs(crs).iloc[0]
     rings = [(kind, _start_north(xy)) for kind, xy in _rings(geom_m)]
     side_labels: list[list[str]] = []
+    if boundaries is not None and districts is not None and len(districts) and within:
+        names = dict(names) if names is not None else dict(zip(boundaries["cod_ibge"],
+                                                               boundaries["nome"]))
+        for code, label in zip(districts["cod_distrito"], districts["nome"]):
+            muni = names.get(str(code)[:7], str(code)[:7])
+            names[str(code)] = f"Distrito de {label}, do Município de {muni}"
+        boundaries = pd.concat(
+            [boundaries.loc[~boundaries["cod_ibge"].isin(within), ["cod_ibge", "geometry"]],
+             gpd.GeoDataFrame({"cod_ibge": districts["cod_distrito"].astype(str).to_numpy()},
+                              geometry=districts.geometry.to_crs(boundaries.crs).to_numpy(),
+                              crs=boundaries.crs)], ignore_index=True)
+        boundaries = gpd.GeoDataFrame(boundaries, geometry="geometry", crs=districts.crs)
     if boundaries is not None:
         rotated = []
         for kind, xy in rings:
@@ -420,6 +440,8 @@ def _who(code: str, names: dict[str, str], within: tuple[str, ...]) -> str:
     if code == STATE_LINE:
         return STATE_LINE_WORDS
     name = names.get(code, code)
+    if len(code) == 9:   # a district of the origin (census tracts' limits): named as such
+        return f"COM O {name.upper()}"
     if code in within:
         return f"COM O RESTANTE DO TERRITÓRIO DO MUNICÍPIO DE {name.upper()}"
     return f"COM O MUNICÍPIO DE {name.upper()}"

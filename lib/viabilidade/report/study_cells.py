@@ -277,9 +277,26 @@ def area_memorial(analysis, split, store=None):
         return memorial(split.area, name=name, boundaries=mesh,
                         ignore=tuple(c.municipalities), within=tuple(within),
                         article="art. 18" if within else "art. 3º, II",
-                        published_km2=_published_area(analysis))
+                        published_km2=_published_area(analysis),
+                        districts=_origin_districts(store, within))
     except GeoError:
         return None
+
+
+def _origin_districts(store, within):
+    """The districts of a district's municipality as the memorial names them (``cod_distrito``,
+    ``nome``, geometry): the union of their census tracts when the store has them
+    (:func:`viabilidade.geo.tracts.district_polygons`); ``None`` otherwise (the committed
+    store has no district limits: the memorial then names the rest of the municipality)."""
+    if not within or store is None or getattr(store, "tracts", None) is None:
+        return None
+    from ..geo.tracts import covers, district_polygons
+
+    if not covers(store, list(within)):
+        return None
+    polys = district_polygons(store, list(within))
+    names = dict(zip(store.districts["cod_distrito"], store.districts["nome"]))
+    return polys.assign(nome=[names.get(d, d) for d in polys["cod_distrito"]])
 
 
 def _published_area(analysis) -> float | None:

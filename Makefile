@@ -24,8 +24,12 @@ install: $(BIN)/viabilidade
 estudo: install
 	$(BIN)/viabilidade estudo $(CANDIDATO)
 
+# The suite in parallel, one worker per core (pytest-xdist; JOBS=1: one process); each test file
+# runs whole on one worker (--dist loadfile), so a module's fixtures are built once. The 25
+# slowest tests are printed at the end.
+JOBS ?= auto
 test: install
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(JOBS) --dist loadfile --durations=25
 
 # Jupyter refuses to run as root without --allow-root (the README installs as root or sudo);
 # the flag is given only then.

@@ -1,6 +1,16 @@
-"""Test session setup shared by every test module."""
+"""Test session setup shared by every test module.
 
+The suite runs in parallel (pytest-xdist, ``make test``: ``-n 2``). Each worker is its own
+pytest session, so a session fixture runs once per worker; what is costly and the same for
+every worker is built once per run (:func:`once_per_run`, under a file lock in the folder
+all workers share). Every test writes only under its own ``tmp_path``/``tmp_path_factory``
+folders (each worker has its own base folder), never in the repository.
+"""
+
+import contextlib
+import fcntl
 import os
+from pathlib import Path
 
 import pytest
 
@@ -11,18 +21,122 @@ from viabilidade.common.imports import block_slow_imports
 block_slow_imports()
 
 
+def run_folder(tmp_path_factory) -> Path:
+    """The folder every worker of this run shares: pytest-xdist makes each worker's base
+    folder ``<run>/popen-gwN``; without xdist, the session's base folder."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextlib.contextmanager
+def run_lock(tmp_path_factory, name: str):
+    """Hold the run-wide lock ``name`` (an advisory ``flock`` on a file of :func:`run_folder`),
+    so that one worker builds what the others then read."""
+    with open(run_folder(tmp_path_factory) / f".{name}.lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def once_per_run(tmp_path_factory, name: str, build) -> Path:
+    """The folder ``<run>/<name>``, filled by ``build(folder)`` by the first worker that asks;
+    the others wait for it and reuse it. A build that raised is tried again by the next asker
+    (the folder is emptied first), so its error shows in every test that needs it.
+
+    The tests that use the folder only read it: one that writes there must copy it first.
+    """
+    import shutil
+
+    folder = run_folder(tmp_path_factory) / name
+    done = folder.with_name(f".{name}.done")
+    with run_lock(tmp_path_factory, name):
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir(parents=True)
+            build(folder)
+            done.touch()
+    return folder
+
+
+#: The committed store, which every shared study reads.
+STORE = Path(__file__).resolve().parents[1] / "data" / "processed"
+
+
+def shared_study(tmp_path_factory, candidate: Path, study_date, rulesets: str | None = None) -> dict:
+    """``run_study(candidate, <folder>, data_root=STORE, study_date=…, rulesets=…)`` once per
+    run (:func:`once_per_run`): the test modules that read the same study (the same candidate,
+    date and rulesets) share one run. Returns the run's record as JSON gives it back (paths as
+    text); the study is in ``record["folder"]``, to be read only.
+    """
+    import hashlib
+    import json
+
+    from viabilidade.report.study import run_study
+
+    candidate = Path(candidate).resolve()
+    key = hashlib.sha256(str(candidate).encode()).hexdigest()[:8]
+    name = f"estudo-{candidate.stem}-{key}-{study_date.isoformat()}-{rulesets or 'padrao'}"
+
+    def build(folder: Path) -> None:
+        record = run_study(candidate, folder, data_root=STORE, study_date=study_date,
+                           rulesets=rulesets)
+        (folder / "registro.json").write_text(json.dumps(record, default=str), encoding="utf-8")
+
+    folder = once_per_run(tmp_path_factory, name.replace(",", "+"), build)
+    return json.loads((folder / "registro.json").read_text(encoding="utf-8"))
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _session_cache(tmp_path_factory):
-    """One cache folder for the whole session (viabilidade.common.cache): the store builds of
-    the tests read the Localidades archive once, and no test reads or fills the user's cache.
-    Set in os.environ so that the CLI run in a subprocess shares it."""
+    """One cache folder for the whole run (viabilidade.common.cache), shared by the workers:
+    the store builds of the tests read the Localidades archive once, and no test reads or fills
+    the user's cache. Every write to it is atomic (a temporary file renamed), so two workers
+    computing the same entry at once only repeat work. Set in os.environ so that the CLI run in
+    a subprocess shares it."""
     before = os.environ.get("VIABILIDADE_CACHE")
-    os.environ["VIABILIDADE_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+    cache = run_folder(tmp_path_factory) / "cache"
+    cache.mkdir(exist_ok=True)
+    os.environ["VIABILIDADE_CACHE"] = str(cache)
     yield
     if before is None:
         os.environ.pop("VIABILIDADE_CACHE", None)
     else:
         os.environ["VIABILIDADE_CACHE"] = before
+
+
+#: Costly first computations whose result the run's cache keeps (viabilidade.common.cache):
+#: the art. 3 shape table of the 246 municipalities (about 13 s of CPU, at the first study of a
+#: whole municipality) and a store build's derived mesh (about 11 s, data.meshcache). Under
+#: xdist one worker at a time runs each, so the others read the cache it fills instead of
+#: computing the same at once.
+ONE_WORKER_AT_A_TIME = (("viabilidade.geo.shape", "_shape_table"),
+                        ("viabilidade.data.store", "_build_tables"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _costly_caches_filled_once(tmp_path_factory, _session_cache):
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        yield
+        return
+    import functools
+    import importlib
+
+    saved = []
+    for module_name, name in ONE_WORKER_AT_A_TIME:
+        module = importlib.import_module(module_name)
+        real = getattr(module, name)
+
+        def locked(*args, _real=real, _lock=f"{module_name}.{name}", **kwargs):
+            with run_lock(tmp_path_factory, _lock):
+                return _real(*args, **kwargs)
+
+        setattr(module, name, functools.wraps(real)(locked))
+        saved.append((module, name, real))
+    yield
+    for module, name, real in saved:
+        setattr(module, name, real)
 
 
 def pdf_text(path, first: int = 1, last: int | None = None) -> str:

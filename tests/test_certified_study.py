@@ -14,17 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.report import study
+from conftest import shared_study
 
 REPO = Path(__file__).resolve().parents[1]
 CANDIDATE = REPO / "tests" / "candidates" / "posse-dabadia-certificada.toml"
-STORE = REPO / "data" / "processed"
 
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
-    out = tmp_path_factory.mktemp("estudos")
-    record = study.run_study(CANDIDATE, out, data_root=STORE, study_date=dt.date(2027, 6, 1))
+    record = shared_study(tmp_path_factory, CANDIDATE, dt.date(2027, 6, 1))
     return Path(record["folder"]), record
 
 

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 import pdftext
+from conftest import shared_study
 from viabilidade.report.writers import export
-from viabilidade.report.study import run_study
 
 ROOT = Path(__file__).resolve().parents[1]
 STORE = ROOT / "data" / "processed"
@@ -49,13 +49,13 @@ def visible_text(html: str) -> str:
 
 @pytest.fixture(scope="module")
 def studies(tmp_path_factory):
-    out = tmp_path_factory.mktemp("outputs")
-    for slug in CASES:
+    out = {}
+    for slug in CASES:          # shared with the other modules that read them (conftest)
         folder = ROOT / ("tests/fixtures" if slug.endswith("-desenhada") else "data/candidates")
-        run_study(folder / f"{slug}.toml", out, data_root=STORE,
-                  study_date=dt.date(2026, 11, 29), rulesets=RULESETS.get(slug))
-    return {slug: ((out / slug / "estudo.html").read_text(encoding="utf-8"),
-                   pdftext.flat(pdftext.pdf_text(out / slug / "estudo.pdf")).replace("\xa0", " "))
+        out[slug] = Path(shared_study(tmp_path_factory, folder / f"{slug}.toml",
+                                      dt.date(2026, 11, 29), RULESETS.get(slug))["folder"])
+    return {slug: ((out[slug] / "estudo.html").read_text(encoding="utf-8"),
+                   pdftext.flat(pdftext.pdf_text(out[slug] / "estudo.pdf")).replace("\xa0", " "))
             for slug in CASES}
 
 

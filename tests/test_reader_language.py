@@ -95,12 +95,13 @@ def test_the_scan_catches_what_it_must():
 @pytest.mark.slow
 @needs_store
 @pytest.mark.parametrize("candidate", CANDIDATES, ids=[p.stem for p in CANDIDATES])
-def test_a_rendered_study_and_its_deck_speak_the_readers_language(candidate, tmp_path):
+def test_a_rendered_study_and_its_deck_speak_the_readers_language(candidate, tmp_path_factory):
+    from conftest import shared_study
     from viabilidade.profile.analysis import analyse
     from viabilidade.data.store import load_store
-    from viabilidade.report import slides, study
+    from viabilidade.report import slides
 
-    record = study.run_study(candidate, tmp_path, data_root=STORE, study_date=dt.date(2027, 6, 1))
+    record = shared_study(tmp_path_factory, candidate, dt.date(2027, 6, 1))    # run once (conftest)
     html = Path(record["files"]["html"]).read_text(encoding="utf-8")
     assert offending(html) == []
     store = load_store(STORE)

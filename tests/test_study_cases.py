@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import pdftext
-from viabilidade.report.study import run_study
+from conftest import shared_study
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = {
@@ -33,10 +33,13 @@ pytestmark = [pytest.mark.slow,
 
 @pytest.fixture(scope="module")
 def studies(tmp_path_factory):
+    """The two studies (shared with the other modules that read them: conftest.shared_study),
+    linked under one root as ``run_study`` writes them."""
     out = tmp_path_factory.mktemp("outputs")
     for slug in CASES:
-        run_study(ROOT / "data" / "candidates" / f"{slug}.toml", out,
-                  study_date=__import__("datetime").date(2026, 11, 29))
+        record = shared_study(tmp_path_factory, ROOT / "data" / "candidates" / f"{slug}.toml",
+                              __import__("datetime").date(2026, 11, 29))
+        (out / slug).symlink_to(record["folder"])
     return out
 
 

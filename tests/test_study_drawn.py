@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import shared_study
 from pdftext import flat, pdf_text
 from viabilidade.report.study import run_study
 
@@ -28,9 +29,8 @@ pytestmark = [pytest.mark.slow,
 
 @pytest.fixture(scope="module")
 def study(tmp_path_factory):
-    out = tmp_path_factory.mktemp("outputs")
-    record = run_study(FIXTURES / "posse-dabadia-desenhada.toml", out,
-                       study_date=dt.date(2026, 11, 29))
+    record = shared_study(tmp_path_factory, FIXTURES / "posse-dabadia-desenhada.toml",
+                          dt.date(2026, 11, 29))
     folder = Path(record["folder"])
     text = flat(pdf_text(folder / "estudo.pdf"))
     return (record, json.loads((folder / "resultados.json").read_text(encoding="utf-8")), text)

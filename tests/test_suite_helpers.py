@@ -1,0 +1,53 @@
+"""The suite's own helpers (tests/conftest.py): what is built once per run and shared by the
+pytest-xdist workers."""
+
+import fcntl
+import os
+
+import pytest
+
+from conftest import once_per_run, run_folder, run_lock
+
+
+def test_the_run_folder_is_shared_by_the_workers(tmp_path_factory):
+    base = tmp_path_factory.getbasetemp()
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    assert run_folder(tmp_path_factory) == (base.parent if worker else base)
+    if worker:
+        assert base.name == f"popen-{worker}"
+    assert os.environ["VIABILIDADE_CACHE"] == str(run_folder(tmp_path_factory) / "cache")
+
+
+def test_once_per_run_builds_once_and_again_after_a_failure(tmp_path_factory, request):
+    name = f"prova-{request.node.name}-{os.getpid()}"
+    calls = []
+
+    def build(folder):
+        calls.append(folder)
+        (folder / "feito.txt").write_text("1", encoding="utf-8")
+
+    first = once_per_run(tmp_path_factory, name, build)
+    again = once_per_run(tmp_path_factory, name, build)
+    assert first == again == run_folder(tmp_path_factory) / name
+    assert calls == [first] and (first / "feito.txt").read_text(encoding="utf-8") == "1"
+
+    def broken(folder):
+        (folder / "metade.txt").write_text("", encoding="utf-8")
+        raise RuntimeError("quebrou no meio")
+
+    with pytest.raises(RuntimeError, match="quebrou no meio"):
+        once_per_run(tmp_path_factory, name + "-b", broken)
+    with pytest.raises(RuntimeError, match="quebrou no meio"):   # tried again, not taken as done
+        once_per_run(tmp_path_factory, name + "-b", broken)
+    folder = once_per_run(tmp_path_factory, name + "-b", build)
+    assert sorted(p.name for p in folder.iterdir()) == ["feito.txt"]   # the half build emptied
+
+
+def test_the_run_lock_is_held_while_building(tmp_path_factory, request):
+    name = f"trava-{request.node.name}-{os.getpid()}"
+    with run_lock(tmp_path_factory, name):
+        with open(run_folder(tmp_path_factory) / f".{name}.lock") as other:
+            with pytest.raises(BlockingIOError):
+                fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    with open(run_folder(tmp_path_factory) / f".{name}.lock") as other:
+        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)             # free again

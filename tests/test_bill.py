@@ -268,8 +268,11 @@ def test_fusion_bill(store, author):
                                "aprove a sua, a legislação do Município de [A INDICAR NA REDAÇÃO "
                                "FINAL], o de maior renda entre os atuais Municípios de Anhanguera "
                                "e de Cumari, nos termos do art. 10, parágrafo único, da Lei "
-                               "Complementar nº 2, de 1990.")
-    assert ("Art. 10, trecho entre colchetes (art. 10, parágrafo único): a lei deve nomear o "
+                               "Complementar nº 2, de 1990, por analogia.")
+    # A fusion extinguishes its municipalities (art. 5 § 2): the sole paragraph, written for an
+    # area taken from several, applies by analogy, as the study's process chapter says.
+    assert ("Art. 10, trecho entre colchetes (art. 10, parágrafo único, aplicado por analogia): "
+            "a lei deve nomear o "
             "Município de maior renda entre os de origem; os dados do estudo não trazem a renda "
             "municipal (o PIB não é renda do Município)") in bill.notes
     assert t["Art. 11."][0] == b.VIGENCIA

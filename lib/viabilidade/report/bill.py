@@ -457,14 +457,17 @@ def _legislacao(ctx: _Context) -> Article:
                                      f"de {ctx.name}, no que couber, até que este aprove a sua "
                                      f"(art. 10 da {LC2_SHORT}).")
     where = f"Art. {ordinal_label(ctx.op.bill.index('legislacao') + 1).rstrip('.')}"
-    ctx.notes.append(f"{where}, trecho entre colchetes (art. 10, parágrafo único): a lei deve "
-                     "nomear o Município de maior renda entre os de origem; os dados do estudo "
-                     "não trazem a renda municipal (o PIB não é renda do Município)")
+    # The sole paragraph speaks of an area taken from two or more municipalities; in a fusion
+    # they are extinguished (art. 5 § 2), so it applies by analogy (process.FUSION_ANALOGY).
+    analogy = ", aplicado por analogia" if ctx.op.merges else ""
+    ctx.notes.append(f"{where}, trecho entre colchetes (art. 10, parágrafo único{analogy}): a lei "
+                     "deve nomear o Município de maior renda entre os de origem; os dados do "
+                     "estudo não trazem a renda municipal (o PIB não é renda do Município)")
     return Article("legislacao", f"Vigorará no Município de {ctx.name}, no que couber, até que "
                                  "este aprove a sua, a legislação do Município de "
                                  f"{LEGISLACAO_BLANK}, o de maior renda entre os "
                                  f"{ctx.origin_words} (art. 10, parágrafo único, da "
-                                 f"{LC2_SHORT}).")
+                                 f"{LC2_SHORT}{', por analogia' if ctx.op.merges else ''}).")
 
 
 #: The marked blank of a fusion's art. 10 (the municipality of greater revenue is not in the

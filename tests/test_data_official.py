@@ -68,6 +68,9 @@ MUNZONA_COLUMNS = (
     "HH_ULTIMA_TOTALIZACAO DT_ULTIMA_TOTALIZACAO").split()
 BOM_JESUS, BOM_JESUS_TSE, BOM_JESUS_TEST = "5203500", "92690", 18_155
 GENERATED = "15/07/2026"
+#: The IBGE's name of the first-release table (catalogue ``populacao-primeiros-resultados``);
+#: the TEST server serves the committed copy (``…_20230628.xlsx``) under it.
+POP_NAME = "CD2022_Populacao_Coletada_Imputada_e_Total_Municipio_e_UF.xlsx"
 
 
 def _tse_csv(columns, rows) -> bytes:
@@ -154,6 +157,8 @@ def _publish(site: Path, url: str) -> tuple:
          {"detalhe_votacao_munzona_2022_GO.csv": _tse_csv(MUNZONA_COLUMNS, _munzona_rows()),
           "detalhe_votacao_munzona_2022_DF.csv": _tse_csv(MUNZONA_COLUMNS, []),
           "leiame.pdf": b"%PDF-1.4 TESTE\n"})
+    (site / "primeiros").mkdir()
+    shutil.copyfile(RAW / prov.RAW["pop_xlsx"].path, site / "primeiros" / POP_NAME)
     (site / "recursos").mkdir()
     months = _portal_months()
     for name, data in months.items():
@@ -169,7 +174,9 @@ def _publish(site: Path, url: str) -> tuple:
                             url=f"{url}/perfil_eleitorado/perfil_eleitorado_2026.zip"),
         dataclasses.replace(by["eleitorado-2022"],
                             url=f"{url}/detalhe_votacao_munzona/detalhe_votacao_munzona_2022.zip"),
-        dataclasses.replace(by["receita-sefaz"], url=f"{url}/dataset/arrecadacao"))
+        dataclasses.replace(by["receita-sefaz"], url=f"{url}/dataset/arrecadacao"),
+        dataclasses.replace(by["populacao-primeiros-resultados"],
+                            url=f"{url}/primeiros/{POP_NAME}"))
 
 
 @pytest.fixture(scope="module")
@@ -183,7 +190,7 @@ def built(tmp_path_factory):
     site, raw = base / "publicador", base / "raw"
     site.mkdir()
     shutil.copytree(RAW, raw)
-    for role in ("profile", "profile_total", "electorate", "sefaz"):
+    for role in ("profile", "profile_total", "electorate", "sefaz", "pop_xlsx"):
         (raw / prov.RAW[role].path).unlink()
     with Server(site) as server:
         sources = _publish(site, server.url)
@@ -201,7 +208,8 @@ def test_fetch_then_build_reads_the_official_files(built):
         "electoral/perfil_eleitorado_2026_GO.csv escrito",
         "eleitorado-2022: baixado electoral/detalhe_votacao_munzona_2022.zip; "
         "electoral/detalhe_votacao_munzona_2022_GO.csv escrito",
-        "receita-sefaz: 46 arquivos baixados em revenue/arrecadacao"]
+        "receita-sefaz: 46 arquivos baixados em revenue/arrecadacao",
+        f"populacao-primeiros-resultados: baixado census/{POP_NAME}"]
     committed = json.loads((COMMITTED / "manifest.json").read_text(encoding="utf-8"))
     tables = built["manifest"]["tables"]
     assert set(tables) == set(committed["tables"])
@@ -254,13 +262,14 @@ def test_the_studies_of_a_mixed_store_say_which_files_are_which(built):
     note = prov.copy_note(records)
     assert note == (
         "Foram baixados dos endereços oficiais dos próprios órgãos, pelo comando viabilidade "
-        "data fetch em 07/12/2026, os arquivos de: TSE, eleitorado apto nas Eleições Gerais "
-        "de 2022 (02/10/2022); TSE, perfil do eleitorado de 2026, arquivo gerado em "
-        "15/07/2026; SEFAZ-GO (Secretaria de Estado da Economia de Goiás), arrecadação mensal "
-        "por tipo de receita, Portal de Dados Abertos do Estado de Goiás (meses publicados no "
-        "portal). Os dos demais conjuntos da lista são cópias não oficiais, republicadas por "
-        "terceiros e não conferidas com os arquivos dos órgãos. Endereços, datas e somas de "
-        "verificação de cada arquivo no Apêndice.")
+        "data fetch em 07/12/2026, os arquivos de: IBGE, Censo Demográfico 2022, População e "
+        "Domicílios — Primeiros Resultados (divulgação de 28/06/2023; referência 31/07/2022); "
+        "TSE, eleitorado apto nas Eleições Gerais de 2022 (02/10/2022); TSE, perfil do "
+        "eleitorado de 2026, arquivo gerado em 15/07/2026; SEFAZ-GO (Secretaria de Estado da "
+        "Economia de Goiás), arrecadação mensal por tipo de receita, Portal de Dados Abertos "
+        "do Estado de Goiás (meses publicados no portal). Os dos demais conjuntos da lista são "
+        "cópias não oficiais, republicadas por terceiros e não conferidas com os arquivos dos "
+        "órgãos. Endereços, datas e somas de verificação de cada arquivo no Apêndice.")
     assert "cópias não oficiais das publicações" not in note
 
 
@@ -374,10 +383,12 @@ def test_a_folder_with_only_the_official_downloads_says_what_else_the_build_need
         f"pasta de dados brutos {raw} (procurados em {raw}): faltam os 14 arquivos que a "
         "reconstrução lê (pastas census/, dtb/, economy/, electoral/, fiscal/, geo/, history/, "
         "revenue/); esperada a pasta com census/, dtb/, electoral/, economy/, fiscal/, "
-        "history/, revenue/ e geo/ (p. ex. ../shared/data); `viabilidade data fetch` baixa 3 "
+        "history/, revenue/ e geo/ (p. ex. ../shared/data); `viabilidade data fetch` baixa 6 "
         "deles (census/CD2022_Agregados_por_distritos_basico_GO.csv, census/CD2022_Agregados_"
-        "por_municipios_basico_GO.csv, geo/go_localidades2022_ibge_kml_246_municipios.tar.xz); "
-        "os outros 11 não saem de `viabilidade data fetch` com o nome e o formato que a "
+        "por_municipios_basico_GO.csv, census/CD2022_Populacao_Coletada_Imputada_e_Total_"
+        "Municipio_e_UF.xlsx, electoral/detalhe_votacao_munzona_2022_GO.csv, geo/go_localidades"
+        "2022_ibge_kml_246_municipios.tar.xz, revenue/arrecadacao/); "
+        "os outros 8 não saem de `viabilidade data fetch` com o nome e o formato que a "
         "reconstrução lê: copie-os de uma pasta de dados brutos completa (viabilidade data "
         "fetch --from ../shared/data --raw PASTA)")
     assert not (tmp_path / "store").exists()

@@ -233,6 +233,9 @@ OFFICIAL_RAW = {
         "electoral/detalhe_votacao_munzona_2022_GO.csv",
         "Detalhe da votação por município e zona, Eleições Gerais 2022 (linhas de GO; "
         "QT_APTOS do 1º turno)", "TSE", "Eleições Gerais 2022 (02/10/2022)", "", ""),
+    "pop_xlsx": RawFile(
+        "census/CD2022_Populacao_Coletada_Imputada_e_Total_Municipio_e_UF.xlsx",
+        RAW["pop_xlsx"].source, "IBGE", RAW["pop_xlsx"].vintage, "", ""),
     "sefaz": RawFile(
         "revenue/arrecadacao/",
         "Arrecadação estadual mensal por tipo de receita (Portal de Dados Abertos do Estado "
@@ -322,6 +325,7 @@ DATASETS = {
 #: The official data set of each :data:`OFFICIAL_RAW` file, as documents name it;
 #: ``{vintage}``: the record's (the profile's generation date, read from the file).
 OFFICIAL_DATASETS = {
+    "pop_xlsx": DATASETS["pop_xlsx"],
     "profile": "TSE, {vintage}",
     "electorate": DATASETS["electorate"],
     "sefaz": "SEFAZ-GO (Secretaria de Estado da Economia de Goiás), arrecadação mensal por "

@@ -159,14 +159,18 @@ def _check_profile(mun: pd.DataFrame, profile: pd.DataFrame, path: Path) -> None
 
 
 def _fetch_hint(missing: list[str]) -> str:
-    """Which of the missing raw files ``viabilidade data fetch`` makes, and what to do for
-    the others (copies with no automatic download)."""
+    """Which of the missing raw files ``viabilidade data fetch`` makes (or makes the
+    publisher's own file that replaces, :data:`.provenance.OFFICIAL_RAW`, named as fetch
+    writes it), and what to do for the others."""
     from .catalogue import CATALOGUE
+    from .provenance import OFFICIAL_RAW
 
     made = {ex.path for s in CATALOGUE for ex in s.extract} | {
-        f"{s.folder}/{s.filename}" for s in CATALOGUE if s.filename}
-    fetched = [f for f in missing if f in made]
-    other = [f for f in missing if f not in made]
+        f"{s.folder}/{s.filename}" for s in CATALOGUE if s.filename} | {
+        f"{s.folder}/{s.url.rstrip('/').rsplit('/', 1)[-1]}/" for s in CATALOGUE if s.ckan}
+    instead = {RAW[role].path: f.path for role, f in OFFICIAL_RAW.items() if f.path in made}
+    fetched = sorted({instead.get(f, f) for f in missing if f in made or f in instead})
+    other = [f for f in missing if f not in made and f not in instead]
     out = ""
     if fetched:
         out += (f"; `viabilidade data fetch` baixa {len(fetched)} "
@@ -233,6 +237,7 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     p = {role: raw / f.path for role, f in RAW.items()}
     missing_raw_files(raw)
     agg_m = census.read_aggregates(p["agg_mun"], level="municipios", dictionary=p["dictionary"])
+    p["pop_xlsx"] = official(raw, "pop_xlsx") or p["pop_xlsx"]  # the same layout either way
     first = census.read_population_xlsx(p["pop_xlsx"], uf="52")
     _same_codes(agg_m["cod_ibge"], first["cod_ibge"], "Censo 2022 first release vs revised",
                 p["pop_xlsx"], "COD. MUNIC")

@@ -153,7 +153,10 @@ def test_nova_iguacu_is_read_as_the_installed_municipality_it_is(store):
     assert art7.timing_condition(a.candidate, a.settings)["texto"].endswith(
         "A lei de criação, Lei Estadual nº 11.406, de 16/01/1991, foi editada em 1991, que não era "
         "ano de eleições municipais; o Município foi instalado em 01/01/1993 (art. 9º).")
-    assert calendar.timeline(a.candidate, a.settings)[0]["evento"] == (
+    from viabilidade.operations import operation_of
+
+    assert calendar.timeline(a.candidate, a.settings,
+                             phases=operation_of(a.candidate).phases)[0]["evento"] == (
         "Lei de criação: Lei Estadual nº 11.406, de 16/01/1991")
     # what it checks today is art. 8's check, not "passa a ser viável se"
     t = plain(sections._what_would_change(a))

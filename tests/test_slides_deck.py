@@ -167,5 +167,5 @@ def test_what_would_change_lists_the_requirement_met_only_on_published_data(anal
     items = [re.sub(r"<[^>]+>", "", i) for i in slides._blocking(findings(analysis))]
     assert ("Art. 4º, IV: População de mais de três mil habitantes — atingido nos dados "
             "publicados (a certificar)") in items
-    assert "Art. 2º: Representação assinada por no mínimo cem eleitores da área — indeterminado" \
+    assert "Art. 2º: Representação assinada por no mínimo cem eleitores inscritos na área — indeterminado" \
         in items

@@ -23,6 +23,14 @@ can be compared with the committed one:
   that downloads them reads them (``pd.read_csv(…, sep=';')``, ``str(ANO_MES)[:4]``,
   ``VALR_TOTAL.replace(',', '.')``); the values are the committed monthly extract summed by
   revenue line and month.
+- IBGE ``CD2022_Populacao_Coletada_Imputada_e_Total_Municipio_e_UF.xlsx``: the committed
+  copy (``…_20230628.xlsx``) served under the IBGE's name (the catalogue's address for it is
+  not confirmed; the layout is the copy's).
+
+Not covered: the eight raw files with no official reader or automatic download (crosswalk,
+dictionary, DTB, PIB, TCU FPM, brackets, history, IMB 125) come from the shared copies, so
+this is a mixed store; ``test_a_folder_with_only_the_official_downloads…`` shows what the
+build says of a folder that has only the downloads.
 """
 
 from __future__ import annotations

@@ -43,13 +43,14 @@
 
 # %% tags=["parameters"]
 # Parâmetros (papermill): pasta dos dados processados; cenário inicial a partir de um arquivo de
-# candidato, ou de uma unidade (distrito, ou município com sua origem); mapa de fundo da internet;
+# candidato, ou de uma unidade (distrito, ou município com sua origem); mapa de fundo da internet
+# (desligado: o mapa mostra só as camadas do estudo, sem pedir nada fora do servidor);
 # guardar a sessão (restaurada no próximo "Run All", mesmo depois de reiniciar o kernel).
 data_root = None
 candidate_file = None
 start_unit = "520010010"
 start_origin = None
-basemap = True
+basemap = False
 keep_session = True
 
 # %%

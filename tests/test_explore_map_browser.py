@@ -101,7 +101,7 @@ def test_map_territories_labels_legend_and_drawing_in_chromium(voila, browser, t
     toggle.click()
     wait("the legend open", lambda d: "distrito: território aproximado, não é limite legal" in
          d.find_element(By.CSS_SELECTOR, ".leaflet-bottom.leaflet-right").text, 15)
-    assert "Mapa de fundo (OpenStreetMap; sem internet, fundo cinza)" in legend.text
+    assert "Mapa de fundo da internet (OpenStreetMap)" in legend.text
     browser.save_screenshot(str(shots / "mapa-legenda-aberta.png"))
     toggle.click()
     wait("the legend folded", lambda d: "território aproximado" not in d.find_element(

@@ -329,6 +329,8 @@ def _kernel_alive(url: str, kernel_id: str) -> bool:
 
 
 def test_a_reload_shuts_the_old_kernel_down_and_comes_back_to_the_pages_session(voila, browser, tmp_path):
+    from urllib.parse import urlsplit
+
     # Issue 31: every reload left its kernel running (the page's shutdown call got 403), the
     # session file was shared by every page, 34 labels read title="null", the map was fixed
     # at 536 × 540 px.
@@ -341,6 +343,13 @@ def test_a_reload_shuts_the_old_kernel_down_and_comes_back_to_the_pages_session(
     first = _kernel_id(browser)
     assert _kernel_alive(voila, first)
     assert browser.execute_script("return document.querySelectorAll('[title=\"null\"]').length") == 0
+    # Offline by default: no request outside the server (no basemap tiles, no CDN fonts), and
+    # the icons drawn with the fonts voila.js bundles.
+    hosts = browser.execute_script(
+        "return [...new Set(performance.getEntriesByType('resource').map(e => new URL(e.name).host))];")
+    assert hosts == [urlsplit(voila).netloc], hosts
+    wait("the icons' font loaded from the server", lambda d: d.execute_script(
+        "return [...document.fonts].some(f => f.family.includes('Font Awesome') && f.status === 'loaded');"), 30)
     size = browser.execute_script(
         "const r = document.querySelector('.leaflet-container').getBoundingClientRect();"
         "return [r.width, r.height, window.innerWidth, window.innerHeight];")

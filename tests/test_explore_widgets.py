@@ -1202,3 +1202,24 @@ def test_an_uploaded_limits_file_takes_the_older_drawing_off_the_map(mapped, tmp
     mapped.undo()                                            # back to the drawing: on the map again
     assert mapped.scenario.boundary == drawn and mapped.map.drawn is not None
     assert mapped.map.draw.data[0]["properties"]["style"]["color"] == SKETCH_COLOUR
+
+
+def test_a_refused_pick_keeps_the_area_its_result_and_the_unit_control(explorer):
+    # Picking Abadiânia's seat district (the law refuses it: art. 4º, I and § 1º) left the
+    # refused unit on screen with no result, the «Área:» line describing it (issue 31): the
+    # area before stays, as after a refused click or file.
+    before = (explorer.scenario, explorer.analysis)
+    explorer.controls["unit"].value = "520010005"
+    assert (explorer.scenario, explorer.analysis) == before
+    assert explorer.controls["unit"].value == "520010010"
+    assert "Área: Posse d'Abadia (distrito de Abadiânia) · origem: Abadiânia" in \
+        _plain(explorer.panes["verdict"].value)
+    message = _plain(explorer.panes["message"].value)
+    assert message.startswith("Escolha recusada — Abadiânia (distrito de Abadiânia): ")
+    assert "distrito-sede de Abadiânia" in message and "(art. 4º, I)" in message
+    assert message.endswith("A área e o último resultado continuam os anteriores.")
+    assert not explorer.history.can_undo                      # a refusal is no undo step
+    explorer.controls["unit"].value = SANTA_ROSA              # an accepted pick is one
+    assert explorer.analysis is not None and explorer.history.can_undo
+    explorer.undo()
+    assert explorer.scenario == before[0]

@@ -99,9 +99,10 @@ NEAR_LABEL_DEG = 0.1
 #: The basemap's attribution, and what the map is without it.
 BASEMAP_NOTE = "fundo © OpenStreetMap (precisa de internet)"
 #: The basemap's switch, in the legend box.
-BASEMAP_SWITCH = "Mapa de fundo (OpenStreetMap; sem internet, fundo cinza)"
+BASEMAP_SWITCH = "Mapa de fundo da internet (OpenStreetMap)"
 #: CSS of the labels and the legend (put in the page with the legend).
 _CSS = """<style>
+.leaflet-container{background:#f5f3ee}
 .leaflet-rotulos-pane .leaflet-div-icon{background:none;border:none;pointer-events:none!important}
 .viab-rotulo{white-space:nowrap;font:600 11px/1.2 sans-serif;color:#263238;text-align:center;
  text-shadow:0 0 3px #fff,0 0 3px #fff,0 0 2px #fff}

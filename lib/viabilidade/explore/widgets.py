@@ -679,6 +679,38 @@ class Explorer:
         finally:
             self._busy(False)
 
+    def _pick(self, make, code: str) -> None:
+        """A unit picked (list or map): the scenario ``make`` gives, unless the law refuses it
+        while the area before had a result; then the area before stays, with its result, the
+        unit control and the map back on it, and the message says what was refused and why
+        (as for a refused click or file; before, the refused unit stayed on screen with no
+        result, and the map did not follow)."""
+        before = (self.scenario, self.analysis, self.error, self._base)
+        seen, self._restoring = self._area_seen, True      # recorded below, once kept
+        try:
+            self._set_scenario(make)
+        finally:
+            self._restoring = False
+        if self.analysis is None and before[1] is not None and self.scenario != before[0]:
+            reason = self.error
+            self.scenario, self.analysis, self.error, self._base = before
+            self._quiet = True
+            try:
+                self._load_scenario_into_controls()
+            finally:
+                self._quiet = False
+            self._area_seen = seen
+            self._map_key = ()                  # the map goes back to the area in use
+            self._render()
+            self.panes["message"].value = (
+                f'<p style="{_RED}"><b>Escolha recusada</b> — {html.escape(unit_name(self.store, code))}: '
+                f"{html.escape(reason)}. A área e o último resultado continuam os anteriores.</p>")
+            return
+        if self._area_seen != seen:
+            self.history.record(seen, self._area_seen)
+        self.controls["undo"].disabled = not self.history.can_undo
+        self.controls["redo"].disabled = not self.history.can_redo
+
     def _unit_picked(self, code: str | None) -> None:
         """A unit picked in the list (or by a click in "escolhe a unidade" mode).
 
@@ -695,7 +727,7 @@ class Explorer:
         finally:
             self._quiet = False
         if len(code) == 9:
-            self._set_scenario(lambda: Scenario.for_district(self.store, code, **carried))
+            self._pick(lambda: Scenario.for_district(self.store, code, **carried), code)
             self.panes["message"].value += note
             return
         self._quiet = True
@@ -716,7 +748,7 @@ class Explorer:
             return
         carried, note = self._carried()
         self._clear_what_ifs()
-        self._set_scenario(lambda: Scenario.for_municipality(self.store, code, origin, **carried))
+        self._pick(lambda: Scenario.for_municipality(self.store, code, origin, **carried), code)
         self.panes["message"].value += note
 
     def _carried(self) -> tuple[dict, str]:

@@ -2,7 +2,7 @@
 where its tools sit.
 
 Santa Rosa (district of Formosa) picked in the list: the map zooms to it, Formosa's four
-districts are dashed clickable territories with their names written on the map, the labels
+districts are dashed clickable territories with their names (and the neighbours') written on the map, the labels
 take no click, the legend opens and folds; a click inside Bezerra's territory (far from any
 point) adds Bezerra, a second click removes it; Bezerra picked, the drawing tools' bar, open,
 lies outside the area; a polygon closed is the area without another click, and the drawing
@@ -80,8 +80,9 @@ def test_map_territories_labels_legend_and_drawing_in_chromium(voila, browser, t
     unit = browser.find_element(By.XPATH, "//label[normalize-space()='Unidade']/following-sibling::select")
     Select(unit).select_by_visible_text("Santa Rosa — distrito de Formosa")
     wait("Santa Rosa's verdict", lambda d: _verdict(d).startswith("Santa Rosa: "), 60)
-    wait("Formosa's district names on the map", lambda d: sorted(_labels(d)) == [
-        "Bezerra", "Formosa", "Juscelino Kubitschek", "Santa Rosa"], 30)
+    wait("Formosa's district names and its neighbours' on the map", lambda d: sorted(_labels(d)) == [
+        "Bezerra", "Cabeceiras", "Flores de Goiás", "Formosa", "Juscelino Kubitschek", "Planaltina",
+        "Santa Rosa", "São João d'Aliança", "Vila Boa", "Água Fria de Goiás"], 30)
     wait("the end of the computation", _idle, 60)
     # Zoomed to the area; four clickable territories; the labels take no mouse event.
     assert browser.execute_script("return window.__viabilidadeMap.getZoom()") >= 9

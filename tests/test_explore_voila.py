@@ -350,6 +350,13 @@ def test_a_reload_shuts_the_old_kernel_down_and_comes_back_to_the_pages_session(
     assert hosts == [urlsplit(voila).netloc], hosts
     wait("the icons' font loaded from the server", lambda d: d.execute_script(
         "return [...document.fonts].some(f => f.family.includes('Font Awesome') && f.status === 'loaded');"), 30)
+    # A drawing put back by undo/redo/session lies in Leaflet's overlay pane: above the
+    # district territories, which took its clicks (the trash could not delete it).
+    from viabilidade.explore.leaflet_map import OVERLAY_PANE_Z, PANES
+
+    z = browser.execute_script("return [...document.querySelectorAll('.leaflet-overlay-pane, "
+                               ".leaflet-territorios-pane')].map(e => +getComputedStyle(e).zIndex);")
+    assert z == [OVERLAY_PANE_Z, PANES["territorios"]["zIndex"]] and z[0] > z[1], z
     size = browser.execute_script(
         "const r = document.querySelector('.leaflet-container').getBoundingClientRect();"
         "return [r.width, r.height, window.innerWidth, window.innerHeight];")

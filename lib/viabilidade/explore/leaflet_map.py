@@ -88,6 +88,12 @@ PANES = {"municipios": {"zIndex": 401}, "cenario": {"zIndex": 405},
 #: NEIGHBOUR_LABEL_ZOOM, a region: at the whole state's zoom their names would overlap)
 #: their neighbouring municipalities.
 LABEL_ZOOM, NEIGHBOUR_LABEL_ZOOM = 9.0, 7.5
+#: Leaflet's default overlay pane (400) holds only the drawing tool's layers (every layer of
+#: the map has its own pane, :data:`PANES`); a drawing put back by an undo, a redo or a
+#: restored session is rebuilt there, under the district territories (420), which took its
+#: clicks: the trash tool could not delete it (issue 31). The page's CSS (``_CSS``) lifts the
+#: overlay pane to 445, above the drawing's own pane and below the district points.
+OVERLAY_PANE_Z = 445
 #: The polygon being drawn (the sketch), dashed purple: the area in use is orange
 #: (AREA_COLOUR), and both were orange (issue 31).
 SKETCH_COLOUR = "#6a1b9a"
@@ -101,9 +107,8 @@ BASEMAP_NOTE = "fundo © OpenStreetMap (precisa de internet)"
 #: The basemap's switch, in the legend box.
 BASEMAP_SWITCH = "Mapa de fundo da internet (OpenStreetMap)"
 #: CSS of the labels and the legend (put in the page with the legend).
-_CSS = """<style>
-.leaflet-container{background:#f5f3ee}
-.leaflet-rotulos-pane .leaflet-div-icon{background:none;border:none;pointer-events:none!important}
+_CSS = ("<style>\n.leaflet-container{background:#f5f3ee}\n"
+        f".leaflet-overlay-pane{{z-index:{OVERLAY_PANE_Z}}}\n") + """.leaflet-rotulos-pane .leaflet-div-icon{background:none;border:none;pointer-events:none!important}
 .viab-rotulo{white-space:nowrap;font:600 11px/1.2 sans-serif;color:#263238;text-align:center;
  text-shadow:0 0 3px #fff,0 0 3px #fff,0 0 2px #fff}
 .viab-rotulo.municipio{font-size:12px;color:#0d47a1}

@@ -92,7 +92,8 @@ def test_map_territories_labels_legend_and_drawing_in_chromium(voila, browser, t
         "return getComputedStyle(document.querySelector('.leaflet-rotulos-pane .leaflet-marker-icon'))"
         ".pointerEvents") == "none"
     attribution = browser.find_elements(By.CSS_SELECTOR, ".leaflet-control-attribution")
-    assert len(attribution) == 1 and "precisa de internet" in attribution[0].text
+    # Offline by default: no basemap, so no basemap note (issue 31).
+    assert len(attribution) == 1 and attribution[0].text == "ipyleaflet"
     browser.save_screenshot(str(shots / "mapa-santa-rosa.png"))
 
     # The legend, folded at first, opens and folds again.
@@ -103,6 +104,14 @@ def test_map_territories_labels_legend_and_drawing_in_chromium(voila, browser, t
     wait("the legend open", lambda d: "distrito: território aproximado, não é limite legal" in
          d.find_element(By.CSS_SELECTOR, ".leaflet-bottom.leaflet-right").text, 15)
     assert "Mapa de fundo da internet (OpenStreetMap)" in legend.text
+    # The basemap switched on brings its note; switched off, the note goes with it (it stayed).
+    switch = legend.find_element(By.XPATH, ".//input[@type='checkbox']")
+    switch.click()
+    wait("the basemap's note", lambda d: "precisa de internet" in d.find_element(
+        By.CSS_SELECTOR, ".leaflet-control-attribution").text, 30)
+    switch.click()
+    wait("the basemap's note gone", lambda d: d.find_element(
+        By.CSS_SELECTOR, ".leaflet-control-attribution").text == "ipyleaflet", 30)
     browser.save_screenshot(str(shots / "mapa-legenda-aberta.png"))
     toggle.click()
     wait("the legend folded", lambda d: "território aproximado" not in d.find_element(

@@ -54,9 +54,10 @@ CENTER, ZOOM = (-15.95, -49.58), 6.5
 #: The map's smallest width and height in pixels (the views are fitted for it: a larger map
 #: shows them with more margin).
 MAP_PX = 540
-#: The map's height on the page: 540 px at least, 62 % of the window's height up to 760 px
-#: (it was fixed at 540 px, small on a 1920×1080 screen; issue 31).
-MAP_HEIGHT_CSS = f"clamp({MAP_PX}px, 62vh, 760px)"
+#: The map's height on the page (its width grows with the page: widgets.MAP_WIDTH_CSS). A
+#: height growing with the window was tried: the browser tests' clicks, computed for a map
+#: seen whole, then fell on other units where the taller map left the window; kept at 540 px.
+MAP_HEIGHT_CSS = f"{MAP_PX}px"
 #: Zooming to the area: a margin around it (pixels: top, right, bottom, left), the closest zoom
 #: (a district is a point: it is shown in a box at least :data:`MIN_SPAN_DEG` wide, about
 #: 17 km). The top and left margins keep the area clear of the tool bars: the drawing tools
@@ -108,7 +109,9 @@ BASEMAP_NOTE = "fundo © OpenStreetMap (precisa de internet)"
 BASEMAP_SWITCH = "Mapa de fundo da internet (OpenStreetMap)"
 #: CSS of the labels and the legend (put in the page with the legend).
 _CSS = ("<style>\n.leaflet-container{background:#f5f3ee}\n"
-        f".leaflet-overlay-pane{{z-index:{OVERLAY_PANE_Z}}}\n") + """.leaflet-rotulos-pane .leaflet-div-icon{background:none;border:none;pointer-events:none!important}
+        f".leaflet-overlay-pane{{z-index:{OVERLAY_PANE_Z}}}\n"
+        # Its drawing surface spans the map: only the drawn shapes take clicks.
+        ".leaflet-overlay-pane>svg{pointer-events:none}\n") + """.leaflet-rotulos-pane .leaflet-div-icon{background:none;border:none;pointer-events:none!important}
 .viab-rotulo{white-space:nowrap;font:600 11px/1.2 sans-serif;color:#263238;text-align:center;
  text-shadow:0 0 3px #fff,0 0 3px #fff,0 0 2px #fff}
 .viab-rotulo.municipio{font-size:12px;color:#0d47a1}

@@ -166,7 +166,7 @@ def test_map_territories_labels_legend_and_drawing_in_chromium(voila, browser, t
             assert "Clique" in tip and "Click" not in tip
             browser.save_screenshot(str(shots / "mapa-desenhando.png"))
     wait("the drawn area in use, without another click", lambda d: "Área: limites desenhados ou de "
-         "arquivo · origem: Formosa" in _verdict(d), 60)
+         "arquivo · origem: Formosa" in _verdict(d), 120)
     wait("the end of the computation", _idle, 60)
     assert "Polígono desenhado em uso como limite da área" in _body(browser)
     browser.save_screenshot(str(shots / "mapa-desenho.png"))

@@ -195,6 +195,23 @@ def test_processo_and_the_study_calendar_agree(day):
         assert due == steps, c.path
 
 
+def test_a_recorded_plebiscite_is_void_in_the_calendar_without_the_federal_law(tmp_path):
+    c = load_candidate(_file(tmp_path, _act("proposta", "2027-02-10", "Processo nº 1")
+                             + _act("resultado-plebiscito", "2027-05-16", "Ata do TRE-GO")
+                             + "[process.events.figures]\neligible = 10812\nturnout = 7020\n"))
+    op = operation_of(c)
+    rows = calendar.timeline(c, Settings(study_date="2027-06-01"), phases=op.phases,
+                             barred=op.barred)
+    assert rows[1]["evento"] == ("resultado do plebiscito proclamado pelo TRE (art. 7º, § 2º) — Ata "
+                                 "do TRE-GO (sem efeito (sem a lei complementar federal; TSE, PA "
+                                 "0602003-69); documento declarado, a conferir com o original)")
+    rows = calendar.timeline(c, Settings(study_date="2027-06-01", federal_law="plp-137-2015"),
+                             phases=op.phases, barred=op.barred)
+    assert "sem efeito" not in rows[1]["evento"]
+    assert process_state(c, dt.date(2027, 6, 1)).phase == (
+        "plebiscito realizado — sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)")
+
+
 def test_the_study_phase_is_processo_phase():
     from viabilidade.profile.analysis import analyse
     from viabilidade.report.study_cells import RESULTS_MIME, results_bundle

@@ -79,6 +79,11 @@ BODY_EVENTS = ("requisicao-enviada", "requisicao-recebida", "certidao")
 PLEBISCITE_FIGURES = ("eligible", "turnout", "yes", "no", "blank", "void", "seat_question_approved")
 PETITION_FIGURES = ("signatures",)
 REGISTERED = "registered_signers"
+#: A plebiscite of a creation, fusion, incorporation or transfer held without the federal
+#: complementary law: CF art. 18 § 4 puts the consultation "dentro do período determinado por
+#: Lei Complementar Federal"; the TSE refused to ratify one (PA 0602003-69). The rules
+#: (:mod:`viabilidade.rules.art7`), the calendar and ``processo`` say it in these words.
+PLEBISCITE_VOID = "sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)"
 #: How a figure of a document nobody has checked reads, wherever it decides a requirement.
 DECLARED = "conforme documento declarado (a conferir com o original)"
 #: At most this many acts in one record (a real process has a few dozen).
@@ -625,6 +630,6 @@ def legacy_acts(petition: tuple, plebiscite: Plebiscite | None, certified: Certi
     return acts, notices
 
 
-__all__ = ["annex_bytes", "annex_name", "Act", "Annex", "BODY_EVENTS", "Checked", "DECLARED", "KINDS", "MAX_ACTS", "Plebiscite",
+__all__ = ["PLEBISCITE_VOID", "annex_bytes", "annex_name", "Act", "Annex", "BODY_EVENTS", "Checked", "DECLARED", "KINDS", "MAX_ACTS", "Plebiscite",
            "REGISTERED", "annexes", "certificates", "check_order", "legacy_acts", "merge_certified",
            "petition_of", "plebiscite_of", "read_acts", "receipt", "registration_of", "ART2_REGISTRATION"]

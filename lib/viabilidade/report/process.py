@@ -32,7 +32,8 @@ def timeline_table(analysis) -> Html:
     op = operation_of(analysis.candidate)
     rows = [[e["evento"], _when(e.get("data")), e.get("artigo", "")]
             for e in calendar.timeline(analysis.candidate, analysis.settings, phases=op.phases,
-                                       icms_share=op.icms_share, servants=not op.merges)]
+                                       icms_share=op.icms_share, servants=not op.merges,
+                                       barred=op.barred)]
     from .frame import calendar_note
 
     note = calendar_note(analysis)

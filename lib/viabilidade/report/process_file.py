@@ -27,7 +27,7 @@ from ..law.bodies import BODIES
 from ..proposal.record import Act
 from ..operations import operation_of
 from ..rules import calendar
-from ..rules.art7 import PLEBISCITE_VOID
+from ..proposal.record import PLEBISCITE_VOID
 from .writers import format as fmt
 
 #: Phase by the last recorded act (``None``: nothing recorded).

@@ -12,6 +12,7 @@ import math
 from typing import TYPE_CHECKING
 
 from ..proposal.candidate import Candidate, Plebiscite
+from ..proposal.record import PLEBISCITE_VOID
 from .calendar import creation_year, installation_date, is_election_year, next_election
 from .common import FUTURE_KEY, combine, date_br, fmt, future_act, missing_proof, simple
 from ..data.sources import SHORT_TSE_2022, SHORT_TSE_PROFILE
@@ -29,10 +30,6 @@ TITLES = {
 }
 
 
-#: A plebiscite of a creation, fusion, incorporation or transfer held without the federal
-#: complementary law: CF art. 18 § 4 puts the consultation "dentro do período determinado por
-#: Lei Complementar Federal"; the TSE refused to ratify one (PA 0602003-69).
-PLEBISCITE_VOID = "sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)"
 #: Whether a result carries :data:`PLEBISCITE_VOID` (``details``).
 VOID_KEY = "sem_efeito"
 

@@ -14,7 +14,7 @@ import pandas as pd
 from ..proposal.candidate import Candidate
 from ..errors import SettingsError
 from ..law.bodies import BODIES
-from ..proposal.record import annex_name
+from ..proposal.record import PLEBISCITE_VOID, annex_name
 from .settings import Settings
 
 
@@ -181,13 +181,18 @@ def pending_answers(candidate: Candidate | None,
     return out
 
 
-def event_rows(candidate: Candidate | None, today: dt.date | None = None) -> list[dict]:
+def event_rows(candidate: Candidate | None, today: dt.date | None = None, *,
+               void: str = "") -> list[dict]:
     """The proposal's acts as calendar rows (``evento`` with the document and how far it is
     proven, ``data`` ISO), then the 60-day deadline of each request received and not yet
-    answered (:func:`pending_answers`). Planned acts read "(previsto)"."""
+    answered (:func:`pending_answers`). Planned acts read "(previsto)"; ``void`` (the words of
+    a plebiscite without the federal law, :data:`viabilidade.proposal.record.PLEBISCITE_VOID`) is
+    said of the plebiscite's result."""
     rows = []
     for e in getattr(candidate, "events", ()) or ():
         proof = "previsto" if e.planned else e.proof
+        if void and e.kind == "resultado-plebiscito":
+            proof = f"{void}; {proof}"
         if e.file is not None:  # kept beside the study (report.study), named by its hash
             proof += f"; arquivo anexo {annex_name(e.file)}"
         rows.append({"evento": f"{e.label} — {e.document} ({proof})", "data": e.date.isoformat(),
@@ -200,7 +205,7 @@ def event_rows(candidate: Candidate | None, today: dt.date | None = None) -> lis
 
 
 def timeline(candidate: Candidate | None, settings: Settings, *, phases: tuple[str, ...],
-             icms_share: bool = True, servants: bool = True) -> list[dict]:
+             icms_share: bool = True, servants: bool = True, barred: bool = False) -> list[dict]:
     """The dates a study shows, in order: each ``{"evento", "data", "artigo"}`` (Portuguese;
     ``data`` is an ISO date, or a year for the creation law and the election).
 
@@ -209,10 +214,13 @@ def timeline(candidate: Candidate | None, settings: Settings, *, phases: tuple[s
     the municipal law, no date until it exists); the creation law, election, installation
     and their deadlines with ``"municipio"`` (a creation in an election year gives only the
     refusal). ``icms_share=False`` leaves out the art. 14 § 3 books; ``servants=False`` (a
-    fusion: no origin remains to opt for) the art. 12 option.
+    fusion: no origin remains to opt for) the art. 12 option. ``barred`` (CF art. 18 § 4: the
+    operation's :attr:`~viabilidade.operations.Operation.barred`) without the ``federal_law``
+    setting marks a recorded plebiscite "sem efeito", as its rules do.
     """
     today = settings.study_day()
-    events = event_rows(candidate, today)
+    void = PLEBISCITE_VOID if barred and not getattr(settings, "federal_law", None) else ""
+    events = event_rows(candidate, today, void=void)
     if "instalacao-distrito" in phases:
         law = recorded(candidate, "lei", today=today)
         return events + [{"evento": "Instalação do distrito pelo Prefeito: até 180 dias após a lei "

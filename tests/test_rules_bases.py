@@ -154,7 +154,8 @@ def test_nova_iguacu_continuity_is_a_condition_of_the_creation_not_checked_by_ar
     a = analyse(ROOT / "data" / "candidates" / "nova-iguacu-de-goias.toml", store=store)
     iii = next(r for r in a.results if r.rule_id == "art4.III")
     assert iii.status == Status.NOT_APPLICABLE
-    assert iii.reason.startswith("não se aplica (condições da criação)")
+    assert iii.reason.startswith("não se aplica (condições da criação, na leitura do estudo): o art. 8º "
+                                "trata da perda, por município já instalado")
 
 
 def test_posse_dabadia_item_iv_is_met_on_published_data_only(posse):

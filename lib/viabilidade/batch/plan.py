@@ -38,6 +38,8 @@ class Job:
     area : tuple of str
         The codes making up the candidate's area (``Candidate.area_codes``); empty when the
         file cannot be read.
+    documents : tuple of Path
+        The document files of its process record (part of its inputs).
     """
 
     candidate: Path
@@ -47,6 +49,7 @@ class Job:
     boundary: Path | None = None
     problem: str | None = None
     area: tuple[str, ...] = ()
+    documents: tuple[Path, ...] = ()
 
 
 #: The refusal of a batch with no candidate at all.
@@ -156,13 +159,15 @@ def make_jobs(files: list[Path]) -> list[Job]:
     """
     from ..profile.build import read_candidate
     from ..profile.coherence import check_files
+    from ..proposal.record import annexes
 
     jobs: list[Job] = []
     owners: dict[str, Path] = {}
     for path in files:
         try:
             c = read_candidate(path)  # every problem it can find, before any worker starts
-            job = Job(path, c.slug, c.name, c.operation, c.boundary, area=c.area_codes)
+            job = Job(path, c.slug, c.name, c.operation, c.boundary, area=c.area_codes,
+                      documents=tuple(a.path for a in annexes(c.events)))
             try:  # a drawn area's file that cannot be read: said now too
                 check_files(c)
             except ViabilidadeError as e:
@@ -178,8 +183,7 @@ def make_jobs(files: list[Path]) -> list[Job]:
             problem = (f"{path}: o slug {job.slug!r} já é usado por {owners[job.slug]} neste "
                        "lote; esperado um slug próprio para este candidato (campo slug do "
                        f"arquivo); o estudo iria para {job.slug}-{n}, mas não foi feito")
-            job = Job(path, f"{job.slug}-{n}", job.name, job.operation, job.boundary, problem,
-                      job.area)
+            job = dataclasses.replace(job, slug=f"{job.slug}-{n}", problem=problem)
         owners[job.slug] = path
         jobs.append(job)
     return jobs
@@ -227,4 +231,5 @@ def job_params(job: Job, out_root: Path, *, common: str, settings: dict | None,
             "template": str(template) if template else None, "problem": job.problem,
             "study": study, "common": common,
             "boundary": str(job.boundary) if job.boundary is not None else None,
-            "digest": resume.study_digest(job.candidate, common, job.boundary)}
+            "documents": [str(d) for d in job.documents],
+            "digest": resume.study_digest(job.candidate, common, job.boundary, job.documents)}

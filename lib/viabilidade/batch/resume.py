@@ -87,8 +87,10 @@ def common_digest(*, settings: dict | None, data_root: str | Path | None,
     return h.hexdigest()
 
 
-def study_digest(candidate: str | Path, common: str, boundary: str | Path | None = None) -> str:
-    """Digest of one study's inputs: the candidate file bytes, its boundary file, the common part.
+def study_digest(candidate: str | Path, common: str, boundary: str | Path | None = None,
+                 documents: tuple[str | Path, ...] = ()) -> str:
+    """Digest of one study's inputs: the candidate file bytes, its boundary file, the document
+    files of its process record, the common part.
 
     Parameters
     ----------
@@ -99,6 +101,11 @@ def study_digest(candidate: str | Path, common: str, boundary: str | Path | None
         :func:`common_digest` of the batch.
     boundary : str or Path, optional
         The candidate's ``area.boundary`` file.
+    documents : tuple of str or Path, optional
+        The files of the record's acts (``[[process.events]] file``,
+        :func:`viabilidade.proposal.record.annexes`): a certificate replaced on disk without
+        the candidate file changing makes the study out of date (the study then refuses it,
+        since its sha256 no longer matches the record).
 
     Returns
     -------
@@ -109,6 +116,8 @@ def study_digest(candidate: str | Path, common: str, boundary: str | Path | None
     _feed_file(h, "candidate", Path(candidate))
     if boundary is not None:
         _feed_file(h, "boundary", Path(boundary))
+    for d in documents:
+        _feed_file(h, "document", Path(d))
     return h.hexdigest()
 
 

@@ -157,7 +157,8 @@ def _inputs_digest(params: dict) -> str | None:
     candidate and boundary files), or the plan's ``digest`` when ``common`` is not given."""
     if params.get("common") is None:
         return params.get("digest")
-    return resume.study_digest(params["candidate"], params["common"], params.get("boundary"))
+    return resume.study_digest(params["candidate"], params["common"], params.get("boundary"),
+                               tuple(params.get("documents") or ()))
 
 
 def run_one(params: dict) -> dict:
@@ -170,8 +171,8 @@ def run_one(params: dict) -> dict:
         folder, ``outputs/<lote>``), ``slug``, ``name``, ``operation`` (as read by the plan),
         ``settings`` (``Settings.to_dict()`` or None), ``rulesets`` (``--regras``, optional),
         ``data_root``, ``template`` (paths or None), ``digest`` (see
-        :mod:`viabilidade.batch.resume`: the plan's, which decides a skip), ``common`` and
-        ``boundary`` (its parts: the worker hashes the files again before and after the
+        :mod:`viabilidade.batch.resume`: the plan's, which decides a skip), ``common``,
+        ``boundary`` and ``documents`` (its parts: the worker hashes the files again before and after the
         study, and records that digest only when both agree — the bytes the study read; a
         file changed during the run leaves no digest, so the study is redone next time) and
         ``problem`` (a reason known before running — unreadable candidate, duplicate slug —

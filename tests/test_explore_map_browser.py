@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from chromium import CATCH_MAP, NEEDS_CHROMIUM, Waiter, map_offset
-from test_explore_voila import PROCESSED, _body, _idle, _inside_far_from_points, _points, _verdict
+from test_explore_voila import PROCESSED, _body, _idle, _inside_far_from_points, _kernel_id, _points, _verdict
 from test_explore_voila import browser, voila  # noqa: F401  (fixtures)
 
 DEADLINE_S = 240
@@ -188,8 +188,11 @@ def test_map_territories_labels_legend_and_drawing_in_chromium(voila, browser, t
     port = voila.split(":")[2].split("/")[0]
     servers = [p for p in psutil.Process().children(recursive=True)
                if any(f"--port={port}" == a for a in p.cmdline())]
+    # The page's kernel (the server also keeps a pre-heated one for the next page: voila.json).
+    page_kernel = _kernel_id(browser)
     kernels = [k for s in servers for k in s.children(recursive=True)
-               if any("ipykernel" in a for a in k.cmdline())]
+               if any("ipykernel" in a for a in k.cmdline())
+               and any(f"kernel-{page_kernel}.json" in a for a in k.cmdline())]
     assert len(kernels) == 1
     assert not browser.find_elements(By.ID, "viab-kernel-parado")
     kernels[0].kill()

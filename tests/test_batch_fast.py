@@ -123,7 +123,8 @@ def test_a_worker_that_dies_fails_only_its_own_study(cands, tmp_path):
     res = run_batch([cands], out, workers=2, study=FAKE, progress=False)
     by = {r["slug"]: r for r in res.records}
     assert by["delta"]["status"] == "falhou"
-    assert "ended abruptly (BrokenProcessPool)" in by["delta"]["error"]
+    assert ("o processo que executava este estudo terminou de repente (BrokenProcessPool): falta "
+            "de memória ou falha numa biblioteca nativa") in by["delta"]["error"]
     assert by["alfa"]["status"] == "ok" and by["beta"]["status"] == "ok"
     assert (out / "delta" / "erro.txt").is_file()
 
@@ -606,3 +607,16 @@ def test_the_explorers_temporary_drawings_are_swept_once_their_kernel_ends(tmp_p
     assert owner("viabilidade-desenho-999999999-x") == 999999999
     assert sweep_stale(tmp_path) == ["viabilidade-desenho-999999999-x"]
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{mine}abc"]
+
+
+def test_a_folder_gives_its_candidates_whatever_the_case_of_toml_or_a_notepad_txt(tmp_path):
+    """An analyst's folder: 'OLHOS.TOML' and 'sao-jorge.toml.txt' (Notepad's save) are
+    candidates too, never left out in silence; other files are not (review-batch3 #4)."""
+    from viabilidade.batch.plan import given_files, is_candidate_name
+
+    for name in ("b.toml", "OLHOS.TOML", "sao-jorge.toml.txt", "notas.txt", "mapa.geojson",
+                 "x.toml.bak"):
+        (tmp_path / name).write_text("", encoding="utf-8")
+    assert [p.name for p in given_files([tmp_path])] == ["OLHOS.TOML", "b.toml",
+                                                        "sao-jorge.toml.txt"]
+    assert not is_candidate_name("toml") and is_candidate_name("A.Toml.TXT")

@@ -139,9 +139,15 @@ def run_local(params_list: Iterable[dict], workers: int,
             params = suspects.pop(0)
             again = _run_pool([params], 1, on_result, study)
             for p in again:
-                on_result(failure_record(p, "the worker process running this study ended abruptly "
-                                           "(BrokenProcessPool): out of memory or a crash in a "
-                                           "native library"))
+                on_result(failure_record(p, WORKER_DIED))
+
+
+#: A study whose worker process died (killed for lack of memory, or a crash in a native
+#: library), told in pt-BR: the other studies of the batch go on.
+WORKER_DIED = ("o processo que executava este estudo terminou de repente (BrokenProcessPool): "
+               "falta de memória ou falha numa biblioteca nativa; os demais estudos do lote "
+               "continuaram. O que fazer: rode este candidato sozinho (viabilidade estudo) para "
+               "ver a causa")
 
 
 def _run_pool(params_list: list[dict], workers: int,

@@ -57,8 +57,17 @@ NO_CANDIDATES = ("nenhum arquivo de candidato; esperados arquivos .toml, pastas 
                  "contenham ou --gerar distritos-nao-sede")
 
 
+def is_candidate_name(name: str) -> bool:
+    """A folder entry a batch takes as a candidate file: ``*.toml`` in any case
+    (``OLHOS.TOML``) and ``*.toml.txt`` (Windows Notepad adds ``.txt`` when saving), so that
+    a prepared candidate never drops out of a batch in silence."""
+    low = name.lower()
+    return low.endswith(".toml") or low.endswith(".toml.txt")
+
+
 def given_files(sources: list[str | Path], family: str | None = None) -> list[Path]:
-    """The candidate files the user named (files and the ``*.toml`` of folders), checked
+    """The candidate files the user named (files and the candidate files of folders,
+    :func:`is_candidate_name`), checked
     before anything is written: :func:`run_batch` calls it before it creates the batch
     folder, so that a refused batch leaves no empty folder behind.
 
@@ -72,7 +81,7 @@ def given_files(sources: list[str | Path], family: str | None = None) -> list[Pa
     for src in sources:
         p = Path(src)
         if p.is_dir():
-            found.extend(sorted(p.glob("*.toml")))
+            found.extend(sorted(e for e in p.iterdir() if is_candidate_name(e.name)))
         elif p.is_file():
             if p.suffix.lower() != ".toml":
                 raise ViabilidadeError(f"{p}: não é arquivo .toml nem pasta; esperado um arquivo de candidato .toml ou uma pasta")
@@ -92,7 +101,7 @@ def candidate_files(sources: list[str | Path], *, family: str | None = None,
     ----------
     sources : list of str or Path
         Candidate TOML files and folders (a folder contributes its ``*.toml`` entries, not
-        its sub-folders), kept in the order given; each folder's entries sorted by name. An
+        its sub-folders; :func:`is_candidate_name`), kept in the order given; each folder's entries sorted by name. An
         entry named ``*.toml`` that is not a regular file (a folder, a FIFO, a symbolic
         link in a loop) is kept, so that the batch reports it as a failure instead of
         skipping it in silence.

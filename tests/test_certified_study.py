@@ -41,8 +41,9 @@ def test_declared_documents_read_as_declared_and_the_creation_stays_barred(run):
     v = next(r for r in payload["results"] if r["rule_id"] == "art4.V")
     assert (v["value"], v["basis"], v["status"], v["settled"]) == (2054, "declared", "pass", False)
     assert v["source"] == "Cartório Eleitoral (TRE-GO), Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027"
-    line = ("Requisitos da LC nº 2/1990 atendidos conforme documentos declarados (a conferir com os "
-            "originais); estudo preliminar, pendente da conferência dos documentos declarados com "
+    line = ("Requisitos dos arts. 2º e 4º da LC nº 2/1990 atendidos conforme documentos declarados "
+            "(a conferir com os originais); plebiscito sem efeito (sem a lei complementar federal; "
+            "TSE, PA 0602003-69); estudo preliminar, pendente da conferência dos documentos declarados com "
             "os originais; a criação está vedada enquanto não editada a lei complementar federal "
             "(CF, art. 18, § 4º).")
     assert record["conclusion"] == line

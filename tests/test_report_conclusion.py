@@ -70,8 +70,9 @@ def store():
      "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e de "
      "documentos; " + BAR + "."),
     ("tests/candidates/posse-dabadia-certificada.toml",
-     "Requisitos da LC nº 2/1990 atendidos conforme documentos declarados (a conferir com os "
-     "originais); estudo preliminar, pendente da conferência dos documentos declarados com os "
+     "Requisitos dos arts. 2º e 4º da LC nº 2/1990 atendidos conforme documentos declarados (a "
+     "conferir com os originais); plebiscito sem efeito (sem a lei complementar federal; TSE, "
+     "PA 0602003-69); estudo preliminar, pendente da conferência dos documentos declarados com os "
      "originais; " + BAR + "."),
 ])
 def test_cover_conclusion_and_slide_1_carry_the_bar(store, path, line):
@@ -102,8 +103,9 @@ def test_every_act_checked_proves_the_requirements_and_the_creation_stays_barred
     a = analyse(path, store=store)
     assert str(a.verdict) == "indeterminado"
     assert conclusion.analysis_conclusion(a) == (
-        "Requisitos da LC nº 2/1990 comprovados por documentos conferidos com os originais; "
-        "estudo conclusivo; " + BAR + ".")
+        "Requisitos dos arts. 2º e 4º da LC nº 2/1990 comprovados por documentos conferidos com "
+        "os originais; plebiscito sem efeito (sem a lei complementar federal; TSE, PA "
+        "0602003-69); estudo conclusivo; " + BAR + ".")
     assert "Viável" not in conclusion.analysis_conclusion(a)
     a = analyse(path, store=store, settings=Settings(federal_law="plp-137-2015"))
     assert str(a.verdict) == "viável"

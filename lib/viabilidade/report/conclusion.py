@@ -14,10 +14,12 @@ screening print :func:`conclusion_line` for their own kind. No document prints a
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from ..operations import REGISTRY, operation_of
 from ..operations.base import BEFORE_THE_LAW
-from ..rules.art7 import hypothesis
+from ..proposal.record import PLEBISCITE_VOID
+from ..rules.art7 import VOID_KEY, hypothesis
 from ..rules.certification import PLEBISCITE_RULES, result_settled
 from ..rules.certification import qualification as certification_qualification
 from ..rules.result import Basis, Status, Verdict, deciding_basis
@@ -55,21 +57,37 @@ def _phrase(operation: str, verdict: Verdict | str, qualification: str) -> str:
 #: The strongest true conclusion of a creation, fusion, incorporation or transfer today: every
 #: requirement of LC 02/1990 before the plebiscite met on documents checked against their
 #: originals, while CF art. 18 § 4 bars the operation (the bar clause follows).
-PROVEN = "requisitos da LC nº 2/1990 comprovados por documentos conferidos com os originais"
+#: ``{arts}`` names the articles whose requirements are met ("dos arts. 2º e 4º"): the
+#: plebiscite of art. 7 is a requirement of the law too and is never counted as met.
+PROVEN = "requisitos {arts} da LC nº 2/1990 comprovados por documentos conferidos com os originais"
 #: The same on documents declared in the candidate file and not yet checked.
-DECLARED_PROVEN = ("requisitos da LC nº 2/1990 atendidos conforme documentos declarados (a "
-                   "conferir com os originais)")
+DECLARED_PROVEN = ("requisitos {arts} da LC nº 2/1990 atendidos conforme documentos declarados "
+                   "(a conferir com os originais)")
+#: Said after :data:`PROVEN` / :data:`DECLARED_PROVEN` when the record holds a plebiscite
+#: that, without the federal law, has no effect (issue 29, legal review item 1).
+VOID_PLEBISCITE = f"plebiscito {PLEBISCITE_VOID}"
+
+
+def _articles(results) -> str:
+    """``"dos arts. 2º e 4º"`` / ``"do art. 2º"``: the articles of the rules ``results``."""
+    nums = list(dict.fromkeys(int(m.group(1)) for r in results
+                              if (m := re.match(r"art(\d+)", r.rule_id))))
+    if len(nums) == 1:
+        return f"do art. {nums[0]}º"
+    return "dos arts. " + ", ".join(f"{n}º" for n in nums[:-1]) + f" e {nums[-1]}º"
 
 
 def barred_standing(analysis) -> str:
     """For an operation CF art. 18 § 4 bars (:attr:`~viabilidade.operations.Operation.barred`)
-    : :data:`PROVEN` when every applicable requirement but the plebiscite is met and settled
+    : :data:`PROVEN` (naming the articles met) when every applicable requirement but the plebiscite is met and settled
     on checked documents (:func:`result_settled`), :data:`DECLARED_PROVEN` when they are met
     and what is unsettled rests only on declared documents; else ``""`` (the verdict's own
     phrase, never "viável": without the federal law the plebiscite is "sem efeito" and the
     verdict cannot be ``viável``). Under the ``federal_law`` hypothesis the plebiscite counts
     too, and requirements all settled give ``""`` (the verdict "viável", said "na
-    hipótese")."""
+    hipótese"). A plebiscite recorded "sem efeito" is said after it (:data:`VOID_PLEBISCITE`):
+    "requisitos dos arts. 2º e 4º da LC nº 2/1990 comprovados por documentos conferidos com
+    os originais; plebiscito sem efeito (…)"."""
     op = operation_of(analysis.candidate)
     if not op.barred:
         return ""
@@ -79,10 +97,18 @@ def barred_standing(analysis) -> str:
     if not needs or any(Status(r.status) != Status.PASS for r in needs):
         return ""
     if all(result_settled(r) for r in needs):
-        return "" if assumed else PROVEN  # in the hypothesis: "viável …, na hipótese …"
-    if all(result_settled(r) or deciding_basis(r) == Basis.DECLARED for r in needs):
-        return DECLARED_PROVEN
-    return ""
+        if assumed:  # in the hypothesis: "viável …, na hipótese …"
+            return ""
+        standing = PROVEN
+    elif all(result_settled(r) or deciding_basis(r) == Basis.DECLARED for r in needs):
+        standing = DECLARED_PROVEN
+    else:
+        return ""
+    standing = standing.format(arts=_articles(needs))
+    if any((r.details or {}).get(VOID_KEY) for r in analysis.results
+           if r.rule_id in PLEBISCITE_RULES):
+        standing += f"; {VOID_PLEBISCITE}"
+    return standing
 
 
 def conclusion_line(operation: str, verdict: Verdict | str, *, qualification: str = "",

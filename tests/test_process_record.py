@@ -212,6 +212,34 @@ def test_a_recorded_plebiscite_is_void_in_the_calendar_without_the_federal_law(t
         "plebiscito realizado — sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)")
 
 
+def test_after_a_void_plebiscite_the_next_steps_are_the_check_and_the_federal_law(capsys):
+    """Legal review item 4: a plebiscite "sem efeito" is not followed by the law of creation
+    (art. 7º, § 2º; CF art. 18, § 4º): the next steps are the check of the declared documents
+    against their originals and the federal complementary law; with every act checked, only
+    the federal law; under the federal_law hypothesis, the law of creation again."""
+    cert = ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml"
+    assert main(["processo", str(cert), "--data-referencia", "2027-06-01"]) == 0
+    out = capsys.readouterr().out
+    steps = out.split("Próximos passos:\n")[1].split("\n")[:2]
+    assert steps == [
+        "  - conferência com os originais dos 12 documentos declarados: sem prazo fixado na lei "
+        "(prova dos requisitos; registrar em cada ato quem conferiu e quando)",
+        "  - edição da lei complementar federal: sem prazo fixado na lei (CF, art. 18, § 4º, e "
+        "art. 7º, § 2º; sem ela o plebiscito realizado não tem efeito e nenhuma lei pode criar o "
+        "Município)"]
+    assert "lei de criação:" not in out
+    c = load_candidate(cert)
+    checked = c.__class__(**{**c.__dict__, "events": tuple(
+        e.__class__(**{**e.__dict__, "checked": Checked("Consultor", dt.date(2027, 5, 20))})
+        for e in c.events)})
+    assert [s.what for s in process_state(checked, dt.date(2027, 6, 1)).steps] == [
+        "edição da lei complementar federal"]
+    assumed = c.__class__(**{**c.__dict__, "settings": {**c.settings,
+                                                          "federal_law": "plp-137-2015"}})
+    assert [s.what for s in process_state(assumed, dt.date(2027, 6, 1)).steps] == [
+        "lei de criação"]
+
+
 def test_the_study_phase_is_processo_phase():
     from viabilidade.profile.analysis import analyse
     from viabilidade.report.study_cells import RESULTS_MIME, results_bundle

@@ -111,6 +111,27 @@ def _law_step(today: dt.date) -> Step:
                 "Município pode ser criado")
 
 
+#: The step after a plebiscite "sem efeito" (:data:`PLEBISCITE_VOID`): no law of creation can
+#: follow it (art. 7º, § 2º asks a valid plebiscite; CF art. 18, § 4º bars the operation).
+FEDERAL_LAW_STEP = Step("edição da lei complementar federal", None,
+                        "CF, art. 18, § 4º, e art. 7º, § 2º",
+                        "sem ela o plebiscito realizado não tem efeito e nenhuma lei pode criar "
+                        "o Município")
+
+
+def _void_plebiscite_steps(done: tuple[Act, ...]) -> list[Step]:
+    """After a plebiscite "sem efeito": the check against the originals of the acts recorded
+    as declared, then the federal complementary law (:data:`FEDERAL_LAW_STEP`)."""
+    declared = [a for a in done if a.checked is None]
+    steps = []
+    if declared:
+        n = len(declared)
+        steps.append(Step(f"conferência com os originais {'do documento declarado' if n == 1 else f'dos {n} documentos declarados'}",
+                          None, "prova dos requisitos",
+                          "registrar em cada ato quem conferiu e quando"))
+    return steps + [FEDERAL_LAW_STEP]
+
+
 def process_state(candidate, today: dt.date | None = None) -> ProcessState:
     """The phase and next steps of a candidate's proposal on ``today``.
 
@@ -135,7 +156,8 @@ def process_state(candidate, today: dt.date | None = None) -> ProcessState:
                      "praticado é previsto (marque planned = true) ou está com a data errada"
                      for a in c.events if not a.planned and a.date > today)
     phase = PHASES[done[-1].kind if done else None]
-    if op.barred and done and done[-1].kind == "resultado-plebiscito":
+    void = op.barred and not (getattr(c, "settings", None) or {}).get("federal_law")
+    if void and done and done[-1].kind == "resultado-plebiscito":
         phase += f" — {PLEBISCITE_VOID}"
     phases = op.phases
 
@@ -168,6 +190,8 @@ def process_state(candidate, today: dt.date | None = None) -> ProcessState:
     elif plebiscite and law is None and not has("resultado-plebiscito"):
         steps.append(Step("plebiscito, na forma regulada pelo Tribunal Regional Eleitoral", None,
                           "art. 7º, § 1º"))
+    elif law is None and "lei" in phases and void:
+        steps += _void_plebiscite_steps(done)
     elif law is None and "lei" in phases:
         steps.append(_law_step(today))
     elif law is not None and "municipio" in phases:  # a new municipality: election, installation
@@ -235,4 +259,4 @@ def state_lines(candidate, state: ProcessState, today: dt.date | None = None) ->
     return out
 
 
-__all__ = ["ELECTION_YEAR_WARNING", "PHASES", "Step", "ProcessState", "process_state", "state_lines"]
+__all__ = ["ELECTION_YEAR_WARNING", "FEDERAL_LAW_STEP", "PHASES", "Step", "ProcessState", "process_state", "state_lines"]

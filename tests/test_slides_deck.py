@@ -169,3 +169,43 @@ def test_what_would_change_lists_the_requirement_met_only_on_published_data(anal
             "publicados (a certificar)") in items
     assert "Art. 2º: Representação assinada por no mínimo cem eleitores inscritos na área — indeterminado" \
         in items
+
+
+def test_first_slide_findings_take_the_room_its_title_leaves(analysis, store):
+    """Posse d'Abadia (title of 2 lines) keeps four findings on slide 1; Nova Iguaçu de Goiás
+    (title of 4 lines, conclusion of 3) keeps one and continues after the frame."""
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report.findings import attention_items, findings
+
+    def parts(a):
+        deck = slides.slides_html(a, store=store, map_html="<p>mapa</p>", study_date=dt.date(2026, 11, 29))
+        ids = re.findall(r'<section class="slide" id="([^"]+)"', deck)
+        first = deck.split('id="s-resumo"')[1].split("</section>")[0]
+        return ids, first, deck
+
+    ids, first, deck = parts(analysis)
+    items = attention_items(findings(analysis).items)
+    assert len(items) == 4 and all(i in first for i in items)
+    assert "s-atencao" not in ids
+    nova = analyse(ROOT / "data" / "candidates" / "nova-iguacu-de-goias.toml", store=store)
+    ids, first, deck = parts(nova)
+    items = attention_items(findings(nova).items)
+    assert ids[:3] == ["s-resumo", "s-quadro", "s-atencao"]
+    assert items[0] in first and "O que mudaria a conclusão" in _text(first)
+    atencao = deck.split('id="s-atencao"')[1].split("</section>")[0]
+    assert "Pontos de atenção (continuação)" in atencao
+    assert all(i in atencao and i not in first for i in items[1:]) and len(items) == 3
+
+
+def test_chart_shrinks_where_its_caption_needs_the_room(deck):
+    """The chart's image is 58 vh (96.9 mm) high under a caption of up to 6 lines of 130
+    characters, 54 vh under 7; Posse d'Abadia's caption (1,031 characters, 8 lines) leaves it
+    51 vh, 85.2 mm in the PDF."""
+    from viabilidade.report.writers.typst import to_typst
+
+    assert slides._chart_height_vh("x" * 100) == 58
+    assert slides._chart_height_vh("x" * 780) == 58
+    assert slides._chart_height_vh("x" * 781) == 54
+    chart = deck.split('id="s-grafico"')[1].split("</section>")[0]
+    assert 'style="height: 51vh"' in chart
+    assert "height: 85.2mm" in to_typst(deck).source

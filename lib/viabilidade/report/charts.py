@@ -75,11 +75,17 @@ class Chart:
     caption: str
     alt: str
 
-    def html(self, number: int | None = None) -> Html:
-        """``<figure>`` with the SVG as a ``data:`` image, its alt text and caption."""
+    def html(self, number: int | None = None, *, height_vh: int | None = None) -> Html:
+        """``<figure>`` with the SVG as a ``data:`` image, its alt text and caption.
+
+        ``height_vh`` (a slide's image height, in % of the page's height; the PDF reads it,
+        :mod:`viabilidade.report.writers.typst`) shrinks the image where the caption needs
+        the room; by default the stylesheet's height applies.
+        """
         data = base64.b64encode(self.svg.encode("utf-8")).decode("ascii")
         label = f"Figura {number}. " if number is not None else ""
-        return Html(f'<figure class="grafico"><img src="data:image/svg+xml;base64,{data}" '
+        style = f' style="height: {int(height_vh)}vh"' if height_vh is not None else ""
+        return Html(f'<figure class="grafico"><img src="data:image/svg+xml;base64,{data}"{style} '
                     f'alt="{esc(self.alt)}"/><figcaption>{esc(label + self.caption)}</figcaption></figure>')
 
 

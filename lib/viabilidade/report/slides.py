@@ -32,9 +32,23 @@ from .writers.tables import Html, esc, margin_text, rule_table, threshold_text, 
 #: on a next slide ("(2)", "(3)"…), so every slide fits its 16:9 page by design.
 TABLE_LINES_PER_SLIDE = 23
 LIST_LINES_PER_SLIDE = 26
-#: Lines of findings ("Pontos de atenção") slide 1 holds under its conclusion, subject
-#: line and above its counts; more go on a slide of their own after the frame.
-FIRST_SLIDE_LINES = 9
+#: Lines (of the lists) slide 1 holds for its title, conclusion, subject line and findings
+#: ("Pontos de atenção") above its counts; the findings get what the others leave
+#: (:func:`_first_slide_room`), the rest go on a slide of their own after the frame. Measured
+#: with Typst: Posse d'Abadia (title of 2 lines, conclusion 2, subject 1) holds 8 one-line
+#: findings, Nova Iguaçu de Goiás (4, 3, 2) two.
+FIRST_SLIDE_LINES = 18.5
+#: Height of one line of slide 1's title (34 pt), conclusion (12 pt) and subject line (17 pt),
+#: in lines of the lists, and their characters per line.
+_H1_LINE, _H1_CHARS = 2.5, 44
+_CONCLUSION_LINE, _CONCLUSION_CHARS = 1.0, 135
+_SUBJECT_LINE, _SUBJECT_CHARS = 1.3, 90
+#: The chart slide: room for the image and its caption (12 pt lines of about
+#: :data:`_CAPTION_CHARS` characters, :data:`_CAPTION_LINE_MM` high) below the title, in mm;
+#: the image is at most 98 mm high and shrinks where the caption needs the room. Measured with
+#: Typst: Posse d'Abadia's caption (1,031 characters) fits under an image of up to 54 vh
+#: (90 mm), and gets 51 vh; a caption of 737 characters fits under 60 vh, and gets 58 vh.
+_CHART_ROOM_MM, _CAPTION_LINE_MM, _CAPTION_CHARS, _CHART_MAX_MM = 130, 5.5, 130, 98
 
 #: Characters per line of each rule-table column (compact table, widths 10/24/16/15/17/18 %),
 #: and of a list item across the slide.
@@ -131,7 +145,38 @@ def _rule_lines(r: RuleResult) -> float:
 
 def _item_lines(item: str) -> float:
     """Estimated height of a list item, in lines (its margin included)."""
-    return 0.3 + _lines(re.sub(r"<[^>]+>", "", item), _LIST_CHARS)
+    return 0.3 + _lines(_plain(item), _LIST_CHARS)
+
+
+def _plain(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html)
+
+
+def _first_slide_room(title: str, conclusion_html: str, subject_html: str) -> float:
+    """Lines of findings slide 1 holds: :data:`FIRST_SLIDE_LINES` less its title, conclusion
+    and subject line as they wrap (estimated)."""
+    return (FIRST_SLIDE_LINES - _H1_LINE * _lines(title, _H1_CHARS)
+            - _CONCLUSION_LINE * _lines(_plain(conclusion_html), _CONCLUSION_CHARS)
+            - _SUBJECT_LINE * _lines(_plain(subject_html), _SUBJECT_CHARS))
+
+
+def _fitting(items: Sequence, cost, room: float) -> int:
+    """How many of ``items``, from the first, fit in ``room`` (none when the first does not)."""
+    used = 0.0
+    for k, item in enumerate(items):
+        used += cost(item)
+        if used > room:
+            return k
+    return len(items)
+
+
+def _chart_height_vh(caption: str) -> int:
+    """Height of the chart's image on its slide, in % of the page's height: 98 mm, less what
+    a caption longer than the room left needs."""
+    from .writers.typst import SLIDE_HEIGHT_MM
+
+    mm = min(_CHART_MAX_MM, _CHART_ROOM_MM - _CAPTION_LINE_MM * _lines(caption, _CAPTION_CHARS))
+    return int(100 * mm / SLIDE_HEIGHT_MM)
 
 
 def paginate(items: Sequence, cost, budget: float) -> list[list]:
@@ -268,11 +313,15 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
     found = findings(analysis)
     # the findings on slide 1, under the conclusion, as many as its room holds; any others on
     # the slide after the constitutional frame (which must stay within the first two pages)
-    first, *rest = paginate(attention_items(found.items), _item_lines, FIRST_SLIDE_LINES) or [[]]
+    conclusion = analysis_conclusion_html(analysis)
+    subject = _subject_line(analysis, origin_names)
+    items = attention_items(found.items)
+    k = _fitting(items, _item_lines, _first_slide_room(title, conclusion, subject))
+    first, rest = items[:k], items[k:]
     slides = [_slide("s-resumo", title,
                      '<p class="orgao">Estado de Goiás · Lei Complementar nº 2, de 16 de janeiro de 1990</p>'
-                     f'<p class="conclusao"><b>Conclusão:</b> {analysis_conclusion_html(analysis)}</p>'
-                     + _subject_line(analysis, origin_names)
+                     f'<p class="conclusao"><b>Conclusão:</b> {conclusion}</p>'
+                     + subject
                      + (f'<ul class="motivos">{"".join(first)}</ul>' if first else "")
                      + _counts(results),
                      footer, h1=True)]
@@ -280,7 +329,6 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
                          ['<ul class="motivos">' + "".join(part) + "</ul>"
                           for part in paginate([f"<li>{esc(x)}</li>" for x in study_points(analysis)],
                                                _item_lines, LIST_LINES_PER_SLIDE)], footer)
-    rest = [item for part in rest for item in part]
     if rest:
         slides += _continued("s-atencao", f"{HEADING} (continuação)",
                              ['<ul class="motivos">' + "".join(part) + "</ul>"
@@ -295,7 +343,8 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
                           for part in paginate(results, _rule_lines, TABLE_LINES_PER_SLIDE)], footer)
     chart = threshold_chart(results)
     if chart is not None:
-        slides.append(_slide("s-grafico", "Requisitos numéricos", chart.html(), footer))
+        slides.append(_slide("s-grafico", "Requisitos numéricos", chart.html(height_vh=_chart_height_vh(chart.caption)),
+                             footer))
     pending = found.of("pendencias")
     blocking = paginate(_blocking(found), _item_lines, LIST_LINES_PER_SLIDE - 3)  # the lead
     slides += _continued("s-mudanca", "O que mudaria a conclusão",

@@ -160,6 +160,9 @@ def string(text: str) -> str:
 
 
 #: Page template (in ``assets/``) of each kind of document, after ``typst-base.typ``.
+#: Height of a slide's page (``assets/typst-apresentacao.typ``), in mm.
+SLIDE_HEIGHT_MM = 167
+
 TEMPLATES = {"study": "typst-estudo.typ", "slides": "typst-apresentacao.typ", "letter": "typst-oficio.typ"}
 
 
@@ -590,8 +593,10 @@ class _Writer:
         name = f"img-{hashlib.sha256(data).hexdigest()[:16]}.{ext}"
         self.files[name] = data
         alt = string(n.attrs.get("alt", ""))
-        if slide:
-            return f"grafico({string(name)}, none, {alt}, height: 98mm)"
+        if slide:  # the deck's height (slides.py: "height: N vh" of the 167 mm page), else 98 mm
+            vh = re.search(r"height:\s*(\d+)vh", n.attrs.get("style", ""))
+            height = f"{int(vh.group(1)) * SLIDE_HEIGHT_MM / 100:.1f}mm" if vh else "98mm"
+            return f"grafico({string(name)}, none, {alt}, height: {height})"
         w = _image_size(data, ext)
         return f"grafico({string(name)}, {f'{w:.2f}pt' if w else 'none'}, {alt})"
 

@@ -186,12 +186,16 @@ def test_certified_figures_replace_the_estimates_and_cite_the_document(store, tm
     # declared in the record, nobody has checked the original: it decides, but is "declared"
     assert (e.value, e.basis, e.uncertainty) == (2054, Basis.DECLARED, None)
     assert e.note.endswith("conforme documento declarado (a conferir com o original)")
+    # "certificado" only on a checked document (legal review item 2)
+    assert e.note.startswith("valor de certidão (número de eleitores, art. 4º, V, e § 2º)")
+    assert "valor certificado" not in e.note
     assert {r.rule_id: r for r in results}["art4.V"].basis == Basis.DECLARED
     profile, results = _analyse(load_candidate(checked_copy(CERTIFIED, tmp_path)), store)
     e = profile.area.electors
     assert (e.value, e.basis, e.uncertainty) == (2054, Basis.CERTIFIED, None)
     assert e.source == "Cartório Eleitoral (TRE-GO), Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027"
     assert "substitui a estimativa" in e.note
+    assert e.note.startswith("valor certificado (número de eleitores, art. 4º, V, e § 2º)")
     rem = profile.remainders["5200100"]
     assert rem.electors.value == 8758 and rem.buildings.value == 4480 and rem.collection.value == 41_200_000.0
     by_id = {r.rule_id: r for r in results}
@@ -303,6 +307,17 @@ def test_cover_says_conclusive_or_preliminary(store, tmp_path):
         "com a geometria do item II (leitura do estudo).")
     # art. 4 § 2 gives the IBGE items II, IV and VI, never III (issue 29 § 5)
     assert "IBGE — art. 4º, II (distância de 6 km), IV" in text and "III (continuidade territorial), IV" not in text
+    # Declared documents, none checked: no certificate is asked for, the check is (legal
+    # review item 2)
+    text = box(load_candidate(CERTIFIED))
+    assert text.startswith(
+        "Estudo preliminar. Este estudo aplica a Lei Complementar nº 2/1990 aos documentos "
+        "declarados no registro do processo e aos dados públicos listados nos Apêndices. Falta "
+        "conferir com os originais os documentos declarados no registro do processo, anotando em "
+        "cada ato quem conferiu e em que data: IBGE — art. 4º, II (distância de 6 km), IV "
+        "(população) e VI (núcleo urbano), e § 1º, IV e VI (remanescente de Abadiânia); Cartório "
+        "Eleitoral (TRE-GO) — art. 4º, V (eleitorado), e § 1º, V; ")
+    assert "Ainda faltam" not in text and "orientam o pedido" not in text
     # A certified study whose petition is a bare count (no document) is not conclusive.
     bare = dataclasses.replace(load_candidate(checked_copy(CERTIFIED, tmp_path)), petition_document=None)
     assert box(bare) == (

@@ -175,3 +175,23 @@ def test_each_reading_is_one_text_and_the_count_is_its_own_reading(store):
     assert counted_in_each(a.candidate, a.settings)
     assert not counted_in_each(analyse(POSSE, store=store).candidate, a.settings)
     assert _n("leituras I-10 e I-11): o estudo exige quórum e maioria em cada um") in body
+
+
+def test_what_would_change_a_declared_study_names_the_check_and_the_void_plebiscite(store):
+    """Legal review item 2: the certified creation's "O que mudaria a conclusão" lists the nine
+    requirements met on declared, unchecked documents beside the three plebiscite rows, and
+    says what is missing is the check against the originals and the federal law."""
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report.findings import findings
+
+    a = analyse(ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml", store=store)
+    f = findings(a).of("pendencias")
+    assert f.summary == (
+        "a conclusão depende da conferência com os originais dos documentos declarados em que "
+        "se apoiam 9 requisitos e do plebiscito, sem efeito enquanto não editada a lei "
+        "complementar federal (CF, art. 18, § 4º)")
+    assert len(f.items) == 12
+    assert f.items[5] == ("Art. 4º, V: Número de eleitores acima de um mil — conforme documento "
+                          "declarado (a conferir com o original)")
+    assert f.items[-1] == ("Art. 7º, § 2º: Aprovação pela maioria dos eleitores que compareceram "
+                           "— sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)")

@@ -40,7 +40,9 @@ def certified_figure(cert: Certificate, replaced: Figure | None = None) -> Figur
         value = 1 if cert.value else 0
     else:
         value = cert.value
-    note = f"valor certificado ({spec.what}, art. 4º, {spec.item}, e § 2º)"
+    # "certificado" only on a document someone checked (legal review item 2)
+    word = "valor certificado" if cert.checked is not None else "valor de certidão"
+    note = f"{word} ({spec.what}, art. 4º, {spec.item}, e § 2º)"
     if replaced is not None and replaced.value is not None \
             and replaced.basis not in (Basis.CERTIFIED, Basis.DECLARED):
         note += "; substitui a estimativa do estudo"

@@ -123,6 +123,15 @@ def plebiscite_sentence(barred: list[certification.Pending]) -> str:
             f"{certification.NOT_BEFORE_FEDERAL_LAW}.")
 
 
+#: Before the documents declared in the record and not checked (legal review item 2): what is
+#: missing is the check against the originals, not the certificates.
+CHECK_NOTE = ("Falta conferir com os originais os documentos declarados no registro do processo, "
+              "anotando em cada ato quem conferiu e em que data:")
+#: The cover note when every figure rests on a declared document (no certificate to ask for).
+DECLARED_NOTE = ("Este estudo aplica a Lei Complementar nº 2/1990 aos documentos declarados no "
+                 "registro do processo e aos dados públicos listados nos Apêndices.")
+
+
 def cover_box(analysis, preliminary_note: str) -> Html:
     """The notice at the foot of the cover (first page): ``"Estudo conclusivo"`` with the
     documents cited, or ``"Estudo preliminar"`` with ``preliminary_note`` and, per body, what
@@ -150,11 +159,19 @@ def cover_box(analysis, preliminary_note: str) -> Html:
         return Html(f'<p class="aviso situacao-estudo conclusivo">{text}</p>')
     barred = [p for p in missing if p.body == certification.PLEBISCITE_BARRED]
     missing = [p for p in missing if p.body != certification.PLEBISCITE_BARRED]
+    declared = [p for p in missing if p.declared]
+    missing = [p for p in missing if not p.declared]
     rows = "; ".join(f"<strong>{esc(body)}</strong> — {esc(text)}" for body, text in _grouped(missing))
+    check = ""
+    if declared:  # the documents are in the record: what is missing is their check (item 2)
+        check = (f" {esc(CHECK_NOTE)} "
+                 + "; ".join(f"<strong>{esc(body)}</strong> — {esc(text)}"
+                             for body, text in _grouped(declared)) + ".")
     if not creation:
         return Html('<p class="aviso situacao-estudo preliminar"><strong>Estudo preliminar.</strong> '
                     f"{esc(PRELIMINARY_OTHER)}"
                     + (f" Ainda faltam, com quem deve fornecê-los: {rows}." if rows else "")
+                    + check
                     + (" " + esc(plebiscite_sentence(barred)) if barred else "") + "</p>")
     from ..operations import operation_of
 
@@ -162,9 +179,12 @@ def cover_box(analysis, preliminary_note: str) -> Html:
     # requirements under art. 8 § 1, not for a creation's certificates (N2)
     basis = ("art. 8º, § 1º" if operation_of(analysis.candidate).installed else
              "art. 4º, §§ 2º e 3º")
+    if not rows:  # every figure is in a declared document: no certificate is to be asked for
+        preliminary_note = DECLARED_NOTE
     return Html('<p class="aviso situacao-estudo preliminar"><strong>Estudo preliminar.</strong> '
-                f"{esc(preliminary_note)} Ainda faltam, com quem deve fornecê-los ({basis}): "
-                f"{rows}.</p>")
+                f"{esc(preliminary_note)}"
+                + (f" Ainda faltam, com quem deve fornecê-los ({basis}): {rows}." if rows else "")
+                + f"{check}</p>")
 
 
-__all__ = ["cover_box", "plebiscite_sentence", "CONCLUSIVE_NOTE", "CONCLUSIVE_OTHER", "PRELIMINARY_OTHER"]
+__all__ = ["CHECK_NOTE", "DECLARED_NOTE", "cover_box", "plebiscite_sentence", "CONCLUSIVE_NOTE", "CONCLUSIVE_OTHER", "PRELIMINARY_OTHER"]

@@ -44,7 +44,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from ..operations import operation_of
-from ..rules.result import Status, Verdict, on_published_data
+from ..rules.art7 import VOID_KEY
+from ..rules.result import Basis, Status, Verdict, deciding_basis, on_published_data
 from .writers import format as fmt
 
 #: The kinds of finding, in the order every document prints them.
@@ -148,8 +149,11 @@ def _pending(analysis) -> Finding:
     fails = any(Status(r.status) == Status.FAIL for r in undecided)
     # a requirement met only on published data is not settled either: it is listed among
     # what the certificates must prove, unless a failed one already decides the conclusion
+    # so is one met on a document declared and not checked against its original (legal
+    # review item 2)
     blocking = [r for r in analysis.results if r in undecided
-                or (not fails and Status(r.status) == Status.PASS and on_published_data(r))]
+                or (not fails and Status(r.status) == Status.PASS
+                    and (on_published_data(r) or deciding_basis(r) == Basis.DECLARED))]
     items = tuple(dict.fromkeys(_requirement(r) for r in blocking))
     why = ("o motivo de cada um está na seção do respectivo artigo do estudo")
     if operation_of(analysis.candidate).installed:
@@ -165,6 +169,20 @@ def _pending(analysis) -> Finding:
                   "requisito está na seção do respectivo artigo.")
         return Finding("pendencias", title, summary, detail, items)
     n = fmt.count(len(items), "requisito", "requisitos")
+    declared = [r for r in blocking if Status(r.status) == Status.PASS
+                and deciding_basis(r) == Basis.DECLARED]
+    void = [r for r in blocking if (r.details or {}).get(VOID_KEY)]
+    if not fails and (declared or void):
+        rest = len(blocking) - len(declared) - len(void)
+        parts = ([f"da conferência com os originais dos documentos declarados em que se "
+                  f"apoiam {fmt.count(len(declared), 'requisito')}"] if declared else [])
+        parts += ([f"da comprovação de {fmt.count(rest, 'requisito')} com dados certificados "
+                   "ou evidências"] if rest else [])
+        parts += ["do plebiscito, sem efeito enquanto não editada a lei complementar federal "
+                  "(CF, art. 18, § 4º)"] if void else []
+        summary = "a conclusão depende " + fmt.and_list(parts)
+        return Finding("pendencias", title, summary, fmt.sentence(why[:1].upper() + why[1:]),
+                       items)
     # no "perante a LC nº 2/1990" here: the conclusion line says what the verdict is before
     # (a threshold the user changed is not the law's)
     summary = (f"há requisitos não cumpridos, que tornam a proposta inviável enquanto não forem "

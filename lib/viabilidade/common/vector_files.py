@@ -29,7 +29,14 @@ def expected_formats() -> str:
 LIBRARY_REASONS = (
     ("not recognized as being in a supported file format",
      "o conteúdo não é de um arquivo {what} (extensão trocada, arquivo vazio ou corrompido?)"),
+    ("Invalid root element", "o KML tem elementos aninhados em profundidade demais (pastas "
+                             "dentro de pastas: o leitor aceita algumas dezenas de níveis; um "
+                             "limite desenhado tem um ou dois)"),
     ("ERROR parsing kml", "o XML do arquivo está malformado (arquivo truncado ou editado à mão?)"),
+    ("Too many nested", "o JSON tem colchetes ou chaves aninhados em profundidade demais "
+                        "(centenas de níveis; um GeoJSON tem no máximo cinco)"),
+    ("Too many characters", "um valor do JSON (texto ou número) é longo demais (mais de 10 "
+                            "milhões de caracteres): exporte o arquivo sem atributos longos"),
     ("Failed to read GeoJSON", "o JSON do arquivo está incompleto ou malformado (arquivo "
                                "truncado ou editado à mão?)"),
     ("Unterminated", "o JSON do arquivo está incompleto (arquivo truncado?)"),
@@ -109,7 +116,7 @@ HEAD_BYTES = 65536
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` (a file's name or path as given) cannot name a file to read, in pt-BR,
-    or None: a NUL or another control character, a name or path too long
+    or None: a NUL or another control character, a lone surrogate (bytes that are not UTF-8), a name or path too long
     (:data:`MAX_NAME_BYTES`, :data:`MAX_PATH_BYTES`), a GDAL virtual path (``/vsi…``)."""
     text = str(name)
     bad = next((c for c in text if ord(c) < 32 or ord(c) == 127), None)
@@ -117,6 +124,11 @@ def name_problem(name: str) -> str | None:
         what = "NUL" if bad == "\0" else f"U+{ord(bad):04X}"
         return (f"o nome do arquivo tem um caractere de controle ({what}); esperado um nome "
                 "de arquivo comum (letras, números, espaços, hífens, pontos)")
+    odd = next((c for c in text if 0xD800 <= ord(c) <= 0xDFFF), None)
+    if odd is not None:
+        return (f"o nome do arquivo tem um caractere inválido (U+{ord(odd):04X}: bytes que não "
+                "formam texto UTF-8); esperado um nome de arquivo comum: renomeie o arquivo "
+                "(letras, números, espaços, hífens, pontos)")
     leaf = text.replace("\\", "/").rsplit("/", 1)[-1]
     if len(leaf.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES:
         return (f"o nome do arquivo tem {len(leaf.encode('utf-8', 'surrogatepass'))} bytes; "
@@ -194,6 +206,38 @@ class Scan:
     not_a_number: str = ""
 
 
+def _json_letters(text: bytes) -> bytes:
+    """``text`` with JSON escapes of ASCII letters and digits (``\\u0061``) written as the
+    character, as a JSON parser reads them: ``"Fe\\u0061ture"`` is a ``"Feature"``."""
+    import re
+
+    def one(m):
+        c = chr(int(m.group(1), 16))
+        return c.encode() if c.isascii() and c.isalnum() else m.group(0)
+
+    return re.sub(rb"\\u([0-9a-fA-F]{4})", one, text) if b"\\u" in text else text
+
+
+#: What a reference may stand for and still be counted: what KML coordinates are made of.
+_NUMERIC = frozenset("0123456789+-.,eE \t\r\n")
+
+
+def _xml_char_refs(text: bytes) -> bytes:
+    """``text`` with XML character references (``&#44;``, ``&#x2C;``) of ASCII characters
+    written as the character, as an XML parser reads them: ``-49.2&#44;-16.3`` is a vertex."""
+    import re
+
+    def one(m):
+        ref = m.group(1)
+        try:
+            n = int(ref[1:], 16) if ref[:1] in (b"x", b"X") else int(ref)
+        except ValueError:
+            return m.group(0)
+        return bytes([n]) if 0 < n < 128 and chr(n) in _NUMERIC else m.group(0)
+
+    return re.sub(rb"&#([xX][0-9a-fA-F]{1,8}|[0-9]{1,10});", one, text) if b"&#" in text else text
+
+
 def scan_text(stream, kind: str, *, max_features: int, max_vertices: int,
               head: bytes = b"", block: int = 1 << 20) -> Scan:
     """Count the features and vertices of a GeoJSON (``kind="geojson"``) or KML
@@ -208,12 +252,14 @@ def scan_text(stream, kind: str, *, max_features: int, max_vertices: int,
         vertex = re.compile(rb"\[\s*[-+.0-9]")
         nan = re.compile(rb"[\[,]\s*(-?NaN|-?Infinity)")
         ends = (b",", b"]", b"}")  # no token counted here spans one of these
+        unescape = _json_letters
     else:
         feature = re.compile(rb"<(?:[\w.-]+:)?Placemark\b")
         num = rb"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
         vertex = re.compile(num + rb"\s*,\s*" + num + rb"(?:\s*,\s*" + num + rb")?")  # x,y[,z]
         nan = None
         ends = (b" ", b"\n", b"\t", b">")
+        unescape = _xml_char_refs
     out, carry, first = Scan(), b"", head
     while True:
         data, first = (first, b"") if first else (stream.read(block), b"")
@@ -223,6 +269,7 @@ def scan_text(stream, kind: str, *, max_features: int, max_vertices: int,
             if cut < 0 or len(text) - cut > block:
                 cut = len(text) - 1
             text, carry = text[:cut + 1], text[cut + 1:]
+        text = unescape(text)
         out.features += len(feature.findall(text))
         out.vertices += len(vertex.findall(text))
         if nan is not None and not out.not_a_number:
@@ -234,3 +281,74 @@ def scan_text(stream, kind: str, *, max_features: int, max_vertices: int,
             return out
         if not data:
             return out
+
+
+#: Largest number of SQLite virtual machine steps spent counting a GeoPackage's rows: a
+#: ``count(*)`` of a plain table of a million rows takes a few thousand; the bound stops a
+#: query the file would make endless.
+GPKG_MAX_STEPS = 5_000_000
+
+
+def gpkg_rows(path: Path, max_steps: int = GPKG_MAX_STEPS) -> tuple[str | None, int]:
+    """Why a GeoPackage cannot be given to GDAL, in pt-BR, or None; and the rows of its
+    feature tables, counted here (never the count the file records in
+    ``gpkg_ogr_contents``, which the file can set to anything).
+
+    The file is opened with :mod:`sqlite3` read-only and immutable (nothing written, no
+    journal). Refused: a VIEW anywhere in the schema (GDAL would run
+    whatever query it holds: an endless recursive query hung the reader, issue 32 §4); a
+    feature table of ``gpkg_contents`` that is not a plain table; a count that passes
+    ``max_steps`` SQLite steps. Triggers are allowed: GDAL writes them in every GeoPackage
+    and they run only when the file is written, which a reader never does. A file SQLite
+    cannot read, or without ``gpkg_contents``, gives ``(None, 0)``: GDAL then refuses it with
+    its own reason (:func:`library_message`).
+    """
+    import sqlite3
+    from urllib.parse import quote
+
+    uri = f"file:{quote(str(Path(path).resolve()))}?mode=ro&immutable=1"
+    steps = [0]
+
+    def progress() -> int:
+        steps[0] += 100
+        return 1 if steps[0] > max_steps else 0
+
+    try:
+        con = sqlite3.connect(uri, uri=True)
+    except sqlite3.Error:  # GDAL fails on it too and says why (library_message)
+        return None, 0
+    try:
+        con.set_progress_handler(progress, 100)
+        schema = con.execute("SELECT type, name FROM sqlite_master").fetchall()
+        views = sorted(str(n) for t, n in schema if t == "view")
+        if views:
+            return (f"o GeoPackage tem {len(views)} visão(ões) SQL ({_short(views)}), consultas "
+                    "que seriam executadas ao lê-lo; esperadas só tabelas (exporte a camada de "
+                    "novo do QGIS como GeoPackage)"), 0
+        tables = {str(n) for t, n in schema if t == "table"}
+        features = [str(r[0]) for r in con.execute(
+            "SELECT table_name FROM gpkg_contents WHERE data_type = 'features'")]
+        odd = sorted(t for t in features if t not in tables)
+        if odd:
+            return (f"a camada {_short(odd)} do GeoPackage não é uma tabela comum; esperadas "
+                    "só tabelas (exporte a camada de novo do QGIS como GeoPackage)"), 0
+        rows = 0
+        for t in features:
+            q = '"' + t.replace('"', '""') + '"'
+            rows += int(con.execute(f"SELECT count(*) FROM {q}").fetchone()[0])
+        return None, rows
+    except sqlite3.OperationalError as exc:
+        if "interrupted" in str(exc):
+            return ("contar as feições do GeoPackage passou do limite de trabalho "
+                    f"({max_steps:_} passos do SQLite)".replace("_", "."), 0)
+        return None, 0  # no schema or no gpkg_contents: GDAL refuses it and says why
+    except sqlite3.Error:
+        return None, 0
+    finally:
+        con.close()
+
+
+def _short(names: list[str]) -> str:
+    """Up to three names, quoted and cut to 40 characters each, and how many more."""
+    shown = ", ".join(repr(n if len(n) <= 40 else n[:39] + "…") for n in names[:3])
+    return shown + (f" e mais {len(names) - 3}" if len(names) > 3 else "")

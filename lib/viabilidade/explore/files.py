@@ -86,6 +86,12 @@ def store_upload(name: str, content: bytes, folder: str | Path) -> Path:
     if len(shown.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES:
         raise GeoError(f"o nome do arquivo enviado tem mais de {MAX_NAME_BYTES} bytes; "
                        "renomeie o arquivo e envie de novo")
+    from ..common.vector_files import name_problem
+
+    why = name_problem(shown)  # a lone surrogate: not writable as a UTF-8 file name
+    if why:
+        shown_safe = shown.encode("utf-8", "backslashreplace").decode("utf-8")
+        raise GeoError(f"{shown_safe}: {why}")
     data = bytes(content)
     with tempfile.TemporaryDirectory(prefix="viabilidade-envio-") as tmp:
         checked = Path(tmp) / shown

@@ -63,6 +63,15 @@ MAX_VERTICES = 50_000
 #: Largest number of features (GeoJSON features, KML placemarks, rows of a layer) of a file:
 #: 50.000 vertices make at most 12.500 four-vertex polygons; a drawn area has a handful.
 MAX_FEATURES = 10_000
+#: Largest text file (GeoJSON, KML, and the KML inside a KMZ), bytes. 50.000 vertices take
+#: about 2,3 MB of GeoJSON as QGIS writes it (46 bytes a vertex), under 6 MB pretty-printed
+#: one number a line; the bound leaves room for that and bounds at once what any parsing
+#: trick (character references, escapes, long strings, deep nesting) can ask of the parser.
+MAX_TEXT_BYTES = 16_000_000
+#: Largest number of layers of a file (.shp members of a zip, GeoPackage feature tables, KML
+#: folders as GDAL lists them): a boundary is one layer, and every layer opened costs GDAL
+#: a pass over the archive (500 Shapefiles in one zip took 25,7 s).
+MAX_LAYERS = 20
 _RATIO_FLOOR = 1_000_000
 
 
@@ -186,6 +195,13 @@ def _screen(path: Path, name: str, fh, suffix: str) -> str:
         inside = f" (membro {name})" if name else ""
         raise GeoError(f"{path.name}{inside}: não foi possível ler o arquivo como "
                        f"{FORMATS.get(suffix, 'Shapefile')}: {why}; esperado {expected_formats()}")
+    if suffix == ".gpkg":
+        from ..common.vector_files import gpkg_rows
+
+        why, rows = gpkg_rows(path)
+        if why:
+            raise GeoError(f"{path.name}: não foi possível ler o arquivo como GeoPackage: {why}")
+        _too_many(path, rows, 0, False)
     if suffix not in (".geojson", ".json", ".kml"):
         return ""
     scan = scan_text(fh, "kml" if suffix == ".kml" else "geojson", head=head,
@@ -199,16 +215,85 @@ def _screen_file(path: Path) -> str:
     of each ``.kml``/``.shp`` member."""
     suffix = path.suffix.lower()
     if suffix not in (".zip", ".kmz"):
+        _text_size(path, "", path.stat().st_size, suffix)
         with path.open("rb") as fh:
-            return _screen(path, "", fh, suffix)
+            nan = _screen(path, "", fh, suffix)
+        if suffix in (".geojson", ".json"):
+            _geojson_crs_problem(path)
+        return nan
     check_archive(path)
     with zipfile.ZipFile(path) as z:
-        for info in z.infolist():
+        layers = [i for i in z.infolist() if i.filename.lower().endswith((".kml", ".shp"))
+                  and not i.is_dir()]
+        _too_many_layers(path, len(layers))
+        for info in layers:
             inner = Path(info.filename).suffix.lower()
-            if inner in (".kml", ".shp") and not info.is_dir():
-                with z.open(info) as fh:
-                    _screen(path, info.filename, fh, inner)
+            _text_size(path, info.filename, info.file_size, inner)
+            with z.open(info) as fh:
+                _screen(path, info.filename, fh, inner)
     return ""
+
+
+def _text_size(path: Path, member: str, size: int, suffix: str) -> None:
+    """Refuse a GeoJSON or KML (or the KML ``member`` of a KMZ) of more than
+    :data:`MAX_TEXT_BYTES` bytes."""
+    if suffix in (".geojson", ".json", ".kml") and size > MAX_TEXT_BYTES:
+        inside = f" (membro {member})" if member else ""
+        raise GeoError(f"{path.name}{inside}: o arquivo de texto tem {_mb(size)} MB; esperado "
+                       f"no máximo {_mb(MAX_TEXT_BYTES)} MB (um limite desenhado de "
+                       f"{fmt_num(MAX_VERTICES, 0)} vértices ocupa poucos MB): simplifique-o ou "
+                       "recorte-o antes de exportá-lo, ou exporte-o sem atributos longos")
+
+
+def _too_many_layers(path: Path, layers: int) -> None:
+    """Refuse a file of more than :data:`MAX_LAYERS` layers."""
+    if layers > MAX_LAYERS:
+        raise GeoError(f"{path.name}: o arquivo tem {fmt_num(layers, 0)} camadas; esperado no "
+                       f"máximo {MAX_LAYERS} (os limites de uma área ficam numa camada): "
+                       "exporte só a camada da área")
+
+
+#: What a GeoJSON ``crs`` member may name: an EPSG code or OGC's CRS84, never a link or a URL
+#: (GDAL would fetch it from the network: issue 32 §4, item 6).
+_CRS_NAME = r"(?i)(EPSG:\d{1,6}|urn:ogc:def:crs:EPSG:[\d.]*:\d{1,6}|urn:ogc:def:crs:OGC:1\.3:CRS84)"
+
+
+def _geojson_crs_problem(path: Path) -> None:
+    """Refuse, before GDAL opens it, a GeoJSON whose ``crs`` member is a link (``"type":
+    "link"``) or names anything other than an EPSG code or CRS84 (:data:`_CRS_NAME`): GDAL
+    fetches a linked or URL-named CRS from the network. Every ``crs`` member of the top-level
+    object is looked at (a repeated key too); the file is already within
+    :data:`MAX_TEXT_BYTES`."""
+    import json
+    import re
+
+    found: list = []
+
+    def pairs(items):
+        found.extend(v for k, v in items if k == "crs")
+        return dict(items)
+
+    try:
+        with _library_quiet():
+            json.loads(path.read_bytes().decode("utf-8-sig"), object_pairs_hook=pairs)
+    except (ValueError, RecursionError):
+        return  # GDAL's own message says what is malformed
+    for crs in found:
+        if crs is None:  # "crs": null, as GDAL writes a file without one
+            continue
+        crs = crs if isinstance(crs, dict) else {}
+        props = crs.get("properties") if isinstance(crs.get("properties"), dict) else {}
+        name = props.get("name")
+        if (crs.get("type") == "name" and isinstance(name, str)
+                and re.fullmatch(_CRS_NAME, name.strip())):
+            continue
+        kind = crs.get("type")
+        what = ("um link (\"type\": \"link\"), que obrigaria a buscá-lo na rede"
+                if kind == "link" else "algo que não é um código EPSG")
+        raise GeoError(f"{path.name}: o membro 'crs' do GeoJSON é {what}; esperado "
+                       "\"crs\": {\"type\": \"name\", \"properties\": {\"name\": "
+                       "\"EPSG:4674\"}} (ou outro código EPSG, como EPSG:31982) ou nenhum "
+                       "membro 'crs' (longitude e latitude WGS84); nenhum endereço é consultado")
 
 
 def _read(path: Path) -> list[gpd.GeoDataFrame]:
@@ -222,10 +307,11 @@ def _read(path: Path) -> list[gpd.GeoDataFrame]:
                 layers = [str(name) for name, _ in pyogrio.list_layers(source)]
         except Exception as exc:  # pyogrio raises DataSourceError and others
             raise GeoError(library_message(path, what, exc)) from None
+        _too_many_layers(path, len(layers))
         for layer in layers:
             try:
                 with _library_quiet():
-                    if path.suffix.lower() in (".gpkg", ".zip"):  # counted without reading
+                    if path.suffix.lower() == ".zip":  # counted without reading (.gpkg: by _screen)
                         features += max(int(pyogrio.read_info(source, layer=layer)["features"]), 0)
                         _too_many(path, features, 0, False)
                     gdf = pyogrio.read_dataframe(source, layer=layer)

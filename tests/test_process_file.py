@@ -76,6 +76,13 @@ def test_after_the_plebiscite_the_election_year_rule():
     s = process_state(c, dt.date(2027, 10, 10))
     assert s.phase == ("plebiscito realizado — sem efeito (sem a lei complementar federal; TSE, "
                        "PA 0602003-69)")
+    # a void plebiscite is followed by no law of creation (legal review item 4)
+    assert [x.what for x in s.steps][-1] == "edição da lei complementar federal"
+    assert "lei de criação" not in [x.what for x in s.steps]
+    # under the federal_law hypothesis, the law and its election-year rule
+    c = dataclasses.replace(c, settings={**c.settings, "federal_law": "plp-137-2015"})
+    s = process_state(c, dt.date(2027, 10, 10))
+    assert s.phase == "plebiscito realizado"
     assert s.steps[0].note == ("feita em 2027, instalação em 1º/01/2029; 2028 é ano de eleições "
                                "municipais, em que nenhum Município pode ser criado")
     s = process_state(c, dt.date(2028, 2, 1))

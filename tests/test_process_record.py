@@ -193,6 +193,13 @@ def test_processo_and_the_study_calendar_agree(day):
         due = sorted(r["data"] for r in rows if r["evento"].startswith("Prazo de resposta "))
         steps = sorted(s.deadline.isoformat() for s in state.steps if s.what.startswith("resposta "))
         assert due == steps, c.path
+        # an act after the study date has not happened, in the calendar as in processo
+        # (legal review item 3): "ato futuro", never listed as done
+        future = [r["data"] for r in acts if "ato futuro: datado de " in r["evento"]]
+        assert future == [a.date.isoformat() for a in c.events
+                          if not a.planned and a.date > day], c.path
+        assert {a.date for a in state.events} == {a.date for a in c.events
+                                                  if not a.planned and a.date <= day}, c.path
 
 
 def test_a_recorded_plebiscite_is_void_in_the_calendar_without_the_federal_law(tmp_path):
@@ -238,6 +245,52 @@ def test_after_a_void_plebiscite_the_next_steps_are_the_check_and_the_federal_la
                                                           "federal_law": "plp-137-2015"}})
     assert [s.what for s in process_state(assumed, dt.date(2027, 6, 1)).steps] == [
         "lei de criação"]
+
+
+def test_the_process_fixture_on_the_day_of_its_study_marks_its_2027_acts_future():
+    """Legal review item 3: the study dated 07/12/2026 of the process fixture does not list
+    its 2027 acts as done."""
+    c = load_candidate(ROOT / "tests" / "fixtures" / "processo-posse-dabadia.toml")
+    rows = calendar.timeline(c, Settings(study_date="2026-12-07"), phases=operation_of(c).phases)
+    first = next(r for r in rows if r["artigo"] == "")
+    assert first["data"] == "2027-02-10"
+    assert "(ato futuro: datado de 10/02/2027, posterior à data do estudo (07/12/2026); " \
+        "documento declarado, a conferir com o original)" in first["evento"]
+    assert process_state(c, dt.date(2026, 12, 7)).phase == "estudo (nenhum ato do processo registrado)"
+
+
+def test_processo_without_a_date_reads_the_record_on_the_candidates_study_date(capsys):
+    """Legal review item 3: without --data-referencia, processo uses [settings] study_date
+    (2027-06-01 in the certified creation), as the study does."""
+    cert = ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml"
+    assert main(["processo", str(cert)]) == 0
+    out = capsys.readouterr().out
+    assert ("Fase: plebiscito realizado — sem efeito (sem a lei complementar federal; TSE, PA "
+            "0602003-69)\n") in out
+    assert out.count("\n  16/05/2027  ") == 1
+
+
+def test_processo_of_a_correction_lists_its_documents_and_asks_no_petition(capsys):
+    """Legal review items 3 and 5: the correction's four documents of art. 6 are listed by
+    processo as by the study, and its next step is the state bill on the mayors' prior
+    agreement (art. 6º), not a deputy's proposal with the electors' representation."""
+    path = ROOT / "tests" / "fixtures" / "correcao-abadiania-alexania.toml"
+    assert main(["processo", str(path), "--data-referencia", "2027-04-01"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == ("Fase: estudo (documentos do art. 6º declarados; nenhum ato do processo "
+                      "registrado)")
+    docs = out[out.index("Documentos do art. 6º no arquivo do candidato:") + 1:][:4]
+    assert [line[:12] for line in docs] == ["  02/02/2026", "  20/02/2026", "  24/02/2026",
+                                            "  10/03/2026"]
+    assert docs[3] == ("  10/03/2026  acordo prévio dos Prefeitos — Termo de acordo nº 1/2026, "
+                       "Prefeitos de Abadiânia e de Alexânia, de 10/03/2026 (documento declarado, "
+                       "a conferir com o original)")
+    assert out[out.index("Próximos passos:") + 1] == (
+        "  - projeto de lei estadual, com o prévio acordo dos Prefeitos, autorizados pelas "
+        "Câmaras Municipais em forma de resoluções: sem prazo fixado na lei (art. 6º; a falha "
+        "técnica, o acordo e as resoluções constam do arquivo do candidato, declarados, a "
+        "conferir com os originais)")
+    assert "representação dos eleitores" not in "\n".join(out)
 
 
 def test_the_study_phase_is_processo_phase():

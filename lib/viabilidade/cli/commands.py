@@ -510,7 +510,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_candidate_argument(pr)
     pr.add_argument("--data-referencia", default=None, metavar="AAAA-MM-DD",
                     help="data de referência para prazos vencidos e a regra do ano de eleição "
-                         "(padrão: hoje)")
+                         "(padrão: a data do estudo do candidato, [settings] study_date, ou hoje)")
     add_data_option(pr)
     pr.set_defaults(func=_cmd_processo)
 

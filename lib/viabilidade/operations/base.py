@@ -40,6 +40,10 @@ PROCESS_ITEMS = ("calendario", "prazo", "transicao", "legislacao")
 PHASES = ("proposta", "requisicoes", "parecer", "plebiscito", "lei", "municipio", "lei-municipal",
           "instalacao-distrito")
 
+#: The first step of a process started by a deputy on the electors' representation (arts. 2º
+#: and 5º, § 1º): :attr:`Operation.proposal_step` by default.
+PROPOSAL_STEP = "proposta de deputado, com a representação dos eleitores da área"
+
 #: What a verdict is "perante" in the conclusion line (:mod:`viabilidade.report.conclusion`).
 BEFORE_THE_LAW = "perante a LC nº 2/1990"
 
@@ -177,6 +181,10 @@ class Operation:
     proposal_article : str
         The provision of its proposal and representation (``"art. 2º"`` for a creation,
         ``"art. 5º, § 1º"`` for a transfer or fusion).
+    proposal_step : str
+        What starts its process, as ``processo``'s next step (:data:`PROPOSAL_STEP`: the
+        deputy's proposal with the electors' representation; an art. 6 correction: the
+        state bill on the mayors' prior agreement, no electors' petition).
     barred : bool
         CF art. 18 § 4 bars it until the federal complementary law exists (creation, fusion,
         incorporation, transfer); not a district (municipal law) nor an art. 6 correction.
@@ -218,6 +226,7 @@ class Operation:
     not_required: dict[str, str] = field(default_factory=dict)
     phases: tuple[str, ...] = ("proposta", "parecer", "plebiscito", "lei")
     proposal_article: str = "art. 2º"
+    proposal_step: str = PROPOSAL_STEP
     barred: bool = True
     conclusion: dict[Verdict, str] = field(default_factory=lambda: dict(LAW_PHRASES))
 

@@ -41,5 +41,9 @@ OPERATION = Operation(
                "Municipais (art. 6º)",
     phases=("proposta", "parecer", "lei"),
     proposal_article="art. 6º",
+    # art. 6: no electors' petition; the mayors' prior agreement, authorised by the councils'
+    # resolutions, then a state law (legal review item 5)
+    proposal_step="projeto de lei estadual, com o prévio acordo dos Prefeitos, autorizados "
+                  "pelas Câmaras Municipais em forma de resoluções",
     barred=False,
 )

@@ -86,6 +86,8 @@ REGISTERED = "registered_signers"
 PLEBISCITE_VOID = "sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)"
 #: How a figure of a document nobody has checked reads, wherever it decides a requirement.
 DECLARED = "conforme documento declarado (a conferir com o original)"
+#: How an act nobody has checked reads beside its document (:attr:`Act.proof`).
+DECLARED_PROOF = "documento declarado, a conferir com o original"
 #: At most this many acts in one record (a real process has a few dozen).
 MAX_ACTS = 1000
 #: A document file kept beside the study: at most this many bytes.
@@ -186,7 +188,7 @@ class Act:
     def proof(self) -> str:
         """How far the document is proven, for a list of acts: :meth:`Checked.text`, or
         ``"documento declarado, a conferir com o original"``."""
-        return self.checked.text() if self.checked else "documento declarado, a conferir com o original"
+        return self.checked.text() if self.checked else DECLARED_PROOF
 
     @property
     def where(self) -> str:
@@ -630,6 +632,6 @@ def legacy_acts(petition: tuple, plebiscite: Plebiscite | None, certified: Certi
     return acts, notices
 
 
-__all__ = ["PLEBISCITE_VOID", "annex_bytes", "annex_name", "Act", "Annex", "BODY_EVENTS", "Checked", "DECLARED", "KINDS", "MAX_ACTS", "Plebiscite",
+__all__ = ["DECLARED_PROOF", "PLEBISCITE_VOID", "annex_bytes", "annex_name", "Act", "Annex", "BODY_EVENTS", "Checked", "DECLARED", "KINDS", "MAX_ACTS", "Plebiscite",
            "REGISTERED", "annexes", "certificates", "check_order", "legacy_acts", "merge_certified",
            "petition_of", "plebiscite_of", "read_acts", "receipt", "registration_of", "ART2_REGISTRATION"]

@@ -27,7 +27,7 @@ from ..law.bodies import BODIES
 from ..proposal.record import Act
 from ..operations import operation_of
 from ..rules import calendar
-from ..proposal.record import PLEBISCITE_VOID
+from ..proposal.record import DECLARED_PROOF, PLEBISCITE_VOID
 from .writers import format as fmt
 
 #: Phase by the last recorded act (``None``: nothing recorded).
@@ -132,6 +132,49 @@ def _void_plebiscite_steps(done: tuple[Act, ...]) -> list[Step]:
     return steps + [FEDERAL_LAW_STEP]
 
 
+#: The phase of an art. 6 correction with its documents and no act of the record.
+DOCUMENTED_PHASE = "estudo (documentos do art. 6º declarados; nenhum ato do processo registrado)"
+
+
+def documents(candidate, today: dt.date) -> list[tuple[dt.date, str]]:
+    """The acts of an art. 6 correction declared in ``[boundary_correction]`` (technical error,
+    council resolutions, mayors' agreement) dated up to ``today``, by date: ``(date, text)``,
+    the text ``"autorização das Câmaras Municipais por resolução — Resolução nº 5/2026,
+    Câmara Municipal de Abadiânia, de 20/02/2026 (documento declarado, a conferir com o
+    original)"``. The study lists them; ``processo`` too
+    (legal review item 3)."""
+    from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS
+
+    out = [(a.date, f"{BOUNDARY_CORRECTION_ITEMS.get(key, ev.what)} — {a.text()} ("
+                    f"{ev.checked.text() if ev.checked else DECLARED_PROOF})")
+           for key, ev in (getattr(candidate, "boundary_correction", None) or {}).items()
+           for a in ev.acts if a.date <= today]
+    return sorted(out)
+
+
+def _documents_note(candidate, today: dt.date) -> str:
+    from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS
+
+    given = getattr(candidate, "boundary_correction", None) or {}
+    if not given:
+        return ""
+    missing = [v for k, v in BOUNDARY_CORRECTION_ITEMS.items() if k not in given]
+    if missing:
+        return "faltam documentos de: " + fmt.and_list(missing)
+    return ("a falha técnica, o acordo e as resoluções constam do arquivo do candidato, "
+            "declarados, a conferir com os originais")
+
+
+def reference_date(candidate) -> dt.date:
+    """The date ``processo`` reads the record on without ``--data-referencia``: the
+    candidate's ``[settings] study_date``, the date its study is made on, else today (one
+    walker for the study and ``processo``, legal review item 3)."""
+    value = (getattr(candidate, "settings", None) or {}).get("study_date")
+    if isinstance(value, dt.date):
+        return value
+    return dt.date.fromisoformat(str(value)) if value else dt.date.today()
+
+
 def process_state(candidate, today: dt.date | None = None) -> ProcessState:
     """The phase and next steps of a candidate's proposal on ``today``.
 
@@ -140,13 +183,14 @@ def process_state(candidate, today: dt.date | None = None) -> ProcessState:
     candidate : Candidate
         With ``events`` (the record of acts).
     today : date, optional
-        The reference date (``--data-referencia``; the study date for a study); default today.
+        The reference date (``--data-referencia``; the study date for a study); default
+        :func:`reference_date`.
 
     Returns
     -------
     ProcessState
     """
-    today = today or dt.date.today()
+    today = today or reference_date(candidate)
     op = operation_of(candidate)
     c = candidate
     done = tuple(calendar.acts(c, today))
@@ -156,6 +200,8 @@ def process_state(candidate, today: dt.date | None = None) -> ProcessState:
                      "praticado é previsto (marque planned = true) ou está com a data errada"
                      for a in c.events if not a.planned and a.date > today)
     phase = PHASES[done[-1].kind if done else None]
+    if not done and documents(c, today):
+        phase = DOCUMENTED_PHASE
     void = op.barred and not (getattr(c, "settings", None) or {}).get("federal_law")
     if void and done and done[-1].kind == "resultado-plebiscito":
         phase += f" — {PLEBISCITE_VOID}"
@@ -176,8 +222,8 @@ def process_state(candidate, today: dt.date | None = None) -> ProcessState:
         return ProcessState(phase, done, tuple(steps), planned, problems)
     plebiscite = "plebiscito" in phases
     if "proposta" in phases and not has("proposta"):
-        steps.append(Step("proposta de deputado, com a representação dos eleitores da área", None,
-                          op.proposal_article))
+        steps.append(Step(op.proposal_step, None, op.proposal_article,
+                          _documents_note(candidate, today)))
     elif law is None and not has("resultado-plebiscito") and not has("decreto-legislativo") \
             and not has("parecer"):
         if "requisicoes" in phases:
@@ -223,7 +269,7 @@ def state_lines(candidate, state: ProcessState, today: dt.date | None = None) ->
     steps, and the record's notices and problems."""
     from .frame import bar_clause
 
-    today = today or dt.date.today()
+    today = today or reference_date(candidate)
     op = operation_of(candidate)
     codes = op.origin_codes(candidate)
     origins = ", ".join(codes[:-1]) + " e " + codes[-1] if len(codes) > 1 else "".join(codes)
@@ -234,12 +280,18 @@ def state_lines(candidate, state: ProcessState, today: dt.date | None = None) ->
         out.append("Atenção: " + ELECTION_YEAR_WARNING.format(year=today.year, next=today.year + 1)
                    + ".")
     out.append(f"Fase: {state.phase}")
+    documented = documents(candidate, today)
     if state.events:
         out.append("Atos registrados:")
         out += [f"  {e.date:%d/%m/%Y}  {e.label} — {e.document} ({e.proof})" for e in state.events]
+    elif documented:
+        out.append("Atos registrados: nenhum em [[process.events]]")
     else:
         out.append("Atos registrados: nenhum ([[process.events]] no arquivo do candidato; ver "
                    "docs/GUIA.md, Processo)")
+    if documented:
+        out.append("Documentos do art. 6º no arquivo do candidato:")
+        out += [f"  {d:%d/%m/%Y}  {text}" for d, text in documented]
     if state.planned:
         out.append("Atos previstos:")
         out += [f"  {e.date:%d/%m/%Y}  {e.label} — {e.document}" for e in state.planned]
@@ -259,4 +311,4 @@ def state_lines(candidate, state: ProcessState, today: dt.date | None = None) ->
     return out
 
 
-__all__ = ["ELECTION_YEAR_WARNING", "FEDERAL_LAW_STEP", "PHASES", "Step", "ProcessState", "process_state", "state_lines"]
+__all__ = ["ELECTION_YEAR_WARNING", "FEDERAL_LAW_STEP", "documents", "reference_date", "PHASES", "Step", "ProcessState", "process_state", "state_lines"]

@@ -16,6 +16,7 @@ from ..errors import SettingsError
 from ..law.bodies import BODIES
 from ..proposal.record import PLEBISCITE_VOID, annex_name
 from .settings import Settings
+from .common import future_act
 
 
 def is_election_year(year: int) -> bool:
@@ -187,11 +188,15 @@ def event_rows(candidate: Candidate | None, today: dt.date | None = None, *,
     proven, ``data`` ISO), then the 60-day deadline of each request received and not yet
     answered (:func:`pending_answers`). Planned acts read "(previsto)"; ``void`` (the words of
     a plebiscite without the federal law, :data:`viabilidade.proposal.record.PLEBISCITE_VOID`) is
-    said of the plebiscite's result."""
+    said of the plebiscite's result. An act dated after ``today`` and not planned reads as the
+    rules read it, "ato futuro: datado de …, posterior à data do estudo (…)"
+    (:func:`viabilidade.rules.common.future_act`): it has not happened on the study date."""
     rows = []
     for e in getattr(candidate, "events", ()) or ():
         proof = "previsto" if e.planned else e.proof
-        if void and e.kind == "resultado-plebiscito":
+        if not e.planned and future_act(e.date, today):  # as the rules say it (legal review item 3)
+            proof = f"{future_act(e.date, today)}; {proof}"
+        elif void and e.kind == "resultado-plebiscito":
             proof = f"{void}; {proof}"
         if e.file is not None:  # kept beside the study (report.study), named by its hash
             proof += f"; arquivo anexo {annex_name(e.file)}"

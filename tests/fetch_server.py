@@ -194,11 +194,44 @@ def _not_http(h) -> None:
     h.wfile.write(b"OLA MUNDO\r\n\r\n")
 
 
+def _header_drip(h) -> None:
+    """A status line, then one header byte every ``state.drip`` seconds, for ever."""
+    try:
+        h.wfile.write(b"HTTP/1.1 200 OK\r\n")
+        for b in (b"X-Gota: " + b"a" * 60 + b"\r\n") * 10_000:
+            h.wfile.write(bytes([b]))
+            h.wfile.flush()
+            time.sleep(h.state.drip)
+    except OSError:
+        pass
+
+
+def _continue_forever(h) -> None:
+    """``HTTP/1.1 100 Continue`` every 10 ms, for ever (no final answer)."""
+    try:
+        while True:
+            h.wfile.write(b"HTTP/1.1 100 Continue\r\n\r\n")
+            h.wfile.flush()
+            time.sleep(0.01)
+    except OSError:
+        pass
+
+
+def _to_file(h) -> None:
+    """A redirect to a local file (``file:///etc/passwd``)."""
+    h.send_response(302)
+    h.send_header("Location", "file:///etc/passwd")
+    h.send_header("Content-Length", "0")
+    h.end_headers()
+
+
 #: Path prefix -> hostile answer.
 HOSTILE = {"/bomba/": _gzip_bomb, "/sem-fim/": _endless, "/gota/": _drip,
            "/faixa-errada/": _wrong_range, "/ciclo/": _loop, "/cabecalho-enorme/": _huge_headers,
            "/nao-http/": _not_http, "/cabecalhos-demais/": _many_headers,
-           "/bloco-ruim/": _bad_chunk, "/dois-tamanhos/": _two_lengths}
+           "/bloco-ruim/": _bad_chunk, "/dois-tamanhos/": _two_lengths,
+           "/cabecalho-gotejando/": _header_drip, "/continua/": _continue_forever,
+           "/para-arquivo/": _to_file}
 
 
 class _Quiet(http.server.ThreadingHTTPServer):

@@ -55,6 +55,7 @@ def _cmd_data_fetch(args: argparse.Namespace) -> int:
         return 0
     dest = Path(args.dest)
     if args.from_dir or args.base_url:
+        from ..data.download import shown_url
         from ..data.fetch import fetch, known_sha256
 
         if args.so:
@@ -63,7 +64,8 @@ def _cmd_data_fetch(args: argparse.Namespace) -> int:
         sums = fetch(dest, mirror=args.from_dir, base_url=args.base_url,
                      progress=args.progress)
         checked = len(set(sums) & set(known_sha256()))
-        how = f"cópia de {args.from_dir}" if args.from_dir else f"download de {args.base_url}"
+        how = (f"cópia de {args.from_dir}" if args.from_dir
+               else f"download de {shown_url(args.base_url)}")
         print(f"{count(len(sums), 'arquivo obtido', 'arquivos obtidos')} em {dest} ({how}); "
               f"sha256 conferido com o manifesto: {checked} de {len(sums)}; lista em "
               f"{dest / 'SHA256SUMS'}")
@@ -564,8 +566,11 @@ def main(argv: list[str] | None = None) -> int:
         # Outputs are written atomically: an interrupted command leaves no half-written file.
         from ..errors import how_stopped, stop_code
 
-        print(f"interrompido ({how_stopped(e)}): nenhum arquivo foi gravado pela metade; os "
-              "arquivos anteriores foram mantidos.", file=sys.stderr)
+        kept = getattr(e, "kept_note", "")  # a download stopped mid-file keeps its .part
+        print(f"interrompido ({how_stopped(e)}): " + (
+            f"o download foi interrompido{kept}; nenhum outro arquivo foi gravado pela metade"
+            if kept else "nenhum arquivo foi gravado pela metade") +
+            "; os arquivos anteriores foram mantidos.", file=sys.stderr)
         return stop_code(e)
     finally:
         sys.stdout = stdout

@@ -23,6 +23,11 @@ Every download is bounded (issue 32, a hostile server on 127.0.0.1):
   (:data:`RATE_FLOOR`) on the average rate once :data:`DEADLINE_BASE` has passed (one byte
   per second used to reset the read timeout forever); blocks are read as they arrive
   (``read1``), so both are looked at after every block;
+- **headers**: the deadline covers the status line and headers too (:class:`_Watch` shuts
+  the request's socket when it passes): a server dripping one header byte every half
+  second, or sending ``100 Continue`` for ever, used to run past 150 s;
+- **addresses**: an unreadable address (``http://[::1``) or a redirect to ``file://`` is told
+  in pt-BR, and a password in an address is shown as ``***`` (:func:`shown_url`);
 - **answers**: a ``206`` whose ``Content-Range`` does not start where it was asked restarts
   once from zero, then fails (it used to recurse 976 times into a ``RecursionError``); at
   most :data:`MAX_REDIRECTS` redirects;
@@ -36,6 +41,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import threading
 import time
 import urllib.parse
 from dataclasses import dataclass
@@ -83,7 +89,7 @@ MIN_RATE = 64 * 1024
 RATE_FLOOR = 4 * 1024
 
 
-def _bytes(n: int) -> str:
+def count_bytes(n: int) -> str:
     """``1.146.811 bytes`` (pt-BR thousands)."""
     return f"{n:,} bytes".replace(",", ".")
 
@@ -107,8 +113,8 @@ class Limit:
     def recorded(cls, size: int) -> "Limit":
         """The catalogue's recorded ``size`` (bytes) plus :data:`MARGIN`."""
         margin = max(int(size * MARGIN), MARGIN_MIN)
-        return cls(size + margin, f"o tamanho registrado, {_bytes(size)}, mais a margem de "
-                                  f"{_bytes(margin)}")
+        return cls(size + margin, f"o tamanho registrado, {count_bytes(size)}, mais a margem de "
+                                  f"{count_bytes(margin)}")
 
     @classmethod
     def ceiling(cls, name: str) -> "Limit":
@@ -141,8 +147,8 @@ class DownloadError(DataError):
                  status: int | None = None, kept: int = 0):
         self.url, self.target, self.reason, self.kind = url, target, reason, kind
         self.status, self.kept = status, kept
-        super().__init__(f"não foi possível baixar {url}: {reason}{kept_note(target, kept)}",
-                         file=target)
+        super().__init__(f"não foi possível baixar {shown_url(url)}: {reason}"
+                         f"{kept_note(target, kept)}", file=target)
 
 
 def kept_note(target: Path, kept: int) -> str:
@@ -155,6 +161,94 @@ def kept_note(target: Path, kept: int) -> str:
 
 def _seconds(s: float) -> str:
     return f"{s:g}".replace(".", ",")
+
+
+def shown_url(url: str) -> str:
+    """``url`` as told in messages: a password in it replaced by ``***``
+    (``http://usuario:***@host/…``), so a message never echoes it."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+        if parts.password is None:
+            return url
+    except ValueError:
+        return re.sub(r"//([^/@:]*):[^/@]*@", r"//\1:***@", url)
+    host = parts.netloc.rpartition("@")[2]
+    return urllib.parse.urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be downloaded (pt-BR), or ``None``: not parseable (``http://[::1``),
+    not http(s), or without a server."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+        parts.port  # noqa: B018 — a port out of range raises here
+    except ValueError:  # "Invalid IPv6 URL", "Port out of range 0-65535"
+        return ("endereço inválido: o servidor ou a porta não se leem (um colchete sem par, "
+                "uma porta fora de 0–65535)")
+    if parts.scheme.lower() not in ("http", "https"):
+        return (f"endereço inválido: esperado um endereço http:// ou https://, encontrado "
+                f"{(parts.scheme or 'nenhum esquema')[:20]!r}")
+    if not parts.hostname:
+        return "endereço inválido: sem o nome do servidor"
+    return None
+
+
+class _Watch:
+    """The overall deadline of one request, headers included: at ``end`` (monotonic
+    seconds) the sockets of the request are shut down, so a server that drips its headers
+    or sends ``100 Continue`` for ever is stopped (the per-read timeout restarts with every
+    byte; issue 32 review, item 2). Sockets are registered by :class:`_WatchedMixin`
+    connections of a :func:`new_session` session."""
+
+    _current = threading.local()
+
+    def __init__(self, end: float, deadline: float):
+        self.end, self.deadline, self.fired, self.socks = end, deadline, False, []
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> "_Watch":
+        self._timer = threading.Timer(max(0.0, self.end - time.monotonic()), self.fire)
+        self._timer.daemon = True
+        self._timer.start()
+        self._before = getattr(_Watch._current, "watch", None)
+        _Watch._current.watch = self
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._timer.cancel()
+        _Watch._current.watch = self._before
+
+    def add(self, sock) -> None:
+        with self._lock:
+            self.socks.append(sock)
+            if self.fired:
+                _shut(sock)
+
+    def fire(self) -> None:
+        with self._lock:
+            self.fired = True
+            for sock in self.socks:
+                _shut(sock)
+
+
+def _shut(sock) -> None:
+    import socket
+
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+
+
+class _WatchedMixin:
+    """A urllib3 connection that hands its socket to the running :class:`_Watch` just
+    before the answer's status line and headers are read."""
+
+    def getresponse(self, *args, **kwargs):
+        watch = getattr(_Watch._current, "watch", None)
+        if watch is not None and getattr(self, "sock", None) is not None:
+            watch.add(self.sock)
+        return super().getresponse(*args, **kwargs)
 
 
 def _chain(exc: BaseException) -> list[BaseException]:
@@ -271,7 +365,31 @@ def new_session():
     # Content-Length count other bytes than the ones written.
     s.headers["Accept-Encoding"] = "identity"
     s.max_redirects = MAX_REDIRECTS
+    for prefix in ("http://", "https://"):
+        s.mount(prefix, _watched_adapter())
     return s
+
+
+def _watched_adapter():
+    """A ``requests`` adapter whose connections report to :class:`_Watch`."""
+    import requests
+    import urllib3
+
+    class HTTPConn(_WatchedMixin, urllib3.connection.HTTPConnection):
+        pass
+
+    class HTTPSConn(_WatchedMixin, urllib3.connection.HTTPSConnection):
+        pass
+
+    class HTTPPool(urllib3.connectionpool.HTTPConnectionPool):
+        ConnectionCls = HTTPConn
+
+    class HTTPSPool(urllib3.connectionpool.HTTPSConnectionPool):
+        ConnectionCls = HTTPSConn
+
+    adapter = requests.adapters.HTTPAdapter()
+    adapter.poolmanager.pool_classes_by_scheme = {"http": HTTPPool, "https": HTTPSPool}
+    return adapter
 
 
 def get(sess, url: str, target: Path, timeout, headers=None, kept: int = 0):
@@ -282,6 +400,9 @@ def get(sess, url: str, target: Path, timeout, headers=None, kept: int = 0):
     """
     import requests
 
+    bad = url_problem(url)
+    if bad:
+        raise DownloadError(url, target, bad, "other", kept=kept)
     host = urllib.parse.urlsplit(url).netloc
     dead = getattr(sess, "unreachable", None)
     if dead is not None and host in dead:
@@ -289,7 +410,20 @@ def get(sess, url: str, target: Path, timeout, headers=None, kept: int = 0):
     try:
         return sess.get(url, headers=headers or {}, stream=True, timeout=timeout,
                         allow_redirects=True)
-    except (requests.exceptions.RequestException, OSError) as exc:
+    except (requests.exceptions.RequestException, OSError, ValueError) as exc:
+        watch = getattr(_Watch._current, "watch", None)
+        if watch is not None and watch.fired:
+            raise DownloadError(url, target, _late(watch.deadline, 0, headers=True),
+                                "deadline", kept=kept) from None
+        if isinstance(exc, requests.exceptions.InvalidSchema) or (
+                isinstance(exc, ValueError)
+                and not isinstance(exc, requests.exceptions.RequestException)):
+            # the address itself was checked above: a redirect led elsewhere (file://, ftp://)
+            m = re.search(r"for '([A-Za-z][A-Za-z0-9+.-]{0,20}):", str(exc))
+            scheme = f" ({m.group(1)}://)" if m else ""
+            raise DownloadError(url, target, "o servidor redirecionou para um endereço que não é "
+                                f"http:// nem https://{scheme}; só se seguem redirecionamentos "
+                                "para endereços da web", "redirects", kept=kept) from None
         reason, kind = _reason(exc, timeout)
         if dead is not None and kind in ("dns", "refused", "timeout"):
             dead[host] = reason + " (na tentativa anterior, com o mesmo servidor)"
@@ -310,8 +444,16 @@ def read_text(sess, url: str, target: Path, timeout, limit: int | None = None) -
     bytes, as text; an HTTP error, an unasked coding or a longer body is a
     :class:`DownloadError`. ``limit`` defaults to :data:`LISTING_MAX`."""
     limit = LISTING_MAX if limit is None else limit
+    with _Watch(time.monotonic() + DEADLINE_BASE, DEADLINE_BASE) as watch:
+        return _listing(sess, url, target, timeout, limit, watch)
+
+
+def _listing(sess, url: str, target: Path, timeout, limit: int, watch: "_Watch") -> str:
+    """:func:`read_text` under its :class:`_Watch`."""
     resp = get(sess, url, target, timeout)
     with resp:
+        if watch.fired:
+            raise DownloadError(url, target, _late(DEADLINE_BASE, 0, headers=True), "deadline")
         if resp.status_code >= 400:
             raise DownloadError(url, target, http_reason(resp.status_code), "http",
                                 status=resp.status_code)
@@ -321,15 +463,20 @@ def read_text(sess, url: str, target: Path, timeout, limit: int | None = None) -
             while block := resp.raw.read1(_CHUNK, decode_content=False):
                 data += block
                 if len(data) > limit:
-                    raise DownloadError(url, target, f"a resposta passou de {_bytes(limit)}, "
+                    raise DownloadError(url, target, f"a resposta passou de {count_bytes(limit)}, "
                                         "o teto de uma listagem; o servidor não respondeu com "
                                         "o que se esperava", "size")
                 if time.monotonic() - t0 > DEADLINE_BASE:
                     raise DownloadError(url, target, _late(DEADLINE_BASE, len(data)),
                                         "deadline")
         except _network_errors() as exc:
+            if watch.fired:
+                raise DownloadError(url, target, _late(DEADLINE_BASE, len(data)),
+                                    "deadline") from None
             reason, kind = _reason(exc, timeout, reading=True)
             raise DownloadError(url, target, reason, kind) from None
+        if watch.fired:
+            raise DownloadError(url, target, _late(DEADLINE_BASE, len(data)), "deadline")
         return bytes(data).decode(resp.encoding or "utf-8", errors="replace")
 
 
@@ -344,13 +491,17 @@ def _network_errors() -> tuple:
             ConnectionError, http.client.HTTPException)
 
 
-def _late(deadline: float, written: int) -> str:
+def _late(deadline: float, written: int, *, headers: bool = False) -> str:
+    if headers:
+        return (f"o download passou do prazo de {_seconds(round(deadline, 1))} s para este "
+                "arquivo sem que o servidor terminasse de enviar os cabeçalhos da resposta "
+                "(servidor lento demais ou mal configurado)")
     return (f"o download passou do prazo de {_seconds(round(deadline, 1))} s para este arquivo "
-            f"(recebidos {_bytes(written)}; servidor lento demais)")
+            f"(recebidos {count_bytes(written)}; servidor lento demais)")
 
 
 def _slow(spent: float, got: int) -> str:
-    return (f"o servidor envia devagar demais: {_bytes(got)} em {_seconds(round(spent, 1))} s, "
+    return (f"o servidor envia devagar demais: {count_bytes(got)} em {_seconds(round(spent, 1))} s, "
             f"em média, abaixo de {RATE_FLOOR // 1024} KiB/s")
 
 
@@ -416,12 +567,27 @@ def download(url: str, target: Path, *, timeout=TIMEOUT, expected: str | None = 
 def _attempt(url, target, part, sess, timeout, limit, end, deadline, progress, *,
              restarted: bool) -> bool:
     """One request: True when ``part`` holds the whole file, False to restart from zero."""
+    with _Watch(end, deadline) as watch:
+        try:
+            return _exchange(url, target, part, sess, timeout, limit, end, deadline, progress,
+                             watch, restarted=restarted)
+        except KeyboardInterrupt as exc:  # Ctrl-C: the command says what was kept
+            exc.kept_note = kept_note(target, _size(part))
+            raise
+
+
+def _exchange(url, target, part, sess, timeout, limit, end, deadline, progress, watch, *,
+              restarted: bool) -> bool:
+    """:func:`_attempt` under its :class:`_Watch`."""
     from tqdm import tqdm
 
     have = _size(part)
     resp = get(sess, url, target, timeout, {"Range": f"bytes={have}-"} if have else None,
                kept=have)
     with resp:
+        if watch.fired:  # the headers were cut at the deadline (their end read as EOF)
+            raise DownloadError(url, target, _late(deadline, 0, headers=True), "deadline",
+                                kept=have)
         if resp.status_code == 416 and have:
             size = resp.headers.get("Content-Range", "").rpartition("/")[2]
             if size.isdigit() and int(size) == have:  # the .part was complete
@@ -445,8 +611,8 @@ def _attempt(url, target, part, sess, timeout, limit, end, deadline, progress, *
         total = start + int(length) if length.isdigit() and len(length) < 20 else None
         if total is not None and total > limit.bytes:
             part.unlink(missing_ok=True)
-            raise DownloadError(url, target, f"o servidor anuncia {_bytes(total)}, mais que o "
-                                f"limite de {_bytes(limit.bytes)} ({limit.why}); nada foi "
+            raise DownloadError(url, target, f"o servidor anuncia {count_bytes(total)}, mais que o "
+                                f"limite de {count_bytes(limit.bytes)} ({limit.why}); nada foi "
                                 "gravado", "size")
         target.parent.mkdir(parents=True, exist_ok=True)
         written, began = start, time.monotonic()
@@ -460,7 +626,7 @@ def _attempt(url, target, part, sess, timeout, limit, end, deadline, progress, *
                         fh.close()
                         part.unlink(missing_ok=True)
                         raise DownloadError(url, target, f"o servidor enviou mais que o limite "
-                                            f"de {_bytes(limit.bytes)} ({limit.why}); o "
+                                            f"de {count_bytes(limit.bytes)} ({limit.why}); o "
                                             "download foi interrompido e os bytes recebidos, "
                                             "apagados", "size")
                     fh.write(chunk)
@@ -477,8 +643,14 @@ def _attempt(url, target, part, sess, timeout, limit, end, deadline, progress, *
                         raise DownloadError(url, target, _slow(spent, written - start),
                                             "deadline", kept=_size(part))
         except _network_errors() as exc:
+            if watch.fired:
+                raise DownloadError(url, target, _late(deadline, written), "deadline",
+                                    kept=_size(part)) from None
             reason, kind = _reason(exc, timeout, reading=True)
             raise DownloadError(url, target, reason, kind, kept=_size(part)) from None
+        if watch.fired:  # the socket shut at the deadline reads as the end of the body
+            raise DownloadError(url, target, _late(deadline, written), "deadline",
+                                kept=_size(part))
         if total is not None and written < total:
             raise DownloadError(url, target, f"a conexão terminou antes do fim (recebidos "
                                 f"{written} de {total} bytes)", "cut", kept=_size(part))
@@ -499,5 +671,6 @@ def _size(path: Path) -> int:
         return 0
 
 
-__all__ = ["CEILINGS", "DownloadError", "LISTING_MAX", "Limit", "TIMEOUT", "download", "get",
-           "http_reason", "kept_note", "publish", "new_session", "read_text"]
+__all__ = ["CEILINGS", "DownloadError", "count_bytes", "LISTING_MAX", "Limit", "TIMEOUT", "download", "get",
+           "http_reason", "kept_note", "publish", "new_session", "read_text", "shown_url",
+           "url_problem"]

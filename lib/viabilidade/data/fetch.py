@@ -41,10 +41,10 @@ from ..errors import DataError
 from ..os_errors import loop_reason, not_regular
 from . import rawmanifest
 from .catalogue import CATALOGUE, Extract, Source, source
-from .download import (TIMEOUT, DownloadError, Limit, download, kept_note, new_session,
-                       publish, read_text)
+from .download import (TIMEOUT, DownloadError, Limit, count_bytes, download, kept_note,
+                       new_session, publish, read_text, shown_url, url_problem)
 from .paths import default_root
-from .provenance import RAW, sha256
+from .provenance import RAW, RAW_BYTES, sha256
 
 # --- the publishers ------------------------------------------------------------------------
 
@@ -555,6 +555,10 @@ def fetch(dest: Path, mirror: str | Path | None = None, base_url: str | None = N
         loop = loop_reason(folder) if folder is not None else None
         if loop:
             raise DataError(f"{option} {folder}: {loop}; esperada uma pasta")
+    bad = url_problem(base_url) if base_url is not None else None
+    if bad:  # "http://[::1" used to end in a ValueError traceback
+        raise DataError(f"--base-url {shown_url(base_url)}: {bad}; esperado o endereço de um "
+                        "servidor-espelho, como https://exemplo.org/dados")
     _check_dest(dest, "--raw")
     dest.mkdir(parents=True, exist_ok=True)
     expected = known_sha256(manifest)
@@ -571,14 +575,14 @@ def fetch(dest: Path, mirror: str | Path | None = None, base_url: str | None = N
                 loop = loop_reason(src)
                 raise DataError(f"{loop}; esperado um arquivo da pasta-espelho" if loop
                                 else "arquivo ausente na pasta-espelho", file=src)
-            kind, limit = not_regular(src), Limit.ceiling(rel)
+            kind, limit = not_regular(src), Limit.of(rel, RAW_BYTES.get(rel, 0))
             if kind:  # a FIFO would block, /dev/zero would fill the disk
                 raise DataError(f"é {kind}, não um arquivo comum; esperado um arquivo da "
                                 "pasta-espelho", file=src)
             if src.stat().st_size > limit.bytes:
-                raise DataError(f"tem {src.stat().st_size:,} bytes, mais que o limite de "
-                                f"{limit.bytes:,} bytes ({limit.why}); esperado um arquivo da "
-                                "pasta-espelho".replace(",", "."), file=src)
+                raise DataError(f"tem {count_bytes(src.stat().st_size)}, mais que o limite de "
+                                f"{count_bytes(limit.bytes)} ({limit.why}); esperado um "
+                                "arquivo da pasta-espelho", file=src)
             target.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
                                        suffix=".tmp")
@@ -591,7 +595,7 @@ def fetch(dest: Path, mirror: str | Path | None = None, base_url: str | None = N
         else:
             digest = download(f"{base_url.rstrip('/')}/{rel}", target,
                               expected=expected.get(rel), progress=progress, session=session,
-                              limit=Limit.ceiling(rel))
+                              limit=Limit.of(rel, RAW_BYTES.get(rel, 0)))
         sums[rel] = digest
     _write_sums(dest, sums)
     return sums

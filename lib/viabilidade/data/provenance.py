@@ -172,6 +172,31 @@ RAW = {
 }
 
 
+#: Size in bytes of each file of :data:`RAW`, by raw path, as in the mirror copy whose
+#: sha256 the processed manifest records (``shared/data``): a mirror download
+#: (``data fetch --base-url``/``--from``) may write at most this plus the margin of
+#: :meth:`viabilidade.data.download.Limit.recorded` (an endless body had written 241.876.983
+#: bytes for the 78.587-byte districts file).
+RAW_BYTES = {
+    "census/CD2022_Agregados_por_distritos_basico_GO.csv": 78587,
+    "census/CD2022_Agregados_por_municipios_basico_GO.csv": 29794,
+    "census/CD2022_Populacao_Coletada_Imputada_e_Total_Municipio_e_UF_20230628.xlsx": 321647,
+    "census/dicionario_de_dados_agregados_por_setores_censitarios_20250417.xlsx": 115218,
+    "dtb/go_dtb2022_distritos.csv": 47845,
+    "economy/sidra_tabela5938_pib_municipios_GO_2002-2023.xlsx": 155381,
+    "electoral/go_crosswalk_tse_ibge_municipios.csv": 8041,
+    "electoral/go_eleitorado_municipios_tse_perfil_secao_agregado_jeffairdata.csv": 8335,
+    "electoral/go_eleitorado_perfil2026_total_go_e_8_maiores_rox87.csv": 1763,
+    "electoral/go_eleitores_aptos_2022_por_zona_e_municipio_rafnleite.csv": 21420,
+    "fiscal/fpm_dl1881_faixas_coeficientes.csv": 336,
+    "fiscal/fpm_interior_2023_tcu_dou_20230706.csv": 1132,
+    "geo/go_localidades2022_ibge_kml_246_municipios.tar.xz": 6951108,
+    "history/go_criacao_municipios_fatos_legais.csv": 3669,
+    "revenue/go_arrecadacao_estadual_mensal_por_receita_e_setor_2020-11_a_2024-08.csv": 152853,
+    "revenue/go_goiasemdados2023_tab125_receita_bruta_tributos_mil_reais.csv": 236,
+}
+
+
 @functools.cache
 def tract_raw() -> dict[str, RawFile]:
     """Raw files read only when present: the census tracts (:mod:`viabilidade.data.tracts`),

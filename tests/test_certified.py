@@ -268,7 +268,8 @@ def test_posse_without_certificates_lists_every_body(store):
     s = summary(results, c)
     assert s["label"] == "estudo preliminar"
     assert s["missing_bodies"] == ["IBGE", "Cartório Eleitoral (TRE-GO)",
-                                   "Secretaria de Estado da Economia de Goiás", "Proponentes"]
+                                   "Secretaria de Estado da Economia de Goiás", "Proponentes",
+                                   "Plebiscito"]
     fields = [m["field"] for m in s["missing"]]
     # IV is the Censo 2022 count of the district: published, not certified; the IBGE must
     # still certify it (art. 4 § 2), though the 3.045 inhabitants decide the rule.
@@ -304,7 +305,8 @@ def test_cover_says_conclusive_or_preliminary(store, tmp_path):
         "(art. 2º); evidências do "
         "art. 4º, I (Prefeitura e Câmara) e VI (áreas para equipamentos); Sem órgão no art. 4º, "
         "§ 2º — art. 4º, III (continuidade territorial): verificada na malha municipal do IBGE, "
-        "com a geometria do item II (leitura do estudo).")
+        "com a geometria do item II (leitura do estudo). Plebiscito (art. 7º; art. 7º, § 1º, I; "
+        "art. 7º, § 2º): não realizável antes da lei complementar federal (CF, art. 18, § 4º).")
     # art. 4 § 2 gives the IBGE items II, IV and VI, never III (issue 29 § 5)
     assert "IBGE — art. 4º, II (distância de 6 km), IV" in text and "III (continuidade territorial), IV" not in text
     # Declared documents, none checked: no certificate is asked for, the check is (legal

@@ -68,7 +68,7 @@ def store():
 @pytest.mark.parametrize("path, line", [
     ("data/candidates/posse-dabadia.toml",
      "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e de "
-     "documentos; " + BAR + "."),
+     "documentos; plebiscito não realizável antes da lei complementar federal; " + BAR + "."),
     ("tests/candidates/posse-dabadia-certificada.toml",
      "Requisitos dos arts. 2º e 4º da LC nº 2/1990 atendidos conforme documentos declarados (a "
      "conferir com os originais); plebiscito sem efeito (sem a lei complementar federal; TSE, "
@@ -219,12 +219,12 @@ municipalities = ["5208004"]
     ("[settings]\npopulation = 4000\n",
      "Inviável com limiar alterado — art. 4º, IV: mais de 4.000 habitantes (a lei: mais de três "
      "mil); nos dados publicados; estudo preliminar, pendente de certificação e de documentos; "
-     + BAR + ".",
+     "plebiscito não realizável antes da lei complementar federal; " + BAR + ".",
      "População — limiar alterado: mais de 4.000 habitantes (a lei: mais de três mil)"),
     # The law's own value written out changes nothing (Santa Rosa: 3.513 inhabitants).
     ("[settings]\npopulation = 3000\n",
      "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e de "
-     "documentos; " + BAR + ".",
+     "documentos; plebiscito não realizável antes da lei complementar federal; " + BAR + ".",
      "População de mais de três mil habitantes"),
 ])
 def test_a_saved_file_with_a_changed_threshold_says_so(store, tmp_path, settings, line, title):

@@ -217,8 +217,9 @@ def _box(a) -> str:
 
 def test_published_population_keeps_the_study_preliminary(posse, posse_certified):
     assert certification.qualification(posse_certified.results) == "estudo conclusivo"
-    assert certification.qualification(posse.results) == \
-        "estudo preliminar, pendente de certificação e de documentos"
+    assert certification.qualification(posse.results) == (
+        "estudo preliminar, pendente de certificação e de documentos; plebiscito não realizável "
+        "antes da lei complementar federal")
     iv = [p for p in certification.pending(posse.results) if p.field == "certified.population"]
     assert [(p.item, p.body) for p in iv] == [("art. 4º, IV", "IBGE")]
     assert certification.settled("pass", "published", "IV") is False

@@ -49,7 +49,8 @@ def test_deck_names_the_candidate_and_every_rule(deck, analysis):
     assert "Posse d'Abadia" in text
     assert "Estudo de viabilidade — criação do Município de Posse d'Abadia" in text
     assert ("Indeterminada perante a LC nº 2/1990</strong>; estudo preliminar, pendente de "
-            "certificação e de documentos; a criação está vedada" in htmllib.unescape(deck))
+            "certificação e de documentos; plebiscito não realizável antes da lei complementar "
+            "federal; a criação está vedada" in htmllib.unescape(deck))
     from viabilidade.report.writers.format import result_citation
 
     for r in analysis.results:  # each rule by its citation, never its internal id

@@ -172,7 +172,8 @@ def test_study_pdf_text(posse_runs):
         assert r["rule_id"] not in text, r["rule_id"]
     flat = pdftext.flat(text)
     assert ("Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e "
-            "de documentos; a criação está vedada enquanto não editada a lei complementar federal "
+            "de documentos; plebiscito não realizável antes da lei complementar federal; a "
+            "criação está vedada enquanto não editada a lei complementar federal "
             "(CF, art. 18, § 4º).") in flat.replace(" ;", ";")
     # art. 4 IV (3.045 inhabitants, Censo 2022) only on published data; art. 7 § 3 is a timing
     # condition, never a rule "cumprido"

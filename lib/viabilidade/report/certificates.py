@@ -184,7 +184,7 @@ def cover_box(analysis, preliminary_note: str) -> Html:
     return Html('<p class="aviso situacao-estudo preliminar"><strong>Estudo preliminar.</strong> '
                 f"{esc(preliminary_note)}"
                 + (f" Ainda faltam, com quem deve fornecê-los ({basis}): {rows}." if rows else "")
-                + f"{check}</p>")
+                + check + (" " + esc(plebiscite_sentence(barred)) if barred else "") + "</p>")
 
 
 __all__ = ["CHECK_NOTE", "DECLARED_NOTE", "cover_box", "plebiscite_sentence", "CONCLUSIVE_NOTE", "CONCLUSIVE_OTHER", "PRELIMINARY_OTHER"]

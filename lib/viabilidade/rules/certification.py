@@ -276,6 +276,7 @@ def pending(results: list[RuleResult]) -> list[Pending]:
         inhabitants (Censo 2022, published) leave art. 4 IV pending with the IBGE. Without
         art. 4 (:func:`applies_art4` false), every applicable rule still ``indeterminate``
         (the plebiscite, the documents of art. 6 …), with its ``certifier`` as the body.
+        A creation's plebiscite not held is pending as a fusion's is (:data:`PLEBISCITE_BARRED`).
         Empty when the study is conclusive. ``not_applicable`` rules need nothing.
     """
     out: list[Pending] = []
@@ -287,7 +288,12 @@ def pending(results: list[RuleResult]) -> list[Pending]:
         needs = _NEEDS.get(r.rule_id) or _NEEDS.get(r.rule_id.split(".")[0] + ".")
         if needs is not None:
             out += needs(r, status)
-        elif not creation and status == Status.INDETERMINATE:
+        elif status == Status.INDETERMINATE and (
+                not creation or (r.rule_id in PLEBISCITE_RULES
+                                 and not (r.details or {}).get("sem_efeito"))):
+            # a creation's plebiscite not held reads as a fusion's or a transfer's: not
+            # realisable before the federal law (legal review item 18); one held is "sem
+            # efeito" (rules.art7.VOID_KEY) and said so by the conclusion
             out.append(_open_rule(r))
     # One continuity certificate covers every origin: list it once.
     seen, unique = set(), []

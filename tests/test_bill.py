@@ -210,11 +210,17 @@ def test_justification_is_headed_by_the_bar_and_gives_bases(store, author):
     assert ("art. 4º, IV", "mais de 3.000\u00a0habitantes", "3.045\u00a0habitantes (publicado)", "publicado",
             "atingido nos dados publicados (a certificar)") in bill.findings
     assert "população: IBGE" in bill.pending
+    # art. 4 § 2 gives the IBGE II, IV and VI only: III has no body (legal review item 10)
+    assert ("continuidade territorial do município de origem após a criação: sem órgão no art. "
+            "4º, § 2º (verificada na malha municipal do IBGE, com a geometria do item II (leitura "
+            "do estudo))") in bill.pending
+    assert not any(p.startswith("continuidade") and p.endswith(": IBGE") for p in bill.pending)
     assert "número de eleitores: Cartório Eleitoral (TRE-GO)" in bill.pending
     # The bar is stated by the first paragraphs; the conclusion does not repeat it.
     assert bill.justification[1].endswith("Conclusão do estudo: Indeterminada perante a LC nº "
                                           "2/1990; estudo preliminar, pendente de certificação e "
-                                          "de documentos.")
+                                          "de documentos; plebiscito não realizável antes da lei "
+                                          "complementar federal.")
     rows = {r[0]: r for r in bill.findings}
     # No empty requirement: a rule without a number reads its title.
     assert rows["art. 4º, I"][1] == "Condições para instalação da Prefeitura e da Câmara Municipal"

@@ -288,10 +288,12 @@ def test_requests_state_no_threshold(html):
             "Município, dada pelo limite do distrito de Posse d'Abadia fixado na lei municipal que "
             "o criou, e o perímetro urbano do Município de Abadiânia, fixado em lei municipal; "
             "b) art. 4º, IV — a população residente na área proposta; c) art. 4º, VI — o número "
-            "de edificações do núcleo urbano de Posse d'Abadia, sede proposta; d) art. 4º, III "
-            "e § 1º — para o que resta do Município de Abadiânia: a população residente, o "
-            "número de edificações do núcleo urbano da sede e se o território remanescente "
-            "permanece contínuo.") in ibge
+            "de edificações do núcleo urbano de Posse d'Abadia, sede proposta; d) art. 4º, § 1º "
+            "— para o que resta do Município de Abadiânia: a população residente e o número de "
+            "edificações do núcleo urbano da sede (itens IV e VI) e, como subsídio ao exame do "
+            "item III, que o § 2º não atribui a órgão, se o território remanescente permanece "
+            "contínuo.") in ibge
+    assert "art. 4º, III e § 1º" not in ibge  # III has no body in § 2 (legal review item 10)
     assert ("a) art. 4º, V — o número de eleitores com domicílio eleitoral na área proposta;"
             in _plain(plain["cartorio-eleitoral"]))
     sefaz = _plain(plain["sefaz-go"])

@@ -695,10 +695,14 @@ def _pending(analysis) -> list[str]:
     plebiscite = ("Justiça Eleitoral, que não realiza o plebiscito enquanto não existir a lei "
                   "complementar federal (TSE, PA nº 0602003-69, 13/05/2021)"
                   if calendar_note(analysis) else "Justiça Eleitoral (resultado do plebiscito)")
+    from .certificates import CONTINUITY_NOTE, NO_BODY
+
     out = []
     for p in missing:
         subject = "" if p["subject"] == "área" else f" — {p['subject']}"
         body = plebiscite if p["body"] == "Plebiscito" else p["body"]
+        if p["field"] == "certified.continuity":  # art. 4 § 2 gives III to no body (item 10)
+            body = f"{NO_BODY.lower()} ({CONTINUITY_NOTE})"
         out.append(f"{p['what']}{subject}: {body}")
     return list(dict.fromkeys(out))
 

@@ -405,9 +405,11 @@ def build_requests(candidate, store, request_date: dt.date,
          ("art. 4º, IV", "a população residente na área proposta"),
          ("art. 4º, VI", f"o número de edificações do núcleo urbano de {candidate.seat}, sede "
                          "proposta"),
-         ("art. 4º, III e § 1º", f"para {rest}: a população residente, o número de "
-                                 "edificações do núcleo urbano da sede e se o território "
-                                 "remanescente permanece contínuo")))
+         # art. 4 § 2 gives the IBGE II, IV and VI only: III has no body (legal review 10)
+         ("art. 4º, § 1º", f"para {rest}: a população residente e o número de edificações do "
+                           "núcleo urbano da sede (itens IV e VI) e, como subsídio ao exame "
+                           "do item III, que o § 2º não atribui a órgão, se o território "
+                           "remanescente permanece contínuo")))
     zones = electoral_zones(store, candidate.origins)
     if len(zones) == 1:
         zone = f"{_ordinal(zones[0])} Zona Eleitoral de Goiás"

@@ -327,12 +327,13 @@ def test_transfer_bill_without_polygon(store, author):
 
 def test_district_bill_is_a_municipal_law(store):
     _, bill = _bill(store, DISTRICT)
-    # signed under the place and date by who sanctions it (the preamble's formula)
+    # signed by its author; the sanction formula belongs to the law, not to the bill (legal
+    # review item 15)
     assert bill.level == "municipal" and bill.autoria == ""
     assert bill.place_date == "Abadiânia, 1º de dezembro de 2026."
-    assert bill.signature == ("Prefeito Municipal",)
-    assert bill.preambulo == ("A CÂMARA MUNICIPAL DE ABADIÂNIA, Estado de Goiás, aprova e eu, "
-                              "Prefeito Municipal, sanciono a seguinte Lei:")
+    assert bill.signature == ("Autor do projeto (Prefeito ou Vereador)",)
+    assert bill.preambulo == "A CÂMARA MUNICIPAL DE ABADIÂNIA, Estado de Goiás, aprova a seguinte Lei:"
+    assert "sanciono" not in " ".join(_text(bill).get("preambulo", [])) + bill.preambulo
     t = _text(bill)
     assert bill.ementa == "Cria o Distrito Leste, no território do Município de Abadiânia."
     assert t["Art. 1º"][0].startswith("Fica criado o Distrito Leste, no Município "

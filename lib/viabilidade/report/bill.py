@@ -50,6 +50,8 @@ LC2_SHORT = "Lei Complementar nº 2, de 1990"
 #: decrees; the Governor's "e eu sanciono" belongs to the sanctioned law, not to the bill.
 STATE_PREAMBLE = ("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE GOIÁS, nos termos do art. 10 da "
                   "Constituição Estadual, decreta a seguinte Lei:")
+#: Who signs a municipal bill: its author, whom the municipality's Lei Orgânica legitimates.
+MUNICIPAL_AUTHOR = "Autor do projeto (Prefeito ou Vereador)"
 #: Visible blanks in the articles, for what art. 3 requires the law to state and the data
 #: cannot give (the drafter fills them; the notes say why).
 YEAR_BLANK = "[ano]"
@@ -929,10 +931,12 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
     else:
         municipality = origins[0]
         autoria = ""
-        preambulo = (f"A CÂMARA MUNICIPAL DE {municipality.upper()}, Estado de Goiás, aprova e "
-                     "eu, Prefeito Municipal, sanciono a seguinte Lei:")
+        # the Mayor's "sanciono" belongs to the sanctioned law, not to the bill (legal review
+        # item 15), as the Governor's does to a state law
+        preambulo = (f"A CÂMARA MUNICIPAL DE {municipality.upper()}, Estado de Goiás, aprova a "
+                     "seguinte Lei:")
         place_date = f"{municipality}, {_date_or_blank(date)}."
-        signature = ("Prefeito Municipal",)  # who sanctions it (the preamble's formula)
+        signature = (MUNICIPAL_AUTHOR,)  # who presents it (the note below)
         ctx.notes.append("autoria: o projeto de lei municipal é apresentado por quem a Lei "
                          f"Orgânica do Município de {municipality} legitima (Prefeito ou "
                          "Vereador), que o assina")

@@ -8,13 +8,14 @@ was expected. A file with several problems raises one error holding all of them
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
 # The one rule for typed text lives on the ground floor (common.text); re-exported here for
 # the callers written before it moved.
 from .common.text import (BIDI_CONTROLS, ZERO_WIDTH, clean_text, normalise_text,  # noqa: F401
-                          shown, text_problem)
+                          quoted, shown, text_problem)
 
 
 class ViabilidadeError(Exception):
@@ -52,7 +53,7 @@ class DataError(ViabilidadeError):
         if row is not None:
             where.append(f"linha {row}")
         if column is not None:
-            where.append(f"coluna {column!r}")
+            where.append(f"coluna {quoted(column)}")
         prefix = (", ".join(where) + ": ") if where else ""
         super().__init__(prefix + message)
 
@@ -89,7 +90,7 @@ class CandidateError(ViabilidadeError):
         if self.line is not None:
             where.append(f"linha {self.line}")
         if self.field is not None:
-            where.append(f"campo {self.field!r}")
+            where.append(f"campo {quoted(self.field)}")
         return ((", ".join(where) + ": ") if where else "") + self.message
 
     @classmethod
@@ -259,7 +260,16 @@ def field_line(text: str, field: str, exact: bool = False) -> int | None:
         The line of the field itself; else the line of its nearest ancestor table written in
         the file (where a missing key belongs); ``None`` when neither is written.
     """
-    return line_in(field_index(text), field, exact)
+    return line_in(_index_of(text), field, exact)
+
+
+@functools.lru_cache(maxsize=4)
+def _index_of(text: str) -> dict[str, int]:
+    """:func:`field_index` of ``text``, kept for the next problem of the same file: callers
+    that name each problem's line with :func:`field_line` (settings, ``[oficios]``) read
+    the file once, not once per problem (2.000 unknown addressees took 34 s). The texts are
+    user files, at most 1 MiB each; the index is read, never changed."""
+    return field_index(text)
 
 
 def key_at(text: str, line: int) -> str | None:
@@ -312,6 +322,8 @@ def did_you_mean(word: str, choices) -> str:
     import difflib
 
     choices = [str(c) for c in choices]
+    if len(str(word)) > 2 * max((len(c) for c in choices), default=0) + 10:
+        return ""  # far longer than any choice: no hint (a 5 MB key would cost minutes)
     close = difflib.get_close_matches(str(word), choices, n=1, cutoff=0.7)
     if not close:
         close = [c for c in choices if c.startswith(f"{word}-")]
@@ -336,7 +348,7 @@ def found_value(value) -> str:
             dt.time: "encontrada a hora"}.get(type(value), f"encontrado {type(value).__name__}")
     if isinstance(value, (dt.date, dt.time)):
         return f"{kind} {value.isoformat()}"
-    return f"{kind} {value!r}"
+    return f"{kind} {quoted(value)}"
 
 
 class Terminated(KeyboardInterrupt):

@@ -59,12 +59,24 @@ class Kind:
 NAME = Kind("um nome", 200)
 #: A document or process reference, a sigla, an address: 300 characters.
 REFERENCE = Kind("uma referência", 300)
+#: A file's name as given (an upload, a boundary file): 255 characters, the most a file
+#: system takes (its bytes are bounded apart, ``vector_files.MAX_NAME_BYTES``).
+FILE_NAME = Kind("um nome de arquivo", 255)
 #: A free text (a justification, a note): 10.000 characters, about four pages.
 NOTE = Kind("um texto", 10_000, lines=True)
 
 #: Invisible characters dropped from names and free text: zero-width space, non-joiner,
 #: joiner, left-to-right and right-to-left marks, word joiner.
 ZERO_WIDTH = "\u200b\u200c\u200d\u200e\u200f\u2060"
+#: Characters that draw nothing but are not format characters, refused in any text (they
+#: passed for a name: ``president = "\u3164"`` signed as "Deputada ㅤ"): the Hangul fillers
+#: (U+115F, U+1160, U+3164, U+FFA0), the blank Braille pattern (U+2800) and the Khmer
+#: inherent vowels (U+17B4, U+17B5). Format characters (category Cf) other than
+#: :data:`ZERO_WIDTH` are refused too (soft hyphen U+00AD, invisible operators
+#: U+2061–U+2064, Mongolian vowel separator U+180E, U+206A–U+206F, U+FFF9–U+FFFB).
+FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
+#: The most characters of a value or key quoted back in a message (:func:`quoted`).
+QUOTE_MAX = 80
 #: Bidirectional embedding, override and isolate characters: they reorder the text around
 #: them (U+202E shows "Abadiânia" as "ainâidabA"), so a text holding one is refused.
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -98,7 +110,36 @@ def _kind(ch: str, lines: bool) -> str | None:
         return "invisível (etiqueta Unicode)"
     if cat in ("Cs", "Co", "Cn"):
         return "sem uso em texto (não atribuído, privado ou substituto)"
+    if ch in FILLERS:
+        return "invisível (de preenchimento)"
+    if cat == "Cf":
+        return "invisível (de formatação)"
     return None
+
+
+def _invisible(ch: str) -> bool:
+    """Whether ``ch`` draws nothing: a space, a zero-width, filler or format character."""
+    if ch in ZERO_WIDTH or ch in FILLERS or ch in TEXT_WHITESPACE:
+        return True
+    cat = unicodedata.category(ch)
+    return cat == "Zs" or (cat == "Cf" and ch not in BIDI_CONTROLS and ch != "\ufeff"
+                           and not 0xE0000 <= ord(ch) <= 0xE007F)
+
+
+def quoted(value, limit: int = QUOTE_MAX) -> str:
+    """``value`` as a message quotes it (``repr``), cut to about ``limit`` characters: a
+    5.000.000-character key or a list of a million items is quoted by its start and its
+    size (``'kkkk…' (5.000.000 caracteres)``), so a message stays one short line."""
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}… ({_count(len(value))} caracteres)"
+    if isinstance(value, (list, tuple, dict, set)) and len(value) > 6:
+        items = list(value)[:6] if not isinstance(value, dict) else list(value.items())[:6]
+        head = repr(items)[:limit]
+        return f"{head}… ({_count(len(value))} itens)"
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}…"
 
 
 def _count(n: int) -> str:
@@ -127,10 +168,19 @@ def text_problem(text: str, kind: Kind = NOTE) -> str | None:
         found = "encontrada" if kind.what.startswith("uma ") else "encontrado"
         return (f"{found} {kind.what} com {_count(len(text))} caracteres; esperado no máximo "
                 f"{_count(kind.limit)}")
+    if text.strip() and all(_invisible(c) for c in text):
+        hidden = ", ".join(f"U+{ord(c):04X}" for c in dict.fromkeys(text)
+                           if unicodedata.category(c) != "Zs" and c not in TEXT_WHITESPACE)
+        return (f"encontrado um texto só de caracteres invisíveis ({hidden[:200]}); esperado "
+                f"{kind.what} com letras ou algarismos")
     base = False  # whether the last character that is not a mark is a letter or digit
     for i, ch in enumerate(text, start=1):
         bad = _kind(ch, kind.lines)
         label = unicodedata.name(ch, _LABELS.get(ch, "sem nome"))
+        if bad in ("invisível (de preenchimento)", "invisível (de formatação)"):
+            return (f"encontrado o caractere {bad} U+{ord(ch):04X} ({label}) na posição {i}; "
+                    f"esperado {kind.what} sem caracteres invisíveis (um espaço comum separa "
+                    "palavras)")
         if bad:
             return (f"encontrado o caractere {bad} U+{ord(ch):04X} ({label}) na posição {i}; "
                     f"esperado {kind.what} sem caracteres de controle nem de direção de texto "
@@ -143,10 +193,6 @@ def text_problem(text: str, kind: Kind = NOTE) -> str | None:
                         "acompanhem uma letra (como em 'á')")
         elif ch not in ZERO_WIDTH:
             base = cat[0] in "LN"
-    if text.strip() and not normalise_text(text):
-        hidden = ", ".join(f"U+{ord(c):04X}" for c in dict.fromkeys(text) if c in ZERO_WIDTH)
-        return (f"encontrado um texto só de caracteres invisíveis ({hidden}); esperado "
-                f"{kind.what} com letras ou algarismos")
     return None
 
 

@@ -116,8 +116,11 @@ HEAD_BYTES = 65536
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` (a file's name or path as given) cannot name a file to read, in pt-BR,
-    or None: a NUL or another control character, a lone surrogate (bytes that are not UTF-8), a name or path too long
-    (:data:`MAX_NAME_BYTES`, :data:`MAX_PATH_BYTES`), a GDAL virtual path (``/vsi…``)."""
+    or None: a NUL or another control character, a lone surrogate (bytes that are not
+    UTF-8), a name or path too long (:data:`MAX_NAME_BYTES`, :data:`MAX_PATH_BYTES`), a name
+    the typed-text rule refuses (:func:`_leaf_text_problem`: C1 controls, direction,
+    invisible and format characters, a stem of invisible characters only), a GDAL virtual
+    path (``/vsi…``)."""
     text = str(name)
     bad = next((c for c in text if ord(c) < 32 or ord(c) == 127), None)
     if bad is not None:
@@ -135,10 +138,35 @@ def name_problem(name: str) -> str | None:
                 f"esperado no máximo {MAX_NAME_BYTES}")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_PATH_BYTES:
         return f"o caminho do arquivo passa de {MAX_PATH_BYTES} bytes; esperado um caminho menor"
+    why = _leaf_text_problem(leaf)  # after the byte bounds: a long name costs one len
+    if why:
+        return why
     if text.replace("\\", "/").lstrip("/").lower().startswith("vsi"):
         return ("o caminho é um caminho virtual da GDAL (/vsi…); esperado o caminho de um "
                 "arquivo no disco")
     return None
+
+
+def _leaf_text_problem(leaf: str) -> str | None:
+    """The typed-text rule (:func:`viabilidade.common.text.text_problem`) on a file's name,
+    whose stem must also show something: ``fatura\u202elmk.geojson`` (shown as
+    "fatura kml.geojson" reversed), ``a\x85b.geojson`` (a C1 control) and ``\u200b.geojson``
+    (a zero-width stem) are refused; a zero-width character, which a text drops, cannot be
+    dropped from a name on disk, so it is refused too."""
+    from .text import FILE_NAME, ZERO_WIDTH, text_problem
+
+    stem = leaf.rsplit(".", 1)[0] if "." in leaf.lstrip(".") else leaf
+    why = text_problem(leaf, FILE_NAME) or text_problem(stem, FILE_NAME)
+    if why is None:
+        hidden = next((c for c in leaf if c in ZERO_WIDTH), None)
+        if hidden is not None:
+            why = (f"encontrado o caractere invisível U+{ord(hidden):04X} na posição "
+                   f"{leaf.index(hidden) + 1}; esperado {FILE_NAME.what} sem caracteres "
+                   "invisíveis")
+    if why is None:
+        return None
+    return (f"o nome do arquivo não serve: {why}; renomeie o arquivo (letras, números, "
+            "espaços, hífens, pontos)")
 
 
 def _first_tag(head: bytes) -> str:

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..common.text import NAME, REFERENCE, clean_text
+from ..common.text import NAME, REFERENCE, clean_text, quoted
 from ..errors import SettingsError, did_you_mean, field_line, found_value
 
 #: The name of the section in the settings file.
@@ -202,7 +202,7 @@ class OficiosSettings:
                 line=field_line(text, SECTION) if text else None)
         for key in sorted(set(data) - set(REQUIRED) - set(OPTIONAL), key=str):
             allowed = [*REQUIRED, *OPTIONAL]
-            found.add(f"{SECTION}.{key}", f"chave desconhecida {key!r}"
+            found.add(f"{SECTION}.{key}", f"chave desconhecida {quoted(key)}"
                                           f"{did_you_mean(key, allowed)}; permitidas: "
                                           f"{', '.join(allowed)}")
         values: dict[str, Any] = {}
@@ -331,7 +331,7 @@ def _addressees(table: Any, found: _Found, letters: list[str] | None) -> dict[st
             continue
         extra = sorted(set(entry) - set(ADDRESSEE_KEYS))
         if extra:
-            found.add(where, f"chave desconhecida {extra[0]!r}"
+            found.add(where, f"chave desconhecida {quoted(extra[0])}"
                              f"{did_you_mean(extra[0], list(ADDRESSEE_KEYS))}; permitidas: "
                              + ", ".join(ADDRESSEE_KEYS))
         name = (_text(found, f"{where}.name", entry["name"], NAME,
@@ -368,7 +368,7 @@ def _presidency(table: Any, found: _Found, letters: list[str] | None) -> Preside
         return None
     extra = sorted(set(table) - set(PRESIDENCY_KEYS))
     if extra:
-        found.add(where, f"chave desconhecida {extra[0]!r}"
+        found.add(where, f"chave desconhecida {quoted(extra[0])}"
                          f"{did_you_mean(extra[0], list(PRESIDENCY_KEYS))}; permitidas: "
                          + ", ".join(PRESIDENCY_KEYS))
     name = _text(found, f"{where}.name", table.get("name"), NAME,
@@ -426,7 +426,7 @@ def _missing(addressees: dict, letters: list[str], found: _Found, table: Any = N
 
 def _no_letter(key: str, letters: list[str]) -> str:
     """The message of an addressee key that names no letter of the candidate."""
-    return (f"não há ofício {key!r} para este candidato{did_you_mean(key, letters)}; "
+    return (f"não há ofício {quoted(key)} para este candidato{did_you_mean(key, letters)}; "
             f"esperado um de {', '.join(letters)}")
 
 

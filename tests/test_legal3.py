@@ -346,3 +346,16 @@ def test_item8_signature_never_alone_on_a_page(letters):
                     if signer in pdf_text(path, n, n))
         assert re.search(rf"4\. .* Atenciosamente, {signer} Presidente da {role} Anexo: ",
                          page), name
+
+
+def test_reading_i1_does_not_attribute_the_published_wording_to_the_header():
+    """Legal review item 16: the consolidated text's header cites only "DOE Nº 16.010,
+    24/07/90"; the wording "os dos itens, IV, V e VI" was never seen in the DOE."""
+    from viabilidade.report.readings import READINGS
+
+    i1 = next(r for r in READINGS if r.code == "I-1")
+    assert "segundo o cabeçalho" not in i1.law
+    assert ("teria sido publicada com “os dos itens, IV, V e VI”, redação que não foi vista no "
+            "Diário Oficial: o cabeçalho do texto consolidado cita apenas o DOE nº 16.010, de "
+            "24/07/1990, cuja página não pôde ser vista para este estudo e deve ser conferida no "
+            "original.") in i1.law

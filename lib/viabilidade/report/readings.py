@@ -45,9 +45,9 @@ READINGS: tuple[Reading, ...] = (
             "A redução a 2/3 para municípios de interesse ecológico, turístico ou de especial "
             "interesse econômico vale, no texto consolidado, para “os itens IV, V, V e VII”: o "
             "item V aparece duas vezes. A LC nº 4/1990, que deu essa redação, teria sido publicada "
-            "com “os dos itens, IV, V e VI”, segundo o cabeçalho do texto consolidado, que cita o "
-            "DOE nº 16.010, de 24/07/1990; a página desse Diário Oficial não pôde ser vista para "
-            "este estudo e deve ser conferida no original.",
+            "com “os dos itens, IV, V e VI”, redação que não foi vista no Diário Oficial: o "
+            "cabeçalho do texto consolidado cita apenas o DOE nº 16.010, de 24/07/1990, cuja "
+            "página não pôde ser vista para este estudo e deve ser conferida no original.",
             "Vale o texto como publicado pela lei que o alterou: a redução alcança a população "
             "(IV), o eleitorado (V) e as edificações (VI); a arrecadação (VII) fica com o limite "
             "integral.",

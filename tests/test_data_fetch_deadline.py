@@ -173,8 +173,8 @@ def test_ctrl_c_mid_download_says_the_part_was_kept(tmp_path):
              "--base-url", f"{s.url}/gota"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             text=True, env=env)
         try:
-            for _ in range(600):  # the .part appears once the first bytes arrive
-                if part.exists() and part.stat().st_size > 0:
+            for _ in range(600):  # the .part is open and the server has sent some bytes
+                if part.exists() and s.sent >= 3:
                     break
                 try:
                     proc.wait(0.1)

@@ -140,6 +140,14 @@ def test_fusion_and_installed_findings(store):
     assert fusion.of("dados").title == "Dado publicado incoerente"
     assert fusion.of("dados").summary.startswith(
         "valores de tabelas oficiais que se contradizem, usados pelo estudo como publicados: ")
+    # the bill's paragraph names Anhanguera's electorate once and has no ".." (legal review
+    # item 17)
+    text = fusion.of("dados").text()
+    assert text.count("Anhanguera (5201207)") == 1 and ".." not in text
+    assert ("usados pelo estudo como publicados: Anhanguera (5201207), eleitorado: 1.744 "
+            "eleitores. O eleitorado é maior que a população residente (924 habitantes)") in text
+    assert text.endswith("(resultados do universo). O conflito deve ser esclarecido junto aos "
+                         "órgãos que os publicaram.")
     nova = findings(analyse(NOVA, store=store))
     assert [f.kind for f in nova.items] == ["pendencias", "margem", "leituras"]
     assert nova.of("pendencias").summary == ("4 requisitos do art. 4º dependem hoje de dados "

@@ -293,6 +293,14 @@ def test_processo_of_a_correction_lists_its_documents_and_asks_no_petition(capsy
     assert "representação dos eleitores" not in "\n".join(out)
 
 
+def test_processo_names_a_fusion_as_the_study_does(capsys):
+    """Legal review item 17: the origins by name and the area by its seat's name (art. 3, I),
+    as the study's title, not cod_ibge codes and the file's name."""
+    assert main(["processo", str(ROOT / "data" / "candidates" / "fusao-anhanguera-cumari.toml")]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "Processo: fusão de Anhanguera e Cumari — Município de Cumari")
+
+
 def test_the_study_phase_is_processo_phase():
     from viabilidade.profile.analysis import analyse
     from viabilidade.report.study_cells import RESULTS_MIME, results_bundle

@@ -329,9 +329,14 @@ def _cmd_processo(args: argparse.Namespace) -> int:
     from ..proposal.candidate import load_candidate
     from ..report.process_file import process_state, state_lines
 
+    from ..data.store import load_store
+
     today = _iso_date("--data-referencia", args.data_referencia)
-    candidate = load_candidate(_candidate_arg(args))
-    print("\n".join(state_lines(candidate, process_state(candidate, today), today)))
+    store = load_store(Path(args.data) if args.data else None)
+    candidate = load_candidate(_candidate_arg(args, store))
+    m = store.municipalities  # the origins by name, as the study names them (legal review 17)
+    names = dict(zip(m["cod_ibge"].astype(str), m["nome"].astype(str)))
+    print("\n".join(state_lines(candidate, process_state(candidate, today), today, names=names)))
     return 0
 
 

@@ -82,9 +82,13 @@ class DataFlag:
     def text(self) -> str:
         """One paragraph for a document: ``"Anhanguera (5201207) — eleitorado: 1.744
         eleitores. <conflict> <meaning> Fontes: <source>."``"""
+        return f"{self.nome} ({self.cod_ibge}) — {self.figure}. {self.explanation()}"
+
+    def explanation(self) -> str:
+        """:meth:`text` without the municipality and the figure: ``"<conflict> <meaning>
+        Fontes: <source>."`` (for a text that has already named them)."""
         meaning = f" {self.meaning}" if self.meaning else ""
-        return (f"{self.nome} ({self.cod_ibge}) — {self.figure}. {self.conflict}{meaning} "
-                f"Fontes: {self.source}.")
+        return f"{self.conflict}{meaning} Fontes: {self.source}."
 
     def to_dict(self) -> dict:
         return asdict(self)

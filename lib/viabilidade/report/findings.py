@@ -95,8 +95,10 @@ class Finding:
 
     def text(self) -> str:
         """Everything, plain text: title, summary, items, detail (the bill's paragraph)."""
-        items = f" {'; '.join(self.items)}." if self.items else ""
-        head = f"{self.title}: {self.summary}" + (":" if self.items else ".")
+        items = f" {'; '.join(self.items).rstrip('.')}." if self.items else ""
+        # items that are sentences of their own follow a full stop, a list a colon
+        head = f"{self.title}: {self.summary}" + (
+            ":" if self.items and not self.items[0][:1].isupper() else ".")
         return " ".join(p for p in (head + items, self.detail) if p).replace(" .", ".")
 
     def to_dict(self) -> dict:
@@ -211,7 +213,10 @@ def _data(analysis) -> Finding | None:
         "valores de tabelas oficiais que se contradizem, usados pelo estudo como publicados: "
         + "; ".join(f"{f.nome} ({f.cod_ibge}), {f.figure}" for f in flags),
         "O conflito deve ser esclarecido junto aos órgãos que os publicaram.",
-        tuple(f.text() for f in flags))
+        # the summary names each municipality and figure: the items do not repeat them
+        # (legal review item 17), but name the place when there are several
+        tuple(f.explanation() if len(flags) == 1 else f"{f.nome} ({f.cod_ibge}): {f.explanation()}"
+              for f in flags))
 
 
 def _plebiscite(analysis) -> Finding | None:

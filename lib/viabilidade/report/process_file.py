@@ -262,18 +262,21 @@ def process_state(candidate, today: dt.date | None = None) -> ProcessState:
     return ProcessState(phase, done, tuple(steps), planned, problems)
 
 
-def state_lines(candidate, state: ProcessState, today: dt.date | None = None) -> list[str]:
+def state_lines(candidate, state: ProcessState, today: dt.date | None = None, *,
+                names: dict[str, str] | None = None) -> list[str]:
     """``viabilidade processo``'s report (pt-BR lines): the operation, the constitutional bar
     where it applies (CF art. 18 § 4), the art. 7 § 3 warning in a municipal-election year,
     the phase, the acts with how far each document is proven, the planned acts, the next
-    steps, and the record's notices and problems."""
+    steps, and the record's notices and problems. ``names``: cod_ibge -> name, for the
+    origins (the codes themselves without it)."""
     from .frame import bar_clause
 
     today = today or reference_date(candidate)
     op = operation_of(candidate)
-    codes = op.origin_codes(candidate)
-    origins = ", ".join(codes[:-1]) + " e " + codes[-1] if len(codes) > 1 else "".join(codes)
-    out = [f"Processo: {op.subtitle(candidate.name, origins)}"]
+    origins = fmt.and_list((names or {}).get(c, c) for c in op.origin_codes(candidate))
+    # the study's title: origins by name, the name the study gives the area (a fusion's is
+    # its seat's, art. 3, I)
+    out = [f"Processo: {op.subtitle(op.study_name(candidate), origins)}"]
     if op.barred:
         out.append(f"Vedação: {bar_clause(candidate.operation)}.")
     if "lei" in op.phases and "municipio" in op.phases and calendar.is_election_year(today.year):

@@ -79,9 +79,11 @@ CEILING_OTHER = 1024 * _MIB
 #: Ceiling of an answer read into memory: a folder listing, a portal's list of files.
 LISTING_MAX = 8 * _MIB
 #: The overall deadline of one file: this many seconds, plus its bound read at
-#: :data:`MIN_RATE` bytes per second (78.587 bytes → 1,1 MB → 78 s; 2 GiB → 9,1 h).
+#: :data:`MIN_RATE` bytes per second (78.587 bytes → 1,1 MB → 67 s; the largest raw file,
+#: 6.951.108 bytes → 8,7 MB → 113 s: every mirror file ends within 2 minutes; 2 GiB → 3,7 h).
+#: A slower link (under about 1,3 Mbit/s) keeps its ``.part`` and the next run continues.
 DEADLINE_BASE = 60.0
-MIN_RATE = 64 * 1024
+MIN_RATE = 160 * 1024
 #: After :data:`DEADLINE_BASE` seconds, a transfer averaging fewer bytes per second than
 #: this since its request is stopped (its ``.part`` kept for the next run): a server
 #: trickling bytes is told in a minute even where the bound, and so the deadline, is large

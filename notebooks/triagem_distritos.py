@@ -29,6 +29,7 @@ from IPython.display import HTML, display
 
 from viabilidade.statewide import views as sw
 from viabilidade.statewide import rulesets as statewide_rules
+from viabilidade.statewide.situation import situation_table
 from viabilidade.data.incoherence import data_flags
 from viabilidade.data.store import load_store
 from viabilidade.report.writers import format as fmt
@@ -98,16 +99,12 @@ body += f"<p>{esc(sw.fpm_dilution_sentence(scr, store))}</p>"
 if len(par1_fail):
     body += (f"<p>Em {fmt.count(len(par1_fail), 'caso', 'casos')} o município de origem perderia requisitos "
              f"(art. 4º, § 1º): {esc(names(par1_fail))}.</p>")
-rows = []
-kinds = [("pass", ""), ("pass", "published"), ("fail", ""), ("fail", "published"),
-         ("indeterminate", "")]
-for rid in sw.ART4_RULES:
-    col, base = scr[rid], scr[f"{rid}_base"]
-    rows.append([fmt.rule_citation(rid), TITLES[rid], *(fmt.number(int(((col == s) & (base == b)).sum()))
-                                     for s, b in kinds)])
-body += table(["Dispositivo", "Requisito"] + [fmt.status_label(s, basis=b or None) for s, b in kinds],
+labels, counts = situation_table(scr, sw.ART4_RULES)  # each row sums to every district
+rows = [[fmt.rule_citation(rid), TITLES[rid], *(fmt.number(n) for n in row)]
+        for rid, row in zip(sw.ART4_RULES, counts)]
+body += table(["Dispositivo", "Requisito", *labels],
               rows, caption="Quadro 1. Situação dos distritos em cada requisito",
-              numeric=(2, 3, 4, 5, 6))
+              numeric=tuple(range(2, 2 + len(labels))))
 display(HTML(sw.section("sec-resumo", "Resumo", body)))
 
 # %%
@@ -174,7 +171,8 @@ for k, r in scr.iterrows():
     else:
         opens = "".join(f"<li><strong>{esc(RULE_SHORT[x])}</strong> (indeterminado): "
                         f"{esc(results[x].reason)}</li>" for x in r["indeterminados"])
-    parts.append(f"<h4>{esc(r['nome'])} ({esc(r['cod_distrito'])}), de {esc(r['nome_municipio'])} "
+    parts.append(f"<h4>{esc(r['nome'])} ({esc(r['cod_distrito'])}), do Município de "
+                 f"{esc(r['nome_municipio'])} "
                  f"— {sw.verdict_cell(r['veredito_art4'], label=r['veredito_rotulo'])}</h4>"
                  f"<ul>{''.join(fails)}{opens}</ul>")
 body = ("<p>Para cada distrito, os requisitos não atingidos com o motivo; para os distritos ainda "

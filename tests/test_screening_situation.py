@@ -1,0 +1,35 @@
+"""The screening's Quadro 1 (statewide/situation.py): every district in one column of every
+row (legal review item 13), on the real screening of the 81 non-seat districts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+STORE = ROOT / "data" / "processed"
+pytestmark = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
+                                reason="processed store data/processed not built")
+
+
+def test_every_row_of_quadro_1_sums_to_every_district():
+    from viabilidade.data.store import load_store
+    from viabilidade.rules.settings import Settings
+    from viabilidade.statewide import views as sw
+    from viabilidade.statewide.situation import situation_table
+
+    scr = sw.screening(load_store(STORE), Settings())
+    labels, counts = situation_table(scr, sw.ART4_RULES)
+    assert len(scr) == 81
+    assert labels == ["atingido nos dados publicados (a certificar)", "não atingido na medição",
+                      "não atingido nos dados publicados", "indeterminado"]
+    assert all(sum(row) == 81 for row in counts)
+    # art. 4º, II: Davidópolis, not met on the tool's measurement, has its own column
+    assert counts[sw.ART4_RULES.index("art4.II")] == [0, 1, 0, 80]
+    assert counts[sw.ART4_RULES.index("art4.IV")] == [12, 0, 69, 0]
+
+
+def test_the_screening_names_the_district_of_its_municipality():
+    text = (ROOT / "notebooks" / "triagem_distritos.py").read_text(encoding="utf-8")
+    assert "), do Município de \"" in text and "), de {esc(r['nome_municipio'])}" not in text

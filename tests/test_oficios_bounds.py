@@ -32,26 +32,41 @@ def _errors(p: Path) -> list[str]:
     return e.value.lines
 
 
-def test_a_ten_megabyte_president_is_refused_by_its_length(tmp_path, capsys):
-    # S4: 296 s and 2 GB before; now one problem, and no letter written
+SIZE = ("não foi possível ler o arquivo de configurações: tem 9,5 MiB, acima do limite de "
+        "1,0 MiB para este arquivo (um arquivo deste tipo tem poucos KiB; confira se é o arquivo "
+        "certo)")
+
+
+def test_a_ten_megabyte_president_is_refused_by_the_file_size(tmp_path, capsys):
+    # S4: 296 s and 2 GB before; now the file is refused by its size before it is parsed
+    # (os_errors.USER_FILE_MAX_BYTES), and no letter is written
     p = _with(tmp_path, 'president = "Maria Aparecida Souza"',
               'president = "' + "M" * 10_000_000 + '"')
     out = tmp_path / "saida"
     assert main(["oficios", str(POSSE), "--configuracoes", str(p), "--saida", str(out)]) == 2
+    assert capsys.readouterr().err.strip() == f"erro: {p}: {SIZE}"
+    assert not out.exists()
+
+
+def test_a_president_under_the_file_bound_is_refused_by_its_length(tmp_path, capsys):
+    p = _with(tmp_path, 'president = "Maria Aparecida Souza"',
+              'president = "' + "M" * 900_000 + '"')
+    out = tmp_path / "saida"
+    assert main(["oficios", str(POSSE), "--configuracoes", str(p), "--saida", str(out)]) == 2
     assert capsys.readouterr().err.strip() == (
-        f"erro: {p}, linha 7, campo 'oficios.president': encontrado um nome com 10.000.000 "
+        f"erro: {p}, linha 7, campo 'oficios.president': encontrado um nome com 900.000 "
         "caracteres; esperado no máximo 200")
     assert not out.exists()
 
 
-def test_a_million_word_committee_and_a_long_process_are_refused_at_once(tmp_path):
+def test_a_long_committee_and_a_long_process_are_refused_at_once(tmp_path):
     p = _with(tmp_path, 'committee = "Comissão de Constituição, Justiça e Redação"',
-              'committee = "' + "palavra " * 1_100_000 + '"')
+              'committee = "' + "palavra " * 110_000 + '"')
     text = p.read_text(encoding="utf-8").replace('process = "2027/000123"',
                                                  'process = "' + "9" * 301 + '"')
     p.write_text(text, encoding="utf-8")
     assert _errors(p) == [
-        f"{p}, linha 6, campo 'oficios.committee': encontrado um nome com 8.800.000 caracteres; "
+        f"{p}, linha 6, campo 'oficios.committee': encontrado um nome com 880.000 caracteres; "
         "esperado no máximo 200",
         f"{p}, linha 9, campo 'oficios.process': encontrada uma referência com 301 caracteres; "
         "esperado no máximo 300"]
@@ -63,9 +78,7 @@ def test_a_ten_megabyte_proposer_stops_the_bill_before_it_is_written(tmp_path, c
     out = tmp_path / "saida"
     assert main(["projeto-de-lei", str(POSSE), "--configuracoes", str(p), "--saida",
                  str(out)]) == 2
-    assert capsys.readouterr().err.strip() == (
-        f"erro: {p}, linha 10, campo 'oficios.proposer': encontrado um nome com 10.000.000 "
-        "caracteres; esperado no máximo 200")
+    assert capsys.readouterr().err.strip() == f"erro: {p}: {SIZE}"
     assert not out.exists()
 
 

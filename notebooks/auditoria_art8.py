@@ -27,6 +27,7 @@ import datetime as dt
 from IPython.display import HTML, display
 
 from viabilidade.statewide import views as sw
+from viabilidade.statewide.audit_items import no_failure_sentence
 from viabilidade.data.incoherence import data_flags
 from viabilidade.data.store import load_store
 from viabilidade.report.writers import format as fmt
@@ -164,17 +165,17 @@ for item in ("V", "VI", "VII"):
     failed = sw.failing(audit, item)
     leaning = audit[audit[f"{item}_lean"] == "likely fail"]
     text = f"<h3>Item {item} — {esc(sw.ITEMS[item])}</h3>"
+    open_ = audit[(audit[f"{item}_status"] == "indeterminate") & (audit[f"{item}_lean"] == "")]
     if len(failed):
         text += ("<p>Não atingem, com os dados publicados: " + esc(", ".join(f"{n} ({c})" for n, c in
                                                   zip(failed["nome"], failed["cod_ibge"]))) + ".</p>")
     else:
-        text += "<p>Nenhum município deixa de atingir este item com os dados publicados.</p>"
+        text += f"<p>{esc(no_failure_sentence(len(open_), len(audit)))}</p>"
     if len(leaning):
         text += ("<p>Indeterminados com tendência de não cumprimento: "
                  + esc(", ".join(f"{n} ({c})" for n, c in zip(leaning["nome"], leaning["cod_ibge"])))
                  + ".</p>")
-    open_ = audit[(audit[f"{item}_status"] == "indeterminate") & (audit[f"{item}_lean"] == "")]
-    if len(open_):
+    if len(open_) and len(failed):  # else no_failure_sentence has said how many
         text += (f"<p>Indeterminados sem tendência: "
                  f"{fmt.count(len(open_), 'município', 'municípios')}"
                  + (": " + esc(", ".join(open_["nome"])) if len(open_) <= 12 else "") + ".</p>")

@@ -203,3 +203,19 @@ def test_what_would_change_a_declared_study_names_the_check_and_the_void_plebisc
                           "declarado (a conferir com o original)")
     assert f.items[-1] == ("Art. 7º, § 2º: Aprovação pela maioria dos eleitores que compareceram "
                            "— sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)")
+
+
+def test_a_void_plebiscite_is_counted_as_void_not_undecided(store):
+    """Legal review item 1: the summary's and slide 1's counts give the three plebiscite rows
+    "sem efeito", not "3 indeterminados"."""
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report import slides
+    from viabilidade.report.writers import format as fmt
+
+    a = analyse(ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml", store=store)
+    assert fmt.status_tally(fmt.result_counts(a.results)) == (
+        "9 requisitos conforme documentos declarados (a conferir com os originais); 3 sem efeito "
+        "(sem a lei complementar federal)")
+    counts = slides._counts(a.results)
+    assert "<b>3</b>sem efeito (sem a lei complementar federal)" in counts
+    assert "<b>0</b>indeterminados" in counts and "<b>3</b>indeterminados" not in counts

@@ -16,6 +16,7 @@ from babel.numbers import format_currency
 
 from ...common.numbers import MINUS, decimal  # noqa: F401 (MINUS: this module's users)
 from ...common.precision import AREA_KM2, rounded
+from ...rules.art7 import VOID_KEY
 from ...rules.result import (BASIS_WORDS, Basis, Lean, Status, Verdict, on_hypothetical_data,
                             on_declared_documents, on_measured_data,
                             on_published_data)
@@ -148,6 +149,13 @@ def count(n: int, singular: str, plural: str | None = None) -> str:
     return f"{number(n)} {noun}"
 
 
+#: The :func:`result_counts` basis of a plebiscite rule "sem efeito" without the federal law
+#: (``details[rules.art7.VOID_KEY]``): counted apart, never with the undecided (legal review
+#: item 1), with the words of :data:`VOID_LABEL` (singular and plural alike).
+VOID_BASIS = "sem_efeito"
+VOID_LABEL = "sem efeito (sem a lei complementar federal)"
+
+
 def status_tally(counts: dict) -> str:
     """Counts of rule statuses in agreement: ``"2 requisitos cumpridos; 11 indeterminados"``.
 
@@ -173,6 +181,8 @@ def status_tally(counts: dict) -> str:
 def status_plural(status: Status | str, basis: Basis | str | None = None) -> str:
     """Plural of :func:`status_label` (no lean): ``"cumpridos"``, ``"atingidos nos dados
     publicados (a certificar)"``."""
+    if basis == VOID_BASIS:
+        return VOID_LABEL
     s = Status(status)
     if basis is not None and Basis(basis) == Basis.PUBLISHED and s in PUBLISHED_PLURAL:
         return PUBLISHED_PLURAL[s]
@@ -200,9 +210,14 @@ def result_counts(results) -> dict:
     keys = [(Status.PASS, None), (Status.PASS, Basis.DECLARED), (Status.PASS, Basis.PUBLISHED),
             (Status.PASS, Basis.MEASURED), (Status.FAIL, None), (Status.FAIL, Basis.DECLARED),
             (Status.FAIL, Basis.PUBLISHED), (Status.FAIL, Basis.MEASURED),
-            (Status.INDETERMINATE, None), (Status.NOT_APPLICABLE, None)]
+            (Status.INDETERMINATE, VOID_BASIS), (Status.INDETERMINATE, None),
+            (Status.NOT_APPLICABLE, None)]
     counts = dict.fromkeys(keys, 0)
     for r in results:
+        details = r.details if isinstance(r.details, dict) else {}
+        if details.get(VOID_KEY):
+            counts[(Status.INDETERMINATE, VOID_BASIS)] += 1
+            continue
         counts[(Status(r.status), _label_basis(r))] += 1
     return counts
 
@@ -317,6 +332,8 @@ def status_label(status: Status | str, lean: Lean | str | None = None,
     ValueError
         If ``status``, ``lean`` or ``basis`` is not one of the enum values.
     """
+    if basis == VOID_BASIS:
+        return VOID_LABEL
     if basis is not None and str(basis) != "" and Basis(basis) == Basis.PUBLISHED \
             and Status(status) in PUBLISHED_LABELS:
         return PUBLISHED_LABELS[Status(status)]

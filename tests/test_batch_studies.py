@@ -53,9 +53,9 @@ def batch(tmp_path_factory):
     args = [str(extra), "--gerar", "distritos-nao-sede", "--saida", str(out), "-j", "2"]
     first = _lote(args)
     csv_first = (out / "resultados.csv").read_bytes()
-    written = {p: p.stat().st_mtime_ns for p in out.glob("*/*") if p.name != "erro.txt"}
+    written = {p: p.stat().st_mtime_ns for p in out.glob("*/estudo.*")}
     second = _lote(args)
-    again = {p: p.stat().st_mtime_ns for p in out.glob("*/*") if p.name != "erro.txt"}
+    again = {p: p.stat().st_mtime_ns for p in out.glob("*/estudo.*")}
     return {"out": out, "broken": extra / "quebrado.toml", "first": first, "second": second,
             "csv_first": csv_first, "written": written, "again": again}
 
@@ -108,8 +108,8 @@ def test_rule_statuses_straddle_the_population_threshold(batch):
 
 
 def test_second_run_skips_all_81(batch):
-    """The second run redoes nothing: every file of the 81 study folders is the one the first
-    run wrote (same modification time to the nanosecond), not a timing."""
+    """The second run redoes nothing: every study file (estudo.ipynb, .html, .pdf) of the 81
+    folders is the one the first run wrote (same modification time to the nanosecond)."""
     c2, _ = batch["second"]
     assert c2 == 1  # the broken candidate still fails
     assert len({p.parent for p in batch["written"]}) == 81

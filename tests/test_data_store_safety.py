@@ -38,7 +38,7 @@ def fake_raw(tmp_path, monkeypatch):
     committed = load_store(PROCESSED)
     tables = {name: getattr(committed, name) for name in TABLES}
     monkeypatch.setattr(store_mod, "_build_tables", lambda raw: tables)
-    monkeypatch.setattr(store_mod, "record", lambda raw, role: {"role": role})
+    monkeypatch.setattr(store_mod, "record", lambda raw, role, vintage=None: {"role": role})
     raw = tmp_path / "raw"
     raw.mkdir()
     return raw

@@ -13,7 +13,9 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -44,7 +46,11 @@ def _hostile_name(marker: Path) -> str:
 def hostile(tmp_path_factory):
     """The hostile candidate run once: (tmp root, outputs root, candidate, record, marker)."""
     tmp = tmp_path_factory.mktemp("hostile")
-    marker = tmp / "pwned"
+    # The marker's path is part of the name, which is bounded at 200 characters: a short
+    # folder of its own, so the name's length never depends on the machine's temporary path
+    # (pytest's basetemp grows with the user name and the xdist worker).
+    marks = Path(tempfile.mkdtemp(prefix="v"))
+    marker = marks / "p"
     cands = tmp / "candidatos"
     cands.mkdir()
     toml = cands / "hostil.toml"
@@ -56,7 +62,8 @@ def hostile(tmp_path_factory):
     out_root = tmp / "a" / "b" / "outputs"
     out_root.mkdir(parents=True)
     record = study.run_study(toml, out_root, data_root=STORE, study_date=dt.date(2026, 11, 30))
-    return tmp, out_root, toml, record, marker
+    yield tmp, out_root, toml, record, marker
+    shutil.rmtree(marks, ignore_errors=True)
 
 
 def test_slug_with_dot_dot_is_refused_and_nothing_is_written(tmp_path):

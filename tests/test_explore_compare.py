@@ -44,7 +44,7 @@ def test_comparison_table_has_conclusions_figures_with_bases_and_margins(store):
     bar = "a criação está vedada enquanto não editada a lei complementar federal (CF, art. 18, § 4º)"
     assert t.at["Conclusão", "só Posse"] == (
         "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e de "
-        f"documentos; {bar}.")
+        f"documentos; plebiscito não realizável antes da lei complementar federal; {bar}.")
     assert bar in t.at["Conclusão", "3.000 habitantes"]
     assert "hipotético" in t.at["Conclusão", "3.000 habitantes"]
     assert t.at["População da área", "só Posse"] == "3.045 (publicado)"

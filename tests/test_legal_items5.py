@@ -51,8 +51,11 @@ def test_figure_1_colours_and_legend_follow_each_bars_status(posse):
 def test_reading_i1_says_the_doe_page_was_not_seen():
     from viabilidade.report.readings import reading
 
-    assert ("a página desse Diário Oficial não pôde ser vista para este estudo e deve ser "
-            "conferida no original") in reading("I-1").law
+    # legal review 12:20, item 16: the wording is not attributed to the DOE, which was not seen
+    assert ("teria sido publicada com “os dos itens, IV, V e VI”, redação que não foi vista no "
+            "Diário Oficial: o cabeçalho do texto consolidado cita apenas o DOE nº 16.010, de "
+            "24/07/1990, cuja página não pôde ser vista para este estudo e deve ser conferida no "
+            "original.") in reading("I-1").law
 
 
 @needs_store

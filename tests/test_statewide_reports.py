@@ -108,7 +108,7 @@ def test_screening_report_covers_81_districts(screening_files):
     # "requisito não cumprido" (issue 29 § 2)
     assert "Inviáveis nos dados publicados e na medição (a certificar pelo IBGE) 1" in text
     assert "Inviáveis (requisito não cumprido)" not in text
-    assert "Davidópolis (520890530), de Goiás — inviável nos dados publicados e na medição" in text
+    assert "Davidópolis (520890530), do Município de Goiás — inviável nos dados publicados e na medição" in text
     assert "inviável nos dados publicados" in text
     flags = html.split('id="sec-incoerencias"')[1].split("</section>")[0]
     flags = _text(flags)
@@ -121,7 +121,7 @@ def test_screening_report_covers_81_districts(screening_files):
     assert '<p class="cabecalho-corrente">Triagem dos distritos não sede</p>' in html
     assert "não-sede" not in html  # one spelling: "distritos não sede"
     assert "DF: Distrito Federal." in text
-    assert "Posse d'Abadia (520010010), de Abadiânia" in text
+    assert "Posse d'Abadia (520010010), do Município de Abadiânia" in text
     districts = html.split('id="sec-tabela"')[1]
     row = re.search(r"<tr><td>520010010</td>(.*?)</tr>", districts).group(1)
     cells = [_text(c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]

@@ -99,6 +99,9 @@ def run_cluster(params_list: Iterable[dict], scheduler: str,
             try:
                 record = fut.result()
             except Exception as e:  # noqa: BLE001 — a lost worker (KilledWorker), not the study
-                record = failure_record(by_key[fut.key], f"the Dask worker running this study "
-                                                         f"was lost: {type(e).__name__}: {e}")
+                record = failure_record(by_key[fut.key], "o trabalhador Dask que executava este "
+                                                         "estudo foi perdido (processo encerrado ou "
+                                                         "máquina fora do ar; detalhe técnico: "
+                                                         f"{type(e).__name__}: {e}); os demais "
+                                                         "estudos do lote continuaram")
             on_result(record)

@@ -52,10 +52,11 @@ from pathlib import Path
 from typing import Any
 
 from ..common.plausibility import count_problem
+from ..common.vector_files import name_problem
 from ..common.text import NAME, REFERENCE, Kind, clean_text
 from ..errors import Problems, found_value
 from ..law.bodies import ART2_REGISTRATION, BODIES
-from ..os_errors import path_problem, read_reason
+from ..os_errors import path_problem, read_reason, read_user_bytes
 from .certified import FIGURES, REMAINDER_FIGURES, Certificate, Certified, figure_value, read_date
 
 #: The kinds of act (``kind``), in the order of the law, with their pt-BR labels.
@@ -92,6 +93,9 @@ DECLARED_PROOF = "documento declarado, a conferir com o original"
 MAX_ACTS = 1000
 #: A document file kept beside the study: at most this many bytes.
 FILE_MAX_BYTES = 50 * 1024 * 1024
+#: The bound on the bytes of all of a record's distinct document files together (each
+#: distinct file, by its real path, is read and hashed once).
+DOCUMENTS_MAX_BYTES = 200 * 1024 * 1024
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 _FIELDS = ("kind", "date", "document", "body", "by", "file", "sha256", "figures", "checked_by",
            "checked_on", "planned", "counts")
@@ -214,31 +218,72 @@ def _text(problems: Problems, where: str, value: Any, kind: Kind, what: str) -> 
     return text
 
 
-def _annex(problems: Problems, where: str, name: Any, sha: Any, base: Path) -> Annex | None:
+@dataclass
+class _Hashed:
+    """The document files of one record already read: their sha256 by real path, and the
+    bytes read so far (bounded by :data:`DOCUMENTS_MAX_BYTES`)."""
+    digests: dict[Path, str] = field(default_factory=dict)
+    total: int = 0
+
+
+def _annex(problems: Problems, where: str, name: Any, sha: Any, base: Path,
+           hashed: _Hashed) -> Annex | None:
+    """The document file ``name`` of one act, checked: a plain name (:func:`name_problem`), a
+    regular file whose real path (symlinks resolved) is inside the candidate file's folder
+    ``base`` (checked before it is opened), at most :data:`FILE_MAX_BYTES`, the record's files
+    together at most :data:`DOCUMENTS_MAX_BYTES`, and of the recorded sha256."""
     if not isinstance(name, str) or not name.strip():
         problems.add(f"{where}.file", f"{found_value(name)}; esperado o caminho do arquivo do "
                                       "documento (PDF ou imagem), relativo ao arquivo do candidato")
+        return None
+    odd = name_problem(name.strip())
+    if odd:
+        problems.add(f"{where}.file", f"{odd}; esperado o caminho do arquivo do documento, "
+                                      "relativo ao arquivo do candidato")
         return None
     if not isinstance(sha, str) or not _SHA.match(sha.strip().lower()):
         problems.add(f"{where}.sha256", f"{found_value(sha)}; esperado o sha256 do arquivo do "
                                         "documento (64 algarismos hexadecimais; sha256sum ARQUIVO)")
         return None
-    path = (base / name.strip()).resolve()
+    try:
+        folder = base.resolve()
+        path = (base / name.strip()).resolve()
+    except (OSError, RuntimeError) as e:  # a symlink loop
+        problems.add(f"{where}.file", f"não foi possível ler {name!r}: "
+                                      f"{read_reason(e) if isinstance(e, OSError) else 'laço de links'}")
+        return None
+    if not path.is_relative_to(folder):
+        problems.add(f"{where}.file", f"o arquivo {name!r} fica fora da pasta do arquivo do "
+                                      f"candidato ({folder}); esperado o arquivo do documento nessa "
+                                      "pasta ou numa subpasta dela (copie-o para lá), sem links "
+                                      "para fora dela")
+        return None
     odd = path_problem(path)
     if odd or not path.is_file():
         problems.add(f"{where}.file", f"arquivo {name!r} {odd or 'não encontrado'}; esperado o "
                                       "arquivo do documento ao lado do arquivo do candidato")
         return None
-    try:
-        size = path.stat().st_size
-        if size > FILE_MAX_BYTES:
-            problems.add(f"{where}.file", f"arquivo {name!r} com {size:,} bytes; esperado no máximo "
-                                          f"{FILE_MAX_BYTES:,} bytes".replace(",", "."))
+    digest = hashed.digests.get(path)
+    if digest is None:
+        try:
+            size = path.stat().st_size
+            if size > FILE_MAX_BYTES:
+                problems.add(f"{where}.file", f"arquivo {name!r} com {size:,} bytes; esperado no "
+                                              f"máximo {FILE_MAX_BYTES:,} bytes".replace(",", "."))
+                return None
+            if hashed.total + size > DOCUMENTS_MAX_BYTES:
+                problems.add(f"{where}.file", f"arquivo {name!r} com {size:,} bytes leva os "
+                                              f"documentos do registro a {hashed.total + size:,} "
+                                              f"bytes; esperado no máximo {DOCUMENTS_MAX_BYTES:,} "
+                                              "bytes em todos os arquivos de documentos juntos"
+                                              .replace(",", "."))
+                return None
+            data = read_user_bytes(path, FILE_MAX_BYTES)  # by type and size on the open file
+        except OSError as e:
+            problems.add(f"{where}.file", f"não foi possível ler {name!r}: {read_reason(e)}")
             return None
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError as e:
-        problems.add(f"{where}.file", f"não foi possível ler {name!r}: {read_reason(e)}")
-        return None
+        hashed.total += len(data)
+        digest = hashed.digests[path] = hashlib.sha256(data).hexdigest()
     if digest != sha.strip().lower():
         problems.add(f"{where}.sha256", f"o arquivo {name!r} tem sha256 {digest}, diferente do "
                                         "registrado; esperado o mesmo documento (se o documento "
@@ -297,6 +342,7 @@ def read_acts(raw: Any, path: Path, problems: Problems, prefix: str = "process."
                                         "só os primeiros foram conferidos".replace(",", "."))
         raw = raw[:MAX_ACTS]
     out = []
+    hashed = _Hashed()
     for i, item in enumerate(raw, start=1):
         where = f"{prefix}events[{i}]"
         if not isinstance(item, dict):
@@ -329,7 +375,8 @@ def read_acts(raw: Any, path: Path, problems: Problems, prefix: str = "process."
                                           f"para {', '.join(BODY_EVENTS)} (use by = \"…\" para "
                                           "quem praticou o ato)")
         by = _text(problems, f"{where}.by", item.get("by"), NAME, "quem praticou o ato")
-        annex = (_annex(problems, where, item.get("file"), item.get("sha256"), path.parent)
+        annex = (_annex(problems, where, item.get("file"), item.get("sha256"), path.parent,
+                        hashed)
                  if "file" in item or "sha256" in item else None)
         figures = _figures(problems, f"{where}.figures", kind, body if body in BODIES else None,
                            item.get("figures"))

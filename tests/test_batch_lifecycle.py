@@ -378,3 +378,30 @@ def test_a_zombie_owns_no_folder(tmp_path):
         assert sweep_stale(tmp_path) == [f"viabilidade-kernel-{child.pid}-x"]
     finally:
         child.wait()
+
+
+def test_a_scheduler_that_accepts_and_never_answers_is_given_up(tmp_path, monkeypatch):
+    """A server that accepts the TCP connection and stays silent held the Dask client for ever
+    (hostile trial 2, #5); the connection is given up after CONNECT_DEADLINE_S, the batch
+    refused with the 'nenhum respondeu a tempo' message and the index left as it was."""
+    import socket
+
+    cands = tmp_path / "cands"
+    cands.mkdir()
+    _candidate(cands, "alfa", "Alfa")
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(4)  # accepts (the kernel does), never answers
+    port = silent.getsockname()[1]
+    monkeypatch.setattr(cluster, "CONNECT_DEADLINE_S", 2.0)
+    try:
+        with pytest.raises(ViabilidadeError) as e:
+            run_batch([cands], tmp_path / "lote", scheduler=f"tcp://127.0.0.1:{port}",
+                      study=FAKE, progress=False)
+    finally:
+        silent.close()
+    assert str(e.value) == (
+        f"--escalonador tcp://127.0.0.1:{port}: não foi possível conectar ao escalonador Dask "
+        "(nenhum respondeu a tempo); esperado o endereço tcp://HOST:PORTA de um escalonador em "
+        "funcionamento")
+    assert not (tmp_path / "lote" / "index.html").exists()

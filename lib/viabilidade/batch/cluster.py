@@ -14,6 +14,42 @@ from .unit import failure_record, run_one, warm_up
 
 #: How long to try to reach the scheduler before giving up (a Dask duration).
 CONNECT_TIMEOUT = "20s"
+#: Seconds the whole connection may take, handshake included: a server that accepts the TCP
+#: connection and never answers holds ``Client(timeout=...)`` for ever (seen: still waiting at
+#: 100 s), so the connection runs in a daemon thread and is given up after this.
+CONNECT_DEADLINE_S = 30.0
+
+
+def _connect(client_class, scheduler: str, deadline_s: float | None = None):
+    """``client_class(scheduler, timeout=CONNECT_TIMEOUT)``, given up after ``deadline_s``
+    (default :data:`CONNECT_DEADLINE_S`) seconds.
+
+    Raises
+    ------
+    TimeoutError
+        The scheduler did not complete the connection in time (the thread is a daemon: it
+        never keeps the command alive).
+    OSError, ValueError
+        As the client raises them.
+    """
+    import threading
+
+    box: dict = {}
+
+    def run() -> None:
+        try:
+            box["client"] = client_class(scheduler, timeout=CONNECT_TIMEOUT)
+        except BaseException as e:  # noqa: BLE001 — handed to the caller below
+            box["error"] = e
+
+    t = threading.Thread(target=run, daemon=True, name="viabilidade-conexao-dask")
+    t.start()
+    t.join(CONNECT_DEADLINE_S if deadline_s is None else deadline_s)
+    if t.is_alive():
+        raise TimeoutError(f"sem resposta em {CONNECT_DEADLINE_S:.0f} s")
+    if "error" in box:
+        raise box["error"]
+    return box["client"]
 
 
 #: Address schemes a Dask scheduler on another machine listens on (``inproc://`` reaches only
@@ -81,7 +117,7 @@ def run_cluster(params_list: Iterable[dict], scheduler: str,
     if not params_list:
         return
     try:
-        client = Client(scheduler, timeout=CONNECT_TIMEOUT)
+        client = _connect(Client, scheduler)
     except (OSError, TimeoutError, ValueError) as e:
         why = ("nenhum respondeu a tempo" if isinstance(e, TimeoutError)
                else "o endereço não pôde ser usado" if isinstance(e, ValueError)

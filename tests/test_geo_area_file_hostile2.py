@@ -250,3 +250,126 @@ def test_a_surrogate_in_a_name_is_told_in_portuguese(tmp_path):
         store_upload("a\udc80.geojson", b"{}", tmp_path / "envios")
     assert str(e.value) == "a\\udc80.geojson: " + SURROGATE
     assert not (tmp_path / "envios").exists() or not any((tmp_path / "envios").iterdir())
+
+
+# Hostile trial 2 (/tmp/h2/geo): item 2, a generated column; item 6, a KMZ of 200.000 entries.
+
+GENERATED = ("area.gpkg: não foi possível ler o arquivo como GeoPackage: a camada 'area' do "
+             "GeoPackage tem colunas geradas (GENERATED ALWAYS AS), expressões que seriam "
+             "calculadas ao lê-la; esperadas só colunas comuns (exporte a camada de novo do "
+             "QGIS como GeoPackage)")
+
+
+def test_a_gpkg_with_a_virtual_generated_column_is_refused_before_gdal(tmp_path):
+    """Item 2: ``hex(zeroblob(400000000))`` on 8 rows was read in 6,8 s at 3,7 GB; the same
+    file with a plain column is still read."""
+    path = tmp_path / "area.gpkg"
+    _gpkg(path, 8)
+    with sqlite3.connect(path) as con:
+        con.execute("ALTER TABLE area ADD COLUMN a TEXT")
+    assert read_area(path).area == pytest.approx(0.01)
+    with sqlite3.connect(path) as con:
+        con.execute("ALTER TABLE area ADD COLUMN b TEXT GENERATED ALWAYS AS "
+                    "(hex(zeroblob(40))) VIRTUAL")
+    assert _refusal(path) == GENERATED
+    from viabilidade.explore.files import store_upload
+
+    with pytest.raises(GeoError) as e:
+        store_upload("area.gpkg", path.read_bytes(), tmp_path / "envios")
+    assert str(e.value) == GENERATED
+
+
+def test_a_gpkg_with_a_stored_generated_column_is_refused(tmp_path):
+    path = tmp_path / "area.gpkg"
+    _gpkg(path)
+    with sqlite3.connect(path) as con:
+        con.executescript(
+            "ALTER TABLE area RENAME TO velha;"
+            "CREATE TABLE area (fid INTEGER PRIMARY KEY AUTOINCREMENT, geom POLYGON, "
+            "b TEXT GENERATED ALWAYS AS (replace('x', 'x', 'y')) STORED);"
+            "INSERT INTO area (fid, geom) SELECT fid, geom FROM velha; DROP TABLE velha;")
+    assert _refusal(path) == GENERATED
+
+
+def _kmz(path, empty: int):
+    """A KMZ of one KML of the square and ``empty`` empty entries."""
+    coords = " ".join(f"{x},{y}" for x, y in SQUARE)
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("doc.kml", '<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark>'
+                   f"<Polygon><outerBoundaryIs><LinearRing><coordinates>{coords}"
+                   "</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark></kml>")
+        for i in range(empty):
+            z.writestr(f"e{i}", b"")
+
+
+def _entries(name: str, n: int, most: int) -> str:
+    return (f"{name}: o arquivo compactado tem {n} entradas; esperado no máximo {most} (um "
+            "limite compactado tem poucos arquivos: o .kml, ou o .shp, .shx, .dbf e .prj); "
+            "compacte só os arquivos do limite")
+
+
+def test_a_kmz_of_too_many_entries_is_refused_from_its_directory(tmp_path, monkeypatch):
+    """Item 6: one doc.kml and 200.000 empty entries took 21,5 s and 308 MB, then said
+    "o conteúdo não é de um arquivo KMZ". Both sides of the bound (lowered to 5)."""
+    monkeypatch.setattr(area_file, "MAX_ENTRIES", 5)
+    path = tmp_path / "area.kmz"
+    _kmz(path, 4)
+    assert read_area(path).area == pytest.approx(0.01)
+    _kmz(path, 5)
+    assert _refusal(path) == _entries("area.kmz", 6, 5)
+
+
+def test_a_zipped_shapefile_of_too_many_entries_is_refused(tmp_path, monkeypatch):
+    shp = tmp_path / "shp"
+    shp.mkdir()
+    gpd.GeoDataFrame(geometry=[shapely.Polygon(SQUARE)], crs="EPSG:4674").to_file(
+        shp / "a.shp")
+    parts = sorted(shp.iterdir())
+    path = tmp_path / "area.zip"
+    with zipfile.ZipFile(path, "w") as z:
+        for part in parts:
+            z.write(part, part.name)
+        z.writestr("leia-me.txt", "")
+    monkeypatch.setattr(area_file, "MAX_ENTRIES", len(parts))
+    assert _refusal(path) == _entries("area.zip", len(parts) + 1, len(parts))
+    monkeypatch.setattr(area_file, "MAX_ENTRIES", len(parts) + 1)
+    assert read_area(path).area == pytest.approx(0.01)
+
+
+def test_a_kmz_past_65535_entries_is_counted_from_its_zip64_record(tmp_path):
+    """Past 65.535 entries the end record holds 0xFFFF: the count is the Zip64 record's."""
+    path = tmp_path / "area.kmz"
+    _kmz(path, 65_536)
+    assert _refusal(path) == _entries("area.kmz", "65.537", 100)
+
+
+def _lie_about_count(path, count: int) -> None:
+    """Write ``count`` as the entry count of the zip's end record (the directory unchanged)."""
+    data = bytearray(path.read_bytes())
+    at = data.rfind(b"PK\x05\x06")
+    data[at + 8:at + 12] = count.to_bytes(2, "little") * 2
+    path.write_bytes(bytes(data))
+
+
+def test_an_end_record_lying_about_the_count_is_caught(tmp_path, monkeypatch):
+    """The recorded count says 1; the directory, parsed (bounded in bytes), holds 7."""
+    monkeypatch.setattr(area_file, "MAX_ENTRIES", 5)
+    path = tmp_path / "area.kmz"
+    _kmz(path, 6)
+    _lie_about_count(path, 1)
+    assert _refusal(path) == _entries("area.kmz", 7, 5)
+
+
+def test_a_directory_past_its_byte_bound_is_refused_before_parsing(tmp_path, monkeypatch):
+    """The count says 1 and the directory holds 3 entries of 2.000-character names: 6.138
+    bytes, past 2 × 1.024."""
+    monkeypatch.setattr(area_file, "MAX_ENTRIES", 2)
+    path = tmp_path / "area.kmz"
+    with zipfile.ZipFile(path, "w") as z:
+        for c in "abc":
+            z.writestr(c * 2000, b"")
+    _lie_about_count(path, 1)
+    assert _refusal(path) == (
+        "area.kmz: o índice do arquivo compactado tem 6.138 bytes; esperado no máximo 2.048 "
+        "(2 entradas de até 1.024 bytes: um limite compactado tem poucos arquivos, de nomes "
+        "curtos); compacte só os arquivos do limite")

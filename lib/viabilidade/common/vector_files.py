@@ -325,7 +325,10 @@ def gpkg_rows(path: Path, max_steps: int = GPKG_MAX_STEPS) -> tuple[str | None, 
     The file is opened with :mod:`sqlite3` read-only and immutable (nothing written, no
     journal). Refused: a VIEW anywhere in the schema (GDAL would run
     whatever query it holds: an endless recursive query hung the reader, issue 32 §4); a
-    feature table of ``gpkg_contents`` that is not a plain table; a count that passes
+    feature table of ``gpkg_contents`` that is not a plain table, or that has a generated
+    column (``PRAGMA table_xinfo`` hidden 2 or 3: GDAL would compute its expression for every
+    row read; ``hex(zeroblob(400000000))`` on 8 rows took 6,8 s and 3,7 GB, hostile trial 2
+    item 2); a count that passes
     ``max_steps`` SQLite steps. Triggers are allowed: GDAL writes them in every GeoPackage
     and they run only when the file is written, which a reader never does. A file SQLite
     cannot read, or without ``gpkg_contents``, gives ``(None, 0)``: GDAL then refuses it with
@@ -360,6 +363,13 @@ def gpkg_rows(path: Path, max_steps: int = GPKG_MAX_STEPS) -> tuple[str | None, 
         if odd:
             return (f"a camada {_short(odd)} do GeoPackage não é uma tabela comum; esperadas "
                     "só tabelas (exporte a camada de novo do QGIS como GeoPackage)"), 0
+        generated = sorted(t for t in features if any(
+            int(c[6]) in (2, 3) for c in con.execute(
+                "SELECT * FROM pragma_table_xinfo(?)", (t,))))
+        if generated:
+            return (f"a camada {_short(generated)} do GeoPackage tem colunas geradas (GENERATED "
+                    "ALWAYS AS), expressões que seriam calculadas ao lê-la; esperadas só colunas "
+                    "comuns (exporte a camada de novo do QGIS como GeoPackage)"), 0
         rows = 0
         for t in features:
             q = '"' + t.replace('"', '""') + '"'

@@ -20,6 +20,7 @@ Invalid polygons (self-intersections) are repaired with :func:`shapely.make_vali
 from __future__ import annotations
 
 import warnings
+import struct
 import zipfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -72,6 +73,15 @@ MAX_TEXT_BYTES = 16_000_000
 #: folders as GDAL lists them): a boundary is one layer, and every layer opened costs GDAL
 #: a pass over the archive (500 Shapefiles in one zip took 25,7 s).
 MAX_LAYERS = 20
+#: Largest number of entries of a .zip or .kmz: a boundary needs a handful (a KML and its
+#: icons; a Shapefile's .shp, .shx, .dbf, .prj, .cpg and a folder); a KMZ of one KML and
+#: 200.000 empty entries took 21,5 s and 308 MB to refuse with a false reason (hostile
+#: trial 2 item 6).
+MAX_ENTRIES = 100
+#: Largest size of a zip's central directory per entry allowed, bytes: 46 fixed bytes, the
+#: name and the extra fields; bounds what :mod:`zipfile` parses even when the directory's
+#: recorded entry count lies.
+ENTRY_DIRECTORY_BYTES = 1024
 _RATIO_FLOOR = 1_000_000
 
 
@@ -95,24 +105,73 @@ def _bomb(path: Path, inflated: int, packed: int) -> GeoError | None:
     return None
 
 
-def check_archive(path: Path) -> list[str]:
+def _directory_counts(path: Path) -> tuple[int, int] | None:
+    """Entries and central directory bytes the zip's end record declares, or None when
+    there is no end record (:mod:`zipfile` then says the file is not a zip). Past 65.535
+    entries the end record holds ``0xFFFF`` and the counts are read from the Zip64 end
+    record just before it (where every writer puts it)."""
+    size = path.stat().st_size
+    with path.open("rb") as fh:
+        fh.seek(max(0, size - (22 + 0xFFFF)))
+        tail = fh.read()
+    at = tail.rfind(b"PK\x05\x06")
+    if at < 0 or len(tail) - at < 22:
+        return None
+    entries, directory = struct.unpack("<HI", tail[at + 10:at + 16])
+    zip64 = tail[max(0, at - 76):at - 20]
+    if (entries == 0xFFFF or directory == 0xFFFFFFFF) and zip64[:4] == b"PK\x06\x06":
+        entries, directory = struct.unpack("<QQ", zip64[32:48])
+    return entries, directory
+
+
+def _entries_problem(path: Path, entries: int, directory: int,
+                     max_entries: int) -> GeoError | None:
+    """The refusal of an archive of ``entries`` entries in a ``directory``-byte central
+    directory, or None."""
+    if entries > max_entries:
+        return GeoError(f"{path.name}: o arquivo compactado tem {fmt_num(entries, 0)} "
+                        f"entradas; esperado no máximo {fmt_num(max_entries, 0)} (um limite "
+                        "compactado tem poucos arquivos: o .kml, ou o .shp, .shx, .dbf e .prj); "
+                        "compacte só os arquivos do limite")
+    if directory > max_entries * ENTRY_DIRECTORY_BYTES:
+        return GeoError(f"{path.name}: o índice do arquivo compactado tem "
+                        f"{fmt_num(directory, 0)} bytes; esperado no máximo "
+                        f"{fmt_num(max_entries * ENTRY_DIRECTORY_BYTES, 0)} "
+                        f"({fmt_num(max_entries, 0)} entradas de até "
+                        f"{fmt_num(ENTRY_DIRECTORY_BYTES, 0)} bytes: um limite compactado tem "
+                        "poucos arquivos, de nomes curtos); compacte só os arquivos do limite")
+    return None
+
+
+def check_archive(path: Path, max_entries: int | None = None) -> list[str]:
     """Check a .zip or .kmz before any library inflates it; return its member names.
 
     The sizes the zip's central directory declares are checked first (nothing inflated);
     then every member is inflated once as a stream, counting bytes and stopping at the
     first limit, so that a directory that lies about sizes is caught too (and a member whose
     data does not match its CRC is refused). Limits: :data:`MAX_FILE_BYTES` inflated in
-    all, and :data:`MAX_RATIO` to 1 of inflated to compressed size.
+    all, and :data:`MAX_RATIO` to 1 of inflated to compressed size. Before even that, the
+    entry count and central directory size the end record declares are bounded by
+    ``max_entries`` (default :data:`MAX_ENTRIES`; 1.024 directory bytes an entry), and the
+    entries parsed are counted again.
 
     Raises
     ------
     GeoError
         Not a zip archive, or above a limit (pt-BR, with the figures).
     """
+    max_entries = MAX_ENTRIES if max_entries is None else max_entries
     try:
         packed = path.stat().st_size
+        counts = _directory_counts(path)
+        error = counts and _entries_problem(path, *counts, max_entries)
+        if error:
+            raise error
         with zipfile.ZipFile(path) as z:
             infos = z.infolist()
+            error = _entries_problem(path, len(infos), 0, max_entries)
+            if error:
+                raise error
             declared = sum(i.file_size for i in infos)
             error = _bomb(path, declared, packed)
             if error is not None:

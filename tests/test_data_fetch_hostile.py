@@ -228,3 +228,40 @@ def test_a_mirror_folder_entry_that_is_dev_zero_or_a_fifo_is_refused(tmp_path, m
     assert str(e.value) == ("arquivo x.csv: é um dispositivo, não um arquivo comum; esperado um "
                             "arquivo da pasta-espelho")
     assert list((tmp_path / "raw").rglob("*")) == []
+
+
+def test_a_mirror_link_leading_out_of_the_mirror_is_refused_unread(monkeypatch, tmp_path):
+    """A mirror entry that is a link to a file outside the mirror (/etc/passwd in the hostile
+    trial, read and hashed before the sha256 refused it) is refused before it is opened; a
+    link inside the mirror is still followed."""
+    import hashlib
+    import json
+    import os
+    from types import SimpleNamespace
+
+    import viabilidade.data.fetch as fetch_mod
+    from viabilidade.data.fetch import fetch
+    from viabilidade.errors import DataError
+
+    monkeypatch.setattr(fetch_mod, "RAW", {"x": SimpleNamespace(path="dtb/x.csv")})
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps({"tables": {"t": {"provenance": [{"files": [
+        {"path": "dtb/x.csv", "sha256": hashlib.sha256(b"x").hexdigest()}]}]}}}), encoding="utf-8")
+    outside = tmp_path / "fora.csv"
+    outside.write_bytes(b"x")
+    mirror = tmp_path / "espelho"
+    (mirror / "dtb").mkdir(parents=True)
+    os.symlink(outside, mirror / "dtb" / "x.csv")
+    opened = []
+    real_copy = fetch_mod.shutil.copyfile
+    monkeypatch.setattr(fetch_mod.shutil, "copyfile", lambda a, b: opened.append(a) or real_copy(a, b))
+    with pytest.raises(DataError) as e:
+        fetch(tmp_path / "raw", mirror=mirror, manifest=manifest)
+    assert str(e.value) == (f"arquivo x.csv: é um link para {outside}, fora da pasta-espelho "
+                            f"{mirror}; esperado um arquivo da pasta-espelho (copie-o para lá)")
+    assert opened == [] and list((tmp_path / "raw").rglob("*")) == []
+    (mirror / "dtb" / "x.csv").unlink()
+    (mirror / "dados.csv").write_bytes(b"x")
+    os.symlink(mirror / "dados.csv", mirror / "dtb" / "x.csv")
+    fetch(tmp_path / "raw", mirror=mirror, manifest=manifest)
+    assert (tmp_path / "raw" / "dtb" / "x.csv").read_bytes() == b"x"

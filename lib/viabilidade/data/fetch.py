@@ -579,6 +579,10 @@ def fetch(dest: Path, mirror: str | Path | None = None, base_url: str | None = N
             if kind:  # a FIFO would block, /dev/zero would fill the disk
                 raise DataError(f"é {kind}, não um arquivo comum; esperado um arquivo da "
                                 "pasta-espelho", file=src)
+            real, root = os.path.realpath(src), os.path.realpath(mirror)
+            if os.path.commonpath([real, root]) != root:  # a link out of the mirror: not read
+                raise DataError(f"é um link para {real}, fora da pasta-espelho {root}; esperado "
+                                "um arquivo da pasta-espelho (copie-o para lá)", file=src)
             if src.stat().st_size > limit.bytes:
                 raise DataError(f"tem {count_bytes(src.stat().st_size)}, mais que o limite de "
                                 f"{count_bytes(limit.bytes)} ({limit.why}); esperado um "

@@ -189,6 +189,21 @@ def test_bad_regras_lists(spec, message):
     assert str(e.value) == message
 
 
+def test_a_users_file_cannot_take_a_shipped_rulesets_id(tmp_path):
+    """A file of one's own with id 'lc02-1990-go' would speak as the law ('Sob LC 02/1990
+    (falsa): atinge todos os testes', hostile trial 2, #8): refused; its own id is accepted."""
+    own = (HERE / "rulesets" / "piso-5000.toml").read_text(encoding="utf-8")
+    fake = tmp_path / "falsa.toml"
+    fake.write_text(own.replace('id = "piso-5000"', 'id = "lc02-1990-go"'), encoding="utf-8")
+    assert 'id = "lc02-1990-go"' in fake.read_text(encoding="utf-8")
+    with pytest.raises(RulesetError) as e:
+        resolve([str(fake)])
+    assert str(e.value) == (f"arquivo de regras {fake}: chave 'id': 'lc02-1990-go' é o id de um "
+                            "conjunto embutido; esperado um id próprio (por exemplo "
+                            "'lc02-1990-go-local')")
+    assert [r.id for r in resolve([str(HERE / "rulesets" / "piso-5000.toml")])] == ["piso-5000"]
+
+
 def test_region_of_ibge_codes():
     assert [region_of(c) for c in ("1500107", "2927408", "3550308", "4314902", "5200100", "520010010")] == [
         "Norte", "Nordeste", "Sudeste", "Sul", "Centro-Oeste", "Centro-Oeste"]

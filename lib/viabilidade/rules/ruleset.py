@@ -478,6 +478,10 @@ def resolve(spec: str | list[str] | tuple[str, ...]) -> list[Ruleset]:
             rs = known[item]
         elif item.endswith(".toml"):
             rs = load_ruleset(item)
+            if rs.id in known:  # a user's file never speaks under a shipped ruleset's id
+                raise RulesetError(f"arquivo de regras {item}: chave 'id': {rs.id!r} é o id de "
+                                   "um conjunto embutido; esperado um id próprio (por exemplo "
+                                   f"'{rs.id}-local')")
         else:
             raise RulesetError(f"--regras: conjunto de regras {item!r} desconhecido; esperado um "
                                "destes: " + ", ".join(known) + ", ou o caminho de um arquivo .toml")

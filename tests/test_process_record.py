@@ -139,6 +139,28 @@ def test_duplicates_and_conflicting_receipts(tmp_path):
     assert "marcado counts = true" in c.notices[0]
 
 
+def test_an_installation_without_its_law_and_a_law_before_the_plebiscite_are_named(tmp_path):
+    """Hostile trial 2, #7: a law and an installation with no plebiscite gave 'Fase: instalado'
+    without a word. The order of what is recorded is named (art. 9º; art. 7º, § 2º)."""
+    base = _act("proposta", "2027-02-10", "Processo nº 1")
+    p = _file(tmp_path, base + _act("instalacao", "2027-03-26", "Ata de posse"), "sem-lei.toml")
+    k = _kinds(p)
+    assert load_candidate(p).notices == (
+        f"instalação, com a posse dos eleitos (art. 9º; art. 20 para distrito) (linha {k[1]}) "
+        "sem a lei de criação registrada: a LC nº 2/1990 (art. 9º) só prevê eleição e "
+        "instalação depois da lei; confira o registro",)
+    p = _file(tmp_path, base + _act("lei", "2027-03-25", "Lei nº 1")
+              + _act("resultado-plebiscito", "2027-04-20", "Ata do TRE-GO"), "lei-antes.toml")
+    k = _kinds(p)
+    assert [n for n in load_candidate(p).notices if n.startswith("lei de criação")] == [
+        f"lei de criação (linha {k[1]}) antes do resultado do plebiscito (20/04/2027, linha "
+        f"{k[2]}): a LC nº 2/1990 (art. 7º, § 2º) só admite a lei depois do plebiscito; confira "
+        "o registro"]
+    p = _file(tmp_path, base + _act("lei", "2027-03-25", "Lei nº 1")
+              + _act("instalacao", "2027-03-26", "Ata de posse"), "em-ordem.toml")
+    assert not [n for n in load_candidate(p).notices if "confira o registro" in n]
+
+
 def test_acts_after_the_reference_date(tmp_path):
     """M4: an act dated after --data-referencia counts only as planned; unmarked it is named."""
     c = load_candidate(_file(tmp_path, _act("proposta", "2027-02-10", "Processo nº 1")

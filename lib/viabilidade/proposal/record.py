@@ -425,7 +425,8 @@ def check_order(acts: list[Act], problems: Problems) -> list[str]:
     date and document); a receipt dated before its body's first sending; an act of the
     process (other than a certificate of registration) before the proposal; two receipts of
     one body both marked ``counts``. Returns the notices: several receipts of one body
-    (naming the one the 60 days count from), a certificate with no request recorded.
+    (naming the one the 60 days count from), a certificate with no request recorded, an
+    election or installation with no law before it, a law before the plebiscite's result.
     """
     notices: list[str] = []
     seen: dict[tuple, Act] = {}
@@ -472,6 +473,27 @@ def check_order(acts: list[Act], problems: Problems) -> list[str]:
                            f"conta de {counted.date:%d/%m/%Y} ({counted.where}"
                            f"{', marcado counts = true' if counted.counts else ', o primeiro'}); "
                            f"também registrados {others}")
+    # The law comes before the election and the installation (art. 9º), and after the
+    # plebiscite's result when one is recorded (art. 7º, § 2º). Which operations need a
+    # plebiscite is the operation's to say (floor 6), so only the order of what is recorded
+    # is read here.
+    first = {}
+    for act in acts:
+        if not act.planned:
+            first.setdefault(act.kind, act)
+    law, vote = first.get("lei"), first.get("resultado-plebiscito")
+    for kind in ("eleicao", "instalacao"):
+        act = first.get(kind)
+        if act is not None and (law is None or act.date < law.date):
+            notices.append(f"{KINDS[kind]} ({act.where}) "
+                           + ("sem a lei de criação registrada" if law is None else
+                              f"antes da lei de criação ({law.date:%d/%m/%Y}, {law.where})")
+                           + ": a LC nº 2/1990 (art. 9º) só prevê eleição e instalação depois da "
+                             "lei; confira o registro")
+    if law is not None and vote is not None and vote.date > law.date:
+        notices.append(f"lei de criação ({law.where}) antes do resultado do plebiscito "
+                       f"({vote.date:%d/%m/%Y}, {vote.where}): a LC nº 2/1990 (art. 7º, § 2º) só "
+                       "admite a lei depois do plebiscito; confira o registro")
     for act in acts:
         if act.kind == "certidao" and act.body not in sent and not act.figures.get(REGISTERED):
             notices.append(f"certidão {BODIES[act.body].of} ({act.where}) sem requisição "

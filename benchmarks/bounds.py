@@ -254,8 +254,34 @@ def case_proposer() -> dict:
                          'proposer = "' + "J" * 10_000_000 + '"')
 
 
+def case_events() -> dict:
+    """S5: 4.000 ``[[process.events]]`` of an unknown kind (the trial: 289 s; quadratic in the
+    events with problems). The record is bounded at 1.000 acts and its errors are linear."""
+    import contextlib
+    import io
+
+    from viabilidade.cli import main as cli
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    text = open(os.path.join(root, "data", "candidates", "posse-dabadia.toml"),
+                encoding="utf-8").read()
+    events = "".join(f'\n[[process.events]]\nkind = "desconhecido-{k}"\ndate = 2027-02-10\n'
+                     f'document = "Documento nº {k}"\n' for k in range(4000))
+    with tempfile.TemporaryDirectory(prefix="bounds-") as tmp:
+        cand = os.path.join(tmp, "eventos.toml")
+        with open(cand, "w", encoding="utf-8") as f:
+            f.write(text + events)
+        err = io.StringIO()
+        t0 = time.perf_counter()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            code = cli(["processo", cand, "--data-referencia", "2027-04-01"])
+        said = err.getvalue().strip().replace(cand, "eventos.toml")
+        return {"said": said.splitlines()[0] if said else "", "linhas de erro": len(said.splitlines()),
+                "comando s": round(time.perf_counter() - t0, 2), "saída": code,
+                "arquivo MB": round(os.path.getsize(cand) / 1e6, 1)}
+
+
 #: Hostile inputs of issue 32: name -> (label, function returning what it wrote or said).
-#: Add the 4.000 bad events here, in the same form.
 CASES = {
     "gzip": ("Bomba gzip de 1 GiB (Content-Encoding não pedido)", case_gzip),
     "sem-fim": ("Corpo sem fim (chunked)", case_endless),
@@ -264,6 +290,7 @@ CASES = {
     "presidente": ("[oficios] president de 10 MB (oficios)", case_president),
     "comissao": ("[oficios] committee de 1,1 milhão de palavras (oficios)", case_committee),
     "proponente": ("[oficios] proposer de 10 MB (projeto-de-lei)", case_proposer),
+    "eventos": ("4.000 atos de tipo desconhecido no registro do processo (processo)", case_events),
 }
 
 

@@ -387,3 +387,17 @@ def test_credits_that_are_not_coefficients_are_refused(store):
         "ponto de coeficiente (um ponto: R$ 789.069,60): Abadiânia (5200100), R$ 947.883,52; "
         "esperado, em cada município do interior, o coeficiente vezes o valor de um ponto (o "
         "menor crédito dividido por 0,6), ou 4,0 pontos mais a reserva")
+
+
+def test_the_deck_dates_the_icms_shares(store):
+    """Legal review item 11: slide 9 gave the equal ICMS share without its date, and the art. 14
+    share without who keeps it until installation."""
+    from viabilidade.report.economic import economic_points
+
+    a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
+    lines = economic_points(eco.economy(a, store))
+    assert ("Cota igual do ICMS: cerca de R$\u00a02,48\u00a0milhões por ano (estimado, sobre o ICMS de "
+            "2023), a partir da instalação (na hipótese adotada, 2029).") in lines
+    assert ("Participação transitória no ICMS da origem (art. 14), 2027–2029: 17,67\u00a0% "
+            "(estimado); até a instalação, contabilizada em separado pela Prefeitura de origem, "
+            "que aplica na área no mínimo 80\u00a0% desses recursos (art. 14, § 2º).") in lines

@@ -585,9 +585,9 @@ def economic_points(e: Economy) -> list[str]:
                    f"no FPM-Interior (estimado; soma de {fmt.number(e.pool.total, 1)}, TCU "
                    f"{e.pool.year}).")
     m = e.money
+    when = (f", a partir da instalação (na hipótese adotada, {e.installation})"
+            if e.installation else "")
     if m:
-        when = (f", a partir da instalação (na hipótese adotada, {e.installation})"
-                if e.installation else "")
         out.append(f"FPM {'do novo município' if creation else 'do resultante'}: "
                    f"{fmt.money_about(m['novo'])} brutos por ano ({money_basis(e)}){when}.")
     if creation and e.before and e.after and None not in (e.before[0].share, e.after[0].share):
@@ -609,12 +609,16 @@ def economic_points(e: Economy) -> list[str]:
                    f"{_pct(abs(e.others_loss), 3)} do FPM-Interior{brl} e "
                    f"{_pct(abs(e.equal_loss), 3)} da cota igual do ICMS.")
     if e.equal_part_brl is not None:
+        # like the FPM, the equal share is the municipality's only once installed (legal
+        # review, item 11)
         out.append(f"Cota igual do ICMS: {fmt.money_about(e.equal_part_brl)} por ano (estimado, sobre o "
-                   f"ICMS de {e.icms_year}).")
+                   f"ICMS de {e.icms_year}){when}.")
     if creation and e.art14_share is not None:
         out.append(f"Participação transitória no ICMS da origem (art. 14), "
                    f"{e.art14_years[0]}–{e.art14_years[-1]}: {_pct(e.art14_share, 2)} "
-                   f"({_basis(e.art14_basis)}).")
+                   f"({_basis(e.art14_basis)}); até a instalação, contabilizada em separado "
+                   "pela Prefeitura de origem, que aplica na área no mínimo 80\u00a0% desses "
+                   "recursos (art. 14, § 2º).")
     return out
 
 

@@ -575,3 +575,33 @@ def test_oversized_user_files_are_refused_by_size_before_they_are_read(tmp_path)
         read_user_bytes(exact)
     assert e.value.strerror == ("tem 1,0 MiB, acima do limite de 1,0 MiB para este arquivo (um "
                                 "arquivo deste tipo tem poucos KiB; confira se é o arquivo certo)")
+
+
+def test_a_key_of_thousands_of_dotted_parts_is_refused_before_tomllib(tmp_path):
+    """Hostile trial 3: 'a.a.…a = 1' of 30.000 parts (a 60 KB file) took tomllib 47 s and
+    3,7 GB, in every TOML the tool reads. A key of more than 65 parts is refused before
+    parsing, with its line; 65 parts are read."""
+    import tomllib
+
+    from viabilidade.common.toml_file import KEY_PARTS_MAX, load_toml, toml_position, toml_reason
+    from viabilidade.errors import SettingsError
+    from viabilidade.rules.settings import Settings
+
+    ok = "[x]\n" + "a" + ".a" * KEY_PARTS_MAX + " = 1\n"
+    assert load_toml(ok)["x"]["a"]["a"]
+    bad = "# comentário\n" + "a" + ".a" * 30_000 + " = 1\n"
+    with pytest.raises(tomllib.TOMLDecodeError) as e:
+        load_toml(bad)
+    assert toml_position(e.value)[0] == 2
+    assert toml_reason(e.value, bad).startswith(
+        "chave com mais de 65 partes separadas por ponto (uma chave real tem poucas: "
+        "certified.population)")
+    inline = 'x = {b = 2, ' + "a" + ".a" * 100 + ' = 1}\n'
+    with pytest.raises(tomllib.TOMLDecodeError):
+        load_toml(inline)
+    assert load_toml('url = "' + "a." * 200 + 'b"\n')["url"].endswith("a.b")  # a value never counts
+    cfg = tmp_path / "config.toml"
+    cfg.write_text(bad, encoding="utf-8")
+    with pytest.raises(SettingsError) as e:
+        Settings.from_toml(cfg)
+    assert str(e.value).startswith(f"{cfg}, linha 2: ")

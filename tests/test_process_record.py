@@ -58,7 +58,9 @@ def test_a_certificate_act_carries_its_figures_and_who_checked_it(tmp_path):
                      file='"oficio.pdf"', sha256=f'"{sha}"',
                      checked_by='"Maria Souza, Consultoria Legislativa"', checked_on="2027-03-12")
               + "[process.events.figures]\npopulation = 3102\ngap_m = 11850\n"
-              + "[process.events.figures.remainder.5200100]\npopulation = 14130\n")
+              + "[process.events.figures.remainder.5200100]\npopulation = 14130\n"
+              # a check is read against the study's date, never the machine's clock
+              + "\n[settings]\nstudy_date = 2027-06-01\n")
     c = load_candidate(p)
     cert = c.certified.area["population"]
     assert (cert.value, cert.body, cert.document, cert.date) == (3102, "IBGE", "Ofício nº 101/2027",
@@ -137,6 +139,26 @@ def test_duplicates_and_conflicting_receipts(tmp_path):
     # counted from 01/03/2027: the 60th day is Friday 30/04/2027
     assert s.steps[0].deadline == calendar.agencies_deadline(dt.date(2027, 3, 1)) == dt.date(2027, 4, 30)
     assert "marcado counts = true" in c.notices[0]
+
+
+def test_a_check_dated_after_the_study_is_refused(tmp_path):
+    """Hostile trial 3: a certificate 'conferido' on 01/06/2028 in a study of 07/12/2026 read
+    'cumprido'. A check not yet made is refused, on both sides of the study date."""
+    def record(on):
+        return (_act("proposta", "2026-10-01", "Representação nº 1/2026")
+                + _act("certidao", "2026-11-10", "Ofício nº 101/2026", body='"ibge"',
+                       checked_by='"Maria Souza"', checked_on=on)
+                + "[process.events.figures]\npopulation = 3102\n"
+                + "\n[settings]\nstudy_date = 2026-12-07\n")
+    p = _file(tmp_path, record("2026-12-08"), "depois.toml")
+    with pytest.raises(CandidateError) as e:
+        load_candidate(p)
+    assert [x for x in e.value.lines if "checked_on" in x] == [
+        f"{p}, linha {_kinds(p)[1] + 5}, campo 'process.events[2].checked_on': conferido em "
+        "08/12/2026, depois da data do estudo (07/12/2026); esperada a data em que o original "
+        "já foi conferido (até a data do estudo)"]
+    c = load_candidate(_file(tmp_path, record("2026-12-07"), "no-dia.toml"))
+    assert c.certified.area["population"].checked == Checked("Maria Souza", dt.date(2026, 12, 7))
 
 
 def test_an_installation_without_its_law_and_a_law_before_the_plebiscite_are_named(tmp_path):

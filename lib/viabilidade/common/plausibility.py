@@ -91,6 +91,12 @@ def at_study_date(date: dt.date | None):
         _FILE_STUDY_DATE.reset(token)
 
 
+def reference_day() -> dt.date:
+    """The day a file is read against: its own study date (:func:`at_study_date`), else
+    :func:`study_date` (today). A check of a document ("conferido") cannot be later."""
+    return _FILE_STUDY_DATE.get() or study_date()
+
+
 def latest_date(today: dt.date | None = None) -> dt.date:
     """The latest date accepted: the study date (``today``; else the file's, :func:`at_study_date`;
     else :func:`study_date`) plus :data:`HORIZON_YEARS` years."""

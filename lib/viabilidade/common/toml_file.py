@@ -27,6 +27,9 @@ def load_toml(text: str) -> dict:
     tomllib.TOMLDecodeError
         Invalid TOML, or nested too deep.
     """
+    deep = _dotted_key_too_long(text)
+    if deep is not None:  # tomllib is quadratic in a key's dotted parts (30.000: 47 s, 3,7 GB)
+        raise tomllib.TOMLDecodeError(f"{KEY_TOO_LONG} (at line {deep}, column 1)")
     try:
         doc = tomllib.loads(text)
     except RecursionError:
@@ -35,6 +38,28 @@ def load_toml(text: str) -> dict:
     if huge is not None:
         raise tomllib.TOMLDecodeError(f"{INTEGER_OUT_OF_RANGE}{_where(text, huge)}")
     return doc
+
+
+#: Our message for a key of more than :data:`KEY_PARTS_MAX` dotted parts.
+KEY_TOO_LONG = "Dotted key too long"
+#: The most dots a key may have (``a.b.c`` has 2). A real key has at most 4 or 5 parts
+#: (``certified.remainder.5200100.population``); tomllib takes quadratic time and memory in
+#: the parts of one dotted key (hostile trial 3: 30.000 parts in a 60 KB file, 47 s and 3,7 GB).
+KEY_PARTS_MAX = 64
+
+
+def _dotted_key_too_long(text: str) -> int | None:
+    """The line of the first key with more than :data:`KEY_PARTS_MAX` dots, or None. Linear:
+    for each line, the text before each ``=`` back to the previous ``{`` or ``,`` (a key of
+    an inline table too) is counted; a value is never counted, since it follows its ``=``."""
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.count(".") <= KEY_PARTS_MAX:
+            continue
+        for segment in line.split("=")[:-1]:
+            key = segment[max(segment.rfind("{"), segment.rfind(",")) + 1:]
+            if key.count(".") > KEY_PARTS_MAX:
+                return n
+    return None
 
 
 #: Our message for an integer outside TOML's 64-bit range (tomllib accepts any size; the
@@ -104,6 +129,8 @@ def toml_reason(e: "tomllib.TOMLDecodeError", text: str | None = None) -> str:
                "Found invalid character": "caractere inválido",
                NESTING_TOO_DEEP: "listas ou tabelas aninhadas (uma dentro da outra) em "
                                  "níveis demais",
+               KEY_TOO_LONG: f"chave com mais de {KEY_PARTS_MAX + 1} partes separadas por "
+                             "ponto (uma chave real tem poucas: certified.population)",
                INTEGER_OUT_OF_RANGE: "número inteiro grande demais (o TOML admite inteiros "
                                      "de até 9.223.372.036.854.775.807 em valor absoluto, 19 "
                                      "algarismos)",

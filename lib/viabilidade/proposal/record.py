@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..common.plausibility import count_problem
+from ..common.plausibility import count_problem, reference_day
 from ..common.vector_files import name_problem
 from ..common.text import NAME, REFERENCE, Kind, clean_text
 from ..errors import Problems, found_value
@@ -395,6 +395,13 @@ def read_acts(raw: Any, path: Path, problems: Problems, prefix: str = "process."
                 problems.add(f"{where}.checked_on", f"conferido em {on:%d/%m/%Y}, antes do próprio "
                                                     f"ato ({date:%d/%m/%Y}); esperada uma data "
                                                     "igual ou posterior")
+            today = reference_day()
+            if on is not None and on > today:  # a check not yet made is no check (hostile 3)
+                problems.add(f"{where}.checked_on", f"conferido em {on:%d/%m/%Y}, depois da data "
+                                                    f"do estudo ({today:%d/%m/%Y}); esperada a "
+                                                    "data em que o original já foi conferido "
+                                                    "(até a data do estudo)")
+                on = None
             if who and on:
                 checked = Checked(who, on)
         flags = {}

@@ -28,6 +28,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ..rules.art8 import EXTINCTION_BARRED  # noqa: F401  (one text, re-exported)
+from ..rules.certification import PLEBISCITE_RULES
 from .writers.tables import Html, esc
 
 #: CF art. 18 § 4, as worded by EC 15/1996 (official text, with the comma after "Municípios").
@@ -85,8 +86,6 @@ OFICIO_NOTE = ("A criação de Município está vedada enquanto não for editada
                "federal exigida pelo art. 18, § 4º, da Constituição Federal; as informações "
                "solicitadas destinam-se a instruir o estudo de viabilidade da proposta perante a "
                "Lei Complementar estadual nº 2/1990.")
-#: The rules whose "cumprido" rests on a plebiscite result.
-PLEBISCITE_RULES = ("art7", "art7.par1", "art7.par2", "art5", "art5.par2")
 
 
 def plebiscite_note(results) -> str:

@@ -68,6 +68,12 @@ def not_regular(path) -> str | None:
 USER_FILE_MAX_BYTES = 1 << 20
 
 
+def count_bytes(n: int) -> str:
+    """``1.146.811 bytes`` (pt-BR thousands): an exact size, where the bound is exact (a
+    download's limit); :func:`size_words` rounds to KiB/MiB."""
+    return f"{n:,} bytes".replace(",", ".")
+
+
 def size_words(n: int) -> str:
     """``1048576`` -> ``"1,0 MiB"``; ``2048`` -> ``"2 KiB"``; ``900`` -> ``"900 bytes"``
     (pt-BR decimal comma)."""

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DataError
-from ..os_errors import new_file_mode
+from ..os_errors import count_bytes, new_file_mode
 from .provenance import sha256
 
 #: Bytes read at a time, at most: a cut connection loses at most this much of what it sent.
@@ -89,11 +89,6 @@ MIN_RATE = 160 * 1024
 #: trickling bytes is told in a minute even where the bound, and so the deadline, is large
 #: (a 56k modem gives about 7 KiB/s; 1 byte per second used to run for ever).
 RATE_FLOOR = 4 * 1024
-
-
-def count_bytes(n: int) -> str:
-    """``1.146.811 bytes`` (pt-BR thousands)."""
-    return f"{n:,} bytes".replace(",", ".")
 
 
 @dataclass(frozen=True)

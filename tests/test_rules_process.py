@@ -240,7 +240,7 @@ def test_boundary_correction_checklist():
 @pytest.mark.parametrize("resolution, ok", [(dt.date(2026, 3, 9), True),
                                             (dt.date(2026, 3, 10), False)])
 def test_boundary_correction_resolutions_precede_the_agreement(resolution, ok):
-    from viabilidade.proposal.candidate import Act
+    from viabilidade.proposal.candidate import CorrectionAct as Act
 
     def item(*acts):
         return Evidence("ato", "", "; ".join(a.text() for a in acts), acts)

@@ -89,7 +89,7 @@ _COD_DISTRITO = re.compile(r"^52\d{7}$")
 
 
 @dataclass(frozen=True)
-class Act:
+class CorrectionAct:
     """One document of an art. 6 act: the body that issued it, its number and its date."""
 
     body: str
@@ -111,7 +111,7 @@ class Evidence:
     what: str
     where: str
     document: str
-    acts: tuple[Act, ...] = ()
+    acts: tuple[CorrectionAct, ...] = ()
     checked: Checked | None = None
 
 
@@ -165,7 +165,7 @@ class Candidate:
         corrected, each a line file (GeoJSON, GeoPackage, zipped Shapefile, KML or KMZ; read
         by :func:`viabilidade.geo.area_file.read_line`), resolved relative to the candidate
         file. The two municipalities whose limit is corrected are ``origins``.
-    events : tuple of Act
+    events : tuple of viabilidade.proposal.record.Act
         The one record of the proposal's acts (:mod:`viabilidade.proposal.record`), sorted by
         date; the petition, the certificates and the plebiscite below are read from it.
     notices : tuple of str
@@ -504,11 +504,11 @@ def _check_collection(money: dict, certified, problems: Problems) -> None:
             problems.add(field_, msg)
 
 
-#: The fields of each document of an art. 6 act (:class:`Act`), with their Portuguese names.
+#: The fields of each document of an art. 6 act (:class:`CorrectionAct`), with their Portuguese names.
 ACT_FIELDS = {"body": "o órgão que o expediu", "number": "o número do ato", "date": "a data do ato"}
 
 
-def _acts(e: _Reader) -> tuple[Act, ...] | None:
+def _acts(e: _Reader) -> tuple[CorrectionAct, ...] | None:
     """The documents of an art. 6 item: ``body``, ``number`` and ``date`` in its table, or a
     list ``documents`` of tables with them (one per Câmara); each field missing is a problem
     naming it. ``None`` when a document is incomplete."""
@@ -547,7 +547,7 @@ def _acts(e: _Reader) -> tuple[Act, ...] | None:
         if r is not e:
             r.finish()
         if ok:
-            acts.append(Act(got["body"], got["number"], got["date"]))
+            acts.append(CorrectionAct(got["body"], got["number"], got["date"]))
     return tuple(acts) if ok else None
 
 

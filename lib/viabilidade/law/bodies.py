@@ -21,9 +21,9 @@ names of today's bodies as the study's note on art. 4 § 2 states them
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass
+
+from ..common.text import fold
 
 #: The electors' registration of art. 2 (petition), as an item of :attr:`Body.items`.
 ART2_REGISTRATION = "art2"
@@ -78,8 +78,7 @@ class Body:
 
 
 def _plain(text: str) -> str:
-    t = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"\s+", " ", t).strip()
+    return " ".join(fold(text).split())
 
 
 #: key -> :class:`Body`, in the order of art. 4 § 2.

@@ -55,7 +55,7 @@ from ..common.plausibility import count_problem, reference_day
 from ..common.vector_files import name_problem
 from ..common.text import NAME, REFERENCE, Kind, clean_text
 from ..errors import Problems, found_value
-from ..law.bodies import ART2_REGISTRATION, BODIES
+from ..law.bodies import ART2_REGISTRATION, BODIES, body_by_name
 from ..os_errors import path_problem, read_reason, read_user_bytes
 from .certified import FIGURES, REMAINDER_FIGURES, Certificate, Certified, figure_value, read_date
 
@@ -656,10 +656,8 @@ def annex_bytes(annex: Annex) -> bytes:
     """
     from ..errors import CandidateError
 
-    try:
-        if annex.path.stat().st_size > FILE_MAX_BYTES:
-            raise CandidateError(f"{annex.path}: maior que {FILE_MAX_BYTES:,} bytes".replace(",", "."))
-        data = annex.path.read_bytes()
+    try:  # by type and size on the open file, as when the record was read
+        data = read_user_bytes(annex.path, FILE_MAX_BYTES)
     except OSError as e:
         raise CandidateError(f"{annex.path}: não foi possível ler o documento ({read_reason(e)})") from None
     if hashlib.sha256(data).hexdigest() != annex.sha256:
@@ -692,7 +690,7 @@ def legacy_acts(petition: tuple, plebiscite: Plebiscite | None, certified: Certi
                                                              "com os seus figures"))
     docs: dict[tuple, dict] = {}
     for cert in certified.all():
-        body = next(k for k, b in BODIES.items() if b.name == cert.body)
+        body = body_by_name(cert.body).key
         figs = docs.setdefault((body, cert.document, cert.date), {})
         if cert.origin is None:
             figs[cert.key] = cert.value

@@ -131,10 +131,6 @@ class MoneyFigure:
     checked: Any = None
 
 
-#: The kinds of act of the proposal's record (:data:`viabilidade.proposal.record.KINDS`).
-PROCESS_EVENTS = KINDS
-
-
 @dataclass(frozen=True)
 class Candidate:
     """A validated candidate file.

@@ -260,12 +260,6 @@ READINGS_LEGEND = ("I-1 a I-11: pontos em que o texto da lei admite mais de uma 
                    "relação às adotadas.")
 
 
-def special_interest_note(analysis) -> str:
-    """The declared special interest (docs/LEITURAS.md I-2) as a premise, or ``""`` when not
-    declared (the ``premissa`` finding)."""
-    return finding_html(findings(analysis).of("premissa"))
-
-
 def thin_margin_note(analysis) -> str:
     """The art. 8 warning of requirements met by a thin margin (the ``margem`` finding), or
     ``""``."""

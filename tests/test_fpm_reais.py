@@ -340,7 +340,7 @@ def test_an_origin_paid_another_coefficient_is_said(store):
     e = eco.economy(a, store)
     assert "pago" in e.money and e.money["pago"] == {}  # Abadiânia: 1,2 paid and by bracket
     goianira = eco.Coefficient("Goianira", "5208806", None, 2.6, "", None)
-    m = eco._money(e.point, store, e.new, [goianira], [], 254.8, 255.4, e.others_loss)
+    m = eco._money(e.point, eco.paid_coefficients(store), store, e.new, [goianira], [], 254.8, 255.4, e.others_loss)
     assert m["pago"] == {"5208806": ("Goianira", 2.6, 2.0, "março de 2023")}
     html = economic._fpm_money(dataclasses.replace(e, money={**e.money, "pago": m["pago"]}))
     assert ("Em março de 2023, o Tesouro Nacional pagou a Goianira o coeficiente 2,0, não o 2,6 "

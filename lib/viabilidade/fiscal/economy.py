@@ -222,18 +222,19 @@ def paid_coefficients(store) -> pd.DataFrame | None:
     return paid.paid_coefficients(credits, store.municipalities)
 
 
-def point_value(store, total: float) -> paid.PointValue | None:
+def point_value(store, total: float, table=None) -> paid.PointValue | None:
     """One coefficient point's year of FPM-Interior in Goiás, from the store's Tesouro tables
     (:func:`viabilidade.fiscal.paid.point_value`), over the sum ``total``; ``None`` when the
-    store lacks ``fpm_monthly`` or ``fpm_credits`` (built without those raw files)."""
+    store lacks ``fpm_monthly`` or ``fpm_credits`` (built without those raw files). ``table``
+    is :func:`paid_coefficients` of the store when the caller already has it."""
     monthly = getattr(store, "fpm_monthly", None) if store is not None else None
-    table = paid_coefficients(store)
+    table = paid_coefficients(store) if table is None else table
     if monthly is None or table is None:
         return None
     return paid.point_value(monthly, table, total)
 
 
-def _money(point, store, new, before, after, total, total_after, others_loss) -> dict:
+def _money(point, paid_table, store, new, before, after, total, total_after, others_loss) -> dict:
     """The FPM in reais per year (gross, :class:`Economy` ``money``)."""
     if point is None or total_after is None or new.coefficient is None:
         return {}
@@ -247,7 +248,6 @@ def _money(point, store, new, before, after, total, total_after, others_loss) ->
     if not after and all(b.coefficient is not None for b in before):  # a fusion
         out["fundidos_antes"] = sum(point.amount(b.coefficient, total) for b in before)
     out["por_ponto"] = point.gross * others_loss
-    paid_table = paid_coefficients(store)
     if paid_table is not None:
         by_code = paid_table.set_index("cod_ibge")["pago"]
         out["pago"] = {b.cod_ibge: (b.label, b.coefficient, float(by_code[b.cod_ibge]),
@@ -371,7 +371,8 @@ def economy(analysis, store) -> Economy:
         after = [Coefficient(x.label, x.cod_ibge, x.population, x.coefficient, x.bracket,
                              fpm.pool_share(x.coefficient, total_after)) for x in after]
     others_loss = fpm.dilution(total, delta) if total_after else None
-    point = point_value(store, total) if total else None
+    paid_table = paid_coefficients(store)  # once: the point's value and the paid comparison
+    point = point_value(store, total, paid_table) if total else None
 
     n_new = 1 - len(before) if merges else 1
     year, icms_brl, icms_source = _latest_icms(store)
@@ -389,7 +390,7 @@ def economy(analysis, store) -> Economy:
     # equal ICMS share (a fusion's too: the fused municipality receives one), art. 14's
     # share and the estimated FPM (gross: the FUNDEB retention is part of the base); the rest of a fusion's revenue (the fused municipalities' other shares) is not
     # known here.
-    money = _money(point, store, new, before, after, total, total_after, others_loss)
+    money = _money(point, paid_table, store, new, before, after, total, total_after, others_loss)
     known = [v for v in (own.value_brl if own else None, eq_brl,
                          quota[0][2] if quota else None, money.get("novo")) if v]
     base_brl = sum(known) if known else None

@@ -274,8 +274,10 @@ def test_after_a_void_plebiscite_the_next_steps_are_the_check_and_the_federal_la
         "  - conferência com os originais dos 12 documentos declarados: sem prazo fixado na lei "
         "(prova dos requisitos; registrar em cada ato quem conferiu e quando)",
         "  - edição da lei complementar federal: sem prazo fixado na lei (CF, art. 18, § 4º, e "
-        "art. 7º, § 2º; sem ela o plebiscito realizado não tem efeito e nenhuma lei pode criar o "
-        "Município)"]
+        "art. 7º, § 2º; sem ela nenhuma lei pode criar o Município; o plebiscito já realizado "
+        "não passa a valer com ela: a consulta terá de ser feita de novo, no período que a lei "
+        "complementar federal fixar e depois da divulgação dos Estudos de Viabilidade "
+        "Municipal)"]
     assert "lei de criação:" not in out
     c = load_candidate(cert)
     checked = c.__class__(**{**c.__dict__, "events": tuple(
@@ -419,3 +421,18 @@ date = 2027-03-10
         "[[process.events]] (ver docs/GUIA.md, Processo)",
         "certidão do IBGE (tabela antiga do arquivo) sem requisição registrada: registre a "
         "requisição enviada e o seu recebimento")
+
+
+def test_the_method_note_says_every_status_and_the_bar():
+    """Final legal reading, item 5: the appendix's method note said a study 'é viável somente
+    quando todos os requisitos aplicáveis são cumpridos', leaving out the statuses the tool uses
+    and what the constitution allows today."""
+    from viabilidade.report.sections import METHOD_NOTES
+
+    note = METHOD_NOTES[0]
+    for words in ("conforme documento declarado (a conferir com o original)",
+                  "atingido ou não atingido nos dados publicados (a certificar)",
+                  "sem efeito (o plebiscito sem a lei complementar federal)",
+                  "estão vedados enquanto não editada a lei complementar federal (CF, art. 18, § 4º)"):
+        assert words in note
+    assert "O estudo é viável somente quando" not in note

@@ -115,8 +115,10 @@ def _law_step(today: dt.date) -> Step:
 #: follow it (art. 7º, § 2º asks a valid plebiscite; CF art. 18, § 4º bars the operation).
 FEDERAL_LAW_STEP = Step("edição da lei complementar federal", None,
                         "CF, art. 18, § 4º, e art. 7º, § 2º",
-                        "sem ela o plebiscito realizado não tem efeito e nenhuma lei pode criar "
-                        "o Município")
+                        "sem ela nenhuma lei pode criar o Município; o plebiscito já realizado "
+                        "não passa a valer com ela: a consulta terá de ser feita de novo, no "
+                        "período que a lei complementar federal fixar e depois da divulgação "
+                        "dos Estudos de Viabilidade Municipal")
 
 
 def _void_plebiscite_steps(done: tuple[Act, ...]) -> list[Step]:

@@ -786,9 +786,15 @@ BODIES_TODAY_NOTE = ("Art. 4º, § 2º: a “Secretaria de Estado da Fazenda” 
                      "Justiça Eleitoral (Tribunal Regional Eleitoral de Goiás, TRE-GO).")
 
 METHOD_NOTES = [
-    "Cada requisito resulta em cumprido, não cumprido, indeterminado ou não se aplica. "
-    "O estudo é viável somente quando todos os requisitos aplicáveis são cumpridos; "
-    "qualquer requisito não cumprido o torna inviável; nos demais casos é indeterminado.",
+    "Cada requisito resulta em cumprido (só sobre documento do órgão que a lei indica, "
+    "conferido com o original), conforme documento declarado (a conferir com o original), "
+    "atingido ou não atingido nos dados publicados (a certificar), sem efeito (o plebiscito "
+    "sem a lei complementar federal), não cumprido, indeterminado ou não se aplica. Perante a "
+    "LC nº 2/1990, qualquer requisito não cumprido torna a proposta inviável, e ela só seria "
+    "viável com todos os requisitos aplicáveis cumpridos; nos demais casos é indeterminada. "
+    "A conclusão sobre a LC nº 2/1990 não muda o que a Constituição permite hoje: a criação, "
+    "a fusão, a incorporação e o desmembramento de Municípios estão vedados enquanto não "
+    "editada a lei complementar federal (CF, art. 18, § 4º).",
     "Um valor estimado (rateado de uma unidade maior, ou aproximado por outra grandeza) nunca "
     "cumpre nem descumpre um requisito: o requisito fica indeterminado, com a tendência "
     "(provável atendimento ou provável não atendimento) quando a estimativa supera ou não "

@@ -71,7 +71,8 @@ def test_an_unknown_name_suggests_close_ones_and_an_unknown_code_says_so(store):
     assert find_units("", store.districts, store.municipalities) == []
 
 
-def test_novo_writes_a_candidate_equal_to_the_committed_one(tmp_path, capsys):
+def test_novo_writes_a_candidate_equal_to_the_committed_one(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("sys.argv", ["viabilidade"])
     assert main(["novo", "posse dabadia", "--saida", str(tmp_path)]) == 0
     written = tmp_path / "posse-dabadia.toml"
     assert tomllib.loads(written.read_text(encoding="utf-8")) == \
@@ -86,12 +87,36 @@ def test_novo_writes_a_candidate_equal_to_the_committed_one(tmp_path, capsys):
     assert written.read_text(encoding="utf-8") == "# editado\n"
 
 
-def test_novo_on_a_clean_clone_finds_the_committed_candidate_and_says_so(tmp_path, capsys):
+def test_next_step_names_the_command_as_the_user_can_call_it(tmp_path, monkeypatch):
+    """On a clean clone the venv is not activated: ``viabilidade`` is not on PATH, so the hint
+    names ``.venv/bin/viabilidade`` (new-user review); on PATH it is just ``viabilidade``."""
+    import sys
+
+    from viabilidade.cli.commands import invocation
+
+    entry = tmp_path / ".venv" / "bin" / "viabilidade"
+    entry.parent.mkdir(parents=True)
+    entry.write_text("#!/bin/sh\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert invocation(str(entry), None) == ".venv/bin/viabilidade"
+    assert invocation(".venv/bin/viabilidade", None) == ".venv/bin/viabilidade"
+    assert invocation(str(entry), str(entry)) == "viabilidade"
+    assert invocation("viabilidade", None) == "viabilidade"
+    elsewhere = tmp_path / "sub"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert invocation(str(entry), None) == str(entry)
+    assert invocation("/x/pytest", None) == f"{sys.executable} -m viabilidade.cli"
+
+
+def test_novo_on_a_clean_clone_finds_the_committed_candidate_and_says_so(tmp_path, capsys,
+                                                                         monkeypatch):
     """README's first example: the committed posse-dabadia.toml has the same data as what
     ``novo`` writes (its comments aside): rc 0, the file named as already there, not
     rewritten."""
     import shutil
 
+    monkeypatch.setattr("sys.argv", ["viabilidade"])
     shutil.copy(POSSE, tmp_path / "posse-dabadia.toml")
     before = (tmp_path / "posse-dabadia.toml").read_bytes()
     assert main(["novo", "Posse d'Abadia", "--saida", str(tmp_path)]) == 0

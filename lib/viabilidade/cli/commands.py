@@ -129,7 +129,7 @@ def _cmd_novo(args: argparse.Namespace) -> int:
     path = real_path(Path(args.saida) / f"{slug}.toml")
     if not args.substituir and _same_candidate(path, text):
         print(f"Candidato já existe: {path} (com os mesmos dados; não foi reescrito)\n"
-              f"Próximo passo: viabilidade estudo {path}")
+              f"Próximo passo: {invocation()} estudo {path}")
         return 0
     if path.is_file() and path.read_text(encoding="utf-8") != text and not args.substituir:
         raise ViabilidadeError(f"{path}: o arquivo já existe com outro conteúdo; esperado um "
@@ -139,8 +139,44 @@ def _cmd_novo(args: argparse.Namespace) -> int:
     what = (f"fusão de {unit.name} e {other.name}" if other else
             f"criação de município a partir do {unit.label()}")
     print(f"Candidato escrito: {path}\n  {what}\n"
-          f"Próximo passo: viabilidade estudo {path}")
+          f"Próximo passo: {invocation()} estudo {path}")
     return 0
+
+
+def invocation(argv0: str | None = None, on_path: str | None | bool = False) -> str:
+    """How the user can call this command again from the current folder.
+
+    ``viabilidade`` when that name on ``PATH`` is this very entry point; otherwise the entry
+    point's path as the user typed it (``.venv/bin/viabilidade`` on a clean clone, where the
+    venv is not activated); ``<python> -m viabilidade.cli`` when run as a module.
+
+    Parameters
+    ----------
+    argv0 : str, optional
+        The program as invoked (default ``sys.argv[0]``).
+    on_path : str or None, optional
+        What ``shutil.which("viabilidade")`` finds (default: looked up).
+    """
+    import os
+    import shutil
+
+    argv0 = sys.argv[0] if argv0 is None else argv0
+    if on_path is False:
+        on_path = shutil.which("viabilidade")
+    program = Path(argv0)
+    if program.name != "viabilidade":
+        return f"{sys.executable} -m viabilidade.cli"
+    if "/" not in argv0:  # the shell found it on PATH
+        return "viabilidade"
+    if on_path and Path(on_path).resolve() == program.resolve():
+        return "viabilidade"
+    if program.is_absolute():
+        try:
+            relative = os.path.relpath(program)
+        except ValueError:  # another drive (Windows)
+            return str(program)
+        return relative if not relative.startswith("..") else str(program)
+    return argv0
 
 
 def _same_candidate(path: Path, text: str) -> bool:

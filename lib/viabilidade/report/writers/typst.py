@@ -210,7 +210,7 @@ P_STYLES = {
               "text(font: sans, size: 10pt)[#set par(justify: false)\n{body}])"),
     "vocativo": "#block(above: 1.2em)[{body}]",
     "conclusao": "#text(size: 12pt)[{body}]",
-    # the draft bill (report/bill.py, LC 95/1998): epígrafe, ementa, preâmbulo, dispositivos
+    # the draft bill (report/bill/, LC 95/1998): epígrafe, ementa, preâmbulo, dispositivos
     "epigrafe": "#align(center, text(weight: \"bold\")[{body}])",
     "autoria": "#align(center)[{body}]",
     "ementa": "#block(above: 1.6em, below: 1.6em, pad(left: 45%)[#set par(justify: true)\n{body}])",

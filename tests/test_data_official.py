@@ -291,9 +291,10 @@ def test_the_three_notes():
     assert prov.copy_note([copy, copy]) == prov.COPY_NOTE  # the mirrors: today's paragraph
     assert prov.COPY_NOTE.startswith("Os arquivos de dados usados são cópias não oficiais")
     assert prov.copy_note([fetched, later]) == (
-        "Os arquivos de dados usados são os publicados pelos próprios órgãos, baixados dos "
-        "seus endereços oficiais pelo comando viabilidade data fetch entre 01/12/2026 e "
-        "03/12/2026 (endereço, data e soma de verificação de cada um no Apêndice).")
+        "Os arquivos de dados usados são arquivos oficiais, publicados pelos próprios órgãos "
+        "e baixados dos seus endereços oficiais pelo comando viabilidade data fetch entre "
+        "01/12/2026 e 03/12/2026 (endereço, data e soma de verificação de cada um no "
+        "Apêndice).")
     assert prov.copy_note([copy, fetched]) == (
         "Foram baixados dos endereços oficiais dos próprios órgãos, pelo comando viabilidade "
         "data fetch em 01/12/2026, os arquivos de: TSE, eleitorado apto nas Eleições Gerais de "
@@ -388,15 +389,15 @@ def test_a_folder_with_only_the_official_downloads_says_what_else_the_build_need
     with pytest.raises(DataError) as e:
         build_store(raw, tmp_path / "store")
     assert str(e.value) == (
-        f"pasta de dados brutos {raw} (procurados em {raw}): faltam os 14 arquivos que a "
-        "reconstrução lê (pastas census/, dtb/, economy/, electoral/, fiscal/, geo/, history/, "
-        "revenue/); esperada a pasta com census/, dtb/, electoral/, economy/, fiscal/, "
-        "history/, revenue/ e geo/ (p. ex. ../shared/data); `viabilidade data fetch` baixa 6 "
+        f"pasta de dados brutos {raw} (procurados em {raw}): faltam os 11 arquivos que a "
+        "reconstrução lê (pastas census/, dtb/, economy/, electoral/, geo/, revenue/); "
+        "esperada a pasta com census/, dtb/, electoral/, economy/, revenue/ e geo/ (p. ex. "
+        "../shared/data); `viabilidade data fetch` baixa 6 "
         "deles (census/CD2022_Agregados_por_distritos_basico_GO.csv, census/CD2022_Agregados_"
         "por_municipios_basico_GO.csv, census/CD2022_Populacao_Coletada_Imputada_e_Total_"
         "Municipio_e_UF.xlsx, electoral/detalhe_votacao_munzona_2022_GO.csv, geo/go_localidades"
         "2022_ibge_kml_246_municipios.tar.xz, revenue/arrecadacao/); "
-        "os outros 8 não saem de `viabilidade data fetch` com o nome e o formato que a "
+        "os outros 5 não saem de `viabilidade data fetch` com o nome e o formato que a "
         "reconstrução lê: copie-os de uma pasta de dados brutos completa (viabilidade data "
         "fetch --from ../shared/data --raw PASTA)")
     assert not (tmp_path / "store").exists()

@@ -244,6 +244,66 @@ OPTIONAL_RAW = {
 }
 
 
+#: Folder of the tables the project keeps itself (:data:`PROJECT_TABLES`), inside the
+#: package so that an installed copy has them too.
+PROJECT_FOLDER = Path(__file__).resolve().parents[1] / "law" / "tables"
+#: Date the project tables were committed (issue 33 § 3: read from the shared copies, which
+#: are transcriptions of the acts, and checked against them by tests/test_data_project.py).
+PROJECT_COMMITTED = "2026-12-07"
+
+#: Raw roles whose source is a legal text, not a data file: the project keeps the table
+#: itself (``lib/viabilidade/law/tables/``, same columns and bytes as the shared copy), with
+#: the act's number, date and article and where its text was read. The build reads the raw
+#: folder's copy when there is one (a mirror: unchanged), else this table; a store built
+#: without the copies so needs none of them. ``path`` is relative to :data:`PROJECT_FOLDER`.
+PROJECT_TABLES = {
+    "fpm_faixas": RawFile(
+        "fpm_dl1881_faixas_coeficientes.csv",
+        "Faixas de população e coeficientes do FPM-Interior: Decreto-Lei nº 1.881, de "
+        "27/08/1981, art. 1º (nova redação do art. 91, § 2º, do Código Tributário Nacional), "
+        "expandido em 18 faixas", "Presidência da República (texto legal)", "1981",
+        PROJECT_COMMITTED,
+        "tabela do projeto (lib/viabilidade/law/tables/), transcrita do texto do decreto-lei "
+        "lido em normasbrasil.com.br (decreto-lei-1881-1981) e conferida com a regra do CTN "
+        "em viabilidade.fiscal.fpm.BRACKETS"),
+    "fpm_tcu": RawFile(
+        "fpm_interior_2023_tcu_dou_20230706.csv",
+        RAW["fpm_tcu"].source, "TCU",
+        RAW["fpm_tcu"].vintage, PROJECT_COMMITTED,
+        "tabela do projeto (lib/viabilidade/law/tables/), transcrita do DOU de 06/07/2023, "
+        "Seção 1, p. 129 (Anexo VI) e p. 145 (Anexo VIII), lido nas imagens das páginas "
+        "republicadas em diaoficial.com (endereço de cada página em cada linha); o número "
+        "da decisão normativa não foi lido"),
+    "history": RawFile(
+        "go_criacao_municipios_fatos_legais.csv",
+        RAW["history"].source, RAW["history"].publisher, RAW["history"].vintage,
+        PROJECT_COMMITTED,
+        "tabela do projeto (lib/viabilidade/law/tables/): cada linha com o ato (número e "
+        "data), a origem, a instalação, o endereço onde o texto foi lido e a confiança"),
+}
+
+
+def project_table(role: str) -> Path:
+    """Path of the project's own table of a role (:data:`PROJECT_TABLES`).
+
+    Raises
+    ------
+    KeyError
+        A role without a project table.
+    """
+    return PROJECT_FOLDER / PROJECT_TABLES[role].path
+
+
+def raw_or_project(raw: Path, role: str) -> Path:
+    """The file the build reads for ``role``: the raw folder's copy when it is there, else
+    the project's own table (:data:`PROJECT_TABLES`) when the role has one, else the raw
+    path (missing: :func:`viabilidade.data.store.missing_raw_files` names it)."""
+    path = Path(raw) / RAW[role].path
+    if path.is_file() or role not in PROJECT_TABLES:
+        return path
+    return project_table(role)
+
+
 #: The publishers' own files, in the layout ``viabilidade data fetch`` leaves them
 #: (:mod:`viabilidade.data.catalogue`), that the build reads in place of a role's
 #: third-party copy when they are in the raw folder (:func:`official`). A path ending in
@@ -372,9 +432,15 @@ COPY_NOTE = ("Os arquivos de dados usados são cópias não oficiais das publica
              "próprios órgãos; foram conferidos entre si: " + COPY_CHECKS + ".")
 #: Said when every file was downloaded from the publishers; ``{quando}``: the download
 #: dates (:func:`copy_note`).
-ALL_FETCHED_NOTE = ("Os arquivos de dados usados são os publicados pelos próprios órgãos, "
-                    "baixados dos seus endereços oficiais pelo comando viabilidade data fetch "
-                    "{quando} (endereço, data e soma de verificação de cada um no Apêndice).")
+ALL_FETCHED_NOTE = ("Os arquivos de dados usados são arquivos oficiais, publicados pelos "
+                    "próprios órgãos e baixados dos seus endereços oficiais pelo comando "
+                    "viabilidade data fetch {quando} (endereço, data e soma de verificação de "
+                    "cada um no Apêndice).")
+#: Added when some tables come from legal texts the project keeps itself
+#: (:data:`PROJECT_TABLES`); ``{atos}``: their data sets.
+TRANSCRIBED_NOTE = (" As tabelas tiradas de textos legais, não de arquivos de dados ({atos}), "
+                    "são as do próprio projeto, transcritas dos atos, com o número, a data e "
+                    "o artigo de cada um e o endereço onde o texto foi lido (Apêndice).")
 #: Said when some were: which were downloaded, which are copies (:func:`copy_note`).
 PART_FETCHED_NOTE = ("Foram baixados dos endereços oficiais dos próprios órgãos, pelo comando "
                      "viabilidade data fetch {quando}, os arquivos de: {oficiais}. Os dos "
@@ -399,18 +465,24 @@ def copy_note(records) -> str:
     (``"fetched": true``, set by :func:`record`); :data:`PART_FETCHED_NOTE` when some
     were, naming those data sets (:func:`dataset_label`) and the dates: the others are
     "os demais conjuntos da lista" — both callers (the cover's "Dados utilizados", the
-    deck's "Fontes dos dados") print it under the list of every data set.
+    deck's "Fontes dos dados") print it under the list of every data set. The records of
+    the project's own tables of legal texts (``"transcribed": true``, :data:`PROJECT_TABLES`)
+    count as neither: :data:`TRANSCRIBED_NOTE`, naming them, is added.
     """
     records = list(records)
+    own = [r for r in records if r.get("transcribed")]
+    records = [r for r in records if not r.get("transcribed")]
+    tail = (TRANSCRIBED_NOTE.format(atos="; ".join(dict.fromkeys(dataset_label(r) for r in own)))
+            if own else "")
     fetched = [r for r in records if r.get("fetched")]
     if not fetched:
-        return COPY_NOTE
+        return COPY_NOTE + tail
     when = _when(d for r in fetched for d in _dates(r))
     if len(fetched) == len(records):
-        return ALL_FETCHED_NOTE.format(quando=when)
+        return ALL_FETCHED_NOTE.format(quando=when) + tail
 
     official = "; ".join(dict.fromkeys(dataset_label(r) for r in fetched))
-    return PART_FETCHED_NOTE.format(quando=when, oficiais=official)
+    return PART_FETCHED_NOTE.format(quando=when, oficiais=official) + tail
 
 
 def _dates(record: dict) -> list[str]:
@@ -428,6 +500,8 @@ def dataset_label(record: dict) -> str:
             return OFFICIAL_DATASETS[role].format(vintage=record.get("vintage", f.vintage))
     raws = {**RAW, **tract_raw(), **OPTIONAL_RAW}
     hits = [role for role, raw in raws.items() if raw.path in paths and role in DATASETS]
+    hits += [role for role, own in PROJECT_TABLES.items()
+             if f"lib/viabilidade/law/tables/{own.path}" in paths]
     # One file can serve several roles (the Localidades 2022 KMLs): the record's source tells.
     for role in hits:
         if raws[role].source == record.get("source"):
@@ -486,6 +560,12 @@ def record(raw: Path, role: str, vintage: str | None = None) -> dict:
     paths = official_files(raw, role)
     if paths:
         return _official_record(raw, role, paths, vintage)
+    if role in PROJECT_TABLES and not (Path(raw) / RAW[role].path).is_file():
+        f = PROJECT_TABLES[role]
+        return {"source": f.source, "publisher": f.publisher, "vintage": vintage or f.vintage,
+                "files": [{"path": f"lib/viabilidade/law/tables/{f.path}",
+                           "sha256": sha256(project_table(role))}],
+                "retrieved": f.retrieved, "via": f.via, "transcribed": True}
     f = RAW.get(role) or OPTIONAL_RAW.get(role) or tract_raw()[role]
     digest = sha256(raw / f.path)
     retrieved, via = f.retrieved, f.via

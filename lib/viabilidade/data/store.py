@@ -47,7 +47,8 @@ from ..os_errors import os_reason
 from ..common.plausibility import boundaries_problem, electorate_problem
 from .codes import Crosswalk
 from .paths import default_root
-from .provenance import RAW, official, official_files, record, roles_read, sha256
+from .provenance import (PROJECT_TABLES, RAW, official, official_files, raw_or_project, record,
+                         roles_read, sha256)
 
 # The loaders (pandera schemas, openpyxl) are imported by build_store only, so that opening
 # the store for a study stays light.
@@ -196,8 +197,11 @@ def missing_raw_files(raw: Path) -> None:
     """
     # A role whose publisher's own file is there, or that such a file supersedes, needs
     # no copy (provenance.OFFICIAL_RAW, SUPERSEDED).
+    # A role with a table of the project's own (a legal text, provenance.PROJECT_TABLES)
+    # needs no copy either.
     paths = sorted({f.path for role, f in RAW.items()
-                    if not official_files(raw, role) and roles_read(raw, [role])})
+                    if not official_files(raw, role) and roles_read(raw, [role])
+                    and role not in PROJECT_TABLES})
 
     def lacking(folder: Path) -> list[str]:
         return [f for f in paths if not (folder / f).is_file()]
@@ -212,8 +216,10 @@ def missing_raw_files(raw: Path) -> None:
             + ", ".join(missing))
     # A folder with some of the files (or the publishers' own in their place) is one being
     # filled: say what data fetch brings; an empty or wrong one: where the files are.
-    hint = (_fetch_hint(missing) if len(missing) < len({f.path for f in RAW.values()})
-            else "")
+    from .provenance import OFFICIAL_RAW
+
+    filling = len(missing) < len(paths) or any(official_files(raw, r) for r in OFFICIAL_RAW)
+    hint = _fetch_hint(missing) if filling else ""
     try:
         subs = sorted(d for d in raw.iterdir() if d.is_dir())
     except OSError:
@@ -224,7 +230,7 @@ def missing_raw_files(raw: Path) -> None:
             break
     raise DataError(f"pasta de dados brutos {raw} (procurados em {os.path.abspath(raw)}): "
                     f"{said}; esperada a pasta com census/, dtb/, electoral/, economy/, "
-                    f"fiscal/, history/, revenue/ e geo/ (p. ex. ../shared/data){hint}")
+                    f"revenue/ e geo/ (p. ex. ../shared/data){hint}")
 
 
 def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
@@ -284,6 +290,8 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     # The cheap tables first, so that a fault in them is refused before the mesh is read.
     pib = sidra.read_pib(p["pib"], mun[["cod_ibge", "nome"]])
     state_rev = revenue.state_revenue_table(official(raw, "sefaz") or p["sefaz"], p["imb125"])
+    for role in PROJECT_TABLES:  # the copy when there is one, else the project's table
+        p[role] = raw_or_project(raw, role)
     fiscal.check_brackets(p["fpm_faixas"])
     fpm = fiscal.read_tcu_fpm(p["fpm_tcu"])
 

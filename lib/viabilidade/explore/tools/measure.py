@@ -1,0 +1,163 @@
+"""Live measure: the geodesic length and area of what is being drawn, in pt-BR.
+
+Lengths and areas are geodesic on GRS80, SIRGAS 2000's ellipsoid (:data:`viabilidade.common.geodesy.GEOD`,
+:meth:`pyproj.Geod.line_length` and :func:`viabilidade.common.geodesy.geodesic_area_km2`), so
+a polygon measures here exactly what the study measures for it (``Geod.geometry_area_perimeter``):
+no map projection is chosen. The explorer's tracing tool (:mod:`.trace`) shows
+:func:`measure_text` after every vertex and as the mouse moves; a polygon closed with the
+map's own drawing tool is measured when it is closed or edited (:class:`MeasureReadout`).
+
+Sources: pyproj, ``Geod`` (https://pyproj4.github.io/pyproj/stable/api/geod.html), Karney's
+geodesics (C. F. F. Karney, *Algorithms for geodesics*, J. Geodesy 87, 2013).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...common.geodesy import GEOD, geodesic_area_km2
+from ...common.numbers import decimal
+
+#: The most vertices measured at once (a traced line may follow a divisa of the full mesh:
+#: the longest ring of Goiás's 2022 mesh has about 40.000 vertices).
+MAX_VERTICES = 200_000
+#: What the readout says with nothing drawn.
+IDLE = "Medida: desenhe no mapa para ver o comprimento e a área (geodésicos, SIRGAS 2000)."
+
+
+@dataclass(frozen=True)
+class Measure:
+    """What a drawn line or polygon measures.
+
+    Attributes
+    ----------
+    vertices : int
+        The vertices measured.
+    length_km : float
+        Geodesic length of the open line, in km (0 for fewer than 2 vertices).
+    perimeter_km : float or None
+        Geodesic perimeter of the closed polygon, in km; ``None`` below 3 vertices.
+    area_km2 : float or None
+        Geodesic area of the closed polygon, in km²; ``None`` below 3 vertices.
+    """
+
+    vertices: int
+    length_km: float
+    perimeter_km: float | None
+    area_km2: float | None
+
+
+def measure(coords) -> Measure:
+    """Measure a drawn line and the polygon it closes.
+
+    Parameters
+    ----------
+    coords : sequence of (lon, lat)
+        Vertices in degrees (SIRGAS 2000, EPSG:4674), in drawing order; the closing vertex is
+        not repeated (a repeated last vertex equal to the first is dropped).
+
+    Returns
+    -------
+    Measure
+
+    Raises
+    ------
+    ValueError
+        With more than :data:`MAX_VERTICES` vertices, or a coordinate that is not a finite
+        longitude in [-180, 180] and latitude in [-90, 90] (message in Portuguese).
+    """
+    import math
+
+    import shapely
+
+    pts = [(float(x), float(y)) for x, y in coords]
+    if len(pts) > MAX_VERTICES:
+        raise ValueError(f"o desenho tem {decimal(len(pts))} vértices; o máximo medido é "
+                         f"{decimal(MAX_VERTICES)}")
+    for x, y in pts:
+        if not (math.isfinite(x) and math.isfinite(y) and -180 <= x <= 180 and -90 <= y <= 90):
+            raise ValueError(f"coordenada fora do globo (longitude {x!r}, latitude {y!r}); "
+                             "esperadas longitude entre -180 e 180 e latitude entre -90 e 90")
+    if len(pts) > 1 and pts[0] == pts[-1]:
+        pts = pts[:-1]
+    if len(pts) < 2:
+        return Measure(len(pts), 0.0, None, None)
+    lons, lats = [p[0] for p in pts], [p[1] for p in pts]
+    length = GEOD.line_length(lons, lats) / 1000
+    if len(pts) < 3:
+        return Measure(len(pts), length, None, None)
+    closing = GEOD.line_length([lons[-1], lons[0]], [lats[-1], lats[0]]) / 1000
+    polygon = shapely.Polygon(pts)
+    # A polygon that crosses itself has no area as drawn: its valid form (the parts it
+    # encloses) is measured, as the study would refuse or repair it.
+    area = geodesic_area_km2(polygon if polygon.is_valid else shapely.make_valid(polygon))
+    return Measure(len(pts), length, length + closing, area)
+
+
+def measure_text(m: Measure, *, drawing: bool = True) -> str:
+    """The readout in pt-BR: ``"Comprimento: 12,35 km · Perímetro: 20,10 km · Área: 23,40 km²"``.
+
+    Lengths to 0,01 km (10 m) and areas to 0,01 km², the precision the study prints
+    (:data:`viabilidade.common.precision.AREA_KM2`); ``drawing`` says the polygon is still
+    open (its perimeter and area are of the polygon closed back to the first vertex).
+    """
+    if m.vertices < 2:
+        return IDLE
+    parts = [f"Comprimento: {decimal(m.length_km, 2)} km"]
+    if m.area_km2 is not None:
+        closed = " (fechando no 1º vértice)" if drawing else ""
+        parts.append(f"Perímetro{closed}: {decimal(m.perimeter_km, 2)} km")
+        parts.append(f"Área: {decimal(m.area_km2, 2)} km²")
+    return " · ".join(parts) + " — geodésicos, SIRGAS 2000 (GRS80)"
+
+
+class MeasureReadout:
+    """The measure line under the map (an ``ipywidgets.HTML``), fed by the tracing tool and by
+    the map's drawing tool.
+
+    Parameters
+    ----------
+    draw_control : ipyleaflet.DrawControl, optional
+        The map's drawing tool: a polygon closed or edited with it is measured (its
+        ``on_draw`` callbacks are added to, never replaced).
+
+    Attributes
+    ----------
+    widget : ipywidgets.HTML
+    last : Measure or None
+        The last measure shown.
+    """
+
+    def __init__(self, draw_control=None):
+        import ipywidgets as W
+
+        self.widget = W.HTML(f"<span class='viab-medida'>{IDLE}</span>",
+                             layout=W.Layout(margin="0 0 0 4px"))
+        self.last: Measure | None = None
+        if draw_control is not None:
+            draw_control.on_draw(self._drawn)
+
+    def show(self, coords, *, drawing: bool = True) -> Measure:
+        """Measure ``coords`` (lon, lat) and show it; returns the :class:`Measure`."""
+        import html
+
+        try:
+            m = measure(coords)
+        except ValueError as e:
+            self.widget.value = f"<span class='viab-medida' style='color:#b71c1c'>{html.escape(str(e))}</span>"
+            return Measure(0, 0.0, None, None)
+        self.last = m
+        self.widget.value = f"<span class='viab-medida'>{html.escape(measure_text(m, drawing=drawing))}</span>"
+        return m
+
+    def clear(self) -> None:
+        """Back to :data:`IDLE`."""
+        self.last = None
+        self.widget.value = f"<span class='viab-medida'>{IDLE}</span>"
+
+    def _drawn(self, _control=None, action: str = "", geo_json: dict | None = None, **_) -> None:
+        geometry = (geo_json or {}).get("geometry") or {}
+        if action in ("created", "edited") and geometry.get("type") == "Polygon":
+            self.show(geometry["coordinates"][0], drawing=False)
+        elif action == "deleted":
+            self.clear()

@@ -327,6 +327,55 @@ OFFICIAL_RAW = {
         "de Goiás, conjunto arrecadacao)", "SEFAZ-GO (Secretaria da Economia de Goiás)",
         "meses publicados no portal", "", ""),
 }
+#: Roles derived from official files when their copy is not in the raw folder (issue 33
+#: § 3 (c)): role -> (the record's RawFile, the roles it is derived from, which must be read
+#: from the publishers' own files). The TSE–IBGE crosswalk: each TSE municipality of the
+#: ``perfil_eleitorado`` file joined by name to the IBGE's (:func:`viabilidade.data.tse.derive_crosswalk`).
+DERIVED_RAW = {
+    "crosswalk": (RawFile(
+        "", "Correspondência dos códigos de município do TSE e do IBGE, derivada pelo projeto: "
+        "o código e o nome de cada município no perfil do eleitorado do TSE, ligados pelo nome "
+        "(sem acentos, maiúsculas nem sinais) ao código e ao nome do IBGE nos Agregados por "
+        "municípios do Censo 2022; nome sem par ou com mais de um par recusado",
+        "TSE e IBGE (derivação do projeto)", "perfil do eleitorado de 2026 e Censo 2022", "",
+        "derivada por viabilidade.data.tse.derive_crosswalk dos arquivos oficiais listados"),
+        ("profile", "agg_mun")),
+}
+
+
+def derived(raw: Path, role: str) -> bool:
+    """Whether the build derives ``role`` from official files (:data:`DERIVED_RAW`): its
+    copy is not in ``raw`` and the publisher's own file of the first role it rests on is."""
+    if role not in DERIVED_RAW or (Path(raw) / RAW[role].path).is_file():
+        return False
+    return bool(official_files(raw, DERIVED_RAW[role][1][0]))
+
+
+def _derived_record(raw: Path, role: str) -> dict:
+    """The record of a role derived from official files (:func:`record`): the files it was
+    derived from, each with its sha256, and the address and date of its download."""
+    f, inputs = DERIVED_RAW[role]
+    parts = [record(raw, r) for r in inputs]
+    files = []
+    for part in parts:
+        for entry in part["files"]:
+            files.append({**entry, **({"url": _url(part["via"]), "retrieved": part["retrieved"]}
+                                      if part.get("fetched") and _url(part["via"]) else {})})
+    out = {"source": f.source, "publisher": f.publisher, "vintage": f.vintage, "files": files,
+           "retrieved": max((p["retrieved"] for p in parts), default=""), "via": f.via}
+    if all(p.get("fetched") for p in parts):
+        out["fetched"] = True
+    return out
+
+
+def _url(via: str) -> str:
+    """The address in a fetched record's ``via`` (``"TSE, https://… (arquivo, sha256 …)"``)."""
+    import re
+
+    hit = re.search(r"(https?://\S+)", via)
+    return hit.group(1) if hit else ""
+
+
 #: Roles whose copy is not read when another role's official file is (the state total of
 #: the profile aggregation: the TSE's own file gives every municipality).
 SUPERSEDED = {"profile_total": "profile"}
@@ -405,6 +454,13 @@ DATASETS = {
     "fpm_municipios": "Tesouro Nacional, Transferências constitucionais para municípios, "
                       "março de 2023",
     "areas_oficiais": "IBGE, Áreas Territoriais 2022 (área territorial oficial)",
+}
+
+#: The data set of each :data:`DERIVED_RAW` role, as documents name it.
+DERIVED_DATASETS = {
+    "crosswalk": "TSE e IBGE, correspondência dos códigos de município derivada pelo nome do "
+                 "perfil do eleitorado do TSE e dos Agregados por municípios do Censo 2022 (só "
+                 "liga os códigos, não dá número de eleitores)",
 }
 
 #: The official data set of each :data:`OFFICIAL_RAW` file, as documents name it;
@@ -495,6 +551,9 @@ def dataset_label(record: dict) -> str:
     """The official data set of a provenance record (:data:`DATASETS`), found by its raw
     file; the record's own ``publisher: source`` when the file is not one of :data:`RAW`."""
     paths = {f.get("path") for f in record.get("files") or []}
+    for role, (f, _) in DERIVED_RAW.items():
+        if record.get("source") == f.source:
+            return DERIVED_DATASETS[role]
     for role, f in OFFICIAL_RAW.items():
         if any(p and p.startswith(f.path) for p in paths) and record.get("source") == f.source:
             return OFFICIAL_DATASETS[role].format(vintage=record.get("vintage", f.vintage))
@@ -560,6 +619,8 @@ def record(raw: Path, role: str, vintage: str | None = None) -> dict:
     paths = official_files(raw, role)
     if paths:
         return _official_record(raw, role, paths, vintage)
+    if derived(raw, role):
+        return _derived_record(raw, role)
     if role in PROJECT_TABLES and not (Path(raw) / RAW[role].path).is_file():
         f = PROJECT_TABLES[role]
         return {"source": f.source, "publisher": f.publisher, "vintage": vintage or f.vintage,

@@ -47,8 +47,8 @@ from ..os_errors import os_reason
 from ..common.plausibility import boundaries_problem, electorate_problem
 from .codes import Crosswalk
 from .paths import default_root
-from .provenance import (PROJECT_TABLES, RAW, official, official_files, raw_or_project, record,
-                         roles_read, sha256)
+from .provenance import (PROJECT_TABLES, RAW, derived, official, official_files,
+                         raw_or_project, record, roles_read, sha256)
 
 # The loaders (pandera schemas, openpyxl) are imported by build_store only, so that opening
 # the store for a study stays light.
@@ -201,7 +201,7 @@ def missing_raw_files(raw: Path) -> None:
     # needs no copy either.
     paths = sorted({f.path for role, f in RAW.items()
                     if not official_files(raw, role) and roles_read(raw, [role])
-                    and role not in PROJECT_TABLES})
+                    and role not in PROJECT_TABLES and not derived(raw, role)})
 
     def lacking(folder: Path) -> list[str]:
         return [f for f in paths if not (folder / f).is_file()]
@@ -265,7 +265,11 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
                         f"{int(mun.set_index('cod_ibge').loc[code, 'populacao'])}",
                         file=p["agg_dist"], column="v0001")
 
-    cw_table = tse.read_crosswalk(p["crosswalk"])
+    if derived(raw, "crosswalk"):  # from the TSE's own file and the Censo's names
+        cw_table = tse.derive_crosswalk(official(raw, "profile"), mun[["cod_ibge", "nome"]],
+                                        names_file=p["agg_mun"])
+    else:
+        cw_table = tse.read_crosswalk(p["crosswalk"])
     _same_codes(mun["cod_ibge"], cw_table["cod_ibge"], "Censo 2022 vs TSE crosswalk",
                 p["crosswalk"], "codigo_ibge")
     # The publishers' own files when data fetch brought them (provenance.OFFICIAL_RAW),

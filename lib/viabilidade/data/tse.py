@@ -75,6 +75,94 @@ def read_crosswalk(path: Path, *, uf: str | None = "GO") -> pd.DataFrame:
     return out.sort_values("cod_tse").reset_index(drop=True)
 
 
+def derive_crosswalk(path: Path, municipalities: pd.DataFrame, *, uf: str = "GO",
+                     names_file: Path | None = None) -> pd.DataFrame:
+    """The TSE↔IBGE crosswalk derived from official files (issue 33 § 3 (c)), in place of a
+    third-party copy of the TSE's register.
+
+    Each TSE municipality (``CD_MUNICIPIO``, ``NM_MUNICIPIO`` of a TSE open-data file, here
+    the ``perfil_eleitorado`` lines of the UF) is joined to the one IBGE municipality whose
+    name has the same comparison key (:func:`viabilidade.common.text.name_key`: ASCII lower
+    case, letters and digits only; the TSE writes names in upper case). Every name that
+    matches none or more than one municipality, every TSE code with two names and every
+    IBGE municipality left without a TSE code is listed and the whole is refused: a guess
+    would put one municipality's electors in another. Goiás, December 2026: all 246 TSE
+    names match one Censo 2022 name each (checked against the TSE register republished in
+    2018, ``electoral/go_crosswalk_tse_ibge_municipios.csv``, which gives the same pairs).
+
+    Parameters
+    ----------
+    path : Path
+        A TSE CSV (:func:`read_tse_csv` layout) with ``SG_UF``, ``CD_MUNICIPIO``,
+        ``NM_MUNICIPIO``.
+    municipalities : DataFrame
+        ``cod_ibge`` (7-digit text) and ``nome`` of the UF's municipalities (the Censo 2022
+        aggregates, IBGE).
+    names_file : Path, optional
+        The file ``municipalities`` was read from, named in the messages.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``cod_tse``, ``cod_ibge``, ``nome_tse`` (the TSE's spelling), sorted by ``cod_tse``,
+        as :func:`read_crosswalk`.
+
+    Raises
+    ------
+    DataError
+        Every problem above at once, one per line (file, column).
+    """
+    from ..common.text import name_key
+
+    df = read_tse_csv(path, ["SG_UF", "CD_MUNICIPIO", "NM_MUNICIPIO"])
+    df = df[df["SG_UF"].str.strip() == uf]
+    names: dict[str, set[str]] = {}
+    for n, code, name in zip(df[ROW], df["CD_MUNICIPIO"], df["NM_MUNICIPIO"]):
+        names.setdefault(tse_code(code, file=path, row=int(n), column="CD_MUNICIPIO"),
+                         set()).add(str(name).strip())
+    by_key: dict[str, list[str]] = {}
+    for code, name in zip(municipalities["cod_ibge"], municipalities["nome"]):
+        by_key.setdefault(name_key(str(name)), []).append(str(code))
+    where = f" do arquivo {names_file.name}" if names_file is not None else ""
+    problems, rows = [], []
+    for code, spelled in sorted(names.items()):
+        if len(spelled) > 1:
+            problems.append(f"o código TSE {code} tem {len(spelled)} nomes "
+                            f"({', '.join(sorted(spelled))}); esperado um nome por código")
+            continue
+        (name,) = spelled
+        hits = by_key.get(name_key(name), [])
+        if len(hits) != 1:
+            problems.append(
+                f"{name} (código TSE {code}): " + (
+                    f"nenhum município{where} tem esse nome" if not hits else
+                    f"{len(hits)} municípios{where} têm esse nome ({', '.join(hits)})")
+                + "; esperado exatamente um município do IBGE com o mesmo nome")
+            continue
+        rows.append({"cod_tse": code, "cod_ibge": hits[0], "nome_tse": name})
+    taken: dict[str, list[str]] = {}
+    for r in rows:
+        taken.setdefault(r["cod_ibge"], []).append(r["cod_tse"])
+    for ibge, codes in sorted(taken.items()):
+        if len(codes) > 1:
+            problems.append(f"o município {ibge} recebe {len(codes)} códigos TSE "
+                            f"({', '.join(codes)}); esperado um só")
+    left = sorted(set(map(str, municipalities["cod_ibge"])) - set(taken))
+    if left:
+        problems.append(f"{len(left)} {'município' if len(left) == 1 else 'municípios'}"
+                        f"{where} sem código TSE no arquivo "
+                        f"({', '.join(left[:10])}{', …' if len(left) > 10 else ''}); "
+                        "esperados todos os municípios da UF")
+    if problems:
+        shown = problems[:20] + ([f"… e mais {len(problems) - 20}"] if len(problems) > 20 else [])
+        raise DataError("a correspondência TSE–IBGE não pôde ser derivada dos nomes:\n"
+                        + "\n".join(shown), file=path, column="NM_MUNICIPIO")
+    out = pd.DataFrame(rows, columns=["cod_tse", "cod_ibge", "nome_tse"])
+    out[ROW] = range(2, len(out) + 2)
+    out = validate(out, CROSSWALK_SCHEMA, path)
+    return out.sort_values("cod_tse").reset_index(drop=True)
+
+
 def read_tse_csv(path: Path, required: list[str]) -> pd.DataFrame:
     """A TSE open-data CSV as published: ISO-8859-1, ``;``, quoted, ``#NULO#`` missing.
 

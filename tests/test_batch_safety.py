@@ -287,3 +287,29 @@ def test_apresentacao_never_writes_through_a_symlinked_folder(tmp_path, capsys):
         f"é gravado através de um link: esperada uma pasta comum dentro de {out} (remova o link "
         "ou escolha outra pasta de saída)")
     assert list((tmp_path / "alheia").iterdir()) == []
+
+
+def test_a_link_in_the_candidates_folder_to_a_file_outside_it_is_refused_unread(cands, tmp_path):
+    """Hostile trial 3: ``lote`` followed ``cands/x.toml -> /etc/passwd`` and read it as a
+    TOML. The link is refused by name, never opened (not even to hash it); a link to a file
+    inside the folder and a file named on the command line are still followed."""
+    outside = tmp_path / "fora" / "alheio.toml"
+    outside.parent.mkdir()
+    _candidate(outside.parent, "alheio", "Alheio")
+    (cands / "passwd.toml").symlink_to("/etc/passwd")
+    (cands / "alheio.toml").symlink_to(outside)
+    (cands / "gama.toml").symlink_to(cands / "alfa.toml")  # inside: the same file as alfa
+    res = run_batch([cands], tmp_path / "lote", workers=1, study=FAKE, progress=False)
+    by = {r["slug"]: r for r in res.records}
+    assert sorted(by) == ["alfa", "alheio", "beta", "passwd"]
+    assert by["passwd"]["error"] == (
+        f"{cands / 'passwd.toml'}: é um link simbólico para /etc/passwd, fora da pasta de "
+        f"candidatos {cands}; esperado o arquivo do candidato dentro da pasta (copie-o para lá "
+        "em vez de ligá-lo): o link não foi seguido")
+    assert by["alheio"]["error"].startswith(f"{cands / 'alheio.toml'}: é um link simbólico "
+                                            f"para {outside}, fora da pasta de candidatos")
+    assert by["alfa"]["status"] == "ok"
+    # named on the command line, the same link is the user's choice and is read
+    res = run_batch([cands / "alheio.toml"], tmp_path / "lote2", workers=1, study=FAKE,
+                    progress=False)
+    assert [(r["slug"], r["status"]) for r in res.records] == [("alheio", "ok")]

@@ -171,3 +171,62 @@ def test_an_address_of_too_many_lines_is_refused(tmp_path):
         f"{p}, linha 21, campo 'oficios.destinatarios.camara-abadiania.address': encontrada "
         "a lista ['a', 'b', 'c', 'd', 'e']; esperado o endereço como texto, ou uma lista de até 4 linhas (p. ex. "
         "[\"Praça Central, s/n\", \"Abadiânia — GO\"])"]
+
+
+LETTERS = ["ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura-abadiania", "camara-abadiania"]
+
+
+def _addressees(tmp_path, n: int) -> Path:
+    extra = "".join(f'desconhecido-{i} = {{ name = "Fulano {i}", gender = "masculino" }}\n'
+                    for i in range(n))
+    p = tmp_path / "config.toml"
+    p.write_text(SETTINGS.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    return p
+
+
+def test_eight_thousand_unknown_addressees_are_one_problem(tmp_path):
+    # hostile trial 3: 8.000 unknown addressees gave 1,9 MB of errors (6 s of hints)
+    p = _addressees(tmp_path, 8_000)
+    with pytest.raises(SettingsError) as e:
+        OficiosSettings.from_toml(p, letters=LETTERS)
+    assert e.value.lines == [
+        f"{p}, linha 16, campo 'oficios.destinatarios': encontrados 8.005 destinatários; "
+        "esperados no máximo 100, um por ofício do candidato (ibge, cartorio-eleitoral, "
+        "sefaz-go, prefeitura-abadiania, camara-abadiania)"]
+
+
+def test_a_hundred_addressees_are_read_and_their_problems_listed_up_to_fifty(tmp_path):
+    p = _addressees(tmp_path, 95)  # 100 with the five real ones: at the bound, read
+    with pytest.raises(SettingsError) as e:
+        OficiosSettings.from_toml(p, letters=LETTERS)
+    lines = e.value.lines
+    assert len(e.value.problems) == 95 and len(lines) == 51
+    assert lines[49] == (f"{p}, linha 71, campo 'oficios.destinatarios.desconhecido-49': não há "
+                         "ofício 'desconhecido-49' para este candidato; esperado um de "
+                         + ", ".join(LETTERS))
+    assert lines[50] == ("… e mais 45 problemas (mostrados os 50 primeiros; corrija-os e "
+                         "execute de novo para ver os demais)")
+    assert str(e.value) == "\n".join(lines)
+    p = _addressees(tmp_path, 96)  # 101: one past the bound
+    with pytest.raises(SettingsError, match="encontrados 101 destinatários; esperados no "
+                                            "máximo 100"):
+        OficiosSettings.from_toml(p, letters=LETTERS)
+
+
+def test_every_list_of_problems_is_cut_at_fifty_with_a_count_of_the_rest():
+    from viabilidade.data.fetch import FetchError
+    from viabilidade.errors import PROBLEMS_SHOWN, CandidateError, capped
+
+    assert PROBLEMS_SHOWN == 50
+    assert capped([f"p{i}" for i in range(50)]) == [f"p{i}" for i in range(50)]
+    assert capped([f"p{i}" for i in range(51)])[50] == (
+        "… e mais 1 problema (mostrados os 50 primeiros; corrija-os e execute de novo para "
+        "ver os demais)")
+    e = CandidateError.collect([CandidateError(f"p{i}", file="x.toml", line=i + 1)
+                                for i in range(8_000)])
+    assert len(e.problems) == 8_000 and e.lines[0] == "x.toml, linha 1: p0"
+    assert e.lines[50] == ("… e mais 7.950 problemas (mostrados os 50 primeiros; corrija-os "
+                           "e execute de novo para ver os demais)")
+    assert len(str(e)) < 2_000
+    f = FetchError([f"conjunto {i}: falhou" for i in range(60)])
+    assert f.lines[-1].startswith("… e mais 10 problemas") and len(f.lines) == 51

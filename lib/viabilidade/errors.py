@@ -18,6 +18,29 @@ from .common.text import (BIDI_CONTROLS, ZERO_WIDTH, clean_text, normalise_text,
                           quoted, shown, text_problem)
 
 
+#: The most problems an error lists (issue 32: 8.000 unknown addressees gave 1,7 MB of
+#: messages). The rest are counted on one last line (:func:`capped`); a file with more
+#: problems than this is corrected in rounds, as the last line says.
+PROBLEMS_SHOWN = 50
+
+
+def capped(lines: list[str], total: int | None = None) -> list[str]:
+    """At most :data:`PROBLEMS_SHOWN` of an error's problem ``lines`` (of ``total``, default
+    ``len(lines)``), the first ones, then ``"… e mais 7.950 problemas (mostrados os 50
+    primeiros; corrija-os e execute de novo para ver os demais)"``: every list of problems a
+    user reads (:attr:`CandidateError.lines`, the fetch's
+    :class:`~viabilidade.data.fetch.FetchError`) is cut here, once."""
+    total = len(lines) if total is None else total
+    if total <= PROBLEMS_SHOWN:
+        return list(lines)
+    from .common.numbers import decimal
+
+    rest = total - PROBLEMS_SHOWN
+    return [*lines[:PROBLEMS_SHOWN],
+            f"… e mais {decimal(rest)} {'problema' if rest == 1 else 'problemas'} (mostrados "
+            f"os {PROBLEMS_SHOWN} primeiros; corrija-os e execute de novo para ver os demais)"]
+
+
 class ViabilidadeError(Exception):
     """Base of every error raised on purpose by viabilidade."""
 
@@ -106,19 +129,22 @@ class CandidateError(ViabilidadeError):
         -------
         CandidateError
             ``problems[0]`` itself when there is one problem; otherwise an error of the
-            first problem's class whose message is one line per problem.
+            first problem's class whose message is one line per problem, the first
+            :data:`PROBLEMS_SHOWN` and a count of the rest (:func:`capped`).
         """
         if len(problems) == 1:
             return problems[0]
         first = problems[0]
         err = type(first)(first.message, file=first.file, field=first.field, line=first.line)
         err.problems = list(problems)
-        err.args = ("\n".join(str(p) for p in problems),)
+        err.args = ("\n".join(err.lines),)
         return err
 
     @property
     def lines(self) -> list[str]:
-        return [str(p) for p in self.problems] if len(self.problems) > 1 else [str(self)]
+        if len(self.problems) <= 1:
+            return [str(self)]
+        return capped([str(p) for p in self.problems[:PROBLEMS_SHOWN]], len(self.problems))
 
 
 class Problems:

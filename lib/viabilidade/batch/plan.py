@@ -81,11 +81,11 @@ def given_files(sources: list[str | Path], family: str | None = None) -> list[Pa
     for src in sources:
         p = Path(src)
         if p.is_dir():
-            found.extend(sorted(e for e in p.iterdir() if is_candidate_name(e.name)))
+            found.extend(sorted(e.absolute() for e in p.iterdir() if is_candidate_name(e.name)))
         elif p.is_file():
             if p.suffix.lower() != ".toml":
                 raise ViabilidadeError(f"{p}: não é arquivo .toml nem pasta; esperado um arquivo de candidato .toml ou uma pasta")
-            found.append(p)
+            found.append(Path(os.path.realpath(p)))  # named by the user: followed
         else:
             raise ViabilidadeError(f"{p}: arquivo ou pasta de candidatos inexistente")
     if not found and family is None:
@@ -136,13 +136,36 @@ def candidate_files(sources: list[str | Path], *, family: str | None = None,
         found.extend(generate_candidates(family, dest, data_root=data_root))
     seen, out = set(), []
     for p in found:
-        a = Path(os.path.realpath(p))  # never raises, even on a symbolic link loop
+        # never raises, even on a symbolic link loop; a folder's link leading out of the
+        # folder keeps its own name, so that the batch refuses it by name (link_problem)
+        a = p if link_problem(p) else Path(os.path.realpath(p))
         if a not in seen:
             seen.add(a)
             out.append(a)
     if not out:
         raise ViabilidadeError(NO_CANDIDATES)
     return out
+
+
+def link_problem(path: Path) -> str | None:
+    """Why a folder's entry ``path`` is refused as a candidate file without being opened: a
+    symbolic link whose target (every link on the way resolved) is outside the folder the
+    entry is in (``cands/x.toml -> /etc/passwd``). ``None`` for anything else: a regular
+    file, a link within the folder, a link in a loop (its read says so).
+
+    A file named on the command line is the user's own choice and is resolved before the
+    plan (:func:`candidate_files`); only the entries of a folder can be links a user never
+    looked at (issue 32, hostile trial 3: ``lote`` read ``/etc/passwd`` as a TOML).
+    """
+    if not os.path.islink(path):
+        return None
+    folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+    real = os.path.realpath(path)
+    if os.path.commonpath([folder, real]) == folder or real == os.path.abspath(path):
+        return None  # inside the folder, or a loop (realpath leaves it as it is)
+    return (f"{path}: é um link simbólico para {real}, fora da pasta de candidatos {folder}; "
+            "esperado o arquivo do candidato dentro da pasta (copie-o para lá em vez de "
+            "ligá-lo): o link não foi seguido")
 
 
 def fallback_slug(path: Path) -> str:
@@ -174,6 +197,8 @@ def make_jobs(files: list[Path]) -> list[Job]:
     owners: dict[str, Path] = {}
     for path in files:
         try:
+            if link_problem(path):  # never opened (it may name any file of the machine)
+                raise ViabilidadeError(link_problem(path))
             c = read_candidate(path)  # every problem it can find, before any worker starts
             job = Job(path, c.slug, c.name, c.operation, c.boundary, area=c.area_codes,
                       documents=tuple(a.path for a in annexes(c.events)))
@@ -241,4 +266,7 @@ def job_params(job: Job, out_root: Path, *, common: str, settings: dict | None,
             "study": study, "common": common,
             "boundary": str(job.boundary) if job.boundary is not None else None,
             "documents": [str(d) for d in job.documents],
-            "digest": resume.study_digest(job.candidate, common, job.boundary, job.documents)}
+            # a job refused before running is never skipped as done: no digest, and its
+            # file (perhaps a link out of the folder) is not read for one
+            "digest": (None if job.problem else
+                       resume.study_digest(job.candidate, common, job.boundary, job.documents))}

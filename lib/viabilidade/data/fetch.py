@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..common.vector_files import name_problem
-from ..errors import DataError
+from ..errors import DataError, capped
 from ..os_errors import loop_reason, not_regular
 from . import rawmanifest
 from .catalogue import CATALOGUE, Extract, Source, source
@@ -98,11 +98,11 @@ class FetchError(DataError):
 
     def __init__(self, problems: list[str]):
         self.problems = list(problems)
-        super().__init__("\n".join(problems))
+        super().__init__("\n".join(self.lines))
 
     @property
     def lines(self) -> list[str]:
-        return list(self.problems)
+        return capped(self.problems)
 
 
 def _ckan_folder(s: Source) -> str:

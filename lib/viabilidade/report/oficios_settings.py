@@ -51,6 +51,11 @@ GENDERS = ("feminino", "masculino")
 #: The highest number a letter may have (a unit's letters of one year; m2 of issue 32: no
 #: "Ofício nº 9223372036854775807").
 NUMBER_MAX = 99_999
+#: The most addressees ``[oficios.destinatarios]`` may list: a candidate's letters are the
+#: IBGE, the Cartório Eleitoral, SEFAZ-GO and a Prefeitura and a Câmara per origin (a fusion
+#: of many municipalities stays far below). A longer table is refused whole, unread entry by
+#: entry (issue 32: 8.000 unknown addressees took 6 s and gave 1,9 MB of errors).
+ADDRESSEES_MAX = 100
 #: The most lines an addressee's ``address`` may have.
 ADDRESS_LINES_MAX = 4
 #: Letters whose addressee must give an ``address``: their office is not a fixed one in
@@ -322,6 +327,12 @@ def _addressees(table: Any, found: _Found, letters: list[str] | None) -> dict[st
         found.add(f"{SECTION}.destinatarios", f"{found_value(table)}; esperada uma tabela de "
                                               "destinatários")
         table = {}
+    if len(table) > ADDRESSEES_MAX:
+        found.add(f"{SECTION}.destinatarios",
+                  f"encontrados {_n(len(table))} destinatários; esperados no máximo "
+                  f"{_n(ADDRESSEES_MAX)}, um por ofício do candidato"
+                  + (f" ({', '.join(letters)})" if letters else ""))
+        return addressees
     for key, entry in table.items():
         where = f"{SECTION}.destinatarios.{key}"
         if letters is not None and key not in letters:

@@ -325,8 +325,11 @@ CATALOGUE: tuple[Source, ...] = (
         "pib-municipios", "IBGE", "PIB dos Municípios, SIDRA tabela 5938, Goiás", "2002–2023",
         "https://apisidra.ibge.gov.br/values/t/5938/n6/in%20n3%2052/v/37,498,513/p/all",
         "economy", use="PIB, impostos e valor adicionado por município",
-        note="resposta JSON da API do SIDRA; a reconstrução lê a exportação xlsx da mesma "
-             "tabela; endereço montado pela sintaxe documentada da API, não confirmado",
+        confirmed="endereços /values/t/5938/n6/…/v/37/p/… da API vistos em scripts públicos "
+                  "(busca exata, dez. 2026); a seleção n6/in n3 52 e as variáveis 498 e 513 "
+                  "seguem a sintaxe da API e a tabela, não vistas assim",
+        note="resposta JSON da API do SIDRA (primeiro elemento o cabeçalho), que a "
+             "reconstrução lê em lugar da exportação xlsx da mesma tabela",
         saved_name="sidra_tabela5938_pib_municipios_GO.json",
         by_hand="abra a tabela 5938 no SIDRA (https://sidra.ibge.gov.br/tabela/5938), escolha "
                 "os municípios de Goiás, as variáveis PIB a preços correntes, impostos e "

@@ -321,6 +321,11 @@ OFFICIAL_RAW = {
     "pop_xlsx": RawFile(
         "census/CD2022_Populacao_Coletada_Imputada_e_Total_Municipio_e_UF.xlsx",
         RAW["pop_xlsx"].source, "IBGE", RAW["pop_xlsx"].vintage, "", ""),
+    "pib": RawFile(
+        "economy/sidra_tabela5938_pib_municipios_GO.json",
+        "SIDRA Tabela 5938 — PIB dos Municípios (referência 2010): resposta JSON da API do "
+        "SIDRA (apisidra.ibge.gov.br/values), PIB, impostos e VAB a preços correntes (R$ mil), "
+        "municípios de Goiás", "IBGE", "todos os anos publicados", "", ""),
     "sefaz": RawFile(
         "revenue/arrecadacao/",
         "Arrecadação estadual mensal por tipo de receita (Portal de Dados Abertos do Estado "
@@ -469,6 +474,8 @@ OFFICIAL_DATASETS = {
     "pop_xlsx": DATASETS["pop_xlsx"],
     "profile": "TSE, {vintage}",
     "electorate": DATASETS["electorate"],
+    "pib": "IBGE, PIB dos Municípios (SIDRA, tabela 5938, pela API do SIDRA), todos os anos "
+           "publicados",
     "sefaz": "SEFAZ-GO (Secretaria de Estado da Economia de Goiás), arrecadação mensal por "
              "tipo de receita, Portal de Dados Abertos do Estado de Goiás ({vintage})",
 }

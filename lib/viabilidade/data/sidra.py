@@ -214,3 +214,130 @@ def read_pib(path: Path, names: pd.DataFrame, *, uf: str = "GO") -> pd.DataFrame
     out["ano"] = out["ano"].astype(int)
     out[ROW] = out[ROW].astype(int)
     return validate(out, PIB_SCHEMA, path)
+
+
+#: SIDRA's API variables of table 5938 the store reads, by column (the catalogue's address
+#: asks for ``v/37,498,513``): 37 PIB a preços correntes, 513 impostos líquidos de subsídios
+#: sobre produtos, 498 valor adicionado bruto a preços correntes total (R$ mil).
+PIB_VARIABLES = {"37": "pib_mil_reais", "513": "impostos_mil_reais", "498": "vab_mil_reais"}
+#: Header labels of the API's dimensions the reader needs (the first element of the answer).
+API_DIMENSIONS = {"municipio": "Município (Código)", "ano": "Ano (Código)",
+                  "variavel": "Variável (Código)"}
+#: Most elements an answer may hold (246 municipalities × 22 years × 3 variables = 16.236;
+#: the API itself answers at most 100.000 values per query).
+API_MAX_ROWS = 100_000
+
+
+def read_pib_api(path: Path, municipalities: pd.DataFrame) -> pd.DataFrame:
+    """PIB dos Municípios from the SIDRA API's own answer (``/values`` of table 5938, JSON), as
+    ``viabilidade data fetch`` saves it (catalogue ``pib-municipios``), in place of the xlsx
+    export :func:`read_pib` reads.
+
+    The answer is a JSON array whose first element is the header: each key (``NC``, ``NN``,
+    ``MC``, ``MN``, ``V``, ``D1C``, ``D1N``, ``D2C`` …) mapped to its label
+    (``"Município (Código)"``, ``"Variável (Código)"``, ``"Ano (Código)"``, ``"Valor"``);
+    every other element is one value, ``V`` a text: a number with ``.`` for decimals or one of
+    SIDRA's symbols (:data:`MISSING`, :data:`ZERO`). The dimensions are found by their
+    labels, not their position (the position follows the order of the query). The header
+    layout was seen in public scripts that read the API (``data[0]`` the header, the values
+    after it; dec. 2026); the number format in ``V`` was not confirmed against the API's
+    documentation.
+
+    Parameters
+    ----------
+    path : Path
+        The saved answer (``economy/sidra_tabela5938_pib_municipios_GO.json``).
+    municipalities : DataFrame
+        ``cod_ibge`` of the UF's municipalities: every one must have every year.
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`read_pib`: ``cod_ibge, ano, pib_mil_reais, vab_mil_reais,
+        impostos_mil_reais`` (R$ mil; NaN where SIDRA prints ``...``).
+
+    Raises
+    ------
+    DataError
+        Not JSON, not an array with the header, a dimension missing, more than
+        :data:`API_MAX_ROWS` elements; and, all at once, every element with a code, year,
+        variable or value that is not one (its position in the array), a value given twice,
+        a municipality of the UF or a year missing.
+    """
+    import json
+    import math
+
+    try:
+        data = json.loads(path.read_bytes())
+    except (ValueError, RecursionError):
+        raise DataError("não é um JSON legível; esperada a resposta da API do SIDRA (apague o "
+                        "arquivo para baixá-lo de novo)", file=path) from None
+    if not isinstance(data, list) or not data or not isinstance(data[0], dict):
+        raise DataError("esperada uma lista JSON cujo primeiro elemento é o cabeçalho da API do "
+                        "SIDRA (NC, NN, V, D1C…)", file=path)
+    if len(data) > API_MAX_ROWS + 1:
+        raise DataError(f"{len(data) - 1} valores; esperados no máximo {API_MAX_ROWS}", file=path)
+    header = {str(v): str(k) for k, v in data[0].items()}
+    keys = {}
+    for dim, label in API_DIMENSIONS.items():
+        if label not in header:
+            raise DataError(f"o cabeçalho não tem a dimensão {label!r} (tem: "
+                            f"{', '.join(sorted(header))}); esperada a resposta da tabela 5938 "
+                            "por município, variável e ano", file=path, row=1)
+        keys[dim] = header[label]
+    known = set(map(str, municipalities["cod_ibge"]))
+    problems: list[str] = []
+    values: dict[tuple[str, int], dict[str, float]] = {}
+    for i, item in enumerate(data[1:], start=2):
+        if len(problems) >= 20:
+            break
+        if not isinstance(item, dict):
+            problems.append(f"elemento {i}: esperado um objeto JSON")
+            continue
+        code, year = str(item.get(keys["municipio"], "")), str(item.get(keys["ano"], ""))
+        var, raw = str(item.get(keys["variavel"], "")), item.get("V")
+        if code not in known:
+            problems.append(f"elemento {i}: município {code[:20]!r} não é um dos "
+                            f"{len(known)} municípios da UF")
+            continue
+        if not (len(year) == 4 and year.isdigit()):
+            problems.append(f"elemento {i}: ano {year[:20]!r}; esperado AAAA")
+            continue
+        if var not in PIB_VARIABLES:
+            problems.append(f"elemento {i}: variável {var[:20]!r}; esperada uma de "
+                            f"{', '.join(PIB_VARIABLES)}")
+            continue
+        text = str(raw).strip() if isinstance(raw, str) else ""
+        if text in MISSING:
+            value = float("nan")
+        elif text == ZERO:
+            value = 0.0
+        else:
+            try:
+                value = float(text) if text and "," not in text else None
+            except ValueError:
+                value = None
+            if value is None or not math.isfinite(value):
+                problems.append(f"elemento {i}: valor {str(raw)[:20]!r}; esperado um número "
+                                f"com ponto decimal ou um símbolo do SIDRA ({', '.join(MISSING)}, -)")
+                continue
+        cell = values.setdefault((code, int(year)), {})
+        if PIB_VARIABLES[var] in cell:
+            problems.append(f"elemento {i}: município {code}, ano {year}, variável {var} "
+                            "repetidos")
+            continue
+        cell[PIB_VARIABLES[var]] = value
+    years = sorted({y for _, y in values})
+    if not problems:
+        for code in sorted(known):
+            lacking = [str(y) for y in years if len(values.get((code, y), {})) < 3]
+            if lacking:
+                problems.append(f"município {code}: faltam valores de {', '.join(lacking[:5])}"
+                                f"{', …' if len(lacking) > 5 else ''}")
+    if problems:
+        raise DataError("a resposta da API do SIDRA (tabela 5938) tem problemas:\n"
+                        + "\n".join(problems[:20]), file=path)
+    out = pd.DataFrame([{"cod_ibge": c, "ano": y, **v} for (c, y), v in sorted(values.items())])
+    out = out[["cod_ibge", "ano", "pib_mil_reais", "vab_mil_reais", "impostos_mil_reais"]]
+    out[ROW] = range(2, len(out) + 2)
+    return validate(out, PIB_SCHEMA, path)

@@ -292,7 +292,11 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     _check_profile(mun, profile, p["profile"])
 
     # The cheap tables first, so that a fault in them is refused before the mesh is read.
-    pib = sidra.read_pib(p["pib"], mun[["cod_ibge", "nome"]])
+    if official(raw, "pib"):  # the SIDRA API's own answer
+        p["pib"] = official(raw, "pib")
+        pib = sidra.read_pib_api(p["pib"], mun[["cod_ibge"]])
+    else:
+        pib = sidra.read_pib(p["pib"], mun[["cod_ibge", "nome"]])
     state_rev = revenue.state_revenue_table(official(raw, "sefaz") or p["sefaz"], p["imb125"])
     for role in PROJECT_TABLES:  # the copy when there is one, else the project's table
         p[role] = raw_or_project(raw, role)

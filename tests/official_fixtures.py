@@ -24,6 +24,12 @@ SIDRA_LABELS = {"37": "Produto Interno Bruto a preços correntes",
                 "513": "Impostos, líquidos de subsídios, sobre produtos a preços correntes"}
 
 
+def municipalities():
+    """``cod_ibge, nome`` of the 246 municipalities, from the shared Censo 2022 aggregates."""
+    return census.read_aggregates(RAW / prov.RAW["agg_mun"].path,
+                                  level="municipios")[["cod_ibge", "nome"]]
+
+
 def _sidra_value(v: float) -> str:
     if math.isnan(v):
         return "..."

@@ -10,7 +10,8 @@ import pandas as pd
 import pytest
 
 from test_data_official import PERFIL_COLUMNS, RAW, _perfil_rows, _tse_csv
-from viabilidade.data import census, provenance as prov, tse
+from official_fixtures import municipalities
+from viabilidade.data import provenance as prov, tse
 from viabilidade.errors import DataError
 
 pytestmark = pytest.mark.skipif(not RAW.is_dir(), reason=f"raw data folder {RAW} absent")
@@ -18,8 +19,7 @@ pytestmark = pytest.mark.skipif(not RAW.is_dir(), reason=f"raw data folder {RAW}
 
 @pytest.fixture(scope="module")
 def mun():
-    return census.read_aggregates(RAW / prov.RAW["agg_mun"].path,
-                                  level="municipios")[["cod_ibge", "nome"]]
+    return municipalities()
 
 
 def test_the_derived_crosswalk_gives_the_tse_registers_246_pairs(tmp_path, mun):

@@ -7,8 +7,8 @@ import json
 import pandas as pd
 import pytest
 
-from official_fixtures import RAW, sidra_pib_json
-from viabilidade.data import census, provenance as prov, sidra
+from official_fixtures import RAW, municipalities, sidra_pib_json
+from viabilidade.data import provenance as prov, sidra
 from viabilidade.errors import DataError
 
 pytestmark = pytest.mark.skipif(not RAW.is_dir(), reason=f"raw data folder {RAW} absent")
@@ -16,8 +16,7 @@ pytestmark = pytest.mark.skipif(not RAW.is_dir(), reason=f"raw data folder {RAW}
 
 @pytest.fixture(scope="module")
 def mun():
-    return census.read_aggregates(RAW / prov.RAW["agg_mun"].path,
-                                  level="municipios")[["cod_ibge", "nome"]]
+    return municipalities()
 
 
 def test_the_api_answer_gives_the_xlsx_exports_figures(tmp_path, mun):

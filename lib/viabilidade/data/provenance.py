@@ -321,6 +321,9 @@ OFFICIAL_RAW = {
     "pop_xlsx": RawFile(
         "census/CD2022_Populacao_Coletada_Imputada_e_Total_Municipio_e_UF.xlsx",
         RAW["pop_xlsx"].source, "IBGE", RAW["pop_xlsx"].vintage, "", ""),
+    "dictionary": RawFile(
+        "census/dicionario_de_dados_agregados_por_setores_censitarios_",
+        RAW["dictionary"].source, "IBGE", "versão do nome do arquivo", "", ""),
     "pib": RawFile(
         "economy/sidra_tabela5938_pib_municipios_GO.json",
         "SIDRA Tabela 5938 — PIB dos Municípios (referência 2010): resposta JSON da API do "
@@ -381,6 +384,12 @@ def _url(via: str) -> str:
     return hit.group(1) if hit else ""
 
 
+#: Roles whose publisher dates the file name (the folder listing's newest is taken,
+#: :attr:`viabilidade.data.catalogue.Source.pattern`): the official file is the one
+#: ``data fetch`` recorded for the catalogue set (role -> set key), whatever its date; its
+#: :data:`OFFICIAL_RAW` path is the name's fixed start.
+FETCHED_AS = {"dictionary": "dicionario-agregados"}
+
 #: Roles whose copy is not read when another role's official file is (the state total of
 #: the profile aggregation: the TSE's own file gives every municipality).
 SUPERSEDED = {"profile_total": "profile"}
@@ -393,6 +402,15 @@ def official_files(raw: Path, role: str) -> list[str]:
     f = OFFICIAL_RAW.get(role)
     if f is None:
         return []
+    if role in FETCHED_AS:
+        from .rawmanifest import load
+
+        try:
+            rec = load(Path(raw))["sources"].get(FETCHED_AS[role]) or {}
+        except DataError:
+            return []
+        path = str(rec.get("file") or "")
+        return [path] if path.startswith(f.path) and (Path(raw) / path).is_file() else []
     if f.path.endswith("/"):
         folder = Path(raw) / f.path
         return sorted(f"{f.path}{p.name}" for p in folder.glob("*.csv")
@@ -403,7 +421,21 @@ def official_files(raw: Path, role: str) -> list[str]:
 def official(raw: Path, role: str) -> Path | None:
     """The path the build reads for ``role`` when the publisher's own file is in ``raw``
     (a folder for the portal's CSVs), else ``None``."""
-    return Path(raw) / OFFICIAL_RAW[role].path.rstrip("/") if official_files(raw, role) else None
+    paths = official_files(raw, role)
+    if not paths:
+        return None
+    if role in FETCHED_AS:
+        return Path(raw) / paths[0]
+    return Path(raw) / OFFICIAL_RAW[role].path.rstrip("/")
+
+
+def dated_version(path: Path) -> str:
+    """``versão de 17/04/2025`` from a file name ending in ``_20250417.<ext>``; empty when the
+    name has no date."""
+    import re
+
+    hit = re.search(r"_(\d{4})(\d{2})(\d{2})\.\w+$", Path(path).name)
+    return f"versão de {hit.group(3)}/{hit.group(2)}/{hit.group(1)}" if hit else ""
 
 
 def roles_read(raw: Path, roles) -> tuple[str, ...]:
@@ -474,6 +506,8 @@ OFFICIAL_DATASETS = {
     "pop_xlsx": DATASETS["pop_xlsx"],
     "profile": "TSE, {vintage}",
     "electorate": DATASETS["electorate"],
+    "dictionary": "IBGE, Censo Demográfico 2022, dicionário de dados dos Agregados por "
+                  "Setores Censitários ({vintage})",
     "pib": "IBGE, PIB dos Municípios (SIDRA, tabela 5938, pela API do SIDRA), todos os anos "
            "publicados",
     "sefaz": "SEFAZ-GO (Secretaria de Estado da Economia de Goiás), arrecadação mensal por "

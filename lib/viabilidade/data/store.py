@@ -242,6 +242,7 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
 
     p = {role: raw / f.path for role, f in RAW.items()}
     missing_raw_files(raw)
+    p["dictionary"] = official(raw, "dictionary") or p["dictionary"]  # the same layout
     agg_m = census.read_aggregates(p["agg_mun"], level="municipios", dictionary=p["dictionary"])
     p["pop_xlsx"] = official(raw, "pop_xlsx") or p["pop_xlsx"]  # the same layout either way
     first = census.read_population_xlsx(p["pop_xlsx"], uf="52")
@@ -471,7 +472,11 @@ def build_store(raw: Path, out: Path | None = None) -> dict:
         tables["tracts"] = read_tracts(*found, districts=tables["districts"])
         layout["tracts"] = (*OPTIONAL_TABLES["tracts"], tract_roles(raw))
     manifest = {"format": 1, "tables": {}}
+    from .provenance import dated_version
+
     vintage = {"profile": tables["electorate_profile"].attrs.get("vintage")}
+    if official(raw, "dictionary"):
+        vintage["dictionary"] = dated_version(official(raw, "dictionary"))
     for name, (columns, keys, roles) in layout.items():
         manifest["tables"][name] = {
             "file": f"{name}.parquet", "rows": int(len(tables[name])), "columns": list(columns),

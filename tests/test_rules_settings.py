@@ -67,7 +67,8 @@ def test_every_problem_of_a_settings_file_is_reported_at_once(tmp_path):
     assert e.value.lines == [
         f"{f}, linha 2, campo 'settings.populaton': configuração desconhecida 'populaton' "
         "(seria 'population'?); "
-        "permitidas: " + ", ".join(f.name for f in dataclasses.fields(Settings)),
+        "permitidas: " + ", ".join(f.name for f in dataclasses.fields(Settings))
+        + " e as tabelas [settings] e [oficios]",
         f"{f}, linha 1, campo 'settings.quorum': encontrado 'maioria'; esperado um de "
         "absolute-majority, literal",
         f"{f}, linha 3, campo 'settings.population': encontrado -3; esperado um número "

@@ -117,3 +117,66 @@ def test_toml_syntax_errors_are_told_in_portuguese(tmp_path, text, reason):
     with pytest.raises(SettingsError) as info:
         Settings.from_toml(settings)
     assert str(info.value) == f"{settings}, linha 1: TOML inválido: {reason}; esperado TOML válido"
+
+
+OFICIOS = ROOT / "tests" / "fixtures" / "oficios.toml"
+LETTERS = ["ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura-abadiania", "camara-abadiania"]
+
+
+def _oficios_file(tmp_path, old: str, new: str) -> Path:
+    text = OFICIOS.read_text(encoding="utf-8")
+    assert old in text
+    p = tmp_path / "config.toml"
+    p.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return p
+
+
+def _oficios_lines(p: Path) -> list[str]:
+    from viabilidade.report.oficios_settings import OficiosSettings
+
+    with pytest.raises(SettingsError) as e:
+        OficiosSettings.from_toml(p, letters=LETTERS)
+    return e.value.lines
+
+
+def test_an_unknown_table_of_the_settings_file_is_refused_by_the_oficios_too(tmp_path, capsys):
+    """Hostile trial 3: ``[oficio]`` (for ``[oficios]``) was ignored in silence by
+    ``oficios`` and ``projeto-de-lei``; now every reader of the file refuses it, with its
+    line and the nearest table."""
+    p = _oficios_file(tmp_path, "[oficios.destinatarios]", "[oficio]\nx = 1\n\n[oficios.destinatarios]")
+    message = (f"{p}, linha 16, campo 'oficio': chave desconhecida 'oficio' fora da tabela "
+               "[settings] (seria 'oficios'?); esperadas só as tabelas [settings] e [oficios], "
+               "com as configurações dentro de [settings]")
+    assert _oficios_lines(p) == [message]
+    with pytest.raises(SettingsError) as e:
+        Settings.from_toml(p)
+    assert e.value.lines == [message]
+    out = tmp_path / "saida"
+    assert cli_main(["oficios", str(POSSE), "--configuracoes", str(p), "--saida", str(out)]) == 2
+    assert capsys.readouterr().err.strip() == f"erro: {message}"
+    assert not out.exists()
+
+
+def test_an_unknown_top_level_key_without_a_settings_table_names_the_tables(tmp_path):
+    p = _oficios_file(tmp_path, '[settings]\nperimeter = "seat"', 'perimeter = "seat"\noficio = 1')
+    lines = _oficios_lines(p)
+    assert len(lines) == 1 and lines[0].startswith(
+        f"{p}, linha 3, campo 'settings.oficio': configuração desconhecida 'oficio' (seria "
+        "'oficios'?); permitidas: reduction_items, ")
+    assert lines[0].endswith(", federal_law e as tabelas [settings] e [oficios]")
+
+
+def test_a_key_under_the_wrong_table_is_told_where_it_belongs(tmp_path):
+    """The batch analyst: a key written under the wrong table got only "chave
+    desconhecida"; now it is told which table it belongs to."""
+    p = _oficios_file(tmp_path, 'sigla = "CCJR-ALEGO"', 'sigla = "CCJR-ALEGO"\nquorum = "literal"')
+    assert _oficios_lines(p) == [
+        f"{p}, linha 14, campo 'oficios.quorum': chave desconhecida 'quorum' (é uma "
+        "configuração: escreva-a na tabela [settings], ou no início do arquivo, antes de "
+        "[oficios]); permitidas: committee, president, president_gender, process, proposer, "
+        "proposer_gender, first_number, destinatarios, sigla, presidencia"]
+    p = _oficios_file(tmp_path, 'perimeter = "seat"', 'perimeter = "seat"\npresident = "X"')
+    assert _oficios_lines(p)[0].startswith(
+        f"{p}, linha 4, campo 'settings.president': configuração desconhecida 'president' (é "
+        "uma chave de [oficios]: escreva-a depois do cabeçalho [oficios], antes de qualquer "
+        "outra tabela); permitidas: reduction_items, ")

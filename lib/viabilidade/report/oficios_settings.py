@@ -208,8 +208,8 @@ class OficiosSettings:
         for key in sorted(set(data) - set(REQUIRED) - set(OPTIONAL), key=str):
             allowed = [*REQUIRED, *OPTIONAL]
             found.add(f"{SECTION}.{key}", f"chave desconhecida {quoted(key)}"
-                                          f"{did_you_mean(key, allowed)}; permitidas: "
-                                          f"{', '.join(allowed)}")
+                                          f"{_misplaced(key) or did_you_mean(key, allowed)}; "
+                                          f"permitidas: {', '.join(allowed)}")
         values: dict[str, Any] = {}
         for key, expected in REQUIRED.items():
             value, where = data.get(key), f"{SECTION}.{key}"
@@ -262,7 +262,7 @@ class OficiosSettings:
             No file given, a file that cannot be read or is not TOML, no ``[oficios]``
             section, or any problem of the section (all at once).
         """
-        from ..rules.settings import read_settings_toml
+        from ..rules.settings import Settings, read_settings_toml
 
         keys = ", ".join(REQUIRED)
         if path is None:
@@ -271,11 +271,22 @@ class OficiosSettings:
                 f"com a seção [oficios]: {keys} (ver docs/GUIA.md, Ofícios)")
         path = Path(path)
         text, doc = read_settings_toml(path)
+        # the rest of the file is checked as every reader checks it: an unknown top-level
+        # key ([oficio] for [oficios]) or a bad setting is refused here too, never ignored
+        outside = Settings.from_file(doc, text, path, sections={SECTION: (*REQUIRED, *OPTIONAL)})[1]
         if SECTION not in doc:
-            raise SettingsError(f"falta a seção [oficios]; esperada com {keys} (quem assina e "
-                                "o processo; ver docs/GUIA.md, Ofícios)", file=path,
-                                field=SECTION)
-        return cls.from_dict(doc[SECTION], file=path, text=text, letters=letters)
+            outside.append(SettingsError(f"falta a seção [oficios]; esperada com {keys} (quem "
+                                         "assina e o processo; ver docs/GUIA.md, Ofícios)",
+                                         file=path, field=SECTION))
+        section = None
+        try:
+            if SECTION in doc:
+                section = cls.from_dict(doc[SECTION], file=path, text=text, letters=letters)
+        except SettingsError as e:
+            outside += e.problems
+        if outside:
+            raise SettingsError.collect(outside)  # the file's, then the section's, as found
+        return section
 
     def check_addressees(self, keys: list[str]) -> None:
         """Refuse an addressee key that names no letter of this candidate, a letter with no
@@ -299,6 +310,19 @@ class OficiosSettings:
             raise SettingsError.collect([SettingsError(
                 msg, file=self.file, field=f, line=field_line(text, f) if text else None)
                 for f, msg in found.items])
+
+
+def _misplaced(key: str) -> str:
+    """The hint of a setting written inside ``[oficios]`` (after its header, TOML puts every
+    key there until the next table): ``" (é uma configuração: …)"``, else ``""``."""
+    import dataclasses
+
+    from ..rules.settings import Settings
+
+    if key not in {f.name for f in dataclasses.fields(Settings)}:
+        return ""
+    return (" (é uma configuração: escreva-a na tabela [settings], ou no início do arquivo, "
+            "antes de [oficios])")
 
 
 def _n(value: int) -> str:

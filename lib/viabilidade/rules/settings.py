@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..errors import SettingsError, did_you_mean, field_line
+from ..errors import SettingsError, did_you_mean, field_line, found_value
 
 #: Allowed values of each interpretation, the default first, with a Portuguese description.
 CHOICES: dict[str, dict[str, str]] = {
@@ -396,28 +396,78 @@ class Settings:
             or has unknown keys or bad values (all of them at once).
         """
         path = Path(path)
-        doc = read_settings_toml(path)[1]
-        # Sections read by their own modules (the ofícios' signer and process) are not settings.
+        text, doc = read_settings_toml(path)
+        result, problems = cls.from_file(doc, text, path)
+        if problems:
+            raise SettingsError.collect(problems)
+        return result
+
+    @classmethod
+    def from_file(cls, doc: dict[str, Any], text: str, path: Path,
+                  sections: dict[str, Any] | None = None
+                  ) -> tuple["Settings | None", list[SettingsError]]:
+        """The settings of a parsed settings file and every problem of the file outside the
+        tables of :data:`OTHER_SECTIONS`, without raising: what :meth:`from_toml` raises, and
+        what every other reader of the same file (the ofícios') reports with its own, so that
+        a file refused by one command is refused by all.
+
+        Parameters
+        ----------
+        doc, text, path
+            The file as :func:`read_settings_toml` read it.
+        sections : dict, optional
+            Section name -> its keys (``{"oficios": ("committee", …)}``): a key of a section
+            written outside it gets the hint "(é uma chave de [oficios] …)".
+
+        Returns
+        -------
+        (Settings or None, list of SettingsError)
+            Each problem with its file, line and field: an unknown top-level key (with the
+            closest table or setting, "seria 'oficios'?"), a setting above a ``[settings]``
+            table, an unknown setting, a bad value.
+        """
+        names = [f.name for f in dataclasses.fields(cls)]
+        tables = ["settings", *OTHER_SECTIONS]
+        written = " e ".join(f"[{t}]" for t in tables)
+
+        def hint(k: str, choices: list[str]) -> str:
+            home = next((s for s, keys in (sections or {}).items() if k in keys), None)
+            if home is not None:
+                return (f" (é uma chave de [{home}]: escreva-a depois do cabeçalho [{home}], "
+                        "antes de qualquer outra tabela)")
+            return did_you_mean(k, choices)
+
+        def located(found: list[tuple[str, str]], top: bool) -> list[SettingsError]:
+            """``found`` of :meth:`_build` with lines; an unknown key with the hints of a
+            file (its tables, too, when it is written at the file's top)."""
+            return [SettingsError(
+                msg if not msg.startswith("configuração desconhecida") else
+                f"configuração desconhecida {f.removeprefix('settings.')!r}"
+                f"{hint(f.removeprefix('settings.'), [*names, *tables] if top else names)}; "
+                f"permitidas: {', '.join(names)}"
+                + (f" e as tabelas {written}" if top else ""),
+                file=path, field=f, line=_line(text, f)) for f, msg in found]
+
         doc = {k: v for k, v in doc.items() if k not in OTHER_SECTIONS}
         if "settings" not in doc:
-            return cls.from_dict(doc, file=path)
+            result, found = cls._build(doc)
+            return result, located(found, top=True)
         table = doc["settings"]
         if not isinstance(table, dict):
-            raise SettingsError(f"encontrado {table!r}; esperada a tabela [settings] com as "
-                                "configurações", file=path, field="settings",
-                                line=field_line(_text_of(path), "settings"))
-        outside = sorted(k for k in doc if k != "settings")
-        if outside:
-            text = _text_of(path)
-            names = {f.name for f in dataclasses.fields(cls)}
-            raise SettingsError.collect([SettingsError(
-                (f"a chave {k!r} está fora da tabela [settings] e seria ignorada; esperadas "
-                 "todas as configurações dentro de [settings] (mova-a para depois do "
-                 "cabeçalho [settings])") if k in names else
-                (f"chave desconhecida {k!r} fora da tabela [settings]; esperadas só "
-                 "configurações, dentro de [settings]"),
-                file=path, field=k, line=field_line(text, k, exact=True)) for k in outside])
-        return cls.from_dict(table, file=path)
+            return None, [SettingsError(f"{found_value(table)}; esperada a tabela [settings] "
+                                        "com as configurações", file=path, field="settings",
+                                        line=field_line(text, "settings"))]
+        problems = [SettingsError(
+            (f"a chave {k!r} está fora da tabela [settings] e seria ignorada; esperadas "
+             "todas as configurações dentro de [settings] (mova-a para depois do "
+             "cabeçalho [settings])") if k in names else
+            (f"chave desconhecida {k!r} fora da tabela [settings]{hint(k, tables)}; esperadas só "
+             f"as tabelas {written}, com as configurações dentro de [settings]"),
+            file=path, field=k, line=field_line(text, k, exact=True))
+            for k in sorted((k for k in doc if k != "settings"), key=str)]
+        result, found = cls._build(table)
+        problems += located(found, top=False)
+        return (result if not problems else None), problems
 
     def altered_threshold(self, key: str) -> str:
         """A threshold of :data:`LAW_THRESHOLDS` set away from the law's value, in words.

@@ -141,18 +141,20 @@ def test_a_bad_ruleset_file_lists_every_problem_with_file_and_key():
     with pytest.raises(RulesetError) as e:
         load_ruleset(path)
     msg = str(e.value)
-    assert msg.startswith(f"arquivo de regras {path}: chave 'cor' desconhecida; permitidas aqui: id, ")
+    # each problem with its line (hostile trial 3: an unknown key had none)
+    assert msg.startswith(f"arquivo de regras {path}: linha 6, chave 'cor' desconhecida; "
+                          "permitidas aqui: id, ")
     for part in (
-            "chave 'id': encontrado 'Quebrado'; esperado letras minúsculas, algarismos e hífens",
-            "chave 'scope': encontrado 'municipal'; esperado um destes: federal, estadual",
-            "chave 'sources[0].kind': encontrado 'blog'; esperado um destes: primaria, secundaria",
-            "chave 'tests[0].measure': encontrado 'renda'; esperado uma grandeza que o motor sabe "
+            "linha 1, chave 'id': encontrado 'Quebrado'; esperado letras minúsculas, algarismos e hífens",
+            "linha 3, chave 'scope': encontrado 'municipal'; esperado um destes: federal, estadual",
+            "linha 9, chave 'sources[0].kind': encontrado 'blog'; esperado um destes: primaria, secundaria",
+            "linha 15, chave 'tests[0].measure': encontrado 'renda'; esperado uma grandeza que o motor sabe "
             "medir: populacao, eleitores, edificacoes, arrecadacao, area_km2, assinaturas; ou "
             "\"documental\"",
-            "chave 'tests[0].comparator': encontrado '='; esperado \">\" (mais de) ou \">=\" (no mínimo)",
-            "chave 'tests[1].applies_to': encontrado ['area', 'sede']",
-            "chave 'tests[1].threshold.by_region.Centro Oeste': região desconhecida",
-            "chave 'tests[1].threshold.by_region': faltam Nordeste, Centro-Oeste, Sudeste, Sul; "
+            "linha 16, chave 'tests[0].comparator': encontrado '='; esperado \">\" (mais de) ou \">=\" (no mínimo)",
+            "linha 23, chave 'tests[1].applies_to': encontrado ['area', 'sede']",
+            "linha 25, chave 'tests[1].threshold.by_region.Centro Oeste': região desconhecida",
+            "linha 25, chave 'tests[1].threshold.by_region': faltam Nordeste, Centro-Oeste, Sudeste, Sul; "
             "esperado um limite para cada uma das cinco grandes regiões"):
         assert part in msg, part
 
@@ -163,7 +165,7 @@ def test_an_absurd_threshold_is_refused_with_its_bound(tmp_path):
     path.write_text(text.replace("value = 5000", "value = 9223372036854775807"), encoding="utf-8")
     with pytest.raises(RulesetError) as e:
         load_ruleset(path)
-    assert str(e.value) == (f"arquivo de regras {path}: chave 'tests[0].threshold.value': "
+    assert str(e.value) == (f"arquivo de regras {path}: linha 18, chave 'tests[0].threshold.value': "
                             "encontrado 9.223.372.036.854.775.807; esperado no máximo 7.056.495 "
                             "(a população de Goiás no Censo 2022)")
 
@@ -254,3 +256,21 @@ def test_every_district_under_every_ruleset(screening):
     assert tc.loc[("plp-137-2015", "populacao", "area"), "pass"] == 5
     changed = compare.changes(long)
     assert "520010010" in changed.index and len(changed) == 7
+
+
+def test_a_ruleset_key_close_to_a_known_one_is_named_and_a_long_list_is_cut(tmp_path):
+    text = (HERE / "rulesets" / "piso-5000.toml").read_text(encoding="utf-8")
+    path = tmp_path / "muitos.toml"
+    path.write_text("".join(f"extra{i} = 1\n" for i in range(80)) + "titel = 'x'\n" + text,
+                    encoding="utf-8")
+    with pytest.raises(RulesetError) as e:
+        load_ruleset(path)
+    parts = str(e.value).split("; permitidas aqui: ")
+    assert len(parts) == 51  # 50 problems shown, the 51st is the count of the rest
+    assert str(e.value).endswith("… e mais 31 problemas (mostrados os 50 primeiros; corrija-os "
+                                 "e execute de novo para ver os demais)")
+    path.write_text("titel = 'x'\n" + text, encoding="utf-8")
+    with pytest.raises(RulesetError) as e:
+        load_ruleset(path)
+    assert str(e.value).startswith(f"arquivo de regras {path}: linha 1, chave 'titel' "
+                                   "desconhecida (seria 'title'?); permitidas aqui: id, ")

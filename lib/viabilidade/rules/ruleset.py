@@ -21,6 +21,7 @@ What a file asks for that the engine cannot evaluate is decided here, once:
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,7 +29,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..errors import ViabilidadeError
+from ..errors import ViabilidadeError, capped, did_you_mean, field_index, line_in
 
 #: Measures a test can compare, with the unit shown and the Portuguese noun.
 MEASURES: dict[str, tuple[str, str]] = {
@@ -179,25 +180,41 @@ def _number(x: Any) -> bool:
 
 
 class _Problems:
-    def __init__(self, name: str):
-        self.name, self.items = name, []
+    """A ruleset file's problems, each with its line when the file's ``text`` is given (the
+    keys are named 0-based, ``tests[0]``, as the messages always named them; the index of
+    :func:`viabilidade.errors.field_index` numbers ``[[tests]]`` from 1)."""
+
+    def __init__(self, name: str, text: str = ""):
+        self.name, self.items, self.text = name, [], text
+        self._index: dict[str, int] | None = None
+
+    def _at(self, key: str) -> str:
+        """``"linha 7, "`` for ``key``'s line (or its nearest written table's), else ``""``."""
+        if not self.text:
+            return ""
+        if self._index is None:
+            self._index = field_index(self.text)
+        line = line_in(self._index, re.sub(r"\[(\d+)\]", lambda m: f"[{int(m[1]) + 1}]", key))
+        return f"linha {line}, " if line else ""
 
     def add(self, key: str, found: Any, expected: str) -> None:
+        at = self._at(key)
         if found == "(ausente)":
-            self.items.append(f"chave '{key}' ausente; esperado {expected}")
+            self.items.append(f"{at}chave '{key}' ausente; esperado {expected}")
         elif isinstance(found, str) and found.startswith("("):
-            self.items.append(f"chave '{key}': {found[1:-1]}; esperado {expected}")
+            self.items.append(f"{at}chave '{key}': {found[1:-1]}; esperado {expected}")
         else:
-            self.items.append(f"chave '{key}': encontrado {found!r}; esperado {expected}")
+            self.items.append(f"{at}chave '{key}': encontrado {found!r}; esperado {expected}")
 
     def unknown(self, where: str, table: dict, allowed: set[str]) -> None:
-        for k in sorted(set(table) - allowed):
-            self.items.append(f"chave '{where}{k}' desconhecida; permitidas aqui: "
+        for k in sorted(set(table) - allowed, key=str):
+            self.items.append(f"{self._at(where + k)}chave '{where}{k}' desconhecida"
+                              f"{did_you_mean(k, sorted(allowed))}; permitidas aqui: "
                               + ", ".join(sorted(allowed)))
 
     def raise_if_any(self) -> None:
-        if self.items:
-            raise RulesetError(f"arquivo de regras {self.name}: " + "; ".join(self.items))
+        if self.items:  # at most errors.PROBLEMS_SHOWN of them, and a count of the rest
+            raise RulesetError(f"arquivo de regras {self.name}: " + "; ".join(capped(self.items)))
 
 
 def _text(p: _Problems, table: dict, key: str, where: str, required: bool = True) -> str:
@@ -274,7 +291,7 @@ def _threshold(p: _Problems, t: dict, where: str, measure: str) -> dict:
     return out
 
 
-def parse_ruleset(doc: dict, name: str, path: Path | None = None) -> Ruleset:
+def parse_ruleset(doc: dict, name: str, path: Path | None = None, text: str = "") -> Ruleset:
     """Validate a ruleset document (the parsed TOML) and build the :class:`Ruleset`.
 
     Parameters
@@ -283,6 +300,10 @@ def parse_ruleset(doc: dict, name: str, path: Path | None = None) -> Ruleset:
         The TOML document.
     name : str
         How messages name the file (its path).
+    path : Path, optional
+        The file, kept in the :class:`Ruleset`.
+    text : str, optional
+        The file's text: each problem then gives its line.
 
     Raises
     ------
@@ -292,7 +313,7 @@ def parse_ruleset(doc: dict, name: str, path: Path | None = None) -> Ruleset:
         ``remanescente``, regional floors missing a region, a share without its reference,
         a test id used twice.
     """
-    p = _Problems(name)
+    p = _Problems(name, text)
     p.unknown("", doc, _TOP)
     rid = _text(p, doc, "id", "")
     if rid and (not rid.replace("-", "").isalnum() or rid != rid.lower()):
@@ -416,7 +437,7 @@ def load_ruleset(path: str | Path) -> Ruleset:
         line = toml_position(e)[0]
         raise RulesetError(f"arquivo de regras {path}{f', linha {line}' if line else ''}: TOML "
                            f"inválido: {toml_reason(e, text)}") from None
-    return parse_ruleset(doc, str(path), path)
+    return parse_ruleset(doc, str(path), path, text)
 
 
 @lru_cache(maxsize=1)

@@ -439,3 +439,23 @@ def test_the_method_note_says_every_status_and_the_bar():
                   "estão vedados enquanto não editada a lei complementar federal (CF, art. 18, § 4º)"):
         assert words in note
     assert "O estudo é viável somente quando" not in note
+
+
+@pytest.mark.slow
+def test_estudo_prints_the_records_notices_from_the_study(tmp_path, capsys):
+    """`estudo` prints the record's notices on stderr from the study's own record (the
+    candidate is read once, by the study)."""
+    from viabilidade.report.study import run_study
+
+    acts = (_act("proposta", "2027-02-10", "Processo nº 1")
+            + _act("requisicao-enviada", "2027-02-15", "Ofício nº 15", body='"ibge"')
+            + _act("requisicao-recebida", "2027-02-17", "AR", body='"ibge"')
+            + _act("requisicao-recebida", "2027-03-01", "protocolo 9", body='"ibge"'))
+    p = _file(tmp_path, acts)
+    k = _kinds(p)
+    notice = (f"recebimentos divergentes da requisição do IBGE: o prazo conta de 17/02/2027 "
+              f"(linha {k[2]}, o primeiro); também registrados 01/03/2027 (linha {k[3]})")
+    record = run_study(p, tmp_path / "a", study_date=dt.date(2027, 3, 10))
+    assert record["notices"] == [notice]
+    assert main(["estudo", str(p), "--saida", str(tmp_path / "b")]) == 0
+    assert capsys.readouterr().err.splitlines() == [f"aviso: {notice}"]

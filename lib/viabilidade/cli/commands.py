@@ -207,19 +207,14 @@ def _cmd_estudo(args: argparse.Namespace) -> int:
     name = record.get("study_name") or record["name"]   # a fusion: the seat's name (art. 3, I)
     print(f"Estudo de {name}: " + (conclusion or f"{record['verdict']}."))
     _print_files(record.get("files") or {"pasta": record["folder"]})
-    _print_notices(candidate)
+    _print_notices(record.get("notices") or ())
     return 0
 
 
-def _print_notices(path: Path) -> None:
+def _print_notices(notices) -> None:
     """The notices of a candidate's record of acts (an old table read into it, receipts that
-    disagree; :attr:`viabilidade.proposal.candidate.Candidate.notices`) on stderr, one a line."""
-    from ..proposal.candidate import load_candidate
-
-    try:
-        notices = load_candidate(path).notices
-    except ViabilidadeError:
-        return  # the study itself reported the file's problems
+    disagree; :attr:`viabilidade.proposal.candidate.Candidate.notices`, carried in the study's
+    record: the candidate is not read again) on stderr, one a line."""
     for notice in notices:
         print(f"aviso: {notice}", file=sys.stderr)
 

@@ -294,7 +294,8 @@ def read_template(template: Path) -> nbformat.NotebookNode:
 
 
 def execute(template: Path, parameters: dict[str, Any], *, cwd: Path | None = None,
-            timeout: int = 600, kernel: IPCKernelManager | None = None) -> Execution:
+            timeout: int = 600, kernel: IPCKernelManager | None = None,
+            in_process: bool = False) -> Execution:
     """Run the template once and return the executed, byte-stable notebook.
 
     Parameters
@@ -310,7 +311,11 @@ def execute(template: Path, parameters: dict[str, Any], *, cwd: Path | None = No
     kernel : IPCKernelManager, optional
         A running kernel to execute in (see :func:`warm_kernel`), left running afterwards;
         default a new kernel for this run, shut down at the end. ``cwd`` applies only to a
-        new kernel: give absolute paths in ``parameters``.
+        new kernel or ``in_process``: give absolute paths in ``parameters``.
+    in_process : bool
+        Run the cells in this process, without a kernel
+        (:mod:`viabilidade.report.inprocess`; only where
+        :func:`viabilidade.report.inprocess.available`); ignored when ``kernel`` is given.
 
     Returns
     -------
@@ -331,15 +336,21 @@ def execute(template: Path, parameters: dict[str, Any], *, cwd: Path | None = No
     error: BaseException | None = None
     from ..common.tempfiles import prefix
 
+    engine = {}
+    if in_process and kernel is None:
+        from . import inprocess
+
+        engine["engine_name"] = inprocess.engine_name()
+    else:
+        engine["kernel_manager_class"] = "viabilidade.report.runner.IPCKernelManager"
     with tempfile.TemporaryDirectory(prefix=prefix("run")) as tmp:
         out_path = Path(tmp) / "executed.ipynb"
         try:
             nb = pm.execute_notebook(
                 nb_in, str(out_path), parameters=parameters, kernel_name="python3",
                 progress_bar=False, log_output=False, cwd=str(cwd) if cwd else None,
-                kernel_manager_class="viabilidade.report.runner.IPCKernelManager",
                 execution_timeout=timeout, request_save_on_cell_execute=False,
-                **({"km": kernel} if kernel is not None else {}))
+                **engine, **({"km": kernel} if kernel is not None else {}))
         except Exception as e:  # PapermillExecutionError and kernel failures alike
             error = e
             nb = nbformat.read(out_path, as_version=4) if out_path.exists() else nb_in

@@ -189,7 +189,9 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         ``write``) for benchmarks.
     kernel : optional
         A running kernel to reuse (:func:`viabilidade.report.runner.warm_kernel`), as batch
-        workers do; default a fresh kernel for this study.
+        workers do; default none: the cells run in this process
+        (:mod:`viabilidade.report.inprocess`), or, inside a Jupyter kernel, in a fresh kernel
+        for this study.
     rulesets : str or list of str, optional
         Rulesets to compare side by side in "Sob outras regras" (``--regras``: ids of shipped
         rulesets or ``.toml`` paths; :func:`viabilidade.rules.ruleset.resolve`). Checked
@@ -200,10 +202,11 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     dict
         ``{slug, name, operation, verdict, conclusion, conclusion_short, bar_clause, findings, phase,
         rules: {rule_id: status}, leans: {rule_id: lean} (indeterminate rules with a lean
-        only), bases, folder, files}`` (conclusion: the study's conclusion line;
+        only), bases, notices, folder, files}`` (conclusion: the study's conclusion line;
         conclusion_short and bar_clause: that line without its constitutional bar, and the
         bar; findings: :meth:`viabilidade.report.findings.Finding.to_dict` of each finding);
-        a rule evaluated for
+        notices: the candidate's record notices
+        (:attr:`viabilidade.proposal.candidate.Candidate.notices`); a rule evaluated for
         several subjects (``art4.par1`` per origin) is keyed ``"<rule_id>@<subject>"``.
         ``files`` maps ipynb/html/pdf/json to their paths.
 
@@ -234,9 +237,15 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     from ..rules.ruleset import portable
 
     ruleset_params = portable(rulesets) if rulesets else []  # checked before anything runs
-    # A fresh kernel boots (and imports the study machinery) on the other core while the
-    # candidate is checked against the data here.
-    own_kernel = runner.start_kernel(cwd=candidate_path.parent) if kernel is None else None
+    # Without a kernel, the cells run in this process (report.inprocess), which has already
+    # imported the study machinery and read the store to check the candidate; inside a
+    # Jupyter kernel (its shell is the user's) a fresh kernel boots on the other core while
+    # the candidate is checked here.
+    from . import inprocess
+
+    in_process = kernel is None and inprocess.available()
+    own_kernel = (runner.start_kernel(cwd=candidate_path.parent)
+                  if kernel is None and not in_process else None)
     try:
         if data_root is not None:
             data_root = real_path(data_root)
@@ -252,7 +261,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         if ruleset_params:
             params["rulesets"] = ruleset_params
         run = runner.execute(Path(template) if template else runner.DEFAULT_TEMPLATE, params,
-                             kernel=kernel or own_kernel)
+                             kernel=kernel or own_kernel, in_process=in_process)
     finally:
         if own_kernel is not None:
             runner.shutdown(own_kernel)
@@ -321,6 +330,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         "rules": _record_rules(payload["results"]),
         "leans": _record_rules(payload["results"], "lean"),
         "bases": _record_rules(payload["results"], "deciding_basis"),
+        "notices": list(candidate.notices),   # the record's notices (read once, above)
         "folder": str(folder),
         "files": {**{k: str(folder / v) for k, v in FILES.items()},
                   **{Path(n).suffix.lstrip("."): str(folder / n) for n in annexes},

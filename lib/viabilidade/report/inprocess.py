@@ -1,0 +1,232 @@
+"""Run a study notebook in this process: papermill's parameters, metadata and error markers,
+without a kernel.
+
+A fresh ``viabilidade estudo`` used to start an IPython kernel (ipykernel, ZeroMQ and its
+threads) which then imported pandas, geopandas, matplotlib and the study machinery again and
+read the store again, all of which the ``estudo`` process had already done to check the
+candidate. Run here, the notebook's cells use the process's modules and tables: about a
+third of a fresh study's CPU (issue 30). The notebook is the same: papermill still
+parameterizes it (its ``injected-parameters`` cell), keeps its metadata and, when a cell
+fails, marks the failure and raises ``PapermillExecutionError`` as with a kernel; only the
+executing engine (:class:`InProcessEngine`) is this module's.
+
+Each cell runs in a plain :class:`IPython.core.interactiveshell.InteractiveShell` (no kernel,
+no history file) in a namespace emptied before every notebook, so ``display`` works as in a
+kernel. Its outputs go into the cell as a kernel's would reach it, through jupyter_client's
+JSON packing (:func:`jupyter_client.session.json_packer`): ``display_data`` and
+``execute_result`` bundles, ``stream`` text (``stdout``/``stderr``, consecutive pieces
+joined), and an ``error`` output with the formatted traceback.
+
+Used only where no other IPython shell lives in the process (:func:`available`): inside a
+Jupyter kernel (the explorer, a user's notebook) the studies keep their own kernel, so the
+user's namespace is never touched.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+from typing import Any
+
+import nbformat
+
+#: papermill's name for this engine (``engine_name=``), registered on first use.
+ENGINE = "viabilidade-inprocess"
+
+
+def available() -> bool:
+    """True when a notebook can run in this process: no IPython shell other than this module's
+    exists here (inside a Jupyter kernel, the kernel's shell is the user's)."""
+    if "IPython" not in sys.modules:
+        return True
+    from IPython.core.interactiveshell import InteractiveShell
+
+    return (not InteractiveShell.initialized()
+            or getattr(InteractiveShell.instance(), "inprocess", False))
+
+
+def _classes():
+    """The shell and its display hook and publisher (IPython is imported on first use)."""
+    from IPython.core.displayhook import DisplayHook
+    from IPython.core.displaypub import DisplayPublisher
+    from IPython.core.interactiveshell import InteractiveShell
+
+    class Publisher(DisplayPublisher):
+        """``display()``: one ``display_data`` output in the running cell."""
+
+        def publish(self, data, metadata=None, source=None, *, transient=None, update=False,
+                    **kwargs):
+            self.shell.record("display_data", data=data, metadata=metadata or {})
+
+        def clear_output(self, wait=False):
+            self.shell.outputs.clear()
+
+    class Hook(DisplayHook):
+        """A cell's last expression: one ``execute_result`` output (as ipykernel's hook)."""
+
+        def start_displayhook(self):
+            self._bundle = {}
+
+        def write_output_prompt(self):
+            pass
+
+        def write_format_data(self, format_dict, md_dict=None):
+            self._bundle = {"data": format_dict, "metadata": md_dict or {}}
+
+        def finish_displayhook(self):
+            self.shell.record("execute_result", execution_count=self.prompt_count,
+                              **self._bundle)
+            self._bundle = {}
+
+    class Shell(InteractiveShell):
+        """An InteractiveShell whose outputs are kept, cell by cell, as notebook outputs."""
+
+        inprocess = True
+        outputs: list = []
+
+        display_pub_class = Publisher
+        displayhook_class = Hook
+
+        def record(self, output_type: str, **content: Any) -> None:
+            from jupyter_client.session import json_packer, json_unpacker
+
+            # As a kernel's message: the same JSON cleaning (numbers, dates, bytes).
+            content = json_unpacker(json_packer(content))
+            self.outputs.append(nbformat.v4.new_output(output_type, **content))
+
+        def write_stream(self, name: str, text: str) -> None:
+            last = self.outputs[-1] if self.outputs else None
+            if last is not None and last.output_type == "stream" and last.name == name:
+                last.text += text  # as nbclient joins a stream's consecutive messages
+            else:
+                self.outputs.append(nbformat.v4.new_output("stream", name=name, text=text))
+
+        def _showtraceback(self, etype, evalue, stb):
+            self.record("error", ename=etype.__name__, evalue=str(evalue), traceback=stb)
+
+    return Shell
+
+
+_LOCK = threading.Lock()
+_SHELL: list = []  # the shell class, made on first use
+
+
+def _shell():
+    """This process's shell, made on first use (no history file, no extensions)."""
+    from traitlets.config import Config
+
+    with _LOCK:
+        if not _SHELL:
+            _SHELL.append(_classes())
+        cfg = Config()
+        cfg.HistoryManager.enabled = False
+        return _SHELL[0].instance(config=cfg)
+
+
+class _Stream:
+    """``sys.stdout``/``sys.stderr`` while a cell runs: text becomes a ``stream`` output."""
+
+    def __init__(self, shell, name: str):
+        self.shell, self.name = shell, name
+
+    def write(self, text: str) -> int:
+        if text:
+            self.shell.write_stream(self.name, str(text))
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    encoding = "utf-8"
+
+
+def run_cell(shell, cell: nbformat.NotebookNode, count: int, timeout: float | None) -> bool:
+    """Run one code cell, setting its outputs and execution count; True when it failed.
+
+    Raises
+    ------
+    KeyboardInterrupt
+        Ctrl-C while the cell ran: the whole study stops, as it did with a kernel.
+    """
+    shell.outputs = cell.outputs = []
+    cell.execution_count = count
+    shell.execution_count = count
+    timer = timeout and threading.current_thread() is threading.main_thread()
+    if timer:
+        def expire(signum, frame):
+            raise TimeoutError(f"a célula passou de {timeout:g} s, o limite de uma célula do estudo")
+        previous = signal.signal(signal.SIGALRM, expire)
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Stream(shell, "stdout"), _Stream(shell, "stderr")
+    try:
+        result = shell.run_cell(cell.source, store_history=False)
+    finally:
+        sys.stdout, sys.stderr = saved
+        if timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+    error = result.error_before_exec or result.error_in_exec
+    if isinstance(error, KeyboardInterrupt):
+        raise KeyboardInterrupt
+    return error is not None
+
+
+def _system_allocator() -> None:
+    """Arrow allocates with the system allocator from now on, as a study kernel does
+    (:func:`viabilidade.report.runner.start_kernel`): its default (mimalloc) keeps what
+    reading the 16 MB mesh used, about 110 MiB more at the peak (same CPU). A choice made in
+    ``ARROW_DEFAULT_MEMORY_POOL`` stands."""
+    import os
+
+    if not os.environ.get("ARROW_DEFAULT_MEMORY_POOL"):
+        import pyarrow
+
+        pyarrow.set_memory_pool(pyarrow.system_memory_pool())
+
+
+def _engine():
+    """papermill's engine class, registered under :data:`ENGINE` (papermill imported here)."""
+    from papermill.engines import Engine, papermill_engines
+
+    class InProcessEngine(Engine):
+        """Runs the parameterized notebook's code cells in this process, in order, stopping
+        at the first that fails (as papermill's nbclient engine does)."""
+
+        @classmethod
+        def execute_managed_notebook(cls, nb_man, kernel_name, execution_timeout=None,
+                                     **kwargs):
+            _system_allocator()
+            shell = _shell()
+            shell.reset(new_session=False)  # nothing of an earlier notebook is read
+            # What nbclient writes from the kernel's answer (ipykernel's language_info).
+            nb_man.nb.metadata["language_info"] = {
+                "codemirror_mode": {"name": "ipython", "version": sys.version_info[0]},
+                "file_extension": ".py", "mimetype": "text/x-python", "name": "python",
+                "nbconvert_exporter": "python", "pygments_lexer": f"ipython{sys.version_info[0]}",
+                "version": sys.version.split()[0]}
+            count = 0
+            for index, cell in enumerate(nb_man.nb.cells):
+                try:
+                    nb_man.cell_start(cell, index)
+                    if cell.cell_type != "code" or not cell.source.strip():
+                        continue
+                    count += 1
+                    if run_cell(shell, cell, count, execution_timeout):
+                        nb_man.cell_exception(cell, cell_index=index)
+                        break
+                finally:
+                    nb_man.cell_complete(cell, cell_index=index)
+
+    if ENGINE not in papermill_engines._engines:
+        papermill_engines.register(ENGINE, InProcessEngine)
+    return ENGINE
+
+
+def engine_name() -> str:
+    """The engine name to give ``papermill.execute_notebook`` (registered on first call)."""
+    return _engine()

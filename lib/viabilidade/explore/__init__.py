@@ -16,7 +16,9 @@
 - :mod:`.compare` — up to four named scenarios side by side: one table, one map.
 - :mod:`.persist` — the session on disk, restored after a kernel restart.
 - :mod:`.numbers` — pt-BR number boxes (``3.010``, ``2.760.601,80``).
-- :mod:`.widgets` — the ipywidgets UI (:class:`~.widgets.Explorer`), thin.
+- :mod:`.widgets` — the ipywidgets UI (:class:`~.widgets.Explorer`), thin; the code behind
+  each panel of the page is in :mod:`.panels` (labels, controls, area, files, scenarios,
+  results, layout).
 
 Layer: a product (floor 11, docs/CONTRACTS.md), beside ``statewide`` and ``batch``: it may
 import the report and everything below it, never ``statewide``, ``batch`` or ``cli``.

@@ -23,7 +23,7 @@ import html
 import tempfile
 from pathlib import Path
 
-from ..errors import GeoError
+from ..errors import GeoError, ViabilidadeError
 from ..report.writers.atomic import write_files_atomically
 
 #: MIME type of each download, by extension.
@@ -222,3 +222,20 @@ def download_link(filename: str, data: bytes, label: str | None = None) -> str:
             else f"{fmt.number(len(data) / 1e6, 1)} MB")
     return (f'<a download="{html.escape(filename)}" href="{uri}" target="_blank">'
             f"{html.escape(label or filename)}</a> ({size})")
+
+
+def boundary_geometry(path: Path | None):
+    """The union of a boundary file's polygons (EPSG:4674) for the map, or ``None``.
+
+    Read with :func:`viabilidade.geo.area_file.read_area`, as the study reads it (GeoJSON,
+    GeoPackage, zipped Shapefile, KML, KMZ); an unreadable file draws nothing (the analysis
+    reports it, naming the control).
+    """
+    if path is None:
+        return None
+    from ..geo.area_file import read_area
+
+    try:
+        return read_area(path)
+    except ViabilidadeError:
+        return None

@@ -54,7 +54,7 @@ CENTER, ZOOM = (-15.95, -49.58), 6.5
 #: The map's smallest width and height in pixels (the views are fitted for it: a larger map
 #: shows them with more margin).
 MAP_PX = 540
-#: The map's height on the page (its width grows with the page: widgets.MAP_WIDTH_CSS). A
+#: The map's height on the page (its width grows with the page: panels.layout.MAP_WIDTH_CSS). A
 #: height growing with the window was tried: the browser tests' clicks, computed for a map
 #: seen whole, then fell on other units where the taller map left the window; kept at 540 px.
 MAP_HEIGHT_CSS = f"{MAP_PX}px"

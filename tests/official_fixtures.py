@@ -52,3 +52,78 @@ def sidra_pib_json(raw: Path = RAW) -> bytes:
                              "D1N": f"{names[code]} - GO", "D2C": var, "D2N": SIDRA_LABELS[var],
                              "D3C": str(year), "D3N": str(year)})
     return json.dumps(rows, ensure_ascii=False).encode("utf-8")
+
+
+#: The DTB report's header row (the names public scripts read, docs/DADOS.md).
+DTB_HEADER = ["UF", "Nome_UF", "Região Geográfica Intermediária",
+              "Nome Região Geográfica Intermediária", "Região Geográfica Imediata",
+              "Nome Região Geográfica Imediata", "Mesorregião Geográfica", "Nome_Mesorregião",
+              "Microrregião Geográfica", "Nome_Microrregião", "Município",
+              "Código Município Completo", "Nome_Município", "Distrito",
+              "Código de Distrito Completo", "Nome_Distrito"]
+#: Title rows above the header (six in the 2022 report; only "DATA BASE: 21/12/2022" is
+#: known, the others are TEST text).
+DTB_TITLE = ["INSTITUTO BRASILEIRO DE GEOGRAFIA E ESTATÍSTICA - IBGE (TESTE)",
+             "RELATÓRIO DE DIVISÃO TERRITORIAL BRASILEIRA (TESTE)", "", "DATA BASE: 21/12/2022",
+             "", ""]
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def ods(sheet: str, rows: list[list], *, numeric: bool = False) -> bytes:
+    """An OpenDocument spreadsheet with one sheet: text cells (numbers as ``float`` cells
+    when ``numeric``), each row ending in the empty cells a spreadsheet repeats to its edge,
+    and a last repeated empty row, as LibreOffice writes them."""
+    import io
+    import zipfile
+
+    def cell(v) -> str:
+        if v == "":
+            return "<table:table-cell/>"
+        if numeric and str(v).isdigit():
+            return (f'<table:table-cell office:value-type="float" office:value="{v}">'
+                    f"<text:p>{v}</text:p></table:table-cell>")
+        return f'<table:table-cell office:value-type="string"><text:p>{_esc(str(v))}</text:p></table:table-cell>'
+
+    body = "".join("<table:table-row>" + "".join(cell(v) for v in r)
+                   + '<table:table-cell table:number-columns-repeated="1008"/></table:table-row>'
+                   for r in rows)
+    content = (
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2">'
+        f'<office:body><office:spreadsheet><table:table table:name="{_esc(sheet)}">'
+        '<table:table-column table:number-columns-repeated="1024"/>'
+        f'{body}<table:table-row table:number-rows-repeated="1048000">'
+        '<table:table-cell table:number-columns-repeated="1024"/></table:table-row>'
+        "</table:table></office:spreadsheet></office:body></office:document-content>")
+    manifest = (
+        '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest '
+        'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
+        '<manifest:file-entry manifest:full-path="/" manifest:media-type='
+        '"application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry '
+        'manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>')
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.spreadsheet",
+                    compress_type=zipfile.ZIP_STORED)
+        zf.writestr("META-INF/manifest.xml", manifest)
+        zf.writestr("content.xml", content)
+    return buf.getvalue()
+
+
+def dtb_districts_ods(raw: Path = RAW, *, numeric: bool = False) -> bytes:
+    """``RELATORIO_DTB_BRASIL_DISTRITO.ods`` with the Goiás rows of the shared DTB 2022 copy
+    and two rows of the Distrito Federal (which the reader must leave out)."""
+    import csv
+
+    with open(raw / prov.RAW["dtb"].path, encoding="utf-8", newline="") as fh:
+        rows = [list(r.values()) for r in csv.DictReader(fh)]
+    df = ["53", "Distrito Federal", "5301", "Distrito Federal", "530001", "Distrito Federal",
+          "01", "Distrito Federal", "001", "Brasília", "00108", "5300108", "Brasília", "05",
+          "530010805", "Brasília"]
+    return ods("DTB_2022_Distrito", [[t] for t in DTB_TITLE] + [DTB_HEADER] + rows
+               + [df, df[:13] + ["10", "530010810", "Brasília (TESTE)"]], numeric=numeric)

@@ -389,15 +389,17 @@ def test_a_folder_with_only_the_official_downloads_says_what_else_the_build_need
     with pytest.raises(DataError) as e:
         build_store(raw, tmp_path / "store")
     assert str(e.value) == (
-        f"pasta de dados brutos {raw} (procurados em {raw}): faltam os 11 arquivos que a "
+        f"pasta de dados brutos {raw} (procurados em {raw}): faltam os 10 arquivos que a "
         "reconstrução lê (pastas census/, dtb/, economy/, electoral/, geo/, revenue/); "
         "esperada a pasta com census/, dtb/, electoral/, economy/, revenue/ e geo/ (p. ex. "
-        "../shared/data); `viabilidade data fetch` baixa 6 "
-        "deles (census/CD2022_Agregados_por_distritos_basico_GO.csv, census/CD2022_Agregados_"
-        "por_municipios_basico_GO.csv, census/CD2022_Populacao_Coletada_Imputada_e_Total_"
-        "Municipio_e_UF.xlsx, electoral/detalhe_votacao_munzona_2022_GO.csv, geo/go_localidades"
-        "2022_ibge_kml_246_municipios.tar.xz, revenue/arrecadacao/); "
-        "os outros 5 não saem de `viabilidade data fetch` com o nome e o formato que a "
-        "reconstrução lê: copie-os de uma pasta de dados brutos completa (viabilidade data "
-        "fetch --from ../shared/data --raw PASTA)")
+        "../shared/data); `viabilidade data fetch` baixa 9 deles (census/CD2022_Agregados_por_"
+        "distritos_basico_GO.csv, census/CD2022_Agregados_por_municipios_basico_GO.csv, "
+        "census/CD2022_Populacao_Coletada_Imputada_e_Total_Municipio_e_UF.xlsx, census/"
+        "dicionario_de_dados_agregados_por_setores_censitarios_AAAAMMDD.xlsx, dtb/RELATORIO_"
+        "DTB_BRASIL_DISTRITO.ods, economy/sidra_tabela5938_pib_municipios_GO.json, electoral/"
+        "detalhe_votacao_munzona_2022_GO.csv, geo/go_localidades2022_ibge_kml_246_municipios."
+        "tar.xz, revenue/arrecadacao/); o outro (revenue/go_goiasemdados2023_tab125_receita_"
+        "bruta_tributos_mil_reais.csv) não sai de `viabilidade data fetch` com o nome e o "
+        "formato que a reconstrução lê: copie-o de uma pasta de dados brutos completa "
+        "(viabilidade data fetch --from ../shared/data --raw PASTA)")
     assert not (tmp_path / "store").exists()

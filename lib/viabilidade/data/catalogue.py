@@ -93,11 +93,12 @@ class Extract:
     members : tuple of str
         Glob patterns (``fnmatch``) of the archive members to read; the first pattern that
         matches any member is used.
-    kind : {"rows", "tar"}
+    kind : {"rows", "tar", "member"}
         ``rows``: the one matching CSV member, keeping its header and the lines whose
         ``column`` equals ``value`` — the bytes of each kept line untouched (encoding,
         quoting, line ends), as the Goiás subsets in ``shared/data`` were made. ``tar``: every
         matching member, in a reproducible ``.tar.xz`` under the folder ``folder``.
+        ``member``: the one matching member as it is (a spreadsheet the reader filters).
     column, value : str
         The ``rows`` filter (``CD_UF`` = ``52``; ``SG_UF`` = ``GO``).
     folder : str
@@ -117,6 +118,8 @@ class Extract:
         if self.kind == "rows":
             return (f"linhas com {self.column} = {self.value} do membro {self.members[0]} do "
                     "arquivo baixado (cabeçalho e bytes de cada linha inalterados)")
+        if self.kind == "member":
+            return f"membro {self.members[0]} do arquivo baixado, sem alteração"
         return (f"membros {self.members[0]} do arquivo baixado, reunidos em {self.path} "
                 f"(pasta {self.folder}/)")
 
@@ -221,6 +224,8 @@ LOCALIDADES_KML = "geo/go_localidades2022_ibge_kml_246_municipios.tar.xz"
 #: Census tracts of Goiás, Censo 2022: the mesh, and the basic aggregates per tract.
 SETORES_MALHA = "geo/GO_setores_CD2022.gpkg"
 SETORES_AGREGADOS = "census/CD2022_Agregados_por_setores_basico_GO.csv"
+#: The IBGE's DTB report of districts, as in ``DTB_<ano>.zip`` (OpenDocument).
+DTB_DISTRITOS = "dtb/RELATORIO_DTB_BRASIL_DISTRITO.ods"
 #: Goiás lines of the basic aggregates per municipality and per district (Censo 2022).
 AGREGADOS_MUNICIPIOS = "census/CD2022_Agregados_por_municipios_basico_GO.csv"
 AGREGADOS_DISTRITOS = "census/CD2022_Agregados_por_distritos_basico_GO.csv"
@@ -292,9 +297,12 @@ CATALOGUE: tuple[Source, ...] = (
     Source(
         "dtb", "IBGE", "Divisão Territorial Brasileira", "2022",
         f"{_GEOFTP}/estrutura_territorial/divisao_territorial/2022/DTB_2022.zip", "dtb",
+        extract=(Extract(DTB_DISTRITOS, ("*RELATORIO_DTB_BRASIL_DISTRITO.ods",), "member"),),
         use="códigos e nomes dos distritos", confirmed=SEEN,
-        note="a reconstrução lê dtb/go_dtb2022_distritos.csv, as linhas de GO de "
-             "RELATORIO_DTB_BRASIL_DISTRITO.xls em CSV; essa conversão não é automática"),
+        note="a reconstrução lê as linhas de GO de RELATORIO_DTB_BRASIL_DISTRITO.ods, a cópia "
+             "OpenDocument do .xls que o arquivo traz (vista nos arquivos DTB de 2018 e 2021; "
+             "em 2022 só o .xls foi visto: se faltar o .ods, abra o .xls numa planilha, salve-o "
+             "como .ods e ponha-o em dtb/ com esse nome)"),
     Source(
         "eleitorado-perfil", "TSE", "Perfil do eleitorado", "2026",
         f"{_TSE}/perfil_eleitorado/perfil_eleitorado_2026.zip", "electoral",

@@ -14,6 +14,7 @@ from pathlib import Path
 import pandas as pd
 import pandera.pandas as pa
 
+from ..errors import DataError
 from .codes import ibge_code
 from .tabular import ROW, read_text_csv, require_unique, validate
 
@@ -63,6 +64,80 @@ def read_districts(path: Path) -> pd.DataFrame:
                         "sede": df["cod_dist_2"].str.strip() == "05",
                         ROW: df[ROW]})
     return validate(out, DISTRICT_SCHEMA, path)
+
+
+#: Columns of the IBGE's ``RELATORIO_DTB_BRASIL_DISTRITO`` the store reads, as its header
+#: row writes them (the header names seen in several public scripts that read the DTB
+#: 2020–2024 reports, exact-string search, dec. 2026), by the name :func:`read_districts`
+#: gives them.
+DTB_COLUMNS = {"cod_uf": "UF", "cod_municipio": "Código Município Completo",
+               "nome_municipio": "Nome_Município", "cod_dist_2": "Distrito",
+               "cod_distrito": "Código de Distrito Completo", "nome_distrito": "Nome_Distrito"}
+
+
+def read_districts_official(path: Path, *, uf: str = "52") -> pd.DataFrame:
+    """Districts of one UF from the IBGE's own DTB report, ``RELATORIO_DTB_BRASIL_DISTRITO.ods``
+    (the OpenDocument copy of the ``.xls`` in ``DTB_<ano>.zip``), as :func:`read_districts`.
+
+    The report (sheet ``DTB_2022_Distrito`` in 2022) opens with title rows ("DATA BASE:
+    21/12/2022" among them: six in 2022, as the public copy of the ``.xls`` shows) above the
+    header row, which is found by its ``Código de Distrito Completo`` cell; codes are text
+    with leading zeros, or numbers in a re-saved sheet (both read as the digits). The ``.ods``
+    in the archive was seen for the DTB 2018 and 2021 (public scripts that unzip them); for
+    2022 only the ``.xls`` was seen, so a 2022 archive without the ``.ods`` is refused by
+    ``data fetch`` with what to do.
+
+    Parameters
+    ----------
+    path : Path
+        The report (``dtb/RELATORIO_DTB_BRASIL_DISTRITO.ods``).
+    uf : str
+        IBGE code of the UF whose rows are kept.
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`read_districts` (Goiás: 327 districts in 246 municipalities).
+
+    Raises
+    ------
+    DataError
+        No header row, a column missing (names those found), a malformed or repeated code,
+        no row of the UF (file, row, column).
+    """
+    from .ods import read_ods_sheet
+
+    rows = read_ods_sheet(path)
+    head = next(((n, cells) for n, cells in rows if DTB_COLUMNS["cod_distrito"] in cells), None)
+    if head is None:
+        raise DataError(f"nenhuma linha de cabeçalho com {DTB_COLUMNS['cod_distrito']!r} na "
+                        "primeira planilha; esperado o relatório de distritos da DTB", file=path)
+    hrow, header = head
+    missing = [c for c in DTB_COLUMNS.values() if c not in header]
+    if missing:
+        raise DataError(f"faltam as colunas {', '.join(missing)} (tem: {', '.join(header)}); "
+                        "esperado o relatório de distritos da DTB", file=path, row=hrow)
+    at = {name: header.index(col) for name, col in DTB_COLUMNS.items()}
+    out = []
+    for n, cells in rows:
+        if n <= hrow:
+            continue
+        rec = {name: (cells[j].strip() if j < len(cells) else "") for name, j in at.items()}
+        if rec["cod_uf"] != uf:
+            continue
+        out.append({**rec, ROW: n})
+    if not out:
+        raise DataError(f"nenhuma linha com UF {uf}; esperadas as linhas da UF", file=path,
+                        column=DTB_COLUMNS["cod_uf"])
+    df = pd.DataFrame(out)
+    for n, m, d in zip(df[ROW], df["cod_municipio"], df["cod_distrito"]):
+        ibge_code(m, file=path, row=int(n), column=DTB_COLUMNS["cod_municipio"])
+        ibge_code(d, digits=9, file=path, row=int(n), column=DTB_COLUMNS["cod_distrito"])
+    require_unique(df, "cod_distrito", path)
+    table = pd.DataFrame({"cod_distrito": df["cod_distrito"], "nome": df["nome_distrito"],
+                          "cod_ibge": df["cod_municipio"], "nome_municipio": df["nome_municipio"],
+                          "sede": df["cod_dist_2"].str.zfill(2) == "05", ROW: df[ROW]})
+    return validate(table, DISTRICT_SCHEMA, path)
 
 
 SUBDISTRICT_SCHEMA = pa.DataFrameSchema({

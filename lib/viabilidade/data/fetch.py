@@ -228,6 +228,13 @@ def _tar(zf: zipfile.ZipFile, ex: Extract, out) -> None:
                 tar.addfile(t, fh)
 
 
+def _copy_member(zf: zipfile.ZipFile, ex: Extract, out) -> None:
+    """The one matching member, its bytes untouched."""
+    (name,) = _member(zf, ex)
+    with zf.open(name) as fh:
+        shutil.copyfileobj(fh, out, 1 << 20)
+
+
 def _mtime(info: zipfile.ZipInfo) -> int:
     return int(dt.datetime(*info.date_time, tzinfo=dt.timezone.utc).timestamp())
 
@@ -240,7 +247,7 @@ def _derive(download: Path, ex: Extract, target: Path) -> str:
         with os.fdopen(fd, "wb") as out:
             try:
                 with zipfile.ZipFile(download) as zf:
-                    (_rows if ex.kind == "rows" else _tar)(zf, ex, out)
+                    {"rows": _rows, "tar": _tar, "member": _copy_member}[ex.kind](zf, ex, out)
             except zipfile.BadZipFile:
                 raise DataError("não é um arquivo zip legível (download incompleto ou "
                                 "corrompido?); apague-o para baixá-lo de novo",

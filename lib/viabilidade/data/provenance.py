@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DataError
-from .catalogue import AGREGADOS_DISTRITOS, AGREGADOS_MUNICIPIOS, LOCALIDADES_KML
+from .catalogue import AGREGADOS_DISTRITOS, AGREGADOS_MUNICIPIOS, DTB_DISTRITOS, LOCALIDADES_KML
 
 #: Date the raw collection in ``shared/data`` was assembled (SOURCES.md), for copies without
 #: a recorded commit date.
@@ -324,6 +324,9 @@ OFFICIAL_RAW = {
     "dictionary": RawFile(
         "census/dicionario_de_dados_agregados_por_setores_censitarios_",
         RAW["dictionary"].source, "IBGE", "versão do nome do arquivo", "", ""),
+    "dtb": RawFile(
+        DTB_DISTRITOS, "Divisão Territorial Brasileira — RELATORIO_DTB_BRASIL_DISTRITO "
+        "(linhas de GO)", "IBGE", RAW["dtb"].vintage, "", ""),
     "pib": RawFile(
         "economy/sidra_tabela5938_pib_municipios_GO.json",
         "SIDRA Tabela 5938 — PIB dos Municípios (referência 2010): resposta JSON da API do "
@@ -508,6 +511,7 @@ OFFICIAL_DATASETS = {
     "electorate": DATASETS["electorate"],
     "dictionary": "IBGE, Censo Demográfico 2022, dicionário de dados dos Agregados por "
                   "Setores Censitários ({vintage})",
+    "dtb": DATASETS["dtb"],
     "pib": "IBGE, PIB dos Municípios (SIDRA, tabela 5938, pela API do SIDRA), todos os anos "
            "publicados",
     "sefaz": "SEFAZ-GO (Secretaria de Estado da Economia de Goiás), arrecadação mensal por "

@@ -163,13 +163,17 @@ def _fetch_hint(missing: list[str]) -> str:
     """Which of the missing raw files ``viabilidade data fetch`` makes (or makes the
     publisher's own file that replaces, :data:`.provenance.OFFICIAL_RAW`, named as fetch
     writes it), and what to do for the others."""
-    from .catalogue import CATALOGUE
-    from .provenance import OFFICIAL_RAW
+    from .catalogue import BY_KEY, CATALOGUE
+    from .provenance import FETCHED_AS, OFFICIAL_RAW
 
     made = {ex.path for s in CATALOGUE for ex in s.extract} | {
         f"{s.folder}/{s.filename}" for s in CATALOGUE if s.filename} | {
         f"{s.folder}/{s.url.rstrip('/').rsplit('/', 1)[-1]}/" for s in CATALOGUE if s.ckan}
     instead = {RAW[role].path: f.path for role, f in OFFICIAL_RAW.items() if f.path in made}
+    for role, key in FETCHED_AS.items():  # a dated name: as the catalogue shows it
+        dated = f"{BY_KEY[key].folder}/{BY_KEY[key].shown_name}"
+        made.add(dated)
+        instead[RAW[role].path] = dated
     fetched = sorted({instead.get(f, f) for f in missing if f in made or f in instead})
     other = [f for f in missing if f not in made and f not in instead]
     out = ""
@@ -177,10 +181,13 @@ def _fetch_hint(missing: list[str]) -> str:
         out += (f"; `viabilidade data fetch` baixa {len(fetched)} "
                 f"{'deles' if len(fetched) > 1 else 'deste'} ({', '.join(fetched)})")
     if other:
-        out += (f"; {f'os outros {len(other)}' if fetched else 'eles'} não saem de "
+        one = len(other) == 1
+        who = (("o outro" if one else f"os outros {len(other)}") if fetched else
+               ("ele" if one else "eles"))
+        out += (f"; {who} ({', '.join(other)}) {'não sai' if one else 'não saem'} de "
                 "`viabilidade data fetch` com o nome e o formato que a reconstrução lê: "
-                "copie-os de uma pasta de dados brutos completa (viabilidade data fetch "
-                "--from ../shared/data --raw PASTA)")
+                f"{'copie-o' if one else 'copie-os'} de uma pasta de dados brutos completa "
+                "(viabilidade data fetch --from ../shared/data --raw PASTA)")
     return out
 
 
@@ -252,7 +259,11 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     mun = mun.rename(columns={"pop_total": "populacao_1a_divulgacao"})
 
     agg_d = census.read_aggregates(p["agg_dist"], level="distritos")
-    dist_dtb = dtb.read_districts(p["dtb"])
+    if official(raw, "dtb"):  # the IBGE's own report
+        p["dtb"] = official(raw, "dtb")
+        dist_dtb = dtb.read_districts_official(p["dtb"])
+    else:
+        dist_dtb = dtb.read_districts(p["dtb"])
     _same_codes(agg_d["cod_distrito"], dist_dtb["cod_distrito"], "Censo 2022 districts vs DTB 2022",
                 p["dtb"], "cod_distrito")
     dist = dist_dtb.merge(agg_d.drop(columns=["nome", "cod_ibge", "nome_municipio"]),

@@ -547,7 +547,7 @@ def test_the_catalogue_names_each_set_once_with_its_files():
         "perfil_eleitorado_2026.zip")
     assert [s.key for s in cat.CATALOGUE if s.optional] == ["cnefe"]
     assert [s.key for s in cat.CATALOGUE if not s.confirmed] == [
-        "populacao-primeiros-resultados", "ipm-icms"]
+        "populacao-primeiros-resultados", "imb-goias-em-dados", "ipm-icms"]
     assert cat.raw_path("dtb") == cat.DTB_DISTRITOS == "dtb/RELATORIO_DTB_BRASIL_DISTRITO.ods"
 
 

@@ -377,9 +377,8 @@ def test_studies_cite_the_roll_with_the_date_the_tse_file_states(built):
 
 
 def test_a_folder_with_only_the_official_downloads_says_what_else_the_build_needs(tmp_path):
-    """data fetch into an empty folder does not yet give every file the build reads: the
-    build says which files are missing, which data fetch brings, and what to do for the
-    others."""
+    """A folder being filled by data fetch: the build says which files are missing and that
+    data fetch brings every one of them."""
     from viabilidade.data.store import build_store
 
     raw = tmp_path / "raw"
@@ -389,17 +388,14 @@ def test_a_folder_with_only_the_official_downloads_says_what_else_the_build_need
     with pytest.raises(DataError) as e:
         build_store(raw, tmp_path / "store")
     assert str(e.value) == (
-        f"pasta de dados brutos {raw} (procurados em {raw}): faltam os 10 arquivos que a "
+        f"pasta de dados brutos {raw} (procurados em {raw}): faltam os 9 arquivos que a "
         "reconstrução lê (pastas census/, dtb/, economy/, electoral/, geo/, revenue/); "
         "esperada a pasta com census/, dtb/, electoral/, economy/, revenue/ e geo/ (p. ex. "
-        "../shared/data); `viabilidade data fetch` baixa 9 deles (census/CD2022_Agregados_por_"
+        "../shared/data); `viabilidade data fetch` baixa todos (census/CD2022_Agregados_por_"
         "distritos_basico_GO.csv, census/CD2022_Agregados_por_municipios_basico_GO.csv, "
         "census/CD2022_Populacao_Coletada_Imputada_e_Total_Municipio_e_UF.xlsx, census/"
         "dicionario_de_dados_agregados_por_setores_censitarios_AAAAMMDD.xlsx, dtb/RELATORIO_"
         "DTB_BRASIL_DISTRITO.ods, economy/sidra_tabela5938_pib_municipios_GO.json, electoral/"
         "detalhe_votacao_munzona_2022_GO.csv, geo/go_localidades2022_ibge_kml_246_municipios."
-        "tar.xz, revenue/arrecadacao/); o outro (revenue/go_goiasemdados2023_tab125_receita_"
-        "bruta_tributos_mil_reais.csv) não sai de `viabilidade data fetch` com o nome e o "
-        "formato que a reconstrução lê: copie-o de uma pasta de dados brutos completa "
-        "(viabilidade data fetch --from ../shared/data --raw PASTA)")
+        "tar.xz, revenue/arrecadacao/)")
     assert not (tmp_path / "store").exists()

@@ -364,6 +364,17 @@ CATALOGUE: tuple[Source, ...] = (
              "reconstrução os lê em lugar da extração da Receita Gerencial "
              "(go_arrecadacao_estadual_mensal_por_receita_e_setor_2020-11_a_2024-08.csv)"),
     Source(
+        "imb-goias-em-dados", "Instituto Mauro Borges (IMB)", "Goiás em Dados 2023, tabela 125 "
+        "(receita bruta por tributo, dados da SEFAZ-GO)", "2023", "https://goias.gov.br/imb/",
+        "revenue", use="receita bruta por tributo de 2020 a 2022 (opcional: a reconstrução "
+        "usa a arrecadação mensal da SEFAZ-GO quando ela falta)",
+        manual="o IMB publica o Goiás em Dados como publicação em PDF; nenhum arquivo com a "
+               "tabela 125 cujo endereço pudesse ser confirmado foi achado. A reconstrução "
+               "não precisa dela; para usá-la, transcreva a tabela em "
+               "revenue/go_goiasemdados2023_tab125_receita_bruta_tributos_mil_reais.csv "
+               "(colunas ano, total, icms, ipva, itcd, outros_tributos, "
+               "outras_receitas_transf_intergovernamentais; R$ mil)"),
+    Source(
         "ipm-icms", "SEFAZ-GO / COÍNDICE", "Índice de Participação dos Municípios no ICMS "
         "(IPM), índices definitivos", "último exercício publicado",
         "https://www.economia.go.gov.br/", "revenue",

@@ -441,10 +441,20 @@ def dated_version(path: Path) -> str:
     return f"versão de {hit.group(3)}/{hit.group(2)}/{hit.group(1)}" if hit else ""
 
 
+#: Roles read only when their copy is in the raw folder: the store is whole without them
+#: (role -> what is lost, for the docs). IMB table 125 is a table of a PDF publication
+#: ("Goiás em Dados 2023") with no table file whose address could be confirmed; without it
+#: ``state_revenue`` holds SEFAZ-GO's own monthly figures only, and the latest year a study
+#: reads (2023) is SEFAZ-GO's in either case.
+OPTIONAL_COPIES = {"imb125": "receita bruta por tributo de 2020 a 2022 segundo o IMB"}
+
+
 def roles_read(raw: Path, roles) -> tuple[str, ...]:
-    """``roles`` less those :data:`SUPERSEDED` by an official file present in ``raw``."""
+    """``roles`` less those :data:`SUPERSEDED` by an official file present in ``raw`` and
+    the :data:`OPTIONAL_COPIES` whose copy is not there."""
     return tuple(r for r in roles
-                 if not (r in SUPERSEDED and official_files(raw, SUPERSEDED[r])))
+                 if not (r in SUPERSEDED and official_files(raw, SUPERSEDED[r]))
+                 and not (r in OPTIONAL_COPIES and not (Path(raw) / RAW[r].path).is_file()))
 
 
 #: The TSE electorate profile of 2026, read from two files (:data:`DATASETS`).

@@ -239,11 +239,13 @@ STATE_REVENUE_SCHEMA = pa.DataFrameSchema({
 }, unique=["ano", "tributo", "fonte"], strict=True)
 
 
-def state_revenue_table(monthly_path: Path, table125_path: Path) -> pd.DataFrame:
+def state_revenue_table(monthly_path: Path, table125_path: Path | None) -> pd.DataFrame:
     """The store's ``state_revenue`` table: IMB table 125 and SEFAZ-GO annual sums.
 
     ``monthly_path`` is the Receita Gerencial extract (:func:`read_sefaz_monthly`) or the
-    folder of the portal's monthly CSVs (:func:`read_sefaz_portal`).
+    folder of the portal's monthly CSVs (:func:`read_sefaz_portal`); ``table125_path`` is
+    ``None`` when the raw folder has no copy of IMB table 125
+    (:data:`viabilidade.data.provenance.OPTIONAL_COPIES`): SEFAZ-GO's sums only.
 
     Returns
     -------
@@ -259,10 +261,12 @@ def state_revenue_table(monthly_path: Path, table125_path: Path) -> pd.DataFrame
     """
     monthly = (read_sefaz_portal(monthly_path) if Path(monthly_path).is_dir() else
                read_sefaz_monthly(monthly_path))
-    out = pd.concat([read_imb_table125(table125_path), sefaz_annual_taxes(monthly)],
-                    ignore_index=True)
+    parts = [sefaz_annual_taxes(monthly)]
+    if table125_path is not None:
+        parts.insert(0, read_imb_table125(table125_path))
+    out = pd.concat(parts, ignore_index=True)
     out["ano"] = out["ano"].astype(int)
-    out = validate(out, STATE_REVENUE_SCHEMA, table125_path)
+    out = validate(out, STATE_REVENUE_SCHEMA, table125_path or Path(monthly_path))
     return out.sort_values(["ano", "tributo", "fonte"]).reset_index(drop=True)
 
 

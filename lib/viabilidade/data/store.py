@@ -178,8 +178,9 @@ def _fetch_hint(missing: list[str]) -> str:
     other = [f for f in missing if f not in made and f not in instead]
     out = ""
     if fetched:
-        out += (f"; `viabilidade data fetch` baixa {len(fetched)} "
-                f"{'deles' if len(fetched) > 1 else 'deste'} ({', '.join(fetched)})")
+        which = ("todos" if len(fetched) == len(missing) and len(fetched) > 1 else
+                 f"{len(fetched)} {'deles' if len(fetched) > 1 else 'deste'}")
+        out += f"; `viabilidade data fetch` baixa {which} ({', '.join(fetched)})"
     if other:
         one = len(other) == 1
         who = (("o outro" if one else f"os outros {len(other)}") if fetched else
@@ -309,7 +310,8 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
         pib = sidra.read_pib_api(p["pib"], mun[["cod_ibge"]])
     else:
         pib = sidra.read_pib(p["pib"], mun[["cod_ibge", "nome"]])
-    state_rev = revenue.state_revenue_table(official(raw, "sefaz") or p["sefaz"], p["imb125"])
+    state_rev = revenue.state_revenue_table(official(raw, "sefaz") or p["sefaz"],
+                                            p["imb125"] if p["imb125"].is_file() else None)
     for role in PROJECT_TABLES:  # the copy when there is one, else the project's table
         p[role] = raw_or_project(raw, role)
     fiscal.check_brackets(p["fpm_faixas"])

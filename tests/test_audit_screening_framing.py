@@ -71,6 +71,7 @@ def test_nova_iguacu_is_the_art8_check_of_an_installed_municipality():
 def test_a_district_failing_item_ii_on_measurement_is_not_not_met():
     from viabilidade.data.store import load_store
     from viabilidade.rules.result import Status
+    from viabilidade.statewide import cells
     from viabilidade.statewide import views as sw
 
     scr = sw.screening(load_store(STORE))
@@ -82,13 +83,13 @@ def test_a_district_failing_item_ii_on_measurement_is_not_not_met():
     assert (row["art4.II"], row["IV_status"]) == ("fail", "fail")
     assert row["veredito_rotulo"] == ("inviável nos dados publicados e na medição (a certificar "
                                       "pelo IBGE)")
-    cell = sw.status_cell(row["art4.II"], row["art4.II_lean"], short=True, basis="measured")
+    cell = cells.status_cell(row["art4.II"], row["art4.II_lean"], short=True, basis="measured")
     assert "não atinge na medição (a certificar pelo IBGE)" in cell and "não cumpre" not in cell
     # with item IV met, the measurement alone decides: "inviável na medição"
     results = [dataclasses.replace(r, status=Status.PASS) if r.rule_id == "art4.IV" else r
                for r in row["resultados"]]
     assert sw.verdict_words(results) == "inviável na medição (a certificar pelo IBGE)"
-    assert '>inviável na medição (a certificar pelo IBGE)<' in sw.verdict_cell(
+    assert '>inviável na medição (a certificar pelo IBGE)<' in cells.verdict_cell(
         "inviável", label=sw.verdict_words(results))
     # a district failing only on published data keeps its words
     assert scr["veredito_rotulo"].value_counts()["inviável nos dados publicados"] == 68

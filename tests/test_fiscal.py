@@ -231,7 +231,7 @@ def test_statewide_dilution(store):
 
 
 def test_screening_sentence(store):
-    from viabilidade.statewide.views import fpm_dilution_sentence
+    from viabilidade.statewide.who_pays import fpm_dilution_sentence
 
     table = pd.DataFrame({"IV_status": ["pass", "fail"], "cod_ibge": ["5200100", "5200100"],
                           "populacao": [3_045, 900]})

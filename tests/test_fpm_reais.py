@@ -232,7 +232,7 @@ def test_the_fusion_in_reais(store):
 
 # ----------------------------------------------------------------------------- the screening
 def test_the_screening_in_reais_and_the_paid_comparison(store):
-    from viabilidade.statewide.views import fpm_dilution_sentence, paid_comparison
+    from viabilidade.statewide.who_pays import fpm_dilution_sentence, paid_comparison
 
     table = pd.DataFrame({"IV_status": ["pass"], "cod_ibge": ["5200100"], "populacao": [3_045]})
     assert fpm_dilution_sentence(table, store).endswith(

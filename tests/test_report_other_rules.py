@@ -159,7 +159,7 @@ def test_triagem_regras_prints_the_counts(monkeypatch, tmp_path, capsys):
         seen.update(kw)
         return {"html": Path(out) / "triagem_distritos.html"}
 
-    monkeypatch.setattr("viabilidade.statewide.views.run_screening", fake_run_screening)
+    monkeypatch.setattr("viabilidade.statewide.run.run_screening", fake_run_screening)
     assert main(["triagem", "--out", str(tmp_path), "--regras",
                  f"lc02-1990-go,plp-137-2015,{HERE / 'rulesets' / 'piso-5000.toml'}"]) == 0
     lines = capsys.readouterr().out.splitlines()

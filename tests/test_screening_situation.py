@@ -31,14 +31,15 @@ def test_every_row_of_quadro_1_sums_to_every_district():
 
 
 def test_the_screening_names_the_district_of_its_municipality():
-    text = (ROOT / "notebooks" / "triagem_distritos.py").read_text(encoding="utf-8")
+    text = (ROOT / "lib" / "viabilidade" / "statewide" / "screening_doc.py").read_text(
+        encoding="utf-8")
     assert "), do Município de \"" in text and "), de {esc(r['nome_municipio'])}" not in text
 
 
 def test_the_audit_says_no_published_figure_rather_than_no_failure():
     """Legal review item 14: an item no published figure decides is not "nenhum município
     deixa de atingir"."""
-    from viabilidade.statewide.audit_items import no_failure_sentence
+    from viabilidade.statewide.audit_doc import no_failure_sentence
 
     assert no_failure_sentence(246, 246) == ("Não há dado publicado que decida este item: os 246 "
                                              "municípios ficam indeterminados.")
@@ -49,5 +50,6 @@ def test_the_audit_says_no_published_figure_rather_than_no_failure():
                                                 "publicado que o decida.")
     assert no_failure_sentence(0, 246) == ("Nenhum município deixa de atingir este item com os "
                                            "dados publicados.")
-    text = (ROOT / "notebooks" / "auditoria_art8.py").read_text(encoding="utf-8")
+    text = (ROOT / "lib" / "viabilidade" / "statewide" / "audit_doc.py").read_text(
+        encoding="utf-8")
     assert "no_failure_sentence(len(open_), len(audit))" in text

@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from viabilidade.statewide import maps
 from viabilidade.statewide import views as sw
 from viabilidade.errors import DataError
 from viabilidade.rules.settings import Settings
@@ -141,7 +142,7 @@ def test_failing_rejects_unknown_item(revised):
 
 
 def test_audit_map_outlines_the_42(revised, store):
-    chart = sw.audit_map(revised, store.boundaries)
+    chart = maps.audit_map(revised, store.boundaries)
     assert chart.svg.startswith("<?xml")
     assert "não atinge ao menos um item (IV a VII) com os dados publicados: 42" in chart.alt
     assert "indeterminado (dado estimado ou não publicado): 204" in chart.alt
@@ -152,4 +153,4 @@ def test_audit_map_needs_every_boundary(revised, store):
     b = store.boundaries[store.boundaries["cod_ibge"] != "5201207"]
     with pytest.raises(DataError, match="o município 5201207 não tem limite; esperado o limite "
                                         "de todos os municípios auditados"):
-        sw.audit_map(revised, b)
+        maps.audit_map(revised, b)

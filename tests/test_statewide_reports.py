@@ -12,6 +12,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from viabilidade.statewide import run
 from viabilidade.statewide import views as sw
 from viabilidade.errors import ReportError
 
@@ -30,12 +31,12 @@ def _text(html: str) -> str:
 
 @pytest.fixture(scope="module")
 def audit_files(tmp_path_factory):
-    return sw.run_audit(tmp_path_factory.mktemp("auditoria"), data_root=STORE, reference_date=DAY)
+    return run.run_audit(tmp_path_factory.mktemp("auditoria"), data_root=STORE, reference_date=DAY)
 
 
 @pytest.fixture(scope="module")
 def screening_files(tmp_path_factory):
-    return sw.run_screening(tmp_path_factory.mktemp("triagem"), data_root=STORE, reference_date=DAY,
+    return run.run_screening(tmp_path_factory.mktemp("triagem"), data_root=STORE, reference_date=DAY,
                             rulesets=["lc02-1990-go", "plp-137-2015"])
 
 
@@ -200,11 +201,11 @@ def test_a_failing_notebook_writes_nothing(tmp_path):
     out = tmp_path / "saida"
     with pytest.raises(ReportError, match=re.escape(
             "o caderno estadual quebrado.ipynb falhou na célula 2: ValueError: sem dados")):
-        sw.run_audit(out, notebook=bad, reference_date=DAY)
+        run.run_audit(out, notebook=bad, reference_date=DAY)
     assert not out.exists() or not any(out.iterdir())
 
 
-@pytest.mark.parametrize("name", [sw.AUDIT_NOTEBOOK, sw.SCREENING_NOTEBOOK])
+@pytest.mark.parametrize("name", [run.AUDIT_NOTEBOOK, run.SCREENING_NOTEBOOK])
 def test_generated_notebook_matches_its_py_percent_source(name):
     import jupytext
 

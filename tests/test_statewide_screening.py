@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from viabilidade.statewide import maps, who_pays
 from viabilidade.statewide import views as sw
 from viabilidade.rules.settings import Settings
 
@@ -121,7 +122,7 @@ def test_seat_closer_than_6_km_fails_art4_ii(store):
 
 
 def test_screening_map_draws_every_vila_on_the_map_copy(screening, store):
-    chart = sw.screening_map(screening.reset_index(drop=True), store.boundaries_map)
+    chart = maps.screening_map(screening.reset_index(drop=True), store.boundaries_map)
     assert chart.alt == ("Mapa de Goiás com os 81 pontos de vila sede dos distritos não sede: "
                          "inviável: 69; indeterminado: 12; viável: 0.")
     assert not re.search(r'(?:src|href)="https?:', chart.svg)
@@ -133,11 +134,11 @@ def test_statewide_maps_label_the_distrito_federal():
     import shapely
     from matplotlib.figure import Figure
 
-    from viabilidade.statewide import views as statewide
+    from viabilidade.geo.maps import label_enclaves
 
     def labels(box):
         ax = Figure().add_subplot()
-        statewide._label_enclaves(ax, gpd.GeoDataFrame(geometry=[shapely.box(*box)], crs="EPSG:4674"))
+        label_enclaves(ax, gpd.GeoDataFrame(geometry=[shapely.box(*box)], crs="EPSG:4674"))
         return [t.get_text() for t in ax.texts]
 
     assert labels((-53.3, -19.5, -45.9, -12.4)) == ["DF"]   # Goiás's extent
@@ -148,7 +149,7 @@ def test_statewide_fpm_dilution_of_the_districts_passing_item_iv(screening, stor
     """12 districts pass item IV (Nova Brasília, 318.653, and Jardim Ingá, 88.748, among
     them): created together they add 10,8 to Goiás's 254,8 (TCU 2023), and every interior
     municipality would lose 4,07 % of its FPM-Interior quota."""
-    assert sw.fpm_dilution_sentence(screening, store) == (
+    assert who_pays.fpm_dilution_sentence(screening, store) == (
         "Se os 12 distritos que atingem o item IV fossem criados, cada município do interior de "
         "Goiás perderia 4,07\u00a0% do FPM-Interior (a soma dos coeficientes passaria de 254,8 "
         "para 265,6; coeficientes pela faixa de população do Censo 2022, DL 1.881/1981; soma "
@@ -161,7 +162,7 @@ def test_statewide_fpm_dilution_of_the_districts_passing_item_iv(screening, stor
 
 
 def test_fpm_section_has_the_sentence_and_the_map(screening, store):
-    html = sw.fpm_dilution_section(screening, store, 2)
+    html = who_pays.fpm_dilution_section(screening, store, 2)
     assert html.startswith('<section class="secao" id="sec-fpm-s">') or 'id="sec-fpm"' in html
     assert "Quem paga: o FPM se os distritos fossem criados" in html
     assert "perderia 4,07" in html

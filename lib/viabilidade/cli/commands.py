@@ -235,7 +235,7 @@ def _settings_arg(args: argparse.Namespace):
 
 
 def _cmd_statewide(args: argparse.Namespace) -> int:
-    from ..statewide import views as statewide
+    from ..statewide import run as statewide
 
     data = Path(args.data) if args.data else None
     settings = _settings_arg(args)

@@ -83,7 +83,7 @@ def counts_lines(spec, *, data_root: Path | None = None, settings=None, store=No
 
 
 def _status_word(status: str) -> Html:
-    from .views import status_cell
+    from .cells import status_cell
 
     return status_cell(status, short=True, basis=Basis.PUBLISHED.value)
 
@@ -102,7 +102,8 @@ def section(scr: pd.DataFrame, spec, store) -> Html | str:
     """
     from ..report.other_rules import SECONDARY_MARK, ruleset_notes
     from ..rules.compare import changes, combined, test_counts
-    from .views import screening_map, source_note
+    from .cells import source_note
+    from .maps import screening_map
 
     if not spec:
         return ""

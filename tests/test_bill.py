@@ -288,8 +288,9 @@ def test_fusion_bill(store, author):
     assert ("Não se aplica a esta operação, e por isso não consta do quadro a seguir: art. 4º, "
             "dispensado pelo art. 5º, § 2º (fusão de área territorial integral de municípios, com "
             "a extinção destes).") in bill.justification
-    assert ("art. 5º, § 2º", "Fusão: plebiscito sobre a fusão e a sede", "—", "sem dado",
-            "indeterminado") in bill.findings
+    # a plebiscite row without the Electoral Justice's result says so (it read "sem dado")
+    assert ("art. 5º, § 2º", "Fusão: plebiscito sobre a fusão e a sede", "—",
+            "consulta não registrada", "indeterminado") in bill.findings
     assert ("Fusão: plebiscito sobre a fusão e a sede: Justiça Eleitoral, que não realiza o "
             "plebiscito enquanto não existir a lei complementar federal (TSE, PA nº 0602003-69, "
             "13/05/2021)") in bill.pending
@@ -489,3 +490,50 @@ def test_a_drawn_creation_annexes_its_memorial_by_confrontacoes(store, author):
     # The drawn area does not follow the IBGE districts: the article names only the seat's.
     assert t["Art. 4º"][0] == ("O Município de Posse d'Abadia é constituído do distrito-sede, que "
                                "tem o seu nome.")
+
+
+CERTIFIED = ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml"
+
+
+def test_the_quadro_gives_each_row_its_real_basis(store, author):
+    """Issue 29: the plebiscite rows read "Base: sem dado". Without a plebiscite in the record
+    they say so; with the TRE-GO's ata declared and not checked, "documento declarado", and
+    "certificado" once a person checked it; art. 4º, I and III, met on a declared document
+    without a figure, read the document's basis; a proposal dated after the study, "ato
+    futuro". The justificação explains every basis the quadro shows, and only those."""
+    import dataclasses
+
+    _, posse = _bill(store, POSSE, author)
+    rows = {r[0]: r for r in posse.findings}
+    for art in ("art. 7º", "art. 7º, § 1º, I", "art. 7º, § 2º"):
+        assert rows[art][3] == "consulta não registrada", art
+    assert rows["art. 4º, VII"][3] == "sem dado"          # no revenue figure at all
+    assert rows["art. 4º, IV"][3] == "publicado"
+    assert posse.justification[-1] == (
+        "O quadro a seguir resume o que o estudo verificou, com a base de cada valor: "
+        "“certificado” é o valor atestado por documento do órgão competente, conferido com o "
+        "original; “publicado”, o de tabela oficial publicada; “medido”, o calculado pelo estudo "
+        "sobre a geometria; “estimado”, o calculado pelo estudo por rateio ou modelo, com a sua "
+        "incerteza; “consulta não registrada” indica que o registro do processo não traz o "
+        "resultado do plebiscito; “sem dado” indica que não há valor.")
+    a, certified = _bill(store, CERTIFIED, author)
+    rows = {r[0]: r for r in certified.findings}
+    for art in ("art. 7º", "art. 7º, § 1º, I", "art. 7º, § 2º"):
+        assert rows[art][3] == "documento declarado", art
+        assert rows[art][4] == "sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)"
+    assert rows["art. 4º, I"][3] == rows["art. 4º, III"][3] == "documento declarado"
+    assert "“sem dado”" not in certified.justification[-1]
+    assert "“documento declarado”, o de documento informado" in certified.justification[-1]
+    # the same ata checked by a person: "certificado" (the other side)
+    from viabilidade.proposal.record import Checked
+    from viabilidade.report.bill.justification import _basis_cell
+
+    seen = dataclasses.replace(a.candidate.plebiscite,
+                               checked=Checked("Ana Souza", dt.date(2027, 6, 2)))
+    art7 = next(r for r in a.results if r.rule_id == "art7.par1")
+    assert _basis_cell(art7, seen) == "certificado"
+    assert _basis_cell(art7, None) == "consulta não registrada"
+    _, transfer = _bill(store, TRANSFER, author)
+    rows = {r[0]: r for r in transfer.findings}
+    assert rows["art. 5º, § 1º"][2:4] == ("— (ato futuro)", "ato futuro")
+    assert rows["art. 5º"][3] == "consulta não registrada"

@@ -219,3 +219,42 @@ def test_a_void_plebiscite_is_counted_as_void_not_undecided(store):
     counts = slides._counts(a.results)
     assert "<b>3</b>sem efeito (sem a lei complementar federal)" in counts
     assert "<b>0</b>indeterminados" in counts and "<b>3</b>indeterminados" not in counts
+
+
+CERTIFIED = ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml"
+EARLY = ("a consulta, de 16/05/2027, é anterior a este estudo (01/06/2027): a CF, art. 18, § 4º, "
+         "põe o plebiscito “após divulgação dos Estudos de Viabilidade Municipal”")
+
+
+def test_a_plebiscite_before_the_study_is_a_finding_of_every_document(store):
+    """The certified fixture records a plebiscite of 16/05/2027 and is studied on 01/06/2027:
+    the bill's justificação, the deck, the study and the index say it came before the study
+    (CF art. 18 § 4: after the EVM) and is void without the federal law."""
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report.findings import findings
+
+    a = analyse(CERTIFIED, store=store)
+    found = findings(a).of("plebiscito")
+    assert found.title == "Plebiscito anterior ao estudo"
+    assert found.summary == EARLY
+    assert found.detail == (
+        "A consulta está sem efeito (sem a lei complementar federal; TSE, PA 0602003-69), e não "
+        "passa a valer com a lei complementar federal: terá de ser feita de novo, no período que "
+        "essa lei fixar e depois da divulgação dos Estudos de Viabilidade Municipal.")
+    docs = _documents(a, store)
+    for name, text in docs.items():
+        assert _n("Plebiscito anterior ao estudo") in text and _n(EARLY) in text, name
+    assert _n("terá de ser feita de novo") in docs["justificação"]
+
+
+def test_a_plebiscite_on_or_after_the_study_date_is_not_before_it(store):
+    """The other side: studied on the plebiscite's own day, the consultation is not before the
+    study, and the finding is not there (the plebiscite is still void, as "pendências" says)."""
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report.findings import findings
+
+    a = analyse(CERTIFIED, store=store, settings={"study_date": "2027-05-16"})
+    assert findings(a).of("plebiscito") is None
+    a = analyse(CERTIFIED, store=store, settings={"study_date": "2027-05-17"})
+    assert findings(a).of("plebiscito").summary.startswith(
+        "a consulta, de 16/05/2027, é anterior a este estudo (17/05/2027)")

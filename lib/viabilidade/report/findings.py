@@ -26,8 +26,10 @@ Kinds, in the order the documents print them:
     Published figures that contradict each other (:attr:`viabilidade.profile.analysis.
     Analysis.data_flags`).
 ``plebiscito``
-    A plebiscite result the study counts, which the Electoral Justice neither holds nor ratifies
-    today (:data:`viabilidade.report.frame.PLEBISCITE_NOTE`).
+    A plebiscite dated before the study ("Plebiscito anterior ao estudo": the CF puts it after
+    the EVM's publication; void without the federal law, it must be held again), or a result the
+    study counts, which the Electoral Justice neither holds nor ratifies today
+    (:data:`viabilidade.report.frame.PLEBISCITE_NOTE`).
 ``limites``
     What the study found on drawn limits (:func:`viabilidade.report.boundary.drawn_findings`).
 ``premissa``
@@ -220,9 +222,28 @@ def _data(analysis) -> Finding | None:
 
 
 def _plebiscite(analysis) -> Finding | None:
+    """The plebiscite a reader must not miss: a consultation dated before the study (the CF,
+    art. 18, § 4º, puts it after the EVM's publication: :func:`viabilidade.rules.art7.
+    before_the_study`), void without the federal law, which must be held again; or a result
+    the study counts that the Electoral Justice neither holds nor ratifies today
+    (:data:`viabilidade.report.frame.PLEBISCITE_NOTE`)."""
+    from ..proposal.record import PLEBISCITE_VOID
+    from ..rules.art7 import before_the_study
     from .frame import plebiscite_note
 
     note = plebiscite_note(analysis.results)
+    held = getattr(analysis.candidate, "plebiscite", None)
+    early = before_the_study(held, analysis.settings).strip() if held is not None else ""
+    if early:
+        void = any((r.details or {}).get(VOID_KEY) for r in analysis.results)
+        summary = early[:1].lower() + early[1:].rstrip(".")
+        # the same consequence as processo's federal-law step (process_file.FEDERAL_LAW_STEP)
+        detail = (f"A consulta está {PLEBISCITE_VOID}, e não passa a valer com a lei "
+                  "complementar federal: terá de ser feita de novo, no período que essa lei "
+                  "fixar e depois da divulgação dos Estudos de Viabilidade Municipal."
+                  if void else "")
+        return Finding("plebiscito", "Plebiscito anterior ao estudo", summary,
+                       " ".join(x for x in (detail, note) if x))
     if not note:
         return None
     return Finding("plebiscito", "Plebiscito", note[:1].lower() + note[1:].rstrip("."))

@@ -214,12 +214,13 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
     drawn = {"limites"} if memorial_ is not None and not informative else set()
     to_draft = tuple(f"{label.upper()} — {_ANNEX_SUBJECT[key]} — {ctx.name.upper()} (a redigir)"
                      for key, label in ctx.annexes.items() if key not in drawn)
+    quadro = tuple(_findings(analysis))
     return Bill(level=op.bill_level, annexes_to_draft=to_draft,
                 minuta=minuta_header(c.operation, barred), epigrafe=epigrafe, autoria=autoria, ementa=ementa,
                 process=process_line,
                 preambulo=preambulo, articles=articles, place_date=place_date,
-                signature=signature, justification=tuple(_justification(analysis, ctx)),
-                findings=tuple(_findings(analysis)), pending=tuple(_pending(analysis)),
+                signature=signature, justification=tuple(_justification(analysis, ctx, quadro)),
+                findings=quadro, pending=tuple(_pending(analysis)),
                 history=tuple(history_rows(c, store)) if getattr(store, "history", None)
                 is not None else (),
                 annex_title=annex_title, annex=annex, annex_informative=informative,

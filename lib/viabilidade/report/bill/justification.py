@@ -31,7 +31,6 @@ def _requirement(r) -> str:
 
 
 def _findings(analysis) -> list[tuple[str, str, str, str, str]]:
-    from ...rules.result import Basis
     from ..writers.tables import value_text
 
     rows = []
@@ -41,12 +40,39 @@ def _findings(analysis) -> list[tuple[str, str, str, str, str]]:
         article = (r.article or "").replace("LC 02/1990, ", "")
         if r.subject and r.subject != "área":
             article += f" — {r.subject}"
-        basis = fmt.basis_label(r.basis, r.value)
-        if r.value is None and r.basis == Basis.MEASURED and r.status in ("pass", "fail"):
-            basis = fmt.basis_label(r.basis)  # decided on geometry, without a figure (art. 4º, III)
-        rows.append((article, _requirement(r), value_text(r), basis,
-                     fmt.result_status_label(r)))
+        rows.append((article, _requirement(r), value_text(r),
+                     _basis_cell(r, analysis.candidate.plebiscite), fmt.result_status_label(r)))
     return rows
+
+
+#: The "Base" of a plebiscite row without the Electoral Justice's result in the record.
+NO_CONSULTATION = "consulta não registrada"
+
+
+def _basis_cell(r, plebiscite) -> str:
+    """The "Base" cell of a row of the quadro.
+
+    The basis of the value (``"publicado"``, ``"documento declarado"`` …); a requirement met
+    or failed without a figure (art. 4º, I and III: a document, the geometry) gives the basis
+    that decided it; an act dated after the study, ``"ato futuro"``. A plebiscite row (art. 5º,
+    art. 7º and its §§) rests on the Electoral Justice's result: ``"certificado"`` when a person
+    checked the original, ``"documento declarado"`` when not, and :data:`NO_CONSULTATION` when
+    the record has none (whatever basis the roll behind its threshold has). ``"sem dado"``
+    otherwise.
+    """
+    from ...rules.certification import PLEBISCITE_RULES
+    from ...rules.common import is_future
+    from ...rules.result import Basis
+
+    if is_future(r):
+        return "ato futuro"
+    if r.rule_id in PLEBISCITE_RULES:
+        if plebiscite is None or not (plebiscite.document and plebiscite.date):
+            return NO_CONSULTATION
+        return fmt.basis_label(Basis.CERTIFIED if plebiscite.checked else Basis.DECLARED)
+    if r.value is None and r.basis is not None and r.status in ("pass", "fail"):
+        return fmt.basis_label(r.basis)  # decided without a figure (art. 4º, I and III)
+    return fmt.basis_label(r.basis, r.value)
 
 
 _WAIVED = re.compile(r"^(?P<what>.+?) dispensado \((?P<by>[^()]+)\): (?P<why>.+?)\.?$")
@@ -63,7 +89,9 @@ def _waived(r) -> str:
     return article
 
 
-def _justification(analysis, ctx: Context) -> list[str]:
+def _justification(analysis, ctx: Context, rows) -> list[str]:
+    """The justificação's paragraphs; ``rows`` are the quadro's (:func:`_findings`), whose
+    "Base" labels the last paragraph explains."""
     from ..conclusion import analysis_short_conclusion
     from ..frame import MEANING, bar_clause, study_bar_clause
     from ..sections import operation_subtitle
@@ -97,11 +125,28 @@ def _justification(analysis, ctx: Context) -> list[str]:
     elif waived:
         paras.append("Não se aplicam a esta operação, e por isso não constam do quadro a "
                      f"seguir: {_and(waived)}.")
+    bases = {row[3] for row in rows}
     paras.append("O quadro a seguir resume o que o estudo verificou, com a base de cada valor: "
-                 "“certificado” é o valor atestado por documento do órgão competente; "
-                 "“publicado”, o de tabela oficial publicada; “estimado” e “medido”, os "
-                 "calculados pelo estudo.")
+                 + "; ".join(f"“{label}”{words}" for label, words in BASIS_LEGEND.items()
+                             if label in bases or label in ALWAYS) + ".")
     return paras
+
+
+#: What each "Base" of the quadro means (:func:`_basis_cell`), in the justificação's words;
+#: the first three are always named, the others only when a row shows them.
+BASIS_LEGEND = {
+    "certificado": " é o valor atestado por documento do órgão competente, conferido com o "
+                   "original",
+    "publicado": ", o de tabela oficial publicada",
+    "medido": ", o calculado pelo estudo sobre a geometria",
+    "estimado": ", o calculado pelo estudo por rateio ou modelo, com a sua incerteza",
+    "documento declarado": ", o de documento informado no arquivo da candidatura e ainda não "
+                           "conferido com o original",
+    NO_CONSULTATION: " indica que o registro do processo não traz o resultado do plebiscito",
+    "ato futuro": ", o de ato com data posterior à do estudo",
+    "sem dado": " indica que não há valor",
+}
+ALWAYS = ("certificado", "publicado")
 
 
 def _pending(analysis) -> list[str]:

@@ -53,3 +53,41 @@ def test_the_audit_says_no_published_figure_rather_than_no_failure():
     text = (ROOT / "lib" / "viabilidade" / "statewide" / "audit_doc.py").read_text(
         encoding="utf-8")
     assert "no_failure_sentence(len(open_), len(audit))" in text
+
+
+def test_the_audit_says_which_tse_profile_it_used_and_what_is_estimated():
+    """Item V's basis follows the store: the aggregation (date not checked, Bom Jesus de Goiás
+    estimated) or the TSE's own file (its generation date, nothing estimated); it was written
+    into the notebook for the aggregation only."""
+    import datetime as dt
+
+    import pandas as pd
+
+    from viabilidade.rules.settings import Settings
+    from viabilidade.statewide.audit_doc import Audit, electorate_words
+
+    class Store:
+        def __init__(self, vintage, bases):
+            self.vintage = vintage
+            self.electorate_profile = pd.DataFrame({
+                "cod_ibge": ["5203500", "5200100"], "eleitores": [18155, 10812],
+                "base": bases, "nota": ["", ""]})
+
+        def provenance(self, table):
+            return [{"vintage": self.vintage}]
+
+    names = pd.DataFrame({"cod_ibge": ["5203500", "5200100"],
+                          "nome": ["Bom Jesus de Goiás", "Abadiânia"]})
+
+    def words(store):
+        return electorate_words(Audit(store, Settings(), dt.date(2026, 12, 7), "", names,
+                                      names, names, names, 2027, None, []))
+
+    assert words(Store("2026", ["estimated", "published"])) == (
+        "TSE, perfil do eleitorado de 2026 (julho de 2026, data não conferida), valor "
+        "publicado, não certificado; Bom Jesus de Goiás, ausente da tabela por município, tem "
+        "o eleitorado obtido por diferença do total do estado (estimado)")
+    assert words(Store("perfil do eleitorado de 2026, arquivo gerado em 15/07/2026",
+                       ["published", "published"])) == (
+        "TSE, perfil do eleitorado de 2026 (arquivo gerado em 15/07/2026), valor publicado, "
+        "não certificado")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ..data.incoherence import data_flags
+from ..data.store import electors, electors_source
 from ..report.frame import bar_clause, frame_section
 from ..report.writers import format as fmt
 from ..report.writers.tables import Html, esc, provenance_table, table
@@ -157,9 +158,7 @@ def method(a: Audit) -> Html:
         f"habitantes; {esc(CHOICES['population_vintage'][cfg.population_vintage])}, valor "
         "publicado, não certificado.</li>"
         f"<li><strong>Item V — eleitorado</strong>: mais de {fmt.number(th['V'].value)} "
-        "eleitores; perfil do eleitorado de 2026 (TSE; julho de 2026, data não conferida), "
-        "valor publicado, não certificado; Bom Jesus de Goiás, ausente da tabela por município, "
-        "tem o eleitorado obtido por diferença do total do estado (estimado).</li>"
+        f"eleitores; {esc(electorate_words(a))}.</li>"
         f"<li><strong>Item VI — núcleo urbano</strong>: no mínimo {fmt.number(th['VI'].value)} "
         "edificações. O IBGE não publica a contagem de edificações; os domicílios particulares "
         "ocupados do Censo 2022 (V0007) servem de aproximação, com incerteza de "
@@ -191,6 +190,33 @@ def method(a: Audit) -> Html:
     return section("sec-metodo", "Método, dados e limites", body)
 
 
+def electorate_words(a: Audit) -> str:
+    """Item V's basis as the store has it: the TSE profile it was built from
+    (:func:`viabilidade.data.store.electors_source`: the third-party aggregation with its date
+    not checked, or the TSE's own file with the date it states), and the municipalities whose
+    roll is estimated rather than read (Bom Jesus de Goiás in the aggregation, absent from its
+    table by municipality; none in the TSE's own file).
+
+    Returns
+    -------
+    str
+        ``"TSE, perfil do eleitorado de 2026 (julho de 2026, data não conferida), valor
+        publicado, não certificado; Bom Jesus de Goiás, ausente da tabela por município, tem o
+        eleitorado obtido por diferença do total do estado (estimado)"``.
+    """
+    source, _ = electors_source(a.store)
+    roll = electors(a.store)
+    estimated = roll.index[roll["base"] != "published"]
+    names = a.table.set_index("cod_ibge")["nome"]
+    text = f"{source}, valor publicado, não certificado"
+    if len(estimated):
+        who = fmt.and_list([str(names.get(c, c)) for c in estimated])
+        text += (f"; {who}, ausente{'s' if len(estimated) > 1 else ''} da tabela por município, "
+                 f"{'têm' if len(estimated) > 1 else 'tem'} o eleitorado obtido por diferença "
+                 "do total do estado (estimado)")
+    return text
+
+
 def item_iv(a: Audit) -> Html:
     """Quadro 2: the municipalities failing item IV, under both Censo releases."""
     cfg = a.settings
@@ -203,7 +229,8 @@ def item_iv(a: Audit) -> Html:
             "habitantes ou menos, do menor para o maior.</p>"
             + table(["Código IBGE", "Município", "População (adotada)",
                      f"População ({CHOICES['population_vintage'][a.other_vintage]})",
-                     "Margem (habitantes)", "Eleitores (TSE, perfil de 2026)"], rows,
+                     "Margem (habitantes)",
+                     f"Eleitores (TSE, perfil de {electors_source(a.store)[1]})"], rows,
                     caption="Quadro 2. Municípios que não atingem o art. 4º, IV com os dados "
                             "publicados",
                     numeric=(2, 3, 4, 5)))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ..data.incoherence import data_flags
+from ..data.store import electors_source
 from ..profile.build import BUILDINGS_PROXY_UNCERTAINTY
 from ..report.frame import bar_clause, frame_section
 from ..report.writers import format as fmt
@@ -151,7 +152,8 @@ def method(s: Screening) -> Html:
         "publicado, não certificado.</li>"
         "<li><strong>Eleitorado (V)</strong>: o TSE publica o eleitorado por município e zona, "
         "não por distrito; estima-se pelo eleitorado do município (perfil do eleitorado de "
-        "2026) vezes a participação do distrito na população do município, com incerteza.</li>"
+        f"{electors_source(s.store)[1]}) vezes a participação do distrito na população do "
+        "município, com incerteza.</li>"
         "<li><strong>Edificações (VI)</strong>: domicílios particulares ocupados do distrito "
         f"como aproximação, com incerteza de {fmt.percent(100 * BUILDINGS_PROXY_UNCERTAINTY, 0)}"
         ".</li>"

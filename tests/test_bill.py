@@ -366,10 +366,12 @@ def test_refusals(store):
     a = analyse(POSSE, store=store)
     with pytest.raises(CandidateError, match="o projeto de lei estadual precisa do deputado autor"):
         b.build_bill(a, store)
-    c = analyse(CORRECTION, store=store)
+    # an art. 21 municipality, installed long ago, has its law already: no bill
+    c = analyse(ROOT / "data" / "candidates" / "nova-iguacu-de-goias.toml", store=store)
     with pytest.raises(CandidateError, match="o projeto de lei é escrito para criação, fusão, "
-                                             "transferência de área e criação de distrito"):
-        b.build_bill(c, store)
+                                             "transferência de área, criação de distrito e "
+                                             "correção de limites"):
+        b.build_bill(c, store, author=OficiosSettings.from_toml(SETTINGS).proposer)
 
 
 def test_html_docx_and_pdf_say_the_same(store, author, tmp_path):
@@ -537,3 +539,97 @@ def test_the_quadro_gives_each_row_its_real_basis(store, author):
     rows = {r[0]: r for r in transfer.findings}
     assert rows["art. 5º, § 1º"][2:4] == ("— (ato futuro)", "ato futuro")
     assert rows["art. 5º"][3] == "consulta não registrada"
+
+
+def test_boundary_correction_bill(store, author, tmp_path):
+    """Art. 6: a state law that corrects the description of the limit without change of area,
+    citing the mayors' prior agreement and the councils' resolutions, fixing the limit as the
+    corrected line's memorial (Anexo Único, 40 marks, 36.070 m), and revoking expressly the
+    description it replaces (a visible blank: that law is not in the data)."""
+    _, bill = _bill(store, CORRECTION, author)
+    assert [a.key for a in bill.articles] == ["correcao", "limite-corrigido", "revogacao",
+                                              "vigencia"]
+    assert bill.ementa == ("Corrige a descrição do limite comum dos Municípios de Abadiânia e de "
+                           "Alexânia.")
+    assert bill.preambulo == b.STATE_PREAMBLE
+    t = _text(bill)
+    assert t["Art. 1º"][0] == (
+        "Esta Lei corrige, sem alteração de área, a descrição do limite entre os Municípios de "
+        "Abadiânia e de Alexânia, em virtude de falha técnica ou de erro na descrição desse "
+        "limite, nos termos do art. 6º da Lei Complementar nº 2, de 16 de janeiro de 1990.")
+    assert t["Art. 1º"][2] == [("Parágrafo único.", (
+        "A correção é feita mediante o prévio acordo dos Prefeitos dos Municípios de Abadiânia "
+        "e de Alexânia, firmado no Termo de acordo nº 1/2026, de 10 de março de 2026, "
+        "autorizados pelas Câmaras Municipais em forma de resoluções (Resolução nº 5/2026, de 20 "
+        "de fevereiro de 2026, da Câmara Municipal de Abadiânia; Resolução nº 7/2026, de 24 de "
+        "fevereiro de 2026, da Câmara Municipal de Alexânia)."))]
+    assert t["Art. 2º"][0] == ("O limite entre os Municípios de Abadiânia e de Alexânia é o "
+                               "descrito no memorial descritivo do Anexo Único desta Lei, nos "
+                               "termos do art. 6º da Lei Complementar nº 2, de 1990.")
+    assert t["Art. 3º"][0] == ("Fica revogada a descrição do limite entre os Municípios de "
+                               "Abadiânia e de Alexânia constante de [lei e dispositivo que "
+                               "descrevem o limite].")
+    assert t["Art. 4º"][0] == b.VIGENCIA
+    # not barred (art. 6 is outside CF art. 18 § 4): no federal law cited, its own header
+    assert "Complementar federal" not in " ".join(c for c, _, _ in t.values())
+    assert bill.minuta.startswith("MINUTA PARA ESTUDO — lei estadual (LC nº 2/1990, art. 6º)")
+    assert bill.annex_title == "ANEXO ÚNICO — MEMORIAL DESCRITIVO DO LIMITE CORRIGIDO"
+    assert bill.annex[0] == "Memorial descritivo do limite entre os Municípios de Abadiânia e de Alexânia."
+    assert bill.annex[1].startswith("Começa no marco M-01, de coordenadas 16°08'32,6\" S e "
+                                    "48°36'45,1\" W; segue em linha reta, numa extensão de 893 m, "
+                                    "até o marco M-02")
+    assert bill.annex[1].endswith("numa extensão de 413 m, até o marco M-40, de coordenadas "
+                                  "16°17'10,4\" S e 48°24'40,0\" W, onde termina.")
+    assert bill.annex[2].startswith("Extensão total: 36.070 m.")
+    assert not bill.annex_informative and bill.annexes_to_draft == ()
+    assert any(n.startswith("cláusula de revogação (LC nº 95/1998, art. 9º)") for n in bill.notes)
+    assert any(n.startswith("Anexo Único (memorial descritivo): os marcos são os vértices da "
+                            "linha corrigida do arquivo correcao-abadiania-alexania-linha-nova"
+                            ".geojson") for n in bill.notes)
+    assert bill.justification[0].startswith("Quadro constitucional: a correção de limites do "
+                                            "art. 6º da LC nº 2/1990 é feita sem alteração de área")
+
+
+def test_a_correction_without_its_acts_leaves_visible_blanks(store, author, tmp_path):
+    """The other side: without the mayors' agreement nor the resolutions in the file, the
+    paragraph carries visible blanks and the notes say what to fill."""
+    src = CORRECTION.read_text(encoding="utf-8")
+    cut = src[:src.index("[boundary_correction.council_resolutions]")]
+    for name in ("correcao-abadiania-alexania-linha-antiga.geojson",
+                 "correcao-abadiania-alexania-linha-nova.geojson"):
+        shutil.copy(CORRECTION.parent / name, tmp_path / name)
+    path = tmp_path / "correcao.toml"
+    path.write_text(cut, encoding="utf-8")
+    _, bill = _bill(store, path, author)
+    para = _text(bill)["Art. 1º"][2][0][1]
+    assert para == ("A correção é feita mediante o prévio acordo dos Prefeitos dos Municípios "
+                    "de Abadiânia e de Alexânia, firmado no [termo de acordo, número e data], "
+                    "autorizados pelas Câmaras Municipais em forma de resoluções ([resoluções das "
+                    "Câmaras Municipais, número e data]).")
+    assert ("art. 1º, parágrafo único: o arquivo da candidatura não traz o termo de acordo dos "
+            "Prefeitos e as resoluções das Câmaras Municipais (art. 6º); o artigo traz a lacuna, a "
+            "preencher com o número e a data de cada ato, que devem preceder o projeto") in bill.notes
+
+
+def test_line_memorial_lists_or_summarises_its_marks():
+    """Up to 200 marks each is listed; above, the first and the last, and the CSV."""
+    import shapely
+
+    from viabilidade.geo.line_memorial import LINE_ANNEX_FILE, line_csv, line_memorial
+
+    short = line_memorial(shapely.LineString([(-48.6, -16.1), (-48.6, -16.0)]), heading="H.",
+                          source="x.geojson")
+    assert short.marks[1][0] == "M-02" and round(short.length_m) == 11066
+    assert short.law_text[1] == ("Começa no marco M-01, de coordenadas 16°06'00,0\" S e "
+                                 "48°36'00,0\" W; segue em linha reta, numa extensão de 11.066 m, "
+                                 "até o marco M-02, de coordenadas 16°00'00,0\" S e 48°36'00,0\" "
+                                 "W, onde termina.")
+    assert not short.summarised
+    long = line_memorial(shapely.LineString([(-48.6 + i * 1e-4, -16.0) for i in range(201)]),
+                         heading="H.", source="x.geojson")
+    assert long.summarised and long.marks[0][0] == "M-001" and long.marks[-1][0] == "M-201"
+    assert f"pelos marcos relacionados no arquivo {LINE_ANNEX_FILE}" in long.law_text[1]
+    assert line_csv(long).count("\n") == 202
+    with pytest.raises(ValueError, match="menos de dois vértices distintos"):
+        line_memorial(shapely.LineString([(-48.6, -16.0), (-48.6, -16.0)]), heading="H.",
+                      source="x")

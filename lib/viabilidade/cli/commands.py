@@ -513,7 +513,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("projeto-de-lei", help="escreve o projeto de lei da operação (HTML, PDF "
                                                "e DOCX), com justificação e memorial descritivo",
                         description="Escreve o projeto de lei da criação, fusão, transferência de "
-                                    "área ou criação de distrito, na técnica da LC nº 95/1998, em "
+                                    "área, criação de distrito ou correção de limites (art. 6º), "
+                                    "na técnica da LC nº 95/1998, em "
                                     "HTML, PDF e DOCX (editável): artigos da LC nº 2/1990 (nome e "
                                     "sede, limites, distritos, instalação, eleição, servidores, "
                                     "bens, administração até a instalação, ICMS, vigência), "

@@ -65,12 +65,15 @@ LETTERS = (*BODIES, "prefeitura", "camara")
 #: art. 18: the memorial as annex), ``distritos`` (art. 3º, VII), ``instalacao`` (art. 9º),
 #: ``eleicao`` (art. 9º and art. 3º, VIII), ``servidores`` (art. 12), ``bens`` (art. 11),
 #: ``administracao`` (art. 13 and art. 14, §§ 2º to 4º), ``legislacao`` (art. 10), ``icms``
-#: (art. 14 and art. 3º, IX), ``instalacao-distrito`` (art. 20), ``vigencia`` (LC 95/1998,
-#: art. 8º).
+#: (art. 14 and art. 3º, IX), ``instalacao-distrito`` (art. 20), ``correcao`` (art. 6º: the
+#: object, the mayors' agreement and the councils' resolutions), ``limite-corrigido`` (art. 6º:
+#: the corrected line's memorial as annex), ``revogacao`` (LC 95/1998, art. 9º: the description
+#: replaced), ``vigencia`` (LC 95/1998, art. 8º).
 BILL_ARTICLES = ("criacao", "fusao", "transferencia", "distrito", "limites", "area-urbana",
                  "distritos",
                  "instalacao", "eleicao", "servidores", "bens", "administracao", "legislacao",
-                 "icms", "instalacao-distrito", "vigencia")
+                 "icms", "instalacao-distrito", "correcao", "limite-corrigido", "revogacao",
+                 "vigencia")
 #: Who makes the law: a state law of the Assembly, or a municipal law (art. 16).
 BILL_LEVELS = ("estadual", "municipal")
 

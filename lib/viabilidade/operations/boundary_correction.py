@@ -46,4 +46,8 @@ OPERATION = Operation(
     proposal_step="projeto de lei estadual, com o prévio acordo dos Prefeitos, autorizados "
                   "pelas Câmaras Municipais em forma de resoluções",
     barred=False,
+    # art. 6: a state law fixing the limit as the corrected line's memorial, on the mayors'
+    # agreement authorised by the councils (report/bill/correction.py)
+    bill=("correcao", "limite-corrigido", "revogacao", "vigencia"),
+    bill_ementa="Corrige a descrição do limite comum {origins}.",
 )

@@ -29,7 +29,8 @@ ofícios) and DOCX (python-docx).
 
 from __future__ import annotations
 
-from .articles import BUILDERS, LEGISLACAO_BLANK, Context
+from .articles import BUILDERS, LEGISLACAO_BLANK
+from .context import Context
 from .build import build_bill
 from .form import (BLANK, DATE_BLANK, DAYS_BLANK, FEDERAL, LC2, LC2_SHORT, MUNICIPAL_AUTHOR,
                    NUMBER_BLANK, PERCENT_BLANK, STATE_PREAMBLE, VIGENCIA, YEAR_BLANK, Article, Bill,

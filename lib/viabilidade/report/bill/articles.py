@@ -1,73 +1,17 @@
-"""The articles of a draft bill: the context every article reads (:class:`Context`) and one
-function per article key of :data:`viabilidade.operations.base.BILL_ARTICLES`
-(:data:`BUILDERS`); the annexes the articles cite and the notes on the drafter's readings."""
+"""The articles of a draft bill: one function per article key of
+:data:`viabilidade.operations.base.BILL_ARTICLES` (:data:`BUILDERS`), each reading the
+:class:`~viabilidade.report.bill.context.Context`; the annexes the articles cite and the notes on
+the drafter's readings."""
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
-from ...operations.base import fill_name
 from ..writers import format as fmt
-from .form import (DAYS_BLANK, FEDERAL, LC2, LC2_SHORT, PERCENT_BLANK, ROMAN, VIGENCIA,
-                   YEAR_BLANK, Article, in_words, ordinal_label)
-
-
-# -- the context every article reads ---------------------------------------------------
-
-@dataclass
-class Context:
-    analysis: object
-    store: object
-    op: object
-    name: str
-    seat: str
-    origins: list[str]
-    destination: str | None
-    year: int
-    install: dt.date | None
-    election: int
-    content: dict | None
-    icms: object | None
-    memorial: object | None
-    district_rows: list[tuple[str, str, bool]]
-    notes: list[str]
-    #: The operation is barred today (CF art. 18 § 4, :func:`viabilidade.report.frame.calendar_note`):
-    #: Art. 1 cites the federal complementary law, and no date is fixed.
-    barred: bool = False
-    #: Article key -> the label of the annex it refers to ("Anexo Único", "Anexo I", …).
-    annexes: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def district(self) -> str:
-        """``"Distrito de Posse d'Abadia"``; ``"Distrito Leste"`` for a name that begins with
-        the word (:func:`viabilidade.operations.base.fill_name`)."""
-        return fill_name("Distrito de {name}", self.name)
-
-    @property
-    def origin_words(self) -> str:
-        """``"Município de Abadiânia"`` / ``"Municípios de Alexânia e de Abadiânia"``; a fusion's
-        ``"atuais Municípios de Anhanguera e de Cumari"`` (they exist until the new one is
-        installed, and one may share its name: LC 95/1998, art. 11, II)."""
-        if len(self.origins) == 1:
-            return f"Município de {self.origins[0]}"
-        return (("atuais " if self.op.merges else "") + "Municípios "
-                + _and([f"de {o}" for o in self.origins]))
-
-
-_and = fmt.and_list
-
-
-def _annex_ref(ctx: Context, key: str = "limites") -> str:
-    return f"no memorial descritivo do {ctx.annexes.get(key, 'Anexo Único')} desta Lei"
-
-
-def _basis(ctx: Context, lc2: str) -> str:
-    """``"nos termos do art. 18, § 4º, da Constituição Federal, da lei complementar federal
-    nº [número], de [data], e da Lei Complementar nº 2, …"`` for an operation barred today, else
-    ``"nos termos da Lei Complementar nº 2, …"``; ``lc2`` is ``"da Lei …"`` or ``"do art. 5º …"``."""
-    return "nos termos " + (FEDERAL if ctx.barred else "") + lc2
+from .context import Context, _and, _annex_ref, _basis
+from .correction import BUILDERS as CORRECTION_BUILDERS
+from .form import (DAYS_BLANK, LC2, LC2_SHORT, PERCENT_BLANK, ROMAN, VIGENCIA, YEAR_BLANK,
+                   Article, in_words, ordinal_label)
 
 
 # -- the articles ----------------------------------------------------------------------
@@ -348,6 +292,7 @@ BUILDERS: dict[str, Callable[[Context], Article]] = {
     "instalacao": _instalacao, "eleicao": _eleicao, "servidores": _servidores, "bens": _bens,
     "administracao": _administracao, "legislacao": _legislacao, "icms": _icms,
     "instalacao-distrito": _instalacao_distrito, "vigencia": _vigencia,
+    **CORRECTION_BUILDERS,
 }
 
 
@@ -363,6 +308,8 @@ def _annex_labels(op, memorial_) -> dict[str, str]:
         keys.append("limites")
     if "area-urbana" in op.bill:
         keys.append("area-urbana")
+    if "limite-corrigido" in op.bill:
+        keys.append("limite-corrigido")
     if len(keys) == 1:
         return {keys[0]: "Anexo Único"}
     return {k: f"Anexo {ROMAN[i]}" for i, k in enumerate(keys)}
@@ -370,7 +317,8 @@ def _annex_labels(op, memorial_) -> dict[str, str]:
 
 #: What an annex describes, by the key of the article that cites it.
 _ANNEX_SUBJECT = {"limites": "MEMORIAL DESCRITIVO",
-                  "area-urbana": "MEMORIAL DESCRITIVO DA ÁREA URBANA DA SEDE"}
+                  "area-urbana": "MEMORIAL DESCRITIVO DA ÁREA URBANA DA SEDE",
+                  "limite-corrigido": "MEMORIAL DESCRITIVO DO LIMITE CORRIGIDO"}
 
 
 #: The drafter's readings the articles carry (legal review 3, item 11), said as such.

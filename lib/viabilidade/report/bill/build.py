@@ -7,9 +7,12 @@ import datetime as dt
 import re
 
 from ...errors import CandidateError
+from ...geo.line_memorial import LINE_ANNEX_FILE, line_csv, line_memorial
 from ...operations import operation_of
 from ...operations.base import fill_name
-from .articles import BUILDERS, Context, _ANNEX_SUBJECT, _annex_labels, _reading_notes
+from ..writers.format import and_list
+from .articles import BUILDERS, _ANNEX_SUBJECT, _annex_labels, _reading_notes
+from .context import Context
 from .form import (BLANK, DATE_BLANK, MUNICIPAL_AUTHOR, NUMBER_BLANK, PLACE, STATE_PREAMBLE,
                    YEAR_BLANK, Bill, _date_or_blank, _in_law_form, minuta_header)
 from .justification import _findings, _justification, _pending
@@ -52,6 +55,18 @@ def _memorial(analysis, store):
 
 
 
+def _line(c, origins: list[str]):
+    """The corrected line's memorial (:func:`viabilidade.geo.line_memorial.line_memorial`), or
+    ``None`` when the candidate gives no corrected line."""
+    if getattr(c, "new_line", None) is None:
+        return None
+    from ...geo.area_file import read_line
+
+    heading = ("Memorial descritivo do limite entre os Municípios "
+               + and_list([f"de {o}" for o in origins]) + ".")
+    return line_memorial(read_line(c.new_line), heading=heading, source=c.new_line.name)
+
+
 def build_bill(analysis, store, *, author=None, process: str | None = None,
                date: dt.date | None = None) -> Bill:
     """The draft bill of a study.
@@ -88,8 +103,8 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
     op = operation_of(c)
     if not op.bill:
         raise CandidateError(f"encontrada a operação {c.operation!r} ({op.words}); o projeto de "
-                             "lei é escrito para criação, fusão, transferência de área e "
-                             "criação de distrito", file=c.path, field="operation")
+                             "lei é escrito para criação, fusão, transferência de área, "
+                             "criação de distrito e correção de limites", file=c.path, field="operation")
     if op.bill_level == "estadual" and author is None:
         raise CandidateError("o projeto de lei estadual precisa do deputado autor (LC nº 2/1990, "
                              "art. 2º): --configuracoes ARQUIVO com a seção [oficios] (proposer, "
@@ -107,7 +122,10 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
     barred = bool(calendar_note(analysis))
     install = None if barred or is_election_year(year) else installation_date(year)
     rows = _district_rows(analysis, store)
-    memorial_, files = _memorial(analysis, store)
+    memorial_, files = _memorial(analysis, store) if "limites" in op.bill else (None, {})
+    line = _line(c, origins) if "limite-corrigido" in op.bill else None
+    if line is not None and line.summarised:
+        files[LINE_ANNEX_FILE] = line_csv(line)
     content = icms = None
     if "distritos" in op.bill or "eleicao" in op.bill:
         content = draft_law_content(c, analysis.profile, analysis.settings,
@@ -119,7 +137,7 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
                    origins=origins, destination=names.get(c.destination) if c.destination else None,
                    year=year, install=install, election=next_election(year), content=content,
                    icms=icms, memorial=memorial_, district_rows=rows, notes=[], barred=barred,
-                   annexes=_annex_labels(op, memorial_))
+                   annexes=_annex_labels(op, memorial_), line=line)
     creates = "criacao" in op.bill or "fusao" in op.bill
     if creates and barred:
         ctx.notes.append(f"datas: o ano de instalação que o art. 3º exige fica como lacuna "
@@ -209,9 +227,16 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
         annex_title = (f"{ctx.annexes['limites'].upper()} — MEMORIAL DESCRITIVO — "
                        f"{ctx.name.upper()}")
         annex = tuple(memorial_.law_text.split("\n\n"))
+    if line is not None:
+        where = ctx.annexes["limite-corrigido"]
+        annex_title = f"{where.upper()} — {_ANNEX_SUBJECT['limite-corrigido']}"
+        annex = line.law_text
+        said = " ".join(line.notes)
+        ctx.notes.append(f"{where} (memorial descritivo): {said[:1].lower()}{said[1:]}")
     # The annexes the articles cite whose text is still to be drawn (the notes say why):
     # their headings follow the signature, so no article cites a missing annex.
     drawn = {"limites"} if memorial_ is not None and not informative else set()
+    drawn |= {"limite-corrigido"} if line is not None else set()
     to_draft = tuple(f"{label.upper()} — {_ANNEX_SUBJECT[key]} — {ctx.name.upper()} (a redigir)"
                      for key, label in ctx.annexes.items() if key not in drawn)
     quadro = tuple(_findings(analysis))

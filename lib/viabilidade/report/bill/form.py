@@ -214,6 +214,10 @@ OPEN_HEADER = {
     "transfer-area": "não apresentável antes do plebiscito favorável (LC nº 2/1990, arts. 5º e 7º)",
     "create-district": ("lei municipal (LC nº 2/1990, art. 16), a apresentar depois de "
                         "comprovados os requisitos do art. 17"),
+    "boundary-correction": ("lei estadual (LC nº 2/1990, art. 6º), a apresentar com o prévio "
+                            "acordo dos Prefeitos, autorizados pelas Câmaras Municipais em forma "
+                            "de resoluções, conferidos os originais, e demonstrado que a correção "
+                            "não altera área"),
 }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ..writers import format as fmt
-from .articles import Context, _and
+from .context import Context, _and
 from .form import LC2
 
 

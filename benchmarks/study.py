@@ -11,7 +11,8 @@ Prints, as medians over the repeats:
    ``analyse``, ``maps`` (the map and the memorial), ``chapters``, ``sections``, ``results``;
    the first run is the one a fresh ``viabilidade estudo`` pays, later ones a batch
    worker's warm kernel;
-2. the same study through papermill and a kernel (kernel start, cells, HTML export), unless
+2. the same study through papermill in this process, as ``viabilidade estudo`` runs it
+   (:mod:`viabilidade.report.inprocess`: cells, papermill's own work, HTML export), unless
    ``--no-kernel``;
 3. the PDF: Typst in a fresh process (wall and CPU), as ``viabilidade estudo`` pays it, and
    WeasyPrint side by side on the same HTML when the ``bench`` extra is installed;
@@ -108,19 +109,16 @@ def kernel_steps(candidate: Path, clock: _Clock) -> None:
 
 
 def _cell_seconds(nb: nbformat.NotebookNode) -> float:
-    total = 0.0
-    for cell in nb.cells:
-        ex = cell.metadata.get("execution", {})
-        start, end = ex.get("iopub.execute_input"), ex.get("shell.execute_reply")
-        if start and end:
-            total += (dt.datetime.fromisoformat(end.replace("Z", "+00:00"))
-                      - dt.datetime.fromisoformat(start.replace("Z", "+00:00"))).total_seconds()
-    return total
+    """Seconds the cells ran (papermill's ``duration`` of each cell)."""
+    return sum(cell.metadata.get("papermill", {}).get("duration") or 0.0 for cell in nb.cells)
 
 
 def one_run(candidate: Path) -> dict[str, float]:
-    """Seconds of each step of one study (nothing written outside a temporary folder)."""
+    """Seconds of each step of one study (nothing written outside a temporary folder), its
+    notebook run in this process as ``viabilidade estudo`` runs it."""
     import papermill as pm
+
+    from viabilidade.report import inprocess
 
     out: dict[str, float] = {}
     t0 = time.perf_counter()
@@ -132,10 +130,10 @@ def one_run(candidate: Path) -> dict[str, float]:
         t = time.perf_counter()
         nb = pm.execute_notebook(str(runner.DEFAULT_TEMPLATE), str(Path(tmp) / "x.ipynb"),
                                  parameters=params, kernel_name="python3", progress_bar=False,
-                                 kernel_manager_class="viabilidade.report.runner.IPCKernelManager")
+                                 engine_name=inprocess.engine_name())
         total = time.perf_counter() - t
     out["cells"] = _cell_seconds(nb)
-    out["kernel start + shutdown + papermill"] = total - out["cells"]
+    out["papermill (in process)"] = total - out["cells"]
     runner.make_stable(nb)
     t = time.perf_counter()
     html = export.notebook_to_html(nb)
@@ -267,7 +265,7 @@ def main() -> None:
     html = None
     if not args.no_kernel:
         runs = [one_run(cand) for _ in range(args.repeat)]
-        print(f"through papermill and a kernel, median of {args.repeat}:")
+        print(f"through papermill in this process (as `estudo`), median of {args.repeat}:")
         for key in runs[0]:
             print(_line(key, statistics.median(r[key] for r in runs),
                         "" if "pages" in key else "s"))

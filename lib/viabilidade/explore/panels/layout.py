@@ -96,8 +96,13 @@ class LayoutPanel:
         else:
             status.children = (*session, p["verdict"], p["busy"], p["message"], c["click_mode"],
                                 note(HINT_CLICK))
-            top = W.HBox([W.Box([self.map.map], layout=W.Layout(width=MAP_WIDTH_CSS,
-                                                                min_width=f"{MAP_WIDTH_PX}px")),
+            # The GIS tools under the map (search, tracing, measure, layers, exports: explore/tools).
+            from ..tools.panel import attach
+
+            if getattr(self, "tools", None) is None:
+                self.tools = attach(self)
+            top = W.HBox([W.VBox([self.map.map, self.tools.widget],
+                                 layout=W.Layout(width=MAP_WIDTH_CSS, min_width=f"{MAP_WIDTH_PX}px")),
                           status], layout=W.Layout(width="auto", flex_flow="row wrap"))
         # The kernel's pulse (:mod:`.pulse`): the page says so when the kernel stops.
         from ..pulse import Pulse

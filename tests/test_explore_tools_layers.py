@@ -1,0 +1,118 @@
+"""The explorer's layer control, offline basemap and tools panel (issue 31, GIS tools)."""
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+PROCESSED = REPO / "data" / "processed"
+pytestmark = pytest.mark.skipif(not (PROCESSED / "manifest.json").exists(),
+                                reason=f"processed store absent at {PROCESSED} (viabilidade data build)")
+
+
+@pytest.fixture(scope="module")
+def store():
+    from viabilidade.data.store import load_store
+
+    return load_store(PROCESSED)
+
+
+@pytest.fixture(scope="module")
+def explorer(store, tmp_path_factory):
+    pytest.importorskip("ipyleaflet")
+    from viabilidade.explore.widgets import Explorer
+
+    e = Explorer(store, basemap=False)
+    e.controls["save_path"].value = str(tmp_path_factory.mktemp("cands")) + "/"
+    e.widget()
+    return e
+
+
+def test_legend_swatches_are_the_layers_own_styles(explorer):
+    from viabilidade.explore.leaflet_map import SKETCH_STYLE
+    from viabilidade.explore.state_map import AREA_COLOUR
+    from viabilidade.explore.tools.layers import layer_rows, swatch_html
+
+    m = explorer.map
+    rows = {r.key: r for r in layer_rows(m)}
+    assert list(rows) == ["municipios", "distritos", "area", "esboco", "rotulos"]
+    assert (rows["municipios"].colour, rows["municipios"].dash) == (m.municipalities.style["color"], False)
+    assert (rows["distritos"].colour, rows["distritos"].dash) == (m.territories.style["color"], True)
+    assert rows["area"].colour == AREA_COLOUR and rows["esboco"].colour == SKETCH_STYLE["color"] == "#6a1b9a"
+    assert rows["esboco"].dash and rows["esboco"].panes == ("desenho", "overlay")
+    assert swatch_html(rows["distritos"]) == (
+        "<span class='viab-amostra' data-camada='distritos' style='display:inline-block;width:22px;"
+        "height:0;border-top:3px dashed #455a64;vertical-align:middle'></span>")
+
+
+def test_toggles_and_opacity_are_css_on_the_maps_own_panes(explorer):
+    layers = explorer.tools.layers
+    assert layers.scope in explorer.map.map._dom_classes
+    assert layers.style.value == "<style></style>"
+    layers.set("distritos", shown=False)
+    layers.set("municipios", opacity=0.5)
+    s = layers.scope
+    assert layers.style.value == (f"<style>.{s} .leaflet-municipios-pane{{opacity:0.50}}"
+                                  f".{s} .leaflet-territorios-pane{{display:none}}"
+                                  f".{s} .leaflet-distritos-pane{{display:none}}</style>")
+    layers.set("distritos", shown=True)
+    layers.set("municipios", opacity=1.0)
+    assert layers.style.value == "<style></style>"
+
+
+def test_offline_basemap_is_drawn_from_the_store(store, explorer):
+    from viabilidade.explore.tools.basemap import names_in_view, seats_geojson, state_geojson
+
+    m, b = explorer.map, explorer.tools.basemap
+    assert b.choice.value == "local" and not m.basemap_on.value
+    assert [layer.name for layer in m.map.layers][:2] == ["fundo: Goiás", "fundo: sedes municipais"]
+    assert m.tiles not in m.map.layers                      # no tile request at all
+    assert len(seats_geojson(store)["features"]) == 246
+    import shapely
+
+    from viabilidade.geo.measure import geodesic_area_km2
+
+    state = shapely.geometry.shape(state_geojson(store)["features"][0]["geometry"])
+    # One polygon without holes (the Distrito Federal is on the border), of Goiás's area: the
+    # IBGE's official 340.242,858 km², to 0,1 % after the simplification for the browser.
+    assert state.geom_type == "Polygon" and not state.interiors
+    assert geodesic_area_km2(state) == pytest.approx(340242.858, rel=1e-3)
+    # Around Abadiânia at zoom 9: the seats in view by name; the vilas from zoom 10.
+    box = ((-16.5, -49.0), (-15.9, -48.4))
+    assert [n for _, n, _ in names_in_view(store, box, 9)] == [
+        "Abadiânia", "Alexânia", "Anápolis", "Corumbá de Goiás", "Gameleira de Goiás"]
+    box = ((-16.3, -48.9), (-16.0, -48.6))
+    assert [(n, k) for _, n, k in names_in_view(store, box, 9)] == [("Abadiânia", "sede")]
+    assert [(n, k) for _, n, k in names_in_view(store, box, 10)] == [
+        ("Abadiânia", "sede"), ("Posse d'Abadia", "vila"), ("Joanápolis", "vila")]
+    assert names_in_view(store, box, 8) == []
+    m.map.set_trait("bounds", box)
+    m.map.zoom = 10
+    assert [mk.icon.html for mk in b.names.layers] == [
+        "<div class='viab-fundo sede'>Abadiânia</div>", "<div class='viab-fundo vila'>Posse d&#x27;Abadia</div>",
+        "<div class='viab-fundo vila'>Joanápolis</div>"]
+    # OpenStreetMap chosen: the tiles alone; the legend's switch off again: back offline.
+    b.set("osm")
+    assert m.basemap_on.value and m.tiles in m.map.layers and b.state not in m.map.layers
+    assert list(b.names.layers) == []
+    m.basemap_on.value = False
+    assert b.choice.value == "local" and m.tiles not in m.map.layers and b.state in m.map.layers
+    b.set("none")
+    assert m.tiles not in m.map.layers and b.state not in m.map.layers
+    b.set("local")
+
+
+def test_tracing_holds_back_the_pick_and_exports_come_as_links(explorer):
+    before = explorer.scenario
+    trace = explorer.tools.trace
+    trace.start()
+    explorer.map._clicked(properties={"code": "5200308"})      # Alexânia, while tracing
+    assert explorer.scenario == before
+    trace.stop()
+    files = explorer.tools.export_button.click() or None
+    pane = explorer.tools.export_pane.value
+    assert pane.startswith("<p>Arquivos prontos (clique para baixar).</p><ul>")
+    for name in ("posse-dabadia-cenarios.gpkg", "posse-dabadia-cenarios-shp.zip",
+                 "posse-dabadia-cenarios.csv"):
+        assert f'<a download="{name}"' in pane
+    assert files is None

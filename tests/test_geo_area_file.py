@@ -458,3 +458,26 @@ def test_a_nan_vertex_is_refused_without_an_english_warning(tmp_path):
         "nan.kml: o vértice (NaN, -16,1) não é uma coordenada válida (número ausente, infinito "
         "ou fora de qualquer sistema de referência); esperadas longitude e latitude em graus, ou "
         "metros do CRS declarado")
+
+
+def test_a_geojson_is_parsed_once_for_its_crs(drawn, tmp_path, monkeypatch):
+    """The declared CRS is checked (no link, an EPSG code) and read from one parse of the
+    file: the area is the same, in UTM 22S, and Python's JSON parser reads the file once."""
+    utm = gpd.GeoDataFrame(geometry=[drawn], crs="EPSG:4674").to_crs("EPSG:31982")
+    path = tmp_path / "uma-vez.geojson"
+    doc = json.loads(utm.to_json())
+    doc["crs"] = {"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::31982"}}
+    text = json.dumps(doc)
+    path.write_text(text, encoding="utf-8")
+    parses = []
+    loads = json.loads
+
+    def counting(s, *a, **kw):
+        if s == text:
+            parses.append(1)
+        return loads(s, *a, **kw)
+
+    monkeypatch.setattr(json, "loads", counting)
+    area = read_area(path)
+    assert geodesic_area_km2(area) == pytest.approx(DRAWN_KM2, rel=1e-5)
+    assert len(parses) == 1

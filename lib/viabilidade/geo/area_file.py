@@ -269,17 +269,17 @@ def _screen(path: Path, name: str, fh, suffix: str) -> str:
     return scan.not_a_number
 
 
-def _screen_file(path: Path) -> str:
+def _screen_file(path: Path) -> tuple[str, str | None]:
     """:func:`_screen` of the file; of an archive (checked by :func:`check_archive` first),
-    of each ``.kml``/``.shp`` member."""
+    of each ``.kml``/``.shp`` member. Returns what :func:`_screen` found (a NaN's text, or
+    ``""``) and a GeoJSON's declared CRS name (:func:`_geojson_crs`; ``None`` for any other
+    format)."""
     suffix = path.suffix.lower()
     if suffix not in (".zip", ".kmz"):
         _text_size(path, "", path.stat().st_size, suffix)
         with path.open("rb") as fh:
             nan = _screen(path, "", fh, suffix)
-        if suffix in (".geojson", ".json"):
-            _geojson_crs_problem(path)
-        return nan
+        return nan, (_geojson_crs(path) if suffix in (".geojson", ".json") else None)
     check_archive(path)
     with zipfile.ZipFile(path) as z:
         layers = [i for i in z.infolist() if i.filename.lower().endswith((".kml", ".shp"))
@@ -290,7 +290,7 @@ def _screen_file(path: Path) -> str:
             _text_size(path, info.filename, info.file_size, inner)
             with z.open(info) as fh:
                 _screen(path, info.filename, fh, inner)
-    return ""
+    return "", None
 
 
 def _text_size(path: Path, member: str, size: int, suffix: str) -> None:
@@ -317,12 +317,22 @@ def _too_many_layers(path: Path, layers: int) -> None:
 _CRS_NAME = r"(?i)(EPSG:\d{1,6}|urn:ogc:def:crs:EPSG:[\d.]*:\d{1,6}|urn:ogc:def:crs:OGC:1\.3:CRS84)"
 
 
-def _geojson_crs_problem(path: Path) -> None:
-    """Refuse, before GDAL opens it, a GeoJSON whose ``crs`` member is a link (``"type":
+def _geojson_crs(path: Path) -> str | None:
+    """The CRS name a GeoJSON declares in its top-level ``crs`` member (``"EPSG:31982"``), or
+    ``None`` (no such member, ``"crs": null``, or a file GDAL will call malformed), from one
+    parse of the file.
+
+    Refuses, before GDAL opens it, a GeoJSON whose ``crs`` member is a link (``"type":
     "link"``) or names anything other than an EPSG code or CRS84 (:data:`_CRS_NAME`): GDAL
     fetches a linked or URL-named CRS from the network. Every ``crs`` member of the top-level
     object is looked at (a repeated key too); the file is already within
-    :data:`MAX_TEXT_BYTES`."""
+    :data:`MAX_TEXT_BYTES`.
+
+    Raises
+    ------
+    GeoError
+        A ``crs`` member that is a link or names no EPSG code, in pt-BR, naming the file.
+    """
     import json
     import re
 
@@ -334,9 +344,9 @@ def _geojson_crs_problem(path: Path) -> None:
 
     try:
         with _library_quiet():
-            json.loads(path.read_bytes().decode("utf-8-sig"), object_pairs_hook=pairs)
+            doc = json.loads(path.read_bytes().decode("utf-8-sig"), object_pairs_hook=pairs)
     except (ValueError, RecursionError):
-        return  # GDAL's own message says what is malformed
+        return None  # GDAL's own message says what is malformed
     for crs in found:
         if crs is None:  # "crs": null, as GDAL writes a file without one
             continue
@@ -353,11 +363,18 @@ def _geojson_crs_problem(path: Path) -> None:
                        "\"crs\": {\"type\": \"name\", \"properties\": {\"name\": "
                        "\"EPSG:4674\"}} (ou outro código EPSG, como EPSG:31982) ou nenhum "
                        "membro 'crs' (longitude e latitude WGS84); nenhum endereço é consultado")
+    try:
+        name = doc["crs"]["properties"]["name"]
+    except (KeyError, TypeError):
+        return None
+    return str(name) if name is not None else None
 
 
 def _read(path: Path) -> list[gpd.GeoDataFrame]:
+    """The file's non-empty layers, each with the CRS name a GeoJSON declares in
+    ``attrs["declared_crs"]`` (:func:`_geojson_crs`; the file is parsed once for both)."""
     what = FORMATS[path.suffix.lower()]
-    nan = _screen_file(path)
+    nan, declared = _screen_file(path)
     frames = []
     features = 0
     for source in _sources(path):
@@ -384,26 +401,15 @@ def _read(path: Path) -> list[gpd.GeoDataFrame]:
                                    "em todos os vértices") from None
                 raise GeoError(library_message(path, what, exc, layer)) from None
             if isinstance(gdf, gpd.GeoDataFrame) and not gdf.empty:
+                gdf.attrs["declared_crs"] = declared
                 frames.append(gdf)
     return frames
-
-
-def _declared_geojson_crs(path: Path) -> str | None:
-    """The name in a GeoJSON's ``crs`` member (``"EPSG:999999"``), or ``None``."""
-    import json
-
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8-sig"))
-        name = doc["crs"]["properties"]["name"]
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):  # GDAL read it already
-        return None
-    return str(name) if name is not None else None
 
 
 def _crs(gdf: gpd.GeoDataFrame, path: Path) -> CRS:
     suffix = path.suffix.lower()
     if suffix in (".geojson", ".json"):
-        declared = _declared_geojson_crs(path)
+        declared = gdf.attrs.get("declared_crs")  # read with the file (_read)
         if declared is not None:
             try:
                 return CRS.from_user_input(declared)

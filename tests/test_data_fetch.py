@@ -377,6 +377,29 @@ def test_a_file_made_from_a_download_is_cited_as_that_download(site, server, tmp
     assert again["via"] == RAW_FILES["agg_mun"].via and "fetched" not in again
 
 
+def test_a_downloaded_file_is_hashed_once(site, server, tmp_path, monkeypatch):
+    """The sha256 download() computed as it published the file is the one recorded: the
+    file is read once for its digest."""
+    import viabilidade.data.download as download_mod
+    import viabilidade.data.fetch as fetch_mod
+
+    hashed: list[str] = []
+
+    def counting(path):
+        hashed.append(Path(path).name)
+        return sha256(path)
+
+    monkeypatch.setattr(download_mod, "sha256", counting)
+    monkeypatch.setattr(fetch_mod, "sha256", counting)
+    (site / "GO_Municipios_2022.zip").write_bytes(PAYLOAD)
+    raw = tmp_path / "raw"
+    report = fetch_official(raw, sources=(_src(f"{server.url}/GO_Municipios_2022.zip",
+                                               "malha-municipal"),), progress=False, today=TODAY)
+    assert report.problems == []
+    assert rawmanifest.load(raw)["sources"]["malha-municipal"]["sha256"] == _digest(PAYLOAD)
+    assert hashed == ["GO_Municipios_2022.zip.part"]
+
+
 def test_a_portal_set_fetches_each_monthly_csv_once(site, server, tmp_path):
     """A CKAN portal (the SEFAZ-GO revenue): the TEST server answers package_show with a
     resource list; each CSV is fetched once, the next month on a later run."""

@@ -338,6 +338,7 @@ def _fetch_one(s, raw, doc, report, session, progress, timeout, today) -> Outcom
         status = "já presente"
     else:
         hand = _local(s, raw)
+        digest = None  # the sha256 download() computed as it wrote the file
         if hand is not None:
             status, url, path = "colocado à mão", (s.url if s.filename else
                                                    urllib.parse.urljoin(s.url, hand.name)), hand
@@ -347,8 +348,8 @@ def _fetch_one(s, raw, doc, report, session, progress, timeout, today) -> Outcom
             try:
                 url, name = _resolve(s, raw, session, timeout)
                 path = raw / s.folder / name
-                download(url, path, timeout=timeout, progress=progress, session=session,
-                         limit=Limit.of(name, s.size))
+                digest = download(url, path, timeout=timeout, progress=progress,
+                                  session=session, limit=Limit.of(name, s.size))
             except DownloadError as exc:
                 report.problems.append(_problem(s, raw, exc, name))
                 return Outcome(s, "falhou")
@@ -358,7 +359,7 @@ def _fetch_one(s, raw, doc, report, session, progress, timeout, today) -> Outcom
             status, origin = "baixado", "download"
         old = rec
         rec = {"publisher": s.publisher, "dataset": s.dataset, "year": s.year, "url": url,
-               "file": path.relative_to(raw).as_posix(), "sha256": sha256(path),
+               "file": path.relative_to(raw).as_posix(), "sha256": digest or sha256(path),
                "bytes": path.stat().st_size, "retrieved": today, "origin": origin,
                "derived": (old or {}).get("derived", [])}
         doc["sources"][s.key] = rec
@@ -427,16 +428,18 @@ def _fetch_ckan(s, raw, doc, report, session, progress, timeout, today) -> Outco
                 counts["já presente"] += 1
             continue
         origin = "manual" if path.is_file() else "download"
+        digest = None  # the sha256 download() computed as it wrote the file
         if origin == "download":
             try:
-                download(url, path, timeout=timeout, progress=progress, session=session,
-                         limit=Limit.ceiling(f".{str(res.get('format')).lower()}"))
+                digest = download(url, path, timeout=timeout, progress=progress,
+                                  session=session,
+                                  limit=Limit.ceiling(f".{str(res.get('format')).lower()}"))
             except DownloadError as exc:
                 report.problems.append(_problem(s, raw, exc, name))
                 counts["falhou"] += 1
                 continue
         counts["baixado" if origin == "download" else "colocado à mão"] += 1
-        have[rel] = {"file": rel, "url": url, "sha256": sha256(path),
+        have[rel] = {"file": rel, "url": url, "sha256": digest or sha256(path),
                      "bytes": path.stat().st_size, "retrieved": today, "origin": origin}
         rec["files"] = sorted(have.values(), key=lambda f: f["file"])
         doc["sources"][s.key] = rec

@@ -211,9 +211,9 @@ def test_justification_is_headed_by_the_bar_and_gives_bases(store, author):
             "atingido nos dados publicados (a certificar)") in bill.findings
     assert "população: IBGE" in bill.pending
     # art. 4 § 2 gives the IBGE II, IV and VI only: III has no body (legal review item 10)
-    assert ("continuidade territorial do município de origem após a criação: sem órgão no art. "
-            "4º, § 2º (verificada na malha municipal do IBGE, com a geometria do item II (leitura "
-            "do estudo))") in bill.pending
+    # it is measured: what is missing is the area's limits (legal item 1)
+    assert ("limites da área (memorial descritivo ou arquivo de limites) para medir a "
+            "continuidade territorial do município de origem: Sem órgão no art. 4º, § 2º") in bill.pending
     assert not any(p.startswith("continuidade") and p.endswith(": IBGE") for p in bill.pending)
     assert "número de eleitores: Cartório Eleitoral (TRE-GO)" in bill.pending
     # The bar is stated by the first paragraphs; the conclusion does not repeat it.

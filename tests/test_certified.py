@@ -201,21 +201,33 @@ def test_certified_figures_replace_the_estimates_and_cite_the_document(store, tm
     by_id = {r.rule_id: r for r in results}
     assert by_id["art4.V"].status == Status.PASS and by_id["art4.V"].margin == 1054
     assert by_id["art4.II"].value == 11850 and by_id["art4.II"].basis == Basis.CERTIFIED
-    assert by_id["art4.III"].status == Status.PASS and by_id["art4.III"].certifier == "IBGE"
-    assert "conforme certidão (IBGE, Ofício nº 101/2027" in by_id["art4.III"].reason
+    # art. 4 § 2 gives III to no body: the IBGE's statement is only a subsidy, and a creation
+    # by districts without their limits (no tract mesh in the committed store) cannot measure it
+    iii = by_id["art4.III"]
+    assert (iii.status, iii.certifier, iii.basis) == (Status.INDETERMINATE, "(geometria)",
+                                                      Basis.MEASURED)
+    assert ("Subsídio: a declaração do IBGE (IBGE, Ofício nº 101/2027 — Superintendência "
+            "Estadual do IBGE em Goiás, de 10/03/2027) diz o remanescente contínuo") in iii.reason
+    assert "conforme certidão" not in iii.reason
     # 0,01 % of the certified (fictitious) 2026 tax revenue R$ 33.400.000.000,00 is
     # R$ 3.340.000,00; 2026 is the last exercise closed at the request (15/01/2027).
     assert by_id["art4.VII"].status == Status.PASS and by_id["art4.VII"].threshold == pytest.approx(3_340_000.00, abs=0.01)
 
 
-def test_all_checked_is_conclusive_and_still_not_viable(store, tmp_path):
-    """Every act checked: conclusive on the LC 02/1990 requirements, never "viável" (the
-    plebiscite is "sem efeito" without the federal law: CF art. 18 § 4)."""
+def test_all_checked_still_waits_for_the_area_limits_and_is_not_viable(store, tmp_path):
+    """Every act checked: what is left is art. 4 III, which § 2 gives to no body and which
+    the committed store cannot measure for a creation by districts (no district limits):
+    the area's limits are missing, not a certificate (legal item 1; with the tract mesh it is
+    measured and the study is conclusive: test_tracts). Never "viável" (the plebiscite is
+    "sem efeito" without the federal law: CF art. 18 § 4)."""
     c = load_candidate(checked_copy(CERTIFIED, tmp_path))
     _, results = _analyse(c, store)
     assert verdict(results) == Verdict.INDETERMINADO
     s = summary(results, c)
-    assert s["conclusive"] is True and s["label"] == "estudo conclusivo" and s["missing"] == []
+    assert s["conclusive"] is False and s["label"] == "estudo preliminar"
+    assert [(m["item"], m["body"], m["field"], m["declared"]) for m in s["missing"]] == [
+        ("art. 4º, III", "Sem órgão no art. 4º, § 2º", "area.boundary", False)]
+    assert s["qualification"] == "estudo preliminar, pendente de documentos"
     assert len(s["certificates"]) == 11
     assert s["certificates"][0]["checked"] == {"by": CHECKER, "on": "2027-05-30"}
     # the same documents declared only: every requirement waits for the check of its original
@@ -223,9 +235,10 @@ def test_all_checked_is_conclusive_and_still_not_viable(store, tmp_path):
     _, results = _analyse(c, store)
     s = summary(results, c)
     assert s["conclusive"] is False and s["certificates"][0]["checked"] is None
-    assert s["missing"] and all(m["declared"] for m in s["missing"])
-    assert s["qualification"] == ("estudo preliminar, pendente da conferência dos documentos "
-                                  "declarados com os originais")
+    assert s["missing"] and all(m["declared"] for m in s["missing"]
+                                if m["field"] != "area.boundary")
+    assert s["qualification"] == ("estudo preliminar, pendente de documentos e da conferência "
+                                  "dos documentos declarados com os originais")
 
 
 def test_without_the_certified_electors_it_is_preliminary_and_names_the_registry(store, tmp_path):
@@ -237,8 +250,9 @@ def test_without_the_certified_electors_it_is_preliminary_and_names_the_registry
     assert verdict(results) == Verdict.INDETERMINADO
     s = summary(results, c)
     assert s["conclusive"] is False and s["label"] == "estudo preliminar"
-    assert s["missing_bodies"] == ["Cartório Eleitoral (TRE-GO)"]
+    assert s["missing_bodies"] == ["Cartório Eleitoral (TRE-GO)", "Sem órgão no art. 4º, § 2º"]
     assert [(m["item"], m["body"], m["field"]) for m in s["missing"]] == [
+        ("art. 4º, III", "Sem órgão no art. 4º, § 2º", "area.boundary"),
         ("art. 4º, V", "Cartório Eleitoral (TRE-GO)", "certified.electors")]
 
 
@@ -252,14 +266,19 @@ def test_a_certified_figure_below_the_threshold_fails(store, tmp_path):
     assert verdict(results) == Verdict.INVIAVEL
 
 
-def test_continuity_certified_false_fails_item_III_and_par1(store, tmp_path):
+def test_an_ibge_statement_on_continuity_is_a_subsidy_not_a_decision(store, tmp_path):
+    """Art. 4 § 2 gives III to no body: an IBGE statement that continuity would break does
+    not fail the item (nor art. 4 § 1); without a measurement it stays indeterminate and the
+    statement is quoted."""
     text = CERTIFIED.read_text(encoding="utf-8").replace("continuity = true", "continuity = false")
     p = tmp_path / "c.toml"
     p.write_text(text, encoding="utf-8")
     _, results = _analyse(load_candidate(p), store)
     by_id = {r.rule_id: r for r in results}
-    assert by_id["art4.III"].status == Status.FAIL
-    assert by_id["art4.par1"].details["subchecks"]["III"]["status"] == "fail"
+    assert by_id["art4.III"].status == Status.INDETERMINATE
+    assert "diz o remanescente interrompido" in by_id["art4.III"].reason
+    assert by_id["art4.III"].details["subsidio"]["valor"] is False
+    assert by_id["art4.par1"].details["subchecks"]["III"]["status"] == "indeterminate"
 
 
 def test_posse_without_certificates_lists_every_body(store):
@@ -269,16 +288,16 @@ def test_posse_without_certificates_lists_every_body(store):
     assert s["label"] == "estudo preliminar"
     assert s["missing_bodies"] == ["IBGE", "Cartório Eleitoral (TRE-GO)",
                                    "Secretaria de Estado da Economia de Goiás", "Proponentes",
-                                   "Plebiscito"]
+                                   "Sem órgão no art. 4º, § 2º", "Plebiscito"]
     fields = [m["field"] for m in s["missing"]]
     # IV is the Censo 2022 count of the district: published, not certified; the IBGE must
     # still certify it (art. 4 § 2), though the 3.045 inhabitants decide the rule.
     assert "certified.population" in fields and "certified.remainder.5200100.population" in fields
-    assert {"certified.gap_m", "certified.continuity", "certified.electors", "certified.buildings",
+    assert {"certified.gap_m", "area.boundary", "certified.electors", "certified.buildings",
             "certified.collection", "certified.remainder.5200100.electors",
             "certified.remainder.5200100.buildings", "certified.remainder.5200100.collection",
             "evidence.prefeitura", "evidence.cemiterio"} <= set(fields)
-    assert fields.count("certified.continuity") == 1
+    assert fields.count("area.boundary") == 1 and "certified.continuity" not in fields
     assert [p for p in pending(results) if p.field == "certified.electors"][0].what == "número de eleitores"
 
 
@@ -292,9 +311,14 @@ def test_cover_says_conclusive_or_preliminary(store, tmp_path):
                      verdict=verdict(results))
         return re.sub(r"<[^>]+>", "", cover_box(a, "Nota preliminar."))
 
+    # every act checked: only art. 4 III is left, which no body certifies (legal item 1)
     text = box(load_candidate(checked_copy(CERTIFIED, tmp_path)))
-    assert text.startswith("Estudo conclusivo. Este estudo aplica")
-    assert "Cartório Eleitoral (TRE-GO), Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027" in text
+    assert text == (
+        "Estudo preliminar. Nota preliminar. Ainda faltam, com quem deve fornecê-los: Sem "
+        "órgão no art. 4º, § 2º — art. 4º, III (continuidade territorial): "
+        "medida sobre os limites da área (memorial descritivo ou arquivo de limites) ou sobre "
+        "os limites de distrito da malha de setores do IBGE; uma declaração do IBGE é só "
+        "subsídio.")
     text = box(load_candidate(POSSE))
     assert text.startswith("Estudo preliminar. Nota preliminar. Ainda faltam, com quem deve fornecê-los")
     assert text.endswith(
@@ -304,8 +328,9 @@ def test_cover_says_conclusive_or_preliminary(store, tmp_path):
         "representação assinada por eleitores da área: número de assinaturas, documento e data "
         "(art. 2º); evidências do "
         "art. 4º, I (Prefeitura e Câmara) e VI (áreas para equipamentos); Sem órgão no art. 4º, "
-        "§ 2º — art. 4º, III (continuidade territorial): verificada na malha municipal do IBGE, "
-        "com a geometria do item II (leitura do estudo). Plebiscito (art. 7º; art. 7º, § 1º, I; "
+        "§ 2º — art. 4º, III (continuidade territorial): medida sobre os limites da área "
+        "(memorial descritivo ou arquivo de limites) ou sobre os limites de distrito da malha "
+        "de setores do IBGE; uma declaração do IBGE é só subsídio. Plebiscito (art. 7º; art. 7º, § 1º, I; "
         "art. 7º, § 2º): não realizável antes da lei complementar federal (CF, art. 18, § 4º).")
     # art. 4 § 2 gives the IBGE items II, IV and VI, never III (issue 29 § 5)
     assert "IBGE — art. 4º, II (distância de 6 km), IV" in text and "III (continuidade territorial), IV" not in text
@@ -314,18 +339,26 @@ def test_cover_says_conclusive_or_preliminary(store, tmp_path):
     text = box(load_candidate(CERTIFIED))
     assert text.startswith(
         "Estudo preliminar. Este estudo aplica a Lei Complementar nº 2/1990 aos documentos "
-        "declarados no registro do processo e aos dados públicos listados nos Apêndices. Falta "
+        "declarados no registro do processo e aos dados públicos listados nos Apêndices. Ainda "
+        "faltam, com quem deve fornecê-los: Sem órgão no art. 4º, § 2º — art. 4º, III "
+        "(continuidade territorial): medida sobre os limites da área (memorial descritivo ou "
+        "arquivo de limites) ou sobre os limites de distrito da malha de setores do IBGE; uma "
+        "declaração do IBGE é só subsídio. Falta "
         "conferir com os originais os documentos declarados no registro do processo, anotando em "
         "cada ato quem conferiu e em que data: IBGE — art. 4º, II (distância de 6 km), IV "
         "(população) e VI (núcleo urbano), e § 1º, IV e VI (remanescente de Abadiânia); Cartório "
         "Eleitoral (TRE-GO) — art. 4º, V (eleitorado), e § 1º, V; ")
-    assert "Ainda faltam" not in text and "orientam o pedido" not in text
+    # only art. 4 III is asked for, without citing §§ 2º and 3º: no body certifies it
+    assert "Ainda faltam, com quem deve fornecê-los (" not in text and "orientam o pedido" not in text
     # A certified study whose petition is a bare count (no document) is not conclusive.
     bare = dataclasses.replace(load_candidate(checked_copy(CERTIFIED, tmp_path)), petition_document=None)
     assert box(bare) == (
         "Estudo preliminar. Nota preliminar. Ainda faltam, com quem deve fornecê-los (art. 4º, §§ "
         "2º e 3º): Proponentes — representação assinada por eleitores da área: número de "
-        "assinaturas, documento e data (art. 2º).")
+        "assinaturas, documento e data (art. 2º); Sem órgão no art. 4º, § 2º — art. 4º, III "
+        "(continuidade territorial): medida sobre os limites da área (memorial descritivo ou "
+        "arquivo de limites) ou sobre os limites de distrito da malha de setores do IBGE; uma "
+        "declaração do IBGE é só subsídio.")
 
 
 def test_cover_names_a_remainder_that_needs_a_new_seat():

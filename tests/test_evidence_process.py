@@ -286,9 +286,11 @@ def test_the_certified_candidate_is_conclusive_only_after_its_documents(tmp_path
     store = load_store(STORE)
     a = analyse(CERTIFIED, store=store)  # its [settings] study_date = 2027-06-01
     assert certification.qualification(a.results) == (
-        "estudo preliminar, pendente da conferência dos documentos declarados com os originais")
+        "estudo preliminar, pendente de documentos e da conferência dos documentos declarados "
+        "com os originais")
+    # checked, it waits only for art. 4 III: the districts' limits (legal item 1)
     a = analyse(checked_copy(CERTIFIED, tmp_path), store=store)
-    assert certification.qualification(a.results) == "estudo conclusivo"
+    assert certification.qualification(a.results) == "estudo preliminar, pendente de documentos"
     early = analyse(CERTIFIED, store=store, settings=BEFORE)
     assert certification.qualification(early.results) != "estudo conclusivo"
     assert {r.rule_id: str(r.status) for r in early.results}["art7"] == "indeterminate"

@@ -196,8 +196,10 @@ def test_what_would_change_a_declared_study_names_the_check_and_the_void_plebisc
     f = findings(a).of("pendencias")
     assert f.summary == (
         "a conclusão depende da conferência com os originais dos documentos declarados em que "
-        "se apoiam 9 requisitos e do plebiscito, sem efeito enquanto não editada a lei "
-        "complementar federal (CF, art. 18, § 4º)")
+        "se apoiam 7 requisitos, da comprovação de 2 requisitos com dados certificados ou "
+        "evidências e do plebiscito, sem efeito enquanto não editada a lei complementar federal "
+        "(CF, art. 18, § 4º)")
+    # the two: art. 4 III and § 1 (III), unmeasured without the districts' limits (item 1)
     assert len(f.items) == 12
     assert f.items[5] == ("Art. 4º, V: Número de eleitores acima de um mil — conforme documento "
                           "declarado (a conferir com o original)")
@@ -214,11 +216,12 @@ def test_a_void_plebiscite_is_counted_as_void_not_undecided(store):
 
     a = analyse(ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml", store=store)
     assert fmt.status_tally(fmt.result_counts(a.results)) == (
-        "9 requisitos conforme documentos declarados (a conferir com os originais); 3 sem efeito "
-        "(sem a lei complementar federal)")
+        "7 requisitos conforme documentos declarados (a conferir com os originais); 3 sem efeito "
+        "(sem a lei complementar federal); 2 indeterminados")
     counts = slides._counts(a.results)
     assert "<b>3</b>sem efeito (sem a lei complementar federal)" in counts
-    assert "<b>0</b>indeterminados" in counts and "<b>3</b>indeterminados" not in counts
+    # the two undecided are art. 4 III and § 1 (III), not the plebiscite's three rows
+    assert "<b>2</b>indeterminados" in counts and "<b>3</b>indeterminados" not in counts
 
 
 CERTIFIED = ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml"

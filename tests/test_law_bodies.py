@@ -14,10 +14,12 @@ def test_keys_and_items_follow_art4_par2():
     assert BODIES["ibge"].items == ("II", "IV", "VI")
     assert BODIES["cartorio-eleitoral"].items == ("V", ART2_REGISTRATION)
     assert BODIES["sefaz-go"].items == ("VII",)
-    assert body_of_item("III").key == "ibge"  # with II: the IBGE's geometry
     assert body_of_item(ART2_REGISTRATION).key == "cartorio-eleitoral"
     with pytest.raises(KeyError):
         body_of_item("I")
+    with pytest.raises(KeyError):  # § 2 gives III (continuity) to no body: it is measured
+        body_of_item("III")
+    assert "III" not in ITEM_BODY
 
 
 def test_printed_forms():
@@ -39,7 +41,7 @@ def test_spellings_and_names():
 def test_every_reader_uses_the_table():
     assert {k: f.body for k, f in FIGURES.items()}["electors"] == "cartorio-eleitoral"
     assert all(f.body in BODIES for f in FIGURES.values())
-    assert ITEM_BODY == {"II": "IBGE", "III": "IBGE", "IV": "IBGE", "VI": "IBGE",
+    assert ITEM_BODY == {"II": "IBGE", "IV": "IBGE", "VI": "IBGE",
                          "V": "Cartório Eleitoral (TRE-GO)",
                          "VII": "Secretaria de Estado da Economia de Goiás"}
-    assert CERTIFIER == {k: v for k, v in ITEM_BODY.items() if k != "III"}
+    assert CERTIFIER == ITEM_BODY

@@ -70,10 +70,10 @@ def store():
      "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e de "
      "documentos; plebiscito não realizável antes da lei complementar federal; " + BAR + "."),
     ("tests/candidates/posse-dabadia-certificada.toml",
-     "Requisitos dos arts. 2º e 4º da LC nº 2/1990 atendidos conforme documentos declarados (a "
-     "conferir com os originais); plebiscito sem efeito (sem a lei complementar federal; TSE, "
-     "PA 0602003-69); estudo preliminar, pendente da conferência dos documentos declarados com os "
-     "originais; " + BAR + "."),
+     # art. 4 III cannot be measured without the districts' limits (legal item 1)
+     "Indeterminada perante a LC nº 2/1990; plebiscito sem efeito (sem a lei complementar "
+     "federal; TSE, PA 0602003-69); estudo preliminar, pendente de documentos e da conferência "
+     "dos documentos declarados com os originais; " + BAR + "."),
 ])
 def test_cover_conclusion_and_slide_1_carry_the_bar(store, path, line):
     from viabilidade.profile.analysis import analyse
@@ -91,10 +91,12 @@ def test_cover_conclusion_and_slide_1_carry_the_bar(store, path, line):
 
 
 @needs_store
-def test_every_act_checked_proves_the_requirements_and_the_creation_stays_barred(store, tmp_path):
-    """Issue 29 § 2: with every act checked the certified creation is still not "Viável": the
-    requirements are proven and the creation is barred (CF art. 18 § 4); with the federal_law
-    hypothesis it is viable only "na hipótese"."""
+def test_every_act_checked_without_district_limits_waits_for_item_III(store, tmp_path):
+    """Issue 29 § 2 and legal item 1: with every act checked the certified creation (whole
+    districts) still waits for art. 4 III, which § 2 gives to no body and which the committed
+    store cannot measure (no district limits): never "Viável", not "comprovados", not even in
+    the federal_law hypothesis. With the districts' limits on the tract mesh it is proven:
+    test_tracts.test_item_III_is_measured_on_the_district_limits."""
     from test_rules_fixtures import checked_copy
     from viabilidade.profile.analysis import analyse
     from viabilidade.rules.settings import Settings
@@ -103,16 +105,11 @@ def test_every_act_checked_proves_the_requirements_and_the_creation_stays_barred
     a = analyse(path, store=store)
     assert str(a.verdict) == "indeterminado"
     assert conclusion.analysis_conclusion(a) == (
-        "Requisitos dos arts. 2º e 4º da LC nº 2/1990 comprovados por documentos conferidos com "
-        "os originais; plebiscito sem efeito (sem a lei complementar federal; TSE, PA "
-        "0602003-69); estudo conclusivo; " + BAR + ".")
-    assert "Viável" not in conclusion.analysis_conclusion(a)
+        "Indeterminada perante a LC nº 2/1990; plebiscito sem efeito (sem a lei complementar "
+        "federal; TSE, PA 0602003-69); estudo preliminar, pendente de documentos; " + BAR + ".")
     a = analyse(path, store=store, settings=Settings(federal_law="plp-137-2015"))
-    assert str(a.verdict) == "viável"
-    assert conclusion.analysis_conclusion(a) == (
-        "Viável perante a LC nº 2/1990, na hipótese da lei complementar federal suposta (PLP nº "
-        "137/2015 (PLS nº 199/2015), texto aprovado pelo Senado Federal); estudo conclusivo; "
-        + BAR + ".")
+    assert str(a.verdict) == "indeterminado"
+    assert "Viável" not in conclusion.analysis_conclusion(a)
 
 
 @needs_store
@@ -122,8 +119,10 @@ def test_a_retrospective_creation_is_concluded_by_its_year(store):
     a = analyse(ROOT / "data" / "candidates" / "cocalzinho-de-goias.toml", store=store)
     assert conclusion.analysis_conclusion(a).endswith(
         "; lei de criação anterior à EC nº 15/1996, sob a redação original do art. 18, § 4º, da "
-        "CF, que não exigia lei complementar federal; uma criação semelhante hoje está vedada "
-        "enquanto não editada essa lei (CF, art. 18, § 4º).")
+        "CF, que não exigia lei complementar federal; a extinção e reincorporação ao município "
+        "de origem que o art. 8º manda decretar é incorporação de Município, hoje vedada "
+        "enquanto não editada essa lei (CF, art. 18, § 4º).")  # installed (art. 21): legal item 3
+    assert "criação semelhante" not in conclusion.analysis_conclusion(a)
 
 
 def test_batch_index_prints_the_conclusion_line(tmp_path):

@@ -173,6 +173,13 @@ def test_a_retrospective_creation_says_what_held_then():
                         "complementar federal. Uma criação semelhante hoje está vedada enquanto não "
                         "editada a lei complementar federal.")
     assert len(paras) == 6
+    # installed (art. 21, Nova Iguaçu): the bar reaches the extinction of art. 8 (legal item 3)
+    installed = frame.frame_paragraphs("create-municipality", name="Nova Iguaçu de Goiás",
+                                       creation_year=1991, installed=True)
+    assert installed[5].endswith(
+        "e não dependia de lei complementar federal. A extinção e reincorporação ao município de "
+        "origem que o art. 8º manda decretar é incorporação de Município, hoje vedada enquanto "
+        "não editada a lei complementar federal (CF, art. 18, § 4º).")
     future = frame.frame_paragraphs("create-municipality", name="X", creation_year=2027)
     assert future[5].startswith("Para X: a criação do Município está vedada")
     district = frame.frame_paragraphs("create-district", name="X", creation_year=1991)

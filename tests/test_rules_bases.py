@@ -17,7 +17,7 @@ from viabilidade.rules.art2 import art2
 from viabilidade.rules.common import money_figure
 from viabilidade.rules.result import Basis, weakest
 
-from test_rules_fixtures import CHECKER, candidate, checked_copy, registered
+from test_rules_fixtures import CHECKER, candidate, checked_copy, measured_continuity, registered
 
 ROOT = Path(__file__).resolve().parents[1]
 POSSE = ROOT / "data" / "candidates" / "posse-dabadia.toml"
@@ -116,7 +116,9 @@ def posse(store):
 @pytest.fixture(scope="module")
 def posse_certified(store, tmp_path_factory):
     """The certified candidate with every original checked."""
-    return analyse(checked_copy(CERTIFIED, tmp_path_factory.mktemp("conferido")), store=store)
+    # art. 4 III measured as the districts' limits give it (legal item 1: no body certifies it)
+    return measured_continuity(analyse(checked_copy(CERTIFIED, tmp_path_factory.mktemp("conferido")),
+                                       store=store))
 
 
 def test_status_words_of_published_data():
@@ -239,7 +241,7 @@ def test_every_rule_met_but_one_figure_published_is_viable_only_on_published_dat
     text = text.replace("population = 3102\n", "", 1)
     path = tmp_path / "sem-certidao-populacao.toml"
     path.write_text(text, encoding="utf-8")
-    a = analyse(path, store=store, settings=Settings(federal_law="plp-137-2015"))
+    a = measured_continuity(analyse(path, store=store, settings=Settings(federal_law="plp-137-2015")))
     assert "population" not in a.candidate.certified.area
     assert str(a.verdict) == "viável"
     iv = a.result("art4.IV")

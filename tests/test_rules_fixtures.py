@@ -117,3 +117,25 @@ def registered(n: int, checked: bool = True) -> tuple:
     return (Act("certidao", dt.date(2027, 1, 12), "Certidão nº 3/2027 — 87ª Zona Eleitoral",
                 "cartorio-eleitoral", figures={"registered_signers": n},
                 checked=Checked(CHECKER, dt.date(2027, 1, 20)) if checked else None),)
+
+
+def measured_continuity(analysis, parts: int = 1):
+    """``analysis`` with art. 4 III measured: each origin's remainder in ``parts`` pieces.
+
+    Art. 4 § 2 gives III to no body (legal item 1): a creation by whole districts measures it
+    on the districts' limits (the tract mesh, test_tracts), which the committed store has not;
+    an IBGE statement does not decide it. Tests about the other items put the measurement
+    in, as the tract mesh would give it (Abadiânia without Posse d'Abadia: one piece).
+    """
+    import dataclasses
+
+    from viabilidade.operations import evaluate
+    from viabilidade.rules import verdict
+
+    origins = analysis.candidate.origins
+    territory = dataclasses.replace(analysis.profile.territory,
+                                    remainder_parts={c: parts for c in origins},
+                                    remainder_point_touch={c: False for c in origins})
+    profile = dataclasses.replace(analysis.profile, territory=territory)
+    results = evaluate(analysis.candidate, profile, analysis.settings)
+    return dataclasses.replace(analysis, profile=profile, results=results, verdict=verdict(results))

@@ -242,13 +242,54 @@ def test_with_tracts_the_study_no_longer_says_the_data_have_no_district_polygons
     a = analyse(posse, store=tract_store)
     assert a.profile.territory.details["no_geometry_reason"] == (
         "nos dados, os distritos da área têm só o limite de distrito segundo a malha de setores "
-        "do IBGE 2022, e o estudo não mede os requisitos territoriais sobre ele; falta o "
-        "memorial descritivo ou o arquivo de limites da área (area.boundary)")
+        "do IBGE 2022: o estudo mede sobre ele só a continuidade do remanescente (art. 4º, "
+        "III); para os demais requisitos territoriais falta o memorial descritivo ou o arquivo "
+        "de limites da área (area.boundary)")
     assert art18.limits_note(a.candidate, tracts=True).startswith(
         "Memorial a elaborar: a área não tem divisas desenhadas (nos dados há só o limite de "
         "distrito segundo a malha de setores do IBGE 2022, não o da área)")
     plain = analyse(posse, store=load_store(STORE)).profile.territory.details
     assert plain["no_geometry_reason"].startswith("não há polígonos de distritos nos dados")
+
+
+def test_item_III_is_measured_on_the_district_limits(tract_store, tmp_path):
+    """Legal item 1: art. 4 § 2 gives III to no body, so a creation by whole districts
+    measures it on the districts' limits of the tract mesh (Abadiânia without Posse d'Abadia
+    is the one district Abadiânia: one piece); the IBGE's statement is only a subsidy. With
+    every act checked the certified creation is then proven, and still barred."""
+    from test_rules_fixtures import checked_copy
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report import conclusion
+    from viabilidade.rules.certification import summary
+
+    posse = REPO / "data" / "candidates" / "posse-dabadia.toml"
+    r = {x.rule_id: x for x in analyse(posse, store=tract_store).results}["art4.III"]
+    assert (str(r.status), str(r.basis), r.certifier) == ("pass", "measured", "(geometria)")
+    assert r.reason == ("Abadiânia: o remanescente permanece contínuo (medido sobre o limite de "
+                        "distrito segundo a malha de setores do IBGE 2022).")
+    assert r.source.startswith("IBGE, Malha de Setores Censitários")
+    certified = REPO / "tests" / "candidates" / "posse-dabadia-certificada.toml"
+    a = analyse(checked_copy(certified, tmp_path), store=tract_store)
+    r = {x.rule_id: x for x in a.results}["art4.III"]
+    assert str(r.status) == "pass" and r.reason.endswith(
+        "Subsídio: a declaração do IBGE (IBGE, Ofício nº 101/2027 — Superintendência Estadual "
+        "do IBGE em Goiás, de 10/03/2027) diz o remanescente contínuo; o art. 4º, § 2º não "
+        "atribui o item III a órgão algum, e a declaração não decide o requisito.")
+    assert summary(a.results, a.candidate)["conclusive"] is True
+    assert conclusion.analysis_conclusion(a) == (
+        "Requisitos dos arts. 2º e 4º da LC nº 2/1990 comprovados por documentos conferidos com "
+        "os originais; plebiscito sem efeito (sem a lei complementar federal; TSE, PA "
+        "0602003-69); estudo conclusivo; a criação está vedada enquanto não editada a lei "
+        "complementar federal (CF, art. 18, § 4º).")
+    # a statement that disagrees with the measurement does not decide: it is flagged
+    text = checked_copy(certified, tmp_path).read_text(encoding="utf-8")
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / certified.name).write_text(text.replace("continuity = true", "continuity = false"),
+                                        encoding="utf-8")
+    r = {x.rule_id: x for x in analyse(other / certified.name, store=tract_store).results}["art4.III"]
+    assert str(r.status) == "pass" and r.reason.endswith(
+        "A declaração diverge da medição: é preciso conferir o traçado.")
 
 
 def test_one_tract_file_without_the_other_is_refused(tmp_path):
@@ -275,7 +316,8 @@ def test_the_area_chapter_says_what_the_tracts_give(tract_store):
     a = analyse(posse, store=tract_store)
     text = html_lib.unescape(str(area_section(a, tract_store, map_html="<svg/>")))
     assert ("A área não tem polígono nos dados usados (os distritos têm só o limite de distrito "
-            "segundo a malha de setores do IBGE 2022, sobre o qual o estudo não mede, e o "
+            "segundo a malha de setores do IBGE 2022, sobre o qual o estudo mede só a "
+            "continuidade do art. 4º, III, e o "
             "candidato não trouxe arquivo de limites): o mapa mostra o limite de distrito "
             "segundo a malha de setores do IBGE 2022;") in text
     assert "território aproximado" not in text

@@ -180,3 +180,43 @@ def district_polygons(store, municipalities) -> gpd.GeoDataFrame:
     if cache is not None:  # a municipality's union of thousands of tracts is made once
         cache[key] = out
     return out.copy()
+
+
+def remainder_continuity(store, districts, origins, *, sliver_tolerance_km2: float) -> dict:
+    """Art. 4 III on the tract mesh: each origin's remainder when the area is whole districts.
+
+    The remainder is the union of the origin's districts not in the area, each district the
+    union of its census tracts (:func:`district_polygons`): the IBGE's own district limits,
+    measured, not approximated.
+
+    Parameters
+    ----------
+    store : viabilidade.data.store.Store
+        With the ``tracts`` table covering the origins (:func:`covers`).
+    districts : sequence of str
+        The area's districts (9-digit codes).
+    origins : sequence of str
+        The origins (7-digit codes).
+    sliver_tolerance_km2 : float
+        Pieces below this are ignored (km², docs/LEITURAS.md I-5).
+
+    Returns
+    -------
+    dict
+        ``parts``, ``touch`` and ``pieces`` (``kept_km2``, ``ignored_parts``,
+        ``ignored_km2``), each by origin code, as :func:`viabilidade.geo.facts.territory_facts`
+        gives them for a polygon.
+    """
+    from .continuity import continuity
+
+    polys = district_polygons(store, list(origins))
+    out = {"parts": {}, "touch": {}, "pieces": {}}
+    for code in origins:
+        rest = polys[(polys["cod_ibge"] == code) & ~polys["cod_distrito"].isin(list(districts))]
+        geom = shapely.union_all(rest.geometry.to_numpy()) if len(rest) else None
+        c = continuity(geom, sliver_tolerance_km2=sliver_tolerance_km2)
+        out["parts"][code], out["touch"][code] = c.parts, c.point_touch
+        out["pieces"][code] = {"kept_km2": list(c.part_areas_km2),
+                               "ignored_parts": c.ignored_parts, "ignored_km2": c.ignored_km2}
+    return out
+

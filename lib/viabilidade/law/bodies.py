@@ -6,8 +6,8 @@ Eleitoral, part of the Justiça Eleitoral (TRE-GO) — for item V (electors); th
 "Secretaria da Fazenda" — today the Secretaria de Estado da Economia de Goiás — for item
 VII (collection). Art. 2 asks for the signatures of electors "inscritos na área": the
 registration is proven by the Cartório Eleitoral's certificate, never by recognised
-signatures. Item III (continuity) has no body in § 2; the IBGE's geometry settles it with
-item II, so :func:`body_of_item` gives the IBGE for III as well (a reading, not the text).
+signatures. Item III (continuity) has no body in § 2: it is measured, and
+:func:`body_of_item` has no body for it.
 
 Every module that names a certifying body reads this table: the candidate file's
 ``[certified]`` figures and process acts (``body`` keys), the art. 4 rules, the
@@ -92,7 +92,6 @@ BODIES: dict[str, Body] = {b.key: b for b in (
          ("SEFAZ-GO", "SEFAZ", "Secretaria de Estado da Fazenda", "Secretaria de Estado da Economia")),
 )}
 #: Item III (continuity) goes with item II: the IBGE's geometry (no body in § 2).
-_GEOMETRY_WITH = {"III": "II"}
 
 
 def body_of_item(item: str) -> Body:
@@ -101,9 +100,9 @@ def body_of_item(item: str) -> Body:
     Raises
     ------
     KeyError
-        For an item no body certifies (``"I"``: the proponents' evidence).
+        For an item no body certifies (``"I"``: the proponents' evidence; ``"III"``: the
+        continuity, measured).
     """
-    item = _GEOMETRY_WITH.get(item, item)
     for body in BODIES.values():
         if item in body.items:
             return body

@@ -258,13 +258,24 @@ def territory(candidate: Candidate, store, settings) -> Territory:
                             seat_source=seat_source, area_points=area_points)
     if facts.details.get("no_geometry_reason") and candidate.districts \
             and candidate.boundary is None:
-        from ..geo.tracts import TRACT_LIMIT_LABEL, districts_have_tracts
+        from ..geo.tracts import (TRACT_LIMIT_LABEL, TRACT_SOURCE, covers,
+                                  districts_have_tracts, remainder_continuity)
 
         if districts_have_tracts(store, candidate.districts):
             facts = replace(facts, details={**facts.details, "no_geometry_reason": (
-                f"nos dados, os distritos da área têm só o {TRACT_LIMIT_LABEL}, e o estudo não "
-                "mede os requisitos territoriais sobre ele; falta o memorial descritivo ou o "
-                "arquivo de limites da área (area.boundary)")})
+                f"nos dados, os distritos da área têm só o {TRACT_LIMIT_LABEL}: o estudo mede "
+                "sobre ele só a continuidade do remanescente (art. 4º, III); para os demais "
+                "requisitos territoriais falta o memorial descritivo ou o arquivo de limites "
+                "da área (area.boundary)")})
+            if covers(store, list(candidate.origins)):
+                # art. 4 III measured on the IBGE's district limits (legal item 1)
+                c = remainder_continuity(store, candidate.districts, candidate.origins,
+                                         sliver_tolerance_km2=settings.sliver_tolerance_km2)
+                facts = replace(facts, remainder_parts=c["parts"],
+                                remainder_point_touch=c["touch"],
+                                details={**facts.details, "remainder_pieces_km2": c["pieces"],
+                                         "continuity_mesh": TRACT_LIMIT_LABEL,
+                                         "continuity_source": TRACT_SOURCE})
     taken = origin_seats_taken(candidate, store, facts)
     if taken:
         facts = replace(facts, details={**facts.details, "origin_seat_taken": taken})

@@ -29,9 +29,10 @@ CONCLUSIVE_OTHER = ("Este estudo aplica a Lei Complementar nº 2/1990. Os requis
                     "requisito; os dados públicos usados estão listados nos Apêndices.")
 #: Who answers for art. 4 III on the cover: § 2 names no body for it (the IBGE's items are II,
 #: IV and VI; issue 29 § 5).
-NO_BODY = "Sem órgão no art. 4º, § 2º"
-CONTINUITY_NOTE = ("verificada na malha municipal do IBGE, com a "
-                   "geometria do item II (leitura do estudo)")
+NO_BODY = certification.CONTINUITY_BODY
+CONTINUITY_NOTE = ("medida sobre os limites da área (memorial descritivo ou arquivo de limites) "
+                   "ou sobre os limites de distrito da malha de setores do IBGE; uma declaração "
+                   "do IBGE é só subsídio")
 #: The preliminary notice of an operation without art. 4 (no certificate of art. 4 § 2).
 PRELIMINARY_OTHER = ("Este estudo aplica a Lei Complementar nº 2/1990 aos dados públicos listados "
                      "nos Apêndices. Os requisitos ainda não decididos dependem dos atos e "
@@ -64,7 +65,7 @@ def _grouped(missing: list[certification.Pending]) -> list[tuple[str, str]]:
     from ..rules.common import cite_items
 
     # art. 4 III has no body in § 2 (IBGE: II, IV, VI): listed apart, never under the IBGE
-    continuity = [p for p in missing if p.roman == "III" and p.field == "certified.continuity"]
+    continuity = [p for p in missing if p.body == certification.CONTINUITY_BODY]
     missing = [p for p in missing if p not in continuity]
     out, named = [], set()
     several = len({p.subject for p in missing if p.subject != "área"}) > 1
@@ -179,11 +180,14 @@ def cover_box(analysis, preliminary_note: str) -> Html:
     # requirements under art. 8 § 1, not for a creation's certificates (N2)
     basis = ("art. 8º, § 1º" if operation_of(analysis.candidate).installed else
              "art. 4º, §§ 2º e 3º")
-    if not rows:  # every figure is in a declared document: no certificate is to be asked for
+    # art. 4 III is measured, never asked of a body: § 2 and § 3 are not its basis (item 1)
+    asked = [p for p in missing if p.body != certification.CONTINUITY_BODY]
+    if not asked and declared:  # every figure is in a declared document: no certificate to ask
         preliminary_note = DECLARED_NOTE
+    where = f" ({basis})" if asked else ""
     return Html('<p class="aviso situacao-estudo preliminar"><strong>Estudo preliminar.</strong> '
                 f"{esc(preliminary_note)}"
-                + (f" Ainda faltam, com quem deve fornecê-los ({basis}): {rows}." if rows else "")
+                + (f" Ainda faltam, com quem deve fornecê-los{where}: {rows}." if rows else "")
                 + check + (" " + esc(plebiscite_sentence(barred)) if barred else "") + "</p>")
 
 

@@ -85,9 +85,8 @@ def barred_standing(analysis) -> str:
     phrase, never "viável": without the federal law the plebiscite is "sem efeito" and the
     verdict cannot be ``viável``). Under the ``federal_law`` hypothesis the plebiscite counts
     too, and requirements all settled give ``""`` (the verdict "viável", said "na
-    hipótese"). A plebiscite recorded "sem efeito" is said after it (:data:`VOID_PLEBISCITE`):
-    "requisitos dos arts. 2º e 4º da LC nº 2/1990 comprovados por documentos conferidos com
-    os originais; plebiscito sem efeito (…)"."""
+    hipótese"). A plebiscite recorded "sem efeito" is said after it by the conclusion line
+    (:func:`void_plebiscite`)."""
     op = operation_of(analysis.candidate)
     if not op.barred:
         return ""
@@ -104,17 +103,23 @@ def barred_standing(analysis) -> str:
         standing = DECLARED_PROVEN
     else:
         return ""
-    standing = standing.format(arts=_articles(needs))
-    if any((r.details or {}).get(VOID_KEY) for r in analysis.results
-           if r.rule_id in PLEBISCITE_RULES):
-        standing += f"; {VOID_PLEBISCITE}"
-    return standing
+    return standing.format(arts=_articles(needs))
+
+
+def void_plebiscite(analysis) -> str:
+    """:data:`VOID_PLEBISCITE` when the record holds a plebiscite that, without the federal
+    law, has no effect (whatever the verdict: an indeterminate study says it too), else
+    ``""``."""
+    void = any((r.details or {}).get(VOID_KEY) for r in analysis.results
+               if r.rule_id in PLEBISCITE_RULES)
+    return VOID_PLEBISCITE if void else ""
 
 
 def conclusion_line(operation: str, verdict: Verdict | str, *, qualification: str = "",
                     year: int | None = None, law_date: dt.date | None = None,
-                    standing: str = "", assumed: str = "") -> str:
-    """The conclusion line: verdict phrase; qualification; constitutional bar.
+                    standing: str = "", assumed: str = "", plebiscite: str = "",
+                    installed: bool = False) -> str:
+    """The conclusion line: verdict phrase; void plebiscite; qualification; constitutional bar.
 
     Parameters
     ----------
@@ -134,6 +139,11 @@ def conclusion_line(operation: str, verdict: Verdict | str, *, qualification: st
         The ``federal_law`` hypothesis (:func:`viabilidade.rules.art7.hypothesis`), said after
         the verdict: "viável perante a LC nº 2/1990, na hipótese da lei complementar federal
         suposta (…)".
+    plebiscite : str
+        :func:`void_plebiscite`, said right after the verdict.
+    installed : bool
+        An installed municipality (art. 21): the bar names the extinction of art. 8
+        (:func:`viabilidade.report.frame.bar_clause`).
 
     Returns
     -------
@@ -145,13 +155,14 @@ def conclusion_line(operation: str, verdict: Verdict | str, *, qualification: st
         phrase = f"{phrase}, {assumed}"
     if qualification.startswith(ALTERED):     # "inviável com limiar alterado — …"
         phrase, qualification = f"{phrase} {qualification}", ""
-    parts = [phrase, qualification,
-             bar_clause(operation, year=year, law_date=law_date)]
+    parts = [phrase, plebiscite, qualification,
+             bar_clause(operation, year=year, law_date=law_date, installed=installed)]
     return sentence("; ".join(p for p in parts if p))
 
 
 def short_conclusion_line(operation: str, verdict: Verdict | str, *,
-                          qualification: str = "", standing: str = "", assumed: str = "") -> str:
+                          qualification: str = "", standing: str = "", assumed: str = "",
+                          plebiscite: str = "") -> str:
     """The conclusion line without its constitutional bar: verdict phrase; qualification.
 
     For a table that states the bar once above its rows (the batch index): a row then
@@ -170,18 +181,20 @@ def short_conclusion_line(operation: str, verdict: Verdict | str, *,
         One sentence, capitalised, with a final stop.
     """
     phrase = standing or verdict_phrase(operation, verdict)
-    parts = [f"{phrase}, {assumed}" if assumed else phrase, qualification]
+    parts = [f"{phrase}, {assumed}" if assumed else phrase, plebiscite, qualification]
     return sentence("; ".join(p for p in parts if p))
 
 
 def conclusion_html(operation: str, verdict: Verdict | str, *, qualification: str = "",
                     year: int | None = None, law_date: dt.date | None = None,
-                    standing: str = "", assumed: str = "") -> Html:
+                    standing: str = "", assumed: str = "", plebiscite: str = "",
+                    installed: bool = False) -> Html:
     """:func:`conclusion_line` as HTML: the verdict phrase in the coloured ``veredito`` badge,
     the rest as text (same words)."""
     v = Verdict(verdict)
     line = conclusion_line(operation, v, qualification=qualification, year=year, law_date=law_date,
-                           standing=standing, assumed=assumed)
+                           standing=standing, assumed=assumed, plebiscite=plebiscite,
+                           installed=installed)
     n = len(standing or _phrase(operation, v, qualification)) + (len(assumed) + 2 if assumed else 0)
     return Html(f'<strong class="veredito v-{esc(v.value)}">{esc(line[:n])}</strong>{esc(line[n:])}')
 
@@ -204,7 +217,8 @@ def _study(analysis) -> dict:
     op = operation_of(analysis.candidate)
     return {"qualification": qualification(analysis), "year": explicit_creation_year(analysis),
             "law_date": creation_law_date(analysis), "standing": barred_standing(analysis),
-            "assumed": hypothesis(analysis.settings) if op.barred else ""}
+            "assumed": hypothesis(analysis.settings) if op.barred else "",
+            "plebiscite": void_plebiscite(analysis), "installed": op.installed}
 
 
 def analysis_conclusion(analysis) -> str:
@@ -218,7 +232,7 @@ def analysis_short_conclusion(analysis) -> str:
     study = _study(analysis)
     return short_conclusion_line(analysis.candidate.operation, analysis.verdict,
                                  qualification=study["qualification"], standing=study["standing"],
-                                 assumed=study["assumed"])
+                                 assumed=study["assumed"], plebiscite=study["plebiscite"])
 
 
 def analysis_conclusion_html(analysis) -> Html:
@@ -226,6 +240,6 @@ def analysis_conclusion_html(analysis) -> Html:
     return conclusion_html(analysis.candidate.operation, analysis.verdict, **_study(analysis))
 
 
-__all__ = ["DECLARED_PROVEN", "PROVEN", "barred_standing", "VERDICT_PHRASES", "verdict_phrase", "conclusion_line", "short_conclusion_line",
+__all__ = ["DECLARED_PROVEN", "PROVEN", "barred_standing", "void_plebiscite", "VERDICT_PHRASES", "verdict_phrase", "conclusion_line", "short_conclusion_line",
            "conclusion_html", "qualification", "analysis_conclusion",
            "analysis_short_conclusion", "analysis_conclusion_html"]

@@ -243,7 +243,16 @@ def creation_note(year: int | None = None, law_date: dt.date | None = None) -> s
     return ""
 
 
-def bar_clause(operation: str, *, year: int | None = None, law_date: dt.date | None = None) -> str:
+#: What CF art. 18 § 4 bars for an installed municipality (art. 21): not a creation, already
+#: made, but the extinction and reincorporation art. 8 tells the Assembly to decree, which is an
+#: incorporation of a Município (legal item 3).
+EXTINCTION_CLAUSE = ("a extinção e reincorporação ao município de origem que o art. 8º manda "
+                     "decretar é incorporação de Município, hoje vedada enquanto não editada "
+                     "essa lei (CF, art. 18, § 4º)")
+
+
+def bar_clause(operation: str, *, year: int | None = None, law_date: dt.date | None = None,
+               installed: bool = False) -> str:
     """The short clause on the constitutional bar that ends every conclusion line (pt-BR).
 
     Parameters
@@ -261,6 +270,9 @@ def bar_clause(operation: str, *, year: int | None = None, law_date: dt.date | N
     str
         Lower-case clause without final stop, e.g. ``"a criação está vedada enquanto não editada
         a lei complementar federal (CF, art. 18, § 4º)"``.
+        An installed municipality (``installed``: a creation art. 21 restored, made long ago)
+        names what the bar reaches for it: the extinction of art. 8, an incorporation
+        (:data:`EXTINCTION_CLAUSE`), not "uma criação semelhante".
 
     Raises
     ------
@@ -274,8 +286,10 @@ def bar_clause(operation: str, *, year: int | None = None, law_date: dt.date | N
         law = LAW_OF[operation]
         if period == "before-ec15":
             return (f"{law} anterior à EC nº 15/1996, sob a redação original do art. 18, § 4º, "
-                    "da CF, que não exigia lei complementar federal; uma criação semelhante hoje "
-                    "está vedada enquanto não editada essa lei (CF, art. 18, § 4º)")
+                    "da CF, que não exigia lei complementar federal; "
+                    + (EXTINCTION_CLAUSE if installed else
+                       "uma criação semelhante hoje está vedada enquanto não editada essa lei "
+                       "(CF, art. 18, § 4º)"))
         if period == "undecided-1996":
             return (f"{law} de 1996 sem data de publicação: não se decide se é anterior à "
                     "EC nº 15, de 12/09/1996 (CF, art. 18, § 4º), nem, portanto, se dependia da lei "
@@ -304,7 +318,8 @@ def assumption_note(federal_law: str | None) -> str:
 
 
 def frame_paragraphs(kind: str, *, name: str = "", creation_year: int | None = None,
-                     law_date: dt.date | None = None, federal_law: str | None = None) -> list[str]:
+                     law_date: dt.date | None = None, federal_law: str | None = None,
+                     installed: bool = False) -> list[str]:
     """The frame as Portuguese paragraphs, the essential first.
 
     Parameters
@@ -320,6 +335,9 @@ def frame_paragraphs(kind: str, *, name: str = "", creation_year: int | None = N
         The creation law's publication date (decides over ``creation_year``).
     federal_law : str, optional
         The ``federal_law`` setting (:func:`assumption_note`).
+    installed : bool
+        An installed municipality (art. 21): what the bar reaches today is the extinction of
+        art. 8, an incorporation (:data:`EXTINCTION_CLAUSE`), not a like creation.
 
     Returns
     -------
@@ -330,8 +348,11 @@ def frame_paragraphs(kind: str, *, name: str = "", creation_year: int | None = N
     """
     retro = creation_note(creation_year, law_date) if kind in RETROSPECTIVE_KINDS else ""
     if retro:  # a creation of the past: what held then, and what a like creation needs now
-        meaning = (f"Para {name or 'a proposta'}: {retro[:1].lower()}{retro[1:]} Uma criação "
-                   "semelhante hoje está vedada enquanto não editada a lei complementar federal.")
+        today = (f"{EXTINCTION_CLAUSE[:1].upper()}{EXTINCTION_CLAUSE[1:]}".replace(
+                     "essa lei", "a lei complementar federal") + "." if installed else
+                 "Uma criação semelhante hoje está vedada enquanto não editada a lei "
+                 "complementar federal.")
+        meaning = f"Para {name or 'a proposta'}: {retro[:1].lower()}{retro[1:]} {today}"
     else:
         # "Para o Distrito Leste", "Para Posse d'Abadia"
         words = (f"o {name}" if name and name.split(" ", 1)[0] in ("Distrito", "Município")
@@ -401,11 +422,12 @@ def creation_law_date(analysis) -> dt.date | None:
 
 
 def _study_kwargs(analysis) -> dict:
-    from ..operations import study_name
+    from ..operations import operation_of, study_name
 
     return {"name": study_name(analysis.candidate), "creation_year": explicit_creation_year(analysis),
             "law_date": creation_law_date(analysis),
-            "federal_law": getattr(analysis.settings, "federal_law", None)}
+            "federal_law": getattr(analysis.settings, "federal_law", None),
+            "installed": operation_of(analysis.candidate).installed}
 
 
 def study_frame(analysis) -> Html:
@@ -439,5 +461,8 @@ def calendar_note(analysis) -> str:
 
 def study_bar_clause(analysis) -> str:
     """:func:`bar_clause` for one study (its operation, creation year and law date)."""
+    from ..operations import operation_of
+
     return bar_clause(analysis.candidate.operation, year=explicit_creation_year(analysis),
-                      law_date=creation_law_date(analysis))
+                      law_date=creation_law_date(analysis),
+                      installed=operation_of(analysis.candidate).installed)

@@ -381,7 +381,7 @@ def area(analysis, store=None, map_html: str = "") -> Html:
 
         tracts = store is not None and districts_have_tracts(store, c.districts)
         held = (f"nos dados usados (os distritos têm só o {TRACT_LIMIT_LABEL}, sobre o qual o "
-                "estudo não mede, e " if tracts else
+                "estudo mede só a continuidade do art. 4º, III, e " if tracts else
                 "(os dados usados neste estudo não trazem o limite do distrito, pois a malha de "
                 "setores censitários do IBGE 2022 não foi carregada, e ")
         shown = (f"o mapa mostra o {TRACT_LIMIT_LABEL}; " if tracts

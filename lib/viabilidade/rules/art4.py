@@ -153,28 +153,54 @@ def _bound_origin(t: Territory, value: float) -> str:
     return "sede do município de origem"
 
 
+def _certificate_subsidy(territory: Territory, status: Status) -> str:
+    """The IBGE statement on continuity, quoted as a subsidy (``""`` without one).
+
+    Art. 4 § 2 gives items II, IV and VI to the IBGE, V to the Cartório Eleitoral and VII to
+    the Secretaria da Fazenda: item III to no body. A statement on continuity is therefore
+    not a certificate that decides the item; it is quoted beside what is measured, and a
+    disagreement with the measurement is said.
+    """
+    cert = territory.continuity_certificate
+    if cert is None or cert.value is None:
+        return ""
+    says = "contínuo" if cert.value else "interrompido"
+    text = (f" Subsídio: a declaração do {BODIES['ibge'].name} ({cert.source}) diz o remanescente "
+            f"{says}; o art. 4º, § 2º não atribui o item III a órgão algum, e a declaração não "
+            "decide o requisito.")
+    measured = {Status.PASS: True, Status.FAIL: False}.get(status)
+    if measured is not None and measured != bool(cert.value):
+        text += " A declaração diverge da medição: é preciso conferir o traçado."
+    return text
+
+
 def continuity(code: str, label: str, territory: Territory) -> tuple[Status, str]:
     """Art. 4 III for one origin: is its remainder one piece (after the I-5 tolerance)?
 
-    IBGE's certificate (``territory.continuity_certificate``, art. 4 § 2) decides over the
-    geometry when given.
+    Decided on what is measured: the remainder of the area's polygon, or of the districts'
+    limits on the IBGE's tract mesh when the area is whole districts and the store has the
+    tracts (``territory.details["continuity_mesh"]``). Without either the item is
+    indeterminate. An IBGE statement (``territory.continuity_certificate``) is quoted only
+    as a subsidy (:func:`_certificate_subsidy`): art. 4 § 2 gives item III to no body.
     """
-    cert = territory.continuity_certificate
-    if cert is not None and cert.value is not None:
-        if cert.value:
-            return Status.PASS, f"{label}: o remanescente permanece contínuo, conforme certidão ({cert.source})."
-        return Status.FAIL, f"{label}: a certidão ({cert.source}) atesta que a continuidade territorial seria interrompida."
     parts = territory.remainder_parts.get(code)
     touch = territory.remainder_point_touch.get(code)
+    mesh = territory.details.get("continuity_mesh")
+    on = f" (medido sobre o {mesh})" if mesh else ""
     if parts is None:
-        return Status.INDETERMINATE, f"{label}: sem polígono da área, a continuidade não pode ser verificada."
-    if parts == 0:
-        return Status.FAIL, f"{label}: nada resta do município de origem."
-    if parts > 1:
-        return Status.FAIL, f"{label}: o remanescente fica dividido em {parts} partes."
-    if touch:
-        return Status.FAIL, f"{label}: as partes do remanescente se tocam em um só ponto."
-    return Status.PASS, f"{label}: o remanescente permanece contínuo."
+        status, reason = Status.INDETERMINATE, (
+            f"{label}: sem polígono da área nem limites de distrito nos dados, a continuidade "
+            "não pode ser medida; é preciso o memorial descritivo ou o arquivo de limites da "
+            "área (o art. 4º, § 2º não atribui o item III a órgão algum).")
+    elif parts == 0:
+        status, reason = Status.FAIL, f"{label}: nada resta do município de origem{on}."
+    elif parts > 1:
+        status, reason = Status.FAIL, f"{label}: o remanescente fica dividido em {parts} partes{on}."
+    elif touch:
+        status, reason = Status.FAIL, f"{label}: as partes do remanescente se tocam em um só ponto{on}."
+    else:
+        status, reason = Status.PASS, f"{label}: o remanescente permanece contínuo{on}."
+    return status, reason + _certificate_subsidy(territory, status)
 
 
 def item_III(candidate: Candidate, profile: Profile, settings: Settings) -> RuleResult:
@@ -182,7 +208,8 @@ def item_III(candidate: Candidate, profile: Profile, settings: Settings) -> Rule
 
     Uses ``profile.territory.remainder_parts`` / ``remainder_point_touch`` per origin (I-5:
     slivers below ``settings.sliver_tolerance_km2`` already dropped by the geometry step;
-    a single-point touch is not continuity). Missing → indeterminate ("sem polígono da área").
+    a single-point touch is not continuity). Missing → indeterminate ("sem polígono da
+    área"). Always basis ``measured``: an IBGE statement is a subsidy (:func:`continuity`).
     """
     checks = {}
     for code in candidate.origins:
@@ -190,13 +217,14 @@ def item_III(candidate: Candidate, profile: Profile, settings: Settings) -> Rule
         checks[code] = continuity(code, label, profile.territory)
     status = combine([s for s, _ in checks.values()]) if checks else Status.INDETERMINATE
     reason = " ".join(r for _, r in checks.values()) or "Nenhum município de origem informado."
-    cert = profile.territory.continuity_certificate
-    by_cert = {} if cert is None else dict(certifier=BODIES["ibge"].name, basis=cert.basis,
-                                           source=cert.source, vintage=cert.vintage)
+    t = profile.territory
+    cert = t.continuity_certificate
+    subsidy = {} if cert is None else {"subsidio": {"documento": cert.source,
+                                                     "valor": bool(cert.value), "base": str(cert.basis)}}
     return simple("art4.III", TITLES["art4.III"], status, reason,
-                  **(by_cert or dict(certifier="(geometria)", source=profile.territory.source,
-                                     basis=Basis.MEASURED)),
-                  details={"tolerancia_km2": settings.sliver_tolerance_km2,
+                  certifier="(geometria)", basis=Basis.MEASURED,
+                  source=t.details.get("continuity_source") or t.source,
+                  details={"tolerancia_km2": settings.sliver_tolerance_km2, **subsidy,
                            "origens": {c: {"status": str(s), "motivo": r} for c, (s, r) in checks.items()}})
 
 
@@ -440,8 +468,7 @@ def par1(candidate: Candidate, profile: Profile, settings: Settings) -> list[Rul
                              is_area=False, exercise=exercise) for i in ("IV", "V", "VI", "VII")]
         c_status, c_reason = continuity(code, rem.label, profile.territory)
         cont = simple("art4.III", TITLES["art4.III"], c_status, c_reason, subject=rem.label,
-                      basis=(Basis.MEASURED if profile.territory.continuity_certificate is None
-                             else profile.territory.continuity_certificate.basis))
+                      basis=Basis.MEASURED)
         subs.append(cont)
         status = combine([s.status for s in subs])
         lean = combine_lean(subs) if status == Status.INDETERMINATE else None

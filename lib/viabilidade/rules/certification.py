@@ -6,8 +6,10 @@ for V, the Secretaria da Fazenda for VII: a certificate of the candidate's ``[ce
 table), and the evidence of art. 4 I and VI is in the file. A published table (Censo, TSE,
 SEFAZ-GO) or the tool's measurement decides the rule but does not settle the figure there:
 the law gives the figure to a body, so the study stays **preliminar** and :func:`pending`
-names the body. Item III (continuity) has no certifier in § 2: its geometry, or a
-certificate, settles it once decided. For a creation the plebiscite (art. 7) comes after the
+names the body. Item III (continuity) has no certifier in § 2: what is measured (the
+area's polygon, or the districts' limits on the IBGE's tract mesh) settles it once decided,
+and an IBGE statement on it is only a subsidy; without a measurement it waits for the area's
+limits (:data:`CONTINUITY_BODY`). For a creation the plebiscite (art. 7) comes after the
 requirements are proven (art. 7 § 2) and is not part of this: a conclusive study may still
 await it.
 
@@ -30,8 +32,13 @@ from .result import (Basis, RuleResult, Status, Verdict, deciding_basis, on_hypo
 
 CONCLUSIVE = "estudo conclusivo"
 PRELIMINARY = "estudo preliminar"
-#: Body printed for each item of art. 4 (§ 2; III goes with II, IBGE's geometry).
-ITEM_BODY = {item: body_of_item(item).name for item in ("II", "III", "IV", "VI", "V", "VII")}
+#: Who answers for art. 4 III: § 2 gives it to no body (the IBGE's items are II, IV and VI).
+CONTINUITY_BODY = "Sem órgão no art. 4º, § 2º"
+#: What art. 4 III waits for when it cannot be measured.
+CONTINUITY_NEEDS = ("limites da área (memorial descritivo ou arquivo de limites) para medir a "
+                    "continuidade territorial do município de origem")
+#: Body printed for each item of art. 4 (§ 2); III has none (:data:`CONTINUITY_BODY`).
+ITEM_BODY = {item: body_of_item(item).name for item in ("II", "IV", "VI", "V", "VII")}
 #: Candidate-file key of the certificate of each item (area).
 ITEM_KEY = {"II": "gap_m", "III": "continuity", "IV": "population", "V": "electors",
             "VI": "buildings", "VII": "collection"}
@@ -114,6 +121,9 @@ TO_CHECK = "conferir com o original o documento declarado"
 
 
 def _figure(item: str, subject: str, code: str | None = None, declared: bool = False) -> Pending:
+    if item == "III":  # measured, never certified: what is missing is the area's limits
+        return Pending("art. 4º, III" if code is None else "art. 4º, § 1º (III)", subject,
+                       CONTINUITY_NEEDS, CONTINUITY_BODY, "area.boundary", item)
     key = ITEM_KEY[item]
     what = FIGURES[key].what
     if item == "VII":
@@ -123,8 +133,8 @@ def _figure(item: str, subject: str, code: str | None = None, declared: bool = F
     if code is None:
         return Pending(f"art. 4º, {item}", subject, what, ITEM_BODY[item], f"certified.{key}", item,
                        declared)
-    place = ("certified.continuity" if item == "III" else f"certified.remainder.{code}.{key}")
-    return Pending(f"art. 4º, § 1º ({item})", subject, what, ITEM_BODY[item], place, item, declared)
+    return Pending(f"art. 4º, § 1º ({item})", subject, what, ITEM_BODY[item],
+                   f"certified.remainder.{code}.{key}", item, declared)
 
 
 def _evidence(rule: RuleResult, item: str) -> list[Pending]:
@@ -295,10 +305,10 @@ def pending(results: list[RuleResult]) -> list[Pending]:
             # realisable before the federal law (legal review item 18); one held is "sem
             # efeito" (rules.art7.VOID_KEY) and said so by the conclusion
             out.append(_open_rule(r))
-    # One continuity certificate covers every origin: list it once.
+    # One set of the area's limits measures every origin's continuity: list it once.
     seen, unique = set(), []
     for p in out:
-        key = ((p.field, p.subject if p.field != "certified.continuity" else "") if p.field
+        key = ((p.field, p.subject if p.field != "area.boundary" else "") if p.field
                else (p.item, p.subject, p.what))
         if key not in seen:
             seen.add(key)
@@ -446,4 +456,5 @@ def summary(results: list[RuleResult], candidate: Candidate, settings=None) -> d
 
 __all__ = ["Pending", "pending", "summary", "qualification", "verdict_on_published_data",
            "hypothetical_clause", "altered_clause", "NOT_A_STUDY",
-           "settled", "applies_art4", "CONCLUSIVE", "PRELIMINARY", "ITEM_BODY", "NAMED_ITEMS"]
+           "settled", "applies_art4", "CONCLUSIVE", "PRELIMINARY", "ITEM_BODY", "NAMED_ITEMS",
+           "CONTINUITY_BODY", "CONTINUITY_NEEDS"]

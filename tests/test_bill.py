@@ -500,7 +500,7 @@ CERTIFIED = ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml"
 def test_the_quadro_gives_each_row_its_real_basis(store, author):
     """Issue 29: the plebiscite rows read "Base: sem dado". Without a plebiscite in the record
     they say so; with the TRE-GO's ata declared and not checked, "documento declarado", and
-    "certificado" once a person checked it; art. 4º, I and III, met on a declared document
+    "certificado" once a person checked it; art. 4º, I, met on a declared document
     without a figure, read the document's basis; a proposal dated after the study, "ato
     futuro". The justificação explains every basis the quadro shows, and only those."""
     import dataclasses
@@ -523,8 +523,11 @@ def test_the_quadro_gives_each_row_its_real_basis(store, author):
     for art in ("art. 7º", "art. 7º, § 1º, I", "art. 7º, § 2º"):
         assert rows[art][3] == "documento declarado", art
         assert rows[art][4] == "sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)"
-    assert rows["art. 4º, I"][3] == rows["art. 4º, III"][3] == "documento declarado"
-    assert "“sem dado”" not in certified.justification[-1]
+    assert rows["art. 4º, I"][3] == "documento declarado"
+    # art. 4 III is measured, not certified: the IBGE's statement is a subsidy, and without the
+    # districts' limits nothing is measured (legal item 1)
+    assert rows["art. 4º, III"][3] == "sem dado"
+    assert "“sem dado” indica que não há valor" in certified.justification[-1]
     assert "“documento declarado”, o de documento informado" in certified.justification[-1]
     # the same ata checked by a person: "certificado" (the other side)
     from viabilidade.proposal.record import Checked

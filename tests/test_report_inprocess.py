@@ -81,3 +81,21 @@ def test_available_only_without_another_shell(monkeypatch):
     monkeypatch.setattr(InteractiveShell, "initialized", classmethod(lambda cls: True))
     monkeypatch.setattr(InteractiveShell, "instance", classmethod(lambda cls: cls._instance))
     assert not inprocess.available()
+
+
+def test_two_threads_take_turns_and_keep_their_own_outputs(tmp_path):
+    import threading
+
+    t = _template(tmp_path, "import time\nprint(code)\ntime.sleep(0.2)\nprint(code)")
+    runs = {}
+
+    def run(code):
+        runs[code] = runner.execute(t, {"code": code}, in_process=True)
+
+    threads = [threading.Thread(target=run, args=(c,)) for c in ("primeiro", "segundo")]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert {c: _text(r.notebook) for c, r in runs.items()} == {
+        "primeiro": "primeiro\nprimeiro\n", "segundo": "segundo\nsegundo\n"}

@@ -17,7 +17,8 @@ JSON packing (:func:`jupyter_client.session.json_packer`): ``display_data`` and
 ``execute_result`` bundles, ``stream`` text (``stdout``/``stderr``, consecutive pieces
 joined), and an ``error`` output with the formatted traceback.
 
-Used only where no other IPython shell lives in the process (:func:`available`): inside a
+One notebook runs at a time in a process (a lock): two threads' studies take turns, their
+outputs never mixed. Used only where no other IPython shell lives in the process (:func:`available`): inside a
 Jupyter kernel (the explorer, a user's notebook) the studies keep their own kernel, so the
 user's namespace is never touched.
 """
@@ -109,6 +110,8 @@ def _classes():
 
 
 _LOCK = threading.Lock()
+#: Held while a notebook runs: two threads of one process never run cells at once.
+_RUNNING = threading.Lock()
 _SHELL: list = []  # the shell class, made on first use
 
 
@@ -200,6 +203,11 @@ def _engine():
         @classmethod
         def execute_managed_notebook(cls, nb_man, kernel_name, execution_timeout=None,
                                      **kwargs):
+            with _RUNNING:  # one notebook at a time: the shell and sys.stdout are the process's
+                cls._run(nb_man, execution_timeout)
+
+        @classmethod
+        def _run(cls, nb_man, execution_timeout):
             _system_allocator()
             shell = _shell()
             shell.reset(new_session=False)  # nothing of an earlier notebook is read

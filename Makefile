@@ -25,8 +25,9 @@ estudo: install
 	$(BIN)/viabilidade estudo $(CANDIDATO)
 
 # The suite in parallel, one worker per core (pytest-xdist; JOBS=1: one process); each test file
-# runs whole on one worker (--dist loadfile), so a module's fixtures are built once. The 25
-# slowest tests are printed at the end.
+# runs whole on one worker (--dist loadfile), so a module's fixtures are built once; the
+# longest files go first and the browser files go to one worker (tests/conftest.py: FIRST,
+# SAME_WORKER). The 25 slowest tests are printed at the end.
 JOBS ?= auto
 test: install
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(JOBS) --dist loadfile --durations=25

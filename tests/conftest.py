@@ -106,6 +106,69 @@ def _session_cache(tmp_path_factory):
         os.environ["VIABILIDADE_CACHE"] = before
 
 
+#: Test modules that run on one worker, whatever the distribution gives the others: the browser
+#: tests, so that no two of them (each a server, kernels and Chromium) run at once on the two
+#: cores.
+SAME_WORKER = {"test_explore_voila.py": "browser", "test_explore_map_browser.py": "browser",
+               "test_explore_files_browser.py": "browser", "test_explore_browser.py": "browser"}
+
+#: The test modules that take longest, started first, so that none of them starts last while the
+#: other worker idles (xdist's own order, by number of tests, put these few-test modules last).
+#: CPU seconds of one run (test and fixture phases, children included; load 12-20, 2 cores,
+#: 7 Dec 2026), or as the note says.
+FIRST = ("test_batch_studies.py",        # the 81-study batch, lote -j 2: about 165 s (issue 30)
+         "test_explore_widgets.py",      # 151 s
+         "test_explore_voila.py",        # the browser group (SAME_WORKER)
+         "test_reader_language.py",      # 53 s
+         "test_batch_fast.py",           # 37 s
+         "test_data_fetch.py",           # 33 s
+         "test_fiscal.py",               # 24 s
+         "test_batch_safety.py",         # 22 s
+         "test_pdf_content.py",          # 21 s
+         "test_batch_lifecycle.py",      # 20 s
+         "test_statewide_reports.py",    # 18 s
+         "test_study_run.py",            # 15 s
+         "test_bad_inputs_data.py",      # 14 s
+         "test_data_store.py")           # 12 s
+
+
+def work_unit(nodeid: str) -> str:
+    """What runs whole on one worker under ``--dist loadfile``: the test's module (its path,
+    as in the node id), or the name of its :data:`SAME_WORKER` group."""
+    module = nodeid.split("::", 1)[0]
+    return SAME_WORKER.get(module.rsplit("/", 1)[-1], module)
+
+
+def pytest_collection_modifyitems(config, items):
+    """The modules of :data:`FIRST` first, in that order; the others as collected (each
+    worker collects the same order, which the distribution keeps: :func:`pytest_xdist_make_scheduler`)."""
+    rank = {name: i for i, name in enumerate(FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(FIRST)))      # stable
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadfile`` (``make test``), with two additions: the modules of one
+    :data:`SAME_WORKER` group go to one worker as one unit, and the units are handed out in
+    collection order (:data:`FIRST` first) instead of by their number of tests.
+
+    Each module still runs whole on one worker, so its module fixtures are built once. (xdist's
+    own ``--dist loadgroup`` would do the grouping, but with pytest 9.2 it silently stops
+    grouping, every test going its own way: pytest-xdist issue #1386, the group is written into
+    a node id that pytest no longer reads.) Other ``--dist`` modes are xdist's own.
+    """
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class FilesAndGroups(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    config.option.loadscopereorder = False
+    return FilesAndGroups(config, log)
+
+
 #: Costly first computations whose result the run's cache keeps (viabilidade.common.cache):
 #: the art. 3 shape table of the 246 municipalities (about 13 s of CPU, at the first study of a
 #: whole municipality) and a store build's derived mesh (about 11 s, data.meshcache). Under

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from conftest import once_per_run, run_folder, run_lock
+from conftest import FIRST, SAME_WORKER, once_per_run, run_folder, run_lock, work_unit
 
 
 def test_the_run_folder_is_shared_by_the_workers(tmp_path_factory):
@@ -51,3 +51,20 @@ def test_the_run_lock_is_held_while_building(tmp_path_factory, request):
                 fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
     with open(run_folder(tmp_path_factory) / f".{name}.lock") as other:
         fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)             # free again
+
+
+def test_work_units_are_modules_but_the_browser_ones_are_one():
+    assert work_unit("tests/test_fiscal.py::test_fpm_bracket_words_and_ends") == "tests/test_fiscal.py"
+    assert work_unit("tests/test_rules_art4.py::TestX::test_y[a::b]") == "tests/test_rules_art4.py"
+    units = {work_unit(f"tests/{name}::test_x") for name in ("test_explore_voila.py",
+             "test_explore_map_browser.py", "test_explore_files_browser.py", "test_explore_browser.py")}
+    assert units == {"browser"}
+
+
+def test_the_modules_named_for_the_schedule_exist():
+    """A renamed or removed test module must leave FIRST and SAME_WORKER too (else it would
+    silently lose its place)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    names = [*FIRST, *SAME_WORKER]
+    assert [n for n in names if not os.path.isfile(os.path.join(here, n))] == []
+    assert len(set(FIRST)) == len(FIRST)

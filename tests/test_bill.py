@@ -323,7 +323,12 @@ def test_transfer_bill_without_polygon(store, author):
                                "passam a ser os que resultam da incorporação da área de que trata "
                                "o art. 1º, nos termos do art. 5º da Lei Complementar nº 2, de "
                                "1990.")
-    assert len(t) == 3
+    # the transition and the communication (issue 29), then the vigência
+    assert [a.key for a in bill.articles] == ["transferencia", "limites", "transicao",
+                                              "comunicacao", "vigencia"]
+    # without a polygon, no article cites an annex, and none is attached
+    assert "Anexo" not in " ".join(c for c, _, _ in t.values())
+    assert bill.annex == () and bill.annexes_to_draft == ()
 
 
 def test_district_bill_is_a_municipal_law(store):
@@ -636,3 +641,48 @@ def test_line_memorial_lists_or_summarises_its_marks():
     with pytest.raises(ValueError, match="menos de dois vértices distintos"):
         line_memorial(shapely.LineString([(-48.6, -16.0), (-48.6, -16.0)]), heading="H.",
                       source="x")
+
+
+DRAWN_TRANSFER = ROOT / "tests" / "fixtures" / "transferencia-faixa-abadiania.toml"
+
+
+def test_transfer_bill_describes_the_area_and_its_transition(store, author):
+    """A drawn transfer (a strip of Abadiânia along Alexânia, 19,28 km²): Art. 1 moves the area
+    described in the Anexo Único, which is attached (the memorial by confrontações, citing art.
+    5º in its notes); Art. 3 fixes the day the area passes (a visible blank) and what happens
+    until then to administration and services, property, revenue and records; Art. 4 informs
+    the TRE-GO (electors), the IBGE (population) and the SEFAZ-GO (ICMS index)."""
+    _, bill = _bill(store, DRAWN_TRANSFER, author)
+    t = _text(bill)
+    assert t["Art. 1º"][0].startswith(
+        "Fica desmembrada do Município de Abadiânia e incorporada ao Município de Alexânia a "
+        "área descrita no memorial descritivo do Anexo Único desta Lei, com 19,28 km², nos "
+        "termos do art. 18, § 4º, da Constituição Federal")
+    assert bill.annex_title == "ANEXO ÚNICO — MEMORIAL DESCRITIVO — FAIXA DE ABADIÂNIA JUNTO A ALEXÂNIA"
+    heads = [p.split(":")[0] for p in bill.annex if p.startswith("COM ")]
+    assert heads == ["COM O MUNICÍPIO DE ALEXÂNIA", "COM O MUNICÍPIO DE ABADIÂNIA"]
+    assert bill.annexes_to_draft == ()
+    assert t["Art. 3º"][0] == (
+        "A área de que trata o art. 1º passa a integrar o Município de Alexânia em [data da "
+        "transferência]; até essa data, continuará a ser administrada pelo Município de "
+        "Abadiânia, que nela manterá os serviços públicos municipais, nos termos do art. 13 da "
+        "Lei Complementar nº 2, de 1990, por analogia.")
+    paras = [text for _, text in t["Art. 3º"][2]]
+    assert [lab for lab, _ in t["Art. 3º"][2]] == ["§ 1º", "§ 2º", "§ 3º"]
+    assert paras[0].startswith("Os bens públicos municipais situados na área passam à "
+                               "propriedade do Município de Alexânia na data de que trata o caput")
+    assert paras[1] == ("Pertencem ao Município de Abadiânia os tributos municipais cujos fatos "
+                        "geradores tenham ocorrido na área até a data de que trata o caput, e ao "
+                        "Município de Alexânia os posteriores.")
+    assert paras[2].startswith("Dentro de 30 (trinta) dias da data de que trata o caput, o "
+                               "Município de Abadiânia encaminhará ao Município de Alexânia cópia "
+                               "dos cadastros imobiliário e fiscal da área")
+    assert t["Art. 4º"][0].startswith("Esta Lei será comunicada ao Tribunal Regional Eleitoral "
+                                      "de Goiás, para a atualização do cadastro dos eleitores")
+    assert t["Art. 5º"][0] == b.VIGENCIA
+    assert any(n.startswith("[data da transferência] (Art. 3º): a data em que a área passa ao "
+                            "Município de Alexânia é da redação final") for n in bill.notes)
+    assert any(n.startswith("comunicação (Art. 4º): a inscrição e a transferência dos eleitores "
+                            "da área são da Justiça Eleitoral") for n in bill.notes)
+    assert any("(LC nº 2/1990, art. 5º), a descrição fica para o levantamento" in n
+               for n in bill.notes)

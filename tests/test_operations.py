@@ -58,7 +58,9 @@ def test_only_transfer_has_no_proposed_seat_and_a_destination():
 
 def test_transfer_correction_and_district_declare_their_own_articles_and_readings():
     t, b, d = (operation_for(c) for c in ("transfer-area", "boundary-correction", "create-district"))
-    assert t.chapters == ("sec-transferencia", "sec-processo") and t.law_articles == ("5", "7")
+    # the FPM of both municipalities (issue 29): declared by the operation
+    assert t.chapters == ("sec-transferencia", "sec-fiscal-transferencia", "sec-processo")
+    assert t.law_articles == ("5", "7")
     assert t.readings == ("quorum", "plebiscite_roll", "population_vintage")
     assert (b.chapters, b.law_articles, b.readings) == (("sec-correcao",), ("6",), ())
     assert d.law_articles == ("15", "16", "17", "18", "19", "20") and d.readings == ()

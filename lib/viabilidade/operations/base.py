@@ -20,8 +20,9 @@ if TYPE_CHECKING:  # type hints only (profile.types needs no runtime import here
 
 #: The rule-group chapters a study can carry, in the order they are printed
 #: (``report.sections.GROUPS`` gives each its title and its rules).
-CHAPTERS = ("sec-art4", "sec-origem", "sec-transferencia", "sec-correcao", "sec-distrito",
-            "sec-processo", "sec-lei", "sec-fiscal", "sec-economico")
+CHAPTERS = ("sec-art4", "sec-origem", "sec-transferencia", "sec-fiscal-transferencia",
+            "sec-correcao", "sec-distrito", "sec-processo", "sec-lei", "sec-fiscal",
+            "sec-economico")
 
 #: Items of the process chapter beyond its rules: ``"calendario"`` (the dated timeline,
 #: ``rules.calendar.timeline``), ``"prazo"`` (art. 7 § 3 as a timing condition,
@@ -68,12 +69,14 @@ LETTERS = (*BODIES, "prefeitura", "camara")
 #: (art. 14 and art. 3º, IX), ``instalacao-distrito`` (art. 20), ``correcao`` (art. 6º: the
 #: object, the mayors' agreement and the councils' resolutions), ``limite-corrigido`` (art. 6º:
 #: the corrected line's memorial as annex), ``revogacao`` (LC 95/1998, art. 9º: the description
-#: replaced), ``vigencia`` (LC 95/1998, art. 8º).
+#: replaced), ``transicao`` (a transfer: the date the area passes, administration, property,
+#: revenue and records until then; arts. 11, 13 and 14 § 3 by analogy), ``comunicacao`` (a
+#: transfer: the TRE-GO, the IBGE and the SEFAZ-GO informed), ``vigencia`` (LC 95/1998, art. 8º).
 BILL_ARTICLES = ("criacao", "fusao", "transferencia", "distrito", "limites", "area-urbana",
                  "distritos",
                  "instalacao", "eleicao", "servidores", "bens", "administracao", "legislacao",
                  "icms", "instalacao-distrito", "correcao", "limite-corrigido", "revogacao",
-                 "vigencia")
+                 "transicao", "comunicacao", "vigencia")
 #: Who makes the law: a state law of the Assembly, or a municipal law (art. 16).
 BILL_LEVELS = ("estadual", "municipal")
 

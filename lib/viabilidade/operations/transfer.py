@@ -28,7 +28,8 @@ OPERATION = Operation(
     title="desmembramento e transferência de área — {name}",
     words="transferência de área",
     rules=rules,
-    chapters=("sec-transferencia", "sec-processo"),
+    # the FPM of both municipalities before and after (report/transfer_fiscal.py)
+    chapters=("sec-transferencia", "sec-fiscal-transferencia", "sec-processo"),
     law_articles=("5", "7"),
     proposed_seat=False,
     receiving=True,
@@ -37,7 +38,8 @@ OPERATION = Operation(
     parameters=("plebiscite_roll", "quorum", "population_vintage", "petition_transfer",
                 "federal_law"),
     instrument="lei estadual, precedida de plebiscito (arts. 5º e 7º)",
-    bill=("transferencia", "limites", "vigencia"),
+    # the transitional articles and the communication (report/bill/transfer.py)
+    bill=("transferencia", "limites", "transicao", "comunicacao", "vigencia"),
     bill_ementa="Desmembra área {origins} e a incorpora {destination}.",
     proposal_article="art. 5º, § 1º",
 )

@@ -54,6 +54,8 @@ GROUPS: list[tuple[str, str, Callable[[RuleResult], bool]]] = [
     ("sec-origem", "O município de origem após o desmembramento (art. 4º, § 1º)",
      lambda r: r.rule_id == "art4.par1"),
     ("sec-transferencia", "Os dois municípios e o plebiscito (arts. 5º e 7º)", lambda r: False),
+    ("sec-fiscal-transferencia", "Efeitos fiscais nos dois municípios (FPM e ICMS)",
+     lambda r: False),
     ("sec-correcao", "A correção de limites (art. 6º)", _in(6)),
     ("sec-distrito", "O distrito: requisitos do art. 17 e lei municipal (arts. 15 a 20)",
      _in(15, 16, 17, 18, 19)),
@@ -113,11 +115,11 @@ TABLE_CHAPTERS = {
     "history": frozenset({"sec-processo"}),
     "crosswalk": frozenset(set(CHAPTERS) - {"sec-correcao"}),
     "electorate": frozenset(),
-    "fpm_interior": frozenset({"sec-economico", "sec-fiscal"}),
+    "fpm_interior": frozenset({"sec-economico", "sec-fiscal", "sec-fiscal-transferencia"}),
     "pib": frozenset({"sec-economico", "sec-fiscal"}),
     "state_revenue": frozenset({"sec-art4", "sec-economico", "sec-fiscal"}),
-    "fpm_monthly": frozenset({"sec-economico"}),
-    "fpm_credits": frozenset({"sec-economico"}),
+    "fpm_monthly": frozenset({"sec-economico", "sec-fiscal-transferencia"}),
+    "fpm_credits": frozenset({"sec-economico", "sec-fiscal-transferencia"}),
     "electorate_profile": frozenset(set(CHAPTERS) - {"sec-correcao"}),
 }
 

@@ -276,7 +276,8 @@ def area_memorial(analysis, split, store=None):
     try:  # a district's divisas: art. 18; a municipality's limits: art. 3º, II
         return memorial(split.area, name=name, boundaries=mesh,
                         ignore=tuple(c.municipalities), within=tuple(within),
-                        article="art. 18" if within else "art. 3º, II",
+                        article="art. 18" if within else "art. 5º" if op.receiving
+                        else "art. 3º, II",
                         published_km2=_published_area(analysis),
                         districts=_origin_districts(store, within))
     except GeoError:
@@ -401,6 +402,10 @@ def chapter(study: Study, sid: str) -> str:
             a, study.store, figure=map_figure_number(a) + (1 if study.map_html else 0))
     if sid == "sec-transferencia":
         return operation_chapters.transfer_section(a, study.store)
+    if sid == "sec-fiscal-transferencia":
+        from .transfer_fiscal import transfer_fiscal_section
+
+        return transfer_fiscal_section(a, study.store)
     if sid == "sec-correcao":
         return operation_chapters.correction_section(a, study.store)
     if sid == "sec-distrito":

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from ..writers import format as fmt
 from .context import Context, _and, _annex_ref, _basis
 from .correction import BUILDERS as CORRECTION_BUILDERS
+from .transfer import BUILDERS as TRANSFER_BUILDERS
 from .form import (DAYS_BLANK, LC2, LC2_SHORT, PERCENT_BLANK, ROMAN, VIGENCIA, YEAR_BLANK,
                    Article, in_words, ordinal_label)
 
@@ -292,7 +293,7 @@ BUILDERS: dict[str, Callable[[Context], Article]] = {
     "instalacao": _instalacao, "eleicao": _eleicao, "servidores": _servidores, "bens": _bens,
     "administracao": _administracao, "legislacao": _legislacao, "icms": _icms,
     "instalacao-distrito": _instalacao_distrito, "vigencia": _vigencia,
-    **CORRECTION_BUILDERS,
+    **CORRECTION_BUILDERS, **TRANSFER_BUILDERS,
 }
 
 

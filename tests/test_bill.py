@@ -534,6 +534,16 @@ def test_the_quadro_gives_each_row_its_real_basis(store, author):
     assert rows["art. 4º, III"][3] == "sem dado"
     assert "“sem dado” indica que não há valor" in certified.justification[-1]
     assert "“documento declarado”, o de documento informado" in certified.justification[-1]
+    # the drafter is not told to cite the void consultation, but the one still to be held
+    assert ("plebiscito: a consulta registrada, de 16/05/2027, não serve de base à lei (a "
+            "justificação diz por quê); a lei só pode ser elaborada depois do resultado favorável "
+            "do plebiscito feito no período que a lei complementar federal fixar, após a "
+            "divulgação dos Estudos de Viabilidade Municipal (art. 7º, § 2º; Constituição "
+            "Federal, art. 18, § 4º); citar então na justificação a data dessa consulta e o seu "
+            "resultado (comparecimento e votos)") in certified.notes
+    assert ("plebiscito: a lei só pode ser elaborada depois do resultado favorável do plebiscito "
+            "(art. 7º, § 2º); citar na justificação a data da consulta e o seu resultado "
+            "(comparecimento e votos)") in posse.notes
     # the same ata checked by a person: "certificado" (the other side)
     from viabilidade.proposal.record import Checked
     from viabilidade.report.bill.justification import _basis_cell

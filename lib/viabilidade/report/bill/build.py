@@ -10,7 +10,7 @@ from ...errors import CandidateError
 from ...geo.line_memorial import LINE_ANNEX_FILE, line_csv, line_memorial
 from ...operations import operation_of
 from ...operations.base import fill_name
-from ..writers.format import and_list
+from ..writers.format import and_list, date_short
 from .articles import BUILDERS, _ANNEX_SUBJECT, _annex_labels, _reading_notes
 from .context import Context
 from .form import (BLANK, DATE_BLANK, MUNICIPAL_AUTHOR, NUMBER_BLANK, PLACE, STATE_PREAMBLE,
@@ -146,9 +146,21 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
                          f"{NUMBER_BLANK} e {DATE_BLANK}: a lei federal não foi editada, e as datas dependem "
                          "dela e do plebiscito; preenchê-los na redação final, fora de ano de "
                          "eleições municipais (art. 7º, § 3º)")
-        ctx.notes.append("plebiscito: a lei só pode ser elaborada depois do resultado favorável "
-                         "do plebiscito (art. 7º, § 2º); citar na justificação a data da consulta "
-                         "e o seu resultado (comparecimento e votos)")
+        held = getattr(c, "plebiscite", None)
+        if held is not None and held.date is not None:
+            # a consultation recorded without the federal law: void, and not the one to cite
+            # (the justificação's finding says why)
+            ctx.notes.append(f"plebiscito: a consulta registrada, de {date_short(held.date)}, não "
+                             "serve de base à lei (a justificação diz por quê); a lei só pode ser "
+                             "elaborada depois do resultado favorável do plebiscito feito no "
+                             "período que a lei complementar federal fixar, após a divulgação dos "
+                             "Estudos de Viabilidade Municipal (art. 7º, § 2º; Constituição "
+                             "Federal, art. 18, § 4º); citar então na justificação a data dessa "
+                             "consulta e o seu resultado (comparecimento e votos)")
+        else:
+            ctx.notes.append("plebiscito: a lei só pode ser elaborada depois do resultado "
+                             "favorável do plebiscito (art. 7º, § 2º); citar na justificação a "
+                             "data da consulta e o seu resultado (comparecimento e votos)")
     if creates and date is not None and is_election_year(date.year):
         ctx.notes.append(f"data do projeto: {date.year} é ano de eleições municipais, em que "
                          "nenhum Município pode ser criado (art. 7º, § 3º)")

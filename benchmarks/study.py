@@ -6,8 +6,8 @@ Usage::
 
 Prints, as medians over the repeats:
 
-1. the study's own steps as its kernel runs them, measured in this process (wall and CPU):
-   ``imports`` (once: what a fresh kernel pays before its first cell), ``validate``,
+1. the study's own steps as its cells run them, measured in this process (wall and CPU):
+   ``imports`` (once: what a fresh process pays before the first cell), ``validate``,
    ``analyse``, ``maps`` (the map and the memorial), ``chapters``, ``sections``, ``results``;
    the first run is the one a fresh ``viabilidade estudo`` pays, later ones a batch
    worker's warm kernel;
@@ -17,7 +17,7 @@ Prints, as medians over the repeats:
 3. the PDF: Typst in a fresh process (wall and CPU), as ``viabilidade estudo`` pays it, and
    WeasyPrint side by side on the same HTML when the ``bench`` extra is installed;
 4. ``write`` and a fresh ``viabilidade estudo`` as a user runs it: wall, CPU (the command and
-   its kernel) and peak memory (the largest process).
+   its children: Typst; a kernel only inside Jupyter) and peak memory (the largest process).
 
 Each line shows its budget and ``OVER`` when above it. The machine is shared: the load
 average is printed at the start and at the end, and CPU seconds, unlike wall seconds, hardly
@@ -43,8 +43,8 @@ from viabilidade.report import runner
 REPO = Path(__file__).resolve().parents[1]
 STUDY_DATE = "2026-11-30"
 #: Seconds each step may take (2 cores, quiet machine); wall unless the name says CPU. The
-#: in-kernel steps are those of a fresh study (first run): they add up, with the kernel's
-#: start, the HTML and the PDF, to the 3 s of one fresh ``viabilidade estudo``.
+#: cells' steps are those of a fresh study (first run): they add up, with papermill's own
+#: work, the HTML and the PDF, to the 3 s of one fresh ``viabilidade estudo``.
 BUDGETS = {"imports": 1.0, "validate": 0.1, "analyse": 0.4, "maps": 0.3, "chapters": 0.2,
            "sections": 0.2, "results": 0.05, "html": 0.1, "pdf (typst, fresh process)": 0.3,
            "write": 0.05, "fresh `viabilidade estudo`, wall": 3.0,
@@ -206,15 +206,16 @@ def _pages(pdf: bytes) -> float:
 
 def fresh_cli(candidate: Path) -> tuple[float, float, float]:
     """(wall s, CPU s, peak MiB) of ``viabilidade estudo CANDIDATE`` as a user runs it: a new
-    process that imports everything, starts its kernel and writes the four files (into a
-    temporary folder). CPU counts the command and its kernel; the peak is the largest of
+    process that imports everything, runs the notebook in process
+    (:mod:`viabilidade.report.inprocess`) and writes the four files (into a temporary
+    folder). CPU counts the command and its children (Typst); the peak is the largest of
     them (``ru_maxrss`` of the waited-for descendants)."""
     import subprocess
     import sys
 
     cli = Path(sys.executable).parent / "viabilidade"
     # A new Python runs the command, so the peak it reads (ru_maxrss of its waited-for
-    # descendants) is this command's and its kernel's only, not an earlier child's here.
+    # descendants) is this command's and its children's only, not an earlier child's here.
     probe = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
              "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL, "
              "stderr=subprocess.DEVNULL); w = time.perf_counter() - t; "
@@ -251,7 +252,7 @@ def main() -> None:
     for _ in range(args.repeat):
         clocks.append(_Clock())
         kernel_steps(cand, clocks[-1])
-    print("steps of the study as its kernel runs them (this process); judged by CPU:")
+    print("steps of the study as its cells run them (this process); judged by CPU:")
     print("  first run (a fresh `viabilidade estudo`):")
     for k in clocks[0].wall:
         print(_line(k, clocks[0].wall[k], cpu=clocks[0].cpu[k]))

@@ -4,8 +4,8 @@ without a kernel.
 A fresh ``viabilidade estudo`` used to start an IPython kernel (ipykernel, ZeroMQ and its
 threads) which then imported pandas, geopandas, matplotlib and the study machinery again and
 read the store again, all of which the ``estudo`` process had already done to check the
-candidate. Run here, the notebook's cells use the process's modules and tables: about a
-third of a fresh study's CPU (issue 30). The notebook is the same: papermill still
+candidate. Run here, the notebook's cells use the process's modules and tables: a quarter
+of a fresh study's CPU (issue 30; Posse d'Abadia, median of 3 at load 12: 6,70 → 5,01 s). The notebook is the same: papermill still
 parameterizes it (its ``injected-parameters`` cell), keeps its metadata and, when a cell
 fails, marks the failure and raises ``PapermillExecutionError`` as with a kernel; only the
 executing engine (:class:`InProcessEngine`) is this module's.
@@ -15,12 +15,14 @@ no history file) in a namespace emptied before every notebook, so ``display`` wo
 kernel. Its outputs go into the cell as a kernel's would reach it, through jupyter_client's
 JSON packing (:func:`jupyter_client.session.json_packer`): ``display_data`` and
 ``execute_result`` bundles, ``stream`` text (``stdout``/``stderr``, consecutive pieces
-joined), and an ``error`` output with the formatted traceback.
+joined), and an ``error`` output with the formatted traceback. Ctrl-C stops the run
+(``KeyboardInterrupt``); a cell running longer than ``execution_timeout`` seconds fails with
+a pt-BR ``TimeoutError`` (a ``SIGALRM`` timer, so only in the main thread).
 
 One notebook runs at a time in a process (a lock): two threads' studies take turns, their
-outputs never mixed. Used only where no other IPython shell lives in the process (:func:`available`): inside a
-Jupyter kernel (the explorer, a user's notebook) the studies keep their own kernel, so the
-user's namespace is never touched.
+outputs never mixed. Used only where no other IPython shell lives in the process
+(:func:`available`): inside a Jupyter kernel (the explorer, a user's notebook) the studies
+keep their own kernel, so the user's namespace is never touched.
 """
 
 from __future__ import annotations

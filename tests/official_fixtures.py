@@ -127,3 +127,45 @@ def dtb_districts_ods(raw: Path = RAW, *, numeric: bool = False) -> bytes:
           "530010805", "Brasília"]
     return ods("DTB_2022_Distrito", [[t] for t in DTB_TITLE] + [DTB_HEADER] + rows
                + [df, df[:13] + ["10", "530010810", "Brasília (TESTE)"]], numeric=numeric)
+
+
+def _zip_bytes(members: dict[str, bytes]) -> bytes:
+    import io
+    import zipfile
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as zf:
+        for name, data in members.items():
+            zf.writestr(zipfile.ZipInfo(name, date_time=(2025, 4, 17, 10, 0, 0)), data)
+    return buf.getvalue()
+
+
+def national_aggregates(raw_path: str, member: str, raw: Path = RAW) -> bytes:
+    """The IBGE's national aggregates zip (``Agregados_por_…_basico_BR_<data>.zip``) with the
+    shared Goiás lines (ISO-8859-1, ``;``, every field quoted, bytes as they are) and one line
+    of another UF (its ``CD_UF`` made 53) before and after them, which data fetch must leave
+    out."""
+    lines = (raw / raw_path).read_bytes().splitlines(keepends=True)
+    other = lines[1].replace(b'"52";"Goi\xe1s"', b'"53";"Distrito Federal"')
+    assert other != lines[1]
+    return _zip_bytes({member: b"".join([lines[0], other, *lines[1:], other])})
+
+
+def localidades_kml_zip(raw: Path = RAW) -> bytes:
+    """``Localidades_Municipios_kml.zip`` as the IBGE lays it out (``kml/<UF>/<nome>_<código>_
+    localidades_2022.kml``): the 246 Goiás KMLs of the shared archive and one of another UF."""
+    import tarfile
+
+    members = {}
+    with tarfile.open(raw / prov.RAW["boundaries"].path, "r:xz") as tar:
+        for m in tar.getmembers():
+            if m.isfile():
+                members[f"kml/GO/{m.name.rsplit('/', 1)[-1]}"] = tar.extractfile(m).read()
+    members["kml/DF/brasilia_5300108_localidades_2022.kml"] = b"<kml>TESTE</kml>"
+    return _zip_bytes(members)
+
+
+def dtb_zip(raw: Path = RAW) -> bytes:
+    """``DTB_2022.zip`` with the district report in OpenDocument (and no other report: the
+    build reads only that one)."""
+    return _zip_bytes({"RELATORIO_DTB_BRASIL_DISTRITO.ods": dtb_districts_ods(raw)})

@@ -27,10 +27,10 @@ can be compared with the committed one:
   copy (``…_20230628.xlsx``) served under the IBGE's name (the catalogue's address for it is
   not confirmed; the layout is the copy's).
 
-Not covered: the eight raw files with no official reader or automatic download (crosswalk,
-dictionary, DTB, PIB, TCU FPM, brackets, history, IMB 125) come from the shared copies, so
-this is a mixed store; ``test_a_folder_with_only_the_official_downloads…`` shows what the
-build says of a folder that has only the downloads.
+The other raw files come from the shared copies here, so this is a mixed store; the store
+built from the official formats alone (DTB, SIDRA, the dictionary, the aggregates and the
+KMLs too; the crosswalk derived; the legal texts the project's own) is
+tests/test_data_official_store.py.
 """
 
 from __future__ import annotations

@@ -25,6 +25,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def end_headers(self):
+        # a server that continues a download from a byte says so, as Apache and nginx do;
+        # one built with ranges=False says nothing (its .part is never kept: data.download)
+        if self.state.ranges:
+            self.send_header("Accept-Ranges", "bytes")
+        super().end_headers()
+
     def send_head(self):
         rng = self.headers.get("Range")
         self.state.requests.append((self.path, rng))

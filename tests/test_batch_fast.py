@@ -138,14 +138,20 @@ def test_run_one_never_raises(tmp_path):
 
 
 def test_duplicate_slug_gets_its_own_folder_and_a_reason(tmp_path):
+    """The batch analyst: the file sorted first won the slug; now both are refused, each
+    naming the other, each in its own folder."""
     a = _candidate(tmp_path, "a", "Um", slug="mesmo")
     b = _candidate(tmp_path, "b", "Dois", slug="mesmo")
-    jobs = make_jobs([a, b])
-    assert [j.slug for j in jobs] == ["mesmo", "mesmo-2"]
-    assert jobs[0].problem is None
-    assert jobs[1].problem == (f"{jobs[1].candidate}: o slug 'mesmo' já é usado por {a} neste lote; "
-                               "esperado um slug próprio para este candidato (campo slug do "
-                               "arquivo); o estudo iria para mesmo-2, mas não foi feito")
+    c = _candidate(tmp_path, "c", "Tres", slug="mesmo-2")
+    jobs = make_jobs([a, b, c])
+    assert [j.slug for j in jobs] == ["mesmo", "mesmo-3", "mesmo-2"]
+    assert jobs[0].problem == (f"{a}: o slug 'mesmo' é também o de {b} neste lote; esperado "
+                               "um slug próprio para cada candidato (campo slug do arquivo); "
+                               "nenhum deles foi estudado, para que um não tome o lugar do outro")
+    assert jobs[1].problem == (f"{b}: o slug 'mesmo' é também o de {a} neste lote; esperado "
+                               "um slug próprio para cada candidato (campo slug do arquivo); "
+                               "nenhum deles foi estudado, para que um não tome o lugar do outro")
+    assert jobs[2].problem is None
 
 
 def test_candidate_sources_errors(tmp_path):

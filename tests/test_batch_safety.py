@@ -28,6 +28,23 @@ def sleepy_study(candidate_path, out_root, *, settings=None, data_root=None, tem
     raise AssertionError("not reached: the batch was killed")
 
 
+def orphan_study(candidate_path, out_root, *, settings=None, data_root=None, template=None):
+    """Start a process that leaves the worker's tree (as a kernel in its own session whose
+    worker is gone): it would write ``tarde.txt`` 300 s later. Its pid goes to ``neta.pid``;
+    then the study sleeps, holding the batch."""
+    code = ("import subprocess, sys; p = subprocess.Popen([sys.executable, '-c', 'import sys, "
+            "time; time.sleep(300); open(sys.argv[1], \"w\").write(\"tarde\")', sys.argv[1]], "
+            "start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, "
+            "stderr=subprocess.DEVNULL); print(p.pid)")
+    out = Path(out_root)
+    pid = subprocess.run([sys.executable, "-c", code, str(out / "tarde.txt")],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    (out / "neta.pid.tmp").write_text(pid, encoding="utf-8")
+    (out / "neta.pid.tmp").replace(out / "neta.pid")
+    time.sleep(60)
+    raise AssertionError("not reached: the batch was stopped")
+
+
 @pytest.fixture
 def cands(tmp_path):
     d = tmp_path / "cands"
@@ -313,3 +330,46 @@ def test_a_link_in_the_candidates_folder_to_a_file_outside_it_is_refused_unread(
     res = run_batch([cands / "alheio.toml"], tmp_path / "lote2", workers=1, study=FAKE,
                     progress=False)
     assert [(r["slug"], r["status"]) for r in res.records] == [("alheio", "ok")]
+
+
+def test_ctrl_c_stops_every_process_of_the_batch_before_the_index_is_written(tmp_path):
+    """The batch analyst: 1 run in 4, studies went on after the index was written. A process
+    a study started that has left the workers' tree (reparented to init, in its own session:
+    SIGINT to the group does not reach it) carried on; every process of the batch carries
+    its mark (``local.BATCH_MARK``) and is stopped with the workers, before the index."""
+    import psutil
+    import signal
+
+    d = tmp_path / "cands"
+    d.mkdir()
+    _candidate(d, "orfa", "Orfa")
+    out = tmp_path / "lote"
+    code = ("import functools, sys; import viabilidade.batch.run as r; "
+            "r.run_batch = functools.partial(r.run_batch, study='test_batch_safety:orphan_study'); "
+            "from viabilidade.cli import main; "
+            f"sys.exit(main(['lote', {str(d)!r}, '--saida', {str(out)!r}, '--sem-progresso', "
+            "'-j', '1']))")
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=Path(__file__).parent,
+                            start_new_session=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    marker = out / "neta.pid"
+    for _ in range(600):  # until the study has started its process (a wait, not a bound)
+        if marker.exists() or proc.poll() is not None:
+            break
+        time.sleep(0.1)
+    assert marker.exists(), proc.communicate()[1]
+    pid = int(marker.read_text(encoding="utf-8"))
+    try:
+        assert psutil.pid_exists(pid)
+        os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == 130 and "Traceback" not in err
+        assert (out / "index.html").exists()
+        gone = not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+        assert gone, "a process of the stopped batch was still running after its index"
+    finally:
+        try:
+            psutil.Process(pid).kill()
+        except psutil.Error:
+            pass
+    assert not (out / "tarde.txt").exists()

@@ -20,6 +20,7 @@ from viabilidade.data.catalogue import Extract, Source
 from viabilidade.data.fetch import DownloadError, download, fetch, fetch_official
 from viabilidade.data.provenance import RAW as RAW_FILES, sha256
 from viabilidade.errors import DataError
+from viabilidade.os_errors import count_bytes
 
 REPO = Path(__file__).resolve().parents[1]
 RAW = REPO.parent / "shared" / "data"
@@ -140,7 +141,7 @@ def test_a_cut_transfer_keeps_its_bytes_and_resumes(site, server, tmp_path):
     kept = (tmp_path / "f.bin.part").read_bytes()
     assert 0 < len(kept) <= len(PAYLOAD) // 2 and PAYLOAD.startswith(kept)
     assert str(e.value) == (f"arquivo f.bin: não foi possível baixar {server.url}/cortado/f.bin: "
-                            f"a conexão caiu no meio do download; os {len(kept)} bytes já "
+                            f"a conexão caiu no meio do download; os {count_bytes(len(kept))} já "
                             "recebidos ficaram em f.bin.part e a próxima execução continua de "
                             "onde parou")
     assert e.value.kind == "cut" and not target.exists()

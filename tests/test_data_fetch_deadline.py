@@ -23,6 +23,7 @@ from viabilidade.data.download import DownloadError, download, shown_url
 from viabilidade.data.fetch import fetch
 from viabilidade.data.provenance import RAW, RAW_BYTES
 from viabilidade.errors import DataError
+from viabilidade.os_errors import count_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT / ".." / "shared" / "data"
@@ -196,7 +197,7 @@ def test_ctrl_c_mid_download_says_the_part_was_kept(tmp_path):
             proc.kill()
     kept = part.stat().st_size
     assert err.strip() == (
-        f"interrompido (Ctrl-C): o download foi interrompido; os {kept} bytes já recebidos "
+        f"interrompido (Ctrl-C): o download foi interrompido; os {count_bytes(kept)} já recebidos "
         f"ficaram em {Path(DISTRICTS).name}.part e a próxima execução continua de onde parou; "
         "nenhum outro arquivo foi gravado pela metade; os arquivos anteriores foram mantidos.")
     assert proc.returncode == 130

@@ -83,6 +83,38 @@ def test_one_byte_at_a_time_ends_at_the_deadline_and_keeps_its_bytes(srv, tmp_pa
     assert e.kind == "deadline" and e.kept == part.stat().st_size
 
 
+def test_a_slow_servers_part_is_deleted_when_the_server_cannot_continue_it(tmp_path):
+    """Hostile trial 3: the ``.part`` of a slow server was kept after the deadline, also
+    where the server does not continue a download from a byte (no ``Accept-Ranges``, never a
+    ``206``): the next run asks from zero, so it is deleted, and the message says so."""
+    site = tmp_path / "publicador"
+    site.mkdir()
+    with Server(site, drip=0.05, ranges=False) as srv:
+        target = tmp_path / "f.bin"
+        e = _fail(f"{srv.url}/gota/f.bin", target, deadline=0.5)
+    assert not target.with_name("f.bin.part").exists() and not target.exists()
+    assert e.kind == "deadline" and e.kept == 0 and 1 <= e.dropped <= 40
+    assert str(e).endswith(
+        f"(recebidos {e.dropped} bytes; servidor lento demais); os {e.dropped} bytes recebidos "
+        "foram apagados: este servidor não aceita continuar um download pela metade (não "
+        "responde a pedidos de trecho, Range), e a próxima execução recomeça do zero")
+
+
+def test_a_kept_part_is_told_with_the_same_number_as_the_reason(srv, tmp_path, monkeypatch):
+    """Hostile trial 3: "343040" and "343.040" in one message; every count of bytes is
+    written through common.numbers."""
+    (Path(srv.root) / "cortado").mkdir()
+    (Path(srv.root) / "cortado" / "grande.csv").write_bytes(b"x" * 343_040)
+    monkeypatch.setattr(dl, "_CHUNK", 1024)
+    target = tmp_path / "grande.csv"
+    e = _fail(f"{srv.url}/cortado/grande.csv", target)
+    assert e.kept == 171_520
+    assert str(e).endswith("a conexão caiu no meio do download; os 171.520 bytes já recebidos "
+                           "ficaram em grande.csv.part e a próxima execução continua de onde "
+                           "parou")
+    assert dl.kept_note(target, 343_040).startswith("; os 343.040 bytes já recebidos")
+
+
 def test_a_trickle_below_the_rate_floor_is_stopped_once_the_base_time_has_passed(
         srv, tmp_path, monkeypatch):
     """S3 where the bound is large (a ceiling: the deadline would be hours away)."""

@@ -373,3 +373,21 @@ def test_a_directory_past_its_byte_bound_is_refused_before_parsing(tmp_path, mon
         "area.kmz: o índice do arquivo compactado tem 6.138 bytes; esperado no máximo 2.048 "
         "(2 entradas de até 1.024 bytes: um limite compactado tem poucos arquivos, de nomes "
         "curtos); compacte só os arquivos do limite")
+
+
+@pytest.mark.parametrize("sent, kept", [(" .geojson", ".geojson"), ("..geojson", "..geojson"),
+                                        (". .kml", ". .kml")])
+def test_a_name_with_nothing_before_its_extension_is_refused(tmp_path, sent, kept):
+    """Hostile trial 3: " .geojson" and "..geojson" (blank or dot-only stems) were taken;
+    they are refused with a message, and nothing is stored."""
+    from viabilidade.explore.files import store_upload
+
+    body = json.dumps({"type": "Polygon", "coordinates": [SQUARE]}).encode()
+    with pytest.raises(GeoError) as e:
+        store_upload(sent, body, tmp_path / "envios")
+    assert str(e.value) == (f"{kept}: o nome do arquivo ({kept!r}) não tem nada antes da "
+                            "extensão além de espaços ou pontos; esperado um nome como "
+                            "area.geojson: renomeie o arquivo")
+    assert not (tmp_path / "envios").exists() or not any((tmp_path / "envios").iterdir())
+    assert vector_files.name_problem("a.geojson") is None
+    assert vector_files.name_problem("a..geojson") is None

@@ -178,3 +178,18 @@ def test_cli_refuses_a_bad_reference_date(capsys):
     assert main(["processo", str(FILE), "--data-referencia", "01/04/2027"]) == 2
     assert ("erro: --data-referencia: encontrado '01/04/2027'; esperada uma data válida no "
             "formato AAAA-MM-DD (p. ex. 2027-01-30)") in capsys.readouterr().err
+
+
+def test_processo_checks_the_codes_as_estudo_does(tmp_path, capsys):
+    """The batch analyst: ``processo`` printed the calendar of a candidate whose district
+    code is in no table; it now refuses it with estudo's words (exit 2)."""
+    bad = tmp_path / "codigo.toml"
+    bad.write_text(POSSE.read_text(encoding="utf-8").replace('"520010010"', '"520010099"'),
+                   encoding="utf-8")
+    assert main(["processo", str(bad)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.strip() == (
+        f"erro: {bad}, linha 10, campo 'area.districts[0]': código IBGE de distrito "
+        "desconhecido '520010099': não está entre os 327 distritos de Goiás (IBGE DTB 2022); "
+        "esperado o código de um distrito goiano")

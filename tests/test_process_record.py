@@ -459,3 +459,20 @@ def test_estudo_prints_the_records_notices_from_the_study(tmp_path, capsys):
     assert record["notices"] == [notice]
     assert main(["estudo", str(p), "--saida", str(tmp_path / "b")]) == 0
     assert capsys.readouterr().err.splitlines() == [f"aviso: {notice}"]
+
+
+def test_the_order_check_runs_with_the_field_errors(tmp_path):
+    """The batch analyst: the record's order check ran only once the field errors were
+    fixed (an act with a field error was left out of it): an unknown key in a sending and
+    its receipt dated before it are reported at once, each with its line."""
+    events = (_act("proposta", "2027-02-10", "Processo nº 1") +
+              _act("requisicao-enviada", "2027-02-15", "Ofício nº 15", body='"ibge"', foo="1") +
+              _act("requisicao-recebida", "2027-02-12", "AR", body='"ibge"'))
+    p = _file(tmp_path, events)
+    lines = _problems(p)
+    assert BASE.count("\n") == 16  # the acts start on line 18
+    assert len(lines) == 2
+    assert lines[0].startswith(f"{p}, linha 28, campo 'process.events[2].foo': "
+                               "chave desconhecida 'foo'")
+    assert lines[1].startswith(f"{p}, linha 31, campo 'process.events': recebimento do IBGE em "
+                               "12/02/2027, antes do envio da requisição (15/02/2027, linha 24)")

@@ -180,3 +180,20 @@ def test_a_key_under_the_wrong_table_is_told_where_it_belongs(tmp_path):
         f"{p}, linha 4, campo 'settings.president': configuração desconhecida 'president' (é "
         "uma chave de [oficios]: escreva-a depois do cabeçalho [oficios], antes de qualquer "
         "outra tabela); permitidas: reduction_items, ")
+
+
+def test_a_date_or_a_table_where_a_choice_goes_is_told_as_toml_writes_it(tmp_path):
+    """The batch analyst: "encontrado datetime.date(2024, 1, 1)" (a Python repr); and a table
+    where a choice goes raised TypeError (unhashable) out of Settings."""
+    p = tmp_path / "config.toml"
+    p.write_text('[settings]\nquorum = 2024-01-01\nperimeter = { a = 1 }\n'
+                 'revenue_share = 2024-01-01T10:30:00\n', encoding="utf-8")
+    with pytest.raises(SettingsError) as e:
+        Settings.from_toml(p)
+    assert e.value.lines == [
+        f"{p}, linha 3, campo 'settings.perimeter': encontrada a tabela {{'a': 1}}; esperado um "
+        "de seat, all-urban",
+        f"{p}, linha 2, campo 'settings.quorum': encontrada a data 2024-01-01; esperado um de "
+        "absolute-majority, literal",
+        f"{p}, linha 4, campo 'settings.revenue_share': encontradas a data e hora "
+        "2024-01-01T10:30:00; esperado um número finito entre 0 e 1"]

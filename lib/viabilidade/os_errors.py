@@ -71,17 +71,21 @@ USER_FILE_MAX_BYTES = 1 << 20
 def count_bytes(n: int) -> str:
     """``1.146.811 bytes`` (pt-BR thousands): an exact size, where the bound is exact (a
     download's limit); :func:`size_words` rounds to KiB/MiB."""
-    return f"{n:,} bytes".replace(",", ".")
+    from .common.numbers import decimal
+
+    return f"{decimal(n)} bytes"
 
 
 def size_words(n: int) -> str:
     """``1048576`` -> ``"1,0 MiB"``; ``2048`` -> ``"2 KiB"``; ``900`` -> ``"900 bytes"``
     (pt-BR decimal comma)."""
+    from .common.numbers import decimal
+
     if n >= 1 << 20:
-        return f"{n / (1 << 20):.1f} MiB".replace(".", ",")
+        return f"{decimal(n / (1 << 20), 1)} MiB"
     if n >= 1 << 10:
-        return f"{n // (1 << 10)} KiB"
-    return f"{n} bytes"
+        return f"{decimal(n // (1 << 10))} KiB"
+    return f"{decimal(n)} bytes"
 
 
 def read_user_bytes(path, limit: int = USER_FILE_MAX_BYTES) -> bytes:

@@ -99,16 +99,53 @@ def _stop_workers(ex: ProcessPoolExecutor, grace: float = 1.0,
         if proc.is_alive():
             proc.kill()
             proc.join(1.0)
-    _, alive = psutil.wait_procs(children, timeout=settle)
-    for child in alive:
-        try:
-            child.kill()
-        except psutil.Error:
-            pass
-    psutil.wait_procs(alive, timeout=1.0)
+    _kill_after(children, settle)
+    _stop_marked()
     from ..common.tempfiles import sweep_stale
 
     sweep_stale()  # whatever a worker or kernel killed mid-study left in $TMPDIR
+
+
+#: Environment variable every process of a local batch inherits (workers, their kernels,
+#: whatever a study starts): the batch's pid. A process that left the workers' tree (a
+#: kernel started in its own session whose worker was already gone, a study's grandchild
+#: reparented to init) still carries it, and is stopped with the workers before the index is
+#: written (the batch analyst: 1 run in 4, studies went on after the index).
+BATCH_MARK = "VIABILIDADE_LOTE"
+
+
+def _stop_marked(settle: float = 1.0) -> None:
+    """Terminate, then kill after ``settle`` seconds, every process but this one whose
+    environment carries :data:`BATCH_MARK` with this process's pid."""
+    import psutil
+
+    mine, me = str(os.getpid()), os.getpid()
+    marked = []
+    for proc in psutil.process_iter():
+        try:
+            if proc.pid != me and proc.environ().get(BATCH_MARK) == mine:
+                marked.append(proc)
+        except (psutil.Error, OSError):
+            continue  # gone, or not ours to read
+    for proc in marked:
+        try:
+            proc.terminate()
+        except psutil.Error:
+            pass
+    _kill_after(marked, settle)
+
+
+def _kill_after(procs: list, settle: float) -> None:
+    """Wait at most ``settle`` seconds for ``procs`` (psutil) to end, then kill those alive."""
+    import psutil
+
+    _, alive = psutil.wait_procs(procs, timeout=settle)
+    for proc in alive:
+        try:
+            proc.kill()
+        except psutil.Error:
+            pass
+    psutil.wait_procs(alive, timeout=1.0)
 
 
 def run_local(params_list: Iterable[dict], workers: int,
@@ -129,6 +166,7 @@ def run_local(params_list: Iterable[dict], workers: int,
     pending = list(params_list)
     if not pending:
         return
+    os.environ[BATCH_MARK] = str(os.getpid())  # inherited by every process the batch starts
     suspects: list[dict] = []
     while pending:
         crashed = _run_pool(pending, max(1, min(workers, len(pending))), on_result, study)

@@ -180,9 +180,8 @@ def fallback_slug(path: Path) -> str:
 def make_jobs(files: list[Path]) -> list[Job]:
     """Read each candidate's slug, name and operation; never raises for a bad candidate.
 
-    A candidate that fails to load keeps ``slugify(file stem)`` as its folder; a slug already
-    taken (by an earlier file in the list) becomes ``<slug>-2``, ``-3``... with a problem
-    naming the other file, so that no study ever writes into another's folder.
+    A candidate that fails to load keeps ``slugify(file stem)`` as its folder; files sharing
+    a slug are all refused, each naming the others (:func:`_refuse_shared_slugs`).
 
     Returns
     -------
@@ -194,7 +193,6 @@ def make_jobs(files: list[Path]) -> list[Job]:
     from ..proposal.record import annexes
 
     jobs: list[Job] = []
-    owners: dict[str, Path] = {}
     for path in files:
         try:
             if link_problem(path):  # never opened (it may name any file of the machine)
@@ -210,17 +208,38 @@ def make_jobs(files: list[Path]) -> list[Job]:
             problem = ("\n".join(e.lines) if isinstance(e, ViabilidadeError) else
                        f"{path}: o arquivo candidato não pôde ser lido: {type(e).__name__}: {e}")
             job = Job(path, fallback_slug(path), path.stem, problem=problem)
-        if job.slug in owners:
-            n = 2
-            while f"{job.slug}-{n}" in owners:
-                n += 1
-            problem = (f"{path}: o slug {job.slug!r} já é usado por {owners[job.slug]} neste "
-                       "lote; esperado um slug próprio para este candidato (campo slug do "
-                       f"arquivo); o estudo iria para {job.slug}-{n}, mas não foi feito")
-            job = dataclasses.replace(job, slug=f"{job.slug}-{n}", problem=problem)
-        owners[job.slug] = path
         jobs.append(job)
-    return jobs
+    return _refuse_shared_slugs(jobs)
+
+
+def _refuse_shared_slugs(jobs: list[Job]) -> list[Job]:
+    """Every file of a slug that several files of the batch share is refused, each naming
+    the others (the batch analyst: the file sorted first used to win, whichever the user
+    meant). The first keeps the slug's folder for its failure record, the others get
+    ``<slug>-2``, ``-3``…, so that nothing is ever written into another's folder; a file
+    that already failed keeps its own reason."""
+    groups: dict[str, list[int]] = {}
+    for i, job in enumerate(jobs):
+        groups.setdefault(job.slug, []).append(i)
+    taken = set(groups)
+    out = list(jobs)
+    for slug, group in groups.items():
+        if len(group) < 2:
+            continue
+        for k, i in enumerate(group):
+            new = slug
+            if k:
+                n = 2
+                while f"{slug}-{n}" in taken:
+                    n += 1
+                new = f"{slug}-{n}"
+                taken.add(new)
+            others = ", ".join(str(jobs[j].candidate) for j in group if j != i)
+            out[i] = dataclasses.replace(jobs[i], slug=new, problem=jobs[i].problem or (
+                f"{jobs[i].candidate}: o slug {slug!r} é também o de {others} neste lote; "
+                "esperado um slug próprio para cada candidato (campo slug do arquivo); nenhum "
+                "deles foi estudado, para que um não tome o lugar do outro"))
+    return out
 
 
 def drop_generated_twins(jobs: list[Job], generated: Path) -> tuple[list[Job], list[dict]]:

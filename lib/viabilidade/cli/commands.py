@@ -365,6 +365,9 @@ def _cmd_processo(args: argparse.Namespace) -> int:
     today = _iso_date("--data-referencia", args.data_referencia)
     store = load_store(Path(args.data) if args.data else None)
     candidate = load_candidate(_candidate_arg(args, store))
+    from ..profile.build import check_candidate
+
+    check_candidate(candidate, store)  # the codes against the data, as estudo checks them
     m = store.municipalities  # the origins by name, as the study names them (legal review 17)
     names = dict(zip(m["cod_ibge"].astype(str), m["nome"].astype(str)))
     print("\n".join(state_lines(candidate, process_state(candidate, today), today, names=names)))

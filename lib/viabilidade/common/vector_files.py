@@ -119,8 +119,9 @@ def name_problem(name: str) -> str | None:
     or None: a NUL or another control character, a lone surrogate (bytes that are not
     UTF-8), a name or path too long (:data:`MAX_NAME_BYTES`, :data:`MAX_PATH_BYTES`), a name
     the typed-text rule refuses (:func:`_leaf_text_problem`: C1 controls, direction,
-    invisible and format characters, a stem of invisible characters only), a GDAL virtual
-    path (``/vsi…``)."""
+    invisible and format characters, a stem of invisible characters only), a name with
+    nothing but spaces or dots before its extension (``" .geojson"``, ``"..geojson"``), a
+    GDAL virtual path (``/vsi…``)."""
     text = str(name)
     bad = next((c for c in text if ord(c) < 32 or ord(c) == 127), None)
     if bad is not None:
@@ -141,6 +142,11 @@ def name_problem(name: str) -> str | None:
     why = _leaf_text_problem(leaf)  # after the byte bounds: a long name costs one len
     if why:
         return why
+    if leaf not in ("", ".", "..") and not leaf.rsplit(".", 1)[0].strip(" ."):
+        # " .geojson", "..geojson", ".geojson": nothing before the extension (hostile
+        # trial 3); such a name is hidden on disk or read as having no extension at all
+        return (f"o nome do arquivo ({leaf!r}) não tem nada antes da extensão além de espaços "
+                "ou pontos; esperado um nome como area.geojson: renomeie o arquivo")
     if text.replace("\\", "/").lstrip("/").lower().startswith("vsi"):
         return ("o caminho é um caminho virtual da GDAL (/vsi…); esperado o caminho de um "
                 "arquivo no disco")

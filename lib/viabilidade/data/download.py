@@ -47,6 +47,7 @@ import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..common.numbers import decimal
 from ..errors import DataError
 from ..os_errors import count_bytes, new_file_mode
 from .provenance import sha256
@@ -141,19 +142,43 @@ class DownloadError(DataError):
     ``.part`` file for the next run)."""
 
     def __init__(self, url: str, target: Path, reason: str, kind: str, *,
-                 status: int | None = None, kept: int = 0):
+                 status: int | None = None, kept: int = 0, dropped: int = 0):
         self.url, self.target, self.reason, self.kind = url, target, reason, kind
-        self.status, self.kept = status, kept
+        self.status, self.kept, self.dropped = status, kept, dropped
         super().__init__(f"não foi possível baixar {shown_url(url)}: {reason}"
-                         f"{kept_note(target, kept)}", file=target)
+                         f"{kept_note(target, kept)}{dropped_note(dropped)}", file=target)
 
 
 def kept_note(target: Path, kept: int) -> str:
     """What is said of the bytes kept in ``target.part`` (empty when none)."""
     if not kept:
         return ""
-    return (f"; os {kept} bytes já recebidos ficaram em {target.name}.part e a próxima "
+    return (f"; os {count_bytes(kept)} já recebidos ficaram em {target.name}.part e a próxima "
             "execução continua de onde parou")
+
+
+def dropped_note(dropped: int) -> str:
+    """What is said of the bytes of a ``.part`` deleted because it could never be continued
+    (:func:`_leftover`; empty when none)."""
+    if not dropped:
+        return ""
+    return (f"; os {count_bytes(dropped)} recebidos foram apagados: este servidor não aceita "
+            "continuar um download pela metade (não responde a pedidos de trecho, Range), e a "
+            "próxima execução recomeça do zero")
+
+
+def _leftover(part: Path, resumable: bool) -> dict:
+    """What becomes of the ``.part`` of a download stopped midway (the deadline, a slow or
+    cut transfer): kept for the next run when the server continues a download from a byte
+    (it answered ``206`` or announces ``Accept-Ranges: bytes``), else deleted: the next run
+    would ask from zero anyway, and the ``.part`` would be debris. The ``kept``/``dropped``
+    keywords of :class:`DownloadError`. A ``.part`` is never resumed past the file's bound
+    (:func:`download` deletes one over it before asking)."""
+    n = _size(part)
+    if resumable or not n:
+        return {"kept": n}
+    part.unlink(missing_ok=True)
+    return {"dropped": n}
 
 
 def _seconds(s: float) -> str:
@@ -595,6 +620,8 @@ def _exchange(url, target, part, sess, timeout, limit, end, deadline, progress, 
             raise DownloadError(url, target, http_reason(resp.status_code), "http",
                                 status=resp.status_code, kept=have)
         _coding(resp, url, target, have)
+        resumable = (resp.status_code == 206
+                     or "bytes" in resp.headers.get("Accept-Ranges", "").lower())
         start = 0
         if resp.status_code == 206:
             got = resp.headers.get("Content-Range", "")
@@ -602,7 +629,7 @@ def _exchange(url, target, part, sess, timeout, limit, end, deadline, progress, 
             if not (m and int(m.group(1)) == have):  # a range we did not ask for
                 return _restart(url, target, restarted, "o servidor respondeu de novo com um "
                                 f"trecho diferente do pedido (Content-Range: {got[:60]!r}, "
-                                f"pedido a partir do byte {have}); a resposta é malformada")
+                                f"pedido a partir do byte {decimal(have)}); a resposta é malformada")
             start = have
         length = resp.headers.get("Content-Length", "").strip()
         total = start + int(length) if length.isdigit() and len(length) < 20 else None
@@ -633,24 +660,25 @@ def _exchange(url, target, part, sess, timeout, limit, end, deadline, progress, 
                     if now > end:
                         fh.flush()
                         raise DownloadError(url, target, _late(deadline, written), "deadline",
-                                            kept=_size(part))
+                                            **_leftover(part, resumable))
                     spent = now - began
                     if spent > DEADLINE_BASE and (written - start) / spent < RATE_FLOOR:
                         fh.flush()
                         raise DownloadError(url, target, _slow(spent, written - start),
-                                            "deadline", kept=_size(part))
+                                            "deadline", **_leftover(part, resumable))
         except _network_errors() as exc:
             if watch.fired:
                 raise DownloadError(url, target, _late(deadline, written), "deadline",
-                                    kept=_size(part)) from None
+                                    **_leftover(part, resumable)) from None
             reason, kind = _reason(exc, timeout, reading=True)
-            raise DownloadError(url, target, reason, kind, kept=_size(part)) from None
+            raise DownloadError(url, target, reason, kind, **_leftover(part, resumable)) from None
         if watch.fired:  # the socket shut at the deadline reads as the end of the body
             raise DownloadError(url, target, _late(deadline, written), "deadline",
-                                kept=_size(part))
+                                **_leftover(part, resumable))
         if total is not None and written < total:
             raise DownloadError(url, target, f"a conexão terminou antes do fim (recebidos "
-                                f"{written} de {total} bytes)", "cut", kept=_size(part))
+                                f"{count_bytes(written)} de {count_bytes(total)})", "cut",
+                                **_leftover(part, resumable))
     return True
 
 

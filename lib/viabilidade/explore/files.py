@@ -43,7 +43,10 @@ MAX_NAME_BYTES = 255
 
 
 def upload_name(name: str) -> str:
-    """The uploaded file's own name, without any folder a browser may send (``C:\\x\\a.kml``)."""
+    """The uploaded file's own name, without any folder a browser may send (``C:\\x\\a.kml``)
+    and without the spaces around it (``" .geojson"`` is then ``".geojson"``, refused by
+    :func:`viabilidade.common.vector_files.name_problem` as a name with nothing before its
+    extension)."""
     return Path(str(name).replace("\\", "/")).name.strip()
 
 

@@ -909,11 +909,13 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
 
     old_certified = read_certified(r.get("certified", dict), path, origins, problems)
     # the one record of the acts: [[process.events]], then what the old tables describe
-    events = read_acts(raw_events, path, problems)
+    with_problems: list = []  # acts with field errors, still checked for their order
+    events = read_acts(raw_events, path, problems, ordered=with_problems)
     old, notices = legacy_acts((petition, petition_document, petition_date), plebiscite,
                                old_certified)
     events = sorted([*events, *old], key=lambda a: (a.date, list(KINDS).index(a.kind)))
-    notices += check_order(events, problems)
+    notices += check_order(sorted([*events, *with_problems], key=lambda a: (
+        a.date, list(KINDS).index(a.kind))) if with_problems else events, problems)
     certified = merge_certified(old_certified, certificates(events, origins, problems), problems)
     plebiscite = plebiscite_of(events, problems) or plebiscite
     proposal = petition_of(events)

@@ -325,9 +325,14 @@ def _figures(problems: Problems, where: str, kind: str, body: str | None, raw: A
     return out
 
 
-def read_acts(raw: Any, path: Path, problems: Problems, prefix: str = "process.") -> list[Act]:
+def read_acts(raw: Any, path: Path, problems: Problems, prefix: str = "process.",
+              ordered: list | None = None) -> list[Act]:
     """``[[process.events]]``: every act, sorted by date and the law's order; each problem
     recorded on its own line (at most :data:`MAX_ACTS` acts are read).
+
+    ``ordered``, when given, receives the acts that have problems of their own but whose
+    kind, date and body could be read, so that :func:`check_order` sees them too and a file's
+    order errors come with its field errors, at once (the batch analyst).
 
     Raises nothing: problems go to ``problems`` (the candidate file's collector).
     """
@@ -417,10 +422,14 @@ def read_acts(raw: Any, path: Path, problems: Problems, prefix: str = "process."
         if flags["planned"] and checked is not None:
             problems.add(f"{where}.planned", "um ato previsto não tem original a conferir; "
                                              "esperado planned = false ou sem checked_by/checked_on")
+        line = problems.line(f"{where}.kind") or problems.line(where)
         if len(problems.items) == n:
             out.append(Act(kind, date, document, body, by, annex, figures, checked,
-                           flags["planned"], flags["counts"], problems.line(f"{where}.kind")
-                           or problems.line(where)))
+                           flags["planned"], flags["counts"], line))
+        elif (ordered is not None and kind in KINDS and date is not None
+              and (body in BODIES or kind not in BODY_EVENTS)):
+            ordered.append(Act(kind, date, document, body if body in BODIES else None, None,
+                               None, {}, None, flags["planned"], flags["counts"], line))
     order = list(KINDS)
     return sorted(out, key=lambda a: (a.date, order.index(a.kind)))
 

@@ -267,18 +267,18 @@ class Settings:
         out = []
         for name, allowed in CHOICES.items():
             value = getattr(self, name)
-            if value not in allowed:
-                out.append((name, f"encontrado {value!r}; esperado um de {', '.join(allowed)}"))
+            if not isinstance(value, str) or value not in allowed:  # a table: unhashable
+                out.append((name, f"{_found(value)}; esperado um de {', '.join(allowed)}"))
         for name, top in COUNT_LIMITS.items():
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
-                out.append((name, f"encontrado {value!r}; esperado um número inteiro entre 0 e "
+                out.append((name, f"{_found(value)}; esperado um número inteiro entre 0 e "
                                   f"{_num(top)}"))
         for name, top in NUMBER_LIMITS.items():
             value = getattr(self, name)
             if (isinstance(value, bool) or not isinstance(value, (int, float))
                     or not math.isfinite(value) or not 0 <= value <= top):
-                out.append((name, f"encontrado {value!r}; esperado um número finito entre 0 e "
+                out.append((name, f"{_found(value)}; esperado um número finito entre 0 e "
                                   f"{_num(top)}"))
         codes = self.origin_special_interest
         for i, code in enumerate((codes,) if isinstance(codes, str) else codes):
@@ -636,6 +636,15 @@ class Settings:
             lines.append("Hipótese do usuário: lei complementar federal em vigor com o texto do "
                          f"{federal_bills()[self.federal_law].title} (essa lei não existe).")
         return lines
+
+
+def _found(value) -> str:
+    """``encontrado 'x'``/``encontrado 1e+30`` as these messages always wrote a text or a
+    number; a date, time, list or table as TOML writes it (:func:`~viabilidade.errors.found_value`:
+    ``encontrada a data 2024-01-01``, never ``datetime.date(2024, 1, 1)``)."""
+    if isinstance(value, (dt.date, dt.time, list, dict)):
+        return found_value(value)
+    return f"encontrado {value!r}"
 
 
 def _num(x: float | int) -> str:

@@ -323,7 +323,8 @@ OFFICIAL_RAW = {
         RAW["pop_xlsx"].source, "IBGE", RAW["pop_xlsx"].vintage, "", ""),
     "dictionary": RawFile(
         "census/dicionario_de_dados_agregados_por_setores_censitarios_",
-        RAW["dictionary"].source, "IBGE", "versão do nome do arquivo", "", ""),
+        "Dicionário de dados dos Agregados por Setores Censitários (Censo 2022), o mais novo "
+        "da pasta do IBGE", "IBGE", "versão do nome do arquivo", "", ""),
     "dtb": RawFile(
         DTB_DISTRITOS, "Divisão Territorial Brasileira — RELATORIO_DTB_BRASIL_DISTRITO "
         "(linhas de GO)", "IBGE", RAW["dtb"].vintage, "", ""),

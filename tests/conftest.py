@@ -16,6 +16,10 @@ import pytest
 
 from viabilidade.common.imports import block_slow_imports
 
+# "Today" for the future-study-date check (common.plausibility.today), fixed so that no test
+# follows the machine clock; studies run in other processes inherit it (legal item 2).
+os.environ.setdefault("VIABILIDADE_HOJE", "2026-12-01")
+
 # With JupyterLab in the environment, `import jsonschema` (via nbformat/papermill) builds
 # rfc3987-syntax's grammars (~2 s per process) for a JSON-schema format notebooks never use.
 block_slow_imports()

@@ -47,6 +47,8 @@ def test_declared_documents_read_as_declared_and_the_creation_stays_barred(run):
             "conferência dos documentos declarados com os originais; a criação está vedada "
             "enquanto não editada a lei complementar federal (CF, art. 18, § 4º).")
     assert record["conclusion"] == line
+    # dated 01/06/2027, after today (VIABILIDADE_HOJE, fixed by conftest): a simulation (item 2)
+    assert (payload["simulacao"]["hoje"], payload["simulacao"]["atos_futuros"]) == ("2026-12-01", 12)
     assert payload["fase"] == ("plebiscito realizado — sem efeito (sem a lei complementar federal; "
                                "TSE, PA 0602003-69)")
     text = subprocess.run(["pdftotext", str(folder / "estudo.pdf"), "-"], capture_output=True,

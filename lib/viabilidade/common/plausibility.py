@@ -39,6 +39,7 @@ import contextlib
 import contextvars
 import datetime as dt
 import math
+import os
 from typing import Any
 
 from .numbers import fmt, scientific
@@ -71,6 +72,25 @@ def study_date() -> dt.date:
     """The date a study is made (today); the reference of the date bounds when no file being
     read gives its own (:func:`at_study_date`)."""
     return dt.date.today()
+
+
+#: Environment variable that fixes "today" for :func:`today` (ISO date, ``2026-12-01``): the
+#: tests set it so that nothing they check follows the machine clock; a study run in another
+#: process (papermill, ``lote``) inherits it.
+TODAY_ENV = "VIABILIDADE_HOJE"
+
+
+def today() -> dt.date:
+    """The real date, against which a study date is told to be in the future (a simulation).
+
+    ``VIABILIDADE_HOJE`` (:data:`TODAY_ENV`) fixes it when set to an ISO date; otherwise, or
+    when it is not a date, the machine clock.
+    """
+    given = os.environ.get(TODAY_ENV, "")
+    try:
+        return dt.date.fromisoformat(given.strip())
+    except ValueError:
+        return dt.date.today()
 
 
 #: The study date of the file being read (its ``[settings] study_date``), set by

@@ -15,6 +15,9 @@ analysis_conclusion`, taken as it is (never re-derived here).
 
 Kinds, in the order the documents print them:
 
+``simulacao``
+    A study dated after today (:func:`simulation`): a simulation, whose acts dated after today
+    do not exist yet and are not declared documents.
 ``pendencias``
     What would change the conclusion: the requirements not met, undecided, or met only on
     published data (the certificates still to come).
@@ -43,6 +46,7 @@ Kinds, in the order the documents print them:
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import asdict, dataclass
 
 from ..operations import operation_of
@@ -51,7 +55,7 @@ from ..rules.result import Basis, Status, Verdict, deciding_basis, on_published_
 from .writers import format as fmt
 
 #: The kinds of finding, in the order every document prints them.
-KINDS = ("pendencias", "margem", "dados", "plebiscito", "limites", "premissa", "leituras",
+KINDS = ("simulacao", "pendencias", "margem", "dados", "plebiscito", "limites", "premissa", "leituras",
          "vedacao")
 
 #: How the cover and the findings name a declared special interest (art. 4, caput).
@@ -300,6 +304,61 @@ def _bar(analysis) -> Finding | None:
                    f"{BAR_CLAUSES[analysis.candidate.operation]}")
 
 
+#: Title of the finding of a study dated after today (legal item 2).
+SIMULATION_TITLE = "Simulação com data de referência futura"
+
+
+def simulation(analysis, today: dt.date | None = None) -> dict | None:
+    """What a study dated after today is: a simulation, never a study of what exists.
+
+    Parameters
+    ----------
+    analysis : Analysis
+    today : date, optional
+        The real date; default :func:`viabilidade.common.plausibility.today` (the machine
+        clock, or ``VIABILIDADE_HOJE``).
+
+    Returns
+    -------
+    dict or None
+        ``None`` when the study date is not after today (or not given: the study is then
+        dated today); else ``data_referencia`` and
+        ``hoje`` (ISO), ``atos_futuros`` (how many acts of the record are dated after today:
+        they do not exist yet, and are hypotheses of the simulation, not declared documents)
+        and ``texto`` (the sentence the cover prints).
+    """
+    from ..common.plausibility import today as real_today
+
+    if not getattr(analysis.settings, "study_date", None):
+        return None  # no study date given: the study is dated today
+    today = today or real_today()
+    day = analysis.settings.study_day()
+    if day <= today:
+        return None
+    acts = [a for a in getattr(analysis.candidate, "events", ()) if a.date > today]
+    summary = (f"a data de referência deste estudo ({fmt.date_short(day)}) é posterior à data "
+               f"de hoje ({fmt.date_short(today)})")
+    detail = ""
+    if acts:
+        one = len(acts) == 1
+        detail = (f"{fmt.count(len(acts), 'ato do registro', 'atos do registro')} "
+                  f"{'é datado' if one else 'são datados'} depois de hoje: "
+                  f"ainda não {'existe' if one else 'existem'}, e o estudo "
+                  f"{'o lê' if one else 'os lê'} como hipótese da simulação, não como "
+                  "documento declarado.")
+        detail = detail[:1].upper() + detail[1:]
+    return {"data_referencia": day.isoformat(), "hoje": today.isoformat(),
+            "atos_futuros": len(acts), "resumo": summary, "detalhe": detail,
+            "texto": f"Simulação: {summary}." + (f" {detail}" if detail else "")}
+
+
+def _simulation(analysis) -> Finding | None:
+    sim = simulation(analysis)
+    if sim is None:
+        return None
+    return Finding("simulacao", SIMULATION_TITLE, sim["resumo"], sim["detalhe"])
+
+
 def findings(analysis) -> Findings:
     """The conclusion and findings of one study, in the order of :data:`KINDS`.
 
@@ -318,7 +377,7 @@ def findings(analysis) -> Findings:
     """
     from .conclusion import analysis_conclusion
 
-    found = [_pending(analysis), _margin(analysis), _data(analysis), _plebiscite(analysis),
+    found = [_simulation(analysis), _pending(analysis), _margin(analysis), _data(analysis), _plebiscite(analysis),
              *_limits(analysis), _premise(analysis), _readings(analysis), _bar(analysis)]
     return Findings(analysis_conclusion(analysis), tuple(f for f in found if f is not None))
 

@@ -27,7 +27,7 @@ from .writers import format as fmt
 from .boundary import boundary_check
 from .charts import threshold_chart
 from .conclusion import analysis_conclusion_html
-from .findings import Finding, Findings, findings
+from .findings import Finding, Findings, findings, simulation
 from ..rules.art8 import ITEMS_READING
 from .readings import readings_html
 from .writers.tables import (STATUS_CLASS, Html, esc, key_values, margin_text, provenance_table, rule_table,
@@ -184,7 +184,8 @@ def cover(analysis, study_date: dt.date, after: str = "") -> Html:
         *([("Município que recebe a área", _destination_name(analysis))]
           if op.receiving and c.destination else []),
         ("Arquivo do candidato", c.path.name),
-        ("Data do estudo", fmt.date_long(study_date)),
+        ("Data do estudo", fmt.date_long(study_date)
+         + (f" — {sim['texto']}" if (sim := simulation(analysis)) else "")),
         ("Conclusão", analysis_conclusion_html(analysis)),
     ]
     vintages = "".join(f"<li>{esc(v)}</li>" for v in _vintages(analysis))

@@ -446,7 +446,7 @@ def results_bundle(analysis, extra: dict | None = None) -> dict:
     import json
 
     from .conclusion import analysis_short_conclusion
-    from .findings import findings
+    from .findings import findings, simulation
     from .frame import study_bar_clause
     from .process_file import process_state
 
@@ -456,6 +456,8 @@ def results_bundle(analysis, extra: dict | None = None) -> dict:
                "conclusion_short": analysis_short_conclusion(analysis),
                "bar_clause": study_bar_clause(analysis),
                "fase": process_state(analysis.candidate, analysis.settings.study_day()).phase,
+               # a study dated after today is a simulation (legal item 2); null otherwise
+               "simulacao": simulation(analysis),
                **{k: v for k, v in (extra or {}).items() if v is not None}}
     bundle = {RESULTS_MIME: json.loads(json.dumps(payload, default=str))}
     if getattr(analysis, "annexes", None):

@@ -470,3 +470,23 @@ def test_problems_of_every_stage_are_reported_in_one_run(tmp_path):
                         "partes da área, sede) não rodaram: dependem dos campos acima; rode de "
                         "novo depois de corrigi-los")
     assert len(lines) == 5
+
+
+def test_a_key_under_the_wrong_table_is_told_which_table_it_belongs_to(tmp_path):
+    """The batch analyst: a key under the wrong table got only "chave desconhecida"; it is
+    now told where it belongs (a table's key, or a key of the file's top that TOML put in
+    the table above it)."""
+    p = tmp_path / "c.toml"
+    p.write_text('operation = "create-municipality"\nname = "Posse d\'Abadia"\n'
+                 '[area]\ndistricts = ["520010010"]\n[origin]\nmunicipalities = ["5200100"]\n'
+                 'districts = ["520010010"]\nspecial_interest = { declared = false }\n',
+                 encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        load_candidate(p)
+    assert e.value.lines == [
+        f"{p}, linha 7, campo 'origin.districts': chave desconhecida 'districts' (é uma chave "
+        "de [area]: escreva-a depois do cabeçalho [area]); permitidas aqui: municipalities, "
+        "urban_perimeter",
+        f"{p}, linha 8, campo 'origin.special_interest': chave desconhecida 'special_interest' "
+        "(é uma chave do início do arquivo: escreva-a antes da primeira [tabela], ou como "
+        "tabela própria); permitidas aqui: municipalities, urban_perimeter"]

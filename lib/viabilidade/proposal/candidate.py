@@ -267,6 +267,8 @@ class _Reader:
     def __init__(self, problems: Problems, table: dict, prefix: str = ""):
         self.problems, self.table, self.prefix, self.used = problems, table, prefix, set()
         self.path = problems.path
+        if "[" not in prefix:  # a table of the file (not an item of a list of tables)
+            getattr(problems, "tables", {}).setdefault(prefix, self.used)
 
     def _name(self, key: str) -> str:
         return f"{self.prefix}{key}"
@@ -318,7 +320,31 @@ class _Reader:
             alias = PT_KEYS.get(fold(key).replace(" ", "_"))
             hint = (f" (seria {alias!r}?)" if alias in self.used else
                     did_you_mean(key, sorted(self.used)))
+            if not hint and hasattr(self.problems, "unplaced"):
+                self.problems.unplaced.append((len(self.problems.items), self.prefix, key,
+                                               allowed))
             self.error(key, f"chave desconhecida {key!r}{hint}; permitidas aqui: {allowed}")
+
+
+def _placed(problems: Problems) -> None:
+    """Give an unknown key that another table of the file holds the table it belongs to
+    (the batch analyst: a key under the wrong table got only "chave desconhecida"):
+    ``special_interest = {…}`` written after ``[origin]`` reads "(é uma chave do início do
+    arquivo: …)", ``districts`` under ``[origin]`` "(é uma chave de [area]: …)". Called once
+    every table is read, when their keys are all known."""
+    for i, prefix, key, allowed in problems.unplaced:
+        home = next((p for p, keys in problems.tables.items() if p != prefix and key in keys),
+                    None)
+        if home is None:
+            continue
+        table = home.rstrip(".")
+        hint = (f" (é uma chave de [{table}]: escreva-a depois do cabeçalho [{table}])" if table
+                else " (é uma chave do início do arquivo: escreva-a antes da primeira [tabela], "
+                     "ou como tabela própria)")
+        old = problems.items[i]
+        problems.items[i] = CandidateError(f"chave desconhecida {key!r}{hint}; permitidas aqui: "
+                                           f"{allowed}", file=old.file, field=old.field,
+                                           line=old.line)
 
 
 #: The Portuguese word a user may write for a key of the candidate file (accents folded,
@@ -931,6 +957,7 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
         for field_, msg in Settings.problems(settings):
             problems.add(field_, msg)
     r.finish()
+    _placed(problems)
     try:
         problems.raise_if_any()
     except CandidateError as e:

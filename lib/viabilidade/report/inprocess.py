@@ -108,6 +108,14 @@ def _classes():
         def _showtraceback(self, etype, evalue, stb):
             self.record("error", ename=etype.__name__, evalue=str(evalue), traceback=stb)
 
+        def showtraceback(self, exc_tuple=None, *args, **kwargs):
+            # Ctrl-C stops the whole run (run_cell raises it again): its traceback, which
+            # IPython would format with every frame's source, is never shown.
+            etype = (exc_tuple or sys.exc_info())[0]
+            if etype is not None and issubclass(etype, KeyboardInterrupt):
+                return
+            super().showtraceback(exc_tuple, *args, **kwargs)
+
     return Shell
 
 
@@ -124,9 +132,18 @@ def _shell():
     with _LOCK:
         if not _SHELL:
             _SHELL.append(_classes())
+        made = not _SHELL[0].initialized()
         cfg = Config()
         cfg.HistoryManager.enabled = False
-        return _SHELL[0].instance(config=cfg)
+        shell = _SHELL[0].instance(config=cfg)
+        if made:
+            import atexit
+
+            # IPython's exit work empties the namespace and collects the garbage the exit
+            # frees anyway (0,14 s CPU after a study; seconds before Ctrl-C ends a study on
+            # a loaded machine); this shell keeps no history and no temporary files.
+            atexit.unregister(shell.atexit_operations)
+        return shell
 
 
 class _Stream:

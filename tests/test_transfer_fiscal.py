@@ -111,3 +111,18 @@ def test_only_the_transfer_declares_the_chapter(store):
                for code in ("create-municipality", "fusion", "create-district",
                             "boundary-correction"))
     assert transfer_fiscal_section(_analyse(POSSE, store), store) == ""
+
+
+def test_the_deck_gives_the_transfer_its_fiscal_slide(store):
+    """The deck of the transfer carries the chapter in a few points, each with its basis; a
+    creation's deck has no such slide (it has its own economic one)."""
+    from viabilidade.report.slides import slides_html
+
+    deck = _flat(slides_html(_analyse(TRANSFER, store), store=store))
+    assert "Efeitos fiscais nos dois municípios" in deck
+    assert ("Abadiânia perde cerca de R$ 4,10 milhões brutos (cerca de R$ 3,28 milhões líquidos "
+            "do FUNDEB) por ano (coeficiente 1,2 → 1,0; estimado, FPM de 2022 a preços "
+            "correntes).") in deck
+    assert "os demais Municípios do interior não são afetados" in deck
+    creation = _flat(slides_html(_analyse(POSSE, store), store=store))
+    assert "Efeitos fiscais nos dois municípios" not in creation

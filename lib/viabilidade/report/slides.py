@@ -361,6 +361,17 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
             slides.append(_slide("s-economico", "Viabilidade econômico-financeira",
                                  '<ul class="motivos">' + "".join(f"<li>{esc(x)}</li>" for x in points)
                                  + "</ul>", footer))
+    from .transfer_fiscal import CHAPTER as TRANSFER_FISCAL
+
+    if store is not None and TRANSFER_FISCAL in operation_of(c).chapters:  # a transfer's FPM
+        from ..fiscal.transfer import transfer_economy
+        from .transfer_fiscal import transfer_points
+
+        points = transfer_points(transfer_economy(analysis, store))
+        if points:
+            slides.append(_slide("s-fiscal-transferencia", "Efeitos fiscais nos dois municípios",
+                                 '<ul class="motivos">' + "".join(f"<li>{esc(x)}</li>" for x in points)
+                                 + "</ul>", footer))
     alt = alternatives_table(analysis)
     if alt:
         slides.append(_slide("s-leituras", "Conclusão sob outras leituras da lei", alt, footer))

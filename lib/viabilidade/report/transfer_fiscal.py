@@ -39,7 +39,7 @@ ICMS = ("ICMS: nenhum Município é criado nem extinto, e as cotas iguais (10 % 
         "os critérios de gestão (20 %, inciso III) seguem os indicadores de cada Município.")
 
 
-def _change(side) -> str:
+def _change(side, basis: str = "") -> str:
     """``"Abadiânia perde cerca de R$ 4,10 milhões brutos (…) por ano"``."""
     name = side.before.label
     if side.change is None:
@@ -51,13 +51,33 @@ def _change(side) -> str:
                 f"({fmt.estimate(pop.value, pop.unit, pop.uncertainty, pop.basis, pop.precision)}), "
                 f"cujo intervalo cruza o limite de uma faixa: "
                 f"{fmt.and_list([_coef(x) for x in within]).replace(' e ', ' ou ')}, "
-                "indeterminado até a população certificada pelo IBGE; a linha “depois” usa o "
-                "valor central")
+                "indeterminado até a população certificada pelo IBGE"
+                + ("" if basis else "; a linha “depois” usa o valor central"))
     if abs(side.change) < 0.005:
-        return f"{name} mantém o coeficiente {_coef(side.before.coefficient)} e o FPM"
+        return (f"{name} mantém o coeficiente {_coef(side.before.coefficient)} e o FPM"
+                + (f" ({basis})" if basis else ""))
     verb = "ganha" if side.change > 0 else "perde"
     return (f"{name} {verb} {_gross_net(abs(side.change))} por ano (coeficiente "
-            f"{_coef(side.before.coefficient)} → {_coef(side.after.coefficient)})")
+            f"{_coef(side.before.coefficient)} → {_coef(side.after.coefficient)}"
+            + (f"; {basis}" if basis else "") + ")")
+
+
+def transfer_points(e) -> list[str]:
+    """The chapter in a few sentences (pt-BR) for the slide deck: what each municipality gains
+    or loses a year with its basis, and whether the other municipalities feel it; ``[]``
+    without the reais."""
+    if e is None or e.origin.change is None or e.destination.change is None:
+        return []
+    out = [fmt.sentence(_change(side, money_basis(e))) for side in (e.origin, e.destination)]
+    central = any(len(s.coefficients_after) > 1 for s in (e.origin, e.destination))
+    if e.delta is not None and abs(e.delta) < 1e-9:
+        out.append(("Na estimativa central, a" if central else "A") + " soma dos coeficientes "
+                   "de Goiás não muda: os demais Municípios do interior não são afetados.")
+    elif e.others_loss is not None:
+        verb = "perde" if e.others_loss > 0 else "ganha"
+        out.append(f"Cada um dos demais Municípios do interior {verb} "
+                   f"{_signed(abs(e.others_loss))} da sua cota do FPM.")
+    return out
 
 
 def transfer_fiscal_section(analysis, store=None) -> Html | str:

@@ -68,6 +68,12 @@ def _report(label: str, server: psutil.Process) -> None:
     print(f"{label}: {len(kernels)} kernel(s), {mb:.0f} MB resident")
 
 
+def _load() -> str:
+    """The machine's load average (1, 5, 15 min) and cores: the times above are wall-clock."""
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.1f} / {five:.1f} / {fifteen:.1f} on {os.cpu_count()} cores"
+
+
 def _cpu(kernels: list[psutil.Process]) -> float:
     total = 0.0
     for k in kernels:
@@ -161,7 +167,8 @@ def main() -> None:
         try:
             t0 = time.perf_counter()   # the pre-heated kernel is ready before the first user comes
             _wait_quiet(server, proc, home)
-            print(f"server started; pre-heated kernel ready {time.perf_counter() - t0:.1f} s later")
+            print(f"server started; pre-heated kernel ready {time.perf_counter() - t0:.1f} s later; "
+                  f"{_load()}")
             times = []
             for i in range(args.reloads + 1):
                 t0 = time.perf_counter()
@@ -179,6 +186,7 @@ def main() -> None:
             driver.get("about:blank")
             time.sleep(args.settle)
             _report(f"page closed, {args.settle:.0f} s later (the pool's)", server)
+            print(f"at the end: {_load()}")
         finally:
             driver.quit()
             proc.terminate()

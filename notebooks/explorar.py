@@ -20,6 +20,8 @@
 # margens e o território. Tudo passa pelo mesmo caminho de um estudo: o que aparece aqui é o que
 # `viabilidade estudo` escreveria com os mesmos dados.
 #
+# <details><summary>Como usar: mapa, valores hipotéticos, salvar, arquivos, cenários e a sessão</summary>
+#
 # - **Mapa:** passe o mouse para ver os nomes; clique num território de distrito da origem
 #   (tracejado: território aproximado, não é limite legal), num município ou num ponto de
 #   distrito para somá-lo à área ou retirá-lo dela (ou, em "escolhe a unidade", para começar
@@ -38,6 +40,8 @@
 #   página, com o seu link `?sessao=…`; no JupyterLab, uma só) e volta ao abrir de novo: no
 #   aplicativo, recarregando a página ou abrindo o link; no JupyterLab, com "Run All".
 #   **Começar do zero** a apaga.
+#
+# </details>
 #
 # O guia do usuário (`docs/GUIA.md`) explica cada requisito e cada leitura da lei.
 

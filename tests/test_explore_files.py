@@ -113,16 +113,51 @@ def test_the_upload_widget_feeds_the_area_and_resets(explorer, tmp_path):
                  "content": memoryview(KML.read_bytes()),
                  "last_modified": dt.datetime(2026, 12, 1, tzinfo=dt.timezone.utc)},)
     assert explorer.scenario.boundary == tmp_path / "cands" / "posse-dabadia-desenhada.kml"
-    assert up.value == ()
-    # Undo takes the upload back: the district returns as the area, the upload's note goes.
+    # The button counts the uploaded files in use: «(1)» now, not a «(0)» stuck after every
+    # upload (issue 31).
+    assert len(up.value) == 1 and up.value[0]["name"] == "posse-dabadia-desenhada.kml"
+    # Undo takes the upload back: the district returns as the area, the upload's note goes,
+    # and the count with it (the same file can be sent again).
     explorer.controls["undo"].click()
     assert explorer.scenario.boundary is None and explorer.scenario.districts == ("520010010",)
-    assert explorer.panes["upload"].value == ""
+    assert explorer.panes["upload"].value == "" and up.value == ()
     # A refusal's note stays until the area changes.
     assert explorer.upload("ruim.kml", PIN) is None
     assert "Arquivo recusado" in explorer.panes["upload"].value
     explorer.controls["redo"].click()
     assert explorer.panes["upload"].value == ""
+
+
+def test_recortar_clips_an_uploaded_limits_file_to_the_origin(explorer, tmp_path):
+    # «Recortar pelo município de origem» did not apply to uploaded files (issue 31). A square
+    # straddling Abadiânia's western border (-48,96°), as in the drawing's test: whole, the
+    # study refuses it; clipped, 61,59 km² go and 56,74 km² stay, as for the same drawing.
+    from viabilidade.explore.leaflet_map import boundary_geojson
+    from viabilidade.geo.area_file import read_area
+    from viabilidade.geo.measure import geodesic_area_km2
+
+    ring = [[-48.98, -16.25], [-48.88, -16.25], [-48.88, -16.15], [-48.98, -16.15], [-48.98, -16.25]]
+    square = boundary_geojson({"type": "Polygon", "coordinates": [ring]}, "5200100", "Quadrado").encode()
+    assert explorer.upload("quadrado.geojson", square) is None
+    assert "Arquivo recusado" in explorer.panes["upload"].value
+    assert explorer.scenario.districts == ("520010010",)
+    explorer.controls["clip"].value = True
+    used = explorer.upload("quadrado.geojson", square)
+    assert used == tmp_path / "cands" / "quadrado-recortado.geojson"
+    assert explorer.scenario.boundary == used and explorer.analysis is not None
+    assert ("Recortado pelo município de origem (Abadiânia): 61,59 km² do arquivo fora dele foram "
+            "retirados.") in explorer.panes["upload"].value
+    assert round(geodesic_area_km2(read_area(used)), 2) == 56.74
+    assert sorted(p.name for p in used.parent.iterdir()) == ["quadrado-recortado.geojson", "quadrado.geojson"]
+    # A file wholly outside the origin: nothing would be left, the area before stays.
+    away = [[-49.2, -16.3], [-49.1, -16.3], [-49.1, -16.2], [-49.2, -16.2], [-49.2, -16.3]]
+    outside = boundary_geojson({"type": "Polygon", "coordinates": [away]}, "5200100", "Fora").encode()
+    assert explorer.upload("fora.geojson", outside) is None
+    assert explorer.panes["upload"].value == (
+        '<p style="color:#b71c1c">O arquivo enviado fica todo fora de Abadiânia: recortado, nada '
+        "sobraria. Envie um arquivo com a área dentro do município de origem ou desmarque «Recortar "
+        "pelo município de origem».</p>")
+    assert explorer.scenario.boundary == used and not (tmp_path / "cands" / "fora.geojson").exists()
 
 
 def test_an_uploaded_urban_perimeter_is_saved_in_the_origin_table(explorer, store, tmp_path):

@@ -53,13 +53,57 @@ def test_restart_restores_the_scenario_the_kept_ones_and_what_ifs(store, tmp_pat
         "<p style='color:#1b5e20'>Sessão anterior restaurada: «Posse d&#x27;Abadia» e 1 cenário "
         "guardado para comparar")
     assert "Para começar do zero, clique em «Começar do zero»" in second.panes["session"].value
-    assert second.history.can_undo is False                    # the restore is no undo step
+    # The undo steps come back with the session (issue 31: lost on reload), and the restore
+    # adds none of its own.
+    assert second.history.steps() == first.history.steps() and second.history.can_undo
     # Start clean: back to the notebook's unit, nothing kept.
     second.controls["start_clean"].click()
     assert second.scenario.districts == ("520110815",) and second.scenarios.labels() == []
     assert not second.controls["population_on"].value
     third = Explorer(store, draw_map=False, state_file=state)
     assert third.scenario.districts == ("520110815",)
+
+
+def test_undo_and_redo_survive_a_reload_of_the_page(store, tmp_path):
+    # Undo history was lost on reload (issue 31): the page's session keeps the steps.
+    pytest.importorskip("ipywidgets")
+    from viabilidade.explore.widgets import Explorer
+
+    state = tmp_path / ".explorar-estado-app-abc.json"
+    first = Explorer(store, draw_map=False, state_file=state)
+    c = first.controls
+    c["edit_unit"].value = OLHOS_DAGUA
+    c["add"].click()                                  # Posse d'Abadia + Olhos d'Água
+    c["unit"].value = "520110815"                     # another unit
+    c["undo"].click()                                 # back to the two districts
+    assert first.scenario.districts == ("520010010", OLHOS_DAGUA)
+    # Reload: a new kernel on the page's session file.
+    second = Explorer(store, draw_map=False, state_file=state)
+    assert second.scenario.districts == ("520010010", OLHOS_DAGUA)
+    assert not second.controls["undo"].disabled and not second.controls["redo"].disabled
+    second.controls["redo"].click()
+    assert second.scenario.districts == ("520110815",)
+    second.controls["undo"].click()
+    second.controls["undo"].click()
+    assert second.scenario.districts == ("520010010",) and second.controls["undo"].disabled
+    # A step whose limits file is gone (a swept temporary folder) is left out; a hand-edited
+    # file with too many steps is refused, naming the bound.
+    import json
+
+    from viabilidade.explore.history import MAX_STEPS
+
+    doc = json.loads(state.read_text("utf-8"))
+    step = dict(doc["redo"][-1], boundary=str(tmp_path / "sumiu.geojson"))
+    doc["redo"].append(step)
+    state.write_text(json.dumps(doc), "utf-8")
+    third = Explorer(store, draw_map=False, state_file=state)
+    assert len(third.history.steps()[1]) == len(doc["redo"]) - 1
+    doc["undo"] = [doc["redo"][0]] * (MAX_STEPS + 1)
+    state.write_text(json.dumps(doc), "utf-8")
+    fourth = Explorer(store, draw_map=False, state_file=state)
+    assert fourth.panes["session"].value == (
+        f'<p style="color:#b71c1c">{state}: a sessão anterior não pôde ser restaurada (51 passos '
+        "para desfazer; no máximo 50); o explorador começa do cenário inicial</p>")
 
 
 def test_a_broken_state_file_is_reported_and_not_restored(store, tmp_path):

@@ -182,6 +182,9 @@ def test_voila_app_uploads_clicks_draws_compares_saves_and_the_study_agrees(voil
          f"{saved_in / KML.name}" in _body(d) and "Área: limites desenhados ou de arquivo · origem: "
          "Abadiânia" in _verdict(d), 150)
     wait("the end of the computation", lambda d: "calculando…" not in _body(d), 60)
+    # The upload button counts the files in use: it said "(0)" after every upload (issue 31).
+    assert browser.execute_script("return [...document.querySelectorAll('.widget-upload')]"
+                                  ".map(e => e.textContent)") == ["Enviar arquivo de limites (1)"]
     kml_verdict = _verdict(browser)
     assert kml_verdict.startswith("Posse d'Abadia: ")
     tab("Cenários")
@@ -261,6 +264,11 @@ def test_voila_app_uploads_clicks_draws_compares_saves_and_the_study_agrees(voil
          in _verdict(d) and "Polígono desenhado em uso como limite da área" in _body(d), 60)
     wait("the end of the computation", _idle, 60)
     browser.save_screenshot(str(shots / "voila-desenho.png"))
+    # The drawing's file is the explorer's own: no text box shows its path (a temporary or the
+    # session's folder; issue 31).
+    shown = browser.execute_script("return [...document.querySelectorAll('input[type=text]')]"
+                                   ".filter(e => e.offsetParent !== null).map(e => e.value)")
+    assert not [v for v in shown if v.endswith(".geojson")], shown
     heading, conclusion = _verdict(browser).split(" | ")[:2]
 
     # Kept beside the KML scenario: both conclusions side by side.

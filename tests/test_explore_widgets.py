@@ -724,6 +724,9 @@ def test_closing_a_polygon_uses_it_at_once_and_clips_to_the_origin_on_request(ma
     drawn = mapped.scenario.boundary
     assert drawn is not None and mapped.scenario.districts == () and mapped.analysis is None
     assert "Polígono desenhado em uso como limite da área" in mapped.panes["draw_note"].value
+    # The drawing's file is the explorer's own: its path (a temporary folder) was shown in
+    # «Arquivo de limites da área» (issue 31); the box is hidden while the drawing is in use.
+    assert mapped.controls["boundary"].layout.display == "none"
     # «Recortar pelo município de origem»: the drawing is used again, clipped to Abadiânia.
     mapped.controls["clip"].value = True
     assert mapped.scenario.boundary != drawn and mapped.analysis is not None
@@ -743,6 +746,8 @@ def test_closing_a_polygon_uses_it_at_once_and_clips_to_the_origin_on_request(ma
     _draw(mapped, POSSE_BOX)
     assert "Recortado pelo município de origem (Abadiânia): nada ficava fora dele." in \
         mapped.panes["draw_note"].value
+    mapped.clear_boundary()
+    assert mapped.scenario.boundary is None and mapped.controls["boundary"].layout.display is None
 
 
 def test_labels_name_the_districts_when_zoomed_in_and_the_neighbours_at_state_zoom(mapped):

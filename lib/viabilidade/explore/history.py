@@ -117,3 +117,14 @@ class History:
         """Forget every step (a new session)."""
         self._undo.clear()
         self._redo.clear()
+
+    def steps(self) -> tuple[list, list]:
+        """The undo steps and the redo steps, oldest first (copies): what a session keeps
+        (:mod:`.persist`)."""
+        return list(self._undo), list(self._redo)
+
+    def restore(self, undo, redo) -> None:
+        """Put back the steps :meth:`steps` gave (each list cut to :attr:`max_steps`, the
+        oldest dropped first)."""
+        self._undo = list(undo)[-self.max_steps:]
+        self._redo = list(redo)[-self.max_steps:]

@@ -54,10 +54,12 @@ CENTER, ZOOM = (-15.95, -49.58), 6.5
 #: The map's smallest width and height in pixels (the views are fitted for it: a larger map
 #: shows them with more margin).
 MAP_PX = 540
-#: The map's height on the page (its width grows with the page: panels.layout.MAP_WIDTH_CSS). A
-#: height growing with the window was tried: the browser tests' clicks, computed for a map
-#: seen whole, then fell on other units where the taller map left the window; kept at 540 px.
-MAP_HEIGHT_CSS = f"{MAP_PX}px"
+#: The map's height on the page (its width is the page's left column: panels.layout): the
+#: window's height less the page's title and opening lines (about 240 px), so the map is seen
+#: whole on opening where the window allows; 540 px at least, 860 px at most. It was fixed at
+#: 540 px, 493 px down the page at 1366×768 (issue 31). Measured in Chromium: at 1920×1080
+#: (937 px of page) the map is 1491×697 px from 237 px down; at 1366×768, 937×540 from 237 px.
+MAP_HEIGHT_CSS = f"clamp({MAP_PX}px, calc(100vh - 240px), 860px)"
 #: Zooming to the area: a margin around it (pixels: top, right, bottom, left), the closest zoom
 #: (a district is a point: it is shown in a box at least :data:`MIN_SPAN_DEG` wide, about
 #: 17 km). The top and left margins keep the area clear of the tool bars: the drawing tools
@@ -335,6 +337,8 @@ def _territory_cache(store) -> dict:
 
 
 def _rounded(geo: dict) -> dict:
+    """A GeoJSON geometry with its coordinates rounded to 5 decimals (about 1 m), a stray
+    line of a clipped cell left out."""
     if geo["type"] == "GeometryCollection":     # a clipped cell may hold a stray line
         polys = [g for g in geo["geometries"] if g["type"] in ("Polygon", "MultiPolygon")]
         coords = [c for g in polys for c in ([g["coordinates"]] if g["type"] == "Polygon"
@@ -576,6 +580,35 @@ def labels_data(store, scenario, zoom: float) -> list[tuple[tuple[float, float],
             if not part.is_empty and part.area > 0:
                 out.append((middle(part), str(names.get(code, code)), "municipio"))
     return out
+
+
+def boundary_geojson(geometry, cod_ibge: str, name: str) -> str:
+    """A limits file's text: one polygon as a GeoJSON FeatureCollection, as the study's
+    boundary reader takes it.
+
+    Parameters
+    ----------
+    geometry : dict or shapely geometry
+        Degrees, EPSG:4674: a GeoJSON mapping (a polygon as drawn) is written as given; a
+        shapely geometry (one computed, as a clip) with its coordinates rounded to 5 decimals
+        (about 1 m).
+    cod_ibge : str
+        Its ``id``: the 7-digit IBGE code of the municipality it is carved from (the boundary
+        reader, :func:`viabilidade.data.geometry.read_boundaries`, needs one per feature).
+    name : str
+        Its ``nome``.
+
+    Returns
+    -------
+    str
+        CRS EPSG:4674 (declared), longitude first.
+    """
+    return json.dumps({"type": "FeatureCollection",
+                       "crs": {"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::4674"}},
+                       "features": [{"type": "Feature", "properties": {"id": cod_ibge, "nome": name},
+                                     "geometry": geometry if isinstance(geometry, dict)
+                                     else _rounded(geometry.__geo_interface__)}]},
+                      ensure_ascii=False)
 
 
 def clip_to_origins(drawn, store, origins) -> tuple:
@@ -861,11 +894,7 @@ class ScenarioMap:
         """
         if self.drawn is None:
             return None
-        geo = self.drawn if geometry is None else _rounded(geometry.__geo_interface__)
-        return json.dumps({"type": "FeatureCollection",
-                           "crs": {"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::4674"}},
-                           "features": [{"type": "Feature", "properties": {"id": cod_ibge, "nome": name},
-                                         "geometry": geo}]}, ensure_ascii=False)
+        return boundary_geojson(self.drawn if geometry is None else geometry, cod_ibge, name)
 
     def clear_drawing(self) -> None:
         """Erase the drawn polygon from the map and forget it (:attr:`drawn`)."""

@@ -1,7 +1,8 @@
 """The explorer's session on disk: restored on the next Run All, after a kernel restart.
 
-The session — the scenario on screen (area, readings, thresholds, what-ifs, projections) and
-the scenarios kept side by side — is written as JSON to ``.explorar-estado.json`` in the
+The session — the scenario on screen (area, readings, thresholds, what-ifs, projections),
+the scenarios kept side by side, and the undo/redo steps of the area with the polygons drawn
+for them (so «Desfazer» still works after a reload of the page) — is written as JSON to ``.explorar-estado.json`` in the
 explorer's save folder (``data/candidates/`` by default, beside the candidate files; the
 folder's ``.gitignore`` keeps it out of git), atomically
 (:func:`viabilidade.report.writers.atomic.write_files_atomically`) after every change. A file that
@@ -23,6 +24,7 @@ from pathlib import Path
 
 from ..errors import CandidateError
 from ..report.writers.atomic import write_files_atomically
+from .history import MAX_STEPS, AreaState
 from .projection import Projection
 from .scenario import DEFAULT_FOLDER, FigureOverride, Scenario
 
@@ -179,22 +181,53 @@ def scenario_from_dict(d: dict) -> Scenario:
         base=base, path=path("path"))
 
 
+def area_dict(state: AreaState) -> dict:
+    """An undo step (:class:`~.history.AreaState`) as plain JSON data."""
+    return {"districts": list(state.districts), "municipalities": list(state.municipalities),
+            "origins": list(state.origins), "boundary": _path(state.boundary), "name": state.name,
+            "seat": state.seat, "urban_perimeter": _path(state.urban_perimeter)}
+
+
+def area_from_dict(d: dict) -> AreaState:
+    """The undo step :func:`area_dict` wrote."""
+    path = lambda k: Path(d[k]) if d.get(k) else None  # noqa: E731
+    return AreaState(tuple(d["districts"]), tuple(d["municipalities"]), tuple(d["origins"]),
+                     path("boundary"), str(d["name"]), d.get("seat"), path("urban_perimeter"))
+
+
+def _files_exist(state: AreaState) -> bool:
+    return all(p is None or p.is_file() for p in (state.boundary, state.urban_perimeter))
+
+
 @dataclass
 class Session:
-    """What is restored: the scenario on screen, the kept scenarios (label, scenario), and the
-    «Salvar em» folder or file."""
+    """What is restored: the scenario on screen, the kept scenarios (label, scenario), the
+    «Salvar em» folder or file, the undo and redo steps of the area (oldest first), and the
+    polygons drawn for the steps' limits files (path -> (the polygon as drawn, GeoJSON
+    geometry; whether it was clipped to the origin))."""
 
     scenario: Scenario
     kept: list[tuple[str, Scenario]] = field(default_factory=list)
     save_path: str = ""
+    undo: list[AreaState] = field(default_factory=list)
+    redo: list[AreaState] = field(default_factory=list)
+    drawings: dict[Path, tuple[dict, bool]] = field(default_factory=dict)
 
 
 def session_text(session: Session) -> str:
-    """The state file's text (JSON, UTF-8, keys sorted so an unchanged session is not rewritten)."""
+    """The state file's text (JSON, UTF-8, keys sorted so an unchanged session is not rewritten).
+
+    Only the drawings of the scenario's limits and of the undo and redo steps are written."""
+    used = {session.scenario.boundary, *(s.boundary for s in [*session.undo, *session.redo])}
     return json.dumps({"version": VERSION, "scenario": scenario_dict(session.scenario),
                        "kept": [{"label": label, "scenario": scenario_dict(s)}
                                 for label, s in session.kept],
-                       "save_path": session.save_path},
+                       "save_path": session.save_path,
+                       "undo": [area_dict(s) for s in session.undo],
+                       "redo": [area_dict(s) for s in session.redo],
+                       "drawings": [{"path": _path(p), "drawn": drawn, "clip": clip}
+                                    for p, (drawn, clip) in sorted(session.drawings.items())
+                                    if p in used]},
                       ensure_ascii=False, indent=1, sort_keys=True)
 
 
@@ -220,9 +253,20 @@ def read_session(path: str | Path) -> Session | None:
         doc = json.loads(path.read_text(encoding="utf-8"))
         if doc.get("version") != VERSION:
             raise ValueError(f"versão {doc.get('version')!r} do arquivo; esperada {VERSION}")
+        steps = {}
+        for key, words in (("undo", "desfazer"), ("redo", "refazer")):
+            listed = doc.get(key, [])
+            if len(listed) > MAX_STEPS:
+                raise ValueError(f"{len(listed)} passos para {words}; no máximo {MAX_STEPS}")
+            # A step whose limits file is gone (a temporary folder swept) is left out.
+            steps[key] = [s for s in map(area_from_dict, listed) if _files_exist(s)]
+        drawings = doc.get("drawings", [])
+        if len(drawings) > 2 * MAX_STEPS + 1:
+            raise ValueError(f"{len(drawings)} polígonos desenhados; no máximo {2 * MAX_STEPS + 1}")
         return Session(scenario_from_dict(doc["scenario"]),
                        [(k["label"], scenario_from_dict(k["scenario"])) for k in doc.get("kept", ())],
-                       str(doc.get("save_path") or ""))
+                       str(doc.get("save_path") or ""), steps["undo"], steps["redo"],
+                       {Path(d["path"]): (dict(d["drawn"]), bool(d["clip"])) for d in drawings})
     except Exception as e:  # a malformed or foreign file must never stop the explorer
         reason = getattr(e, "message", None) or str(e)
         raise CandidateError(f"a sessão anterior não pôde ser restaurada ({reason}); o explorador "

@@ -107,6 +107,8 @@ class Explorer(ControlsPanel, AreaPanel, FilesPanel, ScenariosPanel, ResultsPane
         self._proposed_save = ""
         #: The uploaded file in use (its note stays while it is).
         self._upload_in_use: Path | None = None
+        #: The uploaded file each clipped limits file was cut from (:meth:`use_upload`).
+        self._upload_sources: dict[Path, Path] = {}
         self.analysis = None
         self.error = ""
         self.draw_map = draw_map

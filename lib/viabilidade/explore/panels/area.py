@@ -52,6 +52,7 @@ class AreaPanel:
             return
         if self._area_seen != seen:
             self.history.record(seen, self._area_seen)
+            self._persist()             # the undo step with the session
         self.controls["undo"].disabled = not self.history.can_undo
         self.controls["redo"].disabled = not self.history.can_redo
 
@@ -222,19 +223,10 @@ class AreaPanel:
         if self.controls["clip"].value:
             from shapely.geometry import shape
 
-            from ..leaflet_map import clip_to_origins
-
-            geometry, removed = clip_to_origins(shape(self.map.drawn), self.store, s.origins)
-            towns = ", ".join(unit_name(self.store, o) for o in s.origins)
-            if geometry.is_empty:
-                self.panes["draw_note"].value = (
-                    f'<p style="{RED}">O polígono desenhado fica todo fora de {html.escape(towns)}: '
-                    "recortado, nada sobraria. Desenhe dentro do município de origem ou desmarque "
-                    "«Recortar pelo município de origem».</p>")
+            geometry, clip_note = self.clipped(shape(self.map.drawn), drawn=True)
+            if geometry is None:
+                self.panes["draw_note"].value = clip_note
                 return None
-            clip_note = (f" Recortado pelo município de origem ({html.escape(towns)}): "
-                         + (f"{fmt.number(removed, 2)} km² desenhados fora dele foram retirados."
-                            if removed >= 0.005 else "nada ficava fora dele."))
         text = self.map.drawn_geojson(s.origins[0], s.name, geometry)
         if self.state_file is not None:     # kept with the session: found again after a reboot
             path = drawing_file(self.state_file, s.slug, text)
@@ -251,10 +243,42 @@ class AreaPanel:
         self.controls["boundary"].value = str(path)      # observed: update
         return path
 
+    def clipped(self, geometry, drawn: bool):
+        """«Recortar pelo município de origem»: ``geometry`` (EPSG:4674) clipped to the
+        origin municipalities (:func:`~..leaflet_map.clip_to_origins`, the IBGE mesh at full
+        detail), for a polygon drawn on the map (``drawn``) or an uploaded limits file.
+
+        Returns
+        -------
+        tuple
+            ``(clipped, note)``: the part inside the origins and the sentence (HTML) saying
+            how many km² were cut off; ``(None, refusal)`` when nothing would be left, the
+            refusal (HTML paragraph) saying what to do.
+        """
+        from ..leaflet_map import clip_to_origins
+
+        origins = self.scenario.origins
+        clipped, removed = clip_to_origins(geometry, self.store, origins)
+        towns = html.escape(", ".join(unit_name(self.store, o) for o in origins))
+        what, redo = (("O polígono desenhado", "Desenhe dentro do município de origem") if drawn
+                      else ("O arquivo enviado", "Envie um arquivo com a área dentro do município de origem"))
+        if clipped.is_empty:
+            return None, (f'<p style="{RED}">{what} fica todo fora de {towns}: recortado, nada '
+                          f"sobraria. {redo} ou desmarque «Recortar pelo município de origem».</p>")
+        outside = "desenhados" if drawn else "do arquivo"
+        return clipped, (f" Recortado pelo município de origem ({towns}): "
+                         + (f"{fmt.number(removed, 2)} km² {outside} fora dele foram retirados."
+                            if removed >= 0.005 else "nada ficava fora dele."))
+
     def _clip_switched(self, _change=None) -> None:
-        """«Recortar pelo município de origem» changed: the drawing in use is used again."""
-        if not self._quiet and self._drawing_in_use() and self.map is not None and self.map.drawn is not None:
+        """«Recortar pelo município de origem» changed: the drawing or the uploaded limits file
+        in use is used again (clipped, or whole)."""
+        if self._quiet:
+            return
+        if self._drawing_in_use() and self.map is not None and self.map.drawn is not None:
             self.use_drawing()
+        elif self._upload_in_use is not None and self._upload_in_use == self.scenario.boundary:
+            self.use_upload(self._upload_sources.get(self._upload_in_use, self._upload_in_use))
 
     def _record_area(self) -> None:
         """After any change: an area that differs from the one last shown is an undo step."""
@@ -267,6 +291,8 @@ class AreaPanel:
             if self._upload_in_use is None or self._upload_in_use not in (now.boundary, now.urban_perimeter):
                 self.panes["upload"].value = ""
                 self._upload_in_use = None
+                # The upload button counts the files in use: none now («(0)»).
+                self.controls["upload"].value = ()
         self.controls["undo"].disabled = not self.history.can_undo
         self.controls["redo"].disabled = not self.history.can_redo
 

@@ -27,22 +27,34 @@ class FilesPanel:
         return resolve_target(self.controls["save_path"].value, self.scenario).parent
 
     def _uploaded(self, change) -> None:
+        """A file sent with «Enviar arquivo de limites». The button counts the uploaded files
+        in use: «(1)» while the file is the area's limits or the origin's perimeter; a refused
+        file puts back the count before it, and a file no longer in use empties it
+        (:meth:`_record_area`), so the same file can be sent again."""
         files = change["new"]
-        if not files:
+        if not files or self._quiet:
             return
         f = files[0]
+        used = None
         try:
-            self.upload(f["name"], bytes(f["content"]), role=self.controls["upload_role"].value)
+            used = self.upload(f["name"], bytes(f["content"]), role=self.controls["upload_role"].value)
         finally:
-            self.controls["upload"].value = ()     # the same file can be sent again
+            if used is None:
+                self._quiet = True
+                try:
+                    self.controls["upload"].value = (change["old"] if self._upload_in_use is not None
+                                                     else ())
+                finally:
+                    self._quiet = False
 
     def upload(self, name: str, content: bytes, role: str = "boundary") -> Path | None:
         """A file sent from the browser, read as the study reads it (:func:`.files.store_upload`).
 
         Stored in the save folder, beside the candidates; ``role`` ``"boundary"``: the area's
-        limits (in place of the IBGE units, as a drawn polygon); ``"urban_perimeter"``: the
-        origin's urban perimeter (art. 4 II). A refused file leaves everything as it was and
-        the pane gives the study's message, naming the file.
+        limits (in place of the IBGE units, as a drawn polygon; clipped to the origin when
+        «Recortar pelo município de origem» is checked: :meth:`use_upload`);
+        ``"urban_perimeter"``: the origin's urban perimeter (art. 4 II). A refused file leaves
+        everything as it was and the pane gives the study's message, naming the file.
         """
         label, tab = CONTROL_PLACES["upload"]
         shown = html.escape(upload_name(name))
@@ -59,29 +71,61 @@ class FilesPanel:
                                           f"{html.escape(os_reason(e))}; a área continua a "
                                           "anterior.</p>")
             return None
-        where = f"guardado em <code>{html.escape(str(path))}</code>, ao lado dos candidatos salvos"
-        self._upload_in_use = path
         if role == "urban_perimeter":
-            self.panes["upload"].value = (f"<p>Perímetro urbano da origem: {shown}, {where}; o art. 4º, II "
-                                          "é medido a partir dele.</p>")
+            self._upload_in_use = path
+            self.panes["upload"].value = (f"<p>Perímetro urbano da origem: {shown}, {_where(path)}; o "
+                                          "art. 4º, II é medido a partir dele.</p>")
             self.set_urban_perimeter(path)
-        else:
-            self.panes["upload"].value = (f"<p>Limites da área: {shown}, {where}; em uso no lugar das "
-                                          "unidades do IBGE («Tirar os limites» as traz de volta).</p>")
-            used = self._try_boundary(path, shown)
-            if used is None and path.name not in before:
-                path.unlink(missing_ok=True)    # a refused area leaves nothing in the folder
-            elif used is not None and self.map is not None and self.map.drawn is not None:
-                # An older drawing left under the file's limits looked in use: it goes (an
-                # undo back to it brings it back).
-                self.map.clear_drawing()
-            return used
-        return path
+            return path
+        used = self.use_upload(path, shown)
+        if used is None and path.name not in before:
+            path.unlink(missing_ok=True)    # a refused area leaves nothing in the folder
+        elif used is not None and self.map is not None and self.map.drawn is not None:
+            # An older drawing left under the file's limits looked in use: it goes (an undo
+            # back to it brings it back).
+            self.map.clear_drawing()
+        return used
 
-    def _try_boundary(self, path: Path, shown: str) -> Path | None:
+    def use_upload(self, path: Path, shown: str | None = None) -> Path | None:
+        """Use an uploaded limits file ``path`` as the area's limits.
+
+        With «Recortar pelo município de origem» checked, the part of its polygons inside the
+        origin municipalities (:meth:`clipped`) is written beside it as
+        ``<nome>-recortado.geojson`` and used instead, and the note says how many km² were
+        cut off; unchecking it brings the file back whole (:meth:`_clip_switched`). Returns
+        the file in use, or ``None`` when the study refuses the area (the area before stays).
+        """
+        shown = html.escape(path.name) if shown is None else shown
+        prior, used, clip_note = self._upload_in_use, path, ""
+        if self.controls["clip"].value:
+            from ...geo.area_file import read_area
+            from ..leaflet_map import boundary_geojson
+
+            geometry, clip_note = self.clipped(read_area(path), drawn=False)
+            if geometry is None:
+                self.panes["upload"].value = clip_note
+                return None
+            s = self.scenario
+            before = {p.name for p in path.parent.iterdir()}
+            used = store_upload(f"{path.stem}-recortado.geojson",
+                                boundary_geojson(geometry, s.origins[0], s.name)
+                                .encode("utf-8"), path.parent)
+            self._upload_sources[used] = path
+        self._upload_in_use = used
+        self.panes["upload"].value = (f"<p>Limites da área: {shown}, {_where(path)}; em uso no lugar das "
+                                      "unidades do IBGE («Tirar os limites» as traz de volta)."
+                                      f"{clip_note}</p>")
+        if self._try_boundary(used, shown, prior) is None:
+            if used != path and used.name not in before:
+                used.unlink(missing_ok=True)
+            return None
+        return used
+
+    def _try_boundary(self, path: Path, shown: str, prior: Path | None = None) -> Path | None:
         """Use an uploaded limits file; when the study refuses the area it gives (outside the
         origin, say) and the area before had a result, the area before stays (as for a
-        refused map click) and the upload pane says why."""
+        refused map click), with the upload in use before it (``prior``), and the upload
+        pane says why."""
         before = (self.scenario, self.analysis, self.error, self._base)
         seen = self._area_seen
         self._restoring = True          # recorded below, once the area is kept
@@ -93,7 +137,7 @@ class FilesPanel:
             reason = self.error
             self.scenario, self.analysis, self.error, self._base = before
             self._load_scenario_into_controls()
-            self._area_seen, self._upload_in_use = seen, None
+            self._area_seen, self._upload_in_use = seen, prior
             self._render()
             self.panes["upload"].value = (
                 f'<p style="{RED}"><b>Arquivo recusado</b> — {shown}: {html.escape(reason)}. '
@@ -102,6 +146,7 @@ class FilesPanel:
         self.history.record(seen, self._area_seen)
         self.controls["undo"].disabled = not self.history.can_undo
         self.controls["redo"].disabled = not self.history.can_redo
+        self._persist()                 # the undo step with the session
         return path
 
     def set_urban_perimeter(self, path: Path | None) -> None:
@@ -208,6 +253,11 @@ class FilesPanel:
         c["save_path"].value = str(following)     # a second save never hits the first file
         self._proposed_save = str(following)
         return path
+
+
+def _where(path: Path) -> str:
+    """Where an uploaded file was kept (HTML)."""
+    return f"guardado em <code>{html.escape(str(path))}</code>, ao lado dos candidatos salvos"
 
 
 def study_command() -> str:

@@ -8,10 +8,19 @@ from ...rules.settings import CHOICES
 from .labels import CONTROL_TABS, FLOAT_THRESHOLDS, INT_THRESHOLDS, OVERRIDE_LABELS, RESULT_TABS
 
 
-#: Width of the map beside the verdict: 540 px at least (the state fits at zoom 6,5 with a
-#: margin), 48 % of the page up to 900 px.
-MAP_WIDTH_PX = 540
-MAP_WIDTH_CSS = f"clamp({MAP_WIDTH_PX}px, 48%, 900px)"
+#: The page's own CSS (an ``HTML`` widget, so JupyterLab and Voilà both get it). The
+#: conclusion column (``viab-conclusao``) stays in view while the map and the tabs scroll
+#: (``position: sticky``): it used to scroll out of view while working in the tabs (issue 31).
+#: Sticky needs no scrolling box between it and the page's scroller: ipywidgets' boxes and
+#: the notebook's output area (JupyterLab, Voilà's lab template) are ``overflow: auto`` or
+#: ``hidden``, so the ones holding the page are made ``visible``.
+PAGE_CSS = """<style>
+.viab-pagina, .viab-colunas, .jp-OutputArea:has(.viab-pagina),
+.jp-OutputArea-child:has(.viab-pagina), .jp-OutputArea-output:has(.viab-pagina) {
+  overflow: visible !important; }
+.viab-conclusao { position: sticky; top: 0; max-height: 100vh; overflow-y: auto; z-index: 2;
+                  background: var(--jp-layout-color0, #fff); }
+</style>"""
 HINT_CLICK = ("No mapa: passe o mouse para ver o nome; clique num território de distrito da origem "
               "(tracejado), num município ou num ponto de distrito. "
               "Arraste para mover, role ou use + e − para aproximar.")
@@ -24,11 +33,12 @@ class LayoutPanel:
     """
 
     def widget(self) -> W.Widget:
-        """The whole UI: the map beside the verdict, the controls on tabs, the results on tabs.
+        """The whole UI: at the left the map, the controls on tabs and the results on tabs; at
+        the right the conclusion, kept in view while the left column scrolls.
 
         The map and the verdict sit side by side, so a click on the map and its effect are seen
-        together; the controls and the results use the full width (no truncated labels). An
-        invisible :class:`~.pulse.Pulse` (:attr:`pulse`) beats while the kernel lives.
+        together, and so do a control changed in a tab and the conclusion. An invisible
+        :class:`~.pulse.Pulse` (:attr:`pulse`) beats while the kernel lives.
         """
         c, p, i = self.controls, self.panes, self.images
 
@@ -89,26 +99,35 @@ class LayoutPanel:
         self._results_tab = results
         results.observe(self._tab_opened, names="selected_index")
         session = [p["session"], p["link"], c["start_clean"]] if self._keeps_session else []
-        status = W.VBox([*session, p["verdict"], p["busy"], p["message"]],
-                        layout=W.Layout(flex="1 1 20em", min_width="18em", padding="0 0 0 12px"))
-        if self.map is None:
-            top = status
-        else:
-            status.children = (*session, p["verdict"], p["busy"], p["message"], c["click_mode"],
-                                note(HINT_CLICK))
+        # Two columns: the map and the tabs at the left, the conclusion at the right, in view
+        # while the left column scrolls (PAGE_CSS), the conclusion first and the session's
+        # link last; on a narrow window the conclusion goes under them.
+        status = W.VBox([p["verdict"], p["busy"], p["message"], *session],
+                        layout=W.Layout(flex="0 1 26em", min_width="18em", padding="0 0 0 12px",
+                                        align_self="flex-start"))
+        status.add_class("viab-conclusao")
+        work = [controls, results]
+        if self.map is not None:
+            from ..leaflet_map import MAP_PX
+
+            status.children = (p["verdict"], p["busy"], p["message"], c["click_mode"], note(HINT_CLICK),
+                               *session)
             # The GIS tools under the map (search, tracing, measure, layers, exports: explore/tools).
             from ..tools.panel import attach
 
             if getattr(self, "tools", None) is None:
                 self.tools = attach(self)
-            top = W.HBox([W.VBox([self.map.map, self.tools.widget],
-                                 layout=W.Layout(width=MAP_WIDTH_CSS, min_width=f"{MAP_WIDTH_PX}px")),
-                          status], layout=W.Layout(width="auto", flex_flow="row wrap"))
+            work.insert(0, W.VBox([self.map.map, self.tools.widget],
+                                  layout=W.Layout(width="100%", min_width=f"{MAP_PX}px")))
+        columns = W.HBox([W.VBox(work, layout=W.Layout(flex="1 1 40em", min_width="0")), status],
+                         layout=W.Layout(width="auto", flex_flow="row wrap"))
+        columns.add_class("viab-colunas")
         # The kernel's pulse (:mod:`.pulse`): the page says so when the kernel stops.
         from ..pulse import Pulse
 
         self.pulse = Pulse()
-        page = W.VBox([self.pulse.widget, top, controls, results], layout=W.Layout(width="100%"))
+        page = W.VBox([W.HTML(PAGE_CSS), self.pulse.widget, columns], layout=W.Layout(width="100%"))
+        page.add_class("viab-pagina")
         tooltips_set(page)
         return page
 

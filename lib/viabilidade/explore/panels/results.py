@@ -12,6 +12,7 @@ from ...report.findings import attention_html, findings
 from ...report.writers import format as fmt
 from ..files import boundary_geometry
 from ..margins import margins, margins_chart
+from ..persist import is_drawing
 from ..scenario import (base_analysis, hypothetical_figures, run_scenario, Scenario,
                         scenario_alternatives, totals)
 from ..state_map import detail_map
@@ -85,6 +86,11 @@ class ResultsPanel:
         self._record_area()
         self._show()
         self._persist()
+        # A drawing's file is the explorer's own (a temporary folder, or the session's
+        # .explorar-desenhos/): its path is not shown in «Arquivo de limites da área»; the
+        # drawing's note says the polygon is the limits in use.
+        drawn = self._drawing_in_use() or is_drawing(self.scenario.boundary)
+        self.controls["boundary"].layout.display = "none" if drawn else None
 
     def _show(self) -> None:
         p, a, s = self.panes, self.analysis, self.scenario

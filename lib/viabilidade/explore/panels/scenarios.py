@@ -38,6 +38,11 @@ class ScenariosPanel:
             self._restoring = False
         if session is not None:
             self._restore_kept(session.kept)
+            # «Desfazer» and «Refazer» as they were before the reload (their drawings with them).
+            self.history.restore(session.undo, session.redo)
+            self._drawings.update(session.drawings)
+            self.controls["undo"].disabled = not self.history.can_undo
+            self.controls["redo"].disabled = not self.history.can_redo
         self._show_comparison()
         self._ready = True              # from here on every change is written to the state file
         self._persist()
@@ -172,8 +177,9 @@ class ScenariosPanel:
         """Write the session to :attr:`state_file` when it changed (atomic)."""
         if self.state_file is None or not self._ready:
             return
+        undo, redo = self.history.steps()
         text = session_text(Session(self.scenario, [(k.label, k.scenario) for k in self.scenarios.kept],
-                                    self.controls["save_path"].value))
+                                    self.controls["save_path"].value, undo, redo, self._drawings))
         if text == self._state_text:
             return
         try:

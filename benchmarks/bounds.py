@@ -57,6 +57,21 @@ machine and day at load 12: the 10 MB ``president`` is refused by ``oficios`` in
 nothing written), the 1,1-million-word ``committee`` in 6,2 s (221 MB), the 10 MB ``proposer``
 by ``projeto-de-lei`` in 7,0 s (214 MB); most of it is ``tomllib`` parsing the 10 MB file and
 the store's first load, the text rule itself costs one ``len``.
+
+Measured 2026-12-07 at 15:00 with ``--hostis``, load 20-21 (eight engineers and a parallel
+test suite on 2 cores): every download case within its bounds — the gzip bomb refused in
+0,82 s (nothing written), the endless body at the bound in 0,54 s (largest ``.part`` seen
+950.157 bytes, deleted), one byte per second stopped at 60,9 s (61 bytes kept: the server
+continues downloads), the same from a server that does not (``lento-sem-retomada``) at
+62,2 s with its ``.part`` deleted; peak memory 38-49 MB. The upload names are refused in
+6,9 s (nothing stored). The command cases took 8-14 s at 126-149 MB against a reference
+``processo`` of Posse d'Abadia of 6,2 s at the same load: ``[oficio]`` 8,7 s, the 1,1-million
+word ``committee`` 8,0 s, the 10 MB ``president`` 8,5 s and ``proposer`` 12,9 s (refused by
+the file's size), 8.000 addressees 10,8 s (224 bytes of error, was 1,9 MB), 4.000 events
+10,6 s (51 lines of error), the link 11,9 s; so past 10 s at this load by the command's own
+start and the store's reading, not by the input (each costs at most a few seconds over the
+reference). The 91 MB upload took 10,1 s (248 MB): ``store_upload`` writes the upload to a
+temporary file before ``read_area`` refuses it by size.
 """
 
 from __future__ import annotations

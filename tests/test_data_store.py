@@ -287,11 +287,13 @@ def test_a_wrong_raw_folder_says_where_it_looked_what_lacks_and_the_right_one(tm
 
     if not RAW.is_dir():
         pytest.skip(f"raw data folder {RAW} absent")
-    from viabilidade.data.provenance import PROJECT_TABLES, RAW as RAW_FILES
+    from viabilidade.data.provenance import OPTIONAL_COPIES, PROJECT_TABLES, RAW as RAW_FILES
 
-    # 16 in December 2026, less the 3 the project keeps itself (legal texts)
-    n = len({f.path for role, f in RAW_FILES.items() if role not in PROJECT_TABLES})
-    assert n == 13
+    # 16 in December 2026, less the 3 the project keeps itself (legal texts) and IMB table
+    # 125, read only when present
+    n = len({f.path for role, f in RAW_FILES.items()
+             if role not in PROJECT_TABLES and role not in OPTIONAL_COPIES})
+    assert n == 12
     parent = tmp_path / "shared"
     parent.mkdir()
     (parent / "data").symlink_to(RAW)

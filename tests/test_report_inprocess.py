@@ -99,3 +99,18 @@ def test_two_threads_take_turns_and_keep_their_own_outputs(tmp_path):
         th.join()
     assert {c: _text(r.notebook) for c, r in runs.items()} == {
         "primeiro": "primeiro\nprimeiro\n", "segundo": "segundo\nsegundo\n"}
+
+
+def test_between_runs_the_process_has_no_ipython_shell(tmp_path, capsys):
+    """After a run, ``display`` outside a notebook prints as in a process without IPython, and
+    nothing is added to the last notebook."""
+    from IPython.core.interactiveshell import InteractiveShell
+    from IPython.display import display
+
+    run = runner.execute(_template(tmp_path, "print(code)"), {"code": "1"}, in_process=True)
+    assert not InteractiveShell.initialized()
+    capsys.readouterr()
+    display("fora de um estudo")
+    assert capsys.readouterr().out == "fora de um estudo\n"
+    assert _text(run.notebook) == "1\n"
+    assert [len(c.outputs) for c in run.notebook.cells if c.cell_type == "code"] == [0, 0, 1]

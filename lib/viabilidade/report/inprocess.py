@@ -45,6 +45,7 @@ def available() -> bool:
         return True
     from IPython.core.interactiveshell import InteractiveShell
 
+    # This module's shell is installed only while a notebook runs (another thread's run).
     return (not InteractiveShell.initialized()
             or getattr(InteractiveShell.instance(), "inprocess", False))
 
@@ -122,28 +123,37 @@ def _classes():
 _LOCK = threading.Lock()
 #: Held while a notebook runs: two threads of one process never run cells at once.
 _RUNNING = threading.Lock()
-_SHELL: list = []  # the shell class, made on first use
+_SHELL: list = []  # the shell, made on first use
 
 
 def _shell():
-    """This process's shell, made on first use (no history file, no extensions)."""
+    """This process's shell, made on first use (no history file, no extensions), installed as
+    IPython's shell (``InteractiveShell.instance()``, what ``display`` finds) until
+    :func:`_uninstall`: between runs the process has no IPython shell, as before."""
     from traitlets.config import Config
 
     with _LOCK:
         if not _SHELL:
-            _SHELL.append(_classes())
-        made = not _SHELL[0].initialized()
-        cfg = Config()
-        cfg.HistoryManager.enabled = False
-        shell = _SHELL[0].instance(config=cfg)
-        if made:
+            cfg = Config()
+            cfg.HistoryManager.enabled = False
+            shell = _classes().instance(config=cfg)
             import atexit
 
             # IPython's exit work empties the namespace and collects the garbage the exit
             # frees anyway (0,14 s CPU after a study; seconds before Ctrl-C ends a study on
             # a loaded machine); this shell keeps no history and no temporary files.
             atexit.unregister(shell.atexit_operations)
+            _SHELL.append(shell)
+        shell = _SHELL[0]
+        for klass in type(shell)._walk_mro():  # as SingletonConfigurable.instance() does
+            klass._instance = shell
         return shell
+
+
+def _uninstall(shell) -> None:
+    """Take the shell out of IPython's singletons (a ``display`` outside a run prints, as in
+    a process without IPython, and widgets find no shell)."""
+    type(shell).clear_instance()
 
 
 class _Stream:
@@ -223,12 +233,15 @@ def _engine():
         def execute_managed_notebook(cls, nb_man, kernel_name, execution_timeout=None,
                                      **kwargs):
             with _RUNNING:  # one notebook at a time: the shell and sys.stdout are the process's
-                cls._run(nb_man, execution_timeout)
+                shell = _shell()
+                try:
+                    cls._run(nb_man, shell, execution_timeout)
+                finally:
+                    _uninstall(shell)
 
         @classmethod
-        def _run(cls, nb_man, execution_timeout):
+        def _run(cls, nb_man, shell, execution_timeout):
             _system_allocator()
-            shell = _shell()
             shell.reset(new_session=False)  # nothing of an earlier notebook is read
             # What nbclient writes from the kernel's answer (ipykernel's language_info).
             nb_man.nb.metadata["language_info"] = {

@@ -5,10 +5,13 @@ Parts (LC 95/1998, arts. 3º to 11): epígrafe, ementa, preâmbulo, the articles
 declares (:attr:`viabilidade.operations.Operation.bill`, each built by one function of
 :data:`BUILDERS`), the cláusula de vigência, then the justificação (headed by the
 constitutional bar, :func:`viabilidade.report.frame.bar_clause`; the study's findings with
-their bases; what is pending certification) and the memorial descritivo as annex.
+their bases; what is pending certification) and the memorial descritivo as annex (a
+boundary correction's: the corrected line's, :mod:`viabilidade.geo.line_memorial`; a
+transfer's transitional articles: :mod:`.transfer`; a correction's: :mod:`.correction`).
 What the bill cannot say from the data (the urban area's limits, the ICMS percentage without
-the value added, the name of the municipality of greater revenue) is listed after the bill,
-in "Notas para a redação final", which is not part of it.
+the value added, the name of the municipality of greater revenue, the day a transferred area
+passes, the law whose description a correction replaces) is listed after the bill, in "Notas
+para a redação final", which is not part of it.
 
 Numbering (LC 95/1998, art. 10): "Art. 1º" to "Art. 9º", then "Art. 10."; "Parágrafo único."
 or "§ 1º"…; incisos in Roman numerals. A state bill is a deputy's: its preamble is the

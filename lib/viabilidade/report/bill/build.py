@@ -91,8 +91,8 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
     Raises
     ------
     CandidateError
-        For an operation that declares no bill (a boundary correction), or a state bill
-        without its author.
+        For an operation that declares no bill (a municipality restored by art. 21, whose
+        law exists), or a state bill without its author.
     """
     from ...rules import art14
     from ...rules.art3 import draft_law_content

@@ -147,24 +147,28 @@ def test_correction_study_runs_on_its_own_articles(store):
     a = analyse(CORRECTION, store=store)
     r = _rules(a)
     assert [x.rule_id for x in a.results] == ["art6.area", "art6"]
-    # within the tolerance, but nobody has checked that the strip has no inhabitants
+    # within the tolerance: art. 6 is about area, judged on the measured area; residents are a
+    # subsidiary fact, not what decides (legal item 5); the art. 6 documents are only declared
     assert a.verdict == Verdict.INDETERMINADO
-    assert r["art6.area"].status == Status.INDETERMINATE
+    assert r["art6.area"].status == Status.PASS
     assert r["art6.area"].reason == (
         "Entre a linha atual e a corrigida ficam 0,05\u00a0km² (1 polígono), dentro da tolerância de "
         "1\u00a0km², adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
-        "lei). Pela malha municipal do IBGE, nenhuma área passaria de Abadiânia para Alexânia e "
+        "lei): diferença de traçado, lida como correção sem alteração de área. Pela malha "
+        "municipal do IBGE, nenhuma área passaria de Abadiânia para Alexânia e "
         "0,05\u00a0km² passariam de Alexânia para Abadiânia. A tolerância só absorve a imprecisão "
         "do traçado: território que de fato passe de um município a outro, habitado ou não, é "
         "desmembramento e transferência (art. 5º, com plebiscito; hoje vedados enquanto não editada "
-        "a lei complementar federal (CF, art. 18, § 4º)), não correção. Falta o documento da "
-        "vistoria ou do levantamento que mostre a faixa como diferença de traçado, sem moradores "
-        "nem ocupação que a ligue a um dos municípios: junte-o à candidatura.")
-    assert r["art6.area"].details["faltam"] == ["uninhabited_strip"]
+        "a lei complementar federal (CF, art. 18, § 4º)), não correção. Fato subsidiário, não "
+        "decisivo: o arquivo não traz documento sobre moradores na faixa; o art. 6º trata de "
+        "área, e moradores só confirmariam que a diferença não é de traçado.")
+    assert r["art6.area"].details["faltam"] == []
     assert r["art6.area"].basis == Basis.MEASURED and r["art6.area"].comparator == "<="
+    # the tolerance is a reading for drafting imprecision: no margin, as if a pass (item 4)
+    assert (r["art6.area"].margin, r["art6.area"].margin_pct) == (None, None)
     # declared, not seen: "documentado (a conferir com os originais)", never "cumprido"; each
     # document with body, number and date; the resolutions before the agreement; no "Cabe lei
-    # estadual." while the strip is not shown uninhabited (legal review 3, item 3)
+    # estadual." wording turns on the measured area (legal item 5)
     assert r["art6"].status == Status.INDETERMINATE
     assert fmt.result_status_label(r["art6"]) == "documentado (a conferir com os originais)"
     assert r["art6"].reason == (
@@ -177,10 +181,8 @@ def test_correction_study_runs_on_its_own_articles(store):
         "autorização das Câmaras Municipais por resolução: resoluções das Câmaras Municipais que "
         "autorizam o acordo — documento: Resolução nº 5/2026, Câmara Municipal de Abadiânia, de "
         "20/02/2026; Resolução nº 7/2026, Câmara Municipal de Alexânia, de 24/02/2026. As "
-        "resoluções das Câmaras são anteriores ao acordo dos Prefeitos. A lei estadual cabe "
-        "depois de comprovado também que a faixa entre as linhas é só diferença de traçado, sem "
-        "território que mude de município, habitado ou não (art. 6º: “sem alteração de área”).")
-    assert "Cabe lei estadual" not in r["art6"].reason
+        "resoluções das Câmaras são anteriores ao acordo dos Prefeitos. Conferidos os originais, "
+        "cabe lei estadual.")
     assert r["art6"].reason.count("fixture de teste") == 1
     # no proposed area, seat or population: the profile's area is the strip between the lines
     assert a.profile.area.label == "Faixa entre a linha atual e a linha corrigida"
@@ -193,8 +195,8 @@ STRIP = ('\n[boundary_correction.uninhabited_strip]\nwhat = "vistoria da faixa e
 
 
 @pytest.mark.parametrize("tolerance, status, with_strip", [
-    (0.05, Status.FAIL, False), (0.0508, Status.INDETERMINATE, False),
-    (0.06, Status.INDETERMINATE, False), (0.05, Status.FAIL, True),
+    (0.05, Status.FAIL, False), (0.0508, Status.PASS, False),
+    (0.06, Status.PASS, False), (0.05, Status.FAIL, True),
     (0.0508, Status.PASS, True), (0.06, Status.PASS, True)])
 def test_correction_tolerance_both_sides(store, tmp_path, tolerance, status, with_strip):
     path = _write(tmp_path, CORRECTION.read_text(encoding="utf-8") + STRIP) if with_strip else CORRECTION
@@ -210,22 +212,26 @@ def test_correction_with_the_strip_surveyed_names_the_tolerance_a_reading(store,
     # item 3); with the strip shown uninhabited, art. 6 says the state law fits
     assert a.verdict == Verdict.INDETERMINADO
     assert _rules(a)["art6"].reason.endswith("As resoluções das Câmaras são anteriores ao acordo "
-                                             "dos Prefeitos. Cabe lei estadual.")
+                                             "dos Prefeitos. Conferidos os originais, cabe lei "
+                                             "estadual.")
     assert _rules(a)["art6.area"].reason == (
         "Entre a linha atual e a corrigida ficam 0,05\u00a0km² (1 polígono), dentro da tolerância de "
         "1\u00a0km², adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
-        "lei); a faixa não tem moradores (vistoria da faixa entre as linhas: sem moradores — "
-        "documento: Relatório de vistoria nº 3/2026): diferença de traçado, lida como correção "
-        "sem alteração de área. A tolerância só absorve a imprecisão do traçado: território que "
-        "de fato passe de um município a outro, habitado ou não, é desmembramento e transferência "
-        "(art. 5º, com plebiscito; hoje vedados enquanto não editada a lei complementar federal "
-        "(CF, art. 18, § 4º)), não correção. Pela malha municipal do IBGE, nenhuma área passaria "
-        "de Abadiânia para Alexânia e 0,05\u00a0km² passariam de Alexânia para Abadiânia.")
+        "lei): diferença de traçado, lida como correção sem alteração de área. Pela malha "
+        "municipal do IBGE, nenhuma área passaria de Abadiânia para Alexânia e 0,05\u00a0km² "
+        "passariam de Alexânia para Abadiânia. A tolerância só absorve a imprecisão do traçado: "
+        "território que de fato passe de um município a outro, habitado ou não, é "
+        "desmembramento e transferência (art. 5º, com plebiscito; hoje vedados enquanto não "
+        "editada a lei complementar federal (CF, art. 18, § 4º)), não correção. Fato "
+        "subsidiário: a faixa não tem moradores (vistoria da faixa entre as linhas: sem "
+        "moradores — documento: Relatório de vistoria nº 3/2026).")
     assert analysis_conclusion(a).startswith("Indeterminada perante a LC nº 2/1990")
     assert "conclusivo" not in analysis_conclusion(a)
 
 
-def test_correction_without_the_survey_is_preliminary(store):
+def test_correction_without_the_survey_is_preliminary_on_its_documents_only(store):
+    """Without a survey of residents the study is still preliminary, for the art. 6 documents
+    (declared, not checked), never for the residents: art. 6 is about area (legal item 5)."""
     from viabilidade.report import certificates
     from viabilidade.report.conclusion import analysis_conclusion
 
@@ -233,8 +239,9 @@ def test_correction_without_the_survey_is_preliminary(store):
     assert analysis_conclusion(a).startswith(
         "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de documentos; "
         "tolerância de 1\u00a0km² entre as linhas, adotada pelo estudo como leitura")
-    assert "faixa entre as linhas sem moradores (vistoria ou levantamento) (art. 6º)" in \
-        certificates.cover_box(a, "")
+    box = certificates.cover_box(a, "")
+    assert "sem moradores" not in box
+    assert "falha técnica, acordo dos Prefeitos e resoluções das Câmaras (art. 6º)" in box
 
 
 def test_correction_that_moves_territory_is_a_transfer(store, tmp_path):

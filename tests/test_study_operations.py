@@ -79,7 +79,9 @@ def test_correction_study(studies):
     assert ("Acordo prévio dos Prefeitos termo de acordo entre os Prefeitos de Abadiânia e de "
             "Alexânia Termo de acordo nº 1/2026, Prefeitos de Abadiânia e de Alexânia, de "
             "10/03/2026") in t
-    # legal review 3, item 3: declared, not seen; never "cumprido", no "Cabe lei estadual."
+    # legal review 3, item 3: declared, not seen; never "cumprido", no bare "Cabe lei estadual."
+    # (legal item 5: the area within the tolerance, the law fits once the originals are checked)
+    assert "Conferidos os originais, cabe lei estadual." in t
     assert "Documento declarado (órgão, número e data; a conferir com os originais)" in t
     assert "documentado (a conferir com os originais)" in t
     assert "Cabe lei estadual" not in t and "1 requisito cumprido" not in t

@@ -618,7 +618,11 @@ def other_rules(analysis) -> Html | str:
 
 def sensitivity(analysis) -> Html:
     """Margins of every numeric requirement and the verdict under each reading of the law."""
-    numeric = [r for r in analysis.results if r.margin is not None]
+    # a tolerance the study reads (art. 6) has a row but no margin: it is not a threshold
+    # of the law met with room to spare (legal item 4)
+    numeric = [r for r in analysis.results if r.margin is not None
+               or (r.value is not None and r.threshold is not None
+                   and isinstance(r.details, dict) and r.details.get("natureza_exigencia"))]
     body = ""
     if numeric:
         rows = [[fmt.result_citation(r), r.subject, value_only(r),

@@ -63,16 +63,16 @@ def tolerance_reading(settings: Settings) -> str:
 
 
 def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> RuleResult:
-    """Art. 6 "sem alteração de área": the territory between the old and the new line is at
-    most ``settings.boundary_tolerance_km2`` (``<=``: equal passes; the tolerance is the
-    study's reading, :data:`TOLERANCE_READING`), and the strip between them has no inhabitants.
+    """Art. 6 "sem alteração de área", judged on the measured area: the territory between the
+    old and the new line is at most ``settings.boundary_tolerance_km2`` (``<=``: equal passes;
+    the tolerance is the study's reading, :data:`TOLERANCE_READING`, for drafting imprecision).
 
-    Pass: the lines coincide, or the strip is within the tolerance and a survey's document
-    says it has no inhabitants (``[boundary_correction.uninhabited_strip]``): the difference is
-    read as one of drawing, not a change of area. Within the tolerance without that document:
-    indeterminate, with ``details["faltam"] == ["uninhabited_strip"]`` (a pending item). Fail: the
-    correction would move territory from one municipality to the other, which is a
-    transfer (art. 5, with a plebiscite), not a correction. Indeterminate without both lines.
+    Pass: the lines coincide, or the strip is within the tolerance. Residents are a
+    subsidiary fact, said in the reason (``[boundary_correction.uninhabited_strip]``, the
+    survey's document, or that the file has none), never what decides. Fail: the correction
+    would move territory from one municipality to the other, which is a transfer (art. 5,
+    with a plebiscite), not a correction. Indeterminate without both lines. No margin is
+    given: the tolerance is not a threshold of the law (legal item 4).
     """
     change = profile.territory.boundary_change
     tol = settings.boundary_tolerance_km2
@@ -100,33 +100,31 @@ def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> R
     ok = change.between_km2 <= tol
     strip = candidate.boundary_correction.get("uninhabited_strip")
     status = Status.PASS if ok else Status.FAIL
+    # residents are a subsidiary fact: art. 6 is about area, judged on the measured area
+    # (legal item 5)
+    residents = (f" Fato subsidiário: a faixa não tem moradores ({strip.what} — documento: "
+                 f"{strip.document})." if strip is not None else
+                 " Fato subsidiário, não decisivo: o arquivo não traz documento sobre "
+                 "moradores na faixa; o art. 6º trata de área, e moradores só confirmariam "
+                 "que a diferença não é de traçado.")
     if change.between_km2 == 0:
         reason = ("As duas linhas coincidem: nenhum território fica entre elas; dentro da "
                   f"tolerância de {tolerance_text(tol)}.")
-    elif ok and strip is not None:
-        reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2, tol)} ({faces}), "
-                  f"dentro da tolerância de {tolerance_text(tol)}, {TOLERANCE_READING}; a faixa não tem "
-                  f"moradores ({strip.what} — documento: {strip.document}): diferença de "
-                  f"traçado, lida como correção sem alteração de área. {TOLERANCE_ONLY} Pela "
-                  f"malha municipal do IBGE, {moves}.")
     elif ok:
-        status = Status.INDETERMINATE
         reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2, tol)} ({faces}), "
-                  f"dentro da tolerância de {tolerance_text(tol)}, {TOLERANCE_READING}. Pela malha "
-                  f"municipal do IBGE, {moves}. {TOLERANCE_ONLY} Falta o documento da vistoria "
-                  "ou do levantamento que mostre a faixa como diferença de traçado, sem "
-                  "moradores nem ocupação que a ligue a um dos municípios: junte-o à "
-                  "candidatura.")
+                  f"dentro da tolerância de {tolerance_text(tol)}, {TOLERANCE_READING}: diferença "
+                  f"de traçado, lida como correção sem alteração de área. Pela malha municipal "
+                  f"do IBGE, {moves}. {TOLERANCE_ONLY}{residents}")
     else:
         reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2, tol)} ({faces}), "
                   f"acima da tolerância de {tolerance_text(tol)}: a correção alteraria a área dos "
                   f"municípios ({moves}). Mudança de área é desmembramento e transferência "
                   f"(art. 5º, com plebiscito; {BAR_TODAY}), não correção pelo art. 6º.")
-    missing = ["uninhabited_strip"] if status == Status.INDETERMINATE else []
+    missing: list[str] = []
     return simple("art6.area", TITLES["art6.area"], status, reason,
                   value=round(change.between_km2, 4), threshold=tol, comparator="<=", unit="km²",
-                  margin=round(tol - change.between_km2, 4),
-                  margin_pct=100 * (tol - change.between_km2) / tol if tol else None,
+                  # no margin: the tolerance is a reading for drafting imprecision, not a
+                  # threshold of the law to be met with room to spare (legal item 4)
                   basis=Basis.MEASURED, source=profile.area.area_km2.source,
                   vintage="medição geodésica",
                   details={"faces": change.faces,
@@ -138,6 +136,7 @@ def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> R
                            "comprimento_linha_corrigida_m": round(change.new_length_m, 1),
                            "fechamento_das_pontas_m": [round(x, 1) for x in change.joins_m],
                            "tolerancia_correcao_km2": tol, "faltam": missing,
+                           "moradores_documento": None if strip is None else strip.document,
                            "natureza_exigencia": TOLERANCE_LABEL})
 
 
@@ -179,8 +178,9 @@ def art6(candidate: Candidate, strip_shown: bool = False) -> RuleResult:
     not seen, so with all three the result is indeterminate and labelled :data:`DOCUMENTED`
     (``details["rotulo_situacao"]``); the reason names each document. Resolutions not dated
     before the mayors' agreement: fail, stated (:func:`_order_problem`). Missing items:
-    indeterminate, naming them. "Cabe lei estadual." only when the strip between the lines
-    is shown to have no inhabitants (``strip_shown``, from ``art6.area`` passing); otherwise
+    indeterminate, naming them. "Conferidos os originais, cabe lei estadual." only when the
+    measured area between the lines is within the tolerance (``strip_shown``, from
+    ``art6.area`` passing; legal item 5); otherwise
     the weaker sentence that the law is the instrument once that is shown."""
     given = candidate.boundary_correction
     missing = [k for k in BOUNDARY_CORRECTION_ITEMS if k not in given]
@@ -198,7 +198,7 @@ def art6(candidate: Candidate, strip_shown: bool = False) -> RuleResult:
                   + (f" Documentados — {cited}." if cited else ""))
         status = Status.INDETERMINATE
     else:
-        law = ("Cabe lei estadual." if strip_shown else
+        law = ("Conferidos os originais, cabe lei estadual." if strip_shown else
                "A lei estadual cabe depois de comprovado também que a faixa entre as linhas é "
                "só diferença de traçado, sem território que mude de município, habitado ou não "
                "(art. 6º: “sem alteração de área”).")

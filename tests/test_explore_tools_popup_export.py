@@ -50,10 +50,16 @@ def test_units_under_the_pointer_municipality_then_district(store):
     assert units_at(store, -48.6, -16.1, cells) == [("5200308", "municipio")]      # Alexânia
     assert units_at(store, -40.0, -16.0, cells) == []
     text = popup_html(store, units_at(store, *IN_POSSE, cells), cells)
-    assert "<b>Abadiânia — município</b> <span style='color:#546e7a'>código IBGE 5200100</span>" in text
+    assert "<b>Abadiânia — município</b><br><span style='color:#546e7a'>código IBGE 5200100</span>" in text
     assert ("<b>Posse d&#x27;Abadia (distrito de Abadiânia) — território aproximado, não é limite "
-            "legal</b> <span style='color:#546e7a'>código IBGE 520010010</span>") in text
+            "legal</b><br><span style='color:#546e7a'>código IBGE 520010010</span>") in text
     assert "<b>3.045 habitantes</b>" in text and "<b>17.232 habitantes</b>" in text
+    # Each source once, numbered; the district's figures cite the Censo's note (1).
+    assert text.count("IBGE, Censo Demográfico 2022 — Agregados") == 1
+    assert ("<div><sup>3</sup> IBGE, Áreas Territoriais 2022 (área territorial oficial)</div>") in text
+    assert "<td style='color:#546e7a'>publicado<sup>1</sup></td></tr><tr><td>Área</td><td " \
+           "style='text-align:right'><b>301,761 km²</b></td><td style='color:#546e7a'>publicado" \
+           "<sup>1</sup></td>" in text
     assert popup_html(store, []) == "<div class='viab-popup'>Fora de Goiás: nenhum município aqui.</div>"
 
 

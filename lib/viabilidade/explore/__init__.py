@@ -16,6 +16,8 @@
 - :mod:`.compare` — up to four named scenarios side by side: one table, one map.
 - :mod:`.persist` — the session on disk, restored after a kernel restart.
 - :mod:`.numbers` — pt-BR number boxes (``3.010``, ``2.760.601,80``).
+- :mod:`.tools` — the GIS tools under the map: search, live measure, tracing along the
+  divisas, popups, layers, the offline basemap, exports (GeoPackage, Shapefile, CSV).
 - :mod:`.widgets` — the ipywidgets UI (:class:`~.widgets.Explorer`), thin; the code behind
   each panel of the page is in :mod:`.panels` (labels, controls, area, files, scenarios,
   results, layout).

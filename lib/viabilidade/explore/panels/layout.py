@@ -117,8 +117,11 @@ class LayoutPanel:
 
             if getattr(self, "tools", None) is None:
                 self.tools = attach(self)
+            # overflow visible: the map's 100 % width and its 2 px margins would give the
+            # column a horizontal scroll bar of 4 px.
             work.insert(0, W.VBox([self.map.map, self.tools.widget],
-                                  layout=W.Layout(width="100%", min_width=f"{MAP_PX}px")))
+                                  layout=W.Layout(width="100%", min_width=f"{MAP_PX}px",
+                                                  overflow="visible")))
         columns = W.HBox([W.VBox(work, layout=W.Layout(flex="1 1 40em", min_width="0")), status],
                          layout=W.Layout(width="auto", flex_flow="row wrap"))
         columns.add_class("viab-colunas")

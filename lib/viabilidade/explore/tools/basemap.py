@@ -33,7 +33,8 @@ SEAT_STYLE = {"radius": 2.5, "color": "#3e2723", "weight": 1, "fillColor": "#3e2
 CHOICES = (("das camadas do estudo (sem internet)", "local"),
            ("OpenStreetMap (precisa de internet)", "osm"), ("nenhum", "none"))
 #: CSS: the basemap's names take no mouse event (a click goes to the unit under them).
-CSS = ("<style>.leaflet-tile-pane .leaflet-marker-icon{pointer-events:none!important}"
+CSS = ("<style>.leaflet-tile-pane .leaflet-marker-icon{pointer-events:none!important;"
+       "background:none;border:none}"
        ".viab-fundo{white-space:nowrap;font:11px/1.1 sans-serif;color:#5d4037;"
        "text-shadow:0 0 2px #fff,0 0 2px #fff}.viab-fundo.vila{font-style:italic;color:#6d4c41}"
        "</style>")

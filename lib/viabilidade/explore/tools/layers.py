@@ -116,7 +116,7 @@ class LayerControl:
         self.rows = layer_rows(scenario_map)
         self.shown, self.opacity, lines = {}, {}, []
         for r in self.rows:
-            box = W.Checkbox(value=True, description=r.label, indent=False, layout=W.Layout(width="16em"))
+            box = W.Checkbox(value=True, description=r.label, indent=False, layout=W.Layout(width="auto"))
             fade = W.FloatSlider(value=1.0, min=0.1, max=1.0, step=0.1, readout=False,
                                  description="", tooltip=f"Opacidade: {r.label}",
                                  layout=W.Layout(width="8em"))
@@ -125,7 +125,7 @@ class LayerControl:
             self.shown[r.key], self.opacity[r.key] = box, fade
             lines.append(W.HBox([W.HTML(swatch_html(r), layout=W.Layout(width="28px")), box, fade,
                                  W.HTML(f"<span style='font-size:11px;color:#546e7a'>{_esc(r.note)}</span>")],
-                                layout=W.Layout(align_items="center")))
+                                layout=W.Layout(align_items="center", flex_flow="row wrap")))
         self.style = W.HTML("", layout=W.Layout(height="0px", overflow="hidden"))
         extra = [basemap.choice, basemap.css] if basemap is not None else []
         self.widget = W.VBox([*lines, *extra, self.style])

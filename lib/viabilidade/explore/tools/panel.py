@@ -86,7 +86,7 @@ def attach(explorer) -> Tools | None:
     fold.set_title(1, "Exportar para SIG")
     widget = W.VBox([W.HTML(f"<p style='margin:2px 0;font-size:12px;color:#424242'>{html.escape(GESTURES)}</p>"),
                      search.widget, trace.widget, readout.widget, fold],
-                    layout=W.Layout(width="100%"))
+                    layout=W.Layout(width="auto"))
     return Tools(search, readout, trace, popup, basemap, layers, export_button, export_pane, widget)
 
 

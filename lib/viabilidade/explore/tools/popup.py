@@ -100,24 +100,32 @@ def units_at(store, lon: float, lat: float, territories: dict | None = None) -> 
 
 
 def popup_html(store, units: list[tuple[str, str]], territories: dict | None = None) -> str:
-    """The popup's HTML for :func:`units_at`'s units (names escaped)."""
+    """The popup's HTML for :func:`units_at`'s units (names escaped): per unit a title and one
+    line per figure with its basis and a note mark; the sources once each, numbered, below."""
     from ..views import unit_name
 
     if not units:
         return "<div class='viab-popup'>Fora de Goiás: nenhum município aqui.</div>"
     names = {f["properties"]["code"]: f["properties"]["name"] for f in (territories or {}).get("features", [])}
-    parts = []
+    parts, sources = [], []
     for code, kind in units:
         rows = municipality_rows(store, code) if kind == "municipio" else district_rows(store, code)
         title = (f"{unit_name(store, code)} — município" if kind == "municipio"
                  else names.get(code, unit_name(store, code)))
-        body = "".join(f"<tr><td>{html.escape(r.label)}</td><td style='text-align:right'><b>"
-                       f"{html.escape(r.value)}</b></td><td style='color:#546e7a'>{html.escape(r.basis)}</td></tr>"
-                       for r in rows)
-        parts.append(f"<div style='margin-bottom:4px'><b>{html.escape(title)}</b> "
+        lines = []
+        for r in rows:
+            basis, source = r.basis.split(" — ", 1)
+            if source not in sources:
+                sources.append(source)
+            lines.append(f"<tr><td>{html.escape(r.label)}</td><td style='text-align:right'><b>"
+                         f"{html.escape(r.value)}</b></td><td style='color:#546e7a'>{html.escape(basis)}"
+                         f"<sup>{sources.index(source) + 1}</sup></td></tr>")
+        parts.append(f"<div style='margin-bottom:4px'><b>{html.escape(title)}</b><br>"
                      f"<span style='color:#546e7a'>código IBGE {code}</span>"
-                     f"<table style='font-size:11px;border-spacing:6px 1px'>{body}</table></div>")
-    return "<div class='viab-popup' style='font-size:12px;max-width:30em'>" + "".join(parts) + "</div>"
+                     f"<table style='font-size:11px;border-spacing:6px 0'>{''.join(lines)}</table></div>")
+    notes = "".join(f"<div><sup>{n}</sup> {html.escape(src)}</div>" for n, src in enumerate(sources, 1))
+    return ("<div class='viab-popup' style='font-size:12px;line-height:1.3;max-width:24em'>"
+            + "".join(parts) + f"<div style='font-size:10px;color:#546e7a'>{notes}</div></div>")
 
 
 class UnitPopup:
@@ -143,7 +151,7 @@ class UnitPopup:
         self.store, self.map = store, scenario_map
         self.content = W.HTML()
         self.popup = L.Popup(child=self.content, close_button=True, auto_close=False,
-                             close_on_escape_key=True, max_width=480, min_width=260)
+                             close_on_escape_key=True, max_width=340, min_width=220)
         self.units: list[tuple[str, str]] = []
         scenario_map.map.on_interaction(self._interaction)
 

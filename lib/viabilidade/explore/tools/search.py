@@ -142,6 +142,7 @@ class SearchBox:
                            layout=W.Layout(width="28em", max_width="100%"))
         self.results = W.Select(options=[], rows=5, layout=W.Layout(width="28em", max_width="100%",
                                                                     display="none"))
+        self.results.add_class("viab-busca-resultados")
         self.note = W.HTML("")
         self.found = None
         self._quiet = False

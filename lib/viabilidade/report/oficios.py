@@ -543,6 +543,26 @@ def oficio_number(number: int, date: dt.date, sigla: str) -> str:
     return f"Ofício nº {number}/{date.year}" + (f"/{sigla}" if sigla else "")
 
 
+def numbering(requests, settings: OficiosSettings) -> dict[str, tuple[int, str]]:
+    """The one numbering of a candidate's letters: ``{request key: (number, sigla)}``.
+
+    A letter the Presidency signs (:attr:`Request.by_presidency`: the SEFAZ-GO requisition)
+    takes the Presidency's number and sigla (``[oficios] presidencia``); the others follow
+    one another in the committee's series from ``[oficios] first_number``, in the order of
+    ``requests``. :func:`write_oficios` prints these numbers, and the process record's
+    ``requisicao-enviada`` acts must cite the same (``tests/test_oficios_numbers.py``
+    compares them for the process fixture).
+    """
+    committee = [r for r in requests if not r.by_presidency]
+    out = {}
+    for r in requests:
+        if r.by_presidency and settings.presidency is not None:
+            out[r.key] = (settings.presidency.number, settings.presidency.sigla)
+        else:
+            out[r.key] = (settings.first_number + committee.index(r), settings.sigla)
+    return out
+
+
 def annex_words(candidate, store, has_map: bool, has_memorial: bool) -> tuple[str, str]:
     """The attachments line after the signature and the note on the annex (pt-BR).
 
@@ -737,10 +757,9 @@ def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
     annexes = annex_words(candidate, store, has_map, has_memorial)
     # the memorial's full list of marks, when its text refers to it, goes with the letters
     contents: dict[str, bytes] = {name: text.encode("utf-8") for name, text in files.items()}
-    committee_letters = [r for r in requests if not r.by_presidency]
+    numbers = numbering(requests, settings)
     for r in requests:
-        number = (settings.presidency.number if r.by_presidency and settings.presidency else
-                  settings.first_number + committee_letters.index(r))
+        number = numbers[r.key][0]
         html = oficio_html(r, candidate, store, date, settings, number=number,
                            annex_html=html_annex, annexes=annexes)
         contents[f"{r.stem}.html"] = html.encode("utf-8")
@@ -754,4 +773,4 @@ def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
 
 __all__ = ["Request", "Authority", "build_requests", "oficio_html", "write_oficios",
            "area_description", "dividing_line", "electoral_zones", "deadline_words",
-           "annex_words", "oficio_number", "CLOSING"]
+           "annex_words", "oficio_number", "numbering", "CLOSING"]

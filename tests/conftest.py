@@ -118,11 +118,14 @@ SAME_WORKER = {"test_explore_voila.py": "browser", "test_explore_map_browser.py"
 
 #: The test modules that take longest, started first, so that none of them starts last while the
 #: other worker idles (xdist's own order, by number of tests, put these few-test modules last).
-#: CPU seconds of one run (test and fixture phases, children included; load 12-20, 2 cores,
-#: 7 Dec 2026), or as the note says.
-FIRST = ("test_batch_studies.py",        # the 81-study batch, lote -j 2: about 165 s (issue 30)
+#: CPU seconds of one full run of the suite (test and fixture phases, children included; 2 cores,
+#: load 2-33, median 18; 7 Dec 2026). The batch goes first, the browser group after it on the
+#: same worker (xdist hands each worker two units at the start), so that the browser tests do
+#: not share the cores with the batch's two processes.
+FIRST = ("test_batch_studies.py",        # 199 s: the 81-study batch, lote -j 2 (its fixture 161 s)
          "test_explore_widgets.py",      # 151 s
-         "test_explore_voila.py",        # the browser group (SAME_WORKER)
+         "test_explore_voila.py",        # 190 s, the browser group (SAME_WORKER): voila 62,
+                                         # files 62, map 39, JupyterLab 27
          "test_reader_language.py",      # 53 s
          "test_batch_fast.py",           # 37 s
          "test_data_fetch.py",           # 33 s
@@ -130,10 +133,12 @@ FIRST = ("test_batch_studies.py",        # the 81-study batch, lote -j 2: about 
          "test_batch_safety.py",         # 22 s
          "test_pdf_content.py",          # 21 s
          "test_batch_lifecycle.py",      # 20 s
-         "test_statewide_reports.py",    # 18 s
+         "test_statewide_reports.py",    # 19 s
          "test_study_run.py",            # 15 s
          "test_bad_inputs_data.py",      # 14 s
-         "test_data_store.py")           # 12 s
+         "test_explore_notebook.py",     # 13 s
+         "test_data_store.py",           # 12 s
+         "test_study_operations.py")     # 12 s
 
 
 def work_unit(nodeid: str) -> str:

@@ -113,8 +113,9 @@ def _session_cache(tmp_path_factory):
 #: Test modules that run on one worker, whatever the distribution gives the others: the browser
 #: tests, so that no two of them (each a server, kernels and Chromium) run at once on the two
 #: cores.
-SAME_WORKER = {"test_explore_voila.py": "browser", "test_explore_map_browser.py": "browser",
-               "test_explore_files_browser.py": "browser", "test_explore_browser.py": "browser"}
+SAME_WORKER = {name: "browser" for name in (
+    "test_explore_voila.py", "test_explore_map_browser.py", "test_explore_files_browser.py",
+    "test_explore_page_browser.py", "test_explore_tools_browser.py", "test_explore_browser.py")}
 
 #: The test modules that take longest, started first, so that none of them starts last while the
 #: other worker idles (xdist's own order, by number of tests, put these few-test modules last).
@@ -124,8 +125,8 @@ SAME_WORKER = {"test_explore_voila.py": "browser", "test_explore_map_browser.py"
 #: not share the cores with the batch's two processes.
 FIRST = ("test_batch_studies.py",        # 199 s: the 81-study batch, lote -j 2 (its fixture 161 s)
          "test_explore_widgets.py",      # 151 s
-         "test_explore_voila.py",        # 190 s, the browser group (SAME_WORKER): voila 62,
-                                         # files 62, map 39, JupyterLab 27
+         "test_explore_voila.py",        # the browser group (SAME_WORKER), 190 s then: voila 62,
+                                         # files 62, map 39, JupyterLab 27 (page, tools: later)
          "test_reader_language.py",      # 53 s
          "test_batch_fast.py",           # 37 s
          "test_data_fetch.py",           # 33 s

@@ -61,6 +61,17 @@ def test_work_units_are_modules_but_the_browser_ones_are_one():
     assert units == {"browser"}
 
 
+def test_every_browser_module_is_in_the_browser_group():
+    """A module that drives Chromium (it takes ``NEEDS_CHROMIUM``) runs with the other browser
+    modules, one at a time (conftest.SAME_WORKER): add a new one there."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    browser = sorted(n for n in os.listdir(here) if n.startswith("test_") and n.endswith(".py")
+                     and n != os.path.basename(__file__)
+                     and "NEEDS_CHROMIUM" in open(os.path.join(here, n), encoding="utf-8").read())
+    assert len(browser) >= 6
+    assert [n for n in browser if SAME_WORKER.get(n) != "browser"] == []
+
+
 def test_the_modules_named_for_the_schedule_exist():
     """A renamed or removed test module must leave FIRST and SAME_WORKER too (else it would
     silently lose its place)."""

@@ -261,7 +261,10 @@ def test_federal_bodies_are_asked_and_sefaz_is_required(html):
     assert "Assunto: Requisição de informações — proposta de criação" in t["sefaz-go"]
     assert ("atribui à Secretaria de Estado da Fazenda, hoje Secretaria de Estado da Economia "
             "(SEFAZ-GO), a apuração do requisito do item VII do mesmo artigo, e o § 3º manda a "
-            "Assembleia Legislativa requisitar as informações.") in t["sefaz-go"]
+            "Assembleia Legislativa requisitar as informações; a requisição a Secretário de "
+            "Estado é feita pela Presidência da Assembleia, por simetria com o art. 50, § 2º, da "
+            "Constituição Federal (pedidos escritos de informação das Mesas a Ministros de "
+            "Estado).") in t["sefaz-go"]  # legal item 4: the Presidency's basis, cited
     assert ("atribui ao Cartório Eleitoral, que integra a Justiça Eleitoral (Tribunal Regional "
             "Eleitoral de Goiás), a apuração do requisito do item V") in t["cartorio-eleitoral"]
     # legal review 3, finding 5: the zone's source and its confirmation
@@ -296,6 +299,9 @@ def test_requests_state_no_threshold(html):
     assert "art. 4º, III e § 1º" not in ibge  # III has no body in § 2 (legal review item 10)
     assert ("a) art. 4º, V — o número de eleitores com domicílio eleitoral na área proposta;"
             in _plain(plain["cartorio-eleitoral"]))
+    # art. 2: the signers' registration in the area, which only the registry certifies
+    assert ("c) art. 2º — quantos dos signatários da representação que iniciou o processo são "
+            "eleitores inscritos na área proposta." in _plain(plain["cartorio-eleitoral"]))
     sefaz = _plain(plain["sefaz-go"])
     # The last closed fiscal year before the request (art. 4 VII, "no último exercício").
     assert ("a) art. 4º, VII — o total arrecadado de impostos estaduais (ICMS, IPVA e ITCD) "

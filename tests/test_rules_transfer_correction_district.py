@@ -392,11 +392,17 @@ def test_district_of_listed_districts_has_no_limits_described(store, tmp_path):
 
 def test_transfer_plebiscite_reason_names_the_roll_of_the_reading(store):
     r = _rules(analyse(TRANSFER, store=store))["art5"]
+    # one wording with the cover: not realisable before the federal law (legal item 4)
     assert r.reason == ("Plebiscito na área, no remanescente e no município que recebe a área "
-                        "ainda não realizado ou sem resultado completo (ver quórum e aprovação, "
-                        "art. 7º, §§ 1º e 2º; leitura I-10 sobre quem vota).")
+                        "não realizável antes da lei complementar federal (CF, art. 18, § 4º) "
+                        "(ver quórum e aprovação, art. 7º, §§ 1º e 2º; leitura I-10 sobre quem "
+                        "vota).")
     r = _rules(analyse(TRANSFER, store=store, settings=Settings(plebiscite_roll="area")))["art5"]
-    assert r.reason.startswith("Plebiscito na área ainda não realizado")
+    assert r.reason.startswith("Plebiscito na área não realizável antes da lei complementar")
+    # in the hypothesis of a federal law it could be held: "ainda não realizado"
+    r = _rules(analyse(TRANSFER, store=store,
+                       settings=Settings(federal_law="plp-137-2015")))["art5"]
+    assert "ainda não realizado ou sem resultado completo" in r.reason
 
 
 def test_results_json_records_the_destination_and_the_boundary_change(store):

@@ -434,7 +434,11 @@ def build_requests(candidate, store, request_date: dt.date,
         f"{_items_of(b_tre)} do mesmo artigo." + (f" {ZONE_SOURCE}" if zones else ""),
         "solicita-se", f"que determine {registry} a certificação de",
         (("art. 4º, V", "o número de eleitores com domicílio eleitoral na área proposta"),
-         ("art. 4º, § 1º", f"o número de eleitores com domicílio eleitoral {rest_in}")))
+         ("art. 4º, § 1º", f"o número de eleitores com domicílio eleitoral {rest_in}"),
+         # art. 2: the representation's signers must be electors "inscritos na área", which
+         # only the registry certifies (legal item 4)
+         ("art. 2º", "quantos dos signatários da representação que iniciou o processo são "
+                     "eleitores inscritos na área proposta")))
     sefaz = Request(
         b_sefaz.key, b_sefaz.to,
         Authority(("Secretário de Estado da Economia de Goiás",
@@ -444,7 +448,9 @@ def build_requests(candidate, store, request_date: dt.date,
         f"O art. 4º, § 2º, da {LAW}, atribui à Secretaria de Estado da Fazenda, hoje "
         f"{b_sefaz.name.removesuffix(' de Goiás')} ({b_sefaz.short}), a apuração do requisito "
         f"{_items_of(b_sefaz)} do mesmo artigo, e o § 3º manda a Assembleia Legislativa "
-        "requisitar as informações.",
+        "requisitar as informações; a requisição a Secretário de Estado é feita pela "
+        "Presidência da Assembleia, por simetria com o art. 50, § 2º, da Constituição "
+        "Federal (pedidos escritos de informação das Mesas a Ministros de Estado).",
         "requisita-se", "que certifique",
         (("art. 4º, VII", "o total arrecadado de impostos estaduais (ICMS, IPVA e ITCD) pelos "
                           f"contribuintes estabelecidos na área proposta no exercício de {year}, "

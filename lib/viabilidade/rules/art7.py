@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..proposal.candidate import Candidate, Plebiscite
 from ..proposal.record import PLEBISCITE_VOID
+from .certification import NOT_BEFORE_FEDERAL_LAW
 from .calendar import creation_year, installation_date, is_election_year, next_election
 from .common import FUTURE_KEY, combine, date_br, fmt, future_act, missing_proof, simple
 from ..data.sources import SHORT_TSE_2022, SHORT_TSE_PROFILE
@@ -529,8 +530,12 @@ def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Set
                "quórum e aprovação, art. 7º, §§ 1º e 2º)." if missing.startswith("ato futuro") else
                f"Resultado do plebiscito informado sem documento: {missing} (ver quórum e "
                "aprovação, art. 7º, §§ 1º e 2º)." if missing else
-               f"Plebiscito {where} ainda não realizado ou sem resultado completo "
-               "(ver quórum e aprovação, art. 7º, §§ 1º e 2º; leitura I-10 sobre quem vota).")
+               f"Plebiscito {where} "
+               # one wording with the cover's (certification.NOT_BEFORE_FEDERAL_LAW): without
+               # the federal law nobody can hold it, so it is not "ainda não realizado"
+               + ("ainda não realizado ou sem resultado completo" if hypothesis(settings)
+                  else NOT_BEFORE_FEDERAL_LAW)
+               + " (ver quórum e aprovação, art. 7º, §§ 1º e 2º; leitura I-10 sobre quem vota).")
     void = all((r.details or {}).get(VOID_KEY) for r in (q, m))
     assumed = hypothesis(settings)
     reason = {Status.PASS: f"Plebiscito realizado {where}, com quórum e aprovação, {assumed}.",

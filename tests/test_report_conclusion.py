@@ -44,7 +44,8 @@ def test_conclusion_line_is_verdict_qualification_and_bar():
 
 def test_conclusion_html_colours_only_the_verdict_phrase():
     html = conclusion.conclusion_html("create-municipality", "viável", qualification="estudo preliminar")
-    assert html == ('<strong class="veredito v-viável">Viável perante a LC nº 2/1990</strong>; '
+    # the clause's ";" inside the badge: its padding printed "LC nº 2/1990 ;" (legal item 4)
+    assert html == ('<strong class="veredito v-viável">Viável perante a LC nº 2/1990;</strong> '
                     "estudo preliminar; " + BAR + ".")
 
 

@@ -196,6 +196,8 @@ def conclusion_html(operation: str, verdict: Verdict | str, *, qualification: st
                            standing=standing, assumed=assumed, plebiscite=plebiscite,
                            installed=installed)
     n = len(standing or _phrase(operation, v, qualification)) + (len(assumed) + 2 if assumed else 0)
+    if line[n:n + 1] in (";", ".", ","):
+        n += 1  # the badge's padding would print "LC nº 2/1990 ;" (legal item 4)
     return Html(f'<strong class="veredito v-{esc(v.value)}">{esc(line[:n])}</strong>{esc(line[n:])}')
 
 

@@ -83,3 +83,20 @@ def test_the_clock_reads_viabilidade_hoje(monkeypatch):
     assert plausibility.today() == dt.date(2027, 7, 1)
     monkeypatch.setenv("VIABILIDADE_HOJE", "amanhã")  # not a date: the machine clock
     assert plausibility.today() == dt.date.today()
+
+
+# --- item 4: a SEFAZ-GO requisition numbered in a committee's series ------------------------
+
+def test_a_sefaz_request_in_a_committees_series_gets_a_notice():
+    """Art. 4 § 3 and CF art. 50 § 2 (by symmetry): the Presidency requisitions from a
+    Secretário de Estado. The certified fixture's 'Ofício nº 12/2027-CCJR' is the committee's;
+    the process fixture's 'Ofício nº 402/2027/GP-ALEGO' is the Presidency's (no notice)."""
+    from viabilidade.proposal.candidate import load_candidate
+
+    notices = [n for n in load_candidate(CERTIFIED).notices if "SEFAZ-GO" in n]
+    assert notices == [
+        "requisição à SEFAZ-GO (linha 58, Ofício nº 12/2027-CCJR) numerada na série de uma "
+        "comissão: a requisição a Secretário de Estado é assinada pela Presidência da Assembleia "
+        "(art. 4º, § 3º; CF, art. 50, § 2º, por simetria); confira quem a assinou"]
+    process = load_candidate(ROOT / "tests" / "fixtures" / "processo-posse-dabadia.toml")
+    assert not [n for n in process.notices if "série de uma comissão" in n]

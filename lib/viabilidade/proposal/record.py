@@ -434,13 +434,18 @@ def read_acts(raw: Any, path: Path, problems: Problems, prefix: str = "process."
     return sorted(out, key=lambda a: (a.date, order.index(a.kind)))
 
 
+#: A committee's series in a letter's number (``"Ofício nº 12/2027-CCJR"``) or its name.
+COMMITTEE_MARK = re.compile(r"\bCCJ|comiss[aã]o", re.IGNORECASE)
+
+
 def check_order(acts: list[Act], problems: Problems) -> list[str]:
     """The record checked as a record, in linear time.
 
     Errors (added to ``problems`` on the act's own line): the same act twice (kind, body,
     date and document); a receipt dated before its body's first sending; an act of the
     process (other than a certificate of registration) before the proposal; two receipts of
-    one body both marked ``counts``. Returns the notices: several receipts of one body
+    one body both marked ``counts``. Returns the notices: a SEFAZ-GO requisition numbered in
+    a committee's series (:data:`COMMITTEE_MARK`), several receipts of one body
     (naming the one the 60 days count from), a certificate with no request recorded, an
     election or installation with no law before it, a law before the plebiscite's result.
     """
@@ -489,6 +494,15 @@ def check_order(acts: list[Act], problems: Problems) -> list[str]:
                            f"conta de {counted.date:%d/%m/%Y} ({counted.where}"
                            f"{', marcado counts = true' if counted.counts else ', o primeiro'}); "
                            f"também registrados {others}")
+    # A requisition to a Secretário de Estado is the Presidency's (art. 4 § 3; CF art. 50 § 2 by
+    # symmetry): a SEFAZ-GO request whose number is a committee's series gets a notice (item 4)
+    for act in acts:
+        if act.kind == "requisicao-enviada" and act.body == "sefaz-go" \
+                and COMMITTEE_MARK.search(act.document or ""):
+            notices.append(f"requisição {BODIES['sefaz-go'].to} ({act.where}, {act.document}) "
+                           "numerada na série de uma comissão: a requisição a Secretário de "
+                           "Estado é assinada pela Presidência da Assembleia (art. 4º, § 3º; CF, "
+                           "art. 50, § 2º, por simetria); confira quem a assinou")
     # The law comes before the election and the installation (art. 9º), and after the
     # plebiscite's result when one is recorded (art. 7º, § 2º). Which operations need a
     # plebiscite is the operation's to say (floor 6), so only the order of what is recorded

@@ -310,7 +310,6 @@ def test_voila_app_uploads_clicks_draws_compares_saves_and_the_study_agrees(voil
     result = json.loads((tmp_path / "saida" / target.stem / "resultados.json").read_text(encoding="utf-8"))
     assert heading == f"Santo Antônio do Rio Verde: {result['verdict']}"
     assert conclusion == f"Conclusão: {result['conclusion']}"
-    assert wait.left() > -5
 
 
 def _kernel_id(driver) -> str:

@@ -13,12 +13,14 @@ from .labels import CONTROL_TABS, FLOAT_THRESHOLDS, INT_THRESHOLDS, OVERRIDE_LAB
 #: (``position: sticky``): it used to scroll out of view while working in the tabs (issue 31).
 #: Sticky needs no scrolling box between it and the page's scroller: ipywidgets' boxes and
 #: the notebook's output area (JupyterLab, Voilà's lab template) are ``overflow: auto`` or
-#: ``hidden``, so the ones holding the page are made ``visible``.
+#: ``hidden``, so the ones holding the page are made ``visible``. The column is at most the
+#: window's height less 120 px: in JupyterLab the notebook's scroller starts below the menu
+#: and tool bars, and a taller column ended under the status bar.
 PAGE_CSS = """<style>
 .viab-pagina, .viab-colunas, .jp-OutputArea:has(.viab-pagina),
 .jp-OutputArea-child:has(.viab-pagina), .jp-OutputArea-output:has(.viab-pagina) {
   overflow: visible !important; }
-.viab-conclusao { position: sticky; top: 0; max-height: 100vh; overflow-y: auto; z-index: 2;
+.viab-conclusao { position: sticky; top: 0; max-height: calc(100vh - 120px); overflow-y: auto; z-index: 2;
                   background: var(--jp-layout-color0, #fff); }
 </style>"""
 HINT_CLICK = ("No mapa: passe o mouse para ver o nome; clique num território de distrito da origem "

@@ -16,6 +16,7 @@ from viabilidade.proposal.candidate import Plebiscite, load_candidate
 from viabilidade.errors import CandidateError
 from viabilidade.rules import Settings
 from viabilidade.rules.art2 import art2
+from viabilidade.operations.fusion import CONSULTATION as FUSION
 from viabilidade.rules.art5 import par2 as art5_par2, plebiscite_held
 from viabilidade.rules.art7 import par1, par2
 from viabilidade.rules.calendar import last_closed_exercise
@@ -129,7 +130,7 @@ def test_a_fusion_seat_question_typed_without_the_ata_is_not_rejected():
     pl = Plebiscite(eligible=800, turnout=500, yes=300, no=150, blank=30, void=20,
                     seat_question_approved=False)
     c = candidate(operation="fusion", origins=(), plebiscite=pl)
-    r = art5_par2(c, simple_profile(900, 600, 100, operation="fusion"), S)
+    r = art5_par2(c, simple_profile(900, 600, 100, operation="fusion"), S, FUSION)
     assert r.status == Status.INDETERMINATE
     assert r.reason == ("Resultado do plebiscito sobre a fusão e a sede informado sem documento: "
                         "falta a referência da ata de apuração do plebiscito (Justiça Eleitoral, "
@@ -137,7 +138,7 @@ def test_a_fusion_seat_question_typed_without_the_ata_is_not_rejected():
     documented = dataclasses.replace(c, plebiscite=dataclasses.replace(
         pl, document=ATA, date=dt.date(2027, 5, 16)))
     assert art5_par2(documented, simple_profile(900, 600, 100, operation="fusion"),
-                     S).status == Status.FAIL
+                     S, FUSION).status == Status.FAIL
 
 
 # --- art. 4 VII: the last exercise -------------------------------------------------------------
@@ -249,7 +250,7 @@ def test_a_plebiscite_dated_after_the_study_decides_nothing():
     assert plebiscite_held(c, posse_profile(), after).status == Status.INDETERMINATE  # sem efeito
     assert plebiscite_held(c, posse_profile(), after.replace(federal_law="plp-137-2015")).status == Status.PASS
     fusion = art5_par2(dataclasses.replace(c, plebiscite=dataclasses.replace(
-        c.plebiscite, seat_question_approved=True)), posse_profile(), BEFORE)
+        c.plebiscite, seat_question_approved=True)), posse_profile(), BEFORE, FUSION)
     assert fusion.status == Status.INDETERMINATE
     assert fusion.reason.startswith("Indeterminado (ato futuro: datado de 16/05/2027")
 

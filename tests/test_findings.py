@@ -166,7 +166,6 @@ def test_each_reading_is_one_text_and_the_count_is_its_own_reading(store):
     from viabilidade.profile.analysis import analyse
     from viabilidade.report.operation_chapters import transfer_section
     from viabilidade.report.readings import reading, reading_body, readings_html
-    from viabilidade.rules.art7 import counted_in_each
 
     a = analyse(TRANSFER, store=store)
     appendix = _flat(readings_html(operation_of(a.candidate).readings))
@@ -180,8 +179,9 @@ def test_each_reading_is_one_text_and_the_count_is_its_own_reading(store):
                           "na leitura I-10 adotada, na transferência de área")
     assert "Na criação de Município, quórum e maioria contam sobre todos os eleitores" in i11
     # what the rules do: each municipality for the transfer (I-10 federal), never for a creation
-    assert counted_in_each(a.candidate, a.settings)
-    assert not counted_in_each(analyse(POSSE, store=store).candidate, a.settings)
+    assert operation_of(a.candidate).consultation.counted_in_each(a.settings)
+    posse = analyse(POSSE, store=store).candidate
+    assert not operation_of(posse).consultation.counted_in_each(a.settings)
     assert _n("leituras I-10 e I-11): o estudo exige quórum e maioria em cada um") in body
 
 

@@ -262,7 +262,7 @@ def test_n12_art21_source_and_computed_dates_of_a_past_creation(analysed):
 
 
 def test_n13_the_fusion_representation_says_how_it_is_read(analysed):
-    from viabilidade.rules.art5 import FUSION_PETITION
+    from viabilidade.operations.fusion import CONSULTATION
 
     fusion = next(r for r in analysed(FUSION).results if r.rule_id == "art5.par1")
     assert fusion.reason.endswith(
@@ -271,7 +271,8 @@ def test_n13_the_fusion_representation_says_how_it_is_read(analysed):
         "deles (leitura do estudo; a lei não diz se são cinquenta em cada município, leitura mais "
         "exigente que a proposta pode atender para evitar a dúvida).")
     transfer = next(r for r in analysed(TRANSFER).results if r.rule_id == "art5.par1")
-    assert FUSION_PETITION not in transfer.reason
+    assert CONSULTATION.petition_note in fusion.reason
+    assert CONSULTATION.petition_note not in transfer.reason
 
 
 def test_n9_the_correction_tolerance_is_the_studys_and_the_change_one_way(analysed, store):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..law.bodies import BODIES
 from ..proposal.candidate import OPERATIONS
+from ..rules.consultation import AS_WRITTEN, Consultation
 from ..rules.result import Verdict
 
 if TYPE_CHECKING:  # type hints only (profile.types needs no runtime import here)
@@ -198,6 +199,11 @@ class Operation:
         :class:`~viabilidade.rules.result.Verdict` -> the verdict phrase that opens the
         conclusion line (:func:`viabilidade.report.conclusion.verdict_phrase`), lower case,
         no final stop; default :data:`LAW_PHRASES`.
+    consultation : Consultation
+        How arts. 5 and 7 read its plebiscite and representation (where quorum and majority
+        are counted, art. 7 § 2 by analogy, art. 5 § 1's reading), passed by its ``rules`` to
+        :mod:`viabilidade.rules.art5` and :mod:`viabilidade.rules.art7`; default
+        :data:`~viabilidade.rules.consultation.AS_WRITTEN` (art. 7 as written, a creation's).
     """
 
     code: str
@@ -235,6 +241,7 @@ class Operation:
     proposal_step: str = PROPOSAL_STEP
     barred: bool = True
     conclusion: dict[Verdict, str] = field(default_factory=lambda: dict(LAW_PHRASES))
+    consultation: Consultation = AS_WRITTEN
 
     def __post_init__(self) -> None:
         if self.code not in OPERATIONS:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..rules import art5, art7
 from ..rules.art4 import waived_whole
+from ..rules.consultation import Consultation
 from .base import Operation
 
 if TYPE_CHECKING:
@@ -19,13 +20,36 @@ if TYPE_CHECKING:
     from ..rules.settings import Settings
 
 
+#: How arts. 5 and 7 read a fusion's plebiscite and representation: counted in each merging
+#: municipality (reading I-11), art. 7 §§ 1, I, and 2 by analogy (art. 5 § 2's consultation),
+#: and one representation for all of them (art. 5 § 1, N13).
+CONSULTATION = Consultation(
+    count="each",
+    each_rule=("A fusão depende da consulta às populações de cada município envolvido (CF, art. "
+               "18, § 4º; LC nº 2/1990, art. 5º, § 2º; leitura I-11): o estudo exige quórum e "
+               "maioria em cada um"),
+    subject="a fusão",
+    analogy=("a fusão", "art. 5º, § 2º: consulta plebiscitária sobre a fusão e a sede, com o "
+             "art. 4º dispensado"),
+    # art. 7 speaks of the "área territorial a ser emancipada ou transferida"; a fusion's
+    # consultation is art. 5 § 2's, so § 1, I applies by analogy
+    quorum_article="LC 02/1990, art. 7º, § 1º, I, por analogia",
+    petition_note=("Na fusão, a “respectiva área” são todos os municípios que se fundem: o "
+                   "estudo lê uma só representação, com no mínimo cinquenta eleitores residentes "
+                   "e domiciliados em qualquer deles (leitura do estudo; a lei não diz se são "
+                   "cinquenta em cada município, leitura mais exigente que a proposta pode "
+                   "atender para evitar a dúvida)."),
+)
+
+
 def rules(candidate: Candidate, profile: Profile, settings: Settings) -> list[RuleResult]:
     """Art. 4 waived as a whole, one line (art. 5 § 2; there is no origin left to keep § 1's
     requirements), the petition (art. 5 § 1), the plebiscite on the fusion and the seat (art. 5
     § 2, art. 7 §§ 1–2), and art. 7 § 3 only when the creation year is an election year."""
-    return [waived_whole(), art5.par1(candidate, settings), art5.par2(candidate, profile, settings),
-            art7.par1(candidate, profile, settings), art7.par2(candidate, settings),
-            *art7.refusals(candidate, settings)]
+    return [waived_whole(), art5.par1(candidate, settings, CONSULTATION),
+            art5.par2(candidate, profile, settings, CONSULTATION),
+            art7.par1(candidate, profile, settings, CONSULTATION),
+            art7.par2(candidate, settings, CONSULTATION), *art7.refusals(candidate, settings)]
 
 
 OPERATION = Operation(
@@ -52,4 +76,5 @@ OPERATION = Operation(
     bill_ementa="Cria o Município de {name}, pela fusão {origins}.",
     phases=("proposta", "parecer", "plebiscito", "lei", "municipio"),
     proposal_article="art. 5º, § 1º",
+    consultation=CONSULTATION,
 )

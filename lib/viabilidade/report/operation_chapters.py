@@ -9,10 +9,11 @@ Each function returns one chapter's HTML (pt-BR) for the chapter id its operatio
 from __future__ import annotations
 
 from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS
+from ..operations import operation_of
 from ..operations.base import fill_name
 from ..common.numbers import km2
 from ..rules.art6 import tolerance_text
-from ..rules.art7 import COMBINED, EACH_RULE, counted_in_each, each_text, roll, roll_parts
+from ..rules.art7 import COMBINED, each_text, roll, roll_parts
 from ..rules.law import text as law_text
 from ..rules.settings import CHOICES
 from .writers import format as fmt
@@ -100,7 +101,8 @@ def transfer_section(analysis, store=None) -> Html | str:
     s = analysis.settings
     parts = roll_parts(p, s)
     total, basis, desc = roll(p, s)
-    each = counted_in_each(c, s)
+    consultation = operation_of(c).consultation
+    each = consultation.counted_in_each(s)
     roll_rows = [[label, _figure(f)] for label, f in parts]
     if total is not None:
         roll_rows.append(["Total (contagem única: leitura alternativa)" if each else "Total",
@@ -112,9 +114,9 @@ def transfer_section(analysis, store=None) -> Html | str:
                   numeric=(1,), widths=(60, 40))
     if total is not None and any(f is not None and f.basis != basis for _, f in parts):
         body += f"<p>{esc(ROLL_SUM_NOTE)}</p>"
-    counts = each_text(c, p, s) if each else ""
+    counts = each_text(consultation, p, s) if each else ""
     if counts:  # the same rule as a fusion's (N5): quorum and majority in each municipality
-        body += (f"<p>{esc(EACH_RULE[c.operation])} — {esc(counts)}. {esc(COMBINED)}: "
+        body += (f"<p>{esc(consultation.each_rule)} — {esc(counts)}. {esc(COMBINED)}: "
                  f"{esc(fmt.estimate(total, 'eleitores', None, basis))} "
                  f"({esc(fmt.basis_label(basis))}).</p>")
     other = "area" if s.plebiscite_roll == "federal" else "federal"

@@ -11,6 +11,7 @@ from ..proposal.candidate import Candidate, Plebiscite
 from . import art7
 from .art2 import petition
 from .common import combine, simple
+from .consultation import AS_WRITTEN, Consultation
 from .result import RuleResult, Status
 from .settings import Settings
 
@@ -18,34 +19,29 @@ if TYPE_CHECKING:  # type hints only (profile.types needs no runtime import here
     from ..profile.types import Profile
 
 
-def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Settings) -> RuleResult:
+def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Settings,
+                    consultation: Consultation = AS_WRITTEN) -> RuleResult:
     """Art. 5 (with art. 7 head): the plebiscite in the area to be transferred was held, valid
-    and favourable (art. 7 §§ 1–2 combined; :func:`viabilidade.rules.art7.plebiscite_held`).
+    and favourable (art. 7 §§ 1–2 combined; :func:`viabilidade.rules.art7.plebiscite_held`),
+    read as the transfer's ``consultation`` declares (:class:`~.consultation.Consultation`).
     A creation's plebiscite rests on art. 7, head, not on this article."""
     return art7.plebiscite_held(candidate, profile, settings, rule_id="art5",
                                 title="Consulta plebiscitária na área a ser desmembrada",
-                                what="a transferência")
+                                what="a transferência", consultation=consultation)
 
 
-def par1(candidate: Candidate, settings: Settings) -> RuleResult:
+def par1(candidate: Candidate, settings: Settings,
+         consultation: Consultation = AS_WRITTEN) -> RuleResult:
     """Art. 5 § 1: representation by >= ``settings.petition_transfer`` (50) electors of the
     municipality who live in the area, "mediante declarações destes": the count decides only
     with the reference of the signers' declarations of residence and domicile
-    (``[process] residence_declarations``). In a fusion the "respectiva área" is every merging
-    municipality: the study reads one representation for all of them and says so
-    (:data:`FUSION_PETITION`)."""
+    (``[process] residence_declarations``). The operation's ``consultation`` may add how the
+    study reads the representation (:attr:`~.consultation.Consultation.petition_note`: in a
+    fusion the "respectiva área" is every merging municipality)."""
     r = _par1(candidate, settings)
-    if getattr(candidate, "operation", None) == "fusion":
-        r = dataclasses.replace(r, reason=f"{r.reason} {FUSION_PETITION}")
+    if consultation.petition_note:
+        r = dataclasses.replace(r, reason=f"{r.reason} {consultation.petition_note}")
     return r
-
-
-#: How the study reads art. 5 § 1 for a fusion (N13).
-FUSION_PETITION = ("Na fusão, a “respectiva área” são todos os municípios que se fundem: o estudo "
-                   "lê uma só representação, com no mínimo cinquenta eleitores residentes e "
-                   "domiciliados em qualquer deles (leitura do estudo; a lei não diz se são "
-                   "cinquenta em cada município, leitura mais exigente que a proposta pode "
-                   "atender para evitar a dúvida).")
 
 
 def _par1(candidate: Candidate, settings: Settings) -> RuleResult:
@@ -57,9 +53,12 @@ def _par1(candidate: Candidate, settings: Settings) -> RuleResult:
                     declarations_needed=True)
 
 
-def par2(candidate: Candidate, profile: Profile | None, settings: Settings) -> RuleResult:
-    """Art. 5 § 2: fusion — plebiscite approving the fusion and the seat of the new municipality."""
-    q, m = art7.par1(candidate, profile, settings), art7.par2(candidate, settings)
+def par2(candidate: Candidate, profile: Profile | None, settings: Settings,
+         consultation: Consultation) -> RuleResult:
+    """Art. 5 § 2: fusion — plebiscite approving the fusion and the seat of the new
+    municipality, quorum and majority read as the fusion's ``consultation`` declares."""
+    q, m = (art7.par1(candidate, profile, settings, consultation),
+            art7.par2(candidate, settings, consultation))
     seat = (candidate.plebiscite or Plebiscite()).seat_question_approved
     missing = art7.undocumented(candidate.plebiscite, settings)
     seat_status = ({True: Status.PASS, False: Status.FAIL, None: Status.INDETERMINATE}[seat]

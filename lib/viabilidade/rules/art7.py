@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ..proposal.candidate import Candidate, Plebiscite
 from ..proposal.record import PLEBISCITE_VOID
 from .certification import NOT_BEFORE_FEDERAL_LAW
+from .consultation import AS_WRITTEN, Consultation
 from .calendar import creation_year, installation_date, is_election_year, next_election
 from .common import FUTURE_KEY, combine, date_br, fmt, future_act, missing_proof, simple
 from ..data.sources import SHORT_TSE_2022, SHORT_TSE_PROFILE
@@ -211,20 +212,9 @@ def roll(profile: Profile | None, settings: Settings) -> tuple[float | None, Bas
     return total, basis, desc
 
 
-#: Why the plebiscite of a fusion or of a transfer is counted in each municipality involved
-#: (one rule for both, N5), and the alternative reading (the combined count).
-EACH_RULE = {
-    "fusion": ("A fusão depende da consulta às populações de cada município envolvido (CF, art. "
-               "18, § 4º; LC nº 2/1990, art. 5º, § 2º; leitura I-11): o estudo exige quórum e "
-               "maioria em cada um"),
-    "transfer-area": ("A transferência depende da consulta às populações de cada município "
-                      "envolvido, o de origem (a área e o remanescente) e o que recebe a área (CF, "
-                      "art. 18, § 4º: “populações dos Municípios envolvidos”; Lei nº 9.709/1998, "
-                      "art. 7º; leituras I-10 e I-11): o estudo exige quórum e maioria em cada "
-                      "um"),
-}
 #: Where the study counts quorum and majority (reading I-11, its adopted text; the appendix
-#: prints it, :mod:`viabilidade.report.readings`): what :func:`counted_in_each` decides.
+#: prints it, :mod:`viabilidade.report.readings`): what
+#: :meth:`~.consultation.Consultation.counted_in_each` decides.
 EACH_READING = ("Quando votam dois ou mais municípios — sempre na fusão (art. 5º, § 2º) e, na "
                 "leitura I-10 adotada, na transferência de área (o município de origem inteiro, "
                 "área e remanescente juntos, e o que recebe a área) —, quórum e maioria são "
@@ -241,19 +231,6 @@ ONE_COUNT = ("O resultado informado é um só, dos municípios somados; a leitur
              "(Justiça Eleitoral)")
 
 
-def is_fusion(candidate: Candidate | None) -> bool:
-    """Whether the plebiscite is a fusion's (art. 5 § 2): counted in each municipality."""
-    return getattr(candidate, "operation", None) == "fusion"
-
-
-def counted_in_each(candidate: Candidate | None, settings: Settings) -> bool:
-    """Whether the plebiscite is counted in each municipality involved (:data:`EACH_RULE`): a
-    fusion always; a transfer when the municipalities vote (I-10 ``federal``). The same rule
-    for both: the combined count is the alternative reading (:data:`COMBINED`)."""
-    op = getattr(candidate, "operation", None)
-    return op == "fusion" or (op == "transfer-area" and settings.plebiscite_roll == "federal")
-
-
 def fusion_parts(profile: Profile | None) -> list[tuple[str, Figure | None]]:
     """A fusion's plebiscite, one (label, electors) per municipality that merges
     (``profile.origins``): quorum and majority are counted in each (reading adopted; the
@@ -263,12 +240,13 @@ def fusion_parts(profile: Profile | None) -> list[tuple[str, Figure | None]]:
     return [(u.label, u.electors) for u in profile.origins.values()]
 
 
-def each_parts(candidate: Candidate | None, profile: Profile | None,
+def each_parts(consultation: Consultation, profile: Profile | None,
                settings: Settings) -> list[tuple[str, Figure | None]]:
     """One (label, electors) per municipality involved when the plebiscite is counted in each
-    (:func:`counted_in_each`): the whole origins (area and remainder together) and, in a
-    transfer, the municipality that receives the area (before the transfer); else ``[]``."""
-    if profile is None or not counted_in_each(candidate, settings):
+    (:meth:`~.consultation.Consultation.counted_in_each`): the whole origins (area and
+    remainder together) and, in a transfer, the municipality that receives the area (before
+    the transfer); else ``[]``."""
+    if profile is None or not consultation.counted_in_each(settings):
         return []
     parts = fusion_parts(profile)
     if profile.destination is not None:
@@ -276,11 +254,11 @@ def each_parts(candidate: Candidate | None, profile: Profile | None,
     return parts
 
 
-def each_text(candidate: Candidate | None, profile: Profile | None, settings: Settings) -> str:
+def each_text(consultation: Consultation, profile: Profile | None, settings: Settings) -> str:
     """``"Anhanguera: 1.229 eleitores (publicado), quórum mínimo de 615 comparecimentos e,
     nesse caso, 308 votos “sim”; Cumari: …"``, or ``""`` when a figure is missing."""
     texts = []
-    parts = each_parts(candidate, profile, settings)
+    parts = each_parts(consultation, profile, settings)
     for label, f in parts:
         if f is None or f.value is None:
             return ""
@@ -316,7 +294,7 @@ def _turnout(p: Plebiscite) -> int | None:
     return sum(parts) if all(x is not None for x in parts) else None
 
 
-def _decided(rule_id: str, candidate: Candidate, p: Plebiscite, settings: Settings,
+def _decided(rule_id: str, consultation: Consultation, p: Plebiscite, settings: Settings,
              counted: str, ok: bool, numbers: dict, *, verdict: str,
              alternative: str) -> RuleResult:
     """The result of § 1 or § 2 from plebiscite figures typed in the candidate: indeterminate
@@ -341,7 +319,7 @@ def _decided(rule_id: str, candidate: Candidate, p: Plebiscite, settings: Settin
         details = {k: v for k, v in numbers.get("details", {}).items() if k == "leitura"}
         return simple(rule_id, title, Status.INDETERMINATE, future,
                       details={**details, "nota": act, FUTURE_KEY: act}, **kept)
-    if counted_in_each(candidate, settings):
+    if consultation.counted_in_each(settings):
         return simple(rule_id, title, Status.INDETERMINATE,
                       f"{counted}. {ONE_COUNT}. Na leitura alternativa da contagem única "
                       f"(Lei nº 9.709/1998, art. 7º), {alternative}.", **numbers)
@@ -367,25 +345,23 @@ def _decided(rule_id: str, candidate: Candidate, p: Plebiscite, settings: Settin
                   **numbers)
 
 
-#: The article of a fusion's quorum: art. 7 speaks of the "área territorial a ser emancipada
-#: ou transferida"; a fusion's consultation is art. 5 § 2's, so § 1, I applies by analogy.
-FUSION_QUORUM_ARTICLE = "LC 02/1990, art. 7º, § 1º, I, por analogia"
-
-
-def par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> RuleResult:
+def par1(candidate: Candidate, profile: Profile | None, settings: Settings,
+         consultation: Consultation = AS_WRITTEN) -> RuleResult:
     """Art. 7 § 1 I: turnout >= quorum(eligible) under I-8.
 
     With the plebiscite's figures in the candidate (``eligible``, ``turnout``) it decides;
     otherwise indeterminate, stating the quorum figure computed from the roll chosen by I-10.
-    A fusion's result cites :data:`FUSION_QUORUM_ARTICLE` (by analogy, as § 2's).
+    ``consultation`` is the operation's (:class:`~.consultation.Consultation`): where quorum is
+    counted, and the article cited when not § 1, I's own (a fusion's, by analogy).
     """
-    result = _par1(candidate, profile, settings)
-    if is_fusion(candidate):
-        return dataclasses.replace(result, article=FUSION_QUORUM_ARTICLE)
+    result = _par1(candidate, profile, settings, consultation)
+    if consultation.quorum_article:
+        return dataclasses.replace(result, article=consultation.quorum_article)
     return result
 
 
-def _par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> RuleResult:
+def _par1(candidate: Candidate, profile: Profile | None, settings: Settings,
+          consultation: Consultation) -> RuleResult:
     p = candidate.plebiscite or Plebiscite()
     turnout = _turnout(p)
     if p.eligible is not None and turnout is not None:
@@ -396,7 +372,7 @@ def _par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> 
                        details={"eleitores_aptos": p.eligible, "leitura": settings.quorum})
         counted = (f"Compareceram {fmt(turnout)} de {fmt(p.eligible)} eleitores aptos; quórum "
                    f"mínimo {fmt(q)} ({QUORUM_WORDS[settings.quorum]})")
-        return _decided("art7.par1", candidate, p, settings, counted, ok, numbers,
+        return _decided("art7.par1", consultation, p, settings, counted, ok, numbers,
                         verdict="atingido" if ok else "não atingido",
                         alternative=f"o quórum seria {'atingido' if ok else 'não atingido'}")
     n, basis, desc = roll(profile, settings)
@@ -413,22 +389,22 @@ def _par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> 
     details.update(eleitores_rol=n, base_rol=str(basis), fonte_rol=source, quorum=q,
                    maioria_no_quorum=majority(q),
                    partes_rol={label: f.value for label, f in roll_parts(profile, settings)})
-    each = each_text(candidate, profile, settings)
+    each = each_text(consultation, profile, settings)
     if each:
         details = {"leitura": settings.quorum,
                    "contagem": "em cada município (a contagem única é leitura alternativa)",
                    "eleitores_por_municipio": "; ".join(
                        f"{label}: {fmt(round(f.value))}"
-                       for label, f in each_parts(candidate, profile, settings)),
+                       for label, f in each_parts(consultation, profile, settings)),
                    "quorum_por_municipio": "; ".join(
                        f"{label}: {fmt(quorum(int(round(f.value)), settings.quorum))}"
-                       for label, f in each_parts(candidate, profile, settings)),
+                       for label, f in each_parts(consultation, profile, settings)),
                    # the summed roll is the alternative reading's (one count), labelled so
                    "eleitores_rol_somado": n, "base_rol": str(basis), "fonte_rol": source,
                    "partes_rol": {label: f.value for label, f in roll_parts(profile, settings)}}
         reason = ("Plebiscito ainda sem resultado: são necessários, em cada município, o número "
                   f"de eleitores aptos e o de comparecimentos (TRE-GO). "
-                  f"{EACH_RULE[candidate.operation]} — {each}. "
+                  f"{consultation.each_rule} — {each}. "
                   f"{COMBINED}: {fmt(round(n))} eleitores ({BASIS_WORDS[basis]}"
                   f"{'; ' + source if source else ''}), quórum "
                   f"mínimo de {fmt(q)} comparecimentos e, nesse caso, {fmt(majority(q))} votos "
@@ -446,26 +422,16 @@ def _par1(candidate: Candidate, profile: Profile | None, settings: Settings) -> 
                   details=details)
 
 
-#: What the plebiscite decides, for an operation whose law creates no municipality by art. 4
-#: (art. 7 § 2 speaks of "lei que crie município … comprovados os requisitos do art. 4º").
-BY_ANALOGY = {
-    "transfer-area": ("a transferência da área", "art. 5º, caput, e art. 7º, caput e § 1º, II: "
-                      "a cédula pede “sim” ou “não” pela aprovação ou rejeição da transferência"),
-    "fusion": ("a fusão", "art. 5º, § 2º: consulta plebiscitária sobre a fusão e a sede, com o "
-               "art. 4º dispensado"),
-}
-
-
-def by_analogy(result: RuleResult, candidate: Candidate | None) -> RuleResult:
-    """Art. 7 § 2 for a transfer or a fusion: its text is about the law "que crie município"
-    once art. 4 is proved, which neither is, so the majority rule applies by analogy, on its
-    basis (:data:`BY_ANALOGY`; Lei nº 9.709/1998, art. 10, majority). The result cites
+def by_analogy(result: RuleResult, consultation: Consultation) -> RuleResult:
+    """Art. 7 § 2 for an operation that declares an analogy (a transfer or a fusion,
+    :attr:`~.consultation.Consultation.analogy`): its text is about the law "que crie
+    município" once art. 4 is proved, which neither is, so the majority rule applies by
+    analogy, on the declared basis (Lei nº 9.709/1998, art. 10, majority). The result cites
     "art. 7º, § 2º, por analogia", prints no quote of § 2 as if it applied, and its reason
-    opens with the basis. Other operations: ``result`` unchanged."""
-    op = getattr(candidate, "operation", None)
-    if op not in BY_ANALOGY:
+    opens with the basis. Without an analogy: ``result`` unchanged."""
+    if consultation.analogy is None:
         return result
-    what, basis = BY_ANALOGY[op]
+    what, basis = consultation.analogy
     note = (f"O art. 7º, § 2º, trata da lei que cria município depois de comprovados os "
             f"requisitos do art. 4º; para {what} a regra da maioria dos que comparecem se aplica "
             f"por analogia ({basis}; Lei nº 9.709/1998, art. 10: aprovação por maioria), com "
@@ -475,18 +441,20 @@ def by_analogy(result: RuleResult, candidate: Candidate | None) -> RuleResult:
                                details={**result.details, "texto_legal": ""})
 
 
-def par2(candidate: Candidate, settings: Settings) -> RuleResult:
+def par2(candidate: Candidate, settings: Settings,
+         consultation: Consultation = AS_WRITTEN) -> RuleResult:
     """Art. 7 § 2: yes votes > half of those who turned out (blank and void count in the
-    denominator). Indeterminate without the yes count and the turnout. For a transfer or a
-    fusion, by analogy (:func:`by_analogy`)."""
-    return by_analogy(_par2(candidate, settings), candidate)
+    denominator). Indeterminate without the yes count and the turnout. For an operation
+    whose ``consultation`` declares an analogy (a transfer, a fusion), by analogy
+    (:func:`by_analogy`)."""
+    return by_analogy(_par2(candidate, settings, consultation), consultation)
 
 
-def _par2(candidate: Candidate, settings: Settings) -> RuleResult:
+def _par2(candidate: Candidate, settings: Settings, consultation: Consultation) -> RuleResult:
     p = candidate.plebiscite or Plebiscite()
     turnout = _turnout(p)
     if p.yes is None or turnout is None:
-        each = " em cada município" if counted_in_each(candidate, settings) else ""
+        each = " em cada município" if consultation.counted_in_each(settings) else ""
         return simple("art7.par2", TITLES["art7.par2"], Status.INDETERMINATE,
                       f"Plebiscito ainda sem resultado: são necessários{each} os votos “sim” e o "
                       "total de comparecimentos (incluídos brancos e nulos), apurados pelo TRE-GO.",
@@ -500,23 +468,24 @@ def _par2(candidate: Candidate, settings: Settings) -> RuleResult:
                             "comparecimento": turnout, "minimo_sim": need})
     counted = (f"{fmt(p.yes)} votos “sim” de {fmt(turnout)} comparecimentos (brancos e nulos "
                f"incluídos); maioria exige {fmt(need)}")
-    return _decided("art7.par2", candidate, p, settings, counted, ok, numbers,
+    return _decided("art7.par2", consultation, p, settings, counted, ok, numbers,
                     verdict="aprovado" if ok else "rejeitado",
-                    alternative=(f"{'a fusão' if is_fusion(candidate) else 'a transferência'} "
-                                 f"seria {'aprovada' if ok else 'rejeitada'}"))
+                    alternative=f"{consultation.subject} seria {'aprovada' if ok else 'rejeitada'}")
 
 
 def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Settings, *,
                     rule_id: str = "art7", title: str | None = None,
-                    what: str = "a criação do município") -> RuleResult:
+                    what: str = "a criação do município",
+                    consultation: Consultation = AS_WRITTEN) -> RuleResult:
     """The plebiscite in the area was held, valid and favourable (§§ 1–2 combined; the
     figures and what is missing are in the art7.par1 and art7.par2 results).
 
     The head of art. 7 (``rule_id="art7"``) for a creation: "plebiscito na área territorial a
     ser emancipada"; :func:`viabilidade.rules.art5.plebiscite_held` uses it for a transfer
-    (``"art5"``, "a transferência").
+    (``"art5"``, "a transferência"), with the transfer's ``consultation``.
     """
-    q, m = par1(candidate, profile, settings), par2(candidate, settings)
+    q, m = (par1(candidate, profile, settings, consultation),
+            par2(candidate, settings, consultation))
     status = combine([q.status, m.status])
     missing = undocumented(candidate.plebiscite, settings)
     # Under reading I-10 "federal" the roll is wider than the area (Lei 9.709/1998, art. 7):

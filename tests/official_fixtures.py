@@ -169,3 +169,84 @@ def dtb_zip(raw: Path = RAW) -> bytes:
     """``DTB_2022.zip`` with the district report in OpenDocument (and no other report: the
     build reads only that one)."""
     return _zip_bytes({"RELATORIO_DTB_BRASIL_DISTRITO.ods": dtb_districts_ods(raw)})
+
+
+#: Title lines above the header of the Tesouro's "Transferências obrigatórias da União"
+#: files, as in a copy kept as downloaded (docs/DADOS.md).
+TESOURO_TITLE = ("MINISTÉRIO DA FAZENDA - MF", "SECRETARIA DO TESOURO NACIONAL - STN",
+                 "COORDENAÇÃO-GERAL DE ANÁLISE E INFORMAÇÕES DAS TRANSFERÊNCIAS FINANCEIRAS "
+                 "INTERGOVERNAMENTAIS")
+#: Real lines of another UF at the top of the Tesouro's March 2023 municipal file (Acre,
+#: Acrelândia), which the reader must leave out.
+CREDITS_OTHER_UF = ("Acrelândia;AC;2023;03;456020.76;100523.88;0;FPM;FPM;\n"
+                    "Acrelândia;AC;2023;03;90.08;10.1;0;ITR;ITR;\n"
+                    "Acrelândia;AC;2023;03;60553.62;13348.26;0;FPM;FUNDEB;\n")
+
+
+def _br(v: float) -> str:
+    """1234567.5 -> ``1.234.567,50``, as the Tesouro writes values."""
+    return f"{v:,.2f}".replace(",", "_").replace(".", ",").replace("_", ".")
+
+
+def fpm_monthly_csvs(raw: Path = RAW) -> dict[str, bytes]:
+    """``FPM.csv`` and ``FPMCAPITAIS.csv`` of "Transferências obrigatórias da União" (ISO-8859-1,
+    ``;``, title lines, the header ``ESTADOS;UF;janeiro/91;…;dezembro/23``, values
+    ``1.234,56``, ``-`` for a month not posted): the Goiás line of each made from the shared
+    monthly copy (January 1991 to September 2023)."""
+    import csv
+
+    from viabilidade.data.transfers import MONTHLY_FILES, MONTHS
+
+    with open(raw / prov.OPTIONAL_RAW["fpm_mensal"].path, encoding="utf-8") as fh:
+        values = {(r["serie"], int(r["ano"]), int(r["mes"])): float(r["valor_brl"])
+                  for r in csv.DictReader(fh, delimiter=";")}
+    months = [(y, m) for y in range(1991, 2024) for m in range(1, 13)]
+    width = len(months) + 2
+    pad = ";" * (width - 1)
+    out = {}
+    for name, serie in MONTHLY_FILES.items():
+        cells = [_br(values[(serie, y, m)]) if (serie, y, m) in values else "-   "
+                 for y, m in months]
+        lines = [*(t + pad for t in TESOURO_TITLE), pad, pad,
+                 ";".join(["ESTADOS", "UF", *(f"{MONTHS[m - 1]}/{y % 100:02d}"
+                                              for y, m in months)]), pad,
+                 ";".join(["Goiás", "GO", *cells])]
+        out[name] = ("\r\n".join(lines) + "\r\n").encode("latin-1")
+    return out
+
+
+def fpm_credits_csv(raw: Path = RAW) -> bytes:
+    """``TransferenciaMensalMunicipios202303.csv`` as the Tesouro publishes it (ISO-8859-1,
+    ``;``, decimal point, a ``;`` closing each line, every UF): real lines of Acre, then the
+    shared Goiás lines (converted back from UTF-8)."""
+    text = (raw / prov.OPTIONAL_RAW["fpm_municipios"].path).read_text(encoding="utf-8")
+    head, rest = text.split("\n", 1)
+    return (head + "\n" + CREDITS_OTHER_UF + rest).encode("latin-1")
+
+
+def areas_xlsx(raw: Path = RAW) -> bytes:
+    """``AR_BR_RG_UF_RGINT_MES_MIC_MUN_2022.xlsx`` with the sheet ``AR_BR_MUN_2022`` as the
+    IBGE lays it out (``ID, CD_UF, NM_UF, NM_UF_SIGLA, CD_MUN, NM_MUN, AR_MUN_2022``; codes
+    as text, areas as numbers): two real lines of Rondônia, then the 246 Goiás lines of the
+    shared copy (``ID`` here is the fixture's line number)."""
+    import csv
+    import io
+
+    import openpyxl
+
+    from viabilidade.data.transfers import AREAS_HEADER, AREAS_SHEET
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = AREAS_SHEET
+    ws.append(list(AREAS_HEADER))
+    ws.append(["1", "11", "Rondônia", "RO", "1100015", "Alta Floresta D'Oeste", 7067.127])
+    ws.append(["2", "11", "Rondônia", "RO", "1100023", "Ariquemes", 4426.571])
+    with open(raw / prov.OPTIONAL_RAW["areas_oficiais"].path, encoding="utf-8") as fh:
+        for i, r in enumerate(csv.DictReader(fh), start=3):
+            ws.append([str(i), "52", "Goiás", "GO", r["CD_MUN"], r["NM_MUN"],
+                       float(r["AR_MUN_2022_km2"])])
+    wb.create_sheet("AR_BR_UF_2022")
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()

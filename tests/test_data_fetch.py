@@ -439,6 +439,30 @@ def test_a_portal_set_fetches_each_monthly_csv_once(site, server, tmp_path):
         "/recursos/arrecadacao_2024_01.csv", "/recursos/arrecadacao_2024_02.csv"]
 
 
+def test_a_portal_under_a_path_keeps_only_the_files_its_pattern_names(site, server, tmp_path):
+    """The Tesouro's CKAN lives under /ckan/: package_show is asked there, and of its many
+    monthly CSVs only the one the pattern names is fetched."""
+    (site / "ckan" / "api" / "3" / "action").mkdir(parents=True)
+    (site / "recursos").mkdir()
+    names = ("TransferenciaMensalMunicipios202302.csv", "TransferenciaMensalMunicipios202303.csv")
+    for name in names:
+        (site / "recursos" / name).write_bytes(b"Munic\xedpio;UF;ANO;M\xeas;\n")
+    (site / "ckan" / "api" / "3" / "action" / "package_show").write_text(json.dumps(
+        {"success": True, "result": {"resources": [
+            {"url": f"{server.url}/recursos/{n}", "format": "CSV"} for n in names]}}),
+        encoding="utf-8")
+    src = _src(f"{server.url}/ckan/dataset/transferencias-constitucionais-para-municipios",
+               "fpm-municipios", "fiscal", ckan=("CSV",),
+               pattern=r"TransferenciaMensalMunicipios202303\.csv")
+    raw = tmp_path / "raw"
+    report = fetch_official(raw, sources=(src,), progress=False, today=TODAY)
+    assert report.problems == []
+    assert server.requests[0] == (
+        "/ckan/api/3/action/package_show?id=transferencias-constitucionais-para-municipios", None)
+    assert [p for p, _ in server.requests[1:]] == [f"/recursos/{names[1]}"]
+    assert sorted(p.name for p in (raw / "fiscal").rglob("*.csv")) == [names[1]]
+
+
 def test_a_portal_answer_without_the_list_is_told(site, server, tmp_path):
     (site / "api" / "3" / "action").mkdir(parents=True)
     (site / "api" / "3" / "action" / "package_show").write_text(
@@ -573,6 +597,12 @@ def test_the_catalogue_names_each_set_once_with_its_files():
     assert [s.key for s in cat.CATALOGUE if not s.confirmed] == [
         "populacao-primeiros-resultados", "imb-goias-em-dados", "ipm-icms"]
     assert cat.raw_path("dtb") == cat.DTB_DISTRITOS == "dtb/RELATORIO_DTB_BRASIL_DISTRITO.ods"
+    assert cat.BY_KEY["fpm-municipios"].url == (
+        "https://www.tesourotransparente.gov.br/ckan/dataset/"
+        "transferencias-constitucionais-para-municipios")
+    assert cat.BY_KEY["fpm-mensal"].url == (
+        "https://www.tesourotransparente.gov.br/ckan/dataset/transferencias-obrigatorias-da-uniao")
+    assert cat.raw_path("areas-territoriais") == "geo/AR_BR_RG_UF_RGINT_MES_MIC_MUN_2022.xlsx"
 
 
 # --- mirrors ---------------------------------------------------------------------------------

@@ -7,8 +7,9 @@ Every file the server serves is a TEST fixture in the publisher's format made fr
 shared copies (tests/official_fixtures.py, tests/test_data_official.py): the values are the
 copies', so the figures can be compared. Not served, because they are not data files: the
 legal texts the project keeps itself (law/tables/), and IMB table 125 (a PDF publication;
-the store is whole without it). Not in the catalogue, so not fetched: the Tesouro's FPM
-files and the IBGE's official areas, which only add optional tables.
+the store is whole without it). The Tesouro's FPM files (two CKAN data sets) and the IBGE's
+official areas (an xlsx workbook) are fetched too, so the optional tables and the FPM in
+reais are there as in the mirror store.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ pytestmark = pytest.mark.skipif(not fx.RAW.is_dir(), reason=f"raw data folder {f
 AGG_MUN = "Agregados_por_municipios_basico_BR_20250417.zip"
 AGG_DIST = "Agregados_por_distritos_basico_BR_20250417.zip"
 DICTIONARY = "dicionario_de_dados_agregados_por_setores_censitarios_20250417.xlsx"
+CREDITS = "TransferenciaMensalMunicipios202303.csv"
+AREAS = "AR_BR_RG_UF_RGINT_MES_MIC_MUN_2022.xlsx"
 #: Tables that must be byte-identical to the committed (mirror-built) store's.
 SAME = ("municipalities", "districts", "electorate", "crosswalk", "seats", "vilas", "pib",
         "fpm_interior", "history", "boundaries", "boundaries_map")
@@ -45,6 +48,14 @@ def _site(site: Path, url: str) -> tuple:
         "dtb/DTB_2022.zip": fx.dtb_zip(),
         "sidra/5938.json": fx.sidra_pib_json(),
     }
+    # The Tesouro's CKAN portal (under /ckan/): one package_show answer serves both data
+    # sets here (the local server ignores ?id=); each set's pattern keeps its own files.
+    tesouro = {**fx.fpm_monthly_csvs(), CREDITS: fx.fpm_credits_csv()}
+    put.update({f"tesouro/{n}": data for n, data in tesouro.items()})
+    put[f"areas/{AREAS}"] = fx.areas_xlsx()
+    put["ckan/api/3/action/package_show"] = json.dumps(
+        {"success": True, "result": {"resources": [
+            {"url": f"{url}/tesouro/{n}", "format": "CSV"} for n in sorted(tesouro)]}}).encode()
     for rel, data in put.items():
         (site / rel).parent.mkdir(parents=True, exist_ok=True)
         (site / rel).write_bytes(data)
@@ -53,7 +64,11 @@ def _site(site: Path, url: str) -> tuple:
              "agregados-distritos": f"{url}/agregados/Agregados_por_Distrito_csv/",
              "dicionario-agregados": f"{url}/agregados/",
              "localidades": f"{url}/localidades/Localidades_Municipios_kml.zip",
-             "dtb": f"{url}/dtb/DTB_2022.zip", "pib-municipios": f"{url}/sidra/5938.json"}
+             "dtb": f"{url}/dtb/DTB_2022.zip", "pib-municipios": f"{url}/sidra/5938.json",
+             "fpm-mensal": f"{url}/ckan/dataset/transferencias-obrigatorias-da-uniao",
+             "fpm-municipios": f"{url}/ckan/dataset/transferencias-constitucionais-para-"
+                               "municipios",
+             "areas-territoriais": f"{url}/areas/{AREAS}"}
     return (*_publish(site, url),
             *(dataclasses.replace(by[k], url=u, size=0) for k, u in moved.items()))
 
@@ -79,14 +94,38 @@ def official(tmp_path_factory):
 def test_fetch_into_an_empty_folder_then_build_makes_a_whole_store(official):
     assert official["report"].problems == []
     assert sorted(p.name for p in official["raw"].iterdir()) == [
-        "SHA256SUMS", "census", "dtb", "economy", "electoral", "fontes-baixadas.json", "geo",
-        "revenue"]  # nothing copied from the mirrors: no fiscal/, history/
+        "SHA256SUMS", "census", "dtb", "economy", "electoral", "fiscal",
+        "fontes-baixadas.json", "geo", "revenue"]  # nothing copied from the mirrors: no history/
+    assert sorted(p.name for p in (official["raw"] / "fiscal").rglob("*") if p.is_file()) == [
+        "FPM.csv", "FPMCAPITAIS.csv", CREDITS]  # only what the patterns keep
     committed = json.loads((COMMITTED / "manifest.json").read_text(encoding="utf-8"))
     tables = official["manifest"]["tables"]
-    assert set(committed["tables"]) - set(tables) == {"fpm_monthly", "fpm_credits",
-                                                      "official_areas"}
+    assert set(committed["tables"]) == set(tables)
     for name in SAME:
         assert tables[name]["sha256"] == committed["tables"][name]["sha256"], name
+
+
+def test_the_tesouros_fpm_and_the_ibges_areas_come_from_their_own_files(official):
+    """The three optional tables of the fourth pass, read from the Tesouro's CSVs (Latin-1,
+    title lines, ``1.234,56``, every UF) and the IBGE's workbook, equal the mirror's."""
+    import pandas as pd
+
+    for name, keys in (("fpm_monthly", ["serie", "ano", "mes"]), ("fpm_credits", ["cod_ibge"]),
+                       ("official_areas", ["cod_ibge"])):
+        new = pd.read_parquet(official["store"] / f"{name}.parquet")
+        old = pd.read_parquet(COMMITTED / f"{name}.parquet")
+        pd.testing.assert_frame_equal(new.sort_values(keys).reset_index(drop=True),
+                                      old.sort_values(keys).reset_index(drop=True))
+    monthly = pd.read_parquet(official["store"] / "fpm_monthly.parquet")
+    interior_2022 = monthly[(monthly["serie"] == "FPM") & (monthly["ano"] == 2022)]
+    assert round(interior_2022["valor_brl"].sum(), 2) == 5_443_004_518.74  # SOURCES.md
+    assert len(monthly) == 786  # 1991-01 to 2023-09, two series; '-' months have no row
+    records = {name: official["manifest"]["tables"][name]["provenance"]
+               for name in ("fpm_monthly", "fpm_credits", "official_areas")}
+    via = {name: " ".join(r["via"] for r in recs) for name, recs in records.items()}
+    assert "/ckan/dataset/transferencias-obrigatorias-da-uniao" in via["fpm_monthly"]
+    assert f"/tesouro/{CREDITS}" in via["fpm_credits"]
+    assert f"/areas/{AREAS}" in via["official_areas"]
 
 
 def test_the_state_revenue_is_sefaz_gos_own_without_the_imb_table(official):
@@ -110,21 +149,31 @@ def test_the_committed_candidates_give_the_same_figures(official):
     from viabilidade.data.store import load_store
     from viabilidade.profile.analysis import analyse
 
-    from viabilidade.data.sources import SRC_AREAS, SRC_CENSUS, SRC_TSE, VINTAGE_CENSUS
+    from viabilidade.data.sources import SRC_TSE
 
-    # Every value is the same; only two citations differ, as they must: the roll is dated
-    # by the TSE's own file, and without the IBGE's official-areas table (not fetched) the
-    # area of a whole municipality is cited from the Censo, which gives the same km².
-    cited = {(SRC_TSE, "TSE, perfil do eleitorado de 2026 (arquivo gerado em 15/07/2026)"),
-             (SRC_AREAS, SRC_CENSUS), ("2022", VINTAGE_CENSUS)}
+    # Every value is the same, the FPM in reais included (the Tesouro's files and the
+    # IBGE's official areas are fetched too); only the roll's citation differs, as it must:
+    # it is dated by the TSE's own file.
+    cited = {(SRC_TSE, "TSE, perfil do eleitorado de 2026 (arquivo gerado em 15/07/2026)")}
+    from viabilidade.fiscal import economy as eco
+
     mirror, own = load_store(COMMITTED), load_store(official["store"])
     assert len(_candidates()) == 5
+    in_reais = []
     for path in _candidates():
-        a, b = analyse(path, store=mirror).to_dict(), analyse(path, store=own).to_dict()
+        x, y = analyse(path, store=mirror), analyse(path, store=own)
+        a, b = x.to_dict(), y.to_dict()
         a.pop("provenance"), b.pop("provenance")
         diffs = list(_differences(a, b))
         assert {(k, x, y) for k, x, y in diffs if (x, y) not in cited} == set(), path.name
-        assert {k for k, _, _ in diffs} <= {"source", "vintage"}, path.name
+        assert {k for k, _, _ in diffs} <= {"source"}, path.name
+        # The economic chapter's figures, the FPM in reais included, as resultados.json has
+        # them: the same from the Tesouro's own files as from the copies.
+        ra, rb = eco.record(eco.economy(x, mirror)), eco.record(eco.economy(y, own))
+        assert list(_differences(ra, rb)) == [], path.name
+        if ra["fpm_reais"] is not None:
+            in_reais.append((path.stem, round(ra["fpm_reais"]["ponto_bruto_brl"], 2)))
+    assert len(in_reais) == 5, in_reais
 
 
 def _differences(a, b, key=""):

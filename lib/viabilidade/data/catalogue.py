@@ -74,6 +74,7 @@ _AGREGADOS = f"{_CENSO}/Agregados_por_Setores_Censitarios"
 _CNEFE = ("https://ftp.ibge.gov.br/Cadastro_Nacional_de_Enderecos_para_Fins_Estatisticos/"
           "Censo_Demografico_2022/Arquivos_CNEFE/CSV/UF")
 _TSE = "https://cdn.tse.jus.br/estatistica/sead/odsele"
+_TESOURO = "https://www.tesourotransparente.gov.br/ckan/dataset"
 
 #: Said of an address seen in independent public download code (see the module docstring).
 SEEN = "endereço visto em scripts públicos de download independentes (busca exata, dez. 2026)"
@@ -162,7 +163,9 @@ class Source:
         ``<portal>/dataset/<id>``): every resource of these formats (``("CSV",)``) listed by
         the portal's ``/api/3/action/package_show?id=<id>`` is downloaded into
         ``<folder>/<id>/``, those already there with their recorded sha256 skipped — new
-        months arrive on each run.
+        months arrive on each run; with :attr:`pattern`, only the resources whose file name
+        matches it. The API is at the address before ``/dataset/`` (the Tesouro's CKAN
+        lives under ``/ckan/``).
     saved_name : str
         File name the download is saved as when the address ends in an API query, not a
         file name (SIDRA's ``…/p/all``); empty: the last part of :attr:`url`.
@@ -344,6 +347,38 @@ CATALOGUE: tuple[Source, ...] = (
                 "valor adicionado bruto e todos os anos, baixe em xlsx e salve como "
                 "{raw}/economy/sidra_tabela5938_pib_municipios_GO_2002-2023.xlsx (o arquivo "
                 "que `viabilidade data build` lê)"),
+    Source(
+        "fpm-mensal", "Tesouro Nacional", "Transferências obrigatórias da União (FPM e FPM "
+        "das capitais, por UF e mês)", "todos os meses publicados",
+        f"{_TESOURO}/transferencias-obrigatorias-da-uniao", "fiscal", ckan=("CSV",),
+        pattern=r"FPM(CAPITAIS)?\.csv",
+        use="FPM anual do interior de Goiás, para o valor de um ponto de coeficiente em reais",
+        confirmed="conjunto e API package_show vistos em scripts públicos que baixam os seus "
+                  "CSV (busca exata, dez. 2026); os nomes FPM.csv e FPMCAPITAIS.csv, num "
+                  "repositório que os guardou como baixados",
+        note="um CSV por transferência, guardam-se só FPM.csv e FPMCAPITAIS.csv (a "
+             "reconstrução lê a linha de GO)"),
+    Source(
+        "fpm-municipios", "Tesouro Nacional", "Transferências constitucionais para municípios "
+        "(mensal, por município)", "março de 2023",
+        f"{_TESOURO}/transferencias-constitucionais-para-municipios", "fiscal", ckan=("CSV",),
+        pattern=r"TransferenciaMensalMunicipios202303\.csv",
+        use="FPM creditado a cada município em março de 2023: conferência dos coeficientes "
+            "pagos",
+        confirmed="página do conjunto e nomes TransferenciaMensalMunicipios<AAAAMM>.csv vistos "
+                  "num script público que os baixa (busca exata, dez. 2026)",
+        note="um CSV por mês desde o início da série; guarda-se só o de março de 2023, o mês "
+             "que a reconstrução lê"),
+    Source(
+        "areas-territoriais", "IBGE", "Áreas Territoriais (área territorial oficial dos "
+        "municípios)", "2022",
+        f"{_GEOFTP}/estrutura_territorial/areas_territoriais/2022/"
+        "AR_BR_RG_UF_RGINT_MES_MIC_MUN_2022.xlsx", "geo",
+        use="área oficial de cada município (art. 4º, VI), ao lado da área medida na malha",
+        confirmed="pasta vista em scripts públicos; o nome com .xls em vários, com .xlsx em "
+                  "dois (busca exata, dez. 2026)",
+        note="a reconstrução lê a aba AR_BR_MUN_2022 do .xlsx; se a pasta só tiver o .xls, "
+             "abra-o numa planilha, salve-o como .xlsx e ponha-o em geo/ com esse nome"),
     Source(
         "cnefe", "IBGE", "Cadastro Nacional de Endereços para Fins Estatísticos (CNEFE) do "
         "Censo 2022, Goiás", "2022", f"{_CNEFE}/52_GO.zip", "cnefe",

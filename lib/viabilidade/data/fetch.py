@@ -375,8 +375,7 @@ def _fetch_ckan(s, raw, doc, report, session, progress, timeout, today) -> Outco
     ``<folder>/<dataset id>/``; files already recorded with their sha256 are skipped."""
     folder = _ckan_folder(s)
     dataset_id = folder.rsplit("/", 1)[-1]
-    parts = urllib.parse.urlsplit(s.url)
-    api = f"{parts.scheme}://{parts.netloc}/api/3/action/package_show?id={dataset_id}"
+    api = f"{s.url.rsplit('/dataset/', 1)[0]}/api/3/action/package_show?id={dataset_id}"
     rec = doc["sources"].get(s.key) or {
         "publisher": s.publisher, "dataset": s.dataset, "year": s.year, "url": s.url,
         "file": folder, "files": [], "derived": []}
@@ -404,7 +403,7 @@ def _fetch_ckan(s, raw, doc, report, session, progress, timeout, today) -> Outco
         if not url or str(res.get("format", "")).upper() not in wanted:
             continue
         name = urllib.parse.unquote(urllib.parse.urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1])
-        if not name or name.startswith("."):
+        if not name or name.startswith(".") or (s.pattern and not re.fullmatch(s.pattern, name)):
             continue
         if "/" in name or "\\" in name or name_problem(name):  # "a%2F..%2F..%2Fx.csv"
             report.problems.append(

@@ -338,6 +338,22 @@ OFFICIAL_RAW = {
         "Arrecadação estadual mensal por tipo de receita (Portal de Dados Abertos do Estado "
         "de Goiás, conjunto arrecadacao)", "SEFAZ-GO (Secretaria da Economia de Goiás)",
         "meses publicados no portal", "", ""),
+    # The fourth pass's optional tables, from the publishers' own files (docs/DADOS.md).
+    "fpm_mensal": RawFile(
+        "fiscal/transferencias-obrigatorias-da-uniao/",
+        "Transferências obrigatórias da União: FPM mensal por UF (FPM.csv, interior com a "
+        "reserva; FPMCAPITAIS.csv, capitais), linha de GO", "Tesouro Nacional",
+        "meses publicados", "", ""),
+    "fpm_municipios": RawFile(
+        "fiscal/transferencias-constitucionais-para-municipios/"
+        "TransferenciaMensalMunicipios202303.csv",
+        "Transferências constitucionais para municípios, março de 2023 (linhas de GO; FPM "
+        "creditado, líquido da retenção de 20 % ao FUNDEB; 1º e 2º decêndios)",
+        "Tesouro Nacional", "março de 2023", "", ""),
+    "areas_oficiais": RawFile(
+        "geo/AR_BR_RG_UF_RGINT_MES_MIC_MUN_2022.xlsx",
+        "Áreas Territoriais 2022 (área territorial oficial dos municípios, km²; aba "
+        "AR_BR_MUN_2022, linhas de GO)", "IBGE", "2022", "", ""),
 }
 #: Roles derived from official files when their copy is not in the raw folder (issue 33
 #: § 3 (c)): role -> (the record's RawFile, the roles it is derived from, which must be read
@@ -527,6 +543,7 @@ OFFICIAL_DATASETS = {
            "publicados",
     "sefaz": "SEFAZ-GO (Secretaria de Estado da Economia de Goiás), arrecadação mensal por "
              "tipo de receita, Portal de Dados Abertos do Estado de Goiás ({vintage})",
+    **{role: DATASETS[role] for role in ("fpm_mensal", "fpm_municipios", "areas_oficiais")},
 }
 
 #: What was checked of the third-party copies (shared/data/SOURCES.md): only checks between

@@ -169,7 +169,8 @@ def _fetch_hint(missing: list[str]) -> str:
     made = {ex.path for s in CATALOGUE for ex in s.extract} | {
         f"{s.folder}/{s.filename}" for s in CATALOGUE if s.filename} | {
         f"{s.folder}/{s.url.rstrip('/').rsplit('/', 1)[-1]}/" for s in CATALOGUE if s.ckan}
-    instead = {RAW[role].path: f.path for role, f in OFFICIAL_RAW.items() if f.path in made}
+    instead = {RAW[role].path: f.path for role, f in OFFICIAL_RAW.items()
+               if role in RAW and f.path in made}
     for role, key in FETCHED_AS.items():  # a dated name: as the catalogue shows it
         dated = f"{BY_KEY[key].folder}/{BY_KEY[key].shown_name}"
         made.add(dated)
@@ -366,20 +367,24 @@ def _optional_tables(raw: Path, mun: pd.DataFrame, measured: dict[str, float]) -
     (monthly state series, one month's credits per municipality) and the IBGE's official
     areas beside the mesh's geodesic ones (``measured``, km² by code)."""
     from . import transfers
-    from .provenance import OPTIONAL_RAW
+    from .provenance import OPTIONAL_RAW, official
 
     out = {}
     for name, (role, _) in OPTIONAL_FILES.items():
-        path = raw / OPTIONAL_RAW[role].path
-        if not path.is_file():
+        own = official(raw, role)  # the publisher's own file, when data fetch brought it
+        path = own or raw / OPTIONAL_RAW[role].path
+        if not path.exists():
             continue
         if name == "fpm_monthly":
-            out[name] = transfers.read_fpm_monthly(path)
+            out[name] = (transfers.read_fpm_monthly_official(path) if own
+                         else transfers.read_fpm_monthly(path))
         elif name == "fpm_credits":
-            out[name] = transfers.read_fpm_credits(path, mun)
+            out[name] = transfers.read_fpm_credits(
+                path, mun, encoding=transfers.CREDITS_ENCODING if own else "utf-8")
             transfers.check_credits(out[name], mun, path)
         else:
-            t = transfers.read_official_areas(path, mun)
+            t = (transfers.read_official_areas_xlsx(path, mun) if own
+                 else transfers.read_official_areas(path, mun))
             t["area_malha_km2"] = t["cod_ibge"].map(measured).astype(float)
             out[name] = t
     return out

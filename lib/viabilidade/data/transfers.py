@@ -100,13 +100,18 @@ def _codes(names: pd.Series, rows: pd.Series, municipalities: pd.DataFrame, path
     return codes
 
 
-def read_fpm_credits(path: Path, municipalities: pd.DataFrame) -> pd.DataFrame:
+def read_fpm_credits(path: Path, municipalities: pd.DataFrame, *,
+                     encoding: str = "utf-8") -> pd.DataFrame:
     """The FPM credited to each Goiás municipality in one month (Tesouro, net of FUNDEB).
 
     Parameters
     ----------
     path : Path
-        The Tesouro's monthly file (``;``, UTF-8, decimal point).
+        The Tesouro's monthly file (``;``, decimal point, every UF; the rows of other UFs
+        are left out).
+    encoding : {"utf-8", "latin-1"}
+        ``latin-1`` for the Tesouro's own file (:data:`CREDITS_ENCODING`), ``utf-8`` for
+        the shared copy (converted).
     municipalities : pandas.DataFrame
         ``cod_ibge, nome`` (Censo 2022): the names are matched to codes, and the file must
         have every municipality once.
@@ -127,7 +132,7 @@ def read_fpm_credits(path: Path, municipalities: pd.DataFrame) -> pd.DataFrame:
     """
     cols = ["Município", "UF", "ANO", "Mês", "1º Decêndio", "2º Decêndio", "3º Decêndio",
             "Item transferência", "Transferência"]
-    df = read_text_csv(path, encoding="utf-8", sep=";", required=cols)
+    df = read_text_csv(path, encoding=encoding, sep=";", required=cols)
     df = df[(df["Item transferência"].str.strip() == "FPM")
             & (df["Transferência"].str.strip() == "FPM")
             & (df["UF"].str.strip() == "GO")].reset_index(drop=True)
@@ -154,7 +159,9 @@ def read_fpm_credits(path: Path, municipalities: pd.DataFrame) -> pd.DataFrame:
 
 
 def read_official_areas(path: Path, municipalities: pd.DataFrame) -> pd.DataFrame:
-    """The IBGE's official area of each Goiás municipality (Áreas Territoriais 2022).
+    """The IBGE's official area of each Goiás municipality (Áreas Territoriais 2022), from
+    the shared copy (``CD_MUN,NM_MUN,AR_MUN_2022_km2``); the IBGE's own workbook is read by
+    :func:`read_official_areas_xlsx`.
 
     Returns
     -------
@@ -173,12 +180,17 @@ def read_official_areas(path: Path, municipalities: pd.DataFrame) -> pd.DataFram
                         "area_oficial_km2": to_number(df, "AR_MUN_2022_km2", path,
                                                       required=True),
                         ROW: df[ROW]})
-    out = validate(out, AREAS_SCHEMA, path)
+    return _same_codes(validate(out, AREAS_SCHEMA, path), municipalities, path, "CD_MUN")
+
+
+def _same_codes(out: pd.DataFrame, municipalities: pd.DataFrame, path: Path,
+                column: str) -> pd.DataFrame:
+    """Refuse official areas whose codes are not the Censo 2022's 246."""
     a, b = set(out["cod_ibge"]), set(municipalities["cod_ibge"])
     if a != b:
         raise DataError(f"os códigos diferem dos do Censo 2022; só neste arquivo: "
                         f"{sorted(a - b)[:5]}, faltam: {sorted(b - a)[:5]}; esperados os 246 "
-                        "municípios de Goiás", file=path, column="CD_MUN")
+                        "municípios de Goiás", file=path, column=column)
     return out
 
 
@@ -207,3 +219,165 @@ def check_credits(credits: pd.DataFrame, municipalities: pd.DataFrame, path: Pat
                         "município do interior, o coeficiente vezes o valor de um ponto (o menor "
                         "crédito dividido por 0,6), ou 4,0 pontos mais a reserva", file=path,
                         column="1º Decêndio") from None
+
+
+# -- The publishers' own files (issue 33 § 3; docs/DADOS.md says where each format was seen)
+
+#: Encoding of the Tesouro Transparente's CSV files (both data sets below).
+CREDITS_ENCODING = "latin-1"
+#: Files of the Tesouro's "Transferências obrigatórias da União" the monthly table is read
+#: from: file name -> series (:data:`SERIES`).
+MONTHLY_FILES = {"FPM.csv": "FPM", "FPMCAPITAIS.csv": "FPMCAPITAIS"}
+#: Month names of the header cells ``<mês>/<aa>`` of those files.
+MONTHS = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto",
+          "setembro", "outubro", "novembro", "dezembro")
+#: Sheet and header of the IBGE's Áreas Territoriais 2022 workbook.
+AREAS_SHEET = "AR_BR_MUN_2022"
+AREAS_HEADER = ("ID", "CD_UF", "NM_UF", "NM_UF_SIGLA", "CD_MUN", "NM_MUN", "AR_MUN_2022")
+#: At most this many lines or month columns in a Tesouro file (1991–2100 is 1.320 months).
+MAX_LINES = 1_000
+MAX_MONTHS = 1_400
+
+
+def _br_number(text: str) -> float | None:
+    """``2.164.419.224,94`` -> 2164419224.94; ``-`` or empty (a month not posted) -> None.
+
+    Raises
+    ------
+    ValueError
+        Anything else.
+    """
+    t = text.strip()
+    if t in ("", "-"):
+        return None
+    import re
+
+    if not re.fullmatch(r"-?\d{1,3}(\.\d{3})*(,\d+)?|-?\d+(,\d+)?", t):
+        raise ValueError(t)
+    return float(t.replace(".", "").replace(",", "."))
+
+
+def _monthly_series(path: Path, serie: str) -> tuple[list[dict], list[str]]:
+    """The Goiás line of one Tesouro file (title rows, then ``ESTADOS;UF;janeiro/91;…``,
+    one line per UF, values ``1.234,56``); rows and every problem found."""
+    from .tabular import decode
+
+    lines = decode(path, CREDITS_ENCODING).splitlines()
+    if len(lines) > MAX_LINES:
+        return [], [f"{len(lines)} linhas; esperadas no máximo {MAX_LINES} (uma por UF)"]
+    head = next((i for i, ln in enumerate(lines)
+                 if ln.split(";", 1)[0].strip().upper() == "ESTADOS"), None)
+    if head is None:
+        return [], ["nenhuma linha de cabeçalho começando por 'ESTADOS'; esperado o "
+                    "cabeçalho 'ESTADOS;UF;janeiro/91;…' abaixo das linhas de título"]
+    cells = lines[head].split(";")
+    if len(cells) > MAX_MONTHS + 2:
+        return [], [f"linha {head + 1}: {len(cells)} colunas; esperadas no máximo "
+                    f"{MAX_MONTHS + 2}"]
+    problems, months = [], []
+    for c in cells[2:]:
+        name, _, yy = c.strip().lower().partition("/")
+        if name not in MONTHS or not (len(yy) == 2 and yy.isdigit()):
+            problems.append(f"linha {head + 1}, coluna {c.strip()!r}: esperado '<mês>/<aa>' "
+                            "(p. ex. 'janeiro/91')")
+            months.append(None)
+            continue
+        year = int(yy) + (1900 if int(yy) >= 89 else 2000)
+        months.append((year, MONTHS.index(name) + 1))
+    go = [i for i in range(head + 1, len(lines))
+          if len(lines[i].split(";")) > 1 and lines[i].split(";")[1].strip() == "GO"]
+    if len(go) != 1:
+        problems.append(f"{len(go)} linhas com UF = GO; esperada uma")
+        return [], problems
+    (i,) = go
+    values = lines[i].split(";")[2:]
+    rows = []
+    for when, text in zip(months, values):
+        if when is None:
+            continue
+        try:
+            value = _br_number(text)
+        except ValueError:
+            problems.append(f"linha {i + 1}, coluna {MONTHS[when[1] - 1]}/"
+                            f"{str(when[0])[2:]}: {text.strip()!r} não é um valor; esperado "
+                            "um número como 1.234,56 ou '-'")
+            continue
+        if value is not None:
+            rows.append({"serie": serie, "ano": when[0], "mes": when[1], "valor_brl": value,
+                         ROW: i + 1})
+    return rows, problems
+
+
+def read_fpm_monthly_official(folder: Path) -> pd.DataFrame:
+    """The monthly FPM of Goiás from the Tesouro's own files of "Transferências
+    obrigatórias da União" (:data:`MONTHLY_FILES` in ``folder``), in the frame of
+    :func:`read_fpm_monthly`.
+
+    Parameters
+    ----------
+    folder : Path
+        The folder ``data fetch`` saves the data set's CSV files in.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``serie, ano, mes, valor_brl`` (nominal R$), ``_row``; a month shown as ``-`` (not
+        posted yet) has no row.
+
+    Raises
+    ------
+    DataError
+        A file missing; in a file, no ``ESTADOS`` header, a header cell that is not a month,
+        not one Goiás line, a value that is not a number — every problem of both files at
+        once (file, line, column).
+    """
+    rows, problems = [], []
+    for name, serie in MONTHLY_FILES.items():
+        path = Path(folder) / name
+        if not path.is_file():
+            problems.append(f"{path}: arquivo não encontrado; esperado {name} do conjunto "
+                            "Transferências obrigatórias da União")
+            continue
+        got, bad = _monthly_series(path, serie)
+        rows += got
+        problems += [f"{path}: {b}" for b in bad[:50]]
+    if problems:
+        raise DataError("FPM mensal do Tesouro: " + "; ".join(problems))
+    out = pd.DataFrame(rows, columns=["serie", "ano", "mes", "valor_brl", ROW])
+    return validate(out, MONTHLY_SCHEMA, Path(folder) / "FPM.csv")
+
+
+def read_official_areas_xlsx(path: Path, municipalities: pd.DataFrame) -> pd.DataFrame:
+    """The IBGE's official areas of Goiás from its own workbook (``AR_BR_RG_UF_RGINT_MES_
+    MIC_MUN_2022.xlsx``, sheet :data:`AREAS_SHEET`, header :data:`AREAS_HEADER`; the rows
+    with ``CD_UF`` = 52), in the frame of :func:`read_official_areas`.
+
+    Raises
+    ------
+    DataError
+        Not an xlsx workbook, no such sheet, another header, more than 10.000 rows, a bad
+        code or area, codes unlike the Censo's (file, row, column).
+    """
+    from .tabular import read_sheet
+
+    rows = read_sheet(path, AREAS_SHEET)
+    if len(rows) > 10_000:
+        raise DataError(f"{len(rows)} linhas; esperadas no máximo 10.000 (os 5.570 municípios)",
+                        file=path)
+    head = tuple(str(v).strip() if v is not None else "" for v in (rows[0][1] if rows else ()))
+    if head[:len(AREAS_HEADER)] != AREAS_HEADER:
+        raise DataError(f"cabeçalho {list(head[:len(AREAS_HEADER)])}; esperado "
+                        f"{list(AREAS_HEADER)} na aba {AREAS_SHEET}", file=path, row=1)
+    at = {c: i for i, c in enumerate(AREAS_HEADER)}
+    kept = [(n, r) for n, r in rows[1:] if str(r[at["CD_UF"]] or "").strip() == "52"]
+    df = pd.DataFrame({"CD_MUN": [str(r[at["CD_MUN"]] or "").strip() for _, r in kept],
+                       "AR_MUN_2022": [r[at["AR_MUN_2022"]] for _, r in kept],
+                       ROW: [n for n, _ in kept]})
+    bad = [f"linha {n}: {v!r}" for n, v in zip(df[ROW], df["AR_MUN_2022"])
+           if not isinstance(v, (int, float))]
+    if bad:
+        raise DataError(f"áreas que não são números: {'; '.join(bad[:50])}; esperada a área "
+                        "em km²", file=path, column="AR_MUN_2022")
+    out = pd.DataFrame({"cod_ibge": df["CD_MUN"],
+                        "area_oficial_km2": df["AR_MUN_2022"].astype(float), ROW: df[ROW]})
+    return _same_codes(validate(out, AREAS_SCHEMA, path), municipalities, path, "CD_MUN")

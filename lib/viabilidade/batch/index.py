@@ -339,6 +339,7 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
                      f"{e(why[0])}{more}</small>")
         if not failed:  # the study's findings, as the study, its deck and its bill print them
             said += _attention(r)
+            said += "".join(f"<br><small>aviso: {e(str(n))}</small>" for n in r.get("notices") or ())
         if prev:  # the earlier study is still whole in its folder: say so, link it
             said += (f"<br><small>{e(EARLIER)}: {e(_conclusion(prev, bars))}</small>")
         cells = [f'<td data-sort="{e(slug, quote=True)}">{name}'

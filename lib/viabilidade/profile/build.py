@@ -90,7 +90,7 @@ def read_candidate(path):
         raise_located(list(e.problems) + partial_problems(partial), partial["path"])
 
 
-def check_candidate(candidate: Candidate, store) -> None:
+def check_candidate(candidate: Candidate, store) -> list[str]:
     """Check a candidate against the data: codes exist and belong to the declared origins.
 
     Parameters
@@ -114,6 +114,14 @@ def check_candidate(candidate: Candidate, store) -> None:
         (:func:`viabilidade.profile.coherence.figure_problems`, :func:`~viabilidade.profile.coherence.perimeter_problems`),
         and a drawn area lying more than 2 % outside its declared origins
         (:func:`viabilidade.geo.territory.check_area_in_origins`), field ``area.boundary``.
+        A proposed seat whose name is close to, but not, a name of the area's districts or
+        vilas (a typo; :func:`viabilidade.profile.seat_name.seat_name_problems`), field ``seat``.
+
+    Returns
+    -------
+    list of str
+        Notices that do not stop the study: a seat whose name is no district's or vila's of
+        the area, and close to none (a new name), located as an error is.
     """
     districts = _indexed(store, "districts", "cod_distrito")
     munis = _indexed(store, "municipalities", "cod_ibge")
@@ -167,8 +175,12 @@ def check_candidate(candidate: Candidate, store) -> None:
     from .coherence import check_proposal
     from .coherence import figure_problems, perimeter_problems
 
+    from .seat_name import seat_name_problems
+
     check_proposal(candidate, store)
-    raise_located(figure_problems(candidate, store) + perimeter_problems(candidate, store), f)
+    seat_errors, notices = seat_name_problems(candidate, store)
+    raise_located(seat_errors + figure_problems(candidate, store)
+                  + perimeter_problems(candidate, store), f)
     if candidate.boundary is not None and candidate.origins:
         from ..errors import GeoError
         from ..geo.territory import check_area_in_origins
@@ -178,6 +190,7 @@ def check_candidate(candidate: Candidate, store) -> None:
         except GeoError as e:
             problem("area.boundary", str(e))
         raise_located(problems, f)
+    return notices
 
 
 def electors_ratio_half_iqr(store) -> float:

@@ -206,7 +206,8 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         conclusion_short and bar_clause: that line without its constitutional bar, and the
         bar; findings: :meth:`viabilidade.report.findings.Finding.to_dict` of each finding);
         notices: the candidate's record notices
-        (:attr:`viabilidade.proposal.candidate.Candidate.notices`); a rule evaluated for
+        (:attr:`viabilidade.proposal.candidate.Candidate.notices`) and those of the data
+        check (:func:`viabilidade.profile.build.check_candidate`: a new seat name); a rule evaluated for
         several subjects (``art4.par1`` per origin) is keyed ``"<rule_id>@<subject>"``.
         ``files`` maps ipynb/html/pdf/json to their paths.
 
@@ -249,7 +250,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     try:
         if data_root is not None:
             data_root = real_path(data_root)
-        _check_against_data(candidate, data_root)
+        data_notices = _check_against_data(candidate, data_root)  # a new seat name
         folder = output_folder(out_root, candidate.slug)
         check_output_folder(folder.parent)  # exists or can be made, writable, has space
         timings["validate"] = time.perf_counter() - t0
@@ -330,7 +331,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         "rules": _record_rules(payload["results"]),
         "leans": _record_rules(payload["results"], "lean"),
         "bases": _record_rules(payload["results"], "deciding_basis"),
-        "notices": list(candidate.notices),   # the record's notices (read once, above)
+        "notices": [*candidate.notices, *data_notices],   # the record's, the data's (above)
         "folder": str(folder),
         "files": {**{k: str(folder / v) for k, v in FILES.items()},
                   **{Path(n).suffix.lstrip("."): str(folder / n) for n in annexes},
@@ -350,9 +351,10 @@ def _execution_message(error: BaseException) -> str:
     return f"o caderno do estudo falhou na célula {cell}: {ename}: {_ANSI.sub('', str(evalue))}"
 
 
-def _check_against_data(candidate, data_root: Path | None) -> None:
-    """Check the candidate's codes against the processed data (CandidateError if not)."""
+def _check_against_data(candidate, data_root: Path | None) -> list[str]:
+    """Check the candidate's codes against the processed data (CandidateError if not);
+    the notices that do not stop the study (a new seat name)."""
     from ..data.store import load_store
     from ..profile.build import check_candidate
 
-    check_candidate(candidate, load_store(data_root))
+    return check_candidate(candidate, load_store(data_root))

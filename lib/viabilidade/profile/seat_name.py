@@ -1,0 +1,114 @@
+"""The proposed seat's name against the names the IBGE gives the places of the area.
+
+Art. 3 gives a new municipality its seat's name, so the study's title, cover and bill are
+written with ``candidate.seat``: a typo there (``"Pau Tera"`` for the vila of district Pau
+Terra, 522160120) would reach every page. :func:`seat_name_problems` compares the seat with
+the names the store knows for the area:
+
+* the districts of the area (``area.districts``; for whole municipalities,
+  ``area.municipalities``, the municipality and every district of it), IBGE DTB 2022;
+* the vilas that are the seats of those districts (``vilas``, IBGE Localidades 2022,
+  folder ``04. Vilas``);
+* for a drawn area (``area.boundary``), the districts and vilas of its origins (the store
+  holds no locality below the vila, and the area lies inside its origins).
+
+Names are compared by :func:`viabilidade.common.text.name_key` (accents, case, spaces and
+punctuation ignored) and, when none is equal, by difflib's ratio on the same keys (cutoff
+:data:`CLOSE_RATIO`, as ``viabilidade novo``'s "nomes parecidos", :mod:`viabilidade.cli.lookup`).
+A close name is a typo: an error. No close name is a new name, legitimate for a drawn area
+or a renamed seat: a notice, printed by ``estudo`` and shown in the batch index.
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+from ..common.text import name_key, quoted
+from ..errors import CandidateError, field_line
+from ..operations import operation_of
+from ..proposal.candidate import Candidate
+
+#: difflib ratio from which a name of the area is "parecido" (the same cutoff as
+#: :func:`viabilidade.cli.lookup.resolve_unit`): ``pautera`` / ``pauterra`` is 0,93.
+CLOSE_RATIO = 0.75
+
+#: What the problem says after the seat's name (IBGE DTB 2022 and Localidades 2022).
+NOT_A_NAME = "não é nome de distrito nem de localidade da área (IBGE)"
+
+
+def area_names(candidate: Candidate, store) -> list[str]:
+    """The names of the districts and vilas of the area (see the module), sorted, once each.
+
+    Parameters
+    ----------
+    candidate : Candidate
+        Whose codes exist in ``store`` (:func:`viabilidade.profile.build.check_candidate`).
+    store : viabilidade.data.store.Store
+        ``districts`` (cod_distrito, nome, cod_ibge), ``municipalities`` (cod_ibge, nome),
+        ``vilas`` (cod_distrito, nome).
+
+    Returns
+    -------
+    list of str
+        Empty when the area has no IBGE unit (a drawn area without origins).
+    """
+    d, v, m = store.districts, store.vilas, store.municipalities
+    whole = set(candidate.municipalities)
+    if candidate.boundary is not None and not candidate.districts and not whole:
+        whole = set(candidate.origins)
+    districts = d[d["cod_distrito"].isin(candidate.districts) | d["cod_ibge"].isin(whole)]
+    names = {*districts["nome"], *m.loc[m["cod_ibge"].isin(whole), "nome"],
+             *v.loc[v["cod_distrito"].isin(districts["cod_distrito"]), "nome"]}
+    return sorted(str(n) for n in names)
+
+
+def seat_name_problems(candidate: Candidate, store) -> tuple[list[CandidateError], list[str]]:
+    """(errors, notices) about the proposed seat's name.
+
+    Parameters
+    ----------
+    candidate : Candidate
+        Checked against the data's codes.
+    store : viabilidade.data.store.Store
+        See :func:`area_names`.
+
+    Returns
+    -------
+    errors : list of CandidateError
+        One, field ``seat`` (``name`` when the file writes no seat and the seat is the
+        name), when the seat is not a name of the area but one is close:
+        ``'Pau Tera' não é nome de distrito nem de localidade da área (IBGE); nome
+        parecido: Pau Terra``.
+    notices : list of str
+        One, located as an error is (file, line, field), when no name of the area is close:
+        the seat is a new name.
+        Both empty when the operation proposes no seat
+        (:attr:`~viabilidade.operations.base.Operation.proposed_seat`), the area has no
+        IBGE name, or the seat is one of them.
+    """
+    if not operation_of(candidate).proposed_seat:
+        return [], []
+    names = area_names(candidate, store)
+    keys = {name_key(n): n for n in names}
+    seat = candidate.seat
+    if not keys or name_key(seat) in keys:
+        return [], []
+    try:
+        text = Path(candidate.path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError, TypeError, ValueError):
+        text = ""
+    field_ = "seat" if not text or field_line(text, "seat", exact=True) else "name"
+    line = field_line(text, field_, exact=True) if text else None
+    close = difflib.get_close_matches(name_key(seat), list(keys), n=1, cutoff=CLOSE_RATIO)
+    head = f"{quoted(seat)} {NOT_A_NAME}"
+    if close:
+        return [CandidateError(f"{head}; nome parecido: {keys[close[0]]}", file=candidate.path,
+                               field=field_, line=line)], []
+    known = "; ".join(names[:5]) + (f" e mais {len(names) - 5}" if len(names) > 5 else "")
+    notice = CandidateError(
+        f"{quoted(seat)} {NOT_A_NAME.removesuffix(' (IBGE)')} (IBGE: {known}): o estudo e o projeto de lei escrevem a sede com esse nome; "
+        "confira a grafia se a sede é uma localidade existente (a sede nova de uma área "
+        "desenhada pode ter nome novo)",
+        file=candidate.path, field=field_, line=line)
+    return [], [str(notice)]

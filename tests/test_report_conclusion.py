@@ -255,3 +255,25 @@ def test_a_verdict_on_a_what_if_value_is_not_a_study():
                            unit="habitantes", basis="published", details={"nota": "Censo"})
     assert result_status_label(published) == "não atingido nos dados publicados"
     assert qualification([published]).startswith("nos dados publicados; estudo preliminar")
+
+
+def test_a_verdict_on_published_data_says_so_in_its_own_phrase():
+    """Batch analyst: "Inviável perante a LC nº 2/1990; nos dados publicados; estudo
+    preliminar…" had a stray fragment; the basis joins the verdict, as the screening's
+    "inviável nos dados publicados" does, in the line, the short line and the badge."""
+    from viabilidade.report.conclusion import (conclusion_html, conclusion_line,
+                                               short_conclusion_line)
+
+    q = "nos dados publicados; estudo preliminar, pendente de certificação"
+    assert conclusion_line("create-municipality", "inviável", qualification=q) == (
+        "Inviável perante a LC nº 2/1990 nos dados publicados; estudo preliminar, pendente de "
+        "certificação; " + BAR + ".")
+    assert short_conclusion_line("create-municipality", "inviável", qualification=q) == (
+        "Inviável perante a LC nº 2/1990 nos dados publicados; estudo preliminar, pendente de "
+        "certificação.")
+    assert conclusion_html("create-municipality", "inviável", qualification=q).startswith(
+        '<strong class="veredito v-inviável">Inviável perante a LC nº 2/1990 nos dados '
+        "publicados;</strong> estudo preliminar")
+    assert conclusion_line("create-municipality", "inviável",
+                           qualification="nos dados publicados") == (
+        "Inviável perante a LC nº 2/1990 nos dados publicados; " + BAR + ".")

@@ -115,6 +115,24 @@ def void_plebiscite(analysis) -> str:
     return VOID_PLEBISCITE if void else ""
 
 
+#: The qualification's opening when the verdict rests on published data
+#: (:func:`viabilidade.rules.certification.qualification`): it qualifies the verdict itself.
+ON_PUBLISHED = "nos dados publicados"
+
+
+def _on_basis(phrase: str, qualification: str) -> tuple[str, str]:
+    """``("Inviável perante a LC nº 2/1990 nos dados publicados", "estudo preliminar, …")``:
+    the basis of the verdict joins its phrase, as the screening's "inviável nos dados
+    publicados" does; it was a clause of its own ("…2/1990; nos dados publicados; estudo
+    preliminar", a stray fragment to the batch analyst)."""
+    head, sep, rest = qualification.partition("; ")
+    if head == ON_PUBLISHED:
+        return f"{phrase} {ON_PUBLISHED}", rest
+    if qualification == ON_PUBLISHED:
+        return f"{phrase} {ON_PUBLISHED}", ""
+    return phrase, qualification
+
+
 def conclusion_line(operation: str, verdict: Verdict | str, *, qualification: str = "",
                     year: int | None = None, law_date: dt.date | None = None,
                     standing: str = "", assumed: str = "", plebiscite: str = "",
@@ -150,7 +168,8 @@ def conclusion_line(operation: str, verdict: Verdict | str, *, qualification: st
     str
         One sentence, capitalised, with a final stop.
     """
-    phrase = standing or _phrase(operation, verdict, qualification)
+    phrase, qualification = _on_basis(standing or _phrase(operation, verdict, qualification),
+                                      qualification)
     if assumed:
         phrase = f"{phrase}, {assumed}"
     if qualification.startswith(ALTERED):     # "inviável com limiar alterado — …"
@@ -180,7 +199,8 @@ def short_conclusion_line(operation: str, verdict: Verdict | str, *,
     str
         One sentence, capitalised, with a final stop.
     """
-    phrase = standing or verdict_phrase(operation, verdict)
+    phrase, qualification = _on_basis(standing or verdict_phrase(operation, verdict),
+                                      qualification)
     parts = [f"{phrase}, {assumed}" if assumed else phrase, plebiscite, qualification]
     return sentence("; ".join(p for p in parts if p))
 
@@ -195,7 +215,8 @@ def conclusion_html(operation: str, verdict: Verdict | str, *, qualification: st
     line = conclusion_line(operation, v, qualification=qualification, year=year, law_date=law_date,
                            standing=standing, assumed=assumed, plebiscite=plebiscite,
                            installed=installed)
-    n = len(standing or _phrase(operation, v, qualification)) + (len(assumed) + 2 if assumed else 0)
+    n = (len(_on_basis(standing or _phrase(operation, v, qualification), qualification)[0])
+         + (len(assumed) + 2 if assumed else 0))
     if line[n:n + 1] in (";", ".", ","):
         n += 1  # the badge's padding would print "LC nº 2/1990 ;" (legal item 4)
     return Html(f'<strong class="veredito v-{esc(v.value)}">{esc(line[:n])}</strong>{esc(line[n:])}')

@@ -204,6 +204,11 @@ class Operation:
         are counted, art. 7 § 2 by analogy, art. 5 § 1's reading), passed by its ``rules`` to
         :mod:`viabilidade.rules.art5` and :mod:`viabilidade.rules.art7`; default
         :data:`~viabilidade.rules.consultation.AS_WRITTEN` (art. 7 as written, a creation's).
+    verdict_reading : callable, optional
+        ``settings -> str``: a reading the verdict itself rests on, said in the conclusion's
+        qualification (:func:`viabilidade.report.conclusion.qualification`); the art. 6
+        correction's tolerance (:func:`viabilidade.rules.art6.tolerance_reading`). ``None``:
+        none.
     """
 
     code: str
@@ -242,6 +247,7 @@ class Operation:
     barred: bool = True
     conclusion: dict[Verdict, str] = field(default_factory=lambda: dict(LAW_PHRASES))
     consultation: Consultation = AS_WRITTEN
+    verdict_reading: Callable[[Settings], str] | None = None
 
     def __post_init__(self) -> None:
         if self.code not in OPERATIONS:

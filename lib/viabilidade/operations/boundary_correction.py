@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..rules.art6 import area_change, art6
+from ..rules.art6 import area_change, art6, tolerance_reading
 from .base import Operation
 
 if TYPE_CHECKING:
@@ -29,6 +29,7 @@ OPERATION = Operation(
     title="correção de limites — {name}",
     words="correção de limites",
     rules=rules,
+    verdict_reading=tolerance_reading,  # art. 6: the tolerance is a reading
     chapters=("sec-correcao",),
     law_articles=("6",),
     proposed_seat=False,

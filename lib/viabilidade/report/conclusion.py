@@ -229,10 +229,9 @@ def qualification(analysis) -> str:
     rests on published data (a requirement met only on the Censo, TSE or SEFAZ-GO tables);
     thresholds other than the law's (``analysis.settings``) and what-if values are named."""
     text = certification_qualification(analysis.results, analysis.candidate, analysis.settings)
-    if analysis.candidate.operation == "boundary-correction":  # art. 6: the tolerance is a reading
-        from ..rules.art6 import tolerance_reading
-
-        text = "; ".join(t for t in (text, tolerance_reading(analysis.settings)) if t)
+    reading = operation_of(analysis.candidate).verdict_reading
+    if reading is not None:  # the art. 6 correction's tolerance
+        text = "; ".join(t for t in (text, reading(analysis.settings)) if t)
     return text
 
 

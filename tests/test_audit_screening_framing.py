@@ -47,8 +47,12 @@ def test_the_audit_states_its_readings_of_art8():
         "Leitura do estudo, não do texto da lei (como as leituras I-1 a I-11): o art. 8º fala na "
         "perda de “qualquer dos requisitos previstos no art. 4º”; verificam-se só os itens IV a "
         "VII")
-    assert "A LC nº 2/1990 não diz se o art. 8º os alcança." in (
-        texts["Municípios criados antes da LC nº 2/1990"])
+    # legal review (session 6, item 5): art. 8 § 2 names the municipalities already installed
+    assert texts["Municípios criados antes da LC nº 2/1990"].startswith(
+        "A lei os alcança: o art. 8º, § 2º, manda que, “nos municípios já instalados”, a "
+        "primeira verificação do atendimento aos requisitos do art. 4º se faça após a "
+        "publicação do recenseamento do IBGE do ano 2000.")
+    assert "não diz se o art. 8º os alcança" not in texts["Municípios criados antes da LC nº 2/1990"]
     assert "Quando a origem foi ela mesma desmembrada depois" in (
         texts["Reincorporação “ao município ou municípios de que se originou”"])
     html = sw.audit_readings_html()

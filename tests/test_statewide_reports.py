@@ -69,7 +69,7 @@ def test_audit_report_lists_the_42_and_the_next_audit_year(audit_files):
     # the audit's readings of art. 8 (issue 29 § 2), each said as a reading
     assert "Leituras do art. 8º adotadas pela auditoria" in text
     assert "Municípios criados antes da LC nº 2/1990." in text
-    assert "A LC nº 2/1990 não diz se o art. 8º os alcança." in text
+    assert "A lei os alcança: o art. 8º, § 2º, manda que, “nos municípios já instalados”" in text
     body = _text(html.split("</style>")[-1])
     assert "valor certificado" not in body and "inviável" not in body
     assert "valor publicado, não certificado" in text

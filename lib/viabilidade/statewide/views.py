@@ -91,15 +91,16 @@ AUDIT_READINGS: tuple[tuple[str, str], ...] = (
     ("Só os itens IV a VII do art. 4º", ITEMS_READING),
     ("Requisitos integrais", FULL_REQUIREMENTS),
     ("Municípios criados antes da LC nº 2/1990",
-     "A auditoria aplica o art. 8º aos 246 municípios de Goiás, também aos criados antes de 16 "
-     "de janeiro de 1990, sob a legislação anterior, que nunca tiveram de atender os requisitos "
-     "do art. 4º. A LC nº 2/1990 não diz se o art. 8º os alcança. Leitura do estudo: a "
-     "verificação do art. 8º é de uma situação presente (a perda de requisitos “por município "
-     "já instalado”) e a lei a manda fazer a cada quatro anos, sem distinguir; por isso a "
-     "auditoria mostra todos. Na outra leitura, só um município criado sob a LC nº 2/1990 pode "
-     "“perder” requisitos que teve de provar, e os mais antigos ficam fora do art. 8º; a data "
-     "de criação de cada município não está nos dados da auditoria, e a comissão deve "
-     "separá-los antes de qualquer conclusão."),
+     "A lei os alcança: o art. 8º, § 2º, manda que, “nos municípios já instalados”, a primeira "
+     "verificação do atendimento aos requisitos do art. 4º se faça após a publicação do "
+     "recenseamento do IBGE do ano 2000. Por isso a auditoria mostra os 246 municípios de "
+     "Goiás, também os criados antes de 16 de janeiro de 1990, sob a legislação anterior, que "
+     "nunca tiveram de provar os requisitos do art. 4º. Leitura do estudo: um desses municípios "
+     "que não atinja um requisito é tratado como quem o perdeu, porque a verificação do art. 8º "
+     "é de uma situação presente e o § 2º a manda fazer neles sem distinguir. Na outra leitura, "
+     "só se perde o que se teve, e o município que nunca atingiu o requisito não o “perde”; a "
+     "data de criação de cada município não está nos dados da auditoria, e a comissão deve "
+     "separá-los antes de qualquer conclusão nessa leitura."),
     ("Reincorporação “ao município ou municípios de que se originou”",
      "O art. 8º manda reincorporar o território ao município ou municípios de origem. Quando a "
      "origem foi ela mesma desmembrada depois (dela saiu outro município) ou deixou de existir, "

@@ -490,3 +490,15 @@ def test_a_key_under_the_wrong_table_is_told_which_table_it_belongs_to(tmp_path)
         f"{p}, linha 8, campo 'origin.special_interest': chave desconhecida 'special_interest' "
         "(é uma chave do início do arquivo: escreva-a antes da primeira [tabela], ou como "
         "tabela própria); permitidas aqui: municipalities, urban_perimeter"]
+
+
+def test_a_code_repeated_seventy_thousand_times_is_one_message_with_its_count(tmp_path):
+    """Issue 32, B9: it was "aparece duas vezes" 50 times and "… e mais 69.950 problemas"."""
+    codes = ", ".join(['"520010010"'] * 70_000 + ['"520017510"'] * 3)
+    p, msg = _error(tmp_path, BASE.replace('["520010010"]', f"[{codes}]"))
+    lines = [line for line in msg.splitlines() if "aparece" in line]
+    assert lines == [f"{p}, linha 5, campo 'area.districts[1]': o código de distrito 520010010 "
+                     "aparece 70.000 vezes; esperado uma vez",
+                     f"{p}, linha 5, campo 'area.districts[70001]': o código de distrito "
+                     "520017510 aparece 3 vezes; esperado uma vez"]
+    assert "e mais" not in msg

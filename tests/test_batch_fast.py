@@ -351,7 +351,7 @@ def test_an_interrupted_batch_ends_at_once_says_so_and_resumes(cands, tmp_path):
     assert proc.returncode == 130
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert ("Lote da pasta lote interrompido (Ctrl-C): 2 estudos escritos, 2 falhas e 1 candidato não executado; "
-            "rode o mesmo comando de novo para continuar.") in err
+            "rode o mesmo comando de novo para continuar (os estudos em dia são pulados).") in err
     assert seconds < 5, seconds
     print(f"Ctrl-C to exit: {seconds:.2f} s")
     df = pd.read_csv(out / "resultados.csv", dtype=str)
@@ -406,7 +406,8 @@ def test_a_batch_that_inherited_sigint_ignored_still_stops_on_kill_int(cands, tm
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130
     assert ("Lote da pasta lote interrompido (Ctrl-C): 2 estudos escritos, 2 falhas e 1 candidato não "
-            "executado; rode o mesmo comando de novo para continuar.") in err
+            "executado; rode o mesmo comando de novo para continuar (os estudos em dia são "
+            "pulados).") in err
     assert "Traceback" not in err
 
 
@@ -446,13 +447,14 @@ def test_ctrl_c_on_a_forced_rerun_keeps_the_earlier_studies_in_the_index(tmp_pat
     assert code == 130
     assert ("Lote da pasta lote interrompido (Ctrl-C): 2 estudos escritos e 2 estudos não "
             "refeitos (ficam os da execução anterior); para continuar, rode o mesmo comando "
-            "sem --refazer (com ele, tudo seria refeito de novo). Índice: ") in err
+            "sem --refazer, que pula os estudos em dia (com --refazer, tudo seria refeito de "
+            "novo). Índice: ") in err
     assert {f: (out / "pausa" / f).read_bytes() for f in before} == before
     assert resume.saved_records(out)["pausa"]["verdict"] == "viável"
     page = (out / "index.html").read_text(encoding="utf-8")
     assert ("<strong>Lote interrompido</strong> (Ctrl-C) antes do fim; para continuar, rode o "
-            "mesmo comando sem --refazer (com ele, tudo seria refeito de novo) (os estudos em "
-            "dia são pulados).</p>") in page
+            "mesmo comando sem --refazer, que pula os estudos em dia (com --refazer, tudo seria "
+            "refeito de novo).</p>") in page
     body = page.split("<tbody>")[1].split("</tbody>")[0]
     assert body.count("<tr") == 4
     assert "4 candidatos: 1 inviável, 3 viáveis." in page

@@ -14,7 +14,7 @@ from viabilidade.cli import main
 from viabilidade.errors import CandidateError
 from viabilidade.operations import operation_of
 from viabilidade.proposal.candidate import load_candidate
-from viabilidade.proposal.record import MAX_ACTS, Checked
+from viabilidade.proposal.record import KINDS, MAX_ACTS, PETITION_FIGURES, Checked
 from viabilidade.report.process_file import process_state, state_lines
 from viabilidade.rules import calendar
 from viabilidade.rules.settings import Settings
@@ -476,3 +476,25 @@ def test_the_order_check_runs_with_the_field_errors(tmp_path):
                                "chave desconhecida 'foo'")
     assert lines[1].startswith(f"{p}, linha 31, campo 'process.events': recebimento do IBGE em "
                                "12/02/2027, antes do envio da requisição (15/02/2027, linha 24)")
+
+
+def test_a_misspelled_kind_gets_a_hint_and_no_knock_on_error_of_its_figures(tmp_path):
+    """Issue 32, B10: 'propsta' had no "seria 'proposta'?" and then "valor desconhecido
+    'signatures' num ato 'propsta'; permitidos: nenhum"."""
+    p = _file(tmp_path, _act("propsta", "2027-01-08", "Representação nº 1/2027")
+              + "[process.events.figures]\nsignatures = 412\n")
+    k = _kinds(p)
+    lines = [x for x in _problems(p) if "process.events[1]" in x]
+    assert lines == [f"{p}, linha {k[0]}, campo 'process.events[1].kind': encontrado 'propsta' "
+                     "(seria 'proposta'?); esperado um de " + ", ".join(KINDS)]
+
+
+def test_a_misspelled_figure_is_a_key_with_a_hint(tmp_path):
+    """Issue 32, B10: 'signaturas' was called a "valor" and had no "seria 'signatures'?"."""
+    p = _file(tmp_path, _act("proposta", "2027-01-08", "Representação nº 1/2027")
+              + "[process.events.figures]\nsignaturas = 412\n")
+    lines = [x for x in _problems(p) if "signaturas" in x]
+    assert len(lines) == 1
+    assert lines[0].endswith("campo 'process.events[1].figures.signaturas': chave desconhecida "
+                             "'signaturas' num ato 'proposta' (seria 'signatures'?); permitidas: "
+                             + ", ".join(PETITION_FIGURES))

@@ -277,3 +277,26 @@ def test_a_verdict_on_published_data_says_so_in_its_own_phrase():
     assert conclusion_line("create-municipality", "inviável",
                            qualification="nos dados publicados") == (
         "Inviável perante a LC nº 2/1990 nos dados publicados; " + BAR + ".")
+
+
+def test_the_batch_index_drops_the_bar_finding_of_rows_whose_bar_is_above():
+    """Issue 32, B12: "Vedação constitucional: mesmo com todos os requisitos…" was on every
+    row although the page states the bar once above the table."""
+    from viabilidade.batch import index
+
+    bar_finding = {"kind": "vedacao", "title": "Vedação constitucional",
+                   "summary": "mesmo com todos os requisitos da LC nº 2/1990 comprovados, " + BAR,
+                   "detail": "", "items": []}
+    op = "create-municipality"
+    recs = [{"slug": s, "name": s, "operation": op, "candidate": f"{s}.toml", "status": "ok",
+             "verdict": "viável", "rules": {}, "folder": s, "files": {}, "bar_clause": BAR,
+             "conclusion_short": conclusion.short_conclusion_line(op, "viável"),
+             "conclusion": conclusion.conclusion_line(op, "viável"),
+             "findings": [bar_finding]} for s in ("a", "b", "c")]
+    page = index.render_index(recs, "lote")
+    assert page.count("Vedação constitucional") == 0
+    assert page.count("vedada enquanto") == 1   # above the table, once
+    # a record without the short line keeps its whole conclusion and its bar finding
+    old = {**recs[0], "slug": "d", "conclusion_short": None}
+    page = index.render_index([*recs, old], "lote")
+    assert page.count("<b>Vedação constitucional:</b>") == 1

@@ -220,11 +220,14 @@ _VERDICT_NOUNS = {"viável": ("viável", "viáveis"), "inviável": ("inviável",
                   NOT_RUN: ("não executado", "não executados")}
 
 
-def _attention(record: dict) -> str:
+def _attention(record: dict, bars: dict[str, int] | None = None) -> str:
     """The study's findings under its conclusion (:mod:`viabilidade.report.findings`: what
     would change it, a thin margin, conflicting data, the readings, the bar), one item each,
-    title and summary; ``""`` for a record written before studies carried them."""
-    found = findings_from_record(record)
+    title and summary; ``""`` for a record written before studies carried them. The bar
+    (finding ``vedacao``) is left out when the page states the study's bar above the table
+    (``bars``, :func:`_bars`): the GUIA says the index states it once."""
+    above = bars is not None and record.get("conclusion_short") and record.get("bar_clause") in bars
+    found = [f for f in findings_from_record(record) if not (above and f.kind == "vedacao")]
     if not found:
         return ""
     return '<ul class="atencao">' + "".join(attention_items(found)) + "</ul>"
@@ -338,7 +341,7 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
             said += (f'<br><small><a href="#falha-{e(slug, quote=True)}">motivo</a>: '
                      f"{e(why[0])}{more}</small>")
         if not failed:  # the study's findings, as the study, its deck and its bill print them
-            said += _attention(r)
+            said += _attention(r, bars)
             said += "".join(f"<br><small>aviso: {e(str(n))}</small>" for n in r.get("notices") or ())
         if prev:  # the earlier study is still whole in its folder: say so, link it
             said += (f"<br><small>{e(EARLIER)}: {e(_conclusion(prev, bars))}</small>")
@@ -385,11 +388,12 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
 
 def resume_advice(force: bool = False) -> str:
     """How to go on after an interrupted batch: the same command, without ``--refazer`` when
-    it had it (with it every study would be redone again)."""
+    it had it (with it every study would be redone again), which skips the studies up to
+    date; one parenthetical, said alike on the terminal and on the index page."""
     if force:
-        return ("para continuar, rode o mesmo comando sem --refazer (com ele, tudo seria "
-                "refeito de novo)")
-    return "rode o mesmo comando de novo para continuar"
+        return ("para continuar, rode o mesmo comando sem --refazer, que pula os estudos em dia "
+                "(com --refazer, tudo seria refeito de novo)")
+    return "rode o mesmo comando de novo para continuar (os estudos em dia são pulados)"
 
 
 def _interrupted_notice(records: list[dict], not_redone: set[str], missing: list[dict],
@@ -404,7 +408,7 @@ def _interrupted_notice(records: list[dict], not_redone: set[str], missing: list
                                 for name, cand in pairs) + "</ul>"
 
     out = [f'<div class="interrompido"><p><strong>Lote interrompido</strong> ({e(stopped_by)}) '
-           f"antes do fim; {e(resume_advice(force))} (os estudos em dia são pulados).</p>"]
+           f"antes do fim; {e(resume_advice(force))}.</p>"]
     if not_redone:
         kept = [(r.get("name") or r["slug"], r["candidate"]) for r in records
                 if r["slug"] in not_redone]

@@ -35,6 +35,7 @@ from typing import Any
 from .certified import Certified, certified_money, read_certified
 from .record import (KINDS, Act as ProcessAct, Checked, Plebiscite, check_order, certificates, legacy_acts, merge_certified,
                      petition_of, plebiscite_of, plebiscite_problems, read_acts)
+from ..common.numbers import fmt as fmt_num
 from ..common.text import NAME, NOTE, clean_text, fold
 from ..common.toml_file import load_toml, toml_position, toml_reason
 from ..errors import CandidateError, Problems, did_you_mean, found_value
@@ -381,7 +382,8 @@ def _code_list(r: _Reader, key: str, pattern: re.Pattern, what: str,
     (``destination.municipality``), named without an index."""
     values = r.get(key, list, default=[])
     word = {"municipality": "município", "district": "distrito"}[what]
-    out = []
+    out, seen = [], set()
+    repeated: dict[str, list] = {}   # code -> [field of its first repeat, times it appears]
     for i, v in enumerate(values):
         name = key if single else f"{key}[{i}]"
         if isinstance(v, int) and not isinstance(v, bool):
@@ -395,10 +397,17 @@ def _code_list(r: _Reader, key: str, pattern: re.Pattern, what: str,
         if not pattern.match(v):
             r.error(name, _code_hint(v, what))
             continue
-        if v in out:
-            r.error(name, f"o código de {word} {v} aparece duas vezes; esperado uma vez")
+        if v in repeated:
+            repeated[v][1] += 1
+            continue
+        if v in seen:   # one message per repeated code, with its count (not one per repeat)
+            repeated[v] = [name, 2]
             continue
         out.append(v)
+        seen.add(v)
+    for v, (name, times) in repeated.items():
+        said = "duas vezes" if times == 2 else f"{fmt_num(times, 0)} vezes"
+        r.error(name, f"o código de {word} {v} aparece {said}; esperado uma vez")
     return tuple(out)
 
 

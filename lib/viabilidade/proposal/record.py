@@ -54,7 +54,7 @@ from typing import Any
 from ..common.plausibility import count_problem, reference_day
 from ..common.vector_files import name_problem
 from ..common.text import NAME, REFERENCE, Kind, clean_text
-from ..errors import Problems, found_value
+from ..errors import Problems, did_you_mean, found_value
 from ..law.bodies import ART2_REGISTRATION, BODIES, body_by_name
 from ..os_errors import path_problem, read_reason, read_user_bytes
 from .certified import FIGURES, REMAINDER_FIGURES, Certificate, Certified, figure_value, read_date
@@ -306,9 +306,10 @@ def _figures(problems: Problems, where: str, kind: str, body: str | None, raw: A
     out = {}
     for key, value in raw.items():
         if key not in allowed:
-            problems.add(f"{where}.{key}", f"valor desconhecido {key!r} num ato {kind!r}"
+            problems.add(f"{where}.{key}", f"chave desconhecida {key!r} num ato {kind!r}"
                                            + (f" de {BODIES[body].short}" if body else "")
-                                           + f"; permitidos: {', '.join(allowed) or 'nenhum'}")
+                                           + did_you_mean(key, allowed)
+                                           + f"; permitidas: {', '.join(allowed) or 'nenhuma'}")
             continue
         if key == "seat_question_approved":
             if not isinstance(value, bool):
@@ -360,7 +361,7 @@ def read_acts(raw: Any, path: Path, problems: Problems, prefix: str = "process."
                                              + ", ".join(_FIELDS))
         kind = item.get("kind")
         if kind not in KINDS:
-            problems.add(f"{where}.kind", f"{found_value(kind) if not isinstance(kind, str) else f'encontrado {kind!r}'}"
+            problems.add(f"{where}.kind", f"{found_value(kind) if not isinstance(kind, str) else f'encontrado {kind!r}' + did_you_mean(kind, KINDS)}"
                                           f"; esperado um de {', '.join(KINDS)}")
         date = (read_date(problems, f"{where}.date", item["date"]) if "date" in item else
                 problems.add(f"{where}.date", "campo obrigatório ausente; esperada a data do ato "
@@ -383,8 +384,9 @@ def read_acts(raw: Any, path: Path, problems: Problems, prefix: str = "process."
         annex = (_annex(problems, where, item.get("file"), item.get("sha256"), path.parent,
                         hashed)
                  if "file" in item or "sha256" in item else None)
-        figures = _figures(problems, f"{where}.figures", kind, body if body in BODIES else None,
-                           item.get("figures"))
+        figures = (_figures(problems, f"{where}.figures", kind, body if body in BODIES else None,
+                            item.get("figures"))
+                   if kind in KINDS else {})   # an unknown kind: its figures are not judged
         checked = None
         if "checked_by" in item or "checked_on" in item:
             who = _text(problems, f"{where}.checked_by", item.get("checked_by"), NAME,

@@ -139,6 +139,13 @@ def needs_address(key: str) -> bool:
     return any(key == p or (p.endswith("-") and key.startswith(p)) for p in ADDRESS_REQUIRED)
 
 
+#: Where a user finds a whole ``[oficios]`` file to copy (the README's and the GUIA's
+#: examples name ``oficios.toml``, which a clean clone does not have).
+EXAMPLE_HINT = ("esperado um arquivo de configurações com a seção [oficios]; um exemplo "
+                "completo, para copiar e editar, está em tests/fixtures/oficios.toml (explicado "
+                "em docs/GUIA.md, «Pedidos de informação (ofícios)»)")
+
+
 @dataclass(frozen=True)
 class OficiosSettings:
     """The ``[oficios]`` section.
@@ -270,6 +277,8 @@ class OficiosSettings:
                 "os ofícios precisam de um arquivo de configurações (--configuracoes ARQUIVO) "
                 f"com a seção [oficios]: {keys} (ver docs/GUIA.md, Ofícios)")
         path = Path(path)
+        if not path.exists() and not path.is_symlink():   # say where the example is
+            raise SettingsError(f"o arquivo não existe; {EXAMPLE_HINT}", file=path)
         text, doc = read_settings_toml(path)
         # the rest of the file is checked as every reader checks it: an unknown top-level
         # key ([oficio] for [oficios]) or a bad setting is refused here too, never ignored

@@ -441,7 +441,7 @@ def test_a_portal_set_fetches_each_monthly_csv_once(site, server, tmp_path):
 
 def test_a_portal_under_a_path_keeps_only_the_files_its_pattern_names(site, server, tmp_path):
     """The Tesouro's CKAN lives under /ckan/: package_show is asked there, and of its many
-    monthly CSVs only the one the pattern names is fetched."""
+    monthly CSVs only the one the set names is fetched."""
     (site / "ckan" / "api" / "3" / "action").mkdir(parents=True)
     (site / "recursos").mkdir()
     names = ("TransferenciaMensalMunicipios202302.csv", "TransferenciaMensalMunicipios202303.csv")
@@ -453,7 +453,7 @@ def test_a_portal_under_a_path_keeps_only_the_files_its_pattern_names(site, serv
         encoding="utf-8")
     src = _src(f"{server.url}/ckan/dataset/transferencias-constitucionais-para-municipios",
                "fpm-municipios", "fiscal", ckan=("CSV",),
-               pattern=r"TransferenciaMensalMunicipios202303\.csv")
+               ckan_files=(names[1],))
     raw = tmp_path / "raw"
     report = fetch_official(raw, sources=(src,), progress=False, today=TODAY)
     assert report.problems == []
@@ -461,6 +461,25 @@ def test_a_portal_under_a_path_keeps_only_the_files_its_pattern_names(site, serv
         "/ckan/api/3/action/package_show?id=transferencias-constitucionais-para-municipios", None)
     assert [p for p, _ in server.requests[1:]] == [f"/recursos/{names[1]}"]
     assert sorted(p.name for p in (raw / "fiscal").rglob("*.csv")) == [names[1]]
+
+
+def test_the_list_names_a_portal_sets_files_and_folder(capsys):
+    from viabilidade.cli import main
+
+    assert main(["data", "fetch", "--listar"]) == 0
+    out = capsys.readouterr().out.split("\n")
+    at = out.index("fpm-municipios: Tesouro Nacional, Transferências constitucionais para "
+                   "municípios (mensal, por município), março de 2023")
+    assert out[at + 1:at + 3] == [
+        "  https://www.tesourotransparente.gov.br/ckan/dataset/transferencias-constitucionais-"
+        "para-municipios (arquivo TransferenciaMensalMunicipios202303.csv do conjunto no "
+        "portal)", "  pasta: fiscal/transferencias-constitucionais-para-municipios/"]
+    at = out.index("receita-sefaz: SEFAZ-GO (Secretaria da Economia de Goiás), Arrecadação "
+                   "estadual mensal por tipo de receita (Portal de Dados Abertos do Estado de "
+                   "Goiás), todos os meses publicados")
+    assert out[at + 1:at + 3] == [
+        "  https://dadosabertos.go.gov.br/dataset/arrecadacao (todos os arquivos CSV do "
+        "conjunto no portal)", "  pasta: revenue/arrecadacao/"]
 
 
 def test_a_portal_answer_without_the_list_is_told(site, server, tmp_path):
@@ -603,6 +622,8 @@ def test_the_catalogue_names_each_set_once_with_its_files():
     assert cat.BY_KEY["fpm-mensal"].url == (
         "https://www.tesourotransparente.gov.br/ckan/dataset/transferencias-obrigatorias-da-uniao")
     assert cat.raw_path("areas-territoriais") == "geo/AR_BR_RG_UF_RGINT_MES_MIC_MUN_2022.xlsx"
+    assert cat.BY_KEY["fpm-municipios"].ckan_folder == (
+        "fiscal/transferencias-constitucionais-para-municipios")
 
 
 # --- mirrors ---------------------------------------------------------------------------------

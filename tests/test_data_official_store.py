@@ -49,7 +49,7 @@ def _site(site: Path, url: str) -> tuple:
         "sidra/5938.json": fx.sidra_pib_json(),
     }
     # The Tesouro's CKAN portal (under /ckan/): one package_show answer serves both data
-    # sets here (the local server ignores ?id=); each set's pattern keeps its own files.
+    # sets here (the local server ignores ?id=); each set keeps its own files (ckan_files).
     tesouro = {**fx.fpm_monthly_csvs(), CREDITS: fx.fpm_credits_csv()}
     put.update({f"tesouro/{n}": data for n, data in tesouro.items()})
     put[f"areas/{AREAS}"] = fx.areas_xlsx()
@@ -97,7 +97,7 @@ def test_fetch_into_an_empty_folder_then_build_makes_a_whole_store(official):
         "SHA256SUMS", "census", "dtb", "economy", "electoral", "fiscal",
         "fontes-baixadas.json", "geo", "revenue"]  # nothing copied from the mirrors: no history/
     assert sorted(p.name for p in (official["raw"] / "fiscal").rglob("*") if p.is_file()) == [
-        "FPM.csv", "FPMCAPITAIS.csv", CREDITS]  # only what the patterns keep
+        "FPM.csv", "FPMCAPITAIS.csv", CREDITS]  # only the files each set names
     committed = json.loads((COMMITTED / "manifest.json").read_text(encoding="utf-8"))
     tables = official["manifest"]["tables"]
     assert set(committed["tables"]) == set(tables)

@@ -43,9 +43,12 @@ def _cmd_data_fetch(args: argparse.Namespace) -> int:
         for s in CATALOGUE:
             print(f"{s.key}: {s.publisher}, {s.dataset}, {s.year}\n  {s.url}"
                   + (f" (o arquivo mais novo com o nome {s.shown_name})" if s.pattern else "")
-                  + (f" (todos os arquivos {'/'.join(s.ckan)} do conjunto no portal)"
+                  + (f" ({'arquivos' if len(s.ckan_files) > 1 else 'arquivo'} "
+                        f"{' e '.join(s.ckan_files)} do conjunto no portal)"
+                     if s.ckan_files else
+                     f" (todos os arquivos {'/'.join(s.ckan)} do conjunto no portal)"
                      if s.ckan else "")
-                  + f"\n  pasta: {s.folder}/"
+                  + f"\n  pasta: {s.ckan_folder if s.ckan else s.folder}/"
                   + "".join(f"\n  gera: {e.path}" for e in s.extract)
                   + (f"\n  endereço: {s.confirmed}" if s.confirmed else
                      "\n  endereço: não confirmado")

@@ -163,9 +163,11 @@ class Source:
         ``<portal>/dataset/<id>``): every resource of these formats (``("CSV",)``) listed by
         the portal's ``/api/3/action/package_show?id=<id>`` is downloaded into
         ``<folder>/<id>/``, those already there with their recorded sha256 skipped — new
-        months arrive on each run; with :attr:`pattern`, only the resources whose file name
-        matches it. The API is at the address before ``/dataset/`` (the Tesouro's CKAN
-        lives under ``/ckan/``).
+        months arrive on each run. The API is at the address before ``/dataset/`` (the
+        Tesouro's CKAN lives under ``/ckan/``).
+    ckan_files : tuple of str
+        With :attr:`ckan`, non-empty when only the resources of these file names are wanted
+        (the Tesouro's sets list one file per transfer or per month).
     saved_name : str
         File name the download is saved as when the address ends in an API query, not a
         file name (SIDRA's ``…/p/all``); empty: the last part of :attr:`url`.
@@ -194,6 +196,7 @@ class Source:
     optional: bool = False
     manual: str = ""
     ckan: tuple[str, ...] = ()
+    ckan_files: tuple[str, ...] = ()
     saved_name: str = ""
     by_hand: str = ""
     size: int = 0
@@ -215,6 +218,11 @@ class Source:
         if not self.pattern:
             return self.filename
         return (self.pattern.replace(r"(_\d{8})?", "_AAAAMMDD").replace("\\", ""))
+
+    @property
+    def ckan_folder(self) -> str:
+        """Raw-folder path of a CKAN set's files: ``<folder>/<dataset id>``."""
+        return f"{self.folder}/{self.url.rstrip('/').rsplit('/', 1)[-1]}"
 
     @property
     def label(self) -> str:
@@ -351,7 +359,7 @@ CATALOGUE: tuple[Source, ...] = (
         "fpm-mensal", "Tesouro Nacional", "Transferências obrigatórias da União (FPM e FPM "
         "das capitais, por UF e mês)", "todos os meses publicados",
         f"{_TESOURO}/transferencias-obrigatorias-da-uniao", "fiscal", ckan=("CSV",),
-        pattern=r"FPM(CAPITAIS)?\.csv",
+        ckan_files=("FPM.csv", "FPMCAPITAIS.csv"),
         use="FPM anual do interior de Goiás, para o valor de um ponto de coeficiente em reais",
         confirmed="conjunto e API package_show vistos em scripts públicos que baixam os seus "
                   "CSV (busca exata, dez. 2026); os nomes FPM.csv e FPMCAPITAIS.csv, num "
@@ -362,7 +370,7 @@ CATALOGUE: tuple[Source, ...] = (
         "fpm-municipios", "Tesouro Nacional", "Transferências constitucionais para municípios "
         "(mensal, por município)", "março de 2023",
         f"{_TESOURO}/transferencias-constitucionais-para-municipios", "fiscal", ckan=("CSV",),
-        pattern=r"TransferenciaMensalMunicipios202303\.csv",
+        ckan_files=("TransferenciaMensalMunicipios202303.csv",),
         use="FPM creditado a cada município em março de 2023: conferência dos coeficientes "
             "pagos",
         confirmed="página do conjunto e nomes TransferenciaMensalMunicipios<AAAAMM>.csv vistos "

@@ -107,7 +107,7 @@ class FetchError(DataError):
 
 def _ckan_folder(s: Source) -> str:
     """Raw-folder path of a CKAN set's files: ``<folder>/<dataset id>``."""
-    return f"{s.folder}/{s.url.rstrip('/').rsplit('/', 1)[-1]}"
+    return s.ckan_folder
 
 
 def _by_hand(s: Source, raw: Path, name: str = "") -> str:
@@ -403,7 +403,7 @@ def _fetch_ckan(s, raw, doc, report, session, progress, timeout, today) -> Outco
         if not url or str(res.get("format", "")).upper() not in wanted:
             continue
         name = urllib.parse.unquote(urllib.parse.urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1])
-        if not name or name.startswith(".") or (s.pattern and not re.fullmatch(s.pattern, name)):
+        if not name or name.startswith(".") or (s.ckan_files and name not in s.ckan_files):
             continue
         if "/" in name or "\\" in name or name_problem(name):  # "a%2F..%2F..%2Fx.csv"
             report.problems.append(

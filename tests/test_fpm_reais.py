@@ -166,6 +166,12 @@ def test_posse_dabadia_in_reais(store):
                  f"−R${NB}129{NB}mil"):
         assert text in html, text
     assert "O valor em reais não é dado" not in html
+    # legal review 15:44, item 13: "líquidos do FUNDEB" deducts the 20 % only, not the PASEP
+    assert ("Do valor bruto, 20 % ficam retidos para o FUNDEB (Lei nº 14.113/2020, art. 3º), que "
+            "os redistribui no Estado conforme as matrículas. Os valores “líquidos do FUNDEB” "
+            "deduzem apenas essa retenção de 20 %; a contribuição do Município ao PASEP, de 1 % "
+            "das transferências correntes recebidas (Lei nº 9.715/1998, arts. 2º, III, e 8º, "
+            "III), não foi deduzida.") in html
 
 
 def test_the_chapter_dates_each_revenue(store):

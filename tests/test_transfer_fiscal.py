@@ -67,6 +67,11 @@ def test_the_chapter_says_it_in_reais_with_year_and_basis(store):
             "milhões brutos (cerca de R$ 3,28 milhões líquidos do FUNDEB) por ano (coeficiente "
             "0,8 → 1,0).") in text
     assert "com a base “estimado, FPM de 2022 a preços correntes”" in text
+    assert ("dividido pela soma dos coeficientes. Do valor bruto, 20 % ficam retidos para o "
+            "FUNDEB (Lei nº 14.113/2020, art. 3º). Os valores “líquidos do FUNDEB” deduzem "
+            "apenas essa retenção de 20 %; a contribuição do Município ao PASEP, de 1 % das "
+            "transferências correntes recebidas (Lei nº 9.715/1998, arts. 2º, III, e 8º, III), "
+            "não foi deduzida.") in text
     assert "A soma dos coeficientes de Goiás, 254,8 (TCU" in text
     assert "os demais Municípios do interior não são afetados" in text
     assert "14.187 habitantes (publicado)" in text and "13.607 habitantes (publicado)" in text

@@ -146,6 +146,14 @@ def money_basis(e: Economy) -> str:
     return f"estimado, FPM de {e.point.year} a preços correntes"
 
 
+#: Said wherever an amount "líquido(s) do FUNDEB" is printed (legal review 15:44, item 13): only
+#: the FUNDEB's 20 % is deducted, not the Municipality's PASEP contribution, 1 % of the current
+#: transfers it receives (Lei nº 9.715/1998, arts. 2º, III, and 8º, III).
+NO_PASEP = ("Os valores “líquidos do FUNDEB” deduzem apenas essa retenção de 20 %; a "
+            "contribuição do Município ao PASEP, de 1 % das transferências correntes "
+            "recebidas (Lei nº 9.715/1998, arts. 2º, III, e 8º, III), não foi deduzida.")
+
+
 def _gross_net(value: float) -> str:
     """``"cerca de R$ 12,31 milhões brutos (cerca de R$ 9,85 milhões líquidos do FUNDEB)"``."""
     return (f"{fmt.money_about(value)} brutos ({fmt.money_about(fpm.net_of_fundeb(value))} "
@@ -168,7 +176,7 @@ def _fpm_money(e: Economy) -> str:
             f"{p.reserve_month}), dividido pela soma dos coeficientes, {fmt.number(p.total, 1)} "
             "(TCU, exercício de 2023, a mesma das participações acima; a soma de 2022 não está "
             "nos dados). Do valor bruto, 20 % ficam retidos para o FUNDEB (Lei nº 14.113/2020, "
-            "art. 3º), que os redistribui no Estado conforme as matrículas. Os valores abaixo são "
+            f"art. 3º), que os redistribui no Estado conforme as matrículas. {NO_PASEP} Os valores abaixo são "
             f"anuais, com a base “{money_basis(e)}”: o que o coeficiente teria rendido em "
             f"{p.year}, não uma previsão, pois o FPM acompanha a arrecadação do imposto de "
             "renda e do IPI.</p>")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..fiscal import fpm
 from ..fiscal.transfer import transfer_economy
 from ..operations import operation_of
-from .economic import _coef, _gross_net, _pct, _signed, money_basis
+from .economic import NO_PASEP, _coef, _gross_net, _pct, _signed, money_basis
 from .operation_chapters import _figure
 from .sections import group
 from .writers import format as fmt
@@ -123,7 +123,8 @@ def transfer_fiscal_section(analysis, store=None) -> Html | str:
                  f"uma previsão. Um ponto de coeficiente valeu, em {p.year}, "
                  f"{esc(_gross_net(p.gross))}: o FPM do interior de Goiás pago pelo Tesouro "
                  f"Nacional, menos a reserva (medida nos créditos de {esc(p.reserve_month)}), "
-                 "dividido pela soma dos coeficientes.</p>")
+                 "dividido pela soma dos coeficientes. Do valor bruto, 20 % ficam retidos para "
+                 f"o FUNDEB (Lei nº 14.113/2020, art. 3º). {esc(NO_PASEP)}</p>")
     else:
         body += ("<p>O valor em reais não é dado: o repositório de dados não tem os repasses do "
                  "FPM publicados pelo Tesouro Nacional, ou falta a população de um dos "

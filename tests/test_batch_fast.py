@@ -508,6 +508,23 @@ def test_index_speaks_the_studies_vocabulary():
                                        "não se aplica"}
 
 
+def test_a_rule_cell_reads_the_studys_own_label_when_recorded():
+    """A record's ``labels`` (the study's Quadro 1 words) win over the status code's label: a
+    void plebiscite reads "sem efeito (…)", not "indeterminado" (legal review 15:44, item 7);
+    a record without them (written before) keeps the label of its status."""
+    void = "sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)"
+    base = {"operation": "create-municipality", "candidate": "/x/a.toml", "status": "ok",
+            "verdict": "indeterminado", "folder": "a", "files": {}, "error": None,
+            "rules": {"art7": "indeterminate", "art4.V": "pass"}}
+    recs = [{**base, "slug": "a", "name": "Alfa", "labels": {"art7": void}},
+            {**base, "slug": "b", "name": "Beta", "folder": "b"}]
+    df = results_frame(recs)
+    assert list(df["status_regra"]) == ["cumprido", void, "cumprido", "indeterminado"]
+    page = render_index(recs, "lote")
+    assert page.count(f'<td class="indeterminate">{void}</td>') == 1
+    assert page.count('<td class="indeterminate">indeterminado</td>') == 1
+
+
 class _Terminal(io.StringIO):
     """A stderr that says it is a terminal (the bar shows only on one)."""
 

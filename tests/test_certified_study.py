@@ -64,3 +64,23 @@ def test_declared_documents_read_as_declared_and_the_creation_stays_barred(run):
     assert "2.054 eleitores" in flat
     # the calendar lists the record's acts with how far each document is proven
     assert "documento declarado, a conferir com o original" in flat
+
+
+@pytest.mark.slow
+def test_the_batch_index_gives_the_void_plebiscite_the_studys_label(run):
+    """Legal review 15:44, item 7: the index and ``resultados.csv`` read art. 7, 7 § 1 and
+    7 § 2 of the certified file as the study does, "sem efeito (…)", not "indeterminado"."""
+    from viabilidade.batch.index import render_index, results_frame
+
+    folder, record = run
+    void = "sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)"
+    assert {k: record["labels"][k] for k in ("art7", "art7.par1", "art7.par2")} == dict.fromkeys(
+        ("art7", "art7.par1", "art7.par2"), void)
+    row = {**record, "candidate": str(CANDIDATE), "status": "ok", "folder": folder.name,
+           "files": {}, "error": None}
+    df = results_frame([row]).set_index("regra")
+    assert list(df.loc[["art7", "art7.par1", "art7.par2"], "status_regra"]) == [void] * 3
+    assert list(df.loc[["art7", "art7.par1", "art7.par2"], "status_codigo"]) == ["indeterminate"] * 3
+    assert df.loc["art4.V", "status_regra"] == "conforme documento declarado (a conferir com o original)"
+    page = render_index([row], "lote")
+    assert page.count(f'<td class="indeterminate">{void}</td>') == 3

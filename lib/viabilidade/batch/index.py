@@ -4,7 +4,7 @@ One row per candidate and rule in the tables (a failed candidate has one row wit
 rule); rows ordered by slug, then rule in the law's order, so that two runs of the same
 batch — on a local pool or a cluster, whole or resumed — write identical files. Values are
 the studies' own pt-BR labels (``cumprido``, ``não cumprido``, ``indeterminado
-(provável atendimento)``, ``não se aplica``); the CSV keeps the machine codes in
+(provável atendimento)``, ``não se aplica``, a void plebiscite's ``sem efeito (…)``); the CSV keeps the machine codes in
 ``operacao_codigo`` and ``status_codigo``. An interrupted batch says so on the page: a
 candidate it did not run keeps the study of an earlier run when its files are on disk
 (marked "não refeito nesta execução"), else it has one row with ``situacao`` =
@@ -76,6 +76,18 @@ def rule_label(status: str | None, lean: str | None = None, basis: str | None = 
         return str(status)
 
 
+def record_label(record: dict, rule: str) -> str | None:
+    """A rule's label in a study's record: the study's own (``labels``, as its Quadro 1 prints
+    it: a plebiscite "sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)", an
+    art. 6 document "documentado (a conferir …)"); for a record written before studies kept
+    their labels, :func:`rule_label` of its status, lean and basis."""
+    label = (record.get("labels") or {}).get(rule)
+    if label:
+        return str(label)
+    return rule_label((record.get("rules") or {}).get(rule), (record.get("leans") or {}).get(rule),
+                      (record.get("bases") or {}).get(rule))
+
+
 def operation_label(operation: str | None) -> str | None:
     """The pt-BR name of an operation id (``"criação de município (arts. 1º a 4º)"``)."""
     return None if operation is None else OPERATIONS.get(operation, operation)
@@ -145,12 +157,11 @@ def results_frame(records: list[dict], not_run: list[dict] | None = None) -> pd.
                 "veredito": r.get("verdict"), "conclusao": r.get("conclusion"),
                 "fase": r.get("phase"), "erro": reason(r.get("error")),
                 "html": _link(r, "html"), "pdf": _link(r, "pdf")}
-        rules, leans, bases = r.get("rules") or {}, r.get("leans") or {}, r.get("bases") or {}
+        rules = r.get("rules") or {}
         if not rules:
             rows.append(base)
         for rid in sorted(rules, key=rule_key):
-            rows.append({**base, "regra": rid,
-                         "status_regra": rule_label(rules[rid], leans.get(rid), bases.get(rid)),
+            rows.append({**base, "regra": rid, "status_regra": record_label(r, rid),
                          "status_codigo": rules[rid]})
     rows.sort(key=lambda row: row["slug"])  # stable: each slug's rules stay in the law's order
     return pd.DataFrame(rows, columns=COLUMNS).astype("string")
@@ -350,11 +361,10 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
                  f"<td>{e(operation_label(op) or NO_RULE)}</td>",
                  f"<td>{said}</td>",
                  f"<td>{e(r.get('phase') or NO_RULE)}</td>"]
-        rules, leans, bases = r.get("rules") or {}, r.get("leans") or {}, r.get("bases") or {}
+        rules = r.get("rules") or {}
         for rid in rule_ids:
             st = rules.get(rid)
-            cells.append(f'<td class="{e(str(st), quote=True)}">'
-                         f'{e(rule_label(st, leans.get(rid), bases.get(rid)))}</td>'
+            cells.append(f'<td class="{e(str(st), quote=True)}">{e(record_label(r, rid))}</td>'
                          if st else f"<td>{NO_RULE}</td>")
         links = [f'<a href="{_href(_link(r, k))}">{k.upper()}</a>' for k in ("html", "pdf")
                  if _link(r, k)]

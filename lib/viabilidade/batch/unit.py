@@ -245,6 +245,7 @@ def run_one(params: dict) -> dict:
             "rules": {str(k): str(v) for k, v in sorted((rec.get("rules") or {}).items())},
             "leans": {str(k): str(v) for k, v in sorted((rec.get("leans") or {}).items())},
             "bases": {str(k): str(v) for k, v in sorted((rec.get("bases") or {}).items())},
+            "labels": {str(k): str(v) for k, v in sorted((rec.get("labels") or {}).items())},
             "folder": folder.name, "files": _file_map(folder, rec.get("files")),
             "error": None, "seconds": round(time.perf_counter() - started, 3)}
         if read and read == _inputs_digest(params):  # unchanged while the study ran

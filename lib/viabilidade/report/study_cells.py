@@ -449,9 +449,12 @@ def results_bundle(analysis, extra: dict | None = None) -> dict:
     from .findings import findings, simulation
     from .frame import study_bar_clause
     from .process_file import process_state
+    from .writers.format import result_status_label
 
     found = findings(analysis)
     payload = {**analysis.to_dict(), "conclusion": found.conclusion,
+               # each rule's label as the study prints it (the batch index shows the same)
+               "rotulos": [result_status_label(r) for r in analysis.results],
                "findings": [f.to_dict() for f in found.items],
                "conclusion_short": analysis_short_conclusion(analysis),
                "bar_clause": study_bar_clause(analysis),

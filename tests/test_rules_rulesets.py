@@ -145,7 +145,8 @@ def test_a_bad_ruleset_file_lists_every_problem_with_file_and_key():
     assert msg.startswith(f"arquivo de regras {path}: linha 6, chave 'cor' desconhecida; "
                           "permitidas aqui: id, ")
     for part in (
-            "linha 1, chave 'id': encontrado 'Quebrado'; esperado letras minúsculas, algarismos e hífens",
+            "linha 1, chave 'id': encontrado 'Quebrado'; esperado até 60 letras minúsculas sem acento "
+            "(a–z), algarismos e hífens, em ASCII",
             "linha 3, chave 'scope': encontrado 'municipal'; esperado um destes: federal, estadual",
             "linha 9, chave 'sources[0].kind': encontrado 'blog'; esperado um destes: primaria, secundaria",
             "linha 15, chave 'tests[0].measure': encontrado 'renda'; esperado uma grandeza que o motor sabe "
@@ -168,6 +169,44 @@ def test_an_absurd_threshold_is_refused_with_its_bound(tmp_path):
     assert str(e.value) == (f"arquivo de regras {path}: linha 18, chave 'tests[0].threshold.value': "
                             "encontrado 9.223.372.036.854.775.807; esperado no máximo 7.056.495 "
                             "(a população de Goiás no Censo 2022)")
+
+
+def test_a_ruleset_text_is_bounded_by_its_kind_and_an_id_is_ascii(tmp_path):
+    """Fourth hostile trial: a 100 KB title took 623 MB and wrote a 133-page PDF (900 KB ran
+    past 120 s), and the id 'pisо' (a Cyrillic о) was accepted. Every text goes through
+    clean_text (title a name, 200; status, citation, provision, url a reference, 300; note
+    and requirement a text, 10.000); ids are ASCII."""
+    text = (HERE / "rulesets" / "piso-5000.toml").read_text(encoding="utf-8")
+    path = tmp_path / "longo.toml"
+    bad = (text.replace('id = "piso-5000"', 'id = "piso-5\u043e00"')
+           .replace('title = "Piso hipotético de 5.000 habitantes"', 'title = "' + "T" * 100_000 + '"'))
+    assert bad != text and "T" * 100 in bad
+    path.write_text(bad, encoding="utf-8")
+    with pytest.raises(RulesetError) as e:
+        load_ruleset(path)
+    assert str(e.value) == (
+        f"arquivo de regras {path}: linha 2, chave 'id': encontrado 'piso-5о00' (o caractere "
+        "U+043E, CYRILLIC SMALL LETTER O, na posição 7); esperado até 60 letras minúsculas sem "
+        "acento (a–z), algarismos e hífens, em ASCII (ex.: \"plp-137-2015\"); linha 3, chave "
+        "'title': encontrado um nome com 100.000 caracteres; esperado no máximo 200")
+    # both sides of each bound: 200 and 201 characters of a title, 300 and 301 of a status
+    for n, ok in ((200, True), (201, False)):
+        path.write_text(text.replace('title = "Piso hipotético de 5.000 habitantes"', f'title = "{"T" * n}"'),
+                        encoding="utf-8")
+        if ok:
+            assert load_ruleset(path).title == "T" * 200
+        else:
+            with pytest.raises(RulesetError, match="chave 'title': encontrado um nome com 201 "
+                                                   "caracteres; esperado no máximo 200$"):
+                load_ruleset(path)
+    path.write_text(text.replace('id = "piso-5000"', 'id = "piso-5000"\nnote = "a\\u202eb"'),
+                    encoding="utf-8")
+    with pytest.raises(RulesetError) as e:
+        load_ruleset(path)
+    assert str(e.value) == (
+        f"arquivo de regras {path}: linha 3, chave 'note': encontrado o caractere de direção "
+        "de texto U+202E (RIGHT-TO-LEFT OVERRIDE) na posição 2; esperado um texto sem caracteres "
+        "de controle nem de direção de texto (U+202A–U+202E, U+2066–U+2069)")
 
 
 def test_a_ruleset_file_with_a_byte_order_mark_loads(tmp_path):

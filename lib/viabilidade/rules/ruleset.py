@@ -23,12 +23,14 @@ from __future__ import annotations
 import math
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..common.text import NAME, NOTE, REFERENCE, Kind, clean_text, quoted
 from ..errors import ViabilidadeError, capped, did_you_mean, field_index, line_in
 
 #: Measures a test can compare, with the unit shown and the Portuguese noun.
@@ -217,7 +219,23 @@ class _Problems:
             raise RulesetError(f"arquivo de regras {self.name}: " + "; ".join(capped(self.items)))
 
 
-def _text(p: _Problems, table: dict, key: str, where: str, required: bool = True) -> str:
+class _TextProblems:
+    """``add(field, message)`` for :func:`viabilidade.common.text.clean_text`, recording on a
+    :class:`_Problems` with the field's line."""
+
+    def __init__(self, p: _Problems):
+        self.p = p
+
+    def add(self, key: str, message: str) -> None:
+        self.p.items.append(f"{self.p._at(key)}chave '{key}': {message}")
+
+
+def _text(p: _Problems, table: dict, key: str, where: str, required: bool = True,
+          kind: Kind = NAME) -> str:
+    """A text of the file, through :func:`~viabilidade.common.text.clean_text` as ``kind``
+    (:data:`NAME` for titles, :data:`REFERENCE` for citations, provisions, addresses and
+    the status, :data:`NOTE` for notes and requirements): a 100 KB title is refused with its
+    length, not set in a 133-page PDF (issue 32, fourth hostile trial)."""
     v = table.get(key)
     if v is None:
         if required:
@@ -226,7 +244,25 @@ def _text(p: _Problems, table: dict, key: str, where: str, required: bool = True
     if not isinstance(v, str) or (required and not v.strip()):
         p.add(where + key, v, "um texto não vazio")
         return ""
-    return v.strip()
+    return clean_text(_TextProblems(p), where + key, v, kind)
+
+
+def _id_problem(p: _Problems, key: str, value: Any, pattern: re.Pattern, allowed: str,
+                example: str) -> None:
+    """Record that ``value`` is not an id of ``pattern``, naming the first character outside
+    ASCII (a homoglyph is invisible in the quoted value)."""
+    odd = next((f" (o caractere U+{ord(c):04X}, {unicodedata.name(c, 'sem nome')}, na "
+                f"posição {i})" for i, c in enumerate(value, 1) if not c.isascii()),
+               "") if isinstance(value, str) and len(value) <= _ID_MAX else ""
+    p.items.append(f"{p._at(key)}chave '{key}': encontrado {quoted(value)}{odd}; esperado até "
+                   f"{_ID_MAX} {allowed}, em ASCII (ex.: \"{example}\")")
+
+
+#: A ruleset's id, and each test's: ASCII lower-case letters, digits and hyphens (a
+#: Cyrillic "о" in "pisо" would be an id that reads as another's); tests may use "_" too.
+_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_TEST_ID = re.compile(r"[a-z0-9_-]+")
+_ID_MAX = 60
 
 
 def _threshold(p: _Problems, t: dict, where: str, measure: str) -> dict:
@@ -315,15 +351,20 @@ def parse_ruleset(doc: dict, name: str, path: Path | None = None, text: str = ""
     """
     p = _Problems(name, text)
     p.unknown("", doc, _TOP)
-    rid = _text(p, doc, "id", "")
-    if rid and (not rid.replace("-", "").isalnum() or rid != rid.lower()):
-        p.add("id", rid, "letras minúsculas, algarismos e hífens (ex.: \"plp-137-2015\")")
+    rid = doc.get("id")
+    if rid is None:
+        p.add("id", "(ausente)", "um texto")
+        rid = ""
+    elif not isinstance(rid, str) or len(rid) > _ID_MAX or not _ID.fullmatch(rid):
+        _id_problem(p, "id", rid, _ID, "letras minúsculas sem acento (a–z), algarismos e "
+                    "hífens", "plp-137-2015")
+        rid = ""
     title = _text(p, doc, "title", "")
     short = _text(p, doc, "short_title", "", required=False) or title
     scope = doc.get("scope")
     if scope not in SCOPES:
         p.add("scope", "(ausente)" if scope is None else scope, "um destes: " + ", ".join(SCOPES))
-    status = _text(p, doc, "status", "")
+    status = _text(p, doc, "status", "", kind=REFERENCE)
     in_force = doc.get("in_force")
     if not isinstance(in_force, bool):
         p.add("in_force", "(ausente)" if in_force is None else in_force, "true ou false")
@@ -347,9 +388,9 @@ def parse_ruleset(doc: dict, name: str, path: Path | None = None, text: str = ""
         if kind not in SOURCE_KINDS:
             p.add(where + "kind", "(ausente)" if kind is None else kind,
                   "um destes: " + ", ".join(SOURCE_KINDS))
-        sources.append(Source(kind=kind if kind in SOURCE_KINDS else "", citation=_text(p, s, "citation", where),
-                              url=_text(p, s, "url", where, required=False),
-                              note=_text(p, s, "note", where, required=False)))
+        sources.append(Source(kind=kind if kind in SOURCE_KINDS else "", citation=_text(p, s, "citation", where, kind=REFERENCE),
+                              url=_text(p, s, "url", where, required=False, kind=REFERENCE),
+                              note=_text(p, s, "note", where, required=False, kind=NOTE)))
     tests: list[RuleTest] = []
     raw_tests = doc.get("tests")
     if not isinstance(raw_tests, list) or not raw_tests:
@@ -363,7 +404,13 @@ def parse_ruleset(doc: dict, name: str, path: Path | None = None, text: str = ""
             p.add(where[:-1], t, "uma tabela [[tests]]")
             continue
         p.unknown(where, t, _TEST)
-        tid = _text(p, t, "id", where)
+        tid = t.get("id")
+        if tid is None:
+            p.add(where + "id", "(ausente)", "um texto")
+        elif not isinstance(tid, str) or len(tid) > _ID_MAX or not _TEST_ID.fullmatch(tid):
+            _id_problem(p, where + "id", tid, _TEST_ID, "letras minúsculas sem acento (a–z), "
+                        "algarismos, hífens e sublinhados", "nucleo_urbano")
+        tid = tid if isinstance(tid, str) else ""
         if tid in seen:
             p.add(where + "id", tid, "um identificador que não se repita no arquivo")
         seen.add(tid)
@@ -383,15 +430,15 @@ def parse_ruleset(doc: dict, name: str, path: Path | None = None, text: str = ""
         src = t.get("source", "primaria")
         if src not in SOURCE_KINDS:
             p.add(where + "source", src, "um destes: " + ", ".join(SOURCE_KINDS))
-        provision = _text(p, t, "provision", where, required=False)
+        provision = _text(p, t, "provision", where, required=False, kind=REFERENCE)
         if measure == DOCUMENTARY:
-            requirement = _text(p, t, "requirement", where)
+            requirement = _text(p, t, "requirement", where, kind=NOTE)
             for k in ("comparator", "threshold"):
                 if k in t:
                     p.add(where + k, t[k], "nada: um requisito documental não tem limite")
             th, comparator = {}, ""
         else:
-            requirement = _text(p, t, "requirement", where, required=False)
+            requirement = _text(p, t, "requirement", where, required=False, kind=NOTE)
             comparator = t.get("comparator")
             if comparator not in COMPARATORS:
                 p.add(where + "comparator", "(ausente)" if comparator is None else comparator,
@@ -402,11 +449,11 @@ def parse_ruleset(doc: dict, name: str, path: Path | None = None, text: str = ""
                                   comparator=comparator or "", provision=provision,
                                   source=src if src in SOURCE_KINDS else "primaria",
                                   requirement=requirement, **th))
+    note = _text(p, doc, "note", "", required=False, kind=NOTE)
     p.raise_if_any()
     return Ruleset(id=rid, title=title, short_title=short, scope=scope, status=status,
                    in_force=in_force, operations=tuple(ops), tests=tuple(tests),
-                   sources=tuple(sources), note=_text(p, doc, "note", "", required=False),
-                   path=path)
+                   sources=tuple(sources), note=note, path=path)
 
 
 def load_ruleset(path: str | Path) -> Ruleset:

@@ -10,8 +10,14 @@ numeric types (``float``, ``percentage``, ``currency``), else its ``text:p`` par
 (``text:s`` for runs of spaces, ``text:tab``, ``text:line-break``), joined by a line break.
 
 Bounds: ``content.xml`` at most :data:`MAX_CONTENT` bytes once inflated, at most
-:data:`MAX_ROWS` rows and :data:`MAX_COLUMNS` columns kept (the empty cells a row repeats
-to the sheet's edge are not kept); a document type declaration (entities) is refused.
+:data:`MAX_ROWS` rows, :data:`MAX_COLUMNS` columns and :data:`MAX_CELLS` cells kept (the empty
+cells a row repeats to the sheet's edge are counted, never stored), at most
+:data:`MAX_CELL_TEXT` characters in one cell (a ``text:s`` repeat included) and
+:data:`MAX_TEXT` characters of distinct cell text in all; a repeat is checked against what is
+left of its bound before anything is expanded. A document type declaration (entities) is
+refused wherever it is in ``content.xml`` (the XML is fed in pieces and each piece is searched
+before the parser sees it). The real DTB district report (2022) keeps about 10.700 rows of 13
+columns (≈ 140.000 cells, ≈ 2 million characters).
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import zipfile
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
+from ..common.numbers import fmt
 from ..errors import DataError
 
 #: Largest ``content.xml`` read (bytes, inflated).
@@ -27,6 +34,15 @@ MAX_CONTENT = 256 * 1024 * 1024
 #: Most rows and columns kept from one sheet.
 MAX_ROWS = 200_000
 MAX_COLUMNS = 256
+#: Most cells kept from one sheet (rows × columns as stored, each repeat counted).
+MAX_CELLS = 2_000_000
+#: Most characters in one cell; 32.767 is the cell limit of the spreadsheets that write the
+#: IBGE's tables (Microsoft, "Excel specifications and limits").
+MAX_CELL_TEXT = 32_767
+#: Most characters of distinct cell text read from one sheet.
+MAX_TEXT = 64 * 1024 * 1024
+#: Bytes of ``content.xml`` fed to the parser at a time.
+_PIECE = 64 * 1024
 
 _NS = {"table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
        "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
@@ -43,30 +59,74 @@ _P, _S, _TAB, _BR = _q("text", "p"), _q("text", "s"), _q("text", "tab"), _q("tex
 _NUMERIC = ("float", "percentage", "currency")
 
 
-def _text(p: ET.Element) -> str:
-    """The text of a ``text:p``, spaces of ``text:s`` and tabs included."""
-    out = [p.text or ""]
+class _Bound(Exception):
+    """A cell's text past :data:`MAX_CELL_TEXT` (carries the message's subject)."""
+
+
+def _text(p: ET.Element, room: int) -> str:
+    """The text of a ``text:p``, spaces of ``text:s`` and tabs included, at most ``room``
+    characters (:class:`_Bound` past it, before a ``text:s`` run is expanded)."""
+    out, size = [], 0
+
+    def add(piece: str) -> None:
+        nonlocal size
+        size += len(piece)
+        if size > room:
+            raise _Bound
+        out.append(piece)
+
+    add(p.text or "")
     for child in p.iter():
         if child is p:
             continue
         if child.tag == _S:
-            out.append(" " * int(child.get(_q("text", "c"), "1") or 1))
+            count = int(child.get(_q("text", "c"), "1") or 1)
+            if count > room - size:
+                raise _Bound
+            add(" " * max(count, 0))
         elif child.tag == _TAB:
-            out.append("\t")
+            add("\t")
         elif child.tag == _BR:
-            out.append("\n")
+            add("\n")
         else:
-            out.append(child.text or "")
-        out.append(child.tail or "")
+            add(child.text or "")
+        add(child.tail or "")
     return "".join(out)
 
 
 def _value(cell: ET.Element) -> str:
+    """A cell's text (see the module's docstring); :class:`_Bound` past
+    :data:`MAX_CELL_TEXT` characters."""
     kind = cell.get(_q("office", "value-type"), "")
     if kind in _NUMERIC:
         value = cell.get(_q("office", "value"), "")
+        if len(value) > MAX_CELL_TEXT:
+            raise _Bound
         return value[:-2] if value.endswith(".0") else value
-    return "\n".join(_text(p) for p in cell.iter(_P))
+    parts, size = [], -1
+    for p in cell.iter(_P):
+        parts.append(_text(p, MAX_CELL_TEXT - size - 1))
+        size += len(parts[-1]) + 1
+    return "\n".join(parts)
+
+
+def _feed(fh, path: Path):
+    """``content.xml`` parsed in pieces: yields ``(event, element)``; a ``<!DOCTYPE``
+    anywhere (a piece's tail is kept so a split one is seen) is refused before it is fed."""
+    parser = ET.XMLPullParser(events=("start", "end"))
+    tail = b""
+    while True:
+        piece = fh.read(_PIECE)
+        if b"<!DOCTYPE" in tail + piece:
+            raise DataError("content.xml declara um tipo de documento (entidades); "
+                            "esperado o XML de uma planilha", file=path)
+        tail = piece[-8:]
+        if not piece:
+            parser.close()
+            yield from parser.read_events()
+            return
+        parser.feed(piece)
+        yield from parser.read_events()
 
 
 def read_ods_sheet(path: Path, sheet: str | None = None) -> list[tuple[int, list[str]]]:
@@ -89,7 +149,8 @@ def read_ods_sheet(path: Path, sheet: str | None = None) -> list[tuple[int, list
     DataError
         Not an OpenDocument archive, no ``content.xml`` or over :data:`MAX_CONTENT`, XML that
         does not parse or declares a document type, no such sheet (names those there), more
-        than :data:`MAX_ROWS` rows or :data:`MAX_COLUMNS` columns.
+        than :data:`MAX_ROWS` rows, :data:`MAX_COLUMNS` columns, :data:`MAX_CELLS` cells,
+        :data:`MAX_CELL_TEXT` characters in a cell or :data:`MAX_TEXT` in all.
     """
     try:
         zf = zipfile.ZipFile(path)
@@ -103,16 +164,13 @@ def read_ods_sheet(path: Path, sheet: str | None = None) -> list[tuple[int, list
             raise DataError("a planilha não tem content.xml; esperado um arquivo .ods",
                             file=path) from None
         if info.file_size > MAX_CONTENT:
-            raise DataError(f"content.xml tem {info.file_size} bytes; esperado no máximo "
-                            f"{MAX_CONTENT}", file=path)
-        with zf.open(info) as fh:
-            if b"<!DOCTYPE" in fh.read(4096):
-                raise DataError("content.xml declara um tipo de documento (entidades); "
-                                "esperado o XML de uma planilha", file=path)
+            raise DataError(f"content.xml tem {fmt(info.file_size, 0)} bytes; esperado no "
+                            f"máximo {fmt(MAX_CONTENT, 0)}", file=path)
         names, rows, current = [], [], None
+        kept = text = 0
         with zf.open(info) as fh:
             try:
-                for event, el in ET.iterparse(fh, events=("start", "end")):
+                for event, el in _feed(fh, path):
                     if event == "start":
                         if el.tag == _TABLE:
                             names.append(el.get(_q("table", "name"), ""))
@@ -123,30 +181,48 @@ def read_ods_sheet(path: Path, sheet: str | None = None) -> list[tuple[int, list
                         el.clear()
                     elif el.tag == _ROW:
                         cells: list[str] = []
+                        empty = 0  # empty cells not yet stored (kept only if a value follows)
                         for cell in el:
                             if cell.tag not in _CELLS:
                                 continue
-                            value = _value(cell)
+                            try:
+                                value = _value(cell)
+                            except _Bound:
+                                raise DataError(f"linha {number + 1}: uma célula com mais de "
+                                                f"{fmt(MAX_CELL_TEXT, 0)} caracteres; esperado "
+                                                "o arquivo como publicado", file=path) from None
                             times = int(cell.get(_q("table", "number-columns-repeated"), "1"))
+                            if times < 1:
+                                raise ValueError(times)
                             if value == "":
-                                cells.extend([""] * min(times, MAX_COLUMNS + 1 - len(cells)))
-                            else:
-                                cells.extend([value] * times)
-                            if len(cells) > MAX_COLUMNS and any(c for c in cells[MAX_COLUMNS:]):
+                                empty += times
+                                continue
+                            if len(cells) + empty + times > MAX_COLUMNS:
                                 raise DataError(f"linha {number + 1} com mais de {MAX_COLUMNS} "
                                                 "colunas preenchidas", file=path)
-                        while cells and cells[-1] == "":
-                            cells.pop()
+                            text += len(value)
+                            if text > MAX_TEXT:
+                                raise DataError(f"mais de {fmt(MAX_TEXT, 0)} caracteres de "
+                                                "texto; esperada uma tabela menor", file=path)
+                            cells.extend([""] * empty)
+                            cells.extend([value] * times)
+                            empty = 0
                         times = int(el.get(_q("table", "number-rows-repeated"), "1"))
+                        if times < 1:
+                            raise ValueError(times)
                         if cells:
-                            for _ in range(min(times, MAX_ROWS + 1)):
+                            if len(rows) + times > MAX_ROWS:
+                                raise DataError(f"mais de {fmt(MAX_ROWS, 0)} linhas; esperada "
+                                                "uma tabela menor", file=path)
+                            kept += len(cells) * times
+                            if kept > MAX_CELLS:
+                                raise DataError(f"mais de {fmt(MAX_CELLS, 0)} células; "
+                                                "esperada uma tabela menor", file=path)
+                            for _ in range(times):
                                 number += 1
-                                rows.append((number, cells[:MAX_COLUMNS]))
+                                rows.append((number, list(cells)))
                         else:
                             number += times
-                        if len(rows) > MAX_ROWS:
-                            raise DataError(f"mais de {MAX_ROWS} linhas; esperada uma tabela "
-                                            "menor", file=path)
                         el.clear()
                     elif el.tag == _TABLE:
                         if current:

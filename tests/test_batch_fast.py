@@ -139,12 +139,14 @@ def test_run_one_never_raises(tmp_path):
 
 def test_duplicate_slug_gets_its_own_folder_and_a_reason(tmp_path):
     """The batch analyst: the file sorted first won the slug; now both are refused, each
-    naming the other, each in its own folder."""
+    naming the other, under the slug its file writes and with no folder (issue 32, B14: a
+    made-up ``mesmo-3`` was shown and created)."""
     a = _candidate(tmp_path, "a", "Um", slug="mesmo")
     b = _candidate(tmp_path, "b", "Dois", slug="mesmo")
     c = _candidate(tmp_path, "c", "Tres", slug="mesmo-2")
     jobs = make_jobs([a, b, c])
-    assert [j.slug for j in jobs] == ["mesmo", "mesmo-3", "mesmo-2"]
+    assert [j.slug for j in jobs] == ["mesmo", "mesmo", "mesmo-2"]
+    assert [j.own_folder for j in jobs] == [False, False, True]
     assert jobs[0].problem == (f"{a}: o slug 'mesmo' é também o de {b} neste lote; esperado "
                                "um slug próprio para cada candidato (campo slug do arquivo); "
                                "nenhum deles foi estudado, para que um não tome o lugar do outro")
@@ -352,6 +354,9 @@ def test_an_interrupted_batch_ends_at_once_says_so_and_resumes(cands, tmp_path):
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert ("Lote da pasta lote interrompido (Ctrl-C): 2 estudos escritos, 2 falhas e 1 candidato não executado; "
             "rode o mesmo comando de novo para continuar (os estudos em dia são pulados).") in err
+    # issue 32, B17: the failure lines a full run prints, not only the summary
+    assert "\n  falhou: gama (gama.toml): cell 3 failed for gama: ZeroDivisionError" in err
+    assert "\n  falhou: torto (torto.toml): " in err
     assert seconds < 5, seconds
     print(f"Ctrl-C to exit: {seconds:.2f} s")
     df = pd.read_csv(out / "resultados.csv", dtype=str)
@@ -645,3 +650,35 @@ def test_a_folder_gives_its_candidates_whatever_the_case_of_toml_or_a_notepad_tx
     assert [p.name for p in given_files([tmp_path])] == ["OLHOS.TOML", "b.toml",
                                                         "sao-jorge.toml.txt"]
     assert not is_candidate_name("toml") and is_candidate_name("A.Toml.TXT")
+
+
+def test_a_slug_clash_makes_no_folder_and_shows_only_slugs_of_files(tmp_path):
+    """Issue 32, B14: the clash created ``castrinopolis-2`` holding only erro.txt and labelled
+    the original file with it; once fixed, the next run warned of an "estudo antigo" there."""
+    cands = tmp_path / "cands"
+    cands.mkdir()
+    _candidate(cands, "a", "Um", slug="castrinopolis")
+    b = _candidate(cands, "b", "Dois", slug="castrinopolis")
+    out = tmp_path / "lote"
+    res = run_batch([cands], out, workers=1, study=FAKE, progress=False)
+    assert sorted(r["slug"] for r in res.records) == ["castrinopolis", "castrinopolis"]
+    assert sorted(p.name for p in out.iterdir() if p.is_dir()) == []
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "castrinopolis-2" not in page and page.count("<small>castrinopolis</small>") == 2
+    assert 'href="#falha-castrinopolis--a.toml"' in page and 'id="falha-castrinopolis--b.toml"' in page
+    b.write_text(b.read_text(encoding="utf-8").replace('slug = "castrinopolis"',
+                                                       'slug = "castrinopolis-b"'), encoding="utf-8")
+    res = run_batch([cands], out, workers=1, study=FAKE, progress=False)
+    assert res.superseded == [] and res.failures == []
+    assert sorted(p.name for p in out.iterdir() if p.is_dir()) == ["castrinopolis", "castrinopolis-b"]
+
+
+def test_two_identical_files_are_told_to_delete_the_copy(tmp_path):
+    """Issue 32, B15: ``x.toml`` and ``x - Cópia.toml`` got "esperado um slug próprio"."""
+    a = _candidate(tmp_path, "x", "Um", slug="x")
+    b = tmp_path / "x - Cópia.toml"
+    b.write_bytes(a.read_bytes())
+    assert [j.problem for j in make_jobs([a, b])] == [
+        f"{one}: o slug 'x' é também o de {other} neste lote, e os dois arquivos são idênticos; "
+        "apague a cópia (nenhum deles foi estudado, para que um não tome o lugar do outro)"
+        for one, other in ((a, b), (b, a))]

@@ -92,7 +92,8 @@ def test_a_generated_district_the_user_gave_is_not_studied_twice(districts, tmp_
     assert dropped == [{"slug": "posse-dabadia-520010010",
                         "candidate": str((out / "candidatos" / "posse-dabadia-520010010.toml").resolve()),
                         "same_as": "posse-dabadia",
-                        "same_file": str((cands / "posse-dabadia.toml").resolve())}]
+                        "same_file": str((cands / "posse-dabadia.toml").resolve()),
+                        "kept": False}]
     # another district of the user (a drawn boundary, or another operation) is kept
     drawn = kept[0].__class__(kept[0].candidate, "desenhada", "D", kept[0].operation,
                               Path("x.geojson"), area=kept[0].area)
@@ -104,7 +105,8 @@ def test_the_batch_summary_names_the_generated_twin(tmp_path, capsys, monkeypatc
 
     result = BatchResult(records=[], index={"html": tmp_path / "index.html"}, seconds=1.0,
                          twins=[{"slug": "posse-dabadia-520010010", "candidate": "/l/c/x.toml",
-                                 "same_as": "posse-dabadia", "same_file": "/c/posse-dabadia.toml"}])
+                                 "same_as": "posse-dabadia", "same_file": "/c/posse-dabadia.toml",
+                                 "kept": False}])
     monkeypatch.setattr("viabilidade.batch.run.run_batch", lambda *a, **k: result)
     from viabilidade.cli import main
 
@@ -128,3 +130,30 @@ def test_a_batch_with_the_family_and_the_users_district_runs_it_once(districts, 
     assert len(slugs) == 81 and "posse-dabadia" in slugs
     assert "posse-dabadia-520010010" not in slugs
     assert [t["slug"] for t in res.twins] == ["posse-dabadia-520010010"]
+
+
+def test_a_users_file_that_fails_the_check_keeps_the_generated_twin(districts, tmp_path, capsys):
+    """Issue 32, B16: a user's posse-dabadia.toml with a misspelled seat pushed out
+    posse-dabadia-520010010, and the area got no study; the generated one now stays, and
+    the batch says so."""
+    from test_batch_fast import FAKE
+    from viabilidade.batch.run import run_batch
+    from viabilidade.cli.lote import details
+
+    cands = tmp_path / "cands"
+    cands.mkdir()
+    text = (PROCESSED.parents[1] / "data" / "candidates" / "posse-dabadia.toml").read_text(
+        encoding="utf-8")
+    assert 'seat = "Posse d\'Abadia"' in text
+    (cands / "posse-dabadia.toml").write_text(text.replace('seat = "Posse d\'Abadia"',
+                                                           'seat = "Posse d\'Abadiaa"'),
+                                              encoding="utf-8")
+    res = run_batch([cands], tmp_path / "lote", family="distritos-nao-sede", workers=2,
+                    study=FAKE, progress=False, data_root=PROCESSED)
+    by = {r["slug"]: r for r in res.records}
+    assert len(by) == 82 and by["posse-dabadia-520010010"]["status"] == "ok"
+    assert [t["kept"] for t in res.twins] == [True]
+    details(res, __import__("sys").stdout)
+    assert ("  no lote: posse-dabadia-520010010 (gerado por --gerar) foi estudado, embora "
+            "posse-dabadia.toml (posse-dabadia) estude a mesma área: esse arquivo não passou "
+            "na conferência (ver a falha dele)\n") in capsys.readouterr().out

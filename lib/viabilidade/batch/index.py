@@ -109,6 +109,13 @@ def rule_key(rule_id: str) -> tuple:
     return tuple(part(t) for t in re.split(r"(\d+)|[.\-_§ ]+", rule_id) if t)
 
 
+def _anchor(record: dict) -> str:
+    """The id of a failure's heading, escaped: ``falha-<slug>``; a file refused for sharing
+    its slug (no folder of its own; several rows have that slug) adds its file name."""
+    tail = "" if record.get("folder") is not None else f"--{quote(Path(record['candidate']).name)}"
+    return html.escape(f"falha-{record['slug']}{tail}", quote=True)
+
+
 def _link(record: dict, kind: str) -> str | None:
     """Path of a study's HTML or PDF relative to the batch folder; none for a failed study."""
     if record["status"] == FAILED:
@@ -349,7 +356,7 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
             why = problems(r.get("error")) or ["sem mensagem de erro"]
             more = (f" (e mais {len(why) - 1} problema{'s' if len(why) > 2 else ''})"
                     if len(why) > 1 else "")
-            said += (f'<br><small><a href="#falha-{e(slug, quote=True)}">motivo</a>: '
+            said += (f'<br><small><a href="#{_anchor(r)}">motivo</a>: '
                      f"{e(why[0])}{more}</small>")
         if not failed:  # the study's findings, as the study, its deck and its bill print them
             said += _attention(r, bars)
@@ -372,7 +379,7 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
             links += [f'<a href="{_href(_link(prev, k))}">{k.upper()} anterior</a>'
                       for k in ("html", "pdf") if _link(prev, k)]
         if failed:
-            links.append(f'<a href="#falha-{e(slug, quote=True)}">motivo</a>')
+            links.append(f'<a href="#{_anchor(r)}">motivo</a>')
         cells.append(f"<td>{' · '.join(links) or NO_RULE}</td>")
         cls = ' class="falhou"' if failed else ""
         out.append(f"<tr{cls}>{''.join(cells)}</tr>")
@@ -384,7 +391,7 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
         for r in failures:
             files = " · ".join(f'<a href="{_href(r["folder"] + "/" + f)}">{e(f)}</a>'
                                for f in (r.get("files") or {}).values())
-            out.append(f'<h3 id="falha-{e(r["slug"], quote=True)}">{e(str(r.get("name") or r["slug"]))}'
+            out.append(f'<h3 id="{_anchor(r)}">{e(str(r.get("name") or r["slug"]))}'
                        f" ({e(Path(r['candidate']).name)})</h3>")
             if files:
                 out.append(f"<p>Arquivos deixados: {files}</p>")

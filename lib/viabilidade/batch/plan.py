@@ -13,6 +13,7 @@ import os
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from ..proposal.candidate import slugify
 from ..errors import ViabilidadeError
@@ -40,6 +41,10 @@ class Job:
         file cannot be read.
     documents : tuple of Path
         The document files of its process record (part of its inputs).
+    own_folder : bool
+        False for a file refused because another file of the batch has its slug: its
+        failure is listed in the index, but no folder is made for it (the slug's folder is
+        none of theirs; :func:`_refuse_shared_slugs`).
     """
 
     candidate: Path
@@ -50,6 +55,7 @@ class Job:
     problem: str | None = None
     area: tuple[str, ...] = ()
     documents: tuple[Path, ...] = ()
+    own_folder: bool = True
 
 
 #: The refusal of a batch with no candidate at all.
@@ -215,44 +221,67 @@ def make_jobs(files: list[Path]) -> list[Job]:
 def _refuse_shared_slugs(jobs: list[Job]) -> list[Job]:
     """Every file of a slug that several files of the batch share is refused, each naming
     the others (the batch analyst: the file sorted first used to win, whichever the user
-    meant). The first keeps the slug's folder for its failure record, the others get
-    ``<slug>-2``, ``-3``…, so that nothing is ever written into another's folder; a file
-    that already failed keeps its own reason."""
+    meant). Each keeps the slug its file writes and gets no folder (``own_folder`` false):
+    the slug's folder is none of theirs, and no made-up ``<slug>-2`` is ever shown or
+    created. Files with the same bytes (``x.toml`` and ``x - Cópia.toml``) are told to
+    delete the copy. A file that already failed keeps its own reason."""
     groups: dict[str, list[int]] = {}
     for i, job in enumerate(jobs):
         groups.setdefault(job.slug, []).append(i)
-    taken = set(groups)
     out = list(jobs)
     for slug, group in groups.items():
         if len(group) < 2:
             continue
-        for k, i in enumerate(group):
-            new = slug
-            if k:
-                n = 2
-                while f"{slug}-{n}" in taken:
-                    n += 1
-                new = f"{slug}-{n}"
-                taken.add(new)
+        content = {i: _bytes_digest(jobs[i].candidate) for i in group}
+        for i in group:
+            same = [j for j in group if j != i and content[i] is not None
+                    and content[j] == content[i]]
             others = ", ".join(str(jobs[j].candidate) for j in group if j != i)
-            out[i] = dataclasses.replace(jobs[i], slug=new, problem=jobs[i].problem or (
-                f"{jobs[i].candidate}: o slug {slug!r} é também o de {others} neste lote; "
-                "esperado um slug próprio para cada candidato (campo slug do arquivo); nenhum "
-                "deles foi estudado, para que um não tome o lugar do outro"))
+            if same:
+                alike = ("os dois arquivos são idênticos; apague a cópia" if len(group) == 2
+                         else f"{', '.join(str(jobs[j].candidate) for j in sorted([i, *same]))} "
+                              "são idênticos; apague as cópias")
+                why = (f"{jobs[i].candidate}: o slug {slug!r} é também o de {others} neste "
+                       f"lote, e {alike} (nenhum deles foi estudado, para que um não tome o "
+                       "lugar do outro)")
+            else:
+                why = (f"{jobs[i].candidate}: o slug {slug!r} é também o de {others} neste "
+                       "lote; esperado um slug próprio para cada candidato (campo slug do "
+                       "arquivo); nenhum deles foi estudado, para que um não tome o lugar do "
+                       "outro")
+            out[i] = dataclasses.replace(jobs[i], own_folder=False,
+                                         problem=jobs[i].problem or why)
     return out
 
 
-def drop_generated_twins(jobs: list[Job], generated: Path) -> tuple[list[Job], list[dict]]:
+def _bytes_digest(path: Path) -> str | None:
+    """sha256 of a candidate file's bytes (bounded as the candidate reader bounds them);
+    ``None`` when it cannot be read."""
+    from ..os_errors import read_user_bytes
+
+    try:
+        return hashlib.sha256(read_user_bytes(Path(path))).hexdigest()
+    except (OSError, ValueError):
+        return None
+
+
+def drop_generated_twins(jobs: list[Job], generated: Path,
+                         fails: Callable[[Path], bool] | None = None
+                         ) -> tuple[list[Job], list[dict]]:
     """Leave out a generated candidate (``--gerar``, written in ``generated``) that studies
     the same thing as a candidate the user gave: same operation, same area codes, neither
     with a drawn boundary (``novo "Monte Alto"`` writes ``monte-alto``, the family
     ``monte-alto-<cod_distrito>``). The user's file is kept: it may carry certificates.
+    When the user's file fails the check against the data (``fails(path)`` true: a
+    misspelled seat, say), the generated one is kept too, so that the area still gets a
+    study.
 
     Returns
     -------
-    (kept, dropped)
-        The jobs kept, in order, and one dict per generated job left out: slug, candidate,
-        same_as (the user's slug), same_file (the user's file).
+    (kept, twins)
+        The jobs kept, in order, and one dict per generated job with a twin: slug,
+        candidate, same_as (the user's slug), same_file (the user's file), kept (true when
+        the generated job stays because the user's file fails).
     """
     generated = Path(os.path.realpath(generated))
 
@@ -268,10 +297,13 @@ def drop_generated_twins(jobs: list[Job], generated: Path) -> tuple[list[Job], l
     for job in jobs:
         twin = users.get(key(job)) if is_generated(job) and not job.problem else None
         if twin is not None and job.boundary is None:
+            stays = fails is not None and fails(Path(twin.candidate))
             dropped.append({"slug": job.slug, "candidate": str(job.candidate),
-                            "same_as": twin.slug, "same_file": str(twin.candidate)})
-        else:
-            kept.append(job)
+                            "same_as": twin.slug, "same_file": str(twin.candidate),
+                            "kept": stays})
+            if not stays:
+                continue
+        kept.append(job)
     return kept, dropped
 
 
@@ -282,7 +314,7 @@ def job_params(job: Job, out_root: Path, *, common: str, settings: dict | None,
             "slug": job.slug, "name": job.name, "operation": job.operation,
             "settings": settings, "data_root": str(data_root) if data_root else None,
             "template": str(template) if template else None, "problem": job.problem,
-            "study": study, "common": common,
+            "study": study, "common": common, "own_folder": job.own_folder,
             "boundary": str(job.boundary) if job.boundary is not None else None,
             "documents": [str(d) for d in job.documents],
             # a job refused before running is never skipped as done: no digest, and its

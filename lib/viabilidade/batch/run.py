@@ -41,7 +41,8 @@ class BatchResult:
     twins : list of dict
         Generated candidates (``--gerar``) left out because a candidate the user gave studies
         the same area (:func:`~viabilidade.batch.plan.drop_generated_twins`): slug,
-        candidate, same_as, same_file.
+        candidate, same_as, same_file, kept (true: studied after all, the user's file
+        failing the check against the data).
     """
 
     records: list[dict] = field(default_factory=list)
@@ -157,7 +158,8 @@ def _run_locked(sources, out_dir: Path, *, started: float, family, workers, sche
     jobs = make_jobs(candidate_files(sources, family=family, out_dir=out_dir, data_root=data_root))
     twins: list[dict] = []
     if family is not None:  # a district the user gave is not studied twice
-        jobs, twins = drop_generated_twins(jobs, out_dir / "candidatos")
+        jobs, twins = drop_generated_twins(jobs, out_dir / "candidatos",
+                                           fails=lambda path: _fails_data_check(path, data_root))
     common = resume.common_digest(settings=settings, data_root=data_root, template=template,
                                   study=study, rulesets=rulesets)
     records: list[dict] = []
@@ -214,7 +216,8 @@ def _run_locked(sources, out_dir: Path, *, started: float, family, workers, sche
     # earlier runs is left as it was.
     records.sort(key=lambda r: r["slug"])
     done = {r["slug"] for r in records}
-    listed, superseded = _index_records(records, out_dir, jobs, {t["slug"] for t in twins})
+    listed, superseded = _index_records(records, out_dir, jobs,
+                                        {t["slug"] for t in twins if not t["kept"]})
     on_disk = {r["slug"] for r in listed}
     not_run = [{"slug": p["slug"], "candidate": p["candidate"], "name": p.get("name"),
                 "earlier": p["slug"] in on_disk}
@@ -226,6 +229,21 @@ def _run_locked(sources, out_dir: Path, *, started: float, family, workers, sche
     if interrupted:
         raise BatchInterrupted(result, interrupted)
     return result
+
+
+def _fails_data_check(path: Path, data_root: Path | None) -> bool:
+    """Whether a user's candidate fails the checks ``estudo`` runs before a study (the file,
+    then :func:`viabilidade.profile.build.check_candidate`): its generated twin then stays
+    in the batch (:func:`~viabilidade.batch.plan.drop_generated_twins`)."""
+    from ..data.store import load_store
+    from ..errors import ViabilidadeError
+    from ..profile.build import check_candidate, read_candidate
+
+    try:
+        check_candidate(read_candidate(path), load_store(data_root))
+    except ViabilidadeError:
+        return True
+    return False
 
 
 def _index_records(records: list[dict], out_dir: Path, jobs,
@@ -245,5 +263,9 @@ def _index_records(records: list[dict], out_dir: Path, jobs,
         if candidate in now and now[candidate] != slug:
             superseded.append({"slug": slug, "candidate": candidate, "now": now[candidate]})
             del by_slug[slug]
-    by_slug.update({r["slug"]: r for r in records})
-    return [by_slug[s] for s in sorted(by_slug)], superseded
+    by_slug.update({r["slug"]: r for r in records if r.get("folder") is not None})
+    # files refused for sharing a slug have no folder: each is its own row, under the slug
+    # its file writes (several rows may share it), never merged with a folder's record
+    apart = [r for r in records if r.get("folder") is None]
+    rows = [by_slug[s] for s in sorted(by_slug)] + apart
+    return sorted(rows, key=lambda r: r["slug"]), superseded

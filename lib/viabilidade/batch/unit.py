@@ -118,8 +118,16 @@ def failure_record(params: dict, error: str, started: float | None = None) -> di
     When that folder is a symbolic link nothing is written at all (the error says why). When
     the folder holds an earlier successful study whose files are still whole, the record
     carries that study's record as ``previous`` (:func:`resume.earlier_study`), and the
-    index links it."""
+    index links it. A job without a folder of its own (``params["own_folder"]`` false: a
+    slug several files share, :func:`viabilidade.batch.plan.make_jobs`) writes nothing; its
+    record's ``folder`` is ``None``."""
     started = time.perf_counter() if started is None else started
+    if params.get("own_folder") is False:   # a shared slug: no folder is any of theirs
+        return {"slug": params["slug"], "name": params.get("name") or params["slug"],
+                "operation": params.get("operation"), "candidate": str(params["candidate"]),
+                "status": FAILED, "skipped": False, "verdict": None, "rules": {},
+                "folder": None, "files": {}, "error": error,
+                "seconds": round(time.perf_counter() - started, 3)}
     try:
         folder = _study_folder(params)
     except ReportError as e:  # a link: nothing is written through it, the record says why

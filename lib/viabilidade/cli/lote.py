@@ -52,7 +52,6 @@ def main(args: argparse.Namespace) -> int:
     from ..report.writers.format import count
     from ..batch.index import resume_advice
     from ..batch.run import BatchInterrupted, run_batch
-    from ..batch.unit import problems
 
     if args.jobs is not None and args.jobs < 1:
         raise ViabilidadeError(f"-j/--jobs: encontrado {args.jobs}; esperado um número de processos >= 1")
@@ -98,23 +97,40 @@ def main(args: argparse.Namespace) -> int:
         print(f"Lote da pasta {Path(args.saida).name} interrompido ({stop.how}): {said}; "
               f"{resume_advice(args.force)}. Índice: {result.index['html']}",
               file=sys.stderr)
+        details(result, sys.stderr)   # what a full run prints too (the index has it)
         return stop_code(stop)
     print(summary(result, Path(args.saida).name))
-    for r in result.failures:
-        said = problems(r.get("error")) or ["sem mensagem de erro"]
-        print(f"  falhou: {r['slug']} ({Path(r['candidate']).name}): {said[0]}")
-        for line in said[1:]:  # every problem of the candidate, one a line
-            print(f"    {line}")
-    for twin in result.twins:
-        print(f"  fora do lote: {twin['slug']} (gerado por --gerar) estuda a mesma área que "
-              f"{twin['same_as']} ({Path(twin['same_file']).name}); fica só o seu arquivo")
-    for old in result.superseded:
-        print(f"  fora do índice: a pasta {old['slug']} é de um estudo antigo de "
-              f"{Path(old['candidate']).name}, que agora grava em {old['now']} (a pasta antiga "
-              "foi mantida; apague-a se não precisar dela)")
+    details(result, sys.stdout)
     print(f"Índice: {result.index['html']}")
     sys.stdout.flush()
     return 1 if result.failures else 0
+
+
+def details(result, stream) -> None:
+    """The lines under a batch's summary, on ``stream``, alike for a finished and an
+    interrupted batch: each failure with every problem of its candidate, the generated
+    candidates left out for a user's file of the same area (or kept because that file
+    failed), the earlier study folders left out of the index."""
+    from ..batch.unit import problems
+
+    for r in result.failures:
+        said = problems(r.get("error")) or ["sem mensagem de erro"]
+        print(f"  falhou: {r['slug']} ({Path(r['candidate']).name}): {said[0]}", file=stream)
+        for line in said[1:]:  # every problem of the candidate, one a line
+            print(f"    {line}", file=stream)
+    for twin in result.twins:
+        if twin.get("kept"):
+            print(f"  no lote: {twin['slug']} (gerado por --gerar) foi estudado, embora "
+                  f"{Path(twin['same_file']).name} ({twin['same_as']}) estude a mesma área: "
+                  "esse arquivo não passou na conferência (ver a falha dele)", file=stream)
+            continue
+        print(f"  fora do lote: {twin['slug']} (gerado por --gerar) estuda a mesma área que "
+              f"{twin['same_as']} ({Path(twin['same_file']).name}); fica só o seu arquivo",
+              file=stream)
+    for old in result.superseded:
+        print(f"  fora do índice: a pasta {old['slug']} é de um estudo antigo de "
+              f"{Path(old['candidate']).name}, que agora grava em {old['now']} (a pasta antiga "
+              "foi mantida; apague-a se não precisar dela)", file=stream)
 
 
 def summary(result, folder: str) -> str:

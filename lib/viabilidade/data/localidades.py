@@ -24,6 +24,13 @@ The files are read with GDAL's LIBKML driver through pyogrio (the only GDAL KML 
 reads the SimpleData attributes; the plain KML driver gives only Name and Description). GDAL
 cannot open a member of a ``.tar.xz`` in place (``/vsitar/`` reads plain and gzip tars
 only), so each member is streamed with :mod:`tarfile` to a temporary ``.kml`` file.
+
+Bounds (the archive of Goiás, ``shared/data``, measured: 246 KMLs and a folder, the largest
+1.355.209 bytes, 57.373.834 in all): at most :data:`MAX_MEMBERS` members, each KML at most
+:data:`MAX_MEMBER` bytes and all at most :data:`MAX_TOTAL` (sizes read from the members'
+headers before anything is written); a member that is not
+a regular file or a folder (a link, a device, a FIFO) or that is sparse is refused. The
+temporary copy is one file, overwritten by each member and deleted with its folder.
 """
 
 from __future__ import annotations
@@ -41,6 +48,7 @@ import numpy as np
 import pandas as pd
 import shapely
 
+from ..common.numbers import fmt
 from ..errors import DataError
 from ..os_errors import os_reason
 
@@ -54,6 +62,14 @@ VILA_LAYER = "04. Vilas"
 #: Coordinates of every point must fall in this box (Goiás, with a margin).
 _LAT = (-20.0, -12.0)
 _LON = (-54.0, -45.0)
+
+#: Most members of the archive (Goiás: 247, its 246 KMLs and their folder).
+MAX_MEMBERS = 1_000
+#: Largest KML read (bytes): 12 times the largest of Goiás (1.355.209 bytes, Goiânia's
+#: neighbourhoods of points).
+MAX_MEMBER = 16 * 1024 * 1024
+#: Most bytes of KML read in all: 4,5 times Goiás's 57.373.834.
+MAX_TOTAL = 256 * 1024 * 1024
 
 _MEMBER = re.compile(r"_(\d{7})_localidades_2022\.kml$")
 
@@ -136,10 +152,10 @@ def _read_member(kml: str, member: str, problems: list[str]):
             layers = _layers(kml)
             frames = {lay: _read_layer(kml, lay) for lay in (MESH_LAYER, SEAT_LAYER, VILA_LAYER)
                       if lay in layers}
-    except Exception as exc:  # noqa: BLE001 — pyogrio raises DataSourceError and others
-        text = " ".join(str(exc).split())
-        problems.append(f"{member}: não foi possível ler o KML ({type(exc).__name__}: {text}); "
-                        "esperado um KML de Localidades 2022 como publicado pelo IBGE")
+    except Exception:  # noqa: BLE001 — pyogrio raises DataSourceError and others
+        # GDAL's own text is English and names the temporary copy: the user reads the member.
+        problems.append(f"{member}: não é um KML legível (o GDAL não o abriu); esperado um KML "
+                        "de Localidades 2022 como publicado pelo IBGE")
         return [], [], []
     code = (m.group(1) if (m := _MEMBER.search(member)) else None)
     polys = []
@@ -177,8 +193,31 @@ def _read_member(kml: str, member: str, problems: list[str]):
     return polys, seats, vilas
 
 
+def _member_problem(m: tarfile.TarInfo, total: int) -> str | None:
+    """Why a member of the archive is refused before it is read (pt-BR), or ``None``."""
+    only_files = "esperados só arquivos e pastas comuns, como no pacote publicado"
+    if m.issparse():
+        return f"{m.name}: membro esparso ({fmt(m.size, 0)} bytes declarados); {only_files}"
+    if not (m.isfile() or m.isdir()):
+        return f"{m.name}: não é arquivo nem pasta (um link ou arquivo especial); {only_files}"
+    if m.isfile() and m.size > MAX_MEMBER:
+        return (f"{m.name}: {fmt(m.size, 0)} bytes; esperado no máximo {fmt(MAX_MEMBER, 0)} "
+                "por KML (o maior de Goiás tem 1.355.209)")
+    if total > MAX_TOTAL:
+        return (f"os arquivos somam mais de {fmt(MAX_TOTAL, 0)} bytes; esperado o pacote de "
+                "Goiás (57.373.834 bytes de KML)")
+    return None
+
+
 def _members(path: Path):
-    """Yield (member name, temporary .kml path) for every KML in the archive."""
+    """Yield (member name, temporary .kml path) for every KML in the archive.
+
+    Raises
+    ------
+    DataError
+        Not a tar, truncated, more than :data:`MAX_MEMBERS` members, a member refused by
+        :func:`_member_problem` (before anything of it is written).
+    """
     try:
         tf = tarfile.open(path, mode="r:*")
     except FileNotFoundError:
@@ -189,12 +228,20 @@ def _members(path: Path):
                         "dos KML de Localidades 2022", file=path) from None
     with tf, tempfile.TemporaryDirectory(prefix="viabilidade-kml-") as tmp:
         kml = os.path.join(tmp, "localidades.kml")
+        count = total = 0
         try:
             for m in tf:
+                count += 1
+                if count > MAX_MEMBERS:
+                    raise DataError(f"mais de {fmt(MAX_MEMBERS, 0)} membros; esperado o "
+                                    "pacote de Goiás (247 membros)", file=path)
+                total += m.size if m.isfile() else 0
+                if problem := _member_problem(m, total):
+                    raise DataError(problem, file=path)
                 if not (m.isfile() and m.name.lower().endswith(".kml")):
                     continue
                 with tf.extractfile(m) as src, open(kml, "wb") as dst:
-                    while chunk := src.read(1 << 20):
+                    while chunk := src.read(1 << 20):  # tarfile reads m.size bytes, no more
                         dst.write(chunk)
                 yield m.name, kml
         except (tarfile.TarError, EOFError, OSError) as exc:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from ..common.text import path_shown, undecodable_name
 from ..proposal.candidate import slugify
 from ..errors import ViabilidadeError
 from . import resume
@@ -200,6 +201,11 @@ def make_jobs(files: list[Path]) -> list[Job]:
 
     jobs: list[Job] = []
     for path in files:
+        if undecodable_name(path):  # refused by its name: the batch goes on with the others
+            shown = Path(path_shown(path))  # what the record, index and erro.txt can hold
+            jobs.append(Job(shown, fallback_slug(shown), shown.stem,
+                            problem=undecodable_name(path)))
+            continue
         try:
             if link_problem(path):  # never opened (it may name any file of the machine)
                 raise ViabilidadeError(link_problem(path))

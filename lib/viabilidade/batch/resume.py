@@ -34,7 +34,7 @@ def _default_template_files() -> list[Path]:
 def _feed_file(h, label: str, path: Path | None) -> None:
     h.update(f"\0{label}\0".encode())
     if path is not None and Path(path).is_file():
-        h.update(str(Path(path).name).encode() + b"\0")
+        h.update(str(Path(path).name).encode("utf-8", "surrogateescape") + b"\0")
         h.update(Path(path).read_bytes())
     else:
         h.update(b"<absent>")

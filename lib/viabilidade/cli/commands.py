@@ -106,6 +106,10 @@ def _candidate_arg(args: argparse.Namespace, store=None) -> Path:
     from .lookup import looks_like_a_path
 
     if looks_like_a_path(args.candidate):
+        from ..common.text import undecodable_name
+
+        if undecodable_name(args.candidate):  # not writable into the study (UTF-8)
+            raise ViabilidadeError(undecodable_name(args.candidate))
         return Path(args.candidate)
     from ..data.store import load_store
     from .lookup import candidate_path

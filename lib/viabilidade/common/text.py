@@ -29,6 +29,7 @@ Layer: ground floor (docs/CONTRACTS.md); imports nothing of the package, so
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -267,3 +268,51 @@ def name_key(text: str) -> str:
     ``"Posse d'Abadia"``, ``"posse dabadia"`` and ``"POSSE D’ABADIA"`` give ``"possedabadia"``.
     """
     return re.sub(r"[^a-z0-9]", "", fold(text))
+
+
+def path_shown(path) -> str:
+    """``path`` as text that can be printed and written in UTF-8: the bytes of a name that
+    is not UTF-8 (read by Python as lone surrogates, ``S\\udce3o``) written as ``\\xE3``
+    escapes (``S\\xe3o Lu\\xeds.toml``); any other path as it is."""
+    text = os.fspath(path)
+    if isinstance(text, bytes):
+        text = os.fsdecode(text)
+    if not any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+        return text
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def undecodable_name(path) -> str | None:
+    """Why the name of the file ``path`` cannot be used, when its bytes are not UTF-8, in
+    pt-BR, or ``None``.
+
+    Such a name (``S\\xe3o Lu\\xeds.toml``: "São Luís" in Latin-1/Windows-1252, as a zip
+    made on Windows or an old system writes it) cannot be written into a study, its
+    record or its index (all UTF-8), so it is refused, naming its bytes, the name it
+    probably meant (the bytes read as Windows-1252, when that gives a usable name) and how
+    to rename it (issue 32, fourth hostile trial: ``lote`` stopped with a
+    ``UnicodeEncodeError`` and ``estudo`` with ``NotJSONError``).
+    """
+    text = os.fsdecode(os.fspath(path))
+    name = os.path.basename(text)
+    odd = [ord(c) - 0xDC00 for c in name if 0xDC80 <= ord(c) <= 0xDCFF]
+    if not odd and not any(0xD800 <= ord(c) <= 0xDFFF for c in name):
+        return None
+    raw = name.encode("utf-8", "surrogateescape")
+    hexes = [f"{b:02X}" for b in dict.fromkeys(odd)][:10]
+    listed = (", ".join(hexes[:-1]) + " e " + hexes[-1]) if len(hexes) > 1 else "".join(hexes)
+    try:
+        meant = raw.decode("cp1252")
+    except UnicodeDecodeError:
+        meant = ""
+    escaped = path_shown(name)
+    if meant and text_problem(meant, FILE_NAME) is None and "/" not in meant:
+        target = meant
+    else:
+        target = re.sub(r"\\x[0-9a-f]{2}", "_", escaped)
+    shell = escaped.replace("'", "\\'")
+    return (f"{path_shown(text)}: o nome do arquivo não está em UTF-8 (o{'s' if len(hexes) > 1 else ''} "
+            f"byte{'s' if len(hexes) > 1 else ''} {listed} não forma{'m' if len(hexes) > 1 else ''} "
+            "texto UTF-8; assim grava nomes um zip criado no Windows ou um sistema em Latin-1); "
+            f"esperado um nome em UTF-8: renomeie o arquivo para {target!r} (no terminal, na "
+            f"pasta do arquivo: mv $'{shell}' {target!r})")

@@ -96,7 +96,8 @@ def test_a_sefaz_request_in_a_committees_series_gets_a_notice():
     notices = [n for n in load_candidate(CERTIFIED).notices if "SEFAZ-GO" in n]
     assert notices == [
         "requisição à SEFAZ-GO (linha 58, Ofício nº 12/2027-CCJR) numerada na série de uma "
-        "comissão: a requisição a Secretário de Estado é assinada pela Presidência da Assembleia "
-        "(art. 4º, § 3º; CF, art. 50, § 2º, por simetria); confira quem a assinou"]
+        "comissão: a requisição a Secretário de Estado é feita pela Mesa da Assembleia e "
+        "assinada pelo seu Presidente (art. 4º, § 3º; Constituição do Estado, art. 9º, § 3º, a "
+        "confirmar com a Procuradoria); confira quem a assinou"]
     process = load_candidate(ROOT / "tests" / "fixtures" / "processo-posse-dabadia.toml")
     assert not [n for n in process.notices if "série de uma comissão" in n]

@@ -151,7 +151,10 @@ def test_page_one_is_the_whole_letter_signed(written):
                   "Goiás" if stem == "oficio-sefaz-go" else "Deputada Maria Aparecida Souza "
                   "Presidente da Comissão de Constituição, Justiça e Redação")
         assert f"Atenciosamente, {signer}" in first, stem
-        assert "Anexo: mapa de localização da área proposta (território aproximado)." in first
+        # the Cartório's item c) asks about the signers: it attaches the representation too
+        assert ("Anexos: mapa de localização da área proposta (território aproximado) e cópia da "
+                "representação." if stem == "oficio-cartorio-eleitoral" else
+                "Anexo: mapa de localização da área proposta (território aproximado).") in first
         assert "Página 1 de 2" in first
         assert re.sub(r"\s+", " ", pages[1]).startswith(
             "Anexo — Mapa de localização da área proposta de Posse d'Abadia"), stem
@@ -247,10 +250,11 @@ def test_federal_bodies_are_asked_and_sefaz_is_required(html):
             "intermédio da Comissão de Constituição, Justiça e Redação, solicita a Vossa "
             "Excelência que determine ao Cartório da 87ª Zona Eleitoral de Goiás a certificação "
             "de:") in t["cartorio-eleitoral"]
-    # the requisition to a Secretário de Estado is the Presidency's (CF art. 50, § 2º by
-    # symmetry; CE-GO art. 9º, § 3º), signed by the Assembly's President
+    # the requisition to a Secretário de Estado is the Mesa's (CE-GO art. 9º, § 3º), signed by
+    # the Assembly's President (legal review 15:44, item 10: one basis, said consistently)
     assert ("Para instruir o processo, a Assembleia Legislativa do Estado de Goiás, por sua "
-            "Presidência, requisita a Vossa Excelência que certifique:") in t["sefaz-go"]
+            "Mesa, requisita a Vossa Excelência que certifique:") in t["sefaz-go"]
+    assert "Presidência, requisita" not in t["sefaz-go"] and "simetria" not in t["sefaz-go"]
     assert t["sefaz-go"].startswith("Assembleia Legislativa do Estado de Goiás Presidência "
                                     "Ofício nº 17/2027/GP-ALEGO")
     assert t["sefaz-go"].endswith("Atenciosamente, Deputado Rubens Teixeira Presidente da "
@@ -261,10 +265,11 @@ def test_federal_bodies_are_asked_and_sefaz_is_required(html):
     assert "Assunto: Requisição de informações — proposta de criação" in t["sefaz-go"]
     assert ("atribui à Secretaria de Estado da Fazenda, hoje Secretaria de Estado da Economia "
             "(SEFAZ-GO), a apuração do requisito do item VII do mesmo artigo, e o § 3º manda a "
-            "Assembleia Legislativa requisitar as informações; a requisição a Secretário de "
-            "Estado é feita pela Presidência da Assembleia, por simetria com o art. 50, § 2º, da "
-            "Constituição Federal (pedidos escritos de informação das Mesas a Ministros de "
-            "Estado).") in t["sefaz-go"]  # legal item 4: the Presidency's basis, cited
+            "Assembleia Legislativa requisitar as informações; a Constituição do Estado de "
+            "Goiás, art. 9º, § 3º, prevê o pedido escrito de informações a Secretário de Estado, "
+            "que a Mesa da Assembleia Legislativa encaminha, como o art. 50, § 2º, da "
+            "Constituição Federal o atribui às Mesas da Câmara dos Deputados e do Senado "
+            "Federal. Para instruir o processo") in t["sefaz-go"]  # the Mesa's basis, cited
     assert ("atribui ao Cartório Eleitoral, que integra a Justiça Eleitoral (Tribunal Regional "
             "Eleitoral de Goiás), a apuração do requisito do item V") in t["cartorio-eleitoral"]
     # legal review 3, finding 5: the zone's source and its confirmation
@@ -300,8 +305,12 @@ def test_requests_state_no_threshold(html):
     assert ("a) art. 4º, V — o número de eleitores com domicílio eleitoral na área proposta;"
             in _plain(plain["cartorio-eleitoral"]))
     # art. 2: the signers' registration in the area, which only the registry certifies
-    assert ("c) art. 2º — quantos dos signatários da representação que iniciou o processo são "
-            "eleitores inscritos na área proposta." in _plain(plain["cartorio-eleitoral"]))
+    # ... whose copy the letter attaches (legal review 15:44, item 10)
+    assert ("c) art. 2º — quantos dos signatários da representação que iniciou o processo, em "
+            "cópia anexa, são eleitores inscritos na área proposta." in
+            _plain(plain["cartorio-eleitoral"]))
+    assert _plain(plain["cartorio-eleitoral"]).endswith(
+        "Anexos: mapa e cópia da representação.")
     sefaz = _plain(plain["sefaz-go"])
     # The last closed fiscal year before the request (art. 4 VII, "no último exercício").
     assert ("a) art. 4º, VII — o total arrecadado de impostos estaduais (ICMS, IPVA e ITCD) "
@@ -398,7 +407,9 @@ def test_request_date_defaults_to_the_candidates(store, settings, tmp_path, monk
 
 
 def test_whole_municipality_area(store):
-    c = load_candidate(NOVA_IGUACU)
+    # Nova Iguaçu de Goiás as if it were proposed today (not the installed municipality of
+    # art. 21, whose letters are refused: test_oficios_record.py)
+    c = dataclasses.replace(load_candidate(NOVA_IGUACU), restored_process=None)
     assert oficios.area_description(c, store) == (
         "formada pelo território do Município de Nova Iguaçu de Goiás (código IBGE 5214879)")
     keys = [r.key for r in oficios.build_requests(c, store, dt.date(2027, 1, 30))]

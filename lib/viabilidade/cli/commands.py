@@ -332,8 +332,11 @@ def _cmd_oficios(args: argparse.Namespace) -> int:
 
     check_candidate(candidate, store)
     folder = _subfolder(Path(args.saida), candidate.slug, "oficios")
-    files = write_oficios(candidate, folder, store=store, settings=settings, request_date=date)
+    notices: list[str] = []
+    files = write_oficios(candidate, folder, store=store, settings=settings, request_date=date,
+                          notices=notices)
     _print_files(files)
+    _print_notices(notices)
     return 0
 
 

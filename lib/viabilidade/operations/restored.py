@@ -73,8 +73,9 @@ OPERATION = Operation(
     rules=rules,
     chapters=("sec-art4", "sec-origem", "sec-processo"),
     process_items=("calendario", "prazo"),
+    # no ofício: the requests of art. 4 § 3 instruct a creation; an installed municipality's
+    # art. 8 § 1 requisition is the Assembly's quadrennial act (report.oficios.installed_refusal)
     # cited by the calendar (1, 9, 12, 14 § 3), the timing condition (7) and art. 21
-    letters=("ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura", "camara"),
     law_articles=("1", "7", "9", "12", "14", "21"),
     icms_share=True,
     named_after_seat=True,

@@ -496,15 +496,17 @@ def check_order(acts: list[Act], problems: Problems) -> list[str]:
                            f"conta de {counted.date:%d/%m/%Y} ({counted.where}"
                            f"{', marcado counts = true' if counted.counts else ', o primeiro'}); "
                            f"também registrados {others}")
-    # A requisition to a Secretário de Estado is the Presidency's (art. 4 § 3; CF art. 50 § 2 by
-    # symmetry): a SEFAZ-GO request whose number is a committee's series gets a notice (item 4)
+    # A requisition to a Secretário de Estado is the Mesa's, signed by its President (art. 4
+    # § 3; CE-GO art. 9º § 3º, as report.oficios.SEFAZ_BASIS cites it): a SEFAZ-GO request
+    # whose number is a committee's series gets a notice (item 4)
     for act in acts:
         if act.kind == "requisicao-enviada" and act.body == "sefaz-go" \
                 and COMMITTEE_MARK.search(act.document or ""):
             notices.append(f"requisição {BODIES['sefaz-go'].to} ({act.where}, {act.document}) "
                            "numerada na série de uma comissão: a requisição a Secretário de "
-                           "Estado é assinada pela Presidência da Assembleia (art. 4º, § 3º; CF, "
-                           "art. 50, § 2º, por simetria); confira quem a assinou")
+                           "Estado é feita pela Mesa da Assembleia e assinada pelo seu "
+                           "Presidente (art. 4º, § 3º; Constituição do Estado, art. 9º, § 3º, a "
+                           "confirmar com a Procuradoria); confira quem a assinou")
     # The law comes before the election and the installation (art. 9º), and after the
     # plebiscite's result when one is recorded (art. 7º, § 2º). Which operations need a
     # plebiscite is the operation's to say (floor 6), so only the order of what is recorded

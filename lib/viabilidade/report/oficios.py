@@ -21,12 +21,13 @@ to sign, in the form of the Manual de Redação da Presidência da República (3
   "requisita"); the IBGE and the Electoral Justice are federal and the municipalities
   autonomous, so they are asked ("solicita").
 - **Who acts.** Art. 4 § 3 gives the power to "A Assembléia Legislativa". The requisition
-  to the Secretário de Estado (SEFAZ-GO) is signed by the President of the Assembly, in the
-  Presidency's series of letters ("por sua Presidência"): CF art. 50, § 2º gives written
-  requests for information to ministers to the Mesas, and the Constitution of Goiás, art. 9º,
-  § 3º, has the same written request to the Secretários de Estado (the Assembly's own page on
-  its powers, al.go.leg.br/transparencia/faq, states it); a committee does not requisition in
-  the Assembly's name. The other letters ask ("solicita") and a committee's President signs
+  to the Secretário de Estado (SEFAZ-GO) is made by the Mesa ("por sua Mesa") and signed by
+  its President, the President of the Assembly, in the Presidency's series of letters: the
+  Constitution of Goiás, art. 9º, § 3º, has the written request for information to the
+  Secretários de Estado (the Assembly's own page on its powers,
+  al.go.leg.br/transparencia/faq, states it), as CF art. 50, § 2º gives it to the Mesas; the
+  letter cites it (:data:`SEFAZ_BASIS`), and ``oficios`` notes that the Procuradoria is to
+  confirm it before signing; a committee does not requisition in the Assembly's name. The other letters ask ("solicita") and a committee's President signs
   them, "por intermédio da" committee. The Regimento Interno (Resolução nº 1.218/2007) could
   not be read here article by article, so no article of it is cited (docs/GUIA.md, Ofícios).
 - **Closing.** "Atenciosamente," — the Manual keeps "Respeitosamente," for an authority above
@@ -74,6 +75,7 @@ from ..errors import CandidateError, SettingsError
 from ..operations import operation_of, study_name
 from .writers.format import date_long
 from .frame import OFICIO_NOTE
+from .oficios_address import Authority
 from .oficios_settings import PRESIDENCY_LETTERS, OficiosSettings, Person
 from .writers.tables import Html, esc
 
@@ -88,76 +90,26 @@ CLOSING = "Atenciosamente,"
 ANSWER = ("Pede-se que a resposta indique, para cada valor, o documento, a data e a fonte, e que "
           "os valores se refiram exatamente à área descrita, para que sejam juntados ao "
           "processo legislativo.")
+#: The basis of the requisition to the Secretário de Estado (SEFAZ-GO), after "o § 3º manda a
+#: Assembleia Legislativa requisitar as informações; ": the State Constitution's written
+#: request for information to the Secretários de Estado (CE-GO art. 9º, § 3º, as the
+#: Assembly's own page states it, al.go.leg.br/transparencia/faq), made by the Mesa, as the
+#: CF (art. 50, § 2º) gives it to the Mesas; the Mesa's President signs. Whether the Mesa or
+#: its President holds the power is for the Assembly's Procuradoria to confirm before signing
+#: (:data:`SEFAZ_NOTICE`; docs/GUIA.md, Ofícios).
+SEFAZ_BASIS = ("a Constituição do Estado de Goiás, art. 9º, § 3º, prevê o pedido escrito de "
+               "informações a Secretário de Estado, que a Mesa da Assembleia Legislativa "
+               "encaminha, como o art. 50, § 2º, da Constituição Federal o atribui às Mesas "
+               "da Câmara dos Deputados e do Senado Federal.")
+#: The notice ``oficios`` prints when it writes the requisition to SEFAZ-GO.
+SEFAZ_NOTICE = ("a requisição à SEFAZ-GO cita a Constituição do Estado, art. 9º, § 3º, e é "
+                "feita pela Mesa da Assembleia, assinada pelo seu Presidente: a confirmar com a "
+                "Procuradoria da Assembleia antes de assinar (docs/GUIA.md, Ofícios)")
+#: What the Cartório Eleitoral's letter attaches beside the map: the signers it asks about
+#: (art. 2), which the analyst attaches from the process.
+SIGNERS_ANNEX = "cópia da representação"
 ANSWER_DOCUMENTS = ("Pede-se que cada lei venha com a indicação da data e do meio da sua "
                     "publicação, para que seja juntada ao processo legislativo.")
-
-
-@dataclass(frozen=True)
-class Authority:
-    """The authority a letter is addressed to.
-
-    Attributes
-    ----------
-    office : (str, str)
-        The office as the address block writes it, masculine and feminine
-        (``("Juiz Eleitoral da 87ª Zona Eleitoral de Goiás", "Juíza Eleitoral da …")``).
-    vocative : (str, str)
-        The office after "Senhor"/"Senhora" in the vocative (``("Juiz Eleitoral", "Juíza
-        Eleitoral")``).
-    lines : tuple of str
-        Address lines after the office (the body, the place).
-    excellency : bool
-        Treatment Vossa Excelência (else Vossa Senhoria).
-    person : Person or None
-        The holder, named in ``[oficios.destinatarios]`` with name, gender and (for the
-        Juiz Eleitoral, the Prefeito and the Câmara's President) address; ``None`` only
-        while the letters are listed (:func:`build_requests` without settings): no form of
-        address is written without it, since none is presumed.
-    """
-
-    office: tuple[str, str]
-    vocative: tuple[str, str]
-    lines: tuple[str, ...] = ()
-    excellency: bool = False
-    person: Person | None = None
-
-    @property
-    def holder(self) -> Person:
-        """The named holder (:attr:`person`).
-
-        Raises
-        ------
-        SettingsError
-            When no one is named: the letter's gender and address are never presumed.
-        """
-        if self.person is None:
-            raise SettingsError(f"falta o destinatário ({self.office[0]}) em "
-                                "[oficios.destinatarios]; esperados name e gender (nenhum "
-                                "gênero é presumido)", field="oficios.destinatarios")
-        return self.person
-
-    @property
-    def female(self) -> bool:
-        return self.holder.female
-
-    @property
-    def treatment(self) -> str:
-        return "Vossa Excelência" if self.excellency else "Vossa Senhoria"
-
-    def address(self) -> tuple[str, ...]:
-        """The address block: ``("A Sua Excelência a Senhora", name, office, address…)``;
-        the address is the holder's when given (``address`` in the settings), else
-        :attr:`lines` (the office's seat)."""
-        f, holder = self.female, self.holder
-        if self.excellency:
-            first = "A Sua Excelência a Senhora" if f else "A Sua Excelência o Senhor"
-        else:
-            first = "À Senhora" if f else "Ao Senhor"
-        return (first, holder.name, self.office[f], *(holder.address or self.lines))
-
-    def salutation(self) -> str:
-        """``"Senhor Juiz Eleitoral,"``."""
-        return f"{'Senhora' if self.female else 'Senhor'} {self.vocative[self.female]},"
 
 
 @dataclass(frozen=True)
@@ -187,6 +139,9 @@ class Request:
         the committee, with the law's 60 days: a deadline for SEFAZ-GO (required), a time
         asked of the federal bodies; the municipal letters ask for an answer in the same
         time, without a legal deadline.
+    annex : str
+        A document this letter attaches besides the map (the Cartório Eleitoral's: the
+        representation with its signers, :data:`SIGNERS_ANNEX`), or ``""``.
     """
 
     key: str
@@ -198,6 +153,7 @@ class Request:
     what: str
     items: tuple[tuple[str, str], ...]
     statutory: bool = True
+    annex: str = ""
 
     @property
     def stem(self) -> str:
@@ -379,7 +335,10 @@ def build_requests(candidate, store, request_date: dt.date,
         If the operation declares no letter (art. 4 applies to the creation only: a fusion
         is exempt by art. 5 § 2).
     """
-    if not operation_of(candidate).letters:
+    op = operation_of(candidate)
+    if op.installed:
+        raise CandidateError(installed_refusal(candidate), file=candidate.path, field="operation")
+    if not op.letters:
         raise CandidateError(
             f"encontrado operation = {candidate.operation!r}; os pedidos do art. 4º, § 3º "
             "só existem para a criação de município (operation = \"create-municipality\"): "
@@ -437,8 +396,9 @@ def build_requests(candidate, store, request_date: dt.date,
          ("art. 4º, § 1º", f"o número de eleitores com domicílio eleitoral {rest_in}"),
          # art. 2: the representation's signers must be electors "inscritos na área", which
          # only the registry certifies (legal item 4)
-         ("art. 2º", "quantos dos signatários da representação que iniciou o processo são "
-                     "eleitores inscritos na área proposta")))
+         ("art. 2º", "quantos dos signatários da representação que iniciou o processo, "
+                     "em cópia anexa, são eleitores inscritos na área proposta")),
+        annex=SIGNERS_ANNEX)
     sefaz = Request(
         b_sefaz.key, b_sefaz.to,
         Authority(("Secretário de Estado da Economia de Goiás",
@@ -448,9 +408,7 @@ def build_requests(candidate, store, request_date: dt.date,
         f"O art. 4º, § 2º, da {LAW}, atribui à Secretaria de Estado da Fazenda, hoje "
         f"{b_sefaz.name.removesuffix(' de Goiás')} ({b_sefaz.short}), a apuração do requisito "
         f"{_items_of(b_sefaz)} do mesmo artigo, e o § 3º manda a Assembleia Legislativa "
-        "requisitar as informações; a requisição a Secretário de Estado é feita pela "
-        "Presidência da Assembleia, por simetria com o art. 50, § 2º, da Constituição "
-        "Federal (pedidos escritos de informação das Mesas a Ministros de Estado).",
+        f"requisitar as informações; {SEFAZ_BASIS}",
         "requisita-se", "que certifique",
         (("art. 4º, VII", "o total arrecadado de impostos estaduais (ICMS, IPVA e ITCD) pelos "
                           f"contribuintes estabelecidos na área proposta no exercício de {year}, "
@@ -600,9 +558,45 @@ def annex_words(candidate, store, has_map: bool, has_memorial: bool) -> tuple[st
     return "", ""
 
 
+def with_annex(attachments: str, extra: str) -> str:
+    """The attachments line with one more document: ``"Anexo: mapa da área proposta."`` and
+    ``"cópia da representação"`` -> ``"Anexos: mapa da área proposta e cópia da
+    representação."``; numbered annexes (map and memorial) take the next number (``"III —
+    cópia da representação"``)."""
+    if not extra:
+        return attachments
+    if not attachments:
+        return f"Anexo: {extra}."
+    if attachments.startswith("Anexos: "):
+        n = attachments.count("; ") + 1
+        return f"{attachments.removesuffix('.')}; {('I', 'II', 'III', 'IV', 'V')[n]} — {extra}."
+    return f"Anexos: {attachments.removeprefix('Anexo: ').removesuffix('.')} e {extra}."
+
+
+def installed_refusal(candidate) -> str:
+    """Why an installed municipality has no ofício (pt-BR), and what to do (legal review
+    15:44, item 4).
+
+    The requests of art. 4 § 3 instruct a creation. An installed municipality (art. 21) is
+    checked under art. 8, whose § 1 has the Assembly requisition "quadrienalmente, no ano
+    anterior ao das eleições gerais para Prefeitos e Vereadores" the information on the loss
+    of requirements: one periodic act for every installed municipality, not a step of a
+    proposal with a deputy, a process and art. 4 § 3's sixty days, which these letters are
+    framed on. So the command refuses, as ``projeto-de-lei`` does.
+    """
+    return (f"o Município de {study_name(candidate)} já está instalado (processo "
+            "restabelecido pelo art. 21): os pedidos do art. 4º, § 3º, instruem a criação de "
+            "município, e este comando não os escreve para ele. A perda de requisitos por "
+            "município instalado (art. 8º) é verificada com as informações que a Assembleia "
+            "Legislativa requisita dos organismos competentes quadrienalmente, no ano anterior "
+            "ao das eleições municipais, para todos os municípios instalados (art. 8º, § 1º): "
+            "um ato da Assembleia, não um pedido deste processo. O estudo (viabilidade estudo) "
+            "mostra os itens IV a VII do art. 4º com os dados de hoje")
+
+
 def oficio_html(request: Request, candidate, store, request_date: dt.date,
-                settings: OficiosSettings, *, number: int, annex_html: str = "",
-                annexes: tuple[str, str] = ("", "")) -> str:
+                settings: OficiosSettings, *, number: int, sigla: str | None = None,
+                annex_html: str = "", annexes: tuple[str, str] = ("", "")) -> str:
     """One request as a complete HTML document (pt-BR, A4 when printed).
 
     Parameters
@@ -618,6 +612,9 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date,
         Presidency (who signs :attr:`Request.by_presidency` letters).
     number : int
         The letter's number in its signer's series (``Ofício nº 15/2027``).
+    sigla : str, optional
+        The sigla after it (:func:`numbering`, or the record's planned ofício); by default
+        the signer's series' (``[oficios] sigla``, or the Presidency's).
     annex_html : str
         The map and memorial (HTML of ours), or ``""``.
     annexes : (str, str)
@@ -640,15 +637,17 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date,
                                 f"ofício {request.key!r} é assinado pelo Presidente da "
                                 "Assembleia", field="oficios.presidencia")
         unit, signer = "Presidência", settings.presidency.person
-        role, sigla = f"Presidente da {ASSEMBLY}", settings.presidency.sigla
-        asker = f"a {ASSEMBLY}, por sua Presidência, " + request.verb.removesuffix("-se")
+        role, series = f"Presidente da {ASSEMBLY}", settings.presidency.sigla
+        asker = f"a {ASSEMBLY}, por sua Mesa, " + request.verb.removesuffix("-se")
     else:
         unit, signer = settings.committee, settings.president
-        role, sigla = f"Presidente da {settings.committee}", settings.sigla
+        role, series = f"Presidente da {settings.committee}", settings.sigla
         asker = ((f"a {ASSEMBLY}, por intermédio da {settings.committee}, "
                   + request.verb.removesuffix("-se")) if request.statutory else request.verb)
+    sigla = series if sigla is None else sigla
     shown = "como mostram o mapa e o memorial descritivo anexos" if "II —" in attachments else (
         "como mostra o mapa anexo" if attachments else "")
+    attachments = with_annex(attachments, request.annex)
     body = (
         f'<p class="cabecalho">{esc(ASSEMBLY)}<br>{esc(unit)}</p>'
         f'<p class="numero">{esc(oficio_number(number, request_date, sigla))}</p>'
@@ -718,8 +717,8 @@ def annex(candidate, store, files: dict | None = None) -> tuple[str, bool, bool]
 
 
 def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
-                  request_date: dt.date | None = None,
-                  pdf: bool = True) -> dict[str, Path]:
+                  request_date: dt.date | None = None, pdf: bool = True,
+                  notices: list[str] | None = None) -> dict[str, Path]:
     """Write the requests (HTML and PDF) of a candidate into ``folder``.
 
     Parameters
@@ -734,6 +733,10 @@ def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
         The letters' date. Default: the candidate's ``request_date``, else today.
     pdf : bool
         Also render the PDFs.
+    notices : list, optional
+        Receives the notices (pt-BR) for the user: each letter left out because the record
+        of acts already has its request (:mod:`viabilidade.report.oficios_record`), and the
+        SEFAZ-GO requisition's basis to confirm (:data:`SEFAZ_NOTICE`).
 
     Returns
     -------
@@ -743,7 +746,9 @@ def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
     Raises
     ------
     CandidateError
-        If the operation is not a municipality creation.
+        If the operation is not a municipality creation, or is an installed municipality
+        (:func:`installed_refusal`); if the record of acts plans a letter's number in
+        another year (:func:`~viabilidade.report.oficios_record.planned_numbers`).
     SettingsError
         If ``[oficios.destinatarios]`` names a letter this candidate does not have.
     ReportError
@@ -753,20 +758,31 @@ def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
     from .writers.atomic import write_files_atomically
     from .writers.export import html_to_pdf
 
+    from .oficios_record import planned_numbers, recorded
+
     date = request_date or candidate.request_date or dt.date.today()
     requests = build_requests(candidate, store, date, settings)
     settings.check_addressees([r.key for r in requests])
+    # the record of acts: a request already sent, received or answered is not written again
+    made = recorded(candidate, [r.key for r in requests])
+    if notices is not None:
+        notices.extend(m.words() for m in made.values())
     files: dict[str, str] = {}
     html_annex, has_map, has_memorial = annex(candidate, store, files)
     # the IBGE's item II names the limits the annex shows (memorial or district law)
-    requests = build_requests(candidate, store, date, settings, memorial=has_memorial)
+    requests = [r for r in build_requests(candidate, store, date, settings, memorial=has_memorial)
+                if r.key not in made]
+    if notices is not None and any(r.by_presidency for r in requests):
+        notices.append(SEFAZ_NOTICE)
     annexes = annex_words(candidate, store, has_map, has_memorial)
     # the memorial's full list of marks, when its text refers to it, goes with the letters
     contents: dict[str, bytes] = {name: text.encode("utf-8") for name, text in files.items()}
-    numbers = numbering(requests, settings)
+    # the numbers the record plans for a letter come first: letter and record cite one ofício
+    numbers = numbering(requests, settings) | planned_numbers(candidate, [r.key for r in requests],
+                                                              date.year)
     for r in requests:
-        number = numbers[r.key][0]
-        html = oficio_html(r, candidate, store, date, settings, number=number,
+        number, sigla = numbers[r.key]
+        html = oficio_html(r, candidate, store, date, settings, number=number, sigla=sigla,
                            annex_html=html_annex, annexes=annexes)
         contents[f"{r.stem}.html"] = html.encode("utf-8")
         if pdf:

@@ -1,0 +1,150 @@
+"""What the candidate's record of acts already says about its ofícios (legal review 15:44, item 3).
+
+The record (``[[process.events]]``, :mod:`viabilidade.proposal.record`) holds the requests of
+art. 4 § 3 that went out (``requisicao-enviada``), their receipts (``requisicao-recebida``)
+and the bodies' answers (``certidao``). ``viabilidade oficios`` reads it before writing:
+
+- **A request the record shows as sent, received or answered is not written again.** The
+  letter to that body is left out, and a notice names the act that shows it (kind, document,
+  date, line of the candidate file) and the answer when there is one. The letters to the
+  origin's Prefeitura and Câmara have no act in the record (they are not requests of art. 4
+  § 3) and are always written, so a creation always has a letter to write. A second letter to
+  the same body (a reiteration after the sixty days) is a new act the analyst drafts: this
+  tool does not write it (docs/GUIA.md, Ofícios).
+- **A request the record shows as planned** (``planned = true``) is written with the number
+  the record gives it (``document = "Ofício nº 10/2027/CCJR-ALEGO"``: number and sigla),
+  so the letter and the record cite the same ofício; a planned number of another year than the
+  letter's date is refused.
+
+Only the three bodies of art. 4 § 2 have acts in the record (``body`` is a key of
+:data:`viabilidade.law.bodies.BODIES`): the letters to the origin's Prefeitura and Câmara are
+always written. A ``certidao`` that carries only the art. 2 registration of the signers
+(``registered_signers``, asked of the Cartório Eleitoral before the art. 4 request) does not
+answer the art. 4 request.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..errors import CandidateError
+from ..law.bodies import BODIES
+from ..proposal.record import KINDS, REGISTERED, Act
+
+#: An ofício's number in a record's ``document``: ``"Ofício nº 10/2027-CCJR"``,
+#: ``"Ofício nº 402/2027/GP-ALEGO"`` -> number, year and sigla (optional).
+_NUMBER = re.compile(r"Of[íi]cio\s+n[º°o.]*\s*(\d{1,5})\s*/\s*(\d{4})(?:\s*[/-]\s*([\w-]+))?",
+                     re.IGNORECASE)
+#: The kinds of act that show a request already made (sent, received or answered).
+_MADE = ("requisicao-enviada", "requisicao-recebida", "certidao")
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A letter the record shows as already made.
+
+    Attributes
+    ----------
+    key : str
+        The letter (a key of :data:`~viabilidade.law.bodies.BODIES`).
+    act : Act
+        The first act that shows it: the sending, else the receipt, else the answer.
+    answer : Act or None
+        The body's answer (``certidao``), when recorded.
+    """
+
+    key: str
+    act: Act
+    answer: Act | None = None
+
+    def words(self) -> str:
+        """The notice (pt-BR): ``"ofício ao IBGE não escrito: o registro de atos já tem a
+        requisição de informações enviada (art. 4º, § 3º) — Ofício nº 10/2027-CCJR, de
+        15/01/2027 (linha 47), respondida por …"``."""
+        body = BODIES[self.key]
+        out = (f"ofício {body.to} não escrito: o registro de atos já tem a "
+               f"{_act_words(self.act)}")
+        if self.answer is not None and self.answer is not self.act:
+            out += f", respondida por {_document_words(self.answer)}"
+        return out
+
+
+def _document_words(act: Act) -> str:
+    return f"{act.document}, de {act.date:%d/%m/%Y} ({act.where})"
+
+
+def _act_words(act: Act) -> str:
+    return f"{KINDS[act.kind]} — {_document_words(act)}"
+
+
+def _answers(act: Act) -> bool:
+    """A ``certidao`` answers the art. 4 request when it certifies more than the art. 2
+    registration of the signers."""
+    return act.kind == "certidao" and any(k != REGISTERED for k in act.figures)
+
+
+def recorded(candidate, keys) -> dict[str, Recorded]:
+    """The letters among ``keys`` that the candidate's record shows as already made.
+
+    Parameters
+    ----------
+    candidate : Candidate
+        Its ``events`` (the record of acts, in date order).
+    keys : iterable of str
+        The letters' keys (:attr:`viabilidade.report.oficios.Request.key`).
+
+    Returns
+    -------
+    dict
+        Letter key -> :class:`Recorded`, for each letter whose body has a sending, a receipt
+        or an answer in the record that is not ``planned``.
+    """
+    out: dict[str, Recorded] = {}
+    for key in keys:
+        acts = [a for a in getattr(candidate, "events", ()) if a.body == key and not a.planned
+                and a.kind in _MADE and (a.kind != "certidao" or _answers(a))]
+        if not acts:
+            continue
+        first = min(acts, key=lambda a: _MADE.index(a.kind))
+        answer = next((a for a in acts if a.kind == "certidao"), None)
+        out[key] = Recorded(key, first, answer)
+    return out
+
+
+def planned_numbers(candidate, keys, year: int) -> dict[str, tuple[int, str]]:
+    """The numbers the record gives the letters it plans: ``{key: (number, sigla)}``.
+
+    Parameters
+    ----------
+    candidate : Candidate
+    keys : iterable of str
+        The letters to be written.
+    year : int
+        The letters' year (their date's).
+
+    Raises
+    ------
+    CandidateError
+        When a planned sending's number is of another year than the letter's date (the
+        letter and the record would cite two different ofícios), with the act's line.
+    """
+    out: dict[str, tuple[int, str]] = {}
+    for key in keys:
+        for a in getattr(candidate, "events", ()):
+            if a.body != key or not a.planned or a.kind != "requisicao-enviada":
+                continue
+            m = _NUMBER.search(a.document)
+            if m is None:
+                continue
+            if int(m.group(2)) != year:
+                raise CandidateError(
+                    f"o registro de atos ({a.where}) dá ao ofício {BODIES[key].to} o número "
+                    f"{m.group(1)}/{m.group(2)}, mas o ofício é datado de {year}; corrija o "
+                    "número no registro ou a data do pedido (--data-pedido)",
+                    file=getattr(candidate, "path", None), field="process.events")
+            out[key] = (int(m.group(1)), m.group(3) or "")
+    return out
+
+
+__all__ = ["Recorded", "recorded", "planned_numbers"]

@@ -1,0 +1,170 @@
+"""`oficios` reads the record of acts and the operation (legal review 15:44, items 3, 4, 10).
+
+Item 3: a request the record shows as sent, received or answered is not written again; a
+notice names the act. A planned request takes the number the record gives it. Item 4: an
+installed municipality (art. 21, art. 8) has no ofício: refused with the reason. Item 10: the
+SEFAZ-GO requisition's basis and the Cartório's annex (see also test_oficios.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from viabilidade.cli import main
+from viabilidade.data.store import load_store
+from viabilidade.errors import CandidateError
+from viabilidade.proposal.candidate import load_candidate
+from viabilidade.proposal.record import Act
+from viabilidade.report import oficios
+from viabilidade.report.oficios_record import planned_numbers, recorded
+from viabilidade.report.oficios_settings import OficiosSettings
+
+ROOT = Path(__file__).resolve().parents[1]
+CERTIFIED = ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml"
+POSSE = ROOT / "data" / "candidates" / "posse-dabadia.toml"
+SETTINGS = ROOT / "tests" / "fixtures" / "oficios.toml"
+INSTALLED = [ROOT / "data" / "candidates" / f"{slug}.toml"
+             for slug in ("nova-iguacu-de-goias", "cocalzinho-de-goias", "santo-antonio-de-goias")]
+
+#: The three notices of the certified file: each request went out 15/01/2027 and was answered.
+CERTIFIED_NOTICES = [
+    "aviso: ofício ao IBGE não escrito: o registro de atos já tem a requisição de informações "
+    "enviada (art. 4º, § 3º) — Ofício nº 10/2027-CCJR, de 15/01/2027 (linha 46), respondida por "
+    "Ofício nº 101/2027 — Superintendência Estadual do IBGE em Goiás, de 10/03/2027 (linha 108)",
+    "aviso: ofício ao Cartório Eleitoral não escrito: o registro de atos já tem a requisição de "
+    "informações enviada (art. 4º, § 3º) — Ofício nº 11/2027-CCJR, de 15/01/2027 (linha 52), "
+    "respondida por Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027 (linha 82)",
+    "aviso: ofício à SEFAZ-GO não escrito: o registro de atos já tem a requisição de "
+    "informações enviada (art. 4º, § 3º) — Ofício nº 12/2027-CCJR, de 15/01/2027 (linha 58), "
+    "respondida por Ofício nº 77/2027 — Secretaria de Estado da Economia, de 01/03/2027 "
+    "(linha 96)",
+]
+
+
+@pytest.fixture(scope="module")
+def store():
+    return load_store()
+
+
+@pytest.fixture(scope="module")
+def settings():
+    return OficiosSettings.from_toml(SETTINGS)
+
+
+def test_requests_already_sent_and_answered_are_not_written_again(tmp_path, capsys):
+    """The certified file's record: Ofícios nº 10, 11 and 12/2027-CCJR sent on 15/01/2027,
+    received and answered. Only the letters the record has no act for (the origin's Prefeitura
+    and Câmara) are written, numbered from [oficios] first_number; the notices name each act
+    left out and its answer."""
+    assert main(["oficios", str(CERTIFIED), "--configuracoes", str(SETTINGS), "--saida",
+                 str(tmp_path)]) == 0
+    out = capsys.readouterr()
+    assert out.err.strip().splitlines() == CERTIFIED_NOTICES
+    folder = tmp_path / "posse-dabadia-certificada" / "oficios"
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "oficio-camara-abadiania.html", "oficio-camara-abadiania.pdf",
+        "oficio-prefeitura-abadiania.html", "oficio-prefeitura-abadiania.pdf"]
+    pref = (folder / "oficio-prefeitura-abadiania.html").read_text(encoding="utf-8")
+    assert "Ofício nº 15/2027/CCJR-ALEGO" in pref and "Goiânia, 15 de janeiro de 2027." in pref
+
+
+def test_what_shows_a_request_made(store):
+    c = load_candidate(CERTIFIED)
+    made = recorded(c, ["ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura-abadiania"])
+    assert {k: (m.act.kind, m.act.document, m.answer.document) for k, m in made.items()} == {
+        "ibge": ("requisicao-enviada", "Ofício nº 10/2027-CCJR",
+                 "Ofício nº 101/2027 — Superintendência Estadual do IBGE em Goiás"),
+        "cartorio-eleitoral": ("requisicao-enviada", "Ofício nº 11/2027-CCJR",
+                               "Certidão nº 12/2027 — 87ª Zona Eleitoral"),
+        "sefaz-go": ("requisicao-enviada", "Ofício nº 12/2027-CCJR",
+                     "Ofício nº 77/2027 — Secretaria de Estado da Economia")}
+    # the art. 2 certificate of the signers' registration (12/01/2027) is not the answer to the
+    # art. 4 request; a planned sending is not a request made
+    art2 = [a for a in c.events if a.kind == "certidao" and a.body == "cartorio-eleitoral"
+            and "registered_signers" in a.figures]
+    assert [a.document for a in art2] == [
+        "Certidão nº 3/2027 — 87ª Zona Eleitoral (inscrição dos signatários da representação)"]
+    planned = Act("requisicao-enviada", dt.date(2027, 1, 15), "Ofício nº 10/2027/CCJR-ALEGO",
+                  body="ibge", planned=True, line=20)
+    assert recorded(dataclasses.replace(c, events=(*art2, planned)),
+                    ["ibge", "cartorio-eleitoral"]) == {}
+    # a receipt alone, with no sending recorded, is a request made
+    got = Act("requisicao-recebida", dt.date(2027, 1, 18), "protocolo nº 5/2027", body="ibge",
+              line=30)
+    only = recorded(dataclasses.replace(c, events=(got,)), ["ibge"])
+    assert only["ibge"].words() == (
+        "ofício ao IBGE não escrito: o registro de atos já tem a requisição recebida pelo órgão "
+        "(art. 4º, § 3º) — protocolo nº 5/2027, de 18/01/2027 (linha 30)")
+
+
+def test_a_planned_request_takes_the_records_number(store, settings, tmp_path):
+    planned = Act("requisicao-enviada", dt.date(2027, 1, 15), "Ofício nº 10/2027/CCJR-ALEGO",
+                  body="ibge", planned=True, line=20)
+    c = dataclasses.replace(load_candidate(POSSE), events=(planned,))
+    notices: list[str] = []
+    files = oficios.write_oficios(c, tmp_path, store=store, settings=settings,
+                                  request_date=dt.date(2027, 1, 15), pdf=False, notices=notices)
+    text = {p.name: p.read_text(encoding="utf-8") for p in files.values()}
+    assert "Ofício nº 10/2027/CCJR-ALEGO" in text["oficio-ibge.html"]
+    assert "Ofício nº 16/2027/CCJR-ALEGO" in text["oficio-cartorio-eleitoral.html"]
+    assert "Ofício nº 402/2027/GP-ALEGO" in text["oficio-sefaz-go.html"]
+    # no request made: every letter written; the only notice is the SEFAZ-GO basis to confirm
+    assert len(text) == 5 and notices == [oficios.SEFAZ_NOTICE]
+    assert oficios.SEFAZ_NOTICE == (
+        "a requisição à SEFAZ-GO cita a Constituição do Estado, art. 9º, § 3º, e é feita pela "
+        "Mesa da Assembleia, assinada pelo seu Presidente: a confirmar com a Procuradoria da "
+        "Assembleia antes de assinar (docs/GUIA.md, Ofícios)")
+    sigla = Act("requisicao-enviada", dt.date(2027, 1, 15), "Ofício nº 7/2027-CCJR",
+                body="cartorio-eleitoral", planned=True, line=26)
+    assert planned_numbers(dataclasses.replace(c, events=(planned, sigla)),
+                           ["ibge", "cartorio-eleitoral", "sefaz-go"], 2027) == {
+        "ibge": (10, "CCJR-ALEGO"), "cartorio-eleitoral": (7, "CCJR")}
+
+
+def test_a_planned_number_of_another_year_is_refused(store, settings, tmp_path):
+    planned = Act("requisicao-enviada", dt.date(2026, 12, 15), "Ofício nº 10/2026/CCJR-ALEGO",
+                  body="ibge", planned=True, line=20)
+    c = dataclasses.replace(load_candidate(POSSE), events=(planned,))
+    with pytest.raises(CandidateError) as e:
+        oficios.write_oficios(c, tmp_path / "x", store=store, settings=settings,
+                              request_date=dt.date(2027, 1, 15), pdf=False)
+    assert str(e.value) == (
+        f"{POSSE}, campo 'process.events': o registro de atos (linha 20) dá ao ofício ao IBGE o "
+        "número 10/2026, mas o ofício é datado de 2027; corrija o número no registro ou a data "
+        "do pedido (--data-pedido)")
+    assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("path", INSTALLED, ids=lambda p: p.stem)
+def test_an_installed_municipality_has_no_oficio(path, tmp_path, capsys):
+    """Art. 21's municipalities are installed: their study is the art. 8 check and
+    `projeto-de-lei` refuses them; the art. 4 § 3 requests instruct a creation, and art. 8 § 1's
+    requisition is the Assembly's quadrennial act for every installed municipality."""
+    name = load_candidate(path).seat
+    assert main(["oficios", str(path), "--configuracoes", str(SETTINGS), "--saida",
+                 str(tmp_path)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"erro: {path}, campo 'operation': "
+        f"o Município de {name} já está instalado (processo restabelecido pelo art. 21): os "
+        "pedidos do art. 4º, § 3º, instruem a criação de município, e este comando não os "
+        "escreve para ele. A perda de requisitos por município instalado (art. 8º) é verificada "
+        "com as informações que a Assembleia Legislativa requisita dos organismos competentes "
+        "quadrienalmente, no ano anterior ao das eleições municipais, para todos os municípios "
+        "instalados (art. 8º, § 1º): um ato da Assembleia, não um pedido deste processo. O "
+        "estudo (viabilidade estudo) mostra os itens IV a VII do art. 4º com os dados de hoje")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_cartorios_annex_joins_the_attachments_line():
+    assert oficios.with_annex("Anexo: mapa da área proposta.", "cópia da representação") == (
+        "Anexos: mapa da área proposta e cópia da representação.")
+    assert oficios.with_annex("Anexos: I — mapa da área proposta; II — memorial descritivo da "
+                              "área proposta.", "cópia da representação") == (
+        "Anexos: I — mapa da área proposta; II — memorial descritivo da área proposta; III — "
+        "cópia da representação.")
+    assert oficios.with_annex("", "cópia da representação") == "Anexo: cópia da representação."
+    assert oficios.with_annex("Anexo: mapa.", "") == "Anexo: mapa."

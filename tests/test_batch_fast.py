@@ -49,6 +49,7 @@ def fake_study(candidate_path, out_root, *, settings=None, data_root=None, templ
         log.write(c.slug + "\n")
     ok = "pass" if c.name != "Baixa" else "fail"
     return {"slug": c.slug, "name": c.name, "operation": c.operation,
+            "notices": [f"aviso do estudo {c.slug}"] if c.name == "Avisada" else [],
             "verdict": "viável" if ok == "pass" else "inviável",
             "rules": {"art4.VII": "indeterminate", "art4.IV": ok, "art4.II": "pass"},
             "leans": {"art4.VII": "likely pass"},
@@ -682,3 +683,17 @@ def test_two_identical_files_are_told_to_delete_the_copy(tmp_path):
         f"{one}: o slug 'x' é também o de {other} neste lote, e os dois arquivos são idênticos; "
         "apague a cópia (nenhum deles foi estudado, para que um não tome o lugar do outro)"
         for one, other in ((a, b), (b, a))]
+
+
+def test_a_studys_notices_reach_its_row_of_the_index(tmp_path):
+    """Issue 32, B8: a new seat name is a notice of the study; the batch index shows it."""
+    cands = tmp_path / "cands"
+    cands.mkdir()
+    _candidate(cands, "avisada", "Avisada")
+    _candidate(cands, "alfa", "Alfa")
+    out = tmp_path / "lote"
+    res = run_batch([cands], out, workers=1, study=FAKE, progress=False)
+    assert {r["slug"]: r["notices"] for r in res.records} == {
+        "avisada": ["aviso do estudo avisada"], "alfa": []}
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert page.count("<small>aviso: ") == 1 and "<small>aviso: aviso do estudo avisada</small>" in page

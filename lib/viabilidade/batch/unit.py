@@ -198,7 +198,8 @@ def run_one(params: dict) -> dict:
         the bar: :func:`~viabilidade.report.conclusion.analysis_short_conclusion`,
         :func:`~viabilidade.report.frame.study_bar_clause`; None from an older study),
         findings (the study's findings as dicts, :mod:`viabilidade.report.findings`; ``[]``
-        from an older study), rules
+        from an older study), notices (the study's notices: the record's, a new seat
+        name; ``[]`` from an older study), rules
         ({rule_id: status}), leans ({rule_id: lean} of the indeterminate rules that have
         one: ``"likely pass"``/``"likely fail"``), bases ({rule_id: deciding basis}:
         ``"published"`` words a decided rule "atingido nos dados publicados"), folder (the slug: relative to the batch
@@ -249,6 +250,7 @@ def run_one(params: dict) -> dict:
             "conclusion": rec.get("conclusion"),
             "conclusion_short": rec.get("conclusion_short"), "bar_clause": rec.get("bar_clause"),
             "findings": list(rec.get("findings") or []),
+            "notices": [str(n) for n in rec.get("notices") or []],   # shown under its row
             "phase": rec.get("phase"),
             "rules": {str(k): str(v) for k, v in sorted((rec.get("rules") or {}).items())},
             "leans": {str(k): str(v) for k, v in sorted((rec.get("leans") or {}).items())},

@@ -116,3 +116,25 @@ def test_a_nul_in_the_file_name_is_a_message_not_a_traceback(tmp_path):
            "tem um caractere de controle (NUL); esperado um nome de arquivo comum (letras, " \
            "números, espaços, hífens, pontos); esperado o caminho do arquivo do documento, " \
            "relativo ao arquivo do candidato" in lines
+
+
+def test_a_file_name_too_long_for_its_copy_beside_the_study_is_refused_when_read(tmp_path):
+    """Fourth hostile trial: a 248-byte name passed the record and `processo`, and `estudo`
+    failed after 10 s (nome longo demais), its copy `documento-<12>-<nome>` being past the
+    255 bytes of a file name. 232 bytes (255 - 23) pass; 233 are refused, with field and
+    line."""
+    folder = tmp_path / "proc"
+    folder.mkdir(parents=True)
+    for n in (232, 233):
+        name = "a" * (n - 4) + ".pdf"
+        (folder / name).write_bytes(b"parecer")
+        p = _candidate(folder, _act(f'"{name}"', hashlib.sha256(b"parecer").hexdigest()))
+        if n == 232:
+            (act,) = [a for a in load_candidate(p).events if a.file is not None]
+            assert len(record.annex_name(act.file).encode()) == 255
+        else:
+            assert _problems(p) == [
+                f"{p}, linha {_line_of_file(p)}, campo 'process.events[1].file': o nome do "
+                "arquivo tem 233 bytes; esperado no máximo 232 (o estudo guarda uma cópia "
+                "chamada documento-<12 algarismos hexadecimais>-<nome>, e um nome de arquivo tem no máximo "
+                "255 bytes): renomeie o arquivo"]

@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from ..common.plausibility import count_problem, reference_day
-from ..common.vector_files import name_problem
+from ..common.vector_files import MAX_NAME_BYTES, name_problem
 from ..common.text import NAME, REFERENCE, Kind, clean_text
 from ..errors import Problems, did_you_mean, found_value
 from ..law.bodies import ART2_REGISTRATION, BODIES, body_by_name
@@ -93,6 +93,12 @@ DECLARED_PROOF = "documento declarado, a conferir com o original"
 MAX_ACTS = 1000
 #: A document file kept beside the study: at most this many bytes.
 FILE_MAX_BYTES = 50 * 1024 * 1024
+#: A document's copy beside the study: ``documento-<12 hex of its sha256>-<its name>``
+#: (:func:`annex_name`), so its own name has at most 255 - 23 = 232 bytes (a 248-byte name
+#: passed ``processo`` and failed ``estudo`` after 10 s: issue 32, fourth hostile trial).
+ANNEX_PREFIX = "documento-"
+ANNEX_DIGEST_CHARS = 12
+ANNEX_NAME_MAX_BYTES = MAX_NAME_BYTES - len(ANNEX_PREFIX) - ANNEX_DIGEST_CHARS - 1
 #: The bound on the bytes of all of a record's distinct document files together (each
 #: distinct file, by its real path, is read and hashed once).
 DOCUMENTS_MAX_BYTES = 200 * 1024 * 1024
@@ -240,6 +246,14 @@ def _annex(problems: Problems, where: str, name: Any, sha: Any, base: Path,
     if odd:
         problems.add(f"{where}.file", f"{odd}; esperado o caminho do arquivo do documento, "
                                       "relativo ao arquivo do candidato")
+        return None
+    leaf = len(Path(name.strip()).name.encode("utf-8"))
+    if leaf > ANNEX_NAME_MAX_BYTES:  # its copy beside the study could not be written
+        problems.add(f"{where}.file", f"o nome do arquivo tem {leaf} bytes; esperado no máximo "
+                                      f"{ANNEX_NAME_MAX_BYTES} (o estudo guarda uma cópia "
+                                      f"chamada {ANNEX_PREFIX}<{ANNEX_DIGEST_CHARS} algarismos>-"
+                                      f"<nome>, e um nome de arquivo tem no máximo "
+                                      f"{MAX_NAME_BYTES} bytes): renomeie o arquivo")
         return None
     if not isinstance(sha, str) or not _SHA.match(sha.strip().lower()):
         problems.add(f"{where}.sha256", f"{found_value(sha)}; esperado o sha256 do arquivo do "
@@ -670,7 +684,7 @@ def annexes(acts) -> list[Annex]:
 def annex_name(annex: Annex) -> str:
     """The name a document's file is kept under beside the study:
     ``documento-<first 12 hex of its sha256>-<its name>`` (two documents of one name differ)."""
-    return f"documento-{annex.sha256[:12]}-{annex.path.name}"
+    return f"{ANNEX_PREFIX}{annex.sha256[:ANNEX_DIGEST_CHARS]}-{annex.path.name}"
 
 
 def annex_bytes(annex: Annex) -> bytes:

@@ -251,8 +251,8 @@ def _annex(problems: Problems, where: str, name: Any, sha: Any, base: Path,
     if leaf > ANNEX_NAME_MAX_BYTES:  # its copy beside the study could not be written
         problems.add(f"{where}.file", f"o nome do arquivo tem {leaf} bytes; esperado no máximo "
                                       f"{ANNEX_NAME_MAX_BYTES} (o estudo guarda uma cópia "
-                                      f"chamada {ANNEX_PREFIX}<{ANNEX_DIGEST_CHARS} algarismos hexadecimais>-"
-                                      f"<nome>, e um nome de arquivo tem no máximo "
+                                      f"chamada {ANNEX_PREFIX}<{ANNEX_DIGEST_CHARS} algarismos "
+                                      "hexadecimais>-<nome>, e um nome de arquivo tem no máximo "
                                       f"{MAX_NAME_BYTES} bytes): renomeie o arquivo")
         return None
     if not isinstance(sha, str) or not _SHA.match(sha.strip().lower()):

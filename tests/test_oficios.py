@@ -683,6 +683,11 @@ def test_help_lists_the_command_and_its_options(capsys):
     out = capsys.readouterr().out
     assert "--data-recebimento" not in out and "--configuracoes" in out and "--comissao" not in out
     assert "registre o recebimento como ato do processo" in re.sub(r"\s+", " ", out)
+    # legal review 15:44, items 3 and 4: the record of acts and the installed municipality
+    assert ("Um pedido que o registro de atos do candidato já mostra enviado, recebido ou "
+            "respondido não é escrito de novo (um aviso diz qual e por quê). Município já "
+            "instalado (art. 21): recusado; a verificação do art. 8º é requisitada pela "
+            "Assembleia quadrienalmente (art. 8º, § 1º).") in re.sub(r"\s+", " ", out)
 
 
 @pytest.mark.slow

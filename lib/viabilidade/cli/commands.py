@@ -508,7 +508,12 @@ def build_parser() -> argparse.ArgumentParser:
                                     "destinatários vêm da seção [oficios] do arquivo de "
                                     "configurações. O ofício não traz data de recebimento: "
                                     "registre o recebimento como ato do processo e use "
-                                    "'viabilidade processo' para o prazo.")
+                                    "'viabilidade processo' para o prazo. Um pedido que o "
+                                    "registro de atos do candidato já mostra enviado, recebido "
+                                    "ou respondido não é escrito de novo (um aviso diz qual e "
+                                    "por quê). Município já instalado (art. 21): recusado; a "
+                                    "verificação do art. 8º é requisitada pela Assembleia "
+                                    "quadrienalmente (art. 8º, § 1º).")
     add_candidate_argument(of)
     of.add_argument("--data-pedido", default=None, metavar="AAAA-MM-DD",
                     help="data dos ofícios (padrão: o request_date do candidato, ou hoje)")

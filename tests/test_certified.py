@@ -373,3 +373,20 @@ def test_cover_names_a_remainder_that_needs_a_new_seat():
     assert _grouped(missing) == [(PROPONENTS, (
         "evidências do art. 4º, I (Prefeitura e Câmara); nova sede do remanescente, com condições "
         "para instalar a Prefeitura e a Câmara Municipal (remanescente de Abadiânia, art. 4º, § 1º)"))]
+
+
+def test_a_declared_document_is_drawn_apart_from_a_checked_one(store, tmp_path):
+    """Legal review 15:44, item 8: in Quadro 1 (and the slides' table) "conforme documento
+    declarado" has a dotted ring, not the filled dot of "cumprido"; once checked, the dot."""
+    from viabilidade.report.writers.tables import rule_table, status_badge
+
+    _, results = _analyse(load_candidate(CERTIFIED), store)
+    v = {r.rule_id: r for r in results}["art4.V"]
+    assert status_badge(v) == ('<span class="status st-pass"><span class="sinal" aria-hidden="true">'
+                               "◌</span> conforme documento declarado (a conferir com o original)"
+                               "</span>")
+    assert "●</span> conforme documento declarado" not in rule_table(results)
+    _, results = _analyse(load_candidate(checked_copy(CERTIFIED, tmp_path)), store)
+    v = {r.rule_id: r for r in results}["art4.V"]
+    assert status_badge(v) == ('<span class="status st-pass"><span class="sinal" aria-hidden="true">'
+                               "●</span> cumprido</span>")

@@ -13,7 +13,7 @@ from html import escape
 from typing import Any
 
 from ...rules.common import is_future
-from ...rules.result import Basis, RuleResult, Status
+from ...rules.result import Basis, RuleResult, Status, on_declared_documents
 from . import format as fmt
 
 #: CSS class per status (colour of the traffic light).
@@ -24,6 +24,21 @@ STATUS_CLASS = {
     Status.NOT_APPLICABLE: "st-na",
 }
 _SYMBOL = {Status.PASS: "●", Status.FAIL: "●", Status.INDETERMINATE: "◐", Status.NOT_APPLICABLE: "○"}
+#: The sign of a requirement decided on a document declared in the candidate file and not
+#: checked against its original ("conforme documento declarado (a conferir com o original)"):
+#: a dotted ring, never the filled dot of "cumprido" (legal review 15:44, item 8: declared is
+#: not proven).
+DECLARED_SYMBOL = "◌"
+
+
+def status_symbol(result: RuleResult) -> str:
+    """The sign drawn before a result's status label: ``●`` decided (green pass, red fail),
+    ``◐`` indeterminate, ``○`` not applicable, :data:`DECLARED_SYMBOL` for a pass or a fail on
+    a declared document not yet checked (:func:`viabilidade.rules.result.on_declared_documents`)."""
+    status = Status(result.status)
+    if status in (Status.PASS, Status.FAIL) and on_declared_documents(result):
+        return DECLARED_SYMBOL
+    return _SYMBOL[status]
 
 
 def esc(value: Any) -> str:
@@ -103,7 +118,7 @@ def status_badge(result: RuleResult) -> Html:
     status = Status(result.status)
     label = fmt.result_status_label(result)
     return Html(f'<span class="status {STATUS_CLASS[status]}">'
-                f'<span class="sinal" aria-hidden="true">{_SYMBOL[status]}</span> {esc(label)}</span>')
+                f'<span class="sinal" aria-hidden="true">{status_symbol(result)}</span> {esc(label)}</span>')
 
 
 #: ``details["natureza_exigencia"]`` of a limit computed on a revenue that counts more than

@@ -187,7 +187,7 @@ class Document:
 
 
 #: The status signs of the HTML (report/writers/tables.py), drawn as shapes by ``sinal`` (typst-base.typ).
-SIGNS = {"●": "cheio", "◐": "meio", "○": "vazio"}
+SIGNS = {"●": "cheio", "◐": "meio", "○": "vazio", "◌": "pontilhado"}
 
 #: Typst of a ``<p>`` by its class (as the stylesheet styles it); ``{body}`` is the paragraph.
 P_STYLES = {

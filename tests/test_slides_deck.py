@@ -174,7 +174,8 @@ def test_what_would_change_lists_the_requirement_met_only_on_published_data(anal
 
 def test_first_slide_findings_take_the_room_its_title_leaves(analysis, store):
     """Posse d'Abadia (title of 2 lines) keeps four findings on slide 1; Nova Iguaçu de Goiás
-    (title of 4 lines, conclusion of 3) keeps one and continues after the frame."""
+    (title of 4 lines, conclusion of 3) keeps one and continues on slide 2, before the frame
+    (legal review 15:44, item 8)."""
     from viabilidade.profile.analysis import analyse
     from viabilidade.report.findings import attention_items, findings
 
@@ -191,7 +192,7 @@ def test_first_slide_findings_take_the_room_its_title_leaves(analysis, store):
     nova = analyse(ROOT / "data" / "candidates" / "nova-iguacu-de-goias.toml", store=store)
     ids, first, deck = parts(nova)
     items = attention_items(findings(nova).items)
-    assert ids[:3] == ["s-resumo", "s-quadro", "s-atencao"]
+    assert ids[:3] == ["s-resumo", "s-atencao", "s-quadro"]   # findings before the frame
     assert items[0] in first and "O que mudaria a conclusão" in _text(first)
     atencao = deck.split('id="s-atencao"')[1].split("</section>")[0]
     assert "Pontos de atenção (continuação)" in atencao
@@ -210,3 +211,49 @@ def test_chart_shrinks_where_its_caption_needs_the_room(deck):
     chart = deck.split('id="s-grafico"')[1].split("</section>")[0]
     assert 'style="height: 51vh"' in chart
     assert "height: 85.2mm" in to_typst(deck).source
+
+
+def test_certified_findings_come_before_the_frame_and_every_slide_fits_its_page(store):
+    """Legal review 15:44, item 8, on tests/candidates/posse-dabadia-certificada.toml (study
+    date 01/06/2027): the findings slide 1 has no room for ("Plebiscito anterior ao estudo",
+    "Leituras da lei", "Vedação constitucional") are on slide 2, before the constitutional
+    frame; the five counts (one of them "conforme documentos declarados (a conferir com os
+    originais)", five lines) and the table's four-line "conforme documento declarado" rows
+    stay on their pages: one page per slide."""
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report.findings import attention_items, findings
+    from viabilidade.report.writers import export
+    from viabilidade.rules import Settings
+
+    a = analyse(ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml", store=store,
+                settings=Settings(study_date="2027-06-01"))
+    deck = slides.slides_html(a, store=store, map_html="<p>mapa</p>")
+    ids = re.findall(r'<section class="slide" id="([^"]+)"', deck)
+    assert ids[:3] == ["s-resumo", "s-atencao", "s-quadro"]
+    first = _text(deck.split('id="s-resumo"')[1].split("</section>")[0])
+    second = _text(deck.split('id="s-atencao"')[1].split("</section>")[0])
+    items = [_text(i) for i in attention_items(findings(a).items)]
+    assert len(items) == 6 and items[0] in first and all(i in second for i in items[1:])
+    for heading in ("Plebiscito anterior ao estudo:", "Leituras da lei:", "Vedação constitucional:"):
+        assert heading in second and heading not in first
+    assert slides._counts_extra_lines(a.results) == pytest.approx(2.6)
+    assert slides._wrapped_lines("conforme documentos declarados (a conferir com os originais)",
+                                 15) == 5
+    assert len(export.render(deck).pages) == len(ids)
+
+
+def test_a_correction_counts_its_documented_acts_as_documented(store):
+    """Legal review 15:44, item 8: the correction Abadiânia–Alexânia's slide 1 counts art. 6's
+    declared acts as "documentado (a conferir com os originais)", never under "indeterminado";
+    the study's summary says the same."""
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report.writers import format as fmt
+
+    a = analyse(ROOT / "tests" / "fixtures" / "correcao-abadiania-alexania.toml", store=store)
+    assert slides._count_cells(a.results) == [
+        (0, "cumpridos"), (1, "atingido na medição"), (0, "não cumpridos"),
+        (1, "documentado (a conferir com os originais)"), (0, "indeterminados")]
+    deck = slides.slides_html(a, store=store, map_html="<p>mapa</p>")
+    assert "<div><b>1</b>documentado (a conferir com os originais)</div>" in deck
+    assert fmt.status_tally(fmt.result_counts(a.results)) == (
+        "1 requisito atingido na medição; 1 documentado (a conferir com os originais)")

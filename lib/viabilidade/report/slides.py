@@ -34,7 +34,7 @@ TABLE_LINES_PER_SLIDE = 23
 LIST_LINES_PER_SLIDE = 26
 #: Lines (of the lists) slide 1 holds for its title, conclusion, subject line and findings
 #: ("Pontos de atenção") above its counts; the findings get what the others leave
-#: (:func:`_first_slide_room`), the rest go on a slide of their own after the frame. Measured
+#: (:func:`_first_slide_room`), the rest go on the slide after it, before the frame. Measured
 #: with Typst: Posse d'Abadia (title of 2 lines, conclusion 2, subject 1) holds 8 one-line
 #: findings, Nova Iguaçu de Goiás (4, 3, 2) two.
 FIRST_SLIDE_LINES = 18.5
@@ -43,6 +43,13 @@ FIRST_SLIDE_LINES = 18.5
 _H1_LINE, _H1_CHARS = 2.5, 44
 _CONCLUSION_LINE, _CONCLUSION_CHARS = 1.0, 135
 _SUBJECT_LINE, _SUBJECT_CHARS = 1.3, 90
+#: The counts below the findings: characters across the slide's row of cells, lines of the
+#: tallest label in :data:`FIRST_SLIDE_LINES`' measure (Posse d'Abadia: four cells, "atingido
+#: nos dados publicados (a certificar)" in three lines), and one label line (1 em of 20 px)
+#: in lines of the lists (0.85 em), borders included. Measured with Typst: the certified
+#: Posse d'Abadia's five cells wrap "conforme documentos declarados (a conferir com os
+#: originais)" in five lines of at most 15 characters.
+_COUNT_ROW_CHARS, _COUNT_BASE_LINES, _COUNT_LINE = 80, 3, 1.3
 #: The chart slide: room for the image and its caption (12 pt lines of about
 #: :data:`_CAPTION_CHARS` characters, :data:`_CAPTION_LINE_MM` high) below the title, in mm;
 #: the image is at most 98 mm high and shrinks where the caption needs the room. Measured with
@@ -113,14 +120,45 @@ BASIS_POINT = ("Cumprido ou não cumprido: só com certidão ou documento; medid
                "certificar)”; estimado: indeterminado.")
 
 
-def _counts(results: Sequence[RuleResult]) -> str:
+def _count_cells(results: Sequence[RuleResult]) -> list[tuple[int, str]]:
+    """The counts of slide 1: (number, label) per status, without "não se aplica", a count on
+    a basis of its own (published, measured, declared, "sem efeito") only when there is one."""
     cells = []
     for (s, basis), n in fmt.result_counts(results).items():
         if s == Status.NOT_APPLICABLE or (basis is not None and not n):
-            continue  # a published-data count is shown only when there is one
-        label = fmt.status_label(s, basis=basis) if n == 1 else fmt.status_plural(s, basis)
-        cells.append(f"<div><b>{fmt.number(n)}</b>{esc(label)}</div>")
-    return '<div class="contagem">' + "".join(cells) + "</div>"
+            continue
+        cells.append((n, fmt.status_label(s, basis=basis) if n == 1 else fmt.status_plural(s, basis)))
+    return cells
+
+
+def _counts(results: Sequence[RuleResult]) -> str:
+    return ('<div class="contagem">' + "".join(f"<div><b>{fmt.number(n)}</b>{esc(label)}</div>"
+                                                for n, label in _count_cells(results)) + "</div>")
+
+
+def _wrapped_lines(text: str, chars: int) -> int:
+    """Lines ``text`` takes wrapped at word boundaries in ``chars`` characters (a longer word
+    alone on its line)."""
+    lines, used = 1, 0
+    for word in text.split():
+        if used and used + 1 + len(word) > chars:
+            lines, used = lines + 1, len(word)
+        else:
+            used += len(word) + (1 if used else 0)
+    return lines
+
+
+def _counts_extra_lines(results: Sequence[RuleResult]) -> float:
+    """Lines of the lists the counts take beyond those of :data:`FIRST_SLIDE_LINES`' measure
+    (a label of :data:`_COUNT_BASE_LINES` lines): the cells share the slide's width, about
+    :data:`_COUNT_ROW_CHARS` characters, so five cells with "conforme documentos declarados (a
+    conferir com os originais)" wrap it in five lines and push the counts off the page."""
+    cells = _count_cells(results)
+    if not cells:
+        return 0.0
+    width = _COUNT_ROW_CHARS // len(cells) - 1
+    tallest = max(_wrapped_lines(label, width) for _, label in cells)
+    return _COUNT_LINE * max(0, tallest - _COUNT_BASE_LINES)
 
 
 def _blocking(found: Findings) -> list[str]:
@@ -140,7 +178,7 @@ def _rule_lines(r: RuleResult) -> float:
     subject = 1 if r.subject and r.subject != "área" else 0
     return 0.45 + max(_lines(r.title, c["title"]) + subject, _lines(value_text(r), c["value"]),
                       _lines(threshold_text(r), c["threshold"]), _lines(margin_text(r), c["margin"]),
-                      _lines(fmt.result_status_label(r), c["status"]))
+                      _wrapped_lines("● " + fmt.result_status_label(r), c["status"]))
 
 
 def _item_lines(item: str) -> float:
@@ -152,10 +190,11 @@ def _plain(html: str) -> str:
     return re.sub(r"<[^>]+>", "", html)
 
 
-def _first_slide_room(title: str, conclusion_html: str, subject_html: str) -> float:
+def _first_slide_room(title: str, conclusion_html: str, subject_html: str,
+                      results: Sequence[RuleResult] = ()) -> float:
     """Lines of findings slide 1 holds: :data:`FIRST_SLIDE_LINES` less its title, conclusion
-    and subject line as they wrap (estimated)."""
-    return (FIRST_SLIDE_LINES - _H1_LINE * _lines(title, _H1_CHARS)
+    and subject line as they wrap and the counts' labels taller than measured (estimated)."""
+    return (FIRST_SLIDE_LINES - _counts_extra_lines(results) - _H1_LINE * _lines(title, _H1_CHARS)
             - _CONCLUSION_LINE * _lines(_plain(conclusion_html), _CONCLUSION_CHARS)
             - _SUBJECT_LINE * _lines(_plain(subject_html), _SUBJECT_CHARS))
 
@@ -296,7 +335,7 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
         ``<!DOCTYPE html>`` document, ``lang="pt-BR"``. Slides, in order: summary (verdict and
         counts, with the findings — "Pontos de atenção", :func:`viabilidade.report.findings.
         findings`, the same list the study, the bill, the batch index and the explorer print;
-        those slide 1 has no room for follow the frame), the federal constitutional frame (:mod:`.frame`), map, rule table (continued over
+        those slide 1 has no room for on the next slide, before the frame), the federal constitutional frame (:mod:`.frame`), map, rule table (continued over
         several slides beyond
         :data:`TABLE_LINES_PER_SLIDE` lines), numeric requirements chart (when any), what would change
         the verdict, verdict under other readings (when any), data sources. No script and no
@@ -312,11 +351,11 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
     origin_names = "; ".join(origins[o].label if o in origins else o for o in codes) or "—"
     found = findings(analysis)
     # the findings on slide 1, under the conclusion, as many as its room holds; any others on
-    # the slide after the constitutional frame (which must stay within the first two pages)
+    # slide 2, before the constitutional frame (the conclusion on slide 1 states the bar)
     conclusion = analysis_conclusion_html(analysis)
     subject = _subject_line(analysis, origin_names)
     items = attention_items(found.items)
-    k = _fitting(items, _item_lines, _first_slide_room(title, conclusion, subject))
+    k = _fitting(items, _item_lines, _first_slide_room(title, conclusion, subject, results))
     first, rest = items[:k], items[k:]
     slides = [_slide("s-resumo", title,
                      '<p class="orgao">Estado de Goiás · Lei Complementar nº 2, de 16 de janeiro de 1990</p>'
@@ -325,14 +364,14 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
                      + (f'<ul class="motivos">{"".join(first)}</ul>' if first else "")
                      + _counts(results),
                      footer, h1=True)]
+    if rest:  # before the frame: the findings on slides 1 and 2 (issue 29; legal review item 8)
+        slides += _continued("s-atencao", f"{HEADING} (continuação)",
+                             ['<ul class="motivos">' + "".join(part) + "</ul>"
+                              for part in paginate(rest, _item_lines, LIST_LINES_PER_SLIDE)], footer)
     slides += _continued("s-quadro", SECTION_TITLE,
                          ['<ul class="motivos">' + "".join(part) + "</ul>"
                           for part in paginate([f"<li>{esc(x)}</li>" for x in study_points(analysis)],
                                                _item_lines, LIST_LINES_PER_SLIDE)], footer)
-    if rest:
-        slides += _continued("s-atencao", f"{HEADING} (continuação)",
-                             ['<ul class="motivos">' + "".join(part) + "</ul>"
-                              for part in paginate(rest, _item_lines, LIST_LINES_PER_SLIDE)], footer)
     if map_html is None and store is not None:
         map_html = area_map(analysis, store) or locator_map(analysis, store)
     slides.append(_slide("s-mapa", "Mapa", map_html or

@@ -16,6 +16,7 @@ from babel.numbers import format_currency
 
 from ...common.numbers import MINUS, decimal  # noqa: F401 (MINUS: this module's users)
 from ...common.precision import AREA_KM2, rounded
+from ...rules.art6 import DOCUMENTED
 from ...rules.art7 import VOID_KEY
 from ...rules.result import (BASIS_WORDS, Basis, Lean, Status, Verdict, on_hypothetical_data,
                             on_declared_documents, on_measured_data,
@@ -154,6 +155,11 @@ def count(n: int, singular: str, plural: str | None = None) -> str:
 #: item 1), with the words of :data:`VOID_LABEL` (singular and plural alike).
 VOID_BASIS = "sem_efeito"
 VOID_LABEL = "sem efeito (sem a lei complementar federal)"
+#: The :func:`result_counts` basis of art. 6's acts declared in the candidate file
+#: (``details["rotulo_situacao"]`` :data:`viabilidade.rules.art6.DOCUMENTED`): counted with
+#: the rule's own word, never under "indeterminado" (legal review 15:44, item 8).
+DOCUMENTED_BASIS = "documentado"
+DOCUMENTED_PLURAL = "documentados (a conferir com os originais)"
 
 
 def status_tally(counts: dict) -> str:
@@ -183,6 +189,8 @@ def status_plural(status: Status | str, basis: Basis | str | None = None) -> str
     publicados (a certificar)"``."""
     if basis == VOID_BASIS:
         return VOID_LABEL
+    if basis == DOCUMENTED_BASIS:
+        return DOCUMENTED_PLURAL
     s = Status(status)
     if basis is not None and Basis(basis) == Basis.PUBLISHED and s in PUBLISHED_PLURAL:
         return PUBLISHED_PLURAL[s]
@@ -210,13 +218,16 @@ def result_counts(results) -> dict:
     keys = [(Status.PASS, None), (Status.PASS, Basis.DECLARED), (Status.PASS, Basis.PUBLISHED),
             (Status.PASS, Basis.MEASURED), (Status.FAIL, None), (Status.FAIL, Basis.DECLARED),
             (Status.FAIL, Basis.PUBLISHED), (Status.FAIL, Basis.MEASURED),
-            (Status.INDETERMINATE, VOID_BASIS), (Status.INDETERMINATE, None),
-            (Status.NOT_APPLICABLE, None)]
+            (Status.INDETERMINATE, VOID_BASIS), (Status.INDETERMINATE, DOCUMENTED_BASIS),
+            (Status.INDETERMINATE, None), (Status.NOT_APPLICABLE, None)]
     counts = dict.fromkeys(keys, 0)
     for r in results:
         details = r.details if isinstance(r.details, dict) else {}
         if details.get(VOID_KEY):
             counts[(Status.INDETERMINATE, VOID_BASIS)] += 1
+            continue
+        if details.get("rotulo_situacao") == DOCUMENTED and Status(r.status) == Status.INDETERMINATE:
+            counts[(Status.INDETERMINATE, DOCUMENTED_BASIS)] += 1
             continue
         counts[(Status(r.status), _label_basis(r))] += 1
     return counts
@@ -334,6 +345,8 @@ def status_label(status: Status | str, lean: Lean | str | None = None,
     """
     if basis == VOID_BASIS:
         return VOID_LABEL
+    if basis == DOCUMENTED_BASIS:
+        return DOCUMENTED
     if basis is not None and str(basis) != "" and Basis(basis) == Basis.PUBLISHED \
             and Status(status) in PUBLISHED_LABELS:
         return PUBLISHED_LABELS[Status(status)]

@@ -122,7 +122,12 @@ def test_zero_is_a_count(tmp_path):
 @pytest.mark.parametrize("date, found", [
     ('"22/02/2027"', "encontrado '22/02/2027'; esperada uma data válida no formato AAAA-MM-DD"),
     ('"2027-02-30"', "encontrado '2027-02-30'; esperada uma data válida no formato AAAA-MM-DD"),
-    ("2027-02-22T10:00:00", "encontrado datetime.datetime(2027, 2, 22, 10, 0); esperada uma data sem hora (AAAA-MM-DD)"),
+    ("2027-02-22T10:00:00", "encontradas a data e hora 2027-02-22T10:00:00; esperada uma data sem hora "
+                            "nem fuso horário (AAAA-MM-DD, como 2027-02-22)"),
+    # fourth hostile trial: Python's repr "datetime.datetime(2027, 3, 21, 7, 32, tzinfo=...)"
+    ("2027-03-21T07:32:00-08:00", "encontradas a data e hora 2027-03-21T07:32:00-08:00 (com fuso horário); "
+                                  "esperada uma data sem hora nem fuso horário (AAAA-MM-DD, como 2027-03-21)"),
+    ("07:32:00", "encontrada a hora 07:32:00; esperada uma data sem hora nem fuso horário (AAAA-MM-DD)"),
     ("20270222", "encontrado 20270222; esperada uma data (AAAA-MM-DD)")])
 def test_date_not_a_date(tmp_path, date, found):
     e = _error(tmp_path, ELECTORS.replace("date = 2027-02-22", f"date = {date}"))

@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from ..common.text import clean_text
-from ..errors import Problems
+from ..errors import Problems, found_value
 from ..law.bodies import BODIES
 from ..common.plausibility import count_problem, date_problem, distance_problem, money_problem
 
@@ -176,7 +176,12 @@ def read_date(problems: Problems, where: str, value: Any) -> dt.date | None:
     (:func:`~viabilidade.common.plausibility.date_problem`), else ``None`` with the problem
     recorded on ``where``."""
     if isinstance(value, dt.datetime) or isinstance(value, dt.time):
-        problems.add(where, f"encontrado {value!r}; esperada uma data sem hora (AAAA-MM-DD)")
+        # as the user wrote it (TOML form), never Python's repr (fourth hostile trial:
+        # "datetime.datetime(2027, 3, 21, 7, 32, tzinfo=...)")
+        zone = " (com fuso horário)" if value.tzinfo is not None else ""
+        like = f", como {value.date().isoformat()}" if isinstance(value, dt.datetime) else ""
+        problems.add(where, f"{found_value(value)}{zone}; esperada uma data sem hora nem fuso "
+                            f"horário (AAAA-MM-DD{like})")
         return None
     if isinstance(value, str):
         text = value.strip()

@@ -102,3 +102,13 @@ def test_the_batch_index_shows_a_studys_notices():
     page = render_index([record], "lote")
     assert "<small>aviso: c.toml, linha 7, campo &#x27;seat&#x27;: &#x27;Nova&#x27; não é nome" \
            "</small>" in page
+
+
+def test_processo_prints_the_new_seat_name_notice(tmp_path, capsys):
+    p = _file(tmp_path, 'seat = "Nova Esperança do Norte"')
+    assert main(["processo", str(p), "--data-referencia", "2027-03-01"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err == [f"aviso: {p}, linha 7, campo 'seat': 'Nova Esperança do Norte' não é nome de "
+                   "distrito nem de localidade da área (IBGE: Pau Terra): o estudo e o projeto de "
+                   "lei escrevem a sede com esse nome; confira a grafia se a sede é uma "
+                   "localidade existente (a sede nova de uma área desenhada pode ter nome novo)"]

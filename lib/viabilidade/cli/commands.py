@@ -330,9 +330,8 @@ def _cmd_oficios(args: argparse.Namespace) -> int:
     settings = OficiosSettings.from_toml(args.settings, letters=letters)
     from ..profile.build import check_candidate
 
-    check_candidate(candidate, store)
+    notices = check_candidate(candidate, store)   # a new seat name, said with the letters' ones
     folder = _subfolder(Path(args.saida), candidate.slug, "oficios")
-    notices: list[str] = []
     files = write_oficios(candidate, folder, store=store, settings=settings, request_date=date,
                           notices=notices)
     _print_files(files)
@@ -363,6 +362,9 @@ def _cmd_projeto_de_lei(args: argparse.Namespace) -> int:
     folder = _subfolder(Path(args.saida), candidate.slug, "projeto-de-lei")
     files = write_bill(analysis, store, folder, author=author, process=process, date=date)
     _print_files(files)
+    from ..profile.seat_name import seat_name_problems
+
+    _print_notices(seat_name_problems(candidate, store)[1])  # the bill names the seat so
     return 0
 
 
@@ -377,10 +379,11 @@ def _cmd_processo(args: argparse.Namespace) -> int:
     candidate = load_candidate(_candidate_arg(args, store))
     from ..profile.build import check_candidate
 
-    check_candidate(candidate, store)  # the codes against the data, as estudo checks them
+    notices = check_candidate(candidate, store)  # the codes against the data, as estudo does
     m = store.municipalities  # the origins by name, as the study names them (legal review 17)
     names = dict(zip(m["cod_ibge"].astype(str), m["nome"].astype(str)))
     print("\n".join(state_lines(candidate, process_state(candidate, today), today, names=names)))
+    _print_notices(notices)   # a new seat name
     return 0
 
 

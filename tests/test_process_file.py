@@ -51,6 +51,25 @@ def test_phase_and_the_60_days_from_receipt():
             "recebimento, em 17/02/2027) — prazo vencido") in lines
 
 
+def test_the_signers_registration_is_labelled_the_art_2_certificate():
+    """Legal review 15:44, item 11: the certified file's Certidão nº 3/2027 (signers'
+    registration, ``registered_signers``) is the certificate of art. 2º, not an art. 4º, § 2º
+    figure; the Cartório's Certidão nº 12/2027 (electors of the area) still is."""
+    c = load_candidate(ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml")
+    lines = state_lines(c, process_state(c, dt.date(2027, 6, 1)), dt.date(2027, 6, 1))
+    assert ("  12/01/2027  certidão de inscrição eleitoral dos signatários da representação "
+            "(art. 2º) — Cartório Eleitoral — Certidão nº 3/2027 — 87ª Zona Eleitoral (inscrição "
+            "dos signatários da representação) (documento declarado, a conferir com o original)"
+            ) in lines
+    assert ("  22/02/2027  informação ou certidão do órgão recebida (art. 4º, § 2º) — Cartório "
+            "Eleitoral — Certidão nº 12/2027 — 87ª Zona Eleitoral (documento declarado, a "
+            "conferir com o original)") in lines
+    both = ProcessEvent("certidao", dt.date(2027, 1, 12), "Certidão nº 3/2027",
+                        body="cartorio-eleitoral", figures={"registered_signers": 398, "electors": 2054})
+    assert both.label == ("certidão de inscrição eleitoral dos signatários (art. 2º) e "
+                          "informação do órgão (art. 4º, § 2º) — Cartório Eleitoral")
+
+
 def test_the_study_calendar_reads_the_same_events():
     c = load_candidate(FILE)
     rows = calendar.timeline(c, Settings(study_date="2027-04-01"), phases=operation_of(c).phases)

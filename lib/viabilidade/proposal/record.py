@@ -80,6 +80,12 @@ BODY_EVENTS = ("requisicao-enviada", "requisicao-recebida", "certidao")
 PLEBISCITE_FIGURES = ("eligible", "turnout", "yes", "no", "blank", "void", "seat_question_approved")
 PETITION_FIGURES = ("signatures",)
 REGISTERED = "registered_signers"
+#: The label of a ``certidao`` carrying only ``registered_signers``: the certificate of art. 2
+#: ("eleitores residentes e domiciliados na área"), not an art. 4 § 2 figure (legal review
+#: 15:44, item 11); and of one carrying art. 4 figures too.
+ART2_CERTIFICATE = "certidão de inscrição eleitoral dos signatários da representação (art. 2º)"
+ART2_AND_ART4 = ("certidão de inscrição eleitoral dos signatários (art. 2º) e informação do "
+                 "órgão (art. 4º, § 2º)")
 #: A plebiscite of a creation, fusion, incorporation or transfer held without the federal
 #: complementary law: CF art. 18 § 4 puts the consultation "dentro do período determinado por
 #: Lei Complementar Federal"; the TSE refused to ratify one (PA 0602003-69). The rules
@@ -190,9 +196,14 @@ class Act:
 
     @property
     def label(self) -> str:
-        """``"requisição recebida pelo órgão (art. 4º, § 3º) — IBGE"``."""
+        """``"requisição recebida pelo órgão (art. 4º, § 3º) — IBGE"``; the Cartório
+        Eleitoral's certificate of the signers' registration (``registered_signers``) is the
+        art. 2º certificate (:data:`ART2_CERTIFICATE`), not one of art. 4º, § 2º."""
         who = BODIES[self.body].short if self.body else self.by
-        return KINDS[self.kind] + (f" — {who}" if who else "")
+        kind = KINDS[self.kind]
+        if self.kind == "certidao" and REGISTERED in self.figures:
+            kind = ART2_CERTIFICATE if set(self.figures) == {REGISTERED} else ART2_AND_ART4
+        return kind + (f" — {who}" if who else "")
 
     @property
     def proof(self) -> str:

@@ -230,3 +230,20 @@ def test_every_list_of_problems_is_cut_at_fifty_with_a_count_of_the_rest():
     assert len(str(e)) < 2_000
     f = FetchError([f"conjunto {i}: falhou" for i in range(60)])
     assert f.lines[-1].startswith("… e mais 10 problemas") and len(f.lines) == 51
+
+
+@pytest.mark.parametrize("sigla, ok", [
+    ("CCJR-ALEGO", True), ("SAA/SE/MT", True), ("GAB-2", True), ("SEÇÃO-ALEGO", True),
+    ("../../../tmp/x", False), ("ccjr-alego", False), ("CCJR ALEGO", False), ("-ALEGO", False),
+    ("CCJR//ALEGO", False), ("A" * 40, True), ("A" * 41, False)])
+def test_a_sigla_is_a_short_upper_case_code_with_its_line(tmp_path, sigla, ok):
+    """Fourth hostile trial: `sigla = "../../../tmp/x"` was accepted and printed in the
+    letters' numbers ("Ofício nº 15/2027/../../../tmp/x")."""
+    p = _with(tmp_path, 'sigla = "CCJR-ALEGO"', f'sigla = "{sigla}"')
+    if ok:
+        assert OficiosSettings.from_toml(p).sigla == sigla
+        return
+    assert _errors(p) == [
+        f"{p}, linha 13, campo 'oficios.sigla': encontrado {sigla!r}; esperada uma sigla de até "
+        "40 caracteres, em letras maiúsculas e algarismos, partes unidas por hífen e unidades "
+        "separadas por barra (p. ex. \"CCJR-ALEGO\" ou \"SAA/SE/MT\")"]

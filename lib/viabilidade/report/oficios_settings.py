@@ -76,8 +76,7 @@ REQUIRED: dict[str, str] = {
                     + f"{NUMBER_MAX:,}".replace(",", ".") + " (os demais seguem em ordem)",
 }
 #: The kind of each text key (:mod:`viabilidade.common.text`): its length bound.
-KINDS = {"committee": NAME, "president": NAME, "process": REFERENCE, "proposer": NAME,
-         "sigla": REFERENCE}
+KINDS = {"committee": NAME, "president": NAME, "process": REFERENCE, "proposer": NAME}
 OPTIONAL = ("destinatarios", "sigla", "presidencia")
 #: Letters the Assembly's Presidency signs, not the committee: a requisition to a Secretário de
 #: Estado (SEFAZ-GO, art. 4 § 3 "requisitar"). CF art. 50, § 2º gives written requests for
@@ -238,9 +237,9 @@ class OficiosSettings:
             values[key] = value
         sigla = ""
         if "sigla" in data:
-            sigla = _text(found, f"{SECTION}.sigla", data["sigla"], KINDS["sigla"],
-                          "a sigla da unidade que expede os ofícios, entre aspas (p. ex. "
-                          "\"CCJR-ALEGO\")") or ""
+            sigla = _sigla(found, f"{SECTION}.sigla", data["sigla"],
+                           "a sigla da unidade que expede os ofícios, entre aspas (p. ex. "
+                           "\"CCJR-ALEGO\")") or ""
         addressees = _addressees(data.get("destinatarios", {}), found, letters)
         presidency = _presidency(data.get("presidencia"), found, letters)
         if found.items:
@@ -352,6 +351,28 @@ def _text(found: _Found, where: str, value: Any, kind, expected: str) -> str | N
     return value if len(found.items) == before else None
 
 
+#: The most characters of a sigla ("CCJR-ALEGO" has 10; "SAA/SE/MT", the Manual's, 9).
+SIGLA_MAX = 40
+
+
+def _sigla(found: _Found, where: str, value: Any, expected: str) -> str | None:
+    """A sigla: a short upper-case code of letters and digits joined by hyphens, units of a
+    chain separated by "/" as the Manual de Redação writes them ("Ofício nº 652/2018/SAA/SE/MT"),
+    at most :data:`SIGLA_MAX` characters; else ``None`` with the problem (fourth hostile
+    trial: ``sigla = "../../../tmp/x"`` was printed in the letters' numbers)."""
+    text = _text(found, where, value, REFERENCE, expected)
+    if text is None:
+        return None
+    code = all(part and all(c.isupper() or (c.isdigit() and c.isascii()) for c in part)
+               for unit in text.split("/") for part in unit.split("-"))
+    if len(text) > SIGLA_MAX or not code:
+        found.add(where, f"encontrado {quoted(text)}; esperada uma sigla de até {SIGLA_MAX} "
+                         "caracteres, em letras maiúsculas e algarismos, partes unidas por hífen "
+                         "e unidades separadas por barra (p. ex. \"CCJR-ALEGO\" ou \"SAA/SE/MT\")")
+        return None
+    return text
+
+
 def _addressees(table: Any, found: _Found, letters: list[str] | None) -> dict[str, Person]:
     """``[oficios.destinatarios]``: letter key -> :class:`Person`, problems into ``found``;
     with ``letters``, a key of no letter and a letter without addressee are problems too."""
@@ -426,8 +447,8 @@ def _presidency(table: Any, found: _Found, letters: list[str] | None) -> Preside
         found.add(f"{where}.number", f"{found_value(number)}; esperado o número do ofício na "
                                      f"série da Presidência, um inteiro de 1 a {_n(NUMBER_MAX)}")
         number = None
-    sigla = (_text(found, f"{where}.sigla", table["sigla"], REFERENCE,
-                   "a sigla da Presidência, entre aspas (p. ex. \"GP-ALEGO\")")
+    sigla = (_sigla(found, f"{where}.sigla", table["sigla"],
+                    "a sigla da Presidência, entre aspas (p. ex. \"GP-ALEGO\")")
              if "sigla" in table else "")
     if name and gender in GENDERS and number is not None and sigla is not None:
         return Presidency(Person(name, gender), number, sigla)

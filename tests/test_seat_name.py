@@ -112,3 +112,14 @@ def test_processo_prints_the_new_seat_name_notice(tmp_path, capsys):
                    "distrito nem de localidade da área (IBGE: Pau Terra): o estudo e o projeto de "
                    "lei escrevem a sede com esse nome; confira a grafia se a sede é uma "
                    "localidade existente (a sede nova de uma área desenhada pode ter nome novo)"]
+
+
+def test_a_name_that_extends_the_areas_name_is_a_new_name_not_a_typo(store, tmp_path):
+    """'Pau Terra Nova' has a ratio of 0,80 with 'Pau Terra' but four letters more: a
+    notice, not an error (a typo changes a letter or two)."""
+    p = _file(tmp_path, 'seat = "Pau Terra Nova"')
+    notices = check_candidate(load_candidate(p), store)
+    assert len(notices) == 1 and "'Pau Terra Nova' não é nome de distrito" in notices[0]
+    p = _file(tmp_path, 'seat = "Pau Teerra"')   # one letter more: a typo
+    with pytest.raises(CandidateError, match="nome parecido: Pau Terra$"):
+        check_candidate(load_candidate(p), store)

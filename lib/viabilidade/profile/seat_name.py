@@ -14,7 +14,8 @@ the names the store knows for the area:
 
 Names are compared by :func:`viabilidade.common.text.name_key` (accents, case, spaces and
 punctuation ignored) and, when none is equal, by difflib's ratio on the same keys (cutoff
-:data:`CLOSE_RATIO`, as ``viabilidade novo``'s "nomes parecidos", :mod:`viabilidade.cli.lookup`).
+:data:`CLOSE_RATIO`, as ``viabilidade novo``'s "nomes parecidos", :mod:`viabilidade.cli.lookup`)
+with at most :data:`TYPO_LETTERS` letters of difference in length.
 A close name is a typo: an error. No close name is a new name, legitimate for a drawn area
 or a renamed seat: a notice, printed by ``estudo`` and shown in the batch index.
 """
@@ -32,6 +33,10 @@ from ..proposal.candidate import Candidate
 #: difflib ratio from which a name of the area is "parecido" (the same cutoff as
 #: :func:`viabilidade.cli.lookup.resolve_unit`): ``pautera`` / ``pauterra`` is 0,93.
 CLOSE_RATIO = 0.75
+
+#: At most this many letters more or fewer than the area's name, for a close name to be a
+#: typo: ``Pau Terra Nova`` (ratio 0,80 with ``Pau Terra``) is a new name, not a misspelling.
+TYPO_LETTERS = 2
 
 #: What the problem says after the seat's name (IBGE DTB 2022 and Localidades 2022).
 NOT_A_NAME = "não é nome de distrito nem de localidade da área (IBGE)"
@@ -100,7 +105,9 @@ def seat_name_problems(candidate: Candidate, store) -> tuple[list[CandidateError
         text = ""
     field_ = "seat" if not text or field_line(text, "seat", exact=True) else "name"
     line = field_line(text, field_, exact=True) if text else None
-    close = difflib.get_close_matches(name_key(seat), list(keys), n=1, cutoff=CLOSE_RATIO)
+    key = name_key(seat)
+    close = [k for k in difflib.get_close_matches(key, list(keys), n=3, cutoff=CLOSE_RATIO)
+             if abs(len(k) - len(key)) <= TYPO_LETTERS][:1]
     head = f"{quoted(seat)} {NOT_A_NAME}"
     if close:
         return [CandidateError(f"{head}; nome parecido: {keys[close[0]]}", file=candidate.path,

@@ -287,6 +287,30 @@ def test_gdal_messages_become_what_the_user_can_do(tmp_path, name, text, reason,
     assert detail in msg
 
 
+def test_a_long_number_is_quoted_in_eighty_characters_and_a_huge_object_named(tmp_path):
+    """Fourth hostile trial: a 5.000-digit number gave a 5,6 KB message, and a valid GeoJSON
+    with a property array of 5·10⁶ elements was called truncated."""
+    path = tmp_path / "a.geojson"
+    ring = "[[-48.9,-16.2],[-48.8,-16.2],[-48.8,-16.1],[-48.9,-16.2]]"
+    path.write_text('{"type": "FeatureCollection", "features": [{"type": "Feature", '
+                    f'"properties": {{"n": {"9" * 5000}}}, "geometry": {{"type": "Polygon", '
+                    f'"coordinates": [{ring}]}}}}]}}', encoding="utf-8")
+    msg = _refusal(path)
+    assert msg.startswith("a.geojson: não foi possível ler o arquivo como GeoJSON: um número do "
+                          "JSON é longo demais ou está mal escrito; esperado um GeoJSON válido")
+    assert f"{'9' * 80}… (5.000 caracteres)" in msg and "9" * 81 not in msg
+    assert len(msg) < 600
+    path.write_text('{"type": "FeatureCollection", "features": [{"type": "Feature", '
+                    f'"properties": {{"n": [{",".join(["1"] * 5_000_000)}]}}, "geometry": '
+                    f'{{"type": "Polygon", "coordinates": [{ring}]}}}}]}}', encoding="utf-8")
+    assert path.stat().st_size < 10 * 1024 * 1024
+    assert _refusal(path).startswith(
+        "a.geojson: não foi possível ler o arquivo como GeoJSON: um objeto do GeoJSON é grande "
+        "ou complexo demais para o leitor (p. ex. um atributo com uma lista de milhões de "
+        "valores): exporte o arquivo só com os limites, sem esses atributos; esperado um "
+        "GeoJSON válido")
+
+
 def test_a_symlink_loop_and_a_fifo_are_named_for_what_they_are(tmp_path):
     import os
 

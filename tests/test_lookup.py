@@ -71,6 +71,18 @@ def test_an_unknown_name_suggests_close_ones_and_an_unknown_code_says_so(store):
     assert find_units("", store.districts, store.municipalities) == []
 
 
+def test_a_name_past_its_bound_is_refused_quoting_eighty_characters(store):
+    """Fourth hostile trial: `novo "<120 KB name>"` printed a 120 KB error."""
+    with pytest.raises(NameLookupError) as e:
+        resolve_unit("Posse " * 20_000, store)
+    assert str(e.value) == (f"o nome {'Posse ' * 13 + 'Po'!r}…: encontrado um nome com 120.000 "
+                            "caracteres; esperado no máximo 200")
+    with pytest.raises(NameLookupError) as e:  # at the bound: looked up, quoted in 80
+        resolve_unit("x" * 200, store)
+    assert str(e.value).startswith(f"nenhum distrito ou município de Goiás se chama "
+                                   f"{'x' * 80!r}… (200 caracteres) (IBGE DTB 2022)")
+
+
 def test_novo_writes_a_candidate_equal_to_the_committed_one(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr("sys.argv", ["viabilidade"])
     assert main(["novo", "posse dabadia", "--saida", str(tmp_path)]) == 0

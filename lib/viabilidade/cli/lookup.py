@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..common.text import fold, name_key
+from ..common.text import NAME, QUOTE_MAX, fold, name_key, quoted, text_problem
 from ..data.codes import municipality_hint
 from ..proposal.candidate import OPERATIONS, slugify
 from ..errors import ViabilidadeError
@@ -130,22 +130,26 @@ def resolve_unit(query: str, store) -> Unit:
     NameLookupError
         No match (with the closest names, if any), or several (each listed, with its code).
     """
+    problem = text_problem(query, NAME)  # a 120 KB name was echoed whole (hostile trial 4)
+    if problem:
+        head = repr(query[:QUOTE_MAX]) + ("…" if len(query) > QUOTE_MAX else "")
+        raise NameLookupError(f"o nome {head}: {problem}")
     found = find_units(query, store.districts, store.municipalities)
     if len(found) == 1:
         return found[0]
     if not found:
         if query.strip().isdigit():
             raise NameLookupError(f"nenhum distrito (9 algarismos) ou município (7 algarismos) de "
-                               f"Goiás tem o código {query.strip()!r} (IBGE DTB 2022); esperado "
+                               f"Goiás tem o código {quoted(query.strip())} (IBGE DTB 2022); esperado "
                                "um código existente ou um nome"
                                + municipality_hint(query, municipalities=store.municipalities))
         units = [u for u in _units(store.districts, store.municipalities) if not u.seat]
         by_key = {name_key(u.name): u for u in units}
         close = difflib.get_close_matches(name_key(query), list(by_key), n=5, cutoff=0.75)
         hint = (": nomes parecidos: " + "; ".join(by_key[k].label() for k in close)) if close else ""
-        raise NameLookupError(f"nenhum distrito ou município de Goiás se chama {query!r} "
+        raise NameLookupError(f"nenhum distrito ou município de Goiás se chama {quoted(query)} "
                            f"(IBGE DTB 2022){hint}; esperado um nome ou código IBGE existente")
-    raise NameLookupError(f"o nome {query!r} é ambíguo: {len(found)} lugares correspondem; "
+    raise NameLookupError(f"o nome {quoted(query)} é ambíguo: {len(found)} lugares correspondem; "
                        "esperado um só — repita com o nome completo ou o código:",
                        [f"  {u.label()}" for u in found])
 

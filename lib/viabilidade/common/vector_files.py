@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from .text import QUOTE_MAX
+
 
 def expected_formats() -> str:
     """The polygon file formats a user may give, as a message names them (pt-BR)."""
@@ -37,6 +39,12 @@ LIBRARY_REASONS = (
                         "(centenas de níveis; um GeoJSON tem no máximo cinco)"),
     ("Too many characters", "um valor do JSON (texto ou número) é longo demais (mais de 10 "
                             "milhões de caracteres): exporte o arquivo sem atributos longos"),
+    # before "Failed to read GeoJSON", which GDAL puts in front of both (fourth hostile
+    # trial: a valid 10 MB GeoJSON with a 5·10⁶-element property array was called truncated)
+    ("too complex/large", "um objeto do GeoJSON é grande ou complexo demais para o leitor "
+                          "(p. ex. um atributo com uma lista de milhões de valores): exporte o "
+                          "arquivo só com os limites, sem esses atributos"),
+    ("Unrecognized number", "um número do JSON é longo demais ou está mal escrito"),
     ("Failed to read GeoJSON", "o JSON do arquivo está incompleto ou malformado (arquivo "
                                "truncado ou editado à mão?)"),
     ("Unterminated", "o JSON do arquivo está incompleto (arquivo truncado?)"),
@@ -74,7 +82,10 @@ def archive_reason(exc: BaseException) -> str:
 def library_message(path: Path, what: str, exc: Exception, layer: str | None = None) -> str:
     """A reading library's error as a pt-BR message that says what the user can do, the
     library's own text kept only as a detail at the end."""
-    text = " ".join(str(exc).split())
+    # each word of the library's text at most QUOTE_MAX characters, as a quoted value: a
+    # 5.000-digit number made a 5,6 KB message (fourth hostile trial)
+    text = " ".join(w if len(w) <= QUOTE_MAX else f"{w[:QUOTE_MAX]}… ({len(w):,} caracteres)"
+                    .replace(",", ".") for w in str(exc).split())
     reason = next((r for k, r in LIBRARY_REASONS if k in text),
                   "o arquivo está corrompido ou não é deste formato").format(what=what)
     which = f"a camada {layer!r}" if layer else "o arquivo"

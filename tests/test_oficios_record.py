@@ -58,8 +58,8 @@ def settings():
 def test_requests_already_sent_and_answered_are_not_written_again(tmp_path, capsys):
     """The certified file's record: Ofícios nº 10, 11 and 12/2027-CCJR sent on 15/01/2027,
     received and answered. Only the letters the record has no act for (the origin's Prefeitura
-    and Câmara) are written, numbered from [oficios] first_number; the notices name each act
-    left out and its answer."""
+    and Câmara) are written, in their place in the [oficios] first_number series; the notices
+    name each act left out and its answer."""
     assert main(["oficios", str(CERTIFIED), "--configuracoes", str(SETTINGS), "--saida",
                  str(tmp_path)]) == 0
     out = capsys.readouterr()
@@ -69,7 +69,10 @@ def test_requests_already_sent_and_answered_are_not_written_again(tmp_path, caps
         "oficio-camara-abadiania.html", "oficio-camara-abadiania.pdf",
         "oficio-prefeitura-abadiania.html", "oficio-prefeitura-abadiania.pdf"]
     pref = (folder / "oficio-prefeitura-abadiania.html").read_text(encoding="utf-8")
-    assert "Ofício nº 15/2027/CCJR-ALEGO" in pref and "Goiânia, 15 de janeiro de 2027." in pref
+    # numbered in the committee's series as if all five were written (IBGE 15, Cartório 16)
+    assert "Ofício nº 17/2027/CCJR-ALEGO" in pref and "Goiânia, 15 de janeiro de 2027." in pref
+    camara = (folder / "oficio-camara-abadiania.html").read_text(encoding="utf-8")
+    assert "Ofício nº 18/2027/CCJR-ALEGO" in camara
 
 
 def test_what_shows_a_request_made(store):
@@ -168,3 +171,30 @@ def test_the_cartorios_annex_joins_the_attachments_line():
         "cópia da representação.")
     assert oficios.with_annex("", "cópia da representação") == "Anexo: cópia da representação."
     assert oficios.with_annex("Anexo: mapa.", "") == "Anexo: mapa."
+
+
+def test_the_letters_left_to_write_keep_their_place_in_the_series(store, settings, tmp_path):
+    """The process fixture sent 15/2027 (IBGE), 16/2027 (Cartório) and 402/2027/GP-ALEGO
+    (SEFAZ-GO) on 15/02/2027: the Prefeitura's and Câmara's letters are 17 and 18, as when all
+    five are written, never 15 again; a first_number that would repeat a sent number is
+    refused with the act's line."""
+    c = load_candidate(ROOT / "tests" / "fixtures" / "processo-posse-dabadia.toml")
+    date = dt.date(2027, 2, 15)
+    files = oficios.write_oficios(c, tmp_path / "a", store=store, settings=settings,
+                                  request_date=date, pdf=False)
+    text = {p.name: p.read_text(encoding="utf-8") for p in files.values()}
+    assert sorted(text) == ["oficio-camara-abadiania.html", "oficio-prefeitura-abadiania.html"]
+    assert "Ofício nº 17/2027/CCJR-ALEGO" in text["oficio-prefeitura-abadiania.html"]
+    assert "Ofício nº 18/2027/CCJR-ALEGO" in text["oficio-camara-abadiania.html"]
+    with pytest.raises(CandidateError) as e:
+        oficios.write_oficios(c, tmp_path / "b", store=store,
+                              settings=dataclasses.replace(settings, first_number=13),
+                              request_date=date, pdf=False)
+    assert str(e.value) == (
+        f"{c.path}, campo 'process.events': o ofício 'prefeitura-abadiania' teria o número "
+        "15/2027/CCJR-ALEGO, já usado no registro de atos (linha 24: Ofício nº "
+        "15/2027/CCJR-ALEGO, ao IBGE); o ofício 'camara-abadiania' teria o número "
+        "16/2027/CCJR-ALEGO, já usado no registro de atos (linha 36: Ofício nº "
+        "16/2027/CCJR-ALEGO, ao Cartório Eleitoral); ajuste first_number em [oficios] (ou "
+        "presidencia.number) para um número ainda não usado")
+    assert not (tmp_path / "b").exists()

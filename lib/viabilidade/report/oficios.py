@@ -748,17 +748,18 @@ def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
     CandidateError
         If the operation is not a municipality creation, or is an installed municipality
         (:func:`installed_refusal`); if the record of acts plans a letter's number in
-        another year (:func:`~viabilidade.report.oficios_record.planned_numbers`).
+        another year (:func:`~viabilidade.report.oficios_record.planned_numbers`), or a
+        letter's number is one the record has already sent
+        (:func:`~viabilidade.report.oficios_record.check_taken`).
     SettingsError
         If ``[oficios.destinatarios]`` names a letter this candidate does not have.
     ReportError
         If a PDF cannot be rendered; nothing is written then (all files are written
         atomically together, :func:`viabilidade.report.writers.atomic.write_files_atomically`).
     """
+    from .oficios_record import check_taken, planned_numbers, recorded
     from .writers.atomic import write_files_atomically
     from .writers.export import html_to_pdf
-
-    from .oficios_record import planned_numbers, recorded
 
     date = request_date or candidate.request_date or dt.date.today()
     requests = build_requests(candidate, store, date, settings)
@@ -770,16 +771,18 @@ def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
     files: dict[str, str] = {}
     html_annex, has_map, has_memorial = annex(candidate, store, files)
     # the IBGE's item II names the limits the annex shows (memorial or district law)
-    requests = [r for r in build_requests(candidate, store, date, settings, memorial=has_memorial)
-                if r.key not in made]
+    every = build_requests(candidate, store, date, settings, memorial=has_memorial)
+    requests = [r for r in every if r.key not in made]
     if notices is not None and any(r.by_presidency for r in requests):
         notices.append(SEFAZ_NOTICE)
     annexes = annex_words(candidate, store, has_map, has_memorial)
     # the memorial's full list of marks, when its text refers to it, goes with the letters
     contents: dict[str, bytes] = {name: text.encode("utf-8") for name, text in files.items()}
-    # the numbers the record plans for a letter come first: letter and record cite one ofício
-    numbers = numbering(requests, settings) | planned_numbers(candidate, [r.key for r in requests],
-                                                              date.year)
+    # numbered as if all were written (one left out keeps its number); the record's planned
+    # numbers first (letter and record cite one ofício); none repeats a number already sent
+    numbers = numbering(every, settings) | planned_numbers(candidate, [r.key for r in requests],
+                                                           date.year)
+    check_taken(candidate, {r.key: numbers[r.key] for r in requests}, date.year)
     for r in requests:
         number, sigla = numbers[r.key]
         html = oficio_html(r, candidate, store, date, settings, number=number, sigla=sigla,

@@ -147,4 +147,45 @@ def planned_numbers(candidate, keys, year: int) -> dict[str, tuple[int, str]]:
     return out
 
 
-__all__ = ["Recorded", "recorded", "planned_numbers"]
+def check_taken(candidate, numbers: dict[str, tuple[int, str]], year: int) -> None:
+    """Refuse a letter whose number the record has already sent as another ofício.
+
+    Parameters
+    ----------
+    candidate : Candidate
+    numbers : dict
+        The letters to be written: key -> (number, sigla).
+    year : int
+        Their year.
+
+    Raises
+    ------
+    CandidateError
+        Naming every letter whose number, year and sigla equal those of a sent
+        ``requisicao-enviada`` of the record, with the act's line (pt-BR).
+    """
+    sent = {}
+    for a in getattr(candidate, "events", ()):
+        m = _NUMBER.search(a.document) if a.kind == "requisicao-enviada" and not a.planned else None
+        if m is not None and int(m.group(2)) == year:
+            sent.setdefault((int(m.group(1)), (m.group(3) or "").upper()), a)
+    clashes = []
+    for key, (number, sigla) in numbers.items():
+        a = sent.get((number, sigla.upper()))
+        if a is not None and a.body != key:
+            clashes.append(f"o ofício {_to(key)} teria o número {number}/{year}"
+                           + (f"/{sigla}" if sigla else "")
+                           + f", já usado no registro de atos ({a.where}: {a.document}, "
+                           f"{BODIES[a.body].to})")
+    if clashes:
+        raise CandidateError("; ".join(clashes) + "; ajuste first_number em [oficios] (ou "
+                             "presidencia.number) para um número ainda não usado",
+                             file=getattr(candidate, "path", None), field="process.events")
+
+
+def _to(key: str) -> str:
+    """``"ao IBGE"``; a municipal letter: ``"prefeitura-abadiania"`` in quotes."""
+    return BODIES[key].to if key in BODIES else f"'{key}'"
+
+
+__all__ = ["Recorded", "recorded", "planned_numbers", "check_taken"]

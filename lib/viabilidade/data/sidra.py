@@ -16,6 +16,7 @@ from pathlib import Path
 import pandas as pd
 import pandera.pandas as pa
 
+from ..common.numbers import decimal
 from ..errors import DataError
 from .codes import normalize_name
 from .tabular import ROW, open_workbook, read_sheet, validate
@@ -226,6 +227,11 @@ API_DIMENSIONS = {"municipio": "Município (Código)", "ano": "Ano (Código)",
 #: Most elements an answer may hold (246 municipalities × 22 years × 3 variables = 16.236;
 #: the API itself answers at most 100.000 values per query).
 API_MAX_ROWS = 100_000
+#: Most bytes of a saved answer read: 16 MiB, 4 times the 3.824.426 bytes of the answer
+#: written as the API's layout (16.237 elements of about 236 bytes, the test fixture built
+#: from the xlsx of the same table), room for the API's own spacing. A 60 MB answer took 9 s
+#: and 1,63 GB before this bound.
+API_MAX_BYTES = 16 * 1024 * 1024
 
 
 def read_pib_api(path: Path, municipalities: pd.DataFrame) -> pd.DataFrame:
@@ -259,16 +265,25 @@ def read_pib_api(path: Path, municipalities: pd.DataFrame) -> pd.DataFrame:
     Raises
     ------
     DataError
-        Not JSON, not an array with the header, a dimension missing, more than
-        :data:`API_MAX_ROWS` elements; and, all at once, every element with a code, year,
+        Over :data:`API_MAX_BYTES` bytes or :data:`API_MAX_ROWS` objects (both checked before
+        the JSON is parsed), not JSON, not an array with the header, a dimension missing; and, all at once, every element with a code, year,
         variable or value that is not one (its position in the array), a value given twice,
         a municipality of the UF or a year missing.
     """
     import json
     import math
 
+    from .download import Limit
+    from .tabular import read_raw_bytes
+
+    raw = read_raw_bytes(path, Limit(API_MAX_BYTES, "a resposta de Goiás tem cerca de 3,8 MB, "
+                                                    "com margem de 4 vezes"))
+    objects = raw.count(b"{")  # an element is an object: counted before anything is parsed
+    if objects > API_MAX_ROWS + 1:
+        raise DataError(f"{decimal(objects - 1)} objetos JSON além do cabeçalho; esperados no "
+                        f"máximo {decimal(API_MAX_ROWS)} valores", file=path)
     try:
-        data = json.loads(path.read_bytes())
+        data = json.loads(raw)
     except (ValueError, RecursionError):
         raise DataError("não é um JSON legível; esperada a resposta da API do SIDRA (apague o "
                         "arquivo para baixá-lo de novo)", file=path) from None
@@ -276,7 +291,8 @@ def read_pib_api(path: Path, municipalities: pd.DataFrame) -> pd.DataFrame:
         raise DataError("esperada uma lista JSON cujo primeiro elemento é o cabeçalho da API do "
                         "SIDRA (NC, NN, V, D1C…)", file=path)
     if len(data) > API_MAX_ROWS + 1:
-        raise DataError(f"{len(data) - 1} valores; esperados no máximo {API_MAX_ROWS}", file=path)
+        raise DataError(f"{decimal(len(data) - 1)} valores; esperados no máximo "
+                        f"{decimal(API_MAX_ROWS)}", file=path)
     header = {str(v): str(k) for k, v in data[0].items()}
     keys = {}
     for dim, label in API_DIMENSIONS.items():

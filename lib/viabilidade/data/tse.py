@@ -163,8 +163,23 @@ def derive_crosswalk(path: Path, municipalities: pd.DataFrame, *, uf: str = "GO"
     return out.sort_values("cod_tse").reset_index(drop=True)
 
 
-def read_tse_csv(path: Path, required: list[str]) -> pd.DataFrame:
+#: Most bytes of ``detalhe_votacao_munzona_2022_GO.csv`` read: 16 MiB. Estimated, not
+#: measured (the national zip was not downloaded here): one line per round, municipality,
+#: zone and office, about 1.800 lines of about 600 bytes (≈ 1 MB) for Goiás; a 216 MB file
+#: took 40 s and 1,76 GB before this bound.
+DETALHE_MAX = 16 * 1024 * 1024
+
+
+def read_tse_csv(path: Path, required: list[str], limit=None) -> pd.DataFrame:
     """A TSE open-data CSV as published: ISO-8859-1, ``;``, quoted, ``#NULO#`` missing.
+
+    Parameters
+    ----------
+    path : Path
+    required : list of str
+        Columns that must be present (checked on the header before the file is read).
+    limit : viabilidade.data.download.Limit, optional
+        Most bytes read; default the ceiling of a ``.csv`` (:func:`tabular.read_raw_bytes`).
 
     Returns
     -------
@@ -174,10 +189,10 @@ def read_tse_csv(path: Path, required: list[str]) -> pd.DataFrame:
     Raises
     ------
     DataError
-        Wrong encoding (a UTF-8 re-save), missing column.
+        Wrong encoding (a UTF-8 re-save), missing column, over ``limit``.
     """
     return read_text_csv(path, encoding="latin-1", sep=";", na_values=TSE_MISSING,
-                         required=required)
+                         required=required, limit=limit)
 
 
 def _by_municipality(df: pd.DataFrame, path: Path, crosswalk: Crosswalk, *, code: str,
@@ -293,8 +308,12 @@ def read_detalhe_votacao_munzona(path: Path, crosswalk: Crosswalk, *, uf: str = 
     pandas.DataFrame
         Same columns as :func:`read_zone_municipality_2022`.
     """
+    from .download import Limit
+
     df = read_tse_csv(path, ["NR_TURNO", "SG_UF", "CD_MUNICIPIO", "NM_MUNICIPIO", "NR_ZONA",
-                             "CD_CARGO", "QT_APTOS"])
+                             "CD_CARGO", "QT_APTOS"],
+                      Limit(DETALHE_MAX, "estimados cerca de 1 MB para Goiás, com margem de "
+                                         "16 vezes"))
     df = df[(df["SG_UF"].str.strip() == uf) & (df["NR_TURNO"].str.strip() == str(turno))]
     cargos = to_number(df, "CD_CARGO", path, integer=True)
     if cargo is None and len(cargos):

@@ -187,6 +187,17 @@ def _bad_chunk(h) -> None:
     h.wfile.write(b"f" * 70_000 + b"\r\n")
 
 
+def _letters_chunk(h) -> None:
+    """A chunked body whose chunk size is not hexadecimal (``zzzz``), then the connection
+    closes (issue 32, fourth hostile trial)."""
+    h.protocol_version = "HTTP/1.1"
+    h.send_response(200)
+    h.send_header("Transfer-Encoding", "chunked")
+    h.end_headers()
+    h.wfile.write(b"zzzz\r\nhello\r\n")
+    h.close_connection = True
+
+
 def _two_lengths(h) -> None:
     """Two ``Content-Length`` headers that disagree."""
     h.send_response(200)
@@ -236,7 +247,8 @@ def _to_file(h) -> None:
 HOSTILE = {"/bomba/": _gzip_bomb, "/sem-fim/": _endless, "/gota/": _drip,
            "/faixa-errada/": _wrong_range, "/ciclo/": _loop, "/cabecalho-enorme/": _huge_headers,
            "/nao-http/": _not_http, "/cabecalhos-demais/": _many_headers,
-           "/bloco-ruim/": _bad_chunk, "/dois-tamanhos/": _two_lengths,
+           "/bloco-ruim/": _bad_chunk, "/bloco-letras/": _letters_chunk,
+           "/dois-tamanhos/": _two_lengths,
            "/cabecalho-gotejando/": _header_drip, "/continua/": _continue_forever,
            "/para-arquivo/": _to_file}
 

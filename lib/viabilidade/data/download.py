@@ -38,6 +38,7 @@ Every download is bounded (issue 32, a hostile server on 127.0.0.1):
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import sys
@@ -49,7 +50,7 @@ from pathlib import Path
 
 from ..common.numbers import decimal
 from ..errors import DataError
-from ..os_errors import count_bytes, new_file_mode
+from ..os_errors import count_bytes, new_file_mode, os_reason
 from .provenance import sha256
 
 #: Bytes read at a time, at most: a cut connection loses at most this much of what it sent.
@@ -175,7 +176,10 @@ def _leftover(part: Path, resumable: bool) -> dict:
     keywords of :class:`DownloadError`. A ``.part`` is never resumed past the file's bound
     (:func:`download` deletes one over it before asking)."""
     n = _size(part)
-    if resumable or not n:
+    if not n:  # an empty .part is debris, whatever the server
+        part.unlink(missing_ok=True)
+        return {"kept": 0}
+    if resumable:
         return {"kept": n}
     part.unlink(missing_ok=True)
     return {"dropped": n}
@@ -311,7 +315,8 @@ def _reason(exc: Exception, timeout, *, reading: bool = False) -> tuple[str, str
         return (f"o endereço redireciona sem parar (mais de {MAX_REDIRECTS} "
                 "redirecionamentos): o servidor está mal configurado ou o endereço mudou"), \
             "redirects"
-    if "chunk size" in text or "ChunkedEncodingError" in text and "Invalid chunk" in text:
+    if ("chunk size" in text or "ChunkedEncodingError" in text and "Invalid chunk" in text
+            or "invalid literal for int() with base 16" in text):  # http.client's chunk line
         return ("a resposta do servidor é malformada (tamanho de bloco inválido na "
                 "transferência em partes)"), "malformed"
     if isinstance(exc, requests.exceptions.InvalidHeader) or "InvalidHeader" in text:
@@ -574,6 +579,7 @@ def download(url: str, target: Path, *, timeout=TIMEOUT, expected: str | None = 
     deadline = limit.deadline if deadline is None else deadline
     sess = session or new_session()
     part = target.with_name(target.name + ".part")
+    _own_part(url, target, part)
     t0 = time.monotonic()
     for attempt in (1, 2):  # the second: from zero, after an answer of the wrong range
         if _size(part) > limit.bytes:
@@ -641,7 +647,7 @@ def _exchange(url, target, part, sess, timeout, limit, end, deadline, progress, 
         target.parent.mkdir(parents=True, exist_ok=True)
         written, began = start, time.monotonic()
         try:
-            with part.open("ab" if start else "wb") as fh, tqdm(
+            with _open_part(url, target, part, start > 0) as fh, tqdm(
                     total=total, initial=start, unit="", unit_scale=True, unit_divisor=1024,
                     desc=target.name, leave=False, file=sys.stderr,
                     disable=None if progress else True, bar_format=BAR_FORMAT) as bar:
@@ -682,6 +688,44 @@ def _exchange(url, target, part, sess, timeout, limit, end, deadline, progress, 
     return True
 
 
+def _own_part(url: str, target: Path, part: Path) -> None:
+    """Make sure ``part`` is this program's regular file, or absent: a link in its place (to a
+    file outside the raw folder, say) is removed, the link itself and never what it points to
+    (the trial's victim was overwritten through one); a folder is refused."""
+    import stat
+
+    try:
+        mode = os.lstat(part).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise DownloadError(url, target, f"{part.name} é uma pasta, não o arquivo temporário do "
+                            "download; apague-a ou mova-a e rode de novo", "other")
+    part.unlink()  # a link, a FIFO, a device: not bytes of this download
+
+
+def _open_part(url: str, target: Path, part: Path, append: bool):
+    """``part`` opened for writing without following a link (``O_NOFOLLOW``), regular files
+    only: a link put there after :func:`_own_part` is refused, never written through."""
+    import stat
+
+    flags = (os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
+             | (os.O_APPEND if append else os.O_TRUNC))
+    try:
+        fd = os.open(part, flags, 0o666)
+    except OSError as exc:
+        reason = "é um link" if exc.errno == errno.ELOOP else os_reason(exc)
+        raise DownloadError(url, target, f"o arquivo temporário {part.name} não pôde ser aberto "
+                            f"({reason}); nada foi gravado", "other") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise DownloadError(url, target, f"o arquivo temporário {part.name} não é um arquivo "
+                            "comum; nada foi gravado", "other")
+    return os.fdopen(fd, "ab" if append else "wb")
+
+
 def _restart(url: str, target: Path, restarted: bool, reason: str) -> bool:
     """False (restart from zero) the first time; the second time, ``reason`` is raised."""
     if restarted:
@@ -690,10 +734,14 @@ def _restart(url: str, target: Path, restarted: bool, reason: str) -> bool:
 
 
 def _size(path: Path) -> int:
+    """Bytes of ``path`` when it is a regular file (a link is not followed), else 0."""
+    import stat
+
     try:
-        return path.stat().st_size
+        info = os.lstat(path)
     except OSError:
         return 0
+    return info.st_size if stat.S_ISREG(info.st_mode) else 0
 
 
 __all__ = ["CEILINGS", "DownloadError", "count_bytes", "LISTING_MAX", "Limit", "TIMEOUT", "download", "get",

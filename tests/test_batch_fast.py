@@ -358,7 +358,8 @@ def test_an_interrupted_batch_ends_at_once_says_so_and_resumes(cands, tmp_path):
     # issue 32, B17: the failure lines a full run prints, not only the summary
     assert "\n  falhou: gama (gama.toml): cell 3 failed for gama: ZeroDivisionError" in err
     assert "\n  falhou: torto (torto.toml): " in err
-    assert seconds < 5, seconds
+    # no bound on the seconds (no timed tests): communicate's 30 s, under the 60 s the running
+    # study sleeps, already shows the batch did not wait for it
     print(f"Ctrl-C to exit: {seconds:.2f} s")
     df = pd.read_csv(out / "resultados.csv", dtype=str)
     assert df.loc[df["slug"] == "zeta", "situacao"].tolist() == ["não executado"]

@@ -112,7 +112,7 @@ def test_unknown_key_in_a_table_lists_the_allowed_ones(tmp_path):
 
 def test_utf16_candidate(tmp_path):
     p, msg = _error(tmp_path, BASE, encoding="utf-16")
-    assert msg == (f"{p}, linha 1: o byte 0 (0xff) não é UTF-8 válido (o arquivo parece UTF-16); "
+    assert msg == (f"{p}, linha 1: o byte 0 (0xff), na coluna 1, não é UTF-8 válido (o arquivo parece UTF-16); "
                    "esperado texto em UTF-8 (salve o arquivo como UTF-8)")
 
 

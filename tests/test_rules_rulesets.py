@@ -209,6 +209,17 @@ def test_a_ruleset_text_is_bounded_by_its_kind_and_an_id_is_ascii(tmp_path):
         "de controle nem de direção de texto (U+202A–U+202E, U+2066–U+2069)")
 
 
+def test_a_latin1_ruleset_file_names_the_line_and_column(tmp_path):
+    path = tmp_path / "latin.toml"
+    path.write_bytes((HERE / "rulesets" / "piso-5000.toml").read_text(encoding="utf-8")
+                     .encode("latin-1"))
+    with pytest.raises(RulesetError) as e:
+        load_ruleset(path)
+    assert str(e.value) == (f"arquivo de regras {path}, linha 3: o byte 120 (0xe9), na coluna 20, "
+                            "não é UTF-8 válido (o arquivo parece ISO-8859-1/latin-1 ou "
+                            "Windows-1252); esperado texto em UTF-8 (salve o arquivo como UTF-8)")
+
+
 def test_a_ruleset_file_with_a_byte_order_mark_loads(tmp_path):
     path = tmp_path / "bom.toml"
     path.write_bytes(b"\xef\xbb\xbf" + (HERE / "rulesets" / "piso-5000.toml").read_bytes())

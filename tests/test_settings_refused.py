@@ -119,6 +119,37 @@ def test_toml_syntax_errors_are_told_in_portuguese(tmp_path, text, reason):
     assert str(info.value) == f"{settings}, linha 1: TOML inválido: {reason}; esperado TOML válido"
 
 
+def test_a_settings_file_of_cr_line_endings_or_latin1_says_so_with_line_and_column(tmp_path):
+    """Fourth hostile trial: a CR-only file gave "linha 1 … coluna 95" with no hint, a
+    Latin-1 one "o byte 25 não é UTF-8 válido" with no line."""
+    from viabilidade.report.oficios_settings import OficiosSettings
+
+    text = OFICIOS.read_text(encoding="utf-8")
+    p = tmp_path / "config.toml"
+    p.write_bytes(text.replace("\n", "\r").encode("utf-8"))
+    with pytest.raises(SettingsError) as e:
+        OficiosSettings.from_toml(p)
+    assert str(e.value) == (
+        f"{p}, linha 1: TOML inválido: caractere inválido (coluna {text.index(chr(10)) + 1}): o "
+        "arquivo separa as linhas só com CR (o fim de linha do Mac antigo), que o TOML não "
+        "aceita, e por isso tudo parece estar na linha 1; esperado um arquivo com fins de linha "
+        "LF (Unix, macOS) ou CRLF (Windows): salve-o de novo escolhendo um desses fins de linha "
+        "no editor")
+    p.write_bytes(text.replace("\n", "\r\n").encode("utf-8"))  # CRLF (Windows) is read
+    assert OficiosSettings.from_toml(p).sigla == "CCJR-ALEGO"
+    p.write_bytes(text.encode("cp1252"))
+    line = next(n for n, x in enumerate(text.splitlines(), 1) if not x.isascii())
+    column = next(i for i, c in enumerate(text.splitlines()[line - 1], 1) if not c.isascii())
+    byte = next(i for i, c in enumerate(text.encode("cp1252")) if c > 127)
+    with pytest.raises(SettingsError) as e:
+        Settings.from_toml(p)
+    assert str(e.value) == (
+        f"{p}, linha {line}: o byte {byte} (0x{text.encode('cp1252')[byte]:02x}), na coluna "
+        f"{column}, não é UTF-8 válido (o arquivo parece ISO-8859-1/latin-1 ou Windows-1252); "
+        "esperado texto em UTF-8 (salve o arquivo como UTF-8)")
+    assert (line, column, byte) == (1, 26, 25)  # the í of "ofícios" in the first comment
+
+
 OFICIOS = ROOT / "tests" / "fixtures" / "oficios.toml"
 LETTERS = ["ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura-abadiania", "camara-abadiania"]
 

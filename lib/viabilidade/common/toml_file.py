@@ -147,11 +147,40 @@ def toml_reason(e: "tomllib.TOMLDecodeError", text: str | None = None) -> str:
     if reason.startswith("número inteiro grande demais") and text and line:
         key = key_at(text, line)
         reason = reason.replace("grande demais", f"grande demais no campo {key!r}") if key else reason
+    if text and _LONE_CR.search(text):
+        return f"{reason}{f' (coluna {col})' if col else ''}: {CR_ONLY_HINT}"
     if col:
         return f"{reason} (coluna {col}); esperado TOML válido"
     if "end of document" in str(e):
         return f"{reason} no fim do arquivo; esperado TOML válido"
     return f"{reason}; esperado TOML válido"
+
+
+#: A line ending of CR alone (the old Mac's), which TOML does not take as a line break.
+_LONE_CR = re.compile(r"\r(?!\n)")
+#: What to say after a syntax error in a file whose lines end with CR alone: the parser sees
+#: one long line ("linha 1 … coluna 95"), so the line and column say nothing to the user.
+CR_ONLY_HINT = ("o arquivo separa as linhas só com CR (o fim de linha do Mac antigo), que o "
+                "TOML não aceita, e por isso tudo parece estar na linha 1; esperado um arquivo "
+                "com fins de linha LF (Unix, macOS) ou CRLF (Windows): salve-o de novo "
+                "escolhendo um desses fins de linha no editor")
+
+
+def utf8_problem(raw: bytes, e: UnicodeDecodeError) -> tuple[str, int]:
+    """Why the bytes ``raw`` of a TOML file are not UTF-8, in pt-BR, and the line (1-based).
+
+    The message names the byte (offset and value), its column in that line (characters, 1
+    based) and what the file probably is: ``o byte 47 (0xe2), na coluna 9, não é UTF-8 válido
+    (o arquivo parece ISO-8859-1/latin-1 ou Windows-1252); esperado texto em UTF-8 (salve o
+    arquivo como UTF-8)``. One computation for the candidate, settings and ruleset readers.
+    """
+    line = raw.count(b"\n", 0, e.start) + 1
+    start = raw.rfind(b"\n", 0, e.start) + 1
+    column = len(raw[start:e.start].decode("utf-8", "replace").removeprefix("\ufeff")) + 1
+    hint = ("o arquivo parece UTF-16" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else
+            "o arquivo parece ISO-8859-1/latin-1 ou Windows-1252")
+    return (f"o byte {e.start} (0x{raw[e.start]:02x}), na coluna {column}, não é UTF-8 válido "
+            f"({hint}); esperado texto em UTF-8 (salve o arquivo como UTF-8)", line)
 
 
 def toml_position(e: "tomllib.TOMLDecodeError") -> tuple[int | None, int | None]:

@@ -37,7 +37,7 @@ from .record import (KINDS, Act as ProcessAct, Checked, Plebiscite, check_order,
                      petition_of, plebiscite_of, plebiscite_problems, read_acts)
 from ..common.numbers import fmt as fmt_num
 from ..common.text import NAME, NOTE, clean_text, fold
-from ..common.toml_file import load_toml, toml_position, toml_reason
+from ..common.toml_file import load_toml, toml_position, toml_reason, utf8_problem
 from ..errors import CandidateError, Problems, did_you_mean, found_value
 from ..law.bodies import BODIES
 from ..os_errors import not_regular, path_problem, read_reason, read_user_bytes, real_path
@@ -693,12 +693,8 @@ def load_candidate(path: str | Path) -> Candidate:
         # A byte-order mark (Windows Notepad writes one) is accepted and dropped.
         text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as e:
-        line = raw.count(b"\n", 0, e.start) + 1
-        hint = ("o arquivo parece UTF-16" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else
-                "o arquivo parece ISO-8859-1/latin-1 ou Windows-1252")
-        raise CandidateError(f"o byte {e.start} (0x{raw[e.start]:02x}) não é UTF-8 válido ({hint}); "
-                             "esperado texto em UTF-8 (salve o arquivo como UTF-8)",
-                             file=path, line=line) from None
+        message, line = utf8_problem(raw, e)
+        raise CandidateError(message, file=path, line=line) from None
     try:
         doc = load_toml(text)
     except tomllib.TOMLDecodeError as e:

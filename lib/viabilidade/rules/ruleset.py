@@ -464,13 +464,15 @@ def load_ruleset(path: str | Path) -> Ruleset:
     RulesetError
         If the file cannot be read, is not UTF-8 TOML, or fails :func:`parse_ruleset`.
     """
-    from ..common.toml_file import load_toml, toml_position, toml_reason
+    from ..common.toml_file import load_toml, toml_position, toml_reason, utf8_problem
 
     path = Path(path)
+    raw = b""
     try:
         from ..os_errors import read_user_bytes
 
-        text = read_user_bytes(path).decode("utf-8-sig")
+        raw = read_user_bytes(path)
+        text = raw.decode("utf-8-sig")
         doc = load_toml(text)
     except FileNotFoundError:
         raise RulesetError(f"arquivo de regras {path}: arquivo não encontrado") from None
@@ -478,8 +480,9 @@ def load_ruleset(path: str | Path) -> Ruleset:
         from ..os_errors import os_reason
 
         raise RulesetError(f"arquivo de regras {path}: não foi possível ler ({os_reason(e)})") from None
-    except UnicodeDecodeError:
-        raise RulesetError(f"arquivo de regras {path}: esperado texto UTF-8") from None
+    except UnicodeDecodeError as e:
+        message, line = utf8_problem(raw, e)
+        raise RulesetError(f"arquivo de regras {path}, linha {line}: {message}") from None
     except tomllib.TOMLDecodeError as e:
         line = toml_position(e)[0]
         raise RulesetError(f"arquivo de regras {path}{f', linha {line}' if line else ''}: TOML "

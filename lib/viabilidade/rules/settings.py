@@ -666,18 +666,20 @@ def read_settings_toml(path: Path) -> tuple[str, dict[str, Any]]:
         Naming the file: it cannot be read, is not UTF-8 (the byte offset) or is not TOML
         (the line).
     """
-    from ..common.toml_file import load_toml, toml_position, toml_reason
+    from ..common.toml_file import load_toml, toml_position, toml_reason, utf8_problem
     from ..os_errors import read_reason, read_user_bytes
 
+    raw = b""
     try:
-        text = read_user_bytes(path).decode("utf-8-sig")
+        raw = read_user_bytes(path)
+        text = raw.decode("utf-8-sig")
         return text, load_toml(text)
     except OSError as e:
         raise SettingsError("não foi possível ler o arquivo de configurações: "
                             f"{read_reason(e)}", file=path) from None
-    except UnicodeDecodeError as e:
-        raise SettingsError(f"o byte {e.start} não é UTF-8 válido; esperado texto em UTF-8",
-                            file=path) from None
+    except UnicodeDecodeError as e:  # its line and column, as the candidate reader says
+        message, line = utf8_problem(raw, e)
+        raise SettingsError(message, file=path, line=line) from None
     except tomllib.TOMLDecodeError as e:
         raise SettingsError(f"TOML inválido: {toml_reason(e, text)}", file=path,
                             line=toml_position(e)[0]) from None

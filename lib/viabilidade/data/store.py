@@ -43,7 +43,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..errors import DataError
-from ..os_errors import os_reason
+from ..os_errors import count_bytes, os_reason
 from ..common.plausibility import boundaries_problem, electorate_problem
 from .codes import Crosswalk
 from .paths import default_root
@@ -215,6 +215,12 @@ def missing_raw_files(raw: Path) -> None:
     def lacking(folder: Path) -> list[str]:
         return [f for f in paths if not (folder / f).is_file()]
 
+    odd = [f for f in paths if os.path.lexists(raw / f) and not (raw / f).is_file()]
+    if odd:  # a FIFO or a folder under a file's name is there, not missing
+        raise DataError(f"pasta de dados brutos {raw}: {', '.join(odd)} "
+                        f"{'não é um arquivo comum' if len(odd) == 1 else 'não são arquivos comuns'}"
+                        " (uma FIFO, um dispositivo ou uma pasta); esperado o arquivo como "
+                        "publicado")
     missing = lacking(raw)
     if not missing:
         return
@@ -680,6 +686,10 @@ class Store:
         return self._cache["_codes"]
 
 
+#: Largest ``manifest.json`` read (bytes): the store's is 22.986 bytes (data/processed, dec. 2026).
+MANIFEST_MAX = 1024 * 1024
+
+
 def load_store(root: Path | None = None) -> Store:
     """Open the processed store after checking every table against its manifest.
 
@@ -717,9 +727,18 @@ def load_store(root: Path | None = None) -> Store:
         raise DataError(f"{mpath} não existe: a pasta {root} não é um repositório processado; "
                         "gere-o com `viabilidade data build --raw <pasta>`")
     try:
+        if (size := mpath.stat().st_size) > MANIFEST_MAX:
+            raise DataError(f"{mpath} tem {count_bytes(size)}; esperado no máximo "
+                            f"{count_bytes(MANIFEST_MAX)} (o manifesto de um repositório tem "
+                            "cerca de 23 KB); gere o repositório de novo com `viabilidade data "
+                            "build`")
         manifest = json.loads(mpath.read_text(encoding="utf-8"))
         tables = manifest["tables"]
         listed = {name: tables[name]["sha256"] for name in tables}
+    except RecursionError:  # a hostile manifest of deeply nested lists
+        raise DataError(f"{mpath} não é um manifesto válido (listas ou objetos aninhados em "
+                        "profundidade excessiva); gere o repositório de novo com `viabilidade "
+                        "data build`") from None
     except (ValueError, KeyError, TypeError) as exc:
         raise DataError(f"{mpath} não é um manifesto válido (arquivo truncado ou editado à "
                         "mão?); gere o repositório de novo com `viabilidade data build` (detalhe "
@@ -728,6 +747,10 @@ def load_store(root: Path | None = None) -> Store:
         raise DataError(f"não foi possível ler {mpath}: {os_reason(exc)}") from None
     for name, expected in listed.items():
         path = root / f"{name}.parquet"
+        if os.path.lexists(path) and not path.is_file():
+            raise DataError(f"tabela {name!r}: {path} não é um arquivo comum (uma FIFO, um "
+                            "dispositivo ou uma pasta); gere o repositório de novo com "
+                            "`viabilidade data build`")
         if not path.is_file():
             raise DataError(f"tabela {name!r} ausente: {path} não existe; o repositório está "
                             "incompleto, gere-o de novo com `viabilidade data build`")

@@ -72,6 +72,15 @@ the file's size), 8.000 addressees 10,8 s (224 bytes of error, was 1,9 MB), 4.00
 start and the store's reading, not by the input (each costs at most a few seconds over the
 reference). The 91 MB upload took 10,1 s (248 MB): ``store_upload`` writes the upload to a
 temporary file before ``read_area`` refuses it by size.
+
+Hostile trial 4's blockers (``ods-colunas``, ``ods-espacos``, ``ods-celulas``,
+``tar-esparso``; each calls the reader of ``data build`` on the trial's input): measured
+2026-12-07 at 16:05, load 7-9, each in its own child: the 330-byte ODS of one cell repeated
+100.000.000 columns refused in 0,00 s of reading, 19 MB peak (the trial: 1,72 GB); the
+4.000.000.000 spaces in 0,04 s, 24 MB (the trial: a MemoryError at 4,1 GB); 256 cells ×
+200.000 rows in 0,03 s, 24 MB (the trial: 613 MB); the 122-byte tar of a sparse 3 GiB
+``a.kml`` in 0,12 s, 160 MB (geopandas' import), nothing written (the trial: ~3 GB in
+``/tmp``).
 """
 
 from __future__ import annotations
@@ -381,6 +390,87 @@ def case_reference() -> dict:
             "saída": code}
 
 
+def _ods(content_rows: str) -> dict:
+    """Hostile trial 4: ``read_ods_sheet`` on a DTB report whose one sheet holds
+    ``content_rows`` (the trial's ``mk_ods.py``)."""
+    import zipfile
+
+    from viabilidade.data.ods import read_ods_sheet
+    from viabilidade.errors import DataError
+
+    ns = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+          'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+          'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"')
+    with tempfile.TemporaryDirectory(prefix="bounds-") as tmp:
+        path = Path(tmp) / "RELATORIO_DTB_BRASIL_DISTRITO.ods"
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("content.xml", f'<?xml version="1.0"?><office:document-content {ns}>'
+                       '<office:body><office:spreadsheet><table:table table:name="T">'
+                       f"{content_rows}</table:table></office:spreadsheet></office:body>"
+                       "</office:document-content>")
+        size = path.stat().st_size
+        t0 = time.perf_counter()
+        try:
+            read_ods_sheet(path)
+            said = "aceito (inesperado)"
+        except DataError as e:
+            said = str(e)
+        return {"said": said, "leitura s": round(time.perf_counter() - t0, 2),
+                "arquivo bytes": size}
+
+
+def _string_cell(text: str, attrs: str = "") -> str:
+    return (f'<table:table-cell {attrs} office:value-type="string"><text:p>{text}</text:p>'
+            "</table:table-cell>")
+
+
+def case_ods_columns() -> dict:
+    """H4-1: one cell repeated 100.000.000 columns (the trial: 1,72 GB in ``data build``)."""
+    return _ods("<table:table-row>" + _string_cell("x", 'table:number-columns-repeated='
+                                                       '"100000000"') + "</table:table-row>")
+
+
+def case_ods_spaces() -> dict:
+    """H4-2: ``<text:s text:c="4000000000"/>`` (the trial: a MemoryError at 4 GB)."""
+    return _ods("<table:table-row>" + _string_cell('a<text:s text:c="4000000000"/>b')
+                + "</table:table-row>")
+
+
+def case_ods_cells() -> dict:
+    """H4-3: 256 distinct cells × 200.000 repeated rows (the trial: 613 MB)."""
+    cells = "".join(_string_cell(f"v{i:03d}" * 8) for i in range(256))
+    return _ods(f'<table:table-row table:number-rows-repeated="200000">{cells}</table:table-row>')
+
+
+#: H4-4's 122 bytes: a gzip tar whose GNU sparse member ``a.kml`` declares 3 GiB.
+SPARSE_TAR = ("H4sIAAAAAAAAA+3QQQrCMBAF0BwlJ5A0aXoRT9C1SqGt97dkVVwoCNnIe5s/MAMzzHy5Pe6hr3SYxrHl4T1bPdSSa"
+              "q251BzSUKZcQ7x2vqt5bvu8xhjWZdk/zX3r/6ycvnD+SJcFAAAAAAAAAAAA/IkXuBQ3DwAoAAA=")
+
+
+def case_tar() -> dict:
+    """H4-4: the Localidades tar with a sparse 3 GiB member (the trial: ~3 GB written to
+    ``/tmp``); the bytes written under the temporary folder are reported."""
+    import base64
+    import shutil
+
+    from viabilidade.data.localidades import read_localidades
+    from viabilidade.errors import DataError
+
+    before = shutil.disk_usage(tempfile.gettempdir()).used
+    with tempfile.TemporaryDirectory(prefix="bounds-") as tmp:
+        path = Path(tmp) / "go_localidades2022_ibge_kml_246_municipios.tar.xz"
+        path.write_bytes(base64.b64decode(SPARSE_TAR))
+        t0 = time.perf_counter()
+        try:
+            read_localidades(path)
+            said = "aceito (inesperado)"
+        except DataError as e:
+            said = str(e)
+        took = round(time.perf_counter() - t0, 2)
+    grown = shutil.disk_usage(tempfile.gettempdir()).used - before
+    return {"said": said, "leitura s": took, "disco MB (aprox.)": round(max(grown, 0) / 1e6)}
+
+
 #: Hostile inputs of issue 32: name -> (label, function returning what it wrote or said,
 #: kind: ``"download"``, bounded by :data:`DOWNLOAD_SECONDS` and the catalogue's size plus
 #: the margin; ``"entrada"``, by :data:`INPUT_SECONDS` and :data:`INPUT_MB`).
@@ -404,6 +494,13 @@ CASES = {
     "eventos": ("4.000 atos de tipo desconhecido no registro do processo (processo)", case_events,
                 "entrada"),
     "link": ("Link para /etc/passwd na pasta de candidatos (lote)", case_link, "entrada"),
+    "ods-colunas": ("H4-1: célula de ODS repetida em 100.000.000 colunas", case_ods_columns,
+                    "entrada"),
+    "ods-espacos": ("H4-2: <text:s text:c=\"4000000000\"/> numa célula de ODS", case_ods_spaces,
+                    "entrada"),
+    "ods-celulas": ("H4-3: 256 células × 200.000 linhas repetidas num ODS", case_ods_cells,
+                    "entrada"),
+    "tar-esparso": ("H4-4: tar de Localidades com a.kml esparso de 3 GiB", case_tar, "entrada"),
 }
 #: The bounds of issue 32's "Done when": a download ends by itself within 2 minutes and
 #: writes at most the catalogue's size plus the margin; a settings, process or upload case

@@ -390,13 +390,25 @@ def case_reference() -> dict:
             "saída": code}
 
 
+def _read_refused(read, path: Path) -> dict:
+    """``read(path)``'s refusal (or "aceito (inesperado)") and the seconds it took."""
+    from viabilidade.errors import DataError
+
+    t0 = time.perf_counter()
+    try:
+        read(path)
+        said = "aceito (inesperado)"
+    except DataError as e:
+        said = str(e)
+    return {"said": said, "leitura s": round(time.perf_counter() - t0, 2)}
+
+
 def _ods(content_rows: str) -> dict:
     """Hostile trial 4: ``read_ods_sheet`` on a DTB report whose one sheet holds
     ``content_rows`` (the trial's ``mk_ods.py``)."""
     import zipfile
 
     from viabilidade.data.ods import read_ods_sheet
-    from viabilidade.errors import DataError
 
     ns = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
           'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
@@ -408,15 +420,7 @@ def _ods(content_rows: str) -> dict:
                        '<office:body><office:spreadsheet><table:table table:name="T">'
                        f"{content_rows}</table:table></office:spreadsheet></office:body>"
                        "</office:document-content>")
-        size = path.stat().st_size
-        t0 = time.perf_counter()
-        try:
-            read_ods_sheet(path)
-            said = "aceito (inesperado)"
-        except DataError as e:
-            said = str(e)
-        return {"said": said, "leitura s": round(time.perf_counter() - t0, 2),
-                "arquivo bytes": size}
+        return {**_read_refused(read_ods_sheet, path), "arquivo bytes": path.stat().st_size}
 
 
 def _string_cell(text: str, attrs: str = "") -> str:
@@ -454,21 +458,14 @@ def case_tar() -> dict:
     import shutil
 
     from viabilidade.data.localidades import read_localidades
-    from viabilidade.errors import DataError
 
     before = shutil.disk_usage(tempfile.gettempdir()).used
     with tempfile.TemporaryDirectory(prefix="bounds-") as tmp:
         path = Path(tmp) / "go_localidades2022_ibge_kml_246_municipios.tar.xz"
         path.write_bytes(base64.b64decode(SPARSE_TAR))
-        t0 = time.perf_counter()
-        try:
-            read_localidades(path)
-            said = "aceito (inesperado)"
-        except DataError as e:
-            said = str(e)
-        took = round(time.perf_counter() - t0, 2)
+        out = _read_refused(read_localidades, path)
     grown = shutil.disk_usage(tempfile.gettempdir()).used - before
-    return {"said": said, "leitura s": took, "disco MB (aprox.)": round(max(grown, 0) / 1e6)}
+    return {**out, "disco MB (aprox.)": round(max(grown, 0) / 1e6)}
 
 
 #: Hostile inputs of issue 32: name -> (label, function returning what it wrote or said,

@@ -347,7 +347,11 @@ def test_district_bill_is_a_municipal_law(store):
     assert t["Art. 2º"][0] == ("As divisas do Distrito Leste são as descritas no memorial "
                                "descritivo do Anexo Único desta Lei, nos termos do art. 18 da Lei "
                                "Complementar nº 2, de 1990.")
-    assert "180 (cento e oitenta) dias" in t["Art. 3º"][0]
+    # counted from when the law takes effect: art. 4º leaves a vacatio (legal review 15:44, 12)
+    assert t["Art. 3º"][0] == ("O Distrito Leste será instalado em data marcada pelo Prefeito, em "
+                               "solenidade por este presidida, dentro do prazo de 180 (cento e "
+                               "oitenta) dias contados da entrada em vigor desta Lei, nos termos "
+                               "do art. 20 da Lei Complementar nº 2, de 1990.")
     assert t["Art. 4º"][0] == b.VIGENCIA
     assert bill.justification[0].startswith("Quadro constitucional: a criação de distrito "
                                             "(arts. 15 a 20 da LC nº 2/1990) não é criação")

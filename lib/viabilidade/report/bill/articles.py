@@ -270,10 +270,14 @@ def _icms(ctx: Context) -> Article:
 
 
 def _instalacao_distrito(ctx: Context) -> Article:
+    """Art. 20 of LC 2/1990: installation within 180 days, counted from when the law takes
+    effect (its own vigência article leaves a vacatio of :data:`DAYS_BLANK`: counted from the
+    publication, the days would run while the law is not yet in force; legal review 15:44,
+    item 12)."""
     return Article("instalacao-distrito", f"O {ctx.district} será instalado em data "
                                           "marcada pelo Prefeito, em solenidade por este "
                                           f"presidida, dentro do prazo de {in_words(180)} dias "
-                                          "da publicação desta Lei (art. 20 da "
+                                          "contados da entrada em vigor desta Lei (art. 20 da "
                                           f"{LC2_SHORT}).")
 
 

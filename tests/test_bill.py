@@ -610,6 +610,14 @@ def test_boundary_correction_bill(store, author, tmp_path):
                             ".geojson") for n in bill.notes)
     assert bill.justification[0].startswith("Quadro constitucional: a correção de limites do "
                                             "art. 6º da LC nº 2/1990 é feita sem alteração de área")
+    # legal review 15:44, item 12: the declared acts of art. 6º are the row's basis, not "sem
+    # dado"; the history names the municipalities of the limit, not an "origem"
+    assert [(r[0], r[3], r[4]) for r in bill.findings] == [
+        ("art. 6º", "medido", "atingido na medição"),
+        ("art. 6º", "documento declarado", "documentado (a conferir com os originais)")]
+    assert "sem dado" not in [r[3] for r in bill.findings]
+    assert [h[0] for h in bill.history] == ["Município de Abadiânia (município do limite)",
+                                            "Município de Alexânia (município do limite)"]
 
 
 def test_a_correction_without_its_acts_leaves_visible_blanks(store, author, tmp_path):

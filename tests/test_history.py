@@ -97,3 +97,17 @@ def test_the_source_line_says_how_much_the_compilation_holds(store):
             "Confiança por linha; os valores são citados como compilados.") in note
     assert DATASETS["history"].startswith("Atos de criação de alguns municípios goianos "
                                           "(1953–1997; compilação parcial, não o cadastro de todos)")
+
+
+def test_a_correction_has_no_origin(store):
+    """Legal review 15:44, item 12: a boundary correction has no origin; its two
+    municipalities are "do limite" (the role its operation declares)."""
+    from viabilidade.operations import operation_of
+    from viabilidade.report.history import origin_role
+
+    c = load_candidate(ROOT / "tests" / "fixtures" / "correcao-abadiania-alexania.toml")
+    assert [r[0] for r in history_rows(c, store)] == [
+        "Município de Abadiânia (município do limite)", "Município de Alexânia (município do limite)"]
+    fusion = load_candidate(ROOT / "data" / "candidates" / "fusao-anhanguera-cumari.toml")
+    assert origin_role(operation_of(fusion)) == "que se funde"
+    assert origin_role(operation_of(load_candidate(ROOT / "tests" / "fixtures" / "distrito-posse-dabadia.toml"))) == ""

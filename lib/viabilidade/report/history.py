@@ -62,13 +62,13 @@ def history_rows(candidate, store) -> list[tuple[str, str]]:
     for code in candidate.municipalities:
         roles.setdefault(code, "área")
     for code in op.origin_codes(candidate):
-        roles.setdefault(code, "origem")
+        roles.setdefault(code, origin_role(op))
     if candidate.destination:
         roles.setdefault(candidate.destination, "destino")
     out = []
     for code, role in roles.items():
         row = held.get(code)
-        out.append((f"Município de {names.get(code, code)} ({role})",
+        out.append((f"Município de {names.get(code, code)}" + (f" ({role})" if role else ""),
                     _words(row) if row is not None else NOT_HELD))
     d = store.districts.set_index("cod_distrito")
     for code in candidate.districts:
@@ -77,6 +77,20 @@ def history_rows(candidate, store) -> list[tuple[str, str]]:
                     f"{NOT_HELD} (os dados registram atos de criação de municípios, não de "
                     "distritos)"))
     return out
+
+
+def origin_role(op) -> str:
+    """The role of an origin municipality in the history table, as its operation names its
+    origins (:attr:`~viabilidade.operations.base.Operation.origins_label`): ``"origem"`` (a
+    creation), ``"que se funde"`` (a fusion), ``"município do limite"`` (a boundary
+    correction: it has no origin; legal review 15:44, item 12), ``""`` when the label says
+    nothing more than "Município"."""
+    one, many = op.origins_label
+    tail = one.removeprefix("Município").strip()
+    if tail:
+        return tail.removeprefix("de ")
+    tail = many.removeprefix("Municípios").strip()
+    return f"município {tail}" if tail else ""
 
 
 def history_html(candidate, store) -> Html:

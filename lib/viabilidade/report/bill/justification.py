@@ -57,8 +57,9 @@ def _basis_cell(r, plebiscite) -> str:
     that decided it; an act dated after the study, ``"ato futuro"``. A plebiscite row (art. 5º,
     art. 7º and its §§) rests on the Electoral Justice's result: ``"certificado"`` when a person
     checked the original, ``"documento declarado"`` when not, and :data:`NO_CONSULTATION` when
-    the record has none (whatever basis the roll behind its threshold has). ``"sem dado"``
-    otherwise.
+    the record has none (whatever basis the roll behind its threshold has). Acts documented in
+    the candidate file and not checked (``details["evidencias"]``, art. 6º's agreement and
+    resolutions): ``"documento declarado"``. ``"sem dado"`` otherwise.
     """
     from ...rules.certification import PLEBISCITE_RULES
     from ...rules.common import is_future
@@ -70,6 +71,11 @@ def _basis_cell(r, plebiscite) -> str:
         if plebiscite is None or not (plebiscite.document and plebiscite.date):
             return NO_CONSULTATION
         return fmt.basis_label(Basis.CERTIFIED if plebiscite.checked else Basis.DECLARED)
+    details = r.details if isinstance(r.details, dict) else {}
+    if r.basis is None and details.get("evidencias") and details.get("a_conferir", True):
+        # acts documented in the candidate file, none checked (art. 6º's agreement and
+        # resolutions; legal review 15:44, item 12): not "sem dado"
+        return fmt.basis_label(Basis.DECLARED)
     if r.value is None and r.basis is not None and r.status in ("pass", "fail"):
         return fmt.basis_label(r.basis)  # decided without a figure (art. 4º, I and III)
     return fmt.basis_label(r.basis, r.value)

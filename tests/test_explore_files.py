@@ -160,6 +160,25 @@ def test_recortar_clips_an_uploaded_limits_file_to_the_origin(explorer, tmp_path
     assert explorer.scenario.boundary == used and not (tmp_path / "cands" / "fora.geojson").exists()
 
 
+def test_undo_of_a_clip_unticks_recortar(explorer, tmp_path):
+    # An uploaded square inside Abadiânia, then «Recortar» ticked (the clipped copy in use),
+    # then «Desfazer»: the whole file is back and «Recortar» is unticked with it (issue 31:
+    # it stayed ticked); «Refazer» ticks it again with the clipped copy.
+    from viabilidade.explore.leaflet_map import boundary_geojson
+
+    ring = [[-48.83, -16.13], [-48.77, -16.13], [-48.77, -16.07], [-48.83, -16.07], [-48.83, -16.13]]
+    square = boundary_geojson({"type": "Polygon", "coordinates": [ring]}, "5200100", "Quadrado").encode()
+    whole = explorer.upload("quadrado.geojson", square)
+    assert whole == tmp_path / "cands" / "quadrado.geojson" and explorer.scenario.boundary == whole
+    explorer.controls["clip"].value = True
+    clipped = tmp_path / "cands" / "quadrado-recortado.geojson"
+    assert explorer.scenario.boundary == clipped
+    explorer.undo()
+    assert explorer.scenario.boundary == whole and explorer.controls["clip"].value is False
+    explorer.redo()
+    assert explorer.scenario.boundary == clipped and explorer.controls["clip"].value is True
+
+
 def test_an_uploaded_urban_perimeter_is_saved_in_the_origin_table(explorer, store, tmp_path):
     import geopandas as gpd
     from shapely.geometry import box

@@ -6,7 +6,8 @@ districts are dashed clickable territories with their names (and the neighbours'
 take no click, the legend opens and folds; a click inside Bezerra's territory (far from any
 point) adds Bezerra, a second click removes it; Bezerra picked, the drawing tools' bar, open,
 lies outside the area; a polygon closed is the area without another click, and the drawing
-tools speak Portuguese; at state zoom the labels name Formosa and its neighbours.
+tools speak Portuguese; «Desfazer» and «Refazer» bring it back editable, and the trash tool
+deletes it with a click inside it (not the unit under it); at state zoom the labels name Formosa and its neighbours.
 
 Screenshots go to ``$VIABILIDADE_SCREENSHOTS`` (default: the test's temporary folder).
 """
@@ -170,6 +171,34 @@ def test_map_territories_labels_legend_and_drawing_in_chromium(voila, browser, t
     wait("the end of the computation", _idle, 60)
     assert "Polígono desenhado em uso como limite da área" in _body(browser)
     browser.save_screenshot(str(shots / "mapa-desenho.png"))
+
+    # «Desfazer» then «Refazer» bring the drawing back in the drawing tool: the trash tool
+    # can delete it («Nada para apagar» before, issue 31), and a click inside it, over
+    # Bezerra's territory and point, reaches the polygon, not the unit under it.
+    def pressed(label):
+        browser.find_element(By.XPATH, f"//button[normalize-space()='{label}']").click()
+    pressed("Desfazer")
+    wait("the area before the drawing", lambda d: "Área: Bezerra (distrito de Formosa) · origem: "
+         "Formosa" in _verdict(d), 60)
+    wait("the end of the computation", _idle, 60)
+    pressed("Refazer")
+    wait("the drawing back in use", lambda d: "Área: limites desenhados ou de arquivo · origem: "
+         "Formosa" in _verdict(d), 60)
+    wait("the end of the computation", _idle, 60)
+    trash = wait("the trash tool enabled", lambda d: d.find_elements(
+        By.CSS_SELECTOR, "a.leaflet-draw-edit-remove:not(.leaflet-disabled)"), 30)
+    assert browser.find_elements(By.CSS_SELECTOR, "a.leaflet-draw-edit-edit:not(.leaflet-disabled)")
+    trash[0].click()
+    inside = (sum(p[0] for p in triangle) / 3, sum(p[1] for p in triangle) / 3)
+    px, py = map_offset(browser, *inside)
+    ActionChains(browser).move_to_element_with_offset(container, px, py).click().perform()
+    browser.find_element(By.XPATH, "//ul[contains(@class,'leaflet-draw-actions')]"
+                                   "//a[normalize-space()='Salvar']").click()
+    wait("the limits off with the polygon", lambda d: "Área: Bezerra (distrito de Formosa) · "
+         "origem: Formosa" in _verdict(d), 60)
+    wait("the end of the computation", _idle, 60)
+    assert "recusado" not in _body(browser)
+    assert not browser.find_elements(By.CSS_SELECTOR, ".leaflet-overlay-pane path, .leaflet-desenho-pane path")
 
     # At state zoom the labels name Formosa and its neighbours.
     browser.execute_script("window.__viabilidadeMap.setZoom(8, {animate: false});")

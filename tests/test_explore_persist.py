@@ -53,6 +53,8 @@ def test_restart_restores_the_scenario_the_kept_ones_and_what_ifs(store, tmp_pat
         "<p style='color:#1b5e20'>Sessão anterior restaurada: «Posse d&#x27;Abadia» e 1 cenário "
         "guardado para comparar")
     assert "Para começar do zero, clique em «Começar do zero»" in second.panes["session"].value
+    # No internal path in the message (issue 31: "(de /work/main/data/candidates/.explorar-…)").
+    assert str(tmp_path) not in second.panes["session"].value and ".json" not in second.panes["session"].value
     # The undo steps come back with the session (issue 31: lost on reload), and the restore
     # adds none of its own.
     assert second.history.steps() == first.history.steps() and second.history.can_undo
@@ -171,6 +173,14 @@ def test_a_drawing_of_a_kept_session_is_kept_beside_it_and_saved_beside_the_cand
     assert 'boundary = "posse.geojson"' in path.read_text("utf-8")
     assert analyse(path, store=store).profile.area.area_km2.value == \
         second.analysis.profile.area.area_km2.value
+    # With the map: the drawing is back in the drawing tool, so the trash tool deletes it
+    # (issue 31: after a reload the toolbar said «Nada para apagar»), and the limits go with it.
+    third = Explorer(store, state_file=state)
+    assert third.scenario.boundary == drawn
+    assert [f["geometry"]["coordinates"] for f in third.map.draw.data] == [[ring]]
+    assert third.map.drawn == {"type": "Polygon", "coordinates": [ring]}
+    third.map._drawn(action="deleted", geo_json=third.map.draw.data[0])
+    assert third.scenario.boundary is None and third.map.drawn is None
 
 
 def test_the_app_and_jupyterlab_keep_one_session_each():
@@ -218,6 +228,10 @@ def test_a_session_opened_after_the_page_restores_what_the_page_left(tmp_path):
     assert first.state_file is None and not state.exists()
     first.open_session(state, link="k1")
     assert state.is_file() and "data-sessao='k1'" in first.panes["link"].value
+    # The link has no token: it says it opens straight only in this browser (issue 31).
+    assert ("O link não leva o token de acesso: abre direto neste navegador; em outro navegador, "
+            "abra antes o endereço com <code>?token=…</code> que o servidor mostrou ao iniciar.") \
+        in first.panes["link"].value
     first._set_scenario(lambda: Scenario.for_district(store, "520510910"))
     second = Explorer(store, draw_map=False, session_later=True)
     assert second.scenario.name == "Posse d'Abadia"

@@ -141,7 +141,12 @@ def test_undo_cancel_and_refusals(ring, tool):
     t.start()
     t.click(-48.8, -16.1)
     t.cancel()
-    assert t.vertices == [] and t.active and t.path_layer.locations == []
+    # «Cancelar» ends the mode too (issue 31: it stayed on): the map's clicks pick units again.
+    assert t.vertices == [] and not t.active and t.finish_button.disabled and t.cancel_button.disabled
+    assert t.path_layer not in t.map.map.layers
+    picked = []
+    t.guard(picked.append)("520010010")
+    assert picked == ["520010010"]
 
 
 def test_dragging_the_mouse_draws_the_next_segment_snapped(ring, tool):

@@ -879,10 +879,48 @@ def test_every_click_the_law_refuses_says_why_and_changes_nothing(mapped):
     _draw(mapped, ring)
     verdict = mapped.panes["verdict"].value
     text = refused(BEZERRA)
-    assert ("esperada uma só fonte: mantenha o polígono desenhado ou o arquivo de limites (população e "
-            "eleitorado estimados a partir dos distritos que o polígono alcança) ou as unidades do "
-            "IBGE (números publicados) («Tirar os limites», na aba Área, volta às unidades).") in text
-    assert "area.boundary" not in text and "apague" not in text
+    # The polygon is named as such, never by the explorer's own file (issue 31: "pelo
+    # arquivo de limites posse-dabadia-3576dc72.geojson").
+    assert text.startswith("Clique no mapa recusado — somar Bezerra (distrito de Formosa) à área: a área já é "
+                    "dada pelo polígono desenhado no mapa, e os números vêm de uma só fonte (os "
+                    "medidos no polígono ou os publicados das unidades do IBGE; a lei de criação "
+                    "descreve um só limite, art. 3º); para somar unidades do IBGE, tire os limites "
+                    "(«Tirar os limites», na aba Área, ou a lixeira do mapa para o polígono "
+                    "desenhado). A área e o último resultado continuam os anteriores.")
+    assert ".geojson" not in text and "area.boundary" not in text
+    # Limits that are not this drawing (a file sent or typed): named as the area's limits
+    # file, not by its name.
+    mapped._drawn_boundary = None
+    assert mapped._one_source_refusal().startswith(
+        "a área já é dada pelo arquivo de limites da área, e os números vêm de uma só fonte")
+
+
+def test_undo_redo_puts_the_drawing_back_in_the_drawing_tool(mapped):
+    # The drawing tool's data holds the polygon again after «Desfazer» and «Refazer», so
+    # the page's edit and trash tools act on it (issue 31: «Nada para apagar»); deleting it
+    # then takes the limits off.
+    feature = _draw(mapped, POSSE_BOX)
+    drawn = mapped.scenario.boundary
+    assert drawn is not None
+    mapped.undo()
+    assert mapped.scenario.boundary is None and mapped.map.draw.data == []
+    mapped.redo()
+    assert mapped.scenario.boundary == drawn
+    assert [f["geometry"] for f in mapped.map.draw.data] == [feature["geometry"]]
+    mapped.map._drawn(action="deleted", geo_json=feature)
+    assert mapped.scenario.boundary is None and mapped.scenario.districts == ("520010010",)
+
+
+def test_the_units_take_no_click_while_a_drawing_tool_is_on():
+    # Leaflet.draw marks the active tool's button «-enabled»: then the units' panes take no
+    # click, and a click in delete or edit mode reaches the drawing (issue 31).
+    from viabilidade.explore.leaflet_map import _CSS
+
+    for pane in ("municipios", "territorios", "distritos"):
+        assert (f".leaflet-container:has(.leaflet-draw-toolbar-button-enabled) .leaflet-{pane}-pane "
+                ".leaflet-interactive") in _CSS
+    assert ".leaflet-interactive{pointer-events:none!important}" in _CSS
+    assert "area-pane .leaflet-interactive" not in _CSS
 
 
 def test_a_save_the_disk_refuses_is_said_in_portuguese(explorer, tmp_path):

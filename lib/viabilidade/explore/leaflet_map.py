@@ -87,6 +87,9 @@ PANES = {"municipios": {"zIndex": 401}, "cenario": {"zIndex": 405},
          "territorios": {"zIndex": 420}, "area": {"zIndex": 430}, "desenho": {"zIndex": 440},
          "distritos": {"zIndex": 450}, "sedes": {"zIndex": 460},
          "rotulos": {"zIndex": 470, "pointerEvents": "none"}}
+#: The panes whose layers a click picks a unit from (municipalities, district territories,
+#: district points).
+UNIT_PANES = ("municipios", "territorios", "distritos")
 #: From this zoom on the labels name the origins' districts; below it, the origins and (from
 #: NEIGHBOUR_LABEL_ZOOM, a region: at the whole state's zoom their names would overlap)
 #: their neighbouring municipalities.
@@ -113,7 +116,13 @@ BASEMAP_SWITCH = "Mapa de fundo da internet (OpenStreetMap)"
 _CSS = ("<style>\n.leaflet-container{background:#f5f3ee}\n"
         f".leaflet-overlay-pane{{z-index:{OVERLAY_PANE_Z}}}\n"
         # Its drawing surface spans the map: only the drawn shapes take clicks.
-        ".leaflet-overlay-pane>svg{pointer-events:none}\n") + """.leaflet-rotulos-pane .leaflet-div-icon{background:none;border:none;pointer-events:none!important}
+        ".leaflet-overlay-pane>svg{pointer-events:none}\n"
+        # While a drawing tool's mode is on (drawing, editing, deleting: Leaflet.draw marks
+        # its button «-enabled»), the units take no click: a click reaches the drawing, never
+        # picks a unit (issue 31: the trash tool on the polygon added the district under it).
+        + ", ".join(f".leaflet-container:has(.leaflet-draw-toolbar-button-enabled) "
+                    f".leaflet-{pane}-pane .leaflet-interactive" for pane in UNIT_PANES)
+        + "{pointer-events:none!important}\n") + """.leaflet-rotulos-pane .leaflet-div-icon{background:none;border:none;pointer-events:none!important}
 .viab-rotulo{white-space:nowrap;font:600 11px/1.2 sans-serif;color:#263238;text-align:center;
  text-shadow:0 0 3px #fff,0 0 3px #fff,0 0 2px #fff}
 .viab-rotulo.municipio{font-size:12px;color:#0d47a1}
@@ -905,8 +914,12 @@ class ScenarioMap:
     def show_drawing(self, geometry: dict) -> None:
         """Put ``geometry`` (a GeoJSON Polygon, longitude first) back in the drawing tool as
         the drawn polygon: an editable layer, so the edit and trash tools act on it (an undo
-        or redo that brings a drawing back)."""
-        self.draw.clear()
+        or redo that brings a drawing back, a restored session).
+
+        Only ``data`` is set (the page's control rebuilds its layers from it): a ``clear()``
+        first made the page write back an empty ``data`` after the new one, and the echo
+        emptied the feature group again, so the toolbar said «Nada para editar» (issue 31).
+        """
         self.draw.data = [{"type": "Feature", "geometry": geometry,
                            "properties": {"style": dict(SKETCH_STYLE)}}]
         self.drawn = geometry

@@ -142,6 +142,8 @@ class AreaPanel:
                         f"{unit_name(self.store, code)} é o município de origem: a área sai dele "
                         "(arts. 2º e 4º, § 1º), não o leva inteiro; para somar um distrito dele, "
                         "clique no território ou no ponto do distrito", field="area")
+                if action == "add" and self.scenario.boundary is not None:
+                    raise CandidateError(self._one_source_refusal(), field="area")
                 self.scenario = (self.scenario.add_unit(code, self.store) if action == "add"
                                  else self.scenario.remove_unit(code, self.store))
                 self._load_scenario_into_controls()
@@ -157,6 +159,17 @@ class AreaPanel:
             self._render()
         finally:
             self._busy(False)
+
+    def _one_source_refusal(self) -> str:
+        """Why no IBGE unit joins an area given by limits: one source of figures. Names the
+        polygon drawn on the map or the limits file, never a file of the explorer's own
+        (a drawing is written to a temporary file whose name means nothing to the user)."""
+        given = ("pelo polígono desenhado no mapa" if self._drawing_in_use()
+                 else "pelo arquivo de limites da área")
+        return (f"a área já é dada {given}, e os números vêm de uma só fonte (os medidos no "
+                "polígono ou os publicados das unidades do IBGE; a lei de criação descreve um só "
+                "limite, art. 3º); para somar unidades do IBGE, tire os limites («Tirar os "
+                "limites», na aba Área, ou a lixeira do mapa para o polígono desenhado)")
 
     def clicked(self, code: str) -> None:
         """A unit clicked on the map: added to or removed from the area, or picked as the unit.
@@ -304,22 +317,39 @@ class AreaPanel:
         """«Refazer»: the area the last «Desfazer» left."""
         self._go_to(self.history.redo(AreaState.of(self.scenario)))
 
+    def drawing_back(self, boundary: Path | None, origins: tuple) -> bool:
+        """Put the polygon drawn for ``boundary`` back in the map's drawing tool (its feature
+        group), so the edit and trash tools act on it, and «Recortar pelo município de origem»
+        as it was when it was drawn: after «Desfazer»/«Refazer» and after a reload that
+        restores a session whose area is a drawing (issue 31: the toolbar said «Nada para
+        editar»). ``False`` when ``boundary`` is not a drawing of this session (or no map)."""
+        drawing = self._drawings.get(boundary) if boundary is not None else None
+        if self.map is None or drawing is None:
+            return False
+        self.map.show_drawing(drawing[0])
+        self._drawn_boundary = boundary
+        self._drawn_key = (json.dumps(drawing[0], sort_keys=True), drawing[1], origins)
+        self._quiet = True
+        try:
+            self.controls["clip"].value = drawing[1]
+        finally:
+            self._quiet = False
+        return True
+
     def _go_to(self, state: AreaState | None) -> None:
         if state is None:
             return
-        drawing = self._drawings.get(state.boundary) if state.boundary is not None else None
-        if self.map is not None:
-            if drawing is not None:       # the polygon back in the drawing tool: editable
-                self.map.show_drawing(drawing[0])
-                self._drawn_boundary = state.boundary
-                self._drawn_key = (json.dumps(drawing[0], sort_keys=True), drawing[1], state.origins)
-                self._quiet = True
-                try:
-                    self.controls["clip"].value = drawing[1]
-                finally:
-                    self._quiet = False
-            elif state.boundary is None or state.boundary != self._drawn_boundary:
-                self.map.clear_drawing()  # no drawing stays on the map that is not the area
+        if self.map is not None and not self.drawing_back(state.boundary, state.origins) \
+                and (state.boundary is None or state.boundary != self._drawn_boundary):
+            self.map.clear_drawing()  # no drawing stays on the map that is not the area
+        if state.boundary in {*self._upload_sources, *self._upload_sources.values()}:
+            # An uploaded file, clipped or whole: «Recortar» says which (issue 31: it stayed
+            # ticked after «Desfazer» undid the clip).
+            self._quiet = True
+            try:
+                self.controls["clip"].value = state.boundary in self._upload_sources
+            finally:
+                self._quiet = False
         self._restoring = True
         try:
             self._set_scenario(lambda: state.apply(self.scenario))

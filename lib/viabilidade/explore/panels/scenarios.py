@@ -41,6 +41,7 @@ class ScenariosPanel:
             # «Desfazer» and «Refazer» as they were before the reload (their drawings with them).
             self.history.restore(session.undo, session.redo)
             self._drawings.update(session.drawings)
+            self.drawing_back(self.scenario.boundary, self.scenario.origins)  # editable again
             self.controls["undo"].disabled = not self.history.can_undo
             self.controls["redo"].disabled = not self.history.can_redo
         self._show_comparison()
@@ -65,7 +66,9 @@ class ScenariosPanel:
             self.panes["link"].value = (
                 f"<p style='margin:2px 0;color:#424242'>Link desta sessão (reabre a mesma área, "
                 f"leituras e limiares neste servidor): <a href='?sessao={key}' data-sessao='{key}'>"
-                f"?sessao={key}</a></p>")
+                f"?sessao={key}</a>. O link não leva o token de acesso: abre direto neste "
+                "navegador; em outro navegador, abra antes o endereço com <code>?token=…</code> "
+                "que o servidor mostrou ao iniciar.</p>")
         session = self._read_session()
         if session is None:
             self._ready = True
@@ -170,7 +173,7 @@ class ScenariosPanel:
                 if n else "")
         self.panes["session"].value = (
             f"<p style='color:#1b5e20'>Sessão anterior restaurada: «{html.escape(session.scenario.name)}»"
-            f"{kept} (de <code>{html.escape(str(self.state_file))}</code>). {clean}</p>")
+            f"{kept}. {clean}</p>")      # no internal path: the file means nothing to the user
         return session
 
     def _persist(self) -> None:

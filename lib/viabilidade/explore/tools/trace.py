@@ -389,12 +389,10 @@ class TraceTool:
         self._redraw()
 
     def cancel(self) -> None:
-        """«Cancelar»: drop the boundary being traced (the tool stays on)."""
-        self.vertices, self.anchors, self.snaps, self.cursor = [], [], [], None
-        self._buttons(True)
-        self._say()
-        self._redraw()
-        self.readout.clear()
+        """«Cancelar»: drop the boundary being traced and turn the tool off, as the drawing
+        tool's «Cancelar» does (issue 31: the mode stayed on, and the next click on the map
+        added a vertex instead of picking a unit)."""
+        self.stop()
 
     def polygon(self):
         """The traced boundary as a shapely Polygon (closed, counter-clockwise, EPSG:4674), with

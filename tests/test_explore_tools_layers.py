@@ -102,7 +102,10 @@ def test_offline_basemap_is_drawn_from_the_store(store, explorer):
     b.set("local")
 
 
-def test_tracing_holds_back_the_pick_and_exports_come_as_links(explorer):
+def test_tracing_holds_back_the_pick_and_exports_come_as_links(explorer, tmp_path):
+    # «Salvar em» naming another file (a second save, posse-dabadia-2.toml): the exports keep
+    # the unit's name (issue 31: posse-dabadia-2-cenarios.*).
+    explorer.controls["save_path"].value = str(tmp_path / "posse-dabadia-2.toml")
     before = explorer.scenario
     trace = explorer.tools.trace
     trace.start()

@@ -103,6 +103,11 @@ def _read_back(files: dict, stem: str, tmp_path):
     return gpkg, shp, csv
 
 
+#: The electors of the KML's area, estimated from the populations it reaches × the TSE/Censo
+#: ratio (1.238,8 in the study): whole in the export.
+KML_ELECTORS = 1239.0
+
+
 def test_exports_read_back_with_the_studys_area(store, tmp_path):
     from viabilidade.explore.compare import Kept
     from viabilidade.explore.scenario import Scenario, run_scenario
@@ -139,6 +144,13 @@ def test_exports_read_back_with_the_studys_area(store, tmp_path):
         assert now.limites.startswith("território aproximado dos distritos")
         assert now.area_geod == pytest.approx(geodesic_area_km2(now.geometry), abs=0.005)
         assert abs(now.area_geod - 301.761) > 1          # not a legal limit, and not the Censo's area
+        # Electors whole: the drawn area's estimate is not given to tenths of a person.
+        assert float(kml.eleitores) == KML_ELECTORS and kml.eleit_base == "estimado"
+    # A polygon drawn on the map (its file one of the explorer's drawings): «polígono
+    # desenhado no mapa», never «arquivo de limites da área» (issue 31).
+    files, _ = export_files("posse", (drawn, kml_analysis), [], store, drawings={KML})
+    for frame in _read_back(files, "posse", tmp_path):
+        assert list(frame["limites"]) == ["polígono desenhado no mapa"]
 
 
 def test_export_refusals_and_shapefile_texts(store):

@@ -10,11 +10,13 @@ nome       the proposed unit's name
 cod_origem the origin municipalities' IBGE codes (7 digits, comma-joined)
 origem     their names
 populacao  the area's population, as the study counts it; ``pop_base`` its basis
-eleitores  the area's electors; ``eleit_base`` its basis
+eleitores  the area's electors, whole (an estimate for a drawn area: 1534,7 -> 1535);
+           ``eleit_base`` its basis
 area_km2   the area's area as the study gives it; ``area_base`` its basis
 area_geod  the geodesic area (GRS80) of the polygon exported, km², to 0,01 (measured)
-limites    where the polygon comes from: the boundary file, the IBGE mesh, the census
-           tracts, or the approximate district territory (not a legal limit)
+limites    where the polygon comes from: a polygon drawn on the map, the boundary file, the
+           IBGE mesh, the census tracts, or the approximate district territory (not a legal
+           limit)
 conclusao  the study's conclusion (:func:`viabilidade.report.conclusion.analysis_short_conclusion`)
 vedacao    what the constitution bars today (:func:`viabilidade.report.frame.study_bar_clause`:
            CF art. 18 § 4), empty where nothing is barred
@@ -62,8 +64,20 @@ def _value(figure):
     return None if figure is None else figure.value
 
 
-def scenario_row(label: str, scenario, analysis, store) -> dict:
-    """One feature: the columns of :data:`COLUMNS` and ``geometry`` (shapely, EPSG:4674).
+def _people(figure):
+    """A count of people, whole: an estimate (a drawn area's share of its districts) is not
+    given to tenths of a person; its basis column says it is estimated."""
+    value = _value(figure)
+    return None if value is None else int(round(value))
+
+
+#: ``limites`` of a polygon drawn on the explorer's map (its file is the explorer's own).
+DRAWN_NOTE = "polígono desenhado no mapa"
+
+
+def scenario_row(label: str, scenario, analysis, store, drawn: bool = False) -> dict:
+    """One feature: the columns of :data:`COLUMNS` and ``geometry`` (shapely, EPSG:4674);
+    ``drawn``: the area's limits are a polygon drawn on the map (:data:`DRAWN_NOTE`).
 
     Raises
     ------
@@ -82,12 +96,13 @@ def scenario_row(label: str, scenario, analysis, store) -> dict:
     origins = list(analysis.candidate.origins)
     return {"cenario": label, "nome": str(scenario.name),
             "cod_origem": ", ".join(origins), "origem": ", ".join(str(names.get(o, o)) for o in origins),
-            "populacao": _value(area.population), "pop_base": _basis(area.population),
-            "eleitores": _value(area.electors), "eleit_base": _basis(area.electors),
+            "populacao": _people(area.population), "pop_base": _basis(area.population),
+            "eleitores": _people(area.electors), "eleit_base": _basis(area.electors),
             "area_km2": _value(area.area_km2), "area_base": _basis(area.area_km2),
             "area_geod": round(float(geodesic_area_km2(geom)), 2),
-            "limites": {"approximate": APPROXIMATE_NOTE, "tracts": TRACT_LIMIT_LABEL}.get(source)
-            or EXACT_NOTES[source],
+            "limites": (DRAWN_NOTE if drawn and source == "boundary" else
+                        {"approximate": APPROXIMATE_NOTE, "tracts": TRACT_LIMIT_LABEL}.get(source)
+                        or EXACT_NOTES[source]),
             "conclusao": analysis_short_conclusion(analysis),
             "vedacao": study_bar_clause(analysis) or "",
             "sistema": SYSTEM, "geometry": geom}
@@ -158,7 +173,8 @@ def _written(frame, filename: str, driver: str, layer: str | None, layer_options
         return path.read_bytes()
 
 
-def export_files(stem: str, current, kept, store) -> tuple[dict[str, bytes], list[str]]:
+def export_files(stem: str, current, kept, store,
+                 drawings=frozenset()) -> tuple[dict[str, bytes], list[str]]:
     """The three files of the scenario on screen and every kept one.
 
     Parameters
@@ -169,6 +185,9 @@ def export_files(stem: str, current, kept, store) -> tuple[dict[str, bytes], lis
         The scenario on screen (left out while invalid: its analysis is ``None``).
     kept : sequence of viabilidade.explore.compare.Kept
     store : viabilidade.data.store.Store
+    drawings : collection of Path
+        The files of the polygons drawn on the map: an area whose limits are one of them is
+        exported with ``limites`` :data:`DRAWN_NOTE`.
 
     Returns
     -------
@@ -187,7 +206,8 @@ def export_files(stem: str, current, kept, store) -> tuple[dict[str, bytes], lis
         notes.append("O cenário atual está inválido: ficou fora dos arquivos.")
     for label, scenario, analysis in wanted:
         try:
-            rows.append(scenario_row(label, scenario, analysis, store))
+            rows.append(scenario_row(label, scenario, analysis, store,
+                                     drawn=scenario.boundary in drawings))
         except ViabilidadeError as e:
             notes.append(f"«{label}» ficou fora: {e}")
     frame = scenarios_frame(rows)

@@ -94,16 +94,15 @@ def export_for(explorer, pane) -> dict[str, bytes]:
     """«Exportar para SIG»: the three files of the scenario on screen and every kept one, as
     download links in ``pane`` (an ``ipywidgets.HTML``); returns them (name -> bytes)."""
     from ..files import download_link
-    from ..save import resolve_target
     from .export import export_files
 
-    try:
-        stem = resolve_target(explorer.controls["save_path"].value, explorer.scenario).stem
-    except ViabilidadeError:
-        stem = "cenarios"
+    # The unit's name (the candidate's slug), not the next free name of «Salvar» (it gave
+    # "posse-dabadia-2-cenarios.*" beside a saved posse-dabadia.toml, issue 31).
+    stem = explorer.scenario.slug or "cenarios"
     try:
         files, notes = export_files(stem, (explorer.scenario, explorer.analysis),
-                                    explorer.scenarios.kept, explorer.store)
+                                    explorer.scenarios.kept, explorer.store,
+                                    drawings=set(explorer._drawings))
     except (ValueError, ViabilidadeError) as e:
         pane.value = f"<p style='color:#b71c1c'>Nada a exportar: {html.escape(str(e))}</p>"
         return {}

@@ -316,10 +316,17 @@ def test_cover_says_conclusive_or_preliminary(store, tmp_path):
                      verdict=verdict(results))
         return re.sub(r"<[^>]+>", "", cover_box(a, "Nota preliminar."))
 
-    # every act checked: only art. 4 III is left, which no body certifies (legal item 1)
+    # every act checked: only art. 4 III is left, which no body certifies (legal item 1); the
+    # note names the checked documents, not the public data (legal review 15:44, item 6)
     text = box(load_candidate(checked_copy(CERTIFIED, tmp_path)))
     assert text == (
-        "Estudo preliminar. Nota preliminar. Ainda faltam, com quem deve fornecê-los: Sem "
+        "Estudo preliminar. Este estudo aplica a Lei Complementar nº 2/1990 aos documentos do "
+        "registro do processo, conferidos com os originais, e aos dados públicos listados nos "
+        "Apêndices. Documentos: Cartório Eleitoral (TRE-GO), Certidão nº 12/2027 — 87ª Zona "
+        "Eleitoral, de 22/02/2027; Secretaria de Estado da Economia de Goiás, Ofício nº 77/2027 "
+        "— Secretaria de Estado da Economia, de 01/03/2027; IBGE, Ofício nº 101/2027 — "
+        "Superintendência Estadual do IBGE em Goiás, de 10/03/2027. Ainda faltam, com quem deve "
+        "fornecê-los: Sem "
         "órgão no art. 4º, § 2º — art. 4º, III (continuidade territorial): "
         "medida sobre os limites da área (memorial descritivo ou arquivo de limites) ou sobre "
         "os limites de distrito da malha de setores do IBGE; uma declaração do IBGE é só "

@@ -122,7 +122,10 @@ def test_without_the_date_of_the_vote_the_ata_alone_decides_nothing():
 def test_a_documented_result_decides_and_cites_the_ata():
     c = candidate(plebiscite=Plebiscite(**FIGURES, document=ATA, date=dt.date(2027, 5, 16)))
     q = par1(c, posse_profile(), S.replace(federal_law="plp-137-2015"))
-    assert q.status == Status.PASS  # only in the hypothesis of the federal law (CF art. 18 § 4)
+    # the figures are read and cited; the consultation, held before the study and any federal
+    # law, is "sem efeito" in the hypothesis too (legal review 15:44, item 1)
+    assert (q.status, q.value, q.threshold) == (Status.INDETERMINATE, 7020, 5407)
+    assert ": atingido segundo o documento, mas a consulta está sem efeito (anterior" in q.reason
     assert q.source == f"{ATA}, plebiscito de 16/05/2027" and q.vintage == "2027-05-16"
 
 
@@ -248,7 +251,8 @@ def test_a_plebiscite_dated_after_the_study_decides_nothing():
                            "(ver quórum e aprovação, art. 7º, §§ 1º e 2º).")
     after = Settings(study_date="2027-06-01")
     assert plebiscite_held(c, posse_profile(), after).status == Status.INDETERMINATE  # sem efeito
-    assert plebiscite_held(c, posse_profile(), after.replace(federal_law="plp-137-2015")).status == Status.PASS
+    assert plebiscite_held(c, posse_profile(),
+                           after.replace(federal_law="plp-137-2015")).status == Status.INDETERMINATE
     fusion = art5_par2(dataclasses.replace(c, plebiscite=dataclasses.replace(
         c.plebiscite, seat_question_approved=True)), posse_profile(), BEFORE, FUSION)
     assert fusion.status == Status.INDETERMINATE

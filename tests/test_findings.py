@@ -261,3 +261,15 @@ def test_a_plebiscite_on_or_after_the_study_date_is_not_before_it(store):
     a = analyse(CERTIFIED, store=store, settings={"study_date": "2027-05-17"})
     assert findings(a).of("plebiscito").summary.startswith(
         "a consulta, de 16/05/2027, é anterior a este estudo (17/05/2027)")
+
+
+def test_one_pending_requirement_agrees_in_number(store):
+    """Legal review 15:44, item 12: the correction read "1 requisito ainda não comprovados"
+    (study, bill, slides: the same finding)."""
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report.findings import findings
+
+    a = analyse(ROOT / "tests" / "fixtures" / "correcao-abadiania-alexania.toml", store=store)
+    assert findings(a).of("pendencias").summary == (
+        "a conclusão depende de 1 requisito ainda não comprovado com dados certificados ou "
+        "evidências; basta que não seja cumprido para torná-la inviável")

@@ -98,15 +98,29 @@ def test_after_the_plebiscite_the_election_year_rule():
     # a void plebiscite is followed by no law of creation (legal review item 4)
     assert [x.what for x in s.steps][-1] == "edição da lei complementar federal"
     assert "lei de criação" not in [x.what for x in s.steps]
-    # under the federal_law hypothesis, the law and its election-year rule
+    # under the federal_law hypothesis the consultation, held before that law and the study,
+    # is "sem efeito" too and must be held again: no law of creation follows it (legal review
+    # 15:44, item 1: "processo" gave "plebiscito realizado" and "lei de criação … 2027")
     c = dataclasses.replace(c, settings={**c.settings, "federal_law": "plp-137-2015"})
     s = process_state(c, dt.date(2027, 10, 10))
-    assert s.phase == "plebiscito realizado"
-    assert s.steps[0].note == ("feita em 2027, instalação em 1º/01/2029; 2028 é ano de eleições "
-                               "municipais, em que nenhum Município pode ser criado")
-    s = process_state(c, dt.date(2028, 2, 1))
-    assert s.steps[0].note == ("2028 é ano de eleições municipais: nenhum Município pode ser "
-                               "criado nele; a lei só a partir de 1º/01/2029")
+    assert s.phase == ("plebiscito realizado — sem efeito (anterior à lei complementar federal e "
+                       "a este estudo; a consulta terá de ser feita de novo)")
+    assert [(x.what, x.note) for x in s.steps][-1] == (
+        "novo plebiscito, na hipótese da lei complementar federal suposta",
+        "o plebiscito registrado foi feito antes dessa lei e deste estudo e está sem efeito: a "
+        "consulta terá de ser feita de novo, no período que a lei complementar federal fixar e "
+        "depois da divulgação dos Estudos de Viabilidade Municipal; só depois dela, a lei de "
+        "criação")
+    assert "lei de criação" not in [x.what for x in s.steps]
+    # the law's election-year rule (the step of a law not preceded by a plebiscite)
+    from viabilidade.report.process_file import _law_step
+
+    assert _law_step(dt.date(2027, 10, 10)).note == (
+        "feita em 2027, instalação em 1º/01/2029; 2028 é ano de eleições municipais, em que "
+        "nenhum Município pode ser criado")
+    assert _law_step(dt.date(2028, 2, 1)).note == (
+        "2028 é ano de eleições municipais: nenhum Município pode ser criado nele; a lei só a "
+        "partir de 1º/01/2029")
 
 
 def test_after_the_law_installation_books_and_servants():

@@ -257,9 +257,21 @@ def test_a_recorded_plebiscite_is_void_in_the_calendar_without_the_federal_law(t
     assert rows[1]["evento"] == ("resultado do plebiscito proclamado pelo TRE (art. 7º, § 2º) — Ata "
                                  "do TRE-GO (sem efeito (sem a lei complementar federal; TSE, PA "
                                  "0602003-69); documento declarado, a conferir com o original)")
+    # no creation law, election or installation can be dated after a void plebiscite (legal
+    # review 15:44, item 9: the calendar showed "Lei de criação 2027 … instalação 2029")
+    assert [(r["evento"], r["data"], r["artigo"]) for r in rows[2:]] == [
+        ("Lei de criação, eleição e instalação: sem data, porque o plebiscito registrado está sem "
+         "efeito (sem a lei complementar federal; TSE, PA 0602003-69); a lei só pode seguir um "
+         "novo plebiscito, feito no período que a lei complementar federal fixar", None,
+         "CF, art. 18, § 4º; art. 7º")]
+    # in the federal_law hypothesis too: held before that law and the study (item 1)
     rows = calendar.timeline(c, Settings(study_date="2027-06-01", federal_law="plp-137-2015"),
                              phases=op.phases, barred=op.barred)
-    assert "sem efeito" not in rows[1]["evento"]
+    assert rows[1]["evento"] == ("resultado do plebiscito proclamado pelo TRE (art. 7º, § 2º) — Ata "
+                                 "do TRE-GO (sem efeito (anterior à lei complementar federal e a "
+                                 "este estudo; a consulta terá de ser feita de novo); documento "
+                                 "declarado, a conferir com o original)")
+    assert not any(r["evento"].startswith(("Lei de criação (", "Instalação")) for r in rows)
     assert process_state(c, dt.date(2027, 6, 1)).phase == (
         "plebiscito realizado — sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)")
 
@@ -268,7 +280,8 @@ def test_after_a_void_plebiscite_the_next_steps_are_the_check_and_the_federal_la
     """Legal review item 4: a plebiscite "sem efeito" is not followed by the law of creation
     (art. 7º, § 2º; CF art. 18, § 4º): the next steps are the check of the declared documents
     against their originals and the federal complementary law; with every act checked, only
-    the federal law; under the federal_law hypothesis, the law of creation again."""
+    the federal law; under the federal_law hypothesis a new plebiscite (legal review 15:44,
+    item 1: the consultation predates that law and the study)."""
     cert = ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml"
     assert main(["processo", str(cert), "--data-referencia", "2027-06-01"]) == 0
     out = capsys.readouterr().out
@@ -291,7 +304,8 @@ def test_after_a_void_plebiscite_the_next_steps_are_the_check_and_the_federal_la
     assumed = c.__class__(**{**c.__dict__, "settings": {**c.settings,
                                                           "federal_law": "plp-137-2015"}})
     assert [s.what for s in process_state(assumed, dt.date(2027, 6, 1)).steps] == [
-        "lei de criação"]
+        "conferência com os originais dos 12 documentos declarados",
+        "novo plebiscito, na hipótese da lei complementar federal suposta"]
 
 
 def test_the_process_fixture_on_the_day_of_its_study_marks_its_2027_acts_future():

@@ -114,6 +114,43 @@ def test_every_act_checked_without_district_limits_waits_for_item_III(store, tmp
 
 
 @needs_store
+def test_the_federal_law_hypothesis_states_that_law_s_result_and_voids_the_early_plebiscite(
+        store, tmp_path):
+    """Legal review 15:44, item 1: every act checked, art. 4 III measured and federal_law =
+    plp-137-2015 gave "Viável …, na hipótese …; estudo conclusivo", counting the plebiscite of
+    16/05/2027, held before the study (the EVM) and any federal law, while § 10 said the PLP
+    is not met. Inside the hypothesis that consultation stays "sem efeito"; the conclusion
+    states the hypothesised law's own result."""
+    from test_rules_bases import measured_continuity
+    from test_rules_fixtures import checked_copy
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report import other_rules
+    from viabilidade.rules.settings import Settings
+
+    path = checked_copy(ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml", tmp_path)
+    a = measured_continuity(analyse(path, store=store,
+                                    settings=Settings(federal_law="plp-137-2015")))
+    assert str(a.verdict) == "indeterminado"
+    label = ("sem efeito (anterior à lei complementar federal e a este estudo; a consulta terá de "
+             "ser feita de novo)")
+    assert {a.result(k).details["rotulo_situacao"] for k in ("art7", "art7.par1", "art7.par2")} \
+        == {label}
+    assert conclusion.analysis_conclusion(a) == (
+        "Requisitos dos arts. 2º e 4º da LC nº 2/1990 comprovados por documentos conferidos com "
+        "os originais; na hipótese da lei complementar federal suposta (PLP nº 137/2015 (PLS nº "
+        "199/2015), texto aprovado pelo Senado Federal), a proposta não cumpre o PLP 137/2015: "
+        "população da área proposta (3.102\u00a0habitantes; exigido no mínimo "
+        f"6.000\u00a0habitantes); plebiscito {label}; estudo conclusivo; " + BAR + ".")
+    # the same test and words as § 10 "Sob outras regras"
+    assert ("Sob PLP 137/2015: não cumpre população da área proposta (3.102\u00a0habitantes; "
+            "exigido no mínimo 6.000\u00a0habitantes).") in other_rules.section(a)
+    html = conclusion.analysis_conclusion_html(a)
+    assert html.startswith('<strong class="veredito v-indeterminado">Requisitos dos arts. 2º e '
+                           '4º da LC nº 2/1990 comprovados por documentos conferidos com os '
+                           'originais;</strong> na hipótese')
+
+
+@needs_store
 def test_a_retrospective_creation_is_concluded_by_its_year(store):
     from viabilidade.profile.analysis import analyse
 

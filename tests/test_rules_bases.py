@@ -243,17 +243,25 @@ def test_every_rule_met_but_one_figure_published_is_viable_only_on_published_dat
     path.write_text(text, encoding="utf-8")
     a = measured_continuity(analyse(path, store=store, settings=Settings(federal_law="plp-137-2015")))
     assert "population" not in a.candidate.certified.area
-    assert str(a.verdict) == "viável"
+    # the plebiscite of 16/05/2027 is "sem efeito" in the hypothesis too (legal review 15:44,
+    # item 1): the verdict is indeterminate, every other requirement met
+    assert str(a.verdict) == "indeterminado"
+    assert [r.rule_id for r in a.results if str(r.status) != "pass"
+            and str(r.status) != "not_applicable"] == ["art7", "art7.par1", "art7.par2"]
     iv = a.result("art4.IV")
     assert (iv.value, iv.basis, fmt.result_status_label(iv)) == (3045, "published", PUBLISHED_PASS)
-    assert certification.verdict_on_published_data(a.results) is True
-    s = certification.summary(a.results, a.candidate)
+    assert certification.verdict_on_published_data(a.results) is False  # indeterminate
+    met = [r for r in a.results if r.rule_id not in certification.PLEBISCITE_RULES]
+    assert certification.verdict_on_published_data(met) is True
+    s = certification.summary(met, a.candidate)
     assert (s["conclusive"], s["on_published_data"]) == (False, True)
     assert s["qualification"] == "nos dados publicados; estudo preliminar, pendente de certificação"
     assert [(m["item"], m["body"]) for m in s["missing"]] == [("art. 4º, IV", "IBGE")]
     from viabilidade.report.sections import _what_would_change
 
-    assert "alguns só nos dados publicados: o veredito depende das certidões" in \
+    assert ("A conclusão depende da comprovação de 1 requisito com dados certificados ou "
+            "evidências e de novo plebiscito: o registrado está sem efeito (anterior à lei "
+            "complementar federal e a este estudo; a consulta terá de ser feita de novo)") in \
         _what_would_change(a)
     assert "estão cumpridos" not in _what_would_change(a)
 
@@ -418,3 +426,20 @@ def test_explorer_margins_word_published_passes(posse):
     frame = margins_frame(margins(posse.results))
     row = frame[frame["Regra"].str.contains("IV") & (frame["Sujeito"] == "área")].iloc[0]
     assert row["Situação"] == PUBLISHED_PASS
+
+
+def test_every_certificate_checked_names_the_documents_not_the_public_data(store, tmp_path):
+    """Legal review 15:44, item 6: every act checked, art. 4 III not measurable: the cover
+    read "aplica … aos dados públicos …; os valores aqui apresentados orientam o pedido dessas
+    certidões e não as substituem" beside eight rows "cumprido (certificado)". It names the
+    checked documents, as the conclusive note does."""
+    a = analyse(checked_copy(CERTIFIED, tmp_path), store=store)
+    assert _box(a).startswith(
+        "Estudo preliminar. Este estudo aplica a Lei Complementar nº 2/1990 aos documentos do "
+        "registro do processo, conferidos com os originais, e aos dados públicos listados nos "
+        "Apêndices. Documentos: Cartório Eleitoral (TRE-GO), Certidão nº 12/2027 — 87ª Zona "
+        "Eleitoral, de 22/02/2027; Secretaria de Estado da Economia de Goiás, Ofício nº 77/2027 "
+        "— Secretaria de Estado da Economia, de 01/03/2027; IBGE, Ofício nº 101/2027 — "
+        "Superintendência Estadual do IBGE em Goiás, de 10/03/2027. Ainda faltam, com quem deve "
+        "fornecê-los: Sem órgão no art. 4º, § 2º — art. 4º, III (continuidade territorial)")
+    assert "orientam o pedido" not in _box(a)

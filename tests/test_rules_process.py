@@ -40,14 +40,23 @@ def test_quorum_both_readings(n, absolute, literal):
     assert quorum(n, "literal") == literal
 
 
+def _counted(r) -> str:
+    """What a plebiscite result says the document gives ("atingido", "rejeitado"…)."""
+    return r.reason.split(" segundo o documento")[0].rsplit(": ", 1)[1]
+
+
 def test_quorum_rule_decides_on_both_sides():
+    """The quorum is counted on both sides of it; the consultation, held before the study and
+    any federal law, decides nothing even in the federal_law hypothesis (legal review 15:44,
+    item 1)."""
     def run(turnout, reading):
         c = candidate(plebiscite=Plebiscite(eligible=1001, turnout=turnout, **RESULT))
-        return par1(c, None, FED.replace(quorum=reading)).status
-    assert run(501, "absolute-majority") == Status.PASS
-    assert run(500, "absolute-majority") == Status.FAIL
-    assert run(501, "literal") == Status.FAIL
-    assert run(502, "literal") == Status.PASS
+        r = par1(c, None, FED.replace(quorum=reading))
+        return r.status, r.threshold, _counted(r)
+    assert run(501, "absolute-majority") == (Status.INDETERMINATE, 501, "atingido")
+    assert run(500, "absolute-majority") == (Status.INDETERMINATE, 501, "não atingido")
+    assert run(501, "literal") == (Status.INDETERMINATE, 502, "não atingido")
+    assert run(502, "literal") == (Status.INDETERMINATE, 502, "atingido")
 
 
 def test_quorum_without_results_states_the_figure_from_the_roll():
@@ -61,11 +70,12 @@ def test_quorum_without_results_states_the_figure_from_the_roll():
 
 def test_approval_counts_blank_and_void_in_the_denominator():
     ok = candidate(plebiscite=Plebiscite(eligible=2000, turnout=1001, yes=501, no=300, blank=100, void=100, **RESULT))
-    assert par2(ok, FED).status == Status.PASS
+    assert _counted(par2(ok, FED)) == "aprovado"
     # yes beats no, but not half of those who turned out once blank and void are counted
     short = candidate(plebiscite=Plebiscite(eligible=2000, turnout=1000, yes=500, no=300, blank=100, void=100, **RESULT))
     r = par2(short, FED)
-    assert r.status == Status.FAIL and r.details["minimo_sim"] == 501 == majority(1000)
+    assert _counted(r) == "rejeitado" and r.details["minimo_sim"] == 501 == majority(1000)
+    assert r.status == Status.INDETERMINATE  # held before the study: "sem efeito"
     assert par2(candidate(), S).status == Status.INDETERMINATE
 
 
@@ -96,6 +106,16 @@ def test_art7_par3_is_never_cumprido_but_a_timing_condition():
         "ano_criacao": 2027, "origem": "primeiro ano sem eleição municipal após a data do pedido "
                                         "(01/12/2026)",
         "vedado": False, "instalacao": "2029-01-01"}
+    # a study of 01/04/2027 supposes 2029: the year it skips is 2028, not 2032 (legal review
+    # 15:44, item 9)
+    skipped = timing_condition(candidate(), S.replace(study_date="2027-04-01"))
+    assert skipped["texto"] == (
+        "Condição de prazo (art. 7º, § 3º): não serão criados municípios no ano das eleições "
+        "municipais. É condição sobre a data da lei de criação, não requisito que a proposta "
+        "cumpra. O estudo supõe a criação em 2029, o primeiro ano sem eleição municipal após a "
+        "data do estudo (01/04/2027). Esse ano é uma hipótese do estudo, não um requisito "
+        "cumprido: a lei não poderá ser editada em 2028. Com a lei editada em 2029, a instalação "
+        "seria em 01/01/2033 (art. 9º).")
     assert "cumprido" not in timing_condition(candidate(creation_year=2029), S)["texto"]
     assert timing_condition(candidate(creation_year=2028), S)["vedado"] is True
 
@@ -174,7 +194,12 @@ def test_transfer_area_dispatch():
                              "art. 7º), o quórum seria atingido.")
     area = evaluate(c, simple_profile(900, 600, 100, operation="transfer-area"),
                     FED.replace(plebiscite_roll="area"))
-    assert verdict(area) == Verdict.VIAVEL  # the area alone votes: one count decides (hypothesis)
+    # the area alone votes: one count, but held before the federal law and the study, "sem
+    # efeito" in the hypothesis too (legal review 15:44, item 1)
+    assert verdict(area) == Verdict.INDETERMINADO
+    assert next(r for r in area if r.rule_id == "art5").details["rotulo_situacao"] == (
+        "sem efeito (anterior à lei complementar federal e a este estudo; a consulta terá de ser "
+        "feita de novo)")
     # without the federal law the same plebiscite is "sem efeito" and nothing is viable
     area = evaluate(c, simple_profile(900, 600, 100, operation="transfer-area"),
                     S.replace(plebiscite_roll="area"))
@@ -345,13 +370,25 @@ def test_creation_plebiscite_rests_on_art7_head():
     res = {r.rule_id: r for r in evaluate(candidate(creation_year=2027, plebiscite=yes), posse_profile(), FED)
            if r.subject == "área"}
     assert "art5" not in res                              # art. 5 governs transfers
-    assert (res["art7"].status, res["art7.par1"].status, res["art7.par2"].status) == (Status.PASS,) * 3
+    # legal review 15:44, item 1: in the federal_law hypothesis the consultation of
+    # 16/05/2027, held before that law and before the study (the EVM), stays "sem efeito"
+    assert {res[k].status for k in ("art7", "art7.par1", "art7.par2")} == {Status.INDETERMINATE}
     hyp = ("na hipótese da lei complementar federal suposta (PLP nº 137/2015 (PLS nº 199/2015), "
            "texto aprovado pelo Senado Federal)")
-    assert res["art7.par2"].details["rotulo_situacao"] == (
-        f"conforme documento declarado (a conferir com o original), {hyp}")
-    assert ("A consulta, de 16/05/2027, é anterior a este estudo (01/06/2027): a CF, art. 18, § 4º, "
-            "põe o plebiscito “após divulgação dos Estudos de Viabilidade Municipal”.") in res["art7.par2"].reason
+    label = ("sem efeito (anterior à lei complementar federal e a este estudo; a consulta terá de "
+             "ser feita de novo)")
+    assert {res[k].details["rotulo_situacao"] for k in ("art7", "art7.par1", "art7.par2")} == {label}
+    assert res["art7.par2"].reason == (
+        "2.704 votos “sim” de 5.407 comparecimentos (brancos e nulos incluídos); maioria exige "
+        f"2.704: aprovado segundo o documento, mas a consulta está {label}: {hyp}, a consulta, de "
+        "16/05/2027, foi feita antes dessa lei (que não foi editada e a põe “dentro do período "
+        "determinado por Lei Complementar Federal”) e antes deste estudo (01/06/2027), que a CF, "
+        "art. 18, § 4º, manda divulgar antes do plebiscito (“após divulgação dos Estudos de "
+        "Viabilidade Municipal”). Documento declarado, a conferir com o original.")
+    assert res["art7"].reason == (
+        f"Plebiscito registrado na área e no remanescente, {label}: {hyp}, a consulta foi feita "
+        "antes dessa lei e deste estudo (ver quórum e aprovação, art. 7º, §§ 1º e 2º).")
+    assert "cumprido" not in res["art7"].reason
     # no federal law: the same plebiscite is never "cumprido"
     void = {r.rule_id: r for r in evaluate(candidate(creation_year=2027, plebiscite=yes), posse_profile(), S)
             if r.subject == "área"}
@@ -367,6 +404,6 @@ def test_creation_plebiscite_rests_on_art7_head():
                                                   "ou transferida.")
     no = Plebiscite(eligible=10_812, turnout=5_407, yes=2_703, no=2_001, blank=403, void=300, **RESULT)
     res = evaluate(candidate(creation_year=2027, plebiscite=no), posse_profile(), FED)
-    art7 = next(r for r in res if r.rule_id == "art7")
-    assert art7.status == Status.FAIL and "a criação do município não é admitida" in art7.reason
-    assert verdict(res) == Verdict.INVIAVEL
+    par2_no = next(r for r in res if r.rule_id == "art7.par2")
+    assert (par2_no.status, _counted(par2_no)) == (Status.INDETERMINATE, "rejeitado")
+    assert verdict(res) == Verdict.INDETERMINADO

@@ -91,6 +91,20 @@ ART2_AND_ART4 = ("certidão de inscrição eleitoral dos signatários (art. 2º)
 #: Lei Complementar Federal"; the TSE refused to ratify one (PA 0602003-69). The rules
 #: (:mod:`viabilidade.rules.art7`), the calendar and ``processo`` say it in these words.
 PLEBISCITE_VOID = "sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)"
+#: The same in the ``federal_law`` hypothesis (legal review 15:44, item 1): a consultation
+#: already held was held before the federal law (none is in force) and before the study, the
+#: EVM that CF art. 18 § 4 puts before the plebiscite; it stays without effect and must be held
+#: again. No recorded plebiscite counts, with or without the hypothesis.
+PLEBISCITE_VOID_ASSUMED = ("sem efeito (anterior à lei complementar federal e a este estudo; a "
+                           "consulta terá de ser feita de novo)")
+
+
+def plebiscite_void(assumed: bool) -> str:
+    """The words of a recorded plebiscite of a barred operation: :data:`PLEBISCITE_VOID`, or
+    :data:`PLEBISCITE_VOID_ASSUMED` in the ``federal_law`` hypothesis (``assumed``)."""
+    return PLEBISCITE_VOID_ASSUMED if assumed else PLEBISCITE_VOID
+
+
 #: How a figure of a document nobody has checked reads, wherever it decides a requirement.
 DECLARED = "conforme documento declarado (a conferir com o original)"
 #: How an act nobody has checked reads beside its document (:attr:`Act.proof`).
@@ -758,6 +772,6 @@ def legacy_acts(petition: tuple, plebiscite: Plebiscite | None, certified: Certi
     return acts, notices
 
 
-__all__ = ["DECLARED_PROOF", "PLEBISCITE_VOID", "annex_bytes", "annex_name", "Act", "Annex", "BODY_EVENTS", "Checked", "DECLARED", "KINDS", "MAX_ACTS", "Plebiscite",
+__all__ = ["DECLARED_PROOF", "PLEBISCITE_VOID", "PLEBISCITE_VOID_ASSUMED", "plebiscite_void", "annex_bytes", "annex_name", "Act", "Annex", "BODY_EVENTS", "Checked", "DECLARED", "KINDS", "MAX_ACTS", "Plebiscite",
            "REGISTERED", "annexes", "certificates", "check_order", "legacy_acts", "merge_certified",
            "petition_of", "plebiscite_of", "read_acts", "receipt", "registration_of", "ART2_REGISTRATION"]

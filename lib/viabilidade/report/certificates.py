@@ -128,6 +128,13 @@ def plebiscite_sentence(barred: list[certification.Pending]) -> str:
 #: missing is the check against the originals, not the certificates.
 CHECK_NOTE = ("Falta conferir com os originais os documentos declarados no registro do processo, "
               "anotando em cada ato quem conferiu e em que data:")
+#: The cover note when every certificate is in the record and checked against its original
+#: while something no body certifies (art. 4 III) or the plebiscite is still open (legal review
+#: 15:44, item 6: it read "aplica … aos dados públicos …; orientam o pedido dessas certidões"
+#: beside eight rows "cumprido (certificado)"). The documents follow, as the conclusive note's.
+CHECKED_NOTE = ("Este estudo aplica a Lei Complementar nº 2/1990 aos documentos do registro do "
+                "processo, conferidos com os originais, e aos dados públicos listados nos "
+                "Apêndices.")
 #: The cover note when every figure rests on a declared document (no certificate to ask for).
 DECLARED_NOTE = ("Este estudo aplica a Lei Complementar nº 2/1990 aos documentos declarados no "
                  "registro do processo e aos dados públicos listados nos Apêndices.")
@@ -184,6 +191,9 @@ def cover_box(analysis, preliminary_note: str) -> Html:
     asked = [p for p in missing if p.body != certification.CONTINUITY_BODY]
     if not asked and declared:  # every figure is in a declared document: no certificate to ask
         preliminary_note = DECLARED_NOTE
+    elif not asked:  # every certificate in and checked: name the documents (item 6)
+        docs = _documents(analysis.candidate)
+        preliminary_note = CHECKED_NOTE + (" Documentos: " + "; ".join(docs) + "." if docs else "")
     where = f" ({basis})" if asked else ""
     return Html('<p class="aviso situacao-estudo preliminar"><strong>Estudo preliminar.</strong> '
                 f"{esc(preliminary_note)}"
@@ -191,4 +201,4 @@ def cover_box(analysis, preliminary_note: str) -> Html:
                 + check + (" " + esc(plebiscite_sentence(barred)) if barred else "") + "</p>")
 
 
-__all__ = ["CHECK_NOTE", "DECLARED_NOTE", "cover_box", "plebiscite_sentence", "CONCLUSIVE_NOTE", "CONCLUSIVE_OTHER", "PRELIMINARY_OTHER"]
+__all__ = ["CHECK_NOTE", "CHECKED_NOTE", "DECLARED_NOTE", "cover_box", "plebiscite_sentence", "CONCLUSIVE_NOTE", "CONCLUSIVE_OTHER", "PRELIMINARY_OTHER"]

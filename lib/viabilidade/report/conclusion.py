@@ -18,7 +18,6 @@ import re
 
 from ..operations import REGISTRY, operation_of
 from ..operations.base import BEFORE_THE_LAW
-from ..proposal.record import PLEBISCITE_VOID
 from ..rules.art7 import VOID_KEY, hypothesis
 from ..rules.certification import PLEBISCITE_RULES, result_settled
 from ..rules.certification import qualification as certification_qualification
@@ -63,9 +62,6 @@ PROVEN = "requisitos {arts} da LC nº 2/1990 comprovados por documentos conferid
 #: The same on documents declared in the candidate file and not yet checked.
 DECLARED_PROVEN = ("requisitos {arts} da LC nº 2/1990 atendidos conforme documentos declarados "
                    "(a conferir com os originais)")
-#: Said after :data:`PROVEN` / :data:`DECLARED_PROVEN` when the record holds a plebiscite
-#: that, without the federal law, has no effect (issue 29, legal review item 1).
-VOID_PLEBISCITE = f"plebiscito {PLEBISCITE_VOID}"
 
 
 def _articles(results) -> str:
@@ -79,25 +75,21 @@ def _articles(results) -> str:
 
 def barred_standing(analysis) -> str:
     """For an operation CF art. 18 § 4 bars (:attr:`~viabilidade.operations.Operation.barred`)
-    : :data:`PROVEN` (naming the articles met) when every applicable requirement but the plebiscite is met and settled
-    on checked documents (:func:`result_settled`), :data:`DECLARED_PROVEN` when they are met
-    and what is unsettled rests only on declared documents; else ``""`` (the verdict's own
-    phrase, never "viável": without the federal law the plebiscite is "sem efeito" and the
-    verdict cannot be ``viável``). Under the ``federal_law`` hypothesis the plebiscite counts
-    too, and requirements all settled give ``""`` (the verdict "viável", said "na
-    hipótese"). A plebiscite recorded "sem efeito" is said after it by the conclusion line
-    (:func:`void_plebiscite`)."""
+    : :data:`PROVEN` (naming the articles met) when every applicable requirement but the
+    plebiscite is met and settled on checked documents (:func:`result_settled`),
+    :data:`DECLARED_PROVEN` when they are met and what is unsettled rests only on declared
+    documents; else ``""`` (the verdict's own phrase, never "viável": a recorded plebiscite is
+    "sem efeito", in the ``federal_law`` hypothesis too, legal review 15:44 item 1, and the
+    verdict cannot be ``viável``). A plebiscite recorded "sem efeito" is said after it by the
+    conclusion line (:func:`void_plebiscite`)."""
     op = operation_of(analysis.candidate)
     if not op.barred:
         return ""
-    assumed = bool(getattr(analysis.settings, "federal_law", None))
     needs = [r for r in analysis.results if Status(r.status) != Status.NOT_APPLICABLE
-             and (assumed or r.rule_id not in PLEBISCITE_RULES)]
+             and r.rule_id not in PLEBISCITE_RULES]
     if not needs or any(Status(r.status) != Status.PASS for r in needs):
         return ""
     if all(result_settled(r) for r in needs):
-        if assumed:  # in the hypothesis: "viável …, na hipótese …"
-            return ""
         standing = PROVEN
     elif all(result_settled(r) or deciding_basis(r) == Basis.DECLARED for r in needs):
         standing = DECLARED_PROVEN
@@ -107,12 +99,29 @@ def barred_standing(analysis) -> str:
 
 
 def void_plebiscite(analysis) -> str:
-    """:data:`VOID_PLEBISCITE` when the record holds a plebiscite that, without the federal
-    law, has no effect (whatever the verdict: an indeterminate study says it too), else
-    ``""``."""
-    void = any((r.details or {}).get(VOID_KEY) for r in analysis.results
-               if r.rule_id in PLEBISCITE_RULES)
-    return VOID_PLEBISCITE if void else ""
+    """``"plebiscito sem efeito (…)"`` with the label of the record's plebiscite when it has no
+    effect (:func:`viabilidade.proposal.record.plebiscite_void`: without the federal law, or
+    held before it and the study in the ``federal_law`` hypothesis), whatever the verdict (an
+    indeterminate study says it too); else ``""``."""
+    for r in analysis.results:
+        if r.rule_id in PLEBISCITE_RULES and (r.details or {}).get(VOID_KEY):
+            return f"plebiscito {r.details['rotulo_situacao']}"
+    return ""
+
+
+def assumed_clause(analysis) -> str:
+    """The ``federal_law`` hypothesis and the hypothesised law's own result, for the
+    conclusion line (legal review 15:44, item 1): ``"na hipótese da lei complementar federal
+    suposta (PLP nº 137/2015 …), a proposta não cumpre o PLP 137/2015: população da área
+    proposta (3.102 habitantes; exigido no mínimo 6.000)"``
+    (:func:`viabilidade.report.other_rules.hypothesis_outcome`); ``""`` without the setting or
+    for an operation CF art. 18 § 4 does not bar."""
+    from .other_rules import hypothesis_outcome
+
+    assumed = hypothesis(analysis.settings)
+    if not assumed or not operation_of(analysis.candidate).barred:
+        return ""
+    return f"{assumed}, a proposta {hypothesis_outcome(analysis)}"
 
 
 #: The qualification's opening when the verdict rests on published data
@@ -154,9 +163,9 @@ def conclusion_line(operation: str, verdict: Verdict | str, *, qualification: st
         :func:`barred_standing`: replaces the verdict's phrase (a barred operation whose
         requirements are met).
     assumed : str
-        The ``federal_law`` hypothesis (:func:`viabilidade.rules.art7.hypothesis`), said after
-        the verdict: "viável perante a LC nº 2/1990, na hipótese da lei complementar federal
-        suposta (…)".
+        The ``federal_law`` hypothesis and the hypothesised law's own result
+        (:func:`assumed_clause`), a clause of its own after the verdict: the hypothesis never
+        makes the verdict under LC 02/1990 "viável" (a recorded plebiscite stays "sem efeito").
     plebiscite : str
         :func:`void_plebiscite`, said right after the verdict.
     installed : bool
@@ -170,11 +179,9 @@ def conclusion_line(operation: str, verdict: Verdict | str, *, qualification: st
     """
     phrase, qualification = _on_basis(standing or _phrase(operation, verdict, qualification),
                                       qualification)
-    if assumed:
-        phrase = f"{phrase}, {assumed}"
     if qualification.startswith(ALTERED):     # "inviável com limiar alterado — …"
         phrase, qualification = f"{phrase} {qualification}", ""
-    parts = [phrase, plebiscite, qualification,
+    parts = [phrase, assumed, plebiscite, qualification,
              bar_clause(operation, year=year, law_date=law_date, installed=installed)]
     return sentence("; ".join(p for p in parts if p))
 
@@ -201,7 +208,7 @@ def short_conclusion_line(operation: str, verdict: Verdict | str, *,
     """
     phrase, qualification = _on_basis(standing or verdict_phrase(operation, verdict),
                                       qualification)
-    parts = [f"{phrase}, {assumed}" if assumed else phrase, plebiscite, qualification]
+    parts = [phrase, assumed, plebiscite, qualification]
     return sentence("; ".join(p for p in parts if p))
 
 
@@ -215,8 +222,7 @@ def conclusion_html(operation: str, verdict: Verdict | str, *, qualification: st
     line = conclusion_line(operation, v, qualification=qualification, year=year, law_date=law_date,
                            standing=standing, assumed=assumed, plebiscite=plebiscite,
                            installed=installed)
-    n = (len(_on_basis(standing or _phrase(operation, v, qualification), qualification)[0])
-         + (len(assumed) + 2 if assumed else 0))
+    n = len(_on_basis(standing or _phrase(operation, v, qualification), qualification)[0])
     if line[n:n + 1] in (";", ".", ","):
         n += 1  # the badge's padding would print "LC nº 2/1990 ;" (legal item 4)
     return Html(f'<strong class="veredito v-{esc(v.value)}">{esc(line[:n])}</strong>{esc(line[n:])}')
@@ -239,7 +245,7 @@ def _study(analysis) -> dict:
     op = operation_of(analysis.candidate)
     return {"qualification": qualification(analysis), "year": explicit_creation_year(analysis),
             "law_date": creation_law_date(analysis), "standing": barred_standing(analysis),
-            "assumed": hypothesis(analysis.settings) if op.barred else "",
+            "assumed": assumed_clause(analysis),
             "plebiscite": void_plebiscite(analysis), "installed": op.installed}
 
 
@@ -262,6 +268,6 @@ def analysis_conclusion_html(analysis) -> Html:
     return conclusion_html(analysis.candidate.operation, analysis.verdict, **_study(analysis))
 
 
-__all__ = ["DECLARED_PROVEN", "PROVEN", "barred_standing", "void_plebiscite", "VERDICT_PHRASES", "verdict_phrase", "conclusion_line", "short_conclusion_line",
+__all__ = ["DECLARED_PROVEN", "PROVEN", "assumed_clause", "barred_standing", "void_plebiscite", "VERDICT_PHRASES", "verdict_phrase", "conclusion_line", "short_conclusion_line",
            "conclusion_html", "qualification", "analysis_conclusion",
            "analysis_short_conclusion", "analysis_conclusion_html"]

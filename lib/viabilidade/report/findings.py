@@ -50,6 +50,7 @@ import datetime as dt
 from dataclasses import asdict, dataclass
 
 from ..operations import operation_of
+from ..proposal.record import PLEBISCITE_VOID
 from ..rules.art7 import VOID_KEY
 from ..rules.result import Basis, Status, Verdict, deciding_basis, on_published_data
 from .writers import format as fmt
@@ -186,8 +187,12 @@ def _pending(analysis) -> Finding:
                   f"apoiam {fmt.count(len(declared), 'requisito')}"] if declared else [])
         parts += ([f"da comprovação de {fmt.count(rest, 'requisito')} com dados certificados "
                    "ou evidências"] if rest else [])
-        parts += ["do plebiscito, sem efeito enquanto não editada a lei complementar federal "
-                  "(CF, art. 18, § 4º)"] if void else []
+        # in the federal_law hypothesis the consultation predates that law and the study
+        # (legal review 15:44, item 1): the label says so
+        parts += [("do plebiscito, sem efeito enquanto não editada a lei complementar federal "
+                   "(CF, art. 18, § 4º)") if void[0].details["rotulo_situacao"] == PLEBISCITE_VOID
+                  else f"de novo plebiscito: o registrado está {void[0].details['rotulo_situacao']}"
+                  ] if void else []
         summary = "a conclusão depende " + fmt.and_list(parts)
         return Finding("pendencias", title, summary, fmt.sentence(why[:1].upper() + why[1:]),
                        items)
@@ -197,6 +202,11 @@ def _pending(analysis) -> Finding:
                f"atendidos; dos {n} em aberto, os indeterminados dependem de dados certificados "
                "ou de evidências"
                if fails else
+               # agreement with the count (legal review 15:44, item 12: "1 requisito ainda
+               # não comprovados")
+               f"a conclusão depende de {n} ainda não comprovado com dados certificados ou "
+               "evidências; basta que não seja cumprido para torná-la inviável"
+               if len(items) == 1 else
                f"a conclusão depende de {n} ainda não comprovados com dados certificados ou "
                "evidências; basta um deles não cumprido para torná-la inviável")
     return Finding("pendencias", title, summary, fmt.sentence(why[:1].upper() + why[1:]), items)
@@ -231,7 +241,6 @@ def _plebiscite(analysis) -> Finding | None:
     before_the_study`), void without the federal law, which must be held again; or a result
     the study counts that the Electoral Justice neither holds nor ratifies today
     (:data:`viabilidade.report.frame.PLEBISCITE_NOTE`)."""
-    from ..proposal.record import PLEBISCITE_VOID
     from ..rules.art7 import before_the_study
     from .frame import plebiscite_note
 
@@ -239,10 +248,12 @@ def _plebiscite(analysis) -> Finding | None:
     held = getattr(analysis.candidate, "plebiscite", None)
     early = before_the_study(held, analysis.settings).strip() if held is not None else ""
     if early:
-        void = any((r.details or {}).get(VOID_KEY) for r in analysis.results)
+        void = next((r.details["rotulo_situacao"] for r in analysis.results
+                     if (r.details or {}).get(VOID_KEY)), "")
         summary = early[:1].lower() + early[1:].rstrip(".")
-        # the same consequence as processo's federal-law step (process_file.FEDERAL_LAW_STEP)
-        detail = (f"A consulta está {PLEBISCITE_VOID}, e não passa a valer com a lei "
+        # the same consequence as processo's federal-law step (process_file.FEDERAL_LAW_STEP);
+        # the label is the hypothesis's in the federal_law hypothesis (legal review 15:44, 1)
+        detail = (f"A consulta está {void}, e não passa a valer com a lei "
                   "complementar federal: terá de ser feita de novo, no período que essa lei "
                   "fixar e depois da divulgação dos Estudos de Viabilidade Municipal."
                   if void else "")

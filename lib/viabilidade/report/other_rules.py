@@ -8,6 +8,8 @@ LC 02/1990 rules read), and every test is decided by :func:`viabilidade.rules.co
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 
@@ -176,30 +178,75 @@ def _worst(col: pd.Series) -> str:
     return Status.INDETERMINATE.value
 
 
+def _failures(part: pd.DataFrame, origin_names) -> tuple[list[str], bool]:
+    """The failed tests of one ruleset's rows, each ``"população da área proposta (3.102
+    habitantes; exigido no mínimo 6.000)"``, and whether all rest on published data."""
+    fails = part[part["status"] == Status.FAIL.value]
+    items = []
+    for _, r in fails.drop_duplicates(["teste", "sujeito", "unidade"]).iterrows():
+        subj = _subject_label(r["sujeito"], origin_names.get(r["unidade"], r["unidade"]), True)
+        items.append(f"{MEASURES[r['medida']][1]} da {subj} ({_value(r)}; exigido {_limit(r)})"
+                     if r["sujeito"] == "area" else
+                     f"{MEASURES[r['medida']][1]} do {subj} ({_value(r)}; exigido {_limit(r)})")
+    return items, bool(len(fails)) and bool((fails["base"] == Basis.PUBLISHED.value).all())
+
+
+def _no_failure(part: pd.DataFrame) -> str:
+    """How a ruleset with no failed test ends: ``"cumpre todos os testes"`` and its variants."""
+    st = _worst(part["status"]) if len(part) else Status.INDETERMINATE.value
+    published = (part["base"] == Basis.PUBLISHED.value).any()
+    return ("não falha em nenhum teste, mas há testes indeterminados"
+            if st != Status.PASS.value else
+            "atinge todos os testes nos dados publicados (a certificar)" if published
+            else "cumpre todos os testes")
+
+
 def _failing_sentences(long: pd.DataFrame, rulesets: list[Ruleset], origin_names) -> list[str]:
     out = []
     for rs in rulesets:
         part = long[long["regras"] == rs.id]
-        fails = part[part["status"] == Status.FAIL.value]
-        if fails.empty:
-            st = _worst(part["status"]) if len(part) else Status.INDETERMINATE.value
-            published = (part["base"] == Basis.PUBLISHED.value).any()
-            words = ("não falha em nenhum teste, mas há testes indeterminados"
-                     if st != Status.PASS.value else
-                     "atinge todos os testes nos dados publicados (a certificar)" if published
-                     else "cumpre todos os testes")
-            out.append(f"Sob {rs.short_title}: {words}.")
+        items, published = _failures(part, origin_names)
+        if not items:
+            out.append(f"Sob {rs.short_title}: {_no_failure(part)}.")
             continue
-        items = []
-        for _, r in fails.drop_duplicates(["teste", "sujeito", "unidade"]).iterrows():
-            subj = _subject_label(r["sujeito"], origin_names.get(r["unidade"], r["unidade"]), True)
-            items.append(f"{MEASURES[r['medida']][1]} da {subj} ({_value(r)}; exigido {_limit(r)})"
-                         if r["sujeito"] == "area" else
-                         f"{MEASURES[r['medida']][1]} do {subj} ({_value(r)}; exigido {_limit(r)})")
-        published = (fails["base"] == Basis.PUBLISHED.value).all()
         verb = "não atinge, nos dados publicados," if published else "não cumpre"
         out.append(f"Sob {rs.short_title}: {verb} " + "; ".join(items) + ".")
     return out
+
+
+def _origin_names(analysis, areas: pd.DataFrame) -> dict[str, str]:
+    """Each origin's name by its code (the areas table's index), for the sentences."""
+    origins = getattr(analysis.profile, "origins", {}) or {}
+    return {o: origins[o].label if o in origins else o for o in areas.index}
+
+
+def hypothesis_outcome(analysis) -> str:
+    """What the federal bill the ``federal_law`` setting assumes in force says of the study's
+    proposal, for the conclusion line (legal review 15:44, item 1: inside the hypothesis the
+    conclusion states the hypothesised law's own result): ``"não cumpre o PLP 137/2015:
+    população da área proposta (3.102 habitantes; exigido no mínimo 6.000)"``, ``"não atinge o
+    …, nos dados publicados: …"``, ``"não falha em nenhum teste do …, mas há testes
+    indeterminados"``, ``"cumpre todos os testes do …"``; ``"o … não declara testes para …"``
+    when the bill has none for the operation; ``""`` without the setting. Same tests and
+    words as § “Sob outras regras” (:func:`_failures`)."""
+    from ..rules.compare import compare
+
+    law = getattr(analysis.settings, "federal_law", None)
+    if not law:
+        return ""
+    rs = builtin_rulesets()[law]
+    op = analysis.candidate.operation
+    if not rs.applies_to(op):
+        return f"o {rs.short_title} não declara testes para {operation_for(op).words}"
+    areas = areas_from_analysis(analysis)
+    part = compare(areas, [rs])
+    items, published = _failures(part, _origin_names(analysis, areas))
+    if not items:
+        words = _no_failure(part)
+        return re.sub(r"(todos os testes|nenhum teste)", rf"\1 do {rs.short_title}", words)
+    verb = (f"não atinge o {rs.short_title}, nos dados publicados" if published
+            else f"não cumpre o {rs.short_title}")
+    return f"{verb}: " + "; ".join(items)
 
 
 def ruleset_notes(rulesets: list[Ruleset]) -> str:
@@ -327,8 +374,7 @@ def section(analysis, requested=None) -> Html | str:
     if applicable:
         areas = areas_from_analysis(analysis)
         long = compare(areas, applicable)
-        origins = getattr(analysis.profile, "origins", {}) or {}
-        names = {o: origins[o].label if o in origins else o for o in areas.index}
+        names = _origin_names(analysis, areas)
         body += "<ul>" + "".join(f"<li>{esc(s)}</li>" for s in
                                  _failing_sentences(long, applicable, names)) + "</ul>"
         body += side_by_side(long, applicable, names)

@@ -27,7 +27,7 @@ from ..law.bodies import BODIES
 from ..proposal.record import Act
 from ..operations import operation_of
 from ..rules import calendar
-from ..proposal.record import DECLARED_PROOF, PLEBISCITE_VOID
+from ..proposal.record import DECLARED_PROOF, plebiscite_void
 from .writers import format as fmt
 
 #: Phase by the last recorded act (``None``: nothing recorded).
@@ -121,9 +121,20 @@ FEDERAL_LAW_STEP = Step("edição da lei complementar federal", None,
                         "dos Estudos de Viabilidade Municipal")
 
 
-def _void_plebiscite_steps(done: tuple[Act, ...]) -> list[Step]:
+#: The same step in the ``federal_law`` hypothesis (legal review 15:44, item 1): the law
+#: supposed in force does not validate the consultation held before it and before the study.
+NEW_PLEBISCITE_STEP = Step("novo plebiscito, na hipótese da lei complementar federal suposta",
+                           None, "CF, art. 18, § 4º, e art. 7º",
+                           "o plebiscito registrado foi feito antes dessa lei e deste estudo e "
+                           "está sem efeito: a consulta terá de ser feita de novo, no período "
+                           "que a lei complementar federal fixar e depois da divulgação dos "
+                           "Estudos de Viabilidade Municipal; só depois dela, a lei de criação")
+
+
+def _void_plebiscite_steps(done: tuple[Act, ...], assumed: bool = False) -> list[Step]:
     """After a plebiscite "sem efeito": the check against the originals of the acts recorded
-    as declared, then the federal complementary law (:data:`FEDERAL_LAW_STEP`)."""
+    as declared, then the federal complementary law (:data:`FEDERAL_LAW_STEP`), or in the
+    ``federal_law`` hypothesis (``assumed``) a new plebiscite (:data:`NEW_PLEBISCITE_STEP`)."""
     declared = [a for a in done if a.checked is None]
     steps = []
     if declared:
@@ -131,7 +142,7 @@ def _void_plebiscite_steps(done: tuple[Act, ...]) -> list[Step]:
         steps.append(Step(f"conferência com os originais {'do documento declarado' if n == 1 else f'dos {n} documentos declarados'}",
                           None, "prova dos requisitos",
                           "registrar em cada ato quem conferiu e quando"))
-    return steps + [FEDERAL_LAW_STEP]
+    return steps + [NEW_PLEBISCITE_STEP if assumed else FEDERAL_LAW_STEP]
 
 
 #: The phase of an art. 6 correction with its documents and no act of the record.
@@ -204,9 +215,12 @@ def process_state(candidate, today: dt.date | None = None) -> ProcessState:
     phase = PHASES[done[-1].kind if done else None]
     if not done and documents(c, today):
         phase = DOCUMENTED_PHASE
-    void = op.barred and not (getattr(c, "settings", None) or {}).get("federal_law")
+    # a recorded plebiscite of a barred operation is "sem efeito", in the federal_law
+    # hypothesis too (held before that law and the study): legal review 15:44, item 1
+    void = op.barred
+    assumed = bool((getattr(c, "settings", None) or {}).get("federal_law"))
     if void and done and done[-1].kind == "resultado-plebiscito":
-        phase += f" — {PLEBISCITE_VOID}"
+        phase += f" — {plebiscite_void(assumed)}"
     phases = op.phases
 
     def has(kind: str) -> bool:
@@ -239,7 +253,7 @@ def process_state(candidate, today: dt.date | None = None) -> ProcessState:
         steps.append(Step("plebiscito, na forma regulada pelo Tribunal Regional Eleitoral", None,
                           "art. 7º, § 1º"))
     elif law is None and "lei" in phases and void:
-        steps += _void_plebiscite_steps(done)
+        steps += _void_plebiscite_steps(done, assumed)
     elif law is None and "lei" in phases:
         steps.append(_law_step(today))
     elif law is not None and "municipio" in phases:  # a new municipality: election, installation
@@ -316,4 +330,4 @@ def state_lines(candidate, state: ProcessState, today: dt.date | None = None, *,
     return out
 
 
-__all__ = ["ELECTION_YEAR_WARNING", "FEDERAL_LAW_STEP", "documents", "reference_date", "PHASES", "Step", "ProcessState", "process_state", "state_lines"]
+__all__ = ["ELECTION_YEAR_WARNING", "FEDERAL_LAW_STEP", "NEW_PLEBISCITE_STEP", "documents", "reference_date", "PHASES", "Step", "ProcessState", "process_state", "state_lines"]

@@ -66,9 +66,9 @@ def par2(candidate: Candidate, profile: Profile | None, settings: Settings,
     status = combine([q.status, m.status, seat_status])
     void = all((r.details or {}).get(art7.VOID_KEY) for r in (q, m))
     if void:
-        reason = (f"Plebiscito sobre a fusão e a sede registrado, {art7.PLEBISCITE_VOID}: sem a "
-                  "lei complementar federal do art. 18, § 4º, da CF, a consulta não produz "
-                  "efeito; art. 4º dispensado." + art7.before_the_study(candidate.plebiscite, settings))
+        label, why, after = art7.void_words(candidate.plebiscite, settings)
+        reason = (f"Plebiscito sobre a fusão e a sede registrado, {label}: {why}; art. 4º "
+                  f"dispensado.{after}")
     elif status == Status.PASS:
         reason = "Plebiscito válido aprovou a fusão e a sede do novo município; art. 4º dispensado."
     elif status == Status.FAIL:
@@ -87,6 +87,6 @@ def par2(candidate: Candidate, profile: Profile | None, settings: Settings,
                   "Justiça Eleitoral; art. 4º dispensado.")
     details = {"quorum": str(q.status), "aprovacao": str(m.status), "sede": str(seat_status)}
     if void:
-        details.update(rotulo_situacao=art7.PLEBISCITE_VOID, **{art7.VOID_KEY: True})
+        details.update(rotulo_situacao=label, **{art7.VOID_KEY: True})
     return simple("art5.par2", "Fusão: plebiscito sobre a fusão e a sede", status, reason,
                   details=details)

@@ -12,7 +12,7 @@ import math
 from typing import TYPE_CHECKING
 
 from ..proposal.candidate import Candidate, Plebiscite
-from ..proposal.record import PLEBISCITE_VOID
+from ..proposal.record import PLEBISCITE_VOID, plebiscite_void
 from .certification import NOT_BEFORE_FEDERAL_LAW
 from .consultation import AS_WRITTEN, Consultation
 from .calendar import creation_year, installation_date, is_election_year, next_election
@@ -56,6 +56,19 @@ def hypothesis(settings: Settings) -> str:
     from .ruleset import federal_bills
 
     return f"na hipótese da lei complementar federal suposta ({federal_bills()[law].title})"
+
+
+def void_words(p: Plebiscite | None, settings: Settings) -> tuple[str, str, str]:
+    """A recorded plebiscite "sem efeito", as a combined result (art. 7, a fusion's art. 5 § 2)
+    says it: its label (:func:`~viabilidade.proposal.record.plebiscite_void`), why (no final
+    stop) and the sentence said after the result's own words (:func:`before_the_study`, outside
+    the hypothesis; inside it ``why`` already says the consultation predates the study)."""
+    assumed = hypothesis(settings)
+    if assumed:
+        return (plebiscite_void(True), f"{assumed}, a consulta foi feita antes dessa lei e "
+                                       "deste estudo", "")
+    return (plebiscite_void(False), "sem a lei complementar federal do art. 18, § 4º, da CF, a "
+            "consulta não produz efeito", before_the_study(p, settings) if p is not None else "")
 
 
 #: The document that proves a plebiscite's result, for :func:`~.common.missing_proof`.
@@ -326,23 +339,23 @@ def _decided(rule_id: str, consultation: Consultation, p: Plebiscite, settings: 
     early = before_the_study(p, settings)
     assumed = hypothesis(settings)
     declared = "" if p.checked else " Documento declarado, a conferir com o original."
+    label = plebiscite_void(bool(assumed))
+    details = {**numbers.pop("details", {}), "rotulo_situacao": label, VOID_KEY: True}
     if not assumed:  # CF art. 18 § 4: no such consultation until the federal law exists
-        details = {**numbers.pop("details", {}), "rotulo_situacao": PLEBISCITE_VOID,
-                   VOID_KEY: True}
-        return simple(rule_id, title, Status.INDETERMINATE,
-                      f"{counted}: {verdict} segundo o documento, mas a consulta está "
-                      f"{PLEBISCITE_VOID}: a CF, art. 18, § 4º, a põe “dentro do período "
-                      "determinado por Lei Complementar Federal”, que não foi editada, e a "
-                      "Justiça Eleitoral não realiza nem homologa plebiscito assim."
-                      f"{early}{declared}", details=details, **numbers)
-    status = Status.PASS if ok else Status.FAIL
-    word = ("cumprido" if ok else "não cumprido") if p.checked else (
-        "conforme documento declarado (a conferir com o original)" if ok else
-        "não cumprido conforme documento declarado (a conferir com o original)")
-    details = {**numbers.pop("details", {}), "rotulo_situacao": f"{word}, {assumed}"}
-    return simple(rule_id, title, status, f"{counted}: {verdict}, {assumed}.{early}{declared}",
-                  details=details, basis=Basis.CERTIFIED if p.checked else Basis.DECLARED,
-                  **numbers)
+        why = ("a CF, art. 18, § 4º, a põe “dentro do período determinado por Lei Complementar "
+               "Federal”, que não foi editada, e a Justiça Eleitoral não realiza nem homologa "
+               f"plebiscito assim.{early}")
+    else:  # legal review 15:44, item 1: the hypothesis does not validate a past consultation
+        when = f"de {date_br(p.date)}, " if p.date is not None else ""
+        study = (f" e antes deste estudo ({date_br(settings.study_day())}), que a CF, art. 18, "
+                 "§ 4º, manda divulgar antes do plebiscito (“após divulgação dos Estudos de "
+                 "Viabilidade Municipal”)" if early else "")
+        why = (f"{assumed}, a consulta, {when}foi feita antes dessa lei (que não foi editada "
+               "e a põe “dentro do período determinado por Lei Complementar Federal”)"
+               f"{study}.")
+    return simple(rule_id, title, Status.INDETERMINATE,
+                  f"{counted}: {verdict} segundo o documento, mas a consulta está {label}: "
+                  f"{why}{declared}", details=details, **numbers)
 
 
 def par1(candidate: Candidate, profile: Profile | None, settings: Settings,
@@ -506,18 +519,15 @@ def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Set
                   else NOT_BEFORE_FEDERAL_LAW)
                + " (ver quórum e aprovação, art. 7º, §§ 1º e 2º; leitura I-10 sobre quem vota).")
     void = all((r.details or {}).get(VOID_KEY) for r in (q, m))
-    assumed = hypothesis(settings)
-    reason = {Status.PASS: f"Plebiscito realizado {where}, com quórum e aprovação, {assumed}.",
+    reason = {Status.PASS: f"Plebiscito realizado {where}, com quórum e aprovação.",
               Status.FAIL: f"Plebiscito sem quórum ou rejeitado: {what} não é admitida.",
               }.get(status, pending)
     details = {"quorum": str(q.status), "aprovacao": str(m.status)}
     if void:
-        reason = (f"Plebiscito registrado {where}, {PLEBISCITE_VOID}: sem a lei complementar "
-                  "federal do art. 18, § 4º, da CF, a consulta não produz efeito (ver quórum e "
-                  "aprovação, art. 7º, §§ 1º e 2º)." + before_the_study(candidate.plebiscite, settings))
-        details.update(rotulo_situacao=PLEBISCITE_VOID, **{VOID_KEY: True})
-    elif status in (Status.PASS, Status.FAIL) and assumed:
-        details["rotulo_situacao"] = (q.details or {}).get("rotulo_situacao") or ""
+        label, why, after = void_words(candidate.plebiscite, settings)
+        reason = (f"Plebiscito registrado {where}, {label}: {why} (ver quórum e aprovação, art. "
+                  f"7º, §§ 1º e 2º).{after}")
+        details.update(rotulo_situacao=label, **{VOID_KEY: True})
     return simple(rule_id, title or TITLES["art7"], status, reason, details=details,
                   basis=weakest([q.basis, m.basis]))
 
@@ -580,8 +590,12 @@ def timing_condition(candidate: Candidate | None, settings: Settings) -> dict:
         supposed = (f"O estudo usa o ano de criação {year}, {how}, que não é ano de eleições "
                     "municipais.")
     else:
+        # the election year the supposition skips (2027 → 2029 skips 2028), else the next one
+        # (legal review 15:44, item 9: "não poderá ser editada em 2032" of a 2029 creation)
+        barred = year - 1 if is_election_year(year - 1) else nxt
         supposed = (f"O estudo supõe a criação em {year}, o {how}. Esse ano é uma hipótese do "
-                    f"estudo, não um requisito cumprido: a lei não poderá ser editada em {nxt}.")
+                    f"estudo, não um requisito cumprido: a lei não poderá ser editada em "
+                    f"{barred}.")
     text = (f"Condição de prazo (art. 7º, § 3º): não serão criados municípios no ano das "
             f"eleições municipais. É condição sobre a data da lei de criação, não requisito que a "
             f"proposta cumpra. {supposed} Com a lei editada em {year}, a instalação seria em "

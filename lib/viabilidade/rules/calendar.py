@@ -14,7 +14,7 @@ import pandas as pd
 from ..proposal.candidate import Candidate
 from ..errors import SettingsError
 from ..law.bodies import BODIES
-from ..proposal.record import PLEBISCITE_VOID, annex_name
+from ..proposal.record import annex_name, plebiscite_void
 from .settings import Settings
 from .common import future_act
 
@@ -220,11 +220,14 @@ def timeline(candidate: Candidate | None, settings: Settings, *, phases: tuple[s
     and their deadlines with ``"municipio"`` (a creation in an election year gives only the
     refusal). ``icms_share=False`` leaves out the art. 14 § 3 books; ``servants=False`` (a
     fusion: no origin remains to opt for) the art. 12 option. ``barred`` (CF art. 18 § 4: the
-    operation's :attr:`~viabilidade.operations.Operation.barred`) without the ``federal_law``
-    setting marks a recorded plebiscite "sem efeito", as its rules do.
+    operation's :attr:`~viabilidade.operations.Operation.barred`) marks a recorded plebiscite
+    "sem efeito", as its rules do, in the ``federal_law`` hypothesis too
+    (:func:`viabilidade.proposal.record.plebiscite_void`); no creation law, election or
+    installation can then be dated (the consultation must be held again): one row says so
+    (legal review 15:44, item 9).
     """
     today = settings.study_day()
-    void = PLEBISCITE_VOID if barred and not getattr(settings, "federal_law", None) else ""
+    void = plebiscite_void(bool(getattr(settings, "federal_law", None))) if barred else ""
     events = event_rows(candidate, today, void=void)
     if "instalacao-distrito" in phases:
         law = recorded(candidate, "lei", today=today)
@@ -244,6 +247,13 @@ def timeline(candidate: Candidate | None, settings: Settings, *, phases: tuple[s
                     "data": candidate.request_date.isoformat(), "artigo": "art. 4º, § 3º"})
         out.append({"evento": "Prazo de resposta: 60 dias a contar do recebimento de cada pedido",
                     "data": None, "artigo": "art. 4º, § 3º"})
+    if void and recorded(candidate, "resultado-plebiscito", today=today) is not None \
+            and recorded(candidate, "lei", today=today) is None:
+        out.append({"evento": f"Lei de criação, eleição e instalação: sem data, porque o plebiscito "
+                              f"registrado está {void}; a lei só pode seguir um novo plebiscito, "
+                              "feito no período que a lei complementar federal fixar",
+                    "data": None, "artigo": "CF, art. 18, § 4º; art. 7º"})
+        return out
     if is_election_year(year):
         out.append({"evento": f"Criação em {year} vedada: ano de eleições municipais", "data": None,
                     "artigo": "art. 7º, § 3º"})

@@ -337,3 +337,20 @@ def test_the_batch_index_drops_the_bar_finding_of_rows_whose_bar_is_above():
     old = {**recs[0], "slug": "d", "conclusion_short": None}
     page = index.render_index([*recs, old], "lote")
     assert page.count("<b>Vedação constitucional:</b>") == 1
+
+
+def test_the_standing_names_only_the_provisions_met():
+    """Legal review 15:44, item 2: a transfer's "Requisitos do art. 5º … comprovados" while
+    art. 5's head (the plebiscite) was not: only § 1 is met."""
+    class R:
+        def __init__(self, rule_id):
+            self.rule_id = rule_id
+
+    def arts(*ids):
+        return conclusion._articles([R(i) for i in ids])
+
+    assert conclusion.PROVEN.format(arts=arts("art5.par1")) == (
+        "requisitos do art. 5º, § 1º, da LC nº 2/1990 comprovados por documentos conferidos com "
+        "os originais")
+    assert arts("art2", "art4.I", "art4.par1", "art4.VII") == "dos arts. 2º e 4º"
+    assert arts("art6") == "do art. 6º" and arts("art17", "art17.par1") == "do art. 17"

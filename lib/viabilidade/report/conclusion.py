@@ -65,12 +65,32 @@ DECLARED_PROVEN = ("requisitos {arts} da LC nº 2/1990 atendidos conforme docume
 
 
 def _articles(results) -> str:
-    """``"dos arts. 2º e 4º"`` / ``"do art. 2º"``: the articles of the rules ``results``."""
-    nums = list(dict.fromkeys(int(m.group(1)) for r in results
-                              if (m := re.match(r"art(\d+)", r.rule_id))))
-    if len(nums) == 1:
-        return f"do art. {nums[0]}º"
-    return "dos arts. " + ", ".join(f"{n}º" for n in nums[:-1]) + f" e {nums[-1]}º"
+    """``"dos arts. 2º e 4º"`` / ``"do art. 2º"``: the articles of the rules ``results``; an
+    article met only through a paragraph is named with it, ``"do art. 5º, § 1º,"`` (legal
+    review 15:44, item 2: a transfer's "requisitos do art. 5º" while art. 5's head, the
+    plebiscite, was not met)."""
+    pars: dict[int, list[int]] = {}
+    whole: set[int] = set()
+    for r in results:
+        m = re.match(r"art(\d+)(?:\.par(\d+)$)?", r.rule_id)
+        if m is None:
+            continue
+        n = int(m.group(1))
+        pars.setdefault(n, [])
+        if m.group(2) is None:
+            whole.add(n)
+        elif int(m.group(2)) not in pars[n]:
+            pars[n].append(int(m.group(2)))
+    def ordinal(n: int) -> str:  # "art. 5º", "art. 10" (LC 95/1998, art. 10, I)
+        return f"{n}º" if n < 10 else str(n)
+
+    names = [ordinal(n) if n in whole else f"{ordinal(n)}, " + " e ".join(f"§ {ordinal(p)}"
+                                                                          for p in ps)
+             for n, ps in pars.items()]
+    comma = "," if "§" in names[-1] else ""
+    if len(names) == 1:
+        return f"do art. {names[0]}{comma}"
+    return "dos arts. " + ", ".join(names[:-1]) + f" e {names[-1]}{comma}"
 
 
 def barred_standing(analysis) -> str:

@@ -318,11 +318,16 @@ def test_a_transfer_representation_needs_the_signers_declarations():
         "comprova o requisito.")
     ok = art5_par1(dataclasses.replace(c, residence_declarations="Declarações anexas à "
                                        "Representação nº 3/2026"), BEFORE)
-    assert ok.status == Status.PASS
+    # the declarations are not enough either: the Cartório Eleitoral's certificate proves the
+    # signers are electors of the municipality (legal review 15:44, item 2)
+    assert (ok.status, ok.certifier) == (Status.INDETERMINATE, "Cartório Eleitoral (TRE-GO)")
     assert ok.reason == ("64 assinaturas na representação (Representação nº 3/2026, de "
-                         "02/03/2026; declarações de residência e domicílio: Declarações anexas "
-                         "à Representação nº 3/2026); exigido no mínimo 50 eleitores inscritos no "
-                         "município, residentes e domiciliados na área.")
+                         "02/03/2026); exigido no mínimo 50 eleitores inscritos no município, "
+                         "residentes e domiciliados na área. Firmas reconhecidas comprovam quem "
+                         "assinou, não a inscrição eleitoral: falta a certidão do Cartório "
+                         "Eleitoral de que os signatários são eleitores inscritos no município "
+                         "(registre-a como certidão do Cartório Eleitoral com "
+                         "figures.registered_signers).")
     short = art5_par1(dataclasses.replace(c, petition_signatures=49), BEFORE)
     assert short.status == Status.FAIL  # too few signatures fail whatever the declarations
 

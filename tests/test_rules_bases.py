@@ -92,7 +92,11 @@ def test_petition_signatures_claim_no_basis():
                     petition_date=dt.date(2027, 1, 8),
                     residence_declarations="Declarações anexas à Representação nº 1/2027")
     r = par1(candidate("transfer-area", **petition), Settings(study_date="2027-06-01"))
-    assert (r.value, r.status, r.basis) == (412, "pass", None)
+    assert (r.value, r.status, r.basis) == (None, "indeterminate", None)  # no certificate
+    # art. 5 § 1: the certificate counts, the typed declarations keep it declared (item 2)
+    r = par1(candidate("transfer-area", events=registered(398), **petition),
+             Settings(study_date="2027-06-01"))
+    assert (r.value, r.status, r.basis) == (398, "pass", Basis.DECLARED)
     # art. 2: the Cartório Eleitoral's certificate of registration carries the basis
     r = art2(candidate(events=registered(398), **petition), Settings(study_date="2027-06-01"))
     assert (r.value, r.status, r.basis) == (398, "pass", Basis.CERTIFIED)
@@ -300,10 +304,13 @@ def test_fusion_with_one_combined_plebiscite_count_is_not_conclusive(store, tmp_
     # quorum and majority are counted in each municipality (CF, art. 18, § 4º): one count for
     # the two together leaves the plebiscite pending, whatever it says
     assert [p.item for p in certification.pending(a.results)] == [
+        "LC 02/1990, art. 5º, § 1º",  # the Cartório Eleitoral's certificate (item 2)
         "LC 02/1990, art. 5º, § 2º", "LC 02/1990, art. 7º, § 1º, I, por analogia",
         "LC 02/1990, art. 7º, § 2º, por analogia"]
     text = _box(a)
     assert text.startswith("Estudo preliminar.") and "art. 4º" not in text
+    assert ("Cartório Eleitoral (TRE-GO) — certidão do Cartório Eleitoral de que os signatários "
+            "são eleitores inscritos no município (art. 5º, § 1º)") in text
 
 
 # ---------------------------------------------------------------- thin margins (art. 8)
@@ -433,13 +440,9 @@ def test_every_certificate_checked_names_the_documents_not_the_public_data(store
     read "aplica … aos dados públicos …; os valores aqui apresentados orientam o pedido dessas
     certidões e não as substituem" beside eight rows "cumprido (certificado)". It names the
     checked documents, as the conclusive note does."""
+    from viabilidade.report.certificates import CHECKED_NOTE
+
     a = analyse(checked_copy(CERTIFIED, tmp_path), store=store)
-    assert _box(a).startswith(
-        "Estudo preliminar. Este estudo aplica a Lei Complementar nº 2/1990 aos documentos do "
-        "registro do processo, conferidos com os originais, e aos dados públicos listados nos "
-        "Apêndices. Documentos: Cartório Eleitoral (TRE-GO), Certidão nº 12/2027 — 87ª Zona "
-        "Eleitoral, de 22/02/2027; Secretaria de Estado da Economia de Goiás, Ofício nº 77/2027 "
-        "— Secretaria de Estado da Economia, de 01/03/2027; IBGE, Ofício nº 101/2027 — "
-        "Superintendência Estadual do IBGE em Goiás, de 10/03/2027. Ainda faltam, com quem deve "
-        "fornecê-los: Sem órgão no art. 4º, § 2º — art. 4º, III (continuidade territorial)")
+    assert _box(a).startswith(f"Estudo preliminar. {CHECKED_NOTE} Documentos: Cartório "
+                              "Eleitoral (TRE-GO), Certidão nº 12/2027")  # exact: test_certified
     assert "orientam o pedido" not in _box(a)

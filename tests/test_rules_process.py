@@ -1,5 +1,6 @@
 """Process rules: art. 2, 5, 6, 7 (plebiscite, election year), 17, calendar and dispatch."""
 
+import dataclasses
 import datetime as dt
 
 import pytest
@@ -174,9 +175,32 @@ def test_art2_counts_the_signers_the_cartorio_finds_registered(signers, status):
     assert "documento declarado, a conferir com o original" in r.reason
 
 
-@pytest.mark.parametrize("signatures, status", [(49, Status.FAIL), (50, Status.PASS)])
+@pytest.mark.parametrize("signatures, status", [(49, Status.FAIL), (50, Status.INDETERMINATE)])
 def test_art5_par1_petition(signatures, status):
+    """50 notarised signatures do not prove 50 electors of the municipality: the Cartório
+    Eleitoral's certificate does, as in art. 2 (legal review 15:44, item 2)."""
     assert art5_par1(candidate(operation="transfer-area", petition_signatures=signatures, **PETITION), S).status == status
+
+
+@pytest.mark.parametrize("signers, status", [(49, Status.FAIL), (50, Status.PASS)])
+def test_art5_par1_counts_the_signers_registered_in_the_municipality(signers, status):
+    c = candidate(operation="transfer-area", petition_signatures=64, **PETITION)
+    r = art5_par1(c, S)
+    assert r.status == Status.INDETERMINATE and r.certifier == "Cartório Eleitoral (TRE-GO)"
+    assert ("Firmas reconhecidas comprovam quem assinou, não a inscrição eleitoral: falta a "
+            "certidão do Cartório Eleitoral de que os signatários são eleitores inscritos no "
+            "município") in r.reason
+    # the certificate checked, the declarations a typed reference: met on a declared document
+    r = art5_par1(dataclasses.replace(c, events=registered(signers)), S)
+    assert (r.status, r.value, r.threshold, r.basis) == (status, signers, 50, Basis.DECLARED)
+    assert r.reason == (
+        f"64 assinaturas na representação ({PETITION['petition_document']}, de "
+        f"{PETITION['petition_date']:%d/%m/%Y}); {signers} signatários inscritos como eleitores no "
+        "município segundo a certidão do Cartório Eleitoral (Certidão nº 3/2027 — 87ª Zona "
+        "Eleitoral, de 12/01/2027); declarações de residência e domicílio: "
+        f"{PETITION['residence_declarations']} (referência informada no arquivo da candidatura, a "
+        "conferir com os originais); exigido no mínimo 50 eleitores inscritos no município, "
+        "residentes e domiciliados na área.")
 
 
 def test_transfer_area_dispatch():

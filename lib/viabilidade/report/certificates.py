@@ -98,10 +98,15 @@ def _grouped(missing: list[certification.Pending]) -> list[tuple[str, str]]:
             label = f" ({_remainder(subject)})" if several or subject not in named else ""
             named.add(subject)
             texts.append(f"§ 1º, {romans}{label}")
+        # a body's item outside art. 4 (the Cartório Eleitoral's certificate of art. 5 § 1,
+        # legal review 15:44, item 2): said by itself, never as "art. 4º, "
+        other = [f"{p.what} ({short_article(p.item)})" for p in mine
+                 if not p.roman and p.subject == "área"]
         if area:
-            out.append((body, ", e ".join([cite_items(area, SHORT), *texts])))
+            cited = [", e ".join([cite_items(area, SHORT), *texts])]
         else:
-            out.append((body, "art. 4º, " + ", e ".join(texts)))
+            cited = ["art. 4º, " + ", e ".join(texts)] if texts else []
+        out.append((body, "; ".join([*other, *cited])))
     if continuity:
         out.append((NO_BODY, f"{cite_items(['art4.III'], SHORT)}: {CONTINUITY_NOTE}"))
     return out

@@ -92,31 +92,47 @@ def art2(candidate: Candidate, settings: Settings) -> RuleResult:
                     candidate.petition_document, candidate.petition_date, today=settings.study_day())
     if Status(base.status) not in (Status.PASS, Status.FAIL):
         return base
-    cartorio = BODIES["cartorio-eleitoral"]
-    act = registration_of([a for a in candidate.events if a.date <= settings.study_day()])
     signed = f"{fmt(candidate.petition_signatures)} assinaturas na representação " \
              f"({candidate.petition_document}, de {date_br(candidate.petition_date)})"
+    return registered_signers("art2", title, base, candidate, settings, settings.petition, who,
+                              signed, "na área")
+
+
+def registered_signers(rule_id: str, title: str, base: RuleResult, candidate: Candidate,
+                       settings: Settings, minimum: int, who: str, signed: str, where: str,
+                       declared: str = "") -> RuleResult:
+    """The signers' registration, proven by the Cartório Eleitoral's certificate
+    (``registered_signers`` on a ``certidao`` of the record): indeterminate without it
+    (notarised signatures prove who signed, not where he is registered); with it, pass or fail
+    on its count, basis certified when checked against its original, else declared.
+
+    Shared by art. 2 (``where`` "na área") and art. 5 § 1 ("no município", legal review 15:44,
+    item 2); ``declared`` (art. 5 § 1: the signers' declarations of residence, a reference
+    nobody can record as checked) is said after the certificate and keeps the basis declared.
+    """
+    cartorio = BODIES["cartorio-eleitoral"]
+    act = registration_of([a for a in candidate.events if a.date <= settings.study_day()])
     if act is None:
-        return simple("art2", title, Status.INDETERMINATE,
-                      f"{signed}; exigido no mínimo {fmt(settings.petition)} {who}. Firmas "
+        return simple(rule_id, title, Status.INDETERMINATE,
+                      f"{signed}; exigido no mínimo {fmt(minimum)} {who}. Firmas "
                       "reconhecidas comprovam quem assinou, não a inscrição eleitoral: falta a "
-                      f"certidão {cartorio.of} de que os signatários são eleitores inscritos na "
-                      "área (registre-a como certidão do Cartório Eleitoral com "
+                      f"certidão {cartorio.of} de que os signatários são eleitores inscritos "
+                      f"{where} (registre-a como certidão do Cartório Eleitoral com "
                       f"figures.{REGISTERED}).", certifier=cartorio.name,
-                      threshold=settings.petition, comparator=">=", unit="assinaturas",
+                      threshold=minimum, comparator=">=", unit="assinaturas",
                       source=base.source, vintage=base.vintage)
     registered = act.figures[REGISTERED]
-    ok = registered >= settings.petition
-    return simple("art2", title, Status.PASS if ok else Status.FAIL,
-                  f"{signed}; {fmt(registered)} signatários inscritos como eleitores na área "
+    ok = registered >= minimum
+    checked = act.checked and not declared
+    return simple(rule_id, title, Status.PASS if ok else Status.FAIL,
+                  f"{signed}; {fmt(registered)} signatários inscritos como eleitores {where} "
                   f"segundo a certidão {cartorio.of} ({act.document}, de {date_br(act.date)}"
-                  f"{'' if act.checked else '; documento declarado, a conferir com o original'}); "
-                  f"exigido no mínimo {fmt(settings.petition)} {who}.",
-                  value=registered, threshold=settings.petition, comparator=">=",
-                  unit="eleitores", margin=registered - settings.petition,
-                  margin_pct=100 * (registered - settings.petition) / settings.petition
-                  if settings.petition else None,
-                  basis=Basis.CERTIFIED if act.checked else Basis.DECLARED,
+                  f"{'' if act.checked else '; documento declarado, a conferir com o original'})"
+                  f"{declared}; exigido no mínimo {fmt(minimum)} {who}.",
+                  value=registered, threshold=minimum, comparator=">=",
+                  unit="eleitores", margin=registered - minimum,
+                  margin_pct=100 * (registered - minimum) / minimum if minimum else None,
+                  basis=Basis.CERTIFIED if checked else Basis.DECLARED,
                   certifier=cartorio.name, source=f"{cartorio.name}, {act.document}, de "
                                                   f"{date_br(act.date)}",
                   vintage=act.date.isoformat())

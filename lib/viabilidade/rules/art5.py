@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from ..proposal.candidate import Candidate, Plebiscite
 from . import art7
-from .art2 import petition
-from .common import combine, simple
+from .art2 import petition, registered_signers
+from .common import combine, date_br, fmt, simple
 from .consultation import AS_WRITTEN, Consultation
 from .result import RuleResult, Status
 from .settings import Settings
@@ -45,12 +45,26 @@ def par1(candidate: Candidate, settings: Settings,
 
 
 def _par1(candidate: Candidate, settings: Settings) -> RuleResult:
-    return petition("art5.par1", "Representação assinada por no mínimo cinquenta eleitores residentes na área",
-                    candidate.petition_signatures, settings.petition_transfer,
-                    "eleitores inscritos no município, residentes e domiciliados na área",
-                    candidate.petition_document, candidate.petition_date,
+    """The representation (:func:`~.art2.petition`), then, as art. 2, the signers'
+    registration "no município" on the Cartório Eleitoral's certificate
+    (:func:`~.art2.registered_signers`; legal review 15:44, item 2: notarised signatures
+    alone made it "cumprido"). The declarations of residence are a reference typed in the
+    candidate file that no act records as checked: a requirement met with them rests on a
+    declared document."""
+    title = "Representação assinada por no mínimo cinquenta eleitores residentes na área"
+    who = "eleitores inscritos no município, residentes e domiciliados na área"
+    base = petition("art5.par1", title, candidate.petition_signatures, settings.petition_transfer,
+                    who, candidate.petition_document, candidate.petition_date,
                     today=settings.study_day(), declarations=candidate.residence_declarations,
                     declarations_needed=True)
+    if Status(base.status) != Status.PASS:
+        return base
+    signed = (f"{fmt(candidate.petition_signatures)} assinaturas na representação "
+              f"({candidate.petition_document}, de {date_br(candidate.petition_date)})")
+    declared = (f"; declarações de residência e domicílio: {candidate.residence_declarations} "
+                "(referência informada no arquivo da candidatura, a conferir com os originais)")
+    return registered_signers("art5.par1", title, base, candidate, settings,
+                              settings.petition_transfer, who, signed, "no município", declared)
 
 
 def par2(candidate: Candidate, profile: Profile | None, settings: Settings,

@@ -233,9 +233,19 @@ def _needs_representation(r: RuleResult, status: Status) -> list[Pending]:
 
 
 def _needs_declarations(r: RuleResult, status: Status) -> list[Pending]:
-    """Art. 5 § 1 (finding 14): the electors' own declarations, not only signatures."""
+    """Art. 5 § 1 (finding 14): the electors' own declarations, not only signatures; with
+    them, the Cartório Eleitoral's certificate that the signers are electors of the
+    municipality (legal review 15:44, item 2), then its check and the declarations'."""
+    registration = ("certidão do Cartório Eleitoral de que os signatários são eleitores "
+                    "inscritos no município")
     if status in _DECIDED:
-        return []
+        return ([Pending(r.article or "art. 5º, § 1º", r.subject,
+                         f"{registration} e declarações de residência e domicílio: {TO_CHECK}",
+                         ITEM_BODY["V"], "process.events", "", True)]
+                if deciding_basis(r) == Basis.DECLARED else [])
+    if r.certifier == ITEM_BODY["V"]:
+        return [Pending(r.article or "art. 5º, § 1º", r.subject, registration, ITEM_BODY["V"],
+                        "process.events", "")]
     return [Pending(r.article or "art. 5º, § 1º", r.subject,
                     r.title[:1].lower() + r.title[1:] + ", com firmas reconhecidas "
                     "e mediante declarações destes (de residência e domicílio na "

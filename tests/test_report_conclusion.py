@@ -141,6 +141,11 @@ def test_the_federal_law_hypothesis_states_that_law_s_result_and_voids_the_early
         "199/2015), texto aprovado pelo Senado Federal), a proposta não cumpre o PLP 137/2015: "
         "população da área proposta (3.102\u00a0habitantes; exigido no mínimo "
         f"6.000\u00a0habitantes); plebiscito {label}; estudo conclusivo; " + BAR + ".")
+    from viabilidade.report.findings import findings
+
+    assert findings(a).of("plebiscito").detail == (
+        f"A consulta está {label}, no período que essa lei fixar e depois da divulgação dos "
+        "Estudos de Viabilidade Municipal.")  # was "… e não passa a valer com a lei …"
     # the same test and words as § 10 "Sob outras regras"
     assert ("Sob PLP 137/2015: não cumpre população da área proposta (3.102\u00a0habitantes; "
             "exigido no mínimo 6.000\u00a0habitantes).") in other_rules.section(a)

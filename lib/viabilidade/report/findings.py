@@ -256,7 +256,9 @@ def _plebiscite(analysis) -> Finding | None:
         detail = (f"A consulta está {void}, e não passa a valer com a lei "
                   "complementar federal: terá de ser feita de novo, no período que essa lei "
                   "fixar e depois da divulgação dos Estudos de Viabilidade Municipal."
-                  if void else "")
+                  if void == PLEBISCITE_VOID else
+                  f"A consulta está {void}, no período que essa lei fixar e depois da "
+                  "divulgação dos Estudos de Viabilidade Municipal." if void else "")
         return Finding("plebiscito", "Plebiscito anterior ao estudo", summary,
                        " ".join(x for x in (detail, note) if x))
     if not note:

@@ -119,3 +119,25 @@ def test_tracing_holds_back_the_pick_and_exports_come_as_links(explorer, tmp_pat
                  "posse-dabadia-cenarios.csv"):
         assert f'<a download="{name}"' in pane
     assert files is None
+
+
+def test_the_measure_line_describes_the_limits_in_use(explorer, tmp_path):
+    # A square closed with ⬟ is measured (0,06° × 0,06° at 16,1° S: 6,64 km × 6,41 km); an uploaded file in its place is measured instead
+    # (issue 31: the line kept the removed drawing's figures); «Tirar os limites» clears it.
+    from viabilidade.explore.leaflet_map import boundary_geojson
+    from viabilidade.explore.tools.measure import IDLE
+
+    readout = explorer.tools.readout
+    square = [[-48.83, -16.13], [-48.77, -16.13], [-48.77, -16.07], [-48.83, -16.07], [-48.83, -16.13]]
+    explorer.map._drawn(action="created", geo_json={
+        "type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [square]}})
+    assert explorer.scenario.boundary is not None
+    assert readout.widget.value == ("<span class='viab-medida'>Limites em uso — Perímetro: 26,12 km · "
+                                    "Área: 42,62 km² — geodésicos, SIRGAS 2000 (GRS80)</span>")
+    small = [[-48.82, -16.12], [-48.79, -16.12], [-48.79, -16.09], [-48.82, -16.09], [-48.82, -16.12]]
+    used = explorer.upload("menor.geojson", boundary_geojson(
+        {"type": "Polygon", "coordinates": [small]}, "5200100", "Menor").encode())
+    assert used is not None and explorer.scenario.boundary == used
+    assert "Área: 10,65 km²" in readout.widget.value and "42,62" not in readout.widget.value
+    explorer.controls["clear_boundary"].click()
+    assert IDLE in readout.widget.value and readout.last is None

@@ -5,7 +5,9 @@ Lengths and areas are geodesic on GRS80, SIRGAS 2000's ellipsoid (:data:`viabili
 a polygon measures here exactly what the study measures for it (``Geod.geometry_area_perimeter``):
 no map projection is chosen. The explorer's tracing tool (:mod:`.trace`) shows
 :func:`measure_text` after every vertex and as the mouse moves; a polygon closed with the
-map's own drawing tool is measured when it is closed or edited (:class:`MeasureReadout`).
+map's own drawing tool is measured when it is closed or edited (:class:`MeasureReadout`); the
+explorer's readout instead follows the limits in use (:meth:`MeasureReadout.show_area`, wired
+in :func:`.panel.attach`).
 
 Sources: pyproj, ``Geod`` (https://pyproj4.github.io/pyproj/stable/api/geod.html), Karney's
 geodesics (C. F. F. Karney, *Algorithms for geodesics*, J. Geodesy 87, 2013).
@@ -149,6 +151,20 @@ class MeasureReadout:
         self.last = m
         self.widget.value = f"<span class='viab-medida'>{html.escape(measure_text(m, drawing=drawing))}</span>"
         return m
+
+    def show_area(self, geometry) -> None:
+        """Show what the area in use measures: ``geometry`` (shapely Polygon or
+        MultiPolygon, EPSG:4674, the limits file the study reads: a drawing as used, clipped
+        or whole, or an uploaded file), its geodesic perimeter and area."""
+        import html
+
+        area = geodesic_area_km2(geometry)
+        perimeter = GEOD.geometry_length(geometry) / 1000
+        self.last = Measure(int(len(getattr(geometry, "exterior", None).coords) - 1)
+                            if geometry.geom_type == "Polygon" else 0, perimeter, perimeter, area)
+        text = (f"Limites em uso — Perímetro: {decimal(perimeter, 2)} km · Área: "
+                f"{decimal(area, 2)} km² — geodésicos, SIRGAS 2000 (GRS80)")
+        self.widget.value = f"<span class='viab-medida'>{html.escape(text)}</span>"
 
     def clear(self) -> None:
         """Back to :data:`IDLE`."""

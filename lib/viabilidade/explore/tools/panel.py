@@ -58,9 +58,25 @@ def attach(explorer) -> Tools | None:
     from .trace import TraceTool
 
     store, m = explorer.store, explorer.map
-    readout = MeasureReadout(m.draw)
+    # The readout follows the limits in use (area_in_use), not the drawing tool's events: a
+    # polygon closed with ⬟ becomes the limits at once, and an upload, «Recortar» or
+    # «Desfazer» change them too (issue 31: the line kept a removed drawing's figures).
+    readout = MeasureReadout()
     search = SearchBox(store, m)
     trace = TraceTool(store, m, readout, origins=lambda: tuple(explorer.scenario.origins))
+
+    def area_in_use(_change=None):
+        if trace.active:
+            return                      # the traced line is measured as it grows
+        path = explorer.scenario.boundary
+        try:
+            from ...geo.area_file import read_area
+
+            readout.show_area(read_area(path)) if path is not None else readout.clear()
+        except ViabilidadeError:
+            readout.clear()
+
+    explorer.controls["boundary"].observe(area_in_use, names="value")
     m.on_click = trace.guard(m.on_click)
     popup = UnitPopup(store, m)
     basemap = Basemap(store, m, "osm" if m.basemap_on.value else "local")

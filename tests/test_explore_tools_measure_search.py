@@ -154,3 +154,30 @@ def test_search_box_goes_to_the_unit_and_says_why_nothing_was_found(store):
     assert box.results.layout.display == "none"
     box.text.value = "g"
     assert box.note.value == "<span>Escreva ao menos duas letras.</span>"
+
+
+def test_enter_takes_the_one_result_and_a_click_in_a_found_district_takes_it(store):
+    # Issue 31: Enter did nothing with a single result; a click inside a searched district's
+    # outline took the whole municipality under it.
+    pytest.importorskip("ipyleaflet")
+    from viabilidade.explore.leaflet_map import ScenarioMap
+    from viabilidade.explore.tools.search import SearchBox
+
+    clicked = []
+    m = ScenarioMap(store, clicked.append, basemap=False)
+    box = SearchBox(store, m)
+    box.text.value = "posse d'"            # one result, not its whole name: not gone to yet
+    assert [label for label, _ in box.results.options] == ["Posse d'Abadia — distrito de Abadiânia"]
+    assert box.found.data["features"] == []
+    box.text._handle_custom_msg({"event": "submit"}, [])     # Enter, as the page sends it
+    assert box.results.value.code == "520010010"
+    assert box.note.value == ("<span>No mapa: <b>Posse d&#x27;Abadia — distrito de Abadiânia</b> "
+                              "(520010010).</span>")
+    feature = box.found.data["features"][0]
+    assert feature["properties"]["style"]["interactive"] and feature["properties"]["style"]["fill"]
+    box.found._handle_mouse_events(None, {"event": "click", "properties": feature["properties"]}, [])
+    assert clicked == ["520010010"]
+    box.text.value = "santa r"             # several: Enter waits for a choice
+    assert box.submit() is None and box.results.value is None
+    box.text.value = "abadiania"           # a municipality found: its outline takes no click
+    assert box.found.data["features"][0]["properties"]["style"]["interactive"] is False

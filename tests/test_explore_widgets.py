@@ -916,7 +916,7 @@ def test_the_units_take_no_click_while_a_drawing_tool_is_on():
     # click, and a click in delete or edit mode reaches the drawing (issue 31).
     from viabilidade.explore.leaflet_map import _CSS
 
-    for pane in ("municipios", "territorios", "distritos"):
+    for pane in ("municipios", "cenario", "territorios", "distritos"):
         assert (f".leaflet-container:has(.leaflet-draw-toolbar-button-enabled) .leaflet-{pane}-pane "
                 ".leaflet-interactive") in _CSS
     assert ".leaflet-interactive{pointer-events:none!important}" in _CSS

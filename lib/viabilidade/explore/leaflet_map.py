@@ -88,8 +88,8 @@ PANES = {"municipios": {"zIndex": 401}, "cenario": {"zIndex": 405},
          "distritos": {"zIndex": 450}, "sedes": {"zIndex": 460},
          "rotulos": {"zIndex": 470, "pointerEvents": "none"}}
 #: The panes whose layers a click picks a unit from (municipalities, district territories,
-#: district points).
-UNIT_PANES = ("municipios", "territorios", "distritos")
+#: district points, and a searched district's outline in the scenario's pane).
+UNIT_PANES = ("municipios", "cenario", "territorios", "distritos")
 #: From this zoom on the labels name the origins' districts; below it, the origins and (from
 #: NEIGHBOUR_LABEL_ZOOM, a region: at the whole state's zoom their names would overlap)
 #: their neighbouring municipalities.

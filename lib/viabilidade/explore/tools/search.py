@@ -28,6 +28,9 @@ MAX_QUERY = 100
 #: blue nor the sketch's purple).
 FOUND_STYLE = {"color": "#2e7d32", "weight": 3, "dashArray": "8 5", "fill": False,
                "fillOpacity": 0, "interactive": False}
+#: A district found: its outline takes the click inside it (a nearly clear fill), so a
+#: click there takes the district, not the municipality under it (issue 31).
+FOUND_DISTRICT_STYLE = {**FOUND_STYLE, "fill": True, "fillOpacity": 0.01, "interactive": True}
 
 
 @dataclass(frozen=True)
@@ -147,6 +150,9 @@ class SearchBox:
         self.found = None
         self._quiet = False
         self.text.observe(lambda ch: self.search(ch["new"]), names="value")
+        # Enter: the page sends «submit» (ipywidgets' on_submit is deprecated, the message is not).
+        self.text.on_msg(lambda _w, content, _b: self.submit()
+                         if content.get("event") == "submit" else None)
         self.results.observe(lambda ch: None if self._quiet or ch["new"] is None else self.go(ch["new"]),
                              names="value")
         self.widget = W.VBox([self.text, self.results, self.note])
@@ -158,6 +164,7 @@ class SearchBox:
             self.found.pane = "cenario"
             self.found.options = [*self.found.options, "pane"]
             scenario_map.map.add(self.found)
+            self.found.on_click(scenario_map._clicked)
 
     def search(self, query: str) -> list[Unit]:
         """List the units matching ``query`` (:func:`find`) and say how many."""
@@ -186,6 +193,15 @@ class SearchBox:
                                "</span>")
         return found
 
+    def submit(self) -> Unit | None:
+        """Enter in the box: the one unit found is gone to and chosen in the list (several:
+        the note asks to choose one). Returns the unit gone to, or ``None``."""
+        units = [u for _, u in self.results.options]
+        if len(units) != 1:
+            return None
+        self.results.value = units[0]           # observed: go
+        return units[0]
+
     def go(self, unit: Unit) -> tuple[tuple[float, float], float]:
         """Centre and zoom the map on ``unit`` and outline it; returns ``((lat, lon), zoom)``."""
         from ..leaflet_map import _rounded, fit_view
@@ -196,9 +212,13 @@ class SearchBox:
         if self.map is not None:
             (self.map.map.center, self.map.map.zoom) = view
             if self.found is not None:
+                # The layer's style is applied over each feature's: set it first.
+                self.found.style = FOUND_STYLE if unit.kind == "municipio" else FOUND_DISTRICT_STYLE
                 self.found.data = {"type": "FeatureCollection", "features": [
                     {"type": "Feature", "geometry": _rounded(geom.__geo_interface__),
-                     "properties": {"name": unit.label, "code": unit.code, "style": FOUND_STYLE}}]} \
+                     "properties": {"name": unit.label, "code": unit.code,
+                                    "style": FOUND_STYLE if unit.kind == "municipio"
+                                    else FOUND_DISTRICT_STYLE}}]} \
                     if geom.geom_type != "Point" else {"type": "FeatureCollection", "features": []}
         return view
 

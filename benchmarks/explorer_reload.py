@@ -6,7 +6,7 @@ Usage::
     .venv/bin/python benchmarks/explorer_reload.py [--reloads 10] [--pause 0] [--size 1920,1080]
 
 The first page is opened once the server's pre-heated kernel is ready (``voila.json``: a
-pool of one), as a user who comes after ``make explorar`` started would find it; ``--pause``
+pool of two), as a user who comes after ``make explorar`` started would find it; ``--pause``
 is the time spent on each page before reloading it (a reload sooner than the pool refills, about
 15 s of kernel work on 2 cores, waits for the refilling kernel).
 

@@ -114,3 +114,29 @@ def test_between_runs_the_process_has_no_ipython_shell(tmp_path, capsys):
     assert capsys.readouterr().out == "fora de um estudo\n"
     assert _text(run.notebook) == "1\n"
     assert [len(c.outputs) for c in run.notebook.cells if c.cell_type == "code"] == [0, 0, 1]
+
+
+def _spawned() -> int:
+    return 7
+
+
+def test_after_a_run_the_process_has_its_own_main_and_builtins(tmp_path):
+    """IPython makes its namespace ``sys.modules["__main__"]`` (no ``__spec__``) and adds
+    ``__IPYTHON__`` and ``display`` to the builtins; left in place after a study, every
+    ``multiprocessing`` spawn in the process failed (``lote``'s pool in the test run:
+    "module '__main__' has no attribute '__spec__'"), and libraries took the process for
+    IPython. The run hands them back; a second run installs them again."""
+    import builtins
+    import multiprocessing
+    import sys
+    from concurrent.futures import ProcessPoolExecutor
+
+    main = sys.modules["__main__"]
+    for code in ("1", "2"):
+        run = runner.execute(_template(tmp_path, "print(__IPYTHON__, code)"), {"code": code},
+                             in_process=True)
+        assert run.error is None and _text(run.notebook) == f"True {code}\n"
+        assert sys.modules["__main__"] is main
+        assert "__IPYTHON__" not in vars(builtins) and "display" not in vars(builtins)
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        assert pool.submit(_spawned).result(timeout=120) == 7

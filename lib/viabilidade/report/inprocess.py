@@ -124,6 +124,12 @@ _LOCK = threading.Lock()
 #: Held while a notebook runs: two threads of one process never run cells at once.
 _RUNNING = threading.Lock()
 _SHELL: list = []  # the shell, made on first use
+#: What the shell puts into the process while it is installed, and takes out again: IPython
+#: makes its namespace ``sys.modules["__main__"]`` (a module with no ``__spec__``, which broke
+#: every ``multiprocessing`` spawn after a study in the same process: ``lote``'s pool, in the
+#: test run) and adds ``__IPYTHON__`` and ``display`` to the builtins (which make other
+#: libraries believe they run in IPython).
+_INSTALLED: dict = {}
 
 
 def _shell():
@@ -132,7 +138,10 @@ def _shell():
     :func:`_uninstall`: between runs the process has no IPython shell, as before."""
     from traitlets.config import Config
 
+    import builtins
+
     with _LOCK:
+        main, names = sys.modules.get("__main__"), set(vars(builtins))
         if not _SHELL:
             cfg = Config()
             cfg.HistoryManager.enabled = False
@@ -147,13 +156,25 @@ def _shell():
         shell = _SHELL[0]
         for klass in type(shell)._walk_mro():  # as SingletonConfigurable.instance() does
             klass._instance = shell
+        added = _INSTALLED.get("builtins") or {
+            k: v for k, v in vars(builtins).items() if k not in names}
+        vars(builtins).update(added)
+        _INSTALLED.update(main=main, builtins=added)
+        sys.modules["__main__"] = shell.user_module
         return shell
 
 
 def _uninstall(shell) -> None:
     """Take the shell out of IPython's singletons (a ``display`` outside a run prints, as in
-    a process without IPython, and widgets find no shell)."""
+    a process without IPython, and widgets find no shell), and give the process back its own
+    ``__main__`` and builtins (:data:`_INSTALLED`)."""
+    import builtins
+
     type(shell).clear_instance()
+    if _INSTALLED.get("main") is not None:
+        sys.modules["__main__"] = _INSTALLED.pop("main")
+    for name in _INSTALLED.get("builtins", {}):
+        vars(builtins).pop(name, None)
 
 
 class _Stream:

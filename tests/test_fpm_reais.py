@@ -365,18 +365,23 @@ def test_the_results_record_the_fpm_in_reais(store):
     assert r["novo_bruto_brl"] == pytest.approx(0.6 * r["ponto_bruto_brl"] * 254.8 / 255.2)
 
 
-def test_the_cover_lists_the_tesouro_only_with_the_economic_chapter(store):
-    """The Tesouro's tables feed only the economic chapter (sections.TABLE_CHAPTERS); the
-    official areas every study that states a whole municipality's area."""
+def test_the_cover_lists_the_tesouro_only_with_a_fiscal_chapter(store):
+    """The Tesouro's tables feed only the chapters that give the FPM in reais
+    (sections.TABLE_CHAPTERS): a creation's economic chapter and a transfer's fiscal chapter
+    of both municipalities; a district or a boundary correction has neither. The official areas
+    go with every study that states a whole municipality's area."""
     from viabilidade.report.sections import used_provenance
 
     def tables(path):
         return {p.get("table") for p in used_provenance(analyse(path, store=store))}
 
-    creation = tables(CANDIDATES / "posse-dabadia.toml")
-    assert {"fpm_monthly", "fpm_credits", "official_areas"} <= creation
-    transfer = tables(REPO / "tests" / "fixtures" / "transferencia-posse-dabadia.toml")
-    assert "official_areas" in transfer and not {"fpm_monthly", "fpm_credits"} & transfer
+    tesouro = {"fpm_monthly", "fpm_credits"}
+    assert tesouro | {"official_areas"} <= tables(CANDIDATES / "posse-dabadia.toml")
+    assert tesouro | {"official_areas"} <= tables(
+        REPO / "tests" / "fixtures" / "transferencia-posse-dabadia.toml")
+    for name in ("distrito-posse-dabadia.toml", "correcao-abadiania-alexania.toml"):
+        used = tables(REPO / "tests" / "fixtures" / name)
+        assert "official_areas" in used and not tesouro & used, name
 
 
 def test_credits_that_are_not_coefficients_are_refused(store):

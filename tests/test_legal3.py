@@ -332,7 +332,7 @@ def test_item8_signature_never_alone_on_a_page(letters):
     html = letters["oficio-ibge.html"].read_text(encoding="utf-8")
     # last paragraph, closing, signature and attachments in one unbreakable block
     assert re.search(r'<div class="fecho"><p>4\. [^<]+</p><p>Atenciosamente,</p><div '
-                     r'class="assinatura">.*?</div><p>Anexo: [^<]+</p></div>', html)
+                     r'class="assinatura">.*?</div><p>Anexos?: [^<]+</p></div>', html)
     for name, path in letters.items():
         if not name.endswith(".pdf"):
             continue
@@ -344,7 +344,7 @@ def test_item8_signature_never_alone_on_a_page(letters):
         count = int(re.search(r"Página 1 de (\d+)", pdf_text(path, 1, 1)).group(1))
         page = next(pdf_text(path, n, n) for n in range(1, count + 1)
                     if signer in pdf_text(path, n, n))
-        assert re.search(rf"4\. .* Atenciosamente, {signer} Presidente da {role} Anexo: ",
+        assert re.search(rf"4\. .* Atenciosamente, {signer} Presidente da {role} Anexos?: ",
                          page), name
 
 

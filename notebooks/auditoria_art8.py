@@ -23,16 +23,13 @@ settings = {}
 reference_date = None
 
 # %%
-import datetime as dt
-
 from IPython.display import HTML, display
 
 from viabilidade.data.store import load_store
 from viabilidade.rules.settings import Settings
 from viabilidade.statewide import audit_doc as doc
 
-audit = doc.build(load_store(data_root), Settings.from_dict(settings),
-                  dt.date.fromisoformat(reference_date) if reference_date else dt.date.today())
+audit = doc.build(load_store(data_root), Settings.from_dict(settings), reference_date)
 
 # %%
 display(HTML(doc.cover_section(audit)))

@@ -24,17 +24,14 @@ reference_date = None
 rulesets = []
 
 # %%
-import datetime as dt
-
 from IPython.display import HTML, display
 
 from viabilidade.data.store import load_store
 from viabilidade.rules.settings import Settings
 from viabilidade.statewide import screening_doc as doc
 
-screening = doc.build(load_store(data_root), Settings.from_dict(settings),
-                      dt.date.fromisoformat(reference_date) if reference_date
-                      else dt.date.today(), rulesets)
+screening = doc.build(load_store(data_root), Settings.from_dict(settings), reference_date,
+                      rulesets)
 
 # %%
 display(HTML(doc.cover_section(screening)))

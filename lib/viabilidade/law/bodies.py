@@ -91,7 +91,6 @@ BODIES: dict[str, Body] = {b.key: b for b in (
     Body("sefaz-go", "Secretaria de Estado da Economia de Goiás", "SEFAZ-GO", "a", ("VII",),
          ("SEFAZ-GO", "SEFAZ", "Secretaria de Estado da Fazenda", "Secretaria de Estado da Economia")),
 )}
-#: Item III (continuity) goes with item II: the IBGE's geometry (no body in § 2).
 
 
 def body_of_item(item: str) -> Body:

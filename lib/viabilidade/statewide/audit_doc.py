@@ -16,6 +16,7 @@ import pandas as pd
 
 from ..data.incoherence import data_flags
 from ..data.store import electors, electors_source
+from ..profile.build import BUILDINGS_PROXY_UNCERTAINTY
 from ..report.frame import bar_clause, frame_section
 from ..report.writers import format as fmt
 from ..report.writers.tables import Html, esc, provenance_table, table
@@ -23,8 +24,8 @@ from ..rules.art8 import next_audit_year
 from ..rules.calendar import next_election
 from ..rules.settings import CHOICES, Settings
 from . import views as sw
-from .cells import cover, data_flags_body, item_basis, provenance_records, section, \
-    source_note, status_cell
+from .cells import cover, data_flags_body, item_basis, provenance_records, \
+    reference_day, section, source_note, status_cell
 from .maps import audit_map
 
 
@@ -67,8 +68,10 @@ class Audit:
     flags: list
 
 
-def build(store, settings: Settings, today: dt.date) -> Audit:
-    """Compute the audit under ``settings`` and under the other Censo 2022 release."""
+def build(store, settings: Settings, reference_date: str | None = None) -> Audit:
+    """Compute the audit under ``settings`` and under the other Censo 2022 release, at
+    ``reference_date`` (ISO; :func:`.cells.reference_day`)."""
+    today = reference_day(reference_date)
     other_vintage = next(v for v in CHOICES["population_vintage"]
                          if v != settings.population_vintage)
     table_ = sw.audit(store, settings)
@@ -162,7 +165,7 @@ def method(a: Audit) -> Html:
         f"<li><strong>Item VI — núcleo urbano</strong>: no mínimo {fmt.number(th['VI'].value)} "
         "edificações. O IBGE não publica a contagem de edificações; os domicílios particulares "
         "ocupados do Censo 2022 (V0007) servem de aproximação, com incerteza de "
-        f"{fmt.percent(100 * sw.BUILDINGS_PROXY_UNCERTAINTY, 0)} do valor. Um valor estimado "
+        f"{fmt.percent(100 * BUILDINGS_PROXY_UNCERTAINTY, 0)} do valor. Um valor estimado "
         "não decide o requisito: fica indeterminado, com tendência.</li>"
         f"<li><strong>Item VII — arrecadação</strong>: acima de "
         f"{fmt.percent(100 * cfg.revenue_share, 2)} da receita estadual de impostos, isto é, "
@@ -329,8 +332,3 @@ def sources(a: Audit) -> Html:
     prov = provenance_records(a.store, ["municipalities", "electorate_profile", "state_revenue",
                                         "boundaries_map"])
     return section("sec-fontes", "Fontes dos dados", provenance_table(prov))
-
-
-#: The audit's sections in the notebook's order (one cell each).
-SECTIONS = (cover_section, frame, summary, method, item_iv, other_items, incoherence,
-            map_section, full_table, sources)

@@ -7,6 +7,8 @@ Layer: floor 11 (``statewide``); imports the report's writers and the rules' res
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pandas as pd
 
 from ..report.writers import format as fmt
@@ -148,3 +150,9 @@ def source_note(store, tables) -> str:
         if item and item not in seen:
             seen.append(item)
     return "Fonte: " + "; ".join(seen) + ". Elaboração própria." if seen else ""
+
+
+def reference_day(reference_date: str | None) -> dt.date:
+    """A statewide report's reference date: the ISO date the runner passes
+    (:func:`viabilidade.statewide.run.run_audit`), else today."""
+    return dt.date.fromisoformat(reference_date) if reference_date else dt.date.today()

@@ -24,8 +24,8 @@ from ..rules.art4 import TITLES
 from ..rules.settings import Settings
 from . import rulesets as statewide_rules
 from . import views as sw
-from .cells import cover, data_flags_body, item_basis, provenance_records, section, \
-    source_note, status_cell, verdict_cell
+from .cells import cover, data_flags_body, item_basis, provenance_records, \
+    reference_day, section, source_note, status_cell, verdict_cell
 from .maps import screening_map
 from .situation import situation_table
 from .who_pays import fpm_dilution_section, fpm_dilution_sentence
@@ -63,10 +63,13 @@ class Screening:
     flags: list
 
 
-def build(store, settings: Settings, today: dt.date, rulesets=()) -> Screening:
-    """Screen every non-seat district under ``settings``."""
+def build(store, settings: Settings, reference_date: str | None = None,
+          rulesets=()) -> Screening:
+    """Screen every non-seat district under ``settings``, at ``reference_date`` (ISO;
+    :func:`.cells.reference_day`)."""
     scr = sw.screening(store, settings)
-    return Screening(store=store, settings=settings, today=today, table=scr,
+    return Screening(store=store, settings=settings, today=reference_day(reference_date),
+                     table=scr,
                      rulesets=list(rulesets),
                      flags=data_flags(store, scr["cod_ibge"],
                                       population_threshold=settings.population,
@@ -270,8 +273,3 @@ def sources(s: Screening) -> Html:
                                         "vilas", "seats", "state_revenue", "boundaries",
                                         "boundaries_map"])
     return section("sec-fontes", "Fontes dos dados", provenance_table(prov))
-
-
-#: The screening's sections in the notebook's order (one cell each).
-SECTIONS = (cover_section, frame, summary, method, map_section, who_pays, rulesets,
-            district_table, decisions, origins, incoherence, sources)

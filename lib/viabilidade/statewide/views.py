@@ -23,7 +23,7 @@ import shapely
 from ..proposal.candidate import Candidate
 from ..errors import DataError
 from ..proposal.generate import non_seat_districts
-from ..profile.build import BUILDINGS_PROXY_UNCERTAINTY, build_profile  # noqa: F401 (notebooks)
+from ..profile.build import BUILDINGS_PROXY_UNCERTAINTY, build_profile
 from ..profile.types import Profile, Territory
 from ..report.writers import format as fmt
 from ..report.writers.tables import esc

@@ -17,7 +17,7 @@ import pandas as pd
 import pandera.pandas as pa
 
 from ..common.numbers import decimal
-from ..errors import DataError
+from ..errors import PROBLEMS_SHOWN, DataError, capped
 from .codes import normalize_name
 from .tabular import ROW, open_workbook, read_sheet, validate
 
@@ -305,7 +305,7 @@ def read_pib_api(path: Path, municipalities: pd.DataFrame) -> pd.DataFrame:
     problems: list[str] = []
     values: dict[tuple[str, int], dict[str, float]] = {}
     for i, item in enumerate(data[1:], start=2):
-        if len(problems) >= 20:
+        if len(problems) >= PROBLEMS_SHOWN:  # the list a user reads (errors.capped)
             break
         if not isinstance(item, dict):
             problems.append(f"elemento {i}: esperado um objeto JSON")
@@ -352,7 +352,7 @@ def read_pib_api(path: Path, municipalities: pd.DataFrame) -> pd.DataFrame:
                                 f"{', …' if len(lacking) > 5 else ''}")
     if problems:
         raise DataError("a resposta da API do SIDRA (tabela 5938) tem problemas:\n"
-                        + "\n".join(problems[:20]), file=path)
+                        + "\n".join(capped(problems)), file=path)
     out = pd.DataFrame([{"cod_ibge": c, "ano": y, **v} for (c, y), v in sorted(values.items())])
     out = out[["cod_ibge", "ano", "pib_mil_reais", "vab_mil_reais", "impostos_mil_reais"]]
     out[ROW] = range(2, len(out) + 2)

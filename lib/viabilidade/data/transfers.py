@@ -22,13 +22,14 @@ and the studies then say that the FPM in reais cannot be given. The paths and pr
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pandas as pd
 import pandera.pandas as pa
 
-from ..common.text import name_key
-from ..errors import DataError
+from ..common.text import name_key, quoted
+from ..errors import DataError, capped
 from .tabular import ROW, read_text_csv, to_number, validate
 
 #: Series of the monthly file: the interior municipalities (reserve included), the capital.
@@ -250,11 +251,13 @@ def _br_number(text: str) -> float | None:
     t = text.strip()
     if t in ("", "-"):
         return None
-    import re
-
-    if not re.fullmatch(r"-?\d{1,3}(\.\d{3})*(,\d+)?|-?\d+(,\d+)?", t):
+    if not _BR_NUMBER.fullmatch(t):
         raise ValueError(t)
     return float(t.replace(".", "").replace(",", "."))
+
+
+#: A number as the Tesouro writes it (``1.234,56``, ``-12``, ``0,5``).
+_BR_NUMBER = re.compile(r"-?\d{1,3}(\.\d{3})*(,\d+)?|-?\d+(,\d+)?")
 
 
 def _monthly_series(path: Path, serie: str) -> tuple[list[dict], list[str]]:
@@ -285,7 +288,7 @@ def _monthly_series(path: Path, serie: str) -> tuple[list[dict], list[str]]:
         year = int(yy) + (1900 if int(yy) >= 89 else 2000)
         months.append((year, MONTHS.index(name) + 1))
     go = [i for i in range(head + 1, len(lines))
-          if len(lines[i].split(";")) > 1 and lines[i].split(";")[1].strip() == "GO"]
+          if (uf := lines[i].split(";", 2)[1:2]) and uf[0].strip() == "GO"]
     if len(go) != 1:
         problems.append(f"{len(go)} linhas com UF = GO; esperada uma")
         return [], problems
@@ -340,9 +343,9 @@ def read_fpm_monthly_official(folder: Path) -> pd.DataFrame:
             continue
         got, bad = _monthly_series(path, serie)
         rows += got
-        problems += [f"{path}: {b}" for b in bad[:50]]
+        problems += [f"{path}: {b}" for b in bad]
     if problems:
-        raise DataError("FPM mensal do Tesouro: " + "; ".join(problems))
+        raise DataError("FPM mensal do Tesouro: " + "; ".join(capped(problems)))
     out = pd.DataFrame(rows, columns=["serie", "ano", "mes", "valor_brl", ROW])
     return validate(out, MONTHLY_SCHEMA, Path(folder) / "FPM.csv")
 
@@ -373,10 +376,11 @@ def read_official_areas_xlsx(path: Path, municipalities: pd.DataFrame) -> pd.Dat
     df = pd.DataFrame({"CD_MUN": [str(r[at["CD_MUN"]] or "").strip() for _, r in kept],
                        "AR_MUN_2022": [r[at["AR_MUN_2022"]] for _, r in kept],
                        ROW: [n for n, _ in kept]})
-    bad = [f"linha {n}: {v!r}" for n, v in zip(df[ROW], df["AR_MUN_2022"])
-           if not isinstance(v, (int, float))]
+    bad = [f"linha {n}: " + ("célula vazia ou fórmula sem valor calculado" if v is None
+                             else quoted(v))
+           for n, v in zip(df[ROW], df["AR_MUN_2022"]) if not isinstance(v, (int, float))]
     if bad:
-        raise DataError(f"áreas que não são números: {'; '.join(bad[:50])}; esperada a área "
+        raise DataError(f"áreas que não são números: {'; '.join(capped(bad))}; esperada a área "
                         "em km²", file=path, column="AR_MUN_2022")
     out = pd.DataFrame({"cod_ibge": df["CD_MUN"],
                         "area_oficial_km2": df["AR_MUN_2022"].astype(float), ROW: df[ROW]})

@@ -154,9 +154,10 @@ def derive_crosswalk(path: Path, municipalities: pd.DataFrame, *, uf: str = "GO"
                         f"({', '.join(left[:10])}{', …' if len(left) > 10 else ''}); "
                         "esperados todos os municípios da UF")
     if problems:
-        shown = problems[:20] + ([f"… e mais {len(problems) - 20}"] if len(problems) > 20 else [])
+        from ..errors import capped
+
         raise DataError("a correspondência TSE–IBGE não pôde ser derivada dos nomes:\n"
-                        + "\n".join(shown), file=path, column="NM_MUNICIPIO")
+                        + "\n".join(capped(problems)), file=path, column="NM_MUNICIPIO")
     out = pd.DataFrame(rows, columns=["cod_tse", "cod_ibge", "nome_tse"])
     out[ROW] = range(2, len(out) + 2)
     out = validate(out, CROSSWALK_SCHEMA, path)

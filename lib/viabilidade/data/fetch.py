@@ -105,15 +105,10 @@ class FetchError(DataError):
         return capped(self.problems)
 
 
-def _ckan_folder(s: Source) -> str:
-    """Raw-folder path of a CKAN set's files: ``<folder>/<dataset id>``."""
-    return s.ckan_folder
-
-
 def _by_hand(s: Source, raw: Path, name: str = "") -> str:
     if s.ckan:
         return (f"baixe os arquivos {'/'.join(s.ckan)} no navegador ({s.url}) e coloque-os em "
-                f"{raw / _ckan_folder(s)}/ com os nomes publicados; eles são conferidos e "
+                f"{raw / s.ckan_folder}/ com os nomes publicados; eles são conferidos e "
                 "registrados na primeira execução em que o portal responder")
     if s.by_hand:
         return s.by_hand.format(raw=raw)
@@ -373,7 +368,7 @@ def _fetch_one(s, raw, doc, report, session, progress, timeout, today) -> Outcom
 def _fetch_ckan(s, raw, doc, report, session, progress, timeout, today) -> Outcome:
     """Every resource of the set's formats listed by the CKAN portal, into
     ``<folder>/<dataset id>/``; files already recorded with their sha256 are skipped."""
-    folder = _ckan_folder(s)
+    folder = s.ckan_folder
     dataset_id = folder.rsplit("/", 1)[-1]
     api = f"{s.url.rsplit('/dataset/', 1)[0]}/api/3/action/package_show?id={dataset_id}"
     rec = doc["sources"].get(s.key) or {

@@ -168,7 +168,7 @@ def _fetch_hint(missing: list[str]) -> str:
 
     made = {ex.path for s in CATALOGUE for ex in s.extract} | {
         f"{s.folder}/{s.filename}" for s in CATALOGUE if s.filename} | {
-        f"{s.folder}/{s.url.rstrip('/').rsplit('/', 1)[-1]}/" for s in CATALOGUE if s.ckan}
+        f"{s.ckan_folder}/" for s in CATALOGUE if s.ckan}
     instead = {RAW[role].path: f.path for role, f in OFFICIAL_RAW.items()
                if role in RAW and f.path in made}
     for role, key in FETCHED_AS.items():  # a dated name: as the catalogue shows it

@@ -100,7 +100,8 @@ def read_text_csv(path: Path, *, encoding: str, sep: str, na_values=(),
         Encoding (see :func:`decode`), unparsable CSV, or a required column missing (names
         the file, row 1 and the column, and lists the columns found).
     """
-    require_header(path, encoding=encoding, sep=sep, required=required, limit=limit)
+    if required:  # else nothing to check before the parse (decode checks kind and size)
+        require_header(path, encoding=encoding, sep=sep, required=required, limit=limit)
     text = decode(path, encoding, limit)
     try:
         df = pd.read_csv(io.StringIO(text), sep=sep, dtype=str, keep_default_na=False,

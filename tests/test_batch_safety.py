@@ -373,3 +373,22 @@ def test_ctrl_c_stops_every_process_of_the_batch_before_the_index_is_written(tmp
         except psutil.Error:
             pass
     assert not (out / "tarde.txt").exists()
+
+
+@pytest.mark.parametrize("caller_mark", [None, "4242"])
+def test_the_batch_mark_is_set_only_for_the_batch(tmp_path, monkeypatch, caller_mark):
+    """The mark that lets a stopped batch find its processes is the batch's alone: after
+    ``run_local`` the caller's environment is as it was (absent stays absent, a value is
+    restored), so the caller's later children are not taken for a batch's."""
+    from viabilidade.batch import local
+
+    if caller_mark is None:
+        monkeypatch.delenv(local.BATCH_MARK, raising=False)
+    else:
+        monkeypatch.setenv(local.BATCH_MARK, caller_mark)
+    d = tmp_path / "cands"
+    d.mkdir()
+    _candidate(d, "alfa", "Alfa")
+    res = run_batch([d], tmp_path / "lote", workers=1, study=FAKE, progress=False)
+    assert [(r["slug"], r["status"]) for r in res.records] == [("alfa", "ok")]
+    assert os.environ.get(local.BATCH_MARK) == caller_mark

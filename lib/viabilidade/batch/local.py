@@ -166,18 +166,28 @@ def run_local(params_list: Iterable[dict], workers: int,
     pending = list(params_list)
     if not pending:
         return
-    os.environ[BATCH_MARK] = str(os.getpid())  # inherited by every process the batch starts
-    suspects: list[dict] = []
-    while pending:
-        crashed = _run_pool(pending, max(1, min(workers, len(pending))), on_result, study)
-        pending = []
-        suspects.extend(crashed)
-        # In flight when a worker died: each alone, so the culprit is identified.
-        while suspects:
-            params = suspects.pop(0)
-            again = _run_pool([params], 1, on_result, study)
-            for p in again:
-                on_result(failure_record(p, WORKER_DIED))
+    # Inherited by every process the batch starts, and only by those: restored afterwards so a
+    # caller that outlives the batch does not hand the mark to its later children (a later
+    # interrupted batch would stop them).
+    before = os.environ.get(BATCH_MARK)
+    os.environ[BATCH_MARK] = str(os.getpid())
+    try:
+        suspects: list[dict] = []
+        while pending:
+            crashed = _run_pool(pending, max(1, min(workers, len(pending))), on_result, study)
+            pending = []
+            suspects.extend(crashed)
+            # In flight when a worker died: each alone, so the culprit is identified.
+            while suspects:
+                params = suspects.pop(0)
+                again = _run_pool([params], 1, on_result, study)
+                for p in again:
+                    on_result(failure_record(p, WORKER_DIED))
+    finally:
+        if before is None:
+            os.environ.pop(BATCH_MARK, None)
+        else:
+            os.environ[BATCH_MARK] = before
 
 
 #: A study whose worker process died (killed for lack of memory, or a crash in a native

@@ -112,13 +112,25 @@ def test_tracing_holds_back_the_pick_and_exports_come_as_links(explorer, tmp_pat
     explorer.map._clicked(properties={"code": "5200308"})      # Alexânia, while tracing
     assert explorer.scenario == before
     trace.stop()
-    files = explorer.tools.export_button.click() or None
+    explorer.tools.export_button.click()
     pane = explorer.tools.export_pane.value
     assert pane.startswith("<p>Arquivos prontos (clique para baixar).</p><ul>")
     for name in ("posse-dabadia-cenarios.gpkg", "posse-dabadia-cenarios-shp.zip",
                  "posse-dabadia-cenarios.csv"):
         assert f'<a download="{name}"' in pane
-    assert files is None
+    # export_for (what the button calls) returns the three files it links, each a real one
+    # (the GeoPackage carries a timestamp, so the two panes are not compared byte for byte)
+    import ipywidgets as W
+
+    from viabilidade.explore.tools.panel import export_for
+
+    again = W.HTML("")
+    files = export_for(explorer, again)
+    assert sorted(files) == ["posse-dabadia-cenarios-shp.zip", "posse-dabadia-cenarios.csv",
+                             "posse-dabadia-cenarios.gpkg"]
+    assert files["posse-dabadia-cenarios.gpkg"].startswith(b"SQLite format 3\x00")
+    assert files["posse-dabadia-cenarios-shp.zip"].startswith(b"PK\x03\x04")
+    assert files["posse-dabadia-cenarios.csv"].splitlines()[0].startswith(b"WKT,")
 
 
 def test_the_measure_line_describes_the_limits_in_use(explorer, tmp_path):

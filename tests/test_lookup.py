@@ -75,7 +75,8 @@ def test_a_name_past_its_bound_is_refused_quoting_eighty_characters(store):
     """Fourth hostile trial: `novo "<120 KB name>"` printed a 120 KB error."""
     with pytest.raises(NameLookupError) as e:
         resolve_unit("Posse " * 20_000, store)
-    assert str(e.value) == (f"o nome {'Posse ' * 13 + 'Po'!r}…: encontrado um nome com 120.000 "
+    assert str(e.value) == (f"o nome {'Posse ' * 13 + 'Po'!r}… (120.000 caracteres): "
+                            "encontrado um nome com 120.000 "
                             "caracteres; esperado no máximo 200")
     with pytest.raises(NameLookupError) as e:  # at the bound: looked up, quoted in 80
         resolve_unit("x" * 200, store)

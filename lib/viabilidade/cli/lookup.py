@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..common.text import NAME, QUOTE_MAX, fold, name_key, quoted, text_problem
+from ..common.text import NAME, fold, name_key, quoted, text_problem
 from ..data.codes import municipality_hint
 from ..proposal.candidate import OPERATIONS, slugify
 from ..errors import ViabilidadeError
@@ -132,8 +132,7 @@ def resolve_unit(query: str, store) -> Unit:
     """
     problem = text_problem(query, NAME)  # a 120 KB name was echoed whole (hostile trial 4)
     if problem:
-        head = repr(query[:QUOTE_MAX]) + ("…" if len(query) > QUOTE_MAX else "")
-        raise NameLookupError(f"o nome {head}: {problem}")
+        raise NameLookupError(f"o nome {quoted(query)}: {problem}")
     found = find_units(query, store.districts, store.municipalities)
     if len(found) == 1:
         return found[0]

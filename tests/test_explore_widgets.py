@@ -327,6 +327,28 @@ def test_a_kml_boundary_file_is_drawn_as_the_study_reads_it(mapped):
         ["Abadiânia (origem)", "limites da área"]
 
 
+def test_a_boundary_file_is_read_once_per_version(tmp_path):
+    # Three panels ask for the limits in use on each change: the same file, unchanged, is
+    # read once; rewritten (another polygon), it is read again; gone, it draws nothing.
+    import os
+
+    from viabilidade.explore.files import boundary_geometry
+    from viabilidade.geo.area_file import read_area
+
+    fixtures = REPO / "tests" / "fixtures"
+    first, second = fixtures / "distrito-abadiania-leste.geojson", fixtures / "transferencia-faixa-abadiania.geojson"
+    path = tmp_path / "limites.geojson"
+    path.write_bytes(first.read_bytes())
+    a = boundary_geometry(path)
+    assert a.equals(read_area(first)) and boundary_geometry(path) is a
+    path.write_bytes(second.read_bytes())
+    os.utime(path, ns=(os.stat(path).st_atime_ns, os.stat(path).st_mtime_ns + 1_000_000_000))
+    b = boundary_geometry(path)
+    assert b.equals(read_area(second)) and not b.equals(a)
+    path.unlink()
+    assert boundary_geometry(path) is None
+
+
 def test_proposed_seat_is_the_district_named_as_seat(store):
     from viabilidade.explore.leaflet_map import seat_points
     from viabilidade.explore.scenario import Scenario

@@ -20,7 +20,9 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import os
 import tempfile
+from collections import OrderedDict
 from pathlib import Path
 
 from ..errors import GeoError, ViabilidadeError
@@ -227,18 +229,39 @@ def download_link(filename: str, data: bytes, label: str | None = None) -> str:
             f"{html.escape(label or filename)}</a> ({size})")
 
 
+#: How many boundary files :func:`boundary_geometry` keeps read (the scenario's, a kept
+#: scenario's, an upload being compared): a few polygons, each at most the area file's bound.
+GEOMETRY_CACHE = 8
+_geometries: OrderedDict[tuple, object] = OrderedDict()
+
+
 def boundary_geometry(path: Path | None):
     """The union of a boundary file's polygons (EPSG:4674) for the map, or ``None``.
 
     Read with :func:`viabilidade.geo.area_file.read_area`, as the study reads it (GeoJSON,
     GeoPackage, zipped Shapefile, KML, KMZ); an unreadable file draws nothing (the analysis
-    reports it, naming the control).
+    reports it, naming the control). The panels that show the limits in use (the map, the
+    controls, the measure line) each ask on every change: a file is read once per version
+    (its path, inode, size and modification time), the last :data:`GEOMETRY_CACHE` kept.
     """
     if path is None:
         return None
     from ..geo.area_file import read_area
 
     try:
-        return read_area(path)
+        st = os.stat(path)
+        key = (os.fspath(path), st.st_ino, st.st_size, st.st_mtime_ns)
+    except (OSError, ValueError):
+        key = None                      # read_area names the problem; nothing is kept
+    if key is not None and key in _geometries:
+        _geometries.move_to_end(key)
+        return _geometries[key]
+    try:
+        geometry = read_area(path)
     except ViabilidadeError:
-        return None
+        geometry = None
+    if key is not None:
+        _geometries[key] = geometry
+        while len(_geometries) > GEOMETRY_CACHE:
+            _geometries.popitem(last=False)
+    return geometry

@@ -68,13 +68,10 @@ def attach(explorer) -> Tools | None:
     def area_in_use(_change=None):
         if trace.active:
             return                      # the traced line is measured as it grows
-        path = explorer.scenario.boundary
-        try:
-            from ...geo.area_file import read_area
+        from ..files import boundary_geometry
 
-            readout.show_area(read_area(path)) if path is not None else readout.clear()
-        except ViabilidadeError:
-            readout.clear()
+        geometry = boundary_geometry(explorer.scenario.boundary)
+        readout.show_area(geometry) if geometry is not None else readout.clear()
 
     explorer.controls["boundary"].observe(area_in_use, names="value")
     m.on_click = trace.guard(m.on_click)

@@ -109,6 +109,29 @@ def test_a_file_named_by_many_acts_is_hashed_once_and_the_total_is_bounded(tmp_p
                      "juntos"]
 
 
+def test_a_comma_in_the_file_name_is_kept_while_the_sizes_read_pt_br(tmp_path, monkeypatch):
+    """Only the numbers are written pt-BR: the name 'ata,2027.pdf' stays as the user wrote it
+    (before, the whole message went through ``.replace(",", ".")``: 'ata.2027.pdf')."""
+    folder = tmp_path / "proc"
+    (folder / "documentos").mkdir(parents=True)
+    data = b"x" * 1500
+    (folder / "documentos" / "ata,2027.pdf").write_bytes(data)
+    sha = hashlib.sha256(data).hexdigest()
+    p = _candidate(folder, _act('"documentos/ata,2027.pdf"', sha))
+    monkeypatch.setattr(record, "FILE_MAX_BYTES", 1500)
+    load_candidate(p)
+    monkeypatch.setattr(record, "FILE_MAX_BYTES", 1499)
+    assert _problems(p) == [f"{p}, linha {_line_of_file(p)}, campo 'process.events[1].file': "
+                            "arquivo 'documentos/ata,2027.pdf' com 1.500 bytes; esperado no máximo "
+                            "1.499 bytes"]
+    monkeypatch.setattr(record, "FILE_MAX_BYTES", 1500)
+    monkeypatch.setattr(record, "DOCUMENTS_MAX_BYTES", 1499)
+    assert _problems(p) == [f"{p}, linha {_line_of_file(p)}, campo 'process.events[1].file': "
+                            "arquivo 'documentos/ata,2027.pdf' com 1.500 bytes leva os documentos "
+                            "do registro a 1.500 bytes; esperado no máximo 1.499 bytes em todos "
+                            "os arquivos de documentos juntos"]
+
+
 def test_a_nul_in_the_file_name_is_a_message_not_a_traceback(tmp_path):
     p = _candidate(tmp_path / "proc", _act('"documentos/ok\\u0000.pdf"', "0" * 64))
     lines = _problems(p)

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..common.numbers import fmt as fmt_num
 from ..common.plausibility import count_problem, reference_day
 from ..common.vector_files import MAX_NAME_BYTES, name_problem
 from ..common.text import NAME, REFERENCE, Kind, clean_text
@@ -307,15 +308,15 @@ def _annex(problems: Problems, where: str, name: Any, sha: Any, base: Path,
         try:
             size = path.stat().st_size
             if size > FILE_MAX_BYTES:
-                problems.add(f"{where}.file", f"arquivo {name!r} com {size:,} bytes; esperado no "
-                                              f"máximo {FILE_MAX_BYTES:,} bytes".replace(",", "."))
+                problems.add(f"{where}.file", f"arquivo {name!r} com {fmt_num(size)} bytes; "
+                                              f"esperado no máximo {fmt_num(FILE_MAX_BYTES)} bytes")
                 return None
             if hashed.total + size > DOCUMENTS_MAX_BYTES:
-                problems.add(f"{where}.file", f"arquivo {name!r} com {size:,} bytes leva os "
-                                              f"documentos do registro a {hashed.total + size:,} "
-                                              f"bytes; esperado no máximo {DOCUMENTS_MAX_BYTES:,} "
-                                              "bytes em todos os arquivos de documentos juntos"
-                                              .replace(",", "."))
+                problems.add(f"{where}.file", f"arquivo {name!r} com {fmt_num(size)} bytes leva os "
+                                              "documentos do registro a "
+                                              f"{fmt_num(hashed.total + size)} bytes; esperado no "
+                                              f"máximo {fmt_num(DOCUMENTS_MAX_BYTES)} bytes em "
+                                              "todos os arquivos de documentos juntos")
                 return None
             data = read_user_bytes(path, FILE_MAX_BYTES)  # by type and size on the open file
         except OSError as e:
@@ -382,9 +383,9 @@ def read_acts(raw: Any, path: Path, problems: Problems, prefix: str = "process."
         problems.add(f"{prefix}events", f"{found_value(raw)}; esperada uma lista [[process.events]]")
         return []
     if len(raw) > MAX_ACTS:
-        problems.add(f"{prefix}events", f"encontrados {len(raw):,} atos; esperado no máximo "
-                                        f"{MAX_ACTS:,} (um processo real tem algumas dezenas): "
-                                        "só os primeiros foram conferidos".replace(",", "."))
+        problems.add(f"{prefix}events", f"encontrados {fmt_num(len(raw))} atos; esperado no "
+                                        f"máximo {fmt_num(MAX_ACTS)} (um processo real tem "
+                                        "algumas dezenas): só os primeiros foram conferidos")
         raw = raw[:MAX_ACTS]
     out = []
     hashed = _Hashed()

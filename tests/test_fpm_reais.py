@@ -412,3 +412,22 @@ def test_the_deck_dates_the_icms_shares(store):
     assert ("Participação transitória no ICMS da origem (art. 14), 2027–2029: 17,67\u00a0% "
             "(estimado); até a instalação, contabilizada em separado pela Prefeitura de origem, "
             "que aplica na área no mínimo 80\u00a0% desses recursos (art. 14, § 2º).") in lines
+
+
+def test_paid_differences_keeps_only_codes_paid_another_coefficient():
+    """One helper for the creation's and the transfer's "paid another coefficient" (a code
+    outside the table, or paid its bracket's within 10⁻⁹, is left out; unknown compares as 0)."""
+    import pandas as pd
+
+    from viabilidade.fiscal.economy import paid_differences
+    from viabilidade.report.economic import paid_sentence
+
+    t = pd.DataFrame({"cod_ibge": ["5208806", "5200308", "5201108"], "pago": [2.0, 1.2, 0.6]})
+    t.attrs["month"] = "março de 2023"
+    assert paid_differences(t, [("5208806", 2.6), ("5200308", 1.2 + 1e-10), ("5201108", None),
+                                ("5200000", 1.0)]) == {"5208806": (2.0, "março de 2023"),
+                                                       "5201108": (0.6, "março de 2023")}
+    assert paid_differences(None, [("5208806", 2.6)]) == {}
+    assert paid_sentence("Goianira", 2.6, 2.0, "março de 2023") == (
+        "<p>Em março de 2023, o Tesouro Nacional pagou a Goianira o coeficiente 2,0, não o 2,6 "
+        "da faixa do Censo 2022: os valores acima usam o da faixa.</p>")

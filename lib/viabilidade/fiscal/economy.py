@@ -222,6 +222,31 @@ def paid_coefficients(store) -> pd.DataFrame | None:
     return paid.paid_coefficients(credits, store.municipalities)
 
 
+def paid_differences(paid_table, coefficients) -> dict[str, tuple[float, str]]:
+    """The coefficient the Tesouro paid each municipality, with its month, where it differs
+    from the bracket's.
+
+    Parameters
+    ----------
+    paid_table : pandas.DataFrame or None
+        :func:`paid_coefficients` of the store (``cod_ibge``, ``pago``; ``attrs["month"]``).
+    coefficients : iterable of (str, float or None)
+        ``(cod_ibge, bracket coefficient)``; an unknown coefficient is compared as 0.
+
+    Returns
+    -------
+    dict
+        ``{cod_ibge: (paid coefficient, month)}`` for each code in the table whose paid
+        coefficient differs from the bracket's by more than 10⁻⁹; empty without a table.
+    """
+    if paid_table is None:
+        return {}
+    by_code = paid_table.set_index("cod_ibge")["pago"]
+    return {code: (float(by_code[code]), paid_table.attrs["month"])
+            for code, coef in coefficients
+            if code in by_code.index and abs(float(by_code[code]) - (coef or 0)) > 1e-9}
+
+
 def point_value(store, total: float, table=None) -> paid.PointValue | None:
     """One coefficient point's year of FPM-Interior in Goiás, from the store's Tesouro tables
     (:func:`viabilidade.fiscal.paid.point_value`), over the sum ``total``; ``None`` when the
@@ -249,11 +274,9 @@ def _money(point, paid_table, store, new, before, after, total, total_after, oth
         out["fundidos_antes"] = sum(point.amount(b.coefficient, total) for b in before)
     out["por_ponto"] = point.gross * others_loss
     if paid_table is not None:
-        by_code = paid_table.set_index("cod_ibge")["pago"]
-        out["pago"] = {b.cod_ibge: (b.label, b.coefficient, float(by_code[b.cod_ibge]),
-                                    paid_table.attrs["month"])
-                       for b in before if b.cod_ibge in by_code.index
-                       and abs(float(by_code[b.cod_ibge]) - (b.coefficient or 0)) > 1e-9}
+        differs = paid_differences(paid_table, ((b.cod_ibge, b.coefficient) for b in before))
+        out["pago"] = {b.cod_ibge: (b.label, b.coefficient, *differs[b.cod_ibge])
+                       for b in before if b.cod_ibge in differs}
     t = fpm.interior_coefficients(store.municipalities)
     t = t[~t["cod_ibge"].isin([b.cod_ibge for b in before])].sort_values(
         ["populacao", "cod_ibge"]).reset_index(drop=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import fpm, paid
-from .economy import Coefficient, _coef, paid_coefficients, point_value, pool
+from .economy import Coefficient, _coef, paid_coefficients, paid_differences, point_value, pool
 
 
 @dataclass(frozen=True)
@@ -109,10 +109,8 @@ def _side(role, code, before_unit, after_unit, total, total_after, point, paid_t
         amounts = (point.amount(before.coefficient, total),
                    point.amount(after.coefficient, total_after))
     was_paid = None
-    if paid_table is not None and before.coefficient is not None:
-        by_code = paid_table.set_index("cod_ibge")["pago"]
-        if code in by_code.index and abs(float(by_code[code]) - before.coefficient) > 1e-9:
-            was_paid = (float(by_code[code]), paid_table.attrs["month"])
+    if before.coefficient is not None:
+        was_paid = paid_differences(paid_table, [(code, before.coefficient)]).get(code)
     return Side(role, before, after, *amounts, was_paid)
 
 

@@ -205,13 +205,23 @@ def _fpm_money(e: Economy) -> str:
                       _gross_net(abs(loss))))
     body += Html(key_values(pairs, caption=f"O FPM em reais por ano ({money_basis(e)})"))
     for name, bracket_coef, paid_coef, month in m.get("pago", {}).values():
-        body += (f"<p>Em {month}, o Tesouro Nacional pagou a {esc(name)} o coeficiente "
-                 f"{_coef(paid_coef)}, não o {_coef(bracket_coef)} da faixa do Censo 2022 (o TCU "
-                 "usava então outra população, e a LC nº 198/2023 manteve coeficientes de "
-                 f"municípios que perderam população): os valores acima usam o da faixa; com o "
-                 f"pago, {esc(name)} receberia antes "
-                 f"{fmt.money_about(p.amount(paid_coef))} brutos por ano.</p>")
+        body += paid_sentence(name, bracket_coef, paid_coef, month,
+                              why=" (o TCU usava então outra população, e a LC nº 198/2023 "
+                                  "manteve coeficientes de municípios que perderam população)",
+                              then=f"; com o pago, {name} receberia antes "
+                                   f"{fmt.money_about(p.amount(paid_coef))} brutos por ano")
     return body
+
+
+def paid_sentence(name: str, bracket_coef: float | None, paid_coef: float, month: str, *,
+                  why: str = "", then: str = "") -> str:
+    """The paragraph (HTML) saying the Tesouro paid ``name`` another coefficient than its
+    bracket's in ``month`` (:func:`viabilidade.fiscal.economy.paid_differences`), and that the
+    amounts use the bracket's; ``why`` (after the bracket) and ``then`` (at the end) are plain
+    pt-BR text, escaped here."""
+    return (f"<p>Em {esc(month)}, o Tesouro Nacional pagou a {esc(name)} o coeficiente "
+            f"{_coef(paid_coef)}, não o {_coef(bracket_coef)} da faixa do Censo 2022{esc(why)}: "
+            f"os valores acima usam o da faixa{esc(then)}.</p>")
 
 
 def _icms_part(e: Economy) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..fiscal import fpm
 from ..fiscal.transfer import transfer_economy
 from ..operations import operation_of
-from .economic import NO_PASEP, _coef, _gross_net, _pct, _signed, money_basis
+from .economic import NO_PASEP, _coef, _gross_net, _pct, _signed, money_basis, paid_sentence
 from .operation_chapters import _figure
 from .sections import group
 from .writers import format as fmt
@@ -144,10 +144,7 @@ def transfer_fiscal_section(analysis, store=None) -> Html | str:
                      "sua cota do FPM.</p>")
     for side in (o, d):
         if side.paid is not None:
-            coef, month = side.paid
-            body += (f"<p>Em {esc(month)}, o Tesouro Nacional pagou a {esc(side.before.label)} o "
-                     f"coeficiente {_coef(coef)}, não o {_coef(side.before.coefficient)} da faixa "
-                     "do Censo 2022: os valores acima usam o da faixa.</p>")
+            body += paid_sentence(side.before.label, side.before.coefficient, *side.paid)
     body += f"<p>{esc(WHEN)}</p><p>{esc(ICMS)} {esc(_value_added(c))}</p>"
     return group(analysis, CHAPTER, extra=Html(body))
 

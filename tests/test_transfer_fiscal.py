@@ -131,3 +131,31 @@ def test_the_deck_gives_the_transfer_its_fiscal_slide(store):
     assert "os demais Municípios do interior não são afetados" in deck
     creation = _flat(slides_html(_analyse(POSSE, store), store=store))
     assert "Efeitos fiscais nos dois municípios" not in creation
+
+
+def test_the_other_municipalities_sentence_for_the_chapter_and_the_deck():
+    """One sentence helper for the chapter (with the sums and their source) and the deck
+    (without): unchanged and changed sums, "na estimativa central" when an estimate crosses a
+    bracket's limit, nothing without the sums."""
+    from types import SimpleNamespace as NS
+
+    from viabilidade.report.transfer_fiscal import _others
+
+    one, two = NS(coefficients_after=(1.0,)), NS(coefficients_after=(1.0, 1.2))
+    same = NS(origin=one, destination=one, delta=0.0, total=254.8, total_after=254.8,
+              others_loss=0.0, pool_source="TCU, DN nº 1/2025")
+    assert _others(same, detail=True) == (
+        "A soma dos coeficientes de Goiás, 254,8 (TCU, DN nº 1/2025), não muda: o que um "
+        "Município perde o outro ganha, e os demais Municípios do interior não são afetados.")
+    assert _others(same, detail=False) == ("A soma dos coeficientes de Goiás não muda: os demais "
+                                           "Municípios do interior não são afetados.")
+    moved = NS(origin=two, destination=one, delta=0.2, total=254.8, total_after=255.0,
+               others_loss=0.2 / 255.0, pool_source="TCU, DN nº 1/2025")
+    assert _others(moved, detail=True) == (
+        "Na estimativa central, a soma dos coeficientes de Goiás passa de 254,8 (TCU, DN nº "
+        "1/2025) para 255,0: cada um dos demais Municípios do interior perde +0,0784\u00a0% da sua "
+        "cota do FPM.")  # the "+" of _signed(abs(...)) is the text as it was (left to bills)
+    assert _others(moved, detail=False) == ("Cada um dos demais Municípios do interior perde "
+                                            "+0,0784\u00a0% da sua cota do FPM.")
+    assert _others(NS(origin=one, destination=one, delta=None, total=None), detail=False) == ""
+    assert _others(NS(origin=one, destination=one, delta=0.0, total=None), detail=True) == ""

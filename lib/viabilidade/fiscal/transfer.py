@@ -15,6 +15,7 @@ the TCU's sum before the transfer and over that sum changed by the transfer afte
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from . import fpm, paid
 from .economy import Coefficient, _coef, paid_coefficients, paid_differences, point_value, pool
@@ -45,7 +46,7 @@ class Side:
     amount_after: float | None = None
     paid: tuple[float, str] | None = None
 
-    @property
+    @cached_property  # frozen: cached_property writes the instance's __dict__, not a field
     def coefficients_after(self) -> tuple[float, ...]:
         """The coefficients the population after can have within its uncertainty (an estimate
         of part of a district, ``± u``): one value when the interval stays in one bracket, two

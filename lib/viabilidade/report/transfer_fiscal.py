@@ -69,15 +69,34 @@ def transfer_points(e) -> list[str]:
     if e is None or e.origin.change is None or e.destination.change is None:
         return []
     out = [fmt.sentence(_change(side, money_basis(e))) for side in (e.origin, e.destination)]
-    central = any(len(s.coefficients_after) > 1 for s in (e.origin, e.destination))
-    if e.delta is not None and abs(e.delta) < 1e-9:
-        out.append(("Na estimativa central, a" if central else "A") + " soma dos coeficientes "
-                   "de Goiás não muda: os demais Municípios do interior não são afetados.")
-    elif e.others_loss is not None:
-        verb = "perde" if e.others_loss > 0 else "ganha"
-        out.append(f"Cada um dos demais Municípios do interior {verb} "
-                   f"{_signed(abs(e.others_loss))} da sua cota do FPM.")
-    return out
+    others = _others(e, detail=False)
+    return out + [others] if others else out
+
+
+def _others(e, detail: bool) -> str:
+    """What the other interior municipalities of Goiás feel, in one sentence (plain pt-BR):
+    the sum of the coefficients unchanged (none affected) or changed (each loses or gains a
+    fraction of its quota); "Na estimativa central" when a side's estimate crosses a bracket's
+    limit. ``detail``: with the sums before and after and their source (the chapter), else
+    without (the slide deck). ``""`` without the sums."""
+    if e.delta is None or (detail and e.total is None):
+        return ""
+    undecided = any(len(s.coefficients_after) > 1 for s in (e.origin, e.destination))
+    the_sum = ("Na estimativa central, a" if undecided else "A") + " soma dos coeficientes de Goiás"
+    before = f"{fmt.number(e.total, 1)} ({e.pool_source})" if detail else ""
+    if abs(e.delta) < 1e-9:
+        if detail:
+            return (f"{the_sum}, {before}, não muda: o que um Município perde o outro ganha, e "
+                    "os demais Municípios do interior não são afetados.")
+        return f"{the_sum} não muda: os demais Municípios do interior não são afetados."
+    if e.others_loss is None:
+        return ""
+    each = (f"cada um dos demais Municípios do interior "
+            f"{'perde' if e.others_loss > 0 else 'ganha'} {_signed(abs(e.others_loss))} da sua "
+            "cota do FPM.")
+    if detail:
+        return f"{the_sum} passa de {before} para {fmt.number(e.total_after, 1)}: {each}"
+    return fmt.sentence(each)
 
 
 def transfer_fiscal_section(analysis, store=None) -> Html | str:
@@ -129,19 +148,9 @@ def transfer_fiscal_section(analysis, store=None) -> Html | str:
         body += ("<p>O valor em reais não é dado: o repositório de dados não tem os repasses do "
                  "FPM publicados pelo Tesouro Nacional, ou falta a população de um dos "
                  "Municípios.</p>")
-    central = ("Na estimativa central, a" if any(len(s.coefficients_after) > 1 for s in (o, d))
-               else "A")
-    if e.delta is not None and e.total is not None:
-        if abs(e.delta) < 1e-9:
-            body += (f"<p>{central} soma dos coeficientes de Goiás, {fmt.number(e.total, 1)} "
-                     f"({esc(e.pool_source)}), não muda: o que um Município perde o outro ganha, "
-                     "e os demais Municípios do interior não são afetados.</p>")
-        else:
-            verb = "perde" if e.others_loss > 0 else "ganha"
-            body += (f"<p>{central} soma dos coeficientes de Goiás passa de {fmt.number(e.total, 1)} "
-                     f"({esc(e.pool_source)}) para {fmt.number(e.total_after, 1)}: cada um dos "
-                     f"demais Municípios do interior {verb} {_signed(abs(e.others_loss))} da "
-                     "sua cota do FPM.</p>")
+    others = _others(e, detail=True)
+    if others:
+        body += f"<p>{esc(others)}</p>"
     for side in (o, d):
         if side.paid is not None:
             body += paid_sentence(side.before.label, side.before.coefficient, *side.paid)

@@ -141,7 +141,8 @@ def transfer_economy(analysis, store) -> TransferEconomy | None:
         return None
     pl = pool(store)
     total = pl.total if pl else None
-    coefs = [_coef("", None, u.population, None).coefficient
+    coefs = [None if u.population is None or u.population.value is None
+             else fpm.coefficient(int(round(u.population.value)))
              for u in (origin, rest, p.destination, p.destination_after)]
     delta = None if None in coefs else (coefs[1] - coefs[0]) + (coefs[3] - coefs[2])
     total_after = total + delta if total is not None and delta is not None else None

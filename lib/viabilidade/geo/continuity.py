@@ -86,3 +86,34 @@ def continuity(geom: BaseGeometry | None, *,
     return Continuity(parts=len(polys), point_touch=touch,
                       part_areas_km2=tuple(a for a, _ in kept),
                       ignored_parts=len(dropped), ignored_km2=float(sum(dropped)))
+
+
+def remainders_continuity(remainders, *, sliver_tolerance_km2: float = DEFAULT_SLIVER_KM2
+                          ) -> tuple[dict[str, int], dict[str, bool], dict[str, dict]]:
+    """:func:`continuity` of each origin's remainder, as the rules of art. 4 III read it.
+
+    Parameters
+    ----------
+    remainders : iterable of (str, Polygon, MultiPolygon or None)
+        ``(cod_ibge, remainder)`` by origin, in the order the results keep.
+    sliver_tolerance_km2 : float
+        Pieces below this are ignored (km², docs/LEITURAS.md I-5).
+
+    Returns
+    -------
+    parts, touch, pieces : dict
+        By origin code: the pieces kept, whether two touch at a point only, and
+        ``{"kept_km2": [km², ...], "ignored_parts": int, "ignored_km2": km²}``.
+
+    Raises
+    ------
+    GeoError
+        As :func:`continuity`.
+    """
+    parts, touch, pieces = {}, {}, {}
+    for code, geom in remainders:
+        c = continuity(geom, sliver_tolerance_km2=sliver_tolerance_km2)
+        parts[code], touch[code] = c.parts, c.point_touch
+        pieces[code] = {"kept_km2": list(c.part_areas_km2), "ignored_parts": c.ignored_parts,
+                        "ignored_km2": c.ignored_km2}
+    return parts, touch, pieces

@@ -17,7 +17,7 @@ from ..errors import GeoError
 from ..profile.types import Territory
 from ..common.precision import POINT_M, POLYGON_M, rounded
 from ..rules.result import Basis, Figure, Status
-from .continuity import DEFAULT_SLIVER_KM2, continuity
+from .continuity import DEFAULT_SLIVER_KM2, continuity, remainders_continuity
 from ..data.provenance import DATASETS
 from .area_file import read_area
 from .distance import MIN_GAP_M, classify_gap, geodesic_distance_m, nearest_geodesic
@@ -309,12 +309,8 @@ def territory_facts(candidate: Candidate, boundaries: gpd.GeoDataFrame, seats: p
     if split.area is None:
         details["no_geometry_reason"] = split.note
         return Territory(gap_m=gap, gap_bound_m=gap_bound, source=source, details=details)
-    parts, touch, pieces = {}, {}, {}
-    for code, rem in split.remainders.items():
-        c = continuity(rem, sliver_tolerance_km2=sliver_tolerance_km2)
-        parts[code], touch[code] = c.parts, c.point_touch
-        pieces[code] = {"kept_km2": list(c.part_areas_km2), "ignored_parts": c.ignored_parts,
-                        "ignored_km2": c.ignored_km2}
+    parts, touch, pieces = remainders_continuity(split.remainders.items(),
+                                                 sliver_tolerance_km2=sliver_tolerance_km2)
     area_c = continuity(split.area, sliver_tolerance_km2=sliver_tolerance_km2)
     details["remainder_pieces_km2"] = pieces
     details["area_pieces_km2"] = list(area_c.part_areas_km2)

@@ -207,16 +207,14 @@ def remainder_continuity(store, districts, origins, *, sliver_tolerance_km2: flo
         ``ignored_km2``), each by origin code, as :func:`viabilidade.geo.facts.territory_facts`
         gives them for a polygon.
     """
-    from .continuity import continuity
+    from .continuity import remainders_continuity
 
     polys = district_polygons(store, list(origins))
-    out = {"parts": {}, "touch": {}, "pieces": {}}
+    remainders = []
     for code in origins:
         rest = polys[(polys["cod_ibge"] == code) & ~polys["cod_distrito"].isin(list(districts))]
-        geom = shapely.union_all(rest.geometry.to_numpy()) if len(rest) else None
-        c = continuity(geom, sliver_tolerance_km2=sliver_tolerance_km2)
-        out["parts"][code], out["touch"][code] = c.parts, c.point_touch
-        out["pieces"][code] = {"kept_km2": list(c.part_areas_km2),
-                               "ignored_parts": c.ignored_parts, "ignored_km2": c.ignored_km2}
-    return out
+        remainders.append((code, shapely.union_all(rest.geometry.to_numpy()) if len(rest) else None))
+    parts, touch, pieces = remainders_continuity(remainders,
+                                                 sliver_tolerance_km2=sliver_tolerance_km2)
+    return {"parts": parts, "touch": touch, "pieces": pieces}
 

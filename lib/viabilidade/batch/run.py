@@ -134,7 +134,8 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
     from ..common.tempfiles import sweep_stale
 
     sweep_stale()  # temporary folders of earlier runs killed with kill -9
-    load_store(data_root)  # a missing or altered store stops the batch before anything is written
+    # a missing or altered store stops the batch before anything is written
+    store = load_store(data_root)
     template = Path(template) if template else None
     if template is not None:
         from ..report.runner import read_template
@@ -146,20 +147,21 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
     with BatchLock(out_dir):  # a second run on this folder is refused while this one runs
         return _run_locked(sources, out_dir, started=started, family=family, workers=workers,
                            scheduler=scheduler, force=force, settings=settings,
-                           data_root=data_root, template=template, study=study,
+                           data_root=data_root, store=store, template=template, study=study,
                            progress=progress, rulesets=rulesets)
 
 
 def _run_locked(sources, out_dir: Path, *, started: float, family, workers, scheduler, force,
-                settings, data_root, template, study, progress, rulesets) -> BatchResult:
-    """The body of :func:`run_batch`, run while this process holds the batch folder's lock."""
+                settings, data_root, store, template, study, progress, rulesets) -> BatchResult:
+    """The body of :func:`run_batch`, run while this process holds the batch folder's lock
+    (``store``: the processed store ``run_batch`` checked, opened once for the whole batch)."""
     from tqdm import tqdm
 
     jobs = make_jobs(candidate_files(sources, family=family, out_dir=out_dir, data_root=data_root))
     twins: list[dict] = []
     if family is not None:  # a district the user gave is not studied twice
         jobs, twins = drop_generated_twins(jobs, out_dir / "candidatos",
-                                           fails=lambda path: _fails_data_check(path, data_root))
+                                           fails=lambda path: _fails_data_check(path, store))
     common = resume.common_digest(settings=settings, data_root=data_root, template=template,
                                   study=study, rulesets=rulesets)
     records: list[dict] = []
@@ -231,16 +233,16 @@ def _run_locked(sources, out_dir: Path, *, started: float, family, workers, sche
     return result
 
 
-def _fails_data_check(path: Path, data_root: Path | None) -> bool:
+def _fails_data_check(path: Path, store) -> bool:
     """Whether a user's candidate fails the checks ``estudo`` runs before a study (the file,
-    then :func:`viabilidade.profile.build.check_candidate`): its generated twin then stays
-    in the batch (:func:`~viabilidade.batch.plan.drop_generated_twins`)."""
-    from ..data.store import load_store
+    then :func:`viabilidade.profile.build.check_candidate` against ``store``, the batch's
+    :class:`~viabilidade.data.store.Store`): its generated twin then stays in the batch
+    (:func:`~viabilidade.batch.plan.drop_generated_twins`)."""
     from ..errors import ViabilidadeError
     from ..profile.build import check_candidate, read_candidate
 
     try:
-        check_candidate(read_candidate(path), load_store(data_root))
+        check_candidate(read_candidate(path), store)
     except ViabilidadeError:
         return True
     return False

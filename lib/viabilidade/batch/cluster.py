@@ -20,9 +20,9 @@ CONNECT_TIMEOUT = "20s"
 CONNECT_DEADLINE_S = 30.0
 
 
-def _connect(client_class, scheduler: str, deadline_s: float | None = None):
-    """``client_class(scheduler, timeout=CONNECT_TIMEOUT)``, given up after ``deadline_s``
-    (default :data:`CONNECT_DEADLINE_S`) seconds.
+def _connect(client_class, scheduler: str):
+    """``client_class(scheduler, timeout=CONNECT_TIMEOUT)``, given up after
+    :data:`CONNECT_DEADLINE_S` seconds.
 
     Raises
     ------
@@ -44,7 +44,7 @@ def _connect(client_class, scheduler: str, deadline_s: float | None = None):
 
     t = threading.Thread(target=run, daemon=True, name="viabilidade-conexao-dask")
     t.start()
-    t.join(CONNECT_DEADLINE_S if deadline_s is None else deadline_s)
+    t.join(CONNECT_DEADLINE_S)
     if t.is_alive():
         raise TimeoutError(f"sem resposta em {CONNECT_DEADLINE_S:.0f} s")
     if "error" in box:

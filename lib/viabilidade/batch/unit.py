@@ -123,20 +123,12 @@ def failure_record(params: dict, error: str, started: float | None = None) -> di
     record's ``folder`` is ``None``."""
     started = time.perf_counter() if started is None else started
     if params.get("own_folder") is False:   # a shared slug: no folder is any of theirs
-        return {"slug": params["slug"], "name": params.get("name") or params["slug"],
-                "operation": params.get("operation"), "candidate": str(params["candidate"]),
-                "status": FAILED, "skipped": False, "verdict": None, "rules": {},
-                "folder": None, "files": {}, "error": error,
-                "seconds": round(time.perf_counter() - started, 3)}
+        return _failed(params, error, None, {}, started)
     try:
         folder = _study_folder(params)
     except ReportError as e:  # a link: nothing is written through it, the record says why
         error = f"{e}\n{error}" if str(e) not in error else error
-        return {"slug": params["slug"], "name": params.get("name") or params["slug"],
-                "operation": params.get("operation"), "candidate": str(params["candidate"]),
-                "status": FAILED, "skipped": False, "verdict": None, "rules": {},
-                "folder": params["slug"], "files": {}, "error": error,
-                "seconds": round(time.perf_counter() - started, 3)}
+        return _failed(params, error, params["slug"], {}, started)
     previous = resume.earlier_study(folder)  # an earlier study still whole on disk
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -146,11 +138,7 @@ def failure_record(params: dict, error: str, started: float | None = None) -> di
                  if p.is_file() and not p.name.startswith(".")}
     except OSError:
         files = {}
-    record = {"slug": params["slug"], "name": params.get("name") or params["slug"],
-              "operation": params.get("operation"), "candidate": str(params["candidate"]),
-              "status": FAILED, "skipped": False, "verdict": None, "rules": {},
-              "folder": params["slug"], "files": dict(sorted(files.items())), "error": error,
-              "seconds": round(time.perf_counter() - started, 3)}
+    record = _failed(params, error, params["slug"], dict(sorted(files.items())), started)
     if previous is not None:
         record["previous"] = previous
     try:
@@ -158,6 +146,16 @@ def failure_record(params: dict, error: str, started: float | None = None) -> di
     except OSError:
         pass
     return record
+
+
+def _failed(params: dict, error: str, folder: str | None, files: dict, started: float) -> dict:
+    """The record of a failed study (:func:`failure_record`'s three cases): ``folder`` is the
+    study's folder name or ``None``, ``seconds`` counted from ``started`` (perf_counter)."""
+    return {"slug": params["slug"], "name": params.get("name") or params["slug"],
+            "operation": params.get("operation"), "candidate": str(params["candidate"]),
+            "status": FAILED, "skipped": False, "verdict": None, "rules": {},
+            "folder": folder, "files": files, "error": error,
+            "seconds": round(time.perf_counter() - started, 3)}
 
 
 def _inputs_digest(params: dict) -> str | None:

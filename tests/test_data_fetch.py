@@ -614,7 +614,8 @@ def test_the_catalogue_names_each_set_once_with_its_files():
         "perfil_eleitorado_2026.zip")
     assert [s.key for s in cat.CATALOGUE if s.optional] == ["cnefe"]
     assert [s.key for s in cat.CATALOGUE if not s.confirmed] == [
-        "populacao-primeiros-resultados", "imb-goias-em-dados", "ipm-icms"]
+        "populacao-primeiros-resultados", "imb-goias-em-dados", "fpm-tcu-2023",
+        "atos-criacao-municipios", "ipm-icms"]
     assert cat.raw_path("dtb") == cat.DTB_DISTRITOS == "dtb/RELATORIO_DTB_BRASIL_DISTRITO.ods"
     assert cat.BY_KEY["fpm-municipios"].url == (
         "https://www.tesourotransparente.gov.br/ckan/dataset/"

@@ -277,7 +277,14 @@ def test_the_studies_of_a_mixed_store_say_which_files_are_which(built):
         "Economia de Goiás), arrecadação mensal por tipo de receita, Portal de Dados Abertos "
         "do Estado de Goiás (meses publicados no portal). Os dos demais conjuntos da lista são "
         "cópias não oficiais, republicadas por terceiros e não conferidas com os arquivos dos "
-        "órgãos. Endereços, datas e somas de verificação de cada arquivo no Apêndice.")
+        "órgãos. Endereços, datas e somas de verificação de cada arquivo no Apêndice. As "
+        "tabelas tiradas de textos legais, não de arquivos de dados (TCU, decisão normativa do "
+        "FPM do exercício de 2023 (DOU de 06/07/2023); Decreto-Lei nº 1.881/1981, faixas de "
+        "população e coeficientes do FPM-Interior; Atos de criação de alguns municípios "
+        "goianos (1953–1997; compilação parcial, não o cadastro de todos), colhidos de portais "
+        "de legislação, câmaras e prefeituras), não são arquivos publicados pelos órgãos: são "
+        "transcrições dos atos, com o ato, a data e o endereço onde o texto foi lido "
+        "(Apêndice).")
     assert "cópias não oficiais das publicações" not in note
 
 
@@ -377,8 +384,8 @@ def test_studies_cite_the_roll_with_the_date_the_tse_file_states(built):
 
 
 def test_a_folder_with_only_the_official_downloads_says_what_else_the_build_needs(tmp_path):
-    """A folder being filled by data fetch: the build says which files are missing and that
-    data fetch brings every one of them."""
+    """A folder being filled by data fetch: the build says which files are missing, that
+    data fetch brings all but the two transcriptions of legal texts, and where those are."""
     from viabilidade.data.store import build_store
 
     raw = tmp_path / "raw"
@@ -388,14 +395,18 @@ def test_a_folder_with_only_the_official_downloads_says_what_else_the_build_need
     with pytest.raises(DataError) as e:
         build_store(raw, tmp_path / "store")
     assert str(e.value) == (
-        f"pasta de dados brutos {raw} (procurados em {raw}): faltam os 9 arquivos que a "
-        "reconstrução lê (pastas census/, dtb/, economy/, electoral/, geo/, revenue/); "
-        "esperada a pasta com census/, dtb/, electoral/, economy/, revenue/ e geo/ (p. ex. "
-        "../shared/data); `viabilidade data fetch` baixa todos (census/CD2022_Agregados_por_"
+        f"pasta de dados brutos {raw} (procurados em {raw}): faltam os 11 arquivos que a "
+        "reconstrução lê (pastas census/, dtb/, economy/, electoral/, fiscal/, geo/, history/, "
+        "revenue/); esperada a pasta com census/, dtb/, electoral/, economy/, fiscal/, "
+        "history/, revenue/ e geo/ (p. ex. ../shared/data); `viabilidade data fetch` baixa 9 "
+        "deles (census/CD2022_Agregados_por_"
         "distritos_basico_GO.csv, census/CD2022_Agregados_por_municipios_basico_GO.csv, "
         "census/CD2022_Populacao_Coletada_Imputada_e_Total_Municipio_e_UF.xlsx, census/"
         "dicionario_de_dados_agregados_por_setores_censitarios_AAAAMMDD.xlsx, dtb/RELATORIO_"
         "DTB_BRASIL_DISTRITO.ods, economy/sidra_tabela5938_pib_municipios_GO.json, electoral/"
         "detalhe_votacao_munzona_2022_GO.csv, geo/go_localidades2022_ibge_kml_246_municipios."
-        "tar.xz, revenue/arrecadacao/)")
+        "tar.xz, revenue/arrecadacao/); fiscal/fpm_interior_2023_tcu_dou_20230706.csv, "
+        "history/go_criacao_municipios_fatos_legais.csv são transcrições de textos legais, sem "
+        "arquivo publicado (conjuntos fpm-tcu-2023, atos-criacao-municipios do catálogo): "
+        "copie-os da pasta de dados compartilhada (../shared/data), com o mesmo caminho")
     assert not (tmp_path / "store").exists()

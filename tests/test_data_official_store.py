@@ -6,7 +6,9 @@ and its studies say they used official files, with dates.
 Every file the server serves is a TEST fixture in the publisher's format made from the
 shared copies (tests/official_fixtures.py, tests/test_data_official.py): the values are the
 copies', so the figures can be compared. Not served, because they are not data files: the
-legal texts the project keeps itself (law/tables/), and IMB table 125 (a PDF publication;
+transcriptions of legal texts (the TCU's 2023 FPM figures and the creation acts, manual sets
+of the catalogue: put into the folder from the shared data folder, as a user does; the
+DL 1.881/1981 brackets are derived from the rule), and IMB table 125 (a PDF publication;
 the store is whole without it). The Tesouro's FPM files (two CKAN data sets) and the IBGE's
 official areas (an xlsx workbook) are fetched too, so the optional tables and the FPM in
 reais are there as in the mirror store.
@@ -70,7 +72,8 @@ def _site(site: Path, url: str) -> tuple:
                                "municipios",
              "areas-territoriais": f"{url}/areas/{AREAS}"}
     return (*_publish(site, url),
-            *(dataclasses.replace(by[k], url=u, size=0) for k, u in moved.items()))
+            *(dataclasses.replace(by[k], url=u, size=0) for k, u in moved.items()),
+            by["fpm-tcu-2023"], by["atos-criacao-municipios"])  # manual: nothing fetched
 
 
 @pytest.fixture(scope="module")
@@ -86,18 +89,26 @@ def official(tmp_path_factory):
         sources = _site(site, server.url)
         report = fetch_official(raw, sources=sources, progress=False, today=TODAY)
         url = server.url
+    fetched = sorted(p.name for p in raw.iterdir())
+    for role in ("fpm_tcu", "history"):  # the manual sets: from the shared data folder
+        (raw / prov.RAW[role].path).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(fx.RAW / prov.RAW[role].path, raw / prov.RAW[role].path)
     manifest = build_store(raw, base / "store")
     return {"report": report, "manifest": manifest, "raw": raw, "store": base / "store",
-            "url": url}
+            "url": url, "fetched": fetched}
 
 
 def test_fetch_into_an_empty_folder_then_build_makes_a_whole_store(official):
     assert official["report"].problems == []
-    assert sorted(p.name for p in official["raw"].iterdir()) == [
+    assert official["fetched"] == [
         "SHA256SUMS", "census", "dtb", "economy", "electoral", "fiscal",
         "fontes-baixadas.json", "geo", "revenue"]  # nothing copied from the mirrors: no history/
     assert sorted(p.name for p in (official["raw"] / "fiscal").rglob("*") if p.is_file()) == [
-        "FPM.csv", "FPMCAPITAIS.csv", CREDITS]  # only the files each set names
+        "FPM.csv", "FPMCAPITAIS.csv", CREDITS, Path(prov.RAW["fpm_tcu"].path).name]
+    # only the files each set names, and the TCU's transcription put by hand
+    manual = [o.line() for o in official["report"].outcomes if o.status == "manual"]
+    assert manual == [f"{k}: sem download automático — {cat.BY_KEY[k].manual}"
+                      for k in ("fpm-tcu-2023", "atos-criacao-municipios")]
     committed = json.loads((COMMITTED / "manifest.json").read_text(encoding="utf-8"))
     tables = official["manifest"]["tables"]
     assert set(committed["tables"]) == set(tables)
@@ -202,9 +213,15 @@ def test_their_studies_say_they_used_official_files_with_dates(official):
         "exercício de 2023 (DOU de 06/07/2023); Decreto-Lei nº 1.881/1981, faixas de "
         "população e coeficientes do FPM-Interior; Atos de criação de alguns municípios "
         "goianos (1953–1997; compilação parcial, não o cadastro de todos), colhidos de portais "
-        "de legislação, câmaras e prefeituras), são as do próprio projeto, transcritas dos "
-        "atos, com o número, a data e o artigo de cada um e o endereço onde o texto foi lido "
-        "(Apêndice).")
+        "de legislação, câmaras e prefeituras), não são arquivos publicados pelos órgãos: são "
+        "transcrições dos atos ou, nas faixas do FPM-Interior, a regra do decreto-lei como o "
+        "programa a aplica, com o ato, a data e o endereço onde o texto foi lido (Apêndice).")
     records = [r for t in official["manifest"]["tables"].values() for r in t["provenance"]]
-    assert {bool(r.get("fetched")) or bool(r.get("transcribed")) for r in records} == {True}
+    # Every record a download, but the legal texts: the two transcriptions put by hand (their
+    # records cite where each text was read, never a download) and the brackets' rule.
+    legal = [r for r in records if prov.legal_text(r)]
+    assert {bool(r.get("fetched")) for r in records if r not in legal} == {True}
+    assert not [r for r in legal if r.get("fetched")]
+    assert {r["via"] for r in legal} == {prov.RAW["fpm_tcu"].via, prov.RAW["history"].via,
+                                         prov.DERIVED_RAW["fpm_faixas"][0].via}
     assert not [r for r in records if "GitHub" in r["via"]]

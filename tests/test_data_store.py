@@ -287,19 +287,19 @@ def test_a_wrong_raw_folder_says_where_it_looked_what_lacks_and_the_right_one(tm
 
     if not RAW.is_dir():
         pytest.skip(f"raw data folder {RAW} absent")
-    from viabilidade.data.provenance import OPTIONAL_COPIES, PROJECT_TABLES, RAW as RAW_FILES
+    from viabilidade.data.provenance import OPTIONAL_COPIES, RAW as RAW_FILES
 
-    # 16 in December 2026, less the 3 the project keeps itself (legal texts) and IMB table
-    # 125, read only when present
+    # 16 in December 2026, less the DL 1.881/1981 brackets (derived from the rule when absent)
+    # and IMB table 125, read only when present
     n = len({f.path for role, f in RAW_FILES.items()
-             if role not in PROJECT_TABLES and role not in OPTIONAL_COPIES})
-    assert n == 12
+             if role != "fpm_faixas" and role not in OPTIONAL_COPIES})
+    assert n == 14
     parent = tmp_path / "shared"
     parent.mkdir()
     (parent / "data").symlink_to(RAW)
     (parent / "law").mkdir()
-    listed = ("census/, dtb/, economy/, electoral/, geo/, revenue/); "
-              "esperada a pasta com census/, dtb/, electoral/, economy/, "
+    listed = ("census/, dtb/, economy/, electoral/, fiscal/, geo/, history/, revenue/); "
+              "esperada a pasta com census/, dtb/, electoral/, economy/, fiscal/, history/, "
               "revenue/ e geo/ (p. ex. ../shared/data)")
     with pytest.raises(DataError) as e:
         build_store(parent, tmp_path / "store")

@@ -417,6 +417,30 @@ CATALOGUE: tuple[Source, ...] = (
                "revenue/go_goiasemdados2023_tab125_receita_bruta_tributos_mil_reais.csv "
                "(colunas ano, total, icms, ipva, itcd, outros_tributos, "
                "outras_receitas_transf_intergovernamentais; R$ mil)"),
+    # The transcriptions of legal texts the build needs (provenance.LEGAL_TEXTS): no file
+    # was ever published, so data fetch cannot bring them.
+    Source(
+        "fpm-tcu-2023", "TCU", "Decisão normativa do FPM do exercício de 2023, Anexo VI "
+        "(participação de cada Estado no FPM-Interior) e Anexo VIII (soma dos coeficientes, "
+        "população e número de municípios)", "2023 (DOU de 06/07/2023, Seção 1, pp. 129 e 145)",
+        "https://www.in.gov.br/", "fiscal",
+        use="participação de Goiás no FPM-Interior e soma dos coeficientes do estado (FPM do "
+            "município novo e diluição dos demais)",
+        manual="a decisão saiu no Diário Oficial da União; nenhum arquivo com a tabela foi "
+               "achado. A reconstrução precisa da transcrição "
+               "fiscal/fpm_interior_2023_tcu_dou_20230706.csv (colunas item, uf, valor, "
+               "unidade, fonte_url; o endereço da página do DOU em cada linha): copie-a da "
+               "pasta de dados compartilhada (../shared/data/fiscal/)"),
+    Source(
+        "atos-criacao-municipios", "compilação (endereço e confiança por linha)",
+        "Fatos legais da criação de municípios goianos (ato, data, origem, instalação)",
+        "atos de 1953 a 1997", "https://legisla.casacivil.go.gov.br/", "history",
+        use="histórico de criação dos municípios de origem (leis estaduais)",
+        manual="compilação à mão de atos lidos em portais de legislação, câmaras e "
+               "prefeituras, não um arquivo publicado por um órgão. A reconstrução precisa de "
+               "history/go_criacao_municipios_fatos_legais.csv (colunas municipio, cod_ibge, "
+               "municipio_origem, ato_legal, data_ato, instalacao, observacao, fonte_url, "
+               "confianca): copie-o da pasta de dados compartilhada (../shared/data/history/)"),
     Source(
         "ipm-icms", "SEFAZ-GO / COÍNDICE", "Índice de Participação dos Municípios no ICMS "
         "(IPM), índices definitivos", "último exercício publicado",

@@ -7,7 +7,8 @@
   name ends in the exercise (``soma_coeficientes_fpm_interior_2023``).
 * ``fiscal/fpm_dl1881_faixas_coeficientes.csv`` — the brackets (``pop_min, pop_max,
   coeficiente``), checked here against the law's rule (:data:`viabilidade.fiscal.fpm.BRACKETS`):
-  the law is the constant, the file a published transcription that must agree with it.
+  the law is the constant, the file a published transcription that must agree with it. When
+  the raw folder lacks it, the build derives the table from the rule (:func:`brackets_table`).
 """
 
 from __future__ import annotations
@@ -74,8 +75,32 @@ def read_tcu_fpm(path: Path) -> pd.DataFrame:
     return validate(out, FPM_SCHEMA, path)
 
 
-def check_brackets(path: Path) -> None:
-    """Check the bracket table against CTN art. 91 § 2 (DL 1.881/1981).
+def brackets_table() -> pd.DataFrame:
+    """The DL 1.881/1981 brackets as a table, derived from the rule
+    (:data:`viabilidade.fiscal.fpm.BRACKETS`): what the brackets file holds.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``pop_min, pop_max, coeficiente`` (inhabitants, inclusive; ``pop_max`` empty for the
+        last), 18 rows: 0–10.188 → 0,6; 10.189–13.584 → 0,8; … 156.217– → 4,0.
+    """
+    from ..fiscal.fpm import BRACKETS
+
+    return pd.DataFrame({
+        "pop_min": pd.array([b.above + 1 if b.above else 0 for b in BRACKETS], dtype="Int64"),
+        "pop_max": pd.array([b.up_to for b in BRACKETS], dtype="Int64"),
+        "coeficiente": [float(b.coefficient) for b in BRACKETS]})
+
+
+def check_brackets(path: Path) -> pd.DataFrame:
+    """Check the bracket table against CTN art. 91 § 2 (DL 1.881/1981),
+    :func:`brackets_table`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The file's table, in :func:`brackets_table`'s columns and types.
 
     Raises
     ------
@@ -90,12 +115,15 @@ def check_brackets(path: Path) -> None:
     lo = to_number(df, "pop_min", path, integer=True, required=True)
     hi = to_number(df, "pop_max", path, integer=True)
     coef = to_number(df, "coeficiente", path, required=True)
-    if len(df) != len(BRACKETS):
-        raise DataError(f"{len(df)} faixas; esperadas as {len(BRACKETS)} do DL 1.881/1981",
+    law = brackets_table()
+    if len(df) != len(law):
+        raise DataError(f"{len(df)} faixas; esperadas as {len(law)} do DL 1.881/1981",
                         file=path)
     for i, b in enumerate(BRACKETS):
         row = int(df[ROW].iloc[i])
-        want = (b.above + 1 if b.above else 0, b.up_to, float(b.coefficient))
+        want = law.iloc[i]
+        want = (int(want["pop_min"]), None if pd.isna(want["pop_max"]) else int(want["pop_max"]),
+                float(want["coeficiente"]))
         got = (int(lo.iloc[i]), None if pd.isna(hi.iloc[i]) else int(hi.iloc[i]),
                float(coef.iloc[i]))
         for column, g, w in zip(("pop_min", "pop_max", "coeficiente"), got, want):
@@ -103,3 +131,6 @@ def check_brackets(path: Path) -> None:
                 raise DataError(f"encontrado {g}; esperado {w} (faixa '{b.words()}', "
                                 "CTN art. 91 § 2, DL 1.881/1981)", file=path, row=row,
                                 column=column)
+    return pd.DataFrame({"pop_min": pd.array(lo, dtype="Int64"),
+                         "pop_max": pd.array(hi, dtype="Int64"),
+                         "coeficiente": coef.astype(float).to_numpy()})

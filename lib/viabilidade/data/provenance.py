@@ -244,64 +244,14 @@ OPTIONAL_RAW = {
 }
 
 
-#: Folder of the tables the project keeps itself (:data:`PROJECT_TABLES`), inside the
-#: package so that an installed copy has them too.
-PROJECT_FOLDER = Path(__file__).resolve().parents[1] / "law" / "tables"
-#: Date the project tables were committed (issue 33 § 3: read from the shared copies, which
-#: are transcriptions of the acts, and checked against them by tests/test_data_project.py).
-PROJECT_COMMITTED = "2026-12-07"
-
-#: Raw roles whose source is a legal text, not a data file: the project keeps the table
-#: itself (``lib/viabilidade/law/tables/``, same columns and bytes as the shared copy), with
-#: the act's number, date and article and where its text was read. The build reads the raw
-#: folder's copy when there is one (a mirror: unchanged), else this table; a store built
-#: without the copies so needs none of them. ``path`` is relative to :data:`PROJECT_FOLDER`.
-PROJECT_TABLES = {
-    "fpm_faixas": RawFile(
-        "fpm_dl1881_faixas_coeficientes.csv",
-        "Faixas de população e coeficientes do FPM-Interior: Decreto-Lei nº 1.881, de "
-        "27/08/1981, art. 1º (nova redação do art. 91, § 2º, do Código Tributário Nacional), "
-        "expandido em 18 faixas", "Presidência da República (texto legal)", "1981",
-        PROJECT_COMMITTED,
-        "tabela do projeto (lib/viabilidade/law/tables/), transcrita do texto do decreto-lei "
-        "lido em normasbrasil.com.br (decreto-lei-1881-1981) e conferida com a regra do CTN "
-        "em viabilidade.fiscal.fpm.BRACKETS"),
-    "fpm_tcu": RawFile(
-        "fpm_interior_2023_tcu_dou_20230706.csv",
-        RAW["fpm_tcu"].source, "TCU",
-        RAW["fpm_tcu"].vintage, PROJECT_COMMITTED,
-        "tabela do projeto (lib/viabilidade/law/tables/), transcrita do DOU de 06/07/2023, "
-        "Seção 1, p. 129 (Anexo VI) e p. 145 (Anexo VIII), lido nas imagens das páginas "
-        "republicadas em diaoficial.com (endereço de cada página em cada linha); o número "
-        "da decisão normativa não foi lido"),
-    "history": RawFile(
-        "go_criacao_municipios_fatos_legais.csv",
-        RAW["history"].source, RAW["history"].publisher, RAW["history"].vintage,
-        PROJECT_COMMITTED,
-        "tabela do projeto (lib/viabilidade/law/tables/): cada linha com o ato (número e "
-        "data), a origem, a instalação, o endereço onde o texto foi lido e a confiança"),
-}
-
-
-def project_table(role: str) -> Path:
-    """Path of the project's own table of a role (:data:`PROJECT_TABLES`).
-
-    Raises
-    ------
-    KeyError
-        A role without a project table.
-    """
-    return PROJECT_FOLDER / PROJECT_TABLES[role].path
-
-
-def raw_or_project(raw: Path, role: str) -> Path:
-    """The file the build reads for ``role``: the raw folder's copy when it is there, else
-    the project's own table (:data:`PROJECT_TABLES`) when the role has one, else the raw
-    path (missing: :func:`viabilidade.data.store.missing_raw_files` names it)."""
-    path = Path(raw) / RAW[role].path
-    if path.is_file() or role not in PROJECT_TABLES:
-        return path
-    return project_table(role)
+#: Raw roles whose source is a legal text, not a data file (issue 33 § 3 (b)): the DL
+#: 1.881/1981 brackets, the TCU's 2023 FPM figures as printed in the DOU and the creation
+#: acts. The TCU's figures and the acts are transcriptions with no machine-readable
+#: publication: read from the raw folder only (the catalogue lists them as manual sets,
+#: to be taken from the shared data folder); the brackets are derived from the decree-law's
+#: rule when their copy is not there (:data:`DERIVED_RAW`). Documents name them apart from
+#: the data files (:func:`copy_note`, :data:`TRANSCRIBED_NOTE`).
+LEGAL_TEXTS = ("fpm_faixas", "fpm_tcu", "history")
 
 
 #: The publishers' own files, in the layout ``viabilidade data fetch`` leaves them
@@ -355,9 +305,9 @@ OFFICIAL_RAW = {
         "Áreas Territoriais 2022 (área territorial oficial dos municípios, km²; aba "
         "AR_BR_MUN_2022, linhas de GO)", "IBGE", "2022", "", ""),
 }
-#: Roles derived from official files when their copy is not in the raw folder (issue 33
-#: § 3 (c)): role -> (the record's RawFile, the roles it is derived from, which must be read
-#: from the publishers' own files). The TSE–IBGE crosswalk: each TSE municipality of the
+#: Roles derived when their copy is not in the raw folder (issue 33 § 3 (c)): role -> (the
+#: record's RawFile, the roles it is derived from, which must be read from the publishers'
+#: own files; none for a table derived from the law's rule alone). The TSE–IBGE crosswalk: each TSE municipality of the
 #: ``perfil_eleitorado`` file joined by name to the IBGE's (:func:`viabilidade.data.tse.derive_crosswalk`).
 DERIVED_RAW = {
     "crosswalk": (RawFile(
@@ -368,15 +318,25 @@ DERIVED_RAW = {
         "TSE e IBGE (derivação do projeto)", "perfil do eleitorado de 2026 e Censo 2022", "",
         "derivada por viabilidade.data.tse.derive_crosswalk dos arquivos oficiais listados"),
         ("profile", "agg_mun")),
+    # No input file: the DL 1.881/1981 brackets as the project encodes the rule.
+    "fpm_faixas": (RawFile(
+        "", "Faixas de população e coeficientes do FPM-Interior: Decreto-Lei nº 1.881, de "
+        "27/08/1981, art. 1º (nova redação do art. 91, § 2º, do Código Tributário Nacional), "
+        "expandido em 18 faixas", "Presidência da República (texto legal)", "1981", "",
+        "derivada pelo projeto da regra do decreto-lei, como viabilidade.fiscal.fpm.BRACKETS "
+        "a codifica (texto lido em normasbrasil.com.br, decreto-lei-1881-1981); nenhum "
+        "arquivo lido"), ()),
 }
 
 
 def derived(raw: Path, role: str) -> bool:
-    """Whether the build derives ``role`` from official files (:data:`DERIVED_RAW`): its
-    copy is not in ``raw`` and the publisher's own file of the first role it rests on is."""
+    """Whether the build derives ``role`` (:data:`DERIVED_RAW`): its copy is not in ``raw``
+    and the publisher's own file of the first role it rests on is (always, for a role
+    derived from the law's rule alone)."""
     if role not in DERIVED_RAW or (Path(raw) / RAW[role].path).is_file():
         return False
-    return bool(official_files(raw, DERIVED_RAW[role][1][0]))
+    inputs = DERIVED_RAW[role][1]
+    return not inputs or bool(official_files(raw, inputs[0]))
 
 
 def _derived_record(raw: Path, role: str) -> dict:
@@ -391,7 +351,7 @@ def _derived_record(raw: Path, role: str) -> dict:
                                       if part.get("fetched") and _url(part["via"]) else {})})
     out = {"source": f.source, "publisher": f.publisher, "vintage": f.vintage, "files": files,
            "retrieved": max((p["retrieved"] for p in parts), default=""), "via": f.via}
-    if all(p.get("fetched") for p in parts):
+    if parts and all(p.get("fetched") for p in parts):
         out["fetched"] = True
     return out
 
@@ -528,6 +488,7 @@ DERIVED_DATASETS = {
     "crosswalk": "TSE e IBGE, correspondência dos códigos de município derivada pelo nome do "
                  "perfil do eleitorado do TSE e dos Agregados por municípios do Censo 2022 (só "
                  "liga os códigos, não dá número de eleitores)",
+    "fpm_faixas": DATASETS["fpm_faixas"],
 }
 
 #: The official data set of each :data:`OFFICIAL_RAW` file, as documents name it;
@@ -565,11 +526,14 @@ ALL_FETCHED_NOTE = ("Os arquivos de dados usados são arquivos oficiais, publica
                     "próprios órgãos e baixados dos seus endereços oficiais pelo comando "
                     "viabilidade data fetch {quando} (endereço, data e soma de verificação de "
                     "cada um no Apêndice).")
-#: Added when some tables come from legal texts the project keeps itself
-#: (:data:`PROJECT_TABLES`); ``{atos}``: their data sets.
+#: Added when some tables come from legal texts (:data:`LEGAL_TEXTS`), which are neither
+#: copies nor downloads; ``{atos}``: their data sets, ``{regra}``: :data:`RULE_CLAUSE` when
+#: the brackets were derived from the decree-law's rule.
 TRANSCRIBED_NOTE = (" As tabelas tiradas de textos legais, não de arquivos de dados ({atos}), "
-                    "são as do próprio projeto, transcritas dos atos, com o número, a data e "
-                    "o artigo de cada um e o endereço onde o texto foi lido (Apêndice).")
+                    "não são arquivos publicados pelos órgãos: são transcrições dos atos"
+                    "{regra}, com o ato, a data e o endereço onde o texto foi lido (Apêndice).")
+RULE_CLAUSE = (" ou, nas faixas do FPM-Interior, a regra do decreto-lei como o programa a "
+               "aplica")
 #: Said when some were: which were downloaded, which are copies (:func:`copy_note`).
 PART_FETCHED_NOTE = ("Foram baixados dos endereços oficiais dos próprios órgãos, pelo comando "
                      "viabilidade data fetch {quando}, os arquivos de: {oficiais}. Os dos "
@@ -595,14 +559,16 @@ def copy_note(records) -> str:
     were, naming those data sets (:func:`dataset_label`) and the dates: the others are
     "os demais conjuntos da lista" — both callers (the cover's "Dados utilizados", the
     deck's "Fontes dos dados") print it under the list of every data set. The records of
-    the project's own tables of legal texts (``"transcribed": true``, :data:`PROJECT_TABLES`)
-    count as neither: :data:`TRANSCRIBED_NOTE`, naming them, is added.
+    the tables of legal texts (:data:`LEGAL_TEXTS`, found by :func:`legal_text`) count as
+    neither: :data:`TRANSCRIBED_NOTE`, naming them, is added.
     """
     records = list(records)
-    own = [r for r in records if r.get("transcribed")]
-    records = [r for r in records if not r.get("transcribed")]
-    tail = (TRANSCRIBED_NOTE.format(atos="; ".join(dict.fromkeys(dataset_label(r) for r in own)))
-            if own else "")
+    own = [r for r in records if legal_text(r)]
+    records = [r for r in records if not legal_text(r)]
+    rule = DERIVED_RAW["fpm_faixas"][0].via
+    tail = (TRANSCRIBED_NOTE.format(
+        atos="; ".join(dict.fromkeys(dataset_label(r) for r in own)),
+        regra=RULE_CLAUSE if any(r.get("via") == rule for r in own) else "") if own else "")
     fetched = [r for r in records if r.get("fetched")]
     if not fetched:
         return COPY_NOTE + tail
@@ -612,6 +578,16 @@ def copy_note(records) -> str:
 
     official = "; ".join(dict.fromkeys(dataset_label(r) for r in fetched))
     return PART_FETCHED_NOTE.format(quando=when, oficiais=official) + tail
+
+
+def legal_text(record: dict) -> bool:
+    """Whether a provenance record is of a table of a legal text (:data:`LEGAL_TEXTS`): its
+    file is the role's raw path, or it is the role's derived record (:data:`DERIVED_RAW`)."""
+    paths = {f.get("path") for f in record.get("files") or []}
+    return any(RAW[role].path in paths or (role in DERIVED_RAW and record.get("source")
+                                           == DERIVED_RAW[role][0].source
+                                           and record.get("via") == DERIVED_RAW[role][0].via)
+               for role in LEGAL_TEXTS)
 
 
 def _dates(record: dict) -> list[str]:
@@ -632,8 +608,6 @@ def dataset_label(record: dict) -> str:
             return OFFICIAL_DATASETS[role].format(vintage=record.get("vintage", f.vintage))
     raws = {**RAW, **tract_raw(), **OPTIONAL_RAW}
     hits = [role for role, raw in raws.items() if raw.path in paths and role in DATASETS]
-    hits += [role for role, own in PROJECT_TABLES.items()
-             if f"lib/viabilidade/law/tables/{own.path}" in paths]
     # One file can serve several roles (the Localidades 2022 KMLs): the record's source tells.
     for role in hits:
         if raws[role].source == record.get("source"):
@@ -694,12 +668,6 @@ def record(raw: Path, role: str, vintage: str | None = None) -> dict:
         return _official_record(raw, role, paths, vintage)
     if derived(raw, role):
         return _derived_record(raw, role)
-    if role in PROJECT_TABLES and not (Path(raw) / RAW[role].path).is_file():
-        f = PROJECT_TABLES[role]
-        return {"source": f.source, "publisher": f.publisher, "vintage": vintage or f.vintage,
-                "files": [{"path": f"lib/viabilidade/law/tables/{f.path}",
-                           "sha256": sha256(project_table(role))}],
-                "retrieved": f.retrieved, "via": f.via, "transcribed": True}
     f = RAW.get(role) or OPTIONAL_RAW.get(role) or tract_raw()[role]
     digest = sha256(raw / f.path)
     retrieved, via = f.retrieved, f.via

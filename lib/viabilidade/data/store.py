@@ -47,8 +47,7 @@ from ..os_errors import count_bytes, os_reason
 from ..common.plausibility import boundaries_problem, electorate_problem
 from .codes import Crosswalk
 from .paths import default_root
-from .provenance import (PROJECT_TABLES, RAW, derived, official, official_files,
-                         raw_or_project, record, roles_read, sha256)
+from .provenance import RAW, derived, official, official_files, record, roles_read, sha256
 
 # The loaders (pandera schemas, openpyxl) are imported by build_store only, so that opening
 # the store for a study stays light.
@@ -176,7 +175,10 @@ def _fetch_hint(missing: list[str]) -> str:
         made.add(dated)
         instead[RAW[role].path] = dated
     fetched = sorted({instead.get(f, f) for f in missing if f in made or f in instead})
-    other = [f for f in missing if f not in made and f not in instead]
+    # The transcriptions of legal texts: manual sets of the catalogue that name their file.
+    by_hand = {f: s.key for f in missing for s in CATALOGUE if s.manual and f in s.manual
+               and f not in made}
+    other = [f for f in missing if f not in made and f not in instead and f not in by_hand]
     out = ""
     if fetched:
         which = ("todos" if len(fetched) == len(missing) and len(fetched) > 1 else
@@ -190,6 +192,13 @@ def _fetch_hint(missing: list[str]) -> str:
                 "`viabilidade data fetch` com o nome e o formato que a reconstrução lê: "
                 f"{'copie-o' if one else 'copie-os'} de uma pasta de dados brutos completa "
                 "(viabilidade data fetch --from ../shared/data --raw PASTA)")
+    if by_hand:
+        one = len(by_hand) == 1
+        out += (f"; {', '.join(by_hand)} {'é transcrição' if one else 'são transcrições'} de "
+                f"textos legais, sem arquivo publicado (conjunto{'' if one else 's'} "
+                f"{', '.join(dict.fromkeys(by_hand.values()))} do catálogo): "
+                f"{'copie-o' if one else 'copie-os'} da pasta de dados compartilhada "
+                "(../shared/data), com o mesmo caminho")
     return out
 
 
@@ -206,11 +215,11 @@ def missing_raw_files(raw: Path) -> None:
     """
     # A role whose publisher's own file is there, or that such a file supersedes, needs
     # no copy (provenance.OFFICIAL_RAW, SUPERSEDED).
-    # A role with a table of the project's own (a legal text, provenance.PROJECT_TABLES)
-    # needs no copy either.
+    # A role the build derives (provenance.DERIVED_RAW: the crosswalk from the TSE's own
+    # file, the DL 1.881/1981 brackets from the rule) needs no copy either.
     paths = sorted({f.path for role, f in RAW.items()
                     if not official_files(raw, role) and roles_read(raw, [role])
-                    and role not in PROJECT_TABLES and not derived(raw, role)})
+                    and not derived(raw, role)})
 
     def lacking(folder: Path) -> list[str]:
         return [f for f in paths if not (folder / f).is_file()]
@@ -245,7 +254,7 @@ def missing_raw_files(raw: Path) -> None:
             break
     raise DataError(f"pasta de dados brutos {raw} (procurados em {os.path.abspath(raw)}): "
                     f"{said}; esperada a pasta com census/, dtb/, electoral/, economy/, "
-                    f"revenue/ e geo/ (p. ex. ../shared/data){hint}")
+                    f"fiscal/, history/, revenue/ e geo/ (p. ex. ../shared/data){hint}")
 
 
 def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
@@ -319,9 +328,8 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
         pib = sidra.read_pib(p["pib"], mun[["cod_ibge", "nome"]])
     state_rev = revenue.state_revenue_table(official(raw, "sefaz") or p["sefaz"],
                                             p["imb125"] if p["imb125"].is_file() else None)
-    for role in PROJECT_TABLES:  # the copy when there is one, else the project's table
-        p[role] = raw_or_project(raw, role)
-    fiscal.check_brackets(p["fpm_faixas"])
+    if not derived(raw, "fpm_faixas"):  # else the rule itself, provenance.DERIVED_RAW
+        fiscal.check_brackets(p["fpm_faixas"])
     fpm = fiscal.read_tcu_fpm(p["fpm_tcu"])
 
     from .history import read_history

@@ -24,7 +24,8 @@ The law
   primeiros 101.880 — 3,0; para cada 13.584 ou fração excedente, mais 0,2; e) acima de
   156.216 — 4,0." :data:`BRACKETS` expands it into 18 brackets ("mais de X até Y
   habitantes"); the raw file ``fiscal/fpm_dl1881_faixas_coeficientes.csv`` is checked
-  against it when the store is built.
+  against it when the store is built, and the table is derived from it when the raw folder
+  lacks that file (:func:`viabilidade.data.fiscal.brackets_table`).
 * Maintenance. LC 91/1997 fixed the coefficients by population (art. 1) and kept earlier
   ones in transition; LC 165/2019 kept the 2018 coefficients of municipalities whose
   coefficient would fall on the IBGE estimates until a new census; LC 198/2023 added art.

@@ -124,6 +124,22 @@ def test_search_lists_at_most_twelve_and_finds_seat_districts_by_code(store):
     assert find(store, "x" * 10_000) == []
 
 
+def test_the_units_are_listed_once_per_store_not_per_keystroke(store, monkeypatch):
+    from viabilidade.data.store import load_store
+    from viabilidade.explore.tools import search
+
+    calls = []
+    real = search.units
+    monkeypatch.setattr(search, "units", lambda s: calls.append(s) or real(s))
+    monkeypatch.setattr(search, "_indexes", {})
+    for typed in ("po", "pos", "poss", "posse", "5218"):
+        search.find(store, typed)
+    assert calls == [store]
+    other = load_store()            # another store (data updated, the page reloaded): its own
+    assert [u.code for u in search.find(other, "posse")] == ["5218300", "520010010"]
+    assert calls == [store, other]
+
+
 def test_search_box_goes_to_the_unit_and_says_why_nothing_was_found(store):
     pytest.importorskip("ipyleaflet")
     from viabilidade.explore.leaflet_map import ScenarioMap

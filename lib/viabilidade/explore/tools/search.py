@@ -16,6 +16,7 @@ dashed green until the next search. Searching only moves the view: it picks noth
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from ...common.text import fold
@@ -57,6 +58,23 @@ def units(store) -> list[Unit]:
     return out
 
 
+#: Each store's units with their folded names (:func:`_index`), by ``id(store)``, with a weak
+#: reference that tells a live store from a later one given the same id.
+_indexes: dict[int, tuple[weakref.ref, tuple[tuple[Unit, str], ...]]] = {}
+
+
+def _index(store) -> tuple[tuple[Unit, str], ...]:
+    """Every unit of :func:`units` with its folded name, built once per store (a store's
+    tables never change once read) rather than on every keystroke; dropped with the store."""
+    held = _indexes.get(id(store))
+    if held is not None and held[0]() is store:
+        return held[1]
+    index = tuple((u, fold(u.name)) for u in units(store))
+    _indexes[id(store)] = (weakref.ref(store), index)
+    weakref.finalize(store, _indexes.pop, id(store), None)
+    return index
+
+
 def find(store, query: str, limit: int = MAX_RESULTS) -> list[Unit]:
     """The units matching ``query`` (see the module's docstring for the order).
 
@@ -76,16 +94,15 @@ def find(store, query: str, limit: int = MAX_RESULTS) -> list[Unit]:
     """
     text = " ".join(str(query)[:MAX_QUERY].split())
     if text.isdigit():
-        found = [u for u in units(store) if u.code.startswith(text)]
+        found = [u for u, _ in _index(store) if u.code.startswith(text)]
         return sorted(found, key=lambda u: (len(u.code), u.code))[:limit]
     key = fold(text)
     if len(key) < 2:
         return []
     ranked = []
-    for u in units(store):
+    for u, name in _index(store):
         if u.kind == "distrito-sede":
             continue
-        name = fold(u.name)
         rank = 0 if name == key else 1 if name.startswith(key) else 2 if key in name else None
         if rank is not None:
             ranked.append((rank, u.kind != "municipio", name, u.label, u))

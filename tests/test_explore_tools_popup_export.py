@@ -11,8 +11,8 @@ PROCESSED = REPO / "data" / "processed"
 KML = REPO / "tests" / "fixtures" / "posse-dabadia-desenhada.kml"
 pytestmark = pytest.mark.skipif(not (PROCESSED / "manifest.json").exists(),
                                 reason=f"processed store absent at {PROCESSED} (viabilidade data build)")
-CENSUS = ("publicado — IBGE, Censo Demográfico 2022 — Agregados por municípios/distritos "
-          "(resultados do universo)")
+CENSUS = ("publicado", "IBGE, Censo Demográfico 2022 — Agregados por municípios/distritos "
+                       "(resultados do universo)")
 #: Inside the approximate territory of Posse d'Abadia (district of Abadiânia).
 IN_POSSE = (-48.8220, -16.1047)
 
@@ -28,14 +28,14 @@ def test_popup_rows_are_the_studys_figures_with_their_bases(store):
     from viabilidade.explore.tools.popup import Row, district_rows, municipality_rows
 
     assert municipality_rows(store, "5200100") == [
-        Row("População", "17.232 habitantes", CENSUS),
-        Row("Eleitores", "12.614", "publicado — TSE, perfil do eleitorado de 2026 (julho de 2026, "
-                                   "data não conferida)"),
-        Row("Área", "1.044,555 km²", "publicado — IBGE, Áreas Territoriais 2022 (área territorial oficial)")]
+        Row("População", "17.232 habitantes", *CENSUS),
+        Row("Eleitores", "12.614", "publicado", "TSE, perfil do eleitorado de 2026 (julho de "
+                                                "2026, data não conferida)"),
+        Row("Área", "1.044,555 km²", "publicado", "IBGE, Áreas Territoriais 2022 (área territorial oficial)")]
     # Bom Jesus de Goiás: the roll the studies read estimates it (the profile file lacks it).
-    assert municipality_rows(store, "5203500")[1] == Row("Eleitores", "18.155", "estimado — TSE, perfil do eleitorado de 2026 (julho de 2026, data não conferida)")
-    assert district_rows(store, "520010010") == [Row("População", "3.045 habitantes", CENSUS),
-                                                 Row("Área", "301,761 km²", CENSUS)]
+    assert municipality_rows(store, "5203500")[1] == Row("Eleitores", "18.155", "estimado", "TSE, perfil do eleitorado de 2026 (julho de 2026, data não conferida)")
+    assert district_rows(store, "520010010") == [Row("População", "3.045 habitantes", *CENSUS),
+                                                 Row("Área", "301,761 km²", *CENSUS)]
     with pytest.raises(KeyError):
         municipality_rows(store, "5299999")
 

@@ -275,14 +275,14 @@ def test_a_whole_municipality_states_its_official_area(store):
     """Issue 33 § 5: a whole municipality's area is the IBGE's official area; a part
     (a district, the remainder made of districts) keeps the Censo's."""
     from viabilidade.data.sources import SRC_AREAS, SRC_CENSUS
-    from viabilidade.profile.build import _whole_area
+    from viabilidade.profile.build import whole_area
 
     a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
     origin = a.profile.origins["5200100"].area_km2
     assert (origin.value, origin.source) == (1_044.555, SRC_AREAS)
     assert a.profile.area.area_km2.source == SRC_CENSUS  # the district
     # Cidade Ocidental: official 389,984 km², the Censo's 389,985252
-    assert _whole_area(store, "5205497").value == 389.984
+    assert whole_area(store, "5205497").value == 389.984
 
     class Without:
         _cache: dict = {}
@@ -290,7 +290,7 @@ def test_a_whole_municipality_states_its_official_area(store):
         def __getattr__(self, name):
             return None if name == "official_areas" else getattr(store, name)
 
-    old = _whole_area(Without(), "5205497")
+    old = whole_area(Without(), "5205497")
     assert (old.value, old.source) == (389.985, SRC_CENSUS)
 
 

@@ -287,7 +287,7 @@ def _muni_electors_figure(store, code: str, note: str = "") -> Figure:
                   note="; ".join(x for x in (str(row["nota"]) if derived else "", note) if x))
 
 
-def _whole_area(store, code: str) -> Figure:
+def whole_area(store, code: str) -> Figure:
     """The area of a whole municipality: the IBGE's official area (Áreas Territoriais 2022,
     the store's optional ``official_areas``; issue 33 § 5), else the Censo 2022's (they
     differ by 0,0013 km² at most). Areas of parts (districts, drawn areas) stay the Censo's
@@ -307,7 +307,7 @@ def _whole_unit(store, code: str, label: str, settings, note: str = "") -> UnitP
         electors=_muni_electors_figure(store, code, note),
         buildings=(_buildings_figure(c.dwellings, note) if (urban := _urban_dwellings(
             store, code)) is None else _buildings_figure(urban, note, urban=True)),
-        area_km2=_whole_area(store, code))
+        area_km2=whole_area(store, code))
 
 
 def _sum_units(units: list[UnitProfile], label: str, cod_ibge: str | None) -> UnitProfile:

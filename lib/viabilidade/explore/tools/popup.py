@@ -13,7 +13,7 @@ Figures, each with its basis and source, as a study prints them:
 - municipality: population (IBGE, Censo Demográfico 2022, the store's ``populacao``), electors
   (the roll the studies read, :func:`viabilidade.data.store.electors`: TSE profile, published
   or estimated), area (the official area the study gives a whole municipality,
-  :func:`viabilidade.profile.build._whole_area`: IBGE Áreas Territoriais 2022, else the
+  :func:`viabilidade.profile.build.whole_area`: IBGE Áreas Territoriais 2022, else the
   Censo's);
 - district: population and area of the Censo 2022 district aggregates (the store's
   ``districts``), which a study of districts sums.
@@ -34,12 +34,14 @@ HINT = "Botão direito num município ou distrito: seus números, com as bases."
 
 @dataclass(frozen=True)
 class Row:
-    """One line of a popup: ``label``, ``value`` (pt-BR text with its unit) and ``basis``
-    (``"publicado — IBGE, Censo Demográfico 2022 …"``)."""
+    """One line of a popup: ``label``, ``value`` (pt-BR text with its unit), ``basis`` (its
+    pt-BR label, ``"publicado"``) and ``source`` (``"IBGE, Censo Demográfico 2022 …"``, listed
+    once below the figures)."""
 
     label: str
     value: str
     basis: str
+    source: str
 
 
 def municipality_rows(store, code: str) -> list[Row]:
@@ -51,20 +53,20 @@ def municipality_rows(store, code: str) -> list[Row]:
         For a code the store does not hold.
     """
     from ...data.store import electors, electors_source
-    from ...profile.build import _whole_area
+    from ...profile.build import whole_area
 
     m = store.municipalities.set_index("cod_ibge").loc[code]
     rows = [Row("População", f"{decimal(int(m['populacao']))} habitantes",
-                f"{fmt.basis_label('published')} — {SRC_CENSUS}")]
+                fmt.basis_label("published"), SRC_CENSUS)]
     roll = electors(store)
     if code in roll.index:
         source, _ = electors_source(store)
         e = roll.loc[code]
         rows.append(Row("Eleitores", decimal(int(e["eleitores"])),
-                        f"{fmt.basis_label(e['base'])} — {source}"))
-    area = _whole_area(store, code)
+                        fmt.basis_label(e["base"]), source))
+    area = whole_area(store, code)
     rows.append(Row("Área", f"{decimal(area.value, 2, 3)} km²",
-                    f"{fmt.basis_label(area.basis)} — {area.source}"))
+                    fmt.basis_label(area.basis), area.source))
     return rows
 
 
@@ -77,9 +79,9 @@ def district_rows(store, code: str) -> list[Row]:
         For a code the store does not hold.
     """
     d = store.districts.set_index("cod_distrito").loc[code]
-    published = f"{fmt.basis_label('published')} — {SRC_CENSUS}"
-    return [Row("População", f"{decimal(int(d['populacao']))} habitantes", published),
-            Row("Área", f"{decimal(float(d['area_km2']), 2, 3)} km²", published)]
+    published = (fmt.basis_label("published"), SRC_CENSUS)
+    return [Row("População", f"{decimal(int(d['populacao']))} habitantes", *published),
+            Row("Área", f"{decimal(float(d['area_km2']), 2, 3)} km²", *published)]
 
 
 def units_at(store, lon: float, lat: float, territories: dict | None = None) -> list[tuple[str, str]]:
@@ -114,12 +116,11 @@ def popup_html(store, units: list[tuple[str, str]], territories: dict | None = N
                  else names.get(code, unit_name(store, code)))
         lines = []
         for r in rows:
-            basis, source = r.basis.split(" — ", 1)
-            if source not in sources:
-                sources.append(source)
+            if r.source not in sources:
+                sources.append(r.source)
             lines.append(f"<tr><td>{html.escape(r.label)}</td><td style='text-align:right'><b>"
-                         f"{html.escape(r.value)}</b></td><td style='color:#546e7a'>{html.escape(basis)}"
-                         f"<sup>{sources.index(source) + 1}</sup></td></tr>")
+                         f"{html.escape(r.value)}</b></td><td style='color:#546e7a'>{html.escape(r.basis)}"
+                         f"<sup>{sources.index(r.source) + 1}</sup></td></tr>")
         parts.append(f"<div style='margin-bottom:4px'><b>{html.escape(title)}</b><br>"
                      f"<span style='color:#546e7a'>código IBGE {code}</span>"
                      f"<table style='font-size:11px;border-spacing:6px 0'>{''.join(lines)}</table></div>")

@@ -269,7 +269,7 @@ class _Reader:
         self.problems, self.table, self.prefix, self.used = problems, table, prefix, set()
         self.path = problems.path
         if "[" not in prefix:  # a table of the file (not an item of a list of tables)
-            getattr(problems, "tables", {}).setdefault(prefix, self.used)
+            problems.tables.setdefault(prefix, self.used)
 
     def _name(self, key: str) -> str:
         return f"{self.prefix}{key}"
@@ -321,7 +321,7 @@ class _Reader:
             alias = PT_KEYS.get(fold(key).replace(" ", "_"))
             hint = (f" (seria {alias!r}?)" if alias in self.used else
                     did_you_mean(key, sorted(self.used)))
-            if not hint and hasattr(self.problems, "unplaced"):
+            if not hint:
                 self.problems.unplaced.append((len(self.problems.items), self.prefix, key,
                                                allowed))
             self.error(key, f"chave desconhecida {key!r}{hint}; permitidas aqui: {allowed}")

@@ -29,6 +29,7 @@ import datetime as dt
 
 from ..rules.art8 import EXTINCTION_BARRED  # noqa: F401  (one text, re-exported)
 from ..rules.certification import PLEBISCITE_RULES
+from .writers import format as fmt
 from .writers.tables import Html, esc
 
 #: CF art. 18 § 4, as worded by EC 15/1996 (official text, with the comma after "Municípios").
@@ -245,10 +246,11 @@ def creation_note(year: int | None = None, law_date: dt.date | None = None) -> s
 
 #: What CF art. 18 § 4 bars for an installed municipality (art. 21): not a creation, already
 #: made, but the extinction and reincorporation art. 8 tells the Assembly to decree, which is an
-#: incorporation of a Município (legal item 3).
+#: incorporation of a Município (legal item 3). ``{law}``: ``"essa lei"`` after a sentence that
+#: named the federal complementary law, ``"a lei complementar federal"`` where none did.
 EXTINCTION_CLAUSE = ("a extinção e reincorporação ao município de origem que o art. 8º manda "
                      "decretar é incorporação de Município, hoje vedada enquanto não editada "
-                     "essa lei (CF, art. 18, § 4º)")
+                     "{law} (CF, art. 18, § 4º)")
 
 
 def bar_clause(operation: str, *, year: int | None = None, law_date: dt.date | None = None,
@@ -287,7 +289,7 @@ def bar_clause(operation: str, *, year: int | None = None, law_date: dt.date | N
         if period == "before-ec15":
             return (f"{law} anterior à EC nº 15/1996, sob a redação original do art. 18, § 4º, "
                     "da CF, que não exigia lei complementar federal; "
-                    + (EXTINCTION_CLAUSE if installed else
+                    + (EXTINCTION_CLAUSE.format(law="essa lei") if installed else
                        "uma criação semelhante hoje está vedada enquanto não editada essa lei "
                        "(CF, art. 18, § 4º)"))
         if period == "undecided-1996":
@@ -348,8 +350,8 @@ def frame_paragraphs(kind: str, *, name: str = "", creation_year: int | None = N
     """
     retro = creation_note(creation_year, law_date) if kind in RETROSPECTIVE_KINDS else ""
     if retro:  # a creation of the past: what held then, and what a like creation needs now
-        today = (f"{EXTINCTION_CLAUSE[:1].upper()}{EXTINCTION_CLAUSE[1:]}".replace(
-                     "essa lei", "a lei complementar federal") + "." if installed else
+        today = (fmt.sentence(EXTINCTION_CLAUSE.format(law="a lei complementar federal"))
+                 if installed else
                  "Uma criação semelhante hoje está vedada enquanto não editada a lei "
                  "complementar federal.")
         meaning = f"Para {name or 'a proposta'}: {retro[:1].lower()}{retro[1:]} {today}"

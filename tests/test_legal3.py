@@ -37,7 +37,7 @@ def test_item7_transfer_block_counts_the_plebiscite_in_each_municipality(analyse
 
 
 def test_item7_fusion_quorum_is_art7_par1_by_analogy(analysed):
-    from viabilidade.report.bill import _findings
+    from viabilidade.report.bill.justification import _findings
 
     a = analysed(FUSION)
     assert a.result("art7.par1").article == "LC 02/1990, art. 7º, § 1º, I, por analogia"

@@ -39,11 +39,10 @@ from .form import (BLANK, DATE_BLANK, DAYS_BLANK, FEDERAL, LC2, LC2_SHORT, MUNIC
                    NUMBER_BLANK, PERCENT_BLANK, STATE_PREAMBLE, VIGENCIA, YEAR_BLANK, Article, Bill,
                    article_label, in_words, law_form, minuta_header, ordinal_label,
                    paragraph_labels)
-from .justification import _findings
 from .render import FINDINGS_HEADER, STEM, bill_docx, bill_html, stylesheet, write_bill
 
 __all__ = ["Article", "Bill", "BUILDERS", "build_bill", "minuta_header", "bill_html", "bill_docx", "write_bill",
            "in_words", "article_label", "paragraph_labels", "STATE_PREAMBLE", "VIGENCIA",
            "BLANK", "DATE_BLANK", "DAYS_BLANK", "FEDERAL", "LC2", "LC2_SHORT", "MUNICIPAL_AUTHOR",
            "NUMBER_BLANK", "PERCENT_BLANK", "YEAR_BLANK", "LEGISLACAO_BLANK", "Context", "law_form",
-           "ordinal_label", "FINDINGS_HEADER", "STEM", "stylesheet", "_findings"]
+           "ordinal_label", "FINDINGS_HEADER", "STEM", "stylesheet"]

@@ -105,7 +105,7 @@ def test_next_step_names_the_command_as_the_user_can_call_it(tmp_path, monkeypat
     names ``.venv/bin/viabilidade`` (new-user review); on PATH it is just ``viabilidade``."""
     import sys
 
-    from viabilidade.cli.commands import invocation
+    from viabilidade.common.command import invocation
 
     entry = tmp_path / ".venv" / "bin" / "viabilidade"
     entry.parent.mkdir(parents=True)

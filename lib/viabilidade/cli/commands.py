@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .parser import (REGRAS_HELP, PtParser, add_candidate_argument, add_data_option,
                          add_settings_option)
+from ..common.command import invocation
 from ..data.paths import REPO
 from ..errors import ViabilidadeError
 
@@ -148,42 +149,6 @@ def _cmd_novo(args: argparse.Namespace) -> int:
     print(f"Candidato escrito: {path}\n  {what}\n"
           f"Próximo passo: {invocation()} estudo {path}")
     return 0
-
-
-def invocation(argv0: str | None = None, on_path: str | None | bool = False) -> str:
-    """How the user can call this command again from the current folder.
-
-    ``viabilidade`` when that name on ``PATH`` is this very entry point; otherwise the entry
-    point's path as the user typed it (``.venv/bin/viabilidade`` on a clean clone, where the
-    venv is not activated); ``<python> -m viabilidade.cli`` when run as a module.
-
-    Parameters
-    ----------
-    argv0 : str, optional
-        The program as invoked (default ``sys.argv[0]``).
-    on_path : str or None, optional
-        What ``shutil.which("viabilidade")`` finds (default: looked up).
-    """
-    import os
-    import shutil
-
-    argv0 = sys.argv[0] if argv0 is None else argv0
-    if on_path is False:
-        on_path = shutil.which("viabilidade")
-    program = Path(argv0)
-    if program.name != "viabilidade":
-        return f"{sys.executable} -m viabilidade.cli"
-    if "/" not in argv0:  # the shell found it on PATH
-        return "viabilidade"
-    if on_path and Path(on_path).resolve() == program.resolve():
-        return "viabilidade"
-    if program.is_absolute():
-        try:
-            relative = os.path.relpath(program)
-        except ValueError:  # another drive (Windows)
-            return str(program)
-        return relative if not relative.startswith("..") else str(program)
-    return argv0
 
 
 def _same_candidate(path: Path, text: str) -> bool:

@@ -261,17 +261,15 @@ def _where(path: Path) -> str:
 
 
 def study_command() -> str:
-    """The ``viabilidade`` command to print for the user: ``viabilidade`` when the shell finds
-    this interpreter's command on ``PATH``, else its full path (the venv's ``bin`` is seldom on
-    ``PATH``: the printed command must run as printed)."""
-    import shutil
+    """The ``viabilidade`` command to print for the user: the entry point beside this
+    interpreter (the kernel's), as :func:`viabilidade.common.command.invocation` writes it,
+    whole (the page is read from any folder); ``viabilidade`` when there is none there."""
     import sys
 
-    here = Path(sys.executable).with_name("viabilidade")
-    found = shutil.which("viabilidade")
-    if found is not None and (not here.exists() or Path(found).resolve() == here.resolve()):
-        return "viabilidade"
-    return str(here) if here.exists() else "viabilidade"
+    from ...common.command import NAME, invocation
+
+    here = Path(sys.executable).with_name(NAME)
+    return invocation(str(here), relative=False) if here.exists() else NAME
 
 
 def shell_quote(text: str) -> str:

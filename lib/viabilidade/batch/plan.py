@@ -201,14 +201,13 @@ def make_jobs(files: list[Path]) -> list[Job]:
 
     jobs: list[Job] = []
     for path in files:
-        if undecodable_name(path):  # refused by its name: the batch goes on with the others
+        if bad_name := undecodable_name(path):  # refused by its name: the batch goes on
             shown = Path(path_shown(path))  # what the record, index and erro.txt can hold
-            jobs.append(Job(shown, fallback_slug(shown), shown.stem,
-                            problem=undecodable_name(path)))
+            jobs.append(Job(shown, fallback_slug(shown), shown.stem, problem=bad_name))
             continue
         try:
-            if link_problem(path):  # never opened (it may name any file of the machine)
-                raise ViabilidadeError(link_problem(path))
+            if link := link_problem(path):  # never opened (it may name any file of the machine)
+                raise ViabilidadeError(link)
             c = read_candidate(path)  # every problem it can find, before any worker starts
             job = Job(path, c.slug, c.name, c.operation, c.boundary, area=c.area_codes,
                       documents=tuple(a.path for a in annexes(c.events)))

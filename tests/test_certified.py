@@ -185,16 +185,26 @@ def test_every_problem_of_the_table_at_once(tmp_path):
 
 # --- the rules decide on certified figures ------------------------------------------------
 
-def test_certified_figures_replace_the_estimates_and_cite_the_document(store, tmp_path):
+def test_certified_figures_replace_the_estimates_and_cite_the_document(store, tmp_path, monkeypatch):
+    # today after every act of the record (01/06/2027): the documents exist, declared
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")
     profile, results = _analyse(load_candidate(CERTIFIED), store)
     e = profile.area.electors
-    # declared in the record, nobody has checked the original: it decides, but is "declared"
+    # declared in the record, nobody has checked the original: it decides, but is "declared",
+    # and replaces no estimate until checked (final legal read, item 2)
     assert (e.value, e.basis, e.uncertainty) == (2054, Basis.DECLARED, None)
-    assert e.note.endswith("conforme documento declarado (a conferir com o original)")
-    # "certificado" only on a checked document (legal review item 2)
-    assert e.note.startswith("valor de certidão (número de eleitores, art. 4º, V, e § 2º)")
-    assert "valor certificado" not in e.note
+    assert e.note == ("valor de documento declarado (não conferido) (número de eleitores, "
+                      "art. 4º, V, e § 2º); conforme documento declarado (a conferir com o original)")
     assert {r.rule_id: r for r in results}["art4.V"].basis == Basis.DECLARED
+    # final legal read, item 3: a declared figure "atenderia", on whose word
+    by_id = {r.rule_id: r for r in results}
+    assert by_id["art4.IV"].reason == (
+        "População de 3.102 habitantes atenderia ao exigido (mais de 3.000 habitantes), segundo "
+        "documento declarado (a conferir com o original); margem de 102 (3,40\u00a0%).")
+    assert by_id["art4.II"].reason.startswith(
+        "Distância de 11.850 m atenderia ao exigido (no mínimo 6.000 m), segundo documento "
+        "declarado (a conferir com o original); margem de 5.850")
+    monkeypatch.delenv("VIABILIDADE_HOJE")
     profile, results = _analyse(load_candidate(checked_copy(CERTIFIED, tmp_path)), store)
     e = profile.area.electors
     assert (e.value, e.basis, e.uncertainty) == (2054, Basis.CERTIFIED, None)
@@ -389,18 +399,58 @@ def test_cover_names_a_remainder_that_needs_a_new_seat():
         "para instalar a Prefeitura e a Câmara Municipal (remanescente de Abadiânia, art. 4º, § 1º)"))]
 
 
-def test_a_declared_document_is_drawn_apart_from_a_checked_one(store, tmp_path):
+def test_a_declared_document_is_drawn_apart_from_a_checked_one(store, tmp_path, monkeypatch):
     """Legal review 15:44, item 8: in Quadro 1 (and the slides' table) "conforme documento
     declarado" has a dotted ring, not the filled dot of "cumprido"; once checked, the dot."""
     from viabilidade.report.writers.tables import rule_table, status_badge
 
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")  # the acts exist: declared, not simulated
     _, results = _analyse(load_candidate(CERTIFIED), store)
     v = {r.rule_id: r for r in results}["art4.V"]
     assert status_badge(v) == ('<span class="status st-pass"><span class="sinal" aria-hidden="true">'
                                "◌</span> conforme documento declarado (a conferir com o original)"
                                "</span>")
     assert "●</span> conforme documento declarado" not in rule_table(results)
+    monkeypatch.delenv("VIABILIDADE_HOJE")
     _, results = _analyse(load_candidate(checked_copy(CERTIFIED, tmp_path)), store)
     v = {r.rule_id: r for r in results}["art4.V"]
     assert status_badge(v) == ('<span class="status st-pass"><span class="sinal" aria-hidden="true">'
                                "●</span> cumprido</span>")
+
+
+def test_acts_dated_after_today_are_hypotheses_of_the_simulation(store, monkeypatch):
+    """Final legal read, item 1: today 01/12/2026, the study dated 01/06/2027 and every act of
+    the record dated 2027: the acts do not exist yet, so what they decide is a hypothesis of
+    the simulation, not "conforme documento declarado", in the figure's note, the reason,
+    the status (Quadro 1, the sections), the counts and Figure 1's sources."""
+    from viabilidade.report.charts import chart_source
+    from viabilidade.report.writers import format as fmt
+
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2026-12-01")
+    profile, results = _analyse(load_candidate(CERTIFIED), store)
+    assert profile.area.population.note == ("valor de documento declarado (não conferido) "
+                                            "(população, art. 4º, IV, e § 2º); hipótese da "
+                                            "simulação (ato futuro)")
+    by_id = {r.rule_id: r for r in results}
+    assert by_id["art4.IV"].reason == (
+        "População de 3.102 habitantes atenderia ao exigido (mais de 3.000 habitantes), na "
+        "hipótese da simulação (ato futuro); margem de 102 (3,40\u00a0%).")
+    for rid in ("art2", "art4.II", "art4.IV", "art4.V", "art4.VI", "art4.VII"):
+        assert fmt.result_status_label(by_id[rid]) == "atingido na hipótese da simulação (ato futuro)", rid
+    # art. 4 I rests on evidence without a date: still a declared document
+    assert fmt.result_status_label(by_id["art4.I"]) == ("conforme documento declarado (a conferir "
+                                                       "com o original)")
+    assert "6 atingidos na hipótese da simulação (ato futuro)" in fmt.status_tally(fmt.result_counts(results))
+    assert ("IBGE, Ofício nº 101/2027 — Superintendência Estadual do IBGE em Goiás, de 10/03/2027, "
+            "hipótese da simulação (ato futuro)") in chart_source([by_id["art4.IV"]])
+    rem = next(r for r in results if r.rule_id == "art4.par1")
+    sub = rem.details["subchecks"]["IV"]
+    assert fmt.status_label(sub["status"], None, fmt.note_basis(sub["base_decisiva"], sub.get("nota"))) \
+        == "atingido na hipótese da simulação (ato futuro)"
+    # the day the acts exist, the same study reads them as declared documents
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")
+    _, results = _analyse(load_candidate(CERTIFIED), store)
+    by_id = {r.rule_id: r for r in results}
+    assert fmt.result_status_label(by_id["art4.IV"]) == ("conforme documento declarado (a conferir "
+                                                        "com o original)")
+    assert "nota" not in next(r for r in results if r.rule_id == "art4.par1").details["subchecks"]["IV"]

@@ -81,6 +81,7 @@ def test_the_batch_index_gives_the_void_plebiscite_the_studys_label(run):
     df = results_frame([row]).set_index("regra")
     assert list(df.loc[["art7", "art7.par1", "art7.par2"], "status_regra"]) == [void] * 3
     assert list(df.loc[["art7", "art7.par1", "art7.par2"], "status_codigo"]) == ["indeterminate"] * 3
-    assert df.loc["art4.V", "status_regra"] == "conforme documento declarado (a conferir com o original)"
+    assert df.loc["art4.V", "status_regra"] == "atingido na hipótese da simulação (ato futuro)"
+    assert df.loc["art4.I", "status_regra"] == "conforme documento declarado (a conferir com o original)"
     page = render_index([row], "lote")
     assert page.count(f'<td class="indeterminate">{void}</td>') == 3

@@ -201,8 +201,10 @@ def test_what_would_change_a_declared_study_names_the_check_and_the_void_plebisc
         "(CF, art. 18, § 4º)")
     # the two: art. 4 III and § 1 (III), unmeasured without the districts' limits (item 1)
     assert len(f.items) == 12
-    assert f.items[5] == ("Art. 4º, V: Número de eleitores acima de um mil — conforme documento "
-                          "declarado (a conferir com o original)")
+    # dated 22/02/2027, after today (01/12/2026): a hypothesis of the simulation (final
+    # legal read, item 1)
+    assert f.items[5] == ("Art. 4º, V: Número de eleitores acima de um mil — atingido na "
+                          "hipótese da simulação (ato futuro)")
     assert f.items[-1] == ("Art. 7º, § 2º: Aprovação pela maioria dos eleitores que compareceram "
                            "— sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)")
 
@@ -216,8 +218,9 @@ def test_a_void_plebiscite_is_counted_as_void_not_undecided(store):
 
     a = analyse(ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml", store=store)
     assert fmt.status_tally(fmt.result_counts(a.results)) == (
-        "7 requisitos conforme documentos declarados (a conferir com os originais); 3 sem efeito "
-        "(sem a lei complementar federal); 2 indeterminados")
+        "1 requisito conforme documento declarado (a conferir com o original); 6 atingidos na "
+        "hipótese da simulação (ato futuro); 3 sem efeito (sem a lei complementar federal); "
+        "2 indeterminados")
     counts = slides._counts(a.results)
     assert "<b>3</b>sem efeito (sem a lei complementar federal)" in counts
     # the two undecided are art. 4 III and § 1 (III), not the plebiscite's three rows

@@ -160,7 +160,7 @@ def test_art2_petition(signatures, status):
 
 
 @pytest.mark.parametrize("signers, status", [(99, Status.FAIL), (100, Status.PASS)])
-def test_art2_counts_the_signers_the_cartorio_finds_registered(signers, status):
+def test_art2_counts_the_signers_the_cartorio_finds_registered(signers, status, monkeypatch):
     """Art. 2: "eleitores inscritos na área". Recognised signatures prove nothing about
     registration: 412 signatures without the Cartório Eleitoral's certificate decide nothing;
     the certificate's count decides, "cumprido" only when checked against its original."""
@@ -170,9 +170,16 @@ def test_art2_counts_the_signers_the_cartorio_finds_registered(signers, status):
     r = art2(candidate(petition_signatures=412, events=registered(signers), **PETITION), S)
     assert (r.status, r.value, r.basis, r.certifier) == (status, signers, Basis.CERTIFIED,
                                                          "Cartório Eleitoral (TRE-GO)")
+    # today (01/12/2026) before the certificate (12/01/2027): a hypothesis of the simulation
     r = art2(candidate(petition_signatures=412, events=registered(signers, checked=False), **PETITION), S)
     assert (r.status, r.basis) == (status, Basis.DECLARED)
-    assert "documento declarado, a conferir com o original" in r.reason
+    assert "de 12/01/2027; hipótese da simulação (ato futuro)); exigido" in r.reason
+    assert r.details["nota"] == "hipótese da simulação (ato futuro)"
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")  # the certificate exists: declared
+    r = art2(candidate(petition_signatures=412, events=registered(signers, checked=False), **PETITION), S)
+    assert (r.status, r.basis) == (status, Basis.DECLARED)
+    assert "de 12/01/2027; documento declarado, a conferir com o original); exigido" in r.reason
+    assert "nota" not in r.details
 
 
 @pytest.mark.parametrize("signatures, status", [(49, Status.FAIL), (50, Status.INDETERMINATE)])

@@ -17,7 +17,7 @@ from ..proposal.certified import Certificate
 from ..proposal.record import DECLARED
 from ..common.plausibility import ratio_note
 from .types import Profile, UnitProfile
-from ..rules.common import future_act
+from ..rules.common import SIMULATED, future_act, simulated_act
 from ..rules.result import Basis, Figure
 
 #: Profile attribute of each certified count of a territory.
@@ -27,7 +27,10 @@ _ATTRS = {"population": "population", "electors": "electors", "buildings": "buil
 
 def certified_figure(cert: Certificate, replaced: Figure | None = None) -> Figure:
     """The :class:`Figure` of a certificate, the document as source: basis certified when a
-    person checked the original (``cert.checked``), else declared (:data:`DECLARED`).
+    person checked the original (``cert.checked``), else declared (:data:`DECLARED`), or a
+    hypothesis of the simulation when dated after today
+    (:data:`~viabilidade.rules.common.SIMULATED`). Only a checked value says it replaces the
+    study's estimate or the published value.
 
     Parameters
     ----------
@@ -40,13 +43,15 @@ def certified_figure(cert: Certificate, replaced: Figure | None = None) -> Figur
         value = 1 if cert.value else 0
     else:
         value = cert.value
-    # "certificado" only on a document someone checked (legal review item 2)
-    word = "valor certificado" if cert.checked is not None else "valor de certidão"
+    # "certificado" only on a document someone checked (legal review item 2); an unchecked
+    # one replaces nothing until checked (final legal read, item 2)
+    checked = cert.checked is not None
+    word = "valor certificado" if checked else "valor de documento declarado (não conferido)"
     note = f"{word} ({spec.what}, art. 4º, {spec.item}, e § 2º)"
-    if replaced is not None and replaced.value is not None \
+    if checked and replaced is not None and replaced.value is not None \
             and replaced.basis not in (Basis.CERTIFIED, Basis.DECLARED):
         note += "; substitui a estimativa do estudo"
-    elif replaced is not None and replaced.value is not None and replaced.value != value:
+    elif checked and replaced is not None and replaced.value is not None and replaced.value != value:
         note += "; substitui o valor publicado"
     if replaced is not None and replaced.value is not None and spec.kind != "flag":
         wild = ratio_note(value, replaced.value,
@@ -55,8 +60,8 @@ def certified_figure(cert: Certificate, replaced: Figure | None = None) -> Figur
                           "valor publicado")
         note += f"; {wild}" if wild else ""
     vintage = str(cert.year) if cert.year is not None else cert.date.isoformat()
-    if cert.checked is None:
-        note += f"; {DECLARED}"
+    if not checked:
+        note += f"; {SIMULATED if simulated_act(cert.date) else DECLARED}"
     return Figure(value, spec.unit, Basis.CERTIFIED if cert.checked is not None else Basis.DECLARED,
                   cert.citation(), vintage, note=note)
 

@@ -47,7 +47,7 @@ from ..common.plausibility import (at_study_date, collection_problem, count_prob
 OPERATIONS = {
     "create-municipality": "criação de município (arts. 1º a 4º)",
     "create-district": "criação de distrito (arts. 15 a 20)",
-    "transfer-area": "desmembramento e transferência de área (art. 5º, § 1º)",
+    "transfer-area": "desmembramento e transferência de área (art. 5º)",
     "fusion": "fusão de municípios (art. 5º, § 2º)",
     "boundary-correction": "correção de limites sem alteração de área (art. 6º)",
 }
@@ -130,6 +130,8 @@ class MoneyFigure:
     source: str
     certificate: bool = False
     checked: Any = None
+    #: The certificate's date (``datetime.date``), ``None`` for a ``[fiscal]`` figure.
+    date: Any = None
 
 
 @dataclass(frozen=True)

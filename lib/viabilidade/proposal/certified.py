@@ -361,7 +361,7 @@ def certified_money(certified: Certified, fiscal: dict[str, Any], problems
     """The area's certified collection and state tax revenue as ``[fiscal]`` figures.
 
     Returns ``{"collection" | "state_tax_revenue": (value_brl, year, citation, True,
-    checked)}`` (the :class:`~viabilidade.proposal.candidate.MoneyFigure` fields) for the
+    checked, date)}`` (the :class:`~viabilidade.proposal.candidate.MoneyFigure` fields) for the
     certificates present, which the candidate stores in the same fields as ``[fiscal]`` so
     that art. 4 VII reads them in one place.
 
@@ -377,7 +377,8 @@ def certified_money(certified: Certified, fiscal: dict[str, Any], problems
             problems.add(f"fiscal.{key}", f"encontrado o valor também em [certified.{key}]; esperado "
                                           f"uma só vez (a certidão da SEFAZ-GO vai em [certified.{key}])")
             continue
-        out[key] = (float(cert.value), int(cert.year), cert.citation(), True, cert.checked)
+        out[key] = (float(cert.value), int(cert.year), cert.citation(), True, cert.checked,
+                    cert.date)
     return out
 
 

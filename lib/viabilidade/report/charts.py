@@ -22,7 +22,7 @@ matplotlib.use("Agg")
 from matplotlib.figure import Figure as MplFigure  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
-from ..rules.result import Basis, RuleResult, Status  # noqa: E402
+from ..rules.result import SIMULATED, Basis, RuleResult, Status, on_simulated_act  # noqa: E402
 from .writers import format as fmt  # noqa: E402
 from .writers.tables import Html, esc, is_upper_bound, source_text  # noqa: E402
 
@@ -121,11 +121,13 @@ def numeric_results(results: Sequence[RuleResult]) -> list[RuleResult]:
 
 
 def chart_source(rows: Sequence[RuleResult]) -> str:
-    """``"Fonte: elaboração do estudo com dados de <source> (<vintage>); …"`` for a caption."""
+    """``"Fonte: elaboração do estudo com dados de <source> (<vintage>); …"`` for a caption;
+    a document dated after today, in a simulation, is followed by ``", hipótese da simulação
+    (ato futuro)"`` (:func:`~viabilidade.rules.result.on_simulated_act`)."""
     seen: list[str] = []
     for r in rows:
         if r.source:
-            item = source_text(r)
+            item = source_text(r) + (f", {SIMULATED}" if on_simulated_act(r) else "")
             if item not in seen:
                 seen.append(item)
     return ("Fonte: elaboração do estudo com dados de " + "; ".join(seen) + "."

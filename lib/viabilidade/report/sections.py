@@ -522,7 +522,8 @@ def _subchecks(sub: dict) -> Html:
         elif d.get("referencia_exigencia") and limit != "—":
             limit += f" (referência: {d['referencia_exigencia']})"
         status = d.get("status")
-        label = (fmt.status_label(status, d.get("lean") or None, d.get("base_decisiva") or None)
+        label = (fmt.status_label(status, d.get("lean") or None,
+                                  fmt.note_basis(d.get("base_decisiva"), d.get("nota")))
                  if status else "—")
         css = STATUS_CLASS.get(Status(status), "") if status else ""
         rows.append([f"art. 4º, {item}", value, limit,
@@ -564,7 +565,8 @@ def rule_block(r: RuleResult) -> Html:
         text = (fmt.number(*rounded(v, precision(r), r.threshold))
                 if k == "limite_superior_m" and isinstance(v, (int, float)) else
                 # the count's own status, in the words of its basis (declared, published …)
-                fmt.status_label(v, basis=details.get("edificacoes_base") or None)
+                fmt.status_label(v, basis=fmt.note_basis(details.get("edificacoes_base"),
+                                                         details.get("nota")))
                 if k == "edificacoes_status" and isinstance(v, str) else _detail_value(v, k))
         if text is not None:
             pairs.append((DETAIL_LABELS.get(k, k.replace("_", " ")), text))

@@ -8,17 +8,39 @@ that certificate checked against its original."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..law.bodies import BODIES
 from ..proposal.candidate import Candidate
 from ..proposal.record import REGISTERED, registration_of
-from .common import FUTURE_KEY, date_br, fmt, future_act, missing_proof, simple
+from .common import FUTURE_KEY, SIMULATED, date_br, fmt, future_act, missing_proof, simple, simulated_act
 from .result import Basis, RuleResult, Status
 from .settings import Settings
+
+
+#: ``details`` key of the signers the law asks for (art. 2: "eleitores inscritos na área";
+#: art. 5 § 1: "… no município, residentes e domiciliados na área"): the requirement is that
+#: many electors, not that many signatures (final legal read, item 10).
+WHO_KEY = "exigencia_de"
+
+
+def _who(result: RuleResult, who: str) -> RuleResult:
+    """``result`` with :data:`WHO_KEY` in its details."""
+    return dataclasses.replace(result, details={**result.details, WHO_KEY: who})
 
 
 def petition(rule_id: str, title: str, signatures: int | None, minimum: int, who: str,
              document: str | None = None, date=None, *, today=None,
              declarations: str | None = None, declarations_needed: bool = False) -> RuleResult:
+    """:func:`_petition` with the signers the law asks for in ``details`` (:data:`WHO_KEY`)."""
+    return _who(_petition(rule_id, title, signatures, minimum, who, document, date, today=today,
+                          declarations=declarations, declarations_needed=declarations_needed),
+                who)
+
+
+def _petition(rule_id: str, title: str, signatures: int | None, minimum: int, who: str,
+              document: str | None = None, date=None, *, today=None,
+              declarations: str | None = None, declarations_needed: bool = False) -> RuleResult:
     """Signatures >= ``minimum``, proved by the representation's document and date.
 
     Indeterminate when the count is not in the candidate file, and when it is there without
@@ -110,6 +132,13 @@ def registered_signers(rule_id: str, title: str, base: RuleResult, candidate: Ca
     item 2); ``declared`` (art. 5 § 1: the signers' declarations of residence, a reference
     nobody can record as checked) is said after the certificate and keeps the basis declared.
     """
+    return _who(_registered(rule_id, title, base, candidate, settings, minimum, who, signed, where,
+                            declared), who)
+
+
+def _registered(rule_id: str, title: str, base: RuleResult, candidate: Candidate,
+                settings: Settings, minimum: int, who: str, signed: str, where: str,
+                declared: str) -> RuleResult:
     cartorio = BODIES["cartorio-eleitoral"]
     act = registration_of([a for a in candidate.events if a.date <= settings.study_day()])
     if act is None:
@@ -124,10 +153,14 @@ def registered_signers(rule_id: str, title: str, base: RuleResult, candidate: Ca
     registered = act.figures[REGISTERED]
     ok = registered >= minimum
     checked = act.checked and not declared
+    # an unchecked certificate dated after today is a hypothesis of the simulation
+    simulated = not act.checked and simulated_act(act.date)
+    proof = ("" if act.checked else f"; {SIMULATED}" if simulated else
+             "; documento declarado, a conferir com o original")
     return simple(rule_id, title, Status.PASS if ok else Status.FAIL,
                   f"{signed}; {fmt(registered)} signatários inscritos como eleitores {where} "
                   f"segundo a certidão {cartorio.of} ({act.document}, de {date_br(act.date)}"
-                  f"{'' if act.checked else '; documento declarado, a conferir com o original'})"
+                  f"{proof})"
                   f"{declared}; exigido no mínimo {fmt(minimum)} {who}.",
                   value=registered, threshold=minimum, comparator=">=",
                   unit="eleitores", margin=registered - minimum,
@@ -135,4 +168,4 @@ def registered_signers(rule_id: str, title: str, base: RuleResult, candidate: Ca
                   basis=Basis.CERTIFIED if checked else Basis.DECLARED,
                   certifier=cartorio.name, source=f"{cartorio.name}, {act.document}, de "
                                                   f"{date_br(act.date)}",
-                  vintage=act.date.isoformat())
+                  vintage=act.date.isoformat(), details={"nota": SIMULATED} if simulated else {})

@@ -16,7 +16,7 @@ from ..law.bodies import BODIES, body_of_item
 from .common import (amount, cite_items, combine, combine_lean, fmt, money_figure,
                      numeric_result, simple)
 from .calendar import last_closed_exercise
-from .result import Basis, Figure, RuleResult, Status, deciding_basis
+from .result import Basis, Figure, RuleResult, Status, deciding_basis, on_simulated_act
 from .settings import CHOICES, NUMERIC_ITEMS, Settings
 from .vectorised import revenue_threshold
 
@@ -496,7 +496,9 @@ def par1(candidate: Candidate, profile: Profile, settings: Settings) -> list[Rul
                     "base": str(s.basis or ""), "base_decisiva": str(deciding_basis(s) or ""),
                     "motivo": s.reason,
                     "referencia_exigencia": s.details.get("referencia_exigencia", ""),
-                    "natureza_exigencia": s.details.get("natureza_exigencia", "")}
+                    "natureza_exigencia": s.details.get("natureza_exigencia", ""),
+                    # its act dated after today: read as a hypothesis of the simulation
+                    **({"nota": s.details["nota"]} if on_simulated_act(s) else {})}
                 for s in subs}}))
     return out
 

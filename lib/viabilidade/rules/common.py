@@ -11,7 +11,7 @@ from ..common.numbers import decimal, fmt
 from ..law.bodies import body_by_name
 from .law import citation, provision, text
 from ..common.precision import rounded
-from .result import Basis, Figure, Lean, RuleResult, Status
+from .result import SIMULATED, Basis, Figure, Lean, RuleResult, Status
 from .vectorised import decide
 
 def _by(certifier: str) -> str:
@@ -79,6 +79,22 @@ def future_act(date, today) -> str:
     if date is None or today is None or date <= today:
         return ""
     return f"ato futuro: datado de {date_br(date)}, posterior à data do estudo ({date_br(today)})"
+
+
+#: :data:`~.result.SIMULATED`: an act dated after today, in a study dated later still.
+
+
+def simulated_act(date, today=None) -> bool:
+    """Whether an act dated ``date`` is a hypothesis of the simulation: dated after
+    ``today`` (default :func:`viabilidade.common.plausibility.today`, the real date).
+
+    ``simulated_act(date(2027, 3, 10), date(2026, 12, 1))`` → ``True``; ``False`` when
+    ``date`` is ``None`` or not after today. An act dated after the study date as well is
+    read by :func:`future_act` first (it decides nothing).
+    """
+    from ..common.plausibility import today as real_today
+
+    return date is not None and date > (today or real_today())
 
 
 
@@ -163,6 +179,8 @@ def money_figure(m, note: str = "") -> Figure:
     """
     basis = (Basis.PUBLISHED if not m.certificate else
              Basis.CERTIFIED if getattr(m, "checked", None) is not None else Basis.DECLARED)
+    if basis == Basis.DECLARED and simulated_act(getattr(m, "date", None)):
+        note = f"{note}; {SIMULATED}" if note else SIMULATED
     return Figure(m.value_brl, "BRL", basis,
                   m.source, str(m.year), note=note)
 
@@ -211,12 +229,15 @@ def numeric_result(rule_id: str, title: str, figure: Figure | None, threshold: f
         reason = f"Sem valor de {what}: {missing}"
     elif threshold != threshold:
         reason = f"Sem limite calculável para {what}: {missing}"
-    elif status == Status.PASS:
-        reason = (f"{what.capitalize()} de {amount(value, unit, step, threshold)} atende ao exigido ({required}); "
-                  f"margem de {margin_text} ({pct(margin_pct)}).")
-    elif status == Status.FAIL:
-        reason = (f"{what.capitalize()} de {amount(value, unit, step, threshold)} não atende ao exigido ({required}); "
-                  f"margem de {margin_text} ({pct(margin_pct)}).")
+    elif status in (Status.PASS, Status.FAIL):
+        verb = "atende" if status == Status.PASS else "não atende"
+        reading = ""
+        if basis == Basis.DECLARED:  # not checked: a conditional, said on whose word
+            verb += "ria"
+            reading = (f", na {SIMULATED}" if SIMULATED in (figure.note or "")
+                       else ", segundo documento declarado (a conferir com o original)")
+        reason = (f"{what.capitalize()} de {amount(value, unit, step, threshold)} {verb} ao exigido "
+                  f"({required}){reading}; margem de {margin_text} ({pct(margin_pct)}).")
     else:
         unc = figure.uncertainty
         shown = ((lambda x: fmt(whole(x))) if unit in COUNT_UNITS

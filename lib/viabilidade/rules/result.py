@@ -23,6 +23,14 @@ class Lean(StrEnum):
     LIKELY_FAIL = "likely fail"
 
 
+#: How a figure of a document dated after today reads in a study dated later still (a
+#: simulation, :func:`viabilidade.report.findings.simulation`): the act does not exist yet, so
+#: what it decides is a hypothesis of the simulation, not a declared document. The study's
+#: own future acts (after the study date) decide nothing (:func:`~.common.future_act`): both readings
+#: of an "ato futuro" come from here.
+SIMULATED = "hipótese da simulação (ato futuro)"
+
+
 class Basis(StrEnum):
     """How a value was obtained (docs/GUIA.md).
 
@@ -150,6 +158,15 @@ def on_declared_documents(result) -> bool:
     word it "conforme documento declarado (a conferir com o original)", never "cumprido"."""
     return (Status(result.status) in (Status.PASS, Status.FAIL)
             and deciding_basis(result) == Basis.DECLARED and not on_hypothetical_data(result))
+
+
+def on_simulated_act(result) -> bool:
+    """Whether a result decided on declared documents (:func:`on_declared_documents`) rests
+    on an act dated after today, a hypothesis of the simulation: its figure's note carries
+    :data:`SIMULATED`; documents word it "atingido na hipótese da
+    simulação (ato futuro)", never "conforme documento declarado"."""
+    details = result.details if isinstance(result.details, dict) else {}
+    return on_declared_documents(result) and SIMULATED in str(details.get("nota") or "")
 
 
 class Verdict(StrEnum):

@@ -18,8 +18,8 @@ from ...common.numbers import MINUS, decimal  # noqa: F401 (MINUS: this module's
 from ...common.precision import AREA_KM2, rounded
 from ...rules.art6 import DOCUMENTED
 from ...rules.art7 import VOID_KEY
-from ...rules.result import (BASIS_WORDS, Basis, Lean, Status, Verdict, on_hypothetical_data,
-                            on_declared_documents, on_measured_data,
+from ...rules.result import (SIMULATED, BASIS_WORDS, Basis, Lean, Status, Verdict, on_hypothetical_data,
+                            on_declared_documents, on_measured_data, on_simulated_act,
                             on_published_data)
 
 LOCALE = "pt_BR"
@@ -61,6 +61,19 @@ HYPOTHETICAL_LABELS = {
 DECLARED_LABELS = {
     Status.PASS: "conforme documento declarado (a conferir com o original)",
     Status.FAIL: "não cumprido conforme documento declarado (a conferir com o original)",
+}
+#: A requirement decided on an act dated after today, in a study dated later still
+#: (:func:`viabilidade.rules.result.on_simulated_act`): a hypothesis of the simulation, neither
+#: "cumprido" nor "conforme documento declarado" (final legal read, item 1). Counted apart
+#: with :data:`SIMULATED_BASIS`.
+SIMULATED_BASIS = "simulado"
+SIMULATED_LABELS = {
+    Status.PASS: f"atingido na {SIMULATED}",
+    Status.FAIL: f"não atingido na {SIMULATED}",
+}
+SIMULATED_PLURAL = {
+    Status.PASS: f"atingidos na {SIMULATED}",
+    Status.FAIL: f"não atingidos na {SIMULATED}",
 }
 MEASURED_LABELS = {
     Status.PASS: "atingido na medição",
@@ -192,6 +205,8 @@ def status_plural(status: Status | str, basis: Basis | str | None = None) -> str
     if basis == DOCUMENTED_BASIS:
         return DOCUMENTED_PLURAL
     s = Status(status)
+    if basis == SIMULATED_BASIS and s in SIMULATED_PLURAL:
+        return SIMULATED_PLURAL[s]
     if basis is not None and Basis(basis) == Basis.PUBLISHED and s in PUBLISHED_PLURAL:
         return PUBLISHED_PLURAL[s]
     if basis is not None and Basis(basis) == Basis.MEASURED and s in MEASURED_PLURAL:
@@ -215,8 +230,9 @@ def result_counts(results) -> dict:
         :data:`Basis.DECLARED` for those on documents not checked against their originals
         (:func:`~viabilidade.rules.result.on_declared_documents`), else ``None``.
     """
-    keys = [(Status.PASS, None), (Status.PASS, Basis.DECLARED), (Status.PASS, Basis.PUBLISHED),
-            (Status.PASS, Basis.MEASURED), (Status.FAIL, None), (Status.FAIL, Basis.DECLARED),
+    keys = [(Status.PASS, None), (Status.PASS, Basis.DECLARED), (Status.PASS, SIMULATED_BASIS),
+            (Status.PASS, Basis.PUBLISHED), (Status.PASS, Basis.MEASURED), (Status.FAIL, None),
+            (Status.FAIL, Basis.DECLARED), (Status.FAIL, SIMULATED_BASIS),
             (Status.FAIL, Basis.PUBLISHED), (Status.FAIL, Basis.MEASURED),
             (Status.INDETERMINATE, VOID_BASIS), (Status.INDETERMINATE, DOCUMENTED_BASIS),
             (Status.INDETERMINATE, None), (Status.NOT_APPLICABLE, None)]
@@ -347,6 +363,8 @@ def status_label(status: Status | str, lean: Lean | str | None = None,
         return VOID_LABEL
     if basis == DOCUMENTED_BASIS:
         return DOCUMENTED
+    if basis == SIMULATED_BASIS and Status(status) in SIMULATED_LABELS:
+        return SIMULATED_LABELS[Status(status)]
     if basis is not None and str(basis) != "" and Basis(basis) == Basis.PUBLISHED \
             and Status(status) in PUBLISHED_LABELS:
         return PUBLISHED_LABELS[Status(status)]
@@ -378,11 +396,23 @@ def result_status_label(result) -> str:
     return label
 
 
+def note_basis(basis: Basis | str | None, note: str | None) -> Basis | str | None:
+    """The :func:`status_label` basis of a figure stored apart from its result (a
+    sub-check's ``base_decisiva``, art. 4 VI's ``edificacoes_base``) with its ``note``:
+    :data:`SIMULATED_BASIS` for a declared figure of an act dated after today (its note
+    carries :data:`~viabilidade.rules.result.SIMULATED`), else ``basis`` (``""`` → ``None``)."""
+    if basis and str(basis) == Basis.DECLARED.value and SIMULATED in str(note or ""):
+        return SIMULATED_BASIS
+    return basis or None
+
+
 def _label_basis(result) -> Basis | None:
     """The basis a result's label speaks of: published or measured data, else ``None``
     ("cumprido" / "não cumprido": a certificate or a document)."""
     if on_published_data(result):
         return Basis.PUBLISHED
+    if on_simulated_act(result):
+        return SIMULATED_BASIS
     if on_declared_documents(result):
         return Basis.DECLARED
     return Basis.MEASURED if on_measured_data(result) else None

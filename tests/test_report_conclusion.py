@@ -359,3 +359,24 @@ def test_the_standing_names_only_the_provisions_met():
         "os originais")
     assert arts("art2", "art4.I", "art4.par1", "art4.VII") == "dos arts. 2º e 4º"
     assert arts("art6") == "do art. 6º" and arts("art17", "art17.par1") == "do art. 17"
+
+
+@needs_store
+def test_outside_the_hypothesis_the_early_plebiscite_is_void_until_the_federal_law(
+        store, tmp_path):
+    """The other branch of the findings' plebiscite (mendreport item 4, branched on the
+    hypothesis, no longer on the label's words): without ``federal_law`` the consultation is
+    "sem efeito" and does not become valid with that law; the pending finding names it."""
+    from test_rules_bases import measured_continuity
+    from test_rules_fixtures import checked_copy
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.proposal.record import PLEBISCITE_VOID
+    from viabilidade.report.findings import findings
+
+    path = checked_copy(ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml", tmp_path)
+    a = measured_continuity(analyse(path, store=store))
+    f = findings(a)
+    assert f.of("plebiscito").detail.startswith(
+        f"A consulta está {PLEBISCITE_VOID}, e não passa a valer com a lei complementar federal: "
+        "terá de ser feita de novo, no período que essa lei fixar e depois da divulgação dos "
+        "Estudos de Viabilidade Municipal.")

@@ -98,6 +98,12 @@ PLEBISCITE_VOID = "sem efeito (sem a lei complementar federal; TSE, PA 0602003-6
 #: again. No recorded plebiscite counts, with or without the hypothesis.
 PLEBISCITE_VOID_ASSUMED = ("sem efeito (anterior à lei complementar federal e a este estudo; a "
                            "consulta terá de ser feita de novo)")
+#: When a consultation "sem efeito" can be held again: CF art. 18 § 4 puts it "dentro do
+#: período determinado por Lei Complementar Federal" and after the EVM's publication. ``{law}``
+#: names that law as the sentence allows (``"essa lei"`` once it was named). ``processo``'s
+#: last step and the findings say it in these words.
+HELD_AGAIN_WHEN = ("no período que {law} fixar e depois da divulgação dos Estudos de "
+                   "Viabilidade Municipal")
 
 
 def plebiscite_void(assumed: bool) -> str:
@@ -773,6 +779,6 @@ def legacy_acts(petition: tuple, plebiscite: Plebiscite | None, certified: Certi
     return acts, notices
 
 
-__all__ = ["DECLARED_PROOF", "PLEBISCITE_VOID", "PLEBISCITE_VOID_ASSUMED", "plebiscite_void", "annex_bytes", "annex_name", "Act", "Annex", "BODY_EVENTS", "Checked", "DECLARED", "KINDS", "MAX_ACTS", "Plebiscite",
+__all__ = ["DECLARED_PROOF", "HELD_AGAIN_WHEN", "PLEBISCITE_VOID", "PLEBISCITE_VOID_ASSUMED", "plebiscite_void", "annex_bytes", "annex_name", "Act", "Annex", "BODY_EVENTS", "Checked", "DECLARED", "KINDS", "MAX_ACTS", "Plebiscite",
            "REGISTERED", "annexes", "certificates", "check_order", "legacy_acts", "merge_certified",
            "petition_of", "plebiscite_of", "read_acts", "receipt", "registration_of", "ART2_REGISTRATION"]

@@ -50,8 +50,8 @@ import datetime as dt
 from dataclasses import asdict, dataclass
 
 from ..operations import operation_of
-from ..proposal.record import PLEBISCITE_VOID
-from ..rules.art7 import VOID_KEY
+from ..proposal.record import HELD_AGAIN_WHEN
+from ..rules.art7 import VOID_KEY, hypothesis
 from ..rules.result import Basis, Status, Verdict, deciding_basis, on_published_data
 from .writers import format as fmt
 
@@ -189,10 +189,10 @@ def _pending(analysis) -> Finding:
                    "ou evidências"] if rest else [])
         # in the federal_law hypothesis the consultation predates that law and the study
         # (legal review 15:44, item 1): the label says so
-        parts += [("do plebiscito, sem efeito enquanto não editada a lei complementar federal "
-                   "(CF, art. 18, § 4º)") if void[0].details["rotulo_situacao"] == PLEBISCITE_VOID
-                  else f"de novo plebiscito: o registrado está {void[0].details['rotulo_situacao']}"
-                  ] if void else []
+        parts += [f"de novo plebiscito: o registrado está {void[0].details['rotulo_situacao']}"
+                  if hypothesis(analysis.settings) else
+                  ("do plebiscito, sem efeito enquanto não editada a lei complementar federal "
+                   "(CF, art. 18, § 4º)")] if void else []
         summary = "a conclusão depende " + fmt.and_list(parts)
         return Finding("pendencias", title, summary, fmt.sentence(why[:1].upper() + why[1:]),
                        items)
@@ -251,14 +251,13 @@ def _plebiscite(analysis) -> Finding | None:
         void = next((r.details["rotulo_situacao"] for r in analysis.results
                      if (r.details or {}).get(VOID_KEY)), "")
         summary = early[:1].lower() + early[1:].rstrip(".")
-        # the same consequence as processo's federal-law step (process_file.FEDERAL_LAW_STEP);
-        # the label is the hypothesis's in the federal_law hypothesis (legal review 15:44, 1)
-        detail = (f"A consulta está {void}, e não passa a valer com a lei "
-                  "complementar federal: terá de ser feita de novo, no período que essa lei "
-                  "fixar e depois da divulgação dos Estudos de Viabilidade Municipal."
-                  if void == PLEBISCITE_VOID else
-                  f"A consulta está {void}, no período que essa lei fixar e depois da "
-                  "divulgação dos Estudos de Viabilidade Municipal." if void else "")
+        # the same consequence as processo's last step (process_file.FEDERAL_LAW_STEP); in the
+        # federal_law hypothesis the label already says it is held again (legal review 15:44, 1)
+        when = HELD_AGAIN_WHEN.format(law="essa lei")
+        detail = ("" if not void else f"A consulta está {void}, {when}."
+                  if hypothesis(analysis.settings) else
+                  f"A consulta está {void}, e não passa a valer com a lei complementar federal: "
+                  f"terá de ser feita de novo, {when}.")
         return Finding("plebiscito", "Plebiscito anterior ao estudo", summary,
                        " ".join(x for x in (detail, note) if x))
     if not note:

@@ -27,7 +27,7 @@ from ..law.bodies import BODIES
 from ..proposal.record import Act
 from ..operations import operation_of
 from ..rules import calendar
-from ..proposal.record import DECLARED_PROOF, plebiscite_void
+from ..proposal.record import DECLARED_PROOF, HELD_AGAIN_WHEN, plebiscite_void
 from .writers import format as fmt
 
 #: Phase by the last recorded act (``None``: nothing recorded).
@@ -116,9 +116,8 @@ def _law_step(today: dt.date) -> Step:
 FEDERAL_LAW_STEP = Step("edição da lei complementar federal", None,
                         "CF, art. 18, § 4º, e art. 7º, § 2º",
                         "sem ela nenhuma lei pode criar o Município; o plebiscito já realizado "
-                        "não passa a valer com ela: a consulta terá de ser feita de novo, no "
-                        "período que a lei complementar federal fixar e depois da divulgação "
-                        "dos Estudos de Viabilidade Municipal")
+                        "não passa a valer com ela: a consulta terá de ser feita de novo, "
+                        + HELD_AGAIN_WHEN.format(law="a lei complementar federal"))
 
 
 #: The same step in the ``federal_law`` hypothesis (legal review 15:44, item 1): the law
@@ -126,9 +125,9 @@ FEDERAL_LAW_STEP = Step("edição da lei complementar federal", None,
 NEW_PLEBISCITE_STEP = Step("novo plebiscito, na hipótese da lei complementar federal suposta",
                            None, "CF, art. 18, § 4º, e art. 7º",
                            "o plebiscito registrado foi feito antes dessa lei e deste estudo e "
-                           "está sem efeito: a consulta terá de ser feita de novo, no período "
-                           "que a lei complementar federal fixar e depois da divulgação dos "
-                           "Estudos de Viabilidade Municipal; só depois dela, a lei de criação")
+                           "está sem efeito: a consulta terá de ser feita de novo, "
+                           + HELD_AGAIN_WHEN.format(law="a lei complementar federal")
+                           + "; só depois dela, a lei de criação")
 
 
 def _void_plebiscite_steps(done: tuple[Act, ...], assumed: bool = False) -> list[Step]:

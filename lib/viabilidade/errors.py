@@ -321,6 +321,17 @@ def key_at(text: str, line: int) -> str | None:
     return None
 
 
+def source_text(path: str | Path | None) -> str:
+    """The text of a candidate or settings file, to find its fields' lines (:func:`field_line`);
+    ``""`` without a path (an in-memory candidate) or when the file cannot be read."""
+    if path is None:
+        return ""
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError, TypeError, ValueError):
+        return ""
+
+
 def raise_located(problems: list[CandidateError], path: str | Path | None) -> None:
     """Raise every problem at once (:meth:`CandidateError.collect`), each with the line of
     its field in the candidate file ``path`` (:func:`field_line`); nothing when ``problems``
@@ -336,10 +347,7 @@ def raise_located(problems: list[CandidateError], path: str | Path | None) -> No
     """
     if not problems:
         return
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError, TypeError, ValueError):
-        text = ""
+    text = source_text(path)
     raise CandidateError.collect([
         p if p.line is not None or not (text and p.field) else
         type(p)(p.message, file=p.file, field=p.field, line=field_line(text, p.field))

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..common.text import NAME, fold, name_key, quoted, text_problem
+from ..common.text import CLOSE_RATIO, NAME, fold, name_key, quoted, text_problem
 from ..data.codes import municipality_hint
 from ..proposal.candidate import OPERATIONS, slugify
 from ..errors import ViabilidadeError
@@ -144,7 +144,8 @@ def resolve_unit(query: str, store) -> Unit:
                                + municipality_hint(query, municipalities=store.municipalities))
         units = [u for u in _units(store.districts, store.municipalities) if not u.seat]
         by_key = {name_key(u.name): u for u in units}
-        close = difflib.get_close_matches(name_key(query), list(by_key), n=5, cutoff=0.75)
+        close = difflib.get_close_matches(name_key(query), list(by_key), n=5,
+                                          cutoff=CLOSE_RATIO)
         hint = (": nomes parecidos: " + "; ".join(by_key[k].label() for k in close)) if close else ""
         raise NameLookupError(f"nenhum distrito ou município de Goiás se chama {quoted(query)} "
                            f"(IBGE DTB 2022){hint}; esperado um nome ou código IBGE existente")

@@ -262,6 +262,12 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
 
 
+#: difflib ratio (over :func:`name_key` keys) from which a place's name is "parecido" to
+#: another: ``viabilidade novo``'s suggestions and the seat's typo check both use it
+#: (``pautera`` / ``pauterra`` is 0,93).
+CLOSE_RATIO = 0.75
+
+
 def name_key(text: str) -> str:
     """Comparison key of a name: ASCII lower-case letters and digits only.
 

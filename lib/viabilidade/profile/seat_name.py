@@ -14,8 +14,8 @@ the names the store knows for the area:
 
 Names are compared by :func:`viabilidade.common.text.name_key` (accents, case, spaces and
 punctuation ignored) and, when none is equal, by difflib's ratio on the same keys (cutoff
-:data:`CLOSE_RATIO`, as ``viabilidade novo``'s "nomes parecidos", :mod:`viabilidade.cli.lookup`)
-with at most :data:`TYPO_LETTERS` letters of difference in length.
+:data:`~viabilidade.common.text.CLOSE_RATIO`, as ``viabilidade novo``'s "nomes parecidos",
+:mod:`viabilidade.cli.lookup`) with at most :data:`TYPO_LETTERS` letters of difference in length.
 A close name is a typo: an error. No close name is a new name, legitimate for a drawn area
 or a renamed seat: a notice, printed by ``estudo`` and shown in the batch index.
 """
@@ -23,16 +23,11 @@ or a renamed seat: a notice, printed by ``estudo`` and shown in the batch index.
 from __future__ import annotations
 
 import difflib
-from pathlib import Path
 
-from ..common.text import name_key, quoted
-from ..errors import CandidateError, field_line
+from ..common.text import CLOSE_RATIO, name_key, quoted
+from ..errors import CandidateError, field_line, source_text
 from ..operations import operation_of
 from ..proposal.candidate import Candidate
-
-#: difflib ratio from which a name of the area is "parecido" (the same cutoff as
-#: :func:`viabilidade.cli.lookup.resolve_unit`): ``pautera`` / ``pauterra`` is 0,93.
-CLOSE_RATIO = 0.75
 
 #: At most this many letters more or fewer than the area's name, for a close name to be a
 #: typo: ``Pau Terra Nova`` (ratio 0,80 with ``Pau Terra``) is a new name, not a misspelling.
@@ -99,12 +94,11 @@ def seat_name_problems(candidate: Candidate, store) -> tuple[list[CandidateError
     seat = candidate.seat
     if not keys or name_key(seat) in keys:
         return [], []
-    try:
-        text = Path(candidate.path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError, TypeError, ValueError):
-        text = ""
-    field_ = "seat" if not text or field_line(text, "seat", exact=True) else "name"
-    line = field_line(text, field_, exact=True) if text else None
+    text = source_text(candidate.path)
+    line = field_line(text, "seat", exact=True) if text else None
+    field_ = "seat" if not text or line else "name"
+    if field_ == "name":
+        line = field_line(text, "name", exact=True)
     key = name_key(seat)
     close = [k for k in difflib.get_close_matches(key, list(keys), n=3, cutoff=CLOSE_RATIO)
              if abs(len(k) - len(key)) <= TYPO_LETTERS][:1]

@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..errors import SettingsError, did_you_mean, field_line, found_value
+from ..errors import SettingsError, did_you_mean, field_line, found_value, source_text
 
 #: Allowed values of each interpretation, the default first, with a Portuguese description.
 CHOICES: dict[str, dict[str, str]] = {
@@ -342,7 +342,7 @@ class Settings:
         file = file if file is not None else source
         result, problems = cls._build(data)
         if problems:
-            text = _text_of(file)
+            text = source_text(file)
             raise SettingsError.collect([
                 SettingsError(msg, file=file, field=f, line=_line(text, f))
                 for f, msg in problems])
@@ -683,16 +683,6 @@ def read_settings_toml(path: Path) -> tuple[str, dict[str, Any]]:
     except tomllib.TOMLDecodeError as e:
         raise SettingsError(f"TOML inválido: {toml_reason(e, text)}", file=path,
                             line=toml_position(e)[0]) from None
-
-
-def _text_of(file: str | Path | None) -> str:
-    """The text of a settings or candidate file, for line numbers; ``""`` when unreadable."""
-    if file is None:
-        return ""
-    try:
-        return Path(file).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError, ValueError):
-        return ""
 
 
 def _line(text: str, field: str) -> int | None:

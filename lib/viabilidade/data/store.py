@@ -276,8 +276,8 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     mun = mun.rename(columns={"pop_total": "populacao_1a_divulgacao"})
 
     agg_d = census.read_aggregates(p["agg_dist"], level="distritos")
-    if official(raw, "dtb"):  # the IBGE's own report
-        p["dtb"] = official(raw, "dtb")
+    if own_dtb := official(raw, "dtb"):  # the IBGE's own report
+        p["dtb"] = own_dtb
         dist_dtb = dtb.read_districts_official(p["dtb"])
     else:
         dist_dtb = dtb.read_districts(p["dtb"])
@@ -294,24 +294,28 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
                         f"{int(mun.set_index('cod_ibge').loc[code, 'populacao'])}",
                         file=p["agg_dist"], column="v0001")
 
+    own_profile = official(raw, "profile")  # the TSE's own file, read once for both uses
+    profile_rows = None if own_profile is None else tse.read_tse_csv(own_profile,
+                                                                     tse.PROFILE_COLUMNS)
     if derived(raw, "crosswalk"):  # from the TSE's own file and the Censo's names
-        cw_table = tse.derive_crosswalk(official(raw, "profile"), mun[["cod_ibge", "nome"]],
-                                        names_file=p["agg_mun"])
+        cw_table = tse.derive_crosswalk(own_profile, mun[["cod_ibge", "nome"]],
+                                        names_file=p["agg_mun"], frame=profile_rows)
     else:
         cw_table = tse.read_crosswalk(p["crosswalk"])
     _same_codes(mun["cod_ibge"], cw_table["cod_ibge"], "Censo 2022 vs TSE crosswalk",
                 p["crosswalk"], "codigo_ibge")
     # The publishers' own files when data fetch brought them (provenance.OFFICIAL_RAW),
     # else the third-party copies.
-    if official(raw, "electorate"):
-        p["electorate"] = official(raw, "electorate")
+    if own_electorate := official(raw, "electorate"):
+        p["electorate"] = own_electorate
         electorate = tse.read_detalhe_votacao_munzona(p["electorate"], Crosswalk(cw_table))
     else:
         electorate = tse.read_zone_municipality_2022(p["electorate"], Crosswalk(cw_table))
     _check_electorate(mun, electorate, p["electorate"])
-    if official(raw, "profile"):
-        p["profile"] = official(raw, "profile")
-        profile, generated = tse.read_profile_official(p["profile"], Crosswalk(cw_table))
+    if own_profile:
+        p["profile"] = own_profile
+        profile, generated = tse.read_profile_official(p["profile"], Crosswalk(cw_table),
+                                                       frame=profile_rows)
         profile.attrs["vintage"] = (f"perfil do eleitorado de {PROFILE_YEAR}, arquivo gerado "
                                     f"em {generated}")
     else:
@@ -321,8 +325,8 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     _check_profile(mun, profile, p["profile"])
 
     # The cheap tables first, so that a fault in them is refused before the mesh is read.
-    if official(raw, "pib"):  # the SIDRA API's own answer
-        p["pib"] = official(raw, "pib")
+    if own_pib := official(raw, "pib"):  # the SIDRA API's own answer
+        p["pib"] = own_pib
         pib = sidra.read_pib_api(p["pib"], mun[["cod_ibge"]])
     else:
         pib = sidra.read_pib(p["pib"], mun[["cod_ibge", "nome"]])
@@ -507,8 +511,8 @@ def build_store(raw: Path, out: Path | None = None) -> dict:
     from .provenance import dated_version
 
     vintage = {"profile": tables["electorate_profile"].attrs.get("vintage")}
-    if official(raw, "dictionary"):
-        vintage["dictionary"] = dated_version(official(raw, "dictionary"))
+    if own_dictionary := official(raw, "dictionary"):
+        vintage["dictionary"] = dated_version(own_dictionary)
     for name, (columns, keys, roles) in layout.items():
         manifest["tables"][name] = {
             "file": f"{name}.parquet", "rows": int(len(tables[name])), "columns": list(columns),

@@ -76,7 +76,8 @@ def read_crosswalk(path: Path, *, uf: str | None = "GO") -> pd.DataFrame:
 
 
 def derive_crosswalk(path: Path, municipalities: pd.DataFrame, *, uf: str = "GO",
-                     names_file: Path | None = None) -> pd.DataFrame:
+                     names_file: Path | None = None,
+                     frame: pd.DataFrame | None = None) -> pd.DataFrame:
     """The TSE↔IBGE crosswalk derived from official files (issue 33 § 3 (c)), in place of a
     third-party copy of the TSE's register.
 
@@ -114,7 +115,8 @@ def derive_crosswalk(path: Path, municipalities: pd.DataFrame, *, uf: str = "GO"
     """
     from ..common.text import name_key
 
-    df = read_tse_csv(path, ["SG_UF", "CD_MUNICIPIO", "NM_MUNICIPIO"])
+    df = frame if frame is not None else read_tse_csv(path, ["SG_UF", "CD_MUNICIPIO",
+                                                             "NM_MUNICIPIO"])
     df = df[df["SG_UF"].str.strip() == uf]
     names: dict[str, set[str]] = {}
     for n, code, name in zip(df[ROW], df["CD_MUNICIPIO"], df["NM_MUNICIPIO"]):
@@ -455,8 +457,15 @@ def read_profile_municipalities(path: Path, crosswalk: Crosswalk, state_total: i
                         column=getattr(exc.schema, "name", None)) from None
 
 
-def read_profile_official(path: Path, crosswalk: Crosswalk, *, uf: str = "GO"
-                          ) -> tuple[pd.DataFrame, str]:
+#: The columns of the TSE's own ``perfil_eleitorado`` file the build reads (the profile and,
+#: from its municipal codes and names, the crosswalk): one read of the file serves both
+#: (:func:`derive_crosswalk` and :func:`read_profile_official` take it as ``frame``).
+PROFILE_COLUMNS = ["DT_GERACAO", "SG_UF", "NR_ZONA", "CD_MUNICIPIO", "NM_MUNICIPIO",
+                   "QT_ELEITORES_PERFIL"]
+
+
+def read_profile_official(path: Path, crosswalk: Crosswalk, *, uf: str = "GO",
+                          frame: pd.DataFrame | None = None) -> tuple[pd.DataFrame, str]:
     """The TSE's own ``perfil_eleitorado_<ano>.csv`` (Goiás lines), as the store's profile.
 
     The layout is the TSE's (its LEIAME, as republished with the columns ``DT_GERACAO``
@@ -488,8 +497,7 @@ def read_profile_official(path: Path, crosswalk: Crosswalk, *, uf: str = "GO"
         As :func:`read_perfil_eleitorado`; a municipality of the crosswalk absent from the
         file (names them); a missing or non-uniform ``DT_GERACAO`` (names both dates).
     """
-    df = read_tse_csv(path, ["DT_GERACAO", "SG_UF", "NR_ZONA", "CD_MUNICIPIO", "NM_MUNICIPIO",
-                             "QT_ELEITORES_PERFIL"])
+    df = frame if frame is not None else read_tse_csv(path, PROFILE_COLUMNS)
     df = df[df["SG_UF"].str.strip() == uf]
     dates = sorted({str(d).strip() for d in df["DT_GERACAO"].dropna()})
     if len(dates) != 1:

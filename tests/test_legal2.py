@@ -92,7 +92,7 @@ def test_n7_a_future_act_sets_no_value_threshold_nor_margin(redated):
     rows = {k: (value_text(by_id[k]), threshold_text(by_id[k]), margin_text(by_id[k]))
             for k in ("art2", "art7.par1", "art7.par2", "art4.VII")}
     assert rows == {
-        "art2": ("— (ato futuro)", "no mínimo 100\u00a0assinaturas", "—"),
+        "art2": ("— (ato futuro)", "no mínimo 100\u00a0eleitores inscritos na área", "—"),
         "art7.par1": ("— (ato futuro)", "—", "—"),
         "art7.par2": ("— (ato futuro)", "—", "—"),
         # the SEFAZ-GO certificate of 01/03/2027 sets no limit: the study's own, as uncertified

@@ -27,12 +27,68 @@ def test_the_representation_asks_for_electors_not_signatures():
     """Item 10: Quadro 1's requirement is the law's (art. 2: "cem eleitores inscritos na área";
     art. 5 § 1: "cinqüenta eleitores inscritos no município, residentes e domiciliados na
     respectiva área"), with and without the count, met or not."""
-    assert threshold_text(art2(candidate(), S)) == "no mínimo 100 eleitores inscritos na área"
+    assert threshold_text(art2(candidate(), S)) == "no mínimo 100\u00a0eleitores inscritos na área"
     for n, status in ((99, Status.FAIL), (100, Status.PASS)):
         r = art2(candidate(petition_signatures=n, petition_document="Representação nº 1/2027",
                            petition_date=dt.date(2027, 1, 8), events=registered(n)), S)
         assert r.status == status
-        assert threshold_text(r) == "no mínimo 100 eleitores inscritos na área"
+        assert threshold_text(r) == "no mínimo 100\u00a0eleitores inscritos na área"
     r = par1(candidate("transfer-area"), S)
-    assert threshold_text(r) == ("no mínimo 50 eleitores inscritos no município, residentes e "
+    assert threshold_text(r) == ("no mínimo 50\u00a0eleitores inscritos no município, residentes e "
                                  "domiciliados na área")
+
+
+# The text helper and the store/analysis fixtures are test_legal2's (one copy).
+from test_legal2 import _text, analysed, store  # noqa: E402,F401
+
+CORRECTION = "tests/fixtures/correcao-abadiania-alexania.toml"
+
+
+def test_a_correction_with_every_document_declared_waits_for_their_check(analysed):
+    """Item 8: the technical error, the mayors' agreement and both resolutions are in the file
+    (art. 6 "documentado (a conferir com os originais)"): nothing is missing but their check
+    against the originals, in the conclusion line and in the cover's box."""
+    from viabilidade.report.certificates import cover_box
+    from viabilidade.rules import certification
+
+    a = analysed(CORRECTION)
+    assert certification.qualification(a.results) == (
+        "estudo preliminar, pendente da conferência dos documentos declarados com os originais")
+    box = _text(cover_box(a, ""))
+    assert box == (
+        "Estudo preliminar. Este estudo aplica a Lei Complementar nº 2/1990 aos dados públicos "
+        "listados nos Apêndices. Os requisitos ainda não decididos dependem dos atos e documentos "
+        "abaixo. Falta conferir com os originais os documentos declarados no arquivo da "
+        "candidatura: Prefeituras e Câmaras Municipais — falha técnica, acordo dos Prefeitos e "
+        "resoluções das Câmaras (art. 6º).")
+    assert "Ainda faltam" not in box
+
+
+CERTIFIED = "tests/candidates/posse-dabadia-certificada.toml"
+POSSE = "data/candidates/posse-dabadia.toml"
+UNDATED = "a definir após a lei complementar federal e novo plebiscito"
+
+
+def test_after_a_void_plebiscite_nothing_after_it_is_dated(analysed):
+    """Item 5: the certified creation's plebiscite is "sem efeito": the calendar says "sem
+    data", and so do the timing condition, the transition, the draft law's installation year
+    and art. 14's exercises; Posse d'Abadia without a plebiscite keeps the supposed dates."""
+    from viabilidade.report import process
+
+    a = analysed(CERTIFIED)
+    assert _text(process.timing_paragraph(a)) == (
+        "Condição de prazo (art. 7º, § 3º): não serão criados municípios no ano das eleições "
+        "municipais. É condição sobre a data da lei de criação, não requisito que a proposta "
+        "cumpra. Com o plebiscito registrado sem efeito, a lei de criação e a instalação (art. "
+        f"9º) não têm data: {UNDATED}.")
+    transition = _text(process.transition_list(a))
+    assert "2029" not in transition and "passam à propriedade do novo Município na data da instalação." in transition
+    assert f"Ano de instalação {UNDATED}" in _text(process.draft_law_section(a))
+    fiscal = _text(process.fiscal_section(a))
+    assert not any(str(y) in fiscal for y in (2027, 2028, 2029))
+    assert f"A participação cabe no exercício da criação e nos dois seguintes (art. 14), {UNDATED}." in fiscal
+    b = analysed(POSSE)
+    assert "a instalação seria em 01/01/2029 (art. 9º)." in _text(process.timing_paragraph(b))
+    assert "na data da instalação (1º de janeiro de 2029)" in _text(process.transition_list(b))
+    assert "Ano de instalação 2029" in _text(process.draft_law_section(b))
+    assert UNDATED not in _text(process.fiscal_section(b))

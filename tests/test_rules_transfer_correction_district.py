@@ -237,8 +237,9 @@ def test_correction_without_the_survey_is_preliminary_on_its_documents_only(stor
 
     a = analyse(CORRECTION, store=store)
     assert analysis_conclusion(a).startswith(
-        "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de documentos; "
-        "tolerância de 1\u00a0km² entre as linhas, adotada pelo estudo como leitura")
+        "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente da conferência dos "
+        "documentos declarados com os originais; tolerância de 1\u00a0km² entre as linhas, "
+        "adotada pelo estudo como leitura")
     box = certificates.cover_box(a, "")
     assert "sem moradores" not in box
     assert "falha técnica, acordo dos Prefeitos e resoluções das Câmaras (art. 6º)" in box

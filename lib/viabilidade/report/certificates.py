@@ -133,6 +133,9 @@ def plebiscite_sentence(barred: list[certification.Pending]) -> str:
 #: missing is the check against the originals, not the certificates.
 CHECK_NOTE = ("Falta conferir com os originais os documentos declarados no registro do processo, "
               "anotando em cada ato quem conferiu e em que data:")
+#: The same for an operation without art. 4 whose documents are declared in the candidate
+#: file (art. 6's technical error, agreement and resolutions): none is missing, none checked.
+CHECK_FILE_NOTE = "Falta conferir com os originais os documentos declarados no arquivo da candidatura:"
 #: The cover note when every certificate is in the record and checked against its original
 #: while something no body certifies (art. 4 III) or the plebiscite is still open (legal review
 #: 15:44, item 6: it read "aplica … aos dados públicos …; orientam o pedido dessas certidões"
@@ -177,7 +180,7 @@ def cover_box(analysis, preliminary_note: str) -> Html:
     rows = "; ".join(f"<strong>{esc(body)}</strong> — {esc(text)}" for body, text in _grouped(missing))
     check = ""
     if declared:  # the documents are in the record: what is missing is their check (item 2)
-        check = (f" {esc(CHECK_NOTE)} "
+        check = (f" {esc(CHECK_NOTE if creation else CHECK_FILE_NOTE)} "
                  + "; ".join(f"<strong>{esc(body)}</strong> — {esc(text)}"
                              for body, text in _grouped(declared)) + ".")
     if not creation:
@@ -206,4 +209,4 @@ def cover_box(analysis, preliminary_note: str) -> Html:
                 + check + (" " + esc(plebiscite_sentence(barred)) if barred else "") + "</p>")
 
 
-__all__ = ["CHECK_NOTE", "CHECKED_NOTE", "DECLARED_NOTE", "cover_box", "plebiscite_sentence", "CONCLUSIVE_NOTE", "CONCLUSIVE_OTHER", "PRELIMINARY_OTHER"]
+__all__ = ["CHECK_FILE_NOTE", "CHECK_NOTE", "CHECKED_NOTE", "DECLARED_NOTE", "cover_box", "plebiscite_sentence", "CONCLUSIVE_NOTE", "CONCLUSIVE_OTHER", "PRELIMINARY_OTHER"]

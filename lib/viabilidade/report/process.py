@@ -45,7 +45,15 @@ def timeline_table(analysis) -> Html:
 def timing_paragraph(analysis) -> Html:
     """Art. 7 § 3 as a timing condition (:func:`viabilidade.rules.art7.timing_condition`): a
     condition on the date of the creation law, never a requirement met."""
-    return Html(f'<p class="premissa">{esc(art7.timing_condition(analysis.candidate, analysis.settings)["texto"])}</p>')
+    timing = art7.timing_condition(analysis.candidate, analysis.settings,
+                                   operation_of(analysis.candidate).barred)
+    return Html(f'<p class="premissa">{esc(timing["texto"])}</p>')
+
+
+def _undated(analysis) -> bool:
+    """Whether the dates after the plebiscite are undated (:func:`calendar.undated`)."""
+    return calendar.undated(analysis.candidate, analysis.settings,
+                            operation_of(analysis.candidate).barred)
 
 
 def _names(analysis, codes) -> list[str]:
@@ -59,7 +67,7 @@ def transition_list(analysis) -> Html:
     owes until installation, with the art. 9 installation date when the year allows one."""
     c = analysis.candidate
     op = operation_of(c)
-    timing = art7.timing_condition(c, analysis.settings)
+    timing = art7.timing_condition(c, analysis.settings, op.barred)
     inst = timing["instalacao"]
     when = f"na data da instalação ({_when(inst)})" if inst else "na data da instalação"
     until = f"até a instalação ({_when(inst)})" if inst else "até a instalação"
@@ -199,7 +207,8 @@ def draft_law_section(analysis, store=None, memorial_html: str = "") -> Html | s
         ("Limites", d["limites"]),
         ("Configuração (harmonia)", d["harmonia"]),
         ("Área urbana", d["area_urbana"]),
-        ("Ano de instalação", str(d["ano_instalacao"]) if d["ano_instalacao"] else "—"),
+        ("Ano de instalação", calendar.UNDATED if _undated(analysis) else
+         str(d["ano_instalacao"]) if d["ano_instalacao"] else "—"),
         ("Distritos", f"{d['numero_distritos']}: {districts}" if d["distritos"] or c.boundary is None
          else "a definir (a área desenhada não segue os distritos do IBGE)"),
         ("Vereadores na primeira legislatura (CF, art. 29, IV)",
@@ -223,11 +232,15 @@ def fiscal_section(analysis) -> Html | str:
     share = _icms(analysis)
     rows = [[str(r["ano"]), fmt.money(r["cota_origem_brl"]), fmt.money(r["parcela_brl"]),
              fmt.money(r["minimo_na_area_brl"]), r.get("nota", "")] for r in share.table]
-    body = (f"<p>{esc(share.reason)}</p>"
-            + table(["Exercício", "Cota do ICMS da origem", "Parcela da nova área",
-                     "Mínimo a aplicar na área (80 %, § 2º)", "Nota"], rows,
-                    caption="Participação no ICMS do município de origem (art. 14)",
-                    numeric=(1, 2, 3), widths=(11, 20, 20, 22, 27)))
+    if _undated(analysis):  # no creation year after a void plebiscite: no exercises to name
+        body = (f"<p>{esc(share.reason)}</p><p>A participação cabe no exercício da criação e nos "
+                f"dois seguintes (art. 14), {esc(calendar.UNDATED)}.</p>")
+    else:
+        body = (f"<p>{esc(share.reason)}</p>"
+                + table(["Exercício", "Cota do ICMS da origem", "Parcela da nova área",
+                         "Mínimo a aplicar na área (80 %, § 2º)", "Nota"], rows,
+                        caption="Participação no ICMS do município de origem (art. 14)",
+                        numeric=(1, 2, 3), widths=(11, 20, 20, 22, 27)))
     if share.missing:
         body += ("<p>Para calcular a participação faltam: "
                  + esc("; ".join(share.missing)) + ".</p>")

@@ -15,7 +15,8 @@ from ..proposal.candidate import Candidate, Plebiscite
 from ..proposal.record import PLEBISCITE_VOID, plebiscite_void
 from .certification import NOT_BEFORE_FEDERAL_LAW
 from .consultation import AS_WRITTEN, Consultation
-from .calendar import creation_year, installation_date, is_election_year, next_election
+from .calendar import (UNDATED, creation_year, installation_date, is_election_year, next_election,
+                       undated)
 from .common import FUTURE_KEY, combine, date_br, fmt, future_act, missing_proof, simple
 from ..data.sources import SHORT_TSE_2022, SHORT_TSE_PROFILE
 from .result import BASIS_WORDS, Basis, Figure, RuleResult, Status, weakest
@@ -555,8 +556,12 @@ def refusals(candidate: Candidate | None, settings: Settings) -> list[RuleResult
     return [] if r is None else [r]
 
 
-def timing_condition(candidate: Candidate | None, settings: Settings) -> dict:
+def timing_condition(candidate: Candidate | None, settings: Settings, barred: bool = False) -> dict:
     """Art. 7 § 3 as a timing condition, in Portuguese, for the process chapter.
+
+    With a recorded plebiscite "sem efeito" (:func:`viabilidade.rules.calendar.undated`,
+    ``barred`` the operation's) the law has no year and the installation no date: the text
+    says so (:data:`~viabilidade.rules.calendar.UNDATED`), ``instalacao`` is ``None``.
 
     Returns
     -------
@@ -568,6 +573,13 @@ def timing_condition(candidate: Candidate | None, settings: Settings) -> dict:
     """
     year, how = creation_year(candidate, settings)
     stated = how.startswith(("definido", "declarado"))
+    if undated(candidate, settings, barred):
+        text = ("Condição de prazo (art. 7º, § 3º): não serão criados municípios no ano das "
+                "eleições municipais. É condição sobre a data da lei de criação, não requisito "
+                "que a proposta cumpra. Com o plebiscito registrado sem efeito, a lei de criação "
+                f"e a instalação (art. 9º) não têm data: {UNDATED}.")
+        return {"texto": text, "ano_criacao": None, "origem": how, "vedado": False,
+                "instalacao": None}
     if is_election_year(year):
         text = (f"Condição de prazo (art. 7º, § 3º): não serão criados municípios no ano das "
                 f"eleições municipais. O ano de criação {year}, {how}, é ano de eleições "

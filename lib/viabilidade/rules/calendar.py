@@ -209,6 +209,28 @@ def event_rows(candidate: Candidate | None, today: dt.date | None = None, *,
     return rows
 
 
+#: What the creation law's, the election's and the installation's dates read after a recorded
+#: plebiscite "sem efeito" (:func:`undated`): none can be dated (final legal read, item 5).
+UNDATED = "a definir após a lei complementar federal e novo plebiscito"
+
+
+def undated(candidate: Candidate | None, settings: Settings, barred: bool) -> bool:
+    """Whether the creation law, the election and the installation have no date: the
+    operation is barred (CF art. 18 § 4; ``barred``, the operation's
+    :attr:`~viabilidade.operations.Operation.barred`), its plebiscite is recorded — "sem
+    efeito", in the ``federal_law`` hypothesis too
+    (:func:`viabilidade.proposal.record.plebiscite_void`) — and no creation law is recorded.
+    The consultation must be held again, after the federal law: every date that follows the
+    plebiscite (the law's year, art. 9's installation, art. 14's three exercises) reads
+    :data:`UNDATED`, in the calendar, the timing condition, the transition, the draft law's
+    elements and the fiscal chapter alike."""
+    if not barred or candidate is None:
+        return False
+    today = settings.study_day()
+    return (recorded(candidate, "resultado-plebiscito", today=today) is not None
+            and recorded(candidate, "lei", today=today) is None)
+
+
 def timeline(candidate: Candidate | None, settings: Settings, *, phases: tuple[str, ...],
              icms_share: bool = True, servants: bool = True, barred: bool = False) -> list[dict]:
     """The dates a study shows, in order: each ``{"evento", "data", "artigo"}`` (Portuguese;
@@ -247,8 +269,7 @@ def timeline(candidate: Candidate | None, settings: Settings, *, phases: tuple[s
                     "data": candidate.request_date.isoformat(), "artigo": "art. 4º, § 3º"})
         out.append({"evento": "Prazo de resposta: 60 dias a contar do recebimento de cada pedido",
                     "data": None, "artigo": "art. 4º, § 3º"})
-    if void and recorded(candidate, "resultado-plebiscito", today=today) is not None \
-            and recorded(candidate, "lei", today=today) is None:
+    if undated(candidate, settings, barred):
         out.append({"evento": f"Lei de criação, eleição e instalação: sem data, porque o plebiscito "
                               f"registrado está {void}; a lei só pode seguir um novo plebiscito, "
                               "feito no período que a lei complementar federal fixar",

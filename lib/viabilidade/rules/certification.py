@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass
 from ..law.bodies import body_of_item
 from ..proposal.certified import FIGURES
 from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS, Candidate
+from .art6 import DOCUMENTED
 from .common import amount, whole
 from .result import (Basis, RuleResult, Status, Verdict, deciding_basis, on_hypothetical_data,
                      on_projected_data, on_published_data, verdict)
@@ -172,7 +173,10 @@ def _open_rule(r: RuleResult) -> Pending:
              for f in faltam or ()]
     what = r.title + (": " + "; ".join(named) if named else "")
     body = PLEBISCITE_BARRED if r.rule_id in PLEBISCITE_RULES else (r.certifier or PROPONENTS)
-    return Pending(r.article or r.rule_id, r.subject, what, body, "", "")
+    # every document given and declared (art. 6: "documentado (a conferir …)"): what is
+    # missing is their check against the originals, not the documents (final legal read, 8)
+    declared = isinstance(r.details, dict) and r.details.get("rotulo_situacao") == DOCUMENTED
+    return Pending(r.article or r.rule_id, r.subject, what, body, "", "", declared=declared)
 
 
 def _needs_evidence_I(r: RuleResult, status: Status) -> list[Pending]:

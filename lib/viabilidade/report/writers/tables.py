@@ -170,7 +170,7 @@ def threshold_text(result: RuleResult) -> str:
     if approximate_money(result):  # art. 4 VII on a revenue with fines (legal review 3, 4)
         return approximate_limit(result.comparator, result.threshold, result.value, ref)
     if details.get(WHO_KEY):  # art. 2, art. 5 § 1: electors, not signatures (final legal read, 10)
-        return f"{fmt.comparator_label(result.comparator)} {fmt.number(result.threshold)} {details[WHO_KEY]}"
+        return f"{fmt.comparator_label(result.comparator)} {fmt.number(result.threshold)}\u00a0{details[WHO_KEY]}"
     text = f"{fmt.comparator_label(result.comparator)} {threshold_amount(result)}"
     if kind:  # a figure the study reads, not the law's (art. 6's tolerance)
         text = f"{text} — {kind}"

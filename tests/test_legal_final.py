@@ -92,3 +92,31 @@ def test_after_a_void_plebiscite_nothing_after_it_is_dated(analysed):
     assert "na data da instalação (1º de janeiro de 2029)" in _text(process.transition_list(b))
     assert "Ano de instalação 2029" in _text(process.draft_law_section(b))
     assert UNDATED not in _text(process.fiscal_section(b))
+
+
+def test_the_cover_names_a_retrospective_origin_by_its_own_code(analysed):
+    """Item 11: Nova Iguaçu de Goiás's origin is Mara Rosa (5212808); the sum of today's two
+    territories is the chapter's reading, not a municipality with that code."""
+    import datetime as dt
+
+    from viabilidade.report import sections
+
+    a = analysed("data/candidates/nova-iguacu-de-goias.toml")
+    cover = _text(sections.cover(a, dt.date(2026, 12, 1)))
+    assert "Município de origem Mara Rosa (5212808)" in cover
+    assert "territórios de hoje" not in cover
+    b = analysed(POSSE)
+    assert "Município de origem Abadiânia (5200100)" in _text(sections.cover(b, dt.date(2026, 12, 1)))
+
+
+def test_art21_rests_on_the_laws_text_and_names_the_compiled_creation_law_as_such(analysed):
+    """Item 12: art. 21 is met by the law's own text (its source); the Lei nº 11.406/1991 comes
+    from a compilation (IBGE's Formação Administrativa reproduced by the Câmara) and is said
+    so, never as the source of the "cumprido"."""
+    r = analysed("data/candidates/nova-iguacu-de-goias.toml").result("art21")
+    assert (r.status, r.source) == ("pass", "LC nº 2/1990, art. 21")
+    assert r.reason.endswith(
+        "Segundo a compilação do estudo (IBGE, Formação Administrativa, reproduzida pela Câmara "
+        "Municipal de Nova Iguaçu de Goiás), o processo terminou na Lei Estadual nº 11.406, de "
+        "16/01/1991, que criou o Município, instalado em 01/01/1993: dado compilado, não "
+        "conferido com a publicação oficial da lei, que não decide o requisito.")

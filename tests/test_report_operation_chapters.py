@@ -148,8 +148,10 @@ def test_nova_iguacu_is_read_as_the_installed_municipality_it_is(store):
     a = analyse(FIX.parent.parent / "data" / "candidates" / "nova-iguacu-de-goias.toml", store=store)
     # its creation law (shared/data/history, SOURCES.md), in the indicative: past facts
     assert a.result("art21").reason.endswith(
-        "O processo terminou na Lei Estadual nº 11.406, de 16/01/1991, que criou o Município, "
-        "instalado em 01/01/1993.")
+        "Segundo a compilação do estudo (IBGE, Formação Administrativa, reproduzida pela Câmara "
+        "Municipal de Nova Iguaçu de Goiás), o processo terminou na Lei Estadual nº 11.406, de "
+        "16/01/1991, que criou o Município, instalado em 01/01/1993: dado compilado, não "
+        "conferido com a publicação oficial da lei, que não decide o requisito.")
     assert art7.timing_condition(a.candidate, a.settings)["texto"].endswith(
         "A lei de criação, Lei Estadual nº 11.406, de 16/01/1991, foi editada em 1991, que não era "
         "ano de eleições municipais; o Município foi instalado em 01/01/1993 (art. 9º).")

@@ -100,9 +100,21 @@ def _destination_name(analysis) -> str:
 
 
 def _origin_names(analysis, codes=None) -> list[str]:
+    """``"Abadiânia (5200100)"`` per origin, for the cover. An origin that is the sum of
+    today's territories (a retrospective study: Mara Rosa and Nova Iguaçu de Goiás, whose
+    label says so) is named by the municipality alone, its remainder's name: the code is
+    Mara Rosa's, not the sum's (final legal read, item 11)."""
     origins = getattr(analysis.profile, "origins", {}) or {}
+    remainders = getattr(analysis.profile, "remainders", {}) or {}
     codes = analysis.candidate.origins if codes is None else codes
-    return [f"{origins[c].label} ({c})" if c in origins else c for c in codes]
+
+    def name(c: str) -> str:
+        unit = origins[c]
+        if len(unit.codes) > 1 and c in remainders:
+            return remainders[c].label.removesuffix(" (remanescente)")
+        return unit.label
+
+    return [f"{name(c)} ({c})" if c in origins else c for c in codes]
 
 
 #: Store tables whose numbers a study prints only in some chapters (legal review 3, finding 5:

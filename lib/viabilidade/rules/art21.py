@@ -52,8 +52,8 @@ CREATION_LAWS = {
     "2.126/85": CreationLaw(
         "Lei Estadual nº 11.406", dt.date(1991, 1, 16), dt.date(1993, 1, 1),
         later_splits=("Amaralina (Lei nº 12.802, de 27/12/1995)",),
-        source="LC nº 2/1990, art. 21; Lei Estadual nº 11.406/1991 (IBGE, Formação "
-               "Administrativa, reproduzida pela Câmara Municipal de Nova Iguaçu de Goiás)"),
+        source="IBGE, Formação Administrativa, reproduzida pela Câmara Municipal de Nova "
+               "Iguaçu de Goiás"),
 }
 
 
@@ -73,13 +73,17 @@ def art21(candidate: Candidate) -> RuleResult:
                                               "pelo art. 21.")
     town = RESTORED_PROCESSES[number]
     law = creation_law(candidate)
-    made = (f" O processo terminou na {law.citation}, que criou o Município, instalado em "
-            f"{date_br(law.installed)}." if law else "")
+    # the pass rests on the law's own text; the creation law is a compiled fact, said as such
+    # (final legal read, item 12)
+    made = (f" Segundo a compilação do estudo ({law.source}), o processo terminou na "
+            f"{law.citation}, que criou o Município, instalado em {date_br(law.installed)}: "
+            "dado compilado, não conferido com a publicação oficial da lei, que não decide o "
+            "requisito." if law else "")
     return simple("art21", TITLE, Status.PASS,
                   f"O art. 21 restabeleceu o processo nº {number}, que cria o Município de {town}, "
                   "e convalidou o plebiscito realizado nessa comunidade: a consulta do art. 7º "
                   f"tem a validade que a própria lei lhe deu, e o estudo não exige outra.{made}",
-                  source=law.source if law else "",
+                  source="LC nº 2/1990, art. 21",
                   details={"processo": number, "municipio": town,
                            **({"lei_de_criacao": law.citation} if law else {})})
 

@@ -153,9 +153,9 @@ def test_the_other_municipalities_sentence_for_the_chapter_and_the_deck():
                others_loss=0.2 / 255.0, pool_source="TCU, DN nº 1/2025")
     assert _others(moved, detail=True) == (
         "Na estimativa central, a soma dos coeficientes de Goiás passa de 254,8 (TCU, DN nº "
-        "1/2025) para 255,0: cada um dos demais Municípios do interior perde +0,0784\u00a0% da sua "
-        "cota do FPM.")  # the "+" of _signed(abs(...)) is the text as it was (left to bills)
+        "1/2025) para 255,0: cada um dos demais Municípios do interior perde 0,0784\u00a0% da sua "
+        "cota do FPM.")  # the verb carries the sign ("perde +0,0784 %" before)
     assert _others(moved, detail=False) == ("Cada um dos demais Municípios do interior perde "
-                                            "+0,0784\u00a0% da sua cota do FPM.")
+                                            "0,0784\u00a0% da sua cota do FPM.")
     assert _others(NS(origin=one, destination=one, delta=None, total=None), detail=False) == ""
     assert _others(NS(origin=one, destination=one, delta=0.0, total=None), detail=True) == ""

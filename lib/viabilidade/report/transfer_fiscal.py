@@ -92,7 +92,7 @@ def _others(e, detail: bool) -> str:
     if e.others_loss is None:
         return ""
     each = (f"cada um dos demais Municípios do interior "
-            f"{'perde' if e.others_loss > 0 else 'ganha'} {_signed(abs(e.others_loss))} da sua "
+            f"{'perde' if e.others_loss > 0 else 'ganha'} {_pct(abs(e.others_loss))} da sua "
             "cota do FPM.")
     if detail:
         return f"{the_sum} passa de {before} para {fmt.number(e.total_after, 1)}: {each}"

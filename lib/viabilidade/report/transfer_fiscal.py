@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..fiscal import fpm
 from ..fiscal.transfer import transfer_economy
 from ..operations import operation_of
-from .economic import NO_PASEP, _coef, _gross_net, _pct, _signed, money_basis, paid_sentence
+from .economic import NO_PASEP, _coef, _gross_net, _pct, money_basis, paid_sentence
 from .operation_chapters import _figure
 from .sections import group
 from .writers import format as fmt

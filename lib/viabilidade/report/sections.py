@@ -457,6 +457,7 @@ DETAIL_LABELS = {
     "nota_exigencia": "Referência da exigência",
     "origens": "Municípios de origem",
     "arquivo": "Arquivo de limites",
+    "exigencia_de": "Signatários que a lei exige",
 }
 #: Detail keys whose value is a reading of a setting (shown with the setting's Portuguese text).
 DETAIL_READINGS = {"perimetro": "perimeter", "leitura": "quorum", "eleitorado": "plebiscite_roll"}

@@ -613,7 +613,8 @@ def test_boundary_correction_bill(store, author, tmp_path):
     # legal review 15:44, item 12: the declared acts of art. 6º are the row's basis, not "sem
     # dado"; the history names the municipalities of the limit, not an "origem"
     assert [(r[0], r[3], r[4]) for r in bill.findings] == [
-        ("art. 6º", "medido", "atingido na medição"),
+        # the strip goes one way: undecided (final legal read, item 6)
+        ("art. 6º", "medido", "indeterminado"),
         ("art. 6º", "documento declarado", "documentado (a conferir com os originais)")]
     assert "sem dado" not in [r[3] for r in bill.findings]
     assert [h[0] for h in bill.history] == ["Município de Abadiânia (município do limite)",

@@ -52,16 +52,20 @@ def test_a_correction_with_every_document_declared_waits_for_their_check(analyse
     from viabilidade.rules import certification
 
     a = analysed(CORRECTION)
+    # the documents are no longer "missing"; what is (item 6) is the proof that the one-way
+    # strip is only drafting
     assert certification.qualification(a.results) == (
-        "estudo preliminar, pendente da conferência dos documentos declarados com os originais")
+        "estudo preliminar, pendente de documentos e da conferência dos documentos declarados com "
+        "os originais")
     box = _text(cover_box(a, ""))
     assert box == (
         "Estudo preliminar. Este estudo aplica a Lei Complementar nº 2/1990 aos dados públicos "
         "listados nos Apêndices. Os requisitos ainda não decididos dependem dos atos e documentos "
-        "abaixo. Falta conferir com os originais os documentos declarados no arquivo da "
-        "candidatura: Prefeituras e Câmaras Municipais — falha técnica, acordo dos Prefeitos e "
-        "resoluções das Câmaras (art. 6º).")
-    assert "Ainda faltam" not in box
+        "abaixo. Ainda faltam, com quem deve fornecê-los: Proponentes — correção sem alteração de "
+        "área: território entre a linha atual e a corrigida (art. 6º). Falta conferir com os "
+        "originais os documentos declarados no arquivo da candidatura: Prefeituras e Câmaras "
+        "Municipais — falha técnica, acordo dos Prefeitos e resoluções das Câmaras (art. 6º).")
+    assert "Ainda faltam, com quem deve fornecê-los: Prefeituras" not in box
 
 
 CERTIFIED = "tests/candidates/posse-dabadia-certificada.toml"
@@ -120,3 +124,26 @@ def test_art21_rests_on_the_laws_text_and_names_the_compiled_creation_law_as_suc
         "Municipal de Nova Iguaçu de Goiás), o processo terminou na Lei Estadual nº 11.406, de "
         "16/01/1991, que criou o Município, instalado em 01/01/1993: dado compilado, não "
         "conferido com a publicação oficial da lei, que não decide o requisito.")
+
+
+def test_a_strip_within_the_tolerance_decides_only_when_it_crosses_both_ways(analysed):
+    """Item 6: the fixture's 0,05 km² all leave Alexânia: the 1 km² tolerance (the study's
+    reading) cannot call that drafting, so art. 6's area is undecided, not "atingido"; the
+    same strip split both ways is drafting within the tolerance (pass); above it, a fail."""
+    import dataclasses
+
+    from viabilidade.rules import Settings as S6
+    from viabilidade.rules.art6 import area_change
+    from viabilidade.rules.result import Status as St
+
+    a = analysed(CORRECTION)
+    change = a.profile.territory.boundary_change
+    assert {k: round(v, 4) for k, v in change.leaves.items()} == {"5200100": 0.0, "5200308": 0.0508}
+    assert area_change(a.candidate, a.profile, a.settings).status == St.INDETERMINATE
+    both = dataclasses.replace(change, leaves={"5200100": 0.02, "5200308": 0.0308})
+    profile = dataclasses.replace(a.profile, territory=dataclasses.replace(
+        a.profile.territory, boundary_change=both))
+    r = area_change(a.candidate, profile, a.settings)
+    assert r.status == St.PASS
+    assert "diferença de traçado, lida como correção sem alteração de área" in r.reason
+    assert area_change(a.candidate, a.profile, S6(boundary_tolerance_km2=0.05)).status == St.FAIL

@@ -150,14 +150,17 @@ def test_correction_study_runs_on_its_own_articles(store):
     # within the tolerance: art. 6 is about area, judged on the measured area; residents are a
     # subsidiary fact, not what decides (legal item 5); the art. 6 documents are only declared
     assert a.verdict == Verdict.INDETERMINADO
-    assert r["art6.area"].status == Status.PASS
+    # all of the strip one way: the tolerance cannot call it drafting (final legal read, 6)
+    assert r["art6.area"].status == Status.INDETERMINATE
     assert r["art6.area"].reason == (
         "Entre a linha atual e a corrigida ficam 0,05\u00a0km² (1 polígono), dentro da tolerância de "
         "1\u00a0km², adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
-        "lei): diferença de traçado, lida como correção sem alteração de área. Pela malha "
-        "municipal do IBGE, nenhuma área passaria de Abadiânia para Alexânia e "
-        "0,05\u00a0km² passariam de Alexânia para Abadiânia. A tolerância só absorve a imprecisão "
-        "do traçado: território que de fato passe de um município a outro, habitado ou não, é "
+        "lei); mas pela malha municipal do IBGE toda essa área vai num só sentido (nenhuma "
+        "área passaria de Abadiânia para Alexânia e 0,05\u00a0km² passariam de Alexânia para "
+        "Abadiânia), como numa transferência, e a tolerância não distingue aí a imprecisão do "
+        "traçado do território que muda de município: fica indeterminado até que o parecer "
+        "técnico da falha (art. 6º) mostre que a diferença é só de traçado. A tolerância só "
+        "absorve a imprecisão do traçado: território que de fato passe de um município a outro, habitado ou não, é "
         "desmembramento e transferência (art. 5º, com plebiscito; hoje vedados enquanto não editada "
         "a lei complementar federal (CF, art. 18, § 4º)), não correção. Fato subsidiário, não "
         "decisivo: o arquivo não traz documento sobre moradores na faixa; o art. 6º trata de "
@@ -181,8 +184,10 @@ def test_correction_study_runs_on_its_own_articles(store):
         "autorização das Câmaras Municipais por resolução: resoluções das Câmaras Municipais que "
         "autorizam o acordo — documento: Resolução nº 5/2026, Câmara Municipal de Abadiânia, de "
         "20/02/2026; Resolução nº 7/2026, Câmara Municipal de Alexânia, de 24/02/2026. As "
-        "resoluções das Câmaras são anteriores ao acordo dos Prefeitos. Conferidos os originais, "
-        "cabe lei estadual.")
+"resoluções das Câmaras são anteriores ao acordo dos Prefeitos. A lei estadual cabe "
+        "depois de comprovado também que a faixa entre as linhas é só diferença de traçado, "
+        "sem território que mude de município, habitado ou não (art. 6º: “sem alteração de "
+        "área”).")
     assert r["art6"].reason.count("fixture de teste") == 1
     # no proposed area, seat or population: the profile's area is the strip between the lines
     assert a.profile.area.label == "Faixa entre a linha atual e a linha corrigida"
@@ -195,9 +200,9 @@ STRIP = ('\n[boundary_correction.uninhabited_strip]\nwhat = "vistoria da faixa e
 
 
 @pytest.mark.parametrize("tolerance, status, with_strip", [
-    (0.05, Status.FAIL, False), (0.0508, Status.PASS, False),
-    (0.06, Status.PASS, False), (0.05, Status.FAIL, True),
-    (0.0508, Status.PASS, True), (0.06, Status.PASS, True)])
+    (0.05, Status.FAIL, False), (0.0508, Status.INDETERMINATE, False),
+    (0.06, Status.INDETERMINATE, False), (0.05, Status.FAIL, True),
+    (0.0508, Status.INDETERMINATE, True), (0.06, Status.INDETERMINATE, True)])
 def test_correction_tolerance_both_sides(store, tmp_path, tolerance, status, with_strip):
     path = _write(tmp_path, CORRECTION.read_text(encoding="utf-8") + STRIP) if with_strip else CORRECTION
     a = analyse(path, store=store, settings=Settings(boundary_tolerance_km2=tolerance))
@@ -211,15 +216,20 @@ def test_correction_with_the_strip_surveyed_names_the_tolerance_a_reading(store,
     # the documents are declared, not seen: the correction stays indeterminate (legal review 3,
     # item 3); with the strip shown uninhabited, art. 6 says the state law fits
     assert a.verdict == Verdict.INDETERMINADO
-    assert _rules(a)["art6"].reason.endswith("As resoluções das Câmaras são anteriores ao acordo "
-                                             "dos Prefeitos. Conferidos os originais, cabe lei "
-                                             "estadual.")
+    # the strip goes one way: the law waits for the proof that it is only drafting (item 6)
+    assert _rules(a)["art6"].reason.endswith("A lei estadual cabe depois de comprovado também que "
+                                             "a faixa entre as linhas é só diferença de traçado, "
+                                             "sem território que mude de município, habitado ou "
+                                             "não (art. 6º: “sem alteração de área”).")
     assert _rules(a)["art6.area"].reason == (
         "Entre a linha atual e a corrigida ficam 0,05\u00a0km² (1 polígono), dentro da tolerância de "
         "1\u00a0km², adotada pelo estudo como leitura de “sem alteração de área” (não é número da "
-        "lei): diferença de traçado, lida como correção sem alteração de área. Pela malha "
-        "municipal do IBGE, nenhuma área passaria de Abadiânia para Alexânia e 0,05\u00a0km² "
-        "passariam de Alexânia para Abadiânia. A tolerância só absorve a imprecisão do traçado: "
+        "lei); mas pela malha municipal do IBGE toda essa área vai num só sentido (nenhuma "
+        "área passaria de Abadiânia para Alexânia e 0,05\u00a0km² passariam de Alexânia para "
+        "Abadiânia), como numa transferência, e a tolerância não distingue aí a imprecisão do "
+        "traçado do território que muda de município: fica indeterminado até que o parecer "
+        "técnico da falha (art. 6º) mostre que a diferença é só de traçado. A tolerância só "
+        "absorve a imprecisão do traçado: "
         "território que de fato passe de um município a outro, habitado ou não, é "
         "desmembramento e transferência (art. 5º, com plebiscito; hoje vedados enquanto não "
         "editada a lei complementar federal (CF, art. 18, § 4º)), não correção. Fato "
@@ -237,9 +247,9 @@ def test_correction_without_the_survey_is_preliminary_on_its_documents_only(stor
 
     a = analyse(CORRECTION, store=store)
     assert analysis_conclusion(a).startswith(
-        "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente da conferência dos "
-        "documentos declarados com os originais; tolerância de 1\u00a0km² entre as linhas, "
-        "adotada pelo estudo como leitura")
+        "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de documentos e da "
+        "conferência dos documentos declarados com os originais; tolerância de 1\u00a0km² entre "
+        "as linhas, adotada pelo estudo como leitura")
     box = certificates.cover_box(a, "")
     assert "sem moradores" not in box
     assert "falha técnica, acordo dos Prefeitos e resoluções das Câmaras (art. 6º)" in box

@@ -81,7 +81,10 @@ def test_correction_study(studies):
             "10/03/2026") in t
     # legal review 3, item 3: declared, not seen; never "cumprido", no bare "Cabe lei estadual."
     # (legal item 5: the area within the tolerance, the law fits once the originals are checked)
-    assert "Conferidos os originais, cabe lei estadual." in t
+    # final legal read, item 6: the one-way strip leaves the area undecided, so the law waits
+    # for the proof that it is only drafting
+    assert ("A lei estadual cabe depois de comprovado também que a faixa entre as linhas é só "
+            "diferença de traçado") in t
     assert "Documento declarado (órgão, número e data; a conferir com os originais)" in t
     assert "documentado (a conferir com os originais)" in t
     assert "Cabe lei estadual" not in t and "1 requisito cumprido" not in t

@@ -98,8 +98,12 @@ def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> R
         moves += f"; {_km2(change.unassigned_km2)} ficam fora dos dois municípios na malha"
     faces = f"{change.faces} polígono{'s' if change.faces != 1 else ''}"
     ok = change.between_km2 <= tol
+    # all of the strip one way (final legal read, item 6): a drafting imprecision crosses the
+    # line both ways; a strip that only leaves one municipality is what a transfer looks like,
+    # and the study's tolerance cannot tell the two apart
+    one_way = change.between_km2 > 0 and sum(1 for v in change.leaves.values() if v > 0) == 1
     strip = candidate.boundary_correction.get("uninhabited_strip")
-    status = Status.PASS if ok else Status.FAIL
+    status = Status.FAIL if not ok else Status.INDETERMINATE if one_way else Status.PASS
     # residents are a subsidiary fact: art. 6 is about area, judged on the measured area
     # (legal item 5)
     residents = (f" Fato subsidiário: a faixa não tem moradores ({strip.what} — documento: "
@@ -110,6 +114,14 @@ def area_change(candidate: Candidate, profile: Profile, settings: Settings) -> R
     if change.between_km2 == 0:
         reason = ("As duas linhas coincidem: nenhum território fica entre elas; dentro da "
                   f"tolerância de {tolerance_text(tol)}.")
+    elif ok and one_way:
+        reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2, tol)} ({faces}), "
+                  f"dentro da tolerância de {tolerance_text(tol)}, {TOLERANCE_READING}; mas pela "
+                  f"malha municipal do IBGE toda essa área vai num só sentido ({moves}), como numa "
+                  "transferência, e a tolerância não distingue aí a imprecisão do traçado do "
+                  "território que muda de município: fica indeterminado até que o parecer técnico "
+                  f"da falha (art. 6º) mostre que a diferença é só de traçado. {TOLERANCE_ONLY}"
+                  f"{residents}")
     elif ok:
         reason = (f"Entre a linha atual e a corrigida ficam {_km2(change.between_km2, tol)} ({faces}), "
                   f"dentro da tolerância de {tolerance_text(tol)}, {TOLERANCE_READING}: diferença "

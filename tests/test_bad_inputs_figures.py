@@ -1,7 +1,7 @@
 """Figures that cannot be true, against the published data: each refused with its bound.
 
-:func:`viabilidade.profile.coherence.figure_problems` and
-:func:`~viabilidade.profile.coherence.perimeter_problems` run in
+:func:`viabilidade.profile.declared_figures.figure_problems` and
+:func:`~viabilidade.profile.declared_figures.perimeter_problems` run in
 :func:`viabilidade.profile.build.check_candidate`, before anything is written. Abadiânia (5200100):
 17.232 inhabitants (Censo 2022), 12.614 electors (TSE, perfil do eleitorado de 2026); Posse d'Abadia (520010010):
 3.045 inhabitants.

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.operations import REGISTRY, operation_for
+from viabilidade.operations import REGISTRY, RESTORED, operation_for
 from viabilidade.operations import fusion, transfer
 from viabilidade.rules.consultation import AS_WRITTEN, Consultation
 from viabilidade.rules.settings import Settings
@@ -81,6 +81,18 @@ def test_no_rule_branches_on_an_operation_code():
     found = {f"{p.name}:{line}" for p in sorted(RULES.rglob("*.py"))
              for line in branches_on_operation(p.read_text(encoding="utf-8"))}
     assert found == set()
+
+
+def test_no_profile_check_branches_on_an_operation_code():
+    """profile/coherence.py compared ``candidate.operation`` with "create-municipality",
+    "boundary-correction" and "fusion" nine times; it reads the operation's declarations
+    (``carves_municipality``, ``proposed_area``, ``merges``) instead."""
+    found = {f"{p.name}:{line}" for p in sorted((RULES.parent / "profile").rglob("*.py"))
+             for line in branches_on_operation(p.read_text(encoding="utf-8"))}
+    assert found == set()
+    assert {code for code in REGISTRY if operation_for(code).carves_municipality} == {
+        "create-municipality"}
+    assert RESTORED.carves_municipality
 
 
 def test_each_operation_declares_its_consultation():

@@ -116,6 +116,11 @@ class Operation:
         municipalities listed are the origins.
     receiving : bool
         The area goes to an existing municipality (``[destination]``).
+    carves_municipality : bool
+        A new municipality made of parts of its origins, each of which goes on existing (a
+        creation, art. 4): its origins keep their seats (art. 4, § 1, with I), and a drawn
+        area is checked for harmony with its origins (art. 3) and for holding its seat (art.
+        3, I) (:mod:`viabilidade.profile.coherence`).
     proposed_area : bool
         Whether the study has a proposed area (cover line "Área proposta" and the chapter "A
         área proposta"); a boundary correction has none (art. 6: no area changes hands), and
@@ -221,6 +226,7 @@ class Operation:
     law_articles: tuple[str, ...] = ()
     proposed_seat: bool = True
     merges: bool = False
+    carves_municipality: bool = False
     receiving: bool = False
     proposed_area: bool = True
     subject_label: str = "Área proposta"

@@ -29,6 +29,7 @@ def rules(candidate: Candidate, profile: Profile, settings: Settings) -> list[Ru
 
 OPERATION = Operation(
     code="create-municipality",
+    carves_municipality=True,
     title="criação do Município de {name}",
     words="criação de município",
     rules=rules,

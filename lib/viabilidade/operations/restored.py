@@ -65,6 +65,7 @@ TODAY_ORIGIN = ("Os números do município de origem são os de hoje (Censo 2022
 
 OPERATION = Operation(
     code="create-municipality",
+    carves_municipality=True,
     # framed as what it is (issue 29 § 2): the art. 8 check of an installed municipality,
     # created by the process art. 21 restored, not a creation
     title=("verificação do art. 8º do Município de {name}, já instalado (criado pelo processo "

@@ -111,7 +111,7 @@ def check_candidate(candidate: Candidate, store) -> list[str]:
         up, an origin the area does not touch, an unreadable drawn area or urban perimeter),
         figures that cannot be true against the published data and an urban perimeter
         outside its origin or away from its seat
-        (:func:`viabilidade.profile.coherence.figure_problems`, :func:`~viabilidade.profile.coherence.perimeter_problems`),
+        (:func:`viabilidade.profile.declared_figures.figure_problems`, :func:`~viabilidade.profile.declared_figures.perimeter_problems`),
         and a drawn area lying more than 2 % outside its declared origins
         (:func:`viabilidade.geo.territory.check_area_in_origins`), field ``area.boundary``.
         A proposed seat whose name is close to, but not, a name of the area's districts or
@@ -173,7 +173,7 @@ def check_candidate(candidate: Candidate, store) -> list[str]:
                     "município diferente da origem")
     raise_located(problems, f)
     from .coherence import check_proposal
-    from .coherence import figure_problems, perimeter_problems
+    from .declared_figures import figure_problems, perimeter_problems
 
     from .seat_name import seat_name_problems
 

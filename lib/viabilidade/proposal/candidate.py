@@ -509,7 +509,7 @@ def _money(r: _Reader, key: str) -> MoneyFigure | None:
 def _check_collection(money: dict, certified, problems: Problems) -> None:
     """The area's and each remainder's collection at most the state tax revenue given in the
     same file (:func:`viabilidade.common.plausibility.collection_problem`); the published revenue
-    is checked against the data in :func:`viabilidade.profile.coherence.figure_problems`."""
+    is checked against the data in :func:`viabilidade.profile.declared_figures.figure_problems`."""
     revenue = money.get("state_tax_revenue")
     if revenue is None:
         return

@@ -69,6 +69,7 @@ from viabilidade.explore.pulse import kernel_watch
 from viabilidade.explore.persist import (default_state_file, in_voila, page_key, page_state_file,
                                         request_query)
 from viabilidade.explore.scenario import Scenario
+from viabilidade.explore.tools.measure import live_measure
 from viabilidade.explore.widgets import Explorer
 
 store = load_store(Path(data_root) if data_root else None)
@@ -79,7 +80,7 @@ elif len(start_unit) == 9:
 else:
     scenario = Scenario.for_municipality(store, start_unit, start_origin)
 explorer = Explorer(store, scenario, basemap=basemap, session_later=keep_session)
-display(portuguese_tools(), kernel_watch(), explorer.widget())
+display(portuguese_tools(), live_measure(), kernel_watch(), explorer.widget())
 
 # %%
 # A sessão: no aplicativo, a de cada página (o link ?sessao=… na barra de endereço); no

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -100,6 +101,8 @@ def chromium(profile: Path, log: Path, size: str = "1400,1500"):
                 "--disable-dev-shm-usage", f"--user-data-dir={profile}",
                 f"--window-size={size}", "--lang=pt-BR"):
         options.add_argument(arg)
+    # The console's entries, for console_errors.
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(executable_path=CHROMEDRIVER, log_output=str(log))
     driver = webdriver.Chrome(service=service, options=options)
     driver.set_page_load_timeout(120)
@@ -231,3 +234,22 @@ def upload_file(driver, button, path: Path) -> None:
     if field is None:
         pytest.fail("the upload button opened no file input")
     field.send_keys(str(path))
+
+
+#: SEVERE entries of the browser's console that come from a third-party bundle and do no harm,
+#: by exact text (the server's origin taken out), each with the reason. Everything else is a
+#: defect of the page (issue 31: "console errors").
+CONSOLE_ALLOWED: dict[str, str] = {}
+
+
+def console_errors(driver) -> list[str]:
+    """The SEVERE entries of the browser's console since the last call (Chromium's log is
+    drained by reading it), the server's origin taken out, less :data:`CONSOLE_ALLOWED`."""
+    out = []
+    for entry in driver.get_log("browser"):
+        if entry["level"] != "SEVERE":
+            continue
+        text = re.sub(r"https?://127\.0\.0\.1:\d+", "", entry["message"])
+        if text not in CONSOLE_ALLOWED:
+            out.append(text)
+    return out

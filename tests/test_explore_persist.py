@@ -238,3 +238,23 @@ def test_a_session_opened_after_the_page_restores_what_the_page_left(tmp_path):
     second.open_session(state, link="k1")
     assert second.scenario.name == first.scenario.name != "Posse d'Abadia"
     assert "Sessão anterior restaurada" in second.panes["session"].value
+
+
+def test_a_restored_session_opens_the_map_on_its_area_even_the_starting_one(store, tmp_path):
+    # Issue 31: the pre-heated kernel first shows all of Goiás; a session restoring the same
+    # area as that start (Posse d'Abadia, every reload of an unchanged page) left the map there.
+    pytest.importorskip("ipyleaflet")
+    from viabilidade.explore.leaflet_map import CENTER, ZOOM, area_bounds, fit_view
+    from viabilidade.explore.scenario import Scenario
+    from viabilidade.explore.widgets import Explorer
+
+    state = tmp_path / "s-k2.json"
+    first = Explorer(store, session_later=True)
+    first.open_session(state, link="k2")                      # nothing to restore: the state
+    assert (tuple(first.map.map.center), first.map.map.zoom) == (CENTER, ZOOM)
+    second = Explorer(store, session_later=True)
+    assert (tuple(second.map.map.center), second.map.map.zoom) == (CENTER, ZOOM)
+    second.open_session(state, link="k2")                     # restored: Posse d'Abadia
+    posse = fit_view(area_bounds(store, Scenario.for_district(store, "520010010")))
+    assert (tuple(second.map.map.center), second.map.map.zoom) == posse
+    assert posse[1] == 11.0 and posse != (CENTER, ZOOM)

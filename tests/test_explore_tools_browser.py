@@ -1,17 +1,19 @@
 """The explorer's GIS tools in a real browser (the Voilà app, Debian's Chromium): offline
-basemap, right-click popup, search, layer toggles with their legend, the three exports read
-back, and tracing along Abadiânia's divisa with the live measure.
+basemap (OpenStreetMap said unavailable), right-click popup, search, the live measure while
+drawing with ⬟, layer toggles with their legend, the three exports read back, tracing along
+Abadiânia's divisa with the live measure, and no error in the browser's console throughout.
 
 Screenshots go to ``$VIABILIDADE_SCREENSHOTS`` (default: the test's temporary folder).
 """
 
 import base64
+import json
 import os
 from pathlib import Path
 
 import pytest
 
-from chromium import CATCH_MAP, NEEDS_CHROMIUM, Waiter, map_offset
+from chromium import CATCH_MAP, NEEDS_CHROMIUM, Waiter, console_errors, map_offset
 from test_explore_voila import PROCESSED, _body, _idle, _verdict
 from test_explore_voila import browser, voila  # noqa: F401  (fixtures)
 
@@ -43,6 +45,7 @@ def test_gis_tools_in_chromium(voila, browser, tmp_path):  # noqa: F811
     from viabilidade.common.geodesy import GEOD
     from viabilidade.common.numbers import decimal
     from viabilidade.data.store import load_store
+    from viabilidade.explore.tools.measure import IDLE, measure, measure_text
     from viabilidade.geo.measure import geodesic_area_km2
 
     shots = Path(os.environ.get("VIABILIDADE_SCREENSHOTS", str(tmp_path)))
@@ -67,6 +70,8 @@ def test_gis_tools_in_chromium(voila, browser, tmp_path):  # noqa: F811
         "return performance.getEntriesByType('resource').map(e => e.name)"
         ".filter(n => !n.startsWith(location.origin) && !n.startsWith('data:'))")
     assert requested == []
+    # Nothing wrong in the console on opening (issue 31: console errors).
+    assert console_errors(browser) == []
     browser.save_screenshot(str(shots / "ferramentas-fundo.png"))
     # The map's column has no horizontal scroll bar (the map's 2 px margins overflowed it).
     assert browser.execute_script(
@@ -101,6 +106,33 @@ def test_gis_tools_in_chromium(voila, browser, tmp_path):  # noqa: F811
     Select(results).select_by_visible_text("Santa Rosa — distrito de Formosa")
     wait("Santa Rosa on the map", lambda d: "No mapa: Santa Rosa — distrito de Formosa (520800410)" in _body(d), 30)
 
+    # ⬟ measures while drawing (issue 31: only once closed): three vertices put, the readout
+    # gives what the kernel measures of them (GRS80), then «Cancelar» brings the idle line back.
+    wait("the map to stop", _idle, 30)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'start'});", container)
+    browser.find_element(By.CSS_SELECTOR, "a.leaflet-draw-draw-polygon").click()
+    clicks = [(-120, -20), (110, -40), (20, 130)]
+    for x, y in clicks:
+        ActionChains(browser).move_to_element_with_offset(container, x, y).click().perform()
+    wait("the live area", lambda d: "Perímetro (fechando no 1º vértice)" in _body(d), 30)
+    sent = json.loads(browser.execute_script("return document.querySelector('.viab-vertices input').value"))
+    # Each vertex sent is where it was clicked (to a pixel: selenium's offsets are from the
+    # map's rounded centre), as Leaflet projects it now.
+    placed = browser.execute_script(
+        "const m = window.__viabilidadeMap, s = m.getSize();"
+        "return arguments[0].map(([lon, lat]) => m.latLngToContainerPoint([lat, lon]))"
+        ".map(p => [p.x - s.x / 2, p.y - s.y / 2]);", sent)
+    assert len(sent) == 3 and all(abs(a - b) <= 1.5 for p, q in zip(placed, clicks) for a, b in zip(p, q)), \
+        (placed, clicks)
+    expected = measure_text(measure(sent), drawing=True)
+    assert expected.startswith("Comprimento: ") and " · Área: " in expected
+    wait("the readout of the three vertices", lambda d: expected in _body(d), 30)
+    assert IDLE not in _body(browser)
+    browser.save_screenshot(str(shots / "ferramentas-medida-desenho.png"))
+    browser.find_element(By.XPATH, "//ul[contains(@class,'leaflet-draw-actions')]//a[text()='Cancelar']").click()
+    wait("the idle readout", lambda d: IDLE in _body(d), 30)
+    assert _verdict(browser) == before
+
     # Layers: «Municípios» off hides its pane; the legend's swatch is the map's own stroke.
     browser.find_element(By.XPATH, "//*[normalize-space()='Camadas e legenda']").click()
     label = wait("the layer rows", lambda d: d.find_elements(
@@ -115,6 +147,20 @@ def test_gis_tools_in_chromium(voila, browser, tmp_path):  # noqa: F811
     browser.save_screenshot(str(shots / "ferramentas-camadas.png"))
     label.find_element(By.TAG_NAME, "input").click()
     wait("the municipalities back", lambda d: _pane_style(d, "municipios", "display") == "block", 30)
+    # Offline, OpenStreetMap says it is unavailable; chosen anyway, it is refused in words and
+    # no tile is asked for (issue 31: a grey map and failing tile requests, silently).
+    osm = browser.find_element(By.XPATH, "//label[normalize-space()='OpenStreetMap (indisponível sem internet)']"
+                                         "/input[@type='radio']")
+    osm.click()
+    wait("the refusal in red", lambda d: d.execute_script(
+        "return [...document.querySelectorAll('p')].some(p => p.textContent.startsWith("
+        "'OpenStreetMap indisponível: este explorador funciona sem internet') "
+        "&& getComputedStyle(p).color === 'rgb(183, 28, 28)')"), 30)
+    wait("the local basemap still chosen", lambda d: d.find_element(
+        By.XPATH, "//label[normalize-space()='das camadas do estudo (sem internet)']/input").is_selected(), 30)
+    assert browser.find_elements(By.CSS_SELECTOR, ".leaflet-tile-pane img") == []
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".leaflet-tile-pane path")) >= 2
+    browser.save_screenshot(str(shots / "ferramentas-osm-offline.png"))
 
     # Exports: the three files of the scenario on screen (Posse d'Abadia), read back.
     browser.find_element(By.XPATH, "//*[normalize-space()='Exportar para SIG' and not(self::button)]").click()
@@ -169,3 +215,9 @@ def test_gis_tools_in_chromium(voila, browser, tmp_path):  # noqa: F811
     wait("the traced limits in use", lambda d: "Área: limites desenhados ou de arquivo · origem: Abadiânia"
          in _body(d), 90)
     browser.save_screenshot(str(shots / "ferramentas-tracado.png"))
+    # Still nothing from outside the server, and nothing wrong in the console after popup,
+    # search, drawing, layers, exports and tracing.
+    assert browser.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name)"
+        ".filter(n => !n.startsWith(location.origin) && !n.startsWith('data:'))") == []
+    assert console_errors(browser) == []

@@ -91,15 +91,24 @@ def test_offline_basemap_is_drawn_from_the_store(store, explorer):
     assert [mk.icon.html for mk in b.names.layers] == [
         "<div class='viab-fundo sede'>Abadiânia</div>", "<div class='viab-fundo vila'>Posse d&#x27;Abadia</div>",
         "<div class='viab-fundo vila'>Joanápolis</div>"]
-    # OpenStreetMap chosen: the tiles alone; the legend's switch off again: back offline.
-    b.set("osm")
-    assert m.basemap_on.value and m.tiles in m.map.layers and b.state not in m.map.layers
-    assert list(b.names.layers) == []
-    m.basemap_on.value = False
-    assert b.choice.value == "local" and m.tiles not in m.map.layers and b.state in m.map.layers
     b.set("none")
     assert m.tiles not in m.map.layers and b.state not in m.map.layers
     b.set("local")
+    # Online (a map allowed to ask for tiles, started without them), OpenStreetMap chosen: the
+    # tiles alone; the legend's switch off again: the store's basemap back.
+    from viabilidade.explore.leaflet_map import ScenarioMap
+    from viabilidade.explore.tools.basemap import Basemap
+
+    on = ScenarioMap(store, lambda code: None, basemap=False, online=True)
+    ob = Basemap(store, on)
+    assert ob.choice.value == "local" and on.tiles not in on.map.layers and ob.note.value == ""
+    on.map.set_trait("bounds", box)
+    on.map.zoom = 10
+    ob.set("osm")
+    assert on.basemap_on.value and on.tiles in on.map.layers and ob.state not in on.map.layers
+    assert list(ob.names.layers) == []
+    on.basemap_on.value = False
+    assert ob.choice.value == "local" and on.tiles not in on.map.layers and ob.state in on.map.layers
 
 
 def test_tracing_holds_back_the_pick_and_exports_come_as_links(explorer, tmp_path):
@@ -153,3 +162,35 @@ def test_the_measure_line_describes_the_limits_in_use(explorer, tmp_path):
     assert "Área: 10,65 km²" in readout.widget.value and "42,62" not in readout.widget.value
     explorer.controls["clear_boundary"].click()
     assert IDLE in readout.widget.value and readout.last is None
+
+
+def test_offline_openstreetmap_is_said_unavailable_and_never_asked_for(store):
+    # Issue 31: offline (the notebook's default), OpenStreetMap was offered and gave a grey
+    # map with a failing tile request on every pan, saying nothing.
+    pytest.importorskip("ipyleaflet")
+    from viabilidade.explore.leaflet_map import BASEMAP_SWITCH_OFFLINE, ScenarioMap
+    from viabilidade.explore.tools.basemap import OSM_OFFLINE, Basemap
+
+    m = ScenarioMap(store, lambda code: None, basemap=False)
+    assert not m.online and m.basemap_on.disabled
+    assert m.basemap_on.description == BASEMAP_SWITCH_OFFLINE == (
+        "Mapa de fundo da internet (OpenStreetMap): indisponível sem internet")
+    b = Basemap(store, m)
+    assert b.choice.options == (("das camadas do estudo (sem internet)", "local"),
+                                ("OpenStreetMap (indisponível sem internet)", "osm"), ("nenhum", "none"))
+    assert OSM_OFFLINE in b.note.value and "#546e7a" in b.note.value
+    b.choice.value = "osm"                                   # the user picks it anyway
+    assert b.choice.value == "local" and m.tiles not in m.map.layers and b.state in m.map.layers
+    assert "#b71c1c" in b.note.value and OSM_OFFLINE in b.note.value
+    assert OSM_OFFLINE == ("OpenStreetMap indisponível: este explorador funciona sem internet e não "
+                           "pede nada fora do servidor. Para usá-lo, ponha basemap = True na célula "
+                           "de parâmetros do notebook (explorar.ipynb) e abra o explorador de novo.")
+    b.choice.value = "none"
+    b.choice.value = "osm"
+    assert b.choice.value == "none" and m.tiles not in m.map.layers and b.state not in m.map.layers
+    m.basemap_on.value = True                                # the greyed switch, forced
+    assert not m.basemap_on.value and m.tiles not in m.map.layers
+    # Online (basemap=True): offered and put on as before.
+    online = ScenarioMap(store, lambda code: None, basemap=True)
+    assert online.online and not online.basemap_on.disabled and online.tiles in online.map.layers
+    assert Basemap(store, online).note.value == ""

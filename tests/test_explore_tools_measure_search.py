@@ -197,3 +197,43 @@ def test_enter_takes_the_one_result_and_a_click_in_a_found_district_takes_it(sto
     assert box.submit() is None and box.results.value is None
     box.text.value = "abadiania"           # a municipality found: its outline takes no click
     assert box.found.data["features"][0]["properties"]["style"]["interactive"] is False
+
+
+def test_readout_measures_the_polygon_while_it_is_drawn_with_the_drawing_tool():
+    # Issue 31: ⬟ measured only the closed polygon. The page script (live_measure) writes the
+    # vertices into the readout's hidden text box at each vertex and mouse move.
+    pytest.importorskip("ipywidgets")
+    from viabilidade.explore.tools.measure import (IDLE, LIVE_CLASS, LIVE_JS, MAX_LIVE_CHARS,
+                                                   MeasureReadout, live_measure)
+
+    r = MeasureReadout()
+    assert LIVE_CLASS in r.vertices._dom_classes and r.vertices.layout.display == "none"
+    r.vertices.value = "[[-48.0, -16.0], [-47.9, -16.0]]"
+    assert r.widget.value == ("<span class='viab-medida'>Comprimento: 10,70 km — geodésicos, "
+                              "SIRGAS 2000 (GRS80)</span>")
+    r.vertices.value = "[[-48.0, -16.0], [-47.9, -16.0], [-47.9, -15.9]]"
+    assert ("Comprimento: 21,77 km · Perímetro (fechando no 1º vértice): 37,17 km · Área: 59,22 km²"
+            in r.widget.value)
+    # The drawing ended (closed or cancelled): back to what the explorer shows, or idle.
+    r.vertices.value = "[]"
+    assert IDLE in r.widget.value and r.last is None
+    back = []
+    r.after_drawing = lambda: back.append(True)
+    r.vertices.value = "[[-48.0, -16.0], [-47.9, -16.0]]"
+    r.vertices.value = "[]"
+    assert back == [True]
+    # What the page sends is bounded and checked, each problem said in Portuguese.
+    r.vertices.value = "x" * (MAX_LIVE_CHARS + 1)
+    assert "o desenho enviado pela página tem 200.001 caracteres; o máximo medido é 200.000" in r.widget.value
+    for bad in ("{", '{"a": 1}', "[[1, 2, 3]]", '[["-48", -16]]', "[[true, 1]]"):
+        r.vertices.value = bad
+        assert ("os vértices enviados pela página não são uma lista JSON de [longitude, latitude]"
+                in r.widget.value), bad
+    r.vertices.value = "[[-48.0, -16.0], [200.0, -16.0]]"
+    assert "coordenada fora do globo (longitude 200.0, latitude -16.0)" in r.widget.value
+    # The script: Leaflet.draw's polygon handler, the box of the same explorer page.
+    assert live_measure().data == LIVE_JS
+    for part in ("proto._vertexChanged = function", "proto._onMouseMove = function",
+                 "proto.removeHooks = function", f'page.querySelector(".{LIVE_CLASS} input")',
+                 'box.dispatchEvent(new Event("change", {bubbles: true}));'):
+        assert part in LIVE_JS, part

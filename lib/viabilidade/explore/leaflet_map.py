@@ -112,6 +112,8 @@ NEAR_LABEL_DEG = 0.1
 BASEMAP_NOTE = "fundo © OpenStreetMap (precisa de internet)"
 #: The basemap's switch, in the legend box.
 BASEMAP_SWITCH = "Mapa de fundo da internet (OpenStreetMap)"
+#: The switch of an offline map (``online=False``: the notebook's default), greyed out.
+BASEMAP_SWITCH_OFFLINE = "Mapa de fundo da internet (OpenStreetMap): indisponível sem internet"
 #: CSS of the labels and the legend (put in the page with the legend).
 _CSS = ("<style>\n.leaflet-container{background:#f5f3ee}\n"
         f".leaflet-overlay-pane{{z-index:{OVERLAY_PANE_Z}}}\n"
@@ -699,6 +701,11 @@ class ScenarioMap:
     basemap : bool
         Put OpenStreetMap tiles under the layers (on by default; needs internet access, and
         without it the layers show alone). :attr:`basemap_on` switches them off and on.
+    online : bool, optional
+        Whether the map may ask for tiles outside the server (default: ``basemap``). Offline,
+        OpenStreetMap is never put on the map: its switch is greyed out and says it is
+        unavailable without internet (issue 31: it was offered, and gave a grey map and a
+        failing tile request on every pan).
 
     Attributes
     ----------
@@ -723,9 +730,13 @@ class ScenarioMap:
 
     def __init__(self, store, on_click: Callable[[str], None], *, basemap: bool = True,
                  on_deleted: Callable[[], None] | None = None,
-                 on_drawn: Callable[[], None] | None = None):
+                 on_drawn: Callable[[], None] | None = None, online: bool | None = None):
         import ipyleaflet as L
         import ipywidgets as W
+
+        #: Whether OpenStreetMap's tiles may be asked for (``online``).
+        self.online = bool(basemap) if online is None else bool(online)
+        basemap = basemap and self.online
 
         self.store, self.on_click, self.on_deleted, self.on_drawn = store, on_click, on_deleted, on_drawn
         #: Called with whether a polygon is drawn, whenever :attr:`drawn` is set (the explorer
@@ -800,8 +811,8 @@ class ScenarioMap:
         self.map.on_interaction(self._interaction)
         self.map.observe(self._zoomed, names="zoom")
         self.legend = W.HTML(legend_html(), layout=W.Layout(padding="0 4px"))
-        self.basemap_on = W.Checkbox(value=basemap, indent=False,
-                                     description=BASEMAP_SWITCH,
+        self.basemap_on = W.Checkbox(value=basemap, indent=False, disabled=not self.online,
+                                     description=BASEMAP_SWITCH if self.online else BASEMAP_SWITCH_OFFLINE,
                                      layout=W.Layout(width="auto"))
         self.basemap_on.observe(self._basemap_switched, names="value")
         body = W.VBox([self.legend, self.basemap_on])
@@ -850,6 +861,9 @@ class ScenarioMap:
         self._draw_labels()
 
     def _basemap_switched(self, change) -> None:
+        if change["new"] and not self.online:
+            self.basemap_on.value = False       # offline: never a tile request
+            return
         if change["new"] and self.tiles not in self.map.layers:
             self.map.layers = (self.tiles, *self.map.layers)
         elif not change["new"] and self.tiles in self.map.layers:

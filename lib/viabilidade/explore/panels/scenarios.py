@@ -31,6 +31,11 @@ class ScenariosPanel:
             self.controls["save_path"].value = session.save_path
         if session is not None:
             self._map_key = ()          # a restored area is shown zoomed in, as after a change
+            if self.map is not None:
+                # Even the area the page first showed (the pre-heated kernel's, on all of
+                # Goiás): the map moved only when the restored area differed from it, so a
+                # reload opened on the whole state (issue 31).
+                self.map.shown_bounds = None
         self._restoring = True          # the restored session is not an undo step
         try:
             self.update()

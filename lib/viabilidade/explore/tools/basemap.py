@@ -32,6 +32,13 @@ SEAT_STYLE = {"radius": 2.5, "color": "#3e2723", "weight": 1, "fillColor": "#3e2
 #: The basemap choices: (label, value).
 CHOICES = (("das camadas do estudo (sem internet)", "local"),
            ("OpenStreetMap (precisa de internet)", "osm"), ("nenhum", "none"))
+#: The same offline (the map's ``online`` False: the notebook's default), OpenStreetMap said
+#: unavailable; it was offered and gave a grey map, silently (issue 31).
+CHOICES_OFFLINE = (CHOICES[0], ("OpenStreetMap (indisponível sem internet)", "osm"), CHOICES[2])
+#: Under the choice, offline; and, in red, when OpenStreetMap is chosen anyway.
+OSM_OFFLINE = ("OpenStreetMap indisponível: este explorador funciona sem internet e não pede "
+               "nada fora do servidor. Para usá-lo, ponha basemap = True na célula de parâmetros "
+               "do notebook (explorar.ipynb) e abra o explorador de novo.")
 #: CSS: the basemap's names take no mouse event (a click goes to the unit under them).
 CSS = ("<style>.leaflet-tile-pane .leaflet-marker-icon{pointer-events:none!important;"
        "background:none;border:none}"
@@ -101,7 +108,10 @@ class Basemap:
     Attributes
     ----------
     choice : ipywidgets.RadioButtons
-        «Mapa de fundo» (:data:`CHOICES`).
+        «Mapa de fundo» (:data:`CHOICES`, offline :data:`CHOICES_OFFLINE`).
+    note : ipywidgets.HTML
+        Offline, :data:`OSM_OFFLINE` (in red after OpenStreetMap was chosen: the choice goes
+        back to the basemap shown, and no tile is asked for).
     state, seats : ipyleaflet.GeoJSON
     names : ipyleaflet.LayerGroup
         The names in view, redrawn when the view moves (from :data:`NAME_ZOOM`).
@@ -123,9 +133,14 @@ class Basemap:
         self.css = W.HTML(CSS, layout=W.Layout(display="none"))
         if scenario_map.basemap_on.value:
             choice = "osm"
-        self.choice = W.RadioButtons(options=list(CHOICES), value=choice, description="Mapa de fundo",
-                                     style={"description_width": "initial"},
+        offline = not scenario_map.online
+        if offline and choice == "osm":
+            choice = "local"
+        self._shown, self._refusing = choice, False
+        self.choice = W.RadioButtons(options=list(CHOICES_OFFLINE if offline else CHOICES), value=choice,
+                                     description="Mapa de fundo", style={"description_width": "initial"},
                                      layout=W.Layout(width="auto"))
+        self.note = W.HTML(_note(False) if offline else "")
         self.choice.observe(lambda ch: self.set(ch["new"]), names="value")
         # The legend box's own switch (OpenStreetMap on or off) and this choice agree.
         scenario_map.basemap_on.observe(self._osm_switched, names="value")
@@ -137,7 +152,16 @@ class Basemap:
         return (self.state, self.seats, self.names)
 
     def set(self, choice: str) -> None:
-        """Show the basemap ``choice`` (``"local"``, ``"osm"`` or ``"none"``)."""
+        """Show the basemap ``choice`` (``"local"``, ``"osm"`` or ``"none"``); offline,
+        ``"osm"`` is refused (:attr:`note`) and the basemap shown stays."""
+        if choice == "osm" and not self.map.online:
+            self.note.value = _note(True)
+            self._refusing = True
+            try:
+                self.choice.value = self._shown     # observed: comes back here, shows it again
+            finally:
+                self._refusing = False
+            return
         if self.choice.value != choice:
             self.choice.value = choice          # observed: comes back here
             return
@@ -151,6 +175,9 @@ class Basemap:
                 if layer in m.layers:
                     m.remove(layer)
         self.map.basemap_on.value = choice == "osm"
+        self._shown = choice
+        if not self.map.online and not self._refusing:
+            self.note.value = _note(False)
         self._names_key = None
         self._draw_names()
 
@@ -181,3 +208,11 @@ class Basemap:
                              icon_size=[150, 14], icon_anchor=[-5, 7])
             self.names.add(L.Marker(location=(lat, lon), icon=icon, draggable=False,
                                     keyboard=False, pane="tilePane"))
+
+
+def _note(refused: bool) -> str:
+    """:data:`OSM_OFFLINE` as the note under the choice (red when OpenStreetMap was just refused)."""
+    import html
+
+    colour = "#b71c1c" if refused else "#546e7a"
+    return f"<p style='margin:2px 0;font-size:12px;color:{colour}'>{html.escape(OSM_OFFLINE)}</p>"

@@ -127,7 +127,7 @@ class LayerControl:
                                  W.HTML(f"<span style='font-size:11px;color:#546e7a'>{_esc(r.note)}</span>")],
                                 layout=W.Layout(align_items="center", flex_flow="row wrap")))
         self.style = W.HTML("", layout=W.Layout(height="0px", overflow="hidden"))
-        extra = [basemap.choice, basemap.css] if basemap is not None else []
+        extra = [basemap.choice, basemap.note, basemap.css] if basemap is not None else []
         self.widget = W.VBox([*lines, *extra, self.style])
         self._restyle()
 

@@ -74,6 +74,9 @@ def attach(explorer) -> Tools | None:
         readout.show_area(geometry) if geometry is not None else readout.clear()
 
     explorer.controls["boundary"].observe(area_in_use, names="value")
+    # A polygon drawn with ⬟ is measured as it grows (tools.measure.live_measure); when that
+    # drawing ends, closed (in use at once) or cancelled, the line shows the limits in use again.
+    readout.after_drawing = area_in_use
     m.on_click = trace.guard(m.on_click)
     popup = UnitPopup(store, m)
     basemap = Basemap(store, m, "osm" if m.basemap_on.value else "local")
@@ -98,7 +101,7 @@ def attach(explorer) -> Tools | None:
     fold.set_title(0, "Camadas e legenda")
     fold.set_title(1, "Exportar para SIG")
     widget = W.VBox([W.HTML(f"<p style='margin:2px 0;font-size:12px;color:#424242'>{html.escape(GESTURES)}</p>"),
-                     search.widget, trace.widget, readout.widget, fold],
+                     search.widget, trace.widget, readout.widget, readout.vertices, fold],
                     layout=W.Layout(width="auto"))
     return Tools(search, readout, trace, popup, basemap, layers, export_button, export_pane, widget)
 

@@ -14,6 +14,13 @@ the ``rfc3987_syntax`` block). Run from the repository root::
     .venv/bin/python benchmarks/batch.py            # all 81 in both
     .venv/bin/python benchmarks/batch.py --naive 10 # naive loop on the first 10 only,
                                                     # its 81-study time extrapolated
+    PYTHONPATH=$PWD/lib .venv/bin/python benchmarks/batch.py --naive 0 --base /tmp/base/lib
+                                                    # no naive loop; `lote` of an earlier
+                                                    # commit's code and of this one, in turn
+
+With ``--base LIB`` the ``lote`` commands run twice each, alternately: with ``PYTHONPATH=LIB``
+(a worktree of the commit to compare with) and with this process's code, and the figures are
+printed side by side with their ratios (the load average after each batch beside it).
 """
 
 from __future__ import annotations
@@ -77,14 +84,56 @@ def _children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def lote(sources: list[str], out: Path, jobs: int, extra: list[str] = ()) -> tuple[float, float]:
+def lote(sources: list[str], out: Path, jobs: int, extra: list[str] = (),
+         lib: str | None = None) -> tuple[float, float]:
     """Wall and CPU seconds of one ``viabilidade lote`` command (fresh process, as a user runs
-    it); the CPU counts the command, its workers and their kernels."""
+    it); the CPU counts the command, its workers and their kernels. ``lib``: the package
+    folder to run instead of this process's (``PYTHONPATH``)."""
+    env = None if lib is None else {**os.environ, "PYTHONPATH": lib}
     t, c = time.perf_counter(), _children_cpu()
     subprocess.run([str(BIN / "viabilidade"), "lote", *sources, "--saida", str(out), "-j",
-                    str(jobs), "--sem-progresso", *extra],
+                    str(jobs), "--sem-progresso", *extra], env=env,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # exit 1 on a failure
     return time.perf_counter() - t, _children_cpu() - c
+
+
+def measure_lote(cands: list[Path], work: Path, jobs: int, lib: str | None = None) -> dict:
+    """One study alone, the whole batch, then the batch again (all skipped), as ``lote``
+    commands of the code in ``lib`` (default this process's): wall and CPU seconds, the
+    per-study CPU beyond each worker's start (:data:`BUDGET_CPU_PER_STUDY`), the seconds of
+    each study inside its worker, and the load average at the end of the batch."""
+    import json
+
+    n = len(cands)
+    wall_1, cpu_1 = lote([str(cands[0])], work / "lote1", 1, ["--force"], lib)
+    wall_b, cpu_b = lote([str(cands[0].parent)], work / "lote", jobs, ["--force"], lib)
+    load = load_average()      # at the end of the batch: what it shared the CPUs with
+    wall_skip, _ = lote([str(cands[0].parent)], work / "lote", jobs, [], lib)
+    # Each worker pays its start-up once (as the single-study run does): per-study CPU is
+    # what the batch costs beyond those start-ups.
+    cpu_study = (cpu_b - jobs * cpu_1) / (n - jobs) if n > jobs else cpu_b / n
+    in_worker = [json.loads(p.read_text(encoding="utf-8"))["seconds"]
+                 for p in (work / "lote").glob("*/.registro.json")]
+    return {"wall_1": wall_1, "cpu_1": cpu_1, "wall": wall_b, "cpu": cpu_b, "load": load,
+            "wall_skip": wall_skip, "cpu_study": cpu_study,
+            "marginal": (wall_b - wall_1) / (n - 1) if n > 1 else wall_b,
+            "in_worker": statistics.median(in_worker or [float("nan")]),
+            "written": len(in_worker)}
+
+
+def print_lote(label: str, m: dict, n: int, jobs: int) -> None:
+    """The figures of :func:`measure_lote`, each beside its budget."""
+    over = "" if m["cpu_study"] <= BUDGET_CPU_PER_STUDY else ", OVER"
+    print(f"{label}: lote -j {jobs} of {n}: {m['wall']:.1f} s wall (budget {BUDGET_LOTE_81:.0f} s "
+          f"for 81 at -j 2), {m['cpu']:.1f} s CPU; {m['load']}")
+    print(f"  one study alone {m['wall_1']:.1f} s wall, {m['cpu_1']:.1f} s CPU; marginal per "
+          f"study {m['marginal']:.2f} s = (wall({n}) - wall(1)) / {n - 1}; median time of a study "
+          f"inside its worker {m['in_worker']:.2f} s ({m['written']} studies written)")
+    print(f"  per-study CPU {m['cpu_study']:.2f} s (budget {BUDGET_CPU_PER_STUDY:.2f} s{over}) = "
+          f"(CPU({n}) - {jobs} x CPU(1)) / {n - jobs} (command, workers and kernels, user + "
+          "system; CPU, unlike wall, hardly depends on the load)")
+    print(f"  second run, all up to date (skipped): {m['wall_skip']:.1f} s "
+          f"({100 * m['wall_skip'] / m['wall']:.1f} % of the first)")
 
 
 def import_costs() -> dict[str, float]:
@@ -149,8 +198,13 @@ def step_timings(candidates: list[Path], work: Path) -> dict[str, float]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--naive", type=int, default=81, help="studies in the naive loop (default 81)")
+    ap.add_argument("--naive", type=int, default=81,
+                    help="studies in the naive loop (default 81; 0: no naive loop)")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--base", metavar="LIB", default=None,
+                    help="also run `lote` with PYTHONPATH=LIB (an earlier commit's lib/), in turn")
+    ap.add_argument("--no-steps", action="store_true",
+                    help="skip where one study's time goes (steps, kernel and import costs)")
     ap.add_argument("--keep", action="store_true", help="keep the work folder")
     args = ap.parse_args()
 
@@ -163,48 +217,35 @@ def main() -> int:
         print(f"{n} candidates (non-seat districts of Goiás); {args.jobs} workers; "
               f"{os.cpu_count()} CPUs; {load_average()}")
 
-        print("where one study's time goes (warm process, median of 3):")
-        for k, v in step_timings(cands[:3], work / "passos").items():
-            print(f"  run_study {k:8s} {v:6.2f} s")
-        for k, v in kernel_costs(work).items():
-            print(f"  runner.execute, {k}: {v:.2f} s")
-        for k, v in import_costs().items():
-            print(f"  import papermill+nbconvert+weasyprint, {k}: {v:.2f} s")
+        if not args.no_steps:
+            print("where one study's time goes (warm process, median of 3):")
+            for k, v in step_timings(cands[:3], work / "passos").items():
+                print(f"  run_study {k:8s} {v:6.2f} s")
+            for k, v in kernel_costs(work).items():
+                print(f"  runner.execute, {k}: {v:.2f} s")
+            for k, v in import_costs().items():
+                print(f"  import papermill+nbconvert+weasyprint, {k}: {v:.2f} s")
 
-        wall_1, cpu_1 = lote([str(cands[0])], work / "lote1", 1, ["--force"])
-        wall_b, cpu_b = lote([str(work / "candidatos")], work / "lote", args.jobs, ["--force"])
-        load_lote = load_average()      # at the end of the batch: what it shared the CPUs with
-        wall_skip, _ = lote([str(work / "candidatos")], work / "lote", args.jobs)
-        marginal_b = (wall_b - wall_1) / (n - 1) if n > 1 else wall_b
-        # Each worker pays its start-up once (as the single-study run does): per-study CPU is
-        # what the batch costs beyond those start-ups.
-        cpu_study = (cpu_b - args.jobs * cpu_1) / (n - args.jobs) if n > args.jobs else cpu_b / n
-        import json
+        runs = {}
+        for label, lib in ((("base", args.base),) if args.base else ()) + (("this code", None),):
+            runs[label] = measure_lote(cands, work / label.replace(" ", "-"), args.jobs, lib)
+        for label, m in runs.items():
+            print_lote(f"(b) {label}" + (f" ({args.base})" if label == "base" else ""),
+                       m, n, args.jobs)
+        b = runs["this code"]
+        if args.base:
+            a = runs["base"]
+            print(f"this code / base: wall {b['wall'] / a['wall']:.2f}, CPU "
+                  f"{b['cpu'] / a['cpu']:.2f}, per-study CPU {b['cpu_study'] / a['cpu_study']:.2f}")
 
-        in_worker = [json.loads(p.read_text(encoding="utf-8"))["seconds"]
-                     for p in (work / "lote").glob("*/.registro.json")]
-
-        k = max(1, min(args.naive, n))
-        naive = naive_loop(cands[:k], work / "naive")
-        wall_a = sum(naive) * n / k
-        est = "" if k == n else f" (extrapolated from {k} studies)"
-
-        print(f"(a) naive command-line loop: {wall_a:8.1f} s for {n}{est}; "
-              f"median per study {statistics.median(naive):.2f} s")
-        print(f"(b) viabilidade lote -j {args.jobs}: {wall_b:8.1f} s for {n} "
-              f"(budget {BUDGET_LOTE_81:.0f} s for 81 at -j 2; {load_lote}); "
-              f"one study alone {wall_1:.1f} s; marginal per study "
-              f"{marginal_b:.2f} s = (wall(81) - wall(1)) / 80; median time of a study "
-              f"inside its worker {statistics.median(in_worker or [float('nan')]):.2f} s "
-              f"({len(in_worker)} studies written)")
-        print(f"ratio (a)/(b): {wall_a / wall_b:.2f}")
-        print(f"per-study CPU in the batch: {cpu_study:.2f} s (budget {BUDGET_CPU_PER_STUDY:.2f} s"
-              f"{'' if cpu_study <= BUDGET_CPU_PER_STUDY else ', OVER'}) = (CPU(81) - "
-              f"{args.jobs} x CPU(1)) / {n - args.jobs}; CPU(81) = {cpu_b:.1f} s, CPU(1) = "
-              f"{cpu_1:.1f} s (command, workers and kernels, user + system; CPU, unlike wall, "
-              f"hardly depends on the machine's load: {load_lote})")
-        print(f"second run, all up to date (skipped): {wall_skip:.1f} s "
-              f"({100 * wall_skip / wall_b:.1f} % of the first)")
+        k = min(args.naive, n)
+        if k > 0:
+            naive = naive_loop(cands[:k], work / "naive")
+            wall_a = sum(naive) * n / k
+            est = "" if k == n else f" (extrapolated from {k} studies)"
+            print(f"(a) naive command-line loop: {wall_a:8.1f} s for {n}{est}; "
+                  f"median per study {statistics.median(naive):.2f} s")
+            print(f"ratio (a)/(b): {wall_a / b['wall']:.2f}")
     finally:
         if args.keep:
             print(f"work folder kept: {work}")

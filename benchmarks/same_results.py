@@ -11,6 +11,15 @@ on ``PYTHONPATH``, so a baseline comes from a worktree of the starting commit::
     PYTHONPATH=$PWD/lib .venv/bin/python benchmarks/same_results.py /tmp/results-new \\
         --compare /tmp/results-base
 
+``--paths`` compares instead the two ways a study's notebook runs on the same code: in the
+calling process (:mod:`viabilidade.report.inprocess`: ``estudo``, and a local ``lote``
+worker) and in a warm kernel (:func:`viabilidade.report.runner.warm_kernel`: a Dask
+worker's threads). Each study is run both ways and its ``resultados.json``, ``estudo.ipynb``
+and ``estudo.html`` must be byte-identical; ``--distritos N`` runs the first N of the batch's
+81 studies (``lote --gerar distritos-nao-sede``; 0: all) instead of the candidates above::
+
+    PYTHONPATH=$PWD/lib .venv/bin/python benchmarks/same_results.py /tmp/paths --paths --distritos 0
+
 Exit status 1 when any file differs or is missing on either side.
 """
 
@@ -49,6 +58,44 @@ def run_all(out: Path) -> None:
         print(f"  {path.stem}: {record['verdict']}", flush=True)
 
 
+#: The files of a study compared by ``--paths``.
+PATH_FILES = ("resultados.json", "estudo.ipynb", "estudo.html")
+
+
+def run_both_paths(studies: list[Path], out: Path) -> int:
+    """Run each study in process and in a warm kernel into ``out/inprocess`` and
+    ``out/kernel``; print each difference; 0 when every file of :data:`PATH_FILES` is
+    byte-identical."""
+    from viabilidade.batch.unit import prepare_process
+    from viabilidade.report.runner import kill_warm_kernel, warm_kernel
+    from viabilidade.report.study import run_study
+
+    prepare_process()   # a batch worker's environment (one thread per numeric library)
+    bad = same = 0
+    try:
+        for path in studies:
+            folders = {}
+            for label, kernel in (("inprocess", None), ("kernel", warm_kernel())):
+                rec = run_study(path, out / label, study_date=STUDY_DATE, kernel=kernel)
+                folders[label] = Path(rec["folder"])
+            for name in PATH_FILES:
+                a, b = folders["kernel"] / name, folders["inprocess"] / name
+                if a.read_bytes() == b.read_bytes():
+                    same += 1
+                    continue
+                bad += 1
+                diff = difflib.unified_diff(a.read_text().splitlines(), b.read_text().splitlines(),
+                                            f"kernel/{path.stem}/{name}",
+                                            f"inprocess/{path.stem}/{name}", lineterm="", n=1)
+                print("\n".join(list(diff)[:40]))
+            print(f"  {path.stem}: {rec['verdict']}", flush=True)
+    finally:
+        kill_warm_kernel()
+    print(f"{same} of {same + bad} files identical between the two paths "
+          f"({', '.join(PATH_FILES)} of {len(studies)} studies)")
+    return 1 if bad else 0
+
+
 def compare(new: Path, base: Path) -> int:
     """Print each difference; 0 when every file is byte-identical."""
     names = sorted({p.name for p in base.glob("*.json")} | {p.name for p in new.glob("*.json")})
@@ -73,7 +120,19 @@ def main() -> int:
     p.add_argument("--compare", type=Path, default=None, metavar="BASE",
                    help="an earlier run's folder to compare with")
     p.add_argument("--no-run", action="store_true", help="only compare OUT with BASE")
+    p.add_argument("--paths", action="store_true",
+                   help="compare each study in process and in a warm kernel (OUT: work folder)")
+    p.add_argument("--distritos", type=int, default=None, metavar="N",
+                   help="with --paths: the first N of the 81 districts of `lote` (0: all)")
     args = p.parse_args()
+    if args.paths:
+        studies = candidates()
+        if args.distritos is not None:
+            from viabilidade.proposal.generate import generate_candidates
+
+            studies = generate_candidates("distritos-nao-sede", args.out / "candidatos")
+            studies = studies[:args.distritos] if args.distritos else studies
+        return run_both_paths(studies, args.out)
     if not args.no_run:
         run_all(args.out)
     return compare(args.out, args.compare) if args.compare else 0

@@ -1,11 +1,11 @@
 """Tie a worker process's life to its parent: a worker never outlives the batch that started it.
 
-A batch's workers run studies in Jupyter kernels (about 600 MB each). If the parent is
-killed without a chance to clean up (``kill -9``, the OOM killer), the workers must end too.
-On Linux the kernel does it: ``prctl(PR_SET_PDEATHSIG, SIGKILL)`` delivers SIGKILL to the
-worker the moment its parent dies. Elsewhere a daemon thread polls the parent's pid. The
-kernels a worker starts end on their own when the worker does: ipykernel polls its parent
-(``JPY_PARENT_PID``, set by jupyter_client) once a second.
+A batch's workers run studies (about 350 MB each). If the parent is killed without a chance
+to clean up (``kill -9``, the OOM killer), the workers must end too. On Linux the kernel does
+it: ``prctl(PR_SET_PDEATHSIG, SIGKILL)`` delivers SIGKILL to the worker the moment its parent
+dies. Elsewhere a daemon thread polls the parent's pid. A Jupyter kernel a worker starts (a
+Dask worker's threads, a custom study function) ends on its own when the worker does:
+ipykernel polls its parent (``JPY_PARENT_PID``, set by jupyter_client) once a second.
 """
 
 from __future__ import annotations

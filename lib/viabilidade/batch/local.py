@@ -1,7 +1,8 @@
 """Local engine: map :func:`~viabilidade.batch.unit.run_one` over a process pool.
 
 Each worker process is warmed once (:func:`~viabilidade.batch.unit.warm_up`) so that the
-study machinery is imported once per worker, not once per study. A worker that dies
+study machinery is imported once per worker, not once per study; a worker runs its studies'
+notebooks in its own process (:mod:`viabilidade.report.inprocess`), as ``estudo`` does. A worker that dies
 abruptly breaks a ``ProcessPoolExecutor``; the studies that were in flight are then re-run
 one at a time in fresh single-worker pools, so only the one that kills its worker fails.
 
@@ -23,8 +24,9 @@ from .unit import failure_record, run_one, warm_up
 
 
 def _exit_on_sigterm(signum, frame) -> None:
-    """A worker told to stop (SIGTERM from :func:`_stop_workers`) kills its warm kernel,
-    removes its temporary folders (kernel, papermill, Typst) and exits at once; its Typst
+    """A worker told to stop (SIGTERM from :func:`_stop_workers`) kills its warm kernel, if a
+    study function started one, removes its temporary folders (kernel, papermill, Typst) and
+    exits at once; its Typst
     child, if any, dies with it. Nothing is recorded for the study it was running: the
     batch lists it as not run (or keeps its earlier study)."""
     from ..report.runner import kill_warm_kernel

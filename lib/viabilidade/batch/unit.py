@@ -23,8 +23,8 @@ ERROR_FILE = "erro.txt"
 #: The study function run by default (``"module:function"``).
 DEFAULT_STUDY = "viabilidade.report.study:run_study"
 
-#: Environment for the study kernels a worker starts: one thread per numeric library (the
-#: pool already uses every core) and a non-interactive Matplotlib backend.
+#: Environment of a worker and of any study kernel it starts: one thread per numeric library
+#: (the pool already uses every core) and a non-interactive Matplotlib backend.
 KERNEL_ENV = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
               "MPLBACKEND": "Agg", "PYDEVD_DISABLE_FILE_VALIDATION": "1"}
 
@@ -39,9 +39,9 @@ def prepare_process() -> None:
 def warm_up(study: str | None = None) -> None:
     """Prepare a worker process and import the study machinery once.
 
-    Used as the process pool's initializer and run on every Dask worker, so that papermill,
-    the study modules and the PDF compiler (Typst) are imported once per worker instead of once
-    per study.
+    Used as the process pool's initializer and run on every Dask worker, so that papermill
+    and the study modules are imported once per worker instead of once per study (a local
+    worker's studies then run their cells in the worker itself: :func:`_runs_in_process`).
     """
     prepare_process()
     try:  # a warm-up failure must not break the pool: the study itself will report it
@@ -84,6 +84,22 @@ def _study_function(study: str | None):
 
     module, _, name = (study or DEFAULT_STUDY).partition(":")
     return getattr(importlib.import_module(module), name)
+
+
+def _runs_in_process() -> bool:
+    """True when this worker runs its studies' notebooks in its own process
+    (:mod:`viabilidade.report.inprocess`), as ``estudo`` does: on the process's main thread,
+    which a local pool's worker runs its studies on (issue 30: no kernel to start, nothing
+    imported or read twice; outputs byte-identical to a kernel's,
+    ``benchmarks/same_results.py --paths``). A Dask worker runs its studies on several
+    threads: each keeps its own warm kernel there, since in-process studies would take turns
+    (one notebook at a time in a process) and a cell's time limit needs the main thread's
+    ``SIGALRM``."""
+    import threading
+
+    from ..report import inprocess
+
+    return threading.current_thread() is threading.main_thread() and inprocess.available()
 
 
 def _file_map(folder: Path, files) -> dict[str, str]:
@@ -227,10 +243,10 @@ def run_one(params: dict) -> dict:
     try:
         run_study = _study_function(params.get("study"))
         extra = {}
-        if params.get("study") in (None, DEFAULT_STUDY):
+        if params.get("study") in (None, DEFAULT_STUDY) and not _runs_in_process():
             from ..report.runner import warm_kernel
 
-            extra["kernel"] = warm_kernel()  # one kernel per worker, imports paid once
+            extra["kernel"] = warm_kernel()  # one kernel per worker thread, imports paid once
         if params.get("rulesets"):
             extra["rulesets"] = params["rulesets"]
         # run_study takes the settings as Settings or as their dict (Settings.to_dict()).

@@ -123,3 +123,37 @@ def test_a_name_that_extends_the_areas_name_is_a_new_name_not_a_typo(store, tmp_
     p = _file(tmp_path, 'seat = "Pau Teerra"')   # one letter more: a typo
     with pytest.raises(CandidateError, match="nome parecido: Pau Terra$"):
         check_candidate(load_candidate(p), store)
+
+
+def test_a_seat_of_full_width_cyrillic_or_emoji_characters_is_refused_naming_the_character(
+        store, tmp_path):
+    """Issue 32, hostile trial 5 (H5-4): NFKD folded full-width "Ｐａｕ Ｔｅｒｒａ" to the
+    IBGE's name and the seat passed; a Cyrillic "а" was told as a typo without naming it."""
+    tail = ("; esperado um nome de lugar escrito com letras latinas (com os acentos do "
+            "português), espaços, apóstrofos e hífens, como os nomes do IBGE (p. ex. \"Posse "
+            "d'Abadia\", \"Olhos-d'Água\")")
+    cases = {
+        'seat = "Ｐａｕ Terra"': "'Ｐａｕ Terra': encontrada a letra de largura total 'Ｐ' "
+                                "(U+FF30, FULLWIDTH LATIN CAPITAL LETTER P) na posição 1",
+        'seat = "P\u0430u Terra"': "'Pаu Terra': encontrada a letra cirílica 'а' (U+0430, "
+                                   "CYRILLIC SMALL LETTER A) na posição 2",
+        'seat = "Pau Terra 🏠"': "'Pau Terra 🏠': encontrado o símbolo ou emoji '🏠' (U+1F3E0, "
+                                 "HOUSE BUILDING) na posição 11",
+        'seat = "Pau Terra 2"': "'Pau Terra 2': encontrado o algarismo '2' (U+0032, DIGIT TWO) "
+                                "na posição 11",
+    }
+    for line, said in cases.items():
+        p = _file(tmp_path, line)
+        with pytest.raises(CandidateError) as e:
+            check_candidate(load_candidate(p), store)
+        assert str(e.value) == f"{p}, linha 7, campo 'seat': {said}{tail}"
+    p = _file(tmp_path, "").with_name("sem-sede.toml")  # no seat: the name is the seat
+    p.write_text(PAU_TERRA.replace('seat = "Pau Terra"\n', "").replace(
+        'name = "Pau Terra"', 'name = "Pau Terra\u00a0Nova"'), encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        check_candidate(load_candidate(p), store)
+    assert str(e.value) == (f"{p}, linha 6, campo 'name': 'Pau Terra\\xa0Nova': encontrado o "
+                            "espaço especial (U+00A0, NO-BREAK SPACE) na posição 10" + tail)
+    for seat in ("Olhos-d'Água", "Pau Terra d’Oeste", "São João"):  # new names: notices only
+        p = _file(tmp_path, f'seat = "{seat}"')
+        assert len(check_candidate(load_candidate(p), store)) == 1

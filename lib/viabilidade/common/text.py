@@ -143,6 +143,23 @@ def quoted(value, limit: int = QUOTE_MAX) -> str:
     return text if len(text) <= limit else f"{text[:limit]}…"
 
 
+#: The most items of a list quoted back in a message (:func:`quoted_list`): a header of
+#: 40 columns is shown whole (the TSE's files have up to 38).
+LIST_MAX = 40
+
+
+def quoted_list(values, limit: int = LIST_MAX) -> str:
+    """A list of values read from a file, as a message lists them: ``['a', 'b']`` (as
+    ``repr`` writes a short list), each value through :func:`quoted` and at most ``limit``
+    of them, the rest counted (``['a', …, 'z', … e mais 999.960 itens]``). A header of a
+    million columns, or one column of 15 MB, is quoted in a few lines (issue 32, hostile
+    trial 5: the SIDRA and TSE header messages echoed up to 15 MB)."""
+    values = list(values) if not isinstance(values, (list, tuple)) else values
+    shown = ", ".join(quoted(v) for v in values[:limit])
+    rest = len(values) - limit
+    return f"[{shown}{f', … e mais {_count(rest)} itens' if rest > 0 else ''}]"
+
+
 def _count(n: int) -> str:
     return f"{n:,}".replace(",", ".")
 
@@ -194,6 +211,62 @@ def text_problem(text: str, kind: Kind = NOTE) -> str | None:
                         "acompanhem uma letra (como em 'á')")
         elif ch not in ZERO_WIDTH:
             base = cat[0] in "LN"
+    return None
+
+
+#: The letters a place name of Goiás is written with besides A–Z and a–z: the Portuguese
+#: accented letters (the DTB 2022's names of Goiás use Á á â ã ç é ê í ó ô õ ú).
+PORTUGUESE_LETTERS = frozenset("áàâãéêíóôõúüçÁÀÂÃÉÊÍÓÔÕÚÜÇ")
+#: What a place name may hold besides letters: the space, apostrophes (' and ’, as in
+#: "Posse d'Abadia") and hyphens (- and ‐, as in "Olhos-d'Água").
+PLACE_MARKS = frozenset(" '\u2019-\u2010")
+#: The first word of a letter's Unicode name -> the letter in pt-BR words.
+_SCRIPTS = {"CYRILLIC": "letra cirílica", "GREEK": "letra grega", "FULLWIDTH":
+            "letra de largura total", "HALFWIDTH": "letra de meia largura", "LATIN":
+            "letra latina que o português não usa", "ARMENIAN": "letra armênia", "HEBREW":
+            "letra hebraica", "ARABIC": "letra árabe", "CJK": "ideograma", "HIRAGANA":
+            "letra japonesa", "KATAKANA": "letra japonesa", "HANGUL": "letra coreana",
+            "MATHEMATICAL": "letra matemática", "CHEROKEE": "letra cheroqui", "COPTIC":
+            "letra copta", "GEORGIAN": "letra georgiana", "THAI": "letra tailandesa"}
+
+
+def character_words(ch: str) -> str:
+    """One character in pt-BR words, with its code point and Unicode name: ``letra cirílica
+    'а' (U+0430, CYRILLIC SMALL LETTER A)``, ``símbolo ou emoji '🏠' (U+1F3E0, HOUSE
+    BUILDING)``, ``espaço especial (U+00A0, NO-BREAK SPACE)`` (a character that draws nothing,
+    or a control, is not shown, only named)."""
+    name = unicodedata.name(ch, _LABELS.get(ch, "sem nome"))
+    cat = unicodedata.category(ch)
+    if cat.startswith("L"):
+        what = _SCRIPTS.get(name.split()[0], "letra de outra escrita")
+    else:
+        what = {"N": "algarismo" if cat == "Nd" else "número", "S": "símbolo ou emoji",
+                "P": "sinal de pontuação", "Z": "espaço especial", "M": "acento combinante",
+                }.get(cat[0], "caractere")
+    shown = f" '{ch}'" if ch.isprintable() and not ch.isspace() and cat[0] not in "MZC" else ""
+    return f"{what}{shown} (U+{ord(ch):04X}, {name})"
+
+
+def place_name_problem(text: str) -> str | None:
+    """Why ``text`` cannot be the name of a municipality, district or seat of Goiás, in
+    pt-BR, or ``None``.
+
+    Such names are written with Latin letters, the Portuguese accents (:data:`PORTUGUESE_
+    LETTERS`), spaces, apostrophes and hyphens (:data:`PLACE_MARKS`); any other character
+    is refused, named by :func:`character_words` — never folded (NFKC would silently make
+    full-width "Ｐｏｓｓｅ" into "Posse", and a Cyrillic "а" reads as a Latin "a": issue 32,
+    hostile trial 5, accepted full-width letters and emoji in a seat's name). ``text`` is
+    read as :func:`normalise_text` gives it (accents composed).
+    """
+    for i, ch in enumerate(text, start=1):
+        if (ch.isascii() and ch.isalpha()) or ch in PORTUGUESE_LETTERS or ch in PLACE_MARKS:
+            continue
+        words = character_words(ch)
+        found = "encontrada a" if words.startswith("letra") else "encontrado o"
+        return (f"{found} {words} na posição {i}; esperado um nome "
+                "de lugar escrito com letras latinas (com os acentos do português), espaços, "
+                "apóstrofos e hífens, como os nomes do IBGE (p. ex. \"Posse d'Abadia\", "
+                "\"Olhos-d'Água\")")
     return None
 
 

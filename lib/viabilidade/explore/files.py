@@ -91,12 +91,12 @@ def store_upload(name: str, content: bytes, folder: str | Path) -> Path:
     if len(shown.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES:
         raise GeoError(f"o nome do arquivo enviado tem mais de {MAX_NAME_BYTES} bytes; "
                        "renomeie o arquivo e envie de novo")
+    from ..common.text import shown as escaped
     from ..common.vector_files import name_problem
 
     why = name_problem(shown)  # a lone surrogate: not writable as a UTF-8 file name
-    if why:
-        shown_safe = shown.encode("utf-8", "backslashreplace").decode("utf-8")
-        raise GeoError(f"{shown_safe}: {why}")
+    if why:  # the name escaped: a bidi override (U+202E) shown raw reorders the message
+        raise GeoError(f"{escaped(shown)}: {why}")
     data = bytes(content)
     with tempfile.TemporaryDirectory(prefix="viabilidade-envio-") as tmp:
         checked = Path(tmp) / shown

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import difflib
 
-from ..common.text import CLOSE_RATIO, name_key, quoted
+from ..common.text import CLOSE_RATIO, name_key, place_name_problem, quoted
 from ..errors import CandidateError, field_line, source_text
 from ..operations import operation_of
 from ..proposal.candidate import Candidate
@@ -77,7 +77,9 @@ def seat_name_problems(candidate: Candidate, store) -> tuple[list[CandidateError
     -------
     errors : list of CandidateError
         One, field ``seat`` (``name`` when the file writes no seat and the seat is the
-        name), when the seat is not a name of the area but one is close:
+        name): when the seat holds a character no place name of Goiás has
+        (:func:`viabilidade.common.text.place_name_problem`: a Cyrillic or full-width
+        letter, an emoji, a digit); when the seat is not a name of the area but one is close:
         ``'Pau Tera' não é nome de distrito nem de localidade da área (IBGE); nome
         parecido: Pau Terra``.
     notices : list of str
@@ -89,16 +91,20 @@ def seat_name_problems(candidate: Candidate, store) -> tuple[list[CandidateError
     """
     if not operation_of(candidate).proposed_seat:
         return [], []
+    seat = candidate.seat
+    odd = place_name_problem(seat)
     names = area_names(candidate, store)
     keys = {name_key(n): n for n in names}
-    seat = candidate.seat
-    if not keys or name_key(seat) in keys:
+    if not odd and (not keys or name_key(seat) in keys):
         return [], []
     text = source_text(candidate.path)
     line = field_line(text, "seat", exact=True) if text else None
     field_ = "seat" if not text or line else "name"
     if field_ == "name":
         line = field_line(text, "name", exact=True)
+    if odd:
+        return [CandidateError(f"{quoted(seat)}: {odd}", file=candidate.path, field=field_,
+                               line=line)], []
     key = name_key(seat)
     close = [k for k in difflib.get_close_matches(key, list(keys), n=3, cutoff=CLOSE_RATIO)
              if abs(len(k) - len(key)) <= TYPO_LETTERS][:1]

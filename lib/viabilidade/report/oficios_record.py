@@ -28,14 +28,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..common.numbers import decimal
+from ..common.text import quoted
 from ..errors import CandidateError
 from ..law.bodies import BODIES
 from ..proposal.record import KINDS, REGISTERED, Act
+from .oficios_settings import NUMBER_MAX, SIGLA_MAX, is_sigla
 
 #: An ofício's number in a record's ``document``: ``"Ofício nº 10/2027-CCJR"``,
 #: ``"Ofício nº 402/2027/GP-ALEGO"`` -> number, year and sigla (optional).
 _NUMBER = re.compile(r"Of[íi]cio\s+n[º°o.]*\s*(\d{1,5})\s*/\s*(\d{4})(?:\s*[/-]\s*([\w-]+))?",
                      re.IGNORECASE)
+#: The start of an ofício's number in a ``document`` (``"Ofício nº"``): a planned sending that
+#: writes it must give a number :data:`_NUMBER` reads (issue 32, hostile trial 5: ``"Ofício nº
+#: 0/2027"`` or ``"Ofício nº 123456/2027"`` were passed over, and the letter took another
+#: number than the record's).
+_STARTED = re.compile(r"Of[íi]cio\s+n[º°o.]*\s*", re.IGNORECASE)
 #: The kinds of act that show a request already made (sent, received or answered).
 _MADE = ("requisicao-enviada", "requisicao-recebida", "certidao")
 
@@ -127,16 +135,29 @@ def planned_numbers(candidate, keys, year: int) -> dict[str, tuple[int, str]]:
     ------
     CandidateError
         When a planned sending's number is of another year than the letter's date (the
-        letter and the record would cite two different ofícios), with the act's line.
+        letter and the record would cite two different ofícios), or is not a number of 1 to
+        :data:`~viabilidade.report.oficios_settings.NUMBER_MAX` with a sigla of
+        :func:`~viabilidade.report.oficios_settings.is_sigla` (``"Ofício nº 0/2027"``,
+        ``"Ofício nº 123456/2027"``), with the act's line.
     """
     out: dict[str, tuple[int, str]] = {}
     for key in keys:
         for a in getattr(candidate, "events", ()):
             if a.body != key or not a.planned or a.kind != "requisicao-enviada":
                 continue
-            m = _NUMBER.search(a.document)
-            if m is None:
-                continue
+            m, started = _NUMBER.search(a.document), _STARTED.search(a.document)
+            if m is None and started is None:
+                continue  # a document with no ofício number: the letter gets its own
+            if m is None or not 1 <= int(m.group(1)) <= NUMBER_MAX \
+                    or not is_sigla(m.group(3) or "A"):
+                given = a.document[(m or started).start():]
+                raise CandidateError(
+                    f"o registro de atos ({a.where}) dá ao ofício {BODIES[key].to} o número "
+                    f"{quoted(given.strip())}; esperado 'Ofício nº <número de 1 a "
+                    f"{decimal(NUMBER_MAX)}>/<ano>', seguido, se houver, da sigla (até "
+                    f"{SIGLA_MAX} caracteres, letras maiúsculas e algarismos, partes unidas por "
+                    "hífen), p. ex. 'Ofício nº 10/2027/CCJR-ALEGO'",
+                    file=getattr(candidate, "path", None), field="process.events")
             if int(m.group(2)) != year:
                 raise CandidateError(
                     f"o registro de atos ({a.where}) dá ao ofício {BODIES[key].to} o número "

@@ -355,6 +355,15 @@ def _text(found: _Found, where: str, value: Any, kind, expected: str) -> str | N
 SIGLA_MAX = 40
 
 
+def is_sigla(text: str) -> bool:
+    """Whether ``text`` is a sigla: at most :data:`SIGLA_MAX` characters, upper-case letters
+    and digits, parts joined by hyphens, units separated by "/" (``"CCJR-ALEGO"``,
+    ``"SAA/SE/MT"``)."""
+    return len(text) <= SIGLA_MAX and all(
+        part and all(c.isupper() or (c.isdigit() and c.isascii()) for c in part)
+        for unit in text.split("/") for part in unit.split("-"))
+
+
 def _sigla(found: _Found, where: str, value: Any, expected: str) -> str | None:
     """A sigla: a short upper-case code of letters and digits joined by hyphens, units of a
     chain separated by "/" as the Manual de Redação writes them ("Ofício nº 652/2018/SAA/SE/MT"),
@@ -363,9 +372,7 @@ def _sigla(found: _Found, where: str, value: Any, expected: str) -> str | None:
     text = _text(found, where, value, REFERENCE, expected)
     if text is None:
         return None
-    code = all(part and all(c.isupper() or (c.isdigit() and c.isascii()) for c in part)
-               for unit in text.split("/") for part in unit.split("-"))
-    if len(text) > SIGLA_MAX or not code:
+    if not is_sigla(text):
         found.add(where, f"encontrado {quoted(text)}; esperada uma sigla de até {SIGLA_MAX} "
                          "caracteres, em letras maiúsculas e algarismos, partes unidas por hífen "
                          "e unidades separadas por barra (p. ex. \"CCJR-ALEGO\" ou \"SAA/SE/MT\")")

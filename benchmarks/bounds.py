@@ -73,6 +73,10 @@ start and the store's reading, not by the input (each costs at most a few second
 reference). The 91 MB upload took 10,1 s (248 MB): ``store_upload`` writes the upload to a
 temporary file before ``read_area`` refuses it by size.
 
+Hostile trial 5's cases (``tesouro-250mb``, ``tesouro-no-limite``, ``csv-cr``, ``eco-sidra``,
+``sede-largura-total``, ``xlsx-strings``, ``xlsx-linhas``, ``xlsx-mentiroso``, ``xlsx-zip64``)
+are in ``benchmarks/bounds_trial5.py``; their figures are there.
+
 Hostile trial 4's blockers (``ods-colunas``, ``ods-espacos``, ``ods-celulas``,
 ``tar-esparso``; each calls the reader of ``data build`` on the trial's input): measured
 2026-12-07 at 16:05, load 7-9, each in its own child: the 330-byte ODS of one cell repeated
@@ -499,6 +503,10 @@ CASES = {
                     "entrada"),
     "tar-esparso": ("H4-4: tar de Localidades com a.kml esparso de 3 GiB", case_tar, "entrada"),
 }
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bounds_trial5 import CASES as TRIAL5  # noqa: E402  (hostile trial 5's cases)
+
+CASES.update(TRIAL5)
 #: The bounds of issue 32's "Done when": a download ends by itself within 2 minutes and
 #: writes at most the catalogue's size plus the margin; a settings, process or upload case
 #: within 10 s and 600 MB.

@@ -32,7 +32,7 @@ def test_the_sheet_reader_keeps_rows_numbers_and_drops_the_edge(tmp_path):
     assert read_ods_sheet(f) == [(1, ["a", "", "b"]), (3, ["x  y"])]
     with pytest.raises(DataError) as e:
         read_ods_sheet(f, "Outra")
-    assert str(e.value) == ("arquivo t.ods: planilha 'Outra' ausente (tem: S); esperada a "
+    assert str(e.value) == ("arquivo t.ods: planilha 'Outra' ausente (tem: ['S']); esperada a "
                             "planilha da tabela")
 
 

@@ -102,7 +102,8 @@ def test_a_sidra_answer_over_its_size_is_refused_before_it_is_parsed(tmp_path, m
     with pytest.raises(DataError) as e:  # read: then the header is wanting
         sidra.read_pib_api(f, MUN)
     assert str(e.value) == (f"arquivo {SIDRA_NAME}, linha 1: o cabeçalho não tem a dimensão "
-                            "'Município (Código)' (tem: ); esperada a resposta da tabela 5938 "
+                            "'Município (Código)' (tem: nenhuma); esperada a resposta da tabela "
+                            "5938 "
                             "por município, variável e ano")
 
 
@@ -119,7 +120,8 @@ def test_a_sidra_answer_of_too_many_objects_is_counted_before_it_is_parsed(tmp_p
     with pytest.raises(DataError) as e:  # three values: read, then the header is wanting
         sidra.read_pib_api(f, MUN)
     assert str(e.value) == (f"arquivo {SIDRA_NAME}, linha 1: o cabeçalho não tem a dimensão "
-                            "'Município (Código)' (tem: 1); esperada a resposta da tabela 5938 "
+                            "'Município (Código)' (tem: ['1']); esperada a resposta da tabela "
+                            "5938 "
                             "por município, variável e ano")
     f.write_bytes(json.dumps([{"h": 1}, {}, {}, {}, {}]).encode())
     with pytest.raises(DataError) as e:

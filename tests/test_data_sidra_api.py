@@ -66,7 +66,7 @@ def test_a_missing_year_and_a_wrong_header_are_refused(tmp_path, mun):
     with pytest.raises(DataError) as e:
         sidra.read_pib_api(f, mun)
     assert str(e.value) == ("arquivo pib.json, linha 1: o cabeçalho não tem a dimensão "
-                            "'Município (Código)' (tem: Valor); esperada a resposta da tabela "
+                            "'Município (Código)' (tem: ['Valor']); esperada a resposta da tabela "
                             "5938 por município, variável e ano")
     f.write_bytes(b"<html>erro</html>")
     with pytest.raises(DataError) as e:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pandas as pd
 import pandera.pandas as pa
 
+from ..common.text import quoted, quoted_list
 from ..errors import DataError
 from .codes import ibge_code
 from .tabular import (ROW, read_sheet, read_text_csv, require_columns, require_unique, to_number,
@@ -55,7 +56,7 @@ def _header_row(rows, path: Path, must: str) -> tuple[int, dict[int, str]]:
         cells = {j: str(v).strip() for j, v in enumerate(values) if v is not None}
         if must in cells.values():
             return n, cells
-    raise DataError(f"nenhuma linha de cabeçalho com {must!r}; esperado o cabeçalho como "
+    raise DataError(f"nenhuma linha de cabeçalho com {quoted(must)}; esperado o cabeçalho como "
                     "publicado", file=path, column=must)
 
 
@@ -88,7 +89,8 @@ def read_population_xlsx(path: Path, *, uf: str | None = "52") -> pd.DataFrame:
     cols = {j: _XLSX_HEADER[name] for j, name in cells.items() if name in _XLSX_HEADER}
     for need in ("COD. UF", "COD. MUNIC", "NOME DO MUNICÍPIO", "POP. IMPUTADA", "POP. TOTAL"):
         if need not in cells.values():
-            raise DataError(f"coluna ausente; esperada {need!r}, encontradas {list(cells.values())}",
+            raise DataError(f"coluna ausente; esperada {quoted(need)}, encontradas "
+                            f"{quoted_list(list(cells.values()))}",
                             file=path, row=hrow, column=need)
     if "pop_coletada" not in cols.values():
         raise DataError("coluna ausente; esperada 'POP. COLETATADA' (ou 'POP. COLETADA')",
@@ -107,7 +109,7 @@ def read_population_xlsx(path: Path, *, uf: str | None = "52") -> pd.DataFrame:
     codes = []
     for n, cu, cm in zip(df[ROW], df["cod_uf"], df["cod_munic"]):
         if not isinstance(cm, str) or len(cm) != 5 or not cm.isdigit():
-            raise DataError(f"encontrado {cm!r}: zeros à esquerda perdidos?; esperado o código "
+            raise DataError(f"encontrado {quoted(cm)}: zeros à esquerda perdidos?; esperado o código "
                             "de município com 5 algarismos, como texto (p. ex. '00050')", file=path, row=n,
                             column="COD. MUNIC")
         codes.append(ibge_code(f"{cu}{cm}", file=path, row=n, column="COD. UF"))
@@ -187,8 +189,8 @@ def _variable_names(dictionary: dict[str, str] | None, path: Path | None) -> dic
         if dictionary is not None:
             found = dictionary.get(var)
             if found is None or not found.startswith(label):
-                raise DataError(f"variável {var}: encontrado o rótulo {found!r}; esperado um "
-                                f"rótulo começando por {label!r}", file=path, column=var)
+                raise DataError(f"variável {var}: encontrado o rótulo {quoted(found)}; esperado um "
+                                f"rótulo começando por {quoted(label)}", file=path, column=var)
         names[var.lower()] = name
     return names
 
@@ -238,7 +240,7 @@ def read_aggregates(path: Path, *, level: str, dictionary: Path | None = None) -
         mismatch — naming file, row and column.
     """
     if level not in ("municipios", "distritos"):
-        raise DataError(f"encontrado o nível {level!r}; esperado 'municipios' ou 'distritos'", file=path)
+        raise DataError(f"encontrado o nível {quoted(level)}; esperado 'municipios' ou 'distritos'", file=path)
     code_col = "CD_MUN" if level == "municipios" else "CD_DIST"
     df = read_text_csv(path, encoding="latin-1", sep=";", na_values=["."],
                        required=[])

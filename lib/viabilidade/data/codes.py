@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..common.text import quoted
 from ..errors import DataError
 from .paths import default_root
 
@@ -68,19 +69,19 @@ def ibge_code(value, *, digits: int = 7, file=None, row=None, column=None) -> st
     s = _text(value)
     what = "municipality" if digits == 7 else "district"
     if not s.isdigit():
-        raise DataError(f"encontrado {value!r}; esperado um código IBGE de {_WHAT[what]} com "
+        raise DataError(f"encontrado {quoted(value)}; esperado um código IBGE de {_WHAT[what]} com "
                         f"{digits} algarismos",
                         file=file, row=row, column=column)
     if len(s) == 5 and digits == 7:
-        raise DataError(f"encontrado {s!r}, com 5 algarismos como um código TSE; esperado um "
+        raise DataError(f"encontrado {quoted(s)}, com 5 algarismos como um código TSE; esperado um "
                         "código IBGE de município com 7 algarismos (converta-o com "
                         "codes.tse_to_ibge)",
                         file=file, row=row, column=column)
     if len(s) != digits:
-        raise DataError(f"encontrado {s!r} ({len(s)} algarismos); esperado um código IBGE de "
+        raise DataError(f"encontrado {quoted(s)} ({len(s)} algarismos); esperado um código IBGE de "
                         f"{_WHAT[what]} com {digits} algarismos", file=file, row=row, column=column)
     if s[:2] not in UF_CODES:
-        raise DataError(f"encontrado {s!r}; esperado um código IBGE de {_WHAT[what]} começando "
+        raise DataError(f"encontrado {quoted(s)}; esperado um código IBGE de {_WHAT[what]} começando "
                         "pelo código de uma UF",
                         file=file, row=row, column=column)
     return s
@@ -98,20 +99,20 @@ def tse_code(value, *, file=None, row=None, column=None) -> str:
     """
     s = _text(value)
     if not s.isdigit():
-        raise DataError(f"encontrado {value!r}; esperado um código TSE de município com 5 algarismos",
+        raise DataError(f"encontrado {quoted(value)}; esperado um código TSE de município com 5 algarismos",
                         file=file, row=row, column=column)
     if len(s) == 7 and s[:2] in UF_CODES:
-        raise DataError(f"encontrado {s!r}, com 7 algarismos como um código IBGE; esperado um "
+        raise DataError(f"encontrado {quoted(s)}, com 7 algarismos como um código IBGE; esperado um "
                         "código TSE de município com 5 algarismos (converta-o com "
                         "codes.ibge_to_tse)",
                         file=file, row=row, column=column)
     if len(s) < 5:
-        raise DataError(f"encontrado {s!r}: o código perdeu os zeros à esquerda (leia-o como "
-                        f"texto; pode ser {s.zfill(5)!r}); esperado um código TSE de município "
+        raise DataError(f"encontrado {quoted(s)}: o código perdeu os zeros à esquerda (leia-o como "
+                        f"texto; pode ser {quoted(s.zfill(5))}); esperado um código TSE de município "
                         "com 5 algarismos",
                         file=file, row=row, column=column)
     if len(s) != 5:
-        raise DataError(f"encontrado {s!r} ({len(s)} algarismos); esperado um código TSE de "
+        raise DataError(f"encontrado {quoted(s)} ({len(s)} algarismos); esperado um código TSE de "
                         "município com 5 algarismos", file=file, row=row, column=column)
     return s
 
@@ -151,7 +152,7 @@ class Crosswalk:
         """IBGE code of a TSE code; DataError when the code is malformed or unknown."""
         s = tse_code(code, file=file, row=row, column=column)
         if s not in self._to_ibge:
-            raise DataError(f"o código TSE {s!r} não está na tabela de correspondência TSE↔IBGE "
+            raise DataError(f"o código TSE {quoted(s)} não está na tabela de correspondência TSE↔IBGE "
                             f"({len(self._to_ibge)} municípios); esperado um código dela",
                             file=file, row=row, column=column)
         return self._to_ibge[s]
@@ -160,13 +161,13 @@ class Crosswalk:
         """TSE code of an IBGE code; a TSE code given here is named as such."""
         s = _text(code)
         if len(s) == 5 and s in self._to_ibge:
-            raise DataError(f"encontrado {s!r}, que é o código TSE de {self._names[s]} (IBGE "
+            raise DataError(f"encontrado {quoted(s)}, que é o código TSE de {self._names[s]} (IBGE "
                             f"{self._to_ibge[s]}); esperado um código IBGE de município com 7 "
                             "algarismos",
                             file=file, row=row, column=column)
         s = ibge_code(s, file=file, row=row, column=column)
         if s not in self._to_tse:
-            raise DataError(f"o código IBGE {s!r} não está na tabela de correspondência "
+            raise DataError(f"o código IBGE {quoted(s)} não está na tabela de correspondência "
                             "TSE↔IBGE; esperado um código dela",
                             file=file, row=row, column=column)
         return self._to_tse[s]
@@ -175,12 +176,12 @@ class Crosswalk:
         """An IBGE code known to the crosswalk; a TSE code is rejected and its IBGE code named."""
         s = _text(code)
         if len(s) == 5 and s in self._to_ibge:
-            raise DataError(f"encontrado {s!r}, que é o código TSE de {self._names[s]}; esperado "
+            raise DataError(f"encontrado {quoted(s)}, que é o código TSE de {self._names[s]}; esperado "
                             f"o código IBGE de município com 7 algarismos ({self._to_ibge[s]})",
                             file=file, row=row, column=column)
         s = ibge_code(s, file=file, row=row, column=column)
         if s not in self._to_tse:
-            raise DataError(f"o código IBGE {s!r} não é um município da tabela de "
+            raise DataError(f"o código IBGE {quoted(s)} não é um município da tabela de "
                             "correspondência TSE↔IBGE; esperado um código dela",
                             file=file, row=row, column=column)
         return s
@@ -189,11 +190,11 @@ class Crosswalk:
         """Last resort: IBGE code by accent/case-insensitive name; warns NameMatchWarning."""
         key = normalize_name(name)
         if key not in self._by_name:
-            raise DataError(f"o nome {name!r} não corresponde a nenhum município da tabela de "
+            raise DataError(f"o nome {quoted(name)} não corresponde a nenhum município da tabela de "
                             "correspondência (sem distinção de acentos e maiúsculas); esperado "
                             "o nome de um município", file=file, row=row, column=column)
         code = self._by_name[key]
-        warnings.warn(f"{name!r} associado ao IBGE {code} pelo nome, não pelo código; confira",
+        warnings.warn(f"{quoted(name)} associado ao IBGE {code} pelo nome, não pelo código; confira",
                       NameMatchWarning, stacklevel=2)
         return code
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pandas as pd
 import pandera.pandas as pa
 
+from ..common.text import quoted
 from ..errors import DataError
 from .codes import ibge_code
 from .tabular import ROW, read_text_csv, require_unique, validate
@@ -110,7 +111,7 @@ def read_districts_official(path: Path, *, uf: str = "52") -> pd.DataFrame:
     rows = read_ods_sheet(path)
     head = next(((n, cells) for n, cells in rows if DTB_COLUMNS["cod_distrito"] in cells), None)
     if head is None:
-        raise DataError(f"nenhuma linha de cabeçalho com {DTB_COLUMNS['cod_distrito']!r} na "
+        raise DataError(f"nenhuma linha de cabeçalho com {quoted(DTB_COLUMNS['cod_distrito'])} na "
                         "primeira planilha; esperado o relatório de distritos da DTB", file=path)
     hrow, header = head
     missing = [c for c in DTB_COLUMNS.values() if c not in header]

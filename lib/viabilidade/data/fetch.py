@@ -36,6 +36,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..common.text import quoted, quoted_list
 from ..common.vector_files import name_problem
 from ..errors import DataError, capped
 from ..os_errors import loop_reason, not_regular
@@ -45,6 +46,7 @@ from .download import (TIMEOUT, DownloadError, Limit, count_bytes, download, kep
                        new_session, publish, read_text, shown_url, url_problem)
 from .paths import default_root
 from .provenance import RAW, RAW_BYTES, sha256
+from .tabular import HEADER_MAX, UTF8_BOM, csv_reason, header_fields
 
 # --- the publishers ------------------------------------------------------------------------
 
@@ -173,25 +175,25 @@ def _member(zf: zipfile.ZipFile, ex: Extract, many: bool = False) -> list[str]:
         hit = [n for n in names if fnmatch.fnmatch(n.lower(), pattern.lower())]
         if hit:
             if not many and len(hit) > 1:
-                raise DataError(f"{len(hit)} membros correspondem a {pattern} ({', '.join(hit[:3])}"
-                                f"{', …' if len(hit) > 3 else ''}); esperado um")
+                raise DataError(f"{len(hit)} membros correspondem a {pattern} "
+                                f"({quoted_list(hit, 3)}); esperado um")
             return hit
-    shown = ", ".join(names[:5]) + (", …" if len(names) > 5 else "")
     raise DataError(f"nenhum membro corresponde a {' ou '.join(ex.members)}; o arquivo tem: "
-                    f"{shown or 'nada'}")
+                    f"{quoted_list(names, 5) if names else 'nada'}")
 
 
 def _rows(zf: zipfile.ZipFile, ex: Extract, out) -> None:
     """Header and the lines whose ``ex.column`` equals ``ex.value``, bytes untouched."""
     (name,) = _member(zf, ex)
     with zf.open(name) as fh:
-        header = fh.readline()
-        text = header.decode("latin-1").lstrip("\ufeff").lstrip("ï»¿")
+        header = fh.readline(HEADER_MAX)
+        text = header.removeprefix(UTF8_BOM).decode("latin-1")
         delim = ";" if text.count(";") >= text.count(",") else ","
-        cols = [c.strip().strip('"').upper() for c in next(csv.reader([text], delimiter=delim))]
+        cols = [c.strip().strip('"').upper()
+                for c in header_fields(header, Path(name), encoding="latin-1", sep=delim)]
         if ex.column.upper() not in cols:
-            raise DataError(f"o membro {name} não tem a coluna {ex.column} (tem: "
-                            f"{', '.join(cols[:8])}{', …' if len(cols) > 8 else ''})")
+            raise DataError(f"o membro {quoted(name)} não tem a coluna {ex.column} (tem: "
+                            f"{quoted_list(cols, 8)})")
         idx = cols.index(ex.column.upper())
         value = ex.value.encode("latin-1")
         out.write(header)
@@ -199,7 +201,11 @@ def _rows(zf: zipfile.ZipFile, ex: Extract, out) -> None:
         for line in fh:
             if value not in line:
                 continue
-            fields = next(csv.reader([line.decode("latin-1")], delimiter=delim), [])
+            try:
+                fields = next(csv.reader([line.decode("latin-1")], delimiter=delim), [])
+            except csv.Error as exc:
+                raise DataError(f"o membro {quoted(name)} tem uma linha que não se lê como CSV "
+                                f"({csv_reason(exc)}); esperado o arquivo como publicado") from None
             if len(fields) > idx and fields[idx].strip() == ex.value:
                 out.write(line)
                 kept += 1

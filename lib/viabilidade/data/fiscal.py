@@ -19,6 +19,7 @@ from pathlib import Path
 import pandas as pd
 import pandera.pandas as pa
 
+from ..common.text import quoted
 from ..errors import DataError
 from .tabular import ROW, read_text_csv, to_number, validate
 
@@ -63,7 +64,7 @@ def read_tcu_fpm(path: Path) -> pd.DataFrame:
     for row, item in zip(df[ROW], df["item"].fillna("")):
         m = re.fullmatch(r"(.+)_(\d{4})", item.strip())
         if not m:
-            raise DataError(f"encontrado {item!r}; esperado um item terminado no exercício "
+            raise DataError(f"encontrado {quoted(item)}; esperado um item terminado no exercício "
                             "(p. ex. 'soma_coeficientes_fpm_interior_2023')", file=path,
                             row=int(row), column="item")
         items.append(m.group(1))

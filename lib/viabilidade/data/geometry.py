@@ -19,6 +19,7 @@ import pyogrio
 import shapely
 from pyproj import CRS
 
+from ..common.text import quoted, quoted_list
 from ..errors import GeoError
 
 #: Target CRS of every geometry in the package: SIRGAS 2000 geographic.
@@ -60,15 +61,15 @@ def _pick_column(gdf: gpd.GeoDataFrame, wanted: str | None, candidates: tuple[st
     cols = [c for c in gdf.columns if c != gdf.geometry.name]
     if wanted is not None:
         if wanted not in cols:
-            raise GeoError(f"{path.name}: coluna de {_WHAT.get(what, what)} {wanted!r} não "
-                           f"encontrada; encontradas as colunas {cols}")
+            raise GeoError(f"{path.name}: coluna de {_WHAT.get(what, what)} {quoted(wanted)} não "
+                           f"encontrada; encontradas as colunas {quoted_list(cols)}")
         return wanted
     lower = {c.lower(): c for c in cols}
     for cand in candidates:
         if cand.lower() in lower:
             return lower[cand.lower()]
     raise GeoError(f"{path.name}: nenhuma coluna de {_WHAT.get(what, what)}; encontradas "
-                   f"{cols}; esperada uma de {list(candidates)} (ou id_column=)")
+                   f"{quoted_list(cols)}; esperada uma de {list(candidates)} (ou id_column=)")
 
 
 def _codes_as_text(values: pd.Series, column: str, path: Path) -> pd.Series:
@@ -76,7 +77,7 @@ def _codes_as_text(values: pd.Series, column: str, path: Path) -> pd.Series:
     out = []
     for i, v in enumerate(values):
         if v is None or (isinstance(v, float) and np.isnan(v)):
-            raise GeoError(f"{path.name}: feição {i}: coluna {column!r} vazia; "
+            raise GeoError(f"{path.name}: feição {i}: coluna {quoted(column)} vazia; "
                            "esperado um código IBGE")
         if isinstance(v, (int, np.integer)) or (isinstance(v, (float, np.floating))
                                                  and float(v).is_integer()):
@@ -84,7 +85,7 @@ def _codes_as_text(values: pd.Series, column: str, path: Path) -> pd.Series:
         else:
             s = str(v).strip()
         if not s.isdigit():
-            raise GeoError(f"{path.name}: feição {i}: coluna {column!r} = {v!r}; "
+            raise GeoError(f"{path.name}: feição {i}: coluna {quoted(column)} = {quoted(v)}; "
                            "esperado um código IBGE só de algarismos")
         out.append(s)
     return pd.Series(out, index=values.index, dtype="string")
@@ -241,7 +242,7 @@ def read_boundaries(path: str | Path, *, id_column: str | None = None,
     ids = _codes_as_text(gdf[id_col], id_col, path)
     dup = ids[ids.duplicated()]
     if not dup.empty:
-        raise GeoError(f"{path.name}: coluna {id_col!r}: códigos repetidos "
+        raise GeoError(f"{path.name}: coluna {quoted(id_col)}: códigos repetidos "
                        f"{sorted(set(dup))[:5]}; esperada uma feição por município")
     try:
         name_col = _pick_column(gdf, None, NAME_CANDIDATES, "name", path)

@@ -16,6 +16,7 @@ from pathlib import Path
 import pandas as pd
 import pandera.pandas as pa
 
+from ..common.text import quoted
 from ..errors import DataError
 from .codes import ibge_code
 from .tabular import ROW, read_text_csv, require_unique, validate
@@ -59,7 +60,7 @@ def read_history(path: Path, municipalities: pd.DataFrame) -> pd.DataFrame:
     known = set(municipalities["cod_ibge"])
     for n, c in zip(df[ROW], df["cod_ibge"]):
         if c.strip() not in known:
-            raise DataError(f"encontrado {c!r}, que não é município de Goiás no Censo 2022; "
+            raise DataError(f"encontrado {quoted(c)}, que não é município de Goiás no Censo 2022; "
                             "esperado o código IBGE de um dos 246 municípios", file=path,
                             row=int(n), column="cod_ibge")
     require_unique(df, "cod_ibge", path)

@@ -48,6 +48,7 @@ import numpy as np
 import pandas as pd
 import shapely
 
+from ..common.text import quoted
 from ..common.numbers import fmt
 from ..errors import DataError
 from ..os_errors import os_reason
@@ -125,7 +126,7 @@ def _points(gdf: gpd.GeoDataFrame, member: str, layer: str, problems: list[str])
     out = []
     for i, r in enumerate(gdf.itertuples(index=False)):
         g = r.geometry
-        where = f"{member}, pasta {layer!r}, ponto {i + 1}"
+        where = f"{member}, pasta {quoted(layer)}, ponto {i + 1}"
         if g is None or g.is_empty or g.geom_type != "Point":
             problems.append(f"{where}: geometria {getattr(g, 'geom_type', 'ausente')}; "
                             "esperado um ponto")
@@ -161,34 +162,34 @@ def _read_member(kml: str, member: str, problems: list[str]):
     polys = []
     mesh = frames.get(MESH_LAYER)
     if mesh is None or "CD_MUN" not in mesh.columns:
-        problems.append(f"{member}: sem a pasta {MESH_LAYER!r} com o polígono do município "
+        problems.append(f"{member}: sem a pasta {quoted(MESH_LAYER)} com o polígono do município "
                         "(campo CD_MUN); esperado o polígono do município")
     else:
         own = mesh[mesh["CD_MUN"].map(_text) != ""]
         if len(own) != 1:
-            problems.append(f"{member}, pasta {MESH_LAYER!r}: {len(own)} polígonos com CD_MUN; "
+            problems.append(f"{member}, pasta {quoted(MESH_LAYER)}: {len(own)} polígonos com CD_MUN; "
                             "esperado exatamente um, o do município")
         else:
             r = own.iloc[0]
             polys.append({"cod_ibge": _text(r["CD_MUN"]), "nome": _text(r.get("NM_MUN")),
-                          "geometry": r.geometry, "where": f"{member}, pasta {MESH_LAYER!r}"})
+                          "geometry": r.geometry, "where": f"{member}, pasta {quoted(MESH_LAYER)}"})
     seats = _points(frames[SEAT_LAYER], member, SEAT_LAYER, problems) if SEAT_LAYER in frames else []
     if len(seats) != 1:
-        problems.append(f"{member}, pasta {SEAT_LAYER!r}: {len(seats)} pontos; esperado "
+        problems.append(f"{member}, pasta {quoted(SEAT_LAYER)}: {len(seats)} pontos; esperado "
                         "exatamente um, a sede do município")
     vilas = _points(frames[VILA_LAYER], member, VILA_LAYER, problems) if VILA_LAYER in frames else []
     for row in polys + seats + vilas:
         if code is not None and row["cod_ibge"] != code:
-            problems.append(f"{row['where']}: CD_MUN {row['cod_ibge']!r}; esperado {code}, o "
+            problems.append(f"{row['where']}: CD_MUN {quoted(row['cod_ibge'])}; esperado {code}, o "
                             "código do nome do arquivo")
     for s in seats:
         if s["codigo"] != s["cod_ibge"]:
-            problems.append(f"{s['where']}: CD_LOCALIDADE {s['codigo']!r}; esperado o código do "
+            problems.append(f"{s['where']}: CD_LOCALIDADE {quoted(s['codigo'])}; esperado o código do "
                             f"município, {s['cod_ibge']}")
     for v in vilas:
         if not (len(v["codigo"]) == 9 and v["codigo"].isdigit()
                 and v["codigo"][:7] == v["cod_ibge"]):
-            problems.append(f"{v['where']}: CD_LOCALIDADE {v['codigo']!r}; esperado o código "
+            problems.append(f"{v['where']}: CD_LOCALIDADE {quoted(v['codigo'])}; esperado o código "
                             f"de 9 algarismos de um distrito de {v['cod_ibge']}")
     return polys, seats, vilas
 
@@ -282,7 +283,12 @@ def read_localidades(path: str | Path) -> Localidades:
     """
     from .geometry import SIRGAS2000, check_and_repair
 
+    from ..os_errors import not_regular
+
     path = Path(path)
+    if kind := not_regular(path):
+        raise DataError(f"é {kind}, não um arquivo comum; esperado o pacote .tar.xz dos KML de "
+                        "Localidades 2022", file=path)
     if not path.is_file():
         raise DataError("arquivo não encontrado; esperado o pacote .tar.xz dos KML de "
                         "Localidades 2022", file=path)

@@ -27,6 +27,7 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from ..common.numbers import fmt
+from ..common.text import quoted_list
 from ..errors import DataError
 
 #: Largest ``content.xml`` read (bytes, inflated).
@@ -234,5 +235,5 @@ def read_ods_sheet(path: Path, sheet: str | None = None) -> list[tuple[int, list
             except ValueError:
                 raise DataError("um atributo de repetição não é um número; esperado o arquivo "
                                 "como publicado", file=path) from None
-    raise DataError(f"planilha {sheet!r} ausente (tem: {', '.join(names) or 'nenhuma'}); "
+    raise DataError(f"planilha {sheet!r} ausente (tem: {quoted_list(names) if names else 'nenhuma'}); "
                     "esperada a planilha da tabela", file=path)

@@ -390,12 +390,33 @@ def official_files(raw: Path, role: str) -> list[str]:
         except DataError:
             return []
         path = str(rec.get("file") or "")
-        return [path] if path.startswith(f.path) and (Path(raw) / path).is_file() else []
+        return [path] if path.startswith(f.path) and _present(Path(raw) / path) else []
     if f.path.endswith("/"):
         folder = Path(raw) / f.path
         return sorted(f"{f.path}{p.name}" for p in folder.glob("*.csv")
-                      if p.is_file()) if folder.is_dir() else []
-    return [f.path] if (Path(raw) / f.path).is_file() else []
+                      if _present(p)) if folder.is_dir() else []
+    return [f.path] if _present(Path(raw) / f.path) else []
+
+
+def _present(path: Path) -> bool:
+    """Whether the publisher's file ``path`` is there; a folder, FIFO or device in its
+    place is refused, not passed over (an ``.xlsx`` that was a folder was silently ignored
+    and the copy read in its place: issue 32, hostile trial 5).
+
+    Raises
+    ------
+    DataError
+        Naming the path and what it is.
+    """
+    from ..os_errors import not_regular
+
+    kind = not_regular(path)
+    if kind:
+        found = "encontrada" if kind.startswith("uma ") else "encontrado"
+        raise DataError(f"{found} {kind} em {path}, não um arquivo comum; esperado o arquivo "
+                        "do publicador como baixado (ou nada nesse caminho, para ler a cópia)",
+                        file=path)
+    return path.is_file()
 
 
 def official(raw: Path, role: str) -> Path | None:

@@ -17,6 +17,7 @@ from pathlib import Path
 import pandas as pd
 import pandera.pandas as pa
 
+from ..common.text import quoted
 from ..errors import DataError
 from .codes import ibge_code
 from .sources import FONTE_IMB_125, FONTE_SEFAZ, TAXES  # noqa: F401 (re-exported)
@@ -113,7 +114,7 @@ def read_sefaz_portal(folder: Path) -> pd.DataFrame:
         bad = ~month.str.fullmatch(r"(19|20)\d{2}(0[1-9]|1[0-2])").fillna(False)
         if bad.any():
             i = bad.to_numpy().nonzero()[0][0]
-            raise DataError(f"encontrado {df['ANO_MES'].iloc[i]!r}; esperado um mês AAAAMM",
+            raise DataError(f"encontrado {quoted(df['ANO_MES'].iloc[i])}; esperado um mês AAAAMM",
                             file=f, row=int(df[ROW].iloc[i]), column="ANO_MES")
         parts.append(pd.DataFrame({
             "receita": df["TIPO_RECEITA"].fillna("").str.strip(),
@@ -222,7 +223,7 @@ def read_imb_table(path: Path) -> pd.DataFrame:
         if col in ("Especificação", ROW):
             continue
         if not (col.isdigit() and len(col) == 4):
-            raise DataError(f"encontrada a coluna {col!r}; esperada uma coluna de ano", file=path, row=1,
+            raise DataError(f"encontrada a coluna {quoted(col)}; esperada uma coluna de ano", file=path, row=1,
                             column=col)
         vals = to_number(df, col, path)
         for spec, v in zip(df["Especificação"], vals):

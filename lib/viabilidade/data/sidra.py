@@ -17,6 +17,7 @@ import pandas as pd
 import pandera.pandas as pa
 
 from ..common.numbers import decimal
+from ..common.text import quoted, quoted_list
 from ..errors import PROBLEMS_SHOWN, DataError, capped
 from .codes import normalize_name
 from .tabular import ROW, open_workbook, read_sheet, validate
@@ -69,12 +70,12 @@ class NameResolver:
             key = normalize_name(name)
             if key in self.loose:
                 return self.loose[key], "municipio"
-            raise DataError(f"o nome de município {text!r} não corresponde a um código IBGE "
-                            f"(nenhum município de {self.uf} se chama {name!r} nos nomes da "
+            raise DataError(f"o nome de município {quoted(text)} não corresponde a um código IBGE "
+                            f"(nenhum município de {self.uf} se chama {quoted(name)} nos nomes da "
                             "DTB/Censo 2022)", file=file, row=row, column=column)
         if text in UF_NAMES:
             return UF_NAMES[text], "uf"
-        raise DataError(f"o nome de território {text!r} não corresponde a nada; esperado "
+        raise DataError(f"o nome de território {quoted(text)} não corresponde a nada; esperado "
                         f"'<município> ({self.uf})' ou o nome de uma UF", file=file, row=row,
                         column=column)
 
@@ -119,8 +120,8 @@ def read_sidra_sheet(path: Path, variable: str, resolver: NameResolver) -> pd.Da
             rows = cand
             break
     if rows is None:
-        raise DataError(f"nenhuma aba com 'Variável - {variable}...'; encontradas as abas {sheets}",
-                        file=path)
+        raise DataError(f"nenhuma aba com 'Variável - {variable}...'; encontradas as abas "
+                        f"{quoted_list(sheets)}", file=path)
     year_row = next(((n, v) for n, v in rows[:8]
                      if v and v[0] is None and any(x is not None for x in v[1:])), None)
     if year_row is None:
@@ -134,7 +135,7 @@ def read_sidra_sheet(path: Path, variable: str, resolver: NameResolver) -> pd.Da
             continue
         ys = str(y).strip()
         if not (ys.isdigit() and len(ys) == 4):
-            raise DataError(f"encontrado {y!r}; esperado um ano", file=path, row=yr,
+            raise DataError(f"encontrado {quoted(y)}; esperado um ano", file=path, row=yr,
                             column=get_column_letter(j + 1))
         years[j] = int(ys)
     records = []
@@ -154,7 +155,7 @@ def read_sidra_sheet(path: Path, variable: str, resolver: NameResolver) -> pd.Da
             elif isinstance(cell, str) and cell.strip() == ZERO:
                 value = 0.0
             else:
-                raise DataError(f"encontrado {cell!r} (ano {year}); esperado um número ou um "
+                raise DataError(f"encontrado {quoted(cell)} (ano {year}); esperado um número ou um "
                                 f"símbolo do SIDRA ({', '.join(MISSING)}, -)", file=path, row=n,
                                 column=get_column_letter(j + 1))
             records.append((code, level, label, year, value, n))
@@ -297,8 +298,9 @@ def read_pib_api(path: Path, municipalities: pd.DataFrame) -> pd.DataFrame:
     keys = {}
     for dim, label in API_DIMENSIONS.items():
         if label not in header:
-            raise DataError(f"o cabeçalho não tem a dimensão {label!r} (tem: "
-                            f"{', '.join(sorted(header))}); esperada a resposta da tabela 5938 "
+            raise DataError(f"o cabeçalho não tem a dimensão {quoted(label)} (tem: "
+                            f"{quoted_list(sorted(header)) if header else 'nenhuma'}); esperada a "
+                            "resposta da tabela 5938 "
                             "por município, variável e ano", file=path, row=1)
         keys[dim] = header[label]
     known = set(map(str, municipalities["cod_ibge"]))
@@ -313,14 +315,14 @@ def read_pib_api(path: Path, municipalities: pd.DataFrame) -> pd.DataFrame:
         code, year = str(item.get(keys["municipio"], "")), str(item.get(keys["ano"], ""))
         var, raw = str(item.get(keys["variavel"], "")), item.get("V")
         if code not in known:
-            problems.append(f"elemento {i}: município {code[:20]!r} não é um dos "
+            problems.append(f"elemento {i}: município {quoted(code[:20])} não é um dos "
                             f"{len(known)} municípios da UF")
             continue
         if not (len(year) == 4 and year.isdigit()):
-            problems.append(f"elemento {i}: ano {year[:20]!r}; esperado AAAA")
+            problems.append(f"elemento {i}: ano {quoted(year[:20])}; esperado AAAA")
             continue
         if var not in PIB_VARIABLES:
-            problems.append(f"elemento {i}: variável {var[:20]!r}; esperada uma de "
+            problems.append(f"elemento {i}: variável {quoted(var[:20])}; esperada uma de "
                             f"{', '.join(PIB_VARIABLES)}")
             continue
         text = str(raw).strip() if isinstance(raw, str) else ""
@@ -334,7 +336,7 @@ def read_pib_api(path: Path, municipalities: pd.DataFrame) -> pd.DataFrame:
             except ValueError:
                 value = None
             if value is None or not math.isfinite(value):
-                problems.append(f"elemento {i}: valor {str(raw)[:20]!r}; esperado um número "
+                problems.append(f"elemento {i}: valor {quoted(str(raw)[:20])}; esperado um número "
                                 f"com ponto decimal ou um símbolo do SIDRA ({', '.join(MISSING)}, -)")
                 continue
         cell = values.setdefault((code, int(year)), {})

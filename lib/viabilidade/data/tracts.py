@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..common.text import quoted
 from ..errors import DataError
 from .tabular import ROW, read_text_csv, require_columns, to_number
 
@@ -123,7 +124,7 @@ def read_tract_counts(path: Path) -> pd.DataFrame:
     codes = df["CD_SETOR"].fillna("").str.strip()
     for n, c in zip(df[ROW], codes):
         if not (len(c) == 15 and c.isdigit() and c.startswith("52")):
-            problems.append(f"linha {n}, coluna CD_SETOR: encontrado {c!r}; esperado um código "
+            problems.append(f"linha {n}, coluna CD_SETOR: encontrado {quoted(c)}; esperado um código "
                             "de setor de Goiás com 15 algarismos (52…)")
     dup = codes[codes.duplicated(keep=False)]
     for n, c in zip(df.loc[dup.index, ROW], dup):
@@ -135,7 +136,7 @@ def read_tract_counts(path: Path) -> pd.DataFrame:
         num = pd.to_numeric(s, errors="coerce")
         bad = num.isna() | (num != num.round()) | (num < 0)
         for n, v in zip(df.loc[bad, ROW], df.loc[bad, var]):
-            problems.append(f"linha {n}, coluna {var}: encontrado {v!r}; esperado um número "
+            problems.append(f"linha {n}, coluna {var}: encontrado {quoted(v)}; esperado um número "
                             "inteiro maior ou igual a zero")
         if not bad.any():
             out[name] = to_number(df, var, path, integer=True)
@@ -200,13 +201,13 @@ def read_tract_mesh(path: Path):
         if not (len(s) == 15 and s.isdigit()):
             problems.append(f"{where}: CD_SETOR com {len(s)} caracteres; esperados 15 algarismos")
         if not (len(d) == 9 and s.startswith(d) and d.startswith(m) and len(m) == 7):
-            problems.append(f"{where}: CD_DIST {d!r} e CD_MUN {m!r} não prefixam o código do "
+            problems.append(f"{where}: CD_DIST {quoted(d)} e CD_MUN {quoted(m)} não prefixam o código do "
                             "setor; esperados o distrito (9 algarismos) e o município (7) do setor")
         if text["SITUACAO"][i] not in (URBAN, "Rural") or sit[i] not in SIT_CODES:
-            problems.append(f"{where}: SITUACAO {text['SITUACAO'][i]!r}, CD_SIT {sit[i]!r}; "
+            problems.append(f"{where}: SITUACAO {quoted(text['SITUACAO'][i])}, CD_SIT {quoted(sit[i])}; "
                             f"esperados 'Urbana' ou 'Rural' e um de {', '.join(SIT_CODES)}")
         elif (text["SITUACAO"][i] == URBAN) != (sit[i] in URBAN_CODES):
-            problems.append(f"{where}: SITUACAO {text['SITUACAO'][i]!r} com CD_SIT {sit[i]!r}; "
+            problems.append(f"{where}: SITUACAO {quoted(text['SITUACAO'][i])} com CD_SIT {quoted(sit[i])}; "
                             "esperados CD_SIT 1, 2 ou 3 nos setores urbanos e 5 a 9 nos rurais")
     if problems:
         shown = "; ".join(problems[:20]) + (f"; e mais {len(problems) - 20}"

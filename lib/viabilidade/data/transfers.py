@@ -28,9 +28,10 @@ from pathlib import Path
 import pandas as pd
 import pandera.pandas as pa
 
+from ..common.numbers import decimal
 from ..common.text import name_key, quoted
 from ..errors import DataError, capped
-from .tabular import ROW, read_text_csv, to_number, validate
+from .tabular import ROW, read_rows, read_text_csv, to_number, validate
 
 #: Series of the monthly file: the interior municipalities (reserve included), the capital.
 SERIES = ("FPM", "FPMCAPITAIS")
@@ -52,6 +53,50 @@ CREDITS_SCHEMA = pa.DataFrameSchema({
     "decendio_3_brl": pa.Column(float, pa.Check.ge(0)),
     ROW: pa.Column(int),
 }, unique=["cod_ibge", "ano", "mes"], strict=True)
+
+_KIB, _MIB = 1024, 1024 * 1024
+#: The bounds of each Tesouro file, by its name: ``(real bytes, real lines, most bytes, most
+#: lines)``, the real file's size and data lines (where it was seen in the comment) and the
+#: bounds read, with a margin for the months still to come and re-issues. Before, only the
+#: 256 MiB ceiling of a ``.csv`` bounded them, and a hostile 250 MB file took 1,2–2,3 GB
+#: (issue 32, hostile trial 5); each is now also read keeping only the lines a study uses
+#: (:func:`viabilidade.data.tabular.read_rows`).
+TESOURO_BOUNDS = {
+    # The shared copy (shared/data/fiscal): 2 series, January 1991 to September 2023; to
+    # 2100, 2 × 1.320 months of about 28 bytes, some 74 KB.
+    "go_fpm_mensal_estado_tesouro_1991-2023-09.csv": (21_555, 786, 256 * _KIB, 2 * 1_400),
+    # The shared copy (shared/data/fiscal): 246 municipalities × 10 or 11 items.
+    "go_transferencias_mensais_municipios_tesouro_2023-03.csv": (145_199, 2_639, _MIB, 10_000),
+    # The Tesouro's FPM.csv and FPMCAPITAIS.csv of September 2023 (GitHub oakartur/teste_ds
+    # 078841e): 6 title lines, the header and 27 UF lines of 393 months; to 2100 (1.400
+    # months) about 700 KB, one line per UF.
+    "FPM.csv": (189_501, 34, 2 * _MIB, 1_000),
+    "FPMCAPITAIS.csv": (179_266, 34, 2 * _MIB, 1_000),
+    # The Tesouro's TransferenciaMensalMunicipios202303.csv (GitHub Rodslater/transferencias
+    # 2833f64): every municipality of Brazil × 10 or 11 items; lines estimated at 55 bytes
+    # each, as in the copy.
+    "TransferenciaMensalMunicipios202303.csv": (3_095_913, 56_000, 12 * _MIB, 240_000),
+}
+
+
+def tesouro_bound(path: Path, like: str) -> tuple:
+    """The bounds of a Tesouro file: :data:`TESOURO_BOUNDS` by its name, else those of the
+    file ``like`` (the publisher's own file the reader takes, the larger).
+
+    Returns
+    -------
+    tuple of (viabilidade.data.download.Limit, int, str)
+        The bytes bound and why; the most data lines; why (pt-BR, for messages).
+    """
+    from ..os_errors import count_bytes
+    from .download import Limit
+
+    name = Path(path).name if Path(path).name in TESOURO_BOUNDS else like
+    real, real_lines, size, lines = TESOURO_BOUNDS[name]
+    return (Limit(size, f"o {name} real tem {count_bytes(real)}; o limite tem margem para "
+                        "edições maiores"), lines,
+            f"o {name} real tem cerca de {decimal(real_lines)} linhas")
+
 
 AREAS_SCHEMA = pa.DataFrameSchema({
     "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^52\d{5}$")),
@@ -75,8 +120,9 @@ def read_fpm_monthly(path: Path) -> pd.DataFrame:
         A missing column, a number that is not one, a series not in :data:`SERIES`, a month
         given twice (file, row, column).
     """
-    df = read_text_csv(path, encoding="utf-8", sep=";",
-                       required=["serie", "ano", "mes", "valor_brl"])
+    limit, lines, why = tesouro_bound(path, "go_fpm_mensal_estado_tesouro_1991-2023-09.csv")
+    df = read_rows(path, encoding="utf-8", sep=";", required=["serie", "ano", "mes", "valor_brl"],
+                   limit=limit, max_rows=lines, rows_why=why)
     out = pd.DataFrame({"serie": df["serie"].fillna("").str.strip(),
                         "ano": to_number(df, "ano", path, integer=True, required=True),
                         "mes": to_number(df, "mes", path, integer=True, required=True),
@@ -133,10 +179,10 @@ def read_fpm_credits(path: Path, municipalities: pd.DataFrame, *,
     """
     cols = ["Município", "UF", "ANO", "Mês", "1º Decêndio", "2º Decêndio", "3º Decêndio",
             "Item transferência", "Transferência"]
-    df = read_text_csv(path, encoding=encoding, sep=";", required=cols)
-    df = df[(df["Item transferência"].str.strip() == "FPM")
-            & (df["Transferência"].str.strip() == "FPM")
-            & (df["UF"].str.strip() == "GO")].reset_index(drop=True)
+    limit, lines, why = tesouro_bound(path, "TransferenciaMensalMunicipios202303.csv")
+    df = read_rows(path, encoding=encoding, sep=";", required=cols, limit=limit,
+                   max_rows=lines, rows_why=why,
+                   keep={"Item transferência": "FPM", "Transferência": "FPM", "UF": "GO"})
     out = pd.DataFrame({
         "cod_ibge": _codes(df["Município"], df[ROW], municipalities, path, "Município"),
         "ano": to_number(df, "ANO", path, integer=True, required=True),
@@ -175,8 +221,13 @@ def read_official_areas(path: Path, municipalities: pd.DataFrame) -> pd.DataFram
     DataError
         A missing column, a bad code or area, a code unlike the Censo's (file, row, column).
     """
+    from ..os_errors import count_bytes
+    from .download import Limit
+
     df = read_text_csv(path, encoding="utf-8", sep=",",
-                       required=["CD_MUN", "NM_MUN", "AR_MUN_2022_km2"])
+                       required=["CD_MUN", "NM_MUN", "AR_MUN_2022_km2"],
+                       limit=Limit(AREAS_BYTES, f"a cópia real tem {count_bytes(7_609)} "
+                                                "(246 municípios); o limite dá margem de mais de 30 vezes"))
     out = pd.DataFrame({"cod_ibge": df["CD_MUN"].fillna("").str.strip(),
                         "area_oficial_km2": to_number(df, "AR_MUN_2022_km2", path,
                                                       required=True),
@@ -235,8 +286,11 @@ MONTHS = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "
 #: Sheet and header of the IBGE's Áreas Territoriais 2022 workbook.
 AREAS_SHEET = "AR_BR_MUN_2022"
 AREAS_HEADER = ("ID", "CD_UF", "NM_UF", "NM_UF_SIGLA", "CD_MUN", "NM_MUN", "AR_MUN_2022")
-#: At most this many lines or month columns in a Tesouro file (1991–2100 is 1.320 months).
-MAX_LINES = 1_000
+#: Most bytes of the copy of the official areas (``geo/go_areas_territoriais_oficiais_ibge_
+#: 2022.csv``, 7.609 bytes; the store reads it whole).
+AREAS_BYTES = 256 * _KIB
+#: At most this many month columns in a Tesouro file (1991–2100 is 1.320 months); its lines
+#: are bounded by :data:`TESOURO_BOUNDS`.
 MAX_MONTHS = 1_400
 
 
@@ -265,9 +319,12 @@ def _monthly_series(path: Path, serie: str) -> tuple[list[dict], list[str]]:
     one line per UF, values ``1.234,56``); rows and every problem found."""
     from .tabular import decode
 
-    lines = decode(path, CREDITS_ENCODING).splitlines()
-    if len(lines) > MAX_LINES:
-        return [], [f"{len(lines)} linhas; esperadas no máximo {MAX_LINES} (uma por UF)"]
+    limit, most, why = tesouro_bound(path, "FPM.csv")
+    text = decode(path, CREDITS_ENCODING, limit)
+    if (count := text.count("\n")) > most:  # counted before the lines are made
+        return [], [f"{decimal(count)} linhas; esperadas no máximo {decimal(most)} (uma por "
+                    f"UF; {why})"]
+    lines = text.splitlines()
     head = next((i for i, ln in enumerate(lines)
                  if ln.split(";", 1)[0].strip().upper() == "ESTADOS"), None)
     if head is None:
@@ -334,9 +391,15 @@ def read_fpm_monthly_official(folder: Path) -> pd.DataFrame:
         not one Goiás line, a value that is not a number — every problem of both files at
         once (file, line, column).
     """
+    from ..os_errors import not_regular
+
     rows, problems = [], []
     for name, serie in MONTHLY_FILES.items():
         path = Path(folder) / name
+        if kind := not_regular(path):
+            problems.append(f"{path}: é {kind}, não um arquivo comum; esperado {name} do "
+                            "conjunto Transferências obrigatórias da União, como baixado")
+            continue
         if not path.is_file():
             problems.append(f"{path}: arquivo não encontrado; esperado {name} do conjunto "
                             "Transferências obrigatórias da União")

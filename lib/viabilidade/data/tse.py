@@ -14,6 +14,7 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.errors import SchemaError
 
+from ..common.text import quoted
 from ..errors import DataError
 from .codes import Crosswalk, ibge_code, tse_code
 from .tabular import ROW, read_text_csv, require_unique, to_number, validate
@@ -212,7 +213,7 @@ def _by_municipality(df: pd.DataFrame, path: Path, crosswalk: Crosswalk, *, code
     negative = df["_n"] < 0
     if negative.any():
         i = negative.to_numpy().nonzero()[0][0]
-        raise DataError(f"encontrado {df[count].iloc[i]!r}; esperada uma contagem de eleitores >= 0",
+        raise DataError(f"encontrado {quoted(df[count].iloc[i])}; esperada uma contagem de eleitores >= 0",
                         file=path, row=int(df[ROW].iloc[i]), column=count)
     df["_ibge"] = [crosswalk.tse_to_ibge(t, file=path, row=int(n), column=code)
                    for n, t in zip(df[ROW], df["_tse"])]
@@ -415,14 +416,14 @@ def read_profile_municipalities(path: Path, crosswalk: Crosswalk, state_total: i
     for n, t, i in zip(df[ROW], df["cod_tse"], df["cod_ibge"]):
         ibge = crosswalk.check_ibge(i, file=path, row=int(n), column="cod_ibge")
         if crosswalk.tse_to_ibge(t, file=path, row=int(n), column="cod_tse") != ibge:
-            raise DataError(f"o código TSE {t.strip()!r} é de outro município "
+            raise DataError(f"o código TSE {quoted(t.strip())} é de outro município "
                             f"({crosswalk.tse_to_ibge(t)}); esperado o código TSE de {ibge}",
                             file=path, row=int(n), column="cod_tse")
     require_unique(df, "cod_ibge", path)
     counts = to_number(df, "total_eleitores", path, integer=True, required=True)
     if (counts <= 0).any():
         i = (counts <= 0).to_numpy().nonzero()[0][0]
-        raise DataError(f"encontrado {df['total_eleitores'].iloc[i]!r}; esperado um número de "
+        raise DataError(f"encontrado {quoted(df['total_eleitores'].iloc[i])}; esperado um número de "
                         "eleitores maior que 0", file=path, row=int(df[ROW].iloc[i]),
                         column="total_eleitores")
     out = pd.DataFrame({"cod_ibge": df["cod_ibge"].str.strip(), "cod_tse": df["cod_tse"].str.strip(),

@@ -21,6 +21,13 @@ and ``estudo.html`` must be byte-identical; ``--distritos N`` runs the first N o
     PYTHONPATH=$PWD/lib .venv/bin/python benchmarks/same_results.py /tmp/paths --paths --distritos 0
 
 Exit status 1 when any file differs or is missing on either side.
+
+Intended changes (compare only against a baseline taken at or after them): final legal read,
+item 4 — a rule decided on a declared, unchecked document is ``"status": "indeterminate"`` with
+``declared_status`` (the document's ``pass``/``fail``); each result carries its printed
+``label`` (it was the payload's parallel ``rotulos``); ``certification.certificates`` is
+``certification.declared_documents``, each ``checked`` true or false (it was ``null`` or
+``{by, on}``), with ``checked_by``/``checked_on``.
 """
 
 from __future__ import annotations

@@ -243,17 +243,49 @@ def test_all_checked_still_waits_for_the_area_limits_and_is_not_viable(store, tm
     assert [(m["item"], m["body"], m["field"], m["declared"]) for m in s["missing"]] == [
         ("art. 4º, III", "Sem órgão no art. 4º, § 2º", "area.boundary", False)]
     assert s["qualification"] == "estudo preliminar, pendente de documentos"
-    assert len(s["certificates"]) == 11
-    assert s["certificates"][0]["checked"] == {"by": CHECKER, "on": "2027-05-30"}
+    assert len(s["declared_documents"]) == 11
+    assert {k: s["declared_documents"][0][k] for k in ("checked", "checked_by", "checked_on")} == {
+        "checked": True, "checked_by": CHECKER, "checked_on": "2027-05-30"}
     # the same documents declared only: every requirement waits for the check of its original
     c = load_candidate(CERTIFIED)
     _, results = _analyse(c, store)
     s = summary(results, c)
-    assert s["conclusive"] is False and s["certificates"][0]["checked"] is None
+    assert s["conclusive"] is False and s["declared_documents"][0]["checked"] is False
     assert s["missing"] and all(m["declared"] for m in s["missing"]
                                 if m["field"] != "area.boundary")
     assert s["qualification"] == ("estudo preliminar, pendente de documentos e da conferência "
                                   "dos documentos declarados com os originais")
+
+
+def test_a_declared_document_never_makes_a_machine_readable_pass(store, tmp_path, monkeypatch):
+    """Final legal read, item 4: in ``resultados.json`` a rule decided on a declared, unchecked
+    document is "indeterminate" with the study's label, what the document would decide kept
+    apart; the documents are listed as declared, each ``checked`` true or false."""
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report.study_cells import RESULTS_MIME, results_bundle
+
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-07-01")   # the 2027 acts have happened
+
+    payload = results_bundle(analyse(CERTIFIED, store=store, settings=AFTER))[RESULTS_MIME]
+    v = next(r for r in payload["results"] if r["rule_id"] == "art4.V")
+    assert (v["value"], v["basis"], v["status"], v["declared_status"], v["settled"], v["label"]) == (
+        2054, "declared", "indeterminate", "pass", False,
+        "conforme documento declarado (a conferir com o original)")
+    assert not [r["rule_id"] for r in payload["results"]
+                if r["status"] == "pass" and r["deciding_basis"] == "declared"]
+    assert "rotulos" not in payload and "certificates" not in payload["certification"]
+    docs = payload["certification"]["declared_documents"]
+    assert len(docs) == 11 and {(d["checked"], d["checked_by"], d["checked_on"]) for d in docs} == {
+        (False, None, None)}
+    assert (docs[0]["figure"], docs[0]["document"]) == (
+        "electors", "Certidão nº 12/2027 — 87ª Zona Eleitoral")
+    # every act checked: certified, so the machine status is the rule's own
+    checked = results_bundle(analyse(checked_copy(CERTIFIED, tmp_path), store=store,
+                                     settings=AFTER))[RESULTS_MIME]
+    v = next(r for r in checked["results"] if r["rule_id"] == "art4.V")
+    assert (v["basis"], v["status"], v["declared_status"], v["label"]) == (
+        "certified", "pass", None, "cumprido")
+    assert {d["checked"] for d in checked["certification"]["declared_documents"]} == {True}
 
 
 def test_without_the_certified_electors_it_is_preliminary_and_names_the_registry(store, tmp_path):

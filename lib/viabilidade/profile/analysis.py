@@ -74,7 +74,9 @@ class Analysis:
             "verdict": str(self.verdict),
             "certification": certification.summary(self.results, self.candidate, self.settings),
             "area": area_record(self.profile),
-            "results": [{**r.to_dict(), "settled": certification.result_settled(r)}
+            # a declared, unchecked document never makes a machine-readable pass
+            "results": [{**r.to_dict(), **certification.record_status(r),
+                         "settled": certification.result_settled(r)}
                         for r in self.results],
             "settings": self.settings.to_dict(),
             "alternatives": [{"description": d, "verdict": str(v), "changed": list(c)}

@@ -331,8 +331,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         "rules": _record_rules(payload["results"]),
         "leans": _record_rules(payload["results"], "lean"),
         "bases": _record_rules(payload["results"], "deciding_basis"),
-        "labels": _record_rules([{**r, "rotulo": label} for r, label in
-                                 zip(payload["results"], payload.get("rotulos") or ())], "rotulo"),
+        "labels": _record_rules(payload["results"], "label"),
         "notices": [*candidate.notices, *data_notices],   # the record's, the data's (above)
         "folder": str(folder),
         "files": {**{k: str(folder / v) for k, v in FILES.items()},

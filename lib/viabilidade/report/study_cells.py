@@ -452,9 +452,11 @@ def results_bundle(analysis, extra: dict | None = None) -> dict:
     from .writers.format import result_status_label
 
     found = findings(analysis)
-    payload = {**analysis.to_dict(), "conclusion": found.conclusion,
-               # each rule's label as the study prints it (the batch index shows the same)
-               "rotulos": [result_status_label(r) for r in analysis.results],
+    record = analysis.to_dict()
+    # each rule's label as the study prints it, in its own result (the batch index shows it)
+    record["results"] = [{**d, "label": result_status_label(r)}
+                         for d, r in zip(record["results"], analysis.results)]
+    payload = {**record, "conclusion": found.conclusion,
                "findings": [f.to_dict() for f in found.items],
                "conclusion_short": analysis_short_conclusion(analysis),
                "bar_clause": study_bar_clause(analysis),

@@ -28,8 +28,8 @@ from ..proposal.certified import FIGURES
 from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS, Candidate
 from .art6 import DOCUMENTED
 from .common import amount, whole
-from .result import (Basis, RuleResult, Status, Verdict, deciding_basis, on_hypothetical_data,
-                     on_projected_data, on_published_data, verdict)
+from .result import (Basis, RuleResult, Status, Verdict, deciding_basis, on_declared_documents,
+                     on_hypothetical_data, on_projected_data, on_published_data, verdict)
 
 CONCLUSIVE = "estudo conclusivo"
 PRELIMINARY = "estudo preliminar"
@@ -82,6 +82,28 @@ def result_settled(result: RuleResult) -> bool:
     parts = str(result.rule_id).split(".")
     item = parts[1] if parts[0] == "art4" and len(parts) > 1 else ""
     return settled(result.status, deciding_basis(result), item)
+
+
+def record_status(result: RuleResult) -> dict:
+    """A result's status as ``resultados.json`` gives it: ``{"status", "declared_status"}``.
+
+    A ``pass`` or ``fail`` decided on a document declared in the candidate file and not checked
+    against its original (:func:`~viabilidade.rules.result.on_declared_documents`, an act of a
+    simulation included) is ``"indeterminate"`` there, as the study prints it "conforme
+    documento declarado (a conferir com o original)", never "cumprido": a declared document
+    never makes a machine-readable ``pass`` (final legal read, item 4). ``declared_status``
+    keeps what the declared documents would decide (``"pass"``/``"fail"``), ``None`` for every
+    other result, whose ``status`` is the rule's own.
+
+    Examples
+    --------
+    The certified fixture's art. 4 V, 2.054 electors in a declared Certidão nº 12/2027:
+    ``{"status": "indeterminate", "declared_status": "pass"}``; the Censo's 3.045
+    inhabitants of art. 4 IV (published): ``{"status": "pass", "declared_status": None}``.
+    """
+    if on_declared_documents(result):
+        return {"status": Status.INDETERMINATE.value, "declared_status": Status(result.status).value}
+    return {"status": Status(result.status).value, "declared_status": None}
 
 
 @dataclass(frozen=True)
@@ -447,10 +469,13 @@ def summary(results: list[RuleResult], candidate: Candidate, settings=None) -> d
         ``qualification`` (:func:`qualification`), ``on_published_data``
         (:func:`verdict_on_published_data`), ``missing`` (list of :class:`Pending` as dicts),
         ``missing_bodies`` (bodies that must still answer, in the order of art. 4 § 2, then
-        the proponents, then any other) and ``certificates`` (each certified
-        figure: ``figure``, ``item``, ``subject`` (``"área"`` or the origin code), ``value``,
-        ``body``, ``document``, ``date`` ISO, ``year``, ``checked``: ``{"by", "on"}`` when a
-        person checked the original, else ``None``).
+        the proponents, then any other) and ``declared_documents`` (each figure the
+        candidate file declares in a body's document: ``figure``, ``item``, ``subject``
+        (``"área"`` or the origin code), ``value``, ``body``, ``document``, ``date`` ISO,
+        ``year``, ``checked``: ``True`` when a person recorded checking the original, else
+        ``False`` (never ``None``), and ``checked_by``/``checked_on`` (ISO) of that check, ``None``
+        while unchecked). A declared document is a certificate only once checked
+        (:attr:`~viabilidade.rules.result.Basis.CERTIFIED`).
     """
     missing = pending(results)
     bodies = [b for b in (*CERTIFYING_BODIES, PROPONENTS) if any(p.body == b for p in missing)]
@@ -458,17 +483,18 @@ def summary(results: list[RuleResult], candidate: Candidate, settings=None) -> d
     certs = [{"figure": c.key, "item": c.spec.item, "subject": c.origin or "área",
               "value": c.value, "body": c.body, "document": c.document,
               "date": c.date.isoformat(), "year": c.year,
-              "checked": (None if c.checked is None else
-                          {"by": c.checked.who, "on": c.checked.on.isoformat()})}
+              "checked": c.checked is not None,
+              "checked_by": None if c.checked is None else c.checked.who,
+              "checked_on": None if c.checked is None else c.checked.on.isoformat()}
              for c in candidate.certified.all()]
     return {"conclusive": not missing, "label": PRELIMINARY if missing else CONCLUSIVE,
             "qualification": qualification(results, candidate, settings),
             "on_published_data": verdict_on_published_data(results),
             "missing": [asdict(p) for p in missing], "missing_bodies": bodies,
-            "certificates": certs}
+            "declared_documents": certs}
 
 
-__all__ = ["Pending", "pending", "summary", "qualification", "verdict_on_published_data",
+__all__ = ["Pending", "pending", "summary", "record_status", "qualification", "verdict_on_published_data",
            "hypothetical_clause", "altered_clause", "NOT_A_STUDY",
            "settled", "applies_art4", "CONCLUSIVE", "PRELIMINARY", "ITEM_BODY", "NAMED_ITEMS",
            "CONTINUITY_BODY", "CONTINUITY_NEEDS"]

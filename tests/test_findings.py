@@ -287,3 +287,40 @@ def test_one_pending_requirement_agrees_in_number(store):
     assert findings(one).of("pendencias").summary == (
         "a conclusão depende de 1 requisito ainda não comprovado com dados certificados ou "
         "evidências; basta que não seja cumprido para torná-la inviável")
+
+
+def test_a_hypothesis_study_concludes_only_within_the_hypothesis(store, tmp_path):
+    """Final legal read, N1: the certified creation with every act checked, art. 4 III measured
+    and the federal_law hypothesis (PLP 137/2015) printed "Conclusão: viável" in § 10's quadro
+    (the LC 02/1990 column, whose tests all pass) while the study is not viable. Everywhere a
+    conclusion is printed (cover, summary, quadro, deck, bill's justificação, batch index) it
+    holds only within the hypothesis: no bare "viável"."""
+    import datetime as dt
+
+    from test_rules_bases import measured_continuity
+    from test_rules_fixtures import checked_copy
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report import other_rules, sections
+    from viabilidade.rules.settings import Settings
+
+    path = checked_copy(ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml", tmp_path)
+    a = measured_continuity(analyse(path, store=store,
+                                    settings=Settings(federal_law="plp-137-2015")))
+    docs = _documents(a, store)
+    docs["capa"] = _flat(sections.cover(a, dt.date(2027, 6, 1)))
+    quadro = other_rules.section(a)
+    docs["quadro"] = _flat(quadro)
+    conclusion_row = re.search(r"<strong>Conclusão</strong>.*?</tr>", str(quadro), re.S).group(0)
+    assert re.findall(r'<span class="status [^"]*">([^<]*)</span>', conclusion_row) == [
+        "viável nestes testes, na hipótese do PLP 137/2015", "inviável"]
+    hypothesis = _n("na hipótese da lei complementar federal suposta (PLP nº 137/2015")
+    for name, text in docs.items():
+        bare = [m.start() for m in re.finditer(r"(?<![a-zç-])viável(?! nestes testes, na hipótese)",
+                                               text)]
+        assert not bare, (name, [text[max(0, i - 80):i + 40] for i in bare])
+        if name != "quadro":
+            assert hypothesis in text, name
+    # without the hypothesis the same tests met never read "viável" either
+    plain = measured_continuity(analyse(path, store=store))
+    assert other_rules.tests_verdict("pass", other_rules.builtin_rulesets()["lc02-1990-go"],
+                                     plain) == "testes atendidos; operação vedada (CF, art. 18, § 4º)"

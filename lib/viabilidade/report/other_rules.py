@@ -116,7 +116,8 @@ def _subject_label(subject: str, origin_name: str, several: bool) -> str:
     return f"{SUBJECTS['remanescente']} ({origin_name})" if origin_name else SUBJECTS["remanescente"]
 
 
-def side_by_side(long: pd.DataFrame, rulesets: list[Ruleset], origin_names: dict[str, str]) -> Html:
+def side_by_side(long: pd.DataFrame, rulesets: list[Ruleset], origin_names: dict[str, str],
+                 analysis=None) -> Html:
     """The table: one row per measured quantity (and subject) or documentary requirement; the
     value once; per ruleset its threshold and the status; a last row with each ruleset's
     conclusion."""
@@ -149,8 +150,8 @@ def side_by_side(long: pd.DataFrame, rulesets: list[Ruleset], origin_names: dict
             for k in keys]
     conclusion = combined(long)
     rows.append([Html("<strong>Conclusão</strong>"), "",
-                 *(_verdict(_worst(conclusion[r.id])) if r.id in conclusion.columns else "—"
-                   for r in rulesets)])
+                 *(_verdict(_worst(conclusion[r.id]), r, analysis) if r.id in conclusion.columns
+                   else "—" for r in rulesets)])
     n = len(rulesets)
     widths = [24, 16] + [60 / n] * n
     return table(header, rows, caption="Quadro. A proposta sob cada conjunto de regras (limite e "
@@ -162,11 +163,43 @@ VERDICT_OF = {Status.PASS: Verdict.VIAVEL, Status.FAIL: Verdict.INVIAVEL,
               Status.INDETERMINATE: Verdict.INDETERMINADO}
 
 
-def _verdict(status: str) -> Html:
-    """A ruleset's conclusion as a verdict word (``"inviável"``), coloured like its status."""
+#: How a ruleset's tests met conclude for an operation CF art. 18 § 4 bars, outside any
+#: hypothesis of a federal law: the tests are met, the operation is not "viável".
+BARRED_TESTS_MET = "testes atendidos; operação vedada (CF, art. 18, § 4º)"
+
+
+def tests_verdict(status: Status | str, ruleset: Ruleset, analysis=None) -> str:
+    """The conclusion of one ruleset's tests (the last row of § “Sob outras regras”'s quadro).
+
+    A study concludes only within its hypothesis (final legal read, N1), so tests met never
+    read a bare "viável": under a ruleset not in force (a federal bill, a user's file)
+    ``"viável nestes testes, na hipótese do PLP 137/2015"``; under the law in force, for an
+    operation CF art. 18 § 4 bars (:attr:`~viabilidade.operations.Operation.barred`), the same
+    with the ``federal_law`` setting's supposed law, and without it :data:`BARRED_TESTS_MET`.
+    A failed test reads ``"inviável"`` and an undecided one ``"indeterminado"`` (no hypothesis
+    makes a failure pass); without ``analysis`` (no operation to ask) the plain verdict word.
+    """
+    st = Status(status)
+    word = fmt.verdict_label(VERDICT_OF[st])
+    if analysis is None or st != Status.PASS:
+        return word
+    if not ruleset.in_force:
+        return f"{word} nestes testes, na hipótese do {ruleset.short_title}"
+    from ..operations import operation_of
+
+    if not operation_of(analysis.candidate).barred:
+        return word
+    law = getattr(analysis.settings, "federal_law", None)
+    if law:
+        return f"{word} nestes testes, na hipótese do {builtin_rulesets()[law].short_title}"
+    return BARRED_TESTS_MET
+
+
+def _verdict(status: str, ruleset: Ruleset, analysis=None) -> Html:
+    """A ruleset's conclusion (:func:`tests_verdict`), coloured like its status."""
     st = Status(status)
     return Html(f'<span class="status {STATUS_CLASS[st]}">'
-                f"{esc(fmt.verdict_label(VERDICT_OF[st]))}</span>")
+                f"{esc(tests_verdict(st, ruleset, analysis))}</span>")
 
 
 def _worst(col: pd.Series) -> str:
@@ -377,7 +410,7 @@ def section(analysis, requested=None) -> Html | str:
         names = _origin_names(analysis, areas)
         body += "<ul>" + "".join(f"<li>{esc(s)}</li>" for s in
                                  _failing_sentences(long, applicable, names)) + "</ul>"
-        body += side_by_side(long, applicable, names)
+        body += side_by_side(long, applicable, names, analysis)
         legend = ("Cada célula traz o limite e a situação. Um valor estimado não decide o teste "
                   "(fica indeterminado, com a tendência).")
         if any(r.secondary for r in applicable):

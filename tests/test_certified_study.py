@@ -42,7 +42,8 @@ def test_declared_documents_read_as_declared_and_the_creation_stays_barred(run):
     v = next(r for r in payload["results"] if r["rule_id"] == "art4.V")
     assert (v["value"], v["basis"], v["status"], v["declared_status"], v["settled"]) == (
         2054, "declared", "indeterminate", "pass", False)
-    assert v["label"] == "conforme documento declarado (a conferir com o original)"
+    # dated 2027, after today (VIABILIDADE_HOJE, 2026-12-01): a hypothesis of the simulation
+    assert v["label"] == "atingido na hipótese da simulação (ato futuro)"
     assert v["source"] == "Cartório Eleitoral (TRE-GO), Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027"
     line = ("Indeterminada perante a LC nº 2/1990; plebiscito sem efeito (sem a lei complementar "
             "federal; TSE, PA 0602003-69); estudo preliminar, pendente de documentos e da "

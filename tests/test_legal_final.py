@@ -91,11 +91,39 @@ def test_after_a_void_plebiscite_nothing_after_it_is_dated(analysed):
     fiscal = _text(process.fiscal_section(a))
     assert not any(str(y) in fiscal for y in (2027, 2028, 2029))
     assert f"A participação cabe no exercício da criação e nos dois seguintes (art. 14), {UNDATED}." in fiscal
+    # final legal read, items 7 and N3: Posse d'Abadia without a plebiscite gave "a instalação
+    # seria em 01/01/2029" and a 2029 installation as if a creation law could pass today; the
+    # creation is barred (CF art. 18 § 4), so no year is given either
     b = analysed(POSSE)
-    assert "a instalação seria em 01/01/2029 (art. 9º)." in _text(process.timing_paragraph(b))
-    assert "na data da instalação (1º de janeiro de 2029)" in _text(process.transition_list(b))
-    assert "Ano de instalação 2029" in _text(process.draft_law_section(b))
-    assert UNDATED not in _text(process.fiscal_section(b))
+    barred = "a definir após a lei complementar federal e o plebiscito"
+    assert _text(process.timing_paragraph(b)) == (
+        "Condição de prazo (art. 7º, § 3º): não serão criados municípios no ano das eleições "
+        "municipais. É condição sobre a data da lei de criação, não requisito que a proposta "
+        "cumpra. Com a criação vedada enquanto não editada a lei complementar federal (CF, art. "
+        f"18, § 4º), a lei de criação e a instalação (art. 9º) não têm data: {barred}.")
+    transition = _text(process.transition_list(b))
+    assert "2029" not in transition and "na data da instalação." in transition
+    assert f"Ano de instalação {barred}" in _text(process.draft_law_section(b))
+    fiscal = _text(process.fiscal_section(b))
+    assert not any(str(y) in fiscal for y in (2027, 2028, 2029))
+    assert f"A participação cabe no exercício da criação e nos dois seguintes (art. 14), {barred}." in fiscal
+    from viabilidade.operations import operation_of
+    from viabilidade.rules import calendar
+
+    rows = calendar.timeline(b.candidate, b.settings, phases=operation_of(b.candidate).phases,
+                             barred=True)
+    assert not any(r["evento"].startswith(("Lei de criação (", "Instalação", "Eleição"))
+                   for r in rows)
+    assert rows[-1] == {
+        "evento": "Lei de criação, eleição e instalação: sem data, porque a criação está vedada "
+                  "enquanto não editada a lei complementar federal; a lei só pode seguir o "
+                  "plebiscito, feito no período que essa lei fixar e depois da divulgação dos "
+                  "Estudos de Viabilidade Municipal",
+        "data": None, "artigo": "CF, art. 18, § 4º; art. 7º"}
+    # in the federal_law hypothesis the supposed year stays, a hypothesis of the study
+    hyp = calendar.timeline(b.candidate, b.settings.replace(federal_law="plp-137-2015"),
+                            phases=operation_of(b.candidate).phases, barred=True)
+    assert any(r["evento"] == "Instalação do município (posse)" for r in hyp)
 
 
 def test_the_cover_names_a_retrospective_origin_by_its_own_code(analysed):

@@ -254,9 +254,13 @@ def test_a_recorded_plebiscite_is_void_in_the_calendar_without_the_federal_law(t
     op = operation_of(c)
     rows = calendar.timeline(c, Settings(study_date="2027-06-01"), phases=op.phases,
                              barred=op.barred)
+    # final legal read, item 16: the ata of a void consultation is no valid act and proves
+    # nothing (it read "…; documento declarado, a conferir com o original", as if a check could)
     assert rows[1]["evento"] == ("resultado do plebiscito proclamado pelo TRE (art. 7º, § 2º) — Ata "
                                  "do TRE-GO (sem efeito (sem a lei complementar federal; TSE, PA "
-                                 "0602003-69); documento declarado, a conferir com o original)")
+                                 "0602003-69): não é ato válido hoje (CF, art. 18, § 4º; o TSE "
+                                 "recusou homologar plebiscito feito sem a lei complementar "
+                                 "federal, PA 0602003-69): a ata nada comprova para este processo)")
     # no creation law, election or installation can be dated after a void plebiscite (legal
     # review 15:44, item 9: the calendar showed "Lei de criação 2027 … instalação 2029")
     assert [(r["evento"], r["data"], r["artigo"]) for r in rows[2:]] == [
@@ -269,8 +273,9 @@ def test_a_recorded_plebiscite_is_void_in_the_calendar_without_the_federal_law(t
                              phases=op.phases, barred=op.barred)
     assert rows[1]["evento"] == ("resultado do plebiscito proclamado pelo TRE (art. 7º, § 2º) — Ata "
                                  "do TRE-GO (sem efeito (anterior à lei complementar federal e a "
-                                 "este estudo; a consulta terá de ser feita de novo); documento "
-                                 "declarado, a conferir com o original)")
+                                 "este estudo; a consulta terá de ser feita de novo): não é ato "
+                                 "válido nem nesta hipótese: a ata nada comprova para este "
+                                 "processo)")
     assert not any(r["evento"].startswith(("Lei de criação (", "Instalação")) for r in rows)
     assert process_state(c, dt.date(2027, 6, 1)).phase == (
         "plebiscito realizado — sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)")

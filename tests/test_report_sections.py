@@ -76,10 +76,17 @@ def test_cover_title_and_escaped_name():
     assert "1º de janeiro de 2029" in html
 
 
+#: The supposed federal law in force: the supposed year dates the creation law and after
+#: (final legal read, items 7 and N3: without it a barred creation gives no year).
+HYPOTHESIS = Settings(creation_year=2027, federal_law="plp-137-2015")
+UNDATED_BARRED = "a definir após a lei complementar federal e o plebiscito"
+
+
 def test_draft_law_councillors_and_installation():
     html = process.draft_law_section(make())
     assert "Vereadores na primeira legislatura (CF, art. 29, IV)</th><td>9</td>" in html
-    assert "Ano de instalação</th><td>2029</td>" in html
+    assert f"Ano de instalação</th><td>{UNDATED_BARRED}</td>" in html
+    assert "Ano de instalação</th><td>2029</td>" in process.draft_law_section(make(HYPOTHESIS))
 
 
 def test_draft_law_without_polygon_promises_no_annexed_memorial():
@@ -92,21 +99,26 @@ def test_draft_law_without_polygon_promises_no_annexed_memorial():
 
 
 def test_timeline_of_a_2027_creation():
-    html = process.timeline_table(make())
+    assert "Eleição municipal" not in process.timeline_table(make())   # barred: no year
+    html = process.timeline_table(make(HYPOTHESIS))
     assert "Eleição municipal de 2028" in html
     assert "1º de janeiro de 2029" in html  # installation
     assert "1º de abril de 2029" in html  # servants' option: 3 months after installation
 
 
 def test_election_year_creation_has_no_installation():
-    html = process.timeline_table(make(Settings(creation_year=2028)))
+    html = process.timeline_table(make(Settings(creation_year=2028, federal_law="plp-137-2015")))
     assert "Criação em 2028 vedada" in html and "Instalação do município" not in html
 
 
 def test_fiscal_section_computes_share_and_80_percent():
-    a = make(value_added_area=MoneyFigure(1_000_000.0, 2026, "SEFAZ-GO"),
-             value_added_origin=MoneyFigure(10_000_000.0, 2026, "SEFAZ-GO"),
-             origin_icms_quota=MoneyFigure(2_000_000.0, 2027, "SEFAZ-GO"))
+    figures = dict(value_added_area=MoneyFigure(1_000_000.0, 2026, "SEFAZ-GO"),
+                   value_added_origin=MoneyFigure(10_000_000.0, 2026, "SEFAZ-GO"),
+                   origin_icms_quota=MoneyFigure(2_000_000.0, 2027, "SEFAZ-GO"))
+    # barred, no supposed law: no exercise can be named (final legal read, items 7 and N3)
+    assert (f"A participação cabe no exercício da criação e nos dois seguintes (art. 14), "
+            f"{UNDATED_BARRED}.") in process.fiscal_section(make(**figures))
+    a = make(HYPOTHESIS, **figures)
     html = process.fiscal_section(a)
     assert f"R${NBSP}2.000.000,00" in html
     assert f"R${NBSP}200.000,00" in html  # 10 % of the quota

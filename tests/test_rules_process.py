@@ -205,9 +205,10 @@ def test_art5_par1_counts_the_signers_registered_in_the_municipality(signers, st
         f"{PETITION['petition_date']:%d/%m/%Y}); {signers} signatários inscritos como eleitores no "
         "município segundo a certidão do Cartório Eleitoral (Certidão nº 3/2027 — 87ª Zona "
         "Eleitoral, de 12/01/2027); declarações de residência e domicílio: "
-        f"{PETITION['residence_declarations']} (referência informada no arquivo da candidatura, a "
-        "conferir com os originais); exigido no mínimo 50 eleitores inscritos no município, "
-        "residentes e domiciliados na área.")
+        f"{PETITION['residence_declarations']} (referência informada no arquivo da candidatura, "
+        "não ato do registro de atos: a conferência com os originais não pode ser registrada "
+        "aqui e fica a cargo de quem instrui o processo); exigido no mínimo 50 eleitores "
+        "inscritos no município, residentes e domiciliados na área.")
 
 
 def test_transfer_area_dispatch():
@@ -415,7 +416,8 @@ def test_creation_plebiscite_rests_on_art7_head():
         "16/05/2027, foi feita antes dessa lei (que não foi editada e a põe “dentro do período "
         "determinado por Lei Complementar Federal”) e antes deste estudo (01/06/2027), que a CF, "
         "art. 18, § 4º, manda divulgar antes do plebiscito (“após divulgação dos Estudos de "
-        "Viabilidade Municipal”). Documento declarado, a conferir com o original.")
+        "Viabilidade Municipal”). Por isso a consulta não é ato válido nem nesta hipótese: a "
+        "ata nada comprova para este processo.")
     assert res["art7"].reason == (
         f"Plebiscito registrado na área e no remanescente, {label}: {hyp}, a consulta foi feita "
         "antes dessa lei e deste estudo (ver quórum e aprovação, art. 7º, §§ 1º e 2º).")
@@ -428,6 +430,12 @@ def test_creation_plebiscite_rests_on_art7_head():
                                                        "TSE, PA 0602003-69)")
     assert "antes da divulgação" not in void["art7"].reason
     assert "é anterior a este estudo (01/06/2027)" in void["art7"].reason
+    # final legal read, item 16: the ata read is no valid act today, checked or not
+    assert void["art7.par1"].reason.endswith(
+        "Por isso a consulta não é ato válido hoje (CF, art. 18, § 4º; o TSE recusou homologar "
+        "plebiscito feito sem a lei complementar federal, PA 0602003-69): a ata nada comprova "
+        "para este processo.")
+    assert "a conferir com o original" not in void["art7.par1"].reason
     assert res["art7"].article == "LC 02/1990, art. 7º"
     assert res["art7"].title == "Consulta plebiscitária na área a ser emancipada"
     assert res["art7"].details["texto_legal"] == ("A Assembléia Legislativa determinará a realização "

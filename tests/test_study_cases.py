@@ -85,11 +85,17 @@ def test_creation_plebiscite_under_art7_and_art7_par3_a_timing_condition(studies
     assert by_id["art7"]["article"] == "LC 02/1990, art. 7º" and "art5" not in by_id
     assert "art7.par3" not in by_id                      # 2027 is assumed, never "cumprido"
     text = pdf_text(studies / "posse-dabadia" / "estudo.pdf")
+    # barred (CF art. 18 § 4): no creation year is supposed and no installation dated (final
+    # legal read, items 7 and N3: "O estudo supõe a criação em 2027 … instalação seria em
+    # 01/01/2029")
     assert ("Condição de prazo (art. 7º, § 3º): não serão criados municípios no ano das eleições "
             "municipais. É condição sobre a data da lei de criação, não requisito que a proposta "
-            "cumpra. O estudo supõe a criação em 2027") in text
-    assert ("Art. 13: até a instalação (1º de janeiro de 2029), o território do novo Município "
-            "continua administrado pelo Prefeito de Abadiânia") in text
+            "cumpra. Com a criação vedada enquanto não editada a lei complementar federal (CF, "
+            "art. 18, § 4º), a lei de criação e a instalação (art. 9º) não têm data: a definir "
+            "após a lei complementar federal e o plebiscito.") in text
+    assert "instalação seria" not in text and "Ano de instalação 2029" not in text
+    assert ("Art. 13: até a instalação, o território do novo Município continua administrado "
+            "pelo Prefeito de Abadiânia") in text
     assert "Art. 14, §§ 3º e 4º: o Prefeito de Abadiânia envia" in text
     appendix = text[text.index("Texto dos artigos citados"):]
     for article in ("Art. 1º", "Art. 2º", "Art. 3º", "Art. 4º", "Art. 7º", "Art. 9º", "Art. 11",

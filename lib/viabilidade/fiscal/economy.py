@@ -405,9 +405,12 @@ def economy(analysis, store) -> Economy:
     creation, _ = calendar.creation_year(c, analysis.settings)
     years = (creation, creation + 1, creation + 2)
     # no installation year in an election year, nor after a void plebiscite (final legal
-    # read, item 5: calendar.undated)
+    # read, item 5: calendar.undated); a barred creation with no plebiscite keeps the year the
+    # chapter states as a hypothesis ("na hipótese de a lei de criação ser de …, lei hoje
+    # vedada"), for the revenues' dates
     installation = (None if calendar.is_election_year(creation)
                     or calendar.undated(c, analysis.settings, operation_of(c).barred)
+                    == calendar.UNDATED
                     else calendar.installation_date(creation).year)
     share, basis, method, quota = (None, None, "", []) if merges else _art14(analysis, years)
 

@@ -106,6 +106,23 @@ HELD_AGAIN_WHEN = ("no período que {law} fixar e depois da divulgação dos Est
                    "Viabilidade Municipal")
 
 
+#: What the record's plebiscite result (its ata) is worth when the consultation is "sem efeito"
+#: (final legal read, item 16): CF art. 18 § 4 and the TSE's refusal to ratify such a
+#: plebiscite (PA 0602003-69, 13/05/2021) leave it no valid act today, so the ata proves
+#: nothing for the process, whether or not its original is checked.
+VOID_ACT = ("não é ato válido hoje (CF, art. 18, § 4º; o TSE recusou homologar plebiscito feito "
+            "sem a lei complementar federal, PA 0602003-69): a ata nada comprova para este "
+            "processo")
+#: The same in the ``federal_law`` hypothesis: held before the supposed law and the study.
+VOID_ACT_ASSUMED = "não é ato válido nem nesta hipótese: a ata nada comprova para este processo"
+
+
+def void_act(assumed: bool) -> str:
+    """What a recorded plebiscite "sem efeito" is worth: :data:`VOID_ACT`, or
+    :data:`VOID_ACT_ASSUMED` in the ``federal_law`` hypothesis (``assumed``)."""
+    return VOID_ACT_ASSUMED if assumed else VOID_ACT
+
+
 def plebiscite_void(assumed: bool) -> str:
     """The words of a recorded plebiscite of a barred operation: :data:`PLEBISCITE_VOID`, or
     :data:`PLEBISCITE_VOID_ASSUMED` in the ``federal_law`` hypothesis (``assumed``)."""

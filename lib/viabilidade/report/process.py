@@ -50,8 +50,9 @@ def timing_paragraph(analysis) -> Html:
     return Html(f'<p class="premissa">{esc(timing["texto"])}</p>')
 
 
-def _undated(analysis) -> bool:
-    """Whether the dates after the plebiscite are undated (:func:`calendar.undated`)."""
+def _undated(analysis) -> str:
+    """Why the dates of the creation law and after have no date, in the words printed for
+    them (:func:`calendar.undated`); ``""`` when they have one."""
     return calendar.undated(analysis.candidate, analysis.settings,
                             operation_of(analysis.candidate).barred)
 
@@ -207,8 +208,8 @@ def draft_law_section(analysis, store=None, memorial_html: str = "") -> Html | s
         ("Limites", d["limites"]),
         ("Configuração (harmonia)", d["harmonia"]),
         ("Área urbana", d["area_urbana"]),
-        ("Ano de instalação", calendar.UNDATED if _undated(analysis) else
-         str(d["ano_instalacao"]) if d["ano_instalacao"] else "—"),
+        ("Ano de instalação", _undated(analysis) or
+         (str(d["ano_instalacao"]) if d["ano_instalacao"] else "—")),
         ("Distritos", f"{d['numero_distritos']}: {districts}" if d["distritos"] or c.boundary is None
          else "a definir (a área desenhada não segue os distritos do IBGE)"),
         ("Vereadores na primeira legislatura (CF, art. 29, IV)",
@@ -232,9 +233,10 @@ def fiscal_section(analysis) -> Html | str:
     share = _icms(analysis)
     rows = [[str(r["ano"]), fmt.money(r["cota_origem_brl"]), fmt.money(r["parcela_brl"]),
              fmt.money(r["minimo_na_area_brl"]), r.get("nota", "")] for r in share.table]
-    if _undated(analysis):  # no creation year after a void plebiscite: no exercises to name
+    undated = _undated(analysis)
+    if undated:  # no creation year (a void plebiscite, a barred creation): no exercises to name
         body = (f"<p>{esc(share.reason)}</p><p>A participação cabe no exercício da criação e nos "
-                f"dois seguintes (art. 14), {esc(calendar.UNDATED)}.</p>")
+                f"dois seguintes (art. 14), {esc(undated)}.</p>")
     else:
         body = (f"<p>{esc(share.reason)}</p>"
                 + table(["Exercício", "Cota do ICMS da origem", "Parcela da nova área",

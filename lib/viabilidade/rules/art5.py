@@ -30,6 +30,14 @@ def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Set
                                 what="a transferência", consultation=consultation)
 
 
+#: What the art. 5 § 1 declarations of residence are in a study: a reference typed in the
+#: candidate file (``[process] residence_declarations``), not an act of the record
+#: (``[[process.events]]``), so no ``checked_by``/``checked_on`` can mark them checked.
+RESIDENCE_NOT_AN_ACT = ("referência informada no arquivo da candidatura, não ato do registro de "
+                        "atos: a conferência com os originais não pode ser registrada aqui e "
+                        "fica a cargo de quem instrui o processo")
+
+
 def par1(candidate: Candidate, settings: Settings,
          consultation: Consultation = AS_WRITTEN) -> RuleResult:
     """Art. 5 § 1: representation by >= ``settings.petition_transfer`` (50) electors of the
@@ -61,8 +69,9 @@ def _par1(candidate: Candidate, settings: Settings) -> RuleResult:
         return base
     signed = (f"{fmt(candidate.petition_signatures)} assinaturas na representação "
               f"({candidate.petition_document}, de {date_br(candidate.petition_date)})")
+    # a typed reference, not an act of the record: nobody can record its check there
     declared = (f"; declarações de residência e domicílio: {candidate.residence_declarations} "
-                "(referência informada no arquivo da candidatura, a conferir com os originais)")
+                f"({RESIDENCE_NOT_AN_ACT})")
     return registered_signers("art5.par1", title, base, candidate, settings,
                               settings.petition_transfer, who, signed, "no município", declared)
 

@@ -12,7 +12,7 @@ import math
 from typing import TYPE_CHECKING
 
 from ..proposal.candidate import Candidate, Plebiscite
-from ..proposal.record import PLEBISCITE_VOID, plebiscite_void
+from ..proposal.record import PLEBISCITE_VOID, plebiscite_void, void_act
 from .certification import NOT_BEFORE_FEDERAL_LAW
 from .consultation import AS_WRITTEN, Consultation
 from .calendar import (UNDATED, creation_year, installation_date, is_election_year, next_election,
@@ -339,7 +339,8 @@ def _decided(rule_id: str, consultation: Consultation, p: Plebiscite, settings: 
                       f"(Lei nº 9.709/1998, art. 7º), {alternative}.", **numbers)
     early = before_the_study(p, settings)
     assumed = hypothesis(settings)
-    declared = "" if p.checked else " Documento declarado, a conferir com o original."
+    # a void consultation's ata proves nothing, checked or not (final legal read, item 16)
+    worth = f" Por isso a consulta {void_act(bool(assumed))}."
     label = plebiscite_void(bool(assumed))
     details = {**numbers.pop("details", {}), "rotulo_situacao": label, VOID_KEY: True}
     if not assumed:  # CF art. 18 § 4: no such consultation until the federal law exists
@@ -356,7 +357,7 @@ def _decided(rule_id: str, consultation: Consultation, p: Plebiscite, settings: 
                f"{study}.")
     return simple(rule_id, title, Status.INDETERMINATE,
                   f"{counted}: {verdict} segundo o documento, mas a consulta está {label}: "
-                  f"{why}{declared}", details=details, **numbers)
+                  f"{why}{worth}", details=details, **numbers)
 
 
 def par1(candidate: Candidate, profile: Profile | None, settings: Settings,
@@ -573,11 +574,15 @@ def timing_condition(candidate: Candidate | None, settings: Settings, barred: bo
     """
     year, how = creation_year(candidate, settings)
     stated = how.startswith(("definido", "declarado"))
-    if undated(candidate, settings, barred):
+    why = undated(candidate, settings, barred)
+    if why:
+        because = ("Com o plebiscito registrado sem efeito" if why == UNDATED else
+                   "Com a criação vedada enquanto não editada a lei complementar federal (CF, "
+                   "art. 18, § 4º)")
         text = ("Condição de prazo (art. 7º, § 3º): não serão criados municípios no ano das "
                 "eleições municipais. É condição sobre a data da lei de criação, não requisito "
-                "que a proposta cumpra. Com o plebiscito registrado sem efeito, a lei de criação "
-                f"e a instalação (art. 9º) não têm data: {UNDATED}.")
+                f"que a proposta cumpra. {because}, a lei de criação e a instalação (art. 9º) "
+                f"não têm data: {why}.")
         return {"texto": text, "ano_criacao": None, "origem": how, "vedado": False,
                 "instalacao": None}
     if is_election_year(year):

@@ -14,7 +14,7 @@ import pandas as pd
 from ..proposal.candidate import Candidate
 from ..errors import SettingsError
 from ..law.bodies import BODIES
-from ..proposal.record import annex_name, plebiscite_void
+from ..proposal.record import HELD_AGAIN_WHEN, annex_name, plebiscite_void, void_act
 from .settings import Settings
 from .common import future_act
 
@@ -183,12 +183,14 @@ def pending_answers(candidate: Candidate | None,
 
 
 def event_rows(candidate: Candidate | None, today: dt.date | None = None, *,
-               void: str = "") -> list[dict]:
+               void: str = "", assumed: bool = False) -> list[dict]:
     """The proposal's acts as calendar rows (``evento`` with the document and how far it is
     proven, ``data`` ISO), then the 60-day deadline of each request received and not yet
     answered (:func:`pending_answers`). Planned acts read "(previsto)"; ``void`` (the words of
     a plebiscite without the federal law, :data:`viabilidade.proposal.record.PLEBISCITE_VOID`) is
-    said of the plebiscite's result. An act dated after ``today`` and not planned reads as the
+    said of the plebiscite's result, with what its ata is worth instead of how far it is
+    proven (:func:`viabilidade.proposal.record.void_act`, ``assumed`` in the ``federal_law``
+    hypothesis: checking a void act's original proves nothing, final legal read item 16). An act dated after ``today`` and not planned reads as the
     rules read it, "ato futuro: datado de …, posterior à data do estudo (…)"
     (:func:`viabilidade.rules.common.future_act`): it has not happened on the study date."""
     rows = []
@@ -197,7 +199,7 @@ def event_rows(candidate: Candidate | None, today: dt.date | None = None, *,
         if not e.planned and future_act(e.date, today):  # as the rules say it (legal review item 3)
             proof = f"{future_act(e.date, today)}; {proof}"
         elif void and e.kind == "resultado-plebiscito":
-            proof = f"{void}; {proof}"
+            proof = f"{void}: {void_act(assumed)}"
         if e.file is not None:  # kept beside the study (report.study), named by its hash
             proof += f"; arquivo anexo {annex_name(e.file)}"
         rows.append({"evento": f"{e.label} — {e.document} ({proof})", "data": e.date.isoformat(),
@@ -212,23 +214,42 @@ def event_rows(candidate: Candidate | None, today: dt.date | None = None, *,
 #: What the creation law's, the election's and the installation's dates read after a recorded
 #: plebiscite "sem efeito" (:func:`undated`): none can be dated (final legal read, item 5).
 UNDATED = "a definir após a lei complementar federal e novo plebiscito"
+#: The same for an operation CF art. 18 § 4 bars with no plebiscite recorded (final legal
+#: read, items 7 and N3): no creation law can be passed today, so no year is given.
+UNDATED_BARRED = "a definir após a lei complementar federal e o plebiscito"
 
 
-def undated(candidate: Candidate | None, settings: Settings, barred: bool) -> bool:
-    """Whether the creation law, the election and the installation have no date: the
-    operation is barred (CF art. 18 § 4; ``barred``, the operation's
-    :attr:`~viabilidade.operations.Operation.barred`), its plebiscite is recorded — "sem
-    efeito", in the ``federal_law`` hypothesis too
-    (:func:`viabilidade.proposal.record.plebiscite_void`) — and no creation law is recorded.
-    The consultation must be held again, after the federal law: every date that follows the
-    plebiscite (the law's year, art. 9's installation, art. 14's three exercises) reads
-    :data:`UNDATED`, in the calendar, the timing condition, the transition, the draft law's
-    elements and the fiscal chapter alike."""
+def undated(candidate: Candidate | None, settings: Settings, barred: bool) -> str:
+    """Why the creation law, the election and the installation have no date, as the words
+    every document prints for them; ``""`` when they can be dated.
+
+    Only for an operation CF art. 18 § 4 bars (``barred``, the operation's
+    :attr:`~viabilidade.operations.Operation.barred`) with no creation law recorded or known
+    (art. 21's restored processes have theirs):
+
+    - its plebiscite is recorded — "sem efeito", in the ``federal_law`` hypothesis too
+      (:func:`viabilidade.proposal.record.plebiscite_void`): the consultation must be held
+      again, after the federal law: :data:`UNDATED`;
+    - no plebiscite is recorded and the ``federal_law`` setting supposes no federal law: no
+      creation law can be passed today, so no year can be given (final legal read, items 7
+      and N3: the calendar read "Lei de criação 2027 … Instalação 2029-01-01" as if possible):
+      :data:`UNDATED_BARRED`.
+
+    Every date that follows (the law's year, art. 9's installation, art. 14's three
+    exercises) then reads these words, in the calendar, the timing condition, the transition,
+    the draft law's elements and the fiscal chapter alike."""
     if not barred or candidate is None:
-        return False
+        return ""
     today = settings.study_day()
-    return (recorded(candidate, "resultado-plebiscito", today=today) is not None
-            and recorded(candidate, "lei", today=today) is None)
+    if recorded(candidate, "lei", today=today) is not None:
+        return ""
+    if recorded(candidate, "resultado-plebiscito", today=today) is not None:
+        return UNDATED
+    from .art21 import creation_law
+
+    if getattr(settings, "federal_law", None) or creation_law(candidate) is not None:
+        return ""
+    return UNDATED_BARRED
 
 
 def timeline(candidate: Candidate | None, settings: Settings, *, phases: tuple[str, ...],
@@ -249,8 +270,9 @@ def timeline(candidate: Candidate | None, settings: Settings, *, phases: tuple[s
     (legal review 15:44, item 9).
     """
     today = settings.study_day()
-    void = plebiscite_void(bool(getattr(settings, "federal_law", None))) if barred else ""
-    events = event_rows(candidate, today, void=void)
+    assumed = bool(getattr(settings, "federal_law", None))
+    void = plebiscite_void(assumed) if barred else ""
+    events = event_rows(candidate, today, void=void, assumed=assumed)
     if "instalacao-distrito" in phases:
         law = recorded(candidate, "lei", today=today)
         return events + [{"evento": "Instalação do distrito pelo Prefeito: até 180 dias após a lei "
@@ -269,10 +291,18 @@ def timeline(candidate: Candidate | None, settings: Settings, *, phases: tuple[s
                     "data": candidate.request_date.isoformat(), "artigo": "art. 4º, § 3º"})
         out.append({"evento": "Prazo de resposta: 60 dias a contar do recebimento de cada pedido",
                     "data": None, "artigo": "art. 4º, § 3º"})
-    if undated(candidate, settings, barred):
+    why = undated(candidate, settings, barred)
+    if why == UNDATED:
         out.append({"evento": f"Lei de criação, eleição e instalação: sem data, porque o plebiscito "
                               f"registrado está {void}; a lei só pode seguir um novo plebiscito, "
                               "feito no período que a lei complementar federal fixar",
+                    "data": None, "artigo": "CF, art. 18, § 4º; art. 7º"})
+        return out
+    if why:
+        out.append({"evento": "Lei de criação, eleição e instalação: sem data, porque a criação "
+                              "está vedada enquanto não editada a lei complementar federal; a "
+                              "lei só pode seguir o plebiscito, feito "
+                              + HELD_AGAIN_WHEN.format(law="essa lei"),
                     "data": None, "artigo": "CF, art. 18, § 4º; art. 7º"})
         return out
     if is_election_year(year):

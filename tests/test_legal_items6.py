@@ -87,17 +87,24 @@ def test_the_clock_reads_viabilidade_hoje(monkeypatch):
 
 # --- item 4: a SEFAZ-GO requisition numbered in a committee's series ------------------------
 
-def test_a_sefaz_request_in_a_committees_series_gets_a_notice():
+def test_a_sefaz_request_in_a_committees_series_gets_a_notice(tmp_path):
     """Art. 4 § 3 and CF art. 50 § 2 (by symmetry): the Presidency requisitions from a
-    Secretário de Estado. The certified fixture's 'Ofício nº 12/2027-CCJR' is the committee's;
-    the process fixture's 'Ofício nº 402/2027/GP-ALEGO' is the Presidency's (no notice)."""
+    Secretário de Estado. The certified fixture's requisition, renumbered 'Ofício nº
+    12/2027-CCJR', is the committee's; the process fixture's (and the certified fixture's own)
+    'Ofício nº 402/2027/GP-ALEGO' is the Presidency's (no notice)."""
     from viabilidade.proposal.candidate import load_candidate
 
-    notices = [n for n in load_candidate(CERTIFIED).notices if "SEFAZ-GO" in n]
+    text = CERTIFIED.read_text(encoding="utf-8")
+    assert text.count('"Ofício nº 402/2027/GP-ALEGO"') == 1
+    committee = tmp_path / CERTIFIED.name
+    committee.write_text(text.replace('"Ofício nº 402/2027/GP-ALEGO"', '"Ofício nº 12/2027-CCJR"'),
+                         encoding="utf-8")
+    notices = [n for n in load_candidate(committee).notices if "SEFAZ-GO" in n]
     assert notices == [
-        "requisição à SEFAZ-GO (linha 58, Ofício nº 12/2027-CCJR) numerada na série de uma "
+        "requisição à SEFAZ-GO (linha 61, Ofício nº 12/2027-CCJR) numerada na série de uma "
         "comissão: a requisição a Secretário de Estado é feita pela Mesa da Assembleia e "
         "assinada pelo seu Presidente (art. 4º, § 3º; Constituição do Estado, art. 9º, § 3º, a "
         "confirmar com a Procuradoria); confira quem a assinou"]
+    assert not [n for n in load_candidate(CERTIFIED).notices if "série de uma comissão" in n]
     process = load_candidate(ROOT / "tests" / "fixtures" / "processo-posse-dabadia.toml")
     assert not [n for n in process.notices if "série de uma comissão" in n]

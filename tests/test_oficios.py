@@ -273,10 +273,9 @@ def test_federal_bodies_are_asked_and_sefaz_is_required(html):
     assert ("atribui ao Cartório Eleitoral, que integra a Justiça Eleitoral (Tribunal Regional "
             "Eleitoral de Goiás), a apuração do requisito do item V") in t["cartorio-eleitoral"]
     # legal review 3, finding 5: the zone's source and its confirmation
-    assert ("do mesmo artigo. A zona eleitoral indicada é a da tabela do eleitorado apto do TSE "
-            "nas Eleições Gerais de 2022 e deve ser confirmada com o TRE-GO; se a área pertencer "
-            "a outra zona, pede-se o encaminhamento ao cartório competente.") \
-        in t["cartorio-eleitoral"]
+    assert ("do mesmo artigo. A zona indicada vem de TSE, eleitorado apto nas Eleições Gerais "
+            "de 2022 (02/10/2022) e deve ser confirmada com o TRE-GO; se a área pertencer a "
+            "outra zona, pede-se o encaminhamento ao cartório competente.") in t["cartorio-eleitoral"]
     for key in ("ibge", "cartorio-eleitoral", "prefeitura-abadiania", "camara-abadiania"):
         assert "requisit" not in t[key].replace("requisito", ""), key
         assert "Assunto: Solicitação de" in t[key]
@@ -751,3 +750,21 @@ def test_a_long_memorial_goes_with_its_annex_of_marks(tmp_path):
     assert len(lines) == n + 1
     page = next(p for name, p in files.items() if name.endswith(".html")).read_text(encoding="utf-8")
     assert "O limite tem 3.000 marcos." in page and "memorial-marcos.csv" in page
+
+
+def test_the_letters_cite_only_data_sets_the_study_lists(store, html):
+    """Final legal read, item 14: the Cartório's letter cited the TSE's 2022 roll (its zone),
+    which the study's "Dados utilizados" did not list. One record of the sources: every data
+    set a letter names is one the study of the same candidate lists."""
+    from viabilidade.data.provenance import dataset_label
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report.sections import LETTER_TABLES, _vintages
+
+    listed = _vintages(analyse(POSSE, store=store))
+    cited = {oficios.zone_dataset(store)}
+    assert cited == {"TSE, eleitorado apto nas Eleições Gerais de 2022 (02/10/2022)"}
+    assert cited <= {dataset_label(p) for table in LETTER_TABLES
+                     for p in store.provenance(table)}
+    assert cited <= set(listed)
+    for label in cited:
+        assert label in html["cartorio-eleitoral"]

@@ -33,16 +33,25 @@ INSTALLED = [ROOT / "data" / "candidates" / f"{slug}.toml"
 #: The three notices of the certified file: each request went out 15/01/2027 and was answered.
 CERTIFIED_NOTICES = [
     "aviso: ofício ao IBGE não escrito: o registro de atos já tem a requisição de informações "
-    "enviada (art. 4º, § 3º) — Ofício nº 10/2027-CCJR, de 15/01/2027 (linha 46), respondida por "
-    "Ofício nº 101/2027 — Superintendência Estadual do IBGE em Goiás, de 10/03/2027 (linha 108)",
+    "enviada (art. 4º, § 3º) — Ofício nº 15/2027/CCJR-ALEGO, de 15/01/2027 (linha 49), "
+    "respondida por Ofício nº 101/2027 — Superintendência Estadual do IBGE em Goiás, de "
+    "10/03/2027 (linha 111)",
     "aviso: ofício ao Cartório Eleitoral não escrito: o registro de atos já tem a requisição de "
-    "informações enviada (art. 4º, § 3º) — Ofício nº 11/2027-CCJR, de 15/01/2027 (linha 52), "
-    "respondida por Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027 (linha 82)",
+    "informações enviada (art. 4º, § 3º) — Ofício nº 16/2027/CCJR-ALEGO, de 15/01/2027 (linha "
+    "55), respondida por Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027 (linha 85)",
     "aviso: ofício à SEFAZ-GO não escrito: o registro de atos já tem a requisição de "
-    "informações enviada (art. 4º, § 3º) — Ofício nº 12/2027-CCJR, de 15/01/2027 (linha 58), "
-    "respondida por Ofício nº 77/2027 — Secretaria de Estado da Economia, de 01/03/2027 "
-    "(linha 96)",
+    "informações enviada (art. 4º, § 3º) — Ofício nº 402/2027/GP-ALEGO, de 15/01/2027 (linha "
+    "61), respondida por Ofício nº 77/2027 — Secretaria de Estado da Economia, de 01/03/2027 "
+    "(linha 99)",
 ]
+
+
+#: The notice of letters dated after request_date, at the record's last act (final legal read, N2).
+DATED_AFTER_THE_RECORD = (
+    "aviso: ofícios datados de 16/05/2027, a data do último ato do registro (linha 127: "
+    "resultado do plebiscito proclamado pelo TRE (art. 7º, § 2º) — Ata geral de apuração do "
+    "plebiscito, TRE-GO, Processo nº 0600123-45.2027.6.09.0000), e não de 15/01/2027 "
+    "(request_date do candidato), que o precede; para outra data, use --data-pedido")
 
 
 @pytest.fixture(scope="module")
@@ -56,21 +65,35 @@ def settings():
 
 
 def test_requests_already_sent_and_answered_are_not_written_again(tmp_path, capsys):
-    """The certified file's record: Ofícios nº 10, 11 and 12/2027-CCJR sent on 15/01/2027,
-    received and answered. Only the letters the record has no act for (the origin's Prefeitura
-    and Câmara) are written, in their place in the [oficios] first_number series; the notices
-    name each act left out and its answer."""
+    """The certified file's record: Ofícios nº 15 and 16/2027/CCJR-ALEGO and 402/2027/GP-ALEGO
+    sent on 15/01/2027, received and answered. Only the letters the record has no act for (the
+    origin's Prefeitura and Câmara) are written, next in the [oficios] first_number series
+    (17, 18: no gap, one sigla, final legal read item 13); the notices name each act left out
+    and its answer."""
     assert main(["oficios", str(CERTIFIED), "--configuracoes", str(SETTINGS), "--saida",
                  str(tmp_path)]) == 0
     out = capsys.readouterr()
-    assert out.err.strip().splitlines() == CERTIFIED_NOTICES
+    # final legal read, N2: request_date (15/01/2027) precedes the record's last act, the
+    # plebiscite of 16/05/2027: the letters take that date and say why
+    assert out.err.strip().splitlines() == [DATED_AFTER_THE_RECORD] + CERTIFIED_NOTICES
     folder = tmp_path / "posse-dabadia-certificada" / "oficios"
     assert sorted(p.name for p in folder.iterdir()) == [
         "oficio-camara-abadiania.html", "oficio-camara-abadiania.pdf",
         "oficio-prefeitura-abadiania.html", "oficio-prefeitura-abadiania.pdf"]
     pref = (folder / "oficio-prefeitura-abadiania.html").read_text(encoding="utf-8")
-    # numbered in the committee's series as if all five were written (IBGE 15, Cartório 16)
-    assert "Ofício nº 17/2027/CCJR-ALEGO" in pref and "Goiânia, 15 de janeiro de 2027." in pref
+    # numbered in the committee's series after the record's IBGE 15 and Cartório 16
+    assert "Ofício nº 17/2027/CCJR-ALEGO" in pref and "Goiânia, 16 de maio de 2027." in pref
+    # final legal read, item 13: art. 4 I and VI are declared ([evidence.*]): not asked again,
+    # the declared documents named for confirmation
+    assert "a indicação dos imóveis" not in pref and "a indicação das áreas" not in pref
+    assert ('<span class="item">art. 4º, I e VI</span> — cópia dos documentos já declarados no '
+            "processo, com a confirmação de que correspondem aos originais: Termo de cessão nº "
+            "3/2027 (imóvel cedido para a Prefeitura, Praça Central, Posse d&#x27;Abadia); Termo "
+            "de cessão nº 4/2027 (imóvel cedido para a Câmara Municipal, Rua 2, Posse "
+            "d&#x27;Abadia); Matrícula nº 1.201 (área para escola, Quadra 5); Matrícula nº 1.202 "
+            "(área para unidade de saúde, Quadra 7); Matrícula nº 1.203 (área para posto "
+            "telefônico, Quadra 2); Matrícula nº 1.204 (área para praça de esporte, Quadra 9); "
+            "Matrícula nº 1.205 (área para cemitério, Gleba 3).</li>") in pref
     camara = (folder / "oficio-camara-abadiania.html").read_text(encoding="utf-8")
     assert "Ofício nº 18/2027/CCJR-ALEGO" in camara
 
@@ -79,11 +102,11 @@ def test_what_shows_a_request_made(store):
     c = load_candidate(CERTIFIED)
     made = recorded(c, ["ibge", "cartorio-eleitoral", "sefaz-go", "prefeitura-abadiania"])
     assert {k: (m.act.kind, m.act.document, m.answer.document) for k, m in made.items()} == {
-        "ibge": ("requisicao-enviada", "Ofício nº 10/2027-CCJR",
+        "ibge": ("requisicao-enviada", "Ofício nº 15/2027/CCJR-ALEGO",
                  "Ofício nº 101/2027 — Superintendência Estadual do IBGE em Goiás"),
-        "cartorio-eleitoral": ("requisicao-enviada", "Ofício nº 11/2027-CCJR",
+        "cartorio-eleitoral": ("requisicao-enviada", "Ofício nº 16/2027/CCJR-ALEGO",
                                "Certidão nº 12/2027 — 87ª Zona Eleitoral"),
-        "sefaz-go": ("requisicao-enviada", "Ofício nº 12/2027-CCJR",
+        "sefaz-go": ("requisicao-enviada", "Ofício nº 402/2027/GP-ALEGO",
                      "Ofício nº 77/2027 — Secretaria de Estado da Economia")}
     # the art. 2 certificate of the signers' registration (12/01/2027) is not the answer to the
     # art. 4 request; a planned sending is not a request made
@@ -198,3 +221,32 @@ def test_the_letters_left_to_write_keep_their_place_in_the_series(store, setting
         "16/2027/CCJR-ALEGO, ao Cartório Eleitoral); ajuste first_number em [oficios] (ou "
         "presidencia.number) para um número ainda não usado")
     assert not (tmp_path / "b").exists()
+
+
+def test_the_prefeitura_is_asked_only_what_the_file_lacks(store):
+    """Final legal read, item 13: without [evidence.*] the Prefeitura is asked for every item
+    of art. 4 I and VI; with two declared, only the others, and those two to be confirmed; a
+    checked document is not mentioned."""
+    from viabilidade.proposal.candidate import Evidence
+    from viabilidade.proposal.record import Checked
+
+    c = load_candidate(POSSE)
+    assert oficios.local_items(c) == [
+        ("art. 4º, I", "a indicação dos imóveis, públicos ou particulares, existentes em Posse "
+                       "d'Abadia em condições de abrigar a Prefeitura e a Câmara Municipal do "
+                       "novo Município"),
+        ("art. 4º, VI", "a indicação das áreas do núcleo urbano de Posse d'Abadia utilizáveis "
+                        "para escola, unidade de saúde, posto telefônico, praça de esporte e "
+                        "cemitério, e dos equipamentos existentes")]
+    evidence = {"camara": Evidence("imóvel para a Câmara", "Rua 2", "Termo nº 4/2027"),
+                "escola": Evidence("área para escola", "Quadra 5", "Matrícula nº 1.201",
+                                   checked=Checked("Consultor", dt.date(2027, 5, 20)))}
+    assert oficios.local_items(dataclasses.replace(c, evidence=evidence)) == [
+        ("art. 4º, I", "a indicação dos imóveis, públicos ou particulares, existentes em Posse "
+                       "d'Abadia em condições de abrigar a Prefeitura do novo Município"),
+        ("art. 4º, VI", "a indicação das áreas do núcleo urbano de Posse d'Abadia utilizáveis "
+                        "para unidade de saúde, posto telefônico, praça de esporte e cemitério, "
+                        "e dos equipamentos existentes"),
+        ("art. 4º, I e VI", "cópia dos documentos já declarados no processo, com a confirmação "
+                            "de que correspondem aos originais: Termo nº 4/2027 (imóvel para a "
+                            "Câmara, Rua 2)")]

@@ -203,14 +203,16 @@ def test_the_creation_quorum_names_its_roll_and_the_effective_list(store):
 
 
 def test_each_cover_lists_only_the_data_sets_its_study_uses(store):
-    # legal review 3, finding 5: the TSE's 2022 roll only gives the ofícios' zone; the
-    # correction uses neither the 2026 profile nor the FPM
+    # legal review 3, finding 5: the TSE's 2022 roll only gives the ofícios' zone, so only a
+    # creation, which has ofícios, lists it (final legal read, item 14: the letter and the
+    # study cite one record of sources); the correction uses neither the 2026 profile nor the FPM
     from viabilidade.report.sections import _vintages
 
     creation = _vintages(analyse(FIX.parent.parent / "data" / "candidates" / "posse-dabadia.toml",
                                  store=store))
     correction = _vintages(analyse(FIX / "correcao-abadiania-alexania.toml", store=store))
-    assert not any("Eleições Gerais de 2022" in v for v in creation + correction)
+    assert "TSE, eleitorado apto nas Eleições Gerais de 2022 (02/10/2022)" in creation
+    assert not any("Eleições Gerais de 2022" in v for v in correction)
     assert any(v.startswith("TSE, perfil do eleitorado de 2026") for v in creation)
     assert any(v.startswith("TCU, decisão normativa do FPM") for v in creation)
     assert not any(v.startswith(("TSE, perfil", "TCU", "SEFAZ-GO", "IBGE, PIB", "TSE, cadastro",

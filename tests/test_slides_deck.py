@@ -68,8 +68,10 @@ def test_deck_has_summary_map_and_rule_table_slides(deck, analysis):
     # 'aproximada, por excesso' (legal review 2, N8): two slides since art. 4 II's bound reads
     # at its 10 m ('no máximo 12.750 m (12,75 km)', issue 22), one line shorter
     assert n_tables == 2
-    # the basis point, 19 data sets (the TCU's FPM tables among them) and the copies note fill two slides
-    assert [i for i in ids if i.startswith("s-fontes")] == ["s-fontes-1", "s-fontes-2"]
+    # the basis point, 20 data sets (the TCU's FPM tables among them; the TSE's 2022 roll the
+    # ofícios' zone comes from, final legal read item 14) and the copies note fill three slides
+    assert [i for i in ids if i.startswith("s-fontes")] == ["s-fontes-1", "s-fontes-2",
+                                                           "s-fontes-3"]
     assert "s-economico" in ids
     assert sum(1 for i in ids if i.startswith("s-regras-")) == n_tables
     mapa = deck.split('id="s-mapa"')[1].split("</section>")[0]

@@ -484,7 +484,8 @@ def build_parser() -> argparse.ArgumentParser:
                                     "quadrienalmente (art. 8º, § 1º).")
     add_candidate_argument(of)
     of.add_argument("--data-pedido", default=None, metavar="AAAA-MM-DD",
-                    help="data dos ofícios (padrão: o request_date do candidato, ou hoje)")
+                    help="data dos ofícios (padrão: o request_date do candidato, ou hoje; "
+                         "nunca antes do último ato do registro)")
     of.add_argument("--saida", "--out", dest="saida", default="outputs", metavar="PASTA",
                     help="pasta raiz de saída; os ofícios vão para <saída>/<slug>/oficios/ "
                          "(padrão: outputs/)")

@@ -176,11 +176,24 @@ def _ordinal(n: str) -> str:
     return f"{int(n)}ª" if n.isdigit() else n
 
 
-#: Where the zone of the electoral letter comes from (legal review 3, finding 5): the store's
-#: only table with zones is the 2022 general election's; the TRE-GO confirms it.
-ZONE_SOURCE = ("A zona eleitoral indicada é a da tabela do eleitorado apto do TSE nas Eleições "
-               "Gerais de 2022 e deve ser confirmada com o TRE-GO; se a área pertencer a outra "
-               "zona, pede-se o encaminhamento ao cartório competente.")
+def zone_source(store) -> str:
+    """Where the zone of the electoral letter comes from (legal review 3, finding 5), named as
+    the study's "Dados utilizados" names the data set
+    (:func:`viabilidade.data.provenance.dataset_label` of the ``electorate`` table, the store's
+    only table with zones): ``"A zona indicada vem de TSE, eleitorado apto nas Eleições
+    Gerais de 2022 (02/10/2022) e deve ser confirmada com o TRE-GO; …"``."""
+    return (f"A zona indicada vem de {zone_dataset(store)} e deve ser confirmada com o TRE-GO; "
+            "se a área pertencer a outra zona, pede-se o encaminhamento ao cartório competente.")
+
+
+def zone_dataset(store) -> str:
+    """The data set the zones come from: the first provenance record of the ``electorate``
+    table, the TSE's roll by zone (the others only link the TSE's codes to the IBGE's), named by
+    :func:`viabilidade.data.provenance.dataset_label`."""
+    from ..data.provenance import dataset_label
+    from .sections import LETTER_TABLES
+
+    return dataset_label(store.provenance(LETTER_TABLES[0])[0])
 
 
 def electoral_zones(store, codes) -> list[str]:
@@ -390,7 +403,7 @@ def build_requests(candidate, store, request_date: dt.date,
         "Solicitação de informações",
         f"O art. 4º, § 2º, da {LAW}, atribui ao Cartório Eleitoral, que integra a Justiça "
         f"Eleitoral (Tribunal Regional Eleitoral de Goiás), a apuração do requisito "
-        f"{_items_of(b_tre)} do mesmo artigo." + (f" {ZONE_SOURCE}" if zones else ""),
+        f"{_items_of(b_tre)} do mesmo artigo." + (f" {zone_source(store)}" if zones else ""),
         "solicita-se", f"que determine {registry} a certificação de",
         (("art. 4º, V", "o número de eleitores com domicílio eleitoral na área proposta"),
          ("art. 4º, § 1º", f"o número de eleitores com domicílio eleitoral {rest_in}"),
@@ -440,13 +453,7 @@ def _municipal_requests(candidate, store, code: str,
         noun = "o distrito" if len(districts) == 1 else "os distritos"
         laws.append(("arts. 16 e 18", f"cópia da lei municipal que criou {noun} de "
                                       f"{_and(districts)}, com a descrição dos limites"))
-    seat = candidate.seat
-    local = [("art. 4º, I", f"a indicação dos imóveis, públicos ou particulares, existentes em "
-                            f"{seat} em condições de abrigar a Prefeitura e a Câmara Municipal "
-                            "do novo Município"),
-             ("art. 4º, VI", f"a indicação das áreas do núcleo urbano de {seat} utilizáveis "
-                             "para escola, unidade de saúde, posto telefônico, praça de esporte "
-                             "e cemitério, e dos equipamentos existentes")]
+    local = local_items(candidate)
     why = (f"O art. 4º, II, da {LAW}, mede a distância a partir do perímetro urbano do "
            "Município de origem, fixado em lei municipal"
            + ("; o distrito foi criado por lei municipal, que descreve os seus limites (arts. "
@@ -459,7 +466,8 @@ def _municipal_requests(candidate, store, code: str,
                   ("Prefeito", "Prefeita"), (place,), excellency=True,
                   person=_person(settings, f"prefeitura-{slug}")),
         "Solicitação de documentos e informações",
-        why + "; e os itens I e VI do art. 4º dependem de condições locais da sede proposta.",
+        why + "; e os itens I e VI do art. 4º dependem de condições locais da sede proposta"
+        + (f" ({CONFIRM_WHY})" if any(cite == CONFIRM_CITE for cite, _ in local) else "") + ".",
         "solicita-se", "o envio de", tuple(laws + local), statutory=False)
     camara = Request(
         f"camara-{slug}", f"à Câmara Municipal de {name}",
@@ -470,6 +478,51 @@ def _municipal_requests(candidate, store, code: str,
         "solicita-se", "o envio de",
         tuple(laws), statutory=False)
     return [prefeitura, camara]
+
+
+#: What the Prefeitura's letter asks of each art. 4 I and VI item the file has no document
+#: for, by evidence key (:data:`viabilidade.proposal.candidate.EVIDENCE_ITEMS`).
+LOCAL_NEEDS = {
+    "prefeitura": ("art. 4º, I", "a Prefeitura"), "camara": ("art. 4º, I", "a Câmara Municipal"),
+    "escola": ("art. 4º, VI", "escola"), "saude": ("art. 4º, VI", "unidade de saúde"),
+    "posto_telefonico": ("art. 4º, VI", "posto telefônico"),
+    "praca_esporte": ("art. 4º, VI", "praça de esporte"), "cemiterio": ("art. 4º, VI", "cemitério"),
+}
+#: The citation of the item asking to confirm the documents the file declares.
+CONFIRM_CITE = "art. 4º, I e VI"
+#: Why the Prefeitura is asked to confirm them: they are declared, not checked (issue 29 § 2).
+CONFIRM_WHY = ("os documentos já declarados no processo ainda não foram conferidos com os "
+               "originais")
+
+
+def local_items(candidate) -> list[tuple[str, str]]:
+    """What the Prefeitura's letter asks for art. 4 I and VI (final legal read, item 13).
+
+    Only what the file still lacks: the buildings for the Prefeitura and the Câmara (I) and
+    the areas of the urban core (VI) with no ``[evidence.*]`` document are asked for; the
+    documents the file declares and nobody has checked (``checked`` ``None``) are named, each
+    with what it shows, in one item asking to confirm them; a checked one is not mentioned.
+    ``[]`` when every item has a checked document.
+    """
+    seat, evidence = candidate.seat, getattr(candidate, "evidence", {}) or {}
+    missing = [k for k in LOCAL_NEEDS if k not in evidence]
+    to_confirm = [evidence[k] for k in LOCAL_NEEDS if k in evidence and evidence[k].checked is None]
+    out = []
+    buildings = [LOCAL_NEEDS[k][1] for k in missing if LOCAL_NEEDS[k][0] == "art. 4º, I"]
+    if buildings:
+        out.append(("art. 4º, I", f"a indicação dos imóveis, públicos ou particulares, "
+                                  f"existentes em {seat} em condições de abrigar "
+                                  f"{_and(buildings)} do novo Município"))
+    areas = [LOCAL_NEEDS[k][1] for k in missing if LOCAL_NEEDS[k][0] == "art. 4º, VI"]
+    if areas:
+        out.append(("art. 4º, VI", f"a indicação das áreas do núcleo urbano de {seat} "
+                                   f"utilizáveis para {_and(areas)}, e dos equipamentos "
+                                   "existentes"))
+    if to_confirm:
+        docs = "; ".join(f"{e.document} ({e.what}, {e.where})" for e in to_confirm)
+        out.append((CONFIRM_CITE, "cópia dos documentos já declarados no processo, com a "
+                                  f"confirmação de que correspondem aos originais: {docs}"))
+    return out
 
 
 @lru_cache(maxsize=1)
@@ -730,7 +783,9 @@ def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
     settings : OficiosSettings
         Who signs, the process, the proposing deputy, the first number, the addressees.
     request_date : date, optional
-        The letters' date. Default: the candidate's ``request_date``, else today.
+        The letters' date. Default: the candidate's ``request_date``, else today, or the date
+        of the record's last act when that is later
+        (:func:`~viabilidade.report.oficios_record.default_date`, with a notice).
     pdf : bool
         Also render the PDFs.
     notices : list, optional
@@ -757,11 +812,17 @@ def write_oficios(candidate, folder: Path, *, store, settings: OficiosSettings,
         If a PDF cannot be rendered; nothing is written then (all files are written
         atomically together, :func:`viabilidade.report.writers.atomic.write_files_atomically`).
     """
-    from .oficios_record import check_taken, planned_numbers, recorded
+    from .oficios_record import check_taken, default_date, planned_numbers, recorded
     from .writers.atomic import write_files_atomically
     from .writers.export import html_to_pdf
 
-    date = request_date or candidate.request_date or dt.date.today()
+    date = request_date
+    if date is None:  # never before an act the record holds (final legal read, N2)
+        from ..common.plausibility import today
+
+        date, moved = default_date(candidate, today())
+        if moved and notices is not None:
+            notices.append(moved)
     requests = build_requests(candidate, store, date, settings)
     settings.check_addressees([r.key for r in requests])
     # the record of acts: a request already sent, received or answered is not written again

@@ -25,6 +25,7 @@ answer the art. 4 request.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 
@@ -204,9 +205,38 @@ def check_taken(candidate, numbers: dict[str, tuple[int, str]], year: int) -> No
                              file=getattr(candidate, "path", None), field="process.events")
 
 
+def default_date(candidate, today: dt.date) -> tuple[dt.date, str]:
+    """The letters' date when the user gives none (no ``--data-pedido``), and the notice
+    saying why it is not the usual one (``""`` when it is).
+
+    The usual date is the candidate's ``request_date``, else ``today``. A letter cannot be
+    dated before an act the record already holds (final legal read, N2: the certified file's
+    letters were dated 15/01/2027 while its record held the answers of March and the plebiscite
+    of 16/05/2027), so when the last act that is not ``planned`` is later, the letters take its
+    date and the notice names the act and its line.
+
+    Returns
+    -------
+    (date, str)
+        ``(2027-05-16, "ofícios datados de 16/05/2027, a data do último ato do registro (linha
+        127: resultado do plebiscito — Ata geral …), e não de 15/01/2027 (request_date do
+        candidato), que o precede; para outra data, use --data-pedido")``.
+    """
+    base, what = ((candidate.request_date, "request_date do candidato")
+                  if getattr(candidate, "request_date", None) is not None else (today, "hoje"))
+    done = [a for a in getattr(candidate, "events", ()) or () if not a.planned]
+    last = max(done, key=lambda a: a.date, default=None)
+    if last is None or last.date <= base:
+        return base, ""
+    return last.date, (f"ofícios datados de {last.date:%d/%m/%Y}, a data do último ato do "
+                       f"registro ({last.where}: {last.label} — {last.document}), e não de "
+                       f"{base:%d/%m/%Y} ({what}), que o precede; para outra data, use "
+                       "--data-pedido")
+
+
 def _to(key: str) -> str:
     """``"ao IBGE"``; a municipal letter: ``"prefeitura-abadiania"`` in quotes."""
     return BODIES[key].to if key in BODIES else f"'{key}'"
 
 
-__all__ = ["Recorded", "recorded", "planned_numbers", "check_taken"]
+__all__ = ["Recorded", "recorded", "planned_numbers", "check_taken", "default_date"]

@@ -119,7 +119,7 @@ def _origin_names(analysis, codes=None) -> list[str]:
 
 #: Store tables whose numbers a study prints only in some chapters (legal review 3, finding 5:
 #: each document's "Dados utilizados" lists only what it uses): the TSE's 2022 roll gives only
-#: the ofícios' electoral zone (no chapter); the FPM and the GDP only the economic chapters;
+#: the ofícios' electoral zone (no chapter; listed with the letters, :func:`used_provenance`); the FPM and the GDP only the economic chapters;
 #: the state revenue art. 4 VII and the economic chapters; the 2026 electorate profile every
 #: operation with electors (not the boundary correction, whose only chapter is its own), and
 #: with it the TSE-IBGE code crosswalk; the creation acts the process chapter's history.
@@ -136,12 +136,25 @@ TABLE_CHAPTERS = {
 }
 
 
+#: The store tables the ofícios read beyond the study's chapters: the electoral zone of the
+#: Cartório's letter (:func:`viabilidade.report.oficios.electoral_zones`). A study whose
+#: operation writes letters lists their data sets in its "Dados utilizados"
+#: (:func:`used_provenance`), so the letter and the study cite one record of sources (final
+#: legal read, item 14).
+LETTER_TABLES = ("electorate",)
+
+
 def used_provenance(analysis) -> list[dict]:
     """The provenance records of the store tables the study's chapters use
-    (:data:`TABLE_CHAPTERS`; a table not listed there is used by every study)."""
-    chapters = set(operation_of(analysis.candidate).chapters)
+    (:data:`TABLE_CHAPTERS`; a table not listed there is used by every study), and, when its
+    operation writes letters (:attr:`~viabilidade.operations.Operation.letters`), those the
+    letters read (:data:`LETTER_TABLES`: the Cartório's zone), so the letters cite no source
+    the study does not list (final legal read, item 14)."""
+    op = operation_of(analysis.candidate)
+    chapters = set(op.chapters)
     return [p for p in analysis.provenance
-            if p.get("table") not in TABLE_CHAPTERS or chapters & TABLE_CHAPTERS[p["table"]]]
+            if p.get("table") not in TABLE_CHAPTERS or chapters & TABLE_CHAPTERS[p["table"]]
+            or (op.letters and p.get("table") in LETTER_TABLES)]
 
 
 def _vintages(analysis) -> list[str]:

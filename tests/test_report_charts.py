@@ -76,3 +76,15 @@ def test_a_glyph_missing_from_the_font_warns_nothing():
         warnings.simplefilter("always")
         svg = figure_svg(fig)
     assert svg.startswith("<?xml") and [str(w.message) for w in caught] == []
+
+
+def test_the_legend_is_one_row_only_when_its_labels_fit_the_width():
+    """Final legal read, item 15: the certified study's three long labels ran past the page in
+    one row; they now take one line each, while short ones stay in a row."""
+    declared = [("", "", "", "", "conforme documento declarado (a conferir com o original)"),
+                ("", "", "", "", "indeterminado"),
+                ("", "", "", "", "sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)")]
+    assert charts.legend_columns(declared) == 1
+    short = [("", "", "", "", "cumprido"), ("", "", "", "", "indeterminado")]
+    assert charts.legend_columns(short) == 2
+    assert charts.legend_columns(short * 2) == 1   # more than three entries: one per line

@@ -110,3 +110,24 @@ def test_an_estimates_margin_carries_its_uncertainty_and_no_percentage():
     # a published value keeps its percentage
     p = _rule(basis=Basis.PUBLISHED, value=3045, margin=45, margin_pct=1.5)
     assert tables.margin_text(p) == f"+45{NBSP}habitantes (+1,50{NBSP}%)"
+
+
+def test_an_estimate_is_printed_with_its_uncertainty_and_what_it_counts():
+    """Final legal read, item 17: the district study's Quadro 1 read "655 edificações
+    (estimado)", without its ± 851 and without saying that the count is the whole district's
+    while art. 17, I asks about the seat."""
+    from pathlib import Path
+
+    from viabilidade.profile.analysis import analyse
+
+    root = Path(__file__).resolve().parents[1]
+    a = analyse(root / "tests" / "fixtures" / "distrito-posse-dabadia.toml", alternatives=False)
+    i, ii = a.result("art17.I"), a.result("art17.II")
+    assert tables.value_text(i) == ("655 ± 851\xa0edificações (estimado; todo o território do "
+                                    "distrito, não a sede indicada)")
+    assert tables.value_text(ii) == "1.692 ± 1.353\xa0habitantes (estimado)"
+    assert i.status == Status.INDETERMINATE and "não decide o requisito" in i.reason
+    # a published or certified figure has no ±
+    published = _rule(value=3045, threshold=3000, unit="habitantes", basis=Basis.PUBLISHED,
+                      details={"incerteza": 10})
+    assert tables.value_text(published) == "3.045\xa0habitantes (publicado)"

@@ -134,6 +134,23 @@ def chart_source(rows: Sequence[RuleResult]) -> str:
             if seen else "Fonte: elaboração do estudo.")
 
 
+#: Width of the chart (in) the legend may take, and the width (in) a legend entry takes: its
+#: patch and gap, and each character of its 7 pt label (an estimate, the same on every
+#: machine: the legend's real width depends on the fonts installed).
+LEGEND_WIDTH_IN, LEGEND_ENTRY_IN, LEGEND_CHAR_IN = 6.2, 0.45, 0.055
+
+
+def legend_columns(entries) -> int:
+    """Columns of Figure 1's legend: one row of up to three entries when their labels fit the
+    chart's width (:data:`LEGEND_WIDTH_IN`), else one entry per line (final legal read, item
+    15: the certified study's three long labels, "conforme documento declarado (a conferir
+    com o original)" among them, ran past the page in one row). ``entries`` are the legend's
+    keys, each ending with its label."""
+    entries = list(entries)
+    width = sum(LEGEND_ENTRY_IN + LEGEND_CHAR_IN * len(str(e[-1])) for e in entries)
+    return len(entries) if len(entries) <= 3 and width <= LEGEND_WIDTH_IN else 1
+
+
 def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
     """Bar chart of value / threshold for each numeric requirement.
 
@@ -206,7 +223,7 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
         # the legend says what each bar's colour and fill mean, in the study's status words
         handles = [Patch(facecolor=f, edgecolor=e, hatch=h, linestyle=ls, label=text)
                    for f, e, h, ls, text in legend]
-        fig.legend(handles=handles, loc="lower center", ncol=1 if len(handles) > 3 else len(handles),
+        fig.legend(handles=handles, loc="lower center", ncol=legend_columns(legend),
                    fontsize=7, frameon=False, bbox_to_anchor=(0.5, 0.0))
         fig.set_size_inches(6.6, 0.42 * len(rows) + 1.1 + 0.2 * len(handles))
         fig.tight_layout(rect=(0, 0.2 * len(handles) / (0.42 * len(rows) + 1.1 + 0.2 * len(handles))

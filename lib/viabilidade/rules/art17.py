@@ -26,6 +26,11 @@ MISSING = {"art17.I": "é preciso a contagem das edificações da sede indicada,
                        "indica o órgão que a apura)."}
 
 
+#: What a buildings' figure of the whole district counts, printed beside it wherever it is
+#: (``details["medida"]``; final legal read, item 17): not the seat art. 17 I asks about.
+WHOLE_DISTRICT = "todo o território do distrito, não a sede indicada"
+
+
 def whole_area_buildings(result: RuleResult) -> RuleResult:
     """Art. 17 I counts buildings "na sede indicada"; a figure that is not a certified count of
     the seat is the whole district's (the polygon, or the listed districts): it does not
@@ -44,7 +49,7 @@ def whole_area_buildings(result: RuleResult) -> RuleResult:
     # no margin either: the whole district's figure and the seat's minimum are not the same count
     return dataclasses.replace(result, status=Status.INDETERMINATE, lean=None, reason=reason,
                                margin=None, margin_pct=None,
-                               details={**result.details, "medida": "território do distrito"})
+                               details={**result.details, "medida": WHOLE_DISTRICT})
 
 
 def art17(profile: Profile, settings: Settings) -> list[RuleResult]:

@@ -192,21 +192,30 @@ def precision(result: RuleResult) -> float | None:
 
 def value_only(result: RuleResult) -> str:
     """The value with its unit, at its data's precision and never across the threshold:
-    ``"12.750 m (12,75 km)"`` for 12.753,88 m from point data."""
-    return fmt.estimate(result.value, result.unit, None, result.basis, precision(result),
-                        result.threshold)
+    ``"12.750 m (12,75 km)"`` for 12.753,88 m from point data; an estimate with its
+    uncertainty (``details["incerteza"]``), wherever it is printed: ``"655 ± 851 edificações"``
+    (final legal read, item 17: the district's Quadro 1 read "655 edificações")."""
+    details = result.details if isinstance(result.details, dict) else {}
+    estimated = result.basis is not None and Basis(result.basis) == Basis.ESTIMATED
+    return fmt.estimate(result.value, result.unit,
+                        details.get("incerteza") if estimated else None, result.basis,
+                        precision(result), result.threshold)
 
 
 def value_text(result: RuleResult) -> str:
-    """The value with unit and basis: ``"3.045 habitantes (certificado)"``; an upper bound
-    reads ``"no máximo 12.750 m (12,75 km) (limite superior)"``."""
+    """The value with unit and basis: ``"3.045 habitantes (certificado)"``, and what the value
+    counts when it is not what the requirement counts (``details["medida"]``: ``"655 ± 851
+    edificações (estimado; todo o território do distrito, não a sede indicada)"``); an upper
+    bound reads ``"no máximo 12.750 m (12,75 km) (limite superior)"``."""
     if result.value is None:
         return "— (ato futuro)" if is_future(result) else "—"
     text = value_only(result)
     if is_upper_bound(result):
         return f"no máximo {text} (limite superior)"
-    basis = f" ({fmt.basis_label(result.basis)})" if result.basis is not None else ""
-    return text + basis
+    details = result.details if isinstance(result.details, dict) else {}
+    words = [fmt.basis_label(result.basis)] if result.basis is not None else []
+    words += [str(details["medida"])] if details.get("medida") else []
+    return text + (f" ({'; '.join(words)})" if words else "")
 
 
 def margin_text(result: RuleResult) -> str:

@@ -76,37 +76,30 @@ UNDATED = "a definir após a lei complementar federal e novo plebiscito"
 def test_after_a_void_plebiscite_nothing_after_it_is_dated(analysed):
     """Item 5: the certified creation's plebiscite is "sem efeito": the calendar says "sem
     data", and so do the timing condition, the transition, the draft law's installation year
-    and art. 14's exercises; Posse d'Abadia without a plebiscite keeps the supposed dates."""
+    and art. 14's exercises; Posse d'Abadia without a plebiscite has no year either (items 7, N3)."""
     from viabilidade.report import process
 
-    a = analysed(CERTIFIED)
-    assert _text(process.timing_paragraph(a)) == (
-        "Condição de prazo (art. 7º, § 3º): não serão criados municípios no ano das eleições "
-        "municipais. É condição sobre a data da lei de criação, não requisito que a proposta "
-        "cumpra. Com o plebiscito registrado sem efeito, a lei de criação e a instalação (art. "
-        f"9º) não têm data: {UNDATED}.")
-    transition = _text(process.transition_list(a))
-    assert "2029" not in transition and "passam à propriedade do novo Município na data da instalação." in transition
-    assert f"Ano de instalação {UNDATED}" in _text(process.draft_law_section(a))
-    fiscal = _text(process.fiscal_section(a))
-    assert not any(str(y) in fiscal for y in (2027, 2028, 2029))
-    assert f"A participação cabe no exercício da criação e nos dois seguintes (art. 14), {UNDATED}." in fiscal
+    def undated_everywhere(a, because: str, words: str) -> None:
+        assert _text(process.timing_paragraph(a)) == (
+            "Condição de prazo (art. 7º, § 3º): não serão criados municípios no ano das eleições "
+            "municipais. É condição sobre a data da lei de criação, não requisito que a proposta "
+            f"cumpra. {because}, a lei de criação e a instalação (art. 9º) não têm data: {words}.")
+        transition = _text(process.transition_list(a))
+        assert "2029" not in transition and "na data da instalação." in transition
+        assert f"Ano de instalação {words}" in _text(process.draft_law_section(a))
+        fiscal = _text(process.fiscal_section(a))
+        assert not any(str(y) in fiscal for y in (2027, 2028, 2029))
+        assert (f"A participação cabe no exercício da criação e nos dois seguintes (art. 14), "
+                f"{words}.") in fiscal
+
+    undated_everywhere(analysed(CERTIFIED), "Com o plebiscito registrado sem efeito", UNDATED)
     # final legal read, items 7 and N3: Posse d'Abadia without a plebiscite gave "a instalação
     # seria em 01/01/2029" and a 2029 installation as if a creation law could pass today; the
     # creation is barred (CF art. 18 § 4), so no year is given either
     b = analysed(POSSE)
-    barred = "a definir após a lei complementar federal e o plebiscito"
-    assert _text(process.timing_paragraph(b)) == (
-        "Condição de prazo (art. 7º, § 3º): não serão criados municípios no ano das eleições "
-        "municipais. É condição sobre a data da lei de criação, não requisito que a proposta "
-        "cumpra. Com a criação vedada enquanto não editada a lei complementar federal (CF, art. "
-        f"18, § 4º), a lei de criação e a instalação (art. 9º) não têm data: {barred}.")
-    transition = _text(process.transition_list(b))
-    assert "2029" not in transition and "na data da instalação." in transition
-    assert f"Ano de instalação {barred}" in _text(process.draft_law_section(b))
-    fiscal = _text(process.fiscal_section(b))
-    assert not any(str(y) in fiscal for y in (2027, 2028, 2029))
-    assert f"A participação cabe no exercício da criação e nos dois seguintes (art. 14), {barred}." in fiscal
+    undated_everywhere(b, "Com a criação vedada enquanto não editada a lei complementar federal "
+                          "(CF, art. 18, § 4º)",
+                       "a definir após a lei complementar federal e o plebiscito")
     from viabilidade.operations import operation_of
     from viabilidade.rules import calendar
 

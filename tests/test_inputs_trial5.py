@@ -59,3 +59,18 @@ def test_planned_oficio_numbers_at_the_bounds_are_taken():
     assert planned_numbers(dataclasses.replace(c, events=acts),
                            ["ibge", "cartorio-eleitoral", "sefaz-go"], 2027) == {
         "ibge": (1, ""), "cartorio-eleitoral": (99_999, "A" * 40)}
+
+
+def test_a_long_value_in_the_candidate_file_is_quoted_in_eighty_characters(tmp_path):
+    """Issue 32, hostile trial 5 (H5-3): every echo of a value typed in a file goes through
+    ``common.text.quoted``; a 100.000-digit code gave a 100.427-character message."""
+    p = tmp_path / "longo.toml"
+    p.write_text('operation = "create-municipality"\nname = "Teste"\n[area]\nmunicipalities = ["'
+                 + "9" * 100_000 + '"]\n[origin]\nmunicipalities = ["5200100"]\n',
+                 encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        load_candidate(p)
+    assert str(e.value) == (
+        f"{p}, linha 4, campo 'area.municipalities[0]': encontrado '{'9' * 80}'… (100.000 "
+        "caracteres); esperado um código IBGE de município com 7 algarismos começando por 52 "
+        "(Goiás), p. ex. \"5200100\"")

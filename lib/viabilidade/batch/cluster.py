@@ -10,6 +10,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Iterable
 
+from ..common.text import quoted
 from .unit import failure_record, run_one, warm_up
 
 #: How long to try to reach the scheduler before giving up (a Dask duration).
@@ -70,19 +71,19 @@ def scheduler_problem(address: str) -> str | None:
     if not sep:
         scheme, rest = "tcp", address  # Dask reads a bare HOST:PORT as tcp://
     if scheme.lower() not in SCHEMES or not rest.strip("/"):
-        return f"encontrado {address!r}; {expected}"
+        return f"encontrado {quoted(address)}; {expected}"
     if rest.count("[") != rest.count("]"):  # an IPv6 host without its closing ']'
-        return f"encontrado {address!r}; {expected}"
+        return f"encontrado {quoted(address)}; {expected}"
     try:
         parts = urlsplit(f"{scheme}://{rest}")
         host, port = parts.hostname, parts.port
     except ValueError:  # a port that is not a number, or beyond 65535
         host, port = "?", 0
     if port == 0:
-        return (f"encontrado {address!r}; esperada uma porta entre 1 e 65535 no endereço "
+        return (f"encontrado {quoted(address)}; esperada uma porta entre 1 e 65535 no endereço "
                 "tcp://HOST:PORTA de um escalonador Dask")
     if not host:
-        return f"encontrado {address!r}; {expected}"
+        return f"encontrado {quoted(address)}; {expected}"
     return None
 
 

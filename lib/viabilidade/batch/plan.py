@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ..common.text import path_shown, undecodable_name
+from ..common.text import path_shown, quoted, undecodable_name
 from ..proposal.candidate import slugify
 from ..errors import ViabilidadeError
 from . import resume
@@ -246,11 +246,11 @@ def _refuse_shared_slugs(jobs: list[Job]) -> list[Job]:
                 alike = ("os dois arquivos são idênticos; apague a cópia" if len(group) == 2
                          else f"{', '.join(str(jobs[j].candidate) for j in sorted([i, *same]))} "
                               "são idênticos; apague as cópias")
-                why = (f"{jobs[i].candidate}: o slug {slug!r} é também o de {others} neste "
+                why = (f"{jobs[i].candidate}: o slug {quoted(slug)} é também o de {others} neste "
                        f"lote, e {alike} (nenhum deles foi estudado, para que um não tome o "
                        "lugar do outro)")
             else:
-                why = (f"{jobs[i].candidate}: o slug {slug!r} é também o de {others} neste "
+                why = (f"{jobs[i].candidate}: o slug {quoted(slug)} é também o de {others} neste "
                        "lote; esperado um slug próprio para cada candidato (campo slug do "
                        "arquivo); nenhum deles foi estudado, para que um não tome o lugar do "
                        "outro")

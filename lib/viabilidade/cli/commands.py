@@ -17,6 +17,7 @@ from pathlib import Path
 from .parser import (REGRAS_HELP, PtParser, add_candidate_argument, add_data_option,
                          add_settings_option)
 from ..common.command import invocation
+from ..common.text import quoted
 from ..data.paths import REPO
 from ..errors import ViabilidadeError
 
@@ -117,7 +118,7 @@ def _candidate_arg(args: argparse.Namespace, store=None) -> Path:
 
     store = store if store is not None else load_store(Path(args.data) if args.data else None)
     path, written = candidate_path(args.candidate, store, REPO_CANDIDATES)
-    print(f"Candidato {'escrito' if written else 'encontrado'} para {args.candidate!r}: {path}")
+    print(f"Candidato {'escrito' if written else 'encontrado'} para {quoted(args.candidate)}: {path}")
     return path
 
 
@@ -253,7 +254,7 @@ def _iso_date(option: str, value: str | None):
             raise ValueError(value)
         date = dt.date.fromisoformat(value)
     except ValueError:
-        raise ViabilidadeError(f"{option}: encontrado {value!r}; esperada uma data válida no "
+        raise ViabilidadeError(f"{option}: encontrado {quoted(value)}; esperada uma data válida no "
                                "formato AAAA-MM-DD (p. ex. 2027-01-30)") from None
     from ..common.plausibility import date_problem
 

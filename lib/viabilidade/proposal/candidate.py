@@ -36,7 +36,7 @@ from .certified import Certified, certified_money, read_certified
 from .record import (KINDS, Act as ProcessAct, Checked, Plebiscite, check_order, certificates, legacy_acts, merge_certified,
                      petition_of, plebiscite_of, plebiscite_problems, read_acts)
 from ..common.numbers import fmt as fmt_num
-from ..common.text import NAME, NOTE, clean_text, fold
+from ..common.text import NAME, NOTE, clean_text, fold, quoted
 from ..common.toml_file import load_toml, toml_position, toml_reason, utf8_problem
 from ..errors import CandidateError, Problems, did_you_mean, found_value
 from ..law.bodies import BODIES
@@ -255,7 +255,7 @@ def slugify(text: str) -> str:
     ascii_ = fold(text).replace("'", "")
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_).strip("-")
     if not slug:
-        raise CandidateError(f"não é possível formar um nome de pasta a partir de {text!r}; "
+        raise CandidateError(f"não é possível formar um nome de pasta a partir de {quoted(text)}; "
                              "esperadas letras ou algarismos", field="slug")
     return slug[:80]
 
@@ -321,12 +321,12 @@ class _Reader:
         for key in sorted(set(self.table) - self.used):
             allowed = ", ".join(sorted(self.used))
             alias = PT_KEYS.get(fold(key).replace(" ", "_"))
-            hint = (f" (seria {alias!r}?)" if alias in self.used else
+            hint = (f" (seria {quoted(alias)}?)" if alias in self.used else
                     did_you_mean(key, sorted(self.used)))
             if not hint:
                 self.problems.unplaced.append((len(self.problems.items), self.prefix, key,
                                                allowed))
-            self.error(key, f"chave desconhecida {key!r}{hint}; permitidas aqui: {allowed}")
+            self.error(key, f"chave desconhecida {quoted(key)}{hint}; permitidas aqui: {allowed}")
 
 
 def _placed(problems: Problems) -> None:
@@ -345,7 +345,7 @@ def _placed(problems: Problems) -> None:
                 else " (é uma chave do início do arquivo: escreva-a antes da primeira [tabela], "
                      "ou como tabela própria)")
         old = problems.items[i]
-        problems.items[i] = CandidateError(f"chave desconhecida {key!r}{hint}; permitidas aqui: "
+        problems.items[i] = CandidateError(f"chave desconhecida {quoted(key)}{hint}; permitidas aqui: "
                                            f"{allowed}", file=old.file, field=old.field,
                                            line=old.line)
 
@@ -419,22 +419,22 @@ def _code_hint(v: str, what: str) -> str:
                 "um código IBGE de distrito com 9 algarismos começando por 52 (Goiás), "
                 "p. ex. \"520010010\"")
     if v.isdigit() and len(v) == 5:
-        return (f"encontrado {v!r}, que parece um código TSE de município (5 algarismos); "
+        return (f"encontrado {quoted(v)}, que parece um código TSE de município (5 algarismos); "
                 f"esperado {expected}")
     if v.isdigit() and what == "municipality" and len(v) == 9:
-        return (f"encontrado {v!r}, que parece um código de distrito (9 algarismos); "
+        return (f"encontrado {quoted(v)}, que parece um código de distrito (9 algarismos); "
                 f"esperado {expected}")
     if v.isdigit() and what == "district" and len(v) == 7:
-        return (f"encontrado {v!r}, que parece um código de município (7 algarismos); "
+        return (f"encontrado {quoted(v)}, que parece um código de município (7 algarismos); "
                 f"esperado {expected}")
     if what == "district" and any(ch.isalpha() for ch in v):  # a name where a code goes
-        return (f"encontrado {v!r}, um nome; esperado {expected} (para achar o código pelo "
+        return (f"encontrado {quoted(v)}, um nome; esperado {expected} (para achar o código pelo "
                 f"nome: viabilidade novo {_shell_quote(v)}, que escreve o candidato)")
     if what == "municipality":  # a name or a 6-digit code: the store says which it is
         from ..data.codes import municipality_hint
 
-        return f"encontrado {v!r}; esperado {expected}{municipality_hint(v)}"
-    return f"encontrado {v!r}; esperado {expected}"
+        return f"encontrado {quoted(v)}; esperado {expected}{municipality_hint(v)}"
+    return f"encontrado {quoted(v)}; esperado {expected}"
 
 
 def _shell_quote(text: str) -> str:
@@ -465,7 +465,7 @@ def _date(r: _Reader, key: str) -> dt.date | None:
         try:
             v = dt.date.fromisoformat(v)
         except ValueError:
-            r.error(key, f"encontrado {v!r}; esperada uma data válida no formato AAAA-MM-DD "
+            r.error(key, f"encontrado {quoted(v)}; esperada uma data válida no formato AAAA-MM-DD "
                          "(p. ex. 2020-12-31)")
             return None
     if date_problem(v):
@@ -595,7 +595,7 @@ def _evidence_table(r: _Reader, key: str, allowed: dict[str, str],
     for item in list(s.table):
         if item not in allowed:
             s.used.add(item)
-            s.error(item, f"item de comprovação desconhecido {item!r}; esperado um de "
+            s.error(item, f"item de comprovação desconhecido {quoted(item)}; esperado um de "
                           f"{', '.join([*allowed, *also])}")
             continue
         e = s.sub(item)
@@ -735,7 +735,7 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
     operation = r.get("operation", str, required=True)
     if operation is not None and operation not in OPERATIONS:
         guess = did_you_mean(operation, OPERATIONS)
-        r.error("operation", f"encontrado {operation!r}{guess}; esperado um de {', '.join(OPERATIONS)}")
+        r.error("operation", f"encontrado {quoted(operation)}{guess}; esperado um de {', '.join(OPERATIONS)}")
         operation = None
     name = r.get("name", str, required=True) or ""
     if "name" in doc and isinstance(doc["name"], str) and not doc["name"].strip():
@@ -749,7 +749,7 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
         slug = ""
     else:
         if slug_in is not None and slug != slug_in:  # a written slug is used as written, or refused
-            r.error("slug", f"encontrado {slug_in!r}; esperado {SLUG_RULE} (p. ex. {slug!r})")
+            r.error("slug", f"encontrado {quoted(slug_in)}; esperado {SLUG_RULE} (p. ex. {quoted(slug)})")
     creation_year = r.get("creation_year", int)
     if creation_year is not None and not 1990 <= creation_year <= 2100:
         r.error("creation_year", f"encontrado {creation_year}; esperado um ano entre 1990 e 2100")
@@ -890,7 +890,7 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
         si.finish()
         if declared and kind not in SPECIAL_INTEREST_KINDS:
             problems.add("special_interest.kind",
-                         f"encontrado {kind!r}; um interesse especial declarado precisa de "
+                         f"encontrado {quoted(kind)}; um interesse especial declarado precisa de "
                          f"kind = um de {', '.join(SPECIAL_INTEREST_KINDS)}")
         if declared and not justification.strip():
             problems.add("special_interest.justification",
@@ -929,7 +929,7 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
     if operation is not None and operation != "boundary-correction":
         for key in lines:
             problems.add(f"boundary_correction.{key}",
-                         f"linha de limite numa operação {operation!r}; esperada só em "
+                         f"linha de limite numa operação {quoted(operation)}; esperada só em "
                          "operation = \"boundary-correction\" (art. 6º)")
 
     fiscal = r.sub("fiscal")
@@ -1006,18 +1006,18 @@ def _restored_process(number: str, operation: str | None, name: str,
     listed = "; ".join(f"{k} ({v})" for k, v in RESTORED_PROCESSES.items())
     number = number.strip()
     if number not in RESTORED_PROCESSES:
-        problems.add(field_, f"encontrado {number!r}; esperado um dos processos restabelecidos "
+        problems.add(field_, f"encontrado {quoted(number)}; esperado um dos processos restabelecidos "
                              f"pelo art. 21: {listed}")
         return None
     if operation is not None and operation != "create-municipality":
-        problems.add(field_, f"encontrado operation = {operation!r}; o art. 21 restabeleceu "
+        problems.add(field_, f"encontrado operation = {quoted(operation)}; o art. 21 restabeleceu "
                              "processos de criação de município: esperado operation = "
                              "\"create-municipality\"")
         return None
     if name and fold(name) != fold(RESTORED_PROCESSES[number]):
         problems.add(field_, f"o processo {number} cria o Município de "
                              f"{RESTORED_PROCESSES[number]} (art. 21), mas o candidato é "
-                             f"{name!r}; esperado o processo do próprio município: {listed}")
+                             f"{quoted(name)}; esperado o processo do próprio município: {listed}")
         return None
     return number
 

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..common.text import clean_text
+from ..common.text import clean_text, quoted
 from ..errors import Problems, found_value
 from ..law.bodies import BODIES
 from ..common.plausibility import count_problem, date_problem, distance_problem, money_problem
@@ -167,7 +167,7 @@ def _type_name(v: Any) -> str:
     if isinstance(v, list):
         return "uma lista"
     if isinstance(v, str):
-        return f"o texto {v!r}"
+        return f"o texto {quoted(v)}"
     return repr(v)
 
 
@@ -190,7 +190,7 @@ def read_date(problems: Problems, where: str, value: Any) -> dt.date | None:
                 raise ValueError(text)
             value = dt.date.fromisoformat(text)
         except ValueError:
-            problems.add(where, f"encontrado {value!r}; esperada uma data válida no formato AAAA-MM-DD")
+            problems.add(where, f"encontrado {quoted(value)}; esperada uma data válida no formato AAAA-MM-DD")
             return None
     if not isinstance(value, dt.date):
         problems.add(where, f"encontrado {_type_name(value)}; esperada uma data (AAAA-MM-DD)")
@@ -242,7 +242,7 @@ def _certificate(key: str, table: Any, prefix: str, origin: str | None,
         return None
     allowed = _FIELDS + (("year",) if spec.kind == "money" else ())
     for extra in [k for k in table if k not in allowed]:
-        problems.add(f"{prefix}.{extra}", f"chave desconhecida {extra!r}; permitidas aqui: "
+        problems.add(f"{prefix}.{extra}", f"chave desconhecida {quoted(extra)}; permitidas aqui: "
                                            + ", ".join(allowed))
     n = len(problems.items)
     for k in allowed:
@@ -328,7 +328,7 @@ def read_certified(raw: Any, path: Path, origins: tuple[str, ...], problems=None
             for code, figures in table.items():
                 where = f"certified.remainder.{code}"
                 if not _COD_IBGE.match(str(code)) or code not in origins:
-                    problems.add(where, f"encontrado {code!r}, que não é um município de origem "
+                    problems.add(where, f"encontrado {quoted(code)}, que não é um município de origem "
                                         f"declarado; esperado um de: {', '.join(origins) or '—'}")
                     continue
                 if not isinstance(figures, dict):
@@ -336,7 +336,7 @@ def read_certified(raw: Any, path: Path, origins: tuple[str, ...], problems=None
                     continue
                 for fkey, ftable in figures.items():
                     if fkey not in REMAINDER_FIGURES:
-                        problems.add(f"{where}.{fkey}", f"valor certificado desconhecido {fkey!r}; "
+                        problems.add(f"{where}.{fkey}", f"valor certificado desconhecido {quoted(fkey)}; "
                                                         "permitidos no remanescente: "
                                                         + ", ".join(REMAINDER_FIGURES))
                         continue
@@ -345,7 +345,7 @@ def read_certified(raw: Any, path: Path, origins: tuple[str, ...], problems=None
                         remainders.setdefault(code, {})[fkey] = cert
             continue
         if key not in FIGURES:
-            problems.add(f"certified.{key}", f"valor certificado desconhecido {key!r}; permitidos: "
+            problems.add(f"certified.{key}", f"valor certificado desconhecido {quoted(key)}; permitidos: "
                                              + ", ".join(known))
             continue
         cert = _certificate(key, table, f"certified.{key}", None, problems)

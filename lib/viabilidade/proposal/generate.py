@@ -17,6 +17,7 @@ from pathlib import Path
 import pandas as pd
 
 from .candidate import slugify
+from ..common.text import quoted
 from ..errors import DataError, ViabilidadeError
 
 #: Families of generated candidates, by the name used on the command line.
@@ -62,7 +63,7 @@ def non_seat_districts(districts: pd.DataFrame) -> pd.DataFrame:
     bad = ~sede.isin([True, False])
     if bad.any():
         i = int(bad.to_numpy().nonzero()[0][0])
-        raise DataError(f"encontrado {sede.iloc[i]!r} (distrito "
+        raise DataError(f"encontrado {quoted(sede.iloc[i])} (distrito "
                         f"{districts['cod_distrito'].iloc[i]}); esperado true ou false", file="districts", row=i + 2,
                         column="sede")
     out = districts.loc[~sede.astype(bool), list(_DISTRICT_COLUMNS)]

@@ -54,7 +54,7 @@ from typing import Any
 from ..common.numbers import fmt as fmt_num
 from ..common.plausibility import count_problem, reference_day
 from ..common.vector_files import MAX_NAME_BYTES, name_problem
-from ..common.text import NAME, REFERENCE, Kind, clean_text
+from ..common.text import NAME, REFERENCE, Kind, clean_text, quoted
 from ..errors import Problems, did_you_mean, found_value
 from ..law.bodies import ART2_REGISTRATION, BODIES, body_by_name
 from ..os_errors import path_problem, read_reason, read_user_bytes
@@ -312,18 +312,18 @@ def _annex(problems: Problems, where: str, name: Any, sha: Any, base: Path,
         folder = base.resolve()
         path = (base / name.strip()).resolve()
     except (OSError, RuntimeError) as e:  # a symlink loop
-        problems.add(f"{where}.file", f"não foi possível ler {name!r}: "
+        problems.add(f"{where}.file", f"não foi possível ler {quoted(name)}: "
                                       f"{read_reason(e) if isinstance(e, OSError) else 'laço de links'}")
         return None
     if not path.is_relative_to(folder):
-        problems.add(f"{where}.file", f"o arquivo {name!r} fica fora da pasta do arquivo do "
+        problems.add(f"{where}.file", f"o arquivo {quoted(name)} fica fora da pasta do arquivo do "
                                       f"candidato ({folder}); esperado o arquivo do documento nessa "
                                       "pasta ou numa subpasta dela (copie-o para lá), sem links "
                                       "para fora dela")
         return None
     odd = path_problem(path)
     if odd or not path.is_file():
-        problems.add(f"{where}.file", f"arquivo {name!r} {odd or 'não encontrado'}; esperado o "
+        problems.add(f"{where}.file", f"arquivo {quoted(name)} {odd or 'não encontrado'}; esperado o "
                                       "arquivo do documento ao lado do arquivo do candidato")
         return None
     digest = hashed.digests.get(path)
@@ -331,11 +331,11 @@ def _annex(problems: Problems, where: str, name: Any, sha: Any, base: Path,
         try:
             size = path.stat().st_size
             if size > FILE_MAX_BYTES:
-                problems.add(f"{where}.file", f"arquivo {name!r} com {fmt_num(size)} bytes; "
+                problems.add(f"{where}.file", f"arquivo {quoted(name)} com {fmt_num(size)} bytes; "
                                               f"esperado no máximo {fmt_num(FILE_MAX_BYTES)} bytes")
                 return None
             if hashed.total + size > DOCUMENTS_MAX_BYTES:
-                problems.add(f"{where}.file", f"arquivo {name!r} com {fmt_num(size)} bytes leva os "
+                problems.add(f"{where}.file", f"arquivo {quoted(name)} com {fmt_num(size)} bytes leva os "
                                               "documentos do registro a "
                                               f"{fmt_num(hashed.total + size)} bytes; esperado no "
                                               f"máximo {fmt_num(DOCUMENTS_MAX_BYTES)} bytes em "
@@ -343,12 +343,12 @@ def _annex(problems: Problems, where: str, name: Any, sha: Any, base: Path,
                 return None
             data = read_user_bytes(path, FILE_MAX_BYTES)  # by type and size on the open file
         except OSError as e:
-            problems.add(f"{where}.file", f"não foi possível ler {name!r}: {read_reason(e)}")
+            problems.add(f"{where}.file", f"não foi possível ler {quoted(name)}: {read_reason(e)}")
             return None
         hashed.total += len(data)
         digest = hashed.digests[path] = hashlib.sha256(data).hexdigest()
     if digest != sha.strip().lower():
-        problems.add(f"{where}.sha256", f"o arquivo {name!r} tem sha256 {digest}, diferente do "
+        problems.add(f"{where}.sha256", f"o arquivo {quoted(name)} tem sha256 {digest}, diferente do "
                                         "registrado; esperado o mesmo documento (se o documento "
                                         "mudou, registre o novo sha256 e confira-o de novo)")
         return None
@@ -369,7 +369,7 @@ def _figures(problems: Problems, where: str, kind: str, body: str | None, raw: A
     out = {}
     for key, value in raw.items():
         if key not in allowed:
-            problems.add(f"{where}.{key}", f"chave desconhecida {key!r} num ato {kind!r}"
+            problems.add(f"{where}.{key}", f"chave desconhecida {quoted(key)} num ato {quoted(kind)}"
                                            + (f" de {BODIES[body].short}" if body else "")
                                            + did_you_mean(key, allowed)
                                            + f"; permitidas: {', '.join(allowed) or 'nenhuma'}")
@@ -420,11 +420,11 @@ def read_acts(raw: Any, path: Path, problems: Problems, prefix: str = "process."
             continue
         n = len(problems.items)
         for extra in [k for k in item if k not in _FIELDS]:
-            problems.add(f"{where}.{extra}", f"chave desconhecida {extra!r}; permitidas aqui: "
+            problems.add(f"{where}.{extra}", f"chave desconhecida {quoted(extra)}; permitidas aqui: "
                                              + ", ".join(_FIELDS))
         kind = item.get("kind")
         if kind not in KINDS:
-            problems.add(f"{where}.kind", f"{found_value(kind) if not isinstance(kind, str) else f'encontrado {kind!r}' + did_you_mean(kind, KINDS)}"
+            problems.add(f"{where}.kind", f"{found_value(kind) if not isinstance(kind, str) else f'encontrado {quoted(kind)}' + did_you_mean(kind, KINDS)}"
                                           f"; esperado um de {', '.join(KINDS)}")
         date = (read_date(problems, f"{where}.date", item["date"]) if "date" in item else
                 problems.add(f"{where}.date", "campo obrigatório ausente; esperada a data do ato "
@@ -436,11 +436,11 @@ def read_acts(raw: Any, path: Path, problems: Problems, prefix: str = "process."
                                                       "Diário Oficial…)"))
         body = item.get("body")
         if kind in BODY_EVENTS and body not in BODIES:
-            found = f"encontrado {body!r}" if isinstance(body, str) else found_value(body)
+            found = f"encontrado {quoted(body)}" if isinstance(body, str) else found_value(body)
             problems.add(f"{where}.body", f"{found}; esperado um de {', '.join(BODIES)} "
-                                          f"(o órgão de {kind!r})")
+                                          f"(o órgão de {quoted(kind)})")
         elif kind in KINDS and kind not in BODY_EVENTS and body is not None:
-            problems.add(f"{where}.body", f"encontrado {body!r} num evento {kind!r}; body só vale "
+            problems.add(f"{where}.body", f"encontrado {quoted(body)} num evento {quoted(kind)}; body só vale "
                                           f"para {', '.join(BODY_EVENTS)} (use by = \"…\" para "
                                           "quem praticou o ato)")
         by = _text(problems, f"{where}.by", item.get("by"), NAME, "quem praticou o ato")
@@ -481,7 +481,7 @@ def read_acts(raw: Any, path: Path, problems: Problems, prefix: str = "process."
                 problems.add(f"{where}.{key}", f"{found_value(value)}; esperado true ou false")
             flags[key] = value is True
         if flags["counts"] and kind != "requisicao-recebida":
-            problems.add(f"{where}.counts", f"counts num evento {kind!r}; só vale para "
+            problems.add(f"{where}.counts", f"counts num evento {quoted(kind)}; só vale para "
                                             "requisicao-recebida (o recebimento de que contam os "
                                             "60 dias)")
         if flags["planned"] and checked is not None:
@@ -523,7 +523,7 @@ def check_order(acts: list[Act], problems: Problems) -> list[str]:
     for act in acts:
         key = (act.kind, act.body, act.date, act.document)
         if key in seen:
-            _error(problems, act, f"ato repetido: o mesmo {act.kind!r} de {act.date:%d/%m/%Y} "
+            _error(problems, act, f"ato repetido: o mesmo {quoted(act.kind)} de {act.date:%d/%m/%Y} "
                                   f"({act.document}) já está no registro ({seen[key].where}); "
                                   "esperado cada ato uma só vez")
             continue

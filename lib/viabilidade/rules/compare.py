@@ -14,6 +14,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
+from ..common.text import quoted
 from ..errors import DataError
 from .common import COUNT_UNITS
 from .result import Basis, Status
@@ -152,8 +153,8 @@ def compare(areas: pd.DataFrame, rulesets: list[Ruleset]) -> pd.DataFrame:
     bad = ~base["regiao"].isin(REGIONS)
     if regional and bad.any():
         raise DataError(f"esperada a grande região de cada área ({', '.join(REGIONS)}) para os "
-                        f"pisos regionais; a área {base['unidade'][bad].iloc[0]!r} tem "
-                        f"{base['regiao'][bad].iloc[0]!r}", column="regiao")
+                        f"pisos regionais; a área {quoted(base['unidade'][bad].iloc[0])} tem "
+                        f"{quoted(base['regiao'][bad].iloc[0])}", column="regiao")
     long = base.merge(tests, how="cross")
     frame = areas.set_axis(base["unidade"].to_numpy(), axis=0)
     units = long["unidade"].to_numpy()

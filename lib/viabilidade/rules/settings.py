@@ -17,6 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ..common.text import quoted
 from ..errors import SettingsError, did_you_mean, field_line, found_value, source_text
 
 #: Allowed values of each interpretation, the default first, with a Portuguese description.
@@ -289,12 +290,12 @@ class Settings:
                             "esquerda e nunca coincide com um código"))
             elif not isinstance(code, str) or not _COD_IBGE.match(code):
                 out.append((f"origin_special_interest[{i}]",
-                            f"encontrado {code!r}; esperado um código IBGE de município de Goiás "
+                            f"encontrado {quoted(code)}; esperado um código IBGE de município de Goiás "
                             "com 7 dígitos, entre aspas (\"5200100\")"))
         if self.creation_year is not None and (
                 isinstance(self.creation_year, bool) or not isinstance(self.creation_year, int)
                 or not 1990 <= self.creation_year <= 2100):
-            out.append(("creation_year", f"encontrado {self.creation_year!r}; esperado um ano "
+            out.append(("creation_year", f"encontrado {quoted(self.creation_year)}; esperado um ano "
                                          "entre 1990 e 2100"))
         for name in ("reference_date", "study_date"):
             ref = getattr(self, name)
@@ -319,7 +320,7 @@ class Settings:
 
             bills = federal_bills()
             if self.federal_law not in bills:
-                out.append(("federal_law", f"encontrado {self.federal_law!r}; esperado o "
+                out.append(("federal_law", f"encontrado {quoted(self.federal_law)}; esperado o "
                                            "identificador de um projeto de lei complementar "
                                            f"federal ({', '.join(bills)})"))
         return out
@@ -353,7 +354,7 @@ class Settings:
         """Settings from a dict, or None, and every problem as (``settings.<key>``, message)."""
         data = dict(data or {})
         names = [f.name for f in dataclasses.fields(cls)]
-        problems = [(f"settings.{k}", f"configuração desconhecida {k!r}"
+        problems = [(f"settings.{k}", f"configuração desconhecida {quoted(k)}"
                                       f"{did_you_mean(k, names)}; permitidas: "
                                       f"{', '.join(names)}")
                     for k in sorted(set(data) - set(names), key=str)]
@@ -442,7 +443,7 @@ class Settings:
             file (its tables, too, when it is written at the file's top)."""
             return [SettingsError(
                 msg if not msg.startswith("configuração desconhecida") else
-                f"configuração desconhecida {f.removeprefix('settings.')!r}"
+                f"configuração desconhecida {quoted(f.removeprefix('settings.'))}"
                 f"{hint(f.removeprefix('settings.'), [*names, *tables] if top else names)}; "
                 f"permitidas: {', '.join(names)}"
                 + (f" e as tabelas {written}" if top else ""),
@@ -458,10 +459,10 @@ class Settings:
                                         "com as configurações", file=path, field="settings",
                                         line=field_line(text, "settings"))]
         problems = [SettingsError(
-            (f"a chave {k!r} está fora da tabela [settings] e seria ignorada; esperadas "
+            (f"a chave {quoted(k)} está fora da tabela [settings] e seria ignorada; esperadas "
              "todas as configurações dentro de [settings] (mova-a para depois do "
              "cabeçalho [settings])") if k in names else
-            (f"chave desconhecida {k!r} fora da tabela [settings]{hint(k, tables)}; esperadas só "
+            (f"chave desconhecida {quoted(k)} fora da tabela [settings]{hint(k, tables)}; esperadas só "
              f"as tabelas {written}, com as configurações dentro de [settings]"),
             file=path, field=k, line=field_line(text, k, exact=True))
             for k in sorted((k for k in doc if k != "settings"), key=str)]
@@ -570,7 +571,7 @@ class Settings:
             If ``item`` is not one of the numeric items.
         """
         if item not in NUMERIC_ITEMS:
-            raise SettingsError(f"encontrado {item!r}; esperado um item numérico do art. 4º "
+            raise SettingsError(f"encontrado {quoted(item)}; esperado um item numérico do art. 4º "
                                 "(IV, V, VI, VII)", field="item")
         comparator = COMPARATORS[item]
         full = Fraction(str(getattr(self, NUMERIC_ITEMS[item])))
@@ -644,7 +645,7 @@ def _found(value) -> str:
     ``encontrada a data 2024-01-01``, never ``datetime.date(2024, 1, 1)``)."""
     if isinstance(value, (dt.date, dt.time, list, dict)):
         return found_value(value)
-    return f"encontrado {value!r}"
+    return f"encontrado {quoted(value)}"
 
 
 def _num(x: float | int) -> str:

@@ -28,9 +28,9 @@ from pathlib import Path
 
 import pytest
 
-from chromium import (CATCH_MAP, NEEDS_CHROMIUM, REPO, Waiter, chromium, fold_legend, free_port,
-                      hover, jupyter_env, map_offset, map_settled, quit_chromium, start_server, stop,
-                      upload_file)
+from chromium import (CATCH_MAP, NEEDS_CHROMIUM, REPO, Waiter, chromium, console_errors, fold_legend,
+                      free_port, hover, jupyter_env, map_offset, map_settled, quit_chromium, start_server,
+                      stop, upload_file)
 
 NOTEBOOK = REPO / "notebooks" / "explorar.ipynb"
 KML = REPO / "tests" / "fixtures" / "posse-dabadia-desenhada.kml"
@@ -152,6 +152,8 @@ def test_voila_app_uploads_clicks_draws_compares_saves_and_the_study_agrees(voil
         assert absent not in page
     assert not browser.find_elements(By.CSS_SELECTOR, ".jp-CodeCell .jp-InputArea, [data-mime-type*='stderr']")
     wait("the end of the computation", lambda d: "calculando…" not in _body(d), 60)
+    # Nothing wrong in the browser's console on opening (issue 31: console errors).
+    assert console_errors(browser) == []
 
     def tab(title):
         browser.find_element(By.XPATH, f"//*[contains(@class,'lm-TabBar-tabLabel') and text()='{title}']").click()
@@ -302,6 +304,9 @@ def test_voila_app_uploads_clicks_draws_compares_saves_and_the_study_agrees(voil
     assert target.with_suffix(".geojson").is_file()
     browser.save_screenshot(str(shots / "voila-salvo.png"))
 
+    # Nor after the whole cycle: upload, keep, pick, clicks, a refusal, a drawing, save.
+    assert console_errors(browser) == []
+
     proc = subprocess.run([sys.executable, "-m", "viabilidade.cli", "estudo", str(target),
                            "--saida", str(tmp_path / "saida")], cwd=tmp_path, capture_output=True,
                           text=True, env={**os.environ, "PYTHONPATH": str(REPO / "lib")},
@@ -370,8 +375,27 @@ def test_a_reload_shuts_the_old_kernel_down_and_comes_back_to_the_pages_session(
     assert size[0] >= 0.45 * size[2] - 40 and size[0] > 540, size       # 48 % of the page
     # the window's height less the page's head, 540 to 860 px (leaflet_map.MAP_HEIGHT_CSS)
     assert size[1] == min(max(540, size[3] - 240), 860), size
+    # A new page shows all of Goiás (no session to restore) ...
+    from viabilidade.explore.leaflet_map import CENTER, ZOOM, area_bounds, fit_view
+    from viabilidade.explore.scenario import Scenario
+
+    wait("the page's Leaflet map", lambda d: d.execute_script(CATCH_MAP), 30)
+    assert browser.execute_script("return window.__viabilidadeMap.getZoom()") == ZOOM
     browser.refresh()
     wait("the reloaded app's verdict", lambda d: _kernel_id(d) != first and _verdict(d), 150)
     assert browser.current_url == page                                # the same session
+    # ... and the session restored opens on its area (Posse d'Abadia): it opened on all of
+    # Goiás when the restored area was the one the pre-heated kernel started on (issue 31).
+    from viabilidade.data.store import load_store
+
+    store = load_store(PROCESSED)
+    (lat, lon), zoom = fit_view(area_bounds(store, Scenario.for_district(store, "520010010")))
+    assert zoom > ZOOM and (lat, lon) != CENTER
+    wait("the reloaded page's Leaflet map", lambda d: d.execute_script(CATCH_MAP), 30)
+    wait("the map on the restored area", lambda d: d.execute_script(
+        "const m = window.__viabilidadeMap, c = m.getCenter();"
+        "return [m.getZoom(), c.lat, c.lng];")[0] == zoom, 60)
+    view = browser.execute_script("const c = window.__viabilidadeMap.getCenter(); return [c.lat, c.lng];")
+    assert view == pytest.approx([lat, lon], abs=1e-3)
     wait("the old kernel shut down", lambda d: not _kernel_alive(voila, first), 30)
     assert _kernel_alive(voila, _kernel_id(browser))

@@ -185,7 +185,8 @@ def test_the_chapter_dates_each_revenue(store):
                  "federal (CF, art. 18, § 4º)",
                  "a Prefeitura do município de origem faz em separado a contabilidade",
                  "(art. 14, § 2º)",
-                 "Em 2029, ano da instalação, a participação do art. 14 já é receita do novo "
+                 "Em 2029, ano da instalação nessa hipótese, a participação do art. 14 já é "
+                 "receita do novo "
                  "município, e o mínimo de 80 % a aplicar na área não se aplica",
                  "receita efetivamente realizada no exercício anterior, que o novo município "
                  "não tem no ano da instalação"):

@@ -339,7 +339,8 @@ def dates_part(e: Economy) -> str:
             "contabilidade da receita e da despesa da área e aplica nela, no mínimo, 80 % "
             "dessa participação, no prazo em que for repassada (art. 14, § 2º).")
     if inst and y0 is not None and y0 <= inst <= y1:
-        body += (f" Em {inst}, ano da instalação, a participação do art. 14 já é receita do "
+        # the year of that hypothesis, said so (final legal read, N3)
+        body += (f" Em {inst}, ano da instalação nessa hipótese, a participação do art. 14 já é receita do "
                  "novo município, e o mínimo de 80 % a aplicar na área não se aplica a esse "
                  "exercício.")
     body += (" Os limites de despesa da Câmara Municipal (CF, art. 29-A) incidem sobre a "

@@ -145,6 +145,12 @@ def _shell():
         if not _SHELL:
             cfg = Config()
             cfg.HistoryManager.enabled = False
+            # No output cache (``_``, ``Out``; the study's cells display, they return
+            # nothing): without it, emptying the namespace before a notebook does not run
+            # IPython's full ``gc.collect()`` (its cache flush), 0,10 s CPU a study in a
+            # batch worker holding the store and the study machinery (issue 30); the
+            # cycles a study leaves are collected by Python's own collector, as in a kernel.
+            cfg.InteractiveShell.cache_size = 0
             shell = _classes().instance(config=cfg)
             import atexit
 

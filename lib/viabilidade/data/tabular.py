@@ -243,6 +243,7 @@ def read_rows(path: Path, *, encoding: str, sep: str, required, limit, max_rows:
     reader = csv.reader(decoded_lines(path, encoding, limit), delimiter=sep)
     try:
         header = next(reader, [])
+        require_columns(pd.DataFrame(columns=header), [*required, *(keep or {})], path, row=1)
         at = [header.index(c) for c in required]
         where = [(header.index(c), v) for c, v in (keep or {}).items()]
         columns: list[list] = [[] for _ in required]

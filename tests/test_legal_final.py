@@ -168,3 +168,21 @@ def test_a_strip_within_the_tolerance_decides_only_when_it_crosses_both_ways(ana
     assert r.status == St.PASS
     assert "diferença de traçado, lida como correção sem alteração de área" in r.reason
     assert area_change(a.candidate, a.profile, S6(boundary_tolerance_km2=0.05)).status == St.FAIL
+
+
+def test_the_economic_chapter_names_no_year_after_a_void_plebiscite(analysed, store):
+    """Items 5 and N3: after the certified file's void plebiscite the economic chapter's art.
+    14 table still gave 2027, 2028 and 2029 while the process chapter said "a definir"; a barred
+    creation without a plebiscite keeps the years the chapter states as a hypothesis, and says
+    so in the caption."""
+    from viabilidade.report.economic import economic_section
+
+    html = _text(economic_section(analysed(CERTIFIED), store))
+    table = html.split("Participação transitória no ICMS da origem, três exercícios")[1]
+    assert table.startswith(f" (anos {UNDATED})")
+    table = table.split("Método:")[0]
+    assert "Ano da lei de criação" in table and "Segundo ano seguinte" in table
+    assert not any(str(y) in table for y in (2027, 2028, 2029))
+    posse = _text(economic_section(analysed(POSSE), store))
+    assert ("Participação transitória no ICMS da origem, três exercícios (anos na hipótese de a "
+            "lei de criação ser de 2027, lei hoje vedada)") in posse

@@ -180,6 +180,11 @@ class Economy:
         Year the new (or fused) municipality would be installed, 1 January (art. 9;
         :func:`viabilidade.rules.calendar.installation_date`): from then on the FPM and the
         ICMS equal part are its own; ``None`` when the creation year is an election year.
+    undated : str
+        :func:`viabilidade.rules.calendar.undated`'s words when the creation law and what
+        follows have no year (``UNDATED`` after a void plebiscite; ``UNDATED_BARRED`` for a
+        barred creation with no plebiscite, whose years this chapter keeps as a stated
+        hypothesis), else ``""``.
     sources : list of str
         Every source and year the chapter uses, for the closing note.
     """
@@ -210,6 +215,7 @@ class Economy:
     point: paid.PointValue | None = None
     money: dict = field(default_factory=dict)
     installation: int | None = None
+    undated: str = ""
 
 
 def paid_coefficients(store) -> pd.DataFrame | None:
@@ -408,9 +414,8 @@ def economy(analysis, store) -> Economy:
     # read, item 5: calendar.undated); a barred creation with no plebiscite keeps the year the
     # chapter states as a hypothesis ("na hipótese de a lei de criação ser de …, lei hoje
     # vedada"), for the revenues' dates
-    installation = (None if calendar.is_election_year(creation)
-                    or calendar.undated(c, analysis.settings, operation_of(c).barred)
-                    == calendar.UNDATED
+    undated = calendar.undated(c, analysis.settings, operation_of(c).barred)
+    installation = (None if calendar.is_election_year(creation) or undated == calendar.UNDATED
                     else calendar.installation_date(creation).year)
     share, basis, method, quota = (None, None, "", []) if merges else _art14(analysis, years)
 
@@ -487,7 +492,7 @@ def economy(analysis, store) -> Economy:
                    others_loss, year, icms_brl, icms_source, eq, eq_brl,
                    icms.equal_part_loss(icms.MUNICIPALITIES, n_new), share, basis, method, years,
                    quota, own, base_brl, obligations, reserve, sources, point, money,
-                   installation)
+                   installation, undated)
 
 
 def record(e: Economy) -> dict:

@@ -14,6 +14,7 @@ import numpy as np
 from ..data.provenance import DATASETS
 from ..fiscal import fpm, icms
 from ..fiscal.economy import BRACKET_NOTE, Economy, economy, who_pays
+from ..rules.calendar import UNDATED
 from ..rules.result import Basis
 from .writers import format as fmt
 from .sections import group
@@ -224,6 +225,10 @@ def paid_sentence(name: str, bracket_coef: float | None, paid_coef: float, month
             f"os valores acima usam o da faixa{esc(then)}.</p>")
 
 
+#: The three exercises of art. 14 when they have no year (:data:`UNDATED`).
+EXERCISES = ("Ano da lei de criação", "Ano seguinte", "Segundo ano seguinte")
+
+
 def _icms_part(e: Economy) -> str:
     creation = e.kind == "creation"
     body = ("<h3>ICMS: cota-parte</h3>"
@@ -255,12 +260,21 @@ def _icms_part(e: Economy) -> str:
              "cada receita passa ao novo município”).</p>")
     share = "—" if e.art14_share is None else f"{_pct(e.art14_share, 2)} ({_basis(e.art14_basis)})"
     # the new municipality's parcel is the share times the quota: an estimate when the share is
-    rows = [[str(y), share, fmt.money(q),
+    # after a void plebiscite the exercises have no year (the process chapter says "a
+    # definir"); a barred creation's years are the chapter's stated hypothesis (final legal
+    # read, items 5, 7 and N3)
+    void = e.undated == UNDATED
+    rows = [[EXERCISES[i] if void else str(y), share, fmt.money(q),
              fmt.money_about(part) if e.art14_basis == Basis.ESTIMATED and part else fmt.money(part)]
-            for y, q, part in e.art14_quota]
+            for i, (y, q, part) in enumerate(e.art14_quota)]
+    caption = "Participação transitória no ICMS da origem, três exercícios"
+    if e.undated and not void and e.art14_years:
+        caption += (f" (anos na hipótese de a lei de criação ser de {e.art14_years[0]}, lei hoje "
+                    "vedada)")
+    elif void:
+        caption += f" (anos {e.undated})"
     body += table(["Exercício", "Participação", "Cota do ICMS da origem", "Parcela do novo município"],
-                  rows, caption="Participação transitória no ICMS da origem, três exercícios",
-                  numeric=(1, 2, 3), widths=(16, 24, 30, 30))
+                  rows, caption=caption, numeric=(1, 2, 3), widths=(16, 24, 30, 30))
     if e.art14_method:
         body += f"<p>Método: {esc(e.art14_method)}</p>"
     if not any(q for _, q, _ in e.art14_quota):

@@ -466,8 +466,7 @@ def _municipal_requests(candidate, store, code: str,
                   ("Prefeito", "Prefeita"), (place,), excellency=True,
                   person=_person(settings, f"prefeitura-{slug}")),
         "Solicitação de documentos e informações",
-        why + "; e os itens I e VI do art. 4º dependem de condições locais da sede proposta"
-        + (f" ({CONFIRM_WHY})" if any(cite == CONFIRM_CITE for cite, _ in local) else "") + ".",
+        why + "; e os itens I e VI do art. 4º dependem de condições locais da sede proposta.",
         "solicita-se", "o envio de", tuple(laws + local), statutory=False)
     camara = Request(
         f"camara-{slug}", f"à Câmara Municipal de {name}",
@@ -490,9 +489,6 @@ LOCAL_NEEDS = {
 }
 #: The citation of the item asking to confirm the documents the file declares.
 CONFIRM_CITE = "art. 4º, I e VI"
-#: Why the Prefeitura is asked to confirm them: they are declared, not checked (issue 29 § 2).
-CONFIRM_WHY = ("os documentos já declarados no processo ainda não foram conferidos com os "
-               "originais")
 
 
 def local_items(candidate) -> list[tuple[str, str]]:
@@ -519,7 +515,7 @@ def local_items(candidate) -> list[tuple[str, str]]:
                                    f"utilizáveis para {_and(areas)}, e dos equipamentos "
                                    "existentes"))
     if to_confirm:
-        docs = "; ".join(f"{e.document} ({e.what}, {e.where})" for e in to_confirm)
+        docs = "; ".join(f"{e.document} ({e.what})" for e in to_confirm)
         out.append((CONFIRM_CITE, "cópia dos documentos já declarados no processo, com a "
                                   f"confirmação de que correspondem aos originais: {docs}"))
     return out

@@ -228,18 +228,23 @@ def test_certifier_label_names_par2_only_for_the_items_it_gives_to_a_body():
 def test_calendar_and_transition_say_every_date_hangs_on_the_federal_law():
     # legal review, item 18: a creation's (or fusion's) dates are hypotheses until the federal
     # complementary law of CF art. 18, § 4º exists
-    note = ("Todas as datas abaixo dependem da edição da lei complementar federal (CF, art. 18, "
-            "§ 4º): enquanto ela não existir, nem o plebiscito nem a lei estadual podem ser "
-            "feitos, e cada data é uma hipótese do estudo.")
+    # final legal read, item 7: the note names the law's, election's and installation's
+    # dates (not the record's acts) and says the calendar gives them no year
+    note = ("As datas da lei de criação, da eleição e da instalação dependem da edição da lei "
+            "complementar federal (CF, art. 18, § 4º): enquanto ela não existir, nem o plebiscito "
+            "nem a lei estadual podem ser feitos, e o calendário não lhes dá data.")
+    assumed = process.timeline_table(make(HYPOTHESIS))
+    assert ("nem a lei estadual podem ser feitos; as datas dadas a elas são hipótese do "
+            "estudo.</p><table") in assumed
     a = make()
     assert f'<p class="premissa">{note}</p><table' in process.timeline_table(a)
     # said once (new-user review 7): the transition list follows the calendar in the section
     assert "<h3>Transição até a instalação</h3><ul>" in process.transition_list(a)
     assert process.process_section(a).count(note) == 1
     district = make(operation="create-district")
-    assert "hipótese do estudo" not in process.timeline_table(district)
+    assert "dependem da edição" not in process.timeline_table(district)
     past = make(creation_law_date=__import__("datetime").date(1991, 1, 16), creation_year=1991)
-    assert "hipótese do estudo" not in process.timeline_table(past)  # a law before EC 15/1996
+    assert "dependem da edição" not in process.timeline_table(past)  # a law before EC 15/1996
 
 
 def test_appendix_prints_the_study_date_of_the_cover():

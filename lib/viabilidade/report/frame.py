@@ -443,22 +443,37 @@ def study_points(analysis) -> list[str]:
     return frame_points(analysis.candidate.operation, **_study_kwargs(analysis))
 
 
-#: At the head of a calendar and of a transition list whose operation is barred today.
-CALENDAR_NOTE = ("Todas as datas abaixo dependem da edição da lei complementar federal (CF, art. "
-                 "18, § 4º): enquanto ela não existir, nem o plebiscito nem a lei estadual podem "
-                 "ser feitos, e cada data é uma hipótese do estudo.")
+#: At the head of a calendar and of a transition list whose operation is barred today;
+#: ``{how}`` says what the calendar does with those dates (:func:`calendar_note`).
+CALENDAR_NOTE = ("As datas da lei de criação, da eleição e da instalação dependem da edição da "
+                 "lei complementar federal (CF, art. 18, § 4º): enquanto ela não existir, nem o "
+                 "plebiscito nem a lei estadual podem ser feitos{how}.")
+#: No year is given (:func:`viabilidade.rules.calendar.undated`).
+UNDATED_HOW = ", e o calendário não lhes dá data"
+#: The ``federal_law`` hypothesis dates them.
+ASSUMED_HOW = "; as datas dadas a elas são hipótese do estudo"
 
 
 def calendar_note(analysis) -> str:
-    """:data:`CALENDAR_NOTE` when the study's operation is barred today (its conclusion ends
-    with the bar of :data:`BAR_CLAUSES`: a creation, fusion or transfer not yet made), else
-    ``""`` (a district, a boundary correction, a law before EC 15/1996 or validated by EC 57)."""
-    op = analysis.candidate.operation
-    if op not in ("create-municipality", "fusion", "transfer-area"):
+    """:data:`CALENDAR_NOTE` when the study's operation is barred today
+    (:attr:`~viabilidade.operations.Operation.barred`, not an art. 21 process, and its
+    conclusion ends with the operation's own bar: a creation, fusion or transfer not yet made),
+    else ``""`` (a district, a boundary correction, a law before EC 15/1996 or validated by EC
+    57). It names the law's, the election's and the installation's dates, not the record's acts
+    (facts), and says the calendar gives them no year (:data:`UNDATED_HOW`) or, in the
+    ``federal_law`` hypothesis, that their dates are a hypothesis (:data:`ASSUMED_HOW`; final
+    legal read, item 7: "Todas as datas abaixo …" covered the recorded acts too)."""
+    from ..operations import operation_of
+    from ..rules.calendar import undated
+
+    c = analysis.candidate
+    op = operation_of(c)
+    if not op.barred or getattr(c, "restored_process", None):
         return ""
-    if getattr(analysis.candidate, "restored_process", None):
+    if study_bar_clause(analysis) != bar_clause(c.operation):
         return ""
-    return CALENDAR_NOTE if study_bar_clause(analysis) == BAR_CLAUSES[op] else ""
+    how = UNDATED_HOW if undated(c, analysis.settings, op.barred) else ASSUMED_HOW
+    return CALENDAR_NOTE.format(how=how)
 
 
 def study_bar_clause(analysis) -> str:

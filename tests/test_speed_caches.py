@@ -5,6 +5,7 @@ drawn once per store (report.economic), and no tract reader without tracts."""
 from __future__ import annotations
 
 import base64
+import io
 import re
 import subprocess
 import sys
@@ -100,6 +101,12 @@ def test_the_who_pays_map_embeds_the_cached_base_as_is(store, tmp_path, monkeypa
     png = (entry / "quem-paga-base.png").read_bytes()
     svg = base64.b64decode(re.search(r"svg\+xml;base64,([^\"]*)", html).group(1)).decode()
     assert base64.b64encode(png).decode() in svg      # the 64-colour picture, byte for byte
+    from PIL import Image
+
+    picture = Image.open(io.BytesIO(png))
+    # opaque (no alpha, no transparent colour): Typst then writes no soft mask for it
+    assert (picture.mode, "transparency" in picture.info) == ("P", False)
+    assert picture.convert("RGB").getpixel((0, 0)) == (255, 255, 255)   # the page's white
     assert len(svg) < 400_000                          # 3,6 MB of vector polygons before
 
     def refuse(*a):

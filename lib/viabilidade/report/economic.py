@@ -478,7 +478,12 @@ def _coefficient_base(store, boundaries) -> bytes:
         fig, ax = _coefficient_axes(boundaries)
         for text in ax.texts:
             text.set_visible(False)   # the labels stay vector, drawn by each study
-        fig.patch.set_alpha(0)
+        # Opaque, on the white of the study's figure (nothing is drawn under the picture):
+        # without an alpha channel Typst writes no soft mask; 84 % of its pixels are the
+        # background. Typst, this figure alone: 0,136 -> 0,093 s CPU, 289 -> 197 KB of PDF;
+        # rendered at 150 dpi, no pixel differs by more than 12/765 (the 64 colours drawn again).
+        fig.patch.set_facecolor("white")
+        fig.patch.set_alpha(1)
         ax.add_collection(PathCollection([_path(g) for g in boundaries.geometry],
                                          facecolors=_coefficient_colours(store, boundaries, ()),
                                          edgecolors="white", linewidths=0.25))
@@ -496,9 +501,16 @@ def _coefficient_base(store, boundaries) -> bytes:
     info.add_text("extent", json.dumps([ex0, ex1, ey0, ey1]))
     out = io.BytesIO()
     # 64 colours (the five classes, grey, white and their antialiased edges): 0,11 MB
-    # instead of 0,53 MB of full RGBA.
-    Image.fromarray(np.ascontiguousarray(crop)).quantize(
-        colors=64, method=Image.Quantize.FASTOCTREE).save(out, format="PNG", pnginfo=info)
+    # instead of 0,53 MB of full RGB; no alpha (above).
+    picture = Image.fromarray(np.ascontiguousarray(crop[..., :3])).quantize(
+        colors=64, method=Image.Quantize.FASTOCTREE)
+    # The most frequent colour is the background, which the quantizer averages to (254,
+    # 254, 254): it is the page's white again.
+    _, background = max(picture.getcolors())
+    palette = picture.getpalette()
+    palette[3 * background:3 * background + 3] = [255, 255, 255]
+    picture.putpalette(palette)
+    picture.save(out, format="PNG", pnginfo=info)
     return out.getvalue()
 
 

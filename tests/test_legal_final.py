@@ -186,3 +186,16 @@ def test_the_economic_chapter_names_no_year_after_a_void_plebiscite(analysed, st
     posse = _text(economic_section(analysed(POSSE), store))
     assert ("Participação transitória no ICMS da origem, três exercícios (anos na hipótese de a "
             "lei de criação ser de 2027, lei hoje vedada)") in posse
+
+
+def test_the_fusions_installation_year_is_stated_as_the_hypothesis_it_is(analysed, store):
+    """N3: the fusion's economic chapter gave "depois de instalado (em 1º de janeiro de 2029, na
+    hipótese do ano de criação adotado)" without saying that the law is barred today, as the
+    creation's sentence does."""
+    from viabilidade.report.economic import economic_section
+
+    html = _text(economic_section(analysed("data/candidates/fusao-anhanguera-cumari.toml"), store))
+    assert ("O município resultante da fusão só recebe o FPM e a cota igual do ICMS depois de "
+            "instalado, em 1º de janeiro de 2029 (art. 9º), na hipótese de a lei da fusão ser de "
+            "2027, lei hoje vedada enquanto não editada a lei complementar federal (CF, art. 18, "
+            "§ 4º); até lá, cada município que se funde continua a receber as suas.") in html

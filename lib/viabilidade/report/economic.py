@@ -332,11 +332,14 @@ def dates_part(e: Economy) -> str:
     origin in separate accounts with at least 80 % spent in the area (§ 2); the Câmara caps of
     CF art. 29-A on a previous year's revenue."""
     if e.kind != "creation":
-        when = (f"em 1º de janeiro de {e.installation}" if e.installation else
-                "depois da instalação")
+        # the year is the hypothesis the creation's sentence states, said the same way (N3)
+        y0 = e.art14_years[0] if e.art14_years else None
+        when = (f", em 1º de janeiro de {e.installation} (art. 9º), na hipótese de a lei da "
+                f"fusão ser de {y0}, lei hoje vedada enquanto não editada a lei complementar "
+                "federal (CF, art. 18, § 4º)" if e.installation and y0 else "")
         return ("<h3>Quando cada receita passa ao município resultante</h3>"
                 f"<p>O município resultante da fusão só recebe o FPM e a cota igual do ICMS "
-                f"depois de instalado ({when}, na hipótese do ano de criação adotado); até "
+                f"depois de instalado{when}; até "
                 "lá, cada município que se funde continua a receber as suas. Os valores em "
                 "reais deste capítulo são os de um ano completo de município instalado.</p>")
     y0, y1 = (e.art14_years[0], e.art14_years[-1]) if e.art14_years else (None, None)

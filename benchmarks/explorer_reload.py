@@ -14,7 +14,9 @@ For each load, the seconds from ``driver.get`` to a *usable map*: the app's verd
 on the page and the map has drawn its vector layers (Leaflet's overlay pane holds paths), the
 spinner gone. After the last load, and again after the page is closed (``about:blank``) and
 the server had ``--settle`` seconds, the kernels alive under the Voilà server (its child
-``ipykernel`` processes) and their resident memory (MB). The server runs as ``make explorar``
+``ipykernel`` processes) and their resident memory (MB), and how many of them have a page
+connected (the server's ``/api/kernels/<id>``): after the reloads one, the page's own; the others
+are the pool's pre-heated spares (``voila.json``), never a kernel a reloaded page left. The server runs as ``make explorar``
 runs it (same config, template and kernel spec folder), on a free port, with the explorer's
 session file in a temporary folder (the user's session is never read or written). Measured
 wall-clock times on this machine; nothing here is a test.
@@ -23,7 +25,9 @@ wall-clock times on this machine; nothing here is a test.
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -35,6 +39,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import psutil
 
@@ -62,10 +67,37 @@ def _kernels(server: psutil.Process) -> list[psutil.Process]:
             if any("ipykernel" in part for part in p.cmdline())]
 
 
-def _report(label: str, server: psutil.Process) -> None:
+def _pool_size() -> int:
+    """The pre-heated kernels ``voila.json`` asks for (``default_pool_size``)."""
+    config = json.loads((REPO / "voila.json").read_text(encoding="utf-8"))
+    return int(config["VoilaConfiguration"].get("default_pool_size", 1))
+
+
+def _connected(url: str, kernels: list[psutil.Process]) -> tuple[int, int]:
+    """(kernels with a page connected, kernels with none): each kernel's ``connections`` from
+    the server's ``/api/kernels/<id>`` (Voilà refuses the list itself, 403), the id read from
+    the kernel's connection file (``kernel-<id>.json`` on its command line): a page's kernel
+    against the pool's spares and any kernel a closed page left behind."""
+    parts = urlsplit(url)
+    token = parse_qs(parts.query)["token"][0]
+    with_page = 0
+    for k in kernels:
+        ids = [re.search(r"kernel-([0-9a-f-]+)\.json", a) for a in k.cmdline()]
+        kernel_id = next((m.group(1) for m in ids if m), None)
+        if kernel_id is None:
+            continue
+        with urllib.request.urlopen(f"{parts.scheme}://{parts.netloc}/api/kernels/{kernel_id}"
+                                    f"?token={token}", timeout=30) as r:
+            with_page += json.loads(r.read()).get("connections", 0) > 0
+    return with_page, len(kernels) - with_page
+
+
+def _report(label: str, server: psutil.Process, url: str) -> None:
     kernels = _kernels(server)
     mb = sum(k.memory_info().rss for k in kernels) / 2**20
-    print(f"{label}: {len(kernels)} kernel(s), {mb:.0f} MB resident")
+    with_page, without = _connected(url, kernels)
+    print(f"{label}: {len(kernels)} kernel(s), {mb:.0f} MB resident; {with_page} with a page "
+          f"connected, {without} without (voila.json pre-heats {_pool_size()})")
 
 
 def _load() -> str:
@@ -182,10 +214,10 @@ def main() -> None:
                 time.sleep(args.pause)
             print(f"first open {times[0]:.1f} s; reloads median {statistics.median(times[1:]):.1f} s, "
                   f"max {max(times[1:]):.1f} s" if len(times) > 1 else "")
-            _report(f"after {args.reloads} reloads (the page's and the pool's)", server)
+            _report(f"after {args.reloads} reloads", server, url)
             driver.get("about:blank")
             time.sleep(args.settle)
-            _report(f"page closed, {args.settle:.0f} s later (the pool's)", server)
+            _report(f"page closed, {args.settle:.0f} s later", server, url)
             print(f"at the end: {_load()}")
         finally:
             driver.quit()

@@ -245,3 +245,19 @@ def test_a_folder_or_fifo_where_a_publishers_file_goes_is_refused_not_passed_ove
     with pytest.raises(DataError, match=r"encontrado um FIFO \(pipe nomeado\) em .*FPM.csv, não "
                                         r"um arquivo comum"):
         prov.official(raw, "fpm_mensal")
+
+
+def test_every_copy_the_build_reads_is_bounded_by_its_recorded_size_and_the_margin(tmp_path):
+    """Not only the Tesouro's: a file in place of a copy of ``provenance.RAW_BYTES`` is bounded
+    by that copy's size plus a download's margin (1 MiB at least), not by the 256 MiB of a
+    ``.csv``."""
+    name = "CD2022_Agregados_por_distritos_basico_GO.csv"
+    assert prov.RAW_BYTES[f"census/{name}"] == 78_587
+    bound = 78_587 + 2**20
+    assert len(tabular.read_raw_bytes(_sparse(tmp_path / name, bound))) == bound
+    with pytest.raises(DataError) as e:
+        tabular.read_raw_bytes(_sparse(tmp_path / name, bound + 1))
+    assert str(e.value) == (
+        f"arquivo {name}: tem 1.127.164 bytes; esperado no máximo 1.127.163 bytes (o tamanho "
+        "registrado, 78.587 bytes, mais a margem de 1.048.576 bytes)")
+    assert tabular.known_limit("outro.csv") is None

@@ -572,9 +572,24 @@ def _elements(fh) -> int:
     return count
 
 
+def known_limit(name: str):
+    """The bound of a raw file the build reads by this name: the size of the copy the
+    processed manifest records (:data:`viabilidade.data.provenance.RAW_BYTES`) plus the margin
+    of a download (:meth:`~viabilidade.data.download.Limit.recorded`), or ``None`` for a name
+    it does not record. A 250 MB file in place of a 78.587-byte copy was parsed whole under the
+    256 MiB ceiling of a ``.csv`` (issue 32, hostile trial 5, the Tesouro's files; any copy the
+    same)."""
+    from .download import Limit
+    from .provenance import RAW_BYTES
+
+    size = next((n for raw, n in RAW_BYTES.items() if raw.rsplit("/", 1)[-1] == name), None)
+    return Limit.recorded(size) if size else None
+
+
 def _opened(path: Path, limit):
     """``(file, limit)``: a raw file opened for reading once it is known to be a regular file
-    no larger than ``limit`` (default the ceiling of its kind); see :func:`read_raw_bytes`."""
+    no larger than ``limit`` (default :func:`known_limit`, else the ceiling of its kind); see
+    :func:`read_raw_bytes`."""
     import os
     import stat
 
@@ -586,7 +601,7 @@ def _opened(path: Path, limit):
                         file=path)
     if not path.exists():
         raise DataError("arquivo não encontrado", file=path)
-    limit = limit or Limit.ceiling(path.name)
+    limit = limit or known_limit(path.name) or Limit.ceiling(path.name)
     # O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just below.
     fh = open(path, "rb", opener=lambda p, f: os.open(p, f | os.O_NONBLOCK))
     info = os.fstat(fh.fileno())
@@ -608,7 +623,8 @@ def read_raw_bytes(path: Path, limit=None) -> bytes:
     ----------
     path : Path
     limit : viabilidade.data.download.Limit, optional
-        Most bytes read, and why; default the ceiling a download of the file's kind may
+        Most bytes read, and why; default the recorded size of a copy of that name plus the
+        margin (:func:`known_limit`), else the ceiling a download of the file's kind may
         write (:meth:`~viabilidade.data.download.Limit.ceiling`: 256 MiB for a ``.csv``).
 
     Raises

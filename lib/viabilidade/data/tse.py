@@ -183,7 +183,8 @@ def read_tse_csv(path: Path, required: list[str], limit=None) -> pd.DataFrame:
     required : list of str
         Columns that must be present (checked on the header before the file is read).
     limit : viabilidade.data.download.Limit, optional
-        Most bytes read; default the ceiling of a ``.csv`` (:func:`tabular.read_raw_bytes`).
+        Most bytes read; default the recorded size of a copy of that name plus the margin,
+        else the ceiling of a ``.csv`` (:func:`tabular.read_raw_bytes`).
 
     Returns
     -------

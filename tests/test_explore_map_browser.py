@@ -119,13 +119,17 @@ def test_map_territories_labels_legend_and_drawing_in_chromium(voila, browser, t
     browser.execute_script("window.__viabilidadeMap.fitBounds(arguments[0], "
                            "{padding: [70, 70], animate: false});", [list(points[SANTA_ROSA]), list(in_bezerra)])
     wait("the map to stop", _idle, 30)
-    x, y = map_offset(browser, *in_bezerra)
+    # Where the point is now, each try: the view may still be moved by the kernel (under load
+    # the offset computed once went stale and the click fell in Juscelino Kubitschek).
+    where = {}
 
     def hovered(d):
-        if "Bezerra (distrito de Formosa) — território aproximado" in d.find_element(
+        xy = map_offset(d, *in_bezerra)
+        if where.get("xy") == xy and "Bezerra (distrito de Formosa) — território aproximado" in d.find_element(
                 By.CSS_SELECTOR, ".leaflet-top.leaflet-right").text:
             return True
-        ActionChains(d).move_to_element_with_offset(container, x, y + 1).move_by_offset(0, -1).perform()
+        where["xy"] = xy
+        ActionChains(d).move_to_element_with_offset(container, xy[0], xy[1] + 1).move_by_offset(0, -1).perform()
         return False
     wait("Bezerra's territory named on hover", hovered, 30)
     ActionChains(browser).click().perform()
@@ -139,7 +143,7 @@ def test_map_territories_labels_legend_and_drawing_in_chromium(voila, browser, t
     assert browser.find_element(By.CSS_SELECTOR, "a.leaflet-control-zoom-in").get_attribute("title") == "Aproximar"
     assert browser.find_element(By.CSS_SELECTOR, "a.leaflet-control-zoom-out").get_attribute("title") == "Afastar"
     # Clicked again, Bezerra leaves the area.
-    ActionChains(browser).move_to_element_with_offset(container, x, y).click().perform()
+    ActionChains(browser).move_to_element_with_offset(container, *where["xy"]).click().perform()
     wait("Bezerra removed", lambda d: "Área: Santa Rosa (distrito de Formosa) · origem: Formosa"
          in _verdict(d), 60)
     Select(unit).select_by_visible_text("Bezerra — distrito de Formosa")      # fitted to Bezerra

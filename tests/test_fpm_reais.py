@@ -157,7 +157,7 @@ def test_posse_dabadia_in_reais(store):
                  f"R${NB}5.443.004.518,74", f"3,94{NB}%", "créditos de março de 2023",
                  "O FPM em reais por ano (estimado, FPM de 2022 a preços correntes)",
                  f"cerca de R${NB}12,29{NB}milhões brutos (cerca de R${NB}9,83{NB}milhões "
-                 "líquidos do FUNDEB), a partir da instalação (na hipótese adotada, 2029)",
+                 "líquidos do FUNDEB), a partir da instalação (em 2029, na hipótese de a lei de criação ser de 2027, lei hoje vedada)",
                  f"Perda do remanescente de Abadiânia", f"cerca de R${NB}4,14{NB}milhões brutos",
                  "Perda do menor dos demais municípios em população: Anhanguera "
                  f"(924{NB}habitantes, coeficiente 0,6)", "Joviânia",
@@ -263,8 +263,8 @@ def test_the_deck_gives_the_fpm_in_reais(store):
     deck = slides_html(a, store=store, map_html="<p>mapa</p>")
     slide = deck.split('id="s-economico"')[1].split("</section>")[0]
     for text in (f"FPM do novo município: cerca de R${NB}12,29{NB}milhões brutos por ano "
-                 "(estimado, FPM de 2022 a preços correntes), a partir da instalação (na "
-                 "hipótese adotada, 2029).",
+                 "(estimado, FPM de 2022 a preços correntes), a partir da instalação "
+                 "(em 2029, na hipótese de a lei de criação ser de 2027, lei hoje vedada).",
                  f"cota do FPM-Interior −16,80{NB}%; cerca de R${NB}4,14{NB}milhões brutos por "
                  "ano a menos (estimado)",
                  f"perde 0,157{NB}% do FPM-Interior (um de coeficiente 0,6: cerca de "
@@ -409,9 +409,10 @@ def test_the_deck_dates_the_icms_shares(store):
     a = analyse(CANDIDATES / "posse-dabadia.toml", store=store)
     lines = economic_points(eco.economy(a, store))
     assert ("Cota igual do ICMS: cerca de R$\u00a02,48\u00a0milhões por ano (estimado, sobre o ICMS de "
-            "2023), a partir da instalação (na hipótese adotada, 2029).") in lines
-    assert ("Participação transitória no ICMS da origem (art. 14), 2027–2029: 17,67\u00a0% "
-            "(estimado); até a instalação, contabilizada em separado pela Prefeitura de origem, "
+            "2023), a partir da instalação (em 2029, na hipótese de a lei de criação ser de 2027, lei hoje vedada).") in lines
+    assert ("Participação transitória no ICMS da origem (art. 14): 17,67\u00a0% "
+            "(estimado), em 2027–2029, na hipótese de a lei de criação ser de 2027, lei hoje "
+            "vedada; até a instalação, contabilizada em separado pela Prefeitura de origem, "
             "que aplica na área no mínimo 80\u00a0% desses recursos (art. 14, § 2º).") in lines
 
 

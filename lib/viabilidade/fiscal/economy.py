@@ -495,11 +495,53 @@ def economy(analysis, store) -> Economy:
                    installation, undated)
 
 
+def barred_year(e: Economy) -> str:
+    """The words stating the year this chapter assumes for a barred operation's law
+    (:data:`viabilidade.rules.calendar.UNDATED_BARRED`): "na hipótese de a lei de criação
+    ser de 2027, lei hoje vedada" ("da fusão" for a fusion); ``""`` when the years are not
+    that hypothesis (dated, or none after a void plebiscite)."""
+    from ..rules import calendar
+
+    if e.undated != calendar.UNDATED_BARRED or not e.art14_years:
+        return ""
+    law = "de criação" if e.kind == "creation" else "da fusão"
+    return f"na hipótese de a lei {law} ser de {e.art14_years[0]}, lei hoje vedada"
+
+
+def art14_when(e: Economy) -> str:
+    """When art. 14's three exercises fall, as every document prints it (study, slides,
+    ``resultados.json``): "em 2027–2029", with :func:`barred_year`'s hypothesis when there is
+    one; after a void plebiscite no year ("no ano da lei de criação e nos dois seguintes, anos
+    a definir após …", :data:`viabilidade.rules.calendar.UNDATED`; legal8 S1: the slides and
+    the JSON said 2027–2029 where the study said "a definir")."""
+    from ..rules import calendar
+
+    if e.undated == calendar.UNDATED:
+        return f"no ano da lei de criação e nos dois seguintes, anos {e.undated}"
+    if not e.art14_years:
+        return ""
+    hyp = barred_year(e)
+    return f"em {e.art14_years[0]}–{e.art14_years[-1]}" + (f", {hyp}" if hyp else "")
+
+
+def installation_when(e: Economy) -> str:
+    """The installation year as the FPM's and the equal ICMS share's date: "em 2029, na
+    hipótese de a lei de criação ser de 2027, lei hoje vedada" for a barred operation (the
+    slides said only "na hipótese adotada, 2029", legal8 m8), "na hipótese adotada, 2029"
+    otherwise; ``""`` without an installation year."""
+    if not e.installation:
+        return ""
+    hyp = barred_year(e)
+    return f"em {e.installation}, {hyp}" if hyp else f"na hipótese adotada, {e.installation}"
+
+
 def record(e: Economy) -> dict:
     """The economy of a study as plain JSON values, for ``resultados.json`` (key
     ``economia``): the FPM pool, the coefficients before and after with their bracket and
     share, the sum's change and the others' loss, the ICMS equal part and its amount, art.
     14's share with its basis and method, the obligations and the sources."""
+    from ..rules.calendar import UNDATED
+
     def coef(x: Coefficient) -> dict:
         return {"nome": x.label, "cod_ibge": x.cod_ibge,
                 "populacao": None if x.population is None else x.population.value,
@@ -537,7 +579,10 @@ def record(e: Economy) -> dict:
                  "art14_participacao": e.art14_share,
                  "art14_base": None if e.art14_basis is None else str(e.art14_basis),
                  "art14_metodo": e.art14_method or None,
-                 "art14_exercicios": [{"ano": y, "cota_origem_brl": q, "parcela_brl": v}
+                 "art14_anos": art14_when(e) or None,
+                 # no year after a void plebiscite: art14_anos says why (legal8 S1)
+                 "art14_exercicios": [{"ano": None if e.undated == UNDATED else y,
+                                       "cota_origem_brl": q, "parcela_brl": v}
                                       for y, q, v in e.art14_quota]},
         "receita_conhecida_brl": e.revenue_base_brl,
         "despesas_obrigatorias": [{"despesa": o.what, "dispositivo": o.law,

@@ -13,7 +13,8 @@ import numpy as np
 
 from ..data.provenance import DATASETS
 from ..fiscal import fpm, icms
-from ..fiscal.economy import BRACKET_NOTE, Economy, economy, who_pays
+from ..fiscal.economy import (BRACKET_NOTE, Economy, art14_when, barred_year, economy,
+                              installation_when, who_pays)
 from ..rules.calendar import UNDATED
 from ..rules.result import Basis
 from .writers import format as fmt
@@ -183,8 +184,7 @@ def _fpm_money(e: Economy) -> str:
             "renda e do IPI.</p>")
     who = "Novo município" if creation else "Município resultante da fusão"
     pairs = [(f"{who} (coeficiente {_coef(e.new.coefficient)})",
-              _gross_net(m["novo"]) + (f", a partir da instalação (na hipótese adotada, "
-                                       f"{e.installation})"
+              _gross_net(m["novo"]) + (f", a partir da instalação ({installation_when(e)})"
                                        if e.installation else ""))]
     for name, before_coef, after_coef, before_brl, after_brl in m.get("origens", {}).values():
         pairs.append((f"{name}: antes (coeficiente {_coef(before_coef)})", _gross_net(before_brl)))
@@ -268,9 +268,8 @@ def _icms_part(e: Economy) -> str:
              fmt.money_about(part) if e.art14_basis == Basis.ESTIMATED and part else fmt.money(part)]
             for i, (y, q, part) in enumerate(e.art14_quota)]
     caption = "Participação transitória no ICMS da origem, três exercícios"
-    if e.undated and not void and e.art14_years:
-        caption += (f" (anos na hipótese de a lei de criação ser de {e.art14_years[0]}, lei hoje "
-                    "vedada)")
+    if barred_year(e):
+        caption += f" (anos {barred_year(e)})"
     elif void:
         caption += f" (anos {e.undated})"
     body += table(["Exercício", "Participação", "Cota do ICMS da origem", "Parcela do novo município"],
@@ -633,8 +632,7 @@ def economic_points(e: Economy) -> list[str]:
                    f"no FPM-Interior (estimado; soma de {fmt.number(e.pool.total, 1)}, TCU "
                    f"{e.pool.year}).")
     m = e.money
-    when = (f", a partir da instalação (na hipótese adotada, {e.installation})"
-            if e.installation else "")
+    when = f", a partir da instalação ({installation_when(e)})" if e.installation else ""
     if m:
         out.append(f"FPM {'do novo município' if creation else 'do resultante'}: "
                    f"{fmt.money_about(m['novo'])} brutos por ano ({money_basis(e)}){when}.")
@@ -662,9 +660,10 @@ def economic_points(e: Economy) -> list[str]:
         out.append(f"Cota igual do ICMS: {fmt.money_about(e.equal_part_brl)} por ano (estimado, sobre o "
                    f"ICMS de {e.icms_year}){when}.")
     if creation and e.art14_share is not None:
-        out.append(f"Participação transitória no ICMS da origem (art. 14), "
-                   f"{e.art14_years[0]}–{e.art14_years[-1]}: {_pct(e.art14_share, 2)} "
-                   f"({_basis(e.art14_basis)}); até a instalação, contabilizada em separado "
+        # the exercises' years as the study gives them (legal8 S1)
+        out.append(f"Participação transitória no ICMS da origem (art. 14): "
+                   f"{_pct(e.art14_share, 2)} ({_basis(e.art14_basis)}), {art14_when(e)}; "
+                   "até a instalação, contabilizada em separado "
                    "pela Prefeitura de origem, que aplica na área no mínimo 80\u00a0% desses "
                    "recursos (art. 14, § 2º).")
     return out

@@ -141,7 +141,8 @@ def decoded_lines(path: Path, encoding: str, limit):
 
 
 def read_text_csv(path: Path, *, encoding: str, sep: str, na_values=(),
-                  required: list[str] | tuple[str, ...] = (), limit=None) -> pd.DataFrame:
+                  required: list[str] | tuple[str, ...] = (), limit=None,
+                  max_columns: int | None = None) -> pd.DataFrame:
     """Parse a CSV as published, every field as text, with a ``_row`` column.
 
     Parameters
@@ -159,6 +160,9 @@ def read_text_csv(path: Path, *, encoding: str, sep: str, na_values=(),
         Columns that must be present (checked on the first line before the file is read).
     limit : viabilidade.data.download.Limit, optional
         Most bytes read (:func:`read_raw_bytes`).
+    max_columns : int, optional
+        Most columns of the header (checked on the first line before the file is read, with
+        ``required``: :func:`require_header`).
 
     Returns
     -------
@@ -171,8 +175,9 @@ def read_text_csv(path: Path, *, encoding: str, sep: str, na_values=(),
         Encoding (see :func:`decode`), unparsable CSV, or a required column missing (names
         the file, row 1 and the column, and lists the columns found).
     """
-    if required:  # else nothing to check before the parse (decode checks kind and size)
-        require_header(path, encoding=encoding, sep=sep, required=required, limit=limit)
+    if required or max_columns:  # else nothing to check before the parse (decode checks kind and size)
+        require_header(path, encoding=encoding, sep=sep, required=required, limit=limit,
+                       max_columns=max_columns)
     text = decode(path, encoding, limit)
     try:
         df = pd.read_csv(io.StringIO(text), sep=sep, dtype=str, keep_default_na=False,
@@ -647,7 +652,8 @@ def read_raw_bytes(path: Path, limit=None) -> bytes:
     return data
 
 
-def require_header(path: Path, *, encoding: str, sep: str, required, limit=None) -> None:
+def require_header(path: Path, *, encoding: str, sep: str, required, limit=None,
+                   max_columns: int | None = None) -> list[str]:
     """Check the first line of a CSV for the ``required`` columns before the file is read
     (a 216 MB file took 40 s and 1,76 GB before its missing column was told).
 
@@ -659,14 +665,23 @@ def require_header(path: Path, *, encoding: str, sep: str, required, limit=None)
     required : sequence of str
     limit : viabilidade.data.download.Limit, optional
         As :func:`read_raw_bytes` (checked first).
+    max_columns : int, optional
+        Most columns of the header. A header of 100.000 columns in 0,8 MB took 43,5 s and
+        417 MB of pandas before its missing column was told (issue 32, hostile trial 6, H6-1).
+
+    Returns
+    -------
+    list of str
+        The column names of the first line (empty when it does not decode).
 
     Raises
     ------
     DataError
         As :func:`read_raw_bytes`; a first line that is not a CSV header
-        (:func:`header_fields`); a required column absent from the first line (the message
-        of :func:`require_columns`). A first line that does not decode is left to
-        :func:`decode`, which names the byte and the row.
+        (:func:`header_fields`); more than ``max_columns`` columns; a column named twice;
+        a required column absent from the first line (the message of
+        :func:`require_columns`) — naming the file and line 1. A first line that does not
+        decode is left to :func:`decode`, which names the byte and the row.
     """
     from ..os_errors import os_reason
 
@@ -679,9 +694,22 @@ def require_header(path: Path, *, encoding: str, sep: str, required, limit=None)
     try:
         first.removeprefix(UTF8_BOM).decode(encoding)
     except (UnicodeDecodeError, LookupError):
-        return
+        return []
     fields = header_fields(first, path, encoding=encoding, sep=sep)
+    if max_columns is not None and len(fields) > max_columns:
+        from ..common.numbers import decimal
+
+        raise DataError(f"o cabeçalho tem {decimal(len(fields))} colunas; esperadas no máximo "
+                        f"{decimal(max_columns)} (o arquivo como publicado tem menos)",
+                        file=path, row=1)
+    seen: set[str] = set()
+    twice = next((f for f in fields if f in seen or seen.add(f)), None)
+    if twice is not None:
+        raise DataError(f"a coluna {quoted(twice)} aparece mais de uma vez no cabeçalho; "
+                        "esperado cada nome de coluna uma só vez, como publicado",
+                        file=path, row=1)
     require_columns(pd.DataFrame(columns=fields), required, path, row=1)
+    return fields
 
 
 def header_fields(first: bytes, path: Path, *, encoding: str, sep: str) -> list[str]:

@@ -29,7 +29,7 @@ import pandas as pd
 
 from ..common.text import quoted
 from ..errors import DataError
-from .tabular import ROW, read_text_csv, require_columns, to_number
+from .tabular import ROW, known_limit, read_rows, require_columns, require_header, to_number
 
 #: Columns of the processed ``tracts`` table (GeoParquet, EPSG:4674), sorted by cod_setor.
 COLUMNS = ("cod_setor", "cod_distrito", "cod_ibge", "situacao", "cd_sit", "populacao",
@@ -43,6 +43,10 @@ SIT_CODES = ("1", "2", "3", "5", "6", "7", "8", "9")
 
 #: Tract count variables read (lower-case, as the file writes them) -> table column.
 _VARIABLES = {"v0001": "populacao", "v0002": "domicilios", "v0007": "domicilios_ocupados"}
+#: Most records of the tract aggregates CSV read (:func:`read_tract_counts`): more than twice
+#: the 452.338 tracts of Brazil in the Censo 2022 (IBGE release of 21/3/2024), so the national
+#: file is read too.
+TRACT_ROWS_MAX = 1_000_000
 
 
 def _plural(n: int, noun: str) -> str:
@@ -114,12 +118,24 @@ def read_tract_counts(path: Path) -> pd.DataFrame:
         counts that are not whole numbers — every bad line of the file at once, each named
         by line and column.
     """
-    df = read_text_csv(path, encoding="latin-1", sep=";", na_values=["."], required=[])
-    df.columns = [c if c == ROW else (c.lower() if c.lower().startswith("v0") else c)
-                  for c in df.columns]
-    require_columns(df, ["CD_SETOR", *_VARIABLES], path)
-    if "CD_UF" in df.columns:
-        df = df[df["CD_UF"].str.strip() == "52"]
+    from .census import HEADER_COLUMNS_MAX
+    from .download import Limit
+
+    limit = known_limit(path.name) or Limit.ceiling(path.name)
+    header = require_header(path, encoding="latin-1", sep=";", required=["CD_SETOR"],
+                            limit=limit, max_columns=HEADER_COLUMNS_MAX)
+    named = {c.lower(): c for c in header if c.lower().startswith("v0")}
+    require_columns(pd.DataFrame(columns=[*header, *named]), [*_VARIABLES], path, row=1)
+    # Record by record, keeping Goiás's lines only: the national file (452.338 tracts, IBGE,
+    # 21/3/2024) parsed whole by pandas would take every field of every UF in memory.
+    df = read_rows(path, encoding="latin-1", sep=";",
+                   required=["CD_SETOR", *(named[v] for v in _VARIABLES)], limit=limit,
+                   max_rows=TRACT_ROWS_MAX,
+                   rows_why="mais que o dobro dos 452.338 setores do Brasil no Censo 2022",
+                   keep={"CD_UF": "52"} if "CD_UF" in header else None)
+    df = df.rename(columns={named[v]: v for v in _VARIABLES})
+    for column in ("CD_SETOR", *_VARIABLES):  # IBGE writes "." for a missing value
+        df[column] = df[column].where(df[column] != ".", None)
     problems = []
     codes = df["CD_SETOR"].fillna("").str.strip()
     for n, c in zip(df[ROW], codes):

@@ -102,3 +102,57 @@ def test_the_tract_counts_keep_goias_lines_and_refuse_a_wide_header_unread(tmp_p
         tracts.read_tract_counts(path)
     assert str(e.value) == (f"arquivo {TRACTS}, linha 1: o cabeçalho tem 145 colunas; esperadas "
                             "no máximo 144 (o arquivo como publicado tem menos)")
+
+
+# ------------------------------------ H6-2: a store table's size compared before it is hashed
+def _store_copy(tmp_path):
+    dest = tmp_path / "processed"
+    shutil.copytree(fx.REPO / "data" / "processed", dest)
+    return dest
+
+
+def test_a_sparse_three_gib_table_is_refused_by_its_size_before_it_is_hashed(tmp_path, monkeypatch):
+    from viabilidade.data import store as store_mod
+
+    root = _store_copy(tmp_path)
+    with open(root / "seats.parquet", "r+b") as fh:
+        fh.truncate(3 * 2**30)
+    monkeypatch.setattr(store_mod, "sha256", lambda p: pytest.fail(f"{p} was hashed"))
+    with pytest.raises(DataError) as e:
+        store_mod.load_store(root)
+    assert str(e.value) == (f"tabela 'seats' ({root / 'seats.parquet'}) difere do manifesto: tem "
+                            "3.221.225.472 bytes, o manifesto registra 6.358 bytes; o repositório "
+                            "foi alterado ou gravado pela metade; gere-o de novo com `viabilidade "
+                            "data build`")
+
+
+def test_the_committed_manifest_records_each_tables_size_and_an_older_one_still_loads(tmp_path):
+    import json
+
+    from viabilidade.data import store as store_mod
+
+    root = _store_copy(tmp_path)
+    manifest = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
+    assert {n: t["bytes"] for n, t in manifest["tables"].items()} == {
+        n: (root / t["file"]).stat().st_size for n, t in manifest["tables"].items()}
+    assert manifest["tables"]["seats"]["bytes"] == 6358
+    for table in manifest["tables"].values():  # a store written before the sizes were recorded
+        del table["bytes"]
+    (root / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    assert len(store_mod.load_store(root).seats) == 246
+    (root / "seats.parquet").write_bytes(b"\0" * 6358)  # no size to compare: hashed as before
+    with pytest.raises(DataError, match=r"^tabela 'seats' \(.*\) difere do manifesto \(sha256 "):
+        store_mod.load_store(root)
+
+
+def test_a_table_size_that_is_not_a_whole_number_makes_the_manifest_invalid(tmp_path):
+    import json
+
+    from viabilidade.data import store as store_mod
+
+    root = _store_copy(tmp_path)
+    manifest = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
+    manifest["tables"]["seats"]["bytes"] = "6358"
+    (root / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    with pytest.raises(DataError, match=r"^.*manifest\.json não é um manifesto válido"):
+        store_mod.load_store(root)

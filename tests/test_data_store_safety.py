@@ -103,6 +103,18 @@ def test_a_store_with_one_table_swapped_is_refused_naming_the_table(old_store):
     with pytest.raises(DataError) as info:
         load_store(old_store)
     assert str(info.value) == (f"tabela 'seats' ({old_store / 'seats.parquet'}) difere do "
+                               "manifesto: tem 4.781 bytes, o manifesto registra 6.358 bytes; o "
+                               "repositório foi alterado ou gravado pela metade; gere-o de novo "
+                               "com `viabilidade data build`")
+
+
+def test_a_table_altered_in_place_at_its_size_is_refused_by_its_sha256(old_store):
+    data = bytearray((old_store / "seats.parquet").read_bytes())
+    data[100] ^= 0xFF
+    (old_store / "seats.parquet").write_bytes(bytes(data))
+    with pytest.raises(DataError) as info:
+        load_store(old_store)
+    assert str(info.value) == (f"tabela 'seats' ({old_store / 'seats.parquet'}) difere do "
                                "manifesto (sha256 diferente): o repositório foi alterado ou "
                                "gravado pela metade; gere-o de novo com `viabilidade data build`")
 
@@ -117,6 +129,7 @@ def test_a_corrupt_table_matching_its_manifest_is_named_when_read(old_store):
     (old_store / "seats.parquet").write_bytes(b"PAR1 cortado")
     manifest = json.loads((old_store / "manifest.json").read_text(encoding="utf-8"))
     manifest["tables"]["seats"]["sha256"] = store_mod.sha256(old_store / "seats.parquet")
+    manifest["tables"]["seats"]["bytes"] = len(b"PAR1 cortado")
     (old_store / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     store = load_store(old_store)
     with pytest.raises(DataError, match=r"^tabela 'seats' \(.*seats\.parquet\) não pôde ser lida "

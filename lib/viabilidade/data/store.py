@@ -475,7 +475,8 @@ def build_store(raw: Path, out: Path | None = None) -> dict:
     -------
     dict
         The manifest written to ``out/manifest.json``: ``{"format": 1, "tables": {name:
-        {"file", "rows", "columns", "sha256", "provenance": [records]}}}``.
+        {"file", "rows", "columns", "sha256", "provenance": [records], "bytes"}}}``
+        (``bytes``: the table file's size, compared by :func:`load_store` before it hashes).
 
     Raises
     ------
@@ -532,6 +533,7 @@ def build_store(raw: Path, out: Path | None = None) -> dict:
             else:
                 pq.write_table(_arrow(tables[name], columns, keys), path, compression="zstd")
             manifest["tables"][name]["sha256"] = sha256(path)
+            manifest["tables"][name]["bytes"] = path.stat().st_size
         text = json.dumps(manifest, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
         (new / "manifest.json").write_text(text, encoding="utf-8")
         os.chmod(new, 0o755)  # mkdtemp makes 0700; the store is read by everyone
@@ -707,7 +709,11 @@ def load_store(root: Path | None = None) -> Store:
 
     Each table file's sha256 must equal the one ``manifest.json`` records, so a store left
     half-written (a new table beside an old manifest) or with a table swapped is refused
-    before any study uses it. Hashes are computed once per process and file version
+    before any study uses it. Where the manifest records a table's size (``bytes``, written
+    since issue 32's hostile trial 6), every table's size is compared first, so a table of
+    another size is refused unread: a sparse 3 GiB ``seats.parquet`` was hashed for 56 s
+    (20 s CPU) before it was told to differ. A manifest without sizes (an older store) is
+    still read, each table hashed as before. Hashes are computed once per process and file version
     (:func:`_file_sha256`); tables are read lazily, on first attribute access.
 
     Parameters
@@ -747,6 +753,9 @@ def load_store(root: Path | None = None) -> Store:
         manifest = json.loads(mpath.read_text(encoding="utf-8"))
         tables = manifest["tables"]
         listed = {name: tables[name]["sha256"] for name in tables}
+        sizes = {name: tables[name].get("bytes") for name in tables}
+        if any(n is not None and (type(n) is not int or n < 0) for n in sizes.values()):
+            raise ValueError("'bytes' não é um número inteiro de bytes")
     except RecursionError:  # a hostile manifest of deeply nested lists
         raise DataError(f"{mpath} não é um manifesto válido (listas ou objetos aninhados em "
                         "profundidade excessiva); gere o repositório de novo com `viabilidade "
@@ -757,7 +766,7 @@ def load_store(root: Path | None = None) -> Store:
                         f"técnico: {type(exc).__name__}: {exc})") from None
     except OSError as exc:
         raise DataError(f"não foi possível ler {mpath}: {os_reason(exc)}") from None
-    for name, expected in listed.items():
+    for name in listed:  # every table's kind and size before any is hashed
         path = root / f"{name}.parquet"
         if os.path.lexists(path) and not path.is_file():
             raise DataError(f"tabela {name!r}: {path} não é um arquivo comum (uma FIFO, um "
@@ -766,6 +775,13 @@ def load_store(root: Path | None = None) -> Store:
         if not path.is_file():
             raise DataError(f"tabela {name!r} ausente: {path} não existe; o repositório está "
                             "incompleto, gere-o de novo com `viabilidade data build`")
+        if sizes[name] is not None and (size := path.stat().st_size) != sizes[name]:
+            raise DataError(f"tabela {name!r} ({path}) difere do manifesto: tem "
+                            f"{count_bytes(size)}, o manifesto registra "
+                            f"{count_bytes(sizes[name])}; o repositório foi alterado ou gravado "
+                            "pela metade; gere-o de novo com `viabilidade data build`")
+    for name, expected in listed.items():
+        path = root / f"{name}.parquet"
         if _file_sha256(path) != expected:
             raise DataError(f"tabela {name!r} ({path}) difere do manifesto (sha256 diferente): "
                             "o repositório foi alterado ou gravado pela metade; gere-o de novo "

@@ -43,3 +43,50 @@ def test_the_slides_and_the_json_date_art14_as_the_study_does(analysed, store):
     assert icms["art14_anos"] == ("em 2027–2029, na hipótese de a lei de criação ser de 2027, "
                                   "lei hoje vedada")
     assert [x["ano"] for x in icms["art14_exercicios"]] == [2027, 2028, 2029]
+
+
+def _row(html: str, label: str) -> list[str]:
+    import re
+
+    for row in re.findall(r"<tr>(.*?)</tr>", str(html)):
+        cells = [_text(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        if cells and cells[0] == label:
+            return cells
+    raise AssertionError(f"no row {label!r}")
+
+
+def test_other_rules_never_say_cumpre_on_declared_documents(store):
+    """S2: the certified file's federal_law study read "Sob LC 02/1990 (GO): cumpre todos os
+    testes." and "viável nestes testes, na hipótese do PLP 137/2015" on declared documents of
+    simulated future acts, each cell "conforme documento declarado"; the PLP's signatures row
+    counted the representation's declared 412 signatures (≥ 411) where the Cartório Eleitoral
+    certifies 398 registered signers (< 411)."""
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report import other_rules
+    from viabilidade.rules.settings import Settings
+
+    from test_legal2 import ROOT as TROOT
+
+    a = analyse(TROOT / CERTIFIED, store=store, settings=Settings(federal_law="plp-137-2015"))
+    html = other_rules.section(a)
+    text = _text(html)
+    declared = "segundo documentos declarados (a conferir com o original)"
+    assert (f"Sob LC 02/1990 (GO): atenderia todos os testes, {declared}.") in text
+    assert (f"Sob PLP 137/2015: não atenderia, {declared}, população da área proposta (3.102 "
+            "habitantes; exigido no mínimo 6.000 habitantes); assinaturas da representação da "
+            "área proposta (398 assinaturas; exigido no mínimo 411 assinaturas (20 % do "
+            "eleitorado)).") in text
+    assert "cumpre todos os testes" not in text
+    population = _row(html, "População — área proposta")
+    assert population[2] == ("mais de 3.000 habitantes atingido na hipótese da simulação (ato "
+                             "futuro)")
+    signers = _row(html, "Assinaturas da representação — área proposta")
+    assert signers[1] == "398 assinaturas"
+    assert signers[3] == ("no mínimo 411 assinaturas (20 % do eleitorado)† não atingido na "
+                          "hipótese da simulação (ato futuro)")
+    assert _row(html, "Conclusão")[2:] == [
+        f"viável nestes testes, na hipótese do PLP 137/2015, {declared}",
+        f"inviável, {declared}"]
+    assert other_rules.hypothesis_outcome(a).startswith(
+        f"não atenderia o PLP 137/2015, {declared}: população da área proposta (3.102{NB}"
+        "habitantes")

@@ -140,7 +140,9 @@ def test_the_federal_law_hypothesis_states_that_law_s_result_and_voids_the_early
         "os originais; na hipótese da lei complementar federal suposta (PLP nº 137/2015 (PLS nº "
         "199/2015), texto aprovado pelo Senado Federal), a proposta não cumpre o PLP 137/2015: "
         "população da área proposta (3.102\u00a0habitantes; exigido no mínimo "
-        f"6.000\u00a0habitantes); plebiscito {label}; estudo conclusivo; " + BAR + ".")
+        "6.000\u00a0habitantes); assinaturas da representação da área proposta "
+        "(398\u00a0assinaturas; exigido no mínimo 411\u00a0assinaturas (20\u00a0% do eleitorado)); "
+        f"plebiscito {label}; estudo conclusivo; " + BAR + ".")
     from viabilidade.report.findings import findings
 
     assert findings(a).of("plebiscito").detail == (
@@ -148,7 +150,10 @@ def test_the_federal_law_hypothesis_states_that_law_s_result_and_voids_the_early
         "Estudos de Viabilidade Municipal.")  # was "… e não passa a valer com a lei …"
     # the same test and words as § 10 "Sob outras regras"
     assert ("Sob PLP 137/2015: não cumpre população da área proposta (3.102\u00a0habitantes; "
-            "exigido no mínimo 6.000\u00a0habitantes).") in other_rules.section(a)
+            "exigido no mínimo 6.000\u00a0habitantes); "
+            # legal8 S2: the 398 signers the Cartório certifies, not the 412 signatures
+            "assinaturas da representação da área proposta (398\u00a0assinaturas; exigido no "
+            "mínimo 411\u00a0assinaturas (20\u00a0% do eleitorado)).") in other_rules.section(a)
     html = conclusion.analysis_conclusion_html(a)
     assert html.startswith('<strong class="veredito v-indeterminado">Requisitos dos arts. 2º e '
                            '4º da LC nº 2/1990 comprovados por documentos conferidos com os '

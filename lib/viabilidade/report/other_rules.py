@@ -54,23 +54,29 @@ def areas_from_analysis(analysis) -> pd.DataFrame:
     DataFrame
         One row per origin municipality (index: its IBGE code, ``cod_ibge`` the same): the
         area's figures (population, electors, buildings, collection with basis and
-        uncertainty; area_km2; petition signatures ``assinaturas``, from the candidate file,
-        only with the representation's document and date, else NaN), the origin's remainder with prefix ``origem_``, and the state tax
-        revenue ``receita_estadual`` (BRL).
+        uncertainty; area_km2; ``assinaturas``, the signers the Cartório Eleitoral's
+        certificate in the record finds registered electors, NaN without it, with its basis),
+        the origin's remainder with prefix ``origem_``, and the state tax revenue
+        ``receita_estadual`` (BRL).
     """
+    from ..proposal.record import REGISTERED, registration_of
     from ..rules.vectorised import unit_row
 
     p, c = analysis.profile, analysis.candidate
     origins = list(c.origins) or list(getattr(p, "origins", {}) or {}) or list(c.municipalities)
     rows = []
     srev = getattr(p, "state_tax_revenue", None)
+    signers = registration_of([a for a in c.events if a.date <= analysis.settings.study_day()])
     for o in origins:
         row = {"cod_ibge": o, **unit_row(p.area)}
         area = getattr(p.area, "area_km2", None)
         row["area_km2"] = np.nan if area is None or area.value is None else float(area.value)
-        proved = (c.petition_signatures is not None and c.petition_document
-                  and c.petition_date is not None)   # a bare count decides nothing
-        row["assinaturas"] = float(c.petition_signatures) if proved else np.nan
+        # only the signers the Cartório Eleitoral certifies as registered electors count
+        # (art. 2's "eleitores inscritos"; legal8 S2: the 412 signatures of a declared
+        # representation passed a 411 floor that its 398 certified signers miss)
+        row["assinaturas"] = np.nan if signers is None else float(signers.figures[REGISTERED])
+        row["assinaturas_basis"] = (Basis.CERTIFIED.value if signers is not None and signers.checked
+                                    else Basis.DECLARED.value)
         rem = (getattr(p, "remainders", {}) or {}).get(o)
         if rem is not None:
             row.update(unit_row(rem, "origem_"))
@@ -80,6 +86,51 @@ def areas_from_analysis(analysis) -> pd.DataFrame:
         row["receita_estadual"] = np.nan if srev is None or srev.value is None else float(srev.value)
         rows.append(row)
     return pd.DataFrame(rows, index=pd.Index(origins, name="cod_ibge"))
+
+
+#: The areas table's figure of each (subject, measure) of :func:`viabilidade.rules.compare.compare`.
+_FIGURES = {"populacao": "population", "eleitores": "electors", "edificacoes": "buildings",
+            "arrecadacao": "collection"}
+
+
+def compared(analysis, rulesets: list[Ruleset]) -> pd.DataFrame:
+    """:func:`viabilidade.rules.compare.compare` of the study's figures
+    (:func:`areas_from_analysis`) under ``rulesets``, each declared figure of an act dated
+    after today with the base :data:`~viabilidade.report.writers.format.SIMULATED_BASIS`
+    ("atingido na hipótese da simulação (ato futuro)", the label the study's own rules give
+    it; legal8 S2: the quadro read "conforme documento declarado" on simulated acts): the
+    one comparison § “Sob outras regras”, ``resultados.json`` and the conclusion line read."""
+    from ..proposal.record import registration_of
+    from ..rules.common import simulated_act
+    from ..rules.compare import compare
+
+    long = compare(areas_from_analysis(analysis), rulesets)
+    p, c = analysis.profile, analysis.candidate
+    simulated = set()
+    for subject, unit in (("area", p.area), *(("remanescente", r) for r in
+                                              (getattr(p, "remainders", {}) or {}).values())):
+        for measure, attr in _FIGURES.items():
+            fig = getattr(unit, attr, None)
+            if fig is not None and fmt.note_basis(fig.basis, fig.note) == fmt.SIMULATED_BASIS:
+                simulated.add((subject, measure))
+    signers = registration_of([a for a in c.events if a.date <= analysis.settings.study_day()])
+    if signers is not None and not signers.checked and simulated_act(signers.date):
+        simulated.add(("area", "assinaturas"))
+    hit = [(r.sujeito, r.medida) in simulated and r.base == Basis.DECLARED.value
+           for r in long[["sujeito", "medida", "base"]].itertuples()]
+    return long.assign(base=np.where(hit, fmt.SIMULATED_BASIS, long["base"]),
+                       referencia_nome=long["referencia"].map(REFERENCE_OF).fillna(""))
+
+
+def _declared(part: pd.DataFrame) -> bool:
+    """Whether a ruleset's tests rest on a declared document (or a simulated act) not
+    checked against its original."""
+    return bool(part["base"].isin([Basis.DECLARED.value, fmt.SIMULATED_BASIS]).any())
+
+
+#: How a conclusion resting on declared documents ends (legal8 S2: "cumpre todos os testes"
+#: and "viável nestes testes" on documents nobody has checked).
+PER_DECLARED = "segundo documentos declarados (a conferir com o original)"
 
 
 def _status(status: str, lean: str = "", basis: str = "") -> Html:
@@ -107,7 +158,8 @@ def _value(row) -> str:
     if row["tipo_limite"] == "documental" or np.isnan(row["valor"]):
         return "—"
     unc = None if np.isnan(row["incerteza"]) else row["incerteza"]
-    return fmt.estimate(row["valor"], row["unidade_medida"], unc, row["base"] or None)
+    base = Basis.DECLARED.value if row["base"] == fmt.SIMULATED_BASIS else row["base"]
+    return fmt.estimate(row["valor"], row["unidade_medida"], unc, base or None)
 
 
 def _subject_label(subject: str, origin_name: str, several: bool) -> str:
@@ -123,7 +175,6 @@ def side_by_side(long: pd.DataFrame, rulesets: list[Ruleset], origin_names: dict
     conclusion."""
     from ..rules.compare import combined
 
-    long = long.assign(referencia_nome=long["referencia"].map(REFERENCE_OF).fillna(""))
     several = long["unidade"].nunique() > 1
     keys: list[tuple] = []
     cells: dict[tuple, dict] = {}
@@ -150,7 +201,9 @@ def side_by_side(long: pd.DataFrame, rulesets: list[Ruleset], origin_names: dict
             for k in keys]
     conclusion = combined(long)
     rows.append([Html("<strong>Conclusão</strong>"), "",
-                 *(_verdict(_worst(conclusion[r.id]), r, analysis) if r.id in conclusion.columns
+                 *(_verdict(_worst(conclusion[r.id]), r, analysis,
+                            _declared(long[long["regras"] == r.id]))
+                   if r.id in conclusion.columns
                    else "—" for r in rulesets)])
     n = len(rulesets)
     widths = [24, 16] + [60 / n] * n
@@ -168,7 +221,8 @@ VERDICT_OF = {Status.PASS: Verdict.VIAVEL, Status.FAIL: Verdict.INVIAVEL,
 BARRED_TESTS_MET = "testes atendidos; operação vedada (CF, art. 18, § 4º)"
 
 
-def tests_verdict(status: Status | str, ruleset: Ruleset, analysis=None) -> str:
+def tests_verdict(status: Status | str, ruleset: Ruleset, analysis=None,
+                  declared: bool = False) -> str:
     """The conclusion of one ruleset's tests (the last row of § “Sob outras regras”'s quadro).
 
     A study concludes only within its hypothesis (final legal read, N1), so tests met never
@@ -178,9 +232,17 @@ def tests_verdict(status: Status | str, ruleset: Ruleset, analysis=None) -> str:
     with the ``federal_law`` setting's supposed law, and without it :data:`BARRED_TESTS_MET`.
     A failed test reads ``"inviável"`` and an undecided one ``"indeterminado"`` (no hypothesis
     makes a failure pass); without ``analysis`` (no operation to ask) the plain verdict word.
+    ``declared`` (the tests rest on a document not checked against its original) adds
+    :data:`PER_DECLARED` to a pass or a failure (legal8 S2).
     """
     st = Status(status)
     word = fmt.verdict_label(VERDICT_OF[st])
+    if declared and st != Status.INDETERMINATE:
+        return f"{_tests_verdict(st, word, ruleset, analysis)}, {PER_DECLARED}"
+    return _tests_verdict(st, word, ruleset, analysis)
+
+
+def _tests_verdict(st: Status, word: str, ruleset: Ruleset, analysis) -> str:
     if analysis is None or st != Status.PASS:
         return word
     if not ruleset.in_force:
@@ -195,11 +257,11 @@ def tests_verdict(status: Status | str, ruleset: Ruleset, analysis=None) -> str:
     return BARRED_TESTS_MET
 
 
-def _verdict(status: str, ruleset: Ruleset, analysis=None) -> Html:
+def _verdict(status: str, ruleset: Ruleset, analysis=None, declared: bool = False) -> Html:
     """A ruleset's conclusion (:func:`tests_verdict`), coloured like its status."""
     st = Status(status)
     return Html(f'<span class="status {STATUS_CLASS[st]}">'
-                f"{esc(tests_verdict(st, ruleset, analysis))}</span>")
+                f"{esc(tests_verdict(st, ruleset, analysis, declared))}</span>")
 
 
 def _worst(col: pd.Series) -> str:
@@ -225,13 +287,28 @@ def _failures(part: pd.DataFrame, origin_names) -> tuple[list[str], bool]:
 
 
 def _no_failure(part: pd.DataFrame) -> str:
-    """How a ruleset with no failed test ends: ``"cumpre todos os testes"`` and its variants."""
+    """How a ruleset with no failed test ends: ``"cumpre todos os testes"`` and its variants;
+    never "cumpre" on a declared document: ``"atenderia todos os testes, segundo documentos
+    declarados (a conferir com o original)"``."""
     st = _worst(part["status"]) if len(part) else Status.INDETERMINATE.value
     published = (part["base"] == Basis.PUBLISHED.value).any()
     return ("não falha em nenhum teste, mas há testes indeterminados"
             if st != Status.PASS.value else
+            f"atenderia todos os testes, {PER_DECLARED}" if _declared(part) else
             "atinge todos os testes nos dados publicados (a certificar)" if published
             else "cumpre todos os testes")
+
+
+def _fails_verb(part: pd.DataFrame, published: bool, title: str = "") -> str:
+    """The verb of a ruleset's failed tests: ``"não atinge, nos dados publicados,"``,
+    ``"não atenderia, segundo documentos declarados (…),"`` or ``"não cumpre"`` (with
+    ``title``, the ruleset named after the verb)."""
+    of = f" o {title}" if title else ""
+    if published:
+        return f"não atinge{of}, nos dados publicados,"
+    if _declared(part):
+        return f"não atenderia{of}, {PER_DECLARED},"
+    return f"não cumpre{of}"
 
 
 def _failing_sentences(long: pd.DataFrame, rulesets: list[Ruleset], origin_names) -> list[str]:
@@ -242,8 +319,8 @@ def _failing_sentences(long: pd.DataFrame, rulesets: list[Ruleset], origin_names
         if not items:
             out.append(f"Sob {rs.short_title}: {_no_failure(part)}.")
             continue
-        verb = "não atinge, nos dados publicados," if published else "não cumpre"
-        out.append(f"Sob {rs.short_title}: {verb} " + "; ".join(items) + ".")
+        out.append(f"Sob {rs.short_title}: {_fails_verb(part, published)} "
+                   + "; ".join(items) + ".")
     return out
 
 
@@ -262,8 +339,6 @@ def hypothesis_outcome(analysis) -> str:
     indeterminados"``, ``"cumpre todos os testes do …"``; ``"o … não declara testes para …"``
     when the bill has none for the operation; ``""`` without the setting. Same tests and
     words as § “Sob outras regras” (:func:`_failures`)."""
-    from ..rules.compare import compare
-
     law = getattr(analysis.settings, "federal_law", None)
     if not law:
         return ""
@@ -271,15 +346,12 @@ def hypothesis_outcome(analysis) -> str:
     op = analysis.candidate.operation
     if not rs.applies_to(op):
         return f"o {rs.short_title} não declara testes para {operation_for(op).words}"
-    areas = areas_from_analysis(analysis)
-    part = compare(areas, [rs])
-    items, published = _failures(part, _origin_names(analysis, areas))
+    part = compared(analysis, [rs])
+    items, published = _failures(part, _origin_names(analysis, areas_from_analysis(analysis)))
     if not items:
         words = _no_failure(part)
         return re.sub(r"(todos os testes|nenhum teste)", rf"\1 do {rs.short_title}", words)
-    verb = (f"não atinge o {rs.short_title}, nos dados publicados" if published
-            else f"não cumpre o {rs.short_title}")
-    return f"{verb}: " + "; ".join(items)
+    return f"{_fails_verb(part, published, rs.short_title).rstrip(',')}: " + "; ".join(items)
 
 
 def ruleset_notes(rulesets: list[Ruleset]) -> str:
@@ -357,14 +429,12 @@ def records(analysis, requested=None) -> list[dict] | None:
         teste, titulo, sujeito, cod_ibge (the origin), medida, valor, base, limite,
         comparador, status, lean, fonte (``primaria`` / ``secundaria``), motivo.
     """
-    from ..rules.compare import compare
-
     rulesets = [r for r in rulesets_for(analysis, requested) if r.applies_to(analysis.candidate.operation)]
     if not rulesets and not requested and not getattr(analysis.settings, "federal_law", None):
         return None
     if not rulesets:
         return []
-    long = compare(areas_from_analysis(analysis), rulesets)
+    long = compared(analysis, rulesets)
     cols = ["regras", "teste", "titulo", "sujeito", "unidade", "medida", "valor", "base", "limite",
             "comparador", "status", "lean", "fonte", "motivo"]
     out = long[cols].rename(columns={"unidade": "cod_ibge"}).astype(object)
@@ -388,8 +458,6 @@ def section(analysis, requested=None) -> Html | str:
         Unknown id or invalid file (checked before the study runs by
         :func:`viabilidade.report.study.run_study`).
     """
-    from ..rules.compare import compare
-
     rulesets = rulesets_for(analysis, requested)
     if not rulesets:
         return ""
@@ -405,9 +473,8 @@ def section(analysis, requested=None) -> Html | str:
         body += ("<p>" + "; ".join(f"{esc(r.short_title)} não declara testes para "
                                   f"{esc(operation_for(op).words)}" for r in skipped) + ".</p>")
     if applicable:
-        areas = areas_from_analysis(analysis)
-        long = compare(areas, applicable)
-        names = _origin_names(analysis, areas)
+        long = compared(analysis, applicable)
+        names = _origin_names(analysis, areas_from_analysis(analysis))
         body += "<ul>" + "".join(f"<li>{esc(s)}</li>" for s in
                                  _failing_sentences(long, applicable, names)) + "</ul>"
         body += side_by_side(long, applicable, names, analysis)

@@ -156,3 +156,39 @@ def test_a_table_size_that_is_not_a_whole_number_makes_the_manifest_invalid(tmp_
     (root / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     with pytest.raises(DataError, match=r"^.*manifest\.json não é um manifesto válido"):
         store_mod.load_store(root)
+
+
+# -------------------------------------------------------- H6-9: a batch's failures cut at 50
+def _failures(n: int) -> list[dict]:
+    from viabilidade.batch.unit import _failed
+
+    return [_failed({"slug": f"c{i:04d}", "candidate": f"lt/c{i:04d}.toml"},
+                    f"arquivo c{i:04d}.toml, linha 1: problema um\narquivo c{i:04d}.toml, linha 2: "
+                    "problema dois", None, {}, 0.0) for i in range(n)]
+
+
+@pytest.mark.parametrize("n", [50, 51, 3000])
+def test_a_batchs_failures_are_listed_up_to_fifty_then_counted(n):
+    import io
+    import types
+
+    from viabilidade.batch.index import render_index
+    from viabilidade.cli.lote import details
+
+    records = _failures(n)
+    out = io.StringIO()
+    details(types.SimpleNamespace(failures=records, twins=[], superseded=[]), out)
+    lines = out.getvalue().splitlines()
+    assert lines[:2] == ["  falhou: c0000 (c0000.toml): arquivo c0000.toml, linha 1: problema um",
+                         "    arquivo c0000.toml, linha 2: problema dois"]
+    page = render_index(records, "lt")
+    rest = n - 50
+    tail = (f"  … e mais {'2.950' if n == 3000 else rest} {'falha' if rest == 1 else 'falhas'} "
+            "(mostradas as 50 primeiras; corrija-as e execute de novo para ver as demais)")
+    if n == 50:
+        assert len(lines) == 100 and "… e mais" not in page
+    else:
+        assert len(lines) == 101 and lines[-1] == tail
+        assert f"<p>{tail.strip()}</p>" in page
+    assert page.count("<h3 id=") == 50 and page.count('href="#falha-') == 100
+    assert f'<h2>Falhas ({n})</h2>' in page and page.count('<tr class="falhou">') == n

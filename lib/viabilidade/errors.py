@@ -24,21 +24,26 @@ from .common.text import (BIDI_CONTROLS, ZERO_WIDTH, clean_text, normalise_text,
 PROBLEMS_SHOWN = 50
 
 
-def capped(lines: list[str], total: int | None = None) -> list[str]:
+def capped(lines: list[str], total: int | None = None, *, noun: str = "problema",
+           feminine: bool = False) -> list[str]:
     """At most :data:`PROBLEMS_SHOWN` of an error's problem ``lines`` (of ``total``, default
     ``len(lines)``), the first ones, then ``"… e mais 7.950 problemas (mostrados os 50
     primeiros; corrija-os e execute de novo para ver os demais)"``: every list of problems a
     user reads (:attr:`CandidateError.lines`, the fetch's
-    :class:`~viabilidade.data.fetch.FetchError`) is cut here, once."""
+    :class:`~viabilidade.data.fetch.FetchError`, a batch's failures with ``noun="falha",
+    feminine=True``: ``"… e mais 2.950 falhas (mostradas as 50 primeiras; …)"``) is cut
+    here, once."""
     total = len(lines) if total is None else total
     if total <= PROBLEMS_SHOWN:
         return list(lines)
     from .common.numbers import decimal
 
     rest = total - PROBLEMS_SHOWN
+    os_ = "as" if feminine else "os"
     return [*lines[:PROBLEMS_SHOWN],
-            f"… e mais {decimal(rest)} {'problema' if rest == 1 else 'problemas'} (mostrados "
-            f"os {PROBLEMS_SHOWN} primeiros; corrija-os e execute de novo para ver os demais)"]
+            f"… e mais {decimal(rest)} {noun if rest == 1 else noun + 's'} (mostrad{os_} "
+            f"{os_} {PROBLEMS_SHOWN} primeir{os_}; corrija-{os_} e execute de novo para ver "
+            f"{os_} demais)"]
 
 
 class ViabilidadeError(Exception):

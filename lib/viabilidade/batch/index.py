@@ -25,6 +25,7 @@ from ..proposal.candidate import OPERATIONS
 from ..report.conclusion import conclusion_line
 from ..report.findings import attention_items, findings_from_record
 from ..report.writers.format import count, rule_citation, status_label
+from ..errors import PROBLEMS_SHOWN, capped
 from .unit import FAILED, OK, problems, reason
 
 def _conclusion(record: dict, bars: dict[str, int] | None = None) -> str:
@@ -335,6 +336,9 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
            "<th>Conclusão</th><th>Fase</th>"]
     out += [f"<th>{e(rule_citation(rid))}</th>" for rid in rule_ids]
     out.append("<th>Estudo</th></tr></thead><tbody>")
+    failures = [r for r in records if r["status"] == FAILED]
+    detailed = failures[:PROBLEMS_SHOWN]  # told in full below; the others by their row only
+    anchored = {id(r) for r in detailed}
     rows = [(r["slug"], r) for r in records] + [(n["slug"], None) for n in missing]
     for slug, r in sorted(rows, key=lambda sr: sr[0]):
         if r is None:
@@ -356,8 +360,8 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
             why = problems(r.get("error")) or ["sem mensagem de erro"]
             more = (f" (e mais {len(why) - 1} problema{'s' if len(why) > 2 else ''})"
                     if len(why) > 1 else "")
-            said += (f'<br><small><a href="#{_anchor(r)}">motivo</a>: '
-                     f"{e(why[0])}{more}</small>")
+            said += ((f'<br><small><a href="#{_anchor(r)}">motivo</a>: ' if id(r) in anchored
+                      else "<br><small>motivo: ") + f"{e(why[0])}{more}</small>")
         if not failed:  # the study's findings, as the study, its deck and its bill print them
             said += _attention(r, bars)
             said += "".join(f"<br><small>aviso: {e(str(n))}</small>" for n in r.get("notices") or ())
@@ -378,17 +382,16 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
         if prev:
             links += [f'<a href="{_href(_link(prev, k))}">{k.upper()} anterior</a>'
                       for k in ("html", "pdf") if _link(prev, k)]
-        if failed:
+        if failed and id(r) in anchored:
             links.append(f'<a href="#{_anchor(r)}">motivo</a>')
         cells.append(f"<td>{' · '.join(links) or NO_RULE}</td>")
         cls = ' class="falhou"' if failed else ""
         out.append(f"<tr{cls}>{''.join(cells)}</tr>")
     out.append("</tbody></table></div>")
     out.append(f'<p class="legenda">{e(CELL_LEGEND)}</p>')
-    failures = [r for r in records if r["status"] == FAILED]
     if failures:
         out.append(f"<h2>Falhas ({len(failures)})</h2>")
-        for r in failures:
+        for r in detailed:
             files = " · ".join(f'<a href="{_href(r["folder"] + "/" + f)}">{e(f)}</a>'
                                for f in (r.get("files") or {}).values())
             out.append(f'<h3 id="{_anchor(r)}">{e(str(r.get("name") or r["slug"]))}'
@@ -399,6 +402,8 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
             out.append(f"<p><strong>Motivo:</strong> {said}</p>")
             out.append(f"<details><summary>Erro completo</summary><pre>{e(r.get('error') or '')}"
                        "</pre></details>")
+        if len(failures) > len(detailed):  # 3.000 bad files made a 6 MB page (H6-9)
+            out.append(f"<p>{e(capped([], len(failures), noun='falha', feminine=True)[0])}</p>")
     out.append(f"<script>{_SORT_JS}</script></body></html>")
     return "\n".join(out) + "\n"
 

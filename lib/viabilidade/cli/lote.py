@@ -112,12 +112,15 @@ def details(result, stream) -> None:
     candidates left out for a user's file of the same area (or kept because that file
     failed), the earlier study folders left out of the index."""
     from ..batch.unit import problems
+    from ..errors import PROBLEMS_SHOWN, capped
 
-    for r in result.failures:
-        said = problems(r.get("error")) or ["sem mensagem de erro"]
-        print(f"  falhou: {r['slug']} ({Path(r['candidate']).name}): {said[0]}", file=stream)
-        for line in said[1:]:  # every problem of the candidate, one a line
-            print(f"    {line}", file=stream)
+    blocks = []
+    for r in result.failures[:PROBLEMS_SHOWN]:  # 3.000 bad files printed 12.002 lines (H6-9)
+        said = capped(problems(r.get("error")) or ["sem mensagem de erro"])
+        blocks.append("\n".join([f"  falhou: {r['slug']} ({Path(r['candidate']).name}): "
+                                  f"{said[0]}", *(f"    {line}" for line in said[1:])]))
+    for block in capped(blocks, len(result.failures), noun="falha", feminine=True):
+        print(block if block.startswith("  ") else f"  {block}", file=stream)
     for twin in result.twins:
         if twin.get("kept"):
             print(f"  no lote: {twin['slug']} (gerado por --gerar) foi estudado, embora "

@@ -157,3 +157,17 @@ def test_a_seat_of_full_width_cyrillic_or_emoji_characters_is_refused_naming_the
     for seat in ("Olhos-d'Água", "Pau Terra d’Oeste", "São João"):  # new names: notices only
         p = _file(tmp_path, f'seat = "{seat}"')
         assert len(check_candidate(load_candidate(p), store)) == 1
+
+
+@pytest.mark.parametrize("seat, code", [("Goiânia", "5208707"), ("uruacu", "5221601")])
+def test_a_seat_named_as_an_existing_municipality_is_refused(store, tmp_path, seat, code):
+    """New-user review (2026-12-07 19:13): ``seat = "Goiânia"`` for Pau Terra was a notice,
+    and the study was titled "criação do Município de Goiânia"; the origin's own name too."""
+    p = _file(tmp_path, f'seat = "{seat}"')
+    name = {"5208707": "Goiânia", "5221601": "Uruaçu"}[code]
+    with pytest.raises(CandidateError) as e:
+        check_candidate(load_candidate(p), store)
+    assert str(e.value) == (
+        f"{p}, linha 7, campo 'seat': '{seat}' é o nome de um município que já existe, {name} "
+        f"({code}); a sede proposta é uma localidade da área, que dá o nome ao município (art. "
+        "3º, I): escreva o nome de uma localidade da área (Pau Terra)")

@@ -63,6 +63,11 @@ def area_names(candidate: Candidate, store) -> list[str]:
     return sorted(str(n) for n in names)
 
 
+def _known(names: list[str]) -> str:
+    """The area's names for a message: the first five, then how many more."""
+    return "; ".join(names[:5]) + (f" e mais {len(names) - 5}" if len(names) > 5 else "")
+
+
 def seat_name_problems(candidate: Candidate, store) -> tuple[list[CandidateError], list[str]]:
     """(errors, notices) about the proposed seat's name.
 
@@ -81,7 +86,8 @@ def seat_name_problems(candidate: Candidate, store) -> tuple[list[CandidateError
         (:func:`viabilidade.common.text.place_name_problem`: a Cyrillic or full-width
         letter, an emoji, a digit); when the seat is not a name of the area but one is close:
         ``'Pau Tera' não é nome de distrito nem de localidade da área (IBGE); nome
-        parecido: Pau Terra``.
+        parecido: Pau Terra``; when the seat is the name of a municipality of Goiás outside
+        the area (``'Goiânia' é o nome de um município que já existe, Goiânia (5208707); …``).
     notices : list of str
         One, located as an error is (file, line, field), when no name of the area is close:
         the seat is a new name.
@@ -106,15 +112,23 @@ def seat_name_problems(candidate: Candidate, store) -> tuple[list[CandidateError
         return [CandidateError(f"{quoted(seat)}: {odd}", file=candidate.path, field=field_,
                                line=line)], []
     key = name_key(seat)
+    m = store.municipalities
+    other = [(str(n), str(c)) for n, c in zip(m["nome"], m["cod_ibge"])
+             if name_key(str(n)) == key and str(c) not in candidate.municipalities]
+    if other:  # "Goiânia" for a seat in Posse d'Abadia: the study would bear another's name
+        return [CandidateError(f"{quoted(seat)} é o nome de um município que já existe, "
+                               f"{other[0][0]} ({other[0][1]}); a sede proposta é uma "
+                               "localidade da área, que dá o nome ao município (art. 3º, I): "
+                               f"escreva o nome de uma localidade da área ({_known(names)})",
+                               file=candidate.path, field=field_, line=line)], []
     close = [k for k in difflib.get_close_matches(key, list(keys), n=3, cutoff=CLOSE_RATIO)
              if abs(len(k) - len(key)) <= TYPO_LETTERS][:1]
     head = f"{quoted(seat)} {NOT_A_NAME}"
     if close:
         return [CandidateError(f"{head}; nome parecido: {keys[close[0]]}", file=candidate.path,
                                field=field_, line=line)], []
-    known = "; ".join(names[:5]) + (f" e mais {len(names) - 5}" if len(names) > 5 else "")
     notice = CandidateError(
-        f"{quoted(seat)} {NOT_A_NAME.removesuffix(' (IBGE)')} (IBGE: {known}): o estudo e o projeto de lei escrevem a sede com esse nome; "
+        f"{quoted(seat)} {NOT_A_NAME.removesuffix(' (IBGE)')} (IBGE: {_known(names)}): o estudo e o projeto de lei escrevem a sede com esse nome; "
         "confira a grafia se a sede é uma localidade existente (a sede nova de uma área "
         "desenhada pode ter nome novo)",
         file=candidate.path, field=field_, line=line)

@@ -192,3 +192,35 @@ def test_a_batchs_failures_are_listed_up_to_fifty_then_counted(n):
         assert f"<p>{tail.strip()}</p>" in page
     assert page.count("<h3 id=") == 50 and page.count('href="#falha-') == 100
     assert f'<h2>Falhas ({n})</h2>' in page and page.count('<tr class="falhou">') == n
+
+
+# ------------------------------------ H6-11: a raw folder's link leaving it is not followed
+def test_a_raw_folders_links_leaving_it_are_refused_and_links_within_it_followed(tmp_path):
+    from viabilidade.data.store import raw_links_outside
+
+    raw = tmp_path / "raw"
+    (raw / "fiscal").mkdir(parents=True)
+    (raw / "fiscal" / "ok.csv").write_text("a\n", encoding="utf-8")
+    (raw / "fiscal" / "dentro.csv").symlink_to(raw / "fiscal" / "ok.csv")
+    (raw / "laço.csv").symlink_to(raw / "laço.csv")
+    (tmp_path / "raw-link").symlink_to(raw)  # the folder itself may be a link
+    raw_links_outside(tmp_path / "raw-link")
+    (raw / "fiscal" / "FPM.csv").symlink_to("/etc/passwd")
+    (raw / "geo").symlink_to(tmp_path)
+    with pytest.raises(DataError) as e:
+        raw_links_outside(raw)
+    assert str(e.value) == (
+        f"pasta de dados brutos {raw}: fiscal/FPM.csv é um link simbólico para /etc/passwd, "
+        f"fora da pasta; geo é um link simbólico para {tmp_path}, fora da pasta; esperados os "
+        "arquivos dentro da pasta (copie-os para lá em vez de ligá-los): nenhum link foi seguido")
+
+
+def test_data_build_refuses_a_raw_link_to_etc_passwd_unread(tmp_path, monkeypatch):
+    from viabilidade.data import store as store_mod
+
+    raw = tmp_path / "raw"
+    (raw / "fiscal").mkdir(parents=True)
+    (raw / "fiscal" / "FPM.csv").symlink_to("/etc/passwd")
+    monkeypatch.setattr(store_mod, "missing_raw_files", lambda r: None)  # the other files
+    with pytest.raises(DataError, match=r"fiscal/FPM\.csv é um link simbólico para /etc/passwd"):
+        store_mod.build_store(raw, tmp_path / "store")

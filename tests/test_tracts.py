@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -40,7 +41,8 @@ pytestmark = pytest.mark.skipif(not (STORE / "manifest.json").exists(),
 
 
 def _raw_with_tracts(tmp: Path) -> Path:
-    """The project's raw folder, linked file by file, plus the fictitious tract files."""
+    """The project's raw folder, copied file by file (a link leaving the raw folder is
+    refused), plus the fictitious tract files."""
     raw = Path(os.environ.get("VIABILIDADE_RAW", "/work/shared/data"))
     if not raw.is_dir():
         pytest.skip("raw folder (shared/data) not available")
@@ -49,9 +51,9 @@ def _raw_with_tracts(tmp: Path) -> Path:
         if folder.is_dir():
             (out / folder.name).mkdir(parents=True)
             for f in folder.iterdir():
-                (out / folder.name / f.name).symlink_to(f)
-    (out / "geo" / MESH.name).symlink_to(MESH)
-    (out / "census" / BASIC.name).symlink_to(BASIC)
+                shutil.copy(f, out / folder.name / f.name)
+    shutil.copy(MESH, out / "geo" / MESH.name)
+    shutil.copy(BASIC, out / "census" / BASIC.name)
     return out
 
 

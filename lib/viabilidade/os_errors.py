@@ -157,6 +157,21 @@ def loop_reason(path) -> str | None:
     return None
 
 
+def link_outside(path, folder) -> str | None:
+    """The real path of ``path`` when it is a symbolic link whose target (every link on the
+    way resolved) lies outside ``folder``; ``None`` for anything else (a regular file, a link
+    within the folder, a link in a loop, which its read names). Issue 32: ``lote`` read
+    ``/etc/passwd`` through a candidates folder's link (trial 3), ``data build`` through a raw
+    folder's (trial 6, H6-11)."""
+    if not os.path.islink(path):
+        return None
+    root = os.path.realpath(folder)
+    real = os.path.realpath(path)
+    if os.path.commonpath([root, real]) == root or real == os.path.abspath(path):
+        return None  # inside the folder, or a loop (realpath leaves it as it is)
+    return real
+
+
 def new_file_mode(target) -> int:
     """The permission bits a file written in place of ``target`` should get: those of the
     file it replaces, else ``0o666`` less the process umask (what ``open`` would give);

@@ -164,12 +164,11 @@ def link_problem(path: Path) -> str | None:
     plan (:func:`candidate_files`); only the entries of a folder can be links a user never
     looked at (issue 32, hostile trial 3: ``lote`` read ``/etc/passwd`` as a TOML).
     """
-    if not os.path.islink(path):
-        return None
+    from ..os_errors import link_outside
+
     folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
-    real = os.path.realpath(path)
-    if os.path.commonpath([folder, real]) == folder or real == os.path.abspath(path):
-        return None  # inside the folder, or a loop (realpath leaves it as it is)
+    if (real := link_outside(path, folder)) is None:
+        return None
     return (f"{path}: é um link simbólico para {real}, fora da pasta de candidatos {folder}; "
             "esperado o arquivo do candidato dentro da pasta (copie-o para lá em vez de "
             "ligá-lo): o link não foi seguido")

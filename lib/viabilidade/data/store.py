@@ -257,6 +257,34 @@ def missing_raw_files(raw: Path) -> None:
                     f"fiscal/, history/, revenue/ e geo/ (p. ex. ../shared/data){hint}")
 
 
+def raw_links_outside(raw: Path) -> None:
+    """Refuse a raw folder holding a symbolic link whose target lies outside it (every such
+    link at once, the first :data:`~viabilidade.errors.PROBLEMS_SHOWN`): ``FPM.csv ->
+    /etc/passwd`` was read and its first line quoted (issue 32, hostile trial 6, H6-11), as
+    ``lote`` once read a candidates folder's link (:func:`viabilidade.batch.plan.link_problem`).
+    The folder itself may be a link; links within it are followed; nothing is opened.
+
+    Raises
+    ------
+    DataError
+        ``pasta de dados brutos raw: fiscal/FPM.csv é um link simbólico para /etc/passwd,
+        fora da pasta; …``
+    """
+    from ..errors import capped
+    from ..os_errors import link_outside
+
+    found = []
+    for here, folders, files in os.walk(raw):  # links to folders are listed, not entered
+        for name in sorted(folders) + sorted(files):
+            if (real := link_outside(os.path.join(here, name), raw)) is not None:
+                rel = os.path.relpath(os.path.join(here, name), raw)
+                found.append(f"{rel} é um link simbólico para {real}, fora da pasta")
+    if found:
+        raise DataError(f"pasta de dados brutos {raw}: " + "; ".join(capped(sorted(found)))
+                        + "; esperados os arquivos dentro da pasta (copie-os para lá em vez de "
+                        "ligá-los): nenhum link foi seguido")
+
+
 def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     import geopandas as gpd
 
@@ -265,7 +293,8 @@ def _build_tables(raw: Path) -> dict[str, pd.DataFrame]:
     from .meshcache import read_localidades_cached
 
     p = {role: raw / f.path for role, f in RAW.items()}
-    missing_raw_files(raw)
+    missing_raw_files(raw)  # first: a wrong --raw (../shared, whose data/ is a link) is told so
+    raw_links_outside(raw)
     p["dictionary"] = official(raw, "dictionary") or p["dictionary"]  # the same layout
     agg_m = census.read_aggregates(p["agg_mun"], level="municipios", dictionary=p["dictionary"])
     p["pop_xlsx"] = official(raw, "pop_xlsx") or p["pop_xlsx"]  # the same layout either way

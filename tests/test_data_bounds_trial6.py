@@ -224,3 +224,38 @@ def test_data_build_refuses_a_raw_link_to_etc_passwd_unread(tmp_path, monkeypatc
     monkeypatch.setattr(store_mod, "missing_raw_files", lambda r: None)  # the other files
     with pytest.raises(DataError, match=r"fiscal/FPM\.csv é um link simbólico para /etc/passwd"):
         store_mod.build_store(raw, tmp_path / "store")
+
+
+# ------------------------------------------------ H6-7: an upload's name and folder in pt-BR
+KML = fx.REPO / "tests" / "fixtures" / "posse-dabadia-desenhada.kml"
+
+
+def test_an_uploads_name_leaves_room_for_the_temporary_name_both_sides(tmp_path):
+    from viabilidade.errors import GeoError
+    from viabilidade.explore.files import MAX_NAME_BYTES, store_upload
+
+    assert MAX_NAME_BYTES == 237
+    at = "a" + "ç" * 116 + ".kml"  # 237 bytes of UTF-8
+    assert len(at.encode()) == 237
+    stored = store_upload(at, KML.read_bytes(), tmp_path / "c")
+    assert stored.name == at and stored.read_bytes() == KML.read_bytes()
+    assert store_upload(at, KML.read_bytes() + b"\n", tmp_path / "c").name == at[:-4] + "-2.kml"
+    with pytest.raises(GeoError) as e:
+        store_upload("ç" * 123 + ".geojson", b"{}", tmp_path / "c")  # 254 bytes
+    assert str(e.value) == ("o nome do arquivo enviado tem mais de 237 bytes; renomeie o arquivo "
+                            "e envie de novo")
+
+
+def test_an_upload_into_a_folder_that_is_a_file_is_refused_in_words(tmp_path):
+    from viabilidade.errors import GeoError
+    from viabilidade.explore.files import store_upload
+
+    (tmp_path / "c").write_text("x", encoding="utf-8")
+    with pytest.raises(GeoError) as e:
+        store_upload("posse.kml", KML.read_bytes(), tmp_path / "c")
+    assert str(e.value) == (f"posse.kml não foi guardado: {tmp_path / 'c'} é um arquivo, não "
+                            "uma pasta; escolha outra pasta para os candidatos")
+    with pytest.raises(GeoError) as e:
+        store_upload("posse.kml", KML.read_bytes(), tmp_path / "c" / "sub")
+    assert str(e.value) == (f"posse.kml não foi guardado em {tmp_path / 'c' / 'sub'}: um "
+                            "componente do caminho é um arquivo, não uma pasta")

@@ -1204,7 +1204,7 @@ def test_an_upload_whose_name_holds_a_nul_is_refused_in_words(explorer, tmp_path
         "('posse\\x00.kml') tem caracteres de controle; renomeie o arquivo e envie de novo. "
         "A área continua a anterior.")
     assert explorer.upload("a" * 252 + ".kml", data) is None
-    assert "tem mais de 255 bytes" in explorer.panes["upload"].value and list(tmp_path.iterdir()) == []
+    assert "tem mais de 237 bytes" in explorer.panes["upload"].value and list(tmp_path.iterdir()) == []
 
 
 def test_opening_a_kept_scenario_clears_an_earlier_refusal(explorer):

@@ -40,8 +40,12 @@ APPROXIMATE_NOTE = ("território aproximado dos distritos (células em torno das
 EXACT_NOTES = {"municipalities": "malha municipal do IBGE", "boundary": "arquivo de limites da área"}
 
 
-#: The longest uploaded file name kept (bytes of UTF-8: what most file systems allow).
-MAX_NAME_BYTES = 255
+#: The longest uploaded file name kept (bytes of UTF-8): the 255 most file systems allow
+#: (:data:`viabilidade.common.vector_files.MAX_NAME_BYTES`), less the 14 the atomic writer's
+#: temporary name adds (``.<name>.<8 letters>.tmp``) and 4 for a renamed copy (``-999``): a
+#: 254-byte name passed and then failed in English, ``File name too long`` (issue 32, hostile
+#: trial 6, H6-7).
+MAX_NAME_BYTES = 255 - len(".." + "x" * 8 + ".tmp") - len("-999")
 
 
 def upload_name(name: str) -> str:
@@ -106,15 +110,24 @@ def store_upload(name: str, content: bytes, folder: str | Path) -> Path:
         except GeoError as e:
             # A message naming the full temporary path names the file instead.
             raise GeoError(str(e).replace(str(checked), shown)) from None
+    from ..os_errors import os_reason
+
     folder = Path(folder).expanduser().resolve()
-    folder.mkdir(parents=True, exist_ok=True)
-    target, n = folder / shown, 1
-    while target.exists():
-        if target.is_file() and _digest(target.read_bytes()) == _digest(data):
-            return target
-        n += 1
-        target = folder / f"{Path(shown).stem}-{n}{Path(shown).suffix}"
-    write_files_atomically(folder, {target.name: data})
+    if folder.exists() and not folder.is_dir():
+        raise GeoError(f"{escaped(shown)} não foi guardado: {escaped(str(folder))} é um arquivo, "
+                       "não uma pasta; escolha outra pasta para os candidatos")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        target, n = folder / shown, 1
+        while target.exists():
+            if target.is_file() and _digest(target.read_bytes()) == _digest(data):
+                return target
+            n += 1
+            target = folder / f"{Path(shown).stem}-{n}{Path(shown).suffix}"
+        write_files_atomically(folder, {target.name: data})
+    except OSError as e:
+        raise GeoError(f"{escaped(shown)} não foi guardado em {escaped(str(folder))}: "
+                       f"{os_reason(e)}") from None
     return target
 
 

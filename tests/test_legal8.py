@@ -90,3 +90,69 @@ def test_other_rules_never_say_cumpre_on_declared_documents(store):
     assert other_rules.hypothesis_outcome(a).startswith(
         f"não atenderia o PLP 137/2015, {declared}: população da área proposta (3.102{NB}"
         "habitantes")
+
+
+def _letters(store, path, day, settings):
+    import re
+    from html import unescape
+
+    from test_legal2 import ROOT as TROOT
+    from viabilidade.proposal.candidate import load_candidate
+    from viabilidade.report import oficios
+
+    c = load_candidate(TROOT / path)
+    requests = oficios.build_requests(c, store, day, settings)
+    def plain(html):
+        body = html.split("<main", 1)[1]
+        return " ".join(unescape(re.sub(r"<[^>]+>", "", body.split(">", 1)[1])).split())
+    return {r.key: plain(oficios.oficio_html(r, c, store, day, settings, number=15 + i,
+                                             annexes=("Anexo: mapa.", "")))
+            for i, r in enumerate(requests)}
+
+
+def test_letters_without_a_recorded_representation_cite_no_process(store, tmp_path):
+    """S3: with no act recorded, every Posse letter said "Tramita … o Processo nº 2027/000123,
+    em que o Deputado João Batista Lima propõe…", the Juiz Eleitoral's asked "c) art. 2º —
+    quantos dos signatários da representação … em cópia anexa" with "cópia da representação"
+    annexed, and letters of 7 de dezembro de 2026 cited a process numbered 2027."""
+    import datetime as dt
+
+    import pytest
+    from test_legal2 import ROOT as TROOT
+    from viabilidade.errors import SettingsError
+    from viabilidade.report.oficios_settings import OficiosSettings
+
+    settings = OficiosSettings.from_toml(TROOT / "tests" / "fixtures" / "oficios.toml")
+    posse = _letters(store, POSSE, dt.date(2026, 12, 7), settings)
+    judge = posse["cartorio-eleitoral"]
+    assert ("1. Esta Assembleia Legislativa do Estado de Goiás elabora estudo preliminar de "
+            "viabilidade da criação do Município de Posse d'Abadia, com sede em Posse d'Abadia, "
+            "por desmembramento do Município de Abadiânia, para instruir eventual representação "
+            "(LC nº 2/1990, art. 2º).") in judge
+    assert ("Assunto: Solicitação de informações — estudo preliminar de viabilidade da criação "
+            "do Município de Posse d'Abadia.") in judge
+    assert "Para instruir o estudo," in judge
+    for text in posse.values():
+        assert "Tramita" not in text and "Processo nº" not in text
+        assert "João Batista Lima" not in text
+    assert "signatários" not in judge and "cópia da representação" not in judge
+
+    certified = _letters(store, CERTIFIED, dt.date(2027, 1, 15), settings)
+    judge = certified["cartorio-eleitoral"]
+    assert ("1. Tramita nesta Assembleia Legislativa do Estado de Goiás o Processo nº "
+            "2027/000123, em que o Deputado João Batista Lima propõe a criação do Município de "
+            "Posse d'Abadia, com sede em Posse d'Abadia") in judge
+    assert ("art. 2º — quantos dos signatários da representação que iniciou o processo, em "
+            "cópia anexa, são eleitores inscritos na área proposta.") in judge
+    assert judge.endswith("Anexos: mapa e cópia da representação.")
+
+    # a process numbered after the letters' date is refused, naming the file and the line
+    bad = tmp_path / "oficios.toml"
+    bad.write_text((TROOT / "tests" / "fixtures" / "oficios.toml").read_text(encoding="utf-8")
+                   .replace('"2027/000123"', '"2028/000123"'), encoding="utf-8")
+    with pytest.raises(SettingsError) as e:
+        _letters(store, CERTIFIED, dt.date(2027, 1, 15), OficiosSettings.from_toml(bad))
+    assert str(e.value) == (
+        f"{bad}, linha 9, campo 'oficios.process': o número do processo '2028/000123' é "
+        "de 2028, ano posterior à data dos ofícios (15/01/2027); informe o número do processo "
+        "já autuado ou a data dos ofícios (--data-pedido)")

@@ -151,10 +151,9 @@ def test_page_one_is_the_whole_letter_signed(written):
                   "Goiás" if stem == "oficio-sefaz-go" else "Deputada Maria Aparecida Souza "
                   "Presidente da Comissão de Constituição, Justiça e Redação")
         assert f"Atenciosamente, {signer}" in first, stem
-        # the Cartório's item c) asks about the signers: it attaches the representation too
-        assert ("Anexos: mapa de localização da área proposta (território aproximado) e cópia da "
-                "representação." if stem == "oficio-cartorio-eleitoral" else
-                "Anexo: mapa de localização da área proposta (território aproximado).") in first
+        # no representation recorded: no copy of it attached (legal8 S3)
+        assert "Anexo: mapa de localização da área proposta (território aproximado)." in first
+        assert "cópia da representação" not in first
         assert "Página 1 de 2" in first
         assert re.sub(r"\s+", " ", pages[1]).startswith(
             "Anexo — Mapa de localização da área proposta de Posse d'Abadia"), stem
@@ -190,11 +189,12 @@ def test_each_letter_heads_addresses_and_names_the_process(written, stem, unit, 
     text = _text(out / f"{stem}.pdf")
     assert text.startswith(f"ASSEMBLEIA LEGISLATIVA DO ESTADO DE GOIÁS {unit} Ofício nº "
                            f"{number} Goiânia, 15 de janeiro de 2027. {address} Assunto:")
-    assert f"{vocative} 1. Tramita nesta Assembleia Legislativa" in text
-    assert ("1. Tramita nesta Assembleia Legislativa do Estado de Goiás o Processo nº "
-            "2027/000123, em que o Deputado João Batista Lima propõe a criação do Município de "
-            "Posse d'Abadia, com sede em Posse d'Abadia, por desmembramento do Município de "
-            "Abadiânia. A área proposta é formada pelo distrito de Posse d'Abadia (código IBGE "
+    # no representation recorded: no process "tramita" (legal8 S3)
+    assert f"{vocative} 1. Esta Assembleia Legislativa" in text
+    assert ("1. Esta Assembleia Legislativa do Estado de Goiás elabora estudo preliminar de "
+            "viabilidade da criação do Município de Posse d'Abadia, com sede em Posse d'Abadia, "
+            "por desmembramento do Município de Abadiânia, para instruir eventual representação "
+            "(LC nº 2/1990, art. 2º). A área proposta é formada pelo distrito de Posse d'Abadia (código IBGE "
             "520010010), do Município de Abadiânia (código IBGE 5200100), como mostra o mapa "
             "anexo. A criação de Município está vedada enquanto não for editada a lei "
             "complementar federal exigida pelo art. 18, § 4º, da Constituição Federal; as "
@@ -216,14 +216,15 @@ def test_no_letter_states_its_receipt_nor_a_date_for_its_deadline(html):
     # or a Juiz Eleitoral, who are asked to answer in the law's time (review item 13).
     sefaz = _plain(plain["sefaz-go"])
     # the deadline said once, in paragraph 4 (no box repeating it: legal review 3, item 8)
-    assert ("Assunto: Requisição de informações — proposta de criação do Município de Posse "
-            "d'Abadia (Processo nº 2027/000123). Senhor Secretário,") in sefaz
+    assert ("Assunto: Requisição de informações — estudo preliminar de viabilidade da criação "
+            "do Município de Posse d'Abadia. Senhor Secretário,") in sefaz
     assert ("4. As informações devem ser prestadas no prazo de sessenta dias, a contar da data "
             "do recebimento deste ofício (art. 4º, § 3º).") in sefaz
     for key, vocative in (("ibge", "Senhora Superintendente,"),
                           ("cartorio-eleitoral", "Senhor Juiz Eleitoral,")):
         text = _plain(plain[key])
-        assert f"(Processo nº 2027/000123). {vocative}" in text, key
+        assert f"Município de Posse d'Abadia. {vocative}" in text, key
+        assert "Processo nº" not in text, key
         assert "Solicita-se, se possível, a resposta em até sessenta" not in text, key
         assert ("4. A mesma lei prevê que as informações sejam prestadas no prazo de sessenta "
                 "dias, a contar da data do recebimento do pedido (art. 4º, § 3º); solicita-se, "
@@ -233,7 +234,7 @@ def test_no_letter_states_its_receipt_nor_a_date_for_its_deadline(html):
         assert "Prazo para resposta" not in _plain(plain[key]), key
     pref = _plain(plain["prefeitura-abadiania"])
     # a request without a legal deadline does not print a "prazo" (review item 13)
-    assert "(Processo nº 2027/000123). Senhor Prefeito," in pref
+    assert "Município de Posse d'Abadia. Senhor Prefeito," in pref
     assert "sem prazo legal)" not in pref
     assert ("4. A lei não fixa prazo para este pedido; pede-se, se possível, a resposta em até "
             "sessenta dias do recebimento deste ofício, o prazo dos órgãos do art. 4º, § 2º.") in pref
@@ -243,16 +244,16 @@ def test_federal_bodies_are_asked_and_sefaz_is_required(html):
     plain = html
     t = {k: _plain(v) for k, v in plain.items()}
     # Art. 4 § 3 gives the power to the Assembly: the committee acts for it (review item 13).
-    assert ("Para instruir o processo, a Assembleia Legislativa do Estado de Goiás, por "
+    assert ("Para instruir o estudo, a Assembleia Legislativa do Estado de Goiás, por "
             "intermédio da Comissão de Constituição, Justiça e Redação, solicita a Vossa "
             "Senhoria que certifique:") in t["ibge"]
-    assert ("Para instruir o processo, a Assembleia Legislativa do Estado de Goiás, por "
+    assert ("Para instruir o estudo, a Assembleia Legislativa do Estado de Goiás, por "
             "intermédio da Comissão de Constituição, Justiça e Redação, solicita a Vossa "
             "Excelência que determine ao Cartório da 87ª Zona Eleitoral de Goiás a certificação "
             "de:") in t["cartorio-eleitoral"]
     # the requisition to a Secretário de Estado is the Mesa's (CE-GO art. 9º, § 3º), signed by
     # the Assembly's President (legal review 15:44, item 10: one basis, said consistently)
-    assert ("Para instruir o processo, a Assembleia Legislativa do Estado de Goiás, por sua "
+    assert ("Para instruir o estudo, a Assembleia Legislativa do Estado de Goiás, por sua "
             "Mesa, requisita a Vossa Excelência que certifique:") in t["sefaz-go"]
     assert "Presidência, requisita" not in t["sefaz-go"] and "simetria" not in t["sefaz-go"]
     assert t["sefaz-go"].startswith("Assembleia Legislativa do Estado de Goiás Presidência "
@@ -260,16 +261,16 @@ def test_federal_bodies_are_asked_and_sefaz_is_required(html):
     assert t["sefaz-go"].endswith("Atenciosamente, Deputado Rubens Teixeira Presidente da "
                                   "Assembleia Legislativa do Estado de Goiás Anexo: mapa.")
     # the municipal letters are not art. 4 § 3 requests: the committee asks
-    assert ("Para instruir o processo, solicita-se a Vossa Excelência o envio de:"
+    assert ("Para instruir o estudo, solicita-se a Vossa Excelência o envio de:"
             in t["prefeitura-abadiania"])
-    assert "Assunto: Requisição de informações — proposta de criação" in t["sefaz-go"]
+    assert "Assunto: Requisição de informações — estudo preliminar" in t["sefaz-go"]
     assert ("atribui à Secretaria de Estado da Fazenda, hoje Secretaria de Estado da Economia "
             "(SEFAZ-GO), a apuração do requisito do item VII do mesmo artigo, e o § 3º manda a "
             "Assembleia Legislativa requisitar as informações; a Constituição do Estado de "
             "Goiás, art. 9º, § 3º, prevê o pedido escrito de informações a Secretário de Estado, "
             "que a Mesa da Assembleia Legislativa encaminha, como o art. 50, § 2º, da "
             "Constituição Federal o atribui às Mesas da Câmara dos Deputados e do Senado "
-            "Federal. Para instruir o processo") in t["sefaz-go"]  # the Mesa's basis, cited
+            "Federal. Para instruir o estudo") in t["sefaz-go"]  # the Mesa's basis, cited
     assert ("atribui ao Cartório Eleitoral, que integra a Justiça Eleitoral (Tribunal Regional "
             "Eleitoral de Goiás), a apuração do requisito do item V") in t["cartorio-eleitoral"]
     # legal review 3, finding 5: the zone's source and its confirmation
@@ -303,13 +304,10 @@ def test_requests_state_no_threshold(html):
     assert "art. 4º, III e § 1º" not in ibge  # III has no body in § 2 (legal review item 10)
     assert ("a) art. 4º, V — o número de eleitores com domicílio eleitoral na área proposta;"
             in _plain(plain["cartorio-eleitoral"]))
-    # art. 2: the signers' registration in the area, which only the registry certifies
-    # ... whose copy the letter attaches (legal review 15:44, item 10)
-    assert ("c) art. 2º — quantos dos signatários da representação que iniciou o processo, em "
-            "cópia anexa, são eleitores inscritos na área proposta." in
-            _plain(plain["cartorio-eleitoral"]))
-    assert _plain(plain["cartorio-eleitoral"]).endswith(
-        "Anexos: mapa e cópia da representação.")
+    # art. 2: the signers' registration is asked only of a recorded representation, whose
+    # copy the letter attaches (legal review 15:44, item 10); Posse records none (legal8 S3)
+    assert "signatários" not in _plain(plain["cartorio-eleitoral"])
+    assert _plain(plain["cartorio-eleitoral"]).endswith("Anexo: mapa.")
     sefaz = _plain(plain["sefaz-go"])
     # The last closed fiscal year before the request (art. 4 VII, "no último exercício").
     assert ("a) art. 4º, VII — o total arrecadado de impostos estaduais (ICMS, IPVA e ITCD) "
@@ -326,7 +324,7 @@ def test_the_prefeitura_and_the_camara_are_asked_for_the_municipal_laws(html):
             "a distância a partir do perímetro urbano do Município de origem, fixado em lei "
             "municipal; o distrito foi criado por lei municipal, que descreve os seus limites "
             "(arts. 16 e 18); e os itens I e VI do art. 4º dependem de condições locais da sede "
-            "proposta. Para instruir o processo, solicita-se a Vossa Excelência o envio de: "
+            "proposta. Para instruir o estudo, solicita-se a Vossa Excelência o envio de: "
             "a) art. 4º, II — cópia da lei municipal vigente que fixa o perímetro urbano da "
             "sede do Município de Abadiânia (e dos distritos, se houver), com o mapa ou a "
             "descrição do perímetro; b) arts. 16 e 18 — cópia da lei municipal que criou o "
@@ -387,7 +385,8 @@ def test_several_zones_address_the_president_of_the_tre(store, settings):
 def test_signer_and_proposer_in_their_gender(store, settings):
     swapped = dataclasses.replace(settings, president=Person("José Alves", "masculino"),
                                   proposer=Person("Helena Dias", "feminino"))
-    c = load_candidate(POSSE)
+    # the proposer is named only with a recorded representation (legal8 S3)
+    c = load_candidate(ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml")
     r = oficios.build_requests(c, store, dt.date(2027, 1, 15), swapped)[0]
     text = _plain(oficios.oficio_html(r, c, store, dt.date(2027, 1, 15), swapped, number=3))
     assert "em que a Deputada Helena Dias propõe" in text

@@ -313,6 +313,41 @@ def _items_of(body: Body) -> str:
     return ("dos itens " if len(items) > 1 else "do item ") + _and(items)
 
 
+def proposal(candidate, day: dt.date):
+    """The record's ``proposta`` act (the deputy's representation, art. 2) on or before
+    ``day``, or ``None``: without it no process "tramita" and the letters say they instruct a
+    preliminary study (legal8 S3: "Tramita … o Processo nº 2027/000123" with no act
+    recorded)."""
+    from ..rules.calendar import recorded
+
+    return recorded(candidate, "proposta", today=day)
+
+
+def check_process_year(settings: OficiosSettings, day: dt.date) -> None:
+    """Refuse a process number (``[oficios] process``) whose year is after the letters'
+    ``day`` (legal8 S3: letters of 7 de dezembro de 2026 cited "Processo nº 2027/000123").
+
+    Raises
+    ------
+    SettingsError
+        Naming the settings file, the line and the field.
+    """
+    import re
+
+    from ..errors import field_line
+    from ..common.text import quoted
+
+    years = [int(y) for y in re.findall(r"(?<!\d)(1[89]\d\d|2\d\d\d)(?!\d)", settings.process)]
+    late = [y for y in years if y > day.year]
+    if late:
+        text = settings.file.read_text(encoding="utf-8") if settings.file else ""
+        raise SettingsError(
+            f"o número do processo {quoted(settings.process)} é de {late[0]}, ano posterior à "
+            f"data dos ofícios ({day.strftime('%d/%m/%Y')}); informe o número do processo "
+            "já autuado ou a data dos ofícios (--data-pedido)", file=settings.file,
+            field="oficios.process", line=field_line(text, "oficios.process") if text else None)
+
+
 def build_requests(candidate, store, request_date: dt.date,
                    settings: OficiosSettings | None = None, *,
                    memorial: bool | None = None) -> list[Request]:
@@ -362,6 +397,7 @@ def build_requests(candidate, store, request_date: dt.date,
     rest = _and([f"o que resta do Município de {munis.get(c, c)}" for c in candidate.origins])
     rest_in = _and([f"no que resta do Município de {munis.get(c, c)}" for c in candidate.origins])
     year = request_date.year - 1
+    proposed = proposal(candidate, request_date) is not None
     b_ibge, b_tre, b_sefaz = BODIES["ibge"], BODIES["cartorio-eleitoral"], BODIES["sefaz-go"]
     ibge = Request(
         b_ibge.key, b_ibge.to,
@@ -408,10 +444,12 @@ def build_requests(candidate, store, request_date: dt.date,
         (("art. 4º, V", "o número de eleitores com domicílio eleitoral na área proposta"),
          ("art. 4º, § 1º", f"o número de eleitores com domicílio eleitoral {rest_in}"),
          # art. 2: the representation's signers must be electors "inscritos na área", which
-         # only the registry certifies (legal item 4)
-         ("art. 2º", "quantos dos signatários da representação que iniciou o processo, "
-                     "em cópia anexa, são eleitores inscritos na área proposta")),
-        annex=SIGNERS_ANNEX)
+         # only the registry certifies (legal item 4); without a recorded representation
+         # there is none to send nor signers to count (legal8 S3)
+         *((("art. 2º", "quantos dos signatários da representação que iniciou o processo, "
+                        "em cópia anexa, são eleitores inscritos na área proposta"),)
+           if proposed else ())),
+        annex=SIGNERS_ANNEX if proposed else "")
     sefaz = Request(
         b_sefaz.key, b_sefaz.to,
         Authority(("Secretário de Estado da Economia de Goiás",
@@ -697,22 +735,34 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date,
     shown = "como mostram o mapa e o memorial descritivo anexos" if "II —" in attachments else (
         "como mostra o mapa anexo" if attachments else "")
     attachments = with_annex(attachments, request.annex)
+    name = esc(study_name(candidate))
+    proposed = proposal(candidate, request_date) is not None
+    if proposed:
+        check_process_year(settings, request_date)
+        about = (f"proposta de criação do Município de {study_name(candidate)} (Processo nº "
+                 f"{settings.process})")
+        opening = (f"Tramita nesta {esc(ASSEMBLY)} o Processo nº {esc(settings.process)}, em que "
+                   f"{'a' if settings.proposer.female else 'o'} {esc(settings.proposer.deputy())} "
+                   f"propõe a criação do Município de <strong>{name}</strong>")
+        purpose = ""
+    else:  # no representation recorded: no process, only the study (legal8 S3)
+        about = f"estudo preliminar de viabilidade da criação do Município de {study_name(candidate)}"
+        opening = (f"Esta {esc(ASSEMBLY)} elabora estudo preliminar de viabilidade da criação "
+                   f"do Município de <strong>{name}</strong>")
+        purpose = ", para instruir eventual representação (LC nº 2/1990, art. 2º)"
     body = (
         f'<p class="cabecalho">{esc(ASSEMBLY)}<br>{esc(unit)}</p>'
         f'<p class="numero">{esc(oficio_number(number, request_date, sigla))}</p>'
         f'<p class="local-data">{esc(PLACE)}, {esc(date_long(request_date))}.</p>'
         '<p class="destinatario">' + "<br>".join(esc(x) for x in a.address()) + "</p>"
-        f'<p class="assunto"><strong>Assunto:</strong> {esc(request.subject)} — proposta de '
-        f"criação do Município de {esc(study_name(candidate))} (Processo nº {esc(settings.process)}).</p>"
+        f'<p class="assunto"><strong>Assunto:</strong> {esc(request.subject)} — {esc(about)}.</p>'
         f'<p class="vocativo">{esc(a.salutation())}</p>'
-        f"<p>1. Tramita nesta {esc(ASSEMBLY)} o Processo nº {esc(settings.process)}, em que "
-        f"{'a' if settings.proposer.female else 'o'} {esc(settings.proposer.deputy())} propõe a "
-        f"criação do Município de <strong>{esc(study_name(candidate))}</strong>, com sede em "
-        f"{esc(candidate.seat)}, por desmembramento do {esc(origins)}. A área proposta é "
+        f"<p>1. {opening}, com sede em "
+        f"{esc(candidate.seat)}, por desmembramento do {esc(origins)}{esc(purpose)}. A área proposta é "
         f"{esc(area_description(candidate, store))}"
         + (f", {esc(shown)}" if shown and candidate.boundary is None else "")
         + f". {esc(OFICIO_NOTE)}</p>"
-        f"<p>2. {esc(request.basis)} Para instruir o processo, {esc(asker)} a "
+        f"<p>2. {esc(request.basis)} Para instruir o {'processo' if proposed else 'estudo'}, {esc(asker)} a "
         f"{esc(a.treatment)} {esc(request.what)}:</p>"
         f'<ol class="itens">{items}</ol>'
         f"<p>3. {esc(ANSWER if request.statutory else ANSWER_DOCUMENTS)}</p>"

@@ -75,7 +75,10 @@ def test_requests_already_sent_and_answered_are_not_written_again(tmp_path, caps
     out = capsys.readouterr()
     # final legal read, N2: request_date (15/01/2027) precedes the record's last act, the
     # plebiscite of 16/05/2027: the letters take that date and say why
-    assert out.err.strip().splitlines() == [DATED_AFTER_THE_RECORD] + CERTIFIED_NOTICES
+    from viabilidade.report.oficios_settings import example_notice
+
+    assert out.err.strip().splitlines() == [DATED_AFTER_THE_RECORD] + CERTIFIED_NOTICES + [
+        f"aviso: {example_notice(SETTINGS)}"]  # the tests' example: fictitious names
     folder = tmp_path / "posse-dabadia-certificada" / "oficios"
     assert sorted(p.name for p in folder.iterdir()) == [
         "oficio-camara-abadiania.html", "oficio-camara-abadiania.pdf",

@@ -29,3 +29,25 @@ def test_a_missing_settings_file_says_where_the_example_is(tmp_path, capsys, mon
         "tests/fixtures/oficios.toml (explicado em docs/GUIA.md, «Pedidos de informação "
         "(ofícios)»)")
     assert not (tmp_path / "out").exists()
+
+
+def test_the_tests_example_is_named_fictitious_and_a_copy_is_not(tmp_path, capsys):
+    """New-user review (2026-12-07): the README's command wrote letters "prontos para assinar"
+    with the example's fictitious people, without a word."""
+    import shutil
+
+    candidate = str(ROOT / "data" / "candidates" / "posse-dabadia.toml")
+    example = ROOT / "tests" / "fixtures" / "oficios.toml"
+    assert main(["oficios", candidate, "--configuracoes", str(example), "--data-pedido",
+                 "2027-01-15", "--saida", str(tmp_path / "out")]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == (
+        f"aviso: {example}: é o arquivo de exemplo dos testes, com nomes e processo fictícios; "
+        "os documentos escritos com ele não são para assinar: copie-o (cp "
+        "tests/fixtures/oficios.toml oficios.toml), escreva nele os nomes e o processo reais e "
+        "use --configuracoes oficios.toml")
+    copy = tmp_path / "oficios.toml"
+    shutil.copy(example, copy)
+    assert main(["oficios", candidate, "--configuracoes", str(copy), "--data-pedido",
+                 "2027-01-15", "--saida", str(tmp_path / "out2")]) == 0
+    assert "arquivo de exemplo" not in capsys.readouterr().err

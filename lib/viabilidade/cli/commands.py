@@ -279,7 +279,7 @@ def _cmd_oficios(args: argparse.Namespace) -> int:
     from ..proposal.candidate import load_candidate
     from ..data.store import load_store
     from ..report.oficios import build_requests, write_oficios
-    from ..report.oficios_settings import OficiosSettings
+    from ..report.oficios_settings import OficiosSettings, example_notice
 
     date = _iso_date("--data-pedido", args.data_pedido)
     if args.settings is None:
@@ -302,6 +302,7 @@ def _cmd_oficios(args: argparse.Namespace) -> int:
                           notices=notices)
     _print_files(files)
     _print_notices(notices)
+    _print_notices(filter(None, [example_notice(args.settings)]))
     return 0
 
 
@@ -331,6 +332,10 @@ def _cmd_projeto_de_lei(args: argparse.Namespace) -> int:
     from ..profile.seat_name import seat_name_problems
 
     _print_notices(seat_name_problems(candidate, store)[1])  # the bill names the seat so
+    if args.settings:
+        from ..report.oficios_settings import example_notice
+
+        _print_notices(filter(None, [example_notice(args.settings)]))
     return 0
 
 

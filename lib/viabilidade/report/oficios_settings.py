@@ -145,6 +145,31 @@ EXAMPLE_HINT = ("esperado um arquivo de configurações com a seção [oficios];
                 "em docs/GUIA.md, «Pedidos de informação (ofícios)»)")
 
 
+#: The example settings file, relative to the repository (:data:`EXAMPLE_HINT`): its names
+#: (signer, proposer, addressees) and process number are fictitious.
+EXAMPLE = Path("tests") / "fixtures" / "oficios.toml"
+
+
+def example_notice(path) -> str | None:
+    """A notice when ``path`` is the repository's own example (:data:`EXAMPLE`), whose names
+    and process are fictitious: letters and bills written with it must not be signed (the
+    new-user review, 2026-12-07: the README's command used it, and the letters came out
+    "prontos para assinar" to "Ana Maria Costa", signed by "Deputada Maria Aparecida Souza").
+    ``None`` for any other file, a copy included (the user has edited it)."""
+    from ..data.paths import REPO
+
+    try:
+        same = Path(path).resolve() == (REPO / EXAMPLE).resolve()
+    except (OSError, RuntimeError):
+        return None
+    if not same:
+        return None
+    return (f"{path}: é o arquivo de exemplo dos testes, com nomes e processo fictícios; os "
+            "documentos escritos com ele não são para assinar: copie-o (cp "
+            f"{EXAMPLE} oficios.toml), escreva nele os nomes e o processo reais e use "
+            "--configuracoes oficios.toml")
+
+
 @dataclass(frozen=True)
 class OficiosSettings:
     """The ``[oficios]`` section.

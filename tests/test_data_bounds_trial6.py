@@ -259,3 +259,12 @@ def test_an_upload_into_a_folder_that_is_a_file_is_refused_in_words(tmp_path):
         store_upload("posse.kml", KML.read_bytes(), tmp_path / "c" / "sub")
     assert str(e.value) == (f"posse.kml não foi guardado em {tmp_path / 'c' / 'sub'}: um "
                             "componente do caminho é um arquivo, não uma pasta")
+
+
+# ------------------------------------------------ H6-8: a 70 KB argument quoted in one line
+def test_a_seventy_kilobyte_argument_is_quoted_in_a_short_line(tmp_path, capsys):
+    from viabilidade.cli import main as cli_main
+
+    assert cli_main(["estudo", "x" * 70_000, "--saida", str(tmp_path / "o")]) == 2
+    assert capsys.readouterr().err == ("erro: '" + "x" * 80 + "'… (70.000 caracteres): nome "
+                                       "longo demais\n")

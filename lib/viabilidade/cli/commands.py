@@ -586,11 +586,16 @@ def main(argv: list[str] | None = None) -> int:
             print(shown(line if line.startswith("  ") else f"erro: {line}"), file=sys.stderr)
         return 2
     except OSError as e:  # a disk that fills up, a folder that turns read-only, mid-run
+        import errno
+
+        from ..common.text import QUOTE_MAX, quoted
         from ..os_errors import os_reason
 
-        where = f"{e.filename}: " if e.filename else ""
-        print(shown(f"erro: {where}{os_reason(e)}; os arquivos anteriores foram mantidos"),
-              file=sys.stderr)
+        name = str(e.filename or "")  # a 70 KB argument was echoed whole (H6-8)
+        where = f"{name if len(name) <= QUOTE_MAX else quoted(name)}: " if name else ""
+        kept = ("" if e.errno == errno.ENAMETOOLONG  # a bad argument: nothing was being written
+                else "; os arquivos anteriores foram mantidos")
+        print(shown(f"erro: {where}{os_reason(e)}{kept}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt as e:
         # Outputs are written atomically: an interrupted command leaves no half-written file.

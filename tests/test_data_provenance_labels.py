@@ -72,9 +72,11 @@ def test_the_cover_lists_data_sets_and_the_appendix_keeps_the_copies():
                  "Censitários (versão de 17/04/2025)</li>"):
         assert line in cover, line
     assert cover.count("perfil do eleitorado de 2026") == 1   # one data set, one line
-    # the cover lists only the tables the study uses (6499df5): the 2022 roll is in the store
-    # but no chapter reads it, the studies count the 2026 profile
-    for bad in ("TSE, eleitorado apto nas Eleições Gerais de 2022", "IBGE: 17/04/2025",
+    # the cover lists only the tables the study and its letters use (6499df5): the 2022 roll
+    # gives the Cartório letter its zone, so a creation lists it (final legal read, item 14,
+    # 4af2250: sections.LETTER_TABLES); the studies count the 2026 profile
+    assert "<li>TSE, eleitorado apto nas Eleições Gerais de 2022 (02/10/2022)</li>" in cover
+    for bad in ("IBGE: 17/04/2025",
                 "TSE: 2018", "ano não declarado)</li>", "GitHub", "01/08/2022"):
         assert bad not in cover, bad
     assert COPY_NOTE in cover

@@ -111,7 +111,13 @@ def test_fusion_study_carries_art3_with_the_seats_name_art10_and_no_remainder(fu
     # barred (CF art. 18 § 4): no installation year (final legal read, items 7 and N3)
     assert ("Art. 11: os bens públicos municipais de Anhanguera e Cumari passam à propriedade do "
             "novo Município na data da instalação.") in html
-    assert "2029" not in html
+    # the economic chapter dates its revenues by a year it states as a hypothesis of a law
+    # barred today (16bf603, as the creation's); no other 2029 (calendar, art. 11)
+    import re
+
+    years = [html[m.start():m.start() + 160] for m in re.finditer("2029", html)]
+    assert len(years) == 2 and all("na hipótese de a lei da fusão ser de 2027, lei hoje vedada"
+                                   in y for y in years), years
     assert "Envio dos livros" not in html                 # art. 14 § 3: no origin remains
     assert [r.rule_id for r in a.results] == [
         "art4",

@@ -268,3 +268,45 @@ def test_a_seventy_kilobyte_argument_is_quoted_in_a_short_line(tmp_path, capsys)
     assert cli_main(["estudo", "x" * 70_000, "--saida", str(tmp_path / "o")]) == 2
     assert capsys.readouterr().err == ("erro: '" + "x" * 80 + "'… (70.000 caracteres): nome "
                                        "longo demais\n")
+
+
+# ------------------------------------- H6-10: a store or raw folder told for what it is
+@pytest.mark.parametrize("text, said", [
+    ('{"format": 99, "tables": {}}', "'format' é 99; esta versão lê o formato 1 (repositório "
+                                     "gravado por outra versão?)"),
+    ('{"format": 1, "tables": [1, 2]}', "'tables' é [1, 2]; esperado um objeto com uma entrada "
+                                        "por tabela"),
+    ('{"tables": {"seats": {"sha256": 5}}}', "a tabela 'seats' não tem 'sha256' em texto"),
+    ('{"tables": {"seats": {"sha256": "0", "bytes": -1}}}',
+     "'bytes' da tabela 'seats' é -1; esperado um número inteiro de bytes"),
+    ("[1]", "esperado um objeto JSON com 'format' e 'tables'"),
+])
+def test_a_manifest_of_wrong_shape_or_format_is_told_in_portuguese(tmp_path, text, said):
+    from viabilidade.data.store import load_store
+
+    (tmp_path / "manifest.json").write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        load_store(tmp_path)
+    assert str(e.value) == (f"{tmp_path / 'manifest.json'} não é um manifesto válido: {said}; "
+                            "gere o repositório de novo com `viabilidade data build`")
+
+
+def test_a_manifest_linked_to_a_device_and_a_raw_folder_that_loops_are_named(tmp_path):
+    from viabilidade.data.store import build_store, load_store
+
+    (tmp_path / "manifest.json").symlink_to("/dev/zero")
+    with pytest.raises(DataError) as e:
+        load_store(tmp_path)
+    assert str(e.value) == (f"{tmp_path / 'manifest.json'} é um dispositivo, não um arquivo "
+                            f"comum: a pasta {tmp_path} não é um repositório processado; gere-o "
+                            "com `viabilidade data build --raw <pasta>`")
+    (tmp_path / "laço").symlink_to(tmp_path / "laço")
+    (tmp_path / "arquivo").write_text("x", encoding="utf-8")
+    tail = ("; esperada a pasta com census/, dtb/, electoral/, economy/, revenue/ e geo/ (p. ex. "
+            "../shared/data)")
+    for name, said in [("laço", ": link simbólico em laço (aponta, direta ou indiretamente, "
+                                "para si mesmo)"),
+                       ("arquivo", ": é um arquivo, não uma pasta"), ("nada", " não encontrada")]:
+        with pytest.raises(DataError) as e:
+            build_store(tmp_path / name, tmp_path / "store")
+        assert str(e.value) == f"pasta de dados brutos {tmp_path / name}{said}{tail}"

@@ -519,10 +519,13 @@ def build_store(raw: Path, out: Path | None = None) -> dict:
     """
     raw = Path(raw)
     out = Path(os.path.abspath(out if out is not None else default_root()))
-    if not raw.is_dir():
-        raise DataError(f"pasta de dados brutos {raw} não encontrada; esperada a pasta com "
-                        "census/, dtb/, electoral/, economy/, revenue/ e geo/ (p. ex. "
-                        "../shared/data)")
+    if not raw.is_dir():  # a loop or a file named as such, as data fetch does (H6-10)
+        from ..os_errors import loop_reason
+
+        said = loop_reason(raw) or ("é um arquivo, não uma pasta" if raw.exists() else None)
+        raise DataError(f"pasta de dados brutos {raw}{': ' + said if said else ' não encontrada'}"
+                        "; esperada a pasta com census/, dtb/, electoral/, economy/, revenue/ e "
+                        "geo/ (p. ex. ../shared/data)")
     if out.exists() and not out.is_dir():
         raise DataError(f"{out} é um arquivo; esperada a pasta do repositório processado")
     _check_is_a_store(out)
@@ -771,7 +774,11 @@ def load_store(root: Path | None = None) -> Store:
                         "do repositório processado (gerada por `viabilidade data build --raw "
                         "<pasta>`)")
     if not mpath.is_file():
-        raise DataError(f"{mpath} não existe: a pasta {root} não é um repositório processado; "
+        from ..os_errors import loop_reason, not_regular
+
+        kind = not_regular(mpath)
+        said = (f"é {kind}, não um arquivo comum" if kind else loop_reason(mpath) or "não existe")
+        raise DataError(f"{mpath} {said}: a pasta {root} não é um repositório processado; "
                         "gere-o com `viabilidade data build --raw <pasta>`")
     try:
         if (size := mpath.stat().st_size) > MANIFEST_MAX:
@@ -780,11 +787,12 @@ def load_store(root: Path | None = None) -> Store:
                             "cerca de 23 KB); gere o repositório de novo com `viabilidade data "
                             "build`")
         manifest = json.loads(mpath.read_text(encoding="utf-8"))
+        if (shape := _manifest_shape(manifest)) is not None:
+            raise DataError(f"{mpath} não é um manifesto válido: {shape}; gere o repositório "
+                            "de novo com `viabilidade data build`")
         tables = manifest["tables"]
         listed = {name: tables[name]["sha256"] for name in tables}
         sizes = {name: tables[name].get("bytes") for name in tables}
-        if any(n is not None and (type(n) is not int or n < 0) for n in sizes.values()):
-            raise ValueError("'bytes' não é um número inteiro de bytes")
     except RecursionError:  # a hostile manifest of deeply nested lists
         raise DataError(f"{mpath} não é um manifesto válido (listas ou objetos aninhados em "
                         "profundidade excessiva); gere o repositório de novo com `viabilidade "
@@ -816,6 +824,31 @@ def load_store(root: Path | None = None) -> Store:
                             "o repositório foi alterado ou gravado pela metade; gere-o de novo "
                             "com `viabilidade data build`")
     return Store(root=root, manifest=manifest)
+
+
+def _manifest_shape(manifest) -> str | None:
+    """What is wrong with a parsed ``manifest.json``'s shape, in pt-BR, or ``None``: not an
+    object, a ``format`` other than 1 (``"format": 99`` was read silently), ``tables`` not
+    an object, a table entry without a text ``sha256``, a ``bytes`` that is not a whole number
+    (a manifest of wrong types said "detalhe técnico: TypeError", H6-10)."""
+    from ..common.text import quoted
+
+    if not isinstance(manifest, dict):
+        return "esperado um objeto JSON com 'format' e 'tables'"
+    if manifest.get("format", 1) != 1:
+        return (f"'format' é {quoted(manifest['format'])}; esta versão lê o formato 1 "
+                "(repositório gravado por outra versão?)")
+    tables = manifest.get("tables")
+    if not isinstance(tables, dict):
+        return f"'tables' é {quoted(tables)}; esperado um objeto com uma entrada por tabela"
+    for name, entry in tables.items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("sha256"), str):
+            return f"a tabela {quoted(name)} não tem 'sha256' em texto"
+        size = entry.get("bytes")
+        if size is not None and (type(size) is not int or size < 0):
+            return (f"'bytes' da tabela {quoted(name)} é {quoted(size)}; esperado um número "
+                    "inteiro de bytes")
+    return None
 
 
 _SHA256_CACHE: dict[tuple, str] = {}

@@ -573,8 +573,9 @@ def test_oversized_user_files_are_refused_by_size_before_they_are_read(tmp_path)
     exact.write_bytes(b"#" * USER_FILE_MAX_BYTES + b"\n")
     with pytest.raises(OSError) as e:
         read_user_bytes(exact)
-    assert e.value.strerror == ("tem 1,0 MiB, acima do limite de 1,0 MiB para este arquivo (um "
-                                "arquivo deste tipo tem poucos KiB; confira se é o arquivo certo)")
+    assert e.value.strerror == ("tem 1.048.577 bytes, acima do limite de 1.048.576 bytes para "
+                                "este arquivo (um arquivo deste tipo tem poucos KiB; confira se é "
+                                "o arquivo certo)")  # the rounded sizes read alike (H6-12)
 
 
 def test_a_key_of_thousands_of_dotted_parts_is_refused_before_tomllib(tmp_path):

@@ -194,5 +194,10 @@ def real_path(path) -> Path:
 
 
 def _too_big(size: int, limit: int) -> str:
-    return (f"tem {size_words(size)}, acima do limite de {size_words(limit)} para este arquivo "
+    """The reason of a file over ``limit`` bytes, in rounded sizes, or in exact bytes where
+    the rounded sizes read alike ("tem 1,0 MiB, acima do limite de 1,0 MiB", H6-12)."""
+    said, most = size_words(size), size_words(limit)
+    if said == most:
+        said, most = count_bytes(size), count_bytes(limit)
+    return (f"tem {said}, acima do limite de {most} para este arquivo "
             "(um arquivo deste tipo tem poucos KiB; confira se é o arquivo certo)")

@@ -156,3 +156,30 @@ def test_letters_without_a_recorded_representation_cite_no_process(store, tmp_pa
         f"{bad}, linha 9, campo 'oficios.process': o número do processo '2028/000123' é "
         "de 2028, ano posterior à data dos ofícios (15/01/2027); informe o número do processo "
         "já autuado ou a data dos ofícios (--data-pedido)")
+
+
+def test_the_district_bill_says_what_the_study_says_of_the_district_it_takes(analysed, store):
+    """S4: the study says "a área contém a vila do distrito Posse d'Abadia (520010010): esse
+    distrito perderia a sua sede. A lei municipal teria de alterar os limites dele ou
+    extingui-lo"; the bill created "Distrito de Posse d'Abadia" without a word on it. One
+    record (the findings' ``sedes``), read by the study's chapter, the justificação and a
+    drafting note."""
+    from viabilidade.report.bill import build_bill
+    from viabilidade.report.findings import findings
+    from viabilidade.report.operation_chapters import district_material
+
+    a = analysed("tests/fixtures/distrito-posse-dabadia.toml")
+    alert = ("a área contém a vila do distrito Posse d'Abadia (520010010): esse distrito "
+             "perderia a sua sede")
+    remedy = "A lei municipal teria de alterar os limites dele ou extingui-lo; corrija a área ou junte essa lei."
+    study = _text(district_material(a, store))
+    assert f"Alerta: {alert}. {remedy}" in study
+    found = findings(a).of("sedes")
+    assert (found.title, found.summary, found.detail) == (
+        "Sede de distrito existente (art. 15)", alert, remedy)
+    bill = build_bill(a, store)
+    assert f"Sede de distrito existente (art. 15): {alert}. {remedy}" in bill.justification
+    assert (f"distrito existente (art. 15): {alert}; a lei municipal teria de alterar os limites "
+            "dele ou extingui-lo; corrija a área ou junte essa lei") in bill.notes
+    # a creation of a municipality from the district is not flagged (its seat becomes the city)
+    assert findings(analysed(POSSE)).of("sedes") is None

@@ -56,8 +56,8 @@ from ..rules.result import Basis, Status, Verdict, deciding_basis, on_published_
 from .writers import format as fmt
 
 #: The kinds of finding, in the order every document prints them.
-KINDS = ("simulacao", "pendencias", "margem", "dados", "plebiscito", "limites", "premissa", "leituras",
-         "vedacao")
+KINDS = ("simulacao", "pendencias", "margem", "dados", "plebiscito", "limites", "sedes", "premissa",
+         "leituras", "vedacao")
 
 #: How the cover and the findings name a declared special interest (art. 4, caput).
 SPECIAL_INTEREST_LABELS = {"ecological": "ecológico", "tourism": "turístico",
@@ -272,6 +272,28 @@ def _limits(analysis) -> list[Finding]:
             for f in drawn_findings(analysis)]
 
 
+#: Title of the finding of an existing district's seat inside a new district's area.
+SEATS_TITLE = "Sede de distrito existente (art. 15)"
+
+
+def seats(analysis) -> Finding | None:
+    """A district whose area holds an existing district's seat (art. 15's flag,
+    :func:`viabilidade.rules.art15.seat_flag`): that district would lose its seat, and the
+    municipal law must change its limits or extinguish it. Only where the operation's study
+    has the district chapter (``sec-distrito``); the bill's justificação and drafting note
+    read this finding (legal8 S4)."""
+    from ..operations import operation_of
+    from ..rules import art15
+
+    if "sec-distrito" not in operation_of(analysis.candidate).chapters:
+        return None
+    flag = art15.seat_flag(analysis.profile)
+    if not flag.raised:
+        return None
+    summary, detail = art15.seat_words(flag.seats)
+    return Finding("sedes", SEATS_TITLE, summary, detail)
+
+
 def _premise(analysis) -> Finding | None:
     c = analysis.candidate
     if not getattr(c, "special_interest", False):
@@ -390,7 +412,8 @@ def findings(analysis) -> Findings:
     from .conclusion import analysis_conclusion
 
     found = [_simulation(analysis), _pending(analysis), _margin(analysis), _data(analysis), _plebiscite(analysis),
-             *_limits(analysis), _premise(analysis), _readings(analysis), _bar(analysis)]
+             *_limits(analysis), seats(analysis), _premise(analysis), _readings(analysis),
+             _bar(analysis)]
     return Findings(analysis_conclusion(analysis), tuple(f for f in found if f is not None))
 
 
@@ -422,5 +445,5 @@ def findings_from_record(record: dict) -> list[Finding]:
     return out
 
 
-__all__ = ["KINDS", "HEADING", "SPECIAL_INTEREST_LABELS", "Finding", "Findings", "findings", "attention_items", "attention_html",
+__all__ = ["KINDS", "HEADING", "seats", "SPECIAL_INTEREST_LABELS", "Finding", "Findings", "findings", "attention_items", "attention_html",
            "findings_from_record"]

@@ -60,8 +60,25 @@ def seat_flag(profile: Profile) -> SeatFlag:
     if not taken:
         return SeatFlag(False, "A área não contém a sede de nenhum distrito existente (sedes "
                                "municipais e vilas do IBGE, Localidades 2022).", [])
+    summary, detail = seat_words(taken)
+    return SeatFlag(True, f"Alerta: {summary}. {detail}", list(taken))
+
+
+#: What the municipal law must do about a district whose seat the area takes.
+SEAT_REMEDY = "A lei municipal teria de alterar os limites dele ou extingui-lo"
+
+
+def seat_words(taken: list) -> tuple[str, str]:
+    """The alert of an area that holds existing districts' seats, as (summary, detail): the
+    study's flag (:func:`seat_flag`), the findings and the district bill say these words
+    (legal8 S4: the bill created the district without them).
+
+    ``[{"cod_distrito": "520010010", "nome": "Posse d'Abadia", "ponto": "vila"}]`` ->
+    ``("a área contém a vila do distrito Posse d'Abadia (520010010): esse distrito perderia a
+    sua sede", "A lei municipal teria de alterar os limites dele ou extingui-lo; corrija a
+    área ou junte essa lei.")``
+    """
     listed = "; ".join(f"{SEAT_WORDS.get(t['ponto'], 'a sede')} do distrito {t['nome']} "
                        f"({t['cod_distrito']})" for t in taken)
-    return SeatFlag(True, f"Alerta: a área contém {listed}: esse distrito perderia a sua sede. "
-                          "A lei municipal teria de alterar os limites dele ou extingui-lo; "
-                          "corrija a área ou junte essa lei.", list(taken))
+    return (f"a área contém {listed}: esse distrito perderia a sua sede",
+            f"{SEAT_REMEDY}; corrija a área ou junte essa lei.")

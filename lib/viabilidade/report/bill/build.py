@@ -173,6 +173,12 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
                          f"o nome proposto ({c.name}) difere do da sede ({ctx.seat})")
     articles = tuple(_in_law_form(BUILDERS[key](ctx)) for key in op.bill)
     ctx.notes += _reading_notes(ctx)
+    from ..findings import seats
+
+    taken = seats(analysis)  # an existing district's seat in the area (legal8 S4)
+    if taken is not None:
+        ctx.notes.append(f"distrito existente (art. 15): {taken.summary}; "
+                         f"{taken.detail[:1].lower()}{taken.detail[1:]}".rstrip("."))
     if memorial_ is not None and "fusao" not in op.bill:  # outside the law's annex
         said = " ".join(memorial_.notes)
         where = ctx.annexes["limites"]

@@ -310,3 +310,19 @@ def test_a_manifest_linked_to_a_device_and_a_raw_folder_that_loops_are_named(tmp
         with pytest.raises(DataError) as e:
             build_store(tmp_path / name, tmp_path / "store")
         assert str(e.value) == f"pasta de dados brutos {tmp_path / name}{said}{tail}"
+
+
+# ------------------------------------ H6-3: a UTF-8 header where latin-1 is published
+def test_a_utf8_header_with_a_bom_where_latin1_is_published_is_told_not_garbled(tmp_path):
+    from viabilidade.data.tabular import require_header
+
+    path = tmp_path / "TransferenciaMensalMunicipios202303.csv"
+    path.write_bytes(b"\xef\xbb\xbf" + "Município;UF\nAbadiânia;GO\n".encode("utf-8"))
+    with pytest.raises(DataError) as e:
+        require_header(path, encoding="latin-1", sep=";", required=["Município"])
+    assert str(e.value) == (f"arquivo {path.name}, linha 1: codificação errada: encontrado UTF-8 "
+                            "(primeiro caractere acentuado 'í'); esperado ISO-8859-1 (latin-1), "
+                            "como publicado; use o arquivo como publicado")
+    path.write_bytes(b"\xef\xbb\xbf" + "Município;UF\nAbadiânia;GO\n".encode("latin-1"))
+    assert require_header(path, encoding="latin-1", sep=";", required=["Município"]) == [
+        "Município", "UF"]

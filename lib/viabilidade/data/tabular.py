@@ -695,6 +695,13 @@ def require_header(path: Path, *, encoding: str, sep: str, required, limit=None,
         first.removeprefix(UTF8_BOM).decode(encoding)
     except (UnicodeDecodeError, LookupError):
         return []
+    if _latin_1(encoding):  # a UTF-8 header read as latin-1 garbled 'Município' (H6-3)
+        try:
+            as_utf8 = first.removeprefix(UTF8_BOM).decode("utf-8")
+        except UnicodeDecodeError:
+            as_utf8 = ""
+        if accented := next((ch for ch in as_utf8 if ord(ch) > 127), None):
+            raise _utf8_not_latin_1(accented, path, 1)
     fields = header_fields(first, path, encoding=encoding, sep=sep)
     if max_columns is not None and len(fields) > max_columns:
         from ..common.numbers import decimal

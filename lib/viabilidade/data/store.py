@@ -734,6 +734,12 @@ class Store:
 
 #: Largest ``manifest.json`` read (bytes): the store's is 22.986 bytes (data/processed, dec. 2026).
 MANIFEST_MAX = 1024 * 1024
+#: Largest table file hashed (bytes), whatever the manifest says: the largest table of the
+#: store is boundaries.parquet, 16.518.562 bytes (the full 2022 mesh, data/processed, dec.
+#: 2026); hashing this bound takes about a second. A manifest without sizes (an older store)
+#: or one recording a huge size would otherwise have a sparse 3 GiB table hashed for 30–56 s
+#: before the mismatch was told (hostile trial 6, H6-2 re-check).
+TABLE_MAX = 256 * 1024 * 1024
 
 
 def load_store(root: Path | None = None) -> Store:
@@ -812,7 +818,12 @@ def load_store(root: Path | None = None) -> Store:
         if not path.is_file():
             raise DataError(f"tabela {name!r} ausente: {path} não existe; o repositório está "
                             "incompleto, gere-o de novo com `viabilidade data build`")
-        if sizes[name] is not None and (size := path.stat().st_size) != sizes[name]:
+        if (size := path.stat().st_size) > TABLE_MAX:
+            raise DataError(f"tabela {name!r} ({path}) tem {count_bytes(size)}; esperado no "
+                            f"máximo {count_bytes(TABLE_MAX)} (a maior tabela do repositório, "
+                            "a malha municipal, tem cerca de 16 MB); o repositório foi alterado; "
+                            "gere-o de novo com `viabilidade data build`")
+        if sizes[name] is not None and size != sizes[name]:
             raise DataError(f"tabela {name!r} ({path}) difere do manifesto: tem "
                             f"{count_bytes(size)}, o manifesto registra "
                             f"{count_bytes(sizes[name])}; o repositório foi alterado ou gravado "

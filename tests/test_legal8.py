@@ -183,3 +183,22 @@ def test_the_district_bill_says_what_the_study_says_of_the_district_it_takes(ana
             "dele ou extingui-lo; corrija a área ou junte essa lei") in bill.notes
     # a creation of a municipality from the district is not flagged (its seat becomes the city)
     assert findings(analysed(POSSE)).of("sedes") is None
+
+
+def test_processo_reads_the_void_ata_as_the_study_does():
+    """m2: ``processo`` listed the void plebiscite's ata "(documento declarado, a conferir com
+    o original)" and counted it among the 12 documents to check, while the study says "a ata
+    nada comprova"; one record, ``record.act_proof``."""
+    from test_legal2 import ROOT as TROOT
+    from viabilidade.proposal.candidate import load_candidate
+    from viabilidade.report.process_file import process_state, state_lines
+
+    c = load_candidate(TROOT / CERTIFIED)
+    lines = state_lines(c, process_state(c))
+    assert ("  16/05/2027  resultado do plebiscito proclamado pelo TRE (art. 7º, § 2º) — Ata "
+            "geral de apuração do plebiscito, TRE-GO, Processo nº 0600123-45.2027.6.09.0000 (sem "
+            "efeito (sem a lei complementar federal; TSE, PA 0602003-69): não é ato válido hoje "
+            "(CF, art. 18, § 4º; o TSE recusou homologar plebiscito feito sem a lei complementar "
+            "federal, PA 0602003-69): a ata nada comprova para este processo)") in lines
+    assert any(x.startswith("  - conferência com os originais dos 11 documentos declarados:")
+               for x in lines)

@@ -292,7 +292,7 @@ def test_after_a_void_plebiscite_the_next_steps_are_the_check_and_the_federal_la
     out = capsys.readouterr().out
     steps = out.split("Próximos passos:\n")[1].split("\n")[:2]
     assert steps == [
-        "  - conferência com os originais dos 12 documentos declarados: sem prazo fixado na lei "
+        "  - conferência com os originais dos 11 documentos declarados: sem prazo fixado na lei "
         "(prova dos requisitos; registrar em cada ato quem conferiu e quando)",
         "  - edição da lei complementar federal: sem prazo fixado na lei (CF, art. 18, § 4º, e "
         "art. 7º, § 2º; sem ela nenhuma lei pode criar o Município; o plebiscito já realizado "
@@ -309,7 +309,7 @@ def test_after_a_void_plebiscite_the_next_steps_are_the_check_and_the_federal_la
     assumed = c.__class__(**{**c.__dict__, "settings": {**c.settings,
                                                           "federal_law": "plp-137-2015"}})
     assert [s.what for s in process_state(assumed, dt.date(2027, 6, 1)).steps] == [
-        "conferência com os originais dos 12 documentos declarados",
+        "conferência com os originais dos 11 documentos declarados",
         "novo plebiscito, na hipótese da lei complementar federal suposta"]
 
 

@@ -123,6 +123,18 @@ def void_act(assumed: bool) -> str:
     return VOID_ACT_ASSUMED if assumed else VOID_ACT
 
 
+def act_proof(act: "Act", void: str = "", assumed: bool = False) -> str:
+    """How far an act is proven, for a list of acts: a plebiscite's result "sem efeito"
+    (``void``, :func:`plebiscite_void`) reads ``void`` and what its ata is worth
+    (:func:`void_act`: checking its original proves nothing), any other act its
+    :attr:`Act.proof`. The calendar and ``processo`` list the acts with these words (legal8
+    m2: ``processo`` read the void ata as "documento declarado, a conferir com o original"
+    and counted it among the documents to check)."""
+    if void and act.kind == "resultado-plebiscito":
+        return f"{void}: {void_act(assumed)}"
+    return act.proof
+
+
 def plebiscite_void(assumed: bool) -> str:
     """The words of a recorded plebiscite of a barred operation: :data:`PLEBISCITE_VOID`, or
     :data:`PLEBISCITE_VOID_ASSUMED` in the ``federal_law`` hypothesis (``assumed``)."""

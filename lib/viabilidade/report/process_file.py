@@ -27,7 +27,7 @@ from ..law.bodies import BODIES
 from ..proposal.record import Act
 from ..operations import operation_of
 from ..rules import calendar
-from ..proposal.record import DECLARED_PROOF, HELD_AGAIN_WHEN, plebiscite_void
+from ..proposal.record import DECLARED_PROOF, HELD_AGAIN_WHEN, act_proof, plebiscite_void
 from .writers import format as fmt
 
 #: Phase by the last recorded act (``None``: nothing recorded).
@@ -134,7 +134,8 @@ def _void_plebiscite_steps(done: tuple[Act, ...], assumed: bool = False) -> list
     """After a plebiscite "sem efeito": the check against the originals of the acts recorded
     as declared, then the federal complementary law (:data:`FEDERAL_LAW_STEP`), or in the
     ``federal_law`` hypothesis (``assumed``) a new plebiscite (:data:`NEW_PLEBISCITE_STEP`)."""
-    declared = [a for a in done if a.checked is None]
+    # the void plebiscite's ata is no act to check: it proves nothing (record.act_proof)
+    declared = [a for a in done if a.checked is None and a.kind != "resultado-plebiscito"]
     steps = []
     if declared:
         n = len(declared)
@@ -187,6 +188,11 @@ def reference_date(candidate) -> dt.date:
     return dt.date.fromisoformat(str(value)) if value else dt.date.today()
 
 
+def _assumed(candidate) -> bool:
+    """Whether the candidate's settings suppose the federal law (``federal_law``)."""
+    return bool((getattr(candidate, "settings", None) or {}).get("federal_law"))
+
+
 def process_state(candidate, today: dt.date | None = None) -> ProcessState:
     """The phase and next steps of a candidate's proposal on ``today``.
 
@@ -217,7 +223,7 @@ def process_state(candidate, today: dt.date | None = None) -> ProcessState:
     # a recorded plebiscite of a barred operation is "sem efeito", in the federal_law
     # hypothesis too (held before that law and the study): legal review 15:44, item 1
     void = op.barred
-    assumed = bool((getattr(c, "settings", None) or {}).get("federal_law"))
+    assumed = _assumed(c)
     if void and done and done[-1].kind == "resultado-plebiscito":
         phase += f" — {plebiscite_void(assumed)}"
     phases = op.phases
@@ -301,7 +307,9 @@ def state_lines(candidate, state: ProcessState, today: dt.date | None = None, *,
     documented = documents(candidate, today)
     if state.events:
         out.append("Atos registrados:")
-        out += [f"  {e.date:%d/%m/%Y}  {e.label} — {e.document} ({e.proof})" for e in state.events]
+        void = plebiscite_void(_assumed(candidate)) if op.barred else ""
+        out += [f"  {e.date:%d/%m/%Y}  {e.label} — {e.document} "
+                f"({act_proof(e, void, _assumed(candidate))})" for e in state.events]
     elif documented:
         out.append("Atos registrados: nenhum em [[process.events]]")
     else:

@@ -14,7 +14,7 @@ import pandas as pd
 from ..proposal.candidate import Candidate
 from ..errors import SettingsError
 from ..law.bodies import BODIES
-from ..proposal.record import HELD_AGAIN_WHEN, annex_name, plebiscite_void, void_act
+from ..proposal.record import HELD_AGAIN_WHEN, act_proof, annex_name, plebiscite_void
 from .settings import Settings
 from .common import future_act
 
@@ -198,8 +198,8 @@ def event_rows(candidate: Candidate | None, today: dt.date | None = None, *,
         proof = "previsto" if e.planned else e.proof
         if not e.planned and future_act(e.date, today):  # as the rules say it (legal review item 3)
             proof = f"{future_act(e.date, today)}; {proof}"
-        elif void and e.kind == "resultado-plebiscito":
-            proof = f"{void}: {void_act(assumed)}"
+        else:
+            proof = act_proof(e, void, assumed)
         if e.file is not None:  # kept beside the study (report.study), named by its hash
             proof += f"; arquivo anexo {annex_name(e.file)}"
         rows.append({"evento": f"{e.label} — {e.document} ({proof})", "data": e.date.isoformat(),

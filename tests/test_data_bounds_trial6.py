@@ -326,3 +326,17 @@ def test_a_utf8_header_with_a_bom_where_latin1_is_published_is_told_not_garbled(
     path.write_bytes(b"\xef\xbb\xbf" + "Município;UF\nAbadiânia;GO\n".encode("latin-1"))
     assert require_header(path, encoding="latin-1", sep=";", required=["Município"]) == [
         "Município", "UF"]
+
+
+# ------------------------------------ H6-4: values in messages written as TOML writes them
+def test_a_table_or_list_in_a_message_is_written_as_toml_not_as_python():
+    import datetime as dt
+
+    from viabilidade.errors import found_value
+
+    assert found_value({"kind": "proposta", "date": dt.date(2027, 2, 10)}) == (
+        "encontrada a tabela {kind = 'proposta', date = 2027-02-10}")
+    assert found_value({"a": {"b": 1}}) == "encontrada a tabela {a = {b = 1}}"
+    assert found_value([True, 1.5, "x"]) == "encontrada a lista [true, 1.5, 'x']"
+    assert found_value(list(range(100))) == "encontrada a lista [0, 1, 2, 3, 4, 5, … e mais 94]"
+    assert found_value("x") == "encontrado o texto 'x'"

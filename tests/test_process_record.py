@@ -517,3 +517,12 @@ def test_a_misspelled_figure_is_a_key_with_a_hint(tmp_path):
     assert lines[0].endswith("campo 'process.events[1].figures.signaturas': chave desconhecida "
                              "'signaturas' num ato 'proposta' (seria 'signatures'?); permitidas: "
                              + ", ".join(PETITION_FIGURES))
+
+
+def test_the_same_act_twice_without_a_document_is_named_without_none(tmp_path):
+    """Issue 32, hostile trial 6, H6-4: it said "de 10/02/2027 (None) já está no registro"."""
+    act = '\n[[process.events]]\nkind = "proposta"\ndate = 2027-02-10\n'
+    lines = _problems(_file(tmp_path, act + act, "dup.toml"))
+    said = [x for x in lines if "ato repetido" in x]
+    assert said and all("ato repetido: o mesmo 'proposta' de 10/02/2027 já está no registro"
+                        in x for x in said)

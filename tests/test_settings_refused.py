@@ -222,7 +222,7 @@ def test_a_date_or_a_table_where_a_choice_goes_is_told_as_toml_writes_it(tmp_pat
     with pytest.raises(SettingsError) as e:
         Settings.from_toml(p)
     assert e.value.lines == [
-        f"{p}, linha 3, campo 'settings.perimeter': encontrada a tabela {{'a': 1}}; esperado um "
+        f"{p}, linha 3, campo 'settings.perimeter': encontrada a tabela {{a = 1}}; esperado um "
         "de seat, all-urban",
         f"{p}, linha 2, campo 'settings.quorum': encontrada a data 2024-01-01; esperado um de "
         "absolute-majority, literal",

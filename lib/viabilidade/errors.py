@@ -393,6 +393,10 @@ def found_value(value) -> str:
             dt.time: "encontrada a hora"}.get(type(value), f"encontrado {type(value).__name__}")
     if isinstance(value, (dt.date, dt.time)):
         return f"{kind} {value.isoformat()}"
+    if isinstance(value, (list, dict)):  # as TOML writes it, not repr (H6-4)
+        from .common.text import toml_value
+
+        return f"{kind} {toml_value(value)}"
     return f"{kind} {quoted(value)}"
 
 

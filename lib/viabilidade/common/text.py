@@ -148,6 +148,36 @@ def quoted(value, limit: int = QUOTE_MAX) -> str:
 LIST_MAX = 40
 
 
+def toml_value(value, limit: int = QUOTE_MAX) -> str:
+    """``value`` read from a TOML file, written back as TOML spells it inline and cut to about
+    ``limit`` characters: ``{kind = 'proposta', date = 2027-02-10}``, ``[1, 2]``, ``true``,
+    where ``repr`` wrote ``{'kind': 'proposta', 'date': datetime.date(2027, 2, 10)}``
+    (issue 32, hostile trial 6, H6-4). A table or list past six entries is counted."""
+    import datetime as dt
+
+    def spell(v, depth: int) -> str:
+        if depth > 4:
+            return "…"
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, (dt.date, dt.time)):
+            return v.isoformat()
+        if isinstance(v, str):
+            return quoted(v, limit)
+        if isinstance(v, dict):
+            items = [f"{k if re.fullmatch(r'[A-Za-z0-9_-]+', str(k)) else quoted(str(k))} = "
+                     f"{spell(x, depth + 1)}" for k, x in list(v.items())[:6]]
+            more = f", … e mais {_count(len(v) - 6)}" if len(v) > 6 else ""
+            return "{" + ", ".join(items) + more + "}"
+        if isinstance(v, (list, tuple)):
+            more = f", … e mais {_count(len(v) - 6)}" if len(v) > 6 else ""
+            return "[" + ", ".join(spell(x, depth + 1) for x in v[:6]) + more + "]"
+        return quoted(v, limit)
+
+    text = spell(value, 0)
+    return text if len(text) <= 2 * limit else f"{text[:2 * limit]}…"
+
+
 def quoted_list(values, limit: int = LIST_MAX) -> str:
     """A list of values read from a file, as a message lists them: ``['a', 'b']`` (as
     ``repr`` writes a short list), each value through :func:`quoted` and at most ``limit``

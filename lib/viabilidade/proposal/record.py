@@ -535,8 +535,9 @@ def check_order(acts: list[Act], problems: Problems) -> list[str]:
     for act in acts:
         key = (act.kind, act.body, act.date, act.document)
         if key in seen:
-            _error(problems, act, f"ato repetido: o mesmo {quoted(act.kind)} de {act.date:%d/%m/%Y} "
-                                  f"({act.document}) já está no registro ({seen[key].where}); "
+            doc = f" ({act.document})" if act.document else ""  # no "(None)" (H6-4)
+            _error(problems, act, f"ato repetido: o mesmo {quoted(act.kind)} de {act.date:%d/%m/%Y}"
+                                  f"{doc} já está no registro ({seen[key].where}); "
                                   "esperado cada ato uma só vez")
             continue
         seen[key] = act

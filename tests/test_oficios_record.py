@@ -48,10 +48,12 @@ CERTIFIED_NOTICES = [
 
 #: The notice of letters dated after request_date, at the record's last act (final legal read, N2).
 DATED_AFTER_THE_RECORD = (
-    "aviso: ofícios datados de 16/05/2027, a data do último ato do registro (linha 127: "
-    "resultado do plebiscito proclamado pelo TRE (art. 7º, § 2º) — Ata geral de apuração do "
-    "plebiscito, TRE-GO, Processo nº 0600123-45.2027.6.09.0000), e não de 15/01/2027 "
-    "(request_date do candidato), que o precede; para outra data, use --data-pedido")
+    "aviso: ofícios datados de 11/03/2027, o primeiro dia útil depois do último ato válido do "
+    "registro (10/03/2027, linha 111: informação ou certidão do órgão recebida (art. 4º, § 2º) "
+    "— IBGE — Ofício nº 101/2027 — Superintendência Estadual do IBGE em Goiás), e não de "
+    "15/01/2027 (request_date do candidato), que o precede; para outra data, use --data-pedido")
+# legal8 m3: it read "datados de 16/05/2027, a data do último ato do registro (linha 127:
+# resultado do plebiscito …)", a Sunday and a void act
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +87,7 @@ def test_requests_already_sent_and_answered_are_not_written_again(tmp_path, caps
         "oficio-prefeitura-abadiania.html", "oficio-prefeitura-abadiania.pdf"]
     pref = (folder / "oficio-prefeitura-abadiania.html").read_text(encoding="utf-8")
     # numbered in the committee's series after the record's IBGE 15 and Cartório 16
-    assert "Ofício nº 17/2027/CCJR-ALEGO" in pref and "Goiânia, 16 de maio de 2027." in pref
+    assert "Ofício nº 17/2027/CCJR-ALEGO" in pref and "Goiânia, 11 de março de 2027." in pref
     # final legal read, item 13: art. 4 I and VI are declared ([evidence.*]): not asked again,
     # the declared documents named for confirmation
     assert "a indicação dos imóveis" not in pref and "a indicação das áreas" not in pref

@@ -212,26 +212,38 @@ def default_date(candidate, today: dt.date) -> tuple[dt.date, str]:
     The usual date is the candidate's ``request_date``, else ``today``. A letter cannot be
     dated before an act the record already holds (final legal read, N2: the certified file's
     letters were dated 15/01/2027 while its record held the answers of March and the plebiscite
-    of 16/05/2027), so when the last act that is not ``planned`` is later, the letters take its
-    date and the notice names the act and its line.
+    of 16/05/2027), so when the last valid act that is not ``planned`` is on or after it, the
+    letters take the first business day after that act
+    (:func:`viabilidade.rules.business_days.next_business_day`) and the notice names the act
+    and its line. A barred operation's plebiscite result, "sem efeito", is no valid act
+    (legal8 m3: the letters were dated on its Sunday).
 
     Returns
     -------
     (date, str)
-        ``(2027-05-16, "ofícios datados de 16/05/2027, a data do último ato do registro (linha
-        127: resultado do plebiscito — Ata geral …), e não de 15/01/2027 (request_date do
-        candidato), que o precede; para outra data, use --data-pedido")``.
+        ``(2027-03-11, "ofícios datados de 11/03/2027, o primeiro dia útil depois do último
+        ato válido do registro (10/03/2027, linha 111: informação ou certidão do órgão
+        recebida … — Ofício nº 101/2027 …), e não de 15/01/2027 (request_date do candidato),
+        que o precede; para outra data, use --data-pedido")``.
     """
+    from ..operations import operation_of
+    from ..rules.business_days import next_business_day
+
     base, what = ((candidate.request_date, "request_date do candidato")
                   if getattr(candidate, "request_date", None) is not None else (today, "hoje"))
-    done = [a for a in getattr(candidate, "events", ()) or () if not a.planned]
+    # a barred operation's plebiscite result is "sem efeito", no valid act (record.act_proof):
+    # the certified file's letters were dated on its Sunday, 16/05/2027 (legal8 m3)
+    barred = operation_of(candidate).barred
+    done = [a for a in getattr(candidate, "events", ()) or ()
+            if not a.planned and not (barred and a.kind == "resultado-plebiscito")]
     last = max(done, key=lambda a: a.date, default=None)
-    if last is None or last.date <= base:
+    if last is None or last.date < base:
         return base, ""
-    return last.date, (f"ofícios datados de {last.date:%d/%m/%Y}, a data do último ato do "
-                       f"registro ({last.where}: {last.label} — {last.document}), e não de "
-                       f"{base:%d/%m/%Y} ({what}), que o precede; para outra data, use "
-                       "--data-pedido")
+    day, _ = next_business_day(last.date + dt.timedelta(days=1))
+    return day, (f"ofícios datados de {day:%d/%m/%Y}, o primeiro dia útil depois do último ato "
+                 f"válido do registro ({last.date:%d/%m/%Y}, {last.where}: {last.label} — "
+                 f"{last.document}), e não de {base:%d/%m/%Y} ({what}), que o precede; para "
+                 "outra data, use --data-pedido")
 
 
 def _to(key: str) -> str:

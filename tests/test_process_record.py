@@ -526,3 +526,19 @@ def test_the_same_act_twice_without_a_document_is_named_without_none(tmp_path):
     said = [x for x in lines if "ato repetido" in x]
     assert said and all("ato repetido: o mesmo 'proposta' de 10/02/2027 já está no registro"
                         in x for x in said)
+
+
+def test_one_oficio_number_sent_to_two_addressees_is_refused(tmp_path):
+    """Issue 32, hostile trial 6, H6-5: the IBGE's and the Cartório's requisitions shared
+    'Ofício nº 15/2027/CCJR-ALEGO' and were accepted."""
+    acts = (_act("proposta", "2027-02-10", "Processo nº 1")
+            + _act("requisicao-enviada", "2027-02-15", "Ofício nº 15/2027", body='"ibge"'))
+    load_candidate(_file(tmp_path, acts + _act("requisicao-enviada", "2027-02-16",
+                                               "Ofício nº 16/2027", body='"cartorio-eleitoral"')))
+    twice = _act("requisicao-enviada", "2027-02-15", "ofício  nº 15/2027",
+                 body='"cartorio-eleitoral"')
+    lines = _problems(_file(tmp_path, acts + twice, "dup.toml"))
+    k = _kinds(tmp_path / "dup.toml")
+    assert [x for x in lines if "número de ofício" in x] == [
+        f"{tmp_path / 'dup.toml'}, linha {k[2]}, campo 'process.events': o documento 'ofício  nº 15/2027' já é a "
+        f"requisição enviada ao IBGE (linha {k[1]}); esperado um número de ofício por destinatário"]

@@ -529,6 +529,7 @@ def check_order(acts: list[Act], problems: Problems) -> list[str]:
     notices: list[str] = []
     seen: dict[tuple, Act] = {}
     sent: dict[str, Act] = {}
+    numbers: dict[str, Act] = {}  # the requisitions sent, by their document (spaces, case folded)
     receipts: dict[str, list[Act]] = {}
     proposal = next((a for a in acts if a.kind == "proposta" and not a.planned), None)
 
@@ -543,6 +544,12 @@ def check_order(acts: list[Act], problems: Problems) -> list[str]:
         seen[key] = act
         if act.kind == "requisicao-enviada":
             sent.setdefault(act.body, act)
+            number = " ".join((act.document or "").split()).casefold()
+            other = numbers.setdefault(number, act) if number else act
+            if other.body != act.body:  # one ofício, one addressee (H6-5)
+                _error(problems, act, f"o documento {quoted(act.document)} já é a requisição "
+                                      f"enviada {BODIES[other.body].to} ({other.where}); "
+                                      "esperado um número de ofício por destinatário")
         if act.kind == "requisicao-recebida":
             receipts.setdefault(act.body, []).append(act)
         if proposal is not None and act.date < proposal.date and act.kind not in ("proposta", "certidao"):

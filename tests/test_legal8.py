@@ -202,3 +202,24 @@ def test_processo_reads_the_void_ata_as_the_study_does():
             "federal, PA 0602003-69): a ata nada comprova para este processo)") in lines
     assert any(x.startswith("  - conferência com os originais dos 11 documentos declarados:")
                for x in lines)
+
+
+def test_acts_after_today_are_based_on_the_simulation_not_a_declared_document(analysed, store):
+    """m1: the certified study's and bill's "Base" read "documento declarado" for the 2027 acts
+    the cover calls hypotheses of the simulation (tests' today 2026-12-01)."""
+    from viabilidade.report.bill import build_bill
+    from viabilidade.report.writers import format as fmt
+    from viabilidade.report.writers.tables import value_text
+
+    a = analysed(CERTIFIED)
+    population = a.result("art4.IV")
+    assert fmt.result_basis_label(population, population.value) == "hipótese da simulação"
+    assert value_text(population) == f"3.102{NB}habitantes (hipótese da simulação)"
+    from viabilidade.report.oficios_settings import Person
+
+    bill = build_bill(a, store, author=Person("João Batista Lima", "masculino"))
+    assert ("“hipótese da simulação”, o de ato do registro datado depois de hoje, que o estudo "
+            "lê como hipótese da simulação") in " ".join(bill.justification)
+    # a published figure keeps its basis
+    posse = analysed(POSSE).result("art4.IV")
+    assert fmt.result_basis_label(posse, posse.value) == "publicado"

@@ -577,7 +577,7 @@ def rule_block(r: RuleResult) -> Html:
          else value_text(r) if is_future(r) else "—"),
         ("Exigência", threshold_text(r)),
         ("Margem", margin_text(r)),
-        ("Base do valor", fmt.basis_label(r.basis, r.value) if r.value is not None else "—"),
+        ("Base do valor", fmt.result_basis_label(r, r.value) if r.value is not None else "—"),
         ("Fonte", source_text(r) or "—"),
         (certifier_label(r), r.certifier or "—"),
     ]
@@ -657,7 +657,7 @@ def sensitivity(analysis) -> Html:
                  threshold_amount(r)
                  + (f" — {r.details['natureza_exigencia']}"
                     if isinstance(r.details, dict) and r.details.get("natureza_exigencia") else ""),
-                 margin_text(r), fmt.basis_label(r.basis, r.value)]
+                 margin_text(r), fmt.result_basis_label(r, r.value)]
                 for r in numeric]
         body += table(["Dispositivo", "Sujeito", "Valor", "Exigência", "Margem", "Base"], rows,
                       caption="Margens dos requisitos numéricos", numeric=(2, 3, 4),

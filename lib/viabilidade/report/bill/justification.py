@@ -77,8 +77,8 @@ def _basis_cell(r, plebiscite) -> str:
         # resolutions; legal review 15:44, item 12): not "sem dado"
         return fmt.basis_label(Basis.DECLARED)
     if r.value is None and r.basis is not None and r.status in ("pass", "fail"):
-        return fmt.basis_label(r.basis)  # decided without a figure (art. 4º, I and III)
-    return fmt.basis_label(r.basis, r.value)
+        return fmt.result_basis_label(r)  # decided without a figure (art. 4º, I and III)
+    return fmt.result_basis_label(r, r.value)
 
 
 _WAIVED = re.compile(r"^(?P<what>.+?) dispensado \((?P<by>[^()]+)\): (?P<why>.+?)\.?$")
@@ -150,6 +150,8 @@ BASIS_LEGEND = {
                            "conferido com o original",
     NO_CONSULTATION: " indica que o registro do processo não traz o resultado do plebiscito",
     "ato futuro": ", o de ato com data posterior à do estudo",
+    fmt.SIMULATED_BASIS_LABEL: ", o de ato do registro datado depois de hoje, que o estudo lê "
+                               "como hipótese da simulação",
     "sem dado": " indica que não há valor",
 }
 ALWAYS = ("certificado", "publicado")

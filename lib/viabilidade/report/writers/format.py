@@ -442,6 +442,20 @@ def basis_label(basis: Basis | str | None, value: object = True) -> str:
     return "—" if basis is None else BASIS_LABELS[Basis(basis)]
 
 
+#: The "Base" of a value read from an act dated after today (a simulation's hypothesis).
+SIMULATED_BASIS_LABEL = "hipótese da simulação"
+
+
+def result_basis_label(result, value: object = True) -> str:
+    """The "Base" of a result's value, as every quadro prints it: :data:`SIMULATED_BASIS_LABEL`
+    when it rests on an act dated after today (:func:`~viabilidade.rules.result.on_simulated_act`;
+    legal8 m1: the certified study and bill said "documento declarado" for the acts the cover
+    calls hypotheses of the simulation), else :func:`basis_label` of its basis and ``value``."""
+    if value is not None and on_simulated_act(result):
+        return SIMULATED_BASIS_LABEL
+    return basis_label(result.basis, value)
+
+
 def verdict_label(verdict: Verdict | str, feminine: bool = False) -> str:
     """Portuguese label of a verdict (``"viável"``, ``"inviável"``, ``"indeterminado"``).
 

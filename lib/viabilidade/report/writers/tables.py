@@ -213,7 +213,7 @@ def value_text(result: RuleResult) -> str:
     if is_upper_bound(result):
         return f"no máximo {text} (limite superior)"
     details = result.details if isinstance(result.details, dict) else {}
-    words = [fmt.basis_label(result.basis)] if result.basis is not None else []
+    words = [fmt.result_basis_label(result)] if result.basis is not None else []
     words += [str(details["medida"])] if details.get("medida") else []
     return text + (f" ({'; '.join(words)})" if words else "")
 

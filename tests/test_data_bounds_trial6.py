@@ -340,3 +340,36 @@ def test_a_table_or_list_in_a_message_is_written_as_toml_not_as_python():
     assert found_value([True, 1.5, "x"]) == "encontrada a lista [true, 1.5, 'x']"
     assert found_value(list(range(100))) == "encontrada a lista [0, 1, 2, 3, 4, 5, … e mais 94]"
     assert found_value("x") == "encontrado o texto 'x'"
+
+
+# ------------------------------ H6-6: a session file that cannot be restored, told in pt-BR
+@pytest.mark.parametrize("text, reason", [
+    ("", "não é JSON válido: erro na linha 1, coluna 1"),
+    ("[" * 100_000 + "]" * 100_000, "listas ou objetos aninhados em profundidade excessiva"),
+    ('{"version": 1}', "falta o campo 'scenario'"),
+    ('{"version": 1, "undo": 5}', "um campo tem o tipo errado (arquivo de outra versão ou "
+                                  "editado à mão?)"),
+    ("[1]", "esperado um objeto JSON"),
+])
+def test_a_session_that_cannot_be_restored_says_why_in_portuguese(tmp_path, text, reason):
+    from viabilidade.errors import CandidateError
+    from viabilidade.explore.persist import read_session
+
+    path = tmp_path / "s.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        read_session(path)
+    assert str(e.value) == (f"{path}: a sessão anterior não pôde ser restaurada ({reason}); o "
+                            "explorador começa do cenário inicial")
+
+
+def test_a_session_over_its_bound_is_refused_unread(tmp_path, monkeypatch):
+    from viabilidade.errors import CandidateError
+    from viabilidade.explore import persist
+
+    path = tmp_path / "s.json"
+    path.write_text('{"version": 1}', encoding="utf-8")
+    monkeypatch.setattr(persist, "SESSION_MAX_BYTES", 13)
+    with pytest.raises(CandidateError) as e:
+        persist.read_session(path)
+    assert "tem 14 bytes, acima do limite de 13 bytes" in str(e.value)

@@ -34,6 +34,10 @@ STATE_NAME = ".explorar-estado.json"
 STATE_ENV = "VIABILIDADE_ESTADO_EXPLORAR"
 #: Version of the file's layout (a file of another version is not restored).
 VERSION = 1
+#: Most bytes of a session file read back (a bound with margin for 101 steps, the kept
+#: scenarios and 101 drawn polygons; not measured against the largest real session): the file
+#: was read whole, whatever its size (issue 32, hostile trial 6, H6-6).
+SESSION_MAX_BYTES = 16 * 1024 * 1024
 #: Folder, beside the state file, of the polygons drawn on the map while a session is kept
 #: (a temporary folder would be gone after a reboot, and the restored area with it).
 DRAWINGS = ".explorar-desenhos"
@@ -249,8 +253,12 @@ def read_session(path: str | Path) -> Session | None:
     path = Path(path)
     if not path.is_file():
         return None
+    from ..os_errors import read_user_bytes
+
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc = json.loads(read_user_bytes(path, SESSION_MAX_BYTES).decode("utf-8"))
+        if not isinstance(doc, dict):
+            raise ValueError("esperado um objeto JSON")
         if doc.get("version") != VERSION:
             raise ValueError(f"versão {doc.get('version')!r} do arquivo; esperada {VERSION}")
         steps = {}
@@ -268,9 +276,30 @@ def read_session(path: str | Path) -> Session | None:
                        str(doc.get("save_path") or ""), steps["undo"], steps["redo"],
                        {Path(d["path"]): (dict(d["drawn"]), bool(d["clip"])) for d in drawings})
     except Exception as e:  # a malformed or foreign file must never stop the explorer
-        reason = getattr(e, "message", None) or str(e)
+        reason = _session_reason(e)
         raise CandidateError(f"a sessão anterior não pôde ser restaurada ({reason}); o explorador "
                              "começa do cenário inicial", file=path) from None
+
+
+def _session_reason(e: Exception) -> str:
+    """Why a session file could not be restored, in pt-BR (it said "Expecting value: line 1
+    column 1 (char 0)", "maximum recursion depth exceeded …" or "('scenario')", H6-6)."""
+    from ..common.text import quoted
+    from ..os_errors import os_reason
+
+    if isinstance(e, json.JSONDecodeError):
+        return f"não é JSON válido: erro na linha {e.lineno}, coluna {e.colno}"
+    if isinstance(e, RecursionError):
+        return "listas ou objetos aninhados em profundidade excessiva"
+    if isinstance(e, UnicodeDecodeError):
+        return "não é texto UTF-8"
+    if isinstance(e, KeyError):
+        return f"falta o campo {quoted(str(e.args[0]) if e.args else '')}"
+    if isinstance(e, (TypeError, AttributeError)):
+        return "um campo tem o tipo errado (arquivo de outra versão ou editado à mão?)"
+    if isinstance(e, OSError):
+        return e.strerror if e.strerror and e.errno is None else os_reason(e)
+    return getattr(e, "message", None) or str(e)
 
 
 def remove_session(path: str | Path) -> None:

@@ -223,3 +223,19 @@ def test_acts_after_today_are_based_on_the_simulation_not_a_declared_document(an
     # a published figure keeps its basis
     posse = analysed(POSSE).result("art4.IV")
     assert fmt.result_basis_label(posse, posse.value) == "publicado"
+
+
+def test_resultados_json_never_passes_a_subcheck_on_a_declared_document(analysed):
+    """m5: ``results[…].details.subchecks`` read ``status: "pass"`` on the certified file's
+    declared (future) documents, and the evidence's ``checked`` was ``null``."""
+    a = analysed(CERTIFIED)
+    results = {r["rule_id"]: r for r in a.to_dict()["results"]}
+    sub = results["art4.par1"]["details"]["subchecks"]["IV"]
+    assert (sub["status"], sub["declared_status"], sub["base_decisiva"]) == (
+        "indeterminate", "pass", "declared")
+    assert results["art4.par1"]["details"]["subchecks"]["III"]["status"] == "indeterminate"
+    evidence = results["art4.I"]["details"]["evidencias"]["prefeitura"]
+    assert (evidence["checked"], evidence["checked_by"], evidence["checked_on"]) == (
+        False, None, None)
+    # the rule's own details are untouched (the study reads them)
+    assert a.result("art4.par1").details["subchecks"]["IV"]["status"] == "pass"

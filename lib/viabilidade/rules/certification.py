@@ -101,9 +101,43 @@ def record_status(result: RuleResult) -> dict:
     ``{"status": "indeterminate", "declared_status": "pass"}``; the Censo's 3.045
     inhabitants of art. 4 IV (published): ``{"status": "pass", "declared_status": None}``.
     """
-    if on_declared_documents(result):
-        return {"status": Status.INDETERMINATE.value, "declared_status": Status(result.status).value}
-    return {"status": Status(result.status).value, "declared_status": None}
+    out = ({"status": Status.INDETERMINATE.value, "declared_status": Status(result.status).value}
+           if on_declared_documents(result) else
+           {"status": Status(result.status).value, "declared_status": None})
+    details = _record_details(result.details)
+    return out if details is None else {**out, "details": details}
+
+
+def _record_details(details) -> dict | None:
+    """``details`` as ``resultados.json`` gives them when they hold declared documents
+    (legal8 m5), else ``None`` (the rule's own): each sub-check decided on a declared
+    document (``base_decisiva`` ``"declared"``) reads ``status`` ``"indeterminate"`` with its
+    ``declared_status``, as :func:`record_status` does for a result; each piece of evidence's
+    ``checked`` is ``True``/``False`` (never ``null``) with ``checked_by``/``checked_on``."""
+    if not isinstance(details, dict):
+        return None
+    subs, evidence = details.get("subchecks"), details.get("evidencias")
+    if not isinstance(subs, dict) and not isinstance(evidence, dict):
+        return None
+    out = dict(details)
+    if isinstance(subs, dict):
+        out["subchecks"] = {
+            item: ({**sub, "status": Status.INDETERMINATE.value, "declared_status": sub["status"]}
+                   if isinstance(sub, dict) and sub.get("base_decisiva") == Basis.DECLARED.value
+                   and sub.get("status") in (Status.PASS.value, Status.FAIL.value)
+                   else sub)
+            for item, sub in subs.items()}
+    if isinstance(evidence, dict):
+        def checked(e):
+            c = e.get("checked") if isinstance(e, dict) else None
+            if not isinstance(e, dict):
+                return e
+            who = c.get("who") if isinstance(c, dict) else None
+            on = c.get("on") if isinstance(c, dict) else None
+            return {**e, "checked": c is not None, "checked_by": who,
+                    "checked_on": on.isoformat() if hasattr(on, "isoformat") else on}
+        out["evidencias"] = {k: checked(e) for k, e in evidence.items()}
+    return out
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ ROOT = Path(__file__).resolve().parents[1]
 IDS = ([f"S{i}" for i in range(1, 6)] + [f"M{i}" for i in range(1, 14)]
        + [f"m{i}" for i in range(1, 7)] + [f"H3-{i}" for i in range(1, 8)]
        + [f"B{i}" for i in range(1, 18)]
-       + [f"H4-{i}" for i in range(1, 16)] + [f"H5-{i}" for i in range(1, 7)])
+       + [f"H4-{i}" for i in range(1, 16)] + [f"H5-{i}" for i in range(1, 7)]
+       + [f"H6-{i}" for i in range(1, 13)])
 
 
 def _table() -> dict[str, list[str]]:

@@ -5,7 +5,8 @@ bounds (10 s, 600 MB):
 * ``censo-colunas``: the Censo municipalities CSV with a header of 100.000 distinct columns
   in 0,8 MB (the trial: 43,5 s and 417 MB before "coluna ausente");
 * ``censo-repetidas``: the same with 100.000 ``CD_MUN`` columns (the trial: over 60 s);
-* ``loja-esparsa``: a copy of the committed store whose ``seats.parquet`` is a sparse 3 GiB
+* ``loja-esparsa``: a copy of the committed store whose ``seats.parquet`` is a sparse 3 GiB,
+  refused by ``store.TABLE_MAX`` (the lead's re-check) before the manifest's ``bytes``
   (the trial: 56 s wall / 20 s CPU hashing it before "difere do manifesto").
 
 Measured 2026-12-07 at 19:22, load 2–3 (``bounds.py --casos censo-colunas,censo-repetidas,

@@ -111,17 +111,17 @@ def _store_copy(tmp_path):
     return dest
 
 
-def test_a_sparse_three_gib_table_is_refused_by_its_size_before_it_is_hashed(tmp_path, monkeypatch):
+def test_a_table_of_another_size_is_refused_by_its_size_before_it_is_hashed(tmp_path, monkeypatch):
     from viabilidade.data import store as store_mod
 
     root = _store_copy(tmp_path)
-    with open(root / "seats.parquet", "r+b") as fh:
-        fh.truncate(3 * 2**30)
+    with open(root / "seats.parquet", "r+b") as fh:  # sparse, under store.TABLE_MAX (256 MiB)
+        fh.truncate(200 * 2**20)
     monkeypatch.setattr(store_mod, "sha256", lambda p: pytest.fail(f"{p} was hashed"))
     with pytest.raises(DataError) as e:
         store_mod.load_store(root)
     assert str(e.value) == (f"tabela 'seats' ({root / 'seats.parquet'}) difere do manifesto: tem "
-                            "3.221.225.472 bytes, o manifesto registra 6.358 bytes; o repositório "
+                            "209.715.200 bytes, o manifesto registra 6.358 bytes; o repositório "
                             "foi alterado ou gravado pela metade; gere-o de novo com `viabilidade "
                             "data build`")
 

@@ -239,3 +239,19 @@ def test_resultados_json_never_passes_a_subcheck_on_a_declared_document(analysed
         False, None, None)
     # the rule's own details are untouched (the study reads them)
     assert a.result("art4.par1").details["subchecks"]["IV"]["status"] == "pass"
+
+
+def test_a_void_plebiscite_has_no_bar_and_its_margin_says_sem_efeito(analysed):
+    """m7: Figure 1 drew the void plebiscite's requirements like "indeterminado" at 1,30× and
+    1,48×, and the Sensibilidade table listed their margins without "sem efeito"."""
+    from viabilidade.report.charts import numeric_results, threshold_chart
+    from viabilidade.report.writers.tables import margin_text
+
+    a = analysed(CERTIFIED)
+    turnout = a.result("art7.par1")
+    assert margin_text(turnout).endswith("; sem efeito (sem a lei complementar federal)")
+    assert not {r.rule_id for r in numeric_results(a.results)} & {"art7.par1", "art7.par2"}
+    assert ("os requisitos do plebiscito, sem efeito (sem a lei complementar federal), não são "
+            "representados") in threshold_chart(a.results).caption
+    posse = analysed(POSSE)
+    assert "sem efeito" not in threshold_chart(posse.results).caption

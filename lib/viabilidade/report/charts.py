@@ -114,10 +114,21 @@ def numeric_results(results: Sequence[RuleResult]) -> list[RuleResult]:
     """Results with a numeric value and a positive threshold that is a floor (``>`` or
     ``>=``): those a ratio chart can show as "to the right of the line meets it". A ceiling
     (``<=``: the territory between the lines of a boundary correction, art. 6) is left out,
-    since its bar would read the wrong way."""
+    since its bar would read the wrong way; so is a plebiscite's requirement "sem efeito"
+    (:func:`_void`)."""
     return [r for r in results
             if r.value is not None and r.threshold is not None and r.threshold > 0
-            and r.comparator in (">", ">=") and Status(r.status) != Status.NOT_APPLICABLE]
+            and r.comparator in (">", ">=") and Status(r.status) != Status.NOT_APPLICABLE
+            and not _void(r)]
+
+
+def _void(r: RuleResult) -> bool:
+    """A plebiscite's requirement "sem efeito" (:data:`viabilidade.rules.art7.VOID_KEY`): its
+    ata proves nothing, so no bar is drawn for it (legal8 m7: drawn like "indeterminado" at
+    1,30× and 1,48×)."""
+    from ..rules.art7 import VOID_KEY
+
+    return isinstance(r.details, dict) and bool(r.details.get(VOID_KEY))
 
 
 def chart_source(rows: Sequence[RuleResult]) -> str:
@@ -241,6 +252,8 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
                + ("; barras acima de " + fmt.number(cap, 0) + " vezes a exigência são cortadas nesse "
                   "ponto (ponta em seta), com o valor real escrito ao lado"
                   if any(float(r.value) / float(r.threshold) > cap for r in rows) else "")
+               + ("; os requisitos do plebiscito, " + fmt.VOID_LABEL + ", não são representados"
+                  if any(map(_void, results)) else "")
                + ". " + chart_source(rows))
     alt = "Gráfico de barras. " + "; ".join(alt_parts) + "."
     return Chart(svg=svg, caption=caption, alt=alt)

@@ -13,6 +13,7 @@ from html import escape
 from typing import Any
 
 from ...rules.art2 import WHO_KEY
+from ...rules.art7 import VOID_KEY
 from ...rules.common import is_future
 from ...rules.result import Basis, RuleResult, Status, on_declared_documents
 from . import format as fmt
@@ -238,6 +239,8 @@ def margin_text(result: RuleResult) -> str:
     if result.margin_pct is not None and not estimated:
         psign = "+" if result.margin_pct > 0 else ""
         text += f" ({psign}{fmt.percent(result.margin_pct)})"
+    if details.get(VOID_KEY):  # the ata of a void plebiscite proves nothing (legal8 m7)
+        text += f"; {fmt.VOID_LABEL}"
     return text
 
 

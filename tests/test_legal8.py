@@ -255,3 +255,25 @@ def test_a_void_plebiscite_has_no_bar_and_its_margin_says_sem_efeito(analysed):
             "representados") in threshold_chart(a.results).caption
     posse = analysed(POSSE)
     assert "sem efeito" not in threshold_chart(posse.results).caption
+
+
+def test_art20_days_run_from_the_same_day_in_the_study_and_the_bill(analysed, store):
+    """m14: the district bill counted art. 20's 180 days "da entrada em vigor" and the study
+    "da publicação" (the law says neither): one wording, ``calendar.ART20_FROM``."""
+    from viabilidade.report.bill import build_bill
+    from viabilidade.report.operation_chapters import district_material
+    from viabilidade.rules.calendar import ART20_FROM, timeline
+    from viabilidade.rules.settings import Settings
+
+    a = analysed("tests/fixtures/distrito-posse-dabadia.toml")
+    assert ART20_FROM == "da entrada em vigor da lei municipal de criação"
+    assert ("A lei não diz de quando se contam os 180 dias; o estudo os conta da entrada em vigor "
+            "da lei municipal de criação, como o projeto de lei; essa lei ainda não existe para o "
+            "Distrito de Posse d'Abadia: por isso não há data.") in _text(district_material(a, store))
+    bill = build_bill(a, store)
+    caput = next(x.caput for x in bill.articles if x.key == "instalacao-distrito")
+    assert "dentro do prazo de 180 (cento e oitenta) dias contados da entrada em vigor desta Lei" \
+        in caput
+    rows = timeline(a.candidate, Settings(), phases=("instalacao-distrito",))
+    assert rows[-1]["evento"] == ("Instalação do distrito pelo Prefeito: até 180 dias da entrada "
+                                  "em vigor da lei municipal de criação")

@@ -14,6 +14,7 @@ from ..operations.base import fill_name
 from ..common.numbers import km2
 from ..rules.art6 import tolerance_text
 from ..rules.art7 import COMBINED, each_text, roll, roll_parts
+from ..rules.calendar import ART20_FROM
 from ..rules.law import text as law_text
 from ..rules.settings import CHOICES
 from .writers import format as fmt
@@ -258,6 +259,6 @@ def district_material(analysis, store=None) -> Html:
           "administração do município (art. 19); não é requisito da criação.</p>" + quote("art19", ("I", "II"))
         + f"<p>Criado o distrito, o Prefeito o instala em solenidade, em data que marca, dentro "
           f"de cento e oitenta dias (art. 20). A lei não diz de quando se contam os 180 dias; o "
-          f"estudo os conta da publicação da lei municipal de criação, que ainda não existe para "
+          f"estudo os conta {ART20_FROM}, como o projeto de lei; essa lei ainda não existe para "
           f"o {esc(fill_name('Distrito de {name}', c.name))}: por isso não há data.</p>"
         + quote("art20"))

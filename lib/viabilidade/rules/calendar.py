@@ -137,8 +137,15 @@ def agencies_deadline(receipt: dt.date) -> dt.date:
     return next_business_day(receipt + dt.timedelta(days=60))[0]
 
 
+#: From when art. 20's 180 days run: the law does not say; the study counts them, as the
+#: district bill's article does ("contados da entrada em vigor desta Lei"), from the municipal
+#: law's entry into force (legal8 m14: the study said "da publicação").
+ART20_FROM = "da entrada em vigor da lei municipal de criação"
+
+
 def district_installation_deadline(law_date: dt.date) -> dt.date:
-    """Art. 20: the district is installed by the mayor within 180 days (of the district law)."""
+    """Art. 20: the district is installed by the mayor within 180 days :data:`ART20_FROM`;
+    ``law_date`` is the recorded law's date, read as the day it takes effect."""
     return law_date + dt.timedelta(days=180)
 
 
@@ -275,8 +282,8 @@ def timeline(candidate: Candidate | None, settings: Settings, *, phases: tuple[s
     events = event_rows(candidate, today, void=void, assumed=assumed)
     if "instalacao-distrito" in phases:
         law = recorded(candidate, "lei", today=today)
-        return events + [{"evento": "Instalação do distrito pelo Prefeito: até 180 dias após a lei "
-                                    "municipal de criação",
+        return events + [{"evento": f"Instalação do distrito pelo Prefeito: até 180 dias "
+                                    f"{ART20_FROM}",
                           "data": (district_installation_deadline(law.date).isoformat()
                                    if law is not None else None), "artigo": "art. 20"}]
     if "municipio" not in phases:

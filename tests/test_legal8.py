@@ -277,3 +277,17 @@ def test_art20_days_run_from_the_same_day_in_the_study_and_the_bill(analysed, st
     rows = timeline(a.candidate, Settings(), phases=("instalacao-distrito",))
     assert rows[-1]["evento"] == ("Instalação do distrito pelo Prefeito: até 180 dias da entrada "
                                   "em vigor da lei municipal de criação")
+
+
+def test_art14s_method_names_the_populations_real_basis(analysed, store):
+    """m4: the method read "(Censo 2022)" while the certified file's 18,00 % uses the 3.102
+    inhabitants of a declared IBGE letter (a simulated act) over the Censo's 17.232."""
+    from viabilidade.fiscal import economy as eco
+
+    e = eco.economy(analysed(CERTIFIED), store)
+    assert e.art14_method.startswith(
+        "estimado pela participação da área na população da origem (área: 3.102 habitantes, "
+        "IBGE, Ofício nº 101/2027 — Superintendência Estadual do IBGE em Goiás, de 10/03/2027, "
+        "hipótese da simulação; origem: 17.232 habitantes, Censo 2022), sem certidão")
+    assert eco.economy(analysed(POSSE), store).art14_method.startswith(
+        "estimado pela participação da área na população da origem (Censo 2022), sem certidão")

@@ -311,6 +311,31 @@ def _latest_icms(store) -> tuple[int | None, float | None, str]:
     return None, None, ""
 
 
+def _population_basis(f: Figure) -> str:
+    """Where a population figure comes from, for art. 14's method: ``"Censo 2022"``, or its
+    document and how far it is proven (legal8 m4: the method said "Censo 2022" while the
+    certified file's 3.102 inhabitants come from a declared IBGE letter)."""
+    from ..rules.result import SIMULATED
+
+    if Basis(f.basis) == Basis.PUBLISHED and "Censo Demográfico 2022" in (f.source or ""):
+        return "Censo 2022"
+    proof = ("hipótese da simulação" if SIMULATED in (f.note or "") else
+             {Basis.CERTIFIED: "certificado", Basis.DECLARED: "documento declarado"}.get(
+                 Basis(f.basis), str(Basis(f.basis))))
+    return f"{f.source}, {proof}"
+
+
+def _populations(area: Figure, origin: Figure) -> str:
+    """``"Censo 2022"`` when both figures are the Censo's, else each figure with its basis:
+    ``"área: 3.102 habitantes, IBGE, Ofício nº 101/2027 …, hipótese da simulação; origem:
+    17.232 habitantes, Censo 2022"``."""
+    a, o = _population_basis(area), _population_basis(origin)
+    if a == o == "Censo 2022":
+        return a
+    return (f"área: {fmt(int(round(area.value)))} habitantes, {a}; origem: "
+            f"{fmt(int(round(origin.value)))} habitantes, {o}")
+
+
 def _art14(analysis, years) -> tuple[float | None, Basis | None, str, list]:
     """Art. 14's share: SEFAZ-GO's value added when the candidate has it, else estimated by
     population (:func:`viabilidade.fiscal.icms.value_added_share_by_population`)."""
@@ -338,7 +363,7 @@ def _art14(analysis, years) -> tuple[float | None, Basis | None, str, list]:
     if a is None or o is None or a.value is None or not o.value:
         return none
     share = icms.value_added_share_by_population(int(round(a.value)), int(round(o.value)))
-    method = ("estimado pela participação da área na população da origem (Censo 2022), sem "
+    method = (f"estimado pela participação da área na população da origem ({_populations(a, o)}), sem "
               "certidão do valor adicionado da Secretaria de Estado da Economia de Goiás: supõe "
               "o mesmo valor adicionado por habitante na área e no restante do município. O PIB "
               "municipal do IBGE não desce ao distrito e não tem, nos dados disponíveis, a "

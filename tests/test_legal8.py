@@ -291,3 +291,18 @@ def test_art14s_method_names_the_populations_real_basis(analysed, store):
         "hipótese da simulação; origem: 17.232 habitantes, Censo 2022), sem certidão")
     assert eco.economy(analysed(POSSE), store).art14_method.startswith(
         "estimado pela participação da área na população da origem (Censo 2022), sem certidão")
+
+
+def test_style_no_clause_twice_and_no_alternative_heading_twice(analysed):
+    """m6: art. 4 III's reason said "o art. 4º, § 2º não atribui o item III a órgão algum"
+    twice in one paragraph; I-11 read "Alternativas: Leitura alternativa, não adotada:"."""
+    from viabilidade.report.readings import reading, reading_body
+
+    reason = analysed(CERTIFIED).result("art4.par1").details["subchecks"]["III"]["motivo"]
+    assert reason.count("não atribui o item III a órgão algum") == 1
+    assert reason.endswith("Subsídio: a declaração do IBGE (IBGE, Ofício nº 101/2027 — "
+                           "Superintendência Estadual do IBGE em Goiás, de 10/03/2027) diz o "
+                           "remanescente contínuo; a declaração não decide o requisito.")
+    body = _text(reading_body(reading("I-11")))
+    assert "Alternativas: Uma só contagem no eleitorado somado" in body
+    assert "Leitura alternativa, não adotada" not in body

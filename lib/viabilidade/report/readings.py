@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.art7 import COMBINED, EACH_READING
+from ..rules.art7 import COMBINED_READING, EACH_READING
 from .writers.tables import Html, esc
 
 
@@ -134,7 +134,8 @@ READINGS: tuple[Reading, ...] = (
             "9.709/1998, art. 7º, parte final, na vontade popular “em relação ao total da "
             "população consultada”.",
             EACH_READING,
-            COMBINED + "; o estudo dá os seus números no capítulo do plebiscito. Leitura fixa "
+            COMBINED_READING[:1].upper() + COMBINED_READING[1:]
+            + "; o estudo dá os seus números no capítulo do plebiscito. Leitura fixa "
             "(sem chave)."),
 )
 

@@ -153,21 +153,26 @@ def _bound_origin(t: Territory, value: float) -> str:
     return "sede do município de origem"
 
 
-def _certificate_subsidy(territory: Territory, status: Status) -> str:
+#: Why no certificate decides art. 4 III (§ 2 names no body for it).
+NO_BODY_III = "o art. 4º, § 2º não atribui o item III a órgão algum"
+
+
+def _certificate_subsidy(territory: Territory, status: Status, said: bool = False) -> str:
     """The IBGE statement on continuity, quoted as a subsidy (``""`` without one).
 
     Art. 4 § 2 gives items II, IV and VI to the IBGE, V to the Cartório Eleitoral and VII to
     the Secretaria da Fazenda: item III to no body. A statement on continuity is therefore
     not a certificate that decides the item; it is quoted beside what is measured, and a
-    disagreement with the measurement is said.
+    disagreement with the measurement is said. ``said``: the reason before it already says
+    :data:`NO_BODY_III`, not repeated (legal8 m6).
     """
     cert = territory.continuity_certificate
     if cert is None or cert.value is None:
         return ""
     says = "contínuo" if cert.value else "interrompido"
     text = (f" Subsídio: a declaração do {BODIES['ibge'].name} ({cert.source}) diz o remanescente "
-            f"{says}; o art. 4º, § 2º não atribui o item III a órgão algum, e a declaração não "
-            "decide o requisito.")
+            f"{says}; " + ("" if said else f"{NO_BODY_III}, e ")
+            + "a declaração não decide o requisito.")
     measured = {Status.PASS: True, Status.FAIL: False}.get(status)
     if measured is not None and measured != bool(cert.value):
         text += " A declaração diverge da medição: é preciso conferir o traçado."
@@ -191,7 +196,7 @@ def continuity(code: str, label: str, territory: Territory) -> tuple[Status, str
         status, reason = Status.INDETERMINATE, (
             f"{label}: sem polígono da área nem limites de distrito nos dados, a continuidade "
             "não pode ser medida; é preciso o memorial descritivo ou o arquivo de limites da "
-            "área (o art. 4º, § 2º não atribui o item III a órgão algum).")
+            f"área ({NO_BODY_III}).")
     elif parts == 0:
         status, reason = Status.FAIL, f"{label}: nada resta do município de origem{on}."
     elif parts > 1:
@@ -200,7 +205,7 @@ def continuity(code: str, label: str, territory: Territory) -> tuple[Status, str
         status, reason = Status.FAIL, f"{label}: as partes do remanescente se tocam em um só ponto{on}."
     else:
         status, reason = Status.PASS, f"{label}: o remanescente permanece contínuo{on}."
-    return status, reason + _certificate_subsidy(territory, status)
+    return status, reason + _certificate_subsidy(territory, status, NO_BODY_III in reason)
 
 
 def item_III(candidate: Candidate, profile: Profile, settings: Settings) -> RuleResult:

@@ -236,9 +236,11 @@ EACH_READING = ("Quando votam dois ou mais municípios — sempre na fusão (art
                 "outro. Na criação de Município, quórum e maioria contam sobre todos os "
                 "eleitores chamados a votar, somados (a área e o remanescente de cada município "
                 "de origem): com um só município de origem, é o eleitorado desse município.")
-COMBINED = ("Leitura alternativa, não adotada: uma só contagem no eleitorado somado (Lei nº "
-            "9.709/1998, art. 7º, parte final: a vontade popular “em relação ao total da "
-            "população consultada”), em que o voto de um município pode decidir pelo outro")
+#: The reading I-11 does not adopt: one count over the electorates together.
+COMBINED_READING = ("uma só contagem no eleitorado somado (Lei nº 9.709/1998, art. 7º, parte "
+                    "final: a vontade popular “em relação ao total da população consultada”), em "
+                    "que o voto de um município pode decidir pelo outro")
+COMBINED = f"Leitura alternativa, não adotada: {COMBINED_READING}"
 #: A result typed as one count for the municipalities together (fusion, transfer).
 ONE_COUNT = ("O resultado informado é um só, dos municípios somados; a leitura adotada "
              "exige quórum e maioria em cada município, e é preciso o resultado de cada um "

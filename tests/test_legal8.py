@@ -306,3 +306,25 @@ def test_style_no_clause_twice_and_no_alternative_heading_twice(analysed):
     body = _text(reading_body(reading("I-11")))
     assert "Alternativas: Uma só contagem no eleitorado somado" in body
     assert "Leitura alternativa, não adotada" not in body
+
+
+def test_nova_iguacu_states_its_creation_law_as_compiled(analysed):
+    """m11: Nova Iguaçu's calendar stated "Lei de criação: Lei Estadual nº 11.406, de
+    16/01/1991" as fact while art. 21's reason calls it "dado compilado, não conferido"; its
+    art. 2º read "eleitores da área" where the law says "inscritos"."""
+    from viabilidade.rules.calendar import timeline
+    from viabilidade.rules.settings import Settings
+
+    a = analysed("data/candidates/nova-iguacu-de-goias.toml")
+    rows = timeline(a.candidate, Settings(), phases=("municipio",), barred=True)
+    assert rows[0]["evento"] == ("Lei de criação: Lei Estadual nº 11.406, de 16/01/1991 (dado "
+                                 "compilado, não conferido)")
+    assert a.result("art2").title == ("Representação assinada por no mínimo cem eleitores "
+                                      "inscritos na área")
+    from viabilidade.rules.art7 import timing_condition
+
+    assert ("A lei de criação, Lei Estadual nº 11.406, de 16/01/1991 (dado compilado, não "
+            "conferido), foi editada em 1991") in str(timing_condition(a.candidate, Settings(),
+                                                                      barred=True))
+    assert a.result("art21").details["lei_de_criacao"] == (
+        "Lei Estadual nº 11.406, de 16/01/1991 (dado compilado, não conferido)")

@@ -132,7 +132,8 @@ def test_district_flags_art15_and_offers_the_memorial_for_art18(store):
     assert "É um alerta, não um requisito, e não entra na conclusão." in t
     assert "Divisas do distrito (art. 18) Memorial disponível para a lei municipal" in t
     assert "cumprido" not in t
-    assert "que ainda não existe para o Distrito Leste: por isso não há data." in t
+    assert ("como o projeto de lei; essa lei ainda não existe para o Distrito Leste: por isso "
+            "não há data.") in t
     # the figures still missing are art. 17's, not art. 4's
     box = plain(certificates.cover_box(a, ""))
     assert box.endswith("Ainda faltam, com quem deve fornecê-los: a comprovar (a lei não indica o "
@@ -153,13 +154,14 @@ def test_nova_iguacu_is_read_as_the_installed_municipality_it_is(store):
         "16/01/1991, que criou o Município, instalado em 01/01/1993: dado compilado, não "
         "conferido com a publicação oficial da lei, que não decide o requisito.")
     assert art7.timing_condition(a.candidate, a.settings)["texto"].endswith(
-        "A lei de criação, Lei Estadual nº 11.406, de 16/01/1991, foi editada em 1991, que não era "
+        "A lei de criação, Lei Estadual nº 11.406, de 16/01/1991 (dado compilado, não conferido), "
+        "foi editada em 1991, que não era "
         "ano de eleições municipais; o Município foi instalado em 01/01/1993 (art. 9º).")
     from viabilidade.operations import operation_of
 
     assert calendar.timeline(a.candidate, a.settings,
                              phases=operation_of(a.candidate).phases)[0]["evento"] == (
-        "Lei de criação: Lei Estadual nº 11.406, de 16/01/1991")
+        "Lei de criação: Lei Estadual nº 11.406, de 16/01/1991 (dado compilado, não conferido)")
     # what it checks today is art. 8's check, not "passa a ser viável se"
     t = plain(sections._what_would_change(a))
     assert t.startswith("4 requisitos do art. 4º dependem hoje de dados certificados ou de "

@@ -99,6 +99,10 @@ def _petition(rule_id: str, title: str, signatures: int | None, minimum: int, wh
                   certifier="cartório (firmas reconhecidas)", **numbers)
 
 
+#: Art. 2's requirement as every document titles it.
+TITLE = "Representação assinada por no mínimo cem eleitores inscritos na área"
+
+
 def art2(candidate: Candidate, settings: Settings) -> RuleResult:
     """Art. 2: representation signed by >= ``settings.petition`` (100) electors registered in
     the area, the registration proven by the Cartório Eleitoral's certificate.
@@ -108,7 +112,7 @@ def art2(candidate: Candidate, settings: Settings) -> RuleResult:
     prove registration); present, pass or fail on the number of signers it finds registered,
     basis certified when checked against its original, else declared.
     """
-    title = "Representação assinada por no mínimo cem eleitores inscritos na área"
+    title = TITLE
     who = "eleitores inscritos na área"
     base = petition("art2", title, candidate.petition_signatures, settings.petition, who,
                     candidate.petition_document, candidate.petition_date, today=settings.study_day())

@@ -44,6 +44,18 @@ class CreationLaw:
         """``"Lei Estadual nº 11.406, de 16/01/1991"``."""
         return f"{self.law}, de {date_br(self.date)}"
 
+    @property
+    def compiled(self) -> str:
+        """The citation as every document states it, a compiled fact: ``"Lei Estadual nº
+        11.406, de 16/01/1991 (dado compilado, não conferido)"`` (legal8 m11: the calendar
+        stated it as fact where art. 21's reason calls it compiled)."""
+        return f"{self.citation} ({COMPILED})"
+
+
+#: How a creation law of the study's compilation is qualified: not checked against the
+#: official publication.
+COMPILED = "dado compilado, não conferido"
+
 
 #: Restored process -> its creation law, where verified (shared/data/history/
 #: go_criacao_municipios_fatos_legais.csv, confiança alta; SOURCES.md "Key facts"). Cocalzinho
@@ -77,7 +89,7 @@ def art21(candidate: Candidate) -> RuleResult:
     # (final legal read, item 12)
     made = (f" Segundo a compilação do estudo ({law.source}), o processo terminou na "
             f"{law.citation}, que criou o Município, instalado em {date_br(law.installed)}: "
-            "dado compilado, não conferido com a publicação oficial da lei, que não decide o "
+            f"{COMPILED} com a publicação oficial da lei, que não decide o "
             "requisito." if law else "")
     return simple("art21", TITLE, Status.PASS,
                   f"O art. 21 restabeleceu o processo nº {number}, que cria o Município de {town}, "
@@ -85,7 +97,7 @@ def art21(candidate: Candidate) -> RuleResult:
                   f"tem a validade que a própria lei lhe deu, e o estudo não exige outra.{made}",
                   source="LC nº 2/1990, art. 21",
                   details={"processo": number, "municipio": town,
-                           **({"lei_de_criacao": law.citation} if law else {})})
+                           **({"lei_de_criacao": law.compiled} if law else {})})
 
 
 def petition_not_required(candidate: Candidate) -> RuleResult:
@@ -93,6 +105,9 @@ def petition_not_required(candidate: Candidate) -> RuleResult:
     the year) and art. 21 restored it, so no new representation starts it (``not_applicable``)."""
     number = candidate.restored_process
     year = "19" + number.rsplit("/", 1)[1]
-    return not_applicable("art2", "Representação assinada por no mínimo cem eleitores da área",
+    from .art2 import TITLE as ART2_TITLE
+
+    # the title art. 2 gives it ("inscritos na área"; legal8 m11: it read "eleitores da área")
+    return not_applicable("art2", ART2_TITLE,
                           f"O processo nº {number} foi iniciado em {year}, antes da LC nº 2/1990, "
                           "e restabelecido pelo art. 21: não depende de nova representação.")

@@ -600,7 +600,7 @@ def timing_condition(candidate: Candidate | None, settings: Settings, barred: bo
     law = creation_law(candidate)
     if law is not None and law.date.year == year:  # a past fact: indicative, not conditional
         text = (f"Condição de prazo (art. 7º, § 3º): não serão criados municípios no ano das "
-                f"eleições municipais. A lei de criação, {law.citation}, foi editada em {year}, "
+                f"eleições municipais. A lei de criação, {law.compiled}, foi editada em {year}, "
                 f"que não era ano de eleições municipais; o Município foi instalado em "
                 f"{date_br(law.installed)} (art. 9º).")
         return {"texto": text, "ano_criacao": year, "origem": how, "vedado": False,

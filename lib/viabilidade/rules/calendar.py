@@ -320,7 +320,7 @@ def timeline(candidate: Candidate | None, settings: Settings, *, phases: tuple[s
     from .art21 import creation_law
 
     known = creation_law(candidate)
-    label = (f"Lei de criação: {known.citation}" if known is not None and known.date.year == year
+    label = (f"Lei de criação: {known.compiled}" if known is not None and known.date.year == year
              else f"Lei de criação ({how})")
     law = [] if recorded(candidate, "lei", today=today) is not None else [
         {"evento": label, "data": str(year), "artigo": "art. 1º"}]

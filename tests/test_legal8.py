@@ -136,6 +136,8 @@ def test_letters_without_a_recorded_representation_cite_no_process(store, tmp_pa
         assert "Tramita" not in text and "Processo nº" not in text
         assert "João Batista Lima" not in text
     assert "signatários" not in judge and "cópia da representação" not in judge
+    assert "os valores se refiram exatamente à área descrita, para que sejam juntados ao estudo." \
+        in judge and "processo legislativo" not in judge
 
     certified = _letters(store, CERTIFIED, dt.date(2027, 1, 15), settings)
     judge = certified["cartorio-eleitoral"]

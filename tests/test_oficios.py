@@ -338,7 +338,7 @@ def test_the_prefeitura_and_the_camara_are_asked_for_the_municipal_laws(html):
     assert "b) arts. 16 e 18 — cópia da lei municipal que criou o distrito de Posse d'Abadia" in camara
     assert "art. 4º, I " not in camara
     assert ("3. Pede-se que cada lei venha com a indicação da data e do meio da sua publicação, "
-            "para que seja juntada ao processo legislativo.") in camara
+            "para que seja juntada ao estudo.") in camara
 
 
 def test_named_addressees_take_their_gender(store, settings):

@@ -765,7 +765,8 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date,
         f"<p>2. {esc(request.basis)} Para instruir o {'processo' if proposed else 'estudo'}, {esc(asker)} a "
         f"{esc(a.treatment)} {esc(request.what)}:</p>"
         f'<ol class="itens">{items}</ol>'
-        f"<p>3. {esc(ANSWER if request.statutory else ANSWER_DOCUMENTS)}</p>"
+        # no process yet: the answers go to the study (legal8 S3)
+        f"<p>3. {esc((ANSWER if request.statutory else ANSWER_DOCUMENTS).replace('processo legislativo', 'processo legislativo' if proposed else 'estudo'))}</p>"
         # the last paragraph goes with the closing, the signature and the attachments line,
         # never a signature alone on a page (Manual de Redação): one unbreakable block
         # (div.fecho: Typst block(breakable: false); CSS break-inside: avoid)

@@ -254,3 +254,28 @@ def test_the_prefeitura_is_asked_only_what_the_file_lacks(store):
         ("art. 4º, I e VI", "cópia dos documentos já declarados no processo, com a confirmação "
                             "de que correspondem aos originais: Termo nº 4/2027 (imóvel para a "
                             "Câmara)")]
+
+
+@pytest.mark.parametrize("by, refused", [("Dep. Fulana de Tal", True),
+                                         ("Dep. João Batista Lima (PXX)", False)])
+def test_the_letters_and_the_bill_name_the_proposer_the_record_names(tmp_path, capsys, by, refused):
+    """New-user review (2026-12-07): a representation recorded by one deputy, and letters
+    saying "o Deputado João Batista Lima propõe" (the settings' proposer)."""
+    text = CERTIFIED.read_text(encoding="utf-8").replace(
+        'kind = "proposta"\n', f'kind = "proposta"\nby = "{by}"\n', 1)
+    candidate = tmp_path / "c.toml"
+    candidate.write_text(text, encoding="utf-8")
+    line = text.splitlines().index('kind = "proposta"') + 1   # the act's line, 1-based
+    for command in (["oficios", str(candidate)], ["projeto-de-lei", str(candidate)]):
+        code = main(command + ["--configuracoes", str(SETTINGS), "--saida", str(tmp_path / "out")])
+        err = capsys.readouterr().err
+        if refused:
+            assert code == 2
+            assert err.splitlines() == [
+                f"erro: {SETTINGS}, linha 10, campo 'oficios.proposer': o proponente 'João Batista "
+                f"Lima' não é quem o registro dá como autor da representação ({candidate}, linha "
+                f"{line}: by = '{by}'); os ofícios citariam outro proponente: escreva em [oficios] "
+                "proposer o mesmo nome do registro"]
+            assert not (tmp_path / "out").exists()
+        else:
+            assert code == 0, err

@@ -294,6 +294,11 @@ def _cmd_oficios(args: argparse.Namespace) -> int:
     on = date or candidate.request_date or dt.date.today()
     letters = [r.key for r in build_requests(candidate, store, on)]
     settings = OficiosSettings.from_toml(args.settings, letters=letters)
+    from ..report.oficios import check_proposer, proposal
+
+    act = proposal(candidate, dt.date.max)  # any representation recorded, before any letter
+    if act is not None:
+        check_proposer(settings, act, candidate.path)
     from ..profile.build import check_candidate
 
     notices = check_candidate(candidate, store)   # a new seat name, said with the letters' ones
@@ -324,6 +329,12 @@ def _cmd_projeto_de_lei(args: argparse.Namespace) -> int:
 
         oficios = OficiosSettings.from_toml(args.settings)
         author, process = oficios.proposer, oficios.process
+        import datetime as dt
+
+        from ..report.oficios import check_proposer, proposal
+
+        if (act := proposal(candidate, dt.date.max)) is not None:
+            check_proposer(oficios, act, candidate.path)  # the bill's author is the record's
     analysis = analyse(candidate, store=store)
     candidate = analysis.candidate
     folder = _subfolder(Path(args.saida), candidate.slug, "projeto-de-lei")

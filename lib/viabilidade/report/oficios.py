@@ -348,6 +348,36 @@ def check_process_year(settings: OficiosSettings, day: dt.date) -> None:
             field="oficios.process", line=field_line(text, "oficios.process") if text else None)
 
 
+def check_proposer(settings: OficiosSettings, act, candidate_file) -> None:
+    """Refuse letters whose proposer (``[oficios] proposer``) is not the one the record's
+    ``proposta`` act names (its ``by``): the new-user review of 2026-12-07 had a
+    representation recorded by "Dep. Fulana de Tal" and letters saying "o Deputado João
+    Batista Lima propõe". Names are compared by :func:`viabilidade.common.text.name_key`
+    (accents, case and punctuation ignored), the settings' name within the act's (which may
+    carry "Dep." or a party).
+
+    Raises
+    ------
+    SettingsError
+        Naming the settings file and line of ``oficios.proposer``, and the candidate file's
+        line of the act.
+    """
+    from ..common.text import name_key, quoted
+    from ..errors import field_line
+
+    by = getattr(act, "by", None)
+    if not by or name_key(settings.proposer.name) in name_key(by):
+        return
+    text = settings.file.read_text(encoding="utf-8") if settings.file else ""
+    where = f"{candidate_file}, linha {act.line}" if act.line else str(candidate_file)
+    raise SettingsError(
+        f"o proponente {quoted(settings.proposer.name)} não é quem o registro dá como autor da "
+        f"representação ({where}: by = {quoted(by)}); os ofícios citariam outro proponente: "
+        "escreva em [oficios] proposer o mesmo nome do registro", file=settings.file,
+        field="oficios.proposer",
+        line=field_line(text, "oficios.proposer") if text else None)
+
+
 def build_requests(candidate, store, request_date: dt.date,
                    settings: OficiosSettings | None = None, *,
                    memorial: bool | None = None) -> list[Request]:

@@ -45,6 +45,7 @@ import pyarrow.parquet as pq
 from ..errors import DataError
 from ..os_errors import count_bytes, os_reason
 from ..common.plausibility import boundaries_problem, electorate_problem
+from ..common.text import quoted, quoted_list
 from .codes import Crosswalk
 from .paths import default_root
 from .provenance import RAW, derived, official, official_files, record, roles_read, sha256
@@ -740,6 +741,10 @@ MANIFEST_MAX = 1024 * 1024
 #: or one recording a huge size would otherwise have a sparse 3 GiB table hashed for 30–56 s
 #: before the mismatch was told (hostile trial 6, H6-2 re-check).
 TABLE_MAX = 256 * 1024 * 1024
+#: Largest sum of the table files hashed (bytes): the store's 16 tables hold 18,2 MB (dec.
+#: 2026). Every table at :data:`TABLE_MAX` (4 GiB of sparse files) was hashed for 9–31 s
+#: (hostile trial 7, defect 1).
+TABLES_TOTAL_MAX = 512 * 1024 * 1024
 
 
 def load_store(root: Path | None = None) -> Store:
@@ -797,6 +802,11 @@ def load_store(root: Path | None = None) -> Store:
             raise DataError(f"{mpath} não é um manifesto válido: {shape}; gere o repositório "
                             "de novo com `viabilidade data build`")
         tables = manifest["tables"]
+        known = {*TABLES, *OPTIONAL_TABLES}
+        if unknown := sorted(set(tables) - known):   # '../ok/seats', 'extra0' … 'extra59'
+            raise DataError(f"{mpath} lista tabelas que um repositório não tem: "
+                            f"{quoted_list(unknown)}; gere o repositório de novo com "
+                            "`viabilidade data build`")
         listed = {name: tables[name]["sha256"] for name in tables}
         sizes = {name: tables[name].get("bytes") for name in tables}
     except RecursionError:  # a hostile manifest of deeply nested lists
@@ -809,8 +819,14 @@ def load_store(root: Path | None = None) -> Store:
                         f"técnico: {type(exc).__name__}: {exc})") from None
     except OSError as exc:
         raise DataError(f"não foi possível ler {mpath}: {os_reason(exc)}") from None
+    total = 0
     for name in listed:  # every table's kind and size before any is hashed
         path = root / f"{name}.parquet"
+        if path.is_symlink() and not os.path.realpath(path).startswith(
+                os.path.realpath(root) + os.sep):   # a link to /proc/self/environ was hashed
+            raise DataError(f"tabela {name!r}: {path} é um link para fora do repositório "
+                            f"({quoted(os.readlink(path))}); gere o repositório de novo com "
+                            "`viabilidade data build`")
         if os.path.lexists(path) and not path.is_file():
             raise DataError(f"tabela {name!r}: {path} não é um arquivo comum (uma FIFO, um "
                             "dispositivo ou uma pasta); gere o repositório de novo com "
@@ -823,6 +839,11 @@ def load_store(root: Path | None = None) -> Store:
                             f"máximo {count_bytes(TABLE_MAX)} (a maior tabela do repositório, "
                             "a malha municipal, tem cerca de 16 MB); o repositório foi alterado; "
                             "gere-o de novo com `viabilidade data build`")
+        total += size
+        if total > TABLES_TOTAL_MAX:
+            raise DataError(f"as tabelas de {root} somam mais de {count_bytes(TABLES_TOTAL_MAX)} "
+                            "(as do repositório somam cerca de 18 MB); o repositório foi "
+                            "alterado; gere-o de novo com `viabilidade data build`")
         if sizes[name] is not None and size != sizes[name]:
             raise DataError(f"tabela {name!r} ({path}) difere do manifesto: tem "
                             f"{count_bytes(size)}, o manifesto registra "
@@ -842,7 +863,6 @@ def _manifest_shape(manifest) -> str | None:
     object, a ``format`` other than 1 (``"format": 99`` was read silently), ``tables`` not
     an object, a table entry without a text ``sha256``, a ``bytes`` that is not a whole number
     (a manifest of wrong types said "detalhe técnico: TypeError", H6-10)."""
-    from ..common.text import quoted
 
     if not isinstance(manifest, dict):
         return "esperado um objeto JSON com 'format' e 'tables'"

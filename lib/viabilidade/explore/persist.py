@@ -261,18 +261,27 @@ def read_session(path: str | Path) -> Session | None:
             raise ValueError("esperado um objeto JSON")
         if doc.get("version") != VERSION:
             raise ValueError(f"versão {doc.get('version')!r} do arquivo; esperada {VERSION}")
+        from ..common.numbers import fmt
+        from .compare import MAX_SCENARIOS
+
+        kept = doc.get("kept", [])
+        if not isinstance(kept, list):
+            raise ValueError("o campo 'kept' não é uma lista")
+        if len(kept) > MAX_SCENARIOS:  # trial 7: 60.000 kept scenarios took 36 s and 614 MB
+            raise ValueError(f"{fmt(len(kept))} cenários lado a lado; no máximo {MAX_SCENARIOS}")
         steps = {}
         for key, words in (("undo", "desfazer"), ("redo", "refazer")):
             listed = doc.get(key, [])
             if len(listed) > MAX_STEPS:
-                raise ValueError(f"{len(listed)} passos para {words}; no máximo {MAX_STEPS}")
+                raise ValueError(f"{fmt(len(listed))} passos para {words}; no máximo {MAX_STEPS}")
             # A step whose limits file is gone (a temporary folder swept) is left out.
             steps[key] = [s for s in map(area_from_dict, listed) if _files_exist(s)]
         drawings = doc.get("drawings", [])
         if len(drawings) > 2 * MAX_STEPS + 1:
-            raise ValueError(f"{len(drawings)} polígonos desenhados; no máximo {2 * MAX_STEPS + 1}")
+            raise ValueError(f"{fmt(len(drawings))} polígonos desenhados; no máximo "
+                             f"{2 * MAX_STEPS + 1}")
         return Session(scenario_from_dict(doc["scenario"]),
-                       [(k["label"], scenario_from_dict(k["scenario"])) for k in doc.get("kept", ())],
+                       [(k["label"], scenario_from_dict(k["scenario"])) for k in kept],
                        str(doc.get("save_path") or ""), steps["undo"], steps["redo"],
                        {Path(d["path"]): (dict(d["drawn"]), bool(d["clip"])) for d in drawings})
     except Exception as e:  # a malformed or foreign file must never stop the explorer

@@ -257,7 +257,11 @@ def test_the_prefeitura_is_asked_only_what_the_file_lacks(store):
 
 
 @pytest.mark.parametrize("by, refused", [("Dep. Fulana de Tal", True),
-                                         ("Dep. João Batista Lima (PXX)", False)])
+                                         ("Dep. João Batista Lima (PXX)", False),
+                                         ("deputado JOAO BATISTA LIMA", False),
+                                         # hostile trial 8: a name within another's words
+                                         ("Dep. Ana Maria João Batista Limaverde", True),
+                                         ("Dep. João Batista", True)])
 def test_the_letters_and_the_bill_name_the_proposer_the_record_names(tmp_path, capsys, by, refused):
     """New-user review (2026-12-07): a representation recorded by one deputy, and letters
     saying "o Deputado João Batista Lima propõe" (the settings' proposer)."""
@@ -279,3 +283,22 @@ def test_the_letters_and_the_bill_name_the_proposer_the_record_names(tmp_path, c
             assert not (tmp_path / "out").exists()
         else:
             assert code == 0, err
+
+
+@pytest.mark.parametrize("proposer", ["Ana Souza", "...", "Souza"])
+def test_a_proposer_within_the_recorded_name_is_not_the_same_person(tmp_path, capsys, proposer):
+    """Hostile trial 8: 'Ana Souza' passed for 'Dep. Mariana Souza', and '...' (an empty key)
+    for anyone."""
+    text = CERTIFIED.read_text(encoding="utf-8").replace(
+        'kind = "proposta"\n', 'kind = "proposta"\nby = "Dep. Mariana Souza"\n', 1)
+    candidate = tmp_path / "c.toml"
+    candidate.write_text(text, encoding="utf-8")
+    settings = tmp_path / "oficios.toml"
+    settings.write_text(SETTINGS.read_text(encoding="utf-8").replace(
+        'proposer = "João Batista Lima"', f'proposer = "{proposer}"'), encoding="utf-8")
+    code = main(["oficios", str(candidate), "--configuracoes", str(settings), "--saida",
+                 str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "não é quem o registro dá como autor da representação" in err or "proposer" in err
+    assert not (tmp_path / "out").exists()

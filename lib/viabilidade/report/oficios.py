@@ -352,9 +352,10 @@ def check_proposer(settings: OficiosSettings, act, candidate_file) -> None:
     """Refuse letters whose proposer (``[oficios] proposer``) is not the one the record's
     ``proposta`` act names (its ``by``): the new-user review of 2026-12-07 had a
     representation recorded by "Dep. Fulana de Tal" and letters saying "o Deputado João
-    Batista Lima propõe". Names are compared by :func:`viabilidade.common.text.name_key`
-    (accents, case and punctuation ignored), the settings' name within the act's (which may
-    carry "Dep." or a party).
+    Batista Lima propõe". Names are compared word by word by
+    :func:`viabilidade.common.text.name_key` (accents, case and punctuation ignored): the
+    settings' name, two words at least, must be a run of the act's words (which may carry
+    "Dep." or a party around them).
 
     Raises
     ------
@@ -366,7 +367,16 @@ def check_proposer(settings: OficiosSettings, act, candidate_file) -> None:
     from ..errors import field_line
 
     by = getattr(act, "by", None)
-    if not by or name_key(settings.proposer.name) in name_key(by):
+    if not by:
+        return
+    # whole words, in order (hostile trial 8: 'Ana Souza' passed within 'Dep. Mariana Souza',
+    # 'Tal' and '...' within 'Dep. Fulana de Tal'): the proposer's words, at least two, are a
+    # run of the act's words, whose titles and party ("Dep.", "(PXX)") are around them
+    words = [name_key(w) for w in str(settings.proposer.name).split()]
+    words = [w for w in words if w]
+    recorded = [name_key(w) for w in str(by).split()]
+    n = len(words)
+    if n >= 2 and any(recorded[i:i + n] == words for i in range(len(recorded) - n + 1)):
         return
     text = settings.file.read_text(encoding="utf-8") if settings.file else ""
     where = f"{candidate_file}, linha {act.line}" if act.line else str(candidate_file)

@@ -51,9 +51,11 @@ def test_a_table_linked_out_of_the_store_is_refused(tmp_path):
         (root / "seats.parquet").unlink()
         (root / "seats.parquet").symlink_to(outside)
     root = _store(tmp_path, edit)
+    from viabilidade.common.text import quoted
+
     assert _refused(root) == (f"tabela 'seats': {root / 'seats.parquet'} é um link para fora do "
-                              f"repositório ('{outside}'); gere o repositório de novo com "
-                              "`viabilidade data build`")
+                              f"repositório ({quoted(str(outside))}); gere o repositório de novo "
+                              "com `viabilidade data build`")
 
 
 def test_the_tables_together_are_bounded(tmp_path):

@@ -319,9 +319,12 @@ def _population_basis(f: Figure) -> str:
 
     if Basis(f.basis) == Basis.PUBLISHED and "Censo Demográfico 2022" in (f.source or ""):
         return "Censo 2022"
+    from ..rules.result import BASIS_WORDS
+
+    # one set of words for a basis (rules.result.BASIS_WORDS): a drawn area's estimate
+    # printed the raw 'estimated' (CI, 20:13)
     proof = ("hipótese da simulação" if SIMULATED in (f.note or "") else
-             {Basis.CERTIFIED: "certificado", Basis.DECLARED: "documento declarado"}.get(
-                 Basis(f.basis), str(Basis(f.basis))))
+             BASIS_WORDS.get(Basis(f.basis), str(Basis(f.basis))))
     return f"{f.source}, {proof}"
 
 

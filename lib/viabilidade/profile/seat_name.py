@@ -113,8 +113,11 @@ def seat_name_problems(candidate: Candidate, store) -> tuple[list[CandidateError
                                line=line)], []
     key = name_key(seat)
     m = store.municipalities
+    # a new municipality only (a district of another municipality may bear a town's name:
+    # 'Posse', the district fixture)
     other = [(str(n), str(c)) for n, c in zip(m["nome"], m["cod_ibge"])
-             if name_key(str(n)) == key and str(c) not in candidate.municipalities]
+             if name_key(str(n)) == key and str(c) not in candidate.municipalities
+             ] if operation_of(candidate).carves_municipality else []
     if other:  # "Goiânia" for a seat in Posse d'Abadia: the study would bear another's name
         return [CandidateError(f"{quoted(seat)} é o nome de um município que já existe, "
                                f"{other[0][0]} ({other[0][1]}); a sede proposta é uma "

@@ -272,7 +272,7 @@ def test_a_seventy_kilobyte_argument_is_quoted_in_a_short_line(tmp_path, capsys)
 
 # ------------------------------------- H6-10: a store or raw folder told for what it is
 @pytest.mark.parametrize("text, said", [
-    ('{"format": 99, "tables": {}}', "'format' é 99; esta versão lê o formato 1 (repositório "
+    ('{"format": 99, "tables": {}}', "'format' é 99; esta versão lê o formato 1, um número inteiro (repositório "
                                      "gravado por outra versão?)"),
     ('{"format": 1, "tables": [1, 2]}', "'tables' é [1, 2]; esperado um objeto com uma entrada "
                                         "por tabela"),

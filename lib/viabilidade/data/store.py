@@ -860,15 +860,17 @@ def load_store(root: Path | None = None) -> Store:
 
 def _manifest_shape(manifest) -> str | None:
     """What is wrong with a parsed ``manifest.json``'s shape, in pt-BR, or ``None``: not an
-    object, a ``format`` other than 1 (``"format": 99`` was read silently), ``tables`` not
+    object, a ``format`` other than the whole number 1 (``"format": 99`` was read silently,
+    ``"format": true`` passed as ``True == 1``, hostile trial 7), ``tables`` not
     an object, a table entry without a text ``sha256``, a ``bytes`` that is not a whole number
     (a manifest of wrong types said "detalhe técnico: TypeError", H6-10)."""
 
     if not isinstance(manifest, dict):
         return "esperado um objeto JSON com 'format' e 'tables'"
-    if manifest.get("format", 1) != 1:
-        return (f"'format' é {quoted(manifest['format'])}; esta versão lê o formato 1 "
-                "(repositório gravado por outra versão?)")
+    form = manifest.get("format", 1)
+    if type(form) is not int or form != 1:  # "format": true passed, True == 1 (trial 7)
+        return (f"'format' é {json.dumps(form, ensure_ascii=False)[:80]}; esta versão lê o "
+                "formato 1, um número inteiro (repositório gravado por outra versão?)")
     tables = manifest.get("tables")
     if not isinstance(tables, dict):
         return f"'tables' é {quoted(tables)}; esperado um objeto com uma entrada por tabela"

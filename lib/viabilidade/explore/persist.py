@@ -259,8 +259,10 @@ def read_session(path: str | Path) -> Session | None:
         doc = json.loads(read_user_bytes(path, SESSION_MAX_BYTES).decode("utf-8"))
         if not isinstance(doc, dict):
             raise ValueError("esperado um objeto JSON")
-        if doc.get("version") != VERSION:
-            raise ValueError(f"versão {doc.get('version')!r} do arquivo; esperada {VERSION}")
+        version = doc.get("version")
+        if type(version) is not int or version != VERSION:  # true passed: True == 1 (trial 7)
+            raise ValueError(f"versão {json.dumps(version, ensure_ascii=False)[:80]} do "
+                             f"arquivo; esperada {VERSION}, um número inteiro")
         from ..common.numbers import fmt
         from .compare import MAX_SCENARIOS
 

@@ -1,0 +1,74 @@
+"""Hostile trial 7's minor defects of issue 32 still open (docs/ERRORS.md, H7-3 onwards):
+a format or version number given as a boolean (``"format": true`` passed, since
+``True == 1`` in Python), ..."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from viabilidade.errors import CandidateError, DataError
+
+STORE = Path(__file__).resolve().parents[1] / "data" / "processed"
+
+
+# ------------------------------------------- H7-3: a format or version number that is a boolean
+@pytest.mark.parametrize("form, said", [
+    ("true", "true"), ("1.0", "1.0"), ('"1"', '"1"'), ("2", "2")])
+def test_a_store_manifest_format_must_be_the_whole_number_one(tmp_path, form, said):
+    from viabilidade.data.store import load_store
+
+    (tmp_path / "manifest.json").write_text(f'{{"format": {form}, "tables": {{}}}}',
+                                            encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        load_store(tmp_path)
+    assert str(e.value) == (f"{tmp_path / 'manifest.json'} não é um manifesto válido: 'format' é "
+                            f"{said}; esta versão lê o formato 1, um número inteiro (repositório "
+                            "gravado por outra versão?); gere o repositório de novo com "
+                            "`viabilidade data build`")
+
+
+def test_the_committed_manifest_format_is_the_integer_one():
+    from viabilidade.data.store import _manifest_shape
+
+    manifest = json.loads((STORE / "manifest.json").read_text(encoding="utf-8"))
+    assert type(manifest["format"]) is int and _manifest_shape(manifest) is None
+
+
+@pytest.mark.parametrize("version, refused", [("1", False), ("true", True), ("1.0", True)])
+def test_a_session_version_must_be_the_whole_number_one(tmp_path, version, refused):
+    from viabilidade.explore import persist
+    from viabilidade.explore.scenario import Scenario
+
+    scenario = json.dumps(persist.scenario_dict(Scenario(name="Posse d'Abadia",
+                                                         origins=("5200100",),
+                                                         districts=("520010010",))))
+    path = tmp_path / "sessao.json"
+    path.write_text(f'{{"version": {version}, "scenario": {scenario}}}', encoding="utf-8")
+    if not refused:
+        assert persist.read_session(path).scenario.name == "Posse d'Abadia"
+        return
+    with pytest.raises(CandidateError) as e:
+        persist.read_session(path)
+    assert str(e.value) == (f"{path}: a sessão anterior não pôde ser restaurada (versão {version} "
+                            "do arquivo; esperada 1, um número inteiro); o explorador começa do "
+                            "cenário inicial")
+
+
+@pytest.mark.parametrize("form, refused", [("1", False), ("true", True), ("2", True)])
+def test_a_download_record_format_must_be_the_whole_number_one(tmp_path, form, refused):
+    from viabilidade.data import rawmanifest
+
+    path = tmp_path / rawmanifest.NAME
+    path.write_text(f'{{"format": {form}, "sources": {{}}}}', encoding="utf-8")
+    if not refused:
+        assert rawmanifest.load(tmp_path) == {"format": 1, "sources": {}}
+        return
+    with pytest.raises(DataError) as e:
+        rawmanifest.load(tmp_path)
+    assert str(e.value) == (f"arquivo {path.name}: não é um registro de downloads válido ('format' é {form}; "
+                            "esta versão lê o formato 1, um número inteiro); esperado o JSON "
+                            "escrito por `viabilidade data fetch` (apague-o para recomeçar: os "
+                            "arquivos já baixados serão conferidos de novo)")

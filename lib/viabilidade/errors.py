@@ -169,7 +169,7 @@ class Problems:
         #: The keys each table of the file may hold, by dotted prefix (``"origin."``; ``""``
         #: the file's top), and the unknown keys found without a hint, as (index in
         #: :attr:`items`, prefix, key, allowed): a reader that knows every table names the
-        #: table a misplaced key belongs to (:func:`viabilidade.proposal.candidate._placed`).
+        #: table a misplaced key belongs to (:func:`viabilidade.proposal.fields.placed`).
         self.tables: dict[str, set[str]] = {}
         self.unplaced: list[tuple[int, str, str, str]] = []
         self._index: dict[str, int] | None = None  # the text's fields, read once (linear time)

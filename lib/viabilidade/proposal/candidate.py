@@ -33,16 +33,19 @@ from pathlib import Path
 from typing import Any
 
 from .certified import Certified, certified_money, read_certified
-from .record import (KINDS, Act as ProcessAct, Checked, Plebiscite, check_order, certificates, legacy_acts, merge_certified,
+# The evidence tables and the field readers have their own modules; their public names are
+# still read from here by the callers (``from viabilidade.proposal.candidate import Evidence``).
+from .evidence import (BOUNDARY_CORRECTION_ITEMS, BOUNDARY_LINES, BOUNDARY_STRIP, EVIDENCE_ITEMS,
+                       CorrectionAct, Evidence, correction_table, evidence_table)
+from .fields import (COD_DISTRITO, COD_IBGE, Reader, code_list, count_field, date_field, document_field,
+                     odd_file, placed)
+from .record import (KINDS, Act as ProcessAct, Plebiscite, check_order, certificates, legacy_acts, merge_certified,
                      petition_of, plebiscite_of, plebiscite_problems, read_acts)
-from ..common.numbers import fmt as fmt_num
-from ..common.text import NAME, NOTE, clean_text, fold, quoted
+from ..common.text import fold, quoted
 from ..common.toml_file import load_toml, toml_position, toml_reason, utf8_problem
-from ..errors import CandidateError, Problems, did_you_mean, found_value
-from ..law.bodies import BODIES
-from ..os_errors import not_regular, path_problem, read_reason, read_user_bytes, real_path
-from ..common.plausibility import (at_study_date, collection_problem, count_problem, date_problem,
-                           money_problem)
+from ..errors import CandidateError, Problems, did_you_mean
+from ..os_errors import not_regular, read_reason, read_user_bytes, real_path
+from ..common.plausibility import at_study_date, collection_problem, date_problem, money_problem
 
 OPERATIONS = {
     "create-municipality": "criação de município (arts. 1º a 4º)",
@@ -59,61 +62,6 @@ RESTORED_PROCESSES = {
     "2.126/85": "Nova Iguaçu de Goiás",
     "1.651/87": "Santo Antônio de Goiás",
 }
-#: Evidence items: art. 4 I (prefeitura, camara) and the five areas of art. 4 VI.
-EVIDENCE_ITEMS = {
-    "prefeitura": "instalação da Prefeitura (art. 4º, I)",
-    "camara": "instalação da Câmara Municipal (art. 4º, I)",
-    "escola": "área para escola (art. 4º, VI)",
-    "saude": "área para unidade de saúde (art. 4º, VI)",
-    "posto_telefonico": "área para posto telefônico (art. 4º, VI)",
-    "praca_esporte": "área para praça de esporte (art. 4º, VI)",
-    "cemiterio": "área para cemitério (art. 4º, VI)",
-}
-#: Art. 6 checklist: prior agreement of the mayors, authorised by council resolutions.
-BOUNDARY_CORRECTION_ITEMS = {
-    "technical_error": "falha técnica ou erro na descrição dos limites",
-    "mayors_agreement": "acordo prévio dos Prefeitos",
-    "council_resolutions": "autorização das Câmaras Municipais por resolução",
-}
-#: Art. 6 "sem alteração de área": the strip between the two lines has no inhabitants (a
-#: survey's document), else the correction would move people from one municipality to the
-#: other, which is a transfer (art. 5); read by ``rules.art6.area_change``, not by the
-#: checklist of the documents (:data:`BOUNDARY_CORRECTION_ITEMS`).
-BOUNDARY_STRIP = {"uninhabited_strip": "faixa entre as linhas sem moradores (vistoria ou "
-                                       "levantamento)"}
-#: Art. 6: the two line files of a boundary correction, keys of ``[boundary_correction]``.
-BOUNDARY_LINES = {"old_line": "linha de limite atual (a descrição com a falha)",
-                  "new_line": "linha de limite corrigida"}
-
-_COD_IBGE = re.compile(r"^52\d{5}$")
-_COD_DISTRITO = re.compile(r"^52\d{7}$")
-
-
-@dataclass(frozen=True)
-class CorrectionAct:
-    """One document of an art. 6 act: the body that issued it, its number and its date."""
-
-    body: str
-    number: str
-    date: dt.date
-
-    def text(self) -> str:
-        """``"Resolução nº 5/2026, Câmara Municipal de Abadiânia, de 20/02/2026"``."""
-        return f"{self.number}, {self.body}, de {self.date.strftime('%d/%m/%Y')}"
-
-
-@dataclass(frozen=True)
-class Evidence:
-    """One piece of documentary evidence: what it is, where, and the document cited; an art.
-    6 item (:data:`BOUNDARY_CORRECTION_ITEMS`) also has its acts (body, number, date), and
-    ``document`` is then their text. ``checked``: who checked the original document and
-    when (``checked_by``, ``checked_on``); ``None``: declared, "a conferir com o original"."""
-
-    what: str
-    where: str
-    document: str
-    acts: tuple[CorrectionAct, ...] = ()
-    checked: Checked | None = None
 
 
 @dataclass(frozen=True)
@@ -234,9 +182,6 @@ class Candidate:
         return self.districts + self.municipalities
 
 
-#: Top-level keys read as names (:data:`viabilidade.common.text.NAME`).
-NAME_KEYS = ("name", "seat")
-
 
 #: What a ``slug`` written in a candidate file may hold (the folder name it is used as).
 SLUG_RULE = "só letras minúsculas sem acento, algarismos e hífens simples, até 80 caracteres"
@@ -260,231 +205,8 @@ def slugify(text: str) -> str:
     return slug[:80]
 
 
-class _Reader:
-    """Walks a TOML table, recording which keys were used so the rest can be reported.
 
-    Problems are recorded in a shared :class:`~viabilidade.errors.Problems` and the reader goes on, so that a
-    file with several problems reports all of them at once.
-    """
-
-    def __init__(self, problems: Problems, table: dict, prefix: str = ""):
-        self.problems, self.table, self.prefix, self.used = problems, table, prefix, set()
-        self.path = problems.path
-        if "[" not in prefix:  # a table of the file (not an item of a list of tables)
-            problems.tables.setdefault(prefix, self.used)
-
-    def _name(self, key: str) -> str:
-        return f"{self.prefix}{key}"
-
-    def error(self, key: str, msg: str) -> None:
-        self.problems.add(self._name(key), msg)
-
-    def get(self, key: str, kind: type | tuple, required: bool = False, default=None):
-        self.used.add(key)
-        if key not in self.table:
-            if required:
-                self.error(key, f"campo obrigatório ausente; {self._expected(key, kind)}")
-            return default
-        value = self.table[key]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if isinstance(value, bool) and bool not in kinds:
-            self.error(key, f"encontrado o valor lógico {str(value).lower()}; "
-                            f"esperado {_kind_name(kinds)}")
-            return default
-        if not isinstance(value, kinds):
-            self.error(key, f"{_found(value)}; esperado {_kind_name(kinds)}")
-            return default
-        if isinstance(value, str):  # every name and free text, one rule (common.text)
-            kind = NAME if not self.prefix and key in NAME_KEYS else NOTE
-            return clean_text(self.problems, self._name(key), value, kind)
-        return value
-
-    def _expected(self, key: str, kind) -> str:
-        """What a missing required field should be and where it goes (its message has no
-        line): a table (``[origin]``, with its own header) or a key of the file's top (before
-        its first table). A key of a written table gets that table's line (``field_line``)."""
-        if kind is dict:
-            name = self._name(key)
-            return f"esperada a tabela [{name}] (acrescente o cabeçalho [{name}] e as suas chaves)"
-        if not self.prefix:
-            return (f"esperado {_kind_name(kind)} (escreva {key} = … no início do arquivo, "
-                    "antes da primeira [tabela])")
-        return f"esperado {_kind_name(kind)}"
-
-    def sub(self, key: str, required: bool = False) -> "_Reader | None":
-        table = self.get(key, dict, required=required)
-        if table is None:
-            return None
-        return _Reader(self.problems, table, f"{self._name(key)}.")
-
-    def finish(self) -> None:
-        for key in sorted(set(self.table) - self.used):
-            allowed = ", ".join(sorted(self.used))
-            alias = PT_KEYS.get(fold(key).replace(" ", "_"))
-            hint = (f" (seria {quoted(alias)}?)" if alias in self.used else
-                    did_you_mean(key, sorted(self.used)))
-            if not hint:
-                self.problems.unplaced.append((len(self.problems.items), self.prefix, key,
-                                               allowed))
-            self.error(key, f"chave desconhecida {quoted(key)}{hint}; permitidas aqui: {allowed}")
-
-
-def _placed(problems: Problems) -> None:
-    """Give an unknown key that another table of the file holds the table it belongs to
-    (the batch analyst: a key under the wrong table got only "chave desconhecida"):
-    ``special_interest = {…}`` written after ``[origin]`` reads "(é uma chave do início do
-    arquivo: …)", ``districts`` under ``[origin]`` "(é uma chave de [area]: …)". Called once
-    every table is read, when their keys are all known."""
-    for i, prefix, key, allowed in problems.unplaced:
-        home = next((p for p, keys in problems.tables.items() if p != prefix and key in keys),
-                    None)
-        if home is None:
-            continue
-        table = home.rstrip(".")
-        hint = (f" (é uma chave de [{table}]: escreva-a depois do cabeçalho [{table}])" if table
-                else " (é uma chave do início do arquivo: escreva-a antes da primeira [tabela], "
-                     "ou como tabela própria)")
-        old = problems.items[i]
-        problems.items[i] = CandidateError(f"chave desconhecida {quoted(key)}{hint}; permitidas aqui: "
-                                           f"{allowed}", file=old.file, field=old.field,
-                                           line=old.line)
-
-
-#: The Portuguese word a user may write for a key of the candidate file (accents folded,
-#: lower case) -> the key (the GUIA's keys are in English): ``sede`` -> ``seat``.
-PT_KEYS = {
-    "nome": "name", "sede": "seat", "operacao": "operation", "origem": "origin",
-    "destino": "destination", "municipio": "municipality", "municipios": "municipalities",
-    "distritos": "districts", "limite": "boundary", "limites": "boundary",
-    "processo": "process", "plebiscito": "plebiscite", "eleitorado": "eligible",
-    "aptos": "eligible", "comparecimento": "turnout", "sim": "yes", "nao": "no",
-    "brancos": "blank", "nulos": "void", "data": "date", "documento": "document",
-    "certificado": "certified", "certificados": "certified", "perimetro_urbano": "urban_perimeter",
-    "evidencias": "evidence", "configuracoes": "settings", "ajustes": "settings",
-    "electorate": "eligible", "eleitores": "eligible", "votantes": "turnout",
-}
-
-
-_KIND_NAMES = {str: "texto", int: "um número inteiro", float: "um número",
-               bool: "true/false", list: "uma lista", dict: "uma tabela",
-               dt.date: "uma data (AAAA-MM-DD)"}
-
-
-def _kind_name(kinds) -> str:
-    kinds = kinds if isinstance(kinds, tuple) else (kinds,)
-    return " ou ".join(_KIND_NAMES.get(k, k.__name__) for k in kinds)
-
-
-_found = found_value  # ``encontrado …`` of a TOML value (errors.found_value)
-
-
-def _code_list(r: _Reader, key: str, pattern: re.Pattern, what: str,
-               single: bool = False) -> tuple[str, ...]:
-    """The codes of the list ``key``; ``single``: the value of a key holding one code
-    (``destination.municipality``), named without an index."""
-    values = r.get(key, list, default=[])
-    word = {"municipality": "município", "district": "distrito"}[what]
-    out, seen = [], set()
-    repeated: dict[str, list] = {}   # code -> [field of its first repeat, times it appears]
-    for i, v in enumerate(values):
-        name = key if single else f"{key}[{i}]"
-        if isinstance(v, int) and not isinstance(v, bool):
-            r.error(name, f"encontrado o número {v}; esperado o código de {word} entre aspas, "
-                          f"como texto (\"{v}\"): um número perde os zeros à esquerda")
-            continue
-        if not isinstance(v, str):
-            r.error(name, f"{_found(v)}; esperado um código de {word} como texto")
-            continue
-        v = v.strip()
-        if not pattern.match(v):
-            r.error(name, _code_hint(v, what))
-            continue
-        if v in repeated:
-            repeated[v][1] += 1
-            continue
-        if v in seen:   # one message per repeated code, with its count (not one per repeat)
-            repeated[v] = [name, 2]
-            continue
-        out.append(v)
-        seen.add(v)
-    for v, (name, times) in repeated.items():
-        said = "duas vezes" if times == 2 else f"{fmt_num(times, 0)} vezes"
-        r.error(name, f"o código de {word} {v} aparece {said}; esperado uma vez")
-    return tuple(out)
-
-
-def _code_hint(v: str, what: str) -> str:
-    expected = ("um código IBGE de município com 7 algarismos começando por 52 (Goiás), "
-                "p. ex. \"5200100\"" if what == "municipality" else
-                "um código IBGE de distrito com 9 algarismos começando por 52 (Goiás), "
-                "p. ex. \"520010010\"")
-    if v.isdigit() and len(v) == 5:
-        return (f"encontrado {quoted(v)}, que parece um código TSE de município (5 algarismos); "
-                f"esperado {expected}")
-    if v.isdigit() and what == "municipality" and len(v) == 9:
-        return (f"encontrado {quoted(v)}, que parece um código de distrito (9 algarismos); "
-                f"esperado {expected}")
-    if v.isdigit() and what == "district" and len(v) == 7:
-        return (f"encontrado {quoted(v)}, que parece um código de município (7 algarismos); "
-                f"esperado {expected}")
-    if what == "district" and any(ch.isalpha() for ch in v):  # a name where a code goes
-        return (f"encontrado {quoted(v)}, um nome; esperado {expected} (para achar o código pelo "
-                f"nome: viabilidade novo {_shell_quote(v)}, que escreve o candidato)")
-    if what == "municipality":  # a name or a 6-digit code: the store says which it is
-        from ..data.codes import municipality_hint
-
-        return f"encontrado {quoted(v)}; esperado {expected}{municipality_hint(v)}"
-    return f"encontrado {quoted(v)}; esperado {expected}"
-
-
-def _shell_quote(text: str) -> str:
-    """``text`` quoted for a pt-BR user's shell command line (``"Vila Fantasma"``)."""
-    import shlex
-
-    return f'"{text}"' if '"' not in text and "$" not in text and "`" not in text else shlex.quote(text)
-
-
-def _nonneg_int(r: _Reader, key: str) -> int | None:
-    v = r.get(key, int)
-    if v is not None and v < 0:
-        r.error(key, f"encontrado {v}; esperada uma contagem >= 0")
-        return None
-    if count_problem(v):
-        r.error(key, count_problem(v))
-        return None
-    return v
-
-
-def _date(r: _Reader, key: str) -> dt.date | None:
-    v = r.get(key, (dt.date, str))
-    if v is None:
-        return v
-    if isinstance(v, dt.datetime):
-        v = v.date()
-    if not isinstance(v, dt.date):
-        try:
-            v = dt.date.fromisoformat(v)
-        except ValueError:
-            r.error(key, f"encontrado {quoted(v)}; esperada uma data válida no formato AAAA-MM-DD "
-                         "(p. ex. 2020-12-31)")
-            return None
-    if date_problem(v):
-        r.error(key, date_problem(v))
-        return None
-    return v
-
-
-def _document(r: _Reader, key: str) -> str | None:
-    """A document reference: non-empty text, stripped."""
-    v = r.get(key, str)
-    if v is not None and not v.strip():
-        r.error(key, "encontrado um texto vazio; esperada a referência do documento (número, "
-                     "órgão que o expediu)")
-        return None
-    return None if v is None else v.strip()
-
-
-def _money(r: _Reader, key: str) -> MoneyFigure | None:
+def _money(r: Reader, key: str) -> MoneyFigure | None:
     s = r.sub(key)
     if s is None:
         return None
@@ -536,132 +258,6 @@ def _check_collection(money: dict, certified, problems: Problems) -> None:
         elif msg:
             problems.add(field_, msg)
 
-
-#: The fields of each document of an art. 6 act (:class:`CorrectionAct`), with their Portuguese names.
-ACT_FIELDS = {"body": "o órgão que o expediu", "number": "o número do ato", "date": "a data do ato"}
-
-
-def _acts(e: _Reader) -> tuple[CorrectionAct, ...] | None:
-    """The documents of an art. 6 item: ``body``, ``number`` and ``date`` in its table, or a
-    list ``documents`` of tables with them (one per Câmara); each field missing is a problem
-    naming it. ``None`` when a document is incomplete."""
-    if "documents" in e.table:
-        items = e.get("documents", list, default=[])
-        readers = []
-        for i, d in enumerate(items):
-            if not isinstance(d, dict):
-                e.error(f"documents[{i}]", f"{_found(d)}; esperada uma tabela com body, number "
-                                           "e date")
-                readers.append(None)
-                continue
-            readers.append(_Reader(e.problems, d, f"{e._name('documents')}[{i}]."))
-        if not items:
-            e.error("documents", "lista vazia; esperado ao menos um documento, com body, number "
-                                 "e date")
-            return None
-    else:
-        readers = [e]
-    acts, ok = [], True
-    for r in readers:
-        if r is None:
-            ok = False
-            continue
-        got = {}
-        for k, words in ACT_FIELDS.items():
-            if k not in r.table:
-                r.used.add(k)
-                r.error(k, f"campo obrigatório ausente; esperado {words} "
-                           f"({_kind_name(dt.date if k == 'date' else str)}): cada documento da "
-                           "correção de limites (art. 6º) precisa de órgão, número e data")
-                ok = False
-                continue
-            got[k] = r.get(k, dt.date if k == "date" else str)
-            ok = ok and got[k] is not None
-        if r is not e:
-            r.finish()
-        if ok:
-            acts.append(CorrectionAct(got["body"], got["number"], got["date"]))
-    return tuple(acts) if ok else None
-
-
-def _evidence_table(r: _Reader, key: str, allowed: dict[str, str],
-                    also: tuple[str, ...] = (), acts: tuple[str, ...] = ()) -> dict[str, Evidence]:
-    """The evidence items of table ``key``; an item of ``acts`` (art. 6) has its documents'
-    body, number and date (:func:`_acts`) instead of a free ``document``."""
-    s = r.sub(key)
-    if s is None:
-        return {}
-    out = {}
-    for item in list(s.table):
-        if item not in allowed:
-            s.used.add(item)
-            s.error(item, f"item de comprovação desconhecido {quoted(item)}; esperado um de "
-                          f"{', '.join([*allowed, *also])}")
-            continue
-        e = s.sub(item)
-        if e is None:
-            continue
-        what = e.get("what", str, required=True)
-        where = e.get("where", str, default="")
-        if item in acts:
-            found = _acts(e)
-            e.finish()
-            if what is not None and found is not None:
-                out[item] = Evidence(what, where or "", "; ".join(a.text() for a in found), found)
-            continue
-        document = e.get("document", str, required=True)
-        who = e.get("checked_by", str)
-        on = _date(e, "checked_on")
-        if (who is None) != ("checked_on" not in e.table):
-            e.error("checked_by" if who is None else "checked_on",
-                    "esperados checked_by (quem conferiu o original) e checked_on (quando) juntos")
-        e.finish()
-        if what is not None and document is not None:
-            out[item] = Evidence(what, where or "", document,
-                                 checked=Checked(who, on) if who and on else None)
-    s.finish()
-    return out
-
-
-def _correction_table(r: _Reader, path: Path) -> tuple[dict[str, Evidence], dict[str, Path]]:
-    """``[boundary_correction]``: the art. 6 evidence items and the two line files.
-
-    ``old_line`` / ``new_line`` are paths relative to the candidate file; a missing file or a
-    folder is a problem of that field. The evidence items are read as every evidence table.
-    """
-    table = r.table.get("boundary_correction")
-    lines: dict[str, Path] = {}
-    if not isinstance(table, dict):
-        return _evidence_table(r, "boundary_correction",
-                               {**BOUNDARY_CORRECTION_ITEMS, **BOUNDARY_STRIP},
-                               acts=tuple(BOUNDARY_CORRECTION_ITEMS)), lines
-    rest = {k: v for k, v in table.items() if k not in BOUNDARY_LINES}
-    s = _Reader(r.problems, {k: table[k] for k in BOUNDARY_LINES if k in table},
-                "boundary_correction.")
-    for key in BOUNDARY_LINES:
-        value = s.get(key, str)
-        if value is None:
-            continue
-        file = real_path(path.parent / value)
-        if file.is_dir():
-            from ..common.vector_files import folder_message
-
-            s.error(key, folder_message(file))
-        elif _odd_file(file):
-            s.error(key, f"{file}: {_odd_file(file)}; esperado um GeoJSON, GeoPackage, "
-                         "Shapefile zipado, KML ou KMZ com a linha")
-        elif not file.is_file():
-            s.error(key, f"o arquivo da {BOUNDARY_LINES[key]} {file} não existe; esperado um "
-                         "GeoJSON, GeoPackage, Shapefile zipado, KML ou KMZ com a linha "
-                         "(caminho relativo ao arquivo do candidato)")
-        else:
-            lines[key] = file
-    evidence = _evidence_table(_Reader(r.problems, {"boundary_correction": rest}),
-                               "boundary_correction",
-                               {**BOUNDARY_CORRECTION_ITEMS, **BOUNDARY_STRIP},
-                               also=tuple(BOUNDARY_LINES), acts=tuple(BOUNDARY_CORRECTION_ITEMS))
-    r.used.add("boundary_correction")
-    return evidence, lines
 
 
 def load_candidate(path: str | Path) -> Candidate:
@@ -731,7 +327,7 @@ def _own_study_date(doc: dict) -> dt.date | None:
 def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
     """The body of :func:`load_candidate`, once the file is parsed."""
     problems = Problems(path, text)
-    r = _Reader(problems, doc)
+    r = Reader(problems, doc)
     operation = r.get("operation", str, required=True)
     if operation is not None and operation not in OPERATIONS:
         guess = did_you_mean(operation, OPERATIONS)
@@ -754,8 +350,8 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
     if creation_year is not None and not 1990 <= creation_year <= 2100:
         r.error("creation_year", f"encontrado {creation_year}; esperado um ano entre 1990 e 2100")
         creation_year = None
-    request_date = _date(r, "request_date")
-    creation_law_date = _date(r, "creation_law_date")
+    request_date = date_field(r, "request_date")
+    creation_law_date = date_field(r, "creation_law_date")
     if creation_law_date is not None and not dt.date(1990, 1, 16) <= creation_law_date <= dt.date(2100, 12, 31):
         r.error("creation_law_date", f"encontrado {creation_law_date.isoformat()}; esperada uma data "
                 "entre 1990-01-16 (LC nº 2/1990) e 2100-12-31")
@@ -788,8 +384,8 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
     municipalities: tuple[str, ...] = ()
     boundary = None
     if area is not None:
-        districts = _code_list(area, "districts", _COD_DISTRITO, "district")
-        municipalities = _code_list(area, "municipalities", _COD_IBGE, "municipality")
+        districts = code_list(area, "districts", COD_DISTRITO, "district")
+        municipalities = code_list(area, "municipalities", COD_IBGE, "municipality")
         boundary = area.get("boundary", str)
         area.finish()
         if boundary is not None:
@@ -804,8 +400,8 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
                                               "um arquivo comum; esperado um GeoJSON, "
                                               "GeoPackage, Shapefile zipado, KML ou KMZ")
                 boundary = None
-            elif _odd_file(boundary):
-                problems.add("area.boundary", f"{boundary}: {_odd_file(boundary)}; esperado um "
+            elif odd_file(boundary):
+                problems.add("area.boundary", f"{boundary}: {odd_file(boundary)}; esperado um "
                                               "GeoJSON, GeoPackage, Shapefile zipado, KML ou KMZ")
                 boundary = None
             elif not boundary.is_file():
@@ -834,7 +430,7 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
     origins: tuple[str, ...] = ()
     urban_perimeter = None
     if origin is not None:
-        origins = _code_list(origin, "municipalities", _COD_IBGE, "municipality")
+        origins = code_list(origin, "municipalities", COD_IBGE, "municipality")
         urban_perimeter = origin.get("urban_perimeter", str)
         origin.finish()
         if (operation not in (None, "fusion") and not origins
@@ -860,9 +456,9 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
                          "arquivo comum; esperado um GeoJSON, GeoPackage, Shapefile zipado, "
                          "KML ou KMZ")
             urban_perimeter = None
-        elif _odd_file(urban_perimeter):
+        elif odd_file(urban_perimeter):
             problems.add("origin.urban_perimeter",
-                         f"{urban_perimeter}: {_odd_file(urban_perimeter)}; esperado um GeoJSON, "
+                         f"{urban_perimeter}: {odd_file(urban_perimeter)}; esperado um GeoJSON, "
                          "GeoPackage, Shapefile zipado, KML ou KMZ")
             urban_perimeter = None
         elif not urban_perimeter.is_file():
@@ -877,8 +473,8 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
         code = dest.get("municipality", str, required=True)
         dest.finish()
         if code is not None:
-            d = _code_list(_Reader(problems, {"municipality": [code]}, "destination."),
-                           "municipality", _COD_IBGE, "municipality", single=True)
+            d = code_list(Reader(problems, {"municipality": [code]}, "destination."),
+                          "municipality", COD_IBGE, "municipality", single=True)
             destination = d[0] if d else None
 
     si = r.sub("special_interest")
@@ -902,30 +498,30 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
     raw_events = None
     proc = r.sub("process")
     if proc is not None:
-        petition = _nonneg_int(proc, "petition_signatures")
-        petition_document = _document(proc, "petition_document")
-        petition_date = _date(proc, "petition_date")
-        declarations = _document(proc, "residence_declarations")
+        petition = count_field(proc, "petition_signatures")
+        petition_document = document_field(proc, "petition_document")
+        petition_date = date_field(proc, "petition_date")
+        declarations = document_field(proc, "residence_declarations")
         restored = proc.get("restored_process", str)
         if restored is not None:
             restored = _restored_process(restored, operation, name, problems)
         pl = proc.sub("plebiscite")
         if pl is not None:
             plebiscite = Plebiscite(
-                eligible=_nonneg_int(pl, "eligible"), turnout=_nonneg_int(pl, "turnout"),
-                yes=_nonneg_int(pl, "yes"), no=_nonneg_int(pl, "no"),
-                blank=_nonneg_int(pl, "blank"), void=_nonneg_int(pl, "void"),
-                date=_date(pl, "date"),
+                eligible=count_field(pl, "eligible"), turnout=count_field(pl, "turnout"),
+                yes=count_field(pl, "yes"), no=count_field(pl, "no"),
+                blank=count_field(pl, "blank"), void=count_field(pl, "void"),
+                date=date_field(pl, "date"),
                 seat_question_approved=pl.get("seat_question_approved", bool),
-                document=_document(pl, "document"))
+                document=document_field(pl, "document"))
             pl.finish()
             for msg in plebiscite_problems(plebiscite):
                 problems.add("process.plebiscite.turnout", msg)
         raw_events = proc.get("events", list)
         proc.finish()
 
-    evidence = _evidence_table(r, "evidence", EVIDENCE_ITEMS)
-    correction, lines = _correction_table(r, path)
+    evidence = evidence_table(r, "evidence", EVIDENCE_ITEMS)
+    correction, lines = correction_table(r, path)
     if operation is not None and operation != "boundary-correction":
         for key in lines:
             problems.add(f"boundary_correction.{key}",
@@ -964,7 +560,7 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
         for field_, msg in Settings.problems(settings):
             problems.add(field_, msg)
     r.finish()
-    _placed(problems)
+    placed(problems)
     try:
         problems.raise_if_any()
     except CandidateError as e:
@@ -989,12 +585,6 @@ def _read_candidate(path: Path, doc: dict, text: str) -> Candidate:
         new_line=lines.get("new_line"), certified=certified, settings=settings, **money)
 
 
-def _odd_file(path: Path) -> str | None:
-    """Why an existing path cannot be read as a file (a symlink loop, a FIFO, a device), in
-    pt-BR (:func:`~viabilidade.os_errors.path_problem`); ``None`` for a regular file or a
-    missing path (which has its own message)."""
-    why = path_problem(path)
-    return None if why == read_reason(FileNotFoundError()) else why
 
 
 def _restored_process(number: str, operation: str | None, name: str,
@@ -1025,3 +615,8 @@ def _restored_process(number: str, operation: str | None, name: str,
 def problems_for(problems: Problems, prefix: str) -> list[CandidateError]:
     """The problems already recorded under a field prefix (``"area."``)."""
     return [p for p in problems.items if (p.field or "").startswith(prefix)]
+
+
+__all__ = ["BOUNDARY_CORRECTION_ITEMS", "BOUNDARY_LINES", "BOUNDARY_STRIP", "EVIDENCE_ITEMS", "OPERATIONS",
+           "RESTORED_PROCESSES", "SLUG_RULE", "SPECIAL_INTEREST_KINDS", "Candidate", "CorrectionAct",
+           "Evidence", "MoneyFigure", "Plebiscite", "load_candidate", "problems_for", "slugify"]

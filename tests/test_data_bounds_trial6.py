@@ -112,12 +112,12 @@ def _store_copy(tmp_path):
 
 
 def test_a_table_of_another_size_is_refused_by_its_size_before_it_is_hashed(tmp_path, monkeypatch):
-    from viabilidade.data import store as store_mod
+    from viabilidade.data import store as store_mod, store_open
 
     root = _store_copy(tmp_path)
     with open(root / "seats.parquet", "r+b") as fh:  # sparse, under store.TABLE_MAX (256 MiB)
         fh.truncate(200 * 2**20)
-    monkeypatch.setattr(store_mod, "sha256", lambda p: pytest.fail(f"{p} was hashed"))
+    monkeypatch.setattr(store_open, "sha256", lambda p: pytest.fail(f"{p} was hashed"))
     with pytest.raises(DataError) as e:
         store_mod.load_store(root)
     assert str(e.value) == (f"tabela 'seats' ({root / 'seats.parquet'}) difere do manifesto: tem "

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from viabilidade.data import store as store_module
+from viabilidade.data import store_open
 from viabilidade.data.store import load_store, missing_raw_files
 from viabilidade.errors import DataError
 
@@ -57,11 +57,11 @@ def test_a_deeply_nested_manifest_is_told_in_portuguese(tmp_path):
 
 def test_a_manifest_over_its_bound_is_refused_unread(tmp_path, monkeypatch):
     root = _store(tmp_path, '{"tables": {}}')
-    monkeypatch.setattr(store_module, "MANIFEST_MAX", 13)
+    monkeypatch.setattr(store_open, "MANIFEST_MAX", 13)
     with pytest.raises(DataError) as e:
         load_store(root)
     assert str(e.value) == (f"{root / 'manifest.json'} tem 14 bytes; esperado no máximo 13 "
                             "bytes (o manifesto de um repositório tem cerca de 23 KB); gere o "
                             "repositório de novo com `viabilidade data build`")
-    monkeypatch.setattr(store_module, "MANIFEST_MAX", 14)
+    monkeypatch.setattr(store_open, "MANIFEST_MAX", 14)
     assert load_store(root) is not None  # at the bound: read (a store of no tables)

@@ -1,0 +1,377 @@
+"""The processed store opened and checked: :func:`load_store` and :class:`Store`.
+
+:func:`load_store` checks ``manifest.json`` and every table's kind, size and sha256 against it
+before any study reads the store; :class:`Store` reads a table on first use, after bounding it
+by its Parquet metadata. The tables and their layout: :mod:`.store_tables`; the build:
+:mod:`.store`, which re-exports what this module defines.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+from ..errors import DataError
+from ..os_errors import count_bytes, os_reason
+from ..common.text import quoted, quoted_list
+from .codes import Crosswalk
+from .paths import default_root
+from .provenance import sha256
+from .store_tables import GEO_TABLES, OPTIONAL_TABLES, TABLES
+
+#: Population vintages accepted by :func:`population`.
+VINTAGES = {"revised": "populacao", "first-release": "populacao_1a_divulgacao"}
+
+
+#: Largest ``manifest.json`` read (bytes): the store's is 22.986 bytes (data/processed, dec. 2026).
+MANIFEST_MAX = 1024 * 1024
+#: Largest table file hashed (bytes), whatever the manifest says: the largest table of the
+#: store is boundaries.parquet, 16.518.562 bytes (the full 2022 mesh, data/processed, dec.
+#: 2026); hashing this bound takes about a second. A manifest without sizes (an older store)
+#: or one recording a huge size would otherwise have a sparse 3 GiB table hashed for 30–56 s
+#: before the mismatch was told (hostile trial 6, H6-2 re-check).
+TABLE_MAX = 256 * 1024 * 1024
+#: Largest sum of the table files hashed (bytes): the store's 16 tables hold 18,2 MB (dec.
+#: 2026). Every table at :data:`TABLE_MAX` (4 GiB of sparse files) was hashed for 9–31 s
+#: (hostile trial 7, defect 1).
+TABLES_TOTAL_MAX = 512 * 1024 * 1024
+
+
+def load_store(root: Path | None = None) -> Store:
+    """Open the processed store after checking every table against its manifest.
+
+    Each table file's sha256 must equal the one ``manifest.json`` records, so a store left
+    half-written (a new table beside an old manifest) or with a table swapped is refused
+    before any study uses it. Where the manifest records a table's size (``bytes``, written
+    since issue 32's hostile trial 6), every table's size is compared first, so a table of
+    another size is refused unread: a sparse 3 GiB ``seats.parquet`` was hashed for 56 s
+    (20 s CPU) before it was told to differ. A manifest without sizes (an older store) is
+    still read, each table hashed as before. Hashes are computed once per process and file version
+    (:func:`_file_sha256`); tables are read lazily, on first attribute access.
+
+    Parameters
+    ----------
+    root : Path, optional
+        Store folder; default ``$VIABILIDADE_DATA`` or ``<repo>/data/processed``.
+
+    Raises
+    ------
+    DataError
+        The folder or its ``manifest.json`` does not exist (naming the path), the manifest
+        is not JSON, or a table is missing or differs from the manifest (naming the table).
+    """
+    root = Path(root) if root is not None else default_root()
+    mpath = root / "manifest.json"
+    if root.exists() and not root.is_dir():
+        raise DataError(f"pasta de dados processados {root}: é um arquivo; esperada a pasta do "
+                        "repositório processado (gerada por `viabilidade data build --raw "
+                        "<pasta>`)")
+    if not root.is_dir():
+        from ..os_errors import loop_reason
+
+        loop = loop_reason(root)
+        raise DataError(f"pasta de dados processados {root}"
+                        f"{': ' + loop if loop else ' não encontrada'}; esperada a pasta "
+                        "do repositório processado (gerada por `viabilidade data build --raw "
+                        "<pasta>`)")
+    if not mpath.is_file():
+        from ..os_errors import loop_reason, not_regular
+
+        kind = not_regular(mpath)
+        said = (f"é {kind}, não um arquivo comum" if kind else loop_reason(mpath) or "não existe")
+        raise DataError(f"{mpath} {said}: a pasta {root} não é um repositório processado; "
+                        "gere-o com `viabilidade data build --raw <pasta>`")
+    try:
+        if (size := mpath.stat().st_size) > MANIFEST_MAX:
+            raise DataError(f"{mpath} tem {count_bytes(size)}; esperado no máximo "
+                            f"{count_bytes(MANIFEST_MAX)} (o manifesto de um repositório tem "
+                            "cerca de 23 KB); gere o repositório de novo com `viabilidade data "
+                            "build`")
+        manifest = json.loads(mpath.read_text(encoding="utf-8"))
+        if (shape := _manifest_shape(manifest)) is not None:
+            raise DataError(f"{mpath} não é um manifesto válido: {shape}; gere o repositório "
+                            "de novo com `viabilidade data build`")
+        tables = manifest["tables"]
+        known = {*TABLES, *OPTIONAL_TABLES}
+        if unknown := sorted(set(tables) - known):   # '../ok/seats', 'extra0' … 'extra59'
+            raise DataError(f"{mpath} lista tabelas que um repositório não tem: "
+                            f"{quoted_list(unknown)}; gere o repositório de novo com "
+                            "`viabilidade data build`")
+        listed = {name: tables[name]["sha256"] for name in tables}
+        sizes = {name: tables[name].get("bytes") for name in tables}
+    except RecursionError:  # a hostile manifest of deeply nested lists
+        raise DataError(f"{mpath} não é um manifesto válido (listas ou objetos aninhados em "
+                        "profundidade excessiva); gere o repositório de novo com `viabilidade "
+                        "data build`") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise DataError(f"{mpath} não é um manifesto válido (arquivo truncado ou editado à "
+                        "mão?); gere o repositório de novo com `viabilidade data build` (detalhe "
+                        f"técnico: {type(exc).__name__}: {exc})") from None
+    except OSError as exc:
+        raise DataError(f"não foi possível ler {mpath}: {os_reason(exc)}") from None
+    total = 0
+    for name in listed:  # every table's kind and size before any is hashed
+        path = root / f"{name}.parquet"
+        if path.is_symlink() and not os.path.realpath(path).startswith(
+                os.path.realpath(root) + os.sep):   # a link to /proc/self/environ was hashed
+            raise DataError(f"tabela {name!r}: {path} é um link para fora do repositório "
+                            f"({quoted(os.readlink(path))}); gere o repositório de novo com "
+                            "`viabilidade data build`")
+        if os.path.lexists(path) and not path.is_file():
+            raise DataError(f"tabela {name!r}: {path} não é um arquivo comum (uma FIFO, um "
+                            "dispositivo ou uma pasta); gere o repositório de novo com "
+                            "`viabilidade data build`")
+        if not path.is_file():
+            raise DataError(f"tabela {name!r} ausente: {path} não existe; o repositório está "
+                            "incompleto, gere-o de novo com `viabilidade data build`")
+        if (size := path.stat().st_size) > TABLE_MAX:
+            raise DataError(f"tabela {name!r} ({path}) tem {count_bytes(size)}; esperado no "
+                            f"máximo {count_bytes(TABLE_MAX)} (a maior tabela do repositório, "
+                            "a malha municipal, tem cerca de 16 MB); o repositório foi alterado; "
+                            "gere-o de novo com `viabilidade data build`")
+        total += size
+        if total > TABLES_TOTAL_MAX:
+            raise DataError(f"as tabelas de {root} somam mais de {count_bytes(TABLES_TOTAL_MAX)} "
+                            "(as do repositório somam cerca de 18 MB); o repositório foi "
+                            "alterado; gere-o de novo com `viabilidade data build`")
+        if sizes[name] is not None and size != sizes[name]:
+            raise DataError(f"tabela {name!r} ({path}) difere do manifesto: tem "
+                            f"{count_bytes(size)}, o manifesto registra "
+                            f"{count_bytes(sizes[name])}; o repositório foi alterado ou gravado "
+                            "pela metade; gere-o de novo com `viabilidade data build`")
+    for name, expected in listed.items():
+        path = root / f"{name}.parquet"
+        if _file_sha256(path) != expected:
+            raise DataError(f"tabela {name!r} ({path}) difere do manifesto (sha256 diferente): "
+                            "o repositório foi alterado ou gravado pela metade; gere-o de novo "
+                            "com `viabilidade data build`")
+    return Store(root=root, manifest=manifest)
+
+
+def _manifest_shape(manifest) -> str | None:
+    """What is wrong with a parsed ``manifest.json``'s shape, in pt-BR, or ``None``: not an
+    object, a ``format`` other than the whole number 1 (``"format": 99`` was read silently,
+    ``"format": true`` passed as ``True == 1``, hostile trial 7), ``tables`` not
+    an object, a table entry without a text ``sha256``, a ``bytes`` that is not a whole number
+    (a manifest of wrong types said "detalhe técnico: TypeError", H6-10)."""
+
+    if not isinstance(manifest, dict):
+        return "esperado um objeto JSON com 'format' e 'tables'"
+    form = manifest.get("format", 1)
+    if type(form) is not int or form != 1:  # "format": true passed, True == 1 (trial 7)
+        return (f"'format' é {json.dumps(form, ensure_ascii=False)[:80]}; esta versão lê o "
+                "formato 1, um número inteiro (repositório gravado por outra versão?)")
+    tables = manifest.get("tables")
+    if not isinstance(tables, dict):
+        return f"'tables' é {quoted(tables)}; esperado um objeto com uma entrada por tabela"
+    for name, entry in tables.items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("sha256"), str):
+            return f"a tabela {quoted(name)} não tem 'sha256' em texto"
+        size = entry.get("bytes")
+        if size is not None and (type(size) is not int or size < 0):
+            return (f"'bytes' da tabela {quoted(name)} é {quoted(size)}; esperado um número "
+                    "inteiro de bytes")
+    return None
+
+
+_SHA256_CACHE: dict[tuple, str] = {}
+#: Tables read in this process, by (resolved file path, sha256 in the manifest); one version
+#: of each file is kept (:meth:`Store._read`).
+_TABLES: dict[tuple[str, str], object] = {}
+
+
+def _file_sha256(path: Path) -> str:
+    """sha256 of a file, computed once per process for each (path, inode, size, mtime)."""
+    st = path.stat()
+    key = (str(path.resolve()), st.st_ino, st.st_size, st.st_mtime_ns)
+    digest = _SHA256_CACHE.get(key)
+    if digest is None:
+        digest = _SHA256_CACHE[key] = sha256(path)
+    return digest
+
+@dataclass
+class Store:
+    """The processed tables, loaded on first use.
+
+    Attributes are the table names of :data:`TABLES` (pandas DataFrames; ``boundaries`` a
+    GeoDataFrame in EPSG:4674) and of :data:`OPTIONAL_TABLES` (``tracts``: a GeoDataFrame,
+    or ``None`` when the store was built without the census tracts). Codes are text.
+    ``manifest`` is ``manifest.json``.
+    """
+
+    root: Path
+    manifest: dict
+    _cache: dict = field(default_factory=dict, repr=False)
+
+    def __getattr__(self, name: str):
+        if name.startswith("_") or name not in (*TABLES, *OPTIONAL_TABLES):
+            raise AttributeError(name)
+        if name in OPTIONAL_TABLES and name not in self.manifest.get("tables", {}):
+            return None
+        if name not in self._cache:
+            self._cache[name] = self._read(name)
+        return self._cache[name]
+
+    def _read(self, name: str):
+        """Table ``name`` from its file, or the one this process already read from the same
+        file with the same sha256 (:data:`_TABLES`; the manifest's digest, checked by
+        :func:`load_store`). Tables are shared between the stores of one process, so they
+        are never changed in place: a study in a warm kernel does not read 16 MB again."""
+        path = self.root / f"{name}.parquet"
+        digest = self.manifest.get("tables", {}).get(name, {}).get("sha256")
+        key = (str(path.resolve()), digest)
+        if digest and key in _TABLES:
+            return _TABLES[key]
+        if not path.is_file():
+            raise DataError(f"tabela {name!r} ausente: {path} não existe; gere o "
+                            "repositório com `viabilidade data build`")
+        try:
+            if name in GEO_TABLES:
+                import geopandas as gpd
+
+                table = gpd.read_parquet(path)
+            else:
+                table = pd.read_parquet(path)
+        except Exception as exc:  # noqa: BLE001 — pyarrow raises several kinds
+            raise DataError(f"tabela {name!r} ({path}) não pôde ser lida como Parquet "
+                            f"({type(exc).__name__}: {exc}); gere o repositório de novo "
+                            "com `viabilidade data build`") from None
+        if digest:
+            for old in [k for k in _TABLES if k[0] == key[0]]:
+                del _TABLES[old]   # another version of the same file: not read again
+            _TABLES[key] = table
+        return table
+
+    def provenance(self, table: str) -> list[dict]:
+        """Provenance records of a table: source, publisher, vintage, files, retrieved, via.
+
+        Raises
+        ------
+        DataError
+            Unknown table name (lists the known ones).
+        """
+        tables = self.manifest.get("tables", {})
+        if table not in tables:
+            raise DataError(f"tabela desconhecida {table!r}; esperada uma de {sorted(tables)}",
+                            file=self.root / "manifest.json")
+        return tables[table]["provenance"]
+
+    @property
+    def codes(self) -> Crosswalk:
+        """The TSE↔IBGE crosswalk of this store."""
+        if "_codes" not in self._cache:
+            self._cache["_codes"] = Crosswalk(self.crosswalk)
+        return self._cache["_codes"]
+
+def population(store: Store, vintage: str = "revised") -> pd.Series:
+    """Censo 2022 population per municipality, by IBGE code.
+
+    Parameters
+    ----------
+    vintage : {"revised", "first-release"}
+        ``revised``: Agregados por Setores (GO 7,056,495; default, the newer).
+        ``first-release``: 2023-06-28 release (GO 7,055,228).
+
+    Returns
+    -------
+    pandas.Series
+        Persons, index ``cod_ibge``.
+
+    Raises
+    ------
+    DataError
+        Unknown vintage.
+    """
+    if vintage not in VINTAGES:
+        raise DataError(f"versão da população desconhecida {vintage!r}; esperada uma de "
+                        f"{sorted(VINTAGES)}")
+    m = store.municipalities
+    return m.set_index("cod_ibge")[VINTAGES[vintage]].rename("populacao")
+
+
+def electors_source(store) -> tuple[str, str]:
+    """How a study cites the roll of :func:`electors`: (source, vintage).
+
+    :data:`viabilidade.data.sources.SRC_TSE` and its vintage for a store built from the
+    third-party aggregation (its date not checked); for one built from the TSE's own
+    ``perfil_eleitorado`` file (:func:`viabilidade.data.tse.read_profile_official`), the
+    generation date the file states, as ``"TSE, perfil do eleitorado de 2026 (arquivo
+    gerado em 15/07/2026)"`` and ``"2026"`` (the profile's year, as the copy's vintage; the
+    date is in the source, so it is printed once).
+    """
+    import re
+
+    from .sources import SRC_TSE, VINTAGE_TSE
+
+    try:
+        records = store.provenance("electorate_profile")
+    except (AttributeError, KeyError, DataError):
+        return SRC_TSE, VINTAGE_TSE
+    for r in records:
+        hit = re.search(r"de (\d{4}), arquivo gerado em (\d\d)/(\d\d)/(\d{4})",
+                        str(r.get("vintage", "")))
+        if hit:
+            year, d, m, y = hit.groups()
+            return (f"TSE, perfil do eleitorado de {year} (arquivo gerado em {d}/{m}/{y})",
+                    year)
+    return SRC_TSE, VINTAGE_TSE
+
+
+def electors(store: Store) -> pd.DataFrame:
+    """Electors per municipality in the latest roll the store holds, the one studies read.
+
+    Source: TSE, perfil do eleitorado de 2026 (:data:`viabilidade.data.sources.SRC_TSE`),
+    table ``electorate_profile``. The 2022 general election's roll stays in ``electorate``
+    for the checks against the Censo 2022 and the electoral zones.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``cod_ibge``; ``eleitores`` (int), ``base`` (``"published"``, or
+        ``"estimated"`` for a municipality derived from the state total: Bom Jesus de Goiás,
+        18.155), ``nota`` (how it was derived, else ``""``).
+
+    Raises
+    ------
+    DataError
+        The store has no ``electorate_profile`` table (built before it existed).
+    """
+    return store.electorate_profile.set_index("cod_ibge")[["eleitores", "base", "nota"]]
+
+
+def state_tax_revenue(store: Store, ano: int, fonte: str | None = None) -> dict[str, float]:
+    """State tax revenue (ICMS, IPVA, ITCD) of one year, BRL of that year (art. 4 VII).
+
+    Parameters
+    ----------
+    ano : int
+        Fiscal year.
+    fonte : str, optional
+        Source label; default the IMB table 125 figure when present, else SEFAZ-GO.
+
+    Returns
+    -------
+    dict
+        ``{"ICMS": ..., "IPVA": ..., "ITCD": ..., "total": ..., "fonte": label}``.
+
+    Raises
+    ------
+    DataError
+        No complete figure for that year and source (lists the years available).
+    """
+    from . import sources as revenue   # the names only, not the reader (pandera)
+
+    t = store.state_revenue
+    year = t[t["ano"] == ano]
+    order = [fonte] if fonte else [revenue.FONTE_IMB_125, revenue.FONTE_SEFAZ]
+    for f in order:
+        part = year[year["fonte"] == f]
+        if set(part["tributo"]) == set(revenue.TAXES):
+            vals = dict(zip(part["tributo"], part["valor_brl"].astype(float)))
+            return {**vals, "total": float(sum(vals.values())), "fonte": f}
+    raise DataError(f"sem receita estadual de impostos para {ano}; anos disponíveis: "
+                    f"{sorted(set(t['ano']))}", file=store.root / "state_revenue.parquet")

@@ -1,0 +1,81 @@
+"""The layout of the processed store: its tables, their columns and sort keys.
+
+Tables (docs/CONTRACTS.md), codes always text, rows sorted by code, fixed column order:
+
+=================  ==========================================================================
+municipalities     cod_ibge, nome, area_km2, populacao, populacao_1a_divulgacao, domicilios,
+                   domicilios_ocupados
+districts          cod_distrito, nome, cod_ibge, nome_municipio, sede, area_km2, populacao,
+                   domicilios, domicilios_ocupados
+electorate         cod_ibge, cod_tse, nome_tse, eleitores_aptos, zonas (TSE, Eleições Gerais 2022)
+electorate_profile cod_ibge, cod_tse, eleitores, base, nota (TSE, perfil do eleitorado 2026;
+                   base "estimated" for a municipality derived from the state total)
+crosswalk          cod_tse, cod_ibge, nome_tse
+seats              cod_ibge, categoria, lat, lon (IBGE Localidades 2022, Cidade)
+vilas              cod_distrito, cod_ibge, nome, categoria, lat, lon (Localidades 2022, Vila)
+state_revenue      ano, tributo, valor_brl, fonte
+pib                cod_ibge, ano, pib_mil_reais, vab_mil_reais, impostos_mil_reais
+fpm_interior       ano, uf, item, valor, unidade, fonte, url (TCU; brackets checked vs law)
+history            cod_ibge, municipio, municipio_origem, ato_legal, data_ato, instalacao, observacao, fonte_url, confianca (text as compiled)
+boundaries         GeoParquet: cod_ibge, nome, geometry (EPSG:4674): IBGE Malha Municipal
+                   2022 at full resolution, for every measure (zstd level 9, about 16 MB)
+boundaries_map     GeoParquet: the same, simplified for maps only
+                   (:func:`viabilidade.data.localidades.simplify_for_maps`, 0,001°)
+tracts             optional, only when the raw folder holds the census tracts
+                   (:mod:`.tracts`): GeoParquet cod_setor, cod_distrito, cod_ibge, situacao,
+                   cd_sit, populacao, domicilios, domicilios_ocupados, geometry
+=================  ==========================================================================
+"""
+
+from __future__ import annotations
+
+#: Table name -> (column order, sort keys, raw roles it is built from).
+TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
+    "municipalities": (("cod_ibge", "nome", "area_km2", "populacao", "populacao_1a_divulgacao",
+                        "domicilios", "domicilios_ocupados"), ("cod_ibge",),
+                       ("agg_mun", "pop_xlsx", "dictionary")),
+    "districts": (("cod_distrito", "nome", "cod_ibge", "nome_municipio", "sede", "area_km2",
+                   "populacao", "domicilios", "domicilios_ocupados"), ("cod_distrito",),
+                  ("agg_dist", "dtb", "dictionary")),
+    "electorate": (("cod_ibge", "cod_tse", "nome_tse", "eleitores_aptos", "zonas"),
+                   ("cod_ibge",), ("electorate", "crosswalk")),
+    "electorate_profile": (("cod_ibge", "cod_tse", "eleitores", "base", "nota"), ("cod_ibge",),
+                           ("profile", "profile_total", "crosswalk")),
+    "crosswalk": (("cod_tse", "cod_ibge", "nome_tse"), ("cod_tse",), ("crosswalk",)),
+    "seats": (("cod_ibge", "categoria", "lat", "lon"), ("cod_ibge",), ("seats",)),
+    "vilas": (("cod_distrito", "cod_ibge", "nome", "categoria", "lat", "lon"),
+              ("cod_distrito",), ("vilas",)),
+    "state_revenue": (("ano", "tributo", "valor_brl", "fonte"), ("ano", "tributo", "fonte"),
+                      ("imb125", "sefaz")),
+    "pib": (("cod_ibge", "ano", "pib_mil_reais", "vab_mil_reais", "impostos_mil_reais"),
+            ("cod_ibge", "ano"), ("pib", "agg_mun")),
+    "fpm_interior": (("ano", "uf", "item", "valor", "unidade", "fonte", "url"),
+                     ("ano", "uf", "item"), ("fpm_tcu", "fpm_faixas")),
+    "history": (("cod_ibge", "municipio", "municipio_origem", "ato_legal", "data_ato",
+                 "instalacao", "observacao", "fonte_url", "confianca"), ("cod_ibge",),
+                ("history", "agg_mun")),
+    "boundaries": (("cod_ibge", "nome", "geometry"), ("cod_ibge",), ("boundaries", "agg_mun")),
+    "boundaries_map": (("cod_ibge", "nome", "geometry"), ("cod_ibge",),
+                       ("boundaries_map", "agg_mun")),
+}
+
+#: Tables built only when their raw files are present: name -> (column order, sort keys).
+OPTIONAL_TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "tracts": (("cod_setor", "cod_distrito", "cod_ibge", "situacao", "cd_sit", "populacao",
+                "domicilios", "domicilios_ocupados", "geometry"), ("cod_setor",)),
+    "fpm_monthly": (("serie", "ano", "mes", "valor_brl"), ("serie", "ano", "mes")),
+    "fpm_credits": (("cod_ibge", "ano", "mes", "decendio_1_brl", "decendio_2_brl",
+                     "decendio_3_brl"), ("cod_ibge", "ano", "mes")),
+    "official_areas": (("cod_ibge", "area_oficial_km2", "area_malha_km2"), ("cod_ibge",)),
+}
+
+#: Optional tables read from one raw file each (:data:`.provenance.OPTIONAL_RAW`), built
+#: only when that file is in the raw folder: table -> (raw role, other roles it rests on).
+OPTIONAL_FILES = {"fpm_monthly": ("fpm_mensal", ()),
+                  "fpm_credits": ("fpm_municipios", ("agg_mun",)),
+                  "official_areas": ("areas_oficiais", ("agg_mun", "boundaries"))}
+
+#: The GeoParquet tables, and the zstd level each is written with. The full mesh's
+#: coordinates (13 decimals) barely compress: level 9 gives 16,5 MB in about 3 s, level 19
+#: 11 MB in about a minute, too slow for a build the tests repeat.
+GEO_TABLES = {"boundaries": 9, "boundaries_map": 9, "tracts": None}

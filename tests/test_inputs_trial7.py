@@ -31,7 +31,7 @@ def test_a_store_manifest_format_must_be_the_whole_number_one(tmp_path, form, sa
 
 
 def test_the_committed_manifest_format_is_the_integer_one():
-    from viabilidade.data.store import _manifest_shape
+    from viabilidade.data.store_open import _manifest_shape
 
     manifest = json.loads((STORE / "manifest.json").read_text(encoding="utf-8"))
     assert type(manifest["format"]) is int and _manifest_shape(manifest) is None

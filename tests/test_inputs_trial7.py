@@ -72,3 +72,53 @@ def test_a_download_record_format_must_be_the_whole_number_one(tmp_path, form, r
                             "esta versão lê o formato 1, um número inteiro); esperado o JSON "
                             "escrito por `viabilidade data fetch` (apague-o para recomeçar: os "
                             "arquivos já baixados serão conferidos de novo)")
+
+
+# ----------------------------------------- H7-4: an upload into a save folder that is a loop
+KML = Path(__file__).resolve().parent / "fixtures" / "posse-dabadia-desenhada.kml"
+LOOP = "link simbólico em laço (aponta, direta ou indiretamente, para si mesmo)"
+
+
+def _loop(tmp_path: Path) -> Path:
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    return tmp_path / "a"
+
+
+@pytest.mark.parametrize("below", ["", "sub"])
+def test_an_upload_into_a_folder_that_is_a_symlink_loop_is_refused_in_words(tmp_path, below):
+    from viabilidade.errors import GeoError
+    from viabilidade.explore.files import store_upload
+
+    folder = _loop(tmp_path) / below if below else _loop(tmp_path)
+    with pytest.raises(GeoError) as e:
+        store_upload("posse.kml", KML.read_bytes(), folder)
+    assert str(e.value) == (f"posse.kml não foi guardado em {folder}: {LOOP}; escolha outra "
+                            "pasta para os candidatos")
+
+
+def test_the_same_upload_into_a_plain_folder_is_stored(tmp_path):
+    from viabilidade.explore.files import store_upload
+
+    path = store_upload("posse.kml", KML.read_bytes(), tmp_path / "c")
+    assert path == tmp_path / "c" / "posse.kml" and path.read_bytes() == KML.read_bytes()
+
+
+def test_the_explorer_tells_an_upload_into_a_loop_in_its_pane(tmp_path):
+    pytest.importorskip("ipywidgets")
+    import html
+    import re
+
+    from viabilidade.data.store import load_store
+    from viabilidade.explore.widgets import Explorer
+
+    explorer = Explorer(load_store(STORE), draw_map=False)
+    folder = _loop(tmp_path)
+    explorer.controls["save_path"].value = str(folder / "posse.toml")
+    before = explorer.scenario
+    assert explorer.upload("posse.kml", KML.read_bytes()) is None  # was RuntimeError
+    assert explorer.scenario == before
+    shown = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", explorer.panes["upload"].value)).split())
+    assert shown == ("Arquivo recusado — «Enviar arquivo de limites» (aba Área): posse.kml não "
+                     f"foi guardado em {folder}: {LOOP}; escolha outra pasta para os candidatos. "
+                     "A área continua a anterior.")

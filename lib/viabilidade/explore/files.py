@@ -81,7 +81,8 @@ def store_upload(name: str, content: bytes, folder: str | Path) -> Path:
         Exactly :func:`~viabilidade.geo.area_file.read_area`'s message for a file of that name
         (pt-BR, naming the uploaded file): unknown extension, empty file, unreadable content, no
         polygon, no declared CRS, outside Goiás …; a name with control characters (a NUL) or
-        longer than :data:`MAX_NAME_BYTES`; nothing is stored.
+        longer than :data:`MAX_NAME_BYTES`; a ``folder`` that is a file or a symbolic link
+        loop (:func:`viabilidade.os_errors.loop_reason`); nothing is stored.
     """
     from ..geo.area_file import read_area
 
@@ -110,9 +111,14 @@ def store_upload(name: str, content: bytes, folder: str | Path) -> Path:
         except GeoError as e:
             # A message naming the full temporary path names the file instead.
             raise GeoError(str(e).replace(str(checked), shown)) from None
-    from ..os_errors import os_reason
+    from ..os_errors import loop_reason, os_reason
 
-    folder = Path(folder).expanduser().resolve()
+    folder = Path(folder).expanduser()
+    loop = loop_reason(folder)  # Path.resolve raised RuntimeError on a loop (trial 7)
+    if loop:
+        raise GeoError(f"{escaped(shown)} não foi guardado em {escaped(str(folder))}: {loop}; "
+                       "escolha outra pasta para os candidatos")
+    folder = folder.resolve()
     if folder.exists() and not folder.is_dir():
         raise GeoError(f"{escaped(shown)} não foi guardado: {escaped(str(folder))} é um arquivo, "
                        "não uma pasta; escolha outra pasta para os candidatos")

@@ -173,9 +173,17 @@ def resolve_target(path: str | Path | None, scenario: Scenario, *, free: bool = 
     if not target.is_absolute():
         target = REPO / target
     if target.is_dir() or text.endswith(("/", os.sep)):
-        target = (target / f"{scenario.slug}.toml").resolve()
+        target = _real(target / f"{scenario.slug}.toml")
         return free_name(target) if free else target
-    return target.resolve()
+    return _real(target)
+
+
+def _real(path: Path) -> Path:
+    """``path`` with its links resolved, as :meth:`Path.resolve`; a symbolic link loop on
+    the way is left as it is (``Path.resolve`` raised ``RuntimeError: Symlink loop``, a
+    traceback out of the explorer's upload, hostile trial 7): writing there then fails with
+    ``ELOOP``, which the writers tell in pt-BR (``os_errors.loop_reason``)."""
+    return Path(os.path.realpath(path))
 
 
 def save_scenario(scenario: Scenario, path: str | Path | None = None, *, overwrite: bool = False,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ..rules import certification
+from .writers.format import and_list
 from .writers.tables import Html, esc
 
 #: The cover notice of a conclusive creation study (the preliminary one is
@@ -48,10 +49,6 @@ def _documents(candidate) -> list[str]:
     return seen
 
 
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " e " + words[-1]
-
-
 def _remainder(label: str) -> str:
     """``"Abadiânia (remanescente)"`` -> ``"remanescente de Abadiânia"``."""
     m = re.match(r"^(.*) \(remanescente\)$", label)
@@ -86,7 +83,7 @@ def _grouped(missing: list[certification.Pending]) -> list[tuple[str, str]]:
                      (("I", "Prefeitura e Câmara"), ("VI", "áreas para equipamentos"))
                      if any(p.roman == roman for p in area_ev)]
             texts = [f"{p.what} ({short_article(p.item)})" for p in area_ev if not p.roman]
-            texts += ["evidências do art. 4º, " + _and(parts)] if parts else []
+            texts += ["evidências do art. 4º, " + and_list(parts)] if parts else []
             texts += [f"{p.what} ({_remainder(p.subject)}, art. 4º, § 1º)"
                       for p in mine if p.subject != "área"]
             out.append((body, "; ".join(texts)))
@@ -94,7 +91,7 @@ def _grouped(missing: list[certification.Pending]) -> list[tuple[str, str]]:
         texts = []
         area = [f"art4.{p.roman}" for p in mine if p.subject == "área" and p.roman]
         for subject in dict.fromkeys(p.subject for p in mine if p.subject != "área"):
-            romans = _and([p.roman for p in mine if p.subject == subject])
+            romans = and_list([p.roman for p in mine if p.subject == subject])
             label = f" ({_remainder(subject)})" if several or subject not in named else ""
             named.add(subject)
             texts.append(f"§ 1º, {romans}{label}")

@@ -73,7 +73,7 @@ from ..law.bodies import ART2_REGISTRATION, BODIES, Body
 from ..proposal.candidate import slugify
 from ..errors import CandidateError, SettingsError
 from ..operations import operation_of, study_name
-from .writers.format import date_long
+from .writers.format import and_list, date_long
 from .frame import OFICIO_NOTE
 from .oficios_address import Authority
 from .oficios_settings import PRESIDENCY_LETTERS, OficiosSettings, Person
@@ -217,10 +217,6 @@ def _names(store) -> tuple[dict, dict]:
     return munis, districts
 
 
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " e " + words[-1]
-
-
 def municipality(code: str, munis: dict) -> str:
     """``"Município de Abadiânia (código IBGE 5200100)"``."""
     return f"Município de {munis.get(code, code)} (código IBGE {code})"
@@ -242,12 +238,12 @@ def area_description(candidate, store) -> str:
             by_muni.setdefault(d["cod_ibge"], []).append(f"{d['nome']} (código IBGE {code})")
         for m, ds in by_muni.items():
             noun = "pelo distrito" if len(ds) == 1 else "pelos distritos"
-            parts.append(f"{noun} de {_and(ds)}, do {municipality(m, munis)}")
+            parts.append(f"{noun} de {and_list(ds)}, do {municipality(m, munis)}")
     if candidate.municipalities:
         ms = [municipality(c, munis) for c in candidate.municipalities]
         parts.append(("pelo território do " if len(ms) == 1 else "pelos territórios dos ")
-                     + _and(ms))
-    text = "formada " + _and(parts) if parts else ""
+                     + and_list(ms))
+    text = "formada " + and_list(parts) if parts else ""
     if candidate.boundary is not None:
         drawn = (f"delimitada no memorial descritivo e no mapa anexos (arquivo de limites "
                  f"{candidate.boundary.name})")
@@ -287,12 +283,12 @@ def dividing_line(candidate, store, memorial: bool | None = None) -> str:
     if len(names) == 1:
         parts.append(f"pelo limite do distrito de {names[0]} fixado na lei municipal que o criou")
     elif names:
-        parts.append(f"pelos limites dos distritos de {_and(names)} fixados nas leis municipais "
+        parts.append(f"pelos limites dos distritos de {and_list(names)} fixados nas leis municipais "
                      "que os criaram")
     if candidate.municipalities:
-        parts.append("pelo limite do território do " + _and([municipality(c, munis)
-                                                          for c in candidate.municipalities]))
-    return f"{line}, dada " + _and(parts)
+        parts.append("pelo limite do território do " + and_list([municipality(c, munis)
+                                                              for c in candidate.municipalities]))
+    return f"{line}, dada " + and_list(parts)
 
 
 def _district_names(candidate, store, origin: str) -> list[str]:
@@ -310,7 +306,7 @@ def _items_of(body: Body) -> str:
     """``"dos itens II, IV e VI"``, ``"do item V"``: the items of art. 4 ``body`` certifies,
     from the one table (:data:`viabilidade.law.bodies.BODIES`)."""
     items = [i for i in body.items if i != ART2_REGISTRATION]
-    return ("dos itens " if len(items) > 1 else "do item ") + _and(items)
+    return ("dos itens " if len(items) > 1 else "do item ") + and_list(items)
 
 
 def proposal(candidate, day: dt.date):
@@ -433,9 +429,9 @@ def build_requests(candidate, store, request_date: dt.date,
             "as demais operações não dependem dos requisitos do art. 4º",
             file=candidate.path, field="operation")
     munis, _ = _names(store)
-    origins = _and([f"Município de {munis.get(c, c)}" for c in candidate.origins])
-    rest = _and([f"o que resta do Município de {munis.get(c, c)}" for c in candidate.origins])
-    rest_in = _and([f"no que resta do Município de {munis.get(c, c)}" for c in candidate.origins])
+    origins = and_list([f"Município de {munis.get(c, c)}" for c in candidate.origins])
+    rest = and_list([f"o que resta do Município de {munis.get(c, c)}" for c in candidate.origins])
+    rest_in = and_list([f"no que resta do Município de {munis.get(c, c)}" for c in candidate.origins])
     year = request_date.year - 1
     proposed = proposal(candidate, request_date) is not None
     b_ibge, b_tre, b_sefaz = BODIES["ibge"], BODIES["cartorio-eleitoral"], BODIES["sefaz-go"]
@@ -467,7 +463,7 @@ def build_requests(candidate, store, request_date: dt.date,
                           person=_person(settings, b_tre.key))
         registry = f"ao Cartório da {zone}"
     else:
-        zone_words = ("das " + _and([_ordinal(z) for z in zones]) + " Zonas Eleitorais"
+        zone_words = ("das " + and_list([_ordinal(z) for z in zones]) + " Zonas Eleitorais"
                       if zones else "da zona eleitoral competente")
         judge = Authority(("Desembargador Presidente do Tribunal Regional Eleitoral de Goiás",
                            "Desembargadora Presidente do Tribunal Regional Eleitoral de Goiás"),
@@ -530,7 +526,7 @@ def _municipal_requests(candidate, store, code: str,
     if districts:
         noun = "o distrito" if len(districts) == 1 else "os distritos"
         laws.append(("arts. 16 e 18", f"cópia da lei municipal que criou {noun} de "
-                                      f"{_and(districts)}, com a descrição dos limites"))
+                                      f"{and_list(districts)}, com a descrição dos limites"))
     local = local_items(candidate)
     why = (f"O art. 4º, II, da {LAW}, mede a distância a partir do perímetro urbano do "
            "Município de origem, fixado em lei municipal"
@@ -586,11 +582,11 @@ def local_items(candidate) -> list[tuple[str, str]]:
     if buildings:
         out.append(("art. 4º, I", f"a indicação dos imóveis, públicos ou particulares, "
                                   f"existentes em {seat} em condições de abrigar "
-                                  f"{_and(buildings)} do novo Município"))
+                                  f"{and_list(buildings)} do novo Município"))
     areas = [LOCAL_NEEDS[k][1] for k in missing if LOCAL_NEEDS[k][0] == "art. 4º, VI"]
     if areas:
         out.append(("art. 4º, VI", f"a indicação das áreas do núcleo urbano de {seat} "
-                                   f"utilizáveis para {_and(areas)}, e dos equipamentos "
+                                   f"utilizáveis para {and_list(areas)}, e dos equipamentos "
                                    "existentes"))
     if to_confirm:
         docs = "; ".join(f"{e.document} ({e.what})" for e in to_confirm)
@@ -667,7 +663,7 @@ def annex_words(candidate, store, has_map: bool, has_memorial: bool) -> tuple[st
     if candidate.districts and has_map:
         from ..geo.tracts import TRACT_LIMIT_LABEL, districts_have_tracts
 
-        origin = _and([f"Prefeitura Municipal de {munis.get(c, c)}" for c in candidate.origins])
+        origin = and_list([f"Prefeitura Municipal de {munis.get(c, c)}" for c in candidate.origins])
         if districts_have_tracts(store, candidate.districts):
             note = (f"O mapa mostra o {TRACT_LIMIT_LABEL} (os setores censitários de cada "
                     "distrito reunidos). Os limites legais da área são os descritos na lei "
@@ -748,7 +744,7 @@ def oficio_html(request: Request, candidate, store, request_date: dt.date,
         :func:`annex_words`: the attachments line and the note on the annex.
     """
     munis, _ = _names(store)
-    origins = _and([f"Município de {munis.get(c, c)}" for c in candidate.origins])
+    origins = and_list([f"Município de {munis.get(c, c)}" for c in candidate.origins])
     n = len(request.items)
     items = "".join(f'<li><span class="item">{esc(cite)}</span> — {esc(what)}'
                     f'{"." if i == n - 1 else ";"}</li>'

@@ -122,3 +122,62 @@ def test_the_explorer_tells_an_upload_into_a_loop_in_its_pane(tmp_path):
     assert shown == ("Arquivo recusado — «Enviar arquivo de limites» (aba Área): posse.kml não "
                      f"foi guardado em {folder}: {LOOP}; escolha outra pasta para os candidatos. "
                      "A área continua a anterior.")
+
+
+# ------------------------------- H7-5: a session's paths outside the project are never read
+def _session(tmp_path: Path, **scenario) -> Path:
+    from viabilidade.explore import persist
+    from viabilidade.explore.scenario import Scenario
+
+    doc = {"version": persist.VERSION, "scenario": {**persist.scenario_dict(
+        Scenario(name="Posse d'Abadia", origins=("5200100",), districts=("520010010",))),
+        **scenario}}
+    path = tmp_path / "sessao.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def test_a_session_naming_files_outside_the_project_is_refused_unread(tmp_path, monkeypatch):
+    from viabilidade.common.text import quoted
+    from viabilidade.explore import persist
+    from viabilidade.proposal import candidate
+
+    monkeypatch.setattr(candidate, "load_candidate", lambda *a, **k: pytest.fail("read"))
+    (tmp_path / "limite.geojson").symlink_to("/etc/hostname")
+    path = _session(tmp_path, base="/etc/passwd", boundary=str(tmp_path / "limite.geojson"),
+                    urban_perimeter="/root/.ssh/id_rsa")
+    with pytest.raises(CandidateError) as e:
+        persist.read_session(path)
+    assert str(e.value) == (
+        f"{path}: a sessão anterior não pôde ser restaurada (o campo 'scenario.base' aponta "
+        "para '/etc/passwd'; o campo 'scenario.boundary' aponta para "
+        f"{quoted(str(tmp_path / 'limite.geojson'))} (que leva a '/etc/hostname'); o campo "
+        "'scenario.urban_perimeter' aponta para '/root/.ssh/id_rsa'; esperados arquivos dentro "
+        f"do projeto ({persist.REPO}) ou da "
+        f"pasta da sessão ({tmp_path}); nenhum deles foi lido); o explorador começa do cenário "
+        "inicial")
+
+
+def test_a_session_of_a_base_in_the_project_and_a_limit_beside_it_is_restored(tmp_path):
+    from viabilidade.explore import persist
+
+    base = persist.REPO / "data" / "candidates" / "posse-dabadia.toml"
+    (tmp_path / "limite.geojson").write_text("{}", encoding="utf-8")
+    path = _session(tmp_path, base=str(base), boundary=str(tmp_path / "limite.geojson"))
+    restored = persist.read_session(path).scenario
+    assert restored.base.path == base and restored.boundary == tmp_path / "limite.geojson"
+
+
+def test_a_step_or_drawing_outside_is_named_with_its_place(tmp_path):
+    from viabilidade.explore import persist
+
+    path = _session(tmp_path)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["undo"] = [{"districts": [], "municipalities": [], "origins": ["5200100"], "name": "x",
+                    "boundary": "/etc/shadow"}]
+    doc["drawings"] = [{"path": "/etc/group", "drawn": {}, "clip": False}]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        persist.read_session(path)
+    assert ("(o campo 'undo[0].boundary' aponta para '/etc/shadow'; o campo 'drawings[0].path' "
+            "aponta para '/etc/group'; esperados") in str(e.value)

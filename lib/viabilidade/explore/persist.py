@@ -22,6 +22,7 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..data.paths import REPO
 from ..errors import CandidateError
 from ..report.writers.atomic import write_files_atomically
 from .history import MAX_STEPS, AreaState
@@ -271,6 +272,13 @@ def read_session(path: str | Path) -> Session | None:
             raise ValueError("o campo 'kept' não é uma lista")
         if len(kept) > MAX_SCENARIOS:  # trial 7: 60.000 kept scenarios took 36 s and 614 MB
             raise ValueError(f"{fmt(len(kept))} cenários lado a lado; no máximo {MAX_SCENARIOS}")
+        outside = outside_paths(doc, path.parent)
+        if outside:  # before any is read: a 'base' of /etc/passwd was read (trial 7)
+            from ..errors import capped
+
+            raise ValueError("; ".join(capped(outside, noun="caminho")) + "; esperados "
+                             f"arquivos dentro do projeto ({REPO}) ou da pasta da sessão "
+                             f"({path.parent}); nenhum deles foi lido")
         steps = {}
         for key, words in (("undo", "desfazer"), ("redo", "refazer")):
             listed = doc.get(key, [])
@@ -290,6 +298,58 @@ def read_session(path: str | Path) -> Session | None:
         reason = _session_reason(e)
         raise CandidateError(f"a sessão anterior não pôde ser restaurada ({reason}); o explorador "
                              "começa do cenário inicial", file=path) from None
+
+
+#: The path fields of a scenario, of an undo or redo step, and of a drawing: files the
+#: explorer reads (``base``, ``boundary``, ``urban_perimeter``) or writes (``path``).
+SCENARIO_PATHS = ("base", "boundary", "urban_perimeter", "path")
+STEP_PATHS = ("boundary", "urban_perimeter")
+
+
+def outside_paths(doc: dict, folder: Path) -> list[str]:
+    """Every path field of a session ``doc`` naming a file outside the project (:data:`REPO`:
+    its ``data/candidates`` and fixtures) and outside ``folder`` (the session file's folder,
+    where uploads and drawings go), links resolved, in pt-BR: ``"o campo 'scenario.base'
+    aponta para /etc/passwd"``. Hostile trial 7 (issue 32): a session whose ``base`` named
+    ``/etc/passwd`` had it read as a candidate file. The «Salvar em» folder (``save_path``),
+    shown on screen and only written to when the user saves, is not checked."""
+    from ..common.text import quoted
+
+    roots = [os.path.realpath(REPO), os.path.realpath(folder)]
+    found: list[str] = []
+
+    def check(where: str, table, keys) -> None:
+        if not isinstance(table, dict):
+            return
+        for key in keys:
+            value = table.get(key)
+            if not value:
+                continue
+            if not isinstance(value, str):
+                found.append(f"o campo '{where}.{key}' não é um caminho em texto")
+                continue
+            real = os.path.realpath(os.path.expanduser(value))
+            if not any(os.path.commonpath([root, real]) == root for root in roots):
+                shown = quoted(value) if real == os.path.abspath(value) else (
+                    f"{quoted(value)} (que leva a {quoted(real)})")
+                found.append(f"o campo '{where}.{key}' aponta para {shown}")
+
+    check("scenario", doc.get("scenario"), SCENARIO_PATHS)
+    for i, k in enumerate(_listed(doc, "kept")):
+        check(f"kept[{i}].scenario", k.get("scenario") if isinstance(k, dict) else None,
+              SCENARIO_PATHS)
+    most = 2 * MAX_STEPS + 2  # longer lists are refused by their length after this check
+    for listed in ("undo", "redo"):
+        for i, step in enumerate(_listed(doc, listed)[:most]):
+            check(f"{listed}[{i}]", step, STEP_PATHS)
+    for i, d in enumerate(_listed(doc, "drawings")[:most]):
+        check(f"drawings[{i}]", d, ("path",))
+    return found
+
+
+def _listed(doc: dict, key: str) -> list:
+    value = doc.get(key)
+    return value if isinstance(value, list) else []
 
 
 def _session_reason(e: Exception) -> str:

@@ -1,0 +1,51 @@
+"""The console script's end (issue 30): ``main()`` without arguments reads the process's own
+command line and freezes the collector before the process exits; ``main(argv)`` (a caller
+such as these tests) leaves the collector alone."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from viabilidade.cli import commands
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_console_script_reads_sys_argv_and_ends_the_process(tmp_path, monkeypatch, capsys):
+    ended = []
+    monkeypatch.setattr(commands, "_ending_process", lambda: ended.append(True))
+    bad = tmp_path / "nada.toml"
+    monkeypatch.setattr(sys, "argv", ["viabilidade", "estudo", str(bad)])
+    assert commands.main() == 2
+    assert ended == [True]
+    assert capsys.readouterr().err.startswith(f"erro: {bad}")
+
+
+def test_a_caller_with_arguments_keeps_its_collector(tmp_path, monkeypatch, capsys):
+    ended = []
+    monkeypatch.setattr(commands, "_ending_process", lambda: ended.append(True))
+    bad = tmp_path / "nada.toml"
+    assert commands.main(["estudo", str(bad)]) == 2
+    assert ended == []
+    assert capsys.readouterr().err.startswith(f"erro: {bad}")
+
+
+def test_the_ending_process_freezes_every_object_it_holds():
+    code = ("import gc; from viabilidade.cli import commands; "
+            "commands._ending_process(); print(gc.get_freeze_count() > 1000, "
+            "len(gc.get_objects()))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={"PYTHONPATH": str(ROOT / "lib"), "PATH": "/usr/bin"})
+    frozen, tracked = out.stdout.split()
+    assert frozen == "True" and int(tracked) < 50
+
+
+def test_python_m_viabilidade_cli_still_exits_2_naming_the_file(tmp_path):
+    bad = tmp_path / "nada.toml"
+    run = subprocess.run([sys.executable, "-m", "viabilidade.cli", "estudo", str(bad)],
+                         capture_output=True, text=True,
+                         env={"PYTHONPATH": str(ROOT / "lib"), "PATH": "/usr/bin"})
+    assert run.returncode == 2
+    assert run.stderr.startswith(f"erro: {bad}")

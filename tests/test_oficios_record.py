@@ -285,20 +285,37 @@ def test_the_letters_and_the_bill_name_the_proposer_the_record_names(tmp_path, c
             assert code == 0, err
 
 
-@pytest.mark.parametrize("proposer", ["Ana Souza", "...", "Souza"])
-def test_a_proposer_within_the_recorded_name_is_not_the_same_person(tmp_path, capsys, proposer):
+@pytest.mark.parametrize("proposer, refused", [("Ana Souza", True), ("...", True), ("Souza", True),
+                                               ("Mariana Souza", False)])
+def test_a_proposer_within_the_recorded_name_is_not_the_same_person(tmp_path, capsys, proposer,
+                                                                    refused):
     """Hostile trial 8: 'Ana Souza' passed for 'Dep. Mariana Souza', and '...' (an empty key)
-    for anyone."""
+    for anyone; one word ('Souza') is not a name. The recorded name itself passes."""
     text = CERTIFIED.read_text(encoding="utf-8").replace(
         'kind = "proposta"\n', 'kind = "proposta"\nby = "Dep. Mariana Souza"\n', 1)
     candidate = tmp_path / "c.toml"
     candidate.write_text(text, encoding="utf-8")
+    line = text.splitlines().index('kind = "proposta"') + 1   # the act's line, 1-based
     settings = tmp_path / "oficios.toml"
     settings.write_text(SETTINGS.read_text(encoding="utf-8").replace(
         'proposer = "João Batista Lima"', f'proposer = "{proposer}"'), encoding="utf-8")
     code = main(["oficios", str(candidate), "--configuracoes", str(settings), "--saida",
                  str(tmp_path / "out")])
     err = capsys.readouterr().err
+    if not refused:
+        assert code == 0, err
+        folder = tmp_path / "out" / "posse-dabadia-certificada" / "oficios"
+        # the record has every art. 4 § 3 request: only the municipal letters are written
+        assert sorted(p.name for p in folder.iterdir()) == [
+            f"oficio-{who}-abadiania.{ext}" for who in ("camara", "prefeitura")
+            for ext in ("html", "pdf")]
+        assert "o Deputado Mariana Souza propõe" in (
+            folder / "oficio-prefeitura-abadiania.html").read_text(encoding="utf-8")
+        return
     assert code == 2, err
-    assert "não é quem o registro dá como autor da representação" in err or "proposer" in err
+    assert err.splitlines() == [
+        f"erro: {settings}, linha 10, campo 'oficios.proposer': o proponente '{proposer}' não é "
+        f"quem o registro dá como autor da representação ({candidate}, linha {line}: by = 'Dep. "
+        "Mariana Souza'); os ofícios citariam outro proponente: escreva em [oficios] proposer o "
+        "mesmo nome do registro"]
     assert not (tmp_path / "out").exists()

@@ -1,6 +1,7 @@
 """The threshold chart: deterministic SVG, alt text, estimates hatched."""
 
 import base64
+import re
 
 from viabilidade.report import charts
 from viabilidade.rules.result import Basis, Lean, RuleResult, Status
@@ -42,7 +43,12 @@ def test_chart_html_is_an_embedded_data_uri_with_alt_and_caption():
 
 def test_estimates_are_hatched():
     svg = charts.threshold_chart(_results()).svg
-    assert "hatch" in svg.lower() or "pattern" in svg.lower()
+    # one hatch pattern, filling the estimated bar (art. 4 V) and its legend key
+    assert svg.count("<pattern ") == 1
+    hatch = re.search(r'<pattern id="(h[0-9a-f]+)"', svg).group(1)
+    assert svg.count(f"url(#{hatch})") == 2
+    # a certified figure alone: no hatch
+    assert "<pattern" not in charts.threshold_chart(_results()[:1]).svg
 
 
 def test_no_numeric_result_gives_no_chart():

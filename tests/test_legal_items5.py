@@ -63,15 +63,13 @@ def test_a_districts_memorial_names_the_origins_districts_it_borders(tmp_path_fa
     """With district limits (the FICTITIOUS census tracts of tests/fixtures/setores_ficticios,
     whose district unions are invented), a district's sides name the origin's districts, not
     "o restante do território" (issue 29 § 5); the committed store has no district limits."""
-    from test_tracts import _raw_with_tracts
+    from test_tracts import shared_tract_store
 
-    from viabilidade.data.store import build_store, load_store
+    from viabilidade.data.store import load_store
     from viabilidade.profile.analysis import analyse
     from viabilidade.report.study_cells import area_memorial, split_or_none
 
-    tmp = tmp_path_factory.mktemp("tracts5")
-    build_store(_raw_with_tracts(tmp), tmp / "store")
-    store = load_store(tmp / "store")
+    store = load_store(shared_tract_store(tmp_path_factory))    # built once per run
     a = analyse(ROOT / "tests" / "fixtures" / "distrito-abadiania-leste.toml", store=store)
     m = area_memorial(a, split_or_none(a, store), store)
     assert m.text.split("\n\n")[2].startswith(

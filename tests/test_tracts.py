@@ -57,11 +57,38 @@ def _raw_with_tracts(tmp: Path) -> Path:
     return out
 
 
+def _inputs_key() -> str:
+    """SHA-256 (first 12 digits) of what the tract store is built from: each raw file's path,
+    size and modification time, and the two fixture files' bytes."""
+    import hashlib
+
+    raw = Path(os.environ.get("VIABILIDADE_RAW", "/work/shared/data"))
+    h = hashlib.sha256()
+    for f in sorted(raw.glob("*/*")) if raw.is_dir() else ():
+        st = f.stat()
+        h.update(f"{f.relative_to(raw)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    for f in (MESH, BASIC):
+        h.update(hashlib.sha256(f.read_bytes()).digest())
+    return h.hexdigest()[:12]
+
+
+def shared_tract_store(tmp_path_factory) -> Path:
+    """The store of :func:`_raw_with_tracts`, built once per test run (conftest.once_per_run,
+    keyed by :func:`_inputs_key`) for every module that reads it (this one and
+    test_legal_items5, which built the same store again: about 10 s of a warm build each);
+    the folder is only read. Its raw copy is removed once the store is built."""
+    from conftest import once_per_run
+
+    def build(folder: Path) -> None:
+        build_store(_raw_with_tracts(folder), folder / "store")
+        shutil.rmtree(folder / "raw")
+
+    return once_per_run(tmp_path_factory, f"setores-{_inputs_key()}", build) / "store"
+
+
 @pytest.fixture(scope="module")
 def tract_store(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("tracts")
-    build_store(_raw_with_tracts(tmp), tmp / "store")
-    return load_store(tmp / "store")
+    return load_store(shared_tract_store(tmp_path_factory))
 
 
 @pytest.fixture(scope="module")

@@ -163,8 +163,8 @@ def test_statewide_fpm_dilution_of_the_districts_passing_item_iv(screening, stor
 
 def test_fpm_section_has_the_sentence_and_the_map(screening, store):
     html = who_pays.fpm_dilution_section(screening, store, 2)
-    assert html.startswith('<section class="secao" id="sec-fpm-s">') or 'id="sec-fpm"' in html
-    assert "Quem paga: o FPM se os distritos fossem criados" in html
+    assert html.startswith('<section class="secao" id="sec-fpm-s"><h2 id="sec-fpm">Quem paga: o FPM '
+                           "se os distritos fossem criados</h2>") and html.endswith("</section>")
     assert "perderia 4,07" in html
     caption = re.search(r"<figcaption>(.*?)</figcaption>", html).group(1)
     assert caption.startswith("Figura 2. Municípios do interior de Goiás pelo coeficiente do FPM-Interior")

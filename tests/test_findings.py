@@ -127,7 +127,9 @@ def test_the_explorer_panel_prints_the_findings(store):
     panel = _flat(explorer.panes["verdict"].value)
     assert "pontos de atenção" in panel
     assert _n(MARGIN) in panel
-    for f in findings(explorer.analysis).items:
+    items = findings(explorer.analysis).items
+    assert [f.kind for f in items] == ["pendencias", "margem", "leituras", "vedacao"]
+    for f in items:
         assert _n(f.summary) in panel, f.kind
 
 

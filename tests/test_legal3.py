@@ -333,6 +333,9 @@ def test_item8_signature_never_alone_on_a_page(letters):
     # last paragraph, closing, signature and attachments in one unbreakable block
     assert re.search(r'<div class="fecho"><p>4\. [^<]+</p><p>Atenciosamente,</p><div '
                      r'class="assinatura">.*?</div><p>Anexos?: [^<]+</p></div>', html)
+    assert sorted(n for n in letters if n.endswith(".pdf")) == [  # the loop checks each
+        f"oficio-{k}.pdf" for k in ("camara-abadiania", "cartorio-eleitoral", "ibge",
+                                    "prefeitura-abadiania", "sefaz-go")]
     for name, path in letters.items():
         if not name.endswith(".pdf"):
             continue

@@ -507,9 +507,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bounds_trial5 import CASES as TRIAL5  # noqa: E402  (hostile trial 5's cases)
 
 from bounds_trial6 import CASES as TRIAL6  # noqa: E402  (hostile trial 6's cases)
+from bounds_trial7 import CASES as TRIAL7  # noqa: E402  (hostile trial 7's cases)
 
 CASES.update(TRIAL5)
 CASES.update(TRIAL6)
+CASES.update(TRIAL7)
 #: The bounds of issue 32's "Done when": a download ends by itself within 2 minutes and
 #: writes at most the catalogue's size plus the margin; a settings, process or upload case
 #: within 10 s and 600 MB.

@@ -181,3 +181,66 @@ def test_a_step_or_drawing_outside_is_named_with_its_place(tmp_path):
         persist.read_session(path)
     assert ("(o campo 'undo[0].boundary' aponta para '/etc/shadow'; o campo 'drawings[0].path' "
             "aponta para '/etc/group'; esperados") in str(e.value)
+
+
+# ---------------------------------- H7-6: the tract counts bounded by Goiás' tracts, not 10⁶
+TRACTS = "CD2022_Agregados_por_setores_basico_GO.csv"
+FICTITIOUS = Path(__file__).resolve().parent / "fixtures" / "setores_ficticios" / "census" / TRACTS
+
+
+def _tract_file(tmp_path: Path, goias: int, others: int = 0) -> Path:
+    """The fixture's header and first record as ``goias`` Goiás records, then ``others`` of
+    UF 53."""
+    lines = FICTITIOUS.read_bytes().replace(b"\r\n", b"\n").split(b"\n")
+    header, first = lines[0], lines[1].split(b";")
+    uf = header.split(b";").index(b'"CD_UF"')
+    rows = []
+    for n in range(goias + others):
+        first[0] = b'"52%013d"' % n
+        first[uf] = b'"52"' if n < goias else b'"53"'
+        rows.append(b";".join(first))
+    path = tmp_path / TRACTS
+    path.write_bytes(b"\n".join([header, *rows]) + b"\n")
+    return path
+
+
+def test_the_bounds_are_goias_tracts_and_brazils_with_margin():
+    from viabilidade.data import tracts
+
+    assert tracts.TRACT_GOIAS_MAX == 40_000 and 3 * 12_650 <= tracts.TRACT_GOIAS_MAX
+    assert tracts.TRACT_ROWS_MAX == 500_000 and 452_338 * 1.1 <= tracts.TRACT_ROWS_MAX
+
+
+@pytest.mark.parametrize("goias, refused", [(5, False), (6, True)])
+def test_the_goias_records_are_read_to_their_bound_and_refused_one_past(tmp_path, monkeypatch,
+                                                                        goias, refused):
+    from viabilidade.data import tracts
+
+    monkeypatch.setattr(tracts, "TRACT_GOIAS_MAX", 5)
+    path = _tract_file(tmp_path, goias, others=3)
+    if not refused:
+        got = tracts.read_tract_counts(path)
+        assert list(got["cod_setor"]) == [f"52{n:013d}" for n in range(5)]
+        assert list(got["populacao"]) == [11000] * 5
+        return
+    with pytest.raises(DataError) as e:
+        tracts.read_tract_counts(path)
+    assert str(e.value) == (f"arquivo {TRACTS}, linha 7: mais de 5 linhas de dados com CD_UF = 52; "
+                            "esperadas no máximo 5 (cerca de três vezes os 12.650 setores de "
+                            "Goiás no Censo 2022)")
+
+
+@pytest.mark.parametrize("others, refused", [(7, False), (8, True)])
+def test_the_records_of_other_ufs_are_read_to_the_row_bound(tmp_path, monkeypatch, others,
+                                                            refused):
+    from viabilidade.data import tracts
+
+    monkeypatch.setattr(tracts, "TRACT_ROWS_MAX", 8)
+    path = _tract_file(tmp_path, 1, others)
+    if not refused:
+        assert list(tracts.read_tract_counts(path)["cod_setor"]) == ["520000000000000"]
+        return
+    with pytest.raises(DataError) as e:
+        tracts.read_tract_counts(path)
+    assert str(e.value) == (f"arquivo {TRACTS}, linha 10: mais de 8 linhas de dados; esperadas no "
+                            "máximo 8 (os 452.338 setores do Brasil no Censo 2022 e cerca de 10 %)")

@@ -200,7 +200,8 @@ def read_text_csv(path: Path, *, encoding: str, sep: str, na_values=(),
 
 
 def read_rows(path: Path, *, encoding: str, sep: str, required, limit, max_rows: int,
-              rows_why: str = "", keep: dict[str, str] | None = None) -> pd.DataFrame:
+              rows_why: str = "", keep: dict[str, str] | None = None,
+              max_kept: int | None = None, kept_why: str = "") -> pd.DataFrame:
     """Read a published CSV record by record, keeping only the ``required`` columns of the
     records a reader needs, so memory follows what is kept, not the file.
 
@@ -226,6 +227,11 @@ def read_rows(path: Path, *, encoding: str, sep: str, required, limit, max_rows:
     keep : dict of str to str, optional
         Keep only the records whose column has this value (compared without surrounding
         spaces), e.g. ``{"UF": "GO"}``.
+    max_kept : int, optional
+        Most records kept (those ``keep`` selects); the read stops one past it, so memory
+        follows the records a reader needs, not ``max_rows``.
+    kept_why : str
+        Where ``max_kept`` comes from, in pt-BR (for the message).
 
     Returns
     -------
@@ -236,7 +242,8 @@ def read_rows(path: Path, *, encoding: str, sep: str, required, limit, max_rows:
     Raises
     ------
     DataError
-        As :func:`require_header` and :func:`decode`; more than ``max_rows`` records; a
+        As :func:`require_header` and :func:`decode`; more than ``max_rows`` records (or
+        ``max_kept`` kept); a
         record with more fields than the header; a line the csv module refuses
         (:func:`csv_reason`) — each naming the file and line, in pt-BR.
     """
@@ -268,6 +275,12 @@ def read_rows(path: Path, *, encoding: str, sep: str, required, limit, max_rows:
                                 row=reader.line_num)
             if any(i >= len(fields) or fields[i].strip() != v for i, v in where):
                 continue
+            if max_kept is not None and len(rows) >= max_kept:
+                raise DataError(f"mais de {decimal(max_kept)} linhas de dados"
+                                + "".join(f" com {c} = {v}" for c, v in (keep or {}).items())
+                                + f"; esperadas no máximo {decimal(max_kept)}"
+                                + (f" ({kept_why})" if kept_why else ""), file=path,
+                                row=reader.line_num)
             for out, i in zip(columns, at):
                 out.append(fields[i] if i < len(fields) and fields[i] != "" else None)
             rows.append(reader.line_num)

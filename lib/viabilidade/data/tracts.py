@@ -43,10 +43,16 @@ SIT_CODES = ("1", "2", "3", "5", "6", "7", "8", "9")
 
 #: Tract count variables read (lower-case, as the file writes them) -> table column.
 _VARIABLES = {"v0001": "populacao", "v0002": "domicilios", "v0007": "domicilios_ocupados"}
-#: Most records of the tract aggregates CSV read (:func:`read_tract_counts`): more than twice
-#: the 452.338 tracts of Brazil in the Censo 2022 (IBGE release of 21/3/2024), so the national
-#: file is read too.
-TRACT_ROWS_MAX = 1_000_000
+#: Most records of the tract aggregates CSV read (:func:`read_tract_counts`): the 452.338
+#: tracts of Brazil in the Censo 2022 (IBGE release of 21/3/2024) and about 10 %, so the
+#: national file is read too; records of other UFs are passed over as they come (little
+#: memory, about 16 µs each on a loaded machine). It was 1.000.000 (hostile trial 7: 16 s).
+TRACT_ROWS_MAX = 500_000
+#: Most Goiás records (``CD_UF`` = 52) kept: about three times the 12.650 tracts of Goiás in
+#: the Censo 2022's collection (IBGE, as reported on 30/8/2022; the published mesh may differ
+#: by some hundreds). Hostile trial 7 (issue 32): 1.000.000 Goiás records, within the row
+#: bound above, took 12,5 s and 642 MB before they were refused.
+TRACT_GOIAS_MAX = 40_000
 
 
 def _plural(n: int, noun: str) -> str:
@@ -131,8 +137,10 @@ def read_tract_counts(path: Path) -> pd.DataFrame:
     df = read_rows(path, encoding="latin-1", sep=";",
                    required=["CD_SETOR", *(named[v] for v in _VARIABLES)], limit=limit,
                    max_rows=TRACT_ROWS_MAX,
-                   rows_why="mais que o dobro dos 452.338 setores do Brasil no Censo 2022",
-                   keep={"CD_UF": "52"} if "CD_UF" in header else None)
+                   rows_why="os 452.338 setores do Brasil no Censo 2022 e cerca de 10 %",
+                   keep={"CD_UF": "52"} if "CD_UF" in header else None,
+                   max_kept=TRACT_GOIAS_MAX,
+                   kept_why="cerca de três vezes os 12.650 setores de Goiás no Censo 2022")
     df = df.rename(columns={named[v]: v for v in _VARIABLES})
     for column in ("CD_SETOR", *_VARIABLES):  # IBGE writes "." for a missing value
         df[column] = df[column].where(df[column] != ".", None)

@@ -39,8 +39,9 @@ from .evidence import (BOUNDARY_CORRECTION_ITEMS, BOUNDARY_LINES, BOUNDARY_STRIP
                        CorrectionAct, Evidence, correction_table, evidence_table)
 from .fields import (COD_DISTRITO, COD_IBGE, Reader, code_list, count_field, date_field, document_field,
                      odd_file, placed)
-from .record import (KINDS, Act as ProcessAct, Plebiscite, check_order, certificates, legacy_acts, merge_certified,
+from .record import (KINDS, Act as ProcessAct, Plebiscite, certificates, legacy_acts, merge_certified,
                      petition_of, plebiscite_of, plebiscite_problems, read_acts)
+from .record_order import check_order
 from ..common.text import fold, quoted
 from ..common.toml_file import load_toml, toml_position, toml_reason, utf8_problem
 from ..errors import CandidateError, Problems, did_you_mean

@@ -34,8 +34,9 @@ what it certifies is "conforme documento declarado (a conferir com o original)"
 dated after the reference date); ``counts = true`` marks, among several receipts of one
 request, the one the 60 days of art. 4 § 3 count from (default: the first).
 
-The record is checked as a record (:func:`check_order`): a receipt before its sending, an
-act before the proposal, the same act twice and two receipts both marked ``counts`` are
+The record is checked as a record (:func:`viabilidade.proposal.record_order.check_order`):
+a receipt before its sending, a certificate before its body's receipt, an act before the
+proposal, a second proposal, the same act twice and two receipts both marked ``counts`` are
 errors, each on its own line; several receipts of one body are a notice naming the one that
 counts. The old tables (``[process] petition_*``, ``[process.plebiscite]``,
 ``[certified.*]``) are read into this record for one release, with a notice of what to write
@@ -407,7 +408,7 @@ def read_acts(raw: Any, path: Path, problems: Problems, prefix: str = "process."
     recorded on its own line (at most :data:`MAX_ACTS` acts are read).
 
     ``ordered``, when given, receives the acts that have problems of their own but whose
-    kind, date and body could be read, so that :func:`check_order` sees them too and a file's
+    kind, date and body could be read, so that :func:`.record_order.check_order` sees them too and a file's
     order errors come with its field errors, at once (the batch analyst).
 
     Raises nothing: problems go to ``problems`` (the candidate file's collector).
@@ -509,114 +510,6 @@ def read_acts(raw: Any, path: Path, problems: Problems, prefix: str = "process."
                                None, {}, None, flags["planned"], flags["counts"], line))
     order = list(KINDS)
     return sorted(out, key=lambda a: (a.date, order.index(a.kind)))
-
-
-#: A committee's series in a letter's number (``"Ofício nº 12/2027-CCJR"``) or its name.
-COMMITTEE_MARK = re.compile(r"\bCCJ|comiss[aã]o", re.IGNORECASE)
-
-
-def check_order(acts: list[Act], problems: Problems) -> list[str]:
-    """The record checked as a record, in linear time.
-
-    Errors (added to ``problems`` on the act's own line): the same act twice (kind, body,
-    date and document); a receipt dated before its body's first sending; an act of the
-    process (other than a certificate of registration) before the proposal; two receipts of
-    one body both marked ``counts``. Returns the notices: a SEFAZ-GO requisition numbered in
-    a committee's series (:data:`COMMITTEE_MARK`), several receipts of one body
-    (naming the one the 60 days count from), a certificate with no request recorded, an
-    election or installation with no law before it, a law before the plebiscite's result.
-    """
-    notices: list[str] = []
-    seen: dict[tuple, Act] = {}
-    sent: dict[str, Act] = {}
-    numbers: dict[str, Act] = {}  # the requisitions sent, by their document (spaces, case folded)
-    receipts: dict[str, list[Act]] = {}
-    proposal = next((a for a in acts if a.kind == "proposta" and not a.planned), None)
-
-    for act in acts:
-        key = (act.kind, act.body, act.date, act.document)
-        if key in seen:
-            doc = f" ({act.document})" if act.document else ""  # no "(None)" (H6-4)
-            _error(problems, act, f"ato repetido: o mesmo {quoted(act.kind)} de {act.date:%d/%m/%Y}"
-                                  f"{doc} já está no registro ({seen[key].where}); "
-                                  "esperado cada ato uma só vez")
-            continue
-        seen[key] = act
-        if act.kind == "requisicao-enviada":
-            sent.setdefault(act.body, act)
-            number = " ".join((act.document or "").split()).casefold()
-            other = numbers.setdefault(number, act) if number else act
-            if other.body != act.body:  # one ofício, one addressee (H6-5)
-                _error(problems, act, f"o documento {quoted(act.document)} já é a requisição "
-                                      f"enviada {BODIES[other.body].to} ({other.where}); "
-                                      "esperado um número de ofício por destinatário")
-        if act.kind == "requisicao-recebida":
-            receipts.setdefault(act.body, []).append(act)
-        if proposal is not None and act.date < proposal.date and act.kind not in ("proposta", "certidao"):
-            _error(problems, act, f"{KINDS[act.kind]} em {act.date:%d/%m/%Y}, antes da proposta "
-                                  f"({proposal.date:%d/%m/%Y}, {proposal.where}); esperado depois "
-                                  "da proposta")
-    for body, got in receipts.items():
-        first_sent = sent.get(body)
-        for r in got:
-            if first_sent is None:
-                notices.append(f"recebimento da requisição {BODIES[body].of} ({r.where}) sem o "
-                               "envio registrado: registre a requisição enviada")
-            elif r.date < first_sent.date:
-                _error(problems, r, f"recebimento {BODIES[body].of} em {r.date:%d/%m/%Y}, antes do "
-                                    f"envio da requisição ({first_sent.date:%d/%m/%Y}, "
-                                    f"{first_sent.where}); esperado recebimento no dia do envio "
-                                    "ou depois")
-        marked = [r for r in got if r.counts]
-        if len(marked) > 1:
-            for r in marked[1:]:
-                _error(problems, r, f"mais de um recebimento {BODIES[body].of} marcado counts = true "
-                                    f"(também {marked[0].where}); esperado um só")
-        elif len(got) > 1:
-            counted = receipt(got)
-            others = ", ".join(f"{r.date:%d/%m/%Y} ({r.where})" for r in got if r is not counted)
-            notices.append(f"recebimentos divergentes da requisição {BODIES[body].of}: o prazo "
-                           f"conta de {counted.date:%d/%m/%Y} ({counted.where}"
-                           f"{', marcado counts = true' if counted.counts else ', o primeiro'}); "
-                           f"também registrados {others}")
-    # A requisition to a Secretário de Estado is the Mesa's, signed by its President (art. 4
-    # § 3; CE-GO art. 9º § 3º, as report.oficios.SEFAZ_BASIS cites it): a SEFAZ-GO request
-    # whose number is a committee's series gets a notice (item 4)
-    for act in acts:
-        if act.kind == "requisicao-enviada" and act.body == "sefaz-go" \
-                and COMMITTEE_MARK.search(act.document or ""):
-            notices.append(f"requisição {BODIES['sefaz-go'].to} ({act.where}, {act.document}) "
-                           "numerada na série de uma comissão: a requisição a Secretário de "
-                           "Estado é feita pela Mesa da Assembleia e assinada pelo seu "
-                           "Presidente (art. 4º, § 3º; Constituição do Estado, art. 9º, § 3º, a "
-                           "confirmar com a Procuradoria); confira quem a assinou")
-    # The law comes before the election and the installation (art. 9º), and after the
-    # plebiscite's result when one is recorded (art. 7º, § 2º). Which operations need a
-    # plebiscite is the operation's to say (floor 6), so only the order of what is recorded
-    # is read here.
-    first = {}
-    for act in acts:
-        if not act.planned:
-            first.setdefault(act.kind, act)
-    law, vote = first.get("lei"), first.get("resultado-plebiscito")
-    for kind in ("eleicao", "instalacao"):
-        act = first.get(kind)
-        if act is not None and (law is None or act.date < law.date):
-            notices.append(f"{KINDS[kind]} ({act.where}) "
-                           + ("sem a lei de criação registrada" if law is None else
-                              f"antes da lei de criação ({law.date:%d/%m/%Y}, {law.where})")
-                           + ": a LC nº 2/1990 (art. 9º) só prevê eleição e instalação depois da "
-                             "lei; confira o registro")
-    if law is not None and vote is not None and vote.date > law.date:
-        notices.append(f"lei de criação ({law.where}) antes do resultado do plebiscito "
-                       f"({vote.date:%d/%m/%Y}, {vote.where}): a LC nº 2/1990 (art. 7º, § 2º) só "
-                       "admite a lei depois do plebiscito; confira o registro")
-    for act in acts:
-        if act.kind == "certidao" and act.body not in sent and not act.figures.get(REGISTERED):
-            notices.append(f"certidão {BODIES[act.body].of} ({act.where}) sem requisição "
-                           "registrada: registre a requisição enviada e o seu recebimento")
-            sent[act.body] = act  # once per body
-    return notices
 
 
 def _error(problems: Problems, act: Act, msg: str) -> None:
@@ -817,5 +710,5 @@ def legacy_acts(petition: tuple, plebiscite: Plebiscite | None, certified: Certi
 
 
 __all__ = ["DECLARED_PROOF", "HELD_AGAIN_WHEN", "PLEBISCITE_VOID", "PLEBISCITE_VOID_ASSUMED", "plebiscite_void", "annex_bytes", "annex_name", "Act", "Annex", "BODY_EVENTS", "Checked", "DECLARED", "KINDS", "MAX_ACTS", "Plebiscite",
-           "REGISTERED", "annexes", "certificates", "check_order", "legacy_acts", "merge_certified",
+           "REGISTERED", "annexes", "certificates", "legacy_acts", "merge_certified",
            "petition_of", "plebiscite_of", "read_acts", "receipt", "registration_of", "ART2_REGISTRATION"]

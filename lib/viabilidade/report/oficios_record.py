@@ -38,8 +38,8 @@ from .oficios_settings import NUMBER_MAX, SIGLA_MAX, is_sigla
 
 #: An ofício's number in a record's ``document``: ``"Ofício nº 10/2027-CCJR"``,
 #: ``"Ofício nº 402/2027/GP-ALEGO"`` -> number, year and sigla (optional).
-_NUMBER = re.compile(r"Of[íi]cio\s+n[º°o.]*\s*(\d{1,5})\s*/\s*(\d{4})(?:\s*[/-]\s*([\w-]+))?",
-                     re.IGNORECASE)
+_NUMBER = re.compile(r"Of[íi]cio\s+n[º°o.]*\s*([0-9]{1,5})\s*/\s*([0-9]{4})(?:\s*[/-]\s*([\w-]+))?",
+                     re.IGNORECASE)  # ASCII digits: "１２/２０２７" was read as 12/2027 (trial 7)
 #: The start of an ofício's number in a ``document`` (``"Ofício nº"``): a planned sending that
 #: writes it must give a number :data:`_NUMBER` reads (issue 32, hostile trial 5: ``"Ofício nº
 #: 0/2027"`` or ``"Ofício nº 123456/2027"`` were passed over, and the letter took another

@@ -37,11 +37,11 @@ from .certified import Certified, certified_money, read_certified
 # still read from here by the callers (``from viabilidade.proposal.candidate import Evidence``).
 from .evidence import (BOUNDARY_CORRECTION_ITEMS, BOUNDARY_LINES, BOUNDARY_STRIP, EVIDENCE_ITEMS,
                        CorrectionAct, Evidence, correction_table, evidence_table)
-from .fields import (COD_DISTRITO, COD_IBGE, Reader, code_list, count_field, date_field, document_field,
-                     odd_file, placed)
+from .fields import Reader, code_list, count_field, date_field, document_field, odd_file, placed
 from .record import (KINDS, Act as ProcessAct, Plebiscite, certificates, legacy_acts, merge_certified,
                      petition_of, plebiscite_of, plebiscite_problems, read_acts)
 from .record_order import check_order
+from ..common.ibge_codes import COD_DISTRITO, COD_IBGE
 from ..common.text import fold, quoted
 from ..common.toml_file import load_toml, toml_position, toml_reason, utf8_problem
 from ..errors import CandidateError, Problems, did_you_mean

@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..common.ibge_codes import COD_IBGE
 from ..common.text import clean_text, quoted
 from ..errors import Problems, found_value
 from ..law.bodies import BODIES
@@ -84,7 +85,6 @@ FIGURES: dict[str, FigureSpec] = {
 #: The figures of an origin's remainder (art. 4 § 1), under ``[certified.remainder.<cod_ibge>]``.
 REMAINDER_FIGURES = ("population", "electors", "buildings", "collection")
 _FIELDS = ("value", "body", "document", "date")
-_COD_IBGE = re.compile(r"^52\d{5}$")
 _NEEDED = {"value": "o valor certificado", "body": "o órgão certificador",
            "document": "a referência do documento", "date": "a data do documento (AAAA-MM-DD)",
            "year": "o exercício fiscal"}
@@ -327,7 +327,7 @@ def read_certified(raw: Any, path: Path, origins: tuple[str, ...], problems=None
                 continue
             for code, figures in table.items():
                 where = f"certified.remainder.{code}"
-                if not _COD_IBGE.match(str(code)) or code not in origins:
+                if not COD_IBGE.match(str(code)) or code not in origins:
                     problems.add(where, f"encontrado {quoted(code)}, que não é um município de origem "
                                         f"declarado; esperado um de: {', '.join(origins) or '—'}")
                     continue

@@ -20,9 +20,6 @@ from ..common.text import NAME, NOTE, clean_text, fold, quoted
 from ..errors import CandidateError, Problems, did_you_mean, found_value
 from ..os_errors import path_problem, read_reason
 
-#: An IBGE municipality code of Goiás (7 digits) and district code (9 digits).
-COD_IBGE = re.compile(r"^52\d{5}$")
-COD_DISTRITO = re.compile(r"^52\d{7}$")
 
 #: Top-level keys read as names (:data:`viabilidade.common.text.NAME`).
 NAME_KEYS = ("name", "seat")

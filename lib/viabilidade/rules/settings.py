@@ -10,13 +10,13 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import math
-import re
 import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ..common.ibge_codes import COD_IBGE
 from ..common.text import quoted
 from ..errors import SettingsError, did_you_mean, field_line, found_value, source_text
 
@@ -97,8 +97,6 @@ COUNT_LIMITS = {"population": 100_000_000, "electors": 100_000_000, "buildings":
 #: at most the area of Goiás (340 242 km², IBGE).
 NUMBER_LIMITS = {"revenue_share": 1, "sliver_tolerance_km2": 340_000,
                  "boundary_tolerance_km2": 340_000, "thin_margin_pct": 100}
-
-_COD_IBGE = re.compile(r"^52\d{5}$")
 
 #: Tables of a settings file that are not settings, each read by its own module:
 #: ``[oficios]`` (:mod:`viabilidade.report.oficios_settings`).
@@ -288,7 +286,7 @@ class Settings:
                             f"encontrado o número {code}; esperado o código IBGE do município "
                             f"como texto entre aspas (\"{code}\"): um número perde os zeros à "
                             "esquerda e nunca coincide com um código"))
-            elif not isinstance(code, str) or not _COD_IBGE.match(code):
+            elif not isinstance(code, str) or not COD_IBGE.match(code):
                 out.append((f"origin_special_interest[{i}]",
                             f"encontrado {quoted(code)}; esperado um código IBGE de município de Goiás "
                             "com 7 dígitos, entre aspas (\"5200100\")"))

@@ -38,6 +38,7 @@ def fake_study(candidate_path, out_root, *, settings=None, data_root=None, templ
     if c.name == "Derruba":
         os._exit(3)
     if c.name == "Lenta":
+        (Path(out_root) / "lenta-rodando").touch()    # for _wait_for_the_slow_study
         time.sleep(60)
     if c.name == "Pausa" and (Path(out_root) / "pausar").exists():
         (Path(out_root) / "pausando").touch()
@@ -337,16 +338,24 @@ def _start_lote(cands: Path, out: Path, *args: str, sigint: str = "default_int_h
                             stderr=subprocess.PIPE, text=True)
 
 
+def _wait_for_the_slow_study(out: Path) -> None:
+    """Until "alfa" and "beta" are written and "zeta" (Lenta) is running (its marker), at most
+    60 s each (a fixed second's sleep stood for the second condition)."""
+    deadline = time.monotonic() + 60
+    while _calls(out) != ["alfa", "beta"] and time.monotonic() < deadline:
+        time.sleep(0.2)
+    deadline = time.monotonic() + 60
+    while not (out / "lenta-rodando").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 def test_an_interrupted_batch_ends_at_once_says_so_and_resumes(cands, tmp_path):
     import signal
 
     _candidate(cands, "zeta", "Lenta")
     out = tmp_path / "lote"
     proc = _start_lote(cands, out, "-j", "1")
-    deadline = time.monotonic() + 60
-    while _calls(out) != ["alfa", "beta"] and time.monotonic() < deadline:
-        time.sleep(0.2)
-    time.sleep(1.0)  # "zeta" (Lenta) is now running
+    _wait_for_the_slow_study(out)
     t0 = time.monotonic()
     os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
     _, err = proc.communicate(timeout=30)
@@ -385,10 +394,7 @@ def test_sigterm_stops_a_batch_as_ctrl_c_does(cands, tmp_path):
     _candidate(cands, "zeta", "Lenta")
     out = tmp_path / "lote"
     proc = _start_lote(cands, out, "-j", "1")
-    deadline = time.monotonic() + 60
-    while _calls(out) != ["alfa", "beta"] and time.monotonic() < deadline:
-        time.sleep(0.2)
-    time.sleep(1.0)  # "zeta" (Lenta) is now running
+    _wait_for_the_slow_study(out)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 143  # 128 + SIGTERM, the shell's convention
@@ -405,10 +411,7 @@ def test_a_batch_that_inherited_sigint_ignored_still_stops_on_kill_int(cands, tm
     _candidate(cands, "zeta", "Lenta")
     out = tmp_path / "lote"
     proc = _start_lote(cands, out, "-j", "1", sigint="SIG_IGN")
-    deadline = time.monotonic() + 60
-    while _calls(out) != ["alfa", "beta"] and time.monotonic() < deadline:
-        time.sleep(0.2)
-    time.sleep(1.0)  # "zeta" (Lenta) is now running
+    _wait_for_the_slow_study(out)
     proc.send_signal(signal.SIGINT)  # kill -INT PID: the batch process only
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130

@@ -49,3 +49,21 @@ def test_python_m_viabilidade_cli_still_exits_2_naming_the_file(tmp_path):
                          env={"PYTHONPATH": str(ROOT / "lib"), "PATH": "/usr/bin"})
     assert run.returncode == 2
     assert run.stderr.startswith(f"erro: {bad}")
+
+
+def test_the_console_script_collects_less_often_and_a_caller_keeps_its_thresholds(
+        tmp_path, monkeypatch, capsys):
+    import gc
+
+    before = gc.get_threshold()
+    monkeypatch.setattr(commands, "_ending_process", lambda: None)
+    bad = tmp_path / "nada.toml"
+    assert commands.main(["estudo", str(bad)]) == 2
+    assert gc.get_threshold() == before  # a caller with arguments: untouched
+    try:
+        monkeypatch.setattr(sys, "argv", ["viabilidade", "estudo", str(bad)])
+        assert commands.main() == 2
+        assert gc.get_threshold() == commands.COLLECTOR_THRESHOLDS == (50_000, 20, 10)
+    finally:
+        gc.set_threshold(*before)
+    capsys.readouterr()

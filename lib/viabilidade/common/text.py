@@ -21,7 +21,8 @@ word: zero-width characters (:data:`ZERO_WIDTH`), and combining marks past
 
 **Names compared**: :func:`fold` (lower case without accents) and :func:`name_key` (the
 comparison key of a name, letters and digits only), used wherever two spellings of a place
-name must be recognised as one (candidate files, name lookup, maps, the bill).
+name must be recognised as one (candidate files, name lookup, maps, the bill). **Lists**:
+:func:`and_list` joins words as Portuguese does ("a, b e c"), for every floor's messages.
 
 Layer: ground floor (docs/CONTRACTS.md); imports nothing of the package, so
 :mod:`viabilidade.errors` (which re-exports the rule for its older callers) can import it.
@@ -192,6 +193,15 @@ def quoted_list(values, limit: int = LIST_MAX) -> str:
 
 def _count(n: int) -> str:
     return f"{n:,}".replace(",", ".")
+
+
+def and_list(words) -> str:
+    """pt-BR enumeration: ``["Anhanguera", "Cumari"]`` -> ``"Anhanguera e Cumari"``,
+    three or more joined by commas and a final "e"; one word alone; ``""`` for none."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " e " + words[-1]
 
 
 def text_problem(text: str, kind: Kind = NOTE) -> str | None:
@@ -409,7 +419,7 @@ def undecodable_name(path) -> str | None:
         return None
     raw = name.encode("utf-8", "surrogateescape")
     hexes = [f"{b:02X}" for b in dict.fromkeys(odd)][:10]
-    listed = (", ".join(hexes[:-1]) + " e " + hexes[-1]) if len(hexes) > 1 else "".join(hexes)
+    listed = and_list(hexes)
     try:
         meant = raw.decode("cp1252")
     except UnicodeDecodeError:

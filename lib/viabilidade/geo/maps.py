@@ -33,6 +33,7 @@ from pyproj import Transformer
 from shapely.geometry.base import BaseGeometry
 
 from ..common.precision import POINT_M, rounded
+from ..common.text import and_list
 from ..errors import GeoError
 from .distance import MIN_GAP_M, aeqd_crs
 from .measure import GEOD, UTM_EPSG, utm_crs
@@ -363,9 +364,9 @@ def _territory_map(split, *, title, origin_seats, area_seat, names, source, band
     if bands:
         km = fmt_num(band_m / 1000, 0)
         kinds = [k for k in ("do perímetro urbano", "da sede", "das vilas") if k in band_from]
-        of = ", ".join(kinds[:-1]) + " e " + kinds[-1] if len(kinds) > 1 else kinds[0]
         handles.append(Patch(facecolor=(0.902, 0.224, 0.275, 0.10), edgecolor=COLORS["band"],
-                             linestyle="--", label=f"faixa de {km} km {of} de origem (art. 4º, II)"))
+                             linestyle="--",
+                             label=f"faixa de {km} km {and_list(kinds)} de origem (art. 4º, II)"))
     if any(c in bands for c in perimeters):
         handles.append(Patch(facecolor="none", edgecolor=COLORS["perimeter"],
                              label="perímetro urbano da origem"))

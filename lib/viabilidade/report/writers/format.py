@@ -16,6 +16,7 @@ from babel.numbers import format_currency
 
 from ...common.numbers import MINUS, decimal  # noqa: F401 (MINUS: this module's users)
 from ...common.precision import AREA_KM2, rounded
+from ...common import text as _text
 from ...rules.art6 import DOCUMENTED
 from ...rules.art7 import VOID_KEY
 from ...rules.result import (SIMULATED, BASIS_WORDS, Basis, Lean, Status, Verdict, on_hypothetical_data,
@@ -146,13 +147,9 @@ def number(value: float | int | None, decimals: int | None = None) -> str:
     return decimal(int(round(value))) if float(value).is_integer() else decimal(value, 0, 2)
 
 
-def and_list(words) -> str:
-    """pt-BR enumeration: ``["Anhanguera", "Cumari"]`` -> ``"Anhanguera e Cumari"``,
-    three or more joined by commas and a final "e"; one word alone; ``""`` for none."""
-    words = list(words)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " e " + words[-1]
+#: pt-BR enumeration, "a, b e c" (:func:`viabilidade.common.text.and_list`, the one
+#: definition, which the lower floors use too), here for the report's callers.
+and_list = _text.and_list
 
 
 def count(n: int, singular: str, plural: str | None = None) -> str:

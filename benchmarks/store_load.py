@@ -8,7 +8,12 @@ Prints, in milliseconds (best and median of N runs, each in a fresh Store so not
   first call hashes the 0,75 MB store in about 1,5 ms);
 * the study's data — the rows of districts, municipalities, electorate, seats, vilas, PIB,
   state revenue and the origin boundaries that one candidate needs;
-* the first access to ``boundaries`` alone (the largest table).
+* the first access to ``boundaries`` alone (the largest table);
+* ``load_store()`` and every table read from disk (the process's table cache emptied before
+  each run), with the Parquet metadata bounds (hostile trial 8: footer length, rows and bytes
+  decompressed, :func:`viabilidade.data.store_open.parquet_figures`, run by ``load_store``
+  for every table and again before each table is read) and, side by side in the same run,
+  with them replaced by a no-op; and those checks alone, for every table.
 """
 
 from __future__ import annotations
@@ -69,6 +74,37 @@ def main() -> None:
           f"({cand.slug})")
     best, med = _time(lambda: load_store().boundaries, args.repeat)
     print(f"load_store() + boundaries only:  best {best:7.2f} ms   median {med:7.2f} ms")
+
+    from viabilidade.data import store_open
+
+    names = [n for n in store_open.TABLES] + [
+        n for n in store_open.OPTIONAL_TABLES if (store_open.default_root() / f"{n}.parquet").exists()]
+
+    def every_table():
+        store_open._TABLES.clear()
+        store = load_store()
+        for name in names:
+            getattr(store, name)
+
+    checked = store_open.parquet_figures
+    rounds = {"with": [], "without": []}
+    for _ in range(args.repeat):  # alternated, so the load on the machine falls on both
+        for which in ("with", "without"):
+            store_open.parquet_figures = checked if which == "with" else (lambda n, p: (0, 0))
+            rounds[which].append(_time(every_table, 1)[0])
+    store_open.parquet_figures = checked
+    best_w, med_w = min(rounds["with"]), statistics.median(rounds["with"])
+    best_o, med_o = min(rounds["without"]), statistics.median(rounds["without"])
+    print(f"load_store() + all {len(names)} tables read, with the metadata bounds:    "
+          f"best {best_w:7.2f} ms   median {med_w:7.2f} ms")
+    print(f"load_store() + all {len(names)} tables read, without them (no-op):        "
+          f"best {best_o:7.2f} ms   median {med_o:7.2f} ms   (with/without: "
+          f"{med_w / med_o:.3f} of the median)")
+    root = store_open.default_root()
+    best, med = _time(lambda: [checked(n, root / f"{n}.parquet") for n in names], args.repeat)
+    print(f"the metadata bounds alone, {len(names)} tables:                        "
+          f"best {best:7.2f} ms   median {med:7.2f} ms   ({med / med_w:.1%} of the median "
+          "with them)")
 
 
 if __name__ == "__main__":

@@ -409,16 +409,16 @@ def test_fifos_are_refused_by_type_wherever_a_user_file_is_read(tmp_path):
                             "comum; esperado um GeoJSON, GeoPackage, Shapefile zipado, KML ou KMZ")
 
 
-def test_a_truncated_store_manifest_says_what_to_do_with_the_library_text_as_detail(tmp_path):
+def test_a_truncated_store_manifest_says_where_in_portuguese(tmp_path):
     from viabilidade.data.store import load_store
 
     (tmp_path / "manifest.json").write_text('{"tables": {', encoding="utf-8")
     with pytest.raises(DataError) as e:
         load_store(tmp_path)
-    assert str(e.value).startswith(
-        f"{tmp_path / 'manifest.json'} não é um manifesto válido (arquivo truncado ou editado à "
-        "mão?); gere o repositório de novo com `viabilidade data build` (detalhe técnico: "
-        "JSONDecodeError: ")
+    assert str(e.value) == (  # was "(detalhe técnico: JSONDecodeError: Expecting …)", trial 8
+        f"{tmp_path / 'manifest.json'} não é um manifesto válido (não é JSON válido: erro na "
+        "linha 1, coluna 13: arquivo truncado ou editado à mão?); gere o repositório de novo com "
+        "`viabilidade data build`")
 
 
 LOOP_REASON = "link simbólico em laço (aponta, direta ou indiretamente, para si mesmo)"

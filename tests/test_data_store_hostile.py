@@ -31,13 +31,24 @@ def test_a_fifo_in_place_of_a_raw_file_is_told_as_not_a_regular_file(tmp_path):
                             "publicado")
 
 
+STORE = Path(__file__).resolve().parents[1] / "data" / "processed"
+
+
 def _store(tmp_path: Path, manifest: str) -> Path:
     (tmp_path / "manifest.json").write_text(manifest, encoding="utf-8")
     return tmp_path
 
 
+def _full_store(tmp_path: Path) -> Path:
+    """A copy of the committed store: its manifest lists every table (hostile trial 8)."""
+    root = tmp_path / "store"
+    shutil.copytree(STORE, root)
+    return root
+
+
 def test_a_fifo_in_place_of_a_table_is_told_as_not_a_regular_file(tmp_path):
-    root = _store(tmp_path, '{"tables": {"municipalities": {"sha256": "0"}}}')
+    root = _full_store(tmp_path)
+    (root / "municipalities.parquet").unlink()
     os.mkfifo(root / "municipalities.parquet")
     with pytest.raises(DataError) as e:
         load_store(root)
@@ -56,12 +67,17 @@ def test_a_deeply_nested_manifest_is_told_in_portuguese(tmp_path):
 
 
 def test_a_manifest_over_its_bound_is_refused_unread(tmp_path, monkeypatch):
-    root = _store(tmp_path, '{"tables": {}}')
-    monkeypatch.setattr(store_open, "MANIFEST_MAX", 13)
+    root = _full_store(tmp_path)
+    size = (root / "manifest.json").stat().st_size
+    monkeypatch.setattr(store_open, "MANIFEST_MAX", size - 1)
+    monkeypatch.setattr(store_open, "read_user_bytes", lambda *a: pytest.fail("read"))
     with pytest.raises(DataError) as e:
         load_store(root)
-    assert str(e.value) == (f"{root / 'manifest.json'} tem 14 bytes; esperado no máximo 13 "
-                            "bytes (o manifesto de um repositório tem cerca de 23 KB); gere o "
-                            "repositório de novo com `viabilidade data build`")
-    monkeypatch.setattr(store_open, "MANIFEST_MAX", 14)
-    assert load_store(root) is not None  # at the bound: read (a store of no tables)
+    said = f"{size:,}".replace(",", ".")
+    less = f"{size - 1:,}".replace(",", ".")
+    assert str(e.value) == (f"{root / 'manifest.json'} tem {said} bytes; esperado no máximo "
+                            f"{less} bytes (o manifesto de um repositório tem cerca de 23 KB); "
+                            "gere o repositório de novo com `viabilidade data build`")
+    monkeypatch.undo()
+    monkeypatch.setattr(store_open, "MANIFEST_MAX", size)
+    assert len(load_store(root).seats) == 246  # at the bound: read

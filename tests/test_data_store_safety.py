@@ -125,15 +125,30 @@ def test_a_store_missing_a_table_is_refused_naming_it(old_store):
         load_store(old_store)
 
 
+def _matching_manifest(store: Path, table: str) -> None:
+    """Record ``table``'s present sha256 and size in the store's manifest (a hostile one)."""
+    manifest = json.loads((store / "manifest.json").read_text(encoding="utf-8"))
+    manifest["tables"][table]["sha256"] = store_mod.sha256(store / f"{table}.parquet")
+    manifest["tables"][table]["bytes"] = (store / f"{table}.parquet").stat().st_size
+    (store / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+
+
 def test_a_corrupt_table_matching_its_manifest_is_named_when_read(old_store):
     (old_store / "seats.parquet").write_bytes(b"PAR1 cortado")
-    manifest = json.loads((old_store / "manifest.json").read_text(encoding="utf-8"))
-    manifest["tables"]["seats"]["sha256"] = store_mod.sha256(old_store / "seats.parquet")
-    manifest["tables"]["seats"]["bytes"] = len(b"PAR1 cortado")
-    (old_store / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    _matching_manifest(old_store, "seats")
+    with pytest.raises(DataError) as e:  # trial 8: pyarrow's "Parquet magic bytes not found"
+        load_store(old_store)
+    assert str(e.value) == (f"tabela 'seats' ({old_store / 'seats.parquet'}) não pôde ser lida "
+                            "como Parquet: o arquivo não termina com a assinatura de um arquivo "
+                            "Parquet ('PAR1'); gere o repositório de novo com `viabilidade data "
+                            "build`")
+    data = bytearray((PROCESSED / "seats.parquet").read_bytes())
+    data[4:200] = b"\xff" * 196  # the first data page: the metadata still reads
+    (old_store / "seats.parquet").write_bytes(bytes(data))
+    _matching_manifest(old_store, "seats")
     store = load_store(old_store)
     with pytest.raises(DataError, match=r"^tabela 'seats' \(.*seats\.parquet\) não pôde ser lida "
-                                        r"como Parquet \(ArrowInvalid: "):
+                                        r"como Parquet \((ArrowInvalid|OSError): "):
         store.seats
 
 

@@ -36,12 +36,16 @@ def test_a_table_is_read_once_per_process_and_file_version(store):
     assert again.municipalities is store.municipalities
 
 
-def test_a_store_without_digests_reads_its_own_tables(store):
+def test_a_store_of_another_digest_reads_its_own_tables_and_one_without_reads_none(store):
     from viabilidade.data.store import Store
+    from viabilidade.errors import DataError
 
+    other = Store(root=STORE, manifest={"tables": {"municipalities": {"sha256": "0" * 64}}})
+    assert other.municipalities is not store.municipalities
+    assert other.municipalities.equals(store.municipalities)
     bare = Store(root=STORE, manifest={"tables": {"municipalities": {}}})
-    assert bare.municipalities is not store.municipalities
-    assert bare.municipalities.equals(store.municipalities)
+    with pytest.raises(DataError, match=r"o manifesto não registra o seu sha256"):
+        bare.municipalities  # hostile trial 8: read unchecked before
 
 
 def test_print_geometry_stays_within_its_tolerance_of_the_mesh(store):

@@ -97,8 +97,10 @@ def read_user_bytes(path, limit: int = USER_FILE_MAX_BYTES) -> bytes:
     checked. A folder raises :class:`IsADirectoryError` (``"é uma pasta, não um arquivo"``
     through :func:`os_reason`); a FIFO, device or socket raises an :class:`OSError` whose
     reason reads ``"é um FIFO (pipe nomeado), não um arquivo comum"``; a file over ``limit``
-    (by ``fstat``, and again while reading, should it grow) raises an :class:`OSError` whose
-    reason reads ``"tem 10,0 MiB, acima do limite de 1,0 MiB para este arquivo"``.
+    (by ``fstat``) raises an :class:`OSError` whose reason reads ``"tem 10,0 MiB, acima do
+    limite de 1,0 MiB para este arquivo"``; at most ``limit + 1`` bytes are ever read, so a
+    file whose size ``fstat`` does not give (a ``/proc`` file, 0 bytes) or that grows while it
+    is read raises one reading ``"passa do limite de 1.048.576 bytes para este arquivo (…)"``.
 
     Raises
     ------
@@ -121,10 +123,14 @@ def read_user_bytes(path, limit: int = USER_FILE_MAX_BYTES) -> bytes:
             raise OSError(None, _too_big(size, limit), str(path))
         os.set_blocking(fd, True)
         chunks, read = [], 0
-        while chunk := os.read(fd, 1 << 20):
+        # Never more than limit + 1 bytes: a /proc file says st_size 0 (trial 8), and a file
+        # may grow after fstat.
+        while chunk := os.read(fd, min(1 << 20, limit + 1 - read)):
             read += len(chunk)
-            if read > limit:  # grew after fstat
-                raise OSError(None, _too_big(read, limit), str(path))
+            if read > limit:
+                raise OSError(None, f"passa do limite de {count_bytes(limit)} para este arquivo "
+                                    "(lido só até o limite: o sistema não dá o seu tamanho, "
+                                    "ou ele cresceu durante a leitura)", str(path))
             chunks.append(chunk)
         return b"".join(chunks)
     finally:

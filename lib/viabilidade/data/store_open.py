@@ -16,7 +16,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import DataError
-from ..os_errors import count_bytes, os_reason
+from ..os_errors import count_bytes, os_reason, read_user_bytes
 from ..common.text import quoted, quoted_list
 from .codes import Crosswalk
 from .paths import default_root
@@ -39,6 +39,100 @@ TABLE_MAX = 256 * 1024 * 1024
 #: 2026). Every table at :data:`TABLE_MAX` (4 GiB of sparse files) was hashed for 9–31 s
 #: (hostile trial 7, defect 1).
 TABLES_TOTAL_MAX = 512 * 1024 * 1024
+
+#: Largest Parquet footer read (bytes, the length the file's last 8 bytes declare): the
+#: store's largest is boundaries.parquet's, 4.624 bytes (data/processed, dec. 2026). A
+#: hostile length would have ``read_metadata`` allocate and parse it whole.
+FOOTER_MAX = 1024 * 1024
+#: Most rows of one table, by its Parquet metadata: the store's largest table, pib, has
+#: 5.412 rows (data/processed, dec. 2026); the optional tracts table, not in the committed
+#: store, holds at most :data:`viabilidade.data.tracts.TRACT_GOIAS_MAX` (40.000) rows,
+#: Goiás having 12.650 tracts.
+TABLE_ROWS_MAX = 100_000
+#: Most bytes one table decompresses to, by its Parquet metadata (the sum of its column
+#: chunks' ``total_uncompressed_size``): the store's largest, boundaries.parquet, 16,5 MB
+#: on disk, decompresses to 23.397.798 bytes (data/processed, dec. 2026); the optional tract
+#: mesh, not measured here, has room. Hostile trial 8: a 437 KB zstd table whose size and
+#: sha256 matched its manifest decompressed to 1,79 GB when read.
+TABLE_UNPACKED_MAX = 256 * 1024 * 1024
+#: Most bytes all the tables of a store decompress to together: the store's 16 tables,
+#: 25.981.998 bytes (dec. 2026).
+TABLES_UNPACKED_MAX = 512 * 1024 * 1024
+
+
+def parquet_figures(name: str, path: Path) -> tuple[int, int]:
+    """A table's rows and the bytes it decompresses to, by its Parquet metadata alone,
+    refused past :data:`TABLE_ROWS_MAX` or :data:`TABLE_UNPACKED_MAX` before anything is
+    decompressed; the footer's declared length is checked against :data:`FOOTER_MAX`
+    (and the file's size) before ``pyarrow.parquet.read_metadata`` reads it.
+
+    Parameters
+    ----------
+    name : str
+        The table's name, as messages give it.
+    path : Path
+        Its Parquet file.
+
+    Returns
+    -------
+    tuple of int
+        (rows, bytes decompressed): the larger of the file's and its row groups' row counts,
+        and the sum of its column chunks' ``total_uncompressed_size`` (absolute values: a
+        negative size counts as its size, never against the others).
+
+    Raises
+    ------
+    DataError
+        Not ending with ``PAR1``; a footer longer than :data:`FOOTER_MAX` or than the file;
+        metadata pyarrow cannot read (its technical detail given); rows or bytes past the
+        bounds, naming the table and both figures.
+    """
+    import pyarrow.parquet as pq
+
+    again = "gere o repositório de novo com `viabilidade data build`"
+    try:
+        with open(path, "rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            fh.seek(max(size - 8, 0))
+            tail = fh.read(8)
+    except OSError as exc:
+        raise DataError(f"tabela {name!r} ({path}) não pôde ser lida: {os_reason(exc)}") from None
+    if size < 12 or tail[4:] != b"PAR1":
+        raise DataError(f"tabela {name!r} ({path}) não pôde ser lida como Parquet: o arquivo "
+                        "não termina com a assinatura de um arquivo Parquet ('PAR1'); "
+                        f"{again}")
+    footer = int.from_bytes(tail[:4], "little")
+    if footer > FOOTER_MAX:
+        raise DataError(f"tabela {name!r} ({path}): o rodapé de metadados do Parquet declara "
+                        f"{count_bytes(footer)}; esperado no máximo {count_bytes(FOOTER_MAX)} "
+                        "(o maior do repositório tem 4.624 bytes); o repositório foi alterado; "
+                        f"{again}")
+    if footer > size - 12:
+        raise DataError(f"tabela {name!r} ({path}) não pôde ser lida como Parquet: o rodapé "
+                        f"de metadados declara {count_bytes(footer)}, e o arquivo inteiro tem "
+                        f"{count_bytes(size)}; {again}")
+    try:
+        meta = pq.read_metadata(path)
+        groups = [meta.row_group(i) for i in range(meta.num_row_groups)]
+        rows = max(abs(meta.num_rows), sum(abs(g.num_rows) for g in groups))
+        unpacked = sum(abs(g.column(j).total_uncompressed_size)
+                       for g in groups for j in range(g.num_columns))
+    except Exception as exc:  # noqa: BLE001 — pyarrow raises several kinds
+        raise DataError(f"tabela {name!r} ({path}) não pôde ser lida como Parquet: metadados "
+                        f"ilegíveis ({type(exc).__name__}: {exc}); {again}") from None
+    from ..common.numbers import fmt
+
+    if rows > TABLE_ROWS_MAX:
+        raise DataError(f"tabela {name!r} ({path}) declara {fmt(rows)} linhas; esperado no "
+                        f"máximo {fmt(TABLE_ROWS_MAX)} (a maior tabela do repositório, pib, "
+                        f"tem 5.412 linhas); o repositório foi alterado; {again}")
+    if unpacked > TABLE_UNPACKED_MAX:
+        raise DataError(f"tabela {name!r} ({path}) tem {count_bytes(size)} e se descompacta em "
+                        f"{count_bytes(unpacked)}; esperado no máximo "
+                        f"{count_bytes(TABLE_UNPACKED_MAX)} descompactados (a maior tabela do "
+                        "repositório, a malha municipal, se descompacta em 23.397.798 bytes); "
+                        f"o repositório foi alterado; {again}")
+    return rows, unpacked
 
 
 def load_store(root: Path | None = None) -> Store:
@@ -85,13 +179,17 @@ def load_store(root: Path | None = None) -> Store:
         said = (f"é {kind}, não um arquivo comum" if kind else loop_reason(mpath) or "não existe")
         raise DataError(f"{mpath} {said}: a pasta {root} não é um repositório processado; "
                         "gere-o com `viabilidade data build --raw <pasta>`")
+    if (away := _link_away(mpath, root)) is not None:  # trial 8: read wherever it led
+        raise DataError(f"{mpath} é um link para fora do repositório ({away}); gere o "
+                        "repositório de novo com `viabilidade data build`")
     try:
         if (size := mpath.stat().st_size) > MANIFEST_MAX:
             raise DataError(f"{mpath} tem {count_bytes(size)}; esperado no máximo "
                             f"{count_bytes(MANIFEST_MAX)} (o manifesto de um repositório tem "
                             "cerca de 23 KB); gere o repositório de novo com `viabilidade data "
                             "build`")
-        manifest = json.loads(mpath.read_text(encoding="utf-8"))
+        # At most MANIFEST_MAX + 1 bytes, whatever st_size says (0 for a /proc file).
+        manifest = json.loads(read_user_bytes(mpath, MANIFEST_MAX).decode("utf-8"))
         if (shape := _manifest_shape(manifest)) is not None:
             raise DataError(f"{mpath} não é um manifesto válido: {shape}; gere o repositório "
                             "de novo com `viabilidade data build`")
@@ -101,26 +199,35 @@ def load_store(root: Path | None = None) -> Store:
             raise DataError(f"{mpath} lista tabelas que um repositório não tem: "
                             f"{quoted_list(unknown)}; gere o repositório de novo com "
                             "`viabilidade data build`")
+        # Every table of a build, and each optional one whose file is there: a table left
+        # out was read unchecked ('"tables": {}' loaded, hostile trial 8).
+        present = [n for n in OPTIONAL_TABLES if os.path.lexists(root / f"{n}.parquet")]
+        if missing := [n for n in (*TABLES, *present) if n not in tables]:
+            one = len(missing) == 1
+            raise DataError(f"{mpath} não registra {'a tabela' if one else 'as tabelas'} "
+                            f"{quoted_list(missing)}; um manifesto registra o tamanho e o "
+                            "sha256 de cada tabela do repositório, e uma tabela fora dele não é "
+                            "lida; gere o repositório de novo com `viabilidade data build`")
         listed = {name: tables[name]["sha256"] for name in tables}
         sizes = {name: tables[name].get("bytes") for name in tables}
-    except RecursionError:  # a hostile manifest of deeply nested lists
-        raise DataError(f"{mpath} não é um manifesto válido (listas ou objetos aninhados em "
-                        "profundidade excessiva); gere o repositório de novo com `viabilidade "
-                        "data build`") from None
-    except (ValueError, KeyError, TypeError) as exc:
-        raise DataError(f"{mpath} não é um manifesto válido (arquivo truncado ou editado à "
-                        "mão?); gere o repositório de novo com `viabilidade data build` (detalhe "
-                        f"técnico: {type(exc).__name__}: {exc})") from None
+    except DataError:
+        raise
+    except (ValueError, KeyError, TypeError, RecursionError) as exc:
+        from ..common.reasons import document_reason
+
+        said = document_reason(exc)
+        if isinstance(exc, json.JSONDecodeError):
+            said += ": arquivo truncado ou editado à mão?"
+        raise DataError(f"{mpath} não é um manifesto válido ({said}); gere o repositório de "
+                        "novo com `viabilidade data build`") from None
     except OSError as exc:
         raise DataError(f"não foi possível ler {mpath}: {os_reason(exc)}") from None
     total = 0
     for name in listed:  # every table's kind and size before any is hashed
         path = root / f"{name}.parquet"
-        if path.is_symlink() and not os.path.realpath(path).startswith(
-                os.path.realpath(root) + os.sep):   # a link to /proc/self/environ was hashed
+        if (away := _link_away(path, root)) is not None:  # /proc/self/environ was hashed
             raise DataError(f"tabela {name!r}: {path} é um link para fora do repositório "
-                            f"({quoted(os.readlink(path))}); gere o repositório de novo com "
-                            "`viabilidade data build`")
+                            f"({away}); gere o repositório de novo com `viabilidade data build`")
         if os.path.lexists(path) and not path.is_file():
             raise DataError(f"tabela {name!r}: {path} não é um arquivo comum (uma FIFO, um "
                             "dispositivo ou uma pasta); gere o repositório de novo com "
@@ -149,7 +256,26 @@ def load_store(root: Path | None = None) -> Store:
             raise DataError(f"tabela {name!r} ({path}) difere do manifesto (sha256 diferente): "
                             "o repositório foi alterado ou gravado pela metade; gere-o de novo "
                             "com `viabilidade data build`")
+    unpacked = 0
+    for name in listed:  # a hostile manifest may match a bomb: its metadata bounds it
+        unpacked += parquet_figures(name, root / f"{name}.parquet")[1]
+        if unpacked > TABLES_UNPACKED_MAX:
+            raise DataError(f"as tabelas de {root} se descompactam em mais de "
+                            f"{count_bytes(TABLES_UNPACKED_MAX)} (as do repositório, em cerca de "
+                            "26 MB); o repositório foi alterado; gere-o de novo com `viabilidade "
+                            "data build`")
     return Store(root=root, manifest=manifest)
+
+
+def _link_away(path: Path, root: Path) -> str | None:
+    """Where a symbolic link leaving the store leads, as a message quotes it, or ``None``
+    (not a link, or one within the store): its first hop, and where it finally leads when
+    that differs (``'dentro', que leva a '/etc/passwd'``; trial 8: a chain through a link
+    inside the store quoted only its first hop)."""
+    if not path.is_symlink() or os.path.realpath(path).startswith(os.path.realpath(root) + os.sep):
+        return None
+    hop, real = os.readlink(path), os.path.realpath(path)
+    return quoted(hop) if hop == real else f"{quoted(hop)}, que leva a {quoted(real)}"
 
 
 def _manifest_shape(manifest) -> str | None:
@@ -223,12 +349,17 @@ class Store:
         are never changed in place: a study in a warm kernel does not read 16 MB again."""
         path = self.root / f"{name}.parquet"
         digest = self.manifest.get("tables", {}).get(name, {}).get("sha256")
+        if not digest:  # defence in depth: a table the manifest leaves out is not read
+            raise DataError(f"tabela {name!r} ({path}): o manifesto não registra o seu sha256, "
+                            "e uma tabela não conferida não é lida; gere o repositório de novo "
+                            "com `viabilidade data build`")
         key = (str(path.resolve()), digest)
-        if digest and key in _TABLES:
+        if key in _TABLES:
             return _TABLES[key]
         if not path.is_file():
             raise DataError(f"tabela {name!r} ausente: {path} não existe; gere o "
                             "repositório com `viabilidade data build`")
+        parquet_figures(name, path)  # bounded by its metadata before it is decompressed
         try:
             if name in GEO_TABLES:
                 import geopandas as gpd
@@ -240,10 +371,9 @@ class Store:
             raise DataError(f"tabela {name!r} ({path}) não pôde ser lida como Parquet "
                             f"({type(exc).__name__}: {exc}); gere o repositório de novo "
                             "com `viabilidade data build`") from None
-        if digest:
-            for old in [k for k in _TABLES if k[0] == key[0]]:
-                del _TABLES[old]   # another version of the same file: not read again
-            _TABLES[key] = table
+        for old in [k for k in _TABLES if k[0] == key[0]]:
+            del _TABLES[old]   # another version of the same file: not read again
+        _TABLES[key] = table
         return table
 
     def provenance(self, table: str) -> list[dict]:

@@ -295,7 +295,9 @@ def read_session(path: str | Path) -> Session | None:
                        str(doc.get("save_path") or ""), steps["undo"], steps["redo"],
                        {Path(d["path"]): (dict(d["drawn"]), bool(d["clip"])) for d in drawings})
     except Exception as e:  # a malformed or foreign file must never stop the explorer
-        reason = _session_reason(e)
+        from ..common.reasons import document_reason
+
+        reason = document_reason(e)
         raise CandidateError(f"a sessão anterior não pôde ser restaurada ({reason}); o explorador "
                              "começa do cenário inicial", file=path) from None
 
@@ -350,27 +352,6 @@ def outside_paths(doc: dict, folder: Path) -> list[str]:
 def _listed(doc: dict, key: str) -> list:
     value = doc.get(key)
     return value if isinstance(value, list) else []
-
-
-def _session_reason(e: Exception) -> str:
-    """Why a session file could not be restored, in pt-BR (it said "Expecting value: line 1
-    column 1 (char 0)", "maximum recursion depth exceeded …" or "('scenario')", H6-6)."""
-    from ..common.text import quoted
-    from ..os_errors import os_reason
-
-    if isinstance(e, json.JSONDecodeError):
-        return f"não é JSON válido: erro na linha {e.lineno}, coluna {e.colno}"
-    if isinstance(e, RecursionError):
-        return "listas ou objetos aninhados em profundidade excessiva"
-    if isinstance(e, UnicodeDecodeError):
-        return "não é texto UTF-8"
-    if isinstance(e, KeyError):
-        return f"falta o campo {quoted(str(e.args[0]) if e.args else '')}"
-    if isinstance(e, (TypeError, AttributeError)):
-        return "um campo tem o tipo errado (arquivo de outra versão ou editado à mão?)"
-    if isinstance(e, OSError):
-        return e.strerror if e.strerror and e.errno is None else os_reason(e)
-    return getattr(e, "message", None) or str(e)
 
 
 def remove_session(path: str | Path) -> None:

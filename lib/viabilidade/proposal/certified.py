@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from ..common.ibge_codes import COD_IBGE
+from ..common.reasons import by_type
 from ..common.text import clean_text, quoted
 from ..errors import Problems, found_value
 from ..law.bodies import BODIES
@@ -159,16 +160,14 @@ def body_name(key: str, given: str) -> str | None:
     return body.name if body.accepts(given) else None
 
 
+#: What a value read where another type goes is called (``encontrado uma lista``), through
+#: :func:`viabilidade.common.reasons.by_type`; anything else by its ``repr``.
+_TYPE_WORDS = ((bool, lambda v: f"o valor lógico {str(v).lower()}"), (dict, "uma tabela"),
+               (list, "uma lista"), (str, lambda v: f"o texto {quoted(v)}"))
+
+
 def _type_name(v: Any) -> str:
-    if isinstance(v, bool):
-        return f"o valor lógico {str(v).lower()}"
-    if isinstance(v, dict):
-        return "uma tabela"
-    if isinstance(v, list):
-        return "uma lista"
-    if isinstance(v, str):
-        return f"o texto {quoted(v)}"
-    return repr(v)
+    return by_type(v, _TYPE_WORDS, repr)
 
 
 def read_date(problems: Problems, where: str, value: Any) -> dt.date | None:

@@ -1,0 +1,77 @@
+"""Words chosen by the type of a value: what a file holds where another type was expected
+(:mod:`viabilidade.proposal.certified`: ``encontrado uma lista``) and why a JSON document
+could not be read (:func:`document_reason`: an explorer session, a store's manifest).
+
+Both are one lookup, :func:`by_type`, over a table of (type, words) pairs; each caller keeps
+its own table.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Sequence
+
+#: A wording: fixed words, or a function of the value giving them.
+Words = str | Callable[[Any], str]
+
+
+def by_type(value: Any, wordings: Sequence[tuple[type | tuple[type, ...], Words]],
+            otherwise: Callable[[Any], str]) -> str:
+    """The words of the first ``(type, words)`` pair of ``wordings`` whose type ``value`` is an
+    instance of (``words(value)`` when ``words`` is a function), else ``otherwise(value)``.
+
+    Parameters
+    ----------
+    value : Any
+        What is to be described (a value read from a file, an exception).
+    wordings : sequence of (type or tuple of types, str or callable)
+        Tried in order: put a subclass before its base (``bool`` before ``int``,
+        ``json.JSONDecodeError`` before ``ValueError``).
+    otherwise : callable
+        The words for a value no pair matches.
+
+    Returns
+    -------
+    str
+        pt-BR words, as the caller's table writes them.
+    """
+    for kind, words in wordings:
+        if isinstance(value, kind):
+            return words(value) if callable(words) else words
+    return otherwise(value)
+
+
+def _os_words(e: OSError) -> str:
+    from ..os_errors import os_reason
+
+    return e.strerror if e.strerror and e.errno is None else os_reason(e)
+
+
+def _missing_field(e: KeyError) -> str:
+    from .text import quoted
+
+    return f"falta o campo {quoted(str(e.args[0]) if e.args else '')}"
+
+
+#: Why a JSON document could not be read, by the exception raised while reading it
+#: (issue 32: a session said "Expecting value: line 1 column 1 (char 0)", H6-6; a store's
+#: manifest "detalhe técnico: JSONDecodeError: …", hostile trial 8).
+DOCUMENT_REASONS: tuple[tuple[type | tuple[type, ...], Words], ...] = (
+    (json.JSONDecodeError, lambda e: f"não é JSON válido: erro na linha {e.lineno}, coluna "
+                                     f"{e.colno}"),
+    (RecursionError, "listas ou objetos aninhados em profundidade excessiva"),
+    (UnicodeDecodeError, "não é texto UTF-8"),
+    (KeyError, _missing_field),
+    ((TypeError, AttributeError), "um campo tem o tipo errado (arquivo de outra versão ou "
+                                  "editado à mão?)"),
+    (OSError, _os_words),
+)
+
+
+def document_reason(e: Exception) -> str:
+    """Why a JSON document could not be read or restored, in pt-BR: ``não é JSON válido: erro
+    na linha 1, coluna 1``, ``listas ou objetos aninhados em profundidade excessiva``, ``não é
+    texto UTF-8``, ``falta o campo 'scenario'``, ``um campo tem o tipo errado …``, an OS
+    error's reason (:func:`viabilidade.os_errors.os_reason`); else the exception's own
+    ``message`` or text (the callers' own pt-BR ``ValueError``)."""
+    return by_type(e, DOCUMENT_REASONS, lambda e: getattr(e, "message", None) or str(e))

@@ -244,3 +244,78 @@ def test_the_records_of_other_ufs_are_read_to_the_row_bound(tmp_path, monkeypatc
         tracts.read_tract_counts(path)
     assert str(e.value) == (f"arquivo {TRACTS}, linha 10: mais de 8 linhas de dados; esperadas no "
                             "máximo 8 (os 452.338 setores do Brasil no Censo 2022 e cerca de 10 %)")
+
+
+# ------------------------------- H7-8: a file's unknown keys named up to ten, then counted
+POSSE = Path(__file__).resolve().parents[1] / "data" / "candidates" / "posse-dabadia.toml"
+ALLOWED = ("area, boundary_correction, certified, creation_law_date, creation_year, destination, "
+           "evidence, fiscal, name, operation, origin, process, request_date, seat, seat_point, "
+           "settings, slug, special_interest")
+
+
+def _unknown_keys(tmp_path: Path, n: int) -> Path:
+    head, rest = POSSE.read_text(encoding="utf-8").split("\n[", 1)
+    path = tmp_path / "chaves.toml"
+    path.write_text(head + "\n" + "".join(f"chave_{i} = {i}\n" for i in range(n)) + "\n[" + rest,
+                    encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("n", [10, 11, 2_000])
+def test_unknown_keys_are_named_up_to_ten_then_counted(tmp_path, n):
+    from viabilidade.proposal.candidate import load_candidate
+    from viabilidade.proposal.fields import UNKNOWN_SHOWN
+
+    path = _unknown_keys(tmp_path, n)
+    first = len(POSSE.read_text(encoding="utf-8").split("\n[", 1)[0].splitlines()) + 2
+    with pytest.raises(CandidateError) as e:
+        load_candidate(path)
+    lines = e.value.lines
+    assert UNKNOWN_SHOWN == 10 and len(lines) == min(n, 11)
+    assert lines[0] == (f"{path}, linha {first}, campo 'chave_0': chave desconhecida 'chave_0'; "
+                        f"permitidas aqui: {ALLOWED}")
+    if n == 10:
+        assert not any("… e mais" in x for x in lines)
+        return
+    rest = "1 chave desconhecida" if n == 11 else "1.990 chaves desconhecidas"
+    assert lines[-1] == (f"{path}, linha {first + 10}, campo 'chave_10': … e mais {rest} "
+                         f"(permitidas aqui: {ALLOWED}; mostradas as 10 primeiras; corrija-as e "
+                         "execute de novo para ver as demais)")
+
+
+def test_a_list_already_cut_is_not_cut_again():
+    from viabilidade.errors import capped
+
+    once = capped([f"p{i}" for i in range(2_000)])
+    assert capped(once) == once and len(once) == 51
+    assert once[-1] == ("… e mais 1.950 problemas (mostrados os 50 primeiros; corrija-os e "
+                        "execute de novo para ver os demais)")
+    assert capped([f"p{i}" for i in range(51)])[-1].startswith("… e mais 1 problema (")
+
+
+def test_lote_shows_each_files_count_of_unknown_keys(tmp_path):
+    import io
+    import types
+
+    from viabilidade.cli.lote import details
+    from viabilidade.proposal.candidate import load_candidate
+
+    path = _unknown_keys(tmp_path, 2_000)
+    with pytest.raises(CandidateError) as e:
+        load_candidate(path)
+    record = {"slug": "posse-dabadia", "candidate": str(path),
+              "error": "\n".join(capped_lines := e.value.lines)}
+    out = io.StringIO()
+    details(types.SimpleNamespace(failures=[record], twins=[], superseded=[]), out)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 11 and lines[-1] == f"    {capped_lines[-1]}"
+    assert "… e mais 1.990 chaves desconhecidas" in lines[-1]
+    from viabilidade.errors import capped  # a file's 2.000 other problems: its count kept
+
+    record["error"] = "\n".join(capped([f"problema {i}" for i in range(2_000)]))
+    out = io.StringIO()
+    details(types.SimpleNamespace(failures=[record], twins=[], superseded=[]), out)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 51 and lines[-1] == ("    … e mais 1.950 problemas (mostrados os 50 "
+                                              "primeiros; corrija-os e execute de novo para ver "
+                                              "os demais)")  # was "… e mais 1 problema"

@@ -25,24 +25,29 @@ PROBLEMS_SHOWN = 50
 
 
 def capped(lines: list[str], total: int | None = None, *, noun: str = "problema",
-           feminine: bool = False) -> list[str]:
+           feminine: bool = False, shown: int = PROBLEMS_SHOWN,
+           plural: str | None = None) -> list[str]:
     """At most :data:`PROBLEMS_SHOWN` of an error's problem ``lines`` (of ``total``, default
     ``len(lines)``), the first ones, then ``"… e mais 7.950 problemas (mostrados os 50
     primeiros; corrija-os e execute de novo para ver os demais)"``: every list of problems a
     user reads (:attr:`CandidateError.lines`, the fetch's
     :class:`~viabilidade.data.fetch.FetchError`, a batch's failures with ``noun="falha",
     feminine=True``: ``"… e mais 2.950 falhas (mostradas as 50 primeiras; …)"``) is cut
-    here, once."""
+    here, once. ``shown`` lists fewer (a file's unknown keys: ``noun="chave desconhecida",
+    plural="chaves desconhecidas"``); a list already cut here (its last line the count) is
+    returned as it is, not cut again ("… e mais 1 problema" stood for 1.950 in ``lote``,
+    hostile trial 7)."""
     total = len(lines) if total is None else total
-    if total <= PROBLEMS_SHOWN:
+    if total <= shown or (total == len(lines) == PROBLEMS_SHOWN + 1
+                          and str(lines[-1]).startswith("… e mais ")):
         return list(lines)
     from .common.numbers import decimal
 
-    rest = total - PROBLEMS_SHOWN
+    rest = total - shown
     os_ = "as" if feminine else "os"
-    return [*lines[:PROBLEMS_SHOWN],
-            f"… e mais {decimal(rest)} {noun if rest == 1 else noun + 's'} (mostrad{os_} "
-            f"{os_} {PROBLEMS_SHOWN} primeir{os_}; corrija-{os_} e execute de novo para ver "
+    return [*lines[:shown],
+            f"… e mais {decimal(rest)} {noun if rest == 1 else plural or noun + 's'} (mostrad{os_} "
+            f"{os_} {decimal(shown)} primeir{os_}; corrija-{os_} e execute de novo para ver "
             f"{os_} demais)"]
 
 

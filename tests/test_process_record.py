@@ -4,6 +4,7 @@ and `processo` and the study agreeing on the acts, the phase and the next deadli
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 from pathlib import Path
@@ -322,7 +323,35 @@ def test_the_process_fixture_on_the_day_of_its_study_marks_its_2027_acts_future(
     assert first["data"] == "2027-02-10"
     assert "(ato futuro: datado de 10/02/2027, posterior à data do estudo (07/12/2026); " \
         "documento declarado, a conferir com o original)" in first["evento"]
-    assert process_state(c, dt.date(2026, 12, 7)).phase == "estudo (nenhum ato do processo registrado)"
+    # new-user review: what is recorded, as what: the phase (the study's "fase", the index's
+    # "Fase") and processo say it alike, and count the acts the calendar marks future
+    said = ("nenhum ato do processo realizado até 07/12/2026; no registro, 7 atos futuros, "
+            "datados depois dessa data")
+    state = process_state(c, dt.date(2026, 12, 7))
+    assert state.phase == f"estudo ({said})"
+    assert sum("(ato futuro: datado de " in r["evento"] for r in rows) == 7
+    lines = state_lines(c, state, dt.date(2026, 12, 7))
+    assert f"Atos registrados: {said}; ver os avisos do registro." in lines
+    assert not any("[[process.events]] no arquivo do candidato" in x for x in lines)
+    assert len([x for x in lines if "sem planned = true" in x]) == 7
+    # planned acts only: "previstos", listed under "Atos previstos", no notice
+    planned = dataclasses.replace(c, events=tuple(dataclasses.replace(e, planned=True)
+                                                 for e in c.events[:2]))
+    state = process_state(planned, dt.date(2026, 12, 7))
+    said = "nenhum ato do processo realizado até 07/12/2026; no registro, 2 atos previstos"
+    assert state.phase == f"estudo ({said})"
+    lines = state_lines(planned, state, dt.date(2026, 12, 7))
+    assert lines[lines.index(f"Atos registrados: {said}.") + 1] == "Atos previstos:"
+    # one planned, one future: both named; a single act in the singular
+    both = dataclasses.replace(c, events=(dataclasses.replace(c.events[0], planned=True),
+                                          c.events[1]))
+    assert process_state(both, dt.date(2026, 12, 7)).phase == (
+        "estudo (nenhum ato do processo realizado até 07/12/2026; no registro, 1 ato previsto "
+        "e 1 ato futuro, datado depois dessa data)")
+    # once an act is done, the phase is its own; with no act at all, as before
+    assert process_state(c, dt.date(2027, 2, 10)).phase == "proposta apresentada"
+    assert process_state(dataclasses.replace(c, events=()), dt.date(2026, 12, 7)).phase == (
+        "estudo (nenhum ato do processo registrado)")
 
 
 def test_processo_without_a_date_reads_the_record_on_the_candidates_study_date(capsys):

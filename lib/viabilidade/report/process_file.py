@@ -178,6 +178,26 @@ def _documents_note(candidate, today: dt.date) -> str:
             "declarados, a conferir com os originais")
 
 
+def nothing_done(candidate, today: dt.date) -> str:
+    """What a record holding acts, none of them done by ``today``, records as what: ``"nenhum
+    ato do processo realizado até 07/12/2026; no registro, 7 atos futuros, datados depois
+    dessa data"``, ``"…; no registro, 2 atos previstos"``, or both joined by "e"; ``""``
+    when an act is done or none is recorded. The phase of such a record (the study's
+    "fase", the batch index's "Fase") and ``processo``'s "Atos registrados" say these words
+    (new-user review: ``processo`` said "Atos registrados: nenhum" and pointed to
+    ``[[process.events]]`` for a record of future acts only)."""
+    events = tuple(getattr(candidate, "events", ()) or ())
+    if not events or calendar.acts(candidate, today):
+        return ""
+    planned = sum(1 for a in events if a.planned)
+    future = sum(1 for a in events if not a.planned and a.date > today)
+    parts = ([fmt.count(planned, "ato previsto", "atos previstos")] if planned else []) + (
+        [fmt.count(future, "ato futuro, datado depois dessa data",
+                   "atos futuros, datados depois dessa data")] if future else [])
+    return (f"nenhum ato do processo realizado até {today:%d/%m/%Y}; no registro, "
+            + " e ".join(parts))
+
+
 def reference_date(candidate) -> dt.date:
     """The date ``processo`` reads the record on without ``--data-referencia``: the
     candidate's ``[settings] study_date``, the date its study is made on, else today (one
@@ -220,6 +240,8 @@ def process_state(candidate, today: dt.date | None = None) -> ProcessState:
     phase = PHASES[done[-1].kind if done else None]
     if not done and documents(c, today):
         phase = DOCUMENTED_PHASE
+    elif not done and c.events:   # acts recorded, none done yet: which, as what
+        phase = f"estudo ({nothing_done(c, today)})"
     # a recorded plebiscite of a barred operation is "sem efeito", in the federal_law
     # hypothesis too (held before that law and the study): legal review 15:44, item 1
     void = op.barred
@@ -310,6 +332,9 @@ def state_lines(candidate, state: ProcessState, today: dt.date | None = None, *,
         void = plebiscite_void(_assumed(candidate)) if op.barred else ""
         out += [f"  {e.date:%d/%m/%Y}  {e.label} — {e.document} "
                 f"({act_proof(e, void, _assumed(candidate))})" for e in state.events]
+    elif getattr(candidate, "events", ()):   # only acts not done yet: planned or future
+        out.append(f"Atos registrados: {nothing_done(candidate, today)}"
+                   + ("; ver os avisos do registro" if state.problems else "") + ".")
     elif documented:
         out.append("Atos registrados: nenhum em [[process.events]]")
     else:
@@ -337,4 +362,4 @@ def state_lines(candidate, state: ProcessState, today: dt.date | None = None, *,
     return out
 
 
-__all__ = ["ELECTION_YEAR_WARNING", "FEDERAL_LAW_STEP", "NEW_PLEBISCITE_STEP", "documents", "reference_date", "PHASES", "Step", "ProcessState", "process_state", "state_lines"]
+__all__ = ["ELECTION_YEAR_WARNING", "FEDERAL_LAW_STEP", "NEW_PLEBISCITE_STEP", "documents", "nothing_done", "reference_date", "PHASES", "Step", "ProcessState", "process_state", "state_lines"]

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from viabilidade.cli import commands
+from viabilidade.common.imports import COLLECTOR_THRESHOLDS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -63,7 +64,16 @@ def test_the_console_script_collects_less_often_and_a_caller_keeps_its_threshold
     try:
         monkeypatch.setattr(sys, "argv", ["viabilidade", "estudo", str(bad)])
         assert commands.main() == 2
-        assert gc.get_threshold() == commands.COLLECTOR_THRESHOLDS == (50_000, 20, 10)
+        assert gc.get_threshold() == COLLECTOR_THRESHOLDS == (50_000, 20, 10)
     finally:
         gc.set_threshold(*before)
     capsys.readouterr()
+
+
+def test_a_batch_worker_freezes_its_warm_up_and_collects_less():
+    code = ("import gc; from viabilidade.batch.unit import warm_up; "
+            "print(gc.get_threshold(), gc.get_freeze_count() == 0); warm_up(); "
+            "print(gc.get_threshold(), gc.get_freeze_count() > 1000, len(gc.get_objects()) < 50)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={"PYTHONPATH": str(ROOT / "lib"), "PATH": "/usr/bin"})
+    assert out.stdout.splitlines() == ["(700, 10, 10) True", "(50000, 20, 10) True True"]

@@ -48,6 +48,21 @@ def warm_up(study: str | None = None) -> None:
         _study_function(study)
     except Exception:  # noqa: BLE001
         pass
+    settle_worker()
+
+
+def settle_worker() -> None:
+    """A worker's collector from now on: what the warm-up imported is frozen out of its
+    reach (:func:`gc.freeze`: those modules live as long as the worker) and it collects less
+    often (:func:`~viabilidade.common.imports.collect_less`), so the worker's full
+    collections no longer walk the study machinery again every few studies (0,10 s each,
+    issue 30). The garbage each study leaves is still collected."""
+    import gc
+
+    from ..common.imports import collect_less
+
+    collect_less()
+    gc.freeze()
 
 
 def problems(error: str | None) -> list[str]:

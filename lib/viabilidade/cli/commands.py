@@ -637,26 +637,12 @@ def main(argv: list[str] | None = None) -> int:
             signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
 
 
-#: The cyclic garbage collector's thresholds in the command's own process
-#: (:func:`gc.set_threshold`; Python's are 700, 10, 10): a young collection every 50.000
-#: new container objects instead of 700.
-COLLECTOR_THRESHOLDS = (50_000, 20, 10)
-
-
 def _starting_process() -> None:
-    """Collect garbage less often in a command's own process (:data:`COLLECTOR_THRESHOLDS`).
+    """Collect garbage less often in the command's own process
+    (:func:`viabilidade.common.imports.collect_less`)."""
+    from ..common.imports import collect_less
 
-    A fresh ``viabilidade estudo`` imports pandas, geopandas, matplotlib and the study
-    machinery and reads the store: hundreds of thousands of objects that live until the
-    process ends, each walked again by every older-generation collection while they pile up
-    (Posse d'Abadia: 443 young, 40 middle and 3 full collections, 0,28 s of CPU; with these
-    thresholds 6 young ones, 0,10 s; issue 30). What a study leaves as garbage cycles
-    (matplotlib figures) is still collected, later; the peak memory is measured in
-    ``benchmarks/study.py``.
-    """
-    import gc
-
-    gc.set_threshold(*COLLECTOR_THRESHOLDS)
+    collect_less()
 
 
 def _ending_process() -> None:

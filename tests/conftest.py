@@ -110,6 +110,48 @@ def _session_cache(tmp_path_factory):
         os.environ["VIABILIDADE_CACHE"] = before
 
 
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory):
+    """One Voilà server serving notebooks/explorar.ipynb, as ``make explorar`` serves it
+    (``voila.json``, the page's template), shared by four Voilà browser modules of
+    :data:`SAME_WORKER` (issue 30: the browser tests share one server; each module started
+    its own): test_explore_voila, _map_browser, _page_browser and _tools_browser. Each page
+    opened is its own session (its key in the URL, ``explore.persist.page_state_file``) with
+    its own kernel, so the modules do not see each other's scenarios. (test_explore_files_browser
+    keeps a server of its own: on the shared one its reopened page did not restore its session
+    once, under load 24, cause not found.) Yields (the app's URL with its token, the configured
+    session file ``VIABILIDADE_ESTADO_EXPLORAR``, beside which each page's file is written)."""
+    import secrets
+    import sys
+
+    from chromium import REPO, free_port, jupyter_env, start_server, stop
+
+    pytest.importorskip("voila")
+    pytest.importorskip("ipyleaflet")
+    command = Path(sys.executable).with_name("voila")
+    if not command.exists():
+        pytest.skip(f"no voila command next to {sys.executable}")
+    home = tmp_path_factory.mktemp("voila")
+    port, token = free_port(), secrets.token_hex(16)
+    env = jupyter_env(home)      # and the page's template, as make explorar
+    env["JUPYTER_PATH"] += os.pathsep + str(REPO / "share" / "jupyter")
+    proc = start_server(
+        [str(command), f"--port={port}", f"--token={token}", f"--Voila.config_file_paths={REPO}",
+         str(REPO / "notebooks" / "explorar.ipynb")],
+        env=env, cwd=home, log=home / "voila.log",
+        ready_url=f"http://127.0.0.1:{port}/voila/static/voila.js")
+    try:
+        yield f"http://127.0.0.1:{port}/?token={token}", Path(env["VIABILIDADE_ESTADO_EXPLORAR"])
+    finally:
+        stop(proc)
+
+
+@pytest.fixture(scope="session")
+def voila(voila_server):
+    """The shared Voilà app's URL, with its token (:func:`voila_server`)."""
+    return voila_server[0]
+
+
 #: Test modules that run on one worker, whatever the distribution gives the others: the browser
 #: tests, so that no two of them (each a server, kernels and Chromium) run at once on the two
 #: cores.

@@ -19,7 +19,7 @@ import pytest
 
 from chromium import CATCH_MAP, NEEDS_CHROMIUM, Waiter, map_offset
 from test_explore_voila import PROCESSED, _body, _idle, _inside_far_from_points, _kernel_id, _points, _verdict
-from test_explore_voila import browser, voila  # noqa: F401  (fixtures)
+from test_explore_voila import browser  # noqa: F401  (fixture; voila: conftest)
 
 DEADLINE_S = 240
 SANTA_ROSA, BEZERRA = "520800410", "520800407"
@@ -210,7 +210,7 @@ def test_map_territories_labels_legend_and_drawing_in_chromium(voila, browser, t
     browser.save_screenshot(str(shots / "mapa-estado.png"))
 
     # The kernel stops (killed, as a crash would): the page says so in Portuguese, over the
-    # widgets that no longer answer. (The kernel is the child of this test's own Voilà.)
+    # widgets that no longer answer. (The kernel is the child of the run's Voilà, conftest.)
     import psutil
 
     from viabilidade.explore.pulse import STOPPED

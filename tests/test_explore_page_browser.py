@@ -12,7 +12,6 @@ import pytest
 
 from chromium import NEEDS_CHROMIUM, Waiter, chromium, quit_chromium
 from test_explore_voila import PROCESSED, _verdict
-from test_explore_voila import voila  # noqa: F401  (fixture)
 
 DEADLINE_S = 240
 

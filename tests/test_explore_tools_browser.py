@@ -15,7 +15,7 @@ import pytest
 
 from chromium import CATCH_MAP, NEEDS_CHROMIUM, Waiter, console_errors, map_offset
 from test_explore_voila import PROCESSED, _body, _idle, _verdict
-from test_explore_voila import browser, voila  # noqa: F401  (fixtures)
+from test_explore_voila import browser  # noqa: F401  (fixture; voila: conftest)
 
 DEADLINE_S = 420
 ABADIANIA = "5200100"

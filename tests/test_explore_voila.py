@@ -1,10 +1,11 @@
 """The explorer as a web app: Voilà on 127.0.0.1 (as ``make explorar`` serves it), driven
 through Debian's Chromium as a researcher who never opens JupyterLab would use it.
 
-One Voilà server per module, with the repository's ``voila.json`` (no code cells, the API
+One Voilà server for the run (the ``voila`` fixture of tests/conftest.py, shared with the map,
+page and tools browser modules), with the repository's ``voila.json`` (no code cells, the API
 demonstration cells left out, the page's template ``share/jupyter/voila/templates/explorar``) and
-a kernel spec pointing at this interpreter (the user's kernel specs are never used); the
-explorer's session file is the test's own. The test opens the app (Posse d'Abadia) and: points
+a kernel spec pointing at this interpreter (the user's kernel specs are never used); each
+page keeps its own session file (its key in the URL: ``explore.persist.page_state_file``). The test opens the app (Posse d'Abadia) and: points
 «Salvar em» at its own folder, uploads a KML fixture as the area's limits and keeps that as
 scenario "Posse (KML)"; picks Pires Belo (district of Catalão) in the list, clicks Santo Antônio
 do Rio Verde (another district of Catalão) on the map and sees it added, clicks Pires Belo (the
@@ -20,19 +21,15 @@ wait is on a condition and bounded; the whole test is bounded by ``DEADLINE_S``.
 
 import json
 import os
-import secrets
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from chromium import (CATCH_MAP, NEEDS_CHROMIUM, REPO, Waiter, chromium, console_errors, fold_legend,
-                      free_port, hover, jupyter_env, map_offset, map_settled, quit_chromium, start_server,
-                      stop, upload_file)
+                      hover, map_offset, map_settled, quit_chromium, upload_file)
 
-NOTEBOOK = REPO / "notebooks" / "explorar.ipynb"
 KML = REPO / "tests" / "fixtures" / "posse-dabadia-desenhada.kml"
 PROCESSED = REPO / "data" / "processed"
 #: The whole test, the first page (kernel start and the notebook's run) and the refill of the
@@ -46,29 +43,6 @@ pytestmark = [
     pytest.mark.skipif(not (PROCESSED / "manifest.json").exists(),
                        reason=f"processed store absent at {PROCESSED} (viabilidade data build)"),
 ]
-
-
-@pytest.fixture(scope="module")
-def voila(tmp_path_factory):
-    """Voilà serving notebooks/explorar.ipynb; yields the app's URL (with its token)."""
-    pytest.importorskip("voila")
-    pytest.importorskip("ipyleaflet")
-    command = Path(sys.executable).with_name("voila")
-    if not command.exists():
-        pytest.skip(f"no voila command next to {sys.executable}")
-    home = tmp_path_factory.mktemp("voila")
-    port, token = free_port(), secrets.token_hex(16)
-    env = jupyter_env(home)      # and the page's template, as make explorar
-    env["JUPYTER_PATH"] += os.pathsep + str(REPO / "share" / "jupyter")
-    proc = start_server(
-        [str(command), f"--port={port}", f"--token={token}", f"--Voila.config_file_paths={REPO}",
-         str(NOTEBOOK)],
-        env=env, cwd=home, log=home / "voila.log",
-        ready_url=f"http://127.0.0.1:{port}/voila/static/voila.js")
-    try:
-        yield f"http://127.0.0.1:{port}/?token={token}"
-    finally:
-        stop(proc)
 
 
 @pytest.fixture(scope="module")

@@ -12,8 +12,9 @@ Prints, in milliseconds (best and median of N runs, each in a fresh Store so not
 * ``load_store()`` and every table read from disk (the process's table cache emptied before
   each run), with the Parquet metadata bounds (hostile trial 8: footer length, rows and bytes
   decompressed, :func:`viabilidade.data.store_open.parquet_figures`, run by ``load_store``
-  for every table and again before each table is read) and, side by side in the same run,
-  with them replaced by a no-op; and those checks alone, for every table.
+  for every table and again, with the decoded size of dictionary-encoded text, before each
+  table is read) and, side by side in the same run, with them replaced by a no-op; and those
+  checks alone, for every table.
 """
 
 from __future__ import annotations
@@ -90,7 +91,7 @@ def main() -> None:
     rounds = {"with": [], "without": []}
     for _ in range(args.repeat):  # alternated, so the load on the machine falls on both
         for which in ("with", "without"):
-            store_open.parquet_figures = checked if which == "with" else (lambda n, p: (0, 0))
+            store_open.parquet_figures = checked if which == "with" else (lambda n, p, decoded=False: (0, 0))
             rounds[which].append(_time(every_table, 1)[0])
     store_open.parquet_figures = checked
     best_w, med_w = min(rounds["with"]), statistics.median(rounds["with"])
@@ -102,7 +103,12 @@ def main() -> None:
           f"{med_w / med_o:.3f} of the median)")
     root = store_open.default_root()
     best, med = _time(lambda: [checked(n, root / f"{n}.parquet") for n in names], args.repeat)
-    print(f"the metadata bounds alone, {len(names)} tables:                        "
+    print(f"the metadata bounds alone, {len(names)} tables (as load_store):       "
+          f"best {best:7.2f} ms   median {med:7.2f} ms   ({med / med_w:.1%} of the median "
+          "with them)")
+    best, med = _time(lambda: [checked(n, root / f"{n}.parquet", decoded=True) for n in names],
+                      args.repeat)
+    print(f"with the decoded sizes, {len(names)} tables (as Store._read):         "
           f"best {best:7.2f} ms   median {med:7.2f} ms   ({med / med_w:.1%} of the median "
           "with them)")
 

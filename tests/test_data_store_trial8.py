@@ -113,6 +113,43 @@ def test_a_zstd_bomb_matching_its_manifest_is_refused_by_its_metadata(tmp_path, 
         store.seats
 
 
+def _dictionary_bomb(path: Path, rows: int) -> None:
+    """``rows`` rows of one 1 MiB text, dictionary-encoded: a few hundred bytes on disk and
+    1 MiB decompressed, ``rows`` MiB once decoded (its schema not stored, so it is read back
+    as plain text, as the store's text columns are)."""
+    column = pa.DictionaryArray.from_arrays(pa.array([0] * rows, pa.int32()),
+                                            pa.array(["x" * (1 << 20)]))
+    pq.write_table(pa.table({"cod_ibge": column}), path, compression="zstd", store_schema=False)
+
+
+def test_a_dictionary_bomb_is_refused_by_its_decoded_size_before_it_is_read(tmp_path):
+    def edit(root, m):  # 400 rows: 666 MB to read (measured); the metadata says 1 MiB
+        _dictionary_bomb(root / "seats.parquet", 400)
+        _match(root, m, "seats")
+    root = _store(tmp_path, edit)
+    store = load_store(root)  # its metadata bounds hold: load_store does not decode
+    size = (root / "seats.parquet").stat().st_size
+    assert size < 1000
+    with pytest.raises(DataError) as e:
+        store.seats
+    assert str(e.value) == (
+        f"tabela 'seats' ({root / 'seats.parquet'}) tem {size} bytes e se decodifica em "
+        "419.430.400 bytes (valores de um dicionário repetidos linha a linha); esperado no "
+        "máximo 268.435.456 bytes (a maior tabela do repositório, a malha municipal, se "
+        f"descompacta em 23.397.798 bytes); o repositório foi alterado; {AGAIN}")
+
+
+def test_the_decoded_bound_on_both_sides(tmp_path, monkeypatch):
+    path = tmp_path / "seats.parquet"
+    _dictionary_bomb(path, 8)
+    monkeypatch.setattr(store_open, "TABLE_UNPACKED_MAX", 8 << 20)
+    assert store_open.parquet_figures("seats", path, decoded=True)[0] == 8
+    monkeypatch.setattr(store_open, "TABLE_UNPACKED_MAX", (8 << 20) - 1)
+    assert store_open.parquet_figures("seats", path)[0] == 8  # metadata only: not decoded
+    with pytest.raises(DataError, match=r"se decodifica em 8\.388\.608 bytes \(valores"):
+        store_open.parquet_figures("seats", path, decoded=True)
+
+
 def test_the_real_bounds_hold_the_committed_store_with_margin():
     figures = {p.stem: store_open.parquet_figures(p.stem, p) for p in STORE.glob("*.parquet")}
     assert max(r for r, _ in figures.values()) == figures["pib"][0] == 5412

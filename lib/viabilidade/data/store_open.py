@@ -60,7 +60,7 @@ TABLE_UNPACKED_MAX = 256 * 1024 * 1024
 TABLES_UNPACKED_MAX = 512 * 1024 * 1024
 
 
-def parquet_figures(name: str, path: Path) -> tuple[int, int]:
+def parquet_figures(name: str, path: Path, decoded: bool = False) -> tuple[int, int]:
     """A table's rows and the bytes it decompresses to, by its Parquet metadata alone,
     refused past :data:`TABLE_ROWS_MAX` or :data:`TABLE_UNPACKED_MAX` before anything is
     decompressed; the footer's declared length is checked against :data:`FOOTER_MAX`
@@ -72,6 +72,11 @@ def parquet_figures(name: str, path: Path) -> tuple[int, int]:
         The table's name, as messages give it.
     path : Path
         Its Parquet file.
+    decoded : bool
+        Also bound the bytes its dictionary-encoded text columns take once decoded (each
+        row's value), read as dictionaries when their rows times their size could pass
+        :data:`TABLE_UNPACKED_MAX`: :meth:`Store._read` asks for it before it reads a table;
+        :func:`load_store` does not (the full mesh's geometry column is read for it: 0,1–0,5 s).
 
     Returns
     -------
@@ -115,8 +120,15 @@ def parquet_figures(name: str, path: Path) -> tuple[int, int]:
         meta = pq.read_metadata(path)
         groups = [meta.row_group(i) for i in range(meta.num_row_groups)]
         rows = max(abs(meta.num_rows), sum(abs(g.num_rows) for g in groups))
-        unpacked = sum(abs(g.column(j).total_uncompressed_size)
-                       for g in groups for j in range(g.num_columns))
+        chunks = [g.column(j) for g in groups for j in range(g.num_columns)]
+        unpacked = sum(abs(c.total_uncompressed_size) for c in chunks)
+        # A text column's dictionary value is repeated on every row it is decoded for: at
+        # most its rows times its bytes (a 307-byte file of 400 rows of one 1 MiB value,
+        # 1 MiB decompressed, took 666 MB to read). Counted exactly only past the bound.
+        coded = {c.path_in_schema for c in chunks
+                 if c.has_dictionary_page and c.physical_type == "BYTE_ARRAY"}
+        most = sum(abs(c.total_uncompressed_size) * (abs(c.num_values)
+                   if c.path_in_schema in coded else 1) for c in chunks)
     except Exception as exc:  # noqa: BLE001 — pyarrow raises several kinds
         raise DataError(f"tabela {name!r} ({path}) não pôde ser lida como Parquet: metadados "
                         f"ilegíveis ({type(exc).__name__}: {exc}); {again}") from None
@@ -132,7 +144,47 @@ def parquet_figures(name: str, path: Path) -> tuple[int, int]:
                         f"{count_bytes(TABLE_UNPACKED_MAX)} descompactados (a maior tabela do "
                         "repositório, a malha municipal, se descompacta em 23.397.798 bytes); "
                         f"o repositório foi alterado; {again}")
+    if decoded and most > TABLE_UNPACKED_MAX:
+        expanded = _decoded_bytes(name, path, sorted(coded)) + sum(
+            abs(c.total_uncompressed_size) for c in chunks if c.path_in_schema not in coded)
+        if expanded > TABLE_UNPACKED_MAX:
+            raise DataError(f"tabela {name!r} ({path}) tem {count_bytes(size)} e se decodifica "
+                            f"em {count_bytes(expanded)} (valores de um dicionário repetidos "
+                            f"linha a linha); esperado no máximo {count_bytes(TABLE_UNPACKED_MAX)} "
+                            "(a maior tabela do repositório, a malha municipal, se descompacta "
+                            f"em 23.397.798 bytes); o repositório foi alterado; {again}")
     return rows, unpacked
+
+
+def _decoded_bytes(name: str, path: Path, columns: list[str]) -> int:
+    """Bytes the dictionary-encoded text ``columns`` of a Parquet file take once decoded
+    (each row's value length, summed), read as dictionaries so that nothing is expanded:
+    memory about the columns' decompressed size, bounded by :data:`TABLE_UNPACKED_MAX`.
+
+    Raises
+    ------
+    DataError
+        The columns cannot be read (pyarrow's technical detail given).
+    """
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    try:
+        table = pq.read_table(path, columns=columns, read_dictionary=columns)
+        total = 0
+        for column in table.columns:
+            for chunk in column.chunks:
+                if pa.types.is_dictionary(chunk.type):
+                    lengths = pc.take(pc.binary_length(chunk.dictionary), chunk.indices)
+                    total += pc.sum(lengths).as_py() or 0
+                else:
+                    total += chunk.nbytes
+        return total
+    except Exception as exc:  # noqa: BLE001 — pyarrow raises several kinds
+        raise DataError(f"tabela {name!r} ({path}) não pôde ser lida como Parquet ("
+                        f"{type(exc).__name__}: {exc}); gere o repositório de novo com "
+                        "`viabilidade data build`") from None
 
 
 def load_store(root: Path | None = None) -> Store:
@@ -359,7 +411,7 @@ class Store:
         if not path.is_file():
             raise DataError(f"tabela {name!r} ausente: {path} não existe; gere o "
                             "repositório com `viabilidade data build`")
-        parquet_figures(name, path)  # bounded by its metadata before it is decompressed
+        parquet_figures(name, path, decoded=True)  # bounded before it is decompressed
         try:
             if name in GEO_TABLES:
                 import geopandas as gpd

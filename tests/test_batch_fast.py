@@ -17,7 +17,7 @@ import pandas as pd
 import pytest
 
 from viabilidade.batch import resume
-from viabilidade.batch.index import render_index, results_frame, rule_key
+from viabilidade.batch.index import CSV_READ, render_index, results_frame, rule_key, tables_bytes
 from viabilidade.batch.plan import candidate_files, make_jobs
 from viabilidade.batch.run import run_batch
 from viabilidade.batch.unit import run_one
@@ -116,7 +116,7 @@ def test_batch_isolates_failures_resumes_and_forces(cands, tmp_path):
 
 
 def _csv_of(res) -> bytes:
-    return results_frame(res.records).to_csv(index=False, lineterminator="\n").encode("utf-8")
+    return tables_bytes(res.records)[0]
 
 
 def test_a_worker_that_dies_fails_only_its_own_study(cands, tmp_path):
@@ -272,7 +272,7 @@ def test_a_failing_candidate_shows_every_problem_without_class_names(tmp_path, c
 
     assert (f"<p><strong>Motivo:</strong> {html.escape(first)}<br>{html.escape(second)}<br>"
             f"{html.escape(third)}</p>" in page)
-    df = pd.read_csv(out / "resultados.csv", dtype=str)
+    df = pd.read_csv(out / "resultados.csv", dtype=str, **CSV_READ)
     assert df.loc[df["slug"] == "typo", "erro"].tolist() == [f"{first}\n{second}\n{third}"]
 
 
@@ -370,7 +370,7 @@ def test_an_interrupted_batch_ends_at_once_says_so_and_resumes(cands, tmp_path):
     # no bound on the seconds (no timed tests): communicate's 30 s, under the 60 s the running
     # study sleeps, already shows the batch did not wait for it
     print(f"Ctrl-C to exit: {seconds:.2f} s")
-    df = pd.read_csv(out / "resultados.csv", dtype=str)
+    df = pd.read_csv(out / "resultados.csv", dtype=str, **CSV_READ)
     assert df.loc[df["slug"] == "zeta", "situacao"].tolist() == ["não executado"]
     assert {"alfa", "beta"} <= set(df.loc[df["situacao"] == "concluído", "slug"])
     page = (out / "index.html").read_text(encoding="utf-8")
@@ -473,7 +473,7 @@ def test_ctrl_c_on_a_forced_rerun_keeps_the_earlier_studies_in_the_index(tmp_pat
             "execução anterior, cujos arquivos continuam na pasta:</p><ul><li>Pausa (pausa.toml)"
             "</li><li>Zeta (zeta.toml)</li></ul>") in page
     assert "não foram executados" not in page and "não executado" not in body
-    df = pd.read_csv(out / "resultados.csv", dtype=str)
+    df = pd.read_csv(out / "resultados.csv", dtype=str, **CSV_READ)
     assert sorted(df["slug"].unique()) == ["alfa", "beta", "pausa", "zeta"]
     assert set(df["situacao"]) == {"concluído"}
 
@@ -502,10 +502,11 @@ def test_index_speaks_the_studies_vocabulary():
     assert "atende" not in page and "“lote”" not in page
     row_a = page.split("<tbody>")[1].split("</tr>")[0]
     cells = [c.split(">", 1)[1].split("</td")[0] for c in row_a.split("<td")[1:]]
-    # columns: candidate, operation, conclusion, phase, art4.II, art4.IV, art4.VII, art5.par1,
-    # art17.I, links; a record without a phase (written before the column) reads "—"
-    assert cells[3] == "—"
-    assert cells[4:9] == ["não cumprido", "cumprido", "indeterminado (provável atendimento)",
+    # columns: candidate, operation, conclusion, phase, population, electorate, area,
+    # art4.II, art4.IV, art4.VII, art5.par1, art17.I, links; a record without a phase or
+    # figures (written before the columns) reads "—"
+    assert cells[3:7] == ["—"] * 4
+    assert cells[7:12] == ["não cumprido", "cumprido", "indeterminado (provável atendimento)",
                           "não se aplica", "—"]
     assert cells[1] == "criação de município (arts. 1º a 4º)"
     assert ("“não se aplica”: a regra foi avaliada e não se aplica a este candidato; “—”: a regra "
@@ -624,7 +625,7 @@ def test_broken_candidates_are_failed_before_any_worker_starts(cands, tmp_path, 
         "polígono no arquivo (encontrado: Point); esperado ao menos um Polygon ou MultiPolygon "
         "com os limites da área")
     assert sorted(x["slug"] for x in result.not_run) == ["alfa", "beta", "gama"]
-    df = pd.read_csv(out / "resultados.csv", dtype=str).set_index("slug")
+    df = pd.read_csv(out / "resultados.csv", dtype=str, **CSV_READ).set_index("slug")
     assert df.loc["ponto", "situacao"] == "falhou" and df.loc["torto", "situacao"] == "falhou"
 
 

@@ -124,8 +124,8 @@ def test_index_lists_every_study_on_disk_earlier_runs_included(tmp_path):
     assert [r["slug"] for r in res.records] == ["beta"]
     page = (out / "index.html").read_text(encoding="utf-8")
     assert "3 candidatos: 1 com falha, 1 inviável, 1 viável." in page
-    csv = (out / "resultados.csv").read_text(encoding="utf-8")
-    assert {line.split(",")[0] for line in csv.splitlines()[1:]} == {"alfa", "beta", "gama"}
+    csv = (out / "resultados.csv").read_text(encoding="utf-8-sig")
+    assert {line.split(";")[0] for line in csv.splitlines()[1:]} == {"alfa", "beta", "gama"}
     assert resume.saved_records(out)["gama"]["error"] == "cell 3 failed for gama: ZeroDivisionError"
 
 

@@ -210,8 +210,8 @@ def test_formulas_in_names_are_inert_in_resultados_csv(tmp_path):
         (d / f"{stem}.toml").write_text(f"name = '{name}'\n" + base, encoding="utf-8")
     out = tmp_path / "lote"
     run_batch([d], out, workers=1, study=FAKE, progress=False)
-    with open(out / "resultados.csv", encoding="utf-8", newline="") as fh:
-        rows = {r["slug"]: r for r in csv.DictReader(fh)}
+    with open(out / "resultados.csv", encoding="utf-8-sig", newline="") as fh:
+        rows = {r["slug"]: r for r in csv.DictReader(fh, delimiter=";")}
     assert rows["link"]["nome"] == "'" + names["link"]
     assert rows["soma"]["nome"] == "'@SUM(1+1)"
     assert rows["mais"]["nome"] == "'+1+1"
@@ -232,8 +232,8 @@ def test_after_a_slug_change_the_old_study_leaves_the_index(cands, tmp_path, cap
             "em alfa-nova (a pasta antiga foi mantida; apague-a se não precisar dela)") in printed
     import csv
 
-    with open(out / "resultados.csv", encoding="utf-8", newline="") as fh:
-        assert {r["slug"] for r in csv.DictReader(fh)} == {"alfa-nova", "beta"}
+    with open(out / "resultados.csv", encoding="utf-8-sig", newline="") as fh:
+        assert {r["slug"] for r in csv.DictReader(fh, delimiter=";")} == {"alfa-nova", "beta"}
     assert 'href="alfa/' not in (out / "index.html").read_text(encoding="utf-8")
     assert (out / "alfa" / "estudo.html").is_file()  # kept on disk
 

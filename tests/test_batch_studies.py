@@ -13,6 +13,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from viabilidade.batch.index import CSV_READ, NUMBER_COLUMNS
 from viabilidade.cli import main as cli_main
 
 REPO = Path(__file__).resolve().parents[1]
@@ -73,14 +74,25 @@ def test_81_studies_written_one_failure_reported(batch):
     err = (out / "quebrado" / "erro.txt").read_text(encoding="utf-8").strip()
     assert err == BROKEN_REASON.format(path=batch["broken"])
 
-    df = pd.read_csv(out / "resultados.csv", dtype=str, keep_default_na=False)
+    df = pd.read_csv(out / "resultados.csv", dtype=str, keep_default_na=False, **CSV_READ)
     assert df["slug"].nunique() == 82
     fail = df[df["situacao"] == "falhou"]
     assert fail["slug"].tolist() == ["quebrado"]
     assert fail["erro"].iloc[0] == BROKEN_REASON.format(path=batch["broken"])
     assert set(df.loc[df["situacao"] == "concluído", "veredito"]) <= {"viável", "inviável", "indeterminado"}
+    _same_tables(out)
+
+
+def _same_tables(out: Path) -> None:
+    """resultados.parquet holds what resultados.csv says: the same text, and the same numbers
+    (the CSV's decimal comma read back)."""
     pq = pd.read_parquet(out / "resultados.parquet")
-    assert pq.fillna("").astype(str).equals(df.astype(str))
+    df = pd.read_csv(out / "resultados.csv", dtype=str, keep_default_na=False, **CSV_READ)
+    text = [c for c in df.columns if c not in NUMBER_COLUMNS]
+    assert list(pq.columns) == list(df.columns)
+    assert pq[text].fillna("").astype(str).equals(df[text].astype(str))
+    numbers = pd.read_csv(out / "resultados.csv", **CSV_READ)[NUMBER_COLUMNS]
+    assert pq[NUMBER_COLUMNS].astype("float64").equals(numbers.astype("float64"))
 
 
 def test_index_lists_all_82_with_links(batch):
@@ -97,7 +109,7 @@ def test_index_lists_all_82_with_links(batch):
 def test_rule_statuses_straddle_the_population_threshold(batch):
     """art4.IV (more than 3,000 inhabitants): Posse d'Abadia (3,045 in Censo 2022) passes,
     Mato Seco (712, of Água Fria de Goiás) fails, both on published data (no certificate)."""
-    df = pd.read_csv(batch["out"] / "resultados.csv", dtype=str, keep_default_na=False)
+    df = pd.read_csv(batch["out"] / "resultados.csv", dtype=str, keep_default_na=False, **CSV_READ)
     iv = df[df["regra"] == "art4.IV"].set_index("slug")["status_regra"]
     assert len(iv) == 81
     # Censo 2022 figures are published, not certified: the index says so
@@ -133,7 +145,7 @@ def test_dask_cluster_gives_the_same_results(tmp_path):
     assert code_local == code_dask == 1
     local = (tmp_path / "local" / "resultados.csv").read_bytes()
     assert local == (tmp_path / "dask" / "resultados.csv").read_bytes()
-    df = pd.read_csv(tmp_path / "dask" / "resultados.csv", dtype=str, keep_default_na=False)
+    df = pd.read_csv(tmp_path / "dask" / "resultados.csv", dtype=str, keep_default_na=False, **CSV_READ)
     assert sorted(df["slug"].unique()) == sorted([c.stem for c in cands] + ["quebrado"])
     assert set(df.loc[df["slug"] != "quebrado", "situacao"]) == {"concluído"}
     assert (tmp_path / "dask" / cands[0].stem / "estudo.pdf").is_file()

@@ -121,10 +121,27 @@ def test_a_bare_carriage_return_in_a_csv_cell_is_quoted():
     from viabilidade.report.writers.format import csv_bytes
 
     data = csv_bytes(pd.DataFrame({"arquivo": ["a\rb.toml", "=1+1"], "n": [1, 2]}))
-    assert data == b'"arquivo","n"\n"a\rb.toml",1\n"\'=1+1",2\n'
-    assert list(csv.reader(io.StringIO(data.decode("utf-8"), newline=""))) == [
+    assert data == b'\xef\xbb\xbf"arquivo";"n"\n"a\rb.toml";"1"\n"\'=1+1";"2"\n'
+    assert list(csv.reader(io.StringIO(data.decode("utf-8-sig"), newline=""), delimiter=";")) == [
         ["arquivo", "n"], ["a\rb.toml", "1"], ["'=1+1", "2"]]
-    assert csv_bytes(pd.DataFrame({"arquivo": ["ab.toml"], "n": [1]})) == b"arquivo,n\nab.toml,1\n"
+    assert csv_bytes(pd.DataFrame({"arquivo": ["ab.toml"], "n": [1]})) == b"\xef\xbb\xbfarquivo;n\nab.toml;1\n"
+
+
+def test_a_csv_for_excel_in_portuguese_has_a_bom_semicolons_and_a_decimal_comma():
+    """New-user review: Excel (pt-BR) showed resultados.csv as one column with garbled
+    accents. A number with decimals takes a comma, a whole one none, a missing one is empty;
+    a text holding ';' is quoted; a negative number is a number, not a formula."""
+    import pandas as pd
+
+    from viabilidade.report.writers.format import csv_bytes, csv_number
+
+    assert [csv_number(v) for v in (301.761, 3045.0, 3045, 473.6, -2.5, None, float("nan"),
+                                    pd.NA, 14771692.954805244)] == [
+        "301,761", "3045", "3045", "473,6", "-2,5", None, None, None, "14771692,954805244"]
+    frame = pd.DataFrame({"nome": ["Abadiânia", "a; b"],
+                          "area_km2": pd.array([301.761, None], dtype="Float64")})
+    assert csv_bytes(frame) == ("\ufeffnome;area_km2\nAbadiânia;301,761\n\"a; b\";\n"
+                                ).encode("utf-8")
 
 
 def test_an_estimated_amount_reads_about_millions_or_thousands_never_centavos():

@@ -24,7 +24,8 @@ import pandas as pd
 from ..proposal.candidate import OPERATIONS
 from ..report.conclusion import conclusion_line
 from ..report.findings import attention_items, findings_from_record
-from ..report.writers.format import count, rule_citation, status_label
+from ..report.writers.format import (SIMULATED_BASIS_LABEL, basis_label, count, estimate,
+                                      rule_citation, status_label)
 from ..errors import PROBLEMS_SHOWN, capped
 from .unit import FAILED, OK, problems, reason
 
@@ -46,8 +47,27 @@ def _conclusion(record: dict, bars: dict[str, int] | None = None) -> str:
         return str(record.get("verdict") or NO_RULE)
 
 
+#: The study's headline figures in the tables (:func:`viabilidade.report.study.headline_figures`):
+#: record key -> (value column, uncertainty column, basis column), the unit in the value's
+#: name (``hab``: habitantes; ``km2``; ``brl_ano``: R$ per year); eleitores and edificações
+#: count themselves. The revenue is always an estimate (a floor: the part known in reais),
+#: which its name says; it has no uncertainty or basis column.
+FIGURE_COLUMNS = {
+    "population": ("populacao_hab", "populacao_incerteza_hab", "populacao_base"),
+    "electors": ("eleitores", "eleitores_incerteza", "eleitores_base"),
+    "buildings": ("edificacoes", "edificacoes_incerteza", "edificacoes_base"),
+    "area_km2": ("area_km2", "area_incerteza_km2", "area_base"),
+    "known_revenue_brl": ("receita_conhecida_estimada_brl_ano", None, None),
+}
+#: The numeric columns (Float64 in the Parquet; decimal comma in the CSV).
+NUMBER_COLUMNS = [c for cols in FIGURE_COLUMNS.values() for c in cols[:2] if c]
 COLUMNS = ["slug", "nome", "operacao", "operacao_codigo", "candidato", "situacao", "veredito", "conclusao",
-           "fase", "regra", "status_regra", "status_codigo", "erro", "html", "pdf"]
+           "fase", *(c for cols in FIGURE_COLUMNS.values() for c in cols if c),
+           "regra", "status_regra", "status_codigo", "erro", "html", "pdf"]
+#: How ``resultados.csv`` is written, for Excel in Portuguese (Brazil): UTF-8 with a BOM (so
+#: accents read right), ``;`` between fields, a decimal comma and no thousands separator.
+#: ``pandas.read_csv(path, **CSV_READ)`` reads it back (:func:`read_results_csv`).
+CSV_READ = {"sep": ";", "decimal": ",", "encoding": "utf-8-sig"}
 #: ``situacao`` of a study: written (``concluído``) or failed (``falhou``).
 SITUACAO_PT = {OK: "concluído", FAILED: "falhou"}
 #: ``situacao`` of a candidate an interrupted batch did not run and that has no study on disk.
@@ -125,8 +145,50 @@ def _link(record: dict, kind: str) -> str | None:
     return None if f is None else f"{record['folder']}/{f}"
 
 
+def figure_label(figure: dict | None) -> str | None:
+    """The "base" of a headline figure as the study prints it: ``"publicado"``,
+    ``"estimado"``, ``"hipótese da simulação"`` (a figure read from an act dated after the
+    study), ``"documento declarado"``…; ``None`` without a figure."""
+    if not figure or figure.get("value") is None:
+        return None
+    if figure.get("simulated"):
+        return SIMULATED_BASIS_LABEL
+    return basis_label(figure.get("basis"), figure["value"])
+
+
+def _figure_cells(record: dict) -> dict:
+    """A record's headline figures as :data:`FIGURE_COLUMNS` cells (values as the record has
+    them, unrounded; a figure the study does not have is missing)."""
+    figures = record.get("figures") or {}
+    out = {}
+    for key, (value, spread, base) in FIGURE_COLUMNS.items():
+        f = figures.get(key) or {}
+        out[value] = f.get("value")
+        if spread:
+            out[spread] = f.get("uncertainty")
+        if base:
+            out[base] = figure_label(f)
+    return out
+
+
+def figure_text(figure: dict | None) -> str:
+    """A headline figure as the study writes it, with its basis: ``"3.045 habitantes
+    (publicado)"``, ``"2.229 ± 474 eleitores (estimado)"``, ``"301,76 km² (publicado)"``;
+    ``"—"`` without one (:func:`viabilidade.report.writers.format.estimate`)."""
+    if not figure or figure.get("value") is None:
+        return NO_RULE
+    text = estimate(figure["value"], figure.get("unit") or "", figure.get("uncertainty"),
+                    figure.get("basis"), figure.get("precision"))
+    return f"{text} ({figure_label(figure)})"
+
+
+#: The headline figures the index page shows, each its own column: (record key, heading).
+PAGE_FIGURES = (("population", "População"), ("electors", "Eleitorado"), ("area_km2", "Área"))
+
+
 def results_frame(records: list[dict], not_run: list[dict] | None = None) -> pd.DataFrame:
-    """The long table: one row per candidate and rule (columns :data:`COLUMNS`, all text).
+    """The long table: one row per candidate and rule (columns :data:`COLUMNS`; the figures
+    of :data:`NUMBER_COLUMNS` as numbers, the rest text).
 
     Parameters
     ----------
@@ -144,12 +206,17 @@ def results_frame(records: list[dict], not_run: list[dict] | None = None) -> pd.
         ``create-municipality``...), candidato (file name), situacao (``concluído``,
         ``falhou`` or ``não executado``), veredito, conclusao (the study's conclusion line with
         the constitutional bar), fase (where the proposal stands,
-        :func:`viabilidade.report.process_file.process_state`), regra (rule id), status_regra (the study's
+        :func:`viabilidade.report.process_file.process_state`), the study's headline figures
+        (:data:`FIGURE_COLUMNS`: populacao_hab, eleitores, edificacoes, area_km2, each with
+        its ``_incerteza`` (the estimate's half-width, same unit; missing when not estimated)
+        and ``_base`` (:func:`figure_label`), and receita_conhecida_estimada_brl_ano; the
+        same on every rule row of a candidate; missing for a failed study or one written
+        before studies carried them), regra (rule id), status_regra (the study's
         label: ``cumprido``, ``não cumprido``, ``indeterminado``, ``indeterminado
         (provável atendimento)``, ``não se aplica``), status_codigo (``pass`` / ``fail`` /
         ``indeterminate`` / ``not_applicable``), erro (every problem of the failure, one a
         line: ``unit.reason``), html and pdf (paths relative to the batch folder); string dtype
-        with missing values as <NA>.
+        (Float64 for :data:`NUMBER_COLUMNS`) with missing values as <NA>.
     """
     rows = []
     have = {r["slug"] for r in records}
@@ -163,7 +230,7 @@ def results_frame(records: list[dict], not_run: list[dict] | None = None) -> pd.
                 "operacao_codigo": r.get("operation"), "candidato": Path(r["candidate"]).name,
                 "situacao": SITUACAO_PT.get(r["status"], r["status"]),
                 "veredito": r.get("verdict"), "conclusao": r.get("conclusion"),
-                "fase": r.get("phase"), "erro": reason(r.get("error")),
+                "fase": r.get("phase"), **_figure_cells(r), "erro": reason(r.get("error")),
                 "html": _link(r, "html"), "pdf": _link(r, "pdf")}
         rules = r.get("rules") or {}
         if not rules:
@@ -172,15 +239,19 @@ def results_frame(records: list[dict], not_run: list[dict] | None = None) -> pd.
             rows.append({**base, "regra": rid, "status_regra": record_label(r, rid),
                          "status_codigo": rules[rid]})
     rows.sort(key=lambda row: row["slug"])  # stable: each slug's rules stay in the law's order
-    return pd.DataFrame(rows, columns=COLUMNS).astype("string")
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    return frame.astype({c: ("Float64" if c in NUMBER_COLUMNS else "string") for c in COLUMNS})
 
 
 def tables_bytes(records: list[dict], not_run: list[dict] | None = None) -> tuple[bytes, bytes]:
-    """``resultados.csv`` (UTF-8, comma) and ``resultados.parquet`` as bytes.
+    """``resultados.csv`` (for Excel in Portuguese: :data:`CSV_READ`) and
+    ``resultados.parquet`` (typed: text and Float64) as bytes.
 
     In the CSV a text cell starting with ``= + - @`` (a candidate named ``=HYPERLINK(...)``)
-    is prefixed with ``'`` so that no spreadsheet runs it
-    (:func:`viabilidade.report.writers.format.csv_bytes`); the Parquet keeps the values as they are.
+    is prefixed with ``'`` so that no spreadsheet runs it, and a number is written with a
+    decimal comma (``301,761``; a whole one without decimals, ``3045``; a missing one empty)
+    (:func:`viabilidade.report.writers.format.csv_bytes`); the Parquet keeps the values as
+    they are.
     """
     import io
 
@@ -190,6 +261,13 @@ def tables_bytes(records: list[dict], not_run: list[dict] | None = None) -> tupl
     buf = io.BytesIO()
     df.to_parquet(buf, index=False)
     return csv_bytes(df), buf.getvalue()
+
+
+def read_results_csv(path: Path) -> pd.DataFrame:
+    """``resultados.csv`` read back as text (every column a string, a missing cell <NA>),
+    for a program that prefers it to the Parquet: ``pandas.read_csv(path, **CSV_READ)``."""
+    return pd.read_csv(path, dtype="string", keep_default_na=False, na_values=[""],
+                       **CSV_READ)
 
 
 def _href(path: str) -> str:
@@ -326,14 +404,16 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
            f"<style>{_CSS}</style></head><body>",
            f"<h1>Lote de estudos de viabilidade (LC 02/1990) — pasta {e(title)}</h1>",
            f"<p>{e(count(len(records) + len(missing), 'candidato'))}: {summary}. "
-           "Dados por candidato e regra em "
-           '<a href="resultados.csv">resultados.csv</a> e '
-           '<a href="resultados.parquet">resultados.parquet</a>. '
+           "Dados por candidato e regra, com os números de cada estudo, em "
+           '<a href="resultados.csv">resultados.csv</a> (para o Excel em português: ponto e '
+           "vírgula entre campos, vírgula decimal) e "
+           '<a href="resultados.parquet">resultados.parquet</a> (tipado, para programas). '
            "Clique num cabeçalho para ordenar a tabela.</p>",
            *(_interrupted_notice(records, not_redone, missing, stopped_by, force) if not_run is not None else []),
            *_bar_notice(bars),
            '<div class="rolagem"><table class="lote"><thead><tr><th>Candidato</th><th>Operação</th>'
-           "<th>Conclusão</th><th>Fase</th>"]
+           "<th>Conclusão</th><th>Fase</th>"
+           + "".join(f"<th>{e(head)}</th>" for _, head in PAGE_FIGURES)]
     out += [f"<th>{e(rule_citation(rid))}</th>" for rid in rule_ids]
     out.append("<th>Estudo</th></tr></thead><tbody>")
     failures = [r for r in records if r["status"] == FAILED]
@@ -346,7 +426,8 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
             out.append(f'<tr class="nao-executado"><td data-sort="{e(slug, quote=True)}">'
                        f"{e(str(n.get('name') or slug))}<br><small>{e(slug)}</small></td>"
                        f"<td>{NO_RULE}</td><td>{e(NOT_RUN)}</td><td>{NO_RULE}</td>"
-                       + f"<td>{NO_RULE}</td>" * len(rule_ids) + f"<td>{NO_RULE}</td></tr>")
+                       + f"<td>{NO_RULE}</td>" * (len(PAGE_FIGURES) + len(rule_ids))
+                       + f"<td>{NO_RULE}</td></tr>")
             continue
         failed = r["status"] == FAILED
         op = r.get("operation")
@@ -372,6 +453,8 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
                  f"<td>{e(operation_label(op) or NO_RULE)}</td>",
                  f"<td>{said}</td>",
                  f"<td>{e(r.get('phase') or NO_RULE)}</td>"]
+        figures = r.get("figures") or {}
+        cells += [_figure_cell(figures.get(key)) for key, _ in PAGE_FIGURES]
         rules = r.get("rules") or {}
         for rid in rule_ids:
             st = rules.get(rid)
@@ -406,6 +489,14 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
             out.append(f"<p>{e(capped([], len(failures), noun='falha', feminine=True)[0])}</p>")
     out.append(f"<script>{_SORT_JS}</script></body></html>")
     return "\n".join(out) + "\n"
+
+
+def _figure_cell(figure: dict | None) -> str:
+    """A headline figure's cell (:func:`figure_text`), sorted by its value."""
+    if not figure or figure.get("value") is None:
+        return f"<td>{NO_RULE}</td>"
+    key = f"{float(figure['value']):020.6f}"   # numeric order through localeCompare
+    return f'<td data-sort="{key}">{html.escape(figure_text(figure))}</td>'
 
 
 def resume_advice(force: bool = False) -> str:

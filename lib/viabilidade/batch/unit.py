@@ -230,7 +230,8 @@ def run_one(params: dict) -> dict:
         from an older study), notices (the study's notices: the record's, a new seat
         name; ``[]`` from an older study), rules
         ({rule_id: status}), leans ({rule_id: lean} of the indeterminate rules that have
-        one: ``"likely pass"``/``"likely fail"``), bases ({rule_id: deciding basis}:
+        one: ``"likely pass"``/``"likely fail"``), figures (the study's headline figures,
+        :func:`viabilidade.report.study.headline_figures`; ``{}`` from an older study), bases ({rule_id: deciding basis}:
         ``"published"`` words a decided rule "atingido nos dados publicados"), folder (the slug: relative to the batch
         folder), files
         ({kind: file name inside the folder}, kind = html, pdf, ipynb, json; for a failure
@@ -281,6 +282,7 @@ def run_one(params: dict) -> dict:
             "findings": list(rec.get("findings") or []),
             "notices": [str(n) for n in rec.get("notices") or []],   # shown under its row
             "phase": rec.get("phase"),
+            "figures": dict(rec.get("figures") or {}),   # the study's headline figures
             "rules": {str(k): str(v) for k, v in sorted((rec.get("rules") or {}).items())},
             "leans": {str(k): str(v) for k, v in sorted((rec.get("leans") or {}).items())},
             "bases": {str(k): str(v) for k, v in sorted((rec.get("bases") or {}).items())},

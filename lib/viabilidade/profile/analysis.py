@@ -14,7 +14,7 @@ from ..operations import operation_of
 from .build import build_profile
 from .types import Profile, Territory
 from ..rules import certification
-from ..rules.result import Basis, RuleResult, Verdict, verdict
+from ..rules.result import SIMULATED, Basis, RuleResult, Verdict, verdict
 
 
 @dataclass
@@ -120,7 +120,10 @@ def unit_figures(unit) -> dict:
     vintage}}`` of one territory (:class:`~viabilidade.profile.types.UnitProfile`), plus
     ``precision`` when the figure has a printed step (:mod:`viabilidade.common.precision`);
     ``{}`` for ``None``. ``source`` and ``vintage`` say which data set and year each figure
-    is (electors: ``"TSE, perfil do eleitorado de 2026 …"``, ``"2026"``)."""
+    is (electors: ``"TSE, perfil do eleitorado de 2026 …"``, ``"2026"``); ``simulated``
+    (true, else absent) marks a figure read from an act dated after the study, a hypothesis
+    of the simulation (its note carries :data:`~viabilidade.rules.result.SIMULATED`), which
+    every document labels "hipótese da simulação"."""
     figures = {}
     for key in ("population", "electors", "buildings", "area_km2"):
         f = getattr(unit, key, None)
@@ -128,7 +131,8 @@ def unit_figures(unit) -> dict:
             figures[key] = {"value": f.value, "unit": f.unit, "basis": str(Basis(f.basis)),
                             "uncertainty": f.uncertainty, "source": f.source,
                             "vintage": f.vintage,
-                            **({"precision": f.precision} if f.precision is not None else {})}
+                            **({"precision": f.precision} if f.precision is not None else {}),
+                            **({"simulated": True} if SIMULATED in (f.note or "") else {})}
     return figures
 
 

@@ -162,6 +162,40 @@ def _record_rules(results: list[dict], field: str = "status") -> dict[str, str]:
     return out
 
 
+#: The figures of a study's area a batch compares across candidates: ``resultados.json``'s
+#: ``area.figures`` keys, then the economy's known revenue (``economia.receita_conhecida_brl``).
+HEADLINE_FIGURES = ("population", "electors", "buildings", "area_km2")
+
+
+def headline_figures(payload: dict) -> dict:
+    """The figures a batch compares across candidates, copied from the study's own record
+    (``resultados.json``; nothing recomputed): each of :data:`HEADLINE_FIGURES` the area has,
+    as ``{value, unit, basis, uncertainty, precision, simulated}`` (keys without a value left
+    out), and ``known_revenue_brl``: the revenue already known in reais for the first year
+    (R$ per year, estimated; :func:`viabilidade.fiscal.economy.record`'s
+    ``receita_conhecida_brl``), only for an operation with an economic chapter that knows it.
+
+    Parameters
+    ----------
+    payload : dict
+        The study's ``resultados.json`` (:func:`results_payload`).
+
+    Returns
+    -------
+    dict
+        ``{"population": {"value": 3045, "unit": "habitantes", "basis": "published"}, …}``.
+    """
+    figures = (payload.get("area") or {}).get("figures") or {}
+    out = {key: {k: v for k, v in figures[key].items()
+                 if k in ("value", "unit", "basis", "uncertainty", "precision", "simulated")
+                 and v is not None}
+           for key in HEADLINE_FIGURES if key in figures}
+    revenue = (payload.get("economia") or {}).get("receita_conhecida_brl")
+    if revenue is not None:
+        out["known_revenue_brl"] = {"value": revenue, "unit": "BRL", "basis": "estimated"}
+    return out
+
+
 def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, settings=None,
               data_root: Path | None = None, template: Path | None = None,
               study_date: dt.date | None = None, timings: dict | None = None,
@@ -201,7 +235,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     -------
     dict
         ``{slug, name, operation, verdict, conclusion, conclusion_short, bar_clause, findings, phase,
-        rules: {rule_id: status}, leans: {rule_id: lean} (indeterminate rules with a lean
+        figures (:func:`headline_figures`), rules: {rule_id: status}, leans: {rule_id: lean} (indeterminate rules with a lean
         only), bases, notices, folder, files}`` (conclusion: the study's conclusion line;
         conclusion_short and bar_clause: that line without its constitutional bar, and the
         bar; findings: :meth:`viabilidade.report.findings.Finding.to_dict` of each finding);
@@ -328,6 +362,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         "bar_clause": payload.get("bar_clause"),
         "findings": payload.get("findings") or [],
         "phase": payload.get("fase"),
+        "figures": headline_figures(payload),
         "rules": _record_rules(payload["results"]),
         "leans": _record_rules(payload["results"], "lean"),
         "bases": _record_rules(payload["results"], "deciding_basis"),

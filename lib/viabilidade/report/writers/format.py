@@ -556,9 +556,32 @@ def csv_cell(value):
     return value
 
 
+#: What ``csv_bytes`` writes before the first field: the UTF-8 byte order mark, by which Excel
+#: reads the file as UTF-8 (without it, in Portuguese (Brazil), "Abadiânia" reads "AbadiÃ¢nia").
+CSV_BOM = b"\xef\xbb\xbf"
+
+
+def csv_number(value) -> str | None:
+    """A number as a CSV cell for Excel in Portuguese: a decimal comma, no thousands
+    separator, every digit the value has (``301.761`` -> ``"301,761"``, ``3045.0`` ->
+    ``"3045"``, ``473.6`` -> ``"473,6"``); ``None`` or NaN -> ``None`` (an empty cell)."""
+    import numpy as np
+    import pandas as pd
+
+    if value is None or pd.isna(value):
+        return None
+    value = float(value)
+    if value.is_integer() and abs(value) < 2 ** 53:
+        return str(int(value))
+    return np.format_float_positional(value, trim="-").replace(".", ",")
+
+
 def csv_bytes(frame) -> bytes:
-    """A DataFrame as CSV for people to open (UTF-8, comma, ``\\n``, no index), every text
-    cell passed through :func:`csv_cell`, so no cell runs as a formula."""
+    """A DataFrame as CSV for people to open in Excel in Portuguese (Brazil), and for programs:
+    UTF-8 with a byte order mark (:data:`CSV_BOM`), ``;`` between fields, ``\n``, no index;
+    every text cell passed through :func:`csv_cell`, so no cell runs as a formula; every
+    numeric column written by :func:`csv_number` (decimal comma; missing: empty). Read back
+    with ``pandas.read_csv(path, sep=";", decimal=",", encoding="utf-8-sig")``."""
     import csv
 
     import pandas as pd
@@ -566,7 +589,10 @@ def csv_bytes(frame) -> bytes:
     safe = frame.copy()
     bare_cr = False
     for column in safe.columns:
-        if safe[column].dtype == object or pd.api.types.is_string_dtype(safe[column]):
+        if pd.api.types.is_numeric_dtype(safe[column]) and not pd.api.types.is_bool_dtype(safe[column]):
+            safe[column] = pd.Series([csv_number(v) for v in safe[column].tolist()],
+                                     index=safe.index, dtype=object)
+        elif safe[column].dtype == object or pd.api.types.is_string_dtype(safe[column]):
             safe[column] = safe[column].map(csv_cell, na_action="ignore")
             bare_cr = bare_cr or any(isinstance(v, str) and "\r" in v
                                      for v in safe[column].tolist())
@@ -574,7 +600,8 @@ def csv_bytes(frame) -> bytes:
     # terminator a bare CR (a file named "a\rb.toml") would go out unquoted and split the row
     # in most readers: then every text field is quoted.
     quoting = csv.QUOTE_NONNUMERIC if bare_cr else csv.QUOTE_MINIMAL
-    return safe.to_csv(index=False, lineterminator="\n", quoting=quoting).encode("utf-8")
+    text = safe.to_csv(index=False, sep=";", lineterminator="\n", quoting=quoting)
+    return CSV_BOM + text.encode("utf-8")
 
 
 _RULE_ID = re.compile(r"^art(\d+)(?:\.(.+))?$")

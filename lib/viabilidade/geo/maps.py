@@ -349,7 +349,6 @@ def _territory_map(split, *, title, origin_seats, area_seat, names, source, band
               hatch="////", linewidth=0)
         _draw(ax, approximate[code].boundary, crs, color="#b5540f", linewidth=1.3,
               linestyle=(0, (4, 2.5)))
-        _approx_label(ax, approximate[code], crs, approximate_label)
     if approximate:
         handles.append(Patch(facecolor="none", edgecolor="#b5540f", hatch="////",
                              linestyle="--", label=approximate_label))
@@ -371,13 +370,14 @@ def _territory_map(split, *, title, origin_seats, area_seat, names, source, band
         handles.append(Patch(facecolor="none", edgecolor=COLORS["perimeter"],
                              label="perímetro urbano da origem"))
 
+    avoid: list = []   # what the approximate territory's label keeps clear of
     for (lat0, lon0), (lat1, lon1), metres in gaps:
-        _gap(ax, crs, lon0, lat0, lon1, lat1, metres)
+        _gap(ax, crs, lon0, lat0, lon1, lat1, metres, avoid)
     if gaps:
         handles.append(Line2D([], [], color=COLORS["gap"], linewidth=1.2,
                               label="distância medida para o art. 4º, II"))
     for code, (lat, lon) in sorted(origin_seats.items()):
-        _seat(ax, lon, lat, crs, names.get(code, code), marker="s", size=5.5)
+        _seat(ax, lon, lat, crs, names.get(code, code), marker="s", size=5.5, avoid=avoid)
     if origin_seats:
         handles.append(Line2D([], [], color=COLORS["seat"], marker="s", linestyle="none",
                               markersize=5.5, label="sede do município de origem"))
@@ -387,12 +387,12 @@ def _territory_map(split, *, title, origin_seats, area_seat, names, source, band
     kinds = []
     for label, (lat, lon, kind) in sorted(other_seats.items()):
         marker = POINT_KINDS[kind][0]
-        _seat(ax, lon, lat, crs, label, marker=marker, size=5, face="white")
+        _seat(ax, lon, lat, crs, label, marker=marker, size=5, face="white", avoid=avoid)
         if kind not in kinds:
             kinds.append(kind)
     if area_seat is not None:
         _seat(ax, area_seat[1], area_seat[0], crs, names.get("area", "sede proposta"),
-              marker="o", size=7, face="#ffd166")
+              marker="o", size=7, face="#ffd166", avoid=avoid)
         handles.append(Line2D([], [], color=COLORS["seat"], marker="o", linestyle="none",
                               markerfacecolor="#ffd166", markersize=7, label="sede proposta"))
     for kind in kinds:
@@ -400,6 +400,8 @@ def _territory_map(split, *, title, origin_seats, area_seat, names, source, band
                               markerfacecolor="white", linestyle="none", markersize=5,
                               label=POINT_KINDS[kind][1]))
 
+    for code in sorted(approximate):   # last: placed clear of the seats and distances
+        _approx_label(ax, approximate[code], crs, approximate_label, avoid)
     _furnish(ax, crs)
     note = (f" Área sem geometria: {split.note}." if split.area is None and not approximate
             and split.note else "")
@@ -478,9 +480,32 @@ def _context(ax, context: gpd.GeoDataFrame, crs: str, named: BaseGeometry | None
                 ha="center", va="center", clip_on=True)
 
 
-def _gap(ax, crs: str, lon0: float, lat0: float, lon1: float, lat1: float, metres: float) -> None:
+#: Width of a character of a map's labels, in ems of its size (DejaVu Sans: about 0,6), and a
+#: line's height; used to keep one label clear of another (:func:`_approx_label`).
+CHAR_EM, LINE_EM = 0.6, 1.25
+
+
+def _pt(ax) -> float:
+    """Metres of ground one point (1/72 in) of paper covers in ``ax``'s view (0 when the view
+    was not framed by :func:`_frame`)."""
+    return getattr(ax, "_print_m_per_in", 0.0) / 72
+
+
+def _text_box(x: float, y: float, text: str, size_pt: float, dx_pt: float, dy_pt: float,
+              per_pt: float, right: bool = False) -> BaseGeometry:
+    """The ground a one-line label covers: ``text`` at ``size_pt``, starting ``dx_pt`` right
+    of (x, y) (ending that far left of it, ``right``) with its baseline ``dy_pt`` above it."""
+    w = len(text) * CHAR_EM * size_pt * per_pt
+    x0 = x - dx_pt * per_pt - w if right else x + dx_pt * per_pt
+    y0 = y + (dy_pt - 0.3 * size_pt) * per_pt
+    return shapely.box(x0, y0, x0 + w, y0 + LINE_EM * size_pt * per_pt)
+
+
+def _gap(ax, crs: str, lon0: float, lat0: float, lon1: float, lat1: float, metres: float,
+         avoid: list | None = None) -> None:
     """A measured distance: the geodesic between the two points, labelled in km at its middle,
-    to the 10 m of its seat point and never across the 6 km of art. 4 II (5,996 km, not 6,00)."""
+    to the 10 m of its seat point and never across the 6 km of art. 4 II (5,996 km, not 6,00).
+    The line and its label are added to ``avoid`` (projected geometries)."""
     inner = GEOD.npts(lon0, lat0, lon1, lat1, 30)
     line = _proj(shapely.LineString([(lon0, lat0), *inner, (lon1, lat1)]), crs)
     xs, ys = line.xy
@@ -488,21 +513,69 @@ def _gap(ax, crs: str, lon0: float, lat0: float, lon1: float, lat1: float, metre
             markersize=6)
     mid = line.interpolate(0.5, normalized=True)
     km, decimals = rounded(metres / 1000, POINT_M / 1000, MIN_GAP_M / 1000)  # from a seat point
-    ax.annotate(f"{fmt_num(km, decimals)} km", (mid.x, mid.y), xytext=(5, 0),
+    text = f"{fmt_num(km, decimals)} km"
+    ax.annotate(text, (mid.x, mid.y), xytext=(5, 0),
                 textcoords="offset points", fontsize=7, color=COLORS["gap"], ha="left",
                 va="center", path_effects=_HALO, zorder=8)
+    if avoid is not None and _pt(ax):
+        avoid += [line.buffer(4 * _pt(ax)), _text_box(mid.x, mid.y, text, 7, 5, -3.5, _pt(ax))]
 
 
-def _approx_label(ax, cell: BaseGeometry, crs: str, label: str = APPROX_LABEL) -> None:
-    p = _proj(cell, crs).representative_point()
+def _approx_label(ax, cell: BaseGeometry, crs: str, label: str = APPROX_LABEL,
+                  avoid: Sequence[BaseGeometry] = ()) -> None:
+    """The label of an approximate territory, inside it and clear of ``avoid`` (the seats'
+    markers and names, the measured distances: projected geometries) where the territory has
+    room for it: the point of the territory in view farthest from its edge once the label's
+    half-size is taken off both (:func:`shapely.ops.polylabel`). The territory of a district is
+    drawn around its vila, whose point it first took, the label over the seat's name and the
+    distance (new-user review). Without room, the point farthest from both; deterministic."""
     text = (label.replace(" — ", " —\n") if " — " in label
             else label.replace(" segundo ", "\nsegundo "))
+    p = _label_point(ax, _proj(cell, crs), text, 7, avoid)
     ax.text(p.x, p.y, text, fontsize=7, style="italic",
             color="#7a3a08", ha="center", va="center", path_effects=_HALO, zorder=6)
 
 
+def _label_point(ax, region: BaseGeometry, text: str, size_pt: float,
+                 avoid: Sequence[BaseGeometry]):
+    """Where :func:`_approx_label` centres ``text`` (lines at ``size_pt``) in ``region``
+    (projected), clear of ``avoid``; ``region``'s representative point without a framed view."""
+    from shapely import affinity
+    from shapely.ops import polylabel
+
+    per_pt = _pt(ax)
+    fallback = region.representative_point()
+    x0, x1 = ax.get_xlim()
+    y0, y1 = ax.get_ylim()
+    region = region.intersection(shapely.box(x0, y0, x1, y1))
+    if not per_pt or region.is_empty or region.area <= 0:
+        return fallback
+    lines = text.split("\n")
+    hw = max(map(len, lines)) * CHAR_EM * size_pt * per_pt / 2 + 2 * per_pt
+    hh = len(lines) * LINE_EM * size_pt * per_pt / 2 + 2 * per_pt
+    k = hw / hh   # heights scaled by k: the label's box is a square of half-side hw
+
+    def up(g):
+        return affinity.scale(g, xfact=1, yfact=k, origin=(0, 0))
+
+    def down(g):
+        return affinity.scale(g, xfact=1, yfact=1 / k, origin=(0, 0))
+
+    blocked = shapely.union_all(list(avoid)) if avoid else shapely.Polygon()
+    for room in (down(up(region).buffer(-hw, join_style="mitre").difference(
+                     up(blocked).buffer(hw, cap_style="square", join_style="mitre"))),
+                 region.difference(blocked), region):
+        parts = [g for g in getattr(room, "geoms", [room])
+                 if g.geom_type == "Polygon" and not g.is_empty and g.area > 0]
+        if parts:
+            return polylabel(max(parts, key=lambda g: g.area), tolerance=hh / 4)
+    return fallback
+
+
 def _seat(ax, lon: float, lat: float, crs: str, label: str, marker: str, size: float = 5,
-          face: str = COLORS["seat"]) -> None:
+          face: str = COLORS["seat"], avoid: list | None = None) -> None:
+    """A seat: its marker and name (right of it, or left near the frame's right edge); both
+    are added to ``avoid`` (projected geometries)."""
     p = _proj(shapely.Point(lon, lat), crs)
     ax.plot([p.x], [p.y], marker=marker, color=COLORS["seat"], markerfacecolor=face,
             markersize=size, linestyle="none", zorder=7)
@@ -510,6 +583,8 @@ def _seat(ax, lon: float, lat: float, crs: str, label: str, marker: str, size: f
     right = p.x > x0 + 0.7 * (x1 - x0)      # label to the left near the right edge
     ax.annotate(label, (p.x, p.y), xytext=(-5 if right else 5, 4), textcoords="offset points",
                 ha="right" if right else "left", fontsize=7.5, path_effects=_HALO, zorder=8)
+    if avoid is not None and _pt(ax):
+        avoid += [p.buffer(size * _pt(ax)), _text_box(p.x, p.y, label, 7.5, 5, 4, _pt(ax), right)]
 
 
 def _scale_bar(ax, crs: str) -> None:

@@ -162,6 +162,60 @@ def legend_columns(entries) -> int:
     return len(entries) if len(entries) <= 3 and width <= LEGEND_WIDTH_IN else 1
 
 
+#: Characters of a requirement's label on one line of Figure 1 (9 pt: about 2,6 in); a longer
+#: label (an origin's name, "Art. 4º, § 1º — São Luís de Montes Belos (remanescente)") wraps
+#: after its citation and then by words, at most :data:`LABEL_LINES` lines, so the axis keeps
+#: its width (new-user review: the long label pushed the axis right and its bar labels and
+#: x-axis title ran past the figure's edge, cut in the PDF).
+LABEL_CHARS, LABEL_LINES = 40, 4
+#: Height (in) of a bar's row, and what each line of its label beyond the first adds.
+ROW_IN, LINE_IN = 0.42, 0.15
+
+
+def axis_label(citation: str, subject: str = "") -> str:
+    """A requirement's label on Figure 1's axis: ``"Art. 4º, IV"``; with a subject,
+    ``"Art. 4º, § 1º — Abadiânia (remanescente)"`` on one line when it has at most
+    :data:`LABEL_CHARS` characters, else the citation and dash on the first line and the
+    subject by words on the next (at most :data:`LABEL_LINES` lines; a word longer than a
+    line is broken)."""
+    import textwrap
+
+    text = f"{citation} — {subject}" if subject else citation
+    if len(text) <= LABEL_CHARS:
+        return text
+    if not subject:
+        return "\n".join(textwrap.wrap(text, LABEL_CHARS)[:LABEL_LINES])
+    lines = textwrap.wrap(subject, LABEL_CHARS, break_on_hyphens=False)
+    if len(lines) > LABEL_LINES - 1:
+        lines = lines[:LABEL_LINES - 1]
+        lines[-1] = lines[-1][:LABEL_CHARS - 1].rstrip() + "…"
+    return "\n".join([f"{citation} —", *lines])
+
+
+def _fit_labels(fig: MplFigure, ax, texts) -> None:
+    """Widen the x axis until every bar label (``texts``, drawn right of its bar at a data x)
+    ends inside the axis: a label is as wide on paper whatever the scale, so the axis's right
+    end ``xmax`` must satisfy ``x·A/xmax + w ≤ A`` (A the axis width, w the label's width, in
+    pixels) for each label, i.e. ``xmax ≥ x·A/(A − w)``. Measured on the drawn layout, never
+    guessed from character counts (the old guess, 0,085 per character, held only while the
+    axis kept its width)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
+    renderer = canvas.get_renderer()
+    axis = ax.get_window_extent(renderer).width
+    pad = 6 * fig.dpi / 72          # 6 pt between the label and the axis's end
+    xmax = ax.get_xlim()[1]
+    for t in texts:
+        w = t.get_window_extent(renderer).width + pad
+        if w < axis * 0.9:
+            xmax = max(xmax, t.get_position()[0] * axis / (axis - w))
+    ax.set_xlim(0, xmax)
+    # a tick at the axis's very end would put half its number past the figure's edge
+    end = xmax - 8 * fig.dpi / 72 * xmax / axis
+    ax.set_xticks([t for t in ax.get_xticks() if 0 <= t <= end])
+
+
 def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
     """Bar chart of value / threshold for each numeric requirement.
 
@@ -186,9 +240,12 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
         return None
     cap = 5.0
     with matplotlib.rc_context(_RC):
-        fig = MplFigure(figsize=(6.6, 0.42 * len(rows) + 1.1))
+        labels = [axis_label(fmt.result_citation(r), r.subject if r.subject and r.subject != "área"
+                             else "") for r in rows]
+        body = sum(ROW_IN + LINE_IN * label.count("\n") for label in labels) + 1.1
+        fig = MplFigure(figsize=(6.6, body))
         ax = fig.add_subplot()
-        labels, alt_parts, right = [], [], [1.4]
+        alt_parts, right, texts = [], [1.4], []
         legend: dict[tuple, None] = {}   # one entry per bar style and status label, in order
         for i, r in enumerate(rows):
             ratio = float(r.value) / float(r.threshold)
@@ -217,11 +274,10 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
             label = (("≤ " if bound else "") + fmt.number(ratio, 2) + "×"
                      + (" (limite superior)" if bound else "") + (" (cortada)" if cut else ""))
             x = shown + half + (0.25 if cut else 0.08)
-            ax.text(x, i, label, va="center", fontsize=8,
-                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.4})
-            right.append(x + 0.085 * len(label))   # room for the label (8 pt on this scale)
+            texts.append(ax.text(x, i, label, va="center", fontsize=8,
+                                 bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.4}))
+            right.append(x + 0.085 * len(label))   # a first guess; _fit_labels measures
             subject = f" — {r.subject}" if r.subject and r.subject != "área" else ""
-            labels.append(f"{fmt.result_citation(r)}{subject}")
             alt_parts.append(f"{fmt.result_citation(r)}{subject}: {'no máximo ' if bound else ''}"
                              f"{fmt.number(ratio, 2)} vezes a exigência "
                              f"({fmt.result_status_label(r)})")
@@ -236,9 +292,9 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
                    for f, e, h, ls, text in legend]
         fig.legend(handles=handles, loc="lower center", ncol=legend_columns(legend),
                    fontsize=7, frameon=False, bbox_to_anchor=(0.5, 0.0))
-        fig.set_size_inches(6.6, 0.42 * len(rows) + 1.1 + 0.2 * len(handles))
-        fig.tight_layout(rect=(0, 0.2 * len(handles) / (0.42 * len(rows) + 1.1 + 0.2 * len(handles))
-                               + 0.01, 1, 1))
+        fig.set_size_inches(6.6, body + 0.2 * len(handles))
+        fig.tight_layout(rect=(0, 0.2 * len(handles) / (body + 0.2 * len(handles)) + 0.01, 1, 1))
+        _fit_labels(fig, ax, texts)
         svg = figure_svg(fig)
     caption = ("Requisitos numéricos: valor apurado dividido pela exigência legal. Barras à direita "
                "da linha tracejada superam a exigência; a cor de cada barra é a da situação do "

@@ -411,8 +411,12 @@ def _write_geoparquet(gdf, columns, keys, path: Path, level: int) -> None:
     geo = json.loads(table.schema.metadata[b"geo"])
     geo.pop("creator", None)
     meta = {b"geo": json.dumps(geo, sort_keys=True, separators=(",", ":")).encode()}
+    # The geometry (WKB, one value a row) is written without a dictionary: a dictionary of
+    # unique values saves nothing, and a dictionary-encoded column must be decoded once more
+    # before it is read to bound it (store_open.parquet_figures: 0,5 s a study for the mesh).
+    plain = [c for c in table.column_names if c != geo["primary_column"]]
     pq.write_table(table.replace_schema_metadata(meta), path, compression="zstd",
-                   compression_level=level)
+                   compression_level=level, use_dictionary=plain)
 
 
 def build_store(raw: Path, out: Path | None = None) -> dict:

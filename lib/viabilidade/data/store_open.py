@@ -30,7 +30,7 @@ VINTAGES = {"revised": "populacao", "first-release": "populacao_1a_divulgacao"}
 #: Largest ``manifest.json`` read (bytes): the store's is 22.986 bytes (data/processed, dec. 2026).
 MANIFEST_MAX = 1024 * 1024
 #: Largest table file hashed (bytes), whatever the manifest says: the largest table of the
-#: store is boundaries.parquet, 16.518.562 bytes (the full 2022 mesh, data/processed, dec.
+#: store is boundaries.parquet, 16.514.692 bytes (the full 2022 mesh, data/processed, dec.
 #: 2026); hashing this bound takes about a second. A manifest without sizes (an older store)
 #: or one recording a huge size would otherwise have a sparse 3 GiB table hashed for 30–56 s
 #: before the mismatch was told (hostile trial 6, H6-2 re-check).
@@ -41,7 +41,7 @@ TABLE_MAX = 256 * 1024 * 1024
 TABLES_TOTAL_MAX = 512 * 1024 * 1024
 
 #: Largest Parquet footer read (bytes, the length the file's last 8 bytes declare): the
-#: store's largest is boundaries.parquet's, 4.624 bytes (data/processed, dec. 2026). A
+#: store's largest is boundaries.parquet's, 4.611 bytes (data/processed, dec. 2026). A
 #: hostile length would have ``read_metadata`` allocate and parse it whole.
 FOOTER_MAX = 1024 * 1024
 #: Most rows of one table, by its Parquet metadata: the store's largest table, pib, has
@@ -51,12 +51,12 @@ FOOTER_MAX = 1024 * 1024
 TABLE_ROWS_MAX = 100_000
 #: Most bytes one table decompresses to, by its Parquet metadata (the sum of its column
 #: chunks' ``total_uncompressed_size``): the store's largest, boundaries.parquet, 16,5 MB
-#: on disk, decompresses to 23.397.798 bytes (data/processed, dec. 2026); the optional tract
+#: on disk, decompresses to 23.397.531 bytes (data/processed, dec. 2026); the optional tract
 #: mesh, not measured here, has room. Hostile trial 8: a 437 KB zstd table whose size and
 #: sha256 matched its manifest decompressed to 1,79 GB when read.
 TABLE_UNPACKED_MAX = 256 * 1024 * 1024
 #: Most bytes all the tables of a store decompress to together: the store's 16 tables,
-#: 25.981.998 bytes (dec. 2026).
+#: 25.981.464 bytes (dec. 2026).
 TABLES_UNPACKED_MAX = 512 * 1024 * 1024
 
 
@@ -110,7 +110,7 @@ def parquet_figures(name: str, path: Path, decoded: bool = False) -> tuple[int, 
     if footer > FOOTER_MAX:
         raise DataError(f"tabela {name!r} ({path}): o rodapé de metadados do Parquet declara "
                         f"{count_bytes(footer)}; esperado no máximo {count_bytes(FOOTER_MAX)} "
-                        "(o maior do repositório tem 4.624 bytes); o repositório foi alterado; "
+                        "(o maior do repositório tem 4.611 bytes); o repositório foi alterado; "
                         f"{again}")
     if footer > size - 12:
         raise DataError(f"tabela {name!r} ({path}) não pôde ser lida como Parquet: o rodapé "
@@ -142,7 +142,7 @@ def parquet_figures(name: str, path: Path, decoded: bool = False) -> tuple[int, 
         raise DataError(f"tabela {name!r} ({path}) tem {count_bytes(size)} e se descompacta em "
                         f"{count_bytes(unpacked)}; esperado no máximo "
                         f"{count_bytes(TABLE_UNPACKED_MAX)} descompactados (a maior tabela do "
-                        "repositório, a malha municipal, se descompacta em 23.397.798 bytes); "
+                        "repositório, a malha municipal, se descompacta em 23.397.531 bytes); "
                         f"o repositório foi alterado; {again}")
     if decoded and most > TABLE_UNPACKED_MAX:
         expanded = _decoded_bytes(name, path, sorted(coded)) + sum(
@@ -152,7 +152,7 @@ def parquet_figures(name: str, path: Path, decoded: bool = False) -> tuple[int, 
                             f"em {count_bytes(expanded)} (valores de um dicionário repetidos "
                             f"linha a linha); esperado no máximo {count_bytes(TABLE_UNPACKED_MAX)} "
                             "(a maior tabela do repositório, a malha municipal, se descompacta "
-                            f"em 23.397.798 bytes); o repositório foi alterado; {again}")
+                            f"em 23.397.531 bytes); o repositório foi alterado; {again}")
     return rows, unpacked
 
 

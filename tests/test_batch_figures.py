@@ -154,7 +154,7 @@ def test_a_committed_candidate_gives_its_studys_figures_in_one_row(tmp_path_fact
         "create-municipality", "posse-dabadia.toml", "concluído", "indeterminado",
         record["conclusion"], "estudo (nenhum ato do processo registrado)",
         "3045", "", "publicado", "2229", "473,6", "estimado", "1178", "589", "estimado",
-        "301,761", "", "publicado", "14771692,954805244",
+        "301,761", "", "publicado", "14771692,95",
         "art4.IV", "atingido nos dados publicados (a certificar)", "pass", "",
         "posse-dabadia/estudo.html", "posse-dabadia/estudo.pdf"]]
     assert record["conclusion"].startswith("Indeterminada perante a LC nº 2/1990; estudo preliminar")

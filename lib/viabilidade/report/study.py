@@ -172,7 +172,7 @@ def headline_figures(payload: dict) -> dict:
     (``resultados.json``; nothing recomputed): each of :data:`HEADLINE_FIGURES` the area has,
     as ``{value, unit, basis, uncertainty, precision, simulated}`` (keys without a value left
     out), and ``known_revenue_brl``: the revenue already known in reais for the first year
-    (R$ per year, estimated; :func:`viabilidade.fiscal.economy.record`'s
+    (R$ per year, estimated, to the centavo; :func:`viabilidade.fiscal.economy.record`'s
     ``receita_conhecida_brl``), only for an operation with an economic chapter that knows it.
 
     Parameters
@@ -192,7 +192,9 @@ def headline_figures(payload: dict) -> dict:
            for key in HEADLINE_FIGURES if key in figures}
     revenue = (payload.get("economia") or {}).get("receita_conhecida_brl")
     if revenue is not None:
-        out["known_revenue_brl"] = {"value": revenue, "unit": "BRL", "basis": "estimated"}
+        # to the centavo: the record's float carries digits no estimate in reais has
+        out["known_revenue_brl"] = {"value": round(float(revenue), 2), "unit": "BRL",
+                                    "basis": "estimated"}
     return out
 
 

@@ -160,3 +160,26 @@ def test_a_committed_candidate_gives_its_studys_figures_in_one_row(tmp_path_fact
     assert record["conclusion"].startswith("Indeterminada perante a LC nº 2/1990; estudo preliminar")
     page = render_index([row], "lote")
     assert "2.229 ± 474\u00a0eleitores (estimado)" in page
+
+
+@pytest.mark.slow
+def test_an_installed_municipality_is_named_in_the_batch_as_its_cover_names_it(tmp_path_factory):
+    """Nova Iguaçu de Goiás (created by the process art. 21 restored) is studied under art. 8,
+    not as a creation, though its code is create-municipality: the batch's CSV and index say
+    what the study's cover says (new-user review, issue 30's batch output)."""
+    record = shared_study(tmp_path_factory,
+                          ROOT / "data" / "candidates" / "nova-iguacu-de-goias.toml",
+                          dt.date(2026, 11, 29))
+    label = ("verificação do art. 8º de município instalado — criado pelo processo "
+             "restabelecido pelo art. 21")
+    cover = (Path(record["folder"]) / "estudo.html").read_text(encoding="utf-8")
+    assert f"<td>{label}</td>" in cover
+    row = {**record, "candidate": "nova-iguacu-de-goias.toml", "status": "ok",
+           "folder": "nova-iguacu-de-goias", "files": {"html": "estudo.html", "pdf": "estudo.pdf"},
+           "error": None}
+    rows = _rows(tables_bytes([row])[0])
+    assert {(r[2], r[3]) for r in rows[1:]} == {(label, "create-municipality")}
+    assert f"<td>{label}</td>" in render_index([row], "lote")
+    old = {k: v for k, v in row.items() if k != "operation_label"}   # an earlier run's record
+    assert {r[2] for r in _rows(tables_bytes([old])[0])[1:]} == {
+        "criação de município (arts. 1º a 4º)"}

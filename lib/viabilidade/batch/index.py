@@ -114,6 +114,14 @@ def operation_label(operation: str | None) -> str | None:
     return None if operation is None else OPERATIONS.get(operation, operation)
 
 
+def record_operation(record: dict) -> str | None:
+    """The operation of a batch record as its study's cover names it (``operation_label``,
+    :attr:`viabilidade.operations.base.Operation.label`: an installed municipality's art. 8
+    check), else the pt-BR name of its code (a failed study, or one written before records
+    carried the label)."""
+    return record.get("operation_label") or operation_label(record.get("operation"))
+
+
 def rule_key(rule_id: str) -> tuple:
     """Sort key putting rule ids in the law's order: ``art4.II`` < ``art4.VII`` < ``art17.I``."""
     roman = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
@@ -226,7 +234,7 @@ def results_frame(records: list[dict], not_run: list[dict] | None = None) -> pd.
                          "candidato": Path(n["candidate"]).name, "situacao": NOT_RUN})
     for r in sorted(records, key=lambda r: r["slug"]):
         base = {"slug": r["slug"], "nome": r.get("name"),
-                "operacao": operation_label(r.get("operation")),
+                "operacao": record_operation(r),
                 "operacao_codigo": r.get("operation"), "candidato": Path(r["candidate"]).name,
                 "situacao": SITUACAO_PT.get(r["status"], r["status"]),
                 "veredito": r.get("verdict"), "conclusao": r.get("conclusion"),
@@ -430,7 +438,6 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
                        + f"<td>{NO_RULE}</td></tr>")
             continue
         failed = r["status"] == FAILED
-        op = r.get("operation")
         mark = f"<br><small>{e(NOT_REDONE)}</small>" if slug in not_redone else ""
         name = e(str(r.get("name") or slug))
         if _link(r, "html"):   # the name opens the study: the links column is off-screen on a
@@ -450,7 +457,7 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
             said += (f"<br><small>{e(EARLIER)}: {e(_conclusion(prev, bars))}</small>")
         cells = [f'<td data-sort="{e(slug, quote=True)}">{name}'
                  f"<br><small>{e(slug)}</small>{mark}</td>",
-                 f"<td>{e(operation_label(op) or NO_RULE)}</td>",
+                 f"<td>{e(record_operation(r) or NO_RULE)}</td>",
                  f"<td>{said}</td>",
                  f"<td>{e(r.get('phase') or NO_RULE)}</td>"]
         figures = r.get("figures") or {}

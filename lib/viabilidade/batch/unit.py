@@ -275,6 +275,7 @@ def run_one(params: dict) -> dict:
         record = {
             "slug": rec.get("slug", params["slug"]), "name": rec.get("name", params.get("name")),
             "operation": rec.get("operation", params.get("operation")),
+            "operation_label": rec.get("operation_label"),
             "candidate": str(params["candidate"]), "status": OK, "skipped": False,
             "verdict": None if rec.get("verdict") is None else str(rec["verdict"]),
             "conclusion": rec.get("conclusion"),

@@ -21,7 +21,7 @@ from typing import Any
 import nbformat
 
 from ..errors import ReportError
-from ..operations import study_name
+from ..operations import operation_of, study_name
 from . import runner
 from .writers import export
 from ..os_errors import os_reason, real_path
@@ -358,6 +358,9 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         "name": candidate.name,
         "study_name": study_name(candidate),   # the name the study prints (art. 3, I: the seat's)
         "operation": candidate.operation,
+        # the operation as the cover names it (an installed municipality's art. 8 check is
+        # not "criação de município", though its code is create-municipality)
+        "operation_label": operation_of(candidate).label,
         "verdict": payload["verdict"],
         "conclusion": payload.get("conclusion"),
         "conclusion_short": payload.get("conclusion_short"),

@@ -156,6 +156,53 @@ def parquet_figures(name: str, path: Path, decoded: bool = False) -> tuple[int, 
     return rows, unpacked
 
 
+#: The Parquet encodings a store's tables are written with (pyarrow's defaults: values plain or
+#: by dictionary, levels and indices run-length). Any other (DELTA_BYTE_ARRAY, …) is refused
+#: before the table is read: hostile trial 9 decoded an 11.689-byte DELTA_BYTE_ARRAY table
+#: whose metadata said 21 MB into about 2 GiB (25,6 s, 4,55 GB).
+ENCODINGS = frozenset({"PLAIN", "RLE", "RLE_DICTIONARY", "PLAIN_DICTIONARY", "BIT_PACKED"})
+
+
+def check_layout(name: str, path: Path) -> None:
+    """Refuse a table whose Parquet columns are not its layout's (:data:`.store_tables.TABLES`:
+    the same names, in order, none nested) or that uses an encoding outside :data:`ENCODINGS`,
+    by its metadata, before it is read.
+
+    Hostile trial 9: ``vilas.parquet`` copied over ``seats.parquet`` (its manifest edited to
+    match) turned the study's verdict into "Inviável" with a seat distance of 0,00 km, and a
+    916-byte table with one row of 200 million integers in a list column took 4,3 GB before
+    the notebook failed.
+
+    Raises
+    ------
+    DataError
+        Naming the table, the columns found and those expected, or the column and its
+        encoding.
+    """
+    import pyarrow.parquet as pq
+
+    layout = (TABLES.get(name) or OPTIONAL_TABLES[name])[0]
+    again = "o repositório foi alterado; gere-o de novo com `viabilidade data build`"
+    try:
+        meta = pq.read_metadata(path)
+        found = [meta.schema.column(i).path for i in range(meta.num_columns)]
+        odd = sorted({(c.path_in_schema, e) for g in range(meta.num_row_groups)
+                      for c in (meta.row_group(g).column(j) for j in range(meta.num_columns))
+                      for e in c.encodings if e not in ENCODINGS})
+    except Exception as exc:  # noqa: BLE001 — pyarrow raises several kinds
+        raise DataError(f"tabela {name!r} ({path}) não pôde ser lida como Parquet: metadados "
+                        f"ilegíveis ({type(exc).__name__}: {exc}); {again}") from None
+    if found != list(layout):
+        raise DataError(f"tabela {name!r} ({path}) tem as colunas {quoted_list(found)}; "
+                        f"esperadas as da tabela {name!r} de um repositório, nesta ordem: "
+                        f"{quoted_list(list(layout))}; {again}")
+    if odd:
+        said = ", ".join(f"{quoted(c)} ({e})" for c, e in odd[:6])
+        raise DataError(f"tabela {name!r} ({path}) usa codificações do Parquet que um "
+                        f"repositório não usa: {said}; esperadas só "
+                        f"{', '.join(sorted(ENCODINGS))}; {again}")
+
+
 def _decoded_bytes(name: str, path: Path, columns: list[str]) -> int:
     """Bytes the dictionary-encoded text ``columns`` of a Parquet file take once decoded
     (each row's value length, summed), read as dictionaries so that nothing is expanded:
@@ -412,6 +459,7 @@ class Store:
             raise DataError(f"tabela {name!r} ausente: {path} não existe; gere o "
                             "repositório com `viabilidade data build`")
         parquet_figures(name, path, decoded=True)  # bounded before it is decompressed
+        check_layout(name, path)   # its own columns, none nested, plain encodings
         try:
             if name in GEO_TABLES:
                 import geopandas as gpd

@@ -9,6 +9,7 @@ its own table.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Callable, Sequence
 
 #: A wording: fixed words, or a function of the value giving them.
@@ -53,10 +54,53 @@ def _missing_field(e: KeyError) -> str:
     return f"falta o campo {quoted(str(e.args[0]) if e.args else '')}"
 
 
+class IntegerTooLong(json.JSONDecodeError):
+    """A JSON number of more than ``sys.get_int_max_str_digits()`` digits (4.300), which
+    ``json.loads`` lets out as a bare English ``ValueError`` with no position (hostile trial
+    9, M1), with its position and the field it is the value of (``field``, or None)."""
+
+    def __init__(self, doc: str, pos: int):
+        super().__init__("Integer too long", doc, pos)
+        m = re.search(r'"((?:[^"\\]|\\.){1,200})"\s*:\s*\[?\s*$', doc[max(0, pos - 300):pos])
+        self.field = m.group(1) if m else None
+
+
+def load_json(text: str):
+    """``json.loads(text)``, with a number too long for ``int()`` raised as
+    :class:`IntegerTooLong` (a :class:`json.JSONDecodeError` with its line, column and
+    field), which :func:`document_reason` words in pt-BR.
+
+    Raises
+    ------
+    json.JSONDecodeError
+        Not JSON, or a number of more than 4.300 digits (:class:`IntegerTooLong`).
+    RecursionError
+        Nested past Python's recursion limit.
+    """
+    from .toml_file import long_digits, too_many_digits
+
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        if isinstance(e, json.JSONDecodeError) or not too_many_digits(e):
+            raise
+        at = long_digits(text)
+        raise IntegerTooLong(text, at if at is not None else 0) from None
+
+
+def _too_long(e: IntegerTooLong) -> str:
+    from .text import quoted
+
+    field = f" no campo {quoted(e.field)}" if e.field else ""
+    return (f"número inteiro grande demais{field}, na linha {e.lineno}, coluna {e.colno} (mais "
+            "de 4.300 algarismos)")
+
+
 #: Why a JSON document could not be read, by the exception raised while reading it
 #: (issue 32: a session said "Expecting value: line 1 column 1 (char 0)", H6-6; a store's
 #: manifest "detalhe técnico: JSONDecodeError: …", hostile trial 8).
 DOCUMENT_REASONS: tuple[tuple[type | tuple[type, ...], Words], ...] = (
+    (IntegerTooLong, _too_long),
     (json.JSONDecodeError, lambda e: f"não é JSON válido: erro na linha {e.lineno}, coluna "
                                      f"{e.colno}"),
     (RecursionError, "listas ou objetos aninhados em profundidade excessiva"),

@@ -34,6 +34,10 @@ def load_toml(text: str) -> dict:
         doc = tomllib.loads(text)
     except RecursionError:
         raise tomllib.TOMLDecodeError(NESTING_TOO_DEEP) from None
+    except ValueError as e:  # int() past sys.get_int_max_str_digits (4.300): hostile trial 9
+        if isinstance(e, tomllib.TOMLDecodeError) or not too_many_digits(e):
+            raise
+        raise tomllib.TOMLDecodeError(f"{INTEGER_OUT_OF_RANGE}{long_digits_at(text)}") from None
     huge = _huge_integer(doc)
     if huge is not None:
         raise tomllib.TOMLDecodeError(f"{INTEGER_OUT_OF_RANGE}{_where(text, huge)}")
@@ -92,6 +96,34 @@ def _where(text: str, value: int) -> str:
         return ""
     line = text.count("\n", 0, m.start()) + 1
     return f" (at line {line}, column {m.start() - text.rfind(chr(10), 0, m.start())})"
+
+
+def too_many_digits(e: BaseException) -> bool:
+    """Whether ``e`` is Python's refusal to convert a decimal text of more than
+    ``sys.get_int_max_str_digits()`` digits (4.300) to an integer, which ``tomllib`` and
+    ``json`` let out as a bare ``ValueError`` with no position (hostile trial 9, M1)."""
+    return isinstance(e, ValueError) and "integer string conversion" in str(e)
+
+
+def long_digits(text: str) -> int | None:
+    """The offset in ``text`` of the first run of more than ``sys.get_int_max_str_digits()``
+    decimal digits (4.300; ``_`` between them allowed, a sign before them counted), or None:
+    where ``int()`` refused, since neither ``tomllib`` nor ``json`` says where."""
+    import sys
+
+    limit = sys.get_int_max_str_digits() or 4300
+    m = re.search(r"[-+]?\d(?:_?\d){%d,}" % limit, text)
+    return m.start() if m else None
+
+
+def long_digits_at(text: str) -> str:
+    """`` (at line L, column C)`` of :func:`long_digits` in ``text``, as tomllib words
+    positions; empty when there is none (then the caller's message has no position)."""
+    at = long_digits(text)
+    if at is None:
+        return ""
+    line = text.count("\n", 0, at) + 1
+    return f" (at line {line}, column {at - text.rfind(chr(10), 0, at)})"
 
 
 def toml_reason(e: "tomllib.TOMLDecodeError", text: str | None = None) -> str:

@@ -17,6 +17,7 @@ import pandas as pd
 
 from ..errors import DataError
 from ..os_errors import count_bytes, os_reason, read_user_bytes
+from ..common.reasons import load_json
 from ..common.text import quoted, quoted_list
 from .codes import Crosswalk
 from .paths import default_root
@@ -288,7 +289,7 @@ def load_store(root: Path | None = None) -> Store:
                             "cerca de 23 KB); gere o repositório de novo com `viabilidade data "
                             "build`")
         # At most MANIFEST_MAX + 1 bytes, whatever st_size says (0 for a /proc file).
-        manifest = json.loads(read_user_bytes(mpath, MANIFEST_MAX).decode("utf-8"))
+        manifest = load_json(read_user_bytes(mpath, MANIFEST_MAX).decode("utf-8"))
         if (shape := _manifest_shape(manifest)) is not None:
             raise DataError(f"{mpath} não é um manifesto válido: {shape}; gere o repositório "
                             "de novo com `viabilidade data build`")

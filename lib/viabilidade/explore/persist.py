@@ -254,10 +254,11 @@ def read_session(path: str | Path) -> Session | None:
     path = Path(path)
     if not path.is_file():
         return None
+    from ..common.reasons import load_json
     from ..os_errors import read_user_bytes
 
     try:
-        doc = json.loads(read_user_bytes(path, SESSION_MAX_BYTES).decode("utf-8"))
+        doc = load_json(read_user_bytes(path, SESSION_MAX_BYTES).decode("utf-8"))
         if not isinstance(doc, dict):
             raise ValueError("esperado um objeto JSON")
         version = doc.get("version")

@@ -1,0 +1,106 @@
+"""Hostile trial 9 (issue 32): the moderate and minor defects outside the store's tables. Each
+case fails on main and passes now, with its exact pt-BR message; every bound on both sides.
+
+M1: a whole number of 4.301 digits or more (past ``sys.get_int_max_str_digits()``) crashed
+every TOML reader with ``ValueError: Exceeds the limit (4300 digits) for integer string
+conversion`` (``lote``: English, no line), and the JSON readers (a store's manifest, an
+explorer session) said it in English too.
+"""
+
+from __future__ import annotations
+
+
+import pytest
+
+from viabilidade.errors import ViabilidadeError
+
+DIGITS = 4300  # Python's default sys.get_int_max_str_digits()
+TOML_REASON = ("número inteiro grande demais no campo {key!r} (o TOML admite inteiros de até "
+               "9.223.372.036.854.775.807 em valor absoluto, 19 algarismos) (coluna {col}); "
+               "esperado TOML válido")
+CANDIDATE = ('operation = "create-municipality"\nname = "Teste"\n[area]\n'
+             'districts = ["520010010"]\n[origin]\nmunicipalities = ["5200100"]\n')
+
+
+def _refusal(load, path) -> str:
+    with pytest.raises(ViabilidadeError) as e:
+        load(path)
+    return str(e.value)
+
+
+@pytest.mark.parametrize("digits", [DIGITS, DIGITS + 1, 100_000])
+def test_a_candidates_integer_of_any_length_is_refused_with_its_line(tmp_path, digits):
+    from viabilidade.proposal.candidate import load_candidate
+
+    path = tmp_path / "c.toml"
+    path.write_text(CANDIDATE + f"[process]\npetition_signatures = {'9' * digits}\n",
+                    encoding="utf-8")
+    assert _refusal(load_candidate, path) == (
+        f"{path}, linha 8: TOML inválido: "
+        + TOML_REASON.format(key="process.petition_signatures", col=23))
+
+
+def test_a_settings_file_and_a_ruleset_of_4301_digits(tmp_path):
+    from viabilidade.rules.ruleset import load_ruleset
+    from viabilidade.rules.settings import read_settings_toml
+
+    path = tmp_path / "s.toml"
+    path.write_text(f"# x\nminimum_population = -{'1_' * DIGITS}1\n", encoding="utf-8")
+    assert _refusal(read_settings_toml, path) == (
+        f"{path}, linha 2: TOML inválido: " + TOML_REASON.format(key="minimum_population", col=22))
+    path = tmp_path / "r.toml"
+    path.write_text(f'id = "x"\n[[tests]]\nid = "populacao"\nthreshold = {{ value = '
+                    f'{"7" * (DIGITS + 1)} }}\n', encoding="utf-8")
+    assert _refusal(load_ruleset, path) == (
+        f"arquivo de regras {path}, linha 4: TOML inválido: "
+        + TOML_REASON.format(key="tests.threshold", col=23))
+
+
+def test_lote_records_the_candidates_line_in_portuguese(tmp_path):
+    from viabilidade.batch.plan import make_jobs
+
+    path = tmp_path / "c.toml"
+    path.write_text(CANDIDATE + f"[process.plebiscite]\neligible = {'5' * (DIGITS + 1)}\n",
+                    encoding="utf-8")
+    (job,) = make_jobs([path])
+    assert job.problem == (f"{path}, linha 8: TOML inválido: "
+                           + TOML_REASON.format(key="process.plebiscite.eligible", col=12))
+
+
+def test_json_numbers_on_both_sides_of_the_digit_limit():
+    from viabilidade.common.reasons import IntegerTooLong, document_reason, load_json
+
+    assert load_json('{"a": %s}' % ("1" * DIGITS)) == {"a": int("1" * DIGITS)}
+    with pytest.raises(IntegerTooLong) as e:
+        load_json('{\n  "version": 1,\n  "x": [%s]\n}' % ("1" * (DIGITS + 1)))
+    assert document_reason(e.value) == ("número inteiro grande demais no campo 'x', na linha 3, "
+                                        "coluna 9 (mais de 4.300 algarismos)")
+    with pytest.raises(IntegerTooLong) as e:
+        load_json("-" + "2" * (DIGITS + 1))
+    assert document_reason(e.value) == ("número inteiro grande demais, na linha 1, coluna 1 "
+                                        "(mais de 4.300 algarismos)")
+
+
+def test_a_store_manifest_of_4301_digits_says_where_in_portuguese(tmp_path):
+    from test_data_store_trial7 import _refused
+
+    path = tmp_path / "manifest.json"
+    path.write_text('{\n "format": %s,\n "tables": {}\n}' % ("3" * (DIGITS + 1)),
+                    encoding="utf-8")
+    assert _refused(tmp_path) == (
+        f"{path} não é um manifesto válido (número inteiro grande demais no campo 'format', na "
+        "linha 2, coluna 12 (mais de 4.300 algarismos): arquivo truncado ou editado à mão?); "
+        "gere o repositório de novo com `viabilidade data build`")
+
+
+def test_an_explorer_session_of_4301_digits_says_where_in_portuguese(tmp_path):
+    from viabilidade.errors import CandidateError
+    from viabilidade.explore import persist
+
+    path = tmp_path / "sessao.json"
+    path.write_text('{"version": %s}' % ("1" * (DIGITS + 1)), encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        persist.read_session(path)
+    assert str(e.value) == (f"{path}: a sessão anterior não pôde ser restaurada (número inteiro "
+                            "grande demais no campo 'version', na linha 1, coluna 13 (mais de "
+                            "4.300 algarismos)); o explorador começa do cenário inicial")

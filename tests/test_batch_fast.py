@@ -690,6 +690,20 @@ def test_two_identical_files_are_told_to_delete_the_copy(tmp_path):
         for one, other in ((a, b), (b, a))]
 
 
+
+def test_three_identical_files_are_listed_as_portuguese_lists_them(tmp_path):
+    """New-user review (polish10): the list read "é também o de A, B neste lote, e X, A, B
+    são idênticos"; it ends in "e" as pt-BR enumerations do."""
+    a = _candidate(tmp_path, "x", "Um", slug="x")
+    b = tmp_path / "x - Cópia.toml"
+    c = tmp_path / "x - Cópia (2).toml"
+    b.write_bytes(a.read_bytes())
+    c.write_bytes(a.read_bytes())
+    first = make_jobs([a, b, c])[0].problem
+    assert first == (f"{a}: o slug 'x' é também o de {b} e {c} neste lote, e {a}, {b} e {c} são "
+                     "idênticos; apague as cópias (nenhum deles foi estudado, para que um não "
+                     "tome o lugar do outro)")
+
 def test_a_studys_notices_reach_its_row_of_the_index(tmp_path):
     """Issue 32, B8: a new seat name is a notice of the study; the batch index shows it."""
     cands = tmp_path / "cands"

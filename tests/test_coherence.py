@@ -200,7 +200,7 @@ def test_fusion_of_municipalities_that_do_not_border_is_refused(store, tmp_path)
             'municipalities = ["5200100", "5200308", "5208707"]\n')
     msg = refusal(store, _write(tmp_path, text), "area.municipalities")
     assert msg.endswith("os municípios da fusão não formam um território contínuo: Goiânia "
-                        "(5208707) não faz divisa com Abadiânia (5200100), Alexânia (5200308); "
+                        "(5208707) não faz divisa com Abadiânia (5200100) e Alexânia (5200308); "
                         "esperados municípios vizinhos (art. 5º, § 2º)"), msg
 
 

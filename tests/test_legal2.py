@@ -207,7 +207,7 @@ def test_12_the_installed_municipality_is_not_called_proposed(analysed, store):
     assert _text(sections.group(a, "sec-origem")).startswith(
         "O município de origem (art. 4º, § 1º)")
     fusion = _text(sections.area(analysed(FUSION), store))
-    assert "Municípios inteiros na área: Anhanguera (5201207), Cumari (5206602)." in fusion
+    assert "Municípios inteiros na área: Anhanguera (5201207) e Cumari (5206602)." in fusion
 
 
 def test_n14_what_would_make_it_viable_repeats_the_bar(analysed):

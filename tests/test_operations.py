@@ -107,7 +107,7 @@ def test_fusion_study_carries_art3_with_the_seats_name_art10_and_no_remainder(fu
             "(I-9): prevalece a legislação da origem de maior receita total. Na fusão, o parágrafo "
             "único se aplica por analogia: ele trata da área desmembrada de mais de um município, e "
             "na fusão os municípios se extinguem (art. 5º, § 2º). Falta a receita total "
-            "do último exercício de: Anhanguera, Cumari (art. 10, parágrafo único).") in html
+            "do último exercício de: Anhanguera e Cumari (art. 10, parágrafo único).") in html
     # barred (CF art. 18 § 4): no installation year (final legal read, items 7 and N3)
     assert ("Art. 11: os bens públicos municipais de Anhanguera e Cumari passam à propriedade do "
             "novo Município na data da instalação.") in html
@@ -165,6 +165,9 @@ def test_fusion_study_carries_art3_with_the_seats_name_art10_and_no_remainder(fu
     assert '<p class="cabecalho-corrente">Cumari</p>' in cover
     assert "<th scope=\"row\">Novo município</th><td>Cumari</td>" in cover
     assert "Anhanguera-Cumari" not in cover and a.profile.area.label == "Cumari"
+    # the fused unit's sums name their units as pt-BR lists them (polish10)
+    assert [getattr(a.profile.area, k).note for k in ("population", "electors", "buildings")] == [
+        "soma de Anhanguera e Cumari"] * 3
     assert html.count("Anhanguera-Cumari") == 1
     assert "<th scope=\"row\">Municípios que se fundem</th><td>Anhanguera (5201207); Cumari (5206602)</td>" in cover
     appendix = sections.appendices(a)

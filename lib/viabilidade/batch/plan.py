@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ..common.text import path_shown, quoted, undecodable_name
+from ..common.text import and_list, path_shown, quoted, undecodable_name
 from ..proposal.candidate import slugify
 from ..errors import ViabilidadeError
 from . import resume
@@ -240,10 +240,10 @@ def _refuse_shared_slugs(jobs: list[Job]) -> list[Job]:
         for i in group:
             same = [j for j in group if j != i and content[i] is not None
                     and content[j] == content[i]]
-            others = ", ".join(str(jobs[j].candidate) for j in group if j != i)
+            others = and_list(str(jobs[j].candidate) for j in group if j != i)
             if same:
                 alike = ("os dois arquivos são idênticos; apague a cópia" if len(group) == 2
-                         else f"{', '.join(str(jobs[j].candidate) for j in sorted([i, *same]))} "
+                         else f"{and_list(str(jobs[j].candidate) for j in sorted([i, *same]))} "
                               "são idênticos; apague as cópias")
                 why = (f"{jobs[i].candidate}: o slug {quoted(slug)} é também o de {others} neste "
                        f"lote, e {alike} (nenhum deles foi estudado, para que um não tome o "

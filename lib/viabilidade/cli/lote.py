@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..common.text import and_list
 from .parser import REGRAS_HELP, add_data_option, add_settings_option
 
 
@@ -93,7 +94,7 @@ def main(args: argparse.Namespace) -> int:
         if kept:
             parts.append(count(kept, "estudo não refeito (fica o da execução anterior)",
                                "estudos não refeitos (ficam os da execução anterior)"))
-        said = ", ".join(parts[:-1]) + " e " + parts[-1] if len(parts) > 1 else parts[0]
+        said = and_list(parts)
         print(f"Lote da pasta {Path(args.saida).name} interrompido ({stop.how}): {said}; "
               f"{resume_advice(args.force)}. Índice: {result.index['html']}",
               file=sys.stderr)

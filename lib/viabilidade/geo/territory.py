@@ -13,6 +13,7 @@ import geopandas as gpd
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from ..common.text import and_list
 from ..proposal.candidate import Candidate
 from ..errors import GeoError
 from .area_file import read_area
@@ -210,10 +211,10 @@ def check_area_in_origins(candidate: Candidate, boundaries: gpd.GeoDataFrame, *,
     share = outside / total if total > 0 else 0.0
     if share > tolerance:
         names = dict(zip(boundaries["cod_ibge"], boundaries["nome"]))
-        listed = ", ".join(f"{c} ({names.get(c, '?')})" for c in candidate.origins)
+        listed = and_list(f"{c} ({names.get(c, '?')})" for c in candidate.origins)
         hit = [f"{o['cod_ibge']} ({o['nome']}, {fmt_num(100 * o['share'], 1)} %)"
                for o in outside_parts(area, boundaries, candidate.origins) if o["share"] > tolerance]
-        where = (f"; ela avança sobre municípios não declarados como origem: {', '.join(hit)}"
+        where = (f"; ela avança sobre municípios não declarados como origem: {and_list(hit)}"
                  if hit else "")
         raise GeoError(
             f"{candidate.boundary.name}: {fmt_num(100 * share, 1)} % da área "
@@ -228,7 +229,7 @@ def check_area_in_origins(candidate: Candidate, boundaries: gpd.GeoDataFrame, *,
         far = [(d, p) for d, p in far if d > OUTSIDE_REACH_M]
         if far:
             d, part = max(far, key=lambda x: x[0])
-            listed = ", ".join(candidate.origins)
+            listed = and_list(candidate.origins)
             raise GeoError(
                 f"{candidate.boundary.name}: uma parte da área ({fmt_num(geodesic_area_km2(part))} "
                 f"km²) fica a {fmt_num(d / 1000, 1)} km dos municípios de origem {listed}; a "

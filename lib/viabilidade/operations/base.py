@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..common.text import and_list
 from ..law.bodies import BODIES
 from ..proposal.candidate import OPERATIONS
 from ..rules.consultation import AS_WRITTEN, Consultation
@@ -296,7 +297,7 @@ class Operation:
         later = ""
         if law is not None and law.later_splits:
             splits = law.later_splits
-            joined = splits[0] if len(splits) == 1 else ", ".join(splits[:-1]) + " e " + splits[-1]
+            joined = and_list(splits)
             later = (f" O município de origem de {law.date.year} era maior que o de hoje: dele "
                      f"saiu depois {joined}. A soma dos territórios de hoje não é, portanto, o "
                      f"município de origem de {law.date.year}, e os seus números não são os "

@@ -28,6 +28,7 @@ import math
 import numpy as np
 import pandas as pd
 
+from ..common.text import and_list
 from ..proposal.candidate import Candidate
 from ..data.sources import (SHORT_TSE, SRC_AREAS, SRC_CENSUS, SRC_CENSUS_FIRST, SRC_TSE,  # noqa: F401
                            VINTAGE_AREAS, VINTAGE_CENSUS, VINTAGE_TSE)
@@ -317,7 +318,7 @@ def _sum_units(units: list[UnitProfile], label: str, cod_ibge: str | None) -> Un
         unc = [f.uncertainty for f in figs if f.uncertainty]
         return Figure(sum(f.value for f in figs), figs[0].unit, basis, figs[0].source,
                       figs[0].vintage, uncertainty=round(sum(unc), 1) if unc else None,
-                      note="soma de " + ", ".join(u.label for u in units))
+                      note="soma de " + and_list(u.label for u in units))
     return UnitProfile(label=label, cod_ibge=cod_ibge,
                        codes=tuple(c for u in units for c in u.codes),
                        population=total("population"), electors=total("electors"),
@@ -355,8 +356,8 @@ def _district_parts(candidate: Candidate, store, settings):
         # number, so area and remainder add up to the TSE figure of the origin.
         est = math.floor(whole.electors.value * share + 0.5)
         unc = pop * half_iqr
-        names = ", ".join(d.at[c, "nome"] for c in mine)
-        named = ", ".join(f"{d.at[c, 'nome']} ({c})" for c in mine)
+        names = and_list(d.at[c, "nome"] for c in mine)
+        named = and_list(f"{d.at[c, 'nome']} ({c})" for c in mine)
         elect_note = (f"estimado: {_n(whole.electors.value)} eleitores de {whole.label} ({SHORT_TSE}) × "
                       f"participação de {names} na população do município "
                       f"({_n(pop)}/{_n(muni_pop)}), arredondado ao eleitor inteiro; "
@@ -379,7 +380,7 @@ def _district_parts(candidate: Candidate, store, settings):
         remainders[origin] = UnitProfile(
             label=f"{whole.label} (remanescente)", cod_ibge=origin, codes=tuple(rest),
             population=Figure(rest_pop, "habitantes", Basis.PUBLISHED, SRC_CENSUS, VINTAGE_CENSUS,
-                              note="distritos que permanecem: " + (", ".join(
+                              note="distritos que permanecem: " + (and_list(
                                   f"{d.at[c, 'nome']} ({c})" for c in rest) or "nenhum")),
             electors=Figure(whole.electors.value - est, "eleitores", Basis.ESTIMATED,
                             *_roll_source(store), uncertainty=round(unc, 1),

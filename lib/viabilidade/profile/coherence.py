@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import copy
 
+from ..common.text import and_list
 from ..proposal.candidate import Candidate
 from ..operations import operation_of
 from ..operations.registry import REGISTRY
@@ -197,7 +198,7 @@ def touch_problems(candidate: Candidate, store, drawn=None) -> list[CandidateErr
             origin = municipality_geometry(b, code)
             gap = geodesic_distance_m(origin, area)
             if gap > TOUCH_TOLERANCE_M:
-                listed = ", ".join(f"{names[c]} ({c})" for c in area_munis)
+                listed = and_list(f"{names[c]} ({c})" for c in area_munis)
                 out.append(CandidateError(
                     f"{who} não faz divisa com a área proposta, {listed}: estão a "
                     f"{fmt_num(gap / 1000, 1)} km um do outro; esperada uma área que toque cada "
@@ -245,8 +246,8 @@ def fusion_contiguity_problems(candidate: Candidate, store) -> list[CandidateErr
     apart = [c for c in codes if c not in group]
     if not apart:
         return []
-    listed = ", ".join(f"{names[c]} ({c})" for c in apart)
-    joined = ", ".join(f"{names[c]} ({c})" for c in codes if c in group)
+    listed = and_list(f"{names[c]} ({c})" for c in apart)
+    joined = and_list(f"{names[c]} ({c})" for c in codes if c in group)
     return [CandidateError(
         f"os municípios da fusão não formam um território contínuo: {listed} não faz divisa "
         f"com {joined}; esperados municípios vizinhos (art. 5º, § 2º)", file=candidate.path,
@@ -281,9 +282,9 @@ def destination_problems(candidate: Candidate, store, drawn=None) -> list[Candid
         if not munis:
             return []
         area = shapely.union_all([municipality_geometry(b, c) for c in munis])
-        what = ("a área transferida, " + ", ".join(f"{names[c]} ({c})" for c in munis)
+        what = ("a área transferida, " + and_list(f"{names[c]} ({c})" for c in munis)
                 if candidate.municipalities else
-                "o município de origem da área, " + ", ".join(f"{names[c]} ({c})" for c in munis))
+                "o município de origem da área, " + and_list(f"{names[c]} ({c})" for c in munis))
     gap = geodesic_distance_m(municipality_geometry(b, code), area)
     if gap <= TOUCH_TOLERANCE_M:
         return []
@@ -297,7 +298,7 @@ def destination_problems(candidate: Candidate, store, drawn=None) -> list[Candid
 
 
 def _listed(codes, names: dict[str, str]) -> str:
-    return ", ".join(f"{names.get(c, c)} ({c})" for c in codes)
+    return and_list(f"{names.get(c, c)} ({c})" for c in codes)
 
 
 def one_source_problems(candidate: Candidate) -> list[CandidateError]:
@@ -411,7 +412,7 @@ def pieces_problems(candidate: Candidate, store, drawn=None) -> list[CandidateEr
         out = []
         for m in codes_:
             ds = holders[m]
-            out.append(", ".join(f"o distrito {dnames[d]} ({d}, de {names[m]})" for d in ds)
+            out.append(and_list(f"o distrito {dnames[d]} ({d}, de {names[m]})" for d in ds)
                        if ds else f"o município {names[m]} ({m})")
         return "; ".join(out)
 

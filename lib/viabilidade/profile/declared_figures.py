@@ -15,6 +15,7 @@ proposal's shape against the map.) Every problem is a
 
 from __future__ import annotations
 
+from ..common.text import and_list
 from ..operations import operation_of
 from ..common.numbers import fmt
 from ..common.plausibility import ELECTORS_PER_INHABITANT_MAX, GROWTH_MAX, collection_problem
@@ -82,7 +83,7 @@ def figure_problems(candidate, store) -> list:
             out.append(CandidateError(msg, file=f, field=field_))
 
     def who(codes) -> str:
-        return ", ".join(f"{names[c]} ({c})" for c in codes)
+        return and_list(f"{names[c]} ({c})" for c in codes)
 
     cert = candidate.certified
     whole = [c for c in dict.fromkeys((*candidate.origins, *candidate.municipalities))
@@ -261,7 +262,7 @@ def perimeter_problems(candidate, store) -> list:
                                                             seats.at[c, "lat"]))
             for c in origins if c in seats.index}
     near = min(gaps, key=gaps.get) if gaps else None
-    listed = ", ".join(f"{names[c]} ({c})" for c in origins)
+    listed = and_list(f"{names[c]} ({c})" for c in origins)
     if share >= 0.5 and (near is None or gaps[near] <= PERIMETER_SEAT_TOLERANCE_M):
         return []
     found = (f"{fmt_num(share * 100, 1)} % do polígono fica no município de origem"

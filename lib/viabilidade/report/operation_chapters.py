@@ -8,6 +8,7 @@ Each function returns one chapter's HTML (pt-BR) for the chapter id its operatio
 
 from __future__ import annotations
 
+from ..common.text import and_list
 from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS
 from ..operations import operation_of
 from ..operations.base import fill_name
@@ -44,11 +45,11 @@ def _area_words(analysis, store) -> str:
         names = {}
         if store is not None and getattr(store, "districts", None) is not None:
             names = store.districts.set_index("cod_distrito")["nome"].to_dict()
-        listed = ", ".join(f"{names.get(k, k)} ({k})" for k in c.districts)
+        listed = and_list(f"{names.get(k, k)} ({k})" for k in c.districts)
         return f"o{'s' if len(c.districts) > 1 else ''} distrito{'s' if len(c.districts) > 1 else ''} {listed}"
     if c.boundary is not None:
         return f"a área desenhada no arquivo {c.boundary.name}"
-    return "a área " + ", ".join(c.municipalities)
+    return "a área " + and_list(c.municipalities)
 
 
 def transfer_section(analysis, store=None) -> Html | str:

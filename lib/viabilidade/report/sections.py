@@ -395,7 +395,7 @@ def area(analysis, store=None, map_html: str = "") -> Html:
         munis = getattr(store, "municipalities", None) if store is not None else None
         known = (dict(zip(munis["cod_ibge"], munis["nome"])) if munis is not None else {})
         body += ("<p>Municípios inteiros na área: "
-                 + esc(", ".join(f"{known[code]} ({code})" if code in known else code
+                 + esc(fmt.and_list(f"{known[code]} ({code})" if code in known else code
                                  for code in c.municipalities)) + ".</p>")
     art4 = "sec-art4" in op.chapters
     unit = p.area if art4 else dataclasses.replace(p.area, collection=None)

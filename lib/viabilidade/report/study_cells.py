@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..common.text import and_list
+
 #: Modules the notebook's cells use, imported on first use (PEP 562 ``__getattr__``), so that
 #: ``viabilidade estudo``'s own process, which reads only this module's constants and
 #: :func:`settings_from`, does not import matplotlib; the kernel imports them as it starts
@@ -227,7 +229,7 @@ def map_html(analysis, store, split, number: int | None = None, *, slide: bool =
 
         what = "Território" if operation_of(c).installed else "Território proposto"
         caption = f"{what} de {name}{layers}. {source}"
-    origins = ", ".join(names.get(o, o) for o in c.origins)
+    origins = and_list(names.get(o, o) for o in c.origins)
     alt = (f"Mapa de {name}" + (f" em relação a {origins}" if origins else "")
            + ((", com o limite dos distritos da área segundo a malha de setores do IBGE 2022 "
                "hachurado e tracejado") if by_tracts else

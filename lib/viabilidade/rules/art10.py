@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..common.text import and_list
 from .common import fmt
 from .settings import Settings
 
@@ -63,7 +64,7 @@ def prevailing_legislation(origins: dict[str, UnitProfile], settings: Settings) 
         what = ("Faltam a receita total e a população" if crit == "per-capita"
                 else "Falta a receita total")
         return Prevailing(None, crit, values,
-                          f"{what} do último exercício de: {', '.join(missing)} (art. 10, parágrafo único).")
+                          f"{what} do último exercício de: {and_list(missing)} (art. 10, parágrafo único).")
     best = max(values, key=lambda c: (values[c], c))
     unit = "R$ por habitante" if crit == "per-capita" else "R$"
     return Prevailing(best, crit, values,

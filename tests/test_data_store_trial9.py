@@ -78,3 +78,116 @@ def test_every_committed_table_has_its_layout_and_the_builds_encodings():
     store = load_store(STORE)
     assert len(store.seats) == 246 and list(store.seats.columns) == [
         "cod_ibge", "categoria", "lat", "lon"]
+
+
+# ------------------------ H9-3: what the pages decompress to, by their own headers
+def _varint(n: int) -> bytes:
+    """An i64 as Thrift's compact protocol writes it (zigzag, then 7 bits a byte)."""
+    n, out = (n << 1) ^ (n >> 63), bytearray()
+    while True:
+        out.append((n & 0x7F) | (0x80 if n > 0x7F else 0))
+        n >>= 7
+        if not n:
+            return bytes(out)
+
+
+def _lying_footer(path: Path, size: int, declared: int) -> int:
+    """A one-row zstd table of ``size`` zero bytes whose footer declares ``declared`` bytes
+    uncompressed (a value of the same varint length, patched in place); returns what its one
+    page's header declares, the pages' truth."""
+    pq.write_table(pa.table({"cod_ibge": pa.array([b"\0" * size], pa.binary())}), path,
+                   compression="zstd", use_dictionary=False, write_statistics=False)
+    true = pq.read_metadata(path).row_group(0).column(0).total_uncompressed_size
+    old, new = _varint(true), _varint(declared)
+    assert len(old) == len(new)
+    data = bytearray(path.read_bytes())
+    start = len(data) - 8 - int.from_bytes(data[-8:-4], "little")
+    assert data.count(old, start) >= 1
+    data[start:] = data[start:].replace(old, new)
+    path.write_bytes(bytes(data))
+    return true
+
+
+def test_a_footer_declaring_less_than_its_pages_is_bounded_by_the_pages(tmp_path, monkeypatch):
+    """107 KB of zstd pages holding 1 GB behind a footer declaring 443 KB took 17,7 s and
+    2,37 GB; the pages' own headers tell what a reader will allocate."""
+    path = tmp_path / "seats.parquet"
+    true = _lying_footer(path, 32 << 20, 2 << 20)
+    assert path.stat().st_size < 10_000
+    assert pq.read_metadata(path).row_group(0).column(0).total_uncompressed_size == 2 << 20
+    rows, unpacked = store_open.parquet_figures("seats", path)
+    # the one page: 32 MiB, the value's 4-byte length and the levels; the footer also
+    # counts the page's header
+    assert rows == 1 and 32 << 20 < unpacked < true and unpacked - (32 << 20) < 64
+    monkeypatch.setattr(store_open, "TABLE_UNPACKED_MAX", unpacked)
+    assert store_open.parquet_figures("seats", path)[1] == unpacked
+    monkeypatch.setattr(store_open, "TABLE_UNPACKED_MAX", (8 << 20))  # the footer's 2 MiB pass
+    with pytest.raises(DataError) as e:
+        store_open.parquet_figures("seats", path)
+    said = f"{unpacked:,}".replace(",", ".")
+    assert str(e.value) == (
+        f"tabela 'seats' ({path}) tem {path.stat().st_size:,} bytes e se descompacta em "
+        f"{said} bytes; esperado no máximo 8.388.608 bytes descompactados (a maior tabela do "
+        "repositório, a malha municipal, se descompacta em 23.397.531 bytes); o repositório "
+        f"foi alterado; {AGAIN}".replace(f"{path.stat().st_size:,}",
+                                         f"{path.stat().st_size:,}".replace(",", ".")))
+
+
+def _first_header_replaced(path: Path, header: bytes) -> None:
+    """The committed seats table with its first page's header replaced by ``header``."""
+    data = bytearray((STORE / "seats.parquet").read_bytes())
+    data[4:4 + len(header)] = header
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("header, reason", [
+    # field 1 (i32 0), then field 2 a list declaring 2³¹ i32 elements: fastparquet's reader
+    # crashed the process on these bytes (segmentation fault)
+    (bytes([0x15, 0x00, 0x19, 0xF5, 0xFF, 0xFF, 0xFF, 0xFF, 0x07]),
+     "cabeçalho de página declara uma lista de 2147483647 elementos, mais do que cabe em "
+     "65536 bytes"),
+    # fields 1, 2 = -5 (zigzag 9), 3 = 10
+    (bytes([0x15, 0x00, 0x15, 0x09, 0x15, 0x14, 0x00]),
+     "cabeçalho de página com um tamanho negativo"),
+    # a struct nested 20 deep
+    (bytes([0x15, 0x00]) + bytes([0x1C]) * 20, "cabeçalho de página aninhado em mais de 16 níveis"),
+])
+def test_a_hostile_page_header_is_refused_in_words(tmp_path, header, reason):
+    path = tmp_path / "seats.parquet"
+    _first_header_replaced(path, header)
+    with pytest.raises(DataError) as e:
+        store_open.parquet_figures("seats", path)
+    assert str(e.value) == (f"tabela 'seats' ({path}) não pôde ser lida como Parquet: {reason}; "
+                            f"{AGAIN}")
+
+
+def test_pages_are_counted_up_to_their_bound(monkeypatch):
+    from viabilidade.data import parquet_pages
+
+    path = STORE / "seats.parquet"
+    monkeypatch.setattr(parquet_pages, "PAGES_MAX", 8)   # seats has 8 pages
+    assert store_open.parquet_figures("seats", path)[0] == 246
+    monkeypatch.setattr(parquet_pages, "PAGES_MAX", 7)
+    with pytest.raises(DataError) as e:
+        store_open.parquet_figures("seats", path)
+    assert str(e.value) == (f"tabela 'seats' ({path}) não pôde ser lida como Parquet: mais de 7 "
+                            f"páginas (as tabelas do repositório têm até 18); {AGAIN}")
+
+
+def test_the_pages_of_the_committed_store_declare_what_its_footers_do():
+    """163 pages in the 16 tables; each table's pages declare its footer's figure less its
+    page headers (at most 229 bytes each)."""
+    from viabilidade.data.parquet_pages import pages_unpacked
+
+    total = 0
+    for path in sorted(STORE.glob("*.parquet")):
+        meta = pq.read_metadata(path)
+        chunks = [meta.row_group(g).column(j) for g in range(meta.num_row_groups)
+                  for j in range(meta.num_columns)]
+        footer = sum(c.total_uncompressed_size for c in chunks)
+        pages = pages_unpacked(path, [(c.dictionary_page_offset if c.has_dictionary_page
+                                       else c.data_page_offset, c.total_compressed_size)
+                                      for c in chunks])
+        assert 0 < footer - pages < 18 * 229
+        total += pages
+    assert total == 25_974_515

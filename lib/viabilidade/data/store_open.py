@@ -20,6 +20,7 @@ from ..os_errors import count_bytes, os_reason, read_user_bytes
 from ..common.reasons import load_json
 from ..common.text import quoted, quoted_list
 from .codes import Crosswalk
+from .parquet_pages import PageError, pages_unpacked
 from .paths import default_root
 from .provenance import sha256
 from .store_tables import GEO_TABLES, OPTIONAL_TABLES, TABLES
@@ -122,7 +123,11 @@ def parquet_figures(name: str, path: Path, decoded: bool = False) -> tuple[int, 
         groups = [meta.row_group(i) for i in range(meta.num_row_groups)]
         rows = max(abs(meta.num_rows), sum(abs(g.num_rows) for g in groups))
         chunks = [g.column(j) for g in groups for j in range(g.num_columns)]
-        unpacked = sum(abs(c.total_uncompressed_size) for c in chunks)
+        # the larger of what the footer and the pages' own headers declare: a footer edited
+        # down passed every bound (hostile trial 9: 1 GB of pages behind 443 KB declared)
+        unpacked = max(sum(abs(c.total_uncompressed_size) for c in chunks), pages_unpacked(
+            path, [(c.dictionary_page_offset if c.has_dictionary_page else c.data_page_offset,
+                    c.total_compressed_size) for c in chunks]))
         # A text column's dictionary value is repeated on every row it is decoded for: at
         # most its rows times its bytes (a 307-byte file of 400 rows of one 1 MiB value,
         # 1 MiB decompressed, took 666 MB to read). Counted exactly only past the bound.
@@ -130,6 +135,9 @@ def parquet_figures(name: str, path: Path, decoded: bool = False) -> tuple[int, 
                  if c.has_dictionary_page and c.physical_type == "BYTE_ARRAY"}
         most = sum(abs(c.total_uncompressed_size) * (abs(c.num_values)
                    if c.path_in_schema in coded else 1) for c in chunks)
+    except PageError as exc:
+        raise DataError(f"tabela {name!r} ({path}) não pôde ser lida como Parquet: {exc}; "
+                        f"{again}") from None
     except Exception as exc:  # noqa: BLE001 — pyarrow raises several kinds
         raise DataError(f"tabela {name!r} ({path}) não pôde ser lida como Parquet: metadados "
                         f"ilegíveis ({type(exc).__name__}: {exc}); {again}") from None

@@ -104,3 +104,27 @@ def test_an_explorer_session_of_4301_digits_says_where_in_portuguese(tmp_path):
     assert str(e.value) == (f"{path}: a sessão anterior não pôde ser restaurada (número inteiro "
                             "grande demais no campo 'version', na linha 1, coluna 13 (mais de "
                             "4.300 algarismos)); o explorador começa do cenário inicial")
+
+
+# M2: the same ofício recorded twice for one body, once in full-width digits, passed as two
+# acts: the per-body repeated-act check compared documents as written, the check across two
+# bodies NFKC-folded them (H7-7). Now one folding, record_order.document_key, for both.
+@pytest.mark.parametrize("twin, repeated", [("Ofício nº １２/２０２６", True),
+                                            ("ofício  nº 12/2026", True),
+                                            ("Ofício nº １３/２０２６", False)])
+def test_the_same_oficio_in_full_width_digits_is_a_repeated_act(tmp_path, twin, repeated):
+    from test_process_record import _act, _file, _kinds, _problems
+
+    p = _file(tmp_path, _act("proposta", "2026-02-10", "Processo nº 1")
+              + _act("requisicao-enviada", "2026-02-15", "Ofício nº 12/2026", body='"ibge"')
+              + _act("requisicao-enviada", "2026-02-15", twin, body='"ibge"'))
+    if not repeated:
+        from viabilidade.proposal.candidate import load_candidate
+
+        assert [a.document for a in load_candidate(p).events
+                if a.kind == "requisicao-enviada"] == ["Ofício nº 12/2026", twin]
+        return
+    k = _kinds(p)
+    assert [x for x in _problems(p) if "repetido" in x] == [
+        f"{p}, linha {k[2]}, campo 'process.events': ato repetido: o mesmo 'requisicao-enviada' "
+        f"de 15/02/2026 ({twin}) já está no registro (linha {k[1]}); esperado cada ato uma só vez"]

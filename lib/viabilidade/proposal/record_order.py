@@ -18,6 +18,14 @@ from .record import KINDS, REGISTERED, Act, _error, receipt
 COMMITTEE_MARK = re.compile(r"\bCCJ|comiss[aã]o", re.IGNORECASE)
 
 
+def document_key(document: str | None) -> str:
+    """An act's document as the record compares it: NFKC-folded (``１２/２０２６`` is
+    ``12/2026``), its spaces collapsed and its case folded; empty for no document. The one
+    folding of both the repeated-act check and the one-number-per-addressee check (hostile
+    trial 9: the same ofício in full-width digits passed as a second act of one body)."""
+    return " ".join(unicodedata.normalize("NFKC", document or "").split()).casefold()
+
+
 def check_order(acts: list[Act], problems: Problems) -> list[str]:
     """The record checked as a record, in linear time.
 
@@ -25,8 +33,9 @@ def check_order(acts: list[Act], problems: Problems) -> list[str]:
     date and document); a second proposal (hostile trial 7); a receipt dated before its
     body's first sending; a certificate dated before its body's first receipt (trial 7); an
     act of the process (other than a certificate of registration) before the proposal; two
-    receipts of one body both marked ``counts``; one ofício number (digits NFKC-folded, so
-    ``１２/２０２７`` is ``12/2027``) sent to two bodies. Returns the notices: a SEFAZ-GO requisition numbered in
+    receipts of one body both marked ``counts``; one ofício number sent to two bodies.
+    Documents are compared by :func:`document_key` in both checks (``１２/２０２７`` is
+    ``12/2027``). Returns the notices: a SEFAZ-GO requisition numbered in
     a committee's series (:data:`COMMITTEE_MARK`), several receipts of one body
     (naming the one the 60 days count from), a certificate with no request recorded, an
     election or installation with no law before it, a law before the plebiscite's result.
@@ -45,7 +54,7 @@ def check_order(acts: list[Act], problems: Problems) -> list[str]:
                                   "esperada uma só: um registro é um processo, e uma nova "
                                   "proposta da mesma criação é outro processo, num arquivo de "
                                   "candidatura próprio")
-        key = (act.kind, act.body, act.date, act.document)
+        key = (act.kind, act.body, act.date, document_key(act.document))
         if key in seen:
             doc = f" ({act.document})" if act.document else ""  # no "(None)" (H6-4)
             _error(problems, act, f"ato repetido: o mesmo {quoted(act.kind)} de {act.date:%d/%m/%Y}"
@@ -55,7 +64,7 @@ def check_order(acts: list[Act], problems: Problems) -> list[str]:
         seen[key] = act
         if act.kind == "requisicao-enviada":
             sent.setdefault(act.body, act)
-            number = " ".join(unicodedata.normalize("NFKC", act.document or "").split()).casefold()
+            number = document_key(act.document)
             other = numbers.setdefault(number, act) if number else act
             if other.body != act.body:  # one ofício, one addressee (H6-5)
                 _error(problems, act, f"o documento {quoted(act.document)} já é a requisição "

@@ -373,18 +373,3 @@ def test_a_reload_shuts_the_old_kernel_down_and_comes_back_to_the_pages_session(
     assert view == pytest.approx([lat, lon], abs=1e-3)
     wait("the old kernel shut down", lambda d: not _kernel_alive(voila, first), 30)
     assert _kernel_alive(voila, _kernel_id(browser))
-    # A second tab, closed without Voilà's unload call (chromedriver closes the tab as a crashed
-    # browser would): its kernel stayed alive with no page (issue 31); it now goes once its
-    # page's connection closed and none came back in voila.json's page_gone_timeout (10 s).
-    own, tab = _kernel_id(browser), browser.current_window_handle
-    browser.switch_to.new_window("tab")
-    try:
-        browser.get(voila)
-        wait("the second tab's verdict", lambda d: _verdict(d) and _kernel_id(d) != own, 150)
-        second = _kernel_id(browser)
-        assert _kernel_alive(voila, second)
-    finally:
-        browser.close()
-        browser.switch_to.window(tab)
-    wait("the second tab's kernel shut down", lambda d: not _kernel_alive(voila, second), 60)
-    assert _kernel_alive(voila, own)

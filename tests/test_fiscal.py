@@ -380,5 +380,6 @@ def test_who_pays_names_each_bracket_in_a_paragraph_not_a_table_cell(store):
     assert "Formosa" not in table_html and "Municípios (Censo 2022" not in table_html
     text = re.sub(r"<[^>]+>", "", html.split("</table>")[1])
     assert text.startswith("Os municípios de cada coeficiente (pela faixa de população do Censo "
-                           "2022):Coeficiente 0,6 (150 municípios): Adelândia, Aloândia,")
+                           "2022):Coeficiente 0,6 (150 municípios): Adelândia, Água Fria de Goiás, Água "
+                           "Limpa, Aloândia,")
     assert "Coeficiente 3,4 (1 município): Formosa." in text

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..common.text import CLOSE_RATIO, NAME, fold, name_key, quoted, text_problem
+from ..common.text import CLOSE_RATIO, NAME, collation_key, fold, name_key, quoted, text_problem
 from ..data.codes import municipality_hint
 from ..proposal.candidate import OPERATIONS, slugify
 from ..errors import ViabilidadeError
@@ -70,12 +70,17 @@ class Unit:
         return f"{role} {self.name} ({self.code}), de {self.municipality} ({self.cod_ibge})"
 
 
+def _in_order(names: pd.Series) -> pd.Series:
+    """``names`` as keys of the pt-BR order (:func:`~viabilidade.common.text.collation_key`)."""
+    return names.map(collation_key)
+
+
 def _units(districts: pd.DataFrame, municipalities: pd.DataFrame) -> list[Unit]:
     out = [Unit("municipality", str(r.cod_ibge), str(r.nome), str(r.cod_ibge), str(r.nome))
-           for r in municipalities.sort_values("nome").itertuples(index=False)]
+           for r in municipalities.sort_values("nome", key=_in_order, kind="stable").itertuples(index=False)]
     out += [Unit("district", str(r.cod_distrito), str(r.nome), str(r.cod_ibge),
                  str(r.nome_municipio), bool(r.sede))
-            for r in districts.sort_values("nome").itertuples(index=False)]
+            for r in districts.sort_values("nome", key=_in_order, kind="stable").itertuples(index=False)]
     return out
 
 
@@ -157,7 +162,7 @@ def resolve_unit(query: str, store) -> Unit:
 def suggestions(unit: Unit, store) -> list[str]:
     """What operations make sense for a municipality or a seat district, as pt-BR lines."""
     d = store.districts
-    own = d[(d["cod_ibge"] == unit.cod_ibge) & ~d["sede"].astype(bool)].sort_values("nome")
+    own = d[(d["cod_ibge"] == unit.cod_ibge) & ~d["sede"].astype(bool)].sort_values("nome", key=_in_order, kind="stable")
     name = unit.municipality
     lines = [f"  - {OPERATIONS['fusion']}: viabilidade novo \"{name}\" --fusao-com \"<outro "
              "município>\""]

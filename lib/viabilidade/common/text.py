@@ -21,7 +21,8 @@ word: zero-width characters (:data:`ZERO_WIDTH`), and combining marks past
 
 **Names compared**: :func:`fold` (lower case without accents) and :func:`name_key` (the
 comparison key of a name, letters and digits only), used wherever two spellings of a place
-name must be recognised as one (candidate files, name lookup, maps, the bill). **Lists**:
+name must be recognised as one (candidate files, name lookup, maps, the bill);
+:func:`collation_key`, the pt-BR order of names in every list a reader sees. **Lists**:
 :func:`and_list` joins words as Portuguese does ("a, b e c"), for every floor's messages.
 
 Layer: ground floor (docs/CONTRACTS.md); imports nothing of the package, so
@@ -374,6 +375,35 @@ def fold(text: str) -> str:
     """Lower case without accents (``"Posse d'Abadia"`` -> ``"posse d'abadia"``)."""
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
 
+
+
+def collation_key(name: str) -> str:
+    """Sort key of a name in pt-BR order, for every list a person reads.
+
+    Code-point order put "Araguapaz" before "Araçu", "Caiapônia" before "Caçu",
+    "Cachoeira Dourada" before "Cachoeira de Goiás" and every "Água…", "Córrego…" and
+    "São…" after "Z". Here accents and case are folded first (NFD, combining marks dropped,
+    ``str.casefold``), as a dictionary orders them; the name as written breaks ties, so
+    "Sao" and "São" keep one order. Spaces and apostrophes count as written (a space
+    before any letter), as CLDR's root collation does. Babel (installed) has no
+    collation and PyICU is not installed, hence Unicode decomposition.
+
+    Parameters
+    ----------
+    name : str
+        A place's, a person's or a body's name.
+
+    Returns
+    -------
+    str
+        The folded name, NUL, then the name itself: comparable with any other key, so
+        ``sorted(names, key=collation_key)`` and ``frame.sort_values("nome",
+        key=lambda s: s.map(collation_key))`` both work.
+    """
+    name = str(name)
+    decomposed = unicodedata.normalize("NFD", name)
+    folded = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+    return f"{folded}\0{name}"
 
 #: difflib ratio (over :func:`name_key` keys) from which a place's name is "parecido" to
 #: another: ``viabilidade novo``'s suggestions and the seat's typo check both use it

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from ..common.text import and_list, collation_key
 from ..rules.common import fmt
 from ..rules.result import Basis, Figure
 from . import fpm, icms, legislature, minimums, paid
@@ -646,7 +647,7 @@ def who_pays(store, excluded: tuple[str, ...], total: float, delta: float) -> pd
     rows = []
     for coef, g in t.groupby("coeficiente"):
         rows.append({"coeficiente": coef, "municipios": len(g),
-                     "nomes": ", ".join(sorted(g["nome"])),
+                     "nomes": and_list(sorted(g["nome"], key=collation_key)),
                      "participacao_antes": fpm.pool_share(coef, total),
                      "participacao_depois": fpm.pool_share(coef, total + delta), "perda": loss})
     return pd.DataFrame(rows)

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..common.text import collation_key
 from ..operations import operation_of
 from ..rules.result import RuleResult, Status
 from .writers import format as fmt
@@ -304,7 +305,7 @@ def locator_map(analysis, store) -> Html | str:
         fig.tight_layout()
         fig.savefig(buf, format="png", metadata={"Software": None})
     data = base64.b64encode(buf.getvalue()).decode("ascii")
-    names = "; ".join(sorted(str(n) for n in sel["nome"]))
+    names = "; ".join(sorted((str(n) for n in sel["nome"]), key=collation_key))
     from .study_cells import map_source
 
     caption = (f"Localização em Goiás: {names}" + (" e a sede proposta (ponto)." if point else ".")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from ..common.text import collation_key
 from ..report.writers import format as fmt
 from ..report.writers.tables import Html, esc
 from .cells import section
@@ -84,7 +85,7 @@ def paid_comparison(store) -> str:
     if t is None:
         return ""
     month = t.attrs["month"]
-    diff = t[(t["pago"] - t["coeficiente"]).abs() > 1e-9].sort_values("nome")
+    diff = t[(t["pago"] - t["coeficiente"]).abs() > 1e-9].sort_values("nome", key=lambda s: s.map(collation_key))
     rows = [[esc(r.nome), fmt.number(r.populacao), fmt.number(r.coeficiente, 1),
              fmt.number(r.pago, 1)] for r in diff.itertuples()]
     return (f"<p>Os coeficientes do mapa e da conta acima são os da faixa de população do Censo 2022. "

@@ -128,3 +128,53 @@ def test_the_same_oficio_in_full_width_digits_is_a_repeated_act(tmp_path, twin, 
     assert [x for x in _problems(p) if "repetido" in x] == [
         f"{p}, linha {k[2]}, campo 'process.events': ato repetido: o mesmo 'requisicao-enviada' "
         f"de 15/02/2026 ({twin}) já está no registro (linha {k[1]}); esperado cada ato uma só vez"]
+
+
+# Minor: "tem 2.048,0 MiB" where "2,0 GiB" was meant: a size in the largest unit that gives at
+# least 1 (os_errors.size_words), exact bytes where two rounded sizes read alike (H6-12).
+@pytest.mark.parametrize("n, said", [
+    (900, "900 bytes"), (2048, "2 KiB"), ((1 << 20) + (1 << 19), "1,5 MiB"),
+    ((1 << 30) - (1 << 24), "1.008,0 MiB"), ((1 << 30) - 1, "1,0 GiB"), (1 << 30, "1,0 GiB"),
+    (2 << 30, "2,0 GiB"), (3 << 40, "3,0 TiB"),
+])
+def test_a_size_reads_in_the_largest_unit_that_gives_at_least_one(n, said):
+    from viabilidade.os_errors import size_words
+
+    assert size_words(n) == said
+
+
+def test_a_file_of_2_gib_over_a_1_gib_bound_reads_in_gib_and_alike_sizes_in_bytes(tmp_path):
+    from viabilidade.os_errors import read_user_bytes
+
+    path = tmp_path / "grande.bin"
+    with open(path, "wb") as fh:  # sparse: no disk used
+        fh.truncate(2 << 30)
+    with pytest.raises(OSError) as e:
+        read_user_bytes(path, 1 << 30)
+    assert e.value.strerror == ("tem 2,0 GiB, acima do limite de 1,0 GiB para este arquivo (um "
+                                "arquivo deste tipo tem poucos KiB; confira se é o arquivo certo)")
+    with open(path, "r+b") as fh:
+        fh.truncate((1 << 30) + 1)
+    with pytest.raises(OSError) as e:
+        read_user_bytes(path, 1 << 30)
+    assert e.value.strerror == ("tem 1.073.741.825 bytes, acima do limite de 1.073.741.824 bytes "
+                                "para este arquivo (um arquivo deste tipo tem poucos KiB; confira "
+                                "se é o arquivo certo)")
+
+
+# Minor: a refusal raised inside the study notebook reached the user as "GeoError: …": the
+# class name is kept only for what is not a refusal (a defect), errors.failure_words.
+@pytest.mark.parametrize("ename, said", [
+    ("GeoError", "a área desenhada não toca Goiás"),
+    ("DataError", "a área desenhada não toca Goiás"),
+    ("RulesetError", "a área desenhada não toca Goiás"),
+    ("TypeError", "TypeError: a área desenhada não toca Goiás"),
+])
+def test_a_refusal_in_the_notebook_is_told_without_its_class_name(ename, said):
+    from papermill.exceptions import PapermillExecutionError
+
+    import viabilidade.rules.ruleset  # noqa: F401  (RulesetError, as a study imports it)
+    from viabilidade.report.study import _execution_message
+
+    error = PapermillExecutionError(2, 3, "x", ename, "a área desenhada não toca Goiás", [])
+    assert _execution_message(error) == f"o caderno do estudo falhou na célula 3: {said}"

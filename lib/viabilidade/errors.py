@@ -60,6 +60,23 @@ class ViabilidadeError(Exception):
         return [str(self)]
 
 
+def failure_words(ename: str, evalue: object) -> str:
+    """What a notebook's failed cell raised, as the user reads it: the message alone for a
+    refusal (``ename`` names a :class:`ViabilidadeError` class: its message is already pt-BR
+    and whole, hostile trial 9 read "GeoError: …"), the class name and the message for
+    anything else (``RuntimeError: …``, a defect: the name helps whoever reports it).
+
+    The refusal classes are those defined in this process (``__subclasses__``, walked at
+    each call): the kernel that raised it imported them, and so did the process that reads
+    its error, which imports the same modules to run a study."""
+    stack, names = [ViabilidadeError], set()
+    while stack:
+        cls = stack.pop()
+        names.add(cls.__name__)
+        stack.extend(cls.__subclasses__())
+    return str(evalue) if ename in names else f"{ename}: {evalue}"
+
+
 class DataError(ViabilidadeError):
     """A raw or processed data file does not have the expected shape or content.
 

@@ -77,12 +77,17 @@ def count_bytes(n: int) -> str:
 
 
 def size_words(n: int) -> str:
-    """``1048576`` -> ``"1,0 MiB"``; ``2048`` -> ``"2 KiB"``; ``900`` -> ``"900 bytes"``
-    (pt-BR decimal comma)."""
+    """A size in the largest binary unit that gives at least 1: ``2147483648`` ->
+    ``"2,0 GiB"`` (not ``"2.048,0 MiB"``, hostile trial 9); ``1048576`` -> ``"1,0 MiB"``;
+    ``2048`` -> ``"2 KiB"``; ``900`` -> ``"900 bytes"`` (pt-BR decimal comma). Where two
+    rounded sizes read alike, a caller says exact bytes (:func:`count_bytes`, H6-12)."""
     from .common.numbers import decimal
 
-    if n >= 1 << 20:
-        return f"{decimal(n / (1 << 20), 1)} MiB"
+    for power, unit in ((40, "TiB"), (30, "GiB"), (20, "MiB")):
+        # at least 1 of the unit, or 1.024 of the next one down once rounded: 1.073.741.823
+        # bytes read "1,0 GiB", not "1.024,0 MiB"
+        if round(n / (1 << (power - 10)), 1) >= 1024:
+            return f"{decimal(n / (1 << power), 1)} {unit}"
     if n >= 1 << 10:
         return f"{decimal(n // (1 << 10))} KiB"
     return f"{decimal(n)} bytes"

@@ -385,11 +385,14 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 def _execution_message(error: BaseException) -> str:
     """One line for a failed notebook: the cell and the exception (papermill's attributes)."""
+    from ..errors import failure_words
+
     ename, evalue = getattr(error, "ename", None), getattr(error, "evalue", None)
     if ename is None:
-        return f"o caderno do estudo falhou: {type(error).__name__}: {error}"
+        return f"o caderno do estudo falhou: {failure_words(type(error).__name__, error)}"
     cell = getattr(error, "exec_count", None)
-    return f"o caderno do estudo falhou na célula {cell}: {ename}: {_ANSI.sub('', str(evalue))}"
+    what = failure_words(ename, _ANSI.sub("", str(evalue)))
+    return f"o caderno do estudo falhou na célula {cell}: {what}"
 
 
 def _check_against_data(candidate, data_root: Path | None) -> list[str]:

@@ -11,7 +11,7 @@ import datetime as dt
 from pathlib import Path
 
 from ..data.paths import REPO
-from ..errors import ReportError
+from ..errors import ReportError, failure_words
 from ..rules.settings import Settings
 
 #: Folder of the statewide notebooks (jupytext py:percent sources and generated .ipynb).
@@ -33,8 +33,8 @@ def _run(name: str, out_dir: Path, parameters: dict, notebook: Path | None) -> d
     if run.error is not None:
         e = run.error
         where = f" na célula {e.cell_index}" if getattr(e, "cell_index", None) is not None else ""
-        what = (f"{e.ename}: {e.evalue}" if getattr(e, "ename", None)
-                else f"{type(e).__name__}: {e}")
+        what = (failure_words(e.ename, e.evalue) if getattr(e, "ename", None)
+                else failure_words(type(e).__name__, e))
         raise ReportError(f"o caderno estadual {template.name} falhou{where}: {what}")
     html = export.notebook_to_html(run.notebook)
     pdf = export.html_to_pdf(html)

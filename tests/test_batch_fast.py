@@ -237,6 +237,46 @@ def test_cli_exit_codes(cands, tmp_path, capsys):
     assert "erro: -j/--jobs: encontrado 0; esperado um número de processos >= 1" in capsys.readouterr().err
 
 
+
+def test_jobs_are_bounded_by_the_cores_and_the_memory():
+    """New-user review (polish10): ``-j 99999`` was accepted; each worker takes ~350 MB."""
+    from viabilidade.batch.local import jobs_problem
+
+    assert jobs_problem(4, cores=2, available_mb=21_967) is None
+    assert jobs_problem(5, cores=2, available_mb=21_967) == (
+        "-j/--jobs: encontrado 5; esperado no máximo 4 processos em paralelo (2 por núcleo, e "
+        "esta máquina tem 2 núcleos)")
+    assert jobs_problem(99999, cores=1, available_mb=21_967) == (
+        "-j/--jobs: encontrado 99.999; esperado no máximo 2 processos em paralelo (2 por "
+        "núcleo, e esta máquina tem 1 núcleo)")
+    # memory binds first: 1.049 MB hold 2 workers of 350 MB, 1.050 MB hold 3
+    assert jobs_problem(3, cores=8, available_mb=1_050) is None
+    assert jobs_problem(3, cores=8, available_mb=1_049) == (
+        "-j/--jobs: encontrado 3; esperado no máximo 2 processos em paralelo (cada processo usa "
+        "cerca de 350 MB e há 1.049 MB de memória disponível agora)")
+    assert jobs_problem(1, cores=8, available_mb=10) is None  # one worker is always allowed
+    assert jobs_problem(2, cores=8, available_mb=10) == (
+        "-j/--jobs: encontrado 2; esperado no máximo 1 processo em paralelo (cada processo usa "
+        "cerca de 350 MB e há 10 MB de memória disponível agora)")
+
+
+def test_cli_refuses_too_many_jobs_before_any_folder(cands, tmp_path, capsys, monkeypatch):
+    import types
+
+    import psutil
+
+    from viabilidade.batch import local
+
+    monkeypatch.setattr(local.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(psutil, "virtual_memory", lambda: types.SimpleNamespace(
+        available=21_967_000_000))
+    out = tmp_path / "lote"
+    assert cli_main(["lote", str(cands), "-j", "99999", "--saida", str(out)]) == 2
+    assert capsys.readouterr().err == (
+        "erro: -j/--jobs: encontrado 99.999; esperado no máximo 4 processos em paralelo (2 por "
+        "núcleo, e esta máquina tem 2 núcleos)\n")
+    assert not out.exists()
+
 def test_a_failing_candidate_shows_every_problem_without_class_names(tmp_path, capsys,
                                                                      monkeypatch):
     """A candidate file with two bad keys: the batch's failure line, erro.txt, the index's

@@ -192,6 +192,57 @@ def run_local(params_list: Iterable[dict], workers: int,
             os.environ[BATCH_MARK] = before
 
 
+#: Memory one worker takes at its peak, in MB: a warmed-up worker holds the store, the
+#: imports and one study (about 350 MB, measured by lifeline's note and issue 30's table).
+WORKER_MB = 350
+#: Workers per core: a study waits on Typst and on writing its files part of the time, so
+#: two a core still gain; more only share the same cores and add 350 MB each.
+WORKERS_PER_CORE = 2
+
+
+def jobs_problem(jobs: int, cores: int | None = None, available_mb: int | None = None) -> str | None:
+    """Why ``-j jobs`` is too many for this machine, in pt-BR, or ``None``.
+
+    The bound is the smaller of :data:`WORKERS_PER_CORE` × the cores and the memory
+    available now divided by :data:`WORKER_MB` (at least 1): ``-j 99999`` was accepted and
+    started workers until the machine ran out of memory.
+
+    Parameters
+    ----------
+    jobs : int
+        The ``-j`` asked for (>= 1).
+    cores : int, optional
+        Cores of the machine; default ``os.cpu_count()``.
+    available_mb : int, optional
+        Memory available, in MB (10⁶ bytes); default psutil's ``virtual_memory().available``.
+
+    Returns
+    -------
+    str or None
+        The message naming ``-j``, the value, the bound and its reason.
+    """
+    from ..common.numbers import fmt
+
+    if cores is None:
+        cores = os.cpu_count() or 1
+    if available_mb is None:
+        import psutil
+
+        available_mb = psutil.virtual_memory().available // 1_000_000
+    by_cores = max(1, cores) * WORKERS_PER_CORE
+    by_memory = max(1, available_mb // WORKER_MB)
+    bound = min(by_cores, by_memory)
+    if jobs <= bound:
+        return None
+    core_words = f"{fmt(cores)} {'núcleo' if cores == 1 else 'núcleos'}"
+    why = (f"{WORKERS_PER_CORE} por núcleo, e esta máquina tem {core_words}"
+           if by_cores <= by_memory else
+           f"cada processo usa cerca de {WORKER_MB} MB e há {fmt(available_mb)} MB de memória "
+           f"disponível agora")
+    return (f"-j/--jobs: encontrado {fmt(jobs)}; esperado no máximo {fmt(bound)} "
+            f"{'processo' if bound == 1 else 'processos'} em paralelo ({why})")
+
+
 #: A study whose worker process died (killed for lack of memory, or a crash in a native
 #: library), told in pt-BR: the other studies of the batch go on.
 WORKER_DIED = ("o processo que executava este estudo terminou de repente (BrokenProcessPool): "

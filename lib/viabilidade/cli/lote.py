@@ -21,7 +21,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--saida", default="outputs/lote", metavar="PASTA",
                         help="pasta do lote (padrão: outputs/lote)")
     parser.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
-                        help="processos em paralelo (padrão: número de CPUs)")
+                        help="processos em paralelo (padrão: número de CPUs; no máximo 2 por CPU e 350 MB "
+                             "de memória disponível por processo)")
     parser.add_argument("--refazer", "--force", dest="force", action="store_true",
                         help="refaz também os estudos cujas entradas não mudaram")
     parser.add_argument("--escalonador", "--scheduler", dest="scheduler", default=None,
@@ -56,6 +57,11 @@ def main(args: argparse.Namespace) -> int:
 
     if args.jobs is not None and args.jobs < 1:
         raise ViabilidadeError(f"-j/--jobs: encontrado {args.jobs}; esperado um número de processos >= 1")
+    if args.jobs is not None:
+        from ..batch.local import jobs_problem
+
+        if jobs_problem(args.jobs):
+            raise ViabilidadeError(jobs_problem(args.jobs))
     if args.scheduler is not None:
         from ..batch.cluster import scheduler_problem
 

@@ -222,6 +222,33 @@ def test_output_folder_checks(tmp_path, monkeypatch):
                                "pasta com permissão de escrita")
 
 
+
+def test_a_folder_that_takes_no_files_is_not_called_missing(tmp_path, monkeypatch):
+    """New-user review (polish10): ``--saida /proc/forbidden`` read "não é possível gravar em
+    /proc (não existe)" while /proc exists: Linux answers ENOENT for a file created there."""
+    import errno
+
+    from viabilidade.errors import ReportError
+    from viabilidade.os_errors import create_reason
+    from viabilidade.report.writers import atomic
+
+    special = ("a pasta existe, mas não aceita arquivos novos: é de um sistema de arquivos "
+               "especial do sistema operacional, como /proc ou /sys")
+    enoent = FileNotFoundError(errno.ENOENT, "No such file or directory")
+    assert create_reason(enoent, tmp_path) == special
+    assert create_reason(enoent, tmp_path / "apagada") == "não existe"  # it really is gone
+    assert create_reason(OSError(errno.EACCES, "x"), tmp_path) == "sem permissão"
+
+    def virtual(*args, **kwargs):
+        raise enoent
+
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", virtual)
+    with pytest.raises(ReportError) as info:
+        atomic.check_output_folder(tmp_path / "proibida")
+    assert str(info.value) == (f"pasta de saída {tmp_path / 'proibida'}: não é possível gravar "
+                               f"em {tmp_path} ({special}); esperada uma pasta com permissão de "
+                               "escrita")
+
 def test_a_disk_that_fills_up_mid_run_is_one_line(monkeypatch, capsys):
     import errno
 

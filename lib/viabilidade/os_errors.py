@@ -30,6 +30,19 @@ def os_reason(e: OSError) -> str:
     return REASONS.get(e.errno, e.strerror or str(e))
 
 
+def create_reason(e: OSError, folder) -> str:
+    """Why a file could not be created in the existing ``folder``, in pt-BR.
+
+    Linux answers ``ENOENT`` ("não existe") when a file is created in a folder of a virtual
+    file system (``/proc``, ``/sys``) that exists but takes no new files: that is said as
+    it is. Any other error: :func:`os_reason`.
+    """
+    if e.errno == errno.ENOENT and os.path.isdir(folder):
+        return ("a pasta existe, mas não aceita arquivos novos: é de um sistema de arquivos "
+                "especial do sistema operacional, como /proc ou /sys")
+    return os_reason(e)
+
+
 def read_reason(e: OSError) -> str:
     """Why a file given by the user could not be read, in pt-BR: ``"o arquivo não existe"``
     for a missing file, else :func:`os_reason`."""

@@ -7,7 +7,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from ...os_errors import loop_reason, os_reason
+from ...os_errors import create_reason, loop_reason, os_reason
 
 
 def unwritable_study(folder: Path, e: OSError) -> str:
@@ -155,7 +155,8 @@ def check_output_folder(folder: Path, *, min_free: int = MIN_FREE_BYTES) -> Path
         os.unlink(probe)
     except OSError as e:
         raise ReportError(f"pasta de saída {folder}: não é possível gravar em {existing} "
-                          f"({os_reason(e)}); esperada uma pasta com permissão de escrita") from None
+                          f"({create_reason(e, existing)}); esperada uma pasta com permissão de "
+                          "escrita") from None
     free = shutil.disk_usage(existing).free
     if free < min_free:
         raise ReportError(f"pasta de saída {folder}: só {_mb(free)} MB livres no disco; "

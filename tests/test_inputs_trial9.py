@@ -9,6 +9,7 @@ explorer session) said it in English too.
 
 from __future__ import annotations
 
+from pathlib import Path
 
 import pytest
 
@@ -178,3 +179,77 @@ def test_a_refusal_in_the_notebook_is_told_without_its_class_name(ename, said):
 
     error = PapermillExecutionError(2, 3, "x", ename, "a área desenhada não toca Goiás", [])
     assert _execution_message(error) == f"o caderno do estudo falhou na célula 3: {said}"
+
+
+KML = Path(__file__).resolve().parent / "fixtures" / "posse-dabadia-desenhada.kml"
+
+
+# Minor: an upload folder that is (or passes through) a broken link was followed, and the
+# link's target folder created (/nonexistent/zzz/). Refused now; nothing is made.
+@pytest.mark.parametrize("below", ["", "sub"])
+def test_an_upload_folder_through_a_broken_link_is_refused_and_nothing_is_created(tmp_path,
+                                                                                   below):
+    from viabilidade.errors import GeoError
+    from viabilidade.explore.files import store_upload
+
+    gone = tmp_path / "nao-existe" / "zzz"
+    link = tmp_path / "candidatos"
+    link.symlink_to(gone)
+    folder = link / below if below else link
+    with pytest.raises(GeoError) as e:
+        store_upload("posse.kml", KML.read_bytes(), folder)
+    assert str(e.value) == (
+        f"posse.kml não foi guardado em {folder}: o caminho passa pelo link simbólico {link}, "
+        f"que leva a {gone}, que não existe; nada foi criado; escolha outra pasta para os "
+        "candidatos ou corrija o link")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["candidatos"]
+    gone.mkdir(parents=True)  # the link mended: stored through it
+    assert store_upload("posse.kml", KML.read_bytes(), folder) == (gone / below / "posse.kml"
+                                                                   if below else
+                                                                   gone / "posse.kml")
+
+
+# Minor: a file of the uploaded name already there was read whole to compare it (a 3 GiB
+# sparse file: 13,2 s and 3,29 GB). Sizes first, then the bytes chunk by chunk.
+def test_an_existing_file_of_the_same_name_is_compared_by_size_before_any_read(tmp_path,
+                                                                               monkeypatch):
+    from viabilidade.explore import files
+
+    data = KML.read_bytes()
+    folder = tmp_path / "c"
+    folder.mkdir()
+    with open(folder / "posse.kml", "wb") as fh:
+        fh.truncate(3 << 30)  # sparse
+    reads = []
+    real_open = open
+
+    def counting_open(path, mode="r", *args, **kwargs):
+        fh = real_open(path, mode, *args, **kwargs)
+        if Path(path).parent == folder and "r" in mode:
+            reads.append(Path(path).name)
+        return fh
+
+    monkeypatch.setattr("builtins.open", counting_open)
+    monkeypatch.setattr(Path, "read_bytes", lambda self: pytest.fail(f"{self} read whole"))
+    assert files.store_upload("posse.kml", data, folder) == folder / "posse-2.kml"
+    assert reads == []  # 3 GiB against a few KiB: never opened
+    monkeypatch.undo()
+    assert files.store_upload("posse.kml", data, folder) == folder / "posse-2.kml"  # same bytes
+    twin = bytearray(data)  # same size, one byte differs: the second vertex's last decimal
+    second = data.index(b",0 ", data.index(b"<coordinates>")) + 3
+    at = data.index(b",", second) - 1
+    twin[at] = ord("1") if data[at] != ord("1") else ord("2")
+    assert files.store_upload("posse.kml", bytes(twin), folder) == folder / "posse-3.kml"
+
+
+def test_same_bytes_reads_chunk_by_chunk_and_stops_at_the_first_difference(tmp_path,
+                                                                           monkeypatch):
+    from viabilidade.explore import files
+
+    monkeypatch.setattr(files, "COMPARE_CHUNK", 4)
+    path = tmp_path / "x"
+    path.write_bytes(b"abcdefghij")
+    assert files._same_bytes(path, b"abcdefghij") is True
+    assert files._same_bytes(path, b"abcdXfghij") is False
+    assert files._same_bytes(path, b"abcdefghi") is False  # size differs: not read
+    assert files._same_bytes(tmp_path, b"") is False  # a folder

@@ -181,6 +181,36 @@ def loop_reason(path) -> str | None:
     return None
 
 
+def broken_link(path) -> tuple[str, str] | None:
+    """The first symbolic link on the way to ``path`` (``path`` itself included) whose target
+    does not exist, as ``(link, target)``, else ``None``; a loop is :func:`loop_reason`'s.
+
+    A folder reached through a broken link would be created where the link points when it is
+    made with ``parents=True``: an upload folder linked to ``/nonexistent/zzz`` created
+    ``/nonexistent/zzz/`` (hostile trial 9). Only ``lstat`` and ``readlink``: nothing is made.
+    """
+    try:
+        parts = Path(os.path.abspath(os.fspath(path))).parts
+    except (TypeError, ValueError):
+        return None
+    here = Path(parts[0])
+    for part in parts[1:]:
+        here = here / part
+        try:
+            if not os.path.islink(here):
+                if not os.path.lexists(here):
+                    return None  # missing, not linked: the caller may create it
+                continue
+            os.stat(here)  # the link's target, every hop followed
+        except OSError as e:
+            if e.errno in (errno.ENOENT, errno.ENOTDIR):
+                return str(here), os.readlink(here)
+            return None  # a loop (ELOOP), no permission: the caller's own read says why
+        except ValueError:
+            return None
+    return None
+
+
 def link_outside(path, folder) -> str | None:
     """The real path of ``path`` when it is a symbolic link whose target (every link on the
     way resolved) lies outside ``folder``; ``None`` for anything else (a regular file, a link

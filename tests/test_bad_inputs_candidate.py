@@ -112,7 +112,7 @@ def test_unknown_key_in_a_table_lists_the_allowed_ones(tmp_path):
 
 def test_utf16_candidate(tmp_path):
     p, msg = _error(tmp_path, BASE, encoding="utf-16")
-    assert msg == (f"{p}, linha 1: o byte 0 (0xff), na coluna 1, não é UTF-8 válido (o arquivo parece UTF-16); "
+    assert msg == (f"{p}, linha 1: o 1º byte do arquivo (0xff), na coluna 1 da linha (ambos contados a partir de 1), não é UTF-8 válido (o arquivo parece UTF-16); "
                    "esperado texto em UTF-8 (salve o arquivo como UTF-8)")
 
 
@@ -131,6 +131,26 @@ declared = true
 kind = "tourism"
 """
 
+
+
+def test_a_bad_byte_is_counted_from_1_like_its_column():
+    """New-user review (polish10): "o byte 0 (0xff), na coluna 1" counted the byte from 0 and
+    the column from 1; both now from 1, and the message says so."""
+    from viabilidade.common.toml_file import utf8_problem
+
+    def said(raw):
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            return utf8_problem(raw, e)
+
+    assert said(b"\xffa") == ("o 1º byte do arquivo (0xff), na coluna 1 da linha (ambos contados "
+                              "a partir de 1), não é UTF-8 válido (o arquivo parece ISO-8859-1/"
+                              "latin-1 ou Windows-1252); esperado texto em UTF-8 (salve o arquivo "
+                              "como UTF-8)", 1)
+    message, line = said(b"x = 1\n" + b"a" * 1_499 + b"\xe9")
+    assert line == 2 and message.startswith(
+        "o 1.506º byte do arquivo (0xe9), na coluna 1.500 da linha (ambos contados a partir de 1)")
 
 def test_every_problem_of_a_file_is_reported_at_once(tmp_path):
     p, msg = _error(tmp_path, FOUR_PROBLEMS)

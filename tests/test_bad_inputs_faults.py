@@ -109,7 +109,7 @@ def test_a_latin1_candidate_names_the_line_and_asks_for_utf8(tmp_path):
     p.write_bytes('operation = "create-municipality"\nname = "Abadiânia"\n'.encode("latin-1"))
     with pytest.raises(CandidateError) as info:
         load_candidate(p)
-    assert str(info.value) == (f"{p}, linha 2: o byte 47 (0xe2), na coluna 14, não é UTF-8 válido (o arquivo "
+    assert str(info.value) == (f"{p}, linha 2: o 48º byte do arquivo (0xe2), na coluna 14 da linha (ambos contados a partir de 1), não é UTF-8 válido (o arquivo "
                                "parece ISO-8859-1/latin-1 ou Windows-1252); esperado texto em "
                                "UTF-8 (salve o arquivo como UTF-8)")
 

@@ -215,7 +215,7 @@ def test_a_latin1_ruleset_file_names_the_line_and_column(tmp_path):
                      .encode("latin-1"))
     with pytest.raises(RulesetError) as e:
         load_ruleset(path)
-    assert str(e.value) == (f"arquivo de regras {path}, linha 3: o byte 120 (0xe9), na coluna 20, "
+    assert str(e.value) == (f"arquivo de regras {path}, linha 3: o 121º byte do arquivo (0xe9), na coluna 20 da linha (ambos contados a partir de 1), "
                             "não é UTF-8 válido (o arquivo parece ISO-8859-1/latin-1 ou "
                             "Windows-1252); esperado texto em UTF-8 (salve o arquivo como UTF-8)")
 

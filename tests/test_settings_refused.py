@@ -144,8 +144,8 @@ def test_a_settings_file_of_cr_line_endings_or_latin1_says_so_with_line_and_colu
     with pytest.raises(SettingsError) as e:
         Settings.from_toml(p)
     assert str(e.value) == (
-        f"{p}, linha {line}: o byte {byte} (0x{text.encode('cp1252')[byte]:02x}), na coluna "
-        f"{column}, não é UTF-8 válido (o arquivo parece ISO-8859-1/latin-1 ou Windows-1252); "
+        f"{p}, linha {line}: o {byte + 1}º byte do arquivo (0x{text.encode('cp1252')[byte]:02x}), "
+        f"na coluna {column} da linha (ambos contados a partir de 1), não é UTF-8 válido (o arquivo parece ISO-8859-1/latin-1 ou Windows-1252); "
         "esperado texto em UTF-8 (salve o arquivo como UTF-8)")
     assert (line, column, byte) == (1, 26, 25)  # the í of "ofícios" in the first comment
 

@@ -10,6 +10,7 @@ import re
 import tomllib
 
 from ..errors import field_line, key_at
+from .numbers import decimal
 
 
 #: tomllib's message for a document nested past Python's recursion limit (our own wording:
@@ -201,17 +202,21 @@ CR_ONLY_HINT = ("o arquivo separa as linhas só com CR (o fim de linha do Mac an
 def utf8_problem(raw: bytes, e: UnicodeDecodeError) -> tuple[str, int]:
     """Why the bytes ``raw`` of a TOML file are not UTF-8, in pt-BR, and the line (1-based).
 
-    The message names the byte (offset and value), its column in that line (characters, 1
-    based) and what the file probably is: ``o byte 47 (0xe2), na coluna 9, não é UTF-8 válido
-    (o arquivo parece ISO-8859-1/latin-1 ou Windows-1252); esperado texto em UTF-8 (salve o
-    arquivo como UTF-8)``. One computation for the candidate, settings and ruleset readers.
+    The message names the byte (its place in the file and its value), its column in that
+    line (characters), both counted from 1 as a person counts and said so, and what the file
+    probably is: ``o 48º byte do arquivo (0xe2), na coluna 9 da linha (ambos contados a
+    partir de 1), não é UTF-8 válido (o arquivo parece ISO-8859-1/latin-1 ou Windows-1252);
+    esperado texto em UTF-8 (salve o arquivo como UTF-8)`` (it said "o byte 47", counted
+    from 0, beside "na coluna 9", counted from 1). One computation for the candidate,
+    settings and ruleset readers.
     """
     line = raw.count(b"\n", 0, e.start) + 1
     start = raw.rfind(b"\n", 0, e.start) + 1
     column = len(raw[start:e.start].decode("utf-8", "replace").removeprefix("\ufeff")) + 1
     hint = ("o arquivo parece UTF-16" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else
             "o arquivo parece ISO-8859-1/latin-1 ou Windows-1252")
-    return (f"o byte {e.start} (0x{raw[e.start]:02x}), na coluna {column}, não é UTF-8 válido "
+    return (f"o {decimal(e.start + 1)}º byte do arquivo (0x{raw[e.start]:02x}), na coluna "
+            f"{decimal(column)} da linha (ambos contados a partir de 1), não é UTF-8 válido "
             f"({hint}); esperado texto em UTF-8 (salve o arquivo como UTF-8)", line)
 
 

@@ -14,7 +14,7 @@ IDS = ([f"S{i}" for i in range(1, 6)] + [f"M{i}" for i in range(1, 14)]
        + [f"H4-{i}" for i in range(1, 16)] + [f"H5-{i}" for i in range(1, 7)]
        + [f"H6-{i}" for i in range(1, 13)] + ["H7-1", "H7-2", "H7-3", "H7-4", "H7-5", "H7-6", "H7-7",
                                               "H7-8"]
-       + ["H8-1", "H8-2", "H8-3", "H9-1", "H9-2", "H9-3", "H9-P", "H9-4", "H9-5", "H9-6", "H9-7", "H9-8"])
+       + ["H8-1", "H8-2", "H8-3", "H9-1", "H9-2", "H9-3", "H9-P", "H9-4", "H9-5", "H9-6", "H9-7", "H9-8", "H9-9"])
 
 
 def _table() -> dict[str, list[str]]:

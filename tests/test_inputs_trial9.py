@@ -253,3 +253,26 @@ def test_same_bytes_reads_chunk_by_chunk_and_stops_at_the_first_difference(tmp_p
     assert files._same_bytes(path, b"abcdXfghij") is False
     assert files._same_bytes(path, b"abcdefghi") is False  # size differs: not read
     assert files._same_bytes(tmp_path, b"") is False  # a folder
+
+
+# Minor: a NUL in a path of an explorer session said os.path's English "embedded null byte".
+@pytest.mark.parametrize("field", ["base", "path"])
+def test_a_nul_in_a_session_path_is_named_in_portuguese(tmp_path, field):
+    import json
+
+    from viabilidade.errors import CandidateError
+    from viabilidade.explore import persist
+    from viabilidade.explore.scenario import Scenario
+
+    scenario = persist.scenario_dict(Scenario(name="Posse d'Abadia", origins=("5200100",),
+                                              districts=("520010010",)))
+    scenario[field] = str(tmp_path / "a\0b.toml")
+    path = tmp_path / "sessao.json"
+    path.write_text(json.dumps({"version": 1, "scenario": scenario}), encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        persist.read_session(path)
+    assert str(e.value) == (
+        f"{path}: a sessão anterior não pôde ser restaurada (o campo 'scenario.{field}' tem um "
+        "caractere NUL, que nenhum caminho de arquivo pode ter; esperados arquivos dentro do "
+        f"projeto ({persist.REPO}) ou da pasta da sessão ({tmp_path}); nenhum deles foi lido); o "
+        "explorador começa do cenário inicial")

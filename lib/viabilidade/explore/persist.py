@@ -331,6 +331,10 @@ def outside_paths(doc: dict, folder: Path) -> list[str]:
             if not isinstance(value, str):
                 found.append(f"o campo '{where}.{key}' não é um caminho em texto")
                 continue
+            if "\0" in value:  # os.path raised "embedded null byte", in English (trial 9)
+                found.append(f"o campo '{where}.{key}' tem um caractere NUL, que nenhum caminho "
+                             "de arquivo pode ter")
+                continue
             real = os.path.realpath(os.path.expanduser(value))
             if not any(os.path.commonpath([root, real]) == root for root in roots):
                 shown = quoted(value) if real == os.path.abspath(value) else (

@@ -23,7 +23,7 @@ from .codes import Crosswalk
 from .parquet_pages import PageError, pages_unpacked
 from .paths import default_root
 from .provenance import sha256
-from .store_tables import GEO_TABLES, OPTIONAL_TABLES, TABLES
+from .store_tables import GEO_TABLES, OPTIONAL_TABLES, TABLES, coordinate_problems
 
 #: Population vintages accepted by :func:`population`.
 VINTAGES = {"revised": "populacao", "first-release": "populacao_1a_divulgacao"}
@@ -480,6 +480,13 @@ class Store:
             raise DataError(f"tabela {name!r} ({path}) não pôde ser lida como Parquet "
                             f"({type(exc).__name__}: {exc}); gere o repositório de novo "
                             "com `viabilidade data build`") from None
+        if bad := coordinate_problems(name, table):  # NaN, inf: a TypeError in the notebook
+            from ..errors import capped
+
+            raise DataError(f"tabela {name!r} ({path}) tem coordenadas que não são números "
+                            f"finitos: {'; '.join(capped(bad, noun='coordenada', feminine=True))}"
+                            "; esperadas latitude e longitude em graus decimais; gere o "
+                            "repositório de novo com `viabilidade data build`")
         for old in [k for k in _TABLES if k[0] == key[0]]:
             del _TABLES[old]   # another version of the same file: not read again
         _TABLES[key] = table

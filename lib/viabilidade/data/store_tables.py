@@ -79,3 +79,51 @@ OPTIONAL_FILES = {"fpm_monthly": ("fpm_mensal", ()),
 #: coordinates (13 decimals) barely compress: level 9 gives 16,5 MB in about 3 s, level 19
 #: 11 MB in about a minute, too slow for a build the tests repeat.
 GEO_TABLES = {"boundaries": 9, "boundaries_map": 9, "tracts": None}
+
+
+#: The tables of points and their coordinate columns: table -> (code column, what the code
+#: names, coordinate columns). A study compares and draws them; a NaN or infinite one ended
+#: the study notebook in "TypeError: '>' not supported between instances of 'NoneType' and
+#: 'int'" (hostile trial 9), so the reader refuses them (:func:`coordinate_problems`).
+POINT_TABLES = {"seats": ("cod_ibge", "município", ("lat", "lon")),
+                "vilas": ("cod_distrito", "distrito", ("lat", "lon"))}
+
+
+def coordinate_problems(name: str, table) -> list[str]:
+    """Each coordinate of table ``name`` (:data:`POINT_TABLES`) that is not a finite number,
+    in pt-BR, in the table's order: ``município 5200100, coluna 'lat': NaN``; empty for a
+    table with none, or one that is not a table of points.
+
+    Parameters
+    ----------
+    name : str
+        The table's name in the store.
+    table : pandas.DataFrame
+        The table as read, with its layout's columns (:data:`TABLES`).
+
+    Returns
+    -------
+    list of str
+        One line per coordinate (a row with both bad gives two), uncut: the caller cuts
+        (:func:`viabilidade.errors.capped`).
+    """
+    if name not in POINT_TABLES:
+        return []
+    import numpy as np
+    import pandas as pd
+
+    code, noun, columns = POINT_TABLES[name]
+    found = []
+    for column in columns:
+        values = pd.to_numeric(table[column], errors="coerce").astype("float64")
+        bad = ~np.isfinite(values.to_numpy())
+        for i in np.flatnonzero(bad):
+            raw = table[column].iloc[i]
+            if raw is None or raw is pd.NA:
+                said = "vazia"
+            elif isinstance(raw, (float, np.floating)):
+                said = "NaN" if raw != raw else "infinito" if raw > 0 else "menos infinito"
+            else:
+                said = f"{raw!r}, que não é um número"
+            found.append((int(i), f"{noun} {table[code].iloc[i]}, coluna {column!r}: {said}"))
+    return [line for _, line in sorted(found)]

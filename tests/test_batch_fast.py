@@ -165,8 +165,33 @@ def test_candidate_sources_errors(tmp_path):
     with pytest.raises(ViabilidadeError, match=r"x\.txt: não é arquivo \.toml nem pasta; esperado um arquivo de candidato \.toml ou uma pasta"):
         candidate_files([tmp_path / "x.txt"])
     (tmp_path / "vazia").mkdir()
-    with pytest.raises(ViabilidadeError, match="nenhum arquivo de candidato; esperados arquivos .toml"):
+    with pytest.raises(ViabilidadeError) as info:
         candidate_files([tmp_path / "vazia"])
+    assert str(info.value) == (
+        f"nenhum arquivo de candidato em {tmp_path / 'vazia'} (só os arquivos .toml da própria "
+        "pasta são lidos, não os das subpastas); esperados arquivos .toml, pastas que os "
+        "contenham ou --gerar distritos-nao-sede")
+
+
+def test_a_folder_whose_candidates_are_in_a_subfolder_names_it(tmp_path):
+    """New-user review (polish10): a folder holding only ``sub/x.toml`` read "nenhum arquivo
+    de candidato"; now the folder, the rule and the first subfolder with .toml files."""
+    top = tmp_path / "lote"
+    (top / "a-vazia").mkdir(parents=True)
+    (top / "a-vazia" / "leia.txt").write_text("")
+    (top / "sub").mkdir()
+    (top / "sub" / "x.toml").write_text("")
+    (top / "zeta").mkdir()
+    (top / "zeta" / "y.toml").write_text("")
+    with pytest.raises(ViabilidadeError) as info:
+        candidate_files([top])
+    assert str(info.value) == (
+        f"nenhum arquivo de candidato em {top} (só os arquivos .toml da própria pasta são "
+        f"lidos, não os das subpastas; a subpasta {top / 'sub'} tem arquivos .toml: dê-a ao "
+        f"lote (viabilidade lote {top / 'sub'})); esperados arquivos .toml, pastas que os "
+        "contenham ou --gerar distritos-nao-sede")
+    (top / "x.toml").write_text("")  # the other side: a candidate of its own, no refusal
+    assert candidate_files([top]) == [top / "x.toml"]
 
 
 def test_digest_covers_every_input(tmp_path):
@@ -230,8 +255,9 @@ def test_cli_exit_codes(cands, tmp_path, capsys):
     (tmp_path / "vazia").mkdir()
     assert cli_main(["lote", str(tmp_path / "vazia"), "--saida", str(out)]) == 2
     assert capsys.readouterr().err == (
-        "erro: nenhum arquivo de candidato; esperados arquivos .toml, pastas que os contenham "
-        "ou --gerar distritos-nao-sede\n")
+        f"erro: nenhum arquivo de candidato em {tmp_path / 'vazia'} (só os arquivos .toml da "
+        "própria pasta são lidos, não os das subpastas); esperados arquivos .toml, pastas que "
+        "os contenham ou --gerar distritos-nao-sede\n")
     assert not out.exists()
     assert cli_main(["lote", str(cands), "-j", "0", "--saida", str(out)]) == 2
     assert "erro: -j/--jobs: encontrado 0; esperado um número de processos >= 1" in capsys.readouterr().err

@@ -64,6 +64,45 @@ NO_CANDIDATES = ("nenhum arquivo de candidato; esperados arquivos .toml, pastas 
                  "contenham ou --gerar distritos-nao-sede")
 
 
+#: The most subfolders looked into for :func:`no_candidates`' hint (a folder of a million
+#: subfolders is not walked to say where the candidates might be).
+SUBFOLDERS_LOOKED = 1_000
+
+
+def no_candidates(folders: list[Path]) -> str:
+    """The refusal of a batch whose named ``folders`` hold no candidate file, in pt-BR.
+
+    It names the folders and says that their subfolders are not searched, naming the first
+    subfolder (in name order, of the first :data:`SUBFOLDERS_LOOKED`) that holds candidate
+    files: "nenhum arquivo de candidato" alone left a user with ``lote/sub/x.toml`` not
+    knowing why. Without a folder, :data:`NO_CANDIDATES`.
+    """
+    if not folders:
+        return NO_CANDIDATES
+    where = and_list(str(f) for f in folders)
+    first = None
+    for folder in folders:
+        subs = sorted(e.name for e in _entries(folder) if e.is_dir(follow_symlinks=False))
+        first = next((Path(folder) / n for n in subs
+                      if any(is_candidate_name(x.name) for x in _entries(Path(folder) / n))), None)
+        if first is not None:
+            break
+    hint = (f"; a subpasta {first} tem arquivos .toml: dê-a ao lote (viabilidade lote {first})"
+            if first is not None else "")
+    return (f"nenhum arquivo de candidato em {where} (só os arquivos .toml da própria pasta são "
+            f"lidos, não os das subpastas{hint}); esperados arquivos .toml, pastas que os "
+            "contenham ou --gerar distritos-nao-sede")
+
+
+
+def _entries(folder: Path) -> list[os.DirEntry]:
+    """The first :data:`SUBFOLDERS_LOOKED` entries of ``folder`` (none if it cannot be read)."""
+    try:
+        with os.scandir(folder) as it:
+            return [e for _, e in zip(range(SUBFOLDERS_LOOKED), it)]
+    except OSError:
+        return []
+
 def is_candidate_name(name: str) -> bool:
     """A folder entry a batch takes as a candidate file: ``*.toml`` in any case
     (``OLHOS.TOML``) and ``*.toml.txt`` (Windows Notepad adds ``.txt`` when saving), so that
@@ -85,9 +124,11 @@ def given_files(sources: list[str | Path], family: str | None = None) -> list[Pa
         generated ``family``, when no file is found.
     """
     found: list[Path] = []
+    folders: list[Path] = []
     for src in sources:
         p = Path(src)
         if p.is_dir():
+            folders.append(p)
             found.extend(sorted(e.absolute() for e in p.iterdir() if is_candidate_name(e.name)))
         elif p.is_file():
             if p.suffix.lower() != ".toml":
@@ -96,7 +137,7 @@ def given_files(sources: list[str | Path], family: str | None = None) -> list[Pa
         else:
             raise ViabilidadeError(f"{p}: arquivo ou pasta de candidatos inexistente")
     if not found and family is None:
-        raise ViabilidadeError(NO_CANDIDATES)
+        raise ViabilidadeError(no_candidates(folders))
     return found
 
 

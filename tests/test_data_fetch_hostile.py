@@ -130,7 +130,7 @@ def test_a_trickle_below_the_rate_floor_is_stopped_once_the_base_time_has_passed
 def test_the_deadline_follows_the_bound():
     assert Limit.recorded(78_587).deadline == pytest.approx(60 + 1_127_163 / 163_840)
     assert Limit.ceiling("x.csv").bytes == 256 << 20
-    assert Limit.ceiling("x.tar.xz").why == "o teto de arquivos .tar.xz sem tamanho registrado, 256 MiB"
+    assert Limit.ceiling("x.tar.xz").why == "o teto de arquivos .tar.xz sem tamanho registrado, 256,0 MiB"
     assert Limit.ceiling("x.dat").bytes == 1024 << 20
 
 

@@ -73,7 +73,7 @@ def test_a_raw_file_over_the_ceiling_of_its_kind_is_refused_unread(tmp_path):
         tabular.read_raw_bytes(f)
     assert str(e.value) == ("arquivo a.csv: tem 269.484.032 bytes; esperado no máximo "
                             "268.435.456 bytes (o teto de arquivos .csv sem tamanho registrado, "
-                            "256 MiB)")
+                            "256,0 MiB)")
     assert tabular.read_raw_bytes(f, Limit(300 * 1024 * 1024, "x"))[:1] == b"\0"
 
 

@@ -144,6 +144,14 @@ def test_a_size_reads_in_the_largest_unit_that_gives_at_least_one(n, said):
     assert size_words(n) == said
 
 
+def test_a_download_ceiling_reads_in_the_same_units():
+    from viabilidade.data.download import Limit
+
+    assert Limit.ceiling("malha.zip").why == ("o teto de arquivos .zip sem tamanho registrado, "
+                                             "2,0 GiB")
+    assert Limit.ceiling("x.bin").why == "o teto de arquivos sem tamanho registrado, 1,0 GiB"
+
+
 def test_a_file_of_2_gib_over_a_1_gib_bound_reads_in_gib_and_alike_sizes_in_bytes(tmp_path):
     from viabilidade.os_errors import read_user_bytes
 

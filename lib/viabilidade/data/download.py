@@ -50,7 +50,7 @@ from pathlib import Path
 
 from ..common.numbers import decimal
 from ..errors import DataError
-from ..os_errors import count_bytes, new_file_mode, os_reason
+from ..os_errors import count_bytes, new_file_mode, os_reason, size_words
 from .provenance import sha256
 
 #: Bytes read at a time, at most: a cut connection loses at most this much of what it sent.
@@ -121,9 +121,10 @@ class Limit:
         low = name.lower()
         for end, n in CEILINGS.items():
             if low.endswith(end):
-                return cls(n, f"o teto de arquivos {end} sem tamanho registrado, {n // _MIB} MiB")
+                return cls(n, f"o teto de arquivos {end} sem tamanho registrado, "
+                              f"{size_words(n)}")  # "2,0 GiB", not "2048 MiB" (trial 9)
         return cls(CEILING_OTHER, f"o teto de arquivos sem tamanho registrado, "
-                                  f"{CEILING_OTHER // _MIB} MiB")
+                                  f"{size_words(CEILING_OTHER)}")
 
     @classmethod
     def of(cls, name: str, size: int = 0) -> "Limit":

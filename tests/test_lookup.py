@@ -84,6 +84,21 @@ def test_a_name_past_its_bound_is_refused_quoting_eighty_characters(store):
                                    f"{'x' * 80!r}… (200 caracteres) (IBGE DTB 2022)")
 
 
+
+def test_an_empty_name_is_called_empty(store):
+    """New-user review (polish10): ``novo ''`` read "nenhum distrito ou município de Goiás se
+    chama ''"."""
+    with pytest.raises(NameLookupError) as e:
+        resolve_unit("", store)
+    assert str(e.value) == ("o nome está vazio; esperado o nome ou o código IBGE de um distrito "
+                            "ou município de Goiás (ex.: \"Posse d'Abadia\" ou 5200100)")
+    with pytest.raises(NameLookupError) as e:
+        resolve_unit("  ", store)
+    assert str(e.value) == ("o nome está vazio (só espaços: '  '); esperado o nome ou o código "
+                            "IBGE de um distrito ou município de Goiás (ex.: \"Posse d'Abadia\" "
+                            "ou 5200100)")
+    assert resolve_unit("Posse d'Abadia", store).code == "520010010"  # a name: looked up
+
 def test_novo_writes_a_candidate_equal_to_the_committed_one(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr("sys.argv", ["viabilidade"])
     assert main(["novo", "posse dabadia", "--saida", str(tmp_path)]) == 0

@@ -135,6 +135,11 @@ def resolve_unit(query: str, store) -> Unit:
     NameLookupError
         No match (with the closest names, if any), or several (each listed, with its code).
     """
+    if not query.strip():  # it read "nenhum distrito ou município de Goiás se chama ''"
+        raise NameLookupError("o nome está vazio" + (f" (só espaços: {quoted(query)})" if query
+                                                     else "")
+                              + "; esperado o nome ou o código IBGE de um distrito ou município "
+                              "de Goiás (ex.: \"Posse d'Abadia\" ou 5200100)")
     problem = text_problem(query, NAME)  # a 120 KB name was echoed whole (hostile trial 4)
     if problem:
         raise NameLookupError(f"o nome {quoted(query)}: {problem}")

@@ -28,7 +28,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..common.text import and_list
+from ..common.text import and_list, toml_value
 from ..proposal.candidate import Candidate
 from ..data.sources import (SHORT_TSE, SRC_AREAS, SRC_CENSUS, SRC_CENSUS_FIRST, SRC_TSE,  # noqa: F401
                            VINTAGE_AREAS, VINTAGE_CENSUS, VINTAGE_TSE)
@@ -152,7 +152,7 @@ def check_candidate(candidate: Candidate, store) -> list[str]:
             problem(f"area.districts[{i}]",
                     f"o distrito {code} ({districts.at[code, 'nome']}) pertence ao município "
                     f"{owner} ({munis.at[owner, 'nome']}), que não é uma origem declarada "
-                    f"(origin.municipalities = {list(candidate.origins)}); esperado o município "
+                    f"(origin.municipalities = {toml_value(list(candidate.origins))}); esperado o município "
                     "do distrito entre as origens")
     if not merges:
         for i, code in enumerate(candidate.municipalities):

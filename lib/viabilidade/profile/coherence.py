@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import copy
 
-from ..common.text import and_list
+from ..common.text import and_list, toml_value
 from ..proposal.candidate import Candidate
 from ..operations import operation_of
 from ..operations.registry import REGISTRY
@@ -206,7 +206,7 @@ def touch_problems(candidate: Candidate, store, drawn=None) -> list[CandidateErr
         elif candidate.districts and not any(owners.get(d) == code for d in candidate.districts):
             out.append(CandidateError(
                 f"{who} não cede nenhum distrito da área (area.districts = "
-                f"{list(candidate.districts)}); esperado ao menos um distrito de cada município "
+                f"{toml_value(list(candidate.districts))}); esperado ao menos um distrito de cada município "
                 "de origem", file=f, field=field))
     return out
 

@@ -332,3 +332,30 @@ def test_finite_seat_coordinates_at_the_edge_are_read(tmp_path):
         seats.loc[0, "lat"] = -1e300  # finite: read (what a seat's place is, the study says)
     seats = load_store(_seats_store(tmp_path, edit)).seats
     assert seats["lat"].iloc[0] == -1e300 and len(seats) == 246
+
+
+def test_a_nul_in_the_upload_folder_or_the_sessions_save_path_is_named_in_portuguese(tmp_path):
+    import json
+
+    from viabilidade.errors import CandidateError, GeoError
+    from viabilidade.explore import persist
+    from viabilidade.explore.files import store_upload
+    from viabilidade.explore.scenario import Scenario
+
+    folder = f"{tmp_path}/a\0b"
+    with pytest.raises(GeoError) as e:
+        store_upload("posse.kml", KML.read_bytes(), folder)
+    assert str(e.value) == (f"posse.kml não foi guardado: o caminho da pasta {tmp_path}/a\\x00b "
+                            "tem um caractere NUL, que nenhum caminho de pasta pode ter; escolha "
+                            "outra pasta para os candidatos")
+    assert list(tmp_path.iterdir()) == []
+    scenario = persist.scenario_dict(Scenario(name="Posse d'Abadia", origins=("5200100",),
+                                              districts=("520010010",)))
+    path = tmp_path / "sessao.json"
+    path.write_text(json.dumps({"version": 1, "scenario": scenario, "save_path": folder}),
+                    encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        persist.read_session(path)
+    assert str(e.value) == (f"{path}: a sessão anterior não pôde ser restaurada (o campo "
+                            "'save_path' tem um caractere NUL, que nenhum caminho de pasta pode "
+                            "ter); o explorador começa do cenário inicial")

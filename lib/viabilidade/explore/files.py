@@ -112,6 +112,10 @@ def store_upload(name: str, content: bytes, folder: str | Path) -> Path:
             raise GeoError(str(e).replace(str(checked), shown)) from None
     from ..os_errors import broken_link, loop_reason, os_reason
 
+    if "\0" in str(folder):  # os.stat's "embedded null byte" escaped the upload (trial 9)
+        raise GeoError(f"{escaped(shown)} não foi guardado: o caminho da pasta "
+                       f"{escaped(str(folder))} tem um caractere NUL, que nenhum caminho de pasta "
+                       "pode ter; escolha outra pasta para os candidatos")
     folder = Path(folder).expanduser()
     loop = loop_reason(folder)  # Path.resolve raised RuntimeError on a loop (trial 7)
     if loop:

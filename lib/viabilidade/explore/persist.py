@@ -273,6 +273,9 @@ def read_session(path: str | Path) -> Session | None:
             raise ValueError("o campo 'kept' não é uma lista")
         if len(kept) > MAX_SCENARIOS:  # trial 7: 60.000 kept scenarios took 36 s and 614 MB
             raise ValueError(f"{fmt(len(kept))} cenários lado a lado; no máximo {MAX_SCENARIOS}")
+        if "\0" in str(doc.get("save_path") or ""):  # the folder uploads go to (trial 9)
+            raise ValueError("o campo 'save_path' tem um caractere NUL, que nenhum caminho de "
+                             "pasta pode ter")
         outside = outside_paths(doc, path.parent)
         if outside:  # before any is read: a 'base' of /etc/passwd was read (trial 7)
             from ..errors import capped

@@ -191,3 +191,16 @@ def test_the_pages_of_the_committed_store_declare_what_its_footers_do():
         assert 0 < footer - pages < 18 * 229
         total += pages
     assert total == 25_974_515
+
+
+def test_a_column_of_another_type_is_refused_unread(tmp_path):
+    """The right names, the wrong type: 'lat' as text (each value could be 1 MiB)."""
+    def edit(root, m):
+        seats = pq.read_table(root / "seats.parquet")
+        lat = pa.array([str(v) for v in seats.column("lat").to_pylist()])
+        pq.write_table(seats.set_column(2, "lat", lat), root / "seats.parquet")
+        _match(root, m, "seats")
+    root = _store(tmp_path, edit)
+    assert _read_seats(root) == (
+        f"tabela 'seats' ({root / 'seats.parquet'}) tem colunas de outro tipo: 'lat' é "
+        f"BYTE_ARRAY, esperado DOUBLE; {AGAIN_ALTERED}")

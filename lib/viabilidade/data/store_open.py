@@ -23,7 +23,7 @@ from .codes import Crosswalk
 from .parquet_pages import PageError, pages_unpacked
 from .paths import default_root
 from .provenance import sha256
-from .store_tables import GEO_TABLES, OPTIONAL_TABLES, TABLES, coordinate_problems
+from .store_tables import GEO_TABLES, NUMBER_COLUMNS, OPTIONAL_TABLES, TABLES, coordinate_problems
 
 #: Population vintages accepted by :func:`population`.
 VINTAGES = {"revised": "populacao", "first-release": "populacao_1a_divulgacao"}
@@ -174,7 +174,8 @@ ENCODINGS = frozenset({"PLAIN", "RLE", "RLE_DICTIONARY", "PLAIN_DICTIONARY", "BI
 
 def check_layout(name: str, path: Path) -> None:
     """Refuse a table whose Parquet columns are not its layout's (:data:`.store_tables.TABLES`:
-    the same names, in order, none nested) or that uses an encoding outside :data:`ENCODINGS`,
+    the same names, in order, none nested, each of its type in
+    :data:`.store_tables.NUMBER_COLUMNS`) or that uses an encoding outside :data:`ENCODINGS`,
     by its metadata, before it is read.
 
     Hostile trial 9: ``vilas.parquet`` copied over ``seats.parquet`` (its manifest edited to
@@ -195,6 +196,8 @@ def check_layout(name: str, path: Path) -> None:
     try:
         meta = pq.read_metadata(path)
         found = [meta.schema.column(i).path for i in range(meta.num_columns)]
+        typed = [(c, meta.schema.column(i).physical_type, NUMBER_COLUMNS.get(c, "BYTE_ARRAY"))
+                 for i, c in enumerate(found)]
         odd = sorted({(c.path_in_schema, e) for g in range(meta.num_row_groups)
                       for c in (meta.row_group(g).column(j) for j in range(meta.num_columns))
                       for e in c.encodings if e not in ENCODINGS})
@@ -205,6 +208,9 @@ def check_layout(name: str, path: Path) -> None:
         raise DataError(f"tabela {name!r} ({path}) tem as colunas {quoted_list(found)}; "
                         f"esperadas as da tabela {name!r} de um repositório, nesta ordem: "
                         f"{quoted_list(list(layout))}; {again}")
+    if wrong := [(c, t, want) for c, t, want in typed if t != want]:
+        said = ", ".join(f"{quoted(c)} é {t}, esperado {want}" for c, t, want in wrong[:6])
+        raise DataError(f"tabela {name!r} ({path}) tem colunas de outro tipo: {said}; {again}")
     if odd:
         said = ", ".join(f"{quoted(c)} ({e})" for c, e in odd[:6])
         raise DataError(f"tabela {name!r} ({path}) usa codificações do Parquet que um "

@@ -127,3 +127,16 @@ def coordinate_problems(name: str, table) -> list[str]:
                 said = f"{raw!r}, que não é um número"
             found.append((int(i), f"{noun} {table[code].iloc[i]}, coluna {column!r}: {said}"))
     return [line for _, line in sorted(found)]
+
+#: The Parquet physical type of each column that is not text, as the build writes it: the
+#: same name has the same type in every table (data/processed, dec. 2026); every other column
+#: is text (``BYTE_ARRAY``: codes, names, WKB geometry). A table whose ``lat`` is text was
+#: read whatever its values (:func:`.store_open.check_layout`).
+NUMBER_COLUMNS = {
+    "sede": "BOOLEAN",
+    **dict.fromkeys(("populacao", "populacao_1a_divulgacao", "domicilios", "domicilios_ocupados",
+                     "eleitores_aptos", "eleitores", "ano", "mes"), "INT64"),
+    **dict.fromkeys(("area_km2", "area_oficial_km2", "area_malha_km2", "lat", "lon", "valor",
+                     "valor_brl", "decendio_1_brl", "decendio_2_brl", "decendio_3_brl",
+                     "pib_mil_reais", "vab_mil_reais", "impostos_mil_reais"), "DOUBLE"),
+}

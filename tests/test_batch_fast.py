@@ -303,6 +303,32 @@ def test_cli_refuses_too_many_jobs_before_any_folder(cands, tmp_path, capsys, mo
         "núcleo, e esta máquina tem 2 núcleos)\n")
     assert not out.exists()
 
+
+
+def test_a_refused_file_keeps_the_name_and_operation_it_gave_when_valid(tmp_path):
+    """New-user review (polish10): a file whose only problem was its missing area file was
+    listed by its file stem with "—" as its operation."""
+    from viabilidade.batch.plan import declared, make_jobs
+
+    p = tmp_path / "sem-area.toml"
+    p.write_text('operation = "create-municipality"\nname = "Vila Nova"\n[area]\n'
+                 'boundary = "nao-existe.geojson"\n[origin]\nmunicipalities = ["5200100"]\n',
+                 encoding="utf-8")
+    job = make_jobs([p])[0]
+    assert job.problem is not None and "nao-existe.geojson" in job.problem
+    assert (job.name, job.operation, job.slug) == ("Vila Nova", "create-municipality", "sem-area")
+    bad = tmp_path / "ruim.toml"  # the other side: an unknown operation, a name of controls
+    bad.write_text('operation = "criar"\nname = "\\u0007"\n', encoding="utf-8")
+    assert declared(bad) == ("ruim", None)
+    bad.write_text('operation = "fusion"\nname = 3\n', encoding="utf-8")
+    assert declared(bad) == ("ruim", "fusion")
+    bad.write_bytes(b"name = \"\xe9\"")  # not UTF-8: nothing is taken
+    assert declared(bad) == ("ruim", None)
+    (tmp_path / "pasta").mkdir()
+    link = tmp_path / "pasta" / "elo.toml"
+    link.symlink_to(p)
+    assert declared(link) == ("elo", None)  # a link out of its folder is never opened
+
 def test_a_failing_candidate_shows_every_problem_without_class_names(tmp_path, capsys,
                                                                      monkeypatch):
     """A candidate file with two bad keys: the batch's failure line, erro.txt, the index's
@@ -340,6 +366,16 @@ def test_a_failing_candidate_shows_every_problem_without_class_names(tmp_path, c
             f"{html.escape(third)}</p>" in page)
     df = pd.read_csv(out / "resultados.csv", dtype=str, **CSV_READ)
     assert df.loc[df["slug"] == "typo", "erro"].tolist() == [f"{first}\n{second}\n{third}"]
+    # polish10: the row names the file's valid name and operation, and counts only problems
+    # (the third line is a note on the checks that did not run)
+    from viabilidade.batch.index import record_operation
+
+    operation = record_operation({"operation": "create-municipality"})
+    assert operation != "—"
+    assert (f'<td data-sort="typo">Typo<br><small>typo</small></td><td>{html.escape(operation)}'
+            "</td>") in page
+    assert f"{html.escape(first)} (e mais 1 problema)</small>" in page
+    assert df.loc[df["slug"] == "typo", "nome"].tolist() == ["Typo"]
 
 
 def test_a_failed_rerun_still_links_the_earlier_study_in_its_folder(tmp_path):

@@ -29,6 +29,15 @@ from ..report.writers.format import (SIMULATED_BASIS_LABEL, basis_label, count, 
 from ..errors import PROBLEMS_SHOWN, capped
 from .unit import FAILED, OK, problems, reason
 
+
+def only_problems(lines: list[str]) -> list[str]:
+    """The lines of a failure that state a problem, without the notes that say which checks
+    did not run because of them (:data:`~viabilidade.profile.coherence.NOT_RUN_FILES`,
+    ``NOT_RUN_FIELDS``): the index's "(e mais 1 problema)" counted such a note."""
+    from ..profile.coherence import NOT_RUN_FIELDS, NOT_RUN_FILES
+
+    return [ln for ln in lines if not ln.endswith((NOT_RUN_FILES, NOT_RUN_FIELDS))]
+
 def _conclusion(record: dict, bars: dict[str, int] | None = None) -> str:
     """The study's conclusion as its index cell shows it: the short line (without the
     constitutional bar) when the page states its bar above the table (``bars``: bar clause ->
@@ -446,8 +455,8 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
         said = e(_conclusion(r, bars)) if not failed else "falhou"
         if failed:  # why, in the row itself: the links column is off-screen on a wide table
             why = problems(r.get("error")) or ["sem mensagem de erro"]
-            more = (f" (e mais {len(why) - 1} problema{'s' if len(why) > 2 else ''})"
-                    if len(why) > 1 else "")
+            others = len(only_problems(why[1:]))  # "… não rodaram" is a note, not a problem
+            more = (f" (e mais {others} problema{'s' if others > 1 else ''})" if others else "")
             said += ((f'<br><small><a href="#{_anchor(r)}">motivo</a>: ' if id(r) in anchored
                       else "<br><small>motivo: ") + f"{e(why[0])}{more}</small>")
         if not failed:  # the study's findings, as the study, its deck and its bill print them

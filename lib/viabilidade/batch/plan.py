@@ -224,6 +224,40 @@ def fallback_slug(path: Path) -> str:
         return "candidato-" + hashlib.sha256(path.name.encode("utf-8", "surrogateescape")).hexdigest()[:8]
 
 
+
+#: The most bytes of a refused candidate file read again for its name and operation (the
+#: candidate reader's own bound, ``os_errors``' 1 MiB for a text file a user names).
+DECLARED_MAX_BYTES = 1 << 20
+
+
+def declared(path: Path) -> tuple[str, str | None]:
+    """The name and operation a candidate file that failed gives, when each is valid by
+    itself: a file whose only problem is a missing area file was listed in the index by its
+    file stem with "—" as its operation. Else the file stem and ``None`` (never raises).
+    """
+    from ..common.text import NAME, normalise_text, text_problem
+    from ..common.toml_file import load_toml
+    from ..proposal.candidate import OPERATIONS
+
+    name, operation = path.stem, None
+    if link_problem(path):  # a link is never opened (it may name any file of the machine)
+        return name, operation
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(DECLARED_MAX_BYTES + 1)
+        if len(raw) > DECLARED_MAX_BYTES:
+            return name, operation
+        data = load_toml(raw.decode("utf-8").removeprefix("\ufeff"))
+    except Exception:  # noqa: BLE001 — unreadable: the error already says why
+        return name, operation
+    given = data.get("name")
+    if isinstance(given, str) and given.strip() and text_problem(given, NAME) is None:
+        name = normalise_text(given).strip()
+    op = data.get("operation")
+    if isinstance(op, str) and op in OPERATIONS:
+        operation = op
+    return name, operation
+
 def make_jobs(files: list[Path]) -> list[Job]:
     """Read each candidate's slug, name and operation; never raises for a bad candidate.
 
@@ -258,7 +292,7 @@ def make_jobs(files: list[Path]) -> list[Job]:
         except Exception as e:  # noqa: BLE001 — a bad candidate is a failure record, never an abort
             problem = ("\n".join(e.lines) if isinstance(e, ViabilidadeError) else
                        f"{path}: o arquivo candidato não pôde ser lido: {type(e).__name__}: {e}")
-            job = Job(path, fallback_slug(path), path.stem, problem=problem)
+            job = Job(path, fallback_slug(path), *declared(path), problem=problem)
         jobs.append(job)
     return _refuse_shared_slugs(jobs)
 

@@ -100,6 +100,8 @@ def test_readout_measures_the_drawing_tools_polygon():
     ("agua fria", ["5200175"]),
     ("ÁGUA FRIA DE GOIÁS", ["5200175"]),
     ("POSSE D", ["520010010"]),
+    ("Posse D’Abadia", ["520010010"]),          # a typographic apostrophe, as `novo`
+    ("posse d'abadia", ["520010010"]),
     ("posse", ["5218300", "520010010"]),             # exact name first, then the district
     ("santa rosa", ["520800410", "5219506"]),       # the district is named exactly so
     ("  santa   rosa  ", ["520800410", "5219506"]),
@@ -157,7 +159,7 @@ def test_search_box_goes_to_the_unit_and_says_why_nothing_was_found(store):
     assert [label for label, _ in box.results.options] == [
         "Santa Rita do Araguaia — município", "Santa Rita do Novo Destino — município",
         "Santa Rosa de Goiás — município", "Santa Rosa — distrito de Formosa"]
-    assert box.note.value == "<span>4 encontrado(s); escolha um para ir até ele.</span>"
+    assert box.note.value == "<span>4 encontrados; escolha um para ir até ele.</span>"
     box.results.value = box.results.options[3][1]
     assert box.found.data["features"][0]["properties"]["code"] == "520800410"
     assert m.map.zoom >= 9
@@ -237,3 +239,24 @@ def test_readout_measures_the_polygon_while_it_is_drawn_with_the_drawing_tool():
                  "proto.removeHooks = function", f'page.querySelector(".{LIVE_CLASS} input")',
                  'box.dispatchEvent(new Event("change", {bubbles: true}));'):
         assert part in LIVE_JS, part
+
+
+def test_a_refusal_about_the_drawn_area_is_said_of_the_polygon_in_whole_sentences():
+    """GIS review: "a área desenhada em o polígono desenhado tem 2 partes" and "fica dentro da
+    área desenhada em o município de origem perderia a sede" (the sentence cut at the file's
+    name). The three forms coherence writes, said of the drawn polygon."""
+    from viabilidade.explore.panels.labels import drawn_words
+
+    name = "desenho-3b40421b.geojson"
+    assert drawn_words(f"a área desenhada em {name} tem 2 partes que não se tocam", name) == (
+        "o polígono desenhado tem 2 partes que não se tocam")
+    assert drawn_words(
+        f"a sede de Abadiânia (5200100; IBGE, sedes municipais) fica dentro da área desenhada em "
+        f"{name}: o município de origem perderia a sede; esperado um polígono", name) == (
+        "a sede de Abadiânia (5200100; IBGE, sedes municipais) fica dentro do polígono "
+        "desenhado: o município de origem perderia a sede; esperado um polígono")
+    assert drawn_words(f"o município de origem 5200100 (Abadiânia) não toca a área desenhada em "
+                       f"{name}: nenhum ponto em comum", name) == (
+        "o município de origem 5200100 (Abadiânia) não toca o polígono desenhado: nenhum ponto "
+        "em comum")
+    assert drawn_words(f"{name}: 21,9 % fora", name) == "21,9 % fora"

@@ -160,6 +160,11 @@ def control_message(e: ViabilidadeError) -> str:
     return " · ".join(_control_message(p) for p in problems)
 
 
+#: "a área desenhada em <file>" said of the drawn polygon, by the preposition before it.
+_DRAWN = {"a": "o polígono desenhado", "da": "do polígono desenhado",
+          "na": "no polígono desenhado"}
+
+
 def drawn_words(message: str, file_name: str) -> str:
     """A message about the limits file, said of the polygon drawn on the map (the user never
     chose a file): ``"«Arquivo de limites da área» (aba Área): uva-3b40421b.geojson: 21,9 % …"``
@@ -167,6 +172,10 @@ def drawn_words(message: str, file_name: str) -> str:
     «Recortar pelo município de origem»."""
     label = CONTROL_PLACES["boundary"][0]
     message = message.replace(f"«{label}» (aba Área): ", "Polígono desenhado: ")
+    # "a área desenhada em <file>" is the drawn polygon itself, with the article it needs:
+    # "em o polígono desenhado" and a sentence cut at "<file>: " were printed (GIS review)
+    message = re.sub(r"\b(a|da|na) área desenhada em " + re.escape(file_name),
+                     lambda m: _DRAWN[m.group(1)], message)
     message = message.replace(f"{file_name}: ", "").replace(file_name, "o polígono desenhado")
     if "fica fora dos municípios de origem" in message:
         message += ("; marque «Recortar pelo município de origem» (aba Área) ou redesenhe o "

@@ -1,8 +1,8 @@
 """Search: find a municipality or district by name or IBGE code and zoom the map to it.
 
-Names are compared folded (:func:`viabilidade.common.text.fold`: lower case, no accents), so
-``"agua fria"`` finds «Água Fria de Goiás» and ``"POSSE D"`` finds «Posse d'Abadia», as
-``viabilidade novo`` compares them; a query of digits finds the codes that start with it
+Names are compared by :func:`viabilidade.data.codes.normalize_name` (lower case, no accents,
+punctuation as spaces), as ``viabilidade novo`` compares them, so ``"agua fria"`` finds «Água
+Fria de Goiás» and ``"POSSE D’ABADIA"`` (a typographic apostrophe) finds «Posse d'Abadia»; a query of digits finds the codes that start with it
 (7-digit municipality, 9-digit district). Found: exact names first, then names that start
 with the query, then names that contain it; municipalities before districts at each step;
 at most :data:`MAX_RESULTS`.
@@ -19,7 +19,7 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass
 
-from ...common.text import fold
+from ...data.codes import normalize_name as fold
 
 #: The most results listed.
 MAX_RESULTS = 12
@@ -205,7 +205,8 @@ class SearchBox:
                  or ([found[0]] if len(found) == 1 and fold(found[0].name) == fold(text) else [])):
             self.go(whole[0])
         else:
-            self.note.value = (f"<span>{len(found)} encontrado(s); escolha um para ir até ele"
+            self.note.value = (f"<span>{len(found)} encontrado{'s' if len(found) > 1 else ''}; "
+                               "escolha um para ir até ele"
                                f"{' (os primeiros ' + str(MAX_RESULTS) + ')' if len(found) == MAX_RESULTS else ''}."
                                "</span>")
         return found

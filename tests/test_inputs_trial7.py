@@ -319,3 +319,30 @@ def test_lote_shows_each_files_count_of_unknown_keys(tmp_path):
     assert len(lines) == 51 and lines[-1] == ("    … e mais 1.950 problemas (mostrados os 50 "
                                               "primeiros; corrija-os e execute de novo para ver "
                                               "os demais)")  # was "… e mais 1 problema"
+
+
+def test_a_session_naming_its_own_save_folders_files_is_restored(tmp_path):
+    """A KML uploaded to a «Salvar em» folder outside the project (the files browser test's
+    `cands`) is the user's own: the session is restored after a reload; a file beside that
+    folder is not, and the message names the folder."""
+    from viabilidade.explore import persist
+
+    save = tmp_path / "estudos"
+    save.mkdir()
+    (save / "limite.geojson").write_text("{}", encoding="utf-8")
+    (tmp_path / "fora.geojson").write_text("{}", encoding="utf-8")
+    sessions = tmp_path / "estado"
+    sessions.mkdir()
+    path = _session(sessions, boundary=str(save / "limite.geojson"))
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**doc, "save_path": f"{save}/"}), encoding="utf-8")
+    assert persist.read_session(path).scenario.boundary == save / "limite.geojson"
+    doc["scenario"]["boundary"] = str(tmp_path / "fora.geojson")
+    path.write_text(json.dumps({**doc, "save_path": f"{save}/"}), encoding="utf-8")
+    with pytest.raises(CandidateError) as e:
+        persist.read_session(path)
+    assert str(e.value) == (
+        f"{path}: a sessão anterior não pôde ser restaurada (o campo 'scenario.boundary' aponta "
+        f"para '{tmp_path / 'fora.geojson'}'; esperados arquivos dentro do projeto "
+        f"({persist.REPO}), da pasta da sessão ({sessions}) ou da pasta «Salvar em» ({save}); "
+        "nenhum deles foi lido); o explorador começa do cenário inicial")

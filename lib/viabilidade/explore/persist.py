@@ -280,9 +280,11 @@ def read_session(path: str | Path) -> Session | None:
         if outside:  # before any is read: a 'base' of /etc/passwd was read (trial 7)
             from ..errors import capped
 
+            places = [f"do projeto ({REPO})", f"da pasta da sessão ({path.parent})",
+                      *([f"da pasta «Salvar em» ({save})"] if (save := save_folder(doc)) else [])]
             raise ValueError("; ".join(capped(outside, noun="caminho")) + "; esperados "
-                             f"arquivos dentro do projeto ({REPO}) ou da pasta da sessão "
-                             f"({path.parent}); nenhum deles foi lido")
+                             f"arquivos dentro {', '.join(places[:-1])} ou {places[-1]}; "
+                             "nenhum deles foi lido")
         steps = {}
         for key, words in (("undo", "desfazer"), ("redo", "refazer")):
             listed = doc.get(key, [])
@@ -312,16 +314,29 @@ SCENARIO_PATHS = ("base", "boundary", "urban_perimeter", "path")
 STEP_PATHS = ("boundary", "urban_perimeter")
 
 
+def save_folder(doc: dict) -> str | None:
+    """The session's «Salvar em» folder (``save_path``), resolved, when it is an existing
+    folder: the user chose it on the page, and uploads and saves go there, so the session
+    may name files in it (a KML uploaded to ``~/estudos`` is restored after a reload)."""
+    value = doc.get("save_path")
+    if not isinstance(value, str) or not value.strip() or "\0" in value:
+        return None
+    real = os.path.realpath(os.path.expanduser(value))
+    return real if os.path.isdir(real) else None
+
+
 def outside_paths(doc: dict, folder: Path) -> list[str]:
     """Every path field of a session ``doc`` naming a file outside the project (:data:`REPO`:
     its ``data/candidates`` and fixtures) and outside ``folder`` (the session file's folder,
     where uploads and drawings go), links resolved, in pt-BR: ``"o campo 'scenario.base'
     aponta para /etc/passwd"``. Hostile trial 7 (issue 32): a session whose ``base`` named
-    ``/etc/passwd`` had it read as a candidate file. The «Salvar em» folder (``save_path``),
-    shown on screen and only written to when the user saves, is not checked."""
+    ``/etc/passwd`` had it read as a candidate file. Files in the «Salvar em» folder the user
+    chose on the page (:func:`save_folder`) are the user's own uploads and saves: restored
+    (a session whose upload went to a folder outside the project could not be restored)."""
     from ..common.text import quoted
 
-    roots = [os.path.realpath(REPO), os.path.realpath(folder)]
+    roots = [os.path.realpath(REPO), os.path.realpath(folder),
+             *filter(None, [save_folder(doc)])]
     found: list[str] = []
 
     def check(where: str, table, keys) -> None:

@@ -258,3 +258,30 @@ def test_a_restored_session_opens_the_map_on_its_area_even_the_starting_one(stor
     posse = fit_view(area_bounds(store, Scenario.for_district(store, "520010010")))
     assert (tuple(second.map.map.center), second.map.map.zoom) == posse
     assert posse[1] == 11.0 and posse != (CENTER, ZOOM)
+
+
+def test_a_new_pages_first_write_keeps_the_newest_page_sessions_only(tmp_path, monkeypatch):
+    """GIS review: every page opened left a session file in the candidates folder, never
+    removed. A page's first write keeps the PAGE_STATES_MAX newest (itself included)."""
+    import os
+
+    from viabilidade.explore import persist
+
+    base = tmp_path / ".explorar-estado-app.json"
+    monkeypatch.setenv(persist.STATE_ENV, str(base))
+    monkeypatch.setattr(persist, "PAGE_STATES_MAX", 3)
+    for i, key in enumerate(("aaaa", "b-b_b", "cccc")):
+        page = persist.page_state_file(key)
+        page.write_text("{}", encoding="utf-8")
+        os.utime(page, ns=(10**18 + i, 10**18 + i))
+    base.write_text("{}", encoding="utf-8")                       # the app's own: kept
+    (tmp_path / "outro.json").write_text("{}", encoding="utf-8")  # not a page's: kept
+    persist.write_session(persist.page_state_file("dddd"), "{}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".explorar-estado-app-b-b_b.json", ".explorar-estado-app-cccc.json",
+        ".explorar-estado-app-dddd.json", ".explorar-estado-app.json", "outro.json"]
+    persist.write_session(persist.page_state_file("dddd"), "{}")  # not new: nothing removed
+    assert len(list(tmp_path.iterdir())) == 5
+    monkeypatch.setattr(persist, "PAGE_STATES_MAX", 4)
+    persist.write_session(persist.page_state_file("eeee"), "{}")   # 4 pages now: none removed
+    assert len(list(tmp_path.glob(".explorar-estado-app-*.json"))) == 4

@@ -15,6 +15,7 @@ why; nothing is lost that was saved as a candidate.
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import re
@@ -236,11 +237,52 @@ def session_text(session: Session) -> str:
                       ensure_ascii=False, indent=1, sort_keys=True)
 
 
+#: Most pages' session files kept beside the app's state file: a new page's first write
+#: removes the oldest beyond it (GIS review: about 30 pages in 18 minutes left 31 files, never
+#: removed, in the candidates folder of a shared server). A link to a removed session opens
+#: the initial scenario.
+PAGE_STATES_MAX = 200
+
+
 def write_session(path: str | Path, text: str) -> None:
-    """Write the state file atomically (its folder created if missing)."""
+    """Write the state file atomically (its folder created if missing); a page's first write
+    removes the oldest page session files beyond :data:`PAGE_STATES_MAX` (:func:`prune_pages`)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    new = not path.exists()
     write_files_atomically(path.parent, {path.name: text.encode("utf-8")})
+    if new:
+        prune_pages(path)
+
+
+def prune_pages(path: Path, keep: int | None = None, base: Path | None = None) -> list[Path]:
+    """Remove the oldest page session files beside ``path``, those :func:`page_state_file`
+    names from ``base`` (default :func:`default_state_file`), keeping the ``keep`` newest
+    (default :data:`PAGE_STATES_MAX`) by modification time; ``path`` itself is never removed,
+    nor anything when ``path`` is not a page's file. Returns the files removed; a file that
+    cannot be removed is left."""
+    keep = PAGE_STATES_MAX if keep is None else keep
+    base = default_state_file() if base is None else Path(base)
+    head, tail = f"{base.stem}-", base.suffix
+    if (os.path.realpath(path.parent) != os.path.realpath(base.parent)
+            or not (path.name.startswith(head) and path.name.endswith(tail))):
+        return []
+    pages = []
+    for other in path.parent.glob(f"{glob.escape(head)}*{glob.escape(tail)}"):
+        key = other.name[len(head):len(other.name) - len(tail)]
+        if other.name != path.name and PAGE_KEY.fullmatch(key):
+            try:
+                pages.append((other.stat().st_mtime_ns, other.name, other))
+            except OSError:
+                continue
+    removed = []
+    for *_, old in sorted(pages, reverse=True)[max(keep - 1, 0):]:
+        try:
+            old.unlink()
+            removed.append(old)
+        except OSError:
+            pass
+    return removed
 
 
 def read_session(path: str | Path) -> Session | None:

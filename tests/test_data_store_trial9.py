@@ -17,6 +17,7 @@ from viabilidade.errors import DataError
 
 from test_data_store_trial8 import AGAIN, STORE, _match, _store
 
+SEATS_HEADERS = 281   # seats.parquet's 8 page headers, in bytes
 AGAIN_ALTERED = "o repositório foi alterado; " + AGAIN.replace("gere o repositório", "gere-o")
 
 
@@ -141,16 +142,22 @@ def _first_header_replaced(path: Path, header: bytes) -> None:
 
 
 @pytest.mark.parametrize("header, reason", [
-    # field 1 (i32 0), then field 2 a list declaring 2³¹ i32 elements: fastparquet's reader
-    # crashed the process on these bytes (segmentation fault)
-    (bytes([0x15, 0x00, 0x19, 0xF5, 0xFF, 0xFF, 0xFF, 0xFF, 0x07]),
+    # field 1 (i32 0), then field 4 a list declaring 2³¹ i32 elements: fastparquet's reader
+    # crashed the process on such bytes (segmentation fault)
+    (bytes([0x15, 0x00, 0x39, 0xF5, 0xFF, 0xFF, 0xFF, 0xFF, 0x07]),
      "cabeçalho de página declara uma lista de 2147483647 elementos, mais do que cabe em "
      "65536 bytes"),
     # fields 1, 2 = -5 (zigzag 9), 3 = 10
     (bytes([0x15, 0x00, 0x15, 0x09, 0x15, 0x14, 0x00]),
      "cabeçalho de página com um tamanho negativo"),
-    # a struct nested 20 deep
-    (bytes([0x15, 0x00]) + bytes([0x1C]) * 20, "cabeçalho de página aninhado em mais de 16 níveis"),
+    # field 2 twice: i32 10, then a long-form i64 field 2 (pyarrow keeps the first; a
+    # reader keeping the last saw 1.000 bytes where 1.900 MiB were read, hostile trial 10)
+    (bytes([0x15, 0x00, 0x15, 0x14, 0x06, 0x04, 0x02, 0x15, 0x14, 0x00]),
+     "cabeçalho de página com o campo 2 de outro tipo (6; esperado um inteiro de 32 bits)"),
+    (bytes([0x15, 0x00, 0x15, 0x14, 0x05, 0x04, 0x02, 0x15, 0x14, 0x00]),
+     "cabeçalho de página com o campo 2 duas vezes"),
+    # field 5 a struct nested 20 deep
+    (bytes([0x15, 0x00, 0x4C]) + bytes([0x1C]) * 20, "cabeçalho de página aninhado em mais de 16 níveis"),
 ])
 def test_a_hostile_page_header_is_refused_in_words(tmp_path, header, reason):
     path = tmp_path / "seats.parquet"
@@ -204,3 +211,20 @@ def test_a_column_of_another_type_is_refused_unread(tmp_path):
     assert _read_seats(root) == (
         f"tabela 'seats' ({root / 'seats.parquet'}) tem colunas de outro tipo: 'lat' é "
         f"BYTE_ARRAY, esperado DOUBLE; {AGAIN_ALTERED}")
+
+
+def test_page_headers_are_bounded_by_their_bytes_together(monkeypatch):
+    """9.600 headers of 64 KiB each, read three times, took 1 min 46 s (hostile trial 10);
+    seats' 8 headers take 281 bytes."""
+    from viabilidade.data import parquet_pages
+
+    path = STORE / "seats.parquet"
+    monkeypatch.setattr(parquet_pages, "HEADERS_TOTAL_MAX", SEATS_HEADERS)
+    assert store_open.parquet_figures("seats", path)[0] == 246
+    monkeypatch.setattr(parquet_pages, "HEADERS_TOTAL_MAX", SEATS_HEADERS - 1)
+    with pytest.raises(DataError) as e:
+        store_open.parquet_figures("seats", path)
+    said = f"{SEATS_HEADERS - 1:,}".replace(",", ".")
+    assert str(e.value) == (f"tabela 'seats' ({path}) não pôde ser lida como Parquet: "
+                            f"cabeçalhos de página somando mais de {said} bytes (os de uma "
+                            f"tabela do repositório somam até 1.019); {AGAIN}")

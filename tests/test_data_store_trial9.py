@@ -57,18 +57,31 @@ def test_a_list_column_is_refused_unread(tmp_path):
 
 
 def test_an_encoding_a_build_does_not_write_is_refused_unread(tmp_path):
-    """DELTA_BYTE_ARRAY: 11.689 bytes whose metadata said 21 MB decoded into about 2 GiB."""
+    """DELTA_BYTE_ARRAY: 11.689 bytes whose metadata said 21 MB decoded into about 2 GiB
+    (trial 9); with the footer's list of encodings edited to PLAIN, 3,5 KB became 1 GB
+    (trial 10): each page's own header is read for its encoding, by load_store."""
+    from viabilidade.data import parquet_pages
+
     def edit(root, m):
         seats = pq.read_table(root / "seats.parquet")
         pq.write_table(seats, root / "seats.parquet", use_dictionary=False,
                        column_encoding={"categoria": "DELTA_BYTE_ARRAY"})
         _match(root, m, "seats")
     root = _store(tmp_path, edit)
-    said = _read_seats(root)
-    assert said == (
-        f"tabela 'seats' ({root / 'seats.parquet'}) usa codificações do Parquet que um "
+    path = root / "seats.parquet"
+    with pytest.raises(DataError) as e:
+        load_store(root)
+    assert str(e.value) == (
+        f"tabela 'seats' ({path}) não pôde ser lida como Parquet: página codificada em "
+        "DELTA_BYTE_ARRAY, que um repositório não usa; esperadas só BIT_PACKED, PLAIN, "
+        f"PLAIN_DICTIONARY, RLE, RLE_DICTIONARY; {AGAIN}")
+    with pytest.raises(DataError) as e:   # the footer says so too
+        store_open.check_layout("seats", path)
+    assert str(e.value) == (
+        f"tabela 'seats' ({path}) usa codificações do Parquet que um "
         "repositório não usa: 'categoria' (DELTA_BYTE_ARRAY); esperadas só BIT_PACKED, PLAIN, "
         f"PLAIN_DICTIONARY, RLE, RLE_DICTIONARY; {AGAIN_ALTERED}")
+    assert set(store_open.ENCODINGS) == set(parquet_pages.ENCODINGS.values())
 
 
 def test_every_committed_table_has_its_layout_and_the_builds_encodings():
@@ -228,3 +241,26 @@ def test_page_headers_are_bounded_by_their_bytes_together(monkeypatch):
     assert str(e.value) == (f"tabela 'seats' ({path}) não pôde ser lida como Parquet: "
                             f"cabeçalhos de página somando mais de {said} bytes (os de uma "
                             f"tabela do repositório somam até 1.019); {AGAIN}")
+
+
+def test_a_dictionary_chunk_whose_footer_size_was_lowered_is_counted_by_its_pages(
+        tmp_path, monkeypatch):
+    """Hostile trial 10: a dictionary chunk's footer size lowered from 20.135 to 100 skipped
+    the decoded count, and 32 KB were read as 1,2 GB. Here: 8 rows of one 8 MiB value (64 MiB
+    decoded), the footer lowered to 1 MiB; the bound 32 MiB."""
+    path = tmp_path / "seats.parquet"
+    column = pa.DictionaryArray.from_arrays(pa.array([0] * 8, pa.int32()),
+                                            pa.array(["x" * (8 << 20)]))
+    pq.write_table(pa.table({"cod_ibge": column}), path, compression="zstd", store_schema=False)
+    true = pq.read_metadata(path).row_group(0).column(0).total_uncompressed_size
+    old, new = _varint(true), _varint(1 << 20)
+    assert len(old) == len(new)
+    data = bytearray(path.read_bytes())
+    start = len(data) - 8 - int.from_bytes(data[-8:-4], "little")
+    data[start:] = data[start:].replace(old, new)
+    path.write_bytes(bytes(data))
+    assert pq.read_metadata(path).row_group(0).column(0).total_uncompressed_size == 1 << 20
+    monkeypatch.setattr(store_open, "TABLE_UNPACKED_MAX", 32 << 20)
+    assert store_open.parquet_figures("seats", path)[0] == 8   # metadata only: not decoded
+    with pytest.raises(DataError, match=r"se decodifica em 67\.108\.864 bytes \(valores"):
+        store_open.parquet_figures("seats", path, decoded=True)

@@ -20,7 +20,7 @@ from ..os_errors import count_bytes, os_reason, read_user_bytes
 from ..common.reasons import load_json
 from ..common.text import quoted, quoted_list
 from .codes import Crosswalk
-from .parquet_pages import PageError, pages_unpacked
+from .parquet_pages import ENCODINGS as PAGE_ENCODINGS, PageError, chunk_pages
 from .paths import default_root
 from .provenance import sha256
 from .store_tables import GEO_TABLES, NUMBER_COLUMNS, OPTIONAL_TABLES, TABLES, coordinate_problems
@@ -125,16 +125,20 @@ def parquet_figures(name: str, path: Path, decoded: bool = False) -> tuple[int, 
         chunks = [g.column(j) for g in groups for j in range(g.num_columns)]
         # the larger of what the footer and the pages' own headers declare: a footer edited
         # down passed every bound (hostile trial 9: 1 GB of pages behind 443 KB declared)
-        unpacked = max(sum(abs(c.total_uncompressed_size) for c in chunks), pages_unpacked(
-            path, [(c.dictionary_page_offset if c.has_dictionary_page else c.data_page_offset,
-                    c.total_compressed_size) for c in chunks]))
+        paged = chunk_pages(path, [(c.dictionary_page_offset if c.has_dictionary_page
+                                    else c.data_page_offset, c.total_compressed_size)
+                                   for c in chunks])
+        sizes = [max(abs(c.total_uncompressed_size), p) for c, p in zip(chunks, paged)]
+        unpacked = max(sum(abs(c.total_uncompressed_size) for c in chunks), sum(paged))
         # A text column's dictionary value is repeated on every row it is decoded for: at
         # most its rows times its bytes (a 307-byte file of 400 rows of one 1 MiB value,
         # 1 MiB decompressed, took 666 MB to read). Counted exactly only past the bound.
         coded = {c.path_in_schema for c in chunks
                  if c.has_dictionary_page and c.physical_type == "BYTE_ARRAY"}
-        most = sum(abs(c.total_uncompressed_size) * (abs(c.num_values)
-                   if c.path_in_schema in coded else 1) for c in chunks)
+        # each chunk by the larger of its footer's and its pages' sizes: a footer edited
+        # down skipped the decoded count (hostile trial 10: 32 KB into 1,2 GB)
+        most = sum(size * (abs(c.num_values) if c.path_in_schema in coded else 1)
+                   for c, size in zip(chunks, sizes))
     except PageError as exc:
         raise DataError(f"tabela {name!r} ({path}) não pôde ser lida como Parquet: {exc}; "
                         f"{again}") from None
@@ -155,7 +159,7 @@ def parquet_figures(name: str, path: Path, decoded: bool = False) -> tuple[int, 
                         f"o repositório foi alterado; {again}")
     if decoded and most > TABLE_UNPACKED_MAX:
         expanded = _decoded_bytes(name, path, sorted(coded)) + sum(
-            abs(c.total_uncompressed_size) for c in chunks if c.path_in_schema not in coded)
+            size for c, size in zip(chunks, sizes) if c.path_in_schema not in coded)
         if expanded > TABLE_UNPACKED_MAX:
             raise DataError(f"tabela {name!r} ({path}) tem {count_bytes(size)} e se decodifica "
                             f"em {count_bytes(expanded)} (valores de um dicionário repetidos "
@@ -169,7 +173,7 @@ def parquet_figures(name: str, path: Path, decoded: bool = False) -> tuple[int, 
 #: by dictionary, levels and indices run-length). Any other (DELTA_BYTE_ARRAY, …) is refused
 #: before the table is read: hostile trial 9 decoded an 11.689-byte DELTA_BYTE_ARRAY table
 #: whose metadata said 21 MB into about 2 GiB (25,6 s, 4,55 GB).
-ENCODINGS = frozenset({"PLAIN", "RLE", "RLE_DICTIONARY", "PLAIN_DICTIONARY", "BIT_PACKED"})
+ENCODINGS = frozenset(PAGE_ENCODINGS.values())
 
 
 def check_layout(name: str, path: Path) -> None:

@@ -223,7 +223,7 @@ def test_a_column_of_another_type_is_refused_unread(tmp_path):
     root = _store(tmp_path, edit)
     assert _read_seats(root) == (
         f"tabela 'seats' ({root / 'seats.parquet'}) tem colunas de outro tipo: 'lat' é "
-        f"BYTE_ARRAY, esperado DOUBLE; {AGAIN_ALTERED}")
+        f"BYTE_ARRAY (String), esperado DOUBLE; {AGAIN_ALTERED}")
 
 
 def test_page_headers_are_bounded_by_their_bytes_together(monkeypatch):
@@ -264,3 +264,24 @@ def test_a_dictionary_chunk_whose_footer_size_was_lowered_is_counted_by_its_page
     assert store_open.parquet_figures("seats", path)[0] == 8   # metadata only: not decoded
     with pytest.raises(DataError, match=r"se decodifica em 67\.108\.864 bytes \(valores"):
         store_open.parquet_figures("seats", path, decoded=True)
+
+
+def test_a_column_annotated_as_another_type_is_refused_unread(tmp_path):
+    """Hostile trial 10: municipalities.populacao as INT64 annotated Timestamp passed the
+    physical check and ended in a traceback; a code stored as plain binary is refused too."""
+    def edit(root, m):
+        mun = pq.read_table(root / "municipalities.parquet")
+        when = mun.column("populacao").cast(pa.timestamp("ms"))
+        code = mun.column("cod_ibge").cast(pa.binary())
+        pq.write_table(mun.set_column(3, "populacao", when).set_column(0, "cod_ibge", code),
+                       root / "municipalities.parquet")
+        _match(root, m, "municipalities")
+    root = _store(tmp_path, edit)
+    store = load_store(root)
+    with pytest.raises(DataError) as e:
+        store.municipalities
+    assert str(e.value) == (
+        f"tabela 'municipalities' ({root / 'municipalities.parquet'}) tem colunas de outro "
+        "tipo: 'cod_ibge' é BYTE_ARRAY, esperado BYTE_ARRAY (String), 'populacao' é INT64 "
+        "(Timestamp(isAdjustedToUTC=false, timeUnit=milliseconds, is_from_converted_type=false, "
+        "force_set_converted_type=false)), esperado INT64; " + AGAIN_ALTERED)

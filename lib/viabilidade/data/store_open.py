@@ -176,6 +176,11 @@ def parquet_figures(name: str, path: Path, decoded: bool = False) -> tuple[int, 
 ENCODINGS = frozenset(PAGE_ENCODINGS.values())
 
 
+def _type_words(physical: str, logical: str) -> str:
+    """A Parquet column's type as a message gives it: ``BYTE_ARRAY (String)``, ``DOUBLE``."""
+    return physical if logical == "None" else f"{physical} ({logical})"
+
+
 def check_layout(name: str, path: Path) -> None:
     """Refuse a table whose Parquet columns are not its layout's (:data:`.store_tables.TABLES`:
     the same names, in order, none nested, each of its type in
@@ -200,7 +205,13 @@ def check_layout(name: str, path: Path) -> None:
     try:
         meta = pq.read_metadata(path)
         found = [meta.schema.column(i).path for i in range(meta.num_columns)]
-        typed = [(c, meta.schema.column(i).physical_type, NUMBER_COLUMNS.get(c, "BYTE_ARRAY"))
+        # the type as stored and as annotated: text is String, numbers and the WKB geometry
+        # carry no annotation (an INT64 populacao annotated Timestamp ended in a traceback,
+        # hostile trial 10)
+        typed = [(c, _type_words(meta.schema.column(i).physical_type,
+                                 str(meta.schema.column(i).logical_type)),
+                  _type_words(NUMBER_COLUMNS.get(c, "BYTE_ARRAY"),
+                              "None" if c in NUMBER_COLUMNS or c == "geometry" else "String"))
                  for i, c in enumerate(found)]
         odd = sorted({(c.path_in_schema, e) for g in range(meta.num_row_groups)
                       for c in (meta.row_group(g).column(j) for j in range(meta.num_columns))

@@ -285,3 +285,19 @@ def test_a_column_annotated_as_another_type_is_refused_unread(tmp_path):
         "tipo: 'cod_ibge' é BYTE_ARRAY, esperado BYTE_ARRAY (String), 'populacao' é INT64 "
         "(Timestamp(isAdjustedToUTC=false, timeUnit=milliseconds, is_from_converted_type=false, "
         "force_set_converted_type=false)), esperado INT64; " + AGAIN_ALTERED)
+
+
+def test_a_repeated_key_or_a_code_outside_goias_is_refused_when_read(tmp_path):
+    """Hostile trial 10: seats with a repeated cod_ibge ended the notebook in a TypeError, and
+    seats with codes outside Goiás were read without a word."""
+    def edit(root, m):
+        seats = pq.read_table(root / "seats.parquet").to_pandas()
+        seats.loc[1, "cod_ibge"] = seats.loc[0, "cod_ibge"]
+        seats.loc[2, "cod_ibge"] = "9900001"
+        pq.write_table(pa.Table.from_pandas(seats, preserve_index=False),
+                       root / "seats.parquet")
+        _match(root, m, "seats")
+    root = _store(tmp_path, edit)
+    assert _read_seats(root) == (
+        f"tabela 'seats' ({root / 'seats.parquet'}): 1 chave repetida (cod_ibge): ['5200050']; "
+        "1 código em 'cod_ibge' que não é de Goiás: ['9900001']; " + AGAIN_ALTERED)

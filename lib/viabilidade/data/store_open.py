@@ -23,7 +23,8 @@ from .codes import Crosswalk
 from .parquet_pages import ENCODINGS as PAGE_ENCODINGS, PageError, chunk_pages
 from .paths import default_root
 from .provenance import sha256
-from .store_tables import GEO_TABLES, NUMBER_COLUMNS, OPTIONAL_TABLES, TABLES, coordinate_problems
+from .store_tables import (GEO_TABLES, NUMBER_COLUMNS, OPTIONAL_TABLES, TABLES,
+                           coordinate_problems, row_problems)
 
 #: Population vintages accepted by :func:`population`.
 VINTAGES = {"revised": "populacao", "first-release": "populacao_1a_divulgacao"}
@@ -508,6 +509,9 @@ class Store:
                             f"finitos: {'; '.join(capped(bad, noun='coordenada', feminine=True))}"
                             "; esperadas latitude e longitude em graus decimais; gere o "
                             "repositório de novo com `viabilidade data build`")
+        if bad := row_problems(name, table):  # a repeated key: a TypeError in the notebook
+            raise DataError(f"tabela {name!r} ({path}): {'; '.join(bad)}; o repositório foi "
+                            "alterado; gere-o de novo com `viabilidade data build`")
         for old in [k for k in _TABLES if k[0] == key[0]]:
             del _TABLES[old]   # another version of the same file: not read again
         _TABLES[key] = table

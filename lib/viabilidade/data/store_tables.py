@@ -140,3 +140,46 @@ NUMBER_COLUMNS = {
                      "valor_brl", "decendio_1_brl", "decendio_2_brl", "decendio_3_brl",
                      "pib_mil_reais", "vab_mil_reais", "impostos_mil_reais"), "DOUBLE"),
 }
+
+
+#: Code columns and the pattern each value must match (:mod:`viabilidade.common.ibge_codes`).
+def _code_patterns():
+    from ..common.ibge_codes import COD_DISTRITO, COD_IBGE
+
+    return {"cod_ibge": COD_IBGE, "cod_distrito": COD_DISTRITO}
+
+
+def row_problems(name: str, table) -> list[str]:
+    """What no table of a built store has, in pt-BR: a key (:data:`TABLES`' sort keys) given
+    twice, and a code of a municipality or district that is not one of Goiás; empty for a
+    table as the build writes it. Hostile trial 10: a seats table with a repeated
+    ``cod_ibge`` ended the study notebook in "TypeError: float() argument must be … not
+    'Series'", and 59.754 seats with codes outside Goiás were read without a word.
+
+    Returns
+    -------
+    list of str
+        One line per kind of problem, with its first values and count.
+    """
+    import pandas as pd
+
+    from ..common.text import quoted_list
+
+    keys = list((TABLES.get(name) or OPTIONAL_TABLES[name])[1])
+    found = []
+    twice = table[keys].duplicated(keep=False) if len(table) else pd.Series([], dtype=bool)
+    if twice.any():
+        repeated = table.loc[twice, keys].drop_duplicates().astype(str).agg("/".join, axis=1)
+        n = len(repeated)
+        found.append(f"{n} {'chaves repetidas' if n > 1 else 'chave repetida'} "
+                     f"({'/'.join(keys)}): {quoted_list(list(repeated), 6)}")
+    for column, pattern in _code_patterns().items():
+        if column in table:
+            values = table[column].astype("string")
+            bad = values[~values.fillna("").str.fullmatch(pattern.pattern.strip("^$"))]
+            if len(bad):
+                n = len(bad)
+                found.append(f"{n} {'códigos' if n > 1 else 'código'} em {column!r} que não "
+                             f"{'são' if n > 1 else 'é'} de Goiás: "
+                             f"{quoted_list(list(bad.fillna('<vazio>')), 6)}")
+    return found

@@ -8,9 +8,10 @@ of stopping.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
-import dataclasses
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -243,7 +244,12 @@ def declared(path: Path) -> tuple[str, str | None]:
     if link_problem(path):  # a link is never opened (it may name any file of the machine)
         return name, operation
     try:
-        with open(path, "rb") as f:
+        # opened without blocking, and read only if it is a regular file: a FIFO named
+        # .toml blocked `lote` for good here (its own reader had refused it)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return name, operation
             raw = f.read(DECLARED_MAX_BYTES + 1)
         if len(raw) > DECLARED_MAX_BYTES:
             return name, operation

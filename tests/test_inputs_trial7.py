@@ -325,6 +325,7 @@ def test_a_session_naming_its_own_save_folders_files_is_restored(tmp_path):
     """A KML uploaded to a «Salvar em» folder outside the project (the files browser test's
     `cands`) is the user's own: the session is restored after a reload; a file beside that
     folder is not, and the message names the folder."""
+    from viabilidade.common.text import quoted
     from viabilidade.explore import persist
 
     save = tmp_path / "estudos"
@@ -343,6 +344,6 @@ def test_a_session_naming_its_own_save_folders_files_is_restored(tmp_path):
         persist.read_session(path)
     assert str(e.value) == (
         f"{path}: a sessão anterior não pôde ser restaurada (o campo 'scenario.boundary' aponta "
-        f"para '{tmp_path / 'fora.geojson'}'; esperados arquivos dentro do projeto "
+        f"para {quoted(str(tmp_path / 'fora.geojson'))}; esperados arquivos dentro do projeto "
         f"({persist.REPO}), da pasta da sessão ({sessions}) ou da pasta «Salvar em» ({save}); "
         "nenhum deles foi lido); o explorador começa do cenário inicial")

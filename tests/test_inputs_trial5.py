@@ -34,7 +34,10 @@ def test_an_upload_name_with_a_bidi_override_is_refused_with_the_character_escap
 
 @pytest.mark.parametrize("document", ["Ofício nº 0/2027/CCJR", "Ofício nº 123456/2027",
                                       "Ofício nº 10/2027/ccjr", "Ofício nº dez/2027",
-                                      "Ofício nº 10/2027/" + "A" * 41])
+                                      "Ofício nº 10/2027/" + "A" * 41,
+                                      # hostile trial 7 (H7-7): full-width digits, read as
+                                      # 12/2027 before; no year, or a two-digit one
+                                      "Ofício nº １２/２０２７", "Ofício nº 12", "Ofício nº 12/27"])
 def test_a_planned_oficio_number_out_of_form_or_range_is_refused_with_its_line(document):
     c = load_candidate(POSSE)
     planned = Act("requisicao-enviada", dt.date(2027, 1, 15), document, body="ibge",

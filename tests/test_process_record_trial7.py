@@ -1,6 +1,7 @@
 """Hostile trial 7's minors of the process record (issue 32, docs/ERRORS.md H7-7): a second
 ``proposta``, a certificate dated before its body received the request, and an ofício number
-in full-width digits (``１２/２０２７``, read as 12/2027) or without its year were accepted."""
+in full-width digits (``１２/２０２７``, read as 12/2027) or without its year were accepted. A
+planned number's refusals are test_inputs_trial5's, with the form's other cases."""
 
 from __future__ import annotations
 
@@ -8,9 +9,8 @@ import dataclasses
 import datetime as dt
 
 import pytest
-from test_process_record import _act, _file, _kinds, _problems
+from test_process_record import POSSE, _act, _file, _kinds, _problems
 
-from viabilidade.errors import CandidateError
 from viabilidade.proposal.candidate import load_candidate
 from viabilidade.proposal.record import Act
 from viabilidade.report.oficios_record import planned_numbers
@@ -62,23 +62,9 @@ def test_a_full_width_number_is_the_same_oficio_as_its_ascii_twin(tmp_path):
         "destinatário"]
 
 
-@pytest.mark.parametrize("document", ["Ofício nº １２/２０２７", "Ofício nº 12", "Ofício nº 12/27"])
-def test_a_planned_number_in_full_width_digits_or_without_its_year_is_refused(tmp_path,
-                                                                              document):
-    c = load_candidate(_file(tmp_path, START))
-    planned = Act("requisicao-enviada", dt.date(2027, 3, 1), document, body="sefaz-go",
-                  planned=True, line=40)
-    with pytest.raises(CandidateError) as e:
-        planned_numbers(dataclasses.replace(c, events=(planned,)), ["sefaz-go"], 2027)
-    assert str(e.value) == (
-        f"{c.path}, campo 'process.events': o registro de atos (linha 40) dá ao ofício à SEFAZ-GO "
-        f"o número {document!r}; esperado 'Ofício nº <número de 1 a "
-        "99.999>/<ano>', seguido, se houver, da sigla (até 40 caracteres, letras maiúsculas e "
-        "algarismos, partes unidas por hífen), p. ex. 'Ofício nº 10/2027/CCJR-ALEGO'")
-
-
 def test_a_planned_number_in_ascii_digits_is_taken():
-    c = load_candidate(_file.__globals__["POSSE"])
+    """The other side of test_inputs_trial5's full-width and yearless numbers, refused."""
+    c = load_candidate(POSSE)
     planned = Act("requisicao-enviada", dt.date(2027, 3, 1), "Ofício nº 12/2027",
                   body="sefaz-go", planned=True, line=40)
     assert planned_numbers(dataclasses.replace(c, events=(planned,)), ["sefaz-go"], 2027) == {

@@ -91,7 +91,7 @@ def main() -> None:
     rounds = {"with": [], "without": []}
     for _ in range(args.repeat):  # alternated, so the load on the machine falls on both
         for which in ("with", "without"):
-            store_open.parquet_figures = checked if which == "with" else (lambda n, p, decoded=False: (0, 0))
+            store_open.parquet_figures = checked if which == "with" else (lambda n, p, decoded=False, meta=None: (0, 0))
             rounds[which].append(_time(every_table, 1)[0])
     store_open.parquet_figures = checked
     best_w, med_w = min(rounds["with"]), statistics.median(rounds["with"])

@@ -63,37 +63,17 @@ TABLE_UNPACKED_MAX = 256 * 1024 * 1024
 TABLES_UNPACKED_MAX = 512 * 1024 * 1024
 
 
-def parquet_figures(name: str, path: Path, decoded: bool = False) -> tuple[int, int]:
-    """A table's rows and the bytes it decompresses to, by its Parquet metadata alone,
-    refused past :data:`TABLE_ROWS_MAX` or :data:`TABLE_UNPACKED_MAX` before anything is
-    decompressed; the footer's declared length is checked against :data:`FOOTER_MAX`
-    (and the file's size) before ``pyarrow.parquet.read_metadata`` reads it.
-
-    Parameters
-    ----------
-    name : str
-        The table's name, as messages give it.
-    path : Path
-        Its Parquet file.
-    decoded : bool
-        Also bound the bytes its dictionary-encoded text columns take once decoded (each
-        row's value), read as dictionaries when their rows times their size could pass
-        :data:`TABLE_UNPACKED_MAX`: :meth:`Store._read` asks for it before it reads a table;
-        :func:`load_store` does not (the full mesh's geometry column is read for it: 0,1–0,5 s).
-
-    Returns
-    -------
-    tuple of int
-        (rows, bytes decompressed): the larger of the file's and its row groups' row counts,
-        and the sum of its column chunks' ``total_uncompressed_size`` (absolute values: a
-        negative size counts as its size, never against the others).
+def read_footer(name: str, path: Path):
+    """A table's Parquet metadata (``pyarrow.parquet.FileMetaData``), its footer's declared
+    length checked against :data:`FOOTER_MAX` (and the file's size) before
+    ``pyarrow.parquet.read_metadata`` reads it: :meth:`Store._read` reads it once for
+    :func:`parquet_figures`, :func:`check_layout` and the dictionaries' decoded count.
 
     Raises
     ------
     DataError
         Not ending with ``PAR1``; a footer longer than :data:`FOOTER_MAX` or than the file;
-        metadata pyarrow cannot read (its technical detail given); rows or bytes past the
-        bounds, naming the table and both figures.
+        metadata pyarrow cannot read (its technical detail given).
     """
     import pyarrow.parquet as pq
 
@@ -120,7 +100,51 @@ def parquet_figures(name: str, path: Path, decoded: bool = False) -> tuple[int, 
                         f"de metadados declara {count_bytes(footer)}, e o arquivo inteiro tem "
                         f"{count_bytes(size)}; {again}")
     try:
-        meta = pq.read_metadata(path)
+        return pq.read_metadata(path)
+    except Exception as exc:  # noqa: BLE001 — pyarrow raises several kinds
+        raise DataError(f"tabela {name!r} ({path}) não pôde ser lida como Parquet: metadados "
+                        f"ilegíveis ({type(exc).__name__}: {exc}); {again}") from None
+
+
+def parquet_figures(name: str, path: Path, decoded: bool = False,
+                    meta=None) -> tuple[int, int]:
+    """A table's rows and the bytes it decompresses to, by its Parquet metadata alone,
+    refused past :data:`TABLE_ROWS_MAX` or :data:`TABLE_UNPACKED_MAX` before anything is
+    decompressed; the footer's declared length is checked against :data:`FOOTER_MAX`
+    (and the file's size) before ``pyarrow.parquet.read_metadata`` reads it.
+
+    Parameters
+    ----------
+    name : str
+        The table's name, as messages give it.
+    path : Path
+        Its Parquet file.
+    decoded : bool
+        Also bound the bytes its dictionary-encoded text columns take once decoded (each
+        row's value), read as dictionaries when their rows times their size could pass
+        :data:`TABLE_UNPACKED_MAX`: :meth:`Store._read` asks for it before it reads a table;
+        :func:`load_store` does not (the full mesh's geometry column is read for it: 0,1–0,5 s).
+    meta : pyarrow.parquet.FileMetaData, optional
+        The file's metadata as :func:`read_footer` gives it; read by it when not given.
+
+    Returns
+    -------
+    tuple of int
+        (rows, bytes decompressed): the larger of the file's and its row groups' row counts,
+        and the sum of its column chunks' ``total_uncompressed_size`` (absolute values: a
+        negative size counts as its size, never against the others).
+
+    Raises
+    ------
+    DataError
+        Not ending with ``PAR1``; a footer longer than :data:`FOOTER_MAX` or than the file;
+        metadata pyarrow cannot read (its technical detail given); rows or bytes past the
+        bounds, naming the table and both figures.
+    """
+    again = "gere o repositório de novo com `viabilidade data build`"
+    if meta is None:
+        meta = read_footer(name, path)
+    try:
         groups = [meta.row_group(i) for i in range(meta.num_row_groups)]
         rows = max(abs(meta.num_rows), sum(abs(g.num_rows) for g in groups))
         chunks = [g.column(j) for g in groups for j in range(g.num_columns)]
@@ -153,18 +177,19 @@ def parquet_figures(name: str, path: Path, decoded: bool = False) -> tuple[int, 
                         f"máximo {fmt(TABLE_ROWS_MAX)} (a maior tabela do repositório, pib, "
                         f"tem 5.412 linhas); o repositório foi alterado; {again}")
     if unpacked > TABLE_UNPACKED_MAX:
-        raise DataError(f"tabela {name!r} ({path}) tem {count_bytes(size)} e se descompacta em "
-                        f"{count_bytes(unpacked)}; esperado no máximo "
+        raise DataError(f"tabela {name!r} ({path}) tem {count_bytes(path.stat().st_size)} e "
+                        f"se descompacta em {count_bytes(unpacked)}; esperado no máximo "
                         f"{count_bytes(TABLE_UNPACKED_MAX)} descompactados (a maior tabela do "
                         "repositório, a malha municipal, se descompacta em 23.397.531 bytes); "
                         f"o repositório foi alterado; {again}")
     if decoded and most > TABLE_UNPACKED_MAX:
-        expanded = _decoded_bytes(name, path, sorted(coded)) + sum(
+        expanded = _decoded_bytes(name, path, sorted(coded), meta) + sum(
             size for c, size in zip(chunks, sizes) if c.path_in_schema not in coded)
         if expanded > TABLE_UNPACKED_MAX:
-            raise DataError(f"tabela {name!r} ({path}) tem {count_bytes(size)} e se decodifica "
-                            f"em {count_bytes(expanded)} (valores de um dicionário repetidos "
-                            f"linha a linha); esperado no máximo {count_bytes(TABLE_UNPACKED_MAX)} "
+            raise DataError(f"tabela {name!r} ({path}) tem {count_bytes(path.stat().st_size)} "
+                            f"e se decodifica em {count_bytes(expanded)} (valores de um "
+                            "dicionário repetidos linha a linha); esperado no máximo "
+                            f"{count_bytes(TABLE_UNPACKED_MAX)} "
                             "(a maior tabela do repositório, a malha municipal, se descompacta "
                             f"em 23.397.531 bytes); o repositório foi alterado; {again}")
     return rows, unpacked
@@ -182,7 +207,7 @@ def _type_words(physical: str, logical: str) -> str:
     return physical if logical == "None" else f"{physical} ({logical})"
 
 
-def check_layout(name: str, path: Path) -> None:
+def check_layout(name: str, path: Path, meta=None) -> None:
     """Refuse a table whose Parquet columns are not its layout's (:data:`.store_tables.TABLES`:
     the same names, in order, none nested, each of its type in
     :data:`.store_tables.NUMBER_COLUMNS`) or that uses an encoding outside :data:`ENCODINGS`,
@@ -191,7 +216,8 @@ def check_layout(name: str, path: Path) -> None:
     Hostile trial 9: ``vilas.parquet`` copied over ``seats.parquet`` (its manifest edited to
     match) turned the study's verdict into "Inviável" with a seat distance of 0,00 km, and a
     916-byte table with one row of 200 million integers in a list column took 4,3 GB before
-    the notebook failed.
+    the notebook failed. ``meta``: the file's metadata as :func:`read_footer` gives it, read
+    here when not given.
 
     Raises
     ------
@@ -204,7 +230,8 @@ def check_layout(name: str, path: Path) -> None:
     layout = (TABLES.get(name) or OPTIONAL_TABLES[name])[0]
     again = "o repositório foi alterado; gere-o de novo com `viabilidade data build`"
     try:
-        meta = pq.read_metadata(path)
+        if meta is None:
+            meta = pq.read_metadata(path)
         found = [meta.schema.column(i).path for i in range(meta.num_columns)]
         # the type as stored and as annotated: text is String, numbers and the WKB geometry
         # carry no annotation (an INT64 populacao annotated Timestamp ended in a traceback,
@@ -234,10 +261,11 @@ def check_layout(name: str, path: Path) -> None:
                         f"{', '.join(sorted(ENCODINGS))}; {again}")
 
 
-def _decoded_bytes(name: str, path: Path, columns: list[str]) -> int:
+def _decoded_bytes(name: str, path: Path, columns: list[str], meta) -> int:
     """Bytes the dictionary-encoded text ``columns`` of a Parquet file take once decoded
     (each row's value length, summed), read as dictionaries so that nothing is expanded:
-    memory about the columns' decompressed size, bounded by :data:`TABLE_UNPACKED_MAX`.
+    memory about the columns' decompressed size, bounded by :data:`TABLE_UNPACKED_MAX`;
+    ``meta``: the file's metadata, not read again.
 
     Raises
     ------
@@ -249,7 +277,8 @@ def _decoded_bytes(name: str, path: Path, columns: list[str]) -> int:
     import pyarrow.parquet as pq
 
     try:
-        table = pq.read_table(path, columns=columns, read_dictionary=columns)
+        with pq.ParquetFile(path, metadata=meta, read_dictionary=columns) as parquet:
+            table = parquet.read(columns=columns)
         total = 0
         for column in table.columns:
             for chunk in column.chunks:
@@ -489,8 +518,9 @@ class Store:
         if not path.is_file():
             raise DataError(f"tabela {name!r} ausente: {path} não existe; gere o "
                             "repositório com `viabilidade data build`")
-        parquet_figures(name, path, decoded=True)  # bounded before it is decompressed
-        check_layout(name, path)   # its own columns, none nested, plain encodings
+        meta = read_footer(name, path)   # read once for the checks
+        parquet_figures(name, path, decoded=True, meta=meta)  # bounded before it is decompressed
+        check_layout(name, path, meta)   # its own columns, none nested, plain encodings
         try:
             if name in GEO_TABLES:
                 import geopandas as gpd

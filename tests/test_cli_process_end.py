@@ -14,6 +14,13 @@ from viabilidade.common.imports import COLLECTOR_THRESHOLDS
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def _fresh_python(*args: str, check: bool = True) -> subprocess.CompletedProcess:
+    """This interpreter in a fresh process (its collector as Python starts it), with only the
+    repository's lib on its path."""
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, check=check,
+                          env={"PYTHONPATH": str(ROOT / "lib"), "PATH": "/usr/bin"})
+
+
 def test_the_console_script_reads_sys_argv_and_ends_the_process(tmp_path, monkeypatch, capsys):
     ended = []
     monkeypatch.setattr(commands, "_ending_process", lambda: ended.append(True))
@@ -37,17 +44,14 @@ def test_the_ending_process_freezes_every_object_it_holds():
     code = ("import gc; from viabilidade.cli import commands; "
             "commands._ending_process(); print(gc.get_freeze_count() > 1000, "
             "len(gc.get_objects()))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env={"PYTHONPATH": str(ROOT / "lib"), "PATH": "/usr/bin"})
+    out = _fresh_python("-c", code)
     frozen, tracked = out.stdout.split()
     assert frozen == "True" and int(tracked) < 50
 
 
 def test_python_m_viabilidade_cli_still_exits_2_naming_the_file(tmp_path):
     bad = tmp_path / "nada.toml"
-    run = subprocess.run([sys.executable, "-m", "viabilidade.cli", "estudo", str(bad)],
-                         capture_output=True, text=True,
-                         env={"PYTHONPATH": str(ROOT / "lib"), "PATH": "/usr/bin"})
+    run = _fresh_python("-m", "viabilidade.cli", "estudo", str(bad), check=False)
     assert run.returncode == 2
     assert run.stderr.startswith(f"erro: {bad}")
 
@@ -74,6 +78,5 @@ def test_a_batch_worker_freezes_its_warm_up_and_collects_less():
     code = ("import gc; from viabilidade.batch.unit import warm_up; "
             "print(gc.get_threshold(), gc.get_freeze_count() == 0); warm_up(); "
             "print(gc.get_threshold(), gc.get_freeze_count() > 1000, len(gc.get_objects()) < 50)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env={"PYTHONPATH": str(ROOT / "lib"), "PATH": "/usr/bin"})
+    out = _fresh_python("-c", code)
     assert out.stdout.splitlines() == ["(700, 10, 10) True", "(50000, 20, 10) True True"]

@@ -9,9 +9,11 @@ a point to the map's pixels.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import secrets
 import shutil
 import socket
 import subprocess
@@ -77,6 +79,31 @@ def start_server(args: list[str], env: dict, cwd: Path, log: Path, ready_url: st
             stop(proc)
             pytest.fail(f"{Path(args[0]).name} did not start:\n" + log.read_text(errors="replace")[-3000:])
         time.sleep(0.3)
+
+
+@contextlib.contextmanager
+def voila_app(home: Path):
+    """Voilà serving notebooks/explorar.ipynb as ``make explorar`` serves it (``voila.json``,
+    the page's template), its folders, working folder and log (``voila.log``) in ``home``;
+    yields (the app's URL with its token, the configured session file
+    ``VIABILIDADE_ESTADO_EXPLORAR``). Skips when Voilà or ipyleaflet is missing."""
+    pytest.importorskip("voila")
+    pytest.importorskip("ipyleaflet")
+    command = Path(sys.executable).with_name("voila")
+    if not command.exists():
+        pytest.skip(f"no voila command next to {sys.executable}")
+    port, token = free_port(), secrets.token_hex(16)
+    env = jupyter_env(home)      # and the page's template, as make explorar
+    env["JUPYTER_PATH"] += os.pathsep + str(REPO / "share" / "jupyter")
+    proc = start_server(
+        [str(command), f"--port={port}", f"--token={token}", f"--Voila.config_file_paths={REPO}",
+         str(REPO / "notebooks" / "explorar.ipynb")],
+        env=env, cwd=home, log=home / "voila.log",
+        ready_url=f"http://127.0.0.1:{port}/voila/static/voila.js")
+    try:
+        yield f"http://127.0.0.1:{port}/?token={token}", Path(env["VIABILIDADE_ESTADO_EXPLORAR"])
+    finally:
+        stop(proc)
 
 
 def stop(proc: subprocess.Popen) -> None:

@@ -121,29 +121,10 @@ def voila_server(tmp_path_factory):
     keeps a server of its own: on the shared one its reopened page did not restore its session
     once, under load 24, cause not found.) Yields (the app's URL with its token, the configured
     session file ``VIABILIDADE_ESTADO_EXPLORAR``, beside which each page's file is written)."""
-    import secrets
-    import sys
+    from chromium import voila_app
 
-    from chromium import REPO, free_port, jupyter_env, start_server, stop
-
-    pytest.importorskip("voila")
-    pytest.importorskip("ipyleaflet")
-    command = Path(sys.executable).with_name("voila")
-    if not command.exists():
-        pytest.skip(f"no voila command next to {sys.executable}")
-    home = tmp_path_factory.mktemp("voila")
-    port, token = free_port(), secrets.token_hex(16)
-    env = jupyter_env(home)      # and the page's template, as make explorar
-    env["JUPYTER_PATH"] += os.pathsep + str(REPO / "share" / "jupyter")
-    proc = start_server(
-        [str(command), f"--port={port}", f"--token={token}", f"--Voila.config_file_paths={REPO}",
-         str(REPO / "notebooks" / "explorar.ipynb")],
-        env=env, cwd=home, log=home / "voila.log",
-        ready_url=f"http://127.0.0.1:{port}/voila/static/voila.js")
-    try:
-        yield f"http://127.0.0.1:{port}/?token={token}", Path(env["VIABILIDADE_ESTADO_EXPLORAR"])
-    finally:
-        stop(proc)
+    with voila_app(tmp_path_factory.mktemp("voila")) as app:
+        yield app
 
 
 @pytest.fixture(scope="session")

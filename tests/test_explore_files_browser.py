@@ -9,15 +9,11 @@ wait is on a condition and bounded; the whole test is bounded by ``DEADLINE_S``.
 """
 
 import os
-import secrets
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from chromium import (NEEDS_CHROMIUM, REPO, Waiter, chromium, free_port, jupyter_env, quit_chromium,
-                      start_server, stop, upload_file)
+from chromium import NEEDS_CHROMIUM, REPO, Waiter, chromium, quit_chromium, upload_file, voila_app
 
 PROCESSED = REPO / "data" / "processed"
 KML = REPO / "tests" / "fixtures" / "posse-dabadia-desenhada.kml"
@@ -36,25 +32,11 @@ pytestmark = [
 
 @pytest.fixture
 def app(tmp_path):
-    """Voilà serving notebooks/explorar.ipynb with the session file in ``tmp_path``; yields
-    (URL with token, session file)."""
-    pytest.importorskip("voila")
-    command = Path(sys.executable).with_name("voila")
-    if not command.exists():
-        pytest.skip(f"no voila command next to {sys.executable}")
-    home = tmp_path / "voila"
-    port, token = free_port(), secrets.token_hex(16)
-    env = jupyter_env(home)
-    env["JUPYTER_PATH"] += os.pathsep + str(REPO / "share" / "jupyter")
-    proc = start_server(
-        [str(command), f"--port={port}", f"--token={token}", f"--Voila.config_file_paths={REPO}",
-         str(REPO / "notebooks" / "explorar.ipynb")],
-        env=env, cwd=tmp_path, log=tmp_path / "voila.log",
-        ready_url=f"http://127.0.0.1:{port}/voila/static/voila.js")
-    try:
-        yield f"http://127.0.0.1:{port}/?token={token}", Path(env["VIABILIDADE_ESTADO_EXPLORAR"])
-    finally:
-        stop(proc)
+    """A Voilà server of this test's own (:func:`chromium.voila_app`; on the shared one of
+    ``conftest.voila_server`` its reopened page did not restore its session once); yields (URL
+    with token, session file)."""
+    with voila_app(tmp_path / "voila") as served:
+        yield served
 
 
 def _verdict_line(driver) -> str:
@@ -109,7 +91,7 @@ def test_upload_undo_scenarios_downloads_and_the_session_in_the_web_app(app, bro
     # the session's link; its file beside the configured one (explore.persist.page_state_file).
     page_link = wait("the session's key in the URL", lambda d: "sessao=" in d.current_url and d.current_url, 30)
     key = page_link.split("sessao=")[1].split("&")[0]
-    assert len(key) == 16 and f"Link desta sessão" in body() and f"?sessao={key}" in body()
+    assert len(key) == 16 and "Link desta sessão" in body() and f"?sessao={key}" in body()
     state = state.with_name(f"{state.stem}-{key}{state.suffix}")
     assert "Sessão anterior restaurada" not in body()
     tab("Salvar")                                   # uploads go where candidates are saved

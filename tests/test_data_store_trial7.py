@@ -19,7 +19,8 @@ from viabilidade.errors import CandidateError, DataError
 STORE = Path(__file__).resolve().parents[1] / "data" / "processed"
 
 
-def _store(tmp_path: Path, edit) -> Path:
+def _store(tmp_path: Path, edit=lambda root, manifest: None) -> Path:
+    """A copy of the committed store, its manifest edited by ``edit(root, manifest)``."""
     root = tmp_path / "store"
     shutil.copytree(STORE, root)
     manifest = json.loads((root / "manifest.json").read_text(encoding="utf-8"))

@@ -40,13 +40,8 @@ def test_the_committed_manifest_format_is_the_integer_one():
 @pytest.mark.parametrize("version, refused", [("1", False), ("true", True), ("1.0", True)])
 def test_a_session_version_must_be_the_whole_number_one(tmp_path, version, refused):
     from viabilidade.explore import persist
-    from viabilidade.explore.scenario import Scenario
 
-    scenario = json.dumps(persist.scenario_dict(Scenario(name="Posse d'Abadia",
-                                                         origins=("5200100",),
-                                                         districts=("520010010",))))
-    path = tmp_path / "sessao.json"
-    path.write_text(f'{{"version": {version}, "scenario": {scenario}}}', encoding="utf-8")
+    path = _session(tmp_path, {"version": json.loads(version)})   # true, 1.0: written as given
     if not refused:
         assert persist.read_session(path).scenario.name == "Posse d'Abadia"
         return
@@ -125,13 +120,16 @@ def test_the_explorer_tells_an_upload_into_a_loop_in_its_pane(tmp_path):
 
 
 # ------------------------------- H7-5: a session's paths outside the project are never read
-def _session(tmp_path: Path, **scenario) -> Path:
+def _session(tmp_path: Path, top: dict | None = None, **scenario) -> Path:
+    """``tmp_path/sessao.json``, an explorer session of Posse d'Abadia's scenario, the
+    scenario's fields ``scenario`` and the file's own fields ``top`` (version, save_path, …)
+    as given."""
     from viabilidade.explore import persist
     from viabilidade.explore.scenario import Scenario
 
     doc = {"version": persist.VERSION, "scenario": {**persist.scenario_dict(
         Scenario(name="Posse d'Abadia", origins=("5200100",), districts=("520010010",))),
-        **scenario}}
+        **scenario}, **(top or {})}
     path = tmp_path / "sessao.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     return path

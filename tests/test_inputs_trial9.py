@@ -266,17 +266,12 @@ def test_same_bytes_reads_chunk_by_chunk_and_stops_at_the_first_difference(tmp_p
 # Minor: a NUL in a path of an explorer session said os.path's English "embedded null byte".
 @pytest.mark.parametrize("field", ["base", "path"])
 def test_a_nul_in_a_session_path_is_named_in_portuguese(tmp_path, field):
-    import json
+    from test_inputs_trial7 import _session
 
     from viabilidade.errors import CandidateError
     from viabilidade.explore import persist
-    from viabilidade.explore.scenario import Scenario
 
-    scenario = persist.scenario_dict(Scenario(name="Posse d'Abadia", origins=("5200100",),
-                                              districts=("520010010",)))
-    scenario[field] = str(tmp_path / "a\0b.toml")
-    path = tmp_path / "sessao.json"
-    path.write_text(json.dumps({"version": 1, "scenario": scenario}), encoding="utf-8")
+    path = _session(tmp_path, **{field: str(tmp_path / "a\0b.toml")})
     with pytest.raises(CandidateError) as e:
         persist.read_session(path)
     assert str(e.value) == (
@@ -335,12 +330,11 @@ def test_finite_seat_coordinates_at_the_edge_are_read(tmp_path):
 
 
 def test_a_nul_in_the_upload_folder_or_the_sessions_save_path_is_named_in_portuguese(tmp_path):
-    import json
+    from test_inputs_trial7 import _session
 
     from viabilidade.errors import CandidateError, GeoError
     from viabilidade.explore import persist
     from viabilidade.explore.files import store_upload
-    from viabilidade.explore.scenario import Scenario
 
     folder = f"{tmp_path}/a\0b"
     with pytest.raises(GeoError) as e:
@@ -349,11 +343,7 @@ def test_a_nul_in_the_upload_folder_or_the_sessions_save_path_is_named_in_portug
                             "tem um caractere NUL, que nenhum caminho de pasta pode ter; escolha "
                             "outra pasta para os candidatos")
     assert list(tmp_path.iterdir()) == []
-    scenario = persist.scenario_dict(Scenario(name="Posse d'Abadia", origins=("5200100",),
-                                              districts=("520010010",)))
-    path = tmp_path / "sessao.json"
-    path.write_text(json.dumps({"version": 1, "scenario": scenario, "save_path": folder}),
-                    encoding="utf-8")
+    path = _session(tmp_path, {"save_path": folder})
     with pytest.raises(CandidateError) as e:
         persist.read_session(path)
     assert str(e.value) == (f"{path}: a sessão anterior não pôde ser restaurada (o campo "

@@ -23,29 +23,20 @@ from pathlib import Path
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bounds_trial5 import ROOT, _refused  # noqa: E402
 
-TRACTS = "CD2022_Agregados_por_setores_basico_GO.csv"
-FICTITIOUS = ROOT / "tests" / "fixtures" / "setores_ficticios" / "census" / TRACTS
 
 
 def _tracts(goias: int, others: int, *, before: bool = False) -> dict:
-    """The fixture's header and first record, repeated as ``goias`` Goiás records (distinct
-    codes) then ``others`` records of UF 53; read by ``read_tract_counts``."""
+    """A tract aggregates file of ``goias`` Goiás records (distinct codes) then ``others``
+    records of UF 53 (``tests/hostile_tracts.py``), read by ``read_tract_counts``."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from hostile_tracts import tract_file
+
     from viabilidade.data import tracts
 
     if before:  # the bounds before this change
         tracts.TRACT_GOIAS_MAX, tracts.TRACT_ROWS_MAX = 10**9, 1_000_000
-    lines = FICTITIOUS.read_bytes().split(b"\r\n" if b"\r\n" in FICTITIOUS.read_bytes()
-                                          else b"\n")
-    header, first = lines[0], lines[1].split(b";")
-    uf = header.split(b";").index(b'"CD_UF"')
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / TRACTS
-        with open(path, "wb") as fh:
-            fh.write(header + b"\n")
-            for n in range(goias + others):
-                first[0] = b'"52%013d"' % n
-                first[uf] = b'"52"' if n < goias else b'"53"'
-                fh.write(b";".join(first) + b"\n")
+        path = tract_file(Path(tmp), goias, others)
         out = _refused(tracts.read_tract_counts, path)
         out["bytes do arquivo"] = path.stat().st_size
     return out

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from hostile_tracts import TRACTS, tract_file
 
 from viabilidade.errors import CandidateError, DataError
 
@@ -182,26 +183,6 @@ def test_a_step_or_drawing_outside_is_named_with_its_place(tmp_path):
 
 
 # ---------------------------------- H7-6: the tract counts bounded by Goiás' tracts, not 10⁶
-TRACTS = "CD2022_Agregados_por_setores_basico_GO.csv"
-FICTITIOUS = Path(__file__).resolve().parent / "fixtures" / "setores_ficticios" / "census" / TRACTS
-
-
-def _tract_file(tmp_path: Path, goias: int, others: int = 0) -> Path:
-    """The fixture's header and first record as ``goias`` Goiás records, then ``others`` of
-    UF 53."""
-    lines = FICTITIOUS.read_bytes().replace(b"\r\n", b"\n").split(b"\n")
-    header, first = lines[0], lines[1].split(b";")
-    uf = header.split(b";").index(b'"CD_UF"')
-    rows = []
-    for n in range(goias + others):
-        first[0] = b'"52%013d"' % n
-        first[uf] = b'"52"' if n < goias else b'"53"'
-        rows.append(b";".join(first))
-    path = tmp_path / TRACTS
-    path.write_bytes(b"\n".join([header, *rows]) + b"\n")
-    return path
-
-
 def test_the_bounds_are_goias_tracts_and_brazils_with_margin():
     from viabilidade.data import tracts
 
@@ -215,7 +196,7 @@ def test_the_goias_records_are_read_to_their_bound_and_refused_one_past(tmp_path
     from viabilidade.data import tracts
 
     monkeypatch.setattr(tracts, "TRACT_GOIAS_MAX", 5)
-    path = _tract_file(tmp_path, goias, others=3)
+    path = tract_file(tmp_path, goias, others=3)
     if not refused:
         got = tracts.read_tract_counts(path)
         assert list(got["cod_setor"]) == [f"52{n:013d}" for n in range(5)]
@@ -234,7 +215,7 @@ def test_the_records_of_other_ufs_are_read_to_the_row_bound(tmp_path, monkeypatc
     from viabilidade.data import tracts
 
     monkeypatch.setattr(tracts, "TRACT_ROWS_MAX", 8)
-    path = _tract_file(tmp_path, 1, others)
+    path = tract_file(tmp_path, 1, others)
     if not refused:
         assert list(tracts.read_tract_counts(path)["cod_setor"]) == ["520000000000000"]
         return

@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -225,12 +224,6 @@ def fallback_slug(path: Path) -> str:
         return "candidato-" + hashlib.sha256(path.name.encode("utf-8", "surrogateescape")).hexdigest()[:8]
 
 
-
-#: The most bytes of a refused candidate file read again for its name and operation (the
-#: candidate reader's own bound, ``os_errors``' 1 MiB for a text file a user names).
-DECLARED_MAX_BYTES = 1 << 20
-
-
 def declared(path: Path) -> tuple[str, str | None]:
     """The name and operation a candidate file that failed gives, when each is valid by
     itself: a file whose only problem is a missing area file was listed in the index by its
@@ -238,22 +231,16 @@ def declared(path: Path) -> tuple[str, str | None]:
     """
     from ..common.text import NAME, normalise_text, text_problem
     from ..common.toml_file import load_toml
+    from ..os_errors import read_user_bytes
     from ..proposal.candidate import OPERATIONS
 
     name, operation = path.stem, None
     if link_problem(path):  # a link is never opened (it may name any file of the machine)
         return name, operation
     try:
-        # opened without blocking, and read only if it is a regular file: a FIFO named
-        # .toml blocked `lote` for good here (its own reader had refused it)
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-        with os.fdopen(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                return name, operation
-            raw = f.read(DECLARED_MAX_BYTES + 1)
-        if len(raw) > DECLARED_MAX_BYTES:
-            return name, operation
-        data = load_toml(raw.decode("utf-8").removeprefix("\ufeff"))
+        # the candidate reader's own read (load_candidate): a regular file only, opened
+        # without blocking (a FIFO named .toml blocked `lote` for good), at most 1 MiB
+        data = load_toml(read_user_bytes(path).decode("utf-8").removeprefix("\ufeff"))
     except Exception:  # noqa: BLE001 — unreadable: the error already says why
         return name, operation
     given = data.get("name")
@@ -263,6 +250,7 @@ def declared(path: Path) -> tuple[str, str | None]:
     if isinstance(op, str) and op in OPERATIONS:
         operation = op
     return name, operation
+
 
 def make_jobs(files: list[Path]) -> list[Job]:
     """Read each candidate's slug, name and operation; never raises for a bad candidate.

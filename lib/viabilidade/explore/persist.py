@@ -255,14 +255,12 @@ def write_session(path: str | Path, text: str) -> None:
         prune_pages(path)
 
 
-def prune_pages(path: Path, keep: int | None = None, base: Path | None = None) -> list[Path]:
+def prune_pages(path: Path) -> list[Path]:
     """Remove the oldest page session files beside ``path``, those :func:`page_state_file`
-    names from ``base`` (default :func:`default_state_file`), keeping the ``keep`` newest
-    (default :data:`PAGE_STATES_MAX`) by modification time; ``path`` itself is never removed,
-    nor anything when ``path`` is not a page's file. Returns the files removed; a file that
-    cannot be removed is left."""
-    keep = PAGE_STATES_MAX if keep is None else keep
-    base = default_state_file() if base is None else Path(base)
+    names, keeping the :data:`PAGE_STATES_MAX` newest by modification time; ``path`` itself
+    is never removed, nor anything when ``path`` is not a page's file. Returns the files
+    removed; a file that cannot be removed is left."""
+    base = default_state_file()
     head, tail = f"{base.stem}-", base.suffix
     if (os.path.realpath(path.parent) != os.path.realpath(base.parent)
             or not (path.name.startswith(head) and path.name.endswith(tail))):
@@ -276,7 +274,7 @@ def prune_pages(path: Path, keep: int | None = None, base: Path | None = None) -
             except OSError:
                 continue
     removed = []
-    for *_, old in sorted(pages, reverse=True)[max(keep - 1, 0):]:
+    for *_, old in sorted(pages, reverse=True)[max(PAGE_STATES_MAX - 1, 0):]:
         try:
             old.unlink()
             removed.append(old)

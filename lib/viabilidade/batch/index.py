@@ -24,8 +24,9 @@ import pandas as pd
 from ..proposal.candidate import OPERATIONS
 from ..report.conclusion import conclusion_line
 from ..report.findings import attention_items, findings_from_record
-from ..report.writers.format import (SIMULATED_BASIS_LABEL, basis_label, count, estimate,
-                                      rule_citation, status_label)
+# CSV_READ: how resultados.csv is written (csv_bytes) and read back (read_results_csv)
+from ..report.writers.format import (CSV_READ, SIMULATED_BASIS_LABEL, basis_label, count,
+                                      estimate, rule_citation, status_label)
 from ..errors import PROBLEMS_SHOWN, capped
 from .unit import FAILED, OK, problems, reason
 
@@ -73,10 +74,6 @@ NUMBER_COLUMNS = [c for cols in FIGURE_COLUMNS.values() for c in cols[:2] if c]
 COLUMNS = ["slug", "nome", "operacao", "operacao_codigo", "candidato", "situacao", "veredito", "conclusao",
            "fase", *(c for cols in FIGURE_COLUMNS.values() for c in cols if c),
            "regra", "status_regra", "status_codigo", "erro", "html", "pdf"]
-#: How ``resultados.csv`` is written, for Excel in Portuguese (Brazil): UTF-8 with a BOM (so
-#: accents read right), ``;`` between fields, a decimal comma and no thousands separator.
-#: ``pandas.read_csv(path, **CSV_READ)`` reads it back (:func:`read_results_csv`).
-CSV_READ = {"sep": ";", "decimal": ",", "encoding": "utf-8-sig"}
 #: ``situacao`` of a study: written (``concluído``) or failed (``falhou``).
 SITUACAO_PT = {OK: "concluído", FAILED: "falhou"}
 #: ``situacao`` of a candidate an interrupted batch did not run and that has no study on disk.

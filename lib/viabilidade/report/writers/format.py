@@ -559,6 +559,10 @@ def csv_cell(value):
 #: What ``csv_bytes`` writes before the first field: the UTF-8 byte order mark, by which Excel
 #: reads the file as UTF-8 (without it, in Portuguese (Brazil), "Abadiânia" reads "AbadiÃ¢nia").
 CSV_BOM = b"\xef\xbb\xbf"
+#: How :func:`csv_bytes` writes, for Excel in Portuguese (Brazil): UTF-8 with a BOM (so
+#: accents read right), ``;`` between fields, a decimal comma and no thousands separator.
+#: ``pandas.read_csv(path, **CSV_READ)`` reads it back.
+CSV_READ = {"sep": ";", "decimal": ",", "encoding": "utf-8-sig"}
 
 
 def csv_number(value) -> str | None:
@@ -581,7 +585,7 @@ def csv_bytes(frame) -> bytes:
     UTF-8 with a byte order mark (:data:`CSV_BOM`), ``;`` between fields, ``\n``, no index;
     every text cell passed through :func:`csv_cell`, so no cell runs as a formula; every
     numeric column written by :func:`csv_number` (decimal comma; missing: empty). Read back
-    with ``pandas.read_csv(path, sep=";", decimal=",", encoding="utf-8-sig")``."""
+    with ``pandas.read_csv(path, **CSV_READ)``."""
     import csv
 
     import pandas as pd
@@ -600,7 +604,8 @@ def csv_bytes(frame) -> bytes:
     # terminator a bare CR (a file named "a\rb.toml") would go out unquoted and split the row
     # in most readers: then every text field is quoted.
     quoting = csv.QUOTE_NONNUMERIC if bare_cr else csv.QUOTE_MINIMAL
-    text = safe.to_csv(index=False, sep=";", lineterminator="\n", quoting=quoting)
+    text = safe.to_csv(index=False, sep=CSV_READ["sep"], lineterminator="\n",
+                        quoting=quoting)
     return CSV_BOM + text.encode("utf-8")
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..common.text import CLOSE_RATIO, NAME, collation_key, fold, name_key, quoted, text_problem
+from ..common.text import CLOSE_RATIO, NAME, collation_key, name_key, quoted, text_problem
 from ..data.codes import municipality_hint
 from ..proposal.candidate import OPERATIONS, slugify
 from ..errors import ViabilidadeError

@@ -17,6 +17,7 @@ import pandas as pd
 import pytest
 
 from conftest import shared_study
+from test_batch_fast import _candidate
 from viabilidade.batch.index import (COLUMNS, CSV_READ, figure_label, read_results_csv,
                                      render_index, tables_bytes)
 from viabilidade.batch.run import run_batch
@@ -53,11 +54,11 @@ def figures_study(candidate_path, out_root, *, settings=None, data_root=None, te
             "files": {k: str(folder / f"estudo.{k}") for k in ("html", "pdf")}}
 
 
-def _candidate(folder: Path, slug: str, name: str) -> None:
-    (folder / f"{slug}.toml").write_text(
-        f'slug = "{slug}"\noperation = "create-municipality"\nname = "{name}"\n'
-        '[area]\ndistricts = ["520010010"]\n[origin]\nmunicipalities = ["5200100"]\n',
-        encoding="utf-8")
+def _row(record: dict, slug: str) -> dict:
+    """``record`` (a study's, :func:`conftest.shared_study`) as the batch's row of the study
+    that ran from ``slug.toml`` into the folder ``slug``."""
+    return {**record, "candidate": f"{slug}.toml", "status": "ok", "folder": slug,
+            "files": {"html": "estudo.html", "pdf": "estudo.pdf"}, "error": None}
 
 
 @pytest.fixture(scope="module")
@@ -65,8 +66,8 @@ def batch(tmp_path_factory):
     root = tmp_path_factory.mktemp("figuras")
     cands = root / "cands"
     cands.mkdir()
-    _candidate(cands, "decimal", "Decimal")
-    _candidate(cands, "inteira", "Inteira")
+    _candidate(cands, "decimal", "Decimal", slug="decimal")
+    _candidate(cands, "inteira", "Inteira", slug="inteira")
     run_batch([cands], root / "lote", workers=1, study=STUDY, progress=False)
     return root / "lote"
 
@@ -80,7 +81,7 @@ def test_the_csv_opens_in_excel_in_portuguese_with_the_figures_each_named_with_i
     assert data.startswith(b"\xef\xbb\xbf" + HEADER.encode("utf-8") + b"\n")
     assert ";".join(COLUMNS) == HEADER
     rows = {r[0]: dict(zip(HEADER.split(";"), r)) for r in _rows(data)[1:]}
-    figures = [c for c in HEADER.split(";")[9:22]]
+    figures = HEADER.split(";")[9:22]
     # a value with decimals takes a decimal comma; a missing value is an empty cell
     assert [rows["decimal"][c] for c in figures] == [
         "3045", "", "publicado", "2229", "473,6", "estimado", "", "", "", "301,761", "",
@@ -144,9 +145,7 @@ def test_a_committed_candidate_gives_its_studys_figures_in_one_row(tmp_path_fact
     eleitores): the CSV row of its art. 4 IV, exact, from the study's own record."""
     record = shared_study(tmp_path_factory, ROOT / "data" / "candidates" / "posse-dabadia.toml",
                           dt.date(2026, 11, 29))
-    row = {**record, "candidate": "posse-dabadia.toml", "status": "ok",
-           "folder": "posse-dabadia", "files": {"html": "estudo.html", "pdf": "estudo.pdf"},
-           "error": None}
+    row = _row(record, "posse-dabadia")
     rows = _rows(tables_bytes([row])[0])
     assert ";".join(rows[0]) == HEADER
     assert [r for r in rows if r[22] == "art4.IV"] == [[
@@ -174,9 +173,7 @@ def test_an_installed_municipality_is_named_in_the_batch_as_its_cover_names_it(t
              "restabelecido pelo art. 21")
     cover = (Path(record["folder"]) / "estudo.html").read_text(encoding="utf-8")
     assert f"<td>{label}</td>" in cover
-    row = {**record, "candidate": "nova-iguacu-de-goias.toml", "status": "ok",
-           "folder": "nova-iguacu-de-goias", "files": {"html": "estudo.html", "pdf": "estudo.pdf"},
-           "error": None}
+    row = _row(record, "nova-iguacu-de-goias")
     rows = _rows(tables_bytes([row])[0])
     assert {(r[2], r[3]) for r in rows[1:]} == {(label, "create-municipality")}
     assert f"<td>{label}</td>" in render_index([row], "lote")

@@ -256,6 +256,24 @@ def test_the_prefeitura_is_asked_only_what_the_file_lacks(store):
                             "Câmara)")]
 
 
+def _proposed_by(tmp_path: Path, by: str) -> tuple[Path, int]:
+    """The certified fixture as ``tmp_path/c.toml``, its proposal recorded ``by`` that deputy;
+    the file and the act's line (1-based)."""
+    text = CERTIFIED.read_text(encoding="utf-8").replace(
+        'kind = "proposta"\n', f'kind = "proposta"\nby = "{by}"\n', 1)
+    candidate = tmp_path / "c.toml"
+    candidate.write_text(text, encoding="utf-8")
+    return candidate, text.splitlines().index('kind = "proposta"') + 1
+
+
+def _not_the_proposer(settings: Path, proposer: str, candidate: Path, line: int, by: str) -> str:
+    """The refusal of a settings' proposer that is not the record's author."""
+    return (f"erro: {settings}, linha 10, campo 'oficios.proposer': o proponente '{proposer}' "
+            f"não é quem o registro dá como autor da representação ({candidate}, linha {line}: "
+            f"by = '{by}'); os ofícios citariam outro proponente: escreva em [oficios] proposer o "
+            "mesmo nome do registro")
+
+
 @pytest.mark.parametrize("by, refused", [("Dep. Fulana de Tal", True),
                                          ("Dep. João Batista Lima (PXX)", False),
                                          ("deputado JOAO BATISTA LIMA", False),
@@ -265,21 +283,14 @@ def test_the_prefeitura_is_asked_only_what_the_file_lacks(store):
 def test_the_letters_and_the_bill_name_the_proposer_the_record_names(tmp_path, capsys, by, refused):
     """New-user review (2026-12-07): a representation recorded by one deputy, and letters
     saying "o Deputado João Batista Lima propõe" (the settings' proposer)."""
-    text = CERTIFIED.read_text(encoding="utf-8").replace(
-        'kind = "proposta"\n', f'kind = "proposta"\nby = "{by}"\n', 1)
-    candidate = tmp_path / "c.toml"
-    candidate.write_text(text, encoding="utf-8")
-    line = text.splitlines().index('kind = "proposta"') + 1   # the act's line, 1-based
+    candidate, line = _proposed_by(tmp_path, by)
     for command in (["oficios", str(candidate)], ["projeto-de-lei", str(candidate)]):
         code = main(command + ["--configuracoes", str(SETTINGS), "--saida", str(tmp_path / "out")])
         err = capsys.readouterr().err
         if refused:
             assert code == 2
             assert err.splitlines() == [
-                f"erro: {SETTINGS}, linha 10, campo 'oficios.proposer': o proponente 'João Batista "
-                f"Lima' não é quem o registro dá como autor da representação ({candidate}, linha "
-                f"{line}: by = '{by}'); os ofícios citariam outro proponente: escreva em [oficios] "
-                "proposer o mesmo nome do registro"]
+                _not_the_proposer(SETTINGS, "João Batista Lima", candidate, line, by)]
             assert not (tmp_path / "out").exists()
         else:
             assert code == 0, err
@@ -291,11 +302,7 @@ def test_a_proposer_within_the_recorded_name_is_not_the_same_person(tmp_path, ca
                                                                     refused):
     """Hostile trial 8: 'Ana Souza' passed for 'Dep. Mariana Souza', and '...' (an empty key)
     for anyone; one word ('Souza') is not a name. The recorded name itself passes."""
-    text = CERTIFIED.read_text(encoding="utf-8").replace(
-        'kind = "proposta"\n', 'kind = "proposta"\nby = "Dep. Mariana Souza"\n', 1)
-    candidate = tmp_path / "c.toml"
-    candidate.write_text(text, encoding="utf-8")
-    line = text.splitlines().index('kind = "proposta"') + 1   # the act's line, 1-based
+    candidate, line = _proposed_by(tmp_path, "Dep. Mariana Souza")
     settings = tmp_path / "oficios.toml"
     settings.write_text(SETTINGS.read_text(encoding="utf-8").replace(
         'proposer = "João Batista Lima"', f'proposer = "{proposer}"'), encoding="utf-8")
@@ -314,8 +321,5 @@ def test_a_proposer_within_the_recorded_name_is_not_the_same_person(tmp_path, ca
         return
     assert code == 2, err
     assert err.splitlines() == [
-        f"erro: {settings}, linha 10, campo 'oficios.proposer': o proponente '{proposer}' não é "
-        f"quem o registro dá como autor da representação ({candidate}, linha {line}: by = 'Dep. "
-        "Mariana Souza'); os ofícios citariam outro proponente: escreva em [oficios] proposer o "
-        "mesmo nome do registro"]
+        _not_the_proposer(settings, proposer, candidate, line, "Dep. Mariana Souza")]
     assert not (tmp_path / "out").exists()

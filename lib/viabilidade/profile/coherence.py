@@ -198,7 +198,7 @@ def touch_problems(candidate: Candidate, store, drawn=None) -> list[CandidateErr
             origin = municipality_geometry(b, code)
             gap = geodesic_distance_m(origin, area)
             if gap > TOUCH_TOLERANCE_M:
-                listed = and_list(f"{names[c]} ({c})" for c in area_munis)
+                listed = _listed(area_munis, names)
                 out.append(CandidateError(
                     f"{who} não faz divisa com a área proposta, {listed}: estão a "
                     f"{fmt_num(gap / 1000, 1)} km um do outro; esperada uma área que toque cada "
@@ -246,8 +246,8 @@ def fusion_contiguity_problems(candidate: Candidate, store) -> list[CandidateErr
     apart = [c for c in codes if c not in group]
     if not apart:
         return []
-    listed = and_list(f"{names[c]} ({c})" for c in apart)
-    joined = and_list(f"{names[c]} ({c})" for c in codes if c in group)
+    listed = _listed(apart, names)
+    joined = _listed([c for c in codes if c in group], names)
     return [CandidateError(
         f"os municípios da fusão não formam um território contínuo: {listed} não faz divisa "
         f"com {joined}; esperados municípios vizinhos (art. 5º, § 2º)", file=candidate.path,
@@ -282,9 +282,9 @@ def destination_problems(candidate: Candidate, store, drawn=None) -> list[Candid
         if not munis:
             return []
         area = shapely.union_all([municipality_geometry(b, c) for c in munis])
-        what = ("a área transferida, " + and_list(f"{names[c]} ({c})" for c in munis)
+        what = ("a área transferida, " + _listed(munis, names)
                 if candidate.municipalities else
-                "o município de origem da área, " + and_list(f"{names[c]} ({c})" for c in munis))
+                "o município de origem da área, " + _listed(munis, names))
     gap = geodesic_distance_m(municipality_geometry(b, code), area)
     if gap <= TOUCH_TOLERANCE_M:
         return []

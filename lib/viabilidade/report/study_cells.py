@@ -342,8 +342,6 @@ def memorial_html(analysis, split, store=None) -> str:
 
     if operation_of(analysis.candidate).merges and store is not None:
         names = [_name(store, code) for code in analysis.candidate.municipalities]
-        from .writers.format import and_list
-
         note = FUSION_MEMORIAL_NOTE.format(origins=and_list(names))
         return (f'<div class="memorial"><h3>Memorial descritivo (informativo)</h3>'
                 f'<p class="premissa">{esc(note)}</p>{paras}</div>')

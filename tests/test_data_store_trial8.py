@@ -43,6 +43,20 @@ def _match(root: Path, manifest: dict, name: str) -> None:
     manifest["tables"][name]["bytes"] = (root / f"{name}.parquet").stat().st_size
 
 
+def _seats_store(tmp_path: Path, edit) -> Path:
+    """A copy of the committed store whose seats table is rewritten as a build writes it
+    (store._arrow, zstd) after ``edit(seats)`` changed its DataFrame, the manifest matching."""
+    from viabilidade.data.store import _arrow
+
+    def rewrite(root, manifest):
+        seats = pq.read_table(root / "seats.parquet").to_pandas()
+        edit(seats)
+        columns, keys, _ = TABLES["seats"]
+        pq.write_table(_arrow(seats, columns, keys), root / "seats.parquet", compression="zstd")
+        _match(root, manifest, "seats")
+    return _store(tmp_path, rewrite)
+
+
 # ------------------------------------------ H8-1: every table listed, none read unchecked
 def test_a_manifest_of_no_tables_names_every_table_a_build_makes(tmp_path):
     root = _store(tmp_path, lambda root, m: m.update(tables={}))

@@ -15,7 +15,7 @@ from viabilidade.data import store_open
 from viabilidade.data.store import load_store
 from viabilidade.errors import DataError
 
-from test_data_store_trial8 import AGAIN, STORE, _match, _read_refused, _store
+from test_data_store_trial8 import AGAIN, STORE, _match, _read_refused, _seats_store, _store
 
 SEATS_HEADERS = 281   # seats.parquet's 8 page headers, in bytes
 AGAIN_ALTERED = "o repositório foi alterado; " + AGAIN.replace("gere o repositório", "gere-o")
@@ -280,14 +280,10 @@ def test_a_column_annotated_as_another_type_is_refused_unread(tmp_path):
 def test_a_repeated_key_or_a_code_outside_goias_is_refused_when_read(tmp_path):
     """Hostile trial 10: seats with a repeated cod_ibge ended the notebook in a TypeError, and
     seats with codes outside Goiás were read without a word."""
-    def edit(root, m):
-        seats = pq.read_table(root / "seats.parquet").to_pandas()
+    def edit(seats):
         seats.loc[1, "cod_ibge"] = seats.loc[0, "cod_ibge"]
         seats.loc[2, "cod_ibge"] = "9900001"
-        pq.write_table(pa.Table.from_pandas(seats, preserve_index=False),
-                       root / "seats.parquet")
-        _match(root, m, "seats")
-    root = _store(tmp_path, edit)
+    root = _seats_store(tmp_path, edit)
     assert _read_refused(root) == (
         f"tabela 'seats' ({root / 'seats.parquet'}): 1 chave repetida (cod_ibge): ['5200050']; "
         "1 código em 'cod_ibge' que não é de Goiás: ['9900001']; " + AGAIN_ALTERED)

@@ -284,25 +284,8 @@ def test_a_nul_in_a_session_path_is_named_in_portuguese(tmp_path, field):
 # Minor: a store's seats with a NaN latitude or an infinite longitude ended the study in
 # "o caderno do estudo falhou na célula 3: TypeError: '>' not supported …". The reader (data
 # layer) refuses non-finite coordinates, naming the table, the code and the column.
-def _seats_store(tmp_path, edit):
-    import pyarrow.parquet as pq
-    from test_data_store_trial8 import _match, _store
-
-    from viabilidade.data.store import _arrow
-    from viabilidade.data.store_tables import TABLES
-
-    def rewrite(root, manifest):
-        seats = pq.read_table(root / "seats.parquet").to_pandas()
-        edit(seats)
-        columns, keys, _ = TABLES["seats"]
-        pq.write_table(_arrow(seats, columns, keys), root / "seats.parquet", compression="zstd")
-        _match(root, manifest, "seats")
-    return _store(tmp_path, rewrite)
-
-
 def test_non_finite_seat_coordinates_are_refused_naming_code_and_column(tmp_path):
-    from viabilidade.data.store import load_store
-    from viabilidade.errors import DataError
+    from test_data_store_trial8 import _read_refused, _seats_store
 
     def edit(seats):
         seats.loc[0, "lat"] = float("nan")
@@ -311,9 +294,7 @@ def test_non_finite_seat_coordinates_are_refused_naming_code_and_column(tmp_path
         codes.extend(seats["cod_ibge"].iloc[[0, 2]])
     codes: list[str] = []
     root = _seats_store(tmp_path, edit)
-    with pytest.raises(DataError) as e:
-        load_store(root).seats
-    assert str(e.value) == (
+    assert _read_refused(root) == (
         f"tabela 'seats' ({root / 'seats.parquet'}) tem coordenadas que não são números finitos: "
         f"município {codes[0]}, coluna 'lat': NaN; município {codes[1]}, coluna 'lat': menos "
         f"infinito; município {codes[1]}, coluna 'lon': infinito; esperadas latitude e longitude "
@@ -321,6 +302,8 @@ def test_non_finite_seat_coordinates_are_refused_naming_code_and_column(tmp_path
 
 
 def test_finite_seat_coordinates_at_the_edge_are_read(tmp_path):
+    from test_data_store_trial8 import _seats_store
+
     from viabilidade.data.store import load_store
 
     def edit(seats):

@@ -131,13 +131,11 @@ def test_a_footer_declaring_less_than_its_pages_is_bounded_by_the_pages(tmp_path
     monkeypatch.setattr(store_open, "TABLE_UNPACKED_MAX", (8 << 20))  # the footer's 2 MiB pass
     with pytest.raises(DataError) as e:
         store_open.parquet_figures("seats", path)
-    said = f"{unpacked:,}".replace(",", ".")
+    size, said = (f"{n:,}".replace(",", ".") for n in (path.stat().st_size, unpacked))
     assert str(e.value) == (
-        f"tabela 'seats' ({path}) tem {path.stat().st_size:,} bytes e se descompacta em "
-        f"{said} bytes; esperado no máximo 8.388.608 bytes descompactados (a maior tabela do "
-        "repositório, a malha municipal, se descompacta em 23.397.531 bytes); o repositório "
-        f"foi alterado; {AGAIN}".replace(f"{path.stat().st_size:,}",
-                                         f"{path.stat().st_size:,}".replace(",", ".")))
+        f"tabela 'seats' ({path}) tem {size} bytes e se descompacta em {said} bytes; esperado no "
+        "máximo 8.388.608 bytes descompactados (a maior tabela do repositório, a malha "
+        f"municipal, se descompacta em 23.397.531 bytes); o repositório foi alterado; {AGAIN}")
 
 
 def _first_header_replaced(path: Path, header: bytes) -> None:

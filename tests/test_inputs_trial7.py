@@ -313,12 +313,9 @@ def test_a_session_naming_its_own_save_folders_files_is_restored(tmp_path):
     (tmp_path / "fora.geojson").write_text("{}", encoding="utf-8")
     sessions = tmp_path / "estado"
     sessions.mkdir()
-    path = _session(sessions, boundary=str(save / "limite.geojson"))
-    doc = json.loads(path.read_text(encoding="utf-8"))
-    path.write_text(json.dumps({**doc, "save_path": f"{save}/"}), encoding="utf-8")
+    path = _session(sessions, {"save_path": f"{save}/"}, boundary=str(save / "limite.geojson"))
     assert persist.read_session(path).scenario.boundary == save / "limite.geojson"
-    doc["scenario"]["boundary"] = str(tmp_path / "fora.geojson")
-    path.write_text(json.dumps({**doc, "save_path": f"{save}/"}), encoding="utf-8")
+    _session(sessions, {"save_path": f"{save}/"}, boundary=str(tmp_path / "fora.geojson"))
     with pytest.raises(CandidateError) as e:
         persist.read_session(path)
     assert str(e.value) == (

@@ -119,3 +119,14 @@ def document_reason(e: Exception) -> str:
     error's reason (:func:`viabilidade.os_errors.os_reason`); else the exception's own
     ``message`` or text (the callers' own pt-BR ``ValueError``)."""
     return by_type(e, DOCUMENT_REASONS, lambda e: getattr(e, "message", None) or str(e))
+
+
+def format_problem(form: Any) -> str | None:
+    """Why a JSON document's ``format`` number is not this version's (the whole number 1),
+    in pt-BR, or ``None``: ``"'format' é true; esta versão lê o formato 1, um número
+    inteiro"`` (``"format": true`` passed as ``True == 1``, hostile trial 7). One wording for
+    the store's ``manifest.json`` and the raw folder's ``fontes-baixadas.json``."""
+    if type(form) is int and form == 1:
+        return None
+    return (f"'format' é {json.dumps(form, ensure_ascii=False)[:80]}; esta versão lê o "
+            "formato 1, um número inteiro")

@@ -24,6 +24,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from ..common.reasons import format_problem
 from ..errors import DataError
 
 #: File name of the record, in the raw folder.
@@ -45,10 +46,8 @@ def load(raw: Path) -> dict:
         doc = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(doc.get("sources"), dict):
             raise ValueError("sem a chave 'sources'")
-        form = doc.get("format", 1)
-        if type(form) is not int or form != 1:  # true passed: True == 1 (trial 7)
-            raise ValueError(f"'format' é {json.dumps(form, ensure_ascii=False)[:80]}; esta "
-                             "versão lê o formato 1, um número inteiro")
+        if said := format_problem(doc.get("format", 1)):  # true passed: True == 1 (trial 7)
+            raise ValueError(said)
     except (ValueError, AttributeError, UnicodeDecodeError) as exc:
         raise DataError(f"não é um registro de downloads válido ({exc}); esperado o JSON "
                         f"escrito por `viabilidade data fetch` (apague-o para recomeçar: os "

@@ -17,7 +17,7 @@ import pandas as pd
 
 from ..errors import DataError
 from ..os_errors import count_bytes, os_reason, read_user_bytes
-from ..common.reasons import load_json
+from ..common.reasons import format_problem, load_json
 from ..common.text import quoted, quoted_list
 from .codes import Crosswalk
 from .parquet_pages import ENCODINGS as PAGE_ENCODINGS, PageError, chunk_pages
@@ -446,10 +446,8 @@ def _manifest_shape(manifest) -> str | None:
 
     if not isinstance(manifest, dict):
         return "esperado um objeto JSON com 'format' e 'tables'"
-    form = manifest.get("format", 1)
-    if type(form) is not int or form != 1:  # "format": true passed, True == 1 (trial 7)
-        return (f"'format' é {json.dumps(form, ensure_ascii=False)[:80]}; esta versão lê o "
-                "formato 1, um número inteiro (repositório gravado por outra versão?)")
+    if said := format_problem(manifest.get("format", 1)):  # true passed: True == 1 (trial 7)
+        return f"{said} (repositório gravado por outra versão?)"
     tables = manifest.get("tables")
     if not isinstance(tables, dict):
         return f"'tables' é {quoted(tables)}; esperado um objeto com uma entrada por tabela"

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from test_data_store_trial8 import _rematch
 
 from viabilidade.cli import main as cli_main
 from viabilidade.data import store as store_mod
@@ -125,17 +126,9 @@ def test_a_store_missing_a_table_is_refused_naming_it(old_store):
         load_store(old_store)
 
 
-def _matching_manifest(store: Path, table: str) -> None:
-    """Record ``table``'s present sha256 and size in the store's manifest (a hostile one)."""
-    manifest = json.loads((store / "manifest.json").read_text(encoding="utf-8"))
-    manifest["tables"][table]["sha256"] = store_mod.sha256(store / f"{table}.parquet")
-    manifest["tables"][table]["bytes"] = (store / f"{table}.parquet").stat().st_size
-    (store / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
-
-
 def test_a_corrupt_table_matching_its_manifest_is_named_when_read(old_store):
     (old_store / "seats.parquet").write_bytes(b"PAR1 cortado")
-    _matching_manifest(old_store, "seats")
+    _rematch(old_store, "seats")
     with pytest.raises(DataError) as e:  # trial 8: pyarrow's "Parquet magic bytes not found"
         load_store(old_store)
     assert str(e.value) == (f"tabela 'seats' ({old_store / 'seats.parquet'}) não pôde ser lida "
@@ -145,7 +138,7 @@ def test_a_corrupt_table_matching_its_manifest_is_named_when_read(old_store):
     data = bytearray((PROCESSED / "seats.parquet").read_bytes())
     data[4:200] = b"\xff" * 196  # the first data page: the metadata still reads
     (old_store / "seats.parquet").write_bytes(bytes(data))
-    _matching_manifest(old_store, "seats")
+    _rematch(old_store, "seats")
     with pytest.raises(DataError) as e:  # the page headers are read before the table is
         load_store(old_store)
     assert str(e.value) == (f"tabela 'seats' ({old_store / 'seats.parquet'}) não pôde ser lida "

@@ -43,6 +43,13 @@ def _match(root: Path, manifest: dict, name: str) -> None:
     manifest["tables"][name]["bytes"] = (root / f"{name}.parquet").stat().st_size
 
 
+def _rematch(root: Path, name: str) -> None:
+    """The store's manifest rewritten so that ``name``'s entry records the file as it now is."""
+    manifest = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
+    _match(root, manifest, name)
+    (root / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+
+
 def _seats_store(tmp_path: Path, edit) -> Path:
     """A copy of the committed store whose seats table is rewritten as a build writes it
     (store._arrow, zstd) after ``edit(seats)`` changed its DataFrame, the manifest matching."""
@@ -236,9 +243,7 @@ def test_a_hostile_footer_length_is_refused_before_the_metadata_is_read(tmp_path
         f"4.611 bytes); o repositório foi alterado; {AGAIN}")
     size = (root / "seats.parquet").stat().st_size
     _footer(root / "seats.parquet", size - 11)  # under the bound, but longer than the file
-    manifest = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
-    _match(root, manifest, "seats")
-    (root / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    _rematch(root, "seats")
     said = lambda n: f"{n:,}".replace(",", ".")  # noqa: E731
     assert _refused(root) == (
         f"tabela 'seats' ({root / 'seats.parquet'}) não pôde ser lida como Parquet: o rodapé de "

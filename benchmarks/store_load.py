@@ -78,8 +78,8 @@ def main() -> None:
 
     from viabilidade.data import store_open
 
-    names = [n for n in store_open.TABLES] + [
-        n for n in store_open.OPTIONAL_TABLES if (store_open.default_root() / f"{n}.parquet").exists()]
+    store = load_store()
+    root, names = store.root, list(store.manifest["tables"])   # every table, as load_store checks
 
     def every_table():
         store_open._TABLES.clear()
@@ -101,7 +101,6 @@ def main() -> None:
     print(f"load_store() + all {len(names)} tables read, without them (no-op):        "
           f"best {best_o:7.2f} ms   median {med_o:7.2f} ms   (with/without: "
           f"{med_w / med_o:.3f} of the median)")
-    root = store_open.default_root()
     best, med = _time(lambda: [checked(n, root / f"{n}.parquet") for n in names], args.repeat)
     print(f"the metadata bounds alone, {len(names)} tables (as load_store):       "
           f"best {best:7.2f} ms   median {med:7.2f} ms   ({med / med_w:.1%} of the median "

@@ -19,7 +19,7 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass
 
-from ...data.codes import normalize_name as fold
+from ...data.codes import normalize_name
 
 #: The most results listed.
 MAX_RESULTS = 12
@@ -69,7 +69,7 @@ def _index(store) -> tuple[tuple[Unit, str], ...]:
     held = _indexes.get(id(store))
     if held is not None and held[0]() is store:
         return held[1]
-    index = tuple((u, fold(u.name)) for u in units(store))
+    index = tuple((u, normalize_name(u.name)) for u in units(store))
     _indexes[id(store)] = (weakref.ref(store), index)
     weakref.finalize(store, _indexes.pop, id(store), None)
     return index
@@ -96,7 +96,7 @@ def find(store, query: str, limit: int = MAX_RESULTS) -> list[Unit]:
     if text.isdigit():
         found = [u for u, _ in _index(store) if u.code.startswith(text)]
         return sorted(found, key=lambda u: (len(u.code), u.code))[:limit]
-    key = fold(text)
+    key = normalize_name(text)
     if len(key) < 2:
         return []
     ranked = []
@@ -199,10 +199,11 @@ class SearchBox:
         elif not found:
             self.note.value = (f"<span style='color:#b71c1c'>Nenhum município ou distrito com "
                                f"«{_esc(text[:MAX_QUERY])}» no nome ou no código.</span>"
-                               if len(fold(text)) >= 2 or text.isdigit() else
+                               if len(normalize_name(text)) >= 2 or text.isdigit() else
                                "<span>Escreva ao menos duas letras.</span>")
         elif (whole := [u for u in found if u.code == text]
-                 or ([found[0]] if len(found) == 1 and fold(found[0].name) == fold(text) else [])):
+                 or ([found[0]] if len(found) == 1
+                     and normalize_name(found[0].name) == normalize_name(text) else [])):
             self.go(whole[0])
         else:
             self.note.value = (f"<span>{len(found)} encontrado{'s' if len(found) > 1 else ''}; "

@@ -188,7 +188,7 @@ def test_pages_are_counted_up_to_their_bound(monkeypatch):
 def test_the_pages_of_the_committed_store_declare_what_its_footers_do():
     """163 pages in the 16 tables; each table's pages declare its footer's figure less its
     page headers (at most 229 bytes each)."""
-    from viabilidade.data.parquet_pages import pages_unpacked
+    from viabilidade.data.parquet_pages import chunk_pages
 
     total = 0
     for path in sorted(STORE.glob("*.parquet")):
@@ -196,9 +196,9 @@ def test_the_pages_of_the_committed_store_declare_what_its_footers_do():
         chunks = [meta.row_group(g).column(j) for g in range(meta.num_row_groups)
                   for j in range(meta.num_columns)]
         footer = sum(c.total_uncompressed_size for c in chunks)
-        pages = pages_unpacked(path, [(c.dictionary_page_offset if c.has_dictionary_page
-                                       else c.data_page_offset, c.total_compressed_size)
-                                      for c in chunks])
+        pages = sum(chunk_pages(path, [(c.dictionary_page_offset if c.has_dictionary_page
+                                        else c.data_page_offset, c.total_compressed_size)
+                                       for c in chunks]))
         assert 0 < footer - pages < 18 * 229
         total += pages
     assert total == 25_974_515

@@ -166,11 +166,6 @@ _OTHER_ENCODINGS = {1: "GROUP_VAR_INT", 5: "DELTA_BINARY_PACKED", 6: "DELTA_LENG
 _ENCODING_FIELDS = {5: (2, 3, 4), 7: (2,), 8: (4,)}
 
 
-def pages_unpacked(path: Path, chunks: list[tuple[int, int]]) -> int:
-    """The sum of :func:`chunk_pages`: bytes a Parquet file's pages decompress to."""
-    return sum(chunk_pages(path, chunks))
-
-
 def chunk_pages(path: Path, chunks: list[tuple[int, int]]) -> list[int]:
     """Bytes a Parquet file's pages decompress to, by their own headers.
 

@@ -111,26 +111,19 @@ def _session_cache(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def voila_server(tmp_path_factory):
+def voila(tmp_path_factory):
     """One Voilà server serving notebooks/explorar.ipynb, as ``make explorar`` serves it
-    (``voila.json``, the page's template), shared by four Voilà browser modules of
-    :data:`SAME_WORKER` (issue 30: the browser tests share one server; each module started
-    its own): test_explore_voila, _map_browser, _page_browser and _tools_browser. Each page
-    opened is its own session (its key in the URL, ``explore.persist.page_state_file``) with
-    its own kernel, so the modules do not see each other's scenarios. (test_explore_files_browser
-    keeps a server of its own: on the shared one its reopened page did not restore its session
-    once, under load 24, cause not found.) Yields (the app's URL with its token, the configured
-    session file ``VIABILIDADE_ESTADO_EXPLORAR``, beside which each page's file is written)."""
+    (``chromium.voila_app``), shared by four Voilà browser modules of :data:`SAME_WORKER`
+    (issue 30: the browser tests share one server; each module started its own):
+    test_explore_voila, _map_browser, _page_browser and _tools_browser. Each page opened is its
+    own session (its key in the URL, ``explore.persist.page_state_file``) with its own kernel,
+    so the modules do not see each other's scenarios. (test_explore_files_browser keeps a
+    server of its own: on the shared one its reopened page did not restore its session once,
+    under load 24, cause not found.) Yields the app's URL, with its token."""
     from chromium import voila_app
 
-    with voila_app(tmp_path_factory.mktemp("voila")) as app:
-        yield app
-
-
-@pytest.fixture(scope="session")
-def voila(voila_server):
-    """The shared Voilà app's URL, with its token (:func:`voila_server`)."""
-    return voila_server[0]
+    with voila_app(tmp_path_factory.mktemp("voila")) as (url, _):
+        yield url
 
 
 #: Test modules that run on one worker, whatever the distribution gives the others: the browser

@@ -33,7 +33,7 @@ pytestmark = [
 @pytest.fixture
 def app(tmp_path):
     """A Voilà server of this test's own (:func:`chromium.voila_app`; on the shared one of
-    ``conftest.voila_server`` its reopened page did not restore its session once); yields (URL
+    ``conftest.voila`` its reopened page did not restore its session once); yields (URL
     with token, session file)."""
     with voila_app(tmp_path / "voila") as served:
         yield served

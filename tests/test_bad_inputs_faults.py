@@ -210,17 +210,25 @@ def test_output_folder_checks(tmp_path, monkeypatch):
     assert str(info.value).startswith(f"pasta de saída {tmp_path / 'cheia'}: só ")
     assert str(info.value).endswith("MB livres no disco; esperados ao menos 4.398.046.511.104 MB "
                                     "(libere espaço ou escolha outra pasta)")
+    read_only = OSError(errno.EROFS, "Read-only file system")
+    assert _unwritable(monkeypatch, tmp_path / "ro", read_only) == (
+        f"pasta de saída {tmp_path / 'ro'}: não é possível gravar em {tmp_path} (sistema de "
+        "arquivos somente leitura); esperada uma pasta com permissão de escrita")
 
-    def read_only(*args, **kwargs):
-        raise OSError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr(atomic.tempfile, "mkstemp", read_only)
+def _unwritable(monkeypatch, folder: Path, error: OSError) -> str:
+    """check_output_folder's refusal of ``folder`` when creating a file in its parent raises
+    ``error``."""
+    from viabilidade.errors import ReportError
+    from viabilidade.report.writers import atomic
+
+    def fail(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", fail)
     with pytest.raises(ReportError) as info:
-        atomic.check_output_folder(tmp_path / "ro")
-    assert str(info.value) == (f"pasta de saída {tmp_path / 'ro'}: não é possível gravar em "
-                               f"{tmp_path} (sistema de arquivos somente leitura); esperada uma "
-                               "pasta com permissão de escrita")
-
+        atomic.check_output_folder(folder)
+    return str(info.value)
 
 
 def test_a_folder_that_takes_no_files_is_not_called_missing(tmp_path, monkeypatch):
@@ -228,9 +236,7 @@ def test_a_folder_that_takes_no_files_is_not_called_missing(tmp_path, monkeypatc
     /proc (não existe)" while /proc exists: Linux answers ENOENT for a file created there."""
     import errno
 
-    from viabilidade.errors import ReportError
     from viabilidade.os_errors import create_reason
-    from viabilidade.report.writers import atomic
 
     special = ("a pasta existe, mas não aceita arquivos novos: é de um sistema de arquivos "
                "especial do sistema operacional, como /proc ou /sys")
@@ -238,16 +244,10 @@ def test_a_folder_that_takes_no_files_is_not_called_missing(tmp_path, monkeypatc
     assert create_reason(enoent, tmp_path) == special
     assert create_reason(enoent, tmp_path / "apagada") == "não existe"  # it really is gone
     assert create_reason(OSError(errno.EACCES, "x"), tmp_path) == "sem permissão"
+    assert _unwritable(monkeypatch, tmp_path / "proibida", enoent) == (
+        f"pasta de saída {tmp_path / 'proibida'}: não é possível gravar em {tmp_path} "
+        f"({special}); esperada uma pasta com permissão de escrita")
 
-    def virtual(*args, **kwargs):
-        raise enoent
-
-    monkeypatch.setattr(atomic.tempfile, "mkstemp", virtual)
-    with pytest.raises(ReportError) as info:
-        atomic.check_output_folder(tmp_path / "proibida")
-    assert str(info.value) == (f"pasta de saída {tmp_path / 'proibida'}: não é possível gravar "
-                               f"em {tmp_path} ({special}); esperada uma pasta com permissão de "
-                               "escrita")
 
 def test_a_disk_that_fills_up_mid_run_is_one_line(monkeypatch, capsys):
     import errno

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from test_data_store_trial7 import _store as _store_copy
 
 from viabilidade.data import store_open
 from viabilidade.data.store import load_store, missing_raw_files
@@ -31,23 +32,13 @@ def test_a_fifo_in_place_of_a_raw_file_is_told_as_not_a_regular_file(tmp_path):
                             "publicado")
 
 
-STORE = Path(__file__).resolve().parents[1] / "data" / "processed"
-
-
 def _store(tmp_path: Path, manifest: str) -> Path:
     (tmp_path / "manifest.json").write_text(manifest, encoding="utf-8")
     return tmp_path
 
 
-def _full_store(tmp_path: Path) -> Path:
-    """A copy of the committed store: its manifest lists every table (hostile trial 8)."""
-    root = tmp_path / "store"
-    shutil.copytree(STORE, root)
-    return root
-
-
 def test_a_fifo_in_place_of_a_table_is_told_as_not_a_regular_file(tmp_path):
-    root = _full_store(tmp_path)
+    root = _store_copy(tmp_path)  # its manifest lists every table (hostile trial 8)
     (root / "municipalities.parquet").unlink()
     os.mkfifo(root / "municipalities.parquet")
     with pytest.raises(DataError) as e:
@@ -67,7 +58,7 @@ def test_a_deeply_nested_manifest_is_told_in_portuguese(tmp_path):
 
 
 def test_a_manifest_over_its_bound_is_refused_unread(tmp_path, monkeypatch):
-    root = _full_store(tmp_path)
+    root = _store_copy(tmp_path)  # its manifest lists every table (hostile trial 8)
     size = (root / "manifest.json").stat().st_size
     monkeypatch.setattr(store_open, "MANIFEST_MAX", size - 1)
     monkeypatch.setattr(store_open, "read_user_bytes", lambda *a: pytest.fail("read"))

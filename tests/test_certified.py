@@ -254,7 +254,8 @@ def test_all_checked_still_waits_for_the_area_limits_and_is_not_viable(store, tm
     assert s["missing"] and all(m["declared"] for m in s["missing"]
                                 if m["field"] != "area.boundary")
     assert s["qualification"] == ("estudo preliminar, pendente de documentos e da conferência "
-                                  "dos documentos declarados com os originais")
+                                  "dos documentos declarados com os originais e da existência "
+                                  "dos atos futuros (hipótese da simulação)")
 
 
 def test_a_declared_document_never_makes_a_machine_readable_pass(store, tmp_path, monkeypatch):
@@ -460,7 +461,7 @@ def test_acts_dated_after_today_are_hypotheses_of_the_simulation(store, monkeypa
 
     monkeypatch.setenv("VIABILIDADE_HOJE", "2026-12-01")
     profile, results = _analyse(load_candidate(CERTIFIED), store)
-    assert profile.area.population.note == ("valor de documento declarado (não conferido) "
+    assert profile.area.population.note == ("valor de ato datado depois de hoje "
                                             "(população, art. 4º, IV, e § 2º); hipótese da "
                                             "simulação (ato futuro)")
     by_id = {r.rule_id: r for r in results}

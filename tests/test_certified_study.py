@@ -47,7 +47,8 @@ def test_declared_documents_read_as_declared_and_the_creation_stays_barred(run):
     assert v["source"] == "Cartório Eleitoral (TRE-GO), Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027"
     line = ("Indeterminada perante a LC nº 2/1990; plebiscito sem efeito (sem a lei complementar "
             "federal; TSE, PA 0602003-69); estudo preliminar, pendente de documentos e da "
-            "conferência dos documentos declarados com os originais; a criação está vedada "
+            "conferência dos documentos declarados com os originais e da existência dos atos "
+            "futuros (hipótese da simulação); a criação está vedada "
             "enquanto não editada a lei complementar federal (CF, art. 18, § 4º).")
     assert record["conclusion"] == line
     # dated 01/06/2027, after today (VIABILIDADE_HOJE, fixed by conftest): a simulation (item 2)
@@ -65,8 +66,9 @@ def test_declared_documents_read_as_declared_and_the_creation_stays_barred(run):
     assert "Certidão nº 12/2027" in flat
     assert "Ofício nº 77/2027" in flat and "Ofício nº 101/2027" in flat
     assert "2.054 eleitores" in flat
-    # the calendar lists the record's acts with how far each document is proven
-    assert "documento declarado, a conferir com o original" in flat
+    # the calendar lists the record's acts with how far each document is proven: dated 2027,
+    # after today, none is yet a document to check against its original (legal10 S2)
+    assert "hipótese da simulação, ato datado depois de hoje" in flat
 
 
 @pytest.mark.slow

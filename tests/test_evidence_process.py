@@ -292,7 +292,7 @@ def test_the_certified_candidate_is_conclusive_only_after_its_documents(tmp_path
     a = analyse(CERTIFIED, store=store)  # its [settings] study_date = 2027-06-01
     assert certification.qualification(a.results) == (
         "estudo preliminar, pendente de documentos e da conferência dos documentos declarados "
-        "com os originais")
+        "com os originais e da existência dos atos futuros (hipótese da simulação)")
     # checked, it waits only for art. 4 III: the districts' limits (legal item 1)
     a = analyse(checked_copy(CERTIFIED, tmp_path), store=store)
     assert certification.qualification(a.results) == "estudo preliminar, pendente de documentos"

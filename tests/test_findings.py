@@ -198,7 +198,8 @@ def test_what_would_change_a_declared_study_names_the_check_and_the_void_plebisc
     f = findings(a).of("pendencias")
     assert f.summary == (
         "a conclusão depende da conferência com os originais dos documentos declarados em que "
-        "se apoiam 7 requisitos, da comprovação de 2 requisitos com dados certificados ou "
+        "se apoia 1 requisito, dos atos futuros (hipótese da simulação) em que se apoiam 6 "
+        "requisitos, da comprovação de 2 requisitos com dados certificados ou "
         "evidências e do plebiscito, sem efeito enquanto não editada a lei complementar federal "
         "(CF, art. 18, § 4º)")
     # the two: art. 4 III and § 1 (III), unmeasured without the districts' limits (item 1)

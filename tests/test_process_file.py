@@ -59,11 +59,11 @@ def test_the_signers_registration_is_labelled_the_art_2_certificate():
     lines = state_lines(c, process_state(c, dt.date(2027, 6, 1)), dt.date(2027, 6, 1))
     assert ("  12/01/2027  certidão de inscrição eleitoral dos signatários da representação "
             "(art. 2º) — Cartório Eleitoral — Certidão nº 3/2027 — 87ª Zona Eleitoral (inscrição "
-            "dos signatários da representação) (documento declarado, a conferir com o original)"
+            "dos signatários da representação) (hipótese da simulação, ato datado depois de hoje)"
             ) in lines
     assert ("  22/02/2027  informação ou certidão do órgão recebida (art. 4º, § 2º) — Cartório "
-            "Eleitoral — Certidão nº 12/2027 — 87ª Zona Eleitoral (documento declarado, a "
-            "conferir com o original)") in lines
+            "Eleitoral — Certidão nº 12/2027 — 87ª Zona Eleitoral (hipótese da simulação, ato "
+            "datado depois de hoje)") in lines
     both = ProcessEvent("certidao", dt.date(2027, 1, 12), "Certidão nº 3/2027",
                         body="cartorio-eleitoral", figures={"registered_signers": 398, "electors": 2054})
     assert both.label == ("certidão de inscrição eleitoral dos signatários (art. 2º) e "
@@ -75,7 +75,7 @@ def test_the_study_calendar_reads_the_same_events():
     rows = calendar.timeline(c, Settings(study_date="2027-04-01"), phases=operation_of(c).phases)
     assert rows[0] == {"evento": "proposta do deputado, com a representação dos eleitores — "
                                  "Processo nº 2027/000123, protocolo da Assembleia Legislativa "
-                                 "(documento declarado, a conferir com o original)",
+                                 "(hipótese da simulação, ato datado depois de hoje)",
                        "data": "2027-02-10", "artigo": ""}
     due = [r for r in rows if r["evento"].startswith("Prazo de resposta do IBGE")]
     assert due == [{"evento": "Prazo de resposta do IBGE: 60 dias do recebimento, em 17/02/2027",

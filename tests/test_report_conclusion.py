@@ -74,7 +74,8 @@ def store():
      # art. 4 III cannot be measured without the districts' limits (legal item 1)
      "Indeterminada perante a LC nº 2/1990; plebiscito sem efeito (sem a lei complementar "
      "federal; TSE, PA 0602003-69); estudo preliminar, pendente de documentos e da conferência "
-     "dos documentos declarados com os originais; " + BAR + "."),
+     "dos documentos declarados com os originais e da existência dos atos futuros (hipótese da "
+     "simulação); " + BAR + "."),
 ])
 def test_cover_conclusion_and_slide_1_carry_the_bar(store, path, line):
     from viabilidade.profile.analysis import analyse

@@ -46,7 +46,10 @@ def certified_figure(cert: Certificate, replaced: Figure | None = None) -> Figur
     # "certificado" only on a document someone checked (legal review item 2); an unchecked
     # one replaces nothing until checked (final legal read, item 2)
     checked = cert.checked is not None
-    word = "valor certificado" if checked else "valor de documento declarado (não conferido)"
+    # an act dated after today is no declared document yet: nothing to check (legal10 S2)
+    future = not checked and simulated_act(cert.date)
+    word = ("valor certificado" if checked else "valor de ato datado depois de hoje" if future
+            else "valor de documento declarado (não conferido)")
     note = f"{word} ({spec.what}, art. 4º, {spec.item}, e § 2º)"
     if checked and replaced is not None and replaced.value is not None \
             and replaced.basis not in (Basis.CERTIFIED, Basis.DECLARED):
@@ -61,7 +64,7 @@ def certified_figure(cert: Certificate, replaced: Figure | None = None) -> Figur
         note += f"; {wild}" if wild else ""
     vintage = str(cert.year) if cert.year is not None else cert.date.isoformat()
     if not checked:
-        note += f"; {SIMULATED if simulated_act(cert.date) else DECLARED}"
+        note += f"; {SIMULATED if future else DECLARED}"
     return Figure(value, spec.unit, Basis.CERTIFIED if cert.checked is not None else Basis.DECLARED,
                   cert.citation(), vintage, note=note)
 

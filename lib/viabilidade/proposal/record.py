@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from ..common.numbers import fmt as fmt_num
-from ..common.plausibility import count_problem, reference_day
+from ..common.plausibility import count_problem, reference_day, today
 from ..common.vector_files import MAX_NAME_BYTES, name_problem
 from ..common.text import NAME, REFERENCE, Kind, clean_text, quoted
 from ..errors import Problems, did_you_mean, found_value
@@ -146,6 +146,9 @@ def plebiscite_void(assumed: bool) -> str:
 DECLARED = "conforme documento declarado (a conferir com o original)"
 #: How an act nobody has checked reads beside its document (:attr:`Act.proof`).
 DECLARED_PROOF = "documento declarado, a conferir com o original"
+#: How an act dated after today reads beside its document (:attr:`Act.proof`): it does not
+#: exist yet, so it is a hypothesis of the simulation, with no original to check.
+SIMULATED_PROOF = "hipótese da simulação, ato datado depois de hoje"
 #: At most this many acts in one record (a real process has a few dozen).
 MAX_ACTS = 1000
 #: A document file kept beside the study: at most this many bytes.
@@ -258,9 +261,13 @@ class Act:
 
     @property
     def proof(self) -> str:
-        """How far the document is proven, for a list of acts: :meth:`Checked.text`, or
-        ``"documento declarado, a conferir com o original"``."""
-        return self.checked.text() if self.checked else DECLARED_PROOF
+        """How far the document is proven, for a list of acts: :meth:`Checked.text`,
+        ``"documento declarado, a conferir com o original"``, or, for an act dated after
+        today, :data:`SIMULATED_PROOF` (it does not exist yet: there is no original to
+        check; legal10 S2)."""
+        if self.checked:
+            return self.checked.text()
+        return SIMULATED_PROOF if self.date is not None and self.date > today() else DECLARED_PROOF
 
     @property
     def where(self) -> str:
@@ -709,6 +716,6 @@ def legacy_acts(petition: tuple, plebiscite: Plebiscite | None, certified: Certi
     return acts, notices
 
 
-__all__ = ["DECLARED_PROOF", "HELD_AGAIN_WHEN", "PLEBISCITE_VOID", "PLEBISCITE_VOID_ASSUMED", "plebiscite_void", "annex_bytes", "annex_name", "Act", "Annex", "BODY_EVENTS", "Checked", "DECLARED", "KINDS", "MAX_ACTS", "Plebiscite",
+__all__ = ["DECLARED_PROOF", "SIMULATED_PROOF", "HELD_AGAIN_WHEN", "PLEBISCITE_VOID", "PLEBISCITE_VOID_ASSUMED", "plebiscite_void", "annex_bytes", "annex_name", "Act", "Annex", "BODY_EVENTS", "Checked", "DECLARED", "KINDS", "MAX_ACTS", "Plebiscite",
            "REGISTERED", "annexes", "certificates", "legacy_acts", "merge_certified",
            "petition_of", "plebiscite_of", "read_acts", "receipt", "registration_of", "ART2_REGISTRATION"]

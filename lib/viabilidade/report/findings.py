@@ -52,7 +52,7 @@ from dataclasses import asdict, dataclass
 from ..operations import operation_of
 from ..proposal.record import HELD_AGAIN_WHEN
 from ..rules.art7 import VOID_KEY, hypothesis
-from ..rules.result import Basis, Status, Verdict, deciding_basis, on_published_data
+from ..rules.result import Basis, Status, Verdict, deciding_basis, on_published_data, on_simulated_act
 from .writers import format as fmt
 
 #: The kinds of finding, in the order every document prints them.
@@ -180,11 +180,18 @@ def _pending(analysis) -> Finding:
     n = fmt.count(len(items), "requisito", "requisitos")
     declared = [r for r in blocking if Status(r.status) == Status.PASS
                 and deciding_basis(r) == Basis.DECLARED]
+    # an act dated after today has no original to check yet (legal10 S2)
+    simulated = [r for r in declared if on_simulated_act(r)]
     void = [r for r in blocking if (r.details or {}).get(VOID_KEY)]
     if not fails and (declared or void):
         rest = len(blocking) - len(declared) - len(void)
+        checked = len(declared) - len(simulated)
         parts = ([f"da conferência com os originais dos documentos declarados em que se "
-                  f"apoiam {fmt.count(len(declared), 'requisito')}"] if declared else [])
+                  f"apoia{'' if checked == 1 else 'm'} {fmt.count(checked, 'requisito')}"]
+                 if checked else [])
+        parts += ([f"dos atos futuros (hipótese da simulação) em que se apoia"
+                   f"{'' if len(simulated) == 1 else 'm'} "
+                   f"{fmt.count(len(simulated), 'requisito')}"] if simulated else [])
         parts += ([f"da comprovação de {fmt.count(rest, 'requisito')} com dados certificados "
                    "ou evidências"] if rest else [])
         # in the federal_law hypothesis the consultation predates that law and the study

@@ -18,7 +18,7 @@ from typing import Any
 from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS
 from ..operations import operation_of
 from ..operations.base import CHAPTERS
-from ..rules.result import Basis, Figure, RuleResult, Status
+from ..rules.result import SIMULATED, Basis, Figure, RuleResult, Status
 from ..rules.common import is_future
 from ..common.precision import rounded
 from ..data.provenance import copy_note
@@ -343,7 +343,7 @@ def _figure_row(label: str, f: Figure | None) -> list[Any] | None:
     # no "(2026)" after it
     shown = f.source if str(f.vintage) and str(f.vintage) in f.source else f"{f.source} ({f.vintage})"
     source = fmt.dates_in_text(shown) if f.source else "—"
-    return [label, value, fmt.basis_label(f.basis, f.value), source, f.note or ""]
+    return [label, value, fmt.basis_label(f.basis, f.value, f.note), source, f.note or ""]
 
 
 def unit_table(unit, caption: str | None = None, not_required: dict[str, str] | None = None) -> Html:
@@ -486,7 +486,7 @@ _SKIP_DETAILS = {"texto_legal", "subchecks", "evidencias", "ato_futuro",  # = "n
                  "referencia_exigencia", "natureza_exigencia",  # in the "Exigência" row (tables.threshold_text)
                  "precisao",  # the step the value is printed to: resultados.json only
                  "rotulo_situacao", "sem_efeito",
-                 "edificacoes_base", "a_conferir"}  # the status label and the reason say them  # the status cell itself (art. 6: "documentado …")
+                 "edificacoes_base", "a_conferir", "receita_estadual_simulada"}  # the status label and the reason say them  # the status cell itself (art. 6: "documentado …")
 
 
 def _detail_value(v: Any, key: str = "") -> str | None:
@@ -593,7 +593,9 @@ def rule_block(r: RuleResult) -> Html:
                 # the count's own status, in the words of its basis (declared, published …)
                 fmt.status_label(v, basis=fmt.note_basis(details.get("edificacoes_base"),
                                                          details.get("nota")))
-                if k == "edificacoes_status" and isinstance(v, str) else _detail_value(v, k))
+                if k == "edificacoes_status" and isinstance(v, str) else
+                fmt.basis_label(v, True, SIMULATED if details.get("receita_estadual_simulada") else None)
+                if k == "receita_estadual_base" and v else _detail_value(v, k))
         if text is not None:
             pairs.append((DETAIL_LABELS.get(k, k.replace("_", " ")), text))
     pairs = [(k, v) for k, v in pairs if k == "Situação" or v != "—"]

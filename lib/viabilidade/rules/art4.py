@@ -16,7 +16,8 @@ from ..law.bodies import BODIES, body_of_item
 from .common import (amount, cite_items, combine, combine_lean, fmt, money_figure,
                      numeric_result, simple)
 from .calendar import last_closed_exercise
-from .result import Basis, Figure, RuleResult, Status, deciding_basis, on_simulated_act
+from .result import (SIMULATED, Basis, Figure, RuleResult, Status, deciding_basis, on_simulated_act,
+                     rests_on_simulated_act)
 from .settings import CHOICES, NUMERIC_ITEMS, Settings
 from .vectorised import revenue_threshold
 
@@ -360,7 +361,10 @@ def numeric_item(item: str, unit: UnitProfile, settings: Settings, *, reduced: b
                        receita_estadual=rev,
                        receita_estadual_fonte="" if state_rev is None else state_rev.source,
                        receita_estadual_base=None if state_rev is None else str(state_rev.basis),
-                       receita_estadual_ano="" if state_rev is None else state_rev.vintage)
+                       receita_estadual_ano="" if state_rev is None else state_rev.vintage,
+                       # legal10 S2: its "Base" reads "hipótese da simulação" (act after today)
+                       **({"receita_estadual_simulada": True}
+                          if state_rev is not None and SIMULATED in (state_rev.note or "") else {}))
     else:
         figure = {"IV": unit.population, "V": unit.electors, "VI": unit.buildings}[item]
         limit = float(th.exact)
@@ -494,7 +498,11 @@ def par1(candidate: Candidate, profile: Profile, settings: Settings) -> list[Rul
             value=pop.value, threshold=pop.threshold, comparator=pop.comparator, unit=pop.unit,
             margin=pop.margin, margin_pct=pop.margin_pct, basis=pop.basis, lean=lean,
             source=pop.source, vintage=pop.vintage, certifier=pop.certifier,
-            details={"cod_ibge": code, "reduzido": red, "subchecks": {
+            details={"cod_ibge": code, "reduzido": red,
+                     # the population's act dated after today (legal10 S2: "Base" said
+                     # "documento declarado" while the remainder stays indeterminate)
+                     **({"nota": pop.details["nota"]} if rests_on_simulated_act(pop) else {}),
+                     "subchecks": {
                 s.rule_id.replace("art4.", ""): {
                     "status": str(s.status), "lean": str(s.lean or ""), "valor": s.value,
                     "limite": s.threshold, "comparador": s.comparator, "unidade": s.unit,

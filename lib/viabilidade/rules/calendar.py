@@ -14,7 +14,7 @@ import pandas as pd
 from ..proposal.candidate import Candidate
 from ..errors import SettingsError
 from ..law.bodies import BODIES
-from ..proposal.record import HELD_AGAIN_WHEN, act_proof, annex_name, plebiscite_void
+from ..proposal.record import HELD_AGAIN_WHEN, SIMULATED_PROOF, act_proof, annex_name, plebiscite_void
 from .settings import Settings
 from .common import future_act
 
@@ -204,7 +204,8 @@ def event_rows(candidate: Candidate | None, today: dt.date | None = None, *,
     for e in getattr(candidate, "events", ()) or ():
         proof = "previsto" if e.planned else e.proof
         if not e.planned and future_act(e.date, today):  # as the rules say it (legal review item 3)
-            proof = f"{future_act(e.date, today)}; {proof}"
+            # its own "ato futuro" says it decides nothing; a simulated act adds no more
+            proof = future_act(e.date, today) + ("" if proof == SIMULATED_PROOF else f"; {proof}")
         else:
             proof = act_proof(e, void, assumed)
         if e.file is not None:  # kept beside the study (report.study), named by its hash

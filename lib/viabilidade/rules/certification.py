@@ -29,6 +29,7 @@ from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVID
 from .art6 import DOCUMENTED
 from .common import amount, whole
 from .result import (Basis, RuleResult, Status, Verdict, deciding_basis, on_declared_documents,
+                     on_simulated_act, rests_on_simulated_act,
                      on_hypothetical_data, on_projected_data, on_published_data, verdict)
 
 CONCLUSIVE = "estudo conclusivo"
@@ -173,6 +174,8 @@ class Pending:
     declared: bool = False
 
 
+#: What a figure of an act dated after today still needs: the act itself (legal10 S2).
+SIMULATED_WAIT = "da existência dos atos futuros (hipótese da simulação)"
 #: What a declared document still needs (:attr:`Pending.declared`).
 TO_CHECK = "conferir com o original o documento declarado"
 
@@ -484,8 +487,13 @@ def _certification_state(results: list[RuleResult]) -> str:
     known = {b for _, bodies in _AWAITS for b in bodies}
     if any(p.body not in known and not p.declared for p in missing):
         waits.append("de documentos")
-    if any(p.declared for p in missing):
+    # an act dated after today has no original yet: a hypothesis of the simulation (legal10 S2)
+    simulated = [r for r in results if on_simulated_act(r) or rests_on_simulated_act(r)]
+    declared = [r for r in results if on_declared_documents(r) and r not in simulated]
+    if any(p.declared for p in missing) and (declared or not simulated):
         waits.append("da conferência dos documentos declarados com os originais")
+    if simulated:
+        waits.append(SIMULATED_WAIT)
     text = f"{PRELIMINARY}, pendente " + " e ".join(waits) if waits else PRELIMINARY
     if any(p.body == PLEBISCITE_BARRED for p in missing):
         # the conclusion line's bar clause cites CF art. 18 § 4 right after

@@ -160,6 +160,16 @@ def on_declared_documents(result) -> bool:
             and deciding_basis(result) == Basis.DECLARED and not on_hypothetical_data(result))
 
 
+def rests_on_simulated_act(result) -> bool:
+    """Whether a result's value comes from a declared act dated after today (its figure's
+    note carries :data:`SIMULATED`), whatever its status: an art. 4 § 1 remainder left
+    indeterminate by another item still reads its population from a future act (legal10
+    S2: its "Base" said "documento declarado")."""
+    details = result.details if isinstance(result.details, dict) else {}
+    return (str(result.basis or "") == Basis.DECLARED.value
+            and SIMULATED in str(details.get("nota") or ""))
+
+
 def on_simulated_act(result) -> bool:
     """Whether a result decided on declared documents (:func:`on_declared_documents`) rests
     on an act dated after today, a hypothesis of the simulation: its figure's note carries
@@ -252,6 +262,8 @@ class RuleResult:
                 d[k] = str(d[k])
         basis = deciding_basis(self)
         d["deciding_basis"] = None if basis is None else str(basis)
+        if rests_on_simulated_act(self) or on_simulated_act(self):
+            d["simulated"] = True  # legal10: "declared" of an act dated after today
         return d
 
 

@@ -428,14 +428,19 @@ def lean_label(lean: Lean | str | None) -> str:
     return "" if lean is None else LEAN_LABELS[Lean(lean)]
 
 
-def basis_label(basis: Basis | str | None, value: object = True) -> str:
+def basis_label(basis: Basis | str | None, value: object = True, note: str | None = None) -> str:
     """Portuguese label of a basis (``"certificado"``, ``"publicado"``, ``"medido"``, ``"estimado"``).
 
     ``value`` is the figure the basis qualifies: when it is ``None`` (no figure) the label is
-    ``"sem dado"``, since there is nothing certified, measured or estimated.
+    ``"sem dado"``, since there is nothing certified, measured or estimated. ``note`` is the
+    figure's note: a declared figure whose note carries
+    :data:`~viabilidade.rules.result.SIMULATED` (an act dated after today) is
+    :data:`SIMULATED_BASIS_LABEL`, never "documento declarado" (legal10 S2).
     """
     if value is None:
         return "sem dado"
+    if note_basis(basis, note) == SIMULATED_BASIS:
+        return SIMULATED_BASIS_LABEL
     return "—" if basis is None else BASIS_LABELS[Basis(basis)]
 
 
@@ -450,7 +455,8 @@ def result_basis_label(result, value: object = True) -> str:
     calls hypotheses of the simulation), else :func:`basis_label` of its basis and ``value``."""
     if value is not None and on_simulated_act(result):
         return SIMULATED_BASIS_LABEL
-    return basis_label(result.basis, value)
+    details = result.details if isinstance(result.details, dict) else {}
+    return basis_label(result.basis, value, details.get("nota"))
 
 
 def verdict_label(verdict: Verdict | str, feminine: bool = False) -> str:

@@ -219,8 +219,8 @@ def test_certified_figures_replace_the_estimates_and_cite_the_document(store, tm
     # art. 4 § 2 gives III to no body: the IBGE's statement is only a subsidy, and a creation
     # by districts without their limits (no tract mesh in the committed store) cannot measure it
     iii = by_id["art4.III"]
-    assert (iii.status, iii.certifier, iii.basis) == (Status.INDETERMINATE, "(geometria)",
-                                                      Basis.MEASURED)
+    # nothing measured, no basis (legal10 M2)
+    assert (iii.status, iii.certifier, iii.basis) == (Status.INDETERMINATE, "(geometria)", None)
     assert ("Subsídio: a declaração do IBGE (IBGE, Ofício nº 101/2027 — Superintendência "
             "Estadual do IBGE em Goiás, de 10/03/2027) diz o remanescente contínuo") in iii.reason
     assert "conforme certidão" not in iii.reason

@@ -87,3 +87,20 @@ def test_an_act_dated_after_today_has_no_original_to_check():
         object.__setattr__(a, "date", day)
     assert later.proof == SIMULATED_PROOF
     assert earlier.proof == DECLARED_PROOF == "documento declarado, a conferir com o original"
+
+
+def test_no_basis_without_a_measure(certified):
+    """M2: "art. 4º, III — (medido)" where the continuity could not be measured (no area
+    polygon): neither the result, its row in § 1's table nor resultados.json gives a basis."""
+    from viabilidade.report import sections
+
+    by_id = {r.rule_id: r for r in certified.results}
+    iii = by_id["art4.III"]
+    assert (iii.status, iii.value, iii.basis, iii.to_dict()["basis"]) == (
+        "indeterminate", None, None, None)
+    par1 = by_id["art4.par1"]
+    assert par1.details["subchecks"]["III"]["base"] == ""
+    block = _text(sections.rule_block(par1))
+    assert "art. 4º, III — — indeterminado Abadiânia (remanescente): sem polígono" in block
+    assert "(medido)" not in block
+    assert fmt.basis_label("measured", None) == "sem dado"

@@ -537,8 +537,8 @@ def _subchecks(sub: dict) -> Html:
         unit = d.get("unidade", "")
         value = (fmt.estimate(d.get("valor"), unit, None, d.get("base") or None)
                  if d.get("valor") is not None else "—")
-        if d.get("base"):
-            value += f" ({fmt.basis_label(d['base'])})"
+        if d.get("base"):  # "— (sem dado)" without a value (legal10 M2)
+            value += f" ({fmt.basis_label(d['base'], d.get('valor'), d.get('nota'))})"
         limit = (f"{fmt.comparator_label(d.get('comparador'))} {fmt.quantity(d['limite'], unit)}"
                  if d.get("limite") is not None else "—")
         if limit != "—" and unit == "BRL" and d.get("natureza_exigencia") == BY_EXCESS:

@@ -227,8 +227,9 @@ def item_III(candidate: Candidate, profile: Profile, settings: Settings) -> Rule
     cert = t.continuity_certificate
     subsidy = {} if cert is None else {"subsidio": {"documento": cert.source,
                                                      "valor": bool(cert.value), "base": str(cert.basis)}}
+    # no basis without a measure: an undecided continuity was not measured (legal10 M2)
     return simple("art4.III", TITLES["art4.III"], status, reason,
-                  certifier="(geometria)", basis=Basis.MEASURED,
+                  certifier="(geometria)", basis=measured_if_decided(status),
                   source=t.details.get("continuity_source") or t.source,
                   details={"tolerancia_km2": settings.sliver_tolerance_km2, **subsidy,
                            "origens": {c: {"status": str(s), "motivo": r} for c, (s, r) in checks.items()}})
@@ -452,6 +453,12 @@ def origin_reduced(code: str, settings: Settings) -> bool:
     return settings.origin_reduction == "own" and code in settings.origin_special_interest
 
 
+def measured_if_decided(status: Status) -> Basis | None:
+    """Art. 4 III's basis: ``measured`` when the geometry decided the continuity, ``None``
+    when nothing could be measured (legal10 M2: "art. 4º, III — (medido)" with no measure)."""
+    return Basis.MEASURED if Status(status) in (Status.PASS, Status.FAIL) else None
+
+
 def par1(candidate: Candidate, profile: Profile, settings: Settings) -> list[RuleResult]:
     """Art. 4 § 1: each origin's remainder keeps items IV, V, VI (count), VII and III.
 
@@ -477,7 +484,7 @@ def par1(candidate: Candidate, profile: Profile, settings: Settings) -> list[Rul
                              is_area=False, exercise=exercise) for i in ("IV", "V", "VI", "VII")]
         c_status, c_reason = continuity(code, rem.label, profile.territory)
         cont = simple("art4.III", TITLES["art4.III"], c_status, c_reason, subject=rem.label,
-                      basis=Basis.MEASURED)
+                      basis=measured_if_decided(c_status))
         subs.append(cont)
         status = combine([s.status for s in subs])
         lean = combine_lean(subs) if status == Status.INDETERMINATE else None

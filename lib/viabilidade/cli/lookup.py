@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..common.text import CLOSE_RATIO, NAME, collation_key, name_key, quoted, text_problem
+from ..common.text import (CLOSE_RATIO, NAME, collation_key, digit_problem, name_key, quoted,
+                           text_problem)
 from ..data.codes import municipality_hint
 from ..proposal.candidate import OPERATIONS, slugify
 from ..errors import ViabilidadeError
@@ -105,7 +106,7 @@ def find_units(query: str, districts: pd.DataFrame, municipalities: pd.DataFrame
     """
     q = query.strip()
     units = _units(districts, municipalities)
-    if q.isdigit():
+    if q.isascii() and q.isdigit():  # "٥٢٠٠١٠٠" is no code (hostile trial 11)
         kind = {9: "district", 7: "municipality"}.get(len(q))
         return [u for u in units if u.kind == kind and u.code == q]
     key = name_key(q)
@@ -140,14 +141,15 @@ def resolve_unit(query: str, store) -> Unit:
                                                      else "")
                               + "; esperado o nome ou o código IBGE de um distrito ou município "
                               "de Goiás (ex.: \"Posse d'Abadia\" ou 5200100)")
-    problem = text_problem(query, NAME)  # a 120 KB name was echoed whole (hostile trial 4)
+    # a 120 KB name was echoed whole (hostile trial 4); "٥٢٠٠١٠٠" read as a code (trial 11)
+    problem = text_problem(query, NAME) or digit_problem(query)
     if problem:
         raise NameLookupError(f"o nome {quoted(query)}: {problem}")
     found = find_units(query, store.districts, store.municipalities)
     if len(found) == 1:
         return found[0]
     if not found:
-        if query.strip().isdigit():
+        if query.strip().isascii() and query.strip().isdigit():
             raise NameLookupError(f"nenhum distrito (9 algarismos) ou município (7 algarismos) de "
                                f"Goiás tem o código {quoted(query.strip())} (IBGE DTB 2022); esperado "
                                "um código existente ou um nome"

@@ -311,6 +311,35 @@ def place_name_problem(text: str) -> str | None:
     return None
 
 
+#: The digits a number is read in. Python's ``int()``, ``float()``, ``Decimal()``,
+#: ``str.isdigit`` and ``re``'s ``\d`` (without ``re.ASCII``) take every Unicode decimal
+#: digit, so ``"Ofício nº ١٢/٢٠٢٧"`` (Arabic-Indic) or ``"१२"`` (Devanagari) read as 12/2027
+#: and 12 (issue 32, hostile trial 11): every number, code or date a person types is read
+#: in these alone, and :func:`digit_problem` names any other digit.
+ASCII_DIGITS = frozenset("0123456789")
+
+
+def digit_problem(text: str, folded: bool = False) -> str | None:
+    """Why ``text``, where a number, a code or a date is read, cannot be read, in pt-BR, or
+    ``None``: its first decimal digit (Unicode category Nd) that is not 0–9, named by
+    :func:`character_words` with its position, as :func:`place_name_problem` names a
+    letter (``encontrado o algarismo '١' (U+0661, ARABIC-INDIC DIGIT ONE) na posição 11;
+    esperados os algarismos de 0 a 9 …``).
+
+    ``folded``: the text is compared NFKC-folded (a process record's documents, H7-7), so a
+    digit that folds to one of 0–9 (full-width ``１``) passes; an Arabic-Indic or Devanagari
+    digit, which NFKC keeps, does not. Other numerals (``²``, ``Ⅻ``) are no decimal digits:
+    ``int()`` and ``\\d`` refuse them already.
+    """
+    for i, ch in enumerate(text, start=1):
+        if ch.isdecimal() and ch not in ASCII_DIGITS and not (
+                folded and unicodedata.normalize("NFKC", ch) in ASCII_DIGITS):
+            return (f"encontrado o {character_words(ch)} na posição {i}; esperados os "
+                    "algarismos de 0 a 9 (um número escrito com algarismos de outra escrita "
+                    "não é lido)")
+    return None
+
+
 def _cap_marks(text: str) -> str:
     """``text`` with at most :data:`MARKS_MAX` combining marks in a row."""
     out, run = [], 0

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..common.text import quoted
+from ..common.text import digit_problem, quoted
 from ..errors import DataError
 from .paths import default_root
 
@@ -63,11 +63,14 @@ def ibge_code(value, *, digits: int = 7, file=None, row=None, column=None) -> st
     Raises
     ------
     DataError
-        Not digits; 5 digits (a TSE code where an IBGE code is expected); wrong length
+        A digit that is not 0–9 (:func:`~viabilidade.common.text.digit_problem`); not
+        digits; 5 digits (a TSE code where an IBGE code is expected); wrong length
         (e.g. a code that lost digits); a UF prefix that is not an IBGE UF code.
     """
     s = _text(value)
     what = "municipality" if digits == 7 else "district"
+    if digit_problem(s):  # isdigit() takes "52٠٠١٠٠" (hostile trial 11)
+        raise DataError(digit_problem(s), file=file, row=row, column=column)
     if not s.isdigit():
         raise DataError(f"encontrado {quoted(value)}; esperado um código IBGE de {_WHAT[what]} com "
                         f"{digits} algarismos",
@@ -93,11 +96,13 @@ def tse_code(value, *, file=None, row=None, column=None) -> str:
     Raises
     ------
     DataError
-        Not digits; 7 digits starting with a UF code (an IBGE code where a TSE code is
+        A digit that is not 0–9; not digits; 7 digits starting with a UF code (an IBGE code where a TSE code is
         expected); fewer than 5 digits (the code lost its leading zeros — e.g. ``1120`` for
         ``01120``; it is not padded silently because the file may hold other damage).
     """
     s = _text(value)
+    if digit_problem(s):
+        raise DataError(digit_problem(s), file=file, row=row, column=column)
     if not s.isdigit():
         raise DataError(f"encontrado {quoted(value)}; esperado um código TSE de município com 5 algarismos",
                         file=file, row=row, column=column)

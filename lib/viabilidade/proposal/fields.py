@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..common.numbers import fmt as fmt_num
 from ..common.plausibility import count_problem, date_problem
-from ..common.text import NAME, NOTE, clean_text, fold, quoted
+from ..common.text import NAME, NOTE, clean_text, digit_problem, fold, quoted
 from ..errors import CandidateError, Problems, did_you_mean, found_value
 from ..os_errors import path_problem, read_reason
 
@@ -176,7 +176,7 @@ def code_list(r: Reader, key: str, pattern: re.Pattern, what: str,
             continue
         v = v.strip()
         if not pattern.match(v):
-            r.error(name, _code_hint(v, what))
+            r.error(name, digit_problem(v) or _code_hint(v, what))
             continue
         if v in repeated:
             repeated[v][1] += 1

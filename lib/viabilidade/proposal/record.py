@@ -55,7 +55,7 @@ from typing import Any
 from ..common.numbers import fmt as fmt_num
 from ..common.plausibility import count_problem, reference_day, today
 from ..common.vector_files import MAX_NAME_BYTES, name_problem
-from ..common.text import NAME, REFERENCE, Kind, clean_text, quoted
+from ..common.text import NAME, REFERENCE, Kind, clean_text, digit_problem, quoted
 from ..errors import Problems, did_you_mean, found_value
 from ..law.bodies import ART2_REGISTRATION, BODIES, body_by_name
 from ..os_errors import path_problem, read_reason, read_user_bytes
@@ -454,6 +454,11 @@ def read_acts(raw: Any, path: Path, problems: Problems, prefix: str = "process."
                     problems.add(f"{where}.document", "campo obrigatório ausente; esperada a "
                                                       "referência do documento (ofício, protocolo, "
                                                       "Diário Oficial…)"))
+        if document is not None and digit_problem(document, folded=True):
+            # its ofício number is read and compared (hostile trial 11: "Ofício nº ١٥/٢٠٢٧"
+            # passed as another ofício than "Ofício nº 15/2027")
+            problems.add(f"{where}.document", digit_problem(document, folded=True))
+            document = None
         body = item.get("body")
         if kind in BODY_EVENTS and body not in BODIES:
             found = f"encontrado {quoted(body)}" if isinstance(body, str) else found_value(body)

@@ -113,7 +113,8 @@ def check_process_year(settings: OficiosSettings, day: dt.date) -> None:
     from ..errors import field_line
     from ..common.text import quoted
 
-    years = [int(y) for y in re.findall(r"(?<!\d)(1[89]\d\d|2\d\d\d)(?!\d)", settings.process)]
+    years = [int(y) for y in re.findall(r"(?<!\d)(1[89]\d\d|2\d\d\d)(?!\d)", settings.process,
+                                         re.ASCII)]
     late = [y for y in years if y > day.year]
     if late:
         text = settings.file.read_text(encoding="utf-8") if settings.file else ""

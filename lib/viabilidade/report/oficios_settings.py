@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..common.text import NAME, REFERENCE, clean_text, quoted
+from ..common.text import NAME, REFERENCE, clean_text, digit_problem, quoted
 from ..errors import SettingsError, did_you_mean, field_line, found_value
 
 #: The name of the section in the settings file.
@@ -259,6 +259,11 @@ class OficiosSettings:
                     found.add(where, f"{found_value(value)}; esperado {expected}")
             else:
                 value = _text(found, where, value, KINDS[key], expected)
+                if key == "process" and value is not None and digit_problem(value):
+                    # its year is read, by the letters and the bill (hostile trial 11: the
+                    # bill read "٢٠٢٧/000123" as of 2027)
+                    found.add(where, digit_problem(value))
+                    value = None
             values[key] = value
         sigla = ""
         if "sigla" in data:

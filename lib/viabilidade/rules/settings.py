@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..common.ibge_codes import COD_IBGE
-from ..common.text import quoted
+from ..common.text import digit_problem, quoted
 from ..errors import SettingsError, did_you_mean, field_line, found_value, source_text
 
 #: Allowed values of each interpretation, the default first, with a Portuguese description.
@@ -288,8 +288,9 @@ class Settings:
                             "esquerda e nunca coincide com um código"))
             elif not isinstance(code, str) or not COD_IBGE.match(code):
                 out.append((f"origin_special_interest[{i}]",
-                            f"encontrado {quoted(code)}; esperado um código IBGE de município de Goiás "
-                            "com 7 dígitos, entre aspas (\"5200100\")"))
+                            isinstance(code, str) and digit_problem(code)
+                            or f"encontrado {quoted(code)}; esperado um código IBGE de município de "
+                               "Goiás com 7 dígitos, entre aspas (\"5200100\")"))
         if self.creation_year is not None and (
                 isinstance(self.creation_year, bool) or not isinstance(self.creation_year, int)
                 or not 1990 <= self.creation_year <= 2100):

@@ -206,7 +206,7 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
     epigrafe = (f"PROJETO DE LEI{' MUNICIPAL' if op.bill_level == 'municipal' else ''} Nº "
                 f"{BLANK}, DE {BLANK} DE {BLANK * 2} DE {date.year if date else BLANK}")
     process_line = f"(Processo nº {process})" if process else ""
-    year_of = re.match(r"(\d{4})/", process or "")
+    year_of = re.match(r"([0-9]{4})/", process or "")  # 0-9: [oficios] refuses others
     # A process opened in an earlier year is common (the petition precedes the bill); one
     # numbered after the bill's year cannot be, unless the number or the date is wrong.
     if date is None or not year_of:

@@ -186,11 +186,16 @@ def test_novo_with_a_municipality_says_what_operations_make_sense(tmp_path, caps
 
 def test_estudo_takes_a_name_or_a_code(store, tmp_path, monkeypatch, capsys):
     # the committed candidate is used as it is
-    assert candidate_path("Posse d'Abadia", store, POSSE.parent) == (POSSE, False)
-    assert candidate_path("520010010", store, POSSE.parent) == (POSSE, False)
-    # absent: written first, then used
-    path, written = candidate_path("posse dabadia", store, tmp_path)
-    assert (path, written) == (tmp_path / "posse-dabadia.toml", True)
+    out = tmp_path / "saida"
+    assert candidate_path("Posse d'Abadia", store, POSSE.parent, out) == (POSSE, False)
+    assert candidate_path("520010010", store, POSSE.parent, out) == (POSSE, False)
+    assert not out.exists()
+    # absent: generated beside the study's outputs, then used; the candidates folder untouched
+    path, written = candidate_path("posse dabadia", store, tmp_path / "nada", out)
+    assert (path, written) == (out / "posse-dabadia" / "candidato.toml", True)
+    assert not (tmp_path / "nada").exists()
+    assert tomllib.loads(path.read_text(encoding="utf-8")) == \
+        tomllib.loads(POSSE.read_text(encoding="utf-8"))
     # the command resolves the name before the study runs
     seen = {}
 
@@ -205,3 +210,31 @@ def test_estudo_takes_a_name_or_a_code(store, tmp_path, monkeypatch, capsys):
         f"Candidato encontrado para \"Posse d'Abadia\": {POSSE}",
         "Estudo de Posse d'Abadia: x.", "Arquivos escritos:", f"  {tmp_path / 'out'}"]
     assert main(["estudo", "abadia", "--out", str(tmp_path / "out")]) == 2
+
+
+def test_estudo_of_a_name_writes_nothing_into_the_candidates_folder(tmp_path, monkeypatch,
+                                                                    capsys):
+    """polish11 item 5: ``viabilidade estudo "Monte Alto"`` wrote data/candidates/monte-alto.toml
+    as a side effect; the generated candidate is now written beside the study's files, and
+    the command says where and how to keep it (``novo``)."""
+    from viabilidade.common.command import invocation
+
+    before = sorted(p.name for p in cli.REPO_CANDIDATES.iterdir())
+    seen = {}
+
+    def fake_run_study(candidate, out, **kw):
+        seen["candidate"] = candidate
+        return {"name": "Monte Alto", "verdict": "x", "folder": str(out)}
+
+    monkeypatch.setattr("viabilidade.report.study.run_study", fake_run_study)
+    out = tmp_path / "out"
+    assert main(["estudo", "Monte Alto", "--out", str(out)]) == 0
+    written = out / "monte-alto" / "candidato.toml"
+    assert seen["candidate"] == written and written.is_file()
+    assert tomllib.loads(written.read_text(encoding="utf-8"))["name"] == "Monte Alto"
+    assert sorted(p.name for p in cli.REPO_CANDIDATES.iterdir()) == before
+    assert not (cli.REPO_CANDIDATES / "monte-alto.toml").exists()
+    assert capsys.readouterr().out.splitlines()[0] == (
+        f"Candidato gerado a partir dos dados para 'Monte Alto': {written} (a pasta "
+        f"{cli.REPO_CANDIDATES} não foi alterada; para guardá-lo nela: {invocation()} novo "
+        "'Monte Alto')")

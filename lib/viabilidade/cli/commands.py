@@ -98,12 +98,15 @@ def _cmd_data_fetch(args: argparse.Namespace) -> int:
 
 
 def _candidate_arg(args: argparse.Namespace, store=None) -> Path:
-    """The candidate file of ``estudo``/``apresentacao``/``oficios``: a path, or a place's
-    name or code.
+    """The candidate file of ``estudo``/``apresentacao``/``oficios``/``projeto-de-lei``/
+    ``processo``: a path, or a place's name or code.
 
-    A name or code (:mod:`viabilidade.cli.lookup`) designates ``data/candidates/<slug>.toml``,
-    written first when it does not exist yet; it is looked up in ``store`` (loaded from
-    ``--data`` when not given).
+    A name or code (:mod:`viabilidade.cli.lookup`) designates ``data/candidates/<slug>.toml``
+    when the user has that file; else a candidate generated from the data is written beside
+    the command's outputs, ``<saída>/<slug>/candidato.toml`` (``outputs`` for ``processo``,
+    which writes nothing else), and the line printed says where: nothing is written into
+    ``data/candidates`` unasked (``viabilidade novo`` does it). The name is looked up in
+    ``store`` (loaded from ``--data`` when not given).
     """
     from .lookup import looks_like_a_path
 
@@ -117,8 +120,14 @@ def _candidate_arg(args: argparse.Namespace, store=None) -> Path:
     from .lookup import candidate_path
 
     store = store if store is not None else load_store(Path(args.data) if args.data else None)
-    path, written = candidate_path(args.candidate, store, REPO_CANDIDATES)
-    print(f"Candidato {'escrito' if written else 'encontrado'} para {quoted(args.candidate)}: {path}")
+    out_root = Path(getattr(args, "out", None) or getattr(args, "saida", None) or "outputs")
+    path, generated = candidate_path(args.candidate, store, REPO_CANDIDATES, out_root)
+    if generated:
+        print(f"Candidato gerado a partir dos dados para {quoted(args.candidate)}: {path} "
+              f"(a pasta {REPO_CANDIDATES} não foi alterada; para guardá-lo nela: "
+              f"{invocation()} novo {quoted(args.candidate)})")
+    else:
+        print(f"Candidato encontrado para {quoted(args.candidate)}: {path}")
     return path
 
 

@@ -252,8 +252,14 @@ def _as_municipality(unit: Unit) -> Unit:
                        "(a fusão é de municípios inteiros)")
 
 
-def candidate_path(query: str, store, candidates_dir: Path) -> tuple[Path, bool]:
-    """The candidate file a name or code designates, written if it does not exist yet.
+#: The file a name's generated candidate is written to, in its study's folder
+#: (:func:`candidate_path`): never in the user's candidates folder unasked.
+GENERATED_CANDIDATE = "candidato.toml"
+
+
+def candidate_path(query: str, store, candidates_dir: Path, out_root: Path) -> tuple[Path, bool]:
+    """The candidate file a name or code designates: the user's own, or one generated from
+    the data beside the study's outputs.
 
     Parameters
     ----------
@@ -261,23 +267,35 @@ def candidate_path(query: str, store, candidates_dir: Path) -> tuple[Path, bool]
         Name or code of a non-seat district (see :func:`find_units`).
     store : viabilidade.data.store.Store
     candidates_dir : Path
-        Folder of candidate files (the repository's ``data/candidates``).
+        Folder of the user's candidate files (the repository's ``data/candidates``): its
+        ``<slug>.toml`` is used as it is when there; nothing is ever written into it (a
+        study writing ``data/candidates/monte-alto.toml`` as a side effect left the user
+        a file they never asked for; ``viabilidade novo`` writes one there when asked).
+    out_root : Path
+        The command's output root (``--saida``): a generated candidate is written to
+        ``out_root/<slug>/``:data:`GENERATED_CANDIDATE`, the folder of the study's files
+        (never through a symbolic link).
 
     Returns
     -------
-    (path, written) : tuple
-        ``candidates_dir/<slug>.toml``, and whether it was written now (an existing file
-        is used as it is).
+    (path, generated) : tuple
+        The file, and whether it was generated now.
 
     Raises
     ------
     NameLookupError
         From :func:`resolve_unit` and :func:`candidate_for`.
+    ReportError
+        ``out_root/<slug>`` is a symbolic link.
     """
+    from ..report.writers.atomic import check_output_folder, folder_inside
+
     slug, text = candidate_for(resolve_unit(query, store), store)
     path = Path(candidates_dir) / f"{slug}.toml"
     if path.is_file():
         return path, False
+    check_output_folder(Path(out_root))  # exists or can be made, writable, has space
+    path = folder_inside(Path(out_root), slug) / GENERATED_CANDIDATE
     write_candidate(path, text)
     return path, True
 

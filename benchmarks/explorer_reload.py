@@ -12,8 +12,10 @@ is the time spent on each page before reloading it (a reload sooner than the poo
 
 For each load, the seconds from ``driver.get`` to a *usable map*: the app's verdict heading is
 on the page and the map has drawn its vector layers (Leaflet's overlay pane holds paths), the
-spinner gone. After the last load, and again after the page is closed (``about:blank``) and
-the server had ``--settle`` seconds, the kernels alive under the Voilà server (its child
+spinner gone. After the last load; after a second tab was opened on the app, used until its
+map was usable and closed (``driver.close()``: the browser closes the tab itself, with no
+``beforeunload``) and the server had ``--settle`` seconds; and again after the first page is
+closed (``about:blank``) and the server had ``--settle`` seconds: the kernels alive under the Voilà server (its child
 ``ipykernel`` processes) and their resident memory (MB), and how many of them have a page
 connected (the server's ``/api/kernels/<id>``): after the reloads one, the page's own; the others
 are the pool's pre-heated spares (``voila.json``), never a kernel a reloaded page left. The server runs as ``make explorar``
@@ -215,6 +217,17 @@ def main() -> None:
             print(f"first open {times[0]:.1f} s; reloads median {statistics.median(times[1:]):.1f} s, "
                   f"max {max(times[1:]):.1f} s" if len(times) > 1 else "")
             _report(f"after {args.reloads} reloads", server, url)
+            first = driver.current_window_handle
+            driver.switch_to.new_window("tab")
+            t0 = time.perf_counter()
+            driver.get(url)
+            _usable(driver)
+            print(f"second tab: usable map in {time.perf_counter() - t0:.1f} s")
+            _report("second tab open", server, url)
+            driver.close()
+            driver.switch_to.window(first)
+            time.sleep(args.settle)
+            _report(f"second tab closed, {args.settle:.0f} s later", server, url)
             driver.get("about:blank")
             time.sleep(args.settle)
             _report(f"page closed, {args.settle:.0f} s later", server, url)

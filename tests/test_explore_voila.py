@@ -314,7 +314,7 @@ def _kernel_alive(url: str, kernel_id: str) -> bool:
         raise
 
 
-def test_a_reload_shuts_the_old_kernel_down_and_comes_back_to_the_pages_session(voila, browser, tmp_path):
+def test_a_reload_or_a_closed_tab_shuts_its_kernel_down_and_a_reload_comes_back_to_the_session(voila, browser, tmp_path):
     from urllib.parse import urlsplit
 
     # Issue 31: every reload left its kernel running (the page's shutdown call got 403), the
@@ -373,3 +373,18 @@ def test_a_reload_shuts_the_old_kernel_down_and_comes_back_to_the_pages_session(
     assert view == pytest.approx([lat, lon], abs=1e-3)
     wait("the old kernel shut down", lambda d: not _kernel_alive(voila, first), 30)
     assert _kernel_alive(voila, _kernel_id(browser))
+    # A second tab, closed: the browser runs no beforeunload when it closes a tab itself, so
+    # Voilà's shutdown call never came and the kernel stayed alive with no page until the
+    # 300 s cull (issue 31); the page's template says it on pagehide.
+    own, tab = _kernel_id(browser), browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    try:
+        browser.get(voila)
+        wait("the second tab's verdict", lambda d: _verdict(d) and _kernel_id(d) != own, 150)
+        second = _kernel_id(browser)
+        assert _kernel_alive(voila, second)
+    finally:
+        browser.close()
+        browser.switch_to.window(tab)
+    wait("the closed tab's kernel shut down", lambda d: not _kernel_alive(voila, second), 20)
+    assert _kernel_alive(voila, own)        # the page left open keeps its own

@@ -1,7 +1,8 @@
 """The app's server side (``make explorar``, Voilà): one kernel per open page, none left behind.
 
 A page that goes away shuts its kernel down itself (Voilà's ``beforeunload`` call, which the
-page's template makes pass the server's XSRF check). A page that could not say so (a crash,
+page's template makes pass the server's XSRF check; the template sends the same call on
+``pagehide`` when the browser closed the tab without ``beforeunload``). A page that could not say so (a crash,
 a killed browser, a network gone) leaves a kernel with no connection: :class:`PageKernelManager`
 shuts it down once it has had no connection for ``cull_idle_timeout`` seconds
 (``voila.json``: 300 s, checked every ``cull_interval`` = 30 s).

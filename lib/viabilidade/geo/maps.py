@@ -531,7 +531,10 @@ def _approx_label(ax, cell: BaseGeometry, crs: str, label: str = APPROX_LABEL,
     distance (new-user review). Without room, the point farthest from both; deterministic."""
     text = (label.replace(" — ", " —\n") if " — " in label
             else label.replace(" segundo ", "\nsegundo "))
-    p = _label_point(ax, _proj(cell, crs), text, 7, avoid)
+    # placed on the territory at print resolution, as it is drawn (:func:`_draw`): buffering
+    # the full-resolution cell took a tenth of a study's CPU and moves the label by less than
+    # the drawing's own tolerance
+    p = _label_point(ax, _proj(print_geometry(cell, print_tolerance_m(ax)), crs), text, 7, avoid)
     ax.text(p.x, p.y, text, fontsize=7, style="italic",
             color="#7a3a08", ha="center", va="center", path_effects=_HALO, zorder=6)
 

@@ -55,8 +55,8 @@ def test_the_first_digit_that_is_not_0_to_9_is_named_with_its_position(text, fol
 
 @pytest.mark.parametrize("document, said", [
     ("Ofício nº 16/2027", None),
-    ("Ofício nº ١٥/٢٠٢٧", "encontrado o algarismo '١' (U+0661, ARABIC-INDIC DIGIT ONE) na posição 11"),
-    ("Ofício nº १५/२०२७", "encontrado o algarismo '१' (U+0967, DEVANAGARI DIGIT ONE) na posição 11"),
+    ("Ofício nº ١٥/٢٠٢٧", f"{ARABIC_1} na posição 11"),
+    ("Ofício nº १५/२०२७", f"{DEVANAGARI_1} na posição 11"),
 ])
 def test_an_oficio_number_in_other_digits_is_refused_with_its_line(tmp_path, document, said):
     """The record's fourth act sends to the electoral registry the IBGE's ofício, 15/2027, in
@@ -80,8 +80,8 @@ def test_a_process_date_in_other_digits_is_refused(tmp_path, date, read):
     p = _file(tmp_path, START + _act("requisicao-enviada", date, "Ofício nº 16/2027",
                                      body='"cartorio-eleitoral"'))
     if read:
-        assert [a.date for a in load_candidate(p).events][-1] == dt.date(2027, 2, 17)
-        assert dt.date(2027, 2, 16) in [a.date for a in load_candidate(p).events]
+        assert [a.date for a in load_candidate(p).events
+                if a.body == "cartorio-eleitoral"] == [dt.date(2027, 2, 16)]
         return
     assert _problems(p) == [
         f"{p}, linha {_line(p, 'date = ' + date)}, campo 'process.events[4].date': encontrado "

@@ -16,7 +16,7 @@ from pathlib import Path
 import pandas as pd
 import pandera.pandas as pa
 
-from ..common.text import quoted, quoted_list
+from ..common.text import digit_problem, quoted, quoted_list
 from ..errors import DataError
 from .codes import ibge_code
 from .tabular import (ROW, read_sheet, read_text_csv, require_columns, require_unique, to_number,
@@ -48,7 +48,7 @@ _XLSX_HEADER = {"UF": "uf", "COD. UF": "cod_uf", "COD. MUNIC": "cod_munic",
                 "POP. TOTAL": "pop_total"}
 
 POPULATION_SCHEMA = pa.DataFrameSchema({
-    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^\d{7}$"), unique=True),
+    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^[0-9]{7}$"), unique=True),
     "nome": pa.Column(str, pa.Check.str_length(min_value=1)),
     "pop_coletada": pa.Column("Int64", pa.Check.ge(0)),
     "pop_imputada": pa.Column("Int64", pa.Check.ge(0)),
@@ -115,7 +115,9 @@ def read_population_xlsx(path: Path, *, uf: str | None = "52") -> pd.DataFrame:
     df = pd.DataFrame.from_records(records)
     codes = []
     for n, cu, cm in zip(df[ROW], df["cod_uf"], df["cod_munic"]):
-        if not isinstance(cm, str) or len(cm) != 5 or not cm.isdigit():
+        if isinstance(cm, str) and digit_problem(cm):  # "٠٠١٠٠" (hostile trial 11)
+            raise DataError(digit_problem(cm), file=path, row=n, column="COD. MUNIC")
+        if not isinstance(cm, str) or len(cm) != 5 or not (cm.isascii() and cm.isdigit()):
             raise DataError(f"encontrado {quoted(cm)}: zeros à esquerda perdidos?; esperado o código "
                             "de município com 5 algarismos, como texto (p. ex. '00050')", file=path, row=n,
                             column="COD. MUNIC")

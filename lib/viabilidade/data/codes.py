@@ -71,7 +71,7 @@ def ibge_code(value, *, digits: int = 7, file=None, row=None, column=None) -> st
     what = "municipality" if digits == 7 else "district"
     if digit_problem(s):  # isdigit() takes "52٠٠١٠٠" (hostile trial 11)
         raise DataError(digit_problem(s), file=file, row=row, column=column)
-    if not s.isdigit():
+    if not (s.isascii() and s.isdigit()):  # "520010²": isdigit() takes a superscript
         raise DataError(f"encontrado {quoted(value)}; esperado um código IBGE de {_WHAT[what]} com "
                         f"{digits} algarismos",
                         file=file, row=row, column=column)
@@ -103,7 +103,7 @@ def tse_code(value, *, file=None, row=None, column=None) -> str:
     s = _text(value)
     if digit_problem(s):
         raise DataError(digit_problem(s), file=file, row=row, column=column)
-    if not s.isdigit():
+    if not (s.isascii() and s.isdigit()):
         raise DataError(f"encontrado {quoted(value)}; esperado um código TSE de município com 5 algarismos",
                         file=file, row=row, column=column)
     if len(s) == 7 and s[:2] in UF_CODES:

@@ -20,9 +20,9 @@ from .codes import ibge_code
 from .tabular import ROW, read_text_csv, require_unique, validate
 
 DISTRICT_SCHEMA = pa.DataFrameSchema({
-    "cod_distrito": pa.Column(str, pa.Check.str_matches(r"^\d{9}$"), unique=True),
+    "cod_distrito": pa.Column(str, pa.Check.str_matches(r"^[0-9]{9}$"), unique=True),
     "nome": pa.Column(str, pa.Check.str_length(min_value=1)),
-    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^\d{7}$")),
+    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^[0-9]{7}$")),
     "nome_municipio": pa.Column(str),
     "sede": pa.Column(bool),
     ROW: pa.Column(int),
@@ -142,10 +142,10 @@ def read_districts_official(path: Path, *, uf: str = "52") -> pd.DataFrame:
 
 
 SUBDISTRICT_SCHEMA = pa.DataFrameSchema({
-    "cod_subdistrito": pa.Column(str, pa.Check.str_matches(r"^\d{11}$"), unique=True),
+    "cod_subdistrito": pa.Column(str, pa.Check.str_matches(r"^[0-9]{11}$"), unique=True),
     "nome": pa.Column(str),
-    "cod_distrito": pa.Column(str, pa.Check.str_matches(r"^\d{9}$")),
-    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^\d{7}$")),
+    "cod_distrito": pa.Column(str, pa.Check.str_matches(r"^[0-9]{9}$")),
+    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^[0-9]{7}$")),
     ROW: pa.Column(int),
 }, strict=True)
 

@@ -62,7 +62,7 @@ def read_tcu_fpm(path: Path) -> pd.DataFrame:
                        required=["item", "uf", "valor", "unidade", "fonte_url"])
     items, years = [], []
     for row, item in zip(df[ROW], df["item"].fillna("")):
-        m = re.fullmatch(r"(.+)_(\d{4})", item.strip())
+        m = re.fullmatch(r"(.+)_([0-9]{4})", item.strip())
         if not m:
             raise DataError(f"encontrado {quoted(item)}; esperado um item terminado no exercício "
                             "(p. ex. 'soma_coeficientes_fpm_interior_2023')", file=path,

@@ -19,7 +19,7 @@ import pyogrio
 import shapely
 from pyproj import CRS
 
-from ..common.text import quoted, quoted_list
+from ..common.text import digit_problem, quoted, quoted_list
 from ..errors import GeoError
 
 #: Target CRS of every geometry in the package: SIRGAS 2000 geographic.
@@ -84,7 +84,9 @@ def _codes_as_text(values: pd.Series, column: str, path: Path) -> pd.Series:
             s = str(int(v))
         else:
             s = str(v).strip()
-        if not s.isdigit():
+        if digit_problem(s):  # "52٠٠٠٥٠" passed isdigit() (hostile trial 11)
+            raise GeoError(f"{path.name}: feição {i}: coluna {quoted(column)}: {digit_problem(s)}")
+        if not (s.isascii() and s.isdigit()):
             raise GeoError(f"{path.name}: feição {i}: coluna {quoted(column)} = {quoted(v)}; "
                            "esperado um código IBGE só de algarismos")
         out.append(s)

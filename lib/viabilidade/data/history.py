@@ -26,7 +26,7 @@ COLUMNS = ("cod_ibge", "municipio", "municipio_origem", "ato_legal", "data_ato",
 CONFIDENCE = ("alta", "media", "baixa")
 
 SCHEMA = pa.DataFrameSchema({
-    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^52\d{5}$"), unique=True),
+    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^52[0-9]{5}$"), unique=True),
     **{c: pa.Column(str, nullable=True) for c in COLUMNS[1:-1]},
     "confianca": pa.Column(str, pa.Check.isin(CONFIDENCE)),
     ROW: pa.Column(int),

@@ -72,7 +72,7 @@ MAX_MEMBER = 16 * 1024 * 1024
 #: Most bytes of KML read in all: 4,5 times Goiás's 57.373.834.
 MAX_TOTAL = 256 * 1024 * 1024
 
-_MEMBER = re.compile(r"_(\d{7})_localidades_2022\.kml$")
+_MEMBER = re.compile(r"_([0-9]{7})_localidades_2022\.kml$")
 
 
 @dataclass(frozen=True)

@@ -435,7 +435,7 @@ def dated_version(path: Path) -> str:
     name has no date."""
     import re
 
-    hit = re.search(r"_(\d{4})(\d{2})(\d{2})\.\w+$", Path(path).name)
+    hit = re.search(r"_(\d{4})(\d{2})(\d{2})\.\w+$", Path(path).name, re.ASCII)
     return f"versão de {hit.group(3)}/{hit.group(2)}/{hit.group(1)}" if hit else ""
 
 

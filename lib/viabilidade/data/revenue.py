@@ -39,7 +39,7 @@ SEFAZ_LINES = {
 MONTHLY_SCHEMA = pa.DataFrameSchema({
     "receita": pa.Column(str),
     "grupo": pa.Column(str),
-    "ano_mes": pa.Column(str, pa.Check.str_matches(r"^\d{4}-\d{2}$")),
+    "ano_mes": pa.Column(str, pa.Check.str_matches(r"^[0-9]{4}-[0-9]{2}$")),
     "valor_brl": pa.Column(float),
     ROW: pa.Column(int),
 }, strict=True)
@@ -111,7 +111,7 @@ def read_sefaz_portal(folder: Path) -> pd.DataFrame:
     for f in files:
         df = read_text_csv(f, encoding="utf-8-sig", sep=";", required=list(PORTAL_COLUMNS))
         month = df["ANO_MES"].str.strip()
-        bad = ~month.str.fullmatch(r"(19|20)\d{2}(0[1-9]|1[0-2])").fillna(False)
+        bad = ~month.str.fullmatch(r"(19|20)[0-9]{2}(0[1-9]|1[0-2])").fillna(False)
         if bad.any():
             i = bad.to_numpy().nonzero()[0][0]
             raise DataError(f"encontrado {quoted(df['ANO_MES'].iloc[i])}; esperado um mês AAAAMM",
@@ -222,7 +222,7 @@ def read_imb_table(path: Path) -> pd.DataFrame:
     for col in df.columns:
         if col in ("Especificação", ROW):
             continue
-        if not (col.isdigit() and len(col) == 4):
+        if not (col.isascii() and col.isdigit() and len(col) == 4):
             raise DataError(f"encontrada a coluna {quoted(col)}; esperada uma coluna de ano", file=path, row=1,
                             column=col)
         vals = to_number(df, col, path)
@@ -272,7 +272,7 @@ def state_revenue_table(monthly_path: Path, table125_path: Path | None) -> pd.Da
 
 
 IPM_SCHEMA = pa.DataFrameSchema({
-    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^\d{7}$")),
+    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^[0-9]{7}$")),
     "municipio_na_fonte": pa.Column(str),
     "indice_ipm_percent": pa.Column(float, pa.Check.in_range(0, 100)),
     "ano_apuracao": pa.Column("Int64", nullable=True),

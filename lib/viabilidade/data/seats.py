@@ -22,7 +22,7 @@ _LAT = pa.Check.in_range(-20.0, -12.0)  # Goiás lies within these latitudes
 _LON = pa.Check.in_range(-54.0, -45.0)
 
 SEATS_SCHEMA = pa.DataFrameSchema({
-    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^\d{7}$"), unique=True),
+    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^[0-9]{7}$"), unique=True),
     "lat": pa.Column(float, _LAT),
     "lon": pa.Column(float, _LON),
     ROW: pa.Column(int),

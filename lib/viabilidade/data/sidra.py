@@ -134,7 +134,7 @@ def read_sidra_sheet(path: Path, variable: str, resolver: NameResolver) -> pd.Da
         if j == 0 or y is None:
             continue
         ys = str(y).strip()
-        if not (ys.isdigit() and len(ys) == 4):
+        if not (ys.isascii() and ys.isdigit() and len(ys) == 4):  # int() takes "٢٠٢١"
             raise DataError(f"encontrado {quoted(y)}; esperado um ano", file=path, row=yr,
                             column=get_column_letter(j + 1))
         years[j] = int(ys)
@@ -164,7 +164,7 @@ def read_sidra_sheet(path: Path, variable: str, resolver: NameResolver) -> pd.Da
 
 
 PIB_SCHEMA = pa.DataFrameSchema({
-    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^\d{7}$")),
+    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^[0-9]{7}$")),
     "ano": pa.Column(int, pa.Check.in_range(1999, 2100)),
     "pib_mil_reais": pa.Column(float, nullable=True),
     "vab_mil_reais": pa.Column(float, nullable=True),
@@ -318,7 +318,7 @@ def read_pib_api(path: Path, municipalities: pd.DataFrame) -> pd.DataFrame:
             problems.append(f"elemento {i}: município {quoted(code[:20])} não é um dos "
                             f"{len(known)} municípios da UF")
             continue
-        if not (len(year) == 4 and year.isdigit()):
+        if not (len(year) == 4 and year.isascii() and year.isdigit()):
             problems.append(f"elemento {i}: ano {quoted(year[:20])}; esperado AAAA")
             continue
         if var not in PIB_VARIABLES:
@@ -332,7 +332,7 @@ def read_pib_api(path: Path, municipalities: pd.DataFrame) -> pd.DataFrame:
             value = 0.0
         else:
             try:
-                value = float(text) if text and "," not in text else None
+                value = float(text) if text.isascii() and "," not in text else None
             except ValueError:
                 value = None
             if value is None or not math.isfinite(value):

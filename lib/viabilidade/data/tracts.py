@@ -147,7 +147,7 @@ def read_tract_counts(path: Path) -> pd.DataFrame:
     problems = []
     codes = df["CD_SETOR"].fillna("").str.strip()
     for n, c in zip(df[ROW], codes):
-        if not (len(c) == 15 and c.isdigit() and c.startswith("52")):
+        if not (len(c) == 15 and c.isascii() and c.isdigit() and c.startswith("52")):
             problems.append(f"linha {n}, coluna CD_SETOR: encontrado {quoted(c)}; esperado um código "
                             "de setor de Goiás com 15 algarismos (52…)")
     dup = codes[codes.duplicated(keep=False)]
@@ -222,7 +222,7 @@ def read_tract_mesh(path: Path):
     for i in keep[keep].index:
         s, d, m = text["CD_SETOR"][i], text["CD_DIST"][i], text["CD_MUN"][i]
         where = f"feição {i + 1}, setor {s}"
-        if not (len(s) == 15 and s.isdigit()):
+        if not (len(s) == 15 and s.isascii() and s.isdigit()):
             problems.append(f"{where}: CD_SETOR com {len(s)} caracteres; esperados 15 algarismos")
         if not (len(d) == 9 and s.startswith(d) and d.startswith(m) and len(m) == 7):
             problems.append(f"{where}: CD_DIST {quoted(d)} e CD_MUN {quoted(m)} não prefixam o código do "

@@ -45,7 +45,7 @@ MONTHLY_SCHEMA = pa.DataFrameSchema({
 }, unique=["serie", "ano", "mes"], strict=True)
 
 CREDITS_SCHEMA = pa.DataFrameSchema({
-    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^52\d{5}$")),
+    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^52[0-9]{5}$")),
     "ano": pa.Column(int, pa.Check.in_range(1989, 2100)),
     "mes": pa.Column(int, pa.Check.in_range(1, 12)),
     "decendio_1_brl": pa.Column(float, pa.Check.ge(0)),
@@ -99,7 +99,7 @@ def tesouro_bound(path: Path, like: str) -> tuple:
 
 
 AREAS_SCHEMA = pa.DataFrameSchema({
-    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^52\d{5}$")),
+    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^52[0-9]{5}$")),
     "area_oficial_km2": pa.Column(float, pa.Check.gt(0)),
     ROW: pa.Column(int),
 }, unique=["cod_ibge"], strict=True)
@@ -311,7 +311,7 @@ def _br_number(text: str) -> float | None:
 
 
 #: A number as the Tesouro writes it (``1.234,56``, ``-12``, ``0,5``).
-_BR_NUMBER = re.compile(r"-?\d{1,3}(\.\d{3})*(,\d+)?|-?\d+(,\d+)?")
+_BR_NUMBER = re.compile(r"-?\d{1,3}(\.\d{3})*(,\d+)?|-?\d+(,\d+)?", re.ASCII)
 
 
 def _monthly_series(path: Path, serie: str) -> tuple[list[dict], list[str]]:
@@ -337,7 +337,7 @@ def _monthly_series(path: Path, serie: str) -> tuple[list[dict], list[str]]:
     problems, months = [], []
     for c in cells[2:]:
         name, _, yy = c.strip().lower().partition("/")
-        if name not in MONTHS or not (len(yy) == 2 and yy.isdigit()):
+        if name not in MONTHS or not (len(yy) == 2 and yy.isascii() and yy.isdigit()):
             problems.append(f"linha {head + 1}, coluna {c.strip()!r}: esperado '<mês>/<aa>' "
                             "(p. ex. 'janeiro/91')")
             months.append(None)

@@ -23,18 +23,18 @@ from .tabular import ROW, read_text_csv, require_unique, to_number, validate
 TSE_MISSING = ("#NULO#", "#NULO", "#NE#", "#NE")
 
 CROSSWALK_SCHEMA = pa.DataFrameSchema({
-    "cod_tse": pa.Column(str, pa.Check.str_matches(r"^\d{5}$"), unique=True),
-    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^\d{7}$"), unique=True),
+    "cod_tse": pa.Column(str, pa.Check.str_matches(r"^[0-9]{5}$"), unique=True),
+    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^[0-9]{7}$"), unique=True),
     "nome_tse": pa.Column(str, pa.Check.str_length(min_value=1)),
     ROW: pa.Column(int),
 }, strict=True)
 
 ELECTORATE_SCHEMA = pa.DataFrameSchema({
-    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^\d{7}$"), unique=True),
-    "cod_tse": pa.Column(str, pa.Check.str_matches(r"^\d{5}$"), unique=True),
+    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^[0-9]{7}$"), unique=True),
+    "cod_tse": pa.Column(str, pa.Check.str_matches(r"^[0-9]{5}$"), unique=True),
     "nome_tse": pa.Column(str),
     "eleitores_aptos": pa.Column("Int64", pa.Check.ge(0)),
-    "zonas": pa.Column(str, pa.Check.str_matches(r"^\d+(\|\d+)*$")),
+    "zonas": pa.Column(str, pa.Check.str_matches(r"^[0-9]+(\|[0-9]+)*$")),
 }, strict=True)
 
 
@@ -334,8 +334,8 @@ def read_detalhe_votacao_munzona(path: Path, crosswalk: Crosswalk, *, uf: str = 
 PROFILE_READ, PROFILE_DERIVED = "published", "estimated"
 
 PROFILE_SCHEMA = pa.DataFrameSchema({
-    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^\d{7}$"), unique=True),
-    "cod_tse": pa.Column(str, pa.Check.str_matches(r"^\d{5}$"), unique=True),
+    "cod_ibge": pa.Column(str, pa.Check.str_matches(r"^[0-9]{7}$"), unique=True),
+    "cod_tse": pa.Column(str, pa.Check.str_matches(r"^[0-9]{5}$"), unique=True),
     "eleitores": pa.Column("Int64", pa.Check.gt(0)),
     "base": pa.Column(str, pa.Check.isin([PROFILE_READ, PROFILE_DERIVED])),
     "nota": pa.Column(str),

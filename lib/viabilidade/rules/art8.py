@@ -20,7 +20,7 @@ from .settings import Settings
 from .vectorised import SCREEN_COLUMNS, screen
 
 ITEMS = tuple(SCREEN_COLUMNS)
-_COD = re.compile(r"^\d{7}$")
+_COD = re.compile(r"^[0-9]{7}$")
 
 
 def next_audit_year(year: int) -> int:

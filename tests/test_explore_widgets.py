@@ -1288,3 +1288,22 @@ def test_a_refused_pick_keeps_the_area_its_result_and_the_unit_control(explorer)
     assert explorer.analysis is not None and explorer.history.can_undo
     explorer.undo()
     assert explorer.scenario == before[0]
+
+
+def test_the_result_images_are_drawn_when_their_tab_is_opened_not_before_the_page(mapped):
+    # The app's pre-heated kernel drew the territory map and the margin chart before the page
+    # existed (3 s of its preparation, 108 kB sent to a page that opens on «Regras»: issue 31).
+    from viabilidade.explore.widgets import RESULT_TABS
+
+    images = mapped.images
+    assert images["detail"].value == b"" and images["margins_chart"].value == b""
+    assert sorted(mapped._pending_images) == ["Margens", "Território"]
+    tabs = mapped.widget()
+    assert images["detail"].value == b"" and images["margins_chart"].value == b""   # on «Regras»
+    results = mapped._results_tab
+    assert tabs is not None and RESULT_TABS[results.selected_index or 0] == "Regras"
+    results.selected_index = RESULT_TABS.index("Território")
+    assert images["detail"].value[:8] == b"\x89PNG\r\n\x1a\n" and images["margins_chart"].value == b""
+    results.selected_index = RESULT_TABS.index("Margens")
+    assert images["margins_chart"].value[:8] == b"\x89PNG\r\n\x1a\n"
+    assert mapped._pending_images == {}

@@ -100,6 +100,7 @@ class LayoutPanel:
             results.set_title(n, t)
         self._results_tab = results
         results.observe(self._tab_opened, names="selected_index")
+        self._tab_opened({"new": results.selected_index})   # an image waiting for the open tab
         session = [p["session"], p["link"], c["start_clean"]] if self._keeps_session else []
         # Two columns: the map and the tabs at the left, the conclusion at the right, in view
         # while the left column scrolls (PAGE_CSS), the conclusion first and the session's

@@ -175,11 +175,13 @@ class ResultsPanel:
             self.panes["message"].value += f"<p>Mapa do território indisponível: {html.escape(str(e))}</p>"
 
     def _when_seen(self, tab: str, draw) -> None:
-        """Draw an image of the result tab ``tab`` now if that tab is open (or the explorer has
-        no layout yet: :meth:`widget` not called), else when it is opened: the conclusion and
-        the tables are not kept waiting for a chart nobody sees (0,3 s to 0,7 s each)."""
+        """Draw an image of the result tab ``tab`` now if that tab is open, else when it is
+        opened (also before the layout exists, :meth:`widget`: the app's pre-heated kernel drew
+        both images, 3 s of its preparation, and sent them to a page that shows «Regras»):
+        the conclusion and the tables are not kept waiting for a chart nobody sees (0,3 s to
+        0,7 s each)."""
         shown = self._results_tab
-        if shown is None or RESULT_TABS[shown.selected_index or 0] == tab:
+        if shown is not None and RESULT_TABS[shown.selected_index or 0] == tab:
             self._pending_images.pop(tab, None)
             draw()
         else:

@@ -81,6 +81,29 @@ def test_pdf_ua_when_possible_tagged_pdf_otherwise():
     assert "missing alt text" in bad.ua_error and bad.pdf.startswith(b"%PDF") and b"pdfuaid" not in bad.pdf
 
 
+@pytest.mark.skipif(not all(shutil.which(t) for t in ("pdfinfo", "pdftotext", "pdftoppm")),
+                    reason="poppler-utils not installed")
+def test_poppler_reads_our_pdf_without_a_warning(tmp_path):
+    """polish11 item 6: Typst's catalog says ``/MarkInfo<</Marked true/Suspects false>>`` and
+    poppler printed "Syntax Error: Suspects object is wrong type (boolean)" for every study
+    PDF; the entry (false is its default) is blanked, keeping every byte offset."""
+    import subprocess
+
+    html = doc("<h1>Título</h1><p>Texto.</p>")
+    raw = typst.compile_pdf(typst.to_typst(html))
+    assert b"/MarkInfo<</Marked true/Suspects false>>" in raw   # what Typst writes
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(export.html_to_pdf(html))
+    for cmd in (["pdfinfo", path], ["pdftotext", path, tmp_path / "doc.txt"],
+                ["pdftoppm", "-r", "10", "-png", path, tmp_path / "pagina"]):
+        run = subprocess.run(cmd, capture_output=True, text=True)
+        assert (run.returncode, run.stderr) == (0, ""), cmd[0]
+    assert "Título" in (tmp_path / "doc.txt").read_text(encoding="utf-8")
+    pdf = path.read_bytes()
+    assert b"/Suspects" not in pdf and b"/Marked true" in pdf and b"pdfuaid:part" in pdf
+    assert len(pdf) == len(raw) and export.without_false_suspects(pdf) == pdf
+
+
 def test_status_signs_are_drawn_as_shapes():
     """The font's "◐" loses its hairline half at table sizes: each sign is drawn instead."""
     spans = "".join(f'<span class="status"><span class="sinal" aria-hidden="true">{s}</span> x</span>'

@@ -145,6 +145,23 @@ def pdf_pages(pdf: bytes) -> list[Page]:
     return [Page(float(w), float(h)) for w, h in _PAGE.findall(pdf)]
 
 
+#: Typst's catalog states ``/MarkInfo<</Marked true/Suspects false>>``; poppler (22.12 at
+#: least: pdfinfo, pdftotext, pdftoppm) reads a ``false`` there as a wrong type and prints
+#: "Syntax Error: Suspects object is wrong type (boolean)" for every study PDF.
+_SUSPECTS = re.compile(rb"(/MarkInfo\s*<<(?:(?!>>).)*?)/Suspects\s*false", re.S)
+
+
+def without_false_suspects(pdf: bytes) -> bytes:
+    """``pdf`` with the ``/Suspects false`` of its catalog's ``/MarkInfo`` blanked out (spaces
+    of the same length, so every byte offset of the cross-reference table still holds).
+
+    ``false`` is the entry's default (ISO 32000-1, 14.7.1; PDF/UA-1 allows it absent), so the
+    document means the same; poppler then reads it without a warning. A PDF without the
+    entry is returned as it is."""
+    return _SUSPECTS.sub(lambda m: m.group(1) + b" " * (len(m.group(0)) - len(m.group(1))), pdf,
+                         count=1)
+
+
 def render(html: str) -> Rendered:
     """Lay out a document (study, deck, statewide report, request) with the shipped fonts only.
 
@@ -168,7 +185,7 @@ def render(html: str) -> Rendered:
     from . import typst as writer
 
     doc = writer.to_typst(html)
-    pdf = writer.compile_pdf(doc)
+    pdf = without_false_suspects(writer.compile_pdf(doc))
     return Rendered(pdf, pdf_pages(pdf), frozenset(doc.unknown), doc.ua_error)
 
 

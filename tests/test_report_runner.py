@@ -161,3 +161,77 @@ def test_a_template_without_cell_ids_gets_them_without_an_english_warning(tmp_pa
         nbformat.validate(read)
     ids = [c.get("id") for c in read.cells]
     assert all(ids) and len(set(ids)) == len(ids) == len(nb["cells"])
+
+
+def test_a_parameter_the_template_does_not_declare_is_named_in_portuguese(tmp_path, caplog,
+                                                                          capfd):
+    """polish11 item 4: a --modelo without study_date and rulesets printed papermill's English
+    "Passed unknown parameter: study_date"; the value is still injected (a template may use a
+    name it does not declare: the shipped study reads study_date), the warning is gone, and
+    the study names the parameters (Execution.undeclared) in pt-BR, saying what it means."""
+    import logging
+    from pathlib import Path
+
+    from viabilidade.report.study import undeclared_parameters
+
+    t = _template(tmp_path, "print(code, study_date)")
+    caplog.set_level(logging.DEBUG)
+    run = runner.execute(t, {"code": "1", "study_date": "2027-01-01", "rulesets": []})
+    assert "Passed unknown parameter" not in caplog.text + capfd.readouterr().err
+    assert run.error is None and _text(run.notebook) == "1 2027-01-01\n"
+    assert run.undeclared == ("study_date", "rulesets")
+    assert runner.execute(t, {"code": "2", "study_date": None}).undeclared == ("study_date",)
+    assert runner.execute(t, {"code": "2"}).undeclared == ()
+    template = Path("meu.ipynb")
+    assert undeclared_parameters(template, ("study_date",)) == [
+        "o modelo de estudo meu.ipynb não declara study_date (a data do estudo) na célula "
+        "'parameters'; o valor foi passado mesmo assim, numa célula acrescentada depois dela, "
+        "mas só tem efeito no estudo se o modelo o usar (declare-o nessa célula, como em "
+        "notebooks/estudo.ipynb)"]
+    assert undeclared_parameters(template, ("data_root", "study_date", "rulesets")) == [
+        "o modelo de estudo meu.ipynb não declara data_root (a pasta dos dados processados, "
+        "--data), study_date (a data do estudo) nem rulesets (os outros conjuntos de regras, "
+        "--regras) na célula 'parameters'; os valores foram passados mesmo assim, numa célula "
+        "acrescentada depois dela, mas só têm efeito no estudo se o modelo os usar "
+        "(declare-os nessa célula, como em notebooks/estudo.ipynb)"]
+    assert undeclared_parameters(template, ()) == []
+
+
+def test_the_declared_parameters_are_the_cells_top_level_assignments():
+    def nb(source: str):
+        book = nbformat.v4.new_notebook()
+        book.cells = [nbformat.v4.new_code_cell(source, metadata={"tags": ["parameters"]})]
+        return book
+
+    assert runner.declared_parameters(nb("a = 1\nb: int = 2\nc = d = 3\n%matplotlib inline\n"
+                                         "if a:\n    e = 4\nf, g = 5, 6\n")) == {"a", "b", "c", "d"}
+    assert runner.declared_parameters(nb("a = (\n")) is None   # not Python: all are passed
+    assert runner.declared_parameters(nb("")) == set()
+
+
+def test_a_template_without_candidate_path_is_refused_before_a_study(tmp_path, capsys):
+    """Without candidate_path the notebook would study the candidate written in the template:
+    refused, by `estudo --modelo` and by `lote --modelo`, before anything is written."""
+    from pathlib import Path
+
+    from viabilidade.cli import main
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("data_root = None\nsettings = {}",
+                                          metadata={"tags": ["parameters"]})]
+    p = tmp_path / "sem-candidato.ipynb"
+    nbformat.write(nb, p)
+    said = (f"o modelo de estudo {p} não declara candidate_path na célula 'parameters'; esperada "
+            "uma linha candidate_path = … nessa célula, como em notebooks/estudo.ipynb (é o "
+            "arquivo do candidato que o estudo lê: sem ela, o caderno estudaria o candidato "
+            "escrito no próprio modelo)")
+    with pytest.raises(ReportError) as e:
+        runner.read_template(p, needs=("candidate_path",))
+    assert str(e.value) == said
+    runner.read_template(p)   # a template for something else needs no candidate
+    posse = Path(__file__).resolve().parents[1] / "data" / "candidates" / "posse-dabadia.toml"
+    for command in (["estudo", str(posse)], ["lote", str(posse)]):
+        out = tmp_path / command[0]
+        assert main([*command, "--modelo", str(p), "--saida", str(out)]) == 2
+        assert capsys.readouterr().err == f"erro: {said}\n"
+        assert not out.exists()

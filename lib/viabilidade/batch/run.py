@@ -140,7 +140,8 @@ def run_batch(sources: list[str | Path], out_dir: str | Path, *, family: str | N
     if template is not None:
         from ..report.runner import read_template
 
-        read_template(template)  # not a notebook: refused once, its content never quoted
+        # not a notebook, or no candidate_path to inject: refused once, its content never quoted
+        read_template(template, needs=("candidate_path",))
     given_files(sources, family)  # a missing source or no candidate: refused, no folder made
     check_output_folder(out_dir)  # exists or can be made, writable, has space
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -184,7 +184,8 @@ def _cmd_estudo(args: argparse.Namespace) -> int:
                                ".toml (para estudar todos os candidatos de uma pasta: "
                                f"viabilidade lote {candidate})")
     record = run_study(candidate, Path(args.out), settings=_settings_arg(args),
-                       data_root=Path(args.data) if args.data else None, rulesets=args.regras)
+                       data_root=Path(args.data) if args.data else None, rulesets=args.regras,
+                       template=Path(args.template) if args.template else None)
     conclusion = record.get("conclusion")   # the study's conclusion line, with the CF bar
     name = record.get("study_name") or record["name"]   # a fusion: the seat's name (art. 3, I)
     print(f"Estudo de {name}: " + (conclusion or f"{record['verdict']}."))
@@ -463,6 +464,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="pasta raiz de saída (padrão: outputs/)")
     add_settings_option(e)
     add_data_option(e)
+    e.add_argument("--modelo", "--template", dest="template", default=None, metavar="ARQUIVO",
+                   help="modelo de notebook (padrão: o do pacote), como em viabilidade lote")
     e.add_argument("--regras", default=None, metavar="LISTA", help=REGRAS_HELP)
     e.set_defaults(func=_cmd_estudo)
 

@@ -10,6 +10,7 @@ nbclient's timestamps and paths are removed and cell ids are numbered.
 from __future__ import annotations
 
 import atexit
+import logging
 import shutil
 import subprocess
 import tempfile
@@ -127,6 +128,10 @@ class Execution:
     notebook: nbformat.NotebookNode
     seconds: dict[str, float] = field(default_factory=dict)
     error: BaseException | None = None
+    #: Parameters given that the template's ``parameters`` cell does not declare
+    #: (:func:`declared_parameters`): papermill injects them all the same (a template may use
+    #: a name it does not declare) and warned "Passed unknown parameter: …" in English.
+    undeclared: tuple[str, ...] = ()
 
 
 def make_stable(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
@@ -246,8 +251,46 @@ def shutdown(km: IPCKernelManager) -> None:
         pass
 
 
-def read_template(template: Path) -> nbformat.NotebookNode:
-    """Read and check a study template: a Jupyter notebook with one ``parameters`` cell.
+def _not_undeclared(record: logging.LogRecord) -> bool:
+    """papermill's English "Passed unknown parameter: …" (a log warning on stderr) is left
+    out: the study says it in pt-BR (:attr:`Execution.undeclared`)."""
+    return not record.getMessage().startswith("Passed unknown parameter")
+
+
+logging.getLogger("papermill").addFilter(_not_undeclared)
+
+
+def _parameters_cell(nb: nbformat.NotebookNode):
+    """The template's code cell tagged ``parameters`` (:func:`read_template` checked there is
+    one)."""
+    return next(c for c in nb.cells
+                if c.cell_type == "code" and "parameters" in c.get("metadata", {}).get("tags", []))
+
+
+def declared_parameters(nb: nbformat.NotebookNode) -> frozenset[str] | None:
+    """The names a template's ``parameters`` cell assigns at its top level (``x = 1``,
+    ``x: int = 1``, ``a = b = 1``), the parameters it declares; ``None`` when the cell is not
+    Python that parses (its IPython ``%``/``!`` lines aside): nothing is then said."""
+    import ast
+
+    source = _parameters_cell(nb).source
+    lines = ["" if ln.lstrip().startswith(("%", "!")) else ln for ln in source.splitlines()]
+    try:
+        tree = ast.parse("\n".join(lines))
+    except (SyntaxError, ValueError):
+        return None
+    names = set()
+    for node in tree.body:
+        targets = (node.targets if isinstance(node, ast.Assign) else
+                   [node.target] if isinstance(node, ast.AnnAssign) else [])
+        names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return frozenset(names)
+
+
+def read_template(template: Path, needs: tuple[str, ...] = ()) -> nbformat.NotebookNode:
+    """Read and check a study template: a Jupyter notebook with one ``parameters`` cell
+    declaring each parameter of ``needs`` (``("candidate_path",)`` for a study: without it the
+    notebook would study the candidate written in the template itself).
 
     Nothing of the file's content reaches a message (a file that is not a notebook, such as
     ``/etc/passwd``, is named, never quoted), so no failure record or batch index ever
@@ -290,6 +333,14 @@ def read_template(template: Path) -> nbformat.NotebookNode:
         raise ReportError(f"o modelo de estudo {template} tem {len(tagged)} células com a "
                           "etiqueta 'parameters'; esperada uma só célula de código com a etiqueta "
                           "'parameters' (o papermill injeta os parâmetros depois dela)")
+    declared = declared_parameters(nb_in)
+    missing = [n for n in needs if declared is not None and n not in declared]
+    if missing:
+        raise ReportError(f"o modelo de estudo {template} não declara {missing[0]} na célula "
+                          f"'parameters'; esperada uma linha {missing[0]} = … nessa célula, "
+                          "como em notebooks/estudo.ipynb (é o arquivo do candidato que o "
+                          "estudo lê: sem ela, o caderno estudaria o candidato escrito no "
+                          "próprio modelo)")
     return nb_in
 
 
@@ -322,6 +373,9 @@ def execute(template: Path, parameters: dict[str, Any], *, cwd: Path | None = No
     Execution
         ``error`` holds papermill's exception when a cell failed; ``notebook`` is then the
         partial notebook with the error output (papermill's own copy, also made stable).
+        ``undeclared`` names the parameters the template does not declare
+        (:func:`declared_parameters`), for the caller to say so in pt-BR; they are injected
+        all the same, and papermill's English log warning is filtered out.
 
     Raises
     ------
@@ -331,6 +385,8 @@ def execute(template: Path, parameters: dict[str, Any], *, cwd: Path | None = No
     import papermill as pm
 
     nb_in = read_template(template)
+    declared = declared_parameters(nb_in)
+    undeclared = tuple(k for k in parameters if declared is not None and k not in declared)
     seconds: dict[str, float] = {}
     t0 = time.perf_counter()
     error: BaseException | None = None
@@ -355,4 +411,4 @@ def execute(template: Path, parameters: dict[str, Any], *, cwd: Path | None = No
             error = e
             nb = nbformat.read(out_path, as_version=4) if out_path.exists() else nb_in
     seconds["execute"] = time.perf_counter() - t0
-    return Execution(notebook=make_stable(nb), seconds=seconds, error=error)
+    return Execution(notebook=make_stable(nb), seconds=seconds, error=error, undeclared=undeclared)

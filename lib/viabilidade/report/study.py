@@ -274,6 +274,8 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
     from ..rules.ruleset import portable
 
     ruleset_params = portable(rulesets) if rulesets else []  # checked before anything runs
+    if template is not None:  # a user's template that cannot say which candidate: refused now
+        runner.read_template(Path(template), needs=("candidate_path",))
     # Without a kernel, the cells run in this process (report.inprocess), which has already
     # imported the study machinery and read the store to check the candidate; inside a
     # Jupyter kernel (its shell is the user's) a fresh kernel boots on the other core while
@@ -372,7 +374,10 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         "leans": _record_rules(payload["results"], "lean"),
         "bases": _record_rules(payload["results"], "deciding_basis"),
         "labels": _record_rules(payload["results"], "label"),
-        "notices": [*candidate.notices, *data_notices],   # the record's, the data's (above)
+        # the record's, the data's (above), the template's parameters it does not declare
+        "notices": [*candidate.notices, *data_notices,
+                    *undeclared_parameters(Path(template) if template else runner.DEFAULT_TEMPLATE,
+                                           run.undeclared)],
         "folder": str(folder),
         "files": {**{k: str(folder / v) for k, v in FILES.items()},
                   **{Path(n).suffix.lstrip("."): str(folder / n) for n in annexes},
@@ -381,6 +386,33 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+#: What each parameter of a study carries, said when a template does not declare it.
+PARAMETER_WORDS = {"candidate_path": "o arquivo do candidato",
+                   "data_root": "a pasta dos dados processados, --data",
+                   "settings": "as configurações, --configuracoes",
+                   "study_date": "a data do estudo",
+                   "rulesets": "os outros conjuntos de regras, --regras"}
+
+
+def undeclared_parameters(template: Path, undeclared: tuple[str, ...]) -> list[str]:
+    """The notice of a template whose ``parameters`` cell does not declare some parameters of
+    the study (:attr:`viabilidade.report.runner.Execution.undeclared`), in pt-BR: the
+    template, each parameter and what it carries, and what that means (the value was
+    injected all the same; a template that does not use it leaves it without effect: a
+    template without ``rulesets`` has no "Sob outras regras"). ``[]`` when none. papermill
+    said only "Passed unknown parameter: study_date", in English."""
+    if not undeclared:
+        return []
+    named = [f"{n} ({PARAMETER_WORDS.get(n, 'parâmetro do estudo')})" for n in undeclared]
+    said = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} nem {named[-1]}"
+    one = len(named) == 1
+    return [f"o modelo de estudo {template} não declara {said} na célula 'parameters'; "
+            f"{'o valor foi passado' if one else 'os valores foram passados'} mesmo assim, "
+            f"numa célula acrescentada depois dela, mas só {'tem' if one else 'têm'} efeito "
+            "no estudo se o modelo "
+            f"{'o' if one else 'os'} usar (declare-{'o' if one else 'os'} nessa célula, "
+            "como em notebooks/estudo.ipynb)"]
 
 
 def _execution_message(error: BaseException) -> str:

@@ -37,6 +37,7 @@ from ..common.text import and_list
 from ..errors import GeoError
 from .distance import MIN_GAP_M, aeqd_crs
 from .measure import GEOD, UTM_EPSG, utm_crs
+from .plot import plot_polygons
 from .memorial import fmt_num
 from .territory import Split
 
@@ -192,43 +193,6 @@ def _draw(ax, geom: BaseGeometry | None, crs: str, **kw) -> None:
         plot_polygons(ax, shown, **kw)
     else:
         shown.plot(ax=ax, **kw)
-
-
-def plot_polygons(ax, geoms: gpd.GeoSeries, *, color=None, **style) -> None:
-    """Draw (multi)polygons as :meth:`geopandas.GeoSeries.plot` draws them — each normalised,
-    geometry collections taken apart, empty ones left out, one patch per geometry (holes
-    included) in one collection, ``color`` its face — so the SVG is the same, byte for byte.
-
-    geopandas defines a new ``PatchCollection`` subclass on every call, and matplotlib
-    documents each new artist class as it is made (``Artist.__init_subclass__``: the
-    signature and docstring of its ``set``), about 0,03 s of CPU a layer, five layers a map;
-    each of those classes also stayed registered in the legend's handler map.
-    """
-    from matplotlib.collections import PatchCollection
-    from matplotlib.patches import PathPatch
-    from matplotlib.path import Path
-
-    parts = []
-    for g in shapely.normalize(np.asarray(geoms.values, dtype=object)):
-        if g is None or g.is_empty:
-            continue
-        parts.extend(g.geoms if g.geom_type.startswith("Geom") else [g])
-    patches = []
-    for poly in parts:
-        if poly.geom_type not in ("Polygon", "MultiPolygon"):
-            continue
-        rings = []
-        for part in [poly] if poly.geom_type == "Polygon" else poly.geoms:
-            rings.append(Path(np.asarray(part.exterior.coords)[:, :2], closed=True))
-            rings.extend(Path(np.asarray(r.coords)[:, :2], closed=True) for r in part.interiors)
-        patches.append(PathPatch(Path.make_compound_path(*rings)))
-    if not patches:
-        return
-    facecolor = style.pop("facecolor", None)
-    if color is not None:
-        facecolor = color
-    ax.add_collection(PatchCollection(patches, facecolor=facecolor, **style), autolim=True)
-    ax.autoscale_view()
 
 
 def zone_label(crs: str) -> str:

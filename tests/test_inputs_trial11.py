@@ -216,3 +216,23 @@ def test_novo_refuses_a_code_in_other_digits_naming_the_digit(query, said):
     with pytest.raises(NameLookupError) as e:
         resolve_unit(query, store)
     assert str(e.value) == f"o nome '{query}': {said}; {TAIL}"
+
+
+@pytest.mark.parametrize("text, integer, said", [
+    ("3.010", True, None),
+    ("1,5", False, None),
+    ("٣.٠١٠", True, "encontrado o algarismo '٣' (U+0663, ARABIC-INDIC DIGIT THREE) na posição 1"),
+    ("١,٥", False, "encontrado o algarismo '١' (U+0661, ARABIC-INDIC DIGIT ONE) na posição 1"),
+    ("3.0१0", True, "encontrado o algarismo '१' (U+0967, DEVANAGARI DIGIT ONE) na posição 4"),
+])
+def test_an_explorer_number_in_other_digits_is_refused(text, integer, said):
+    """Babel's pt-BR parser reads through ``Decimal``, which took "٣.٠١٠" as 3.010 and "١,٥"
+    as 1,5 in the explorer's number boxes (thresholds, declared figures, growth rates)."""
+    from viabilidade.explore.numbers import parse_number
+
+    if said is None:
+        assert parse_number(text, integer=integer) == {"3.010": 3010, "1,5": 1.5}[text]
+        return
+    with pytest.raises(ValueError) as e:
+        parse_number(text, integer=integer)
+    assert str(e.value) == f"“{text}”: {said}; {TAIL}"

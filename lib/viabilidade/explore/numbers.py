@@ -14,6 +14,7 @@ import math
 import ipywidgets as W
 from babel.numbers import NumberFormatError, format_decimal, parse_decimal
 
+from ..common.text import digit_problem
 from ..report.writers.format import LOCALE
 
 
@@ -35,12 +36,16 @@ def parse_number(text: str, *, integer: bool = False) -> float | int:
     Raises
     ------
     ValueError
-        Portuguese message: empty text, not a number (``"1.5"`` — a dot groups thousands),
-        a decimal where a whole number is expected, or a negative number.
+        Portuguese message: empty text, a digit that is not 0–9
+        (:func:`~viabilidade.common.text.digit_problem`: Babel's parser, through ``Decimal``,
+        read ``"٣٠١٠"`` as 3.010), not a number (``"1.5"`` — a dot groups thousands), a
+        decimal where a whole number is expected, or a negative number.
     """
     t = (text or "").strip().replace("\u00a0", "").replace("\u2212", "-")
     if not t:
         raise ValueError("vazio; esperado um número (por exemplo 3.010 ou 2.760.601,80)")
+    if digit_problem(t):
+        raise ValueError(f"“{t}”: {digit_problem(t)}")
     try:
         value = parse_decimal(t, locale=LOCALE, strict=True)
     except NumberFormatError:

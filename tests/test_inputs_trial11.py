@@ -236,3 +236,26 @@ def test_an_explorer_number_in_other_digits_is_refused(text, integer, said):
     with pytest.raises(ValueError) as e:
         parse_number(text, integer=integer)
     assert str(e.value) == f"“{text}”: {said}; {TAIL}"
+
+
+@pytest.mark.parametrize("jobs, said", [
+    ("2", None),
+    ("٤", "encontrado o algarismo '٤' (U+0664, ARABIC-INDIC DIGIT FOUR) na posição 1"),
+    ("१", "encontrado o algarismo '१' (U+0967, DEVANAGARI DIGIT ONE) na posição 1"),
+])
+def test_lote_jobs_in_other_digits_are_refused(tmp_path, capsys, jobs, said):
+    """``type=int``: ``int("٤")`` is 4, so ``lote -j ٤`` ran four processes."""
+    from viabilidade.cli import main
+
+    missing = tmp_path / "nenhum"
+    argv = ["lote", "-j", jobs, str(missing), "--saida", str(tmp_path / "saida")]
+    if said is None:  # -j read; the batch stops at the missing candidates, after it
+        assert main(argv) == 2
+        assert capsys.readouterr().err == (f"erro: {missing}: arquivo ou pasta de candidatos "
+                                           "inexistente\n")
+        return
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"viabilidade lote: erro: argumento -j/--jobs: {said}; {TAIL}")

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ..common.text import and_list
-from .parser import REGRAS_HELP, add_data_option, add_settings_option
+from .parser import REGRAS_HELP, add_data_option, add_settings_option, whole_number
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -20,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "<saida>/candidatos/)")
     parser.add_argument("--saida", default="outputs/lote", metavar="PASTA",
                         help="pasta do lote (padrão: outputs/lote)")
-    parser.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
+    parser.add_argument("-j", "--jobs", type=whole_number, default=None, metavar="N",
                         help="processos em paralelo (padrão: número de CPUs; no máximo 2 por CPU e 350 MB "
                              "de memória disponível por processo)")
     parser.add_argument("--refazer", "--force", dest="force", action="store_true",

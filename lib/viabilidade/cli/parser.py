@@ -13,6 +13,8 @@ import argparse
 import re
 import sys
 
+from ..common.text import digit_problem
+
 #: argparse's own error messages (Python 3.11-3.13) and their pt-BR forms.
 _ERRORS = (
     (r"the following arguments are required: (.+)", r"faltam os argumentos obrigatórios: \1"),
@@ -27,8 +29,21 @@ _ERRORS = (
     (r"argument (.+?): not allowed with argument (.+)", r"argumento \1: não permitido com \2"),
     (r"ambiguous option: (.+?) could match (.+)", r"opção ambígua: \1 pode ser \2"),
     (r"one of the arguments (.+) is required", r"um dos argumentos \1 é obrigatório"),
+    # an ArgumentTypeError's own (pt-BR) words: :func:`whole_number`'s
+    (r"argument (.+?): (encontrado .+)", r"argumento \1: \2"),
 )
-_TYPES = {"int": "um número inteiro", "float": "um número"}
+_TYPES = {"int": "um número inteiro", "whole_number": "um número inteiro", "float": "um número"}
+
+
+def whole_number(text: str) -> int:
+    """``type=`` of an option taking a whole number (``lote -j``): ``int()`` in the digits 0
+    to 9 alone (hostile trial 11: ``int("٤")`` is 4, so ``-j ٤`` ran four processes); another
+    digit is named by :func:`~viabilidade.common.text.digit_problem`, anything else not a
+    whole number is argparse's "valor inválido" (``ValueError``)."""
+    problem = digit_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return int(text)
 
 
 def translate_error(message: str) -> str:

@@ -259,3 +259,39 @@ def test_lote_jobs_in_other_digits_are_refused(tmp_path, capsys, jobs, said):
     assert e.value.code == 2
     assert capsys.readouterr().err.splitlines()[-1] == (
         f"viabilidade lote: erro: argumento -j/--jobs: {said}; {TAIL}")
+
+
+@pytest.mark.parametrize("value, said", [
+    ("412", None),
+    ("٤١٢", "TOML inválido: valor inválido (coluna 14); esperado TOML válido"),
+    ('"٤١٢"', "encontrado o texto '٤١٢'; esperado um número inteiro >= 0"),
+])
+def test_a_toml_count_in_other_digits_is_refused(tmp_path, value, said):
+    """TOML's grammar reads 0-9 alone and a count is an integer, never a text read by
+    ``int()``: petition signatures (and so a ruleset's thresholds, electors, ``first_number``)
+    needed no change; kept refused as they were."""
+    p = _file(tmp_path, _act("proposta", "2027-01-08", "Representação nº 1/2027")
+              + f"[process.events.figures]\nsignatures = {value}\n")
+    if said is None:
+        assert [a.figures for a in load_candidate(p).events] == [{"signatures": 412}]
+        return
+    field = "" if value == "٤١٢" else ", campo 'process.events[1].figures.signatures'"
+    assert _problems(p) == [f"{p}, linha {_line(p, 'signatures = ')}{field}: {said}"]
+
+
+@pytest.mark.parametrize("value, said", [
+    ("15", None),
+    ("١٥", "linha 12: TOML inválido: valor inválido (coluna 16); esperado TOML válido"),
+    ('"١٥"', "linha 12, campo 'oficios.first_number': encontrado o texto '١٥'; esperado o número "
+             "do primeiro ofício, um inteiro de 1 a 99.999 (os demais seguem em ordem)"),
+])
+def test_a_first_number_in_other_digits_is_refused(tmp_path, value, said):
+    p = tmp_path / "config.toml"
+    p.write_text(OFICIOS.read_text(encoding="utf-8").replace(
+        "first_number = 15", f"first_number = {value}", 1), encoding="utf-8")
+    if said is None:
+        assert OficiosSettings.from_toml(p).first_number == 15
+        return
+    with pytest.raises(SettingsError) as e:
+        OficiosSettings.from_toml(p)
+    assert str(e.value) == f"{p}, {said}"

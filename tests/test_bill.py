@@ -290,7 +290,8 @@ def test_fusion_bill(store, author):
             "a extinção destes).") in bill.justification
     # a plebiscite row without the Electoral Justice's result says so (it read "sem dado")
     assert ("art. 5º, § 2º", "Fusão: plebiscito sobre a fusão e a sede", "—",
-            "consulta não registrada", "indeterminado") in bill.findings
+            "consulta não registrada",
+            "não realizável antes da lei complementar federal (CF, art. 18, § 4º)") in bill.findings
     assert ("Fusão: plebiscito sobre a fusão e a sede: Justiça Eleitoral, que não realiza o "
             "plebiscito enquanto não existir a lei complementar federal (TSE, PA nº 0602003-69, "
             "13/05/2021)") in bill.pending
@@ -529,33 +530,33 @@ def test_the_quadro_gives_each_row_its_real_basis(store, author):
         "resultado do plebiscito; “sem dado” indica que não há valor.")
     a, certified = _bill(store, CERTIFIED, author)
     rows = {r[0]: r for r in certified.findings}
+    # its plebiscite of 16/05/2027, after today, was not held (legal11 S3, M1)
     for art in ("art. 7º", "art. 7º, § 1º, I", "art. 7º, § 2º"):
-        assert rows[art][3] == "documento declarado", art
-        assert rows[art][4] == "sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)"
+        assert rows[art][3] == "hipótese da simulação", art
+        assert rows[art][4] == "não realizável antes da lei complementar federal (CF, art. 18, § 4º)"
     assert rows["art. 4º, I"][3] == "documento declarado"
     # art. 4 III is measured, not certified: the IBGE's statement is a subsidy, and without the
     # districts' limits nothing is measured (legal item 1)
     assert rows["art. 4º, III"][3] == "sem dado"
     assert "“sem dado” indica que não há valor" in certified.justification[-1]
     assert "“documento declarado”, o de documento informado" in certified.justification[-1]
-    # the drafter is not told to cite the void consultation, but the one still to be held
-    assert ("plebiscito: a consulta registrada, de 16/05/2027, não serve de base à lei (a "
-            "justificação diz por quê); a lei só pode ser elaborada depois do resultado favorável "
-            "do plebiscito feito no período que a lei complementar federal fixar, após a "
-            "divulgação dos Estudos de Viabilidade Municipal (art. 7º, § 2º; Constituição "
-            "Federal, art. 18, § 4º); citar então na justificação a data dessa consulta e o seu "
-            "resultado (comparecimento e votos)") in certified.notes
-    assert ("plebiscito: a lei só pode ser elaborada depois do resultado favorável do plebiscito "
-            "(art. 7º, § 2º); citar na justificação a data da consulta e o seu resultado "
-            "(comparecimento e votos)") in posse.notes
+    # the drafter is told to cite the consultation still to be held: the record's, after
+    # today, was not held (legal11 S3), as Posse d'Abadia has none
+    for bill in (certified, posse):
+        assert ("plebiscito: a lei só pode ser elaborada depois do resultado favorável do "
+                "plebiscito (art. 7º, § 2º); citar na justificação a data da consulta e o seu "
+                "resultado (comparecimento e votos)") in bill.notes
     # the same ata checked by a person: "certificado" (the other side)
     from viabilidade.proposal.record import Checked
     from viabilidade.report.bill.justification import _basis_cell
 
-    seen = dataclasses.replace(a.candidate.plebiscite,
-                               checked=Checked("Ana Souza", dt.date(2027, 6, 2)))
+    # (held the day before today: one dated after today is a hypothesis, legal11 S3)
+    seen = dataclasses.replace(a.candidate.plebiscite, date=dt.date(2026, 11, 30),
+                               checked=Checked("Ana Souza", dt.date(2026, 12, 1)))
     art7 = next(r for r in a.results if r.rule_id == "art7.par1")
     assert _basis_cell(art7, seen) == "certificado"
+    assert _basis_cell(art7, dataclasses.replace(seen, checked=None)) == "documento declarado"
+    assert _basis_cell(art7, a.candidate.plebiscite) == "hipótese da simulação"
     assert _basis_cell(art7, None) == "consulta não registrada"
     _, transfer = _bill(store, TRANSFER, author)
     rows = {r[0]: r for r in transfer.findings}

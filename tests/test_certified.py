@@ -229,12 +229,15 @@ def test_certified_figures_replace_the_estimates_and_cite_the_document(store, tm
     assert by_id["art4.VII"].status == Status.PASS and by_id["art4.VII"].threshold == pytest.approx(3_340_000.00, abs=0.01)
 
 
-def test_all_checked_still_waits_for_the_area_limits_and_is_not_viable(store, tmp_path):
+def test_all_checked_still_waits_for_the_area_limits_and_is_not_viable(store, tmp_path, monkeypatch):
     """Every act checked: what is left is art. 4 III, which § 2 gives to no body and which
     the committed store cannot measure for a creation by districts (no district limits):
     the area's limits are missing, not a certificate (legal item 1; with the tract mesh it is
     measured and the study is conclusive: test_tracts). Never "viável" (the plebiscite is
     "sem efeito" without the federal law: CF art. 18 § 4)."""
+    # checked against their originals, the acts exist: today after them, the plebiscite of
+    # 16/05/2027 held (before it, a hypothesis of the simulation: legal11 S3)
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")
     c = load_candidate(checked_copy(CERTIFIED, tmp_path))
     _, results = _analyse(c, store)
     assert verdict(results) == Verdict.INDETERMINADO
@@ -247,15 +250,21 @@ def test_all_checked_still_waits_for_the_area_limits_and_is_not_viable(store, tm
     assert {k: s["declared_documents"][0][k] for k in ("checked", "checked_by", "checked_on")} == {
         "checked": True, "checked_by": CHECKER, "checked_on": "2027-05-30"}
     # the same documents declared only: every requirement waits for the check of its original
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2026-12-01")
     c = load_candidate(CERTIFIED)
     _, results = _analyse(c, store)
     s = summary(results, c)
     assert s["conclusive"] is False and s["declared_documents"][0]["checked"] is False
+    # but the plebiscite, after today not held, that nobody supplies (legal11 S3, M1)
     assert s["missing"] and all(m["declared"] for m in s["missing"]
-                                if m["field"] != "area.boundary")
+                                if m["field"] != "area.boundary" and m["body"] != "Plebiscito")
+    assert [m["item"] for m in s["missing"] if m["body"] == "Plebiscito"] == [
+        "LC 02/1990, art. 7º", "LC 02/1990, art. 7º, § 1º, I", "LC 02/1990, art. 7º, § 2º"]
+    # its plebiscite of 16/05/2027, after today, was not held (legal11 S3)
     assert s["qualification"] == ("estudo preliminar, pendente de documentos e da conferência "
                                   "dos documentos declarados com os originais e da existência "
-                                  "dos atos futuros (hipótese da simulação)")
+                                  "dos atos futuros (hipótese da simulação); plebiscito não "
+                                  "realizável antes da lei complementar federal")
 
 
 def test_a_declared_document_never_makes_a_machine_readable_pass(store, tmp_path, monkeypatch):
@@ -289,7 +298,9 @@ def test_a_declared_document_never_makes_a_machine_readable_pass(store, tmp_path
     assert {d["checked"] for d in checked["certification"]["declared_documents"]} == {True}
 
 
-def test_without_the_certified_electors_it_is_preliminary_and_names_the_registry(store, tmp_path):
+def test_without_the_certified_electors_it_is_preliminary_and_names_the_registry(store, tmp_path,
+                                                                                monkeypatch):
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")  # the checked acts exist (legal11 S3)
     c = load_candidate(checked_copy(CERTIFIED, tmp_path))
     area = {k: v for k, v in c.certified.area.items() if k != "electors"}
     c = dataclasses.replace(c, certified=dataclasses.replace(c.certified, area=area))
@@ -349,7 +360,7 @@ def test_posse_without_certificates_lists_every_body(store):
     assert [p for p in pending(results) if p.field == "certified.electors"][0].what == "número de eleitores"
 
 
-def test_cover_says_conclusive_or_preliminary(store, tmp_path):
+def test_cover_says_conclusive_or_preliminary(store, tmp_path, monkeypatch):
     from viabilidade.profile.analysis import Analysis
     from viabilidade.report.certificates import cover_box
 
@@ -361,7 +372,9 @@ def test_cover_says_conclusive_or_preliminary(store, tmp_path):
 
     # every act checked: only art. 4 III is left, which no body certifies (legal item 1); the
     # note names the checked documents, not the public data (legal review 15:44, item 6)
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")  # the checked acts exist (legal11 S3)
     text = box(load_candidate(checked_copy(CERTIFIED, tmp_path)))
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2026-12-01")
     assert text == (
         "Estudo preliminar. Este estudo aplica a Lei Complementar nº 2/1990 aos documentos do "
         "registro do processo, conferidos com os originais, e aos dados públicos listados nos "
@@ -408,6 +421,7 @@ def test_cover_says_conclusive_or_preliminary(store, tmp_path):
     # only art. 4 III is asked for, without citing §§ 2º and 3º: no body certifies it
     assert "Ainda faltam, com quem deve fornecê-los (" not in text and "orientam o pedido" not in text
     # A certified study whose petition is a bare count (no document) is not conclusive.
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")  # the checked acts exist (legal11 S3)
     bare = dataclasses.replace(load_candidate(checked_copy(CERTIFIED, tmp_path)), petition_document=None)
     assert box(bare) == (
         "Estudo preliminar. Nota preliminar. Ainda faltam, com quem deve fornecê-los (art. 4º, §§ "

@@ -31,30 +31,38 @@ def run(tmp_path_factory):
 def test_declared_documents_read_as_declared_and_the_creation_stays_barred(run):
     """Issue 29 § 2: every document of the record is declared and none checked, so no row is
     "cumprido", the study is not conclusive and, the creation being barred (CF art. 18 § 4),
-    it is never "Viável"; the plebiscite held before the study is "sem efeito"."""
+    it is never "Viável"; the plebiscite of 16/05/2027, before the study but after today
+    (VIABILIDADE_HOJE, 2026-12-01), is a hypothesis of the simulation, not held (legal11 S3):
+    no "sem efeito", no result counted, not realisable before the federal law (M1)."""
     folder, record = run
     assert record["verdict"] == "indeterminado"
     payload = json.loads((folder / "resultados.json").read_text(encoding="utf-8"))
     cert = payload["certification"]
     assert cert["conclusive"] is False and cert["label"] == "estudo preliminar"
     # all declared but art. 4 III, which no body certifies: it waits for the area's limits
-    assert [m["field"] for m in cert["missing"] if not m["declared"]] == ["area.boundary"]
+    # and the plebiscite, that nobody can supply before the federal law (legal11 S3, M1)
+    assert [(m["field"], m["body"]) for m in cert["missing"] if not m["declared"]] == [
+        ("area.boundary", "Sem órgão no art. 4º, § 2º")] + [("", "Plebiscito")] * 3
     v = next(r for r in payload["results"] if r["rule_id"] == "art4.V")
     assert (v["value"], v["basis"], v["status"], v["declared_status"], v["settled"]) == (
         2054, "declared", "indeterminate", "pass", False)
     # dated 2027, after today (VIABILIDADE_HOJE, 2026-12-01): a hypothesis of the simulation
     assert v["label"] == "atingido na hipótese da simulação (ato futuro)"
     assert v["source"] == "Cartório Eleitoral (TRE-GO), Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027"
-    line = ("Indeterminada perante a LC nº 2/1990; plebiscito sem efeito (sem a lei complementar "
-            "federal; TSE, PA 0602003-69); estudo preliminar, pendente de documentos e da "
-            "conferência dos documentos declarados com os originais e da existência dos atos "
-            "futuros (hipótese da simulação); a criação está vedada "
-            "enquanto não editada a lei complementar federal (CF, art. 18, § 4º).")
+    line = ("Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de documentos e "
+            "da conferência dos documentos declarados com os originais e da existência dos atos "
+            "futuros (hipótese da simulação); plebiscito não realizável antes da lei complementar "
+            "federal; a criação está vedada enquanto não editada a lei complementar federal (CF, "
+            "art. 18, § 4º).")
     assert record["conclusion"] == line
     # dated 01/06/2027, after today (VIABILIDADE_HOJE, fixed by conftest): a simulation (item 2)
     assert (payload["simulacao"]["hoje"], payload["simulacao"]["atos_futuros"]) == ("2026-12-01", 12)
-    assert payload["fase"] == ("plebiscito realizado — sem efeito (sem a lei complementar federal; "
-                               "TSE, PA 0602003-69)")
+    assert payload["fase"] == ("plebiscito do registro: hipótese da simulação, ato datado depois "
+                               "de hoje, cujo resultado não é contado como fato, e não realizável "
+                               "antes da lei complementar federal (CF, art. 18, § 4º)")
+    par1 = next(r for r in payload["results"] if r["rule_id"] == "art7.par1")
+    assert (par1["value"], par1["threshold"], par1["margin"], par1["label"]) == (
+        None, None, None, "não realizável antes da lei complementar federal (CF, art. 18, § 4º)")
     text = subprocess.run(["pdftotext", str(folder / "estudo.pdf"), "-"], capture_output=True,
                           check=True, text=True).stdout
     flat = re.sub(r"\s+", " ", text).replace("- ", "-").replace("\xad ", "")
@@ -62,7 +70,11 @@ def test_declared_documents_read_as_declared_and_the_creation_stays_barred(run):
     assert "Estudo preliminar" in flat and "VIÁVEL" not in first_page
     assert "Viável" not in flat
     assert "conforme documento declarado (a conferir com o original)" in flat
-    assert "sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)" in flat
+    assert "sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)" not in flat
+    # its counts only as the record of the simulation, never as a value with a margin
+    assert "+1.613" not in flat and "+1.700" not in flat and "aprovado segundo" not in flat
+    assert "Registro da simulação, não fato: compareceram 7.020 de 10.812" in flat
+    assert "Plebiscito da simulação" in flat
     assert "Certidão nº 12/2027" in flat
     assert "Ofício nº 77/2027" in flat and "Ofício nº 101/2027" in flat
     assert "2.054 eleitores" in flat
@@ -74,11 +86,12 @@ def test_declared_documents_read_as_declared_and_the_creation_stays_barred(run):
 @pytest.mark.slow
 def test_the_batch_index_gives_the_void_plebiscite_the_studys_label(run):
     """Legal review 15:44, item 7: the index and ``resultados.csv`` read art. 7, 7 § 1 and
-    7 § 2 of the certified file as the study does, "sem efeito (…)", not "indeterminado"."""
+    7 § 2 of the certified file as the study does, not "indeterminado": its plebiscite, dated
+    after today, was not held and cannot be before the federal law (legal11 S3, M1)."""
     from viabilidade.batch.index import render_index, results_frame
 
     folder, record = run
-    void = "sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)"
+    void = "não realizável antes da lei complementar federal (CF, art. 18, § 4º)"
     assert {k: record["labels"][k] for k in ("art7", "art7.par1", "art7.par2")} == dict.fromkeys(
         ("art7", "art7.par1", "art7.par2"), void)
     row = {**record, "candidate": str(CANDIDATE), "status": "ok", "folder": folder.name,

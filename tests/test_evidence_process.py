@@ -119,7 +119,8 @@ def test_without_the_date_of_the_vote_the_ata_alone_decides_nothing():
         "falta a data da ata de apuração do plebiscito (Justiça Eleitoral, TRE-GO).")
 
 
-def test_a_documented_result_decides_and_cites_the_ata():
+def test_a_documented_result_decides_and_cites_the_ata(monkeypatch):
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")  # the 16/05/2027 plebiscite held (legal11 S3)
     c = candidate(plebiscite=Plebiscite(**FIGURES, document=ATA, date=dt.date(2027, 5, 16)))
     q = par1(c, posse_profile(), S.replace(federal_law="plp-137-2015"))
     # the figures are read and cited; the consultation, held before the study and any federal
@@ -129,7 +130,8 @@ def test_a_documented_result_decides_and_cites_the_ata():
     assert q.source == f"{ATA}, plebiscito de 16/05/2027" and q.vintage == "2027-05-16"
 
 
-def test_a_fusion_seat_question_typed_without_the_ata_is_not_rejected():
+def test_a_fusion_seat_question_typed_without_the_ata_is_not_rejected(monkeypatch):
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")  # the 16/05/2027 plebiscite held (legal11 S3)
     pl = Plebiscite(eligible=800, turnout=500, yes=300, no=150, blank=30, void=20,
                     seat_question_approved=False)
     c = candidate(operation="fusion", origins=(), plebiscite=pl)
@@ -290,12 +292,16 @@ def test_the_certified_candidate_is_conclusive_only_after_its_documents(tmp_path
 
     store = load_store(STORE)
     a = analyse(CERTIFIED, store=store)  # its [settings] study_date = 2027-06-01
+    # its plebiscite of 16/05/2027, after today, is no consultation held (legal11 S3)
     assert certification.qualification(a.results) == (
         "estudo preliminar, pendente de documentos e da conferência dos documentos declarados "
-        "com os originais e da existência dos atos futuros (hipótese da simulação)")
+        "com os originais e da existência dos atos futuros (hipótese da simulação); plebiscito "
+        "não realizável antes da lei complementar federal")
     # checked, it waits only for art. 4 III: the districts' limits (legal item 1)
     a = analyse(checked_copy(CERTIFIED, tmp_path), store=store)
-    assert certification.qualification(a.results) == "estudo preliminar, pendente de documentos"
+    assert certification.qualification(a.results) == (
+        "estudo preliminar, pendente de documentos; plebiscito não realizável antes da lei "
+        "complementar federal")  # the checked copy's plebiscite is after today too (legal11 S3)
     early = analyse(CERTIFIED, store=store, settings=BEFORE)
     assert certification.qualification(early.results) != "estudo conclusivo"
     assert {r.rule_id: str(r.status) for r in early.results}["art7"] == "indeterminate"

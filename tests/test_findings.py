@@ -200,8 +200,8 @@ def test_what_would_change_a_declared_study_names_the_check_and_the_void_plebisc
         "a conclusão depende da conferência com os originais dos documentos declarados em que "
         "se apoia 1 requisito, dos atos futuros (hipótese da simulação) em que se apoiam 6 "
         "requisitos, da comprovação de 2 requisitos com dados certificados ou "
-        "evidências e do plebiscito, sem efeito enquanto não editada a lei complementar federal "
-        "(CF, art. 18, § 4º)")
+        "evidências e do plebiscito, não realizável antes da lei complementar federal (CF, art. "
+        "18, § 4º)")  # its plebiscite of 16/05/2027, after today, was not held (legal11 S3, M1)
     # the two: art. 4 III and § 1 (III), unmeasured without the districts' limits (item 1)
     assert len(f.items) == 12
     # dated 22/02/2027, after today (01/12/2026): a hypothesis of the simulation (final
@@ -209,21 +209,22 @@ def test_what_would_change_a_declared_study_names_the_check_and_the_void_plebisc
     assert f.items[5] == ("Art. 4º, V: Número de eleitores acima de um mil — atingido na "
                           "hipótese da simulação (ato futuro)")
     assert f.items[-1] == ("Art. 7º, § 2º: Aprovação pela maioria dos eleitores que compareceram "
-                           "— sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)")
+                           "— não realizável antes da lei complementar federal (CF, art. 18, § 4º)")
 
 
-def test_a_void_plebiscite_is_counted_as_void_not_undecided(store):
+def test_a_void_plebiscite_is_counted_as_void_not_undecided(store, monkeypatch):
     """Legal review item 1: the summary's and slide 1's counts give the three plebiscite rows
     "sem efeito", not "3 indeterminados"."""
+    # today after the plebiscite of 16/05/2027: held (before it, a hypothesis: legal11 S3)
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")
     from viabilidade.profile.analysis import analyse
     from viabilidade.report import slides
     from viabilidade.report.writers import format as fmt
 
     a = analyse(ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml", store=store)
     assert fmt.status_tally(fmt.result_counts(a.results)) == (
-        "1 requisito conforme documento declarado (a conferir com o original); 6 atingidos na "
-        "hipótese da simulação (ato futuro); 3 sem efeito (sem a lei complementar federal); "
-        "2 indeterminados")
+        "7 requisitos conforme documentos declarados (a conferir com os originais); 3 sem efeito "
+        "(sem a lei complementar federal); 2 indeterminados")
     counts = slides._counts(a.results)
     assert "<b>3</b>sem efeito (sem a lei complementar federal)" in counts
     # the two undecided are art. 4 III and § 1 (III), not the plebiscite's three rows
@@ -235,10 +236,12 @@ EARLY = ("a consulta, de 16/05/2027, é anterior a este estudo (01/06/2027): a C
          "põe o plebiscito “após divulgação dos Estudos de Viabilidade Municipal”")
 
 
-def test_a_plebiscite_before_the_study_is_a_finding_of_every_document(store):
+def test_a_plebiscite_before_the_study_is_a_finding_of_every_document(store, monkeypatch):
     """The certified fixture records a plebiscite of 16/05/2027 and is studied on 01/06/2027:
     the bill's justificação, the deck, the study and the index say it came before the study
     (CF art. 18 § 4: after the EVM) and is void without the federal law."""
+    # today after the plebiscite of 16/05/2027: held (before it, a hypothesis: legal11 S3)
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")
     from viabilidade.profile.analysis import analyse
     from viabilidade.report.findings import findings
 
@@ -256,9 +259,11 @@ def test_a_plebiscite_before_the_study_is_a_finding_of_every_document(store):
     assert _n("terá de ser feita de novo") in docs["justificação"]
 
 
-def test_a_plebiscite_on_or_after_the_study_date_is_not_before_it(store):
+def test_a_plebiscite_on_or_after_the_study_date_is_not_before_it(store, monkeypatch):
     """The other side: studied on the plebiscite's own day, the consultation is not before the
     study, and the finding is not there (the plebiscite is still void, as "pendências" says)."""
+    # today after the plebiscite of 16/05/2027: held (before it, a hypothesis: legal11 S3)
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")
     from viabilidade.profile.analysis import analyse
     from viabilidade.report.findings import findings
 

@@ -3,13 +3,14 @@ and the minors, asserted on the exact new text."""
 from __future__ import annotations
 
 from test_legal2 import _text, analysed, store  # noqa: F401
+from test_legal11 import held_certified
 
 CERTIFIED = "tests/candidates/posse-dabadia-certificada.toml"
 POSSE = "data/candidates/posse-dabadia.toml"
 NB = "\u00a0"
 
 
-def test_the_slides_and_the_json_date_art14_as_the_study_does(analysed, store):
+def test_the_slides_and_the_json_date_art14_as_the_study_does(analysed, store, monkeypatch):
     """S1: after the certified file's void plebiscite the slide read "(art. 14), 2027–2029:
     18,00 % (estimado)" and ``economia.icms.art14_exercicios`` held 2027–2029, while the study
     says "anos a definir após a lei complementar federal e novo plebiscito". m8: Posse's slide
@@ -17,7 +18,7 @@ def test_the_slides_and_the_json_date_art14_as_the_study_does(analysed, store):
     from viabilidade.fiscal import economy as eco
     from viabilidade.report.economic import economic_points
 
-    e = eco.economy(analysed(CERTIFIED), store)
+    e = eco.economy(held_certified(monkeypatch, store), store)
     lines = economic_points(e)
     assert (f"Participação transitória no ICMS da origem (art. 14): 18,00{NB}% (estimado), no "
             "ano da lei de criação e nos dois seguintes, anos a definir após a lei complementar "
@@ -187,10 +188,11 @@ def test_the_district_bill_says_what_the_study_says_of_the_district_it_takes(ana
     assert findings(analysed(POSSE)).of("sedes") is None
 
 
-def test_processo_reads_the_void_ata_as_the_study_does():
+def test_processo_reads_the_void_ata_as_the_study_does(monkeypatch):
     """m2: ``processo`` listed the void plebiscite's ata "(documento declarado, a conferir com
     o original)" and counted it among the 12 documents to check, while the study says "a ata
     nada comprova"; one record, ``record.act_proof``."""
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")  # the plebiscite of 16/05/2027 held (legal11 S3)
     from test_legal2 import ROOT as TROOT
     from viabilidade.proposal.candidate import load_candidate
     from viabilidade.report.process_file import process_state, state_lines
@@ -243,13 +245,13 @@ def test_resultados_json_never_passes_a_subcheck_on_a_declared_document(analysed
     assert a.result("art4.par1").details["subchecks"]["IV"]["status"] == "pass"
 
 
-def test_a_void_plebiscite_has_no_bar_and_its_margin_says_sem_efeito(analysed):
+def test_a_void_plebiscite_has_no_bar_and_its_margin_says_sem_efeito(analysed, monkeypatch):
     """m7: Figure 1 drew the void plebiscite's requirements like "indeterminado" at 1,30× and
     1,48×, and the Sensibilidade table listed their margins without "sem efeito"."""
     from viabilidade.report.charts import numeric_results, threshold_chart
     from viabilidade.report.writers.tables import margin_text
 
-    a = analysed(CERTIFIED)
+    a = held_certified(monkeypatch)
     turnout = a.result("art7.par1")
     assert margin_text(turnout).endswith("; sem efeito (sem a lei complementar federal)")
     assert not {r.rule_id for r in numeric_results(a.results)} & {"art7.par1", "art7.par2"}

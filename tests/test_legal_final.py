@@ -40,6 +40,7 @@ def test_the_representation_asks_for_electors_not_signatures():
 
 # The text helper and the store/analysis fixtures are test_legal2's (one copy).
 from test_legal2 import _text, analysed, store  # noqa: E402,F401
+from test_legal11 import held_certified  # noqa: E402
 
 CORRECTION = "tests/fixtures/correcao-abadiania-alexania.toml"
 
@@ -73,7 +74,7 @@ POSSE = "data/candidates/posse-dabadia.toml"
 UNDATED = "a definir após a lei complementar federal e novo plebiscito"
 
 
-def test_after_a_void_plebiscite_nothing_after_it_is_dated(analysed):
+def test_after_a_void_plebiscite_nothing_after_it_is_dated(analysed, monkeypatch):
     """Item 5: the certified creation's plebiscite is "sem efeito": the calendar says "sem
     data", and so do the timing condition, the transition, the draft law's installation year
     and art. 14's exercises; Posse d'Abadia without a plebiscite has no year either (items 7, N3)."""
@@ -92,7 +93,7 @@ def test_after_a_void_plebiscite_nothing_after_it_is_dated(analysed):
         assert (f"A participação cabe no exercício da criação e nos dois seguintes (art. 14), "
                 f"{words}.") in fiscal
 
-    undated_everywhere(analysed(CERTIFIED), "Com o plebiscito registrado sem efeito", UNDATED)
+    undated_everywhere(held_certified(monkeypatch), "Com o plebiscito registrado sem efeito", UNDATED)
     # final legal read, items 7 and N3: Posse d'Abadia without a plebiscite gave "a instalação
     # seria em 01/01/2029" and a 2029 installation as if a creation law could pass today; the
     # creation is barred (CF art. 18 § 4), so no year is given either
@@ -170,14 +171,14 @@ def test_a_strip_within_the_tolerance_decides_only_when_it_crosses_both_ways(ana
     assert area_change(a.candidate, a.profile, S6(boundary_tolerance_km2=0.05)).status == St.FAIL
 
 
-def test_the_economic_chapter_names_no_year_after_a_void_plebiscite(analysed, store):
+def test_the_economic_chapter_names_no_year_after_a_void_plebiscite(analysed, store, monkeypatch):
     """Items 5 and N3: after the certified file's void plebiscite the economic chapter's art.
     14 table still gave 2027, 2028 and 2029 while the process chapter said "a definir"; a barred
     creation without a plebiscite keeps the years the chapter states as a hypothesis, and says
     so in the caption."""
     from viabilidade.report.economic import economic_section
 
-    html = _text(economic_section(analysed(CERTIFIED), store))
+    html = _text(economic_section(held_certified(monkeypatch), store))
     table = html.split("Participação transitória no ICMS da origem, três exercícios")[1]
     assert table.startswith(f" (anos {UNDATED})")
     table = table.split("Método:")[0]

@@ -87,7 +87,8 @@ def _with(c, *events):
     return dataclasses.replace(c, events=tuple(ProcessEvent(k, d, "doc") for k, d in events))
 
 
-def test_after_the_plebiscite_the_election_year_rule():
+def test_after_the_plebiscite_the_election_year_rule(monkeypatch):
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-10-10")  # the plebiscite of 03/10/2027 held (legal11 S3)
     c = load_candidate(POSSE)
     c = _with(c, ("proposta", dt.date(2027, 2, 10)), ("parecer", dt.date(2027, 6, 1)),
               ("decreto-legislativo", dt.date(2027, 7, 1)),

@@ -248,7 +248,8 @@ def test_processo_and_the_study_calendar_agree(day):
                                                   if not a.planned and a.date <= day}, c.path
 
 
-def test_a_recorded_plebiscite_is_void_in_the_calendar_without_the_federal_law(tmp_path):
+def test_a_recorded_plebiscite_is_void_in_the_calendar_without_the_federal_law(tmp_path, monkeypatch):
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")  # the plebiscite of 16/05/2027 held (legal11 S3)
     c = load_candidate(_file(tmp_path, _act("proposta", "2027-02-10", "Processo nº 1")
                              + _act("resultado-plebiscito", "2027-05-16", "Ata do TRE-GO")
                              + "[process.events.figures]\neligible = 10812\nturnout = 7020\n"))
@@ -282,12 +283,13 @@ def test_a_recorded_plebiscite_is_void_in_the_calendar_without_the_federal_law(t
         "plebiscito realizado — sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)")
 
 
-def test_after_a_void_plebiscite_the_next_steps_are_the_check_and_the_federal_law(capsys):
+def test_after_a_void_plebiscite_the_next_steps_are_the_check_and_the_federal_law(capsys, monkeypatch):
     """Legal review item 4: a plebiscite "sem efeito" is not followed by the law of creation
     (art. 7º, § 2º; CF art. 18, § 4º): the next steps are the check of the declared documents
     against their originals and the federal complementary law; with every act checked, only
     the federal law; under the federal_law hypothesis a new plebiscite (legal review 15:44,
     item 1: the consultation predates that law and the study)."""
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")  # the plebiscite of 16/05/2027 held (legal11 S3)
     cert = ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml"
     assert main(["processo", str(cert), "--data-referencia", "2027-06-01"]) == 0
     out = capsys.readouterr().out
@@ -355,9 +357,10 @@ def test_the_process_fixture_on_the_day_of_its_study_marks_its_2027_acts_future(
         "estudo (nenhum ato do processo registrado)")
 
 
-def test_processo_without_a_date_reads_the_record_on_the_candidates_study_date(capsys):
+def test_processo_without_a_date_reads_the_record_on_the_candidates_study_date(capsys, monkeypatch):
     """Legal review item 3: without --data-referencia, processo uses [settings] study_date
     (2027-06-01 in the certified creation), as the study does."""
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")  # the plebiscite of 16/05/2027 held (legal11 S3)
     cert = ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml"
     assert main(["processo", str(cert)]) == 0
     out = capsys.readouterr().out

@@ -72,10 +72,11 @@ def store():
      "documentos; plebiscito não realizável antes da lei complementar federal; " + BAR + "."),
     ("tests/candidates/posse-dabadia-certificada.toml",
      # art. 4 III cannot be measured without the districts' limits (legal item 1)
-     "Indeterminada perante a LC nº 2/1990; plebiscito sem efeito (sem a lei complementar "
-     "federal; TSE, PA 0602003-69); estudo preliminar, pendente de documentos e da conferência "
-     "dos documentos declarados com os originais e da existência dos atos futuros (hipótese da "
-     "simulação); " + BAR + "."),
+     # its plebiscite of 16/05/2027 is after today: not held, not "sem efeito" (legal11 S3)
+     "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de documentos e da "
+     "conferência dos documentos declarados com os originais e da existência dos atos futuros "
+     "(hipótese da simulação); plebiscito não realizável antes da lei complementar federal; "
+     + BAR + "."),
 ])
 def test_cover_conclusion_and_slide_1_carry_the_bar(store, path, line):
     from viabilidade.profile.analysis import analyse
@@ -93,7 +94,7 @@ def test_cover_conclusion_and_slide_1_carry_the_bar(store, path, line):
 
 
 @needs_store
-def test_every_act_checked_without_district_limits_waits_for_item_III(store, tmp_path):
+def test_every_act_checked_without_district_limits_waits_for_item_III(store, tmp_path, monkeypatch):
     """Issue 29 § 2 and legal item 1: with every act checked the certified creation (whole
     districts) still waits for art. 4 III, which § 2 gives to no body and which the committed
     store cannot measure (no district limits): never "Viável", not "comprovados", not even in
@@ -103,6 +104,7 @@ def test_every_act_checked_without_district_limits_waits_for_item_III(store, tmp
     from viabilidade.profile.analysis import analyse
     from viabilidade.rules.settings import Settings
 
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")  # the checked acts exist (legal11 S3)
     path = checked_copy(ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml", tmp_path)
     a = analyse(path, store=store)
     assert str(a.verdict) == "indeterminado"
@@ -116,7 +118,7 @@ def test_every_act_checked_without_district_limits_waits_for_item_III(store, tmp
 
 @needs_store
 def test_the_federal_law_hypothesis_states_that_law_s_result_and_voids_the_early_plebiscite(
-        store, tmp_path):
+        store, tmp_path, monkeypatch):
     """Legal review 15:44, item 1: every act checked, art. 4 III measured and federal_law =
     plp-137-2015 gave "Viável …, na hipótese …; estudo conclusivo", counting the plebiscite of
     16/05/2027, held before the study (the EVM) and any federal law, while § 10 said the PLP
@@ -128,6 +130,7 @@ def test_the_federal_law_hypothesis_states_that_law_s_result_and_voids_the_early
     from viabilidade.report import other_rules
     from viabilidade.rules.settings import Settings
 
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")  # the checked acts exist (legal11 S3)
     path = checked_copy(ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml", tmp_path)
     a = measured_continuity(analyse(path, store=store,
                                     settings=Settings(federal_law="plp-137-2015")))
@@ -369,7 +372,7 @@ def test_the_standing_names_only_the_provisions_met():
 
 @needs_store
 def test_outside_the_hypothesis_the_early_plebiscite_is_void_until_the_federal_law(
-        store, tmp_path):
+        store, tmp_path, monkeypatch):
     """The other branch of the findings' plebiscite (mendreport item 4, branched on the
     hypothesis, no longer on the label's words): without ``federal_law`` the consultation is
     "sem efeito" and does not become valid with that law; the pending finding names it."""
@@ -379,6 +382,7 @@ def test_outside_the_hypothesis_the_early_plebiscite_is_void_until_the_federal_l
     from viabilidade.proposal.record import PLEBISCITE_VOID
     from viabilidade.report.findings import findings
 
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")  # the checked acts exist (legal11 S3)
     path = checked_copy(ROOT / "tests" / "candidates" / "posse-dabadia-certificada.toml", tmp_path)
     a = measured_continuity(analyse(path, store=store))
     f = findings(a)

@@ -120,9 +120,13 @@ def posse(store):
 @pytest.fixture(scope="module")
 def posse_certified(store, tmp_path_factory):
     """The certified candidate with every original checked."""
-    # art. 4 III measured as the districts' limits give it (legal item 1: no body certifies it)
-    return measured_continuity(analyse(checked_copy(CERTIFIED, tmp_path_factory.mktemp("conferido")),
-                                       store=store))
+    # art. 4 III measured as the districts' limits give it (legal item 1: no body certifies it);
+    # checked, the acts exist: today after them, the plebiscite of 16/05/2027 held (legal11 S3)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("VIABILIDADE_HOJE", "2027-06-01")
+        return measured_continuity(analyse(checked_copy(CERTIFIED,
+                                                        tmp_path_factory.mktemp("conferido")),
+                                           store=store))
 
 
 def test_status_words_of_published_data():
@@ -237,10 +241,12 @@ def test_published_population_keeps_the_study_preliminary(posse, posse_certified
     assert (record["art4.IV"]["status"], record["art4.IV"]["settled"]) == ("pass", True)
 
 
-def test_every_rule_met_but_one_figure_published_is_viable_only_on_published_data(store, tmp_path):
+def test_every_rule_met_but_one_figure_published_is_viable_only_on_published_data(store, tmp_path,
+                                                                                 monkeypatch):
     """The certified candidate without its population certificate: the Censo's 3.045
     inhabitants meet item IV, every rule passes, the verdict is viável — on published data, in
     the hypothesis of a federal law (without it the plebiscite is "sem efeito")."""
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")  # the checked acts exist (legal11 S3)
     text = checked_copy(CERTIFIED, tmp_path).read_text(encoding="utf-8")
     text = text.replace("population = 3102\n", "", 1)
     path = tmp_path / "sem-certidao-populacao.toml"

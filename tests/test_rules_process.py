@@ -35,6 +35,15 @@ PETITION = dict(petition_document="Representação protocolada na ALEGO sob nº 
                 residence_declarations="Declarações de residência anexas à Representação nº 1.234/2027")
 
 
+@pytest.fixture
+def held(monkeypatch):
+    """Today on S's study date, after RESULT's plebiscite of 16/05/2027: held, so read as the
+    document gives it ("sem efeito" without the federal law). Before it, today
+    (VIABILIDADE_HOJE, 2026-12-01 by conftest), it is a hypothesis of the simulation with no
+    result (legal11 S3, tests/test_legal11.py)."""
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")
+
+
 @pytest.mark.parametrize("n, absolute, literal", [(1000, 501, 501), (1001, 501, 502), (0, 1, 1), (1, 1, 2)])
 def test_quorum_both_readings(n, absolute, literal):
     assert quorum(n, "absolute-majority") == absolute
@@ -46,7 +55,7 @@ def _counted(r) -> str:
     return r.reason.split(" segundo o documento")[0].rsplit(": ", 1)[1]
 
 
-def test_quorum_rule_decides_on_both_sides():
+def test_quorum_rule_decides_on_both_sides(held):
     """The quorum is counted on both sides of it; the consultation, held before the study and
     any federal law, decides nothing even in the federal_law hypothesis (legal review 15:44,
     item 1)."""
@@ -69,7 +78,7 @@ def test_quorum_without_results_states_the_figure_from_the_roll():
     assert area_only.threshold == quorum(1911) == 956
 
 
-def test_approval_counts_blank_and_void_in_the_denominator():
+def test_approval_counts_blank_and_void_in_the_denominator(held):
     ok = candidate(plebiscite=Plebiscite(eligible=2000, turnout=1001, yes=501, no=300, blank=100, void=100, **RESULT))
     assert _counted(par2(ok, FED)) == "aprovado"
     # yes beats no, but not half of those who turned out once blank and void are counted
@@ -213,7 +222,7 @@ def test_art5_par1_counts_the_signers_registered_in_the_municipality(signers, st
         "inscritos no município, residentes e domiciliados na área.")
 
 
-def test_transfer_area_dispatch():
+def test_transfer_area_dispatch(held):
     c = candidate(operation="transfer-area", destination="5200050", petition_signatures=60, **PETITION,
                   plebiscite=Plebiscite(eligible=800, turnout=500, yes=300, no=150, blank=30, void=20, **RESULT))
     res = evaluate(c, simple_profile(900, 600, 100, operation="transfer-area"), S)
@@ -242,7 +251,7 @@ def test_transfer_area_dispatch():
         "sem efeito (sem a lei complementar federal; TSE, PA 0602003-69)")
 
 
-def test_fusion_waives_art4_and_needs_the_seat_question():
+def test_fusion_waives_art4_and_needs_the_seat_question(held):
     pl = Plebiscite(eligible=800, turnout=500, yes=300, no=150, blank=30, void=20, **RESULT)
     c = candidate(operation="fusion", origins=(), petition_signatures=50, creation_year=2027, **PETITION,
                   plebiscite=pl)
@@ -399,7 +408,7 @@ def test_timeline_by_operation():
     assert [e["artigo"] for e in refused] == ["art. 7º, § 3º"]
 
 
-def test_creation_plebiscite_rests_on_art7_head():
+def test_creation_plebiscite_rests_on_art7_head(held):
     yes = Plebiscite(eligible=10_812, turnout=5_407, yes=2_704, no=2_000, blank=403, void=300, **RESULT)
     res = {r.rule_id: r for r in evaluate(candidate(creation_year=2027, plebiscite=yes), posse_profile(), FED)
            if r.subject == "área"}

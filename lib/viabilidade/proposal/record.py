@@ -124,13 +124,42 @@ def void_act(assumed: bool) -> str:
     return VOID_ACT_ASSUMED if assumed else VOID_ACT
 
 
+#: What every row listing the plebiscite of a creation, fusion, incorporation or transfer says
+#: of it (legal review item 18; legal11 M1): nobody can hold it today (CF art. 18 § 4; TSE, PA
+#: nº 0602003-69, 13/05/2021). :mod:`viabilidade.rules.certification` names it too.
+NOT_BEFORE_FEDERAL_LAW = "não realizável antes da lei complementar federal (CF, art. 18, § 4º)"
+#: A plebiscite of a creation, fusion, incorporation or transfer dated after today (legal11
+#: S3): the act does not exist, so its result is a hypothesis of the simulation, never a fact,
+#: and no such plebiscite can be held today (CF art. 18 § 4; TSE, PA 0602003-69). Every
+#: document says it in these words (:func:`simulated_plebiscite`).
+SIMULATED_PLEBISCITE = ("hipótese da simulação, ato datado depois de hoje, cujo resultado não é "
+                        f"contado como fato, e {NOT_BEFORE_FEDERAL_LAW}")
+
+
+def simulated_plebiscite(plebiscite) -> str:
+    """:data:`SIMULATED_PLEBISCITE` when ``plebiscite`` (a :class:`Plebiscite` or a
+    ``resultado-plebiscito`` :class:`Act`) is dated after today, else ``""``: the one test of
+    a plebiscite that has not happened. The rules count no result of it (its figures set no
+    value, threshold nor margin), the calendar and ``processo`` list its act with these words,
+    and no law waits on it as a consultation "sem efeito" (legal11 S3: the 16/05/2027
+    plebiscite of a simulated record read as held, "aprovado por 5.210 votos")."""
+    if plebiscite is None or getattr(plebiscite, "kind", "resultado-plebiscito") != \
+            "resultado-plebiscito":
+        return ""
+    day = getattr(plebiscite, "date", None)
+    return SIMULATED_PLEBISCITE if day is not None and day > today() else ""
+
+
 def act_proof(act: "Act", void: str = "", assumed: bool = False) -> str:
-    """How far an act is proven, for a list of acts: a plebiscite's result "sem efeito"
-    (``void``, :func:`plebiscite_void`) reads ``void`` and what its ata is worth
+    """How far an act is proven, for a list of acts: a plebiscite's result dated after today
+    reads :data:`SIMULATED_PLEBISCITE` (it has not happened: not even "sem efeito"); one "sem
+    efeito" (``void``, :func:`plebiscite_void`) reads ``void`` and what its ata is worth
     (:func:`void_act`: checking its original proves nothing), any other act its
     :attr:`Act.proof`. The calendar and ``processo`` list the acts with these words (legal8
     m2: ``processo`` read the void ata as "documento declarado, a conferir com o original"
     and counted it among the documents to check)."""
+    if simulated_plebiscite(act):
+        return SIMULATED_PLEBISCITE
     if void and act.kind == "resultado-plebiscito":
         return f"{void}: {void_act(assumed)}"
     return act.proof
@@ -721,6 +750,6 @@ def legacy_acts(petition: tuple, plebiscite: Plebiscite | None, certified: Certi
     return acts, notices
 
 
-__all__ = ["DECLARED_PROOF", "SIMULATED_PROOF", "HELD_AGAIN_WHEN", "PLEBISCITE_VOID", "PLEBISCITE_VOID_ASSUMED", "plebiscite_void", "annex_bytes", "annex_name", "Act", "Annex", "BODY_EVENTS", "Checked", "DECLARED", "KINDS", "MAX_ACTS", "Plebiscite",
+__all__ = ["DECLARED_PROOF", "SIMULATED_PROOF", "SIMULATED_PLEBISCITE", "simulated_plebiscite", "NOT_BEFORE_FEDERAL_LAW", "HELD_AGAIN_WHEN", "PLEBISCITE_VOID", "PLEBISCITE_VOID_ASSUMED", "plebiscite_void", "annex_bytes", "annex_name", "Act", "Annex", "BODY_EVENTS", "Checked", "DECLARED", "KINDS", "MAX_ACTS", "Plebiscite",
            "REGISTERED", "annexes", "certificates", "legacy_acts", "merge_certified",
            "petition_of", "plebiscite_of", "read_acts", "receipt", "registration_of", "ART2_REGISTRATION"]

@@ -50,7 +50,7 @@ import datetime as dt
 from dataclasses import asdict, dataclass
 
 from ..operations import operation_of
-from ..proposal.record import HELD_AGAIN_WHEN
+from ..proposal.record import HELD_AGAIN_WHEN, NOT_BEFORE_FEDERAL_LAW
 from ..rules.art7 import VOID_KEY, hypothesis
 from ..rules.result import Basis, Status, Verdict, deciding_basis, on_published_data, on_simulated_act
 from .writers import format as fmt
@@ -183,8 +183,11 @@ def _pending(analysis) -> Finding:
     # an act dated after today has no original to check yet (legal10 S2)
     simulated = [r for r in declared if on_simulated_act(r)]
     void = [r for r in blocking if (r.details or {}).get(VOID_KEY)]
+    # a plebiscite not held, nobody can hold before the federal law (legal11 M1): not a
+    # requirement to prove "com dados certificados ou evidências"
+    barred = [r for r in blocking if (r.details or {}).get("rotulo_situacao") == NOT_BEFORE_FEDERAL_LAW]
     if not fails and (declared or void):
-        rest = len(blocking) - len(declared) - len(void)
+        rest = len(blocking) - len(declared) - len(void) - len(barred)
         checked = len(declared) - len(simulated)
         parts = ([f"da conferência com os originais dos documentos declarados em que se "
                   f"apoia{'' if checked == 1 else 'm'} {fmt.count(checked, 'requisito')}"]
@@ -200,6 +203,7 @@ def _pending(analysis) -> Finding:
                   if hypothesis(analysis.settings) else
                   ("do plebiscito, sem efeito enquanto não editada a lei complementar federal "
                    "(CF, art. 18, § 4º)")] if void else []
+        parts += [f"do plebiscito, {NOT_BEFORE_FEDERAL_LAW}"] if barred and not void else []
         summary = "a conclusão depende " + fmt.and_list(parts)
         return Finding("pendencias", title, summary, fmt.sentence(why[:1].upper() + why[1:]),
                        items)
@@ -243,16 +247,24 @@ def _data(analysis) -> Finding | None:
 
 
 def _plebiscite(analysis) -> Finding | None:
-    """The plebiscite a reader must not miss: a consultation dated before the study (the CF,
+    """The plebiscite a reader must not miss: one dated after today, a hypothesis of the
+    simulation that nobody can hold before the federal law ("Plebiscito da simulação",
+    :func:`viabilidade.proposal.record.simulated_plebiscite`); a consultation dated before the study (the CF,
     art. 18, § 4º, puts it after the EVM's publication: :func:`viabilidade.rules.art7.
     before_the_study`), void without the federal law, which must be held again; or a result
     the study counts that the Electoral Justice neither holds nor ratifies today
     (:data:`viabilidade.report.frame.PLEBISCITE_NOTE`)."""
+    from ..proposal.record import simulated_plebiscite
     from ..rules.art7 import before_the_study
-    from .frame import plebiscite_note
+    from ..rules.common import date_br
+    from .frame import PLEBISCITE_NOTE, plebiscite_note
 
     note = plebiscite_note(analysis.results)
     held = getattr(analysis.candidate, "plebiscite", None)
+    if simulated_plebiscite(held):  # dated after today: not held, a hypothesis (legal11 S3)
+        return Finding("plebiscito", "Plebiscito da simulação",
+                       f"o plebiscito de {date_br(held.date)} do registro é "
+                       f"{simulated_plebiscite(held)}", PLEBISCITE_NOTE)
     early = before_the_study(held, analysis.settings).strip() if held is not None else ""
     if early:
         void = next((r.details["rotulo_situacao"] for r in analysis.results

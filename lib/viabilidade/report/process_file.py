@@ -27,7 +27,9 @@ from ..law.bodies import BODIES
 from ..proposal.record import Act
 from ..operations import operation_of
 from ..rules import calendar
-from ..proposal.record import DECLARED_PROOF, HELD_AGAIN_WHEN, act_proof, plebiscite_void
+from ..proposal.record import (DECLARED_PROOF, HELD_AGAIN_WHEN, NOT_BEFORE_FEDERAL_LAW,
+                               SIMULATED_PLEBISCITE, act_proof, plebiscite_void,
+                               simulated_plebiscite)
 from .writers import format as fmt
 
 #: Phase by the last recorded act (``None``: nothing recorded).
@@ -246,12 +248,17 @@ def process_state(candidate, today: dt.date | None = None) -> ProcessState:
     # hypothesis too (held before that law and the study): legal review 15:44, item 1
     void = op.barred
     assumed = _assumed(c)
-    if void and done and done[-1].kind == "resultado-plebiscito":
+    # a plebiscite dated after today was not held: its act is a hypothesis of the simulation,
+    # and no step follows it as one held (legal11 S3)
+    held = [a for a in done if not simulated_plebiscite(a)]
+    if done and simulated_plebiscite(done[-1]):
+        phase = f"plebiscito do registro: {SIMULATED_PLEBISCITE}"
+    elif void and done and done[-1].kind == "resultado-plebiscito":
         phase += f" — {plebiscite_void(assumed)}"
     phases = op.phases
 
     def has(kind: str) -> bool:
-        return calendar.recorded(c, kind, today=today) is not None
+        return any(a.kind == kind for a in held)
 
     steps: list[Step] = []
     law = calendar.recorded(c, "lei", today=today)
@@ -264,6 +271,9 @@ def process_state(candidate, today: dt.date | None = None) -> ProcessState:
                               "art. 20", f"180 dias da lei, de {law.date:%d/%m/%Y}"))
         return ProcessState(phase, done, tuple(steps), planned, problems)
     plebiscite = "plebiscito" in phases
+    # a barred operation's plebiscite, listed as a step, says nobody can hold it (legal11 M1);
+    # in the federal_law hypothesis the supposed law allows it
+    barred_note = f"plebiscito {NOT_BEFORE_FEDERAL_LAW}" if void and not assumed else ""
     if "proposta" in phases and not has("proposta"):
         steps.append(Step(op.proposal_step, None, op.proposal_article,
                           _documents_note(candidate, today)))
@@ -275,10 +285,11 @@ def process_state(candidate, today: dt.date | None = None) -> ProcessState:
             steps.append(Step("parecer da comissão", None, "Regimento Interno da Assembleia"))
     elif plebiscite and law is None and not has("decreto-legislativo") \
             and not has("resultado-plebiscito"):
-        steps.append(Step("decreto legislativo que determina o plebiscito", None, "art. 7º"))
+        steps.append(Step("decreto legislativo que determina o plebiscito", None, "art. 7º",
+                          barred_note))
     elif plebiscite and law is None and not has("resultado-plebiscito"):
         steps.append(Step("plebiscito, na forma regulada pelo Tribunal Regional Eleitoral", None,
-                          "art. 7º, § 1º"))
+                          "art. 7º, § 1º", barred_note))
     elif law is None and "lei" in phases and void:
         steps += _void_plebiscite_steps(done, assumed)
     elif law is None and "lei" in phases:

@@ -82,7 +82,8 @@ def par2(candidate: Candidate, profile: Profile | None, settings: Settings,
     municipality, quorum and majority read as the fusion's ``consultation`` declares."""
     q, m = (art7.par1(candidate, profile, settings, consultation),
             art7.par2(candidate, settings, consultation))
-    seat = (candidate.plebiscite or Plebiscite()).seat_question_approved
+    held = art7.counted_plebiscite(candidate.plebiscite)  # none dated after today (legal11 S3)
+    seat = (held or Plebiscite()).seat_question_approved
     missing = art7.undocumented(candidate.plebiscite, settings)
     seat_status = ({True: Status.PASS, False: Status.FAIL, None: Status.INDETERMINATE}[seat]
                    if not missing else Status.INDETERMINATE)
@@ -111,5 +112,7 @@ def par2(candidate: Candidate, profile: Profile | None, settings: Settings,
     details = {"quorum": str(q.status), "aprovacao": str(m.status), "sede": str(seat_status)}
     if void:
         details.update(rotulo_situacao=label, **{art7.VOID_KEY: True})
-    return simple("art5.par2", "Fusão: plebiscito sobre a fusão e a sede", status, reason,
-                  details=details)
+    result = simple("art5.par2", "Fusão: plebiscito sobre a fusão e a sede", status, reason,
+                    details=details)
+    return art7.barred_label(result if missing else art7.with_simulated(result, candidate.plebiscite),
+                             settings)

@@ -12,14 +12,14 @@ import math
 from typing import TYPE_CHECKING
 
 from ..proposal.candidate import Candidate, Plebiscite
-from ..proposal.record import PLEBISCITE_VOID, plebiscite_void, void_act
+from ..proposal.record import PLEBISCITE_VOID, plebiscite_void, simulated_plebiscite, void_act
 from .certification import NOT_BEFORE_FEDERAL_LAW
 from .consultation import AS_WRITTEN, Consultation
 from .calendar import (UNDATED, creation_year, installation_date, is_election_year, next_election,
                        undated)
 from .common import FUTURE_KEY, combine, date_br, fmt, future_act, missing_proof, simple
 from ..data.sources import SHORT_TSE_2022, SHORT_TSE_PROFILE
-from .result import BASIS_WORDS, Basis, Figure, RuleResult, Status, weakest
+from .result import BASIS_WORDS, SIMULATED, Basis, Figure, RuleResult, Status, weakest
 from .settings import Settings
 
 if TYPE_CHECKING:  # type hints only (profile.types needs no runtime import here)
@@ -70,6 +70,47 @@ def void_words(p: Plebiscite | None, settings: Settings) -> tuple[str, str, str]
                                        "deste estudo", "")
     return (plebiscite_void(False), "sem a lei complementar federal do art. 18, § 4º, da CF, a "
             "consulta não produz efeito", before_the_study(p, settings) if p is not None else "")
+
+
+def counted_plebiscite(p: Plebiscite | None) -> Plebiscite | None:
+    """The plebiscite whose result counts: ``p``, or ``None`` for one dated after today
+    (:func:`~viabilidade.proposal.record.simulated_plebiscite`): it has not happened (legal11
+    S3), so nothing waits on it as on a consultation held (a fusion's seat question, the
+    bill's note on the consultation recorded)."""
+    return None if simulated_plebiscite(p) else p
+
+
+def simulated(p: Plebiscite | None) -> str:
+    """The sentence a plebiscite rule adds for a recorded plebiscite dated after today:
+    ``" O plebiscito de 16/05/2027 do registro é hipótese da simulação, …, e não realizável
+    antes da lei complementar federal (CF, art. 18, § 4º)."``, else ``""``."""
+    words = simulated_plebiscite(p)
+    return f" O plebiscito de {date_br(p.date)} do registro é {words}." if words else ""
+
+
+def with_simulated(result: RuleResult, p: Plebiscite | None) -> RuleResult:
+    """``result`` with :func:`simulated`'s sentence after its reason and the figure's note
+    :data:`~.result.SIMULATED` (resultados.json), or unchanged."""
+    note = simulated(p)
+    if not note:
+        return result
+    return dataclasses.replace(result, reason=result.reason + note,
+                               details={**(result.details or {}), "nota": SIMULATED})
+
+
+def barred_label(result: RuleResult, settings: Settings) -> RuleResult:
+    """A plebiscite rule still undecided (not "sem efeito", not decided), outside the
+    ``federal_law`` hypothesis: labelled :data:`NOT_BEFORE_FEDERAL_LAW`, the one place every
+    row listing it as a requirement (Quadro 1, the index, the bill's quadro, resultados.json's
+    ``label``) takes its words from (legal11 M1: those rows read "indeterminado", as if the
+    plebiscite could be held). Plebiscite rules exist only for operations CF art. 18 § 4 bars
+    (a creation, a fusion, a transfer); a district's creation has none. Otherwise unchanged."""
+    details = result.details if isinstance(result.details, dict) else {}
+    if (Status(result.status) != Status.INDETERMINATE or details.get("rotulo_situacao")
+            or hypothesis(settings)):
+        return result
+    return dataclasses.replace(result, details={**details,
+                                                "rotulo_situacao": NOT_BEFORE_FEDERAL_LAW})
 
 
 #: The document that proves a plebiscite's result, for :func:`~.common.missing_proof`.
@@ -315,7 +356,8 @@ def _decided(rule_id: str, consultation: Consultation, p: Plebiscite, settings: 
              alternative: str) -> RuleResult:
     """The result of § 1 or § 2 from plebiscite figures typed in the candidate: indeterminate
     without the result's document (:func:`~.common.missing_proof`), dated after the study
-    (:func:`_future`) or typed as one count for a fusion (``alternative``: what the single
+    (:func:`_future`), dated after today (a hypothesis of the simulation, :func:`simulated`:
+    no value, threshold nor margin, legal11 S3) or typed as one count for a fusion (``alternative``: what the single
     count would give, :data:`ONE_COUNT`); else pass or fail, ``counted`` followed by
     ``verdict``. ``numbers`` are the result's figures (value, threshold, margin, details)."""
     title = TITLES[rule_id]
@@ -329,12 +371,17 @@ def _decided(rule_id: str, consultation: Consultation, p: Plebiscite, settings: 
                       **numbers)
     numbers.update(source=result_source(p), vintage=p.date.isoformat())
     future = _future(counted, p, settings)
+    kept = {k: numbers[k] for k in ("certifier", "comparator", "unit", "source", "vintage")}
+    reading = {k: v for k, v in numbers.get("details", {}).items() if k == "leitura"}
     if future:  # a plebiscite still to come sets neither value, threshold nor margin (N7)
         act = future_act(p.date, settings.study_day())
-        kept = {k: numbers[k] for k in ("certifier", "comparator", "unit", "source", "vintage")}
-        details = {k: v for k, v in numbers.get("details", {}).items() if k == "leitura"}
         return simple(rule_id, title, Status.INDETERMINATE, future,
-                      details={**details, "nota": act, FUTURE_KEY: act}, **kept)
+                      details={**reading, "nota": act, FUTURE_KEY: act}, **kept)
+    if simulated_plebiscite(p):  # dated after today: not held, its result no fact (legal11 S3)
+        return with_simulated(simple(
+            rule_id, title, Status.INDETERMINATE,
+            f"Registro da simulação, não fato: {counted[:1].lower()}{counted[1:]}.",
+            details=reading, **kept), p)
     if consultation.counted_in_each(settings):
         return simple(rule_id, title, Status.INDETERMINATE,
                       f"{counted}. {ONE_COUNT}. Na leitura alternativa da contagem única "
@@ -373,8 +420,8 @@ def par1(candidate: Candidate, profile: Profile | None, settings: Settings,
     """
     result = _par1(candidate, profile, settings, consultation)
     if consultation.quorum_article:
-        return dataclasses.replace(result, article=consultation.quorum_article)
-    return result
+        result = dataclasses.replace(result, article=consultation.quorum_article)
+    return barred_label(result, settings)
 
 
 def _par1(candidate: Candidate, profile: Profile | None, settings: Settings,
@@ -464,7 +511,8 @@ def par2(candidate: Candidate, settings: Settings,
     denominator). Indeterminate without the yes count and the turnout. For an operation
     whose ``consultation`` declares an analogy (a transfer, a fusion), by analogy
     (:func:`by_analogy`)."""
-    return by_analogy(_par2(candidate, settings, consultation), consultation)
+    return barred_label(by_analogy(_par2(candidate, settings, consultation), consultation),
+                        settings)
 
 
 def _par2(candidate: Candidate, settings: Settings, consultation: Consultation) -> RuleResult:
@@ -532,8 +580,10 @@ def plebiscite_held(candidate: Candidate, profile: Profile | None, settings: Set
         reason = (f"Plebiscito registrado {where}, {label}: {why} (ver quórum e aprovação, art. "
                   f"7º, §§ 1º e 2º).{after}")
         details.update(rotulo_situacao=label, **{VOID_KEY: True})
-    return simple(rule_id, title or TITLES["art7"], status, reason, details=details,
-                  basis=weakest([q.basis, m.basis]))
+    result = simple(rule_id, title or TITLES["art7"], status, reason, details=details,
+                    basis=weakest([q.basis, m.basis]))
+    return barred_label(result if missing else with_simulated(result, candidate.plebiscite),
+                        settings)
 
 
 def par3(candidate: Candidate | None, settings: Settings) -> RuleResult | None:

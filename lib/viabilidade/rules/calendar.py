@@ -14,7 +14,8 @@ import pandas as pd
 from ..proposal.candidate import Candidate
 from ..errors import SettingsError
 from ..law.bodies import BODIES
-from ..proposal.record import HELD_AGAIN_WHEN, SIMULATED_PROOF, act_proof, annex_name, plebiscite_void
+from ..proposal.record import (HELD_AGAIN_WHEN, SIMULATED_PROOF, act_proof, annex_name, plebiscite_void,
+                               simulated_plebiscite)
 from .settings import Settings
 from .common import future_act
 
@@ -238,7 +239,8 @@ def undated(candidate: Candidate | None, settings: Settings, barred: bool) -> st
     - its plebiscite is recorded — "sem efeito", in the ``federal_law`` hypothesis too
       (:func:`viabilidade.proposal.record.plebiscite_void`): the consultation must be held
       again, after the federal law: :data:`UNDATED`;
-    - no plebiscite is recorded and the ``federal_law`` setting supposes no federal law: no
+    - no plebiscite is recorded (one dated after today is a hypothesis of the simulation,
+      :func:`~viabilidade.proposal.record.simulated_plebiscite`, not a consultation held) and the ``federal_law`` setting supposes no federal law: no
       creation law can be passed today, so no year can be given (final legal read, items 7
       and N3: the calendar read "Lei de criação 2027 … Instalação 2029-01-01" as if possible):
       :data:`UNDATED_BARRED`.
@@ -251,7 +253,8 @@ def undated(candidate: Candidate | None, settings: Settings, barred: bool) -> st
     today = settings.study_day()
     if recorded(candidate, "lei", today=today) is not None:
         return ""
-    if recorded(candidate, "resultado-plebiscito", today=today) is not None:
+    vote = recorded(candidate, "resultado-plebiscito", today=today)
+    if vote is not None and not simulated_plebiscite(vote):  # one after today never happened
         return UNDATED
     from .art21 import creation_law
 

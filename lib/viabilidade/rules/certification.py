@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass
 
 from ..law.bodies import body_of_item
 from ..proposal.certified import FIGURES
+from ..proposal.record import NOT_BEFORE_FEDERAL_LAW
 from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS, Candidate
 from .art6 import DOCUMENTED
 from .common import amount, whole
@@ -218,8 +219,8 @@ ELECTORAL_COURT = "Tribunal Regional Eleitoral"
 #: does not hold the plebiscite of a creation, fusion or transfer until the federal
 #: complementary law exists (CF art. 18 § 4; TSE, PA nº 0602003-69, 13/05/2021).
 PLEBISCITE_BARRED = "Plebiscito"
-#: What is said of it instead of who supplies it.
-NOT_BEFORE_FEDERAL_LAW = "não realizável antes da lei complementar federal (CF, art. 18, § 4º)"
+#: What is said of it instead of who supplies it: :data:`NOT_BEFORE_FEDERAL_LAW` (the record's
+#: words, :mod:`viabilidade.proposal.record`).
 
 
 def _open_rule(r: RuleResult) -> Pending:
@@ -539,4 +540,4 @@ def summary(results: list[RuleResult], candidate: Candidate, settings=None) -> d
 __all__ = ["Pending", "pending", "summary", "record_status", "qualification", "verdict_on_published_data",
            "hypothetical_clause", "altered_clause", "NOT_A_STUDY",
            "settled", "applies_art4", "CONCLUSIVE", "PRELIMINARY", "ITEM_BODY", "NAMED_ITEMS",
-           "CONTINUITY_BODY", "CONTINUITY_NEEDS"]
+           "CONTINUITY_BODY", "CONTINUITY_NEEDS", "NOT_BEFORE_FEDERAL_LAW"]

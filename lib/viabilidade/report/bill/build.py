@@ -10,6 +10,7 @@ from ...errors import CandidateError
 from ...geo.line_memorial import LINE_ANNEX_FILE, line_csv, line_memorial
 from ...operations import operation_of
 from ...operations.base import fill_name
+from ...rules.art7 import counted_plebiscite
 from ..writers.format import and_list, date_short
 from .articles import BUILDERS, _ANNEX_SUBJECT, _annex_labels, _reading_notes
 from .context import Context
@@ -146,7 +147,8 @@ def build_bill(analysis, store, *, author=None, process: str | None = None,
                          f"{NUMBER_BLANK} e {DATE_BLANK}: a lei federal não foi editada, e as datas dependem "
                          "dela e do plebiscito; preenchê-los na redação final, fora de ano de "
                          "eleições municipais (art. 7º, § 3º)")
-        held = getattr(c, "plebiscite", None)
+        # one dated after today was not held (legal11 S3): the law waits on a plebiscite
+        held = counted_plebiscite(getattr(c, "plebiscite", None))
         if held is not None and held.date is not None:
             # a consultation recorded without the federal law: void, and not the one to cite
             # (the justificação's finding says why)

@@ -61,6 +61,7 @@ def _basis_cell(r, plebiscite) -> str:
     the candidate file and not checked (``details["evidencias"]``, art. 6º's agreement and
     resolutions): ``"documento declarado"``. ``"sem dado"`` otherwise.
     """
+    from ...proposal.record import simulated_plebiscite
     from ...rules.certification import PLEBISCITE_RULES
     from ...rules.common import is_future
     from ...rules.result import Basis
@@ -68,6 +69,8 @@ def _basis_cell(r, plebiscite) -> str:
     if is_future(r):
         return "ato futuro"
     if r.rule_id in PLEBISCITE_RULES:
+        if simulated_plebiscite(plebiscite):  # dated after today: no result (legal11 S3)
+            return fmt.SIMULATED_BASIS_LABEL
         if plebiscite is None or not (plebiscite.document and plebiscite.date):
             return NO_CONSULTATION
         return fmt.basis_label(Basis.CERTIFIED if plebiscite.checked else Basis.DECLARED)

@@ -108,6 +108,24 @@ def test_recomputing_the_tcu_total_names_the_gap_and_its_cause(store):
     assert t["coeficiente"].sum() <= 254.8
 
 
+def test_interior_coefficients_are_made_once_per_table_and_each_caller_gets_its_copy(store):
+    """Made once per table object (issue 30: a study asked five times); a copy each time, and
+    a table changed in place or another table is computed again."""
+    m = store.municipalities.copy()
+    first = fpm.interior_coefficients(m)
+    first.loc[0, "coeficiente"] = 99.0           # the caller's own copy
+    again = fpm.interior_coefficients(m)
+    assert again is not first and again["coeficiente"].iloc[0] != 99.0
+    assert round(again["coeficiente"].sum(), 1) == 250.8
+    small = m["cod_ibge"] == again["cod_ibge"].iloc[0]
+    m.loc[small, "populacao"] = 60_000           # changed in place: 2,2, not its 1,2
+    changed = fpm.interior_coefficients(m)
+    assert (again["coeficiente"].iloc[0], changed["coeficiente"].iloc[0]) == (1.2, 2.2)
+    assert round(changed["coeficiente"].sum(), 1) == 251.8
+    other = m.copy()                              # another table, same content
+    assert fpm.interior_coefficients(other).equals(changed)
+
+
 # ----------------------------------------------------------------------------- ICMS
 def test_icms_shares():
     assert icms.MUNICIPAL_SHARE == pd.Series([0.25]).iloc[0]

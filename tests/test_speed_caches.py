@@ -70,6 +70,26 @@ def test_the_study_map_is_drawn_at_print_resolution(store):
     assert 200_000 < len(svg) < 700_000
 
 
+def test_a_studys_economy_is_computed_once_for_its_chapter_and_its_record(monkeypatch):
+    from viabilidade.fiscal import economy as eco
+    from viabilidade.report import study_cells
+
+    study = study_cells.load_study(str(CANDIDATES / "posse-dabadia.toml"),
+                                   study_date="2026-11-30")
+    calls = []
+    real = eco.economy
+    monkeypatch.setattr(eco, "economy", lambda *a: calls.append(a) or real(*a))
+    html = study_cells.chapters(study)
+    record = study_cells.economy_record(study)
+    assert len(calls) == 1 and study.economy is not None
+    assert "sec-economico" in html and record == eco.record(real(study.analysis, study.store))
+    fusion = study_cells.load_study(str(CANDIDATES / "fusao-anhanguera-cumari.toml"),
+                                    study_date="2026-11-30")
+    study_cells.economy_record(fusion)
+    study_cells.chapters(fusion)
+    assert len(calls) == 2                       # the fusion's own, once
+
+
 def test_store_bytes_computes_once_per_store_then_reads_the_disk(store, tmp_path, monkeypatch):
     monkeypatch.setenv("VIABILIDADE_CACHE", str(tmp_path))
     monkeypatch.setattr(storecache, "_MEMO", {})

@@ -192,11 +192,31 @@ def interior_coefficients(municipalities: pd.DataFrame, population: str = "popul
         (:data:`CAPITAL`) left out, sorted by code. With the Censo 2022: 245 rows, sum of
         coefficients 250,8 (150 at 0,6; 6 at 4,0).
     """
+    import weakref
+
+    # Made once per table: a store's tables are one object shared by every study of a process
+    # (data.store), and a study asked for this five times (issue 30). The object is held by a
+    # weak reference and known with its length and population total as well, so another or
+    # a changed table is computed again; each caller gets a copy of its own.
+    key = (id(municipalities), population, len(municipalities),
+           float(municipalities[population].sum()))
+    hit = _INTERIOR.get(key)
+    if hit is not None and hit[0]() is municipalities:
+        return hit[1].copy()
     m = municipalities[municipalities["cod_ibge"] != CAPITAL]
     out = pd.DataFrame({"cod_ibge": m["cod_ibge"].astype(str), "nome": m["nome"],
                         "populacao": m[population].astype(int)})
     out["coeficiente"] = out["populacao"].map(coefficient)
-    return out.sort_values("cod_ibge").reset_index(drop=True)
+    out = out.sort_values("cod_ibge").reset_index(drop=True)
+    _INTERIOR[key] = (weakref.ref(municipalities), out)
+    while len(_INTERIOR) > 4:
+        del _INTERIOR[next(iter(_INTERIOR))]
+    return out.copy()
+
+
+#: :func:`interior_coefficients` of the tables last asked about: key -> (weak reference to
+#: the table, result).
+_INTERIOR: dict = {}
 
 
 def dilution(total: float, change: float) -> float:

@@ -669,16 +669,19 @@ def economic_points(e: Economy) -> list[str]:
     return out
 
 
-def economic_section(analysis, store=None, figure: int | None = None) -> Html | str:
+def economic_section(analysis, store=None, figure: int | None = None,
+                     e: Economy | None = None) -> Html | str:
     """The chapter ``sec-economico`` of a creation or a fusion: FPM, ICMS (equal part and art.
     14), own revenue and mandatory spending, and who pays; closed by the list of every
-    source and year. ``""`` for another operation or without the area's population."""
+    source and year. ``""`` for another operation or without the area's population. ``e``:
+    the study's :func:`~viabilidade.fiscal.economy.economy`, when already computed
+    (:attr:`viabilidade.report.study_cells.Study.economy`)."""
     from ..operations import operation_of
 
     c = analysis.candidate
     if "sec-economico" not in operation_of(c).chapters:
         return ""
-    e = economy(analysis, store)
+    e = e if e is not None else economy(analysis, store)
     body = (_fpm_part(e) + _icms_part(e) + dates_part(e) + _spending_part(e)
             + _who_pays_part(e, store, figure)
             + "<p>Fontes e anos: " + esc("; ".join(e.sources)) + ".</p>")

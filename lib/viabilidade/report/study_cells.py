@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,18 @@ class Study:
     date: dt.date
     map_html: str = ""
     memorial_html: str = ""
+
+    @cached_property
+    def economy(self):
+        """:func:`viabilidade.fiscal.economy.economy` of the study, computed once (the
+        economic chapter and ``resultados.json``'s ``economia`` both read it); ``None`` for
+        an operation without ``sec-economico``."""
+        from ..fiscal.economy import economy
+        from ..operations import operation_of
+
+        if "sec-economico" not in operation_of(self.analysis.candidate).chapters:
+            return None
+        return economy(self.analysis, self.store)
 
 
 def settings_from(settings: dict | None, source: str | Path | None = None) -> dict | None:
@@ -400,7 +413,8 @@ def chapter(study: Study, sid: str) -> str:
         return process.fiscal_section(a)
     if sid == "sec-economico":
         return economic.economic_section(
-            a, study.store, figure=map_figure_number(a) + (1 if study.map_html else 0))
+            a, study.store, figure=map_figure_number(a) + (1 if study.map_html else 0),
+            e=study.economy)
     if sid == "sec-transferencia":
         return operation_chapters.transfer_section(a, study.store)
     if sid == "sec-fiscal-transferencia":
@@ -418,13 +432,9 @@ def chapter(study: Study, sid: str) -> str:
 def economy_record(study: Study) -> dict | None:
     """``resultados.json``'s ``economia`` (:func:`viabilidade.fiscal.economy.record`) for a
     study whose operation declares ``sec-economico``; ``None`` otherwise."""
-    from ..fiscal.economy import economy, record
-    from ..operations import operation_of
+    from ..fiscal.economy import record
 
-    a = study.analysis
-    if "sec-economico" not in operation_of(a.candidate).chapters:
-        return None
-    return record(economy(a, study.store))
+    return None if study.economy is None else record(study.economy)
 
 
 def chapters(study: Study) -> str:

@@ -190,3 +190,19 @@ def test_processo_s_plebiscite_steps_say_it_cannot_be_held():
     assert steps(*opinion, ("decreto-legislativo", dt.date(2026, 7, 1))) == [
         ("plebiscito, na forma regulada pelo Tribunal Regional Eleitoral", f"plebiscito {BARRED}")]
 
+
+def test_a_margin_of_error_larger_than_the_value_is_no_range_below_zero():
+    """M9: "655 ± 851 edificações" reads down to −196 buildings. The one formatter of an
+    estimate (format.estimate) cuts the interval at zero and says why; a margin up to the
+    value keeps "±"."""
+    from viabilidade.report.writers import format as fmt
+
+    assert fmt.estimate(655, "edificações", 851, "estimated") == (
+        "655\u00a0edificações (entre 0 e 1.506; margem de erro maior que o valor)")
+    assert fmt.estimate(654.6, "eleitores", 851.2, "estimated") == (
+        "655\u00a0eleitores (entre 0 e 1.506; margem de erro maior que o valor)")
+    assert fmt.estimate(851, "edificações", 851, "estimated") == "851 ± 851\u00a0edificações"
+    assert fmt.estimate(1111, "edificações", 556, "estimated") == "1.111 ± 556\u00a0edificações"
+    assert fmt.estimate(100_000, "BRL", 200_000, "estimated") == (
+        "R$\u00a0100.000,00 (entre R$\u00a00,00 e R$\u00a0300.000,00; margem de erro maior que o "
+        "valor)")

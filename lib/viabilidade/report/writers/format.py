@@ -520,7 +520,9 @@ def estimate(value: float | int | None, unit: str = "", uncertainty: float | Non
     fraction of an elector is not a quantity anyone can certify; other figures as
     :func:`quantity` (``precision`` and ``pivot`` as there; an area, in km², is printed to
     0,01 km² unless a step is given: a figure's value, not a threshold such as "1 km²").
-    ``None`` gives ``"—"``.
+    ``None`` gives ``"—"``. A margin of error larger than a non-negative value is no range
+    below zero: ``(655, "edificações", 851, "estimated")`` -> ``"655 edificações (entre 0 e
+    1.506; margem de erro maior que o valor)"``.
     """
     if precision is None and unit == "km²":
         precision = AREA_KM2
@@ -533,6 +535,16 @@ def estimate(value: float | int | None, unit: str = "", uncertainty: float | Non
         uncertainty = math.floor(uncertainty + 0.5) if uncertainty else uncertainty
     if not uncertainty:
         return quantity(value, unit, decimals, precision, pivot)
+    if 0 <= value < uncertainty:
+        # "655 ± 851 edificações" reads down to -196: a margin of error larger than the value
+        # gives the interval cut at zero, which no count, area or amount goes below, with the
+        # point estimate kept (legal11 M9)
+        upper = value + uncertainty
+        if unit in COUNT_UNITS:
+            return (f"{number(value, decimals)}{NBSP}{UNIT_LABELS.get(unit, unit)} (entre 0 e "
+                    f"{number(upper, decimals)}; margem de erro maior que o valor)")
+        return (f"{quantity(value, unit, decimals)} (entre {quantity(0, unit, decimals)} e "
+                f"{quantity(upper, unit, decimals)}; margem de erro maior que o valor)")
     if unit in COUNT_UNITS:
         return (f"{number(value, decimals)} ± {number(uncertainty, decimals)}"
                 f"{NBSP}{UNIT_LABELS.get(unit, unit)}")

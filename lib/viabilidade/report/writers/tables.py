@@ -194,8 +194,10 @@ def precision(result: RuleResult) -> float | None:
 def value_only(result: RuleResult) -> str:
     """The value with its unit, at its data's precision and never across the threshold:
     ``"12.750 m (12,75 km)"`` for 12.753,88 m from point data; an estimate with its
-    uncertainty (``details["incerteza"]``), wherever it is printed: ``"655 ± 851 edificações"``
-    (final legal read, item 17: the district's Quadro 1 read "655 edificações")."""
+    uncertainty (``details["incerteza"]``), wherever it is printed: ``"1.111 ± 556
+    edificações"``; ``"655 edificações (entre 0 e 1.506; margem de erro maior que o valor)"``
+    when the margin exceeds the value (:func:`~viabilidade.report.writers.format.estimate`;
+    final legal read, item 17: the district's Quadro 1 read "655 edificações")."""
     details = result.details if isinstance(result.details, dict) else {}
     estimated = result.basis is not None and Basis(result.basis) == Basis.ESTIMATED
     return fmt.estimate(result.value, result.unit,
@@ -205,7 +207,7 @@ def value_only(result: RuleResult) -> str:
 
 def value_text(result: RuleResult) -> str:
     """The value with unit and basis: ``"3.045 habitantes (certificado)"``, and what the value
-    counts when it is not what the requirement counts (``details["medida"]``: ``"655 ± 851
+    counts when it is not what the requirement counts (``details["medida"]``: ``"1.111 ± 556
     edificações (estimado; todo o território do distrito, não a sede indicada)"``); an upper
     bound reads ``"no máximo 12.750 m (12,75 km) (limite superior)"``."""
     if result.value is None:

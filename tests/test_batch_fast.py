@@ -319,15 +319,15 @@ def test_a_refused_file_keeps_the_name_and_operation_it_gave_when_valid(tmp_path
     assert (job.name, job.operation, job.slug) == ("Vila Nova", "create-municipality", "sem-area")
     bad = tmp_path / "ruim.toml"  # the other side: an unknown operation, a name of controls
     bad.write_text('operation = "criar"\nname = "\\u0007"\n', encoding="utf-8")
-    assert declared(bad) == ("ruim", None)
+    assert declared(bad) == ("ruim", "ruim", None)
     bad.write_text('operation = "fusion"\nname = 3\n', encoding="utf-8")
-    assert declared(bad) == ("ruim", "fusion")
+    assert declared(bad) == ("ruim", "ruim", "fusion")
     bad.write_bytes(b"name = \"\xe9\"")  # not UTF-8: nothing is taken
-    assert declared(bad) == ("ruim", None)
+    assert declared(bad) == ("ruim", "ruim", None)
     (tmp_path / "pasta").mkdir()
     link = tmp_path / "pasta" / "elo.toml"
     link.symlink_to(p)
-    assert declared(link) == ("elo", None)  # a link out of its folder is never opened
+    assert declared(link) == ("elo", "elo", None)  # a link out of its folder is never opened
 
 def test_a_failing_candidate_shows_every_problem_without_class_names(tmp_path, capsys,
                                                                      monkeypatch):

@@ -224,38 +224,51 @@ def fallback_slug(path: Path) -> str:
         return "candidato-" + hashlib.sha256(path.name.encode("utf-8", "surrogateescape")).hexdigest()[:8]
 
 
-def declared(path: Path) -> tuple[str, str | None]:
-    """The name and operation a candidate file that failed gives, when each is valid by
-    itself: a file whose only problem is a missing area file was listed in the index by its
-    file stem with "—" as its operation. Else the file stem and ``None`` (never raises).
+def declared(path: Path) -> tuple[str, str, str | None]:
+    """The slug, name and operation a candidate file that failed gives, when each is valid
+    by itself; else :func:`fallback_slug`, the file stem and ``None`` (never raises).
+
+    A file whose only problem was a missing area file was listed in the index by its file
+    stem with "—" as its operation (polish10); one with a typo in a key (``operaton``) wrote
+    its failure in a folder named after its file stem instead of its ``slug`` line, so that
+    the earlier study of that slug left the index (polish12 M2). A slug line is taken only
+    as :func:`viabilidade.proposal.candidate.load_candidate` takes it: written as
+    :func:`slugify` would write it.
     """
     from ..common.text import NAME, normalise_text, text_problem
     from ..common.toml_file import load_toml
     from ..os_errors import read_user_bytes
     from ..proposal.candidate import OPERATIONS
 
-    name, operation = path.stem, None
+    slug, name, operation = fallback_slug(path), path.stem, None
     if link_problem(path):  # a link is never opened (it may name any file of the machine)
-        return name, operation
+        return slug, name, operation
     try:
         # the candidate reader's own read (load_candidate): a regular file only, opened
         # without blocking (a FIFO named .toml blocked `lote` for good), at most 1 MiB
         data = load_toml(read_user_bytes(path).decode("utf-8").removeprefix("\ufeff"))
     except Exception:  # noqa: BLE001 — unreadable: the error already says why
-        return name, operation
+        return slug, name, operation
+    given = data.get("slug")
+    try:
+        if isinstance(given, str) and slugify(given) == given:
+            slug = given
+    except ViabilidadeError:  # nothing usable in it: the file stem's
+        pass
     given = data.get("name")
     if isinstance(given, str) and given.strip() and text_problem(given, NAME) is None:
         name = normalise_text(given).strip()
     op = data.get("operation")
     if isinstance(op, str) and op in OPERATIONS:
         operation = op
-    return name, operation
+    return slug, name, operation
 
 
 def make_jobs(files: list[Path]) -> list[Job]:
     """Read each candidate's slug, name and operation; never raises for a bad candidate.
 
-    A candidate that fails to load keeps ``slugify(file stem)`` as its folder; files sharing
+    A candidate that fails to load keeps its valid ``slug`` line, else ``slugify(file
+    stem)``, as its folder (:func:`declared`); files sharing
     a slug are all refused, each naming the others (:func:`_refuse_shared_slugs`).
 
     Returns
@@ -286,7 +299,7 @@ def make_jobs(files: list[Path]) -> list[Job]:
         except Exception as e:  # noqa: BLE001 — a bad candidate is a failure record, never an abort
             problem = ("\n".join(e.lines) if isinstance(e, ViabilidadeError) else
                        f"{path}: o arquivo candidato não pôde ser lido: {type(e).__name__}: {e}")
-            job = Job(path, fallback_slug(path), *declared(path), problem=problem)
+            job = Job(path, *declared(path), problem=problem)
         jobs.append(job)
     return _refuse_shared_slugs(jobs)
 

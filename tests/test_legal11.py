@@ -206,3 +206,31 @@ def test_a_margin_of_error_larger_than_the_value_is_no_range_below_zero():
     assert fmt.estimate(100_000, "BRL", 200_000, "estimated") == (
         "R$\u00a0100.000,00 (entre R$\u00a00,00 e R$\u00a0300.000,00; margem de erro maior que o "
         "valor)")
+
+
+def test_figure_1_draws_a_simulated_pass_apart_from_a_real_one(certified, monkeypatch):
+    """M8: Figure 1 drew the requirements met only by acts dated after today exactly as real
+    passes (light green, solid edge). Their bars are white, dotted, with a dotted edge, and
+    the legend and caption call them "hipótese da simulação" (the chart's data: each bar's
+    style, :func:`viabilidade.report.charts.bar_style`, and the caption)."""
+    from viabilidade.report.charts import bar_style, numeric_results, threshold_chart
+
+    bars = {r.rule_id: bar_style(r) for r in numeric_results(certified.results)}
+    assert set(bars) == {"art2", "art4.II", "art4.IV", "art4.V", "art4.VI", "art4.VII",
+                         "art4.par1"}
+    for rid in ("art2", "art4.II", "art4.IV", "art4.V", "art4.VI", "art4.VII"):
+        assert bars[rid] == ("white", "#2e7d32", "..", ":",
+                             "atingido na hipótese da simulação (ato futuro)"), rid
+    # the remainder's population comes from the 2027 letter too, its rule undecided
+    assert bars["art4.par1"] == ("white", "#b26a00", "..", ":",
+                                 "indeterminado — hipótese da simulação")
+    assert ("barras brancas pontilhadas, de contorno pontilhado, são hipóteses da simulação: o "
+            "valor vem de ato datado depois de hoje, que ainda não existe"
+            ) in threshold_chart(certified.results).caption
+    # the other side: the same letters once they exist (today after them) are declared
+    # documents, drawn as a pass to check, not as a hypothesis
+    held = held_certified(monkeypatch)
+    iv = bar_style(held.result("art4.IV"))
+    assert iv == ("#a5d6a7", "#2e7d32", None, "-",
+                  "conforme documento declarado (a conferir com o original)")
+    assert "hipóteses da simulação" not in threshold_chart(held.results).caption

@@ -22,7 +22,8 @@ matplotlib.use("Agg")
 from matplotlib.figure import Figure as MplFigure  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
-from ..rules.result import SIMULATED, Basis, RuleResult, Status, on_simulated_act  # noqa: E402
+from ..rules.result import (SIMULATED, Basis, RuleResult, Status, on_simulated_act,  # noqa: E402
+                           rests_on_simulated_act)
 from .writers import format as fmt  # noqa: E402
 from .writers.tables import Html, esc, is_upper_bound, source_text  # noqa: E402
 
@@ -43,18 +44,36 @@ def bar_style(r: RuleResult) -> tuple[str, str, str | None, str, str]:
     """How a requirement's bar is drawn and what the legend calls it: (face, edge, hatch, line
     style, label). The colour is the status's (:data:`COLOURS`); the fill says the basis of the
     figure: solid for a certified one, light for a published or measured one (to certify),
-    white and hatched for an estimate, white with a dashed edge for an upper bound only. The
+    white and hatched for an estimate, white with a dashed edge for an upper bound only, white
+    dotted with a dotted edge for a value of an act dated after today (:func:`simulated_bar`:
+    a hypothesis of the simulation, never drawn as a real pass). The
     label is the study's own status words (:func:`viabilidade.report.writers.format.
     result_status_label`), with "estimativa" or "limite superior"."""
     st = Status(r.status)
     colour, label = COLOURS[st], fmt.result_status_label(r)
     if is_upper_bound(r):
         return "white", colour, None, "--", f"{label} — limite superior"
+    if simulated_bar(r):  # a value of an act dated after today: no real pass (legal11 M8)
+        hypothesis = fmt.SIMULATED_BASIS_LABEL
+        return ("white", colour, SIMULATED_HATCH, ":",
+                label if hypothesis in label else f"{label} — {hypothesis}")
     if r.basis is not None and Basis(r.basis) == Basis.ESTIMATED:
         return "white", colour, "///", "-", f"{label} — estimativa"
     if r.basis is not None and Basis(r.basis) == Basis.CERTIFIED:
         return colour, colour, None, "-", f"{label} — valor certificado"
     return LIGHT[st], colour, None, "-", label
+
+
+#: The hatch of a bar whose value is a hypothesis of the simulation (:func:`simulated_bar`).
+SIMULATED_HATCH = ".."
+
+
+def simulated_bar(r: RuleResult) -> bool:
+    """Whether a requirement's value comes from an act dated after today
+    (:func:`~viabilidade.rules.result.on_simulated_act`, or a remainder's population read
+    from one, :func:`~viabilidade.rules.result.rests_on_simulated_act`): Figure 1 drew such
+    passes exactly as real ones (legal11 M8)."""
+    return on_simulated_act(r) or rests_on_simulated_act(r)
 
 
 _RC = {
@@ -104,13 +123,6 @@ def glyphs_quiet():
 
 def figure_svg(fig: MplFigure) -> str:
     """SVG text of a matplotlib figure, identical bytes run to run (fixed hash salt, no dates)."""
-    from matplotlib.layout_engine import PlaceHolderLayoutEngine
-
-    if isinstance(fig.get_layout_engine(), PlaceHolderLayoutEngine):
-        # what Figure.tight_layout leaves behind: savefig would draw the whole figure once
-        # more, to lay out nothing, before drawing it into the SVG (a sixth of the threshold
-        # chart's CPU); without an engine it draws once, the same bytes
-        fig.set_layout_engine(None)
     buf = io.StringIO()
     with matplotlib.rc_context(_RC), glyphs_quiet():
         fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
@@ -309,6 +321,9 @@ def threshold_chart(results: Sequence[RuleResult]) -> Chart | None:
                "legenda), cheia quando o valor é certificado e clara quando é publicado ou "
                "medido, ainda a certificar; barras hachuradas são estimativas, com a incerteza "
                "indicada"
+               + ("; barras brancas pontilhadas, de contorno pontilhado, são hipóteses da "
+                  "simulação: o valor vem de ato datado depois de hoje, que ainda não existe"
+                  if any(map(simulated_bar, rows)) else "")
                + ("; barras abertas de contorno tracejado são só limites superiores (o valor real é "
                   "no máximo o indicado e só pode provar o descumprimento)"
                   if any(map(is_upper_bound, rows)) else "")

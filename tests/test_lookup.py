@@ -29,7 +29,7 @@ def test_name_key_ignores_accents_case_spaces_and_apostrophes(text):
     assert name_key(text) == "possedabadia"
 
 
-@pytest.mark.parametrize("query", ["Posse d'Abadia", "posse dabadia", "520010010", "posse dab"])
+@pytest.mark.parametrize("query", ["Posse d'Abadia", "posse dabadia", "520010010"])
 def test_posse_dabadia_is_found_by_name_or_code(store, query):
     u = resolve_unit(query, store)
     assert (u.kind, u.code, u.name, u.cod_ibge, u.municipality, u.seat) == (
@@ -43,16 +43,52 @@ def test_municipality_name_without_accents_is_the_municipality_not_its_seat(stor
     assert resolve_unit("posse", store).code == "5218300"  # the municipality Posse, exactly
 
 
-def test_an_ambiguous_name_lists_every_match(store):
+SEEK = ("; esperado o nome inteiro de um lugar existente (acentos e maiúsculas não importam) "
+        "ou o seu código IBGE")
+
+
+def test_a_part_of_a_name_is_refused_listing_the_names_that_contain_it(store):
+    """polish12 M3: a part of a name ("abadia", "posse dab") is no name; the names that
+    contain it come first among the suggestions, then the close ones."""
     with pytest.raises(NameLookupError) as e:
         resolve_unit("abadia", store)
     assert e.value.lines == [
-        "o nome 'abadia' é ambíguo: 4 lugares correspondem; esperado um só — repita com o "
+        "nenhum distrito ou município de Goiás se chama 'abadia' (IBGE DTB 2022): nomes "
+        "parecidos: município Abadia de Goiás (5200050); município Abadiânia (5200100); "
+        "município Sítio d'Abadia (5220702); distrito Posse d'Abadia (520010010), de Abadiânia "
+        "(5200100)" + SEEK]
+    with pytest.raises(NameLookupError) as e:
+        resolve_unit("posse dab", store)
+    assert str(e.value) == (
+        "nenhum distrito ou município de Goiás se chama 'posse dab' (IBGE DTB 2022): nomes "
+        "parecidos: distrito Posse d'Abadia (520010010), de Abadiânia (5200100); município "
+        "Posse (5218300)" + SEEK)
+    with pytest.raises(NameLookupError) as e:  # 15 names contain it: 10 shown
+        resolve_unit("São", store)
+    assert str(e.value).count("; município São") == 9
+    assert str(e.value).endswith("município São Simão (5220405) e mais 5 nomes" + SEEK)
+
+
+def test_an_ambiguous_name_lists_every_match():
+    """Two places of one name (none in DTB 2022: a store of two districts named alike)."""
+    import pandas as pd
+
+    class Two:
+        municipalities = pd.DataFrame({"cod_ibge": ["5200100", "5200050"],
+                                       "nome": ["Abadiânia", "Abadia de Goiás"]})
+        districts = pd.DataFrame({"cod_distrito": ["520010010", "520005010"],
+                                  "nome": ["Vila Nova", "Vila  nova"],
+                                  "cod_ibge": ["5200100", "5200050"],
+                                  "nome_municipio": ["Abadiânia", "Abadia de Goiás"],
+                                  "sede": [False, False]})
+
+    with pytest.raises(NameLookupError) as e:
+        resolve_unit("vila nova", Two())
+    assert e.value.lines == [
+        "o nome 'vila nova' é ambíguo: 2 lugares correspondem; esperado um só — repita com o "
         "nome completo ou o código:",
-        "  município Abadia de Goiás (5200050)",
-        "  município Abadiânia (5200100)",
-        "  município Sítio d'Abadia (5220702)",
-        "  distrito Posse d'Abadia (520010010), de Abadiânia (5200100)"]
+        "  distrito Vila  nova (520005010), de Abadia de Goiás (5200050)",
+        "  distrito Vila Nova (520010010), de Abadiânia (5200100)"]
 
 
 def test_an_unknown_name_suggests_close_ones_and_an_unknown_code_says_so(store):
@@ -162,13 +198,13 @@ def test_novo_fusion_equals_the_committed_fusion(tmp_path):
         == tomllib.loads(committed.read_text(encoding="utf-8"))
 
 
-def test_novo_with_an_ambiguous_name_lists_the_matches_and_exits_2(tmp_path, capsys):
+def test_novo_with_a_part_of_a_name_lists_the_names_and_exits_2(tmp_path, capsys):
     assert main(["novo", "abadia", "--saida", str(tmp_path)]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert err[0].startswith("erro: o nome 'abadia' é ambíguo: 4 lugares correspondem")
-    assert err[1:] == ["  município Abadia de Goiás (5200050)", "  município Abadiânia (5200100)",
-                       "  município Sítio d'Abadia (5220702)",
-                       "  distrito Posse d'Abadia (520010010), de Abadiânia (5200100)"]
+    assert err == ["erro: nenhum distrito ou município de Goiás se chama 'abadia' (IBGE DTB "
+                   "2022): nomes parecidos: município Abadia de Goiás (5200050); município "
+                   "Abadiânia (5200100); município Sítio d'Abadia (5220702); distrito Posse "
+                   "d'Abadia (520010010), de Abadiânia (5200100)" + SEEK]
     assert not any(tmp_path.iterdir())
 
 

@@ -36,3 +36,23 @@ def test_a_typo_in_a_key_keeps_the_slug_line_and_the_earlier_study(tmp_path):
     for line in ('slug = "Mesmo Nome"', "slug = 3", 'slug = ""'):
         path.write_text(f'{line}\nname = "Alfa"\n', encoding="utf-8")
         assert declared(path) == ("mesmo", "Alfa", None), line
+
+
+def test_a_part_of_a_name_is_refused_not_studied(tmp_path, capsys):
+    """M3: 'estudo "Brasília"' studied the district Nova Brasília (520140510): the lookup
+    fell back to names containing the query. An exact name (accents and case folded)
+    proceeds; a part of one is refused, naming it, as "Campinas" is."""
+    from viabilidade.cli import main
+
+    assert main(["estudo", "Brasília", "--saida", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        "erro: nenhum distrito ou município de Goiás se chama 'Brasília' (IBGE DTB 2022): "
+        "nomes parecidos: distrito Nova Brasília (520140510), de Aparecida de Goiânia "
+        "(5201405); esperado o nome inteiro de um lugar existente (acentos e maiúsculas não "
+        "importam) ou o seu código IBGE\n")
+    assert not any(tmp_path.iterdir())
+    from viabilidade.cli.lookup import resolve_unit
+    from viabilidade.data.store import load_store
+
+    store = load_store(Path(__file__).resolve().parents[1] / "data" / "processed")
+    assert resolve_unit("NOVA BRASILIA", store).code == "520140510"

@@ -101,8 +101,10 @@ def find_units(query: str, districts: pd.DataFrame, municipalities: pd.DataFrame
     -------
     list of Unit
         A code: the unit with that code (a seat district included), or none. A name: the
-        municipalities and non-seat districts whose name equals it; when none does, those
-        whose name contains it; municipalities first, then districts, each by name.
+        municipalities and non-seat districts whose name equals it (accents, case, spaces
+        and punctuation ignored), municipalities first, then districts, each by name. A part
+        of a name finds nothing: "Brasília" is not "Nova Brasília" (polish12 M3; the
+        refusal lists it, :func:`similar_units`).
     """
     q = query.strip()
     units = _units(districts, municipalities)
@@ -112,9 +114,25 @@ def find_units(query: str, districts: pd.DataFrame, municipalities: pd.DataFrame
     key = name_key(q)
     if not key:
         return []
-    named = [u for u in units if not u.seat]
-    exact = [u for u in named if name_key(u.name) == key]
-    return exact or [u for u in named if key in name_key(u.name)]
+    return [u for u in units if not u.seat and name_key(u.name) == key]
+
+
+#: At most this many names are suggested for a name that matches none.
+SIMILAR_SHOWN = 10
+
+
+def similar_units(query: str, districts: pd.DataFrame, municipalities: pd.DataFrame) -> list[Unit]:
+    """The municipalities and non-seat districts a name that matches none may have meant:
+    those whose name contains it ("Brasília": Nova Brasília), then those whose name is
+    close to it (difflib, :data:`~viabilidade.common.text.CLOSE_RATIO`: "Posse dAbadya"),
+    each once, in that order."""
+    key = name_key(query)
+    units = [u for u in _units(districts, municipalities) if not u.seat]
+    out = [u for u in units if key and key in name_key(u.name)]
+    by_key = {name_key(u.name): u for u in units}
+    out += [by_key[k] for k in difflib.get_close_matches(key, list(by_key), n=5, cutoff=CLOSE_RATIO)
+            if by_key[k] not in out]
+    return out
 
 
 def resolve_unit(query: str, store) -> Unit:
@@ -154,13 +172,14 @@ def resolve_unit(query: str, store) -> Unit:
                                f"Goiás tem o código {quoted(query.strip())} (IBGE DTB 2022); esperado "
                                "um código existente ou um nome"
                                + municipality_hint(query, municipalities=store.municipalities))
-        units = [u for u in _units(store.districts, store.municipalities) if not u.seat]
-        by_key = {name_key(u.name): u for u in units}
-        close = difflib.get_close_matches(name_key(query), list(by_key), n=5,
-                                          cutoff=CLOSE_RATIO)
-        hint = (": nomes parecidos: " + "; ".join(by_key[k].label() for k in close)) if close else ""
+        close = similar_units(query, store.districts, store.municipalities)
+        hint = (": nomes parecidos: " + "; ".join(u.label() for u in close[:SIMILAR_SHOWN])
+                if close else "")
+        if len(close) > SIMILAR_SHOWN:
+            hint += f" e mais {len(close) - SIMILAR_SHOWN} nomes"
         raise NameLookupError(f"nenhum distrito ou município de Goiás se chama {quoted(query)} "
-                           f"(IBGE DTB 2022){hint}; esperado um nome ou código IBGE existente")
+                           f"(IBGE DTB 2022){hint}; esperado o nome inteiro de um lugar "
+                           "existente (acentos e maiúsculas não importam) ou o seu código IBGE")
     raise NameLookupError(f"o nome {quoted(query)} é ambíguo: {len(found)} lugares correspondem; "
                        "esperado um só — repita com o nome completo ou o código:",
                        [f"  {u.label()}" for u in found])

@@ -7,6 +7,7 @@ FPM dilution of every other interior municipality of Goiás). Figures from
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -536,6 +537,20 @@ def _embed(svg: str, png: bytes, width: int, height: int) -> str:
     return out
 
 
+@functools.lru_cache(maxsize=4)
+def _picture_info(png: bytes) -> tuple[list[float], int, int]:
+    """(data extent, width, height) of the cached picture of :func:`_coefficient_base`,
+    read once per picture: its ``extent`` text chunk follows the pixels, so reading it
+    decoded the whole image in every study."""
+    import io
+    import json
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png))
+    return json.loads(image.text["extent"]), image.width, image.height
+
+
 def coefficient_map(store, highlighted: set[str], highlight_label: str, caption: str,
                     number: int | None = None) -> str:
     """A map of Goiás (HTML figure) with each interior municipality coloured by its bracket
@@ -548,14 +563,11 @@ def coefficient_map(store, highlighted: set[str], highlight_label: str, caption:
     boundaries = getattr(store, "boundaries_map", None) if store is not None else None
     if boundaries is None:
         return ""
-    import io
-    import json
     from pathlib import Path
 
     import matplotlib
     from matplotlib.collections import PathCollection
     from matplotlib.patches import Patch
-    from PIL import Image
 
     from ..data.storecache import store_bytes
     from ..geo.maps import MAP_RC
@@ -571,8 +583,7 @@ def coefficient_map(store, highlighted: set[str], highlight_label: str, caption:
     png = store_bytes(store, "quem-paga-base.png", lambda: _coefficient_base(store, boundaries),
                       code=(Path(__file__), Path(__file__).parents[1] / "geo" / "maps.py"),
                       versions=(matplotlib.__version__,))
-    image = Image.open(io.BytesIO(png))
-    extent = json.loads(image.text["extent"])
+    extent, width, height = _picture_info(png)
     with matplotlib.rc_context({**MAP_RC, "font.size": 8}):
         fig, ax = _coefficient_axes(boundaries)
         # One blank pixel holds the place over the extent (encoding a full-size placeholder
@@ -588,7 +599,7 @@ def coefficient_map(store, highlighted: set[str], highlight_label: str, caption:
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), frameon=False,
                   ncol=2)
         svg = figure_svg(fig)
-    svg = _embed(svg, png, image.width, image.height)
+    svg = _embed(svg, png, width, height)
     alt = ("Mapa dos municípios de Goiás coloridos pelo coeficiente do FPM-Interior: "
            + "; ".join(h.get_label() for h in handles) + ".")
     return Chart(svg=svg, caption=caption, alt=alt).html(number)

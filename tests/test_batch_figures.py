@@ -156,7 +156,7 @@ def test_a_committed_candidate_gives_its_studys_figures_in_one_row(tmp_path_fact
         "301,761", "", "publicado", "14771692,95",
         "art4.IV", "atingido nos dados publicados (a certificar)", "pass", "",
         "posse-dabadia/estudo.html", "posse-dabadia/estudo.pdf"]]
-    assert record["conclusion"].startswith("Indeterminada perante a LC nº 2/1990; estudo preliminar")
+    assert record["conclusion"].startswith("Viabilidade indeterminada perante a LC nº 2/1990; estudo preliminar")
     page = render_index([row], "lote")
     assert "2.229 ± 474\u00a0eleitores (estimado)" in page
 

@@ -217,7 +217,7 @@ def test_justification_is_headed_by_the_bar_and_gives_bases(store, author):
     assert not any(p.startswith("continuidade") and p.endswith(": IBGE") for p in bill.pending)
     assert "número de eleitores: Cartório Eleitoral (TRE-GO)" in bill.pending
     # The bar is stated by the first paragraphs; the conclusion does not repeat it.
-    assert bill.justification[1].endswith("Conclusão do estudo: Indeterminada perante a LC nº "
+    assert bill.justification[1].endswith("Conclusão do estudo: Viabilidade indeterminada perante a LC nº "
                                           "2/1990; estudo preliminar, pendente de certificação e "
                                           "de documentos; plebiscito não realizável antes da lei "
                                           "complementar federal.")

@@ -49,7 +49,7 @@ def test_declared_documents_read_as_declared_and_the_creation_stays_barred(run):
     # dated 2027, after today (VIABILIDADE_HOJE, 2026-12-01): a hypothesis of the simulation
     assert v["label"] == "atingido na hipótese da simulação (ato futuro)"
     assert v["source"] == "Cartório Eleitoral (TRE-GO), Certidão nº 12/2027 — 87ª Zona Eleitoral, de 22/02/2027"
-    line = ("Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de documentos e "
+    line = ("Viabilidade indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de documentos e "
             "da conferência dos documentos declarados com os originais e da existência dos atos "
             "futuros (hipótese da simulação); plebiscito não realizável antes da lei complementar "
             "federal; a criação está vedada enquanto não editada a lei complementar federal (CF, "

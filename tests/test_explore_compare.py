@@ -43,7 +43,7 @@ def test_comparison_table_has_conclusions_figures_with_bases_and_margins(store):
     assert list(t.columns) == ["só Posse", "com Olhos D'Água", "3.000 habitantes"]
     bar = "a criação está vedada enquanto não editada a lei complementar federal (CF, art. 18, § 4º)"
     assert t.at["Conclusão", "só Posse"] == (
-        "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e de "
+        "Viabilidade indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e de "
         f"documentos; plebiscito não realizável antes da lei complementar federal; {bar}.")
     assert bar in t.at["Conclusão", "3.000 habitantes"]
     assert "hipotético" in t.at["Conclusão", "3.000 habitantes"]

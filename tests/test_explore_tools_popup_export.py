@@ -136,7 +136,7 @@ def test_exports_read_back_with_the_studys_area(store, tmp_path):
         assert kml.limites == "arquivo de limites da área" and kml.cod_origem == "5200100"
         assert kml.vedacao == ("a criação está vedada enquanto não editada a lei complementar "
                                "federal (CF, art. 18, § 4º)")
-        assert kml.conclusao.startswith("Indeterminada perante a LC nº 2/1990")
+        assert kml.conclusao.startswith("Viabilidade indeterminada perante a LC nº 2/1990")
         # The district: the Censo's area (published) beside its approximate territory measured.
         assert (now.populacao, now.pop_base, now.area_km2, now.area_base) == (3045, "publicado",
                                                                                301.761, "publicado")

@@ -427,7 +427,7 @@ def test_a_changed_threshold_is_not_the_law_in_the_conclusion_or_the_requirement
     assert "População — limiar alterado: mais de 4.000 habitantes (a lei: mais de três mil)" in rules
     assert "População de mais de três mil habitantes" not in rules
     c["population"].value = "3.000"           # back to the law's value
-    assert "Conclusão: Indeterminada perante a LC nº 2/1990;" in _plain(explorer.panes["verdict"].value)
+    assert "Conclusão: Viabilidade indeterminada perante a LC nº 2/1990;" in _plain(explorer.panes["verdict"].value)
 
 
 def test_map_layers_have_fixed_panes_and_only_units_take_clicks(mapped):
@@ -610,7 +610,7 @@ def test_the_hover_name_is_forgotten_on_zoom_and_when_the_mouse_leaves(mapped):
 def test_a_projected_scenario_is_not_called_a_study_either(explorer):
     explorer.controls["projection"].value = "electors"
     verdict = _plain(explorer.panes["verdict"].value)
-    assert ("Conclusão: Indeterminada perante a LC nº 2/1990; com valor projetado (área: cerca de "
+    assert ("Conclusão: Viabilidade indeterminada perante a LC nº 2/1990; com valor projetado (área: cerca de "
             "2.263 eleitores), não com os dados publicados; simulação, não é um estudo;") in verdict
     assert "estudo preliminar" not in verdict
     explorer.controls["projection"].value = None

@@ -205,7 +205,7 @@ def test_conclusion_phrases_are_the_operations_own():
     assert operation_for("create-district").conclusion[Verdict.VIAVEL] == \
         "requisitos do art. 17 cumpridos perante a LC nº 2/1990"
     assert operation_for("fusion").conclusion[Verdict.INDETERMINADO] == \
-        "indeterminada perante a LC nº 2/1990"
+        "viabilidade indeterminada perante a LC nº 2/1990"
     assert conclusion.VERDICT_PHRASES == {code: op.conclusion for code, op in REGISTRY.items()}
 
 

@@ -140,7 +140,7 @@ def test_the_batch_index_cites_rules_by_article():
            "rules": {"art4.IV": "pass", "art4.par1@Abadiânia (remanescente)": "pass",
                      "art10.sole": "not_applicable", "art7.par3": "indeterminate"},
            "leans": {}, "folder": "posse-dabadia", "files": {}, "error": None,
-           "conclusion": "Indeterminada perante a LC nº 2/1990; estudo preliminar; a criação está "
+           "conclusion": "Viabilidade indeterminada perante a LC nº 2/1990; estudo preliminar; a criação está "
                          "vedada enquanto não editada a lei complementar federal (CF, art. 18, § 4º)."}
     page = index.render_index([rec], "lote")
     assert offending(page) == []

@@ -42,6 +42,23 @@ def test_conclusion_line_is_verdict_qualification_and_bar():
         "semelhante hoje está vedada enquanto não editada essa lei (CF, art. 18, § 4º).")
 
 
+def test_an_undecided_verdict_names_its_noun():
+    """polish11 item 7: the undecided verdict read "Viabilidade indeterminada perante a LC nº 2/1990" (and,
+    on a user's threshold, "Indeterminada com limiar alterado — …"), a feminine adjective
+    agreeing with no noun; it is the study's viability that is undecided."""
+    altered = "com limiar alterado — art. 4º, IV: mais de 4.000 habitantes (a lei: mais de três mil)"
+    assert conclusion.conclusion_line("create-municipality", "indeterminado",
+                                      qualification="estudo preliminar") == (
+        "Viabilidade indeterminada perante a LC nº 2/1990; estudo preliminar; " + BAR + ".")
+    assert conclusion.conclusion_line("create-municipality", "indeterminado",
+                                      qualification=altered) == (
+        "Viabilidade indeterminada com limiar alterado — art. 4º, IV: mais de 4.000 habitantes "
+        "(a lei: mais de três mil); " + BAR + ".")
+    assert conclusion.short_conclusion_line("fusion", "indeterminado") == (
+        "Viabilidade indeterminada perante a LC nº 2/1990.")
+    assert conclusion.short_conclusion_line("fusion", "viável") == "Viável perante a LC nº 2/1990."
+
+
 def test_conclusion_html_colours_only_the_verdict_phrase():
     html = conclusion.conclusion_html("create-municipality", "viável", qualification="estudo preliminar")
     # the clause's ";" inside the badge: its padding printed "LC nº 2/1990 ;" (legal item 4)
@@ -68,12 +85,12 @@ def store():
 @needs_store
 @pytest.mark.parametrize("path, line", [
     ("data/candidates/posse-dabadia.toml",
-     "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e de "
+     "Viabilidade indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e de "
      "documentos; plebiscito não realizável antes da lei complementar federal; " + BAR + "."),
     ("tests/candidates/posse-dabadia-certificada.toml",
      # art. 4 III cannot be measured without the districts' limits (legal item 1)
      # its plebiscite of 16/05/2027 is after today: not held, not "sem efeito" (legal11 S3)
-     "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de documentos e da "
+     "Viabilidade indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de documentos e da "
      "conferência dos documentos declarados com os originais e da existência dos atos futuros "
      "(hipótese da simulação); plebiscito não realizável antes da lei complementar federal; "
      + BAR + "."),
@@ -109,7 +126,7 @@ def test_every_act_checked_without_district_limits_waits_for_item_III(store, tmp
     a = analyse(path, store=store)
     assert str(a.verdict) == "indeterminado"
     assert conclusion.analysis_conclusion(a) == (
-        "Indeterminada perante a LC nº 2/1990; plebiscito sem efeito (sem a lei complementar "
+        "Viabilidade indeterminada perante a LC nº 2/1990; plebiscito sem efeito (sem a lei complementar "
         "federal; TSE, PA 0602003-69); estudo preliminar, pendente de documentos; " + BAR + ".")
     a = analyse(path, store=store, settings=Settings(federal_law="plp-137-2015"))
     assert str(a.verdict) == "indeterminado"
@@ -274,7 +291,7 @@ municipalities = ["5208004"]
      "População — limiar alterado: mais de 4.000 habitantes (a lei: mais de três mil)"),
     # The law's own value written out changes nothing (Santa Rosa: 3.513 inhabitants).
     ("[settings]\npopulation = 3000\n",
-     "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e de "
+     "Viabilidade indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e de "
      "documentos; plebiscito não realizável antes da lei complementar federal; " + BAR + ".",
      "População de mais de três mil habitantes"),
 ])

@@ -242,7 +242,7 @@ def _visible_text(html: str) -> str:
 
 def test_html_verdict_and_counts_agree_in_gender_and_number(html, analysis):
     text = re.sub(r"\s+", " ", _visible_text(html))
-    adjective = {"indeterminado": "Indeterminada", "viável": "Viável", "inviável": "Inviável"}
+    adjective = {"indeterminado": "Viabilidade indeterminada", "viável": "Viável", "inviável": "Inviável"}
     assert re.search(rf"{adjective[str(analysis.verdict)]} perante a LC nº 2/1990\s*;", text)
     assert not re.search(r"\b([2-9]|\d\d+) (requisitos )?(cumprido|indeterminado|não cumprido)\b", text)
     assert re.search(r"adotados: \d+ requisitos? (cumpridos?|não cumpridos?|indeterminados?|"

@@ -40,7 +40,7 @@ def test_every_result_lands_in_exactly_one_section():
 def test_summary_states_the_verdict_and_lists_blocking_rules():
     a = make()
     html = sections.summary(a)
-    assert ("Indeterminada perante a LC nº 2/1990;</strong> estudo preliminar, pendente de certificação "
+    assert ("Viabilidade indeterminada perante a LC nº 2/1990;</strong> estudo preliminar, pendente de certificação "
             "e de documentos; plebiscito não realizável antes da lei complementar federal; a "
             "criação está vedada") in html
     assert "<li>Art. 4º, V: " in html and "art4.V" not in html  # estimated electors: indeterminate

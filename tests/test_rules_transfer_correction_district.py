@@ -235,7 +235,7 @@ def test_correction_with_the_strip_surveyed_names_the_tolerance_a_reading(store,
         "editada a lei complementar federal (CF, art. 18, § 4º)), não correção. Fato "
         "subsidiário: a faixa não tem moradores (vistoria da faixa entre as linhas: sem "
         "moradores — documento: Relatório de vistoria nº 3/2026).")
-    assert analysis_conclusion(a).startswith("Indeterminada perante a LC nº 2/1990")
+    assert analysis_conclusion(a).startswith("Viabilidade indeterminada perante a LC nº 2/1990")
     assert "conclusivo" not in analysis_conclusion(a)
 
 
@@ -247,7 +247,7 @@ def test_correction_without_the_survey_is_preliminary_on_its_documents_only(stor
 
     a = analyse(CORRECTION, store=store)
     assert analysis_conclusion(a).startswith(
-        "Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de documentos e da "
+        "Viabilidade indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de documentos e da "
         "conferência dos documentos declarados com os originais; tolerância de 1\u00a0km² entre "
         "as linhas, adotada pelo estudo como leitura")
     box = certificates.cover_box(a, "")

@@ -48,7 +48,7 @@ def test_deck_names_the_candidate_and_every_rule(deck, analysis):
     text = _text(deck)
     assert "Posse d'Abadia" in text
     assert "Estudo de viabilidade — criação do Município de Posse d'Abadia" in text
-    assert ("Indeterminada perante a LC nº 2/1990;</strong> estudo preliminar, pendente de "
+    assert ("Viabilidade indeterminada perante a LC nº 2/1990;</strong> estudo preliminar, pendente de "
             "certificação e de documentos; plebiscito não realizável antes da lei complementar "
             "federal; a criação está vedada" in htmllib.unescape(deck))
     from viabilidade.report.writers.format import result_citation

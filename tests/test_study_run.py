@@ -172,7 +172,7 @@ def test_study_pdf_text(posse_runs):
     for r in payload["results"]:
         assert r["rule_id"] not in text, r["rule_id"]
     flat = pdftext.flat(text)
-    assert ("Indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e "
+    assert ("Viabilidade indeterminada perante a LC nº 2/1990; estudo preliminar, pendente de certificação e "
             "de documentos; plebiscito não realizável antes da lei complementar federal; a "
             "criação está vedada enquanto não editada a lei complementar federal "
             "(CF, art. 18, § 4º).") in flat.replace(" ;", ";")

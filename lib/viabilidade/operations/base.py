@@ -51,10 +51,12 @@ PROPOSAL_STEP = "proposta de deputado, com a representação dos eleitores da á
 BEFORE_THE_LAW = "perante a LC nº 2/1990"
 
 #: The verdict phrases of an operation judged as a whole under LC 02/1990 (lower case, no
-#: final stop): "viável perante a LC nº 2/1990".
+#: final stop): "viável perante a LC nº 2/1990". The undecided one names its noun
+#: ("viabilidade indeterminada"): a bare feminine "Indeterminada perante…" (or "Indeterminada
+#: com limiar alterado…") opened the conclusion line with an adjective agreeing with nothing.
 LAW_PHRASES = {Verdict.VIAVEL: f"viável {BEFORE_THE_LAW}",
                Verdict.INVIAVEL: f"inviável {BEFORE_THE_LAW}",
-               Verdict.INDETERMINADO: f"indeterminada {BEFORE_THE_LAW}"}
+               Verdict.INDETERMINADO: f"viabilidade indeterminada {BEFORE_THE_LAW}"}
 
 #: The ofícios (``report.oficios``): the three certifiers of art. 4 § 2 (requests of
 #: art. 4 § 3; their keys are the one table's, :data:`viabilidade.law.bodies.BODIES`), then the

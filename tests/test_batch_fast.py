@@ -818,3 +818,47 @@ def test_a_studys_notices_reach_its_row_of_the_index(tmp_path):
         "avisada": ["aviso do estudo avisada"], "alfa": []}
     page = (out / "index.html").read_text(encoding="utf-8")
     assert page.count("<small>aviso: ") == 1 and "<small>aviso: aviso do estudo avisada</small>" in page
+
+
+def test_an_earlier_runs_failure_says_it_is_not_this_runs(tmp_path, monkeypatch, capsys):
+    """polish11 item 1: a batch of bad files, then one of good files into the same folder: the
+    index, resultados.csv and the terminal listed the earlier failure as if this run had
+    failed it. Every row now says which run it is from (the folder is a catalogue: an earlier
+    study stays listed, never as this run's), and the earlier runs' rows are counted apart."""
+    import functools
+
+    import viabilidade.batch.run as batch_run
+
+    ruins, bons, out = tmp_path / "ruins", tmp_path / "bons", tmp_path / "lote"
+    ruins.mkdir()
+    bons.mkdir()
+    (ruins / "torto.toml").write_text('operation = "create-municipality"\nname = 3\n',
+                                      encoding="utf-8")
+    _candidate(bons, "alfa", "Alfa")
+    run_batch([ruins], out, workers=1, study=FAKE, progress=False)
+    monkeypatch.setattr(batch_run, "run_batch", functools.partial(batch_run.run_batch, study=FAKE))
+    assert cli_main(["lote", str(bons), "--saida", str(out), "-j", "1", "--sem-progresso"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[0].startswith("Lote da pasta lote, 1 candidato: 1 estudo escrito, 0 pulados por "
+                              "estar em dia, 0 falhas (")
+    assert said[1:3] == [
+        "  também no índice: 1 estudo de uma execução anterior (1 com falha), marcados “de uma "
+        "execução anterior (candidato fora desta execução)”", f"Índice: {out / 'index.html'}"]
+    df = pd.read_csv(out / "resultados.csv", dtype=str, **CSV_READ).drop_duplicates("slug")
+    assert df[["slug", "situacao", "execucao"]].values.tolist() == [
+        ["alfa", "concluído", "esta execução"], ["torto", "falhou", "execução anterior"]]
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert ("<p>1 candidato: 1 viável. A pasta guarda também 1 estudo de uma execução anterior, "
+            "de candidatos fora desta execução (1 com falha), marcados “de uma execução anterior "
+            "(candidato fora desta execução)”. Dados por candidato") in page
+    assert ("<br><small>torto</small><br><small>de uma execução anterior (candidato fora desta "
+            "execução)</small></td>") in page
+    assert ('<h3 id="falha-torto">torto (torto.toml) — de uma execução anterior (candidato fora '
+            "desta execução)</h3>") in page
+    assert "<small>alfa</small></td>" in page   # this run's row: no mark
+    # the same candidates again: both are this run's (torto fails again, alfa is up to date)
+    res = run_batch([ruins, bons], out, workers=1, study=FAKE, progress=False)
+    assert res.earlier == []
+    df = pd.read_csv(out / "resultados.csv", dtype=str, **CSV_READ).drop_duplicates("slug")
+    assert df["execucao"].tolist() == ["esta execução", "esta execução"]
+    assert "execução anterior" not in (out / "index.html").read_text(encoding="utf-8")

@@ -25,7 +25,7 @@ from viabilidade.proposal.candidate import load_candidate
 
 ROOT = Path(__file__).resolve().parents[1]
 STUDY = "test_batch_figures:figures_study"
-HEADER = ("slug;nome;operacao;operacao_codigo;candidato;situacao;veredito;conclusao;fase;"
+HEADER = ("slug;nome;operacao;operacao_codigo;candidato;situacao;execucao;veredito;conclusao;fase;"
           "populacao_hab;populacao_incerteza_hab;populacao_base;eleitores;eleitores_incerteza;"
           "eleitores_base;edificacoes;edificacoes_incerteza;edificacoes_base;area_km2;"
           "area_incerteza_km2;area_base;receita_conhecida_estimada_brl_ano;regra;status_regra;"
@@ -81,7 +81,7 @@ def test_the_csv_opens_in_excel_in_portuguese_with_the_figures_each_named_with_i
     assert data.startswith(b"\xef\xbb\xbf" + HEADER.encode("utf-8") + b"\n")
     assert ";".join(COLUMNS) == HEADER
     rows = {r[0]: dict(zip(HEADER.split(";"), r)) for r in _rows(data)[1:]}
-    figures = HEADER.split(";")[9:22]
+    figures = HEADER.split(";")[10:23]
     # a value with decimals takes a decimal comma; a missing value is an empty cell
     assert [rows["decimal"][c] for c in figures] == [
         "3045", "", "publicado", "2229", "473,6", "estimado", "", "", "", "301,761", "",
@@ -148,9 +148,10 @@ def test_a_committed_candidate_gives_its_studys_figures_in_one_row(tmp_path_fact
     row = _row(record, "posse-dabadia")
     rows = _rows(tables_bytes([row])[0])
     assert ";".join(rows[0]) == HEADER
-    assert [r for r in rows if r[22] == "art4.IV"] == [[
+    assert [r for r in rows if r[23] == "art4.IV"] == [[
         "posse-dabadia", "Posse d'Abadia", "criação de município (arts. 1º a 4º)",
-        "create-municipality", "posse-dabadia.toml", "concluído", "indeterminado",
+        "create-municipality", "posse-dabadia.toml", "concluído", "esta execução",
+        "indeterminado",
         record["conclusion"], "estudo (nenhum ato do processo registrado)",
         "3045", "", "publicado", "2229", "473,6", "estimado", "1178", "589", "estimado",
         "301,761", "", "publicado", "14771692,95",

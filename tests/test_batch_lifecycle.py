@@ -123,7 +123,10 @@ def test_index_lists_every_study_on_disk_earlier_runs_included(tmp_path):
     res = run_batch([b], out, workers=1, study=FAKE, progress=False)
     assert [r["slug"] for r in res.records] == ["beta"]
     page = (out / "index.html").read_text(encoding="utf-8")
-    assert "3 candidatos: 1 com falha, 1 inviável, 1 viável." in page
+    # the earlier run's rows are listed, counted apart (polish11 item 1)
+    assert ("1 candidato: 1 inviável. A pasta guarda também 2 estudos de execuções anteriores, "
+            "de candidatos fora desta execução (1 com falha, 1 viável), marcados “de uma "
+            "execução anterior (candidato fora desta execução)”.") in page
     csv = (out / "resultados.csv").read_text(encoding="utf-8-sig")
     assert {line.split(";")[0] for line in csv.splitlines()[1:]} == {"alfa", "beta", "gama"}
     assert resume.saved_records(out)["gama"]["error"] == "cell 3 failed for gama: ZeroDivisionError"

@@ -71,11 +71,18 @@ FIGURE_COLUMNS = {
 }
 #: The numeric columns (Float64 in the Parquet; decimal comma in the CSV).
 NUMBER_COLUMNS = [c for cols in FIGURE_COLUMNS.values() for c in cols[:2] if c]
-COLUMNS = ["slug", "nome", "operacao", "operacao_codigo", "candidato", "situacao", "veredito", "conclusao",
+COLUMNS = ["slug", "nome", "operacao", "operacao_codigo", "candidato", "situacao", "execucao",
+           "veredito", "conclusao",
            "fase", *(c for cols in FIGURE_COLUMNS.values() for c in cols if c),
            "regra", "status_regra", "status_codigo", "erro", "html", "pdf"]
 #: ``situacao`` of a study: written (``concluído``) or failed (``falhou``).
 SITUACAO_PT = {OK: "concluído", FAILED: "falhou"}
+#: ``execucao`` of a row: written by this run (run, skipped as up to date, or failed now), or
+#: the record an earlier run left in the folder (a candidate this run did not have, or did
+#: not redo before an interrupt). An earlier failure was listed as if it had just failed.
+THIS_RUN, EARLIER_RUN = "esta execução", "execução anterior"
+#: Shown under a row of a candidate this run did not have: its record is an earlier run's.
+OTHER_RUN = "de uma execução anterior (candidato fora desta execução)"
 #: ``situacao`` of a candidate an interrupted batch did not run and that has no study on disk.
 NOT_RUN = "não executado"
 #: Shown for a study an interrupted batch did not redo: its row is the earlier run's.
@@ -218,7 +225,8 @@ def results_frame(records: list[dict], not_run: list[dict] | None = None) -> pd.
     DataFrame
         slug, nome, operacao (the operation's pt-BR name), operacao_codigo (its id,
         ``create-municipality``...), candidato (file name), situacao (``concluído``,
-        ``falhou`` or ``não executado``), veredito, conclusao (the study's conclusion line with
+        ``falhou`` or ``não executado``), execucao (:data:`THIS_RUN`, or :data:`EARLIER_RUN`
+        for a record ``earlier_run``: left in the folder by an earlier run), veredito, conclusao (the study's conclusion line with
         the constitutional bar), fase (where the proposal stands,
         :func:`viabilidade.report.process_file.process_state`), the study's headline figures
         (:data:`FIGURE_COLUMNS`: populacao_hab, eleitores, edificacoes, area_km2, each with
@@ -237,12 +245,14 @@ def results_frame(records: list[dict], not_run: list[dict] | None = None) -> pd.
     for n in sorted(not_run or [], key=lambda n: n["slug"]):
         if n["slug"] not in have:
             rows.append({"slug": n["slug"], "nome": n.get("name"),
-                         "candidato": Path(n["candidate"]).name, "situacao": NOT_RUN})
+                         "candidato": Path(n["candidate"]).name, "situacao": NOT_RUN,
+                         "execucao": THIS_RUN})
     for r in sorted(records, key=lambda r: r["slug"]):
         base = {"slug": r["slug"], "nome": r.get("name"),
                 "operacao": record_operation(r),
                 "operacao_codigo": r.get("operation"), "candidato": Path(r["candidate"]).name,
                 "situacao": SITUACAO_PT.get(r["status"], r["status"]),
+                "execucao": EARLIER_RUN if r.get("earlier_run") else THIS_RUN,
                 "veredito": r.get("verdict"), "conclusao": r.get("conclusion"),
                 "fase": r.get("phase"), **_figure_cells(r), "erro": reason(r.get("error")),
                 "html": _link(r, "html"), "pdf": _link(r, "pdf")}
@@ -389,14 +399,16 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
     ----------
     records : list of dict
         Result records of :func:`viabilidade.batch.unit.run_one`: this run's and, for the
-        other studies on disk, their last record.
+        other studies on disk, their last record, marked ``earlier_run``: such a row of a
+        candidate this run did not have says :data:`OTHER_RUN` (in its failure's heading
+        too) and is counted apart in the summary.
     title : str
         The batch folder's name, shown in the title ("Lote de estudos — pasta lote").
     not_run : list of dict, optional
         Given when the batch was interrupted: the candidates that did not run in this run
         (slug, candidate, name). One whose slug has a record keeps that (earlier) row, marked
         :data:`NOT_REDONE`; the others get a row "não executado". The summary counts every
-        row of the table.
+        row of the table: this run's candidates, then the earlier runs' studies apart.
     stopped_by : str
         What interrupted the batch, named in its notice (``"Ctrl-C"`` or ``"SIGTERM"``).
     force : bool
@@ -409,15 +421,29 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
     missing = sorted((n for n in not_run or [] if n["slug"] not in have), key=lambda n: n["slug"])
     rule_ids = sorted({rid for r in records for rid in (r.get("rules") or {})}, key=rule_key)
     bars = _bars(records)
-    counts = Counter(r.get("verdict") if r["status"] != FAILED else FAILED for r in records)
+    # rows of candidates this run did not have (earlier_run, not kept by an interrupt) are
+    # counted apart: an earlier failure was counted as one of this run's
+    others = [r for r in records if r.get("earlier_run") and r["slug"] not in not_redone]
+    ours = [r for r in records if not (r.get("earlier_run") and r["slug"] not in not_redone)]
+    counts = Counter(r.get("verdict") if r["status"] != FAILED else FAILED for r in ours)
     counts.update({NOT_RUN: len(missing)} if missing else {})
     summary = ", ".join(e(_verdict_count(k, n))
                         for k, n in sorted(counts.items(), key=lambda kv: str(kv[0])))
+    summary = summary or "nenhum"
+    if others:
+        apart = Counter(r.get("verdict") if r["status"] != FAILED else FAILED for r in others)
+        summary += (". A pasta guarda também "
+                    + e(count(len(others), "estudo de uma execução anterior",
+                              "estudos de execuções anteriores"))
+                    + ", de candidatos fora desta execução ("
+                    + ", ".join(e(_verdict_count(k, n))
+                                for k, n in sorted(apart.items(), key=lambda kv: str(kv[0])))
+                    + f"), marcados “{e(OTHER_RUN)}”")
     out = ["<!DOCTYPE html>", '<html lang="pt-BR"><head><meta charset="utf-8">',
            f"<title>Lote de estudos — pasta {e(title)}</title>",
            f"<style>{_CSS}</style></head><body>",
            f"<h1>Lote de estudos de viabilidade (LC 02/1990) — pasta {e(title)}</h1>",
-           f"<p>{e(count(len(records) + len(missing), 'candidato'))}: {summary}. "
+           f"<p>{e(count(len(ours) + len(missing), 'candidato'))}: {summary}. "
            "Dados por candidato e regra, com os números de cada estudo, em "
            '<a href="resultados.csv">resultados.csv</a> (para o Excel em português: ponto e '
            "vírgula entre campos, vírgula decimal) e "
@@ -444,7 +470,8 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
                        + f"<td>{NO_RULE}</td></tr>")
             continue
         failed = r["status"] == FAILED
-        mark = f"<br><small>{e(NOT_REDONE)}</small>" if slug in not_redone else ""
+        mark = (f"<br><small>{e(NOT_REDONE)}</small>" if slug in not_redone else
+                f"<br><small>{e(OTHER_RUN)}</small>" if r.get("earlier_run") else "")
         name = e(str(r.get("name") or slug))
         if _link(r, "html"):   # the name opens the study: the links column is off-screen on a
             name = f'<a href="{_href(_link(r, "html"))}">{name}</a>'   # wide table
@@ -490,8 +517,9 @@ def render_index(records: list[dict], title: str, not_run: list[dict] | None = N
         for r in detailed:
             files = " · ".join(f'<a href="{_href(r["folder"] + "/" + f)}">{e(f)}</a>'
                                for f in (r.get("files") or {}).values())
+            when = f" — {e(OTHER_RUN)}" if r.get("earlier_run") and r["slug"] not in not_redone else ""
             out.append(f'<h3 id="{_anchor(r)}">{e(str(r.get("name") or r["slug"]))}'
-                       f" ({e(Path(r['candidate']).name)})</h3>")
+                       f" ({e(Path(r['candidate']).name)}){when}</h3>")
             if files:
                 out.append(f"<p>Arquivos deixados: {files}</p>")
             said = "<br>".join(e(line) for line in problems(r.get("error")))

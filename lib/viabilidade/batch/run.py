@@ -43,6 +43,9 @@ class BatchResult:
         the same area (:func:`~viabilidade.batch.plan.drop_generated_twins`): slug,
         candidate, same_as, same_file, kept (true: studied after all, the user's file
         failing the check against the data).
+    earlier : list of dict
+        The index's rows of candidates this run did not have: the last record an earlier
+        run left in each of those study folders (marked there "de uma execução anterior").
     """
 
     records: list[dict] = field(default_factory=list)
@@ -51,6 +54,7 @@ class BatchResult:
     not_run: list[dict] = field(default_factory=list)
     superseded: list[dict] = field(default_factory=list)
     twins: list[dict] = field(default_factory=list)
+    earlier: list[dict] = field(default_factory=list)
 
     @property
     def failures(self) -> list[dict]:
@@ -227,8 +231,11 @@ def _run_locked(sources, out_dir: Path, *, started: float, family, workers, sche
                for p in to_run if p["slug"] not in done] if interrupted else None
     index = write_index(listed, out_dir, not_run=not_run, stopped_by=interrupted or "Ctrl-C",
                         force=force)
+    # this run's folders (a file refused for a slug whose folder is another file's has none)
+    ours = {r["slug"] for r in records if r.get("folder") is not None} | {p["slug"] for p in to_run}
+    earlier = [r for r in listed if r.get("earlier_run") and r["slug"] not in ours]
     result = BatchResult(records, index, round(time.perf_counter() - started, 3), not_run or [],
-                         superseded, twins)
+                         superseded, twins, earlier)
     if interrupted:
         raise BatchInterrupted(result, interrupted)
     return result
@@ -251,7 +258,9 @@ def _fails_data_check(path: Path, store) -> bool:
 
 def _index_records(records: list[dict], out_dir: Path, jobs,
                    left_out: set[str] = frozenset()) -> tuple[list[dict], list[dict]]:
-    """This run's records and, for every other study folder on disk, its last record — except
+    """This run's records and, for every other study folder on disk, its last record marked
+    ``earlier_run`` (the index says which rows are of an earlier run: a failure of a file
+    that is not in this run was listed as if it had just failed) — except
     an earlier study of a candidate of this run that now has another slug (its ``slug``
     changed): that folder is left on disk but out of the index, and returned as superseded
     (slug, candidate, now: the new slug), so that the old study never passes for a current
@@ -266,6 +275,8 @@ def _index_records(records: list[dict], out_dir: Path, jobs,
         if candidate in now and now[candidate] != slug:
             superseded.append({"slug": slug, "candidate": candidate, "now": now[candidate]})
             del by_slug[slug]
+    for slug in by_slug:  # not replaced below: an earlier run's, which the index says
+        by_slug[slug] = {**by_slug[slug], "earlier_run": True}
     by_slug.update({r["slug"]: r for r in records if r.get("folder") is not None})
     # files refused for sharing a slug have no folder: each is its own row, under the slug
     # its file writes (several rows may share it), never merged with a folder's record

@@ -117,7 +117,8 @@ def details(result, stream) -> None:
     """The lines under a batch's summary, on ``stream``, alike for a finished and an
     interrupted batch: each failure with every problem of its candidate, the generated
     candidates left out for a user's file of the same area (or kept because that file
-    failed), the earlier study folders left out of the index."""
+    failed), the count of the index's rows of earlier runs (candidates this run did not
+    have), the earlier study folders left out of the index."""
     from ..batch.unit import problems
     from ..errors import PROBLEMS_SHOWN, capped
 
@@ -137,6 +138,16 @@ def details(result, stream) -> None:
         print(f"  fora do lote: {twin['slug']} (gerado por --gerar) estuda a mesma área que "
               f"{twin['same_as']} ({Path(twin['same_file']).name}); fica só o seu arquivo",
               file=stream)
+    if result.earlier:  # in the index, marked: never to be read as this run's
+        from ..batch.index import OTHER_RUN
+        from ..batch.unit import FAILED
+        from ..report.writers.format import count, number
+
+        failed = sum(1 for r in result.earlier if r.get("status") == FAILED)
+        said = count(len(result.earlier), "estudo de uma execução anterior",
+                     "estudos de execuções anteriores")
+        print(f"  também no índice: {said}" + (f" ({number(failed)} com falha)" if failed else "")
+              + f", marcados “{OTHER_RUN}”", file=stream)
     for old in result.superseded:
         print(f"  fora do índice: a pasta {old['slug']} é de um estudo antigo de "
               f"{Path(old['candidate']).name}, que agora grava em {old['now']} (a pasta antiga "

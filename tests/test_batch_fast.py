@@ -23,6 +23,7 @@ from viabilidade.batch.run import run_batch
 from viabilidade.batch.unit import run_one
 from viabilidade.proposal.candidate import load_candidate
 from viabilidade.cli import main as cli_main
+from viabilidade.common import finishing
 from viabilidade.errors import ReportError, ViabilidadeError
 
 FAKE = "test_batch_fast:fake_study"
@@ -43,11 +44,15 @@ def fake_study(candidate_path, out_root, *, settings=None, data_root=None, templ
     if c.name == "Pausa" and (Path(out_root) / "pausar").exists():
         (Path(out_root) / "pausando").touch()
         time.sleep(60)
+    finishing.writing()   # as run_study says it before writing its files
     (folder / "estudo.html").write_text(f"<p>{c.name}</p>", encoding="utf-8")
     (folder / "estudo.pdf").write_bytes(b"%PDF-1.7 fake")
     (folder / "resultados.json").write_text("{}", encoding="utf-8")
     with open(Path(out_root) / "chamadas.log", "a", encoding="utf-8") as log:
         log.write(c.slug + "\n")
+    if c.name == "Termina":   # its files written, not yet its digest: stopped right then
+        (Path(out_root) / "termina-gravou").touch()
+        time.sleep(0.8)
     ok = "pass" if c.name != "Baixa" else "fail"
     return {"slug": c.slug, "name": c.name, "operation": c.operation,
             "notices": [f"aviso do estudo {c.slug}"] if c.name == "Avisada" else [],
@@ -862,3 +867,32 @@ def test_an_earlier_runs_failure_says_it_is_not_this_runs(tmp_path, monkeypatch,
     df = pd.read_csv(out / "resultados.csv", dtype=str, **CSV_READ).drop_duplicates("slug")
     assert df["execucao"].tolist() == ["esta execução", "esta execução"]
     assert "execução anterior" not in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_study_that_has_written_its_files_when_stopped_keeps_its_digest(tmp_path):
+    """polish11 item 2: Ctrl-C reached a worker after its study had written its files but
+    before its digest: the resumed batch redid the finished study. The worker now finishes
+    (files, record, digest) before it exits, the interrupted index counts the study as this
+    run's, and the resumed batch skips it."""
+    import signal
+
+    cands, out = tmp_path / "cands", tmp_path / "lote"
+    cands.mkdir()
+    _candidate(cands, "termina", "Termina")
+    _candidate(cands, "zeta", "Lenta")
+    proc = _start_lote(cands, out, "-j", "2")
+    deadline = time.monotonic() + 60
+    while not (out / "termina-gravou").exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert ("Lote da pasta lote interrompido (Ctrl-C): 1 estudo escrito e 1 candidato não "
+            "executado;") in err
+    assert (out / "termina" / resume.DIGEST_FILE).is_file()
+    df = pd.read_csv(out / "resultados.csv", dtype=str, **CSV_READ).drop_duplicates("slug")
+    assert df[["slug", "situacao"]].values.tolist() == [["termina", "concluído"],
+                                                         ["zeta", "não executado"]]
+    (cands / "zeta.toml").unlink()
+    res = run_batch([cands], out, workers=1, study=FAKE, progress=False)
+    assert [r["slug"] for r in res.skipped] == ["termina"] and _calls(out) == ["termina"]

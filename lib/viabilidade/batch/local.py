@@ -26,9 +26,17 @@ from .unit import failure_record, run_one, warm_up
 def _exit_on_sigterm(signum, frame) -> None:
     """A worker told to stop (SIGTERM from :func:`_stop_workers`) kills its warm kernel, if a
     study function started one, removes its temporary folders (kernel, papermill, Typst) and
-    exits at once; its Typst
-    child, if any, dies with it. Nothing is recorded for the study it was running: the
-    batch lists it as not run (or keeps its earlier study)."""
+    exits; its Typst child, if any, dies with it. It exits at once, unless its study has
+    started writing its files (:mod:`viabilidade.common.finishing`): it then first finishes
+    them and records the study's digest, so that a resumed batch skips it. Nothing is
+    recorded for a study stopped before: the batch lists it as not run (or keeps its
+    earlier study)."""
+    from ..common import finishing
+
+    finishing.stop(_exit_now)
+
+
+def _exit_now() -> None:
     from ..report.runner import kill_warm_kernel
     from ..common.tempfiles import remove_own
 

@@ -171,9 +171,11 @@ def _run_locked(sources, out_dir: Path, *, started: float, family, workers, sche
                                   study=study, rulesets=rulesets)
     records: list[dict] = []
     to_run: list[dict] = []
+    run_id = f"{os.getpid()}-{time.time_ns()}"  # in each record this run's workers write
     for job in jobs:
         params = job_params(job, out_dir, common=common, settings=settings,
                             data_root=data_root, template=template, study=study)
+        params["run"] = run_id
         if rulesets:
             params["rulesets"] = list(rulesets)
         saved = None if (force or job.problem) else resume.load_if_current(
@@ -221,6 +223,13 @@ def _run_locked(sources, out_dir: Path, *, started: float, family, workers, sche
         bar.close()
     # A batch that failed as a whole (unreachable scheduler...) raised above: the index of the
     # earlier runs is left as it was.
+    if interrupted:  # a study its worker finished as the batch stopped (common.finishing):
+        done = {r["slug"] for r in records}    # its digest is there, its result never came
+        for p in to_run:
+            saved = (resume.load_if_current(out_dir / p["slug"], p["digest"])
+                     if p["slug"] not in done and p.get("digest") else None)
+            if saved is not None and saved.get("run") == run_id:  # not an earlier run's
+                records.append({**saved, "skipped": False})
     records.sort(key=lambda r: r["slug"])
     done = {r["slug"] for r in records}
     listed, superseded = _index_records(records, out_dir, jobs,

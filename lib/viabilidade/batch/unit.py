@@ -235,7 +235,8 @@ def run_one(params: dict) -> dict:
         ``"published"`` words a decided rule "atingido nos dados publicados"), folder (the slug: relative to the batch
         folder), files
         ({kind: file name inside the folder}, kind = html, pdf, ipynb, json; for a failure
-        {name: name} of every file left in the folder), error (text or None), seconds.
+        {name: name} of every file left in the folder), error (text or None), seconds, run
+        (``params["run"]``: the batch run whose worker wrote it; a success only).
         A failure leaves ``erro.txt`` (and whatever partial files the study wrote, such as the
         executed notebook) in ``out_root/<slug>/`` and nowhere else.
     """
@@ -256,6 +257,15 @@ def run_one(params: dict) -> dict:
     except OSError as e:  # a read-only study folder: the words `estudo` uses, not errno's
         return failure_record(params, unwritable_study(folder, e), started)
     read = _inputs_digest(params)  # the bytes as the study is about to read them
+    from ..common import finishing
+
+    with finishing.unit():  # once the study writes its files, a stop waits for its digest
+        return _run_and_record(params, folder, read, started)
+
+
+def _run_and_record(params: dict, folder: Path, read: str | None, started: float) -> dict:
+    """The study of :func:`run_one`, its record and its digest (:func:`resume.remember`) or
+    its failure record; never raises."""
     try:
         run_study = _study_function(params.get("study"))
         extra = {}
@@ -289,7 +299,8 @@ def run_one(params: dict) -> dict:
             "bases": {str(k): str(v) for k, v in sorted((rec.get("bases") or {}).items())},
             "labels": {str(k): str(v) for k, v in sorted((rec.get("labels") or {}).items())},
             "folder": folder.name, "files": _file_map(folder, rec.get("files")),
-            "error": None, "seconds": round(time.perf_counter() - started, 3)}
+            "error": None, "seconds": round(time.perf_counter() - started, 3),
+            "run": params.get("run")}   # the batch run that wrote it (run.run_batch)
         if read and read == _inputs_digest(params):  # unchanged while the study ran
             try:
                 resume.remember(folder, read, record)

@@ -348,6 +348,9 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         FILES["json"]: (json.dumps(payload, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode("utf-8"),
         **{name: text.encode("utf-8") for name, text in annexes.items()},
     }
+    from ..common import finishing
+
+    finishing.writing()  # a batch worker told to stop now finishes, digest included
     try:
         _write_into(folder, contents)
         for name in FAILED_FILES + tuple(n for n in annex_files() if n not in annexes):

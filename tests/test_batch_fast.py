@@ -869,6 +869,39 @@ def test_an_earlier_runs_failure_says_it_is_not_this_runs(tmp_path, monkeypatch,
     assert "execução anterior" not in (out / "index.html").read_text(encoding="utf-8")
 
 
+def test_a_slug_whose_folder_holds_another_files_study_is_refused_naming_both(tmp_path):
+    """polish11 item 3: two folders each with alfa.toml (same slug, other data), given to two
+    runs into the same --saida: the second silently replaced the first's study. It is now
+    refused, naming both files, and the first study stays whole; once the first file is gone
+    (a moved candidate), its slug's folder is the new file's."""
+    um, dois, out = tmp_path / "um", tmp_path / "dois", tmp_path / "lote"
+    um.mkdir()
+    dois.mkdir()
+    first = _candidate(um, "alfa", "Alfa")
+    second = _candidate(dois, "alfa", "Outra", slug="alfa")
+    run_batch([um], out, workers=1, study=FAKE, progress=False)
+    res = run_batch([dois], out, workers=1, study=FAKE, progress=False)
+    assert _calls(out) == ["alfa"]   # not studied again
+    assert (out / "alfa" / "estudo.html").read_text(encoding="utf-8") == "<p>Alfa</p>"
+    [refused] = res.failures
+    assert refused["folder"] is None and refused["error"] == (
+        f"{second}: o slug 'alfa' é, nesta pasta do lote, o do estudo de {first}, que continua "
+        "lá; esperado um slug próprio para cada candidato (campo slug do arquivo): este não foi "
+        "estudado, para não tomar o lugar daquele (se o estudo antigo não serve mais, apague a "
+        "pasta alfa do lote ou use outra --saida)")
+    df = pd.read_csv(out / "resultados.csv", dtype=str, **CSV_READ).drop_duplicates(
+        ["slug", "candidato", "situacao"])
+    assert df[["slug", "situacao", "execucao"]].values.tolist() == [
+        ["alfa", "concluído", "execução anterior"], ["alfa", "falhou", "esta execução"]]
+    # the same file again is up to date, whatever else is on disk
+    assert [r["slug"] for r in run_batch([um], out, workers=1, study=FAKE,
+                                         progress=False).skipped] == ["alfa"]
+    first.unlink()   # the first candidate is gone: its slug is free
+    res = run_batch([dois], out, workers=1, study=FAKE, progress=False)
+    assert res.failures == [] and _calls(out) == ["alfa", "alfa"]
+    assert (out / "alfa" / "estudo.html").read_text(encoding="utf-8") == "<p>Outra</p>"
+
+
 def test_a_study_that_has_written_its_files_when_stopped_keeps_its_digest(tmp_path):
     """polish11 item 2: Ctrl-C reached a worker after its study had written its files but
     before its digest: the resumed batch redid the finished study. The worker now finishes
@@ -896,3 +929,25 @@ def test_a_study_that_has_written_its_files_when_stopped_keeps_its_digest(tmp_pa
     (cands / "zeta.toml").unlink()
     res = run_batch([cands], out, workers=1, study=FAKE, progress=False)
     assert [r["slug"] for r in res.skipped] == ["termina"] and _calls(out) == ["termina"]
+
+
+def test_estudo_says_when_it_replaces_the_study_of_another_file_of_its_slug(tmp_path):
+    """polish11 item 3, for ``estudo``: the study of dois/alfa.toml replaced the one of
+    um/alfa.toml (same slug) in silence; the study now says so, naming both files."""
+    from viabilidade.report.study import replaced_study
+
+    um, dois, folder = tmp_path / "um", tmp_path / "dois", tmp_path / "saida" / "alfa"
+    for d in (um, dois, folder):
+        d.mkdir(parents=True)
+    first, second = _candidate(um, "alfa", "Alfa"), _candidate(dois, "alfa", "Alfa")
+    assert replaced_study(folder, second, "alfa") == []   # no study there yet
+    (folder / "estudo.ipynb").write_text(json.dumps(
+        {"metadata": {"papermill": {"parameters": {"candidate_path": str(first)}}}}),
+        encoding="utf-8")
+    assert replaced_study(folder, second, "alfa") == [
+        f"a pasta {folder} tinha o estudo de {first}, que tem o mesmo slug 'alfa'; ele foi "
+        f"substituído pelo estudo de {second} (para manter os dois, dê a um deles um slug "
+        "próprio, campo slug do arquivo, ou use outra --saida)"]
+    assert replaced_study(folder, first, "alfa") == []    # its own study, redone
+    first.unlink()
+    assert replaced_study(folder, second, "alfa") == []   # the other file is gone

@@ -340,6 +340,32 @@ def _refuse_shared_slugs(jobs: list[Job]) -> list[Job]:
     return out
 
 
+def slug_taken(job: Job, saved: dict | None) -> Job:
+    """``job`` refused, with no folder of its own, when its slug's folder in the batch folder
+    holds the study of another candidate file that is still there (``saved``: that folder's
+    last record, :func:`viabilidade.batch.resume.saved_records`; a failure's earlier success
+    counts too): two folders each with ``posse-dabadia.toml``, given to two runs into the same
+    ``--saida``, had the second silently replace the first's study. ``job`` as it is when the
+    folder is its own file's, empty, or of a file that no longer exists (a moved candidate
+    takes its folder back).
+
+    The refusal names both files; the earlier study stays, whole, in the index."""
+    if job.problem or not isinstance(saved, dict):
+        return job
+    earlier = {str(r.get("candidate")) for r in (saved, saved.get("previous"))
+               if isinstance(r, dict) and r.get("candidate")}
+    others = sorted(c for c in earlier if c != str(job.candidate) and Path(c).is_file()
+                    and os.path.realpath(c) != str(job.candidate))
+    if not others:
+        return job
+    why = (f"{job.candidate}: o slug {quoted(job.slug)} é, nesta pasta do lote, o do estudo de "
+           f"{others[0]}, que continua lá; esperado um slug próprio para cada candidato (campo "
+           f"slug do arquivo): este não foi estudado, para não tomar o lugar daquele (se o "
+           f"estudo antigo não serve mais, apague a pasta {job.slug} do lote ou use outra "
+           "--saida)")
+    return dataclasses.replace(job, own_folder=False, problem=why)
+
+
 def _bytes_digest(path: Path) -> str | None:
     """sha256 of a candidate file's bytes (bounded as the candidate reader bounds them);
     ``None`` when it cannot be read."""

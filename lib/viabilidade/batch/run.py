@@ -10,7 +10,8 @@ from pathlib import Path
 from . import resume
 from .index import write_index
 from .lock import BatchLock
-from .plan import candidate_files, drop_generated_twins, given_files, job_params, make_jobs
+from .plan import (candidate_files, drop_generated_twins, given_files, job_params, make_jobs,
+                   slug_taken)
 from .unit import FAILED
 
 #: The progress bar: pt-BR words and no rate (tqdm would print "1.27s/estudo", with a point).
@@ -171,6 +172,7 @@ def _run_locked(sources, out_dir: Path, *, started: float, family, workers, sche
                                   study=study, rulesets=rulesets)
     records: list[dict] = []
     to_run: list[dict] = []
+    folders = resume.saved_records(out_dir)  # each study folder's last record
     run_id = f"{os.getpid()}-{time.time_ns()}"  # in each record this run's workers write
     for job in jobs:
         params = job_params(job, out_dir, common=common, settings=settings,
@@ -180,6 +182,9 @@ def _run_locked(sources, out_dir: Path, *, started: float, family, workers, sche
             params["rulesets"] = list(rulesets)
         saved = None if (force or job.problem) else resume.load_if_current(
             out_dir / job.slug, params["digest"])
+        if saved is None and (taken := slug_taken(job, folders.get(job.slug))) is not job:
+            job = taken  # its folder holds another file's study: refused, nothing written
+            params.update(problem=job.problem, own_folder=False, digest=None)
         if saved is not None:
             records.append({**saved, "skipped": True, "seconds": 0.0})
         elif job.problem:  # known before running: failed now, listed even if interrupted

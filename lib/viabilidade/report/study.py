@@ -348,6 +348,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         FILES["json"]: (json.dumps(payload, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode("utf-8"),
         **{name: text.encode("utf-8") for name, text in annexes.items()},
     }
+    replaced = replaced_study(folder, candidate_path, candidate.slug)  # before it is gone
     from ..common import finishing
 
     finishing.writing()  # a batch worker told to stop now finishes, digest included
@@ -378,7 +379,7 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
         "bases": _record_rules(payload["results"], "deciding_basis"),
         "labels": _record_rules(payload["results"], "label"),
         # the record's, the data's (above), the template's parameters it does not declare
-        "notices": [*candidate.notices, *data_notices,
+        "notices": [*candidate.notices, *data_notices, *replaced,
                     *undeclared_parameters(Path(template) if template else runner.DEFAULT_TEMPLATE,
                                            run.undeclared)],
         "folder": str(folder),
@@ -389,6 +390,26 @@ def run_study(candidate_path: Path, out_root: Path = Path("outputs"), *, setting
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+def replaced_study(folder: Path, candidate_path: Path, slug: str) -> list[str]:
+    """The notice of a study replacing, in its folder, the study of another candidate file of
+    the same slug that is still there (read from the folder's executed notebook, which
+    papermill marks with its ``candidate_path``): ``estudo dois/posse-dabadia.toml`` after
+    ``estudo um/posse-dabadia.toml`` replaced the first study in silence. ``[]`` when the
+    folder holds no study, this file's, or one of a file that no longer exists.
+    (``lote`` refuses such a file instead: :func:`viabilidade.batch.plan.slug_taken`.)"""
+    try:
+        nb = json.loads((folder / FILES["ipynb"]).read_text(encoding="utf-8"))
+        earlier = nb["metadata"]["papermill"]["parameters"]["candidate_path"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+    if (not isinstance(earlier, str) or not Path(earlier).is_file()
+            or real_path(Path(earlier)) == real_path(Path(candidate_path))):
+        return []
+    return [f"a pasta {folder} tinha o estudo de {earlier}, que tem o mesmo slug {slug!r}; "
+            f"ele foi substituído pelo estudo de {candidate_path} (para manter os dois, dê a um "
+            "deles um slug próprio, campo slug do arquivo, ou use outra --saida)"]
+
 
 #: What each parameter of a study carries, said when a template does not declare it.
 PARAMETER_WORDS = {"candidate_path": "o arquivo do candidato",

@@ -71,3 +71,8 @@ def test_the_app_config_preheats_two_kernels_and_culls_lone_kernels_after_300_s(
     assert config["VoilaConfiguration"]["multi_kernel_manager_class"] == \
         "viabilidade.explore.server.PageKernelManager"
     assert config["PageKernelManager"] == {"cull_idle_timeout": 300, "cull_interval": 30}
+    # The notebook's widget cell sends some 520 widgets (1 MB) to the server while it runs; on
+    # a loaded server (load 10-13 on 2 cores) that took more than nbclient's 4 s wait for the
+    # cell's output, which was then dropped: the page showed the title and no app
+    # (test_explore_files_browser, benchmarks/explorer_reload.py: no map after 150-180 s).
+    assert config["VoilaExecutor"] == {"iopub_timeout": 60}

@@ -88,6 +88,38 @@ def test_an_uploaded_kml_gives_the_figures_of_the_study_of_that_file(explorer, s
     assert [(r.rule_id, r.status) for r in again.results] == [(r.rule_id, r.status) for r in study.results]
 
 
+def test_the_limits_field_names_an_upload_as_the_user_knows_it_not_its_saved_path(explorer, tmp_path):
+    # «Arquivo de limites da área» showed the saved copy's whole path, a folder of the server
+    # the user never chose (issue 31): it shows the uploaded file's name, standing for the copy.
+    c, cands = explorer.controls, tmp_path / "cands"
+    path = explorer.upload(r"C:\Users\ana\posse-dabadia-desenhada.kml", KML.read_bytes())
+    assert path == cands / "posse-dabadia-desenhada.kml"
+    assert c["boundary"].value == "posse-dabadia-desenhada.kml" and explorer.scenario.boundary == path
+    assert explorer.analysis is not None and explorer.analysis.profile.area.area_km2.value == 46.595
+    # Another file of that name is kept as -2 beside the first: shown by the user's name, and
+    # the study reads that one.
+    other = KML.read_bytes().replace(b"-48.8", b"-48.81")
+    second = explorer.upload("posse-dabadia-desenhada.kml", other)
+    assert second == cands / "posse-dabadia-desenhada-2.kml"
+    assert c["boundary"].value == "posse-dabadia-desenhada.kml" and explorer.scenario.boundary == second
+    # Undo brings the first back, by its name; a path typed in the field is read as typed.
+    c["undo"].click()
+    assert explorer.scenario.boundary == path and c["boundary"].value == "posse-dabadia-desenhada.kml"
+    # A session restored by a new kernel names it too: it lies in «Salvar em»'s folder.
+    from viabilidade.explore.widgets import Explorer
+
+    explorer.open_session(tmp_path / "sessao.json")
+    restored = Explorer(explorer.store, draw_map=False, state_file=tmp_path / "sessao.json")
+    assert restored.scenario.boundary == path
+    assert restored.controls["boundary"].value == "posse-dabadia-desenhada.kml"
+    c["boundary"].value = str(second)
+    assert explorer.scenario.boundary == second and c["boundary"].value == str(second)
+    # A bare name the explorer did not put there is not taken for its file.
+    c["boundary"].value = "posse-dabadia-desenhada.kml"
+    assert explorer.analysis is None and explorer.scenario.boundary == second
+    assert ("o arquivo posse-dabadia-desenhada.kml não existe" in explorer.panes["message"].value)
+
+
 def test_a_refused_upload_gives_the_cli_message_naming_the_file(explorer, tmp_path, capsys):
     from viabilidade.cli import main
 

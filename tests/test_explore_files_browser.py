@@ -85,6 +85,11 @@ def test_upload_undo_scenarios_downloads_and_the_session_in_the_web_app(app, bro
         browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
         button.click()
 
+    def limits_field() -> str:
+        return browser.find_element(
+            By.XPATH, "//label[normalize-space()='Arquivo de limites da área']/following-sibling::input"
+        ).get_attribute("value")
+
     browser.get(url)
     wait("the first verdict", lambda d: "Posse d'Abadia: indeterminado" in body(), 150)
     # The page's own session: its key in the address bar (a reload comes back to it) and in
@@ -109,6 +114,9 @@ def test_upload_undo_scenarios_downloads_and_the_session_in_the_web_app(app, bro
     assert (f"Limites da área: posse-dabadia-desenhada.kml, guardado em {cands}/posse-dabadia-desenhada.kml"
             in body())
     assert (cands / "posse-dabadia-desenhada.kml").read_bytes() == KML.read_bytes()
+    # «Arquivo de limites da área» names the file as the user sent it, not the saved copy's
+    # path on the server (issue 31).
+    assert limits_field() == "posse-dabadia-desenhada.kml"
     browser.save_screenshot(str(shots / "arquivos-envio.png"))
     # A file without a polygon: the study's message, naming the file; nothing changes.
     (tmp_path / "ruim.kml").write_bytes(PIN)
@@ -174,4 +182,5 @@ def test_upload_undo_scenarios_downloads_and_the_session_in_the_web_app(app, bro
          "cenários guardados para comparar" in body(), 150)
     wait("the end of the computation", idle, 60)
     assert "Área: limites desenhados ou de arquivo · origem: Abadiânia" in body()
+    assert limits_field() == "posse-dabadia-desenhada.kml"       # beside «Salvar em»'s folder
     browser.save_screenshot(str(shots / "arquivos-sessao.png"))

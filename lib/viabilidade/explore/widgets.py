@@ -107,6 +107,11 @@ class Explorer(ControlsPanel, AreaPanel, FilesPanel, ScenariosPanel, ResultsPane
         self._proposed_save = ""
         #: The uploaded file in use (its note stays while it is).
         self._upload_in_use: Path | None = None
+        #: Each uploaded file kept, with the name it had on the user's computer (shown in
+        #: «Arquivo de limites da área»), and the text that field shows with the file it
+        #: stands for (:meth:`_show_boundary`).
+        self._upload_names: dict[Path, str] = {}
+        self._boundary_shown: tuple[str, Path] | None = None
         #: The uploaded file each clipped limits file was cut from (:meth:`use_upload`).
         self._upload_sources: dict[Path, Path] = {}
         self.analysis = None

@@ -199,7 +199,7 @@ class AreaPanel:
         if self.map is not None:
             self.map.clear_drawing()
         self.panes["draw_note"].value = ""
-        self.controls["boundary"].value = ""       # observed: update
+        self._show_boundary(None)                  # observed: update
 
     def drawing_deleted(self) -> None:
         """The drawn polygon was deleted with the map's trash tool: when it was the boundary in
@@ -211,8 +211,7 @@ class AreaPanel:
 
     def _drawing_in_use(self) -> bool:
         """Whether the «Arquivo de limites da área» control holds the drawn polygon's file."""
-        return (self._drawn_boundary is not None
-                and self.controls["boundary"].value.strip() == str(self._drawn_boundary))
+        return self._drawn_boundary is not None and self._boundary_in_field() == self._drawn_boundary
 
     def use_drawing(self) -> Path | None:
         """Make the polygon drawn on the map the area's boundary (written to a GeoJSON file).
@@ -253,7 +252,7 @@ class AreaPanel:
         self.panes["draw_note"].value = ("<p>Polígono desenhado em uso como limite da área, no lugar "
                                          "das unidades do IBGE (uma só fonte de números; «Tirar os "
                                          f"limites» as traz de volta).{clip_note}</p>")
-        self.controls["boundary"].value = str(path)      # observed: update
+        self._show_boundary(path)                        # observed: update
         return path
 
     def clipped(self, geometry, drawn: bool):

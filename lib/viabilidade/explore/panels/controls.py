@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-from pathlib import Path
 
 import ipywidgets as W
 
@@ -199,7 +198,7 @@ class ControlsPanel:
                 c["edit_unit"].value = units[0]
             c["name"].value = s.name
             self._seat_options(s)
-            c["boundary"].value = "" if s.boundary is None else str(s.boundary)
+            self._show_boundary(s.boundary)
             for key in CHOICES:
                 c[key].value = getattr(s.settings, key)
                 only = OPERATION_READINGS.get(key)
@@ -338,7 +337,7 @@ class ControlsPanel:
         projections = ()
         if c["projection"].value:
             projections = (self._projection(c["projection"].value),)
-        boundary = Path(c["boundary"].value.strip()).expanduser() if c["boundary"].value.strip() else None
+        boundary = self._boundary_in_field()
         if boundary is not None and not boundary.is_file():
             raise ControlError(f"o arquivo {boundary} não existe; esperado um GeoJSON, GeoPackage ou "
                                "Shapefile zipado, ou deixe em branco", field="boundary")

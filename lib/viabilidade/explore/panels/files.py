@@ -26,6 +26,37 @@ class FilesPanel:
         """The folder «Salvar em» points to (where candidates, uploads and the session go)."""
         return resolve_target(self.controls["save_path"].value, self.scenario).parent
 
+    def _show_boundary(self, path: Path | None) -> None:
+        """Put ``path`` in «Arquivo de limites da área»: a file the explorer keeps beside the
+        candidates (an upload, its clipped copy) by the name the user knows (the uploaded
+        file's own name, :attr:`_upload_names`, or its name in the folder «Salvar em» shows),
+        any other file by its path. The field showed the saved copy's whole path, a folder of
+        the server the user never chose (issue 31). The text stands for the file as long as
+        the field holds it (:meth:`_boundary_in_field`)."""
+        before = self._boundary_in_field()
+        if path is None:
+            self._boundary_shown, text = None, ""
+        else:
+            path = Path(path)
+            text = self._upload_names.get(path) or (
+                path.name if path.parent == self._save_folder() else str(path))
+            self._boundary_shown = (text, path)
+        field = self.controls["boundary"]
+        if field.value == text and before != path:
+            self._changed()         # another file of the same name (kept as <nome>-2): no change seen
+        field.value = text          # observed: update
+
+    def _boundary_in_field(self) -> Path | None:
+        """The file «Arquivo de limites da área» names: the one the explorer put there
+        (:meth:`_show_boundary`) while its text is unchanged, else the path typed (and the
+        name shown before no longer stands for a file)."""
+        text = self.controls["boundary"].value.strip()
+        shown = self._boundary_shown
+        if shown is not None and text == shown[0]:
+            return shown[1]
+        self._boundary_shown = None
+        return Path(text).expanduser() if text else None
+
     def _uploaded(self, change) -> None:
         """A file sent with «Enviar arquivo de limites». The button counts the uploaded files
         in use: «(1)» while the file is the area's limits or the origin's perimeter; a refused
@@ -71,6 +102,7 @@ class FilesPanel:
                                           f"{html.escape(os_reason(e))}; a área continua a "
                                           "anterior.</p>")
             return None
+        self._upload_names[path] = upload_name(name)
         if role == "urban_perimeter":
             self._upload_in_use = path
             self.panes["upload"].value = (f"<p>Perímetro urbano da origem: {shown}, {_where(path)}; o "
@@ -130,7 +162,7 @@ class FilesPanel:
         seen = self._area_seen
         self._restoring = True          # recorded below, once the area is kept
         try:
-            self.controls["boundary"].value = str(path)        # observed: update
+            self._show_boundary(path)                          # observed: update
         finally:
             self._restoring = False
         if self.analysis is None and before[1] is not None and self.scenario.boundary == path:

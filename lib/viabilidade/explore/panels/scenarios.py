@@ -29,6 +29,11 @@ class ScenariosPanel:
         self._load_what_ifs(self.scenario)
         if session is not None and session.save_path:
             self.controls["save_path"].value = session.save_path
+            self._quiet = True          # the limits named again in that folder (an upload)
+            try:
+                self._show_boundary(self.scenario.boundary)
+            finally:
+                self._quiet = False
         if session is not None:
             self._map_key = ()          # a restored area is shown zoomed in, as after a change
             if self.map is not None:

@@ -558,7 +558,9 @@ def labels_data(store, scenario, zoom: float) -> list[tuple[tuple[float, float],
     from shapely.ops import polylabel
 
     names = dict(zip(store.municipalities["cod_ibge"], store.municipalities["nome"]))
-    b = store.boundaries.set_index("cod_ibge")
+    # The map's copy of the mesh (boundaries_map, 0,001°): names are placed to 0,01°, and
+    # simplifying the full mesh took 0,4 s of a restored page's opening.
+    b = store.boundaries_map.set_index("cod_ibge")
 
     def middle(geom):
         # The middle of the shape (its pole of inaccessibility), not a seat: seats near a
@@ -584,7 +586,7 @@ def labels_data(store, scenario, zoom: float) -> list[tuple[tuple[float, float],
     import shapely
 
     # The band is drawn around the origins at the map's resolution: buffering the full mesh
-    # took 1,4 s to 6 s of a restored page's opening (issue 31), for names placed to 0,01°.
+    # took 1,4 s to 6 s of a restored page's opening (issue 31).
     origins = shapely.union_all([b.at[c, "geometry"].simplify(SIMPLIFY_DEG)
                                  for c in scenario.origins if c in b.index])
     near = origins.buffer(NEAR_LABEL_DEG)

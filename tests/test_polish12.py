@@ -56,3 +56,51 @@ def test_a_part_of_a_name_is_refused_not_studied(tmp_path, capsys):
 
     store = load_store(Path(__file__).resolve().parents[1] / "data" / "processed")
     assert resolve_unit("NOVA BRASILIA", store).code == "520140510"
+
+
+SEAT_NOTICE = ("'Campinas' não é nome de distrito nem de localidade da área (IBGE: Posse "
+               "d'Abadia): o estudo e o projeto de lei escrevem a sede com esse nome; confira "
+               "a grafia se a sede é uma localidade existente (a sede nova de uma área "
+               "desenhada pode ter nome novo)")
+
+
+def test_a_seat_named_as_no_place_of_the_area_is_a_finding_and_the_cover_names_the_area(tmp_path):
+    """M4: ``seat = "Campinas"`` for the area ``name = "Posse d'Abadia"``: the terminal's
+    notice was in no document, and the cover read "Área proposta: Campinas". The findings
+    (which every document renders) carry the notice; the cover names the area by ``name``
+    and says the seat names the municipality (art. 3º, I: "o nome, que será o da sua
+    sede"), as the title does."""
+    import re
+
+    from test_findings import STORE, _documents, _flat, _n
+
+    from viabilidade.data.store import load_store
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report import sections
+    from viabilidade.report.findings import findings
+
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "data" / "candidates" / "posse-dabadia.toml").read_text(encoding="utf-8")
+    path = tmp_path / "sede-fora.toml"
+    path.write_text(re.sub(r'(?m)^seat = .*$', 'seat = "Campinas"', text)
+                    if re.search(r"(?m)^seat = ", text)
+                    else text.replace('name = "Posse d\'Abadia"\n',
+                                      'name = "Posse d\'Abadia"\nseat = "Campinas"\n'),
+                    encoding="utf-8")
+    store = load_store(STORE)
+    a = analyse(path, store=store)
+    assert a.seat_notice == SEAT_NOTICE
+    found = findings(a).of("nome")
+    assert found.short() == f"Nome da sede não conferido: {SEAT_NOTICE}."
+    for name, doc in _documents(a, store).items():
+        assert _n(SEAT_NOTICE) in doc, name
+    cover = sections.cover(a, a.settings.study_day())
+    assert ("<tr><th scope=\"row\">Área proposta</th><td>Posse d&#x27;Abadia</td></tr>"
+            "<tr><th scope=\"row\">Sede proposta</th><td>Campinas (dá o nome ao município, "
+            "art. 3º, I)</td></tr>") in cover
+    assert sections.study_title(a) == "Estudo de viabilidade — criação do Município de Campinas"
+    # the other side: the seat of the area's own name is no finding, and the cover as before
+    b = analyse(root / "data" / "candidates" / "posse-dabadia.toml", store=store)
+    assert b.seat_notice is None and "nome" not in [f.kind for f in findings(b).items]
+    flat = _flat(sections.cover(b, b.settings.study_day()))
+    assert "área proposta posse d'abadia sede proposta posse d'abadia operação" in flat

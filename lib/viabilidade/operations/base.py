@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..common.text import and_list
+from ..common.text import and_list, fold
 from ..law.bodies import BODIES
 from ..proposal.candidate import OPERATIONS
 from ..rules.consultation import AS_WRITTEN, Consultation
@@ -85,6 +85,11 @@ BILL_ARTICLES = ("criacao", "fusao", "transferencia", "distrito", "limites", "ar
 BILL_LEVELS = ("estadual", "municipal")
 
 
+#: Beside a seat whose name the study gives the new municipality while the file names the
+#: area otherwise (:meth:`Operation.seat_text`).
+SEAT_NAMES = "dá o nome ao município, art. 3º, I"
+
+
 @dataclass(frozen=True)
 class Operation:
     """One operation of LC 02/1990 and everything its study says and checks.
@@ -130,8 +135,13 @@ class Operation:
         its profile and territory are those of the strip between the two lines
         (:func:`viabilidade.profile.build.build_profile`, :func:`viabilidade.profile.analysis.territory`).
     subject_label : str
-        The cover's label for the study's name (:meth:`study_name`; ``"Área proposta"``; a
-        correction: ``"Limite corrigido"``).
+        The cover's label for the study's subject (:meth:`subject_name`; ``"Área proposta"``;
+        a correction: ``"Limite corrigido"``).
+    subject_is_area : bool
+        The cover's subject is the area, named by the file's ``name`` (a creation's "Área
+        proposta": a seat named otherwise gave "Área proposta: Campinas" for Posse
+        d'Abadia, polish12 M4); false where it is the municipality, named after its seat
+        (a fusion's "Novo município", an installed municipality's "Município").
     seat_label : str
         The cover's label for the seat when :attr:`proposed_seat` (``"Sede proposta"``; a
         municipality already installed: ``"Sede"``).
@@ -233,6 +243,7 @@ class Operation:
     receiving: bool = False
     proposed_area: bool = True
     subject_label: str = "Área proposta"
+    subject_is_area: bool = True
     seat_label: str = "Sede proposta"
     installed: bool = False
     named_after_seat: bool = False
@@ -313,6 +324,23 @@ class Operation:
         if self.named_after_seat and getattr(candidate, "seat", None):
             return candidate.seat
         return candidate.name
+
+    def subject_name(self, candidate) -> str:
+        """The name the cover and the deck give after :attr:`subject_label`: the file's
+        ``name`` when the subject is the area (:attr:`subject_is_area`), else
+        :meth:`study_name`."""
+        return candidate.name if self.subject_is_area else self.study_name(candidate)
+
+    def seat_text(self, candidate) -> str:
+        """The proposed seat as the cover and the deck print it: its name, and, when the
+        study names the municipality after it while the file names the area otherwise
+        (art. 3, I: ``name = "Posse d'Abadia"``, ``seat = "Campinas"``), that it does:
+        ``"Campinas (dá o nome ao município, art. 3º, I)"``."""
+        seat = candidate.seat
+        if (self.named_after_seat and self.subject_is_area
+                and fold(self.study_name(candidate)) != fold(candidate.name)):
+            return f"{seat} ({SEAT_NAMES})"
+        return seat
 
     def subtitle(self, name: str, origins: str = "") -> str:
         """The cover title's operation part for a candidate: :attr:`title` with ``{name}`` and

@@ -68,6 +68,7 @@ OPERATION = Operation(
     # quorum (I-8) and the prevailing legislation (I-9) apply to a fusion
     readings=("quorum", "prevailing_legislation"),
     subject_label="Novo município",
+    subject_is_area=False,
     named_after_seat=True,
     origins_label=("Município que se funde", "Municípios que se fundem"),
     # art. 3º, V: the urban area of the seat, as in a creation (its annex still to be drawn)

@@ -82,6 +82,7 @@ OPERATION = Operation(
     named_after_seat=True,
     installed=True,
     subject_label="Município",
+    subject_is_area=False,
     seat_label="Sede",
     cover_label=("verificação do art. 8º de município instalado — criado pelo processo "
                  "restabelecido pelo art. 21"),

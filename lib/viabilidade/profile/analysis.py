@@ -44,6 +44,10 @@ class Analysis:
         Files the study writes beside its own, ``{file name: text}``: the full list of the
         memorial's marks (:data:`viabilidade.geo.memorial.ANNEX_FILE`) when the memorial's
         text is summarised; filled while the study is built, empty otherwise.
+    seat_notice : str or None
+        The proposed seat is named as no district or vila of the area
+        (:func:`viabilidade.profile.seat_name.seat_notice`): the title bears it (art. 3, I),
+        and the findings say so.
     """
 
     candidate: Candidate
@@ -55,6 +59,7 @@ class Analysis:
     alternatives: list = field(default_factory=list)
     data_flags: list = field(default_factory=list)
     annexes: dict[str, str] = field(default_factory=dict)
+    seat_notice: str | None = None
 
     def result(self, rule_id: str, subject: str | None = None) -> RuleResult:
         """The result of one rule (first match; ``subject`` narrows art4.par1 by origin)."""
@@ -462,6 +467,7 @@ def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None
     """
     from ..data.store import load_store
     from ..operations import evaluate, verdict_under_alternatives
+    from .seat_name import seat_notice
     from ..rules import Settings
 
     candidate = (candidate_path if isinstance(candidate_path, Candidate)
@@ -481,6 +487,7 @@ def analyse(candidate_path: str | Path | Candidate, *, store=None, settings=None
     return Analysis(candidate=candidate, settings=base, profile=profile, results=results,
                     verdict=verdict(results), provenance=provenance,
                     data_flags=study_data_flags(candidate, store, base),
+                    seat_notice=seat_notice(candidate, store),
                     alternatives=(verdict_under_alternatives(candidate, profile, base,
                                                              rebuild=rebuild)
                                   if alternatives else None))

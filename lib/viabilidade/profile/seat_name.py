@@ -130,9 +130,27 @@ def seat_name_problems(candidate: Candidate, store) -> tuple[list[CandidateError
     if close:
         return [CandidateError(f"{head}; nome parecido: {keys[close[0]]}", file=candidate.path,
                                field=field_, line=line)], []
-    notice = CandidateError(
-        f"{quoted(seat)} {NOT_A_NAME.removesuffix(' (IBGE)')} (IBGE: {_known(names)}): o estudo e o projeto de lei escrevem a sede com esse nome; "
-        "confira a grafia se a sede é uma localidade existente (a sede nova de uma área "
-        "desenhada pode ter nome novo)",
-        file=candidate.path, field=field_, line=line)
+    notice = CandidateError(new_name_text(seat, names), file=candidate.path, field=field_,
+                            line=line)
     return [], [str(notice)]
+
+
+def new_name_text(seat: str, names: list[str]) -> str:
+    """The notice of a seat named as no place of the area (``names``), without its file and
+    line: what the terminal prints after them and the study's findings print (a study of
+    ``seat = "Campinas"`` for Posse d'Abadia bore that name on its title with no word of it;
+    :func:`viabilidade.report.findings.findings`)."""
+    return (f"{quoted(seat)} {NOT_A_NAME.removesuffix(' (IBGE)')} (IBGE: {_known(names)}): o "
+            "estudo e o projeto de lei escrevem a sede com esse nome; confira a grafia se a "
+            "sede é uma localidade existente (a sede nova de uma área desenhada pode ter nome "
+            "novo)")
+
+
+def seat_notice(candidate: Candidate, store) -> str | None:
+    """:func:`new_name_text` of a candidate whose seat is a new name (the notice of
+    :func:`seat_name_problems`), else ``None``; a seat refused as an error is said by the
+    check that refuses it."""
+    errors, notices = seat_name_problems(candidate, store)
+    if errors or not notices:
+        return None
+    return new_name_text(candidate.seat, area_names(candidate, store))

@@ -28,6 +28,10 @@ Kinds, in the order the documents print them:
 ``dados``
     Published figures that contradict each other (:attr:`viabilidade.profile.analysis.
     Analysis.data_flags`).
+``nome``
+    The proposed seat, whose name the title gives the new municipality (art. 3, I), is named
+    as no district or vila of the area (:attr:`viabilidade.profile.analysis.Analysis.
+    seat_notice`): the terminal's notice, which no document carried (polish12 M4).
 ``plebiscito``
     A plebiscite dated before the study ("Plebiscito anterior ao estudo": the CF puts it after
     the EVM's publication; void without the federal law, it must be held again), or a result the
@@ -56,8 +60,8 @@ from ..rules.result import Basis, Status, Verdict, deciding_basis, on_published_
 from .writers import format as fmt
 
 #: The kinds of finding, in the order every document prints them.
-KINDS = ("simulacao", "pendencias", "margem", "dados", "plebiscito", "limites", "sedes", "premissa",
-         "leituras", "vedacao")
+KINDS = ("simulacao", "pendencias", "margem", "dados", "nome", "plebiscito", "limites", "sedes",
+         "premissa", "leituras", "vedacao")
 
 #: How the cover and the findings name a declared special interest (art. 4, caput).
 SPECIAL_INTEREST_LABELS = {"ecological": "ecológico", "tourism": "turístico",
@@ -246,6 +250,19 @@ def _data(analysis) -> Finding | None:
               for f in flags))
 
 
+#: Title of the ``nome`` finding.
+SEAT_NAME_TITLE = "Nome da sede não conferido"
+
+
+def _seat_name(analysis) -> Finding | None:
+    notice = getattr(analysis, "seat_notice", None)
+    if not notice:
+        return None
+    return Finding("nome", SEAT_NAME_TITLE, notice,
+                   "Pela lei, o município tem o nome da sua sede (art. 3º, I): o título do "
+                   "estudo e o projeto de lei o chamam por esse nome.")
+
+
 def _plebiscite(analysis) -> Finding | None:
     """The plebiscite a reader must not miss: one dated after today, a hypothesis of the
     simulation that nobody can hold before the federal law ("Plebiscito da simulação",
@@ -430,7 +447,8 @@ def findings(analysis) -> Findings:
     """
     from .conclusion import analysis_conclusion
 
-    found = [_simulation(analysis), _pending(analysis), _margin(analysis), _data(analysis), _plebiscite(analysis),
+    found = [_simulation(analysis), _pending(analysis), _margin(analysis), _data(analysis),
+             _seat_name(analysis), _plebiscite(analysis),
              *_limits(analysis), seats(analysis), _premise(analysis), _readings(analysis),
              _bar(analysis)]
     return Findings(analysis_conclusion(analysis), tuple(f for f in found if f is not None))

@@ -200,8 +200,8 @@ def cover(analysis, study_date: dt.date, after: str = "") -> Html:
     c = analysis.candidate
     op = operation_of(c)
     facts = [
-        (op.subject_label, op.study_name(c)),
-        *([(op.seat_label, c.seat)] if op.proposed_seat else []),
+        (op.subject_label, op.subject_name(c)),
+        *([(op.seat_label, op.seat_text(c))] if op.proposed_seat else []),
         ("Operação", op.label),
         *([("Instrumento legal", op.instrument)] if op.instrument else []),
         (op.origins_label[0] if len(op.origin_codes(c)) <= 1 else op.origins_label[1],
@@ -323,7 +323,7 @@ def summary(analysis) -> Html:
         + finding_html(found.of("premissa"))
         + rule_table(analysis.results, caption="Quadro 1. Situação de cada requisito", compact=True)
         + "".join(finding_html(f) for f in found.items
-                  if f.kind in ("margem", "plebiscito", "dados", "limites"))
+                  if f.kind in ("margem", "dados", "nome", "plebiscito", "limites"))
         + (chart.html(1) if chart is not None else "")
         + "<h3>O que mudaria a conclusão</h3>" + pending_html(found)
     )

@@ -261,9 +261,9 @@ def _subject_line(analysis, origin_names: str) -> str:
 
     c = analysis.candidate
     op = operation_of(c)
-    parts = [f"{esc(op.subject_label)}: <strong>{esc(op.study_name(c))}</strong>"]
+    parts = [f"{esc(op.subject_label)}: <strong>{esc(op.subject_name(c))}</strong>"]
     if op.proposed_seat:
-        parts.append(f"sede: {esc(c.seat)}")
+        parts.append(f"sede: {esc(op.seat_text(c))}")
     label = op.origins_label[0] if len(op.origin_codes(c)) <= 1 else op.origins_label[1]
     parts.append(f"{esc(label[:1].lower() + label[1:])}: {esc(origin_names)}")
     dest = getattr(analysis.profile, "destination", None)

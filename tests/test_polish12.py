@@ -104,3 +104,40 @@ def test_a_seat_named_as_no_place_of_the_area_is_a_finding_and_the_cover_names_t
     assert b.seat_notice is None and "nome" not in [f.kind for f in findings(b).items]
     flat = _flat(sections.cover(b, b.settings.study_day()))
     assert "área proposta posse d'abadia sede proposta posse d'abadia operação" in flat
+
+
+def test_the_batch_summary_counts_the_candidate_files_of_subfolders_it_did_not_read(
+        tmp_path, capsys, monkeypatch):
+    """M1: ``lote PASTA`` read only PASTA's own .toml files and said nothing of those in its
+    subfolders (the hint existed only when PASTA had none). The summary now counts them,
+    names the subfolders and gives the command that includes them."""
+    import functools
+
+    import viabilidade.batch.run as batch_run
+    from viabilidade.batch.plan import unread_subfolders
+    from viabilidade.cli import main
+
+    cands = tmp_path / "ruins"
+    (cands / "a").mkdir(parents=True)
+    (cands / "b" / "c").mkdir(parents=True)
+    _candidate(cands, "alfa", "Alfa")
+    _candidate(cands / "a", "beta", "Beta")
+    _candidate(cands / "b" / "c", "gama", "Gama")
+    (cands / "b" / "c" / "DELTA.TOML").write_text("", encoding="utf-8")
+    (cands / "b" / "nota.txt").write_text("", encoding="utf-8")
+    out = tmp_path / "lote"
+    monkeypatch.setattr(batch_run, "run_batch", functools.partial(batch_run.run_batch, study=FAKE))
+    assert main(["lote", str(cands), "--saida", str(out), "-j", "1", "--sem-progresso"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[1] == (
+        f"  não lidos: 3 arquivos .toml em 2 subpastas ({cands / 'a'}, {cands / 'b' / 'c'}): o "
+        "lote lê só os arquivos .toml das pastas dadas, não os das subpastas; para incluí-los, "
+        f"dê também as subpastas: viabilidade lote {cands} {cands / 'a'} {cands / 'b' / 'c'} "
+        f"--saida {out}")
+    # the other side: subfolders given too are read, and a folder without any says nothing
+    assert unread_subfolders([cands, cands / "a", cands / "b" / "c"]) is None
+    assert unread_subfolders([cands / "a"]) is None
+    assert unread_subfolders([cands, cands / "a"]) == (
+        f"não lidos: 2 arquivos .toml em 1 subpasta ({cands / 'b' / 'c'}): o lote lê só os "
+        "arquivos .toml das pastas dadas, não os das subpastas; para incluí-los, dê também as "
+        f"subpastas: viabilidade lote {cands} {cands / 'a'} {cands / 'b' / 'c'}")

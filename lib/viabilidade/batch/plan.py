@@ -95,6 +95,50 @@ def no_candidates(folders: list[Path]) -> str:
 
 
 
+#: At most this many subfolders are named in :func:`unread_subfolders`' line.
+SUBFOLDERS_NAMED = 5
+
+
+def unread_subfolders(sources: list[str | Path], out_dir: str | Path | None = None) -> str | None:
+    """The line a batch's summary adds when the folders it was given have candidate files
+    in subfolders, which it does not read (polish12 M1: ``lote PASTA`` ignored them in
+    silence unless the folder had no candidate at all, :func:`no_candidates`): how many, in
+    which subfolders, and the command that includes them. ``None`` when there are none.
+
+    Subfolders are walked without following links, at most :data:`SUBFOLDERS_LOOKED` of
+    them per folder given; a subfolder that is itself among ``sources`` was read. The
+    command keeps the batch folder ``out_dir`` (``--saida``).
+    """
+    given = {os.path.realpath(s) for s in sources if Path(s).is_dir()}
+    found: dict[str, int] = {}
+    for src in sources:
+        if not Path(src).is_dir():
+            continue
+        walked = 0
+        for top, dirs, files in os.walk(src):  # links to folders are not followed
+            dirs.sort()
+            if top != str(src):
+                walked += 1
+                n = sum(is_candidate_name(f) for f in files)
+                if n and os.path.realpath(top) not in given:
+                    found.setdefault(top, n)
+            if walked >= SUBFOLDERS_LOOKED:
+                break
+    if not found:
+        return None
+    from ..report.writers.format import count
+
+    subs = list(found)
+    named = ", ".join(subs[:SUBFOLDERS_NAMED]) + (
+        f" e mais {len(subs) - SUBFOLDERS_NAMED}" if len(subs) > SUBFOLDERS_NAMED else "")
+    command = " ".join(["viabilidade lote", *(str(s) for s in sources), *subs[:SUBFOLDERS_NAMED],
+                        *(["--saida", str(out_dir)] if out_dir is not None else [])])
+    return (f"não lidos: {count(sum(found.values()), 'arquivo .toml', 'arquivos .toml')} em "
+            f"{count(len(subs), 'subpasta', 'subpastas')} ({named}): o lote lê só os arquivos "
+            f".toml das pastas dadas, não os das subpastas; para incluí-los, dê também as "
+            f"subpastas: {command}" + (" …" if len(subs) > SUBFOLDERS_NAMED else ""))
+
+
 def _entries(folder: Path) -> list[os.DirEntry]:
     """The first :data:`SUBFOLDERS_LOOKED` entries of ``folder`` (none if it cannot be read)."""
     try:

@@ -53,6 +53,7 @@ def main(args: argparse.Namespace) -> int:
     from ..errors import ViabilidadeError
     from ..report.writers.format import count
     from ..batch.index import resume_advice
+    from ..batch.plan import unread_subfolders
     from ..batch.run import BatchInterrupted, run_batch
 
     if args.jobs is not None and args.jobs < 1:
@@ -107,6 +108,8 @@ def main(args: argparse.Namespace) -> int:
         details(result, sys.stderr)   # what a full run prints too (the index has it)
         return stop_code(stop)
     print(summary(result, Path(args.saida).name))
+    if unread := unread_subfolders(args.candidatos, args.saida):
+        print(f"  {unread}")
     details(result, sys.stdout)
     print(f"Índice: {result.index['html']}")
     sys.stdout.flush()

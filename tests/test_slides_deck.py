@@ -66,8 +66,10 @@ def test_deck_has_summary_map_and_rule_table_slides(deck, analysis):
     # Posse d'Abadia's 12 rules (art. 7 § 3 is a timing condition, not a rule), 'atingido nos
     # dados publicados (a certificar)' rows taller, and art. 4 VII's limit labelled
     # 'aproximada, por excesso' (legal review 2, N8): two slides since art. 4 II's bound reads
-    # at its 10 m ('no máximo 12.750 m (12,75 km)', issue 22), one line shorter
-    assert n_tables == 2
+    # at its 10 m ('no máximo 12.750 m (12,75 km)', issue 22), one line shorter; the three
+    # plebiscite rows read "não realizável antes da lei complementar federal (CF, art. 18,
+    # § 4º)", not "indeterminado" (legal11 M1): taller, three slides
+    assert n_tables == 3
     # the basis point, 20 data sets (the TCU's FPM tables among them; the TSE's 2022 roll the
     # ofícios' zone comes from, final legal read item 14) and the copies note fill three slides
     assert [i for i in ids if i.startswith("s-fontes")] == ["s-fontes-1", "s-fontes-2",
@@ -236,7 +238,8 @@ def test_certified_findings_come_before_the_frame_and_every_slide_fits_its_page(
     second = _text(deck.split('id="s-atencao"')[1].split("</section>")[0])
     items = [_text(i) for i in attention_items(findings(a).items)]
     assert len(items) == 6 and items[0] in first and all(i in second for i in items[1:])
-    for heading in ("Plebiscito anterior ao estudo:", "Leituras da lei:", "Vedação constitucional:"):
+    # its plebiscite of 16/05/2027, after today, is a hypothesis, not held (legal11 S3)
+    for heading in ("Plebiscito da simulação:", "Leituras da lei:", "Vedação constitucional:"):
         assert heading in second and heading not in first
     assert slides._counts_extra_lines(a.results) == pytest.approx(2.6)
     assert slides._wrapped_lines("conforme documentos declarados (a conferir com os originais)",

@@ -1083,7 +1083,7 @@ def test_several_districts_bound_art4_ii_by_their_vilas_as_the_map_suggests(expl
     assert r.reason.startswith("Um ponto da área fica a 3.150 m da sede do município de origem, menos "
                                "que 6.000 m")
     assert "à vila do distrito Davidópolis (520890530): 3,15 km" in r.details["nota"]
-    assert "no máximo 3.150 m (3,15 km) (limite superior)" in _plain(explorer.panes["rules"].value)
+    assert "no máximo 3.150 m (3,15 km)" in _plain(explorer.panes["rules"].value)
 
 
 def test_the_unit_list_follows_the_area_and_picking_the_same_unit_again_starts_over(explorer):

@@ -90,7 +90,7 @@ def test_an_upper_bound_reads_as_one_not_as_a_measurement():
     r = RuleResult("art4.II", "Distância", Status.INDETERMINATE, "só limite", value=12753.88,
                    threshold=6000, comparator=">=", unit="m", basis=Basis.MEASURED,
                    details={"limite_superior_m": 12753.88, "precisao": 10.0})
-    assert value_text(r).replace("\u00a0", " ") == "no máximo 12.750 m (12,75 km) (limite superior)"
+    assert value_text(r).replace("\u00a0", " ") == "no máximo 12.750 m (12,75 km)"
     measured = RuleResult("art4.II", "Distância", Status.PASS, "medida", value=12753.88,
                           threshold=6000, comparator=">=", unit="m", basis=Basis.MEASURED,
                           details={"precisao": 1.0})

@@ -209,12 +209,13 @@ def value_text(result: RuleResult) -> str:
     """The value with unit and basis: ``"3.045 habitantes (certificado)"``, and what the value
     counts when it is not what the requirement counts (``details["medida"]``: ``"1.111 ± 556
     edificações (estimado; todo o território do distrito, não a sede indicada)"``); an upper
-    bound reads ``"no máximo 12.750 m (12,75 km) (limite superior)"``."""
+    bound reads ``"no máximo 12.750 m (12,75 km)"`` (it said "(limite superior)" after it
+    too: "at most" twice, polish12)."""
     if result.value is None:
         return "— (ato futuro)" if is_future(result) else "—"
     text = value_only(result)
     if is_upper_bound(result):
-        return f"no máximo {text} (limite superior)"
+        return f"no máximo {text}"
     details = result.details if isinstance(result.details, dict) else {}
     words = [fmt.result_basis_label(result)] if result.basis is not None else []
     words += [str(details["medida"])] if details.get("medida") else []

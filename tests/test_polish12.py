@@ -141,3 +141,34 @@ def test_the_batch_summary_counts_the_candidate_files_of_subfolders_it_did_not_r
         f"não lidos: 2 arquivos .toml em 1 subpasta ({cands / 'b' / 'c'}): o lote lê só os "
         "arquivos .toml das pastas dadas, não os das subpastas; para incluí-los, dê também as "
         f"subpastas: viabilidade lote {cands} {cands / 'a'} {cands / 'b' / 'c'}")
+
+
+def test_the_parameters_table_gives_the_reference_date_used_and_its_rule():
+    """Minor: "Data de referência do estudo — data do pedido ou data do estudo" gave neither
+    date nor which rule chose it."""
+    import re
+
+    from test_findings import STORE
+
+    from viabilidade.data.store import load_store
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report.sections import settings_table
+    from viabilidade.rules import Settings
+
+    root = Path(__file__).resolve().parents[1]
+    store = load_store(STORE)
+
+    def row(path, **settings):
+        page = settings_table(analyse(path, store=store, settings=Settings(**settings),
+                                      alternatives=False))
+        return re.search(r"<td>Data de referência do estudo</td><td>([^<]*)</td>", page).group(1)
+
+    posse = root / "data" / "candidates" / "posse-dabadia.toml"
+    assert row(posse, study_date="2026-12-01") == (
+        "01/12/2026 (a data do estudo: as configurações não dão data de referência, nem o "
+        "candidato a data do pedido, request_date)")
+    assert row(root / "tests" / "candidates" / "posse-dabadia-certificada.toml",
+               study_date="2027-06-01") == (
+        "15/01/2027 (a data do pedido do candidato, request_date: as configurações não dão "
+        "data de referência)")
+    assert row(posse, study_date="2026-12-01", reference_date="2026-03-02") == "02/03/2026"

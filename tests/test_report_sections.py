@@ -50,8 +50,16 @@ def test_summary_states_the_verdict_and_lists_blocking_rules():
 def test_summary_counts_the_alternative_readings_without_the_adopted_one():
     a = make()
     assert a.alternatives[0][0] == "leitura adotada"
-    n = len(a.alternatives) - 1
-    assert f"{n} leituras alternativas da lei foram examinadas" in sections.summary(a)
+    from viabilidade.rules.settings import is_edition
+
+    editions = [d for d, _, _ in a.alternatives if is_edition(d)]
+    assert [d.split(":")[0] for d in editions] == ["População"]  # polish12: counted apart
+    n = len(a.alternatives) - 1 - len(editions)
+    assert f"{n} leituras alternativas da lei foram examinadas, além de 1 outra edição dos dados" \
+        in sections.summary(a)
+    table = sections.alternatives_table(a)
+    assert table.count("<table") == 2 and "Outra edição dos dados" in table.split("<table")[2]
+    assert "População:" not in table.split("<table")[1]
 
 
 def test_estimated_figures_ask_for_the_certificate_with_the_article():

@@ -347,16 +347,25 @@ def _readings(analysis) -> Finding | None:
     alternatives = list(analysis.alternatives or [])
     if len(alternatives) <= 1:       # the first row is the adopted reading itself
         return None
+    from ..rules.settings import is_edition
+
     others = alternatives[1:]
     verdict = Verdict(analysis.verdict)
     changing = [(d, Verdict(v)) for d, v, _ in others if Verdict(v) != verdict]
-    examined = fmt.count(len(others), "leitura alternativa", "leituras alternativas")
-    verb = "foi examinada" if len(others) == 1 else "foram examinadas"
+    # a data edition (the population's first release) is no reading of the law: said apart
+    readings = [d for d, _, _ in others if not is_edition(d)]
+    editions = [d for d, _, _ in others if is_edition(d)]
+    examined = fmt.count(len(readings), "leitura alternativa", "leituras alternativas")
+    verb = "foi examinada" if len(readings) == 1 else "foram examinadas"
+    head = f"{examined} da lei {verb}"
+    if editions:
+        head += (f", além de {fmt.count(len(editions), 'outra edição', 'outras edições')} dos "
+                 f"dados ({'; '.join(editions)})")
     if not changing:
-        summary = f"{examined} da lei {verb}; nenhuma muda a conclusão"
+        summary = f"{head}; nenhuma muda a conclusão"
     else:
         which = "; ".join(f"{d}: {fmt.verdict_label(v).lower()}" for d, v in changing)
-        summary = (f"{examined} da lei {verb}; "
+        summary = (f"{head}; "
                    f"{fmt.number(len(changing))} {'muda' if len(changing) == 1 else 'mudam'} "
                    f"a conclusão ({which})")
     return Finding("leituras", "Leituras da lei", summary,

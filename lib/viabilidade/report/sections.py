@@ -272,13 +272,19 @@ def alternatives_table(analysis) -> Html | str:
     ``""`` when no alternative reading applies to the operation (only the adopted row)."""
     if len(analysis.alternatives or []) <= 1:
         return ""
-    rows = []
+    from ..rules.settings import is_edition
+
+    rows: dict[bool, list] = {False: [], True: []}  # a data edition is no reading: apart
     for desc, verdict, changed in analysis.alternatives:
-        rows.append([desc, Html(f'<span class="veredito v-{esc(str(verdict))}">'
-                                f"{esc(fmt.verdict_label(verdict))}</span>"),
-                     "; ".join(fmt.rule_citation(c) for c in changed) or "nenhum"])
-    return Html(table(["Leitura alternativa", "Conclusão", "Requisitos que mudam"], rows,
-                      css_class="tabela alternativas", widths=(58, 14, 28))
+        rows[is_edition(desc)].append(
+            [desc, Html(f'<span class="veredito v-{esc(str(verdict))}">'
+                        f"{esc(fmt.verdict_label(verdict))}</span>"),
+             "; ".join(fmt.rule_citation(c) for c in changed) or "nenhum"])
+    return Html("".join(table([first, "Conclusão", "Requisitos que mudam"], rows[edition],
+                              css_class="tabela alternativas", widths=(58, 14, 28))
+                        for edition, first in ((False, "Leitura alternativa"),
+                                               (True, "Outra edição dos dados"))
+                        if rows[edition])
                 + f'<p class="legenda">{esc(READINGS_LEGEND)}</p>')
 
 
@@ -679,6 +685,17 @@ _UNSET = {"creation_year": "primeiro ano sem eleição municipal (art. 7º, § 3
           "federal_law": "nenhuma: a lei complementar federal do art. 18, § 4º, da CF não foi editada"}
 
 
+#: Why an unset reference date is the date the parameters table gives
+#: (:func:`viabilidade.rules.calendar.reference_date`; it read "data do pedido ou data do
+#: estudo", without the date, polish12).
+REFERENCE_RULE = {
+    "data do pedido": "a data do pedido do candidato, request_date: as configurações não dão "
+                      "data de referência",
+    "data do estudo": "a data do estudo: as configurações não dão data de referência, nem o "
+                      "candidato a data do pedido, request_date",
+}
+
+
 def setting_value(key: str, value: Any) -> str:
     """A setting's value in Portuguese: a reading's description (``"quorum"``,
     ``"absolute-majority"`` → ``"quórum: menor número inteiro acima da metade …"``), a number
@@ -724,6 +741,12 @@ def settings_table(analysis) -> Html:
             continue
         if k == "study_date" and not v and hasattr(s, "study_day"):
             v = s.study_day().isoformat()  # unset: today, the date the cover prints
+        if k == "reference_date" and not v and hasattr(s, "study_day"):
+            from ..rules.calendar import reference_date
+
+            day, how = reference_date(analysis.candidate, s)  # the date used, and which rule
+            rows.append([FIELD_LABELS.get(k, k), f"{fmt.date_short(day)} ({REFERENCE_RULE[how]})"])
+            continue
         rows.append([FIELD_LABELS.get(k, k), setting_value(k, v)])
     words = "<ul>" + "".join(f"<li>{esc(x)}</li>" for x in lines) + "</ul>" if lines else ""
     return Html(words + table(["Parâmetro", "Valor adotado"], rows, caption="Valores dos parâmetros",

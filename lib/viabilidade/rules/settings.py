@@ -60,6 +60,19 @@ CHOICES: dict[str, dict[str, str]] = {
     },
 }
 
+#: The :data:`CHOICES` that choose an edition of the data, not a reading of the law, with the
+#: label their alternative's description begins with (:meth:`Settings.alternatives`): the
+#: study lists and counts them apart from the readings (:func:`is_edition`; polish12).
+EDITIONS = {"population_vintage": "População"}
+
+
+def is_edition(description: str) -> bool:
+    """Whether an alternative's description (:meth:`Settings.alternatives`) is another edition
+    of the data (``"População: IBGE, Censo Demográfico 2022, primeira divulgação …"``)
+    rather than a reading of the law."""
+    return description.startswith(tuple(f"{label}: " for label in EDITIONS.values()))
+
+
 #: Portuguese label of each :class:`Settings` field, for the report's table of parameters.
 FIELD_LABELS: dict[str, str] = {
     "reduction_items": "I-1: itens reduzidos a 2/3 (interesse especial)",
@@ -592,7 +605,7 @@ class Settings:
         """
         labels = {"reduction_items": "I-1", "reduction": "I-1b", "perimeter": "I-4",
                   "origin_reduction": "I-7", "quorum": "I-8", "prevailing_legislation": "I-9",
-                  "plebiscite_roll": "I-10", "population_vintage": "População"}
+                  "plebiscite_roll": "I-10", **EDITIONS}
         out = []
         for name, allowed in CHOICES.items():
             for value, text in allowed.items():

@@ -15,28 +15,10 @@ import pytest
 
 import official_fixtures as fx
 from test_data_census import GOOD, _small_xlsx
+from test_inputs_trial11 import TAIL
 from viabilidade.errors import DataError, GeoError
 
-TAIL = ("esperados os algarismos de 0 a 9 (um número escrito com algarismos de outra escrita "
-        "não é lido)")
 needs_raw = pytest.mark.skipif(not fx.RAW.is_dir(), reason=f"raw data folder {fx.RAW} absent")
-
-
-@pytest.mark.parametrize("code, digits, said", [
-    ("5200100", 7, None),
-    ("520010²", 7, "encontrado '520010²'; esperado um código IBGE de município com 7 algarismos"),
-    ("52001001²", 9, "encontrado '52001001²'; esperado um código IBGE de distrito com 9 "
-                     "algarismos"),
-])
-def test_an_ibge_code_with_a_superscript_is_not_a_code(code, digits, said):
-    from viabilidade.data.codes import ibge_code
-
-    if said is None:
-        assert ibge_code(code, digits=digits, file="m.csv", row=2, column="cod") == code
-        return
-    with pytest.raises(DataError) as e:
-        ibge_code(code, digits=digits, file="m.csv", row=2, column="cod")
-    assert str(e.value) == f"arquivo m.csv, linha 2, coluna 'cod': {said}"
 
 
 def test_a_tse_code_with_a_superscript_is_not_a_code():

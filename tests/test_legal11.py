@@ -234,3 +234,47 @@ def test_figure_1_draws_a_simulated_pass_apart_from_a_real_one(certified, monkey
     assert iv == ("#a5d6a7", "#2e7d32", None, "-",
                   "conforme documento declarado (a conferir com o original)")
     assert "hipóteses da simulação" not in threshold_chart(held.results).caption
+
+
+def test_the_unchecked_copy_of_the_tse_profile_reads_so_wherever_its_basis_is_printed():
+    """S1: the 2026 roll comes from a third party's chart of the TSE profile, marked "não
+    conferido" in the store's provenance, yet every document called it "publicado" (Posse's
+    plebiscite roll, the fusion's and Nova Iguaçu's tables of figures, the transfer's roll,
+    Nova Iguaçu's art. 4º, V). The basis stays ``published`` (no verdict changes); its label,
+    from the citation the store's provenance gives the roll, reads "publicado (cópia não
+    conferida)"."""
+    from viabilidade.data.sources import SRC_CENSUS, SRC_TSE_PROFILE, unchecked_copy
+    from viabilidade.data.store_open import electors_source
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report import sections
+    from viabilidade.report.writers import format as fmt
+
+    store = load_store()
+    assert any("não conferido" in r["vintage"] for r in store.provenance("electorate_profile"))
+    assert electors_source(store)[0] == SRC_TSE_PROFILE and unchecked_copy(SRC_TSE_PROFILE)
+    assert not unchecked_copy(SRC_CENSUS) and not unchecked_copy(
+        "TSE, perfil do eleitorado de 2026 (arquivo gerado em 15/07/2026)")
+    assert fmt.basis_label("published", 2681, None, SRC_TSE_PROFILE) == (
+        "publicado (cópia não conferida)")
+    assert fmt.basis_label("published", 2681, None, SRC_CENSUS) == "publicado"
+    assert fmt.basis_label("estimated", 2229, None, SRC_TSE_PROFILE) == "estimado"
+
+    nova = analyse(ROOT / "data" / "candidates" / "nova-iguacu-de-goias.toml", store=store,
+                   alternatives=False)
+    v = nova.result("art4.V")
+    assert (str(v.basis), str(v.status)) == ("published", "pass")   # no verdict changes
+    assert fmt.result_basis_label(v, v.value) == "publicado (cópia não conferida)"
+    table = _flat(sections.unit_table(nova.profile.area))
+    assert "Eleitores 2.681 eleitores publicado (cópia não conferida) TSE" in table
+    assert "População 3.010 habitantes publicado IBGE" in table   # the Censo stays "publicado"
+    posse = analyse(ROOT / "data" / "candidates" / "posse-dabadia.toml", store=store,
+                    alternatives=False)
+    assert ("12.614 eleitores (publicado (cópia não conferida); TSE, perfil do eleitorado de "
+            "2026, agregação não conferida)") in posse.result("art7.par1").reason
+
+
+def _flat(html) -> str:
+    import html as htmllib
+    import re
+
+    return " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", str(html))).split())

@@ -124,11 +124,11 @@ def test_n5_one_count_rule_for_transfer_and_fusion(analysed):
     effective = (" Em qualquer leitura, o quórum efetivo será o da lista de eleitores aptos "
                  "fechada pelo TRE-GO para a consulta.")
     assert transfer.reason.endswith(
-        COMBINED + ": 20.564 eleitores (publicado; TSE, perfil do eleitorado de 2026, agregação "
+        COMBINED + ": 20.564 eleitores (publicado (cópia não conferida); TSE, perfil do eleitorado de 2026, agregação "
         "não conferida), quórum mínimo de 10.283 comparecimentos e, nesse caso, 5.142 votos "
         "“sim”." + effective)
     assert fusion.reason.endswith(
-        COMBINED + ": 4.360 eleitores (publicado; TSE, perfil do eleitorado de 2026, agregação "
+        COMBINED + ": 4.360 eleitores (publicado (cópia não conferida); TSE, perfil do eleitorado de 2026, agregação "
         "não conferida), quórum mínimo de 2.181 comparecimentos e, nesse caso, 1.091 votos "
         "“sim”." + effective)
 

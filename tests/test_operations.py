@@ -126,15 +126,15 @@ def test_fusion_study_carries_art3_with_the_seats_name_art10_and_no_remainder(fu
     # the fusion's plebiscite: quorum and majority in each municipality; one count is the
     # alternative reading (TSE, perfil do eleitorado de 2026: Anhanguera 1.744, Cumari 2.616
     # electors; 1.229 and 2.571 in the 2022 general election)
-    assert ("o estudo exige quórum e maioria em cada um — Anhanguera: 1.744 eleitores (publicado; "
+    assert ("o estudo exige quórum e maioria em cada um — Anhanguera: 1.744 eleitores (publicado (cópia não conferida); "
             "TSE, perfil do eleitorado de 2026, agregação não conferida), quórum mínimo de 873 "
-            "comparecimentos e, nesse caso, 437 votos “sim”; Cumari: 2.616 eleitores (publicado; "
+            "comparecimentos e, nesse caso, 437 votos “sim”; Cumari: 2.616 eleitores (publicado (cópia não conferida); "
             "TSE, perfil do eleitorado de 2026, agregação não conferida), quórum mínimo de 1.309 "
             "comparecimentos e, nesse caso, 655 votos "
             "“sim”. Leitura alternativa, não adotada: uma só contagem no eleitorado somado") \
         in a.result("art7.par1").reason
     assert a.result("art7.par1").reason.endswith(
-        "4.360 eleitores (publicado; TSE, perfil do eleitorado de 2026, agregação não conferida), "
+        "4.360 eleitores (publicado (cópia não conferida); TSE, perfil do eleitorado de 2026, agregação não conferida), "
         "quórum mínimo de 2.181 comparecimentos e, nesse caso, 1.091 votos “sim”. Em qualquer "
         "leitura, o quórum efetivo será o da lista de eleitores aptos fechada pelo TRE-GO para a "
         "consulta.")

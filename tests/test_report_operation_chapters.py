@@ -29,8 +29,8 @@ def test_transfer_chapter_and_slide(store):
     a = analyse(FIX / "transferencia-posse-dabadia.toml", store=store)
     t = plain(operation_chapters.transfer_section(a, store))
     assert t.startswith("Os dois municípios e o plebiscito (arts. 5º e 7º)")
-    assert ("Eleitores 12.614 eleitores (publicado) 10.385 ± 474 eleitores (estimado) "
-            "7.950 eleitores (publicado) 10.179 ± 474 eleitores (estimado)") in t
+    assert ("Eleitores 12.614 eleitores (publicado (cópia não conferida)) 10.385 ± 474 eleitores (estimado) "
+            "7.950 eleitores (publicado (cópia não conferida)) 10.179 ± 474 eleitores (estimado)") in t
     assert "Área 1.044,56 km² (publicado) 742,79 km² (publicado)" in t
     assert "Posse d'Abadia 2.229 ± 474 eleitores (estimado)" in t
     assert plain(_subject_line(a, "Abadiânia")) == (
@@ -41,8 +41,8 @@ def test_transfer_chapter_and_slide(store):
                         settings=Settings(plebiscite_roll="area"))
     t2 = plain(operation_chapters.transfer_section(area_only, store))
     assert "Posse d'Abadia 2.229 ± 474 eleitores (estimado) Total 2.229 eleitores (estimado)" in t2
-    assert "Corumbá de Goiás 7.950 eleitores (publicado) Total" not in t2
-    assert "o eleitorado seria de 20.564 eleitores (publicado)" in t2
+    assert "Corumbá de Goiás 7.950 eleitores (publicado (cópia não conferida)) Total" not in t2
+    assert "o eleitorado seria de 20.564 eleitores (publicado (cópia não conferida))" in t2
 
 
 def test_without_tracts_the_transfer_says_the_district_limit_was_not_loaded(store):
@@ -195,7 +195,8 @@ def test_the_creation_quorum_names_its_roll_and_the_effective_list(store):
     # legal review 3, finding 5: the roll's source beside the quorum, counted in comparecimentos
     a = analyse(FIX.parent.parent / "data" / "candidates" / "posse-dabadia.toml", store=store)
     r = a.result("art7.par1")
-    assert ("Com o eleitorado da área e do remanescente de 12.614 eleitores (publicado; TSE, "
+    assert ("Com o eleitorado da área e do remanescente de 12.614 eleitores (publicado (cópia "
+            "não conferida); TSE, "
             "perfil do eleitorado de 2026, agregação não conferida), o quórum mínimo seria de "
             "6.308 comparecimentos e, nesse caso, a aprovação exigiria 3.155 votos “sim”; o "
             "quórum efetivo será o da lista de eleitores aptos fechada pelo TRE-GO para a "

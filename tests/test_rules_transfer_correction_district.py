@@ -60,13 +60,13 @@ def test_transfer_roll_counts_the_receiving_municipality(store):
         "Abadiânia: 6.308; Corumbá de Goiás: 3.976")
     # legal review 3, finding 5: the roll's source named where the quorum is computed
     assert ("o estudo exige quórum e maioria em cada um — Abadiânia: 12.614 eleitores "
-            "(publicado; TSE, perfil do eleitorado de 2026, agregação não conferida), quórum "
+            "(publicado (cópia não conferida); TSE, perfil do eleitorado de 2026, agregação não conferida), quórum "
             "mínimo de 6.308 comparecimentos e, nesse caso, 3.155 votos “sim”; Corumbá de Goiás: "
-            "7.950 eleitores (publicado; TSE, perfil do eleitorado de 2026, agregação não "
+            "7.950 eleitores (publicado (cópia não conferida); TSE, perfil do eleitorado de 2026, agregação não "
             "conferida), quórum mínimo de 3.976 "
             "comparecimentos e, nesse caso, 1.989 votos “sim”. Leitura alternativa, não adotada: "
             "uma só contagem no eleitorado somado") in r.reason
-    assert ("20.564 eleitores (publicado; TSE, perfil do eleitorado de 2026, agregação não "
+    assert ("20.564 eleitores (publicado (cópia não conferida); TSE, perfil do eleitorado de 2026, agregação não "
             "conferida), quórum mínimo de 10.283 comparecimentos e, nesse caso, 5.142 votos "
             "“sim”. Em qualquer leitura, o quórum efetivo será o da lista de eleitores aptos "
             "fechada pelo TRE-GO para a consulta.") in r.reason
@@ -83,7 +83,7 @@ def test_the_roll_table_adds_up_and_prints_whole_electors(store):
     a = analyse(TRANSFER, store=store)
     html = transfer_section(a, store)
     for cell in ("<td>Posse d&#x27;Abadia</td><td class=\"num\">2.229 ± 474", "10.385 ± 474",
-                 "20.564\u00a0eleitores (publicado)"):
+                 "20.564\u00a0eleitores (publicado (cópia não conferida))"):
         assert cell in html, cell
     assert ROLL_SUM_NOTE in html and "10.385,5" not in html
     v = next(r for r in a.results if r.rule_id == "art4.V") if any(

@@ -52,8 +52,8 @@ def test_transfer_study(studies):
     # the receiving municipality's electors are in the roll, with the conflict explained
     # the parts add up to published totals (12.614 + 7.950, TSE, perfil do eleitorado de
     # 2026): the roll is published
-    assert ("Corumbá de Goiás 7.950 eleitores (publicado) Total (contagem única: leitura "
-            "alternativa) 20.564 eleitores (publicado)") in t
+    assert ("Corumbá de Goiás 7.950 eleitores (publicado (cópia não conferida)) Total (contagem "
+            "única: leitura alternativa) 20.564 eleitores (publicado (cópia não conferida))") in t
     assert "o estudo exige quórum e maioria em cada um — Abadiânia: 12.614 eleitores" in t
     assert "As duas normas conflitam" in t and "ADI 2.650 (2011)" in t
     assert ("Na leitura alternativa (plebiscito só com o eleitorado da área (art. 7º, literal)), "

@@ -174,7 +174,7 @@ def figure_label(figure: dict | None) -> str | None:
         return None
     if figure.get("simulated"):
         return SIMULATED_BASIS_LABEL
-    return basis_label(figure.get("basis"), figure["value"])
+    return basis_label(figure.get("basis"), figure["value"], None, figure.get("source"))
 
 
 def _figure_cells(record: dict) -> dict:

@@ -36,10 +36,30 @@ SHORT_TSE_2022 = "TSE, Eleições Gerais de 2022"
 #: The roll a study reads (the latest in the raw files).
 SRC_TSE, VINTAGE_TSE, SHORT_TSE = SRC_TSE_PROFILE, VINTAGE_TSE_PROFILE, SHORT_TSE_PROFILE
 
+#: The sources a study cites for a published figure read from a third party's copy that nobody
+#: checked against the publisher's own file: the store's provenance says "não conferido" for
+#: them (``manifest.json``, ``electorate_profile``: the TSE profile of 2026 as a third party
+#: aggregated it from a chart), and :func:`viabilidade.data.store_open.electors_source` cites
+#: the roll so exactly when the store holds no file of the TSE's own. No Censo table's
+#: provenance says so: the Censo's copies are cited as published.
+UNCHECKED_COPIES = (SRC_TSE_PROFILE,)
+#: How the basis of such a figure reads wherever it is printed (legal11 S1): it is published
+#: (the basis does not change), but read from an unchecked copy.
+UNCHECKED_COPY_LABEL = "publicado (cópia não conferida)"
+
+
+def unchecked_copy(source: str | None) -> bool:
+    """Whether a figure cited as ``source`` was read from an unchecked third-party copy
+    (:data:`UNCHECKED_COPIES`): ``unchecked_copy(SRC_TSE_PROFILE)`` → ``True``; the TSE's own
+    file (``"TSE, perfil do eleitorado de 2026 (arquivo gerado em 15/07/2026)"``), the Censo
+    or ``None`` → ``False``."""
+    return bool(source) and any(str(source).startswith(s) for s in UNCHECKED_COPIES)
+
 __all__ = ["FONTE_IMB_125", "FONTE_SEFAZ", "SHORT_TSE", "SHORT_TSE_2022", "SHORT_TSE_PROFILE",
            "SRC_AREAS", "SRC_CENSUS", "SRC_CENSUS_FIRST", "SRC_TSE", "SRC_TSE_2022",
-           "SRC_TSE_PROFILE", "TAXES", "VINTAGE_AREAS", "VINTAGE_CENSUS", "VINTAGE_TSE",
-           "VINTAGE_TSE_2022", "VINTAGE_TSE_PROFILE"]
+           "SRC_TSE_PROFILE", "TAXES", "UNCHECKED_COPIES", "UNCHECKED_COPY_LABEL", "VINTAGE_AREAS",
+           "VINTAGE_CENSUS", "VINTAGE_TSE", "VINTAGE_TSE_2022", "VINTAGE_TSE_PROFILE",
+           "unchecked_copy"]
 
 #: State taxes of art. 4 VII.
 TAXES = ("ICMS", "IPVA", "ITCD")

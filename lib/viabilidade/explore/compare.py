@@ -108,7 +108,8 @@ def _figure_text(figure, precision: float | None = None) -> str:
     ``precision`` (:func:`viabilidade.common.precision.rounded`) when given."""
     if figure is None or figure.value is None:
         return "sem dado"
-    basis = "hipotético" if is_hypothetical(figure) else fmt.basis_label(figure.basis, figure.value)
+    basis = ("hipotético" if is_hypothetical(figure)
+             else fmt.basis_label(figure.basis, figure.value, None, figure.source))
     return f"{fmt.number(*rounded(figure.value, precision))} ({basis})"
 
 

@@ -88,7 +88,7 @@ def _fpm_part(e: Economy) -> str:
         (f"Coeficiente {'do novo município' if creation else 'do município resultante da fusão'}",
          f"{_coef(n.coefficient)} ({esc(n.bracket)}; população de "
          f"{fmt.quantity(n.population.value, 'habitantes') if n.population else '—'}, "
-         f"{fmt.basis_label(n.population.basis, True, getattr(n.population, 'note', None)) if n.population else '—'})"),
+         f"{fmt.basis_label(n.population.basis, True, getattr(n.population, 'note', None), getattr(n.population, 'source', None)) if n.population else '—'})"),
         ("Variação da soma dos coeficientes de Goiás",
          f"{'+' if (e.delta or 0) > 0 else ''}{_coef(e.delta)} "
          f"(de {fmt.number(pl.total, 1)} para {_coef(pl.total + e.delta) if e.delta is not None else '—'})"),

@@ -13,6 +13,7 @@ from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS
 from ..operations import operation_of
 from ..operations.base import fill_name
 from ..common.numbers import km2
+from ..data.sources import unchecked_copy
 from ..rules.art6 import tolerance_text
 from ..rules.art7 import COMBINED, each_text, roll, roll_parts
 from ..rules.calendar import ART20_FROM
@@ -35,7 +36,7 @@ def _figure(f) -> str:
     """A figure with its basis in parentheses (``"14.187 habitantes (publicado)"``); ``—``."""
     if f is None or f.value is None:
         return "—"
-    return f"{fmt.estimate(f.value, f.unit, f.uncertainty, f.basis, f.precision)} ({fmt.basis_label(f.basis)})"
+    return f"{fmt.estimate(f.value, f.unit, f.uncertainty, f.basis, f.precision)} ({fmt.basis_label(f.basis, True, None, f.source)})"
 
 
 def _area_words(analysis, store) -> str:
@@ -106,10 +107,12 @@ def transfer_section(analysis, store=None) -> Html | str:
     consultation = operation_of(c).consultation
     each = consultation.counted_in_each(s)
     roll_rows = [[label, _figure(f)] for label, f in parts]
+    # the totals' basis: "publicado (cópia não conferida)" read from the unchecked copy (S1)
+    copy = next((f.source for _, f in parts if f is not None and unchecked_copy(f.source)), None)
     if total is not None:
         roll_rows.append(["Total (contagem única: leitura alternativa)" if each else "Total",
                           f"{fmt.estimate(total, 'eleitores', None, basis)} "
-                          f"({fmt.basis_label(basis)})"])
+                          f"({fmt.basis_label(basis, True, None, copy)})"])
     body += table(["Parcela do eleitorado", "Eleitores"], roll_rows,
                   caption=f"Eleitorado do plebiscito na leitura adotada: "
                           f"{CHOICES['plebiscite_roll'][s.plebiscite_roll]}",
@@ -120,13 +123,13 @@ def transfer_section(analysis, store=None) -> Html | str:
     if counts:  # the same rule as a fusion's (N5): quorum and majority in each municipality
         body += (f"<p>{esc(consultation.each_rule)} — {esc(counts)}. {esc(COMBINED)}: "
                  f"{esc(fmt.estimate(total, 'eleitores', None, basis))} "
-                 f"({esc(fmt.basis_label(basis))}).</p>")
+                 f"({esc(fmt.basis_label(basis, True, None, copy))}).</p>")
     other = "area" if s.plebiscite_roll == "federal" else "federal"
     alt_total, alt_basis, _ = roll(p, s.replace(plebiscite_roll=other))
     if alt_total is not None:
         body += (f"<p>Na leitura alternativa ({esc(CHOICES['plebiscite_roll'][other])}), o "
                  f"eleitorado seria de {esc(fmt.estimate(alt_total, 'eleitores', None, alt_basis))} "
-                 f"({esc(fmt.basis_label(alt_basis))}).</p>")
+                 f"({esc(fmt.basis_label(alt_basis, True, None, copy))}).</p>")
     return group(analysis, "sec-transferencia", extra=body)
 
 

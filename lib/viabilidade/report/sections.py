@@ -349,7 +349,7 @@ def _figure_row(label: str, f: Figure | None) -> list[Any] | None:
     # no "(2026)" after it
     shown = f.source if str(f.vintage) and str(f.vintage) in f.source else f"{f.source} ({f.vintage})"
     source = fmt.dates_in_text(shown) if f.source else "—"
-    return [label, value, fmt.basis_label(f.basis, f.value, f.note), source, f.note or ""]
+    return [label, value, fmt.basis_label(f.basis, f.value, f.note, f.source), source, f.note or ""]
 
 
 def unit_table(unit, caption: str | None = None, not_required: dict[str, str] | None = None) -> Html:

@@ -18,8 +18,8 @@ from .consultation import AS_WRITTEN, Consultation
 from .calendar import (UNDATED, creation_year, installation_date, is_election_year, next_election,
                        undated)
 from .common import FUTURE_KEY, combine, date_br, fmt, future_act, missing_proof, simple
-from ..data.sources import SHORT_TSE_2022, SHORT_TSE_PROFILE
-from .result import BASIS_WORDS, SIMULATED, Basis, Figure, RuleResult, Status, weakest
+from ..data.sources import SHORT_TSE_2022, SHORT_TSE_PROFILE, unchecked_copy
+from .result import SIMULATED, Basis, Figure, RuleResult, Status, basis_words, weakest
 from .settings import Settings
 
 if TYPE_CHECKING:  # type hints only (profile.types needs no runtime import here)
@@ -321,7 +321,7 @@ def each_text(consultation: Consultation, profile: Profile | None, settings: Set
             return ""
         q = quorum(int(round(f.value)), settings.quorum)
         source = roll_source([f])
-        texts.append(f"{label}: {fmt(round(f.value))} eleitores ({BASIS_WORDS[f.basis]}"
+        texts.append(f"{label}: {fmt(round(f.value))} eleitores ({basis_words(f.basis, f.source)}"
                      f"{'; ' + source if source else ''}), quórum "
                      f"mínimo de {fmt(q)} comparecimentos e, nesse caso, {fmt(majority(q))} "
                      "votos “sim”")
@@ -450,6 +450,9 @@ def _par1(candidate: Candidate, profile: Profile | None, settings: Settings,
                       comparator=">=", unit="comparecimentos", details=details)
     q = quorum(int(round(n)), settings.quorum)
     source = roll_source(roll_figures(profile, settings))
+    # "publicado (cópia não conferida)" when the roll is read from the unchecked copy (S1)
+    word = basis_words(basis, next((f.source for f in roll_figures(profile, settings)
+                                    if f is not None and unchecked_copy(f.source)), None))
     details.update(eleitores_rol=n, base_rol=str(basis), fonte_rol=source, quorum=q,
                    maioria_no_quorum=majority(q),
                    partes_rol={label: f.value for label, f in roll_parts(profile, settings)})
@@ -469,7 +472,7 @@ def _par1(candidate: Candidate, profile: Profile | None, settings: Settings,
         reason = ("Plebiscito ainda sem resultado: são necessários, em cada município, o número "
                   f"de eleitores aptos e o de comparecimentos (TRE-GO). "
                   f"{consultation.each_rule} — {each}. "
-                  f"{COMBINED}: {fmt(round(n))} eleitores ({BASIS_WORDS[basis]}"
+                  f"{COMBINED}: {fmt(round(n))} eleitores ({word}"
                   f"{'; ' + source if source else ''}), quórum "
                   f"mínimo de {fmt(q)} comparecimentos e, nesse caso, {fmt(majority(q))} votos "
                   f"“sim”. Em qualquer leitura, {EFFECTIVE_ROLL}.")
@@ -478,7 +481,7 @@ def _par1(candidate: Candidate, profile: Profile | None, settings: Settings,
                       certifier="Tribunal Regional Eleitoral", details=details)
     reason = (f"Plebiscito ainda sem resultado: são necessários o número de eleitores aptos e o de "
               f"comparecimentos (TRE-GO). Com o {desc} de {fmt(round(n))} eleitores "
-              f"({BASIS_WORDS[basis]}{'; ' + source if source else ''}), o quórum mínimo seria de "
+              f"({word}{'; ' + source if source else ''}), o quórum mínimo seria de "
               f"{fmt(q)} comparecimentos e, nesse caso, a aprovação exigiria {fmt(majority(q))} votos "
               f"“sim”; {EFFECTIVE_ROLL}.")
     return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE, reason, threshold=q,

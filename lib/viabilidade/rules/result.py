@@ -61,6 +61,17 @@ BASIS_WORDS = {
 }
 
 
+def basis_words(basis: Basis | str, source: str | None = None) -> str:
+    """:data:`BASIS_WORDS` of ``basis``; a published figure cited as an unchecked third-party
+    copy (:func:`viabilidade.data.sources.unchecked_copy`, from the store's provenance) reads
+    ``"publicado (cópia não conferida)"`` (legal11 S1: the 2026 roll read "publicado")."""
+    from ..data.sources import UNCHECKED_COPY_LABEL, unchecked_copy
+
+    if Basis(basis) == Basis.PUBLISHED and unchecked_copy(source):
+        return UNCHECKED_COPY_LABEL
+    return BASIS_WORDS[Basis(basis)]
+
+
 def weakest(bases) -> Basis | None:
     """The basis of a figure made of several: the weakest of ``bases`` (``None`` ignored).
 

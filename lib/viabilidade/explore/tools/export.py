@@ -57,7 +57,8 @@ def _basis(figure) -> str:
 
     if figure is None or figure.value is None:
         return "sem dado"
-    return "hipotético" if is_hypothetical(figure) else fmt.basis_label(figure.basis, figure.value)
+    return ("hipotético" if is_hypothetical(figure)
+            else fmt.basis_label(figure.basis, figure.value, None, figure.source))
 
 
 def _value(figure):

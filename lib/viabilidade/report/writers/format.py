@@ -19,7 +19,7 @@ from ...common.precision import AREA_KM2, rounded
 from ...common import text as _text
 from ...rules.art6 import DOCUMENTED
 from ...rules.art7 import VOID_KEY
-from ...rules.result import (SIMULATED, BASIS_WORDS, Basis, Lean, Status, Verdict, on_hypothetical_data,
+from ...rules.result import (SIMULATED, BASIS_WORDS, Basis, basis_words, Lean, Status, Verdict, on_hypothetical_data,
                             on_declared_documents, on_measured_data, on_simulated_act,
                             on_published_data)
 
@@ -428,20 +428,24 @@ def lean_label(lean: Lean | str | None) -> str:
     return "" if lean is None else LEAN_LABELS[Lean(lean)]
 
 
-def basis_label(basis: Basis | str | None, value: object = True, note: str | None = None) -> str:
+def basis_label(basis: Basis | str | None, value: object = True, note: str | None = None,
+                source: str | None = None) -> str:
     """Portuguese label of a basis (``"certificado"``, ``"publicado"``, ``"medido"``, ``"estimado"``).
 
     ``value`` is the figure the basis qualifies: when it is ``None`` (no figure) the label is
     ``"sem dado"``, since there is nothing certified, measured or estimated. ``note`` is the
     figure's note: a declared figure whose note carries
     :data:`~viabilidade.rules.result.SIMULATED` (an act dated after today) is
-    :data:`SIMULATED_BASIS_LABEL`, never "documento declarado" (legal10 S2).
+    :data:`SIMULATED_BASIS_LABEL`, never "documento declarado" (legal10 S2). ``source`` is the
+    figure's citation: a published figure read from an unchecked third-party copy (the store's
+    provenance, :func:`viabilidade.rules.result.basis_words`) is ``"publicado (cópia não
+    conferida)"`` (legal11 S1).
     """
     if value is None:
         return "sem dado"
     if note_basis(basis, note) == SIMULATED_BASIS:
         return SIMULATED_BASIS_LABEL
-    return "—" if basis is None else BASIS_LABELS[Basis(basis)]
+    return "—" if basis is None else basis_words(basis, source)
 
 
 #: The "Base" of a value read from an act dated after today (a simulation's hypothesis).
@@ -456,7 +460,7 @@ def result_basis_label(result, value: object = True) -> str:
     if value is not None and on_simulated_act(result):
         return SIMULATED_BASIS_LABEL
     details = result.details if isinstance(result.details, dict) else {}
-    return basis_label(result.basis, value, details.get("nota"))
+    return basis_label(result.basis, value, details.get("nota"), result.source)
 
 
 def verdict_label(verdict: Verdict | str, feminine: bool = False) -> str:

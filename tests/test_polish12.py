@@ -172,3 +172,22 @@ def test_the_parameters_table_gives_the_reference_date_used_and_its_rule():
         "15/01/2027 (a data do pedido do candidato, request_date: as configurações não dão "
         "data de referência)")
     assert row(posse, study_date="2026-12-01", reference_date="2026-03-02") == "02/03/2026"
+
+
+def test_the_note_after_the_law_text_is_set_off_from_its_last_line():
+    """Minor: the study's p. 28 printed the note on today's bodies ("Art. 4º, § 2º: a
+    “Secretaria de Estado da Fazenda” …") right under art. 14's last line: it was styled as a
+    table's caption (0,2 em above). It is a note of its own, 1,2 em below the text."""
+    from test_findings import POSSE, STORE
+
+    from viabilidade.data.store import load_store
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.report import sections
+    from viabilidade.report.writers.typst import to_typst
+
+    a = analyse(POSSE, store=load_store(STORE), alternatives=False)
+    html = f"<html><body>{sections.appendices(a)}</body></html>"
+    lines = [x for x in to_typst(html).source.splitlines() if "Cartório Eleitoral integra" in x]
+    assert len(lines) == 1
+    assert lines[0].startswith("#block(above: 1.2em, below: 0.8em, text(font: sans, size: "
+                               "7.5pt, fill: cinza)[Art")

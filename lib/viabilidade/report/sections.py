@@ -891,7 +891,7 @@ def appendices(analysis) -> Html:
     if law:
         body += "<h3>Texto dos artigos citados (LC nº 2/1990, texto consolidado)</h3>" + law
         if "4" in cited:
-            body += f'<p class="legenda">{esc(BODIES_TODAY_NOTE)}</p>'
+            body += f'<p class="nota-lei">{esc(BODIES_TODAY_NOTE)}</p>'
     return _section("sec-apendices", "Apêndices", body)
 
 

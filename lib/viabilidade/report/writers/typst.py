@@ -39,7 +39,7 @@ CLASSES = frozenset("""capa titulo orgao cabecalho-corrente titulo-corrente avis
 vigencias conclusao veredito v-viável v-inviável v-indeterminado status sinal st-pass st-fail
 st-indet st-na linha-pass linha-fail linha-indeterminate linha-not_applicable linha-na regra motivo
 artigo texto-legal lei notas sic hash chave num id fonte sujeito tabela regras compacta fatos
-proveniencia parametros alternativas larga legenda grafico premissa deck slide rodape contagem
+proveniencia parametros alternativas larga legenda nota-lei grafico premissa deck slide rodape contagem
 grande motivos situacao-estudo conclusivo preliminar sede-proposta quadro-federal memorial
 oficio cabecalho numero local-data destinatario assunto prazo vocativo itens item fecho lacuna
 assinatura linha anexo url lado-a-lado boundary-check
@@ -198,6 +198,9 @@ P_STYLES = {
     "aviso": ("#block(above: 2em, stroke: (top: 0.5pt + linha), inset: (top: 0.6em), width: 100%, "
               "text(size: 8.5pt, fill: cinza)[{body}])"),
     "legenda": "#block(above: 0.2em, below: 0.8em, text(font: sans, size: 7.5pt, fill: cinza)[{body}])",
+    # a note after a text, not a table's caption: set off from the text above (polish12: the
+    # note on today's bodies sat right under art. 14's last line)
+    "nota-lei": "#block(above: 1.2em, below: 0.8em, text(font: sans, size: 7.5pt, fill: cinza)[{body}])",
     "artigo": "#block(above: 0.2em, below: 0.3em, text(font: sans, size: 8.5pt, fill: cinza)[{body}])",
     "cabecalho": ("#block(width: 100%, below: 1.4em, stroke: (bottom: 1.5pt + azul), inset: (bottom: 0.4em), "
                   "align(center, text(font: sans, size: 10.5pt, weight: \"bold\", fill: azul, tracking: 0.06em, "

@@ -203,6 +203,10 @@ def test_a_margin_of_error_larger_than_the_value_is_no_range_below_zero():
         "655\u00a0eleitores (entre 0 e 1.506; margem de erro maior que o valor)")
     assert fmt.estimate(851, "edificações", 851, "estimated") == "851 ± 851\u00a0edificações"
     assert fmt.estimate(1111, "edificações", 556, "estimated") == "1.111 ± 556\u00a0edificações"
+    # a margin (value minus threshold) may be negative: "±" kept (the district's +692 ± 1.353
+    # habitantes read "entre 0 e 2.045")
+    assert fmt.estimate(692, "habitantes", 1353, "estimated", signed=True) == (
+        "692 ± 1.353\u00a0habitantes")
     assert fmt.estimate(100_000, "BRL", 200_000, "estimated") == (
         "R$\u00a0100.000,00 (entre R$\u00a00,00 e R$\u00a0300.000,00; margem de erro maior que o "
         "valor)")

@@ -516,7 +516,7 @@ COUNT_UNITS = {"habitantes", "eleitores", "edificações", "assinaturas", "votos
 
 def estimate(value: float | int | None, unit: str = "", uncertainty: float | None = None,
              basis: Basis | str | None = None, precision: float | None = None,
-             pivot: float | None = None) -> str:
+             pivot: float | None = None, *, signed: bool = False) -> str:
     """A figure with its uncertainty: ``(1910.5, "eleitores", 397.8, "estimated")`` ->
     ``"1.911 ± 398 eleitores"``.
 
@@ -526,7 +526,8 @@ def estimate(value: float | int | None, unit: str = "", uncertainty: float | Non
     0,01 km² unless a step is given: a figure's value, not a threshold such as "1 km²").
     ``None`` gives ``"—"``. A margin of error larger than a non-negative value is no range
     below zero: ``(655, "edificações", 851, "estimated")`` -> ``"655 edificações (entre 0 e
-    1.506; margem de erro maior que o valor)"``.
+    1.506; margem de erro maior que o valor)"``. A ``signed`` quantity (a margin, value minus
+    threshold) may be negative: it keeps "±" ("+692 ± 1.353 habitantes" runs from −661).
     """
     if precision is None and unit == "km²":
         precision = AREA_KM2
@@ -539,7 +540,7 @@ def estimate(value: float | int | None, unit: str = "", uncertainty: float | Non
         uncertainty = math.floor(uncertainty + 0.5) if uncertainty else uncertainty
     if not uncertainty:
         return quantity(value, unit, decimals, precision, pivot)
-    if 0 <= value < uncertainty:
+    if not signed and 0 <= value < uncertainty:
         # "655 ± 851 edificações" reads down to -196: a margin of error larger than the value
         # gives the interval cut at zero, which no count, area or amount goes below, with the
         # point estimate kept (legal11 M9)

@@ -237,8 +237,9 @@ def margin_text(result: RuleResult) -> str:
     estimated = result.basis is not None and Basis(result.basis) == Basis.ESTIMATED
     details = result.details if isinstance(result.details, dict) else {}
     uncertainty = details.get("incerteza") if estimated else None
+    # a margin may be negative: "±" kept, never cut at zero (legal11 M9)
     text = sign + fmt.estimate(result.margin, result.unit, uncertainty, result.basis,
-                               precision(result), 0)
+                               precision(result), 0, signed=True)
     if result.margin_pct is not None and not estimated:
         psign = "+" if result.margin_pct > 0 else ""
         text += f" ({psign}{fmt.percent(result.margin_pct)})"

@@ -207,6 +207,16 @@ def test_a_margin_of_error_larger_than_the_value_is_no_range_below_zero():
     # habitantes read "entre 0 e 2.045")
     assert fmt.estimate(692, "habitantes", 1353, "estimated", signed=True) == (
         "692 ± 1.353\u00a0habitantes")
+    # the rules' sentences say it in the same words (art. 17, I's reason read "655 ± 851")
+    from viabilidade.profile.analysis import analyse
+    from viabilidade.rules.common import fmt as fmt_num, with_margin
+
+    assert with_margin(1111, 556, fmt_num, " edificações") == "1.111 ± 556 edificações"
+    district = analyse(ROOT / "tests" / "fixtures" / "distrito-posse-dabadia.toml",
+                       store=load_store(), alternatives=False)
+    assert district.result("art17.I").reason.startswith(
+        "O valor apurado, 655 edificações (entre 0 e 1.506; margem de erro maior que o valor) "
+        "(estimado), é o de todo o território do distrito")
     assert fmt.estimate(100_000, "BRL", 200_000, "estimated") == (
         "R$\u00a0100.000,00 (entre R$\u00a00,00 e R$\u00a0300.000,00; margem de erro maior que o "
         "valor)")

@@ -357,7 +357,9 @@ def test_district_study_applies_its_own_articles(store):
     assert b.value == 170 and b.status == Status.INDETERMINATE and b.lean is None
     assert b.margin is None and b.margin_pct is None
     assert b.reason == (
-        "O valor apurado, 170 ± 255 edificações (estimado), é o de todo o território do distrito, "
+        # its margin of error exceeds it: no range below zero (legal11 M9)
+        "O valor apurado, 170 edificações (entre 0 e 425; margem de erro maior que o valor) "
+        "(estimado), é o de todo o território do distrito, "
         "não o da sede: o art. 17, I, conta as edificações “na sede indicada” (no mínimo 100), e "
         "o estudo não delimita a sede. Esse valor não decide o requisito: é preciso a contagem "
         "das edificações da sede indicada, a comprovar (a lei não indica o órgão que a apura).")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import dataclasses
 
-from .common import fmt, numeric_result, whole
+from .common import fmt, numeric_result, whole, with_margin
 from .result import Basis, RuleResult, Status
 from .settings import COMPARATORS, Settings
 
@@ -39,10 +39,10 @@ def whole_area_buildings(result: RuleResult) -> RuleResult:
     if result.value is None or result.basis == Basis.CERTIFIED:
         return result
     unc = result.details.get("incerteza")
-    shown = f"{fmt(whole(result.value))}" + (f" ± {fmt(whole(unc))}" if unc else "")
+    shown = with_margin(whole(result.value), whole(unc) if unc else unc, fmt, " edificações")
     basis = {Basis.ESTIMATED: "estimado", Basis.PUBLISHED: "publicado",
              Basis.MEASURED: "medido"}.get(result.basis, "")
-    reason = (f"O valor apurado, {shown} edificações ({basis}), é o de todo o território do "
+    reason = (f"O valor apurado, {shown} ({basis}), é o de todo o território do "
               "distrito, não o da sede: o art. 17, I, conta as edificações “na sede indicada” "
               f"(no mínimo {fmt(whole(result.threshold))}), e o estudo não delimita a sede. Esse "
               f"valor não decide o requisito: {MISSING['art17.I']}")

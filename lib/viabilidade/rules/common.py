@@ -59,6 +59,18 @@ def pct(x: float | None) -> str:
     return decimal(round(x, 2), 2) + "\u00a0%"
 
 
+def with_margin(value, unc, shown, words: str = "") -> str:
+    """An estimate in a sentence, as :func:`viabilidade.report.writers.format.estimate` prints
+    it in tables (legal11 M9): ``"1.111 ± 556 edificações"``; a margin of error larger than a
+    non-negative value is no range below zero: ``"655 edificações (entre 0 e 1.506; margem de
+    erro maior que o valor)"``. ``shown`` formats a number, ``words`` follows the value (the
+    unit, with its leading space)."""
+    if unc and 0 <= value < unc:
+        return (f"{shown(value)}{words} (entre {shown(0)} e {shown(value + unc)}; margem de erro "
+                "maior que o valor)")
+    return f"{shown(value)} ± {shown(unc)}{words}" if unc else f"{shown(value)}{words}"
+
+
 def date_br(d) -> str:
     """A date as ``dd/mm/aaaa``: ``date(2026, 11, 29)`` → ``"29/11/2026"``."""
     return d.strftime("%d/%m/%Y")
@@ -242,9 +254,9 @@ def numeric_result(rule_id: str, title: str, figure: Figure | None, threshold: f
         unc = figure.uncertainty
         shown = ((lambda x: fmt(whole(x))) if unit in COUNT_UNITS
                  else (lambda x: amount(x, unit)) if unit == "BRL" else fmt)
-        est = f"{shown(value)} ± {shown(unc)}" if unc else f"{shown(value)} (sem incerteza declarada)"
-        if unit != "BRL":
-            est += f" {unit}"
+        words = "" if unit == "BRL" else f" {unit}"
+        est = (with_margin(value, unc, shown, words) if unc
+               else f"{shown(value)} (sem incerteza declarada){words}")
         proof = (f"é preciso o número certificado {_by(certifier)}"
                  if certifier else "o número fica a comprovar (a lei não indica o órgão que o "
                                    "apura)")

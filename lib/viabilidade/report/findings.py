@@ -358,9 +358,6 @@ def _readings(analysis) -> Finding | None:
     examined = fmt.count(len(readings), "leitura alternativa", "leituras alternativas")
     verb = "foi examinada" if len(readings) == 1 else "foram examinadas"
     head = f"{examined} da lei {verb}"
-    if editions:
-        head += (f", além de {fmt.count(len(editions), 'outra edição', 'outras edições')} dos "
-                 f"dados ({'; '.join(editions)})")
     if not changing:
         summary = f"{head}; nenhuma muda a conclusão"
     else:
@@ -368,9 +365,15 @@ def _readings(analysis) -> Finding | None:
         summary = (f"{head}; "
                    f"{fmt.number(len(changing))} {'muda' if len(changing) == 1 else 'mudam'} "
                    f"a conclusão ({which})")
-    return Finding("leituras", "Leituras da lei", summary,
-                   "Cada leitura está numerada e explicada nos Apêndices do estudo (Leituras da "
-                   "lei).")
+    detail = ("Cada leitura está numerada e explicada nos Apêndices do estudo (Leituras da "
+              "lei).")
+    if editions:  # in the detail: the deck's first slide has room for the summary alone
+        one = len(editions) == 1
+        detail += (f" {'Foi examinada' if one else 'Foram examinadas'} também "
+                   f"{fmt.count(len(editions), 'outra edição', 'outras edições')} dos dados "
+                   f"({'; '.join(editions)}), que não {'é leitura' if one else 'são leituras'} "
+                   "da lei.")
+    return Finding("leituras", "Leituras da lei", summary, detail)
 
 
 def _bar(analysis) -> Finding | None:

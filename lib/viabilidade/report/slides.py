@@ -366,7 +366,8 @@ def slides_html(analysis, *, store=None, map_html: str | None = None,
                      + _counts(results),
                      footer, h1=True)]
     if rest:  # before the frame: the findings on slides 1 and 2 (issue 29; legal review item 8)
-        slides += _continued("s-atencao", f"{HEADING} (continuação)",
+        # "(continuação)" only when slide 1 holds some of them
+        slides += _continued("s-atencao", f"{HEADING} (continuação)" if first else HEADING,
                              ['<ul class="motivos">' + "".join(part) + "</ul>"
                               for part in paginate(rest, _item_lines, LIST_LINES_PER_SLIDE)], footer)
     slides += _continued("s-quadro", SECTION_TITLE,

@@ -132,6 +132,10 @@ CHECK_NOTE = ("Falta conferir com os originais os documentos declarados no regis
               "anotando em cada ato quem conferiu e em que data:")
 #: The same for an operation without art. 4 whose documents are declared in the candidate
 #: file (art. 6's technical error, agreement and resolutions): none is missing, none checked.
+#: Before the documents of acts dated after today (legal12 S-A): hypotheses of the simulation,
+#: which do not exist yet, not documents to check (:data:`certification.FUTURE_ACT`).
+FUTURE_NOTE = ("Atos futuros do registro do processo (hipótese da simulação), datados depois "
+               "de hoje: a existir e, depois, a conferir com o original:")
 CHECK_FILE_NOTE = "Falta conferir com os originais os documentos declarados no arquivo da candidatura:"
 #: The cover note when every certificate is in the record and checked against its original
 #: while something no body certifies (art. 4 III) or the plebiscite is still open (legal review
@@ -172,7 +176,8 @@ def cover_box(analysis, preliminary_note: str) -> Html:
         return Html(f'<p class="aviso situacao-estudo conclusivo">{text}</p>')
     barred = [p for p in missing if p.body == certification.PLEBISCITE_BARRED]
     missing = [p for p in missing if p.body != certification.PLEBISCITE_BARRED]
-    declared = [p for p in missing if p.declared]
+    future = [p for p in missing if p.future]
+    declared = [p for p in missing if p.declared and not p.future]
     missing = [p for p in missing if not p.declared]
     rows = "; ".join(f"<strong>{esc(body)}</strong> — {esc(text)}" for body, text in _grouped(missing))
     check = ""
@@ -180,6 +185,10 @@ def cover_box(analysis, preliminary_note: str) -> Html:
         check = (f" {esc(CHECK_NOTE if creation else CHECK_FILE_NOTE)} "
                  + "; ".join(f"<strong>{esc(body)}</strong> — {esc(text)}"
                              for body, text in _grouped(declared)) + ".")
+    if future:  # acts dated after today do not exist yet: nothing to check today (legal12 S-A)
+        check += (f" {esc(FUTURE_NOTE)} "
+                  + "; ".join(f"<strong>{esc(body)}</strong> — {esc(text)}"
+                              for body, text in _grouped(future)) + ".")
     if not creation:
         return Html('<p class="aviso situacao-estudo preliminar"><strong>Estudo preliminar.</strong> '
                     f"{esc(PRELIMINARY_OTHER)}"
@@ -194,7 +203,7 @@ def cover_box(analysis, preliminary_note: str) -> Html:
              "art. 4º, §§ 2º e 3º")
     # art. 4 III is measured, never asked of a body: § 2 and § 3 are not its basis (item 1)
     asked = [p for p in missing if p.body != certification.CONTINUITY_BODY]
-    if not asked and declared:  # every figure is in a declared document: no certificate to ask
+    if not asked and (declared or future):  # every figure is in a declared document: no certificate to ask
         preliminary_note = DECLARED_NOTE
     elif not asked:  # every certificate in and checked: name the documents (item 6)
         docs = _documents(analysis.candidate)
@@ -206,4 +215,4 @@ def cover_box(analysis, preliminary_note: str) -> Html:
                 + check + (" " + esc(plebiscite_sentence(barred)) if barred else "") + "</p>")
 
 
-__all__ = ["CHECK_FILE_NOTE", "CHECK_NOTE", "CHECKED_NOTE", "DECLARED_NOTE", "cover_box", "plebiscite_sentence", "CONCLUSIVE_NOTE", "CONCLUSIVE_OTHER", "PRELIMINARY_OTHER"]
+__all__ = ["CHECK_FILE_NOTE", "CHECK_NOTE", "FUTURE_NOTE", "CHECKED_NOTE", "DECLARED_NOTE", "cover_box", "plebiscite_sentence", "CONCLUSIVE_NOTE", "CONCLUSIVE_OTHER", "PRELIMINARY_OTHER"]

@@ -29,7 +29,8 @@ from ..proposal.record import NOT_BEFORE_FEDERAL_LAW
 from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS, Candidate
 from .art6 import DOCUMENTED
 from .common import amount, whole
-from .result import (Basis, RuleResult, Status, Verdict, deciding_basis, on_declared_documents,
+from .result import (SIMULATED, Basis, RuleResult, Status, Verdict, deciding_basis,
+                     on_declared_documents,
                      on_simulated_act, rests_on_simulated_act,
                      on_hypothetical_data, on_projected_data, on_published_data, verdict)
 
@@ -164,6 +165,9 @@ class Pending:
     declared : bool
         The document is in the file, declared; what is missing is a person's check of its
         original (``checked_by``/``checked_on`` in the record).
+    future : bool
+        Of a declared document: its act is dated after today, a hypothesis of the simulation
+        that does not exist yet (:data:`FUTURE_ACT`), not a document to check today.
     """
 
     item: str
@@ -173,15 +177,34 @@ class Pending:
     field: str
     roman: str = ""
     declared: bool = False
+    future: bool = False
 
 
 #: What a figure of an act dated after today still needs: the act itself (legal10 S2).
 SIMULATED_WAIT = "da existência dos atos futuros (hipótese da simulação)"
 #: What a declared document still needs (:attr:`Pending.declared`).
 TO_CHECK = "conferir com o original o documento declarado"
+#: What a document of an act dated after today still needs (:attr:`Pending.future`): it does
+#: not exist yet, so there is no original to check (legal12 S-A: the lists of what is pending
+#: called it "documento declarado").
+FUTURE_ACT = "ato futuro (hipótese da simulação): a existir e, depois, a conferir com o original"
 
 
-def _figure(item: str, subject: str, code: str | None = None, declared: bool = False) -> Pending:
+def _future(details) -> bool:
+    """Whether a result's (or a sub-check's) figure comes from an act dated after today: its
+    note carries :data:`~viabilidade.rules.result.SIMULATED`, the words
+    :attr:`viabilidade.proposal.record.Act.proof` gives such an act (SIMULATED_PROOF)."""
+    return isinstance(details, dict) and SIMULATED in str(details.get("nota") or "")
+
+
+def _to_check(future: bool) -> str:
+    """What a declared document still needs: its check (:data:`TO_CHECK`), or, for an act
+    dated after today, to exist first (:data:`FUTURE_ACT`)."""
+    return FUTURE_ACT if future else TO_CHECK
+
+
+def _figure(item: str, subject: str, code: str | None = None, declared: bool = False,
+            future: bool = False) -> Pending:
     if item == "III":  # measured, never certified: what is missing is the area's limits
         return Pending("art. 4º, III" if code is None else "art. 4º, § 1º (III)", subject,
                        CONTINUITY_NEEDS, CONTINUITY_BODY, "area.boundary", item)
@@ -189,13 +212,14 @@ def _figure(item: str, subject: str, code: str | None = None, declared: bool = F
     what = FIGURES[key].what
     if item == "VII":
         what += " e " + FIGURES["state_tax_revenue"].what
+    future = declared and future
     if declared:
-        what = f"{what}: {TO_CHECK}"
+        what = f"{what}: {_to_check(future)}"
     if code is None:
         return Pending(f"art. 4º, {item}", subject, what, ITEM_BODY[item], f"certified.{key}", item,
-                       declared)
+                       declared, future)
     return Pending(f"art. 4º, § 1º ({item})", subject, what, ITEM_BODY[item],
-                   f"certified.remainder.{code}.{key}", item, declared)
+                   f"certified.remainder.{code}.{key}", item, declared, future)
 
 
 def _evidence(rule: RuleResult, item: str) -> list[Pending]:
@@ -248,7 +272,8 @@ def _needs_figure(r: RuleResult, status: Status) -> list[Pending]:
     item = r.rule_id.split(".")[1]
     basis = deciding_basis(r)
     return [] if settled(status, basis, item) else [
-        _figure(item, r.subject, declared=status in _DECIDED and basis == Basis.DECLARED)]
+        _figure(item, r.subject, declared=status in _DECIDED and basis == Basis.DECLARED,
+                future=_future(r.details))]
 
 
 def _needs_figure_and_evidence_VI(r: RuleResult, status: Status) -> list[Pending]:
@@ -258,7 +283,8 @@ def _needs_figure_and_evidence_VI(r: RuleResult, status: Status) -> list[Pending
     count_basis = r.details.get("edificacoes_base", r.basis) or None
     if not settled(count_status, count_basis, "VI"):
         out.append(_figure("VI", r.subject, declared=Status(count_status) in _DECIDED
-                           and str(count_basis) == Basis.DECLARED.value))
+                           and str(count_basis) == Basis.DECLARED.value,
+                           future=_future(r.details)))
     return out + _evidence(r, "VI")
 
 
@@ -274,7 +300,7 @@ def _needs_origin_figures(r: RuleResult, status: Status) -> list[Pending]:
         basis = sub.get("base_decisiva") or sub.get("base") or None
         if not settled(sub["status"], basis, item):
             out.append(_figure(item, r.subject, code, declared=Status(sub["status"]) in _DECIDED
-                               and str(basis) == Basis.DECLARED.value))
+                               and str(basis) == Basis.DECLARED.value, future=_future(sub)))
     return out
 
 
@@ -285,8 +311,10 @@ def _needs_representation(r: RuleResult, status: Status) -> list[Pending]:
     registration = ("certidão do Cartório Eleitoral de que os signatários são eleitores "
                     "inscritos na área")
     if status in _DECIDED:
-        return ([Pending(r.article or "art. 2º", r.subject, f"{registration}: {TO_CHECK}",
-                         ITEM_BODY["V"], "process.events", "", True)]
+        future = _future(r.details)
+        return ([Pending(r.article or "art. 2º", r.subject,
+                         f"{registration}: {_to_check(future)}", ITEM_BODY["V"],
+                         "process.events", "", True, future)]
                 if deciding_basis(r) == Basis.DECLARED else [])
     if r.certifier == ITEM_BODY["V"]:
         return [Pending(r.article or "art. 2º", r.subject, registration, ITEM_BODY["V"],
@@ -303,9 +331,11 @@ def _needs_declarations(r: RuleResult, status: Status) -> list[Pending]:
     registration = ("certidão do Cartório Eleitoral de que os signatários são eleitores "
                     "inscritos no município")
     if status in _DECIDED:
+        future = _future(r.details)
         return ([Pending(r.article or "art. 5º, § 1º", r.subject,
-                         f"{registration} e declarações de residência e domicílio: {TO_CHECK}",
-                         ITEM_BODY["V"], "process.events", "", True)]
+                         f"{registration} e declarações de residência e domicílio: "
+                         f"{_to_check(future)}", ITEM_BODY["V"], "process.events", "", True,
+                         future)]
                 if deciding_basis(r) == Basis.DECLARED else [])
     if r.certifier == ITEM_BODY["V"]:
         return [Pending(r.article or "art. 5º, § 1º", r.subject, registration, ITEM_BODY["V"],
@@ -517,9 +547,14 @@ def summary(results: list[RuleResult], candidate: Candidate, settings=None) -> d
         (``"área"`` or the origin code), ``value``, ``body``, ``document``, ``date`` ISO,
         ``year``, ``checked``: ``True`` when a person recorded checking the original, else
         ``False`` (never ``None``), and ``checked_by``/``checked_on`` (ISO) of that check, ``None``
-        while unchecked). A declared document is a certificate only once checked
+        while unchecked), ``future_act`` (its date is after today: the act is a hypothesis of
+        the simulation, it does not exist yet) and ``to_do`` (:data:`FUTURE_ACT` for such an
+        act, :data:`TO_CHECK` for another unchecked one, ``None`` once checked). A declared
+        document is a certificate only once checked
         (:attr:`~viabilidade.rules.result.Basis.CERTIFIED`).
     """
+    from ..common.plausibility import today
+
     missing = pending(results)
     bodies = [b for b in (*CERTIFYING_BODIES, PROPONENTS) if any(p.body == b for p in missing)]
     bodies += [b for b in dict.fromkeys(p.body for p in missing) if b not in bodies]
@@ -528,7 +563,10 @@ def summary(results: list[RuleResult], candidate: Candidate, settings=None) -> d
               "date": c.date.isoformat(), "year": c.year,
               "checked": c.checked is not None,
               "checked_by": None if c.checked is None else c.checked.who,
-              "checked_on": None if c.checked is None else c.checked.on.isoformat()}
+              "checked_on": None if c.checked is None else c.checked.on.isoformat(),
+              "future_act": c.checked is None and c.date > today(),
+              "to_do": (None if c.checked is not None
+                        else _to_check(c.date > today()))}
              for c in candidate.certified.all()]
     return {"conclusive": not missing, "label": PRELIMINARY if missing else CONCLUSIVE,
             "qualification": qualification(results, candidate, settings),
@@ -540,4 +578,4 @@ def summary(results: list[RuleResult], candidate: Candidate, settings=None) -> d
 __all__ = ["Pending", "pending", "summary", "record_status", "qualification", "verdict_on_published_data",
            "hypothetical_clause", "altered_clause", "NOT_A_STUDY",
            "settled", "applies_art4", "CONCLUSIVE", "PRELIMINARY", "ITEM_BODY", "NAMED_ITEMS",
-           "CONTINUITY_BODY", "CONTINUITY_NEEDS", "NOT_BEFORE_FEDERAL_LAW"]
+           "CONTINUITY_BODY", "CONTINUITY_NEEDS", "NOT_BEFORE_FEDERAL_LAW", "FUTURE_ACT", "TO_CHECK"]

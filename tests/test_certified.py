@@ -413,11 +413,16 @@ def test_cover_says_conclusive_or_preliminary(store, tmp_path, monkeypatch):
         "arquivo de limites) ou sobre os limites de distrito da malha de setores do IBGE; uma "
         "declaração do IBGE é só subsídio. Falta "
         "conferir com os originais os documentos declarados no registro do processo, anotando em "
-        "cada ato quem conferiu e em que data: IBGE — art. 4º, II (distância de 6 km), IV "
-        "(população) e VI (núcleo urbano), e § 1º, IV e VI (remanescente de Abadiânia); Cartório "
-        "Eleitoral (TRE-GO) — certidão do Cartório Eleitoral de que os signatários são eleitores "
-        "inscritos na área: conferir com o original o documento declarado (art. 2º); art. 4º, V "
-        "(eleitorado), e § 1º, V; ")  # the art. 2 certificate was dropped (item 2's fix)
+        "cada ato quem conferiu e em que data: Proponentes — evidências do art. 4º, I (Prefeitura "
+        "e Câmara) e VI (áreas para equipamentos). "
+        # legal12 S-A: the 2027 acts do not exist yet (today 01/12/2026): not to check today
+        "Atos futuros do registro do processo (hipótese da simulação), datados depois de hoje: "
+        "a existir e, depois, a conferir com o original: IBGE — art. 4º, II (distância de 6 km), "
+        "IV (população) e VI (núcleo urbano), e § 1º, IV e VI (remanescente de Abadiânia); "
+        "Cartório Eleitoral (TRE-GO) — certidão do Cartório Eleitoral de que os signatários são "
+        "eleitores inscritos na área: ato futuro (hipótese da simulação): a existir e, depois, a "
+        "conferir com o original (art. 2º); art. 4º, V (eleitorado), e § 1º, V; ")
+    # the art. 2 certificate was dropped (item 2's fix)
     # only art. 4 III is asked for, without citing §§ 2º and 3º: no body certifies it
     assert "Ainda faltam, com quem deve fornecê-los (" not in text and "orientam o pedido" not in text
     # A certified study whose petition is a bare count (no document) is not conclusive.

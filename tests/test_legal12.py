@@ -80,3 +80,47 @@ def test_the_same_acts_once_today_is_after_them_are_declared_documents(monkeypat
     assert (electors["future_act"], electors["to_do"]) == (
         False, "conferir com o original o documento declarado")
 
+
+def test_figure_1_tags_every_source_of_an_act_dated_after_today(certified):
+    """Minor 1: Figure 1's caption ended "IBGE, Ofício nº 101/2027 … de 10/03/2027." (art. 4
+    § 1, undecided, its population read from that letter) without the tag its other sources
+    have; tagged, it is the same source as art. 4 IV's and is listed once."""
+    from viabilidade.report.charts import chart_source, numeric_results
+
+    text = chart_source(numeric_results(certified.results))
+    assert text.endswith(
+        "Secretaria de Estado da Economia de Goiás, Ofício nº 77/2027 — Secretaria de Estado da "
+        "Economia, de 01/03/2027 (exercício de 2026), hipótese da simulação (ato futuro).")
+    assert text.count("IBGE, Ofício nº 101/2027") == 1
+    assert ("IBGE, Ofício nº 101/2027 — Superintendência Estadual do IBGE em Goiás, de "
+            "10/03/2027, hipótese da simulação (ato futuro)") in text
+
+
+def test_the_representation_dated_after_today_is_tagged_as_a_hypothesis(certified, monkeypatch):
+    """Minor 2: art. 2's reason read "412 assinaturas na representação (Representação nº
+    1/2027 …, de 08/01/2027)" with no tag, beside its certificate's "hipótese da simulação
+    (ato futuro)"; on 01/06/2027 the representation exists and has none."""
+    from viabilidade.data.store import load_store
+    from viabilidade.profile.analysis import analyse
+
+    reason = certified.result("art2").reason
+    assert reason.startswith("412 assinaturas na representação (Representação nº 1/2027, ")
+    assert ", de 08/01/2027; hipótese da simulação (ato futuro)); 398 signatários" in reason
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")
+    held = analyse(CERTIFIED, store=load_store()).result("art2").reason
+    assert ", de 08/01/2027); 398 signatários" in held and "hipótese" not in held
+
+
+def test_processo_says_its_reference_date_is_after_today_and_nothing_is_done(capsys):
+    """Minor 4: `processo` of the certified file read its record on 01/06/2027 (its study
+    date) and listed every act as done, without saying that this date is after today and that
+    no act has been done yet, as it says for a record of future acts read today."""
+    from viabilidade.cli import main
+
+    assert main(["processo", str(CERTIFIED)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert ("Data de referência: 01/06/2027, depois de hoje (01/12/2026): o registro é lido como "
+            "simulação; nenhum ato do processo realizado até 01/12/2026; no registro, 12 atos "
+            "futuros, datados depois dessa data.") in lines
+    assert main(["processo", str(CERTIFIED), "--data-referencia", "2026-12-01"]) == 0
+    assert not any(x.startswith("Data de referência") for x in capsys.readouterr().out.splitlines())

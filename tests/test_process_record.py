@@ -487,10 +487,14 @@ def test_the_method_note_says_every_status_and_the_bar():
     note = METHOD_NOTES[0]
     for words in ("conforme documento declarado (a conferir com o original)",
                   "atingido ou não atingido nos dados publicados (a certificar)",
-                  "sem efeito (o plebiscito sem a lei complementar federal)",
+                  # legal12 minor 5: the rows' words, not "sem efeito (o plebiscito sem a lei
+                  # complementar federal)" for a plebiscite not held
+                  "não realizável antes da lei complementar federal (o plebiscito ainda não "
+                  "realizado; o realizado sem ela é sem efeito)",
                   "estão vedados enquanto não editada a lei complementar federal (CF, art. 18, § 4º)"):
         assert words in note
     assert "O estudo é viável somente quando" not in note
+    assert "sem efeito (o plebiscito sem a lei complementar federal)" not in note
 
 
 @pytest.mark.slow

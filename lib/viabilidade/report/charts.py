@@ -153,11 +153,13 @@ def _void(r: RuleResult) -> bool:
 def chart_source(rows: Sequence[RuleResult]) -> str:
     """``"Fonte: elaboração do estudo com dados de <source> (<vintage>); …"`` for a caption;
     a document dated after today, in a simulation, is followed by ``", hipótese da simulação
-    (ato futuro)"`` (:func:`~viabilidade.rules.result.on_simulated_act`)."""
+    (ato futuro)"`` (:func:`simulated_bar`, as its bar is drawn)."""
     seen: list[str] = []
     for r in rows:
         if r.source:
-            item = source_text(r) + (f", {SIMULATED}" if on_simulated_act(r) else "")
+            # an undecided remainder read from such a letter too (legal12 minor 1: Figure 1's
+            # last source, the IBGE's Ofício nº 101/2027 of art. 4 § 1, had no tag)
+            item = source_text(r) + (f", {SIMULATED}" if simulated_bar(r) else "")
             if item not in seen:
                 seen.append(item)
     return ("Fonte: elaboração do estudo com dados de " + "; ".join(seen) + "."

@@ -200,6 +200,22 @@ def nothing_done(candidate, today: dt.date) -> str:
             + " e ".join(parts))
 
 
+def simulated_reference(candidate, reference: dt.date) -> list[str]:
+    """The line ``processo`` adds when it reads the record on a date after today (a study
+    dated later, the certified fixture's 01/06/2027): the acts it lists as done are not done
+    yet (legal12 minor 4): ``["Data de referência: 01/06/2027, depois de hoje (08/12/2026):
+    o registro é lido como simulação; nenhum ato do processo realizado até 08/12/2026; no
+    registro, 12 atos futuros, datados depois dessa data."]``; ``[]`` on or before today."""
+    from ..common.plausibility import today as real_today
+
+    now = real_today()
+    if reference <= now:
+        return []
+    done = nothing_done(candidate, now)
+    return [f"Data de referência: {reference:%d/%m/%Y}, depois de hoje ({now:%d/%m/%Y}): o "
+            "registro é lido como simulação" + (f"; {done}" if done else "") + "."]
+
+
 def reference_date(candidate) -> dt.date:
     """The date ``processo`` reads the record on without ``--data-referencia``: the
     candidate's ``[settings] study_date``, the date its study is made on, else today (one
@@ -337,6 +353,7 @@ def state_lines(candidate, state: ProcessState, today: dt.date | None = None, *,
         out.append("Atenção: " + ELECTION_YEAR_WARNING.format(year=today.year, next=today.year + 1)
                    + ".")
     out.append(f"Fase: {state.phase}")
+    out += simulated_reference(candidate, today)
     documented = documents(candidate, today)
     if state.events:
         out.append("Atos registrados:")

@@ -848,8 +848,9 @@ BODIES_TODAY_NOTE = ("Art. 4º, § 2º: a “Secretaria de Estado da Fazenda” 
 METHOD_NOTES = [
     "Cada requisito resulta em cumprido (só sobre documento do órgão que a lei indica, "
     "conferido com o original), conforme documento declarado (a conferir com o original), "
-    "atingido ou não atingido nos dados publicados (a certificar), sem efeito (o plebiscito "
-    "sem a lei complementar federal), não cumprido, indeterminado ou não se aplica. Perante a "
+    "atingido ou não atingido nos dados publicados (a certificar), não realizável antes da "
+    "lei complementar federal (o plebiscito ainda não realizado; o realizado sem ela é sem "
+    "efeito), não cumprido, indeterminado ou não se aplica. Perante a "
     "LC nº 2/1990, qualquer requisito não cumprido torna a proposta inviável, e ela só seria "
     "viável com todos os requisitos aplicáveis cumpridos; nos demais casos é indeterminada. "
     "A conclusão sobre a LC nº 2/1990 não muda o que a Constituição permite hoje: a criação, "

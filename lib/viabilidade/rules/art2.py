@@ -118,8 +118,11 @@ def art2(candidate: Candidate, settings: Settings) -> RuleResult:
                     candidate.petition_document, candidate.petition_date, today=settings.study_day())
     if Status(base.status) not in (Status.PASS, Status.FAIL):
         return base
+    # a representation dated after today is a hypothesis of the simulation, as its certificate
+    # (legal12 minor 2: "412 assinaturas na representação (…, de 08/01/2027)" had no tag)
+    tag = f"; {SIMULATED}" if simulated_act(candidate.petition_date) else ""
     signed = f"{fmt(candidate.petition_signatures)} assinaturas na representação " \
-             f"({candidate.petition_document}, de {date_br(candidate.petition_date)})"
+             f"({candidate.petition_document}, de {date_br(candidate.petition_date)}{tag})"
     return registered_signers("art2", title, base, candidate, settings, settings.petition, who,
                               signed, "na área")
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..proposal.candidate import Candidate, Plebiscite
 from . import art7
 from .art2 import petition, registered_signers
-from .common import combine, date_br, fmt, simple
+from .common import SIMULATED, combine, date_br, fmt, simple, simulated_act
 from .consultation import AS_WRITTEN, Consultation
 from .result import RuleResult, Status
 from .settings import Settings
@@ -67,8 +67,10 @@ def _par1(candidate: Candidate, settings: Settings) -> RuleResult:
                     declarations_needed=True)
     if Status(base.status) != Status.PASS:
         return base
+    # a representation dated after today is a hypothesis of the simulation (legal12 minor 2)
+    tag = f"; {SIMULATED}" if simulated_act(candidate.petition_date) else ""
     signed = (f"{fmt(candidate.petition_signatures)} assinaturas na representação "
-              f"({candidate.petition_document}, de {date_br(candidate.petition_date)})")
+              f"({candidate.petition_document}, de {date_br(candidate.petition_date)}{tag})")
     # a typed reference, not an act of the record: nobody can record its check there
     declared = (f"; declarações de residência e domicílio: {candidate.residence_declarations} "
                 f"({RESIDENCE_NOT_AN_ACT})")

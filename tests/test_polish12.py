@@ -166,10 +166,10 @@ def test_the_parameters_table_gives_the_reference_date_used_and_its_rule():
     posse = root / "data" / "candidates" / "posse-dabadia.toml"
     assert row(posse, study_date="2026-12-01") == (
         "01/12/2026 (a data do estudo: as configurações não dão data de referência, nem o "
-        "candidato a data do pedido, request_date)")
+        "candidato a data do pedido)")
     assert row(root / "tests" / "candidates" / "posse-dabadia-certificada.toml",
                study_date="2027-06-01") == (
-        "15/01/2027 (a data do pedido do candidato, request_date: as configurações não dão "
+        "15/01/2027 (a data do pedido do candidato: as configurações não dão "
         "data de referência)")
     assert row(posse, study_date="2026-12-01", reference_date="2026-03-02") == "02/03/2026"
 

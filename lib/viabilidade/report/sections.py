@@ -689,10 +689,10 @@ _UNSET = {"creation_year": "primeiro ano sem eleição municipal (art. 7º, § 3
 #: (:func:`viabilidade.rules.calendar.reference_date`; it read "data do pedido ou data do
 #: estudo", without the date, polish12).
 REFERENCE_RULE = {
-    "data do pedido": "a data do pedido do candidato, request_date: as configurações não dão "
+    "data do pedido": "a data do pedido do candidato: as configurações não dão "
                       "data de referência",
     "data do estudo": "a data do estudo: as configurações não dão data de referência, nem o "
-                      "candidato a data do pedido, request_date",
+                      "candidato a data do pedido",
 }
 
 

@@ -55,11 +55,23 @@ def unchecked_copy(source: str | None) -> bool:
     or ``None`` → ``False``."""
     return bool(source) and any(str(source).startswith(s) for s in UNCHECKED_COPIES)
 
+def sourced_basis_words(basis, source: str | None = None) -> str:
+    """The words of a figure's basis (:func:`viabilidade.rules.result.basis_words`); a
+    published figure cited as an unchecked third-party copy (:func:`unchecked_copy`, from the
+    store's provenance) reads :data:`UNCHECKED_COPY_LABEL`, ``"publicado (cópia não
+    conferida)"`` (legal11 S1: the 2026 roll read "publicado")."""
+    from ..rules.result import Basis, basis_words
+
+    if Basis(basis) == Basis.PUBLISHED and unchecked_copy(source):
+        return UNCHECKED_COPY_LABEL
+    return basis_words(basis)
+
+
 __all__ = ["FONTE_IMB_125", "FONTE_SEFAZ", "SHORT_TSE", "SHORT_TSE_2022", "SHORT_TSE_PROFILE",
            "SRC_AREAS", "SRC_CENSUS", "SRC_CENSUS_FIRST", "SRC_TSE", "SRC_TSE_2022",
            "SRC_TSE_PROFILE", "TAXES", "UNCHECKED_COPIES", "UNCHECKED_COPY_LABEL", "VINTAGE_AREAS",
            "VINTAGE_CENSUS", "VINTAGE_TSE", "VINTAGE_TSE_2022", "VINTAGE_TSE_PROFILE",
-           "unchecked_copy"]
+           "sourced_basis_words", "unchecked_copy"]
 
 #: State taxes of art. 4 VII.
 TAXES = ("ICMS", "IPVA", "ITCD")

@@ -18,8 +18,8 @@ from .consultation import AS_WRITTEN, Consultation
 from .calendar import (UNDATED, creation_year, installation_date, is_election_year, next_election,
                        undated)
 from .common import FUTURE_KEY, combine, date_br, fmt, future_act, missing_proof, simple
-from ..data.sources import SHORT_TSE_2022, SHORT_TSE_PROFILE, unchecked_copy
-from .result import SIMULATED, Basis, Figure, RuleResult, Status, basis_words, weakest
+from ..data.sources import SHORT_TSE_2022, SHORT_TSE_PROFILE, sourced_basis_words, unchecked_copy
+from .result import SIMULATED, Basis, Figure, RuleResult, Status, weakest
 from .settings import Settings
 
 if TYPE_CHECKING:  # type hints only (profile.types needs no runtime import here)
@@ -321,7 +321,8 @@ def each_text(consultation: Consultation, profile: Profile | None, settings: Set
             return ""
         q = quorum(int(round(f.value)), settings.quorum)
         source = roll_source([f])
-        texts.append(f"{label}: {fmt(round(f.value))} eleitores ({basis_words(f.basis, f.source)}"
+        words = sourced_basis_words(f.basis, f.source)
+        texts.append(f"{label}: {fmt(round(f.value))} eleitores ({words}"
                      f"{'; ' + source if source else ''}), quórum "
                      f"mínimo de {fmt(q)} comparecimentos e, nesse caso, {fmt(majority(q))} "
                      "votos “sim”")
@@ -451,7 +452,7 @@ def _par1(candidate: Candidate, profile: Profile | None, settings: Settings,
     q = quorum(int(round(n)), settings.quorum)
     source = roll_source(roll_figures(profile, settings))
     # "publicado (cópia não conferida)" when the roll is read from the unchecked copy (S1)
-    word = basis_words(basis, next((f.source for f in roll_figures(profile, settings)
+    word = sourced_basis_words(basis, next((f.source for f in roll_figures(profile, settings)
                                     if f is not None and unchecked_copy(f.source)), None))
     details.update(eleitores_rol=n, base_rol=str(basis), fonte_rol=source, quorum=q,
                    maioria_no_quorum=majority(q),

@@ -61,14 +61,10 @@ BASIS_WORDS = {
 }
 
 
-def basis_words(basis: Basis | str, source: str | None = None) -> str:
-    """:data:`BASIS_WORDS` of ``basis``; a published figure cited as an unchecked third-party
-    copy (:func:`viabilidade.data.sources.unchecked_copy`, from the store's provenance) reads
-    ``"publicado (cópia não conferida)"`` (legal11 S1: the 2026 roll read "publicado")."""
-    from ..data.sources import UNCHECKED_COPY_LABEL, unchecked_copy
-
-    if Basis(basis) == Basis.PUBLISHED and unchecked_copy(source):
-        return UNCHECKED_COPY_LABEL
+def basis_words(basis: Basis | str) -> str:
+    """:data:`BASIS_WORDS` of ``basis``. A figure's words with its source, which may be an
+    unchecked third-party copy, are :func:`viabilidade.data.sources.sourced_basis_words` (the
+    provenance is the data floor's)."""
     return BASIS_WORDS[Basis(basis)]
 
 

@@ -18,8 +18,9 @@ from ...common.numbers import MINUS, decimal  # noqa: F401 (MINUS: this module's
 from ...common.precision import AREA_KM2, rounded
 from ...common import text as _text
 from ...rules.art6 import DOCUMENTED
+from ...data.sources import sourced_basis_words
 from ...rules.art7 import VOID_KEY
-from ...rules.result import (SIMULATED, BASIS_WORDS, Basis, basis_words, Lean, Status, Verdict, on_hypothetical_data,
+from ...rules.result import (SIMULATED, BASIS_WORDS, Basis, Lean, Status, Verdict, on_hypothetical_data,
                             on_declared_documents, on_measured_data, on_simulated_act,
                             on_published_data)
 
@@ -438,14 +439,14 @@ def basis_label(basis: Basis | str | None, value: object = True, note: str | Non
     :data:`~viabilidade.rules.result.SIMULATED` (an act dated after today) is
     :data:`SIMULATED_BASIS_LABEL`, never "documento declarado" (legal10 S2). ``source`` is the
     figure's citation: a published figure read from an unchecked third-party copy (the store's
-    provenance, :func:`viabilidade.rules.result.basis_words`) is ``"publicado (cópia não
+    provenance, :func:`viabilidade.data.sources.sourced_basis_words`) is ``"publicado (cópia não
     conferida)"`` (legal11 S1).
     """
     if value is None:
         return "sem dado"
     if note_basis(basis, note) == SIMULATED_BASIS:
         return SIMULATED_BASIS_LABEL
-    return "—" if basis is None else basis_words(basis, source)
+    return "—" if basis is None else sourced_basis_words(basis, source)
 
 
 #: The "Base" of a value read from an act dated after today (a simulation's hypothesis).

@@ -177,7 +177,7 @@ def test_a_batchs_failures_are_listed_up_to_fifty_then_counted(n):
 
     records = _failures(n)
     out = io.StringIO()
-    details(types.SimpleNamespace(failures=records, twins=[], superseded=[]), out)
+    details(types.SimpleNamespace(failures=records, twins=[], superseded=[], earlier=[]), out)
     lines = out.getvalue().splitlines()
     assert lines[:2] == ["  falhou: c0000 (c0000.toml): arquivo c0000.toml, linha 1: problema um",
                          "    arquivo c0000.toml, linha 2: problema dois"]

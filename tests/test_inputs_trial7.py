@@ -285,7 +285,7 @@ def test_lote_shows_each_files_count_of_unknown_keys(tmp_path):
     record = {"slug": "posse-dabadia", "candidate": str(path),
               "error": "\n".join(capped_lines := e.value.lines)}
     out = io.StringIO()
-    details(types.SimpleNamespace(failures=[record], twins=[], superseded=[]), out)
+    details(types.SimpleNamespace(failures=[record], twins=[], superseded=[], earlier=[]), out)
     lines = out.getvalue().splitlines()
     assert len(lines) == 11 and lines[-1] == f"    {capped_lines[-1]}"
     assert "… e mais 1.990 chaves desconhecidas" in lines[-1]
@@ -293,7 +293,7 @@ def test_lote_shows_each_files_count_of_unknown_keys(tmp_path):
 
     record["error"] = "\n".join(capped([f"problema {i}" for i in range(2_000)]))
     out = io.StringIO()
-    details(types.SimpleNamespace(failures=[record], twins=[], superseded=[]), out)
+    details(types.SimpleNamespace(failures=[record], twins=[], superseded=[], earlier=[]), out)
     lines = out.getvalue().splitlines()
     assert len(lines) == 51 and lines[-1] == ("    … e mais 1.950 problemas (mostrados os 50 "
                                               "primeiros; corrija-os e execute de novo para ver "

@@ -281,11 +281,14 @@ def test_with_tracts_the_study_no_longer_says_the_data_have_no_district_polygons
     assert plain["no_geometry_reason"].startswith("não há polígonos de distritos nos dados")
 
 
-def test_item_III_is_measured_on_the_district_limits(tract_store, tmp_path):
+def test_item_III_is_measured_on_the_district_limits(tract_store, tmp_path, monkeypatch):
     """Legal item 1: art. 4 § 2 gives III to no body, so a creation by whole districts
     measures it on the districts' limits of the tract mesh (Abadiânia without Posse d'Abadia
     is the one district Abadiânia: one piece); the IBGE's statement is only a subsidy. With
-    every act checked the certified creation is then proven, and still barred."""
+    every act checked the certified creation is then proven, and still barred. Today is the
+    fixture's study date, 01/06/2027, after its acts: before them, they are hypotheses of the
+    simulation and prove nothing (legal10 S2, legal11 S3; test_legal11.held_certified)."""
+    monkeypatch.setenv("VIABILIDADE_HOJE", "2027-06-01")
     from test_rules_fixtures import checked_copy
     from viabilidade.profile.analysis import analyse
     from viabilidade.report import conclusion

@@ -20,6 +20,7 @@ import pytest
 from chromium import CATCH_MAP, NEEDS_CHROMIUM, Waiter, map_offset
 from test_explore_voila import PROCESSED, _body, _idle, _inside_far_from_points, _kernel_id, _points, _verdict
 from test_explore_voila import browser  # noqa: F401  (fixture; voila: conftest)
+from viabilidade.explore.leaflet_map import MAP_CREDIT
 
 DEADLINE_S = 240
 SANTA_ROSA, BEZERRA = "520800410", "520800407"
@@ -94,7 +95,7 @@ def test_map_territories_labels_legend_and_drawing_in_chromium(voila, browser, t
         ".pointerEvents") == "none"
     attribution = browser.find_elements(By.CSS_SELECTOR, ".leaflet-control-attribution")
     # Offline by default: no basemap, so no basemap note (issue 31).
-    assert len(attribution) == 1 and attribution[0].text == "ipyleaflet"
+    assert len(attribution) == 1 and attribution[0].text == MAP_CREDIT  # pt-BR, not "ipyleaflet"
     browser.save_screenshot(str(shots / "mapa-santa-rosa.png"))
 
     # The legend, folded at first, opens and folds again.
@@ -109,7 +110,7 @@ def test_map_territories_labels_legend_and_drawing_in_chromium(voila, browser, t
     assert "Mapa de fundo da internet (OpenStreetMap): indisponível sem internet" in legend.text
     switch = legend.find_element(By.XPATH, ".//input[@type='checkbox']")
     assert not switch.is_enabled() and not switch.is_selected()
-    assert browser.find_element(By.CSS_SELECTOR, ".leaflet-control-attribution").text == "ipyleaflet"
+    assert browser.find_element(By.CSS_SELECTOR, ".leaflet-control-attribution").text == MAP_CREDIT
     browser.save_screenshot(str(shots / "mapa-legenda-aberta.png"))
     toggle.click()
     wait("the legend folded", lambda d: "território aproximado" not in d.find_element(

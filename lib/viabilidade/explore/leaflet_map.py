@@ -110,6 +110,9 @@ SKETCH_STYLE = {"color": SKETCH_COLOUR, "weight": 3, "dashArray": "6 4", "opacit
 NEAR_LABEL_DEG = 0.1
 #: The basemap's attribution, and what the map is without it.
 BASEMAP_NOTE = "fundo © OpenStreetMap (precisa de internet)"
+#: The map's credit, bottom left, before any basemap note: the layers are the IBGE's 2022
+#: meshes, drawn by Leaflet (it read "ipyleaflet": GIS review, issue 31).
+MAP_CREDIT = "limites: IBGE, malhas de 2022 · mapa: Leaflet"
 #: The basemap's switch, in the legend box.
 BASEMAP_SWITCH = "Mapa de fundo da internet (OpenStreetMap)"
 #: The switch of an offline map (``online=False``: the notebook's default), greyed out.
@@ -770,7 +773,8 @@ class ScenarioMap:
         self.map.add(self.draw)
         self.map.add(L.ZoomControl(position="topleft", **ZOOM_TITLES))
         self.map.add(L.ScaleControl(position="bottomleft", imperial=False))
-        self.map.add(L.AttributionControl(position="bottomleft", prefix="ipyleaflet"))
+        # the map's own credit, in pt-BR (it read "ipyleaflet", the page's one English word)
+        self.map.add(L.AttributionControl(position="bottomleft", prefix=MAP_CREDIT))
         munis = municipalities_geojson(store)
         #: Goiás (the union of the outlines, 1 km wider): outside it the name box empties.
         #: Made at the first mouse move over a name (about 1 s not spent before the map shows).

@@ -84,7 +84,8 @@ def test_a_documented_count_decides_on_both_sides(signatures, status):
                        petition_date=dt.date(2027, 1, 8), events=registered(signatures)), S)
     assert r.status == status
     assert r.reason == (f"{signatures} assinaturas na representação (Representação nº 1/2027, de "
-                        f"08/01/2027); {signatures} signatários inscritos como eleitores na área "
+                        f"08/01/2027; hipótese da simulação (ato futuro)); {signatures} "
+                        "signatários inscritos como eleitores na área "
                         "segundo a certidão do Cartório Eleitoral (Certidão nº 3/2027 — 87ª Zona "
                         "Eleitoral, de 12/01/2027); exigido no mínimo 100 eleitores inscritos na área.")
     assert (r.source, r.vintage) == ("Cartório Eleitoral (TRE-GO), Certidão nº 3/2027 — 87ª Zona "

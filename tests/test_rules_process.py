@@ -213,7 +213,8 @@ def test_art5_par1_counts_the_signers_registered_in_the_municipality(signers, st
     assert (r.status, r.value, r.threshold, r.basis) == (status, signers, 50, Basis.DECLARED)
     assert r.reason == (
         f"64 assinaturas na representação ({PETITION['petition_document']}, de "
-        f"{PETITION['petition_date']:%d/%m/%Y}); {signers} signatários inscritos como eleitores no "
+        f"{PETITION['petition_date']:%d/%m/%Y}; hipótese da simulação (ato futuro)); {signers} "
+        "signatários inscritos como eleitores no "
         "município segundo a certidão do Cartório Eleitoral (Certidão nº 3/2027 — 87ª Zona "
         "Eleitoral, de 12/01/2027); declarações de residência e domicílio: "
         f"{PETITION['residence_declarations']} (referência informada no arquivo da candidatura, "

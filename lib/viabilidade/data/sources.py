@@ -56,15 +56,15 @@ def unchecked_copy(source: str | None) -> bool:
     return bool(source) and any(str(source).startswith(s) for s in UNCHECKED_COPIES)
 
 def sourced_basis_words(basis, source: str | None = None) -> str:
-    """The words of a figure's basis (:func:`viabilidade.rules.result.basis_words`); a
+    """The words of a figure's basis (:data:`viabilidade.rules.result.BASIS_WORDS`); a
     published figure cited as an unchecked third-party copy (:func:`unchecked_copy`, from the
     store's provenance) reads :data:`UNCHECKED_COPY_LABEL`, ``"publicado (cópia não
     conferida)"`` (legal11 S1: the 2026 roll read "publicado")."""
-    from ..rules.result import Basis, basis_words
+    from ..rules.result import BASIS_WORDS, Basis
 
     if Basis(basis) == Basis.PUBLISHED and unchecked_copy(source):
         return UNCHECKED_COPY_LABEL
-    return basis_words(basis)
+    return BASIS_WORDS[Basis(basis)]
 
 
 __all__ = ["FONTE_IMB_125", "FONTE_SEFAZ", "SHORT_TSE", "SHORT_TSE_2022", "SHORT_TSE_PROFILE",

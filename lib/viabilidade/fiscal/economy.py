@@ -316,7 +316,7 @@ def _population_basis(f: Figure) -> str:
     """Where a population figure comes from, for art. 14's method: ``"Censo 2022"``, or its
     document and how far it is proven (legal8 m4: the method said "Censo 2022" while the
     certified file's 3.102 inhabitants come from a declared IBGE letter)."""
-    from ..rules.result import SIMULATED
+    from ..rules.result import simulated_note
 
     if Basis(f.basis) == Basis.PUBLISHED and "Censo Demográfico 2022" in (f.source or ""):
         return "Censo 2022"
@@ -324,7 +324,7 @@ def _population_basis(f: Figure) -> str:
 
     # one set of words for a basis (rules.result.BASIS_WORDS): a drawn area's estimate
     # printed the raw 'estimated' (CI, 20:13)
-    proof = ("hipótese da simulação" if SIMULATED in (f.note or "") else
+    proof = ("hipótese da simulação" if simulated_note(f.note) else
              BASIS_WORDS.get(Basis(f.basis), str(Basis(f.basis))))
     return f"{f.source}, {proof}"
 

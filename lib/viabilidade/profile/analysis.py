@@ -14,7 +14,7 @@ from ..operations import operation_of
 from .build import build_profile
 from .types import Profile, Territory
 from ..rules import certification
-from ..rules.result import SIMULATED, Basis, RuleResult, Verdict, verdict
+from ..rules.result import Basis, RuleResult, Verdict, simulated_note, verdict
 
 
 @dataclass
@@ -137,7 +137,7 @@ def unit_figures(unit) -> dict:
                             "uncertainty": f.uncertainty, "source": f.source,
                             "vintage": f.vintage,
                             **({"precision": f.precision} if f.precision is not None else {}),
-                            **({"simulated": True} if SIMULATED in (f.note or "") else {})}
+                            **({"simulated": True} if simulated_note(f.note) else {})}
     return figures
 
 

@@ -333,7 +333,7 @@ def read_template(template: Path, needs: tuple[str, ...] = ()) -> nbformat.Noteb
         raise ReportError(f"o modelo de estudo {template} tem {len(tagged)} células com a "
                           "etiqueta 'parameters'; esperada uma só célula de código com a etiqueta "
                           "'parameters' (o papermill injeta os parâmetros depois dela)")
-    declared = declared_parameters(nb_in)
+    declared = declared_parameters(nb_in) if needs else None  # execute() parses it itself
     missing = [n for n in needs if declared is not None and n not in declared]
     if missing:
         raise ReportError(f"o modelo de estudo {template} não declara {missing[0]} na célula "

@@ -16,8 +16,8 @@ from ..law.bodies import BODIES, body_of_item
 from .common import (amount, cite_items, combine, combine_lean, fmt, money_figure,
                      numeric_result, simple)
 from .calendar import last_closed_exercise
-from .result import (SIMULATED, Basis, Figure, RuleResult, Status, deciding_basis, on_simulated_act,
-                     rests_on_simulated_act)
+from .result import (Basis, Figure, RuleResult, Status, deciding_basis, on_simulated_act,
+                     rests_on_simulated_act, simulated_note)
 from .settings import CHOICES, NUMERIC_ITEMS, Settings
 from .vectorised import revenue_threshold
 
@@ -80,7 +80,7 @@ def item_I(candidate: Candidate) -> RuleResult:
         reason = "Evidências apresentadas para a instalação da Prefeitura e da Câmara Municipal."
     unchecked = _unchecked(candidate, I_ITEMS)
     if unchecked and not missing:
-        reason += f" Documentos declarados, a conferir com os originais: " + "; ".join(
+        reason += " Documentos declarados, a conferir com os originais: " + "; ".join(
             candidate.evidence[k].document for k in unchecked) + "."
     return simple("art4.I", TITLES["art4.I"], status, reason,
                   certifier="proponentes (documentos)",
@@ -365,7 +365,7 @@ def numeric_item(item: str, unit: UnitProfile, settings: Settings, *, reduced: b
                        receita_estadual_ano="" if state_rev is None else state_rev.vintage,
                        # legal10 S2: its "Base" reads "hipótese da simulação" (act after today)
                        **({"receita_estadual_simulada": True}
-                          if state_rev is not None and SIMULATED in (state_rev.note or "") else {}))
+                          if state_rev is not None and simulated_note(state_rev.note) else {}))
     else:
         figure = {"IV": unit.population, "V": unit.electors, "VI": unit.buildings}[item]
         limit = float(th.exact)

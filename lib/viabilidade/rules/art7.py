@@ -12,7 +12,7 @@ import math
 from typing import TYPE_CHECKING
 
 from ..proposal.candidate import Candidate, Plebiscite
-from ..proposal.record import PLEBISCITE_VOID, plebiscite_void, simulated_plebiscite, void_act
+from ..proposal.record import plebiscite_void, simulated_plebiscite, void_act
 from .certification import NOT_BEFORE_FEDERAL_LAW
 from .consultation import AS_WRITTEN, Consultation
 from .calendar import (UNDATED, creation_year, installation_date, is_election_year, next_election,
@@ -450,10 +450,12 @@ def _par1(candidate: Candidate, profile: Profile | None, settings: Settings,
         return simple("art7.par1", TITLES["art7.par1"], Status.INDETERMINATE, reason,
                       comparator=">=", unit="comparecimentos", details=details)
     q = quorum(int(round(n)), settings.quorum)
-    source = roll_source(roll_figures(profile, settings))
+    figures = roll_figures(profile, settings)
+    source = roll_source(figures)
     # "publicado (cópia não conferida)" when the roll is read from the unchecked copy (S1)
-    word = sourced_basis_words(basis, next((f.source for f in roll_figures(profile, settings)
-                                    if f is not None and unchecked_copy(f.source)), None))
+    word = sourced_basis_words(basis, next((f.source for f in figures
+                                            if f is not None and unchecked_copy(f.source)),
+                                           None))
     details.update(eleitores_rol=n, base_rol=str(basis), fonte_rol=source, quorum=q,
                    maioria_no_quorum=majority(q),
                    partes_rol={label: f.value for label, f in roll_parts(profile, settings)})

@@ -29,9 +29,9 @@ from ..proposal.record import NOT_BEFORE_FEDERAL_LAW
 from ..proposal.candidate import BOUNDARY_CORRECTION_ITEMS, BOUNDARY_STRIP, EVIDENCE_ITEMS, Candidate
 from .art6 import DOCUMENTED
 from .common import amount, whole
-from .result import (SIMULATED, Basis, RuleResult, Status, Verdict, deciding_basis,
-                     on_declared_documents,
-                     on_simulated_act, rests_on_simulated_act,
+from .result import (Basis, RuleResult, Status, Verdict, deciding_basis,
+                     on_declared_documents, on_simulated_act, rests_on_simulated_act,
+                     simulated_details,
                      on_hypothetical_data, on_projected_data, on_published_data, verdict)
 
 CONCLUSIVE = "estudo conclusivo"
@@ -190,13 +190,6 @@ TO_CHECK = "conferir com o original o documento declarado"
 FUTURE_ACT = "ato futuro (hipótese da simulação): a existir e, depois, a conferir com o original"
 
 
-def _future(details) -> bool:
-    """Whether a result's (or a sub-check's) figure comes from an act dated after today: its
-    note carries :data:`~viabilidade.rules.result.SIMULATED`, the words
-    :attr:`viabilidade.proposal.record.Act.proof` gives such an act (SIMULATED_PROOF)."""
-    return isinstance(details, dict) and SIMULATED in str(details.get("nota") or "")
-
-
 def _to_check(future: bool) -> str:
     """What a declared document still needs: its check (:data:`TO_CHECK`), or, for an act
     dated after today, to exist first (:data:`FUTURE_ACT`)."""
@@ -273,7 +266,7 @@ def _needs_figure(r: RuleResult, status: Status) -> list[Pending]:
     basis = deciding_basis(r)
     return [] if settled(status, basis, item) else [
         _figure(item, r.subject, declared=status in _DECIDED and basis == Basis.DECLARED,
-                future=_future(r.details))]
+                future=simulated_details(r.details))]
 
 
 def _needs_figure_and_evidence_VI(r: RuleResult, status: Status) -> list[Pending]:
@@ -284,7 +277,7 @@ def _needs_figure_and_evidence_VI(r: RuleResult, status: Status) -> list[Pending
     if not settled(count_status, count_basis, "VI"):
         out.append(_figure("VI", r.subject, declared=Status(count_status) in _DECIDED
                            and str(count_basis) == Basis.DECLARED.value,
-                           future=_future(r.details)))
+                           future=simulated_details(r.details)))
     return out + _evidence(r, "VI")
 
 
@@ -300,7 +293,8 @@ def _needs_origin_figures(r: RuleResult, status: Status) -> list[Pending]:
         basis = sub.get("base_decisiva") or sub.get("base") or None
         if not settled(sub["status"], basis, item):
             out.append(_figure(item, r.subject, code, declared=Status(sub["status"]) in _DECIDED
-                               and str(basis) == Basis.DECLARED.value, future=_future(sub)))
+                               and str(basis) == Basis.DECLARED.value,
+                               future=simulated_details(sub)))
     return out
 
 
@@ -311,7 +305,7 @@ def _needs_representation(r: RuleResult, status: Status) -> list[Pending]:
     registration = ("certidão do Cartório Eleitoral de que os signatários são eleitores "
                     "inscritos na área")
     if status in _DECIDED:
-        future = _future(r.details)
+        future = simulated_details(r.details)
         return ([Pending(r.article or "art. 2º", r.subject,
                          f"{registration}: {_to_check(future)}", ITEM_BODY["V"],
                          "process.events", "", True, future)]
@@ -331,7 +325,7 @@ def _needs_declarations(r: RuleResult, status: Status) -> list[Pending]:
     registration = ("certidão do Cartório Eleitoral de que os signatários são eleitores "
                     "inscritos no município")
     if status in _DECIDED:
-        future = _future(r.details)
+        future = simulated_details(r.details)
         return ([Pending(r.article or "art. 5º, § 1º", r.subject,
                          f"{registration} e declarações de residência e domicílio: "
                          f"{_to_check(future)}", ITEM_BODY["V"], "process.events", "", True,

@@ -11,7 +11,7 @@ from ..common.numbers import decimal, fmt
 from ..law.bodies import body_by_name
 from .law import citation, provision, text
 from ..common.precision import rounded
-from .result import SIMULATED, Basis, Figure, Lean, RuleResult, Status
+from .result import SIMULATED, Basis, Figure, Lean, RuleResult, Status, simulated_note
 from .vectorised import decide
 
 def _by(certifier: str) -> str:
@@ -246,7 +246,7 @@ def numeric_result(rule_id: str, title: str, figure: Figure | None, threshold: f
         reading = ""
         if basis == Basis.DECLARED:  # not checked: a conditional, said on whose word
             verb += "ria"
-            reading = (f", na {SIMULATED}" if SIMULATED in (figure.note or "")
+            reading = (f", na {SIMULATED}" if simulated_note(figure.note)
                        else ", segundo documento declarado (a conferir com o original)")
         reason = (f"{what.capitalize()} de {amount(value, unit, step, threshold)} {verb} ao exigido "
                   f"({required}){reading}; margem de {margin_text} ({pct(margin_pct)}).")

@@ -61,13 +61,6 @@ BASIS_WORDS = {
 }
 
 
-def basis_words(basis: Basis | str) -> str:
-    """:data:`BASIS_WORDS` of ``basis``. A figure's words with its source, which may be an
-    unchecked third-party copy, are :func:`viabilidade.data.sources.sourced_basis_words` (the
-    provenance is the data floor's)."""
-    return BASIS_WORDS[Basis(basis)]
-
-
 def weakest(bases) -> Basis | None:
     """The basis of a figure made of several: the weakest of ``bases`` (``None`` ignored).
 
@@ -167,14 +160,26 @@ def on_declared_documents(result) -> bool:
             and deciding_basis(result) == Basis.DECLARED and not on_hypothetical_data(result))
 
 
+def simulated_note(note: str | None) -> bool:
+    """Whether a figure's note says its value is read from an act dated after today (it
+    carries :data:`SIMULATED`): the one test of that note, for a :class:`Figure`'s ``note``
+    and a result's ``details["nota"]``."""
+    return SIMULATED in str(note or "")
+
+
+def simulated_details(details) -> bool:
+    """:func:`simulated_note` of a result's (or a sub-check's) ``details["nota"]``; ``False``
+    for details that are not a dict."""
+    return isinstance(details, dict) and simulated_note(details.get("nota"))
+
+
 def rests_on_simulated_act(result) -> bool:
     """Whether a result's value comes from a declared act dated after today (its figure's
     note carries :data:`SIMULATED`), whatever its status: an art. 4 § 1 remainder left
     indeterminate by another item still reads its population from a future act (legal10
     S2: its "Base" said "documento declarado")."""
-    details = result.details if isinstance(result.details, dict) else {}
     return (str(result.basis or "") == Basis.DECLARED.value
-            and SIMULATED in str(details.get("nota") or ""))
+            and simulated_details(result.details))
 
 
 def on_simulated_act(result) -> bool:
@@ -182,8 +187,7 @@ def on_simulated_act(result) -> bool:
     on an act dated after today, a hypothesis of the simulation: its figure's note carries
     :data:`SIMULATED`; documents word it "atingido na hipótese da
     simulação (ato futuro)", never "conforme documento declarado"."""
-    details = result.details if isinstance(result.details, dict) else {}
-    return on_declared_documents(result) and SIMULATED in str(details.get("nota") or "")
+    return on_declared_documents(result) and simulated_details(result.details)
 
 
 class Verdict(StrEnum):

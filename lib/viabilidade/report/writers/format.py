@@ -20,7 +20,9 @@ from ...common import text as _text
 from ...rules.art6 import DOCUMENTED
 from ...data.sources import sourced_basis_words
 from ...rules.art7 import VOID_KEY
+from ...rules.common import with_margin
 from ...rules.result import (SIMULATED, BASIS_WORDS, Basis, Lean, Status, Verdict, on_hypothetical_data,
+                            simulated_note,
                             on_declared_documents, on_measured_data, on_simulated_act,
                             on_published_data)
 
@@ -399,7 +401,7 @@ def note_basis(basis: Basis | str | None, note: str | None) -> Basis | str | Non
     sub-check's ``base_decisiva``, art. 4 VI's ``edificacoes_base``) with its ``note``:
     :data:`SIMULATED_BASIS` for a declared figure of an act dated after today (its note
     carries :data:`~viabilidade.rules.result.SIMULATED`), else ``basis`` (``""`` → ``None``)."""
-    if basis and str(basis) == Basis.DECLARED.value and SIMULATED in str(note or ""):
+    if basis and str(basis) == Basis.DECLARED.value and simulated_note(note):
         return SIMULATED_BASIS
     return basis or None
 
@@ -541,20 +543,15 @@ def estimate(value: float | int | None, unit: str = "", uncertainty: float | Non
         uncertainty = math.floor(uncertainty + 0.5) if uncertainty else uncertainty
     if not uncertainty:
         return quantity(value, unit, decimals, precision, pivot)
-    if not signed and 0 <= value < uncertainty:
-        # "655 ± 851 edificações" reads down to -196: a margin of error larger than the value
-        # gives the interval cut at zero, which no count, area or amount goes below, with the
-        # point estimate kept (legal11 M9)
-        upper = value + uncertainty
-        if unit in COUNT_UNITS:
-            return (f"{number(value, decimals)}{NBSP}{UNIT_LABELS.get(unit, unit)} (entre 0 e "
-                    f"{number(upper, decimals)}; margem de erro maior que o valor)")
-        return (f"{quantity(value, unit, decimals)} (entre {quantity(0, unit, decimals)} e "
-                f"{quantity(upper, unit, decimals)}; margem de erro maior que o valor)")
     if unit in COUNT_UNITS:
-        return (f"{number(value, decimals)} ± {number(uncertainty, decimals)}"
-                f"{NBSP}{UNIT_LABELS.get(unit, unit)}")
-    return f"{quantity(value, unit, decimals)} ± {quantity(uncertainty, unit, decimals)}"
+        shown, words = (lambda x: number(x, decimals)), f"{NBSP}{UNIT_LABELS.get(unit, unit)}"
+    else:
+        shown, words = (lambda x: quantity(x, unit, decimals)), ""
+    if signed:
+        return f"{shown(value)} ± {shown(uncertainty)}{words}"
+    # "655 ± 851 edificações" read down to -196: the rules' sentences and the tables word a
+    # margin of error larger than the value alike (legal11 M9)
+    return with_margin(value, uncertainty, shown, words)
 
 
 def sentence(text: str) -> str:
